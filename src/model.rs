@@ -1,0 +1,199 @@
+//! The one data model everything flows through.
+//!
+//! A parser turns one raw result file into [`Sample`]s. Each sample is one
+//! number a benchmark printed (or a summary it printed, such as kernbench's
+//! mean and standard deviation over N runs), tagged with:
+//!
+//! * the [`Metric`]: the benchmark's own name for it ("Throughput",
+//!   "Jobs/Min", "2p/16K ctxsw"), its unit ("MB/s", "µs") and which
+//!   direction is better;
+//! * the *group* inside the benchmark's output it came from (lmbench's
+//!   "Context switching" table, tiobench's "Sequential Reads", AIM7's
+//!   workload), so that one file can fill several tables;
+//! * the *parameters* the result scales over (dbench procs, tiobench
+//!   threads, AIM7 tasks, UnixBench copies, bonnie file size), kept apart
+//!   from the metric name so tables and charts can put them on an axis;
+//! * the kernel, when the file itself names one (lmbench's OS column, the
+//!   first column of a posted table). Files inside a kernel directory get
+//!   that directory's kernel instead (see [`crate::site`]).
+//!
+//! Several samples with the same key (group, parameters, metric) for the same
+//! kernel and machine class are *runs*; the statistics in [`crate::stats`]
+//! aggregate them.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Which way a metric improves.
+///
+/// The seed posts label every table "smaller is better" (latencies, times)
+/// or "bigger is better" (bandwidths, throughput, Jobs/Min).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+#[serde(rename_all = "lowercase")]
+pub enum Better {
+    /// Bigger is better: throughput, bandwidth, Jobs/Min, index scores, CPU Eff.
+    Higher,
+    /// Smaller is better: latencies, elapsed times, CPU seconds.
+    Lower,
+    /// Neither: informational columns such as CPU MHz, %CPU or file counts.
+    Neither,
+}
+
+impl Better {
+    /// The phrase the seed posts use: "bigger is better", "smaller is better".
+    pub fn phrase(self) -> &'static str {
+        match self {
+            Better::Higher => "bigger is better",
+            Better::Lower => "smaller is better",
+            Better::Neither => "informational",
+        }
+    }
+}
+
+/// A measured quantity: the benchmark's own name, its unit and direction.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+pub struct Metric {
+    /// The benchmark's own name for the value, e.g. `"Throughput"`,
+    /// `"Jobs/Min"`, `"2p/16K ctxsw"`, `"Seeks/sec"`, `"real"`.
+    pub name: String,
+    /// Unit of every value of this metric, e.g. `"MB/s"`, `"µs"`, `"ns"`,
+    /// `"s"`, `"%"`, `"jobs/min"`, `"lps"`; empty for a pure number (an index).
+    pub unit: String,
+    /// Which direction is better.
+    pub better: Better,
+}
+
+impl Metric {
+    /// Builds a metric from its name, unit and direction.
+    pub fn new(name: impl Into<String>, unit: impl Into<String>, better: Better) -> Self {
+        Metric { name: name.into(), unit: unit.into(), better }
+    }
+}
+
+/// One parameter a result scales over, e.g. `procs = 32` for dbench,
+/// `threads = 4` for tiobench, `tasks = 256` for AIM7, `copies = 8` for
+/// UnixBench, `size = 1024` (MB) for bonnie++.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+pub struct Param {
+    /// Parameter name in the benchmark's terms: `"procs"`, `"clients"`,
+    /// `"threads"`, `"tasks"`, `"copies"`, `"size"`, `"stride"`.
+    pub name: String,
+    /// The value as printed (`"32"`, `"1024M"`, `"0.00049"`). Ordering of
+    /// numeric values is done by [`Param::numeric`].
+    pub value: String,
+}
+
+impl Param {
+    /// Builds a parameter from its name and printed value.
+    pub fn new(name: impl Into<String>, value: impl fmt::Display) -> Self {
+        Param { name: name.into(), value: value.to_string() }
+    }
+
+    /// The value as a number, when it is one (`"32"` → 32.0).
+    pub fn numeric(&self) -> Option<f64> {
+        self.value.trim().parse::<f64>().ok()
+    }
+}
+
+/// What a file reports for one metric: a single measurement, or a summary
+/// over several runs that the benchmark (or the post) printed itself.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Value {
+    /// One measurement, in the metric's unit.
+    Single { value: f64 },
+    /// A summary printed by the benchmark: mean and (if given) standard
+    /// deviation over `n` runs, in the metric's unit. kernbench prints
+    /// `Elapsed Time 28.094 (0.182565)` over 5 runs; a post says "average of
+    /// 5 runs". Never mistaken for one sample: statistics weigh it by `n`.
+    Summary { mean: f64, stddev: Option<f64>, n: u32 },
+}
+
+impl Value {
+    /// A single measurement.
+    pub fn single(value: f64) -> Self {
+        Value::Single { value }
+    }
+
+    /// The central value: the measurement itself or the summary's mean.
+    pub fn mean(&self) -> f64 {
+        match *self {
+            Value::Single { value } => value,
+            Value::Summary { mean, .. } => mean,
+        }
+    }
+}
+
+/// One number read from a raw result file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Sample {
+    /// The kernel the file names for this row (lmbench's OS column with the
+    /// leading `Linux ` removed, the first column of a posted table), or
+    /// `None` when the file does not say.
+    pub kernel: Option<String>,
+    /// The table inside the benchmark's output, e.g. `"Context switching"`,
+    /// `"Sequential Reads"`, `"File & VM system latencies"`; empty when the
+    /// benchmark prints one kind of result only.
+    pub group: String,
+    /// Parameters the result scales over, in the benchmark's order.
+    pub params: Vec<Param>,
+    /// What was measured.
+    pub metric: Metric,
+    /// The number(s).
+    pub value: Value,
+    /// 1-based line in the source file where the value was read.
+    pub line: usize,
+}
+
+impl Sample {
+    /// A single measurement with no kernel, group or parameters; chain the
+    /// `with_*` builders to add them.
+    pub fn new(metric: Metric, value: f64, line: usize) -> Self {
+        Sample {
+            kernel: None,
+            group: String::new(),
+            params: Vec::new(),
+            metric,
+            value: Value::single(value),
+            line,
+        }
+    }
+
+    /// Sets the group (the table inside the benchmark's output).
+    pub fn with_group(mut self, group: impl Into<String>) -> Self {
+        self.group = group.into();
+        self
+    }
+
+    /// Adds one parameter.
+    pub fn with_param(mut self, name: impl Into<String>, value: impl fmt::Display) -> Self {
+        self.params.push(Param::new(name, value));
+        self
+    }
+
+    /// Sets the kernel named by the file.
+    pub fn with_kernel(mut self, kernel: impl Into<String>) -> Self {
+        self.kernel = Some(kernel.into());
+        self
+    }
+
+    /// Replaces the value with a summary over `n` runs.
+    pub fn with_summary(mut self, mean: f64, stddev: Option<f64>, n: u32) -> Self {
+        self.value = Value::Summary { mean, stddev, n };
+        self
+    }
+}
+
+/// Everything one parser read from one file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct ParsedFile {
+    /// Registry id of the parser that read it, e.g. `"dbench"`, `"lmbench"`.
+    pub benchmark: String,
+    /// Benchmark version when the output says it (`"2.0"`, `"1.03"`, `"5.1.3"`).
+    pub version: Option<String>,
+    /// Every number read, in file order.
+    pub samples: Vec<Sample>,
+    /// Things the parser noticed but could read past (skipped test rows,
+    /// wrapped lines it rejoined), with the 1-based line.
+    pub notes: Vec<(usize, String)>,
+}

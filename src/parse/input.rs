@@ -1,0 +1,113 @@
+//! The text a parser sees: decoded, with line endings and mail quoting
+//! normalised, line numbers kept.
+
+/// A raw result file prepared for parsing.
+///
+/// * bytes are decoded as UTF-8; invalid sequences become U+FFFD and
+///   [`Input::lossy`] is set so the caller can warn;
+/// * CRLF and lone CR become LF;
+/// * leading mail quote markers (`>`, `> `, `>>`, `> >`) are removed from
+///   every line; [`Input::quoted`] is set when any were;
+/// * nothing else changes: tabs, trailing spaces and blank lines stay, and
+///   line *n* of [`Input::lines`] (index *n − 1*) is line *n* of the file.
+#[derive(Debug, Clone, Default)]
+pub struct Input {
+    /// The normalised lines, without their line terminators.
+    pub lines: Vec<String>,
+    /// True when the bytes were not valid UTF-8.
+    pub lossy: bool,
+    /// True when at least one line carried mail quoting.
+    pub quoted: bool,
+}
+
+impl Input {
+    /// Prepares raw bytes for parsing.
+    pub fn from_bytes(bytes: &[u8]) -> Self {
+        let text = String::from_utf8_lossy(bytes);
+        let lossy = matches!(text, std::borrow::Cow::Owned(_));
+        let mut input = Self::from_str_inner(&text);
+        input.lossy = lossy;
+        input
+    }
+
+    /// Prepares text for parsing (used by tests and `parse` on strings).
+    pub fn from_text(text: &str) -> Self {
+        Self::from_str_inner(text)
+    }
+
+    fn from_str_inner(text: &str) -> Self {
+        let unified = if text.contains('\r') {
+            text.replace("\r\n", "\n").replace('\r', "\n")
+        } else {
+            text.to_string()
+        };
+        let mut quoted = false;
+        let lines = unified
+            .split('\n')
+            .map(|l| {
+                let (rest, q) = strip_quote(l);
+                quoted |= q;
+                rest.to_string()
+            })
+            .collect::<Vec<_>>();
+        // A final newline does not start a line of its own.
+        let mut lines = lines;
+        if lines.len() > 1 && lines.last().is_some_and(|l| l.is_empty()) && unified.ends_with('\n') {
+            lines.pop();
+        }
+        Input { lines, lossy: false, quoted }
+    }
+
+    /// Iterates `(line_number, text)` with 1-based line numbers.
+    pub fn numbered(&self) -> impl Iterator<Item = (usize, &str)> {
+        self.lines.iter().enumerate().map(|(i, l)| (i + 1, l.as_str()))
+    }
+
+    /// The whole text joined with `\n` (for detection by substring).
+    pub fn text(&self) -> String {
+        self.lines.join("\n")
+    }
+
+    /// True when any line contains `needle`.
+    pub fn contains(&self, needle: &str) -> bool {
+        self.lines.iter().any(|l| l.contains(needle))
+    }
+}
+
+/// Removes leading mail quote markers: any run of `>` each optionally
+/// followed by one space. Returns the rest and whether anything was removed.
+fn strip_quote(line: &str) -> (&str, bool) {
+    let mut rest = line;
+    let mut any = false;
+    loop {
+        let trimmed = rest.strip_prefix('>');
+        match trimmed {
+            Some(r) => {
+                any = true;
+                rest = r.strip_prefix(' ').unwrap_or(r);
+            }
+            None => break,
+        }
+    }
+    (rest, any)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strips_quotes_and_crlf_keeping_line_numbers() {
+        let input = Input::from_bytes(b"a\r\n> b\r\n>> c\n> > d\n");
+        assert_eq!(input.lines, vec!["a", "b", "c", "d"]);
+        assert!(input.quoted);
+        assert!(!input.lossy);
+    }
+
+    #[test]
+    fn lossy_decoding_is_flagged() {
+        let input = Input::from_bytes(b"Throughput \xff 1.0\n");
+        assert!(input.lossy);
+        assert_eq!(input.lines.len(), 1);
+    }
+}

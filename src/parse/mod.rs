@@ -1,0 +1,114 @@
+//! Reading raw benchmark output.
+//!
+//! Every benchmark has one module here with one type implementing
+//! [`BenchParser`]. The [`registry`] lists them all; [`detect`] asks each how
+//! sure it is that it reads a file and takes the surest. Parsers see an
+//! [`Input`]: the file already decoded (lossy UTF-8), with CRLF and lone CR
+//! turned into LF and mail quoting (`> `, `>> `, `> > `) removed from the
+//! start of every line, so that a result pasted into a reply reads the same as
+//! the benchmark printed it. Line numbers are kept: line *n* of the input is
+//! line *n* of the file.
+//!
+//! A parser either returns every number it read ([`ParsedFile`]) or a
+//! [`ParseError`] naming the line and what it expected there. It never
+//! returns a number it is not sure of: a row cut short by a mail client's
+//! wrapping is rejoined when that is certain, and an error otherwise.
+
+use crate::model::ParsedFile;
+use thiserror::Error;
+
+pub mod input;
+pub mod num;
+
+pub use input::Input;
+
+/// Why a parser could not read a file it was given.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum ParseError {
+    /// A line was not what the format allows at that place.
+    #[error("line {line}: expected {expected}, found {found:?}")]
+    Malformed {
+        /// 1-based line number in the file.
+        line: usize,
+        /// What the format allows there, in words.
+        expected: String,
+        /// The offending text (the line or the cell).
+        found: String,
+    },
+    /// The file looked like this benchmark but held no result at all.
+    #[error("no {benchmark} results found: {reason}")]
+    NoResults {
+        /// Registry id of the parser.
+        benchmark: &'static str,
+        /// What was missing, in words.
+        reason: String,
+    },
+}
+
+impl ParseError {
+    /// Shorthand for [`ParseError::Malformed`].
+    pub fn malformed(line: usize, expected: impl Into<String>, found: impl Into<String>) -> Self {
+        ParseError::Malformed { line, expected: expected.into(), found: found.into() }
+    }
+
+    /// The 1-based line the error points at, if any.
+    pub fn line(&self) -> Option<usize> {
+        match self {
+            ParseError::Malformed { line, .. } => Some(*line),
+            ParseError::NoResults { .. } => None,
+        }
+    }
+}
+
+/// One benchmark's output format.
+///
+/// Implementors are unit structs registered in [`registry`]. Each module's
+/// docs name the benchmark versions it reads and show sample lines.
+pub trait BenchParser: Send + Sync {
+    /// Registry id, lower case, used in YAML overrides and `data.json`:
+    /// `"dbench"`, `"lmbench"`, `"gnu-time"`.
+    fn id(&self) -> &'static str;
+
+    /// What it reads, for messages: `"dbench 1.x-4.x and tbench"`.
+    fn describe(&self) -> &'static str;
+
+    /// How sure this parser is that `input` is its format: 0 means "not
+    /// mine", 100 means certain. Must be cheap and must not panic on any
+    /// input. When several parsers claim a file the highest score wins.
+    fn detect(&self, input: &Input) -> u8;
+
+    /// Reads every result in `input`.
+    ///
+    /// # Errors
+    /// [`ParseError::Malformed`] with the line when the file is damaged in a
+    /// way that would make a number wrong; [`ParseError::NoResults`] when it
+    /// holds no result.
+    fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError>;
+}
+
+/// Every parser benchsite knows, in the order they are tried.
+pub fn registry() -> &'static [&'static dyn BenchParser] {
+    &[]
+}
+
+/// The parser with this registry id.
+pub fn by_id(id: &str) -> Option<&'static dyn BenchParser> {
+    registry().iter().copied().find(|p| p.id() == id)
+}
+
+/// The parser surest that it reads `input`, or `None` when none claims it.
+pub fn detect(input: &Input) -> Option<&'static dyn BenchParser> {
+    let mut best: Option<(u8, &'static dyn BenchParser)> = None;
+    for p in registry() {
+        let score = p.detect(input);
+        if score > 0 && best.is_none_or(|(s, _)| score > s) {
+            best = Some((score, *p));
+        }
+    }
+    best.map(|(_, p)| p)
+}
+
+/// Registry ids and descriptions of every parser, for "formats tried" messages.
+pub fn formats_tried() -> String {
+    registry().iter().map(|p| p.describe()).collect::<Vec<_>>().join(", ")
+}
