@@ -1,18 +1,27 @@
 //! benchsite: a static site builder for kernel benchmark results.
 //!
 //! ```text
-//! content/ ──walk──▶ raw files + YAML ──parse──▶ Samples ──aggregate──▶ Site model
-//!                                                                   │
-//!            output/ ◀──write── HTML (tera) / Markdown / plaintext ◀─┘ view models
+//! content/ ──walk──▶ raw files + YAML ──parse──▶ Samples ──summarise──▶ view models
+//!                                                                         │
+//!            output/ ◀──write── HTML (tera) / Markdown / plaintext ◀──────┘
 //! ```
 //!
 //! * [`parse`]: one module per benchmark behind [`parse::BenchParser`];
 //! * [`model`]: the one data model ([`model::Sample`], [`model::Metric`]);
 //! * [`site`]: walking `content/`, YAML annotations, the loaded site;
 //! * [`stats`]: n, mean, standard deviation and friends over runs;
-//! * [`report`]: view models (tables, sections, pages) that every renderer reads;
+//! * [`version`]: kernel version order and patch-tree lanes;
+//! * [`report`]: view models (pages, sections, tables) every renderer reads;
 //! * [`render`]: HTML, Markdown and plaintext renderers;
 //! * [`build`]: the `build` command: content in, files out.
 
+pub mod build;
+pub mod diag;
+pub mod markdown;
 pub mod model;
 pub mod parse;
+pub mod render;
+pub mod report;
+pub mod site;
+pub mod stats;
+pub mod version;

@@ -1,1 +1,172 @@
-fn main() {}
+//! The `benchsite` command line.
+
+use benchsite::build::{self, BuildError, BuildOptions};
+use benchsite::diag::Severity;
+use benchsite::parse::{self, Input};
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Static site builder for kernel benchmark results.
+#[derive(Parser, Debug)]
+#[command(name = "benchsite", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Build the site from a content directory into an output directory.
+    Build {
+        /// Content directory.
+        #[arg(long, default_value = "content")]
+        content: PathBuf,
+        /// Output directory.
+        #[arg(long, default_value = "output")]
+        output: PathBuf,
+        /// Theme directory overriding the embedded default theme.
+        #[arg(long, default_value = "themes/default")]
+        theme: PathBuf,
+        /// Width of the plaintext (email.txt) in columns.
+        #[arg(long, default_value_t = 72)]
+        width: usize,
+        /// Write into a non-empty output directory benchsite did not create.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Parse one raw result file and print what was read.
+    Parse {
+        /// The file.
+        file: PathBuf,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+        /// Use this parser instead of detecting one.
+        #[arg(long)]
+        format: Option<String>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Build { content, output, theme, width, force } => {
+            let opts = BuildOptions { content, output: output.clone(), theme_dir: Some(theme), text_width: width, force };
+            let started = std::time::Instant::now();
+            match build::build(&opts) {
+                Ok(report) => {
+                    for d in &report.diagnostics {
+                        eprintln!("{d}");
+                    }
+                    let warnings = report.diagnostics.iter().filter(|d| d.severity == Severity::Warning).count();
+                    eprintln!(
+                        "built {} from {} raw files: {} files ({} changed), {} warning(s) in {:.2} s",
+                        output.display(),
+                        report.files_read,
+                        report.files_out,
+                        report.files_written,
+                        warnings,
+                        started.elapsed().as_secs_f64()
+                    );
+                    ExitCode::SUCCESS
+                }
+                Err(BuildError::Invalid(diags)) => {
+                    for d in &diags {
+                        eprintln!("{d}");
+                    }
+                    let n = diags.iter().filter(|d| d.severity == Severity::Error).count();
+                    eprintln!("build failed: {n} error(s); {} left unchanged", output.display());
+                    ExitCode::from(1)
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    eprintln!("build failed; {} left unchanged", output.display());
+                    ExitCode::from(1)
+                }
+            }
+        }
+        Command::Parse { file, json, format } => parse_cmd(&file, json, format.as_deref()),
+    }
+}
+
+fn parse_cmd(file: &std::path::Path, json: bool, format: Option<&str>) -> ExitCode {
+    let bytes = match std::fs::read(file) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("error: {}: cannot read: {e}", file.display());
+            return ExitCode::from(1);
+        }
+    };
+    let input = Input::from_bytes(&bytes);
+    let parser = match format {
+        Some(id) => match parse::by_id(id) {
+            Some(p) => p,
+            None => {
+                let ids: Vec<&str> = parse::registry().iter().map(|p| p.id()).collect();
+                eprintln!("error: unknown format {id:?}; known: {}", ids.join(", "));
+                return ExitCode::from(2);
+            }
+        },
+        None => match parse::detect(&input) {
+            Some(p) => p,
+            None => {
+                eprintln!(
+                    "error: {}: unrecognised file; formats tried: {}",
+                    file.display(),
+                    parse::formats_tried()
+                );
+                return ExitCode::from(1);
+            }
+        },
+    };
+    match parser.parse(&input) {
+        Ok(parsed) => {
+            if json {
+                match serde_json::to_string_pretty(&parsed) {
+                    Ok(s) => println!("{s}"),
+                    Err(e) => {
+                        eprintln!("error: {e}");
+                        return ExitCode::from(1);
+                    }
+                }
+            } else {
+                println!(
+                    "{}: {}{} ({} samples)",
+                    file.display(),
+                    parser.describe(),
+                    parsed.version.as_deref().map(|v| format!(", version {v}")).unwrap_or_default(),
+                    parsed.samples.len()
+                );
+                for s in &parsed.samples {
+                    let params: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+                    let value = match s.value {
+                        benchsite::model::Value::Single { value } => format!("{value}"),
+                        benchsite::model::Value::Summary { mean, stddev, n } => format!(
+                            "{mean} (summary of {n} runs{})",
+                            stddev.map(|s| format!(", sd {s}")).unwrap_or_default()
+                        ),
+                    };
+                    println!(
+                        "line {:>5}  {:<16} {:<28} {:<22} {:>14} {:<8} {}",
+                        s.line,
+                        s.kernel.as_deref().unwrap_or("-"),
+                        if s.group.is_empty() { s.metric.name.clone() } else { format!("{}: {}", s.group, s.metric.name) },
+                        params.join(" "),
+                        value,
+                        s.metric.unit,
+                        s.metric.better.phrase()
+                    );
+                }
+                for (line, note) in &parsed.notes {
+                    println!("note: line {line}: {note}");
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {}: {} ({}): {e}", file.display(), parser.id(), parser.describe());
+            ExitCode::from(1)
+        }
+    }
+}

@@ -1,0 +1,66 @@
+//! Diagnostics: what went wrong or looked odd, with the file and line.
+
+use serde::Serialize;
+use std::fmt;
+use std::path::PathBuf;
+
+/// How bad a diagnostic is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// The site still builds; the file or value is left out.
+    Warning,
+    /// The build fails (malformed YAML, a broken reference).
+    Error,
+}
+
+/// One problem found while loading content, with its place.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Diagnostic {
+    /// Warning or error.
+    pub severity: Severity,
+    /// The file, as given on the command line joined with its path under
+    /// the content directory.
+    pub file: PathBuf,
+    /// 1-based line, when known.
+    pub line: Option<usize>,
+    /// 1-based column, when known.
+    pub column: Option<usize>,
+    /// What is wrong and what was expected.
+    pub message: String,
+}
+
+impl Diagnostic {
+    /// A warning about `file`.
+    pub fn warning(file: impl Into<PathBuf>, line: Option<usize>, message: impl Into<String>) -> Self {
+        Diagnostic { severity: Severity::Warning, file: file.into(), line, column: None, message: message.into() }
+    }
+
+    /// An error about `file`.
+    pub fn error(file: impl Into<PathBuf>, line: Option<usize>, message: impl Into<String>) -> Self {
+        Diagnostic { severity: Severity::Error, file: file.into(), line, column: None, message: message.into() }
+    }
+
+    /// Sets the column.
+    pub fn at_column(mut self, column: Option<usize>) -> Self {
+        self.column = column;
+        self
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let kind = match self.severity {
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        };
+        write!(f, "{kind}: {}", self.file.display())?;
+        if let Some(line) = self.line {
+            write!(f, ":{line}")?;
+            if let Some(col) = self.column {
+                write!(f, ":{col}")?;
+            }
+        }
+        write!(f, ": {}", self.message)
+    }
+}

@@ -1,0 +1,121 @@
+//! GitHub-flavoured Markdown, for pasting into an issue or a wiki.
+//!
+//! One `index.md` per machine class (and one for the site): the same
+//! sections, numbers and precision as the HTML, tables with alignment
+//! (kernel left, numbers right), units in the headers and the better
+//! direction under each table.
+
+use super::{OutputFile, RenderError, Renderer};
+use crate::report::{MachinePage, SectionView, SiteView, TableView};
+
+/// Renders `index.md` and `<machine>/index.md`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct MarkdownRenderer;
+
+impl Renderer for MarkdownRenderer {
+    fn name(&self) -> &'static str {
+        "markdown"
+    }
+
+    fn render(&self, site: &SiteView) -> Result<Vec<OutputFile>, RenderError> {
+        let mut files = vec![OutputFile::text("index.md", site_md(site))];
+        files.extend(site.machines.iter().map(|m| OutputFile::text(format!("{}/index.md", m.slug), machine_md(m))));
+        Ok(files)
+    }
+}
+
+/// Escapes text for a GFM table cell or heading: `|` would end the cell,
+/// `\`, `*`, `_`, `` ` ``, `<`, `[` would start markup.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for ch in s.chars() {
+        if matches!(ch, '|' | '\\' | '*' | '_' | '`' | '<' | '>' | '[' | ']' | '#') {
+            out.push('\\');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+fn site_md(site: &SiteView) -> String {
+    let mut out = format!("# {}\n\n", escape(&site.title));
+    if !site.description_md.trim().is_empty() {
+        out += site.description_md.trim();
+        out += "\n\n";
+    }
+    for m in &site.machines {
+        out += &format!("- [{}]({}/index.md)", escape(&m.name), m.slug);
+        let kernels: Vec<String> = m.kernels.iter().map(|k| escape(&k.name)).collect();
+        if !kernels.is_empty() {
+            out += &format!(": {}", kernels.join(", "));
+        }
+        out += "\n";
+    }
+    out
+}
+
+/// The Markdown of one machine-class page.
+pub fn machine_md(m: &MachinePage) -> String {
+    let mut out = format!("# {}\n\n", escape(&m.name));
+    for s in &m.specs {
+        out += &format!("- **{}:** {}\n", escape(&s.label), escape(&s.value));
+    }
+    let names: Vec<String> = m.kernels.iter().map(|k| escape(&k.name)).collect();
+    out += &format!("- **Kernels:** {}\n\n", names.join(", "));
+    if !m.description_md.trim().is_empty() {
+        out += m.description_md.trim();
+        out += "\n\n";
+    }
+    for s in &m.sections {
+        out += &section_md(s);
+    }
+    out
+}
+
+fn section_md(s: &SectionView) -> String {
+    let mut out = format!("## {}\n\n", escape(&s.title));
+    if !s.commentary_md.trim().is_empty() {
+        out += s.commentary_md.trim();
+        out += "\n\n";
+    }
+    out += &table_md(&s.table);
+    if !s.table.direction.is_empty() {
+        out += &format!("\n*{}*\n", escape(&s.table.direction));
+    }
+    out += "\n";
+    out
+}
+
+/// A GFM table: kernel, parameters, then one column per metric with its unit.
+pub fn table_md(t: &TableView) -> String {
+    if t.rows.is_empty() {
+        return "(no results)\n".to_string();
+    }
+    let mut head = vec!["kernel".to_string()];
+    let mut align = vec![":---".to_string()];
+    for p in &t.param_headers {
+        head.push(escape(p));
+        align.push("---:".to_string());
+    }
+    for c in &t.columns {
+        head.push(if c.unit.is_empty() { escape(&c.name) } else { format!("{} ({})", escape(&c.name), escape(&c.unit)) });
+        align.push("---:".to_string());
+    }
+    let mut out = format!("| {} |\n| {} |\n", head.join(" | "), align.join(" | "));
+    for r in &t.rows {
+        let mut cells = vec![escape(&r.kernel)];
+        cells.extend(r.params.iter().map(|p| escape(p)));
+        for c in &r.cells {
+            cells.push(match c {
+                None => "–".to_string(),
+                Some(c) if c.summary.n > 1 => match &c.stddev_text {
+                    Some(sd) => format!("{} ± {} (n={})", c.text, sd, c.summary.n),
+                    None => format!("{} (n={})", c.text, c.summary.n),
+                },
+                Some(c) => c.text.clone(),
+            });
+        }
+        out += &format!("| {} |\n", cells.join(" | "));
+    }
+    out
+}

@@ -1,0 +1,206 @@
+//! Plaintext for mailing-list posts.
+//!
+//! Tables look like the seed posts': the kernel column as wide as the
+//! longest kernel name, numbers right-aligned with one precision per column
+//! (so decimal points line up), unit under each header, and a line saying
+//! "smaller is better" / "bigger is better". A table wider than the page
+//! splits into column groups that repeat the kernel and parameter columns.
+//! Commentary Markdown becomes wrapped plain text. No line is longer than the
+//! width, none ends in a space, and there are no tabs.
+
+use super::{OutputFile, RenderError, Renderer};
+use crate::markdown;
+use crate::report::{MachinePage, SectionView, SiteView, TableView};
+use unicode_width::UnicodeWidthStr;
+
+/// Renders `<machine>/email.txt` for every machine class.
+#[derive(Debug, Clone, Copy)]
+pub struct TextRenderer {
+    /// Page width in columns (72 suits mail).
+    pub width: usize,
+}
+
+impl Default for TextRenderer {
+    fn default() -> Self {
+        TextRenderer { width: 72 }
+    }
+}
+
+impl Renderer for TextRenderer {
+    fn name(&self) -> &'static str {
+        "text"
+    }
+
+    fn render(&self, site: &SiteView) -> Result<Vec<OutputFile>, RenderError> {
+        Ok(site
+            .machines
+            .iter()
+            .map(|m| OutputFile::text(format!("{}/email.txt", m.slug), machine_text(m, self.width)))
+            .collect())
+    }
+}
+
+/// The plaintext of a whole machine-class page.
+pub fn machine_text(m: &MachinePage, width: usize) -> String {
+    let mut out = Vec::new();
+    out.push(fill(&m.name, width));
+    out.push("=".repeat(m.name.width().min(width)));
+    for s in &m.specs {
+        out.push(fill(&format!("{}: {}", s.label, s.value), width));
+    }
+    if !m.kernels.is_empty() {
+        let names: Vec<&str> = m.kernels.iter().map(|k| k.name.as_str()).collect();
+        out.push(fill(&format!("Kernels: {}", names.join(", ")), width));
+    }
+    if !m.description_md.trim().is_empty() {
+        out.push(String::new());
+        out.push(markdown::to_text(&m.description_md, width));
+    }
+    for s in &m.sections {
+        out.push(String::new());
+        out.push(String::new());
+        out.push(section_text(s, width));
+    }
+    finish(&out.join("\n"))
+}
+
+/// The plaintext of one section: title, commentary, table.
+pub fn section_text(s: &SectionView, width: usize) -> String {
+    let mut out = vec![fill(&s.title, width), "-".repeat(s.title.width().min(width))];
+    if !s.commentary_md.trim().is_empty() {
+        out.push(markdown::to_text(&s.commentary_md, width));
+        out.push(String::new());
+    }
+    if !s.table.direction.is_empty() {
+        out.push(fill(&s.table.direction, width));
+        out.push(String::new());
+    }
+    out.push(table_text(&s.table, width));
+    out.join("\n")
+}
+
+fn fill(s: &str, width: usize) -> String {
+    textwrap::fill(s, width.max(20))
+}
+
+fn pad_left(s: &str, w: usize) -> String {
+    format!("{}{}", " ".repeat(w.saturating_sub(s.width())), s)
+}
+
+fn pad_right(s: &str, w: usize) -> String {
+    format!("{}{}", s, " ".repeat(w.saturating_sub(s.width())))
+}
+
+/// One metric column laid out: header lines and cell strings, all `width` wide.
+struct Laid {
+    width: usize,
+    name: String,
+    unit: String,
+    cells: Vec<String>,
+}
+
+/// Lays out a table as plaintext within `width` columns.
+pub fn table_text(t: &TableView, width: usize) -> String {
+    if t.rows.is_empty() {
+        return "(no results)".to_string();
+    }
+    let kw = t.rows.iter().map(|r| r.kernel.width()).chain(["kernel".width()]).max().unwrap_or(6);
+    let pws: Vec<usize> = t
+        .param_headers
+        .iter()
+        .enumerate()
+        .map(|(i, h)| t.rows.iter().map(|r| r.params[i].width()).chain([h.width()]).max().unwrap_or(1))
+        .collect();
+    let cols: Vec<Laid> = t
+        .columns
+        .iter()
+        .enumerate()
+        .map(|(ci, c)| {
+            let vals: Vec<Option<&crate::report::CellView>> = t.rows.iter().map(|r| r.cells[ci].as_ref()).collect();
+            let vw = vals.iter().flatten().map(|c| c.text.width()).max().unwrap_or(1);
+            let spread: Vec<String> = vals
+                .iter()
+                .map(|c| match c {
+                    Some(c) if c.summary.n > 1 => match &c.stddev_text {
+                        Some(sd) => format!(" ±{sd} n={}", c.summary.n),
+                        None => format!(" n={}", c.summary.n),
+                    },
+                    _ => String::new(),
+                })
+                .collect();
+            let sw = spread.iter().map(|s| s.width()).max().unwrap_or(0);
+            let unit = c.unit.clone();
+            let width = (vw + sw).max(c.name.width()).max(unit.width());
+            let cells = vals
+                .iter()
+                .zip(&spread)
+                .map(|(v, sp)| match v {
+                    Some(v) => pad_left(&format!("{}{}", pad_left(&v.text, vw), pad_right(sp, sw)), width),
+                    None => pad_left("-", width - sw).to_string() + &" ".repeat(sw),
+                })
+                .collect();
+            Laid { width, name: c.name.clone(), unit, cells }
+        })
+        .collect();
+
+    // Split metric columns into groups that fit beside the fixed columns.
+    let fixed: usize = kw + pws.iter().map(|w| w + 2).sum::<usize>();
+    let mut groups: Vec<Vec<usize>> = vec![Vec::new()];
+    let mut used = fixed;
+    for (i, c) in cols.iter().enumerate() {
+        let need = c.width + 2;
+        let cur = groups.last_mut().expect("one group");
+        if !cur.is_empty() && used + need > width {
+            groups.push(vec![i]);
+            used = fixed + need;
+        } else {
+            cur.push(i);
+            used += need;
+        }
+    }
+    let any_unit = cols.iter().any(|c| !c.unit.is_empty());
+    let blocks: Vec<String> = groups
+        .iter()
+        .map(|g| {
+            let mut lines = Vec::new();
+            let mut head = pad_right("kernel", kw);
+            let mut units = " ".repeat(kw);
+            let mut rule = "-".repeat(kw);
+            for (i, h) in t.param_headers.iter().enumerate() {
+                head += &format!("  {}", pad_left(h, pws[i]));
+                units += &format!("  {}", " ".repeat(pws[i]));
+                rule += &format!("  {}", "-".repeat(pws[i]));
+            }
+            for &ci in g {
+                let c = &cols[ci];
+                head += &format!("  {}", pad_left(&c.name, c.width));
+                units += &format!("  {}", pad_left(&c.unit, c.width));
+                rule += &format!("  {}", "-".repeat(c.width));
+            }
+            lines.push(head);
+            if any_unit {
+                lines.push(units);
+            }
+            lines.push(rule);
+            for (ri, r) in t.rows.iter().enumerate() {
+                let mut line = pad_right(&r.kernel, kw);
+                for (i, p) in r.params.iter().enumerate() {
+                    line += &format!("  {}", pad_left(p, pws[i]));
+                }
+                for &ci in g {
+                    line += &format!("  {}", cols[ci].cells[ri]);
+                }
+                lines.push(line);
+            }
+            lines.join("\n")
+        })
+        .collect();
+    blocks.join("\n\n")
+}
+
+/// Removes trailing spaces and tabs from every line; ends with one newline.
+fn finish(s: &str) -> String {
+    let mut out: String = s.lines().map(|l| l.replace('\t', "    ").trim_end().to_string()).collect::<Vec<_>>().join("\n");
+    out.push('\n');
+    out
+}

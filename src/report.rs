@@ -1,0 +1,460 @@
+//! View models: what every renderer reads.
+//!
+//! The loaded [`Site`] is turned into plain serialisable structs — pages,
+//! sections, tables, rows, cells — with every number already summarised
+//! ([`Summary`]) and formatted with one precision per column. HTML (tera),
+//! Markdown and plaintext render these same structs, so they cannot disagree;
+//! templates never see parser types.
+
+use crate::markdown;
+use crate::model::{Better, Sample};
+use crate::site::{MachineClass, ResultFile, SectionConfig, Site};
+use crate::stats::{Summary, decimals_needed};
+use serde::Serialize;
+
+/// The whole site, for the index page.
+#[derive(Debug, Clone, Serialize)]
+pub struct SiteView {
+    /// Site title.
+    pub title: String,
+    /// Site description as Markdown and as sanitised HTML.
+    pub description_md: String,
+    /// Sanitised HTML of the description.
+    pub description_html: String,
+    /// One page per machine class.
+    pub machines: Vec<MachinePage>,
+}
+
+/// A labelled fact about a machine ("CPU", "AMD K6-2").
+#[derive(Debug, Clone, Serialize)]
+pub struct Spec {
+    /// Label.
+    pub label: String,
+    /// Value as text.
+    pub value: String,
+}
+
+/// One machine class's page.
+#[derive(Debug, Clone, Serialize)]
+pub struct MachinePage {
+    /// URL slug (the directory name).
+    pub slug: String,
+    /// Display name.
+    pub name: String,
+    /// CPU, MHz, memory, disks, source.
+    pub specs: Vec<Spec>,
+    /// Description as Markdown.
+    pub description_md: String,
+    /// Description as sanitised HTML.
+    pub description_html: String,
+    /// Kernels in table order.
+    pub kernels: Vec<KernelView>,
+    /// The baseline kernel, if set.
+    pub baseline: Option<String>,
+    /// Sections in page order.
+    pub sections: Vec<SectionView>,
+}
+
+/// A kernel on a machine page.
+#[derive(Debug, Clone, Serialize)]
+pub struct KernelView {
+    /// Kernel name.
+    pub name: String,
+    /// Notes as Markdown.
+    pub notes_md: String,
+    /// Notes as sanitised HTML.
+    pub notes_html: String,
+    /// Patches applied.
+    pub patches: Vec<String>,
+}
+
+/// One section: commentary and one table.
+#[derive(Debug, Clone, Serialize)]
+pub struct SectionView {
+    /// Anchor id, unique on the page.
+    pub id: String,
+    /// Heading.
+    pub title: String,
+    /// Parser ids whose results fill the table.
+    pub benchmarks: Vec<String>,
+    /// Commentary as Markdown.
+    pub commentary_md: String,
+    /// Commentary as sanitised HTML.
+    pub commentary_html: String,
+    /// The table.
+    pub table: TableView,
+}
+
+/// A table: kernels (and parameters) as rows, metrics as columns.
+#[derive(Debug, Clone, Serialize)]
+pub struct TableView {
+    /// Headers of the parameter columns after the kernel column ("procs", "threads").
+    pub param_headers: Vec<String>,
+    /// Metric columns.
+    pub columns: Vec<ColumnView>,
+    /// Rows in order: by parameters, then kernel order.
+    pub rows: Vec<RowView>,
+    /// "smaller is better", "bigger is better", or a per-column list when mixed.
+    pub direction: String,
+    /// True when some cell has more than one run.
+    pub has_spread: bool,
+}
+
+/// A metric column.
+#[derive(Debug, Clone, Serialize)]
+pub struct ColumnView {
+    /// The benchmark's name for the metric, prefixed by its group when the
+    /// table mixes groups.
+    pub name: String,
+    /// Unit of every value in the column ("" for a pure number).
+    pub unit: String,
+    /// Better direction.
+    pub better: Better,
+    /// Decimals every value in the column is printed with.
+    pub precision: usize,
+}
+
+/// A row: one kernel at one set of parameter values.
+#[derive(Debug, Clone, Serialize)]
+pub struct RowView {
+    /// Kernel name.
+    pub kernel: String,
+    /// Parameter values, aligned with [`TableView::param_headers`] ("" when absent).
+    pub params: Vec<String>,
+    /// One cell per column; `None` when the kernel has no value there.
+    pub cells: Vec<Option<CellView>>,
+}
+
+/// One number: a summary of the runs behind it, ready to print.
+#[derive(Debug, Clone, Serialize)]
+pub struct CellView {
+    /// The statistics.
+    pub summary: Summary,
+    /// The mean formatted with the column precision.
+    pub text: String,
+    /// Standard deviation formatted to two significant digits, when n ≥ 2.
+    pub stddev_text: Option<String>,
+    /// Raw files the values came from (paths relative to the machine directory).
+    pub sources: Vec<String>,
+}
+
+/// Formats `v` with `decimals` places.
+pub fn fmt_fixed(v: f64, decimals: usize) -> String {
+    format!("{v:.decimals$}")
+}
+
+/// Formats a standard deviation with two significant digits.
+pub fn fmt_spread(sd: f64) -> String {
+    if sd == 0.0 || !sd.is_finite() {
+        return "0".to_string();
+    }
+    let mag = sd.abs().log10().floor() as i32;
+    let decimals = (1 - mag).max(0) as usize;
+    format!("{sd:.decimals$}")
+}
+
+/// Builds the view of the whole site.
+pub fn site_view(site: &Site) -> SiteView {
+    SiteView {
+        title: site.config.title.clone(),
+        description_md: site.config.description.clone(),
+        description_html: markdown::to_html(&site.config.description),
+        machines: site.machines.iter().map(machine_page).collect(),
+    }
+}
+
+fn spec(label: &str, value: Option<String>) -> Option<Spec> {
+    value.filter(|v| !v.trim().is_empty()).map(|value| Spec { label: label.to_string(), value })
+}
+
+/// Builds one machine-class page.
+pub fn machine_page(m: &MachineClass) -> MachinePage {
+    let c = &m.config;
+    let mhz = c.mhz.as_ref().map(|v| match v {
+        serde_yaml::Value::String(s) => s.clone(),
+        serde_yaml::Value::Number(n) => n.to_string(),
+        other => serde_yaml::to_string(other).unwrap_or_default().trim().to_string(),
+    });
+    let specs = [
+        spec("CPU", c.cpu.clone()),
+        spec("MHz", mhz),
+        spec("Memory", c.memory.clone()),
+        spec("Disks", c.disks.clone()),
+        spec("Source", c.source.clone()),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+
+    let kernel_names: Vec<String> = m.kernels.iter().map(|k| k.name.clone()).collect();
+    let entries: Vec<(&ResultFile, &Sample)> =
+        m.results.iter().flat_map(|rf| rf.parsed.samples.iter().map(move |s| (rf, s))).collect();
+
+    let mut used = vec![false; entries.len()];
+    let mut sections = Vec::new();
+    for sc in &c.sections {
+        let patterns: Vec<glob::Pattern> = sc.files.iter().filter_map(|p| glob::Pattern::new(p).ok()).collect();
+        let picked: Vec<usize> = (0..entries.len()).filter(|&i| selects(sc, &patterns, entries[i].0, entries[i].1)).collect();
+        for &i in &picked {
+            used[i] = true;
+        }
+        let chosen: Vec<(&ResultFile, &Sample)> = picked.iter().map(|&i| entries[i]).collect();
+        sections.push(section_view(&sc.title, &sc.commentary, &chosen, &sc.metrics, &kernel_names));
+    }
+    // Results no configured section showed get a section per benchmark and group.
+    let mut auto: Vec<((String, String), Vec<(&ResultFile, &Sample)>)> = Vec::new();
+    for (i, e) in entries.iter().enumerate() {
+        if used[i] {
+            continue;
+        }
+        let key = (e.0.parsed.benchmark.clone(), e.1.group.clone());
+        match auto.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, v)) => v.push(*e),
+            None => auto.push((key, vec![*e])),
+        }
+    }
+    for ((bench, group), chosen) in auto {
+        let title = if group.is_empty() { bench } else { format!("{bench}: {group}") };
+        sections.push(section_view(&title, "", &chosen, &[], &kernel_names));
+    }
+    uniquify_ids(&mut sections);
+
+    MachinePage {
+        slug: m.slug.clone(),
+        name: c.name.clone(),
+        specs,
+        description_md: c.description.clone(),
+        description_html: markdown::to_html(&c.description),
+        kernels: m
+            .kernels
+            .iter()
+            .map(|k| KernelView {
+                name: k.name.clone(),
+                notes_md: k.config.notes.clone(),
+                notes_html: markdown::to_html(&k.config.notes),
+                patches: k.config.patches.clone(),
+            })
+            .collect(),
+        baseline: c.baseline.clone(),
+        sections,
+    }
+}
+
+fn selects(sc: &SectionConfig, patterns: &[glob::Pattern], rf: &ResultFile, s: &Sample) -> bool {
+    (patterns.is_empty() || patterns.iter().any(|p| p.matches(&rf.rel_path)))
+        && sc.benchmark.as_ref().is_none_or(|b| *b == rf.parsed.benchmark)
+        && sc.group.as_ref().is_none_or(|g| *g == s.group)
+        && (sc.metrics.is_empty() || sc.metrics.contains(&s.metric.name))
+}
+
+/// A URL fragment for a title: lower case, runs of other characters → `-`.
+pub fn slugify(s: &str) -> String {
+    let mut out = String::new();
+    for ch in s.chars() {
+        if ch.is_alphanumeric() {
+            out.extend(ch.to_lowercase());
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+    }
+    while out.ends_with('-') {
+        out.pop();
+    }
+    if out.is_empty() { "section".to_string() } else { out }
+}
+
+fn uniquify_ids(sections: &mut [SectionView]) {
+    let mut seen: Vec<String> = Vec::new();
+    for s in sections.iter_mut() {
+        let base = s.id.clone();
+        let mut id = base.clone();
+        let mut n = 2;
+        while seen.contains(&id) {
+            id = format!("{base}-{n}");
+            n += 1;
+        }
+        seen.push(id.clone());
+        s.id = id;
+    }
+}
+
+#[derive(PartialEq, Clone)]
+struct ColKey {
+    group: String,
+    name: String,
+    unit: String,
+    better: Better,
+}
+
+fn section_view(
+    title: &str,
+    commentary: &str,
+    entries: &[(&ResultFile, &Sample)],
+    metric_order: &[String],
+    kernel_order: &[String],
+) -> SectionView {
+    // Columns in configured order, then first appearance.
+    let mut cols: Vec<ColKey> = Vec::new();
+    let mut param_names: Vec<String> = Vec::new();
+    let mut benchmarks: Vec<String> = Vec::new();
+    for (rf, s) in entries {
+        let key = ColKey { group: s.group.clone(), name: s.metric.name.clone(), unit: s.metric.unit.clone(), better: s.metric.better };
+        if !cols.contains(&key) {
+            cols.push(key);
+        }
+        for p in &s.params {
+            if !param_names.contains(&p.name) {
+                param_names.push(p.name.clone());
+            }
+        }
+        if !benchmarks.contains(&rf.parsed.benchmark) {
+            benchmarks.push(rf.parsed.benchmark.clone());
+        }
+    }
+    if !metric_order.is_empty() {
+        cols.sort_by_key(|c| metric_order.iter().position(|m| *m == c.name).unwrap_or(usize::MAX));
+    }
+    let groups: Vec<&String> = cols.iter().map(|c| &c.group).fold(Vec::new(), |mut v, g| {
+        if !v.contains(&g) {
+            v.push(g);
+        }
+        v
+    });
+    let mixed_groups = groups.len() > 1;
+
+    // Rows keyed by kernel + parameter values.
+    let mut rows: Vec<(String, Vec<String>)> = Vec::new();
+    for (_, s) in entries {
+        let kernel = s.kernel.clone().unwrap_or_default();
+        let params: Vec<String> = param_names
+            .iter()
+            .map(|n| s.params.iter().find(|p| &p.name == n).map(|p| p.value.clone()).unwrap_or_default())
+            .collect();
+        let key = (kernel, params);
+        if !rows.contains(&key) {
+            rows.push(key);
+        }
+    }
+    let kpos = |k: &str| kernel_order.iter().position(|x| x == k).unwrap_or(usize::MAX);
+    rows.sort_by(|a, b| {
+        for (x, y) in a.1.iter().zip(&b.1) {
+            let o = match (x.parse::<f64>(), y.parse::<f64>()) {
+                (Ok(p), Ok(q)) => p.total_cmp(&q),
+                _ => x.cmp(y),
+            };
+            if o != std::cmp::Ordering::Equal {
+                return o;
+            }
+        }
+        kpos(&a.0).cmp(&kpos(&b.0)).then_with(|| crate::version::compare(&a.0, &b.0))
+    });
+
+    let precision: Vec<usize> = cols
+        .iter()
+        .map(|c| {
+            let raw: Vec<f64> = entries
+                .iter()
+                .filter(|(_, s)| s.group == c.group && s.metric.name == c.name && s.metric.unit == c.unit)
+                .map(|(_, s)| s.value.mean())
+                .collect();
+            decimals_needed(&raw)
+        })
+        .collect();
+
+    let mut has_spread = false;
+    let row_views: Vec<RowView> = rows
+        .iter()
+        .map(|(kernel, params)| {
+            let cells = cols
+                .iter()
+                .zip(&precision)
+                .map(|(c, &prec)| {
+                    let mine: Vec<&(&ResultFile, &Sample)> = entries
+                        .iter()
+                        .filter(|(_, s)| {
+                            s.kernel.as_deref().unwrap_or_default() == kernel
+                                && s.group == c.group
+                                && s.metric.name == c.name
+                                && s.metric.unit == c.unit
+                                && param_names.iter().zip(params).all(|(n, v)| {
+                                    s.params.iter().find(|p| &p.name == n).map(|p| p.value.as_str()).unwrap_or("") == v
+                                })
+                        })
+                        .collect();
+                    let values: Vec<_> = mine.iter().map(|(_, s)| s.value).collect();
+                    let summary = Summary::of(&values)?;
+                    let mut sources: Vec<String> = mine.iter().map(|(rf, _)| rf.rel_path.clone()).collect();
+                    sources.dedup();
+                    if summary.n > 1 {
+                        has_spread = true;
+                    }
+                    Some(CellView {
+                        text: fmt_fixed(summary.mean, prec),
+                        stddev_text: summary.stddev.filter(|_| summary.n > 1).map(fmt_spread),
+                        summary,
+                        sources,
+                    })
+                })
+                .collect();
+            RowView { kernel: kernel.clone(), params: params.clone(), cells }
+        })
+        .collect();
+
+    let columns: Vec<ColumnView> = cols
+        .iter()
+        .zip(&precision)
+        .map(|(c, &precision)| ColumnView {
+            name: if mixed_groups && !c.group.is_empty() { format!("{} {}", c.group, c.name) } else { c.name.clone() },
+            unit: c.unit.clone(),
+            better: c.better,
+            precision,
+        })
+        .collect();
+    let direction = direction_label(&columns);
+    SectionView {
+        id: slugify(title),
+        title: title.to_string(),
+        benchmarks,
+        commentary_md: commentary.to_string(),
+        commentary_html: markdown::to_html(commentary),
+        table: TableView { param_headers: param_names, columns, rows: row_views, direction, has_spread },
+    }
+}
+
+/// "smaller is better" when every ranked column agrees, otherwise a list
+/// such as "bigger is better: Rate, CPU Eff; smaller is better: Max Latency".
+fn direction_label(columns: &[ColumnView]) -> String {
+    let of = |b: Better| columns.iter().filter(|c| c.better == b).map(|c| c.name.clone()).collect::<Vec<_>>();
+    let (hi, lo) = (of(Better::Higher), of(Better::Lower));
+    match (hi.is_empty(), lo.is_empty()) {
+        (false, true) => Better::Higher.phrase().to_string(),
+        (true, false) => Better::Lower.phrase().to_string(),
+        (true, true) => String::new(),
+        (false, false) => format!(
+            "{}: {}; {}: {}",
+            Better::Higher.phrase(),
+            hi.join(", "),
+            Better::Lower.phrase(),
+            lo.join(", ")
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spread_has_two_significant_digits() {
+        assert_eq!(fmt_spread(0.20024), "0.20");
+        assert_eq!(fmt_spread(12.34), "12");
+        assert_eq!(fmt_spread(0.0012345), "0.0012");
+        assert_eq!(fmt_spread(1234.0), "1234");
+    }
+
+    #[test]
+    fn slugs() {
+        assert_eq!(slugify("AIM7 database workload"), "aim7-database-workload");
+        assert_eq!(slugify("*Local* Communication"), "local-communication");
+    }
+}

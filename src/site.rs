@@ -1,0 +1,477 @@
+//! Loading a content directory: YAML annotations and parsed raw results.
+//!
+//! ```text
+//! content/
+//!   site.yaml                      site title, description
+//!   <machine-class>/machine.yaml   the machine, its baseline, its sections
+//!   <machine-class>/<kernel>/      raw result files of that kernel (+ kernel.yaml)
+//!   <machine-class>/<file>         raw files holding rows for several kernels
+//! ```
+//!
+//! A raw file inside a kernel directory (at any depth) belongs to that kernel
+//! whatever it says inside; a file directly in the machine-class directory
+//! takes the kernel from each row (lmbench's OS column, tiobench's
+//! Identifier). Files named `README*`, `*.md`, hidden files and editor
+//! backups (`*~`) are ignored.
+//!
+//! Nothing here panics on bad input: unreadable, unrecognised or damaged raw
+//! files become warnings naming the file (and line), and the rest of the site
+//! still loads; malformed YAML is an error with file, line and column.
+
+use crate::diag::Diagnostic;
+use crate::model::{ParsedFile, Value};
+use crate::parse::{self, Input};
+use rayon::prelude::*;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// `content/site.yaml`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SiteConfig {
+    /// Site title, shown on every page.
+    #[serde(default = "default_title")]
+    pub title: String,
+    /// Markdown shown on the index page.
+    #[serde(default)]
+    pub description: String,
+    /// Who publishes the results.
+    #[serde(default)]
+    pub author: Option<String>,
+}
+
+fn default_title() -> String {
+    "Kernel benchmarks".to_string()
+}
+
+/// `content/<machine-class>/machine.yaml`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MachineConfig {
+    /// Display name, e.g. "AMD K6-2 475 MHz, 384 MB".
+    pub name: String,
+    /// Processor model.
+    #[serde(default)]
+    pub cpu: Option<String>,
+    /// Clock in MHz (a number or text such as "4 × 700").
+    #[serde(default)]
+    pub mhz: Option<serde_yaml::Value>,
+    /// Memory, as text ("384 MB").
+    #[serde(default)]
+    pub memory: Option<String>,
+    /// Disks and controllers, as text.
+    #[serde(default)]
+    pub disks: Option<String>,
+    /// Markdown about the machine and how it was tested.
+    #[serde(default)]
+    pub description: String,
+    /// Where the results were first published (a post, a URL).
+    #[serde(default)]
+    pub source: Option<String>,
+    /// The kernel every other kernel is compared against.
+    #[serde(default)]
+    pub baseline: Option<String>,
+    /// Kernel order for tables; default is version order.
+    #[serde(default)]
+    pub kernel_order: Vec<String>,
+    /// Parser override: glob (relative to the machine directory) → parser id.
+    #[serde(default)]
+    pub formats: BTreeMap<String, String>,
+    /// Sections in page order.
+    #[serde(default)]
+    pub sections: Vec<SectionConfig>,
+}
+
+/// One section of a machine-class page: which results it shows and the
+/// commentary above its table.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SectionConfig {
+    /// Section heading.
+    pub title: String,
+    /// Globs over raw file paths relative to the machine directory
+    /// (`*/dbench-64.txt`); empty means any file.
+    #[serde(default)]
+    pub files: Vec<String>,
+    /// Only results read by this parser id.
+    #[serde(default)]
+    pub benchmark: Option<String>,
+    /// Only results from this group (table) of the benchmark's output.
+    #[serde(default)]
+    pub group: Option<String>,
+    /// Only these metrics, in this column order; empty means all.
+    #[serde(default)]
+    pub metrics: Vec<String>,
+    /// Markdown shown above the table.
+    #[serde(default)]
+    pub commentary: String,
+}
+
+/// `content/<machine-class>/<kernel>/kernel.yaml`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KernelConfig {
+    /// Markdown about this kernel.
+    #[serde(default)]
+    pub notes: String,
+    /// Patches applied on top of the tree.
+    #[serde(default)]
+    pub patches: Vec<String>,
+    /// Files (name relative to the kernel directory) whose values are
+    /// averages over several runs, as a post reports them.
+    #[serde(default)]
+    pub runs: BTreeMap<String, RunsConfig>,
+}
+
+/// How many runs stand behind the single value(s) of a file.
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RunsConfig {
+    /// Number of runs averaged.
+    pub n: u32,
+    /// Their standard deviation, when known (in the metric's unit).
+    #[serde(default)]
+    pub stddev: Option<f64>,
+}
+
+/// A kernel tested on a machine class.
+#[derive(Debug, Clone)]
+pub struct Kernel {
+    /// The kernel's name, e.g. `2.4.19-rc5-aa1`.
+    pub name: String,
+    /// Its `kernel.yaml`, or defaults.
+    pub config: KernelConfig,
+}
+
+/// One raw result file and what was read from it.
+#[derive(Debug, Clone)]
+pub struct ResultFile {
+    /// Path relative to the machine-class directory, with `/` separators.
+    pub rel_path: String,
+    /// Path on disk.
+    pub path: PathBuf,
+    /// The kernel directory it sits in, if any.
+    pub kernel_dir: Option<String>,
+    /// The parse result; samples already carry their final kernel.
+    pub parsed: ParsedFile,
+}
+
+/// A machine class: one machine (or class of machines) and everything run on it.
+#[derive(Debug, Clone)]
+pub struct MachineClass {
+    /// Directory name, used as URL slug.
+    pub slug: String,
+    /// `machine.yaml`.
+    pub config: MachineConfig,
+    /// Kernels in table order.
+    pub kernels: Vec<Kernel>,
+    /// Parsed raw files, in path order.
+    pub results: Vec<ResultFile>,
+}
+
+/// Everything loaded from a content directory.
+#[derive(Debug, Clone)]
+pub struct Site {
+    /// `site.yaml`.
+    pub config: SiteConfig,
+    /// Machine classes in directory-name order.
+    pub machines: Vec<MachineClass>,
+    /// Every warning and error found, in discovery order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Site {
+    /// True when any diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(|d| d.severity == crate::diag::Severity::Error)
+    }
+}
+
+const ANNOTATIONS: &[&str] = &["site.yaml", "machine.yaml", "kernel.yaml"];
+
+fn ignored(name: &str) -> bool {
+    name.starts_with('.')
+        || name.ends_with('~')
+        || name.starts_with("README")
+        || name.ends_with(".md")
+        || ANNOTATIONS.contains(&name)
+}
+
+/// Reads and deserialises a YAML annotation; a missing file gives `None`.
+fn read_yaml<T: for<'de> Deserialize<'de>>(path: &Path, diags: &mut Vec<Diagnostic>) -> Option<T> {
+    let text = match std::fs::read(path) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
+        Err(e) => {
+            diags.push(Diagnostic::error(path, None, format!("cannot read: {e}")));
+            return None;
+        }
+    };
+    match serde_yaml::from_str::<T>(&text) {
+        Ok(v) => Some(v),
+        Err(e) => {
+            let loc = e.location();
+            let msg = e.to_string();
+            // serde_yaml appends " at line L column C"; the location is shown in front instead.
+            let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+            diags.push(
+                Diagnostic::error(path, loc.as_ref().map(|l| l.line()), format!("invalid YAML: {msg}"))
+                    .at_column(loc.map(|l| l.column())),
+            );
+            None
+        }
+    }
+}
+
+/// Loads a content directory.
+///
+/// # Errors
+/// Only when `content` itself cannot be read; every other problem is a
+/// [`Diagnostic`] in [`Site::diagnostics`].
+pub fn load(content: &Path) -> std::io::Result<Site> {
+    let mut diags = Vec::new();
+    let meta = std::fs::metadata(content)?;
+    if !meta.is_dir() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::NotADirectory,
+            format!("{} is not a directory", content.display()),
+        ));
+    }
+    let config = read_yaml::<SiteConfig>(&content.join("site.yaml"), &mut diags).unwrap_or_else(|| SiteConfig {
+        title: default_title(),
+        ..SiteConfig::default()
+    });
+
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(content)?
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().map(|t| t.is_dir()).unwrap_or(false))
+        .map(|e| e.path())
+        .filter(|p| !p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with('.')))
+        .collect();
+    dirs.sort();
+
+    let mut machines = Vec::new();
+    for dir in dirs {
+        let slug = dir.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_string();
+        if !dir.join("machine.yaml").exists() {
+            diags.push(Diagnostic::warning(&dir, None, "not a machine class (no machine.yaml); skipped"));
+            continue;
+        }
+        if let Some(m) = load_machine(&dir, &slug, &mut diags) {
+            machines.push(m);
+        }
+    }
+    Ok(Site { config, machines, diagnostics: diags })
+}
+
+fn load_machine(dir: &Path, slug: &str, diags: &mut Vec<Diagnostic>) -> Option<MachineClass> {
+    let config: MachineConfig = read_yaml(&dir.join("machine.yaml"), diags)?;
+    let mut formats = Vec::new();
+    for (pat, id) in &config.formats {
+        match (glob::Pattern::new(pat), parse::by_id(id)) {
+            (Ok(p), Some(parser)) => formats.push((p, parser)),
+            (Err(e), _) => diags.push(Diagnostic::error(
+                dir.join("machine.yaml"),
+                None,
+                format!("formats: bad glob {pat:?}: {e}"),
+            )),
+            (_, None) => diags.push(Diagnostic::error(
+                dir.join("machine.yaml"),
+                None,
+                format!("formats: unknown parser {id:?} for {pat:?} (known: {})", known_ids()),
+            )),
+        }
+    }
+
+    // Discover files (walkdir follows links and reports loops instead of looping).
+    let mut files: Vec<(String, PathBuf, Option<String>)> = Vec::new();
+    let mut kernel_dirs: Vec<String> = Vec::new();
+    for entry in walkdir::WalkDir::new(dir).follow_links(true).min_depth(1).sort_by_file_name() {
+        let entry = match entry {
+            Ok(e) => e,
+            Err(e) => {
+                let path = e.path().map(Path::to_path_buf).unwrap_or_else(|| dir.to_path_buf());
+                let what = if e.loop_ancestor().is_some() { "symbolic link loop".to_string() } else { e.to_string() };
+                diags.push(Diagnostic::warning(path, None, format!("skipped: {what}")));
+                continue;
+            }
+        };
+        let rel = entry.path().strip_prefix(dir).unwrap_or(entry.path());
+        let rel_str = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
+        let name = entry.file_name().to_string_lossy().to_string();
+        if rel.components().any(|c| c.as_os_str().to_string_lossy().starts_with('.')) {
+            continue;
+        }
+        if entry.file_type().is_dir() {
+            if entry.depth() == 1 {
+                kernel_dirs.push(name);
+            }
+            continue;
+        }
+        if ignored(&name) {
+            continue;
+        }
+        let kernel = if entry.depth() >= 2 {
+            rel.components().next().map(|c| c.as_os_str().to_string_lossy().to_string())
+        } else {
+            None
+        };
+        files.push((rel_str, entry.path().to_path_buf(), kernel));
+    }
+
+    let mut kernels: Vec<Kernel> = kernel_dirs
+        .iter()
+        .map(|k| Kernel {
+            name: k.clone(),
+            config: read_yaml(&dir.join(k).join("kernel.yaml"), diags).unwrap_or_default(),
+        })
+        .collect();
+
+    // Parse in parallel; diagnostics are gathered in file order.
+    let parsed: Vec<(Option<ResultFile>, Vec<Diagnostic>)> = files
+        .par_iter()
+        .map(|(rel, path, kernel)| parse_file(rel, path, kernel.as_deref(), &formats))
+        .collect();
+    let mut results = Vec::new();
+    for (rf, mut d) in parsed {
+        diags.append(&mut d);
+        if let Some(mut rf) = rf {
+            apply_runs(&mut rf, &kernels);
+            results.push(rf);
+        }
+    }
+
+    // Kernels named only inside machine-level files.
+    for rf in &results {
+        for s in &rf.parsed.samples {
+            if let Some(k) = &s.kernel
+                && !kernels.iter().any(|x| &x.name == k)
+            {
+                kernels.push(Kernel { name: k.clone(), config: KernelConfig::default() });
+            }
+        }
+    }
+    // Drop kernel directories without any result.
+    kernels.retain(|k| results.iter().any(|r| r.parsed.samples.iter().any(|s| s.kernel.as_deref() == Some(&k.name))));
+    order_kernels(&mut kernels, &config.kernel_order);
+
+    if let Some(b) = &config.baseline
+        && !kernels.iter().any(|k| &k.name == b)
+    {
+        diags.push(Diagnostic::error(
+            dir.join("machine.yaml"),
+            None,
+            format!("baseline {b:?} is not a kernel of this machine class (kernels: {})", names(&kernels)),
+        ));
+    }
+    Some(MachineClass { slug: slug.to_string(), config, kernels, results })
+}
+
+fn names(kernels: &[Kernel]) -> String {
+    kernels.iter().map(|k| k.name.as_str()).collect::<Vec<_>>().join(", ")
+}
+
+fn known_ids() -> String {
+    parse::registry().iter().map(|p| p.id()).collect::<Vec<_>>().join(", ")
+}
+
+/// Orders kernels: those listed in `order` first in that order, the rest in
+/// version order.
+pub fn order_kernels(kernels: &mut [Kernel], order: &[String]) {
+    kernels.sort_by(|a, b| {
+        let pa = order.iter().position(|o| o == &a.name);
+        let pb = order.iter().position(|o| o == &b.name);
+        match (pa, pb) {
+            (Some(x), Some(y)) => x.cmp(&y),
+            (Some(_), None) => std::cmp::Ordering::Less,
+            (None, Some(_)) => std::cmp::Ordering::Greater,
+            (None, None) => crate::version::compare(&a.name, &b.name),
+        }
+    });
+}
+
+/// Reads and parses one raw file. Returns the result (if any) and the
+/// diagnostics it produced.
+pub fn parse_file(
+    rel: &str,
+    path: &Path,
+    kernel_dir: Option<&str>,
+    formats: &[(glob::Pattern, &'static dyn parse::BenchParser)],
+) -> (Option<ResultFile>, Vec<Diagnostic>) {
+    let mut diags = Vec::new();
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) => {
+            diags.push(Diagnostic::warning(path, None, format!("cannot read, skipped: {e}")));
+            return (None, diags);
+        }
+    };
+    if bytes.is_empty() {
+        diags.push(Diagnostic::warning(path, None, "empty file, skipped"));
+        return (None, diags);
+    }
+    if bytes.iter().take(8192).filter(|&&b| b == 0).count() > 0 {
+        diags.push(Diagnostic::warning(path, None, "binary file (NUL bytes), skipped"));
+        return (None, diags);
+    }
+    let input = Input::from_bytes(&bytes);
+    if input.lossy {
+        diags.push(Diagnostic::warning(path, None, "not valid UTF-8; invalid bytes replaced"));
+    }
+    let forced = formats.iter().find(|(p, _)| p.matches(rel)).map(|(_, parser)| *parser);
+    let Some(parser) = forced.or_else(|| parse::detect(&input)) else {
+        diags.push(Diagnostic::warning(
+            path,
+            None,
+            format!("unrecognised file, skipped (formats tried: {})", parse::formats_tried()),
+        ));
+        return (None, diags);
+    };
+    let mut parsed = match parser.parse(&input) {
+        Ok(p) => p,
+        Err(e) => {
+            diags.push(Diagnostic::warning(path, e.line(), format!("{}: {e}; file skipped", parser.id())));
+            return (None, diags);
+        }
+    };
+    if parsed.benchmark.is_empty() {
+        parsed.benchmark = parser.id().to_string();
+    }
+    match kernel_dir {
+        Some(k) => {
+            for s in &mut parsed.samples {
+                s.kernel = Some(k.to_string());
+            }
+        }
+        None => {
+            let before = parsed.samples.len();
+            parsed.samples.retain(|s| s.kernel.is_some());
+            if parsed.samples.len() < before {
+                diags.push(Diagnostic::warning(
+                    path,
+                    None,
+                    format!(
+                        "{} value(s) name no kernel; put the file in a kernel directory (<machine>/<kernel>/)",
+                        before - parsed.samples.len()
+                    ),
+                ));
+            }
+        }
+    }
+    let rf = ResultFile { rel_path: rel.to_string(), path: path.to_path_buf(), kernel_dir: kernel_dir.map(str::to_string), parsed };
+    (Some(rf), diags)
+}
+
+/// Turns single values of files listed under a kernel's `runs:` into summaries.
+fn apply_runs(rf: &mut ResultFile, kernels: &[Kernel]) {
+    let Some(kdir) = &rf.kernel_dir else { return };
+    let Some(kernel) = kernels.iter().find(|k| &k.name == kdir) else { return };
+    let in_kernel = rf.rel_path.strip_prefix(&format!("{kdir}/")).unwrap_or(&rf.rel_path);
+    let Some(runs) = kernel.config.runs.get(in_kernel) else { return };
+    for s in &mut rf.parsed.samples {
+        if let Value::Single { value } = s.value {
+            s.value = Value::Summary { mean: value, stddev: runs.stddev, n: runs.n };
+        }
+    }
+}

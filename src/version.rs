@@ -1,0 +1,212 @@
+//! Kernel version order, as kernel people read it.
+//!
+//! `2.4.18-pre9 < 2.4.18-rc1 < 2.4.18 < 2.4.18-aa1`, and
+//! `2.5.33 < 2.5.33-mm1 < 2.5.33-mm5`: a release's `-pre`, `-rc` and
+//! `-test` candidates come before it, patch trees built on it (`-aa`, `-ac`,
+//! `-mm`, `-rmap`, `-jam`, `-ck`, or any other suffix such as `rat` in
+//! `2.4.17rat`) after it, each tree's own numbers in numeric order. Names that
+//! are not versions at all (`ac12`, `stock`) sort after versions, by text.
+
+use std::cmp::Ordering;
+
+/// Suffixes that mark a candidate *before* a release.
+const PRERELEASE: &[&str] = &["pre", "rc", "test"];
+
+/// One token of a kernel name: a number or a run of letters.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Token {
+    Num(u64),
+    Word(String),
+}
+
+fn tokens(s: &str) -> Vec<Token> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut cur_digit = false;
+    for ch in s.chars() {
+        let is_digit = ch.is_ascii_digit();
+        let is_alpha = ch.is_alphanumeric() && !is_digit;
+        if !(is_digit || is_alpha) {
+            flush(&mut out, &mut cur, cur_digit);
+            continue;
+        }
+        if !cur.is_empty() && is_digit != cur_digit {
+            flush(&mut out, &mut cur, cur_digit);
+        }
+        cur_digit = is_digit;
+        cur.push(ch.to_ascii_lowercase());
+    }
+    flush(&mut out, &mut cur, cur_digit);
+    out
+}
+
+fn flush(out: &mut Vec<Token>, cur: &mut String, digit: bool) {
+    if cur.is_empty() {
+        return;
+    }
+    let tok = if digit {
+        cur.parse::<u64>().map(Token::Num).unwrap_or_else(|_| Token::Word(cur.clone()))
+    } else {
+        Token::Word(cur.clone())
+    };
+    out.push(tok);
+    cur.clear();
+}
+
+/// A kernel name split into its release numbers and its suffix tokens.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KernelVersion {
+    /// Leading release numbers: `2.4.18` → `[2, 4, 18]`; empty when the
+    /// name does not start with a number.
+    pub release: Vec<u64>,
+    suffix: Vec<Token>,
+    raw: String,
+}
+
+impl KernelVersion {
+    /// Splits a kernel name such as `2.4.19-rc5-aa1` or `2.4.17rat`.
+    pub fn parse(name: &str) -> Self {
+        let toks = tokens(name);
+        let mut release = Vec::new();
+        let mut i = 0;
+        // Release numbers are the leading numeric tokens separated by dots.
+        let bytes: Vec<&str> = name.split(|c: char| !c.is_ascii_digit() && c != '.').collect();
+        let lead = bytes.first().copied().unwrap_or("");
+        let lead_nums = lead.split('.').filter(|p| !p.is_empty()).count();
+        while i < toks.len() && i < lead_nums {
+            if let Token::Num(n) = toks[i] {
+                release.push(n);
+                i += 1;
+            } else {
+                break;
+            }
+        }
+        KernelVersion { release, suffix: toks[i..].to_vec(), raw: name.to_string() }
+    }
+
+    /// The patch tree ("lane") this kernel belongs to: `"aa"` for
+    /// `2.4.19-rc5-aa1`, `"mm"` for `2.5.33-mm5`, `"rat"` for `2.4.17rat`, and
+    /// `"mainline"` for releases and their `-pre`/`-rc` candidates.
+    pub fn lane(&self) -> String {
+        let words: Vec<&str> = self
+            .suffix
+            .iter()
+            .filter_map(|t| match t {
+                Token::Word(w) if !PRERELEASE.contains(&w.as_str()) => Some(w.as_str()),
+                _ => None,
+            })
+            .collect();
+        if self.release.is_empty() {
+            return self.raw.clone();
+        }
+        if words.is_empty() { "mainline".to_string() } else { words.join("-") }
+    }
+}
+
+fn suffix_cmp(a: &[Token], b: &[Token]) -> Ordering {
+    let mut i = 0;
+    loop {
+        match (a.get(i), b.get(i)) {
+            (None, None) => return Ordering::Equal,
+            // A bare release sorts after its pre-releases and before its patch trees.
+            (None, Some(t)) => return if is_pre(t) { Ordering::Greater } else { Ordering::Less },
+            (Some(t), None) => return if is_pre(t) { Ordering::Less } else { Ordering::Greater },
+            (Some(x), Some(y)) => {
+                let o = match (x, y) {
+                    (Token::Num(p), Token::Num(q)) => p.cmp(q),
+                    (Token::Word(p), Token::Word(q)) => {
+                        match (is_pre(x), is_pre(y)) {
+                            (true, false) => Ordering::Less,
+                            (false, true) => Ordering::Greater,
+                            _ => pre_rank(p).cmp(&pre_rank(q)).then_with(|| p.cmp(q)),
+                        }
+                    }
+                    (Token::Num(_), Token::Word(_)) => Ordering::Less,
+                    (Token::Word(_), Token::Num(_)) => Ordering::Greater,
+                };
+                if o != Ordering::Equal {
+                    return o;
+                }
+            }
+        }
+        i += 1;
+    }
+}
+
+fn is_pre(t: &Token) -> bool {
+    matches!(t, Token::Word(w) if PRERELEASE.contains(&w.as_str()))
+}
+
+fn pre_rank(w: &str) -> usize {
+    // test < pre < rc, as 2.4.0-test1 … 2.4.18-pre … 2.4.18-rc were used.
+    match w {
+        "test" => 0,
+        "pre" => 1,
+        "rc" => 2,
+        _ => 3,
+    }
+}
+
+impl Ord for KernelVersion {
+    fn cmp(&self, other: &Self) -> Ordering {
+        match (self.release.is_empty(), other.release.is_empty()) {
+            (true, true) => return self.raw.cmp(&other.raw),
+            (true, false) => return Ordering::Greater,
+            (false, true) => return Ordering::Less,
+            _ => {}
+        }
+        self.release
+            .cmp(&other.release)
+            .then_with(|| suffix_cmp(&self.suffix, &other.suffix))
+            .then_with(|| self.raw.cmp(&other.raw))
+    }
+}
+
+impl PartialOrd for KernelVersion {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// Compares two kernel names in version order.
+pub fn compare(a: &str, b: &str) -> Ordering {
+    KernelVersion::parse(a).cmp(&KernelVersion::parse(b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sorted(mut v: Vec<&str>) -> Vec<&str> {
+        v.sort_by(|a, b| compare(a, b));
+        v
+    }
+
+    #[test]
+    fn kernel_people_order() {
+        assert_eq!(
+            sorted(vec!["2.4.18-aa1", "2.4.18", "2.4.18-rc1", "2.4.18-pre9"]),
+            vec!["2.4.18-pre9", "2.4.18-rc1", "2.4.18", "2.4.18-aa1"]
+        );
+        assert_eq!(
+            sorted(vec!["2.5.33-mm5", "2.5.33", "2.5.33-mm1"]),
+            vec!["2.5.33", "2.5.33-mm1", "2.5.33-mm5"]
+        );
+        assert_eq!(
+            sorted(vec!["2.5.33-mm5", "2.4.20-pre5", "2.4.19-rc5-aa1", "2.4.20-pre4-ac1", "2.5.33"]),
+            vec!["2.4.19-rc5-aa1", "2.4.20-pre4-ac1", "2.4.20-pre5", "2.5.33", "2.5.33-mm5"]
+        );
+        assert_eq!(sorted(vec!["2.4.17rat", "2.4.17"]), vec!["2.4.17", "2.4.17rat"]);
+        assert_eq!(sorted(vec!["2.4.8-pre1", "2.4.7"]), vec!["2.4.7", "2.4.8-pre1"]);
+        assert_eq!(sorted(vec!["2.4.10", "2.4.9"]), vec!["2.4.9", "2.4.10"]);
+        assert_eq!(sorted(vec!["ac12-pmap2", "ac12"]), vec!["ac12", "ac12-pmap2"]);
+    }
+
+    #[test]
+    fn lanes() {
+        assert_eq!(KernelVersion::parse("2.4.19-rc5-aa1").lane(), "aa");
+        assert_eq!(KernelVersion::parse("2.5.33-mm5").lane(), "mm");
+        assert_eq!(KernelVersion::parse("2.4.20-pre5").lane(), "mainline");
+        assert_eq!(KernelVersion::parse("2.4.17rat").lane(), "rat");
+    }
+}
