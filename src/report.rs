@@ -9,7 +9,7 @@
 use crate::markdown;
 use crate::model::{Better, Sample};
 use crate::site::{MachineClass, ResultFile, SectionConfig, Site};
-use crate::stats::{Summary, decimals_needed};
+use crate::stats::{Comparison, Summary, compare, decimals_needed, trimmed};
 use serde::Serialize;
 
 /// The whole site, for the index page.
@@ -53,6 +53,21 @@ pub struct MachinePage {
     pub baseline: Option<String>,
     /// Sections in page order.
     pub sections: Vec<SectionView>,
+    /// Significant changes against the baseline, largest first.
+    pub notable: Vec<NotableChange>,
+}
+
+/// A significant change against the baseline, for the page's summary.
+#[derive(Debug, Clone, Serialize)]
+pub struct NotableChange {
+    /// In words: "dbench ext2 192 procs: 2.5.33-mm5 +51% vs 2.4.20-pre5 (p = 0.003)".
+    pub text: String,
+    /// Anchor of the section it comes from.
+    pub section_id: String,
+    /// Change in percent, positive = better.
+    pub pct_better: f64,
+    /// Welch's p-value.
+    pub p: f64,
 }
 
 /// A kernel on a machine page.
@@ -98,6 +113,10 @@ pub struct TableView {
     pub direction: String,
     /// True when some cell has more than one run.
     pub has_spread: bool,
+    /// The baseline kernel of this table, when it has rows.
+    pub baseline: Option<String>,
+    /// Significance level used for the marks.
+    pub alpha: f64,
 }
 
 /// A metric column.
@@ -136,6 +155,15 @@ pub struct CellView {
     pub stddev_text: Option<String>,
     /// Raw files the values came from (paths relative to the machine directory).
     pub sources: Vec<String>,
+    /// Comparison with the baseline kernel's cell in the same row parameters;
+    /// `None` for the baseline itself or when it has no value there.
+    pub comparison: Option<Comparison>,
+    /// The change as text, positive = better: "+12.3%"; "-" signs mean worse.
+    pub delta_text: Option<String>,
+    /// "better", "worse" or "" (no better direction, or no change).
+    pub delta_class: String,
+    /// Significance mark after the change: "*", "~" or "".
+    pub mark: String,
 }
 
 /// Formats `v` with `decimals` places.
@@ -159,7 +187,18 @@ pub fn site_view(site: &Site) -> SiteView {
         title: site.config.title.clone(),
         description_md: site.config.description.clone(),
         description_html: markdown::to_html(&site.config.description),
-        machines: site.machines.iter().map(machine_page).collect(),
+        machines: site
+            .machines
+            .iter()
+            .map(|m| {
+                let policy = Policy {
+                    baseline: m.config.baseline.clone(),
+                    trim: m.config.trim.or(site.config.trim).unwrap_or(0),
+                    alpha: m.config.alpha.or(site.config.alpha).unwrap_or(0.05),
+                };
+                machine_page(m, &policy)
+            })
+            .collect(),
     }
 }
 
@@ -167,8 +206,25 @@ fn spec(label: &str, value: Option<String>) -> Option<Spec> {
     value.filter(|v| !v.trim().is_empty()).map(|value| Spec { label: label.to_string(), value })
 }
 
+/// How cells are summarised and compared.
+#[derive(Debug, Clone)]
+pub struct Policy {
+    /// Kernel every other kernel is compared against.
+    pub baseline: Option<String>,
+    /// Runs dropped at each end before averaging.
+    pub trim: usize,
+    /// Significance level of Welch's test.
+    pub alpha: f64,
+}
+
+impl Default for Policy {
+    fn default() -> Self {
+        Policy { baseline: None, trim: 0, alpha: 0.05 }
+    }
+}
+
 /// Builds one machine-class page.
-pub fn machine_page(m: &MachineClass) -> MachinePage {
+pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
     let c = &m.config;
     let mhz = c.mhz.as_ref().map(|v| match v {
         serde_yaml::Value::String(s) => s.clone(),
@@ -199,7 +255,12 @@ pub fn machine_page(m: &MachineClass) -> MachinePage {
             used[i] = true;
         }
         let chosen: Vec<(&ResultFile, &Sample)> = picked.iter().map(|&i| entries[i]).collect();
-        sections.push(section_view(&sc.title, &sc.commentary, &chosen, &sc.metrics, &kernel_names));
+        let policy = Policy {
+            baseline: sc.baseline.clone().or_else(|| policy.baseline.clone()),
+            trim: sc.trim.unwrap_or(policy.trim),
+            alpha: policy.alpha,
+        };
+        sections.push(section_view(&sc.title, &sc.commentary, &chosen, &sc.metrics, &kernel_names, &policy));
     }
     // Results no configured section showed get a section per benchmark and group.
     let mut auto: Vec<((String, String), Vec<(&ResultFile, &Sample)>)> = Vec::new();
@@ -215,9 +276,10 @@ pub fn machine_page(m: &MachineClass) -> MachinePage {
     }
     for ((bench, group), chosen) in auto {
         let title = if group.is_empty() { bench } else { format!("{bench}: {group}") };
-        sections.push(section_view(&title, "", &chosen, &[], &kernel_names));
+        sections.push(section_view(&title, "", &chosen, &[], &kernel_names, policy));
     }
     uniquify_ids(&mut sections);
+    let notable = notable_changes(&sections);
 
     MachinePage {
         slug: m.slug.clone(),
@@ -237,6 +299,7 @@ pub fn machine_page(m: &MachineClass) -> MachinePage {
             .collect(),
         baseline: c.baseline.clone(),
         sections,
+        notable,
     }
 }
 
@@ -292,6 +355,7 @@ fn section_view(
     entries: &[(&ResultFile, &Sample)],
     metric_order: &[String],
     kernel_order: &[String],
+    policy: &Policy,
 ) -> SectionView {
     // Columns in configured order, then first appearance.
     let mut cols: Vec<ColKey> = Vec::new();
@@ -382,7 +446,7 @@ fn section_view(
                         })
                         .collect();
                     let values: Vec<_> = mine.iter().map(|(_, s)| s.value).collect();
-                    let summary = Summary::of(&values)?;
+                    let summary = Summary::of(&trimmed(&values, policy.trim))?;
                     let mut sources: Vec<String> = mine.iter().map(|(rf, _)| rf.rel_path.clone()).collect();
                     sources.dedup();
                     if summary.n > 1 {
@@ -393,12 +457,45 @@ fn section_view(
                         stddev_text: summary.stddev.filter(|_| summary.n > 1).map(fmt_spread),
                         summary,
                         sources,
+                        comparison: None,
+                        delta_text: None,
+                        delta_class: String::new(),
+                        mark: String::new(),
                     })
                 })
                 .collect();
             RowView { kernel: kernel.clone(), params: params.clone(), cells }
         })
         .collect();
+
+    let mut row_views = row_views;
+    let baseline = policy.baseline.clone().filter(|b| row_views.iter().any(|r| &r.kernel == b));
+    if let Some(b) = &baseline {
+        for ri in 0..row_views.len() {
+            if &row_views[ri].kernel == b {
+                continue;
+            }
+            let Some(bi) = row_views.iter().position(|r| &r.kernel == b && r.params == row_views[ri].params) else {
+                continue;
+            };
+            for ci in 0..cols.len() {
+                let base = row_views[bi].cells[ci].as_ref().map(|c| c.summary);
+                let better = cols[ci].better;
+                if let (Some(base), Some(cell)) = (base, row_views[ri].cells[ci].as_mut()) {
+                    let cmp = compare(&cell.summary, &base, better, policy.alpha);
+                    cell.delta_text = cmp.pct_better.map(|p| format!("{p:+.1}%"));
+                    cell.delta_class = match (better, cmp.pct_better) {
+                        (Better::Neither, _) | (_, None) => String::new(),
+                        (_, Some(p)) if p > 0.0 => "better".to_string(),
+                        (_, Some(p)) if p < 0.0 => "worse".to_string(),
+                        _ => String::new(),
+                    };
+                    cell.mark = significance_mark(&cmp).to_string();
+                    cell.comparison = Some(cmp);
+                }
+            }
+        }
+    }
 
     let columns: Vec<ColumnView> = cols
         .iter()
@@ -417,8 +514,86 @@ fn section_view(
         benchmarks,
         commentary_md: commentary.to_string(),
         commentary_html: markdown::to_html(commentary),
-        table: TableView { param_headers: param_names, columns, rows: row_views, direction, has_spread },
+        table: TableView {
+            param_headers: param_names,
+            columns,
+            rows: row_views,
+            direction,
+            has_spread,
+            baseline,
+            alpha: policy.alpha,
+        },
     }
+}
+
+/// Every significant change against the baseline on a page, largest first.
+fn notable_changes(sections: &[SectionView]) -> Vec<NotableChange> {
+    let mut out = Vec::new();
+    for s in sections {
+        let Some(base) = &s.table.baseline else { continue };
+        for r in &s.table.rows {
+            for (c, col) in r.cells.iter().zip(&s.table.columns) {
+                let Some(cell) = c else { continue };
+                let Some(cmp) = &cell.comparison else { continue };
+                let (Some(pct), Some(w)) = (cmp.pct_better, cmp.welch) else { continue };
+                if !cmp.significant || col.better == Better::Neither {
+                    continue;
+                }
+                let params: Vec<String> = s
+                    .table
+                    .param_headers
+                    .iter()
+                    .zip(&r.params)
+                    .filter(|(_, v)| !v.is_empty())
+                    .map(|(h, v)| format!("{v} {h}"))
+                    .collect();
+                let mut what = s.title.clone();
+                if s.table.columns.len() > 1 {
+                    what = format!("{what} {}", col.name);
+                }
+                if !params.is_empty() {
+                    what = format!("{what} {}", params.join(" "));
+                }
+                out.push(NotableChange {
+                    text: format!(
+                        "{what}: {} {} vs {base} ({})",
+                        r.kernel,
+                        cell.delta_text.clone().unwrap_or_default(),
+                        fmt_p(w.p)
+                    ),
+                    section_id: s.id.clone(),
+                    pct_better: pct,
+                    p: w.p,
+                });
+            }
+        }
+    }
+    out.sort_by(|a, b| b.pct_better.abs().total_cmp(&a.pct_better.abs()));
+    out
+}
+
+/// Formats a p-value for text: "p = 0.003", or "p < 0.001".
+pub fn fmt_p(p: f64) -> String {
+    if p < 0.001 { "p < 0.001".to_string() } else { format!("p = {p:.3}") }
+}
+
+/// The mark after a change: `*` significant at α, `~` tested and within
+/// noise, nothing when untested (a side with a single run).
+pub fn significance_mark(c: &Comparison) -> &'static str {
+    match (c.welch, c.significant) {
+        (Some(_), true) => "*",
+        (Some(_), false) => "~",
+        (None, _) => "",
+    }
+}
+
+/// The legend explaining the marks, for tables that have comparisons.
+pub fn legend(t: &TableView) -> Option<String> {
+    let base = t.baseline.as_ref()?;
+    Some(format!(
+        "% = change vs {base}, positive is better; * significant (Welch's t-test, alpha {}); ~ within noise; unmarked: single run, not tested",
+        t.alpha
+    ))
 }
 
 /// "smaller is better" when every ranked column agrees, otherwise a list

@@ -39,6 +39,12 @@ pub struct SiteConfig {
     /// Who publishes the results.
     #[serde(default)]
     pub author: Option<String>,
+    /// Significance level for Welch's t-test (default 0.05).
+    #[serde(default)]
+    pub alpha: Option<f64>,
+    /// Runs dropped at each end (highest and lowest) before averaging (default 0).
+    #[serde(default)]
+    pub trim: Option<usize>,
 }
 
 fn default_title() -> String {
@@ -72,6 +78,12 @@ pub struct MachineConfig {
     /// The kernel every other kernel is compared against.
     #[serde(default)]
     pub baseline: Option<String>,
+    /// Runs dropped at each end before averaging, overriding `site.yaml`.
+    #[serde(default)]
+    pub trim: Option<usize>,
+    /// Significance level, overriding `site.yaml`.
+    #[serde(default)]
+    pub alpha: Option<f64>,
     /// Kernel order for tables; default is version order.
     #[serde(default)]
     pub kernel_order: Vec<String>,
@@ -106,6 +118,12 @@ pub struct SectionConfig {
     /// Markdown shown above the table.
     #[serde(default)]
     pub commentary: String,
+    /// Baseline kernel for this section, overriding the machine's.
+    #[serde(default)]
+    pub baseline: Option<String>,
+    /// Runs dropped at each end before averaging, overriding the machine's.
+    #[serde(default)]
+    pub trim: Option<usize>,
 }
 
 /// `content/<machine-class>/<kernel>/kernel.yaml`.
@@ -364,6 +382,31 @@ fn load_machine(dir: &Path, slug: &str, diags: &mut Vec<Diagnostic>) -> Option<M
             None,
             format!("baseline {b:?} is not a kernel of this machine class (kernels: {})", names(&kernels)),
         ));
+    }
+    for sc in &config.sections {
+        if let Some(b) = &sc.baseline
+            && !kernels.iter().any(|k| &k.name == b)
+        {
+            diags.push(Diagnostic::error(
+                dir.join("machine.yaml"),
+                None,
+                format!("section {:?}: baseline {b:?} is not a kernel of this machine class", sc.title),
+            ));
+        }
+        for pat in &sc.files {
+            if let Err(e) = glob::Pattern::new(pat) {
+                diags.push(Diagnostic::error(
+                    dir.join("machine.yaml"),
+                    None,
+                    format!("section {:?}: bad glob {pat:?}: {e}", sc.title),
+                ));
+            }
+        }
+    }
+    if let Some(a) = config.alpha
+        && !(a > 0.0 && a < 1.0)
+    {
+        diags.push(Diagnostic::error(dir.join("machine.yaml"), None, format!("alpha must be between 0 and 1, not {a}")));
     }
     Some(MachineClass { slug: slug.to_string(), config, kernels, results })
 }

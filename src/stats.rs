@@ -175,3 +175,131 @@ mod tests {
         assert_eq!(decimals_needed(&[0.1 + 0.2]), 1);
     }
 }
+
+/// Result of Welch's two-sample t-test (unequal variances, two-sided).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Welch {
+    /// The t statistic, (mean_a − mean_b) / sqrt(s_a²/n_a + s_b²/n_b).
+    pub t: f64,
+    /// Welch–Satterthwaite degrees of freedom.
+    pub df: f64,
+    /// Two-sided p-value.
+    pub p: f64,
+}
+
+/// Welch's t-test between two summaries. Needs n ≥ 2 and a standard
+/// deviation on both sides; returns `None` otherwise (a single sample never
+/// claims significance). Identical constant samples give p = 1; constant
+/// but different samples give p = 0.
+pub fn welch(a: &Summary, b: &Summary) -> Option<Welch> {
+    let (sa, sb) = (a.stddev?, b.stddev?);
+    if a.n < 2 || b.n < 2 {
+        return None;
+    }
+    let (na, nb) = (f64::from(a.n), f64::from(b.n));
+    let (va, vb) = (sa * sa / na, sb * sb / nb);
+    let se2 = va + vb;
+    if se2 == 0.0 {
+        let p = if a.mean == b.mean { 1.0 } else { 0.0 };
+        return Some(Welch { t: if p == 1.0 { 0.0 } else { f64::INFINITY }, df: na + nb - 2.0, p });
+    }
+    let t = (a.mean - b.mean) / se2.sqrt();
+    let df = se2 * se2 / (va * va / (na - 1.0) + vb * vb / (nb - 1.0));
+    use statrs::distribution::{ContinuousCDF, StudentsT};
+    let dist = StudentsT::new(0.0, 1.0, df).ok()?;
+    let p = (2.0 * (1.0 - dist.cdf(t.abs()))).clamp(0.0, 1.0);
+    Some(Welch { t, df, p })
+}
+
+/// How a kernel's value compares with the baseline's.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Comparison {
+    /// Raw difference, value − baseline, in the metric's unit.
+    pub diff: f64,
+    /// Relative change in percent, signed so that positive is *better*
+    /// whatever the metric's direction (for a "smaller is better" metric a
+    /// drop from 10 to 9 is +10%). For metrics with no better direction it
+    /// is the plain relative change. `None` when the baseline is 0.
+    pub pct_better: Option<f64>,
+    /// Welch's test, when both sides have n ≥ 2 with a deviation.
+    pub welch: Option<Welch>,
+    /// True when the test says the change is significant at the chosen α.
+    pub significant: bool,
+}
+
+/// Compares `value` with `baseline` for a metric whose better direction is
+/// `better`, testing significance at level `alpha`.
+pub fn compare(value: &Summary, baseline: &Summary, better: crate::model::Better, alpha: f64) -> Comparison {
+    let diff = value.mean - baseline.mean;
+    let rel = (baseline.mean != 0.0).then(|| diff / baseline.mean.abs() * 100.0);
+    let pct_better = rel.map(|r| if better == crate::model::Better::Lower { -r } else { r });
+    let welch = welch(value, baseline);
+    Comparison { diff, pct_better, welch, significant: welch.is_some_and(|w| w.p < alpha) }
+}
+
+/// Drops the `trim` highest and `trim` lowest of plain samples before
+/// summarising (the seed post 001 ran each test 7 times and threw the
+/// extremes away). Reported summaries are never trimmed; when fewer than
+/// `2 × trim + 1` samples remain nothing is dropped.
+pub fn trimmed(values: &[Value], trim: usize) -> Vec<Value> {
+    if trim == 0 || values.len() < 2 * trim + 1 || values.iter().any(|v| matches!(v, Value::Summary { .. })) {
+        return values.to_vec();
+    }
+    let mut sorted = values.to_vec();
+    sorted.sort_by(|a, b| a.mean().total_cmp(&b.mean()));
+    sorted[trim..sorted.len() - trim].to_vec()
+}
+
+#[cfg(test)]
+mod welch_tests {
+    use super::*;
+    use crate::model::Better;
+
+    // Reference values computed with scipy 1.17.1:
+    // scipy.stats.ttest_ind(a, b, equal_var=False) → statistic, pvalue, df.
+    fn check(a: &[f64], b: &[f64], t: f64, p: f64, df: f64) {
+        let w = welch(&Summary::of_samples(a), &Summary::of_samples(b)).unwrap();
+        assert!((w.t - t).abs() < 1e-9 * t.abs().max(1.0), "t = {} want {t}", w.t);
+        assert!((w.df - df).abs() < 1e-9 * df, "df = {} want {df}", w.df);
+        assert!((w.p - p).abs() < 1e-6 * p.max(1e-3), "p = {} want {p}", w.p);
+    }
+
+    #[test]
+    fn matches_scipy() {
+        // Seed post 003: dbench 32, 2.4.7 vs 2.4.8-pre1.
+        check(&[9.2929, 9.56338, 9.17032], &[6.8078, 6.91993, 6.93879], 19.929678464449143, 0.0008272899814631071, 2.4884058274594665);
+        check(&[1.0, 2.0, 3.0, 4.0, 5.0], &[2.0, 4.0, 6.0, 8.0, 10.0], -1.8973665961010275, 0.10753119493062728, 5.882352941176471);
+        // Seed post 001: find / -xdev real times, ac12 vs ac12-pmap2.
+        check(
+            &[64.221, 63.042, 63.613, 63.442, 63.447],
+            &[56.916, 57.275, 57.606, 57.166, 56.895],
+            27.515145680184126,
+            1.9271345269798614e-08,
+            7.057038050054403,
+        );
+    }
+
+    #[test]
+    fn single_sample_never_significant() {
+        let a = Summary::of_samples(&[10.0]);
+        let b = Summary::of_samples(&[1.0, 1.1, 0.9]);
+        let c = compare(&a, &b, Better::Higher, 0.05);
+        assert!(!c.significant);
+        assert!(c.welch.is_none());
+    }
+
+    #[test]
+    fn sign_follows_direction() {
+        let base = Summary::of_samples(&[10.0]);
+        let new = Summary::of_samples(&[9.0]);
+        assert!((compare(&new, &base, Better::Lower, 0.05).pct_better.unwrap() - 10.0).abs() < 1e-9);
+        assert!((compare(&new, &base, Better::Higher, 0.05).pct_better.unwrap() + 10.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn trimming_drops_extremes() {
+        let v: Vec<Value> = [5.0, 1.0, 3.0, 9.0, 4.0].iter().map(|&x| Value::single(x)).collect();
+        let t: Vec<f64> = trimmed(&v, 1).iter().map(Value::mean).collect();
+        assert_eq!(t, vec![3.0, 4.0, 5.0]);
+    }
+}

@@ -66,6 +66,13 @@ pub fn machine_md(m: &MachinePage) -> String {
         out += m.description_md.trim();
         out += "\n\n";
     }
+    if !m.notable.is_empty() {
+        out += "## Notable changes\n\n";
+        for n in &m.notable {
+            out += &format!("- [{}](#{})\n", escape(&n.text), n.section_id);
+        }
+        out += "\n";
+    }
     for s in &m.sections {
         out += &section_md(s);
     }
@@ -81,6 +88,9 @@ fn section_md(s: &SectionView) -> String {
     out += &table_md(&s.table);
     if !s.table.direction.is_empty() {
         out += &format!("\n*{}*\n", escape(&s.table.direction));
+    }
+    if let Some(l) = crate::report::legend(&s.table) {
+        out += &format!("\n{}\n", escape(&l));
     }
     out += "\n";
     out
@@ -108,11 +118,17 @@ pub fn table_md(t: &TableView) -> String {
         for c in &r.cells {
             cells.push(match c {
                 None => "–".to_string(),
-                Some(c) if c.summary.n > 1 => match &c.stddev_text {
-                    Some(sd) => format!("{} ± {} (n={})", c.text, sd, c.summary.n),
-                    None => format!("{} (n={})", c.text, c.summary.n),
-                },
-                Some(c) => c.text.clone(),
+                Some(c) => {
+                    let mut s = match (&c.stddev_text, c.summary.n) {
+                        (Some(sd), n) if n > 1 => format!("{} ± {} (n={})", c.text, sd, n),
+                        (None, n) if n > 1 => format!("{} (n={})", c.text, n),
+                        _ => c.text.clone(),
+                    };
+                    if let Some(d) = &c.delta_text {
+                        s += &format!(" {}{}", d, escape(&c.mark));
+                    }
+                    s
+                }
             });
         }
         out += &format!("| {} |\n", cells.join(" | "));

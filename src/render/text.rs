@@ -56,6 +56,14 @@ pub fn machine_text(m: &MachinePage, width: usize) -> String {
         out.push(String::new());
         out.push(markdown::to_text(&m.description_md, width));
     }
+    if !m.notable.is_empty() {
+        out.push(String::new());
+        out.push("Notable changes".to_string());
+        for n in &m.notable {
+            let opts = textwrap::Options::new(width.max(20)).initial_indent("- ").subsequent_indent("  ");
+            out.push(textwrap::fill(&n.text, opts));
+        }
+    }
     for s in &m.sections {
         out.push(String::new());
         out.push(String::new());
@@ -76,6 +84,9 @@ pub fn section_text(s: &SectionView, width: usize) -> String {
         out.push(String::new());
     }
     out.push(table_text(&s.table, width));
+    if let Some(l) = crate::report::legend(&s.table) {
+        out.push(fill(&l, width));
+    }
     out.join("\n")
 }
 
@@ -121,11 +132,18 @@ pub fn table_text(t: &TableView, width: usize) -> String {
             let spread: Vec<String> = vals
                 .iter()
                 .map(|c| match c {
-                    Some(c) if c.summary.n > 1 => match &c.stddev_text {
-                        Some(sd) => format!(" ±{sd} n={}", c.summary.n),
-                        None => format!(" n={}", c.summary.n),
-                    },
-                    _ => String::new(),
+                    Some(c) => {
+                        let mut s = match (&c.stddev_text, c.summary.n) {
+                            (Some(sd), n) if n > 1 => format!(" ±{sd} n={n}"),
+                            (None, n) if n > 1 => format!(" n={n}"),
+                            _ => String::new(),
+                        };
+                        if let Some(d) = &c.delta_text {
+                            s += &format!(" {d}{}", c.mark);
+                        }
+                        s
+                    }
+                    None => String::new(),
                 })
                 .collect();
             let sw = spread.iter().map(|s| s.width()).max().unwrap_or(0);
