@@ -10,7 +10,7 @@
 //! did not create unless told to with `force`.
 
 use crate::diag::{Diagnostic, Severity};
-use crate::render::{OutputFile, RenderError, Renderer, html::HtmlRenderer, markdown::MarkdownRenderer, text::TextRenderer};
+use crate::render::{OutputFile, RenderError, Renderer, html::HtmlRenderer, markdown::MarkdownRenderer, text::{TextOptions, TextRenderer}};
 use crate::report;
 use crate::site;
 use std::collections::BTreeSet;
@@ -92,7 +92,7 @@ pub fn render_site(opts: &BuildOptions) -> Result<(Vec<OutputFile>, BuildReport)
     let renderers: Vec<Box<dyn Renderer>> = vec![
         Box::new(HtmlRenderer::new(theme)?),
         Box::new(MarkdownRenderer),
-        Box::new(TextRenderer { width: opts.text_width }),
+        Box::new(TextRenderer { options: TextOptions { width: opts.text_width, compare: true } }),
     ];
     let mut files = Vec::new();
     for r in &renderers {

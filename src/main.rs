@@ -3,6 +3,7 @@
 use benchsite::build::{self, BuildError, BuildOptions};
 use benchsite::diag::Severity;
 use benchsite::parse::{self, Input};
+use benchsite::render::text::{TextOptions, filtered_text};
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -34,6 +35,26 @@ enum Command {
         /// Write into a non-empty output directory benchsite did not create.
         #[arg(long)]
         force: bool,
+    },
+    /// Print one machine class as mail-ready plaintext.
+    Text {
+        /// The machine class (its directory name under the content directory).
+        machine: String,
+        /// Content directory.
+        #[arg(long, default_value = "content")]
+        content: PathBuf,
+        /// Only these sections (title or anchor id; repeatable).
+        #[arg(long = "section")]
+        sections: Vec<String>,
+        /// Only these kernels, comma-separated.
+        #[arg(long, value_delimiter = ',')]
+        kernels: Vec<String>,
+        /// Width in columns.
+        #[arg(long, default_value_t = 72)]
+        width: usize,
+        /// Show % change vs the baseline and significance marks.
+        #[arg(long)]
+        compare: bool,
     },
     /// Parse one raw result file and print what was read.
     Parse {
@@ -87,7 +108,42 @@ fn main() -> ExitCode {
             }
         }
         Command::Parse { file, json, format } => parse_cmd(&file, json, format.as_deref()),
+        Command::Text { machine, content, sections, kernels, width, compare } => {
+            text_cmd(&content, &machine, &sections, &kernels, TextOptions { width, compare })
+        }
     }
+}
+
+fn text_cmd(content: &std::path::Path, machine: &str, sections: &[String], kernels: &[String], opts: TextOptions) -> ExitCode {
+    let site = match benchsite::site::load(content) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: cannot read content directory {}: {e}", content.display());
+            return ExitCode::from(1);
+        }
+    };
+    for d in &site.diagnostics {
+        eprintln!("{d}");
+    }
+    if site.has_errors() {
+        return ExitCode::from(1);
+    }
+    let view = benchsite::report::site_view(&site);
+    let Some(page) = view.machines.iter().find(|m| m.slug == machine) else {
+        let known: Vec<&str> = view.machines.iter().map(|m| m.slug.as_str()).collect();
+        eprintln!("error: no machine class {machine:?}; known: {}", known.join(", "));
+        return ExitCode::from(2);
+    };
+    if let Some(missing) = sections
+        .iter()
+        .find(|want| !page.sections.iter().any(|s| want.eq_ignore_ascii_case(&s.title) || want.eq_ignore_ascii_case(&s.id)))
+    {
+        let known: Vec<&str> = page.sections.iter().map(|s| s.id.as_str()).collect();
+        eprintln!("error: no section {missing:?} in {machine}; sections: {}", known.join(", "));
+        return ExitCode::from(2);
+    }
+    print!("{}", filtered_text(page, sections, kernels, &opts));
+    ExitCode::SUCCESS
 }
 
 fn parse_cmd(file: &std::path::Path, json: bool, format: Option<&str>) -> ExitCode {

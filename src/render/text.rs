@@ -13,17 +13,26 @@ use crate::markdown;
 use crate::report::{MachinePage, SectionView, SiteView, TableView};
 use unicode_width::UnicodeWidthStr;
 
-/// Renders `<machine>/email.txt` for every machine class.
+/// How plaintext is laid out.
 #[derive(Debug, Clone, Copy)]
-pub struct TextRenderer {
+pub struct TextOptions {
     /// Page width in columns (72 suits mail).
     pub width: usize,
+    /// Show the change against the baseline and its significance mark.
+    pub compare: bool,
 }
 
-impl Default for TextRenderer {
+impl Default for TextOptions {
     fn default() -> Self {
-        TextRenderer { width: 72 }
+        TextOptions { width: 72, compare: true }
     }
+}
+
+/// Renders `<machine>/email.txt` for every machine class.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TextRenderer {
+    /// Layout options.
+    pub options: TextOptions,
 }
 
 impl Renderer for TextRenderer {
@@ -35,13 +44,14 @@ impl Renderer for TextRenderer {
         Ok(site
             .machines
             .iter()
-            .map(|m| OutputFile::text(format!("{}/email.txt", m.slug), machine_text(m, self.width)))
+            .map(|m| OutputFile::text(format!("{}/email.txt", m.slug), machine_text(m, &self.options)))
             .collect())
     }
 }
 
 /// The plaintext of a whole machine-class page.
-pub fn machine_text(m: &MachinePage, width: usize) -> String {
+pub fn machine_text(m: &MachinePage, opts: &TextOptions) -> String {
+    let width = opts.width;
     let mut out = Vec::new();
     out.push(fill(&m.name, width));
     out.push("=".repeat(m.name.width().min(width)));
@@ -56,7 +66,7 @@ pub fn machine_text(m: &MachinePage, width: usize) -> String {
         out.push(String::new());
         out.push(markdown::to_text(&m.description_md, width));
     }
-    if !m.notable.is_empty() {
+    if opts.compare && !m.notable.is_empty() {
         out.push(String::new());
         out.push("Notable changes".to_string());
         for n in &m.notable {
@@ -67,13 +77,14 @@ pub fn machine_text(m: &MachinePage, width: usize) -> String {
     for s in &m.sections {
         out.push(String::new());
         out.push(String::new());
-        out.push(section_text(s, width));
+        out.push(section_text(s, opts));
     }
     finish(&out.join("\n"))
 }
 
 /// The plaintext of one section: title, commentary, table.
-pub fn section_text(s: &SectionView, width: usize) -> String {
+pub fn section_text(s: &SectionView, opts: &TextOptions) -> String {
+    let width = opts.width;
     let mut out = vec![fill(&s.title, width), "-".repeat(s.title.width().min(width))];
     if !s.commentary_md.trim().is_empty() {
         out.push(markdown::to_text(&s.commentary_md, width));
@@ -83,11 +94,32 @@ pub fn section_text(s: &SectionView, width: usize) -> String {
         out.push(fill(&s.table.direction, width));
         out.push(String::new());
     }
-    out.push(table_text(&s.table, width));
-    if let Some(l) = crate::report::legend(&s.table) {
+    out.push(table_text(&s.table, opts));
+    if let Some(l) = crate::report::legend(&s.table).filter(|_| opts.compare) {
         out.push(fill(&l, width));
     }
     out.join("\n")
+}
+
+/// The plaintext of a machine page restricted to some sections (matched
+/// case-insensitively against titles and anchor ids) and kernels; empty
+/// filters keep everything. Returns the text, ending with a newline.
+pub fn filtered_text(m: &MachinePage, sections: &[String], kernels: &[String], opts: &TextOptions) -> String {
+    let mut page = m.clone();
+    if !sections.is_empty() {
+        page.sections.retain(|s| {
+            sections.iter().any(|want| want.eq_ignore_ascii_case(&s.title) || want.eq_ignore_ascii_case(&s.id))
+        });
+        page.notable.retain(|n| page.sections.iter().any(|s| s.id == n.section_id));
+    }
+    if !kernels.is_empty() {
+        for s in &mut page.sections {
+            s.table.rows.retain(|r| kernels.contains(&r.kernel));
+        }
+        page.kernels.retain(|k| kernels.contains(&k.name));
+        page.notable.retain(|n| kernels.iter().any(|k| n.text.contains(k.as_str())));
+    }
+    machine_text(&page, opts)
 }
 
 fn fill(s: &str, width: usize) -> String {
@@ -110,8 +142,9 @@ struct Laid {
     cells: Vec<String>,
 }
 
-/// Lays out a table as plaintext within `width` columns.
-pub fn table_text(t: &TableView, width: usize) -> String {
+/// Lays out a table as plaintext within `opts.width` columns.
+pub fn table_text(t: &TableView, opts: &TextOptions) -> String {
+    let width = opts.width;
     if t.rows.is_empty() {
         return "(no results)".to_string();
     }
@@ -138,7 +171,7 @@ pub fn table_text(t: &TableView, width: usize) -> String {
                             (None, n) if n > 1 => format!(" n={n}"),
                             _ => String::new(),
                         };
-                        if let Some(d) = &c.delta_text {
+                        if let Some(d) = c.delta_text.as_ref().filter(|_| opts.compare) {
                             s += &format!(" {d}{}", c.mark);
                         }
                         s
