@@ -99,6 +99,15 @@ pub fn render_site(opts: &BuildOptions) -> Result<(Vec<OutputFile>, BuildReport)
         files.extend(r.render(&view)?);
     }
     files.push(OutputFile::text(".nojekyll", String::new()));
+    for m in &site.machines {
+        for rf in &m.results {
+            files.push(OutputFile {
+                path: format!("{}/{}/{}", m.slug, report::RAW_DIR, rf.rel_path),
+                contents: rf.raw.to_vec(),
+            });
+        }
+    }
+    files.extend(crate::export::data_files(&site, &view));
     let report = BuildReport {
         files_read: site.machines.iter().map(|m| m.results.len()).sum(),
         files_out: files.len(),

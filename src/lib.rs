@@ -17,6 +17,7 @@
 
 pub mod build;
 pub mod diag;
+pub mod export;
 pub mod markdown;
 pub mod model;
 pub mod parse;

@@ -155,6 +155,9 @@ pub struct CellView {
     pub stddev_text: Option<String>,
     /// Raw files the values came from (paths relative to the machine directory).
     pub sources: Vec<String>,
+    /// The same as percent-encoded links relative to the machine page
+    /// (`raw/2.4.7/dbench-32.txt`); the raw files are copied there.
+    pub source_links: Vec<String>,
     /// Comparison with the baseline kernel's cell in the same row parameters;
     /// `None` for the baseline itself or when it has no value there.
     pub comparison: Option<Comparison>,
@@ -164,6 +167,22 @@ pub struct CellView {
     pub delta_class: String,
     /// Significance mark after the change: "*", "~" or "".
     pub mark: String,
+}
+
+/// Directory under each machine's output directory holding copies of its raw files.
+pub const RAW_DIR: &str = "raw";
+
+/// The percent-encoded link, relative to a machine page, to the copy of the
+/// raw file at `rel_path` (relative to the machine's content directory).
+pub fn raw_link(rel_path: &str) -> String {
+    const SEGMENT: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
+        .remove(b'-')
+        .remove(b'.')
+        .remove(b'_')
+        .remove(b'~');
+    let parts: Vec<String> =
+        rel_path.split('/').map(|p| percent_encoding::utf8_percent_encode(p, SEGMENT).to_string()).collect();
+    format!("{RAW_DIR}/{}", parts.join("/"))
 }
 
 /// Formats `v` with `decimals` places.
@@ -456,6 +475,7 @@ fn section_view(
                         text: fmt_fixed(summary.mean, prec),
                         stddev_text: summary.stddev.filter(|_| summary.n > 1).map(fmt_spread),
                         summary,
+                        source_links: sources.iter().map(|s| raw_link(s)).collect(),
                         sources,
                         comparison: None,
                         delta_text: None,

@@ -173,6 +173,9 @@ pub struct ResultFile {
     pub kernel_dir: Option<String>,
     /// The parse result; samples already carry their final kernel.
     pub parsed: ParsedFile,
+    /// The file's bytes as read, copied into the output so every number
+    /// links down to the file it came from.
+    pub raw: std::sync::Arc<[u8]>,
 }
 
 /// A machine class: one machine (or class of machines) and everything run on it.
@@ -502,7 +505,13 @@ pub fn parse_file(
             }
         }
     }
-    let rf = ResultFile { rel_path: rel.to_string(), path: path.to_path_buf(), kernel_dir: kernel_dir.map(str::to_string), parsed };
+    let rf = ResultFile {
+        rel_path: rel.to_string(),
+        path: path.to_path_buf(),
+        kernel_dir: kernel_dir.map(str::to_string),
+        parsed,
+        raw: bytes.into(),
+    };
     (Some(rf), diags)
 }
 
