@@ -17,8 +17,10 @@
 use crate::model::ParsedFile;
 use thiserror::Error;
 
+pub mod dbench;
 pub mod input;
 pub mod num;
+pub mod time;
 
 pub use input::Input;
 
@@ -88,7 +90,7 @@ pub trait BenchParser: Send + Sync {
 
 /// Every parser benchsite knows, in the order they are tried.
 pub fn registry() -> &'static [&'static dyn BenchParser] {
-    &[]
+    &[&dbench::Dbench, &dbench::Tbench, &time::GnuTime, &time::BashTime]
 }
 
 /// The parser with this registry id.

@@ -1,0 +1,692 @@
+//! `time` output: GNU time (default and `-v` formats), csh/tcsh `time`, and
+//! the bash/ksh/POSIX `time` keyword.
+//!
+//! Two parsers live here:
+//!
+//! * [`GnuTime`] (registry id `"gnu-time"`) reads GNU time 1.7's default
+//!   format, also after `Command exited with non-zero status 2`, wrapped by a
+//!   mail client at any blank, or glued after other text on the same line:
+//!
+//!   ```text
+//!   34.11user 238.89system 7:34.59elapsed 60%CPU (0avgtext+0avgdata 0maxresident)k
+//!   0inputs+0outputs (1008major+1402minor)pagefaults 0swaps
+//!   ```
+//!
+//!   GNU time's `-v` format (`User time (seconds): 34.11`, `Elapsed (wall
+//!   clock) time (h:mm:ss or m:ss): 7:34.59`, ...), and csh/tcsh's default
+//!   `time` line, which carries the same quantities and is folded into the
+//!   same parser and metric names:
+//!
+//!   ```text
+//!   37.580u 115.730s 3:51.30 66.2%  0+0k 0+0io 1310pf+0w
+//!   ```
+//!
+//!   Metrics (group empty, no parameters):
+//!
+//!   | name           | unit | better  | from                                   |
+//!   |----------------|------|---------|----------------------------------------|
+//!   | `elapsed`      | s    | Lower   | `7:34.59elapsed`, csh `3:51.30`, `-v` wall clock |
+//!   | `user`         | s    | Lower   | `34.11user`, csh `37.580u`, `-v` User time |
+//!   | `system`       | s    | Lower   | `238.89system`, csh `115.730s`, `-v` System time |
+//!   | `CPU`          | %    | Neither | `60%CPU` (absent when GNU prints `?%CPU`), csh `66.2%` |
+//!   | `major faults` |      | Neither | `(1008major+…`, csh `1310pf`, `-v` Major page faults |
+//!   | `minor faults` |      | Neither | `…+1402minor)`, `-v` Minor page faults |
+//!   | `max RSS`      | KB   | Neither | `-v` Maximum resident set size, only when non-zero |
+//!
+//! * [`BashTime`] (registry id `"bash-time"`) reads the shell keyword's
+//!   output, `real\t1m4.221s` / `user\t0m0.5s` / `sys\t0m36.750s` (tabs or
+//!   spaces, `,` as decimal separator accepted inside the `XmY.Zs` form) and
+//!   the POSIX `time -p` form `real 64.22`. Metrics `real`, `user`, `sys`, all
+//!   in s, Lower. Every such line is one sample, so a file holding several
+//!   runs yields several samples per metric; a file holding only some of the
+//!   three lines yields those.
+//!
+//!   Posted comparison tables put one run per line and one kernel per column
+//!   (`real 1m4.221s 0m56.916s` under a header `ac12 ac12-pmap2`): each column
+//!   becomes a sample whose kernel is the header word above it (the nearest
+//!   earlier line with as many words, each containing a digit and none a
+//!   number); without such a header the column number goes into the
+//!   parameter `column`. A decorated heading line such as
+//!   `===[ test A: find / -xdev` sets the group (`test A: find / -xdev`) of
+//!   the rows that follow it.
+//!
+//! Both detectors score at most 40: time lines appear inside other
+//! benchmarks' logs (dbench, kernbench, compile logs), whose parsers must win.
+//!
+//! [`gnu_record_at`] and [`bash_record_at`] are public for those other
+//! parsers: dbench uses them to read the `time` output that follows a run.
+
+use super::num::{clock_seconds, plain};
+use super::{BenchParser, Input, ParseError};
+use crate::model::{Better, Metric, ParsedFile, Sample};
+
+/// GNU time default / `-v` and csh time; registry id `"gnu-time"`.
+pub struct GnuTime;
+
+/// bash/ksh/POSIX `time` keyword output; registry id `"bash-time"`.
+pub struct BashTime;
+
+/// One `time` report read from a file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TimeRecord {
+    /// The values, in the order printed, without group or parameters. Each
+    /// sample's `line` is the 1-based line its number was read on.
+    pub samples: Vec<Sample>,
+    /// 0-based index of the last line the record used (it may have been
+    /// wrapped over several lines).
+    pub last_idx: usize,
+}
+
+fn metric(name: &str) -> Metric {
+    match name {
+        "CPU" => Metric::new("CPU", "%", Better::Neither),
+        "major faults" | "minor faults" => Metric::new(name, "", Better::Neither),
+        "max RSS" => Metric::new(name, "KB", Better::Neither),
+        _ => Metric::new(name, "s", Better::Lower),
+    }
+}
+
+/// A whitespace token with the 0-based line it came from.
+struct Tok<'a> {
+    text: &'a str,
+    idx: usize,
+}
+
+/// Tokens of line `idx` and of up to `more` following lines, stopping at a
+/// blank line (a wrapped record never spans one).
+fn token_stream(input: &Input, idx: usize, more: usize) -> Vec<Tok<'_>> {
+    let mut toks = Vec::new();
+    for (i, line) in input.lines.iter().enumerate().skip(idx).take(more + 1) {
+        if i > idx && line.trim().is_empty() {
+            break;
+        }
+        toks.extend(line.split_whitespace().map(|text| Tok { text, idx: i }));
+    }
+    toks
+}
+
+/// `12.5user` → 12.5 when `tok` is a number followed by `suffix`.
+fn num_suffix(tok: &str, suffix: &str) -> Option<f64> {
+    tok.strip_suffix(suffix).and_then(plain).filter(|v| *v >= 0.0)
+}
+
+/// `(1008major+1402minor)pagefaults` → (1008, 1402).
+fn faults(tok: &str) -> Option<(f64, f64)> {
+    let inner = tok.strip_prefix('(')?.strip_suffix(")pagefaults")?;
+    let (maj, min) = inner.split_once('+')?;
+    Some((num_suffix(maj, "major")?, num_suffix(min, "minor")?))
+}
+
+/// True when `tok` is `<n>+<n><suffix>` with non-negative integers, as in
+/// `0+0k`, `0+0io`, `0inputs+0outputs`.
+fn plus_pair(tok: &str, a: &str, b: &str) -> bool {
+    let Some((x, y)) = tok.split_once('+') else { return false };
+    num_suffix(x, a).is_some() && num_suffix(y, b).is_some()
+}
+
+/// Reads a GNU time default-format or csh/tcsh `time` record that starts
+/// anywhere on line `idx` (0-based) of `input` and may continue, wrapped, on
+/// up to four following non-blank lines.
+///
+/// Returns `Ok(None)` when no record starts on that line.
+///
+/// # Errors
+/// [`ParseError::Malformed`] when a record clearly starts (`34.11user
+/// 238.89system`, or csh `37.580u 115.730s`) but its elapsed time is missing
+/// or unreadable.
+pub fn gnu_record_at(input: &Input, idx: usize) -> Result<Option<TimeRecord>, ParseError> {
+    let toks = token_stream(input, idx, 4);
+    for start in 0..toks.len() {
+        if toks[start].idx != idx {
+            break;
+        }
+        if let Some(rec) = gnu_default(&toks, start)? {
+            return Ok(Some(rec));
+        }
+        if let Some(rec) = csh(&toks, start)? {
+            return Ok(Some(rec));
+        }
+    }
+    Ok(None)
+}
+
+fn gnu_default(toks: &[Tok<'_>], start: usize) -> Result<Option<TimeRecord>, ParseError> {
+    let Some(user) = toks.get(start).and_then(|t| num_suffix(t.text, "user")) else {
+        return Ok(None);
+    };
+    let Some(system) = toks.get(start + 1).and_then(|t| num_suffix(t.text, "system")) else {
+        return Ok(None);
+    };
+    let line_of = |i: usize| toks.get(i).map_or(toks[start].idx, |t| t.idx) + 1;
+    let elapsed = toks
+        .get(start + 2)
+        .and_then(|t| t.text.strip_suffix("elapsed"))
+        .and_then(clock_seconds);
+    let Some(elapsed) = elapsed else {
+        let found = toks.get(start + 2).map_or("end of record", |t| t.text);
+        return Err(ParseError::malformed(line_of(start + 2), "GNU time elapsed time like `7:34.59elapsed`", found));
+    };
+    let mut samples = vec![
+        Sample::new(metric("elapsed"), elapsed, line_of(start + 2)),
+        Sample::new(metric("user"), user, line_of(start)),
+        Sample::new(metric("system"), system, line_of(start + 1)),
+    ];
+    let mut last = start + 2;
+    if let Some(t) = toks.get(start + 3) {
+        if let Some(cpu) = num_suffix(t.text, "%CPU") {
+            samples.push(Sample::new(metric("CPU"), cpu, t.idx + 1));
+            last = start + 3;
+        } else if t.text == "?%CPU" {
+            last = start + 3;
+        }
+    }
+    if last == start + 3 {
+        // The optional second half, in order; stop at the first mismatch.
+        let mut i = last + 1;
+        let steps: [fn(&str) -> bool; 3] = [
+            |s| s.starts_with('(') && plus_pair(&s[1..], "avgtext", "avgdata"),
+            |s| s.strip_suffix(")k").and_then(|x| num_suffix(x, "maxresident")).is_some(),
+            |s| plus_pair(s, "inputs", "outputs"),
+        ];
+        let mut ok = true;
+        for step in steps {
+            match toks.get(i) {
+                Some(t) if step(t.text) => {
+                    last = i;
+                    i += 1;
+                }
+                _ => {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        if ok {
+            if let Some((maj, min)) = toks.get(i).and_then(|t| faults(t.text)) {
+                let l = toks[i].idx + 1;
+                samples.push(Sample::new(metric("major faults"), maj, l));
+                samples.push(Sample::new(metric("minor faults"), min, l));
+                last = i;
+                if toks.get(i + 1).is_some_and(|t| num_suffix(t.text, "swaps").is_some()) {
+                    last = i + 1;
+                }
+            }
+        }
+    }
+    Ok(Some(TimeRecord { samples, last_idx: toks[last].idx }))
+}
+
+fn csh(toks: &[Tok<'_>], start: usize) -> Result<Option<TimeRecord>, ParseError> {
+    let Some(user) = toks.get(start).and_then(|t| num_suffix(t.text, "u")) else {
+        return Ok(None);
+    };
+    let Some(system) = toks.get(start + 1).and_then(|t| num_suffix(t.text, "s")) else {
+        return Ok(None);
+    };
+    let third = toks.get(start + 2);
+    let elapsed = third.filter(|t| t.text.contains(':')).and_then(|t| clock_seconds(t.text));
+    let Some(elapsed) = elapsed else {
+        // `12u 3s` with no clock after it is too weak to call a csh record.
+        return Ok(None);
+    };
+    let line_of = |i: usize| toks[i].idx + 1;
+    let mut samples = vec![
+        Sample::new(metric("elapsed"), elapsed, line_of(start + 2)),
+        Sample::new(metric("user"), user, line_of(start)),
+        Sample::new(metric("system"), system, line_of(start + 1)),
+    ];
+    let mut last = start + 2;
+    if let Some(cpu) = toks.get(start + 3).and_then(|t| num_suffix(t.text, "%")) {
+        samples.push(Sample::new(metric("CPU"), cpu, line_of(start + 3)));
+        last = start + 3;
+        let k = toks.get(start + 4).is_some_and(|t| plus_pair(t.text, "", "k"));
+        let io = toks.get(start + 5).is_some_and(|t| plus_pair(t.text, "", "io"));
+        if k && io {
+            last = start + 5;
+            if let Some(t) = toks.get(start + 6) {
+                if let Some((pf, w)) = t.text.split_once('+') {
+                    if let (Some(pf), Some(_)) = (num_suffix(pf, "pf"), num_suffix(w, "w")) {
+                        samples.push(Sample::new(metric("major faults"), pf, line_of(start + 6)));
+                        last = start + 6;
+                    }
+                }
+            }
+        }
+    }
+    Ok(Some(TimeRecord { samples, last_idx: toks[last].idx }))
+}
+
+/// Reads a GNU time `-v` block starting at line `idx` (0-based): a run of
+/// `Key: value` lines beginning with `Command being timed:` or `User time
+/// (seconds):`. Returns `Ok(None)` when no block starts there.
+///
+/// # Errors
+/// [`ParseError::Malformed`] when a known key's value is not a number.
+pub fn gnu_verbose_at(input: &Input, idx: usize) -> Result<Option<TimeRecord>, ParseError> {
+    let Some(first) = input.lines.get(idx) else { return Ok(None) };
+    let first = first.trim();
+    if !(first.starts_with("Command being timed:") || first.starts_with("User time (seconds):")) {
+        return Ok(None);
+    }
+    let mut samples = Vec::new();
+    let mut last_idx = idx;
+    for (i, line) in input.lines.iter().enumerate().skip(idx) {
+        let t = line.trim();
+        let Some((key, val)) = t.rsplit_once(": ").or_else(|| t.strip_suffix(':').map(|k| (k, ""))) else {
+            break;
+        };
+        let name = match key {
+            "User time (seconds)" => "user",
+            "System time (seconds)" => "system",
+            "Percent of CPU this job got" => "CPU",
+            "Elapsed (wall clock) time (h:mm:ss or m:ss)" => "elapsed",
+            "Maximum resident set size (kbytes)" => "max RSS",
+            "Major (requiring I/O) page faults" => "major faults",
+            "Minor (reclaiming a frame) page faults" => "minor faults",
+            _ => {
+                last_idx = i;
+                continue;
+            }
+        };
+        let v = val.trim();
+        let value = match name {
+            "elapsed" => clock_seconds(v),
+            "CPU" if v == "?%" => {
+                last_idx = i;
+                continue;
+            }
+            "CPU" => v.strip_suffix('%').and_then(plain),
+            _ => plain(v),
+        };
+        let Some(value) = value else {
+            return Err(ParseError::malformed(i + 1, format!("a number after `{key}:`"), t));
+        };
+        if !(name == "max RSS" && value == 0.0) {
+            samples.push(Sample::new(metric(name), value, i + 1));
+        }
+        last_idx = i;
+    }
+    if samples.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(TimeRecord { samples, last_idx }))
+}
+
+/// Parses a shell `time` value: `1m4.221s` → 64.221, `0m0,5s` → 0.5,
+/// `1h2m3s` → 3723, and the POSIX `-p` form `64.22` → 64.22. Returns
+/// `None` for anything else.
+pub fn shell_seconds(s: &str) -> Option<f64> {
+    let s = s.trim();
+    if let Some(body) = s.strip_suffix('s') {
+        let body = body.replace(',', ".");
+        let (h, rest) = match body.split_once('h') {
+            Some((h, r)) => (Some(h.to_string()), r.to_string()),
+            None => (None, body.clone()),
+        };
+        let (m, sec) = match rest.split_once('m') {
+            Some((m, r)) => (Some(m.to_string()), r.to_string()),
+            None => (None, rest),
+        };
+        let whole = |x: &str| -> Option<f64> {
+            if x.is_empty() || !x.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            x.parse::<f64>().ok()
+        };
+        let mut total = 0.0;
+        if let Some(h) = h {
+            total += whole(&h)? * 3600.0;
+        }
+        if let Some(m) = m {
+            total += whole(&m)? * 60.0;
+        }
+        if sec.is_empty() || sec.starts_with(['-', '+']) {
+            return None;
+        }
+        return Some(total + plain(&sec)?);
+    }
+    if s.starts_with(['-', '+']) {
+        return None;
+    }
+    plain(s)
+}
+
+/// If line `idx` is a shell `time` line (`real 1m4.221s`, `user 0.50`,
+/// `sys 0m36.750s`, possibly with several columns), returns its keyword and
+/// values in seconds.
+pub fn shell_line(line: &str) -> Option<(&'static str, Vec<f64>)> {
+    let mut it = line.split_whitespace();
+    let key = match it.next()? {
+        "real" => "real",
+        "user" => "user",
+        "sys" => "sys",
+        _ => return None,
+    };
+    let vals = it.map(shell_seconds).collect::<Option<Vec<f64>>>()?;
+    if vals.is_empty() {
+        return None;
+    }
+    Some((key, vals))
+}
+
+/// Reads a shell `time` report starting at line `idx` (0-based): a `real`
+/// line followed by `user` and `sys` lines (one value each), as bash prints
+/// after a command. Returns `None` when line `idx` is not a one-value `real`
+/// line; the `user`/`sys` lines are taken when they follow directly.
+pub fn bash_record_at(input: &Input, idx: usize) -> Option<TimeRecord> {
+    let mut samples = Vec::new();
+    let mut last_idx = idx;
+    for (i, line) in input.lines.iter().enumerate().skip(idx).take(3) {
+        match shell_line(line) {
+            Some((key, vals)) if vals.len() == 1 && (i > idx || key == "real") => {
+                if samples.iter().any(|s: &Sample| s.metric.name == key) {
+                    break;
+                }
+                samples.push(Sample::new(Metric::new(key, "s", Better::Lower), vals[0], i + 1));
+                last_idx = i;
+            }
+            _ => break,
+        }
+    }
+    if samples.is_empty() { None } else { Some(TimeRecord { samples, last_idx }) }
+}
+
+impl BenchParser for GnuTime {
+    fn id(&self) -> &'static str {
+        "gnu-time"
+    }
+
+    fn describe(&self) -> &'static str {
+        "gnu-time (GNU time default and -v formats, csh/tcsh time)"
+    }
+
+    fn detect(&self, input: &Input) -> u8 {
+        let mut score = 0;
+        for (i, line) in input.lines.iter().enumerate() {
+            if line.contains("user") && line.contains("system") {
+                if let Ok(Some(_)) = gnu_record_at(input, i) {
+                    return 35;
+                }
+            }
+            if line.contains("Elapsed (wall clock) time") {
+                score = score.max(35);
+            }
+            if line.contains('u') && line.contains('%') && line.contains(':') {
+                if let Ok(Some(_)) = gnu_record_at(input, i) {
+                    score = score.max(30);
+                }
+            }
+        }
+        score
+    }
+
+    fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        let mut out = ParsedFile { benchmark: "gnu-time".into(), ..Default::default() };
+        let mut i = 0;
+        while i < input.lines.len() {
+            let line = &input.lines[i];
+            if let Some(pos) = line.find("Command exited with non-zero status") {
+                out.notes.push((i + 1, line[pos..].trim().to_string()));
+            }
+            let rec = match gnu_record_at(input, i)? {
+                Some(r) => Some(r),
+                None => gnu_verbose_at(input, i)?,
+            };
+            match rec {
+                Some(rec) => {
+                    out.samples.extend(rec.samples);
+                    i = rec.last_idx + 1;
+                }
+                None => i += 1,
+            }
+        }
+        if out.samples.is_empty() {
+            return Err(ParseError::NoResults {
+                benchmark: "gnu-time",
+                reason: "no `…user …system …elapsed` line, csh time line or `time -v` block".into(),
+            });
+        }
+        Ok(out)
+    }
+}
+
+/// A decorated heading such as `===[ test A: find / -xdev` or
+/// `### test B ###`: returns its text.
+fn heading(line: &str) -> Option<String> {
+    let t = line.trim();
+    let deco = |c: char| matches!(c, '=' | '#' | '*' | '-' | '[' | ']');
+    let lead = t.chars().take_while(|c| deco(*c)).count();
+    if lead < 2 {
+        return None;
+    }
+    let text = t.trim_matches(|c: char| deco(c) || c.is_whitespace());
+    if text.chars().any(|c| c.is_alphabetic()) { Some(text.to_string()) } else { None }
+}
+
+/// A column header naming kernels: every word contains a digit and none is
+/// a plain number or a time.
+fn kernel_header(line: &str, k: usize) -> Option<Vec<String>> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.len() != k {
+        return None;
+    }
+    let ok = words.iter().all(|w| {
+        w.bytes().any(|b| b.is_ascii_digit())
+            && plain(w).is_none()
+            && shell_seconds(w).is_none()
+            && !w.ends_with([':', ',', '.'])
+    });
+    ok.then(|| words.iter().map(|w| w.to_string()).collect())
+}
+
+impl BenchParser for BashTime {
+    fn id(&self) -> &'static str {
+        "bash-time"
+    }
+
+    fn describe(&self) -> &'static str {
+        "bash-time (shell time keyword: real/user/sys, also time -p)"
+    }
+
+    fn detect(&self, input: &Input) -> u8 {
+        let mut real = false;
+        let mut other = false;
+        for line in &input.lines {
+            match shell_line(line) {
+                Some(("real", _)) => real = true,
+                Some(_) => other = true,
+                None => {}
+            }
+        }
+        match (real, other) {
+            (true, true) => 30,
+            (true, false) | (false, true) => 15,
+            _ => 0,
+        }
+    }
+
+    fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        let mut out = ParsedFile { benchmark: "bash-time".into(), ..Default::default() };
+        let mut group = String::new();
+        let mut header: Option<Vec<String>> = None;
+        for (i, line) in input.lines.iter().enumerate() {
+            if let Some(h) = heading(line) {
+                group = h;
+                continue;
+            }
+            let Some((key, vals)) = shell_line(line) else { continue };
+            let metric = Metric::new(key, "s", Better::Lower);
+            if vals.len() == 1 {
+                out.samples.push(Sample::new(metric, vals[0], i + 1).with_group(group.clone()));
+                continue;
+            }
+            if header.as_ref().is_none_or(|h| h.len() != vals.len()) {
+                header = input.lines[..i].iter().rev().take(40).find_map(|l| kernel_header(l, vals.len()));
+            }
+            for (c, v) in vals.iter().enumerate() {
+                let s = Sample::new(metric.clone(), *v, i + 1).with_group(group.clone());
+                let s = match header.as_ref().and_then(|h| h.get(c)) {
+                    Some(k) => s.with_kernel(k.clone()),
+                    None => s.with_param("column", c + 1),
+                };
+                out.samples.push(s);
+            }
+        }
+        if out.samples.is_empty() {
+            return Err(ParseError::NoResults {
+                benchmark: "bash-time",
+                reason: "no `real`, `user` or `sys` line with a time".into(),
+            });
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn get(f: &ParsedFile, name: &str) -> Vec<f64> {
+        f.samples.iter().filter(|s| s.metric.name == name).map(|s| s.value.mean()).collect()
+    }
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-9
+    }
+
+    #[test]
+    fn gnu_default_two_lines() {
+        let i = Input::from_text(
+            "34.11user 238.89system 7:34.59elapsed 60%CPU (0avgtext+0avgdata 0maxresident)k\n\
+             0inputs+0outputs (1008major+1402minor)pagefaults 0swaps\n",
+        );
+        let f = GnuTime.parse(&i).unwrap();
+        assert_eq!(get(&f, "user"), vec![34.11]);
+        assert_eq!(get(&f, "system"), vec![238.89]);
+        assert!(close(get(&f, "elapsed")[0], 454.59));
+        assert_eq!(get(&f, "CPU"), vec![60.0]);
+        assert_eq!(get(&f, "major faults"), vec![1008.0]);
+        assert_eq!(get(&f, "minor faults"), vec![1402.0]);
+        let minor = f.samples.iter().find(|s| s.metric.name == "minor faults").unwrap();
+        assert_eq!(minor.line, 2);
+    }
+
+    #[test]
+    fn gnu_wrapped_glued_and_nonzero_status() {
+        let i = Input::from_text(
+            "make: *** [vmlinux] Error 1\nCommand exited with non-zero status 2\n\
+             65.30user 3.04system 1:08.42elapsed 99%CPU (0avgtext+0avgdata\n0maxresident)k\n\
+             0inputs+0outputs (134929major+160438minor)pagefaults 0swaps\n",
+        );
+        let f = GnuTime.parse(&i).unwrap();
+        assert_eq!(get(&f, "user"), vec![65.30]);
+        assert!(close(get(&f, "elapsed")[0], 68.42));
+        assert_eq!(get(&f, "minor faults"), vec![160438.0]);
+        assert_eq!(f.notes.len(), 1);
+        let i = Input::from_text("**** Throughput 1 MB/sec (NB=2 MB/sec  3\nMBit/sec) 14.74user 22.92system 4:26.91elapsed 14%CPU\n");
+        let f = GnuTime.parse(&i).unwrap();
+        assert_eq!(get(&f, "user"), vec![14.74]);
+        assert_eq!(f.samples[0].line, 2);
+    }
+
+    #[test]
+    fn gnu_missing_elapsed_is_error() {
+        let i = Input::from_text("x\n34.11user 238.89system\n");
+        let e = GnuTime.parse(&i).unwrap_err();
+        assert_eq!(e.line(), Some(2));
+    }
+
+    #[test]
+    fn gnu_unknown_cpu() {
+        let i = Input::from_text("0.00user 0.00system 0:00.00elapsed ?%CPU (0avgtext+0avgdata 0maxresident)k\n");
+        let f = GnuTime.parse(&i).unwrap();
+        assert!(get(&f, "CPU").is_empty());
+        assert_eq!(get(&f, "elapsed"), vec![0.0]);
+    }
+
+    #[test]
+    fn csh_line() {
+        let i = Input::from_text("37.580u 115.730s 3:51.30 66.2%  0+0k 0+0io 1310pf+0w\n");
+        let f = GnuTime.parse(&i).unwrap();
+        assert_eq!(get(&f, "user"), vec![37.58]);
+        assert_eq!(get(&f, "system"), vec![115.73]);
+        assert!(close(get(&f, "elapsed")[0], 231.3));
+        assert_eq!(get(&f, "CPU"), vec![66.2]);
+        assert_eq!(get(&f, "major faults"), vec![1310.0]);
+    }
+
+    #[test]
+    fn gnu_verbose() {
+        let i = Input::from_text(
+            "\tCommand being timed: \"make -j4\"\n\tUser time (seconds): 34.11\n\
+             \tSystem time (seconds): 238.89\n\tPercent of CPU this job got: 60%\n\
+             \tElapsed (wall clock) time (h:mm:ss or m:ss): 7:34.59\n\
+             \tAverage shared text size (kbytes): 0\n\tMaximum resident set size (kbytes): 2048\n\
+             \tMajor (requiring I/O) page faults: 3\n\tExit status: 0\n",
+        );
+        let f = GnuTime.parse(&i).unwrap();
+        assert_eq!(get(&f, "user"), vec![34.11]);
+        assert_eq!(get(&f, "CPU"), vec![60.0]);
+        assert!(close(get(&f, "elapsed")[0], 454.59));
+        assert_eq!(get(&f, "max RSS"), vec![2048.0]);
+        assert_eq!(get(&f, "major faults"), vec![3.0]);
+        assert!(GnuTime.detect(&i) > 0 && GnuTime.detect(&i) <= 40);
+    }
+
+    #[test]
+    fn shell_values() {
+        assert!(close(shell_seconds("1m4.221s").unwrap(), 64.221));
+        assert!(close(shell_seconds("0m0,5s").unwrap(), 0.5));
+        assert!(close(shell_seconds("1h2m3s").unwrap(), 3723.0));
+        assert_eq!(shell_seconds("64.22"), Some(64.22));
+        assert_eq!(shell_seconds("s"), None);
+        assert_eq!(shell_seconds("m3s"), None);
+        assert_eq!(shell_seconds("-1"), None);
+    }
+
+    #[test]
+    fn bash_runs_and_posix() {
+        let i = Input::from_text("real\t1m4.221s\nuser\t0m0.5s\nsys\t0m36.750s\n\nreal 64.22\nsys 1.5\n");
+        let f = BashTime.parse(&i).unwrap();
+        assert_eq!(get(&f, "real"), vec![64.221, 64.22]);
+        assert_eq!(get(&f, "user"), vec![0.5]);
+        assert_eq!(get(&f, "sys"), vec![36.75, 1.5]);
+        assert!(BashTime.detect(&i) <= 40);
+    }
+
+    #[test]
+    fn bash_columns_with_kernel_header_and_groups() {
+        let i = Input::from_text(
+            "Results:\n        ac12      ac12-pmap2\n===[ test A: find / -xdev\n\
+             real 1m4.221s 0m56.916s\nreal 1m3.042s 0m57.275s\n=====\navg 63 sec 57 sec\n\
+             ===[ test B: other\nreal 0m38.720s 0m31.018s\n",
+        );
+        let f = BashTime.parse(&i).unwrap();
+        assert_eq!(f.samples.len(), 6);
+        assert_eq!(f.samples[0].kernel.as_deref(), Some("ac12"));
+        assert_eq!(f.samples[1].kernel.as_deref(), Some("ac12-pmap2"));
+        assert_eq!(f.samples[0].group, "test A: find / -xdev");
+        assert_eq!(f.samples[4].group, "test B: other");
+        assert_eq!(f.samples[4].kernel.as_deref(), Some("ac12"));
+        let i = Input::from_text("real 1m4.221s 0m56.916s\n");
+        let f = BashTime.parse(&i).unwrap();
+        assert_eq!(f.samples[1].params[0].value, "2");
+    }
+
+    #[test]
+    fn bash_record_after_command() {
+        let i = Input::from_text("real\t0m1.000s\nuser\t0m0.5s\nsys\t0m0.25s\nreal\t0m2s\n");
+        let r = bash_record_at(&i, 0).unwrap();
+        assert_eq!(r.samples.len(), 3);
+        assert_eq!(r.last_idx, 2);
+    }
+
+    #[test]
+    fn no_results() {
+        let i = Input::from_text("hello\n");
+        assert!(GnuTime.parse(&i).is_err());
+        assert!(BashTime.parse(&i).is_err());
+        assert_eq!(GnuTime.detect(&i), 0);
+        assert_eq!(BashTime.detect(&i), 0);
+    }
+}
