@@ -167,11 +167,11 @@ fn parse_cmd(file: &std::path::Path, json: bool, format: Option<&str>) -> ExitCo
         None => match parse::detect(&input) {
             Some(p) => p,
             None => {
-                eprintln!(
-                    "error: {}: unrecognised file; formats tried: {}",
-                    file.display(),
-                    parse::formats_tried()
-                );
+                eprintln!("error: {}: unrecognised file; no parser claimed it. Formats tried:", file.display());
+                for p in parse::registry() {
+                    eprintln!("  {:<12} {}", p.id(), p.describe());
+                }
+                eprintln!("Use --format ID to force one.");
                 return ExitCode::from(1);
             }
         },

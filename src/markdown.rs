@@ -34,43 +34,52 @@ pub fn to_html(md: &str) -> String {
 /// items as `- `, code blocks kept verbatim, emphasis markers dropped, link
 /// targets written after their text in angle brackets.
 pub fn to_text(md: &str, width: usize) -> String {
-    let mut blocks: Vec<String> = Vec::new();
+    // Blocks of text; list items are joined to their neighbours by a single
+    // newline, every other block by a blank line.
+    let mut blocks: Vec<(String, bool)> = Vec::new();
     let mut cur = String::new();
     let mut in_code = false;
     let mut list_depth = 0usize;
     let mut link_stack: Vec<String> = Vec::new();
-    let flush = |cur: &mut String, blocks: &mut Vec<String>, indent: &str, first: &str| {
+    let flush = |cur: &mut String, blocks: &mut Vec<(String, bool)>, indent: &str, first: &str, item: bool| {
         let text = cur.trim().to_string();
         if !text.is_empty() {
             let opts = textwrap::Options::new(width.max(20)).initial_indent(first).subsequent_indent(indent);
-            blocks.push(textwrap::fill(&text, opts));
+            blocks.push((textwrap::fill(&text, opts), item));
         }
         cur.clear();
     };
     for ev in Parser::new_ext(md, options()) {
         match ev {
             Event::Start(Tag::CodeBlock(_)) => {
+                flush(&mut cur, &mut blocks, "", "", false);
                 in_code = true;
             }
             Event::End(TagEnd::CodeBlock) => {
                 in_code = false;
                 let code = std::mem::take(&mut cur);
-                blocks.push(code.trim_end().lines().map(|l| l.trim_end().to_string()).collect::<Vec<_>>().join("\n"));
+                let code = code.trim_end().lines().map(|l| l.trim_end().to_string()).collect::<Vec<_>>().join("\n");
+                blocks.push((code, false));
             }
             Event::Text(t) if in_code => cur.push_str(&t),
             Event::Start(Tag::List(_)) => {
-                flush(&mut cur, &mut blocks, "", "");
+                flush(&mut cur, &mut blocks, "", "", false);
                 list_depth += 1;
             }
             Event::End(TagEnd::List(_)) => list_depth = list_depth.saturating_sub(1),
             Event::End(TagEnd::Item) => {
                 let ind = "  ".repeat(list_depth.saturating_sub(1));
-                flush(&mut cur, &mut blocks, &format!("{ind}  "), &format!("{ind}- "));
+                flush(&mut cur, &mut blocks, &format!("{ind}  "), &format!("{ind}- "), true);
             }
-            Event::Start(Tag::Item) => flush(&mut cur, &mut blocks, "", ""),
-            Event::End(TagEnd::Paragraph) if list_depth == 0 => flush(&mut cur, &mut blocks, "", ""),
-            Event::End(TagEnd::Heading(_)) => flush(&mut cur, &mut blocks, "", ""),
-            Event::End(TagEnd::BlockQuote(_)) => flush(&mut cur, &mut blocks, "> ", "> "),
+            Event::Start(Tag::Item) => {
+                // A nested list starts inside its parent item: emit the parent's text first.
+                let ind = "  ".repeat(list_depth.saturating_sub(2));
+                flush(&mut cur, &mut blocks, &format!("{ind}  "), &format!("{ind}- "), true);
+            }
+            Event::End(TagEnd::Paragraph) if list_depth == 0 => flush(&mut cur, &mut blocks, "", "", false),
+            Event::End(TagEnd::Paragraph) => cur.push(' '),
+            Event::End(TagEnd::Heading(_)) => flush(&mut cur, &mut blocks, "", "", false),
+            Event::End(TagEnd::BlockQuote(_)) => flush(&mut cur, &mut blocks, "> ", "> ", false),
             Event::Start(Tag::Link { dest_url, .. }) => link_stack.push(dest_url.to_string()),
             Event::End(TagEnd::Link) => {
                 if let Some(url) = link_stack.pop()
@@ -86,8 +95,15 @@ pub fn to_text(md: &str, width: usize) -> String {
             _ => {}
         }
     }
-    flush(&mut cur, &mut blocks, "", "");
-    blocks.join("\n\n")
+    flush(&mut cur, &mut blocks, "", "", false);
+    let mut out = String::new();
+    for (i, (text, item)) in blocks.iter().enumerate() {
+        if i > 0 {
+            out.push_str(if *item && blocks[i - 1].1 { "\n" } else { "\n\n" });
+        }
+        out.push_str(text);
+    }
+    out
 }
 
 #[cfg(test)]
@@ -106,7 +122,7 @@ mod tests {
     fn text_wraps_and_lists() {
         let t = to_text("A *long* paragraph that needs wrapping because it goes on and on and on.\n\n- one\n- two", 30);
         assert!(t.lines().all(|l| l.len() <= 30), "{t}");
-        assert!(t.contains("- one"));
+        assert!(t.contains("- one\n- two"), "{t}");
         assert!(!t.contains('*'));
     }
 }

@@ -110,7 +110,7 @@ pub fn detect(input: &Input) -> Option<&'static dyn BenchParser> {
     best.map(|(_, p)| p)
 }
 
-/// Registry ids and descriptions of every parser, for "formats tried" messages.
+/// Registry ids of every parser, for "formats tried" messages.
 pub fn formats_tried() -> String {
-    registry().iter().map(|p| p.describe()).collect::<Vec<_>>().join(", ")
+    registry().iter().map(|p| p.id()).collect::<Vec<_>>().join(", ")
 }
