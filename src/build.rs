@@ -33,6 +33,8 @@ pub struct BuildOptions {
     pub text_width: usize,
     /// Write into a non-empty output directory benchsite did not create.
     pub force: bool,
+    /// Absolute base URL for links, overriding `site.yaml`'s `base_url`.
+    pub base_url: Option<String>,
 }
 
 /// What a build did.
@@ -90,7 +92,7 @@ pub fn render_site(opts: &BuildOptions) -> Result<(Vec<OutputFile>, BuildReport)
     let view = report::site_view(&site);
     let theme = opts.theme_dir.as_deref().filter(|d| d.is_dir());
     let renderers: Vec<Box<dyn Renderer>> = vec![
-        Box::new(HtmlRenderer::new(theme)?),
+        Box::new(HtmlRenderer::new(theme)?.with_base_url(opts.base_url.as_deref().or(site.config.base_url.as_deref()))),
         Box::new(MarkdownRenderer),
         Box::new(TextRenderer { options: TextOptions { width: opts.text_width, compare: true } }),
     ];

@@ -35,6 +35,9 @@ enum Command {
         /// Write into a non-empty output directory benchsite did not create.
         #[arg(long)]
         force: bool,
+        /// Absolute URL the site is served from (default: relative links).
+        #[arg(long)]
+        base_url: Option<String>,
     },
     /// Print one machine class as mail-ready plaintext.
     Text {
@@ -72,8 +75,9 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Build { content, output, theme, width, force } => {
-            let opts = BuildOptions { content, output: output.clone(), theme_dir: Some(theme), text_width: width, force };
+        Command::Build { content, output, theme, width, force, base_url } => {
+            let opts =
+                BuildOptions { content, output: output.clone(), theme_dir: Some(theme), text_width: width, force, base_url };
             let started = std::time::Instant::now();
             match build::build(&opts) {
                 Ok(report) => {

@@ -653,3 +653,126 @@ mod tests {
         assert_eq!(slugify("*Local* Communication"), "local-communication");
     }
 }
+
+/// The file name (without directory) of a kernel's page: the kernel name
+/// itself when it is made of letters, digits, `.`, `_`, `+` and `-`
+/// (`2.4.19-rc5-aa1.html`), otherwise its slug.
+pub fn kernel_file(name: &str) -> String {
+    let safe = !name.is_empty()
+        && !name.starts_with('.')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '+' | '-'));
+    if safe { format!("{name}.html") } else { format!("{}.html", slugify(name)) }
+}
+
+/// One kernel's page: its notes and every table restricted to its rows.
+#[derive(Debug, Clone, Serialize)]
+pub struct KernelPage {
+    /// The kernel.
+    pub kernel: KernelView,
+    /// File name under `<machine>/kernels/`.
+    pub file: String,
+    /// The machine page's sections with only this kernel's rows (sections
+    /// where it has none are left out).
+    pub sections: Vec<SectionView>,
+}
+
+/// Builds the kernel pages of a machine page.
+pub fn kernel_pages(m: &MachinePage) -> Vec<KernelPage> {
+    m.kernels
+        .iter()
+        .map(|k| KernelPage {
+            kernel: k.clone(),
+            file: kernel_file(&k.name),
+            sections: m
+                .sections
+                .iter()
+                .filter_map(|s| {
+                    let mut s = s.clone();
+                    s.table.rows.retain(|r| r.kernel == k.name);
+                    (!s.table.rows.is_empty()).then_some(s)
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+/// One line of the comparison page: a kernel's value against the baseline's.
+#[derive(Debug, Clone, Serialize)]
+pub struct ComparisonRow {
+    /// Section heading.
+    pub section: String,
+    /// Section anchor on the machine page.
+    pub section_id: String,
+    /// Metric column name.
+    pub metric: String,
+    /// Unit.
+    pub unit: String,
+    /// Parameters as text ("32 procs").
+    pub params: String,
+    /// Baseline value as printed in the table.
+    pub baseline: String,
+    /// This kernel's value.
+    pub value: String,
+    /// "+12.3%", positive = better.
+    pub delta: String,
+    /// "*", "~" or "".
+    pub mark: String,
+    /// "p = 0.003", "p < 0.001" or "".
+    pub p: String,
+    /// "better", "worse" or "".
+    pub class: String,
+}
+
+/// All comparisons of one kernel against the baseline.
+#[derive(Debug, Clone, Serialize)]
+pub struct ComparisonBlock {
+    /// The kernel compared.
+    pub kernel: String,
+    /// One row per metric and parameter set both kernels have.
+    pub rows: Vec<ComparisonRow>,
+}
+
+/// The comparison page: for each kernel, every change against the baseline.
+pub fn comparisons(m: &MachinePage) -> Vec<ComparisonBlock> {
+    let mut blocks: Vec<ComparisonBlock> = Vec::new();
+    for k in &m.kernels {
+        let mut rows = Vec::new();
+        for s in &m.sections {
+            let Some(base) = &s.table.baseline else { continue };
+            if *base == k.name {
+                continue;
+            }
+            for r in s.table.rows.iter().filter(|r| r.kernel == k.name) {
+                let Some(br) = s.table.rows.iter().find(|b| &b.kernel == base && b.params == r.params) else { continue };
+                let params: Vec<String> = s
+                    .table
+                    .param_headers
+                    .iter()
+                    .zip(&r.params)
+                    .filter(|(_, v)| !v.is_empty())
+                    .map(|(h, v)| format!("{v} {h}"))
+                    .collect();
+                for ((c, bc), col) in r.cells.iter().zip(&br.cells).zip(&s.table.columns) {
+                    let (Some(c), Some(bc)) = (c, bc) else { continue };
+                    rows.push(ComparisonRow {
+                        section: s.title.clone(),
+                        section_id: s.id.clone(),
+                        metric: col.name.clone(),
+                        unit: col.unit.clone(),
+                        params: params.join(", "),
+                        baseline: bc.text.clone(),
+                        value: c.text.clone(),
+                        delta: c.delta_text.clone().unwrap_or_default(),
+                        mark: c.mark.clone(),
+                        p: c.comparison.and_then(|x| x.welch).map(|w| fmt_p(w.p)).unwrap_or_default(),
+                        class: c.delta_class.clone(),
+                    });
+                }
+            }
+        }
+        if !rows.is_empty() {
+            blocks.push(ComparisonBlock { kernel: k.name.clone(), rows });
+        }
+    }
+    blocks
+}

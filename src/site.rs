@@ -39,6 +39,10 @@ pub struct SiteConfig {
     /// Who publishes the results.
     #[serde(default)]
     pub author: Option<String>,
+    /// Absolute URL the site is served from (`https://user.github.io/repo/`);
+    /// empty or absent means relative links, which work from any path.
+    #[serde(default)]
+    pub base_url: Option<String>,
     /// Significance level for Welch's t-test (default 0.05).
     #[serde(default)]
     pub alpha: Option<f64>,

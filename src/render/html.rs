@@ -8,7 +8,7 @@
 //! every link works from a project subpath as well as from a domain root.
 
 use super::{OutputFile, RenderError, Renderer};
-use crate::report::SiteView;
+use crate::report::{self, SiteView};
 use std::path::Path;
 use tera::{Context, Tera};
 
@@ -17,6 +17,10 @@ pub const DEFAULT_TEMPLATES: &[(&str, &str)] = &[
     ("base.html", include_str!("../../themes/default/templates/base.html")),
     ("index.html", include_str!("../../themes/default/templates/index.html")),
     ("machine.html", include_str!("../../themes/default/templates/machine.html")),
+    ("section.html", include_str!("../../themes/default/templates/section.html")),
+    ("kernel.html", include_str!("../../themes/default/templates/kernel.html")),
+    ("compare.html", include_str!("../../themes/default/templates/compare.html")),
+    ("404.html", include_str!("../../themes/default/templates/404.html")),
 ];
 
 /// Static files of the embedded default theme: (output path, contents).
@@ -27,6 +31,7 @@ pub const DEFAULT_STATIC: &[(&str, &str)] = &[("style.css", include_str!("../../
 pub struct HtmlRenderer {
     tera: Tera,
     statics: Vec<(String, Vec<u8>)>,
+    base_url: Option<String>,
 }
 
 impl HtmlRenderer {
@@ -67,7 +72,23 @@ impl HtmlRenderer {
         let mut tera = Tera::default();
         tera.add_raw_templates(templates.iter().map(|(n, s)| (n.as_str(), s.as_str())))
             .map_err(|e| RenderError::Template(e.to_string()))?;
-        Ok(HtmlRenderer { tera, statics })
+        Ok(HtmlRenderer { tera, statics, base_url: None })
+    }
+
+    /// Makes every link absolute under `base_url` (e.g.
+    /// `https://user.github.io/repo/`) instead of relative. An empty string
+    /// keeps relative links.
+    pub fn with_base_url(mut self, base_url: Option<&str>) -> Self {
+        self.base_url = base_url.filter(|b| !b.trim().is_empty()).map(|b| {
+            let b = b.trim();
+            if b.ends_with('/') { b.to_string() } else { format!("{b}/") }
+        });
+        self
+    }
+
+    /// The link prefix back to the site root from a page `depth` directories down.
+    fn root(&self, depth: usize) -> String {
+        self.base_url.clone().unwrap_or_else(|| "../".repeat(depth))
     }
 
     fn page(&self, template: &str, ctx: &Context) -> Result<String, RenderError> {
@@ -84,14 +105,31 @@ impl Renderer for HtmlRenderer {
         let mut files = Vec::new();
         let mut ctx = Context::new();
         ctx.insert("site", site);
-        ctx.insert("root", "");
+        ctx.insert("root", &self.root(0));
         files.push(OutputFile::text("index.html", self.page("index.html", &ctx)?));
+        files.push(OutputFile::text("404.html", self.page("404.html", &ctx)?));
         for m in &site.machines {
+            let kernel_pages = report::kernel_pages(m);
             let mut ctx = Context::new();
             ctx.insert("site", site);
             ctx.insert("page", m);
-            ctx.insert("root", "../");
+            ctx.insert("kernel_pages", &kernel_pages);
+            ctx.insert("root", &self.root(1));
+            ctx.insert("raw_prefix", "");
             files.push(OutputFile::text(format!("{}/index.html", m.slug), self.page("machine.html", &ctx)?));
+            if m.baseline.is_some() {
+                ctx.insert("comparisons", &report::comparisons(m));
+                files.push(OutputFile::text(format!("{}/compare.html", m.slug), self.page("compare.html", &ctx)?));
+            }
+            ctx.insert("root", &self.root(2));
+            ctx.insert("raw_prefix", "../");
+            for kp in &kernel_pages {
+                ctx.insert("kpage", kp);
+                files.push(OutputFile::text(
+                    format!("{}/kernels/{}", m.slug, kp.file),
+                    self.page("kernel.html", &ctx)?,
+                ));
+            }
         }
         files.extend(self.statics.iter().map(|(n, b)| OutputFile { path: n.clone(), contents: b.clone() }));
         Ok(files)
