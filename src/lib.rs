@@ -16,6 +16,7 @@
 //! * [`build`]: the `build` command: content in, files out.
 
 pub mod build;
+pub mod check;
 pub mod diag;
 pub mod export;
 pub mod markdown;

@@ -38,6 +38,21 @@ enum Command {
         /// Absolute URL the site is served from (default: relative links).
         #[arg(long)]
         base_url: Option<String>,
+        /// Fail (exit status 1, nothing written) when there are warnings.
+        #[arg(long)]
+        strict: bool,
+    },
+    /// Check the content without writing anything; list every problem.
+    Check {
+        /// Content directory.
+        #[arg(long, default_value = "content")]
+        content: PathBuf,
+        /// Theme directory overriding the embedded default theme.
+        #[arg(long, default_value = "themes/default")]
+        theme: PathBuf,
+        /// Treat warnings as errors (exit status 1 when there are any).
+        #[arg(long)]
+        strict: bool,
     },
     /// Print one machine class as mail-ready plaintext.
     Text {
@@ -75,9 +90,50 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Build { content, output, theme, width, force, base_url } => {
+        Command::Check { content, theme, strict } => {
+            let opts = BuildOptions {
+                content,
+                output: PathBuf::from("output"),
+                theme_dir: Some(theme),
+                text_width: 72,
+                force: false,
+                base_url: None,
+            };
+            match benchsite::check::check(&opts) {
+                Ok(diags) => {
+                    for d in &diags {
+                        eprintln!("{d}");
+                    }
+                    let errors = diags.iter().filter(|d| d.severity == Severity::Error).count();
+                    let warnings = diags.len() - errors;
+                    eprintln!("check: {errors} error(s), {warnings} warning(s)");
+                    if errors > 0 || (strict && warnings > 0) { ExitCode::from(1) } else { ExitCode::SUCCESS }
+                }
+                Err(e) => {
+                    eprintln!("error: cannot read content directory {}: {e}", opts.content.display());
+                    ExitCode::from(1)
+                }
+            }
+        }
+        Command::Build { content, output, theme, width, force, base_url, strict } => {
             let opts =
                 BuildOptions { content, output: output.clone(), theme_dir: Some(theme), text_width: width, force, base_url };
+            if strict {
+                match benchsite::build::render_site(&opts) {
+                    Ok((_, report)) if !report.diagnostics.is_empty() => {
+                        for d in &report.diagnostics {
+                            eprintln!("{d}");
+                        }
+                        eprintln!(
+                            "build failed: {} warning(s) with --strict; {} left unchanged",
+                            report.diagnostics.len(),
+                            output.display()
+                        );
+                        return ExitCode::from(1);
+                    }
+                    _ => {}
+                }
+            }
             let started = std::time::Instant::now();
             match build::build(&opts) {
                 Ok(report) => {

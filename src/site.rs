@@ -187,6 +187,8 @@ pub struct ResultFile {
 pub struct MachineClass {
     /// Directory name, used as URL slug.
     pub slug: String,
+    /// The machine-class directory.
+    pub dir: PathBuf,
     /// `machine.yaml`.
     pub config: MachineConfig,
     /// Kernels in table order.
@@ -415,7 +417,7 @@ fn load_machine(dir: &Path, slug: &str, diags: &mut Vec<Diagnostic>) -> Option<M
     {
         diags.push(Diagnostic::error(dir.join("machine.yaml"), None, format!("alpha must be between 0 and 1, not {a}")));
     }
-    Some(MachineClass { slug: slug.to_string(), config, kernels, results })
+    Some(MachineClass { slug: slug.to_string(), dir: dir.to_path_buf(), config, kernels, results })
 }
 
 fn names(kernels: &[Kernel]) -> String {
