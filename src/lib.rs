@@ -19,6 +19,7 @@ pub mod build;
 pub mod check;
 pub mod diag;
 pub mod export;
+pub mod init;
 pub mod markdown;
 pub mod model;
 pub mod parse;

@@ -54,6 +54,11 @@ enum Command {
         #[arg(long)]
         strict: bool,
     },
+    /// Create a new site in DIR, laid out like this repository.
+    Init {
+        /// Directory to create the site in.
+        dir: PathBuf,
+    },
     /// Print one machine class as mail-ready plaintext.
     Text {
         /// The machine class (its directory name under the content directory).
@@ -90,6 +95,19 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::Init { dir } => match benchsite::init::init(&dir) {
+            Ok(files) => {
+                for f in &files {
+                    eprintln!("created {}", f.display());
+                }
+                eprintln!("new site in {}; next: cd {} && benchsite build", dir.display(), dir.display());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(1)
+            }
+        },
         Command::Check { content, theme, strict } => {
             let opts = BuildOptions {
                 content,

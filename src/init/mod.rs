@@ -1,0 +1,82 @@
+//! The `init` command: a new site laid out like this repository.
+//!
+//! `benchsite init DIR` writes `DIR/content/` (a `site.yaml` and one machine
+//! class of real dbench 1.x + GNU time output, from the demo site), a
+//! `README.md`, a `.gitignore` and `DIR/.github/workflows/pages.yml`, which
+//! builds the site and deploys it with GitHub's official Pages actions. It
+//! never overwrites a file: an existing one is an error naming it, and
+//! nothing is written.
+
+use std::path::{Path, PathBuf};
+
+const MACHINE: &str = "example-box";
+
+/// The files `init` writes: (path relative to DIR, contents).
+pub fn files() -> Vec<(String, String)> {
+    let run = |n: usize, kernel: &str| -> String {
+        match (kernel, n) {
+            ("2.4.7", 1) => include_str!("../../content/dbench32-384m/2.4.7/dbench-32-run1.txt"),
+            ("2.4.7", 2) => include_str!("../../content/dbench32-384m/2.4.7/dbench-32-run2.txt"),
+            ("2.4.7", _) => include_str!("../../content/dbench32-384m/2.4.7/dbench-32-run3.txt"),
+            (_, 1) => include_str!("../../content/dbench32-384m/2.4.8-pre1/dbench-32-run1.txt"),
+            (_, 2) => include_str!("../../content/dbench32-384m/2.4.8-pre1/dbench-32-run2.txt"),
+            _ => include_str!("../../content/dbench32-384m/2.4.8-pre1/dbench-32-run3.txt"),
+        }
+        .to_string()
+    };
+    let mut out = vec![
+        ("content/site.yaml".to_string(), include_str!("site.yaml").to_string()),
+        (format!("content/{MACHINE}/machine.yaml"), include_str!("machine.yaml").to_string()),
+        (format!("content/{MACHINE}/2.4.7/kernel.yaml"), "notes: |\n  The baseline: a plain 2.4.7.\n".to_string()),
+        ("README.md".to_string(), include_str!("README.md").to_string()),
+        (".gitignore".to_string(), "/output\n".to_string()),
+        (".github/workflows/pages.yml".to_string(), include_str!("pages.yml").to_string()),
+    ];
+    for kernel in ["2.4.7", "2.4.8-pre1"] {
+        for n in 1..=3 {
+            out.push((format!("content/{MACHINE}/{kernel}/dbench-32-run{n}.txt"), run(n, kernel)));
+        }
+    }
+    out
+}
+
+/// Why `init` wrote nothing.
+#[derive(Debug, thiserror::Error)]
+pub enum InitError {
+    /// A file it would write exists already.
+    #[error("{0} already exists; init never overwrites a file (nothing was written)")]
+    Exists(PathBuf),
+    /// Writing failed.
+    #[error("cannot write {path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+}
+
+/// Creates a new site in `dir` (created if missing). Returns the files written.
+///
+/// # Errors
+/// [`InitError::Exists`] when any target file exists (nothing is written);
+/// [`InitError::Io`] when writing fails.
+pub fn init(dir: &Path) -> Result<Vec<PathBuf>, InitError> {
+    let files = files();
+    for (rel, _) in &files {
+        let p = dir.join(rel);
+        if p.exists() {
+            return Err(InitError::Exists(p));
+        }
+    }
+    let mut written = Vec::new();
+    for (rel, contents) in files {
+        let p = dir.join(&rel);
+        if let Some(parent) = p.parent() {
+            std::fs::create_dir_all(parent).map_err(|source| InitError::Io { path: parent.to_path_buf(), source })?;
+        }
+        std::fs::write(&p, contents).map_err(|source| InitError::Io { path: p.clone(), source })?;
+        written.push(p);
+    }
+    Ok(written)
+}
