@@ -19,6 +19,7 @@ use thiserror::Error;
 
 pub mod dbench;
 pub mod input;
+pub mod kernbench;
 pub mod num;
 pub mod time;
 
@@ -90,7 +91,7 @@ pub trait BenchParser: Send + Sync {
 
 /// Every parser benchsite knows, in the order they are tried.
 pub fn registry() -> &'static [&'static dyn BenchParser] {
-    &[&dbench::Dbench, &dbench::Tbench, &time::GnuTime, &time::BashTime]
+    &[&dbench::Dbench, &dbench::Tbench, &kernbench::Kernbench, &time::GnuTime, &time::BashTime]
 }
 
 /// The parser with this registry id.

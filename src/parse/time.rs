@@ -351,9 +351,9 @@ pub fn shell_seconds(s: &str) -> Option<f64> {
     plain(s)
 }
 
-/// If line `idx` is a shell `time` line (`real 1m4.221s`, `user 0.50`,
-/// `sys 0m36.750s`, possibly with several columns), returns its keyword and
-/// values in seconds.
+/// If `line` is a shell `time` line (`real 1m4.221s`, `user 0.50`,
+/// `sys 0m36.750s`, possibly with one value per column), returns its keyword
+/// (`"real"`, `"user"` or `"sys"`) and its values in seconds.
 pub fn shell_line(line: &str) -> Option<(&'static str, Vec<f64>)> {
     let mut it = line.split_whitespace();
     let key = match it.next()? {
@@ -403,7 +403,7 @@ impl BenchParser for GnuTime {
     fn detect(&self, input: &Input) -> u8 {
         let mut score = 0;
         for (i, line) in input.lines.iter().enumerate() {
-            if line.contains("user") && line.contains("system") {
+            if line.contains("user") {
                 if let Ok(Some(_)) = gnu_record_at(input, i) {
                     return 35;
                 }

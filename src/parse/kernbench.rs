@@ -1,0 +1,352 @@
+//! kernbench output (Con Kolivas' kernel-compile benchmark), 0.20 to 0.5x.
+//!
+//! kernbench prints one block per load level, each the average over its
+//! runs. The 0.4x/0.5x form, with a standard deviation in parentheses when
+//! there was more than one run:
+//!
+//! ```text
+//! Optimal load -j 8 run number 5...
+//! Average Optimal load -j 8 Run (std deviation):
+//! Elapsed Time 28.094 (0.182565)
+//! User Time 184.74 (0.397052)
+//! System Time 20.72 (0.18262)
+//! Percent CPU 730.8 (5.54076)
+//! Context Switches 20525.8 (1393.89)
+//! Sleeps 23456.6 (16.2111)
+//! ```
+//!
+//! a single run (the header still says "(std deviation)", values have six
+//! decimals and no deviation: `Elapsed Time 7.770000`), and kernbench 0.20's
+//! `Average Half Load Run:` / `Average Optimum Load Run:` / `Average Maximal
+//! Load Run:` with no `-j` and no deviation (`Percent CPU 738`).
+//!
+//! Metrics (group empty unless a label line names the block, see below):
+//!
+//! | name               | unit | better  |
+//! |--------------------|------|---------|
+//! | `Elapsed Time`     | s    | Lower   |
+//! | `User Time`        | s    | Lower   |
+//! | `System Time`      | s    | Lower   |
+//! | `Percent CPU`      | %    | Neither |
+//! | `Context Switches` |      | Neither |
+//! | `Sleeps`           |      | Neither |
+//!
+//! Parameters: `load` = `half`, `optimal` (also for 0.20's "Optimum") or
+//! `maximal`; then `jobs` = N when the header prints `-j N` (the maximal
+//! load prints a bare `-j`, so it has no `jobs`).
+//!
+//! Values: kernbench prints means, so
+//!
+//! * a value with a deviation is `Value::Summary { mean, stddev, n }`, with
+//!   `n` the highest `… run number N...` line of that load level, else an
+//!   `-n N` option on a kernbench command line, else a `N runs` phrase; when
+//!   none of these is in the file, `n` is 1 (the only count certain) and a
+//!   note says the run count was not printed;
+//! * a value without a deviation is `Value::Summary { mean, stddev: None, n }`
+//!   when a run count above 1 is known, and `Value::Single` otherwise (one
+//!   run, or kernbench 0.20's averages over an unstated number of runs,
+//!   which a note then mentions).
+//!
+//! Posts often put several result blocks under label lines
+//! (`results.2.6.3-rc3-mm1 + SMT:` / `2.6.3-rc3-mm1 no SMT:`): a line ending
+//! in `:` directly above an `Average … Run` header sets the group of the
+//! blocks that follow, so that different set-ups are not taken for runs of
+//! one.
+//!
+//! A block row cut short (`Elapsed Time` with no number, a deviation with no
+//! closing parenthesis) is an error at its line.
+
+use super::num::plain;
+use super::{BenchParser, Input, ParseError};
+use crate::model::{Better, Metric, ParsedFile, Sample};
+
+/// kernbench; registry id `"kernbench"`.
+pub struct Kernbench;
+
+const ROWS: [(&str, &str, Better); 6] = [
+    ("Elapsed Time", "s", Better::Lower),
+    ("User Time", "s", Better::Lower),
+    ("System Time", "s", Better::Lower),
+    ("Percent CPU", "%", Better::Neither),
+    ("Context Switches", "", Better::Neither),
+    ("Sleeps", "", Better::Neither),
+];
+
+/// A block header: returns (run name, load, jobs).
+///
+/// `Average Optimal load -j 8 Run (std deviation):` → ("Optimal load -j 8",
+/// "optimal", Some(8)); `Average Half Load Run:` → ("Half Load", "half", None).
+fn header(line: &str) -> Option<(String, &'static str, Option<u32>)> {
+    let t = line.trim();
+    let rest = t.strip_prefix("Average ")?;
+    let name = rest
+        .strip_suffix("Run (std deviation):")
+        .or_else(|| rest.strip_suffix("Run:"))
+        .or_else(|| rest.strip_suffix("Run"))?
+        .trim();
+    let mut words = name.split_whitespace();
+    let load = match words.next()?.to_ascii_lowercase().as_str() {
+        "half" => "half",
+        "optimal" | "optimum" => "optimal",
+        "maximal" | "maximum" | "max" => "maximal",
+        _ => return None,
+    };
+    if !words.next()?.eq_ignore_ascii_case("load") {
+        return None;
+    }
+    let mut jobs = None;
+    match words.next() {
+        None => {}
+        Some("-j") => {
+            if let Some(n) = words.next() {
+                jobs = Some(n.parse::<u32>().ok()?);
+            }
+        }
+        Some(_) => return None,
+    }
+    if words.next().is_some() {
+        return None;
+    }
+    Some((name.split_whitespace().collect::<Vec<_>>().join(" "), load, jobs))
+}
+
+/// `Optimal load -j 8 run number 5...` → ("Optimal load -j 8", 5).
+fn run_number(line: &str) -> Option<(String, u32)> {
+    let t = line.trim();
+    let (name, rest) = t.split_once(" run number ")?;
+    let n = rest.trim_end_matches('.').trim().parse().ok()?;
+    Some((name.split_whitespace().collect::<Vec<_>>().join(" "), n))
+}
+
+/// Run count hints valid for the whole file: `kernbench -n 5`, `5 runs`.
+fn global_runs(input: &Input) -> Option<u32> {
+    for line in &input.lines {
+        let toks: Vec<&str> = line.split_whitespace().collect();
+        if let Some(k) = toks.iter().position(|t| t.rsplit('/').next() == Some("kernbench")) {
+            if let Some(p) = toks[k..].iter().position(|t| *t == "-n") {
+                if let Some(n) = toks.get(k + p + 1).and_then(|n| n.parse().ok()) {
+                    return Some(n);
+                }
+            }
+        }
+        for w in toks.windows(2) {
+            if matches!(w[1].trim_end_matches([')', ',', '.', ':']), "runs") {
+                if let Ok(n) = w[0].trim_start_matches('(').parse::<u32>() {
+                    if n > 0 {
+                        return Some(n);
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A row: which metric it is, and its value and deviation.
+///
+/// Returns `Ok(None)` when the line is not a kernbench row.
+fn row(line: &str, lineno: usize) -> Result<Option<(usize, f64, Option<f64>)>, ParseError> {
+    let t = line.trim();
+    let Some((m, rest)) = ROWS.iter().enumerate().find_map(|(m, (name, _, _))| {
+        t.strip_prefix(name).filter(|r| r.is_empty() || r.starts_with(char::is_whitespace)).map(|r| (m, r))
+    }) else {
+        return Ok(None);
+    };
+    let bad = || ParseError::malformed(lineno, format!("`{} <value> [(<std deviation>)]`", ROWS[m].0), t);
+    let toks: Vec<&str> = rest.split_whitespace().collect();
+    let value = toks.first().and_then(|v| plain(v)).ok_or_else(bad)?;
+    let sd = match toks.get(1) {
+        None => None,
+        Some(s) => {
+            let inner = s.strip_prefix('(').and_then(|s| s.strip_suffix(')')).ok_or_else(bad)?;
+            Some(plain(inner).filter(|v| *v >= 0.0).ok_or_else(bad)?)
+        }
+    };
+    if toks.len() > 2 {
+        return Err(bad());
+    }
+    Ok(Some((m, value, sd)))
+}
+
+impl BenchParser for Kernbench {
+    fn id(&self) -> &'static str {
+        "kernbench"
+    }
+
+    fn describe(&self) -> &'static str {
+        "kernbench (0.20 to 0.5x Average … Run blocks)"
+    }
+
+    fn detect(&self, input: &Input) -> u8 {
+        let mut head = false;
+        let mut elapsed = false;
+        let mut others = 0;
+        for (i, line) in input.lines.iter().enumerate() {
+            if line.contains("Average") && header(line).is_some() {
+                head = true;
+            }
+            if line.contains("Time") || line.contains("CPU") || line.contains("Context") || line.contains("Sleeps") {
+                if let Ok(Some((m, _, _))) = row(line, i + 1) {
+                    if m == 0 {
+                        elapsed = true;
+                    } else {
+                        others += 1;
+                    }
+                }
+            }
+        }
+        match (head, elapsed && others >= 2) {
+            (true, true) => 95,
+            (true, false) => 60,
+            (false, true) => 45,
+            _ => 0,
+        }
+    }
+
+    fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        let mut out = ParsedFile { benchmark: "kernbench".into(), ..Default::default() };
+        let global = global_runs(input);
+        let mut run_counts: Vec<(String, u32)> = Vec::new();
+        let mut group = String::new();
+        let mut block: Option<(String, &'static str, Option<u32>)> = None;
+        let mut rows_in_block = 0;
+        let mut noted_unknown = false;
+        let mut noted_plain = false;
+        for (i, line) in input.lines.iter().enumerate() {
+            let lineno = i + 1;
+            if let Some((name, k)) = run_number(line) {
+                match run_counts.iter_mut().find(|(n, _)| *n == name) {
+                    Some(e) => e.1 = e.1.max(k),
+                    None => run_counts.push((name, k)),
+                }
+                block = None;
+                continue;
+            }
+            if let Some(h) = header(line) {
+                // A `label:` line right above the header names the set-up.
+                if let Some(prev) = i.checked_sub(1).and_then(|p| input.lines.get(p)) {
+                    let p = prev.trim();
+                    if p.ends_with(':') && header(p).is_none() && p.len() > 1 {
+                        group = p.trim_end_matches(':').trim().to_string();
+                    }
+                }
+                block = Some(h);
+                rows_in_block = 0;
+                continue;
+            }
+            let Some((name, load, jobs)) = block.as_ref() else { continue };
+            let Some((m, value, sd)) = row(line, lineno)? else {
+                if !line.trim().is_empty() || rows_in_block > 0 {
+                    block = None;
+                }
+                continue;
+            };
+            rows_in_block += 1;
+            let (mname, unit, better) = ROWS[m];
+            let mut s = Sample::new(Metric::new(mname, unit, better), value, lineno)
+                .with_group(group.clone())
+                .with_param("load", load);
+            if let Some(j) = jobs {
+                s = s.with_param("jobs", j);
+            }
+            let n = run_counts.iter().find(|(n, _)| n == name).map(|(_, k)| *k).or(global);
+            match (sd, n) {
+                (Some(sd), Some(n)) => s = s.with_summary(value, Some(sd), n.max(1)),
+                (Some(sd), None) => {
+                    if !noted_unknown {
+                        out.notes.push((lineno, "run count not printed: summaries counted as one run".into()));
+                        noted_unknown = true;
+                    }
+                    s = s.with_summary(value, Some(sd), 1);
+                }
+                (None, Some(n)) if n > 1 => s = s.with_summary(value, None, n),
+                (None, Some(_)) => {}
+                (None, None) => {
+                    if !noted_plain {
+                        out.notes.push((
+                            lineno,
+                            "averages over an unstated number of runs, read as single values".into(),
+                        ));
+                        noted_plain = true;
+                    }
+                }
+            }
+            out.samples.push(s);
+        }
+        if out.samples.is_empty() {
+            return Err(ParseError::NoResults {
+                benchmark: "kernbench",
+                reason: "no `Average … Run` block with `Elapsed Time` and friends".into(),
+            });
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Value;
+
+    #[test]
+    fn headers() {
+        assert_eq!(header("Average Optimal load -j 8 Run (std deviation):"), Some(("Optimal load -j 8".into(), "optimal", Some(8))));
+        assert_eq!(header("Average Half Load Run:"), Some(("Half Load".into(), "half", None)));
+        assert_eq!(header("Average Optimum Load Run:"), Some(("Optimum Load".into(), "optimal", None)));
+        assert_eq!(header("Average Maximal load -j Run (std deviation):"), Some(("Maximal load -j".into(), "maximal", None)));
+        assert_eq!(header("Average of 5 runs:"), None);
+        assert_eq!(run_number("Optimal load -j 8 run number 5..."), Some(("Optimal load -j 8".into(), 5)));
+    }
+
+    #[test]
+    fn stddev_with_run_numbers() {
+        let i = Input::from_text(
+            "Optimal load -j 8 run number 1...\nOptimal load -j 8 run number 2...\n\
+             Average Optimal load -j 8 Run (std deviation):\nElapsed Time 28.094 (0.182565)\nSleeps 23456.6 (16.2111)\n",
+        );
+        let f = Kernbench.parse(&i).unwrap();
+        assert_eq!(f.samples.len(), 2);
+        assert_eq!(f.samples[0].value, Value::Summary { mean: 28.094, stddev: Some(0.182565), n: 2 });
+        assert_eq!(f.samples[0].params[0].value, "optimal");
+        assert_eq!(f.samples[0].params[1].value, "8");
+        assert_eq!(f.samples[0].line, 4);
+        assert!(f.notes.is_empty());
+    }
+
+    #[test]
+    fn stddev_without_count_and_global_hint() {
+        let i = Input::from_text("Average Half load -j 4 Run (std deviation):\nElapsed Time 10 (1)\n");
+        let f = Kernbench.parse(&i).unwrap();
+        assert_eq!(f.samples[0].value, Value::Summary { mean: 10.0, stddev: Some(1.0), n: 1 });
+        assert_eq!(f.notes.len(), 1);
+        let i = Input::from_text("./kernbench -M -n 3\nAverage Half load -j 4 Run (std deviation):\nElapsed Time 10 (1)\nUser Time 20\n");
+        let f = Kernbench.parse(&i).unwrap();
+        assert_eq!(f.samples[0].value, Value::Summary { mean: 10.0, stddev: Some(1.0), n: 3 });
+        assert_eq!(f.samples[1].value, Value::Summary { mean: 20.0, stddev: None, n: 3 });
+    }
+
+    #[test]
+    fn single_run_and_old_form() {
+        let i = Input::from_text("Optimal load -j 144 run number 1...\nAverage Optimal load -j 144 Run (std deviation):\nElapsed Time 7.770000\n");
+        let f = Kernbench.parse(&i).unwrap();
+        assert_eq!(f.samples[0].value, Value::single(7.77));
+        let i = Input::from_text("res 1:\nAverage Half Load Run:\nPercent CPU 738\n\nAverage Maximal Load Run:\nSleeps 5\n");
+        let f = Kernbench.parse(&i).unwrap();
+        assert_eq!(f.samples[0].value, Value::single(738.0));
+        assert_eq!(f.samples[0].group, "res 1");
+        assert_eq!(f.samples[1].params[0].value, "maximal");
+        assert_eq!(f.samples[1].params.len(), 1);
+    }
+
+    #[test]
+    fn damaged_rows() {
+        let i = Input::from_text("Average Half Load Run:\nElapsed Time\n");
+        assert_eq!(Kernbench.parse(&i).unwrap_err().line(), Some(2));
+        let i = Input::from_text("Average Half Load Run:\nElapsed Time 28.094 (0.18\n");
+        assert_eq!(Kernbench.parse(&i).unwrap_err().line(), Some(2));
+        // Outside a block the same words are prose.
+        let i = Input::from_text("Elapsed Time was long\n");
+        assert!(Kernbench.parse(&i).is_err());
+        assert_eq!(Kernbench.detect(&i), 0);
+    }
+}

@@ -1,0 +1,173 @@
+//! kernbench parser over fixtures and the shared corpus.
+
+use benchsite::model::{ParsedFile, Sample, Value};
+use benchsite::parse::{self, BenchParser, Input, kernbench::Kernbench};
+use proptest::prelude::*;
+use std::path::{Path, PathBuf};
+
+fn fixture(name: &str) -> Input {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/kernbench").join(name);
+    Input::from_bytes(&std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display())))
+}
+
+fn corpus() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/kernbench");
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!("corpus not found at {}, skipping", dir.display());
+        None
+    }
+}
+
+fn detected(input: &Input) -> &'static str {
+    parse::detect(input).map(|p| p.id()).unwrap_or("none")
+}
+
+fn param(s: &Sample, name: &str) -> Option<String> {
+    s.params.iter().find(|p| p.name == name).map(|p| p.value.clone())
+}
+
+fn find<'a>(f: &'a ParsedFile, load: &str, name: &str) -> Vec<&'a Sample> {
+    f.samples
+        .iter()
+        .filter(|s| s.metric.name == name && param(s, "load").as_deref() == Some(load))
+        .collect()
+}
+
+#[test]
+fn three_loads_with_stddev_and_run_count() {
+    let input = fixture("kernbench-3loads-stddev.txt");
+    assert_eq!(detected(&input), "kernbench");
+    let f = Kernbench.parse(&input).unwrap();
+    assert_eq!(f.samples.len(), 18);
+    let e = find(&f, "half", "Elapsed Time");
+    assert_eq!(e[0].value, Value::Summary { mean: 120.5, stddev: Some(0.5), n: 3 });
+    assert_eq!(param(e[0], "jobs").as_deref(), Some("2"));
+    let c = find(&f, "optimal", "Percent CPU");
+    assert_eq!(c[0].value, Value::Summary { mean: 386.333, stddev: Some(2.08167), n: 3 });
+    assert_eq!(c[0].metric.unit, "%");
+    let m = find(&f, "maximal", "Sleeps");
+    assert_eq!(m[0].value.mean(), 18000.0);
+    assert_eq!(param(m[0], "jobs"), None);
+    assert!(f.notes.is_empty());
+}
+
+#[test]
+fn old_020_with_labels() {
+    let input = fixture("kernbench020-labels.txt");
+    assert_eq!(detected(&input), "kernbench");
+    let f = Kernbench.parse(&input).unwrap();
+    assert_eq!(f.samples.len(), 24);
+    let e = find(&f, "half", "Elapsed Time");
+    assert_eq!(e.len(), 2);
+    assert_eq!(e[0].value, Value::single(113.008));
+    assert_eq!(e[0].group, "2.6.3 vanilla");
+    assert_eq!(e[1].group, "2.6.3-mm1");
+    assert_eq!(find(&f, "maximal", "Context Switches")[0].value.mean(), 40001.0);
+    assert_eq!(find(&f, "optimal", "Percent CPU")[0].value.mean(), 1407.0);
+}
+
+#[test]
+fn truncated_is_error() {
+    let e = Kernbench.parse(&fixture("kernbench-truncated.txt")).unwrap_err();
+    assert_eq!(e.line(), Some(4), "{e}");
+}
+
+fn expected(path: &Path) -> Vec<(String, f64)> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter_map(|l| l.split_once(':'))
+        .filter_map(|(k, v)| Some((k.trim().to_string(), v.trim().parse::<f64>().ok()?)))
+        .collect()
+}
+
+#[test]
+fn corpus_lkp_expected() {
+    let Some(d) = corpus() else { return };
+    let names = [
+        ("elapsed_time", "Elapsed Time"),
+        ("user_time", "User Time"),
+        ("system_time", "System Time"),
+        ("percent_cpu", "Percent CPU"),
+        ("context_switches", "Context Switches"),
+        ("sleeps", "Sleeps"),
+    ];
+    for (file, n, jobs) in [("lkp-kernbench-5runs-stddev", 5u32, "8"), ("lkp-kernbench-1run-nostddev", 1, "144")] {
+        let input = Input::from_bytes(&std::fs::read(d.join(format!("{file}.txt"))).unwrap());
+        assert_eq!(detected(&input), "kernbench", "{file}");
+        let f = Kernbench.parse(&input).unwrap();
+        assert_eq!(f.samples.len(), 6, "{file}");
+        let exp = expected(&d.join(format!("{file}.expected.yaml")));
+        for (lkp, ours) in names {
+            let s = find(&f, "optimal", ours);
+            assert_eq!(s.len(), 1, "{file} {ours}");
+            let s = s[0];
+            assert_eq!(param(s, "jobs").as_deref(), Some(jobs));
+            let mean = exp.iter().find(|(k, _)| k == lkp).unwrap().1;
+            let sd = exp.iter().find(|(k, _)| *k == format!("{lkp}_stddev")).map(|(_, v)| *v);
+            match s.value {
+                Value::Summary { mean: m, stddev, n: got_n } => {
+                    assert_eq!(m, mean, "{file} {ours}");
+                    assert_eq!(stddev, sd, "{file} {ours}");
+                    assert_eq!(got_n, n);
+                }
+                Value::Single { value } => {
+                    assert_eq!(n, 1, "{file}: single value only for one run");
+                    assert_eq!(value, mean);
+                    assert_eq!(sd, None);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn corpus_lkml_020() {
+    let Some(d) = corpus() else { return };
+    let input = Input::from_bytes(&std::fs::read(d.join("lkml-2004-02-kernbench020-half-optimum-nostddev.txt")).unwrap());
+    assert_eq!(detected(&input), "kernbench");
+    let f = Kernbench.parse(&input).unwrap();
+    assert_eq!(f.samples.len(), 24);
+    let e = find(&f, "half", "Elapsed Time");
+    assert_eq!(e.iter().map(|s| s.value.mean()).collect::<Vec<_>>(), vec![113.008, 133.51]);
+    assert_eq!(e[0].group, "results.2.6.3-rc3-mm1 + SMT");
+    assert_eq!(e[1].group, "2.6.3-rc3-mm1 no SMT");
+    let c = find(&f, "half", "Percent CPU");
+    assert_eq!(c[0].value, Value::single(738.0));
+    let o = find(&f, "optimal", "Percent CPU");
+    assert_eq!(o[1].value.mean(), 1366.8);
+    assert_eq!(find(&f, "optimal", "Sleeps")[1].value.mean(), 32453.4);
+    assert_eq!(find(&f, "optimal", "System Time")[0].value.mean(), 107.388);
+    assert!(f.samples.iter().all(|s| s.params.len() == 1));
+}
+
+fn real_line() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just("Average Optimal load -j 8 Run (std deviation):".to_string()),
+        Just("Average Half Load Run:".to_string()),
+        Just("Average Maximal load -j Run (std deviation):".to_string()),
+        Just("Optimal load -j 8 run number 5...".to_string()),
+        Just("Elapsed Time 28.094 (0.182565)".to_string()),
+        Just("Elapsed Time 28.094 (".to_string()),
+        Just("Percent CPU 738".to_string()),
+        Just("Sleeps".to_string()),
+        Just("kernbench -n".to_string()),
+        Just("label:".to_string()),
+        Just(String::new()),
+        "[ -~\t]{0,60}",
+        "\\PC{0,30}",
+    ]
+}
+
+proptest! {
+    #[test]
+    fn never_panics(lines in prop::collection::vec(real_line(), 0..30), raw in "\\PC{0,200}") {
+        for text in [lines.join("\n"), raw] {
+            let input = Input::from_text(&text);
+            let _ = Kernbench.detect(&input);
+            let _ = Kernbench.parse(&input);
+        }
+    }
+}
