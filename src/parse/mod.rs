@@ -17,8 +17,11 @@
 use crate::model::ParsedFile;
 use thiserror::Error;
 
+pub mod aim7;
+pub mod aim9;
 pub mod input;
 pub mod num;
+pub mod unixbench;
 
 pub use input::Input;
 
@@ -88,7 +91,7 @@ pub trait BenchParser: Send + Sync {
 
 /// Every parser benchsite knows, in the order they are tried.
 pub fn registry() -> &'static [&'static dyn BenchParser] {
-    &[]
+    &[&unixbench::UnixBench, &aim7::Aim7, &aim7::Reaim, &aim9::Aim9]
 }
 
 /// The parser with this registry id.
