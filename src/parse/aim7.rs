@@ -1,14 +1,14 @@
 //! AIM Multiuser Benchmark - Suite VII (AIM7) and OSDL re-aim-7 (reaim).
 //!
 //! AIM7 writes its results twice. The spreadsheet file (`suite7.ss`) is
-//! TAB-separated, with an empty cell after Jobs/Min (`\t\t`):
+//! TAB-separated (`\t` below), with an empty cell after Jobs/Min:
 //!
 //! ```text
-//! Benchmark	Version	Machine	Run Date
-//! AIM Multiuser Benchmark - Suite VII	"1.1"	extreme	Jun  1 07:17:24 2007
+//! Benchmark\tVersion\tMachine\tRun Date
+//! AIM Multiuser Benchmark - Suite VII\t"1.1"\textreme\tJun  1 07:17:24 2007
 //!
-//! Tasks	Jobs/Min	JTI	Real	CPU	Jobs/sec/task
-//! 1	98.9		100	58.9	1.3	1.6482
+//! Tasks\tJobs/Min\tJTI\tReal\tCPU\tJobs/sec/task
+//! 1\t98.9\t\t100\t58.9\t1.3\t1.6482
 //! ```
 //!
 //! (1.0 adds `J/S/T user sys idle/wait` columns). The console output is
@@ -201,7 +201,10 @@ fn date_tail(line: &str) -> bool {
 enum Table {
     None,
     /// AIM7: column metrics; whether the header was TAB-separated.
-    Aim7 { cols: Vec<Metric>, tabs: bool },
+    Aim7 {
+        cols: Vec<Metric>,
+        tabs: bool,
+    },
     /// re-aim-7, after its two header lines.
     Reaim,
 }
@@ -258,9 +261,8 @@ fn parse_any(input: &Input, id: &'static str) -> Result<ParsedFile, ParseError> 
             continue;
         }
         if let Some(rest) = trimmed.strip_prefix("Max Jobs per Minute") {
-            let value = num::plain(rest).ok_or_else(|| {
-                ParseError::malformed(lineno, "a number after \"Max Jobs per Minute\"", line)
-            })?;
+            let value = num::plain(rest)
+                .ok_or_else(|| ParseError::malformed(lineno, "a number after \"Max Jobs per Minute\"", line))?;
             out.samples.push(
                 Sample::new(Metric::new("Max Jobs per Minute", "jobs/min", Better::Higher), value, lineno)
                     .with_group(group.clone()),
@@ -295,7 +297,8 @@ fn parse_any(input: &Input, id: &'static str) -> Result<ParsedFile, ParseError> 
                     ));
                 }
                 if cells.len() < cols.len() {
-                    out.notes.push((lineno, format!("row for {tasks} tasks has {} of {} values", cells.len(), cols.len())));
+                    out.notes
+                        .push((lineno, format!("row for {tasks} tasks has {} of {} values", cells.len(), cols.len())));
                 }
                 for (cell, metric) in cells.iter().zip(cols) {
                     if cell.is_empty() {
@@ -304,9 +307,7 @@ fn parse_any(input: &Input, id: &'static str) -> Result<ParsedFile, ParseError> 
                     let value = num::plain(cell)
                         .ok_or_else(|| ParseError::malformed(lineno, format!("a number for {}", metric.name), *cell))?;
                     out.samples.push(
-                        Sample::new(metric.clone(), value, lineno)
-                            .with_group(group.clone())
-                            .with_param("tasks", tasks),
+                        Sample::new(metric.clone(), value, lineno).with_group(group.clone()).with_param("tasks", tasks),
                     );
                 }
             }
@@ -352,6 +353,7 @@ fn parse_any(input: &Input, id: &'static str) -> Result<ParsedFile, ParseError> 
             }
         }
     }
+    out.notes.sort_by_key(|(line, _)| *line);
     if out.samples.is_empty() {
         return Err(ParseError::NoResults { benchmark: id, reason: "no AIM7 or re-aim result table".into() });
     }
@@ -392,7 +394,7 @@ fn lone_percent(line: &str) -> Option<f64> {
 mod tests {
     use super::*;
 
-    fn values<'a>(f: &'a ParsedFile, metric: &str) -> Vec<(String, f64)> {
+    fn values(f: &ParsedFile, metric: &str) -> Vec<(String, f64)> {
         f.samples
             .iter()
             .filter(|s| s.metric.name == metric)
@@ -466,7 +468,8 @@ Max Jobs per Minute 204051.01\n";
 
     #[test]
     fn damaged_rows_are_errors() {
-        let text = "Tasks\tJobs/Min\tJTI\tReal\tCPU\tJobs/sec/task\n1\t98.9\t\t100\t58.9\t1.3\t1.6482\n101\t55x7.1\t\t95\n";
+        let text =
+            "Tasks\tJobs/Min\tJTI\tReal\tCPU\tJobs/sec/task\n1\t98.9\t\t100\t58.9\t1.3\t1.6482\n101\t55x7.1\t\t95\n";
         assert_eq!(Aim7.parse(&Input::from_text(text)).unwrap_err().line(), Some(3));
         let text = "Num     Parent   Child   Child  Jobs per   Jobs/min/  Std_dev  Std_dev  JTI\nbogus\n";
         assert_eq!(Reaim.parse(&Input::from_text(text)).unwrap_err().line(), Some(2));

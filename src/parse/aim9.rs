@@ -143,7 +143,10 @@ impl BenchParser for Aim9 {
                         if let (Some(u), Some(flag)) = (lines.get(j), used.get_mut(j)) {
                             unit = u.trim().to_string();
                             *flag = true;
-                            out.notes.push((j + 1, format!("unit of {} (line {lineno}) on a line of its own; joined", r.name)));
+                            out.notes.push((
+                                j + 1,
+                                format!("unit of {} (line {lineno}) on a line of its own; joined", r.name),
+                            ));
                         }
                     }
                     None => {
@@ -156,11 +159,15 @@ impl BenchParser for Aim9 {
                 if let (Some(u), Some(flag)) = (lines.get(idx + 1), used.get_mut(idx + 1)) {
                     unit = format!("{unit} {}", u.trim());
                     *flag = true;
-                    out.notes.push((idx + 2, format!("unit of {} (line {lineno}) wrapped onto this line; rejoined", r.name)));
+                    out.notes.push((
+                        idx + 2,
+                        format!("unit of {} (line {lineno}) wrapped onto this line; rejoined", r.name),
+                    ));
                 }
             }
             out.samples.push(Sample::new(Metric::new(r.name, unit, Better::Higher), r.rate, lineno));
         }
+        out.notes.sort_by_key(|(line, _)| *line);
         if out.samples.is_empty() {
             return Err(ParseError::NoResults { benchmark: ID, reason: "no test row with an operation rate".into() });
         }
@@ -308,7 +315,10 @@ Thousand Single Precision Additions/second\n\
     #[test]
     fn comparison_tables_are_not_rows() {
         // A post comparing two kernels: the last number is a difference, not a rate.
-        assert!(row(" 1 add_double   1096039.60 1096039.60       0.00  0.00% Thousand Double Precision Additions/second").is_none());
+        assert!(
+            row(" 1 add_double   1096039.60 1096039.60       0.00  0.00% Thousand Double Precision Additions/second")
+                .is_none()
+        );
         assert!(matches!(parse("hello 1 2 3\n"), Err(ParseError::NoResults { .. })));
         assert!(matches!(parse("nothing here\n"), Err(ParseError::NoResults { .. })));
     }

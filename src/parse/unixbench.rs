@@ -155,7 +155,8 @@ impl BenchParser for UnixBench {
                         }
                         match lines.get(j).and_then(|l| lone_number(l)) {
                             Some(v) => {
-                                out.notes.push((j + 1, format!("score on line {lineno} wrapped onto this line; rejoined")));
+                                out.notes
+                                    .push((j + 1, format!("score on line {lineno} wrapped onto this line; rejoined")));
                                 i = j + 1;
                                 (v, j + 1)
                             }
@@ -208,7 +209,10 @@ impl BenchParser for UnixBench {
                     let next = lines.get(i).map(String::as_str).unwrap_or("");
                     match lone_number(next) {
                         Some(v) if index_matches(baseline, result, v) => {
-                            out.notes.push((i + 1, format!("index value of line {lineno} wrapped onto this line; rejoined")));
+                            out.notes.push((
+                                i + 1,
+                                format!("index value of line {lineno} wrapped onto this line; rejoined"),
+                            ));
                             i += 1;
                             (v, i)
                         }
@@ -248,8 +252,12 @@ impl BenchParser for UnixBench {
                 format!("{wrapped_notes} test lines had their timing note wrapped onto the next line; the continuation was skipped"),
             ));
         }
+        out.notes.sort_by_key(|(line, _)| *line);
         if out.samples.is_empty() {
-            return Err(ParseError::NoResults { benchmark: ID, reason: "no test result, index row or score line".into() });
+            return Err(ParseError::NoResults {
+                benchmark: ID,
+                reason: "no test result, index row or score line".into(),
+            });
         }
         Ok(out)
     }
@@ -426,6 +434,10 @@ fn result_line(line: &str) -> Option<Result<ResultLine, &'static str>> {
     if !name.chars().any(|c| c.is_ascii_alphabetic()) {
         return Some(Err("a test name before the result (name wrapped onto the previous line?)"));
     }
+    if name.matches('(').count() != name.matches(')').count() {
+        // `short)   208273.3 lps (…)` after `Arithmetic Test (type =`.
+        return Some(Err("a whole test name before the result (its parentheses do not match: wrapped?)"));
+    }
     let unit = if unit == "KBps" { "KB/s" } else { unit };
     Some(Ok(ResultLine { name: name.to_string(), value, unit: unit.to_string(), wrapped }))
 }
@@ -467,6 +479,7 @@ mod tests {
         assert_eq!(r.name, "Dc: sqrt(2) to 99 decimal places");
         assert!(result_line("   CPU 35: Intel(R) Core(TM) i9-10980XE CPU @ 3.00GHz (6000.0 bogomips)").is_none());
         assert!(result_line("samples)").is_none());
+        assert!(matches!(result_line("short)           208273.3lps  (10.0 secs, 3 samples)"), Some(Err(_))));
         assert_eq!(
             result_line("      1805936.3 lps   (10.0 secs, 10 samples)"),
             Some(Err("a test name before the result (name wrapped onto the previous line?)"))
