@@ -17,11 +17,14 @@
 use crate::model::ParsedFile;
 use thiserror::Error;
 
+pub mod aim7;
+pub mod aim9;
 pub mod dbench;
 pub mod input;
 pub mod kernbench;
 pub mod num;
 pub mod time;
+pub mod unixbench;
 
 pub use input::Input;
 
@@ -91,7 +94,17 @@ pub trait BenchParser: Send + Sync {
 
 /// Every parser benchsite knows, in the order they are tried.
 pub fn registry() -> &'static [&'static dyn BenchParser] {
-    &[&dbench::Dbench, &dbench::Tbench, &kernbench::Kernbench, &time::GnuTime, &time::BashTime]
+    &[
+        &dbench::Dbench,
+        &dbench::Tbench,
+        &kernbench::Kernbench,
+        &time::GnuTime,
+        &time::BashTime,
+        &unixbench::UnixBench,
+        &aim7::Aim7,
+        &aim7::Reaim,
+        &aim9::Aim9,
+    ]
 }
 
 /// The parser with this registry id.

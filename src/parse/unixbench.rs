@@ -1,0 +1,579 @@
+//! UnixBench (BYTE UNIX Benchmarks) 4.1 and 5.x.
+//!
+//! Both versions print one line per test, the test's own name, its result
+//! and unit, then a timing note:
+//!
+//! ```text
+//! Dhrystone 2 using register variables     1805936.3 lps   (10.0 secs, 10 samples)   4.1
+//! Dhrystone 2 using register variables       24562588.6 lps   (10.0 s, 7 samples)   5.x
+//! ```
+//!
+//! then an index table and a score:
+//!
+//! ```text
+//!                      INDEX VALUES                                          4.1
+//! TEST                                        BASELINE     RESULT      INDEX
+//! Dhrystone 2 using register variables        116700.0  1805936.3      154.8
+//!      FINAL SCORE                                                     203.5
+//!
+//! System Benchmarks Index Values               BASELINE       RESULT    INDEX   5.x
+//! Dhrystone 2 using register variables         116700.0   35279778.3   3023.1
+//! System Benchmarks Index Score                                        1150.3
+//! ```
+//!
+//! 5.x repeats the whole block once per copy count, each block opened by
+//! `Benchmark Run: …` and `8 CPUs in system; running 8 parallel copies of
+//! tests`.
+//!
+//! # Metrics
+//!
+//! * per-test result: metric = the test's name (`"Pipe Throughput"`,
+//!   `"Shell Scripts (1 concurrent)"`, `"3D graphics: gears"`), unit as
+//!   printed (`"lps"`, `"lpm"`, `"MWIPS"`, `"fps"`; `KBps` is spelled
+//!   `"KB/s"`), [`Better::Higher`], group `""`;
+//! * index value: group `"index"` (`"3D graphics index"` for the 3D Graphics
+//!   table), metric = the test's name, unit `""`, [`Better::Higher`]; the
+//!   BASELINE and RESULT columns are not repeated as samples (RESULT is the
+//!   per-test result, BASELINE a constant);
+//! * `System Benchmarks Index Score` and 4.1's `FINAL SCORE`: group
+//!   `"index"`, metric `"Index Score"`, unit `""`, Higher; `3D Graphics
+//!   Benchmarks Index Score`: group `"3D graphics index"`, metric
+//!   `"Index Score"`; `System Benchmarks Index Score (Partial Only)`: group
+//!   `"index"`, metric `"Index Score (Partial Only)"` (a score over some
+//!   tests only is not comparable with a full one).
+//!
+//! 5.x samples carry the parameter `copies` (the parallel copy count of
+//! their block); 4.1 samples carry none.
+//!
+//! # Damaged input
+//!
+//! Mail clients hard-wrap 4.1 output: `(10.0 secs,10` / `samples)` (the
+//! result is complete on the first line, the continuation is skipped), an
+//! index row's INDEX value on a line of its own (rejoined when the line holds
+//! that one number and it equals RESULT / BASELINE × 10 to the printed
+//! precision), `FINAL SCORE` / `203.5` (rejoined when the next non-blank line
+//! is one number). Anything else that breaks an index row is an error.
+
+use crate::model::{Better, Metric, ParsedFile, Sample};
+use crate::parse::{BenchParser, Input, ParseError, num};
+
+/// Reads UnixBench 4.1 and 5.x output (registry id `"unixbench"`).
+pub struct UnixBench;
+
+const ID: &str = "unixbench";
+
+/// Group of the System Benchmarks (and 4.1) index table and score.
+pub const INDEX_GROUP: &str = "index";
+/// Group of the 3D Graphics Benchmarks index table and score.
+pub const GRAPHICS_INDEX_GROUP: &str = "3D graphics index";
+
+impl BenchParser for UnixBench {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn describe(&self) -> &'static str {
+        "unixbench (UnixBench / BYTE UNIX Benchmarks 4.1 and 5.x)"
+    }
+
+    fn detect(&self, input: &Input) -> u8 {
+        let mut score = 0u8;
+        let mut results = 0usize;
+        let mut index_values = false;
+        let mut final_score = false;
+        let mut bench_run = false;
+        let mut copies = false;
+        for line in &input.lines {
+            if line.contains("BYTE UNIX Benchmarks") {
+                return 95;
+            }
+            if line.contains("Benchmarks Index Score")
+                || line.contains("Benchmarks Index Values")
+                || line.contains("Benchmarks Partial Index")
+            {
+                score = score.max(92);
+            }
+            index_values |= line.contains("INDEX VALUES");
+            final_score |= line.contains("FINAL SCORE");
+            bench_run |= line.starts_with("Benchmark Run:");
+            copies |= line.contains("parallel cop") && line.contains("in system");
+            if results < 3 && result_line(line).is_some_and(|r| r.is_ok()) {
+                results += 1;
+            }
+        }
+        if bench_run && copies {
+            score = score.max(88);
+        }
+        if index_values && final_score {
+            score = score.max(85);
+        }
+        if results >= 2 {
+            score = score.max(70);
+        } else if results == 1 {
+            score = score.max(55);
+        }
+        score
+    }
+
+    fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        let mut out = ParsedFile { benchmark: ID.to_string(), ..ParsedFile::default() };
+        let mut copies: Option<String> = None;
+        // Some(group) while inside an index table.
+        let mut index: Option<&'static str> = None;
+        let mut wrapped_notes = 0usize;
+        let mut first_wrapped: Option<usize> = None;
+        let lines = &input.lines;
+        let mut i = 0usize;
+        while i < lines.len() {
+            let line = lines[i].as_str();
+            let lineno = i + 1;
+            i += 1;
+            let trimmed = line.trim();
+
+            if let Some(v) = version(line) {
+                out.version.get_or_insert(v);
+                continue;
+            }
+            if trimmed.starts_with("Benchmark Run:") {
+                copies = None;
+                index = None;
+                continue;
+            }
+            if let Some(c) = copies_of(line) {
+                copies = Some(c);
+                continue;
+            }
+            if let Some((group, metric)) = score_label(line) {
+                index = None;
+                let (value, at) = match last_number(trimmed) {
+                    Some(v) => (v, lineno),
+                    None => {
+                        // `FINAL SCORE` / `203.5`: the score wrapped onto the next non-blank line.
+                        let mut j = i;
+                        while j < lines.len() && lines[j].trim().is_empty() {
+                            j += 1;
+                        }
+                        match lines.get(j).and_then(|l| lone_number(l)) {
+                            Some(v) => {
+                                out.notes
+                                    .push((j + 1, format!("score on line {lineno} wrapped onto this line; rejoined")));
+                                i = j + 1;
+                                (v, j + 1)
+                            }
+                            None => {
+                                let found = lines.get(j).cloned().unwrap_or_default();
+                                return Err(ParseError::malformed(
+                                    j.min(lines.len().saturating_sub(1)) + 1,
+                                    format!("the value of {trimmed:?}"),
+                                    found,
+                                ));
+                            }
+                        }
+                    }
+                };
+                out.samples.push(with_copies(
+                    Sample::new(Metric::new(metric, "", Better::Higher), value, at).with_group(group),
+                    &copies,
+                ));
+                continue;
+            }
+            if line.contains("BASELINE") && line.contains("RESULT") {
+                index = Some(if line.contains("3D Graphics") { GRAPHICS_INDEX_GROUP } else { INDEX_GROUP });
+                continue;
+            }
+            if let Some(group) = index {
+                if trimmed.is_empty() || trimmed.chars().all(|c| c == '=' || c == '-') || trimmed == "INDEX" {
+                    continue;
+                }
+                let cells = Cells::of(line);
+                let nums = cells.trailing_numbers(3);
+                if nums.is_empty() {
+                    // Not a row: the table ended without a score line.
+                    out.notes.push((lineno, "index table ended without a score line".to_string()));
+                    index = None;
+                    i -= 1;
+                    continue;
+                }
+                let name = cells.before_trailing(line, nums.len()).trim();
+                if name.is_empty() || !name.chars().any(|c| c.is_ascii_alphabetic()) || nums.len() < 2 {
+                    return Err(ParseError::malformed(
+                        lineno,
+                        "an index row: test name, BASELINE, RESULT and INDEX",
+                        line,
+                    ));
+                }
+                let (value, at) = if nums.len() == 3 {
+                    (nums[2], lineno)
+                } else {
+                    let (baseline, result) = (nums[0], nums[1]);
+                    let next = lines.get(i).map(String::as_str).unwrap_or("");
+                    match lone_number(next) {
+                        Some(v) if index_matches(baseline, result, v) => {
+                            out.notes.push((
+                                i + 1,
+                                format!("index value of line {lineno} wrapped onto this line; rejoined"),
+                            ));
+                            i += 1;
+                            (v, i)
+                        }
+                        _ => {
+                            return Err(ParseError::malformed(
+                                lineno,
+                                "an index row: test name, BASELINE, RESULT and INDEX (INDEX missing)",
+                                line,
+                            ));
+                        }
+                    }
+                };
+                out.samples.push(with_copies(
+                    Sample::new(Metric::new(name, "", Better::Higher), value, at).with_group(group),
+                    &copies,
+                ));
+                continue;
+            }
+            match result_line(line) {
+                Some(Ok(r)) => {
+                    if r.wrapped && lines.get(i).is_some_and(|l| l.trim().ends_with("samples)")) {
+                        wrapped_notes += 1;
+                        first_wrapped.get_or_insert(lineno);
+                    }
+                    out.samples.push(with_copies(
+                        Sample::new(Metric::new(r.name, r.unit, Better::Higher), r.value, lineno),
+                        &copies,
+                    ));
+                }
+                Some(Err(expected)) => return Err(ParseError::malformed(lineno, expected, line)),
+                None => {}
+            }
+        }
+        if wrapped_notes > 0 {
+            out.notes.push((
+                first_wrapped.unwrap_or(1),
+                format!("{wrapped_notes} test lines had their timing note wrapped onto the next line; the continuation was skipped"),
+            ));
+        }
+        out.notes.sort_by_key(|(line, _)| *line);
+        if out.samples.is_empty() {
+            return Err(ParseError::NoResults {
+                benchmark: ID,
+                reason: "no test result, index row or score line".into(),
+            });
+        }
+        Ok(out)
+    }
+}
+
+fn with_copies(sample: Sample, copies: &Option<String>) -> Sample {
+    match copies {
+        Some(c) => sample.with_param("copies", c),
+        None => sample,
+    }
+}
+
+/// `BYTE UNIX Benchmarks (Version 4.1.0)` → `4.1.0`.
+fn version(line: &str) -> Option<String> {
+    let at = line.find("BYTE UNIX Benchmarks")?;
+    let rest = &line[at..];
+    let v = rest.split("Version").nth(1)?;
+    let v = v.trim().trim_end_matches(')').trim();
+    let v: String = v.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '.').collect();
+    (!v.is_empty()).then_some(v)
+}
+
+/// `8 CPUs in system; running 8 parallel copies of tests` → `8`.
+fn copies_of(line: &str) -> Option<String> {
+    if !line.contains("parallel cop") {
+        return None;
+    }
+    let mut words = line.split_whitespace();
+    while let Some(w) = words.next() {
+        if w == "running" {
+            let n = words.next()?;
+            return n.parse::<u32>().ok().map(|n| n.to_string());
+        }
+    }
+    None
+}
+
+/// Recognises a score line: returns its group and metric name.
+fn score_label(line: &str) -> Option<(&'static str, &'static str)> {
+    let line = line.trim_start();
+    if line.starts_with("FINAL SCORE") {
+        return Some((INDEX_GROUP, "Index Score"));
+    }
+    if !(line.starts_with("System Benchmarks Index Score") || line.starts_with("3D Graphics Benchmarks Index Score")) {
+        return None;
+    }
+    let group = if line.contains("3D Graphics") { GRAPHICS_INDEX_GROUP } else { INDEX_GROUP };
+    let metric = if line.contains("(Partial Only)") { "Index Score (Partial Only)" } else { "Index Score" };
+    Some((group, metric))
+}
+
+/// The last whitespace-separated token, when it is a number.
+fn last_number(s: &str) -> Option<f64> {
+    s.split_whitespace().last().and_then(num::plain)
+}
+
+/// A line holding one number and nothing else.
+fn lone_number(s: &str) -> Option<f64> {
+    let mut words = s.split_whitespace();
+    let first = words.next()?;
+    if words.next().is_some() {
+        return None;
+    }
+    num::plain(first)
+}
+
+/// True when `index` is RESULT / BASELINE × 10 as UnixBench prints it (one
+/// decimal), so that a lone number on the next line certainly is the INDEX.
+fn index_matches(baseline: f64, result: f64, index: f64) -> bool {
+    if baseline <= 0.0 {
+        return false;
+    }
+    let expected = result / baseline * 10.0;
+    (index - expected).abs() <= 0.051 + expected.abs() * 1e-4
+}
+
+/// Whitespace-separated cells of a line with their byte offsets.
+struct Cells<'a> {
+    cells: Vec<(usize, &'a str)>,
+}
+
+impl<'a> Cells<'a> {
+    fn of(line: &'a str) -> Self {
+        let mut cells = Vec::new();
+        let mut start = None;
+        for (i, c) in line.char_indices() {
+            if c.is_whitespace() {
+                if let Some(s) = start.take() {
+                    cells.push((s, &line[s..i]));
+                }
+            } else if start.is_none() {
+                start = Some(i);
+            }
+        }
+        if let Some(s) = start {
+            cells.push((s, &line[s..]));
+        }
+        Cells { cells }
+    }
+
+    /// Up to `max` numbers at the end of the line, in line order.
+    fn trailing_numbers(&self, max: usize) -> Vec<f64> {
+        let mut out = Vec::new();
+        for (_, c) in self.cells.iter().rev() {
+            if out.len() == max {
+                break;
+            }
+            match num::plain(c) {
+                Some(v) => out.push(v),
+                None => break,
+            }
+        }
+        out.reverse();
+        out
+    }
+
+    /// The text before the last `n` cells.
+    fn before_trailing(&self, line: &'a str, n: usize) -> &'a str {
+        if n == 0 {
+            return line;
+        }
+        match self.cells.len().checked_sub(n).and_then(|k| self.cells.get(k)) {
+            Some((at, _)) => &line[..*at],
+            None => "",
+        }
+    }
+}
+
+/// One per-test result line.
+#[derive(Debug, PartialEq)]
+struct ResultLine {
+    name: String,
+    value: f64,
+    unit: String,
+    /// The timing note was cut before its closing parenthesis.
+    wrapped: bool,
+}
+
+/// Reads `NAME  VALUE[ ]UNIT  (T s[ecs], N samples)`.
+///
+/// `None` when the line is not a result line; `Some(Err(expected))` when it
+/// has the timing note and a value but no test name (a wrapped name).
+fn result_line(line: &str) -> Option<Result<ResultLine, &'static str>> {
+    let paren = line.rfind('(')?;
+    let note = &line[paren + 1..];
+    let wrapped = !note.contains(')');
+    // The timing note: a number, then `s`/`sec`/`secs`, or the line's end.
+    let note = note.trim_start();
+    let digits = note.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(note.len());
+    num::plain(&note[..digits])?;
+    let after = note[digits..].trim_start();
+    if !after.is_empty() {
+        let word: String = after.chars().take_while(|c| c.is_ascii_alphabetic()).collect();
+        if !matches!(word.as_str(), "s" | "sec" | "secs") {
+            return None;
+        }
+    }
+    let head = line[..paren].trim_end();
+    let cells = Cells::of(head);
+    let (&(last_at, last), rest) = cells.cells.split_last()?;
+    let (value, unit, value_at) = if is_unit(last) {
+        let &(at, v) = rest.last()?;
+        (num::plain(v)?, last, at)
+    } else {
+        // `1805936.3lps`: value and unit glued.
+        let split = last.find(|c: char| c.is_ascii_alphabetic())?;
+        let (v, u) = last.split_at(split);
+        if !is_unit(u) {
+            return None;
+        }
+        (num::plain(v)?, u, last_at)
+    };
+    let name = head[..value_at].trim();
+    if !name.chars().any(|c| c.is_ascii_alphabetic()) {
+        return Some(Err("a test name before the result (name wrapped onto the previous line?)"));
+    }
+    if name.matches('(').count() != name.matches(')').count() {
+        // `short)   208273.3 lps (…)` after `Arithmetic Test (type =`.
+        return Some(Err("a whole test name before the result (its parentheses do not match: wrapped?)"));
+    }
+    let unit = if unit == "KBps" { "KB/s" } else { unit };
+    Some(Ok(ResultLine { name: name.to_string(), value, unit: unit.to_string(), wrapped }))
+}
+
+/// A result unit as UnixBench prints it: `lps`, `lpm`, `KBps`, `MWIPS`, `fps`.
+fn is_unit(s: &str) -> bool {
+    (1..=8).contains(&s.len()) && s.chars().all(|c| c.is_ascii_alphabetic())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<ParsedFile, ParseError> {
+        UnixBench.parse(&Input::from_text(text))
+    }
+
+    fn find<'a>(f: &'a ParsedFile, group: &str, metric: &str) -> Vec<&'a Sample> {
+        f.samples.iter().filter(|s| s.group == group && s.metric.name == metric).collect()
+    }
+
+    #[test]
+    fn result_lines_spaced_and_glued() {
+        let r = result_line("Dhrystone 2 using register variables     1805936.3lps (10.0 secs,10").unwrap().unwrap();
+        assert_eq!(r.name, "Dhrystone 2 using register variables");
+        assert_eq!(r.value, 1805936.3);
+        assert_eq!(r.unit, "lps");
+        assert!(r.wrapped);
+        let r = result_line("File Read 4096 bufsize 8000 maxblocks    339040.0 KBps(30.0 secs, 3").unwrap().unwrap();
+        assert_eq!((r.value, r.unit.as_str()), (339040.0, "KB/s"));
+        let r = result_line("Shell Scripts (1 concurrent)                   4668.7 lpm   (60.0 s, 1 samples)")
+            .unwrap()
+            .unwrap();
+        assert_eq!(r.name, "Shell Scripts (1 concurrent)");
+        assert!(!r.wrapped);
+        let r = result_line("Dc: sqrt(2) to 99 decimal places         32559.2 lpm  (30.0 secs, 3 samples)")
+            .unwrap()
+            .unwrap();
+        assert_eq!(r.name, "Dc: sqrt(2) to 99 decimal places");
+        assert!(result_line("   CPU 35: Intel(R) Core(TM) i9-10980XE CPU @ 3.00GHz (6000.0 bogomips)").is_none());
+        assert!(result_line("samples)").is_none());
+        assert!(matches!(result_line("short)           208273.3lps  (10.0 secs, 3 samples)"), Some(Err(_))));
+        assert_eq!(
+            result_line("      1805936.3 lps   (10.0 secs, 10 samples)"),
+            Some(Err("a test name before the result (name wrapped onto the previous line?)"))
+        );
+    }
+
+    #[test]
+    fn v41_wrapped_index_and_final_score() {
+        let text = "BYTE UNIX Benchmarks (Version 4.1.0)\n\
+Pipe Throughput                          448266.7lps  (10.0 secs,10\n\
+samples)\n\
+                     INDEX VALUES\n\
+TEST                                       BASELINE     RESULT\n\
+INDEX\n\
+\n\
+Pipe Throughput                            12440.0    448266.7\n\
+360.3\n\
+Double-Precision Whetstone                 55.0       477.1         86.7\n\
+=========\n\
+     FINAL SCORE\n\
+203.5\n";
+        let f = parse(text).unwrap();
+        assert_eq!(f.version.as_deref(), Some("4.1.0"));
+        assert_eq!(f.samples.len(), 4);
+        let p = find(&f, INDEX_GROUP, "Pipe Throughput");
+        assert_eq!((p[0].value.mean(), p[0].line), (360.3, 9));
+        let s = find(&f, INDEX_GROUP, "Index Score");
+        assert_eq!((s[0].value.mean(), s[0].line), (203.5, 13));
+        assert!(f.samples.iter().all(|s| s.params.is_empty()));
+        assert!(f.notes.iter().any(|(l, _)| *l == 9));
+    }
+
+    #[test]
+    fn wrapped_index_must_match_ratio() {
+        let text = "INDEX VALUES\nTEST  BASELINE  RESULT  INDEX\nPipe Throughput   12440.0    448266.7\n999.9\nFINAL SCORE 1\n";
+        let e = parse(text).unwrap_err();
+        assert_eq!(e.line(), Some(3));
+    }
+
+    #[test]
+    fn truncated_index_row_is_an_error() {
+        let text = "System Benchmarks Index Values               BASELINE       RESULT    INDEX\n\
+Dhrystone 2 using register variables         116700.0   35279778.3   3023.1\n\
+Double-Precision Whetstone                       55.0\n";
+        assert_eq!(parse(text).unwrap_err().line(), Some(3));
+    }
+
+    #[test]
+    fn final_score_without_value_is_an_error() {
+        let text = "Pipe Throughput   448266.7 lps (10.0 secs, 10 samples)\n     FINAL SCORE\n\nthanks\n";
+        assert_eq!(parse(text).unwrap_err().line(), Some(4));
+    }
+
+    #[test]
+    fn v5_runs_carry_copies_and_partial_and_graphics_scores() {
+        let text = "Benchmark Run: Tue Jan 02 2024 22:11:05 - 22:19:05\n\
+36 CPUs in system; running 1 parallel copy of tests\n\
+\n\
+File Copy 1024 bufsize 2000 maxblocks       1675624.0 KBps  (30.0 s, 7 samples)\n\
+\n\
+System Benchmarks Partial Index              BASELINE       RESULT    INDEX\n\
+File Copy 1024 bufsize 2000 maxblocks          3960.0    1675624.0   4231.4\n\
+                                                                   ========\n\
+System Benchmarks Index Score (Partial Only)                         4231.4\n\
+Benchmark Run: Tue Jan 02 2024 22:11:05 - 22:19:05\n\
+36 CPUs in system; running 36 parallel copies of tests\n\
+3D graphics: gears                             3207.0 fps   (20.0 s, 7 samples)\n\
+3D Graphics Benchmarks Index Values          BASELINE       RESULT    INDEX\n\
+3D graphics: gears                               33.4       3207.0    960.2\n\
+                                                                   ========\n\
+3D Graphics Benchmarks Index Score                                    960.2\n";
+        let f = parse(text).unwrap();
+        assert_eq!(f.samples.len(), 6);
+        let r = find(&f, "", "File Copy 1024 bufsize 2000 maxblocks");
+        assert_eq!(r[0].metric.unit, "KB/s");
+        assert_eq!(r[0].params[0].value, "1");
+        let p = find(&f, INDEX_GROUP, "Index Score (Partial Only)");
+        assert_eq!(p[0].value.mean(), 4231.4);
+        let g = find(&f, GRAPHICS_INDEX_GROUP, "Index Score");
+        assert_eq!((g[0].value.mean(), g[0].params[0].value.as_str()), (960.2, "36"));
+        let gi = find(&f, GRAPHICS_INDEX_GROUP, "3D graphics: gears");
+        assert_eq!(gi[0].value.mean(), 960.2);
+        assert_eq!(find(&f, "", "3D graphics: gears")[0].metric.unit, "fps");
+    }
+
+    #[test]
+    fn detect_scores() {
+        assert!(UnixBench.detect(&Input::from_text("   BYTE UNIX Benchmarks (Version 5.1.3)")) >= 90);
+        assert_eq!(UnixBench.detect(&Input::from_text("Throughput 12 MB/sec 4 procs")), 0);
+        assert!(UnixBench.detect(&Input::from_text("Pipe Throughput   448266.7 lps (10.0 secs, 10 samples)")) > 40);
+    }
+
+    #[test]
+    fn no_results() {
+        assert!(matches!(parse("hello\nworld\n"), Err(ParseError::NoResults { .. })));
+    }
+}
