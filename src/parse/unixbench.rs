@@ -122,12 +122,16 @@ impl BenchParser for UnixBench {
         let mut index: Option<&'static str> = None;
         let mut wrapped_notes = 0usize;
         let mut first_wrapped: Option<usize> = None;
+        // After a BYTE banner, a result line cut to `NAME  VALUE UNIT` (the
+        // timing note dropped, as posts quote it) is still a result.
+        let mut banner_seen = false;
         let lines = &input.lines;
         let mut i = 0usize;
         while i < lines.len() {
             let line = lines[i].as_str();
             let lineno = i + 1;
             i += 1;
+            banner_seen |= line.contains("BYTE UNIX Benchmarks");
             let trimmed = line.trim();
 
             if let Some(v) = version(line) {
@@ -231,7 +235,7 @@ impl BenchParser for UnixBench {
                 ));
                 continue;
             }
-            match result_line(line) {
+            match result_line(line).or_else(|| if banner_seen { bare_result_line(line).map(Ok) } else { None }) {
                 Some(Ok(r)) => {
                     if r.wrapped && lines.get(i).is_some_and(|l| l.trim().ends_with("samples)")) {
                         wrapped_notes += 1;
@@ -442,6 +446,25 @@ fn result_line(line: &str) -> Option<Result<ResultLine, &'static str>> {
     Some(Ok(ResultLine { name: name.to_string(), value, unit: unit.to_string(), wrapped }))
 }
 
+/// Reads `NAME  VALUE UNIT` with no timing note, as posts quote 4.1
+/// results. Only a unit UnixBench prints (`lps`, `lpm`, `KBps`, `MWIPS`,
+/// `fps`) is accepted, so prose with numbers is not mistaken for a result.
+fn bare_result_line(line: &str) -> Option<ResultLine> {
+    let cells = Cells::of(line.trim_end());
+    let (&(_, unit), rest) = cells.cells.split_last()?;
+    if !matches!(unit, "lps" | "lpm" | "KBps" | "MWIPS" | "fps") {
+        return None;
+    }
+    let &(value_at, v) = rest.last()?;
+    let value = num::plain(v)?;
+    let name = line[..value_at].trim();
+    if !name.chars().any(|c| c.is_ascii_alphabetic()) || name.matches('(').count() != name.matches(')').count() {
+        return None;
+    }
+    let unit = if unit == "KBps" { "KB/s" } else { unit };
+    Some(ResultLine { name: name.to_string(), value, unit: unit.to_string(), wrapped: false })
+}
+
 /// A result unit as UnixBench prints it: `lps`, `lpm`, `KBps`, `MWIPS`, `fps`.
 fn is_unit(s: &str) -> bool {
     (1..=8).contains(&s.len()) && s.chars().all(|c| c.is_ascii_alphabetic())
@@ -457,6 +480,17 @@ mod tests {
 
     fn find<'a>(f: &'a ParsedFile, group: &str, metric: &str) -> Vec<&'a Sample> {
         f.samples.iter().filter(|s| s.group == group && s.metric.name == metric).collect()
+    }
+
+    #[test]
+    fn bare_results_after_the_banner() {
+        let text = "  BYTE UNIX Benchmarks (Version 4.1.0)\n\nPipe Throughput                           387881.3 lps\nC Compiler Throughput                        225.7 lpm\nI saw 3 lps once\n";
+        let f = UnixBench.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(f.samples.len(), 2, "{:?}", f.samples);
+        assert_eq!(f.samples[0].metric.name, "Pipe Throughput");
+        assert_eq!(f.samples[1].metric.unit, "lpm");
+        // Without the banner such a line is not a result.
+        assert!(UnixBench.parse(&Input::from_text("Pipe Throughput 387881.3 lps\n")).is_err());
     }
 
     #[test]
