@@ -1,0 +1,52 @@
+//! HTML, Markdown and plaintext come from one view model: for every section
+//! of the demo site, every number in the table appears in all three.
+
+use benchsite::render::html::HtmlRenderer;
+use benchsite::render::markdown::machine_md;
+use benchsite::render::text::{TextOptions, section_text};
+use benchsite::render::Renderer;
+use benchsite::report;
+use std::path::Path;
+
+#[test]
+fn every_number_is_in_every_rendering() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let site = benchsite::site::load(&root.join("content")).expect("content loads");
+    let view = report::site_view(&site);
+    let html_files = HtmlRenderer::new(None).expect("default theme").render(&view).expect("html renders");
+    let mut checked = 0;
+    for page in &view.machines {
+        let html = html_files
+            .iter()
+            .find(|f| f.path == format!("{}/index.html", page.slug))
+            .map(|f| String::from_utf8_lossy(&f.contents).to_string())
+            .expect("machine page");
+        let md = machine_md(page);
+        for s in &page.sections {
+            // The section's own part of each rendering.
+            let start = html.find(&format!("<section id=\"{}\">", s.id)).expect("section in html");
+            let h = &html[start..start + html[start..].find("</section>").expect("section end")];
+            let title = format!("## {}", benchsite::render::markdown::escape(&s.title));
+            let mstart = md.find(&format!("{title}\n")).unwrap_or_else(|| panic!("{title} in markdown"));
+            let rest = &md[mstart + title.len()..];
+            let m = &rest[..rest.find("\n## ").unwrap_or(rest.len())];
+            let t = section_text(s, &TextOptions { width: 72, compare: true });
+            for r in &s.table.rows {
+                for c in r.cells.iter().flatten() {
+                    for (name, body) in [("html", h), ("markdown", m), ("text", t.as_str())] {
+                        assert!(
+                            body.contains(&c.text),
+                            "{}: section {:?}: {} {} missing from the {name}",
+                            page.slug,
+                            s.title,
+                            r.kernel,
+                            c.text
+                        );
+                    }
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 0, "no numbers checked");
+}
