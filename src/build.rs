@@ -37,6 +37,21 @@ pub struct BuildOptions {
     pub base_url: Option<String>,
 }
 
+impl BuildOptions {
+    /// Defaults for a content directory: output `output`, no theme
+    /// directory, width 72.
+    pub fn new(content: impl Into<PathBuf>, output: impl Into<PathBuf>) -> Self {
+        BuildOptions {
+            content: content.into(),
+            output: output.into(),
+            theme_dir: None,
+            text_width: 72,
+            force: false,
+            base_url: None,
+        }
+    }
+}
+
 /// What a build did.
 #[derive(Debug, Clone, Default)]
 pub struct BuildReport {
@@ -46,6 +61,10 @@ pub struct BuildReport {
     pub files_out: usize,
     /// Output files whose contents changed (and were written).
     pub files_written: usize,
+    /// HTML pages produced.
+    pub pages: usize,
+    /// SVG charts produced.
+    pub charts: usize,
     /// Every warning (and, for a failed build, error).
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -85,7 +104,19 @@ pub enum BuildError {
 /// # Errors
 /// [`BuildError::Content`], [`BuildError::Invalid`] or [`BuildError::Render`].
 pub fn render_site(opts: &BuildOptions) -> Result<(Vec<OutputFile>, BuildReport), BuildError> {
-    let site = site::load(&opts.content).map_err(|source| BuildError::Content { path: opts.content.clone(), source })?;
+    render_site_with_progress(opts, &indicatif::ProgressBar::hidden())
+}
+
+/// [`render_site`], reporting parsing progress on `progress`.
+///
+/// # Errors
+/// As [`render_site`].
+pub fn render_site_with_progress(
+    opts: &BuildOptions,
+    progress: &indicatif::ProgressBar,
+) -> Result<(Vec<OutputFile>, BuildReport), BuildError> {
+    let site = site::load_with_progress(&opts.content, progress)
+        .map_err(|source| BuildError::Content { path: opts.content.clone(), source })?;
     if site.has_errors() {
         return Err(BuildError::Invalid(site.diagnostics));
     }
@@ -114,6 +145,8 @@ pub fn render_site(opts: &BuildOptions) -> Result<(Vec<OutputFile>, BuildReport)
         files_read: site.machines.iter().map(|m| m.results.len()).sum(),
         files_out: files.len(),
         files_written: 0,
+        pages: files.iter().filter(|f| f.path.ends_with(".html")).count(),
+        charts: files.iter().filter(|f| f.path.ends_with(".svg")).count(),
         diagnostics: site.diagnostics,
     };
     Ok((files, report))
@@ -125,7 +158,16 @@ pub fn render_site(opts: &BuildOptions) -> Result<(Vec<OutputFile>, BuildReport)
 /// Any [`BuildError`]; on error the output directory is unchanged (or, for
 /// a write error, holds complete files only).
 pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
-    let (files, mut report) = render_site(opts)?;
+    build_with_progress(opts, &indicatif::ProgressBar::hidden())
+}
+
+/// [`build`], reporting parsing progress on `progress`.
+///
+/// # Errors
+/// As [`build`].
+pub fn build_with_progress(opts: &BuildOptions, progress: &indicatif::ProgressBar) -> Result<BuildReport, BuildError> {
+    let (files, mut report) = render_site_with_progress(opts, progress)?;
+    progress.finish_and_clear();
     report.files_written = write_output(&opts.output, &files, opts.force)?;
     Ok(report)
 }

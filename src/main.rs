@@ -153,16 +153,30 @@ fn main() -> ExitCode {
                 }
             }
             let started = std::time::Instant::now();
-            match build::build(&opts) {
+            // A progress bar on a terminal, shown only when the build takes more than a moment.
+            let progress = if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+                let pb = indicatif::ProgressBar::with_draw_target(Some(0), indicatif::ProgressDrawTarget::stderr());
+                pb.set_style(
+                    indicatif::ProgressStyle::with_template("{spinner} parsing {pos}/{len} raw files {wide_bar} {eta}")
+                        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+                );
+                pb.enable_steady_tick(std::time::Duration::from_millis(250));
+                pb
+            } else {
+                indicatif::ProgressBar::hidden()
+            };
+            match build::build_with_progress(&opts, &progress) {
                 Ok(report) => {
                     for d in &report.diagnostics {
                         eprintln!("{d}");
                     }
                     let warnings = report.diagnostics.iter().filter(|d| d.severity == Severity::Warning).count();
                     eprintln!(
-                        "built {} from {} raw files: {} files ({} changed), {} warning(s) in {:.2} s",
+                        "built {}: {} raw files read, {} pages, {} charts, {} files ({} changed), {} warning(s), {:.2} s",
                         output.display(),
                         report.files_read,
+                        report.pages,
+                        report.charts,
                         report.files_out,
                         report.files_written,
                         warnings,
@@ -171,6 +185,7 @@ fn main() -> ExitCode {
                     ExitCode::SUCCESS
                 }
                 Err(BuildError::Invalid(diags)) => {
+                    progress.finish_and_clear();
                     for d in &diags {
                         eprintln!("{d}");
                     }

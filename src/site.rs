@@ -257,6 +257,15 @@ fn read_yaml<T: for<'de> Deserialize<'de>>(path: &Path, diags: &mut Vec<Diagnost
 /// Only when `content` itself cannot be read; every other problem is a
 /// [`Diagnostic`] in [`Site::diagnostics`].
 pub fn load(content: &Path) -> std::io::Result<Site> {
+    load_with_progress(content, &indicatif::ProgressBar::hidden())
+}
+
+/// [`load`], advancing `progress` by one for every raw file parsed (its
+/// length grows as files are discovered).
+///
+/// # Errors
+/// As [`load`].
+pub fn load_with_progress(content: &Path, progress: &indicatif::ProgressBar) -> std::io::Result<Site> {
     let mut diags = Vec::new();
     let meta = std::fs::metadata(content)?;
     if !meta.is_dir() {
@@ -285,14 +294,19 @@ pub fn load(content: &Path) -> std::io::Result<Site> {
             diags.push(Diagnostic::warning(&dir, None, "not a machine class (no machine.yaml); skipped"));
             continue;
         }
-        if let Some(m) = load_machine(&dir, &slug, &mut diags) {
+        if let Some(m) = load_machine(&dir, &slug, &mut diags, progress) {
             machines.push(m);
         }
     }
     Ok(Site { config, machines, diagnostics: diags })
 }
 
-fn load_machine(dir: &Path, slug: &str, diags: &mut Vec<Diagnostic>) -> Option<MachineClass> {
+fn load_machine(
+    dir: &Path,
+    slug: &str,
+    diags: &mut Vec<Diagnostic>,
+    progress: &indicatif::ProgressBar,
+) -> Option<MachineClass> {
     let config: MachineConfig = read_yaml(&dir.join("machine.yaml"), diags)?;
     let mut formats = Vec::new();
     for (pat, id) in &config.formats {
@@ -356,9 +370,14 @@ fn load_machine(dir: &Path, slug: &str, diags: &mut Vec<Diagnostic>) -> Option<M
         .collect();
 
     // Parse in parallel; diagnostics are gathered in file order.
+    progress.inc_length(files.len() as u64);
     let parsed: Vec<(Option<ResultFile>, Vec<Diagnostic>)> = files
         .par_iter()
-        .map(|(rel, path, kernel)| parse_file(rel, path, kernel.as_deref(), &formats))
+        .map(|(rel, path, kernel)| {
+            let r = parse_file(rel, path, kernel.as_deref(), &formats);
+            progress.inc(1);
+            r
+        })
         .collect();
     let mut results = Vec::new();
     for (rf, mut d) in parsed {
