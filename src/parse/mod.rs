@@ -17,8 +17,11 @@
 use crate::model::ParsedFile;
 use thiserror::Error;
 
+pub mod generic;
 pub mod input;
+pub mod irman;
 pub mod num;
+pub mod osdb;
 
 pub use input::Input;
 
@@ -88,7 +91,7 @@ pub trait BenchParser: Send + Sync {
 
 /// Every parser benchsite knows, in the order they are tried.
 pub fn registry() -> &'static [&'static dyn BenchParser] {
-    &[]
+    &[&irman::Irman, &osdb::Osdb, &generic::Generic]
 }
 
 /// The parser with this registry id.
