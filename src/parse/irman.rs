@@ -100,7 +100,9 @@ struct Header {
 /// `Kernel  max  min  avg  stddev`.
 fn header(line: &str) -> Option<Header> {
     let mut words = line.split_whitespace().peekable();
-    let kernel_col = words.peek().is_some_and(|w| w.eq_ignore_ascii_case("kernel"));
+    let kernel_col = words
+        .peek()
+        .is_some_and(|w| w.eq_ignore_ascii_case("kernel"));
     if kernel_col {
         words.next();
     }
@@ -133,7 +135,10 @@ fn title_line(line: &str) -> Option<(Option<String>, Option<String>)> {
         [one] => Some(one.to_string()),
         _ => return None,
     };
-    let unit = after.strip_prefix('(').and_then(|r| r.split(')').next()).map(|u| u.trim().to_string());
+    let unit = after
+        .strip_prefix('(')
+        .and_then(|r| r.split(')').next())
+        .map(|u| u.trim().to_string());
     Some((test, unit))
 }
 
@@ -188,6 +193,10 @@ fn classify(line: &str, ncols: usize) -> RowKind {
     RowKind::End
 }
 
+/// What identifies a table repeated by mail quoting: test, unit, and the
+/// rows' kernels and exact values.
+type Fingerprint = (String, &'static str, Vec<(Option<String>, Vec<u64>)>);
+
 /// One table as read, before deduplication.
 struct Table {
     group: String,
@@ -199,7 +208,7 @@ struct Table {
 
 impl Table {
     /// The content that identifies a table repeated by mail quoting.
-    fn fingerprint(&self) -> (String, &'static str, Vec<(Option<String>, Vec<u64>)>) {
+    fn fingerprint(&self) -> Fingerprint {
         let rows = self
             .rows
             .iter()
@@ -222,7 +231,11 @@ impl BenchParser for Irman {
         let lines = &input.lines;
         let mut best = 0u8;
         for (i, line) in lines.iter().enumerate() {
-            let next_is_header = lines.iter().skip(i + 1).take(2).any(|l| header(l).is_some());
+            let next_is_header = lines
+                .iter()
+                .skip(i + 1)
+                .take(2)
+                .any(|l| header(l).is_some());
             if line.contains("Response time measurements") {
                 best = best.max(if next_is_header { 90 } else { 60 });
             } else if let Some(t) = test_line(line) {
@@ -236,7 +249,10 @@ impl BenchParser for Irman {
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         let lines = &input.lines;
-        let mut out = ParsedFile { benchmark: self.id().to_string(), ..Default::default() };
+        let mut out = ParsedFile {
+            benchmark: self.id().to_string(),
+            ..Default::default()
+        };
         let mut tables: Vec<Table> = Vec::new();
         // Context set by `Test:` / title lines, consumed by the next table.
         let mut test: Option<String> = None;
@@ -257,7 +273,11 @@ impl BenchParser for Irman {
                 unit = match u {
                     None => "ms",
                     Some(u) => unit_spelling(&u).ok_or_else(|| {
-                        ParseError::malformed(i + 1, "a time unit (milliseconds, microseconds, seconds)", u.clone())
+                        ParseError::malformed(
+                            i + 1,
+                            "a time unit (milliseconds, microseconds, seconds)",
+                            u.clone(),
+                        )
                     })?,
                 };
                 i += 1;
@@ -291,11 +311,15 @@ impl BenchParser for Irman {
                         ));
                     }
                     RowKind::LabelOnly(label) => {
-                        let labelled = h.kernel_col || table.rows.last().is_some_and(|r| r.1.is_some());
+                        let labelled =
+                            h.kernel_col || table.rows.last().is_some_and(|r| r.1.is_some());
                         let next = lines.get(i + 1).map(|l| classify(l, ncols));
                         match next {
                             Some(RowKind::Row(None, values)) if labelled => {
-                                out.notes.push((i + 1, format!("rejoined kernel {label:?} with its wrapped values")));
+                                out.notes.push((
+                                    i + 1,
+                                    format!("rejoined kernel {label:?} with its wrapped values"),
+                                ));
                                 table.rows.push((i + 2, Some(label), values));
                                 i += 2;
                             }
@@ -317,14 +341,21 @@ impl BenchParser for Irman {
             let fp = table.fingerprint();
             if seen.contains(&fp) {
                 let first = table.rows.first().map_or(0, |r| r.0);
-                out.notes.push((first, format!("skipped repeated (quoted) irman table {:?}", table.group)));
+                out.notes.push((
+                    first,
+                    format!("skipped repeated (quoted) irman table {:?}", table.group),
+                ));
                 continue;
             }
             seen.push(fp);
             for (line, kernel, values) in &table.rows {
                 for (col, v) in table.cols.iter().zip(values) {
-                    let mut s = Sample::new(Metric::new(col.name(), table.unit, Better::Lower), *v, *line)
-                        .with_group(table.group.clone());
+                    let mut s = Sample::new(
+                        Metric::new(col.name(), table.unit, Better::Lower),
+                        *v,
+                        *line,
+                    )
+                    .with_group(table.group.clone());
                     if let Some(k) = kernel {
                         s = s.with_kernel(k.clone());
                     }
@@ -353,7 +384,9 @@ mod tests {
     fn value(p: &ParsedFile, group: &str, kernel: Option<&str>, metric: &str) -> Vec<f64> {
         p.samples
             .iter()
-            .filter(|s| s.group == group && s.kernel.as_deref() == kernel && s.metric.name == metric)
+            .filter(|s| {
+                s.group == group && s.kernel.as_deref() == kernel && s.metric.name == metric
+            })
             .map(|s| s.value.mean())
             .collect()
     }
@@ -372,8 +405,14 @@ mod tests {
         assert_eq!(Irman.detect(&input), 90);
         let p = Irman.parse(&input).unwrap();
         assert_eq!(p.samples.len(), 8);
-        assert_eq!(value(&p, "FILE_IO", Some("2.4.20-pre4-ac1"), "Max"), vec![40.603]);
-        assert_eq!(value(&p, "FILE_IO", Some("2.5.33-mm5"), "StdDev"), vec![0.004]);
+        assert_eq!(
+            value(&p, "FILE_IO", Some("2.4.20-pre4-ac1"), "Max"),
+            vec![40.603]
+        );
+        assert_eq!(
+            value(&p, "FILE_IO", Some("2.5.33-mm5"), "StdDev"),
+            vec![0.004]
+        );
         let s = &p.samples[0];
         assert_eq!(s.metric, Metric::new("Max", "ms", Better::Lower));
         assert_eq!(s.line, 4);
@@ -412,14 +451,18 @@ mod tests {
 
     #[test]
     fn unknown_unit_is_an_error() {
-        let err = parse("NULL Response time measurements (jiffies)\nMax Min Avg StdDev\n1 2 3 4\n").unwrap_err();
+        let err = parse("NULL Response time measurements (jiffies)\nMax Min Avg StdDev\n1 2 3 4\n")
+            .unwrap_err();
         assert_eq!(err.line(), Some(1));
     }
 
     #[test]
     fn quoted_repeat_is_skipped() {
         let table = "FILE_IO Response time measurements (milliseconds)\nMax Min Avg StdDev\n2.5.33-mm5 2.955 0.008 0.010 0.004\n";
-        let text = format!("{table}\nsome reply text\n> {}", table.replace('\n', "\n> "));
+        let text = format!(
+            "{table}\nsome reply text\n> {}",
+            table.replace('\n', "\n> ")
+        );
         let p = parse(&text).unwrap();
         assert_eq!(p.samples.len(), 4);
         assert!(p.notes.iter().any(|(_, n)| n.contains("repeated")));
@@ -437,13 +480,19 @@ mod tests {
         let text = "Test: NULL\nKernel max min avg stddev\n2.4.18 45.955 0.004 0.005 0.061\n\
                     2.4.19-ck3-rmap-very-long-name\n    1.628 0.005 0.005 0.002\n";
         let p = parse(text).unwrap();
-        assert_eq!(value(&p, "NULL", Some("2.4.19-ck3-rmap-very-long-name"), "Max"), vec![1.628]);
+        assert_eq!(
+            value(&p, "NULL", Some("2.4.19-ck3-rmap-very-long-name"), "Max"),
+            vec![1.628]
+        );
         assert_eq!(p.samples.last().map(|s| s.line), Some(5));
     }
 
     #[test]
     fn no_table_is_no_results() {
-        assert!(matches!(parse("hello\nworld\n"), Err(ParseError::NoResults { .. })));
+        assert!(matches!(
+            parse("hello\nworld\n"),
+            Err(ParseError::NoResults { .. })
+        ));
         assert_eq!(Irman.detect(&Input::from_text("Test: foo bar\n")), 0);
     }
 }
