@@ -20,9 +20,12 @@ use thiserror::Error;
 pub mod aim7;
 pub mod aim9;
 pub mod dbench;
+pub mod generic;
 pub mod input;
+pub mod irman;
 pub mod kernbench;
 pub mod num;
+pub mod osdb;
 pub mod time;
 pub mod unixbench;
 
@@ -104,6 +107,9 @@ pub fn registry() -> &'static [&'static dyn BenchParser] {
         &aim7::Aim7,
         &aim7::Reaim,
         &aim9::Aim9,
+        &irman::Irman,
+        &osdb::Osdb,
+        &generic::Generic,
     ]
 }
 

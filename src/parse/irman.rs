@@ -1,0 +1,498 @@
+//! IRMAN, the interactive response measurement tool by Bob Matthews
+//! (`http://people.redhat.com/bmatthews/irman/`, 2001-2002).
+//!
+//! IRMAN times a tiny "interactive" operation over and over while a
+//! background load runs, and reports the response times of four tests:
+//! `NULL` (no load), `MEMORY`, `FILE_IO` and `PROCESS`. Each test's result is
+//! a table with the columns `Max Min Avg StdDev`, in milliseconds.
+//!
+//! Three layouts are read:
+//!
+//! * the table posted per test with one row per kernel (Randy Hron's reports,
+//!   LKML September 2002), test name in front of the title line:
+//!
+//!   ```text
+//!   FILE_IO Response time measurements (milliseconds)
+//!   Max Min Avg StdDev
+//!   2.4.20-pre4-ac1 40.603 0.008 0.009 0.043
+//!   ```
+//!
+//! * the same with a `Test:` line and a `Kernel` header column (LKML August
+//!   2002):
+//!
+//!   ```text
+//!   Test: NULL
+//!   Kernel                         max       min       avg    stddev
+//!   2.4.18                      45.955     0.004     0.005     0.061
+//!   ```
+//!
+//! * the plain output of one irman run, rows without a kernel column
+//!   (`40.603 0.008 0.009 0.043`). The original irman source could not be
+//!   found to check its exact layout, so any row of bare numbers under a
+//!   recognised header is read by the header's column order (the first
+//!   number is `Max` when the header is `Max Min Avg StdDev`).
+//!
+//! Columns are taken from the header line, in its order; the header names
+//! `max`, `min`, `avg` (`average`, `mean`) and `stddev` (`stdev`, `std`) are
+//! accepted in any case.
+//!
+//! Metrics (all in the unit of the title line, `ms` by default, smaller is
+//! better): `Max`, `Min`, `Avg`, `StdDev`. Group: the test name (`NULL`,
+//! `MEMORY`, `FILE_IO`, `PROCESS`), empty when the table names none. Kernel:
+//! the row label when the row has one. No parameters.
+//!
+//! Quirks handled:
+//!
+//! * tables quoted again in mail replies: a table identical to one already
+//!   read (same test, same rows and values) is skipped with a note, so a
+//!   thread quoting a post twice does not count as three runs;
+//! * a kernel label alone on a line with its numbers on the next line (a
+//!   wrapped row) is rejoined when the table has labelled rows;
+//! * a row with the wrong number of values (a truncated row) is an error
+//!   naming its line.
+
+use crate::model::{Better, Metric, ParsedFile, Sample};
+use crate::parse::{BenchParser, Input, ParseError, num};
+
+/// The four IRMAN tests.
+const TESTS: [&str; 4] = ["NULL", "MEMORY", "FILE_IO", "PROCESS"];
+
+/// Reads IRMAN response time tables.
+pub struct Irman;
+
+/// A column of an IRMAN table, as named by the header line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Col {
+    Max,
+    Min,
+    Avg,
+    StdDev,
+}
+
+impl Col {
+    fn from_header(word: &str) -> Option<Col> {
+        match word.to_ascii_lowercase().as_str() {
+            "max" | "maximum" => Some(Col::Max),
+            "min" | "minimum" => Some(Col::Min),
+            "avg" | "average" | "mean" => Some(Col::Avg),
+            "stddev" | "stdev" | "std" | "sdev" | "std.dev" | "std.dev." => Some(Col::StdDev),
+            _ => None,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Col::Max => "Max",
+            Col::Min => "Min",
+            Col::Avg => "Avg",
+            Col::StdDev => "StdDev",
+        }
+    }
+}
+
+/// A header line: its columns and whether it starts with a `Kernel` column.
+struct Header {
+    cols: Vec<Col>,
+    kernel_col: bool,
+}
+
+/// Parses a header line such as `Max Min Avg StdDev` or
+/// `Kernel  max  min  avg  stddev`.
+fn header(line: &str) -> Option<Header> {
+    let mut words = line.split_whitespace().peekable();
+    let kernel_col = words
+        .peek()
+        .is_some_and(|w| w.eq_ignore_ascii_case("kernel"));
+    if kernel_col {
+        words.next();
+    }
+    let mut cols = Vec::new();
+    for w in words {
+        let c = Col::from_header(w)?;
+        if cols.contains(&c) {
+            return None;
+        }
+        cols.push(c);
+    }
+    (cols.len() >= 3).then_some(Header { cols, kernel_col })
+}
+
+/// The test named by a `Test: NAME` line.
+fn test_line(line: &str) -> Option<String> {
+    let rest = line.trim().strip_prefix("Test:")?.trim();
+    let name = rest.split_whitespace().next()?;
+    (rest.split_whitespace().count() == 1).then(|| name.to_string())
+}
+
+/// A `[NAME] Response time measurements (UNIT)` title line: the test name
+/// (if any) and the unit text inside the parentheses (if any).
+fn title_line(line: &str) -> Option<(Option<String>, Option<String>)> {
+    let pos = line.find("Response time measurements")?;
+    let before = line[..pos].trim();
+    let after = line[pos + "Response time measurements".len()..].trim();
+    let test = match before.split_whitespace().collect::<Vec<_>>().as_slice() {
+        [] => None,
+        [one] => Some(one.to_string()),
+        _ => return None,
+    };
+    let unit = after
+        .strip_prefix('(')
+        .and_then(|r| r.split(')').next())
+        .map(|u| u.trim().to_string());
+    Some((test, unit))
+}
+
+/// Maps the unit words irman and posters use to benchsite spellings.
+fn unit_spelling(word: &str) -> Option<&'static str> {
+    match word.to_ascii_lowercase().as_str() {
+        "milliseconds" | "millisecond" | "msec" | "msecs" | "ms" => Some("ms"),
+        "microseconds" | "microsecond" | "usec" | "usecs" | "us" | "µs" => Some("µs"),
+        "seconds" | "second" | "sec" | "secs" | "s" => Some("s"),
+        _ => None,
+    }
+}
+
+/// What a line inside a table turned out to be.
+enum RowKind {
+    /// `label n n n n` or `n n n n`.
+    Row(Option<String>, Vec<f64>),
+    /// Only numbers, but not as many as the header has columns.
+    Truncated,
+    /// A single non-numeric word: possibly a label whose numbers wrapped.
+    LabelOnly(String),
+    /// Anything else: the table is over.
+    End,
+}
+
+fn classify(line: &str, ncols: usize) -> RowKind {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.is_empty() {
+        return RowKind::End;
+    }
+    let nums: Vec<Option<f64>> = words.iter().map(|w| num::plain(w)).collect();
+    if words.len() == ncols + 1 && nums[1..].iter().all(Option::is_some) {
+        let values = nums[1..].iter().flatten().copied().collect();
+        return RowKind::Row(Some(words[0].to_string()), values);
+    }
+    if words.len() == ncols && nums.iter().all(Option::is_some) {
+        return RowKind::Row(None, nums.iter().flatten().copied().collect());
+    }
+    // Fewer numbers than columns (but at least two): a row cut short. A
+    // label with one number is another table (`kernel seconds`), and more
+    // numbers than columns is another, wider table: both end this one.
+    let all_numbers = nums.iter().all(Option::is_some);
+    let numbers_after_label = nums[1..].iter().all(Option::is_some);
+    if (all_numbers && (2..ncols).contains(&words.len()))
+        || (!all_numbers && numbers_after_label && (3..=ncols).contains(&words.len()))
+    {
+        return RowKind::Truncated;
+    }
+    if words.len() == 1 {
+        return RowKind::LabelOnly(words[0].to_string());
+    }
+    RowKind::End
+}
+
+/// What identifies a table repeated by mail quoting: test, unit, and the
+/// rows' kernels and exact values.
+type Fingerprint = (String, &'static str, Vec<(Option<String>, Vec<u64>)>);
+
+/// One table as read, before deduplication.
+struct Table {
+    group: String,
+    unit: &'static str,
+    cols: Vec<Col>,
+    /// (line, kernel, values)
+    rows: Vec<(usize, Option<String>, Vec<f64>)>,
+}
+
+impl Table {
+    /// The content that identifies a table repeated by mail quoting.
+    fn fingerprint(&self) -> Fingerprint {
+        let rows = self
+            .rows
+            .iter()
+            .map(|(_, k, v)| (k.clone(), v.iter().map(|x| x.to_bits()).collect()))
+            .collect();
+        (self.group.clone(), self.unit, rows)
+    }
+}
+
+impl BenchParser for Irman {
+    fn id(&self) -> &'static str {
+        "irman"
+    }
+
+    fn describe(&self) -> &'static str {
+        "IRMAN interactive response measurement (per-test Max/Min/Avg/StdDev tables)"
+    }
+
+    fn detect(&self, input: &Input) -> u8 {
+        let lines = &input.lines;
+        let mut best = 0u8;
+        for (i, line) in lines.iter().enumerate() {
+            let next_is_header = lines
+                .iter()
+                .skip(i + 1)
+                .take(2)
+                .any(|l| header(l).is_some());
+            if line.contains("Response time measurements") {
+                best = best.max(if next_is_header { 90 } else { 60 });
+            } else if let Some(t) = test_line(line) {
+                if next_is_header {
+                    best = best.max(if TESTS.contains(&t.as_str()) { 85 } else { 50 });
+                }
+            }
+        }
+        best
+    }
+
+    fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        let lines = &input.lines;
+        let mut out = ParsedFile {
+            benchmark: self.id().to_string(),
+            ..Default::default()
+        };
+        let mut tables: Vec<Table> = Vec::new();
+        // Context set by `Test:` / title lines, consumed by the next table.
+        let mut test: Option<String> = None;
+        let mut unit: &'static str = "ms";
+        let mut i = 0;
+        while i < lines.len() {
+            let line = lines[i].as_str();
+            if let Some(t) = test_line(line) {
+                test = Some(t);
+                unit = "ms";
+                i += 1;
+                continue;
+            }
+            if let Some((t, u)) = title_line(line) {
+                if t.is_some() {
+                    test = t;
+                }
+                unit = match u {
+                    None => "ms",
+                    Some(u) => unit_spelling(&u).ok_or_else(|| {
+                        ParseError::malformed(
+                            i + 1,
+                            "a time unit (milliseconds, microseconds, seconds)",
+                            u.clone(),
+                        )
+                    })?,
+                };
+                i += 1;
+                continue;
+            }
+            let Some(h) = header(line) else {
+                i += 1;
+                continue;
+            };
+            let ncols = h.cols.len();
+            let mut table = Table {
+                group: test.take().unwrap_or_default(),
+                unit,
+                cols: h.cols,
+                rows: Vec::new(),
+            };
+            unit = "ms";
+            i += 1;
+            while i < lines.len() {
+                let row_line = lines[i].as_str();
+                match classify(row_line, ncols) {
+                    RowKind::Row(kernel, values) => {
+                        table.rows.push((i + 1, kernel, values));
+                        i += 1;
+                    }
+                    RowKind::Truncated => {
+                        return Err(ParseError::malformed(
+                            i + 1,
+                            format!("an irman row: kernel and {ncols} numbers"),
+                            row_line.trim(),
+                        ));
+                    }
+                    RowKind::LabelOnly(label) => {
+                        let labelled =
+                            h.kernel_col || table.rows.last().is_some_and(|r| r.1.is_some());
+                        let next = lines.get(i + 1).map(|l| classify(l, ncols));
+                        match next {
+                            Some(RowKind::Row(None, values)) if labelled => {
+                                out.notes.push((
+                                    i + 1,
+                                    format!("rejoined kernel {label:?} with its wrapped values"),
+                                ));
+                                table.rows.push((i + 2, Some(label), values));
+                                i += 2;
+                            }
+                            _ => break,
+                        }
+                    }
+                    RowKind::End => break,
+                }
+            }
+            if table.rows.is_empty() {
+                out.notes.push((i, "irman header without rows".to_string()));
+            } else {
+                tables.push(table);
+            }
+        }
+
+        let mut seen = Vec::new();
+        for table in tables {
+            let fp = table.fingerprint();
+            if seen.contains(&fp) {
+                let first = table.rows.first().map_or(0, |r| r.0);
+                out.notes.push((
+                    first,
+                    format!("skipped repeated (quoted) irman table {:?}", table.group),
+                ));
+                continue;
+            }
+            seen.push(fp);
+            for (line, kernel, values) in &table.rows {
+                for (col, v) in table.cols.iter().zip(values) {
+                    let mut s = Sample::new(
+                        Metric::new(col.name(), table.unit, Better::Lower),
+                        *v,
+                        *line,
+                    )
+                    .with_group(table.group.clone());
+                    if let Some(k) = kernel {
+                        s = s.with_kernel(k.clone());
+                    }
+                    out.samples.push(s);
+                }
+            }
+        }
+        if out.samples.is_empty() {
+            return Err(ParseError::NoResults {
+                benchmark: "irman",
+                reason: "no `Max Min Avg StdDev` table with rows".to_string(),
+            });
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<ParsedFile, ParseError> {
+        Irman.parse(&Input::from_text(text))
+    }
+
+    fn value(p: &ParsedFile, group: &str, kernel: Option<&str>, metric: &str) -> Vec<f64> {
+        p.samples
+            .iter()
+            .filter(|s| {
+                s.group == group && s.kernel.as_deref() == kernel && s.metric.name == metric
+            })
+            .map(|s| s.value.mean())
+            .collect()
+    }
+
+    #[test]
+    fn seed_layout_title_then_header() {
+        let text = "IRMAN - interactive response measurement.\n\
+                    FILE_IO Response time measurements (milliseconds)\n\
+                    Max Min Avg StdDev\n\
+                    2.4.20-pre4-ac1 40.603 0.008 0.009 0.043\n\
+                    2.5.33-mm5 2.955 0.008 0.010 0.004\n\
+                    autoconf-2.53 build (12 times) creates about 1.2 million processes.\n\
+                    kernel seconds (smaller is better)\n\
+                    2.4.20-pre4-ac1 856.4\n";
+        let input = Input::from_text(text);
+        assert_eq!(Irman.detect(&input), 90);
+        let p = Irman.parse(&input).unwrap();
+        assert_eq!(p.samples.len(), 8);
+        assert_eq!(
+            value(&p, "FILE_IO", Some("2.4.20-pre4-ac1"), "Max"),
+            vec![40.603]
+        );
+        assert_eq!(
+            value(&p, "FILE_IO", Some("2.5.33-mm5"), "StdDev"),
+            vec![0.004]
+        );
+        let s = &p.samples[0];
+        assert_eq!(s.metric, Metric::new("Max", "ms", Better::Lower));
+        assert_eq!(s.line, 4);
+    }
+
+    #[test]
+    fn test_line_and_kernel_header() {
+        let text = "Test: NULL\nKernel   max   min   avg  stddev\n2.4.18  45.955  0.004  0.005  0.061\n\n\
+                    Test: MEMORY\nKernel   max   min   avg  stddev\n2.4.18  69.471  0.005  0.010  0.554\n";
+        let input = Input::from_text(text);
+        assert_eq!(Irman.detect(&input), 85);
+        let p = Irman.parse(&input).unwrap();
+        assert_eq!(value(&p, "NULL", Some("2.4.18"), "Max"), vec![45.955]);
+        assert_eq!(value(&p, "MEMORY", Some("2.4.18"), "StdDev"), vec![0.554]);
+    }
+
+    #[test]
+    fn plain_rows_without_kernel_use_header_order() {
+        let text = "PROCESS Response time measurements (milliseconds)\n\
+                    \x20      Max        Min        Avg     StdDev\n\
+                    \x20  350.056      0.005      0.068      2.548\n";
+        let p = parse(text).unwrap();
+        assert_eq!(value(&p, "PROCESS", None, "Max"), vec![350.056]);
+        assert_eq!(value(&p, "PROCESS", None, "Avg"), vec![0.068]);
+        assert!(p.samples.iter().all(|s| s.kernel.is_none()));
+    }
+
+    #[test]
+    fn other_column_order_and_unit() {
+        let text = "MEMORY Response time measurements (microseconds)\nAvg Max Min\n5.0 70.0 1.0\n";
+        let p = parse(text).unwrap();
+        assert_eq!(value(&p, "MEMORY", None, "Avg"), vec![5.0]);
+        assert_eq!(value(&p, "MEMORY", None, "Max"), vec![70.0]);
+        assert_eq!(p.samples[0].metric.unit, "µs");
+    }
+
+    #[test]
+    fn unknown_unit_is_an_error() {
+        let err = parse("NULL Response time measurements (jiffies)\nMax Min Avg StdDev\n1 2 3 4\n")
+            .unwrap_err();
+        assert_eq!(err.line(), Some(1));
+    }
+
+    #[test]
+    fn quoted_repeat_is_skipped() {
+        let table = "FILE_IO Response time measurements (milliseconds)\nMax Min Avg StdDev\n2.5.33-mm5 2.955 0.008 0.010 0.004\n";
+        let text = format!(
+            "{table}\nsome reply text\n> {}",
+            table.replace('\n', "\n> ")
+        );
+        let p = parse(&text).unwrap();
+        assert_eq!(p.samples.len(), 4);
+        assert!(p.notes.iter().any(|(_, n)| n.contains("repeated")));
+    }
+
+    #[test]
+    fn truncated_row_is_an_error_with_line() {
+        let text = "Test: NULL\nKernel max min avg stddev\n2.4.18 45.955 0.004 0.005 0.061\n2.4.19 1.683 0.005\n";
+        let err = parse(text).unwrap_err();
+        assert_eq!(err.line(), Some(4));
+    }
+
+    #[test]
+    fn wrapped_label_is_rejoined() {
+        let text = "Test: NULL\nKernel max min avg stddev\n2.4.18 45.955 0.004 0.005 0.061\n\
+                    2.4.19-ck3-rmap-very-long-name\n    1.628 0.005 0.005 0.002\n";
+        let p = parse(text).unwrap();
+        assert_eq!(
+            value(&p, "NULL", Some("2.4.19-ck3-rmap-very-long-name"), "Max"),
+            vec![1.628]
+        );
+        assert_eq!(p.samples.last().map(|s| s.line), Some(5));
+    }
+
+    #[test]
+    fn no_table_is_no_results() {
+        assert!(matches!(
+            parse("hello\nworld\n"),
+            Err(ParseError::NoResults { .. })
+        ));
+        assert_eq!(Irman.detect(&Input::from_text("Test: foo bar\n")), 0);
+    }
+}
