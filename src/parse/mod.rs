@@ -18,6 +18,8 @@ use crate::model::ParsedFile;
 use thiserror::Error;
 
 pub mod input;
+pub mod lmbench;
+pub mod lmbench_raw;
 pub mod num;
 
 pub use input::Input;
@@ -88,7 +90,7 @@ pub trait BenchParser: Send + Sync {
 
 /// Every parser benchsite knows, in the order they are tried.
 pub fn registry() -> &'static [&'static dyn BenchParser] {
-    &[]
+    &[&lmbench::Lmbench, &lmbench_raw::LmbenchRaw]
 }
 
 /// The parser with this registry id.
