@@ -24,6 +24,8 @@ pub mod generic;
 pub mod input;
 pub mod irman;
 pub mod kernbench;
+pub mod lmbench;
+pub mod lmbench_raw;
 pub mod num;
 pub mod osdb;
 pub mod time;
@@ -98,6 +100,8 @@ pub trait BenchParser: Send + Sync {
 /// Every parser benchsite knows, in the order they are tried.
 pub fn registry() -> &'static [&'static dyn BenchParser] {
     &[
+        &lmbench::Lmbench,
+        &lmbench_raw::LmbenchRaw,
         &dbench::Dbench,
         &dbench::Tbench,
         &kernbench::Kernbench,

@@ -1,0 +1,723 @@
+//! lmbench raw results: the `results/<os>/<host>.<n>` files `make results`
+//! writes (which `make see` summarises) and the output of lmbench's
+//! individual tools, lmbench 1.x, 2.0 and 3.0.
+//!
+//! # Formats
+//!
+//! **Tool lines** `label: value unit`, as lmbench's timing library prints them:
+//!
+//! ```text
+//! Simple syscall: 0.4308 microseconds
+//! Select on 100 fd's: 2.6170 microseconds
+//! Process fork+exit: 186.8 microseconds
+//! TCP/IP connection cost to localhost: 88.330 microseconds
+//! Pipe bandwidth: 541.56 MB/sec
+//! File /tmp/XXX write bandwidth: 32811 KB/sec
+//! integer bit: 0.33 nanoseconds
+//! tlb: 32 pages
+//! ```
+//!
+//! **Sections**: a header line (quoted with a leading `"` in results files,
+//! or one of the plain headers the lmbench script echoes) followed by
+//! `size value` pairs up to a blank line:
+//!
+//! ```text
+//! "stride=128          lat_mem_rd: size (MB) and load latency (ns)
+//! 0.00049 1.186
+//! "mappings            lat_mmap: size (MB) and latency (µs)
+//! 0.524288 7.342
+//! "Mmap read bandwidth bw_mmap_rd / bw_file_rd / bw_mem: size (MB) and MB/s
+//! 0.000512 47246.35
+//! "size=32k ovr=1.23   lat_ctx: process count and µs per switch
+//! 2 3.45
+//! "File system latency lat_fs: size, files, creates/s, deletes/s
+//! 0k  1000  7905  16000   (tab-separated)
+//! Socket bandwidth using localhost      bw_tcp -m: message size (MB), MB/s
+//! 0.065536 1234.56 MB/sec
+//! ```
+//!
+//! **A tool's command line** followed by its pairs (as lkp logs them):
+//! `2022-08-31 10:28:22 ./bin/x86_64-linux-gnu/bw_mem -P 1 268435456 rd` then
+//! `268.44 13805.57`. Recognised for `bw_mem`, `bw_file_rd`, `bw_mmap_rd` and
+//! `lat_mmap`.
+//!
+//! **Bracket lines**: `[lmbench3.0 results for Linux host 5.4.0 …]` gives the
+//! version and the kernel (the uname release; non-Linux systems keep
+//! `SunOS 5.8`) for every sample after it; `[MHZ: 2998 MHz, 0.33 nanosec
+//! clock]` and the bare `mhz` line `2998 MHz, 0.3336 nanosec clock` give `Mhz`.
+//!
+//! Anything else (build logs, `make` lines, dates, `[net: …]`) is skipped.
+//!
+//! # Metrics
+//!
+//! Units: `microseconds` → `µs` (Lower), `nanoseconds` → `ns` (Lower),
+//! `milliseconds` → `ms` (Lower), `MB/sec` → `MB/s` (Higher), `KB/sec` →
+//! `KB/s` (Higher). Groups follow the summary's sections.
+//!
+//! | source | metric | unit | group | params |
+//! |---|---|---|---|---|
+//! | `Simple syscall` | `syscall` | µs | Processor, Processes | |
+//! | `Simple read` / `write` / `stat` / `fstat` / `open/close` | `read`, `write`, `stat`, `fstat`, `open/close` | µs | Processor, Processes | |
+//! | `Null syscall` (1.x) | `null syscall` | µs | Processor, Processes | |
+//! | `Select on N fd's` / `Select on N tcp fd's` | `Select fd's`, `Select tcp fd's` | µs | Processor, Processes | fds |
+//! | `Signal handler installation` / `overhead` | `sig install`, `sig handler` | µs | Processor, Processes | |
+//! | `Process fork+exit` / `fork+execve` / `fork+/bin/sh -c` | `fork+exit`, `fork+execve`, `fork+/bin/sh -c` | µs | Processor, Processes | |
+//! | `Pipe latency` | `Pipe latency` | µs | Local Communication latencies | |
+//! | `AF_UNIX sock stream latency` | `AF_UNIX latency` | µs | Local Communication latencies | |
+//! | `UDP latency using H` / `TCP latency using H` | `UDP latency`, `TCP latency` | µs | Local (H = localhost) or Remote Communication latencies | |
+//! | `RPC/udp latency using H` / `RPC/tcp …` | `RPC/UDP latency`, `RPC/TCP latency` | µs | Local or Remote Communication latencies | |
+//! | `TCP/IP connection cost to H` | `TCP conn` | µs | Local or Remote Communication latencies | |
+//! | `Pipe bandwidth` | `Pipe bandwidth` | MB/s | Local Communication bandwidths | |
+//! | `AF_UNIX sock stream bandwidth` | `AF_UNIX bandwidth` | MB/s | Local Communication bandwidths | |
+//! | `Socket bandwidth using H` (line or section) | `TCP bandwidth` | MB/s | Local or Remote Communication bandwidths | size (section only) |
+//! | `File F write bandwidth` (lmdd) | `File write bandwidth` | KB/s | Local Communication bandwidths | |
+//! | `"read bandwidth`, `"File F read bandwidth` | `File read bandwidth` | MB/s | Local Communication bandwidths | size |
+//! | `"read open2close bandwidth` | `File read open2close bandwidth` | MB/s | Local Communication bandwidths | size |
+//! | `"Mmap read bandwidth`, `"Mmap read open2close bandwidth` | same text | MB/s | Local Communication bandwidths | size |
+//! | `"libc bcopy unaligned`, `"unrolled bcopy unaligned`, `Memory read bandwidth`, … (any header ending in `bandwidth` or naming `bcopy`) | header text | MB/s | Local Communication bandwidths | size |
+//! | `bw_mem … rd` command + pair | `bw_mem rd` (tool and operation) | MB/s | Local Communication bandwidths | size |
+//! | `Pagefaults on F` | `Pagefaults` | µs | File & VM system latencies | |
+//! | `Protection fault` | `prot fault` | µs | File & VM system latencies | |
+//! | `"mappings` / `lat_mmap` command | `Mmap latency` | µs | File & VM system latencies | size |
+//! | `"File system latency` rows | `Create`, `Delete` | files/s (Higher) | File & VM system latencies | size |
+//! | `"size=Nk ovr=X` | `ctxsw overhead` (X) | µs (Neither) | Context switching | size |
+//! | … its `procs time` rows | `ctxsw` | µs | Context switching | size, procs |
+//! | `"stride=N` rows | `Memory load latency` | ns | Memory latencies | stride, size |
+//! | `Memory load parallelism` rows | `Memory load parallelism` | "" (Neither) | Memory latencies | size |
+//! | `integer bit:` … `double bogomflops:` (lat_ops) | label | ns | Basic operations | |
+//! | `… parallelism: X` (par_ops) | label | "" (Neither) | Basic operations | |
+//! | `STREAM copy latency:` … | label | ns / MB/s | STREAM | |
+//! | `tlb: N pages` | `tlb` | pages (Neither) | Basic system parameters | |
+//! | `[MHZ: N MHz …]`, `N MHz, … nanosec clock` | `Mhz` | MHz (Neither) | Basic system parameters | |
+//! | any other `label: value unit` | label | by unit | "" | |
+//!
+//! Sizes are kept as printed (MB for the bandwidth, mmap and lat_mem_rd
+//! sections; `0k`/`32k` for lat_fs and lat_ctx). lat_fs also prints how
+//! many files it created; that count is not a result and is not kept, and
+//! neither is a latency derived from the rates: the summary's
+//! `0K File Create` (µs) is 10⁶ / `Create` and is left to whoever wants it.
+//! A `-1` (lat_fs failure) gives no sample and a note.
+
+use crate::model::{Better, Metric, Param, ParsedFile, Sample};
+use crate::parse::num;
+use crate::parse::{BenchParser, Input, ParseError};
+
+/// The lmbench raw-results parser (registry id `lmbench-raw`).
+pub struct LmbenchRaw;
+
+const ID: &str = "lmbench-raw";
+
+const PROC: &str = "Processor, Processes";
+const LOCAL_LAT: &str = "Local Communication latencies";
+const REMOTE_LAT: &str = "Remote Communication latencies";
+const LOCAL_BW: &str = "Local Communication bandwidths";
+const REMOTE_BW: &str = "Remote Communication bandwidths";
+const FILE_VM: &str = "File & VM system latencies";
+const CTX: &str = "Context switching";
+const MEM: &str = "Memory latencies";
+const OPS: &str = "Basic operations";
+const SYS: &str = "Basic system parameters";
+
+impl BenchParser for LmbenchRaw {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn describe(&self) -> &'static str {
+        "lmbench 1.x-3.0 raw results files and tool output"
+    }
+
+    fn detect(&self, input: &Input) -> u8 {
+        let mut score = 0u8;
+        let mut summary = false;
+        let mut prev_command = false;
+        for line in &input.lines {
+            let t = line.trim();
+            if t.contains("L M B E N C H") {
+                summary = true;
+            }
+            let s = if t.starts_with("[lmbench") {
+                90
+            } else if let Some(h) = t.strip_prefix('"') {
+                if matches!(quoted_section(h), Some(Section::Skip) | None) { 0 } else { 85 }
+            } else if tool_line(t).is_some_and(|m| m.known) {
+                75
+            } else if prev_command && pair(t).is_some() {
+                50
+            } else {
+                0
+            };
+            score = score.max(s);
+            prev_command = command_section(t).is_some();
+        }
+        if summary { score.min(40) } else { score }
+    }
+
+    fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        let mut out = ParsedFile { benchmark: ID.to_string(), ..Default::default() };
+        let mut kernel: Option<String> = None;
+        let mut section: Option<Section> = None;
+        let mut section_line = 0usize;
+        let push = |out: &mut ParsedFile, kernel: &Option<String>, mut s: Sample| {
+            if let Some(k) = kernel {
+                s.kernel = Some(k.clone());
+            }
+            out.samples.push(s);
+        };
+        for (n, line) in input.numbered() {
+            let t = line.trim();
+            if t.is_empty() {
+                section = None;
+                continue;
+            }
+            if let Some(inner) = t.strip_prefix('[') {
+                section = None;
+                let inner = inner.trim_end_matches(']').trim();
+                if let Some((v, k)) = results_banner(inner) {
+                    if out.version.is_none() {
+                        out.version = v;
+                    }
+                    kernel = k;
+                } else if let Some(rest) = inner.strip_prefix("MHZ:") {
+                    if let Some(mhz) = rest.split_whitespace().next().and_then(num::plain) {
+                        push(&mut out, &kernel, mhz_sample(mhz, n));
+                    }
+                }
+                continue;
+            }
+            if let Some(h) = t.strip_prefix('"') {
+                section = quoted_section(h);
+                section_line = n;
+                match &section {
+                    None => {
+                        out.notes.push((n, format!("unknown lmbench section {t:?}; its rows are skipped")));
+                        section = Some(Section::Skip);
+                    }
+                    Some(Section::Ctx { size, overhead: Some(ovr) }) => {
+                        let s = Sample::new(Metric::new("ctxsw overhead", "µs", Better::Neither), *ovr, n)
+                            .with_group(CTX)
+                            .with_param("size", size);
+                        push(&mut out, &kernel, s);
+                    }
+                    _ => {}
+                }
+                continue;
+            }
+            if let Some(sec) = &section {
+                match sec.row(t, n)? {
+                    RowResult::Samples(v, notes) => {
+                        for s in v {
+                            push(&mut out, &kernel, s);
+                        }
+                        out.notes.extend(notes.into_iter().map(|m| (n, m)));
+                        continue;
+                    }
+                    RowResult::Note(msg) => {
+                        out.notes.push((n, msg));
+                        continue;
+                    }
+                    RowResult::NotARow => {
+                        if section_line + 1 == n && !matches!(sec, Section::Skip) {
+                            // A header with no rows at all.
+                            out.notes.push((section_line, "section header without rows".into()));
+                        }
+                        section = None;
+                    }
+                }
+            }
+            if let Some(sec) = plain_section(t) {
+                section = Some(sec);
+                section_line = n;
+                continue;
+            }
+            if let Some(sec) = command_section(t) {
+                section = Some(sec);
+                section_line = n;
+                continue;
+            }
+            if let Some(m) = tool_line(t) {
+                let mut s = Sample::new(Metric::new(m.name, m.unit, m.better), m.value, n).with_group(m.group);
+                s.params = m.params;
+                push(&mut out, &kernel, s);
+                continue;
+            }
+            if let Some(mhz) = mhz_line(t) {
+                push(&mut out, &kernel, mhz_sample(mhz, n));
+            }
+        }
+        if out.samples.is_empty() {
+            return Err(ParseError::NoResults {
+                benchmark: ID,
+                reason: "no lmbench tool line, quoted section or size/value pair".into(),
+            });
+        }
+        Ok(out)
+    }
+}
+
+fn mhz_sample(mhz: f64, line: usize) -> Sample {
+    Sample::new(Metric::new("Mhz", "MHz", Better::Neither), mhz, line).with_group(SYS)
+}
+
+/// `lmbench3.0 results for Linux host 5.4.0-42 #46 SMP … x86_64 GNU/Linux`
+/// → (version, kernel).
+fn results_banner(inner: &str) -> Option<(Option<String>, Option<String>)> {
+    let rest = inner.strip_prefix("lmbench")?;
+    let (ver, after) = rest.split_once(" results for ")?;
+    let ver = ver.trim();
+    let version = ver.chars().next().filter(char::is_ascii_digit).map(|major| {
+        let minor = ver.split('.').nth(1).and_then(|m| m.chars().next()).unwrap_or('0');
+        format!("{major}.{minor}")
+    });
+    let words: Vec<&str> = after.split_whitespace().collect();
+    let kernel = match (words.first(), words.get(2)) {
+        (Some(&"Linux"), Some(rel)) => Some(rel.to_string()),
+        (Some(sys), Some(rel)) => Some(format!("{sys} {rel}")),
+        _ => None,
+    };
+    Some((version, kernel))
+}
+
+/// `2998 MHz, 0.3336 nanosec clock` (the mhz tool).
+fn mhz_line(t: &str) -> Option<f64> {
+    let mut w = t.split_whitespace();
+    let v = num::plain(w.next()?)?;
+    (w.next()? == "MHz," && t.ends_with("nanosec clock")).then_some(v)
+}
+
+/// What a section's rows are.
+#[derive(Debug, Clone, PartialEq)]
+enum Section {
+    /// `size value [MB/sec]` pairs of one metric.
+    Pairs { name: String, unit: &'static str, better: Better, group: &'static str },
+    /// lat_mem_rd: `size latency` under `"stride=N`.
+    MemRd { stride: String },
+    /// lat_ctx: `procs time` under `"size=Nk ovr=X`.
+    Ctx { size: String, overhead: Option<f64> },
+    /// lat_fs: `0k files creates/s deletes/s`.
+    Fs,
+    /// An unknown quoted section: its pairs are skipped.
+    Skip,
+}
+
+enum RowResult {
+    /// Samples read from the row, and notes about cells skipped.
+    Samples(Vec<Sample>, Vec<String>),
+    Note(String),
+    NotARow,
+}
+
+/// `a b` or `a b MB/sec`, both numbers.
+fn pair(t: &str) -> Option<(&str, f64)> {
+    let w: Vec<&str> = t.split_whitespace().collect();
+    match w.as_slice() {
+        [a, b] | [a, b, "MB/sec"] => {
+            num::plain(a)?;
+            Some((a, num::plain(b)?))
+        }
+        _ => None,
+    }
+}
+
+impl Section {
+    fn row(&self, t: &str, n: usize) -> Result<RowResult, ParseError> {
+        match self {
+            Section::Pairs { name, unit, better, group } => Ok(match pair(t) {
+                Some((size, v)) => RowResult::Samples(
+                    vec![
+                        Sample::new(Metric::new(name.clone(), *unit, *better), v, n)
+                            .with_group(*group)
+                            .with_param("size", size),
+                    ],
+                    Vec::new(),
+                ),
+                None => RowResult::NotARow,
+            }),
+            Section::MemRd { stride } => Ok(match pair(t) {
+                Some((size, v)) => RowResult::Samples(
+                    vec![
+                        Sample::new(Metric::new("Memory load latency", "ns", Better::Lower), v, n)
+                            .with_group(MEM)
+                            .with_param("stride", stride)
+                            .with_param("size", size),
+                    ],
+                    Vec::new(),
+                ),
+                None => RowResult::NotARow,
+            }),
+            Section::Ctx { size, .. } => {
+                let w: Vec<&str> = t.split_whitespace().collect();
+                match w.as_slice() {
+                    [p, v] if p.bytes().all(|b| b.is_ascii_digit()) => match num::plain(v) {
+                        Some(v) => Ok(RowResult::Samples(
+                            vec![
+                                Sample::new(Metric::new("ctxsw", "µs", Better::Lower), v, n)
+                                    .with_group(CTX)
+                                    .with_param("size", size)
+                                    .with_param("procs", p),
+                            ],
+                            Vec::new(),
+                        )),
+                        None => Err(ParseError::malformed(n, "lat_ctx `procs microseconds`", t)),
+                    },
+                    _ => Ok(RowResult::NotARow),
+                }
+            }
+            Section::Fs => {
+                if t.contains("Id:") {
+                    return Ok(RowResult::Note("skipped lat_fs version line".into()));
+                }
+                let w: Vec<&str> = t.split_whitespace().collect();
+                let Some(size) = w.first().filter(|s| {
+                    s.strip_suffix('k').is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+                }) else {
+                    return Ok(RowResult::NotARow);
+                };
+                let [_, _files, create, delete] = w.as_slice() else {
+                    return Err(ParseError::malformed(n, "lat_fs `size files creates/s deletes/s`", t));
+                };
+                let mut v = Vec::new();
+                let mut notes = Vec::new();
+                for (name, cell) in [("Create", create), ("Delete", delete)] {
+                    match num::plain(cell) {
+                        Some(x) if x < 0.0 => notes.push(format!("lat_fs {size} {name} failed (-1)")),
+                        Some(x) => v.push(
+                            Sample::new(Metric::new(name, "files/s", Better::Higher), x, n)
+                                .with_group(FILE_VM)
+                                .with_param("size", size),
+                        ),
+                        None => return Err(ParseError::malformed(n, "lat_fs rates (numbers)", t)),
+                    }
+                }
+                Ok(RowResult::Samples(v, notes))
+            }
+            Section::Skip => Ok(if pair(t).is_some() {
+                RowResult::Note("row of an unknown section skipped".into())
+            } else {
+                RowResult::NotARow
+            }),
+        }
+    }
+}
+
+fn bw(name: impl Into<String>, group: &'static str) -> Section {
+    Section::Pairs { name: name.into(), unit: "MB/s", better: Better::Higher, group }
+}
+
+/// The section a quoted header (without its `"`) opens; `Some(Skip)` for
+/// headers that are lmbench's but carry no rows we read, `None` if unknown.
+fn quoted_section(h: &str) -> Option<Section> {
+    let h = h.trim().trim_end_matches('"').trim();
+    if let Some(stride) = h.strip_prefix("stride=") {
+        let s = stride.trim();
+        return (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| Section::MemRd { stride: s.to_string() });
+    }
+    if let Some(rest) = h.strip_prefix("size=") {
+        let mut w = rest.split_whitespace();
+        let size = w.next()?.to_string();
+        let overhead = w.next().and_then(|o| o.strip_prefix("ovr=")).and_then(num::plain);
+        return Some(Section::Ctx { size, overhead });
+    }
+    match h {
+        "mappings" => {
+            return Some(Section::Pairs {
+                name: "Mmap latency".into(),
+                unit: "µs",
+                better: Better::Lower,
+                group: FILE_VM,
+            });
+        }
+        "File system latency" => return Some(Section::Fs),
+        "read bandwidth" => return Some(bw("File read bandwidth", LOCAL_BW)),
+        "read open2close bandwidth" => return Some(bw("File read open2close bandwidth", LOCAL_BW)),
+        _ => {}
+    }
+    if let Some(rest) = h.strip_prefix("File ") {
+        // "File /tmp/XXX read bandwidth"
+        let mut w: Vec<&str> = rest.split_whitespace().collect();
+        if w.first().is_some_and(|p| p.starts_with('/')) {
+            w.remove(0);
+        }
+        if w.last() == Some(&"bandwidth") {
+            return Some(bw(format!("File {}", w.join(" ")), LOCAL_BW));
+        }
+    }
+    if h.ends_with("bandwidth") || h.contains("bcopy") {
+        return Some(bw(h, LOCAL_BW));
+    }
+    None
+}
+
+/// Plain (unquoted) section headers the lmbench script echoes.
+fn plain_section(t: &str) -> Option<Section> {
+    if t.contains(':') || t.split_whitespace().count() > 6 {
+        return None;
+    }
+    if let Some(host) = t.strip_prefix("Socket bandwidth using ") {
+        let group = if host.trim() == "localhost" { LOCAL_BW } else { REMOTE_BW };
+        return Some(bw("TCP bandwidth", group));
+    }
+    if t == "Memory load parallelism" {
+        return Some(Section::Pairs { name: t.into(), unit: "", better: Better::Neither, group: MEM });
+    }
+    if t.starts_with("Memory ") && t.ends_with(" bandwidth") {
+        return Some(bw(t, LOCAL_BW));
+    }
+    None
+}
+
+/// A logged command line of a tool that prints `size value` pairs:
+/// `2022-08-31 10:28:22 ./bin/x86_64-linux-gnu/bw_mem -P 1 268435456 rd`.
+fn command_section(t: &str) -> Option<Section> {
+    let mut w = t.split_whitespace().skip_while(|w| {
+        *w == "$"
+            || *w == "#"
+            || *w == "+"
+            || (w.len() == 10 && w.as_bytes().get(4) == Some(&b'-') && w.as_bytes().get(7) == Some(&b'-'))
+            || (w.len() == 8 && w.as_bytes().get(2) == Some(&b':') && w.as_bytes().get(5) == Some(&b':'))
+    });
+    let cmd = w.next()?;
+    let tool = cmd.rsplit('/').next()?;
+    let args: Vec<&str> = w.collect();
+    let op = args.iter().rev().find(|a| a.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) && !a.contains('/'));
+    match tool {
+        "bw_mem" | "bw_file_rd" | "bw_mmap_rd" => {
+            let name = match op {
+                Some(op) => format!("{tool} {op}"),
+                None => tool.to_string(),
+            };
+            Some(bw(name, LOCAL_BW))
+        }
+        "lat_mmap" => {
+            Some(Section::Pairs { name: "Mmap latency".into(), unit: "µs", better: Better::Lower, group: FILE_VM })
+        }
+        _ => None,
+    }
+}
+
+/// A `label: value unit` tool line read into a metric.
+struct ToolMetric {
+    name: String,
+    unit: &'static str,
+    better: Better,
+    group: &'static str,
+    params: Vec<Param>,
+    value: f64,
+    /// The label is one of lmbench's own (not a generic `label: value unit`).
+    known: bool,
+}
+
+fn tool_line(t: &str) -> Option<ToolMetric> {
+    let (label, rest) = t.rsplit_once(": ")?;
+    let label = label.trim();
+    if !label.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    let w: Vec<&str> = rest.split_whitespace().collect();
+    let (value, unit_word) = match w.as_slice() {
+        [v, u] => (num::plain(v)?, *u),
+        [v] if label.ends_with("parallelism") => (num::plain(v)?, ""),
+        _ => return None,
+    };
+    let (unit, better) = match unit_word {
+        "microseconds" => ("µs", Better::Lower),
+        "nanoseconds" => ("ns", Better::Lower),
+        "milliseconds" => ("ms", Better::Lower),
+        "MB/sec" => ("MB/s", Better::Higher),
+        "KB/sec" => ("KB/s", Better::Higher),
+        "pages" => ("pages", Better::Neither),
+        "" => ("", Better::Neither),
+        _ => return None,
+    };
+    let mut m = ToolMetric { name: label.to_string(), unit, better, group: "", params: Vec::new(), value, known: true };
+    let local = |host: &str| host.trim() == "localhost";
+    let simple = |name: &str, group: &'static str| (name.to_string(), group);
+    let (name, group) = match label {
+        "Simple syscall" => simple("syscall", PROC),
+        "Simple read" => simple("read", PROC),
+        "Simple write" => simple("write", PROC),
+        "Simple stat" => simple("stat", PROC),
+        "Simple fstat" => simple("fstat", PROC),
+        "Simple open/close" => simple("open/close", PROC),
+        "Null syscall" => simple("null syscall", PROC),
+        "Signal handler installation" => simple("sig install", PROC),
+        "Signal handler overhead" => simple("sig handler", PROC),
+        "Protection fault" => simple("prot fault", FILE_VM),
+        "Process fork+exit" => simple("fork+exit", PROC),
+        "Process fork+execve" => simple("fork+execve", PROC),
+        "Process fork+/bin/sh -c" => simple("fork+/bin/sh -c", PROC),
+        "Pipe latency" => simple("Pipe latency", LOCAL_LAT),
+        "AF_UNIX sock stream latency" => simple("AF_UNIX latency", LOCAL_LAT),
+        "Pipe bandwidth" => simple("Pipe bandwidth", LOCAL_BW),
+        "AF_UNIX sock stream bandwidth" => simple("AF_UNIX bandwidth", LOCAL_BW),
+        "tlb" => simple("tlb", SYS),
+        _ => {
+            if let Some(host) = label.strip_prefix("UDP latency using ") {
+                simple("UDP latency", if local(host) { LOCAL_LAT } else { REMOTE_LAT })
+            } else if let Some(host) = label.strip_prefix("TCP latency using ") {
+                simple("TCP latency", if local(host) { LOCAL_LAT } else { REMOTE_LAT })
+            } else if let Some(host) = label.strip_prefix("RPC/udp latency using ") {
+                simple("RPC/UDP latency", if local(host) { LOCAL_LAT } else { REMOTE_LAT })
+            } else if let Some(host) = label.strip_prefix("RPC/tcp latency using ") {
+                simple("RPC/TCP latency", if local(host) { LOCAL_LAT } else { REMOTE_LAT })
+            } else if let Some(host) = label.strip_prefix("TCP/IP connection cost to ") {
+                simple("TCP conn", if local(host) { LOCAL_LAT } else { REMOTE_LAT })
+            } else if let Some(host) = label.strip_prefix("Socket bandwidth using ") {
+                simple("TCP bandwidth", if local(host) { LOCAL_BW } else { REMOTE_BW })
+            } else if label.starts_with("Pagefaults on ") {
+                simple("Pagefaults", FILE_VM)
+            } else if let Some(rest) = label.strip_prefix("Select on ") {
+                let mut w = rest.split_whitespace();
+                let fds = w.next().filter(|n| n.bytes().all(|b| b.is_ascii_digit()))?;
+                let kind = w.collect::<Vec<_>>().join(" ");
+                let name = match kind.as_str() {
+                    "fd's" => "Select fd's",
+                    "tcp fd's" => "Select tcp fd's",
+                    _ => return None,
+                };
+                m.params.push(Param::new("fds", fds));
+                simple(name, PROC)
+            } else if label.starts_with("File ") && label.ends_with(" write bandwidth") {
+                simple("File write bandwidth", LOCAL_BW)
+            } else if ["integer ", "int64 ", "uint64 ", "float ", "double "].iter().any(|p| label.starts_with(p)) {
+                (label.to_string(), OPS)
+            } else if label.starts_with("STREAM") {
+                (label.to_string(), "STREAM")
+            } else {
+                m.known = false;
+                (label.to_string(), "")
+            }
+        }
+    };
+    if m.unit.is_empty() && !label.ends_with("parallelism") {
+        return None;
+    }
+    m.name = name;
+    m.group = group;
+    Some(m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> ParsedFile {
+        LmbenchRaw.parse(&Input::from_text(text)).expect("parses")
+    }
+
+    fn named<'a>(p: &'a ParsedFile, name: &str) -> Vec<&'a Sample> {
+        p.samples.iter().filter(|s| s.metric.name == name).collect()
+    }
+
+    fn param<'a>(s: &'a Sample, name: &str) -> Option<&'a str> {
+        s.params.iter().find(|p| p.name == name).map(|p| p.value.as_str())
+    }
+
+    #[test]
+    fn tool_lines() {
+        let p = parse(
+            "[lmbench3.0 results for Linux demo 5.15.0-91-generic #101 SMP x86_64 GNU/Linux]\n\
+             [MHZ: 2998 MHz, 0.3336 nanosec clock]\n\
+             Simple syscall: 0.4308 microseconds\n\
+             Select on 100 fd's: 2.6170 microseconds\n\
+             Select on 100 tcp fd's: 9.1 microseconds\n\
+             Process fork+/bin/sh -c: 3937.9 microseconds\n\
+             UDP latency using localhost: 55.3271 microseconds\n\
+             TCP latency using otherbox: 80.1 microseconds\n\
+             TCP/IP connection cost to localhost: 88.330 microseconds\n\
+             Pipe bandwidth: 541.56 MB/sec\n\
+             File /tmp/XXX write bandwidth: 32811 KB/sec\n\
+             Pagefaults on /tmp/XXX: 4.00 microseconds\n\
+             integer bit: 0.33 nanoseconds\n\
+             integer bit parallelism: 1.95\n\
+             tlb: 32 pages\n",
+        );
+        assert_eq!(p.version.as_deref(), Some("3.0"));
+        assert!(p.samples.iter().all(|s| s.kernel.as_deref() == Some("5.15.0-91-generic")));
+        assert_eq!(named(&p, "Mhz")[0].value.mean(), 2998.0);
+        let sc = named(&p, "syscall")[0];
+        assert_eq!((sc.metric.unit.as_str(), sc.metric.better, sc.group.as_str()), ("µs", Better::Lower, PROC));
+        let sel = named(&p, "Select fd's")[0];
+        assert_eq!(param(sel, "fds"), Some("100"));
+        assert_eq!(named(&p, "Select tcp fd's")[0].value.mean(), 9.1);
+        assert_eq!(named(&p, "fork+/bin/sh -c")[0].value.mean(), 3937.9);
+        assert_eq!(named(&p, "UDP latency")[0].group, LOCAL_LAT);
+        assert_eq!(named(&p, "TCP latency")[0].group, REMOTE_LAT);
+        assert_eq!(named(&p, "TCP conn")[0].value.mean(), 88.33);
+        assert_eq!(named(&p, "Pipe bandwidth")[0].metric.unit, "MB/s");
+        assert_eq!(named(&p, "File write bandwidth")[0].metric.unit, "KB/s");
+        assert_eq!(named(&p, "Pagefaults")[0].value.mean(), 4.0);
+        assert_eq!(named(&p, "integer bit")[0].metric.unit, "ns");
+        assert_eq!(named(&p, "integer bit parallelism")[0].metric.better, Better::Neither);
+        assert_eq!(named(&p, "tlb")[0].value.mean(), 32.0);
+        assert_eq!(p.samples.len(), 14);
+    }
+
+    #[test]
+    fn sections() {
+        let p = parse(
+            "\"stride=128\n0.00049 1.186\n0.00098 1.187\n\n\
+             \"size=32k ovr=1.23\n2 3.45\n4 4.50\n\n\
+             \"File system latency\n0k\t1000\t7905\t16000\n10k\t500\t-1\t9000\n\n\
+             Socket bandwidth using localhost\n0.000001 0.50 MB/sec\n0.065536 1234.56 MB/sec\n\n\
+             \"libc bcopy unaligned\n0.000512 9000.5\n\n\
+             \"File /tmp/XXX read bandwidth\n8.00 600.1\n",
+        );
+        let mem = named(&p, "Memory load latency");
+        assert_eq!(mem.len(), 2);
+        assert_eq!((param(mem[1], "stride"), param(mem[1], "size")), (Some("128"), Some("0.00098")));
+        assert_eq!(named(&p, "ctxsw overhead")[0].value.mean(), 1.23);
+        let ctx = named(&p, "ctxsw");
+        assert_eq!((param(ctx[1], "size"), param(ctx[1], "procs")), (Some("32k"), Some("4")));
+        assert_eq!(ctx[1].value.mean(), 4.5);
+        assert_eq!(named(&p, "Create").len(), 1);
+        assert_eq!(named(&p, "Delete").len(), 2);
+        assert_eq!(named(&p, "Delete")[1].value.mean(), 9000.0);
+        assert_eq!(named(&p, "Create")[0].metric.unit, "files/s");
+        assert!(p.notes.iter().any(|(l, _)| *l == 11));
+        let tcp = named(&p, "TCP bandwidth");
+        assert_eq!((tcp[1].value.mean(), param(tcp[1], "size")), (1234.56, Some("0.065536")));
+        assert_eq!(named(&p, "libc bcopy unaligned")[0].value.mean(), 9000.5);
+        assert_eq!(named(&p, "File read bandwidth")[0].value.mean(), 600.1);
+    }
+
+    #[test]
+    fn bw_mem_command_line() {
+        let text = "gcc -O -o ../bin/x86_64-linux-gnu/bw_mem bw_mem.c ../bin/x86_64-linux-gnu/lmbench.a\n\
+                    2022-08-31 10:28:22 ./bin/x86_64-linux-gnu/bw_mem -P 1 268435456 rd\n\
+                    268.44 13805.57";
+        let input = Input::from_text(text);
+        assert_eq!(LmbenchRaw.detect(&input), 50);
+        let p = LmbenchRaw.parse(&input).unwrap();
+        let s = named(&p, "bw_mem rd")[0];
+        assert_eq!((s.value.mean(), param(s, "size"), s.line), (13805.57, Some("268.44"), 3));
+        // A lone pair with no lmbench context is nothing.
+        assert_eq!(LmbenchRaw.detect(&Input::from_text("268.44 13805.57")), 0);
+    }
+
+    #[test]
+    fn bad_rows_are_errors() {
+        let err = LmbenchRaw.parse(&Input::from_text("\"File system latency\n0k\t1000\t7905\n")).unwrap_err();
+        assert_eq!(err.line(), Some(2));
+        let err = LmbenchRaw.parse(&Input::from_text("\"size=0k ovr=1.0\n2 x.y\n")).unwrap_err();
+        assert_eq!(err.line(), Some(2));
+    }
+
+    #[test]
+    fn unknown_quoted_section_is_skipped() {
+        let p = parse("\"frobnicate\n1 2\n\nPipe latency: 36.697 microseconds\n");
+        assert_eq!(p.samples.len(), 1);
+        assert!(!p.notes.is_empty());
+    }
+
+    #[test]
+    fn detect_scores() {
+        let d = |t: &str| LmbenchRaw.detect(&Input::from_text(t));
+        assert_eq!(d("[lmbench2.0 results for Linux x 2.4.18 #1]"), 90);
+        assert_eq!(d("\"mappings\n0.524288 7.342"), 85);
+        assert_eq!(d("Pipe latency: 36.697 microseconds"), 75);
+        assert_eq!(d("Execution time: 3 microseconds"), 0);
+        assert_eq!(d("                 L M B E N C H  2 . 0   S U M M A R Y\n\"mappings"), 40);
+    }
+}
