@@ -90,20 +90,25 @@ impl Col {
     }
 }
 
-/// A header line: its columns and whether it starts with a `Kernel` column.
+/// A header line: its columns and whether it starts with a `Kernel`
+/// column, or with irman's own `Load` column (the test name per row).
 struct Header {
     cols: Vec<Col>,
     kernel_col: bool,
+    load_col: bool,
 }
 
 /// Parses a header line such as `Max Min Avg StdDev` or
 /// `Kernel  max  min  avg  stddev`.
 fn header(line: &str) -> Option<Header> {
+    // irman itself heads the deviation column `Std. Dev.`.
+    let line = line.replace("Std. Dev.", "StdDev").replace("Std.Dev.", "StdDev");
     let mut words = line.split_whitespace().peekable();
     let kernel_col = words
         .peek()
         .is_some_and(|w| w.eq_ignore_ascii_case("kernel"));
-    if kernel_col {
+    let load_col = words.peek().is_some_and(|w| w.eq_ignore_ascii_case("load"));
+    if kernel_col || load_col {
         words.next();
     }
     let mut cols = Vec::new();
@@ -114,7 +119,7 @@ fn header(line: &str) -> Option<Header> {
         }
         cols.push(c);
     }
-    (cols.len() >= 3).then_some(Header { cols, kernel_col })
+    (cols.len() >= 3).then_some(Header { cols, kernel_col, load_col })
 }
 
 /// The test named by a `Test: NAME` line.
@@ -124,9 +129,10 @@ fn test_line(line: &str) -> Option<String> {
     (rest.split_whitespace().count() == 1).then(|| name.to_string())
 }
 
-/// A `[NAME] Response time measurements (UNIT)` title line: the test name
-/// (if any) and the unit text inside the parentheses (if any).
-fn title_line(line: &str) -> Option<(Option<String>, Option<String>)> {
+/// A `[NAME] Response time measurements (UNIT) [for: KERNEL]` title line:
+/// the test name (if any), the unit text inside the parentheses (if any)
+/// and the kernel irman names after `for:` (if any).
+fn title_line(line: &str) -> Option<(Option<String>, Option<String>, Option<String>)> {
     let pos = line.find("Response time measurements")?;
     let before = line[..pos].trim();
     let after = line[pos + "Response time measurements".len()..].trim();
@@ -139,7 +145,11 @@ fn title_line(line: &str) -> Option<(Option<String>, Option<String>)> {
         .strip_prefix('(')
         .and_then(|r| r.split(')').next())
         .map(|u| u.trim().to_string());
-    Some((test, unit))
+    let kernel = after
+        .split_once("for:")
+        .map(|(_, k)| k.trim().to_string())
+        .filter(|k| !k.is_empty() && !k.contains(char::is_whitespace));
+    Some((test, unit, kernel))
 }
 
 /// Maps the unit words irman and posters use to benchsite spellings.
@@ -257,6 +267,8 @@ impl BenchParser for Irman {
         // Context set by `Test:` / title lines, consumed by the next table.
         let mut test: Option<String> = None;
         let mut unit: &'static str = "ms";
+        // The kernel a title line names (`… for: 2.5.64bk5`).
+        let mut title_kernel: Option<String> = None;
         let mut i = 0;
         while i < lines.len() {
             let line = lines[i].as_str();
@@ -266,10 +278,11 @@ impl BenchParser for Irman {
                 i += 1;
                 continue;
             }
-            if let Some((t, u)) = title_line(line) {
+            if let Some((t, u, k)) = title_line(line) {
                 if t.is_some() {
                     test = t;
                 }
+                title_kernel = k;
                 unit = match u {
                     None => "ms",
                     Some(u) => unit_spelling(&u).ok_or_else(|| {
@@ -331,6 +344,16 @@ impl BenchParser for Irman {
             }
             if table.rows.is_empty() {
                 out.notes.push((i, "irman header without rows".to_string()));
+            } else if h.load_col {
+                // irman's own layout: one row per test (`Load`), the kernel from the title.
+                for (line, label, values) in table.rows {
+                    tables.push(Table {
+                        group: label.unwrap_or_default(),
+                        unit: table.unit,
+                        cols: table.cols.clone(),
+                        rows: vec![(line, title_kernel.clone(), values)],
+                    });
+                }
             } else {
                 tables.push(table);
             }
@@ -389,6 +412,20 @@ mod tests {
             })
             .map(|s| s.value.mean())
             .collect()
+    }
+
+    #[test]
+    fn irman_own_layout_with_load_column() {
+        let p = parse(
+            "Response time measurements (milliseconds) for: 2.5.33-mm5\n\
+             \x20     Load       Max       Min       Avg Std. Dev.\n\
+             \x20  FILE_IO     2.955     0.008     0.010     0.004\n\
+             \x20     NULL     0.100     0.001     0.002     0.003\n",
+        )
+        .unwrap();
+        assert_eq!(value(&p, "FILE_IO", Some("2.5.33-mm5"), "Max"), vec![2.955]);
+        assert_eq!(value(&p, "FILE_IO", Some("2.5.33-mm5"), "StdDev"), vec![0.004]);
+        assert_eq!(value(&p, "NULL", Some("2.5.33-mm5"), "Avg"), vec![0.002]);
     }
 
     #[test]

@@ -521,7 +521,8 @@ fn tool_line(t: &str) -> Option<ToolMetric> {
         _ => return None,
     };
     let (unit, better) = match unit_word {
-        "microseconds" => ("µs", Better::Lower),
+        // lmbench 2.0's lat_pagefault prints `Pagefaults on FILE: 4 usecs`.
+        "microseconds" | "usecs" => ("µs", Better::Lower),
         "nanoseconds" => ("ns", Better::Lower),
         "milliseconds" => ("ms", Better::Lower),
         "MB/sec" => ("MB/s", Better::Higher),
@@ -648,6 +649,9 @@ mod tests {
         assert_eq!(named(&p, "Pipe bandwidth")[0].metric.unit, "MB/s");
         assert_eq!(named(&p, "File write bandwidth")[0].metric.unit, "KB/s");
         assert_eq!(named(&p, "Pagefaults")[0].value.mean(), 4.0);
+        let usecs = LmbenchRaw.parse(&Input::from_text("Pagefaults on /usr/tmp/XXX: 3 usecs\n")).unwrap();
+        assert_eq!(named(&usecs, "Pagefaults")[0].value.mean(), 3.0);
+        assert_eq!(named(&usecs, "Pagefaults")[0].metric.unit, "µs");
         assert_eq!(named(&p, "integer bit")[0].metric.unit, "ns");
         assert_eq!(named(&p, "integer bit parallelism")[0].metric.better, Better::Neither);
         assert_eq!(named(&p, "tlb")[0].value.mean(), 32.0);
