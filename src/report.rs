@@ -11,6 +11,7 @@ use crate::model::{Better, Sample};
 use crate::site::{MachineClass, ResultFile, SectionConfig, Site};
 use crate::stats::{Comparison, Summary, compare, decimals_needed, trimmed};
 use serde::Serialize;
+use std::collections::HashMap;
 
 /// The whole site, for the index page.
 #[derive(Debug, Clone, Serialize)]
@@ -360,7 +361,7 @@ fn uniquify_ids(sections: &mut [SectionView]) {
     }
 }
 
-#[derive(PartialEq, Clone)]
+#[derive(PartialEq, Eq, Hash, Clone)]
 struct ColKey {
     group: String,
     name: String,
@@ -376,15 +377,20 @@ fn section_view(
     kernel_order: &[String],
     policy: &Policy,
 ) -> SectionView {
-    // Columns in configured order, then first appearance.
+    // Columns in configured order, then first appearance. Every lookup
+    // below goes through a hash map, so a section is linear in its samples.
     let mut cols: Vec<ColKey> = Vec::new();
+    let mut col_index: HashMap<ColKey, usize> = HashMap::new();
     let mut param_names: Vec<String> = Vec::new();
     let mut benchmarks: Vec<String> = Vec::new();
+    let mut entry_col: Vec<usize> = Vec::with_capacity(entries.len());
     for (rf, s) in entries {
         let key = ColKey { group: s.group.clone(), name: s.metric.name.clone(), unit: s.metric.unit.clone(), better: s.metric.better };
-        if !cols.contains(&key) {
+        let ci = *col_index.entry(key.clone()).or_insert_with(|| {
             cols.push(key);
-        }
+            cols.len() - 1
+        });
+        entry_col.push(ci);
         for p in &s.params {
             if !param_names.contains(&p.name) {
                 param_names.push(p.name.clone());
@@ -394,9 +400,17 @@ fn section_view(
             benchmarks.push(rf.parsed.benchmark.clone());
         }
     }
+    // Display order of the columns: configured metrics first.
+    let mut order: Vec<usize> = (0..cols.len()).collect();
     if !metric_order.is_empty() {
-        cols.sort_by_key(|c| metric_order.iter().position(|m| *m == c.name).unwrap_or(usize::MAX));
+        order.sort_by_key(|&c| metric_order.iter().position(|m| *m == cols[c].name).unwrap_or(usize::MAX));
     }
+    let mut display_of = vec![0usize; cols.len()];
+    for (d, &c) in order.iter().enumerate() {
+        display_of[c] = d;
+    }
+    let cols: Vec<ColKey> = order.iter().map(|&c| cols[c].clone()).collect();
+    let entry_col: Vec<usize> = entry_col.iter().map(|&c| display_of[c]).collect();
     let groups: Vec<&String> = cols.iter().map(|c| &c.group).fold(Vec::new(), |mut v, g| {
         if !v.contains(&g) {
             v.push(g);
@@ -407,6 +421,8 @@ fn section_view(
 
     // Rows keyed by kernel + parameter values.
     let mut rows: Vec<(String, Vec<String>)> = Vec::new();
+    let mut row_index: HashMap<(String, Vec<String>), usize> = HashMap::new();
+    let mut entry_row: Vec<usize> = Vec::with_capacity(entries.len());
     for (_, s) in entries {
         let kernel = s.kernel.clone().unwrap_or_default();
         let params: Vec<String> = param_names
@@ -414,12 +430,17 @@ fn section_view(
             .map(|n| s.params.iter().find(|p| &p.name == n).map(|p| p.value.clone()).unwrap_or_default())
             .collect();
         let key = (kernel, params);
-        if !rows.contains(&key) {
+        let ri = *row_index.entry(key.clone()).or_insert_with(|| {
             rows.push(key);
-        }
+            rows.len() - 1
+        });
+        entry_row.push(ri);
     }
-    let kpos = |k: &str| kernel_order.iter().position(|x| x == k).unwrap_or(usize::MAX);
-    rows.sort_by(|a, b| {
+    let kpos: HashMap<&str, usize> = kernel_order.iter().enumerate().map(|(i, k)| (k.as_str(), i)).collect();
+    let kpos = |k: &str| kpos.get(k).copied().unwrap_or(usize::MAX);
+    let mut row_order: Vec<usize> = (0..rows.len()).collect();
+    row_order.sort_by(|&ai, &bi| {
+        let (a, b) = (&rows[ai], &rows[bi]);
         for (x, y) in a.1.iter().zip(&b.1) {
             let o = match (x.parse::<f64>(), y.parse::<f64>()) {
                 (Ok(p), Ok(q)) => p.total_cmp(&q),
@@ -432,38 +453,27 @@ fn section_view(
         kpos(&a.0).cmp(&kpos(&b.0)).then_with(|| crate::version::compare(&a.0, &b.0))
     });
 
-    let precision: Vec<usize> = cols
-        .iter()
-        .map(|c| {
-            let raw: Vec<f64> = entries
-                .iter()
-                .filter(|(_, s)| s.group == c.group && s.metric.name == c.name && s.metric.unit == c.unit)
-                .map(|(_, s)| s.value.mean())
-                .collect();
-            decimals_needed(&raw)
-        })
-        .collect();
+    // Samples per cell and raw values per column.
+    let mut cell_entries: HashMap<(usize, usize), Vec<usize>> = HashMap::new();
+    let mut col_values: Vec<Vec<f64>> = vec![Vec::new(); cols.len()];
+    for (ei, (_, s)) in entries.iter().enumerate() {
+        cell_entries.entry((entry_row[ei], entry_col[ei])).or_default().push(ei);
+        col_values[entry_col[ei]].push(s.value.mean());
+    }
+    let precision: Vec<usize> = col_values.iter().map(|v| decimals_needed(v)).collect();
 
     let mut has_spread = false;
-    let row_views: Vec<RowView> = rows
+    let row_views: Vec<RowView> = row_order
         .iter()
-        .map(|(kernel, params)| {
-            let cells = cols
-                .iter()
-                .zip(&precision)
-                .map(|(c, &prec)| {
-                    let mine: Vec<&(&ResultFile, &Sample)> = entries
-                        .iter()
-                        .filter(|(_, s)| {
-                            s.kernel.as_deref().unwrap_or_default() == kernel
-                                && s.group == c.group
-                                && s.metric.name == c.name
-                                && s.metric.unit == c.unit
-                                && param_names.iter().zip(params).all(|(n, v)| {
-                                    s.params.iter().find(|p| &p.name == n).map(|p| p.value.as_str()).unwrap_or("") == v
-                                })
-                        })
-                        .collect();
+        .map(|&ri| {
+            let (kernel, params) = &rows[ri];
+            let cells = (0..cols.len())
+                .map(|ci| {
+                    let mine: Vec<&(&ResultFile, &Sample)> = cell_entries
+                        .get(&(ri, ci))
+                        .map(|v| v.iter().map(|&ei| &entries[ei]).collect())
+                        .unwrap_or_default();
+                    let prec = precision[ci];
                     let values: Vec<_> = mine.iter().map(|(_, s)| s.value).collect();
                     let summary = Summary::of(&trimmed(&values, policy.trim))?;
                     let mut sources: Vec<String> = mine.iter().map(|(rf, _)| rf.rel_path.clone()).collect();
@@ -491,11 +501,17 @@ fn section_view(
     let mut row_views = row_views;
     let baseline = policy.baseline.clone().filter(|b| row_views.iter().any(|r| &r.kernel == b));
     if let Some(b) = &baseline {
+        let base_rows: HashMap<Vec<String>, usize> = row_views
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| &r.kernel == b)
+            .map(|(i, r)| (r.params.clone(), i))
+            .collect();
         for ri in 0..row_views.len() {
             if &row_views[ri].kernel == b {
                 continue;
             }
-            let Some(bi) = row_views.iter().position(|r| &r.kernel == b && r.params == row_views[ri].params) else {
+            let Some(&bi) = base_rows.get(&row_views[ri].params) else {
                 continue;
             };
             for ci in 0..cols.len() {
