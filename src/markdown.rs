@@ -29,6 +29,13 @@ pub fn to_html(md: &str) -> String {
     CLEANER.clean(&html).to_string()
 }
 
+/// textwrap settings for plaintext: break only at spaces, never inside a
+/// word or at its hyphens (so `2.5.33-mm5` stays whole); a word longer than
+/// the width (a URL) is broken only when it cannot fit on a line of its own.
+pub fn wrap_options<'a>(width: usize) -> textwrap::Options<'a> {
+    textwrap::Options::new(width.max(20)).word_splitter(textwrap::WordSplitter::NoHyphenation)
+}
+
 /// Renders commentary Markdown as plain text wrapped to `width` columns (by
 /// textwrap, on display width): paragraphs separated by a blank line, list
 /// items as `- `, code blocks kept verbatim, emphasis markers dropped, link
@@ -44,7 +51,7 @@ pub fn to_text(md: &str, width: usize) -> String {
     let flush = |cur: &mut String, blocks: &mut Vec<(String, bool)>, indent: &str, first: &str, item: bool| {
         let text = cur.trim().to_string();
         if !text.is_empty() {
-            let opts = textwrap::Options::new(width.max(20)).initial_indent(first).subsequent_indent(indent);
+            let opts = wrap_options(width).initial_indent(first).subsequent_indent(indent);
             blocks.push((textwrap::fill(&text, opts), item));
         }
         cur.clear();
@@ -116,6 +123,12 @@ mod tests {
         assert!(!html.contains("<script"));
         assert!(!html.contains("javascript:"));
         assert!(!html.contains("onerror"));
+    }
+
+    #[test]
+    fn kernel_names_are_not_split_at_hyphens() {
+        let t = to_text("Kernels: 2.4.19-rc5-aa1, 2.4.20-pre4-ac1, 2.4.20-pre5, 2.5.33, 2.5.33-mm5 and more", 72);
+        assert!(t.contains("2.5.33-mm5"), "{t}");
     }
 
     #[test]

@@ -70,7 +70,7 @@ pub fn machine_text(m: &MachinePage, opts: &TextOptions) -> String {
         out.push(String::new());
         out.push("Notable changes".to_string());
         for n in &m.notable {
-            let opts = textwrap::Options::new(width.max(20)).initial_indent("- ").subsequent_indent("  ");
+            let opts = markdown::wrap_options(width).initial_indent("- ").subsequent_indent("  ");
             out.push(textwrap::fill(&n.text, opts));
         }
     }
@@ -123,7 +123,7 @@ pub fn filtered_text(m: &MachinePage, sections: &[String], kernels: &[String], o
 }
 
 fn fill(s: &str, width: usize) -> String {
-    textwrap::fill(s, width.max(20))
+    textwrap::fill(s, markdown::wrap_options(width))
 }
 
 fn pad_left(s: &str, w: usize) -> String {
