@@ -270,9 +270,16 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
     let mut sections = Vec::new();
     for sc in &c.sections {
         let patterns: Vec<glob::Pattern> = sc.files.iter().filter_map(|p| glob::Pattern::new(p).ok()).collect();
-        let picked: Vec<usize> = (0..entries.len()).filter(|&i| selects(sc, &patterns, entries[i].0, entries[i].1)).collect();
-        for &i in &picked {
-            used[i] = true;
+        let mut picked = Vec::new();
+        for (i, (rf, s)) in entries.iter().enumerate() {
+            if selects_file(sc, &patterns, rf, s) {
+                // Claimed even when `metrics:` hides it: a chosen column set
+                // does not spill the other metrics into sections of their own.
+                used[i] = true;
+                if sc.metrics.is_empty() || sc.metrics.contains(&s.metric.name) {
+                    picked.push(i);
+                }
+            }
         }
         let chosen: Vec<(&ResultFile, &Sample)> = picked.iter().map(|&i| entries[i]).collect();
         let policy = Policy {
@@ -323,11 +330,12 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
     }
 }
 
-fn selects(sc: &SectionConfig, patterns: &[glob::Pattern], rf: &ResultFile, s: &Sample) -> bool {
+/// True when a section's file globs, benchmark and group select the sample
+/// (its `metrics:` list only chooses columns).
+fn selects_file(sc: &SectionConfig, patterns: &[glob::Pattern], rf: &ResultFile, s: &Sample) -> bool {
     (patterns.is_empty() || patterns.iter().any(|p| p.matches(&rf.rel_path)))
         && sc.benchmark.as_ref().is_none_or(|b| *b == rf.parsed.benchmark)
         && sc.group.as_ref().is_none_or(|g| *g == s.group)
-        && (sc.metrics.is_empty() || sc.metrics.contains(&s.metric.name))
 }
 
 /// A URL fragment for a title: lower case, runs of other characters → `-`.
