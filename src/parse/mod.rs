@@ -17,8 +17,11 @@
 use crate::model::ParsedFile;
 use thiserror::Error;
 
+pub mod bonnie;
+pub mod bonnie_pp;
 pub mod input;
 pub mod num;
+pub mod tiobench;
 
 pub use input::Input;
 
@@ -88,7 +91,7 @@ pub trait BenchParser: Send + Sync {
 
 /// Every parser benchsite knows, in the order they are tried.
 pub fn registry() -> &'static [&'static dyn BenchParser] {
-    &[]
+    &[&tiobench::Tiobench, &bonnie::Bonnie, &bonnie_pp::BonniePp]
 }
 
 /// The parser with this registry id.
