@@ -19,6 +19,8 @@ use thiserror::Error;
 
 pub mod aim7;
 pub mod aim9;
+pub mod bonnie;
+pub mod bonnie_pp;
 pub mod dbench;
 pub mod generic;
 pub mod input;
@@ -29,6 +31,7 @@ pub mod lmbench_raw;
 pub mod num;
 pub mod osdb;
 pub mod time;
+pub mod tiobench;
 pub mod unixbench;
 
 pub use input::Input;
@@ -107,6 +110,9 @@ pub fn registry() -> &'static [&'static dyn BenchParser] {
         &kernbench::Kernbench,
         &time::GnuTime,
         &time::BashTime,
+        &tiobench::Tiobench,
+        &bonnie::Bonnie,
+        &bonnie_pp::BonniePp,
         &unixbench::UnixBench,
         &aim7::Aim7,
         &aim7::Reaim,

@@ -1,0 +1,398 @@
+//! Bonnie 1.x (Tim Bray's original) result tables.
+//!
+//! Reads the classic report (Bonnie 1.0–1.4 and variants):
+//!
+//! ```text
+//!               -------Sequential Output-------- ---Sequential Input-- --Random--
+//!               -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks---
+//! Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU  /sec %CPU
+//! 2.4.0-test3  500  1853 86.4  4125 14.2  2581 14.4  1882 86.7  8053 32.5  51.5  3.7
+//! ```
+//!
+//! and the Bonnie 1.2 variant with a `Bonnie 1.2: File './Bonnie.1557', size:
+//! 268435456, volumes: 1` banner, a `---Sequential Output (nosync)---` /
+//! `--Rnd Seek-` / `--04k (03)-` header and a machine column that runs the
+//! volume count into the size (`localh 1* 256`, `localh 1*1024`). Its
+//! per-phase progress lines (`done:  21846 kB/s  98.0 %CPU`) repeat the table
+//! and are not read. Several result rows may follow one header (blank lines
+//! between them are fine); a %CPU of `100.2` that widens its column is fine
+//! (cells are split on whitespace, counted from the right). A header and row
+//! flattened onto one line (`MB K/sec %CPU … /sec %CPU 500 1853 86.4 …`, as
+//! web archives show them) are read too.
+//!
+//! Metrics, per group:
+//!
+//! | group               | name                                | unit      | better  |
+//! |---------------------|-------------------------------------|-----------|---------|
+//! | `Sequential Output` | `Per Char`, `Block`, `Rewrite`      | `KB/s`    | Higher  |
+//! | `Sequential Output` | `Per Char %CPU`, `Block %CPU`, `Rewrite %CPU` | `%` | Neither |
+//! | `Sequential Input`  | `Per Char`, `Block`                 | `KB/s`    | Higher  |
+//! | `Sequential Input`  | `Per Char %CPU`, `Block %CPU`       | `%`       | Neither |
+//! | `Random`            | `Seeks`                             | `seeks/s` | Higher  |
+//! | `Random`            | `Seeks %CPU`                        | `%`       | Neither |
+//!
+//! Param: `size`, the file size in MB as printed.
+//!
+//! Kernel rule: the Machine column is a label (`-m`), usually the host name.
+//! It becomes [`Sample::kernel`] only when the file holds two or more result
+//! rows with at least two different labels (posts that compare kernels label
+//! each run with its kernel: `TEST4`, `TEST3`, `2.4.0-test3`); a single row,
+//! or rows that all carry one label, leave the kernel `None`.
+
+use crate::model::{Better, Metric, ParsedFile, Sample};
+use crate::parse::num::plain;
+use crate::parse::{BenchParser, Input, ParseError};
+
+/// The Bonnie 1.x parser (registry id `"bonnie"`).
+pub struct Bonnie;
+
+/// The six tests of a Bonnie / bonnie++ I/O row, in column order: group and
+/// metric name of the rate; each is followed by its %CPU column.
+pub(crate) const IO_TESTS: [(&str, &str); 6] = [
+    ("Sequential Output", "Per Char"),
+    ("Sequential Output", "Block"),
+    ("Sequential Output", "Rewrite"),
+    ("Sequential Input", "Per Char"),
+    ("Sequential Input", "Block"),
+    ("Random", "Seeks"),
+];
+
+/// The rate metric of a Bonnie / bonnie++ I/O test: `KB/s`, or `seeks/s`
+/// for `Seeks`; bigger is better.
+pub(crate) fn rate_metric(name: &str) -> Metric {
+    if name == "Seeks" {
+        Metric::new("Seeks", "seeks/s", Better::Higher)
+    } else {
+        Metric::new(name, "KB/s", Better::Higher)
+    }
+}
+
+/// The %CPU metric that goes with a test: `"<name> %CPU"`, `%`, informational.
+pub(crate) fn cpu_metric(name: &str) -> Metric {
+    Metric::new(format!("{name} %CPU"), "%", Better::Neither)
+}
+
+/// The header tokens of the classic Bonnie report's third line, after
+/// `Machine`.
+const HEADER: [&str; 13] =
+    ["MB", "K/sec", "%CPU", "K/sec", "%CPU", "K/sec", "%CPU", "K/sec", "%CPU", "K/sec", "%CPU", "/sec", "%CPU"];
+
+/// Finds the Bonnie column header in `line`; returns the index of the first
+/// token after it (for a row flattened onto the header line).
+fn header_end(toks: &[&str]) -> Option<usize> {
+    toks.windows(HEADER.len()).position(|w| w == HEADER).map(|p| p + HEADER.len())
+}
+
+/// A result row: label, size, and twelve (token, line) cells.
+#[derive(Debug, Clone)]
+struct Row {
+    label: String,
+    size: String,
+    cells: Vec<(String, usize)>,
+}
+
+/// Is this token a size / volumes cell (`256`, `1*`, `1*1024`)?
+fn sizeish(t: &str) -> bool {
+    let t = t.trim_end_matches('*');
+    let mut parts = t.split('*');
+    parts.all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Reads label and size from the tokens before the twelve values.
+fn label_and_size(prefix: &[&str]) -> Option<(String, String)> {
+    let (&last, rest) = prefix.split_last()?;
+    let (size, rest) = if let Some((_, s)) = last.split_once('*') {
+        if s.is_empty() {
+            return None;
+        }
+        (s, rest)
+    } else if last.bytes().all(|b| b.is_ascii_digit()) && !last.is_empty() {
+        // `localh 1* 256`: drop the volumes token.
+        match rest.split_last() {
+            Some((v, r)) if v.ends_with('*') && sizeish(v) => (last, r),
+            _ => (last, rest),
+        }
+    } else {
+        return None;
+    };
+    if !size.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some((rest.join(" "), size.to_string()))
+}
+
+/// Builds a row from numbered tokens when they are a label, a size and
+/// twelve numbers.
+fn row_from(toks: &[(&str, usize)]) -> Option<Row> {
+    if toks.len() < 13 {
+        return None;
+    }
+    let split = toks.len() - 12;
+    if !toks[split..].iter().all(|(t, _)| plain(t).is_some()) {
+        return None;
+    }
+    let prefix: Vec<&str> = toks[..split].iter().map(|(t, _)| *t).collect();
+    let (label, size) = label_and_size(&prefix)?;
+    Some(Row { label, size, cells: toks[split..].iter().map(|(t, l)| (t.to_string(), *l)).collect() })
+}
+
+/// A line that starts like a result row: an optional label, then at least
+/// three number or size cells and nothing else.
+fn row_like(toks: &[&str]) -> bool {
+    let Some(first_num) = toks.iter().position(|t| plain(t).is_some() || sizeish(t)) else {
+        return false;
+    };
+    first_num <= 2 && toks.len() - first_num >= 3 && toks[first_num..].iter().all(|t| plain(t).is_some() || sizeish(t))
+}
+
+/// Reads the table rows that follow a header ending at line index `start`.
+/// Returns the rows and the index of the first line after the table.
+fn rows_after(
+    lines: &[String],
+    start: usize,
+    notes: &mut Vec<(usize, String)>,
+) -> Result<(Vec<Row>, usize), ParseError> {
+    let mut rows = Vec::new();
+    let mut i = start;
+    while i < lines.len() {
+        let line = &lines[i];
+        let toks: Vec<&str> = line.split_whitespace().collect();
+        if toks.is_empty() {
+            i += 1;
+            continue;
+        }
+        let numbered: Vec<(&str, usize)> = toks.iter().map(|t| (*t, i + 1)).collect();
+        if let Some(r) = row_from(&numbered) {
+            rows.push(r);
+            i += 1;
+            continue;
+        }
+        if !row_like(&toks) {
+            break;
+        }
+        // Cut short: rejoin only when the next line is exactly the rest.
+        if let Some(next) = lines.get(i + 1) {
+            let nt: Vec<&str> = next.split_whitespace().collect();
+            if !next.starts_with(char::is_whitespace) && !nt.is_empty() && nt.iter().all(|t| plain(t).is_some()) {
+                let mut all = numbered.clone();
+                all.extend(nt.iter().map(|t| (*t, i + 2)));
+                if let Some(r) = row_from(&all) {
+                    if r.cells.first().is_some_and(|c| c.1 == i + 1) {
+                        notes.push((i + 1, format!("row wrapped onto line {}; rejoined", i + 2)));
+                        rows.push(r);
+                        i += 2;
+                        continue;
+                    }
+                }
+            }
+        }
+        return Err(ParseError::malformed(
+            i + 1,
+            "a Bonnie result row: machine, size (MB) and 12 numbers",
+            line.trim(),
+        ));
+    }
+    Ok((rows, i))
+}
+
+/// The version a `Bonnie 1.2: File …` banner names.
+fn banner_version(line: &str) -> Option<String> {
+    let rest = line.trim_start().strip_prefix("Bonnie ")?;
+    let (v, tail) = rest.split_once(':')?;
+    (tail.trim_start().starts_with("File") && v.starts_with(|c: char| c.is_ascii_digit())).then(|| v.to_string())
+}
+
+impl BenchParser for Bonnie {
+    fn id(&self) -> &'static str {
+        "bonnie"
+    }
+
+    fn describe(&self) -> &'static str {
+        "Bonnie 1.x (Tim Bray) and its Bonnie 1.2 variant"
+    }
+
+    fn detect(&self, input: &Input) -> u8 {
+        let mut score = 0;
+        for l in &input.lines {
+            if l.contains("K/sec %CPU") || l.contains("K/sec  %CPU") || l.contains("/sec %CPU") {
+                let toks: Vec<&str> = l.split_whitespace().collect();
+                if header_end(&toks).is_some() {
+                    return 95;
+                }
+            }
+            if banner_version(l).is_some() {
+                score = score.max(90);
+            }
+            // (bonnie++ and posts' hand-made tables start this line with `Version`)
+            if (l.contains("-------Sequential Output--------") || l.contains("---Sequential Output (nosync)---"))
+                && !l.trim_start().starts_with("Version")
+            {
+                score = score.max(70);
+            }
+        }
+        score
+    }
+
+    fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        let lines = &input.lines;
+        let mut out = ParsedFile { benchmark: "bonnie".into(), ..Default::default() };
+        let mut rows: Vec<Row> = Vec::new();
+        let mut i = 0;
+        while i < lines.len() {
+            let line = &lines[i];
+            if out.version.is_none() {
+                out.version = banner_version(line);
+            }
+            let toks: Vec<&str> = line.split_whitespace().collect();
+            let Some(end) = header_end(&toks) else {
+                i += 1;
+                continue;
+            };
+            if end < toks.len() {
+                // Header and row flattened onto one line.
+                let numbered: Vec<(&str, usize)> = toks[end..].iter().map(|t| (*t, i + 1)).collect();
+                match row_from(&numbered) {
+                    Some(r) => rows.push(r),
+                    None => {
+                        return Err(ParseError::malformed(
+                            i + 1,
+                            "a Bonnie result row after the header: size (MB) and 12 numbers",
+                            toks[end..].join(" "),
+                        ));
+                    }
+                }
+                i += 1;
+                continue;
+            }
+            let (mut found, next) = rows_after(lines, i + 1, &mut out.notes)?;
+            if found.is_empty() {
+                out.notes.push((i + 1, "Bonnie header without result rows".into()));
+            }
+            rows.append(&mut found);
+            i = next.max(i + 1);
+        }
+        if rows.is_empty() {
+            return Err(ParseError::NoResults {
+                benchmark: "bonnie",
+                reason: "no Bonnie report (Machine MB K/sec %CPU … header and rows)".into(),
+            });
+        }
+        let mut labels: Vec<&str> = rows.iter().map(|r| r.label.as_str()).filter(|l| !l.is_empty()).collect();
+        labels.sort_unstable();
+        labels.dedup();
+        let labels_are_kernels = rows.len() >= 2 && labels.len() >= 2;
+        for r in &rows {
+            for (k, (group, name)) in IO_TESTS.iter().enumerate() {
+                for (idx, metric) in [(2 * k, rate_metric(name)), (2 * k + 1, cpu_metric(name))] {
+                    let Some((tok, ln)) = r.cells.get(idx) else { continue };
+                    let Some(v) = plain(tok) else {
+                        return Err(ParseError::malformed(*ln, "a number", tok.clone()));
+                    };
+                    let mut s = Sample::new(metric, v, *ln).with_group(*group).with_param("size", &r.size);
+                    if labels_are_kernels && !r.label.is_empty() {
+                        s = s.with_kernel(r.label.clone());
+                    }
+                    out.samples.push(s);
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<ParsedFile, ParseError> {
+        Bonnie.parse(&Input::from_text(text))
+    }
+
+    const CLASSIC: &str = "\
+              -------Sequential Output-------- ---Sequential Input-- --Random--
+              -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --Seeks---
+Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU  /sec %CPU
+2.4.0-test3  500  1853 86.4  4125 14.2  2581 14.4  1882 86.7  8053 32.5  51.5  3.7
+";
+
+    #[test]
+    fn single_row_keeps_kernel_none() {
+        let p = parse(CLASSIC).unwrap();
+        assert_eq!(p.samples.len(), 12);
+        let s = &p.samples[0];
+        assert_eq!(
+            (s.group.as_str(), s.metric.name.as_str(), s.metric.unit.as_str()),
+            ("Sequential Output", "Per Char", "KB/s")
+        );
+        assert_eq!(s.value.mean(), 1853.0);
+        assert_eq!(s.params[0].value, "500");
+        assert_eq!(s.kernel, None);
+        assert_eq!(s.line, 4);
+        let seeks = &p.samples[10];
+        assert_eq!(
+            (seeks.group.as_str(), seeks.metric.name.as_str(), seeks.metric.unit.as_str()),
+            ("Random", "Seeks", "seeks/s")
+        );
+        assert_eq!(seeks.value.mean(), 51.5);
+        assert_eq!(p.samples[11].metric.name, "Seeks %CPU");
+        assert_eq!(p.samples[7].group, "Sequential Input");
+        assert_eq!(p.samples[7].metric.name, "Per Char %CPU");
+        assert_eq!(p.samples[7].value.mean(), 86.7);
+        assert_eq!(Bonnie.detect(&Input::from_text(CLASSIC)), 95);
+    }
+
+    #[test]
+    fn several_labels_become_kernels_and_wide_cpu_is_fine() {
+        let text = format!(
+            "{CLASSIC}\nTEST3     256  3648 100.2 10456 15.2  6044 11.1  3031 89.7 18511 18.6 183.6  2.5\n \nTEST1     256  3434 94.8   6858 12.0  2949  6.1  3110 93.0 18713 21.3 174.9  3.3\n"
+        );
+        let p = parse(&text).unwrap();
+        assert_eq!(p.samples.len(), 36);
+        assert_eq!(p.samples[0].kernel.as_deref(), Some("2.4.0-test3"));
+        assert_eq!(p.samples[13].kernel.as_deref(), Some("TEST3"));
+        assert_eq!(p.samples[13].value.mean(), 100.2);
+    }
+
+    #[test]
+    fn bonnie12_variant() {
+        let text = "\
+Bonnie 1.2: File './Bonnie.1557', size: 268435456, volumes: 1
+Writing with putc()...         done:  21846 kB/s  98.0 %CPU
+              ---Sequential Output (nosync)--- ---Sequential Input-- --Rnd Seek-
+              -Per Char- --Block--- -Rewrite-- -Per Char- --Block--- --04k (03)-
+Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU   /sec %CPU
+localh 1* 256 21846 98.0 58316 14.0 11099  3.1 14346 64.6 18026  2.0  939.3  1.4
+localh 1*1024 20760 97.8 31044  7.6 11462  3.2 15006 69.2 15993  1.6  159.4  0.5
+";
+        let p = parse(text).unwrap();
+        assert_eq!(p.version.as_deref(), Some("1.2"));
+        assert_eq!(p.samples.len(), 24);
+        assert_eq!(p.samples[0].params[0].value, "256");
+        assert_eq!(p.samples[12].params[0].value, "1024");
+        assert_eq!(p.samples[12].value.mean(), 20760.0);
+        assert!(p.samples.iter().all(|s| s.kernel.is_none()));
+    }
+
+    #[test]
+    fn flattened_header_and_row() {
+        let text = "Bonnie on 2.3.13: -------Sequential Output-------- MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU /sec %CPU 500 1853 86.4 4125 14.2 2581 14.4 1882 86.7 8053 32.5 51.5 3.7";
+        let p = parse(text).unwrap();
+        assert_eq!(p.samples.len(), 12);
+        assert_eq!(p.samples[11].value.mean(), 3.7);
+        assert!(Bonnie.detect(&Input::from_text(text)) >= 90);
+    }
+
+    #[test]
+    fn cut_row_is_an_error_wrapped_row_is_rejoined() {
+        let cut = format!("{}TEST4     256  3630 99.5   9915 14.7\n", &CLASSIC[..CLASSIC.rfind("2.4.0").unwrap()]);
+        assert_eq!(parse(&cut).unwrap_err().line(), Some(4));
+        let wrapped = format!(
+            "{}TEST4     256  3630 99.5   9915 14.7  6013 11.3  2894 86.0 18502 19.1\n181.4  3.1\n",
+            &CLASSIC[..CLASSIC.rfind("2.4.0").unwrap()]
+        );
+        let p = parse(&wrapped).unwrap();
+        assert_eq!(p.samples.len(), 12);
+        assert_eq!(p.samples[10].line, 5);
+        assert_eq!(p.notes.len(), 1);
+    }
+}

@@ -1,0 +1,711 @@
+//! tiobench (Threaded I/O Bench) result tables.
+//!
+//! Reads three layouts:
+//!
+//! 1. **tiobench.pl 0.3.x output**: the "Unit information" legend, then one
+//!    section per operation, each a title, a two-line header, a dashed rule
+//!    and rows (the Identifier is usually `uname -r`, CPU% has its `%` glued):
+//!
+//!    ```text
+//!    Sequential Reads
+//!                                  File  Blk   Num                   Avg      Maximum      Lat%     Lat%    CPU
+//!    Identifier                    Size  Size  Thr   Rate  (CPU%)  Latency    Latency      >2s      >10s    Eff
+//!    ---------------------------- ------ ----- ---  ------ ------ --------- -----------  -------- -------- -----
+//!    2.5.57                        252   4096   10    8.67 5.301%    11.945     1657.01   0.00000  0.00000   164
+//!    ```
+//!
+//! 2. **posted "Kernel" tables**: the same columns with some left out, a
+//!    section title that may carry a suffix (`Sequential Reads ext2`), free
+//!    text between title and header or between rows:
+//!
+//!    ```text
+//!    Sequential Reads ext2
+//!    Num Avg Maximum Lat% CPU
+//!    Kernel Thr Rate (CPU%) Latency Latency >10s Eff
+//!    2.4.19-rc5-aa1 1 51.21 28.87% 0.226 103.26 0.00000 177
+//!    ```
+//!
+//! 3. **condensed posted tables**, two or more operations per row, named in
+//!    the first header line:
+//!
+//!    ```text
+//!    Num Seq Read CPU Rand Read CPU
+//!    Thr Rate (CPU%) Eff Rate (CPU%) Eff
+//!    2.4.17 1 13.23 43.2% 30.62 2.74 3.7% 73.88
+//!    ```
+//!
+//! Metrics (one sample per cell):
+//!
+//! | name          | unit   | better  | column                                  |
+//! |---------------|--------|---------|-----------------------------------------|
+//! | `Rate`        | `MB/s` | Higher  | Rate                                    |
+//! | `CPU%`        | `%`    | Neither | (CPU%)                                  |
+//! | `Avg Latency` | `ms`   | Lower   | Avg Latency                             |
+//! | `Max Latency` | `ms`   | Lower   | Maximum Latency                         |
+//! | `Lat% >2s`    | `%`    | Lower   | Lat% >2s                                |
+//! | `Lat% >10s`   | `%`    | Lower   | Lat% >10s                               |
+//! | `CPU Eff`     | ``     | Higher  | CPU Eff (Rate / CPU% × 100, as printed) |
+//!
+//! Group: the operation, `Sequential Reads`, `Sequential Writes`, `Random
+//! Reads` or `Random Writes`, with the section title's suffix kept (`Sequential
+//! Reads ext2`: posts label tables per filesystem; a leading "on" is dropped
+//! and the suffix is cut at ` - `, `,`, `:`, `;`, `(` or `.` and to three
+//! words). Params, in column order, as printed: `file size` (MB), `blk size`
+//! (bytes), `threads`, each when the table has that column. Kernel: the
+//! Identifier / Kernel (first) column of the row.
+//!
+//! A table that repeats an earlier table exactly (a quoted reply) is dropped
+//! with a note. A row cut short is rejoined with the next line only when that
+//! line holds exactly the missing numbers; otherwise it is an error.
+
+use crate::model::{Better, Metric, ParsedFile, Sample};
+use crate::parse::num::plain;
+use crate::parse::{BenchParser, Input, ParseError};
+
+/// The tiobench parser (registry id `"tiobench"`).
+pub struct Tiobench;
+
+/// One column of a tiobench table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Col {
+    FileSize,
+    BlkSize,
+    Threads,
+    Rate,
+    Cpu,
+    AvgLat,
+    MaxLat,
+    Lat2,
+    Lat10,
+    Eff,
+}
+
+impl Col {
+    /// The parameter name, for columns that are parameters.
+    fn param(self) -> Option<&'static str> {
+        match self {
+            Col::FileSize => Some("file size"),
+            Col::BlkSize => Some("blk size"),
+            Col::Threads => Some("threads"),
+            _ => None,
+        }
+    }
+
+    /// The metric, for columns that are measurements.
+    fn metric(self) -> Option<Metric> {
+        let (name, unit, better) = match self {
+            Col::Rate => ("Rate", "MB/s", Better::Higher),
+            Col::Cpu => ("CPU%", "%", Better::Neither),
+            Col::AvgLat => ("Avg Latency", "ms", Better::Lower),
+            Col::MaxLat => ("Max Latency", "ms", Better::Lower),
+            Col::Lat2 => ("Lat% >2s", "%", Better::Lower),
+            Col::Lat10 => ("Lat% >10s", "%", Better::Lower),
+            Col::Eff => ("CPU Eff", "", Better::Higher),
+            _ => return None,
+        };
+        Some(Metric::new(name, unit, better))
+    }
+}
+
+/// A recognised table header: the value columns after the label column,
+/// each tagged with the operation (index into `groups`) it belongs to.
+#[derive(Debug, Clone)]
+struct Layout {
+    cols: Vec<(Col, usize)>,
+    /// Group per operation; `None` means "the current section title".
+    groups: Vec<Option<String>>,
+    line: usize,
+}
+
+/// The four operations and the words that name them in titles and in
+/// condensed headers.
+const OPS: [(&str, &str, &str); 4] = [
+    ("Sequential Reads", "Seq", "Read"),
+    ("Sequential Writes", "Seq", "Write"),
+    ("Random Reads", "Rand", "Read"),
+    ("Random Writes", "Rand", "Write"),
+];
+
+/// A section title: `Sequential Reads`, `Random Writes ext3`, … Returns the
+/// group name (operation plus cleaned suffix).
+fn section_title(line: &str) -> Option<String> {
+    let t = line.trim();
+    for (name, _, _) in OPS {
+        if let Some(rest) = t.strip_prefix(name) {
+            if !(rest.is_empty() || rest.starts_with(char::is_whitespace)) {
+                continue;
+            }
+            let mut suffix = rest.trim();
+            for cut in [" - ", ",", ":", ";", "(", "."] {
+                if let Some(p) = suffix.find(cut) {
+                    suffix = &suffix[..p];
+                }
+            }
+            let mut words: Vec<&str> = suffix.split_whitespace().collect();
+            if words.first().is_some_and(|w| w.eq_ignore_ascii_case("on")) {
+                words.remove(0);
+            }
+            words.truncate(3);
+            if words.is_empty() {
+                return Some(name.to_string());
+            }
+            return Some(format!("{name} {}", words.join(" ")));
+        }
+    }
+    None
+}
+
+/// Operations named in a condensed header's first line (`Num Seq Read CPU
+/// Rand Read CPU`), in order.
+fn condensed_ops(line: &str) -> Vec<String> {
+    let toks: Vec<&str> = line.split_whitespace().collect();
+    let mut ops = Vec::new();
+    for w in toks.windows(2) {
+        let a = w[0].to_ascii_lowercase();
+        let b = w[1].to_ascii_lowercase();
+        let seq = a == "seq" || a == "sequential";
+        let rand = a == "rand" || a == "random";
+        let read = b == "read" || b == "reads";
+        let write = b == "write" || b == "writes";
+        if (seq || rand) && (read || write) {
+            let op = OPS
+                .iter()
+                .find(|(_, s, r)| (s.eq_ignore_ascii_case("seq") == seq) && (r.eq_ignore_ascii_case("read") == read))
+                .map(|(n, _, _)| n.to_string());
+            if let Some(op) = op {
+                ops.push(op);
+            }
+        }
+    }
+    ops
+}
+
+/// Is `line` a rule of dashes (and spaces)?
+fn is_rule(line: &str) -> bool {
+    let t = line.trim();
+    !t.is_empty() && t.chars().all(|c| c == '-' || c.is_whitespace())
+}
+
+/// Column tokens that may follow a wrapped header's second line.
+fn is_col_word(t: &str) -> bool {
+    matches!(t, "Size" | "Thr" | "Rate" | "(CPU%)" | "Latency" | ">2s" | ">10s" | "Eff")
+}
+
+/// Tries to read a table header whose second line is line `i` (0-based).
+/// Returns the layout and the index of the last header line.
+fn header_at(lines: &[String], i: usize) -> Option<(Layout, usize)> {
+    let l2 = lines.get(i)?;
+    let mut toks: Vec<&str> = l2.split_whitespace().collect();
+    let first = *toks.first()?;
+    let labelled = matches!(first, "Identifier" | "Kernel" | "kernel" | "Machine");
+    if labelled {
+        toks.remove(0);
+    }
+    if toks.first() == Some(&"Thr") && !labelled {
+        // condensed layout: no label header, rows still start with a label
+    } else if !labelled {
+        return None;
+    }
+    if !toks.contains(&"Rate") || !toks.contains(&"(CPU%)") {
+        return None;
+    }
+    // A wrapped second header line continues on the next line.
+    let mut last = i;
+    if let Some(next) = lines.get(i + 1) {
+        let nt: Vec<&str> = next.split_whitespace().collect();
+        if !nt.is_empty() && nt.iter().all(|t| is_col_word(t) && *t != "Rate") {
+            toks.extend(nt);
+            last = i + 1;
+        }
+    }
+    if !toks.iter().all(|t| is_col_word(t)) {
+        return None;
+    }
+    // The first header line (and a wrapped part of it) sits above.
+    let mut l1 = String::new();
+    for back in 1..=2 {
+        if let Some(prev) = i.checked_sub(back).and_then(|j| lines.get(j)) {
+            if prev.trim().is_empty() {
+                break;
+            }
+            l1.push(' ');
+            l1.push_str(prev);
+        }
+    }
+    let l1_words: Vec<&str> = l1.split_whitespace().collect();
+    let has = |w: &str| l1_words.contains(&w);
+
+    let n_rate = toks.iter().filter(|t| **t == "Rate").count();
+    // Operations are named only in the line right above (not in a title).
+    let ops = i.checked_sub(1).and_then(|j| lines.get(j)).map(|l| condensed_ops(l)).unwrap_or_default();
+    let condensed = n_rate >= 2 || (!ops.is_empty() && ops.len() == n_rate && toks.first() == Some(&"Thr"));
+    if condensed && ops.len() != n_rate {
+        return None;
+    }
+
+    let n_size = toks.iter().filter(|t| **t == "Size").count();
+    let n_lat = toks.iter().filter(|t| **t == "Latency").count();
+    let mut seen_size = 0;
+    let mut seen_lat = 0;
+    let mut op = 0usize;
+    let mut seen_rate = 0;
+    let mut cols = Vec::new();
+    for t in &toks {
+        let col = match *t {
+            "Size" => {
+                seen_size += 1;
+                if n_size >= 2 {
+                    if seen_size == 1 { Col::FileSize } else { Col::BlkSize }
+                } else if has("Blk") && !has("File") {
+                    Col::BlkSize
+                } else {
+                    Col::FileSize
+                }
+            }
+            "Thr" => Col::Threads,
+            "Rate" => {
+                seen_rate += 1;
+                if condensed && seen_rate > 1 {
+                    op += 1;
+                }
+                Col::Rate
+            }
+            "(CPU%)" => Col::Cpu,
+            "Latency" => {
+                seen_lat += 1;
+                if n_lat >= 2 {
+                    if seen_lat == 1 { Col::AvgLat } else { Col::MaxLat }
+                } else if has("Maximum") && !has("Avg") {
+                    Col::MaxLat
+                } else {
+                    Col::AvgLat
+                }
+            }
+            ">2s" => Col::Lat2,
+            ">10s" => Col::Lat10,
+            "Eff" => Col::Eff,
+            _ => return None,
+        };
+        cols.push((col, op));
+    }
+    if n_size > 2 || (!condensed && (n_lat > 2 || n_rate != 1)) {
+        return None;
+    }
+    let groups = if condensed { ops.into_iter().map(Some).collect() } else { vec![None] };
+    Some((Layout { cols, groups, line: i + 1 }, last))
+}
+
+/// Parses one value cell of column `col`.
+fn cell(col: Col, tok: &str) -> Option<f64> {
+    match col {
+        Col::Cpu => plain(tok.strip_suffix('%').unwrap_or(tok)),
+        _ => plain(tok),
+    }
+}
+
+/// Does this token look like a number cell (`12.5`, `5.301%`)?
+fn numericish(tok: &str) -> bool {
+    plain(tok.strip_suffix('%').unwrap_or(tok)).is_some()
+}
+
+/// A line that looks like a table row (a label, then numbers only).
+fn row_like(toks: &[&str]) -> bool {
+    toks.len() >= 3 && toks[1..].iter().all(|t| numericish(t))
+}
+
+/// A row as compared for repeated tables: label and cell texts.
+type RowKey = (String, Vec<String>);
+
+/// Completed row: label, then (token, 1-based line) per column.
+struct Row {
+    label: String,
+    cells: Vec<(String, usize)>,
+}
+
+/// What a line inside a table turned out to be.
+enum Line {
+    /// A row, and the index of its last line (a wrapped row takes two).
+    Row(Row, usize),
+    /// Text that is not a row.
+    Text,
+    /// A label and numbers, but not this table's number of columns.
+    Misfit(ParseError),
+}
+
+/// Reads a row at line `i` (0-based), rejoining a wrapped continuation when
+/// the next line holds exactly the missing numbers.
+fn row_at(lines: &[String], i: usize, n: usize, layout: &Layout) -> Line {
+    let Some(line) = lines.get(i) else { return Line::Text };
+    let toks: Vec<&str> = line.split_whitespace().collect();
+    // The label (kernel) is the first token and any further non-numeric ones.
+    let fits = |toks: &[&str]| -> bool {
+        toks.len() > n
+            && toks[1..toks.len() - n].iter().all(|t| !numericish(t))
+            && toks[toks.len() - n..].iter().zip(&layout.cols).all(|(t, (c, _))| cell(*c, t).is_some())
+    };
+    let build = |toks: &[(&str, usize)]| -> Row {
+        let split = toks.len() - n;
+        Row {
+            label: toks[..split].iter().map(|(t, _)| *t).collect::<Vec<_>>().join(" "),
+            cells: toks[split..].iter().map(|(t, l)| (t.to_string(), *l)).collect(),
+        }
+    };
+    if fits(&toks) {
+        let numbered: Vec<(&str, usize)> = toks.iter().map(|t| (*t, i + 1)).collect();
+        return Line::Row(build(&numbered), i);
+    }
+    if !row_like(&toks) {
+        return Line::Text;
+    }
+    // A row cut short by mail wrapping: the rest is the whole next line.
+    if toks.len() < n + 1 {
+        if let Some(next) = lines.get(i + 1) {
+            let nt: Vec<&str> = next.split_whitespace().collect();
+            let starts_col0 = !next.starts_with(char::is_whitespace);
+            if starts_col0 && !nt.is_empty() && nt.iter().all(|t| numericish(t)) && toks.len() + nt.len() == n + 1 {
+                let mut all: Vec<(&str, usize)> = toks.iter().map(|t| (*t, i + 1)).collect();
+                all.extend(nt.iter().map(|t| (*t, i + 2)));
+                let joined: Vec<&str> = all.iter().map(|(t, _)| *t).collect();
+                if fits(&joined) {
+                    return Line::Row(build(&all), i + 1);
+                }
+            }
+        }
+    }
+    Line::Misfit(ParseError::malformed(
+        i + 1,
+        format!("a tiobench row: a label and {n} numbers (header at line {})", layout.line),
+        line.trim(),
+    ))
+}
+
+/// The tiobench version the text names (`tiobench-0.3.3`, `tiobench 0.3.1`).
+fn version(input: &Input) -> Option<String> {
+    for l in &input.lines {
+        let lower = l.to_ascii_lowercase();
+        let Some(p) = lower.find("tiobench") else { continue };
+        let rest = &l[p + "tiobench".len()..];
+        let rest = rest.strip_prefix(".pl").unwrap_or(rest);
+        let rest = rest.trim_start_matches(['-', ' ', 'v']);
+        let v: String = rest.chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
+        let v = v.trim_end_matches('.');
+        // tiobench releases are 0.x; `tiobench 2.6.0-test9` names a kernel.
+        if v.starts_with("0.") && v.len() > 2 {
+            return Some(v.to_string());
+        }
+    }
+    None
+}
+
+impl BenchParser for Tiobench {
+    fn id(&self) -> &'static str {
+        "tiobench"
+    }
+
+    fn describe(&self) -> &'static str {
+        "tiobench 0.3.x (tiobench.pl tables and posted Kernel tables)"
+    }
+
+    fn detect(&self, input: &Input) -> u8 {
+        let mut score = 0u8;
+        let mut titles = 0;
+        for (i, l) in input.lines.iter().enumerate() {
+            let t = l.trim_start();
+            if t.starts_with("Identifier") && t.contains("Rate") && t.contains("(CPU%)") && t.contains("Latency") {
+                return 95;
+            }
+            if (t.starts_with("Kernel") || t.starts_with("Thr")) && t.contains("Rate") && t.contains("(CPU%)") {
+                if header_at(&input.lines, i).is_some() {
+                    score = score.max(90);
+                } else {
+                    score = score.max(60);
+                }
+            }
+            if t.starts_with("CPU Eff") && t.contains("Rate divided by CPU%") {
+                score = score.max(90);
+            }
+            if section_title(t).is_some() && t.len() < 60 {
+                titles += 1;
+            }
+            if l.contains("tiobench") || l.contains("Threaded I/O Bench") || l.contains("TIObench") {
+                score = score.max(30);
+            }
+        }
+        if titles >= 2 {
+            score = score.max(35);
+        }
+        score
+    }
+
+    fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        let lines = &input.lines;
+        let mut out = ParsedFile { benchmark: "tiobench".into(), version: version(input), ..Default::default() };
+        let mut title: Option<String> = None;
+        let mut layout: Option<Layout> = None;
+        // Finished tables: (header line, rows, groups) for duplicate detection.
+        let mut tables: Vec<(usize, Vec<RowKey>, Vec<String>)> = Vec::new();
+        let mut cur_rows: Vec<RowKey> = Vec::new();
+        let mut cur_samples: Vec<Sample> = Vec::new();
+        let mut cur_groups: Vec<String> = Vec::new();
+        // Whether the table is still in its rows (no text line since the
+        // header or the last row): a misfit row there is damage, not the end.
+        let mut awake = false;
+
+        let mut flush = |layout: &Option<Layout>,
+                         rows: &mut Vec<RowKey>,
+                         samples: &mut Vec<Sample>,
+                         groups: &mut Vec<String>,
+                         out: &mut ParsedFile| {
+            if let Some(l) = layout {
+                if !rows.is_empty() {
+                    if let Some((first, _, _)) = tables.iter().find(|(_, r, g)| r == rows && g == groups) {
+                        out.notes.push((
+                            l.line,
+                            format!("table repeats the table with header at line {first} (quoted?); skipped"),
+                        ));
+                    } else {
+                        tables.push((l.line, rows.clone(), groups.clone()));
+                        out.samples.append(samples);
+                    }
+                }
+            }
+            rows.clear();
+            samples.clear();
+            groups.clear();
+        };
+
+        let mut i = 0;
+        while i < lines.len() {
+            let line = &lines[i];
+            if let Some((lay, last)) = header_at(lines, i) {
+                flush(&layout, &mut cur_rows, &mut cur_samples, &mut cur_groups, &mut out);
+                cur_groups =
+                    lay.groups.iter().map(|g| g.clone().or_else(|| title.clone()).unwrap_or_default()).collect();
+                if cur_groups.iter().any(String::is_empty) {
+                    out.notes.push((lay.line, "table without a section title: group left empty".into()));
+                }
+                layout = Some(lay);
+                awake = true;
+                i = last + 1;
+                continue;
+            }
+            if let Some(t) = section_title(line) {
+                // A title is followed by its table's header within a few
+                // lines; a sentence that happens to start with the words is not.
+                let heads_table = (i + 1..lines.len().min(i + 10))
+                    .take_while(|&j| section_title(&lines[j]).is_none())
+                    .any(|j| header_at(lines, j).is_some());
+                if heads_table {
+                    flush(&layout, &mut cur_rows, &mut cur_samples, &mut cur_groups, &mut out);
+                    layout = None;
+                    title = Some(t);
+                    i += 1;
+                    continue;
+                }
+            }
+            let Some(lay) = &layout else {
+                i += 1;
+                continue;
+            };
+            if is_rule(line) || line.trim().is_empty() {
+                i += 1;
+                continue;
+            }
+            let n = lay.cols.len();
+            match row_at(lines, i, n, lay) {
+                Line::Text => {
+                    // Commentary: later rows may still belong to the table.
+                    awake = false;
+                    i += 1;
+                }
+                Line::Misfit(e) if awake => return Err(e),
+                Line::Misfit(_) => {
+                    // Another table's rows after commentary: this table is over.
+                    flush(&layout, &mut cur_rows, &mut cur_samples, &mut cur_groups, &mut out);
+                    layout = None;
+                    i += 1;
+                }
+                Line::Row(row, last) => {
+                    awake = true;
+                    if last != i {
+                        out.notes.push((i + 1, format!("row wrapped onto line {}; rejoined", last + 1)));
+                    }
+                    let mut params: Vec<(Col, String)> = Vec::new();
+                    for ((tok, _), (col, _)) in row.cells.iter().zip(&lay.cols) {
+                        if col.param().is_some() {
+                            params.push((*col, tok.clone()));
+                        }
+                    }
+                    for ((tok, ln), (col, op)) in row.cells.iter().zip(&lay.cols) {
+                        let Some(metric) = col.metric() else { continue };
+                        let Some(v) = cell(*col, tok) else {
+                            return Err(ParseError::malformed(*ln, "a number", tok.clone()));
+                        };
+                        let mut s =
+                            Sample::new(metric, v, *ln).with_group(cur_groups.get(*op).cloned().unwrap_or_default());
+                        for (pc, pv) in &params {
+                            if let Some(name) = pc.param() {
+                                s = s.with_param(name, pv);
+                            }
+                        }
+                        if !row.label.is_empty() {
+                            s = s.with_kernel(row.label.clone());
+                        }
+                        cur_samples.push(s);
+                    }
+                    cur_rows.push((row.label.clone(), row.cells.iter().map(|(t, _)| t.clone()).collect()));
+                    i = last + 1;
+                }
+            }
+        }
+        flush(&layout, &mut cur_rows, &mut cur_samples, &mut cur_groups, &mut out);
+        if out.samples.is_empty() {
+            return Err(ParseError::NoResults {
+                benchmark: "tiobench",
+                reason: "no tiobench table (a header with Rate and (CPU%) followed by rows)".into(),
+            });
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<ParsedFile, ParseError> {
+        Tiobench.parse(&Input::from_text(text))
+    }
+
+    const FULL: &str = "\
+Unit information
+================
+CPU Eff   = Rate divided by CPU% - throughput per cpu load
+
+Sequential Reads
+                              File  Blk   Num                   Avg      Maximum      Lat%     Lat%    CPU
+Identifier                    Size  Size  Thr   Rate  (CPU%)  Latency    Latency      >2s      >10s    Eff
+---------------------------- ------ ----- ---  ------ ------ --------- -----------  -------- -------- -----
+2.5.57                        252   4096   10    8.67 5.301%    11.945     1657.01   0.00000  0.00000   164
+
+Random Writes
+                              File  Blk   Num                   Avg      Maximum      Lat%     Lat%    CPU
+Identifier                    Size  Size  Thr   Rate  (CPU%)  Latency    Latency      >2s      >10s    Eff
+---------------------------- ------ ----- ---  ------ ------ --------- -----------  -------- -------- -----
+2.5.57                        252   4096   10    0.75 1.012%     0.577     1103.55   0.00000  0.00000    74
+";
+
+    #[test]
+    fn full_layout() {
+        let p = parse(FULL).unwrap();
+        assert_eq!(p.samples.len(), 14);
+        let s = &p.samples[0];
+        assert_eq!(s.metric.name, "Rate");
+        assert_eq!(s.metric.unit, "MB/s");
+        assert_eq!(s.value.mean(), 8.67);
+        assert_eq!(s.group, "Sequential Reads");
+        assert_eq!(s.kernel.as_deref(), Some("2.5.57"));
+        assert_eq!(s.line, 9);
+        let names: Vec<_> = s.params.iter().map(|p| (p.name.as_str(), p.value.as_str())).collect();
+        assert_eq!(names, vec![("file size", "252"), ("blk size", "4096"), ("threads", "10")]);
+        assert_eq!(p.samples[1].metric.name, "CPU%");
+        assert_eq!(p.samples[1].value.mean(), 5.301);
+        assert_eq!(p.samples[6].metric.name, "CPU Eff");
+        assert_eq!(p.samples[6].value.mean(), 164.0);
+        assert_eq!(p.samples[7].group, "Random Writes");
+        assert_eq!(Tiobench.detect(&Input::from_text(FULL)), 95);
+    }
+
+    #[test]
+    fn kernel_layout_with_suffix_titles_and_commentary() {
+        let text = "\
+Sequential Reads on reiserfs
+Commentary about 2.5 numbers here.
+Num Avg Maximum Lat% CPU
+Kernel Thr Rate (CPU%) Latency Latency >10s Eff
+------------------ --- ---------------------------------------------------
+
+2.4.19-rc5-aa1 1 51.21 28.87% 0.226 103.26 0.00000 177
+That's actually a bug, 20% drop.
+2.4.20-pre5 256 31.89 22.95% 57.236 849792.70 0.03459 139
+Sequential Writes reiserfs - max latency is very high for everyone here.
+Num Avg Maximum Lat% CPU
+Kernel Thr Rate (CPU%) Latency Latency >10s Eff
+2.5.33 128 12.17 222.9% 108.966 910455.61 0.19503 5
+";
+        let p = parse(text).unwrap();
+        assert_eq!(p.samples.len(), 18);
+        assert_eq!(p.samples[0].group, "Sequential Reads reiserfs");
+        assert_eq!(p.samples[0].params.len(), 1);
+        assert_eq!(p.samples[0].params[0].name, "threads");
+        assert_eq!(p.samples[3].metric.name, "Max Latency");
+        assert_eq!(p.samples[3].value.mean(), 103.26);
+        assert_eq!(p.samples[4].metric.name, "Lat% >10s");
+        let w = &p.samples[12];
+        assert_eq!(w.group, "Sequential Writes reiserfs");
+        assert_eq!(w.kernel.as_deref(), Some("2.5.33"));
+        assert_eq!(p.samples[13].value.mean(), 222.9);
+    }
+
+    #[test]
+    fn condensed_two_ops_per_row() {
+        let text = "\
+Threaded I/O Bench
+Num Seq Read CPU Rand Read CPU
+Thr Rate (CPU%) Eff Rate (CPU%) Eff
+--- ------------------- -----------------
+2.4.17 1 13.23 43.2% 30.62 2.74 3.7% 73.88
+2.4.17rat 8 10.23 23.4% 43.72 3.26 4.5% 73.05
+";
+        let p = parse(text).unwrap();
+        assert_eq!(p.samples.len(), 12);
+        assert_eq!(p.samples[0].group, "Sequential Reads");
+        assert_eq!(p.samples[3].group, "Random Reads");
+        assert_eq!(p.samples[3].value.mean(), 2.74);
+        assert_eq!(p.samples[5].metric.name, "CPU Eff");
+        assert_eq!(p.samples[5].value.mean(), 73.88);
+        assert_eq!(p.samples[6].kernel.as_deref(), Some("2.4.17rat"));
+        assert_eq!(p.samples[6].params[0].value, "8");
+        assert!(Tiobench.detect(&Input::from_text(text)) >= 90);
+    }
+
+    #[test]
+    fn wrapped_row_is_rejoined_and_cut_row_is_an_error() {
+        let text = "\
+Sequential Reads
+Kernel Thr Rate (CPU%) Latency Latency >10s Eff
+2.4.19 1 51.21 28.87% 0.226
+103.26 0.00000 177
+";
+        let p = parse(text).unwrap();
+        assert_eq!(p.samples.len(), 6);
+        assert_eq!(p.samples[3].line, 4);
+        assert_eq!(p.notes.len(), 1);
+        let bad = "\
+Sequential Reads
+Kernel Thr Rate (CPU%) Latency Latency >10s Eff
+2.4.19 1 51.21 28.87% 0.226
+";
+        assert_eq!(parse(bad).unwrap_err().line(), Some(3));
+    }
+
+    #[test]
+    fn repeated_table_is_dropped() {
+        let t = "\
+Sequential Reads ext2
+Kernel Thr Rate (CPU%) Latency Latency >10s Eff
+2.4.19 1 51.21 28.87% 0.226 103.26 0.00000 177
+";
+        let p = parse(&format!("{t}\n> {}", t.replace('\n', "\n> "))).unwrap();
+        assert_eq!(p.samples.len(), 6);
+        assert_eq!(p.notes.len(), 1);
+    }
+
+    #[test]
+    fn version_and_no_results() {
+        let p = parse(&format!("tiobench-0.3.3 is create 12 gigabytes\n{FULL}")).unwrap();
+        assert_eq!(p.version.as_deref(), Some("0.3.3"));
+        assert!(matches!(parse("Sequential Reads\nnothing"), Err(ParseError::NoResults { .. })));
+        assert_eq!(Tiobench.detect(&Input::from_text("hello\nworld")), 0);
+    }
+}
