@@ -527,14 +527,22 @@ fn section_view(
                 let better = cols[ci].better;
                 if let (Some(base), Some(cell)) = (base, row_views[ri].cells[ci].as_mut()) {
                     let cmp = compare(&cell.summary, &base, better, policy.alpha);
-                    cell.delta_text = cmp.pct_better.map(|p| format!("{p:+.1}%"));
+                    // No better direction, no verdict: informational columns
+                    // (MHz, %CPU, counts) show no change marks.
+                    cell.delta_text = cmp
+                        .pct_better
+                        .filter(|_| better != Better::Neither)
+                        // `+ 0.0` turns -0.0 into 0.0, so no change prints as +0.0%.
+                        .map(|p| format!("{:+.1}%", (p * 10.0).round() / 10.0 + 0.0));
                     cell.delta_class = match (better, cmp.pct_better) {
                         (Better::Neither, _) | (_, None) => String::new(),
                         (_, Some(p)) if p > 0.0 => "better".to_string(),
                         (_, Some(p)) if p < 0.0 => "worse".to_string(),
                         _ => String::new(),
                     };
-                    cell.mark = significance_mark(&cmp).to_string();
+                    if better != Better::Neither {
+                        cell.mark = significance_mark(&cmp).to_string();
+                    }
                     cell.comparison = Some(cmp);
                 }
             }
