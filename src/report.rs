@@ -643,7 +643,7 @@ pub fn significance_mark(c: &Comparison) -> &'static str {
 pub fn legend(t: &TableView) -> Option<String> {
     let base = t.baseline.as_ref()?;
     Some(format!(
-        "% = change vs {base}, positive is better; * significant (Welch's t-test, alpha {}); ~ within noise; unmarked: single run, not tested",
+        "% = change vs {base}, positive is better; * significant (Welch's t-test, alpha {}); ~ within noise; unmarked: not tested (a single run, or no standard deviation)",
         t.alpha
     ))
 }
