@@ -17,6 +17,7 @@
 
 pub mod build;
 pub mod check;
+pub mod derive;
 pub mod diag;
 pub mod export;
 pub mod init;

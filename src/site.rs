@@ -509,6 +509,7 @@ pub fn parse_file(
     if parsed.benchmark.is_empty() {
         parsed.benchmark = parser.id().to_string();
     }
+    crate::derive::derive(&mut parsed);
     match kernel_dir {
         Some(k) => {
             for s in &mut parsed.samples {
