@@ -13,7 +13,8 @@
 //! * [`version`]: kernel version order and patch-tree lanes;
 //! * [`report`]: view models (pages, sections, tables) every renderer reads;
 //! * [`render`]: HTML, Markdown and plaintext renderers;
-//! * [`build`]: the `build` command: content in, files out.
+//! * [`build`]: the `build` command: content in, files out;
+//! * [`serve`]: the `serve` command: the site in memory over HTTP, rebuilt on change.
 
 pub mod build;
 pub mod check;
@@ -26,6 +27,7 @@ pub mod model;
 pub mod parse;
 pub mod render;
 pub mod report;
+pub mod serve;
 pub mod site;
 pub mod stats;
 pub mod version;

@@ -54,6 +54,26 @@ enum Command {
         #[arg(long)]
         strict: bool,
     },
+    /// Serve the site from memory on 127.0.0.1, rebuild it when content or
+    /// theme files change, and reload the open browser page.
+    Serve {
+        /// Content directory.
+        #[arg(long, default_value = "content")]
+        content: PathBuf,
+        /// Theme directory overriding the embedded default theme.
+        #[arg(long, default_value = "themes/default")]
+        theme: PathBuf,
+        /// Port to listen on (0: any free port).
+        #[arg(long, default_value_t = benchsite::serve::DEFAULT_PORT)]
+        port: u16,
+        /// Address to listen on; anything but a loopback address lets other
+        /// machines read the site.
+        #[arg(long, default_value = "127.0.0.1")]
+        bind: std::net::IpAddr,
+        /// Width of the plaintext (email.txt) in columns.
+        #[arg(long, default_value_t = 72)]
+        width: usize,
+    },
     /// Create a new site in DIR, laid out like this repository.
     Init {
         /// Directory to create the site in.
@@ -200,9 +220,41 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Command::Serve { content, theme, port, bind, width } => serve_cmd(content, theme, bind, port, width),
         Command::Parse { file, json, format } => parse_cmd(&file, json, format.as_deref()),
         Command::Text { machine, content, sections, kernels, width, compare } => {
             text_cmd(&content, &machine, &sections, &kernels, TextOptions { width, compare })
+        }
+    }
+}
+
+fn serve_cmd(content: PathBuf, theme: PathBuf, bind: std::net::IpAddr, port: u16, width: usize) -> ExitCode {
+    use benchsite::serve::{ServeError, Server};
+    let opts = BuildOptions {
+        content,
+        output: PathBuf::from("output"),
+        theme_dir: Some(theme),
+        text_width: width,
+        force: false,
+        base_url: None,
+    };
+    let addr = std::net::SocketAddr::new(bind, port);
+    match Server::start(opts, addr) {
+        Ok(server) => {
+            if !bind.is_loopback() {
+                eprintln!("warning: listening on {bind}: other machines can reach this server");
+            }
+            eprintln!("serving at http://{}/ (Ctrl-C to stop)", server.addr());
+            server.wait();
+            ExitCode::SUCCESS
+        }
+        Err(ServeError::Bind { source, .. }) if source.kind() == std::io::ErrorKind::AddrInUse => {
+            eprintln!("error: port {port} on {bind} is already in use (another benchsite serve?); choose another with --port N");
+            ExitCode::from(1)
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
         }
     }
 }
