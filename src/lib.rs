@@ -16,6 +16,7 @@
 //! * [`build`]: the `build` command: content in, files out.
 
 pub mod build;
+pub mod chart;
 pub mod diag;
 pub mod markdown;
 pub mod model;
