@@ -298,9 +298,12 @@ fn draw_panel<DB: DrawingBackend>(
         if lo < 0.0 {
             chart.draw_series(std::iter::once(PathElement::new(vec![(0.0, 0.0), (nk as f64, 0.0)], INK.stroke_width(1)))).ok()?;
         }
+        // Bars at most 90 px wide, so two kernels do not make slabs.
+        let cat_px = f64::from((w - 70).max(1)) / nk as f64;
+        let half = (45.0 / cat_px).min(0.3);
         for (i, (k, v)) in spec.kernels.iter().zip(&panel.values).enumerate() {
             let Some(v) = v else { continue };
-            let (x0, x1, xc) = (i as f64 + 0.2, i as f64 + 0.8, i as f64 + 0.5);
+            let (x0, x1, xc) = (i as f64 + 0.5 - half, i as f64 + 0.5 + half, i as f64 + 0.5);
             draw_bar(&mut chart, k, [(x0, 0.0), (x1, v.mean)])?;
             let mut end = v.mean;
             if let Some(sd) = v.sd {
@@ -309,8 +312,8 @@ fn draw_panel<DB: DrawingBackend>(
                 chart
                     .draw_series([
                         PathElement::new(vec![(xc, a), (xc, b)], s),
-                        PathElement::new(vec![(xc - 0.08, a), (xc + 0.08, a)], s),
-                        PathElement::new(vec![(xc - 0.08, b), (xc + 0.08, b)], s),
+                        PathElement::new(vec![(xc - half * 0.3, a), (xc + half * 0.3, a)], s),
+                        PathElement::new(vec![(xc - half * 0.3, b), (xc + half * 0.3, b)], s),
                     ])
                     .ok()?;
                 end = if v.mean >= 0.0 { b } else { a };

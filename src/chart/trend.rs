@@ -132,6 +132,31 @@ pub fn plan(page: &MachinePage) -> Vec<TrendSpec> {
 const HEADER: i32 = 40;
 const PLOT_H: i32 = 190;
 const X_AREA: i32 = 30;
+/// Pixels between rotated kernel labels.
+const ROTATED_PITCH: f64 = 14.0;
+
+/// The kernel labels of the x axis: `(position, text)`, whether they are
+/// rotated (read bottom to top), and the height they need. Horizontal when
+/// every label fits side by side; otherwise rotated, every k-th kernel so
+/// labels stay 14 px apart.
+fn x_labels(kernels: &[TrendKernel], plot_w: i32) -> (Vec<(f64, String)>, bool, i32) {
+    let nk = kernels.len();
+    let (xlo, xhi) = (-0.5, nk as f64 - 0.5);
+    let flat: Vec<(f64, String)> =
+        kernels.iter().enumerate().map(|(i, k)| (i as f64, ellipsize_middle(&clean(&k.name), 14))).collect();
+    if super::scaling::thin_ticks(&flat, xlo, xhi, plot_w).len() == nk {
+        return (flat, false, X_AREA);
+    }
+    let step = (ROTATED_PITCH / (f64::from(plot_w) / nk as f64)).ceil().max(1.0) as usize;
+    let labels: Vec<(f64, String)> = kernels
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| i % step == 0)
+        .map(|(i, k)| (i as f64, ellipsize_middle(&clean(&k.name), 22)))
+        .collect();
+    let h = labels.iter().map(|l| text_px(&l.1, FONT_SMALL)).max().unwrap_or(0) + 16;
+    (labels, true, h)
+}
 const Y_AREA: i32 = 70;
 const GAP: i32 = 16;
 
@@ -164,7 +189,8 @@ pub fn render(spec: &TrendSpec, machine: &str) -> Option<(String, String, String
     let inner = WIDTH as i32 - 2 * MARGIN;
     let ncols = if spec.panels.len() == 1 { 1 } else { 2 };
     let panel_w = (inner - GAP * (ncols - 1)) / ncols;
-    let panel_h = HEADER + PLOT_H + X_AREA + 10;
+    let (labels, rotated, x_area) = x_labels(&spec.kernels, panel_w - Y_AREA - 12);
+    let panel_h = HEADER + PLOT_H + x_area + 10;
     let prows = spec.panels.len().div_ceil(ncols as usize) as i32;
     let title_h = MARGIN + 24 + if machine.trim().is_empty() { 0 } else { 18 } + 6;
     let height = (title_h + prows * (panel_h + GAP) + legend_height(&keys, inner) + MARGIN) as u32;
@@ -177,7 +203,7 @@ pub fn render(spec: &TrendSpec, machine: &str) -> Option<(String, String, String
             let (prow, pcol) = (i as i32 / ncols, i as i32 % ncols);
             let (x, y) = (MARGIN + pcol * (panel_w + GAP), title_h + prow * (panel_h + GAP));
             let area = root.clone().shrink((x, y), (panel_w as u32, panel_h as u32));
-            draw_panel(&root, &area, spec, panel, &lanes, panel_w)?;
+            draw_panel(&root, &area, spec, panel, &lanes, panel_w, (&labels, rotated, x_area))?;
         }
         draw_legend(&root, &keys, (MARGIN, title_h + prows * (panel_h + GAP)), inner)?;
         root.present().ok()?;
@@ -194,6 +220,7 @@ fn draw_panel<DB: DrawingBackend>(
     panel: &TrendPanel,
     lanes: &[(String, RGBColor, Marker)],
     panel_w: i32,
+    (labels, rotated, x_area): (&[(f64, String)], bool, i32),
 ) -> Option<()> {
     let nk = spec.kernels.len();
     let heading = fit_end(&clean(&panel.section), panel_w - 8, FONT);
@@ -216,18 +243,19 @@ fn draw_panel<DB: DrawingBackend>(
     let (lo, hi, yticks) = nice_axis(lo, hi, 4);
     let ystep = tick_step(&yticks);
     let (xlo, xhi) = (-0.5, nk as f64 - 0.5);
-    let plot_w = panel_w - Y_AREA - 12;
-    let all: Vec<(f64, String)> =
-        spec.kernels.iter().enumerate().map(|(i, k)| (i as f64, ellipsize_middle(&clean(&k.name), 14))).collect();
-    let ticks = super::scaling::thin_ticks(&all, xlo, xhi, plot_w);
-    let tick_pos: Vec<f64> = ticks.iter().map(|t| t.0).collect();
-    let xfmt = |v: &f64| -> String { all.get(v.round().max(0.0) as usize).map(|t| t.1.clone()).unwrap_or_default() };
+    let tick_pos: Vec<f64> = labels.iter().map(|t| t.0).collect();
+    let xfmt = |v: &f64| -> String {
+        if rotated {
+            return String::new();
+        }
+        labels.iter().find(|t| (t.0 - v).abs() < 0.25).map(|t| t.1.clone()).unwrap_or_default()
+    };
     let yfmt = |v: &f64| fmt_tick(*v, ystep);
     let mut chart = ChartBuilder::on(area)
         .margin_top(HEADER)
         .margin_right(12)
         .margin_bottom(6)
-        .x_label_area_size(X_AREA)
+        .x_label_area_size(x_area)
         .y_label_area_size(Y_AREA)
         .build_cartesian_2d(Axis::new(xlo, xhi, tick_pos), Axis::new(lo, hi, yticks))
         .ok()?;
@@ -242,6 +270,15 @@ fn draw_panel<DB: DrawingBackend>(
         .y_desc(axis_desc(&clean(&panel.unit), panel.better))
         .draw()
         .ok()?;
+    if rotated {
+        // plotters centres axis labels on the tick, which would put rotated
+        // text across the plot: draw them ending just below the axis.
+        let style = font(FONT_SMALL).transform(FontTransform::Rotate270).pos(Pos::new(HPos::Right, VPos::Center));
+        for (x, t) in labels {
+            let (px, py) = chart.backend_coord(&(*x, lo));
+            root.draw(&Text::new(t.clone(), (px, py + 8), style.clone())).ok()?;
+        }
+    }
     for (lane, c, m) in lanes {
         let pts: Vec<(f64, f64, Option<f64>)> = spec
             .kernels
