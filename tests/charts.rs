@@ -532,7 +532,7 @@ fn text_chart_with_long_names_and_narrow_widths() {
     for width in [12, 20, 40, 72, 100] {
         if let Some(t) = chart::text_bar_chart(&s, width) {
             check_lines(&t, width);
-            assert_eq!(t.lines().filter(|l| l.contains("1")).count() >= 60, true, "{width}: {t}");
+            assert!(t.lines().filter(|l| l.contains('*')).count() >= 60, "{width}: {t}");
         }
     }
     let t = chart::text_bar_chart(&s, 72).unwrap();

@@ -806,7 +806,7 @@ mod tests {
 
     #[test]
     fn middle_ellipsis_keeps_both_ends() {
-        assert_eq!(ellipsize_middle("2.4.19-pre10-aa1-with-a-long-suffix-17", 20), "2.4.19-pre…-suffix-17");
+        assert_eq!(ellipsize_middle("2.4.19-pre10-aa1-with-a-long-suffix-17", 20), "2.4.19-pre…suffix-17");
         assert_eq!(ellipsize_middle("2.4.19-pre10-aa1-with-a-long-suffix-17", 20).chars().count(), 20);
         assert_eq!(ellipsize_middle("2.4.17", 20), "2.4.17");
     }
@@ -814,9 +814,8 @@ mod tests {
     #[test]
     fn nice_axes() {
         let (lo, hi, t) = nice_axis(0.0, 12.5, 5);
-        assert_eq!((lo, hi), (0.0, 14.0));
-        assert_eq!(t.first(), Some(&0.0));
-        assert_eq!(t.last(), Some(&14.0));
+        assert_eq!((lo, hi), (0.0, 12.5));
+        assert_eq!(t, [0.0, 2.5, 5.0, 7.5, 10.0, 12.5]);
         // all equal, all zero, non-finite: still a usable axis.
         let (lo, hi, _) = nice_axis(5.0, 5.0, 5);
         assert!(lo < 5.0 && hi > 5.0);
