@@ -15,15 +15,7 @@ use unicode_width::UnicodeWidthStr;
 // Builders -------------------------------------------------------------------
 
 fn cell(mean: f64, sd: Option<f64>, n: u32) -> Option<CellView> {
-    let summary = Summary {
-        n,
-        mean,
-        stddev: sd,
-        cv: sd.map(|s| s / mean.abs()),
-        min: mean,
-        max: mean,
-        median: mean,
-    };
+    let summary = Summary { n, mean, stddev: sd, cv: sd.map(|s| s / mean.abs()), min: mean, max: mean, median: mean };
     Some(CellView {
         summary,
         text: format!("{mean:.1}"),
@@ -106,10 +98,15 @@ fn long_name(i: usize) -> String {
 }
 
 fn sixty_long() -> SectionView {
-    let mut s = Sec::new("AIM7 compute", vec![col("Jobs/Min", "jobs/min", Better::Higher), col("CPU", "%", Better::Neither)]);
+    let mut s =
+        Sec::new("AIM7 compute", vec![col("Jobs/Min", "jobs/min", Better::Higher), col("CPU", "%", Better::Neither)]);
     for i in 0..60 {
         let sd = if i % 3 == 0 { Some(5.0 + i as f64 / 10.0) } else { None };
-        s = s.row(&long_name(i), &[], vec![cell(1000.0 + 7.0 * i as f64, sd, if sd.is_some() { 3 } else { 1 }), one(99.0)]);
+        s = s.row(
+            &long_name(i),
+            &[],
+            vec![cell(1000.0 + 7.0 * i as f64, sd, if sd.is_some() { 3 } else { 1 }), one(99.0)],
+        );
     }
     let mut v = s.build();
     v.table.baseline = Some(long_name(0));
@@ -117,11 +114,14 @@ fn sixty_long() -> SectionView {
 }
 
 fn tiobench() -> SectionView {
-    let mut s = Sec::new("tiobench Sequential Reads", vec![
-        col("Rate", "MB/s", Better::Higher),
-        col("CPU%", "%", Better::Neither),
-        col("CPU Eff", "", Better::Higher),
-    ])
+    let mut s = Sec::new(
+        "tiobench Sequential Reads",
+        vec![
+            col("Rate", "MB/s", Better::Higher),
+            col("CPU%", "%", Better::Neither),
+            col("CPU Eff", "", Better::Higher),
+        ],
+    )
     .params(&["threads"])
     .baseline("2.4.17");
     let kernels = ["2.4.17", "2.4.17rat", "2.4.19-rc5-aa1", "2.5.33-mm5"];
@@ -137,11 +137,20 @@ fn tiobench() -> SectionView {
 
 fn lat_mem_rd() -> SectionView {
     let mut s = Sec::new("Memory read latency", vec![col("latency", "ns", Better::Lower)]).params(&["size", "stride"]);
-    let sizes = ["0.00049", "0.00098", "0.00195", "0.00391", "0.00781", "0.01562", "0.03125", "0.0625", "0.125", "0.25", "0.5", "1", "2", "4", "8", "16", "32"];
+    let sizes = [
+        "0.00049", "0.00098", "0.00195", "0.00391", "0.00781", "0.01562", "0.03125", "0.0625", "0.125", "0.25", "0.5",
+        "1", "2", "4", "8", "16", "32",
+    ];
     for stride in ["16", "128"] {
         for k in ["2.4.17", "2.4.17rat"] {
             for (i, sz) in sizes.iter().enumerate() {
-                let lat = if i < 6 { 4.2 } else if i < 12 { 18.0 + i as f64 } else { 180.0 + 5.0 * i as f64 };
+                let lat = if i < 6 {
+                    4.2
+                } else if i < 12 {
+                    18.0 + i as f64
+                } else {
+                    180.0 + 5.0 * i as f64
+                };
                 s = s.row(k, &[sz, stride], vec![one(lat + if k == "2.4.17rat" { 3.0 } else { 0.0 })]);
             }
         }
@@ -179,6 +188,7 @@ fn check_svg(c: &Chart) {
         }
     }
     assert!(c.file.starts_with("charts/") && c.file.ends_with(".svg"), "{}", c.file);
+    assert_eq!((c.width as f64, c.height as f64), svg_size(&c.svg), "{}", c.file);
 }
 
 fn charts_of(s: &SectionView, tag: &str) -> Vec<Chart> {
@@ -282,6 +292,65 @@ fn numeric_parameter_makes_a_scaling_chart() {
 }
 
 #[test]
+fn sixty_kernels_scaling_legend_wraps() {
+    let mut s = Sec::new("AIM7 shared", vec![col("Jobs/Min", "jobs/min", Better::Higher)]).params(&["tasks"]);
+    for i in 0..60 {
+        for tasks in ["1", "50", "100", "150", "200"] {
+            let t: f64 = tasks.parse().unwrap();
+            s = s.row(&long_name(i), &[tasks], vec![one(t * (10.0 + i as f64 / 10.0) / (1.0 + t / 100.0))]);
+        }
+    }
+    let s = s.build();
+    let specs = chart::plan_section(&s);
+    let [ChartSpec::Scaling(sp)] = specs.as_slice() else { panic!() };
+    assert!(!sp.log_x, "evenly spaced 1, 50 … 200 stays linear");
+    let c = &charts_of(&s, "sixty-scaling")[0];
+    let doc = roxmltree::Document::parse(&c.svg).unwrap();
+    // Legend entries: distinct (x, y) positions, none closer than a row apart
+    // on the same row.
+    let mut pos: Vec<(f64, f64)> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text") && n.text().is_some_and(|x| x.trim().starts_with("2.4.19-pre10")))
+        .map(|n| (n.attribute("y").unwrap().parse().unwrap(), n.attribute("x").unwrap().parse().unwrap()))
+        .collect();
+    assert_eq!(pos.len(), 60);
+    pos.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    for p in pos.windows(2) {
+        if p[0].0 == p[1].0 {
+            assert!(p[1].1 - p[0].1 >= 250.0, "legend entries overlap: {p:?}");
+        } else {
+            assert!(p[1].0 - p[0].0 >= 18.0, "legend rows overlap: {p:?}");
+        }
+    }
+}
+
+#[test]
+fn many_panels_with_many_kernels() {
+    let cols: Vec<ColumnView> = ["null call", "open clos", "sig inst", "fork proc", "exec proc", "sh proc", "extra"]
+        .iter()
+        .map(|n| col(n, "µs", Better::Lower))
+        .collect();
+    let mut s = Sec::new("lmbench Processor, Processes", cols);
+    for i in 0..20 {
+        let k = format!("2.4.{}-pre{}", 10 + i / 4, i % 4 + 1);
+        s = s.row(&k, &[], (0..7).map(|c| one((c as f64 + 1.0) * 10f64.powi(c % 4) + i as f64)).collect());
+    }
+    let s = s.build();
+    let specs = chart::plan_section(&s);
+    let [ChartSpec::Bar(b)] = specs.as_slice() else { panic!() };
+    assert_eq!(b.panels.len(), 4, "20 kernels: four panels");
+    charts_of(&s, "panels");
+    let few = Sec::new("lmbench few", (0..8).map(|i| col(&format!("m{i}"), "µs", Better::Lower)).collect())
+        .row("2.4.17", &[], (0..8).map(|c| one(c as f64 + 1.0)).collect())
+        .row("2.4.17rat", &[], (0..8).map(|c| one(c as f64 + 1.5)).collect())
+        .build();
+    let specs = chart::plan_section(&few);
+    let [ChartSpec::Bar(b)] = specs.as_slice() else { panic!() };
+    assert_eq!(b.panels.len(), chart::MAX_BAR_PANELS);
+    charts_of(&few, "panels-few");
+}
+
+#[test]
 fn memory_sizes_use_a_log_axis_and_split_by_stride() {
     let s = lat_mem_rd();
     let specs = chart::plan_section(&s);
@@ -370,7 +439,9 @@ fn equal_zero_negative_single_and_nan_values_are_safe() {
         .row("2.4.1", &["2"], vec![one(-4.0)])
         .build();
     let single = Sec::new("single", vec![col("x", "", Better::Neither)]).row("2.4.1", &[], vec![one(1.0)]).build();
-    for (s, tag) in [(&equal, "equal"), (&zero, "zero"), (&negative, "negative"), (&all_negative, "allneg"), (&single, "single")] {
+    for (s, tag) in
+        [(&equal, "equal"), (&zero, "zero"), (&negative, "negative"), (&all_negative, "allneg"), (&single, "single")]
+    {
         assert_eq!(charts_of(s, tag).len(), 1, "{tag}");
         assert!(chart::text_bar_chart(s, 72).is_some(), "{tag}");
     }
@@ -418,7 +489,12 @@ fn page(sections: Vec<SectionView>, kernels: &[&str]) -> MachinePage {
         description_html: String::new(),
         kernels: kernels
             .iter()
-            .map(|k| KernelView { name: k.to_string(), notes_md: String::new(), notes_html: String::new(), patches: Vec::new() })
+            .map(|k| KernelView {
+                name: k.to_string(),
+                notes_md: String::new(),
+                notes_html: String::new(),
+                patches: Vec::new(),
+            })
             .collect(),
         baseline: None,
         sections,
@@ -432,10 +508,15 @@ fn trend_follows_versions_with_one_line_per_lane() {
     let mut dbench = Sec::new("dbench", vec![col("Throughput", "MB/s", Better::Higher)]).params(&["procs"]);
     let mut lmb = Sec::new("lmbench ctx", vec![col("2p/0K", "µs", Better::Lower)]);
     for (i, k) in ks.iter().enumerate() {
-        dbench = dbench.row(k, &["1"], vec![cell(10.0 + i as f64, Some(0.5), 3)]).row(k, &["64"], vec![one(5.0 + i as f64)]);
+        dbench =
+            dbench.row(k, &["1"], vec![cell(10.0 + i as f64, Some(0.5), 3)]).row(k, &["64"], vec![one(5.0 + i as f64)]);
         lmb = lmb.row(k, &[], vec![one(1.2 + 0.1 * i as f64)]);
     }
-    let few = Sec::new("only two", vec![col("x", "", Better::Higher)]).row("2.4.18", &[], vec![one(1.0)]).row("2.4.19", &[], vec![one(2.0)]);
+    let few = Sec::new("only two", vec![col("x", "", Better::Higher)]).row("2.4.18", &[], vec![one(1.0)]).row(
+        "2.4.19",
+        &[],
+        vec![one(2.0)],
+    );
     let p = page(vec![dbench.build(), lmb.build(), few.build()], &ks);
     let specs = chart::plan_trends(&p);
     assert_eq!(specs.len(), 1);
@@ -459,7 +540,11 @@ fn trend_follows_versions_with_one_line_per_lane() {
 
 #[test]
 fn trend_needs_three_kernels_and_caps_its_panels() {
-    let two = Sec::new("a", vec![col("x", "", Better::Higher)]).row("2.4.1", &[], vec![one(1.0)]).row("2.4.2", &[], vec![one(2.0)]);
+    let two = Sec::new("a", vec![col("x", "", Better::Higher)]).row("2.4.1", &[], vec![one(1.0)]).row(
+        "2.4.2",
+        &[],
+        vec![one(2.0)],
+    );
     assert!(chart::machine_trend_charts(&page(vec![two.build()], &["2.4.1", "2.4.2"])).is_empty());
     assert!(chart::machine_trend_charts(&page(Vec::new(), &[])).is_empty());
 

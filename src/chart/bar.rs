@@ -138,8 +138,12 @@ fn layout(spec: &BarSpec) -> Layout {
     let ncols_v = np.min(3);
     let plot_w_v = inner / ncols_v as i32 - 80;
     let cat_w = plot_w_v / nk.max(1);
-    let widest =
-        spec.kernels.iter().map(|k| text_px(&ellipsize_middle(&clean(&k.name), NAME_CHARS), FONT_SMALL)).max().unwrap_or(0);
+    let widest = spec
+        .kernels
+        .iter()
+        .map(|k| text_px(&ellipsize_middle(&clean(&k.name), NAME_CHARS), FONT_SMALL))
+        .max()
+        .unwrap_or(0);
     if nk <= 12 && widest + 8 <= cat_w {
         return Layout {
             vertical: true,
@@ -151,7 +155,8 @@ fn layout(spec: &BarSpec) -> Layout {
         };
     }
     let ncols = if np == 1 { 1 } else { 2 };
-    let label_w = spec.kernels.iter().map(|k| text_px(&axis_name(k), FONT_SMALL)).max().unwrap_or(0).clamp(40, 330) + 14;
+    let label_w =
+        spec.kernels.iter().map(|k| text_px(&axis_name(k), FONT_SMALL)).max().unwrap_or(0).clamp(40, 330) + 14;
     let row_h = if nk <= 20 { 24 } else { 19 };
     Layout {
         vertical: false,
@@ -183,7 +188,10 @@ fn legend(spec: &BarSpec) -> Vec<(Key, String)> {
         }
     }
     if let Some(b) = spec.kernels.iter().find(|k| k.baseline) {
-        out.push((Key::Hollow(lane_colour(&b.lane, 0)), format!("baseline: {}", ellipsize_middle(&clean(&b.name), NAME_CHARS))));
+        out.push((
+            Key::Hollow(lane_colour(&b.lane, 0)),
+            format!("baseline: {}", ellipsize_middle(&clean(&b.name), NAME_CHARS)),
+        ));
     }
     if spec.panels.iter().any(|p| p.values.iter().flatten().any(|v| v.sd.is_some())) {
         out.push((Key::ErrorBar, "± 1 standard deviation (cells with 2 or more runs)".to_string()));
@@ -261,7 +269,13 @@ fn draw_panel<DB: DrawingBackend>(
     let (w, _) = area.dim_in_pixel();
     let w = w as i32;
     // Heading: the metric name (the unit and direction are on the axis).
-    let name_x = if lay.vertical || !first_col { 60 } else { lay.label_w };
+    let name_x = if lay.vertical {
+        60
+    } else if first_col {
+        lay.label_w
+    } else {
+        16
+    };
     let heading = fit_end(&clean(&panel.metric), w - name_x - 4, FONT);
     area.draw(&Text::new(heading, (name_x, 2), font_bold(FONT).pos(Pos::new(HPos::Left, VPos::Top)))).ok()?;
     let label_px = panel.values.iter().flatten().map(|v| text_px(&clean(&v.text), FONT_SMALL)).max().unwrap_or(0) + 10;
@@ -296,7 +310,9 @@ fn draw_panel<DB: DrawingBackend>(
             .draw()
             .ok()?;
         if lo < 0.0 {
-            chart.draw_series(std::iter::once(PathElement::new(vec![(0.0, 0.0), (nk as f64, 0.0)], INK.stroke_width(1)))).ok()?;
+            chart
+                .draw_series(std::iter::once(PathElement::new(vec![(0.0, 0.0), (nk as f64, 0.0)], INK.stroke_width(1))))
+                .ok()?;
         }
         // Bars at most 90 px wide, so two kernels do not make slabs.
         let cat_px = f64::from((w - 70).max(1)) / nk as f64;
@@ -346,6 +362,7 @@ fn draw_panel<DB: DrawingBackend>(
             .margin_right(16)
             .margin_bottom(6)
             .x_label_area_size(42)
+            .margin_left(if first_col { 0 } else { 12 })
             .y_label_area_size(if first_col { lay.label_w } else { 4 })
             .build_cartesian_2d(Axis::new(lo, hi, ticks), Axis::new(0f64, nk as f64, centers))
             .ok()?;
@@ -362,7 +379,9 @@ fn draw_panel<DB: DrawingBackend>(
             .draw()
             .ok()?;
         if lo < 0.0 {
-            chart.draw_series(std::iter::once(PathElement::new(vec![(0.0, 0.0), (0.0, nk as f64)], INK.stroke_width(1)))).ok()?;
+            chart
+                .draw_series(std::iter::once(PathElement::new(vec![(0.0, 0.0), (0.0, nk as f64)], INK.stroke_width(1))))
+                .ok()?;
         }
         let half = if lay.row_h >= 24 { 0.32 } else { 0.36 };
         for (i, (k, v)) in spec.kernels.iter().zip(&panel.values).enumerate() {
@@ -386,7 +405,8 @@ fn draw_panel<DB: DrawingBackend>(
             let (dx, hpos) = if v.mean >= 0.0 { (5, HPos::Left) } else { (-5, HPos::Right) };
             chart
                 .draw_series(std::iter::once(
-                    EmptyElement::at((end, yc)) + Text::new(clean(&v.text), (dx, 0), font_at(FONT_SMALL, hpos, VPos::Center)),
+                    EmptyElement::at((end, yc))
+                        + Text::new(clean(&v.text), (dx, 0), font_at(FONT_SMALL, hpos, VPos::Center)),
                 ))
                 .ok()?;
         }
@@ -412,11 +432,7 @@ fn draw_bar<DB: DrawingBackend>(chart: &mut Chart2d<'_, DB>, k: &BarKernel, corn
 fn describe(spec: &BarSpec, machine: &str, vertical: bool) -> String {
     let nk = spec.kernels.len();
     let kind = if vertical { "Bar chart" } else { "Horizontal bar chart" };
-    let mut s = format!(
-        "{kind} of {} for {nk} kernel{}",
-        clean(&spec.title),
-        if nk == 1 { "" } else { "s" }
-    );
+    let mut s = format!("{kind} of {} for {nk} kernel{}", clean(&spec.title), if nk == 1 { "" } else { "s" });
     if !spec.subtitle.is_empty() {
         s.push_str(&format!(" at {}", clean(&spec.subtitle)));
     }

@@ -11,7 +11,8 @@
 //!      (tiobench threads, dbench procs, tbench clients, AIM7 tasks, lmbench
 //!      memory size) gets a **scaling chart** ([`scaling`]): one line per
 //!      kernel over that parameter, for the headline metric, on a log x axis
-//!      when the values span more than two decades. Further parameter
+//!      when the values span more than two decades and crowd at the low end
+//!      (see [`scaling`]). Further parameter
 //!      columns split it into one chart per combination of their values;
 //!    * any other table gets a **bar chart** ([`bar`]) per kernel: one panel
 //!      per ranked metric (small multiples sharing the kernel axis, at most
@@ -61,7 +62,11 @@ pub mod trend;
 pub use text::text_bar_chart;
 
 /// One SVG chart to write next to a machine page.
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// Serialisable, so a renderer can hand a list of them to a template (the
+/// `svg` field is then serialised too; leave it out of the context if the
+/// page does not inline it).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Chart {
     /// Path relative to the machine directory, `/`-separated:
     /// `charts/<section-id>-bar.svg`, `charts/<section-id>-scaling.svg`
@@ -74,6 +79,10 @@ pub struct Chart {
     pub desc: String,
     /// The SVG document.
     pub svg: String,
+    /// Width of the SVG in pixels (for the `<img width>` attribute).
+    pub width: u32,
+    /// Height of the SVG in pixels (for the `<img height>` attribute).
+    pub height: u32,
 }
 
 /// A chart to draw: pure data, before any SVG.
@@ -138,7 +147,7 @@ pub fn section_charts(section: &SectionView, machine_name: &str) -> Vec<Chart> {
             ChartSpec::Scaling(s) => scaling::render(s, machine_name),
         };
         if let Some((title, desc, svg)) = drawn {
-            out.push(Chart { file, title, desc, svg });
+            out.push(chart(file, title, desc, svg));
         }
     }
     out
@@ -156,9 +165,19 @@ pub fn machine_trend_charts(page: &MachinePage) -> Vec<Chart> {
         .enumerate()
         .filter_map(|(i, spec)| {
             let file = if i == 0 { "charts/trend.svg".to_string() } else { format!("charts/trend-{}.svg", i + 1) };
-            trend::render(spec, &page.name).map(|(title, desc, svg)| Chart { file, title, desc, svg })
+            trend::render(spec, &page.name).map(|(title, desc, svg)| chart(file, title, desc, svg))
         })
         .collect()
+}
+
+/// A [`Chart`], with its size read back from the `<svg>` tag.
+fn chart(file: String, title: String, desc: String, svg: String) -> Chart {
+    let attr = |name: &str| -> u32 {
+        let key = format!(" {name}=\"");
+        svg.find(&key).and_then(|i| svg[i + key.len()..].split('"').next()).and_then(|v| v.parse().ok()).unwrap_or(0)
+    };
+    let (width, height) = (attr("width"), attr("height"));
+    Chart { file, title, desc, svg, width, height }
 }
 
 /// Index of the headline column: the first with a better direction other
@@ -269,7 +288,8 @@ pub fn plan_section(section: &SectionView) -> Vec<ChartSpec> {
             group_rows(t.rows.iter().map(others))
                 .into_iter()
                 .filter_map(|(combo, rows)| {
-                    scaling::plan(section, head, xp, &rows, &param_label(&other_headers, &combo)).map(ChartSpec::Scaling)
+                    scaling::plan(section, head, xp, &rows, &param_label(&other_headers, &combo))
+                        .map(ChartSpec::Scaling)
                 })
                 .take(MAX_CHARTS_PER_SECTION)
                 .collect()
@@ -663,7 +683,9 @@ pub(crate) fn draw_marker<DB: DrawingBackend>(
     match m {
         Marker::Circle => area.draw(&Circle::new(at, r, style)).ok(),
         Marker::Square => area.draw(&Rectangle::new([(x - r + 1, y - r + 1), (x + r - 1, y + r - 1)], style)).ok(),
-        Marker::Triangle => area.draw(&Polygon::new(vec![(x, y - r - 1), (x + r + 1, y + r), (x - r - 1, y + r)], style)).ok(),
+        Marker::Triangle => {
+            area.draw(&Polygon::new(vec![(x, y - r - 1), (x + r + 1, y + r), (x - r - 1, y + r)], style)).ok()
+        }
         Marker::TriangleDown => {
             area.draw(&Polygon::new(vec![(x, y + r + 1), (x + r + 1, y - r), (x - r - 1, y - r)], style)).ok()
         }
@@ -691,21 +713,32 @@ pub(crate) enum Key {
 const KEY_W: i32 = 22;
 const LEGEND_ROW: i32 = 20;
 
-/// Lays out legend entries in rows across `width`; returns each entry's
-/// (x, row) and the number of rows.
+/// Lays out legend entries in a grid across `width` (equal columns, so
+/// long lists read as a table); returns each entry's (x, row) and the
+/// number of rows.
 fn legend_layout(entries: &[(Key, String)], width: i32) -> (Vec<(i32, i32)>, i32) {
-    let mut pos = Vec::new();
-    let (mut x, mut row) = (0, 0);
-    for (_, label) in entries {
-        let w = KEY_W + 6 + text_px(label, FONT_SMALL) + 18;
-        if x > 0 && x + w > width {
-            x = 0;
-            row += 1;
-        }
-        pos.push((x, row));
-        x += w;
+    if entries.is_empty() {
+        return (Vec::new(), 0);
     }
-    (pos, if entries.is_empty() { 0 } else { row + 1 })
+    let entry_w = |label: &str| KEY_W + 6 + text_px(label, FONT_SMALL) + 18;
+    let total: i32 = entries.iter().map(|(_, l)| entry_w(l)).sum();
+    if total <= width {
+        // One row, packed.
+        let mut x = 0;
+        let pos = entries
+            .iter()
+            .map(|(_, l)| {
+                let p = (x, 0);
+                x += entry_w(l);
+                p
+            })
+            .collect();
+        return (pos, 1);
+    }
+    let col_w = entries.iter().map(|(_, l)| entry_w(l)).max().unwrap_or(1).clamp(1, width.max(1));
+    let ncols = (width / col_w).max(1) as usize;
+    let pos = (0..entries.len()).map(|i| ((i % ncols) as i32 * col_w, (i / ncols) as i32)).collect();
+    (pos, entries.len().div_ceil(ncols) as i32)
 }
 
 /// Height in pixels a legend of `entries` needs across `width`.
@@ -742,7 +775,8 @@ pub(crate) fn draw_legend<DB: DrawingBackend>(
                 area.draw(&PathElement::new(vec![(x + 18, yc - 4), (x + 18, yc + 4)], s)).ok()?;
             }
         }
-        area.draw(&Text::new(label.clone(), (x + KEY_W + 6, yc), font_at(FONT_SMALL, HPos::Left, VPos::Center))).ok()?;
+        area.draw(&Text::new(label.clone(), (x + KEY_W + 6, yc), font_at(FONT_SMALL, HPos::Left, VPos::Center)))
+            .ok()?;
     }
     Some(())
 }
@@ -756,13 +790,16 @@ pub(crate) fn draw_title<DB: DrawingBackend>(
 ) -> Option<i32> {
     let w = WIDTH as i32 - 2 * MARGIN;
     let t = fit_end(title, w, FONT_TITLE);
-    area.draw(&Text::new(t, (MARGIN, MARGIN), font_bold(FONT_TITLE).pos(Pos::new(HPos::Left, VPos::Top))))
-        .ok()?;
+    area.draw(&Text::new(t, (MARGIN, MARGIN), font_bold(FONT_TITLE).pos(Pos::new(HPos::Left, VPos::Top)))).ok()?;
     let mut h = MARGIN + 24;
     if !subtitle.is_empty() {
         let s = fit_end(subtitle, w, FONT_SMALL);
-        area.draw(&Text::new(s, (MARGIN, h), ("sans-serif", FONT_SMALL).into_font().color(&MUTED).pos(Pos::new(HPos::Left, VPos::Top))))
-            .ok()?;
+        area.draw(&Text::new(
+            s,
+            (MARGIN, h),
+            ("sans-serif", FONT_SMALL).into_font().color(&MUTED).pos(Pos::new(HPos::Left, VPos::Top)),
+        ))
+        .ok()?;
         h += 18;
     }
     Some(h + 6)

@@ -2,15 +2,18 @@
 //! procs, clients, tasks, memory size), one line per kernel.
 //!
 //! The x axis is linear, or logarithmic when the parameter's values are all
-//! positive and span more than two decades (lmbench's memory sizes from
-//! 512 bytes to 32 MB); its ticks sit at the measured parameter values,
+//! positive, span more than two decades and crowd at the low end (the
+//! median value below a quarter of the way: lmbench's memory sizes from 512
+//! bytes to 32 MB, dbench's 1 … 128 procs, but not AIM7's evenly spaced
+//! 1, 50 … 200 tasks); its ticks sit at the measured parameter values,
 //! labelled as the table prints them, thinned so labels never overlap. The
 //! y axis is labelled with the unit and "higher/lower is better", and starts
 //! at zero when the data reach down to half their maximum. Lines are
 //! coloured by patch tree (shades within a tree), each kernel has its own
 //! marker shape, the baseline's line is thicker, and points with two or
 //! more runs carry ± one standard deviation error bars. The legend below the
-//! plot wraps, so 60 kernels make a taller chart, not an overlapping one.
+//! plot is a grid of equal columns, so 60 kernels make a taller chart, not
+//! an overlapping one.
 
 use super::*;
 use crate::report::SectionView;
@@ -99,7 +102,11 @@ pub fn plan(section: &SectionView, col: usize, xp: usize, rows: &[usize], others
     }
     ticks.sort_by(|a, b| a.0.total_cmp(&b.0));
     let (min, max) = (ticks.first()?.0, ticks.last()?.0);
-    let log_x = min > 0.0 && max / min > 100.0;
+    // Log when the values span more than two decades and crowd at the low
+    // end (1, 2, 4 … 128; 512 bytes … 32 MB), not for evenly spaced ones
+    // (AIM7's 1, 50, 100, 150, 200 tasks).
+    let median = ticks[ticks.len() / 2].0;
+    let log_x = min > 0.0 && max / min > 100.0 && median < (min + max) / 4.0;
     Some(ScalingSpec {
         title: section.title.clone(),
         subtitle: others.to_string(),
@@ -189,7 +196,13 @@ pub fn render(spec: &ScalingSpec, machine: &str) -> Option<(String, String, Stri
     let xs: Vec<f64> = spec.x_ticks.iter().map(|(x, _)| tx(*x)).filter(|x| x.is_finite()).collect();
     let (xmin, xmax) = xs.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &x| (a.min(x), b.max(x)));
     let (xmin, xmax) = if xmin.is_finite() && xmax.is_finite() { (xmin, xmax) } else { (0.0, 1.0) };
-    let xpad = if xmax > xmin { (xmax - xmin) * 0.04 } else if spec.log_x { 0.5 } else { xmin.abs().max(1.0) * 0.5 };
+    let xpad = if xmax > xmin {
+        (xmax - xmin) * 0.04
+    } else if spec.log_x {
+        0.5
+    } else {
+        xmin.abs().max(1.0) * 0.5
+    };
     let (xlo, xhi) = (xmin - xpad, xmax + xpad);
     let plot_w = inner - Y_AREA - 20;
     let ticks: Vec<(f64, String)> = spec

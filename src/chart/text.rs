@@ -72,7 +72,8 @@ pub fn text_bar_chart(section: &SectionView, width: usize) -> Option<String> {
     if !heading.trim().is_empty() {
         out.push(fit(heading.trim(), width));
     }
-    let has_params = t.param_headers.iter().any(|h| !h.is_empty()) && blocks.iter().any(|(p, _)| p.iter().any(|v| !v.is_empty()));
+    let has_params =
+        t.param_headers.iter().any(|h| !h.is_empty()) && blocks.iter().any(|(p, _)| p.iter().any(|v| !v.is_empty()));
     for (params, entries) in &blocks {
         if has_params {
             if !out.is_empty() {
@@ -93,11 +94,8 @@ pub fn text_bar_chart(section: &SectionView, width: usize) -> Option<String> {
             };
             let ch = if *v < 0.0 { "-" } else { "*" };
             let pad = " ".repeat(kw - name.width());
-            let line = if len == 0 {
-                format!("{name}{pad} {text}")
-            } else {
-                format!("{name}{pad} {} {text}", ch.repeat(len))
-            };
+            let line =
+                if len == 0 { format!("{name}{pad} {text}") } else { format!("{name}{pad} {} {text}", ch.repeat(len)) };
             out.push(line.trim_end().to_string());
         }
     }

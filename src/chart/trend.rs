@@ -78,7 +78,10 @@ pub fn plan(page: &MachinePage) -> Vec<TrendSpec> {
             let Some(cell) = r.cells.get(col).and_then(Option::as_ref) else { continue };
             let Some(mean) = finite(cell.summary.mean) else { continue };
             if !vals.iter().any(|(k, _)| *k == r.kernel) {
-                vals.push((r.kernel.clone(), TrendValue { mean, sd: drawn_sd(&cell.summary), text: cell.text.clone() }));
+                vals.push((
+                    r.kernel.clone(),
+                    TrendValue { mean, sd: drawn_sd(&cell.summary), text: cell.text.clone() },
+                ));
             }
         }
         if vals.len() < MIN_TREND_KERNELS {
@@ -110,13 +113,13 @@ pub fn plan(page: &MachinePage) -> Vec<TrendSpec> {
             }
         }
         names.sort_by(|a, b| crate::version::compare(a, b));
-        let kernels: Vec<TrendKernel> = names.iter().map(|n| TrendKernel { name: n.clone(), lane: lane_of(n) }).collect();
+        let kernels: Vec<TrendKernel> =
+            names.iter().map(|n| TrendKernel { name: n.clone(), lane: lane_of(n) }).collect();
         let panels: Vec<TrendPanel> = chunk
             .iter()
             .map(|(p, vals)| {
                 let mut p = p.clone();
-                p.values =
-                    names.iter().map(|n| vals.iter().find(|(k, _)| k == n).map(|(_, v)| v.clone())).collect();
+                p.values = names.iter().map(|n| vals.iter().find(|(k, _)| k == n).map(|(_, v)| v.clone())).collect();
                 p
             })
             .collect();
