@@ -649,13 +649,24 @@ mod props {
         #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
         #[test]
         fn never_panics_and_always_well_formed(
-            rows in proptest::collection::vec(("[a-z0-9.<&\\-]{0,50}", "(1|2|16|0.5|1e6|x|)", value(), proptest::option::of(0.0f64..1e3), 1u32..5), 0..25),
+            rows in proptest::collection::vec(
+                (
+                    "[a-z0-9.<&\\-]{0,50}",
+                    "(1|2|16|0.5|1e6|64K|x|)",
+                    "(a|b|4|)",
+                    value(),
+                    value(),
+                    proptest::option::of(0.0f64..1e3),
+                    1u32..5,
+                ),
+                0..25,
+            ),
             better in prop_oneof![Just(Better::Higher), Just(Better::Lower), Just(Better::Neither)],
             width in 0usize..120,
         ) {
-            let mut s = Sec::new("prop", vec![col("m", "u", better)]).params(&["p"]);
-            for (k, p, v, sd, n) in &rows {
-                s = s.row(k, &[p.as_str()], vec![cell(*v, *sd, *n)]);
+            let mut s = Sec::new("prop", vec![col("m", "u", better), col("n", "", Better::Lower)]).params(&["p", "q"]);
+            for (k, p, q, v, w, sd, n) in &rows {
+                s = s.row(k, &[p.as_str(), q.as_str()], vec![cell(*v, *sd, *n), one(*w)]);
             }
             let s = s.build();
             for c in chart::section_charts(&s, "m") {
