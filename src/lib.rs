@@ -12,11 +12,13 @@
 //! * [`stats`]: n, mean, standard deviation and friends over runs;
 //! * [`version`]: kernel version order and patch-tree lanes;
 //! * [`report`]: view models (pages, sections, tables) every renderer reads;
+//! * [`chart`]: SVG charts (plotters) and plaintext `*` bar charts;
 //! * [`render`]: HTML, Markdown and plaintext renderers;
 //! * [`build`]: the `build` command: content in, files out;
 //! * [`serve`]: the `serve` command: the site in memory over HTTP, rebuilt on change.
 
 pub mod build;
+pub mod chart;
 pub mod check;
 pub mod derive;
 pub mod diag;

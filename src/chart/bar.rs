@@ -1,0 +1,472 @@
+//! Bar chart: one bar per kernel for a section's ranked metrics.
+//!
+//! One panel per metric (small multiples sharing the kernel axis), each with
+//! its own value axis labelled with the unit and "higher/lower is better".
+//! Bars are coloured by patch tree; the baseline kernel's bar is hollow (a
+//! light tint with a strong outline) and named in the legend; an error bar
+//! shows ± one standard deviation where a cell has two or more runs; each
+//! bar carries its value as printed in the table.
+//!
+//! Orientation: vertical bars when the kernel names fit under their bars
+//! (few kernels, short names); otherwise horizontal bars with the names on
+//! the y axis (shortened in the middle past 36 characters, so release and
+//! patch suffix both stay), and the chart grows in height with the number of
+//! kernels, so 60 kernels stay as readable as 2.
+
+use super::*;
+use crate::report::SectionView;
+
+/// A bar chart: kernels × metric panels.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BarSpec {
+    /// Section title.
+    pub title: String,
+    /// Parameter values the bars are for ("procs 64"), or "".
+    pub subtitle: String,
+    /// Kernels in table order (only those with a value in some panel).
+    pub kernels: Vec<BarKernel>,
+    /// One panel per metric.
+    pub panels: Vec<BarPanel>,
+}
+
+/// A kernel in a bar chart.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BarKernel {
+    /// Kernel name.
+    pub name: String,
+    /// Patch tree ([`crate::version::KernelVersion::lane`]), picks the colour.
+    pub lane: String,
+    /// True for the table's baseline kernel.
+    pub baseline: bool,
+}
+
+/// One metric's bars.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BarPanel {
+    /// Metric name.
+    pub metric: String,
+    /// Unit of the values.
+    pub unit: String,
+    /// Better direction.
+    pub better: Better,
+    /// One entry per kernel of [`BarSpec::kernels`]; `None` when missing.
+    pub values: Vec<Option<BarValue>>,
+}
+
+/// One bar.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BarValue {
+    /// Mean, in the panel's unit (finite).
+    pub mean: f64,
+    /// Standard deviation drawn as an error bar (finite, > 0, n ≥ 2), else `None`.
+    pub sd: Option<f64>,
+    /// Number of runs.
+    pub n: u32,
+    /// The value as the table prints it.
+    pub text: String,
+}
+
+/// Builds the bar chart of `rows` (indices into the table) over columns
+/// `cols`. `None` when no cell holds a finite value.
+pub fn plan(section: &SectionView, cols: &[usize], rows: &[usize], params: &str) -> Option<BarSpec> {
+    let t = &section.table;
+    let mut kernels: Vec<BarKernel> = Vec::new();
+    let mut panels: Vec<BarPanel> = cols
+        .iter()
+        .filter_map(|&c| t.columns.get(c))
+        .map(|c| BarPanel { metric: c.name.clone(), unit: c.unit.clone(), better: c.better, values: Vec::new() })
+        .collect();
+    for &ri in rows {
+        let Some(r) = t.rows.get(ri) else { continue };
+        let vals: Vec<Option<BarValue>> = cols
+            .iter()
+            .map(|&c| {
+                let cell = r.cells.get(c)?.as_ref()?;
+                let mean = finite(cell.summary.mean)?;
+                Some(BarValue { mean, sd: drawn_sd(&cell.summary), n: cell.summary.n, text: cell.text.clone() })
+            })
+            .collect();
+        if vals.iter().all(Option::is_none) {
+            continue;
+        }
+        kernels.push(BarKernel {
+            name: r.kernel.clone(),
+            lane: lane_of(&r.kernel),
+            baseline: t.baseline.as_deref() == Some(r.kernel.as_str()),
+        });
+        for (p, v) in panels.iter_mut().zip(vals) {
+            p.values.push(v);
+        }
+    }
+    panels.retain(|p| p.values.iter().any(Option::is_some));
+    if kernels.is_empty() || panels.is_empty() {
+        return None;
+    }
+    // Many kernels make tall panels: show fewer metrics.
+    let max_panels = match kernels.len() {
+        0..=13 => MAX_BAR_PANELS,
+        14..=26 => 4,
+        _ => 2,
+    };
+    panels.truncate(max_panels);
+    Some(BarSpec { title: section.title.clone(), subtitle: params.to_string(), kernels, panels })
+}
+
+/// Characters of a kernel name shown on an axis.
+const NAME_CHARS: usize = 36;
+/// Height of a panel's metric heading.
+const HEADER: i32 = 24;
+
+struct Layout {
+    vertical: bool,
+    ncols: usize,
+    /// Horizontal: width of the kernel-name area of the first column.
+    label_w: i32,
+    /// Width of a panel column (without the name area).
+    col_w: i32,
+    /// Height of one panel.
+    panel_h: i32,
+    /// Horizontal: height of a kernel's band.
+    row_h: i32,
+}
+
+fn layout(spec: &BarSpec) -> Layout {
+    let nk = spec.kernels.len() as i32;
+    let np = spec.panels.len();
+    let inner = WIDTH as i32 - 2 * MARGIN;
+    // Vertical when every name fits under its bar.
+    let ncols_v = np.min(3);
+    let plot_w_v = inner / ncols_v as i32 - 80;
+    let cat_w = plot_w_v / nk.max(1);
+    let widest = spec
+        .kernels
+        .iter()
+        .map(|k| text_px(&ellipsize_middle(&clean(&k.name), NAME_CHARS), FONT_SMALL))
+        .max()
+        .unwrap_or(0);
+    if nk <= 12 && widest + 8 <= cat_w {
+        return Layout {
+            vertical: true,
+            ncols: ncols_v,
+            label_w: 0,
+            col_w: inner / ncols_v as i32,
+            panel_h: HEADER + 230 + 30,
+            row_h: 0,
+        };
+    }
+    let ncols = if np == 1 { 1 } else { 2 };
+    let label_w =
+        spec.kernels.iter().map(|k| text_px(&axis_name(k), FONT_SMALL)).max().unwrap_or(0).clamp(40, 330) + 14;
+    let row_h = if nk <= 20 { 24 } else { 19 };
+    Layout {
+        vertical: false,
+        ncols,
+        label_w,
+        col_w: (inner - label_w) / ncols as i32,
+        panel_h: HEADER + nk * row_h + 10 + 48,
+        row_h,
+    }
+}
+
+/// Name of a kernel on the category axis.
+fn axis_name(k: &BarKernel) -> String {
+    let n = ellipsize_middle(&clean(&k.name), NAME_CHARS);
+    if k.baseline { format!("{n} (baseline)") } else { n }
+}
+
+fn legend(spec: &BarSpec) -> Vec<(Key, String)> {
+    let mut lanes: Vec<&str> = Vec::new();
+    for k in &spec.kernels {
+        if !lanes.contains(&k.lane.as_str()) {
+            lanes.push(&k.lane);
+        }
+    }
+    let mut out = Vec::new();
+    if lanes.len() > 1 {
+        for l in &lanes {
+            out.push((Key::Swatch(lane_colour(l, 0)), ellipsize_middle(&clean(l), 30)));
+        }
+    }
+    if let Some(b) = spec.kernels.iter().find(|k| k.baseline) {
+        out.push((
+            Key::Hollow(lane_colour(&b.lane, 0)),
+            format!("baseline: {}", ellipsize_middle(&clean(&b.name), NAME_CHARS)),
+        ));
+    }
+    if spec.panels.iter().any(|p| p.values.iter().flatten().any(|v| v.sd.is_some())) {
+        out.push((Key::ErrorBar, "± 1 standard deviation (cells with 2 or more runs)".to_string()));
+    }
+    out
+}
+
+/// Title, description and SVG of a bar chart; `None` if nothing can be drawn.
+pub fn render(spec: &BarSpec, machine: &str) -> Option<(String, String, String)> {
+    if spec.kernels.is_empty() || spec.panels.is_empty() {
+        return None;
+    }
+    let title = clean(&spec.title);
+    let sub = clean(&spec.subtitle);
+    let head = if sub.is_empty() { title.clone() } else { format!("{title}: {sub}") };
+    let full_title = if machine.trim().is_empty() { head.clone() } else { format!("{head} — {}", clean(machine)) };
+    let lay = layout(spec);
+    let keys = legend(spec);
+    let inner = WIDTH as i32 - 2 * MARGIN;
+    let title_h = MARGIN + 24 + if machine.trim().is_empty() { 0 } else { 18 } + 6;
+    let prows = spec.panels.len().div_ceil(lay.ncols) as i32;
+    let legend_h = legend_height(&keys, inner);
+    let height = (title_h + prows * lay.panel_h + legend_h + MARGIN).max(120) as u32;
+
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (WIDTH, height)).into_drawing_area();
+        draw_title(&root, &head, &clean(machine))?;
+        for (i, panel) in spec.panels.iter().enumerate() {
+            let (prow, pcol) = ((i / lay.ncols) as i32, (i % lay.ncols) as i32);
+            let y = title_h + prow * lay.panel_h;
+            let (x, w) = if lay.vertical {
+                (MARGIN + pcol * lay.col_w, lay.col_w)
+            } else if pcol == 0 {
+                (MARGIN, lay.label_w + lay.col_w)
+            } else {
+                (MARGIN + lay.label_w + pcol * lay.col_w, lay.col_w)
+            };
+            let area = root.clone().shrink((x, y), (w.max(10) as u32, lay.panel_h.max(10) as u32));
+            draw_panel(&area, spec, panel, &lay, pcol == 0)?;
+        }
+        draw_legend(&root, &keys, (MARGIN, title_h + prows * lay.panel_h), inner)?;
+        root.present().ok()?;
+    }
+    let desc = describe(spec, machine, lay.vertical);
+    let svg = finish_svg(svg, &full_title, &desc, (WIDTH, height))?;
+    Some((full_title, desc, svg))
+}
+
+/// The value axis of a panel: range and ticks, with room for value labels.
+fn value_axis(panel: &BarPanel, plot_px: i32, label_px: i32) -> (f64, f64, Vec<f64>) {
+    let vals: Vec<&BarValue> = panel.values.iter().flatten().collect();
+    let lo = vals.iter().map(|v| v.mean - v.sd.unwrap_or(0.0)).fold(0.0, f64::min);
+    let hi = vals.iter().map(|v| v.mean + v.sd.unwrap_or(0.0)).fold(0.0, f64::max);
+    let (lo, hi) = if lo.is_finite() && hi.is_finite() { (lo, hi) } else { (0.0, 1.0) };
+    let (nlo, nhi, ticks) = nice_axis(lo, hi, 5);
+    let f = (f64::from(label_px) / f64::from(plot_px.max(1))).clamp(0.0, 0.45);
+    let span = nhi - nlo;
+    let room = span * f / (1.0 - f);
+    let has_pos = vals.iter().any(|v| v.mean >= 0.0);
+    let has_neg = vals.iter().any(|v| v.mean < 0.0);
+    let top = if has_pos { nhi.max(hi + room) } else { nhi };
+    let bottom = if has_neg { nlo.min(lo - room) } else { nlo };
+    (bottom, top, ticks)
+}
+
+fn draw_panel<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    spec: &BarSpec,
+    panel: &BarPanel,
+    lay: &Layout,
+    first_col: bool,
+) -> Option<()> {
+    let nk = spec.kernels.len();
+    let (w, _) = area.dim_in_pixel();
+    let w = w as i32;
+    // Heading: the metric name (the unit and direction are on the axis).
+    let name_x = if lay.vertical {
+        60
+    } else if first_col {
+        lay.label_w
+    } else {
+        16
+    };
+    let heading = fit_end(&clean(&panel.metric), w - name_x - 4, FONT);
+    area.draw(&Text::new(heading, (name_x, 2), font_bold(FONT).pos(Pos::new(HPos::Left, VPos::Top)))).ok()?;
+    let label_px = panel.values.iter().flatten().map(|v| text_px(&clean(&v.text), FONT_SMALL)).max().unwrap_or(0) + 10;
+    let desc = axis_desc(&clean(&panel.unit), panel.better);
+    let names: Vec<String> = spec.kernels.iter().map(|k| ellipsize_middle(&clean(&k.name), NAME_CHARS)).collect();
+    let centers: Vec<f64> = (0..nk).map(|i| i as f64 + 0.5).collect();
+    if lay.vertical {
+        let plot_h = lay.panel_h - HEADER - 30 - 6;
+        let (lo, hi, ticks) = value_axis(panel, plot_h, 20);
+        let step = tick_step(&ticks);
+        let ticks: Vec<f64> = ticks.into_iter().filter(|t| *t >= lo && *t <= hi).collect();
+        let mut chart = ChartBuilder::on(area)
+            .margin_top(HEADER)
+            .margin_right(10)
+            .margin_bottom(6)
+            .x_label_area_size(30)
+            .y_label_area_size(60)
+            .build_cartesian_2d(Axis::new(0f64, nk as f64, centers), Axis::new(lo, hi, ticks))
+            .ok()?;
+        let xfmt = |v: &f64| names.get(v.floor().max(0.0) as usize).cloned().unwrap_or_default();
+        let yfmt = |v: &f64| fmt_tick(*v, step);
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .bold_line_style(GRID)
+            .axis_style(MUTED)
+            .label_style(font(FONT_SMALL))
+            .axis_desc_style(font(FONT_SMALL))
+            .x_label_formatter(&xfmt)
+            .y_label_formatter(&yfmt)
+            .y_desc(desc)
+            .draw()
+            .ok()?;
+        if lo < 0.0 {
+            chart
+                .draw_series(std::iter::once(PathElement::new(vec![(0.0, 0.0), (nk as f64, 0.0)], INK.stroke_width(1))))
+                .ok()?;
+        }
+        // Bars at most 90 px wide, so two kernels do not make slabs.
+        let cat_px = f64::from((w - 70).max(1)) / nk as f64;
+        let half = (45.0 / cat_px).min(0.3);
+        for (i, (k, v)) in spec.kernels.iter().zip(&panel.values).enumerate() {
+            let Some(v) = v else { continue };
+            let (x0, x1, xc) = (i as f64 + 0.5 - half, i as f64 + 0.5 + half, i as f64 + 0.5);
+            draw_bar(&mut chart, k, [(x0, 0.0), (x1, v.mean)])?;
+            let mut end = v.mean;
+            if let Some(sd) = v.sd {
+                let s = INK.stroke_width(1);
+                let (a, b) = (v.mean - sd, v.mean + sd);
+                chart
+                    .draw_series([
+                        PathElement::new(vec![(xc, a), (xc, b)], s),
+                        PathElement::new(vec![(xc - half * 0.3, a), (xc + half * 0.3, a)], s),
+                        PathElement::new(vec![(xc - half * 0.3, b), (xc + half * 0.3, b)], s),
+                    ])
+                    .ok()?;
+                end = if v.mean >= 0.0 { b } else { a };
+            }
+            let (dy, vpos) = if v.mean >= 0.0 { (-4, VPos::Bottom) } else { (4, VPos::Top) };
+            chart
+                .draw_series(std::iter::once(
+                    EmptyElement::at((xc, end))
+                        + Text::new(clean(&v.text), (0, dy), font_at(FONT_SMALL, HPos::Center, vpos)),
+                ))
+                .ok()?;
+        }
+    } else {
+        let plot_w = lay.col_w - 16;
+        let (lo, hi, ticks) = value_axis(panel, plot_w, label_px);
+        let step = tick_step(&ticks);
+        let ticks: Vec<f64> = ticks.into_iter().filter(|t| *t >= lo && *t <= hi).collect();
+        // Kernel i occupies band [nk-1-i, nk-i]: the first kernel on top.
+        let labels: Vec<String> = spec.kernels.iter().map(axis_name).collect();
+        let yfmt = |v: &f64| -> String {
+            if !first_col {
+                return String::new();
+            }
+            let i = (nk as f64 - v).floor();
+            if i < 0.0 { String::new() } else { labels.get(i as usize).cloned().unwrap_or_default() }
+        };
+        let xfmt = |v: &f64| fmt_tick(*v, step);
+        let mut chart = ChartBuilder::on(area)
+            .margin_top(HEADER)
+            .margin_right(16)
+            .margin_bottom(6)
+            .x_label_area_size(42)
+            .margin_left(if first_col { 0 } else { 12 })
+            .y_label_area_size(if first_col { lay.label_w } else { 4 })
+            .build_cartesian_2d(Axis::new(lo, hi, ticks), Axis::new(0f64, nk as f64, centers))
+            .ok()?;
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .bold_line_style(GRID)
+            .axis_style(MUTED)
+            .label_style(font(FONT_SMALL))
+            .axis_desc_style(font(FONT_SMALL))
+            .x_label_formatter(&xfmt)
+            .y_label_formatter(&yfmt)
+            .x_desc(desc)
+            .draw()
+            .ok()?;
+        if lo < 0.0 {
+            chart
+                .draw_series(std::iter::once(PathElement::new(vec![(0.0, 0.0), (0.0, nk as f64)], INK.stroke_width(1))))
+                .ok()?;
+        }
+        let half = if lay.row_h >= 24 { 0.32 } else { 0.36 };
+        for (i, (k, v)) in spec.kernels.iter().zip(&panel.values).enumerate() {
+            let Some(v) = v else { continue };
+            let yc = nk as f64 - i as f64 - 0.5;
+            draw_bar(&mut chart, k, [(0.0, yc - half), (v.mean, yc + half)])?;
+            let mut end = v.mean;
+            if let Some(sd) = v.sd {
+                let s = INK.stroke_width(1);
+                let (a, b) = (v.mean - sd, v.mean + sd);
+                let cap = half * 0.6;
+                chart
+                    .draw_series([
+                        PathElement::new(vec![(a, yc), (b, yc)], s),
+                        PathElement::new(vec![(a, yc - cap), (a, yc + cap)], s),
+                        PathElement::new(vec![(b, yc - cap), (b, yc + cap)], s),
+                    ])
+                    .ok()?;
+                end = if v.mean >= 0.0 { b } else { a };
+            }
+            let (dx, hpos) = if v.mean >= 0.0 { (5, HPos::Left) } else { (-5, HPos::Right) };
+            chart
+                .draw_series(std::iter::once(
+                    EmptyElement::at((end, yc))
+                        + Text::new(clean(&v.text), (dx, 0), font_at(FONT_SMALL, hpos, VPos::Center)),
+                ))
+                .ok()?;
+        }
+    }
+    Some(())
+}
+
+/// One bar from corner to corner: filled in the lane colour, or hollow
+/// (tint + outline) for the baseline.
+fn draw_bar<DB: DrawingBackend>(chart: &mut Chart2d<'_, DB>, k: &BarKernel, corners: [(f64, f64); 2]) -> Option<()> {
+    let c = lane_colour(&k.lane, 0);
+    if k.baseline {
+        chart
+            .draw_series([Rectangle::new(corners, tint(c, 0.22).filled()), Rectangle::new(corners, c.stroke_width(2))])
+            .ok()?;
+    } else {
+        chart.draw_series(std::iter::once(Rectangle::new(corners, c.filled()))).ok()?;
+    }
+    Some(())
+}
+
+/// The chart in words.
+fn describe(spec: &BarSpec, machine: &str, vertical: bool) -> String {
+    let nk = spec.kernels.len();
+    let kind = if vertical { "Bar chart" } else { "Horizontal bar chart" };
+    let mut s = format!("{kind} of {} for {nk} kernel{}", clean(&spec.title), if nk == 1 { "" } else { "s" });
+    if !spec.subtitle.is_empty() {
+        s.push_str(&format!(" at {}", clean(&spec.subtitle)));
+    }
+    if !machine.trim().is_empty() {
+        s.push_str(&format!(" on {}", clean(machine)));
+    }
+    s.push_str(", one bar per kernel, coloured by patch tree.");
+    if let Some(b) = spec.kernels.iter().find(|k| k.baseline) {
+        s.push_str(&format!(" The baseline, {}, is drawn hollow.", clean(&b.name)));
+    }
+    if spec.panels.iter().any(|p| p.values.iter().flatten().any(|v| v.sd.is_some())) {
+        s.push_str(" Error bars show ± one standard deviation where a kernel has two or more runs.");
+    }
+    for p in &spec.panels {
+        let mut items: Vec<(f64, String)> = spec
+            .kernels
+            .iter()
+            .zip(&p.values)
+            .filter_map(|(k, v)| {
+                let v = v.as_ref()?;
+                let base = if k.baseline { " (baseline)" } else { "" };
+                Some((v.mean, format!("{}{base} {}", clean(&k.name), with_unit(&clean(&v.text), &clean(&p.unit)))))
+            })
+            .collect();
+        s.push_str(&format!(" {}: ", metric_words(&p.metric, &clean(&p.unit), p.better)));
+        if items.len() <= 12 {
+            s.push_str(&items.iter().map(|(_, t)| t.clone()).collect::<Vec<_>>().join("; "));
+        } else {
+            items.sort_by(|a, b| b.0.total_cmp(&a.0));
+            let top: Vec<String> = items.iter().take(3).map(|(_, t)| t.clone()).collect();
+            let bottom: Vec<String> = items.iter().rev().take(3).map(|(_, t)| t.clone()).collect();
+            s.push_str(&format!("largest {}; smallest {}", join_limited(&top, 3), join_limited(&bottom, 3)));
+        }
+        s.push('.');
+    }
+    s
+}

@@ -1,0 +1,347 @@
+//! Scaling chart: the headline metric over a numeric parameter (threads,
+//! procs, clients, tasks, memory size), one line per kernel.
+//!
+//! The x axis is linear, or logarithmic when the parameter's values are all
+//! positive, span more than two decades and crowd at the low end (the
+//! median value below a quarter of the way: lmbench's memory sizes from 512
+//! bytes to 32 MB, dbench's 1 … 128 procs, but not AIM7's evenly spaced
+//! 1, 50 … 200 tasks); its ticks sit at the measured parameter values,
+//! labelled as the table prints them, thinned so labels never overlap. The
+//! y axis is labelled with the unit and "higher/lower is better", and starts
+//! at zero when the data reach down to half their maximum. Lines are
+//! coloured by patch tree (shades within a tree), each kernel has its own
+//! marker shape, the baseline's line is thicker, and points with two or
+//! more runs carry ± one standard deviation error bars. The legend below the
+//! plot is a grid of equal columns, so 60 kernels make a taller chart, not
+//! an overlapping one.
+
+use super::*;
+use crate::report::SectionView;
+
+/// A scaling chart.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScalingSpec {
+    /// Section title.
+    pub title: String,
+    /// Values of the other parameter columns these lines are for, or "".
+    pub subtitle: String,
+    /// The parameter on the x axis ("threads").
+    pub param: String,
+    /// True for a logarithmic x axis.
+    pub log_x: bool,
+    /// Metric on the y axis.
+    pub metric: String,
+    /// Its unit.
+    pub unit: String,
+    /// Its better direction.
+    pub better: Better,
+    /// Measured parameter values (x) with their printed text, ascending.
+    pub x_ticks: Vec<(f64, String)>,
+    /// One line per kernel, in table order.
+    pub series: Vec<Series>,
+}
+
+/// One kernel's line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Series {
+    /// Kernel name.
+    pub kernel: String,
+    /// Patch tree, picks the colour.
+    pub lane: String,
+    /// True for the baseline kernel.
+    pub baseline: bool,
+    /// Points in ascending x.
+    pub points: Vec<ScalingPoint>,
+}
+
+/// One point of a line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScalingPoint {
+    /// Parameter value (finite; positive on a log axis).
+    pub x: f64,
+    /// Mean (finite).
+    pub y: f64,
+    /// Standard deviation drawn as an error bar (n ≥ 2), else `None`.
+    pub sd: Option<f64>,
+    /// The value as the table prints it.
+    pub text: String,
+}
+
+/// Builds the scaling chart of `rows` with parameter `xp` on the x axis
+/// and column `col` on the y axis. `None` when no point is finite.
+pub fn plan(section: &SectionView, col: usize, xp: usize, rows: &[usize], others: &str) -> Option<ScalingSpec> {
+    let t = &section.table;
+    let column = t.columns.get(col)?;
+    let mut series: Vec<Series> = Vec::new();
+    let mut ticks: Vec<(f64, String)> = Vec::new();
+    for &ri in rows {
+        let Some(r) = t.rows.get(ri) else { continue };
+        let Some(xtext) = r.params.get(xp) else { continue };
+        let Some(x) = param_number(xtext) else { continue };
+        let Some(cell) = r.cells.get(col).and_then(Option::as_ref) else { continue };
+        let Some(y) = finite(cell.summary.mean) else { continue };
+        let p = ScalingPoint { x, y, sd: drawn_sd(&cell.summary), text: cell.text.clone() };
+        match series.iter_mut().find(|s| s.kernel == r.kernel) {
+            Some(s) => s.points.push(p),
+            None => series.push(Series {
+                kernel: r.kernel.clone(),
+                lane: lane_of(&r.kernel),
+                baseline: t.baseline.as_deref() == Some(r.kernel.as_str()),
+                points: vec![p],
+            }),
+        }
+        if !ticks.iter().any(|(v, _)| *v == x) {
+            ticks.push((x, xtext.trim().to_string()));
+        }
+    }
+    if series.is_empty() {
+        return None;
+    }
+    for s in &mut series {
+        s.points.sort_by(|a, b| a.x.total_cmp(&b.x));
+    }
+    ticks.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let (min, max) = (ticks.first()?.0, ticks.last()?.0);
+    // Log when the values span more than two decades and crowd at the low
+    // end (1, 2, 4 … 128; 512 bytes … 32 MB), not for evenly spaced ones
+    // (AIM7's 1, 50, 100, 150, 200 tasks).
+    let median = ticks[ticks.len() / 2].0;
+    let log_x = min > 0.0 && max / min > 100.0 && median < (min + max) / 4.0;
+    Some(ScalingSpec {
+        title: section.title.clone(),
+        subtitle: others.to_string(),
+        param: t.param_headers.get(xp).cloned().unwrap_or_default(),
+        log_x,
+        metric: column.name.clone(),
+        unit: column.unit.clone(),
+        better: column.better,
+        x_ticks: ticks,
+        series,
+    })
+}
+
+const PLOT_H: i32 = 380;
+const HEADER: i32 = 24;
+const Y_AREA: i32 = 78;
+const X_AREA: i32 = 46;
+
+/// Colour, marker and line width of each series.
+pub(crate) fn series_styles<'a>(items: impl Iterator<Item = (&'a str, bool)>) -> Vec<(RGBColor, Marker, u32)> {
+    let mut seen: Vec<(String, usize)> = Vec::new();
+    items
+        .enumerate()
+        .map(|(i, (lane, baseline))| {
+            let shade = match seen.iter_mut().find(|(l, _)| l == lane) {
+                Some((_, n)) => {
+                    *n += 1;
+                    *n
+                }
+                None => {
+                    seen.push((lane.to_string(), 0));
+                    0
+                }
+            };
+            (lane_colour(lane, shade), MARKERS[i % MARKERS.len()], if baseline { 4 } else { 2 })
+        })
+        .collect()
+}
+
+/// Picks tick positions (already on the axis scale) whose labels do not
+/// overlap on `plot_w` pixels of the range `lo..hi`.
+pub(crate) fn thin_ticks(ticks: &[(f64, String)], lo: f64, hi: f64, plot_w: i32) -> Vec<(f64, String)> {
+    let mut out: Vec<(f64, String)> = Vec::new();
+    let mut right = f64::NEG_INFINITY;
+    let span = (hi - lo).max(f64::MIN_POSITIVE);
+    for (v, label) in ticks {
+        let px = (v - lo) / span * f64::from(plot_w);
+        let half = f64::from(text_px(label, FONT_SMALL)) / 2.0;
+        if px - half >= right + 8.0 {
+            out.push((*v, label.clone()));
+            right = px + half;
+        }
+    }
+    out
+}
+
+/// Title, description and SVG of a scaling chart; `None` if nothing to draw.
+pub fn render(spec: &ScalingSpec, machine: &str) -> Option<(String, String, String)> {
+    if spec.series.iter().all(|s| s.points.is_empty()) {
+        return None;
+    }
+    let tx = |x: f64| if spec.log_x { x.log10() } else { x };
+    let title = clean(&spec.title);
+    let sub = clean(&spec.subtitle);
+    let head = if sub.is_empty() { title.clone() } else { format!("{title}: {sub}") };
+    let full_title = if machine.trim().is_empty() { head.clone() } else { format!("{head} — {}", clean(machine)) };
+    let styles = series_styles(spec.series.iter().map(|s| (s.lane.as_str(), s.baseline)));
+    let mut keys: Vec<(Key, String)> = spec
+        .series
+        .iter()
+        .zip(&styles)
+        .map(|(s, (c, m, w))| {
+            let n = ellipsize_middle(&clean(&s.kernel), 40);
+            (Key::Line(*c, *m, *w), if s.baseline { format!("{n} (baseline)") } else { n })
+        })
+        .collect();
+    let any_sd = spec.series.iter().flat_map(|s| &s.points).any(|p| p.sd.is_some());
+    if any_sd {
+        keys.push((Key::ErrorBar, "± 1 standard deviation (2 or more runs)".to_string()));
+    }
+    let inner = WIDTH as i32 - 2 * MARGIN;
+    let title_h = MARGIN + 24 + if machine.trim().is_empty() { 0 } else { 18 } + 6;
+    let panel_h = HEADER + PLOT_H + X_AREA + 8;
+    let height = (title_h + panel_h + legend_height(&keys, inner) + MARGIN) as u32;
+
+    // Axes.
+    let xs: Vec<f64> = spec.x_ticks.iter().map(|(x, _)| tx(*x)).filter(|x| x.is_finite()).collect();
+    let (xmin, xmax) = xs.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &x| (a.min(x), b.max(x)));
+    let (xmin, xmax) = if xmin.is_finite() && xmax.is_finite() { (xmin, xmax) } else { (0.0, 1.0) };
+    let xpad = if xmax > xmin {
+        (xmax - xmin) * 0.04
+    } else if spec.log_x {
+        0.5
+    } else {
+        xmin.abs().max(1.0) * 0.5
+    };
+    let (xlo, xhi) = (xmin - xpad, xmax + xpad);
+    let plot_w = inner - Y_AREA - 20;
+    let ticks: Vec<(f64, String)> = spec
+        .x_ticks
+        .iter()
+        .map(|(x, t)| (tx(*x), ellipsize_middle(&clean(t), 12)))
+        .filter(|(x, _)| x.is_finite())
+        .collect();
+    let ticks = thin_ticks(&ticks, xlo, xhi, plot_w);
+    let points = spec.series.iter().flat_map(|s| &s.points);
+    let ylo = points.clone().map(|p| p.y - p.sd.unwrap_or(0.0)).fold(f64::INFINITY, f64::min);
+    let yhi = points.map(|p| p.y + p.sd.unwrap_or(0.0)).fold(f64::NEG_INFINITY, f64::max);
+    let ylo = if ylo >= 0.0 && ylo <= yhi * 0.5 { 0.0 } else { ylo };
+    let (ylo, yhi, yticks) = nice_axis(ylo, yhi, 6);
+    let ystep = tick_step(&yticks);
+
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (WIDTH, height)).into_drawing_area();
+        draw_title(&root, &head, &clean(machine))?;
+        let area = root.clone().shrink((MARGIN, title_h), (inner as u32, panel_h as u32));
+        let heading = format!("{} by {}", clean(&spec.metric), clean(&spec.param));
+        area.draw(&Text::new(
+            fit_end(&heading, inner - Y_AREA, FONT),
+            (Y_AREA, 2),
+            font_bold(FONT).pos(Pos::new(HPos::Left, VPos::Top)),
+        ))
+        .ok()?;
+        let tick_pos: Vec<f64> = ticks.iter().map(|(x, _)| *x).collect();
+        let xfmt = |v: &f64| -> String {
+            ticks
+                .iter()
+                .min_by(|a, b| (a.0 - v).abs().total_cmp(&(b.0 - v).abs()))
+                .map(|(_, t)| t.clone())
+                .unwrap_or_default()
+        };
+        let yfmt = |v: &f64| fmt_tick(*v, ystep);
+        let mut chart = ChartBuilder::on(&area)
+            .margin_top(HEADER)
+            .margin_right(20)
+            .margin_bottom(8)
+            .x_label_area_size(X_AREA)
+            .y_label_area_size(Y_AREA)
+            .build_cartesian_2d(Axis::new(xlo, xhi, tick_pos), Axis::new(ylo, yhi, yticks))
+            .ok()?;
+        let xdesc = if spec.log_x { format!("{} (log scale)", clean(&spec.param)) } else { clean(&spec.param) };
+        chart
+            .configure_mesh()
+            .bold_line_style(GRID)
+            .axis_style(MUTED)
+            .label_style(font(FONT_SMALL))
+            .axis_desc_style(font(FONT_SMALL))
+            .x_label_formatter(&xfmt)
+            .y_label_formatter(&yfmt)
+            .x_desc(xdesc)
+            .y_desc(axis_desc(&clean(&spec.unit), spec.better))
+            .draw()
+            .ok()?;
+        // Baseline last so its thick line stays on top.
+        let mut order: Vec<usize> = (0..spec.series.len()).collect();
+        order.sort_by_key(|&i| spec.series[i].baseline);
+        for &i in &order {
+            let (s, (c, m, w)) = (&spec.series[i], styles[i]);
+            let pts: Vec<(f64, f64)> =
+                s.points.iter().map(|p| (tx(p.x), p.y)).filter(|(x, y)| x.is_finite() && y.is_finite()).collect();
+            chart.draw_series(LineSeries::new(pts.clone(), c.stroke_width(w))).ok()?;
+            for p in &s.points {
+                let x = tx(p.x);
+                if let Some(sd) = p.sd {
+                    let st = c.stroke_width(1);
+                    let (a, b) = (p.y - sd, p.y + sd);
+                    chart
+                        .draw_series([
+                            EmptyElement::at((x, a)) + PathElement::new(vec![(-4, 0), (4, 0)], st),
+                            EmptyElement::at((x, b)) + PathElement::new(vec![(-4, 0), (4, 0)], st),
+                        ])
+                        .ok()?;
+                    chart.draw_series(std::iter::once(PathElement::new(vec![(x, a), (x, b)], st))).ok()?;
+                }
+            }
+            for (x, y) in pts {
+                let at = chart.backend_coord(&(x, y));
+                draw_marker(&root, at, m, c, if s.baseline { 5 } else { 4 })?;
+            }
+        }
+        draw_legend(&root, &keys, (MARGIN, title_h + panel_h), inner)?;
+        root.present().ok()?;
+    }
+    let desc = describe(spec, machine);
+    let svg = finish_svg(svg, &full_title, &desc, (WIDTH, height))?;
+    Some((full_title, desc, svg))
+}
+
+/// The chart in words.
+fn describe(spec: &ScalingSpec, machine: &str) -> String {
+    let n = spec.series.len();
+    let first = spec.x_ticks.first().map(|t| clean(&t.1)).unwrap_or_default();
+    let last = spec.x_ticks.last().map(|t| clean(&t.1)).unwrap_or_default();
+    let mut s = format!(
+        "Line chart of {} against {} ({first} to {last}{}) for {n} kernel{}",
+        metric_words(&spec.metric, &clean(&spec.unit), spec.better),
+        clean(&spec.param),
+        if spec.log_x { ", log scale" } else { "" },
+        if n == 1 { "" } else { "s" },
+    );
+    s.push_str(&format!(", from {}", clean(&spec.title)));
+    if !spec.subtitle.is_empty() {
+        s.push_str(&format!(" at {}", clean(&spec.subtitle)));
+    }
+    if !machine.trim().is_empty() {
+        s.push_str(&format!(" on {}", clean(machine)));
+    }
+    s.push_str(", one line per kernel, coloured by patch tree.");
+    if let Some(b) = spec.series.iter().find(|s| s.baseline) {
+        s.push_str(&format!(" The baseline, {}, has the thick line.", clean(&b.kernel)));
+    }
+    if spec.series.iter().flat_map(|s| &s.points).any(|p| p.sd.is_some()) {
+        s.push_str(" Error bars show ± one standard deviation where a point has two or more runs.");
+    }
+    let unit = clean(&spec.unit);
+    let lines: Vec<String> = spec
+        .series
+        .iter()
+        .map(|se| {
+            let pts: Vec<String> = se
+                .points
+                .iter()
+                .map(|p| {
+                    let xt = spec.x_ticks.iter().find(|t| t.0 == p.x).map(|t| clean(&t.1)).unwrap_or_default();
+                    format!("{} at {xt}", clean(&p.text))
+                })
+                .collect();
+            format!("{}: {}", clean(&se.kernel), join_limited(&pts, 8).replace("; ", ", "))
+        })
+        .collect();
+    if !lines.is_empty() {
+        s.push_str(&format!(" Values{}: ", if unit.is_empty() { String::new() } else { format!(" in {unit}") }));
+        s.push_str(&join_limited(&lines, 12));
+        s.push('.');
+    }
+    s
+}

@@ -1,0 +1,177 @@
+//! Plaintext bar chart for mailing-list posts, in the style of the seed
+//! posts:
+//!
+//! ```text
+//! Throughput, higher is better
+//! 2.4.17    ************************* 12.5 MB/sec
+//! 2.4.17rat ************************ 12.1 MB/sec
+//! ```
+//!
+//! The first line names the headline metric and its direction. The kernel
+//! column is as wide as the longest name (names longer than half the width
+//! are shortened in the middle with `...`); each bar is proportional to the
+//! absolute value, one scale for the whole chart so blocks compare, and the
+//! longest bar fills the width left after the widest value text. Negative
+//! values are drawn with `-` instead of `*`. A table with parameters gets one
+//! block per parameter combination, each under a heading such as
+//! `procs 64`. No line is longer than the width, none ends in a space, and
+//! only ASCII is added around the names and values the table holds.
+
+use super::{finite, headline_column, param_label, with_unit};
+use crate::model::Better;
+use crate::report::SectionView;
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+
+/// One line: kernel, value, value text with unit.
+type Entry = (String, f64, String);
+
+/// The plaintext `*` bar chart of a section's headline metric, at most
+/// `width` columns wide.
+///
+/// Returns `None` when there is nothing to draw: no column, no finite value,
+/// or a width too small to hold a name, a bar and a value.
+pub fn text_bar_chart(section: &SectionView, width: usize) -> Option<String> {
+    let t = &section.table;
+    let col = headline_column(t)?;
+    let column = &t.columns[col];
+    // Blocks by parameter values, in table order.
+    let mut blocks: Vec<(Vec<String>, Vec<Entry>)> = Vec::new();
+    for r in &t.rows {
+        let Some(cell) = r.cells.get(col).and_then(Option::as_ref) else { continue };
+        let Some(v) = finite(cell.summary.mean) else { continue };
+        let entry = (clean(&r.kernel), v, with_unit(&clean(&cell.text), &clean(&column.unit)));
+        match blocks.iter_mut().find(|(p, _)| *p == r.params) {
+            Some((_, e)) => e.push(entry),
+            None => blocks.push((r.params.clone(), vec![entry])),
+        }
+    }
+    if blocks.is_empty() || width < 12 {
+        return None;
+    }
+    let all = blocks.iter().flat_map(|(_, e)| e);
+    let vw = all.clone().map(|e| e.2.width()).max().unwrap_or(0);
+    let longest = all.clone().map(|e| e.0.width()).max().unwrap_or(0);
+    let max_abs = all.clone().map(|e| e.1.abs()).fold(0.0, f64::max);
+    // Kernel column: as wide as the longest name, but leave room for a bar.
+    let mut kw = longest.min((width / 2).max(6));
+    if kw + 2 + vw + 1 > width {
+        kw = width.saturating_sub(vw + 3).max(6).min(longest);
+    }
+    if kw + 2 + vw + 1 > width {
+        return None;
+    }
+    let avail = width - kw - 2 - vw;
+
+    let mut out: Vec<String> = Vec::new();
+    let dir = match column.better {
+        Better::Higher => ", higher is better",
+        Better::Lower => ", lower is better",
+        Better::Neither => "",
+    };
+    let heading = format!("{}{dir}", clean(&column.name));
+    if !heading.trim().is_empty() {
+        out.push(fit(heading.trim(), width));
+    }
+    let has_params =
+        t.param_headers.iter().any(|h| !h.is_empty()) && blocks.iter().any(|(p, _)| p.iter().any(|v| !v.is_empty()));
+    for (params, entries) in &blocks {
+        if has_params {
+            if !out.is_empty() {
+                out.push(String::new());
+            }
+            let label = clean(&param_label(&t.param_headers, params));
+            if !label.is_empty() {
+                out.push(fit(&label, width));
+            }
+        }
+        for (name, v, text) in entries {
+            let name = shorten_middle(name, kw);
+            let len = if max_abs > 0.0 {
+                let l = (v.abs() / max_abs * avail as f64).round() as usize;
+                if *v != 0.0 { l.clamp(1, avail) } else { 0 }
+            } else {
+                0
+            };
+            let ch = if *v < 0.0 { "-" } else { "*" };
+            let pad = " ".repeat(kw - name.width());
+            let line =
+                if len == 0 { format!("{name}{pad} {text}") } else { format!("{name}{pad} {} {text}", ch.repeat(len)) };
+            out.push(line.trim_end().to_string());
+        }
+    }
+    Some(out.join("\n"))
+}
+
+/// Removes control characters (tabs, newlines) and trims.
+fn clean(s: &str) -> String {
+    s.chars().map(|c| if c.is_control() { ' ' } else { c }).collect::<String>().trim().to_string()
+}
+
+/// Shortens `s` to `w` columns, cutting its end and marking it with `...`.
+fn fit(s: &str, w: usize) -> String {
+    if s.width() <= w {
+        return s.to_string();
+    }
+    let mut out = String::new();
+    let budget = w.saturating_sub(3);
+    for c in s.chars() {
+        if out.width() + c.width().unwrap_or(0) > budget {
+            break;
+        }
+        out.push(c);
+    }
+    out.truncate(out.trim_end().len());
+    out.push_str("...");
+    out
+}
+
+/// Shortens `s` to `w` columns by replacing its middle with `...`, so both
+/// the release and the patch suffix of a kernel name stay.
+fn shorten_middle(s: &str, w: usize) -> String {
+    if s.width() <= w {
+        return s.to_string();
+    }
+    if w <= 3 {
+        return ".".repeat(w);
+    }
+    let budget = w - 3;
+    let (head_w, tail_w) = (budget.div_ceil(2), budget / 2);
+    let mut head = String::new();
+    for c in s.chars() {
+        if head.width() + c.width().unwrap_or(0) > head_w {
+            break;
+        }
+        head.push(c);
+    }
+    let mut tail: Vec<char> = Vec::new();
+    let mut tw = 0;
+    for c in s.chars().rev() {
+        let cw = c.width().unwrap_or(0);
+        if tw + cw > tail_w {
+            break;
+        }
+        tw += cw;
+        tail.push(c);
+    }
+    tail.reverse();
+    format!("{head}...{}", tail.into_iter().collect::<String>())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn middle_shortening_fits() {
+        let s = shorten_middle("2.4.19-pre10-aa1-with-a-long-suffix-17", 20);
+        assert_eq!(s.width(), 20);
+        assert_eq!(s, "2.4.19-pr...uffix-17");
+        assert_eq!(shorten_middle("2.4.17", 20), "2.4.17");
+    }
+
+    #[test]
+    fn fitting_cuts_the_end() {
+        assert_eq!(fit("abcdefghij", 8), "abcde...");
+        assert_eq!(fit("abc", 8), "abc");
+    }
+}

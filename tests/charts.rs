@@ -1,0 +1,684 @@
+//! Charts: every SVG is well-formed XML with a `<title>` and a `<desc>`,
+//! rendering is deterministic, odd data (equal, zero, negative, NaN, one row,
+//! 60 long kernel names) never panics, and the plaintext bar chart fits its
+//! width.
+//!
+//! Set `CHARTS_OUT=/some/dir` to also write every chart drawn here as an SVG
+//! file there, to look at them.
+
+use benchsite::chart::{self, Chart, ChartSpec};
+use benchsite::model::Better;
+use benchsite::report::{CellView, ColumnView, KernelView, MachinePage, RowView, SectionView, TableView};
+use benchsite::stats::Summary;
+use unicode_width::UnicodeWidthStr;
+
+// Builders -------------------------------------------------------------------
+
+fn cell(mean: f64, sd: Option<f64>, n: u32) -> Option<CellView> {
+    let summary = Summary { n, mean, stddev: sd, cv: sd.map(|s| s / mean.abs()), min: mean, max: mean, median: mean };
+    Some(CellView {
+        summary,
+        text: format!("{mean:.1}"),
+        stddev_text: sd.map(|s| format!("{s:.2}")),
+        sources: Vec::new(),
+        comparison: None,
+        delta_text: None,
+        delta_class: String::new(),
+        mark: String::new(),
+    })
+}
+
+fn one(v: f64) -> Option<CellView> {
+    cell(v, None, 1)
+}
+
+fn col(name: &str, unit: &str, better: Better) -> ColumnView {
+    ColumnView { name: name.to_string(), unit: unit.to_string(), better, precision: 1 }
+}
+
+struct Sec {
+    title: &'static str,
+    params: Vec<&'static str>,
+    columns: Vec<ColumnView>,
+    rows: Vec<RowView>,
+    baseline: Option<&'static str>,
+}
+
+impl Sec {
+    fn new(title: &'static str, columns: Vec<ColumnView>) -> Self {
+        Sec { title, params: Vec::new(), columns, rows: Vec::new(), baseline: None }
+    }
+    fn params(mut self, p: &[&'static str]) -> Self {
+        self.params = p.to_vec();
+        self
+    }
+    fn baseline(mut self, b: &'static str) -> Self {
+        self.baseline = Some(b);
+        self
+    }
+    fn row(mut self, kernel: &str, params: &[&str], cells: Vec<Option<CellView>>) -> Self {
+        self.rows.push(RowView {
+            kernel: kernel.to_string(),
+            params: params.iter().map(|s| s.to_string()).collect(),
+            cells,
+        });
+        self
+    }
+    fn build(self) -> SectionView {
+        let has_spread = self.rows.iter().flat_map(|r| r.cells.iter().flatten()).any(|c| c.summary.n > 1);
+        SectionView {
+            id: benchsite::report::slugify(self.title),
+            title: self.title.to_string(),
+            benchmarks: Vec::new(),
+            commentary_md: String::new(),
+            commentary_html: String::new(),
+            table: TableView {
+                param_headers: self.params.iter().map(|s| s.to_string()).collect(),
+                columns: self.columns,
+                rows: self.rows,
+                direction: String::new(),
+                has_spread,
+                baseline: self.baseline.map(str::to_string),
+                alpha: 0.05,
+            },
+        }
+    }
+}
+
+fn dbench_two() -> SectionView {
+    Sec::new("dbench 64 processes", vec![col("Throughput", "MB/sec", Better::Higher)])
+        .baseline("2.4.17")
+        .row("2.4.17", &[], vec![one(12.5)])
+        .row("2.4.17rat", &[], vec![one(12.1)])
+        .build()
+}
+
+fn long_name(i: usize) -> String {
+    format!("2.4.19-pre10-aa1-with-a-long-suffix-{i}")
+}
+
+fn sixty_long() -> SectionView {
+    let mut s =
+        Sec::new("AIM7 compute", vec![col("Jobs/Min", "jobs/min", Better::Higher), col("CPU", "%", Better::Neither)]);
+    for i in 0..60 {
+        let sd = if i % 3 == 0 { Some(5.0 + i as f64 / 10.0) } else { None };
+        s = s.row(
+            &long_name(i),
+            &[],
+            vec![cell(1000.0 + 7.0 * i as f64, sd, if sd.is_some() { 3 } else { 1 }), one(99.0)],
+        );
+    }
+    let mut v = s.build();
+    v.table.baseline = Some(long_name(0));
+    v
+}
+
+fn tiobench() -> SectionView {
+    let mut s = Sec::new(
+        "tiobench Sequential Reads",
+        vec![
+            col("Rate", "MB/s", Better::Higher),
+            col("CPU%", "%", Better::Neither),
+            col("CPU Eff", "", Better::Higher),
+        ],
+    )
+    .params(&["threads"])
+    .baseline("2.4.17");
+    let kernels = ["2.4.17", "2.4.17rat", "2.4.19-rc5-aa1", "2.5.33-mm5"];
+    for th in ["1", "2", "4", "8", "16", "32"] {
+        let t: f64 = th.parse().unwrap();
+        for (k, name) in kernels.iter().enumerate() {
+            let rate = 13.2 - t.ln() * (0.6 + 0.1 * k as f64);
+            s = s.row(name, &[th], vec![cell(rate, Some(0.3), 3), one(40.0 / t), one(rate / 0.4)]);
+        }
+    }
+    s.build()
+}
+
+fn lat_mem_rd() -> SectionView {
+    let mut s = Sec::new("Memory read latency", vec![col("latency", "ns", Better::Lower)]).params(&["size", "stride"]);
+    let sizes = [
+        "0.00049", "0.00098", "0.00195", "0.00391", "0.00781", "0.01562", "0.03125", "0.0625", "0.125", "0.25", "0.5",
+        "1", "2", "4", "8", "16", "32",
+    ];
+    for stride in ["16", "128"] {
+        for k in ["2.4.17", "2.4.17rat"] {
+            for (i, sz) in sizes.iter().enumerate() {
+                let lat = if i < 6 {
+                    4.2
+                } else if i < 12 {
+                    18.0 + i as f64
+                } else {
+                    180.0 + 5.0 * i as f64
+                };
+                s = s.row(k, &[sz, stride], vec![one(lat + if k == "2.4.17rat" { 3.0 } else { 0.0 })]);
+            }
+        }
+    }
+    s.build()
+}
+
+// Checks ---------------------------------------------------------------------
+
+fn write_out(c: &Chart, tag: &str) {
+    if let Ok(dir) = std::env::var("CHARTS_OUT") {
+        let name = format!("{tag}--{}", c.file.replace('/', "_"));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(std::path::Path::new(&dir).join(name), &c.svg).unwrap();
+    }
+}
+
+/// Well-formed XML, `<svg>` root whose first children are `<title>` and
+/// `<desc>` with the chart's title and description, no NaN/inf numbers.
+fn check_svg(c: &Chart) {
+    let doc = roxmltree::Document::parse(&c.svg).unwrap_or_else(|e| panic!("{}: not well-formed XML: {e}", c.file));
+    let root = doc.root_element();
+    assert_eq!(root.tag_name().name(), "svg", "{}", c.file);
+    let kids: Vec<_> = root.children().filter(|n| n.is_element()).collect();
+    assert!(kids.len() > 3, "{}: empty chart", c.file);
+    assert_eq!(kids[0].tag_name().name(), "title", "{}", c.file);
+    assert_eq!(kids[1].tag_name().name(), "desc", "{}", c.file);
+    assert_eq!(kids[0].text().unwrap_or(""), c.title, "{}", c.file);
+    assert_eq!(kids[1].text().unwrap_or(""), c.desc, "{}", c.file);
+    assert!(!c.title.is_empty() && !c.desc.is_empty(), "{}", c.file);
+    for n in doc.descendants().filter(|n| n.is_element()) {
+        for a in n.attributes() {
+            let v = a.value();
+            assert!(!v.contains("NaN") && !v.contains("inf"), "{}: {}={v}", c.file, a.name());
+        }
+    }
+    assert!(c.file.starts_with("charts/") && c.file.ends_with(".svg"), "{}", c.file);
+    assert_eq!((c.width as f64, c.height as f64), svg_size(&c.svg), "{}", c.file);
+}
+
+fn charts_of(s: &SectionView, tag: &str) -> Vec<Chart> {
+    let a = chart::section_charts(s, "AMD K6-2 475 MHz, 384 MB");
+    let b = chart::section_charts(s, "AMD K6-2 475 MHz, 384 MB");
+    assert_eq!(a, b, "{tag}: rendering is not deterministic");
+    for c in &a {
+        check_svg(c);
+        write_out(c, tag);
+    }
+    let mut files: Vec<&str> = a.iter().map(|c| c.file.as_str()).collect();
+    files.sort();
+    files.dedup();
+    assert_eq!(files.len(), a.len(), "{tag}: file names collide");
+    a
+}
+
+fn texts(svg: &str) -> Vec<String> {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    doc.descendants().filter(|n| n.has_tag_name("text")).map(|n| n.text().unwrap_or("").trim().to_string()).collect()
+}
+
+fn svg_size(svg: &str) -> (f64, f64) {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    let r = doc.root_element();
+    (r.attribute("width").unwrap().parse().unwrap(), r.attribute("height").unwrap().parse().unwrap())
+}
+
+// SVG charts -----------------------------------------------------------------
+
+#[test]
+fn two_kernels_make_one_bar_chart() {
+    let s = dbench_two();
+    assert!(matches!(chart::plan_section(&s).as_slice(), [ChartSpec::Bar(_)]));
+    let charts = charts_of(&s, "two");
+    assert_eq!(charts.len(), 1);
+    let c = &charts[0];
+    assert_eq!(c.file, "charts/dbench-64-processes-bar.svg");
+    assert!(c.title.contains("dbench 64 processes") && c.title.contains("AMD K6-2"), "{}", c.title);
+    assert!(c.desc.contains("2.4.17 (baseline) 12.5 MB/sec"), "{}", c.desc);
+    assert!(c.desc.contains("higher is better"), "{}", c.desc);
+    let t = texts(&c.svg);
+    assert!(t.iter().any(|x| x == "MB/sec, higher is better"), "value axis label missing: {t:?}");
+    assert!(t.iter().any(|x| x == "baseline: 2.4.17"), "baseline not marked: {t:?}");
+    assert!(t.iter().any(|x| x == "12.5") && t.iter().any(|x| x == "12.1"), "{t:?}");
+    // The white card behind everything.
+    assert!(c.svg.contains("fill=\"#FFFFFF\""));
+}
+
+#[test]
+fn sixty_long_names_go_horizontal_and_do_not_overlap() {
+    let s = sixty_long();
+    let charts = charts_of(&s, "sixty");
+    assert_eq!(charts.len(), 1);
+    let c = &charts[0];
+    let (w, h) = svg_size(&c.svg);
+    // One band per kernel: the chart grows in height rather than squeezing.
+    assert!(h > 60.0 * 18.0, "height {h} too small for 60 rows");
+    assert!(w <= 1000.0);
+    let t = texts(&c.svg);
+    // Names are shortened in the middle, keeping release and suffix.
+    let shown: Vec<&String> = t.iter().filter(|x| x.starts_with("2.4.19-pre10")).collect();
+    assert_eq!(shown.len(), 60, "{shown:?}");
+    for x in &shown {
+        assert!(x.chars().count() <= 36 + " (baseline)".len(), "{x}");
+    }
+    assert!(t.iter().any(|x| x.ends_with("suffix-59")), "suffix lost: {shown:?}");
+    // y positions of the names are distinct and at least 15 px apart.
+    let doc = roxmltree::Document::parse(&c.svg).unwrap();
+    let mut ys: Vec<f64> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text") && n.text().is_some_and(|x| x.trim().starts_with("2.4.19-pre10")))
+        .map(|n| n.attribute("y").unwrap().parse().unwrap())
+        .collect();
+    ys.sort_by(f64::total_cmp);
+    for p in ys.windows(2) {
+        assert!(p[1] - p[0] >= 15.0, "labels overlap: {p:?}");
+    }
+    assert!(c.desc.contains("largest") && c.desc.contains("smallest"), "{}", c.desc);
+    assert!(t.iter().any(|x| x.contains("standard deviation")), "error bar legend missing");
+}
+
+#[test]
+fn numeric_parameter_makes_a_scaling_chart() {
+    let s = tiobench();
+    let specs = chart::plan_section(&s);
+    let [ChartSpec::Scaling(sp)] = specs.as_slice() else { panic!("{specs:?}") };
+    assert_eq!(sp.param, "threads");
+    assert!(!sp.log_x, "1..32 spans less than two decades");
+    assert_eq!(sp.metric, "Rate");
+    assert_eq!(sp.series.len(), 4);
+    assert!(sp.series.iter().all(|s| s.points.len() == 6));
+    assert!(sp.series[0].baseline);
+    let charts = charts_of(&s, "tiobench");
+    assert_eq!(charts[0].file, "charts/tiobench-sequential-reads-scaling.svg");
+    let t = texts(&charts[0].svg);
+    for needle in ["threads", "MB/s, higher is better", "1", "32", "2.4.17 (baseline)", "2.5.33-mm5"] {
+        assert!(t.iter().any(|x| x == needle), "{needle:?} missing from {t:?}");
+    }
+    assert!(charts[0].desc.contains("against threads"), "{}", charts[0].desc);
+}
+
+#[test]
+fn sixty_kernels_scaling_legend_wraps() {
+    let mut s = Sec::new("AIM7 shared", vec![col("Jobs/Min", "jobs/min", Better::Higher)]).params(&["tasks"]);
+    for i in 0..60 {
+        for tasks in ["1", "50", "100", "150", "200"] {
+            let t: f64 = tasks.parse().unwrap();
+            s = s.row(&long_name(i), &[tasks], vec![one(t * (10.0 + i as f64 / 10.0) / (1.0 + t / 100.0))]);
+        }
+    }
+    let s = s.build();
+    let specs = chart::plan_section(&s);
+    let [ChartSpec::Scaling(sp)] = specs.as_slice() else { panic!() };
+    assert!(!sp.log_x, "evenly spaced 1, 50 … 200 stays linear");
+    let c = &charts_of(&s, "sixty-scaling")[0];
+    let doc = roxmltree::Document::parse(&c.svg).unwrap();
+    // Legend entries: distinct (x, y) positions, none closer than a row apart
+    // on the same row.
+    let mut pos: Vec<(f64, f64)> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text") && n.text().is_some_and(|x| x.trim().starts_with("2.4.19-pre10")))
+        .map(|n| (n.attribute("y").unwrap().parse().unwrap(), n.attribute("x").unwrap().parse().unwrap()))
+        .collect();
+    assert_eq!(pos.len(), 60);
+    pos.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    for p in pos.windows(2) {
+        if p[0].0 == p[1].0 {
+            assert!(p[1].1 - p[0].1 >= 250.0, "legend entries overlap: {p:?}");
+        } else {
+            assert!(p[1].0 - p[0].0 >= 18.0, "legend rows overlap: {p:?}");
+        }
+    }
+}
+
+#[test]
+fn many_panels_with_many_kernels() {
+    let cols: Vec<ColumnView> = ["null call", "open clos", "sig inst", "fork proc", "exec proc", "sh proc", "extra"]
+        .iter()
+        .map(|n| col(n, "µs", Better::Lower))
+        .collect();
+    let mut s = Sec::new("lmbench Processor, Processes", cols);
+    for i in 0..20 {
+        let k = format!("2.4.{}-pre{}", 10 + i / 4, i % 4 + 1);
+        s = s.row(&k, &[], (0..7).map(|c| one((c as f64 + 1.0) * 10f64.powi(c % 4) + i as f64)).collect());
+    }
+    let s = s.build();
+    let specs = chart::plan_section(&s);
+    let [ChartSpec::Bar(b)] = specs.as_slice() else { panic!() };
+    assert_eq!(b.panels.len(), 4, "20 kernels: four panels");
+    charts_of(&s, "panels");
+    let few = Sec::new("lmbench few", (0..8).map(|i| col(&format!("m{i}"), "µs", Better::Lower)).collect())
+        .row("2.4.17", &[], (0..8).map(|c| one(c as f64 + 1.0)).collect())
+        .row("2.4.17rat", &[], (0..8).map(|c| one(c as f64 + 1.5)).collect())
+        .build();
+    let specs = chart::plan_section(&few);
+    let [ChartSpec::Bar(b)] = specs.as_slice() else { panic!() };
+    assert_eq!(b.panels.len(), chart::MAX_BAR_PANELS);
+    charts_of(&few, "panels-few");
+}
+
+#[test]
+fn memory_sizes_use_a_log_axis_and_split_by_stride() {
+    let s = lat_mem_rd();
+    let specs = chart::plan_section(&s);
+    assert_eq!(specs.len(), 2, "one chart per stride");
+    for sp in &specs {
+        let ChartSpec::Scaling(sp) = sp else { panic!("{sp:?}") };
+        assert_eq!(sp.param, "size");
+        assert!(sp.log_x);
+    }
+    let charts = charts_of(&s, "latmem");
+    assert_eq!(charts[1].file, "charts/memory-read-latency-scaling-2.svg");
+    assert!(charts[0].title.contains("stride 16"), "{}", charts[0].title);
+    let t = texts(&charts[0].svg);
+    assert!(t.iter().any(|x| x == "size (log scale)"), "{t:?}");
+    assert!(t.iter().any(|x| x == "ns, lower is better"), "{t:?}");
+    // Tick labels were thinned: fewer than the 17 sizes, but both ends shown.
+    let ticks: Vec<&String> = t.iter().filter(|x| x.parse::<f64>().is_ok() && x.contains('.')).collect();
+    assert!(t.iter().any(|x| x == "0.00049"), "{t:?}");
+    assert!(ticks.len() < 17, "{ticks:?}");
+}
+
+#[test]
+fn text_parameter_gives_a_bar_chart_per_value() {
+    let s = Sec::new("bonnie", vec![col("Rate", "K/sec", Better::Higher)])
+        .params(&["test"])
+        .row("2.4.17", &["putc"], vec![one(3000.0)])
+        .row("2.4.18", &["putc"], vec![one(3100.0)])
+        .row("2.4.17", &["rewrite"], vec![one(1500.0)])
+        .row("2.4.18", &["rewrite"], vec![one(1400.0)])
+        .build();
+    let charts = charts_of(&s, "bonnie");
+    assert_eq!(charts.len(), 2);
+    assert!(charts[0].title.contains("test putc"), "{}", charts[0].title);
+    assert_eq!(charts[1].file, "charts/bonnie-bar-2.svg");
+}
+
+#[test]
+fn single_numeric_parameter_value_is_a_bar_chart() {
+    let s = Sec::new("dbench", vec![col("Throughput", "MB/s", Better::Higher)])
+        .params(&["procs"])
+        .row("2.4.17", &["64"], vec![one(12.5)])
+        .row("2.4.17rat", &["64"], vec![one(12.1)])
+        .build();
+    let specs = chart::plan_section(&s);
+    let [ChartSpec::Bar(b)] = specs.as_slice() else { panic!("{specs:?}") };
+    assert_eq!(b.subtitle, "procs 64");
+    charts_of(&s, "dbench-procs");
+}
+
+#[test]
+fn error_bars_where_n_is_two_or_more() {
+    let s = Sec::new("kernbench", vec![col("Elapsed", "s", Better::Lower), col("User", "s", Better::Lower)])
+        .row("2.6.0", &[], vec![cell(28.094, Some(0.18), 5), cell(80.0, Some(1.0), 5)])
+        .row("2.6.1", &[], vec![cell(27.5, Some(0.2), 2), one(79.0)])
+        .row("2.6.1-mm1", &[], vec![one(27.0), cell(79.5, None, 3)])
+        .build();
+    let specs = chart::plan_section(&s);
+    let [ChartSpec::Bar(b)] = specs.as_slice() else { panic!() };
+    assert_eq!(b.panels.len(), 2, "both ranked columns shown");
+    assert_eq!(b.panels[0].values[0].as_ref().unwrap().sd, Some(0.18));
+    assert_eq!(b.panels[0].values[2].as_ref().unwrap().sd, None, "n = 1: no error bar");
+    assert_eq!(b.panels[1].values[2].as_ref().unwrap().sd, None, "no stddev known: no error bar");
+    let c = &charts_of(&s, "kernbench")[0];
+    assert!(c.desc.contains("standard deviation"));
+    assert!(texts(&c.svg).iter().any(|x| x == "s, lower is better"));
+}
+
+#[test]
+fn equal_zero_negative_single_and_nan_values_are_safe() {
+    let equal = Sec::new("equal", vec![col("x", "ops", Better::Higher)])
+        .row("2.4.1", &[], vec![one(5.0)])
+        .row("2.4.2", &[], vec![one(5.0)])
+        .build();
+    let zero = Sec::new("zero", vec![col("x", "ops", Better::Higher)])
+        .row("2.4.1", &[], vec![one(0.0)])
+        .row("2.4.2", &[], vec![one(0.0)])
+        .build();
+    let negative = Sec::new("negative", vec![col("delta", "%", Better::Higher)])
+        .row("2.4.1", &[], vec![cell(-3.0, Some(1.0), 3)])
+        .row("2.4.2", &[], vec![one(2.0)])
+        .row("2.4.3", &[], vec![one(-0.5)])
+        .build();
+    let all_negative = Sec::new("all negative", vec![col("delta", "%", Better::Lower)])
+        .params(&["procs"])
+        .row("2.4.1", &["1"], vec![one(-3.0)])
+        .row("2.4.1", &["2"], vec![one(-4.0)])
+        .build();
+    let single = Sec::new("single", vec![col("x", "", Better::Neither)]).row("2.4.1", &[], vec![one(1.0)]).build();
+    for (s, tag) in
+        [(&equal, "equal"), (&zero, "zero"), (&negative, "negative"), (&all_negative, "allneg"), (&single, "single")]
+    {
+        assert_eq!(charts_of(s, tag).len(), 1, "{tag}");
+        assert!(chart::text_bar_chart(s, 72).is_some(), "{tag}");
+    }
+    let t = chart::text_bar_chart(&negative, 40).unwrap();
+    assert!(t.contains("2.4.1 ------") && t.contains("2.4.2 ****"), "{t}");
+
+    let nan = Sec::new("nan", vec![col("x", "ops", Better::Higher)])
+        .row("2.4.1", &[], vec![one(f64::NAN)])
+        .row("2.4.2", &[], vec![one(f64::INFINITY)])
+        .row("2.4.3", &[], vec![None])
+        .build();
+    assert!(charts_of(&nan, "nan").is_empty());
+    assert_eq!(chart::text_bar_chart(&nan, 72), None);
+    // One good value among NaNs still draws.
+    let mixed = Sec::new("mixed", vec![col("x", "ops", Better::Higher)])
+        .row("2.4.1", &[], vec![one(f64::NAN)])
+        .row("2.4.2", &[], vec![cell(4.0, Some(f64::NAN), 3)])
+        .build();
+    assert_eq!(charts_of(&mixed, "mixed").len(), 1);
+    let empty = Sec::new("empty", vec![]).build();
+    assert!(charts_of(&empty, "empty").is_empty());
+    assert_eq!(chart::text_bar_chart(&empty, 72), None);
+    let no_rows = Sec::new("no rows", vec![col("x", "ops", Better::Higher)]).build();
+    assert!(charts_of(&no_rows, "norows").is_empty());
+}
+
+#[test]
+fn xml_special_characters_are_escaped() {
+    let s = Sec::new("<Local> & \"Remote\" 'latency'", vec![col("a<b", "µs", Better::Lower)])
+        .row("2.4.17<&>", &[], vec![one(1.0)])
+        .row("2.4.18\u{7}", &[], vec![one(2.0)])
+        .build();
+    let c = &charts_of(&s, "escape")[0];
+    assert!(c.title.contains("<Local> & \"Remote\""));
+}
+
+// Trend ----------------------------------------------------------------------
+
+fn page(sections: Vec<SectionView>, kernels: &[&str]) -> MachinePage {
+    MachinePage {
+        slug: "k6".to_string(),
+        name: "AMD K6-2".to_string(),
+        specs: Vec::new(),
+        description_md: String::new(),
+        description_html: String::new(),
+        kernels: kernels
+            .iter()
+            .map(|k| KernelView {
+                name: k.to_string(),
+                notes_md: String::new(),
+                notes_html: String::new(),
+                patches: Vec::new(),
+            })
+            .collect(),
+        baseline: None,
+        sections,
+        notable: Vec::new(),
+    }
+}
+
+#[test]
+fn trend_follows_versions_with_one_line_per_lane() {
+    let ks = ["2.4.20-pre5", "2.4.19-rc5-aa1", "2.4.18", "2.5.33-mm5", "2.4.19", "2.4.20-aa1", "2.5.33"];
+    let mut dbench = Sec::new("dbench", vec![col("Throughput", "MB/s", Better::Higher)]).params(&["procs"]);
+    let mut lmb = Sec::new("lmbench ctx", vec![col("2p/0K", "µs", Better::Lower)]);
+    for (i, k) in ks.iter().enumerate() {
+        dbench =
+            dbench.row(k, &["1"], vec![cell(10.0 + i as f64, Some(0.5), 3)]).row(k, &["64"], vec![one(5.0 + i as f64)]);
+        lmb = lmb.row(k, &[], vec![one(1.2 + 0.1 * i as f64)]);
+    }
+    let few = Sec::new("only two", vec![col("x", "", Better::Higher)]).row("2.4.18", &[], vec![one(1.0)]).row(
+        "2.4.19",
+        &[],
+        vec![one(2.0)],
+    );
+    let p = page(vec![dbench.build(), lmb.build(), few.build()], &ks);
+    let specs = chart::plan_trends(&p);
+    assert_eq!(specs.len(), 1);
+    let names: Vec<&str> = specs[0].kernels.iter().map(|k| k.name.as_str()).collect();
+    // 2.4.19-rc5-aa1 is built on 2.4.19-rc5, which comes before 2.4.19.
+    assert_eq!(names, ["2.4.18", "2.4.19-rc5-aa1", "2.4.19", "2.4.20-pre5", "2.4.20-aa1", "2.5.33", "2.5.33-mm5"]);
+    assert_eq!(specs[0].panels.len(), 2, "the two-kernel section has no panel");
+    assert_eq!(specs[0].panels[0].params, "procs 1", "first parameter set");
+    let charts = chart::machine_trend_charts(&p);
+    assert_eq!(charts.len(), 1);
+    assert_eq!(charts[0].file, "charts/trend.svg");
+    check_svg(&charts[0]);
+    write_out(&charts[0], "trend");
+    assert_eq!(charts, chart::machine_trend_charts(&p), "deterministic");
+    let t = texts(&charts[0].svg);
+    for lane in ["mainline", "aa", "mm"] {
+        assert!(t.iter().any(|x| x == lane), "lane {lane} missing from the legend: {t:?}");
+    }
+    assert!(charts[0].desc.contains("one line per patch tree"));
+}
+
+#[test]
+fn trend_needs_three_kernels_and_caps_its_panels() {
+    let two = Sec::new("a", vec![col("x", "", Better::Higher)]).row("2.4.1", &[], vec![one(1.0)]).row(
+        "2.4.2",
+        &[],
+        vec![one(2.0)],
+    );
+    assert!(chart::machine_trend_charts(&page(vec![two.build()], &["2.4.1", "2.4.2"])).is_empty());
+    assert!(chart::machine_trend_charts(&page(Vec::new(), &[])).is_empty());
+
+    let titles = ["s01", "s02", "s03", "s04", "s05", "s06", "s07", "s08", "s09", "s10", "s11", "s12", "s13", "s14"];
+    let mut sections = Vec::new();
+    for t in titles {
+        let mut s = Sec::new(t, vec![col("x", "ops", Better::Higher)]);
+        for i in 0..60 {
+            s = s.row(&long_name(i), &[], vec![one((i * 7 % 13) as f64)]);
+        }
+        sections.push(s.build());
+    }
+    let names: Vec<String> = (0..60).map(long_name).collect();
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    let charts = chart::machine_trend_charts(&page(sections, &refs));
+    assert_eq!(charts.len(), chart::MAX_TREND_FIGURES);
+    assert_eq!(charts[1].file, "charts/trend-2.svg");
+    for c in &charts {
+        check_svg(c);
+        write_out(c, "trend60");
+    }
+}
+
+// Plaintext ------------------------------------------------------------------
+
+fn check_lines(t: &str, width: usize) {
+    for line in t.lines() {
+        assert!(line.width() <= width, "{:?} is {} > {width} columns", line, line.width());
+        assert!(!line.ends_with(' '), "trailing space in {line:?}");
+        assert!(!line.contains('\t'));
+    }
+}
+
+#[test]
+fn text_chart_like_the_seed_post() {
+    let t = chart::text_bar_chart(&dbench_two(), 40).unwrap();
+    assert_eq!(
+        t,
+        "Throughput, higher is better\n\
+         2.4.17    ****************** 12.5 MB/sec\n\
+         2.4.17rat ***************** 12.1 MB/sec"
+    );
+    check_lines(&t, 40);
+    let wide = chart::text_bar_chart(&dbench_two(), 72).unwrap();
+    let lines: Vec<&str> = wide.lines().collect();
+    // The longest bar fills the width left after the value text.
+    assert_eq!(lines[1].width(), 72);
+    assert_eq!(lines[1], format!("2.4.17    {} 12.5 MB/sec", "*".repeat(72 - 10 - 1 - 11)));
+    assert_eq!(lines[2].matches('*').count(), (12.1f64 / 12.5 * 50.0).round() as usize);
+}
+
+#[test]
+fn text_chart_blocks_per_parameter() {
+    let t = chart::text_bar_chart(&tiobench(), 72).unwrap();
+    check_lines(&t, 72);
+    assert!(t.contains("\nthreads 1\n2.4.17 "), "{t}");
+    assert!(t.contains("\nthreads 32\n"), "{t}");
+    assert_eq!(t.lines().filter(|l| l.starts_with("threads ")).count(), 6);
+    // The bars of one scale: threads 1 longer than threads 32.
+    let bar = |block: &str| {
+        let start = t.find(&format!("\n{block}\n")).unwrap();
+        t[start..].lines().nth(2).unwrap().matches('*').count()
+    };
+    assert!(bar("threads 1") > bar("threads 32"));
+}
+
+#[test]
+fn text_chart_with_long_names_and_narrow_widths() {
+    let s = sixty_long();
+    for width in [12, 20, 40, 72, 100] {
+        if let Some(t) = chart::text_bar_chart(&s, width) {
+            check_lines(&t, width);
+            assert!(t.lines().filter(|l| l.contains('*')).count() >= 60, "{width}: {t}");
+        }
+    }
+    let t = chart::text_bar_chart(&s, 72).unwrap();
+    assert!(t.contains("..."), "long names are shortened: {t}");
+    assert!(t.contains("suffix-59"), "{t}");
+    assert_eq!(chart::text_bar_chart(&dbench_two(), 5), None, "too narrow");
+    check_lines(&chart::text_bar_chart(&lat_mem_rd(), 60).unwrap(), 60);
+}
+
+// Property: any small table, any numbers ------------------------------------
+
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn value() -> impl Strategy<Value = f64> {
+        prop_oneof![
+            4 => -1e6f64..1e6,
+            1 => Just(0.0),
+            1 => Just(f64::NAN),
+            1 => Just(f64::INFINITY),
+            1 => Just(1e300),
+            1 => Just(-1e-300),
+            1 => Just(f64::MIN_POSITIVE),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+        #[test]
+        fn never_panics_and_always_well_formed(
+            rows in proptest::collection::vec(
+                (
+                    "[a-z0-9.<&\\-]{0,50}",
+                    "(1|2|16|0.5|1e6|64K|x|)",
+                    "(a|b|4|)",
+                    value(),
+                    value(),
+                    proptest::option::of(0.0f64..1e3),
+                    1u32..5,
+                ),
+                0..25,
+            ),
+            better in prop_oneof![Just(Better::Higher), Just(Better::Lower), Just(Better::Neither)],
+            width in 0usize..120,
+        ) {
+            let mut s = Sec::new("prop", vec![col("m", "u", better), col("n", "", Better::Lower)]).params(&["p", "q"]);
+            for (k, p, q, v, w, sd, n) in &rows {
+                s = s.row(k, &[p.as_str(), q.as_str()], vec![cell(*v, *sd, *n), one(*w)]);
+            }
+            let s = s.build();
+            for c in chart::section_charts(&s, "m") {
+                check_svg(&c);
+            }
+            let names: Vec<&str> = rows.iter().map(|r| r.0.as_str()).collect();
+            for c in chart::machine_trend_charts(&page(vec![s.clone()], &names)) {
+                check_svg(&c);
+            }
+            if let Some(t) = chart::text_bar_chart(&s, width) {
+                check_lines(&t, width);
+            }
+        }
+    }
+}
