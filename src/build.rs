@@ -125,6 +125,7 @@ pub fn render_site_with_progress(
     let renderers: Vec<Box<dyn Renderer>> = vec![
         Box::new(HtmlRenderer::new(theme)?.with_base_url(opts.base_url.as_deref().or(site.config.base_url.as_deref()))),
         Box::new(MarkdownRenderer),
+        Box::new(crate::render::svg::SvgRenderer),
         Box::new(TextRenderer { options: TextOptions { width: opts.text_width, compare: true } }),
     ];
     let mut files = Vec::new();

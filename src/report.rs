@@ -56,6 +56,33 @@ pub struct MachinePage {
     pub sections: Vec<SectionView>,
     /// Significant changes against the baseline, largest first.
     pub notable: Vec<NotableChange>,
+    /// Trend charts across kernel versions (may be empty).
+    pub trend_charts: Vec<ChartRef>,
+    /// Every SVG chart of the page: (path relative to the machine
+    /// directory, SVG document). Not serialised: templates get [`ChartRef`]s.
+    #[serde(skip)]
+    pub chart_files: Vec<(String, String)>,
+}
+
+/// A chart as pages refer to it: its file and words, not its SVG.
+#[derive(Debug, Clone, Serialize)]
+pub struct ChartRef {
+    /// Path relative to the machine directory (`charts/dbench-32-bar.svg`).
+    pub file: String,
+    /// Title (figure caption).
+    pub title: String,
+    /// What it shows, in words (the image's alt text).
+    pub desc: String,
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+}
+
+impl ChartRef {
+    fn of(c: &crate::chart::Chart) -> Self {
+        ChartRef { file: c.file.clone(), title: c.title.clone(), desc: c.desc.clone(), width: c.width, height: c.height }
+    }
 }
 
 /// A significant change against the baseline, for the page's summary.
@@ -99,6 +126,8 @@ pub struct SectionView {
     pub commentary_html: String,
     /// The table.
     pub table: TableView,
+    /// Charts of this section (bar or scaling), drawn from the table.
+    pub charts: Vec<ChartRef>,
 }
 
 /// A table: kernels (and parameters) as rows, metrics as columns.
@@ -307,8 +336,15 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
     }
     uniquify_ids(&mut sections);
     let notable = notable_changes(&sections);
+    let mut chart_files = Vec::new();
+    for s in &mut sections {
+        for c in crate::chart::section_charts(s, &c.name) {
+            s.charts.push(ChartRef::of(&c));
+            chart_files.push((c.file, c.svg));
+        }
+    }
 
-    MachinePage {
+    let mut page = MachinePage {
         slug: m.slug.clone(),
         name: c.name.clone(),
         specs,
@@ -327,7 +363,14 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
         baseline: c.baseline.clone(),
         sections,
         notable,
+        trend_charts: Vec::new(),
+        chart_files,
+    };
+    for c in crate::chart::machine_trend_charts(&page) {
+        page.trend_charts.push(ChartRef::of(&c));
+        page.chart_files.push((c.file, c.svg));
     }
+    page
 }
 
 /// True when a section's file globs, benchmark and group select the sample
@@ -566,6 +609,7 @@ fn section_view(
         benchmarks,
         commentary_md: commentary.to_string(),
         commentary_html: markdown::to_html(commentary),
+        charts: Vec::new(),
         table: TableView {
             param_headers: param_names,
             columns,

@@ -73,6 +73,9 @@ pub fn machine_md(m: &MachinePage) -> String {
         }
         out += "\n";
     }
+    for c in &m.trend_charts {
+        out += &format!("![{}]({})\n\n", escape(&c.desc), c.file);
+    }
     for s in &m.sections {
         out += &section_md(s);
     }
@@ -91,6 +94,9 @@ fn section_md(s: &SectionView) -> String {
     }
     if let Some(l) = crate::report::legend(&s.table) {
         out += &format!("\n{}\n", escape(&l));
+    }
+    for c in &s.charts {
+        out += &format!("\n![{}]({})\n", escape(&c.desc), c.file);
     }
     out += "\n";
     out

@@ -9,6 +9,7 @@ use crate::report::SiteView;
 
 pub mod html;
 pub mod markdown;
+pub mod svg;
 pub mod text;
 
 /// A file to write, relative to the output directory.

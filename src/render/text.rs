@@ -98,6 +98,10 @@ pub fn section_text(s: &SectionView, opts: &TextOptions) -> String {
     if let Some(l) = crate::report::legend(&s.table).filter(|_| opts.compare) {
         out.push(fill(&l, width));
     }
+    if let Some(chart) = crate::chart::text_bar_chart(s, width) {
+        out.push(String::new());
+        out.push(chart);
+    }
     out.join("\n")
 }
 
