@@ -74,6 +74,11 @@ pub fn machine_text(m: &MachinePage, opts: &TextOptions) -> String {
             out.push(textwrap::fill(&n.text, opts));
         }
     }
+    // The marks are explained once, not under every table.
+    if let Some(l) = m.sections.iter().find_map(|s| crate::report::legend(&s.table)).filter(|_| opts.compare) {
+        out.push(String::new());
+        out.push(fill(&l, width));
+    }
     for s in &m.sections {
         out.push(String::new());
         out.push(String::new());
@@ -95,9 +100,6 @@ pub fn section_text(s: &SectionView, opts: &TextOptions) -> String {
         out.push(String::new());
     }
     out.push(table_text(&s.table, opts));
-    if let Some(l) = crate::report::legend(&s.table).filter(|_| opts.compare) {
-        out.push(fill(&l, width));
-    }
     if let Some(chart) = crate::chart::text_bar_chart(s, width) {
         out.push(String::new());
         out.push(chart);
