@@ -1,0 +1,103 @@
+//! Every internal link of the built demo site resolves: each `href` and
+//! `src` in every HTML page (relative, as GitHub Pages serves the site from a
+//! project subpath) names a file of the output, and every `#fragment` names
+//! an `id` on the target page. Also: a site made by `benchsite init` builds.
+
+use benchsite::build::{BuildOptions, build};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// Values of `attr="…"` in an HTML text (the theme always quotes with `"`).
+fn attr_values<'a>(html: &'a str, attr: &str) -> Vec<&'a str> {
+    let needle = format!(" {attr}=\"");
+    let mut out = Vec::new();
+    let mut rest = html;
+    while let Some(i) = rest.find(&needle) {
+        rest = &rest[i + needle.len()..];
+        if let Some(end) = rest.find('"') {
+            out.push(&rest[..end]);
+            rest = &rest[end..];
+        }
+    }
+    out
+}
+
+fn decode(s: &str) -> String {
+    percent_encoding::percent_decode_str(&s.replace("&amp;", "&")).decode_utf8_lossy().into_owned()
+}
+
+fn check_links(out: &Path) -> usize {
+    let pages: Vec<PathBuf> = walkdir::WalkDir::new(out)
+        .into_iter()
+        .filter_map(Result::ok)
+        .map(|e| e.into_path())
+        .filter(|p| p.extension().is_some_and(|e| e == "html"))
+        .collect();
+    let mut ids: BTreeMap<PathBuf, BTreeSet<String>> = BTreeMap::new();
+    for p in &pages {
+        let html = std::fs::read_to_string(p).expect("page");
+        ids.insert(p.canonicalize().expect("canonical"), attr_values(&html, "id").into_iter().map(String::from).collect());
+    }
+    let mut checked = 0;
+    let mut broken = Vec::new();
+    for p in &pages {
+        if p.file_name().is_some_and(|n| n == "404.html") {
+            continue; // served at any path; its links are relative to the root only there
+        }
+        let html = std::fs::read_to_string(p).expect("page");
+        let dir = p.parent().expect("parent");
+        for link in attr_values(&html, "href").into_iter().chain(attr_values(&html, "src")) {
+            if link.starts_with("http://") || link.starts_with("https://") || link.starts_with("mailto:") {
+                continue;
+            }
+            checked += 1;
+            let (path, frag) = match link.split_once('#') {
+                Some((a, b)) => (a, Some(b)),
+                None => (link, None),
+            };
+            let target = if path.is_empty() { p.clone() } else { dir.join(decode(path)) };
+            let Ok(target) = target.canonicalize() else {
+                broken.push(format!("{}: {link}", p.display()));
+                continue;
+            };
+            if !target.starts_with(out.canonicalize().expect("out")) {
+                broken.push(format!("{}: {link} leaves the site", p.display()));
+            }
+            if let Some(f) = frag
+                && !ids.get(&target).is_some_and(|set| set.contains(&decode(f)))
+            {
+                broken.push(format!("{}: {link}: no id {f:?}", p.display()));
+            }
+        }
+    }
+    assert!(broken.is_empty(), "{} broken links:\n{}", broken.len(), broken.join("\n"));
+    checked
+}
+
+#[test]
+fn every_internal_link_of_the_demo_resolves() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tmp = tempfile::tempdir().expect("tmp");
+    let out = tmp.path().join("output");
+    let mut opts = BuildOptions::new(root.join("content"), &out);
+    opts.theme_dir = Some(root.join("themes/default"));
+    build(&opts).expect("demo builds");
+    assert!(out.join(".nojekyll").is_file());
+    assert!(out.join("404.html").is_file());
+    let n = check_links(&out);
+    assert!(n > 100, "only {n} links checked");
+}
+
+#[test]
+fn an_init_site_builds_and_links_resolve() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path().join("site");
+    benchsite::init::init(&dir).expect("init");
+    assert!(dir.join(".github/workflows/pages.yml").is_file());
+    let out = dir.join("output");
+    let report = build(&BuildOptions::new(dir.join("content"), &out)).expect("init site builds");
+    assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
+    check_links(&out);
+    // init never overwrites.
+    assert!(benchsite::init::init(&dir).is_err());
+}
