@@ -135,6 +135,9 @@ pub struct SectionView {
 pub struct TableView {
     /// Headers of the parameter columns after the kernel column ("procs", "threads").
     pub param_headers: Vec<String>,
+    /// Parameters with one value in every row, shown once under the title
+    /// rather than as a column: `["blk size 4096"]`.
+    pub fixed_params: Vec<String>,
     /// Metric columns.
     pub columns: Vec<ColumnView>,
     /// Rows in order: by parameters, then kernel order.
@@ -592,6 +595,26 @@ fn section_view(
         }
     }
 
+    // A parameter with the same value in every row is a setting, not a
+    // dimension: say it once instead of repeating it in a column.
+    let mut param_names = param_names;
+    let mut fixed_params = Vec::new();
+    if row_views.len() > 1 {
+        let mut i = 0;
+        while i < param_names.len() {
+            let first = &row_views[0].params[i];
+            if !first.is_empty() && row_views.iter().all(|r| &r.params[i] == first) {
+                fixed_params.push(format!("{} {}", param_names[i], first));
+                param_names.remove(i);
+                for r in &mut row_views {
+                    r.params.remove(i);
+                }
+            } else {
+                i += 1;
+            }
+        }
+    }
+
     let columns: Vec<ColumnView> = cols
         .iter()
         .zip(&precision)
@@ -612,6 +635,7 @@ fn section_view(
         charts: Vec::new(),
         table: TableView {
             param_headers: param_names,
+            fixed_params,
             columns,
             rows: row_views,
             direction,

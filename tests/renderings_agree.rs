@@ -50,3 +50,22 @@ fn every_number_is_in_every_rendering() {
     }
     assert!(checked > 0, "no numbers checked");
 }
+
+/// No plaintext line is wider than the width asked for, ends in a space or
+/// holds a tab, at mail widths and narrower.
+#[test]
+fn plaintext_respects_every_width() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let site = benchsite::site::load(&root.join("content")).expect("content loads");
+    let view = report::site_view(&site);
+    for width in [80, 72, 60] {
+        for page in &view.machines {
+            let text = benchsite::render::text::machine_text(page, &TextOptions { width, compare: true });
+            for (i, line) in text.lines().enumerate() {
+                let w = unicode_width::UnicodeWidthStr::width(line);
+                assert!(w <= width, "{} at width {width}, line {}: {w} columns: {line:?}", page.slug, i + 1);
+                assert!(!line.ends_with(' ') && !line.contains('\t'), "{} line {}: {line:?}", page.slug, i + 1);
+            }
+        }
+    }
+}

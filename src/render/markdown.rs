@@ -92,6 +92,9 @@ fn section_md(s: &SectionView) -> String {
     if !s.table.direction.is_empty() {
         out += &format!("\n*{}*\n", escape(&s.table.direction));
     }
+    if !s.table.fixed_params.is_empty() {
+        out += &format!("\n({})\n", escape(&s.table.fixed_params.join(", ")));
+    }
     if let Some(l) = crate::report::legend(&s.table) {
         out += &format!("\n{}\n", escape(&l));
     }

@@ -97,6 +97,11 @@ pub fn section_text(s: &SectionView, opts: &TextOptions) -> String {
     }
     if !s.table.direction.is_empty() {
         out.push(fill(&s.table.direction, width));
+    }
+    if !s.table.fixed_params.is_empty() {
+        out.push(fill(&format!("({})", s.table.fixed_params.join(", ")), width));
+    }
+    if !s.table.direction.is_empty() || !s.table.fixed_params.is_empty() {
         out.push(String::new());
     }
     out.push(table_text(&s.table, opts));
@@ -143,10 +148,15 @@ fn pad_right(s: &str, w: usize) -> String {
 /// One metric column laid out: header lines and cell strings, all `width` wide.
 struct Laid {
     width: usize,
-    name: String,
+    /// The header, wrapped onto as many lines as the column needs.
+    name: Vec<String>,
     unit: String,
     cells: Vec<String>,
 }
+
+/// Narrowest a metric column's header is wrapped to, when its values are
+/// narrower still (the seeds stack long headers: `ctx` over `swtch`).
+const MIN_HEADER_WIDTH: usize = 10;
 
 /// Lays out a table as plaintext within `opts.width` columns.
 pub fn table_text(t: &TableView, opts: &TextOptions) -> String {
@@ -161,6 +171,8 @@ pub fn table_text(t: &TableView, opts: &TextOptions) -> String {
         .enumerate()
         .map(|(i, h)| t.rows.iter().map(|r| r.params[i].width()).chain([h.width()]).max().unwrap_or(1))
         .collect();
+    // Room for one metric column beside the kernel and parameter columns.
+    let cap = width.saturating_sub(kw + pws.iter().map(|w| w + 2).sum::<usize>() + 2).max(MIN_HEADER_WIDTH);
     let cols: Vec<Laid> = t
         .columns
         .iter()
@@ -187,7 +199,17 @@ pub fn table_text(t: &TableView, opts: &TextOptions) -> String {
                 .collect();
             let sw = spread.iter().map(|s| s.width()).max().unwrap_or(0);
             let unit = c.unit.clone();
-            let width = (vw + sw).max(c.name.width()).max(unit.width());
+            let content = (vw + sw).max(unit.width());
+            let longest_word = c.name.split_whitespace().map(|w| w.width()).max().unwrap_or(0);
+            let width = content.max(longest_word.min(cap)).max(MIN_HEADER_WIDTH.min(c.name.width())).min(cap.max(content));
+            let name: Vec<String> = if c.name.width() <= width {
+                vec![c.name.clone()]
+            } else {
+                textwrap::wrap(&c.name, textwrap::Options::new(width).break_words(true))
+                    .into_iter()
+                    .map(|l| l.into_owned())
+                    .collect()
+            };
             let cells = vals
                 .iter()
                 .zip(&spread)
@@ -196,7 +218,7 @@ pub fn table_text(t: &TableView, opts: &TextOptions) -> String {
                     None => pad_left("-", width - sw).to_string() + &" ".repeat(sw),
                 })
                 .collect();
-            Laid { width, name: c.name.clone(), unit, cells }
+            Laid { width, name, unit, cells }
         })
         .collect();
 
@@ -220,21 +242,31 @@ pub fn table_text(t: &TableView, opts: &TextOptions) -> String {
         .iter()
         .map(|g| {
             let mut lines = Vec::new();
-            let mut head = pad_right("kernel", kw);
+            // Header lines, bottom-aligned: a wrapped header grows upwards.
+            let depth = g.iter().map(|&ci| cols[ci].name.len()).max().unwrap_or(1).max(1);
+            let mut heads: Vec<String> = (0..depth)
+                .map(|d| pad_right(if d + 1 == depth { "kernel" } else { "" }, kw))
+                .collect();
             let mut units = " ".repeat(kw);
             let mut rule = "-".repeat(kw);
             for (i, h) in t.param_headers.iter().enumerate() {
-                head += &format!("  {}", pad_left(h, pws[i]));
+                for (d, head) in heads.iter_mut().enumerate() {
+                    *head += &format!("  {}", pad_left(if d + 1 == depth { h } else { "" }, pws[i]));
+                }
                 units += &format!("  {}", " ".repeat(pws[i]));
                 rule += &format!("  {}", "-".repeat(pws[i]));
             }
             for &ci in g {
                 let c = &cols[ci];
-                head += &format!("  {}", pad_left(&c.name, c.width));
+                let offset = depth - c.name.len();
+                for (d, head) in heads.iter_mut().enumerate() {
+                    let part = d.checked_sub(offset).and_then(|k| c.name.get(k)).map_or("", String::as_str);
+                    *head += &format!("  {}", pad_left(part, c.width));
+                }
                 units += &format!("  {}", pad_left(&c.unit, c.width));
                 rule += &format!("  {}", "-".repeat(c.width));
             }
-            lines.push(head);
+            lines.extend(heads);
             if any_unit {
                 lines.push(units);
             }
