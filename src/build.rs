@@ -27,7 +27,8 @@ pub struct BuildOptions {
     pub content: PathBuf,
     /// The output directory.
     pub output: PathBuf,
-    /// A theme directory overriding the embedded default theme, if it exists.
+    /// A theme directory overriding the embedded default theme. `None`
+    /// means the theme `site.yaml` names (or `default`) under [`themes_root`].
     pub theme_dir: Option<PathBuf>,
     /// Plaintext width for `email.txt`.
     pub text_width: usize,
@@ -99,6 +100,42 @@ pub enum BuildError {
     },
 }
 
+/// Where themes live: `themes/` beside the content directory.
+pub fn themes_root(content: &Path) -> PathBuf {
+    let parent = content.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    parent.join("themes")
+}
+
+/// The theme directory a build uses: the one given, else `themes/<name>` for
+/// the theme `site.yaml` names (which must exist), else `themes/default`
+/// when present. Theme names cannot leave `themes/`.
+///
+/// # Errors
+/// [`BuildError::Render`] when `site.yaml` names a theme that is missing or
+/// is not a plain directory name.
+pub fn resolve_theme(opts: &BuildOptions, named: Option<&str>) -> Result<Option<PathBuf>, BuildError> {
+    if let Some(dir) = &opts.theme_dir {
+        return Ok(Some(dir.clone()));
+    }
+    let root = themes_root(&opts.content);
+    match named {
+        Some(name) => {
+            let plain = !name.is_empty()
+                && Path::new(name).components().count() == 1
+                && matches!(Path::new(name).components().next(), Some(std::path::Component::Normal(_)));
+            let dir = root.join(name);
+            if !plain || !dir.is_dir() {
+                return Err(BuildError::Render(RenderError::Template(format!(
+                    "site.yaml: theme {name:?} not found (looked for {})",
+                    dir.display()
+                ))));
+            }
+            Ok(Some(dir))
+        }
+        None => Ok(Some(root.join("default"))),
+    }
+}
+
 /// Loads, renders and returns every output file without writing anything.
 ///
 /// # Errors
@@ -121,7 +158,8 @@ pub fn render_site_with_progress(
         return Err(BuildError::Invalid(site.diagnostics));
     }
     let view = report::site_view(&site);
-    let theme = opts.theme_dir.as_deref().filter(|d| d.is_dir());
+    let theme_dir = resolve_theme(opts, site.config.theme.as_deref())?;
+    let theme = theme_dir.as_deref().filter(|d| d.is_dir());
     let renderers: Vec<Box<dyn Renderer>> = vec![
         Box::new(HtmlRenderer::new(theme)?.with_base_url(opts.base_url.as_deref().or(site.config.base_url.as_deref()))),
         Box::new(MarkdownRenderer),

@@ -12,12 +12,12 @@
 //!       "sections": [ { "id": "…", "title": "…", "rows": [ { "kernel": "2.4.7", "params": {"procs": "32"},
 //!                       "metric": "Throughput", "unit": "MB/s", "better": "higher",
 //!                       "n": 3, "mean": 9.3422, "stddev": 0.2, "cv": 0.02, "min": …, "max": …, "median": …,
-//!                       "pct_better": null, "p": null, "significant": false } ] } ] } ] }
+//!                       "diff": null, "pct_better": null, "p": null, "significant": false } ] } ] } ] }
 //! ```
 //!
 //! `output/<machine>/csv/<section-id>.csv` has one line per kernel ×
 //! parameters × metric with the columns `kernel`, each parameter, `metric`,
-//! `unit`, `better`, `n`, `mean`, `stddev`, `min`, `max`, `median`,
+//! `unit`, `better`, `n`, `mean`, `stddev`, `min`, `max`, `median`, `diff`,
 //! `pct_better`, `p`, `significant`.
 
 use crate::model::{Better, Sample};
@@ -72,6 +72,7 @@ struct RowData {
     min: f64,
     max: f64,
     median: f64,
+    diff: Option<f64>,
     pct_better: Option<f64>,
     p: Option<f64>,
     significant: bool,
@@ -103,6 +104,7 @@ fn rows(s: &SectionView) -> Vec<RowData> {
                 min: c.summary.min,
                 max: c.summary.max,
                 median: c.summary.median,
+                diff: c.comparison.map(|x| x.diff),
                 pct_better: c.comparison.and_then(|x| x.pct_better),
                 p: c.comparison.and_then(|x| x.welch).map(|w| w.p),
                 significant: c.comparison.is_some_and(|x| x.significant),
@@ -117,7 +119,7 @@ fn section_csv(s: &SectionView) -> String {
     let mut head: Vec<String> = vec!["kernel".into()];
     head.extend(s.table.param_headers.iter().cloned());
     head.extend(
-        ["metric", "unit", "better", "n", "mean", "stddev", "min", "max", "median", "pct_better", "p", "significant"]
+        ["metric", "unit", "better", "n", "mean", "stddev", "min", "max", "median", "diff", "pct_better", "p", "significant"]
             .map(String::from),
     );
     // Writing to a Vec cannot fail.
@@ -138,6 +140,7 @@ fn section_csv(s: &SectionView) -> String {
                 c.summary.min.to_string(),
                 c.summary.max.to_string(),
                 c.summary.median.to_string(),
+                opt(c.comparison.map(|x| x.diff)),
                 opt(c.comparison.and_then(|x| x.pct_better)),
                 opt(c.comparison.and_then(|x| x.welch).map(|w| w.p)),
                 c.comparison.is_some_and(|x| x.significant).to_string(),

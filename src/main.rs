@@ -26,9 +26,9 @@ enum Command {
         /// Output directory.
         #[arg(long, default_value = "output")]
         output: PathBuf,
-        /// Theme directory overriding the embedded default theme.
-        #[arg(long, default_value = "themes/default")]
-        theme: PathBuf,
+        /// Theme directory (default: themes/<site.yaml's theme, or default> beside the content).
+        #[arg(long)]
+        theme: Option<PathBuf>,
         /// Width of the plaintext (email.txt) in columns.
         #[arg(long, default_value_t = 72)]
         width: usize,
@@ -47,9 +47,9 @@ enum Command {
         /// Content directory.
         #[arg(long, default_value = "content")]
         content: PathBuf,
-        /// Theme directory overriding the embedded default theme.
-        #[arg(long, default_value = "themes/default")]
-        theme: PathBuf,
+        /// Theme directory (default: themes/<site.yaml's theme, or default> beside the content).
+        #[arg(long)]
+        theme: Option<PathBuf>,
         /// Treat warnings as errors (exit status 1 when there are any).
         #[arg(long)]
         strict: bool,
@@ -60,9 +60,9 @@ enum Command {
         /// Content directory.
         #[arg(long, default_value = "content")]
         content: PathBuf,
-        /// Theme directory overriding the embedded default theme.
-        #[arg(long, default_value = "themes/default")]
-        theme: PathBuf,
+        /// Theme directory (default: themes/<site.yaml's theme, or default> beside the content).
+        #[arg(long)]
+        theme: Option<PathBuf>,
         /// Port to listen on (0: any free port).
         #[arg(long, default_value_t = benchsite::serve::DEFAULT_PORT)]
         port: u16,
@@ -132,7 +132,7 @@ fn main() -> ExitCode {
             let opts = BuildOptions {
                 content,
                 output: PathBuf::from("output"),
-                theme_dir: Some(theme),
+                theme_dir: theme,
                 text_width: 72,
                 force: false,
                 base_url: None,
@@ -155,7 +155,7 @@ fn main() -> ExitCode {
         }
         Command::Build { content, output, theme, width, force, base_url, strict } => {
             let opts =
-                BuildOptions { content, output: output.clone(), theme_dir: Some(theme), text_width: width, force, base_url };
+                BuildOptions { content, output: output.clone(), theme_dir: theme, text_width: width, force, base_url };
             if strict {
                 match benchsite::build::render_site(&opts) {
                     Ok((_, report)) if !report.diagnostics.is_empty() => {
@@ -228,12 +228,12 @@ fn main() -> ExitCode {
     }
 }
 
-fn serve_cmd(content: PathBuf, theme: PathBuf, bind: std::net::IpAddr, port: u16, width: usize) -> ExitCode {
+fn serve_cmd(content: PathBuf, theme: Option<PathBuf>, bind: std::net::IpAddr, port: u16, width: usize) -> ExitCode {
     use benchsite::serve::{ServeError, Server};
     let opts = BuildOptions {
         content,
         output: PathBuf::from("output"),
-        theme_dir: Some(theme),
+        theme_dir: theme,
         text_width: width,
         force: false,
         base_url: None,

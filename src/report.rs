@@ -815,6 +815,9 @@ pub struct ComparisonRow {
     pub value: String,
     /// "+12.3%", positive = better.
     pub delta: String,
+    /// Raw difference, value − baseline, in the metric's unit, printed with
+    /// the column's precision and a sign.
+    pub diff: String,
     /// "*", "~" or "".
     pub mark: String,
     /// "p = 0.003", "p < 0.001" or "".
@@ -863,6 +866,10 @@ pub fn comparisons(m: &MachinePage) -> Vec<ComparisonBlock> {
                         baseline: bc.text.clone(),
                         value: c.text.clone(),
                         delta: c.delta_text.clone().unwrap_or_default(),
+                        diff: c
+                            .comparison
+                            .map(|x| format!("{:+.*}", col.precision, x.diff))
+                            .unwrap_or_default(),
                         mark: c.mark.clone(),
                         p: c.comparison.and_then(|x| x.welch).map(|w| fmt_p(w.p)).unwrap_or_default(),
                         class: c.delta_class.clone(),

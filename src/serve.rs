@@ -150,7 +150,8 @@ impl Server {
         watcher
             .watch(&opts.content, RecursiveMode::Recursive)
             .map_err(|source| ServeError::Watch { path: opts.content.clone(), source })?;
-        if let Some(theme) = opts.theme_dir.as_deref().filter(|d| d.is_dir()) {
+        let themes = opts.theme_dir.clone().unwrap_or_else(|| crate::build::themes_root(&opts.content));
+        if let Some(theme) = Some(themes.as_path()).filter(|d| d.is_dir()) {
             watcher
                 .watch(theme, RecursiveMode::Recursive)
                 .map_err(|source| ServeError::Watch { path: theme.to_path_buf(), source })?;

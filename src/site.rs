@@ -39,6 +39,11 @@ pub struct SiteConfig {
     /// Who publishes the results.
     #[serde(default)]
     pub author: Option<String>,
+    /// Theme name: a directory under `themes/` beside the content directory
+    /// (`themes/<name>/templates/*.html`, `themes/<name>/static/*`); any file
+    /// it lacks comes from the embedded default theme. Default `default`.
+    #[serde(default)]
+    pub theme: Option<String>,
     /// Absolute URL the site is served from (`https://user.github.io/repo/`);
     /// empty or absent means relative links, which work from any path.
     #[serde(default)]

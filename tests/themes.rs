@@ -1,0 +1,39 @@
+//! Themes: `site.yaml` picks a theme under `themes/`; it overrides single
+//! templates or assets and inherits the rest from the embedded default.
+
+use benchsite::build::{BuildOptions, build};
+
+#[test]
+fn a_theme_overrides_one_template_and_inherits_the_rest() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path().join("site");
+    benchsite::init::init(&dir).expect("init");
+    let yaml = dir.join("content/site.yaml");
+    let text = std::fs::read_to_string(&yaml).expect("site.yaml");
+    std::fs::write(&yaml, format!("{text}theme: plain\n")).expect("write");
+    let theme = dir.join("themes/plain");
+    std::fs::create_dir_all(theme.join("templates")).expect("mkdir");
+    std::fs::create_dir_all(theme.join("static")).expect("mkdir");
+    let base = benchsite::render::html::DEFAULT_TEMPLATES.iter().find(|(n, _)| *n == "base.html").expect("base").1;
+    std::fs::write(theme.join("templates/base.html"), base.replace("<footer class=\"site-footer\">", "<footer class=\"site-footer\">PLAIN THEME "))
+        .expect("write");
+    std::fs::write(theme.join("static/extra.css"), "body{}").expect("write");
+
+    let out = dir.join("output");
+    build(&BuildOptions::new(dir.join("content"), &out)).expect("builds");
+    let index = std::fs::read_to_string(out.join("index.html")).expect("index");
+    let machine = std::fs::read_to_string(out.join("example-box/index.html")).expect("machine page");
+    assert!(index.contains("PLAIN THEME") && machine.contains("PLAIN THEME"));
+    // Inherited: the default machine template and stylesheet, plus the theme's extra asset.
+    assert!(machine.contains("dbench 32"));
+    assert!(out.join("style.css").is_file() && out.join("extra.css").is_file());
+
+    // A theme that does not exist is an error naming it, and nothing is written.
+    std::fs::write(&yaml, format!("{text}theme: missing\n")).expect("write");
+    let err = build(&BuildOptions::new(dir.join("content"), tmp.path().join("other"))).unwrap_err();
+    assert!(err.to_string().contains("\"missing\""), "{err}");
+    assert!(!tmp.path().join("other").exists());
+    // Theme names cannot leave themes/.
+    std::fs::write(&yaml, format!("{text}theme: ../content\n")).expect("write");
+    assert!(build(&BuildOptions::new(dir.join("content"), tmp.path().join("other"))).is_err());
+}
