@@ -28,7 +28,7 @@ use std::fmt;
 ///
 /// The seed posts label every table "smaller is better" (latencies, times)
 /// or "bigger is better" (bandwidths, throughput, Jobs/Min).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
 #[serde(rename_all = "lowercase")]
 pub enum Better {
     /// Bigger is better: throughput, bandwidth, Jobs/Min, index scores, CPU Eff.
@@ -36,6 +36,7 @@ pub enum Better {
     /// Smaller is better: latencies, elapsed times, CPU seconds.
     Lower,
     /// Neither: informational columns such as CPU MHz, %CPU or file counts.
+    #[default]
     Neither,
 }
 

@@ -36,7 +36,7 @@ pub struct Spec {
 }
 
 /// One machine class's page.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct MachinePage {
     /// URL slug (the directory name).
     pub slug: String,
@@ -99,7 +99,7 @@ pub struct NotableChange {
 }
 
 /// A kernel on a machine page.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct KernelView {
     /// Kernel name.
     pub name: String,
@@ -112,7 +112,7 @@ pub struct KernelView {
 }
 
 /// One section: commentary and one table.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct SectionView {
     /// Anchor id, unique on the page.
     pub id: String,
@@ -131,7 +131,7 @@ pub struct SectionView {
 }
 
 /// A table: kernels (and parameters) as rows, metrics as columns.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct TableView {
     /// Headers of the parameter columns after the kernel column ("procs", "threads").
     pub param_headers: Vec<String>,
@@ -153,7 +153,7 @@ pub struct TableView {
 }
 
 /// A metric column.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct ColumnView {
     /// The benchmark's name for the metric, prefixed by its group when the
     /// table mixes groups.
@@ -167,7 +167,7 @@ pub struct ColumnView {
 }
 
 /// A row: one kernel at one set of parameter values.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct RowView {
     /// Kernel name.
     pub kernel: String,
@@ -178,7 +178,7 @@ pub struct RowView {
 }
 
 /// One number: a summary of the runs behind it, ready to print.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct CellView {
     /// The statistics.
     pub summary: Summary,
@@ -322,7 +322,7 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
         sections.push(section_view(&sc.title, &sc.commentary, &chosen, &sc.metrics, &kernel_names, &policy));
     }
     // Results no configured section showed get a section per benchmark and group.
-    let mut auto: Vec<((String, String), Vec<(&ResultFile, &Sample)>)> = Vec::new();
+    let mut auto: Vec<((String, String), Vec<Entry>)> = Vec::new();
     for (i, e) in entries.iter().enumerate() {
         if used[i] {
             continue;
@@ -414,6 +414,9 @@ fn uniquify_ids(sections: &mut [SectionView]) {
         s.id = id;
     }
 }
+
+/// A sample with the file it came from.
+type Entry<'a> = (&'a ResultFile, &'a Sample);
 
 #[derive(PartialEq, Eq, Hash, Clone)]
 struct ColKey {
@@ -568,9 +571,9 @@ fn section_view(
             let Some(&bi) = base_rows.get(&row_views[ri].params) else {
                 continue;
             };
-            for ci in 0..cols.len() {
+            for (ci, col) in cols.iter().enumerate() {
                 let base = row_views[bi].cells[ci].as_ref().map(|c| c.summary);
-                let better = cols[ci].better;
+                let better = col.better;
                 if let (Some(base), Some(cell)) = (base, row_views[ri].cells[ci].as_mut()) {
                     let cmp = compare(&cell.summary, &base, better, policy.alpha);
                     // No better direction, no verdict: informational columns
@@ -597,7 +600,6 @@ fn section_view(
 
     // A parameter with the same value in every row is a setting, not a
     // dimension: say it once instead of repeating it in a column.
-    let mut param_names = param_names;
     let mut fixed_params = Vec::new();
     if row_views.len() > 1 {
         let mut i = 0;

@@ -13,7 +13,7 @@ use serde::Serialize;
 
 /// Summary statistics of one cell (one kernel × metric × parameters), in the
 /// metric's unit.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize)]
 pub struct Summary {
     /// Number of runs behind the numbers (a reported summary counts its n).
     pub n: u32,

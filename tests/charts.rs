@@ -25,6 +25,7 @@ fn cell(mean: f64, sd: Option<f64>, n: u32) -> Option<CellView> {
         delta_text: None,
         delta_class: String::new(),
         mark: String::new(),
+        ..Default::default()
     })
 }
 
@@ -80,7 +81,9 @@ impl Sec {
                 has_spread,
                 baseline: self.baseline.map(str::to_string),
                 alpha: 0.05,
+                ..Default::default()
             },
+            ..Default::default()
         }
     }
 }
@@ -499,6 +502,7 @@ fn page(sections: Vec<SectionView>, kernels: &[&str]) -> MachinePage {
         baseline: None,
         sections,
         notable: Vec::new(),
+        ..Default::default()
     }
 }
 
