@@ -55,7 +55,7 @@ pub fn consistency(site: &Site) -> Vec<Diagnostic> {
         for (bench, have) in &by_bench {
             let missing: Vec<&str> =
                 m.kernels.iter().map(|k| k.name.as_str()).filter(|k| !have.contains(k)).collect();
-            if !missing.is_empty() && have.len() > 1 {
+            if !missing.is_empty() && !have.is_empty() {
                 out.push(Diagnostic::warning(
                     &machine_yaml,
                     None,

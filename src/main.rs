@@ -287,8 +287,21 @@ fn text_cmd(content: &std::path::Path, machine: &str, sections: &[String], kerne
         eprintln!("error: no section {missing:?} in {machine}; sections: {}", known.join(", "));
         return ExitCode::from(2);
     }
+    if let Some(missing) = kernels.iter().find(|k| !page.kernels.iter().any(|x| &x.name == *k)) {
+        let known: Vec<&str> = page.kernels.iter().map(|k| k.name.as_str()).collect();
+        eprintln!("error: no kernel {missing:?} in {machine}; kernels: {}", known.join(", "));
+        return ExitCode::from(2);
+    }
     print!("{}", filtered_text(page, sections, kernels, &opts));
     ExitCode::SUCCESS
+}
+
+/// A value for display: at most 6 decimals, trailing zeros dropped
+/// (`7:34.59` → `454.59`, not `454.59000000000003`).
+fn short(v: f64) -> String {
+    let s = format!("{v:.6}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s.is_empty() || s == "-" { "0".to_string() } else { s.to_string() }
 }
 
 fn parse_cmd(file: &std::path::Path, json: bool, format: Option<&str>) -> ExitCode {
@@ -299,6 +312,10 @@ fn parse_cmd(file: &std::path::Path, json: bool, format: Option<&str>) -> ExitCo
             return ExitCode::from(1);
         }
     };
+    if bytes.is_empty() {
+        eprintln!("error: {}: empty file", file.display());
+        return ExitCode::from(1);
+    }
     let input = Input::from_bytes(&bytes);
     let parser = match format {
         Some(id) => match parse::by_id(id) {
@@ -333,7 +350,7 @@ fn parse_cmd(file: &std::path::Path, json: bool, format: Option<&str>) -> ExitCo
                 }
             } else {
                 println!(
-                    "{}: {}{} ({} samples)",
+                    "{}: {}{} ({} sample(s))",
                     file.display(),
                     parser.describe(),
                     parsed.version.as_deref().map(|v| format!(", version {v}")).unwrap_or_default(),
@@ -342,10 +359,11 @@ fn parse_cmd(file: &std::path::Path, json: bool, format: Option<&str>) -> ExitCo
                 for s in &parsed.samples {
                     let params: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
                     let value = match s.value {
-                        benchsite::model::Value::Single { value } => format!("{value}"),
+                        benchsite::model::Value::Single { value } => short(value),
                         benchsite::model::Value::Summary { mean, stddev, n } => format!(
-                            "{mean} (summary of {n} runs{})",
-                            stddev.map(|s| format!(", sd {s}")).unwrap_or_default()
+                            "{} (summary of {n} runs{})",
+                            short(mean),
+                            stddev.map(|s| format!(", sd {}", short(s))).unwrap_or_default()
                         ),
                     };
                     println!(

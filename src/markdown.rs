@@ -48,6 +48,8 @@ pub fn to_text(md: &str, width: usize) -> String {
     let mut in_code = false;
     let mut list_depth = 0usize;
     let mut link_stack: Vec<String> = Vec::new();
+    // A GFM table being collected: rows of cells, and the alignment of each column.
+    let mut table: Option<(Vec<Vec<String>>, Vec<pulldown_cmark::Alignment>)> = None;
     let flush = |cur: &mut String, blocks: &mut Vec<(String, bool)>, indent: &str, first: &str, item: bool| {
         let text = cur.trim().to_string();
         if !text.is_empty() {
@@ -57,7 +59,34 @@ pub fn to_text(md: &str, width: usize) -> String {
         cur.clear();
     };
     for ev in Parser::new_ext(md, options()) {
+        // Inside a table, text goes to the current cell.
+        if let Some((rows, _)) = table.as_mut() {
+            match &ev {
+                Event::Start(Tag::TableHead) | Event::Start(Tag::TableRow) => rows.push(Vec::new()),
+                Event::Start(Tag::TableCell) => {
+                    if let Some(r) = rows.last_mut() {
+                        r.push(String::new());
+                    }
+                }
+                Event::Text(t) | Event::Code(t) => {
+                    if let Some(c) = rows.last_mut().and_then(|r| r.last_mut()) {
+                        c.push_str(t);
+                    }
+                }
+                Event::End(TagEnd::Table) => {
+                    if let Some((rows, align)) = table.take() {
+                        blocks.push((table_text(&rows, &align, width), false));
+                    }
+                }
+                _ => {}
+            }
+            continue;
+        }
         match ev {
+            Event::Start(Tag::Table(align)) => {
+                flush(&mut cur, &mut blocks, "", "", false);
+                table = Some((Vec::new(), align));
+            }
             Event::Start(Tag::CodeBlock(_)) => {
                 flush(&mut cur, &mut blocks, "", "", false);
                 in_code = true;
@@ -113,6 +142,65 @@ pub fn to_text(md: &str, width: usize) -> String {
     out
 }
 
+/// Lays out a Markdown table as aligned plain-text columns (numbers and
+/// right-aligned columns to the right), with a dashed rule under the header.
+/// Cells are never wrapped; a table wider than `width` splits into column
+/// groups that repeat the first column, as benchsite's own tables do.
+fn table_text(rows: &[Vec<String>], align: &[pulldown_cmark::Alignment], width: usize) -> String {
+    use unicode_width::UnicodeWidthStr;
+    let ncols = rows.iter().map(Vec::len).max().unwrap_or(0);
+    if ncols == 0 {
+        return String::new();
+    }
+    let cell = |r: &Vec<String>, i: usize| r.get(i).map(|c| c.trim().to_string()).unwrap_or_default();
+    let widths: Vec<usize> =
+        (0..ncols).map(|i| rows.iter().map(|r| cell(r, i).width()).max().unwrap_or(0)).collect();
+    let right = |i: usize| {
+        matches!(align.get(i), Some(pulldown_cmark::Alignment::Right))
+            || (!matches!(align.get(i), Some(pulldown_cmark::Alignment::Left))
+                && rows.iter().skip(1).all(|r| {
+                    let c = cell(r, i);
+                    c.is_empty() || c.trim_end_matches('%').parse::<f64>().is_ok()
+                }))
+    };
+    // Column groups: the first column, then as many others as fit.
+    let mut groups: Vec<Vec<usize>> = vec![Vec::new()];
+    let mut used = widths[0];
+    for i in 1..ncols {
+        let cur = groups.last_mut().expect("one group");
+        if !cur.is_empty() && used + 2 + widths[i] > width {
+            groups.push(vec![i]);
+            used = widths[0] + 2 + widths[i];
+        } else {
+            cur.push(i);
+            used += 2 + widths[i];
+        }
+    }
+    let blocks: Vec<String> = groups
+        .iter()
+        .map(|g| {
+            let cols: Vec<usize> = std::iter::once(0).chain(g.iter().copied()).collect();
+            let mut lines = Vec::new();
+            for (ri, r) in rows.iter().enumerate() {
+                let parts: Vec<String> = cols
+                    .iter()
+                    .map(|&i| {
+                        let c = cell(r, i);
+                        let pad = " ".repeat(widths[i].saturating_sub(c.width()));
+                        if right(i) { format!("{pad}{c}") } else { format!("{c}{pad}") }
+                    })
+                    .collect();
+                lines.push(parts.join("  ").trim_end().to_string());
+                if ri == 0 {
+                    lines.push(cols.iter().map(|&i| "-".repeat(widths[i])).collect::<Vec<_>>().join("  "));
+                }
+            }
+            lines.join("\n")
+        })
+        .collect();
+    blocks.join("\n\n")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -123,6 +211,13 @@ mod tests {
         assert!(!html.contains("<script"));
         assert!(!html.contains("javascript:"));
         assert!(!html.contains("onerror"));
+    }
+
+    #[test]
+    fn tables_become_aligned_columns() {
+        let t = to_text("Posted:\n\n| Kernel | MB/sec | %CPU |\n|---|---|---|\n| 2.4.17 | 3.41 | 98.0 |\n| 2.4.17rat | 13.36 | 8.0 |\n\nAfter.", 72);
+        assert!(t.contains("Kernel     MB/sec  %CPU\n---------  ------  ----\n2.4.17       3.41  98.0\n2.4.17rat   13.36   8.0"), "{t}");
+        assert!(t.ends_with("After."));
     }
 
     #[test]

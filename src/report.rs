@@ -718,22 +718,26 @@ pub fn legend(t: &TableView) -> Option<String> {
     ))
 }
 
-/// "smaller is better" when every ranked column agrees, otherwise a list
-/// such as "bigger is better: Rate, CPU Eff; smaller is better: Max Latency".
+/// "smaller is better" when every column agrees; otherwise a list such as
+/// "bigger is better: Rate, CPU Eff; smaller is better: Max Latency" (an
+/// informational column, such as %CPU, is in neither list).
 fn direction_label(columns: &[ColumnView]) -> String {
     let of = |b: Better| columns.iter().filter(|c| c.better == b).map(|c| c.name.clone()).collect::<Vec<_>>();
-    let (hi, lo) = (of(Better::Higher), of(Better::Lower));
+    let (hi, lo, neither) = (of(Better::Higher), of(Better::Lower), of(Better::Neither));
     match (hi.is_empty(), lo.is_empty()) {
-        (false, true) => Better::Higher.phrase().to_string(),
-        (true, false) => Better::Lower.phrase().to_string(),
+        (false, true) if neither.is_empty() => Better::Higher.phrase().to_string(),
+        (true, false) if neither.is_empty() => Better::Lower.phrase().to_string(),
         (true, true) => String::new(),
-        (false, false) => format!(
-            "{}: {}; {}: {}",
-            Better::Higher.phrase(),
-            hi.join(", "),
-            Better::Lower.phrase(),
-            lo.join(", ")
-        ),
+        _ => {
+            let mut parts = Vec::new();
+            if !hi.is_empty() {
+                parts.push(format!("{}: {}", Better::Higher.phrase(), hi.join(", ")));
+            }
+            if !lo.is_empty() {
+                parts.push(format!("{}: {}", Better::Lower.phrase(), lo.join(", ")));
+            }
+            parts.join("; ")
+        }
     }
 }
 

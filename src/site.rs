@@ -246,7 +246,10 @@ fn read_yaml<T: for<'de> Deserialize<'de>>(path: &Path, diags: &mut Vec<Diagnost
             let loc = e.location();
             let msg = e.to_string();
             // serde_yaml appends " at line L column C"; the location is shown in front instead.
-            let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+            let mut msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+            if text.contains('\t') && msg.contains("cannot start any token") {
+                msg.push_str(" (a tab: YAML allows only spaces for indentation)");
+            }
             diags.push(
                 Diagnostic::error(path, loc.as_ref().map(|l| l.line()), format!("invalid YAML: {msg}"))
                     .at_column(loc.map(|l| l.column())),
@@ -319,12 +322,12 @@ fn load_machine(
             (Ok(p), Some(parser)) => formats.push((p, parser)),
             (Err(e), _) => diags.push(Diagnostic::error(
                 dir.join("machine.yaml"),
-                None,
+                line_of(&dir.join("machine.yaml"), pat, ""),
                 format!("formats: bad glob {pat:?}: {e}"),
             )),
             (_, None) => diags.push(Diagnostic::error(
                 dir.join("machine.yaml"),
-                None,
+                line_of(&dir.join("machine.yaml"), pat, id),
                 format!("formats: unknown parser {id:?} for {pat:?} (known: {})", known_ids()),
             )),
         }
@@ -374,6 +377,20 @@ fn load_machine(
         })
         .collect();
 
+    // `runs:` entries must name a raw file of their kernel.
+    for k in &kernels {
+        for name in k.config.runs.keys() {
+            let rel = format!("{}/{name}", k.name);
+            if !files.iter().any(|(r, _, _)| *r == rel) {
+                diags.push(Diagnostic::warning(
+                    dir.join(&k.name).join("kernel.yaml"),
+                    None,
+                    format!("runs: {name:?} is not a raw file of kernel {} (no {rel})", k.name),
+                ));
+            }
+        }
+    }
+
     // Parse in parallel; diagnostics are gathered in file order.
     progress.inc_length(files.len() as u64);
     let parsed: Vec<(Option<ResultFile>, Vec<Diagnostic>)> = files
@@ -412,7 +429,7 @@ fn load_machine(
     {
         diags.push(Diagnostic::error(
             dir.join("machine.yaml"),
-            None,
+            line_of(&dir.join("machine.yaml"), "baseline", b),
             format!("baseline {b:?} is not a kernel of this machine class (kernels: {})", names(&kernels)),
         ));
     }
@@ -422,8 +439,12 @@ fn load_machine(
         {
             diags.push(Diagnostic::error(
                 dir.join("machine.yaml"),
-                None,
-                format!("section {:?}: baseline {b:?} is not a kernel of this machine class", sc.title),
+                line_of(&dir.join("machine.yaml"), "baseline", b),
+                format!(
+                    "section {:?}: baseline {b:?} is not a kernel of this machine class (kernels: {})",
+                    sc.title,
+                    names(&kernels)
+                ),
             ));
         }
         for pat in &sc.files {
@@ -442,6 +463,13 @@ fn load_machine(
         diags.push(Diagnostic::error(dir.join("machine.yaml"), None, format!("alpha must be between 0 and 1, not {a}")));
     }
     Some(MachineClass { slug: slug.to_string(), dir: dir.to_path_buf(), config, kernels, results })
+}
+
+/// The 1-based line of `file` holding both `key` and `value` (for errors
+/// about a value serde has already accepted, which carry no position).
+fn line_of(file: &Path, key: &str, value: &str) -> Option<usize> {
+    let text = std::fs::read_to_string(file).ok()?;
+    text.lines().position(|l| l.contains(key) && l.contains(value)).map(|i| i + 1)
 }
 
 fn names(kernels: &[Kernel]) -> String {
@@ -500,7 +528,10 @@ pub fn parse_file(
         diags.push(Diagnostic::warning(
             path,
             None,
-            format!("unrecognised file, skipped (formats tried: {})", parse::formats_tried()),
+            format!(
+                "unrecognised file, skipped (formats tried: {}); notes belong in kernel.yaml or in *.md / README files, which are ignored",
+                parse::formats_tried()
+            ),
         ));
         return (None, diags);
     };

@@ -185,6 +185,10 @@ fn read_result(input: &Input, idx: usize) -> Result<Option<Result4>, ParseError>
         return Ok(None);
     };
     let Some(value) = plain(vt.text).filter(|v| *v >= 0.0) else {
+        // `Throughput 12x.45 MB/sec`: a result line whose number is damaged.
+        if toks.get(s + 2).is_some_and(|t| t.text == "MB/sec") {
+            return Err(ParseError::malformed(vt.idx + 1, "a throughput number before `MB/sec`", vt.text));
+        }
         return Ok(None);
     };
     match toks.get(s + 2) {
@@ -593,6 +597,10 @@ mod tests {
         assert_eq!(vals(&Dbench.parse(&i).unwrap(), "", "Throughput"), vec![9.2929]);
         let i = Input::from_text("Throughput 3 times better than before\n");
         assert!(Dbench.parse(&i).is_err());
+        let i = Input::from_text("Throughput 10 MB/sec 4 procs\nThroughput 12x.45 MB/sec 32 procs\n");
+        let e = Dbench.parse(&i).unwrap_err();
+        assert_eq!(e.line(), Some(2));
+        assert!(e.to_string().contains("12x.45"), "{e}");
         let i = Input::from_text("Throughput 13563.9 MB/sec  128 clients  128 procs  max_latency=\n");
         assert_eq!(Dbench.parse(&i).unwrap_err().line(), Some(1));
     }

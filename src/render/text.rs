@@ -55,12 +55,13 @@ pub fn machine_text(m: &MachinePage, opts: &TextOptions) -> String {
     let mut out = Vec::new();
     out.push(fill(&m.name, width));
     out.push("=".repeat(m.name.width().min(width)));
+    let field = |text: String| textwrap::fill(&text, markdown::wrap_options(width).subsequent_indent("  "));
     for s in &m.specs {
-        out.push(fill(&format!("{}: {}", s.label, s.value), width));
+        out.push(field(format!("{}: {}", s.label, s.value)));
     }
     if !m.kernels.is_empty() {
         let names: Vec<&str> = m.kernels.iter().map(|k| k.name.as_str()).collect();
-        out.push(fill(&format!("Kernels: {}", names.join(", ")), width));
+        out.push(field(format!("Kernels: {}", names.join(", "))));
     }
     if !m.description_md.trim().is_empty() {
         out.push(String::new());
