@@ -289,7 +289,7 @@ pub fn load_with_progress(content: &Path, progress: &indicatif::ProgressBar) -> 
 
     let mut machines = Vec::new();
     for dir in dirs {
-        let slug = dir.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_string();
+        let slug = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         if !dir.join("machine.yaml").exists() {
             diags.push(Diagnostic::warning(&dir, None, "not a machine class (no machine.yaml); skipped"));
             continue;
@@ -462,6 +462,12 @@ pub fn order_kernels(kernels: &mut [Kernel], order: &[String]) {
     });
 }
 
+/// Raw result files larger than this (64 MiB) are skipped with a warning
+/// ("too large") instead of being read: real benchmark output is a few
+/// kilobytes, and a runaway log or a disk image dropped into `content/` must
+/// not make a build take minutes and gigabytes.
+pub const MAX_RAW_FILE_SIZE: u64 = 64 * 1024 * 1024;
+
 /// Reads and parses one raw file. Returns the result (if any) and the
 /// diagnostics it produced.
 pub fn parse_file(
@@ -471,6 +477,20 @@ pub fn parse_file(
     formats: &[(glob::Pattern, &'static dyn parse::BenchParser)],
 ) -> (Option<ResultFile>, Vec<Diagnostic>) {
     let mut diags = Vec::new();
+    if let Ok(meta) = std::fs::metadata(path)
+        && meta.len() > MAX_RAW_FILE_SIZE
+    {
+        diags.push(Diagnostic::warning(
+            path,
+            None,
+            format!(
+                "too large ({} MiB; raw files over {} MiB are skipped), skipped",
+                meta.len() / (1024 * 1024),
+                MAX_RAW_FILE_SIZE / (1024 * 1024)
+            ),
+        ));
+        return (None, diags);
+    }
     let bytes = match std::fs::read(path) {
         Ok(b) => b,
         Err(e) => {
