@@ -40,6 +40,10 @@ pub struct Spec {
 pub struct MachinePage {
     /// URL slug (the directory name).
     pub slug: String,
+    /// The slug percent-encoded as one URL path segment, for links: a
+    /// directory named `javascript:alert(1)` must link as a relative path,
+    /// never as a URL with a scheme.
+    pub link: String,
     /// Display name.
     pub name: String,
     /// CPU, MHz, memory, disks, source.
@@ -176,14 +180,20 @@ pub const RAW_DIR: &str = "raw";
 /// The percent-encoded link, relative to a machine page, to the copy of the
 /// raw file at `rel_path` (relative to the machine's content directory).
 pub fn raw_link(rel_path: &str) -> String {
+    let parts: Vec<String> = rel_path.split('/').map(path_segment).collect();
+    format!("{RAW_DIR}/{}", parts.join("/"))
+}
+
+/// `s` percent-encoded as one URL path segment: everything but ASCII
+/// letters, digits and `-._~` is encoded, so the result never carries a
+/// scheme (`:`), a query, a fragment or a separator.
+pub fn path_segment(s: &str) -> String {
     const SEGMENT: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
         .remove(b'-')
         .remove(b'.')
         .remove(b'_')
         .remove(b'~');
-    let parts: Vec<String> =
-        rel_path.split('/').map(|p| percent_encoding::utf8_percent_encode(p, SEGMENT).to_string()).collect();
-    format!("{RAW_DIR}/{}", parts.join("/"))
+    percent_encoding::utf8_percent_encode(s, SEGMENT).to_string()
 }
 
 /// Formats `v` with `decimals` places.
@@ -303,6 +313,7 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
 
     MachinePage {
         slug: m.slug.clone(),
+        link: path_segment(&m.slug),
         name: c.name.clone(),
         specs,
         description_md: c.description.clone(),
