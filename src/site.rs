@@ -227,15 +227,32 @@ fn ignored(name: &str) -> bool {
 
 /// Reads and deserialises a YAML annotation; a missing file gives `None`.
 fn read_yaml<T: for<'de> Deserialize<'de>>(path: &Path, diags: &mut Vec<Diagnostic>) -> Option<T> {
-    let text = match std::fs::read(path) {
-        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
+    parse_yaml(path, &read_yaml_text(path, diags)?, diags)
+}
+
+/// The text of a YAML annotation (lossily decoded); a missing file gives `None`.
+fn read_yaml_text(path: &Path, diags: &mut Vec<Diagnostic>) -> Option<String> {
+    match std::fs::read(path) {
+        Ok(bytes) => Some(String::from_utf8_lossy(&bytes).into_owned()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
         Err(e) => {
             diags.push(Diagnostic::error(path, None, format!("cannot read: {e}")));
-            return None;
+            None
         }
-    };
-    match serde_yaml::from_str::<T>(&text) {
+    }
+}
+
+/// The 1-based line of `text` where `needle` first appears on or after the
+/// first line containing `after`, for pointing a diagnostic at a value the
+/// YAML library gives no position for.
+fn line_of(text: &str, after: &str, needle: &str) -> Option<usize> {
+    let start = text.lines().position(|l| l.contains(after))?;
+    text.lines().enumerate().skip(start).find(|(_, l)| l.contains(needle)).map(|(i, _)| i + 1)
+}
+
+/// Deserialises YAML text read from `path`; errors become diagnostics.
+fn parse_yaml<T: for<'de> Deserialize<'de>>(path: &Path, text: &str, diags: &mut Vec<Diagnostic>) -> Option<T> {
+    match serde_yaml::from_str::<T>(text) {
         Ok(v) => Some(v),
         Err(e) => {
             let loc = e.location();
@@ -247,6 +264,93 @@ fn read_yaml<T: for<'de> Deserialize<'de>>(path: &Path, diags: &mut Vec<Diagnost
                     .at_column(loc.map(|l| l.column())),
             );
             None
+        }
+    }
+}
+
+/// Which annotation file a YAML text is, for [`check_yaml`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum YamlKind {
+    /// `site.yaml`.
+    Site,
+    /// `<machine-class>/machine.yaml`.
+    Machine,
+    /// `<machine-class>/<kernel>/kernel.yaml`.
+    Kernel,
+}
+
+impl YamlKind {
+    /// The file name this kind of annotation has.
+    pub fn file_name(self) -> &'static str {
+        match self {
+            YamlKind::Site => "site.yaml",
+            YamlKind::Machine => "machine.yaml",
+            YamlKind::Kernel => "kernel.yaml",
+        }
+    }
+}
+
+/// Checks one annotation's text as [`load`] reads it, without a content
+/// directory: YAML syntax, unknown keys, wrong types, and for `machine.yaml`
+/// the `formats:` globs and parser ids and the sections' `files:` globs.
+/// Diagnostics name the bare file name ([`YamlKind::file_name`]). Used by
+/// the fuzzer and the malformed-input tests; never panics.
+pub fn check_yaml(kind: YamlKind, text: &str) -> Vec<Diagnostic> {
+    let mut diags = Vec::new();
+    let path = Path::new(kind.file_name());
+    match kind {
+        YamlKind::Site => {
+            let _ = parse_yaml::<SiteConfig>(path, text, &mut diags);
+        }
+        YamlKind::Machine => {
+            if let Some(config) = parse_yaml::<MachineConfig>(path, text, &mut diags) {
+                let _ = machine_formats(path, text, &config, &mut diags);
+                check_section_globs(path, text, &config, &mut diags);
+            }
+        }
+        YamlKind::Kernel => {
+            let _ = parse_yaml::<KernelConfig>(path, text, &mut diags);
+        }
+    }
+    diags
+}
+
+/// The `formats:` overrides of a machine, compiled; bad globs and unknown
+/// parser ids are errors against `yaml` (the machine.yaml path).
+fn machine_formats(
+    yaml: &Path,
+    text: &str,
+    config: &MachineConfig,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<(glob::Pattern, &'static dyn parse::BenchParser)> {
+    let mut formats = Vec::new();
+    for (pat, id) in &config.formats {
+        match (glob::Pattern::new(pat), parse::by_id(id)) {
+            (Ok(p), Some(parser)) => formats.push((p, parser)),
+            (Err(e), _) => {
+                diags.push(Diagnostic::error(yaml, line_of(text, "formats", pat), format!("formats: bad glob {pat:?}: {e}")))
+            }
+            (_, None) => diags.push(Diagnostic::error(
+                yaml,
+                line_of(text, "formats", pat),
+                format!("formats: unknown parser {id:?} for {pat:?} (known: {})", known_ids()),
+            )),
+        }
+    }
+    formats
+}
+
+/// Bad `files:` globs of the sections are errors against `yaml`.
+fn check_section_globs(yaml: &Path, text: &str, config: &MachineConfig, diags: &mut Vec<Diagnostic>) {
+    for sc in &config.sections {
+        for pat in &sc.files {
+            if let Err(e) = glob::Pattern::new(pat) {
+                diags.push(Diagnostic::error(
+                    yaml,
+                    line_of(text, &sc.title, pat),
+                    format!("section {:?}: bad glob {pat:?}: {e}", sc.title),
+                ));
+            }
         }
     }
 }
@@ -307,23 +411,9 @@ fn load_machine(
     diags: &mut Vec<Diagnostic>,
     progress: &indicatif::ProgressBar,
 ) -> Option<MachineClass> {
-    let config: MachineConfig = read_yaml(&dir.join("machine.yaml"), diags)?;
-    let mut formats = Vec::new();
-    for (pat, id) in &config.formats {
-        match (glob::Pattern::new(pat), parse::by_id(id)) {
-            (Ok(p), Some(parser)) => formats.push((p, parser)),
-            (Err(e), _) => diags.push(Diagnostic::error(
-                dir.join("machine.yaml"),
-                None,
-                format!("formats: bad glob {pat:?}: {e}"),
-            )),
-            (_, None) => diags.push(Diagnostic::error(
-                dir.join("machine.yaml"),
-                None,
-                format!("formats: unknown parser {id:?} for {pat:?} (known: {})", known_ids()),
-            )),
-        }
-    }
+    let yaml_text = read_yaml_text(&dir.join("machine.yaml"), diags)?;
+    let config: MachineConfig = parse_yaml(&dir.join("machine.yaml"), &yaml_text, diags)?;
+    let formats = machine_formats(&dir.join("machine.yaml"), &yaml_text, &config, diags);
 
     // Discover files (walkdir follows links and reports loops instead of looping).
     let mut files: Vec<(String, PathBuf, Option<String>)> = Vec::new();
@@ -421,16 +511,8 @@ fn load_machine(
                 format!("section {:?}: baseline {b:?} is not a kernel of this machine class", sc.title),
             ));
         }
-        for pat in &sc.files {
-            if let Err(e) = glob::Pattern::new(pat) {
-                diags.push(Diagnostic::error(
-                    dir.join("machine.yaml"),
-                    None,
-                    format!("section {:?}: bad glob {pat:?}: {e}", sc.title),
-                ));
-            }
-        }
     }
+    check_section_globs(&dir.join("machine.yaml"), &yaml_text, &config, diags);
     if let Some(a) = config.alpha
         && !(a > 0.0 && a < 1.0)
     {
