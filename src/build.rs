@@ -89,6 +89,14 @@ pub enum BuildError {
     /// The output directory is not benchsite's.
     #[error("{0} is not empty and was not created by benchsite (no {MARKER} file); use --force to write into it")]
     NotOurs(PathBuf),
+    /// The output directory is the content directory or inside it.
+    #[error("output directory {output} is inside the content directory {content}; choose an output directory outside it")]
+    OutputInContent {
+        /// The output directory.
+        output: PathBuf,
+        /// The content directory.
+        content: PathBuf,
+    },
     /// Writing failed.
     #[error("cannot write {path}: {source}")]
     Write {
@@ -166,10 +174,37 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
 /// # Errors
 /// As [`build`].
 pub fn build_with_progress(opts: &BuildOptions, progress: &indicatif::ProgressBar) -> Result<BuildReport, BuildError> {
+    // Writing into content/ would mix generated files (and copies of the raw
+    // files) into the user's data, and the next build would read them back.
+    if inside(&opts.output, &opts.content) {
+        return Err(BuildError::OutputInContent { output: opts.output.clone(), content: opts.content.clone() });
+    }
     let (files, mut report) = render_site_with_progress(opts, progress)?;
     progress.finish_and_clear();
     report.files_written = write_output(&opts.output, &files, opts.force)?;
     Ok(report)
+}
+
+/// True when `path` is `dir` or below it, comparing absolute, resolved
+/// paths (a path that does not exist yet is resolved through its nearest
+/// existing ancestor).
+fn inside(path: &Path, dir: &Path) -> bool {
+    fn resolve(p: &Path) -> Option<PathBuf> {
+        let abs = std::path::absolute(p).ok()?;
+        let mut rest = Vec::new();
+        let mut cur = abs.as_path();
+        loop {
+            if let Ok(real) = cur.canonicalize() {
+                return Some(rest.iter().rev().fold(real, |acc, c| acc.join(c)));
+            }
+            rest.push(cur.file_name()?.to_os_string());
+            cur = cur.parent()?;
+        }
+    }
+    match (resolve(path), resolve(dir)) {
+        (Some(p), Some(d)) => p.starts_with(d),
+        _ => false,
+    }
 }
 
 fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> BuildError + '_ {
@@ -229,11 +264,15 @@ pub fn write_output(out: &Path, files: &[OutputFile], force: bool) -> Result<usi
         let p = out.join(stale);
         if Path::new(stale).components().all(|c| matches!(c, std::path::Component::Normal(_))) && p.is_file() {
             std::fs::remove_file(&p).map_err(io_err(&p))?;
-            // Remove the directory too when that left it empty (never a non-empty one).
-            if let Some(parent) = p.parent()
-                && parent != out
+            // Remove the directories too when that left them empty (never a
+            // non-empty one), up to the output directory.
+            let mut dir = p.parent();
+            while let Some(d) = dir
+                && d != out
+                && d.starts_with(out)
+                && std::fs::remove_dir(d).is_ok()
             {
-                let _ = std::fs::remove_dir(parent);
+                dir = d.parent();
             }
         }
     }

@@ -269,3 +269,48 @@ fn strict_fails_on_warnings_and_writes_nothing() {
         .assert()
         .code(0);
 }
+
+#[test]
+fn emptied_directories_of_stale_files_go_too() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    put(&content, "m2/machine.yaml", "name: \"Machine two\"\n");
+    put(&content, "m2/2.6.0/deep/run1/dbench-32.txt", dbench("3.3333"));
+    let out = tmp.path().join("output");
+    build(&content, &out).success();
+    assert!(out.join("m2/raw/2.6.0/deep/run1/dbench-32.txt").is_file());
+    std::fs::remove_dir_all(content.join("m1/2.4.8")).expect("rm");
+    std::fs::remove_dir_all(content.join("m2")).expect("rm");
+    build(&content, &out).success();
+    assert!(!out.join("m1/raw/2.4.8").exists(), "empty directory of a removed kernel kept");
+    assert!(!out.join("m2").exists(), "empty tree of a removed machine class kept");
+    assert!(out.join("m1/raw/2.4.7/dbench-32.txt").is_file());
+}
+
+#[test]
+fn output_inside_content_is_refused_even_with_force() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let before = snapshot(&content);
+    for out in [content.clone(), content.join("site"), content.join("m1/out"), content.join("m1/../site2")] {
+        for force in [false, true] {
+            let mut cmd = benchsite();
+            cmd.arg("build").arg("--content").arg(&content).arg("--output").arg(&out);
+            if force {
+                cmd.arg("--force");
+            }
+            let a = cmd.assert().code(1);
+            assert!(stderr(&a).contains("inside the content directory"), "{}", stderr(&a));
+        }
+    }
+    assert_eq!(diff(&before, &snapshot(&content)), Vec::<String>::new(), "content/ changed");
+    // Through a symbolic link to content/, too.
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(&content, tmp.path().join("alias")).expect("symlink");
+        build(&content, &tmp.path().join("alias/site")).code(1);
+        assert_eq!(diff(&before, &snapshot(&content)), Vec::<String>::new(), "content/ changed");
+    }
+    // Beside content/ is fine.
+    build(&content, &tmp.path().join("output")).success();
+}
