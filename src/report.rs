@@ -703,13 +703,26 @@ pub struct KernelPage {
     pub sections: Vec<SectionView>,
 }
 
-/// Builds the kernel pages of a machine page.
+/// Builds the kernel pages of a machine page. Kernels whose names give the
+/// same file name (`a b` and `a-b` both slug to `a-b.html`) get `-2`, `-3`…
+/// so that no page overwrites another.
 pub fn kernel_pages(m: &MachinePage) -> Vec<KernelPage> {
+    let mut used = std::collections::HashSet::new();
     m.kernels
         .iter()
         .map(|k| KernelPage {
             kernel: k.clone(),
-            file: kernel_file(&k.name),
+            file: {
+                let file = kernel_file(&k.name);
+                let stem = file.trim_end_matches(".html").to_string();
+                let mut n = 1;
+                let mut f = file;
+                while !used.insert(f.clone()) {
+                    n += 1;
+                    f = format!("{stem}-{n}.html");
+                }
+                f
+            },
             sections: m
                 .sections
                 .iter()

@@ -170,3 +170,31 @@ fn non_utf8_directory_names() {
     let page = std::fs::read_to_string(tmp.path().join("output/caf\u{fffd}/index.html")).expect("lossily named page");
     assert!(page.contains("7.7777") && page.contains("2.4.7-fran\u{fffd}ois"));
 }
+
+/// Kernel names that give the same page file name each keep their own page.
+#[test]
+fn kernels_with_clashing_page_names_keep_their_pages() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    put(&content, "m1/a b/dbench-32.txt", dbench("1.1111"));
+    put(&content, "m1/a-b/dbench-32.txt", dbench("2.2222"));
+    put(&content, "m1/a_b!/dbench-32.txt", dbench("3.3333"));
+    put(&content, "m1/a.b?/dbench-32.txt", dbench("4.4444"));
+    let (_report, page) = build_ok(tmp.path(), &content);
+    let kernels = tmp.path().join("output/m1/kernels");
+    let mut shown = Vec::new();
+    for e in std::fs::read_dir(&kernels).expect("kernels dir") {
+        let text = std::fs::read_to_string(e.expect("entry").path()).expect("page");
+        for v in ["1.1111", "2.2222", "3.3333", "4.4444"] {
+            if text.contains(v) {
+                shown.push(v);
+            }
+        }
+    }
+    shown.sort();
+    assert_eq!(shown, ["1.1111", "2.2222", "3.3333", "4.4444"], "a kernel page was overwritten");
+    // The machine page links each kernel to its own page.
+    for f in ["a-b.html", "a-b-2.html", "a-b-3.html", "a-b-4.html"] {
+        assert!(page.contains(&format!("kernels/{f}")), "no link to {f}");
+    }
+}
