@@ -207,6 +207,53 @@ fn inside(path: &Path, dir: &Path) -> bool {
     }
 }
 
+/// Checks, before anything is written, that every file can be written:
+/// its path stays inside `out`, no two files share a path (with different
+/// contents), no file sits where another needs a directory (a machine class
+/// named `style.css`), and nothing already in `out` is in the way (a
+/// directory where a file goes, a file where a directory goes).
+fn check_paths(out: &Path, files: &[OutputFile]) -> Result<(), BuildError> {
+    let conflict = |path: &str, why: String| BuildError::Write { path: out.join(path), source: std::io::Error::other(why) };
+    let mut by_path: std::collections::HashMap<&str, &[u8]> = std::collections::HashMap::new();
+    for f in files {
+        let rel = Path::new(&f.path);
+        if f.path.is_empty()
+            || rel.is_absolute()
+            || rel.components().any(|c| !matches!(c, std::path::Component::Normal(_)))
+        {
+            return Err(BuildError::Write {
+                path: rel.to_path_buf(),
+                source: std::io::Error::other("output path leaves the output directory"),
+            });
+        }
+        if let Some(prev) = by_path.insert(&f.path, &f.contents)
+            && prev != f.contents.as_slice()
+        {
+            return Err(conflict(&f.path, "two different output files have this path".into()));
+        }
+    }
+    for f in files {
+        let mut dir = Path::new(&f.path).parent();
+        while let Some(d) = dir.filter(|d| !d.as_os_str().is_empty()) {
+            let d_str = d.to_string_lossy();
+            if by_path.contains_key(d_str.as_ref()) {
+                return Err(conflict(
+                    &d_str,
+                    format!("is an output file and also the directory of {} (a machine class or kernel named like one of the site's own files?)", f.path),
+                ));
+            }
+            if out.join(d).symlink_metadata().is_ok_and(|m| !m.is_dir() && !m.file_type().is_symlink()) {
+                return Err(conflict(&d_str, format!("is a file in the output directory, but {} needs it to be a directory", f.path)));
+            }
+            dir = d.parent();
+        }
+        if out.join(&f.path).is_dir() {
+            return Err(conflict(&f.path, "is a directory in the output directory, but the site has a file there".into()));
+        }
+    }
+    Ok(())
+}
+
 fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> BuildError + '_ {
     move |source| BuildError::Write { path: path.to_path_buf(), source }
 }
@@ -219,6 +266,7 @@ fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> BuildError + '_ {
 /// [`BuildError::NotOurs`] for a foreign non-empty directory without
 /// `force`; [`BuildError::Write`] on I/O failure.
 pub fn write_output(out: &Path, files: &[OutputFile], force: bool) -> Result<usize, BuildError> {
+    check_paths(out, files)?;
     let marker = out.join(MARKER);
     if out.exists() && !marker.exists() {
         let non_empty = std::fs::read_dir(out).map_err(io_err(out))?.next().is_some();
@@ -234,12 +282,6 @@ pub fn write_output(out: &Path, files: &[OutputFile], force: bool) -> Result<usi
     let mut written = 0;
     for f in files {
         let rel = Path::new(&f.path);
-        if rel.is_absolute() || rel.components().any(|c| !matches!(c, std::path::Component::Normal(_))) {
-            return Err(BuildError::Write {
-                path: rel.to_path_buf(),
-                source: std::io::Error::other("output path leaves the output directory"),
-            });
-        }
         let path = out.join(rel);
         if std::fs::read(&path).is_ok_and(|old| old == f.contents) {
             continue;
@@ -251,12 +293,16 @@ pub fn write_output(out: &Path, files: &[OutputFile], force: bool) -> Result<usi
             ".{}.benchsite-tmp",
             path.file_name().map(|n| n.to_string_lossy()).unwrap_or_default()
         ));
-        {
+        let result = (|| {
             let mut fh = std::fs::File::create(&tmp).map_err(io_err(&tmp))?;
             fh.write_all(&f.contents).map_err(io_err(&tmp))?;
             fh.sync_all().map_err(io_err(&tmp))?;
+            std::fs::rename(&tmp, &path).map_err(io_err(&path))
+        })();
+        if result.is_err() {
+            let _ = std::fs::remove_file(&tmp);
         }
-        std::fs::rename(&tmp, &path).map_err(io_err(&path))?;
+        result?;
         written += 1;
     }
     let now: BTreeSet<String> = files.iter().map(|f| f.path.clone()).collect();

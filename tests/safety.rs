@@ -314,3 +314,45 @@ fn output_inside_content_is_refused_even_with_force() {
     // Beside content/ is fine.
     build(&content, &tmp.path().join("output")).success();
 }
+
+/// A machine class named like one of the site's own files (`style.css`,
+/// `index.html`, `data.json`) cannot be written next to them: the build
+/// fails before writing anything, naming the clash, instead of stopping
+/// half-way with some files written and a temporary file left behind.
+#[test]
+fn path_clashes_fail_before_anything_is_written() {
+    for name in ["style.css", "index.html", "data.json", "404.html"] {
+        let tmp = tempfile::tempdir().expect("tmp");
+        let content = small_site(tmp.path());
+        let out = tmp.path().join("output");
+        build(&content, &out).success();
+        put(&content, "m1/2.4.9/dbench-32.txt", dbench("1.2345"));
+        put(&content, &format!("{name}/machine.yaml"), "name: \"clash\"\n");
+        put(&content, &format!("{name}/2.6.0/dbench-32.txt"), dbench("3.3333"));
+        let before = snapshot(&out);
+        let a = build(&content, &out).code(1);
+        assert!(stderr(&a).contains(name) && stderr(&a).contains("directory"), "{}", stderr(&a));
+        assert_eq!(diff(&before, &snapshot(&out)), Vec::<String>::new(), "{name}: output changed by a failed build");
+        // Into a fresh directory: nothing at all.
+        let fresh = tmp.path().join("fresh");
+        build(&content, &fresh).code(1);
+        assert!(!fresh.exists(), "{name}: a failed build wrote {:?}", snapshot(&fresh).keys().collect::<Vec<_>>());
+    }
+}
+
+/// Something of the user's in the way (a directory where the site has a
+/// file) is found before writing, too.
+#[test]
+fn user_directory_in_the_way_fails_before_writing() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let out = tmp.path().join("output");
+    build(&content, &out).success();
+    std::fs::remove_file(out.join("m1/index.md")).expect("rm");
+    put(&out, "m1/index.md/mine.txt", "mine\n");
+    put(&content, "m1/2.4.9/dbench-32.txt", dbench("1.2345"));
+    let before = snapshot(&out);
+    let a = build(&content, &out).code(1);
+    assert!(stderr(&a).contains("index.md"), "{}", stderr(&a));
+    assert_eq!(diff(&before, &snapshot(&out)), Vec::<String>::new(), "output changed by a failed build");
+}
