@@ -123,6 +123,15 @@ pub fn render_site_with_progress(
     opts: &BuildOptions,
     progress: &indicatif::ProgressBar,
 ) -> Result<(Vec<OutputFile>, BuildReport), BuildError> {
+    if let Some(url) = &opts.base_url
+        && !site::base_url_ok(url)
+    {
+        return Err(BuildError::Invalid(vec![Diagnostic::error(
+            "--base-url",
+            None,
+            format!("{url:?} must start with https://, http:// or /"),
+        )]));
+    }
     let site = site::load_with_progress(&opts.content, progress)
         .map_err(|source| BuildError::Content { path: opts.content.clone(), source })?;
     if site.has_errors() {

@@ -300,7 +300,9 @@ pub fn check_yaml(kind: YamlKind, text: &str) -> Vec<Diagnostic> {
     let path = Path::new(kind.file_name());
     match kind {
         YamlKind::Site => {
-            let _ = parse_yaml::<SiteConfig>(path, text, &mut diags);
+            if let Some(config) = parse_yaml::<SiteConfig>(path, text, &mut diags) {
+                check_base_url(path, text, &config, &mut diags);
+            }
         }
         YamlKind::Machine => {
             if let Some(config) = parse_yaml::<MachineConfig>(path, text, &mut diags) {
@@ -313,6 +315,32 @@ pub fn check_yaml(kind: YamlKind, text: &str) -> Vec<Diagnostic> {
         }
     }
     diags
+}
+
+/// True when `url` may prefix every link of the site: empty, an
+/// `http://` or `https://` URL, or an absolute or protocol-relative path
+/// (`/bench/`, `//host/bench/`). Anything else (`javascript:`, `data:`, a
+/// relative path) would make every link on every page point somewhere
+/// else, or run script.
+pub fn base_url_ok(url: &str) -> bool {
+    let u = url.trim().to_ascii_lowercase();
+    u.is_empty()
+        || u.starts_with("https://")
+        || u.starts_with("http://")
+        || u.starts_with('/')
+}
+
+/// A `base_url` in site.yaml that [`base_url_ok`] rejects is an error.
+fn check_base_url(yaml: &Path, text: &str, config: &SiteConfig, diags: &mut Vec<Diagnostic>) {
+    if let Some(url) = &config.base_url
+        && !base_url_ok(url)
+    {
+        diags.push(Diagnostic::error(
+            yaml,
+            line_of(text, "base_url", "base_url"),
+            format!("base_url {url:?} must start with https://, http:// or /"),
+        ));
+    }
 }
 
 /// The `formats:` overrides of a machine, compiled; bad globs and unknown
@@ -378,10 +406,14 @@ pub fn load_with_progress(content: &Path, progress: &indicatif::ProgressBar) -> 
             format!("{} is not a directory", content.display()),
         ));
     }
-    let config = read_yaml::<SiteConfig>(&content.join("site.yaml"), &mut diags).unwrap_or_else(|| SiteConfig {
-        title: default_title(),
-        ..SiteConfig::default()
-    });
+    let site_yaml = content.join("site.yaml");
+    let config = read_yaml_text(&site_yaml, &mut diags)
+        .and_then(|text| {
+            let config = parse_yaml::<SiteConfig>(&site_yaml, &text, &mut diags)?;
+            check_base_url(&site_yaml, &text, &config, &mut diags);
+            Some(config)
+        })
+        .unwrap_or_else(|| SiteConfig { title: default_title(), ..SiteConfig::default() });
 
     let mut dirs: Vec<PathBuf> = std::fs::read_dir(content)?
         .filter_map(Result::ok)

@@ -356,3 +356,34 @@ fn user_directory_in_the_way_fails_before_writing() {
     assert!(stderr(&a).contains("index.md"), "{}", stderr(&a));
     assert_eq!(diff(&before, &snapshot(&out)), Vec::<String>::new(), "output changed by a failed build");
 }
+
+/// A base URL that is not http(s) or an absolute path would prefix every
+/// link (`javascript:alert(1)//index.html`): refused from site.yaml and
+/// from --base-url.
+#[test]
+fn script_base_url_is_refused() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let out = tmp.path().join("output");
+    for url in ["javascript:alert(1)//", " JavaScript:alert(1)//", "data:text/html,x", "bench/"] {
+        let a = benchsite()
+            .arg("build")
+            .arg("--content")
+            .arg(&content)
+            .arg("--output")
+            .arg(&out)
+            .arg("--base-url")
+            .arg(url)
+            .assert()
+            .code(1);
+        assert!(stderr(&a).contains("must start with https://"), "{}", stderr(&a));
+        assert!(!out.exists());
+    }
+    put(&content, "site.yaml", "title: t\nbase_url: \"javascript:alert(1)//\"\n");
+    let a = build(&content, &out).code(1);
+    assert!(stderr(&a).contains("site.yaml:2: base_url"), "{}", stderr(&a));
+    for ok in ["https://user.github.io/bench/", "/bench/", ""] {
+        put(&content, "site.yaml", format!("title: t\nbase_url: {ok:?}\n"));
+        build(&content, &out).success();
+    }
+}
