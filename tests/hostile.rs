@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{dbench, put, texts};
+use common::{dbench, markup_problem, put, texts};
 
 /// Payload for plain-text fields: names, titles, specs, patches, metrics.
 const NAME: &str = r#"<script>alert(1)</script> [x](javascript:alert(1)) <img src=x onerror=alert(1)> <a href="javascript:alert(1)" onclick="alert(1)">a</a> <b onmouseover=alert(1)>b</b> {{ site }} {% raw %} {{ 7*7 }}"#;
@@ -52,131 +52,6 @@ fn hostile_site(root: &std::path::Path) -> std::path::PathBuf {
         }
     }
     c
-}
-
-/// A markup problem in `html`, if any: a script-capable element, an event
-/// handler attribute, or a `javascript:`/`vbscript:`/`data:` URL in a link
-/// attribute. Text is not markup: escaped `&lt;script&gt;` is fine.
-fn markup_problem(html: &str) -> Option<String> {
-    let b = html.as_bytes();
-    let mut i = 0;
-    while let Some(off) = html[i..].find('<') {
-        let start = i + off;
-        let after = &html[start + 1..];
-        let name: String = after
-            .trim_start_matches('/')
-            .chars()
-            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == ':')
-            .collect::<String>()
-            .to_ascii_lowercase();
-        // The end of the tag, skipping quoted attribute values.
-        let mut j = start + 1;
-        let mut quote = None;
-        while j < b.len() {
-            match (quote, b[j]) {
-                (Some(q), c) if c == q => quote = None,
-                (Some(_), _) => {}
-                (None, c @ (b'"' | b'\'')) => quote = Some(c),
-                (None, b'>') => break,
-                _ => {}
-            }
-            j += 1;
-        }
-        let tag = &html[start..j.min(b.len())];
-        i = (j + 1).min(b.len());
-        if name.is_empty() {
-            continue; // <!DOCTYPE>, <!-- -->, <?xml ?>
-        }
-        if ["script", "iframe", "object", "embed", "frame", "applet", "form", "base"].contains(&name.as_str()) {
-            return Some(format!("<{name}> element: {tag}"));
-        }
-        for (attr, value) in attributes(&tag[1 + name.len()..]) {
-            let attr = attr.to_ascii_lowercase();
-            if attr.starts_with("on") {
-                return Some(format!("event handler {attr}: {tag}"));
-            }
-            let v: String = decode(&value).chars().filter(|c| !c.is_whitespace() && !c.is_control()).collect::<String>().to_ascii_lowercase();
-            if ["href", "src", "action", "formaction", "xlink:href", "data", "poster", "background"].contains(&attr.as_str())
-                && (v.starts_with("javascript:") || v.starts_with("vbscript:") || v.starts_with("data:"))
-            {
-                return Some(format!("{attr}={value:?}: {tag}"));
-            }
-        }
-    }
-    None
-}
-
-/// `name=value` pairs of a tag's attribute text (after the tag name).
-fn attributes(s: &str) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    let mut chars = s.trim_end_matches('>').trim_end_matches('/').chars().peekable();
-    loop {
-        while chars.peek().is_some_and(|c| c.is_whitespace() || *c == '/') {
-            chars.next();
-        }
-        let name: String = std::iter::from_fn(|| chars.next_if(|c| !c.is_whitespace() && *c != '=')).collect();
-        if name.is_empty() {
-            break;
-        }
-        while chars.peek().is_some_and(|c| c.is_whitespace()) {
-            chars.next();
-        }
-        let mut value = String::new();
-        if chars.next_if_eq(&'=').is_some() {
-            while chars.peek().is_some_and(|c| c.is_whitespace()) {
-                chars.next();
-            }
-            match chars.peek().copied() {
-                Some(q @ ('"' | '\'')) => {
-                    chars.next();
-                    value = std::iter::from_fn(|| chars.next_if(|c| *c != q)).collect();
-                    chars.next();
-                }
-                _ => value = std::iter::from_fn(|| chars.next_if(|c| !c.is_whitespace())).collect(),
-            }
-        }
-        out.push((name, value));
-    }
-    out
-}
-
-/// Decodes the character references a browser would in an attribute value.
-fn decode(v: &str) -> String {
-    let mut out = String::new();
-    let mut rest = v;
-    while let Some(p) = rest.find('&') {
-        out.push_str(&rest[..p]);
-        rest = &rest[p..];
-        let end = rest.find(';').unwrap_or(0);
-        let ent = &rest[1..end.max(1)];
-        let ch = if let Some(h) = ent.strip_prefix("#x").or_else(|| ent.strip_prefix("#X")) {
-            u32::from_str_radix(h, 16).ok().and_then(char::from_u32)
-        } else if let Some(d) = ent.strip_prefix('#') {
-            d.parse().ok().and_then(char::from_u32)
-        } else {
-            match ent {
-                "colon" => Some(':'),
-                "amp" => Some('&'),
-                "lt" => Some('<'),
-                "gt" => Some('>'),
-                "quot" => Some('"'),
-                "Tab" | "NewLine" => Some(' '),
-                _ => None,
-            }
-        };
-        match ch {
-            Some(c) if end > 0 => {
-                out.push(c);
-                rest = &rest[end + 1..];
-            }
-            _ => {
-                out.push('&');
-                rest = &rest[1..];
-            }
-        }
-    }
-    out.push_str(rest);
-    out
 }
 
 /// Occurrences of `needle` not made inert by a backslash before them.

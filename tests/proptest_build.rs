@@ -1,7 +1,9 @@
 //! Random small content trees never make a build panic: random names,
 //! random bytes, shuffled and damaged lines of real benchmark output, random
-//! YAML. Errors are fine; a panic, or an output path leaving the output
-//! directory, is not.
+//! YAML. Errors are fine; a panic, an output path leaving the output
+//! directory, or script-capable markup in a page, is not.
+
+mod common;
 
 use benchsite::build::{BuildError, BuildOptions, render_site, write_output};
 use proptest::prelude::*;
@@ -78,6 +80,15 @@ fn name() -> impl Strategy<Value = String> {
         "2\\.[4-6]\\.[0-9]{1,2}(-(pre|rc|aa|mm)[0-9])?",
         "[ -~&&[^/]]{1,12}",
         "\\PC{1,6}",
+        proptest::sample::select(vec![
+            "javascript:alert(1)".to_string(),
+            "<script>alert(1)".to_string(),
+            "<img src=x onerror=alert(1)>".to_string(),
+            "\" onmouseover=\"alert(1)".to_string(),
+            "{{ site }}".to_string(),
+            "style.css".to_string(),
+            "index.html".to_string(),
+        ]),
     ]
     .prop_filter("usable file name", |s| s != "." && s != ".." && !s.contains('/') && !s.contains('\0'))
 }
@@ -203,8 +214,17 @@ proptest! {
         let out = tmp.path().join("output");
         match render_site(&BuildOptions::new(&content, &out)) {
             Ok((files, _report)) => {
-                // Every path stays inside the output directory, and writing works.
-                write_output(&out, &files, false).expect("writing a rendered site");
+                // No page has script-capable markup, whatever the names and text.
+                for f in files.iter().filter(|f| f.path.ends_with(".html") || f.path.ends_with(".svg")) {
+                    let problem = common::markup_problem(&String::from_utf8_lossy(&f.contents));
+                    prop_assert!(problem.is_none(), "{}: {:?}", f.path, problem);
+                }
+                // Writing works, or (a machine class named like one of the
+                // site's own files) fails before writing anything.
+                if let Err(e) = write_output(&out, &files, false) {
+                    prop_assert!(matches!(e, BuildError::Write { .. }), "{e}");
+                    prop_assert!(!out.exists(), "a failed write left {}: {e}", out.display());
+                }
             }
             Err(BuildError::Invalid(diags)) => {
                 prop_assert!(!diags.is_empty());
