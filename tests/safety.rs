@@ -387,3 +387,29 @@ fn script_base_url_is_refused() {
         build(&content, &out).success();
     }
 }
+
+/// `init` never replaces anything: an existing file (or a dangling symbolic
+/// link, which it would write through) stops it before it writes.
+#[test]
+fn init_never_overwrites() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let fresh = tmp.path().join("fresh");
+    benchsite().arg("init").arg(&fresh).assert().success();
+    build(&fresh.join("content"), &tmp.path().join("out")).success();
+
+    let mine = tmp.path().join("mine");
+    put(&mine, "content/site.yaml", "title: \"my own\"\n");
+    let before = snapshot(&mine);
+    benchsite().arg("init").arg(&mine).assert().code(1);
+    assert_eq!(diff(&before, &snapshot(&mine)), Vec::<String>::new(), "init changed an existing site");
+
+    #[cfg(unix)]
+    {
+        let linked = tmp.path().join("linked");
+        std::fs::create_dir_all(linked.join("content")).expect("mkdir");
+        let target = tmp.path().join("elsewhere.yaml");
+        std::os::unix::fs::symlink(&target, linked.join("content/site.yaml")).expect("symlink");
+        benchsite().arg("init").arg(&linked).assert().code(1);
+        assert!(!target.exists(), "init wrote through a dangling symbolic link");
+    }
+}
