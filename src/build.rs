@@ -251,7 +251,13 @@ fn check_paths(out: &Path, files: &[OutputFile]) -> Result<(), BuildError> {
                     format!("is an output file and also the directory of {} (a machine class or kernel named like one of the site's own files?)", f.path),
                 ));
             }
-            if out.join(d).symlink_metadata().is_ok_and(|m| !m.is_dir() && !m.file_type().is_symlink()) {
+            if out.join(d).symlink_metadata().is_ok_and(|m| m.file_type().is_symlink()) {
+                return Err(conflict(
+                    &d_str,
+                    format!("is a symbolic link in the output directory; benchsite does not write {} through it", f.path),
+                ));
+            }
+            if out.join(d).symlink_metadata().is_ok_and(|m| !m.is_dir()) {
                 return Err(conflict(&d_str, format!("is a file in the output directory, but {} needs it to be a directory", f.path)));
             }
             dir = d.parent();
@@ -261,6 +267,20 @@ fn check_paths(out: &Path, files: &[OutputFile]) -> Result<(), BuildError> {
         }
     }
     Ok(())
+}
+
+/// The first directory on the way to `rel` under `out` that is a symbolic
+/// link, if any: what is behind it is not the output directory's.
+fn linked_dir(out: &Path, rel: &Path) -> Option<PathBuf> {
+    let mut cur = out.to_path_buf();
+    let parent = rel.parent()?;
+    for c in parent.components() {
+        cur.push(c);
+        if cur.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink()) {
+            return Some(cur);
+        }
+    }
+    None
 }
 
 fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> BuildError + '_ {
@@ -317,7 +337,10 @@ pub fn write_output(out: &Path, files: &[OutputFile], force: bool) -> Result<usi
     let now: BTreeSet<String> = files.iter().map(|f| f.path.clone()).collect();
     for stale in previous.difference(&now) {
         let p = out.join(stale);
-        if Path::new(stale).components().all(|c| matches!(c, std::path::Component::Normal(_))) && p.is_file() {
+        if Path::new(stale).components().all(|c| matches!(c, std::path::Component::Normal(_)))
+            && linked_dir(out, Path::new(stale)).is_none()
+            && p.is_file()
+        {
             std::fs::remove_file(&p).map_err(io_err(&p))?;
             // Remove the directories too when that left them empty (never a
             // non-empty one), up to the output directory.

@@ -413,3 +413,30 @@ fn init_never_overwrites() {
         assert!(!target.exists(), "init wrote through a dangling symbolic link");
     }
 }
+
+/// A symbolic link inside output/ leading elsewhere: nothing is written
+/// through it, and stale files behind it are not deleted.
+#[cfg(unix)]
+#[test]
+fn nothing_is_written_or_deleted_through_links_in_output() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let out = tmp.path().join("output");
+    build(&content, &out).success();
+    // The user moves m1/ elsewhere and links it back.
+    let elsewhere = tmp.path().join("elsewhere");
+    std::fs::rename(out.join("m1"), &elsewhere).expect("mv");
+    std::os::unix::fs::symlink(&elsewhere, out.join("m1")).expect("symlink");
+    let before = snapshot(&elsewhere);
+    // A rebuild that would write m1/… (a new kernel) refuses to write through the link.
+    put(&content, "m1/2.4.9/dbench-32.txt", dbench("1.2345"));
+    let a = build(&content, &out).code(1);
+    assert!(stderr(&a).contains("symbolic link"), "{}", stderr(&a));
+    assert_eq!(diff(&before, &snapshot(&elsewhere)), Vec::<String>::new(), "wrote through a link");
+    // A build in which m1 is gone would delete its stale files: not through the link.
+    std::fs::remove_dir_all(content.join("m1")).expect("rm");
+    put(&content, "m3/machine.yaml", "name: \"three\"\n");
+    put(&content, "m3/2.6.0/dbench-32.txt", dbench("3.3333"));
+    build(&content, &out).success();
+    assert_eq!(diff(&before, &snapshot(&elsewhere)), Vec::<String>::new(), "deleted through a link");
+}
