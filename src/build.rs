@@ -90,6 +90,14 @@ pub enum BuildError {
     /// The output directory is not benchsite's.
     #[error("{0} is not empty and was not created by benchsite (no {MARKER} file); use --force to write into it")]
     NotOurs(PathBuf),
+    /// The output directory is the content directory or inside it.
+    #[error("output directory {output} is inside the content directory {content}; choose an output directory outside it")]
+    OutputInContent {
+        /// The output directory.
+        output: PathBuf,
+        /// The content directory.
+        content: PathBuf,
+    },
     /// Writing failed.
     #[error("cannot write {path}: {source}")]
     Write {
@@ -152,6 +160,15 @@ pub fn render_site_with_progress(
     opts: &BuildOptions,
     progress: &indicatif::ProgressBar,
 ) -> Result<(Vec<OutputFile>, BuildReport), BuildError> {
+    if let Some(url) = &opts.base_url
+        && !site::base_url_ok(url)
+    {
+        return Err(BuildError::Invalid(vec![Diagnostic::error(
+            "--base-url",
+            None,
+            format!("{url:?} must start with https://, http:// or /"),
+        )]));
+    }
     let site = site::load_with_progress(&opts.content, progress)
         .map_err(|source| BuildError::Content { path: opts.content.clone(), source })?;
     if site.has_errors() {
@@ -205,10 +222,104 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
 /// # Errors
 /// As [`build`].
 pub fn build_with_progress(opts: &BuildOptions, progress: &indicatif::ProgressBar) -> Result<BuildReport, BuildError> {
+    // Writing into content/ would mix generated files (and copies of the raw
+    // files) into the user's data, and the next build would read them back.
+    if inside(&opts.output, &opts.content) {
+        return Err(BuildError::OutputInContent { output: opts.output.clone(), content: opts.content.clone() });
+    }
     let (files, mut report) = render_site_with_progress(opts, progress)?;
     progress.finish_and_clear();
     report.files_written = write_output(&opts.output, &files, opts.force)?;
     Ok(report)
+}
+
+/// True when `path` is `dir` or below it, comparing absolute, resolved
+/// paths (a path that does not exist yet is resolved through its nearest
+/// existing ancestor).
+fn inside(path: &Path, dir: &Path) -> bool {
+    fn resolve(p: &Path) -> Option<PathBuf> {
+        let abs = std::path::absolute(p).ok()?;
+        let mut rest = Vec::new();
+        let mut cur = abs.as_path();
+        loop {
+            if let Ok(real) = cur.canonicalize() {
+                return Some(rest.iter().rev().fold(real, |acc, c| acc.join(c)));
+            }
+            rest.push(cur.file_name()?.to_os_string());
+            cur = cur.parent()?;
+        }
+    }
+    match (resolve(path), resolve(dir)) {
+        (Some(p), Some(d)) => p.starts_with(d),
+        _ => false,
+    }
+}
+
+/// Checks, before anything is written, that every file can be written:
+/// its path stays inside `out`, no two files share a path (with different
+/// contents), no file sits where another needs a directory (a machine class
+/// named `style.css`), and nothing already in `out` is in the way (a
+/// directory where a file goes, a file where a directory goes).
+fn check_paths(out: &Path, files: &[OutputFile]) -> Result<(), BuildError> {
+    let conflict = |path: &str, why: String| BuildError::Write { path: out.join(path), source: std::io::Error::other(why) };
+    let mut by_path: std::collections::HashMap<&str, &[u8]> = std::collections::HashMap::new();
+    for f in files {
+        let rel = Path::new(&f.path);
+        if f.path.is_empty()
+            || rel.is_absolute()
+            || rel.components().any(|c| !matches!(c, std::path::Component::Normal(_)))
+        {
+            return Err(BuildError::Write {
+                path: rel.to_path_buf(),
+                source: std::io::Error::other("output path leaves the output directory"),
+            });
+        }
+        if let Some(prev) = by_path.insert(&f.path, &f.contents)
+            && prev != f.contents.as_slice()
+        {
+            return Err(conflict(&f.path, "two different output files have this path".into()));
+        }
+    }
+    for f in files {
+        let mut dir = Path::new(&f.path).parent();
+        while let Some(d) = dir.filter(|d| !d.as_os_str().is_empty()) {
+            let d_str = d.to_string_lossy();
+            if by_path.contains_key(d_str.as_ref()) {
+                return Err(conflict(
+                    &d_str,
+                    format!("is an output file and also the directory of {} (a machine class or kernel named like one of the site's own files?)", f.path),
+                ));
+            }
+            if out.join(d).symlink_metadata().is_ok_and(|m| m.file_type().is_symlink()) {
+                return Err(conflict(
+                    &d_str,
+                    format!("is a symbolic link in the output directory; benchsite does not write {} through it", f.path),
+                ));
+            }
+            if out.join(d).symlink_metadata().is_ok_and(|m| !m.is_dir()) {
+                return Err(conflict(&d_str, format!("is a file in the output directory, but {} needs it to be a directory", f.path)));
+            }
+            dir = d.parent();
+        }
+        if out.join(&f.path).is_dir() {
+            return Err(conflict(&f.path, "is a directory in the output directory, but the site has a file there".into()));
+        }
+    }
+    Ok(())
+}
+
+/// The first directory on the way to `rel` under `out` that is a symbolic
+/// link, if any: what is behind it is not the output directory's.
+fn linked_dir(out: &Path, rel: &Path) -> Option<PathBuf> {
+    let mut cur = out.to_path_buf();
+    let parent = rel.parent()?;
+    for c in parent.components() {
+        cur.push(c);
+        if cur.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink()) {
+            return Some(cur);
+        }
+    }
+    None
 }
 
 fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> BuildError + '_ {
@@ -223,6 +334,7 @@ fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> BuildError + '_ {
 /// [`BuildError::NotOurs`] for a foreign non-empty directory without
 /// `force`; [`BuildError::Write`] on I/O failure.
 pub fn write_output(out: &Path, files: &[OutputFile], force: bool) -> Result<usize, BuildError> {
+    check_paths(out, files)?;
     let marker = out.join(MARKER);
     if out.exists() && !marker.exists() {
         let non_empty = std::fs::read_dir(out).map_err(io_err(out))?.next().is_some();
@@ -238,12 +350,6 @@ pub fn write_output(out: &Path, files: &[OutputFile], force: bool) -> Result<usi
     let mut written = 0;
     for f in files {
         let rel = Path::new(&f.path);
-        if rel.is_absolute() || rel.components().any(|c| !matches!(c, std::path::Component::Normal(_))) {
-            return Err(BuildError::Write {
-                path: rel.to_path_buf(),
-                source: std::io::Error::other("output path leaves the output directory"),
-            });
-        }
         let path = out.join(rel);
         if std::fs::read(&path).is_ok_and(|old| old == f.contents) {
             continue;
@@ -255,24 +361,35 @@ pub fn write_output(out: &Path, files: &[OutputFile], force: bool) -> Result<usi
             ".{}.benchsite-tmp",
             path.file_name().map(|n| n.to_string_lossy()).unwrap_or_default()
         ));
-        {
+        let result = (|| {
             let mut fh = std::fs::File::create(&tmp).map_err(io_err(&tmp))?;
             fh.write_all(&f.contents).map_err(io_err(&tmp))?;
             fh.sync_all().map_err(io_err(&tmp))?;
+            std::fs::rename(&tmp, &path).map_err(io_err(&path))
+        })();
+        if result.is_err() {
+            let _ = std::fs::remove_file(&tmp);
         }
-        std::fs::rename(&tmp, &path).map_err(io_err(&path))?;
+        result?;
         written += 1;
     }
     let now: BTreeSet<String> = files.iter().map(|f| f.path.clone()).collect();
     for stale in previous.difference(&now) {
         let p = out.join(stale);
-        if Path::new(stale).components().all(|c| matches!(c, std::path::Component::Normal(_))) && p.is_file() {
+        if Path::new(stale).components().all(|c| matches!(c, std::path::Component::Normal(_)))
+            && linked_dir(out, Path::new(stale)).is_none()
+            && p.is_file()
+        {
             std::fs::remove_file(&p).map_err(io_err(&p))?;
-            // Remove the directory too when that left it empty (never a non-empty one).
-            if let Some(parent) = p.parent()
-                && parent != out
+            // Remove the directories too when that left them empty (never a
+            // non-empty one), up to the output directory.
+            let mut dir = p.parent();
+            while let Some(d) = dir
+                && d != out
+                && d.starts_with(out)
+                && std::fs::remove_dir(d).is_ok()
             {
-                let _ = std::fs::remove_dir(parent);
+                dir = d.parent();
             }
         }
     }

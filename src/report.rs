@@ -40,6 +40,10 @@ pub struct Spec {
 pub struct MachinePage {
     /// URL slug (the directory name).
     pub slug: String,
+    /// The slug percent-encoded as one URL path segment, for links: a
+    /// directory named `javascript:alert(1)` must link as a relative path,
+    /// never as a URL with a scheme.
+    pub link: String,
     /// Display name.
     pub name: String,
     /// CPU, MHz, memory, disks, source.
@@ -208,14 +212,20 @@ pub const RAW_DIR: &str = "raw";
 /// The percent-encoded link, relative to a machine page, to the copy of the
 /// raw file at `rel_path` (relative to the machine's content directory).
 pub fn raw_link(rel_path: &str) -> String {
+    let parts: Vec<String> = rel_path.split('/').map(path_segment).collect();
+    format!("{RAW_DIR}/{}", parts.join("/"))
+}
+
+/// `s` percent-encoded as one URL path segment: everything but ASCII
+/// letters, digits and `-._~` is encoded, so the result never carries a
+/// scheme (`:`), a query, a fragment or a separator.
+pub fn path_segment(s: &str) -> String {
     const SEGMENT: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
         .remove(b'-')
         .remove(b'.')
         .remove(b'_')
         .remove(b'~');
-    let parts: Vec<String> =
-        rel_path.split('/').map(|p| percent_encoding::utf8_percent_encode(p, SEGMENT).to_string()).collect();
-    format!("{RAW_DIR}/{}", parts.join("/"))
+    percent_encoding::utf8_percent_encode(s, SEGMENT).to_string()
 }
 
 /// Formats `v` with `decimals` places.
@@ -349,6 +359,7 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
 
     let mut page = MachinePage {
         slug: m.slug.clone(),
+        link: path_segment(&m.slug),
         name: c.name.clone(),
         specs,
         description_md: c.description.clone(),
@@ -782,19 +793,34 @@ pub struct KernelPage {
     pub sections: Vec<SectionView>,
 }
 
-/// Builds the kernel pages of a machine page.
+/// Builds the kernel pages of a machine page. Kernels whose names give the
+/// same file name (`a b` and `a-b` both slug to `a-b.html`) get `-2`, `-3`…
+/// so that no page overwrites another.
 pub fn kernel_pages(m: &MachinePage) -> Vec<KernelPage> {
+    let mut used = std::collections::HashSet::new();
     m.kernels
         .iter()
         .map(|k| KernelPage {
             kernel: k.clone(),
-            file: kernel_file(&k.name),
+            file: {
+                let file = kernel_file(&k.name);
+                let stem = file.trim_end_matches(".html").to_string();
+                let mut n = 1;
+                let mut f = file;
+                while !used.insert(f.clone()) {
+                    n += 1;
+                    f = format!("{stem}-{n}.html");
+                }
+                f
+            },
             sections: m
                 .sections
                 .iter()
                 .filter_map(|s| {
                     let mut s = s.clone();
                     s.table.rows.retain(|r| r.kernel == k.name);
+                    // The section's charts compare every kernel; this page is about one.
+                    s.charts.clear();
                     (!s.table.rows.is_empty()).then_some(s)
                 })
                 .collect(),

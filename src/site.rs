@@ -232,15 +232,32 @@ fn ignored(name: &str) -> bool {
 
 /// Reads and deserialises a YAML annotation; a missing file gives `None`.
 fn read_yaml<T: for<'de> Deserialize<'de>>(path: &Path, diags: &mut Vec<Diagnostic>) -> Option<T> {
-    let text = match std::fs::read(path) {
-        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
+    parse_yaml(path, &read_yaml_text(path, diags)?, diags)
+}
+
+/// The text of a YAML annotation (lossily decoded); a missing file gives `None`.
+fn read_yaml_text(path: &Path, diags: &mut Vec<Diagnostic>) -> Option<String> {
+    match std::fs::read(path) {
+        Ok(bytes) => Some(String::from_utf8_lossy(&bytes).into_owned()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
         Err(e) => {
             diags.push(Diagnostic::error(path, None, format!("cannot read: {e}")));
-            return None;
+            None
         }
-    };
-    match serde_yaml::from_str::<T>(&text) {
+    }
+}
+
+/// The 1-based line of `text` where `needle` first appears on or after the
+/// first line containing `after`, for pointing a diagnostic at a value the
+/// YAML library gives no position for.
+fn line_of(text: &str, after: &str, needle: &str) -> Option<usize> {
+    let start = text.lines().position(|l| l.contains(after))?;
+    text.lines().enumerate().skip(start).find(|(_, l)| l.contains(needle)).map(|(i, _)| i + 1)
+}
+
+/// Deserialises YAML text read from `path`; errors become diagnostics.
+fn parse_yaml<T: for<'de> Deserialize<'de>>(path: &Path, text: &str, diags: &mut Vec<Diagnostic>) -> Option<T> {
+    match serde_yaml::from_str::<T>(text) {
         Ok(v) => Some(v),
         Err(e) => {
             let loc = e.location();
@@ -255,6 +272,121 @@ fn read_yaml<T: for<'de> Deserialize<'de>>(path: &Path, diags: &mut Vec<Diagnost
                     .at_column(loc.map(|l| l.column())),
             );
             None
+        }
+    }
+}
+
+/// Which annotation file a YAML text is, for [`check_yaml`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum YamlKind {
+    /// `site.yaml`.
+    Site,
+    /// `<machine-class>/machine.yaml`.
+    Machine,
+    /// `<machine-class>/<kernel>/kernel.yaml`.
+    Kernel,
+}
+
+impl YamlKind {
+    /// The file name this kind of annotation has.
+    pub fn file_name(self) -> &'static str {
+        match self {
+            YamlKind::Site => "site.yaml",
+            YamlKind::Machine => "machine.yaml",
+            YamlKind::Kernel => "kernel.yaml",
+        }
+    }
+}
+
+/// Checks one annotation's text as [`load`] reads it, without a content
+/// directory: YAML syntax, unknown keys, wrong types, and for `machine.yaml`
+/// the `formats:` globs and parser ids and the sections' `files:` globs.
+/// Diagnostics name the bare file name ([`YamlKind::file_name`]). Used by
+/// the fuzzer and the malformed-input tests; never panics.
+pub fn check_yaml(kind: YamlKind, text: &str) -> Vec<Diagnostic> {
+    let mut diags = Vec::new();
+    let path = Path::new(kind.file_name());
+    match kind {
+        YamlKind::Site => {
+            if let Some(config) = parse_yaml::<SiteConfig>(path, text, &mut diags) {
+                check_base_url(path, text, &config, &mut diags);
+            }
+        }
+        YamlKind::Machine => {
+            if let Some(config) = parse_yaml::<MachineConfig>(path, text, &mut diags) {
+                let _ = machine_formats(path, text, &config, &mut diags);
+                check_section_globs(path, text, &config, &mut diags);
+            }
+        }
+        YamlKind::Kernel => {
+            let _ = parse_yaml::<KernelConfig>(path, text, &mut diags);
+        }
+    }
+    diags
+}
+
+/// True when `url` may prefix every link of the site: empty, an
+/// `http://` or `https://` URL, or an absolute or protocol-relative path
+/// (`/bench/`, `//host/bench/`). Anything else (`javascript:`, `data:`, a
+/// relative path) would make every link on every page point somewhere
+/// else, or run script.
+pub fn base_url_ok(url: &str) -> bool {
+    let u = url.trim().to_ascii_lowercase();
+    u.is_empty()
+        || u.starts_with("https://")
+        || u.starts_with("http://")
+        || u.starts_with('/')
+}
+
+/// A `base_url` in site.yaml that [`base_url_ok`] rejects is an error.
+fn check_base_url(yaml: &Path, text: &str, config: &SiteConfig, diags: &mut Vec<Diagnostic>) {
+    if let Some(url) = &config.base_url
+        && !base_url_ok(url)
+    {
+        diags.push(Diagnostic::error(
+            yaml,
+            line_of(text, "base_url", "base_url"),
+            format!("base_url {url:?} must start with https://, http:// or /"),
+        ));
+    }
+}
+
+/// The `formats:` overrides of a machine, compiled; bad globs and unknown
+/// parser ids are errors against `yaml` (the machine.yaml path).
+fn machine_formats(
+    yaml: &Path,
+    text: &str,
+    config: &MachineConfig,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<(glob::Pattern, &'static dyn parse::BenchParser)> {
+    let mut formats = Vec::new();
+    for (pat, id) in &config.formats {
+        match (glob::Pattern::new(pat), parse::by_id(id)) {
+            (Ok(p), Some(parser)) => formats.push((p, parser)),
+            (Err(e), _) => {
+                diags.push(Diagnostic::error(yaml, line_of(text, "formats", pat), format!("formats: bad glob {pat:?}: {e}")))
+            }
+            (_, None) => diags.push(Diagnostic::error(
+                yaml,
+                line_of(text, "formats", pat),
+                format!("formats: unknown parser {id:?} for {pat:?} (known: {})", known_ids()),
+            )),
+        }
+    }
+    formats
+}
+
+/// Bad `files:` globs of the sections are errors against `yaml`.
+fn check_section_globs(yaml: &Path, text: &str, config: &MachineConfig, diags: &mut Vec<Diagnostic>) {
+    for sc in &config.sections {
+        for pat in &sc.files {
+            if let Err(e) = glob::Pattern::new(pat) {
+                diags.push(Diagnostic::error(
+                    yaml,
+                    line_of(text, &sc.title, pat),
+                    format!("section {:?}: bad glob {pat:?}: {e}", sc.title),
+                ));
+            }
         }
     }
 }
@@ -282,10 +414,14 @@ pub fn load_with_progress(content: &Path, progress: &indicatif::ProgressBar) -> 
             format!("{} is not a directory", content.display()),
         ));
     }
-    let config = read_yaml::<SiteConfig>(&content.join("site.yaml"), &mut diags).unwrap_or_else(|| SiteConfig {
-        title: default_title(),
-        ..SiteConfig::default()
-    });
+    let site_yaml = content.join("site.yaml");
+    let config = read_yaml_text(&site_yaml, &mut diags)
+        .and_then(|text| {
+            let config = parse_yaml::<SiteConfig>(&site_yaml, &text, &mut diags)?;
+            check_base_url(&site_yaml, &text, &config, &mut diags);
+            Some(config)
+        })
+        .unwrap_or_else(|| SiteConfig { title: default_title(), ..SiteConfig::default() });
 
     let mut dirs: Vec<PathBuf> = std::fs::read_dir(content)?
         .filter_map(Result::ok)
@@ -297,7 +433,7 @@ pub fn load_with_progress(content: &Path, progress: &indicatif::ProgressBar) -> 
 
     let mut machines = Vec::new();
     for dir in dirs {
-        let slug = dir.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_string();
+        let slug = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         if !dir.join("machine.yaml").exists() {
             diags.push(Diagnostic::warning(&dir, None, "not a machine class (no machine.yaml); skipped"));
             continue;
@@ -315,23 +451,9 @@ fn load_machine(
     diags: &mut Vec<Diagnostic>,
     progress: &indicatif::ProgressBar,
 ) -> Option<MachineClass> {
-    let config: MachineConfig = read_yaml(&dir.join("machine.yaml"), diags)?;
-    let mut formats = Vec::new();
-    for (pat, id) in &config.formats {
-        match (glob::Pattern::new(pat), parse::by_id(id)) {
-            (Ok(p), Some(parser)) => formats.push((p, parser)),
-            (Err(e), _) => diags.push(Diagnostic::error(
-                dir.join("machine.yaml"),
-                line_of(&dir.join("machine.yaml"), pat, ""),
-                format!("formats: bad glob {pat:?}: {e}"),
-            )),
-            (_, None) => diags.push(Diagnostic::error(
-                dir.join("machine.yaml"),
-                line_of(&dir.join("machine.yaml"), pat, id),
-                format!("formats: unknown parser {id:?} for {pat:?} (known: {})", known_ids()),
-            )),
-        }
-    }
+    let yaml_text = read_yaml_text(&dir.join("machine.yaml"), diags)?;
+    let config: MachineConfig = parse_yaml(&dir.join("machine.yaml"), &yaml_text, diags)?;
+    let formats = machine_formats(&dir.join("machine.yaml"), &yaml_text, &config, diags);
 
     // Discover files (walkdir follows links and reports loops instead of looping).
     let mut files: Vec<(String, PathBuf, Option<String>)> = Vec::new();
@@ -429,7 +551,7 @@ fn load_machine(
     {
         diags.push(Diagnostic::error(
             dir.join("machine.yaml"),
-            line_of(&dir.join("machine.yaml"), "baseline", b),
+            line_of(&yaml_text, "baseline:", b),
             format!("baseline {b:?} is not a kernel of this machine class (kernels: {})", names(&kernels)),
         ));
     }
@@ -439,7 +561,7 @@ fn load_machine(
         {
             diags.push(Diagnostic::error(
                 dir.join("machine.yaml"),
-                line_of(&dir.join("machine.yaml"), "baseline", b),
+                line_of(&yaml_text, &sc.title, "baseline:"),
                 format!(
                     "section {:?}: baseline {b:?} is not a kernel of this machine class (kernels: {})",
                     sc.title,
@@ -447,29 +569,14 @@ fn load_machine(
                 ),
             ));
         }
-        for pat in &sc.files {
-            if let Err(e) = glob::Pattern::new(pat) {
-                diags.push(Diagnostic::error(
-                    dir.join("machine.yaml"),
-                    None,
-                    format!("section {:?}: bad glob {pat:?}: {e}", sc.title),
-                ));
-            }
-        }
     }
+    check_section_globs(&dir.join("machine.yaml"), &yaml_text, &config, diags);
     if let Some(a) = config.alpha
         && !(a > 0.0 && a < 1.0)
     {
         diags.push(Diagnostic::error(dir.join("machine.yaml"), None, format!("alpha must be between 0 and 1, not {a}")));
     }
     Some(MachineClass { slug: slug.to_string(), dir: dir.to_path_buf(), config, kernels, results })
-}
-
-/// The 1-based line of `file` holding both `key` and `value` (for errors
-/// about a value serde has already accepted, which carry no position).
-fn line_of(file: &Path, key: &str, value: &str) -> Option<usize> {
-    let text = std::fs::read_to_string(file).ok()?;
-    text.lines().position(|l| l.contains(key) && l.contains(value)).map(|i| i + 1)
 }
 
 fn names(kernels: &[Kernel]) -> String {
@@ -495,6 +602,12 @@ pub fn order_kernels(kernels: &mut [Kernel], order: &[String]) {
     });
 }
 
+/// Raw result files larger than this (64 MiB) are skipped with a warning
+/// ("too large") instead of being read: real benchmark output is a few
+/// kilobytes, and a runaway log or a disk image dropped into `content/` must
+/// not make a build take minutes and gigabytes.
+pub const MAX_RAW_FILE_SIZE: u64 = 64 * 1024 * 1024;
+
 /// Reads and parses one raw file. Returns the result (if any) and the
 /// diagnostics it produced.
 pub fn parse_file(
@@ -504,6 +617,20 @@ pub fn parse_file(
     formats: &[(glob::Pattern, &'static dyn parse::BenchParser)],
 ) -> (Option<ResultFile>, Vec<Diagnostic>) {
     let mut diags = Vec::new();
+    if let Ok(meta) = std::fs::metadata(path)
+        && meta.len() > MAX_RAW_FILE_SIZE
+    {
+        diags.push(Diagnostic::warning(
+            path,
+            None,
+            format!(
+                "too large ({} MiB; raw files over {} MiB are skipped), skipped",
+                meta.len() / (1024 * 1024),
+                MAX_RAW_FILE_SIZE / (1024 * 1024)
+            ),
+        ));
+        return (None, diags);
+    }
     let bytes = match std::fs::read(path) {
         Ok(b) => b,
         Err(e) => {

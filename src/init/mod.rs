@@ -65,7 +65,9 @@ pub fn init(dir: &Path) -> Result<Vec<PathBuf>, InitError> {
     let files = files();
     for (rel, _) in &files {
         let p = dir.join(rel);
-        if p.exists() {
+        // symlink_metadata: a dangling symbolic link is in the way too (writing
+        // through it would create a file wherever it points).
+        if p.symlink_metadata().is_ok() {
             return Err(InitError::Exists(p));
         }
     }
@@ -75,7 +77,13 @@ pub fn init(dir: &Path) -> Result<Vec<PathBuf>, InitError> {
         if let Some(parent) = p.parent() {
             std::fs::create_dir_all(parent).map_err(|source| InitError::Io { path: parent.to_path_buf(), source })?;
         }
-        std::fs::write(&p, contents).map_err(|source| InitError::Io { path: p.clone(), source })?;
+        // create_new: never replace a file that appeared since the check.
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&p)
+            .and_then(|mut f| std::io::Write::write_all(&mut f, contents.as_ref()))
+            .map_err(|source| InitError::Io { path: p.clone(), source })?;
         written.push(p);
     }
     Ok(written)

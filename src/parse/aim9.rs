@@ -112,7 +112,12 @@ impl BenchParser for Aim9 {
                 columns = Some(4);
                 continue;
             }
-            let Some(r) = row(line) else { continue };
+            let Some(r) = row(line) else {
+                if let Some(bad) = columns.and_then(|c| damaged_row(line, c)) {
+                    return Err(ParseError::malformed(lineno, "a number", bad));
+                }
+                continue;
+            };
             let n = r.numbers;
             match columns {
                 Some(c) if c != n => {
@@ -226,6 +231,39 @@ fn row(line: &str) -> Option<Row<'_>> {
     Some(Row { name, rate: rate?, numbers, unit })
 }
 
+/// In a table of rows with `columns` numbers: a row whose numbers run into
+/// a damaged one (`3x8000.00`) where a number belongs, followed by its unit
+/// text or nothing. Returns the damaged cell.
+fn damaged_row(line: &str, columns: usize) -> Option<&str> {
+    let mut rest = line.trim_start();
+    let mut word = next_word(rest);
+    if word.0.parse::<u32>().is_ok() {
+        rest = word.1;
+        word = next_word(rest);
+    }
+    if !is_test_name(word.0) {
+        return None;
+    }
+    rest = word.1;
+    let mut numbers = 0usize;
+    loop {
+        let (w, after) = next_word(rest);
+        if num::plain(w).is_some() {
+            numbers += 1;
+            rest = after;
+            continue;
+        }
+        let tail = after.trim_start();
+        let damaged = numbers >= 1
+            && numbers < columns
+            && w.starts_with(|c: char| c.is_ascii_digit())
+            && !w.ends_with('%')
+            && (tail.is_empty() || tail.starts_with(|c: char| c.is_ascii_alphabetic()))
+            && after.split_whitespace().take_while(|t| num::plain(t).is_some()).count() + numbers + 1 == columns;
+        return damaged.then_some(w);
+    }
+}
+
 /// The first whitespace-separated word and the text after it.
 fn next_word(s: &str) -> (&str, &str) {
     let s = s.trim_start();
@@ -258,6 +296,20 @@ mod tests {
 
     fn parse(text: &str) -> Result<ParsedFile, ParseError> {
         Aim9.parse(&Input::from_text(text))
+    }
+
+    #[test]
+    fn damaged_rate_is_an_error() {
+        let text = "AIM Independent Resource Benchmark - Suite IX v1.1, January 22, 1996\n\
+ Test        Test        Elapsed  Iteration    Iteration          Operation\n\
+Number       Name      Time (sec)   Count   Rate (loops/sec)    Rate (ops/sec)\n\
+     1 add_double           5.00        100   20.00000       360000.00 Thousand Double Precision Additions/second\n\
+     2 add_float            5.00        155   31.00000       3x8000.00 Thousand Single Precision Additions/second\n";
+        let e = parse(text).unwrap_err();
+        assert_eq!(e.line(), Some(5), "{e}");
+        assert!(e.to_string().contains("3x8000.00"), "{e}");
+        // A percentage column (a comparison table) is not a damaged number.
+        assert!(damaged_row(" 1 add_double   1096039.60 1096039.60       0.00  0.00% Thousand", 4).is_none());
     }
 
     #[test]

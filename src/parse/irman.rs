@@ -170,6 +170,8 @@ enum RowKind {
     Truncated,
     /// A single non-numeric word: possibly a label whose numbers wrapped.
     LabelOnly(String),
+    /// A full-width row with a damaged value (`0,011`, `6O.2`): the cell.
+    Damaged(String),
     /// Anything else: the table is over.
     End,
 }
@@ -199,6 +201,16 @@ fn classify(line: &str, ncols: usize) -> RowKind {
     }
     if words.len() == 1 {
         return RowKind::LabelOnly(words[0].to_string());
+    }
+    // As many cells as a row, some numbers, and every other cell a number
+    // with a stray character: a damaged row, not the end of the table.
+    let cells = if words.len() == ncols + 1 { &words[1..] } else if words.len() == ncols { &words[..] } else { &[][..] };
+    let bad: Vec<&str> = cells.iter().copied().filter(|w| num::plain(w).is_none()).collect();
+    if !bad.is_empty()
+        && bad.len() < cells.len()
+        && bad.iter().all(|w| w.starts_with(|c: char| c.is_ascii_digit()) || w.ends_with(|c: char| c.is_ascii_digit()))
+    {
+        return RowKind::Damaged(bad[0].to_string());
     }
     RowKind::End
 }
@@ -339,6 +351,9 @@ impl BenchParser for Irman {
                             _ => break,
                         }
                     }
+                    RowKind::Damaged(cell) => {
+                        return Err(ParseError::malformed(i + 1, "a number", cell));
+                    }
                     RowKind::End => break,
                 }
             }
@@ -412,6 +427,15 @@ mod tests {
             })
             .map(|s| s.value.mean())
             .collect()
+    }
+
+    #[test]
+    fn damaged_value_is_an_error() {
+        let text = "MEMORY Response time measurements (milliseconds)\nMax Min Avg StdDev\n\
+2.6.0-test5 69.471 0.005 0.010 0.554\n2.4.22 60.058 0.005 0,011 0.558\n";
+        let e = Irman.parse(&Input::from_text(text)).unwrap_err();
+        assert_eq!(e.line(), Some(4), "{e}");
+        assert!(e.to_string().contains("0,011"), "{e}");
     }
 
     #[test]

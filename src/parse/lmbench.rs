@@ -163,6 +163,19 @@ impl BenchParser for Lmbench {
                 if l.trim().is_empty() {
                     break;
                 }
+                // Only numbers, after a row: the tail of that row, wrapped by a
+                // mail client (a real row starts with its host or OS name).
+                // Its cells cannot be placed, so it is not silently dropped.
+                if r > found.next + 1
+                    && !is_percent_line(l)
+                    && l.split_whitespace().all(|w| w == "-" || num::k_suffixed(w).is_some())
+                {
+                    return Err(ParseError::malformed(
+                        n,
+                        "a row starting with its host and OS (a line of numbers only is the wrapped tail of the row above)",
+                        l.trim(),
+                    ));
+                }
                 let row = match table.layout {
                     Layout::Aligned => aligned_row(&table, l, n)?,
                     Layout::Collapsed => collapsed_row(&table, l, n)?,
@@ -1068,6 +1081,21 @@ Host                 OS  Mhz null null      open selct sig  sig  fork exec sh
 frodo      Linux 2.4.18  797 0.40 0.56 3.18 3.97       1.00 3.18 115. 1231 13.K
 frodo     Linux 2.5.33M  797 0.40 0.59 3.48 4.37       1.01 3.35 170. 1455 14.K
 ";
+
+    #[test]
+    fn wrapped_row_tail_is_an_error() {
+        let text = "Context switching - times in microseconds - smaller is better\n\
+-------------------------------------------------------------\n\
+Host                 OS 2p/0K 2p/16K 2p/64K 8p/16K 8p/64K 16p/16K 16p/64K\n\
+                        ctxsw  ctxsw  ctxsw ctxsw  ctxsw   ctxsw   ctxsw\n\
+--------- ------------- ----- ------ ------ ------ ------ ------- -------\n\
+frodo      Linux 2.4.18 0.990 4.4200   13.8 6.2700\n\
+309.8    58.6   310.5\n\
+frodo      Linux 2.4.19 0.900 4.2900   15.3 5.9100  309.6    57.7   309.9\n";
+        let e = Lmbench.parse(&Input::from_text(text)).unwrap_err();
+        assert_eq!(e.line(), Some(7), "{e}");
+        assert!(e.to_string().contains("wrapped tail"), "{e}");
+    }
 
     #[test]
     fn header_words_stack_and_cells_follow_columns() {

@@ -154,10 +154,13 @@ fn gnu_default(toks: &[Tok<'_>], start: usize) -> Result<Option<TimeRecord>, Par
     let Some(user) = toks.get(start).and_then(|t| num_suffix(t.text, "user")) else {
         return Ok(None);
     };
-    let Some(system) = toks.get(start + 1).and_then(|t| num_suffix(t.text, "system")) else {
-        return Ok(None);
-    };
     let line_of = |i: usize| toks.get(i).map_or(toks[start].idx, |t| t.idx) + 1;
+    let Some(system) = toks.get(start + 1).and_then(|t| num_suffix(t.text, "system")) else {
+        // GNU time always prints its system time after `34.11user`: a record
+        // cut short (`34.11user 23`), not a line to skip in silence.
+        let found = toks.get(start + 1).map_or("end of record", |t| t.text);
+        return Err(ParseError::malformed(line_of(start + 1), "GNU time system time like `238.89system`", found));
+    };
     let elapsed = toks
         .get(start + 2)
         .and_then(|t| t.text.strip_suffix("elapsed"))
@@ -552,6 +555,16 @@ mod tests {
 
     fn close(a: f64, b: f64) -> bool {
         (a - b).abs() < 1e-9
+    }
+
+    #[test]
+    fn record_cut_after_user_is_an_error() {
+        let text = "make bzImage:\n\
+1234.11user 238.89system 7:34.59elapsed 60%CPU (0avgtext+0avgdata 0maxresident)k\n\
+make modules:\n34.11user 23\n";
+        let e = GnuTime.parse(&Input::from_text(text)).unwrap_err();
+        assert_eq!(e.line(), Some(4), "{e}");
+        assert!(e.to_string().contains("238.89system"), "{e}");
     }
 
     #[test]

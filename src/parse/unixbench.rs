@@ -192,6 +192,17 @@ impl BenchParser for UnixBench {
                 let cells = Cells::of(line);
                 let nums = cells.trailing_numbers(3);
                 if nums.is_empty() {
+                    // BASELINE and RESULT followed by a damaged INDEX (`46#.1`):
+                    // a broken index row, not the end of the table.
+                    let toks: Vec<&str> = trimmed.split_whitespace().collect();
+                    if let [.., baseline, result, bad] = toks.as_slice()
+                        && toks.len() >= 4
+                        && num::plain(baseline).is_some()
+                        && num::plain(result).is_some()
+                        && bad.chars().any(|c| c.is_ascii_digit())
+                    {
+                        return Err(ParseError::malformed(lineno, "an INDEX value (a number)", *bad));
+                    }
                     // Not a row: the table ended without a score line.
                     out.notes.push((lineno, "index table ended without a score line".to_string()));
                     index = None;
@@ -480,6 +491,16 @@ mod tests {
 
     fn find<'a>(f: &'a ParsedFile, group: &str, metric: &str) -> Vec<&'a Sample> {
         f.samples.iter().filter(|s| s.group == group && s.metric.name == metric).collect()
+    }
+
+    #[test]
+    fn damaged_index_value_is_an_error() {
+        let text = "System Benchmarks Index Values               BASELINE       RESULT    INDEX\n\
+Dhrystone 2 using register variables         116700.0   20000000.0   1713.8\n\
+Execl Throughput                                 43.0       2000.0    46#.1\n";
+        let e = UnixBench.parse(&Input::from_text(text)).unwrap_err();
+        assert_eq!(e.line(), Some(3), "{e}");
+        assert!(e.to_string().contains("46#.1"), "{e}");
     }
 
     #[test]

@@ -44,7 +44,7 @@ fn site_md(site: &SiteView) -> String {
         out += "\n\n";
     }
     for m in &site.machines {
-        out += &format!("- [{}]({}/index.md)", escape(&m.name), m.slug);
+        out += &format!("- [{}]({}/index.md)", escape(&m.name), m.link);
         let kernels: Vec<String> = m.kernels.iter().map(|k| escape(&k.name)).collect();
         if !kernels.is_empty() {
             out += &format!(": {}", kernels.join(", "));

@@ -1,0 +1,202 @@
+//! Helpers shared by the safety tests: small content trees in temp dirs and
+//! snapshots of directory trees.
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// A dbench 1.x run printing `mb` MB/sec.
+pub fn dbench(mb: &str) -> String {
+    format!(
+        "32 clients started\nThroughput {mb} MB/sec (NB=11.6161 MB/sec  92.929 MBit/sec)\n\
+         34.11user 238.89system 7:34.59elapsed 60%CPU (0avgtext+0avgdata 0maxresident)k\n\
+         0inputs+0outputs (1008major+1402minor)pagefaults 0swaps\n"
+    )
+}
+
+/// Writes `contents` to `root/rel`, creating directories.
+pub fn put(root: &Path, rel: &str, contents: impl AsRef<[u8]>) {
+    let p = root.join(rel);
+    std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+    std::fs::write(&p, contents).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+}
+
+/// A small valid site under `root/content`: one machine class `m1` with
+/// kernels 2.4.7 (9.2929 MB/sec) and 2.4.8 (6.8888 MB/sec).
+pub fn small_site(root: &Path) -> PathBuf {
+    let c = root.join("content");
+    put(&c, "site.yaml", "title: \"Test site\"\n");
+    put(
+        &c,
+        "m1/machine.yaml",
+        "name: \"Machine one\"\nbaseline: \"2.4.7\"\nsections:\n  - title: \"dbench 32\"\n    files: [\"*/dbench*.txt\"]\n",
+    );
+    put(&c, "m1/2.4.7/dbench-32.txt", dbench("9.2929"));
+    put(&c, "m1/2.4.8/dbench-32.txt", dbench("6.8888"));
+    c
+}
+
+/// Every file under `dir` (recursively, not following links) with its
+/// bytes, keyed by path relative to `dir`; directories map to `None`.
+pub fn snapshot(dir: &Path) -> BTreeMap<String, Option<Vec<u8>>> {
+    let mut out = BTreeMap::new();
+    if !dir.exists() {
+        return out;
+    }
+    for e in walkdir::WalkDir::new(dir).min_depth(1).sort_by_file_name() {
+        let e = e.expect("walk");
+        let rel = e.path().strip_prefix(dir).expect("prefix").to_string_lossy().to_string();
+        if e.file_type().is_file() {
+            out.insert(rel, Some(std::fs::read(e.path()).expect("read")));
+        } else {
+            out.insert(rel, None);
+        }
+    }
+    out
+}
+
+/// Names of the entries that differ between two snapshots.
+pub fn diff(a: &BTreeMap<String, Option<Vec<u8>>>, b: &BTreeMap<String, Option<Vec<u8>>>) -> Vec<String> {
+    let mut keys: Vec<&String> = a.keys().chain(b.keys()).collect();
+    keys.sort();
+    keys.dedup();
+    keys.into_iter().filter(|k| a.get(*k) != b.get(*k)).cloned().collect()
+}
+
+/// Every file under `dir` as text (lossy), keyed by relative path.
+pub fn texts(dir: &Path) -> BTreeMap<String, String> {
+    snapshot(dir)
+        .into_iter()
+        .filter_map(|(k, v)| v.map(|b| (k, String::from_utf8_lossy(&b).into_owned())))
+        .collect()
+}
+
+/// The `benchsite` binary as a command.
+pub fn benchsite() -> assert_cmd::Command {
+    assert_cmd::cargo::cargo_bin_cmd!("benchsite")
+}
+
+/// A markup problem in `html`, if any: a script-capable element, an event
+/// handler attribute, or a `javascript:`/`vbscript:`/`data:` URL in a link
+/// attribute. Text is not markup: escaped `&lt;script&gt;` is fine.
+pub fn markup_problem(html: &str) -> Option<String> {
+    let b = html.as_bytes();
+    let mut i = 0;
+    while let Some(off) = html[i..].find('<') {
+        let start = i + off;
+        let after = &html[start + 1..];
+        let name: String = after
+            .trim_start_matches('/')
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == ':')
+            .collect::<String>()
+            .to_ascii_lowercase();
+        // The end of the tag, skipping quoted attribute values.
+        let mut j = start + 1;
+        let mut quote = None;
+        while j < b.len() {
+            match (quote, b[j]) {
+                (Some(q), c) if c == q => quote = None,
+                (Some(_), _) => {}
+                (None, c @ (b'"' | b'\'')) => quote = Some(c),
+                (None, b'>') => break,
+                _ => {}
+            }
+            j += 1;
+        }
+        let tag = &html[start..j.min(b.len())];
+        i = (j + 1).min(b.len());
+        if name.is_empty() {
+            continue; // <!DOCTYPE>, <!-- -->, <?xml ?>
+        }
+        if ["script", "iframe", "object", "embed", "frame", "applet", "form", "base"].contains(&name.as_str()) {
+            return Some(format!("<{name}> element: {tag}"));
+        }
+        for (attr, value) in attributes(&tag[1 + name.len()..]) {
+            let attr = attr.to_ascii_lowercase();
+            if attr.starts_with("on") {
+                return Some(format!("event handler {attr}: {tag}"));
+            }
+            let v: String = decode(&value).chars().filter(|c| !c.is_whitespace() && !c.is_control()).collect::<String>().to_ascii_lowercase();
+            if ["href", "src", "action", "formaction", "xlink:href", "data", "poster", "background"].contains(&attr.as_str())
+                && (v.starts_with("javascript:") || v.starts_with("vbscript:") || v.starts_with("data:"))
+            {
+                return Some(format!("{attr}={value:?}: {tag}"));
+            }
+        }
+    }
+    None
+}
+
+/// `name=value` pairs of a tag's attribute text (after the tag name).
+fn attributes(s: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut chars = s.trim_end_matches('>').trim_end_matches('/').chars().peekable();
+    loop {
+        while chars.peek().is_some_and(|c| c.is_whitespace() || *c == '/') {
+            chars.next();
+        }
+        let name: String = std::iter::from_fn(|| chars.next_if(|c| !c.is_whitespace() && *c != '=')).collect();
+        if name.is_empty() {
+            break;
+        }
+        while chars.peek().is_some_and(|c| c.is_whitespace()) {
+            chars.next();
+        }
+        let mut value = String::new();
+        if chars.next_if_eq(&'=').is_some() {
+            while chars.peek().is_some_and(|c| c.is_whitespace()) {
+                chars.next();
+            }
+            match chars.peek().copied() {
+                Some(q @ ('"' | '\'')) => {
+                    chars.next();
+                    value = std::iter::from_fn(|| chars.next_if(|c| *c != q)).collect();
+                    chars.next();
+                }
+                _ => value = std::iter::from_fn(|| chars.next_if(|c| !c.is_whitespace())).collect(),
+            }
+        }
+        out.push((name, value));
+    }
+    out
+}
+
+/// Decodes the character references a browser would in an attribute value.
+fn decode(v: &str) -> String {
+    let mut out = String::new();
+    let mut rest = v;
+    while let Some(p) = rest.find('&') {
+        out.push_str(&rest[..p]);
+        rest = &rest[p..];
+        let end = rest.find(';').unwrap_or(0);
+        let ent = &rest[1..end.max(1)];
+        let ch = if let Some(h) = ent.strip_prefix("#x").or_else(|| ent.strip_prefix("#X")) {
+            u32::from_str_radix(h, 16).ok().and_then(char::from_u32)
+        } else if let Some(d) = ent.strip_prefix('#') {
+            d.parse().ok().and_then(char::from_u32)
+        } else {
+            match ent {
+                "colon" => Some(':'),
+                "amp" => Some('&'),
+                "lt" => Some('<'),
+                "gt" => Some('>'),
+                "quot" => Some('"'),
+                "Tab" | "NewLine" => Some(' '),
+                _ => None,
+            }
+        };
+        match ch {
+            Some(c) if end > 0 => {
+                out.push(c);
+                rest = &rest[end + 1..];
+            }
+            _ => {
+                out.push('&');
+                rest = &rest[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}

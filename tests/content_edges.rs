@@ -1,0 +1,200 @@
+//! Content edge cases: each gives a diagnostic naming the file (or is read
+//! correctly), and the rest of the site still builds.
+
+mod common;
+
+use benchsite::build::{BuildOptions, BuildReport, build};
+use benchsite::diag::Severity;
+use common::{dbench, put, small_site};
+use std::path::Path;
+
+/// Builds `content` into a fresh output dir; returns the report and the
+/// machine page `m1/index.html`.
+fn build_ok(root: &Path, content: &Path) -> (BuildReport, String) {
+    let out = root.join("output");
+    let _ = std::fs::remove_dir_all(&out);
+    let report = build(&BuildOptions::new(content, &out)).expect("site builds");
+    let page = std::fs::read_to_string(out.join("m1/index.html")).expect("m1 page");
+    // The rest of the site is there.
+    assert!(page.contains("9.2929") && page.contains("6.8888"), "good files missing from the page");
+    (report, page)
+}
+
+/// The one diagnostic naming `file` (by its final path components), which must contain `what`.
+fn diag_for(report: &BuildReport, file: &str, what: &str) {
+    let hits: Vec<String> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.file.to_string_lossy().ends_with(file))
+        .map(|d| d.to_string())
+        .collect();
+    assert!(
+        hits.iter().any(|d| d.contains(what)),
+        "no diagnostic for {file} saying {what:?}; got {hits:?}\nall: {:#?}",
+        report.diagnostics.iter().map(|d| d.to_string()).collect::<Vec<_>>()
+    );
+}
+
+fn no_diag_for(report: &BuildReport, file: &str) {
+    let hits: Vec<String> =
+        report.diagnostics.iter().filter(|d| d.file.to_string_lossy().ends_with(file)).map(|d| d.to_string()).collect();
+    assert!(hits.is_empty(), "unexpected diagnostics for {file}: {hits:?}");
+}
+
+#[cfg(unix)]
+#[test]
+fn symlink_loops_are_reported_not_followed_forever() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    std::os::unix::fs::symlink("..", content.join("m1/2.4.7/up")).expect("symlink");
+    std::os::unix::fs::symlink(".", content.join("m1/2.4.8/self")).expect("symlink");
+    std::os::unix::fs::symlink("b", content.join("m1/2.4.8/a")).expect("symlink");
+    std::os::unix::fs::symlink("a", content.join("m1/2.4.8/b")).expect("symlink");
+    std::os::unix::fs::symlink("/nonexistent/benchsite-test", content.join("m1/2.4.8/dangling")).expect("symlink");
+    let (report, _) = build_ok(tmp.path(), &content);
+    diag_for(&report, "2.4.7/up", "symbolic link loop");
+    diag_for(&report, "2.4.8/self", "symbolic link loop");
+    diag_for(&report, "2.4.8/a", "skipped");
+    diag_for(&report, "2.4.8/dangling", "skipped");
+    assert!(report.diagnostics.iter().all(|d| d.severity == Severity::Warning));
+}
+
+#[cfg(unix)]
+#[test]
+fn unreadable_files_are_warnings() {
+    use std::os::unix::fs::PermissionsExt;
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let f = content.join("m1/2.4.7/dbench-64.txt");
+    put(&content, "m1/2.4.7/dbench-64.txt", dbench("5.5555"));
+    std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o000)).expect("chmod");
+    if std::fs::read(&f).is_ok() {
+        // Root (as in CI) reads a mode-000 file anyway: nothing to test.
+        eprintln!("skipped: running as root, chmod 000 does not stop reading");
+        return;
+    }
+    let (report, page) = build_ok(tmp.path(), &content);
+    diag_for(&report, "2.4.7/dbench-64.txt", "cannot read");
+    assert!(!page.contains("5.5555"));
+    std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o644)).expect("chmod back");
+}
+
+#[test]
+fn empty_binary_and_non_utf8_files() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    put(&content, "m1/2.4.7/empty.txt", "");
+    put(&content, "m1/2.4.7/core", [0x7fu8, b'E', b'L', b'F', 2, 1, 1, 0, 0, 0, 0, 0]);
+    put(&content, "m1/2.4.7/image.png", b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR");
+    // Latin-1 in a comment line, then a good dbench result.
+    let mut latin1 = b"# r\xe9sultats de Fran\xe7ois\n".to_vec();
+    latin1.extend_from_slice(dbench("4.4444").as_bytes());
+    put(&content, "m1/2.4.9/dbench-32.txt", latin1);
+    let (report, page) = build_ok(tmp.path(), &content);
+    diag_for(&report, "2.4.7/empty.txt", "empty file");
+    diag_for(&report, "2.4.7/core", "binary");
+    diag_for(&report, "2.4.7/image.png", "binary");
+    diag_for(&report, "2.4.9/dbench-32.txt", "not valid UTF-8");
+    assert!(page.contains("4.4444"), "the lossily decoded file was not read");
+}
+
+#[test]
+fn crlf_tabs_mail_quoting_and_wrapping_are_read() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    put(&content, "m1/2.5.1/dbench-32.txt", dbench("1.1111").replace('\n', "\r\n"));
+    put(&content, "m1/2.5.2/dbench-32.txt", "32 clients started\nThroughput\t2.2222\tMB/sec\t(NB=2.77775 MB/sec\t22.222 MBit/sec)\n");
+    let quoted: String = dbench("3.3333").lines().map(|l| format!("> > {l}\n")).collect();
+    put(&content, "m1/2.5.3/dbench-32.txt", format!("On Fri, A. Tester wrote:\n{quoted}> \nNice numbers.\n"));
+    // A result line hard-wrapped by a mail client, inside a quoted reply.
+    put(
+        &content,
+        "m1/2.5.4/dbench-32.txt",
+        "> 32 clients started\n> Throughput 4.4444 MB/sec (NB=5.5555\n> MB/sec  44.444 MBit/sec)\n",
+    );
+    // Old Mac line endings.
+    put(&content, "m1/2.5.5/dbench-32.txt", dbench("5.5555").replace('\n', "\r"));
+    let (report, page) = build_ok(tmp.path(), &content);
+    for (k, v) in [("2.5.1", "1.1111"), ("2.5.2", "2.2222"), ("2.5.3", "3.3333"), ("2.5.4", "4.4444"), ("2.5.5", "5.5555")] {
+        no_diag_for(&report, &format!("{k}/dbench-32.txt"));
+        assert!(page.contains(v), "{k}: {v} not read");
+    }
+}
+
+#[test]
+fn a_100_mib_file_is_skipped_quickly() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    // 100 MiB of dbench result lines, written in chunks (never held whole here).
+    let path = content.join("m1/2.4.7/huge.txt");
+    {
+        use std::io::Write;
+        let line = "Throughput 1.2345 MB/sec (NB=1.5431 MB/sec  12.345 MBit/sec)  32 procs\n";
+        let chunk = line.repeat(1 << 14);
+        let mut f = std::io::BufWriter::new(std::fs::File::create(&path).expect("create"));
+        let mut written = 0usize;
+        while written < 100 << 20 {
+            f.write_all(chunk.as_bytes()).expect("write");
+            written += chunk.len();
+        }
+    }
+    let started = std::time::Instant::now();
+    let (report, page) = build_ok(tmp.path(), &content);
+    let took = started.elapsed();
+    diag_for(&report, "2.4.7/huge.txt", "too large");
+    assert!(!page.contains("1.2345"));
+    assert!(took.as_secs() < 20, "build with a 100 MiB file took {took:?}");
+    assert!(!tmp.path().join("output/m1/raw/2.4.7/huge.txt").exists(), "huge file copied to output");
+}
+
+/// The limit is the documented constant.
+#[test]
+fn size_limit_is_64_mib() {
+    assert_eq!(benchsite::site::MAX_RAW_FILE_SIZE, 64 * 1024 * 1024);
+}
+
+/// Directory names that are not UTF-8 (Latin-1 from an old tarball) still
+/// give a machine class and a kernel, named lossily.
+#[cfg(unix)]
+#[test]
+fn non_utf8_directory_names() {
+    use std::os::unix::ffi::OsStrExt;
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let m = content.join(std::ffi::OsStr::from_bytes(b"caf\xe9"));
+    let k = m.join(std::ffi::OsStr::from_bytes(b"2.4.7-fran\xe7ois"));
+    std::fs::create_dir_all(&k).expect("mkdir");
+    std::fs::write(m.join("machine.yaml"), "name: \"Latin-1 box\"\n").expect("write");
+    std::fs::write(k.join("dbench-32.txt"), dbench("7.7777")).expect("write");
+    let (_report, _) = build_ok(tmp.path(), &content);
+    let page = std::fs::read_to_string(tmp.path().join("output/caf\u{fffd}/index.html")).expect("lossily named page");
+    assert!(page.contains("7.7777") && page.contains("2.4.7-fran\u{fffd}ois"));
+}
+
+/// Kernel names that give the same page file name each keep their own page.
+#[test]
+fn kernels_with_clashing_page_names_keep_their_pages() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    put(&content, "m1/a b/dbench-32.txt", dbench("1.1111"));
+    put(&content, "m1/a-b/dbench-32.txt", dbench("2.2222"));
+    put(&content, "m1/a_b!/dbench-32.txt", dbench("3.3333"));
+    put(&content, "m1/a.b?/dbench-32.txt", dbench("4.4444"));
+    let (_report, page) = build_ok(tmp.path(), &content);
+    let kernels = tmp.path().join("output/m1/kernels");
+    let mut shown = Vec::new();
+    for e in std::fs::read_dir(&kernels).expect("kernels dir") {
+        let text = std::fs::read_to_string(e.expect("entry").path()).expect("page");
+        for v in ["1.1111", "2.2222", "3.3333", "4.4444"] {
+            if text.contains(v) {
+                shown.push(v);
+            }
+        }
+    }
+    shown.sort();
+    assert_eq!(shown, ["1.1111", "2.2222", "3.3333", "4.4444"], "a kernel page was overwritten");
+    // The machine page links each kernel to its own page.
+    for f in ["a-b.html", "a-b-2.html", "a-b-3.html", "a-b-4.html"] {
+        assert!(page.contains(&format!("kernels/{f}")), "no link to {f}");
+    }
+}

@@ -1,0 +1,442 @@
+//! The output guarantees of `benchsite build`, through the binary: a failed
+//! build changes nothing, files benchsite did not write are never touched,
+//! a foreign directory is refused without `--force`, stale files go, nothing
+//! is read or written outside `content/` and `output/`, and the exit codes.
+
+mod common;
+
+use common::{benchsite, dbench, diff, put, small_site, snapshot, texts};
+use std::path::Path;
+
+fn build(content: &Path, out: &Path) -> assert_cmd::assert::Assert {
+    benchsite().arg("build").arg("--content").arg(content).arg("--output").arg(out).assert()
+}
+
+fn stderr(a: &assert_cmd::assert::Assert) -> String {
+    String::from_utf8_lossy(&a.get_output().stderr).into_owned()
+}
+
+#[test]
+fn failed_build_leaves_previous_output_byte_identical() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let out = tmp.path().join("output");
+    build(&content, &out).success();
+    put(&out, ".git/HEAD", "ref: refs/heads/gh-pages\n");
+    put(&out, "CNAME", "bench.example.org\n");
+    let before = snapshot(&out);
+    assert!(before.contains_key("m1/index.html"));
+
+    // A malformed machine.yaml: the build fails with the file and line, and
+    // nothing in output/ changes (no temp file left behind either).
+    put(&content, "m1/machine.yaml", "name: \"Machine one\"\nsections:\n  - title: [unclosed\n");
+    put(&content, "m1/2.4.9/dbench-32.txt", dbench("1.2345"));
+    let a = build(&content, &out).code(1);
+    let err = stderr(&a);
+    assert!(err.contains("machine.yaml:"), "no file:line in {err}");
+    assert!(err.contains("left unchanged"), "{err}");
+    assert_eq!(diff(&before, &snapshot(&out)), Vec::<String>::new(), "output changed by a failed build");
+
+    // Same for an error found after parsing (a baseline that is no kernel).
+    put(&content, "m1/machine.yaml", "name: \"Machine one\"\nbaseline: \"9.9.9\"\n");
+    build(&content, &out).code(1);
+    assert_eq!(diff(&before, &snapshot(&out)), Vec::<String>::new(), "output changed by a failed build");
+}
+
+#[test]
+fn git_dir_and_cname_survive_rebuilds() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let out = tmp.path().join("output");
+    build(&content, &out).success();
+    put(&out, ".git/HEAD", "ref: refs/heads/gh-pages\n");
+    put(&out, ".git/objects/ab/cdef", [0u8, 1, 2, 3]);
+    put(&out, "CNAME", "bench.example.org\n");
+    // Rebuild unchanged, then with a kernel added, then with one removed.
+    build(&content, &out).success();
+    put(&content, "m1/2.4.9/dbench-32.txt", dbench("1.2345"));
+    build(&content, &out).success();
+    std::fs::remove_dir_all(content.join("m1/2.4.8")).expect("rm");
+    build(&content, &out).success();
+    assert_eq!(std::fs::read(out.join(".git/HEAD")).expect(".git/HEAD"), b"ref: refs/heads/gh-pages\n");
+    assert_eq!(std::fs::read(out.join(".git/objects/ab/cdef")).expect(".git object"), [0u8, 1, 2, 3]);
+    assert_eq!(std::fs::read(out.join("CNAME")).expect("CNAME"), b"bench.example.org\n");
+    assert!(std::fs::read_to_string(out.join("m1/index.html")).expect("page").contains("1.2345"));
+}
+
+#[test]
+fn foreign_output_dir_is_refused_without_force() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let out = tmp.path().join("output");
+    put(&out, "index.html", "<p>my own page</p>\n");
+    put(&out, ".git/HEAD", "ref: refs/heads/gh-pages\n");
+    put(&out, "CNAME", "bench.example.org\n");
+    let before = snapshot(&out);
+
+    let a = build(&content, &out).code(1);
+    let err = stderr(&a);
+    assert!(err.contains("--force") && err.contains(".benchsite"), "{err}");
+    assert_eq!(diff(&before, &snapshot(&out)), Vec::<String>::new(), "a refused build wrote something");
+
+    // With --force it builds, and .git and CNAME are still there, unchanged.
+    benchsite().arg("build").arg("--content").arg(&content).arg("--output").arg(&out).arg("--force").assert().success();
+    assert!(out.join(".benchsite").is_file());
+    assert!(std::fs::read_to_string(out.join("m1/index.html")).expect("page").contains("9.2929"));
+    assert_eq!(std::fs::read(out.join(".git/HEAD")).expect(".git/HEAD"), b"ref: refs/heads/gh-pages\n");
+    assert_eq!(std::fs::read(out.join("CNAME")).expect("CNAME"), b"bench.example.org\n");
+    // And a later normal build needs no --force and still keeps them.
+    build(&content, &out).success();
+    assert!(out.join(".git/HEAD").is_file() && out.join("CNAME").is_file());
+}
+
+#[test]
+fn empty_output_dir_needs_no_force() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let out = tmp.path().join("output");
+    std::fs::create_dir(&out).expect("mkdir");
+    build(&content, &out).success();
+    assert!(out.join("index.html").is_file());
+}
+
+#[test]
+fn stale_files_go_and_user_files_stay() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let out = tmp.path().join("output");
+    build(&content, &out).success();
+    let stale_raw = out.join("m1/raw/2.4.8/dbench-32.txt");
+    let stale_page = out.join("m1/kernels/2.4.8.html");
+    assert!(stale_raw.is_file() && stale_page.is_file());
+    // The user's own files, beside and among benchsite's.
+    put(&out, "m1/notes.txt", "mine\n");
+    put(&out, "m1/raw/2.4.8/my-notes.txt", "also mine\n");
+    put(&out, "m1/kernels/extra.html", "<p>mine</p>\n");
+
+    std::fs::remove_dir_all(content.join("m1/2.4.8")).expect("rm");
+    build(&content, &out).success();
+    assert!(!stale_raw.exists(), "stale raw copy kept");
+    assert!(!stale_page.exists(), "stale kernel page kept");
+    assert_eq!(std::fs::read_to_string(out.join("m1/notes.txt")).expect("user file"), "mine\n");
+    assert_eq!(std::fs::read_to_string(out.join("m1/raw/2.4.8/my-notes.txt")).expect("user file"), "also mine\n");
+    assert_eq!(std::fs::read_to_string(out.join("m1/kernels/extra.html")).expect("user file"), "<p>mine</p>\n");
+    let marker = std::fs::read_to_string(out.join(".benchsite")).expect("marker");
+    assert!(!marker.contains("2.4.8"), "marker still lists removed files:\n{marker}");
+
+    // A whole machine class going away removes its files, keeps the user's.
+    put(&content, "m2/machine.yaml", "name: \"Machine two\"\n");
+    put(&content, "m2/2.6.0/dbench-32.txt", dbench("3.3333"));
+    build(&content, &out).success();
+    assert!(out.join("m2/index.html").is_file());
+    put(&out, "m2/keep.txt", "keep\n");
+    std::fs::remove_dir_all(content.join("m2")).expect("rm");
+    build(&content, &out).success();
+    assert!(!out.join("m2/index.html").exists());
+    assert!(!out.join("m2/raw/2.6.0/dbench-32.txt").exists());
+    assert_eq!(std::fs::read_to_string(out.join("m2/keep.txt")).expect("user file"), "keep\n");
+}
+
+#[test]
+fn unchanged_files_are_not_rewritten() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let out = tmp.path().join("output");
+    build(&content, &out).success();
+    let a = build(&content, &out).success();
+    assert!(stderr(&a).contains("(0 changed)"), "{}", stderr(&a));
+}
+
+/// Kernel and machine directories with odd names, and YAML globs and keys
+/// pointing outside with `../` or absolute paths: every file the build
+/// creates is under output/, content/ is untouched, and no file outside
+/// content/ is read.
+#[test]
+fn nothing_is_read_or_written_outside_content_and_output() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let root = tmp.path().join("root");
+    let content = root.join("content");
+    let out = root.join("output");
+    put(&content, "site.yaml", "title: \"odd names\"\n");
+    // Bait outside content/: a dbench run with a number that must never show up.
+    put(&root, "outside.txt", dbench("777.777"));
+    put(&root, "outside/dbench-32.txt", dbench("777.777"));
+
+    let odd_machines = ["a..b", "dots..", "sp ace;$(x)`y`'q\"", "-rf", "back\\slash..\\..", "perc%2e%2e%2fent", "ünï♥"];
+    let odd_kernels = ["%2e%2e%2f..", "2.4.7 ..", "a..", "k\\..\\..", "-", "<b>", "%2e%2e", "ünï♥"];
+    let yaml = r#"name: "odd"
+formats:
+  "../*": dbench
+  "../../outside.txt": dbench
+  "/etc/*": gnu-time
+  "/**/*": dbench
+sections:
+  - title: "escape attempts"
+    files: ["../*", "../../outside/*", "/etc/passwd", "/**", "../../../../../../../*"]
+  - title: "the rest"
+"#;
+    for m in odd_machines {
+        put(&content, &format!("{m}/machine.yaml"), yaml);
+        for (i, k) in odd_kernels.iter().enumerate() {
+            put(&content, &format!("{m}/{k}/dbench-32.txt"), dbench(&format!("{}.5", i + 1)));
+            put(
+                &content,
+                &format!("{m}/{k}/kernel.yaml"),
+                "notes: \"../../outside.txt\"\npatches: [\"../x\", \"/etc/passwd\"]\nruns:\n  \"../../../outside.txt\": { n: 5 }\n  \"/etc/passwd\": { n: 2 }\n",
+            );
+        }
+    }
+    // Names starting with a dot are hidden, so ignored, however they go on.
+    put(&content, "..hidden../machine.yaml", yaml);
+    put(&content, "..hidden../2.4.7/dbench-32.txt", dbench("777.777"));
+    put(&content, &format!("{}/..%2f../dbench-32.txt", odd_machines[0]), dbench("777.777"));
+    let outside_before: Vec<String> = snapshot(&root).into_keys().filter(|k| !k.starts_with("content")).collect();
+    let content_before = snapshot(&content);
+    let parent_before = snapshot(tmp.path()).into_keys().filter(|k| !k.starts_with("root")).collect::<Vec<_>>();
+
+    let a = build(&content, &out);
+    let err = stderr(&a);
+    a.success();
+
+    // content/ untouched; the only new entries anywhere are under output/.
+    assert_eq!(diff(&content_before, &snapshot(&content)), Vec::<String>::new(), "content/ changed");
+    let outside_after: Vec<String> =
+        snapshot(&root).into_keys().filter(|k| !k.starts_with("content") && !k.starts_with("output")).collect();
+    assert_eq!(outside_before, outside_after, "files appeared outside output/");
+    let parent_after = snapshot(tmp.path()).into_keys().filter(|k| !k.starts_with("root")).collect::<Vec<_>>();
+    assert_eq!(parent_before, parent_after, "files appeared beside the site");
+    // Every machine class and every kernel made it into the site, and the bait never did.
+    let outputs = texts(&out);
+    for m in odd_machines {
+        assert!(out.join(m).join("index.html").is_file(), "no page for machine {m:?}; stderr:\n{err}");
+    }
+    for (path, text) in &outputs {
+        assert!(!text.contains("777.777"), "{path} shows a number read from outside content/");
+    }
+    let page = &outputs[&format!("{}/index.html", odd_machines[0])];
+    for i in 1..=odd_kernels.len() {
+        assert!(page.contains(&format!("{i}.5")), "kernel {i} missing from the page");
+    }
+}
+
+#[test]
+fn exit_codes() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let out = tmp.path().join("output");
+    build(&content, &out).code(0);
+    // Unknown flag, missing value, unknown subcommand: usage errors.
+    benchsite().args(["build", "--frobnicate"]).assert().code(2);
+    benchsite().args(["build", "--content"]).assert().code(2);
+    benchsite().args(["frobnicate"]).assert().code(2);
+    // A content directory that does not exist, and malformed YAML: build failed.
+    build(&tmp.path().join("missing"), &out).code(1);
+    put(&content, "site.yaml", "title: [\n");
+    build(&content, &out).code(1);
+}
+
+#[test]
+fn strict_fails_on_warnings_and_writes_nothing() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let out = tmp.path().join("output");
+    put(&content, "m1/2.4.7/notes.txt", "Just some notes, not a benchmark result.\n");
+    // Without --strict the warning is printed and the build succeeds.
+    let a = build(&content, &out).code(0);
+    assert!(stderr(&a).contains("notes.txt") && stderr(&a).contains("unrecognised"), "{}", stderr(&a));
+    let before = snapshot(&out);
+    put(&content, "m1/2.4.9/dbench-32.txt", dbench("1.2345"));
+    let a = benchsite()
+        .arg("build")
+        .arg("--content")
+        .arg(&content)
+        .arg("--output")
+        .arg(&out)
+        .arg("--strict")
+        .assert()
+        .code(1);
+    assert!(stderr(&a).contains("notes.txt"), "{}", stderr(&a));
+    assert_eq!(diff(&before, &snapshot(&out)), Vec::<String>::new(), "--strict failure wrote files");
+    // Without warnings --strict succeeds.
+    std::fs::remove_file(content.join("m1/2.4.7/notes.txt")).expect("rm");
+    benchsite()
+        .arg("build")
+        .arg("--content")
+        .arg(&content)
+        .arg("--output")
+        .arg(&out)
+        .arg("--strict")
+        .assert()
+        .code(0);
+}
+
+#[test]
+fn emptied_directories_of_stale_files_go_too() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    put(&content, "m2/machine.yaml", "name: \"Machine two\"\n");
+    put(&content, "m2/2.6.0/deep/run1/dbench-32.txt", dbench("3.3333"));
+    let out = tmp.path().join("output");
+    build(&content, &out).success();
+    assert!(out.join("m2/raw/2.6.0/deep/run1/dbench-32.txt").is_file());
+    std::fs::remove_dir_all(content.join("m1/2.4.8")).expect("rm");
+    std::fs::remove_dir_all(content.join("m2")).expect("rm");
+    build(&content, &out).success();
+    assert!(!out.join("m1/raw/2.4.8").exists(), "empty directory of a removed kernel kept");
+    assert!(!out.join("m2").exists(), "empty tree of a removed machine class kept");
+    assert!(out.join("m1/raw/2.4.7/dbench-32.txt").is_file());
+}
+
+#[test]
+fn output_inside_content_is_refused_even_with_force() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let before = snapshot(&content);
+    for out in [content.clone(), content.join("site"), content.join("m1/out"), content.join("m1/../site2")] {
+        for force in [false, true] {
+            let mut cmd = benchsite();
+            cmd.arg("build").arg("--content").arg(&content).arg("--output").arg(&out);
+            if force {
+                cmd.arg("--force");
+            }
+            let a = cmd.assert().code(1);
+            assert!(stderr(&a).contains("inside the content directory"), "{}", stderr(&a));
+        }
+    }
+    assert_eq!(diff(&before, &snapshot(&content)), Vec::<String>::new(), "content/ changed");
+    // Through a symbolic link to content/, too.
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(&content, tmp.path().join("alias")).expect("symlink");
+        build(&content, &tmp.path().join("alias/site")).code(1);
+        assert_eq!(diff(&before, &snapshot(&content)), Vec::<String>::new(), "content/ changed");
+    }
+    // Beside content/ is fine.
+    build(&content, &tmp.path().join("output")).success();
+}
+
+/// A machine class named like one of the site's own files (`style.css`,
+/// `index.html`, `data.json`) cannot be written next to them: the build
+/// fails before writing anything, naming the clash, instead of stopping
+/// half-way with some files written and a temporary file left behind.
+#[test]
+fn path_clashes_fail_before_anything_is_written() {
+    for name in ["style.css", "index.html", "data.json", "404.html"] {
+        let tmp = tempfile::tempdir().expect("tmp");
+        let content = small_site(tmp.path());
+        let out = tmp.path().join("output");
+        build(&content, &out).success();
+        put(&content, "m1/2.4.9/dbench-32.txt", dbench("1.2345"));
+        put(&content, &format!("{name}/machine.yaml"), "name: \"clash\"\n");
+        put(&content, &format!("{name}/2.6.0/dbench-32.txt"), dbench("3.3333"));
+        let before = snapshot(&out);
+        let a = build(&content, &out).code(1);
+        assert!(stderr(&a).contains(name) && stderr(&a).contains("directory"), "{}", stderr(&a));
+        assert_eq!(diff(&before, &snapshot(&out)), Vec::<String>::new(), "{name}: output changed by a failed build");
+        // Into a fresh directory: nothing at all.
+        let fresh = tmp.path().join("fresh");
+        build(&content, &fresh).code(1);
+        assert!(!fresh.exists(), "{name}: a failed build wrote {:?}", snapshot(&fresh).keys().collect::<Vec<_>>());
+    }
+}
+
+/// Something of the user's in the way (a directory where the site has a
+/// file) is found before writing, too.
+#[test]
+fn user_directory_in_the_way_fails_before_writing() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let out = tmp.path().join("output");
+    build(&content, &out).success();
+    std::fs::remove_file(out.join("m1/index.md")).expect("rm");
+    put(&out, "m1/index.md/mine.txt", "mine\n");
+    put(&content, "m1/2.4.9/dbench-32.txt", dbench("1.2345"));
+    let before = snapshot(&out);
+    let a = build(&content, &out).code(1);
+    assert!(stderr(&a).contains("index.md"), "{}", stderr(&a));
+    assert_eq!(diff(&before, &snapshot(&out)), Vec::<String>::new(), "output changed by a failed build");
+}
+
+/// A base URL that is not http(s) or an absolute path would prefix every
+/// link (`javascript:alert(1)//index.html`): refused from site.yaml and
+/// from --base-url.
+#[test]
+fn script_base_url_is_refused() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let out = tmp.path().join("output");
+    for url in ["javascript:alert(1)//", " JavaScript:alert(1)//", "data:text/html,x", "bench/"] {
+        let a = benchsite()
+            .arg("build")
+            .arg("--content")
+            .arg(&content)
+            .arg("--output")
+            .arg(&out)
+            .arg("--base-url")
+            .arg(url)
+            .assert()
+            .code(1);
+        assert!(stderr(&a).contains("must start with https://"), "{}", stderr(&a));
+        assert!(!out.exists());
+    }
+    put(&content, "site.yaml", "title: t\nbase_url: \"javascript:alert(1)//\"\n");
+    let a = build(&content, &out).code(1);
+    assert!(stderr(&a).contains("site.yaml:2: base_url"), "{}", stderr(&a));
+    for ok in ["https://user.github.io/bench/", "/bench/", ""] {
+        put(&content, "site.yaml", format!("title: t\nbase_url: {ok:?}\n"));
+        build(&content, &out).success();
+    }
+}
+
+/// `init` never replaces anything: an existing file (or a dangling symbolic
+/// link, which it would write through) stops it before it writes.
+#[test]
+fn init_never_overwrites() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let fresh = tmp.path().join("fresh");
+    benchsite().arg("init").arg(&fresh).assert().success();
+    build(&fresh.join("content"), &tmp.path().join("out")).success();
+
+    let mine = tmp.path().join("mine");
+    put(&mine, "content/site.yaml", "title: \"my own\"\n");
+    let before = snapshot(&mine);
+    benchsite().arg("init").arg(&mine).assert().code(1);
+    assert_eq!(diff(&before, &snapshot(&mine)), Vec::<String>::new(), "init changed an existing site");
+
+    #[cfg(unix)]
+    {
+        let linked = tmp.path().join("linked");
+        std::fs::create_dir_all(linked.join("content")).expect("mkdir");
+        let target = tmp.path().join("elsewhere.yaml");
+        std::os::unix::fs::symlink(&target, linked.join("content/site.yaml")).expect("symlink");
+        benchsite().arg("init").arg(&linked).assert().code(1);
+        assert!(!target.exists(), "init wrote through a dangling symbolic link");
+    }
+}
+
+/// A symbolic link inside output/ leading elsewhere: nothing is written
+/// through it, and stale files behind it are not deleted.
+#[cfg(unix)]
+#[test]
+fn nothing_is_written_or_deleted_through_links_in_output() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let out = tmp.path().join("output");
+    build(&content, &out).success();
+    // The user moves m1/ elsewhere and links it back.
+    let elsewhere = tmp.path().join("elsewhere");
+    std::fs::rename(out.join("m1"), &elsewhere).expect("mv");
+    std::os::unix::fs::symlink(&elsewhere, out.join("m1")).expect("symlink");
+    let before = snapshot(&elsewhere);
+    // A rebuild that would write m1/… (a new kernel) refuses to write through the link.
+    put(&content, "m1/2.4.9/dbench-32.txt", dbench("1.2345"));
+    let a = build(&content, &out).code(1);
+    assert!(stderr(&a).contains("symbolic link"), "{}", stderr(&a));
+    assert_eq!(diff(&before, &snapshot(&elsewhere)), Vec::<String>::new(), "wrote through a link");
+    // A build in which m1 is gone would delete its stale files: not through the link.
+    std::fs::remove_dir_all(content.join("m1")).expect("rm");
+    put(&content, "m3/machine.yaml", "name: \"three\"\n");
+    put(&content, "m3/2.6.0/dbench-32.txt", dbench("3.3333"));
+    build(&content, &out).success();
+    assert_eq!(diff(&before, &snapshot(&elsewhere)), Vec::<String>::new(), "deleted through a link");
+}
