@@ -112,6 +112,26 @@ enum Command {
     },
 }
 
+/// Writes to standard output. A closed pipe (`benchsite parse FILE | head`)
+/// ends the program quietly instead of panicking in `println!`.
+fn out(text: std::fmt::Arguments<'_>) {
+    use std::io::Write;
+    if let Err(e) = std::io::stdout().lock().write_fmt(text) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: cannot write to standard output: {e}");
+        std::process::exit(1);
+    }
+}
+
+/// `println!` through [`out`].
+macro_rules! outln {
+    ($($t:tt)*) => {
+        out(format_args!("{}\n", format_args!($($t)*)))
+    };
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
@@ -292,7 +312,7 @@ fn text_cmd(content: &std::path::Path, machine: &str, sections: &[String], kerne
         eprintln!("error: no kernel {missing:?} in {machine}; kernels: {}", known.join(", "));
         return ExitCode::from(2);
     }
-    print!("{}", filtered_text(page, sections, kernels, &opts));
+    out(format_args!("{}", filtered_text(page, sections, kernels, &opts)));
     ExitCode::SUCCESS
 }
 
@@ -342,14 +362,14 @@ fn parse_cmd(file: &std::path::Path, json: bool, format: Option<&str>) -> ExitCo
         Ok(parsed) => {
             if json {
                 match serde_json::to_string_pretty(&parsed) {
-                    Ok(s) => println!("{s}"),
+                    Ok(s) => outln!("{s}"),
                     Err(e) => {
                         eprintln!("error: {e}");
                         return ExitCode::from(1);
                     }
                 }
             } else {
-                println!(
+                outln!(
                     "{}: {}{} ({} sample(s))",
                     file.display(),
                     parser.describe(),
@@ -366,7 +386,7 @@ fn parse_cmd(file: &std::path::Path, json: bool, format: Option<&str>) -> ExitCo
                             stddev.map(|s| format!(", sd {}", short(s))).unwrap_or_default()
                         ),
                     };
-                    println!(
+                    outln!(
                         "line {:>5}  {:<16} {:<28} {:<22} {:>14} {:<8} {}",
                         s.line,
                         s.kernel.as_deref().unwrap_or("-"),
@@ -378,7 +398,7 @@ fn parse_cmd(file: &std::path::Path, json: bool, format: Option<&str>) -> ExitCo
                     );
                 }
                 for (line, note) in &parsed.notes {
-                    println!("note: line {line}: {note}");
+                    outln!("note: line {line}: {note}");
                 }
             }
             ExitCode::SUCCESS

@@ -440,3 +440,29 @@ fn nothing_is_written_or_deleted_through_links_in_output() {
     build(&content, &out).success();
     assert_eq!(diff(&before, &snapshot(&elsewhere)), Vec::<String>::new(), "deleted through a link");
 }
+
+/// `benchsite parse FILE | head` closes the pipe early: benchsite stops
+/// quietly instead of panicking ("failed printing to stdout").
+#[test]
+fn closed_stdout_is_not_a_panic() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let file = tmp.path().join("dbench.txt");
+    std::fs::write(&file, "Throughput 9.2929 MB/sec (NB=11.6161 MB/sec  92.929 MBit/sec)  32 procs\n".repeat(5_000))
+        .expect("write");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin!("benchsite"))
+        .arg("parse")
+        .arg(&file)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    {
+        use std::io::Read;
+        let mut first = [0u8; 16];
+        child.stdout.take().expect("stdout").read_exact(&mut first).expect("read");
+    } // the read end is closed here, with most of the output unread
+    let out = child.wait_with_output().expect("wait");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(out.status.code(), Some(0), "{err}");
+}
