@@ -13,6 +13,7 @@ use crate::diag::{Diagnostic, Severity};
 use crate::render::{OutputFile, RenderError, Renderer, html::HtmlRenderer, markdown::MarkdownRenderer, text::{TextOptions, TextRenderer}};
 use crate::report;
 use crate::site;
+use crate::timing;
 use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -115,12 +116,17 @@ pub fn render_site_with_progress(
     opts: &BuildOptions,
     progress: &indicatif::ProgressBar,
 ) -> Result<(Vec<OutputFile>, BuildReport), BuildError> {
+    let _all = timing::span("render_site (total)");
+    let t = timing::span("load: walk + parse");
     let site = site::load_with_progress(&opts.content, progress)
         .map_err(|source| BuildError::Content { path: opts.content.clone(), source })?;
+    drop(t);
     if site.has_errors() {
         return Err(BuildError::Invalid(site.diagnostics));
     }
+    let t = timing::span("report: site_view");
     let view = report::site_view(&site);
+    drop(t);
     let theme = opts.theme_dir.as_deref().filter(|d| d.is_dir());
     let renderers: Vec<Box<dyn Renderer>> = vec![
         Box::new(HtmlRenderer::new(theme)?.with_base_url(opts.base_url.as_deref().or(site.config.base_url.as_deref()))),
@@ -129,8 +135,14 @@ pub fn render_site_with_progress(
     ];
     let mut files = Vec::new();
     for r in &renderers {
+        let _t = timing::span(match r.name() {
+            "html" => "render: html",
+            "markdown" => "render: markdown",
+            _ => "render: text",
+        });
         files.extend(r.render(&view)?);
     }
+    let t = timing::span("raw copies + export");
     files.push(OutputFile::text(".nojekyll", String::new()));
     for m in &site.machines {
         for rf in &m.results {
@@ -141,6 +153,7 @@ pub fn render_site_with_progress(
         }
     }
     files.extend(crate::export::data_files(&site, &view));
+    drop(t);
     let report = BuildReport {
         files_read: site.machines.iter().map(|m| m.results.len()).sum(),
         files_out: files.len(),
@@ -168,6 +181,7 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
 pub fn build_with_progress(opts: &BuildOptions, progress: &indicatif::ProgressBar) -> Result<BuildReport, BuildError> {
     let (files, mut report) = render_site_with_progress(opts, progress)?;
     progress.finish_and_clear();
+    let _t = timing::span("write output");
     report.files_written = write_output(&opts.output, &files, opts.force)?;
     Ok(report)
 }

@@ -32,4 +32,5 @@ pub mod report;
 pub mod serve;
 pub mod site;
 pub mod stats;
+pub mod timing;
 pub mod version;
