@@ -14,6 +14,7 @@ use crate::render::{OutputFile, RenderError, Renderer, html::HtmlRenderer, markd
 use crate::report;
 use crate::site;
 use crate::timing;
+use rayon::prelude::*;
 use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -133,25 +134,35 @@ pub fn render_site_with_progress(
         Box::new(MarkdownRenderer),
         Box::new(TextRenderer { options: TextOptions { width: opts.text_width, compare: true } }),
     ];
+    let summary = report::SiteSummary::of(&view);
+    let t = timing::span("render: pages (parallel per machine)");
     let mut files = Vec::new();
     for r in &renderers {
-        let _t = timing::span(match r.name() {
-            "html" => "render: html",
-            "markdown" => "render: markdown",
-            _ => "render: text",
-        });
-        files.extend(r.render(&view)?);
+        files.extend(r.render_index(&summary)?);
     }
-    let t = timing::span("raw copies + export");
-    files.push(OutputFile::text(".nojekyll", String::new()));
-    for m in &site.machines {
-        for rf in &m.results {
-            files.push(OutputFile {
+    // Machine classes render in parallel, each with its raw copies.
+    let per_machine: Vec<Result<Vec<OutputFile>, RenderError>> = site
+        .machines
+        .par_iter()
+        .zip(view.machines.par_iter())
+        .map(|(m, page)| {
+            let mut out = Vec::new();
+            for r in &renderers {
+                out.extend(r.render_machine(&summary, page)?);
+            }
+            out.extend(m.results.iter().map(|rf| OutputFile {
                 path: format!("{}/{}/{}", m.slug, report::RAW_DIR, rf.rel_path),
                 contents: rf.raw.to_vec(),
-            });
-        }
+            }));
+            Ok(out)
+        })
+        .collect();
+    for r in per_machine {
+        files.extend(r?);
     }
+    files.push(OutputFile::text(".nojekyll", String::new()));
+    drop(t);
+    let t = timing::span("export: data.json + csv");
     files.extend(crate::export::data_files(&site, &view));
     drop(t);
     let report = BuildReport {

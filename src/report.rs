@@ -10,6 +10,7 @@ use crate::markdown;
 use crate::model::{Better, Sample};
 use crate::site::{MachineClass, ResultFile, SectionConfig, Site};
 use crate::stats::{Comparison, Summary, compare, decimals_needed, trimmed};
+use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -24,6 +25,69 @@ pub struct SiteView {
     pub description_html: String,
     /// One page per machine class.
     pub machines: Vec<MachinePage>,
+}
+
+/// What every page knows about the whole site: its title and description,
+/// and for each machine class its name, specs and kernel names (not its
+/// tables). HTML templates get this as `site`, so a page's context does not
+/// grow with the number of machine classes' results.
+#[derive(Debug, Clone, Serialize)]
+pub struct SiteSummary {
+    /// Site title.
+    pub title: String,
+    /// Site description as Markdown.
+    pub description_md: String,
+    /// Sanitised HTML of the description.
+    pub description_html: String,
+    /// Every machine class, in page order.
+    pub machines: Vec<MachineSummary>,
+}
+
+/// A machine class in the [`SiteSummary`].
+#[derive(Debug, Clone, Serialize)]
+pub struct MachineSummary {
+    /// URL slug (the directory name).
+    pub slug: String,
+    /// Display name.
+    pub name: String,
+    /// CPU, MHz, memory, disks, source.
+    pub specs: Vec<Spec>,
+    /// Kernels in table order (`name` only).
+    pub kernels: Vec<KernelName>,
+    /// The baseline kernel, if set.
+    pub baseline: Option<String>,
+}
+
+/// A kernel's name, shaped like [`KernelView`] (`k.name` in templates).
+#[derive(Debug, Clone, Serialize)]
+pub struct KernelName {
+    /// Kernel name.
+    pub name: String,
+}
+
+impl SiteSummary {
+    /// The summary of a built view.
+    pub fn of(site: &SiteView) -> Self {
+        SiteSummary {
+            title: site.title.clone(),
+            description_md: site.description_md.clone(),
+            description_html: site.description_html.clone(),
+            machines: site.machines.iter().map(MachineSummary::of).collect(),
+        }
+    }
+}
+
+impl MachineSummary {
+    /// The summary of a machine page.
+    pub fn of(m: &MachinePage) -> Self {
+        MachineSummary {
+            slug: m.slug.clone(),
+            name: m.name.clone(),
+            specs: m.specs.clone(),
+            kernels: m.kernels.iter().map(|k| KernelName { name: k.name.clone() }).collect(),
+            baseline: m.baseline.clone(),
+        }
+    }
 }
 
 /// A labelled fact about a machine ("CPU", "AMD K6-2").
@@ -209,7 +273,7 @@ pub fn site_view(site: &Site) -> SiteView {
         description_html: markdown::to_html(&site.config.description),
         machines: site
             .machines
-            .iter()
+            .par_iter()
             .map(|m| {
                 let policy = Policy {
                     baseline: m.config.baseline.clone(),
@@ -708,23 +772,48 @@ pub struct KernelPage {
     pub sections: Vec<SectionView>,
 }
 
-/// Builds the kernel pages of a machine page.
+/// Builds the kernel pages of a machine page, in one pass over the rows
+/// (linear in the page's rows, not kernels × rows).
 pub fn kernel_pages(m: &MachinePage) -> Vec<KernelPage> {
+    let pos: HashMap<&str, usize> = m.kernels.iter().enumerate().map(|(i, k)| (k.name.as_str(), i)).rev().collect();
+    let mut sections: Vec<Vec<SectionView>> = vec![Vec::new(); m.kernels.len()];
+    for s in &m.sections {
+        // Rows of each kernel, in table order.
+        let mut rows: HashMap<usize, Vec<&RowView>> = HashMap::new();
+        let mut order: Vec<usize> = Vec::new();
+        for r in &s.table.rows {
+            let Some(&ki) = pos.get(r.kernel.as_str()) else { continue };
+            let v = rows.entry(ki).or_default();
+            if v.is_empty() {
+                order.push(ki);
+            }
+            v.push(r);
+        }
+        for ki in order {
+            let mine = rows.remove(&ki).unwrap_or_default();
+            sections[ki].push(SectionView {
+                id: s.id.clone(),
+                title: s.title.clone(),
+                benchmarks: s.benchmarks.clone(),
+                commentary_md: s.commentary_md.clone(),
+                commentary_html: s.commentary_html.clone(),
+                table: TableView {
+                    param_headers: s.table.param_headers.clone(),
+                    columns: s.table.columns.clone(),
+                    rows: mine.into_iter().cloned().collect(),
+                    direction: s.table.direction.clone(),
+                    has_spread: s.table.has_spread,
+                    baseline: s.table.baseline.clone(),
+                    alpha: s.table.alpha,
+                },
+            });
+        }
+    }
+    // Kernels are directory names, so each appears once.
     m.kernels
         .iter()
-        .map(|k| KernelPage {
-            kernel: k.clone(),
-            file: kernel_file(&k.name),
-            sections: m
-                .sections
-                .iter()
-                .filter_map(|s| {
-                    let mut s = s.clone();
-                    s.table.rows.retain(|r| r.kernel == k.name);
-                    (!s.table.rows.is_empty()).then_some(s)
-                })
-                .collect(),
-        })
+        .zip(sections)
+        .map(|(k, sections)| KernelPage { kernel: k.clone(), file: kernel_file(&k.name), sections })
         .collect()
 }
 
@@ -765,43 +854,52 @@ pub struct ComparisonBlock {
 }
 
 /// The comparison page: for each kernel, every change against the baseline.
+/// One pass over each section's rows (linear in rows, not kernels × rows).
 pub fn comparisons(m: &MachinePage) -> Vec<ComparisonBlock> {
-    let mut blocks: Vec<ComparisonBlock> = Vec::new();
-    for k in &m.kernels {
-        let mut rows = Vec::new();
-        for s in &m.sections {
-            let Some(base) = &s.table.baseline else { continue };
-            if *base == k.name {
+    let pos: HashMap<&str, usize> = m.kernels.iter().enumerate().map(|(i, k)| (k.name.as_str(), i)).rev().collect();
+    let mut per_kernel: Vec<Vec<ComparisonRow>> = vec![Vec::new(); m.kernels.len()];
+    for s in &m.sections {
+        let Some(base) = &s.table.baseline else { continue };
+        // The first baseline row of each parameter set.
+        let mut base_rows: HashMap<&[String], &RowView> = HashMap::new();
+        for b in s.table.rows.iter().filter(|b| &b.kernel == base) {
+            base_rows.entry(b.params.as_slice()).or_insert(b);
+        }
+        for r in &s.table.rows {
+            if &r.kernel == base {
                 continue;
             }
-            for r in s.table.rows.iter().filter(|r| r.kernel == k.name) {
-                let Some(br) = s.table.rows.iter().find(|b| &b.kernel == base && b.params == r.params) else { continue };
-                let params: Vec<String> = s
-                    .table
-                    .param_headers
-                    .iter()
-                    .zip(&r.params)
-                    .filter(|(_, v)| !v.is_empty())
-                    .map(|(h, v)| format!("{v} {h}"))
-                    .collect();
-                for ((c, bc), col) in r.cells.iter().zip(&br.cells).zip(&s.table.columns) {
-                    let (Some(c), Some(bc)) = (c, bc) else { continue };
-                    rows.push(ComparisonRow {
-                        section: s.title.clone(),
-                        section_id: s.id.clone(),
-                        metric: col.name.clone(),
-                        unit: col.unit.clone(),
-                        params: params.join(", "),
-                        baseline: bc.text.clone(),
-                        value: c.text.clone(),
-                        delta: c.delta_text.clone().unwrap_or_default(),
-                        mark: c.mark.clone(),
-                        p: c.comparison.and_then(|x| x.welch).map(|w| fmt_p(w.p)).unwrap_or_default(),
-                        class: c.delta_class.clone(),
-                    });
-                }
+            let Some(&ki) = pos.get(r.kernel.as_str()) else { continue };
+            let Some(br) = base_rows.get(r.params.as_slice()) else { continue };
+            let params: Vec<String> = s
+                .table
+                .param_headers
+                .iter()
+                .zip(&r.params)
+                .filter(|(_, v)| !v.is_empty())
+                .map(|(h, v)| format!("{v} {h}"))
+                .collect();
+            for ((c, bc), col) in r.cells.iter().zip(&br.cells).zip(&s.table.columns) {
+                let (Some(c), Some(bc)) = (c, bc) else { continue };
+                per_kernel[ki].push(ComparisonRow {
+                    section: s.title.clone(),
+                    section_id: s.id.clone(),
+                    metric: col.name.clone(),
+                    unit: col.unit.clone(),
+                    params: params.join(", "),
+                    baseline: bc.text.clone(),
+                    value: c.text.clone(),
+                    delta: c.delta_text.clone().unwrap_or_default(),
+                    mark: c.mark.clone(),
+                    p: c.comparison.and_then(|x| x.welch).map(|w| fmt_p(w.p)).unwrap_or_default(),
+                    class: c.delta_class.clone(),
+                });
             }
         }
+    }
+    // Kernels are directory names, so each appears once.
+    let mut blocks = Vec::new();
+    for (k, rows) in m.kernels.iter().zip(per_kernel) {
         if !rows.is_empty() {
             blocks.push(ComparisonBlock { kernel: k.name.clone(), rows });
         }

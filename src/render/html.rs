@@ -3,14 +3,21 @@
 //! The default theme (`themes/default/`) is embedded in the binary, so
 //! benchsite works without the directory; a theme directory given at build
 //! time overrides any single template or static file and inherits the rest.
-//! Templates receive view models only ([`SiteView`], [`MachinePage`]) plus
-//! `root`, the relative path back to the site root (`""` or `"../"`), so
-//! every link works from a project subpath as well as from a domain root.
+//! Templates receive view models only, plus `root`, the relative path back
+//! to the site root (`""` or `"../"`), so every link works from a project
+//! subpath as well as from a domain root:
+//!
+//! * every page: `site`, a [`SiteSummary`] (title, description, and each
+//!   machine class's slug, name, specs and kernel names — not its tables);
+//! * machine pages (`machine.html`, `compare.html`, `kernel.html`): `page`,
+//!   the [`MachinePage`], and `kernel_pages`, a list of `{file, kernel: {name}}`;
+//! * `compare.html`: `comparisons`; `kernel.html`: `kpage`, the
+//!   [`report::KernelPage`].
 
 use super::{OutputFile, RenderError, Renderer};
-use crate::report::{self, SiteView};
+use crate::report::{self, MachinePage, SiteSummary};
 use std::path::Path;
-use tera::{Context, Tera};
+use tera::{Context, Tera, Value};
 
 /// Templates of the embedded default theme: (name, source).
 pub const DEFAULT_TEMPLATES: &[(&str, &str)] = &[
@@ -101,37 +108,54 @@ impl Renderer for HtmlRenderer {
         "html"
     }
 
-    fn render(&self, site: &SiteView) -> Result<Vec<OutputFile>, RenderError> {
-        let mut files = Vec::new();
+    fn render_index(&self, site: &SiteSummary) -> Result<Vec<OutputFile>, RenderError> {
         let mut ctx = Context::new();
         ctx.insert("site", site);
         ctx.insert("root", &self.root(0));
-        files.push(OutputFile::text("index.html", self.page("index.html", &ctx)?));
-        files.push(OutputFile::text("404.html", self.page("404.html", &ctx)?));
-        for m in &site.machines {
-            let kernel_pages = report::kernel_pages(m);
-            let mut ctx = Context::new();
-            ctx.insert("site", site);
-            ctx.insert("page", m);
-            ctx.insert("kernel_pages", &kernel_pages);
-            ctx.insert("root", &self.root(1));
-            ctx.insert("raw_prefix", "");
-            files.push(OutputFile::text(format!("{}/index.html", m.slug), self.page("machine.html", &ctx)?));
-            if m.baseline.is_some() {
-                ctx.insert("comparisons", &report::comparisons(m));
-                files.push(OutputFile::text(format!("{}/compare.html", m.slug), self.page("compare.html", &ctx)?));
-            }
-            ctx.insert("root", &self.root(2));
-            ctx.insert("raw_prefix", "../");
-            for kp in &kernel_pages {
-                ctx.insert("kpage", kp);
-                files.push(OutputFile::text(
-                    format!("{}/kernels/{}", m.slug, kp.file),
-                    self.page("kernel.html", &ctx)?,
-                ));
-            }
-        }
+        let mut files = vec![
+            OutputFile::text("index.html", self.page("index.html", &ctx)?),
+            OutputFile::text("404.html", self.page("404.html", &ctx)?),
+        ];
         files.extend(self.statics.iter().map(|(n, b)| OutputFile { path: n.clone(), contents: b.clone() }));
         Ok(files)
     }
+
+    fn render_machine(&self, site: &SiteSummary, m: &MachinePage) -> Result<Vec<OutputFile>, RenderError> {
+        // Each value is turned into a template value once and shared (tera
+        // values are reference-counted), so a kernel page costs its own rows
+        // only, not the whole machine page again.
+        let site = Value::from_serializable(site);
+        let kernel_pages = report::kernel_pages(m);
+        let links: Vec<KernelLink> = kernel_pages
+            .iter()
+            .map(|kp| KernelLink { file: &kp.file, kernel: report::KernelName { name: kp.kernel.name.clone() } })
+            .collect();
+        let mut files = Vec::with_capacity(kernel_pages.len() + 2);
+        let mut ctx = Context::new();
+        ctx.insert_value("site", site);
+        ctx.insert_value("page", Value::from_serializable(m));
+        ctx.insert("kernel_pages", &links);
+        ctx.insert("root", &self.root(1));
+        ctx.insert("raw_prefix", "");
+        files.push(OutputFile::text(format!("{}/index.html", m.slug), self.page("machine.html", &ctx)?));
+        if m.baseline.is_some() {
+            ctx.insert("comparisons", &report::comparisons(m));
+            files.push(OutputFile::text(format!("{}/compare.html", m.slug), self.page("compare.html", &ctx)?));
+            ctx.remove("comparisons");
+        }
+        ctx.insert("root", &self.root(2));
+        ctx.insert("raw_prefix", "../");
+        for kp in &kernel_pages {
+            ctx.insert("kpage", kp);
+            files.push(OutputFile::text(format!("{}/kernels/{}", m.slug, kp.file), self.page("kernel.html", &ctx)?));
+        }
+        Ok(files)
+    }
+}
+
+/// A link to a kernel page, as `kernel_pages` lists them for `machine.html`.
+#[derive(serde::Serialize)]
+struct KernelLink<'a> {
+    file: &'a str,
+    kernel: report::KernelName,
 }
