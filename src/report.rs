@@ -330,45 +330,60 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
     let entries: Vec<(&ResultFile, &Sample)> =
         m.results.iter().flat_map(|rf| rf.parsed.samples.iter().map(move |s| (rf, s))).collect();
 
+    // Which samples each configured section picks. A file's globs and
+    // benchmark are checked once per file, not once per sample.
     let mut used = vec![false; entries.len()];
-    let mut sections = Vec::new();
+    let mut jobs: Vec<(String, String, Vec<(&ResultFile, &Sample)>, &[String], Policy)> = Vec::new();
     for sc in &c.sections {
         let patterns: Vec<glob::Pattern> = sc.files.iter().filter_map(|p| glob::Pattern::new(p).ok()).collect();
-        let mut picked = Vec::new();
-        for (i, (rf, s)) in entries.iter().enumerate() {
-            if selects_file(sc, &patterns, rf, s) {
-                // Claimed even when `metrics:` hides it: a chosen column set
-                // does not spill the other metrics into sections of their own.
-                used[i] = true;
-                if sc.metrics.is_empty() || sc.metrics.contains(&s.metric.name) {
-                    picked.push(i);
+        let mut chosen = Vec::new();
+        let mut i = 0;
+        for rf in &m.results {
+            let file_ok = selects_file(sc, &patterns, rf);
+            for s in &rf.parsed.samples {
+                if file_ok && sc.group.as_ref().is_none_or(|g| *g == s.group) {
+                    // Claimed even when `metrics:` hides it: a chosen column set
+                    // does not spill the other metrics into sections of their own.
+                    used[i] = true;
+                    if sc.metrics.is_empty() || sc.metrics.contains(&s.metric.name) {
+                        chosen.push((rf, s));
+                    }
                 }
+                i += 1;
             }
         }
-        let chosen: Vec<(&ResultFile, &Sample)> = picked.iter().map(|&i| entries[i]).collect();
         let policy = Policy {
             baseline: sc.baseline.clone().or_else(|| policy.baseline.clone()),
             trim: sc.trim.unwrap_or(policy.trim),
             alpha: policy.alpha,
         };
-        sections.push(section_view(&sc.title, &sc.commentary, &chosen, &sc.metrics, &kernel_names, &policy));
+        jobs.push((sc.title.clone(), sc.commentary.clone(), chosen, &sc.metrics, policy));
     }
     // Results no configured section showed get a section per benchmark and group.
-    let mut auto: Vec<((String, String), Vec<(&ResultFile, &Sample)>)> = Vec::new();
+    let mut auto: Vec<((&str, &str), Vec<(&ResultFile, &Sample)>)> = Vec::new();
+    let mut auto_index: HashMap<(&str, &str), usize> = HashMap::new();
     for (i, e) in entries.iter().enumerate() {
         if used[i] {
             continue;
         }
-        let key = (e.0.parsed.benchmark.clone(), e.1.group.clone());
-        match auto.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, v)) => v.push(*e),
-            None => auto.push((key, vec![*e])),
-        }
+        let key = (e.0.parsed.benchmark.as_str(), e.1.group.as_str());
+        let ai = *auto_index.entry(key).or_insert_with(|| {
+            auto.push((key, Vec::new()));
+            auto.len() - 1
+        });
+        auto[ai].1.push(*e);
     }
     for ((bench, group), chosen) in auto {
-        let title = if group.is_empty() { bench } else { format!("{bench}: {group}") };
-        sections.push(section_view(&title, "", &chosen, &[], &kernel_names, policy));
+        let title = if group.is_empty() { bench.to_string() } else { format!("{bench}: {group}") };
+        jobs.push((title, String::new(), chosen, &[], policy.clone()));
     }
+    // Sections are independent: build them in parallel.
+    let mut sections: Vec<SectionView> = jobs
+        .par_iter()
+        .map(|(title, commentary, chosen, metrics, policy)| {
+            section_view(title, commentary, chosen, metrics, &kernel_names, policy)
+        })
+        .collect();
     uniquify_ids(&mut sections);
     let notable = notable_changes(&sections);
 
@@ -394,12 +409,11 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
     }
 }
 
-/// True when a section's file globs, benchmark and group select the sample
-/// (its `metrics:` list only chooses columns).
-fn selects_file(sc: &SectionConfig, patterns: &[glob::Pattern], rf: &ResultFile, s: &Sample) -> bool {
+/// True when a section's file globs and benchmark select the file (its
+/// `group:` then selects samples, and its `metrics:` list only chooses columns).
+fn selects_file(sc: &SectionConfig, patterns: &[glob::Pattern], rf: &ResultFile) -> bool {
     (patterns.is_empty() || patterns.iter().any(|p| p.matches(&rf.rel_path)))
         && sc.benchmark.as_ref().is_none_or(|b| *b == rf.parsed.benchmark)
-        && sc.group.as_ref().is_none_or(|g| *g == s.group)
 }
 
 /// A URL fragment for a title: lower case, runs of other characters → `-`.

@@ -23,7 +23,7 @@ use crate::model::{ParsedFile, Value};
 use crate::parse::{self, Input};
 use rayon::prelude::*;
 use serde::Deserialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 /// `content/site.yaml`.
@@ -274,7 +274,31 @@ pub fn load_with_progress(content: &Path, progress: &indicatif::ProgressBar) -> 
             format!("{} is not a directory", content.display()),
         ));
     }
-    let config = read_yaml::<SiteConfig>(&content.join("site.yaml"), &mut diags).unwrap_or_else(|| SiteConfig {
+    let (config, dirs) = plan(content, &mut diags)?;
+    let mut machines = Vec::new();
+    for (dir, slug) in dirs {
+        if let Some(m) = load_machine(&dir, &slug, &mut diags, progress) {
+            machines.push(m);
+        }
+    }
+    Ok(Site { config, machines, diagnostics: diags })
+}
+
+/// The first step of [`load`]: reads `site.yaml` and lists the machine-class
+/// directories (those with a `machine.yaml`), in name order, as (directory,
+/// slug). Directories without `machine.yaml` get a warning in `diags`.
+///
+/// # Errors
+/// When `content` is not a readable directory.
+pub fn plan(content: &Path, diags: &mut Vec<Diagnostic>) -> std::io::Result<(SiteConfig, Vec<(PathBuf, String)>)> {
+    let meta = std::fs::metadata(content)?;
+    if !meta.is_dir() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::NotADirectory,
+            format!("{} is not a directory", content.display()),
+        ));
+    }
+    let config = read_yaml::<SiteConfig>(&content.join("site.yaml"), diags).unwrap_or_else(|| SiteConfig {
         title: default_title(),
         ..SiteConfig::default()
     });
@@ -286,22 +310,28 @@ pub fn load_with_progress(content: &Path, progress: &indicatif::ProgressBar) -> 
         .filter(|p| !p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with('.')))
         .collect();
     dirs.sort();
-
-    let mut machines = Vec::new();
+    let mut out = Vec::new();
     for dir in dirs {
         let slug = dir.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_string();
         if !dir.join("machine.yaml").exists() {
             diags.push(Diagnostic::warning(&dir, None, "not a machine class (no machine.yaml); skipped"));
             continue;
         }
-        if let Some(m) = load_machine(&dir, &slug, &mut diags, progress) {
-            machines.push(m);
-        }
+        out.push((dir, slug));
     }
-    Ok(Site { config, machines, diagnostics: diags })
+    Ok((config, out))
 }
 
-fn load_machine(
+/// Reads a machine class's `machine.yaml` only (no raw files); `None` when
+/// it is missing or invalid (the problem goes to `diags`).
+pub fn read_machine_config(dir: &Path, diags: &mut Vec<Diagnostic>) -> Option<MachineConfig> {
+    read_yaml(&dir.join("machine.yaml"), diags)
+}
+
+/// Loads one machine class (from [`plan`]): its annotations and every raw
+/// file, parsed in parallel. `None` when its `machine.yaml` cannot be read;
+/// every problem goes to `diags`.
+pub fn load_machine(
     dir: &Path,
     slug: &str,
     diags: &mut Vec<Diagnostic>,
@@ -380,26 +410,32 @@ fn load_machine(
         })
         .collect();
     let mut results = Vec::new();
-    for (rf, mut d) in parsed {
-        diags.append(&mut d);
-        if let Some(mut rf) = rf {
-            apply_runs(&mut rf, &kernels);
-            results.push(rf);
+    {
+        let by_name: HashMap<&str, &Kernel> = kernels.iter().map(|k| (k.name.as_str(), k)).collect();
+        for (rf, mut d) in parsed {
+            diags.append(&mut d);
+            if let Some(mut rf) = rf {
+                apply_runs(&mut rf, &by_name);
+                results.push(rf);
+            }
         }
     }
 
-    // Kernels named only inside machine-level files.
+    // Kernels named only inside machine-level files (hash sets: linear in samples).
+    let mut known: HashSet<String> = kernels.iter().map(|k| k.name.clone()).collect();
+    let mut with_results: HashSet<&str> = HashSet::new();
     for rf in &results {
         for s in &rf.parsed.samples {
-            if let Some(k) = &s.kernel
-                && !kernels.iter().any(|x| &x.name == k)
-            {
-                kernels.push(Kernel { name: k.clone(), config: KernelConfig::default() });
+            if let Some(k) = &s.kernel {
+                with_results.insert(k.as_str());
+                if known.insert(k.clone()) {
+                    kernels.push(Kernel { name: k.clone(), config: KernelConfig::default() });
+                }
             }
         }
     }
     // Drop kernel directories without any result.
-    kernels.retain(|k| results.iter().any(|r| r.parsed.samples.iter().any(|s| s.kernel.as_deref() == Some(&k.name))));
+    kernels.retain(|k| with_results.contains(k.name.as_str()));
     order_kernels(&mut kernels, &config.kernel_order);
 
     if let Some(b) = &config.baseline
@@ -448,18 +484,29 @@ fn known_ids() -> String {
 }
 
 /// Orders kernels: those listed in `order` first in that order, the rest in
-/// version order.
+/// version order. Each name is parsed once (n log n comparisons of parsed
+/// versions, and a hash lookup for `order`).
 pub fn order_kernels(kernels: &mut [Kernel], order: &[String]) {
-    kernels.sort_by(|a, b| {
-        let pa = order.iter().position(|o| o == &a.name);
-        let pb = order.iter().position(|o| o == &b.name);
-        match (pa, pb) {
-            (Some(x), Some(y)) => x.cmp(&y),
-            (Some(_), None) => std::cmp::Ordering::Less,
-            (None, Some(_)) => std::cmp::Ordering::Greater,
-            (None, None) => crate::version::compare(&a.name, &b.name),
-        }
+    let mut pos: HashMap<&str, usize> = HashMap::new();
+    for (i, o) in order.iter().enumerate() {
+        pos.entry(o.as_str()).or_insert(i);
+    }
+    let mut keyed: Vec<(Option<usize>, crate::version::KernelVersion, Kernel)> = kernels
+        .iter_mut()
+        .map(|k| {
+            let k = std::mem::replace(k, Kernel { name: String::new(), config: KernelConfig::default() });
+            (pos.get(k.name.as_str()).copied(), crate::version::KernelVersion::parse(&k.name), k)
+        })
+        .collect();
+    keyed.sort_by(|a, b| match (a.0, b.0) {
+        (Some(x), Some(y)) => x.cmp(&y),
+        (Some(_), None) => std::cmp::Ordering::Less,
+        (None, Some(_)) => std::cmp::Ordering::Greater,
+        (None, None) => a.1.cmp(&b.1),
     });
+    for (slot, (_, _, k)) in kernels.iter_mut().zip(keyed) {
+        *slot = k;
+    }
 }
 
 /// Reads and parses one raw file. Returns the result (if any) and the
@@ -542,9 +589,9 @@ pub fn parse_file(
 }
 
 /// Turns single values of files listed under a kernel's `runs:` into summaries.
-fn apply_runs(rf: &mut ResultFile, kernels: &[Kernel]) {
+fn apply_runs(rf: &mut ResultFile, kernels: &HashMap<&str, &Kernel>) {
     let Some(kdir) = &rf.kernel_dir else { return };
-    let Some(kernel) = kernels.iter().find(|k| &k.name == kdir) else { return };
+    let Some(kernel) = kernels.get(kdir.as_str()) else { return };
     let in_kernel = rf.rel_path.strip_prefix(&format!("{kdir}/")).unwrap_or(&rf.rel_path);
     let Some(runs) = kernel.config.runs.get(in_kernel) else { return };
     for s in &mut rf.parsed.samples {

@@ -29,7 +29,22 @@ pub fn span(name: &'static str) -> Span {
 impl Drop for Span {
     fn drop(&mut self) {
         if let Some(s) = self.start {
-            eprintln!("[timing] {:<32} {:>8.3} s", self.name, s.elapsed().as_secs_f64());
+            eprintln!("[timing] {:<36} {:>8.3} s  rss {}", self.name, s.elapsed().as_secs_f64(), rss());
         }
     }
+}
+
+/// Resident and peak resident memory from `/proc/self/status` (Linux), as text.
+fn rss() -> String {
+    let Ok(status) = std::fs::read_to_string("/proc/self/status") else { return "?".into() };
+    let field = |name: &str| {
+        status
+            .lines()
+            .find(|l| l.starts_with(name))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|kb| kb.parse::<u64>().ok())
+            .map(|kb| format!("{} MB", kb / 1024))
+            .unwrap_or_else(|| "?".into())
+    };
+    format!("{} (peak {})", field("VmRSS:"), field("VmHWM:"))
 }
