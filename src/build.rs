@@ -1,9 +1,13 @@
 //! The `build` command: content directory in, site out.
 //!
-//! Everything is parsed and rendered in memory first; only when that
-//! succeeds is anything written, each file atomically (a temporary file in
-//! the same directory, then a rename), and files whose contents did not
-//! change are left alone. benchsite marks directories it creates with a
+//! Machine classes are loaded, rendered and written one after the other
+//! (each in parallel inside), so memory holds one class at a time, not the
+//! whole archive. Every file goes to a temporary file beside its place
+//! (`.<name>.benchsite-tmp`); only when the whole build succeeded are they
+//! renamed into place, each atomically. A failed build removes its
+//! temporary files (and directories it created), so the output is left as
+//! it was. Files whose contents did not change are left alone (not even
+//! touched). benchsite marks directories it creates with a
 //! `.benchsite` file listing what it wrote; a later build removes only files
 //! from that list that it no longer produces, so `output/.git` and
 //! `output/CNAME` survive. It refuses to write into a non-empty directory it
@@ -16,7 +20,8 @@ use crate::site;
 use crate::timing;
 use rayon::prelude::*;
 use std::collections::BTreeSet;
-use std::io::Write;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::path::{Path, PathBuf};
 
 /// Name of the marker file benchsite keeps in an output directory it owns.
@@ -101,6 +106,47 @@ pub enum BuildError {
     },
 }
 
+/// Where a build's output files go: kept in memory ([`render_site`]) or
+/// written to the output directory ([`build`]). Called from several threads.
+pub trait Sink: Sync {
+    /// Takes one output file.
+    ///
+    /// # Errors
+    /// [`BuildError::Write`] when it cannot be stored.
+    fn put(&self, file: OutputFile) -> Result<(), BuildError>;
+}
+
+/// A [`Sink`] keeping every file in memory.
+#[derive(Default)]
+struct Collect(Mutex<Vec<OutputFile>>);
+
+impl Sink for Collect {
+    fn put(&self, file: OutputFile) -> Result<(), BuildError> {
+        self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(file);
+        Ok(())
+    }
+}
+
+/// Counts what passes through to another sink.
+struct Counting<'a> {
+    inner: &'a dyn Sink,
+    files: AtomicUsize,
+    pages: AtomicUsize,
+    charts: AtomicUsize,
+}
+
+impl Sink for Counting<'_> {
+    fn put(&self, file: OutputFile) -> Result<(), BuildError> {
+        self.files.fetch_add(1, Ordering::Relaxed);
+        if file.path.ends_with(".html") {
+            self.pages.fetch_add(1, Ordering::Relaxed);
+        } else if file.path.ends_with(".svg") {
+            self.charts.fetch_add(1, Ordering::Relaxed);
+        }
+        self.inner.put(file)
+    }
+}
+
 /// Loads, renders and returns every output file without writing anything.
 ///
 /// # Errors
@@ -109,7 +155,8 @@ pub fn render_site(opts: &BuildOptions) -> Result<(Vec<OutputFile>, BuildReport)
     render_site_with_progress(opts, &indicatif::ProgressBar::hidden())
 }
 
-/// [`render_site`], reporting parsing progress on `progress`.
+/// [`render_site`], reporting parsing progress on `progress`. Files come
+/// sorted by path.
 ///
 /// # Errors
 /// As [`render_site`].
@@ -117,70 +164,133 @@ pub fn render_site_with_progress(
     opts: &BuildOptions,
     progress: &indicatif::ProgressBar,
 ) -> Result<(Vec<OutputFile>, BuildReport), BuildError> {
-    let _all = timing::span("render_site (total)");
-    let t = timing::span("load: walk + parse");
-    let site = site::load_with_progress(&opts.content, progress)
-        .map_err(|source| BuildError::Content { path: opts.content.clone(), source })?;
-    drop(t);
-    if site.has_errors() {
-        return Err(BuildError::Invalid(site.diagnostics));
-    }
-    let t = timing::span("report: site_view");
-    let view = report::site_view(&site);
-    drop(t);
-    let theme = opts.theme_dir.as_deref().filter(|d| d.is_dir());
-    let renderers: Vec<Box<dyn Renderer>> = vec![
-        Box::new(HtmlRenderer::new(theme)?.with_base_url(opts.base_url.as_deref().or(site.config.base_url.as_deref()))),
-        Box::new(MarkdownRenderer),
-        Box::new(TextRenderer { options: TextOptions { width: opts.text_width, compare: true } }),
-    ];
-    let summary = report::SiteSummary::of(&view);
-    let t = timing::span("render: pages (parallel per machine)");
-    let mut files = Vec::new();
-    for r in &renderers {
-        files.extend(r.render_index(&summary)?);
-    }
-    // Machine classes render in parallel, each with its raw copies.
-    let per_machine: Vec<Result<Vec<OutputFile>, RenderError>> = site
-        .machines
-        .par_iter()
-        .zip(view.machines.par_iter())
-        .map(|(m, page)| {
-            let mut out = Vec::new();
-            for r in &renderers {
-                out.extend(r.render_machine(&summary, page)?);
-            }
-            out.extend(m.results.iter().map(|rf| OutputFile {
-                path: format!("{}/{}/{}", m.slug, report::RAW_DIR, rf.rel_path),
-                contents: rf.raw.to_vec(),
-            }));
-            Ok(out)
-        })
-        .collect();
-    for r in per_machine {
-        files.extend(r?);
-    }
-    files.push(OutputFile::text(".nojekyll", String::new()));
-    drop(t);
-    let t = timing::span("export: data.json + csv");
-    files.extend(crate::export::data_files(&site, &view));
-    drop(t);
-    let report = BuildReport {
-        files_read: site.machines.iter().map(|m| m.results.len()).sum(),
-        files_out: files.len(),
-        files_written: 0,
-        pages: files.iter().filter(|f| f.path.ends_with(".html")).count(),
-        charts: files.iter().filter(|f| f.path.ends_with(".svg")).count(),
-        diagnostics: site.diagnostics,
-    };
+    let sink = Collect::default();
+    let report = generate(opts, progress, &sink)?;
+    let mut files = sink.0.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+    files.sort_by(|a, b| a.path.cmp(&b.path));
     Ok((files, report))
 }
 
-/// Builds the site: [`render_site`], then writes the files.
+fn make_renderers(opts: &BuildOptions, config: &site::SiteConfig) -> Result<Vec<Box<dyn Renderer>>, RenderError> {
+    let theme = opts.theme_dir.as_deref().filter(|d| d.is_dir());
+    Ok(vec![
+        Box::new(HtmlRenderer::new(theme)?.with_base_url(opts.base_url.as_deref().or(config.base_url.as_deref()))),
+        Box::new(MarkdownRenderer),
+        Box::new(TextRenderer { options: TextOptions { width: opts.text_width, compare: true } }),
+    ])
+}
+
+/// Loads and renders the site machine class by machine class, handing every
+/// output file to `sink` as soon as it is made. On error the sink may hold
+/// part of the site: [`build`] throws that away.
+///
+/// # Errors
+/// [`BuildError::Content`], [`BuildError::Invalid`] (every diagnostic of
+/// every class), [`BuildError::Render`], or the sink's errors.
+pub fn generate(opts: &BuildOptions, progress: &indicatif::ProgressBar, sink: &dyn Sink) -> Result<BuildReport, BuildError> {
+    let _all = timing::span("generate (total)");
+    let sink = Counting { inner: sink, files: AtomicUsize::new(0), pages: AtomicUsize::new(0), charts: AtomicUsize::new(0) };
+    let mut diags = Vec::new();
+    let (config, dirs) =
+        site::plan(&opts.content, &mut diags).map_err(|source| BuildError::Content { path: opts.content.clone(), source })?;
+    let has_errors = |d: &[Diagnostic]| d.iter().any(|d| d.severity == Severity::Error);
+    // A broken template is reported after the content's errors, as a
+    // content error would make it moot.
+    let (renderers, render_error) = match make_renderers(opts, &config) {
+        Ok(r) => (r, None),
+        Err(e) => (Vec::new(), Some(e)),
+    };
+    let description_html = crate::markdown::to_html(&config.description);
+    // What machine pages know of the other classes: machine.yaml only (their
+    // kernels are not read yet). Problems are reported when each class loads.
+    let nav = report::SiteSummary {
+        title: config.title.clone(),
+        description_md: config.description.clone(),
+        description_html: description_html.clone(),
+        machines: dirs
+            .iter()
+            .filter_map(|(dir, slug)| {
+                site::read_machine_config(dir, &mut Vec::new()).map(|c| report::MachineSummary::of_config(slug, &c))
+            })
+            .collect(),
+    };
+
+    let mut summaries = Vec::new();
+    let mut files_read = 0;
+    for (dir, slug) in &dirs {
+        let t = timing::span("machine: load + parse");
+        let m = site::load_machine(dir, slug, &mut diags, progress);
+        drop(t);
+        let Some(m) = m else { continue };
+        // After an error, the remaining classes are only loaded, for their diagnostics.
+        if has_errors(&diags) || render_error.is_some() {
+            continue;
+        }
+        files_read += m.results.len();
+        let t = timing::span("machine: report");
+        let page = report::machine_page(&m, &report::machine_policy(&config, &m.config));
+        drop(t);
+        let t = timing::span("machine: render + write");
+        let (pages, other) = rayon::join(
+            || -> Result<(), BuildError> {
+                for r in &renderers {
+                    for f in r.render_machine(&nav, &page)? {
+                        sink.put(f)?;
+                    }
+                }
+                Ok(())
+            },
+            || -> Result<(), BuildError> {
+                for f in crate::export::machine_files(&m, &page) {
+                    sink.put(f)?;
+                }
+                m.results.par_iter().try_for_each(|rf| {
+                    sink.put(OutputFile {
+                        path: format!("{}/{}/{}", m.slug, report::RAW_DIR, rf.rel_path),
+                        contents: rf.raw.to_vec(),
+                    })
+                })
+            },
+        );
+        pages?;
+        other?;
+        drop(t);
+        summaries.push(report::MachineSummary::of(&page));
+    }
+    if has_errors(&diags) {
+        return Err(BuildError::Invalid(diags));
+    }
+    if let Some(e) = render_error {
+        return Err(e.into());
+    }
+    let summary = report::SiteSummary {
+        title: config.title.clone(),
+        description_md: config.description.clone(),
+        description_html,
+        machines: summaries,
+    };
+    for r in &renderers {
+        for f in r.render_index(&summary)? {
+            sink.put(f)?;
+        }
+    }
+    sink.put(crate::export::index_file(&config.title, &summary.machines))?;
+    sink.put(OutputFile::text(".nojekyll", String::new()))?;
+    Ok(BuildReport {
+        files_read,
+        files_out: sink.files.load(Ordering::Relaxed),
+        files_written: 0,
+        pages: sink.pages.load(Ordering::Relaxed),
+        charts: sink.charts.load(Ordering::Relaxed),
+        diagnostics: diags,
+    })
+}
+
+/// Builds the site: [`generate`] into the output directory.
 ///
 /// # Errors
 /// Any [`BuildError`]; on error the output directory is unchanged (or, for
-/// a write error, holds complete files only).
+/// a write error while renaming files into place, holds complete files only).
 pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
     build_with_progress(opts, &indicatif::ProgressBar::hidden())
 }
@@ -190,11 +300,20 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
 /// # Errors
 /// As [`build`].
 pub fn build_with_progress(opts: &BuildOptions, progress: &indicatif::ProgressBar) -> Result<BuildReport, BuildError> {
-    let (files, mut report) = render_site_with_progress(opts, progress)?;
-    progress.finish_and_clear();
-    let _t = timing::span("write output");
-    report.files_written = write_output(&opts.output, &files, opts.force)?;
-    Ok(report)
+    let writer = DirWriter::new(&opts.output, opts.force)?;
+    match generate(opts, progress, &writer) {
+        Ok(mut report) => {
+            progress.finish_and_clear();
+            let _t = timing::span("commit output");
+            report.files_written = writer.commit()?;
+            Ok(report)
+        }
+        Err(e) => {
+            progress.finish_and_clear();
+            writer.abort();
+            Err(e)
+        }
+    }
 }
 
 fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> BuildError + '_ {
@@ -209,20 +328,133 @@ fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> BuildError + '_ {
 /// [`BuildError::NotOurs`] for a foreign non-empty directory without
 /// `force`; [`BuildError::Write`] on I/O failure.
 pub fn write_output(out: &Path, files: &[OutputFile], force: bool) -> Result<usize, BuildError> {
-    let marker = out.join(MARKER);
-    if out.exists() && !marker.exists() {
-        let non_empty = std::fs::read_dir(out).map_err(io_err(out))?.next().is_some();
-        if non_empty && !force {
-            return Err(BuildError::NotOurs(out.to_path_buf()));
+    let writer = DirWriter::new(out, force)?;
+    for f in files {
+        if let Err(e) = writer.put(f.clone()) {
+            writer.abort();
+            return Err(e);
         }
     }
-    std::fs::create_dir_all(out).map_err(io_err(out))?;
-    let previous: BTreeSet<String> = std::fs::read_to_string(&marker)
-        .map(|s| s.lines().filter(|l| !l.is_empty() && !l.starts_with('#')).map(str::to_string).collect())
-        .unwrap_or_default();
+    writer.commit()
+}
 
-    let mut written = 0;
-    for f in files {
+/// A [`Sink`] writing into an output directory: each changed file to a
+/// temporary file beside it; [`DirWriter::commit`] renames them into place,
+/// [`DirWriter::abort`] removes them.
+pub struct DirWriter {
+    out: PathBuf,
+    /// Every path produced, relative to `out`.
+    produced: Mutex<Vec<String>>,
+    /// (temporary file, final path) of every changed file.
+    pending: Mutex<Vec<(PathBuf, PathBuf)>>,
+    /// Directories this build created, in creation order.
+    created: Mutex<Vec<PathBuf>>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+impl DirWriter {
+    /// Opens `out` for writing: creates it if needed.
+    ///
+    /// # Errors
+    /// [`BuildError::NotOurs`] for a foreign non-empty directory without
+    /// `force`; [`BuildError::Write`] when it cannot be created.
+    pub fn new(out: &Path, force: bool) -> Result<Self, BuildError> {
+        let marker = out.join(MARKER);
+        if out.exists() && !marker.exists() {
+            let non_empty = std::fs::read_dir(out).map_err(io_err(out))?.next().is_some();
+            if non_empty && !force {
+                return Err(BuildError::NotOurs(out.to_path_buf()));
+            }
+        }
+        let w = DirWriter {
+            out: out.to_path_buf(),
+            produced: Mutex::new(Vec::new()),
+            pending: Mutex::new(Vec::new()),
+            created: Mutex::new(Vec::new()),
+        };
+        w.create_dirs(out)?;
+        Ok(w)
+    }
+
+    /// Creates `dir` and its missing parents, remembering which it created.
+    fn create_dirs(&self, dir: &Path) -> Result<(), BuildError> {
+        if dir.is_dir() {
+            return Ok(());
+        }
+        let mut missing = Vec::new();
+        let mut d = Some(dir);
+        while let Some(p) = d {
+            if p.as_os_str().is_empty() || p.is_dir() {
+                break;
+            }
+            missing.push(p.to_path_buf());
+            d = p.parent();
+        }
+        std::fs::create_dir_all(dir).map_err(io_err(dir))?;
+        missing.reverse();
+        lock(&self.created).extend(missing);
+        Ok(())
+    }
+
+    /// Renames every temporary file into place, removes files a previous
+    /// build wrote that this one did not produce, and updates the marker.
+    /// Returns how many files were written (changed).
+    ///
+    /// # Errors
+    /// [`BuildError::Write`] on I/O failure.
+    pub fn commit(self) -> Result<usize, BuildError> {
+        let out = &self.out;
+        let marker = out.join(MARKER);
+        let previous: BTreeSet<String> = std::fs::read_to_string(&marker)
+            .map(|s| s.lines().filter(|l| !l.is_empty() && !l.starts_with('#')).map(str::to_string).collect())
+            .unwrap_or_default();
+        let pending = self.pending.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let written = pending.len();
+        for (tmp, path) in &pending {
+            std::fs::rename(tmp, path).map_err(io_err(path))?;
+        }
+        let now: BTreeSet<String> =
+            self.produced.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner).into_iter().collect();
+        for stale in previous.difference(&now) {
+            let p = out.join(stale);
+            if Path::new(stale).components().all(|c| matches!(c, std::path::Component::Normal(_))) && p.is_file() {
+                std::fs::remove_file(&p).map_err(io_err(&p))?;
+                // Remove the directory too when that left it empty (never a non-empty one).
+                if let Some(parent) = p.parent()
+                    && parent != out
+                {
+                    let _ = std::fs::remove_dir(parent);
+                }
+            }
+        }
+        let mut list = String::from("# files written by benchsite; do not edit\n");
+        for p in &now {
+            list.push_str(p);
+            list.push('\n');
+        }
+        let tmp = out.join(".benchsite.tmp");
+        std::fs::write(&tmp, list).map_err(io_err(&tmp))?;
+        std::fs::rename(&tmp, &marker).map_err(io_err(&marker))?;
+        Ok(written)
+    }
+
+    /// Removes every temporary file and every directory this build created
+    /// (if empty), leaving the output directory as it was.
+    pub fn abort(&self) {
+        for (tmp, _) in lock(&self.pending).drain(..) {
+            let _ = std::fs::remove_file(tmp);
+        }
+        for d in lock(&self.created).iter().rev() {
+            let _ = std::fs::remove_dir(d);
+        }
+    }
+}
+
+impl Sink for DirWriter {
+    fn put(&self, f: OutputFile) -> Result<(), BuildError> {
         let rel = Path::new(&f.path);
         if rel.is_absolute() || rel.components().any(|c| !matches!(c, std::path::Component::Normal(_))) {
             return Err(BuildError::Write {
@@ -230,45 +462,23 @@ pub fn write_output(out: &Path, files: &[OutputFile], force: bool) -> Result<usi
                 source: std::io::Error::other("output path leaves the output directory"),
             });
         }
-        let path = out.join(rel);
-        if std::fs::read(&path).is_ok_and(|old| old == f.contents) {
-            continue;
+        let path = self.out.join(rel);
+        lock(&self.produced).push(f.path.clone());
+        // Unchanged: leave the file alone. Only a file of the same length is read.
+        if std::fs::metadata(&path).is_ok_and(|m| m.len() == f.contents.len() as u64)
+            && std::fs::read(&path).is_ok_and(|old| old == f.contents)
+        {
+            return Ok(());
         }
         if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).map_err(io_err(parent))?;
+            self.create_dirs(parent)?;
         }
         let tmp = path.with_file_name(format!(
             ".{}.benchsite-tmp",
             path.file_name().map(|n| n.to_string_lossy()).unwrap_or_default()
         ));
-        {
-            let mut fh = std::fs::File::create(&tmp).map_err(io_err(&tmp))?;
-            fh.write_all(&f.contents).map_err(io_err(&tmp))?;
-            fh.sync_all().map_err(io_err(&tmp))?;
-        }
-        std::fs::rename(&tmp, &path).map_err(io_err(&path))?;
-        written += 1;
+        std::fs::write(&tmp, &f.contents).map_err(io_err(&tmp))?;
+        lock(&self.pending).push((tmp, path));
+        Ok(())
     }
-    let now: BTreeSet<String> = files.iter().map(|f| f.path.clone()).collect();
-    for stale in previous.difference(&now) {
-        let p = out.join(stale);
-        if Path::new(stale).components().all(|c| matches!(c, std::path::Component::Normal(_))) && p.is_file() {
-            std::fs::remove_file(&p).map_err(io_err(&p))?;
-            // Remove the directory too when that left it empty (never a non-empty one).
-            if let Some(parent) = p.parent()
-                && parent != out
-            {
-                let _ = std::fs::remove_dir(parent);
-            }
-        }
-    }
-    let mut list = String::from("# files written by benchsite; do not edit\n");
-    for p in &now {
-        list.push_str(p);
-        list.push('\n');
-    }
-    let tmp = out.join(".benchsite.tmp");
-    std::fs::write(&tmp, list).map_err(io_err(&tmp))?;
-    std::fs::rename(&tmp, &marker).map_err(io_err(&marker))?;
-    Ok(written)
 }

@@ -8,7 +8,7 @@
 
 use crate::markdown;
 use crate::model::{Better, Sample};
-use crate::site::{MachineClass, ResultFile, SectionConfig, Site};
+use crate::site::{MachineClass, MachineConfig, ResultFile, SectionConfig, Site, SiteConfig};
 use crate::stats::{Comparison, Summary, compare, decimals_needed, trimmed};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -52,8 +52,12 @@ pub struct MachineSummary {
     pub name: String,
     /// CPU, MHz, memory, disks, source.
     pub specs: Vec<Spec>,
-    /// Kernels in table order (`name` only).
-    pub kernels: Vec<KernelName>,
+    /// Kernels in table order (`name` only). Known once the class is
+    /// loaded: the index pages have them; pages of one machine class, which
+    /// are rendered while the others are still being read, get `None` (left
+    /// out of the template context).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kernels: Option<Vec<KernelName>>,
     /// The baseline kernel, if set.
     pub baseline: Option<String>,
 }
@@ -84,9 +88,14 @@ impl MachineSummary {
             slug: m.slug.clone(),
             name: m.name.clone(),
             specs: m.specs.clone(),
-            kernels: m.kernels.iter().map(|k| KernelName { name: k.name.clone() }).collect(),
+            kernels: Some(m.kernels.iter().map(|k| KernelName { name: k.name.clone() }).collect()),
             baseline: m.baseline.clone(),
         }
+    }
+
+    /// What `machine.yaml` alone tells (no kernels).
+    pub fn of_config(slug: &str, c: &MachineConfig) -> Self {
+        MachineSummary { slug: slug.to_string(), name: c.name.clone(), specs: machine_specs(c), kernels: None, baseline: c.baseline.clone() }
     }
 }
 
@@ -274,14 +283,7 @@ pub fn site_view(site: &Site) -> SiteView {
         machines: site
             .machines
             .par_iter()
-            .map(|m| {
-                let policy = Policy {
-                    baseline: m.config.baseline.clone(),
-                    trim: m.config.trim.or(site.config.trim).unwrap_or(0),
-                    alpha: m.config.alpha.or(site.config.alpha).unwrap_or(0.05),
-                };
-                machine_page(m, &policy)
-            })
+            .map(|m| machine_page(m, &machine_policy(&site.config, &m.config)))
             .collect(),
     }
 }
@@ -307,15 +309,14 @@ impl Default for Policy {
     }
 }
 
-/// Builds one machine-class page.
-pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
-    let c = &m.config;
+/// The labelled facts of a machine: CPU, MHz, memory, disks, source.
+pub fn machine_specs(c: &MachineConfig) -> Vec<Spec> {
     let mhz = c.mhz.as_ref().map(|v| match v {
         serde_yaml::Value::String(s) => s.clone(),
         serde_yaml::Value::Number(n) => n.to_string(),
         other => serde_yaml::to_string(other).unwrap_or_default().trim().to_string(),
     });
-    let specs = [
+    [
         spec("CPU", c.cpu.clone()),
         spec("MHz", mhz),
         spec("Memory", c.memory.clone()),
@@ -324,7 +325,23 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
     ]
     .into_iter()
     .flatten()
-    .collect();
+    .collect()
+}
+
+/// The policy a machine class's tables use: its baseline, and its (or the
+/// site's) trim and significance level.
+pub fn machine_policy(site: &SiteConfig, m: &MachineConfig) -> Policy {
+    Policy {
+        baseline: m.baseline.clone(),
+        trim: m.trim.or(site.trim).unwrap_or(0),
+        alpha: m.alpha.or(site.alpha).unwrap_or(0.05),
+    }
+}
+
+/// Builds one machine-class page.
+pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
+    let c = &m.config;
+    let specs = machine_specs(c);
 
     let kernel_names: Vec<String> = m.kernels.iter().map(|k| k.name.clone()).collect();
     let entries: Vec<(&ResultFile, &Sample)> =

@@ -16,6 +16,7 @@
 
 use super::{OutputFile, RenderError, Renderer};
 use crate::report::{self, MachinePage, SiteSummary};
+use rayon::prelude::*;
 use std::path::Path;
 use tera::{Context, Tera, Value};
 
@@ -145,9 +146,17 @@ impl Renderer for HtmlRenderer {
         }
         ctx.insert("root", &self.root(2));
         ctx.insert("raw_prefix", "../");
-        for kp in &kernel_pages {
-            ctx.insert("kpage", kp);
-            files.push(OutputFile::text(format!("{}/kernels/{}", m.slug, kp.file), self.page("kernel.html", &ctx)?));
+        // Kernel pages in parallel; a context clone shares its values.
+        let kernel_files: Vec<Result<OutputFile, RenderError>> = kernel_pages
+            .par_iter()
+            .map(|kp| {
+                let mut ctx = ctx.clone();
+                ctx.insert("kpage", kp);
+                Ok(OutputFile::text(format!("{}/kernels/{}", m.slug, kp.file), self.page("kernel.html", &ctx)?))
+            })
+            .collect();
+        for f in kernel_files {
+            files.push(f?);
         }
         Ok(files)
     }

@@ -47,7 +47,7 @@ fn site_md(site: &SiteSummary) -> String {
     }
     for m in &site.machines {
         out += &format!("- [{}]({}/index.md)", escape(&m.name), m.slug);
-        let kernels: Vec<String> = m.kernels.iter().map(|k| escape(&k.name)).collect();
+        let kernels: Vec<String> = m.kernels.iter().flatten().map(|k| escape(&k.name)).collect();
         if !kernels.is_empty() {
             out += &format!(": {}", kernels.join(", "));
         }
