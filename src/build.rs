@@ -13,6 +13,7 @@
 //! `output/CNAME` survive. It refuses to write into a non-empty directory it
 //! did not create unless told to with `force`.
 
+use crate::cache::{self, Cache, MachineEntry};
 use crate::diag::{Diagnostic, Severity};
 use crate::render::{OutputFile, RenderError, Renderer, html::HtmlRenderer, markdown::MarkdownRenderer, text::{TextOptions, TextRenderer}};
 use crate::report;
@@ -114,6 +115,28 @@ pub trait Sink: Sync {
     /// # Errors
     /// [`BuildError::Write`] when it cannot be stored.
     fn put(&self, file: OutputFile) -> Result<(), BuildError>;
+
+    /// Keeps a file an earlier build wrote, unchanged (a machine class the
+    /// cache says did not change). Only [`DirWriter`] supports it.
+    ///
+    /// # Errors
+    /// When the sink cannot keep files.
+    fn keep(&self, path: &str) -> Result<(), BuildError> {
+        Err(BuildError::Write { path: path.into(), source: std::io::Error::other("this sink cannot keep files") })
+    }
+}
+
+/// Records the paths that pass through to another sink.
+struct Recording<'a> {
+    inner: &'a dyn Sink,
+    paths: Mutex<Vec<String>>,
+}
+
+impl Sink for Recording<'_> {
+    fn put(&self, file: OutputFile) -> Result<(), BuildError> {
+        lock(&self.paths).push(file.path.clone());
+        self.inner.put(file)
+    }
 }
 
 /// A [`Sink`] keeping every file in memory.
@@ -145,6 +168,16 @@ impl Sink for Counting<'_> {
         }
         self.inner.put(file)
     }
+
+    fn keep(&self, path: &str) -> Result<(), BuildError> {
+        self.files.fetch_add(1, Ordering::Relaxed);
+        if path.ends_with(".html") {
+            self.pages.fetch_add(1, Ordering::Relaxed);
+        } else if path.ends_with(".svg") {
+            self.charts.fetch_add(1, Ordering::Relaxed);
+        }
+        self.inner.keep(path)
+    }
 }
 
 /// Loads, renders and returns every output file without writing anything.
@@ -165,7 +198,7 @@ pub fn render_site_with_progress(
     progress: &indicatif::ProgressBar,
 ) -> Result<(Vec<OutputFile>, BuildReport), BuildError> {
     let sink = Collect::default();
-    let report = generate(opts, progress, &sink)?;
+    let report = generate(opts, progress, &sink, None)?;
     let mut files = sink.0.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
     files.sort_by(|a, b| a.path.cmp(&b.path));
     Ok((files, report))
@@ -187,7 +220,12 @@ fn make_renderers(opts: &BuildOptions, config: &site::SiteConfig) -> Result<Vec<
 /// # Errors
 /// [`BuildError::Content`], [`BuildError::Invalid`] (every diagnostic of
 /// every class), [`BuildError::Render`], or the sink's errors.
-pub fn generate(opts: &BuildOptions, progress: &indicatif::ProgressBar, sink: &dyn Sink) -> Result<BuildReport, BuildError> {
+pub fn generate(
+    opts: &BuildOptions,
+    progress: &indicatif::ProgressBar,
+    sink: &dyn Sink,
+    cache: Option<(&Cache, &mut Vec<(String, MachineEntry)>)>,
+) -> Result<BuildReport, BuildError> {
     let _all = timing::span("generate (total)");
     let sink = Counting { inner: sink, files: AtomicUsize::new(0), pages: AtomicUsize::new(0), charts: AtomicUsize::new(0) };
     let mut diags = Vec::new();
@@ -215,11 +253,45 @@ pub fn generate(opts: &BuildOptions, progress: &indicatif::ProgressBar, sink: &d
             .collect(),
     };
 
+    let scan_ns = cache::now_ns();
+    let common_key = cache.as_ref().map(|_| common_key(opts, &dirs));
+    let (cache, mut entries) = match cache {
+        Some((c, e)) => (Some(c), Some(e)),
+        None => (None, None),
+    };
     let mut summaries = Vec::new();
     let mut files_read = 0;
     for (dir, slug) in &dirs {
+        let t = timing::span("machine: discover");
+        let discovered = site::discover(dir);
+        drop(t);
+        // Unchanged since the last build: keep its files, skip everything else.
+        let mut key = 0;
+        let mut stats = Vec::new();
+        if let (Some(cache), Some(common)) = (cache, common_key) {
+            let _t = timing::span("machine: cache check");
+            key = machine_key(common, dir, &discovered);
+            stats = discovered.files.iter().map(|(rel, path, _)| (rel.clone(), cache::Stat::of(path))).collect();
+            if !has_errors(&diags)
+                && render_error.is_none()
+                && let Some(old) = cache.load(slug)
+                && old.still_valid(key, dir, &stats, &opts.output)
+            {
+                for p in old.output_paths() {
+                    sink.keep(p)?;
+                }
+                diags.extend(old.diagnostics());
+                files_read += old.files_read;
+                summaries.push(old.summary.clone());
+                if let Some(e) = entries.as_deref_mut() {
+                    e.push((slug.clone(), old));
+                }
+                continue;
+            }
+        }
+        let before = diags.len();
         let t = timing::span("machine: load + parse");
-        let m = site::load_machine(dir, slug, &mut diags, progress);
+        let m = site::load_machine_discovered(dir, slug, Some(discovered), &mut diags, progress);
         drop(t);
         let Some(m) = m else { continue };
         // After an error, the remaining classes are only loaded, for their diagnostics.
@@ -227,6 +299,8 @@ pub fn generate(opts: &BuildOptions, progress: &indicatif::ProgressBar, sink: &d
             continue;
         }
         files_read += m.results.len();
+        let recording = Recording { inner: &sink, paths: Mutex::new(Vec::new()) };
+        let sink = &recording;
         let t = timing::span("machine: report");
         let page = report::machine_page(&m, &report::machine_policy(&config, &m.config));
         drop(t);
@@ -255,7 +329,30 @@ pub fn generate(opts: &BuildOptions, progress: &indicatif::ProgressBar, sink: &d
         pages?;
         other?;
         drop(t);
-        summaries.push(report::MachineSummary::of(&page));
+        let summary = report::MachineSummary::of(&page);
+        summaries.push(summary.clone());
+        if let Some(e) = entries.as_deref_mut() {
+            // Content hashes of the raw files, from the bytes just read (or
+            // read again for files that gave no results).
+            let raw: std::collections::HashMap<&str, &[u8]> =
+                m.results.iter().map(|rf| (rf.rel_path.as_str(), &rf.raw[..])).collect();
+            let files = stats
+                .into_iter()
+                .map(|(rel, stat)| {
+                    let hash = match raw.get(rel.as_str()) {
+                        Some(b) => cache::hash(b),
+                        None => std::fs::read(dir.join(&rel)).map(|b| cache::hash(&b)).unwrap_or(0),
+                    };
+                    let stat = stat.unwrap_or(cache::Stat { len: u64::MAX, mtime: 0, ctime: 0, ino: 0 });
+                    cache::RawFile { rel, stat, hash }
+                })
+                .collect();
+            let outputs = recording.paths.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+            e.push((
+                slug.clone(),
+                MachineEntry::new(key, scan_ns, files, outputs, &diags[before..], summary, m.results.len()),
+            ));
+        }
     }
     if has_errors(&diags) {
         return Err(BuildError::Invalid(diags));
@@ -301,11 +398,22 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
 /// As [`build`].
 pub fn build_with_progress(opts: &BuildOptions, progress: &indicatif::ProgressBar) -> Result<BuildReport, BuildError> {
     let writer = DirWriter::new(&opts.output, opts.force)?;
-    match generate(opts, progress, &writer) {
+    let cache = Cache::new(&opts.output);
+    let use_cache = std::env::var_os("BENCHSITE_NO_CACHE").is_none_or(|v| v.is_empty() || v == "0");
+    if !use_cache {
+        cache.clear();
+    }
+    let mut entries = Vec::new();
+    match generate(opts, progress, &writer, use_cache.then_some((&cache, &mut entries))) {
         Ok(mut report) => {
             progress.finish_and_clear();
-            let _t = timing::span("commit output");
+            let t = timing::span("commit output");
             report.files_written = writer.commit()?;
+            drop(t);
+            if use_cache {
+                let _t = timing::span("store cache");
+                cache.store(&opts.output, entries);
+            }
             Ok(report)
         }
         Err(e) => {
@@ -314,6 +422,43 @@ pub fn build_with_progress(opts: &BuildOptions, progress: &indicatif::ProgressBa
             Err(e)
         }
     }
+}
+
+/// The part of every machine class's cache key that is the same for all:
+/// benchsite, content path, options, theme, `site.yaml`, every `machine.yaml`.
+fn common_key(opts: &BuildOptions, dirs: &[(PathBuf, String)]) -> u64 {
+    let mut h = cache::Fnv::default();
+    h.field(cache::tool_version().as_bytes());
+    h.field(opts.content.to_string_lossy().as_bytes());
+    h.field(&(opts.text_width as u64).to_le_bytes());
+    h.field(opts.base_url.as_deref().unwrap_or("\u{0}none").as_bytes());
+    if let Some(theme) = opts.theme_dir.as_deref().filter(|d| d.is_dir()) {
+        for e in walkdir::WalkDir::new(theme).sort_by_file_name().into_iter().flatten() {
+            if e.file_type().is_file() {
+                h.field(e.path().to_string_lossy().as_bytes());
+                h.field(&std::fs::read(e.path()).unwrap_or_default());
+            }
+        }
+    }
+    h.field(&std::fs::read(opts.content.join("site.yaml")).unwrap_or_default());
+    for (dir, slug) in dirs {
+        h.field(slug.as_bytes());
+        h.field(&std::fs::read(dir.join("machine.yaml")).unwrap_or_default());
+    }
+    h.finish()
+}
+
+/// A machine class's cache key: the common key and its `kernel.yaml` files.
+fn machine_key(common: u64, dir: &Path, d: &site::Discovered) -> u64 {
+    let mut h = cache::Fnv::default();
+    h.field(&common.to_le_bytes());
+    for k in &d.kernel_dirs {
+        if let Ok(b) = std::fs::read(dir.join(k).join("kernel.yaml")) {
+            h.field(k.as_bytes());
+            h.field(&b);
+        }
+    }
+    h.finish()
 }
 
 fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> BuildError + '_ {
@@ -479,6 +624,11 @@ impl Sink for DirWriter {
         ));
         std::fs::write(&tmp, &f.contents).map_err(io_err(&tmp))?;
         lock(&self.pending).push((tmp, path));
+        Ok(())
+    }
+
+    fn keep(&self, path: &str) -> Result<(), BuildError> {
+        lock(&self.produced).push(path.to_string());
         Ok(())
     }
 }

@@ -18,6 +18,7 @@
 //! * [`serve`]: the `serve` command: the site in memory over HTTP, rebuilt on change.
 
 pub mod build;
+pub mod cache;
 pub mod chart;
 pub mod check;
 pub mod derive;

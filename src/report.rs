@@ -44,7 +44,7 @@ pub struct SiteSummary {
 }
 
 /// A machine class in the [`SiteSummary`].
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct MachineSummary {
     /// URL slug (the directory name).
     pub slug: String,
@@ -63,7 +63,7 @@ pub struct MachineSummary {
 }
 
 /// A kernel's name, shaped like [`KernelView`] (`k.name` in templates).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct KernelName {
     /// Kernel name.
     pub name: String,
@@ -100,7 +100,7 @@ impl MachineSummary {
 }
 
 /// A labelled fact about a machine ("CPU", "AMD K6-2").
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct Spec {
     /// Label.
     pub label: String,

@@ -322,42 +322,25 @@ pub fn plan(content: &Path, diags: &mut Vec<Diagnostic>) -> std::io::Result<(Sit
     Ok((config, out))
 }
 
-/// Reads a machine class's `machine.yaml` only (no raw files); `None` when
-/// it is missing or invalid (the problem goes to `diags`).
-pub fn read_machine_config(dir: &Path, diags: &mut Vec<Diagnostic>) -> Option<MachineConfig> {
-    read_yaml(&dir.join("machine.yaml"), diags)
+/// The raw files and kernel directories of a machine-class directory.
+#[derive(Debug, Clone, Default)]
+pub struct Discovered {
+    /// Raw files in path order: (path relative to the class directory with
+    /// `/` separators, path on disk, kernel directory if any).
+    pub files: Vec<(String, PathBuf, Option<String>)>,
+    /// Kernel directories (first level), in name order.
+    pub kernel_dirs: Vec<String>,
+    /// Problems walking the directory (unreadable entries, link loops).
+    pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Loads one machine class (from [`plan`]): its annotations and every raw
-/// file, parsed in parallel. `None` when its `machine.yaml` cannot be read;
-/// every problem goes to `diags`.
-pub fn load_machine(
-    dir: &Path,
-    slug: &str,
-    diags: &mut Vec<Diagnostic>,
-    progress: &indicatif::ProgressBar,
-) -> Option<MachineClass> {
-    let config: MachineConfig = read_yaml(&dir.join("machine.yaml"), diags)?;
-    let mut formats = Vec::new();
-    for (pat, id) in &config.formats {
-        match (glob::Pattern::new(pat), parse::by_id(id)) {
-            (Ok(p), Some(parser)) => formats.push((p, parser)),
-            (Err(e), _) => diags.push(Diagnostic::error(
-                dir.join("machine.yaml"),
-                None,
-                format!("formats: bad glob {pat:?}: {e}"),
-            )),
-            (_, None) => diags.push(Diagnostic::error(
-                dir.join("machine.yaml"),
-                None,
-                format!("formats: unknown parser {id:?} for {pat:?} (known: {})", known_ids()),
-            )),
-        }
-    }
-
-    // Discover files (walkdir follows links and reports loops instead of looping).
+/// Walks a machine-class directory (following links; a link loop is a
+/// warning, not a hang). Hidden files, annotations, `README*`, `*.md` and
+/// editor backups are left out.
+pub fn discover(dir: &Path) -> Discovered {
     let mut files: Vec<(String, PathBuf, Option<String>)> = Vec::new();
     let mut kernel_dirs: Vec<String> = Vec::new();
+    let mut diags = Vec::new();
     for entry in walkdir::WalkDir::new(dir).follow_links(true).min_depth(1).sort_by_file_name() {
         let entry = match entry {
             Ok(e) => e,
@@ -390,6 +373,56 @@ pub fn load_machine(
         };
         files.push((rel_str, entry.path().to_path_buf(), kernel));
     }
+
+    Discovered { files, kernel_dirs, diagnostics: diags }
+}
+
+/// Reads a machine class's `machine.yaml` only (no raw files); `None` when
+/// it is missing or invalid (the problem goes to `diags`).
+pub fn read_machine_config(dir: &Path, diags: &mut Vec<Diagnostic>) -> Option<MachineConfig> {
+    read_yaml(&dir.join("machine.yaml"), diags)
+}
+
+/// Loads one machine class (from [`plan`]): its annotations and every raw
+/// file, parsed in parallel. `None` when its `machine.yaml` cannot be read;
+/// every problem goes to `diags`.
+pub fn load_machine(
+    dir: &Path,
+    slug: &str,
+    diags: &mut Vec<Diagnostic>,
+    progress: &indicatif::ProgressBar,
+) -> Option<MachineClass> {
+    load_machine_discovered(dir, slug, None, diags, progress)
+}
+
+/// [`load_machine`] with the directory already walked by [`discover`].
+pub fn load_machine_discovered(
+    dir: &Path,
+    slug: &str,
+    discovered: Option<Discovered>,
+    diags: &mut Vec<Diagnostic>,
+    progress: &indicatif::ProgressBar,
+) -> Option<MachineClass> {
+    let config: MachineConfig = read_yaml(&dir.join("machine.yaml"), diags)?;
+    let mut formats = Vec::new();
+    for (pat, id) in &config.formats {
+        match (glob::Pattern::new(pat), parse::by_id(id)) {
+            (Ok(p), Some(parser)) => formats.push((p, parser)),
+            (Err(e), _) => diags.push(Diagnostic::error(
+                dir.join("machine.yaml"),
+                None,
+                format!("formats: bad glob {pat:?}: {e}"),
+            )),
+            (_, None) => diags.push(Diagnostic::error(
+                dir.join("machine.yaml"),
+                None,
+                format!("formats: unknown parser {id:?} for {pat:?} (known: {})", known_ids()),
+            )),
+        }
+    }
+
+    let Discovered { files, kernel_dirs, diagnostics: mut walk_diags } = discovered.unwrap_or_else(|| discover(dir));
+    diags.append(&mut walk_diags);
 
     let mut kernels: Vec<Kernel> = kernel_dirs
         .iter()
