@@ -122,19 +122,23 @@ impl Renderer for HtmlRenderer {
     }
 
     fn render_machine(&self, site: &SiteSummary, m: &MachinePage) -> Result<Vec<OutputFile>, RenderError> {
-        // Each value is turned into a template value once and shared (tera
-        // values are reference-counted), so a kernel page costs its own rows
-        // only, not the whole machine page again.
+        // The page is turned into a template value once; tera values are
+        // reference-counted, so the kernel pages below share its rows
+        // instead of copying and converting them again.
         let site = Value::from_serializable(site);
-        let kernel_pages = report::kernel_pages(m);
-        let links: Vec<KernelLink> = kernel_pages
+        let page = Value::from_serializable(m);
+        let files_of: Vec<String> = m.kernels.iter().map(|k| report::kernel_file(&k.name)).collect();
+        let links: Vec<KernelLink> = m
+            .kernels
             .iter()
-            .map(|kp| KernelLink { file: &kp.file, kernel: report::KernelName { name: kp.kernel.name.clone() } })
+            .zip(&files_of)
+            .map(|(k, file)| KernelLink { file, kernel: report::KernelName { name: k.name.clone() } })
             .collect();
+        let kernel_pages = kernel_page_values(&page, m, &files_of);
         let mut files = Vec::with_capacity(kernel_pages.len() + 2);
         let mut ctx = Context::new();
         ctx.insert_value("site", site);
-        ctx.insert_value("page", Value::from_serializable(m));
+        ctx.insert_value("page", page);
         ctx.insert("kernel_pages", &links);
         ctx.insert("root", &self.root(1));
         ctx.insert("raw_prefix", "");
@@ -148,11 +152,12 @@ impl Renderer for HtmlRenderer {
         ctx.insert("raw_prefix", "../");
         // Kernel pages in parallel; a context clone shares its values.
         let kernel_files: Vec<Result<OutputFile, RenderError>> = kernel_pages
-            .par_iter()
-            .map(|kp| {
+            .into_par_iter()
+            .zip(files_of.par_iter())
+            .map(|(kp, file)| {
                 let mut ctx = ctx.clone();
-                ctx.insert("kpage", kp);
-                Ok(OutputFile::text(format!("{}/kernels/{}", m.slug, kp.file), self.page("kernel.html", &ctx)?))
+                ctx.insert_value("kpage", kp);
+                Ok(OutputFile::text(format!("{}/kernels/{file}", m.slug), self.page("kernel.html", &ctx)?))
             })
             .collect();
         for f in kernel_files {
@@ -160,6 +165,56 @@ impl Renderer for HtmlRenderer {
         }
         Ok(files)
     }
+}
+
+/// The `kpage` value of every kernel of `m`, in kernel order: what
+/// serialising [`report::kernel_pages`] gives (`kernel`, `file`, and the
+/// page's sections with only that kernel's rows, sections without any left
+/// out), built from the page's template value `page` in one pass over the
+/// rows, sharing every row value.
+fn kernel_page_values(page: &Value, m: &MachinePage, files: &[String]) -> Vec<Value> {
+    use std::collections::HashMap;
+    let pos: HashMap<&str, usize> = m.kernels.iter().enumerate().map(|(i, k)| (k.name.as_str(), i)).rev().collect();
+    let get = |v: &Value, key: &str| v.as_map().and_then(|map| map.get(&tera::value::Key::from(key.to_string())).cloned());
+    let kernels: Vec<Value> = get(page, "kernels").and_then(|v| v.as_array().map(<[Value]>::to_vec)).unwrap_or_default();
+    let mut sections: Vec<Vec<Value>> = vec![Vec::new(); m.kernels.len()];
+    let page_sections = get(page, "sections").and_then(|v| v.as_array().map(<[Value]>::to_vec)).unwrap_or_default();
+    for (sv, s) in page_sections.iter().zip(&m.sections) {
+        let (Some(table), Some(section_map)) = (get(sv, "table"), sv.as_map()) else { continue };
+        let Some(table_map) = table.as_map() else { continue };
+        let rows = get(&table, "rows").and_then(|v| v.as_array().map(<[Value]>::to_vec)).unwrap_or_default();
+        let mut mine: Vec<Vec<Value>> = Vec::new();
+        let mut slot: HashMap<usize, usize> = HashMap::new();
+        let mut order: Vec<usize> = Vec::new();
+        for (rv, r) in rows.into_iter().zip(&s.table.rows) {
+            let Some(&ki) = pos.get(r.kernel.as_str()) else { continue };
+            let si = *slot.entry(ki).or_insert_with(|| {
+                order.push(ki);
+                mine.push(Vec::new());
+                mine.len() - 1
+            });
+            mine[si].push(rv);
+        }
+        for ki in order {
+            let rows = std::mem::take(&mut mine[slot[&ki]]);
+            let mut t = table_map.clone();
+            t.insert(tera::value::Key::from("rows"), Value::from(rows));
+            let mut sm = section_map.clone();
+            sm.insert(tera::value::Key::from("table"), Value::from(t));
+            sections[ki].push(Value::from(sm));
+        }
+    }
+    sections
+        .into_iter()
+        .enumerate()
+        .map(|(i, secs)| {
+            let mut kp = tera::Map::new();
+            kp.insert(tera::value::Key::from("kernel"), kernels.get(i).cloned().unwrap_or_else(Value::none));
+            kp.insert(tera::value::Key::from("file"), Value::from(files[i].clone()));
+            kp.insert(tera::value::Key::from("sections"), Value::from(secs));
+            Value::from(kp)
+        })
+        .collect()
 }
 
 /// A link to a kernel page, as `kernel_pages` lists them for `machine.html`.
