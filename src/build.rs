@@ -308,12 +308,12 @@ pub fn generate(
         let t = timing::span("machine: render + write");
         let (pages, other) = rayon::join(
             || -> Result<(), BuildError> {
-                for r in &renderers {
+                renderers.par_iter().try_for_each(|r| -> Result<(), BuildError> {
                     for f in r.render_machine(&nav, &page)? {
                         sink.put(f)?;
                     }
-                }
-                Ok(())
+                    Ok(())
+                })
             },
             || -> Result<(), BuildError> {
                 for f in crate::export::machine_files(&m, &page) {

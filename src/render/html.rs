@@ -142,24 +142,44 @@ impl Renderer for HtmlRenderer {
         ctx.insert("kernel_pages", &links);
         ctx.insert("root", &self.root(1));
         ctx.insert("raw_prefix", "");
-        files.push(OutputFile::text(format!("{}/index.html", m.slug), self.page("machine.html", &ctx)?));
-        if m.baseline.is_some() {
-            ctx.insert("comparisons", &report::comparisons(m));
-            files.push(OutputFile::text(format!("{}/compare.html", m.slug), self.page("compare.html", &ctx)?));
-            ctx.remove("comparisons");
+        // The machine page, the comparison page and the kernel pages render
+        // in parallel; a context clone shares its values.
+        let (machine_page, (compare_page, kernel_files)) = rayon::join(
+            || self.page("machine.html", &ctx),
+            || {
+                rayon::join(
+                    || -> Result<Option<String>, RenderError> {
+                        if m.baseline.is_none() {
+                            return Ok(None);
+                        }
+                        let mut ctx = ctx.clone();
+                        ctx.insert("comparisons", &report::comparisons(m));
+                        self.page("compare.html", &ctx).map(Some)
+                    },
+                    || {
+                        let mut ctx = ctx.clone();
+                        ctx.insert("root", &self.root(2));
+                        ctx.insert("raw_prefix", "../");
+                        kernel_pages
+                            .into_par_iter()
+                            .zip(files_of.par_iter())
+                            .map(|(kp, file)| {
+                                let mut ctx = ctx.clone();
+                                ctx.insert_value("kpage", kp);
+                                Ok(OutputFile::text(
+                                    format!("{}/kernels/{file}", m.slug),
+                                    self.page("kernel.html", &ctx)?,
+                                ))
+                            })
+                            .collect::<Vec<Result<OutputFile, RenderError>>>()
+                    },
+                )
+            },
+        );
+        files.push(OutputFile::text(format!("{}/index.html", m.slug), machine_page?));
+        if let Some(c) = compare_page? {
+            files.push(OutputFile::text(format!("{}/compare.html", m.slug), c));
         }
-        ctx.insert("root", &self.root(2));
-        ctx.insert("raw_prefix", "../");
-        // Kernel pages in parallel; a context clone shares its values.
-        let kernel_files: Vec<Result<OutputFile, RenderError>> = kernel_pages
-            .into_par_iter()
-            .zip(files_of.par_iter())
-            .map(|(kp, file)| {
-                let mut ctx = ctx.clone();
-                ctx.insert_value("kpage", kp);
-                Ok(OutputFile::text(format!("{}/kernels/{file}", m.slug), self.page("kernel.html", &ctx)?))
-            })
-            .collect();
         for f in kernel_files {
             files.push(f?);
         }
