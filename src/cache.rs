@@ -130,11 +130,19 @@ impl Stat {
         #[cfg(unix)]
         let (ctime, ino) = {
             use std::os::unix::fs::MetadataExt;
-            (i128::from(m.ctime()) * 1_000_000_000 + i128::from(m.ctime_nsec()), m.ino())
+            (
+                i128::from(m.ctime()) * 1_000_000_000 + i128::from(m.ctime_nsec()),
+                m.ino(),
+            )
         };
         #[cfg(not(unix))]
         let (ctime, ino) = (0, 0);
-        Some(Stat { len: m.len(), mtime: nanos(m.modified().ok()), ctime, ino })
+        Some(Stat {
+            len: m.len(),
+            mtime: nanos(m.modified().ok()),
+            ctime,
+            ino,
+        })
     }
 
     /// True when the file changed too close to `scan_ns` for its times to
@@ -210,7 +218,14 @@ impl MachineEntry {
             key,
             scan_ns,
             files,
-            outputs: outputs.into_iter().map(|path| Output { path, len: 0, mtime: 0 }).collect(),
+            outputs: outputs
+                .into_iter()
+                .map(|path| Output {
+                    path,
+                    len: 0,
+                    mtime: 0,
+                })
+                .collect(),
             diags: diags
                 .iter()
                 .map(|d| StoredDiag {
@@ -236,7 +251,11 @@ impl MachineEntry {
         self.diags
             .iter()
             .map(|d| Diagnostic {
-                severity: if d.error { Severity::Error } else { Severity::Warning },
+                severity: if d.error {
+                    Severity::Error
+                } else {
+                    Severity::Warning
+                },
                 file: d.file.clone(),
                 line: d.line,
                 column: d.column,
@@ -248,7 +267,13 @@ impl MachineEntry {
     /// True when this entry still describes the class: same benchsite and
     /// key, same raw files (by times, or by content where times cannot be
     /// trusted), and every output still in place under `out`.
-    pub fn still_valid(&self, key: u64, dir: &Path, now: &[(String, Option<Stat>)], out: &Path) -> bool {
+    pub fn still_valid(
+        &self,
+        key: u64,
+        dir: &Path,
+        now: &[(String, Option<Stat>)],
+        out: &Path,
+    ) -> bool {
         if self.version != tool_version() || self.key != key || self.files.len() != now.len() {
             return false;
         }
@@ -266,7 +291,9 @@ impl MachineEntry {
                 }
             }
         }
-        self.outputs.iter().all(|o| Stat::of(&out.join(&o.path)).is_some_and(|s| s.len == o.len && s.mtime == o.mtime))
+        self.outputs.iter().all(|o| {
+            Stat::of(&out.join(&o.path)).is_some_and(|s| s.len == o.len && s.mtime == o.mtime)
+        })
     }
 }
 
@@ -278,7 +305,9 @@ pub struct Cache {
 impl Cache {
     /// The cache in `output`.
     pub fn new(output: &Path) -> Self {
-        Cache { dir: output.join(DIR) }
+        Cache {
+            dir: output.join(DIR),
+        }
     }
 
     fn file(&self, slug: &str) -> PathBuf {
@@ -298,7 +327,8 @@ impl Cache {
     /// entries of classes that are gone. Failures only lose the cache.
     pub fn store(&self, out: &Path, entries: Vec<(String, MachineEntry)>) {
         let _ = std::fs::create_dir_all(&self.dir);
-        let keep: std::collections::HashSet<String> = entries.iter().map(|(s, _)| format!("{s}.json")).collect();
+        let keep: std::collections::HashSet<String> =
+            entries.iter().map(|(s, _)| format!("{s}.json")).collect();
         for (slug, mut e) in entries {
             for o in &mut e.outputs {
                 if o.len == 0 && o.mtime == 0 {
@@ -307,7 +337,9 @@ impl Cache {
                     o.mtime = s.map_or(0, |s| s.mtime);
                 }
             }
-            let Ok(json) = serde_json::to_vec(&e) else { continue };
+            let Ok(json) = serde_json::to_vec(&e) else {
+                continue;
+            };
             let tmp = self.dir.join(format!(".{slug}.json.tmp"));
             if std::fs::write(&tmp, json).is_ok() {
                 let _ = std::fs::rename(&tmp, self.file(&slug));

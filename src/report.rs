@@ -338,6 +338,12 @@ pub fn machine_policy(site: &SiteConfig, m: &MachineConfig) -> Policy {
     }
 }
 
+/// A sample and the file it came from.
+type Entry<'a> = (&'a ResultFile, &'a Sample);
+
+/// A section to build: title, commentary, its samples, metric order, policy.
+type SectionJob<'a> = (String, String, Vec<Entry<'a>>, &'a [String], Policy);
+
 /// Builds one machine-class page.
 pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
     let c = &m.config;
@@ -350,7 +356,7 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
     // Which samples each configured section picks. A file's globs and
     // benchmark are checked once per file, not once per sample.
     let mut used = vec![false; entries.len()];
-    let mut jobs: Vec<(String, String, Vec<(&ResultFile, &Sample)>, &[String], Policy)> = Vec::new();
+    let mut jobs: Vec<SectionJob> = Vec::new();
     for sc in &c.sections {
         let patterns: Vec<glob::Pattern> = sc.files.iter().filter_map(|p| glob::Pattern::new(p).ok()).collect();
         let mut chosen = Vec::new();
@@ -377,7 +383,7 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
         jobs.push((sc.title.clone(), sc.commentary.clone(), chosen, &sc.metrics, policy));
     }
     // Results no configured section showed get a section per benchmark and group.
-    let mut auto: Vec<((&str, &str), Vec<(&ResultFile, &Sample)>)> = Vec::new();
+    let mut auto: Vec<((&str, &str), Vec<Entry>)> = Vec::new();
     let mut auto_index: HashMap<(&str, &str), usize> = HashMap::new();
     for (i, e) in entries.iter().enumerate() {
         if used[i] {

@@ -12,7 +12,9 @@ use std::time::Instant;
 
 fn enabled() -> bool {
     static ON: OnceLock<bool> = OnceLock::new();
-    *ON.get_or_init(|| std::env::var_os("BENCHSITE_TIMINGS").is_some_and(|v| !v.is_empty() && v != "0"))
+    *ON.get_or_init(|| {
+        std::env::var_os("BENCHSITE_TIMINGS").is_some_and(|v| !v.is_empty() && v != "0")
+    })
 }
 
 /// A running span; prints when dropped (if timings are on).
@@ -23,20 +25,30 @@ pub struct Span {
 
 /// Starts a span named `name`.
 pub fn span(name: &'static str) -> Span {
-    Span { name, start: enabled().then(Instant::now) }
+    Span {
+        name,
+        start: enabled().then(Instant::now),
+    }
 }
 
 impl Drop for Span {
     fn drop(&mut self) {
         if let Some(s) = self.start {
-            eprintln!("[timing] {:<36} {:>8.3} s  rss {}", self.name, s.elapsed().as_secs_f64(), rss());
+            eprintln!(
+                "[timing] {:<36} {:>8.3} s  rss {}",
+                self.name,
+                s.elapsed().as_secs_f64(),
+                rss()
+            );
         }
     }
 }
 
 /// Resident and peak resident memory from `/proc/self/status` (Linux), as text.
 fn rss() -> String {
-    let Ok(status) = std::fs::read_to_string("/proc/self/status") else { return "?".into() };
+    let Ok(status) = std::fs::read_to_string("/proc/self/status") else {
+        return "?".into();
+    };
     let field = |name: &str| {
         status
             .lines()

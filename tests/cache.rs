@@ -75,13 +75,19 @@ fn rebuild_matches_scratch(content: &Path, out: &Path, scratch_root: &Path) {
     run(content, out);
     let fresh = scratch_root.join(format!(
         "fresh-{}",
-        SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).unwrap().as_nanos()
+        SystemTime::now()
+            .duration_since(SystemTime::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
     ));
     run(content, &fresh);
     let (a, b) = (snapshot(out), snapshot(&fresh));
     let only_a: Vec<&String> = a.keys().filter(|k| !b.contains_key(*k)).collect();
     let only_b: Vec<&String> = b.keys().filter(|k| !a.contains_key(*k)).collect();
-    let differ: Vec<&String> = a.keys().filter(|k| b.get(*k).is_some_and(|v| v != &a[*k])).collect();
+    let differ: Vec<&String> = a
+        .keys()
+        .filter(|k| b.get(*k).is_some_and(|v| v != &a[*k]))
+        .collect();
     assert!(
         only_a.is_empty() && only_b.is_empty() && differ.is_empty(),
         "rebuild differs from scratch: only in rebuild {only_a:?}, only in scratch {only_b:?}, differ {differ:?}"
@@ -96,7 +102,12 @@ fn sneaky_edit(path: &Path, from: &str, to: &str) {
     let text = fs::read_to_string(path).unwrap();
     assert!(text.contains(from), "{} has no {from:?}", path.display());
     fs::write(path, text.replacen(from, to, 1)).unwrap();
-    File::options().write(true).open(path).unwrap().set_modified(mtime).unwrap();
+    File::options()
+        .write(true)
+        .open(path)
+        .unwrap()
+        .set_modified(mtime)
+        .unwrap();
 }
 
 #[test]
@@ -111,9 +122,17 @@ fn unchanged_classes_are_skipped() {
     let text = fs::read_to_string(&page).unwrap();
     let mtime = fs::metadata(&page).unwrap().modified().unwrap();
     fs::write(&page, text.replacen("dbench", "DBENCH", 1)).unwrap();
-    File::options().write(true).open(&page).unwrap().set_modified(mtime).unwrap();
+    File::options()
+        .write(true)
+        .open(&page)
+        .unwrap()
+        .set_modified(mtime)
+        .unwrap();
     run(&content, &out);
-    assert!(fs::read_to_string(&page).unwrap().contains("DBENCH"), "an unchanged class was re-rendered");
+    assert!(
+        fs::read_to_string(&page).unwrap().contains("DBENCH"),
+        "an unchanged class was re-rendered"
+    );
 }
 
 #[test]
@@ -131,7 +150,11 @@ fn changed_raw_file_same_size_and_time() {
     let content = site(tmp.path());
     let out = tmp.path().join("out");
     run(&content, &out);
-    sneaky_edit(&content.join("dbench32-384m/2.4.7/dbench-32-run1.txt"), "Throughput 9.2929", "Throughput 7.2929");
+    sneaky_edit(
+        &content.join("dbench32-384m/2.4.7/dbench-32-run1.txt"),
+        "Throughput 9.2929",
+        "Throughput 7.2929",
+    );
     rebuild_matches_scratch(&content, &out, tmp.path());
     let md = fs::read_to_string(out.join("dbench32-384m/index.md")).unwrap();
     let fresh = snapshot(&out);
@@ -147,7 +170,12 @@ fn changed_raw_file_after_its_times_became_trusted() {
     let content = site(tmp.path());
     let old = SystemTime::now() - Duration::from_secs(3600);
     for e in walkdir(&content) {
-        File::options().write(true).open(&e).unwrap().set_modified(old).unwrap();
+        File::options()
+            .write(true)
+            .open(&e)
+            .unwrap()
+            .set_modified(old)
+            .unwrap();
     }
     let out = tmp.path().join("out");
     // Outside the racy window (ctime counts too).
@@ -178,9 +206,15 @@ fn added_kernel_directory() {
     let content = site(tmp.path());
     let out = tmp.path().join("out");
     run(&content, &out);
-    copy_dir(&content.join("dbench32-384m/2.4.8-pre1"), &content.join("dbench32-384m/2.4.8-pre2"));
+    copy_dir(
+        &content.join("dbench32-384m/2.4.8-pre1"),
+        &content.join("dbench32-384m/2.4.8-pre2"),
+    );
     rebuild_matches_scratch(&content, &out, tmp.path());
-    assert!(out.join("dbench32-384m/raw/2.4.8-pre2/dbench-32-run1.txt").is_file());
+    assert!(
+        out.join("dbench32-384m/raw/2.4.8-pre2/dbench-32-run1.txt")
+            .is_file()
+    );
 }
 
 #[test]
@@ -205,7 +239,10 @@ fn removed_raw_file() {
     run(&content, &out);
     fs::remove_file(content.join("dbench32-384m/2.4.7/dbench-32-run3.txt")).unwrap();
     rebuild_matches_scratch(&content, &out, tmp.path());
-    assert!(!out.join("dbench32-384m/raw/2.4.7/dbench-32-run3.txt").exists());
+    assert!(
+        !out.join("dbench32-384m/raw/2.4.7/dbench-32-run3.txt")
+            .exists()
+    );
 }
 
 #[test]
@@ -214,7 +251,11 @@ fn changed_kernel_yaml_same_size_and_time() {
     let content = site(tmp.path());
     let out = tmp.path().join("out");
     run(&content, &out);
-    sneaky_edit(&content.join("dbench32-384m/2.4.7/kernel.yaml"), "reference", "REFERENCE");
+    sneaky_edit(
+        &content.join("dbench32-384m/2.4.7/kernel.yaml"),
+        "reference",
+        "REFERENCE",
+    );
     rebuild_matches_scratch(&content, &out, tmp.path());
 }
 
@@ -226,7 +267,11 @@ fn added_and_removed_kernel_yaml() {
     run(&content, &out);
     fs::remove_file(content.join("dbench32-384m/2.4.7/kernel.yaml")).unwrap();
     rebuild_matches_scratch(&content, &out, tmp.path());
-    fs::write(content.join("dbench32-384m/2.4.7/kernel.yaml"), "notes: |\n  Back again.\npatches: [\"x\"]\n").unwrap();
+    fs::write(
+        content.join("dbench32-384m/2.4.7/kernel.yaml"),
+        "notes: |\n  Back again.\npatches: [\"x\"]\n",
+    )
+    .unwrap();
     rebuild_matches_scratch(&content, &out, tmp.path());
 }
 
@@ -236,7 +281,11 @@ fn changed_machine_yaml_same_size_and_time() {
     let content = site(tmp.path());
     let out = tmp.path().join("out");
     run(&content, &out);
-    sneaky_edit(&content.join("dbench32-384m/machine.yaml"), "384 MB box", "384 MB BOX");
+    sneaky_edit(
+        &content.join("dbench32-384m/machine.yaml"),
+        "384 MB box",
+        "384 MB BOX",
+    );
     rebuild_matches_scratch(&content, &out, tmp.path());
 }
 
@@ -246,7 +295,11 @@ fn changed_site_yaml_same_size_and_time() {
     let content = site(tmp.path());
     let out = tmp.path().join("out");
     run(&content, &out);
-    sneaky_edit(&content.join("site.yaml"), "Kernel benchmarks", "KERNEL benchmarks");
+    sneaky_edit(
+        &content.join("site.yaml"),
+        "Kernel benchmarks",
+        "KERNEL benchmarks",
+    );
     rebuild_matches_scratch(&content, &out, tmp.path());
 }
 
@@ -273,7 +326,12 @@ fn changed_benchsite_version() {
     let text = fs::read_to_string(&page).unwrap();
     let mtime = fs::metadata(&page).unwrap().modified().unwrap();
     fs::write(&page, text.replacen("dbench", "DBENCH", 1)).unwrap();
-    File::options().write(true).open(&page).unwrap().set_modified(mtime).unwrap();
+    File::options()
+        .write(true)
+        .open(&page)
+        .unwrap()
+        .set_modified(mtime)
+        .unwrap();
     // The cache as another benchsite would have written it.
     let entry = out.join(CACHE).join("dbench32-384m.json");
     let json = fs::read_to_string(&entry).unwrap();
@@ -302,6 +360,10 @@ fn corrupt_cache_is_no_cache() {
     let out = tmp.path().join("out");
     run(&content, &out);
     fs::write(out.join(CACHE).join("dbench32-384m.json"), "{ not json").unwrap();
-    fs::write(content.join("dbench32-384m/2.4.7/dbench-32-run4.txt"), "32 clients started\nThroughput 8.5 MB/sec (NB=10.625 MB/sec  85 MBit/sec)\n").unwrap();
+    fs::write(
+        content.join("dbench32-384m/2.4.7/dbench-32-run4.txt"),
+        "32 clients started\nThroughput 8.5 MB/sec (NB=10.625 MB/sec  85 MBit/sec)\n",
+    )
+    .unwrap();
     rebuild_matches_scratch(&content, &out, tmp.path());
 }
