@@ -234,6 +234,12 @@ pub struct CellView {
     pub source_links: Vec<String>,
     /// Comparison with the baseline kernel's cell in the same row parameters;
     /// `None` for the baseline itself or when it has no value there.
+    ///
+    /// Not passed to templates: as a nested map in every cell it made up
+    /// most of the cost (time and memory) of a machine page's template
+    /// context. Templates show the change through `delta_text`, `mark` and
+    /// `delta_class`; the statistics are in `data.json` and the CSV files.
+    #[serde(skip_serializing)]
     pub comparison: Option<Comparison>,
     /// The change as text, positive = better: "+12.3%"; "-" signs mean worse.
     pub delta_text: Option<String>,

@@ -126,7 +126,9 @@ impl Renderer for HtmlRenderer {
         // reference-counted, so the kernel pages below share its rows
         // instead of copying and converting them again.
         let site = Value::from_serializable(site);
+        let t = crate::timing::span("html: page value");
         let page = Value::from_serializable(m);
+        drop(t);
         let files_of: Vec<String> = m.kernels.iter().map(|k| report::kernel_file(&k.name)).collect();
         let links: Vec<KernelLink> = m
             .kernels
@@ -153,7 +155,9 @@ impl Renderer for HtmlRenderer {
                             return Ok(None);
                         }
                         let mut ctx = ctx.clone();
+                        let t = crate::timing::span("html: comparisons value");
                         ctx.insert("comparisons", &report::comparisons(m));
+                        drop(t);
                         self.page("compare.html", &ctx).map(Some)
                     },
                     || {
