@@ -1,20 +1,28 @@
 //! The `build` command: content directory in, site out.
 //!
-//! Everything is parsed and rendered in memory first; only when that
-//! succeeds is anything written, each file atomically (a temporary file in
-//! the same directory, then a rename), and files whose contents did not
-//! change are left alone. benchsite marks directories it creates with a
+//! Machine classes are loaded, rendered and written one after the other
+//! (each in parallel inside), so memory holds one class at a time, not the
+//! whole archive. Every file goes to a temporary file beside its place
+//! (`.<name>.benchsite-tmp`); only when the whole build succeeded are they
+//! renamed into place, each atomically. A failed build removes its
+//! temporary files (and directories it created), so the output is left as
+//! it was. Files whose contents did not change are left alone (not even
+//! touched). benchsite marks directories it creates with a
 //! `.benchsite` file listing what it wrote; a later build removes only files
 //! from that list that it no longer produces, so `output/.git` and
 //! `output/CNAME` survive. It refuses to write into a non-empty directory it
 //! did not create unless told to with `force`.
 
+use crate::cache::{self, Cache, MachineEntry};
 use crate::diag::{Diagnostic, Severity};
 use crate::render::{OutputFile, RenderError, Renderer, html::HtmlRenderer, markdown::MarkdownRenderer, text::{TextOptions, TextRenderer}};
 use crate::report;
 use crate::site;
-use std::collections::BTreeSet;
-use std::io::Write;
+use crate::timing;
+use rayon::prelude::*;
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::path::{Path, PathBuf};
 
 /// Name of the marker file benchsite keeps in an output directory it owns.
@@ -144,6 +152,79 @@ pub fn resolve_theme(opts: &BuildOptions, named: Option<&str>) -> Result<Option<
     }
 }
 
+/// Where a build's output files go: kept in memory ([`render_site`]) or
+/// written to the output directory ([`build`]). Called from several threads.
+pub trait Sink: Sync {
+    /// Takes one output file.
+    ///
+    /// # Errors
+    /// [`BuildError::Write`] when it cannot be stored.
+    fn put(&self, file: OutputFile) -> Result<(), BuildError>;
+
+    /// Keeps a file an earlier build wrote, unchanged (a machine class the
+    /// cache says did not change). Only [`DirWriter`] supports it.
+    ///
+    /// # Errors
+    /// When the sink cannot keep files.
+    fn keep(&self, path: &str) -> Result<(), BuildError> {
+        Err(BuildError::Write { path: path.into(), source: std::io::Error::other("this sink cannot keep files") })
+    }
+}
+
+/// Records the paths that pass through to another sink.
+struct Recording<'a> {
+    inner: &'a dyn Sink,
+    paths: Mutex<Vec<String>>,
+}
+
+impl Sink for Recording<'_> {
+    fn put(&self, file: OutputFile) -> Result<(), BuildError> {
+        lock(&self.paths).push(file.path.clone());
+        self.inner.put(file)
+    }
+}
+
+/// A [`Sink`] keeping every file in memory.
+#[derive(Default)]
+struct Collect(Mutex<Vec<OutputFile>>);
+
+impl Sink for Collect {
+    fn put(&self, file: OutputFile) -> Result<(), BuildError> {
+        self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(file);
+        Ok(())
+    }
+}
+
+/// Counts what passes through to another sink.
+struct Counting<'a> {
+    inner: &'a dyn Sink,
+    files: AtomicUsize,
+    pages: AtomicUsize,
+    charts: AtomicUsize,
+}
+
+impl Sink for Counting<'_> {
+    fn put(&self, file: OutputFile) -> Result<(), BuildError> {
+        self.files.fetch_add(1, Ordering::Relaxed);
+        if file.path.ends_with(".html") {
+            self.pages.fetch_add(1, Ordering::Relaxed);
+        } else if file.path.ends_with(".svg") {
+            self.charts.fetch_add(1, Ordering::Relaxed);
+        }
+        self.inner.put(file)
+    }
+
+    fn keep(&self, path: &str) -> Result<(), BuildError> {
+        self.files.fetch_add(1, Ordering::Relaxed);
+        if path.ends_with(".html") {
+            self.pages.fetch_add(1, Ordering::Relaxed);
+        } else if path.ends_with(".svg") {
+            self.charts.fetch_add(1, Ordering::Relaxed);
+        }
+        self.inner.keep(path)
+    }
+}
+
 /// Loads, renders and returns every output file without writing anything.
 ///
 /// # Errors
@@ -152,7 +233,8 @@ pub fn render_site(opts: &BuildOptions) -> Result<(Vec<OutputFile>, BuildReport)
     render_site_with_progress(opts, &indicatif::ProgressBar::hidden())
 }
 
-/// [`render_site`], reporting parsing progress on `progress`.
+/// [`render_site`], reporting parsing progress on `progress`. Files come
+/// sorted by path.
 ///
 /// # Errors
 /// As [`render_site`].
@@ -160,6 +242,33 @@ pub fn render_site_with_progress(
     opts: &BuildOptions,
     progress: &indicatif::ProgressBar,
 ) -> Result<(Vec<OutputFile>, BuildReport), BuildError> {
+    let sink = Collect::default();
+    let report = generate(opts, progress, &sink, None)?;
+    let mut files = sink.0.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok((files, report))
+}
+
+/// The renderers of a build, with the theme [`resolve_theme`] picks
+/// (`theme`, already resolved; `None` or a missing directory means the
+/// embedded default theme).
+fn make_renderers(
+    opts: &BuildOptions,
+    config: &site::SiteConfig,
+    theme: Option<&Path>,
+) -> Result<Vec<Box<dyn Renderer>>, BuildError> {
+    let theme = theme.filter(|d| d.is_dir());
+    Ok(vec![
+        Box::new(HtmlRenderer::new(theme)?.with_base_url(opts.base_url.as_deref().or(config.base_url.as_deref()))),
+        Box::new(MarkdownRenderer),
+        Box::new(crate::render::svg::SvgRenderer),
+        Box::new(TextRenderer { options: TextOptions { width: opts.text_width, compare: true } }),
+    ])
+}
+
+/// Refuses a `--base-url` that is not http(s) or an absolute path: it
+/// would prefix every link (`javascript:alert(1)//index.html`).
+fn check_options(opts: &BuildOptions) -> Result<(), BuildError> {
     if let Some(url) = &opts.base_url
         && !site::base_url_ok(url)
     {
@@ -169,50 +278,188 @@ pub fn render_site_with_progress(
             format!("{url:?} must start with https://, http:// or /"),
         )]));
     }
-    let site = site::load_with_progress(&opts.content, progress)
-        .map_err(|source| BuildError::Content { path: opts.content.clone(), source })?;
-    if site.has_errors() {
-        return Err(BuildError::Invalid(site.diagnostics));
-    }
-    let view = report::site_view(&site);
-    let theme_dir = resolve_theme(opts, site.config.theme.as_deref())?;
-    let theme = theme_dir.as_deref().filter(|d| d.is_dir());
-    let renderers: Vec<Box<dyn Renderer>> = vec![
-        Box::new(HtmlRenderer::new(theme)?.with_base_url(opts.base_url.as_deref().or(site.config.base_url.as_deref()))),
-        Box::new(MarkdownRenderer),
-        Box::new(crate::render::svg::SvgRenderer),
-        Box::new(TextRenderer { options: TextOptions { width: opts.text_width, compare: true } }),
-    ];
-    let mut files = Vec::new();
-    for r in &renderers {
-        files.extend(r.render(&view)?);
-    }
-    files.push(OutputFile::text(".nojekyll", String::new()));
-    for m in &site.machines {
-        for rf in &m.results {
-            files.push(OutputFile {
-                path: format!("{}/{}/{}", m.slug, report::RAW_DIR, rf.rel_path),
-                contents: rf.raw.to_vec(),
-            });
-        }
-    }
-    files.extend(crate::export::data_files(&site, &view));
-    let report = BuildReport {
-        files_read: site.machines.iter().map(|m| m.results.len()).sum(),
-        files_out: files.len(),
-        files_written: 0,
-        pages: files.iter().filter(|f| f.path.ends_with(".html")).count(),
-        charts: files.iter().filter(|f| f.path.ends_with(".svg")).count(),
-        diagnostics: site.diagnostics,
-    };
-    Ok((files, report))
+    Ok(())
 }
 
-/// Builds the site: [`render_site`], then writes the files.
+/// Loads and renders the site machine class by machine class, handing every
+/// output file to `sink` as soon as it is made. On error the sink may hold
+/// part of the site: [`build`] throws that away.
+///
+/// # Errors
+/// [`BuildError::Content`], [`BuildError::Invalid`] (every diagnostic of
+/// every class), [`BuildError::Render`], or the sink's errors.
+pub fn generate(
+    opts: &BuildOptions,
+    progress: &indicatif::ProgressBar,
+    sink: &dyn Sink,
+    cache: Option<(&Cache, &mut Vec<(String, MachineEntry)>)>,
+) -> Result<BuildReport, BuildError> {
+    let _all = timing::span("generate (total)");
+    check_options(opts)?;
+    let sink = Counting { inner: sink, files: AtomicUsize::new(0), pages: AtomicUsize::new(0), charts: AtomicUsize::new(0) };
+    let mut diags = Vec::new();
+    let (config, dirs) =
+        site::plan(&opts.content, &mut diags).map_err(|source| BuildError::Content { path: opts.content.clone(), source })?;
+    let has_errors = |d: &[Diagnostic]| d.iter().any(|d| d.severity == Severity::Error);
+    // A broken template is reported after the content's errors, as a
+    // content error would make it moot.
+    let (renderers, theme, render_error) = match resolve_theme(opts, config.theme.as_deref())
+        .and_then(|theme| Ok((make_renderers(opts, &config, theme.as_deref())?, theme)))
+    {
+        Ok((r, theme)) => (r, theme, None),
+        Err(e) => (Vec::new(), None, Some(e)),
+    };
+    let description_html = crate::markdown::to_html(&config.description);
+    // What machine pages know of the other classes: machine.yaml only (their
+    // kernels are not read yet). Problems are reported when each class loads.
+    let nav = report::SiteSummary {
+        title: config.title.clone(),
+        description_md: config.description.clone(),
+        description_html: description_html.clone(),
+        machines: dirs
+            .iter()
+            .filter_map(|(dir, slug)| {
+                site::read_machine_config(dir, &mut Vec::new()).map(|c| report::MachineSummary::of_config(slug, &c))
+            })
+            .collect(),
+    };
+
+    let scan_ns = cache::now_ns();
+    let common_key = cache.as_ref().map(|_| common_key(opts, theme.as_deref(), &dirs));
+    let (cache, mut entries) = match cache {
+        Some((c, e)) => (Some(c), Some(e)),
+        None => (None, None),
+    };
+    let mut summaries = Vec::new();
+    let mut files_read = 0;
+    for (dir, slug) in &dirs {
+        release_memory();
+        let t = timing::span("machine: discover");
+        let discovered = site::discover(dir);
+        drop(t);
+        // Unchanged since the last build: keep its files, skip everything else.
+        let mut key = 0;
+        let mut stats = Vec::new();
+        if let (Some(cache), Some(common)) = (cache, common_key) {
+            let _t = timing::span("machine: cache check");
+            key = machine_key(common, dir, &discovered);
+            stats = discovered.files.iter().map(|(rel, path, _)| (rel.clone(), cache::Stat::of(path))).collect();
+            if !has_errors(&diags)
+                && render_error.is_none()
+                && let Some(old) = cache.load(slug)
+                && old.still_valid(key, dir, &stats, &opts.output)
+            {
+                for p in old.output_paths() {
+                    sink.keep(p)?;
+                }
+                diags.extend(old.diagnostics());
+                files_read += old.files_read;
+                summaries.push(old.summary.clone());
+                if let Some(e) = entries.as_deref_mut() {
+                    e.push((slug.clone(), old));
+                }
+                continue;
+            }
+        }
+        let before = diags.len();
+        let t = timing::span("machine: load + parse");
+        let m = site::load_machine_discovered(dir, slug, Some(discovered), &mut diags, progress);
+        drop(t);
+        let Some(m) = m else { continue };
+        // After an error, the remaining classes are only loaded, for their diagnostics.
+        if has_errors(&diags) || render_error.is_some() {
+            continue;
+        }
+        files_read += m.results.len();
+        let recording = Recording { inner: &sink, paths: Mutex::new(Vec::new()) };
+        let sink = &recording;
+        let t = timing::span("machine: report");
+        let page = report::machine_page(&m, &report::machine_policy(&config, &m.config));
+        drop(t);
+        let t = timing::span("machine: render + write");
+        let (pages, other) = rayon::join(
+            || -> Result<(), BuildError> {
+                renderers.par_iter().try_for_each(|r| -> Result<(), BuildError> {
+                    for f in r.render_machine(&nav, &page)? {
+                        sink.put(f)?;
+                    }
+                    Ok(())
+                })
+            },
+            || -> Result<(), BuildError> {
+                for f in crate::export::machine_files(&m, &page) {
+                    sink.put(f)?;
+                }
+                m.results.par_iter().try_for_each(|rf| {
+                    sink.put(OutputFile {
+                        path: format!("{}/{}/{}", m.slug, report::RAW_DIR, rf.rel_path),
+                        contents: rf.raw.to_vec(),
+                    })
+                })
+            },
+        );
+        pages?;
+        other?;
+        drop(t);
+        let summary = report::MachineSummary::of(&page);
+        summaries.push(summary.clone());
+        if let Some(e) = entries.as_deref_mut() {
+            // Content hashes of the raw files, from the bytes just read (or
+            // read again for files that gave no results).
+            let raw: std::collections::HashMap<&str, &[u8]> =
+                m.results.iter().map(|rf| (rf.rel_path.as_str(), &rf.raw[..])).collect();
+            let files = stats
+                .into_iter()
+                .map(|(rel, stat)| {
+                    let hash = match raw.get(rel.as_str()) {
+                        Some(b) => cache::hash(b),
+                        None => std::fs::read(dir.join(&rel)).map(|b| cache::hash(&b)).unwrap_or(0),
+                    };
+                    let stat = stat.unwrap_or(cache::Stat { len: u64::MAX, mtime: 0, ctime: 0, ino: 0 });
+                    cache::RawFile { rel, stat, hash }
+                })
+                .collect();
+            let outputs = recording.paths.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+            e.push((
+                slug.clone(),
+                MachineEntry::new(key, scan_ns, files, outputs, &diags[before..], summary, m.results.len()),
+            ));
+        }
+    }
+    if has_errors(&diags) {
+        return Err(BuildError::Invalid(diags));
+    }
+    if let Some(e) = render_error {
+        return Err(e);
+    }
+    let summary = report::SiteSummary {
+        title: config.title.clone(),
+        description_md: config.description.clone(),
+        description_html,
+        machines: summaries,
+    };
+    for r in &renderers {
+        for f in r.render_index(&summary)? {
+            sink.put(f)?;
+        }
+    }
+    sink.put(crate::export::index_file(&config.title, &summary.machines))?;
+    sink.put(OutputFile::text(".nojekyll", String::new()))?;
+    Ok(BuildReport {
+        files_read,
+        files_out: sink.files.load(Ordering::Relaxed),
+        files_written: 0,
+        pages: sink.pages.load(Ordering::Relaxed),
+        charts: sink.charts.load(Ordering::Relaxed),
+        diagnostics: diags,
+    })
+}
+
+/// Builds the site: [`generate`] into the output directory.
 ///
 /// # Errors
 /// Any [`BuildError`]; on error the output directory is unchanged (or, for
-/// a write error, holds complete files only).
+/// a write error while renaming files into place, holds complete files only).
 pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
     build_with_progress(opts, &indicatif::ProgressBar::hidden())
 }
@@ -227,10 +474,89 @@ pub fn build_with_progress(opts: &BuildOptions, progress: &indicatif::ProgressBa
     if inside(&opts.output, &opts.content) {
         return Err(BuildError::OutputInContent { output: opts.output.clone(), content: opts.content.clone() });
     }
-    let (files, mut report) = render_site_with_progress(opts, progress)?;
-    progress.finish_and_clear();
-    report.files_written = write_output(&opts.output, &files, opts.force)?;
-    Ok(report)
+    check_options(opts)?;
+    let writer = DirWriter::new(&opts.output, opts.force)?;
+    let cache = Cache::new(&opts.output);
+    let use_cache = std::env::var_os("BENCHSITE_NO_CACHE").is_none_or(|v| v.is_empty() || v == "0");
+    if !use_cache {
+        cache.clear();
+    }
+    let mut entries = Vec::new();
+    match generate(opts, progress, &writer, use_cache.then_some((&cache, &mut entries))) {
+        Ok(mut report) => {
+            progress.finish_and_clear();
+            let t = timing::span("commit output");
+            report.files_written = writer.commit()?;
+            drop(t);
+            if use_cache {
+                let _t = timing::span("store cache");
+                cache.store(&opts.output, entries);
+            }
+            Ok(report)
+        }
+        Err(e) => {
+            progress.finish_and_clear();
+            writer.abort();
+            Err(e)
+        }
+    }
+}
+
+/// Hands memory freed by the last machine class back to the system. glibc's
+/// allocator keeps freed memory in per-thread arenas, so without this the
+/// peak memory of a build grows with each class although only one is held
+/// at a time.
+fn release_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        unsafe extern "C" {
+            fn malloc_trim(pad: usize) -> i32;
+        }
+        // SAFETY: malloc_trim only returns free heap memory to the system;
+        // it takes no pointers and is thread-safe in glibc.
+        unsafe {
+            malloc_trim(0);
+        }
+    }
+}
+
+/// The part of every machine class's cache key that is the same for all:
+/// benchsite, content path, options, theme, `site.yaml`, every `machine.yaml`.
+fn common_key(opts: &BuildOptions, theme: Option<&Path>, dirs: &[(PathBuf, String)]) -> u64 {
+    let mut h = cache::Fnv::default();
+    h.field(cache::tool_version().as_bytes());
+    h.field(opts.content.to_string_lossy().as_bytes());
+    h.field(&(opts.text_width as u64).to_le_bytes());
+    h.field(opts.base_url.as_deref().unwrap_or("\u{0}none").as_bytes());
+    // The theme actually used (given, named in site.yaml, or themes/default).
+    h.field(theme.map_or_else(String::new, |t| t.to_string_lossy().into_owned()).as_bytes());
+    if let Some(theme) = theme.filter(|d| d.is_dir()) {
+        for e in walkdir::WalkDir::new(theme).sort_by_file_name().into_iter().flatten() {
+            if e.file_type().is_file() {
+                h.field(e.path().to_string_lossy().as_bytes());
+                h.field(&std::fs::read(e.path()).unwrap_or_default());
+            }
+        }
+    }
+    h.field(&std::fs::read(opts.content.join("site.yaml")).unwrap_or_default());
+    for (dir, slug) in dirs {
+        h.field(slug.as_bytes());
+        h.field(&std::fs::read(dir.join("machine.yaml")).unwrap_or_default());
+    }
+    h.finish()
+}
+
+/// A machine class's cache key: the common key and its `kernel.yaml` files.
+fn machine_key(common: u64, dir: &Path, d: &site::Discovered) -> u64 {
+    let mut h = cache::Fnv::default();
+    h.field(&common.to_le_bytes());
+    for k in &d.kernel_dirs {
+        if let Ok(b) = std::fs::read(dir.join(k).join("kernel.yaml")) {
+            h.field(k.as_bytes());
+            h.field(&b);
+        }
+    }
+    h.finish()
 }
 
 /// True when `path` is `dir` or below it, comparing absolute, resolved
@@ -255,59 +581,6 @@ fn inside(path: &Path, dir: &Path) -> bool {
     }
 }
 
-/// Checks, before anything is written, that every file can be written:
-/// its path stays inside `out`, no two files share a path (with different
-/// contents), no file sits where another needs a directory (a machine class
-/// named `style.css`), and nothing already in `out` is in the way (a
-/// directory where a file goes, a file where a directory goes).
-fn check_paths(out: &Path, files: &[OutputFile]) -> Result<(), BuildError> {
-    let conflict = |path: &str, why: String| BuildError::Write { path: out.join(path), source: std::io::Error::other(why) };
-    let mut by_path: std::collections::HashMap<&str, &[u8]> = std::collections::HashMap::new();
-    for f in files {
-        let rel = Path::new(&f.path);
-        if f.path.is_empty()
-            || rel.is_absolute()
-            || rel.components().any(|c| !matches!(c, std::path::Component::Normal(_)))
-        {
-            return Err(BuildError::Write {
-                path: rel.to_path_buf(),
-                source: std::io::Error::other("output path leaves the output directory"),
-            });
-        }
-        if let Some(prev) = by_path.insert(&f.path, &f.contents)
-            && prev != f.contents.as_slice()
-        {
-            return Err(conflict(&f.path, "two different output files have this path".into()));
-        }
-    }
-    for f in files {
-        let mut dir = Path::new(&f.path).parent();
-        while let Some(d) = dir.filter(|d| !d.as_os_str().is_empty()) {
-            let d_str = d.to_string_lossy();
-            if by_path.contains_key(d_str.as_ref()) {
-                return Err(conflict(
-                    &d_str,
-                    format!("is an output file and also the directory of {} (a machine class or kernel named like one of the site's own files?)", f.path),
-                ));
-            }
-            if out.join(d).symlink_metadata().is_ok_and(|m| m.file_type().is_symlink()) {
-                return Err(conflict(
-                    &d_str,
-                    format!("is a symbolic link in the output directory; benchsite does not write {} through it", f.path),
-                ));
-            }
-            if out.join(d).symlink_metadata().is_ok_and(|m| !m.is_dir()) {
-                return Err(conflict(&d_str, format!("is a file in the output directory, but {} needs it to be a directory", f.path)));
-            }
-            dir = d.parent();
-        }
-        if out.join(&f.path).is_dir() {
-            return Err(conflict(&f.path, "is a directory in the output directory, but the site has a file there".into()));
-        }
-    }
-    Ok(())
-}
-
 /// The first directory on the way to `rel` under `out` that is a symbolic
 /// link, if any: what is behind it is not the output directory's.
 fn linked_dir(out: &Path, rel: &Path) -> Option<PathBuf> {
@@ -328,78 +601,285 @@ fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> BuildError + '_ {
 
 /// Writes `files` under `out`, atomically per file, skipping unchanged ones,
 /// and removes files a previous build wrote that are no longer produced.
-/// Returns how many files were written.
+/// Every path is checked (see [`DirWriter`]) before anything is renamed
+/// into place. Returns how many files were written.
 ///
 /// # Errors
 /// [`BuildError::NotOurs`] for a foreign non-empty directory without
-/// `force`; [`BuildError::Write`] on I/O failure.
+/// `force`; [`BuildError::Write`] on I/O failure or a path that cannot be
+/// written (the output directory is then left as it was).
 pub fn write_output(out: &Path, files: &[OutputFile], force: bool) -> Result<usize, BuildError> {
-    check_paths(out, files)?;
-    let marker = out.join(MARKER);
-    if out.exists() && !marker.exists() {
-        let non_empty = std::fs::read_dir(out).map_err(io_err(out))?.next().is_some();
-        if non_empty && !force {
-            return Err(BuildError::NotOurs(out.to_path_buf()));
+    let writer = DirWriter::new(out, force)?;
+    for f in files {
+        if let Err(e) = writer.put(f.clone()) {
+            writer.abort();
+            return Err(e);
         }
     }
-    std::fs::create_dir_all(out).map_err(io_err(out))?;
-    let previous: BTreeSet<String> = std::fs::read_to_string(&marker)
-        .map(|s| s.lines().filter(|l| !l.is_empty() && !l.starts_with('#')).map(str::to_string).collect())
-        .unwrap_or_default();
+    writer.commit()
+}
 
-    let mut written = 0;
-    for f in files {
-        let rel = Path::new(&f.path);
-        let path = out.join(rel);
-        if std::fs::read(&path).is_ok_and(|old| old == f.contents) {
-            continue;
+/// A [`Sink`] writing into an output directory: each changed file to a
+/// temporary file beside it; [`DirWriter::commit`] renames them into place,
+/// [`DirWriter::abort`] removes them.
+///
+/// Before anything is renamed into place, every path is checked, as it
+/// arrives: it stays inside the output directory, no two files share a path
+/// (with different contents), no file sits where another needs a directory
+/// (a machine class named `style.css`), and nothing in the output
+/// directory is in the way (a directory where a file goes, a file where a
+/// directory goes, a symbolic link to a directory on the way). A failed
+/// check fails the build, and [`DirWriter::abort`] leaves the output
+/// directory as it was.
+pub struct DirWriter {
+    out: PathBuf,
+    /// Every path produced, relative to `out`, with a hash of its contents
+    /// (`None`: kept from an earlier build, contents as on disk).
+    produced: Mutex<HashMap<String, Option<(u64, u64)>>>,
+    /// Every directory (relative to `out`) some produced file lies in.
+    dirs: Mutex<HashSet<String>>,
+    /// Directories (relative to `out`) already checked on disk.
+    checked: Mutex<HashSet<String>>,
+    /// (temporary file, final path) of every changed file.
+    pending: Mutex<Vec<(PathBuf, PathBuf)>>,
+    /// Directories this build created, in creation order.
+    created: Mutex<Vec<PathBuf>>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+impl DirWriter {
+    /// Opens `out` for writing: creates it if needed.
+    ///
+    /// # Errors
+    /// [`BuildError::NotOurs`] for a foreign non-empty directory without
+    /// `force`; [`BuildError::Write`] when it cannot be created.
+    pub fn new(out: &Path, force: bool) -> Result<Self, BuildError> {
+        let marker = out.join(MARKER);
+        if out.exists() && !marker.exists() {
+            let non_empty = std::fs::read_dir(out).map_err(io_err(out))?.next().is_some();
+            if non_empty && !force {
+                return Err(BuildError::NotOurs(out.to_path_buf()));
+            }
+        }
+        let w = DirWriter {
+            out: out.to_path_buf(),
+            produced: Mutex::new(HashMap::new()),
+            dirs: Mutex::new(HashSet::new()),
+            checked: Mutex::new(HashSet::new()),
+            pending: Mutex::new(Vec::new()),
+            created: Mutex::new(Vec::new()),
+        };
+        w.create_dirs(out)?;
+        Ok(w)
+    }
+
+    /// Creates `dir` and its missing parents, remembering which it created.
+    fn create_dirs(&self, dir: &Path) -> Result<(), BuildError> {
+        if dir.is_dir() {
+            return Ok(());
+        }
+        let mut missing = Vec::new();
+        let mut d = Some(dir);
+        while let Some(p) = d {
+            if p.as_os_str().is_empty() || p.is_dir() {
+                break;
+            }
+            missing.push(p.to_path_buf());
+            d = p.parent();
+        }
+        std::fs::create_dir_all(dir).map_err(io_err(dir))?;
+        missing.reverse();
+        lock(&self.created).extend(missing);
+        Ok(())
+    }
+
+    fn conflict(&self, path: &str, why: String) -> BuildError {
+        BuildError::Write { path: self.out.join(path), source: std::io::Error::other(why) }
+    }
+
+    /// Records `path` as produced and checks it against every other path
+    /// produced so far and against what is in the output directory. Returns
+    /// `false` when the same file (same contents) was already produced.
+    fn claim(&self, path: &str, contents: Option<(u64, u64)>) -> Result<bool, BuildError> {
+        let rel = Path::new(path);
+        if path.is_empty() || rel.is_absolute() || rel.components().any(|c| !matches!(c, std::path::Component::Normal(_))) {
+            return Err(BuildError::Write {
+                path: rel.to_path_buf(),
+                source: std::io::Error::other("output path leaves the output directory"),
+            });
+        }
+        let ancestors: Vec<String> = rel
+            .ancestors()
+            .skip(1)
+            .filter(|d| !d.as_os_str().is_empty())
+            .map(|d| d.to_string_lossy().into_owned())
+            .collect();
+        {
+            // Both locks, in this order everywhere: the checks and the
+            // insertions are one step.
+            let mut produced = lock(&self.produced);
+            let mut dirs = lock(&self.dirs);
+            if dirs.contains(path) {
+                return Err(self.conflict(
+                    path,
+                    "is an output file and also the directory of other output files (a machine class or kernel named like one of the site's own files?)".into(),
+                ));
+            }
+            for d in &ancestors {
+                if produced.contains_key(d) {
+                    return Err(self.conflict(
+                        d,
+                        format!("is an output file and also the directory of {path} (a machine class or kernel named like one of the site's own files?)"),
+                    ));
+                }
+            }
+            match produced.get(path) {
+                Some(prev) => {
+                    let same = match (*prev, contents) {
+                        (Some(a), Some(b)) => a == b,
+                        (None, None) => true,
+                        // Kept from the last build on one side: compare with the file on disk.
+                        (Some(h), None) | (None, Some(h)) => std::fs::read(self.out.join(path))
+                            .is_ok_and(|b| (b.len() as u64, cache::hash(&b)) == h),
+                    };
+                    if !same {
+                        return Err(self.conflict(path, "two different output files have this path".into()));
+                    }
+                    return Ok(false);
+                }
+                None => {
+                    produced.insert(path.to_string(), contents);
+                    dirs.extend(ancestors.iter().cloned());
+                }
+            }
+        }
+        // What is in the output directory already.
+        for d in ancestors.iter().rev() {
+            if lock(&self.checked).contains(d) {
+                continue;
+            }
+            let meta = self.out.join(d).symlink_metadata();
+            if meta.as_ref().is_ok_and(|m| m.file_type().is_symlink()) {
+                return Err(self.conflict(
+                    d,
+                    format!("is a symbolic link in the output directory; benchsite does not write {path} through it"),
+                ));
+            }
+            if meta.as_ref().is_ok_and(|m| !m.is_dir()) {
+                return Err(self.conflict(d, format!("is a file in the output directory, but {path} needs it to be a directory")));
+            }
+            lock(&self.checked).insert(d.clone());
+        }
+        if self.out.join(path).symlink_metadata().is_ok_and(|m| m.is_dir()) {
+            return Err(self.conflict(path, "is a directory in the output directory, but the site has a file there".into()));
+        }
+        Ok(true)
+    }
+
+    /// Renames every temporary file into place, removes files a previous
+    /// build wrote that this one did not produce, and updates the marker.
+    /// Returns how many files were written (changed).
+    ///
+    /// # Errors
+    /// [`BuildError::Write`] on I/O failure.
+    pub fn commit(self) -> Result<usize, BuildError> {
+        let out = &self.out;
+        let marker = out.join(MARKER);
+        let previous: BTreeSet<String> = std::fs::read_to_string(&marker)
+            .map(|s| s.lines().filter(|l| !l.is_empty() && !l.starts_with('#')).map(str::to_string).collect())
+            .unwrap_or_default();
+        let pending = self.pending.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let written = pending.len();
+        for (i, (tmp, path)) in pending.iter().enumerate() {
+            if let Err(e) = std::fs::rename(tmp, path) {
+                // Leave no temporary files behind.
+                for (tmp, _) in &pending[i..] {
+                    let _ = std::fs::remove_file(tmp);
+                }
+                return Err(io_err(path)(e));
+            }
+        }
+        let now: BTreeSet<String> =
+            self.produced.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner).into_keys().collect();
+        for stale in previous.difference(&now) {
+            let p = out.join(stale);
+            if Path::new(stale).components().all(|c| matches!(c, std::path::Component::Normal(_)))
+                && linked_dir(out, Path::new(stale)).is_none()
+                && p.is_file()
+            {
+                std::fs::remove_file(&p).map_err(io_err(&p))?;
+                // Remove the directories too when that left them empty (never
+                // a non-empty one), up to the output directory.
+                let mut dir = p.parent();
+                while let Some(d) = dir
+                    && d != out
+                    && d.starts_with(out)
+                    && std::fs::remove_dir(d).is_ok()
+                {
+                    dir = d.parent();
+                }
+            }
+        }
+        let mut list = String::from("# files written by benchsite; do not edit\n");
+        for p in &now {
+            list.push_str(p);
+            list.push('\n');
+        }
+        let tmp = out.join(".benchsite.tmp");
+        std::fs::write(&tmp, list).map_err(io_err(&tmp))?;
+        std::fs::rename(&tmp, &marker).map_err(io_err(&marker))?;
+        Ok(written)
+    }
+
+    /// Removes every temporary file and every directory this build created
+    /// (if empty), leaving the output directory as it was.
+    pub fn abort(&self) {
+        for (tmp, _) in lock(&self.pending).drain(..) {
+            let _ = std::fs::remove_file(tmp);
+        }
+        // Deepest first: threads creating directories side by side record
+        // them in no particular order, and a parent goes only once empty.
+        let mut created = lock(&self.created).clone();
+        created.sort_by(|a, b| b.components().count().cmp(&a.components().count()).then_with(|| a.cmp(b)));
+        created.dedup();
+        for d in created {
+            let _ = std::fs::remove_dir(d);
+        }
+    }
+}
+
+impl Sink for DirWriter {
+    fn put(&self, f: OutputFile) -> Result<(), BuildError> {
+        if !self.claim(&f.path, Some((f.contents.len() as u64, cache::hash(&f.contents))))? {
+            return Ok(());
+        }
+        let path = self.out.join(&f.path);
+        // Unchanged: leave the file alone. Only a file of the same length is read.
+        if std::fs::metadata(&path).is_ok_and(|m| m.len() == f.contents.len() as u64)
+            && std::fs::read(&path).is_ok_and(|old| old == f.contents)
+        {
+            return Ok(());
         }
         if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).map_err(io_err(parent))?;
+            self.create_dirs(parent)?;
         }
         let tmp = path.with_file_name(format!(
             ".{}.benchsite-tmp",
             path.file_name().map(|n| n.to_string_lossy()).unwrap_or_default()
         ));
-        let result = (|| {
-            let mut fh = std::fs::File::create(&tmp).map_err(io_err(&tmp))?;
-            fh.write_all(&f.contents).map_err(io_err(&tmp))?;
-            fh.sync_all().map_err(io_err(&tmp))?;
-            std::fs::rename(&tmp, &path).map_err(io_err(&path))
-        })();
-        if result.is_err() {
+        if let Err(e) = std::fs::write(&tmp, &f.contents) {
             let _ = std::fs::remove_file(&tmp);
+            return Err(io_err(&tmp)(e));
         }
-        result?;
-        written += 1;
+        lock(&self.pending).push((tmp, path));
+        Ok(())
     }
-    let now: BTreeSet<String> = files.iter().map(|f| f.path.clone()).collect();
-    for stale in previous.difference(&now) {
-        let p = out.join(stale);
-        if Path::new(stale).components().all(|c| matches!(c, std::path::Component::Normal(_)))
-            && linked_dir(out, Path::new(stale)).is_none()
-            && p.is_file()
-        {
-            std::fs::remove_file(&p).map_err(io_err(&p))?;
-            // Remove the directories too when that left them empty (never a
-            // non-empty one), up to the output directory.
-            let mut dir = p.parent();
-            while let Some(d) = dir
-                && d != out
-                && d.starts_with(out)
-                && std::fs::remove_dir(d).is_ok()
-            {
-                dir = d.parent();
-            }
-        }
+
+    fn keep(&self, path: &str) -> Result<(), BuildError> {
+        self.claim(path, None)?;
+        Ok(())
     }
-    let mut list = String::from("# files written by benchsite; do not edit\n");
-    for p in &now {
-        list.push_str(p);
-        list.push('\n');
-    }
-    let tmp = out.join(".benchsite.tmp");
-    std::fs::write(&tmp, list).map_err(io_err(&tmp))?;
-    std::fs::rename(&tmp, &marker).map_err(io_err(&marker))?;
-    Ok(written)
 }

@@ -1,19 +1,31 @@
-//! Machine-readable exports: `data.json` and one CSV per section.
+//! Machine-readable exports: `data.json` files and one CSV per section.
 //!
-//! `output/data.json` holds every parsed sample and every summary:
+//! `output/<machine>/data.json` holds every parsed sample and every summary
+//! of one machine class, as compact JSON:
+//!
+//! ```json
+//! { "slug": "dbench32-384m", "name": "…", "baseline": "2.4.7",
+//!   "files": [ { "path": "2.4.7/dbench-32.txt", "benchmark": "dbench", "version": null,
+//!                "samples": [ { "kernel": "2.4.7", "group": "", "params": [{"name": "procs", "value": "32"}],
+//!                               "metric": {"name": "Throughput", "unit": "MB/s", "better": "higher"},
+//!                               "value": {"kind": "single", "value": 9.2929}, "line": 3 } ] } ],
+//!   "sections": [ { "id": "…", "title": "…", "rows": [ { "kernel": "2.4.7", "params": {"procs": "32"},
+//!                   "metric": "Throughput", "unit": "MB/s", "better": "higher",
+//!                   "n": 3, "mean": 9.3422, "stddev": 0.2, "cv": 0.02, "min": …, "max": …, "median": …,
+//!                   "diff": null, "pct_better": null, "p": null, "significant": false } ] } ] }
+//! ```
+//!
+//! `output/data.json` lists the machine classes and where their data is:
 //!
 //! ```json
 //! { "title": "…",
-//!   "machines": [ { "slug": "dbench32-384m", "name": "…",
-//!       "files": [ { "path": "2.4.7/dbench-32.txt", "benchmark": "dbench", "version": null,
-//!                    "samples": [ { "kernel": "2.4.7", "group": "", "params": [{"name": "procs", "value": "32"}],
-//!                                   "metric": {"name": "Throughput", "unit": "MB/s", "better": "higher"},
-//!                                   "value": {"kind": "single", "value": 9.2929}, "line": 3 } ] } ],
-//!       "sections": [ { "id": "…", "title": "…", "rows": [ { "kernel": "2.4.7", "params": {"procs": "32"},
-//!                       "metric": "Throughput", "unit": "MB/s", "better": "higher",
-//!                       "n": 3, "mean": 9.3422, "stddev": 0.2, "cv": 0.02, "min": …, "max": …, "median": …,
-//!                       "diff": null, "pct_better": null, "p": null, "significant": false } ] } ] } ] }
+//!   "machines": [ { "slug": "dbench32-384m", "name": "…", "baseline": "2.4.7", "data": "dbench32-384m/data.json" } ] }
 //! ```
+//!
+//! One data file per machine class keeps each file a size a host accepts (a
+//! results archive of hundreds of kernels holds millions of samples;
+//! GitHub refuses files over 100 MB) and lets a rebuild rewrite only the
+//! classes that changed.
 //!
 //! `output/<machine>/csv/<section-id>.csv` has one line per kernel ×
 //! parameters × metric with the columns `kernel`, each parameter, `metric`,
@@ -22,15 +34,23 @@
 
 use crate::model::{Better, Sample};
 use crate::render::OutputFile;
-use crate::report::{SectionView, SiteView};
-use crate::site::Site;
+use crate::report::{MachinePage, MachineSummary, SectionView, SiteView};
+use crate::site::{MachineClass, Site};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
 #[derive(Serialize)]
-struct Data<'a> {
+struct Index<'a> {
     title: &'a str,
-    machines: Vec<MachineData<'a>>,
+    machines: Vec<IndexEntry<'a>>,
+}
+
+#[derive(Serialize)]
+struct IndexEntry<'a> {
+    slug: &'a str,
+    name: &'a str,
+    baseline: Option<&'a str>,
+    data: String,
 }
 
 #[derive(Serialize)]
@@ -151,38 +171,55 @@ fn section_csv(s: &SectionView) -> String {
     String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
 }
 
-/// `data.json` and the per-section CSV files for a loaded site and its view.
-pub fn data_files(site: &Site, view: &SiteView) -> Vec<OutputFile> {
-    let mut files = Vec::new();
-    let data = Data {
-        title: &site.config.title,
-        machines: site
-            .machines
+/// `<machine>/data.json` and the machine's per-section CSV files.
+pub fn machine_files(m: &MachineClass, page: &MachinePage) -> Vec<OutputFile> {
+    let data = MachineData {
+        slug: &m.slug,
+        name: &m.config.name,
+        baseline: m.config.baseline.as_deref(),
+        files: m
+            .results
             .iter()
-            .zip(&view.machines)
-            .map(|(m, page)| MachineData {
+            .map(|rf| FileData {
+                path: &rf.rel_path,
+                benchmark: &rf.parsed.benchmark,
+                version: rf.parsed.version.as_deref(),
+                samples: &rf.parsed.samples,
+            })
+            .collect(),
+        sections: page.sections.iter().map(|s| SectionData { id: s.id.clone(), title: s.title.clone(), rows: rows(s) }).collect(),
+    };
+    let mut files = vec![OutputFile { path: format!("{}/data.json", m.slug), contents: serde_json::to_vec(&data).unwrap_or_default() }];
+    for s in &page.sections {
+        files.push(OutputFile::text(format!("{}/csv/{}.csv", page.slug, s.id), section_csv(s)));
+    }
+    files
+}
+
+/// The top-level `data.json`: the site title and each machine class with
+/// the path of its data file.
+pub fn index_file(title: &str, machines: &[MachineSummary]) -> OutputFile {
+    let index = Index {
+        title,
+        machines: machines
+            .iter()
+            .map(|m| IndexEntry {
                 slug: &m.slug,
-                name: &m.config.name,
-                baseline: m.config.baseline.as_deref(),
-                files: m
-                    .results
-                    .iter()
-                    .map(|rf| FileData {
-                        path: &rf.rel_path,
-                        benchmark: &rf.parsed.benchmark,
-                        version: rf.parsed.version.as_deref(),
-                        samples: &rf.parsed.samples,
-                    })
-                    .collect(),
-                sections: page.sections.iter().map(|s| SectionData { id: s.id.clone(), title: s.title.clone(), rows: rows(s) }).collect(),
+                name: &m.name,
+                baseline: m.baseline.as_deref(),
+                data: format!("{}/data.json", m.slug),
             })
             .collect(),
     };
-    files.push(OutputFile::text("data.json", serde_json::to_string_pretty(&data).unwrap_or_default()));
-    for page in &view.machines {
-        for s in &page.sections {
-            files.push(OutputFile::text(format!("{}/csv/{}.csv", page.slug, s.id), section_csv(s)));
-        }
+    OutputFile::text("data.json", serde_json::to_string_pretty(&index).unwrap_or_default())
+}
+
+/// Every data file and CSV of a loaded site and its view.
+pub fn data_files(site: &Site, view: &SiteView) -> Vec<OutputFile> {
+    let summaries: Vec<MachineSummary> = view.machines.iter().map(MachineSummary::of).collect();
+    let mut files = vec![index_file(&site.config.title, &summaries)];
+    for (m, page) in site.machines.iter().zip(&view.machines) {
+        files.extend(machine_files(m, page));
     }
     files
 }

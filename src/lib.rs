@@ -18,6 +18,7 @@
 //! * [`serve`]: the `serve` command: the site in memory over HTTP, rebuilt on change.
 
 pub mod build;
+pub mod cache;
 pub mod chart;
 pub mod check;
 pub mod derive;
@@ -32,4 +33,5 @@ pub mod report;
 pub mod serve;
 pub mod site;
 pub mod stats;
+pub mod timing;
 pub mod version;

@@ -8,8 +8,9 @@
 
 use crate::markdown;
 use crate::model::{Better, Sample};
-use crate::site::{MachineClass, ResultFile, SectionConfig, Site};
+use crate::site::{MachineClass, MachineConfig, ResultFile, SectionConfig, Site, SiteConfig};
 use crate::stats::{Comparison, Summary, compare, decimals_needed, trimmed};
+use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -26,8 +27,91 @@ pub struct SiteView {
     pub machines: Vec<MachinePage>,
 }
 
-/// A labelled fact about a machine ("CPU", "AMD K6-2").
+/// What every page knows about the whole site: its title and description,
+/// and for each machine class its name, specs and kernel names (not its
+/// tables). HTML templates get this as `site`, so a page's context does not
+/// grow with the number of machine classes' results.
 #[derive(Debug, Clone, Serialize)]
+pub struct SiteSummary {
+    /// Site title.
+    pub title: String,
+    /// Site description as Markdown.
+    pub description_md: String,
+    /// Sanitised HTML of the description.
+    pub description_html: String,
+    /// Every machine class, in page order.
+    pub machines: Vec<MachineSummary>,
+}
+
+/// A machine class in the [`SiteSummary`].
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
+pub struct MachineSummary {
+    /// URL slug (the directory name).
+    pub slug: String,
+    /// The slug percent-encoded as one URL path segment, for links (see
+    /// [`MachinePage::link`]).
+    pub link: String,
+    /// Display name.
+    pub name: String,
+    /// CPU, MHz, memory, disks, source.
+    pub specs: Vec<Spec>,
+    /// Kernels in table order (`name` only). Known once the class is
+    /// loaded: the index pages have them; pages of one machine class, which
+    /// are rendered while the others are still being read, get `None` (left
+    /// out of the template context).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kernels: Option<Vec<KernelName>>,
+    /// The baseline kernel, if set.
+    pub baseline: Option<String>,
+}
+
+/// A kernel's name, shaped like [`KernelView`] (`k.name` in templates).
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
+pub struct KernelName {
+    /// Kernel name.
+    pub name: String,
+}
+
+impl SiteSummary {
+    /// The summary of a built view.
+    pub fn of(site: &SiteView) -> Self {
+        SiteSummary {
+            title: site.title.clone(),
+            description_md: site.description_md.clone(),
+            description_html: site.description_html.clone(),
+            machines: site.machines.iter().map(MachineSummary::of).collect(),
+        }
+    }
+}
+
+impl MachineSummary {
+    /// The summary of a machine page.
+    pub fn of(m: &MachinePage) -> Self {
+        MachineSummary {
+            slug: m.slug.clone(),
+            link: m.link.clone(),
+            name: m.name.clone(),
+            specs: m.specs.clone(),
+            kernels: Some(m.kernels.iter().map(|k| KernelName { name: k.name.clone() }).collect()),
+            baseline: m.baseline.clone(),
+        }
+    }
+
+    /// What `machine.yaml` alone tells (no kernels).
+    pub fn of_config(slug: &str, c: &MachineConfig) -> Self {
+        MachineSummary {
+            slug: slug.to_string(),
+            link: path_segment(slug),
+            name: c.name.clone(),
+            specs: machine_specs(c),
+            kernels: None,
+            baseline: c.baseline.clone(),
+        }
+    }
+}
+
+/// A labelled fact about a machine ("CPU", "AMD K6-2").
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct Spec {
     /// Label.
     pub label: String,
@@ -197,6 +281,12 @@ pub struct CellView {
     pub source_links: Vec<String>,
     /// Comparison with the baseline kernel's cell in the same row parameters;
     /// `None` for the baseline itself or when it has no value there.
+    ///
+    /// Not passed to templates: as a nested map in every cell it made up
+    /// most of the cost (time and memory) of a machine page's template
+    /// context. Templates show the change through `delta_text`, `mark` and
+    /// `delta_class`; the statistics are in `data.json` and the CSV files.
+    #[serde(skip_serializing)]
     pub comparison: Option<Comparison>,
     /// The change as text, positive = better: "+12.3%"; "-" signs mean worse.
     pub delta_text: Option<String>,
@@ -251,15 +341,8 @@ pub fn site_view(site: &Site) -> SiteView {
         description_html: markdown::to_html(&site.config.description),
         machines: site
             .machines
-            .iter()
-            .map(|m| {
-                let policy = Policy {
-                    baseline: m.config.baseline.clone(),
-                    trim: m.config.trim.or(site.config.trim).unwrap_or(0),
-                    alpha: m.config.alpha.or(site.config.alpha).unwrap_or(0.05),
-                };
-                machine_page(m, &policy)
-            })
+            .par_iter()
+            .map(|m| machine_page(m, &machine_policy(&site.config, &m.config)))
             .collect(),
     }
 }
@@ -285,15 +368,14 @@ impl Default for Policy {
     }
 }
 
-/// Builds one machine-class page.
-pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
-    let c = &m.config;
+/// The labelled facts of a machine: CPU, MHz, memory, disks, source.
+pub fn machine_specs(c: &MachineConfig) -> Vec<Spec> {
     let mhz = c.mhz.as_ref().map(|v| match v {
         serde_yaml::Value::String(s) => s.clone(),
         serde_yaml::Value::Number(n) => n.to_string(),
         other => serde_yaml::to_string(other).unwrap_or_default().trim().to_string(),
     });
-    let specs = [
+    [
         spec("CPU", c.cpu.clone()),
         spec("MHz", mhz),
         spec("Memory", c.memory.clone()),
@@ -302,51 +384,88 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
     ]
     .into_iter()
     .flatten()
-    .collect();
+    .collect()
+}
+
+/// The policy a machine class's tables use: its baseline, and its (or the
+/// site's) trim and significance level.
+pub fn machine_policy(site: &SiteConfig, m: &MachineConfig) -> Policy {
+    Policy {
+        baseline: m.baseline.clone(),
+        trim: m.trim.or(site.trim).unwrap_or(0),
+        alpha: m.alpha.or(site.alpha).unwrap_or(0.05),
+    }
+}
+
+/// A sample and the file it came from.
+type Entry<'a> = (&'a ResultFile, &'a Sample);
+
+/// A section to build: title, commentary, its samples, metric order, policy.
+type SectionJob<'a> = (String, String, Vec<Entry<'a>>, &'a [String], Policy);
+
+/// Builds one machine-class page.
+pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
+    let c = &m.config;
+    let specs = machine_specs(c);
 
     let kernel_names: Vec<String> = m.kernels.iter().map(|k| k.name.clone()).collect();
     let entries: Vec<(&ResultFile, &Sample)> =
         m.results.iter().flat_map(|rf| rf.parsed.samples.iter().map(move |s| (rf, s))).collect();
 
+    // Which samples each configured section picks. A file's globs and
+    // benchmark are checked once per file, not once per sample.
     let mut used = vec![false; entries.len()];
-    let mut sections = Vec::new();
+    let mut jobs: Vec<SectionJob> = Vec::new();
     for sc in &c.sections {
         let patterns: Vec<glob::Pattern> = sc.files.iter().filter_map(|p| glob::Pattern::new(p).ok()).collect();
-        let mut picked = Vec::new();
-        for (i, (rf, s)) in entries.iter().enumerate() {
-            if selects_file(sc, &patterns, rf, s) {
-                // Claimed even when `metrics:` hides it: a chosen column set
-                // does not spill the other metrics into sections of their own.
-                used[i] = true;
-                if sc.metrics.is_empty() || sc.metrics.contains(&s.metric.name) {
-                    picked.push(i);
+        let mut chosen = Vec::new();
+        let mut i = 0;
+        for rf in &m.results {
+            let file_ok = selects_file(sc, &patterns, rf);
+            for s in &rf.parsed.samples {
+                if file_ok && sc.group.as_ref().is_none_or(|g| *g == s.group) {
+                    // Claimed even when `metrics:` hides it: a chosen column set
+                    // does not spill the other metrics into sections of their own.
+                    used[i] = true;
+                    if sc.metrics.is_empty() || sc.metrics.contains(&s.metric.name) {
+                        chosen.push((rf, s));
+                    }
                 }
+                i += 1;
             }
         }
-        let chosen: Vec<(&ResultFile, &Sample)> = picked.iter().map(|&i| entries[i]).collect();
         let policy = Policy {
             baseline: sc.baseline.clone().or_else(|| policy.baseline.clone()),
             trim: sc.trim.unwrap_or(policy.trim),
             alpha: policy.alpha,
         };
-        sections.push(section_view(&sc.title, &sc.commentary, &chosen, &sc.metrics, &kernel_names, &policy));
+        jobs.push((sc.title.clone(), sc.commentary.clone(), chosen, &sc.metrics, policy));
     }
     // Results no configured section showed get a section per benchmark and group.
-    let mut auto: Vec<((String, String), Vec<Entry>)> = Vec::new();
+    let mut auto: Vec<((&str, &str), Vec<Entry>)> = Vec::new();
+    let mut auto_index: HashMap<(&str, &str), usize> = HashMap::new();
     for (i, e) in entries.iter().enumerate() {
         if used[i] {
             continue;
         }
-        let key = (e.0.parsed.benchmark.clone(), e.1.group.clone());
-        match auto.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, v)) => v.push(*e),
-            None => auto.push((key, vec![*e])),
-        }
+        let key = (e.0.parsed.benchmark.as_str(), e.1.group.as_str());
+        let ai = *auto_index.entry(key).or_insert_with(|| {
+            auto.push((key, Vec::new()));
+            auto.len() - 1
+        });
+        auto[ai].1.push(*e);
     }
     for ((bench, group), chosen) in auto {
-        let title = if group.is_empty() { bench } else { format!("{bench}: {group}") };
-        sections.push(section_view(&title, "", &chosen, &[], &kernel_names, policy));
+        let title = if group.is_empty() { bench.to_string() } else { format!("{bench}: {group}") };
+        jobs.push((title, String::new(), chosen, &[], policy.clone()));
     }
+    // Sections are independent: build them in parallel.
+    let mut sections: Vec<SectionView> = jobs
+        .par_iter()
+        .map(|(title, commentary, chosen, metrics, policy)| {
+            section_view(title, commentary, chosen, metrics, &kernel_names, policy)
+        })
+        .collect();
     uniquify_ids(&mut sections);
     let notable = notable_changes(&sections);
     let mut chart_files = Vec::new();
@@ -387,12 +506,11 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
     page
 }
 
-/// True when a section's file globs, benchmark and group select the sample
-/// (its `metrics:` list only chooses columns).
-fn selects_file(sc: &SectionConfig, patterns: &[glob::Pattern], rf: &ResultFile, s: &Sample) -> bool {
+/// True when a section's file globs and benchmark select the file (its
+/// `group:` then selects samples, and its `metrics:` list only chooses columns).
+fn selects_file(sc: &SectionConfig, patterns: &[glob::Pattern], rf: &ResultFile) -> bool {
     (patterns.is_empty() || patterns.iter().any(|p| p.matches(&rf.rel_path)))
         && sc.benchmark.as_ref().is_none_or(|b| *b == rf.parsed.benchmark)
-        && sc.group.as_ref().is_none_or(|g| *g == s.group)
 }
 
 /// A URL fragment for a title: lower case, runs of other characters → `-`.
@@ -426,8 +544,6 @@ fn uniquify_ids(sections: &mut [SectionView]) {
     }
 }
 
-/// A sample with the file it came from.
-type Entry<'a> = (&'a ResultFile, &'a Sample);
 
 #[derive(PartialEq, Eq, Hash, Clone)]
 struct ColKey {
@@ -793,38 +909,74 @@ pub struct KernelPage {
     pub sections: Vec<SectionView>,
 }
 
-/// Builds the kernel pages of a machine page. Kernels whose names give the
-/// same file name (`a b` and `a-b` both slug to `a-b.html`) get `-2`, `-3`…
-/// so that no page overwrites another.
-pub fn kernel_pages(m: &MachinePage) -> Vec<KernelPage> {
+/// The kernel page file names of a machine page, in kernel order: kernels
+/// whose names give the same file name (`a b` and `a-b` both slug to
+/// `a-b.html`) get `-2`, `-3`… so that no page overwrites another.
+pub fn kernel_files(m: &MachinePage) -> Vec<String> {
     let mut used = std::collections::HashSet::new();
     m.kernels
         .iter()
-        .map(|k| KernelPage {
-            kernel: k.clone(),
-            file: {
-                let file = kernel_file(&k.name);
-                let stem = file.trim_end_matches(".html").to_string();
-                let mut n = 1;
-                let mut f = file;
-                while !used.insert(f.clone()) {
-                    n += 1;
-                    f = format!("{stem}-{n}.html");
-                }
-                f
-            },
-            sections: m
-                .sections
-                .iter()
-                .filter_map(|s| {
-                    let mut s = s.clone();
-                    s.table.rows.retain(|r| r.kernel == k.name);
-                    // The section's charts compare every kernel; this page is about one.
-                    s.charts.clear();
-                    (!s.table.rows.is_empty()).then_some(s)
-                })
-                .collect(),
+        .map(|k| {
+            let file = kernel_file(&k.name);
+            let stem = file.trim_end_matches(".html").to_string();
+            let mut n = 1;
+            let mut f = file;
+            while !used.insert(f.clone()) {
+                n += 1;
+                f = format!("{stem}-{n}.html");
+            }
+            f
         })
+        .collect()
+}
+
+/// Builds the kernel pages of a machine page, in one pass over the rows
+/// (linear in the page's rows, not kernels × rows). Kernels whose names
+/// give the same file name (`a b` and `a-b` both slug to `a-b.html`) get
+/// `-2`, `-3`… so that no page overwrites another.
+pub fn kernel_pages(m: &MachinePage) -> Vec<KernelPage> {
+    let pos: HashMap<&str, usize> = m.kernels.iter().enumerate().map(|(i, k)| (k.name.as_str(), i)).rev().collect();
+    let mut sections: Vec<Vec<SectionView>> = vec![Vec::new(); m.kernels.len()];
+    for s in &m.sections {
+        // Rows of each kernel, in table order.
+        let mut rows: HashMap<usize, Vec<&RowView>> = HashMap::new();
+        let mut order: Vec<usize> = Vec::new();
+        for r in &s.table.rows {
+            let Some(&ki) = pos.get(r.kernel.as_str()) else { continue };
+            let v = rows.entry(ki).or_default();
+            if v.is_empty() {
+                order.push(ki);
+            }
+            v.push(r);
+        }
+        for ki in order {
+            let mine = rows.remove(&ki).unwrap_or_default();
+            sections[ki].push(SectionView {
+                id: s.id.clone(),
+                title: s.title.clone(),
+                benchmarks: s.benchmarks.clone(),
+                commentary_md: s.commentary_md.clone(),
+                commentary_html: s.commentary_html.clone(),
+                table: TableView {
+                    param_headers: s.table.param_headers.clone(),
+                    fixed_params: s.table.fixed_params.clone(),
+                    columns: s.table.columns.clone(),
+                    rows: mine.into_iter().cloned().collect(),
+                    direction: s.table.direction.clone(),
+                    has_spread: s.table.has_spread,
+                    baseline: s.table.baseline.clone(),
+                    alpha: s.table.alpha,
+                },
+                // The section's charts compare every kernel; this page is about one.
+                charts: Vec::new(),
+            });
+        }
+    }
+    m.kernels
+        .iter()
+        .zip(sections)
+        .zip(kernel_files(m))
+        .map(|((k, sections), file)| KernelPage { kernel: k.clone(), file, sections })
         .collect()
 }
 
@@ -868,47 +1020,53 @@ pub struct ComparisonBlock {
 }
 
 /// The comparison page: for each kernel, every change against the baseline.
+/// One pass over each section's rows (linear in rows, not kernels × rows).
 pub fn comparisons(m: &MachinePage) -> Vec<ComparisonBlock> {
-    let mut blocks: Vec<ComparisonBlock> = Vec::new();
-    for k in &m.kernels {
-        let mut rows = Vec::new();
-        for s in &m.sections {
-            let Some(base) = &s.table.baseline else { continue };
-            if *base == k.name {
+    let pos: HashMap<&str, usize> = m.kernels.iter().enumerate().map(|(i, k)| (k.name.as_str(), i)).rev().collect();
+    let mut per_kernel: Vec<Vec<ComparisonRow>> = vec![Vec::new(); m.kernels.len()];
+    for s in &m.sections {
+        let Some(base) = &s.table.baseline else { continue };
+        // The first baseline row of each parameter set.
+        let mut base_rows: HashMap<&[String], &RowView> = HashMap::new();
+        for b in s.table.rows.iter().filter(|b| &b.kernel == base) {
+            base_rows.entry(b.params.as_slice()).or_insert(b);
+        }
+        for r in &s.table.rows {
+            if &r.kernel == base {
                 continue;
             }
-            for r in s.table.rows.iter().filter(|r| r.kernel == k.name) {
-                let Some(br) = s.table.rows.iter().find(|b| &b.kernel == base && b.params == r.params) else { continue };
-                let params: Vec<String> = s
-                    .table
-                    .param_headers
-                    .iter()
-                    .zip(&r.params)
-                    .filter(|(_, v)| !v.is_empty())
-                    .map(|(h, v)| format!("{v} {h}"))
-                    .collect();
-                for ((c, bc), col) in r.cells.iter().zip(&br.cells).zip(&s.table.columns) {
-                    let (Some(c), Some(bc)) = (c, bc) else { continue };
-                    rows.push(ComparisonRow {
-                        section: s.title.clone(),
-                        section_id: s.id.clone(),
-                        metric: col.name.clone(),
-                        unit: col.unit.clone(),
-                        params: params.join(", "),
-                        baseline: bc.text.clone(),
-                        value: c.text.clone(),
-                        delta: c.delta_text.clone().unwrap_or_default(),
-                        diff: c
-                            .comparison
-                            .map(|x| format!("{:+.*}", col.precision, x.diff))
-                            .unwrap_or_default(),
-                        mark: c.mark.clone(),
-                        p: c.comparison.and_then(|x| x.welch).map(|w| fmt_p(w.p)).unwrap_or_default(),
-                        class: c.delta_class.clone(),
-                    });
-                }
+            let Some(&ki) = pos.get(r.kernel.as_str()) else { continue };
+            let Some(br) = base_rows.get(r.params.as_slice()) else { continue };
+            let params: Vec<String> = s
+                .table
+                .param_headers
+                .iter()
+                .zip(&r.params)
+                .filter(|(_, v)| !v.is_empty())
+                .map(|(h, v)| format!("{v} {h}"))
+                .collect();
+            for ((c, bc), col) in r.cells.iter().zip(&br.cells).zip(&s.table.columns) {
+                let (Some(c), Some(bc)) = (c, bc) else { continue };
+                per_kernel[ki].push(ComparisonRow {
+                    section: s.title.clone(),
+                    section_id: s.id.clone(),
+                    metric: col.name.clone(),
+                    unit: col.unit.clone(),
+                    params: params.join(", "),
+                    baseline: bc.text.clone(),
+                    value: c.text.clone(),
+                    delta: c.delta_text.clone().unwrap_or_default(),
+                    diff: c.comparison.map(|x| format!("{:+.*}", col.precision, x.diff)).unwrap_or_default(),
+                    mark: c.mark.clone(),
+                    p: c.comparison.and_then(|x| x.welch).map(|w| fmt_p(w.p)).unwrap_or_default(),
+                    class: c.delta_class.clone(),
+                });
             }
         }
+    }
+    // Kernels are directory names, so each appears once.
+    let mut blocks = Vec::new();
+    for (k, rows) in m.kernels.iter().zip(per_kernel) {
         if !rows.is_empty() {
             blocks.push(ComparisonBlock { kernel: k.name.clone(), rows });
         }

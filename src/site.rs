@@ -23,7 +23,7 @@ use crate::model::{ParsedFile, Value};
 use crate::parse::{self, Input};
 use rayon::prelude::*;
 use serde::Deserialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 /// `content/site.yaml`.
@@ -414,11 +414,35 @@ pub fn load_with_progress(content: &Path, progress: &indicatif::ProgressBar) -> 
             format!("{} is not a directory", content.display()),
         ));
     }
+    let (config, dirs) = plan(content, &mut diags)?;
+    let mut machines = Vec::new();
+    for (dir, slug) in dirs {
+        if let Some(m) = load_machine(&dir, &slug, &mut diags, progress) {
+            machines.push(m);
+        }
+    }
+    Ok(Site { config, machines, diagnostics: diags })
+}
+
+/// The first step of [`load`]: reads `site.yaml` and lists the machine-class
+/// directories (those with a `machine.yaml`), in name order, as (directory,
+/// slug). Directories without `machine.yaml` get a warning in `diags`.
+///
+/// # Errors
+/// When `content` is not a readable directory.
+pub fn plan(content: &Path, diags: &mut Vec<Diagnostic>) -> std::io::Result<(SiteConfig, Vec<(PathBuf, String)>)> {
+    let meta = std::fs::metadata(content)?;
+    if !meta.is_dir() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::NotADirectory,
+            format!("{} is not a directory", content.display()),
+        ));
+    }
     let site_yaml = content.join("site.yaml");
-    let config = read_yaml_text(&site_yaml, &mut diags)
+    let config = read_yaml_text(&site_yaml, diags)
         .and_then(|text| {
-            let config = parse_yaml::<SiteConfig>(&site_yaml, &text, &mut diags)?;
-            check_base_url(&site_yaml, &text, &config, &mut diags);
+            let config = parse_yaml::<SiteConfig>(&site_yaml, &text, diags)?;
+            check_base_url(&site_yaml, &text, &config, diags);
             Some(config)
         })
         .unwrap_or_else(|| SiteConfig { title: default_title(), ..SiteConfig::default() });
@@ -430,34 +454,37 @@ pub fn load_with_progress(content: &Path, progress: &indicatif::ProgressBar) -> 
         .filter(|p| !p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with('.')))
         .collect();
     dirs.sort();
-
-    let mut machines = Vec::new();
+    let mut out = Vec::new();
     for dir in dirs {
         let slug = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         if !dir.join("machine.yaml").exists() {
             diags.push(Diagnostic::warning(&dir, None, "not a machine class (no machine.yaml); skipped"));
             continue;
         }
-        if let Some(m) = load_machine(&dir, &slug, &mut diags, progress) {
-            machines.push(m);
-        }
+        out.push((dir, slug));
     }
-    Ok(Site { config, machines, diagnostics: diags })
+    Ok((config, out))
 }
 
-fn load_machine(
-    dir: &Path,
-    slug: &str,
-    diags: &mut Vec<Diagnostic>,
-    progress: &indicatif::ProgressBar,
-) -> Option<MachineClass> {
-    let yaml_text = read_yaml_text(&dir.join("machine.yaml"), diags)?;
-    let config: MachineConfig = parse_yaml(&dir.join("machine.yaml"), &yaml_text, diags)?;
-    let formats = machine_formats(&dir.join("machine.yaml"), &yaml_text, &config, diags);
+/// The raw files and kernel directories of a machine-class directory.
+#[derive(Debug, Clone, Default)]
+pub struct Discovered {
+    /// Raw files in path order: (path relative to the class directory with
+    /// `/` separators, path on disk, kernel directory if any).
+    pub files: Vec<(String, PathBuf, Option<String>)>,
+    /// Kernel directories (first level), in name order.
+    pub kernel_dirs: Vec<String>,
+    /// Problems walking the directory (unreadable entries, link loops).
+    pub diagnostics: Vec<Diagnostic>,
+}
 
-    // Discover files (walkdir follows links and reports loops instead of looping).
+/// Walks a machine-class directory (following links; a link loop is a
+/// warning, not a hang). Hidden files, annotations, `README*`, `*.md` and
+/// editor backups are left out.
+pub fn discover(dir: &Path) -> Discovered {
     let mut files: Vec<(String, PathBuf, Option<String>)> = Vec::new();
     let mut kernel_dirs: Vec<String> = Vec::new();
+    let mut diags = Vec::new();
     for entry in walkdir::WalkDir::new(dir).follow_links(true).min_depth(1).sort_by_file_name() {
         let entry = match entry {
             Ok(e) => e,
@@ -490,6 +517,42 @@ fn load_machine(
         };
         files.push((rel_str, entry.path().to_path_buf(), kernel));
     }
+
+    Discovered { files, kernel_dirs, diagnostics: diags }
+}
+
+/// Reads a machine class's `machine.yaml` only (no raw files); `None` when
+/// it is missing or invalid (the problem goes to `diags`).
+pub fn read_machine_config(dir: &Path, diags: &mut Vec<Diagnostic>) -> Option<MachineConfig> {
+    read_yaml(&dir.join("machine.yaml"), diags)
+}
+
+/// Loads one machine class (from [`plan`]): its annotations and every raw
+/// file, parsed in parallel. `None` when its `machine.yaml` cannot be read;
+/// every problem goes to `diags`.
+pub fn load_machine(
+    dir: &Path,
+    slug: &str,
+    diags: &mut Vec<Diagnostic>,
+    progress: &indicatif::ProgressBar,
+) -> Option<MachineClass> {
+    load_machine_discovered(dir, slug, None, diags, progress)
+}
+
+/// [`load_machine`] with the directory already walked by [`discover`].
+pub fn load_machine_discovered(
+    dir: &Path,
+    slug: &str,
+    discovered: Option<Discovered>,
+    diags: &mut Vec<Diagnostic>,
+    progress: &indicatif::ProgressBar,
+) -> Option<MachineClass> {
+    let yaml_text = read_yaml_text(&dir.join("machine.yaml"), diags)?;
+    let config: MachineConfig = parse_yaml(&dir.join("machine.yaml"), &yaml_text, diags)?;
+    let formats = machine_formats(&dir.join("machine.yaml"), &yaml_text, &config, diags);
+
+    let Discovered { files, kernel_dirs, diagnostics: mut walk_diags } = discovered.unwrap_or_else(|| discover(dir));
+    diags.append(&mut walk_diags);
 
     let mut kernels: Vec<Kernel> = kernel_dirs
         .iter()
@@ -524,26 +587,32 @@ fn load_machine(
         })
         .collect();
     let mut results = Vec::new();
-    for (rf, mut d) in parsed {
-        diags.append(&mut d);
-        if let Some(mut rf) = rf {
-            apply_runs(&mut rf, &kernels);
-            results.push(rf);
+    {
+        let by_name: HashMap<&str, &Kernel> = kernels.iter().map(|k| (k.name.as_str(), k)).collect();
+        for (rf, mut d) in parsed {
+            diags.append(&mut d);
+            if let Some(mut rf) = rf {
+                apply_runs(&mut rf, &by_name);
+                results.push(rf);
+            }
         }
     }
 
-    // Kernels named only inside machine-level files.
+    // Kernels named only inside machine-level files (hash sets: linear in samples).
+    let mut known: HashSet<String> = kernels.iter().map(|k| k.name.clone()).collect();
+    let mut with_results: HashSet<&str> = HashSet::new();
     for rf in &results {
         for s in &rf.parsed.samples {
-            if let Some(k) = &s.kernel
-                && !kernels.iter().any(|x| &x.name == k)
-            {
-                kernels.push(Kernel { name: k.clone(), config: KernelConfig::default() });
+            if let Some(k) = &s.kernel {
+                with_results.insert(k.as_str());
+                if known.insert(k.clone()) {
+                    kernels.push(Kernel { name: k.clone(), config: KernelConfig::default() });
+                }
             }
         }
     }
     // Drop kernel directories without any result.
-    kernels.retain(|k| results.iter().any(|r| r.parsed.samples.iter().any(|s| s.kernel.as_deref() == Some(&k.name))));
+    kernels.retain(|k| with_results.contains(k.name.as_str()));
     order_kernels(&mut kernels, &config.kernel_order);
 
     if let Some(b) = &config.baseline
@@ -588,18 +657,29 @@ fn known_ids() -> String {
 }
 
 /// Orders kernels: those listed in `order` first in that order, the rest in
-/// version order.
+/// version order. Each name is parsed once (n log n comparisons of parsed
+/// versions, and a hash lookup for `order`).
 pub fn order_kernels(kernels: &mut [Kernel], order: &[String]) {
-    kernels.sort_by(|a, b| {
-        let pa = order.iter().position(|o| o == &a.name);
-        let pb = order.iter().position(|o| o == &b.name);
-        match (pa, pb) {
-            (Some(x), Some(y)) => x.cmp(&y),
-            (Some(_), None) => std::cmp::Ordering::Less,
-            (None, Some(_)) => std::cmp::Ordering::Greater,
-            (None, None) => crate::version::compare(&a.name, &b.name),
-        }
+    let mut pos: HashMap<&str, usize> = HashMap::new();
+    for (i, o) in order.iter().enumerate() {
+        pos.entry(o.as_str()).or_insert(i);
+    }
+    let mut keyed: Vec<(Option<usize>, crate::version::KernelVersion, Kernel)> = kernels
+        .iter_mut()
+        .map(|k| {
+            let k = std::mem::replace(k, Kernel { name: String::new(), config: KernelConfig::default() });
+            (pos.get(k.name.as_str()).copied(), crate::version::KernelVersion::parse(&k.name), k)
+        })
+        .collect();
+    keyed.sort_by(|a, b| match (a.0, b.0) {
+        (Some(x), Some(y)) => x.cmp(&y),
+        (Some(_), None) => std::cmp::Ordering::Less,
+        (None, Some(_)) => std::cmp::Ordering::Greater,
+        (None, None) => a.1.cmp(&b.1),
     });
+    for (slot, (_, _, k)) in kernels.iter_mut().zip(keyed) {
+        *slot = k;
+    }
 }
 
 /// Raw result files larger than this (64 MiB) are skipped with a warning
@@ -705,9 +785,9 @@ pub fn parse_file(
 }
 
 /// Turns single values of files listed under a kernel's `runs:` into summaries.
-fn apply_runs(rf: &mut ResultFile, kernels: &[Kernel]) {
+fn apply_runs(rf: &mut ResultFile, kernels: &HashMap<&str, &Kernel>) {
     let Some(kdir) = &rf.kernel_dir else { return };
-    let Some(kernel) = kernels.iter().find(|k| &k.name == kdir) else { return };
+    let Some(kernel) = kernels.get(kdir.as_str()) else { return };
     let in_kernel = rf.rel_path.strip_prefix(&format!("{kdir}/")).unwrap_or(&rf.rel_path);
     let Some(runs) = kernel.config.runs.get(in_kernel) else { return };
     for s in &mut rf.parsed.samples {

@@ -3,14 +3,22 @@
 //! The default theme (`themes/default/`) is embedded in the binary, so
 //! benchsite works without the directory; a theme directory given at build
 //! time overrides any single template or static file and inherits the rest.
-//! Templates receive view models only ([`SiteView`], [`MachinePage`]) plus
-//! `root`, the relative path back to the site root (`""` or `"../"`), so
-//! every link works from a project subpath as well as from a domain root.
+//! Templates receive view models only, plus `root`, the relative path back
+//! to the site root (`""` or `"../"`), so every link works from a project
+//! subpath as well as from a domain root:
+//!
+//! * every page: `site`, a [`SiteSummary`] (title, description, and each
+//!   machine class's slug, name, specs and kernel names — not its tables);
+//! * machine pages (`machine.html`, `compare.html`, `kernel.html`): `page`,
+//!   the [`MachinePage`], and `kernel_pages`, a list of `{file, kernel: {name}}`;
+//! * `compare.html`: `comparisons`; `kernel.html`: `kpage`, the
+//!   [`report::KernelPage`].
 
 use super::{OutputFile, RenderError, Renderer};
-use crate::report::{self, SiteView};
+use crate::report::{self, MachinePage, SiteSummary};
+use rayon::prelude::*;
 use std::path::Path;
-use tera::{Context, Tera};
+use tera::{Context, Tera, Value};
 
 /// Templates of the embedded default theme: (name, source).
 pub const DEFAULT_TEMPLATES: &[(&str, &str)] = &[
@@ -101,37 +109,143 @@ impl Renderer for HtmlRenderer {
         "html"
     }
 
-    fn render(&self, site: &SiteView) -> Result<Vec<OutputFile>, RenderError> {
-        let mut files = Vec::new();
+    fn render_index(&self, site: &SiteSummary) -> Result<Vec<OutputFile>, RenderError> {
         let mut ctx = Context::new();
         ctx.insert("site", site);
         ctx.insert("root", &self.root(0));
-        files.push(OutputFile::text("index.html", self.page("index.html", &ctx)?));
-        files.push(OutputFile::text("404.html", self.page("404.html", &ctx)?));
-        for m in &site.machines {
-            let kernel_pages = report::kernel_pages(m);
-            let mut ctx = Context::new();
-            ctx.insert("site", site);
-            ctx.insert("page", m);
-            ctx.insert("kernel_pages", &kernel_pages);
-            ctx.insert("root", &self.root(1));
-            ctx.insert("raw_prefix", "");
-            files.push(OutputFile::text(format!("{}/index.html", m.slug), self.page("machine.html", &ctx)?));
-            if m.baseline.is_some() {
-                ctx.insert("comparisons", &report::comparisons(m));
-                files.push(OutputFile::text(format!("{}/compare.html", m.slug), self.page("compare.html", &ctx)?));
-            }
-            ctx.insert("root", &self.root(2));
-            ctx.insert("raw_prefix", "../");
-            for kp in &kernel_pages {
-                ctx.insert("kpage", kp);
-                files.push(OutputFile::text(
-                    format!("{}/kernels/{}", m.slug, kp.file),
-                    self.page("kernel.html", &ctx)?,
-                ));
-            }
-        }
+        let mut files = vec![
+            OutputFile::text("index.html", self.page("index.html", &ctx)?),
+            OutputFile::text("404.html", self.page("404.html", &ctx)?),
+        ];
         files.extend(self.statics.iter().map(|(n, b)| OutputFile { path: n.clone(), contents: b.clone() }));
         Ok(files)
     }
+
+    fn render_machine(&self, site: &SiteSummary, m: &MachinePage) -> Result<Vec<OutputFile>, RenderError> {
+        // The page is turned into a template value once; tera values are
+        // reference-counted, so the kernel pages below share its rows
+        // instead of copying and converting them again.
+        let site = Value::from_serializable(site);
+        let t = crate::timing::span("html: page value");
+        let page = Value::from_serializable(m);
+        drop(t);
+        let files_of: Vec<String> = report::kernel_files(m);
+        let links: Vec<KernelLink> = m
+            .kernels
+            .iter()
+            .zip(&files_of)
+            .map(|(k, file)| KernelLink { file, kernel: report::KernelName { name: k.name.clone() } })
+            .collect();
+        let kernel_pages = kernel_page_values(&page, m, &files_of);
+        let mut files = Vec::with_capacity(kernel_pages.len() + 2);
+        let mut ctx = Context::new();
+        ctx.insert_value("site", site);
+        ctx.insert_value("page", page);
+        ctx.insert("kernel_pages", &links);
+        ctx.insert("root", &self.root(1));
+        ctx.insert("raw_prefix", "");
+        // The machine page, the comparison page and the kernel pages render
+        // in parallel; a context clone shares its values.
+        let (machine_page, (compare_page, kernel_files)) = rayon::join(
+            || self.page("machine.html", &ctx),
+            || {
+                rayon::join(
+                    || -> Result<Option<String>, RenderError> {
+                        if m.baseline.is_none() {
+                            return Ok(None);
+                        }
+                        let mut ctx = ctx.clone();
+                        let t = crate::timing::span("html: comparisons value");
+                        ctx.insert("comparisons", &report::comparisons(m));
+                        drop(t);
+                        self.page("compare.html", &ctx).map(Some)
+                    },
+                    || {
+                        let mut ctx = ctx.clone();
+                        ctx.insert("root", &self.root(2));
+                        ctx.insert("raw_prefix", "../");
+                        kernel_pages
+                            .into_par_iter()
+                            .zip(files_of.par_iter())
+                            .map(|(kp, file)| {
+                                let mut ctx = ctx.clone();
+                                ctx.insert_value("kpage", kp);
+                                Ok(OutputFile::text(
+                                    format!("{}/kernels/{file}", m.slug),
+                                    self.page("kernel.html", &ctx)?,
+                                ))
+                            })
+                            .collect::<Vec<Result<OutputFile, RenderError>>>()
+                    },
+                )
+            },
+        );
+        files.push(OutputFile::text(format!("{}/index.html", m.slug), machine_page?));
+        if let Some(c) = compare_page? {
+            files.push(OutputFile::text(format!("{}/compare.html", m.slug), c));
+        }
+        for f in kernel_files {
+            files.push(f?);
+        }
+        Ok(files)
+    }
+}
+
+/// The `kpage` value of every kernel of `m`, in kernel order: what
+/// serialising [`report::kernel_pages`] gives (`kernel`, `file`, and the
+/// page's sections with only that kernel's rows, sections without any left
+/// out), built from the page's template value `page` in one pass over the
+/// rows, sharing every row value.
+fn kernel_page_values(page: &Value, m: &MachinePage, files: &[String]) -> Vec<Value> {
+    use std::collections::HashMap;
+    let pos: HashMap<&str, usize> = m.kernels.iter().enumerate().map(|(i, k)| (k.name.as_str(), i)).rev().collect();
+    let get = |v: &Value, key: &str| v.as_map().and_then(|map| map.get(&tera::value::Key::from(key.to_string())).cloned());
+    let kernels: Vec<Value> = get(page, "kernels").and_then(|v| v.as_array().map(<[Value]>::to_vec)).unwrap_or_default();
+    let mut sections: Vec<Vec<Value>> = vec![Vec::new(); m.kernels.len()];
+    let page_sections = get(page, "sections").and_then(|v| v.as_array().map(<[Value]>::to_vec)).unwrap_or_default();
+    for (sv, s) in page_sections.iter().zip(&m.sections) {
+        let (Some(table), Some(section_map)) = (get(sv, "table"), sv.as_map()) else { continue };
+        let Some(table_map) = table.as_map() else { continue };
+        let rows = get(&table, "rows").and_then(|v| v.as_array().map(<[Value]>::to_vec)).unwrap_or_default();
+        let mut mine: Vec<Vec<Value>> = Vec::new();
+        let mut slot: HashMap<usize, usize> = HashMap::new();
+        let mut order: Vec<usize> = Vec::new();
+        for (rv, r) in rows.into_iter().zip(&s.table.rows) {
+            let Some(&ki) = pos.get(r.kernel.as_str()) else { continue };
+            let si = *slot.entry(ki).or_insert_with(|| {
+                order.push(ki);
+                mine.push(Vec::new());
+                mine.len() - 1
+            });
+            mine[si].push(rv);
+        }
+        for ki in order {
+            let rows = std::mem::take(&mut mine[slot[&ki]]);
+            let mut t = table_map.clone();
+            t.insert(tera::value::Key::from("rows"), Value::from(rows));
+            let mut sm = section_map.clone();
+            sm.insert(tera::value::Key::from("table"), Value::from(t));
+            // The section's charts compare every kernel; a kernel page is about one.
+            sm.insert(tera::value::Key::from("charts"), Value::from(Vec::<Value>::new()));
+            sections[ki].push(Value::from(sm));
+        }
+    }
+    sections
+        .into_iter()
+        .enumerate()
+        .map(|(i, secs)| {
+            let mut kp = tera::Map::new();
+            kp.insert(tera::value::Key::from("kernel"), kernels.get(i).cloned().unwrap_or_else(Value::none));
+            kp.insert(tera::value::Key::from("file"), Value::from(files[i].clone()));
+            kp.insert(tera::value::Key::from("sections"), Value::from(secs));
+            Value::from(kp)
+        })
+        .collect()
+}
+
+/// A link to a kernel page, as `kernel_pages` lists them for `machine.html`.
+#[derive(serde::Serialize)]
+struct KernelLink<'a> {
+    file: &'a str,
+    kernel: report::KernelName,
 }

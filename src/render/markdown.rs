@@ -6,7 +6,7 @@
 //! direction under each table.
 
 use super::{OutputFile, RenderError, Renderer};
-use crate::report::{MachinePage, SectionView, SiteView, TableView};
+use crate::report::{MachinePage, SectionView, SiteSummary, TableView};
 
 /// Renders `index.md` and `<machine>/index.md`.
 #[derive(Debug, Clone, Copy, Default)]
@@ -17,10 +17,12 @@ impl Renderer for MarkdownRenderer {
         "markdown"
     }
 
-    fn render(&self, site: &SiteView) -> Result<Vec<OutputFile>, RenderError> {
-        let mut files = vec![OutputFile::text("index.md", site_md(site))];
-        files.extend(site.machines.iter().map(|m| OutputFile::text(format!("{}/index.md", m.slug), machine_md(m))));
-        Ok(files)
+    fn render_index(&self, site: &SiteSummary) -> Result<Vec<OutputFile>, RenderError> {
+        Ok(vec![OutputFile::text("index.md", site_md(site))])
+    }
+
+    fn render_machine(&self, _site: &SiteSummary, m: &MachinePage) -> Result<Vec<OutputFile>, RenderError> {
+        Ok(vec![OutputFile::text(format!("{}/index.md", m.slug), machine_md(m))])
     }
 }
 
@@ -37,7 +39,7 @@ pub fn escape(s: &str) -> String {
     out
 }
 
-fn site_md(site: &SiteView) -> String {
+fn site_md(site: &SiteSummary) -> String {
     let mut out = format!("# {}\n\n", escape(&site.title));
     if !site.description_md.trim().is_empty() {
         out += site.description_md.trim();
@@ -45,7 +47,7 @@ fn site_md(site: &SiteView) -> String {
     }
     for m in &site.machines {
         out += &format!("- [{}]({}/index.md)", escape(&m.name), m.link);
-        let kernels: Vec<String> = m.kernels.iter().map(|k| escape(&k.name)).collect();
+        let kernels: Vec<String> = m.kernels.iter().flatten().map(|k| escape(&k.name)).collect();
         if !kernels.is_empty() {
             out += &format!(": {}", kernels.join(", "));
         }

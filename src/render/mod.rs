@@ -5,7 +5,7 @@
 //! renderers read the same [`SiteView`], so HTML, Markdown and plaintext carry
 //! the same numbers.
 
-use crate::report::SiteView;
+use crate::report::{MachinePage, SiteSummary, SiteView};
 
 pub mod html;
 pub mod markdown;
@@ -37,13 +37,38 @@ pub enum RenderError {
 }
 
 /// Something that turns the site's view model into output files.
-pub trait Renderer {
+///
+/// A renderer works machine class by machine class ([`Renderer::render_machine`])
+/// plus the site-wide pages ([`Renderer::render_index`]), so a build can
+/// render machine classes in parallel and need not hold every class's pages
+/// at once. Both get the [`SiteSummary`] (title, and names and kernels of every
+/// class), never the other classes' tables.
+pub trait Renderer: Sync {
     /// Short name for messages ("html", "markdown", "text").
     fn name(&self) -> &'static str;
 
-    /// Renders the whole site.
+    /// The site-wide files: index pages, error page, static files.
     ///
     /// # Errors
     /// [`RenderError::Template`] when a theme template is broken.
-    fn render(&self, site: &SiteView) -> Result<Vec<OutputFile>, RenderError>;
+    fn render_index(&self, site: &SiteSummary) -> Result<Vec<OutputFile>, RenderError>;
+
+    /// The files of one machine class.
+    ///
+    /// # Errors
+    /// [`RenderError::Template`] when a theme template is broken.
+    fn render_machine(&self, site: &SiteSummary, m: &MachinePage) -> Result<Vec<OutputFile>, RenderError>;
+
+    /// Renders the whole site: [`Renderer::render_index`], then every machine class.
+    ///
+    /// # Errors
+    /// [`RenderError::Template`] when a theme template is broken.
+    fn render(&self, site: &SiteView) -> Result<Vec<OutputFile>, RenderError> {
+        let summary = SiteSummary::of(site);
+        let mut files = self.render_index(&summary)?;
+        for m in &site.machines {
+            files.extend(self.render_machine(&summary, m)?);
+        }
+        Ok(files)
+    }
 }

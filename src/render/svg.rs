@@ -5,7 +5,7 @@
 //! them out as files under `<machine>/charts/`.
 
 use super::{OutputFile, RenderError, Renderer};
-use crate::report::SiteView;
+use crate::report::{MachinePage, SiteSummary};
 
 /// Writes `<machine>/charts/*.svg`.
 #[derive(Debug, Clone, Copy, Default)]
@@ -16,11 +16,11 @@ impl Renderer for SvgRenderer {
         "svg"
     }
 
-    fn render(&self, site: &SiteView) -> Result<Vec<OutputFile>, RenderError> {
-        Ok(site
-            .machines
-            .iter()
-            .flat_map(|m| m.chart_files.iter().map(move |(path, svg)| OutputFile::text(format!("{}/{path}", m.slug), svg.clone())))
-            .collect())
+    fn render_index(&self, _site: &SiteSummary) -> Result<Vec<OutputFile>, RenderError> {
+        Ok(Vec::new())
+    }
+
+    fn render_machine(&self, _site: &SiteSummary, m: &MachinePage) -> Result<Vec<OutputFile>, RenderError> {
+        Ok(m.chart_files.iter().map(|(path, svg)| OutputFile::text(format!("{}/{path}", m.slug), svg.clone())).collect())
     }
 }

@@ -10,7 +10,7 @@
 
 use super::{OutputFile, RenderError, Renderer};
 use crate::markdown;
-use crate::report::{MachinePage, SectionView, SiteView, TableView};
+use crate::report::{MachinePage, SectionView, SiteSummary, TableView};
 use unicode_width::UnicodeWidthStr;
 
 /// How plaintext is laid out.
@@ -40,12 +40,12 @@ impl Renderer for TextRenderer {
         "text"
     }
 
-    fn render(&self, site: &SiteView) -> Result<Vec<OutputFile>, RenderError> {
-        Ok(site
-            .machines
-            .iter()
-            .map(|m| OutputFile::text(format!("{}/email.txt", m.slug), machine_text(m, &self.options)))
-            .collect())
+    fn render_index(&self, _site: &SiteSummary) -> Result<Vec<OutputFile>, RenderError> {
+        Ok(Vec::new())
+    }
+
+    fn render_machine(&self, _site: &SiteSummary, m: &MachinePage) -> Result<Vec<OutputFile>, RenderError> {
+        Ok(vec![OutputFile::text(format!("{}/email.txt", m.slug), machine_text(m, &self.options))])
     }
 }
 

@@ -1,0 +1,366 @@
+//! The build cache: skip machine classes whose inputs did not change.
+//!
+//! After a successful [`build`](crate::build::build), benchsite keeps one
+//! small JSON file per machine class in `<output>/.benchsite-cache/` (a hidden
+//! directory the output's marker does not list, so a build never removes it
+//! and hosts that skip dotfiles do not publish it). It records:
+//!
+//! * a *key*: a hash of everything except the raw files that can change the
+//!   class's pages — the benchsite build (version, and the size and time of
+//!   the running executable), the content directory's path, the build
+//!   options (width, base URL), every file of the theme directory,
+//!   `site.yaml`, every class's `machine.yaml` (pages name the other
+//!   classes) and this class's `kernel.yaml` files, by path and contents;
+//! * every raw file by path, size, modification and change time, inode and a
+//!   hash of its contents;
+//! * every output file the class produced, with its size and modification
+//!   time, its diagnostics, and its entry in the site summary.
+//!
+//! The next build walks the class's directory and compares. The class is
+//! skipped — nothing read, parsed or rendered, its outputs left in place —
+//! only when the key is equal, the list of raw files is the same, each raw
+//! file either has the same size, times and inode *and* was last changed
+//! more than [`RACY_SECS`] seconds before the recorded build started (a file
+//! written in the same clock tick as the build might have changed unseen),
+//! or else has the same content hash when read again, and every recorded
+//! output is still there with its size and time. Anything else rebuilds the
+//! class from scratch. A missing, unreadable or older-format cache file is
+//! no cache.
+//!
+//! The summary pages (index, `data.json`) are always rebuilt; they are small.
+
+use crate::diag::{Diagnostic, Severity};
+use crate::report::MachineSummary;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use std::time::SystemTime;
+
+/// The cache directory's name inside the output directory.
+pub const DIR: &str = ".benchsite-cache";
+
+/// Files changed less than this long before a build are checked by content
+/// on the next build, whatever their times say.
+pub const RACY_SECS: i128 = 2;
+
+/// Bumped when the cache layout or what it covers changes.
+const FORMAT: u32 = 2;
+
+/// FNV-1a, 64 bits: a stable content hash (the same on every platform and
+/// Rust version, unlike `std`'s hasher).
+#[derive(Clone, Copy)]
+pub struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Self {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fnv {
+    /// Adds bytes.
+    pub fn bytes(&mut self, b: &[u8]) -> &mut Self {
+        for &x in b {
+            self.0 ^= u64::from(x);
+            self.0 = self.0.wrapping_mul(0x100_0000_01b3);
+        }
+        self
+    }
+    /// Adds a length-prefixed string (so `"ab","c"` and `"a","bc"` differ).
+    pub fn field(&mut self, b: &[u8]) -> &mut Self {
+        self.bytes(&(b.len() as u64).to_le_bytes()).bytes(b)
+    }
+    /// The hash.
+    pub fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// The hash of some bytes.
+pub fn hash(b: &[u8]) -> u64 {
+    Fnv::default().bytes(b).finish()
+}
+
+/// Identifies the running benchsite: its version, and the size and
+/// modification time of its executable, so a rebuilt binary never reads a
+/// cache an older one wrote.
+pub fn tool_version() -> &'static str {
+    static V: OnceLock<String> = OnceLock::new();
+    V.get_or_init(|| {
+        let exe = std::env::current_exe()
+            .and_then(std::fs::metadata)
+            .map(|m| format!("{}-{}", m.len(), nanos(m.modified().ok())))
+            .unwrap_or_default();
+        format!("{}/{FORMAT}/{exe}", env!("CARGO_PKG_VERSION"))
+    })
+}
+
+fn nanos(t: Option<SystemTime>) -> i128 {
+    match t {
+        Some(t) => match t.duration_since(SystemTime::UNIX_EPOCH) {
+            Ok(d) => d.as_nanos() as i128,
+            Err(e) => -(e.duration().as_nanos() as i128),
+        },
+        None => 0,
+    }
+}
+
+/// Now, in nanoseconds since the epoch.
+pub fn now_ns() -> i128 {
+    nanos(Some(SystemTime::now()))
+}
+
+/// What the file system says about a file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stat {
+    /// Size in bytes.
+    pub len: u64,
+    /// Modification time, ns since the epoch.
+    pub mtime: i128,
+    /// Status change time, ns since the epoch (0 where unknown).
+    pub ctime: i128,
+    /// Inode number (0 where unknown).
+    pub ino: u64,
+}
+
+impl Stat {
+    /// The stat of `path`, following links; `None` when it cannot be read.
+    pub fn of(path: &Path) -> Option<Stat> {
+        let m = std::fs::metadata(path).ok()?;
+        #[cfg(unix)]
+        let (ctime, ino) = {
+            use std::os::unix::fs::MetadataExt;
+            (
+                i128::from(m.ctime()) * 1_000_000_000 + i128::from(m.ctime_nsec()),
+                m.ino(),
+            )
+        };
+        #[cfg(not(unix))]
+        let (ctime, ino) = (0, 0);
+        Some(Stat {
+            len: m.len(),
+            mtime: nanos(m.modified().ok()),
+            ctime,
+            ino,
+        })
+    }
+
+    /// True when the file changed too close to `scan_ns` for its times to
+    /// be trusted.
+    fn racy(&self, scan_ns: i128) -> bool {
+        let limit = scan_ns - RACY_SECS * 1_000_000_000;
+        self.mtime >= limit || self.ctime >= limit
+    }
+}
+
+/// A raw file as the cache remembers it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RawFile {
+    /// Path relative to the machine-class directory.
+    pub rel: String,
+    /// Its stat when the build that recorded it started reading.
+    pub stat: Stat,
+    /// Hash of its contents.
+    pub hash: u64,
+}
+
+/// A diagnostic as stored (files as paths).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct StoredDiag {
+    error: bool,
+    file: PathBuf,
+    line: Option<usize>,
+    column: Option<usize>,
+    message: String,
+}
+
+/// One output file as produced: path (relative to the output directory),
+/// size and modification time.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Output {
+    /// Path relative to the output directory.
+    pub path: String,
+    /// Size in bytes.
+    pub len: u64,
+    /// Modification time, ns since the epoch.
+    pub mtime: i128,
+}
+
+/// Everything remembered about one machine class.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct MachineEntry {
+    version: String,
+    key: u64,
+    /// When the build that recorded this started reading the class.
+    scan_ns: i128,
+    files: Vec<RawFile>,
+    outputs: Vec<Output>,
+    diags: Vec<StoredDiag>,
+    /// The class's line in the site summary.
+    pub summary: MachineSummary,
+    /// Raw files read.
+    pub files_read: usize,
+}
+
+impl MachineEntry {
+    /// A new entry for a class just built.
+    pub fn new(
+        key: u64,
+        scan_ns: i128,
+        files: Vec<RawFile>,
+        outputs: Vec<String>,
+        diags: &[Diagnostic],
+        summary: MachineSummary,
+        files_read: usize,
+    ) -> Self {
+        MachineEntry {
+            version: tool_version().to_string(),
+            key,
+            scan_ns,
+            files,
+            outputs: outputs
+                .into_iter()
+                .map(|path| Output {
+                    path,
+                    len: 0,
+                    mtime: 0,
+                })
+                .collect(),
+            diags: diags
+                .iter()
+                .map(|d| StoredDiag {
+                    error: d.severity == Severity::Error,
+                    file: d.file.clone(),
+                    line: d.line,
+                    column: d.column,
+                    message: d.message.clone(),
+                })
+                .collect(),
+            summary,
+            files_read,
+        }
+    }
+
+    /// The output paths (relative to the output directory).
+    pub fn output_paths(&self) -> impl Iterator<Item = &str> {
+        self.outputs.iter().map(|o| o.path.as_str())
+    }
+
+    /// The diagnostics loading the class gave.
+    pub fn diagnostics(&self) -> Vec<Diagnostic> {
+        self.diags
+            .iter()
+            .map(|d| Diagnostic {
+                severity: if d.error {
+                    Severity::Error
+                } else {
+                    Severity::Warning
+                },
+                file: d.file.clone(),
+                line: d.line,
+                column: d.column,
+                message: d.message.clone(),
+            })
+            .collect()
+    }
+
+    /// True when this entry still describes the class: same benchsite and
+    /// key, same raw files (by times, or by content where times cannot be
+    /// trusted), and every output still in place under `out`.
+    pub fn still_valid(
+        &self,
+        key: u64,
+        dir: &Path,
+        now: &[(String, Option<Stat>)],
+        out: &Path,
+    ) -> bool {
+        if self.version != tool_version() || self.key != key || self.files.len() != now.len() {
+            return false;
+        }
+        for (old, (rel, stat)) in self.files.iter().zip(now) {
+            if &old.rel != rel {
+                return false;
+            }
+            let Some(stat) = stat else { return false };
+            let trusted = *stat == old.stat && !old.stat.racy(self.scan_ns);
+            if !trusted {
+                // Times changed, or too close to the last build: compare contents.
+                match std::fs::read(dir.join(rel)) {
+                    Ok(b) if b.len() as u64 == stat.len && hash(&b) == old.hash => {}
+                    _ => return false,
+                }
+            }
+        }
+        self.outputs.iter().all(|o| {
+            Stat::of(&out.join(&o.path)).is_some_and(|s| s.len == o.len && s.mtime == o.mtime)
+        })
+    }
+}
+
+/// The cache of one output directory.
+pub struct Cache {
+    dir: PathBuf,
+}
+
+impl Cache {
+    /// The cache in `output`.
+    pub fn new(output: &Path) -> Self {
+        Cache {
+            dir: output.join(DIR),
+        }
+    }
+
+    fn file(&self, slug: &str) -> PathBuf {
+        self.dir.join(format!("{slug}.json"))
+    }
+
+    /// The entry of a machine class, if there is a readable one of this
+    /// benchsite.
+    pub fn load(&self, slug: &str) -> Option<MachineEntry> {
+        let bytes = std::fs::read(self.file(slug)).ok()?;
+        let e: MachineEntry = serde_json::from_slice(&bytes).ok()?;
+        (e.version == tool_version()).then_some(e)
+    }
+
+    /// Stores the entries of a build that succeeded, after its files are in
+    /// place under `out` (their sizes and times are read now), and removes
+    /// entries of classes that are gone. Failures only lose the cache.
+    pub fn store(&self, out: &Path, entries: Vec<(String, MachineEntry)>) {
+        // Never write through a symbolic link planted in the output directory.
+        if self.dir.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink()) {
+            return;
+        }
+        let _ = std::fs::create_dir_all(&self.dir);
+        let keep: std::collections::HashSet<String> =
+            entries.iter().map(|(s, _)| format!("{s}.json")).collect();
+        for (slug, mut e) in entries {
+            for o in &mut e.outputs {
+                if o.len == 0 && o.mtime == 0 {
+                    let s = Stat::of(&out.join(&o.path));
+                    o.len = s.map_or(u64::MAX, |s| s.len);
+                    o.mtime = s.map_or(0, |s| s.mtime);
+                }
+            }
+            let Ok(json) = serde_json::to_vec(&e) else {
+                continue;
+            };
+            let tmp = self.dir.join(format!(".{slug}.json.tmp"));
+            if std::fs::write(&tmp, json).is_ok() {
+                let _ = std::fs::rename(&tmp, self.file(&slug));
+            }
+        }
+        if let Ok(rd) = std::fs::read_dir(&self.dir) {
+            for e in rd.flatten() {
+                let name = e.file_name().to_string_lossy().to_string();
+                if name.ends_with(".json") && !keep.contains(&name) {
+                    let _ = std::fs::remove_file(e.path());
+                }
+            }
+        }
+    }
+
+    /// Forgets everything (a failed build, or a build without the cache).
+    pub fn clear(&self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}

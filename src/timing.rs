@@ -1,0 +1,62 @@
+//! Timing spans for profiling a build: with `BENCHSITE_TIMINGS=1` in the
+//! environment, every span prints its name and wall time to stderr when it
+//! ends. Off by default, and then costs one cached environment lookup.
+//!
+//! ```text
+//! BENCHSITE_TIMINGS=1 benchsite build --content big --output /tmp/out
+//! [timing] load: walk + parse          0.412 s
+//! ```
+
+use std::sync::OnceLock;
+use std::time::Instant;
+
+fn enabled() -> bool {
+    static ON: OnceLock<bool> = OnceLock::new();
+    *ON.get_or_init(|| {
+        std::env::var_os("BENCHSITE_TIMINGS").is_some_and(|v| !v.is_empty() && v != "0")
+    })
+}
+
+/// A running span; prints when dropped (if timings are on).
+pub struct Span {
+    name: &'static str,
+    start: Option<Instant>,
+}
+
+/// Starts a span named `name`.
+pub fn span(name: &'static str) -> Span {
+    Span {
+        name,
+        start: enabled().then(Instant::now),
+    }
+}
+
+impl Drop for Span {
+    fn drop(&mut self) {
+        if let Some(s) = self.start {
+            eprintln!(
+                "[timing] {:<36} {:>8.3} s  rss {}",
+                self.name,
+                s.elapsed().as_secs_f64(),
+                rss()
+            );
+        }
+    }
+}
+
+/// Resident and peak resident memory from `/proc/self/status` (Linux), as text.
+fn rss() -> String {
+    let Ok(status) = std::fs::read_to_string("/proc/self/status") else {
+        return "?".into();
+    };
+    let field = |name: &str| {
+        status
+            .lines()
+            .find(|l| l.starts_with(name))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|kb| kb.parse::<u64>().ok())
+            .map(|kb| format!("{} MB", kb / 1024))
+            .unwrap_or_else(|| "?".into())
+    };
+    format!("{} (peak {})", field("VmRSS:"), field("VmHWM:"))
+}

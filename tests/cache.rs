@@ -1,0 +1,369 @@
+//! The build cache never serves stale pages: after any change to the
+//! content (raw files, YAML annotations), to the output, or to benchsite
+//! itself, a rebuild into the same output directory gives exactly the files a
+//! build from scratch gives. And when nothing changed, unchanged machine
+//! classes really are skipped.
+
+use benchsite::build::{BuildOptions, build};
+use std::collections::BTreeMap;
+use std::fs::{self, File};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
+
+const CACHE: &str = ".benchsite-cache";
+
+fn demo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("content")
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for e in fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let dst = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            copy_dir(&e.path(), &dst);
+        } else {
+            fs::copy(e.path(), dst).unwrap();
+        }
+    }
+}
+
+/// A small site: two machine classes of the demo content.
+fn site(root: &Path) -> PathBuf {
+    let c = root.join("content");
+    fs::create_dir_all(&c).unwrap();
+    fs::copy(demo().join("site.yaml"), c.join("site.yaml")).unwrap();
+    for m in ["dbench32-384m", "p166-24m"] {
+        copy_dir(&demo().join(m), &c.join(m));
+    }
+    c
+}
+
+fn opts(content: &Path, out: &Path) -> BuildOptions {
+    BuildOptions::new(content, out)
+}
+
+fn run(content: &Path, out: &Path) {
+    build(&opts(content, out)).expect("builds");
+}
+
+/// Every file under `out` except the cache, with its bytes.
+fn snapshot(out: &Path) -> BTreeMap<String, Vec<u8>> {
+    fn walk(base: &Path, dir: &Path, acc: &mut BTreeMap<String, Vec<u8>>) {
+        for e in fs::read_dir(dir).unwrap() {
+            let e = e.unwrap();
+            let p = e.path();
+            let rel = p.strip_prefix(base).unwrap().to_string_lossy().to_string();
+            if rel == CACHE {
+                continue;
+            }
+            if e.file_type().unwrap().is_dir() {
+                walk(base, &p, acc);
+            } else {
+                acc.insert(rel, fs::read(&p).unwrap());
+            }
+        }
+    }
+    let mut acc = BTreeMap::new();
+    walk(out, out, &mut acc);
+    acc
+}
+
+/// Rebuilds into `out` and checks the result against a build from scratch.
+fn rebuild_matches_scratch(content: &Path, out: &Path, scratch_root: &Path) {
+    run(content, out);
+    let fresh = scratch_root.join(format!(
+        "fresh-{}",
+        SystemTime::now()
+            .duration_since(SystemTime::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
+    ));
+    run(content, &fresh);
+    let (a, b) = (snapshot(out), snapshot(&fresh));
+    let only_a: Vec<&String> = a.keys().filter(|k| !b.contains_key(*k)).collect();
+    let only_b: Vec<&String> = b.keys().filter(|k| !a.contains_key(*k)).collect();
+    let differ: Vec<&String> = a
+        .keys()
+        .filter(|k| b.get(*k).is_some_and(|v| v != &a[*k]))
+        .collect();
+    assert!(
+        only_a.is_empty() && only_b.is_empty() && differ.is_empty(),
+        "rebuild differs from scratch: only in rebuild {only_a:?}, only in scratch {only_b:?}, differ {differ:?}"
+    );
+}
+
+/// Overwrites a file with same-length contents and puts its modification
+/// time back: only a content check can see the change.
+fn sneaky_edit(path: &Path, from: &str, to: &str) {
+    assert_eq!(from.len(), to.len());
+    let mtime = fs::metadata(path).unwrap().modified().unwrap();
+    let text = fs::read_to_string(path).unwrap();
+    assert!(text.contains(from), "{} has no {from:?}", path.display());
+    fs::write(path, text.replacen(from, to, 1)).unwrap();
+    File::options()
+        .write(true)
+        .open(path)
+        .unwrap()
+        .set_modified(mtime)
+        .unwrap();
+}
+
+#[test]
+fn unchanged_classes_are_skipped() {
+    let tmp = tempfile::tempdir().unwrap();
+    let content = site(tmp.path());
+    let out = tmp.path().join("out");
+    run(&content, &out);
+    assert!(out.join(CACHE).join("dbench32-384m.json").is_file());
+    // Tamper with an output (same size, same time): a skipped class keeps it.
+    let page = out.join("dbench32-384m/index.md");
+    let text = fs::read_to_string(&page).unwrap();
+    let mtime = fs::metadata(&page).unwrap().modified().unwrap();
+    fs::write(&page, text.replacen("dbench", "DBENCH", 1)).unwrap();
+    File::options()
+        .write(true)
+        .open(&page)
+        .unwrap()
+        .set_modified(mtime)
+        .unwrap();
+    run(&content, &out);
+    assert!(
+        fs::read_to_string(&page).unwrap().contains("DBENCH"),
+        "an unchanged class was re-rendered"
+    );
+}
+
+#[test]
+fn unchanged_rebuild_equals_scratch() {
+    let tmp = tempfile::tempdir().unwrap();
+    let content = site(tmp.path());
+    let out = tmp.path().join("out");
+    run(&content, &out);
+    rebuild_matches_scratch(&content, &out, tmp.path());
+}
+
+#[test]
+fn changed_raw_file_same_size_and_time() {
+    let tmp = tempfile::tempdir().unwrap();
+    let content = site(tmp.path());
+    let out = tmp.path().join("out");
+    run(&content, &out);
+    sneaky_edit(
+        &content.join("dbench32-384m/2.4.7/dbench-32-run1.txt"),
+        "Throughput 9.2929",
+        "Throughput 7.2929",
+    );
+    rebuild_matches_scratch(&content, &out, tmp.path());
+    let md = fs::read_to_string(out.join("dbench32-384m/index.md")).unwrap();
+    let fresh = snapshot(&out);
+    assert!(fresh.contains_key("dbench32-384m/index.md"));
+    assert!(!md.is_empty());
+}
+
+#[test]
+fn changed_raw_file_after_its_times_became_trusted() {
+    // Files older than the racy window are trusted by their times: an edit
+    // still changes size or time (here: time, via an ordinary write).
+    let tmp = tempfile::tempdir().unwrap();
+    let content = site(tmp.path());
+    let old = SystemTime::now() - Duration::from_secs(3600);
+    for e in walkdir(&content) {
+        File::options()
+            .write(true)
+            .open(&e)
+            .unwrap()
+            .set_modified(old)
+            .unwrap();
+    }
+    let out = tmp.path().join("out");
+    // Outside the racy window (ctime counts too).
+    std::thread::sleep(Duration::from_millis(2100));
+    run(&content, &out);
+    let f = content.join("p166-24m/ac12/test-a-run1.txt");
+    let text = fs::read_to_string(&f).unwrap();
+    fs::write(&f, text.replacen("1m4.221s", "1m9.221s", 1)).unwrap();
+    rebuild_matches_scratch(&content, &out, tmp.path());
+}
+
+fn walkdir(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in fs::read_dir(dir).unwrap() {
+        let e = e.unwrap();
+        if e.file_type().unwrap().is_dir() {
+            out.extend(walkdir(&e.path()));
+        } else {
+            out.push(e.path());
+        }
+    }
+    out
+}
+
+#[test]
+fn added_kernel_directory() {
+    let tmp = tempfile::tempdir().unwrap();
+    let content = site(tmp.path());
+    let out = tmp.path().join("out");
+    run(&content, &out);
+    copy_dir(
+        &content.join("dbench32-384m/2.4.8-pre1"),
+        &content.join("dbench32-384m/2.4.8-pre2"),
+    );
+    rebuild_matches_scratch(&content, &out, tmp.path());
+    assert!(
+        out.join("dbench32-384m/raw/2.4.8-pre2/dbench-32-run1.txt")
+            .is_file()
+    );
+}
+
+#[test]
+fn added_raw_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    let content = site(tmp.path());
+    let out = tmp.path().join("out");
+    run(&content, &out);
+    fs::copy(
+        content.join("dbench32-384m/2.4.7/dbench-32-run1.txt"),
+        content.join("dbench32-384m/2.4.7/dbench-32-run4.txt"),
+    )
+    .unwrap();
+    rebuild_matches_scratch(&content, &out, tmp.path());
+}
+
+#[test]
+fn removed_raw_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    let content = site(tmp.path());
+    let out = tmp.path().join("out");
+    run(&content, &out);
+    fs::remove_file(content.join("dbench32-384m/2.4.7/dbench-32-run3.txt")).unwrap();
+    rebuild_matches_scratch(&content, &out, tmp.path());
+    assert!(
+        !out.join("dbench32-384m/raw/2.4.7/dbench-32-run3.txt")
+            .exists()
+    );
+}
+
+#[test]
+fn changed_kernel_yaml_same_size_and_time() {
+    let tmp = tempfile::tempdir().unwrap();
+    let content = site(tmp.path());
+    let out = tmp.path().join("out");
+    run(&content, &out);
+    sneaky_edit(
+        &content.join("dbench32-384m/2.4.7/kernel.yaml"),
+        "reference",
+        "REFERENCE",
+    );
+    rebuild_matches_scratch(&content, &out, tmp.path());
+}
+
+#[test]
+fn added_and_removed_kernel_yaml() {
+    let tmp = tempfile::tempdir().unwrap();
+    let content = site(tmp.path());
+    let out = tmp.path().join("out");
+    run(&content, &out);
+    fs::remove_file(content.join("dbench32-384m/2.4.7/kernel.yaml")).unwrap();
+    rebuild_matches_scratch(&content, &out, tmp.path());
+    fs::write(
+        content.join("dbench32-384m/2.4.7/kernel.yaml"),
+        "notes: |\n  Back again.\npatches: [\"x\"]\n",
+    )
+    .unwrap();
+    rebuild_matches_scratch(&content, &out, tmp.path());
+}
+
+#[test]
+fn changed_machine_yaml_same_size_and_time() {
+    let tmp = tempfile::tempdir().unwrap();
+    let content = site(tmp.path());
+    let out = tmp.path().join("out");
+    run(&content, &out);
+    sneaky_edit(
+        &content.join("dbench32-384m/machine.yaml"),
+        "384 MB box",
+        "384 MB BOX",
+    );
+    rebuild_matches_scratch(&content, &out, tmp.path());
+}
+
+#[test]
+fn changed_site_yaml_same_size_and_time() {
+    let tmp = tempfile::tempdir().unwrap();
+    let content = site(tmp.path());
+    let out = tmp.path().join("out");
+    run(&content, &out);
+    sneaky_edit(
+        &content.join("site.yaml"),
+        "Kernel benchmarks",
+        "KERNEL benchmarks",
+    );
+    rebuild_matches_scratch(&content, &out, tmp.path());
+}
+
+#[test]
+fn removed_machine_class() {
+    let tmp = tempfile::tempdir().unwrap();
+    let content = site(tmp.path());
+    let out = tmp.path().join("out");
+    run(&content, &out);
+    fs::remove_dir_all(content.join("p166-24m")).unwrap();
+    rebuild_matches_scratch(&content, &out, tmp.path());
+    assert!(!out.join(CACHE).join("p166-24m.json").exists());
+}
+
+#[test]
+fn changed_benchsite_version() {
+    let tmp = tempfile::tempdir().unwrap();
+    let content = site(tmp.path());
+    let out = tmp.path().join("out");
+    run(&content, &out);
+    // An output tampered with (same size and time) survives a skip, so a
+    // rebuild that restores it did not use the cache.
+    let page = out.join("dbench32-384m/index.md");
+    let text = fs::read_to_string(&page).unwrap();
+    let mtime = fs::metadata(&page).unwrap().modified().unwrap();
+    fs::write(&page, text.replacen("dbench", "DBENCH", 1)).unwrap();
+    File::options()
+        .write(true)
+        .open(&page)
+        .unwrap()
+        .set_modified(mtime)
+        .unwrap();
+    // The cache as another benchsite would have written it.
+    let entry = out.join(CACHE).join("dbench32-384m.json");
+    let json = fs::read_to_string(&entry).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    v["version"] = serde_json::Value::String("0.0.0-other/1/0-0".into());
+    fs::write(&entry, serde_json::to_string(&v).unwrap()).unwrap();
+    rebuild_matches_scratch(&content, &out, tmp.path());
+    assert!(!fs::read_to_string(&page).unwrap().contains("DBENCH"));
+}
+
+#[test]
+fn deleted_or_edited_output_is_restored() {
+    let tmp = tempfile::tempdir().unwrap();
+    let content = site(tmp.path());
+    let out = tmp.path().join("out");
+    run(&content, &out);
+    fs::remove_file(out.join("dbench32-384m/email.txt")).unwrap();
+    fs::write(out.join("p166-24m/index.md"), "edited by hand\n").unwrap();
+    rebuild_matches_scratch(&content, &out, tmp.path());
+}
+
+#[test]
+fn corrupt_cache_is_no_cache() {
+    let tmp = tempfile::tempdir().unwrap();
+    let content = site(tmp.path());
+    let out = tmp.path().join("out");
+    run(&content, &out);
+    fs::write(out.join(CACHE).join("dbench32-384m.json"), "{ not json").unwrap();
+    fs::write(
+        content.join("dbench32-384m/2.4.7/dbench-32-run4.txt"),
+        "32 clients started\nThroughput 8.5 MB/sec (NB=10.625 MB/sec  85 MBit/sec)\n",
+    )
+    .unwrap();
+    rebuild_matches_scratch(&content, &out, tmp.path());
+}
