@@ -126,9 +126,18 @@ impl Renderer for HtmlRenderer {
         // reference-counted, so the kernel pages below share its rows
         // instead of copying and converting them again.
         let site = Value::from_serializable(site);
-        let t = crate::timing::span("html: page value");
-        let page = Value::from_serializable(m);
-        drop(t);
+        // The page's value and the comparison page's are independent: make
+        // them side by side.
+        let (page, comparisons) = rayon::join(
+            || {
+                let _t = crate::timing::span("html: page value");
+                Value::from_serializable(m)
+            },
+            || {
+                let _t = crate::timing::span("html: comparisons value");
+                m.baseline.is_some().then(|| Value::from_serializable(&report::comparisons(m)))
+            },
+        );
         let files_of: Vec<String> = report::kernel_files(m);
         let links: Vec<KernelLink> = m
             .kernels
@@ -151,13 +160,9 @@ impl Renderer for HtmlRenderer {
             || {
                 rayon::join(
                     || -> Result<Option<String>, RenderError> {
-                        if m.baseline.is_none() {
-                            return Ok(None);
-                        }
+                        let Some(comparisons) = comparisons else { return Ok(None) };
                         let mut ctx = ctx.clone();
-                        let t = crate::timing::span("html: comparisons value");
-                        ctx.insert("comparisons", &report::comparisons(m));
-                        drop(t);
+                        ctx.insert_value("comparisons", comparisons);
                         self.page("compare.html", &ctx).map(Some)
                     },
                     || {
