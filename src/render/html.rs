@@ -40,6 +40,9 @@ pub struct HtmlRenderer {
     tera: Tera,
     statics: Vec<(String, Vec<u8>)>,
     base_url: Option<String>,
+    /// Write the per-class pages with [`super::html_native`] (the theme
+    /// overrides none of its templates).
+    native: bool,
 }
 
 impl HtmlRenderer {
@@ -77,10 +80,14 @@ impl HtmlRenderer {
                 }
             }
         }
+        let native = templates
+            .iter()
+            .zip(DEFAULT_TEMPLATES)
+            .all(|((n, s), (dn, ds))| n == dn && s == ds || !super::html_native::TEMPLATES.contains(&n.as_str()));
         let mut tera = Tera::default();
         tera.add_raw_templates(templates.iter().map(|(n, s)| (n.as_str(), s.as_str())))
             .map_err(|e| RenderError::Template(e.to_string()))?;
-        Ok(HtmlRenderer { tera, statics, base_url: None })
+        Ok(HtmlRenderer { tera, statics, base_url: None, native })
     }
 
     /// Makes every link absolute under `base_url` (e.g.
@@ -92,6 +99,20 @@ impl HtmlRenderer {
             if b.ends_with('/') { b.to_string() } else { format!("{b}/") }
         });
         self
+    }
+
+    /// Whether the machine, kernel and comparison pages are written by
+    /// [`super::html_native`] (true unless the theme overrides one of its
+    /// templates). `with_native(false)` renders them with tera even then:
+    /// the tests compare the two.
+    pub fn with_native(mut self, native: bool) -> Self {
+        self.native = self.native && native;
+        self
+    }
+
+    /// True when the per-class pages are written without tera.
+    pub fn is_native(&self) -> bool {
+        self.native
     }
 
     /// The link prefix back to the site root from a page `depth` directories down.
@@ -122,6 +143,9 @@ impl Renderer for HtmlRenderer {
     }
 
     fn render_machine(&self, site: &SiteSummary, m: &MachinePage) -> Result<Vec<OutputFile>, RenderError> {
+        if self.native {
+            return Ok(self.render_machine_native(site, m));
+        }
         // The page is turned into a template value once; tera values are
         // reference-counted, so the kernel pages below share its rows
         // instead of copying and converting them again.
@@ -193,6 +217,34 @@ impl Renderer for HtmlRenderer {
             files.push(f?);
         }
         Ok(files)
+    }
+}
+
+impl HtmlRenderer {
+    /// [`Renderer::render_machine`] through [`super::html_native`]: the
+    /// machine page, the comparison page and the kernel pages side by side.
+    fn render_machine_native(&self, site: &SiteSummary, m: &MachinePage) -> Vec<OutputFile> {
+        use super::html_native as native;
+        let files_of = report::kernel_files(m);
+        let (root1, root2) = (self.root(1), self.root(2));
+        let (machine_page, (compare_page, kernel_pages)) = rayon::join(
+            || native::machine_page(site, m, &files_of, &root1),
+            || {
+                rayon::join(
+                    || m.baseline.is_some().then(|| native::compare_page(site, m, &report::comparisons(m), &root1)),
+                    || native::kernel_pages(site, m, &root2),
+                )
+            },
+        );
+        let mut files = Vec::with_capacity(kernel_pages.len() + 2);
+        files.push(OutputFile::text(format!("{}/index.html", m.slug), machine_page));
+        if let Some(c) = compare_page {
+            files.push(OutputFile::text(format!("{}/compare.html", m.slug), c));
+        }
+        for (page, file) in kernel_pages.into_iter().zip(&files_of) {
+            files.push(OutputFile::text(format!("{}/kernels/{file}", m.slug), page));
+        }
+        files
     }
 }
 

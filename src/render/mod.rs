@@ -8,6 +8,7 @@
 use crate::report::{MachinePage, SiteSummary, SiteView};
 
 pub mod html;
+pub mod html_native;
 pub mod markdown;
 pub mod svg;
 pub mod text;

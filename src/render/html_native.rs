@@ -1,0 +1,329 @@
+//! The default theme's per-class pages written directly, without tera.
+//!
+//! A large archive's machine class has pages of tens of megabytes (300
+//! kernels × 100 metrics); turning the view model into tera values and
+//! running tera's VM over it was most of a build's time and memory. When a
+//! theme overrides none of `base.html`, `machine.html`, `section.html`,
+//! `kernel.html` and `compare.html`, [`super::html::HtmlRenderer`] writes
+//! those pages with the functions here instead. They produce exactly what
+//! the embedded templates produce — the templates stay the specification
+//! (and what a theme copies to start from); `tests/html_native.rs` renders
+//! the demo site and a generated archive both ways and compares every byte.
+//!
+//! Escaping is tera's own [`tera::escape_html`], so values come out exactly
+//! as `{{ value }}` prints them in an HTML template.
+
+use crate::report::{ComparisonBlock, KernelView, MachinePage, RowView, SectionView, SiteSummary};
+use std::collections::HashMap;
+use std::io::Write;
+
+/// Templates whose override by a theme switches the native pages off.
+pub const TEMPLATES: &[&str] = &["base.html", "machine.html", "section.html", "kernel.html", "compare.html"];
+
+/// An HTML page being written: raw markup through [`Page::raw`], values
+/// through [`Page::text`] (escaped as tera's autoescape does).
+struct Page {
+    buf: Vec<u8>,
+}
+
+impl Page {
+    fn with_capacity(n: usize) -> Self {
+        Page { buf: Vec::with_capacity(n) }
+    }
+    fn raw(&mut self, s: &str) -> &mut Self {
+        self.buf.extend_from_slice(s.as_bytes());
+        self
+    }
+    fn text(&mut self, s: &str) -> &mut Self {
+        // Writing into a Vec cannot fail.
+        let _ = tera::escape_html(s, &mut self.buf);
+        self
+    }
+    fn num(&mut self, n: impl std::fmt::Display) -> &mut Self {
+        let _ = write!(self.buf, "{n}");
+        self
+    }
+    fn into_string(self) -> String {
+        // Only `&str`s and escaped `&str`s were written.
+        String::from_utf8(self.buf).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+    }
+}
+
+/// `base.html` around a page's `main` block.
+fn base(site: &SiteSummary, root: &str, title: impl FnOnce(&mut Page), main: impl FnOnce(&mut Page), size: usize) -> String {
+    let mut p = Page::with_capacity(size + 1024);
+    p.raw("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
+    title(&mut p);
+    p.raw("</title>\n<link rel=\"stylesheet\" href=\"").text(root).raw("style.css\">\n</head>\n<body>\n<header class=\"site-header\">\n  <a class=\"site-title\" href=\"");
+    p.text(root).raw("index.html\">").text(&site.title).raw("</a>\n</header>\n<main>\n");
+    main(&mut p);
+    p.raw("\n</main>\n<footer class=\"site-footer\">Built by benchsite from raw benchmark output.</footer>\n</body>\n</html>\n");
+    p.into_string()
+}
+
+/// `section.html` for section `s` with the rows `rows` (all of them on the
+/// machine page, one kernel's on a kernel page) and `charts` shown or not.
+fn section<'a>(p: &mut Page, s: &SectionView, rows: impl ExactSizeIterator<Item = &'a RowView>, charts: bool, raw_prefix: &str) {
+    let t = &s.table;
+    p.raw("<section id=\"").text(&s.id).raw("\">\n<h2>").text(&s.title).raw("</h2>\n<div class=\"commentary\">");
+    p.raw(&s.commentary_html).raw("</div>\n");
+    if rows.len() > 0 {
+        p.raw("\n<div class=\"table-chart\">\n<div class=\"table-wrap\">\n<table>\n<caption>").text(&t.direction);
+        if !t.fixed_params.is_empty() {
+            p.raw(" <span class=\"fixed\">(").text(&t.fixed_params.join(", ")).raw(")</span>");
+        }
+        p.raw("</caption>\n<thead><tr><th scope=\"col\">kernel</th>");
+        for h in &t.param_headers {
+            p.raw("<th scope=\"col\" class=\"num\">").text(h).raw("</th>");
+        }
+        for c in &t.columns {
+            p.raw("<th scope=\"col\" class=\"num ").raw(better(c.better)).raw("\">").text(&c.name);
+            if !c.unit.is_empty() {
+                p.raw("<br><span class=\"unit\">").text(&c.unit).raw("</span>");
+            }
+            p.raw("</th>");
+        }
+        p.raw("</tr></thead>\n<tbody>\n");
+        for r in rows {
+            p.raw("<tr><th scope=\"row\">").text(&r.kernel).raw("</th>");
+            for v in &r.params {
+                p.raw("<td class=\"num\">").text(v).raw("</td>");
+            }
+            for c in &r.cells {
+                let Some(c) = c else {
+                    p.raw("<td class=\"num empty\">–</td>");
+                    continue;
+                };
+                p.raw("<td class=\"num\"><a class=\"value\" href=\"").text(raw_prefix);
+                p.text(c.source_links.first().map_or("", String::as_str)).raw("\" title=\"from ");
+                p.text(&c.sources.join(", ")).raw("\">").text(&c.text).raw("</a>");
+                if c.summary.n > 1 {
+                    p.raw(" <span class=\"spread\">");
+                    if let Some(sd) = c.stddev_text.as_deref().filter(|s| !s.is_empty()) {
+                        p.raw("± ").text(sd).raw(" ");
+                    }
+                    p.raw("n=").num(c.summary.n).raw("</span>");
+                }
+                if let Some(d) = c.delta_text.as_deref().filter(|s| !s.is_empty()) {
+                    p.raw(" <span class=\"delta ").text(&c.delta_class);
+                    if c.mark == "*" {
+                        p.raw(" significant");
+                    }
+                    p.raw("\">").text(d).text(&c.mark).raw("</span>");
+                }
+                p.raw("</td>");
+            }
+            p.raw("</tr>\n");
+        }
+        p.raw("\n</tbody>\n</table>\n</div>\n");
+        if charts {
+            for c in &s.charts {
+                p.raw("<figure class=\"chart\"><img src=\"").text(raw_prefix).text(&c.file).raw("\" alt=\"").text(&c.desc);
+                p.raw("\" width=\"").num(c.width).raw("\" height=\"").num(c.height).raw("\" loading=\"lazy\"><figcaption>");
+                p.text(&c.title).raw("</figcaption></figure>\n");
+            }
+        }
+        p.raw("</div>\n");
+        if let Some(b) = t.baseline.as_deref().filter(|b| !b.is_empty()) {
+            p.raw("<p class=\"legend\">% = change vs ").text(b);
+            p.raw(", positive is better; <strong>*</strong> significant (Welch's t-test, α = ").text(&tera_float(t.alpha));
+            p.raw("); ~ within noise; unmarked: not tested (a single run, or no standard deviation).</p>");
+        }
+        p.raw("\n");
+    } else {
+        p.raw("\n<p class=\"empty\">No results.</p>\n");
+    }
+    p.raw("\n</section>\n");
+}
+
+/// A float as tera prints `{{ x }}`.
+fn tera_float(x: f64) -> String {
+    tera::Value::from(x).to_string()
+}
+
+fn better(b: crate::model::Better) -> &'static str {
+    match b {
+        crate::model::Better::Higher => "higher",
+        crate::model::Better::Lower => "lower",
+        crate::model::Better::Neither => "neither",
+    }
+}
+
+/// A rough size of a page's HTML, to allocate once.
+fn size_hint(m: &MachinePage) -> usize {
+    m.sections.iter().map(|s| s.table.rows.len() * (64 + s.table.columns.len() * 220)).sum::<usize>() + 4096
+}
+
+/// `machine.html`: the machine page. `files` are the kernel page file
+/// names ([`crate::report::kernel_files`]).
+pub fn machine_page(site: &SiteSummary, m: &MachinePage, files: &[String], root: &str) -> String {
+    base(
+        site,
+        root,
+        |p| {
+            p.text(&m.name).raw(" — ").text(&site.title);
+        },
+        |p| {
+            p.raw("\n<nav class=\"crumbs\"><a href=\"").text(root).raw("index.html\">All machine classes</a></nav>\n<h1>");
+            p.text(&m.name).raw("</h1>\n<dl class=\"specs\">\n");
+            for s in &m.specs {
+                p.raw("<dt>").text(&s.label).raw("</dt><dd>").text(&s.value).raw("</dd>");
+            }
+            p.raw("\n<dt>Kernels</dt><dd>");
+            for (i, (k, f)) in m.kernels.iter().zip(files).enumerate() {
+                p.raw("<a class=\"kernel\" href=\"kernels/").text(f).raw("\">").text(&k.name).raw("</a>");
+                if i + 1 < m.kernels.len() {
+                    p.raw(", ");
+                }
+            }
+            p.raw("</dd>\n");
+            if let Some(b) = m.baseline.as_deref().filter(|b| !b.is_empty()) {
+                p.raw("<dt>Baseline</dt><dd>").text(b).raw(" (<a href=\"compare.html\">every kernel against it</a>)</dd>");
+            }
+            p.raw("\n</dl>\n<div class=\"commentary\">").raw(&m.description_html).raw("</div>\n");
+            p.raw("<p class=\"formats\">Also as <a href=\"index.md\">Markdown</a> and <a href=\"email.txt\">plaintext for mail</a>; data in <a href=\"data.json\">data.json</a>.</p>\n");
+            if !m.notable.is_empty() {
+                p.raw("\n<section class=\"notable\"><h2>Notable changes</h2><ul>\n");
+                for n in &m.notable {
+                    p.raw("<li class=\"").raw(if n.pct_better > 0.0 { "better" } else { "worse" }).raw("\"><a href=\"#");
+                    p.text(&n.section_id).raw("\">").text(&n.text).raw("</a></li>");
+                }
+                p.raw("\n</ul></section>\n");
+            }
+            p.raw("\n<nav class=\"toc\"><h2>Sections</h2><ol>\n");
+            for s in &m.sections {
+                p.raw("<li><a href=\"#").text(&s.id).raw("\">").text(&s.title).raw("</a></li>");
+            }
+            if !m.trend_charts.is_empty() {
+                p.raw("<li><a href=\"#trends\">Across kernel versions</a></li>");
+            }
+            p.raw("\n</ol></nav>\n");
+            for s in &m.sections {
+                p.raw("\n");
+                section(p, s, s.table.rows.iter(), true, "");
+                p.raw("\n");
+            }
+            p.raw("\n");
+            if !m.trend_charts.is_empty() {
+                p.raw("\n<section id=\"trends\">\n<h2>Across kernel versions</h2>\n");
+                for c in &m.trend_charts {
+                    p.raw("<figure class=\"chart trend\"><img src=\"").text(&c.file).raw("\" alt=\"").text(&c.desc);
+                    p.raw("\" width=\"").num(c.width).raw("\" height=\"").num(c.height).raw("\" loading=\"lazy\"><figcaption>");
+                    p.text(&c.title).raw("</figcaption></figure>\n");
+                }
+                p.raw("\n</section>\n");
+            }
+            p.raw("\n");
+            if !m.kernels.is_empty() {
+                p.raw("\n<section id=\"kernels\">\n<h2>Kernels</h2>\n<dl class=\"kernel-notes\">\n");
+                for (i, k) in m.kernels.iter().enumerate() {
+                    p.raw("<dt id=\"kernel-").num(i + 1).raw("\">").text(&k.name).raw("</dt><dd>");
+                    patches(p, k);
+                    p.raw(&k.notes_html).raw("</dd>");
+                }
+                p.raw("\n</dl>\n</section>\n");
+            }
+            p.raw("\n");
+        },
+        size_hint(m),
+    )
+}
+
+fn patches(p: &mut Page, k: &KernelView) {
+    if !k.patches.is_empty() {
+        p.raw("<p>Patches: ").text(&k.patches.join(", ")).raw("</p>");
+    }
+}
+
+/// `kernel.html` for every kernel of `m`, in kernel order: each kernel's
+/// notes and the page's sections restricted to its rows (sections where it
+/// has none left out, charts left out), as [`crate::report::kernel_pages`] gives.
+/// Built in one pass over the rows, the pages in parallel.
+pub fn kernel_pages(site: &SiteSummary, m: &MachinePage, root: &str) -> Vec<String> {
+    let pos: HashMap<&str, usize> = m.kernels.iter().enumerate().map(|(i, k)| (k.name.as_str(), i)).rev().collect();
+    // For each kernel: (section index, its row indices), in section order.
+    let mut mine: Vec<Vec<(usize, Vec<usize>)>> = vec![Vec::new(); m.kernels.len()];
+    for (si, s) in m.sections.iter().enumerate() {
+        for (ri, r) in s.table.rows.iter().enumerate() {
+            let Some(&ki) = pos.get(r.kernel.as_str()) else { continue };
+            match mine[ki].last_mut() {
+                Some((last, rows)) if *last == si => rows.push(ri),
+                _ => mine[ki].push((si, vec![ri])),
+            }
+        }
+    }
+    use rayon::prelude::*;
+    m.kernels
+        .par_iter()
+        .zip(mine.into_par_iter())
+        .map(|(k, secs)| {
+            let size = secs.iter().map(|(si, rows)| 2048 + rows.len() * m.sections[*si].table.columns.len() * 220).sum::<usize>();
+            base(
+                site,
+                root,
+                |p| {
+                    p.text(&k.name).raw(" on ").text(&m.name).raw(" — ").text(&site.title);
+                },
+                |p| {
+                    p.raw("\n<nav class=\"crumbs\"><a href=\"").text(root).raw("index.html\">All machine classes</a> › <a href=\"../index.html\">");
+                    p.text(&m.name).raw("</a></nav>\n<h1><span class=\"kernel\">").text(&k.name).raw("</span> on ").text(&m.name).raw("</h1>\n");
+                    patches(p, k);
+                    p.raw("\n<div class=\"commentary\">").raw(&k.notes_html).raw("</div>\n");
+                    for (si, rows) in &secs {
+                        let s = &m.sections[*si];
+                        p.raw("\n");
+                        section(p, s, rows.iter().map(|&ri| &s.table.rows[ri]), false, "../");
+                        p.raw("\n");
+                    }
+                    if secs.is_empty() {
+                        p.raw("\n<p class=\"empty\">No results for this kernel.</p>\n");
+                    }
+                    p.raw("\n");
+                },
+                size,
+            )
+        })
+        .collect()
+}
+
+/// `compare.html`: every kernel against the baseline.
+pub fn compare_page(site: &SiteSummary, m: &MachinePage, blocks: &[ComparisonBlock], root: &str) -> String {
+    let baseline = m.baseline.as_deref().unwrap_or("");
+    let size = blocks.iter().map(|b| 1024 + b.rows.len() * 400).sum::<usize>();
+    base(
+        site,
+        root,
+        |p| {
+            p.raw("Against ").text(baseline).raw(" on ").text(&m.name).raw(" — ").text(&site.title);
+        },
+        |p| {
+            p.raw("\n<nav class=\"crumbs\"><a href=\"").text(root).raw("index.html\">All machine classes</a> › <a href=\"index.html\">");
+            p.text(&m.name).raw("</a></nav>\n<h1>Every kernel against ").text(baseline).raw("</h1>\n");
+            p.raw("<p class=\"legend\">Change in percent, positive is better whatever the metric's direction; <strong>*</strong> significant (Welch's t-test); ~ within noise; unmarked: not tested (a single run, or no standard deviation).</p>\n");
+            for (i, b) in blocks.iter().enumerate() {
+                p.raw("\n<section id=\"vs-").num(i + 1).raw("\">\n<h2><span class=\"kernel\">").text(&b.kernel).raw("</span> vs ").text(baseline);
+                p.raw("</h2>\n<div class=\"table-wrap\">\n<table>\n<thead><tr><th scope=\"col\">section</th><th scope=\"col\">metric</th><th scope=\"col\">parameters</th><th scope=\"col\" class=\"num\">");
+                p.text(baseline).raw("</th><th scope=\"col\" class=\"num\">").text(&b.kernel);
+                p.raw("</th><th scope=\"col\" class=\"num\">difference</th><th scope=\"col\" class=\"num\">change</th><th scope=\"col\" class=\"num\">p</th></tr></thead>\n<tbody>\n");
+                for r in &b.rows {
+                    p.raw("<tr><td><a href=\"index.html#").text(&r.section_id).raw("\">").text(&r.section).raw("</a></td><td>").text(&r.metric);
+                    if !r.unit.is_empty() {
+                        p.raw(" <span class=\"unit\">").text(&r.unit).raw("</span>");
+                    }
+                    p.raw("</td><td>").text(&r.params).raw("</td><td class=\"num\">").text(&r.baseline).raw("</td><td class=\"num\">");
+                    p.text(&r.value).raw("</td><td class=\"num\">").text(&r.diff).raw("</td><td class=\"num\"><span class=\"delta ").text(&r.class);
+                    if r.mark == "*" {
+                        p.raw(" significant");
+                    }
+                    p.raw("\">").text(&r.delta).text(&r.mark).raw("</span></td><td class=\"num\">").text(&r.p).raw("</td></tr>\n");
+                }
+                p.raw("\n</tbody>\n</table>\n</div>\n</section>\n");
+            }
+            if blocks.is_empty() {
+                p.raw("\n<p class=\"empty\">No kernel shares a result with the baseline.</p>\n");
+            }
+            p.raw("\n");
+        },
+        size,
+    )
+}

@@ -1,0 +1,76 @@
+//! The default theme's per-class pages are written by `render::html_native`
+//! for speed; the embedded tera templates remain the specification. These
+//! tests render sites both ways and compare every file byte for byte: the
+//! demo site (relative links and with a `base_url`), a site of hostile names
+//! and prose, and a small site with several runs, a baseline and no
+//! baseline.
+
+mod common;
+
+use benchsite::render::Renderer;
+use benchsite::render::html::HtmlRenderer;
+use benchsite::report;
+use std::path::Path;
+
+fn both_ways(content: &Path, base_url: Option<&str>) -> usize {
+    let site = benchsite::site::load(content).expect("content loads");
+    let view = report::site_view(&site);
+    let native = HtmlRenderer::new(None).expect("default theme").with_base_url(base_url);
+    assert!(native.is_native(), "the default theme renders natively");
+    let tera = HtmlRenderer::new(None).expect("default theme").with_base_url(base_url).with_native(false);
+    assert!(!tera.is_native());
+    let a = native.render(&view).expect("native renders");
+    let b = tera.render(&view).expect("tera renders");
+    assert_eq!(a.len(), b.len(), "same number of files");
+    for (x, y) in a.iter().zip(&b) {
+        assert_eq!(x.path, y.path, "same files in the same order");
+        if x.contents != y.contents {
+            let (xs, ys) = (String::from_utf8_lossy(&x.contents), String::from_utf8_lossy(&y.contents));
+            let at = xs.bytes().zip(ys.bytes()).position(|(p, q)| p != q).unwrap_or(xs.len().min(ys.len()));
+            let lo = at.saturating_sub(200);
+            panic!(
+                "{}: native and tera differ at byte {at}\nnative: {:?}\ntera:   {:?}",
+                x.path,
+                &xs[lo..(at + 200).min(xs.len())],
+                &ys[lo..(at + 200).min(ys.len())]
+            );
+        }
+    }
+    a.len()
+}
+
+#[test]
+fn demo_site_is_the_same_either_way() {
+    let content = Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
+    assert!(both_ways(&content, None) > 20);
+    both_ways(&content, Some("https://user.github.io/repo"));
+}
+
+#[test]
+fn hostile_and_small_sites_are_the_same_either_way() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = common::small_site(dir.path());
+    both_ways(&c, None);
+    // Several runs, a baseline, hostile kernel and machine names.
+    common::put(&c, "m1/2.4.7/dbench-32.txt", common::dbench("9.1") + &common::dbench("9.4") + &common::dbench("9.3"));
+    common::put(&c, "m1/<b>&'\"x/dbench-32.txt", common::dbench("7.5"));
+    common::put(&c, "m1/<b>&'\"x/kernel.yaml", "notes: \"<script>x</script> *n*\"\npatches: [\"<i>p</i>\", 'q']\n");
+    common::put(&c, "m1/machine.yaml", "name: \"M & <one>\"\ncpu: \"K6-2 \\\"475\\\"\"\nbaseline: 2.4.7\ndescription: \"<em>d</em>\"\n");
+    both_ways(&c, None);
+}
+
+#[test]
+fn a_theme_overriding_a_page_template_uses_tera() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for t in benchsite::render::html_native::TEMPLATES {
+        let theme = dir.path().join(t.trim_end_matches(".html"));
+        let default = benchsite::render::html::DEFAULT_TEMPLATES.iter().find(|(n, _)| n == t).expect("a default template").1;
+        common::put(&theme, &format!("templates/{t}"), format!("{{# my theme #}}{default}"));
+        assert!(!HtmlRenderer::new(Some(&theme)).expect("theme").is_native(), "{t}");
+    }
+    // A static override or another template keeps the native pages.
+    let theme = dir.path().join("css");
+    common::put(&theme, "static/style.css", "body{}");
+    common::put(&theme, "templates/index.html", "<p>{{ site.title }}</p>");
+    assert!(HtmlRenderer::new(Some(&theme)).expect("theme").is_native());
+}
