@@ -332,98 +332,36 @@ pub fn generate(
     };
     let mut summaries = Vec::new();
     let mut files_read = 0;
-    for (dir, slug) in &dirs {
+    let ctx = ClassContext {
+        opts,
+        progress,
+        sink: &sink,
+        cache,
+        common_key,
+        scan_ns,
+        renderers: &renderers,
+        nav: &nav,
+        config: &config,
+        // After an error, the classes are only loaded, for their diagnostics.
+        render: !has_errors(&diags) && render_error.is_none(),
+    };
+    // Two machine classes at a time (one per core of a small machine; each
+    // also runs its own steps in parallel): the per-class steps that do not
+    // parallelise well overlap with the other class's, while memory holds
+    // two classes at most, not the archive.
+    let width = rayon::current_num_threads().clamp(1, 2);
+    for chunk in dirs.chunks(width) {
         release_memory();
-        let t = timing::span("machine: discover");
-        let discovered = site::discover(dir);
-        drop(t);
-        // Unchanged since the last build: keep its files, skip everything else.
-        let mut key = 0;
-        let mut stats = Vec::new();
-        if let (Some(cache), Some(common)) = (cache, common_key) {
-            let _t = timing::span("machine: cache check");
-            key = machine_key(common, dir, &discovered);
-            stats = discovered.files.iter().map(|(rel, path, _)| (rel.clone(), cache::Stat::of(path))).collect();
-            if !has_errors(&diags)
-                && render_error.is_none()
-                && let Some(old) = cache.load(slug)
-                && old.still_valid(key, dir, &stats, &opts.output)
-            {
-                for p in old.output_paths() {
-                    sink.keep(p)?;
-                }
-                diags.extend(old.diagnostics());
-                files_read += old.files_read;
-                summaries.push(old.summary.clone());
-                if let Some(e) = entries.as_deref_mut() {
-                    e.push((slug.clone(), old));
-                }
-                continue;
+        let outcomes: Vec<Result<ClassOutcome, BuildError>> =
+            chunk.par_iter().map(|(dir, slug)| build_class(&ctx, dir, slug)).collect();
+        for o in outcomes {
+            let o = o?;
+            diags.extend(o.diags);
+            files_read += o.files_read;
+            summaries.extend(o.summary);
+            if let (Some(e), Some(entry)) = (entries.as_deref_mut(), o.entry) {
+                e.push(entry);
             }
-        }
-        let before = diags.len();
-        let t = timing::span("machine: load + parse");
-        let m = site::load_machine_discovered(dir, slug, Some(discovered), &mut diags, progress);
-        drop(t);
-        let Some(m) = m else { continue };
-        // After an error, the remaining classes are only loaded, for their diagnostics.
-        if has_errors(&diags) || render_error.is_some() {
-            continue;
-        }
-        files_read += m.results.len();
-        let recording = Recording { inner: &sink, paths: Mutex::new(Vec::new()) };
-        let sink = &recording;
-        let t = timing::span("machine: report");
-        let page = report::machine_page(&m, &report::machine_policy(&config, &m.config));
-        drop(t);
-        let t = timing::span("machine: render + write");
-        let (pages, other) = rayon::join(
-            || -> Result<(), BuildError> {
-                renderers.par_iter().try_for_each(|r| -> Result<(), BuildError> {
-                    for f in r.render_machine(&nav, &page)? {
-                        sink.put(f)?;
-                    }
-                    Ok(())
-                })
-            },
-            || -> Result<(), BuildError> {
-                for f in crate::export::machine_files(&m, &page) {
-                    sink.put(f)?;
-                }
-                m.results.par_iter().try_for_each(|rf| {
-                    sink.put(OutputFile {
-                        path: format!("{}/{}/{}", m.slug, report::RAW_DIR, rf.rel_path),
-                        contents: rf.raw.to_vec(),
-                    })
-                })
-            },
-        );
-        pages?;
-        other?;
-        drop(t);
-        let summary = report::MachineSummary::of(&page);
-        summaries.push(summary.clone());
-        if let Some(e) = entries.as_deref_mut() {
-            // Content hashes of the raw files, from the bytes just read (or
-            // read again for files that gave no results).
-            let raw: std::collections::HashMap<&str, &[u8]> =
-                m.results.iter().map(|rf| (rf.rel_path.as_str(), &rf.raw[..])).collect();
-            let files = stats
-                .into_iter()
-                .map(|(rel, stat)| {
-                    let hash = match raw.get(rel.as_str()) {
-                        Some(b) => cache::hash(b),
-                        None => std::fs::read(dir.join(&rel)).map(|b| cache::hash(&b)).unwrap_or(0),
-                    };
-                    let stat = stat.unwrap_or(cache::Stat { len: u64::MAX, mtime: 0, ctime: 0, ino: 0 });
-                    cache::RawFile { rel, stat, hash }
-                })
-                .collect();
-            let outputs = recording.paths.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
-            e.push((
-                slug.clone(),
-                MachineEntry::new(key, scan_ns, files, outputs, &diags[before..], summary, m.results.len()),
-            ));
         }
     }
     if has_errors(&diags) {
@@ -453,6 +391,125 @@ pub fn generate(
         charts: sink.charts.load(Ordering::Relaxed),
         diagnostics: diags,
     })
+}
+
+/// What [`build_class`] needs from the build.
+struct ClassContext<'a> {
+    opts: &'a BuildOptions,
+    progress: &'a indicatif::ProgressBar,
+    sink: &'a dyn Sink,
+    cache: Option<&'a Cache>,
+    common_key: Option<u64>,
+    scan_ns: i128,
+    renderers: &'a [Box<dyn Renderer>],
+    nav: &'a report::SiteSummary,
+    config: &'a site::SiteConfig,
+    /// False after an error elsewhere: load for diagnostics only.
+    render: bool,
+}
+
+/// What one machine class gave.
+#[derive(Default)]
+struct ClassOutcome {
+    diags: Vec<Diagnostic>,
+    files_read: usize,
+    summary: Option<report::MachineSummary>,
+    entry: Option<(String, MachineEntry)>,
+}
+
+/// Loads, renders and writes (to `ctx.sink`) one machine class, or keeps
+/// its files when the cache says nothing changed.
+fn build_class(ctx: &ClassContext, dir: &Path, slug: &str) -> Result<ClassOutcome, BuildError> {
+    let sink = ctx.sink;
+    let mut out = ClassOutcome::default();
+    let has_errors = |d: &[Diagnostic]| d.iter().any(|d| d.severity == Severity::Error);
+    let t = timing::span("machine: discover");
+    let discovered = site::discover(dir);
+    drop(t);
+    // Unchanged since the last build: keep its files, skip everything else.
+    let mut key = 0;
+    let mut stats = Vec::new();
+    if let (Some(cache), Some(common)) = (ctx.cache, ctx.common_key) {
+        let _t = timing::span("machine: cache check");
+        key = machine_key(common, dir, &discovered);
+        stats = discovered.files.iter().map(|(rel, path, _)| (rel.clone(), cache::Stat::of(path))).collect();
+        if ctx.render
+            && let Some(old) = cache.load(slug)
+            && old.still_valid(key, dir, &stats, &ctx.opts.output)
+        {
+            for p in old.output_paths() {
+                sink.keep(p)?;
+            }
+            out.diags.extend(old.diagnostics());
+            out.files_read = old.files_read;
+            out.summary = Some(old.summary.clone());
+            out.entry = Some((slug.to_string(), old));
+            return Ok(out);
+        }
+    }
+    let t = timing::span("machine: load + parse");
+    let m = site::load_machine_discovered(dir, slug, Some(discovered), &mut out.diags, ctx.progress);
+    drop(t);
+    let Some(m) = m else { return Ok(out) };
+    if has_errors(&out.diags) || !ctx.render {
+        return Ok(out);
+    }
+    out.files_read = m.results.len();
+    let recording = Recording { inner: sink, paths: Mutex::new(Vec::new()) };
+    let sink = &recording;
+    let t = timing::span("machine: report");
+    let page = report::machine_page(&m, &report::machine_policy(ctx.config, &m.config));
+    drop(t);
+    let t = timing::span("machine: render + write");
+    let (pages, other) = rayon::join(
+        || -> Result<(), BuildError> {
+            ctx.renderers.par_iter().try_for_each(|r| -> Result<(), BuildError> {
+                for f in r.render_machine(ctx.nav, &page)? {
+                    sink.put(f)?;
+                }
+                Ok(())
+            })
+        },
+        || -> Result<(), BuildError> {
+            for f in crate::export::machine_files(&m, &page) {
+                sink.put(f)?;
+            }
+            m.results.par_iter().try_for_each(|rf| {
+                sink.put(OutputFile {
+                    path: format!("{}/{}/{}", m.slug, report::RAW_DIR, rf.rel_path),
+                    contents: rf.raw.to_vec(),
+                })
+            })
+        },
+    );
+    pages?;
+    other?;
+    drop(t);
+    let summary = report::MachineSummary::of(&page);
+    out.summary = Some(summary.clone());
+    if ctx.cache.is_some() {
+        // Content hashes of the raw files, from the bytes just read (or
+        // read again for files that gave no results).
+        let raw: std::collections::HashMap<&str, &[u8]> =
+            m.results.iter().map(|rf| (rf.rel_path.as_str(), &rf.raw[..])).collect();
+        let files = stats
+            .into_iter()
+            .map(|(rel, stat)| {
+                let hash = match raw.get(rel.as_str()) {
+                    Some(b) => cache::hash(b),
+                    None => std::fs::read(dir.join(&rel)).map(|b| cache::hash(&b)).unwrap_or(0),
+                };
+                let stat = stat.unwrap_or(cache::Stat { len: u64::MAX, mtime: 0, ctime: 0, ino: 0 });
+                cache::RawFile { rel, stat, hash }
+            })
+            .collect();
+        let outputs = recording.paths.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+        out.entry = Some((
+            slug.to_string(),
+            MachineEntry::new(key, ctx.scan_ns, files, outputs, &out.diags, summary, m.results.len()),
+        ));
+    }
+    Ok(out)
 }
 
 /// Builds the site: [`generate`] into the output directory.

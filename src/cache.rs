@@ -44,7 +44,7 @@ pub const DIR: &str = ".benchsite-cache";
 pub const RACY_SECS: i128 = 2;
 
 /// Bumped when the cache layout or what it covers changes.
-const FORMAT: u32 = 2;
+const FORMAT: u32 = 3;
 
 /// FNV-1a, 64 bits: a stable content hash (the same on every platform and
 /// Rust version, unlike `std`'s hasher).
@@ -77,8 +77,11 @@ impl Fnv {
 }
 
 /// The hash of some bytes.
+///
+/// XXH3 (64 bits, `xxhash-rust`): stable across platforms and releases,
+/// and fast enough (many GB/s) to hash every output file of a build.
 pub fn hash(b: &[u8]) -> u64 {
-    Fnv::default().bytes(b).finish()
+    xxhash_rust::xxh3::xxh3_64(b)
 }
 
 /// Identifies the running benchsite: its version, and the size and
