@@ -36,6 +36,7 @@ use crate::model::{Better, Sample};
 use crate::render::OutputFile;
 use crate::report::{MachinePage, MachineSummary, SectionView, SiteView};
 use crate::site::{MachineClass, Site};
+use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -59,7 +60,7 @@ struct MachineData<'a> {
     name: &'a str,
     baseline: Option<&'a str>,
     files: Vec<FileData<'a>>,
-    sections: Vec<SectionData>,
+    sections: Vec<SectionData<'a>>,
 }
 
 #[derive(Serialize)]
@@ -71,19 +72,19 @@ struct FileData<'a> {
 }
 
 #[derive(Serialize)]
-struct SectionData {
-    id: String,
-    title: String,
-    rows: Vec<RowData>,
+struct SectionData<'a> {
+    id: &'a str,
+    title: &'a str,
+    rows: Vec<RowData<'a>>,
 }
 
 /// One summarised cell, flattened.
 #[derive(Serialize)]
-struct RowData {
-    kernel: String,
-    params: BTreeMap<String, String>,
-    metric: String,
-    unit: String,
+struct RowData<'a> {
+    kernel: &'a str,
+    params: BTreeMap<&'a str, &'a str>,
+    metric: &'a str,
+    unit: &'a str,
     better: Better,
     n: u32,
     mean: f64,
@@ -98,24 +99,24 @@ struct RowData {
     significant: bool,
 }
 
-fn rows(s: &SectionView) -> Vec<RowData> {
+fn rows(s: &SectionView) -> Vec<RowData<'_>> {
     let mut out = Vec::new();
     for r in &s.table.rows {
-        let params: BTreeMap<String, String> = s
+        let params: BTreeMap<&str, &str> = s
             .table
             .param_headers
             .iter()
             .zip(&r.params)
             .filter(|(_, v)| !v.is_empty())
-            .map(|(h, v)| (h.clone(), v.clone()))
+            .map(|(h, v)| (h.as_str(), v.as_str()))
             .collect();
         for (c, col) in r.cells.iter().zip(&s.table.columns) {
             let Some(c) = c else { continue };
             out.push(RowData {
-                kernel: r.kernel.clone(),
+                kernel: &r.kernel,
                 params: params.clone(),
-                metric: col.name.clone(),
-                unit: col.unit.clone(),
+                metric: &col.name,
+                unit: &col.unit,
                 better: col.better,
                 n: c.summary.n,
                 mean: c.summary.mean,
@@ -135,37 +136,54 @@ fn rows(s: &SectionView) -> Vec<RowData> {
 }
 
 fn section_csv(s: &SectionView) -> String {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    let mut head: Vec<String> = vec!["kernel".into()];
-    head.extend(s.table.param_headers.iter().cloned());
-    head.extend(
-        ["metric", "unit", "better", "n", "mean", "stddev", "min", "max", "median", "diff", "pct_better", "p", "significant"]
-            .map(String::from),
-    );
+    use std::fmt::Write as _;
+    let mut w = csv::Writer::from_writer(Vec::with_capacity(s.table.rows.len() * s.table.columns.len() * 96 + 256));
     // Writing to a Vec cannot fail.
-    let _ = w.write_record(&head);
-    let opt = |v: Option<f64>| v.map(|x| x.to_string()).unwrap_or_default();
+    let _ = w.write_field("kernel");
+    for h in &s.table.param_headers {
+        let _ = w.write_field(h);
+    }
+    for h in ["metric", "unit", "better", "n", "mean", "stddev", "min", "max", "median", "diff", "pct_better", "p", "significant"] {
+        let _ = w.write_field(h);
+    }
+    let _ = w.write_record(None::<&[u8]>);
+    // Numbers are printed into one buffer, reused for every field.
+    let mut buf = String::new();
+    let mut num = |w: &mut csv::Writer<Vec<u8>>, v: Option<&dyn std::fmt::Display>| {
+        buf.clear();
+        if let Some(v) = v {
+            let _ = write!(buf, "{v}");
+        }
+        let _ = w.write_field(&buf);
+    };
     for r in &s.table.rows {
         for (c, col) in r.cells.iter().zip(&s.table.columns) {
             let Some(c) = c else { continue };
-            let mut rec: Vec<String> = vec![r.kernel.clone()];
-            rec.extend(r.params.iter().cloned());
-            rec.extend([
-                col.name.clone(),
-                col.unit.clone(),
-                format!("{:?}", col.better).to_lowercase(),
-                c.summary.n.to_string(),
-                c.summary.mean.to_string(),
-                opt(c.summary.stddev),
-                c.summary.min.to_string(),
-                c.summary.max.to_string(),
-                c.summary.median.to_string(),
-                opt(c.comparison.map(|x| x.diff)),
-                opt(c.comparison.and_then(|x| x.pct_better)),
-                opt(c.comparison.and_then(|x| x.welch).map(|w| w.p)),
-                c.comparison.is_some_and(|x| x.significant).to_string(),
-            ]);
-            let _ = w.write_record(&rec);
+            let _ = w.write_field(&r.kernel);
+            for p in &r.params {
+                let _ = w.write_field(p);
+            }
+            let _ = w.write_field(&col.name);
+            let _ = w.write_field(&col.unit);
+            let _ = w.write_field(match col.better {
+                Better::Higher => "higher",
+                Better::Lower => "lower",
+                Better::Neither => "neither",
+            });
+            let cmp = c.comparison;
+            num(&mut w, Some(&c.summary.n));
+            num(&mut w, Some(&c.summary.mean));
+            num(&mut w, c.summary.stddev.as_ref().map(|x| x as &dyn std::fmt::Display));
+            num(&mut w, Some(&c.summary.min));
+            num(&mut w, Some(&c.summary.max));
+            num(&mut w, Some(&c.summary.median));
+            num(&mut w, cmp.as_ref().map(|x| &x.diff as &dyn std::fmt::Display));
+            let pct = cmp.and_then(|x| x.pct_better);
+            num(&mut w, pct.as_ref().map(|x| x as &dyn std::fmt::Display));
+            let p = cmp.and_then(|x| x.welch).map(|w| w.p);
+            num(&mut w, p.as_ref().map(|x| x as &dyn std::fmt::Display));
+            let _ = w.write_field(if cmp.is_some_and(|x| x.significant) { "true" } else { "false" });
+            let _ = w.write_record(None::<&[u8]>);
         }
     }
     String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
@@ -187,12 +205,20 @@ pub fn machine_files(m: &MachineClass, page: &MachinePage) -> Vec<OutputFile> {
                 samples: &rf.parsed.samples,
             })
             .collect(),
-        sections: page.sections.iter().map(|s| SectionData { id: s.id.clone(), title: s.title.clone(), rows: rows(s) }).collect(),
+        sections: page.sections.iter().map(|s| SectionData { id: &s.id, title: &s.title, rows: rows(s) }).collect(),
     };
-    let mut files = vec![OutputFile { path: format!("{}/data.json", m.slug), contents: serde_json::to_vec(&data).unwrap_or_default() }];
-    for s in &page.sections {
-        files.push(OutputFile::text(format!("{}/csv/{}.csv", page.slug, s.id), section_csv(s)));
-    }
+    // The data file and the CSV files side by side.
+    let (json, csvs) = rayon::join(
+        || serde_json::to_vec(&data).unwrap_or_default(),
+        || {
+            page.sections
+                .par_iter()
+                .map(|s| OutputFile::text(format!("{}/csv/{}.csv", page.slug, s.id), section_csv(s)))
+                .collect::<Vec<_>>()
+        },
+    );
+    let mut files = vec![OutputFile { path: format!("{}/data.json", m.slug), contents: json }];
+    files.extend(csvs);
     files
 }
 

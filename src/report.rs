@@ -459,7 +459,8 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
         let title = if group.is_empty() { bench.to_string() } else { format!("{bench}: {group}") };
         jobs.push((title, String::new(), chosen, &[], policy.clone()));
     }
-    // Sections are independent: build them in parallel.
+    // Sections are independent: build them in parallel, and their charts
+    // (which name the section's id, made unique first).
     let mut sections: Vec<SectionView> = jobs
         .par_iter()
         .map(|(title, commentary, chosen, metrics, policy)| {
@@ -468,9 +469,11 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
         .collect();
     uniquify_ids(&mut sections);
     let notable = notable_changes(&sections);
+    let charts: Vec<Vec<crate::chart::Chart>> =
+        sections.par_iter().map(|s| crate::chart::section_charts(s, &c.name)).collect();
     let mut chart_files = Vec::new();
-    for s in &mut sections {
-        for c in crate::chart::section_charts(s, &c.name) {
+    for (s, charts) in sections.iter_mut().zip(charts) {
+        for c in charts {
             s.charts.push(ChartRef::of(&c));
             chart_files.push((c.file, c.svg));
         }
@@ -485,7 +488,7 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
         description_html: markdown::to_html(&c.description),
         kernels: m
             .kernels
-            .iter()
+            .par_iter()
             .map(|k| KernelView {
                 name: k.name.clone(),
                 notes_md: k.config.notes.clone(),
@@ -647,6 +650,8 @@ fn section_view(
     let precision: Vec<usize> = col_values.iter().map(|v| decimals_needed(v)).collect();
 
     let mut has_spread = false;
+    // Each raw file's link, made once (a file gives many cells).
+    let mut links: HashMap<&str, String> = HashMap::new();
     let row_views: Vec<RowView> = row_order
         .iter()
         .map(|&ri| {
@@ -660,7 +665,7 @@ fn section_view(
                     let prec = precision[ci];
                     let values: Vec<_> = mine.iter().map(|(_, s)| s.value).collect();
                     let summary = Summary::of(&trimmed(&values, policy.trim))?;
-                    let mut sources: Vec<String> = mine.iter().map(|(rf, _)| rf.rel_path.clone()).collect();
+                    let mut sources: Vec<&str> = mine.iter().map(|(rf, _)| rf.rel_path.as_str()).collect();
                     sources.dedup();
                     if summary.n > 1 {
                         has_spread = true;
@@ -669,8 +674,11 @@ fn section_view(
                         text: fmt_fixed(summary.mean, prec),
                         stddev_text: summary.stddev.filter(|_| summary.n > 1).map(fmt_spread),
                         summary,
-                        source_links: sources.iter().map(|s| raw_link(s)).collect(),
-                        sources,
+                        source_links: sources
+                            .iter()
+                            .map(|&s| links.entry(s).or_insert_with(|| raw_link(s)).clone())
+                            .collect(),
+                        sources: sources.into_iter().map(str::to_string).collect(),
                         comparison: None,
                         delta_text: None,
                         delta_class: String::new(),
