@@ -548,11 +548,13 @@ fn uniquify_ids(sections: &mut [SectionView]) {
 }
 
 
-#[derive(PartialEq, Eq, Hash, Clone)]
-struct ColKey {
-    group: String,
-    name: String,
-    unit: String,
+/// A column: metric name, unit and direction within a group, borrowed
+/// from the samples.
+#[derive(PartialEq, Eq, Hash, Clone, Copy)]
+struct ColKey<'a> {
+    group: &'a str,
+    name: &'a str,
+    unit: &'a str,
     better: Better,
 }
 
@@ -572,8 +574,8 @@ fn section_view(
     let mut benchmarks: Vec<String> = Vec::new();
     let mut entry_col: Vec<usize> = Vec::with_capacity(entries.len());
     for (rf, s) in entries {
-        let key = ColKey { group: s.group.clone(), name: s.metric.name.clone(), unit: s.metric.unit.clone(), better: s.metric.better };
-        let ci = *col_index.entry(key.clone()).or_insert_with(|| {
+        let key = ColKey { group: &s.group, name: &s.metric.name, unit: &s.metric.unit, better: s.metric.better };
+        let ci = *col_index.entry(key).or_insert_with(|| {
             cols.push(key);
             cols.len() - 1
         });
@@ -596,9 +598,9 @@ fn section_view(
     for (d, &c) in order.iter().enumerate() {
         display_of[c] = d;
     }
-    let cols: Vec<ColKey> = order.iter().map(|&c| cols[c].clone()).collect();
+    let cols: Vec<ColKey> = order.iter().map(|&c| cols[c]).collect();
     let entry_col: Vec<usize> = entry_col.iter().map(|&c| display_of[c]).collect();
-    let groups: Vec<&String> = cols.iter().map(|c| &c.group).fold(Vec::new(), |mut v, g| {
+    let groups: Vec<&str> = cols.iter().map(|c| c.group).fold(Vec::new(), |mut v, g| {
         if !v.contains(&g) {
             v.push(g);
         }
@@ -607,14 +609,14 @@ fn section_view(
     let mixed_groups = groups.len() > 1;
 
     // Rows keyed by kernel + parameter values.
-    let mut rows: Vec<(String, Vec<String>)> = Vec::new();
-    let mut row_index: HashMap<(String, Vec<String>), usize> = HashMap::new();
+    let mut rows: Vec<(&str, Vec<&str>)> = Vec::new();
+    let mut row_index: HashMap<(&str, Vec<&str>), usize> = HashMap::new();
     let mut entry_row: Vec<usize> = Vec::with_capacity(entries.len());
     for (_, s) in entries {
-        let kernel = s.kernel.clone().unwrap_or_default();
-        let params: Vec<String> = param_names
+        let kernel = s.kernel.as_deref().unwrap_or_default();
+        let params: Vec<&str> = param_names
             .iter()
-            .map(|n| s.params.iter().find(|p| &p.name == n).map(|p| p.value.clone()).unwrap_or_default())
+            .map(|n| s.params.iter().find(|p| &p.name == n).map_or("", |p| p.value.as_str()))
             .collect();
         let key = (kernel, params);
         let ri = *row_index.entry(key.clone()).or_insert_with(|| {
@@ -637,7 +639,7 @@ fn section_view(
                 return o;
             }
         }
-        kpos(&a.0).cmp(&kpos(&b.0)).then_with(|| crate::version::compare(&a.0, &b.0))
+        kpos(a.0).cmp(&kpos(b.0)).then_with(|| crate::version::compare(a.0, b.0))
     });
 
     // Samples per cell and raw values per column.
@@ -686,7 +688,7 @@ fn section_view(
                     })
                 })
                 .collect();
-            RowView { kernel: kernel.clone(), params: params.clone(), cells }
+            RowView { kernel: kernel.to_string(), params: params.iter().map(|p| p.to_string()).collect(), cells }
         })
         .collect();
 
@@ -756,8 +758,8 @@ fn section_view(
         .iter()
         .zip(&precision)
         .map(|(c, &precision)| ColumnView {
-            name: if mixed_groups && !c.group.is_empty() { format!("{} {}", c.group, c.name) } else { c.name.clone() },
-            unit: c.unit.clone(),
+            name: if mixed_groups && !c.group.is_empty() { format!("{} {}", c.group, c.name) } else { c.name.to_string() },
+            unit: c.unit.to_string(),
             better: c.better,
             precision,
         })
@@ -1027,57 +1029,100 @@ pub struct ComparisonBlock {
     pub rows: Vec<ComparisonRow>,
 }
 
-/// The comparison page: for each kernel, every change against the baseline.
-/// One pass over each section's rows (linear in rows, not kernels × rows).
-pub fn comparisons(m: &MachinePage) -> Vec<ComparisonBlock> {
+/// One line of the comparison page by position: `m.sections[section]`,
+/// its table's `rows[row]` against the baseline's `rows[base_row]`, in
+/// column `column`. Both cells are present.
+#[derive(Debug, Clone, Copy)]
+pub struct ComparisonRef {
+    /// Section index.
+    pub section: usize,
+    /// The kernel's row.
+    pub row: usize,
+    /// The baseline's row with the same parameters.
+    pub base_row: usize,
+    /// Column index.
+    pub column: usize,
+}
+
+/// What the comparison page shows, by position: for each kernel (in kernel
+/// order, kernels without a comparison left out) its name and every cell it
+/// shares with the baseline, section by section. One pass over each
+/// section's rows (linear in rows, not kernels × rows).
+pub fn comparison_refs(m: &MachinePage) -> Vec<(&str, Vec<ComparisonRef>)> {
     let pos: HashMap<&str, usize> = m.kernels.iter().enumerate().map(|(i, k)| (k.name.as_str(), i)).rev().collect();
-    let mut per_kernel: Vec<Vec<ComparisonRow>> = vec![Vec::new(); m.kernels.len()];
-    for s in &m.sections {
+    let mut per_kernel: Vec<Vec<ComparisonRef>> = vec![Vec::new(); m.kernels.len()];
+    for (si, s) in m.sections.iter().enumerate() {
         let Some(base) = &s.table.baseline else { continue };
         // The first baseline row of each parameter set.
-        let mut base_rows: HashMap<&[String], &RowView> = HashMap::new();
-        for b in s.table.rows.iter().filter(|b| &b.kernel == base) {
-            base_rows.entry(b.params.as_slice()).or_insert(b);
+        let mut base_rows: HashMap<&[String], usize> = HashMap::new();
+        for (bi, b) in s.table.rows.iter().enumerate().filter(|(_, b)| &b.kernel == base) {
+            base_rows.entry(b.params.as_slice()).or_insert(bi);
         }
-        for r in &s.table.rows {
+        for (ri, r) in s.table.rows.iter().enumerate() {
             if &r.kernel == base {
                 continue;
             }
             let Some(&ki) = pos.get(r.kernel.as_str()) else { continue };
-            let Some(br) = base_rows.get(r.params.as_slice()) else { continue };
-            let params: Vec<String> = s
-                .table
-                .param_headers
-                .iter()
-                .zip(&r.params)
-                .filter(|(_, v)| !v.is_empty())
-                .map(|(h, v)| format!("{v} {h}"))
-                .collect();
-            for ((c, bc), col) in r.cells.iter().zip(&br.cells).zip(&s.table.columns) {
-                let (Some(c), Some(bc)) = (c, bc) else { continue };
-                per_kernel[ki].push(ComparisonRow {
-                    section: s.title.clone(),
-                    section_id: s.id.clone(),
-                    metric: col.name.clone(),
-                    unit: col.unit.clone(),
-                    params: params.join(", "),
-                    baseline: bc.text.clone(),
-                    value: c.text.clone(),
-                    delta: c.delta_text.clone().unwrap_or_default(),
-                    diff: c.comparison.map(|x| format!("{:+.*}", col.precision, x.diff)).unwrap_or_default(),
-                    mark: c.mark.clone(),
-                    p: c.comparison.and_then(|x| x.welch).map(|w| fmt_p(w.p)).unwrap_or_default(),
-                    class: c.delta_class.clone(),
-                });
+            let Some(&bi) = base_rows.get(r.params.as_slice()) else { continue };
+            let br = &s.table.rows[bi];
+            for (ci, (c, bc)) in r.cells.iter().zip(&br.cells).enumerate() {
+                if c.is_some() && bc.is_some() {
+                    per_kernel[ki].push(ComparisonRef { section: si, row: ri, base_row: bi, column: ci });
+                }
             }
         }
     }
     // Kernels are directory names, so each appears once.
-    let mut blocks = Vec::new();
-    for (k, rows) in m.kernels.iter().zip(per_kernel) {
-        if !rows.is_empty() {
-            blocks.push(ComparisonBlock { kernel: k.name.clone(), rows });
-        }
-    }
-    blocks
+    m.kernels.iter().zip(per_kernel).filter(|(_, v)| !v.is_empty()).map(|(k, v)| (k.name.as_str(), v)).collect()
+}
+
+/// A row's parameters as text: "32 procs, 4k size".
+pub fn params_text(t: &TableView, r: &RowView) -> String {
+    let params: Vec<String> =
+        t.param_headers.iter().zip(&r.params).filter(|(_, v)| !v.is_empty()).map(|(h, v)| format!("{v} {h}")).collect();
+    params.join(", ")
+}
+
+/// The comparison page: for each kernel, every change against the baseline
+/// ([`comparison_refs`] made into text).
+pub fn comparisons(m: &MachinePage) -> Vec<ComparisonBlock> {
+    comparison_refs(m)
+        .into_iter()
+        .map(|(kernel, refs)| ComparisonBlock {
+            kernel: kernel.to_string(),
+            rows: refs
+                .into_iter()
+                .filter_map(|x| {
+                    let s = &m.sections[x.section];
+                    let (r, br, col) = (&s.table.rows[x.row], &s.table.rows[x.base_row], &s.table.columns[x.column]);
+                    let (Some(c), Some(bc)) = (&r.cells[x.column], &br.cells[x.column]) else { return None };
+                    Some(ComparisonRow {
+                        section: s.title.clone(),
+                        section_id: s.id.clone(),
+                        metric: col.name.clone(),
+                        unit: col.unit.clone(),
+                        params: params_text(&s.table, r),
+                        baseline: bc.text.clone(),
+                        value: c.text.clone(),
+                        delta: c.delta_text.clone().unwrap_or_default(),
+                        diff: diff_text(c, col),
+                        mark: c.mark.clone(),
+                        p: p_text(c),
+                        class: c.delta_class.clone(),
+                    })
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+/// A cell's raw difference from the baseline, with the column's precision
+/// and a sign ("+0.101"), or "" without a comparison.
+pub fn diff_text(c: &CellView, col: &ColumnView) -> String {
+    c.comparison.map(|x| format!("{:+.*}", col.precision, x.diff)).unwrap_or_default()
+}
+
+/// A cell's Welch p-value as text ("p = 0.003", "p < 0.001"), or "".
+pub fn p_text(c: &CellView) -> String {
+    c.comparison.and_then(|x| x.welch).map(|w| fmt_p(w.p)).unwrap_or_default()
 }

@@ -231,7 +231,7 @@ impl HtmlRenderer {
             || native::machine_page(site, m, &files_of, &root1),
             || {
                 rayon::join(
-                    || m.baseline.is_some().then(|| native::compare_page(site, m, &report::comparisons(m), &root1)),
+                    || m.baseline.is_some().then(|| native::compare_page(site, m, &report::comparison_refs(m), &root1)),
                     || native::kernel_pages(site, m, &root2),
                 )
             },

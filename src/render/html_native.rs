@@ -13,7 +13,7 @@
 //! Escaping is tera's own [`tera::escape_html`], so values come out exactly
 //! as `{{ value }}` prints them in an HTML template.
 
-use crate::report::{ComparisonBlock, KernelView, MachinePage, RowView, SectionView, SiteSummary};
+use crate::report::{ComparisonRef, KernelView, MachinePage, RowView, SectionView, SiteSummary};
 use std::collections::HashMap;
 use std::io::Write;
 
@@ -286,10 +286,12 @@ pub fn kernel_pages(site: &SiteSummary, m: &MachinePage, root: &str) -> Vec<Stri
         .collect()
 }
 
-/// `compare.html`: every kernel against the baseline.
-pub fn compare_page(site: &SiteSummary, m: &MachinePage, blocks: &[ComparisonBlock], root: &str) -> String {
+/// `compare.html`: every kernel against the baseline, from
+/// [`crate::report::comparison_refs`] (what [`crate::report::comparisons`]
+/// gives, written without building it).
+pub fn compare_page(site: &SiteSummary, m: &MachinePage, blocks: &[(&str, Vec<ComparisonRef>)], root: &str) -> String {
     let baseline = m.baseline.as_deref().unwrap_or("");
-    let size = blocks.iter().map(|b| 1024 + b.rows.len() * 400).sum::<usize>();
+    let size = blocks.iter().map(|b| 1024 + b.1.len() * 400).sum::<usize>();
     base(
         site,
         root,
@@ -300,22 +302,33 @@ pub fn compare_page(site: &SiteSummary, m: &MachinePage, blocks: &[ComparisonBlo
             p.raw("\n<nav class=\"crumbs\"><a href=\"").text(root).raw("index.html\">All machine classes</a> › <a href=\"index.html\">");
             p.text(&m.name).raw("</a></nav>\n<h1>Every kernel against ").text(baseline).raw("</h1>\n");
             p.raw("<p class=\"legend\">Change in percent, positive is better whatever the metric's direction; <strong>*</strong> significant (Welch's t-test); ~ within noise; unmarked: not tested (a single run, or no standard deviation).</p>\n");
-            for (i, b) in blocks.iter().enumerate() {
-                p.raw("\n<section id=\"vs-").num(i + 1).raw("\">\n<h2><span class=\"kernel\">").text(&b.kernel).raw("</span> vs ").text(baseline);
+            for (i, (kernel, refs)) in blocks.iter().enumerate() {
+                p.raw("\n<section id=\"vs-").num(i + 1).raw("\">\n<h2><span class=\"kernel\">").text(kernel).raw("</span> vs ").text(baseline);
                 p.raw("</h2>\n<div class=\"table-wrap\">\n<table>\n<thead><tr><th scope=\"col\">section</th><th scope=\"col\">metric</th><th scope=\"col\">parameters</th><th scope=\"col\" class=\"num\">");
-                p.text(baseline).raw("</th><th scope=\"col\" class=\"num\">").text(&b.kernel);
+                p.text(baseline).raw("</th><th scope=\"col\" class=\"num\">").text(kernel);
                 p.raw("</th><th scope=\"col\" class=\"num\">difference</th><th scope=\"col\" class=\"num\">change</th><th scope=\"col\" class=\"num\">p</th></tr></thead>\n<tbody>\n");
-                for r in &b.rows {
-                    p.raw("<tr><td><a href=\"index.html#").text(&r.section_id).raw("\">").text(&r.section).raw("</a></td><td>").text(&r.metric);
-                    if !r.unit.is_empty() {
-                        p.raw(" <span class=\"unit\">").text(&r.unit).raw("</span>");
+                // The parameters of the row last written, as text.
+                let mut params: Option<((usize, usize), String)> = None;
+                for x in refs {
+                    let s = &m.sections[x.section];
+                    let (r, br, col) = (&s.table.rows[x.row], &s.table.rows[x.base_row], &s.table.columns[x.column]);
+                    let (Some(c), Some(bc)) = (&r.cells[x.column], &br.cells[x.column]) else { continue };
+                    if params.as_ref().is_none_or(|(at, _)| *at != (x.section, x.row)) {
+                        params = Some(((x.section, x.row), crate::report::params_text(&s.table, r)));
                     }
-                    p.raw("</td><td>").text(&r.params).raw("</td><td class=\"num\">").text(&r.baseline).raw("</td><td class=\"num\">");
-                    p.text(&r.value).raw("</td><td class=\"num\">").text(&r.diff).raw("</td><td class=\"num\"><span class=\"delta ").text(&r.class);
-                    if r.mark == "*" {
+                    let params_text = params.as_ref().map_or("", |(_, t)| t.as_str());
+                    p.raw("<tr><td><a href=\"index.html#").text(&s.id).raw("\">").text(&s.title).raw("</a></td><td>").text(&col.name);
+                    if !col.unit.is_empty() {
+                        p.raw(" <span class=\"unit\">").text(&col.unit).raw("</span>");
+                    }
+                    p.raw("</td><td>").text(params_text).raw("</td><td class=\"num\">").text(&bc.text).raw("</td><td class=\"num\">");
+                    p.text(&c.text).raw("</td><td class=\"num\">").text(&crate::report::diff_text(c, col));
+                    p.raw("</td><td class=\"num\"><span class=\"delta ").text(&c.delta_class);
+                    if c.mark == "*" {
                         p.raw(" significant");
                     }
-                    p.raw("\">").text(&r.delta).text(&r.mark).raw("</span></td><td class=\"num\">").text(&r.p).raw("</td></tr>\n");
+                    p.raw("\">").text(c.delta_text.as_deref().unwrap_or("")).text(&c.mark).raw("</span></td><td class=\"num\">");
+                    p.text(&crate::report::p_text(c)).raw("</td></tr>\n");
                 }
                 p.raw("\n</tbody>\n</table>\n</div>\n</section>\n");
             }
