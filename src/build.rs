@@ -461,12 +461,21 @@ fn build_class(ctx: &ClassContext, dir: &Path, slug: &str) -> Result<ClassOutcom
     let page = report::machine_page(&m, &report::machine_policy(ctx.config, &m.config));
     drop(t);
     let t = timing::span("machine: render + write");
+    // Files go to the sink as they are made; the first write error is kept
+    // (and later files dropped) and returned.
+    let write_error: Mutex<Option<BuildError>> = Mutex::new(None);
+    let put = |f: OutputFile| {
+        if lock(&write_error).is_some() {
+            return;
+        }
+        if let Err(err) = sink.put(f) {
+            lock(&write_error).get_or_insert(err);
+        }
+    };
     let (pages, other) = rayon::join(
         || -> Result<(), BuildError> {
             ctx.renderers.par_iter().try_for_each(|r| -> Result<(), BuildError> {
-                for f in r.render_machine(ctx.nav, &page)? {
-                    sink.put(f)?;
-                }
+                r.render_machine_to(ctx.nav, &page, &put)?;
                 Ok(())
             })
         },
@@ -484,6 +493,9 @@ fn build_class(ctx: &ClassContext, dir: &Path, slug: &str) -> Result<ClassOutcom
     );
     pages?;
     other?;
+    if let Some(e) = write_error.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner) {
+        return Err(e);
+    }
     drop(t);
     let summary = report::MachineSummary::of(&page);
     out.summary = Some(summary.clone());

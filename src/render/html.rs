@@ -142,9 +142,43 @@ impl Renderer for HtmlRenderer {
         Ok(files)
     }
 
+    fn render_machine_to(
+        &self,
+        site: &SiteSummary,
+        m: &MachinePage,
+        put: &(dyn Fn(OutputFile) + Sync),
+    ) -> Result<(), RenderError> {
+        if self.native {
+            self.render_machine_native(site, m, put);
+            return Ok(());
+        }
+        for f in self.render_machine(site, m)? {
+            put(f);
+        }
+        Ok(())
+    }
+
     fn render_machine(&self, site: &SiteSummary, m: &MachinePage) -> Result<Vec<OutputFile>, RenderError> {
         if self.native {
-            return Ok(self.render_machine_native(site, m));
+            let files = std::sync::Mutex::new(Vec::new());
+            self.render_machine_native(site, m, &|f| files.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(f));
+            let mut files = files.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+            // The order the tera path gives: machine page, comparison page, kernel pages.
+            let (index, compare) = (format!("{}/index.html", m.slug), format!("{}/compare.html", m.slug));
+            let key = |f: &OutputFile| {
+                if f.path == index {
+                    0
+                } else if f.path == compare {
+                    1
+                } else {
+                    2
+                }
+            };
+            let files_of = report::kernel_files(m);
+            let pos: std::collections::HashMap<String, usize> =
+                files_of.iter().enumerate().map(|(i, f)| (format!("{}/kernels/{f}", m.slug), i)).collect();
+            files.sort_by_key(|f| (key(f), pos.get(&f.path).copied().unwrap_or(0)));
+            return Ok(files);
         }
         // The page is turned into a template value once; tera values are
         // reference-counted, so the kernel pages below share its rows
@@ -221,30 +255,27 @@ impl Renderer for HtmlRenderer {
 }
 
 impl HtmlRenderer {
-    /// [`Renderer::render_machine`] through [`super::html_native`]: the
-    /// machine page, the comparison page and the kernel pages side by side.
-    fn render_machine_native(&self, site: &SiteSummary, m: &MachinePage) -> Vec<OutputFile> {
+    /// [`Renderer::render_machine_to`] through [`super::html_native`]: the
+    /// machine page, the comparison page and the kernel pages side by side,
+    /// each handed to `put` as soon as it is written.
+    fn render_machine_native(&self, site: &SiteSummary, m: &MachinePage, put: &(dyn Fn(OutputFile) + Sync)) {
         use super::html_native as native;
         let files_of = report::kernel_files(m);
         let (root1, root2) = (self.root(1), self.root(2));
-        let (machine_page, (compare_page, kernel_pages)) = rayon::join(
-            || native::machine_page(site, m, &files_of, &root1),
+        rayon::join(
+            || put(OutputFile::text(format!("{}/index.html", m.slug), native::machine_page(site, m, &files_of, &root1))),
             || {
                 rayon::join(
-                    || m.baseline.is_some().then(|| native::compare_page(site, m, &report::comparison_refs(m), &root1)),
-                    || native::kernel_pages(site, m, &root2),
+                    || {
+                        if m.baseline.is_some() {
+                            let page = native::compare_page(site, m, &report::comparison_refs(m), &root1);
+                            put(OutputFile::text(format!("{}/compare.html", m.slug), page));
+                        }
+                    },
+                    || native::kernel_pages(site, m, &root2, &files_of, put),
                 )
             },
         );
-        let mut files = Vec::with_capacity(kernel_pages.len() + 2);
-        files.push(OutputFile::text(format!("{}/index.html", m.slug), machine_page));
-        if let Some(c) = compare_page {
-            files.push(OutputFile::text(format!("{}/compare.html", m.slug), c));
-        }
-        for (page, file) in kernel_pages.into_iter().zip(&files_of) {
-            files.push(OutputFile::text(format!("{}/kernels/{file}", m.slug), page));
-        }
-        files
     }
 }
 

@@ -13,6 +13,7 @@
 //! Escaping is tera's own [`tera::escape_html`], so values come out exactly
 //! as `{{ value }}` prints them in an HTML template.
 
+use super::OutputFile;
 use crate::report::{ComparisonRef, KernelView, MachinePage, RowView, SectionView, SiteSummary};
 use std::collections::HashMap;
 use std::io::Write;
@@ -238,8 +239,10 @@ fn patches(p: &mut Page, k: &KernelView) {
 /// `kernel.html` for every kernel of `m`, in kernel order: each kernel's
 /// notes and the page's sections restricted to its rows (sections where it
 /// has none left out, charts left out), as [`crate::report::kernel_pages`] gives.
-/// Built in one pass over the rows, the pages in parallel.
-pub fn kernel_pages(site: &SiteSummary, m: &MachinePage, root: &str) -> Vec<String> {
+/// Built in one pass over the rows, the pages in parallel, each handed
+/// to `put` (as `<slug>/kernels/<file>`, `files` from
+/// [`crate::report::kernel_files`]) when written.
+pub fn kernel_pages(site: &SiteSummary, m: &MachinePage, root: &str, files: &[String], put: &(dyn Fn(OutputFile) + Sync)) {
     let pos: HashMap<&str, usize> = m.kernels.iter().enumerate().map(|(i, k)| (k.name.as_str(), i)).rev().collect();
     // For each kernel: (section index, its row indices), in section order.
     let mut mine: Vec<Vec<(usize, Vec<usize>)>> = vec![Vec::new(); m.kernels.len()];
@@ -256,9 +259,10 @@ pub fn kernel_pages(site: &SiteSummary, m: &MachinePage, root: &str) -> Vec<Stri
     m.kernels
         .par_iter()
         .zip(mine.into_par_iter())
-        .map(|(k, secs)| {
+        .zip(files.par_iter())
+        .for_each(|((k, secs), file)| {
             let size = secs.iter().map(|(si, rows)| 2048 + rows.len() * m.sections[*si].table.columns.len() * 220).sum::<usize>();
-            base(
+            let page = base(
                 site,
                 root,
                 |p| {
@@ -281,9 +285,9 @@ pub fn kernel_pages(site: &SiteSummary, m: &MachinePage, root: &str) -> Vec<Stri
                     p.raw("\n");
                 },
                 size,
-            )
+            );
+            put(OutputFile::text(format!("{}/kernels/{file}", m.slug), page));
         })
-        .collect()
 }
 
 /// `compare.html`: every kernel against the baseline, from

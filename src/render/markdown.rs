@@ -5,6 +5,7 @@
 //! (kernel left, numbers right), units in the headers and the better
 //! direction under each table.
 
+use rayon::prelude::*;
 use super::{OutputFile, RenderError, Renderer};
 use crate::report::{MachinePage, SectionView, SiteSummary, TableView};
 
@@ -78,8 +79,10 @@ pub fn machine_md(m: &MachinePage) -> String {
     for c in &m.trend_charts {
         out += &format!("![{}]({})\n\n", escape(&c.desc), c.file);
     }
-    for s in &m.sections {
-        out += &section_md(s);
+    // Sections are independent: written in parallel, joined in order.
+    let sections: Vec<String> = m.sections.par_iter().map(section_md).collect();
+    for s in sections {
+        out += &s;
     }
     out
 }

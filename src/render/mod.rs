@@ -60,6 +60,25 @@ pub trait Renderer: Sync {
     /// [`RenderError::Template`] when a theme template is broken.
     fn render_machine(&self, site: &SiteSummary, m: &MachinePage) -> Result<Vec<OutputFile>, RenderError>;
 
+    /// [`Renderer::render_machine`], handing each file to `put` as soon as it
+    /// is made instead of returning them all, so a build need not hold a
+    /// large class's pages in memory at once. `put` may be called from
+    /// several threads. The default collects and then hands over.
+    ///
+    /// # Errors
+    /// [`RenderError::Template`] when a theme template is broken.
+    fn render_machine_to(
+        &self,
+        site: &SiteSummary,
+        m: &MachinePage,
+        put: &(dyn Fn(OutputFile) + Sync),
+    ) -> Result<(), RenderError> {
+        for f in self.render_machine(site, m)? {
+            put(f);
+        }
+        Ok(())
+    }
+
     /// Renders the whole site: [`Renderer::render_index`], then every machine class.
     ///
     /// # Errors

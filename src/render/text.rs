@@ -8,6 +8,7 @@
 //! Commentary Markdown becomes wrapped plain text. No line is longer than the
 //! width, none ends in a space, and there are no tabs.
 
+use rayon::prelude::*;
 use super::{OutputFile, RenderError, Renderer};
 use crate::markdown;
 use crate::report::{MachinePage, SectionView, SiteSummary, TableView};
@@ -80,10 +81,12 @@ pub fn machine_text(m: &MachinePage, opts: &TextOptions) -> String {
         out.push(String::new());
         out.push(fill(&l, width));
     }
-    for s in &m.sections {
+    // Sections are independent: written in parallel, joined in order.
+    let sections: Vec<String> = m.sections.par_iter().map(|s| section_text(s, opts)).collect();
+    for s in sections {
         out.push(String::new());
         out.push(String::new());
-        out.push(section_text(s, opts));
+        out.push(s);
     }
     finish(&out.join("\n"))
 }
