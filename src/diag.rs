@@ -54,13 +54,37 @@ impl fmt::Display for Diagnostic {
             Severity::Warning => "warning",
             Severity::Error => "error",
         };
-        write!(f, "{kind}: {}", self.file.display())?;
+        write!(f, "{kind}: {}", inert(&self.file.display().to_string()))?;
         if let Some(line) = self.line {
             write!(f, ":{line}")?;
             if let Some(col) = self.column {
                 write!(f, ":{col}")?;
             }
         }
-        write!(f, ": {}", self.message)
+        write!(f, ": {}", inert(&self.message))
+    }
+}
+
+/// `s` with control characters other than newline replaced by U+FFFD, so
+/// that a file named with terminal escape sequences cannot act on the
+/// terminal a diagnostic is printed to.
+pub fn inert(s: &str) -> std::borrow::Cow<'_, str> {
+    if s.chars().any(|c| c.is_control() && c != '\n') {
+        s.chars().map(|c| if c.is_control() && c != '\n' { '\u{FFFD}' } else { c }).collect::<String>().into()
+    } else {
+        s.into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn diagnostics_print_no_terminal_escapes() {
+        let d = Diagnostic::error("m1/2.4.9\u{1b}]0;pwned\u{7}/dbench.txt", Some(3), "bad \u{1b}[2J value".to_string());
+        let text = d.to_string();
+        assert!(!text.chars().any(char::is_control), "{text:?}");
+        assert!(text.contains("2.4.9\u{FFFD}]0;pwned"), "{text:?}");
     }
 }

@@ -30,7 +30,8 @@
 //! `output/<machine>/csv/<section-id>.csv` has one line per kernel ×
 //! parameters × metric with the columns `kernel`, each parameter, `metric`,
 //! `unit`, `better`, `n`, `mean`, `stddev`, `min`, `max`, `median`, `diff`,
-//! `pct_better`, `p`, `significant`.
+//! `pct_better`, `p`, `significant`. Text fields that a spreadsheet would
+//! read as a formula get a leading `'` ([`csv_text`]).
 
 use crate::model::{Better, Sample};
 use crate::render::OutputFile;
@@ -135,13 +136,24 @@ fn rows(s: &SectionView) -> Vec<RowData<'_>> {
     out
 }
 
+/// A text field as a spreadsheet may safely open it: a value starting with
+/// `=`, `+`, `-`, `@`, tab or carriage return that is not a number (a
+/// kernel directory named `=HYPERLINK(…)`) gets a leading `'`, so that
+/// Excel or LibreOffice show it as text instead of running it as a formula
+/// (OWASP's advice for CSV injection). Numbers such as `-0.5` are left as
+/// they are.
+pub fn csv_text(v: &str) -> std::borrow::Cow<'_, str> {
+    let risky = v.starts_with(['=', '+', '-', '@', '\t', '\r']) && v.trim().parse::<f64>().is_err();
+    if risky { format!("'{v}").into() } else { v.into() }
+}
+
 fn section_csv(s: &SectionView) -> String {
     use std::fmt::Write as _;
     let mut w = csv::Writer::from_writer(Vec::with_capacity(s.table.rows.len() * s.table.columns.len() * 96 + 256));
     // Writing to a Vec cannot fail.
     let _ = w.write_field("kernel");
     for h in &s.table.param_headers {
-        let _ = w.write_field(h);
+        let _ = w.write_field(csv_text(h).as_ref());
     }
     for h in ["metric", "unit", "better", "n", "mean", "stddev", "min", "max", "median", "diff", "pct_better", "p", "significant"] {
         let _ = w.write_field(h);
@@ -159,12 +171,12 @@ fn section_csv(s: &SectionView) -> String {
     for r in &s.table.rows {
         for (c, col) in r.cells.iter().zip(&s.table.columns) {
             let Some(c) = c else { continue };
-            let _ = w.write_field(&r.kernel);
+            let _ = w.write_field(csv_text(&r.kernel).as_ref());
             for p in &r.params {
-                let _ = w.write_field(p);
+                let _ = w.write_field(csv_text(p).as_ref());
             }
-            let _ = w.write_field(&col.name);
-            let _ = w.write_field(&col.unit);
+            let _ = w.write_field(csv_text(&col.name).as_ref());
+            let _ = w.write_field(csv_text(&col.unit).as_ref());
             let _ = w.write_field(match col.better {
                 Better::Higher => "higher",
                 Better::Lower => "lower",

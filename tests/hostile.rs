@@ -126,3 +126,37 @@ fn hostile_content_is_harmless() {
         assert!(page.contains(v), "value {v} missing");
     }
 }
+
+/// Spreadsheet formulas and terminal escape sequences in directory names:
+/// the CSV exports quote formulas as text (a leading `'`), and the
+/// plaintext — `email.txt` and `benchsite text` — carries no control
+/// characters.
+#[test]
+fn csv_formulas_and_terminal_escapes_are_inert() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = common::small_site(tmp.path());
+    let formula = "=HYPERLINK(\"http://evil.example\";\"x\")";
+    let escape = "2.4.9\u{1b}]0;pwned\u{7}\u{1b}[2J";
+    put(&content, &format!("m1/{formula}/dbench-32.txt"), dbench("7.1"));
+    put(&content, &format!("m1/{escape}/dbench-32.txt"), dbench("7.2"));
+    let out = tmp.path().join("output");
+    benchsite::build::build(&benchsite::build::BuildOptions::new(&content, &out)).expect("site builds");
+    let files = texts(&out);
+    let csvs: Vec<&String> = files.iter().filter(|(p, _)| p.ends_with(".csv")).map(|(_, t)| t).collect();
+    assert!(!csvs.is_empty(), "no CSV written");
+    for csv in &csvs {
+        for line in csv.lines() {
+            assert!(!line.starts_with('='), "formula at the start of a CSV record: {line}");
+            assert!(!line.contains(",=") && !line.contains(",\"="), "formula in a CSV field: {line}");
+        }
+    }
+    assert!(csvs.iter().any(|c| c.contains("\"'=HYPERLINK(")), "the kernel name is kept, as text");
+    let email = &files["m1/email.txt"];
+    assert!(!email.chars().any(|c| c.is_control() && c != '\n'), "control characters in email.txt");
+    assert!(email.contains("2.4.9\u{FFFD}]0;pwned"), "the name is kept, its escapes replaced");
+    let text = common::benchsite().args(["text", "m1", "--content"]).arg(&content).output().expect("benchsite text");
+    assert!(text.status.success(), "{}", String::from_utf8_lossy(&text.stderr));
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("2.4.9"), "{text}");
+    assert!(!text.chars().any(|c| c.is_control() && c != '\n'), "control characters from benchsite text");
+}

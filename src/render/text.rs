@@ -292,8 +292,20 @@ pub fn table_text(t: &TableView, opts: &TextOptions) -> String {
 }
 
 /// Removes trailing spaces and tabs from every line; ends with one newline.
+/// The finished text: tabs as spaces, no trailing blanks, one final
+/// newline, and no control characters: a kernel or machine directory named
+/// with terminal escape sequences (`ESC ]` …) would otherwise act on the
+/// terminal of whoever `cat`s the file or runs `benchsite text`; each
+/// becomes U+FFFD.
 fn finish(s: &str) -> String {
-    let mut out: String = s.lines().map(|l| l.replace('\t', "    ").trim_end().to_string()).collect::<Vec<_>>().join("\n");
+    let mut out: String = s
+        .lines()
+        .map(|l| {
+            let l = l.replace('\t', "    ");
+            crate::diag::inert(l.trim_end()).into_owned()
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
     out.push('\n');
     out
 }
