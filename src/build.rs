@@ -185,13 +185,26 @@ impl Sink for Recording<'_> {
 }
 
 /// A [`Sink`] keeping every file in memory.
+/// Output paths are claimed as a build would claim them, so clashes
+/// between outputs are found without writing.
 #[derive(Default)]
-struct Collect(Mutex<Vec<OutputFile>>);
+struct Collect(Mutex<Vec<OutputFile>>, Mutex<PathClaims>);
 
 impl Sink for Collect {
     fn put(&self, file: OutputFile) -> Result<(), BuildError> {
-        self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(file);
-        Ok(())
+        let claimed = lock(&self.1).claim(&file.path, Some((file.contents.len() as u64, cache::hash(&file.contents))), |_| false);
+        match claimed {
+            Err(Clash::Outside) => Err(BuildError::Write {
+                path: PathBuf::from(&file.path),
+                source: std::io::Error::other("output path leaves the output directory"),
+            }),
+            Err(Clash::At(p, why)) => Err(BuildError::Write { path: PathBuf::from(p), source: std::io::Error::other(why) }),
+            Ok(None) => Ok(()),
+            Ok(Some(_)) => {
+                lock(&self.0).push(file);
+                Ok(())
+            }
+        }
     }
 }
 
@@ -702,17 +715,92 @@ pub fn write_output(out: &Path, files: &[OutputFile], force: bool) -> Result<usi
 /// directory as it was.
 pub struct DirWriter {
     out: PathBuf,
-    /// Every path produced, relative to `out`, with a hash of its contents
-    /// (`None`: kept from an earlier build, contents as on disk).
-    produced: Mutex<HashMap<String, Option<(u64, u64)>>>,
-    /// Every directory (relative to `out`) some produced file lies in.
-    dirs: Mutex<HashSet<String>>,
+    /// Every path produced so far.
+    claims: Mutex<PathClaims>,
     /// Directories (relative to `out`) already checked on disk.
     checked: Mutex<HashSet<String>>,
     /// (temporary file, final path) of every changed file.
     pending: Mutex<Vec<(PathBuf, PathBuf)>>,
     /// Directories this build created, in creation order.
     created: Mutex<Vec<PathBuf>>,
+}
+
+/// The output paths of a build so far: each file (relative to the output
+/// directory, `/`-separated) with its length and content hash (`None`:
+/// kept from an earlier build, contents as on disk), and every directory
+/// they lie in. Both the writer and the in-memory renderings of `check`
+/// claim each path here, so a site whose outputs clash fails `check` as it
+/// would fail `build`.
+#[derive(Default)]
+pub struct PathClaims {
+    produced: HashMap<String, Option<(u64, u64)>>,
+    dirs: HashSet<String>,
+}
+
+/// Why a path cannot be claimed.
+#[derive(Debug)]
+pub enum Clash {
+    /// Empty, absolute, or with `..`: it would leave the output directory.
+    Outside,
+    /// A clash at this path (relative), and why.
+    At(String, String),
+}
+
+impl PathClaims {
+    /// Claims `path`. Returns its ancestor directories when it is new,
+    /// `None` when the same file was claimed before (`same_as_disk` compares
+    /// a recorded (length, hash) with the file on disk, for a path kept from
+    /// an earlier build on one side).
+    ///
+    /// # Errors
+    /// [`Clash`] when the path leaves the output directory, is claimed
+    /// with other contents, or is a file and a directory at once.
+    pub fn claim(
+        &mut self,
+        path: &str,
+        contents: Option<(u64, u64)>,
+        same_as_disk: impl FnOnce((u64, u64)) -> bool,
+    ) -> Result<Option<Vec<String>>, Clash> {
+        let rel = Path::new(path);
+        if path.is_empty() || rel.is_absolute() || rel.components().any(|c| !matches!(c, std::path::Component::Normal(_))) {
+            return Err(Clash::Outside);
+        }
+        let ancestors: Vec<String> = rel
+            .ancestors()
+            .skip(1)
+            .filter(|d| !d.as_os_str().is_empty())
+            .map(|d| d.to_string_lossy().into_owned())
+            .collect();
+        if self.dirs.contains(path) {
+            return Err(Clash::At(
+                path.to_string(),
+                "is an output file and also the directory of other output files (a machine class or kernel named like one of the site's own files?)".into(),
+            ));
+        }
+        for d in &ancestors {
+            if self.produced.contains_key(d) {
+                return Err(Clash::At(
+                    d.clone(),
+                    format!("is an output file and also the directory of {path} (a machine class or kernel named like one of the site's own files?)"),
+                ));
+            }
+        }
+        match self.produced.get(path) {
+            Some(prev) => {
+                let same = match (*prev, contents) {
+                    (Some(a), Some(b)) => a == b,
+                    (None, None) => true,
+                    (Some(h), None) | (None, Some(h)) => same_as_disk(h),
+                };
+                if same { Ok(None) } else { Err(Clash::At(path.to_string(), "two different output files have this path".into())) }
+            }
+            None => {
+                self.produced.insert(path.to_string(), contents);
+                self.dirs.extend(ancestors.iter().cloned());
+                Ok(Some(ancestors))
+            }
+        }
+    }
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -735,8 +823,7 @@ impl DirWriter {
         }
         let w = DirWriter {
             out: out.to_path_buf(),
-            produced: Mutex::new(HashMap::new()),
-            dirs: Mutex::new(HashSet::new()),
+            claims: Mutex::new(PathClaims::default()),
             checked: Mutex::new(HashSet::new()),
             pending: Mutex::new(Vec::new()),
             created: Mutex::new(Vec::new()),
@@ -773,58 +860,23 @@ impl DirWriter {
     /// produced so far and against what is in the output directory. Returns
     /// `false` when the same file (same contents) was already produced.
     fn claim(&self, path: &str, contents: Option<(u64, u64)>) -> Result<bool, BuildError> {
-        let rel = Path::new(path);
-        if path.is_empty() || rel.is_absolute() || rel.components().any(|c| !matches!(c, std::path::Component::Normal(_))) {
-            return Err(BuildError::Write {
-                path: rel.to_path_buf(),
-                source: std::io::Error::other("output path leaves the output directory"),
-            });
-        }
-        let ancestors: Vec<String> = rel
-            .ancestors()
-            .skip(1)
-            .filter(|d| !d.as_os_str().is_empty())
-            .map(|d| d.to_string_lossy().into_owned())
-            .collect();
-        {
-            // Both locks, in this order everywhere: the checks and the
-            // insertions are one step.
-            let mut produced = lock(&self.produced);
-            let mut dirs = lock(&self.dirs);
-            if dirs.contains(path) {
-                return Err(self.conflict(
-                    path,
-                    "is an output file and also the directory of other output files (a machine class or kernel named like one of the site's own files?)".into(),
-                ));
-            }
-            for d in &ancestors {
-                if produced.contains_key(d) {
-                    return Err(self.conflict(
-                        d,
-                        format!("is an output file and also the directory of {path} (a machine class or kernel named like one of the site's own files?)"),
-                    ));
+        let ancestors = {
+            let mut claims = lock(&self.claims);
+            match claims.claim(path, contents, |h| {
+                // Kept from the last build on one side: compare with the file on disk.
+                std::fs::read(self.out.join(path)).is_ok_and(|b| (b.len() as u64, cache::hash(&b)) == h)
+            }) {
+                Err(Clash::Outside) => {
+                    return Err(BuildError::Write {
+                        path: PathBuf::from(path),
+                        source: std::io::Error::other("output path leaves the output directory"),
+                    });
                 }
+                Err(Clash::At(p, why)) => return Err(self.conflict(&p, why)),
+                Ok(None) => return Ok(false),
+                Ok(Some(ancestors)) => ancestors,
             }
-            match produced.get(path) {
-                Some(prev) => {
-                    let same = match (*prev, contents) {
-                        (Some(a), Some(b)) => a == b,
-                        (None, None) => true,
-                        // Kept from the last build on one side: compare with the file on disk.
-                        (Some(h), None) | (None, Some(h)) => std::fs::read(self.out.join(path))
-                            .is_ok_and(|b| (b.len() as u64, cache::hash(&b)) == h),
-                    };
-                    if !same {
-                        return Err(self.conflict(path, "two different output files have this path".into()));
-                    }
-                    return Ok(false);
-                }
-                None => {
-                    produced.insert(path.to_string(), contents);
-                    dirs.extend(ancestors.iter().cloned());
-                }
-            }
-        }
+        };
         // What is in the output directory already.
         for d in ancestors.iter().rev() {
             if lock(&self.checked).contains(d) {
@@ -872,7 +924,7 @@ impl DirWriter {
             }
         }
         let now: BTreeSet<String> =
-            self.produced.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner).into_keys().collect();
+            self.claims.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner).produced.into_keys().collect();
         for stale in previous.difference(&now) {
             let p = out.join(stale);
             if Path::new(stale).components().all(|c| matches!(c, std::path::Component::Normal(_)))

@@ -337,6 +337,10 @@ fn path_clashes_fail_before_anything_is_written() {
         let fresh = tmp.path().join("fresh");
         build(&content, &fresh).code(1);
         assert!(!fresh.exists(), "{name}: a failed build wrote {:?}", snapshot(&fresh).keys().collect::<Vec<_>>());
+        // `check` finds the same clash without writing.
+        let c = benchsite().arg("check").arg("--content").arg(&content).assert().code(1);
+        let err = String::from_utf8_lossy(&c.get_output().stdout).to_string() + &String::from_utf8_lossy(&c.get_output().stderr);
+        assert!(err.contains(name) && err.contains("directory"), "check did not report the clash: {err}");
     }
 }
 
