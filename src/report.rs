@@ -6,6 +6,7 @@
 //! Markdown and plaintext render these same structs, so they cannot disagree;
 //! templates never see parser types.
 
+use rustc_hash::FxHashMap;
 use crate::markdown;
 use crate::model::{Better, Sample};
 use crate::site::{MachineClass, MachineConfig, ResultFile, SectionConfig, Site, SiteConfig};
@@ -569,7 +570,7 @@ fn section_view(
     // Columns in configured order, then first appearance. Every lookup
     // below goes through a hash map, so a section is linear in its samples.
     let mut cols: Vec<ColKey> = Vec::new();
-    let mut col_index: HashMap<ColKey, usize> = HashMap::new();
+    let mut col_index: FxHashMap<ColKey, usize> = FxHashMap::default();
     let mut param_names: Vec<String> = Vec::new();
     let mut benchmarks: Vec<String> = Vec::new();
     let mut entry_col: Vec<usize> = Vec::with_capacity(entries.len());
@@ -610,7 +611,7 @@ fn section_view(
 
     // Rows keyed by kernel + parameter values.
     let mut rows: Vec<(&str, Vec<&str>)> = Vec::new();
-    let mut row_index: HashMap<(&str, Vec<&str>), usize> = HashMap::new();
+    let mut row_index: FxHashMap<(&str, Vec<&str>), usize> = FxHashMap::default();
     let mut entry_row: Vec<usize> = Vec::with_capacity(entries.len());
     for (_, s) in entries {
         let kernel = s.kernel.as_deref().unwrap_or_default();
@@ -625,7 +626,7 @@ fn section_view(
         });
         entry_row.push(ri);
     }
-    let kpos: HashMap<&str, usize> = kernel_order.iter().enumerate().map(|(i, k)| (k.as_str(), i)).collect();
+    let kpos: FxHashMap<&str, usize> = kernel_order.iter().enumerate().map(|(i, k)| (k.as_str(), i)).collect();
     let kpos = |k: &str| kpos.get(k).copied().unwrap_or(usize::MAX);
     let mut row_order: Vec<usize> = (0..rows.len()).collect();
     row_order.sort_by(|&ai, &bi| {
@@ -643,7 +644,8 @@ fn section_view(
     });
 
     // Samples per cell and raw values per column.
-    let mut cell_entries: HashMap<(usize, usize), Vec<usize>> = HashMap::new();
+    let mut cell_entries: FxHashMap<(usize, usize), Vec<usize>> = FxHashMap::default();
+    cell_entries.reserve(rows.len() * cols.len());
     let mut col_values: Vec<Vec<f64>> = vec![Vec::new(); cols.len()];
     for (ei, (_, s)) in entries.iter().enumerate() {
         cell_entries.entry((entry_row[ei], entry_col[ei])).or_default().push(ei);
@@ -653,7 +655,7 @@ fn section_view(
 
     let mut has_spread = false;
     // Each raw file's link, made once (a file gives many cells).
-    let mut links: HashMap<&str, String> = HashMap::new();
+    let mut links: FxHashMap<&str, String> = FxHashMap::default();
     let row_views: Vec<RowView> = row_order
         .iter()
         .map(|&ri| {
@@ -695,7 +697,7 @@ fn section_view(
     let mut row_views = row_views;
     let baseline = policy.baseline.clone().filter(|b| row_views.iter().any(|r| &r.kernel == b));
     if let Some(b) = &baseline {
-        let base_rows: HashMap<Vec<String>, usize> = row_views
+        let base_rows: FxHashMap<Vec<String>, usize> = row_views
             .iter()
             .enumerate()
             .filter(|(_, r)| &r.kernel == b)
