@@ -358,23 +358,26 @@ pub fn generate(
         // After an error, the classes are only loaded, for their diagnostics.
         render: !has_errors(&diags) && render_error.is_none(),
     };
-    // Two machine classes at a time (one per core of a small machine; each
-    // also runs its own steps in parallel): the per-class steps that do not
-    // parallelise well overlap with the other class's, while memory holds
-    // two classes at most, not the archive.
-    let width = rayon::current_num_threads().clamp(1, 2);
-    for chunk in dirs.chunks(width) {
+    // A two-stage pipeline over the machine classes: while one class is
+    // rendered and written, the next is read, parsed and laid out. Each
+    // stage runs its own steps in parallel too; the overlap keeps both cores
+    // busy through the steps that do not parallelise well, while memory
+    // holds one class being rendered and one being loaded, not the archive.
+    let mut next = dirs.first().map(|(dir, slug)| prepare_class(&ctx, dir, slug));
+    for i in 0..dirs.len() {
         release_memory();
-        let outcomes: Vec<Result<ClassOutcome, BuildError>> =
-            chunk.par_iter().map(|(dir, slug)| build_class(&ctx, dir, slug)).collect();
-        for o in outcomes {
-            let o = o?;
-            diags.extend(o.diags);
-            files_read += o.files_read;
-            summaries.extend(o.summary);
-            if let (Some(e), Some(entry)) = (entries.as_deref_mut(), o.entry) {
-                e.push(entry);
-            }
+        let Some(current) = next.take() else { break };
+        let (done, upcoming) = rayon::join(
+            || current.and_then(|p| finish_class(&ctx, p)),
+            || dirs.get(i + 1).map(|(dir, slug)| prepare_class(&ctx, dir, slug)),
+        );
+        next = upcoming;
+        let o = done?;
+        diags.extend(o.diags);
+        files_read += o.files_read;
+        summaries.extend(o.summary);
+        if let (Some(e), Some(entry)) = (entries.as_deref_mut(), o.entry) {
+            e.push(entry);
         }
     }
     if has_errors(&diags) {
@@ -430,9 +433,29 @@ struct ClassOutcome {
     entry: Option<(String, MachineEntry)>,
 }
 
-/// Loads, renders and writes (to `ctx.sink`) one machine class, or keeps
-/// its files when the cache says nothing changed.
-fn build_class(ctx: &ClassContext, dir: &Path, slug: &str) -> Result<ClassOutcome, BuildError> {
+/// A machine class after [`prepare_class`].
+enum Prepared {
+    /// Nothing more to do: kept from the cache, or loaded for its
+    /// diagnostics only.
+    Done(ClassOutcome),
+    /// Loaded and laid out: to render and write.
+    Ready(Box<ReadyClass>),
+}
+
+/// A machine class loaded and laid out, with what its cache entry needs.
+struct ReadyClass {
+    dir: PathBuf,
+    slug: String,
+    m: site::MachineClass,
+    page: report::MachinePage,
+    key: u64,
+    stats: Vec<(String, Option<cache::Stat>)>,
+    out: ClassOutcome,
+}
+
+/// Loads and lays out one machine class (parse, statistics, charts), or
+/// keeps its files when the cache says nothing changed.
+fn prepare_class(ctx: &ClassContext, dir: &Path, slug: &str) -> Result<Prepared, BuildError> {
     let sink = ctx.sink;
     let mut out = ClassOutcome::default();
     let has_errors = |d: &[Diagnostic]| d.iter().any(|d| d.severity == Severity::Error);
@@ -457,22 +480,32 @@ fn build_class(ctx: &ClassContext, dir: &Path, slug: &str) -> Result<ClassOutcom
             out.files_read = old.files_read;
             out.summary = Some(old.summary.clone());
             out.entry = Some((slug.to_string(), old));
-            return Ok(out);
+            return Ok(Prepared::Done(out));
         }
     }
     let t = timing::span("machine: load + parse");
     let m = site::load_machine_discovered(dir, slug, Some(discovered), &mut out.diags, ctx.progress);
     drop(t);
-    let Some(m) = m else { return Ok(out) };
+    let Some(m) = m else { return Ok(Prepared::Done(out)) };
     if has_errors(&out.diags) || !ctx.render {
-        return Ok(out);
+        return Ok(Prepared::Done(out));
     }
     out.files_read = m.results.len();
-    let recording = Recording { inner: sink, paths: Mutex::new(Vec::new()) };
-    let sink = &recording;
     let t = timing::span("machine: report");
     let page = report::machine_page(&m, &report::machine_policy(ctx.config, &m.config));
     drop(t);
+    Ok(Prepared::Ready(Box::new(ReadyClass { dir: dir.to_path_buf(), slug: slug.to_string(), m, page, key, stats, out })))
+}
+
+/// Renders and writes (to `ctx.sink`) a class [`prepare_class`] made ready.
+fn finish_class(ctx: &ClassContext, p: Prepared) -> Result<ClassOutcome, BuildError> {
+    let ReadyClass { dir, slug, m, page, key, stats, mut out } = match p {
+        Prepared::Done(out) => return Ok(out),
+        Prepared::Ready(r) => *r,
+    };
+    let (dir, slug) = (dir.as_path(), slug.as_str());
+    let recording = Recording { inner: ctx.sink, paths: Mutex::new(Vec::new()) };
+    let sink = &recording;
     let t = timing::span("machine: render + write");
     // Files go to the sink as they are made; the first write error is kept
     // (and later files dropped) and returned.
