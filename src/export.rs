@@ -76,7 +76,17 @@ struct FileData<'a> {
 struct SectionData<'a> {
     id: &'a str,
     title: &'a str,
-    rows: Vec<RowData<'a>>,
+    rows: Rows<'a>,
+}
+
+/// A section's rows, serialised one by one as [`RowData`] without
+/// collecting them first (a large class has hundreds of thousands).
+struct Rows<'a>(&'a SectionView);
+
+impl Serialize for Rows<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(rows(self.0))
+    }
 }
 
 /// One summarised cell, flattened.
@@ -100,9 +110,8 @@ struct RowData<'a> {
     significant: bool,
 }
 
-fn rows(s: &SectionView) -> Vec<RowData<'_>> {
-    let mut out = Vec::new();
-    for r in &s.table.rows {
+fn rows(s: &SectionView) -> impl Iterator<Item = RowData<'_>> {
+    s.table.rows.iter().flat_map(move |r| {
         let params: BTreeMap<&str, &str> = s
             .table
             .param_headers
@@ -111,9 +120,9 @@ fn rows(s: &SectionView) -> Vec<RowData<'_>> {
             .filter(|(_, v)| !v.is_empty())
             .map(|(h, v)| (h.as_str(), v.as_str()))
             .collect();
-        for (c, col) in r.cells.iter().zip(&s.table.columns) {
-            let Some(c) = c else { continue };
-            out.push(RowData {
+        r.cells.iter().zip(&s.table.columns).filter_map(move |(c, col)| {
+            let c = c.as_ref()?;
+            Some(RowData {
                 kernel: &r.kernel,
                 params: params.clone(),
                 metric: &col.name,
@@ -130,10 +139,9 @@ fn rows(s: &SectionView) -> Vec<RowData<'_>> {
                 pct_better: c.comparison.and_then(|x| x.pct_better),
                 p: c.comparison.and_then(|x| x.welch).map(|w| w.p),
                 significant: c.comparison.is_some_and(|x| x.significant),
-            });
-        }
-    }
-    out
+            })
+        })
+    })
 }
 
 /// A text field as a spreadsheet may safely open it: a value starting with
@@ -217,11 +225,21 @@ pub fn machine_files(m: &MachineClass, page: &MachinePage) -> Vec<OutputFile> {
                 samples: &rf.parsed.samples,
             })
             .collect(),
-        sections: page.sections.iter().map(|s| SectionData { id: &s.id, title: &s.title, rows: rows(s) }).collect(),
+        sections: page.sections.iter().map(|s| SectionData { id: &s.id, title: &s.title, rows: Rows(s) }).collect(),
     };
+    // About what each sample and each summarised cell take as JSON, so the
+    // buffer is not grown (and copied) a dozen times on a large class.
+    let samples: usize = m.results.iter().map(|rf| rf.parsed.samples.len()).sum();
+    let cells: usize = page.sections.iter().map(|s| s.table.rows.len() * s.table.columns.len()).sum();
+    let estimate = samples * 260 + cells * 280 + 4096;
     // The data file and the CSV files side by side.
     let (json, csvs) = rayon::join(
-        || serde_json::to_vec(&data).unwrap_or_default(),
+        || {
+            let mut json = Vec::with_capacity(estimate);
+            // Serialising plain data into a Vec cannot fail.
+            let _ = serde_json::to_writer(&mut json, &data);
+            json
+        },
         || {
             page.sections
                 .par_iter()
