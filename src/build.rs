@@ -66,6 +66,9 @@ impl BuildOptions {
 pub struct BuildReport {
     /// Raw result files parsed.
     pub files_read: usize,
+    /// Raw files actually run through a parser in this build (the others
+    /// came from the parse cache, or belong to a class the cache skipped).
+    pub files_parsed: usize,
     /// Output files produced.
     pub files_out: usize,
     /// Output files whose contents changed (and were written).
@@ -332,6 +335,7 @@ pub fn generate(
     };
     let mut summaries = Vec::new();
     let mut files_read = 0;
+    let mut files_parsed = 0;
     for (dir, slug) in &dirs {
         release_memory();
         let t = timing::span("machine: discover");
@@ -363,8 +367,18 @@ pub fn generate(
         }
         let before = diags.len();
         let t = timing::span("machine: load + parse");
-        let m = site::load_machine_discovered(dir, slug, Some(discovered), &mut diags, progress);
+        let n_files = discovered.files.len();
+        let parsed = cache.map(|c| c.load_parsed(slug));
+        let m = site::load_machine_cached(dir, slug, Some(discovered), parsed.as_ref(), &mut diags, progress);
         drop(t);
+        match (cache, parsed) {
+            (Some(c), Some(parsed)) => {
+                let _t = timing::span("machine: store parse cache");
+                files_parsed += parsed.misses();
+                c.store_parsed(slug, parsed);
+            }
+            _ => files_parsed += n_files,
+        }
         let Some(m) = m else { continue };
         // After an error, the remaining classes are only loaded, for their diagnostics.
         if has_errors(&diags) || render_error.is_some() {
@@ -447,6 +461,7 @@ pub fn generate(
     sink.put(OutputFile::text(".nojekyll", String::new()))?;
     Ok(BuildReport {
         files_read,
+        files_parsed,
         files_out: sink.files.load(Ordering::Relaxed),
         files_written: 0,
         pages: sink.pages.load(Ordering::Relaxed),
