@@ -358,7 +358,10 @@ fn contains_ignore_ascii_case(haystack: &str, needle: &str) -> bool {
 /// [`Lmbench::detect`] skip building the virtual lines of files that are
 /// no lmbench summary.
 fn may_hold_title(line: &str) -> bool {
-    ["microseconds", "nanoseconds", "milliseconds", "MB/s"].iter().any(|w| line.contains(w))
+    // A title with a unit is cut at " - " or " in ": spaces here, or
+    // other whitespace (a tab) that expansion or re-joining makes spaces.
+    (["microseconds", "nanoseconds", "milliseconds", "MB/s"].iter().any(|w| line.contains(w))
+        && (line.contains(" - ") || line.contains(" in ") || line.chars().any(|c| c.is_whitespace() && c != ' ')))
         || contains_ignore_ascii_case(line, "basic")
 }
 
