@@ -501,7 +501,7 @@ pub fn build_with_progress(opts: &BuildOptions, progress: &indicatif::ProgressBa
         Ok(mut report) => {
             progress.finish_and_clear();
             let t = timing::span("commit output");
-            report.files_written = writer.commit()?;
+            report.files_written = writer.commit().inspect_err(|_| cache.discard())?;
             drop(t);
             if use_cache {
                 let _t = timing::span("store cache");
@@ -511,6 +511,9 @@ pub fn build_with_progress(opts: &BuildOptions, progress: &indicatif::ProgressBa
         }
         Err(e) => {
             progress.finish_and_clear();
+            // The cache directory first: it may be the only thing in an
+            // output directory this build created.
+            cache.discard();
             writer.abort();
             Err(e)
         }

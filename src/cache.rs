@@ -314,6 +314,12 @@ impl MachineEntry {
 /// The cache of one output directory.
 pub struct Cache {
     dir: PathBuf,
+    /// Parse caches written during the build, as (temporary file, final
+    /// path): renamed into place by [`Cache::store`], removed by
+    /// [`Cache::discard`].
+    pending: std::sync::Mutex<Vec<(PathBuf, PathBuf)>>,
+    /// True when this build created the cache directory.
+    created_dir: std::sync::atomic::AtomicBool,
 }
 
 impl Cache {
@@ -321,6 +327,8 @@ impl Cache {
     pub fn new(output: &Path) -> Self {
         Cache {
             dir: output.join(DIR),
+            pending: std::sync::Mutex::new(Vec::new()),
+            created_dir: std::sync::atomic::AtomicBool::new(false),
         }
     }
 
@@ -343,6 +351,11 @@ impl Cache {
         // Never write through a symbolic link planted in the output directory.
         if self.dir.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink()) {
             return;
+        }
+        for (tmp, path) in lock(&self.pending).drain(..) {
+            if std::fs::rename(&tmp, path).is_err() {
+                let _ = std::fs::remove_file(tmp);
+            }
         }
         let _ = std::fs::create_dir_all(&self.dir);
         let keep: std::collections::HashSet<String> =
@@ -382,10 +395,33 @@ impl Cache {
         ParseCache::load(&self.dir, slug)
     }
 
-    /// Writes `parsed` as the parse cache of machine class `slug`: the
-    /// entries its last load used or made. Failures only lose the cache.
+    /// Writes `parsed` as the parse cache of machine class `slug` (the
+    /// entries its last load used or made) to a temporary file, put in
+    /// place by [`Cache::store`] when the build succeeded (a failed build
+    /// changes nothing in the output directory: [`Cache::discard`]).
+    /// Failures only lose the cache.
     pub fn store_parsed(&self, slug: &str, parsed: ParseCache) {
-        parsed.store(&self.dir, slug);
+        if !self.dir.exists() {
+            if std::fs::create_dir_all(&self.dir).is_err() {
+                return;
+            }
+            self.created_dir.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        if let Some(tmp) = parsed.store(&self.dir, slug) {
+            lock(&self.pending).push((tmp, ParseCache::file(&self.dir, slug)));
+        }
+    }
+
+    /// Removes what [`Cache::store_parsed`] wrote during a build that
+    /// failed (and the cache directory, when this build created it and it
+    /// is empty again).
+    pub fn discard(&self) {
+        for (tmp, _) in lock(&self.pending).drain(..) {
+            let _ = std::fs::remove_file(tmp);
+        }
+        if self.created_dir.load(std::sync::atomic::Ordering::Relaxed) {
+            let _ = std::fs::remove_dir(&self.dir);
+        }
     }
 
     /// Forgets everything (a failed build, or a build without the cache).
@@ -500,11 +536,12 @@ impl ParseCache {
     }
 
     /// Writes the entries this build used or made (and no others) as the
-    /// parse cache of class `slug` in cache directory `dir`, atomically.
-    /// Failures only lose the cache.
-    fn store(self, dir: &Path, slug: &str) {
+    /// parse cache of class `slug` to a temporary file in cache directory
+    /// `dir`, and returns its path (`None` when it could not be written);
+    /// renaming it to [`ParseCache::file`] puts it in place.
+    fn store(self, dir: &Path, slug: &str) -> Option<PathBuf> {
         if dir.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink()) {
-            return;
+            return None;
         }
         let mut used = self.used.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
         used.sort_by_key(|(k, _)| *k);
@@ -520,10 +557,13 @@ impl ParseCache {
             out.extend_from_slice(&hash(entry).to_le_bytes());
             out.extend_from_slice(entry);
         }
-        let _ = std::fs::create_dir_all(dir);
         let tmp = dir.join(format!(".{slug}.parsed.tmp"));
-        if std::fs::write(&tmp, out).is_ok() {
-            let _ = std::fs::rename(&tmp, Self::file(dir, slug));
+        match std::fs::write(&tmp, out) {
+            Ok(()) => Some(tmp),
+            Err(_) => {
+                let _ = std::fs::remove_file(&tmp);
+                None
+            }
         }
     }
 }
