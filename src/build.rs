@@ -66,6 +66,9 @@ impl BuildOptions {
 pub struct BuildReport {
     /// Raw result files parsed.
     pub files_read: usize,
+    /// Raw files actually run through a parser in this build (the others
+    /// came from the parse cache, or belong to a class the cache skipped).
+    pub files_parsed: usize,
     /// Output files produced.
     pub files_out: usize,
     /// Output files whose contents changed (and were written).
@@ -345,6 +348,7 @@ pub fn generate(
     };
     let mut summaries = Vec::new();
     let mut files_read = 0;
+    let mut files_parsed = 0;
     let ctx = ClassContext {
         opts,
         progress,
@@ -375,6 +379,7 @@ pub fn generate(
         let o = done?;
         diags.extend(o.diags);
         files_read += o.files_read;
+        files_parsed += o.files_parsed;
         summaries.extend(o.summary);
         if let (Some(e), Some(entry)) = (entries.as_deref_mut(), o.entry) {
             e.push(entry);
@@ -401,6 +406,7 @@ pub fn generate(
     sink.put(OutputFile::text(".nojekyll", String::new()))?;
     Ok(BuildReport {
         files_read,
+        files_parsed,
         files_out: sink.files.load(Ordering::Relaxed),
         files_written: 0,
         pages: sink.pages.load(Ordering::Relaxed),
@@ -429,6 +435,8 @@ struct ClassContext<'a> {
 struct ClassOutcome {
     diags: Vec<Diagnostic>,
     files_read: usize,
+    /// Raw files parsed (not taken from the parse cache).
+    files_parsed: usize,
     summary: Option<report::MachineSummary>,
     entry: Option<(String, MachineEntry)>,
 }
@@ -484,8 +492,18 @@ fn prepare_class(ctx: &ClassContext, dir: &Path, slug: &str) -> Result<Prepared,
         }
     }
     let t = timing::span("machine: load + parse");
-    let m = site::load_machine_discovered(dir, slug, Some(discovered), &mut out.diags, ctx.progress);
+    let n_files = discovered.files.len();
+    let parsed = ctx.cache.map(|c| c.load_parsed(slug));
+    let m = site::load_machine_cached(dir, slug, Some(discovered), parsed.as_ref(), &mut out.diags, ctx.progress);
     drop(t);
+    match (ctx.cache, parsed) {
+        (Some(c), Some(parsed)) => {
+            let _t = timing::span("machine: store parse cache");
+            out.files_parsed = parsed.misses();
+            c.store_parsed(slug, parsed);
+        }
+        _ => out.files_parsed = n_files,
+    }
     let Some(m) = m else { return Ok(Prepared::Done(out)) };
     if has_errors(&out.diags) || !ctx.render {
         return Ok(Prepared::Done(out));
@@ -601,7 +619,7 @@ pub fn build_with_progress(opts: &BuildOptions, progress: &indicatif::ProgressBa
         Ok(mut report) => {
             progress.finish_and_clear();
             let t = timing::span("commit output");
-            report.files_written = writer.commit()?;
+            report.files_written = writer.commit().inspect_err(|_| cache.discard())?;
             drop(t);
             if use_cache {
                 let _t = timing::span("store cache");
@@ -611,6 +629,9 @@ pub fn build_with_progress(opts: &BuildOptions, progress: &indicatif::ProgressBa
         }
         Err(e) => {
             progress.finish_and_clear();
+            // The cache directory first: it may be the only thing in an
+            // output directory this build created.
+            cache.discard();
             writer.abort();
             Err(e)
         }

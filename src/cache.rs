@@ -28,6 +28,19 @@
 //! no cache.
 //!
 //! The summary pages (index, `data.json`) are always rebuilt; they are small.
+//!
+//! # Parsed files
+//!
+//! A class that is rebuilt does not parse every raw file again: the
+//! [`ParseCache`] (`<output>/.benchsite-cache/<class>.parsed`) keeps what
+//! each raw file gave (its `ParsedFile` before the kernel directory is
+//! applied, and the warnings reading it gave), keyed by a 128-bit hash of
+//! the file's *contents*, the parser `formats:` forces on it (if any) and
+//! the benchsite build ([`tool_version`], which includes [`FORMAT`]). A
+//! file's entry is used only when that key matches; anything else is parsed
+//! again. The kernel a file belongs to, `runs:` from `kernel.yaml` and the
+//! file's path are applied after the lookup, so moving a file to another
+//! kernel directory re-uses its entry and still gives it its new kernel.
 
 use crate::diag::{Diagnostic, Severity};
 use crate::report::MachineSummary;
@@ -44,7 +57,7 @@ pub const DIR: &str = ".benchsite-cache";
 pub const RACY_SECS: i128 = 2;
 
 /// Bumped when the cache layout or what it covers changes.
-const FORMAT: u32 = 3;
+pub const FORMAT: u32 = 3;
 
 /// FNV-1a, 64 bits: a stable content hash (the same on every platform and
 /// Rust version, unlike `std`'s hasher).
@@ -76,10 +89,8 @@ impl Fnv {
     }
 }
 
-/// The hash of some bytes.
-///
-/// XXH3 (64 bits, `xxhash-rust`): stable across platforms and releases,
-/// and fast enough (many GB/s) to hash every output file of a build.
+/// The hash of some bytes (XXH3, 64 bits: stable across platforms and
+/// releases, and some ten times faster than [`Fnv`] on large outputs).
 pub fn hash(b: &[u8]) -> u64 {
     xxhash_rust::xxh3::xxh3_64(b)
 }
@@ -303,6 +314,12 @@ impl MachineEntry {
 /// The cache of one output directory.
 pub struct Cache {
     dir: PathBuf,
+    /// Parse caches written during the build, as (temporary file, final
+    /// path): renamed into place by [`Cache::store`], removed by
+    /// [`Cache::discard`].
+    pending: std::sync::Mutex<Vec<(PathBuf, PathBuf)>>,
+    /// True when this build created the cache directory.
+    created_dir: std::sync::atomic::AtomicBool,
 }
 
 impl Cache {
@@ -310,6 +327,8 @@ impl Cache {
     pub fn new(output: &Path) -> Self {
         Cache {
             dir: output.join(DIR),
+            pending: std::sync::Mutex::new(Vec::new()),
+            created_dir: std::sync::atomic::AtomicBool::new(false),
         }
     }
 
@@ -333,6 +352,11 @@ impl Cache {
         if self.dir.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink()) {
             return;
         }
+        for (tmp, path) in lock(&self.pending).drain(..) {
+            if std::fs::rename(&tmp, path).is_err() {
+                let _ = std::fs::remove_file(tmp);
+            }
+        }
         let _ = std::fs::create_dir_all(&self.dir);
         let keep: std::collections::HashSet<String> =
             entries.iter().map(|(s, _)| format!("{s}.json")).collect();
@@ -355,10 +379,48 @@ impl Cache {
         if let Ok(rd) = std::fs::read_dir(&self.dir) {
             for e in rd.flatten() {
                 let name = e.file_name().to_string_lossy().to_string();
-                if name.ends_with(".json") && !keep.contains(&name) {
+                // A class that is gone takes its parse cache along.
+                let parsed_of_gone =
+                    name.strip_suffix(".parsed").is_some_and(|slug| !keep.contains(&format!("{slug}.json")));
+                if (name.ends_with(".json") && !keep.contains(&name)) || parsed_of_gone {
                     let _ = std::fs::remove_file(e.path());
                 }
             }
+        }
+    }
+
+    /// The parse cache of machine class `slug` ([`ParseCache`]); empty when
+    /// there is none or it cannot be used.
+    pub fn load_parsed(&self, slug: &str) -> ParseCache {
+        ParseCache::load(&self.dir, slug)
+    }
+
+    /// Writes `parsed` as the parse cache of machine class `slug` (the
+    /// entries its last load used or made) to a temporary file, put in
+    /// place by [`Cache::store`] when the build succeeded (a failed build
+    /// changes nothing in the output directory: [`Cache::discard`]).
+    /// Failures only lose the cache.
+    pub fn store_parsed(&self, slug: &str, parsed: ParseCache) {
+        if !self.dir.exists() {
+            if std::fs::create_dir_all(&self.dir).is_err() {
+                return;
+            }
+            self.created_dir.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        if let Some(tmp) = parsed.store(&self.dir, slug) {
+            lock(&self.pending).push((tmp, ParseCache::file(&self.dir, slug)));
+        }
+    }
+
+    /// Removes what [`Cache::store_parsed`] wrote during a build that
+    /// failed (and the cache directory, when this build created it and it
+    /// is empty again).
+    pub fn discard(&self) {
+        for (tmp, _) in lock(&self.pending).drain(..) {
+            let _ = std::fs::remove_file(tmp);
+        }
+        if self.created_dir.load(std::sync::atomic::Ordering::Relaxed) {
+            let _ = std::fs::remove_dir(&self.dir);
         }
     }
 
@@ -366,4 +428,146 @@ impl Cache {
     pub fn clear(&self) {
         let _ = std::fs::remove_dir_all(&self.dir);
     }
+}
+
+/// What the parse cache of a class starts with: a line naming the cache
+/// and the benchsite build that wrote it.
+const PARSED_MAGIC: &str = "benchsite parse cache";
+
+/// Parse results of one machine class's raw files, from the last build and
+/// for the next: see the [module docs](self#parsed-files).
+///
+/// The file is a header line (`benchsite parse cache <tool_version>\n`)
+/// followed by records, each the key (16 bytes), the length of the entry
+/// (8 bytes), an XXH3-64 checksum of the entry (8 bytes; all little-endian)
+/// and the entry as compact JSON. Entries are decoded only when looked up
+/// (in the parsing threads). A file of another benchsite, a damaged frame
+/// or a wrong checksum makes the file (or that entry) no cache.
+///
+/// Used from several threads at once: [`ParseCache::get`] and
+/// [`ParseCache::put`] take `&self`.
+#[derive(Default)]
+pub struct ParseCache {
+    /// The file's bytes as read.
+    old: Vec<u8>,
+    /// Key → byte range of its entry in `old`.
+    index: std::collections::HashMap<u128, std::ops::Range<usize>>,
+    /// Entries this build used or made, for [`ParseCache::store`].
+    used: std::sync::Mutex<Vec<(u128, Record)>>,
+    /// Raw files parsed because their entry was missing.
+    misses: std::sync::atomic::AtomicUsize,
+}
+
+/// An entry to write: one kept from the old file (its byte range) or a new
+/// one (its JSON).
+enum Record {
+    Old(std::ops::Range<usize>),
+    New(Vec<u8>),
+}
+
+impl ParseCache {
+    /// The parse cache of class `slug` in cache directory `dir`; empty
+    /// when there is none, it is unreadable, damaged, or another benchsite
+    /// build wrote it.
+    fn load(dir: &Path, slug: &str) -> Self {
+        let bytes = std::fs::read(Self::file(dir, slug)).unwrap_or_default();
+        let header = format!("{PARSED_MAGIC} {}\n", tool_version());
+        if !bytes.starts_with(header.as_bytes()) {
+            return ParseCache::default();
+        }
+        let mut index = std::collections::HashMap::new();
+        let mut at = header.len();
+        while at < bytes.len() {
+            let Some(frame) = bytes.get(at..at + 32) else { return ParseCache::default() };
+            let key = u128::from_le_bytes(frame[..16].try_into().unwrap_or_default());
+            let len = u64::from_le_bytes(frame[16..24].try_into().unwrap_or_default());
+            let sum = u64::from_le_bytes(frame[24..32].try_into().unwrap_or_default());
+            let start = at + 32;
+            let Some(end) = usize::try_from(len).ok().and_then(|l| start.checked_add(l)).filter(|&e| e <= bytes.len())
+            else {
+                return ParseCache::default();
+            };
+            if hash(&bytes[start..end]) == sum {
+                index.insert(key, start..end);
+            }
+            at = end;
+        }
+        ParseCache { old: bytes, index, ..ParseCache::default() }
+    }
+
+    fn file(dir: &Path, slug: &str) -> PathBuf {
+        dir.join(format!("{slug}.parsed"))
+    }
+
+    /// The key of a raw file: a 128-bit hash of the benchsite build, the
+    /// parser id forced on the file (`None`: detected) and its bytes.
+    pub fn key(contents: &[u8], forced: Option<&str>) -> u128 {
+        let mut h = xxhash_rust::xxh3::Xxh3::new();
+        for part in [tool_version().as_bytes(), forced.unwrap_or("\u{0}detect").as_bytes()] {
+            h.update(&(part.len() as u64).to_le_bytes());
+            h.update(part);
+        }
+        h.update(contents);
+        h.digest128()
+    }
+
+    /// The entry stored under `key`, if there is one that decodes as a `T`
+    /// (anything else is a miss). Remembers it for [`ParseCache::store`].
+    pub fn get<T: serde::de::DeserializeOwned>(&self, key: u128) -> Option<T> {
+        let range = self.index.get(&key)?;
+        let v = serde_json::from_slice(&self.old[range.clone()]).ok()?;
+        lock(&self.used).push((key, Record::Old(range.clone())));
+        Some(v)
+    }
+
+    /// Stores the entry of a raw file just parsed (a miss). An entry that
+    /// cannot be encoded (a non-finite number) is left out: that file is
+    /// parsed again next time.
+    pub fn put<T: Serialize>(&self, key: u128, entry: &T) {
+        self.misses.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        if let Ok(json) = serde_json::to_vec(entry) {
+            lock(&self.used).push((key, Record::New(json)));
+        }
+    }
+
+    /// How many raw files were parsed because they had no entry.
+    pub fn misses(&self) -> usize {
+        self.misses.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Writes the entries this build used or made (and no others) as the
+    /// parse cache of class `slug` to a temporary file in cache directory
+    /// `dir`, and returns its path (`None` when it could not be written);
+    /// renaming it to [`ParseCache::file`] puts it in place.
+    fn store(self, dir: &Path, slug: &str) -> Option<PathBuf> {
+        if dir.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink()) {
+            return None;
+        }
+        let mut used = self.used.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+        used.sort_by_key(|(k, _)| *k);
+        used.dedup_by_key(|(k, _)| *k);
+        let mut out = format!("{PARSED_MAGIC} {}\n", tool_version()).into_bytes();
+        for (key, rec) in &used {
+            let entry = match rec {
+                Record::Old(r) => &self.old[r.clone()],
+                Record::New(v) => &v[..],
+            };
+            out.extend_from_slice(&key.to_le_bytes());
+            out.extend_from_slice(&(entry.len() as u64).to_le_bytes());
+            out.extend_from_slice(&hash(entry).to_le_bytes());
+            out.extend_from_slice(entry);
+        }
+        let tmp = dir.join(format!(".{slug}.parsed.tmp"));
+        match std::fs::write(&tmp, out) {
+            Ok(()) => Some(tmp),
+            Err(_) => {
+                let _ = std::fs::remove_file(&tmp);
+                None
+            }
+        }
+    }
+}
+
+fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }

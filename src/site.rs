@@ -22,7 +22,8 @@ use crate::diag::Diagnostic;
 use crate::model::{ParsedFile, Value};
 use crate::parse::{self, Input};
 use rayon::prelude::*;
-use serde::Deserialize;
+use crate::cache::ParseCache;
+use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
@@ -547,6 +548,20 @@ pub fn load_machine_discovered(
     diags: &mut Vec<Diagnostic>,
     progress: &indicatif::ProgressBar,
 ) -> Option<MachineClass> {
+    load_machine_cached(dir, slug, discovered, None, diags, progress)
+}
+
+/// [`load_machine_discovered`], taking each raw file's parse result from
+/// `cache` when it holds one for the file's contents, and adding the files
+/// it parses to it (see [`parse_file_cached`]).
+pub fn load_machine_cached(
+    dir: &Path,
+    slug: &str,
+    discovered: Option<Discovered>,
+    cache: Option<&ParseCache>,
+    diags: &mut Vec<Diagnostic>,
+    progress: &indicatif::ProgressBar,
+) -> Option<MachineClass> {
     let yaml_text = read_yaml_text(&dir.join("machine.yaml"), diags)?;
     let config: MachineConfig = parse_yaml(&dir.join("machine.yaml"), &yaml_text, diags)?;
     let formats = machine_formats(&dir.join("machine.yaml"), &yaml_text, &config, diags);
@@ -581,7 +596,7 @@ pub fn load_machine_discovered(
     let parsed: Vec<(Option<ResultFile>, Vec<Diagnostic>)> = files
         .par_iter()
         .map(|(rel, path, kernel)| {
-            let r = parse_file(rel, path, kernel.as_deref(), &formats);
+            let r = parse_file_cached(rel, path, kernel.as_deref(), &formats, cache);
             progress.inc(1);
             r
         })
@@ -696,6 +711,73 @@ pub fn parse_file(
     kernel_dir: Option<&str>,
     formats: &[(glob::Pattern, &'static dyn parse::BenchParser)],
 ) -> (Option<ResultFile>, Vec<Diagnostic>) {
+    parse_file_cached(rel, path, kernel_dir, formats, None)
+}
+
+/// What reading one raw file's bytes gives, before its kernel directory is
+/// applied: the parse result (none for a file skipped with a warning) and
+/// the warnings, each with its 1-based line if any. The same bytes and the
+/// same forced parser always give the same outcome, which is what
+/// [`ParseCache`] stores.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FileOutcome {
+    /// What the parser read, with `benchmark` set and derived metrics added.
+    pub parsed: Option<ParsedFile>,
+    /// Warnings about the file: (line, message).
+    pub warnings: Vec<(Option<usize>, String)>,
+}
+
+/// Parses the bytes of a raw file with the parser `forced` on it, or else
+/// the one [`parse::detect`] picks. Empty, binary (NUL bytes in the first
+/// 8 KiB), unrecognised and damaged files give a warning and no result.
+pub fn parse_bytes(bytes: &[u8], forced: Option<&'static dyn parse::BenchParser>) -> FileOutcome {
+    let mut warnings = Vec::new();
+    let skipped = |warnings: Vec<(Option<usize>, String)>| FileOutcome { parsed: None, warnings };
+    if bytes.is_empty() {
+        warnings.push((None, "empty file, skipped".to_string()));
+        return skipped(warnings);
+    }
+    if bytes.iter().take(8192).any(|&b| b == 0) {
+        warnings.push((None, "binary file (NUL bytes), skipped".to_string()));
+        return skipped(warnings);
+    }
+    let input = Input::from_bytes(bytes);
+    if input.lossy {
+        warnings.push((None, "not valid UTF-8; invalid bytes replaced".to_string()));
+    }
+    let Some(parser) = forced.or_else(|| parse::detect(&input)) else {
+        warnings.push((
+            None,
+            format!(
+                "unrecognised file, skipped (formats tried: {}); notes belong in kernel.yaml or in *.md / README files, which are ignored",
+                parse::formats_tried()
+            ),
+        ));
+        return skipped(warnings);
+    };
+    let mut parsed = match parser.parse(&input) {
+        Ok(p) => p,
+        Err(e) => {
+            warnings.push((e.line(), format!("{}: {e}; file skipped", parser.id())));
+            return skipped(warnings);
+        }
+    };
+    if parsed.benchmark.is_empty() {
+        parsed.benchmark = parser.id().to_string();
+    }
+    crate::derive::derive(&mut parsed);
+    FileOutcome { parsed: Some(parsed), warnings }
+}
+
+/// [`parse_file`], looking the file up in `cache` by its contents (and the
+/// parser `formats` forces on it) first, and storing what it parsed there.
+pub fn parse_file_cached(
+    rel: &str,
+    path: &Path,
+    kernel_dir: Option<&str>,
+    formats: &[(glob::Pattern, &'static dyn parse::BenchParser)],
+    cache: Option<&ParseCache>,
+) -> (Option<ResultFile>, Vec<Diagnostic>) {
     let mut diags = Vec::new();
     if let Ok(meta) = std::fs::metadata(path)
         && meta.len() > MAX_RAW_FILE_SIZE
@@ -718,41 +800,22 @@ pub fn parse_file(
             return (None, diags);
         }
     };
-    if bytes.is_empty() {
-        diags.push(Diagnostic::warning(path, None, "empty file, skipped"));
-        return (None, diags);
-    }
-    if bytes.iter().take(8192).filter(|&&b| b == 0).count() > 0 {
-        diags.push(Diagnostic::warning(path, None, "binary file (NUL bytes), skipped"));
-        return (None, diags);
-    }
-    let input = Input::from_bytes(&bytes);
-    if input.lossy {
-        diags.push(Diagnostic::warning(path, None, "not valid UTF-8; invalid bytes replaced"));
-    }
     let forced = formats.iter().find(|(p, _)| p.matches(rel)).map(|(_, parser)| *parser);
-    let Some(parser) = forced.or_else(|| parse::detect(&input)) else {
-        diags.push(Diagnostic::warning(
-            path,
-            None,
-            format!(
-                "unrecognised file, skipped (formats tried: {}); notes belong in kernel.yaml or in *.md / README files, which are ignored",
-                parse::formats_tried()
-            ),
-        ));
+    let outcome = match cache {
+        Some(cache) => {
+            let key = ParseCache::key(&bytes, forced.map(|p| p.id()));
+            cache.get(key).unwrap_or_else(|| {
+                let outcome = parse_bytes(&bytes, forced);
+                cache.put(key, &outcome);
+                outcome
+            })
+        }
+        None => parse_bytes(&bytes, forced),
+    };
+    diags.extend(outcome.warnings.into_iter().map(|(line, message)| Diagnostic::warning(path, line, message)));
+    let Some(mut parsed) = outcome.parsed else {
         return (None, diags);
     };
-    let mut parsed = match parser.parse(&input) {
-        Ok(p) => p,
-        Err(e) => {
-            diags.push(Diagnostic::warning(path, e.line(), format!("{}: {e}; file skipped", parser.id())));
-            return (None, diags);
-        }
-    };
-    if parsed.benchmark.is_empty() {
-        parsed.benchmark = parser.id().to_string();
-    }
-    crate::derive::derive(&mut parsed);
     match kernel_dir {
         Some(k) => {
             for s in &mut parsed.samples {

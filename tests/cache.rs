@@ -367,3 +367,206 @@ fn corrupt_cache_is_no_cache() {
     .unwrap();
     rebuild_matches_scratch(&content, &out, tmp.path());
 }
+
+// The parse cache (`<class>.parsed`): a class that is rebuilt takes each raw
+// file's parse result from it when the file's contents (and the parser
+// forced on it) are unchanged, and parses the rest.
+
+/// Rebuilds into `out`, checks the result against a build from scratch, and
+/// returns how many raw files the rebuild parsed (not from the cache).
+fn rebuild_parses(content: &Path, out: &Path, scratch_root: &Path) -> usize {
+    let report = build(&opts(content, out)).expect("builds");
+    let fresh = scratch_root.join(format!(
+        "fresh-{}",
+        SystemTime::now()
+            .duration_since(SystemTime::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
+    ));
+    run(content, &fresh);
+    assert_eq!(snapshot(out), snapshot(&fresh), "rebuild differs from scratch");
+    report.files_parsed
+}
+
+fn parse_cache(out: &Path, class: &str) -> PathBuf {
+    out.join(CACHE).join(format!("{class}.parsed"))
+}
+
+#[test]
+fn parse_cache_changed_raw_file_is_parsed_again_alone() {
+    let tmp = tempfile::tempdir().unwrap();
+    let content = site(tmp.path());
+    let out = tmp.path().join("out");
+    let first = build(&opts(&content, &out)).unwrap();
+    assert!(first.files_parsed > 6, "a first build parses every file");
+    assert!(parse_cache(&out, "dbench32-384m").is_file());
+    // Same size and time: the class check sees it by content, the parse
+    // cache by its key.
+    sneaky_edit(
+        &content.join("dbench32-384m/2.4.7/dbench-32-run1.txt"),
+        "Throughput 9.2929",
+        "Throughput 7.2929",
+    );
+    assert_eq!(rebuild_parses(&content, &out, tmp.path()), 1);
+    assert!(
+        fs::read_to_string(out.join("dbench32-384m/raw/2.4.7/dbench-32-run1.txt"))
+            .unwrap()
+            .contains("Throughput 7.2929")
+    );
+    // Back again: an entry for the old contents was dropped with the file's
+    // old version, so it is parsed once more, and nothing else is.
+    sneaky_edit(
+        &content.join("dbench32-384m/2.4.7/dbench-32-run1.txt"),
+        "Throughput 7.2929",
+        "Throughput 9.2929",
+    );
+    assert_eq!(rebuild_parses(&content, &out, tmp.path()), 1);
+}
+
+#[test]
+fn parse_cache_added_kernel_parses_only_its_files() {
+    let tmp = tempfile::tempdir().unwrap();
+    let content = site(tmp.path());
+    let out = tmp.path().join("out");
+    run(&content, &out);
+    let k = content.join("dbench32-384m/2.4.9");
+    fs::create_dir_all(&k).unwrap();
+    for n in 1..=3 {
+        let text = fs::read_to_string(content.join(format!("dbench32-384m/2.4.7/dbench-32-run{n}.txt"))).unwrap();
+        fs::write(k.join(format!("dbench-32-run{n}.txt")), text.replacen("Throughput ", "Throughput 1", 1)).unwrap();
+    }
+    assert_eq!(rebuild_parses(&content, &out, tmp.path()), 3);
+}
+
+#[test]
+fn parse_cache_forced_format_changed_in_machine_yaml() {
+    let tmp = tempfile::tempdir().unwrap();
+    let content = site(tmp.path());
+    let out = tmp.path().join("out");
+    run(&content, &out);
+    let yaml = content.join("dbench32-384m/machine.yaml");
+    let text = fs::read_to_string(&yaml).unwrap();
+    let forced = "\"*/dbench-32-run*.txt\": dbench";
+    assert!(text.contains(forced));
+    // The six dbench files are now read as GNU time output: parsed again.
+    fs::write(&yaml, text.replacen(forced, "\"*/dbench-32-run*.txt\": gnu-time", 1)).unwrap();
+    assert_eq!(rebuild_parses(&content, &out, tmp.path()), 6);
+    // A forced parser that is the one detection picks is still another key.
+    fs::write(&yaml, text.replacen(forced, "", 1)).unwrap();
+    assert_eq!(rebuild_parses(&content, &out, tmp.path()), 6);
+    fs::write(&yaml, &text).unwrap();
+    assert_eq!(rebuild_parses(&content, &out, tmp.path()), 6);
+}
+
+#[test]
+fn parse_cache_kernel_yaml_runs_apply_after_the_cache() {
+    // kernel.yaml has no `formats:`; what it changes about a file's samples
+    // (`runs:`) is applied after the parse cache, so nothing is parsed again.
+    let tmp = tempfile::tempdir().unwrap();
+    let content = site(tmp.path());
+    let out = tmp.path().join("out");
+    run(&content, &out);
+    let yaml = content.join("dbench32-384m/2.4.7/kernel.yaml");
+    let text = fs::read_to_string(&yaml).unwrap();
+    fs::write(&yaml, format!("{text}runs:\n  dbench-32-run1.txt: {{ n: 5, stddev: 0.25 }}\n")).unwrap();
+    assert_eq!(rebuild_parses(&content, &out, tmp.path()), 0);
+    let data = fs::read_to_string(out.join("dbench32-384m/data.json")).unwrap();
+    assert!(data.contains("\"n\":5"), "runs: applied to the cached result");
+    fs::write(&yaml, &text).unwrap();
+    assert_eq!(rebuild_parses(&content, &out, tmp.path()), 0);
+}
+
+#[test]
+fn parse_cache_file_moved_to_another_kernel() {
+    // Same contents, so the cached result is used; the kernel comes from
+    // the new directory.
+    let tmp = tempfile::tempdir().unwrap();
+    let content = site(tmp.path());
+    let out = tmp.path().join("out");
+    run(&content, &out);
+    fs::rename(
+        content.join("dbench32-384m/2.4.7/dbench-32-run3.txt"),
+        content.join("dbench32-384m/2.4.8-pre1/dbench-32-run4.txt"),
+    )
+    .unwrap();
+    assert_eq!(rebuild_parses(&content, &out, tmp.path()), 0);
+    assert!(out.join("dbench32-384m/raw/2.4.8-pre1/dbench-32-run4.txt").is_file());
+    // And into a kernel directory of its own.
+    fs::create_dir_all(content.join("dbench32-384m/2.4.9")).unwrap();
+    fs::rename(
+        content.join("dbench32-384m/2.4.8-pre1/dbench-32-run4.txt"),
+        content.join("dbench32-384m/2.4.9/dbench-32-run1.txt"),
+    )
+    .unwrap();
+    assert_eq!(rebuild_parses(&content, &out, tmp.path()), 0);
+    let data = fs::read_to_string(out.join("dbench32-384m/data.json")).unwrap();
+    assert!(data.contains("\"2.4.9\""), "the moved file's kernel is its new directory");
+}
+
+#[test]
+fn parse_cache_corrupt_is_no_cache() {
+    let tmp = tempfile::tempdir().unwrap();
+    let content = site(tmp.path());
+    let out = tmp.path().join("out");
+    run(&content, &out);
+    let pc = parse_cache(&out, "dbench32-384m");
+    let good = fs::read(&pc).unwrap();
+    let edit = |n: usize| {
+        // A raw file changes each time, so the class is not skipped.
+        fs::write(
+            content.join("dbench32-384m/2.4.7/dbench-32-run4.txt"),
+            format!("32 clients started\nThroughput 8.{n} MB/sec (NB=10.625 MB/sec  85 MBit/sec)\n"),
+        )
+        .unwrap();
+    };
+    // Garbage, a truncated file, and a flipped byte inside an entry.
+    fs::write(&pc, "not a cache").unwrap();
+    edit(1);
+    assert_eq!(rebuild_parses(&content, &out, tmp.path()), 7);
+    let good_len = good.len();
+    fs::write(&pc, &fs::read(&pc).unwrap()[..good_len / 2]).unwrap();
+    edit(2);
+    assert_eq!(rebuild_parses(&content, &out, tmp.path()), 7);
+    let mut bytes = fs::read(&pc).unwrap();
+    let at = bytes.len() - 10;
+    bytes[at] ^= 0x01;
+    fs::write(&pc, &bytes).unwrap();
+    // A kernel.yaml changes, so the class is rebuilt with every raw file as
+    // it was: only the damaged entry's file is parsed again.
+    let yaml = content.join("dbench32-384m/2.4.7/kernel.yaml");
+    let text = fs::read_to_string(&yaml).unwrap();
+    fs::write(&yaml, text.replacen("reference", "REFERENCE", 1)).unwrap();
+    assert_eq!(rebuild_parses(&content, &out, tmp.path()), 1);
+}
+
+#[test]
+fn parse_cache_of_another_benchsite_is_not_used() {
+    let tmp = tempfile::tempdir().unwrap();
+    let content = site(tmp.path());
+    let out = tmp.path().join("out");
+    run(&content, &out);
+    let pc = parse_cache(&out, "dbench32-384m");
+    let bytes = fs::read(&pc).unwrap();
+    let nl = bytes.iter().position(|&b| b == b'\n').unwrap();
+    let mut other = b"benchsite parse cache 0.0.0-other/1/0-0".to_vec();
+    other.extend_from_slice(&bytes[nl..]);
+    fs::write(&pc, other).unwrap();
+    fs::write(
+        content.join("dbench32-384m/2.4.7/dbench-32-run4.txt"),
+        "32 clients started\nThroughput 8.5 MB/sec (NB=10.625 MB/sec  85 MBit/sec)\n",
+    )
+    .unwrap();
+    assert_eq!(rebuild_parses(&content, &out, tmp.path()), 7);
+}
+
+#[test]
+fn parse_cache_of_removed_class_is_removed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let content = site(tmp.path());
+    let out = tmp.path().join("out");
+    run(&content, &out);
+    assert!(parse_cache(&out, "p166-24m").is_file());
+    fs::remove_dir_all(content.join("p166-24m")).unwrap();
+    run(&content, &out);
+    assert!(!parse_cache(&out, "p166-24m").exists());
+}

@@ -177,6 +177,10 @@ fn aim7_header(line: &str) -> Option<Vec<&str>> {
 
 /// The first line of re-aim-7's two-line header.
 fn reaim_header(line: &str) -> bool {
+    // The first word must be `Num`: test that before splitting the line.
+    if !line.trim_start().starts_with("Num") {
+        return false;
+    }
     let words: Vec<&str> = line.split_whitespace().collect();
     words.first() == Some(&"Num") && words.contains(&"Parent") && words.contains(&"JTI")
 }

@@ -64,11 +64,15 @@ impl BenchParser for Aim9 {
             if line.contains("AIM Independent Resource Benchmark") {
                 return 95;
             }
-            let compact: String = line.split_whitespace().collect();
-            if compact.contains("Rate(ops/sec)") || compact.contains("Rate(loops/sec)") {
-                score = score.max(85);
+            // Both need a `(`; squeeze out the spaces only then.
+            if line.contains('(') {
+                let compact: String = line.split_whitespace().collect();
+                if compact.contains("Rate(ops/sec)") || compact.contains("Rate(loops/sec)") {
+                    score = score.max(85);
+                }
             }
-            if rows < 3 && row(line).is_some_and(|r| r.numbers >= 3 && r.unit.ends_with("/second")) {
+            // The unit is part of the line.
+            if rows < 3 && line.contains("/second") && row(line).is_some_and(|r| r.numbers >= 3 && r.unit.ends_with("/second")) {
                 rows += 1;
             }
         }

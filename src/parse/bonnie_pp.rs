@@ -502,14 +502,19 @@ fn latency_cells(slots: &[Option<Tok<'_>>], tests: &[(&'static str, &'static str
 /// `Name:Size etc        /sec %CP …` (also when wrapped).
 fn is_io_header(line: &str) -> bool {
     let t = line.trim_start();
+    if !(t.starts_with("Machine") || t.starts_with("Name:Size")) {
+        return false;
+    }
     let toks: Vec<&str> = t.split_whitespace().collect();
-    (t.starts_with("Machine") || t.starts_with("Name:Size"))
-        && toks.contains(&"%CP")
+    toks.contains(&"%CP")
         && toks.iter().any(|x| x.ends_with("/sec"))
 }
 
 /// Column header of the file table: `              files  /sec %CP …`.
 fn is_files_header(line: &str) -> bool {
+    if !(line.contains("files") && line.contains("%CP")) {
+        return false;
+    }
     let toks: Vec<&str> = line.split_whitespace().collect();
     toks.first().is_some_and(|f| *f == "files" || f.starts_with("files:")) && toks.contains(&"%CP")
 }

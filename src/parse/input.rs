@@ -36,22 +36,20 @@ impl Input {
     }
 
     fn from_str_inner(text: &str) -> Self {
-        let unified = if text.contains('\r') {
-            text.replace("\r\n", "\n").replace('\r', "\n")
+        // Only text with carriage returns is copied before it is split.
+        let unified: std::borrow::Cow<'_, str> = if text.contains('\r') {
+            text.replace("\r\n", "\n").replace('\r', "\n").into()
         } else {
-            text.to_string()
+            text.into()
         };
         let mut quoted = false;
-        let lines = unified
-            .split('\n')
-            .map(|l| {
-                let (rest, q) = strip_quote(l);
-                quoted |= q;
-                rest.to_string()
-            })
-            .collect::<Vec<_>>();
+        let mut lines = Vec::with_capacity(unified.bytes().filter(|&b| b == b'\n').count() + 1);
+        lines.extend(unified.split('\n').map(|l| {
+            let (rest, q) = strip_quote(l);
+            quoted |= q;
+            rest.to_string()
+        }));
         // A final newline does not start a line of its own.
-        let mut lines = lines;
         if lines.len() > 1 && lines.last().is_some_and(|l| l.is_empty()) && unified.ends_with('\n') {
             lines.pop();
         }

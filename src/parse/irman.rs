@@ -253,15 +253,12 @@ impl BenchParser for Irman {
         let lines = &input.lines;
         let mut best = 0u8;
         for (i, line) in lines.iter().enumerate() {
-            let next_is_header = lines
-                .iter()
-                .skip(i + 1)
-                .take(2)
-                .any(|l| header(l).is_some());
+            // Looked at only for a title or a test line (it allocates).
+            let next_is_header = || lines.iter().skip(i + 1).take(2).any(|l| header(l).is_some());
             if line.contains("Response time measurements") {
-                best = best.max(if next_is_header { 90 } else { 60 });
+                best = best.max(if next_is_header() { 90 } else { 60 });
             } else if let Some(t) = test_line(line) {
-                if next_is_header {
+                if next_is_header() {
                     best = best.max(if TESTS.contains(&t.as_str()) { 85 } else { 50 });
                 }
             }

@@ -470,6 +470,10 @@ fn plain_section(t: &str) -> Option<Section> {
 /// A logged command line of a tool that prints `size value` pairs:
 /// `2022-08-31 10:28:22 ./bin/x86_64-linux-gnu/bw_mem -P 1 268435456 rd`.
 fn command_section(t: &str) -> Option<Section> {
+    // Every command it knows is one of these tools.
+    if !(t.contains("bw_") || t.contains("lat_mmap")) {
+        return None;
+    }
     let mut w = t.split_whitespace().skip_while(|w| {
         *w == "$"
             || *w == "#"
