@@ -367,14 +367,19 @@ pub fn generate(
     // stage runs its own steps in parallel too; the overlap keeps both cores
     // busy through the steps that do not parallelise well, while memory
     // holds one class being rendered and one being loaded, not the archive.
-    let mut next = dirs.first().map(|(dir, slug)| prepare_class(&ctx, dir, slug));
+    // First every class is walked and checked against the cache, in
+    // parallel (cheap: directory listings and file stats).
+    let mut checked: Vec<Option<Result<Checked, BuildError>>> =
+        dirs.par_iter().map(|(dir, slug)| Some(check_class(&ctx, dir, slug))).collect();
+    let mut prepare = |i: usize| -> Option<Result<Prepared, BuildError>> {
+        let (dir, slug) = dirs.get(i)?;
+        Some(checked[i].take()?.and_then(|c| prepare_class(&ctx, dir, slug, c)))
+    };
+    let mut next = prepare(0);
     for i in 0..dirs.len() {
         release_memory();
         let Some(current) = next.take() else { break };
-        let (done, upcoming) = rayon::join(
-            || current.and_then(|p| finish_class(&ctx, p)),
-            || dirs.get(i + 1).map(|(dir, slug)| prepare_class(&ctx, dir, slug)),
-        );
+        let (done, upcoming) = rayon::join(|| current.and_then(|p| finish_class(&ctx, p)), || prepare(i + 1));
         next = upcoming;
         let o = done?;
         diags.extend(o.diags);
@@ -461,16 +466,21 @@ struct ReadyClass {
     out: ClassOutcome,
 }
 
-/// Loads and lays out one machine class (parse, statistics, charts), or
-/// keeps its files when the cache says nothing changed.
-fn prepare_class(ctx: &ClassContext, dir: &Path, slug: &str) -> Result<Prepared, BuildError> {
-    let sink = ctx.sink;
-    let mut out = ClassOutcome::default();
-    let has_errors = |d: &[Diagnostic]| d.iter().any(|d| d.severity == Severity::Error);
+/// A machine class after [`check_class`].
+enum Checked {
+    /// Unchanged since the last build: its files are kept.
+    Kept(ClassOutcome),
+    /// To build: what the walk found, the class's cache key, and its raw
+    /// files' stats (empty without a cache).
+    Changed(site::Discovered, u64, Vec<(String, Option<cache::Stat>)>),
+}
+
+/// Walks one machine class and asks the cache whether it changed; keeps
+/// its files (hands their paths to `ctx.sink`) when it did not.
+fn check_class(ctx: &ClassContext, dir: &Path, slug: &str) -> Result<Checked, BuildError> {
     let t = timing::span("machine: discover");
     let discovered = site::discover(dir);
     drop(t);
-    // Unchanged since the last build: keep its files, skip everything else.
     let mut key = 0;
     let mut stats = Vec::new();
     if let (Some(cache), Some(common)) = (ctx.cache, ctx.common_key) {
@@ -482,36 +492,52 @@ fn prepare_class(ctx: &ClassContext, dir: &Path, slug: &str) -> Result<Prepared,
             && old.still_valid(key, dir, &stats, &ctx.opts.output)
         {
             for p in old.output_paths() {
-                sink.keep(p)?;
+                ctx.sink.keep(p)?;
             }
+            let mut out = ClassOutcome::default();
             out.diags.extend(old.diagnostics());
             out.files_read = old.files_read;
             out.summary = Some(old.summary.clone());
             out.entry = Some((slug.to_string(), old));
-            return Ok(Prepared::Done(out));
+            return Ok(Checked::Kept(out));
         }
     }
+    Ok(Checked::Changed(discovered, key, stats))
+}
+
+/// Loads and lays out one machine class [`check_class`] found changed
+/// (parse, statistics, charts).
+fn prepare_class(ctx: &ClassContext, dir: &Path, slug: &str, checked: Checked) -> Result<Prepared, BuildError> {
+    let mut out = ClassOutcome::default();
+    let has_errors = |d: &[Diagnostic]| d.iter().any(|d| d.severity == Severity::Error);
+    let (discovered, key, stats) = match checked {
+        Checked::Kept(out) => return Ok(Prepared::Done(out)),
+        Checked::Changed(d, k, s) => (d, k, s),
+    };
     let t = timing::span("machine: load + parse");
     let n_files = discovered.files.len();
     let parsed = ctx.cache.map(|c| c.load_parsed(slug));
     let m = site::load_machine_cached(dir, slug, Some(discovered), parsed.as_ref(), &mut out.diags, ctx.progress);
     drop(t);
-    match (ctx.cache, parsed) {
-        (Some(c), Some(parsed)) => {
-            let _t = timing::span("machine: store parse cache");
-            out.files_parsed = parsed.misses();
-            c.store_parsed(slug, parsed);
-        }
-        _ => out.files_parsed = n_files,
-    }
-    let Some(m) = m else { return Ok(Prepared::Done(out)) };
-    if has_errors(&out.diags) || !ctx.render {
-        return Ok(Prepared::Done(out));
-    }
+    out.files_parsed = parsed.as_ref().map_or(n_files, |p| p.misses());
+    let m = m.filter(|_| !has_errors(&out.diags) && ctx.render);
+    // The parse cache is written while the class is laid out.
+    let (page, ()) = rayon::join(
+        || {
+            m.as_ref().map(|m| {
+                let _t = timing::span("machine: report");
+                report::machine_page(m, &report::machine_policy(ctx.config, &m.config))
+            })
+        },
+        || {
+            if let (Some(c), Some(parsed)) = (ctx.cache, parsed) {
+                let _t = timing::span("machine: store parse cache");
+                c.store_parsed(slug, parsed);
+            }
+        },
+    );
+    let (Some(m), Some(page)) = (m, page) else { return Ok(Prepared::Done(out)) };
     out.files_read = m.results.len();
-    let t = timing::span("machine: report");
-    let page = report::machine_page(&m, &report::machine_policy(ctx.config, &m.config));
-    drop(t);
     Ok(Prepared::Ready(Box::new(ReadyClass { dir: dir.to_path_buf(), slug: slug.to_string(), m, page, key, stats, out })))
 }
 
