@@ -450,7 +450,7 @@ struct ClassOutcome {
 enum Prepared {
     /// Nothing more to do: kept from the cache, or loaded for its
     /// diagnostics only.
-    Done(ClassOutcome),
+    Done(Box<ClassOutcome>),
     /// Loaded and laid out: to render and write.
     Ready(Box<ReadyClass>),
 }
@@ -469,7 +469,7 @@ struct ReadyClass {
 /// A machine class after [`check_class`].
 enum Checked {
     /// Unchanged since the last build: its files are kept.
-    Kept(ClassOutcome),
+    Kept(Box<ClassOutcome>),
     /// To build: what the walk found, the class's cache key, and its raw
     /// files' stats (empty without a cache).
     Changed(site::Discovered, u64, Vec<(String, Option<cache::Stat>)>),
@@ -499,7 +499,7 @@ fn check_class(ctx: &ClassContext, dir: &Path, slug: &str) -> Result<Checked, Bu
             out.files_read = old.files_read;
             out.summary = Some(old.summary.clone());
             out.entry = Some((slug.to_string(), old));
-            return Ok(Checked::Kept(out));
+            return Ok(Checked::Kept(Box::new(out)));
         }
     }
     Ok(Checked::Changed(discovered, key, stats))
@@ -536,7 +536,7 @@ fn prepare_class(ctx: &ClassContext, dir: &Path, slug: &str, checked: Checked) -
             }
         },
     );
-    let (Some(m), Some(page)) = (m, page) else { return Ok(Prepared::Done(out)) };
+    let (Some(m), Some(page)) = (m, page) else { return Ok(Prepared::Done(Box::new(out))) };
     out.files_read = m.results.len();
     Ok(Prepared::Ready(Box::new(ReadyClass { dir: dir.to_path_buf(), slug: slug.to_string(), m, page, key, stats, out })))
 }
@@ -544,7 +544,7 @@ fn prepare_class(ctx: &ClassContext, dir: &Path, slug: &str, checked: Checked) -
 /// Renders and writes (to `ctx.sink`) a class [`prepare_class`] made ready.
 fn finish_class(ctx: &ClassContext, p: Prepared) -> Result<ClassOutcome, BuildError> {
     let ReadyClass { dir, slug, m, page, key, stats, mut out } = match p {
-        Prepared::Done(out) => return Ok(out),
+        Prepared::Done(out) => return Ok(*out),
         Prepared::Ready(r) => *r,
     };
     let (dir, slug) = (dir.as_path(), slug.as_str());
