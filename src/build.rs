@@ -95,6 +95,9 @@ pub enum BuildError {
     /// The content has errors (listed).
     #[error("{} error(s) in content", .0.iter().filter(|d| d.severity == Severity::Error).count())]
     Invalid(Vec<Diagnostic>),
+    /// `--strict`: the build gave these warnings, so nothing was written.
+    #[error("{} warning(s) with --strict", .0.len())]
+    Strict(Vec<Diagnostic>),
     /// A template failed.
     #[error(transparent)]
     Render(#[from] RenderError),
@@ -628,6 +631,21 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
 /// # Errors
 /// As [`build`].
 pub fn build_with_progress(opts: &BuildOptions, progress: &indicatif::ProgressBar) -> Result<BuildReport, BuildError> {
+    build_inner(opts, progress, false)
+}
+
+/// [`build_with_progress`] for `--strict`: a build that gave any warning
+/// fails with [`BuildError::Strict`] before anything is written, leaving
+/// the output directory as it was. One generation, not a check followed by
+/// a build.
+///
+/// # Errors
+/// As [`build`], and [`BuildError::Strict`] with the warnings.
+pub fn build_strict(opts: &BuildOptions, progress: &indicatif::ProgressBar) -> Result<BuildReport, BuildError> {
+    build_inner(opts, progress, true)
+}
+
+fn build_inner(opts: &BuildOptions, progress: &indicatif::ProgressBar, strict: bool) -> Result<BuildReport, BuildError> {
     // Writing into content/ would mix generated files (and copies of the raw
     // files) into the user's data, and the next build would read them back.
     if inside(&opts.output, &opts.content) {
@@ -641,7 +659,10 @@ pub fn build_with_progress(opts: &BuildOptions, progress: &indicatif::ProgressBa
         cache.clear();
     }
     let mut entries = Vec::new();
-    match generate(opts, progress, &writer, use_cache.then_some((&cache, &mut entries))) {
+    let generated = generate(opts, progress, &writer, use_cache.then_some((&cache, &mut entries))).and_then(|r| {
+        if strict && !r.diagnostics.is_empty() { Err(BuildError::Strict(r.diagnostics)) } else { Ok(r) }
+    });
+    match generated {
         Ok(mut report) => {
             progress.finish_and_clear();
             let t = timing::span("commit output");

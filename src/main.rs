@@ -183,22 +183,6 @@ fn main() -> ExitCode {
         Command::Build { content, output, theme, width, force, base_url, strict } => {
             let opts =
                 BuildOptions { content, output: output.clone(), theme_dir: theme, text_width: width, force, base_url };
-            if strict {
-                match benchsite::build::render_site(&opts) {
-                    Ok((_, report)) if !report.diagnostics.is_empty() => {
-                        for d in &report.diagnostics {
-                            eprintln!("{d}");
-                        }
-                        eprintln!(
-                            "build failed: {} warning(s) with --strict; {} left unchanged",
-                            report.diagnostics.len(),
-                            output.display()
-                        );
-                        return ExitCode::from(1);
-                    }
-                    _ => {}
-                }
-            }
             let started = std::time::Instant::now();
             // A progress bar on a terminal, shown only when the build takes more than a moment.
             let progress = if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
@@ -212,7 +196,9 @@ fn main() -> ExitCode {
             } else {
                 indicatif::ProgressBar::hidden()
             };
-            match build::build_with_progress(&opts, &progress) {
+            let built =
+                if strict { build::build_strict(&opts, &progress) } else { build::build_with_progress(&opts, &progress) };
+            match built {
                 Ok(report) => {
                     for d in &report.diagnostics {
                         eprintln!("{d}");
@@ -230,6 +216,14 @@ fn main() -> ExitCode {
                         started.elapsed().as_secs_f64()
                     );
                     ExitCode::SUCCESS
+                }
+                Err(BuildError::Strict(diags)) => {
+                    progress.finish_and_clear();
+                    for d in &diags {
+                        eprintln!("{d}");
+                    }
+                    eprintln!("build failed: {} warning(s) with --strict; {} left unchanged", diags.len(), output.display());
+                    ExitCode::from(1)
                 }
                 Err(BuildError::Invalid(diags)) => {
                     progress.finish_and_clear();
