@@ -28,6 +28,31 @@ use std::path::{Path, PathBuf};
 /// Name of the marker file benchsite keeps in an output directory it owns.
 pub const MARKER: &str = ".benchsite";
 
+/// Present in the output directory while a build is writing into it.
+const BUILDING: &str = ".benchsite-building";
+
+/// Removes the temporary files an interrupted build left in `out`: this
+/// build's own names for them (`.<name>.benchsite-tmp` beside each output,
+/// `.benchsite.tmp` for the marker, `.<class>.*.tmp` in the cache
+/// directory), never anything else.
+fn remove_stale_temporaries(out: &Path) {
+    // Not into a gh-pages checkout's `.git`.
+    let walk = walkdir::WalkDir::new(out).follow_links(false).into_iter().filter_entry(|e| e.file_name() != ".git");
+    for e in walk.filter_map(Result::ok) {
+        if !e.file_type().is_file() {
+            continue;
+        }
+        let name = e.file_name().to_string_lossy();
+        let in_cache = e.path().parent().is_some_and(|p| p.file_name().is_some_and(|n| n == cache::DIR));
+        let ours = (name.starts_with('.') && name.ends_with(".benchsite-tmp"))
+            || (e.depth() == 1 && name == ".benchsite.tmp")
+            || (in_cache && name.starts_with('.') && name.ends_with(".tmp"));
+        if ours {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
+}
+
 /// Settings of one build.
 #[derive(Debug, Clone)]
 pub struct BuildOptions {
@@ -546,11 +571,11 @@ fn prepare_class(ctx: &ClassContext, dir: &Path, slug: &str, checked: Checked) -
 
 /// Renders and writes (to `ctx.sink`) a class [`prepare_class`] made ready.
 fn finish_class(ctx: &ClassContext, p: Prepared) -> Result<ClassOutcome, BuildError> {
-    let ReadyClass { dir, slug, m, page, key, stats, mut out } = match p {
+    let ReadyClass { dir: _, slug, m, page, key, stats, mut out } = match p {
         Prepared::Done(out) => return Ok(*out),
         Prepared::Ready(r) => *r,
     };
-    let (dir, slug) = (dir.as_path(), slug.as_str());
+    let slug = slug.as_str();
     let recording = Recording { inner: ctx.sink, paths: Mutex::new(Vec::new()) };
     let sink = &recording;
     let t = timing::span("machine: render + write");
@@ -594,16 +619,19 @@ fn finish_class(ctx: &ClassContext, p: Prepared) -> Result<ClassOutcome, BuildEr
     out.summary = Some(summary.clone());
     if ctx.cache.is_some() {
         // Content hashes of the raw files, from the bytes just read (or
-        // read again for files that gave no results).
+        // no hash for files that gave no results). Reading those again here
+        // would hash what the file holds now, not what was parsed: a file
+        // still being written when it was parsed (unrecognised) and complete
+        // now would be recorded as unchanged, and its warning kept for good.
+        // With no hash, such a file is taken as unchanged only while its
+        // size and times are (recorded before it was read); when they
+        // differ, it is parsed again.
         let raw: std::collections::HashMap<&str, &[u8]> =
             m.results.iter().map(|rf| (rf.rel_path.as_str(), &rf.raw[..])).collect();
         let files = stats
             .into_iter()
             .map(|(rel, stat)| {
-                let hash = match raw.get(rel.as_str()) {
-                    Some(b) => cache::hash(b),
-                    None => std::fs::read(dir.join(&rel)).map(|b| cache::hash(&b)).unwrap_or(0),
-                };
+                let hash = raw.get(rel.as_str()).map_or(cache::NO_HASH, |b| cache::hash(b));
                 let stat = stat.unwrap_or(cache::Stat { len: u64::MAX, mtime: 0, ctime: 0, ino: 0 });
                 cache::RawFile { rel, stat, hash }
             })
@@ -916,7 +944,9 @@ impl DirWriter {
     /// `force`; [`BuildError::Write`] when it cannot be created.
     pub fn new(out: &Path, force: bool) -> Result<Self, BuildError> {
         let marker = out.join(MARKER);
-        if out.exists() && !marker.exists() {
+        // A directory holding our in-progress marker is ours too: a first
+        // build into it was interrupted.
+        if out.exists() && !marker.exists() && !out.join(BUILDING).exists() {
             let non_empty = std::fs::read_dir(out).map_err(io_err(out))?.next().is_some();
             if non_empty && !force {
                 return Err(BuildError::NotOurs(out.to_path_buf()));
@@ -930,6 +960,14 @@ impl DirWriter {
             created: Mutex::new(Vec::new()),
         };
         w.create_dirs(out)?;
+        // A build killed before it committed or aborted (Ctrl-C, SIGKILL,
+        // a power cut) leaves its temporary files; the marker of a build in
+        // progress says so, and the next build removes them.
+        let building = out.join(BUILDING);
+        if building.exists() {
+            remove_stale_temporaries(out);
+        }
+        std::fs::write(&building, "").map_err(io_err(&building))?;
         Ok(w)
     }
 
@@ -1053,6 +1091,7 @@ impl DirWriter {
         let tmp = out.join(".benchsite.tmp");
         std::fs::write(&tmp, list).map_err(io_err(&tmp))?;
         std::fs::rename(&tmp, &marker).map_err(io_err(&marker))?;
+        let _ = std::fs::remove_file(out.join(BUILDING));
         Ok(written)
     }
 
@@ -1062,6 +1101,7 @@ impl DirWriter {
         for (tmp, _) in lock(&self.pending).drain(..) {
             let _ = std::fs::remove_file(tmp);
         }
+        let _ = std::fs::remove_file(self.out.join(BUILDING));
         // Deepest first: threads creating directories side by side record
         // them in no particular order, and a parent goes only once empty.
         let mut created = lock(&self.created).clone();

@@ -57,7 +57,7 @@ pub const DIR: &str = ".benchsite-cache";
 pub const RACY_SECS: i128 = 2;
 
 /// Bumped when the cache layout or what it covers changes.
-pub const FORMAT: u32 = 4;
+pub const FORMAT: u32 = 5;
 
 /// FNV-1a, 64 bits: a stable content hash (the same on every platform and
 /// Rust version, unlike `std`'s hasher).
@@ -88,6 +88,11 @@ impl Fnv {
         self.0
     }
 }
+
+/// Recorded for a raw file whose bytes were not kept (it gave no results):
+/// matches no content, so the file counts as unchanged only by its size
+/// and times.
+pub const NO_HASH: u64 = 0;
 
 /// The hash of some bytes (XXH3, 64 bits: stable across platforms and
 /// releases, and some ten times faster than [`Fnv`] on large outputs).
@@ -189,7 +194,8 @@ struct StoredDiag {
 }
 
 /// One output file as produced: path (relative to the output directory),
-/// size and modification time.
+/// size, modification and change time, and inode (a file edited by hand
+/// with its size and modification time kept still has a new change time).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Output {
     /// Path relative to the output directory.
@@ -198,6 +204,10 @@ pub struct Output {
     pub len: u64,
     /// Modification time, ns since the epoch.
     pub mtime: i128,
+    /// Change time, ns since the epoch.
+    pub ctime: i128,
+    /// Inode number.
+    pub ino: u64,
 }
 
 /// Everything remembered about one machine class.
@@ -238,6 +248,8 @@ impl MachineEntry {
                     path,
                     len: 0,
                     mtime: 0,
+                    ctime: 0,
+                    ino: 0,
                 })
                 .collect(),
             diags: diags
@@ -300,13 +312,14 @@ impl MachineEntry {
             if !trusted {
                 // Times changed, or too close to the last build: compare contents.
                 match std::fs::read(dir.join(rel)) {
-                    Ok(b) if b.len() as u64 == stat.len && hash(&b) == old.hash => {}
+                    Ok(b) if old.hash != NO_HASH && b.len() as u64 == stat.len && hash(&b) == old.hash => {}
                     _ => return false,
                 }
             }
         }
         self.outputs.iter().all(|o| {
-            Stat::of(&out.join(&o.path)).is_some_and(|s| s.len == o.len && s.mtime == o.mtime)
+            Stat::of(&out.join(&o.path))
+                .is_some_and(|s| s.len == o.len && s.mtime == o.mtime && s.ctime == o.ctime && s.ino == o.ino)
         })
     }
 }
@@ -366,6 +379,8 @@ impl Cache {
                     let s = Stat::of(&out.join(&o.path));
                     o.len = s.map_or(u64::MAX, |s| s.len);
                     o.mtime = s.map_or(0, |s| s.mtime);
+                    o.ctime = s.map_or(0, |s| s.ctime);
+                    o.ino = s.map_or(0, |s| s.ino);
                 }
             }
             let Ok(json) = serde_json::to_vec(&e) else {

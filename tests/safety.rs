@@ -470,3 +470,42 @@ fn closed_stdout_is_not_a_panic() {
     assert!(!err.contains("panicked"), "{err}");
     assert_eq!(out.status.code(), Some(0), "{err}");
 }
+
+/// A build killed before it committed (Ctrl-C, SIGKILL) leaves temporary
+/// files and its in-progress marker; the next build removes them, whether
+/// or not the killed build was the first into that directory.
+#[test]
+fn temporaries_of_an_interrupted_build_are_removed() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let out = tmp.path().join("output");
+    build(&content, &out).success();
+    let clean = snapshot(&out);
+    // What a killed build leaves behind.
+    put(&out, ".benchsite-building", "");
+    put(&out, "m1/.index.html.benchsite-tmp", "<html>half");
+    put(&out, "m1/kernels/.2.4.7.html.benchsite-tmp", "<html>");
+    put(&out, ".benchsite.tmp", "# files");
+    put(&out, ".benchsite-cache/.m1.parsed.tmp", "x");
+    // Not ours: left alone.
+    put(&out, ".git/objects/.x.benchsite-tmp", "git");
+    put(&out, "notes.tmp", "mine");
+    build(&content, &out).success();
+    let after = snapshot(&out);
+    for gone in [".benchsite-building", "m1/.index.html.benchsite-tmp", "m1/kernels/.2.4.7.html.benchsite-tmp", ".benchsite.tmp", ".benchsite-cache/.m1.parsed.tmp"] {
+        assert!(!after.contains_key(gone), "{gone} left behind");
+    }
+    assert!(after.contains_key(".git/objects/.x.benchsite-tmp") && after.contains_key("notes.tmp"), "removed a file not ours");
+    for (path, contents) in &clean {
+        if !path.starts_with(".benchsite-cache") {
+            assert_eq!(after.get(path), Some(contents), "{path} changed");
+        }
+    }
+    // A first build killed: only its marker and temporaries in the directory.
+    let fresh = tmp.path().join("fresh");
+    put(&fresh, ".benchsite-building", "");
+    put(&fresh, "m1/.index.html.benchsite-tmp", "<html>half");
+    build(&content, &fresh).success();
+    let f = snapshot(&fresh);
+    assert!(f.contains_key("m1/index.html") && !f.contains_key("m1/.index.html.benchsite-tmp") && !f.contains_key(".benchsite-building"));
+}
