@@ -162,6 +162,13 @@ pub fn themes_root(content: &Path) -> PathBuf {
 /// is not a plain directory name.
 pub fn resolve_theme(opts: &BuildOptions, named: Option<&str>) -> Result<Option<PathBuf>, BuildError> {
     if let Some(dir) = &opts.theme_dir {
+        // A typo in --theme must not quietly build with the default theme.
+        if !dir.is_dir() {
+            return Err(BuildError::Render(RenderError::Template(format!(
+                "--theme {}: no such directory",
+                dir.display()
+            ))));
+        }
         return Ok(Some(dir.clone()));
     }
     let root = themes_root(&opts.content);

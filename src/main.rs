@@ -132,10 +132,19 @@ fn out(text: std::fmt::Arguments<'_>) {
     }
 }
 
-/// `println!` through [`out`].
+/// `println!` through [`out`], with control characters (terminal escape
+/// sequences in a file or directory name) made inert.
 macro_rules! outln {
     ($($t:tt)*) => {
-        out(format_args!("{}\n", format_args!($($t)*)))
+        out(format_args!("{}\n", benchsite::diag::inert(&format!($($t)*))))
+    };
+}
+
+/// `eprintln!` with control characters (terminal escape sequences in a file
+/// or directory name) made inert: every message that can name one.
+macro_rules! errln {
+    ($($t:tt)*) => {
+        eprintln!("{}", benchsite::diag::inert(&format!($($t)*)))
     };
 }
 
@@ -145,13 +154,13 @@ fn main() -> ExitCode {
         Command::Init { dir } => match benchsite::init::init(&dir) {
             Ok(files) => {
                 for f in &files {
-                    eprintln!("created {}", f.display());
+                    errln!("created {}", f.display());
                 }
-                eprintln!("new site in {}; next: cd {} && benchsite build", dir.display(), dir.display());
+                errln!("new site in {}; next: cd {} && benchsite build", dir.display(), dir.display());
                 ExitCode::SUCCESS
             }
             Err(e) => {
-                eprintln!("error: {e}");
+                errln!("error: {e}");
                 ExitCode::from(1)
             }
         },
@@ -167,15 +176,15 @@ fn main() -> ExitCode {
             match benchsite::check::check(&opts) {
                 Ok(diags) => {
                     for d in &diags {
-                        eprintln!("{d}");
+                        errln!("{d}");
                     }
                     let errors = diags.iter().filter(|d| d.severity == Severity::Error).count();
                     let warnings = diags.len() - errors;
-                    eprintln!("check: {errors} error(s), {warnings} warning(s)");
+                    errln!("check: {errors} error(s), {warnings} warning(s)");
                     if errors > 0 || (strict && warnings > 0) { ExitCode::from(1) } else { ExitCode::SUCCESS }
                 }
                 Err(e) => {
-                    eprintln!("error: cannot read content directory {}: {e}", opts.content.display());
+                    errln!("error: cannot read content directory {}: {e}", opts.content.display());
                     ExitCode::from(1)
                 }
             }
@@ -201,10 +210,10 @@ fn main() -> ExitCode {
             match built {
                 Ok(report) => {
                     for d in &report.diagnostics {
-                        eprintln!("{d}");
+                        errln!("{d}");
                     }
                     let warnings = report.diagnostics.iter().filter(|d| d.severity == Severity::Warning).count();
-                    eprintln!(
+                    errln!(
                         "built {}: {} raw files read, {} pages, {} charts, {} files ({} changed), {} warning(s), {:.2} s",
                         output.display(),
                         report.files_read,
@@ -220,23 +229,23 @@ fn main() -> ExitCode {
                 Err(BuildError::Strict(diags)) => {
                     progress.finish_and_clear();
                     for d in &diags {
-                        eprintln!("{d}");
+                        errln!("{d}");
                     }
-                    eprintln!("build failed: {} warning(s) with --strict; {} left unchanged", diags.len(), output.display());
+                    errln!("build failed: {} warning(s) with --strict; {} left unchanged", diags.len(), output.display());
                     ExitCode::from(1)
                 }
                 Err(BuildError::Invalid(diags)) => {
                     progress.finish_and_clear();
                     for d in &diags {
-                        eprintln!("{d}");
+                        errln!("{d}");
                     }
                     let n = diags.iter().filter(|d| d.severity == Severity::Error).count();
-                    eprintln!("build failed: {n} error(s); {} left unchanged", output.display());
+                    errln!("build failed: {n} error(s); {} left unchanged", output.display());
                     ExitCode::from(1)
                 }
                 Err(e) => {
-                    eprintln!("error: {e}");
-                    eprintln!("build failed; {} left unchanged", output.display());
+                    errln!("error: {e}");
+                    errln!("build failed; {} left unchanged", output.display());
                     ExitCode::from(1)
                 }
             }
@@ -263,18 +272,18 @@ fn serve_cmd(content: PathBuf, theme: Option<PathBuf>, bind: std::net::IpAddr, p
     match Server::start(opts, addr) {
         Ok(server) => {
             if !bind.is_loopback() {
-                eprintln!("warning: listening on {bind}: other machines can reach this server");
+                errln!("warning: listening on {bind}: other machines can reach this server");
             }
-            eprintln!("serving at http://{}/ (Ctrl-C to stop)", server.addr());
+            errln!("serving at http://{}/ (Ctrl-C to stop)", server.addr());
             server.wait();
             ExitCode::SUCCESS
         }
         Err(ServeError::Bind { source, .. }) if source.kind() == std::io::ErrorKind::AddrInUse => {
-            eprintln!("error: port {port} on {bind} is already in use (another benchsite serve?); choose another with --port N");
+            errln!("error: port {port} on {bind} is already in use (another benchsite serve?); choose another with --port N");
             ExitCode::from(1)
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             ExitCode::from(1)
         }
     }
@@ -284,12 +293,12 @@ fn text_cmd(content: &std::path::Path, machine: &str, sections: &[String], kerne
     let site = match benchsite::site::load(content) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("error: cannot read content directory {}: {e}", content.display());
+            errln!("error: cannot read content directory {}: {e}", content.display());
             return ExitCode::from(1);
         }
     };
     for d in &site.diagnostics {
-        eprintln!("{d}");
+        errln!("{d}");
     }
     if site.has_errors() {
         return ExitCode::from(1);
@@ -297,7 +306,7 @@ fn text_cmd(content: &std::path::Path, machine: &str, sections: &[String], kerne
     let view = benchsite::report::site_view(&site);
     let Some(page) = view.machines.iter().find(|m| m.slug == machine) else {
         let known: Vec<&str> = view.machines.iter().map(|m| m.slug.as_str()).collect();
-        eprintln!("error: no machine class {machine:?}; known: {}", known.join(", "));
+        errln!("error: no machine class {machine:?}; known: {}", known.join(", "));
         return ExitCode::from(2);
     };
     if let Some(missing) = sections
@@ -305,12 +314,12 @@ fn text_cmd(content: &std::path::Path, machine: &str, sections: &[String], kerne
         .find(|want| !page.sections.iter().any(|s| want.eq_ignore_ascii_case(&s.title) || want.eq_ignore_ascii_case(&s.id)))
     {
         let known: Vec<&str> = page.sections.iter().map(|s| s.id.as_str()).collect();
-        eprintln!("error: no section {missing:?} in {machine}; sections: {}", known.join(", "));
+        errln!("error: no section {missing:?} in {machine}; sections: {}", known.join(", "));
         return ExitCode::from(2);
     }
     if let Some(missing) = kernels.iter().find(|k| !page.kernels.iter().any(|x| &x.name == *k)) {
         let known: Vec<&str> = page.kernels.iter().map(|k| k.name.as_str()).collect();
-        eprintln!("error: no kernel {missing:?} in {machine}; kernels: {}", known.join(", "));
+        errln!("error: no kernel {missing:?} in {machine}; kernels: {}", known.join(", "));
         return ExitCode::from(2);
     }
     out(format_args!("{}", filtered_text(page, sections, kernels, &opts)));
@@ -329,12 +338,12 @@ fn parse_cmd(file: &std::path::Path, json: bool, format: Option<&str>) -> ExitCo
     let bytes = match std::fs::read(file) {
         Ok(b) => b,
         Err(e) => {
-            eprintln!("error: {}: cannot read: {e}", file.display());
+            errln!("error: {}: cannot read: {e}", file.display());
             return ExitCode::from(1);
         }
     };
     if bytes.is_empty() {
-        eprintln!("error: {}: empty file", file.display());
+        errln!("error: {}: empty file", file.display());
         return ExitCode::from(1);
     }
     let input = Input::from_bytes(&bytes);
@@ -343,18 +352,18 @@ fn parse_cmd(file: &std::path::Path, json: bool, format: Option<&str>) -> ExitCo
             Some(p) => p,
             None => {
                 let ids: Vec<&str> = parse::registry().iter().map(|p| p.id()).collect();
-                eprintln!("error: unknown format {id:?}; known: {}", ids.join(", "));
+                errln!("error: unknown format {id:?}; known: {}", ids.join(", "));
                 return ExitCode::from(2);
             }
         },
         None => match parse::detect(&input) {
             Some(p) => p,
             None => {
-                eprintln!("error: {}: unrecognised file; no parser claimed it. Formats tried:", file.display());
+                errln!("error: {}: unrecognised file; no parser claimed it. Formats tried:", file.display());
                 for p in parse::registry() {
-                    eprintln!("  {:<12} {}", p.id(), p.describe());
+                    errln!("  {:<12} {}", p.id(), p.describe());
                 }
-                eprintln!("Use --format ID to force one.");
+                errln!("Use --format ID to force one.");
                 return ExitCode::from(1);
             }
         },
@@ -365,7 +374,7 @@ fn parse_cmd(file: &std::path::Path, json: bool, format: Option<&str>) -> ExitCo
                 match serde_json::to_string_pretty(&parsed) {
                     Ok(s) => outln!("{s}"),
                     Err(e) => {
-                        eprintln!("error: {e}");
+                        errln!("error: {e}");
                         return ExitCode::from(1);
                     }
                 }
@@ -405,7 +414,7 @@ fn parse_cmd(file: &std::path::Path, json: bool, format: Option<&str>) -> ExitCo
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("error: {}: {} ({}): {e}", file.display(), parser.id(), parser.describe());
+            errln!("error: {}: {} ({}): {e}", file.display(), parser.id(), parser.describe());
             ExitCode::from(1)
         }
     }

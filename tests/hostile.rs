@@ -159,4 +159,9 @@ fn csv_formulas_and_terminal_escapes_are_inert() {
     let text = String::from_utf8_lossy(&text.stdout);
     assert!(text.contains("2.4.9"), "{text}");
     assert!(!text.chars().any(|c| c.is_control() && c != '\n'), "control characters from benchsite text");
+    // Error messages list the known names, escapes made inert too.
+    let e = common::benchsite().args(["text", "m1", "--kernels", "nosuch", "--content"]).arg(&content).output().expect("text");
+    let e = String::from_utf8_lossy(&e.stderr);
+    assert!(e.contains("2.4.9\u{FFFD}]0;pwned"), "{e}");
+    assert!(!e.chars().any(|c| c.is_control() && c != '\n'), "control characters in an error: {e:?}");
 }

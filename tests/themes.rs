@@ -37,3 +37,24 @@ fn a_theme_overrides_one_template_and_inherits_the_rest() {
     std::fs::write(&yaml, format!("{text}theme: ../content\n")).expect("write");
     assert!(build(&BuildOptions::new(dir.join("content"), tmp.path().join("other"))).is_err());
 }
+
+/// A `--theme` directory that does not exist (a typo) fails the build,
+/// naming it, instead of quietly building with the default theme.
+#[test]
+fn missing_theme_directory_fails() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
+    let out = tmp.path().join("out");
+    let o = assert_cmd::Command::cargo_bin("benchsite")
+        .expect("binary")
+        .args(["build", "--content"])
+        .arg(&content)
+        .arg("--output")
+        .arg(&out)
+        .args(["--theme", "/nonexistent/typo"])
+        .output()
+        .expect("runs");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("/nonexistent/typo"), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(!out.exists(), "a failed build wrote {}", out.display());
+}
