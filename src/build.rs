@@ -492,7 +492,6 @@ enum Prepared {
 
 /// A machine class loaded and laid out, with what its cache entry needs.
 struct ReadyClass {
-    dir: PathBuf,
     slug: String,
     m: site::MachineClass,
     page: report::MachinePage,
@@ -573,12 +572,12 @@ fn prepare_class(ctx: &ClassContext, dir: &Path, slug: &str, checked: Checked) -
     );
     let (Some(m), Some(page)) = (m, page) else { return Ok(Prepared::Done(Box::new(out))) };
     out.files_read = m.results.len();
-    Ok(Prepared::Ready(Box::new(ReadyClass { dir: dir.to_path_buf(), slug: slug.to_string(), m, page, key, stats, out })))
+    Ok(Prepared::Ready(Box::new(ReadyClass { slug: slug.to_string(), m, page, key, stats, out })))
 }
 
 /// Renders and writes (to `ctx.sink`) a class [`prepare_class`] made ready.
 fn finish_class(ctx: &ClassContext, p: Prepared) -> Result<ClassOutcome, BuildError> {
-    let ReadyClass { dir: _, slug, m, page, key, stats, mut out } = match p {
+    let ReadyClass { slug, m, page, key, stats, mut out } = match p {
         Prepared::Done(out) => return Ok(*out),
         Prepared::Ready(r) => *r,
     };

@@ -97,9 +97,11 @@ pub struct MachineConfig {
     /// Kernel order for tables; default is version order.
     #[serde(default)]
     pub kernel_order: Vec<String>,
-    /// Parser override: glob (relative to the machine directory) → parser id.
+    /// Parser override: glob (relative to the machine directory) → parser
+    /// id, in the order written; when several globs match a file, the first
+    /// one wins.
     #[serde(default)]
-    pub formats: BTreeMap<String, String>,
+    pub formats: indexmap::IndexMap<String, String>,
     /// Sections in page order.
     #[serde(default)]
     pub sections: Vec<SectionConfig>,

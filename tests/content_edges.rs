@@ -198,3 +198,19 @@ fn kernels_with_clashing_page_names_keep_their_pages() {
         assert!(page.contains(&format!("kernels/{f}")), "no link to {f}");
     }
 }
+
+/// When several `formats:` globs match a file, the first written wins (not
+/// the first in alphabetical order: `*/*.txt` sorts before `*/x.txt`).
+#[test]
+fn first_written_format_glob_wins() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = common::small_site(tmp.path());
+    common::put(&content, "m1/2.4.7/x.txt", common::dbench("5.5"));
+    common::put(&content, "m1/machine.yaml", "name: m1\nformats:\n  \"*/x.txt\": tbench\n  \"*/*.txt\": dbench\n");
+    let out = tmp.path().join("out");
+    let (files, _) = benchsite::build::render_site(&benchsite::build::BuildOptions::new(&content, &out)).expect("builds");
+    let data = files.iter().find(|f| f.path == "m1/data.json").expect("data.json");
+    let data: serde_json::Value = serde_json::from_slice(&data.contents).expect("json");
+    let bench = data["files"].as_array().expect("files").iter().find(|f| f["path"] == "2.4.7/x.txt").expect("x.txt")["benchmark"].clone();
+    assert_eq!(bench, "tbench", "the first glob written decides");
+}
