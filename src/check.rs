@@ -30,6 +30,12 @@ pub fn check(opts: &BuildOptions) -> std::io::Result<Vec<Diagnostic>> {
     {
         match e {
             BuildError::Invalid(_) => {}
+            // Outputs that clash: name the machine class directory the
+            // clashing path starts in, when there is one.
+            BuildError::Write { ref path, .. } => {
+                let class = path.components().next().map(|c| opts.content.join(c)).filter(|d| d.is_dir());
+                diags.push(Diagnostic::error(class.unwrap_or_else(|| opts.content.clone()), None, e.to_string()));
+            }
             other => diags.push(Diagnostic::error(&opts.content, None, other.to_string())),
         }
     }
