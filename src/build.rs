@@ -398,10 +398,10 @@ pub fn generate(
         render: !has_errors(&diags) && render_error.is_none(),
     };
     // A two-stage pipeline over the machine classes: while one class is
-    // rendered and written, the next is read, parsed and laid out. Each
+    // laid out, rendered and written, the next is read and parsed. Each
     // stage runs its own steps in parallel too; the overlap keeps both cores
     // busy through the steps that do not parallelise well, while memory
-    // holds one class being rendered and one being loaded, not the archive.
+    // holds one class being rendered and one being parsed, not the archive.
     // First every class is walked and checked against the cache, in
     // parallel (cheap: directory listings and file stats).
     let mut checked: Vec<Option<Result<Checked, BuildError>>> =
@@ -486,15 +486,14 @@ enum Prepared {
     /// Nothing more to do: kept from the cache, or loaded for its
     /// diagnostics only.
     Done(Box<ClassOutcome>),
-    /// Loaded and laid out: to render and write.
+    /// Loaded: to lay out, render and write.
     Ready(Box<ReadyClass>),
 }
 
-/// A machine class loaded and laid out, with what its cache entry needs.
+/// A machine class loaded, with what its cache entry needs.
 struct ReadyClass {
     slug: String,
     m: site::MachineClass,
-    page: report::MachinePage,
     key: u64,
     stats: Vec<(String, Option<cache::Stat>)>,
     out: ClassOutcome,
@@ -539,8 +538,8 @@ fn check_class(ctx: &ClassContext, dir: &Path, slug: &str) -> Result<Checked, Bu
     Ok(Checked::Changed(discovered, key, stats))
 }
 
-/// Loads and lays out one machine class [`check_class`] found changed
-/// (parse, statistics, charts).
+/// Loads one machine class [`check_class`] found changed: reads and parses
+/// its raw files (through the parse cache).
 fn prepare_class(ctx: &ClassContext, dir: &Path, slug: &str, checked: Checked) -> Result<Prepared, BuildError> {
     let mut out = ClassOutcome::default();
     let has_errors = |d: &[Diagnostic]| d.iter().any(|d| d.severity == Severity::Error);
@@ -555,33 +554,29 @@ fn prepare_class(ctx: &ClassContext, dir: &Path, slug: &str, checked: Checked) -
     drop(t);
     out.files_parsed = parsed.as_ref().map_or(n_files, |p| p.misses());
     let m = m.filter(|_| !has_errors(&out.diags) && ctx.render);
-    // The parse cache is written while the class is laid out.
-    let (page, ()) = rayon::join(
-        || {
-            m.as_ref().map(|m| {
-                let _t = timing::span("machine: report");
-                report::machine_page(m, &report::machine_policy(ctx.config, &m.config))
-            })
-        },
-        || {
-            if let (Some(c), Some(parsed)) = (ctx.cache, parsed) {
-                let _t = timing::span("machine: store parse cache");
-                c.store_parsed(slug, parsed);
-            }
-        },
-    );
-    let (Some(m), Some(page)) = (m, page) else { return Ok(Prepared::Done(Box::new(out))) };
+    if let (Some(c), Some(parsed)) = (ctx.cache, parsed) {
+        let _t = timing::span("machine: store parse cache");
+        c.store_parsed(slug, parsed);
+    }
+    let Some(m) = m else { return Ok(Prepared::Done(Box::new(out))) };
     out.files_read = m.results.len();
-    Ok(Prepared::Ready(Box::new(ReadyClass { slug: slug.to_string(), m, page, key, stats, out })))
+    Ok(Prepared::Ready(Box::new(ReadyClass { slug: slug.to_string(), m, key, stats, out })))
 }
 
-/// Renders and writes (to `ctx.sink`) a class [`prepare_class`] made ready.
+/// Lays out (statistics, charts), renders and writes (to `ctx.sink`) a
+/// class [`prepare_class`] loaded.
 fn finish_class(ctx: &ClassContext, p: Prepared) -> Result<ClassOutcome, BuildError> {
-    let ReadyClass { slug, m, page, key, stats, mut out } = match p {
+    let ReadyClass { slug, m, key, stats, mut out } = match p {
         Prepared::Done(out) => return Ok(*out),
         Prepared::Ready(r) => *r,
     };
     let slug = slug.as_str();
+    // Laid out here rather than beside the previous class's rendering: a
+    // large class's view model is a few hundred MB, and two of them at once
+    // (one rendering, one laid out) set the peak memory of a build.
+    let t = timing::span("machine: report");
+    let page = report::machine_page(&m, &report::machine_policy(ctx.config, &m.config));
+    drop(t);
     let recording = Recording { inner: ctx.sink, paths: Mutex::new(Vec::new()) };
     let sink = &recording;
     let t = timing::span("machine: render + write");
