@@ -185,11 +185,7 @@ fn section_csv(s: &SectionView) -> String {
             }
             let _ = w.write_field(csv_text(&col.name).as_ref());
             let _ = w.write_field(csv_text(&col.unit).as_ref());
-            let _ = w.write_field(match col.better {
-                Better::Higher => "higher",
-                Better::Lower => "lower",
-                Better::Neither => "neither",
-            });
+            let _ = w.write_field(col.better.id());
             let cmp = c.comparison;
             num(&mut w, Some(&c.summary.n));
             num(&mut w, Some(&c.summary.mean));

@@ -41,6 +41,16 @@ pub enum Better {
 }
 
 impl Better {
+    /// The direction as benchsite's outputs name it: "higher", "lower" or
+    /// "neither" (the serde form, the CSV `better` column, the HTML class).
+    pub fn id(self) -> &'static str {
+        match self {
+            Better::Higher => "higher",
+            Better::Lower => "lower",
+            Better::Neither => "neither",
+        }
+    }
+
     /// The phrase the seed posts use: "bigger is better", "smaller is better".
     pub fn phrase(self) -> &'static str {
         match self {

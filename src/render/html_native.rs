@@ -14,7 +14,7 @@
 //! as `{{ value }}` prints them in an HTML template.
 
 use super::OutputFile;
-use crate::report::{ComparisonRef, KernelView, MachinePage, RowView, SectionView, SiteSummary};
+use crate::report::{ChartRef, ComparisonRef, KernelView, MachinePage, RowView, SectionView, SiteSummary};
 use std::collections::HashMap;
 use std::io::Write;
 
@@ -78,7 +78,7 @@ fn section<'a>(p: &mut Page, s: &SectionView, rows: impl ExactSizeIterator<Item 
             p.raw("<th scope=\"col\" class=\"num\">").text(h).raw("</th>");
         }
         for c in &t.columns {
-            p.raw("<th scope=\"col\" class=\"num ").raw(better(c.better)).raw("\">").text(&c.name);
+            p.raw("<th scope=\"col\" class=\"num ").raw(c.better.id()).raw("\">").text(&c.name);
             if !c.unit.is_empty() {
                 p.raw("<br><span class=\"unit\">").text(&c.unit).raw("</span>");
             }
@@ -119,9 +119,7 @@ fn section<'a>(p: &mut Page, s: &SectionView, rows: impl ExactSizeIterator<Item 
         p.raw("\n</tbody>\n</table>\n</div>\n");
         if charts {
             for c in &s.charts {
-                p.raw("<figure class=\"chart\"><img src=\"").text(raw_prefix).text(&c.file).raw("\" alt=\"").text(&c.desc);
-                p.raw("\" width=\"").num(c.width).raw("\" height=\"").num(c.height).raw("\" loading=\"lazy\"><figcaption>");
-                p.text(&c.title).raw("</figcaption></figure>\n");
+                figure(p, "chart", raw_prefix, c);
             }
         }
         p.raw("</div>\n");
@@ -137,17 +135,17 @@ fn section<'a>(p: &mut Page, s: &SectionView, rows: impl ExactSizeIterator<Item 
     p.raw("\n</section>\n");
 }
 
+/// A chart as both templates show one: `<figure class="{class}">` with the
+/// SVG at `{prefix}{file}` and its title as caption.
+fn figure(p: &mut Page, class: &str, prefix: &str, c: &ChartRef) {
+    p.raw("<figure class=\"").raw(class).raw("\"><img src=\"").text(prefix).text(&c.file).raw("\" alt=\"").text(&c.desc);
+    p.raw("\" width=\"").num(c.width).raw("\" height=\"").num(c.height).raw("\" loading=\"lazy\"><figcaption>");
+    p.text(&c.title).raw("</figcaption></figure>\n");
+}
+
 /// A float as tera prints `{{ x }}`.
 fn tera_float(x: f64) -> String {
     tera::Value::from(x).to_string()
-}
-
-fn better(b: crate::model::Better) -> &'static str {
-    match b {
-        crate::model::Better::Higher => "higher",
-        crate::model::Better::Lower => "lower",
-        crate::model::Better::Neither => "neither",
-    }
 }
 
 /// A rough size of a page's HTML, to allocate once.
@@ -208,9 +206,7 @@ pub fn machine_page(site: &SiteSummary, m: &MachinePage, files: &[String], root:
             if !m.trend_charts.is_empty() {
                 p.raw("\n<section id=\"trends\">\n<h2>Across kernel versions</h2>\n");
                 for c in &m.trend_charts {
-                    p.raw("<figure class=\"chart trend\"><img src=\"").text(&c.file).raw("\" alt=\"").text(&c.desc);
-                    p.raw("\" width=\"").num(c.width).raw("\" height=\"").num(c.height).raw("\" loading=\"lazy\"><figcaption>");
-                    p.text(&c.title).raw("</figcaption></figure>\n");
+                    figure(p, "chart trend", "", c);
                 }
                 p.raw("\n</section>\n");
             }
