@@ -19,6 +19,7 @@ use crate::render::{OutputFile, RenderError, Renderer, html::HtmlRenderer, markd
 use crate::report;
 use crate::site;
 use crate::timing;
+use crate::check::has_errors;
 use rayon::prelude::*;
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::sync::Mutex;
@@ -30,6 +31,13 @@ pub const MARKER: &str = ".benchsite";
 
 /// Present in the output directory while a build is writing into it.
 const BUILDING: &str = ".benchsite-building";
+
+/// Ends the name of the temporary file an output is written to beside its
+/// place (`.<name>.benchsite-tmp`).
+const TMP_SUFFIX: &str = ".benchsite-tmp";
+
+/// The temporary file the marker is written to.
+const MARKER_TMP: &str = ".benchsite.tmp";
 
 /// Removes the temporary files an interrupted build left in `out`: this
 /// build's own names for them (`.<name>.benchsite-tmp` beside each output,
@@ -44,8 +52,8 @@ fn remove_stale_temporaries(out: &Path) {
         }
         let name = e.file_name().to_string_lossy();
         let in_cache = e.path().parent().is_some_and(|p| p.file_name().is_some_and(|n| n == cache::DIR));
-        let ours = (name.starts_with('.') && name.ends_with(".benchsite-tmp"))
-            || (e.depth() == 1 && name == ".benchsite.tmp")
+        let ours = (name.starts_with('.') && name.ends_with(TMP_SUFFIX))
+            || (e.depth() == 1 && name == MARKER_TMP)
             || (in_cache && name.starts_with('.') && name.ends_with(".tmp"));
         if ours {
             let _ = std::fs::remove_file(e.path());
@@ -231,18 +239,10 @@ struct Collect(Mutex<Vec<OutputFile>>, Mutex<PathClaims>);
 impl Sink for Collect {
     fn put(&self, file: OutputFile) -> Result<(), BuildError> {
         let claimed = lock(&self.1).claim(&file.path, Some((file.contents.len() as u64, cache::hash(&file.contents))), |_| false);
-        match claimed {
-            Err(Clash::Outside) => Err(BuildError::Write {
-                path: PathBuf::from(&file.path),
-                source: std::io::Error::other("output path leaves the output directory"),
-            }),
-            Err(Clash::At(p, why)) => Err(BuildError::Write { path: PathBuf::from(p), source: std::io::Error::other(why) }),
-            Ok(None) => Ok(()),
-            Ok(Some(_)) => {
-                lock(&self.0).push(file);
-                Ok(())
-            }
+        if claimed.map_err(|c| c.into_error(Path::new(""), &file.path))?.is_some() {
+            lock(&self.0).push(file);
         }
+        Ok(())
     }
 }
 
@@ -351,7 +351,6 @@ pub fn generate(
     let mut diags = Vec::new();
     let (config, dirs) =
         site::plan(&opts.content, &mut diags).map_err(|source| BuildError::Content { path: opts.content.clone(), source })?;
-    let has_errors = |d: &[Diagnostic]| d.iter().any(|d| d.severity == Severity::Error);
     // A broken template is reported after the content's errors, as a
     // content error would make it moot.
     let (renderers, theme, render_error) = match resolve_theme(opts, config.theme.as_deref())
@@ -412,7 +411,6 @@ pub fn generate(
     };
     let mut next = prepare(0);
     for i in 0..dirs.len() {
-        release_memory();
         let Some(current) = next.take() else { break };
         let (done, upcoming) = rayon::join(|| current.and_then(|p| finish_class(&ctx, p)), || prepare(i + 1));
         next = upcoming;
@@ -542,7 +540,6 @@ fn check_class(ctx: &ClassContext, dir: &Path, slug: &str) -> Result<Checked, Bu
 /// its raw files (through the parse cache).
 fn prepare_class(ctx: &ClassContext, dir: &Path, slug: &str, checked: Checked) -> Result<Prepared, BuildError> {
     let mut out = ClassOutcome::default();
-    let has_errors = |d: &[Diagnostic]| d.iter().any(|d| d.severity == Severity::Error);
     let (discovered, key, stats) = match checked {
         Checked::Kept(out) => return Ok(Prepared::Done(out)),
         Checked::Changed(d, k, s) => (d, k, s),
@@ -714,28 +711,10 @@ fn build_inner(opts: &BuildOptions, progress: &indicatif::ProgressBar, strict: b
     }
 }
 
-/// Hands memory freed by the last machine class back to the system. glibc's
-/// allocator keeps freed memory in per-thread arenas, so without this the
-/// peak memory of a build grows with each class although only one is held
-/// at a time.
-fn release_memory() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    {
-        unsafe extern "C" {
-            fn malloc_trim(pad: usize) -> i32;
-        }
-        // SAFETY: malloc_trim only returns free heap memory to the system;
-        // it takes no pointers and is thread-safe in glibc.
-        unsafe {
-            malloc_trim(0);
-        }
-    }
-}
-
 /// The part of every machine class's cache key that is the same for all:
 /// benchsite, content path, options, theme, `site.yaml`, every `machine.yaml`.
 fn common_key(opts: &BuildOptions, theme: Option<&Path>, dirs: &[(PathBuf, String)]) -> u64 {
-    let mut h = cache::Fnv::default();
+    let mut h = cache::KeyHasher::default();
     h.field(cache::tool_version().as_bytes());
     h.field(opts.content.to_string_lossy().as_bytes());
     h.field(&(opts.text_width as u64).to_le_bytes());
@@ -760,7 +739,7 @@ fn common_key(opts: &BuildOptions, theme: Option<&Path>, dirs: &[(PathBuf, Strin
 
 /// A machine class's cache key: the common key and its `kernel.yaml` files.
 fn machine_key(common: u64, dir: &Path, d: &site::Discovered) -> u64 {
-    let mut h = cache::Fnv::default();
+    let mut h = cache::KeyHasher::default();
     h.field(&common.to_le_bytes());
     for k in &d.kernel_dirs {
         if let Ok(b) = std::fs::read(dir.join(k).join("kernel.yaml")) {
@@ -874,6 +853,20 @@ pub enum Clash {
     Outside,
     /// A clash at this path (relative), and why.
     At(String, String),
+}
+
+impl Clash {
+    /// The build error for claiming `path` in output directory `out`
+    /// (`""` for outputs kept in memory: the path is then named relative).
+    pub fn into_error(self, out: &Path, path: &str) -> BuildError {
+        match self {
+            Clash::Outside => BuildError::Write {
+                path: PathBuf::from(path),
+                source: std::io::Error::other("output path leaves the output directory"),
+            },
+            Clash::At(p, why) => BuildError::Write { path: out.join(p), source: std::io::Error::other(why) },
+        }
+    }
 }
 
 impl PathClaims {
@@ -993,7 +986,7 @@ impl DirWriter {
     }
 
     fn conflict(&self, path: &str, why: String) -> BuildError {
-        BuildError::Write { path: self.out.join(path), source: std::io::Error::other(why) }
+        Clash::At(path.to_string(), why).into_error(&self.out, path)
     }
 
     /// Records `path` as produced and checks it against every other path
@@ -1006,13 +999,7 @@ impl DirWriter {
                 // Kept from the last build on one side: compare with the file on disk.
                 std::fs::read(self.out.join(path)).is_ok_and(|b| (b.len() as u64, cache::hash(&b)) == h)
             }) {
-                Err(Clash::Outside) => {
-                    return Err(BuildError::Write {
-                        path: PathBuf::from(path),
-                        source: std::io::Error::other("output path leaves the output directory"),
-                    });
-                }
-                Err(Clash::At(p, why)) => return Err(self.conflict(&p, why)),
+                Err(c) => return Err(c.into_error(&self.out, path)),
                 Ok(None) => return Ok(false),
                 Ok(Some(ancestors)) => ancestors,
             }
@@ -1089,7 +1076,7 @@ impl DirWriter {
             list.push_str(p);
             list.push('\n');
         }
-        let tmp = out.join(".benchsite.tmp");
+        let tmp = out.join(MARKER_TMP);
         std::fs::write(&tmp, list).map_err(io_err(&tmp))?;
         std::fs::rename(&tmp, &marker).map_err(io_err(&marker))?;
         let _ = std::fs::remove_file(out.join(BUILDING));
@@ -1130,7 +1117,7 @@ impl Sink for DirWriter {
             self.create_dirs(parent)?;
         }
         let tmp = path.with_file_name(format!(
-            ".{}.benchsite-tmp",
+            ".{}{TMP_SUFFIX}",
             path.file_name().map(|n| n.to_string_lossy()).unwrap_or_default()
         ));
         if let Err(e) = std::fs::write(&tmp, &f.contents) {

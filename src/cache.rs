@@ -57,35 +57,35 @@ pub const DIR: &str = ".benchsite-cache";
 pub const RACY_SECS: i128 = 2;
 
 /// Bumped when the cache layout or what it covers changes.
-pub const FORMAT: u32 = 5;
+pub const FORMAT: u32 = 6;
 
-/// FNV-1a, 64 bits: a stable content hash (the same on every platform and
-/// Rust version, unlike `std`'s hasher).
-#[derive(Clone, Copy)]
-pub struct Fnv(u64);
+/// A hash of a sequence of fields, for cache keys: XXH3 (`xxhash-rust`),
+/// the same on every platform and release (unlike `std`'s hasher).
+pub struct KeyHasher(xxhash_rust::xxh3::Xxh3);
 
-impl Default for Fnv {
+impl Default for KeyHasher {
     fn default() -> Self {
-        Fnv(0xcbf2_9ce4_8422_2325)
+        KeyHasher(xxhash_rust::xxh3::Xxh3::new())
     }
 }
 
-impl Fnv {
+impl KeyHasher {
     /// Adds bytes.
     pub fn bytes(&mut self, b: &[u8]) -> &mut Self {
-        for &x in b {
-            self.0 ^= u64::from(x);
-            self.0 = self.0.wrapping_mul(0x100_0000_01b3);
-        }
+        self.0.update(b);
         self
     }
     /// Adds a length-prefixed string (so `"ab","c"` and `"a","bc"` differ).
     pub fn field(&mut self, b: &[u8]) -> &mut Self {
         self.bytes(&(b.len() as u64).to_le_bytes()).bytes(b)
     }
-    /// The hash.
+    /// The 64-bit hash.
     pub fn finish(&self) -> u64 {
-        self.0
+        self.0.digest()
+    }
+    /// The 128-bit hash.
+    pub fn finish128(&self) -> u128 {
+        self.0.digest128()
     }
 }
 
@@ -95,7 +95,7 @@ impl Fnv {
 pub const NO_HASH: u64 = 0;
 
 /// The hash of some bytes (XXH3, 64 bits: stable across platforms and
-/// releases, and some ten times faster than [`Fnv`] on large outputs).
+/// releases, and fast enough to hash every output of a build).
 pub fn hash(b: &[u8]) -> u64 {
     xxhash_rust::xxh3::xxh3_64(b)
 }
@@ -487,7 +487,7 @@ impl ParseCache {
     /// build wrote it.
     fn load(dir: &Path, slug: &str) -> Self {
         let bytes = std::fs::read(Self::file(dir, slug)).unwrap_or_default();
-        let header = format!("{PARSED_MAGIC} {}\n", tool_version());
+        let header = Self::header();
         if !bytes.starts_with(header.as_bytes()) {
             return ParseCache::default();
         }
@@ -515,16 +515,19 @@ impl ParseCache {
         dir.join(format!("{slug}.parsed"))
     }
 
+    /// The first line of the file: the cache and the build that wrote it.
+    fn header() -> String {
+        format!("{PARSED_MAGIC} {}\n", tool_version())
+    }
+
     /// The key of a raw file: a 128-bit hash of the benchsite build, the
     /// parser id forced on the file (`None`: detected) and its bytes.
     pub fn key(contents: &[u8], forced: Option<&str>) -> u128 {
-        let mut h = xxhash_rust::xxh3::Xxh3::new();
-        for part in [tool_version().as_bytes(), forced.unwrap_or("\u{0}detect").as_bytes()] {
-            h.update(&(part.len() as u64).to_le_bytes());
-            h.update(part);
-        }
-        h.update(contents);
-        h.digest128()
+        KeyHasher::default()
+            .field(tool_version().as_bytes())
+            .field(forced.unwrap_or("\u{0}detect").as_bytes())
+            .bytes(contents)
+            .finish128()
     }
 
     /// The entry stored under `key`, if there is one that decodes as a `T`
@@ -565,7 +568,7 @@ impl ParseCache {
         let mut used = self.used.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
         used.sort_by_key(|(k, _)| *k);
         used.dedup_by_key(|(k, _)| *k);
-        let mut out = format!("{PARSED_MAGIC} {}\n", tool_version()).into_bytes();
+        let mut out = Self::header().into_bytes();
         for (key, rec) in &used {
             let entry = match rec {
                 Record::Old(r) => &self.old[r.clone()],
