@@ -48,6 +48,16 @@ fn run(content: &Path, out: &Path) {
     build(&opts(content, out)).expect("builds");
 }
 
+/// A copy of two demo classes in a temporary directory, built once into
+/// `out`: (the directory, to keep alive; content; out).
+fn built_site() -> (tempfile::TempDir, PathBuf, PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let content = site(tmp.path());
+    let out = tmp.path().join("out");
+    run(&content, &out);
+    (tmp, content, out)
+}
+
 /// Every file under `out` except the cache, with its bytes.
 fn snapshot(out: &Path) -> BTreeMap<String, Vec<u8>> {
     fn walk(base: &Path, dir: &Path, acc: &mut BTreeMap<String, Vec<u8>>) {
@@ -155,19 +165,13 @@ fn unchanged_classes_are_skipped() {
 
 #[test]
 fn unchanged_rebuild_equals_scratch() {
-    let tmp = tempfile::tempdir().unwrap();
-    let content = site(tmp.path());
-    let out = tmp.path().join("out");
-    run(&content, &out);
+    let (tmp, content, out) = built_site();
     rebuild_matches_scratch(&content, &out, tmp.path());
 }
 
 #[test]
 fn changed_raw_file_same_size_and_time() {
-    let tmp = tempfile::tempdir().unwrap();
-    let content = site(tmp.path());
-    let out = tmp.path().join("out");
-    run(&content, &out);
+    let (tmp, content, out) = built_site();
     sneaky_edit(
         &content.join("dbench32-384m/2.4.7/dbench-32-run1.txt"),
         "Throughput 9.2929",
@@ -220,10 +224,7 @@ fn walkdir(dir: &Path) -> Vec<PathBuf> {
 
 #[test]
 fn added_kernel_directory() {
-    let tmp = tempfile::tempdir().unwrap();
-    let content = site(tmp.path());
-    let out = tmp.path().join("out");
-    run(&content, &out);
+    let (tmp, content, out) = built_site();
     copy_dir(
         &content.join("dbench32-384m/2.4.8-pre1"),
         &content.join("dbench32-384m/2.4.8-pre2"),
@@ -237,10 +238,7 @@ fn added_kernel_directory() {
 
 #[test]
 fn added_raw_file() {
-    let tmp = tempfile::tempdir().unwrap();
-    let content = site(tmp.path());
-    let out = tmp.path().join("out");
-    run(&content, &out);
+    let (tmp, content, out) = built_site();
     fs::copy(
         content.join("dbench32-384m/2.4.7/dbench-32-run1.txt"),
         content.join("dbench32-384m/2.4.7/dbench-32-run4.txt"),
@@ -251,10 +249,7 @@ fn added_raw_file() {
 
 #[test]
 fn removed_raw_file() {
-    let tmp = tempfile::tempdir().unwrap();
-    let content = site(tmp.path());
-    let out = tmp.path().join("out");
-    run(&content, &out);
+    let (tmp, content, out) = built_site();
     fs::remove_file(content.join("dbench32-384m/2.4.7/dbench-32-run3.txt")).unwrap();
     rebuild_matches_scratch(&content, &out, tmp.path());
     assert!(
@@ -265,10 +260,7 @@ fn removed_raw_file() {
 
 #[test]
 fn changed_kernel_yaml_same_size_and_time() {
-    let tmp = tempfile::tempdir().unwrap();
-    let content = site(tmp.path());
-    let out = tmp.path().join("out");
-    run(&content, &out);
+    let (tmp, content, out) = built_site();
     sneaky_edit(
         &content.join("dbench32-384m/2.4.7/kernel.yaml"),
         "reference",
@@ -279,10 +271,7 @@ fn changed_kernel_yaml_same_size_and_time() {
 
 #[test]
 fn added_and_removed_kernel_yaml() {
-    let tmp = tempfile::tempdir().unwrap();
-    let content = site(tmp.path());
-    let out = tmp.path().join("out");
-    run(&content, &out);
+    let (tmp, content, out) = built_site();
     fs::remove_file(content.join("dbench32-384m/2.4.7/kernel.yaml")).unwrap();
     rebuild_matches_scratch(&content, &out, tmp.path());
     fs::write(
@@ -295,10 +284,7 @@ fn added_and_removed_kernel_yaml() {
 
 #[test]
 fn changed_machine_yaml_same_size_and_time() {
-    let tmp = tempfile::tempdir().unwrap();
-    let content = site(tmp.path());
-    let out = tmp.path().join("out");
-    run(&content, &out);
+    let (tmp, content, out) = built_site();
     sneaky_edit(
         &content.join("dbench32-384m/machine.yaml"),
         "384 MB box",
@@ -309,10 +295,7 @@ fn changed_machine_yaml_same_size_and_time() {
 
 #[test]
 fn changed_site_yaml_same_size_and_time() {
-    let tmp = tempfile::tempdir().unwrap();
-    let content = site(tmp.path());
-    let out = tmp.path().join("out");
-    run(&content, &out);
+    let (tmp, content, out) = built_site();
     sneaky_edit(
         &content.join("site.yaml"),
         "Kernel benchmarks",
@@ -323,10 +306,7 @@ fn changed_site_yaml_same_size_and_time() {
 
 #[test]
 fn removed_machine_class() {
-    let tmp = tempfile::tempdir().unwrap();
-    let content = site(tmp.path());
-    let out = tmp.path().join("out");
-    run(&content, &out);
+    let (tmp, content, out) = built_site();
     fs::remove_dir_all(content.join("p166-24m")).unwrap();
     rebuild_matches_scratch(&content, &out, tmp.path());
     assert!(!out.join(CACHE).join("p166-24m.json").exists());
@@ -334,10 +314,7 @@ fn removed_machine_class() {
 
 #[test]
 fn changed_benchsite_version() {
-    let tmp = tempfile::tempdir().unwrap();
-    let content = site(tmp.path());
-    let out = tmp.path().join("out");
-    run(&content, &out);
+    let (tmp, content, out) = built_site();
     // An output tampered with (same size and time) survives a skip, so a
     // rebuild that restores it did not use the cache.
     let page = out.join("dbench32-384m/index.md");
@@ -362,10 +339,7 @@ fn changed_benchsite_version() {
 
 #[test]
 fn deleted_or_edited_output_is_restored() {
-    let tmp = tempfile::tempdir().unwrap();
-    let content = site(tmp.path());
-    let out = tmp.path().join("out");
-    run(&content, &out);
+    let (tmp, content, out) = built_site();
     fs::remove_file(out.join("dbench32-384m/email.txt")).unwrap();
     fs::write(out.join("p166-24m/index.md"), "edited by hand\n").unwrap();
     rebuild_matches_scratch(&content, &out, tmp.path());
@@ -373,10 +347,7 @@ fn deleted_or_edited_output_is_restored() {
 
 #[test]
 fn corrupt_cache_is_no_cache() {
-    let tmp = tempfile::tempdir().unwrap();
-    let content = site(tmp.path());
-    let out = tmp.path().join("out");
-    run(&content, &out);
+    let (tmp, content, out) = built_site();
     fs::write(out.join(CACHE).join("dbench32-384m.json"), "{ not json").unwrap();
     fs::write(
         content.join("dbench32-384m/2.4.7/dbench-32-run4.txt"),
@@ -443,10 +414,7 @@ fn parse_cache_changed_raw_file_is_parsed_again_alone() {
 
 #[test]
 fn parse_cache_added_kernel_parses_only_its_files() {
-    let tmp = tempfile::tempdir().unwrap();
-    let content = site(tmp.path());
-    let out = tmp.path().join("out");
-    run(&content, &out);
+    let (tmp, content, out) = built_site();
     let k = content.join("dbench32-384m/2.4.9");
     fs::create_dir_all(&k).unwrap();
     for n in 1..=3 {
@@ -458,10 +426,7 @@ fn parse_cache_added_kernel_parses_only_its_files() {
 
 #[test]
 fn parse_cache_forced_format_changed_in_machine_yaml() {
-    let tmp = tempfile::tempdir().unwrap();
-    let content = site(tmp.path());
-    let out = tmp.path().join("out");
-    run(&content, &out);
+    let (tmp, content, out) = built_site();
     let yaml = content.join("dbench32-384m/machine.yaml");
     let text = fs::read_to_string(&yaml).unwrap();
     let forced = "\"*/dbench-32-run*.txt\": dbench";
@@ -480,10 +445,7 @@ fn parse_cache_forced_format_changed_in_machine_yaml() {
 fn parse_cache_kernel_yaml_runs_apply_after_the_cache() {
     // kernel.yaml has no `formats:`; what it changes about a file's samples
     // (`runs:`) is applied after the parse cache, so nothing is parsed again.
-    let tmp = tempfile::tempdir().unwrap();
-    let content = site(tmp.path());
-    let out = tmp.path().join("out");
-    run(&content, &out);
+    let (tmp, content, out) = built_site();
     let yaml = content.join("dbench32-384m/2.4.7/kernel.yaml");
     let text = fs::read_to_string(&yaml).unwrap();
     fs::write(&yaml, format!("{text}runs:\n  dbench-32-run1.txt: {{ n: 5, stddev: 0.25 }}\n")).unwrap();
@@ -498,10 +460,7 @@ fn parse_cache_kernel_yaml_runs_apply_after_the_cache() {
 fn parse_cache_file_moved_to_another_kernel() {
     // Same contents, so the cached result is used; the kernel comes from
     // the new directory.
-    let tmp = tempfile::tempdir().unwrap();
-    let content = site(tmp.path());
-    let out = tmp.path().join("out");
-    run(&content, &out);
+    let (tmp, content, out) = built_site();
     fs::rename(
         content.join("dbench32-384m/2.4.7/dbench-32-run3.txt"),
         content.join("dbench32-384m/2.4.8-pre1/dbench-32-run4.txt"),
@@ -523,10 +482,7 @@ fn parse_cache_file_moved_to_another_kernel() {
 
 #[test]
 fn parse_cache_corrupt_is_no_cache() {
-    let tmp = tempfile::tempdir().unwrap();
-    let content = site(tmp.path());
-    let out = tmp.path().join("out");
-    run(&content, &out);
+    let (tmp, content, out) = built_site();
     let pc = parse_cache(&out, "dbench32-384m");
     let good = fs::read(&pc).unwrap();
     let edit = |n: usize| {
@@ -559,10 +515,7 @@ fn parse_cache_corrupt_is_no_cache() {
 
 #[test]
 fn parse_cache_of_another_benchsite_is_not_used() {
-    let tmp = tempfile::tempdir().unwrap();
-    let content = site(tmp.path());
-    let out = tmp.path().join("out");
-    run(&content, &out);
+    let (tmp, content, out) = built_site();
     let pc = parse_cache(&out, "dbench32-384m");
     let bytes = fs::read(&pc).unwrap();
     let nl = bytes.iter().position(|&b| b == b'\n').unwrap();
@@ -579,10 +532,7 @@ fn parse_cache_of_another_benchsite_is_not_used() {
 
 #[test]
 fn parse_cache_of_removed_class_is_removed() {
-    let tmp = tempfile::tempdir().unwrap();
-    let content = site(tmp.path());
-    let out = tmp.path().join("out");
-    run(&content, &out);
+    let (_tmp, content, out) = built_site();
     assert!(parse_cache(&out, "p166-24m").is_file());
     fs::remove_dir_all(content.join("p166-24m")).unwrap();
     run(&content, &out);
