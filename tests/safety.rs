@@ -6,10 +6,20 @@
 mod common;
 
 use common::{benchsite, dbench, diff, put, small_site, snapshot, texts};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 fn build(content: &Path, out: &Path) -> assert_cmd::assert::Assert {
     benchsite().arg("build").arg("--content").arg(content).arg("--output").arg(out).assert()
+}
+
+/// [`small_site`] in a temporary directory, built once into `output`:
+/// (the directory, to keep alive; content; output).
+fn built_small_site() -> (tempfile::TempDir, PathBuf, PathBuf) {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let out = tmp.path().join("output");
+    build(&content, &out).success();
+    (tmp, content, out)
 }
 
 fn stderr(a: &assert_cmd::assert::Assert) -> String {
@@ -18,10 +28,7 @@ fn stderr(a: &assert_cmd::assert::Assert) -> String {
 
 #[test]
 fn failed_build_leaves_previous_output_byte_identical() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let content = small_site(tmp.path());
-    let out = tmp.path().join("output");
-    build(&content, &out).success();
+    let (_tmp, content, out) = built_small_site();
     put(&out, ".git/HEAD", "ref: refs/heads/gh-pages\n");
     put(&out, "CNAME", "bench.example.org\n");
     let before = snapshot(&out);
@@ -45,10 +52,7 @@ fn failed_build_leaves_previous_output_byte_identical() {
 
 #[test]
 fn git_dir_and_cname_survive_rebuilds() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let content = small_site(tmp.path());
-    let out = tmp.path().join("output");
-    build(&content, &out).success();
+    let (_tmp, content, out) = built_small_site();
     put(&out, ".git/HEAD", "ref: refs/heads/gh-pages\n");
     put(&out, ".git/objects/ab/cdef", [0u8, 1, 2, 3]);
     put(&out, "CNAME", "bench.example.org\n");
@@ -102,10 +106,7 @@ fn empty_output_dir_needs_no_force() {
 
 #[test]
 fn stale_files_go_and_user_files_stay() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let content = small_site(tmp.path());
-    let out = tmp.path().join("output");
-    build(&content, &out).success();
+    let (_tmp, content, out) = built_small_site();
     let stale_raw = out.join("m1/raw/2.4.8/dbench-32.txt");
     let stale_page = out.join("m1/kernels/2.4.8.html");
     assert!(stale_raw.is_file() && stale_page.is_file());
@@ -139,10 +140,7 @@ fn stale_files_go_and_user_files_stay() {
 
 #[test]
 fn unchanged_files_are_not_rewritten() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let content = small_site(tmp.path());
-    let out = tmp.path().join("output");
-    build(&content, &out).success();
+    let (_tmp, content, out) = built_small_site();
     let a = build(&content, &out).success();
     assert!(stderr(&a).contains("(0 changed)"), "{}", stderr(&a));
 }
@@ -348,10 +346,7 @@ fn path_clashes_fail_before_anything_is_written() {
 /// file) is found before writing, too.
 #[test]
 fn user_directory_in_the_way_fails_before_writing() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let content = small_site(tmp.path());
-    let out = tmp.path().join("output");
-    build(&content, &out).success();
+    let (_tmp, content, out) = built_small_site();
     std::fs::remove_file(out.join("m1/index.md")).expect("rm");
     put(&out, "m1/index.md/mine.txt", "mine\n");
     put(&content, "m1/2.4.9/dbench-32.txt", dbench("1.2345"));
@@ -423,10 +418,7 @@ fn init_never_overwrites() {
 #[cfg(unix)]
 #[test]
 fn nothing_is_written_or_deleted_through_links_in_output() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let content = small_site(tmp.path());
-    let out = tmp.path().join("output");
-    build(&content, &out).success();
+    let (tmp, content, out) = built_small_site();
     // The user moves m1/ elsewhere and links it back.
     let elsewhere = tmp.path().join("elsewhere");
     std::fs::rename(out.join("m1"), &elsewhere).expect("mv");
@@ -476,10 +468,7 @@ fn closed_stdout_is_not_a_panic() {
 /// or not the killed build was the first into that directory.
 #[test]
 fn temporaries_of_an_interrupted_build_are_removed() {
-    let tmp = tempfile::tempdir().expect("tmp");
-    let content = small_site(tmp.path());
-    let out = tmp.path().join("output");
-    build(&content, &out).success();
+    let (tmp, content, out) = built_small_site();
     let clean = snapshot(&out);
     // What a killed build leaves behind.
     put(&out, ".benchsite-building", "");
