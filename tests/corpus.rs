@@ -36,3 +36,42 @@ fn every_corpus_file_is_detected_and_parses() {
     assert!(count > 0, "no corpus files found");
     assert!(failures.is_empty(), "{} of {count} corpus files failed:\n{}", failures.len(), failures.join("\n"));
 }
+
+/// Every parser's score stays within its declared `max_score`, and the
+/// early-stopping `detect` picks what asking every parser picks, for every
+/// corpus file, every fixture and every raw file of the demo content.
+#[test]
+fn detection_stops_early_only_when_no_later_parser_could_win() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut dirs = vec![root.join("tests/fixtures"), root.join("content")];
+    let corpus = root.join("../shared/corpus");
+    if corpus.is_dir() {
+        dirs.push(corpus);
+    } else {
+        eprintln!("corpus not found at {}, checking fixtures and content only", corpus.display());
+    }
+    let mut count = 0;
+    for dir in dirs {
+        for entry in walkdir::WalkDir::new(&dir).sort_by_file_name() {
+            let entry = entry.expect("test inputs are readable");
+            let path = entry.path();
+            let yaml = path.extension().is_some_and(|e| e == "yaml" || e == "yml");
+            if !entry.file_type().is_file() || (yaml && !path.starts_with(root.join("tests/fixtures"))) {
+                continue;
+            }
+            count += 1;
+            let input = Input::from_bytes(&std::fs::read(path).expect("test input is readable"));
+            for p in parse::registry() {
+                let score = p.detect(&input);
+                assert!(score <= p.max_score(), "{}: {} scored {score}, above its max_score {}", path.display(), p.id(), p.max_score());
+            }
+            assert_eq!(
+                parse::detect(&input).map(|p| p.id()),
+                parse::detect_exhaustive(&input).map(|p| p.id()),
+                "{}",
+                path.display()
+            );
+        }
+    }
+    assert!(count > 50, "only {count} files checked");
+}

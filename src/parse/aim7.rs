@@ -83,6 +83,11 @@ impl BenchParser for Aim7 {
     }
 
     fn detect(&self, input: &Input) -> u8 {
+        // Both ways to score need one of these literals somewhere.
+        let banner = input.has(AIM7_BANNER);
+        if !banner && !input.has_ignore_ascii_case("jobs/min") {
+            return 0;
+        }
         let mut score = 0u8;
         for line in &input.lines {
             if aim7_header(line).is_some() {
@@ -98,6 +103,10 @@ impl BenchParser for Aim7 {
             }
         }
         score
+    }
+
+    fn max_score(&self) -> u8 {
+        95
     }
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
@@ -128,6 +137,10 @@ impl BenchParser for Reaim {
             }
         }
         score
+    }
+
+    fn max_score(&self) -> u8 {
+        95
     }
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {

@@ -60,8 +60,11 @@ impl BenchParser for Aim9 {
     fn detect(&self, input: &Input) -> u8 {
         let mut score = 0u8;
         let mut rows = 0usize;
+        // Literals looked for once in the whole text, not line by line.
+        let banner = input.has("AIM Independent Resource Benchmark");
+        let per_second = input.has("/second");
         for line in &input.lines {
-            if line.contains("AIM Independent Resource Benchmark") {
+            if banner && line.contains("AIM Independent Resource Benchmark") {
                 return 95;
             }
             // Both need a `(`; squeeze out the spaces only then.
@@ -72,7 +75,7 @@ impl BenchParser for Aim9 {
                 }
             }
             // The unit is part of the line.
-            if rows < 3 && line.contains("/second") && row(line).is_some_and(|r| r.numbers >= 3 && r.unit.ends_with("/second")) {
+            if rows < 3 && per_second && line.contains("/second") && row(line).is_some_and(|r| r.numbers >= 3 && r.unit.ends_with("/second")) {
                 rows += 1;
             }
         }
@@ -82,6 +85,10 @@ impl BenchParser for Aim9 {
             2 => score.max(60),
             _ => score.max(70),
         }
+    }
+
+    fn max_score(&self) -> u8 {
+        95
     }
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {

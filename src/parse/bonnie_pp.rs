@@ -830,6 +830,10 @@ impl BenchParser for BonniePp {
         score
     }
 
+    fn max_score(&self) -> u8 {
+        95
+    }
+
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         let lines = &input.lines;
         let mut out = ParsedFile { benchmark: "bonnie++".into(), ..Default::default() };

@@ -443,6 +443,10 @@ impl BenchParser for Dbench {
         if s > 0 && shows_tbench(input) { s.saturating_sub(10).max(1) } else { s }
     }
 
+    fn max_score(&self) -> u8 {
+        98
+    }
+
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         parse_common(input, "dbench")
     }
@@ -459,6 +463,10 @@ impl BenchParser for Tbench {
 
     fn detect(&self, input: &Input) -> u8 {
         if shows_tbench(input) { base_score(input) } else { 0 }
+    }
+
+    fn max_score(&self) -> u8 {
+        98
     }
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {

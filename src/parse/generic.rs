@@ -700,6 +700,10 @@ impl BenchParser for Generic {
         yaml_score(input).max(csv_score(input))
     }
 
+    fn max_score(&self) -> u8 {
+        90
+    }
+
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         if yaml_score(input) > 0 {
             parse_yaml(input)

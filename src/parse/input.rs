@@ -12,12 +12,18 @@
 ///   line *n* of [`Input::lines`] (index *n − 1*) is line *n* of the file.
 #[derive(Debug, Clone, Default)]
 pub struct Input {
-    /// The normalised lines, without their line terminators.
+    /// The normalised lines, without their line terminators. Not to be
+    /// changed once [`Input::has`] has been asked (it keeps their text).
     pub lines: Vec<String>,
     /// True when the bytes were not valid UTF-8.
     pub lossy: bool,
     /// True when at least one line carried mail quoting.
     pub quoted: bool,
+    /// `lines` joined with `\n`, made on the first [`Input::has`].
+    joined: std::sync::OnceLock<String>,
+    /// `joined` in ASCII lower case, made on the first
+    /// [`Input::has_ignore_ascii_case`].
+    lowered: std::sync::OnceLock<String>,
 }
 
 impl Input {
@@ -53,7 +59,7 @@ impl Input {
         if lines.len() > 1 && lines.last().is_some_and(|l| l.is_empty()) && unified.ends_with('\n') {
             lines.pop();
         }
-        Input { lines, lossy: false, quoted }
+        Input { lines, lossy: false, quoted, ..Input::default() }
     }
 
     /// Iterates `(line_number, text)` with 1-based line numbers.
@@ -69,6 +75,30 @@ impl Input {
     /// True when any line contains `needle`.
     pub fn contains(&self, needle: &str) -> bool {
         self.lines.iter().any(|l| l.contains(needle))
+    }
+
+    /// True when some line contains `needle`, which must be non-empty and
+    /// hold no line break: the same answer as [`Input::contains`], from one
+    /// SIMD search of the whole text (`memchr::memmem`) instead of one per
+    /// line. Detectors ask it before testing a literal line by line, so
+    /// that files without the literal skip that test.
+    pub fn has(&self, needle: &str) -> bool {
+        debug_assert!(!needle.is_empty() && !needle.contains('\n'), "Input::has needle {needle:?}");
+        memchr::memmem::find(self.joined().as_bytes(), needle.as_bytes()).is_some()
+    }
+
+    /// [`Input::has`] ignoring ASCII case: `needle` must be in lower case.
+    pub fn has_ignore_ascii_case(&self, needle: &str) -> bool {
+        debug_assert!(
+            !needle.is_empty() && !needle.bytes().any(|b| b == b'\n' || b.is_ascii_uppercase()),
+            "Input::has_ignore_ascii_case needle {needle:?}"
+        );
+        let lowered = self.lowered.get_or_init(|| self.joined().to_ascii_lowercase());
+        memchr::memmem::find(lowered.as_bytes(), needle.as_bytes()).is_some()
+    }
+
+    fn joined(&self) -> &str {
+        self.joined.get_or_init(|| self.lines.join("\n"))
     }
 }
 
@@ -100,6 +130,17 @@ mod tests {
         assert_eq!(input.lines, vec!["a", "b", "c", "d"]);
         assert!(input.quoted);
         assert!(!input.lossy);
+    }
+
+    #[test]
+    fn has_answers_as_contains_does() {
+        let input = Input::from_text("Throughput 9.2 MB/sec\n> AIM Independent Resource Benchmark\nlMbEnCh 2.0\n");
+        for needle in ["MB/sec", "AIM Independent", "> AIM", "nowhere", "2.0", "\t"] {
+            assert_eq!(input.has(needle), input.contains(needle), "{needle:?}");
+        }
+        assert!(input.has_ignore_ascii_case("lmbench"));
+        assert!(input.has_ignore_ascii_case("aim independent"));
+        assert!(!input.has_ignore_ascii_case("bonnie"));
     }
 
     #[test]

@@ -266,6 +266,10 @@ impl BenchParser for Irman {
         best
     }
 
+    fn max_score(&self) -> u8 {
+        90
+    }
+
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         let lines = &input.lines;
         let mut out = ParsedFile {

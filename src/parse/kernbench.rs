@@ -178,6 +178,10 @@ impl BenchParser for Kernbench {
     }
 
     fn detect(&self, input: &Input) -> u8 {
+        // A score needs a header (`Average …`) or an `Elapsed Time` row.
+        if !input.has("Average") && !input.has(ROWS[0].0) {
+            return 0;
+        }
         let mut head = false;
         let mut elapsed = false;
         let mut others = 0;
@@ -201,6 +205,10 @@ impl BenchParser for Kernbench {
             (false, true) => 45,
             _ => 0,
         }
+    }
+
+    fn max_score(&self) -> u8 {
+        95
     }
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {

@@ -88,22 +88,20 @@ impl BenchParser for Lmbench {
     }
 
     fn detect(&self, input: &Input) -> u8 {
-        let mut mention = false;
-        let mut may_have_title = false;
-        for line in &input.lines {
-            if is_banner(line) {
-                return 95;
-            }
-            if !mention && contains_ignore_ascii_case(line, "lmbench") {
-                mention = true;
-            }
-            may_have_title |= may_hold_title(line);
+        // Literals looked for once in the whole text: a line can hold one
+        // only if the text does.
+        if input.has("L M B E N C H") && input.lines.iter().any(|l| is_banner(l)) {
+            return 95;
         }
+        let unit_word = ["microseconds", "nanoseconds", "milliseconds", "MB/s"].iter().any(|w| input.has(w));
+        let may_have_title =
+            (unit_word || input.has_ignore_ascii_case("basic")) && input.lines.iter().any(|l| may_hold_title(l));
         if !may_have_title {
             return 0;
         }
         let lines = virtual_lines(input);
         let titles = (0..lines.len()).filter(|&i| table_at(&lines, i).is_some_and(|t| t.lmbench_header())).count();
+        let mention = titles > 0 && input.has_ignore_ascii_case("lmbench");
         match titles {
             0 => 0,
             1 if mention => 85,
@@ -111,6 +109,10 @@ impl BenchParser for Lmbench {
             _ if mention => 90,
             _ => 85,
         }
+    }
+
+    fn max_score(&self) -> u8 {
+        95
     }
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {

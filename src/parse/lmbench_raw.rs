@@ -129,13 +129,14 @@ impl BenchParser for LmbenchRaw {
 
     fn detect(&self, input: &Input) -> u8 {
         let mut score = 0u8;
-        let mut summary = false;
+        // Literals looked for once in the whole text: a line can hold one
+        // only if the text does (the needles have no space at either end,
+        // so trimming a line does not change whether it holds them).
+        let summary = input.has("L M B E N C H");
+        let commands = input.has("bw_") || input.has("lat_mmap");
         let mut prev_command = false;
         for line in &input.lines {
             let t = line.trim();
-            if t.contains("L M B E N C H") {
-                summary = true;
-            }
             let s = if t.starts_with("[lmbench") {
                 90
             } else if let Some(h) = t.strip_prefix('"') {
@@ -148,9 +149,13 @@ impl BenchParser for LmbenchRaw {
                 0
             };
             score = score.max(s);
-            prev_command = command_section(t).is_some();
+            prev_command = commands && command_section(t).is_some();
         }
         if summary { score.min(40) } else { score }
+    }
+
+    fn max_score(&self) -> u8 {
+        90
     }
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {

@@ -91,6 +91,16 @@ pub trait BenchParser: Send + Sync {
     /// input. When several parsers claim a file the highest score wins.
     fn detect(&self, input: &Input) -> u8;
 
+    /// The highest score [`BenchParser::detect`] can return. [`detect`]
+    /// stops trying parsers once none of the rest could beat the best score
+    /// so far (a tie goes to the earlier parser), so this must never be
+    /// below a score `detect` returns (`tests/corpus.rs` checks it on every
+    /// corpus and fixture file). The default, 100, never lets a parser be
+    /// skipped.
+    fn max_score(&self) -> u8 {
+        100
+    }
+
     /// Reads every result in `input`.
     ///
     /// # Errors
@@ -129,7 +139,32 @@ pub fn by_id(id: &str) -> Option<&'static dyn BenchParser> {
 }
 
 /// The parser surest that it reads `input`, or `None` when none claims it.
+///
+/// The same as asking every parser in [`registry`] order and keeping the
+/// first highest score ([`detect_exhaustive`]), but stops as soon as no
+/// later parser's [`BenchParser::max_score`] could beat the best so far.
 pub fn detect(input: &Input) -> Option<&'static dyn BenchParser> {
+    static LATER_MAX: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    let later_max = LATER_MAX.get_or_init(|| {
+        let reg = registry();
+        (0..reg.len()).map(|i| reg[i..].iter().map(|p| p.max_score()).max().unwrap_or(0)).collect()
+    });
+    let mut best: Option<(u8, &'static dyn BenchParser)> = None;
+    for (i, p) in registry().iter().enumerate() {
+        if best.is_some_and(|(s, _)| s >= later_max[i]) {
+            break;
+        }
+        let score = p.detect(input);
+        if score > 0 && best.is_none_or(|(s, _)| score > s) {
+            best = Some((score, *p));
+        }
+    }
+    best.map(|(_, p)| p)
+}
+
+/// [`detect`] without the early stop: every parser is asked. For tests
+/// that check [`BenchParser::max_score`].
+pub fn detect_exhaustive(input: &Input) -> Option<&'static dyn BenchParser> {
     let mut best: Option<(u8, &'static dyn BenchParser)> = None;
     for p in registry() {
         let score = p.detect(input);

@@ -405,13 +405,16 @@ impl BenchParser for GnuTime {
 
     fn detect(&self, input: &Input) -> u8 {
         let mut score = 0;
+        // Literals looked for once in the whole text first.
+        let user = input.has("user");
+        let elapsed = input.has("Elapsed (wall clock) time");
         for (i, line) in input.lines.iter().enumerate() {
-            if line.contains("user") {
+            if user && line.contains("user") {
                 if let Ok(Some(_)) = gnu_record_at(input, i) {
                     return 35;
                 }
             }
-            if line.contains("Elapsed (wall clock) time") {
+            if elapsed && line.contains("Elapsed (wall clock) time") {
                 score = score.max(35);
             }
             if line.contains('u') && line.contains('%') && line.contains(':') {
@@ -421,6 +424,10 @@ impl BenchParser for GnuTime {
             }
         }
         score
+    }
+
+    fn max_score(&self) -> u8 {
+        35
     }
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
@@ -506,6 +513,10 @@ impl BenchParser for BashTime {
             (true, false) | (false, true) => 15,
             _ => 0,
         }
+    }
+
+    fn max_score(&self) -> u8 {
+        30
     }
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {

@@ -437,6 +437,10 @@ impl BenchParser for Tiobench {
         score
     }
 
+    fn max_score(&self) -> u8 {
+        95
+    }
+
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         let lines = &input.lines;
         let mut out = ParsedFile { benchmark: "tiobench".into(), version: version(input), ..Default::default() };

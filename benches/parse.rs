@@ -1,0 +1,128 @@
+//! Micro-benchmarks of reading raw result files: format detection and
+//! parsing, per file, over a content tree.
+//!
+//! ```sh
+//! cargo bench --bench parse                                  # the demo content/
+//! BENCHSITE_BENCH_CONTENT=/var/tmp/bs/content-medium cargo bench --bench parse
+//! ```
+//!
+//! Every regular file that is not YAML or Markdown is read once before
+//! timing; each benchmark then runs over all of them (times are per pass
+//! over the whole set). The whole-build benchmark is `scripts/bench.sh`.
+
+use benchsite::parse::{self, Input};
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+fn main() {
+    divan::main();
+}
+
+fn raw_files() -> &'static [Vec<u8>] {
+    static FILES: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
+    FILES.get_or_init(|| {
+        let root = std::env::var_os("BENCHSITE_BENCH_CONTENT")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("content"));
+        let files: Vec<Vec<u8>> = walkdir::WalkDir::new(&root)
+            .sort_by_file_name()
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|e| e.file_type().is_file())
+            .filter(|e| {
+                !e.path()
+                    .extension()
+                    .is_some_and(|x| x == "yaml" || x == "yml" || x == "md")
+            })
+            .filter_map(|e| std::fs::read(e.path()).ok())
+            .collect();
+        eprintln!("{} raw files from {}", files.len(), root.display());
+        files
+    })
+}
+
+fn inputs() -> &'static [Input] {
+    static INPUTS: OnceLock<Vec<Input>> = OnceLock::new();
+    INPUTS.get_or_init(|| raw_files().iter().map(|b| Input::from_bytes(b)).collect())
+}
+
+/// Decoding and splitting into lines (`Input::from_bytes`).
+#[divan::bench]
+fn input(bencher: divan::Bencher) {
+    let files = raw_files();
+    bencher.bench(|| {
+        files
+            .iter()
+            .map(|b| Input::from_bytes(b).lines.len())
+            .sum::<usize>()
+    });
+}
+
+/// Decoding each file and choosing its parser, as builds do (detection
+/// stops early; the whole-text searches of `Input::has` start afresh).
+#[divan::bench]
+fn input_and_detect(bencher: divan::Bencher) {
+    let files = raw_files();
+    bencher.bench(|| {
+        files
+            .iter()
+            .filter(|b| parse::detect(&Input::from_bytes(b)).is_some())
+            .count()
+    });
+}
+
+/// The same, asking every parser.
+#[divan::bench]
+fn input_and_detect_exhaustive(bencher: divan::Bencher) {
+    let files = raw_files();
+    bencher.bench(|| {
+        files
+            .iter()
+            .filter(|b| parse::detect_exhaustive(&Input::from_bytes(b)).is_some())
+            .count()
+    });
+}
+
+/// Parsing with the detected parser (detection not timed).
+#[divan::bench]
+fn parse_detected(bencher: divan::Bencher) {
+    let inputs = inputs();
+    let chosen: Vec<_> = inputs.iter().map(|i| parse::detect(i)).collect();
+    bencher.bench(|| {
+        inputs
+            .iter()
+            .zip(&chosen)
+            .filter_map(|(i, p)| p.and_then(|p| p.parse(i).ok()))
+            .map(|f| f.samples.len())
+            .sum::<usize>()
+    });
+}
+
+const PARSERS: &[&str] = &[
+    "lmbench",
+    "lmbench-raw",
+    "dbench",
+    "tbench",
+    "kernbench",
+    "gnu-time",
+    "bash-time",
+    "tiobench",
+    "bonnie",
+    "bonnie++",
+    "unixbench",
+    "aim7",
+    "reaim",
+    "aim9",
+    "irman",
+    "osdb",
+    "generic",
+];
+
+/// One parser's `detect` over every file (what each costs in detection;
+/// the text each file's `Input::has` searches is made once and kept).
+#[divan::bench(args = PARSERS)]
+fn detect_one(bencher: divan::Bencher, id: &str) {
+    let inputs = inputs();
+    let p = parse::by_id(id).expect("registered parser");
+    bencher.bench(|| inputs.iter().map(|i| u32::from(p.detect(i))).sum::<u32>());
+}
