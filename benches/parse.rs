@@ -126,3 +126,11 @@ fn detect_one(bencher: divan::Bencher, id: &str) {
     let p = parse::by_id(id).expect("registered parser");
     bencher.bench(|| inputs.iter().map(|i| u32::from(p.detect(i))).sum::<u32>());
 }
+
+/// One parser's `parse` over the files detected as its format.
+#[divan::bench(args = PARSERS)]
+fn parse_one(bencher: divan::Bencher, id: &str) {
+    let mine: Vec<&Input> = inputs().iter().filter(|i| parse::detect(i).is_some_and(|p| p.id() == id)).collect();
+    let p = parse::by_id(id).expect("registered parser");
+    bencher.bench(|| mine.iter().filter_map(|i| p.parse(i).ok()).map(|f| f.samples.len()).sum::<usize>());
+}
