@@ -141,12 +141,27 @@ fn fill(s: &str, width: usize) -> String {
     textwrap::fill(s, markdown::wrap_options(width))
 }
 
-fn pad_left(s: &str, w: usize) -> String {
-    format!("{}{}", " ".repeat(w.saturating_sub(s.width())), s)
+fn pad_right(s: &str, w: usize) -> String {
+    let mut out = String::with_capacity(w.max(s.len()));
+    push_right(&mut out, s, w);
+    out
 }
 
-fn pad_right(s: &str, w: usize) -> String {
-    format!("{}{}", s, " ".repeat(w.saturating_sub(s.width())))
+/// Appends `n` spaces.
+fn push_spaces(out: &mut String, n: usize) {
+    out.extend(std::iter::repeat_n(' ', n));
+}
+
+/// Appends `s` right-aligned in `w` display columns.
+fn push_left(out: &mut String, s: &str, w: usize) {
+    push_spaces(out, w.saturating_sub(s.width()));
+    out.push_str(s);
+}
+
+/// Appends `s` left-aligned in `w` display columns.
+fn push_right(out: &mut String, s: &str, w: usize) {
+    out.push_str(s);
+    push_spaces(out, w.saturating_sub(s.width()));
 }
 
 /// One metric column laid out: header lines and cell strings, all `width` wide.
@@ -214,12 +229,25 @@ pub fn table_text(t: &TableView, opts: &TextOptions) -> String {
                     .map(|l| l.into_owned())
                     .collect()
             };
+            // Each cell: the value right-aligned in `vw`, its spread
+            // left-aligned in `sw`, the two right-aligned in `width`.
             let cells = vals
                 .iter()
                 .zip(&spread)
-                .map(|(v, sp)| match v {
-                    Some(v) => pad_left(&format!("{}{}", pad_left(&v.text, vw), pad_right(sp, sw)), width),
-                    None => pad_left("-", width - sw).to_string() + &" ".repeat(sw),
+                .map(|(v, sp)| {
+                    let mut cell = String::with_capacity(width + 8);
+                    match v {
+                        Some(v) => {
+                            push_spaces(&mut cell, width.saturating_sub(vw.max(v.text.width()) + sw.max(sp.width())));
+                            push_left(&mut cell, &v.text, vw);
+                            push_right(&mut cell, sp, sw);
+                        }
+                        None => {
+                            push_left(&mut cell, "-", width - sw);
+                            push_spaces(&mut cell, sw);
+                        }
+                    }
+                    cell
                 })
                 .collect();
             Laid { width, name, unit, cells }
@@ -255,20 +283,25 @@ pub fn table_text(t: &TableView, opts: &TextOptions) -> String {
             let mut rule = "-".repeat(kw);
             for (i, h) in t.param_headers.iter().enumerate() {
                 for (d, head) in heads.iter_mut().enumerate() {
-                    *head += &format!("  {}", pad_left(if d + 1 == depth { h } else { "" }, pws[i]));
+                    head.push_str("  ");
+                    push_left(head, if d + 1 == depth { h } else { "" }, pws[i]);
                 }
-                units += &format!("  {}", " ".repeat(pws[i]));
-                rule += &format!("  {}", "-".repeat(pws[i]));
+                push_spaces(&mut units, 2 + pws[i]);
+                rule.push_str("  ");
+                rule.extend(std::iter::repeat_n('-', pws[i]));
             }
             for &ci in g {
                 let c = &cols[ci];
                 let offset = depth - c.name.len();
                 for (d, head) in heads.iter_mut().enumerate() {
                     let part = d.checked_sub(offset).and_then(|k| c.name.get(k)).map_or("", String::as_str);
-                    *head += &format!("  {}", pad_left(part, c.width));
+                    head.push_str("  ");
+                    push_left(head, part, c.width);
                 }
-                units += &format!("  {}", pad_left(&c.unit, c.width));
-                rule += &format!("  {}", "-".repeat(c.width));
+                units.push_str("  ");
+                push_left(&mut units, &c.unit, c.width);
+                rule.push_str("  ");
+                rule.extend(std::iter::repeat_n('-', c.width));
             }
             lines.extend(heads);
             if any_unit {
@@ -276,12 +309,15 @@ pub fn table_text(t: &TableView, opts: &TextOptions) -> String {
             }
             lines.push(rule);
             for (ri, r) in t.rows.iter().enumerate() {
-                let mut line = pad_right(&r.kernel, kw);
+                let mut line = String::with_capacity(fixed + g.iter().map(|&ci| cols[ci].width + 2).sum::<usize>());
+                push_right(&mut line, &r.kernel, kw);
                 for (i, p) in r.params.iter().enumerate() {
-                    line += &format!("  {}", pad_left(p, pws[i]));
+                    line.push_str("  ");
+                    push_left(&mut line, p, pws[i]);
                 }
                 for &ci in g {
-                    line += &format!("  {}", cols[ci].cells[ri]);
+                    line.push_str("  ");
+                    line.push_str(&cols[ci].cells[ri]);
                 }
                 lines.push(line);
             }
@@ -298,14 +334,14 @@ pub fn table_text(t: &TableView, opts: &TextOptions) -> String {
 /// terminal of whoever `cat`s the file or runs `benchsite text`; each
 /// becomes U+FFFD.
 fn finish(s: &str) -> String {
-    let mut out: String = s
-        .lines()
-        .map(|l| {
-            let l = l.replace('\t', "    ");
-            crate::diag::inert(l.trim_end()).into_owned()
-        })
-        .collect::<Vec<_>>()
-        .join("\n");
+    let mut out = String::with_capacity(s.len() + 1);
+    for (i, l) in s.lines().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let l: std::borrow::Cow<'_, str> = if l.contains('\t') { l.replace('\t', "    ").into() } else { l.into() };
+        out.push_str(&crate::diag::inert(l.trim_end()));
+    }
     out.push('\n');
     out
 }
