@@ -588,14 +588,15 @@ fn finish_class(ctx: &ClassContext, p: Prepared) -> Result<ClassOutcome, BuildEr
             lock(&write_error).get_or_insert(err);
         }
     };
-    let (pages, other) = rayon::join(
-        || -> Result<(), BuildError> {
-            ctx.renderers.par_iter().try_for_each(|r| -> Result<(), BuildError> {
-                r.render_machine_to(ctx.nav, &page, &put)?;
-                Ok(())
-            })
-        },
-        || -> Result<(), BuildError> {
+    // The pages first, then the data files: each is parallel inside, and
+    // side by side their buffers (a large class's data.json alone is 60 MB)
+    // set the peak memory of a build.
+    let (pages, other) = (
+        ctx.renderers.par_iter().try_for_each(|r| -> Result<(), BuildError> {
+            r.render_machine_to(ctx.nav, &page, &put)?;
+            Ok(())
+        }),
+        (|| -> Result<(), BuildError> {
             for f in crate::export::machine_files(&m, &page) {
                 sink.put(f)?;
             }
@@ -605,7 +606,7 @@ fn finish_class(ctx: &ClassContext, p: Prepared) -> Result<ClassOutcome, BuildEr
                     contents: rf.raw.to_vec(),
                 })
             })
-        },
+        })(),
     );
     pages?;
     other?;

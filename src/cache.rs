@@ -568,19 +568,28 @@ impl ParseCache {
         let mut used = self.used.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
         used.sort_by_key(|(k, _)| *k);
         used.dedup_by_key(|(k, _)| *k);
-        let mut out = Self::header().into_bytes();
-        for (key, rec) in &used {
-            let entry = match rec {
-                Record::Old(r) => &self.old[r.clone()],
-                Record::New(v) => &v[..],
-            };
-            out.extend_from_slice(&key.to_le_bytes());
-            out.extend_from_slice(&(entry.len() as u64).to_le_bytes());
-            out.extend_from_slice(&hash(entry).to_le_bytes());
-            out.extend_from_slice(entry);
-        }
         let tmp = dir.join(format!(".{slug}.parsed.tmp"));
-        match std::fs::write(&tmp, out) {
+        // Streamed to the file, each new entry freed once written: a large
+        // class's cache is tens of MB, and it is stored while the previous
+        // class renders (the peak memory of a build).
+        let write = || -> std::io::Result<()> {
+            use std::io::Write as _;
+            let mut out = std::io::BufWriter::with_capacity(1 << 16, std::fs::File::create(&tmp)?);
+            out.write_all(Self::header().as_bytes())?;
+            for (key, rec) in used {
+                let entry = match &rec {
+                    Record::Old(r) => &self.old[r.clone()],
+                    Record::New(v) => &v[..],
+                };
+                out.write_all(&key.to_le_bytes())?;
+                out.write_all(&(entry.len() as u64).to_le_bytes())?;
+                out.write_all(&hash(entry).to_le_bytes())?;
+                out.write_all(entry)?;
+            }
+            out.into_inner().map_err(std::io::IntoInnerError::into_error)?;
+            Ok(())
+        };
+        match write() {
             Ok(()) => Some(tmp),
             Err(_) => {
                 let _ = std::fs::remove_file(&tmp);

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Compares two (or more) benchsite binaries on the same generated content
+# tree, with their full builds interleaved (A B A B …) so that the noise of
+# a shared machine falls on all of them alike. Prints the minimum and the
+# median of wall time and of CPU time (user + system) per binary.
+#
+#   scripts/ab.sh OLD_BINARY NEW_BINARY            # medium tree, 6 rounds
+#   SIZE=large RUNS=3 scripts/ab.sh old/benchsite target/release/benchsite
+#
+# Environment:
+#   SIZE        content tree under $BENCH_DIR (default medium; scripts/bench.sh
+#               generates $BENCH_DIR/content-<size>)
+#   RUNS        rounds (default 6)
+#   BENCH_DIR   where the content trees are (default /var/tmp/benchsite-bench)
+#   SHM_DIR     scratch output directory in memory (default /dev/shm/benchsite-ab)
+#   BUILD_ENV   extra environment for every build (default BENCHSITE_NO_CACHE=1:
+#               full builds without the parse cache; set it empty to keep it)
+#
+# On this project's 2-core benchmark VM one build's wall time varies by
+# 10–15% from run to run; differences smaller than that show only in the
+# medians of several interleaved rounds, and in CPU time more than in wall
+# time.
+set -euo pipefail
+
+if [ $# -lt 2 ]; then
+    sed -n '2,9p' "$0" >&2
+    exit 2
+fi
+SIZE=${SIZE:-medium}
+RUNS=${RUNS:-6}
+BENCH_DIR=${BENCH_DIR:-/var/tmp/benchsite-bench}
+SHM_DIR=${SHM_DIR:-/dev/shm/benchsite-ab}
+BUILD_ENV=${BUILD_ENV-BENCHSITE_NO_CACHE=1}
+CONTENT="$BENCH_DIR/content-$SIZE"
+if [ ! -d "$CONTENT" ]; then
+    echo "no content tree at $CONTENT: run SIZES=$SIZE scripts/bench.sh once to generate it" >&2
+    exit 1
+fi
+for bin in "$@"; do
+    [ -x "$bin" ] || { echo "not an executable: $bin" >&2; exit 1; }
+done
+
+results=$(mktemp)
+trap 'rm -f "$results"; rm -rf "$SHM_DIR"' EXIT
+for _ in $(seq "$RUNS"); do
+    i=0
+    for bin in "$@"; do
+        i=$((i + 1))
+        rm -rf "$SHM_DIR"
+        # %e wall, %U user, %S system seconds.
+        # shellcheck disable=SC2086
+        /usr/bin/time -f "$i %e %U %S" -o "$results" -a \
+            env $BUILD_ENV "$bin" build --content "$CONTENT" --output "$SHM_DIR" >/dev/null 2>&1
+    done
+done
+
+i=0
+for bin in "$@"; do
+    i=$((i + 1))
+    awk -v i="$i" -v bin="$bin" '
+        $1 == i { n++; wall[n] = $2; cpu[n] = $3 + $4 }
+        function median(a, n,   j, k, t) {
+            for (j = 2; j <= n; j++) for (k = j; k > 1 && a[k-1] > a[k]; k--) { t = a[k]; a[k] = a[k-1]; a[k-1] = t }
+            return n % 2 ? a[(n+1)/2] : (a[n/2] + a[n/2+1]) / 2
+        }
+        END {
+            mw = median(wall, n); mc = median(cpu, n)
+            printf "%s: %d runs, wall min %.2f s median %.2f s, CPU min %.2f s median %.2f s\n", bin, n, wall[1], mw, cpu[1], mc
+        }' "$results"
+done
