@@ -57,7 +57,7 @@ pub const DIR: &str = ".benchsite-cache";
 pub const RACY_SECS: i128 = 2;
 
 /// Bumped when the cache layout or what it covers changes.
-pub const FORMAT: u32 = 6;
+pub const FORMAT: u32 = 7;
 
 /// A hash of a sequence of fields, for cache keys: XXH3 (`xxhash-rust`),
 /// the same on every platform and release (unlike `std`'s hasher).
@@ -455,7 +455,8 @@ const PARSED_MAGIC: &str = "benchsite parse cache";
 /// The file is a header line (`benchsite parse cache <tool_version>\n`)
 /// followed by records, each the key (16 bytes), the length of the entry
 /// (8 bytes), an XXH3-64 checksum of the entry (8 bytes; all little-endian)
-/// and the entry as MessagePack (`rmp-serde`, named fields). Entries are
+/// and the entry as MessagePack (`rmp-serde`, structs as arrays of their
+/// fields in order, without the field names). Entries are
 /// decoded only when looked up
 /// (in the parsing threads). A file of another benchsite, a damaged frame
 /// or a wrong checksum makes the file (or that entry) no cache.
@@ -547,7 +548,7 @@ impl ParseCache {
     /// parsed again next time.
     pub fn put<T: Serialize>(&self, key: u128, entry: &T) {
         self.misses.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        if let Ok(bytes) = rmp_serde::to_vec_named(entry) {
+        if let Ok(bytes) = rmp_serde::to_vec(entry) {
             lock(&self.used).push((key, Record::New(bytes)));
         }
     }
