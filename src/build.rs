@@ -21,6 +21,7 @@ use crate::site;
 use crate::timing;
 use crate::check::has_errors;
 use rayon::prelude::*;
+use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -879,22 +880,29 @@ impl PathClaims {
     /// # Errors
     /// [`Clash`] when the path leaves the output directory, is claimed
     /// with other contents, or is a file and a directory at once.
-    pub fn claim(
+    pub fn claim<'p>(
         &mut self,
-        path: &str,
+        path: &'p str,
         contents: Option<(u64, u64)>,
         same_as_disk: impl FnOnce((u64, u64)) -> bool,
-    ) -> Result<Option<Vec<String>>, Clash> {
+    ) -> Result<Option<Vec<Cow<'p, str>>>, Clash> {
         let rel = Path::new(path);
         if path.is_empty() || rel.is_absolute() || rel.components().any(|c| !matches!(c, std::path::Component::Normal(_))) {
             return Err(Clash::Outside);
         }
-        let ancestors: Vec<String> = rel
-            .ancestors()
-            .skip(1)
-            .filter(|d| !d.as_os_str().is_empty())
-            .map(|d| d.to_string_lossy().into_owned())
-            .collect();
+        // Parent first. A plain `a/b/c` path's ancestors are its own
+        // prefixes (no copies; every output path benchsite makes is plain);
+        // anything else (`a//b`, `a/./b`) goes through `Path`.
+        let plain = path.split('/').all(|s| !s.is_empty() && s != ".");
+        let ancestors: Vec<Cow<'p, str>> = if plain {
+            path.rmatch_indices('/').map(|(i, _)| Cow::Borrowed(&path[..i])).collect()
+        } else {
+            rel.ancestors()
+                .skip(1)
+                .filter(|d| !d.as_os_str().is_empty())
+                .map(|d| Cow::Owned(d.to_string_lossy().into_owned()))
+                .collect()
+        };
         if self.dirs.contains(path) {
             return Err(Clash::At(
                 path.to_string(),
@@ -902,9 +910,9 @@ impl PathClaims {
             ));
         }
         for d in &ancestors {
-            if self.produced.contains_key(d) {
+            if self.produced.contains_key(d.as_ref()) {
                 return Err(Clash::At(
-                    d.clone(),
+                    d.to_string(),
                     format!("is an output file and also the directory of {path} (a machine class or kernel named like one of the site's own files?)"),
                 ));
             }
@@ -920,7 +928,11 @@ impl PathClaims {
             }
             None => {
                 self.produced.insert(path.to_string(), contents);
-                self.dirs.extend(ancestors.iter().cloned());
+                for d in &ancestors {
+                    if !self.dirs.contains(d.as_ref()) {
+                        self.dirs.insert(d.to_string());
+                    }
+                }
                 Ok(Some(ancestors))
             }
         }
@@ -993,7 +1005,9 @@ impl DirWriter {
     /// Records `path` as produced and checks it against every other path
     /// produced so far and against what is in the output directory. Returns
     /// `false` when the same file (same contents) was already produced.
-    fn claim(&self, path: &str, contents: Option<(u64, u64)>) -> Result<bool, BuildError> {
+    /// `kept`: the file is one the cache found in place, unchanged (so it
+    /// is a file, not a directory, and need not be looked at again).
+    fn claim(&self, path: &str, contents: Option<(u64, u64)>, kept: bool) -> Result<bool, BuildError> {
         let ancestors = {
             let mut claims = lock(&self.claims);
             match claims.claim(path, contents, |h| {
@@ -1007,6 +1021,7 @@ impl DirWriter {
         };
         // What is in the output directory already.
         for d in ancestors.iter().rev() {
+            let d: &str = d;
             if lock(&self.checked).contains(d) {
                 continue;
             }
@@ -1020,9 +1035,9 @@ impl DirWriter {
             if meta.as_ref().is_ok_and(|m| !m.is_dir()) {
                 return Err(self.conflict(d, format!("is a file in the output directory, but {path} needs it to be a directory")));
             }
-            lock(&self.checked).insert(d.clone());
+            lock(&self.checked).insert(d.to_string());
         }
-        if self.out.join(path).symlink_metadata().is_ok_and(|m| m.is_dir()) {
+        if !kept && self.out.join(path).symlink_metadata().is_ok_and(|m| m.is_dir()) {
             return Err(self.conflict(path, "is a directory in the output directory, but the site has a file there".into()));
         }
         Ok(true)
@@ -1104,7 +1119,7 @@ impl DirWriter {
 
 impl Sink for DirWriter {
     fn put(&self, f: OutputFile) -> Result<(), BuildError> {
-        if !self.claim(&f.path, Some((f.contents.len() as u64, cache::hash(&f.contents))))? {
+        if !self.claim(&f.path, Some((f.contents.len() as u64, cache::hash(&f.contents))), false)? {
             return Ok(());
         }
         let path = self.out.join(&f.path);
@@ -1130,7 +1145,7 @@ impl Sink for DirWriter {
     }
 
     fn keep(&self, path: &str) -> Result<(), BuildError> {
-        self.claim(path, None)?;
+        self.claim(path, None, true)?;
         Ok(())
     }
 }
