@@ -58,27 +58,17 @@ fn input(bencher: divan::Bencher) {
     });
 }
 
-/// Decoding each file and choosing its parser, as builds do (detection
-/// stops early; the whole-text searches of `Input::has` start afresh).
-#[divan::bench]
-fn input_and_detect(bencher: divan::Bencher) {
+/// Decoding each file and choosing its parser: `early` as builds do
+/// (detection stops once no later parser could win), `every` asking every
+/// parser. The whole-text searches of `Input::has` start afresh per file.
+#[divan::bench(args = ["early", "every"])]
+fn input_and_detect(bencher: divan::Bencher, how: &str) {
     let files = raw_files();
+    let detect = if how == "every" { parse::detect_exhaustive } else { parse::detect };
     bencher.bench(|| {
         files
             .iter()
-            .filter(|b| parse::detect(&Input::from_bytes(b)).is_some())
-            .count()
-    });
-}
-
-/// The same, asking every parser.
-#[divan::bench]
-fn input_and_detect_exhaustive(bencher: divan::Bencher) {
-    let files = raw_files();
-    bencher.bench(|| {
-        files
-            .iter()
-            .filter(|b| parse::detect_exhaustive(&Input::from_bytes(b)).is_some())
+            .filter(|b| detect(&Input::from_bytes(b)).is_some())
             .count()
     });
 }

@@ -592,25 +592,19 @@ fn finish_class(ctx: &ClassContext, p: Prepared) -> Result<ClassOutcome, BuildEr
     // The pages first, then the data files: each is parallel inside, and
     // side by side their buffers (a large class's data.json alone is 60 MB)
     // set the peak memory of a build.
-    let (pages, other) = (
-        ctx.renderers.par_iter().try_for_each(|r| -> Result<(), BuildError> {
-            r.render_machine_to(ctx.nav, &page, &put)?;
-            Ok(())
-        }),
-        (|| -> Result<(), BuildError> {
-            for f in crate::export::machine_files(&m, &page) {
-                sink.put(f)?;
-            }
-            m.results.par_iter().try_for_each(|rf| {
-                sink.put(OutputFile {
-                    path: format!("{}/{}/{}", m.slug, report::RAW_DIR, rf.rel_path),
-                    contents: rf.raw.to_vec(),
-                })
-            })
-        })(),
-    );
-    pages?;
-    other?;
+    ctx.renderers.par_iter().try_for_each(|r| -> Result<(), BuildError> {
+        r.render_machine_to(ctx.nav, &page, &put)?;
+        Ok(())
+    })?;
+    for f in crate::export::machine_files(&m, &page) {
+        sink.put(f)?;
+    }
+    m.results.par_iter().try_for_each(|rf| {
+        sink.put(OutputFile {
+            path: format!("{}/{}/{}", m.slug, report::RAW_DIR, rf.rel_path),
+            contents: rf.raw.to_vec(),
+        })
+    })?;
     if let Some(e) = write_error.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner) {
         return Err(e);
     }

@@ -83,6 +83,12 @@ fn snapshot(out: &Path) -> BTreeMap<String, Vec<u8>> {
 /// Rebuilds into `out` and checks the result against a build from scratch.
 fn rebuild_matches_scratch(content: &Path, out: &Path, scratch_root: &Path) {
     run(content, out);
+    assert_matches_scratch(content, out, scratch_root);
+}
+
+/// Builds `content` from scratch into a new directory under `scratch_root`
+/// and checks that `out` holds the same files, byte for byte.
+fn assert_matches_scratch(content: &Path, out: &Path, scratch_root: &Path) {
     let fresh = scratch_root.join(format!(
         "fresh-{}",
         SystemTime::now()
@@ -365,15 +371,7 @@ fn corrupt_cache_is_no_cache() {
 /// returns how many raw files the rebuild parsed (not from the cache).
 fn rebuild_parses(content: &Path, out: &Path, scratch_root: &Path) -> usize {
     let report = build(&opts(content, out)).expect("builds");
-    let fresh = scratch_root.join(format!(
-        "fresh-{}",
-        SystemTime::now()
-            .duration_since(SystemTime::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos()
-    ));
-    run(content, &fresh);
-    assert_eq!(snapshot(out), snapshot(&fresh), "rebuild differs from scratch");
+    assert_matches_scratch(content, out, scratch_root);
     report.files_parsed
 }
 

@@ -270,7 +270,7 @@ fn scalar_text(v: &serde_yaml::Value) -> Option<String> {
 
 fn parse_yaml(input: &Input) -> Result<ParsedFile, ParseError> {
     let text = input.text();
-    let file: YamlFile = serde_yaml::from_str(&text).map_err(yaml_error)?;
+    let file: YamlFile = serde_yaml::from_str(text).map_err(yaml_error)?;
     let places = entry_lines(&input.lines);
     let located = places.entries.len() == file.results.len();
     let fallback = places.results.max(1);

@@ -13,13 +13,14 @@
 #[derive(Debug, Clone, Default)]
 pub struct Input {
     /// The normalised lines, without their line terminators. Not to be
-    /// changed once [`Input::has`] has been asked (it keeps their text).
+    /// changed once [`Input::text`] or [`Input::has`] has been asked (they keep
+    /// their text).
     pub lines: Vec<String>,
     /// True when the bytes were not valid UTF-8.
     pub lossy: bool,
     /// True when at least one line carried mail quoting.
     pub quoted: bool,
-    /// `lines` joined with `\n`, made on the first [`Input::has`].
+    /// `lines` joined with `\n`, made on the first [`Input::text`].
     joined: std::sync::OnceLock<String>,
     /// `joined` in ASCII lower case, made on the first
     /// [`Input::has_ignore_ascii_case`].
@@ -67,9 +68,10 @@ impl Input {
         self.lines.iter().enumerate().map(|(i, l)| (i + 1, l.as_str()))
     }
 
-    /// The whole text joined with `\n` (for detection by substring).
-    pub fn text(&self) -> String {
-        self.lines.join("\n")
+    /// The whole text, `lines` joined with `\n`: made on the first call
+    /// (or the first [`Input::has`]) and kept.
+    pub fn text(&self) -> &str {
+        self.joined.get_or_init(|| self.lines.join("\n"))
     }
 
     /// True when any line contains `needle`.
@@ -84,7 +86,7 @@ impl Input {
     /// that files without the literal skip that test.
     pub fn has(&self, needle: &str) -> bool {
         debug_assert!(!needle.is_empty() && !needle.contains('\n'), "Input::has needle {needle:?}");
-        memchr::memmem::find(self.joined().as_bytes(), needle.as_bytes()).is_some()
+        memchr::memmem::find(self.text().as_bytes(), needle.as_bytes()).is_some()
     }
 
     /// [`Input::has`] ignoring ASCII case: `needle` must be in lower case.
@@ -93,12 +95,8 @@ impl Input {
             !needle.is_empty() && !needle.bytes().any(|b| b == b'\n' || b.is_ascii_uppercase()),
             "Input::has_ignore_ascii_case needle {needle:?}"
         );
-        let lowered = self.lowered.get_or_init(|| self.joined().to_ascii_lowercase());
+        let lowered = self.lowered.get_or_init(|| self.text().to_ascii_lowercase());
         memchr::memmem::find(lowered.as_bytes(), needle.as_bytes()).is_some()
-    }
-
-    fn joined(&self) -> &str {
-        self.joined.get_or_init(|| self.lines.join("\n"))
     }
 }
 
