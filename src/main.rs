@@ -400,7 +400,7 @@ fn parse_cmd(file: &std::path::Path, json: bool, format: Option<&str>) -> ExitCo
                         "line {:>5}  {:<16} {:<28} {:<22} {:>14} {:<8} {}",
                         s.line,
                         s.kernel.as_deref().unwrap_or("-"),
-                        if s.group.is_empty() { s.metric.name.clone() } else { format!("{}: {}", s.group, s.metric.name) },
+                        if s.group.is_empty() { s.metric.name.to_string() } else { format!("{}: {}", s.group, s.metric.name) },
                         params.join(" "),
                         value,
                         s.metric.unit,

@@ -21,6 +21,7 @@
 //! kernel and machine class are *runs*; the statistics in [`crate::stats`]
 //! aggregate them.
 
+use compact_str::{CompactString, ToCompactString};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -66,17 +67,17 @@ impl Better {
 pub struct Metric {
     /// The benchmark's own name for the value, e.g. `"Throughput"`,
     /// `"Jobs/Min"`, `"2p/16K ctxsw"`, `"Seeks/sec"`, `"real"`.
-    pub name: String,
+    pub name: CompactString,
     /// Unit of every value of this metric, e.g. `"MB/s"`, `"µs"`, `"ns"`,
     /// `"s"`, `"%"`, `"jobs/min"`, `"lps"`; empty for a pure number (an index).
-    pub unit: String,
+    pub unit: CompactString,
     /// Which direction is better.
     pub better: Better,
 }
 
 impl Metric {
     /// Builds a metric from its name, unit and direction.
-    pub fn new(name: impl Into<String>, unit: impl Into<String>, better: Better) -> Self {
+    pub fn new(name: impl Into<CompactString>, unit: impl Into<CompactString>, better: Better) -> Self {
         Metric { name: name.into(), unit: unit.into(), better }
     }
 }
@@ -88,16 +89,16 @@ impl Metric {
 pub struct Param {
     /// Parameter name in the benchmark's terms: `"procs"`, `"clients"`,
     /// `"threads"`, `"tasks"`, `"copies"`, `"size"`, `"stride"`.
-    pub name: String,
+    pub name: CompactString,
     /// The value as printed (`"32"`, `"1024M"`, `"0.00049"`). Ordering of
     /// numeric values is done by [`Param::numeric`].
-    pub value: String,
+    pub value: CompactString,
 }
 
 impl Param {
     /// Builds a parameter from its name and printed value.
-    pub fn new(name: impl Into<String>, value: impl fmt::Display) -> Self {
-        Param { name: name.into(), value: value.to_string() }
+    pub fn new(name: impl Into<CompactString>, value: impl fmt::Display) -> Self {
+        Param { name: name.into(), value: value.to_compact_string() }
     }
 
     /// The value as a number, when it is one (`"32"` → 32.0).
@@ -141,11 +142,11 @@ pub struct Sample {
     /// The kernel the file names for this row (lmbench's OS column with the
     /// leading `Linux ` removed, the first column of a posted table), or
     /// `None` when the file does not say.
-    pub kernel: Option<String>,
+    pub kernel: Option<CompactString>,
     /// The table inside the benchmark's output, e.g. `"Context switching"`,
     /// `"Sequential Reads"`, `"File & VM system latencies"`; empty when the
     /// benchmark prints one kind of result only.
-    pub group: String,
+    pub group: CompactString,
     /// Parameters the result scales over, in the benchmark's order.
     pub params: Vec<Param>,
     /// What was measured.
@@ -162,7 +163,7 @@ impl Sample {
     pub fn new(metric: Metric, value: f64, line: usize) -> Self {
         Sample {
             kernel: None,
-            group: String::new(),
+            group: CompactString::default(),
             params: Vec::new(),
             metric,
             value: Value::single(value),
@@ -171,19 +172,19 @@ impl Sample {
     }
 
     /// Sets the group (the table inside the benchmark's output).
-    pub fn with_group(mut self, group: impl Into<String>) -> Self {
+    pub fn with_group(mut self, group: impl Into<CompactString>) -> Self {
         self.group = group.into();
         self
     }
 
     /// Adds one parameter.
-    pub fn with_param(mut self, name: impl Into<String>, value: impl fmt::Display) -> Self {
+    pub fn with_param(mut self, name: impl Into<CompactString>, value: impl fmt::Display) -> Self {
         self.params.push(Param::new(name, value));
         self
     }
 
     /// Sets the kernel named by the file.
-    pub fn with_kernel(mut self, kernel: impl Into<String>) -> Self {
+    pub fn with_kernel(mut self, kernel: impl Into<CompactString>) -> Self {
         self.kernel = Some(kernel.into());
         self
     }

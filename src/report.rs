@@ -428,7 +428,7 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
                     // Claimed even when `metrics:` hides it: a chosen column set
                     // does not spill the other metrics into sections of their own.
                     used[i] = true;
-                    if sc.metrics.is_empty() || sc.metrics.contains(&s.metric.name) {
+                    if sc.metrics.is_empty() || sc.metrics.iter().any(|m| *m == s.metric.name) {
                         chosen.push((rf, s));
                     }
                 }
@@ -582,8 +582,8 @@ fn section_view(
         });
         entry_col.push(ci);
         for p in &s.params {
-            if !param_names.contains(&p.name) {
-                param_names.push(p.name.clone());
+            if !param_names.iter().any(|n| *n == p.name) {
+                param_names.push(p.name.to_string());
             }
         }
         if !benchmarks.contains(&rf.parsed.benchmark) {

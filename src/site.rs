@@ -622,8 +622,9 @@ pub fn load_machine_cached(
         for s in &rf.parsed.samples {
             if let Some(k) = &s.kernel {
                 with_results.insert(k.as_str());
-                if known.insert(k.clone()) {
-                    kernels.push(Kernel { name: k.clone(), config: KernelConfig::default() });
+                if !known.contains(k.as_str()) {
+                    known.insert(k.to_string());
+                    kernels.push(Kernel { name: k.to_string(), config: KernelConfig::default() });
                 }
             }
         }
@@ -820,8 +821,9 @@ pub fn parse_file_cached(
     };
     match kernel_dir {
         Some(k) => {
+            let k = compact_str::CompactString::from(k);
             for s in &mut parsed.samples {
-                s.kernel = Some(k.to_string());
+                s.kernel = Some(k.clone());
             }
         }
         None => {

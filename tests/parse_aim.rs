@@ -41,7 +41,7 @@ fn corpus(bench: &str, name: &str, id: &str) -> Option<ParsedFile> {
 }
 
 fn param(s: &Sample, name: &str) -> Option<String> {
-    s.params.iter().find(|p| p.name == name).map(|p| p.value.clone())
+    s.params.iter().find(|p| p.name == name).map(|p| p.value.to_string())
 }
 
 /// `(param value, value)` of every sample of `metric`, in file order.

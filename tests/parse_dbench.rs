@@ -29,7 +29,7 @@ fn samples<'a>(f: &'a ParsedFile, group: &'a str, name: &'a str) -> impl Iterato
 }
 
 fn param(s: &Sample, name: &str) -> Option<String> {
-    s.params.iter().find(|p| p.name == name).map(|p| p.value.clone())
+    s.params.iter().find(|p| p.name == name).map(|p| p.value.to_string())
 }
 
 fn mean(v: &[f64]) -> f64 {

@@ -39,7 +39,7 @@ fn yaml_fixture() {
 
     let runs: Vec<_> = p.samples[1..4]
         .iter()
-        .map(|s| (s.kernel.clone(), s.value, s.line))
+        .map(|s| (s.kernel.as_deref().map(str::to_string), s.value, s.line))
         .collect();
     assert_eq!(
         runs,

@@ -25,7 +25,7 @@ fn detected(input: &Input) -> &'static str {
 }
 
 fn param(s: &Sample, name: &str) -> Option<String> {
-    s.params.iter().find(|p| p.name == name).map(|p| p.value.clone())
+    s.params.iter().find(|p| p.name == name).map(|p| p.value.to_string())
 }
 
 fn find<'a>(f: &'a ParsedFile, load: &str, name: &str) -> Vec<&'a Sample> {

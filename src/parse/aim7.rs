@@ -415,7 +415,7 @@ mod tests {
         f.samples
             .iter()
             .filter(|s| s.metric.name == metric)
-            .map(|s| (s.params.first().map(|p| p.value.clone()).unwrap_or_default(), s.value.mean()))
+            .map(|s| (s.params.first().map(|p| p.value.to_string()).unwrap_or_default(), s.value.mean()))
             .collect()
     }
 

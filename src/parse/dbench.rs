@@ -487,7 +487,7 @@ mod tests {
     }
 
     fn param(s: &Sample, name: &str) -> Option<String> {
-        s.params.iter().find(|p| p.name == name).map(|p| p.value.clone())
+        s.params.iter().find(|p| p.name == name).map(|p| p.value.to_string())
     }
 
     #[test]

@@ -310,7 +310,7 @@ fn parse_yaml(input: &Input) -> Result<ParsedFile, ParseError> {
         let template = |value: f64, line: usize| {
             let mut s = Sample::new(metric.clone(), value, line)
                 .with_group(r.group.clone().unwrap_or_default());
-            s.kernel = r.kernel.clone();
+            s.kernel = r.kernel.as_deref().map(Into::into);
             s.params = params.clone();
             s
         };
@@ -613,7 +613,7 @@ fn parse_csv(input: &Input) -> Result<ParsedFile, ParseError> {
             ));
         };
         let mut s = Sample::new(Metric::new(metric, unit, b), v, n).with_group(group);
-        s.kernel = kernel;
+        s.kernel = kernel.map(Into::into);
         s.params = params;
         match (runs, sd) {
             (Some(k), sd) => s = s.with_summary(v, sd, k),

@@ -165,7 +165,7 @@ impl BenchParser for LmbenchRaw {
         let mut section_line = 0usize;
         let push = |out: &mut ParsedFile, kernel: &Option<String>, mut s: Sample| {
             if let Some(k) = kernel {
-                s.kernel = Some(k.clone());
+                s.kernel = Some(k.as_str().into());
             }
             out.samples.push(s);
         };

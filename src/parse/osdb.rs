@@ -420,7 +420,7 @@ impl BenchParser for Osdb {
                     s.params.insert(0, Param::new("size", size));
                 }
                 if kernel.is_some() {
-                    s.kernel = kernel.clone();
+                    s.kernel = kernel.as_deref().map(Into::into);
                 }
                 out.samples.push(s);
             }
