@@ -143,8 +143,11 @@ pub struct MachinePage {
     pub baseline: Option<String>,
     /// Sections in page order.
     pub sections: Vec<SectionView>,
-    /// Significant changes against the baseline, largest first.
+    /// The largest significant changes against the baseline, largest
+    /// first: [`NOTABLE_SHOWN`] of them at most.
     pub notable: Vec<NotableChange>,
+    /// How many more significant changes there are than `notable` lists.
+    pub notable_more: usize,
     /// Trend charts across kernel versions (may be empty).
     pub trend_charts: Vec<ChartRef>,
     /// Every SVG chart of the page: (path relative to the machine
@@ -469,7 +472,7 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
         })
         .collect();
     uniquify_ids(&mut sections);
-    let notable = notable_changes(&sections);
+    let (notable, notable_more) = notable_changes(&sections);
     let charts: Vec<Vec<crate::chart::Chart>> =
         sections.par_iter().map(|s| crate::chart::section_charts(s, &c.name)).collect();
     let mut chart_files = Vec::new();
@@ -500,6 +503,7 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
         baseline: c.baseline.clone(),
         sections,
         notable,
+        notable_more,
         trend_charts: Vec::new(),
         chart_files,
     };
@@ -787,50 +791,79 @@ fn section_view(
     }
 }
 
-/// Every significant change against the baseline on a page, largest first.
-fn notable_changes(sections: &[SectionView]) -> Vec<NotableChange> {
-    let mut out = Vec::new();
-    for s in sections {
-        let Some(base) = &s.table.baseline else { continue };
-        for r in &s.table.rows {
-            for (c, col) in r.cells.iter().zip(&s.table.columns) {
-                let Some(cell) = c else { continue };
-                let Some(cmp) = &cell.comparison else { continue };
+/// How many notable changes a page lists; the rest are counted
+/// ([`MachinePage::notable_more`]). An archive of a hundred kernels has
+/// thousands of significant changes against its baseline, too many to read
+/// before the tables (or at the top of a mail).
+pub const NOTABLE_SHOWN: usize = 20;
+
+/// The [`NOTABLE_SHOWN`] largest significant changes against the baseline
+/// in `sections`, largest first (equal changes in page order), and how many
+/// more there are.
+pub fn notable_changes(sections: &[SectionView]) -> (Vec<NotableChange>, usize) {
+    // Every significant change as (section, row, column, change, p); text
+    // is made only for those shown.
+    let mut found: Vec<(usize, usize, usize, f64, f64)> = Vec::new();
+    for (si, s) in sections.iter().enumerate() {
+        if s.table.baseline.is_none() {
+            continue;
+        }
+        for (ri, r) in s.table.rows.iter().enumerate() {
+            for (ci, (c, col)) in r.cells.iter().zip(&s.table.columns).enumerate() {
+                let Some(cmp) = c.as_ref().and_then(|cell| cell.comparison.as_ref()) else { continue };
                 let (Some(pct), Some(w)) = (cmp.pct_better, cmp.welch) else { continue };
-                if !cmp.significant || col.better == Better::Neither {
-                    continue;
+                if cmp.significant && col.better != Better::Neither {
+                    found.push((si, ri, ci, pct, w.p));
                 }
-                let params: Vec<String> = s
-                    .table
-                    .param_headers
-                    .iter()
-                    .zip(&r.params)
-                    .filter(|(_, v)| !v.is_empty())
-                    .map(|(h, v)| format!("{v} {h}"))
-                    .collect();
-                let mut what = s.title.clone();
-                if s.table.columns.len() > 1 {
-                    what = format!("{what} {}", col.name);
-                }
-                if !params.is_empty() {
-                    what = format!("{what} {}", params.join(" "));
-                }
-                out.push(NotableChange {
-                    text: format!(
-                        "{what}: {} {} vs {base} ({})",
-                        r.kernel,
-                        cell.delta_text.clone().unwrap_or_default(),
-                        fmt_p(w.p)
-                    ),
-                    section_id: s.id.clone(),
-                    pct_better: pct,
-                    p: w.p,
-                });
             }
         }
     }
-    out.sort_by(|a, b| b.pct_better.abs().total_cmp(&a.pct_better.abs()));
-    out
+    found.sort_by(|a, b| b.3.abs().total_cmp(&a.3.abs()));
+    let more = found.len().saturating_sub(NOTABLE_SHOWN);
+    let shown = found
+        .into_iter()
+        .take(NOTABLE_SHOWN)
+        .map(|(si, ri, ci, pct, p)| {
+            let s = &sections[si];
+            let (r, col) = (&s.table.rows[ri], &s.table.columns[ci]);
+            let cell = r.cells[ci].as_ref();
+            let base = s.table.baseline.as_deref().unwrap_or_default();
+            let params: Vec<String> = s
+                .table
+                .param_headers
+                .iter()
+                .zip(&r.params)
+                .filter(|(_, v)| !v.is_empty())
+                .map(|(h, v)| format!("{v} {h}"))
+                .collect();
+            let mut what = s.title.clone();
+            if s.table.columns.len() > 1 {
+                what = format!("{what} {}", col.name);
+            }
+            if !params.is_empty() {
+                what = format!("{what} {}", params.join(" "));
+            }
+            NotableChange {
+                text: format!(
+                    "{what}: {} {} vs {base} ({})",
+                    r.kernel,
+                    cell.and_then(|c| c.delta_text.as_deref()).unwrap_or_default(),
+                    fmt_p(p)
+                ),
+                section_id: s.id.clone(),
+                pct_better: pct,
+                p,
+            }
+        })
+        .collect();
+    (shown, more)
+}
+
+/// The line after a shortened list of notable changes: "… and 2223 more
+/// significant changes in the tables below".
+pub fn notable_more_text(more: usize) -> String {
+    let s = if more == 1 { "" } else { "s" };
+    format!("… and {more} more significant change{s} in the tables below")
 }
 
 /// Formats a p-value for text: "p = 0.003", or "p < 0.001".

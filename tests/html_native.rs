@@ -74,3 +74,41 @@ fn a_theme_overriding_a_page_template_uses_tera() {
     common::put(&theme, "templates/index.html", "<p>{{ site.title }}</p>");
     assert!(HtmlRenderer::new(Some(&theme)).expect("theme").is_native());
 }
+
+/// A class with more significant changes than a page lists: the 20 largest
+/// are listed, largest first, and the rest counted, in HTML (both ways),
+/// Markdown and plaintext alike.
+#[test]
+fn a_long_list_of_notable_changes_is_shortened() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = common::small_site(dir.path());
+    common::put(&c, "m1/2.4.7/dbench-32.txt", common::dbench("9.1") + &common::dbench("9.4") + &common::dbench("9.3"));
+    // 25 kernels, each significantly slower than the baseline, kernel k01
+    // the least and k25 the most.
+    for i in 1..=25 {
+        let runs: String = [0.0, 0.1, 0.2].iter().map(|d| common::dbench(&format!("{:.2}", 9.0 - 0.3 * f64::from(i) + d))).collect();
+        common::put(&c, &format!("m1/2.4.8-k{i:02}/dbench-32.txt"), runs);
+    }
+    both_ways(&c, None);
+    let out = dir.path().join("out");
+    common::benchsite().args(["build", "--content"]).arg(&c).arg("--output").arg(&out).assert().success();
+    let read = |p: &str| std::fs::read_to_string(out.join(p)).expect(p);
+    let more = "… and 5 more significant changes in the tables below";
+
+    let text = read("m1/email.txt");
+    let list: Vec<&str> = text.lines().skip_while(|l| *l != "Notable changes").skip(1).take_while(|l| !l.is_empty()).collect();
+    let items: Vec<&&str> = list.iter().filter(|l| l.starts_with("- ")).collect();
+    assert_eq!(items.len(), 20, "{list:#?}");
+    assert!(items[0].contains("2.4.8-k25"), "largest first: {}", items[0]);
+    assert!(list.last().is_some_and(|l| l.starts_with("…")) && list.join(" ").contains(more), "{list:#?}");
+    assert!(!text.contains("2.4.8-k05 -"), "the smallest changes are only counted");
+
+    let md = read("m1/index.md");
+    assert_eq!(md.matches("](#dbench-32)\n").count(), 20, "{md}");
+    assert!(md.contains(more));
+
+    let html = read("m1/index.html");
+    let notable = html.split("<section class=\"notable\">").nth(1).and_then(|s| s.split("</section>").next()).expect("notable section");
+    assert_eq!(notable.matches("<li class=\"worse\">").count(), 20);
+    assert!(notable.contains(&format!("<p class=\"more\">{more}</p>")), "{notable}");
+}

@@ -187,7 +187,11 @@ pub fn machine_page(site: &SiteSummary, m: &MachinePage, files: &[String], root:
                     p.raw("<li class=\"").raw(if n.pct_better > 0.0 { "better" } else { "worse" }).raw("\"><a href=\"#");
                     p.text(&n.section_id).raw("\">").text(&n.text).raw("</a></li>");
                 }
-                p.raw("\n</ul></section>\n");
+                p.raw("\n</ul>");
+                if m.notable_more > 0 {
+                    p.raw("<p class=\"more\">").text(&crate::report::notable_more_text(m.notable_more)).raw("</p>");
+                }
+                p.raw("</section>\n");
             }
             p.raw("\n<nav class=\"toc\"><h2>Sections</h2><ol>\n");
             for s in &m.sections {

@@ -74,6 +74,9 @@ pub fn machine_md(m: &MachinePage) -> String {
         for n in &m.notable {
             out += &format!("- [{}](#{})\n", escape(&n.text), n.section_id);
         }
+        if m.notable_more > 0 {
+            out += &format!("\n{}\n", escape(&crate::report::notable_more_text(m.notable_more)));
+        }
         out += "\n";
     }
     for c in &m.trend_charts {

@@ -75,6 +75,9 @@ pub fn machine_text(m: &MachinePage, opts: &TextOptions) -> String {
             let opts = markdown::wrap_options(width).initial_indent("- ").subsequent_indent("  ");
             out.push(textwrap::fill(&n.text, opts));
         }
+        if m.notable_more > 0 {
+            out.push(fill(&crate::report::notable_more_text(m.notable_more), width));
+        }
     }
     // The marks are explained once, not under every table.
     if let Some(l) = m.sections.iter().find_map(|s| crate::report::legend(&s.table)).filter(|_| opts.compare) {
@@ -125,15 +128,15 @@ pub fn filtered_text(m: &MachinePage, sections: &[String], kernels: &[String], o
         page.sections.retain(|s| {
             sections.iter().any(|want| want.eq_ignore_ascii_case(&s.title) || want.eq_ignore_ascii_case(&s.id))
         });
-        page.notable.retain(|n| page.sections.iter().any(|s| s.id == n.section_id));
     }
     if !kernels.is_empty() {
         for s in &mut page.sections {
             s.table.rows.retain(|r| kernels.contains(&r.kernel));
         }
         page.kernels.retain(|k| kernels.contains(&k.name));
-        page.notable.retain(|n| kernels.iter().any(|k| n.text.contains(k.as_str())));
     }
+    // The notable changes among what is left.
+    (page.notable, page.notable_more) = crate::report::notable_changes(&page.sections);
     machine_text(&page, opts)
 }
 
