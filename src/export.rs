@@ -173,41 +173,36 @@ pub fn push_f64(out: &mut String, v: f64) {
     }
     let mut buf = ryu::Buffer::new();
     let printed = buf.format_finite(v);
-    let (negative, printed) = match printed.strip_prefix('-') {
+    let Some((mantissa, exp)) = printed.split_once('e') else {
+        // `123.456`, `0.001`, `3.0`: as Display prints it, but `3` for `3.0`.
+        out.push_str(printed.strip_suffix(".0").unwrap_or(printed));
+        return;
+    };
+    // `-1.2345e-7`, `1e20`: one digit before the point, no trailing zeros.
+    let (negative, mantissa) = match mantissa.strip_prefix('-') {
         Some(rest) => (true, rest),
-        None => (false, printed),
+        None => (false, mantissa),
     };
-    // `d.ddd`, `ddd.d` or `d.ddde±x`: the significant digits and where the
-    // decimal point goes among them.
-    let (mantissa, exp) = match printed.split_once(['e', 'E']) {
-        Some((m, e)) => (m, e.parse::<i32>().unwrap_or(0)),
-        None => (printed, 0),
-    };
-    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
-    let digits: String = [int, frac].concat();
-    let lead = digits.len() - digits.trim_start_matches('0').len();
-    let digits = digits.trim_matches('0');
+    let (first, rest) = mantissa.split_at(1);
+    let rest = rest.strip_prefix('.').unwrap_or(rest);
+    let exp: i64 = exp.parse().unwrap_or(0);
     if negative {
         out.push('-');
     }
-    if digits.is_empty() {
-        out.push('0');
-        return;
-    }
-    // Position of the decimal point relative to the first significant digit.
-    let point = int.len() as i32 + exp - lead as i32;
-    let n = digits.len() as i32;
-    if point <= 0 {
+    if exp < 0 {
         out.push_str("0.");
-        out.extend(std::iter::repeat_n('0', (-point) as usize));
-        out.push_str(digits);
-    } else if point >= n {
-        out.push_str(digits);
-        out.extend(std::iter::repeat_n('0', (point - n) as usize));
+        out.extend(std::iter::repeat_n('0', (-exp - 1) as usize));
+        out.push_str(first);
+        out.push_str(rest);
+    } else if exp as usize >= rest.len() {
+        out.push_str(first);
+        out.push_str(rest);
+        out.extend(std::iter::repeat_n('0', exp as usize - rest.len()));
     } else {
-        out.push_str(&digits[..point as usize]);
+        out.push_str(first);
+        out.push_str(&rest[..exp as usize]);
         out.push('.');
-        out.push_str(&digits[point as usize..]);
+        out.push_str(&rest[exp as usize..]);
     }
 }
 
