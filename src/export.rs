@@ -1,19 +1,27 @@
 //! Machine-readable exports: `data.json` files and one CSV per section.
 //!
 //! `output/<machine>/data.json` holds every parsed sample and every summary
-//! of one machine class, as compact JSON:
+//! of one machine class, as compact JSON (layout [`DATA_FORMAT`] 2). Each
+//! metric (name, unit, better direction) is listed once in `metrics`;
+//! samples and summary rows give its index there. A single measurement is
+//! a number; a summary the file printed itself is `{"mean", "stddev", "n"}`;
+//! `group` and `params` are left out when empty:
 //!
 //! ```json
-//! { "slug": "dbench32-384m", "name": "…", "baseline": "2.4.7",
+//! { "format": 2, "slug": "dbench32-384m", "name": "…", "baseline": "2.4.7",
+//!   "metrics": [ {"name": "Throughput", "unit": "MB/s", "better": "higher"} ],
 //!   "files": [ { "path": "2.4.7/dbench-32.txt", "benchmark": "dbench", "version": null,
-//!                "samples": [ { "kernel": "2.4.7", "group": "", "params": [{"name": "procs", "value": "32"}],
-//!                               "metric": {"name": "Throughput", "unit": "MB/s", "better": "higher"},
-//!                               "value": {"kind": "single", "value": 9.2929}, "line": 3 } ] } ],
+//!                "samples": [ { "kernel": "2.4.7", "params": {"procs": "32"}, "metric": 0,
+//!                               "value": 9.2929, "line": 3 } ] } ],
 //!   "sections": [ { "id": "…", "title": "…", "rows": [ { "kernel": "2.4.7", "params": {"procs": "32"},
-//!                   "metric": "Throughput", "unit": "MB/s", "better": "higher",
-//!                   "n": 3, "mean": 9.3422, "stddev": 0.2, "cv": 0.02, "min": …, "max": …, "median": …,
-//!                   "diff": null, "pct_better": null, "p": null, "significant": false } ] } ] }
+//!                   "metric": 0, "n": 3, "mean": 9.3422, "stddev": 0.2, "cv": 0.02, "min": …, "max": …,
+//!                   "median": …, "diff": null, "pct_better": null, "p": null, "significant": false } ] } ] }
 //! ```
+//!
+//! The earlier layout (no `format` field) repeated each metric's name, unit
+//! and direction, and `"group": ""`, in every sample and row, and gave a
+//! single measurement as `{"kind": "single", "value": …}`: a class's file
+//! was about half as large again.
 //!
 //! `output/data.json` lists the machine classes and where their data is:
 //!
@@ -33,7 +41,7 @@
 //! `pct_better`, `p`, `significant`. Text fields that a spreadsheet would
 //! read as a formula get a leading `'` ([`csv_text`]).
 
-use crate::model::{Better, Sample};
+use crate::model::{Better, Sample, Value};
 use crate::render::OutputFile;
 use crate::report::{MachinePage, MachineSummary, SectionView, SiteView};
 use crate::site::{MachineClass, Site};
@@ -55,13 +63,45 @@ struct IndexEntry<'a> {
     data: String,
 }
 
+/// The version of the per-class `data.json` layout, its `format` field.
+/// 2: metrics are listed once per class and referred to by index, a single
+/// measurement is a plain number, empty groups and parameters are left out.
+pub const DATA_FORMAT: u32 = 2;
+
 #[derive(Serialize)]
 struct MachineData<'a> {
+    format: u32,
     slug: &'a str,
     name: &'a str,
     baseline: Option<&'a str>,
+    metrics: &'a [MetricData<'a>],
     files: Vec<FileData<'a>>,
     sections: Vec<SectionData<'a>>,
+}
+
+/// One entry of the class's metric table.
+#[derive(Serialize, Clone, Copy, PartialEq, Eq, Hash)]
+struct MetricData<'a> {
+    name: &'a str,
+    unit: &'a str,
+    better: Better,
+}
+
+/// The class's metrics, each once, in order of first use; samples and rows
+/// refer to them by index.
+#[derive(Default)]
+struct Metrics<'a> {
+    list: Vec<MetricData<'a>>,
+    index: rustc_hash::FxHashMap<MetricData<'a>, u32>,
+}
+
+impl<'a> Metrics<'a> {
+    fn of(&mut self, m: MetricData<'a>) -> u32 {
+        *self.index.entry(m).or_insert_with(|| {
+            self.list.push(m);
+            self.list.len() as u32 - 1
+        })
+    }
 }
 
 #[derive(Serialize)]
@@ -69,7 +109,64 @@ struct FileData<'a> {
     path: &'a str,
     benchmark: &'a str,
     version: Option<&'a str>,
-    samples: &'a [Sample],
+    samples: Samples<'a>,
+}
+
+/// A file's samples with their metric indices (in the same order).
+struct Samples<'a>(&'a [Sample], &'a [u32]);
+
+impl Serialize for Samples<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().zip(self.1).map(|(s, &metric)| SampleData {
+            kernel: s.kernel.as_deref(),
+            group: &s.group,
+            params: Params(&s.params),
+            metric,
+            value: match s.value {
+                Value::Single { value } => ValueData::Single(value),
+                Value::Summary { mean, stddev, n } => ValueData::Summary { mean, stddev, n },
+            },
+            line: s.line,
+        }))
+    }
+}
+
+/// One sample: `{"kernel": "2.4.7", "params": {"procs": "32"}, "metric": 0,
+/// "value": 9.2929, "line": 3}`, with `"group"` when it has one.
+#[derive(Serialize)]
+struct SampleData<'a> {
+    kernel: Option<&'a str>,
+    #[serde(skip_serializing_if = "str::is_empty")]
+    group: &'a str,
+    #[serde(skip_serializing_if = "Params::is_empty")]
+    params: Params<'a>,
+    metric: u32,
+    value: ValueData,
+    line: usize,
+}
+
+/// Parameters as an object, in the benchmark's order: `{"procs": "32"}`.
+struct Params<'a>(&'a [crate::model::Param]);
+
+impl Params<'_> {
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl Serialize for Params<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|p| (p.name.as_str(), p.value.as_str())))
+    }
+}
+
+/// A single measurement as a number; a summary the file printed itself as
+/// `{"mean": …, "stddev": …, "n": …}`.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum ValueData {
+    Single(f64),
+    Summary { mean: f64, stddev: Option<f64>, n: u32 },
 }
 
 #[derive(Serialize)]
@@ -80,12 +177,13 @@ struct SectionData<'a> {
 }
 
 /// A section's rows, serialised one by one as [`RowData`] without
-/// collecting them first (a large class has hundreds of thousands).
-struct Rows<'a>(&'a SectionView);
+/// collecting them first (a large class has hundreds of thousands), with
+/// the metric index of each column.
+struct Rows<'a>(&'a SectionView, Vec<u32>);
 
 impl Serialize for Rows<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(rows(self.0))
+        serializer.collect_seq(rows(self.0, &self.1))
     }
 }
 
@@ -93,10 +191,9 @@ impl Serialize for Rows<'_> {
 #[derive(Serialize)]
 struct RowData<'a> {
     kernel: &'a str,
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     params: BTreeMap<&'a str, &'a str>,
-    metric: &'a str,
-    unit: &'a str,
-    better: Better,
+    metric: u32,
     n: u32,
     mean: f64,
     stddev: Option<f64>,
@@ -110,7 +207,7 @@ struct RowData<'a> {
     significant: bool,
 }
 
-fn rows(s: &SectionView) -> impl Iterator<Item = RowData<'_>> {
+fn rows<'a>(s: &'a SectionView, metrics: &'a [u32]) -> impl Iterator<Item = RowData<'a>> {
     s.table.rows.iter().flat_map(move |r| {
         let params: BTreeMap<&str, &str> = s
             .table
@@ -120,14 +217,12 @@ fn rows(s: &SectionView) -> impl Iterator<Item = RowData<'_>> {
             .filter(|(_, v)| !v.is_empty())
             .map(|(h, v)| (h.as_str(), v.as_str()))
             .collect();
-        r.cells.iter().zip(&s.table.columns).filter_map(move |(c, col)| {
+        r.cells.iter().zip(metrics).filter_map(move |(c, &metric)| {
             let c = c.as_ref()?;
             Some(RowData {
                 kernel: &r.kernel,
                 params: params.clone(),
-                metric: &col.name,
-                unit: &col.unit,
-                better: col.better,
+                metric,
                 n: c.summary.n,
                 mean: c.summary.mean,
                 stddev: c.summary.stddev,
@@ -256,27 +351,55 @@ fn section_csv(s: &SectionView) -> String {
 
 /// `<machine>/data.json` and the machine's per-section CSV files.
 pub fn machine_files(m: &MachineClass, page: &MachinePage) -> Vec<OutputFile> {
+    // The metric table: every sample's metric and every column, in order.
+    let mut metrics = Metrics::default();
+    let sample_metrics: Vec<Vec<u32>> = m
+        .results
+        .iter()
+        .map(|rf| {
+            rf.parsed
+                .samples
+                .iter()
+                .map(|s| metrics.of(MetricData { name: &s.metric.name, unit: &s.metric.unit, better: s.metric.better }))
+                .collect()
+        })
+        .collect();
+    let column_metrics: Vec<Vec<u32>> = page
+        .sections
+        .iter()
+        .map(|s| {
+            s.table.columns.iter().map(|c| metrics.of(MetricData { name: &c.name, unit: &c.unit, better: c.better })).collect()
+        })
+        .collect();
     let data = MachineData {
+        format: DATA_FORMAT,
         slug: &m.slug,
         name: &m.config.name,
         baseline: m.config.baseline.as_deref(),
+        metrics: &metrics.list,
         files: m
             .results
             .iter()
-            .map(|rf| FileData {
+            .zip(&sample_metrics)
+            .map(|(rf, ms)| FileData {
                 path: &rf.rel_path,
                 benchmark: &rf.parsed.benchmark,
                 version: rf.parsed.version.as_deref(),
-                samples: &rf.parsed.samples,
+                samples: Samples(&rf.parsed.samples, ms),
             })
             .collect(),
-        sections: page.sections.iter().map(|s| SectionData { id: &s.id, title: &s.title, rows: Rows(s) }).collect(),
+        sections: page
+            .sections
+            .iter()
+            .zip(column_metrics)
+            .map(|(s, ms)| SectionData { id: &s.id, title: &s.title, rows: Rows(s, ms) })
+            .collect(),
     };
     // About what each sample and each summarised cell take as JSON, so the
     // buffer is not grown (and copied) a dozen times on a large class.
     let samples: usize = m.results.iter().map(|rf| rf.parsed.samples.len()).sum();
     let cells: usize = page.sections.iter().map(|s| s.table.rows.len() * s.table.columns.len()).sum();
-    let estimate = samples * 260 + cells * 280 + 4096;
+    let estimate = samples * 100 + cells * 240 + 4096;
     // The data file and the CSV files side by side.
     let (json, csvs) = rayon::join(
         || {

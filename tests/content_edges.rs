@@ -214,3 +214,61 @@ fn first_written_format_glob_wins() {
     let bench = data["files"].as_array().expect("files").iter().find(|f| f["path"] == "2.4.7/x.txt").expect("x.txt")["benchmark"].clone();
     assert_eq!(bench, "tbench", "the first glob written decides");
 }
+
+/// `<class>/data.json` (format 2): each metric listed once and referred to
+/// by index from samples and summary rows, a single measurement as a
+/// number, a summary printed by the benchmark as an object, and every
+/// number the same as parsed and summarised.
+#[test]
+fn data_json_lists_metrics_once_and_refers_to_them() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = common::small_site(tmp.path());
+    common::put(&content, "m1/2.4.7/dbench-32.txt", common::dbench("9.1") + &common::dbench("9.5"));
+    common::put(
+        &content,
+        "m1/2.4.8/kernbench.txt",
+        "Average Half load -j 1 Run (std deviation):\nElapsed Time 28.094 (0.182565)\nUser Time 25.01 (0.1)\n\
+         System Time 2.9 (0.05)\nPercent CPU 99 (0)\nContext Switches 900 (10)\nSleeps 800 (9)\n",
+    );
+    let out = tmp.path().join("out");
+    let (files, _) = benchsite::build::render_site(&benchsite::build::BuildOptions::new(&content, &out)).expect("builds");
+    let data = files.iter().find(|f| f.path == "m1/data.json").expect("data.json");
+    let data: serde_json::Value = serde_json::from_slice(&data.contents).expect("json");
+    assert_eq!(data["format"], 2);
+    let metrics = data["metrics"].as_array().expect("metrics");
+    let names: Vec<&str> = metrics.iter().map(|m| m["name"].as_str().expect("name")).collect();
+    let mut unique = names.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(unique.len(), names.len(), "each metric once: {names:?}");
+    let metric = |v: &serde_json::Value| &metrics[v["metric"].as_u64().expect("metric index") as usize];
+
+    let file = |path: &str| data["files"].as_array().expect("files").iter().find(|f| f["path"] == path).expect(path).clone();
+    let dbench = file("2.4.7/dbench-32.txt");
+    let tput: Vec<&serde_json::Value> =
+        dbench["samples"].as_array().expect("samples").iter().filter(|s| metric(s)["name"] == "Throughput").collect();
+    assert_eq!(tput.len(), 2);
+    assert_eq!(tput[0]["value"], 9.1);
+    assert_eq!(tput[1]["value"], 9.5);
+    assert_eq!(tput[0]["kernel"], "2.4.7");
+    assert_eq!(metric(tput[0])["unit"], "MB/s");
+    assert_eq!(metric(tput[0])["better"], "higher");
+    assert!(tput[0].get("group").is_none(), "no empty group: {}", tput[0]);
+
+    let kb = file("2.4.8/kernbench.txt");
+    let elapsed = kb["samples"].as_array().expect("samples").iter().find(|s| metric(s)["name"] == "Elapsed Time").expect("Elapsed Time");
+    assert_eq!(elapsed["value"]["mean"], 28.094);
+    assert_eq!(elapsed["value"]["stddev"], 0.182565);
+    assert!(elapsed["value"]["n"].is_u64(), "{elapsed}");
+
+    let rows: Vec<&serde_json::Value> = data["sections"]
+        .as_array()
+        .expect("sections")
+        .iter()
+        .flat_map(|s| s["rows"].as_array().expect("rows"))
+        .filter(|r| r["kernel"] == "2.4.7" && metric(r)["name"] == "Throughput")
+        .collect();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0]["n"], 2);
+    assert_eq!(rows[0]["mean"], 9.3);
+}
