@@ -14,6 +14,8 @@ use crate::stats::{Comparison, Summary, compare, decimals_needed, trimmed};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::HashMap;
+use std::sync::Arc;
+use compact_str::CompactString;
 
 /// The whole site, for the index page.
 #[derive(Debug, Clone, Serialize)]
@@ -275,14 +277,15 @@ pub struct CellView {
     /// The statistics.
     pub summary: Summary,
     /// The mean formatted with the column precision.
-    pub text: String,
+    pub text: CompactString,
     /// Standard deviation formatted to two significant digits, when n ≥ 2.
-    pub stddev_text: Option<String>,
-    /// Raw files the values came from (paths relative to the machine directory).
-    pub sources: Vec<String>,
+    pub stddev_text: Option<CompactString>,
+    /// Raw files the values came from (paths relative to the machine
+    /// directory); shared by every cell of the file.
+    pub sources: Vec<Arc<str>>,
     /// The same as percent-encoded links relative to the machine page
     /// (`raw/2.4.7/dbench-32.txt`); the raw files are copied there.
-    pub source_links: Vec<String>,
+    pub source_links: Vec<Arc<str>>,
     /// Comparison with the baseline kernel's cell in the same row parameters;
     /// `None` for the baseline itself or when it has no value there.
     ///
@@ -293,11 +296,11 @@ pub struct CellView {
     #[serde(skip_serializing)]
     pub comparison: Option<Comparison>,
     /// The change as text, positive = better: "+12.3%"; "-" signs mean worse.
-    pub delta_text: Option<String>,
+    pub delta_text: Option<CompactString>,
     /// "better", "worse" or "" (no better direction, or no change).
-    pub delta_class: String,
+    pub delta_class: &'static str,
     /// Significance mark after the change: "*", "~" or "".
-    pub mark: String,
+    pub mark: &'static str,
 }
 
 /// Directory under each machine's output directory holding copies of its raw files.
@@ -323,18 +326,18 @@ pub fn path_segment(s: &str) -> String {
 }
 
 /// Formats `v` with `decimals` places.
-pub fn fmt_fixed(v: f64, decimals: usize) -> String {
-    format!("{v:.decimals$}")
+pub fn fmt_fixed(v: f64, decimals: usize) -> CompactString {
+    compact_str::format_compact!("{v:.decimals$}")
 }
 
 /// Formats a standard deviation with two significant digits.
-pub fn fmt_spread(sd: f64) -> String {
+pub fn fmt_spread(sd: f64) -> CompactString {
     if sd == 0.0 || !sd.is_finite() {
-        return "0".to_string();
+        return "0".into();
     }
     let mag = sd.abs().log10().floor() as i32;
     let decimals = (1 - mag).max(0) as usize;
-    format!("{sd:.decimals$}")
+    compact_str::format_compact!("{sd:.decimals$}")
 }
 
 /// Builds the view of the whole site.
@@ -658,39 +661,42 @@ fn section_view(
     let precision: Vec<usize> = col_values.iter().map(|v| decimals_needed(v)).collect();
 
     let mut has_spread = false;
-    // Each raw file's link, made once (a file gives many cells).
-    let mut links: FxHashMap<&str, String> = FxHashMap::default();
+    // Each raw file's path and link, made once (a file gives many cells).
+    let mut links: FxHashMap<&str, (Arc<str>, Arc<str>)> = FxHashMap::default();
     let row_views: Vec<RowView> = row_order
         .iter()
         .map(|&ri| {
             let (kernel, params) = &rows[ri];
             let cells = (0..cols.len())
                 .map(|ci| {
-                    let mine: Vec<&(&ResultFile, &Sample)> = cell_entries
-                        .get(&(ri, ci))
-                        .map(|v| v.iter().map(|&ei| &entries[ei]).collect())
-                        .unwrap_or_default();
+                    let mine: &[usize] = cell_entries.get(&(ri, ci)).map_or(&[], Vec::as_slice);
                     let prec = precision[ci];
-                    let values: Vec<_> = mine.iter().map(|(_, s)| s.value).collect();
+                    let values: Vec<_> = mine.iter().map(|&ei| entries[ei].1.value).collect();
                     let summary = Summary::of(&trimmed(&values, policy.trim))?;
-                    let mut sources: Vec<&str> = mine.iter().map(|(rf, _)| rf.rel_path.as_str()).collect();
-                    sources.dedup();
                     if summary.n > 1 {
                         has_spread = true;
+                    }
+                    let mut sources = Vec::with_capacity(1);
+                    let mut source_links = Vec::with_capacity(1);
+                    for &ei in mine {
+                        let path = entries[ei].0.rel_path.as_str();
+                        let (s, link) = links.entry(path).or_insert_with(|| (path.into(), raw_link(path).into()));
+                        // Runs of one file are next to each other: one entry.
+                        if sources.last() != Some(&*s) {
+                            sources.push(s.clone());
+                            source_links.push(link.clone());
+                        }
                     }
                     Some(CellView {
                         text: fmt_fixed(summary.mean, prec),
                         stddev_text: summary.stddev.filter(|_| summary.n > 1).map(fmt_spread),
                         summary,
-                        source_links: sources
-                            .iter()
-                            .map(|&s| links.entry(s).or_insert_with(|| raw_link(s)).clone())
-                            .collect(),
-                        sources: sources.into_iter().map(str::to_string).collect(),
+                        source_links,
+                        sources,
                         comparison: None,
                         delta_text: None,
-                        delta_class: String::new(),
-                        mark: String::new(),
+                        delta_class: "",
+                        mark: "",
                     })
                 })
                 .collect();
@@ -725,15 +731,15 @@ fn section_view(
                         .pct_better
                         .filter(|_| better != Better::Neither)
                         // `+ 0.0` turns -0.0 into 0.0, so no change prints as +0.0%.
-                        .map(|p| format!("{:+.1}%", (p * 10.0).round() / 10.0 + 0.0));
+                        .map(|p| compact_str::format_compact!("{:+.1}%", (p * 10.0).round() / 10.0 + 0.0));
                     cell.delta_class = match (better, cmp.pct_better) {
-                        (Better::Neither, _) | (_, None) => String::new(),
-                        (_, Some(p)) if p > 0.0 => "better".to_string(),
-                        (_, Some(p)) if p < 0.0 => "worse".to_string(),
-                        _ => String::new(),
+                        (Better::Neither, _) | (_, None) => "",
+                        (_, Some(p)) if p > 0.0 => "better",
+                        (_, Some(p)) if p < 0.0 => "worse",
+                        _ => "",
                     };
                     if better != Better::Neither {
-                        cell.mark = significance_mark(&cmp).to_string();
+                        cell.mark = significance_mark(&cmp);
                     }
                     cell.comparison = Some(cmp);
                 }
@@ -1039,20 +1045,20 @@ pub struct ComparisonRow {
     /// Parameters as text ("32 procs").
     pub params: String,
     /// Baseline value as printed in the table.
-    pub baseline: String,
+    pub baseline: CompactString,
     /// This kernel's value.
-    pub value: String,
+    pub value: CompactString,
     /// "+12.3%", positive = better.
-    pub delta: String,
+    pub delta: CompactString,
     /// Raw difference, value − baseline, in the metric's unit, printed with
     /// the column's precision and a sign.
     pub diff: String,
     /// "*", "~" or "".
-    pub mark: String,
+    pub mark: &'static str,
     /// "p = 0.003", "p < 0.001" or "".
     pub p: String,
     /// "better", "worse" or "".
-    pub class: String,
+    pub class: &'static str,
 }
 
 /// All comparisons of one kernel against the baseline.
@@ -1141,9 +1147,9 @@ pub fn comparisons(m: &MachinePage) -> Vec<ComparisonBlock> {
                         value: c.text.clone(),
                         delta: c.delta_text.clone().unwrap_or_default(),
                         diff: diff_text(c, col),
-                        mark: c.mark.clone(),
+                        mark: c.mark,
                         p: p_text(c),
-                        class: c.delta_class.clone(),
+                        class: c.delta_class,
                     })
                 })
                 .collect(),

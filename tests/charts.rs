@@ -18,13 +18,13 @@ fn cell(mean: f64, sd: Option<f64>, n: u32) -> Option<CellView> {
     let summary = Summary { n, mean, stddev: sd, cv: sd.map(|s| s / mean.abs()), min: mean, max: mean, median: mean };
     Some(CellView {
         summary,
-        text: format!("{mean:.1}"),
-        stddev_text: sd.map(|s| format!("{s:.2}")),
+        text: format!("{mean:.1}").into(),
+        stddev_text: sd.map(|s| format!("{s:.2}").into()),
         sources: Vec::new(),
         comparison: None,
         delta_text: None,
-        delta_class: String::new(),
-        mark: String::new(),
+        delta_class: "",
+        mark: "",
         ..Default::default()
     })
 }

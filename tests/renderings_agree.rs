@@ -35,7 +35,7 @@ fn every_number_is_in_every_rendering() {
                 for c in r.cells.iter().flatten() {
                     for (name, body) in [("html", h), ("markdown", m), ("text", t.as_str())] {
                         assert!(
-                            body.contains(&c.text),
+                            body.contains(c.text.as_str()),
                             "{}: section {:?}: {} {} missing from the {name}",
                             page.slug,
                             s.title,

@@ -63,7 +63,7 @@ pub struct BarValue {
     /// Number of runs.
     pub n: u32,
     /// The value as the table prints it.
-    pub text: String,
+    pub text: compact_str::CompactString,
 }
 
 /// Builds the bar chart of `rows` (indices into the table) over columns

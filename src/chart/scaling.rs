@@ -64,7 +64,7 @@ pub struct ScalingPoint {
     /// Standard deviation drawn as an error bar (n ≥ 2), else `None`.
     pub sd: Option<f64>,
     /// The value as the table prints it.
-    pub text: String,
+    pub text: compact_str::CompactString,
 }
 
 /// Builds the scaling chart of `rows` with parameter `xp` on the x axis

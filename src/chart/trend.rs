@@ -63,7 +63,7 @@ pub struct TrendValue {
     /// Standard deviation drawn as an error bar (n ≥ 2), else `None`.
     pub sd: Option<f64>,
     /// The value as the table prints it.
-    pub text: String,
+    pub text: compact_str::CompactString,
 }
 
 /// Plans the trend figures of a page (see the module docs).

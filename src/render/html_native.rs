@@ -96,7 +96,7 @@ fn section<'a>(p: &mut Page, s: &SectionView, rows: impl ExactSizeIterator<Item 
                     continue;
                 };
                 p.raw("<td class=\"num\"><a class=\"value\" href=\"").text(raw_prefix);
-                p.text(c.source_links.first().map_or("", String::as_str)).raw("\" title=\"from ");
+                p.text(c.source_links.first().map_or("", |l| &**l)).raw("\" title=\"from ");
                 p.text(&c.sources.join(", ")).raw("\">").text(&c.text).raw("</a>");
                 if c.summary.n > 1 {
                     p.raw(" <span class=\"spread\">");

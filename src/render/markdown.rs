@@ -139,10 +139,10 @@ pub fn table_md(t: &TableView) -> String {
                     let mut s = match (&c.stddev_text, c.summary.n) {
                         (Some(sd), n) if n > 1 => format!("{} ± {} (n={})", c.text, sd, n),
                         (None, n) if n > 1 => format!("{} (n={})", c.text, n),
-                        _ => c.text.clone(),
+                        _ => c.text.to_string(),
                     };
                     if let Some(d) = &c.delta_text {
-                        s += &format!(" {}{}", d, escape(&c.mark));
+                        s += &format!(" {}{}", d, escape(c.mark));
                     }
                     s
                 }
