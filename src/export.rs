@@ -472,9 +472,11 @@ mod tests {
 
     #[test]
     fn push_f64_rounds_a_tie_to_even() {
-        // Exactly halfway between ...312 and ...313: Display rounds up.
-        assert_eq!(shown(-568633283.14453125), "-568633283.1445312");
-        assert_eq!(format!("{}", -568633283.14453125), "-568633283.1445313");
+        // -568633283.14453125, exactly halfway between ...312 and ...313:
+        // Display rounds up.
+        let tie = -(568633283.0 + 37.0 / 256.0);
+        assert_eq!(shown(tie), "-568633283.1445312");
+        assert_eq!(format!("{tie}"), "-568633283.1445313");
     }
 
     /// The same as `Display`, but for the last digit of an exact tie.

@@ -624,7 +624,7 @@ fn section_view(
         let kernel = s.kernel.as_deref().unwrap_or_default();
         let params: Vec<&str> = param_names
             .iter()
-            .map(|n| s.params.iter().find(|p| &p.name == n).map_or("", |p| p.value.as_str()))
+            .map(|n| s.params.iter().find(|p| p.name == *n).map_or("", |p| p.value.as_str()))
             .collect();
         let key = (kernel, params);
         let ri = *row_index.entry(key.clone()).or_insert_with(|| {

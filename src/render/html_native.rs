@@ -106,11 +106,11 @@ fn section<'a>(p: &mut Page, s: &SectionView, rows: impl ExactSizeIterator<Item 
                     p.raw("n=").num(c.summary.n).raw("</span>");
                 }
                 if let Some(d) = c.delta_text.as_deref().filter(|s| !s.is_empty()) {
-                    p.raw(" <span class=\"delta ").text(&c.delta_class);
+                    p.raw(" <span class=\"delta ").text(c.delta_class);
                     if c.mark == "*" {
                         p.raw(" significant");
                     }
-                    p.raw("\">").text(d).text(&c.mark).raw("</span>");
+                    p.raw("\">").text(d).text(c.mark).raw("</span>");
                 }
                 p.raw("</td>");
             }
@@ -327,11 +327,11 @@ pub fn compare_page(site: &SiteSummary, m: &MachinePage, blocks: &[(&str, Vec<Co
                     }
                     p.raw("</td><td>").text(params_text).raw("</td><td class=\"num\">").text(&bc.text).raw("</td><td class=\"num\">");
                     p.text(&c.text).raw("</td><td class=\"num\">").text(&crate::report::diff_text(c, col));
-                    p.raw("</td><td class=\"num\"><span class=\"delta ").text(&c.delta_class);
+                    p.raw("</td><td class=\"num\"><span class=\"delta ").text(c.delta_class);
                     if c.mark == "*" {
                         p.raw(" significant");
                     }
-                    p.raw("\">").text(c.delta_text.as_deref().unwrap_or("")).text(&c.mark).raw("</span></td><td class=\"num\">");
+                    p.raw("\">").text(c.delta_text.as_deref().unwrap_or("")).text(c.mark).raw("</span></td><td class=\"num\">");
                     p.text(&crate::report::p_text(c)).raw("</td></tr>\n");
                 }
                 p.raw("\n</tbody>\n</table>\n</div>\n</section>\n");
