@@ -22,7 +22,8 @@ use crate::timing;
 use crate::check::has_errors;
 use rayon::prelude::*;
 use std::borrow::Cow;
-use std::collections::{BTreeSet, HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::collections::BTreeSet;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::path::{Path, PathBuf};
@@ -620,7 +621,7 @@ fn finish_class(ctx: &ClassContext, p: Prepared) -> Result<ClassOutcome, BuildEr
         // With no hash, such a file is taken as unchanged only while its
         // size and times are (recorded before it was read); when they
         // differ, it is parsed again.
-        let raw: std::collections::HashMap<&str, &[u8]> =
+        let raw: FxHashMap<&str, &[u8]> =
             m.results.iter().map(|rf| (rf.rel_path.as_str(), &rf.raw[..])).collect();
         let files = stats
             .into_iter()
@@ -823,7 +824,7 @@ pub struct DirWriter {
     /// Every path produced so far.
     claims: Mutex<PathClaims>,
     /// Directories (relative to `out`) already checked on disk.
-    checked: Mutex<HashSet<String>>,
+    checked: Mutex<FxHashSet<String>>,
     /// (temporary file, final path) of every changed file.
     pending: Mutex<Vec<(PathBuf, PathBuf)>>,
     /// Directories this build created, in creation order.
@@ -838,8 +839,8 @@ pub struct DirWriter {
 /// would fail `build`.
 #[derive(Default)]
 pub struct PathClaims {
-    produced: HashMap<String, Option<(u64, u64)>>,
-    dirs: HashSet<String>,
+    produced: FxHashMap<String, Option<(u64, u64)>>,
+    dirs: FxHashSet<String>,
 }
 
 /// Why a path cannot be claimed.
@@ -956,7 +957,7 @@ impl DirWriter {
         let w = DirWriter {
             out: out.to_path_buf(),
             claims: Mutex::new(PathClaims::default()),
-            checked: Mutex::new(HashSet::new()),
+            checked: Mutex::new(FxHashSet::default()),
             pending: Mutex::new(Vec::new()),
             created: Mutex::new(Vec::new()),
         };

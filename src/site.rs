@@ -24,7 +24,8 @@ use crate::parse::{self, Input};
 use rayon::prelude::*;
 use crate::cache::ParseCache;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// `content/site.yaml`.
@@ -605,7 +606,7 @@ pub fn load_machine_cached(
         .collect();
     let mut results = Vec::new();
     {
-        let by_name: HashMap<&str, &Kernel> = kernels.iter().map(|k| (k.name.as_str(), k)).collect();
+        let by_name: FxHashMap<&str, &Kernel> = kernels.iter().map(|k| (k.name.as_str(), k)).collect();
         for (rf, mut d) in parsed {
             diags.append(&mut d);
             if let Some(mut rf) = rf {
@@ -616,8 +617,8 @@ pub fn load_machine_cached(
     }
 
     // Kernels named only inside machine-level files (hash sets: linear in samples).
-    let mut known: HashSet<String> = kernels.iter().map(|k| k.name.clone()).collect();
-    let mut with_results: HashSet<&str> = HashSet::new();
+    let mut known: FxHashSet<String> = kernels.iter().map(|k| k.name.clone()).collect();
+    let mut with_results: FxHashSet<&str> = FxHashSet::default();
     for rf in &results {
         for s in &rf.parsed.samples {
             if let Some(k) = &s.kernel {
@@ -678,7 +679,7 @@ fn known_ids() -> String {
 /// version order. Each name is parsed once (n log n comparisons of parsed
 /// versions, and a hash lookup for `order`).
 pub fn order_kernels(kernels: &mut [Kernel], order: &[String]) {
-    let mut pos: HashMap<&str, usize> = HashMap::new();
+    let mut pos: FxHashMap<&str, usize> = FxHashMap::default();
     for (i, o) in order.iter().enumerate() {
         pos.entry(o.as_str()).or_insert(i);
     }
@@ -852,7 +853,7 @@ pub fn parse_file_cached(
 }
 
 /// Turns single values of files listed under a kernel's `runs:` into summaries.
-fn apply_runs(rf: &mut ResultFile, kernels: &HashMap<&str, &Kernel>) {
+fn apply_runs(rf: &mut ResultFile, kernels: &FxHashMap<&str, &Kernel>) {
     let Some(kdir) = &rf.kernel_dir else { return };
     let Some(kernel) = kernels.get(kdir.as_str()) else { return };
     let in_kernel = rf.rel_path.strip_prefix(&format!("{kdir}/")).unwrap_or(&rf.rel_path);
