@@ -1,7 +1,9 @@
 //! The build cache: skip machine classes whose inputs did not change.
 //!
 //! After a successful [`build`](crate::build::build), benchsite keeps one
-//! small JSON file per machine class in `<output>/.benchsite-cache/` (a hidden
+//! small file per machine class, `<output>/.benchsite-cache/<class>.entry`
+//! (a header line naming the benchsite build, then the [`MachineEntry`] as
+//! MessagePack with field names), in that directory (a hidden
 //! directory the output's marker does not list, so a build never removes it
 //! and hosts that skip dotfiles do not publish it). It records:
 //!
@@ -57,7 +59,7 @@ pub const DIR: &str = ".benchsite-cache";
 pub const RACY_SECS: i128 = 2;
 
 /// Bumped when the cache layout or what it covers changes.
-pub const FORMAT: u32 = 7;
+pub const FORMAT: u32 = 8;
 
 /// A hash of a sequence of fields, for cache keys: XXH3 (`xxhash-rust`),
 /// the same on every platform and release (unlike `std`'s hasher).
@@ -346,14 +348,15 @@ impl Cache {
     }
 
     fn file(&self, slug: &str) -> PathBuf {
-        self.dir.join(format!("{slug}.json"))
+        self.dir.join(format!("{slug}.entry"))
     }
 
     /// The entry of a machine class, if there is a readable one of this
     /// benchsite.
     pub fn load(&self, slug: &str) -> Option<MachineEntry> {
         let bytes = std::fs::read(self.file(slug)).ok()?;
-        let e: MachineEntry = serde_json::from_slice(&bytes).ok()?;
+        let body = bytes.strip_prefix(entry_header().as_bytes())?;
+        let e: MachineEntry = rmp_serde::from_slice(body).ok()?;
         (e.version == tool_version()).then_some(e)
     }
 
@@ -371,8 +374,8 @@ impl Cache {
             }
         }
         let _ = std::fs::create_dir_all(&self.dir);
-        let keep: std::collections::HashSet<String> =
-            entries.iter().map(|(s, _)| format!("{s}.json")).collect();
+        let keep: rustc_hash::FxHashSet<String> =
+            entries.iter().map(|(s, _)| format!("{s}.entry")).collect();
         for (slug, mut e) in entries {
             for o in &mut e.outputs {
                 if o.len == 0 && o.mtime == 0 {
@@ -383,11 +386,13 @@ impl Cache {
                     o.ino = s.map_or(0, |s| s.ino);
                 }
             }
-            let Ok(json) = serde_json::to_vec(&e) else {
+            // Field names kept (`to_vec_named`): the summary leaves out
+            // fields it does not have, which a positional layout cannot.
+            let Ok(body) = rmp_serde::to_vec_named(&e) else {
                 continue;
             };
-            let tmp = self.dir.join(format!(".{slug}.json.tmp"));
-            if std::fs::write(&tmp, json).is_ok() {
+            let tmp = self.dir.join(format!(".{slug}.entry.tmp"));
+            if std::fs::write(&tmp, [entry_header().as_bytes(), &body].concat()).is_ok() {
                 let _ = std::fs::rename(&tmp, self.file(&slug));
             }
         }
@@ -396,8 +401,9 @@ impl Cache {
                 let name = e.file_name().to_string_lossy().to_string();
                 // A class that is gone takes its parse cache along.
                 let parsed_of_gone =
-                    name.strip_suffix(".parsed").is_some_and(|slug| !keep.contains(&format!("{slug}.json")));
-                if (name.ends_with(".json") && !keep.contains(&name)) || parsed_of_gone {
+                    name.strip_suffix(".parsed").is_some_and(|slug| !keep.contains(&format!("{slug}.entry")));
+                // `.json`: the entries of benchsite builds before cache format 8.
+                if (name.ends_with(".entry") && !keep.contains(&name)) || name.ends_with(".json") || parsed_of_gone {
                     let _ = std::fs::remove_file(e.path());
                 }
             }
@@ -445,6 +451,12 @@ impl Cache {
     }
 }
 
+/// The first line of a class's entry file: `benchsite build cache
+/// <tool_version>\n`.
+fn entry_header() -> String {
+    format!("benchsite build cache {}\n", tool_version())
+}
+
 /// What the parse cache of a class starts with: a line naming the cache
 /// and the benchsite build that wrote it.
 const PARSED_MAGIC: &str = "benchsite parse cache";
@@ -468,7 +480,7 @@ pub struct ParseCache {
     /// The file's bytes as read.
     old: Vec<u8>,
     /// Key → byte range of its entry in `old`.
-    index: std::collections::HashMap<u128, std::ops::Range<usize>>,
+    index: rustc_hash::FxHashMap<u128, std::ops::Range<usize>>,
     /// Entries this build used or made, for [`ParseCache::store`].
     used: std::sync::Mutex<Vec<(u128, Record)>>,
     /// Raw files parsed because their entry was missing.
@@ -492,7 +504,7 @@ impl ParseCache {
         if !bytes.starts_with(header.as_bytes()) {
             return ParseCache::default();
         }
-        let mut index = std::collections::HashMap::new();
+        let mut index = rustc_hash::FxHashMap::default();
         let mut at = header.len();
         while at < bytes.len() {
             let Some(frame) = bytes.get(at..at + 32) else { return ParseCache::default() };

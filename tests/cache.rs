@@ -146,7 +146,7 @@ fn unchanged_classes_are_skipped() {
         o
     };
     bin(false);
-    assert!(out.join(CACHE).join("dbench32-384m.json").is_file());
+    assert!(out.join(CACHE).join("dbench32-384m.entry").is_file());
     // Nothing changed: no class is loaded or laid out again (the timing
     // spans of those steps are not printed at all).
     let rebuilt = bin(true);
@@ -315,7 +315,7 @@ fn removed_machine_class() {
     let (tmp, content, out) = built_site();
     fs::remove_dir_all(content.join("p166-24m")).unwrap();
     rebuild_matches_scratch(&content, &out, tmp.path());
-    assert!(!out.join(CACHE).join("p166-24m.json").exists());
+    assert!(!out.join(CACHE).join("p166-24m.entry").exists());
 }
 
 #[test]
@@ -334,11 +334,10 @@ fn changed_benchsite_version() {
         .set_modified(mtime)
         .unwrap();
     // The cache as another benchsite would have written it.
-    let entry = out.join(CACHE).join("dbench32-384m.json");
-    let json = fs::read_to_string(&entry).unwrap();
-    let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
-    v["version"] = serde_json::Value::String("0.0.0-other/1/0-0".into());
-    fs::write(&entry, serde_json::to_string(&v).unwrap()).unwrap();
+    let entry = out.join(CACHE).join("dbench32-384m.entry");
+    let bytes = fs::read(&entry).unwrap();
+    let body = &bytes[bytes.iter().position(|&b| b == b'\n').unwrap() + 1..];
+    fs::write(&entry, [b"benchsite build cache 0.0.0-other/1/0-0\n".as_slice(), body].concat()).unwrap();
     rebuild_matches_scratch(&content, &out, tmp.path());
     assert!(!fs::read_to_string(&page).unwrap().contains("DBENCH"));
 }
@@ -354,7 +353,7 @@ fn deleted_or_edited_output_is_restored() {
 #[test]
 fn corrupt_cache_is_no_cache() {
     let (tmp, content, out) = built_site();
-    fs::write(out.join(CACHE).join("dbench32-384m.json"), "{ not json").unwrap();
+    fs::write(out.join(CACHE).join("dbench32-384m.entry"), "{ not an entry").unwrap();
     fs::write(
         content.join("dbench32-384m/2.4.7/dbench-32-run4.txt"),
         "32 clients started\nThroughput 8.5 MB/sec (NB=10.625 MB/sec  85 MBit/sec)\n",
@@ -535,4 +534,16 @@ fn parse_cache_of_removed_class_is_removed() {
     fs::remove_dir_all(content.join("p166-24m")).unwrap();
     run(&content, &out);
     assert!(!parse_cache(&out, "p166-24m").exists());
+}
+
+/// A class entry of an older benchsite (`<class>.json`, before cache format
+/// 8) is no cache, and the next build removes it.
+#[test]
+fn older_json_entry_is_removed() {
+    let (tmp, content, out) = built_site();
+    let old = out.join(CACHE).join("dbench32-384m.json");
+    fs::write(&old, "{\"version\": \"0.1.0/7/1-1\"}").unwrap();
+    rebuild_matches_scratch(&content, &out, tmp.path());
+    assert!(!old.exists());
+    assert!(out.join(CACHE).join("dbench32-384m.entry").is_file());
 }
