@@ -47,7 +47,6 @@ use crate::report::{MachinePage, MachineSummary, SectionView, SiteView};
 use crate::site::{MachineClass, Site};
 use rayon::prelude::*;
 use serde::Serialize;
-use std::collections::BTreeMap;
 
 #[derive(Serialize)]
 struct Index<'a> {
@@ -183,7 +182,44 @@ struct Rows<'a>(&'a SectionView, Vec<u32>);
 
 impl Serialize for Rows<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(rows(self.0, &self.1))
+        // Each row's parameters (name, value), sorted by name, made once
+        // for all its cells.
+        let params: Vec<Vec<(&str, &str)>> = self
+            .0
+            .table
+            .rows
+            .iter()
+            .map(|r| {
+                let mut p: Vec<(&str, &str)> = self
+                    .0
+                    .table
+                    .param_headers
+                    .iter()
+                    .zip(&r.params)
+                    .filter(|(_, v)| !v.is_empty())
+                    .map(|(h, v)| (h.as_str(), v.as_str()))
+                    .collect();
+                p.sort_unstable_by_key(|&(h, _)| h);
+                p.dedup_by_key(|&mut (h, _)| h);
+                p
+            })
+            .collect();
+        serializer.collect_seq(rows(self.0, &self.1, &params))
+    }
+}
+
+/// A row's parameters as an object, `{"procs": "32"}`, in name order.
+struct RowParams<'a>(&'a [(&'a str, &'a str)]);
+
+impl RowParams<'_> {
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl Serialize for RowParams<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().copied())
     }
 }
 
@@ -191,8 +227,8 @@ impl Serialize for Rows<'_> {
 #[derive(Serialize)]
 struct RowData<'a> {
     kernel: &'a str,
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    params: BTreeMap<&'a str, &'a str>,
+    #[serde(skip_serializing_if = "RowParams::is_empty")]
+    params: RowParams<'a>,
     metric: u32,
     n: u32,
     mean: f64,
@@ -207,21 +243,17 @@ struct RowData<'a> {
     significant: bool,
 }
 
-fn rows<'a>(s: &'a SectionView, metrics: &'a [u32]) -> impl Iterator<Item = RowData<'a>> {
-    s.table.rows.iter().flat_map(move |r| {
-        let params: BTreeMap<&str, &str> = s
-            .table
-            .param_headers
-            .iter()
-            .zip(&r.params)
-            .filter(|(_, v)| !v.is_empty())
-            .map(|(h, v)| (h.as_str(), v.as_str()))
-            .collect();
+fn rows<'a>(
+    s: &'a SectionView,
+    metrics: &'a [u32],
+    params: &'a [Vec<(&'a str, &'a str)>],
+) -> impl Iterator<Item = RowData<'a>> {
+    s.table.rows.iter().zip(params).flat_map(move |(r, params)| {
         r.cells.iter().zip(metrics).filter_map(move |(c, &metric)| {
             let c = c.as_ref()?;
             Some(RowData {
                 kernel: &r.kernel,
-                params: params.clone(),
+                params: RowParams(params),
                 metric,
                 n: c.summary.n,
                 mean: c.summary.mean,
