@@ -8,6 +8,7 @@
 use rayon::prelude::*;
 use super::{OutputFile, RenderError, Renderer};
 use crate::report::{MachinePage, SectionView, SiteSummary, TableView};
+use std::fmt::Write as _;
 
 /// Renders `index.md` and `<machine>/index.md`.
 #[derive(Debug, Clone, Copy, Default)]
@@ -31,13 +32,18 @@ impl Renderer for MarkdownRenderer {
 /// `\`, `*`, `_`, `` ` ``, `<`, `[` would start markup.
 pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
+    escape_into(&mut out, s);
+    out
+}
+
+/// [`escape`], appended to `out`.
+fn escape_into(out: &mut String, s: &str) {
     for ch in s.chars() {
         if matches!(ch, '|' | '\\' | '*' | '_' | '`' | '<' | '>' | '[' | ']' | '#') {
             out.push('\\');
         }
         out.push(ch);
     }
-    out
 }
 
 fn site_md(site: &SiteSummary) -> String {
@@ -129,26 +135,35 @@ pub fn table_md(t: &TableView) -> String {
         align.push("---:".to_string());
     }
     let mut out = format!("| {} |\n| {} |\n", head.join(" | "), align.join(" | "));
+    out.reserve(t.rows.len() * (24 + t.columns.len() * 28));
+    // Rows are written straight into `out`, cell after cell.
     for r in &t.rows {
-        let mut cells = vec![escape(&r.kernel)];
-        cells.extend(r.params.iter().map(|p| escape(p)));
-        for c in &r.cells {
-            cells.push(match c {
-                None => "–".to_string(),
-                Some(c) => {
-                    let mut s = match (&c.stddev_text, c.summary.n) {
-                        (Some(sd), n) if n > 1 => format!("{} ± {} (n={})", c.text, sd, n),
-                        (None, n) if n > 1 => format!("{} (n={})", c.text, n),
-                        _ => c.text.to_string(),
-                    };
-                    if let Some(d) = &c.delta_text {
-                        s += &format!(" {}{}", d, escape(c.mark));
-                    }
-                    s
-                }
-            });
+        out.push_str("| ");
+        escape_into(&mut out, &r.kernel);
+        for p in &r.params {
+            out.push_str(" | ");
+            escape_into(&mut out, p);
         }
-        out += &format!("| {} |\n", cells.join(" | "));
+        for c in &r.cells {
+            out.push_str(" | ");
+            let Some(c) = c else {
+                out.push('–');
+                continue;
+            };
+            out.push_str(&c.text);
+            // Writing to a String cannot fail.
+            match (&c.stddev_text, c.summary.n) {
+                (Some(sd), n) if n > 1 => _ = write!(out, " ± {sd} (n={n})"),
+                (None, n) if n > 1 => _ = write!(out, " (n={n})"),
+                _ => {}
+            }
+            if let Some(d) = &c.delta_text {
+                out.push(' ');
+                out.push_str(d);
+                escape_into(&mut out, c.mark);
+            }
+        }
+        out.push_str(" |\n");
     }
     out
 }
