@@ -873,8 +873,8 @@ pub fn notable_more_text(more: usize) -> String {
 }
 
 /// Formats a p-value for text: "p = 0.003", or "p < 0.001".
-pub fn fmt_p(p: f64) -> String {
-    if p < 0.001 { "p < 0.001".to_string() } else { format!("p = {p:.3}") }
+pub fn fmt_p(p: f64) -> CompactString {
+    if p < 0.001 { "p < 0.001".into() } else { compact_str::format_compact!("p = {p:.3}") }
 }
 
 /// The mark after a change: `*` significant at α, `~` tested and within
@@ -1052,11 +1052,11 @@ pub struct ComparisonRow {
     pub delta: CompactString,
     /// Raw difference, value − baseline, in the metric's unit, printed with
     /// the column's precision and a sign.
-    pub diff: String,
+    pub diff: CompactString,
     /// "*", "~" or "".
     pub mark: &'static str,
     /// "p = 0.003", "p < 0.001" or "".
-    pub p: String,
+    pub p: CompactString,
     /// "better", "worse" or "".
     pub class: &'static str,
 }
@@ -1159,11 +1159,11 @@ pub fn comparisons(m: &MachinePage) -> Vec<ComparisonBlock> {
 
 /// A cell's raw difference from the baseline, with the column's precision
 /// and a sign ("+0.101"), or "" without a comparison.
-pub fn diff_text(c: &CellView, col: &ColumnView) -> String {
-    c.comparison.map(|x| format!("{:+.*}", col.precision, x.diff)).unwrap_or_default()
+pub fn diff_text(c: &CellView, col: &ColumnView) -> CompactString {
+    c.comparison.map(|x| compact_str::format_compact!("{:+.*}", col.precision, x.diff)).unwrap_or_default()
 }
 
 /// A cell's Welch p-value as text ("p = 0.003", "p < 0.001"), or "".
-pub fn p_text(c: &CellView) -> String {
+pub fn p_text(c: &CellView) -> CompactString {
     c.comparison.and_then(|x| x.welch).map(|w| fmt_p(w.p)).unwrap_or_default()
 }

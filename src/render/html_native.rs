@@ -97,7 +97,13 @@ fn section<'a>(p: &mut Page, s: &SectionView, rows: impl ExactSizeIterator<Item 
                 };
                 p.raw("<td class=\"num\"><a class=\"value\" href=\"").text(raw_prefix);
                 p.text(c.source_links.first().map_or("", |l| &**l)).raw("\" title=\"from ");
-                p.text(&c.sources.join(", ")).raw("\">").text(&c.text).raw("</a>");
+                for (i, src) in c.sources.iter().enumerate() {
+                    if i > 0 {
+                        p.raw(", ");
+                    }
+                    p.text(src);
+                }
+                p.raw("\">").text(&c.text).raw("</a>");
                 if c.summary.n > 1 {
                     p.raw(" <span class=\"spread\">");
                     if let Some(sd) = c.stddev_text.as_deref().filter(|s| !s.is_empty()) {
