@@ -78,11 +78,12 @@ fn base(tok: &str) -> &str {
 
 /// True when the file shows tbench itself.
 fn shows_tbench(input: &Input) -> bool {
-    input
-        .lines
-        .iter()
-        .filter(|l| l.contains("tbench"))
-        .any(|l| l.split_whitespace().any(|t| matches!(base(t), "tbench" | "tbench_srv")))
+    input.has("tbench")
+        && input
+            .lines
+            .iter()
+            .filter(|l| l.contains("tbench"))
+            .any(|l| l.split_whitespace().any(|t| matches!(base(t), "tbench" | "tbench_srv")))
 }
 
 /// Options of dbench/tbench that take no argument.
@@ -402,22 +403,22 @@ fn parse_common(input: &Input, id: &'static str) -> Result<ParsedFile, ParseErro
 /// How strongly the file looks like dbench-suite output, before choosing
 /// between dbench and tbench.
 fn base_score(input: &Input) -> u8 {
-    let mut banner = false;
-    let mut result = false;
-    let mut table = false;
-    let mut command = false;
-    for line in &input.lines {
-        if line.contains("dbench version") || line.contains("Copyright Andrew Tridgell") {
-            banner = true;
-        }
-        if may_have_result(line) && line.contains("MB/sec") && line.split_whitespace().any(is_throughput_tok) {
-            result = true;
-        }
-        if !table && line.contains("AvgLat") && is_table_header(line) {
-            table = true;
-        }
-        if !command && command_count(line).is_some() {
-            command = true;
+    // Each literal is looked for once in the whole text; a line can hold
+    // it only if the text does (no needle holds a newline).
+    let banner = input.has("dbench version") || input.has("Copyright Andrew Tridgell");
+    let (may_result, may_table, may_command) = (input.has("MB/sec"), input.has("AvgLat"), input.has("bench"));
+    let (mut result, mut table, mut command) = (false, false, false);
+    if may_result || may_table || may_command {
+        for line in &input.lines {
+            if may_result && !result && may_have_result(line) && line.contains("MB/sec") && line.split_whitespace().any(is_throughput_tok) {
+                result = true;
+            }
+            if may_table && !table && line.contains("AvgLat") && is_table_header(line) {
+                table = true;
+            }
+            if may_command && !command && command_count(line).is_some() {
+                command = true;
+            }
         }
     }
     match (banner, result || table) {

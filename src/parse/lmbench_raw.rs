@@ -523,10 +523,12 @@ fn tool_line(t: &str) -> Option<ToolMetric> {
     if !label.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) {
         return None;
     }
-    let w: Vec<&str> = rest.split_whitespace().collect();
-    let (value, unit_word) = match w.as_slice() {
-        [v, u] => (num::plain(v)?, *u),
-        [v] if label.ends_with("parallelism") => (num::plain(v)?, ""),
+    // One or two words: the value and its unit (no list collected: most
+    // lines with a colon are not tool lines).
+    let mut w = rest.split_whitespace();
+    let (value, unit_word) = match (w.next(), w.next(), w.next()) {
+        (Some(v), Some(u), None) => (num::plain(v)?, u),
+        (Some(v), None, None) if label.ends_with("parallelism") => (num::plain(v)?, ""),
         _ => return None,
     };
     let (unit, better) = match unit_word {
