@@ -520,8 +520,9 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
 /// True when a section's file globs and benchmark select the file (its
 /// `group:` then selects samples, and its `metrics:` list only chooses columns).
 fn selects_file(sc: &SectionConfig, patterns: &[glob::Pattern], rf: &ResultFile) -> bool {
-    (patterns.is_empty() || patterns.iter().any(|p| p.matches(&rf.rel_path)))
-        && sc.benchmark.as_ref().is_none_or(|b| *b == rf.parsed.benchmark)
+    // The benchmark first: one comparison, where a glob is a small matcher.
+    sc.benchmark.as_ref().is_none_or(|b| *b == rf.parsed.benchmark)
+        && (patterns.is_empty() || patterns.iter().any(|p| p.matches(&rf.rel_path)))
 }
 
 /// A URL fragment for a title: lower case, runs of other characters → `-`.
