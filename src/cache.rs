@@ -544,7 +544,7 @@ impl ParseCache {
     }
 
     /// The entry stored under `key`, if there is one that decodes as a `T`
-    /// (anything else is a miss). Remembers it for [`ParseCache::store`].
+    /// (anything else is a miss). Remembers it for `ParseCache::store`.
     pub fn get<T: serde::de::DeserializeOwned>(&self, key: u128) -> Option<T> {
         let range = self.index.get(&key)?;
         let v = rmp_serde::from_slice(&self.old[range.clone()]).ok()?;
