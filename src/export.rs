@@ -144,7 +144,9 @@ struct SampleData<'a> {
     line: usize,
 }
 
-/// Parameters as an object, in the benchmark's order: `{"procs": "32"}`.
+/// Parameters as an object, in the benchmark's order: `{"procs": "32"}`
+/// (loading keeps only the first of two parameters with one name, so the
+/// object's names differ).
 struct Params<'a>(&'a [crate::model::Param]);
 
 impl Params<'_> {

@@ -21,7 +21,7 @@
 //! kernel and machine class are *runs*; the statistics in [`crate::stats`]
 //! aggregate them.
 
-use compact_str::{CompactString, ToCompactString};
+use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -98,7 +98,9 @@ pub struct Param {
 impl Param {
     /// Builds a parameter from its name and printed value.
     pub fn new(name: impl Into<CompactString>, value: impl fmt::Display) -> Self {
-        Param { name: name.into(), value: value.to_compact_string() }
+        // `format_compact!`, not `to_compact_string`: the latter prints
+        // floats its own way, not as `Display` does.
+        Param { name: name.into(), value: compact_str::format_compact!("{value}") }
     }
 
     /// The value as a number, when it is one (`"32"` → 32.0).

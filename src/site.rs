@@ -770,7 +770,35 @@ pub fn parse_bytes(bytes: &[u8], forced: Option<&'static dyn parse::BenchParser>
         parsed.benchmark = parser.id().to_string();
     }
     crate::derive::derive(&mut parsed);
+    drop_repeated_params(&mut parsed, &mut warnings);
     FileOutcome { parsed: Some(parsed), warnings }
+}
+
+/// Keeps the first value of a parameter a sample names twice (a YAML
+/// result with both `1:` and `"1":`, a garbled table), with a warning on
+/// the sample's line: tables and charts read the first value, and
+/// `data.json` writes a sample's parameters as an object, whose names must
+/// differ.
+fn drop_repeated_params(parsed: &mut ParsedFile, warnings: &mut Vec<(Option<usize>, String)>) {
+    for s in &mut parsed.samples {
+        let mut i = 1;
+        while i < s.params.len() {
+            let Some(first) = s.params[..i].iter().find(|p| p.name == s.params[i].name) else {
+                i += 1;
+                continue;
+            };
+            let message = format!(
+                "parameter {:?} given twice ({:?} and {:?}); the first is used",
+                first.name.as_str(),
+                first.value.as_str(),
+                s.params[i].value.as_str()
+            );
+            if !warnings.iter().any(|(line, m)| *line == Some(s.line) && *m == message) {
+                warnings.push((Some(s.line), message));
+            }
+            s.params.remove(i);
+        }
+    }
 }
 
 /// [`parse_file`], looking the file up in `cache` by its contents (and the

@@ -272,3 +272,22 @@ fn data_json_lists_metrics_once_and_refers_to_them() {
     assert_eq!(rows[0]["n"], 2);
     assert_eq!(rows[0]["mean"], 9.3);
 }
+
+/// A sample naming one parameter twice (YAML keys `1` and `"1"` read as the
+/// same text) keeps the first value, with a warning on its line, so that
+/// `data.json`'s parameter objects never repeat a name.
+#[test]
+fn a_parameter_given_twice_keeps_the_first() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    put(
+        &content,
+        "m1/2.4.7/res.yaml",
+        "benchmark: mybench\nresults:\n  - metric: Throughput\n    value: 5\n    unit: MB/s\n    better: higher\n    params: {1: a, \"1\": b}\n",
+    );
+    let (report, _) = build_ok(tmp.path(), &content);
+    diag_for(&report, "2.4.7/res.yaml", "parameter \"1\" given twice (\"a\" and \"b\"); the first is used");
+    let data = std::fs::read_to_string(tmp.path().join("output/m1/data.json")).expect("data.json");
+    assert!(data.contains("\"params\":{\"1\":\"a\"}"), "{data}");
+    assert!(!data.contains("\"1\":\"b\""));
+}
