@@ -215,7 +215,6 @@ pub struct Output {
 /// Everything remembered about one machine class.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct MachineEntry {
-    version: String,
     key: u64,
     /// When the build that recorded this started reading the class.
     scan_ns: i128,
@@ -240,7 +239,6 @@ impl MachineEntry {
         files_read: usize,
     ) -> Self {
         MachineEntry {
-            version: tool_version().to_string(),
             key,
             scan_ns,
             files,
@@ -302,7 +300,7 @@ impl MachineEntry {
         now: &[(String, Option<Stat>)],
         out: &Path,
     ) -> bool {
-        if self.version != tool_version() || self.key != key || self.files.len() != now.len() {
+        if self.key != key || self.files.len() != now.len() {
             return false;
         }
         for (old, (rel, stat)) in self.files.iter().zip(now) {
@@ -355,9 +353,10 @@ impl Cache {
     /// benchsite.
     pub fn load(&self, slug: &str) -> Option<MachineEntry> {
         let bytes = std::fs::read(self.file(slug)).ok()?;
-        let body = bytes.strip_prefix(entry_header().as_bytes())?;
-        let e: MachineEntry = rmp_serde::from_slice(body).ok()?;
-        (e.version == tool_version()).then_some(e)
+        // The header names the benchsite build: another build's entry is
+        // no cache.
+        let body = bytes.strip_prefix(header("build").as_bytes())?;
+        rmp_serde::from_slice(body).ok()
     }
 
     /// Stores the entries of a build that succeeded, after its files are in
@@ -392,7 +391,7 @@ impl Cache {
                 continue;
             };
             let tmp = self.dir.join(format!(".{slug}.entry.tmp"));
-            if std::fs::write(&tmp, [entry_header().as_bytes(), &body].concat()).is_ok() {
+            if std::fs::write(&tmp, [header("build").as_bytes(), &body].concat()).is_ok() {
                 let _ = std::fs::rename(&tmp, self.file(&slug));
             }
         }
@@ -451,15 +450,13 @@ impl Cache {
     }
 }
 
-/// The first line of a class's entry file: `benchsite build cache
-/// <tool_version>\n`.
-fn entry_header() -> String {
-    format!("benchsite build cache {}\n", tool_version())
+/// The first line of a cache file: which cache it is and the benchsite
+/// build that wrote it, `benchsite <kind> cache <tool_version>\n` (`build`:
+/// a class's entry; `parse`: its parse cache). A file of another build, or
+/// of the other kind, is no cache.
+fn header(kind: &str) -> String {
+    format!("benchsite {kind} cache {}\n", tool_version())
 }
-
-/// What the parse cache of a class starts with: a line naming the cache
-/// and the benchsite build that wrote it.
-const PARSED_MAGIC: &str = "benchsite parse cache";
 
 /// Parse results of one machine class's raw files, from the last build and
 /// for the next: see the [module docs](self#parsed-files).
@@ -500,12 +497,12 @@ impl ParseCache {
     /// build wrote it.
     fn load(dir: &Path, slug: &str) -> Self {
         let bytes = std::fs::read(Self::file(dir, slug)).unwrap_or_default();
-        let header = Self::header();
-        if !bytes.starts_with(header.as_bytes()) {
+        let first_line = header("parse");
+        if !bytes.starts_with(first_line.as_bytes()) {
             return ParseCache::default();
         }
         let mut index = rustc_hash::FxHashMap::default();
-        let mut at = header.len();
+        let mut at = first_line.len();
         while at < bytes.len() {
             let Some(frame) = bytes.get(at..at + 32) else { return ParseCache::default() };
             let key = u128::from_le_bytes(frame[..16].try_into().unwrap_or_default());
@@ -526,11 +523,6 @@ impl ParseCache {
 
     fn file(dir: &Path, slug: &str) -> PathBuf {
         dir.join(format!("{slug}.parsed"))
-    }
-
-    /// The first line of the file: the cache and the build that wrote it.
-    fn header() -> String {
-        format!("{PARSED_MAGIC} {}\n", tool_version())
     }
 
     /// The key of a raw file: a 128-bit hash of the benchsite build, the
@@ -588,7 +580,7 @@ impl ParseCache {
         let write = || -> std::io::Result<()> {
             use std::io::Write as _;
             let mut out = std::io::BufWriter::with_capacity(1 << 16, std::fs::File::create(&tmp)?);
-            out.write_all(Self::header().as_bytes())?;
+            out.write_all(header("parse").as_bytes())?;
             for (key, rec) in used {
                 let entry = match &rec {
                     Record::Old(r) => &self.old[r.clone()],
