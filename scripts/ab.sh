@@ -26,19 +26,10 @@ if [ $# -lt 2 ]; then
     sed -n '2,9p' "$0" >&2
     exit 2
 fi
-SIZE=${SIZE:-medium}
 RUNS=${RUNS:-6}
-BENCH_DIR=${BENCH_DIR:-/var/tmp/benchsite-bench}
 SHM_DIR=${SHM_DIR:-/dev/shm/benchsite-ab}
-BUILD_ENV=${BUILD_ENV-BENCHSITE_NO_CACHE=1}
-CONTENT="$BENCH_DIR/content-$SIZE"
-if [ ! -d "$CONTENT" ]; then
-    echo "no content tree at $CONTENT: run SIZES=$SIZE scripts/bench.sh once to generate it" >&2
-    exit 1
-fi
-for bin in "$@"; do
-    [ -x "$bin" ] || { echo "not an executable: $bin" >&2; exit 1; }
-done
+# shellcheck source=scripts/compare-setup.sh
+. "$(dirname "$0")/compare-setup.sh"
 
 results=$(mktemp)
 trap 'rm -f "$results"; rm -rf "$SHM_DIR"' EXIT

@@ -25,18 +25,9 @@ if [ $# -lt 1 ]; then
     exit 2
 fi
 command -v valgrind >/dev/null || { echo "valgrind is not installed (Debian: apt-get install valgrind)" >&2; exit 1; }
-SIZE=${SIZE:-medium}
-BENCH_DIR=${BENCH_DIR:-/var/tmp/benchsite-bench}
 SHM_DIR=${SHM_DIR:-/dev/shm/benchsite-icount}
-BUILD_ENV=${BUILD_ENV-BENCHSITE_NO_CACHE=1}
-CONTENT="$BENCH_DIR/content-$SIZE"
-if [ ! -d "$CONTENT" ]; then
-    echo "no content tree at $CONTENT: run SIZES=$SIZE scripts/bench.sh once to generate it" >&2
-    exit 1
-fi
-for bin in "$@"; do
-    [ -x "$bin" ] || { echo "not an executable: $bin" >&2; exit 1; }
-done
+# shellcheck source=scripts/compare-setup.sh
+. "$(dirname "$0")/compare-setup.sh"
 
 mkdir -p "$SHM_DIR"
 trap 'rm -rf "$SHM_DIR"' EXIT
