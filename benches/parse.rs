@@ -88,29 +88,14 @@ fn parse_detected(bencher: divan::Bencher) {
     });
 }
 
-const PARSERS: &[&str] = &[
-    "lmbench",
-    "lmbench-raw",
-    "dbench",
-    "tbench",
-    "kernbench",
-    "gnu-time",
-    "bash-time",
-    "tiobench",
-    "bonnie",
-    "bonnie++",
-    "unixbench",
-    "aim7",
-    "reaim",
-    "aim9",
-    "irman",
-    "osdb",
-    "generic",
-];
+/// Every parser's id, in registry order.
+fn parser_ids() -> Vec<&'static str> {
+    parse::registry().iter().map(|p| p.id()).collect()
+}
 
 /// One parser's `detect` over every file (what each costs in detection;
 /// the text each file's `Input::has` searches is made once and kept).
-#[divan::bench(args = PARSERS)]
+#[divan::bench(args = parser_ids())]
 fn detect_one(bencher: divan::Bencher, id: &str) {
     let inputs = inputs();
     let p = parse::by_id(id).expect("registered parser");
@@ -118,7 +103,7 @@ fn detect_one(bencher: divan::Bencher, id: &str) {
 }
 
 /// One parser's `parse` over the files detected as its format.
-#[divan::bench(args = PARSERS)]
+#[divan::bench(args = parser_ids())]
 fn parse_one(bencher: divan::Bencher, id: &str) {
     let mine: Vec<&Input> = inputs().iter().filter(|i| parse::detect(i).is_some_and(|p| p.id() == id)).collect();
     let p = parse::by_id(id).expect("registered parser");
