@@ -73,7 +73,7 @@ struct MachineData<'a> {
     slug: &'a str,
     name: &'a str,
     baseline: Option<&'a str>,
-    metrics: &'a [MetricData<'a>],
+    metrics: &'a Metrics<'a>,
     files: Vec<FileData<'a>>,
     sections: Vec<SectionData<'a>>,
 }
@@ -87,21 +87,8 @@ struct MetricData<'a> {
 }
 
 /// The class's metrics, each once, in order of first use; samples and rows
-/// refer to them by index.
-#[derive(Default)]
-struct Metrics<'a> {
-    list: Vec<MetricData<'a>>,
-    index: rustc_hash::FxHashMap<MetricData<'a>, u32>,
-}
-
-impl<'a> Metrics<'a> {
-    fn of(&mut self, m: MetricData<'a>) -> u32 {
-        *self.index.entry(m).or_insert_with(|| {
-            self.list.push(m);
-            self.list.len() as u32 - 1
-        })
-    }
-}
+/// refer to them by index (`insert_full`).
+type Metrics<'a> = indexmap::IndexSet<MetricData<'a>, rustc_hash::FxBuildHasher>;
 
 #[derive(Serialize)]
 struct FileData<'a> {
@@ -394,7 +381,10 @@ pub fn machine_files(m: &MachineClass, page: &MachinePage) -> Vec<OutputFile> {
             rf.parsed
                 .samples
                 .iter()
-                .map(|s| metrics.of(MetricData { name: &s.metric.name, unit: &s.metric.unit, better: s.metric.better }))
+                .map(|s| {
+                    metrics.insert_full(MetricData { name: &s.metric.name, unit: &s.metric.unit, better: s.metric.better }).0
+                        as u32
+                })
                 .collect()
         })
         .collect();
@@ -402,7 +392,11 @@ pub fn machine_files(m: &MachineClass, page: &MachinePage) -> Vec<OutputFile> {
         .sections
         .iter()
         .map(|s| {
-            s.table.columns.iter().map(|c| metrics.of(MetricData { name: &c.name, unit: &c.unit, better: c.better })).collect()
+            s.table
+                .columns
+                .iter()
+                .map(|c| metrics.insert_full(MetricData { name: &c.name, unit: &c.unit, better: c.better }).0 as u32)
+                .collect()
         })
         .collect();
     let data = MachineData {
@@ -410,7 +404,7 @@ pub fn machine_files(m: &MachineClass, page: &MachinePage) -> Vec<OutputFile> {
         slug: &m.slug,
         name: &m.config.name,
         baseline: m.config.baseline.as_deref(),
-        metrics: &metrics.list,
+        metrics: &metrics,
         files: m
             .results
             .iter()
