@@ -269,6 +269,33 @@ pub struct RowView {
     pub params: Vec<String>,
     /// One cell per column; `None` when the kernel has no value there.
     pub cells: Vec<Option<CellView>>,
+    /// The raw files behind every value of the row, when all its cells came
+    /// from the same files (the common case: one file per kernel and
+    /// benchmark, or a summary file holding rows for several kernels);
+    /// empty when its cells came from different files. Paths relative to
+    /// the machine directory, as in [`CellView::sources`].
+    ///
+    /// HTML links the row (its kernel name) to these files instead of
+    /// linking every number: one link per row rather than per cell keeps a
+    /// large archive's pages a third smaller.
+    pub sources: Vec<Arc<str>>,
+    /// The same as links, as in [`CellView::source_links`].
+    pub source_links: Vec<Arc<str>>,
+}
+
+impl RowView {
+    /// A row of `cells`, with [`RowView::sources`] filled in when every
+    /// cell came from the same raw files.
+    pub fn new(kernel: String, params: Vec<String>, cells: Vec<Option<CellView>>) -> RowView {
+        let mut present = cells.iter().flatten();
+        let (sources, source_links) = match present.next() {
+            Some(first) if present.all(|c| c.sources == first.sources) => {
+                (first.sources.clone(), first.source_links.clone())
+            }
+            _ => (Vec::new(), Vec::new()),
+        };
+        RowView { kernel, params, cells, sources, source_links }
+    }
 }
 
 /// One number: a summary of the runs behind it, ready to print.
@@ -701,7 +728,7 @@ fn section_view(
                     })
                 })
                 .collect();
-            RowView { kernel: kernel.to_string(), params: params.iter().map(|p| p.to_string()).collect(), cells }
+            RowView::new(kernel.to_string(), params.iter().map(|p| p.to_string()).collect(), cells)
         })
         .collect();
 
@@ -1035,10 +1062,6 @@ pub fn kernel_pages(m: &MachinePage) -> Vec<KernelPage> {
 /// One line of the comparison page: a kernel's value against the baseline's.
 #[derive(Debug, Clone, Serialize)]
 pub struct ComparisonRow {
-    /// Section heading.
-    pub section: String,
-    /// Section anchor on the machine page.
-    pub section_id: String,
     /// Metric column name.
     pub metric: String,
     /// Unit.
@@ -1062,13 +1085,25 @@ pub struct ComparisonRow {
     pub class: &'static str,
 }
 
+/// One section's comparisons of a kernel against the baseline.
+#[derive(Debug, Clone, Serialize)]
+pub struct ComparisonSection {
+    /// Section heading.
+    pub section: String,
+    /// Section anchor on the machine page.
+    pub section_id: String,
+    /// One row per metric and parameter set both kernels have.
+    pub rows: Vec<ComparisonRow>,
+}
+
 /// All comparisons of one kernel against the baseline.
 #[derive(Debug, Clone, Serialize)]
 pub struct ComparisonBlock {
     /// The kernel compared.
     pub kernel: String,
-    /// One row per metric and parameter set both kernels have.
-    pub rows: Vec<ComparisonRow>,
+    /// Section by section, in page order; sections without a shared value
+    /// left out.
+    pub sections: Vec<ComparisonSection>,
 }
 
 /// One line of the comparison page by position: `m.sections[section]`,
@@ -1126,36 +1161,41 @@ pub fn params_text(t: &TableView, r: &RowView) -> String {
 }
 
 /// The comparison page: for each kernel, every change against the baseline
-/// ([`comparison_refs`] made into text).
+/// ([`comparison_refs`] made into text), grouped by section.
 pub fn comparisons(m: &MachinePage) -> Vec<ComparisonBlock> {
     comparison_refs(m)
         .into_iter()
         .map(|(kernel, refs)| ComparisonBlock {
             kernel: kernel.to_string(),
-            rows: refs
-                .into_iter()
-                .filter_map(|x| {
-                    let s = &m.sections[x.section];
-                    let (r, br, col) = (&s.table.rows[x.row], &s.table.rows[x.base_row], &s.table.columns[x.column]);
-                    let (Some(c), Some(bc)) = (&r.cells[x.column], &br.cells[x.column]) else { return None };
-                    Some(ComparisonRow {
-                        section: s.title.clone(),
-                        section_id: s.id.clone(),
-                        metric: col.name.clone(),
-                        unit: col.unit.clone(),
-                        params: params_text(&s.table, r),
-                        baseline: bc.text.clone(),
-                        value: c.text.clone(),
-                        delta: c.delta_text.clone().unwrap_or_default(),
-                        diff: diff_text(c, col),
-                        mark: c.mark,
-                        p: p_text(c),
-                        class: c.delta_class,
-                    })
+            sections: refs
+                .chunk_by(|a, b| a.section == b.section)
+                .map(|refs| ComparisonSection {
+                    section: m.sections[refs[0].section].title.clone(),
+                    section_id: m.sections[refs[0].section].id.clone(),
+                    rows: refs.iter().filter_map(|x| comparison_row(m, x)).collect(),
                 })
                 .collect(),
         })
         .collect()
+}
+
+/// One comparison as text; `None` if either cell is missing.
+fn comparison_row(m: &MachinePage, x: &ComparisonRef) -> Option<ComparisonRow> {
+    let s = &m.sections[x.section];
+    let (r, br, col) = (&s.table.rows[x.row], &s.table.rows[x.base_row], &s.table.columns[x.column]);
+    let (Some(c), Some(bc)) = (&r.cells[x.column], &br.cells[x.column]) else { return None };
+    Some(ComparisonRow {
+        metric: col.name.clone(),
+        unit: col.unit.clone(),
+        params: params_text(&s.table, r),
+        baseline: bc.text.clone(),
+        value: c.text.clone(),
+        delta: c.delta_text.clone().unwrap_or_default(),
+        diff: diff_text(c, col),
+        mark: c.mark,
+        p: p_text(c),
+        class: c.delta_class,
+    })
 }
 
 /// A cell's raw difference from the baseline, with the column's precision

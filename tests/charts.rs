@@ -58,11 +58,7 @@ impl Sec {
         self
     }
     fn row(mut self, kernel: &str, params: &[&str], cells: Vec<Option<CellView>>) -> Self {
-        self.rows.push(RowView {
-            kernel: kernel.to_string(),
-            params: params.iter().map(|s| s.to_string()).collect(),
-            cells,
-        });
+        self.rows.push(RowView::new(kernel.to_string(), params.iter().map(|s| s.to_string()).collect(), cells));
         self
     }
     fn build(self) -> SectionView {

@@ -112,3 +112,44 @@ fn a_long_list_of_notable_changes_is_shortened() {
     assert_eq!(notable.matches("<li class=\"worse\">").count(), 20);
     assert!(notable.contains(&format!("<p class=\"more\">{more}</p>")), "{notable}");
 }
+
+/// A row whose numbers all come from the same raw file links that file
+/// once, from its kernel name; a row whose numbers come from different
+/// files links each number to its own file. Both ways alike.
+#[test]
+fn a_row_links_its_raw_file_once_unless_its_numbers_differ_in_source() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = dir.path().join("content");
+    common::put(&c, "site.yaml", "title: \"Links\"\n");
+    common::put(&c, "m1/machine.yaml", "name: \"M\"\nbaseline: \"2.4.7\"\n");
+    let result = |metric: &str, v: &str| format!("  - metric: {metric}\n    value: {v}\n    unit: MB/s\n    better: higher\n");
+    // 2.4.7: each metric from its own file; 2.4.8: both from one file.
+    common::put(&c, "m1/2.4.7/osdb-a.yaml", format!("benchmark: osdb\nresults:\n{}", result("Read", "10")));
+    common::put(&c, "m1/2.4.7/osdb-b.yaml", format!("benchmark: osdb\nresults:\n{}", result("Write", "20")));
+    common::put(&c, "m1/2.4.8/osdb-a.yaml", format!("benchmark: osdb\nresults:\n{}{}", result("Read", "11"), result("Write", "21")));
+    both_ways(&c, None);
+    let out = dir.path().join("out");
+    common::benchsite().args(["build", "--content"]).arg(&c).arg("--output").arg(&out).assert().success();
+    for (page, prefix) in [("m1/index.html", ""), ("m1/kernels/2.4.8.html", "../")] {
+        let html = std::fs::read_to_string(out.join(page)).expect(page);
+        let row = html.split("<tr><th scope=\"row\">").skip(1).find(|r| r.contains("2.4.8</a></th>")).expect("2.4.8 row");
+        let row = row.split("</tr>").next().unwrap_or_default();
+        assert!(
+            row.starts_with(&format!(
+                "<a class=\"raw\" href=\"{prefix}raw/2.4.8/osdb-a.yaml\" title=\"raw output: 2.4.8/osdb-a.yaml\">2.4.8</a></th>"
+            )),
+            "{page}: {row}"
+        );
+        assert_eq!(row.matches("href=").count(), 1, "one link in the row: {row}");
+    }
+    let html = std::fs::read_to_string(out.join("m1/index.html")).expect("index");
+    let row = html.split("<tr><th scope=\"row\">").skip(1).find(|r| r.starts_with("2.4.7")).expect("2.4.7 row, unlinked");
+    let row = row.split("</tr>").next().unwrap_or_default();
+    assert!(row.contains("<a class=\"value\" href=\"raw/2.4.7/osdb-a.yaml\" title=\"from 2.4.7/osdb-a.yaml\">10</a>"), "{row}");
+    assert!(row.contains("<a class=\"value\" href=\"raw/2.4.7/osdb-b.yaml\" title=\"from 2.4.7/osdb-b.yaml\">20</a>"), "{row}");
+    // The comparison page heads each section's rows once, not every row.
+    let compare = std::fs::read_to_string(out.join("m1/compare.html")).expect("compare");
+    let group = "<tbody>\n<tr class=\"group\"><th scope=\"rowgroup\" colspan=\"7\"><a href=\"index.html#osdb\">osdb</a></th></tr>\n<tr><td>Read";
+    assert_eq!(compare.matches(group).count(), 1, "{compare}");
+    assert_eq!(compare.matches("index.html#osdb").count(), 1, "{compare}");
+}

@@ -62,6 +62,16 @@ fn base(site: &SiteSummary, root: &str, title: impl FnOnce(&mut Page), main: imp
     p.into_string()
 }
 
+/// `sources` joined by ", " (tera's `join(sep=", ")`).
+fn sources_list(p: &mut Page, sources: &[std::sync::Arc<str>]) {
+    for (i, src) in sources.iter().enumerate() {
+        if i > 0 {
+            p.raw(", ");
+        }
+        p.text(src);
+    }
+}
+
 /// `section.html` for section `s` with the rows `rows` (all of them on the
 /// machine page, one kernel's on a kernel page) and `charts` shown or not.
 fn section<'a>(p: &mut Page, s: &SectionView, rows: impl ExactSizeIterator<Item = &'a RowView>, charts: bool, raw_prefix: &str) {
@@ -86,7 +96,18 @@ fn section<'a>(p: &mut Page, s: &SectionView, rows: impl ExactSizeIterator<Item 
         }
         p.raw("</tr></thead>\n<tbody>\n");
         for r in rows {
-            p.raw("<tr><th scope=\"row\">").text(&r.kernel).raw("</th>");
+            // One link per row when all its numbers come from the same
+            // files (see `RowView::sources`), else one per number.
+            let row_link = r.source_links.first();
+            p.raw("<tr><th scope=\"row\">");
+            if let Some(link) = row_link {
+                p.raw("<a class=\"raw\" href=\"").text(raw_prefix).text(link).raw("\" title=\"raw output: ");
+                sources_list(p, &r.sources);
+                p.raw("\">").text(&r.kernel).raw("</a>");
+            } else {
+                p.text(&r.kernel);
+            }
+            p.raw("</th>");
             for v in &r.params {
                 p.raw("<td class=\"num\">").text(v).raw("</td>");
             }
@@ -95,15 +116,14 @@ fn section<'a>(p: &mut Page, s: &SectionView, rows: impl ExactSizeIterator<Item 
                     p.raw("<td class=\"num empty\">–</td>");
                     continue;
                 };
-                p.raw("<td class=\"num\"><a class=\"value\" href=\"").text(raw_prefix);
-                p.text(c.source_links.first().map_or("", |l| &**l)).raw("\" title=\"from ");
-                for (i, src) in c.sources.iter().enumerate() {
-                    if i > 0 {
-                        p.raw(", ");
-                    }
-                    p.text(src);
+                if row_link.is_some() {
+                    p.raw("<td class=\"num\">").text(&c.text);
+                } else {
+                    p.raw("<td class=\"num\"><a class=\"value\" href=\"").text(raw_prefix);
+                    p.text(c.source_links.first().map_or("", |l| &**l)).raw("\" title=\"from ");
+                    sources_list(p, &c.sources);
+                    p.raw("\">").text(&c.text).raw("</a>");
                 }
-                p.raw("\">").text(&c.text).raw("</a>");
                 if c.summary.n > 1 {
                     p.raw(" <span class=\"spread\">");
                     if let Some(sd) = c.stddev_text.as_deref().filter(|s| !s.is_empty()) {
@@ -314,33 +334,38 @@ pub fn compare_page(site: &SiteSummary, m: &MachinePage, blocks: &[(&str, Vec<Co
             p.raw("<p class=\"legend\">Change in percent, positive is better whatever the metric's direction; <strong>*</strong> significant (Welch's t-test); ~ within noise; unmarked: not tested (a single run, or no standard deviation).</p>\n");
             for (i, (kernel, refs)) in blocks.iter().enumerate() {
                 p.raw("\n<section id=\"vs-").num(i + 1).raw("\">\n<h2><span class=\"kernel\">").text(kernel).raw("</span> vs ").text(baseline);
-                p.raw("</h2>\n<div class=\"table-wrap\">\n<table>\n<thead><tr><th scope=\"col\">section</th><th scope=\"col\">metric</th><th scope=\"col\">parameters</th><th scope=\"col\" class=\"num\">");
+                p.raw("</h2>\n<div class=\"table-wrap\">\n<table>\n<thead><tr><th scope=\"col\">metric</th><th scope=\"col\">parameters</th><th scope=\"col\" class=\"num\">");
                 p.text(baseline).raw("</th><th scope=\"col\" class=\"num\">").text(kernel);
-                p.raw("</th><th scope=\"col\" class=\"num\">difference</th><th scope=\"col\" class=\"num\">change</th><th scope=\"col\" class=\"num\">p</th></tr></thead>\n<tbody>\n");
+                p.raw("</th><th scope=\"col\" class=\"num\">difference</th><th scope=\"col\" class=\"num\">change</th><th scope=\"col\" class=\"num\">p</th></tr></thead>\n");
                 // The parameters of the row last written, as text.
                 let mut params: Option<((usize, usize), String)> = None;
-                for x in refs {
-                    let s = &m.sections[x.section];
-                    let (r, br, col) = (&s.table.rows[x.row], &s.table.rows[x.base_row], &s.table.columns[x.column]);
-                    let (Some(c), Some(bc)) = (&r.cells[x.column], &br.cells[x.column]) else { continue };
-                    if params.as_ref().is_none_or(|(at, _)| *at != (x.section, x.row)) {
-                        params = Some(((x.section, x.row), crate::report::params_text(&s.table, r)));
+                for refs in refs.chunk_by(|a, b| a.section == b.section) {
+                    let s = &m.sections[refs[0].section];
+                    p.raw("<tbody>\n<tr class=\"group\"><th scope=\"rowgroup\" colspan=\"7\"><a href=\"index.html#");
+                    p.text(&s.id).raw("\">").text(&s.title).raw("</a></th></tr>\n");
+                    for x in refs {
+                        let (r, br, col) = (&s.table.rows[x.row], &s.table.rows[x.base_row], &s.table.columns[x.column]);
+                        let (Some(c), Some(bc)) = (&r.cells[x.column], &br.cells[x.column]) else { continue };
+                        if params.as_ref().is_none_or(|(at, _)| *at != (x.section, x.row)) {
+                            params = Some(((x.section, x.row), crate::report::params_text(&s.table, r)));
+                        }
+                        let params_text = params.as_ref().map_or("", |(_, t)| t.as_str());
+                        p.raw("<tr><td>").text(&col.name);
+                        if !col.unit.is_empty() {
+                            p.raw(" <span class=\"unit\">").text(&col.unit).raw("</span>");
+                        }
+                        p.raw("</td><td>").text(params_text).raw("</td><td class=\"num\">").text(&bc.text).raw("</td><td class=\"num\">");
+                        p.text(&c.text).raw("</td><td class=\"num\">").text(&crate::report::diff_text(c, col));
+                        p.raw("</td><td class=\"num\"><span class=\"delta ").text(c.delta_class);
+                        if c.mark == "*" {
+                            p.raw(" significant");
+                        }
+                        p.raw("\">").text(c.delta_text.as_deref().unwrap_or("")).text(c.mark).raw("</span></td><td class=\"num\">");
+                        p.text(&crate::report::p_text(c)).raw("</td></tr>\n");
                     }
-                    let params_text = params.as_ref().map_or("", |(_, t)| t.as_str());
-                    p.raw("<tr><td><a href=\"index.html#").text(&s.id).raw("\">").text(&s.title).raw("</a></td><td>").text(&col.name);
-                    if !col.unit.is_empty() {
-                        p.raw(" <span class=\"unit\">").text(&col.unit).raw("</span>");
-                    }
-                    p.raw("</td><td>").text(params_text).raw("</td><td class=\"num\">").text(&bc.text).raw("</td><td class=\"num\">");
-                    p.text(&c.text).raw("</td><td class=\"num\">").text(&crate::report::diff_text(c, col));
-                    p.raw("</td><td class=\"num\"><span class=\"delta ").text(c.delta_class);
-                    if c.mark == "*" {
-                        p.raw(" significant");
-                    }
-                    p.raw("\">").text(c.delta_text.as_deref().unwrap_or("")).text(c.mark).raw("</span></td><td class=\"num\">");
-                    p.text(&crate::report::p_text(c)).raw("</td></tr>\n");
+                    p.raw("</tbody>\n");
                 }
-                p.raw("\n</tbody>\n</table>\n</div>\n</section>\n");
+                p.raw("</table>\n</div>\n</section>\n");
             }
             if blocks.is_empty() {
                 p.raw("\n<p class=\"empty\">No kernel shares a result with the baseline.</p>\n");
