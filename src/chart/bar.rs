@@ -325,13 +325,10 @@ fn draw_panel<DB: DrawingBackend>(
             if let Some(sd) = v.sd {
                 let s = INK.stroke_width(1);
                 let (a, b) = (v.mean - sd, v.mean + sd);
-                chart
-                    .draw_series([
-                        PathElement::new(vec![(xc, a), (xc, b)], s),
-                        PathElement::new(vec![(xc - half * 0.3, a), (xc + half * 0.3, a)], s),
-                        PathElement::new(vec![(xc - half * 0.3, b), (xc + half * 0.3, b)], s),
-                    ])
-                    .ok()?;
+                // One path: cap, stem, cap (the stem's ends retraced).
+                let cap = half * 0.3;
+                let path = vec![(xc - cap, a), (xc + cap, a), (xc, a), (xc, b), (xc - cap, b), (xc + cap, b)];
+                chart.draw_series(std::iter::once(PathElement::new(path, s))).ok()?;
                 end = if v.mean >= 0.0 { b } else { a };
             }
             let (dy, vpos) = if v.mean >= 0.0 { (-4, VPos::Bottom) } else { (4, VPos::Top) };
@@ -393,13 +390,9 @@ fn draw_panel<DB: DrawingBackend>(
                 let s = INK.stroke_width(1);
                 let (a, b) = (v.mean - sd, v.mean + sd);
                 let cap = half * 0.6;
-                chart
-                    .draw_series([
-                        PathElement::new(vec![(a, yc), (b, yc)], s),
-                        PathElement::new(vec![(a, yc - cap), (a, yc + cap)], s),
-                        PathElement::new(vec![(b, yc - cap), (b, yc + cap)], s),
-                    ])
-                    .ok()?;
+                // One path: cap, stem, cap (the stem's ends retraced).
+                let path = vec![(a, yc - cap), (a, yc + cap), (a, yc), (b, yc), (b, yc - cap), (b, yc + cap)];
+                chart.draw_series(std::iter::once(PathElement::new(path, s))).ok()?;
                 end = if v.mean >= 0.0 { b } else { a };
             }
             let (dx, hpos) = if v.mean >= 0.0 { (5, HPos::Left) } else { (-5, HPos::Right) };
