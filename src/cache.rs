@@ -59,7 +59,7 @@ pub const DIR: &str = ".benchsite-cache";
 pub const RACY_SECS: i128 = 2;
 
 /// Bumped when the cache layout or what it covers changes.
-pub const FORMAT: u32 = 9;
+pub const FORMAT: u32 = 10;
 
 /// A hash of a sequence of fields, for cache keys: XXH3 (`xxhash-rust`),
 /// the same on every platform and release (unlike `std`'s hasher).
@@ -132,7 +132,9 @@ pub fn now_ns() -> i128 {
 }
 
 /// What the file system says about a file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// Stored positionally, as `[len, mtime, ctime, ino]` (see [`positional`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Stat {
     /// Size in bytes.
     pub len: u64,
@@ -174,8 +176,8 @@ impl Stat {
     }
 }
 
-/// A raw file as the cache remembers it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// A raw file as the cache remembers it; stored as `[rel, stat, hash]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RawFile {
     /// Path relative to the machine-class directory.
     pub rel: String,
@@ -198,7 +200,8 @@ struct StoredDiag {
 /// One output file as produced: path (relative to the output directory),
 /// size, modification and change time, and inode (a file edited by hand
 /// with its size and modification time kept still has a new change time).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// Stored as `[path, len, mtime, ctime, ino]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Output {
     /// Path relative to the output directory.
     pub path: String,
@@ -210,6 +213,55 @@ pub struct Output {
     pub ctime: i128,
     /// Inode number.
     pub ino: u64,
+}
+
+/// Stat, RawFile and Output are stored as arrays, not maps: a class entry
+/// holds one of them per raw file and per output file (7,600 for a
+/// 300-kernel class), and with field names kept (the entry as a whole is
+/// written with `rmp_serde::to_vec_named`) decoding the names was most of
+/// the cost of reading the entries back on every build.
+mod positional {
+    use super::{Output, RawFile, Stat};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    impl Serialize for Stat {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            (self.len, self.mtime, self.ctime, self.ino).serialize(s)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Stat {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let (len, mtime, ctime, ino) = Deserialize::deserialize(d)?;
+            Ok(Stat { len, mtime, ctime, ino })
+        }
+    }
+
+    impl Serialize for RawFile {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            (&self.rel, &self.stat, self.hash).serialize(s)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for RawFile {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let (rel, stat, hash) = Deserialize::deserialize(d)?;
+            Ok(RawFile { rel, stat, hash })
+        }
+    }
+
+    impl Serialize for Output {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            (&self.path, self.len, self.mtime, self.ctime, self.ino).serialize(s)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Output {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let (path, len, mtime, ctime, ino) = Deserialize::deserialize(d)?;
+            Ok(Output { path, len, mtime, ctime, ino })
+        }
+    }
 }
 
 /// Everything remembered about one machine class.
@@ -225,6 +277,11 @@ pub struct MachineEntry {
     pub summary: MachineSummary,
     /// Raw files read.
     pub files_read: usize,
+    /// True when this entry was read from the cache as it is: storing it
+    /// again would write the same bytes, so [`Cache::store`] leaves its
+    /// file alone.
+    #[serde(skip)]
+    unchanged: bool,
 }
 
 impl MachineEntry {
@@ -264,6 +321,7 @@ impl MachineEntry {
                 .collect(),
             summary,
             files_read,
+            unchanged: false,
         }
     }
 
@@ -356,7 +414,9 @@ impl Cache {
         // The header names the benchsite build: another build's entry is
         // no cache.
         let body = bytes.strip_prefix(header("build").as_bytes())?;
-        rmp_serde::from_slice(body).ok()
+        let mut entry: MachineEntry = rmp_serde::from_slice(body).ok()?;
+        entry.unchanged = true;
+        Some(entry)
     }
 
     /// Stores the entries of a build that succeeded, after its files are in
@@ -376,6 +436,9 @@ impl Cache {
         let keep: rustc_hash::FxHashSet<String> =
             entries.iter().map(|(s, _)| format!("{s}.entry")).collect();
         for (slug, mut e) in entries {
+            if e.unchanged {
+                continue;
+            }
             for o in &mut e.outputs {
                 if o.len == 0 && o.mtime == 0 {
                     let s = Stat::of(&out.join(&o.path));

@@ -146,13 +146,19 @@ fn unchanged_classes_are_skipped() {
         o
     };
     bin(false);
-    assert!(out.join(CACHE).join("dbench32-384m.entry").is_file());
+    let entry = out.join(CACHE).join("dbench32-384m.entry");
+    assert!(entry.is_file());
+    let ino = |p: &Path| std::os::unix::fs::MetadataExt::ino(&fs::metadata(p).unwrap());
+    let entry_ino = ino(&entry);
     // Nothing changed: no class is loaded or laid out again (the timing
-    // spans of those steps are not printed at all).
+    // spans of those steps are not printed at all), and the class's cache
+    // entry is not written again (a rewrite is a new file renamed into
+    // place).
     let rebuilt = bin(true);
     let timings = String::from_utf8_lossy(&rebuilt.stderr);
     assert!(timings.contains("machine: cache check"), "{timings}");
     assert!(!timings.contains("machine: load + parse") && !timings.contains("machine: report"), "{timings}");
+    assert_eq!(ino(&entry), entry_ino, "an unchanged class's cache entry was rewritten");
     // An output edited by hand with its size and modification time kept
     // has a new change time: its class is built again, and the edit undone.
     let page = out.join("dbench32-384m/index.md");
