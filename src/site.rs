@@ -489,7 +489,7 @@ pub fn discover(dir: &Path) -> Discovered {
     let mut files: Vec<(String, PathBuf, Option<String>)> = Vec::new();
     let mut kernel_dirs: Vec<String> = Vec::new();
     let mut diags = Vec::new();
-    for entry in walkdir::WalkDir::new(dir).follow_links(true).min_depth(1).sort_by_file_name() {
+    for entry in walkdir::WalkDir::new(dir).follow_links(true).min_depth(1) {
         let entry = match entry {
             Ok(e) => e,
             Err(e) => {
@@ -521,8 +521,34 @@ pub fn discover(dir: &Path) -> Discovered {
         };
         files.push((rel_str, entry.path().to_path_buf(), kernel));
     }
+    // The order of walkdir's `sort_by_file_name` (each directory's entries
+    // by name, depth first), sorted here once: walkdir took every compared
+    // name apart from its path again, a tenth of a no-op rebuild.
+    // Every path starts with `dir`: compare what follows.
+    let skip = dir.as_os_str().len();
+    fn after(p: &Path, skip: usize) -> &[u8] {
+        let b = p.as_os_str().as_encoded_bytes();
+        b.get(skip..).unwrap_or(b)
+    }
+    files.sort_unstable_by(|a, b| walk_order(after(&a.1, skip), after(&b.1, skip)));
+    kernel_dirs.sort_unstable();
+    diags.sort_by(|a, b| walk_order(after(&a.file, skip), after(&b.file, skip)));
 
     Discovered { files, kernel_dirs, diagnostics: diags }
+}
+
+/// Depth-first order of a walk that visits each directory's entries by
+/// name, for two paths' bytes: component by component (`a/x` before `a-b`, `a` before `a/x`),
+/// which is byte order with the separators counted as the lowest byte (no
+/// file name holds a NUL). Cheaper than `Path`'s own comparison, which
+/// takes both paths apart.
+fn walk_order(a: &[u8], b: &[u8]) -> std::cmp::Ordering {
+    let key = |c: u8| if std::path::is_separator(char::from(c)) { 0 } else { c };
+    // The first byte that differs decides (or the shorter path comes first).
+    match a.iter().zip(b).position(|(x, y)| x != y) {
+        Some(i) => key(a[i]).cmp(&key(b[i])),
+        None => a.len().cmp(&b.len()),
+    }
 }
 
 /// Reads a machine class's `machine.yaml` only (no raw files); `None` when
@@ -890,5 +916,36 @@ fn apply_runs(rf: &mut ResultFile, kernels: &FxHashMap<&str, &Kernel>) {
         if let Value::Single { value } = s.value {
             s.value = Value::Summary { mean: value, stddev: runs.stddev, n: runs.n };
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::discover;
+
+    /// `discover` sorts once what walkdir's `sort_by_file_name` sorted per
+    /// directory: the same order, also for names that sort differently
+    /// as whole paths (`a-b` before `a/x` bytewise, after it by name).
+    #[test]
+    fn discover_lists_files_in_walk_order_by_name() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let root = dir.path().join("m");
+        for rel in ["a/x.txt", "a/y.txt", "a-b/x.txt", "a.b/x.txt", "ab/x.txt", "a b/x.txt", "A/x.txt", "b.txt", "a0.txt", "a-b.txt"] {
+            let p = root.join(rel);
+            std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+            std::fs::write(&p, "x").expect("write");
+        }
+        let walked: Vec<String> = walkdir::WalkDir::new(&root)
+            .min_depth(1)
+            .sort_by_file_name()
+            .into_iter()
+            .flatten()
+            .filter(|e| e.file_type().is_file())
+            .map(|e| e.path().strip_prefix(&root).expect("inside").to_string_lossy().into_owned())
+            .collect();
+        let found: Vec<String> = discover(&root).files.into_iter().map(|(rel, _, _)| rel).collect();
+        assert_eq!(found, walked);
+        assert_eq!(walked.first().map(String::as_str), Some("A/x.txt"));
+        assert!(walked.iter().position(|p| p == "a/y.txt") < walked.iter().position(|p| p == "a-b/x.txt"));
     }
 }
