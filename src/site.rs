@@ -499,26 +499,21 @@ pub fn discover(dir: &Path) -> Discovered {
                 continue;
             }
         };
-        let rel = entry.path().strip_prefix(dir).unwrap_or(entry.path());
-        let rel_str = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
-        let name = entry.file_name().to_string_lossy().to_string();
-        if rel.components().any(|c| c.as_os_str().to_string_lossy().starts_with('.')) {
+        let rel_str = relative_str(entry.path(), dir);
+        if rel_str.split('/').any(|c| c.starts_with('.')) {
             continue;
         }
+        let name = rel_str.rsplit('/').next().unwrap_or_default();
         if entry.file_type().is_dir() {
             if entry.depth() == 1 {
-                kernel_dirs.push(name);
+                kernel_dirs.push(name.to_string());
             }
             continue;
         }
-        if ignored(&name) {
+        if ignored(name) {
             continue;
         }
-        let kernel = if entry.depth() >= 2 {
-            rel.components().next().map(|c| c.as_os_str().to_string_lossy().to_string())
-        } else {
-            None
-        };
+        let kernel = (entry.depth() >= 2).then(|| rel_str.split('/').next().unwrap_or_default().to_string());
         files.push((rel_str, entry.path().to_path_buf(), kernel));
     }
     // The order of walkdir's `sort_by_file_name` (each directory's entries
@@ -535,6 +530,26 @@ pub fn discover(dir: &Path) -> Discovered {
     diags.sort_by(|a, b| walk_order(after(&a.file, skip), after(&b.file, skip)));
 
     Discovered { files, kernel_dirs, diagnostics: diags }
+}
+
+/// `path` relative to `dir`, its components joined by `/` (lossy UTF-8).
+/// Paths a walk of `dir` yields start with `dir`'s bytes; others go
+/// through `Path`.
+fn relative_str(path: &Path, dir: &Path) -> String {
+    let (p, d) = (path.as_os_str().as_encoded_bytes(), dir.as_os_str().as_encoded_bytes());
+    let sep = |c: &u8| std::path::is_separator(char::from(*c));
+    if std::path::MAIN_SEPARATOR == '/'
+        && let Some(rest) = p.strip_prefix(d)
+        && (d.last().is_some_and(sep) || rest.first().is_some_and(sep))
+    {
+        let start = rest.iter().position(|c| !sep(c)).unwrap_or(rest.len());
+        let rest = &rest[start..];
+        if !rest.split(sep).any(|c| c.is_empty() || c == b".") {
+            return String::from_utf8_lossy(rest).into_owned();
+        }
+    }
+    let rel = path.strip_prefix(dir).unwrap_or(path);
+    rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/")
 }
 
 /// Depth-first order of a walk that visits each directory's entries by
@@ -947,5 +962,18 @@ mod tests {
         assert_eq!(found, walked);
         assert_eq!(walked.first().map(String::as_str), Some("A/x.txt"));
         assert!(walked.iter().position(|p| p == "a/y.txt") < walked.iter().position(|p| p == "a-b/x.txt"));
+    }
+
+    #[test]
+    fn relative_paths_join_components_with_slashes() {
+        use super::relative_str;
+        use std::path::Path;
+        let rel = |p: &str, d: &str| relative_str(Path::new(p), Path::new(d));
+        assert_eq!(rel("/c/m/2.4.7/dbench.txt", "/c/m"), "2.4.7/dbench.txt");
+        assert_eq!(rel("/c/m/2.4.7/dbench.txt", "/c/m/"), "2.4.7/dbench.txt");
+        assert_eq!(rel("c/m/ x.txt", "c/m"), " x.txt");
+        assert_eq!(rel("./c/m/a", "./c/m"), "a");
+        // Not a plain join: through `Path`, as before.
+        assert_eq!(rel("/c/m//a/./b", "/c/m"), "a/b");
     }
 }
