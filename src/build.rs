@@ -882,13 +882,21 @@ impl PathClaims {
         same_as_disk: impl FnOnce((u64, u64)) -> bool,
     ) -> Result<Option<Vec<Cow<'p, str>>>, Clash> {
         let rel = Path::new(path);
-        if path.is_empty() || rel.is_absolute() || rel.components().any(|c| !matches!(c, std::path::Component::Normal(_))) {
+        // A plain `a/b/c` path (every output path benchsite makes) is
+        // relative and inside; anything else (`a//b`, `a/./b`, `/a`, `..`)
+        // goes through `Path`.
+        let plain = !path.is_empty()
+            && path.split('/').all(|s| !s.is_empty() && s != "." && s != ".." && !s.contains(std::path::is_separator))
+            && !(cfg!(windows) && path.contains(':'));
+        if !plain
+            && (path.is_empty()
+                || rel.is_absolute()
+                || rel.components().any(|c| !matches!(c, std::path::Component::Normal(_))))
+        {
             return Err(Clash::Outside);
         }
-        // Parent first. A plain `a/b/c` path's ancestors are its own
-        // prefixes (no copies; every output path benchsite makes is plain);
-        // anything else (`a//b`, `a/./b`) goes through `Path`.
-        let plain = path.split('/').all(|s| !s.is_empty() && s != ".");
+        // Parent first. A plain path's ancestors are its own prefixes (no
+        // copies); others' go through `Path`.
         let ancestors: Vec<Cow<'p, str>> = if plain {
             path.rmatch_indices('/').map(|(i, _)| Cow::Borrowed(&path[..i])).collect()
         } else {
@@ -1143,5 +1151,27 @@ impl Sink for DirWriter {
     fn keep(&self, path: &str) -> Result<(), BuildError> {
         self.claim(path, None, true)?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Clash, PathClaims};
+
+    /// Paths that would leave the output directory are refused, plain or
+    /// not; a plain path's ancestors are its own prefixes, and a path
+    /// spelled oddly (`a//b`) still gets its directories.
+    #[test]
+    fn claims_refuse_paths_outside_and_list_ancestors() {
+        let mut c = PathClaims::default();
+        for bad in ["", "/abs", "..", "a/../b", "a/..", ".", "./a"] {
+            assert!(matches!(c.claim(bad, None, |_| true), Err(Clash::Outside)), "{bad:?}");
+        }
+        let dirs = c.claim("m/kernels/2.4.7.html", None, |_| true).expect("claims").expect("new");
+        assert_eq!(dirs.iter().map(|d| d.as_ref()).collect::<Vec<_>>(), ["m/kernels", "m"]);
+        let dirs = c.claim("x//y.html", None, |_| true).expect("claims").expect("new");
+        assert_eq!(dirs.iter().map(|d| d.as_ref()).collect::<Vec<_>>(), ["x"]);
+        assert!(c.claim("m/kernels/2.4.7.html", None, |_| true).expect("same file").is_none());
+        assert!(matches!(c.claim("m/kernels", None, |_| true), Err(Clash::At(..))));
     }
 }
