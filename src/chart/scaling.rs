@@ -272,15 +272,8 @@ pub fn render(spec: &ScalingSpec, machine: &str) -> Option<(String, String, Stri
             for p in &s.points {
                 let x = tx(p.x);
                 if let Some(sd) = p.sd {
-                    let st = c.stroke_width(1);
                     let (a, b) = (p.y - sd, p.y + sd);
-                    chart
-                        .draw_series([
-                            EmptyElement::at((x, a)) + PathElement::new(vec![(-4, 0), (4, 0)], st),
-                            EmptyElement::at((x, b)) + PathElement::new(vec![(-4, 0), (4, 0)], st),
-                        ])
-                        .ok()?;
-                    chart.draw_series(std::iter::once(PathElement::new(vec![(x, a), (x, b)], st))).ok()?;
+                    draw_error_bar(&root, chart.backend_coord(&(x, a)), chart.backend_coord(&(x, b)), 4, c.stroke_width(1))?;
                 }
             }
             for (x, y) in pts {

@@ -294,15 +294,8 @@ fn draw_panel<DB: DrawingBackend>(
         chart.draw_series(LineSeries::new(pts.iter().map(|p| (p.0, p.1)), c.stroke_width(2))).ok()?;
         for &(x, y, sd) in &pts {
             if let Some(sd) = sd {
-                let st = c.stroke_width(1);
                 let (a, b) = (y - sd, y + sd);
-                chart.draw_series(std::iter::once(PathElement::new(vec![(x, a), (x, b)], st))).ok()?;
-                chart
-                    .draw_series([
-                        EmptyElement::at((x, a)) + PathElement::new(vec![(-3, 0), (3, 0)], st),
-                        EmptyElement::at((x, b)) + PathElement::new(vec![(-3, 0), (3, 0)], st),
-                    ])
-                    .ok()?;
+                draw_error_bar(root, chart.backend_coord(&(x, a)), chart.backend_coord(&(x, b)), 3, c.stroke_width(1))?;
             }
             draw_marker(root, chart.backend_coord(&(x, y)), *m, *c, 4)?;
         }
