@@ -11,6 +11,7 @@
 use rayon::prelude::*;
 use super::{OutputFile, RenderError, Renderer};
 use crate::markdown;
+use compact_str::{CompactString, ToCompactString};
 use crate::report::{MachinePage, SectionView, SiteSummary, TableView};
 use unicode_width::UnicodeWidthStr;
 
@@ -201,25 +202,33 @@ pub fn table_text(t: &TableView, opts: &TextOptions) -> String {
         .enumerate()
         .map(|(ci, c)| {
             let vals: Vec<Option<&crate::report::CellView>> = t.rows.iter().map(|r| r.cells[ci].as_ref()).collect();
-            let vw = vals.iter().flatten().map(|c| c.text.width()).max().unwrap_or(1);
-            let spread: Vec<String> = vals
+            // Display widths, each measured once.
+            let text_w: Vec<usize> = vals.iter().map(|c| c.map_or(0, |c| c.text.width())).collect();
+            let vw = vals.iter().zip(&text_w).filter(|(c, _)| c.is_some()).map(|(_, &w)| w).max().unwrap_or(1);
+            // " ±0.12 n=3 +2.1%~": spread, runs and change, when there are.
+            let spread: Vec<CompactString> = vals
                 .iter()
-                .map(|c| match c {
-                    Some(c) => {
-                        let mut s = match (&c.stddev_text, c.summary.n) {
-                            (Some(sd), n) if n > 1 => format!(" ±{sd} n={n}"),
-                            (None, n) if n > 1 => format!(" n={n}"),
-                            _ => String::new(),
-                        };
-                        if let Some(d) = c.delta_text.as_ref().filter(|_| opts.compare) {
-                            s += &format!(" {d}{}", c.mark);
+                .map(|c| {
+                    let mut s = CompactString::default();
+                    let Some(c) = c else { return s };
+                    if c.summary.n > 1 {
+                        if let Some(sd) = &c.stddev_text {
+                            s.push_str(" ±");
+                            s.push_str(sd);
                         }
-                        s
+                        s.push_str(" n=");
+                        s.push_str(&c.summary.n.to_compact_string());
                     }
-                    None => String::new(),
+                    if let Some(d) = c.delta_text.as_ref().filter(|_| opts.compare) {
+                        s.push(' ');
+                        s.push_str(d);
+                        s.push_str(c.mark);
+                    }
+                    s
                 })
                 .collect();
-            let sw = spread.iter().map(|s| s.width()).max().unwrap_or(0);
+            let spread_w: Vec<usize> = spread.iter().map(|s| s.width()).collect();
+            let sw = spread_w.iter().copied().max().unwrap_or(0);
             let unit = c.unit.clone();
             let content = (vw + sw).max(unit.width());
             let longest_word = c.name.split_whitespace().map(|w| w.width()).max().unwrap_or(0);
@@ -236,14 +245,19 @@ pub fn table_text(t: &TableView, opts: &TextOptions) -> String {
             // left-aligned in `sw`, the two right-aligned in `width`.
             let cells = vals
                 .iter()
-                .zip(&spread)
-                .map(|(v, sp)| {
+                .zip(spread.iter().zip(&spread_w))
+                .zip(&text_w)
+                .map(|((v, (sp, &spw)), &tw)| {
                     let mut cell = String::with_capacity(width + 8);
                     match v {
                         Some(v) => {
-                            push_spaces(&mut cell, width.saturating_sub(vw.max(v.text.width()) + sw.max(sp.width())));
-                            push_left(&mut cell, &v.text, vw);
-                            push_right(&mut cell, sp, sw);
+                            // The value right-aligned in `vw`, the spread
+                            // left-aligned in `sw` (push_left, push_right).
+                            push_spaces(&mut cell, width.saturating_sub(vw.max(tw) + sw.max(spw)));
+                            push_spaces(&mut cell, vw.saturating_sub(tw));
+                            cell.push_str(&v.text);
+                            cell.push_str(sp);
+                            push_spaces(&mut cell, sw.saturating_sub(spw));
                         }
                         None => {
                             push_left(&mut cell, "-", width - sw);
