@@ -518,7 +518,11 @@ struct ToolMetric {
 }
 
 fn tool_line(t: &str) -> Option<ToolMetric> {
-    let (label, rest) = t.rsplit_once(": ")?;
+    // `t.rsplit_once(": ")`, from a byte search for the colon (most lines
+    // have none; the substring searcher was set up for every line).
+    let b = t.as_bytes();
+    let colon = memchr::memrchr_iter(b':', b).find(|&p| b.get(p + 1) == Some(&b' '))?;
+    let (label, rest) = (&t[..colon], &t[colon + 2..]);
     let label = label.trim();
     if !label.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) {
         return None;

@@ -409,26 +409,30 @@ impl BenchParser for Tiobench {
     fn detect(&self, input: &Input) -> u8 {
         let mut score = 0u8;
         let mut titles = 0;
+        // Literals looked for once in the whole text: a line can hold one
+        // only if the text does.
+        let cpu = input.has("(CPU%)");
+        let eff = input.has("Rate divided by CPU%");
+        if input.has("tiobench") || input.has("Threaded I/O Bench") || input.has("TIObench") {
+            score = 30;
+        }
         for (i, l) in input.lines.iter().enumerate() {
             let t = l.trim_start();
-            if t.starts_with("Identifier") && t.contains("Rate") && t.contains("(CPU%)") && t.contains("Latency") {
+            if cpu && t.starts_with("Identifier") && t.contains("Rate") && t.contains("(CPU%)") && t.contains("Latency") {
                 return 95;
             }
-            if (t.starts_with("Kernel") || t.starts_with("Thr")) && t.contains("Rate") && t.contains("(CPU%)") {
+            if cpu && (t.starts_with("Kernel") || t.starts_with("Thr")) && t.contains("Rate") && t.contains("(CPU%)") {
                 if header_at(&input.lines, i).is_some() {
                     score = score.max(90);
                 } else {
                     score = score.max(60);
                 }
             }
-            if t.starts_with("CPU Eff") && t.contains("Rate divided by CPU%") {
+            if eff && t.starts_with("CPU Eff") && t.contains("Rate divided by CPU%") {
                 score = score.max(90);
             }
             if section_title(t).is_some() && t.len() < 60 {
                 titles += 1;
-            }
-            if l.contains("tiobench") || l.contains("Threaded I/O Bench") || l.contains("TIObench") {
-                score = score.max(30);
             }
         }
         if titles >= 2 {
