@@ -21,7 +21,11 @@
 #   rebuild after adding one kernel's files (gen_content --add-kernel);
 #   the floor: `cat` of every input file, and `cp -r` of the built output
 #     to a fresh directory on the same file system (writes the same files
-#     and bytes).
+#     and bytes);
+#   a CPU probe: a fixed awk loop (2e7 additions, one core, no I/O). On
+#     a shared VM the same binary's times move by a third from one hour to
+#     the next; the probe moves with them, so rows of different runs compare
+#     after dividing by it (BENCHMARKS.md).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -99,6 +103,7 @@ for size in $SIZES; do
     if [ ! -f "$content/site.yaml" ]; then
         "$GEN" --size "$size" --out "$content" --seed "$SEED" >&2
     fi
+    floor "$size" "probe: awk loop, 2e7 steps (CPU)" "awk 'BEGIN { for (i = 0; i < 2e7; i++) s += i; print s }'"
     for where in disk shm; do
         if [ "$where" = disk ]; then base=$BENCH_DIR; else base=$SHM_DIR; fi
         out="$base/out-$size"
