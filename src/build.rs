@@ -888,6 +888,14 @@ impl PathClaims {
         let plain = !path.is_empty()
             && path.split('/').all(|s| !s.is_empty() && s != "." && s != ".." && !s.contains(std::path::is_separator))
             && !(cfg!(windows) && path.contains(':'));
+        // The marker lists one written path per line: a line break would
+        // smuggle in another path for the next build to remove.
+        if crate::site::has_line_break(path) {
+            return Err(Clash::At(
+                path.to_string(),
+                "holds a line break, which the list of written files (one path per line) cannot hold".into(),
+            ));
+        }
         if !plain
             && (path.is_empty()
                 || rel.is_absolute()
@@ -1074,7 +1082,13 @@ impl DirWriter {
             self.claims.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner).produced.into_keys().collect();
         for stale in previous.difference(&now) {
             let p = out.join(stale);
-            if Path::new(stale).components().all(|c| matches!(c, std::path::Component::Normal(_)))
+            // Never under a hidden name (`.git/` of an output directory
+            // kept as a gh-pages checkout): benchsite writes none there but
+            // `.nojekyll`, and a marker written before names with line
+            // breaks were refused may list such a path.
+            let hidden = stale != ".nojekyll" && stale.split('/').any(|c| c.starts_with('.'));
+            if !hidden
+                && Path::new(stale).components().all(|c| matches!(c, std::path::Component::Normal(_)))
                 && linked_dir(out, Path::new(stale)).is_none()
                 && p.is_file()
             {

@@ -461,6 +461,10 @@ pub fn plan(content: &Path, diags: &mut Vec<Diagnostic>) -> std::io::Result<(Sit
     let mut out = Vec::new();
     for dir in dirs {
         let slug = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        if has_line_break(&slug) {
+            diags.push(Diagnostic::warning(&dir, None, LINE_BREAK_SKIPPED));
+            continue;
+        }
         if !dir.join("machine.yaml").exists() {
             diags.push(Diagnostic::warning(&dir, None, "not a machine class (no machine.yaml); skipped"));
             continue;
@@ -489,7 +493,8 @@ pub fn discover(dir: &Path) -> Discovered {
     let mut files: Vec<(String, PathBuf, Option<String>)> = Vec::new();
     let mut kernel_dirs: Vec<String> = Vec::new();
     let mut diags = Vec::new();
-    for entry in walkdir::WalkDir::new(dir).follow_links(true).min_depth(1) {
+    let mut walk = walkdir::WalkDir::new(dir).follow_links(true).min_depth(1).into_iter();
+    while let Some(entry) = walk.next() {
         let entry = match entry {
             Ok(e) => e,
             Err(e) => {
@@ -501,6 +506,13 @@ pub fn discover(dir: &Path) -> Discovered {
         };
         let rel_str = relative_str(entry.path(), dir);
         if rel_str.split('/').any(|c| c.starts_with('.')) {
+            continue;
+        }
+        if has_line_break(&rel_str) {
+            diags.push(Diagnostic::warning(entry.path(), None, LINE_BREAK_SKIPPED));
+            if entry.file_type().is_dir() {
+                walk.skip_current_dir();
+            }
             continue;
         }
         let name = rel_str.rsplit('/').next().unwrap_or_default();
@@ -531,6 +543,22 @@ pub fn discover(dir: &Path) -> Discovered {
 
     Discovered { files, kernel_dirs, diagnostics: diags }
 }
+
+/// True when `name` holds a line break (or a carriage return).
+///
+/// Such a file or directory is skipped with a warning: the output
+/// directory's list of the files benchsite wrote (`.benchsite`, which
+/// the next build reads to remove files it no longer makes) is one path
+/// per line, so a raw file named `a\n.git/config` would, copied to the
+/// output, list `.git/config` as benchsite's own and have the next build
+/// delete it.
+pub fn has_line_break(name: &str) -> bool {
+    name.contains(['\n', '\r'])
+}
+
+/// The warning for a name with a line break ([`has_line_break`]).
+const LINE_BREAK_SKIPPED: &str =
+    "skipped: the name holds a line break (rename it; the list of files benchsite writes is one path per line)";
 
 /// `path` relative to `dir`, its components joined by `/` (lossy UTF-8).
 /// Paths a walk of `dir` yields start with `dir`'s bytes; others go

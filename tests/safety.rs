@@ -498,3 +498,32 @@ fn temporaries_of_an_interrupted_build_are_removed() {
     let f = snapshot(&fresh);
     assert!(f.contains_key("m1/index.html") && !f.contains_key("m1/.index.html.benchsite-tmp") && !f.contains_key(".benchsite-building"));
 }
+
+/// A raw file or kernel directory whose name holds a line break is skipped
+/// with a warning: the list of written files (`.benchsite`) is one path per
+/// line, and `a\n.git/config` copied to the output would list
+/// `.git/config` as benchsite's, for the next build to delete. A marker
+/// written before (listing such a path) does not get hidden files deleted
+/// either.
+#[test]
+fn names_with_line_breaks_never_get_user_files_deleted() {
+    let (_tmp, content, out) = built_small_site();
+    put(&out, ".git/config", "[core]\n");
+    put(&out, "CNAME", "bench.example.org\n");
+    put(&content, "m1/2.4.8/a\n.git/config", dbench("1.5"));
+    put(&content, "m1/2.4.8/b\nCNAME", dbench("1.5"));
+    put(&content, "m1/k\nnl/dbench-32.txt", dbench("2.5"));
+    for _ in 0..2 {
+        let a = build(&content, &out).success();
+        let err = stderr(&a);
+        assert_eq!(err.matches("the name holds a line break").count(), 3, "{err}");
+        assert_eq!(std::fs::read_to_string(out.join(".git/config")).expect("kept"), "[core]\n");
+        assert_eq!(std::fs::read_to_string(out.join("CNAME")).expect("kept"), "bench.example.org\n");
+    }
+    let marker = std::fs::read_to_string(out.join(".benchsite")).expect("marker");
+    assert!(!marker.lines().any(|l| l.ends_with(".git/config") || l == "CNAME"), "{marker}");
+    // A marker from before: the smuggled line is not acted on.
+    std::fs::write(out.join(".benchsite"), format!("{marker}m1/raw/2.4.8/a\n.git/config\n")).expect("marker");
+    build(&content, &out).success();
+    assert!(out.join(".git/config").is_file(), "a hidden file listed in an old marker was deleted");
+}
