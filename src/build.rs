@@ -744,6 +744,13 @@ fn machine_key(common: u64, dir: &Path, d: &site::Discovered) -> u64 {
             h.field(&b);
         }
     }
+    // What the walk warned of (a broken link, a link loop): a class whose
+    // raw files are unchanged but whose walk warns differently is built
+    // again, so that its warnings are this walk's, not the last build's.
+    for w in &d.diagnostics {
+        h.field(w.file.as_os_str().as_encoded_bytes());
+        h.field(w.message.as_bytes());
+    }
     h.finish()
 }
 

@@ -527,3 +527,19 @@ fn names_with_line_breaks_never_get_user_files_deleted() {
     build(&content, &out).success();
     assert!(out.join(".git/config").is_file(), "a hidden file listed in an old marker was deleted");
 }
+
+/// A class whose raw files did not change but whose walk now warns (a link
+/// went broken) is built again, so that the warning is reported, as a build
+/// from scratch reports it (and `--strict` fails the same way).
+#[test]
+fn new_walk_warnings_are_reported_on_a_cached_rebuild() {
+    let (tmp, content, out) = built_small_site();
+    std::fs::create_dir_all(content.join("m1/2.4.8/empty")).expect("mkdir");
+    std::os::unix::fs::symlink("empty", content.join("m1/2.4.8/ln")).expect("symlink");
+    build(&content, &out).success();
+    std::fs::rename(content.join("m1/2.4.8/empty"), content.join("m1/2.4.8/empty2")).expect("mv");
+    let rebuilt = stderr(&build(&content, &out).success());
+    let scratch = stderr(&build(&content, &tmp.path().join("scratch")).success());
+    assert!(scratch.contains("ln") && scratch.contains("skipped"), "{scratch}");
+    assert!(rebuilt.contains("ln") && rebuilt.contains("skipped"), "the rebuild kept the last build's warnings: {rebuilt}");
+}
