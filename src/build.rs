@@ -155,6 +155,16 @@ pub enum BuildError {
         /// The I/O error.
         source: std::io::Error,
     },
+    /// Putting the built files in place failed part-way: the output
+    /// directory holds complete files only, some of them from this build
+    /// (the temporaries not yet renamed were removed).
+    #[error("cannot put {path} in place: {source}")]
+    PartlyCommitted {
+        /// The file.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
 }
 
 /// Where themes live: `themes/` beside the content directory.
@@ -1066,8 +1076,13 @@ impl DirWriter {
     /// Returns how many files were written (changed).
     ///
     /// # Errors
-    /// [`BuildError::Write`] on I/O failure.
+    /// [`BuildError::PartlyCommitted`] on I/O failure: the output directory
+    /// then holds complete files only, some of them from this build.
     pub fn commit(self) -> Result<usize, BuildError> {
+        let partly = |path: &Path| {
+            let path = path.to_path_buf();
+            move |source| BuildError::PartlyCommitted { path, source }
+        };
         let out = &self.out;
         let marker = out.join(MARKER);
         let previous: BTreeSet<String> = std::fs::read_to_string(&marker)
@@ -1083,7 +1098,7 @@ impl DirWriter {
             pending.par_iter().for_each(|(tmp, _)| {
                 let _ = std::fs::remove_file(tmp);
             });
-            return Err(io_err(path)(e));
+            return Err(partly(path)(e));
         }
         let now: BTreeSet<String> =
             self.claims.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner).produced.into_keys().collect();
@@ -1099,7 +1114,7 @@ impl DirWriter {
                 && linked_dir(out, Path::new(stale)).is_none()
                 && p.is_file()
             {
-                std::fs::remove_file(&p).map_err(io_err(&p))?;
+                std::fs::remove_file(&p).map_err(partly(&p))?;
                 // Remove the directories too when that left them empty (never
                 // a non-empty one), up to the output directory.
                 let mut dir = p.parent();
@@ -1118,8 +1133,8 @@ impl DirWriter {
             list.push('\n');
         }
         let tmp = out.join(MARKER_TMP);
-        std::fs::write(&tmp, list).map_err(io_err(&tmp))?;
-        std::fs::rename(&tmp, &marker).map_err(io_err(&marker))?;
+        std::fs::write(&tmp, list).map_err(partly(&tmp))?;
+        std::fs::rename(&tmp, &marker).map_err(partly(&marker))?;
         let _ = std::fs::remove_file(out.join(BUILDING));
         Ok(written)
     }

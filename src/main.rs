@@ -243,6 +243,14 @@ fn main() -> ExitCode {
                     errln!("build failed: {n} error(s); {} left unchanged", output.display());
                     ExitCode::from(1)
                 }
+                Err(e @ BuildError::PartlyCommitted { .. }) => {
+                    errln!("error: {e}");
+                    errln!(
+                        "build failed; {} holds complete files only, some of them from this build: build again once the cause is fixed",
+                        output.display()
+                    );
+                    ExitCode::from(1)
+                }
                 Err(e) => {
                     errln!("error: {e}");
                     errln!("build failed; {} left unchanged", output.display());

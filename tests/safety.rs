@@ -543,3 +543,17 @@ fn new_walk_warnings_are_reported_on_a_cached_rebuild() {
     assert!(scratch.contains("ln") && scratch.contains("skipped"), "{scratch}");
     assert!(rebuilt.contains("ln") && rebuilt.contains("skipped"), "the rebuild kept the last build's warnings: {rebuilt}");
 }
+
+/// A failure after files were renamed into place (here: the marker cannot
+/// be written, its temporary name taken by a directory) is not reported
+/// as "left unchanged": the output holds complete files, some new.
+#[test]
+fn a_failure_while_putting_files_in_place_says_so() {
+    let (_tmp, content, out) = built_small_site();
+    put(&content, "m1/2.4.9/dbench-32.txt", dbench("3.3"));
+    put(&out, ".benchsite.tmp/x", "in the way");
+    let a = build(&content, &out).failure();
+    let err = stderr(&a);
+    assert!(err.contains("holds complete files only") && !err.contains("left unchanged"), "{err}");
+    assert!(out.join("m1/kernels/2.4.9.html").is_file(), "the new files are in place");
+}
