@@ -1011,6 +1011,9 @@ impl DirWriter {
         if dir.is_dir() {
             return Ok(());
         }
+        // `w/.` as `w`: `create_dir_all` fails on a path ending in `.` whose
+        // directory does not exist yet.
+        let dir: &Path = &dir.components().collect::<PathBuf>();
         let mut missing = Vec::new();
         let mut d = Some(dir);
         while let Some(p) = d {

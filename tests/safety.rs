@@ -557,3 +557,15 @@ fn a_failure_while_putting_files_in_place_says_so() {
     assert!(err.contains("holds complete files only") && !err.contains("left unchanged"), "{err}");
     assert!(out.join("m1/kernels/2.4.9.html").is_file(), "the new files are in place");
 }
+
+/// `--output new/.` (or `./a/./b/.`) for a directory that does not exist
+/// yet is created like `new`.
+#[test]
+fn an_output_path_ending_in_dot_is_created() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let out = tmp.path().join("a/./b/.");
+    build(&content, &out).success();
+    assert!(tmp.path().join("a/b/m1/index.html").is_file());
+    build(&content, &out).success();
+}
