@@ -1111,7 +1111,7 @@ impl DirWriter {
             // kept as a gh-pages checkout): benchsite writes none there but
             // `.nojekyll`, and a marker written before names with line
             // breaks were refused may list such a path.
-            let hidden = stale != ".nojekyll" && stale.split('/').any(|c| c.starts_with('.'));
+            let hidden = stale != ".nojekyll" && crate::site::has_hidden_component(stale);
             if !hidden
                 && Path::new(stale).components().all(|c| matches!(c, std::path::Component::Normal(_)))
                 && linked_dir(out, Path::new(stale)).is_none()

@@ -505,7 +505,7 @@ pub fn discover(dir: &Path) -> Discovered {
             }
         };
         let rel_str = relative_str(entry.path(), dir);
-        if rel_str.split('/').any(|c| c.starts_with('.')) {
+        if has_hidden_component(&rel_str) {
             continue;
         }
         if has_line_break(&rel_str) {
@@ -542,6 +542,13 @@ pub fn discover(dir: &Path) -> Discovered {
     diags.sort_by(|a, b| walk_order(after(&a.file, skip), after(&b.file, skip)));
 
     Discovered { files, kernel_dirs, diagnostics: diags }
+}
+
+/// True when a `/`-separated relative path has a hidden component (one
+/// starting with `.`): the walk leaves such files out, and the output's
+/// stale-file removal leaves such paths alone.
+pub fn has_hidden_component(rel: &str) -> bool {
+    rel.split('/').any(|c| c.starts_with('.'))
 }
 
 /// True when `name` holds a line break (or a carriage return).
@@ -581,10 +588,10 @@ fn relative_str(path: &Path, dir: &Path) -> String {
 }
 
 /// Depth-first order of a walk that visits each directory's entries by
-/// name, for two paths' bytes: component by component (`a/x` before `a-b`, `a` before `a/x`),
-/// which is byte order with the separators counted as the lowest byte (no
-/// file name holds a NUL). Cheaper than `Path`'s own comparison, which
-/// takes both paths apart.
+/// name, for two paths' bytes: component by component (`a/x` before
+/// `a-b`, `a` before `a/x`), which is byte order with the separators
+/// counted as the lowest byte (no file name holds a NUL). Cheaper than
+/// `Path`'s own comparison, which takes both paths apart.
 fn walk_order(a: &[u8], b: &[u8]) -> std::cmp::Ordering {
     let key = |c: u8| if std::path::is_separator(char::from(c)) { 0 } else { c };
     // The first byte that differs decides (or the shorter path comes first).
