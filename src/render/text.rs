@@ -158,14 +158,24 @@ fn push_spaces(out: &mut String, n: usize) {
 
 /// Appends `s` right-aligned in `w` display columns.
 fn push_left(out: &mut String, s: &str, w: usize) {
-    push_spaces(out, w.saturating_sub(s.width()));
+    push_left_measured(out, s, s.width(), w);
+}
+
+/// [`push_left`] for `s` already measured: `sw` display columns wide.
+fn push_left_measured(out: &mut String, s: &str, sw: usize, w: usize) {
+    push_spaces(out, w.saturating_sub(sw));
     out.push_str(s);
 }
 
 /// Appends `s` left-aligned in `w` display columns.
 fn push_right(out: &mut String, s: &str, w: usize) {
+    push_right_measured(out, s, s.width(), w);
+}
+
+/// [`push_right`] for `s` already measured: `sw` display columns wide.
+fn push_right_measured(out: &mut String, s: &str, sw: usize, w: usize) {
     out.push_str(s);
-    push_spaces(out, w.saturating_sub(s.width()));
+    push_spaces(out, w.saturating_sub(sw));
 }
 
 /// One metric column laid out: header lines and cell strings, all `width` wide.
@@ -251,13 +261,9 @@ pub fn table_text(t: &TableView, opts: &TextOptions) -> String {
                     let mut cell = String::with_capacity(width + 8);
                     match v {
                         Some(v) => {
-                            // The value right-aligned in `vw`, the spread
-                            // left-aligned in `sw` (push_left, push_right).
                             push_spaces(&mut cell, width.saturating_sub(vw.max(tw) + sw.max(spw)));
-                            push_spaces(&mut cell, vw.saturating_sub(tw));
-                            cell.push_str(&v.text);
-                            cell.push_str(sp);
-                            push_spaces(&mut cell, sw.saturating_sub(spw));
+                            push_left_measured(&mut cell, &v.text, tw, vw);
+                            push_right_measured(&mut cell, sp, spw, sw);
                         }
                         None => {
                             push_left(&mut cell, "-", width - sw);
