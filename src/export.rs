@@ -1,27 +1,37 @@
 //! Machine-readable exports: `data.json` files and one CSV per section.
 //!
 //! `output/<machine>/data.json` holds every parsed sample and every summary
-//! of one machine class, as compact JSON (layout [`DATA_FORMAT`] 2). Each
+//! of one machine class, as compact JSON (layout [`DATA_FORMAT`] 3). Each
 //! metric (name, unit, better direction) is listed once in `metrics`;
-//! samples and summary rows give its index there. A single measurement is
-//! a number; a summary the file printed itself is `{"mean", "stddev", "n"}`;
-//! `group` and `params` are left out when empty:
+//! samples and summary rows give its index there. A sample and a summary
+//! row are arrays whose fields are named, in order, by `sample_fields` and
+//! `row_fields` ([`SAMPLE_FIELDS`], [`ROW_FIELDS`]): a script turns one into
+//! an object with `dict(zip(data["row_fields"], row))`. Every field is
+//! always there and of one type, but for `kernel` (`null` for a sample no
+//! kernel claimed) and `value`: a single measurement is a number, a summary
+//! the file printed itself is `{"mean", "stddev", "n"}`. A sample without a
+//! group has `""`, one without parameters `{}`:
 //!
 //! ```json
-//! { "format": 2, "slug": "dbench32-384m", "name": "…", "baseline": "2.4.7",
+//! { "format": 3, "slug": "dbench32-384m", "name": "…", "baseline": "2.4.7",
 //!   "metrics": [ {"name": "Throughput", "unit": "MB/s", "better": "higher"} ],
+//!   "sample_fields": ["kernel", "group", "params", "metric", "value", "line"],
+//!   "row_fields": ["kernel", "params", "metric", "n", "mean", "stddev", "cv", "min", "max",
+//!                  "median", "diff", "pct_better", "p", "significant"],
 //!   "files": [ { "path": "2.4.7/dbench-32.txt", "benchmark": "dbench", "version": null,
-//!                "samples": [ { "kernel": "2.4.7", "params": {"procs": "32"}, "metric": 0,
-//!                               "value": 9.2929, "line": 3 } ] } ],
-//!   "sections": [ { "id": "…", "title": "…", "rows": [ { "kernel": "2.4.7", "params": {"procs": "32"},
-//!                   "metric": 0, "n": 3, "mean": 9.3422, "stddev": 0.2, "cv": 0.02, "min": …, "max": …,
-//!                   "median": …, "diff": null, "pct_better": null, "p": null, "significant": false } ] } ] }
+//!                "samples": [ ["2.4.7", "", {"procs": "32"}, 0, 9.2929, 3] ] } ],
+//!   "sections": [ { "id": "…", "title": "…",
+//!                   "rows": [ ["2.4.7", {"procs": "32"}, 0, 3, 9.3422, 0.2, 0.02, 9.1, 9.6, 9.3,
+//!                              null, null, null, false] ] } ] }
 //! ```
 //!
-//! The earlier layout (no `format` field) repeated each metric's name, unit
-//! and direction, and `"group": ""`, in every sample and row, and gave a
-//! single measurement as `{"kind": "single", "value": …}`: a class's file
-//! was about half as large again.
+//! Earlier layouts: format 2 (fourth session) gave each sample and row as
+//! an object, its field names repeated in every one of them (a class's
+//! file was 1.7 times as large, and writing it cost twice as much), and
+//! left out an empty `group` or `params`; the first layout (no `format`
+//! field) also repeated each metric's name, unit and direction in every
+//! sample and row, and gave a single measurement as
+//! `{"kind": "single", "value": …}`.
 //!
 //! `output/data.json` lists the machine classes and where their data is:
 //!
@@ -63,9 +73,30 @@ struct IndexEntry<'a> {
 }
 
 /// The version of the per-class `data.json` layout, its `format` field.
-/// 2: metrics are listed once per class and referred to by index, a single
-/// measurement is a plain number, empty groups and parameters are left out.
-pub const DATA_FORMAT: u32 = 2;
+/// 3: samples and summary rows are arrays, their fields named once in
+/// `sample_fields` and `row_fields`. 2: they were objects; metrics listed
+/// once per class and referred to by index, a single measurement as a
+/// plain number (as in 3).
+pub const DATA_FORMAT: u32 = 3;
+
+/// The names of a sample's fields in `data.json`, in the order of its
+/// array: the kernel (`null` if none), the group (`""` if none), the
+/// parameters as an object (`{}` if none), the metric's index in
+/// `metrics`, the value (a number in the metric's unit, or `{"mean",
+/// "stddev", "n"}` for a summary the file printed), and the raw file's
+/// line (1-based).
+pub const SAMPLE_FIELDS: [&str; 6] = ["kernel", "group", "params", "metric", "value", "line"];
+
+/// The names of a summary row's fields in `data.json`, in the order of its
+/// array: the kernel, the parameters (an object, `{}` if none), the
+/// metric's index in `metrics`, the number of runs `n`, then `mean`,
+/// `stddev`, `min`, `max` and `median` in the metric's unit, `cv` (the
+/// coefficient of variation, a fraction), and against the baseline: `diff`
+/// (mean minus the baseline's mean, in the metric's unit), `pct_better`
+/// (percent, positive when better), `p` (Welch's test) and `significant`
+/// (a boolean). Statistics that do not exist for the row are `null`.
+pub const ROW_FIELDS: [&str; 14] =
+    ["kernel", "params", "metric", "n", "mean", "stddev", "cv", "min", "max", "median", "diff", "pct_better", "p", "significant"];
 
 #[derive(Serialize)]
 struct MachineData<'a> {
@@ -74,6 +105,8 @@ struct MachineData<'a> {
     name: &'a str,
     baseline: Option<&'a str>,
     metrics: &'a Metrics<'a>,
+    sample_fields: [&'static str; 6],
+    row_fields: [&'static str; 14],
     files: Vec<FileData<'a>>,
     sections: Vec<SectionData<'a>>,
 }
@@ -103,44 +136,31 @@ struct Samples<'a>(&'a [Sample], &'a [u32]);
 
 impl Serialize for Samples<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.iter().zip(self.1).map(|(s, &metric)| SampleData {
-            kernel: s.kernel.as_deref(),
-            group: &s.group,
-            params: Params(&s.params),
-            metric,
-            value: match s.value {
-                Value::Single { value } => ValueData::Single(value),
-                Value::Summary { mean, stddev, n } => ValueData::Summary { mean, stddev, n },
-            },
-            line: s.line,
+        serializer.collect_seq(self.0.iter().zip(self.1).map(|(s, &metric)| {
+            SampleData(
+                s.kernel.as_deref(),
+                &s.group,
+                Params(&s.params),
+                metric,
+                match s.value {
+                    Value::Single { value } => ValueData::Single(value),
+                    Value::Summary { mean, stddev, n } => ValueData::Summary { mean, stddev, n },
+                },
+                s.line,
+            )
         }))
     }
 }
 
-/// One sample: `{"kernel": "2.4.7", "params": {"procs": "32"}, "metric": 0,
-/// "value": 9.2929, "line": 3}`, with `"group"` when it has one.
+/// One sample as an array, its fields in the order of [`SAMPLE_FIELDS`]:
+/// `["2.4.7", "", {"procs": "32"}, 0, 9.2929, 3]`.
 #[derive(Serialize)]
-struct SampleData<'a> {
-    kernel: Option<&'a str>,
-    #[serde(skip_serializing_if = "str::is_empty")]
-    group: &'a str,
-    #[serde(skip_serializing_if = "Params::is_empty")]
-    params: Params<'a>,
-    metric: u32,
-    value: ValueData,
-    line: usize,
-}
+struct SampleData<'a>(Option<&'a str>, &'a str, Params<'a>, u32, ValueData, usize);
 
 /// Parameters as an object, in the benchmark's order: `{"procs": "32"}`
 /// (loading keeps only the first of two parameters with one name, so the
 /// object's names differ).
 struct Params<'a>(&'a [crate::model::Param]);
-
-impl Params<'_> {
-    fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-}
 
 impl Serialize for Params<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -200,37 +220,32 @@ impl Serialize for Rows<'_> {
 /// A row's parameters as an object, `{"procs": "32"}`, in name order.
 struct RowParams<'a>(&'a [(&'a str, &'a str)]);
 
-impl RowParams<'_> {
-    fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-}
-
 impl Serialize for RowParams<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_map(self.0.iter().copied())
     }
 }
 
-/// One summarised cell, flattened.
+/// One summarised cell as an array, its fields in the order of
+/// [`ROW_FIELDS`]: kernel, params, metric, n, mean, stddev, cv, min, max,
+/// median, diff, pct_better, p, significant.
 #[derive(Serialize)]
-struct RowData<'a> {
-    kernel: &'a str,
-    #[serde(skip_serializing_if = "RowParams::is_empty")]
-    params: RowParams<'a>,
-    metric: u32,
-    n: u32,
-    mean: f64,
-    stddev: Option<f64>,
-    cv: Option<f64>,
-    min: f64,
-    max: f64,
-    median: f64,
-    diff: Option<f64>,
-    pct_better: Option<f64>,
-    p: Option<f64>,
-    significant: bool,
-}
+struct RowData<'a>(
+    &'a str,
+    RowParams<'a>,
+    u32,
+    u32,
+    f64,
+    Option<f64>,
+    Option<f64>,
+    f64,
+    f64,
+    f64,
+    Option<f64>,
+    Option<f64>,
+    Option<f64>,
+    bool,
+);
 
 fn rows<'a>(
     s: &'a SectionView,
@@ -240,22 +255,22 @@ fn rows<'a>(
     s.table.rows.iter().zip(params).flat_map(move |(r, params)| {
         r.cells.iter().zip(metrics).filter_map(move |(c, &metric)| {
             let c = c.as_ref()?;
-            Some(RowData {
-                kernel: &r.kernel,
-                params: RowParams(params),
+            Some(RowData(
+                &r.kernel,
+                RowParams(params),
                 metric,
-                n: c.summary.n,
-                mean: c.summary.mean,
-                stddev: c.summary.stddev,
-                cv: c.summary.cv,
-                min: c.summary.min,
-                max: c.summary.max,
-                median: c.summary.median,
-                diff: c.comparison.map(|x| x.diff),
-                pct_better: c.comparison.and_then(|x| x.pct_better),
-                p: c.comparison.and_then(|x| x.welch).map(|w| w.p),
-                significant: c.comparison.is_some_and(|x| x.significant),
-            })
+                c.summary.n,
+                c.summary.mean,
+                c.summary.stddev,
+                c.summary.cv,
+                c.summary.min,
+                c.summary.max,
+                c.summary.median,
+                c.comparison.map(|x| x.diff),
+                c.comparison.and_then(|x| x.pct_better),
+                c.comparison.and_then(|x| x.welch).map(|w| w.p),
+                c.comparison.is_some_and(|x| x.significant),
+            ))
         })
     })
 }
@@ -407,6 +422,8 @@ pub fn machine_files(m: &MachineClass, page: &MachinePage) -> Vec<OutputFile> {
         name: &m.config.name,
         baseline: m.config.baseline.as_deref(),
         metrics: &metrics,
+        sample_fields: SAMPLE_FIELDS,
+        row_fields: ROW_FIELDS,
         files: m
             .results
             .iter()
@@ -429,7 +446,7 @@ pub fn machine_files(m: &MachineClass, page: &MachinePage) -> Vec<OutputFile> {
     // buffer is not grown (and copied) a dozen times on a large class.
     let samples: usize = m.results.iter().map(|rf| rf.parsed.samples.len()).sum();
     let cells: usize = page.sections.iter().map(|s| s.table.rows.len() * s.table.columns.len()).sum();
-    let estimate = samples * 100 + cells * 240 + 4096;
+    let estimate = samples * 64 + cells * 136 + 4096;
     // The data file and the CSV files side by side.
     let (json, csvs) = rayon::join(
         || {

@@ -215,12 +215,14 @@ fn first_written_format_glob_wins() {
     assert_eq!(bench, "tbench", "the first glob written decides");
 }
 
-/// `<class>/data.json` (format 2): each metric listed once and referred to
-/// by index from samples and summary rows, a single measurement as a
+/// `<class>/data.json` (format 3): each metric listed once and referred to
+/// by index from samples and summary rows, samples and rows as arrays whose
+/// fields `sample_fields` and `row_fields` name, a single measurement as a
 /// number, a summary printed by the benchmark as an object, and every
 /// number the same as parsed and summarised.
 #[test]
 fn data_json_lists_metrics_once_and_refers_to_them() {
+    use serde_json::{Map, Value, json};
     let tmp = tempfile::tempdir().expect("tmp");
     let content = common::small_site(tmp.path());
     common::put(&content, "m1/2.4.7/dbench-32.txt", common::dbench("9.1") + &common::dbench("9.5"));
@@ -233,44 +235,64 @@ fn data_json_lists_metrics_once_and_refers_to_them() {
     let out = tmp.path().join("out");
     let (files, _) = benchsite::build::render_site(&benchsite::build::BuildOptions::new(&content, &out)).expect("builds");
     let data = files.iter().find(|f| f.path == "m1/data.json").expect("data.json");
-    let data: serde_json::Value = serde_json::from_slice(&data.contents).expect("json");
-    assert_eq!(data["format"], 2);
+    let data: Value = serde_json::from_slice(&data.contents).expect("json");
+    assert_eq!(data["format"], 3);
+    assert_eq!(data["sample_fields"], json!(["kernel", "group", "params", "metric", "value", "line"]));
+    assert_eq!(
+        data["row_fields"],
+        json!(["kernel", "params", "metric", "n", "mean", "stddev", "cv", "min", "max", "median", "diff", "pct_better", "p", "significant"])
+    );
     let metrics = data["metrics"].as_array().expect("metrics");
     let names: Vec<&str> = metrics.iter().map(|m| m["name"].as_str().expect("name")).collect();
     let mut unique = names.clone();
     unique.sort_unstable();
     unique.dedup();
     assert_eq!(unique.len(), names.len(), "each metric once: {names:?}");
-    let metric = |v: &serde_json::Value| &metrics[v["metric"].as_u64().expect("metric index") as usize];
+    // An array as the object its field names make, as a script reads it.
+    let named = |fields: &Value, v: &Value| -> Value {
+        let fields = fields.as_array().expect("field names");
+        let v = v.as_array().expect("an array");
+        assert_eq!(fields.len(), v.len(), "one value per field: {v:?}");
+        Value::Object(fields.iter().map(|f| f.as_str().expect("name").to_string()).zip(v.iter().cloned()).collect::<Map<_, _>>())
+    };
+    let metric = |v: &Value| &metrics[v["metric"].as_u64().expect("metric index") as usize];
 
     let file = |path: &str| data["files"].as_array().expect("files").iter().find(|f| f["path"] == path).expect(path).clone();
-    let dbench = file("2.4.7/dbench-32.txt");
-    let tput: Vec<&serde_json::Value> =
-        dbench["samples"].as_array().expect("samples").iter().filter(|s| metric(s)["name"] == "Throughput").collect();
+    let samples = |path: &str| -> Vec<Value> {
+        file(path)["samples"].as_array().expect("samples").iter().map(|s| named(&data["sample_fields"], s)).collect()
+    };
+    let dbench = samples("2.4.7/dbench-32.txt");
+    let tput: Vec<&Value> = dbench.iter().filter(|s| metric(s)["name"] == "Throughput").collect();
     assert_eq!(tput.len(), 2);
     assert_eq!(tput[0]["value"], 9.1);
     assert_eq!(tput[1]["value"], 9.5);
     assert_eq!(tput[0]["kernel"], "2.4.7");
+    assert_eq!(tput[0]["line"], 2, "the Throughput line: {}", tput[0]);
     assert_eq!(metric(tput[0])["unit"], "MB/s");
     assert_eq!(metric(tput[0])["better"], "higher");
-    assert!(tput[0].get("group").is_none(), "no empty group: {}", tput[0]);
+    assert_eq!(tput[0]["group"], "", "no group: {}", tput[0]);
+    assert_eq!(tput[0]["params"], json!({"procs": "32"}), "{}", tput[0]);
 
-    let kb = file("2.4.8/kernbench.txt");
-    let elapsed = kb["samples"].as_array().expect("samples").iter().find(|s| metric(s)["name"] == "Elapsed Time").expect("Elapsed Time");
+    let kb = samples("2.4.8/kernbench.txt");
+    let elapsed = kb.iter().find(|s| metric(s)["name"] == "Elapsed Time").expect("Elapsed Time");
     assert_eq!(elapsed["value"]["mean"], 28.094);
     assert_eq!(elapsed["value"]["stddev"], 0.182565);
     assert!(elapsed["value"]["n"].is_u64(), "{elapsed}");
 
-    let rows: Vec<&serde_json::Value> = data["sections"]
+    let rows: Vec<Value> = data["sections"]
         .as_array()
         .expect("sections")
         .iter()
         .flat_map(|s| s["rows"].as_array().expect("rows"))
+        .map(|r| named(&data["row_fields"], r))
         .filter(|r| r["kernel"] == "2.4.7" && metric(r)["name"] == "Throughput")
         .collect();
     assert_eq!(rows.len(), 1);
     assert_eq!(rows[0]["n"], 2);
     assert_eq!(rows[0]["mean"], 9.3);
+    assert_eq!(rows[0]["min"], 9.1);
+    assert_eq!(rows[0]["max"], 9.5);
+    assert_eq!(rows[0]["significant"], false);
 }
 
 /// A sample naming one parameter twice (YAML keys `1` and `"1"` read as the
@@ -288,6 +310,6 @@ fn a_parameter_given_twice_keeps_the_first() {
     let (report, _) = build_ok(tmp.path(), &content);
     diag_for(&report, "2.4.7/res.yaml", "parameter \"1\" given twice (\"a\" and \"b\"); the first is used");
     let data = std::fs::read_to_string(tmp.path().join("output/m1/data.json")).expect("data.json");
-    assert!(data.contains("\"params\":{\"1\":\"a\"}"), "{data}");
+    assert!(data.contains("{\"1\":\"a\"}"), "{data}");
     assert!(!data.contains("\"1\":\"b\""));
 }
