@@ -30,7 +30,12 @@ pub struct Input {
 impl Input {
     /// Prepares raw bytes for parsing.
     pub fn from_bytes(bytes: &[u8]) -> Self {
-        let text = String::from_utf8_lossy(bytes);
+        // Valid UTF-8 (nearly every file) is checked by `from_utf8`, which
+        // takes ASCII a word at a time; `from_utf8_lossy` goes byte by byte.
+        let text = match std::str::from_utf8(bytes) {
+            Ok(text) => std::borrow::Cow::Borrowed(text),
+            Err(_) => String::from_utf8_lossy(bytes),
+        };
         let lossy = matches!(text, std::borrow::Cow::Owned(_));
         let mut input = Self::from_str_inner(&text);
         input.lossy = lossy;
