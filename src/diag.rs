@@ -69,7 +69,11 @@ impl fmt::Display for Diagnostic {
 /// that a file named with terminal escape sequences cannot act on the
 /// terminal a diagnostic is printed to.
 pub fn inert(s: &str) -> std::borrow::Cow<'_, str> {
-    if s.chars().any(|c| c.is_control() && c != '\n') {
+    // Control characters are U+0000–U+001F, U+007F and U+0080–U+009F, in
+    // UTF-8 a byte below 0x20, 0x7F, or 0xC2 and a second byte: only text
+    // with such a byte is decoded to look (`µs` has a 0xC2 too).
+    let may_hold = s.bytes().any(|b| (b < 0x20 && b != b'\n') || b == 0x7f || b == 0xc2);
+    if may_hold && s.chars().any(|c| c.is_control() && c != '\n') {
         s.chars().map(|c| if c.is_control() && c != '\n' { '\u{FFFD}' } else { c }).collect::<String>().into()
     } else {
         s.into()
@@ -79,6 +83,15 @@ pub fn inert(s: &str) -> std::borrow::Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn inert_replaces_every_control_character() {
+        for c in (0..=0x10ffff).filter_map(char::from_u32) {
+            let s = format!("a{c}b");
+            let expected = if c.is_control() && c != '\n' { "a\u{FFFD}b".to_string() } else { s.clone() };
+            assert_eq!(inert(&s), expected, "U+{:04X}", u32::from(c));
+        }
+    }
 
     #[test]
     fn diagnostics_print_no_terminal_escapes() {
