@@ -74,10 +74,12 @@ pub fn plan(page: &MachinePage) -> Vec<TrendSpec> {
         let t = &s.table;
         let (Some(col), Some(first)) = (headline_column(t), t.rows.first()) else { continue };
         let mut vals: Vec<(String, TrendValue)> = Vec::new();
+        // Kernels already given a value: the first row of a kernel counts.
+        let mut seen: rustc_hash::FxHashSet<&str> = rustc_hash::FxHashSet::default();
         for r in t.rows.iter().filter(|r| r.params == first.params) {
             let Some(cell) = r.cells.get(col).and_then(Option::as_ref) else { continue };
             let Some(mean) = finite(cell.summary.mean) else { continue };
-            if !vals.iter().any(|(k, _)| *k == r.kernel) {
+            if seen.insert(r.kernel.as_str()) {
                 vals.push((
                     r.kernel.clone(),
                     TrendValue { mean, sd: drawn_sd(&cell.summary), text: cell.text.clone() },
@@ -105,9 +107,10 @@ pub fn plan(page: &MachinePage) -> Vec<TrendSpec> {
     let mut out = Vec::new();
     for (fi, chunk) in panels.chunks(MAX_TREND_PANELS).take(MAX_TREND_FIGURES).enumerate() {
         let mut names: Vec<String> = Vec::new();
+        let mut seen: rustc_hash::FxHashSet<&str> = rustc_hash::FxHashSet::default();
         for (_, vals) in chunk {
             for (k, _) in vals {
-                if !names.contains(k) {
+                if seen.insert(k.as_str()) {
                     names.push(k.clone());
                 }
             }
@@ -119,7 +122,9 @@ pub fn plan(page: &MachinePage) -> Vec<TrendSpec> {
             .iter()
             .map(|(p, vals)| {
                 let mut p = p.clone();
-                p.values = names.iter().map(|n| vals.iter().find(|(k, _)| k == n).map(|(_, v)| v.clone())).collect();
+                let by_kernel: rustc_hash::FxHashMap<&str, &TrendValue> =
+                    vals.iter().map(|(k, v)| (k.as_str(), v)).collect();
+                p.values = names.iter().map(|n| by_kernel.get(n.as_str()).map(|&v| v.clone())).collect();
                 p
             })
             .collect();
