@@ -290,21 +290,39 @@ fn numeric_parameter_makes_a_scaling_chart() {
     assert!(charts[0].desc.contains("against threads"), "{}", charts[0].desc);
 }
 
-#[test]
-fn sixty_kernels_scaling_legend_wraps() {
+fn sixty_kernels_scaling(baseline: Option<&'static str>) -> SectionView {
     let mut s = Sec::new("AIM7 shared", vec![col("Jobs/Min", "jobs/min", Better::Higher)]).params(&["tasks"]);
+    if let Some(b) = baseline {
+        s = s.baseline(b);
+    }
     for i in 0..60 {
         for tasks in ["1", "50", "100", "150", "200"] {
             let t: f64 = tasks.parse().unwrap();
             s = s.row(&long_name(i), &[tasks], vec![one(t * (10.0 + i as f64 / 10.0) / (1.0 + t / 100.0))]);
         }
     }
-    let s = s.build();
+    s.build()
+}
+
+/// Sixty kernels: the chart draws the last twelve (a tangle otherwise),
+/// says so, and its legend of long names wraps without overlapping.
+#[test]
+fn sixty_kernels_scaling_draws_the_last_twelve_and_its_legend_wraps() {
+    let s = sixty_kernels_scaling(None);
     let specs = chart::plan_section(&s);
     let [ChartSpec::Scaling(sp)] = specs.as_slice() else { panic!() };
     assert!(!sp.log_x, "evenly spaced 1, 50 … 200 stays linear");
+    assert_eq!(sp.kernels_total, 60);
+    let drawn: Vec<String> = sp.series.iter().map(|s| s.kernel.clone()).collect();
+    assert_eq!(drawn, (48..60).map(long_name).collect::<Vec<_>>());
+    assert!(sp.series.iter().all(|s| s.points.len() == 5));
     let c = &charts_of(&s, "sixty-scaling")[0];
+    assert!(c.desc.contains("Lines for the last 12 of 60 kernels"), "{}", c.desc);
     let doc = roxmltree::Document::parse(&c.svg).unwrap();
+    assert!(
+        doc.descendants().any(|n| n.text().is_some_and(|x| x.contains("Jobs/Min by tasks: the last 12 of 60 kernels"))),
+        "the heading says which kernels are drawn"
+    );
     // Legend entries: distinct (x, y) positions, none closer than a row apart
     // on the same row.
     let mut pos: Vec<(f64, f64)> = doc
@@ -312,7 +330,7 @@ fn sixty_kernels_scaling_legend_wraps() {
         .filter(|n| n.has_tag_name("text") && n.text().is_some_and(|x| x.trim().starts_with("2.4.19-pre10")))
         .map(|n| (n.attribute("y").unwrap().parse().unwrap(), n.attribute("x").unwrap().parse().unwrap()))
         .collect();
-    assert_eq!(pos.len(), 60);
+    assert_eq!(pos.len(), 12);
     pos.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
     for p in pos.windows(2) {
         if p[0].0 == p[1].0 {
@@ -321,6 +339,62 @@ fn sixty_kernels_scaling_legend_wraps() {
             assert!(p[1].0 - p[0].0 >= 18.0, "legend rows overlap: {p:?}");
         }
     }
+}
+
+/// With a baseline among many kernels, its line is drawn with the last
+/// eleven others.
+#[test]
+fn many_kernels_scaling_keeps_the_baseline() {
+    let baseline: &'static str = Box::leak(long_name(3).into_boxed_str());
+    let s = sixty_kernels_scaling(Some(baseline));
+    let specs = chart::plan_section(&s);
+    let [ChartSpec::Scaling(sp)] = specs.as_slice() else { panic!() };
+    let drawn: Vec<String> = sp.series.iter().map(|s| s.kernel.clone()).collect();
+    let mut expected = vec![long_name(3)];
+    expected.extend((49..60).map(long_name));
+    assert_eq!(drawn, expected, "table order, the baseline first here");
+    assert!(sp.series[0].baseline);
+    assert_eq!(chart::scaling::shown_kernels(sp).as_deref(), Some("the baseline and the last 11 of 60 kernels"));
+    let c = &charts_of(&s, "sixty-scaling")[0];
+    assert!(c.desc.contains("Lines for the baseline and the last 11 of 60 kernels"), "{}", c.desc);
+}
+
+/// Twelve kernels or fewer: every one has its line, and nothing is said.
+#[test]
+fn few_kernels_scaling_draws_them_all() {
+    let s = tiobench();
+    let specs = chart::plan_section(&s);
+    let Some(ChartSpec::Scaling(sp)) = specs.iter().find(|c| matches!(c, ChartSpec::Scaling(_))) else { panic!() };
+    assert_eq!(sp.series.len(), sp.kernels_total);
+    assert_eq!(chart::scaling::shown_kernels(sp), None);
+}
+
+/// kernbench: each load ran one `-j` value (half load `-j 4`, optimal
+/// `-j 16`). The numeric `jobs` column takes two values, but within each
+/// load only one: lines of a single point would say nothing, so each load
+/// gets a bar chart.
+#[test]
+fn one_x_value_per_combination_gets_bar_charts() {
+    let mut s = Sec::new("kernbench", vec![col("Elapsed Time", "s", Better::Lower), col("User Time", "s", Better::Lower)])
+        .params(&["load", "jobs"])
+        .baseline("2.4.19");
+    for (i, k) in ["2.4.19", "2.4.20-pre4-ac1", "2.5.33-mm5"].iter().enumerate() {
+        s = s.row(k, &["half", "4"], vec![one(300.0 + i as f64), one(250.0)]);
+        s = s.row(k, &["optimal", "16"], vec![one(200.0 + i as f64), one(260.0)]);
+    }
+    let s = s.build();
+    let specs = chart::plan_section(&s);
+    let subtitles: Vec<&str> = specs
+        .iter()
+        .map(|c| match c {
+            ChartSpec::Bar(b) => b.subtitle.as_str(),
+            ChartSpec::Scaling(_) => panic!("no scaling chart of single points"),
+        })
+        .collect();
+    assert_eq!(subtitles, ["load half, jobs 4", "load optimal, jobs 16"]);
+    let ChartSpec::Bar(b) = &specs[0] else { panic!() };
+    assert_eq!(b.kernels.len(), 3);
+    assert_eq!(b.panels[0].values[2].as_ref().map(|v| v.mean), Some(302.0));
 }
 
 #[test]

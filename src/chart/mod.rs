@@ -13,7 +13,12 @@
 //!      kernel over that parameter, for the headline metric, on a log x axis
 //!      when the values span more than two decades and crowd at the low end
 //!      (see [`scaling`]). Further parameter
-//!      columns split it into one chart per combination of their values;
+//!      columns split it into one chart per combination of their values; a
+//!      combination in which the parameter takes a single value (kernbench:
+//!      half load ran `-j 4` only, optimal load `-j 16` only) gets a bar
+//!      chart instead, its lines being single points. A scaling chart draws
+//!      at most [`scaling::MAX_SCALING_LINES`] kernels (the baseline and the
+//!      last ones in the table) and says so;
 //!    * any other table gets a **bar chart** ([`bar`]) per kernel: one panel
 //!      per ranked metric (small multiples sharing the kernel axis, at most
 //!      [`MAX_BAR_PANELS`]), or the first column when no column is ranked.
@@ -285,11 +290,30 @@ pub fn plan_section(section: &SectionView) -> Vec<ChartSpec> {
             };
             let other_headers: Vec<String> =
                 t.param_headers.iter().enumerate().filter(|(i, _)| *i != xp).map(|(_, h)| h.clone()).collect();
+            let cols = bar_columns(t);
             group_rows(t.rows.iter().map(others))
                 .into_iter()
-                .filter_map(|(combo, rows)| {
-                    scaling::plan(section, head, xp, &rows, &param_label(&other_headers, &combo))
-                        .map(ChartSpec::Scaling)
+                .flat_map(|(combo, rows)| {
+                    // The x values this combination has (a handful).
+                    let mut xs: Vec<f64> = Vec::new();
+                    for x in rows.iter().filter_map(|&ri| t.rows[ri].params.get(xp).and_then(|v| param_number(v))) {
+                        if !xs.contains(&x) {
+                            xs.push(x);
+                        }
+                    }
+                    if xs.len() >= 2 {
+                        let label = param_label(&other_headers, &combo);
+                        return scaling::plan(section, head, xp, &rows, &label).map(ChartSpec::Scaling).into_iter().collect();
+                    }
+                    // One x value: lines of single points say nothing; bars
+                    // do, one chart per parameter set as for any table.
+                    group_rows(rows.iter().map(|&ri| t.rows[ri].params.clone()))
+                        .into_iter()
+                        .filter_map(|(params, sub)| {
+                            let sub: Vec<usize> = sub.iter().map(|&i| rows[i]).collect();
+                            bar::plan(section, &cols, &sub, &param_label(&t.param_headers, &params)).map(ChartSpec::Bar)
+                        })
+                        .collect::<Vec<_>>()
                 })
                 .take(MAX_CHARTS_PER_SECTION)
                 .collect()

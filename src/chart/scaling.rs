@@ -37,9 +37,22 @@ pub struct ScalingSpec {
     pub better: Better,
     /// Measured parameter values (x) with their printed text, ascending.
     pub x_ticks: Vec<(f64, String)>,
-    /// One line per kernel, in table order.
+    /// One line per kernel drawn, in table order: all of them, or the
+    /// baseline and the last ones when there are more than
+    /// [`MAX_SCALING_LINES`].
     pub series: Vec<Series>,
+    /// How many kernels have a point to draw, shown or not
+    /// (`series.len()` when all are shown).
+    pub kernels_total: usize,
 }
+
+/// The most lines a scaling chart draws. More kernels than this make a
+/// tangle no reader can follow, and a legend taller than the plot (300
+/// kernels: 300 lines in one plot); the chart then draws the baseline and
+/// the kernels listed last in the section's table (the newest, the table
+/// being in version order) and says so in its heading and description.
+/// The table has every kernel.
+pub const MAX_SCALING_LINES: usize = 12;
 
 /// One kernel's line.
 #[derive(Debug, Clone, PartialEq)]
@@ -72,24 +85,56 @@ pub struct ScalingPoint {
 pub fn plan(section: &SectionView, col: usize, xp: usize, rows: &[usize], others: &str) -> Option<ScalingSpec> {
     let t = &section.table;
     let column = t.columns.get(col)?;
-    let mut series: Vec<Series> = Vec::new();
-    let mut ticks: Vec<(f64, String)> = Vec::new();
-    for &ri in rows {
-        let Some(r) = t.rows.get(ri) else { continue };
-        let Some(xtext) = r.params.get(xp) else { continue };
-        let Some(x) = param_number(xtext) else { continue };
-        let Some(cell) = r.cells.get(col).and_then(Option::as_ref) else { continue };
-        let Some(y) = finite(cell.summary.mean) else { continue };
-        let p = ScalingPoint { x, y, sd: drawn_sd(&cell.summary), text: cell.text.clone() };
-        match series.iter_mut().find(|s| s.kernel == r.kernel) {
-            Some(s) => s.points.push(p),
-            None => series.push(Series {
-                kernel: r.kernel.clone(),
-                lane: lane_of(&r.kernel),
-                baseline: t.baseline.as_deref() == Some(r.kernel.as_str()),
-                points: vec![p],
-            }),
+    // The rows with a point to draw: (row, x, its text, y, cell).
+    let points: Vec<(&crate::report::RowView, f64, &String, f64, &crate::report::CellView)> = rows
+        .iter()
+        .filter_map(|&ri| {
+            let r = t.rows.get(ri)?;
+            let xtext = r.params.get(xp)?;
+            let x = param_number(xtext)?;
+            let cell = r.cells.get(col).and_then(Option::as_ref)?;
+            let y = finite(cell.summary.mean)?;
+            Some((r, x, xtext, y, cell))
+        })
+        .collect();
+    // Kernels in table order, each once; which of them get a line.
+    let mut kernels: Vec<&str> = Vec::new();
+    let mut seen: rustc_hash::FxHashSet<&str> = rustc_hash::FxHashSet::default();
+    for (r, ..) in &points {
+        if seen.insert(r.kernel.as_str()) {
+            kernels.push(r.kernel.as_str());
         }
+    }
+    let kernels_total = kernels.len();
+    let shown: rustc_hash::FxHashSet<&str> = if kernels.len() > MAX_SCALING_LINES {
+        let baseline = t.baseline.as_deref().filter(|b| seen.contains(b));
+        let others = kernels.iter().copied().filter(|k| Some(*k) != baseline);
+        let last = MAX_SCALING_LINES - usize::from(baseline.is_some());
+        others.clone().skip(kernels.len() - usize::from(baseline.is_some()) - last).chain(baseline).collect()
+    } else {
+        seen
+    };
+    let mut series: Vec<Series> = Vec::new();
+    let mut index: rustc_hash::FxHashMap<&str, usize> = rustc_hash::FxHashMap::default();
+    let mut ticks: Vec<(f64, String)> = Vec::new();
+    for (r, x, xtext, y, cell) in points {
+        if !shown.contains(r.kernel.as_str()) {
+            continue;
+        }
+        let p = ScalingPoint { x, y, sd: drawn_sd(&cell.summary), text: cell.text.clone() };
+        match index.get(r.kernel.as_str()) {
+            Some(&i) => series[i].points.push(p),
+            None => {
+                index.insert(r.kernel.as_str(), series.len());
+                series.push(Series {
+                    kernel: r.kernel.clone(),
+                    lane: lane_of(&r.kernel),
+                    baseline: t.baseline.as_deref() == Some(r.kernel.as_str()),
+                    points: vec![p],
+                });
+            }
+        }
+        // Parameter values are few (1, 2, 4 … 128).
         if !ticks.iter().any(|(v, _)| *v == x) {
             ticks.push((x, xtext.trim().to_string()));
         }
@@ -117,6 +162,23 @@ pub fn plan(section: &SectionView, col: usize, xp: usize, rows: &[usize], others
         better: column.better,
         x_ticks: ticks,
         series,
+        kernels_total,
+    })
+}
+
+/// What a chart showing only some kernels' lines says about them: "the
+/// baseline and the last 11 of 300 kernels", "the last 12 of 300
+/// kernels"; `None` when every kernel has its line.
+pub fn shown_kernels(spec: &ScalingSpec) -> Option<String> {
+    let n = spec.series.len();
+    if n >= spec.kernels_total {
+        return None;
+    }
+    let total = spec.kernels_total;
+    Some(if spec.series.iter().any(|s| s.baseline) {
+        format!("the baseline and the last {} of {total} kernels", n - 1)
+    } else {
+        format!("the last {n} of {total} kernels")
     })
 }
 
@@ -224,7 +286,10 @@ pub fn render(spec: &ScalingSpec, machine: &str) -> Option<(String, String, Stri
         let root = SVGBackend::with_string(&mut svg, (WIDTH, height)).into_drawing_area();
         draw_title(&root, &head, &clean(machine))?;
         let area = root.clone().shrink((MARGIN, title_h), (inner as u32, panel_h as u32));
-        let heading = format!("{} by {}", clean(&spec.metric), clean(&spec.param));
+        let mut heading = format!("{} by {}", clean(&spec.metric), clean(&spec.param));
+        if let Some(shown) = shown_kernels(spec) {
+            heading.push_str(&format!(": {shown}"));
+        }
         area.draw(&Text::new(
             fit_end(&heading, inner - Y_AREA, FONT),
             (Y_AREA, 2),
@@ -309,6 +374,9 @@ fn describe(spec: &ScalingSpec, machine: &str) -> String {
         s.push_str(&format!(" on {}", clean(machine)));
     }
     s.push_str(", one line per kernel, coloured by patch tree.");
+    if let Some(shown) = shown_kernels(spec) {
+        s.push_str(&format!(" Lines for {shown}, in the table's order; the table lists every kernel."));
+    }
     if let Some(b) = spec.series.iter().find(|s| s.baseline) {
         s.push_str(&format!(" The baseline, {}, has the thick line.", clean(&b.kernel)));
     }
