@@ -657,10 +657,15 @@ pub fn load_machine_cached(
         .collect();
 
     // `runs:` entries must name a raw file of their kernel.
+    let rels: rustc_hash::FxHashSet<&str> = if kernels.iter().any(|k| !k.config.runs.is_empty()) {
+        files.iter().map(|(r, _, _)| r.as_str()).collect()
+    } else {
+        Default::default()
+    };
     for k in &kernels {
         for name in k.config.runs.keys() {
             let rel = format!("{}/{name}", k.name);
-            if !files.iter().any(|(r, _, _)| *r == rel) {
+            if !rels.contains(rel.as_str()) {
                 diags.push(Diagnostic::warning(
                     dir.join(&k.name).join("kernel.yaml"),
                     None,
