@@ -313,3 +313,17 @@ fn a_parameter_given_twice_keeps_the_first() {
     assert!(data.contains("{\"1\":\"a\"}"), "{data}");
     assert!(!data.contains("\"1\":\"b\""));
 }
+
+/// A `runs:` entry naming no raw file of its kernel gets a warning; one
+/// naming a file does not.
+#[test]
+fn runs_entry_for_a_missing_file_warns() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    put(&content, "m1/2.4.7/kernel.yaml", "runs:\n  dbench-32.txt: { n: 3 }\n  dbench-64.txt: { n: 2 }\n");
+    let (report, _) = build_ok(tmp.path(), &content);
+    diag_for(&report, "2.4.7/kernel.yaml", "runs: \"dbench-64.txt\" is not a raw file of kernel 2.4.7 (no 2.4.7/dbench-64.txt)");
+    let about_runs: Vec<String> =
+        report.diagnostics.iter().map(|d| d.to_string()).filter(|d| d.contains("is not a raw file")).collect();
+    assert_eq!(about_runs.len(), 1, "{about_runs:?}");
+}
