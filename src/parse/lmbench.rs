@@ -257,7 +257,11 @@ fn is_dash_token(t: &str) -> bool {
 /// into its lines; `None` when the line is not such a flattened table.
 fn split_flattened(line: &str) -> Option<Vec<String>> {
     let t = line.trim();
-    let end = ["smaller is better", "bigger is better"].iter().filter_map(|p| t.find(p).map(|i| i + p.len())).min()?;
+    // Two searchers made once for every line of every file.
+    static BETTER: std::sync::LazyLock<[memchr::memmem::Finder<'static>; 2]> = std::sync::LazyLock::new(|| {
+        [memchr::memmem::Finder::new("smaller is better"), memchr::memmem::Finder::new("bigger is better")]
+    });
+    let end = BETTER.iter().filter_map(|f| f.find(t.as_bytes()).map(|i| i + f.needle().len())).min()?;
     let title = t.get(..end)?;
     parse_title(title)?;
     let mut rest = t.get(end..)?.trim_start();
@@ -499,24 +503,22 @@ struct Tok {
 
 fn tokens(line: &str) -> Vec<Tok> {
     let mut out = Vec::new();
-    let mut cur: Option<Tok> = None;
-    for (col, c) in line.chars().enumerate() {
+    // The token being read: its first and last column, its first byte.
+    let mut cur: Option<(usize, usize, usize)> = None;
+    for (col, (byte, c)) in line.char_indices().enumerate() {
         if c.is_whitespace() {
-            if let Some(t) = cur.take() {
-                out.push(t);
+            if let Some((start, end, first)) = cur.take() {
+                out.push(Tok { start, end, text: line[first..byte].to_string() });
             }
         } else {
             match cur.as_mut() {
-                Some(t) => {
-                    t.end = col;
-                    t.text.push(c);
-                }
-                None => cur = Some(Tok { start: col, end: col, text: c.to_string() }),
+                Some(t) => t.1 = col,
+                None => cur = Some((col, col, byte)),
             }
         }
     }
-    if let Some(t) = cur {
-        out.push(t);
+    if let Some((start, end, first)) = cur {
+        out.push(Tok { start, end, text: line[first..].to_string() });
     }
     out
 }
