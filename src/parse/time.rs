@@ -135,6 +135,13 @@ fn plus_pair(tok: &str, a: &str, b: &str) -> bool {
 /// 238.89system`, or csh `37.580u 115.730s`) but its elapsed time is missing
 /// or unreadable.
 pub fn gnu_record_at(input: &Input, idx: usize) -> Result<Option<TimeRecord>, ParseError> {
+    // A record starts on line `idx` with `34.11user` (GNU) or `12.5u`
+    // (csh): a line without such a token starts none, and the lines after
+    // it need not be read.
+    let starts = |t: &str| num_suffix(t, "user").is_some() || num_suffix(t, "u").is_some();
+    if !input.lines.get(idx).is_some_and(|l| l.split_whitespace().any(starts)) {
+        return Ok(None);
+    }
     let toks = token_stream(input, idx, 4);
     for start in 0..toks.len() {
         if toks[start].idx != idx {
