@@ -83,7 +83,7 @@ fn section<'a>(p: &mut Page, s: &SectionView, rows: impl ExactSizeIterator<Item 
         if !t.fixed_params.is_empty() {
             p.raw(" <span class=\"fixed\">(").text(&t.fixed_params.join(", ")).raw(")</span>");
         }
-        p.raw("</caption>\n<thead><tr><th scope=\"col\">kernel</th>");
+        p.raw("</caption>\n<thead><tr><th scope=\"col\" class=\"kernel\">kernel</th>");
         for h in &t.param_headers {
             p.raw("<th scope=\"col\" class=\"num\">").text(h).raw("</th>");
         }
