@@ -458,7 +458,7 @@ pub fn plan(content: &Path, diags: &mut Vec<Diagnostic>) -> std::io::Result<(Sit
         .filter(|p| !p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with('.')))
         .collect();
     dirs.sort();
-    let mut out = Vec::new();
+    let mut out: Vec<(PathBuf, String)> = Vec::new();
     for dir in dirs {
         let slug = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         if has_line_break(&slug) {
@@ -467,6 +467,12 @@ pub fn plan(content: &Path, diags: &mut Vec<Diagnostic>) -> std::io::Result<(Sit
         }
         if !dir.join("machine.yaml").exists() {
             diags.push(Diagnostic::warning(&dir, None, "not a machine class (no machine.yaml); skipped"));
+            continue;
+        }
+        // Two names that differ only in bytes that are not UTF-8 read the
+        // same; they would share one output directory and cache entry.
+        if let Some((first, _)) = out.iter().find(|(_, s)| *s == slug) {
+            diags.push(Diagnostic::warning(&dir, None, same_name_skipped(&slug, first)));
             continue;
         }
         out.push((dir, slug));
@@ -493,6 +499,9 @@ pub fn discover(dir: &Path) -> Discovered {
     let mut files: Vec<(String, PathBuf, Option<String>)> = Vec::new();
     let mut kernel_dirs: Vec<String> = Vec::new();
     let mut diags = Vec::new();
+    let mut lossy = false;
+    // Kernel directories with lossily read names: (name, path).
+    let mut kernel_paths: Vec<(String, PathBuf)> = Vec::new();
     let mut walk = walkdir::WalkDir::new(dir).follow_links(true).min_depth(1).into_iter();
     while let Some(entry) = walk.next() {
         let entry = match entry {
@@ -505,6 +514,9 @@ pub fn discover(dir: &Path) -> Discovered {
             }
         };
         let rel_str = relative_str(entry.path(), dir);
+        // A name that is not UTF-8 is read lossily (`caf\u{FFFD}`); two such
+        // names may then read the same (checked after the walk).
+        lossy |= rel_str.contains('\u{FFFD}');
         if has_hidden_component(&rel_str) {
             continue;
         }
@@ -519,6 +531,9 @@ pub fn discover(dir: &Path) -> Discovered {
         if entry.file_type().is_dir() {
             if entry.depth() == 1 {
                 kernel_dirs.push(name.to_string());
+                if lossy {
+                    kernel_paths.push((name.to_string(), entry.path().to_path_buf()));
+                }
             }
             continue;
         }
@@ -539,6 +554,42 @@ pub fn discover(dir: &Path) -> Discovered {
     }
     files.sort_unstable_by(|a, b| walk_order(after(&a.1, skip), after(&b.1, skip)));
     kernel_dirs.sort_unstable();
+    if lossy {
+        // Names that differ only in bytes that are not UTF-8 read the same:
+        // the first in walk order keeps the name; a later kernel directory
+        // is skipped with everything in it, a later file on its own.
+        kernel_paths.sort_unstable_by(|a, b| walk_order(after(&a.1, skip), after(&b.1, skip)));
+        let mut seen: rustc_hash::FxHashMap<&str, &Path> = rustc_hash::FxHashMap::default();
+        let mut shadowed: Vec<&Path> = Vec::new();
+        for (name, path) in &kernel_paths {
+            match seen.get(name.as_str()) {
+                Some(first) => {
+                    diags.push(Diagnostic::warning(path, None, same_name_skipped(name, first)));
+                    shadowed.push(path);
+                }
+                None => {
+                    seen.insert(name, path);
+                }
+            }
+        }
+        kernel_dirs.dedup();
+        let mut seen: rustc_hash::FxHashMap<String, PathBuf> = rustc_hash::FxHashMap::default();
+        files.retain(|(rel, path, _)| {
+            if shadowed.iter().any(|s| path.starts_with(s)) {
+                return false;
+            }
+            match seen.get(rel) {
+                Some(first) => {
+                    diags.push(Diagnostic::warning(path, None, same_name_skipped(rel, first)));
+                    false
+                }
+                None => {
+                    seen.insert(rel.clone(), path.clone());
+                    true
+                }
+            }
+        });
+    }
     diags.sort_by(|a, b| walk_order(after(&a.file, skip), after(&b.file, skip)));
 
     Discovered { files, kernel_dirs, diagnostics: diags }
@@ -561,6 +612,16 @@ pub fn has_hidden_component(rel: &str) -> bool {
 /// delete it.
 pub fn has_line_break(name: &str) -> bool {
     name.contains(['\n', '\r'])
+}
+
+/// The warning for a file or directory whose name, read as UTF-8, is the
+/// same as an earlier one's (`first`): their names differ only in bytes
+/// that are not UTF-8.
+fn same_name_skipped(name: &str, first: &Path) -> String {
+    format!(
+        "skipped: its name reads as {name:?}, the same as {}'s (they differ only in bytes that are not UTF-8); rename one",
+        first.display()
+    )
 }
 
 /// The warning for a name with a line break ([`has_line_break`]).

@@ -327,3 +327,41 @@ fn runs_entry_for_a_missing_file_warns() {
         report.diagnostics.iter().map(|d| d.to_string()).filter(|d| d.contains("is not a raw file")).collect();
     assert_eq!(about_runs.len(), 1, "{about_runs:?}");
 }
+
+/// Names that differ only in bytes that are not UTF-8 read the same
+/// (`caf\u{FFFD}`): the first in name order keeps the name, a later class,
+/// kernel directory or file is skipped with a warning, instead of two
+/// classes sharing one output directory or two kernels one page.
+#[cfg(unix)]
+#[test]
+fn names_that_read_the_same_are_skipped_with_a_warning() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    for (class, value) in [(&b"caf\xe8"[..], "1.1111"), (&b"caf\xe9"[..], "2.2222")] {
+        let m = content.join(OsStr::from_bytes(class));
+        std::fs::create_dir_all(m.join("2.4.7")).expect("mkdir");
+        std::fs::write(m.join("machine.yaml"), "name: \"Latin-1 box\"\n").expect("write");
+        std::fs::write(m.join("2.4.7/dbench-32.txt"), dbench(value)).expect("write");
+    }
+    for (kernel, value) in [(&b"2.4.8-\xe8"[..], "3.3333"), (&b"2.4.8-\xe9"[..], "4.4444")] {
+        let k = content.join("m1").join(OsStr::from_bytes(kernel));
+        std::fs::create_dir_all(&k).expect("mkdir");
+        std::fs::write(k.join("dbench-32.txt"), dbench(value)).expect("write");
+    }
+    std::fs::create_dir_all(content.join("m1/2.4.9")).expect("mkdir");
+    for (file, value) in [(&b"dbench-\xe8.txt"[..], "5.5555"), (&b"dbench-\xe9.txt"[..], "6.6666")] {
+        std::fs::write(content.join("m1/2.4.9").join(OsStr::from_bytes(file)), dbench(value)).expect("write");
+    }
+    let (report, page) = build_ok(tmp.path(), &content);
+    let same = "the same as";
+    let skipped: Vec<String> = report.diagnostics.iter().map(|d| d.to_string()).filter(|d| d.contains(same)).collect();
+    assert_eq!(skipped.len(), 3, "{skipped:#?}");
+    let class = std::fs::read_to_string(tmp.path().join("output/caf\u{fffd}/index.html")).expect("class page");
+    assert!(class.contains("1.1111") && !class.contains("2.2222"), "the first class keeps the name");
+    assert!(page.contains("3.3333") && !page.contains("4.4444"), "the first kernel directory keeps the name");
+    assert!(page.contains("5.5555") && !page.contains("6.6666"), "the first file keeps the name");
+    let raw = tmp.path().join("output/m1/raw/2.4.9/dbench-\u{fffd}.txt");
+    assert!(std::fs::read_to_string(raw).expect("raw copy").contains("5.5555"), "the first file keeps the name");
+}
