@@ -472,7 +472,7 @@ pub fn plan(content: &Path, diags: &mut Vec<Diagnostic>) -> std::io::Result<(Sit
         // Two names that differ only in bytes that are not UTF-8 read the
         // same; they would share one output directory and cache entry.
         if let Some((first, _)) = out.iter().find(|(_, s)| *s == slug) {
-            diags.push(Diagnostic::warning(&dir, None, same_name_skipped(&slug, first)));
+            diags.push(Diagnostic::warning(&dir, None, same_name_skipped(&dir, &slug, first)));
             continue;
         }
         out.push((dir, slug));
@@ -564,7 +564,7 @@ pub fn discover(dir: &Path) -> Discovered {
         for (name, path) in &kernel_paths {
             match seen.get(name.as_str()) {
                 Some(first) => {
-                    diags.push(Diagnostic::warning(path, None, same_name_skipped(name, first)));
+                    diags.push(Diagnostic::warning(path, None, same_name_skipped(path, name, first)));
                     shadowed.push(path);
                 }
                 None => {
@@ -580,7 +580,7 @@ pub fn discover(dir: &Path) -> Discovered {
             }
             match seen.get(rel) {
                 Some(first) => {
-                    diags.push(Diagnostic::warning(path, None, same_name_skipped(rel, first)));
+                    diags.push(Diagnostic::warning(path, None, same_name_skipped(path, rel, first)));
                     false
                 }
                 None => {
@@ -614,13 +614,16 @@ pub fn has_line_break(name: &str) -> bool {
     name.contains(['\n', '\r'])
 }
 
-/// The warning for a file or directory whose name, read as UTF-8, is the
-/// same as an earlier one's (`first`): their names differ only in bytes
-/// that are not UTF-8.
-fn same_name_skipped(name: &str, first: &Path) -> String {
+/// The warning for a file or directory (`path`) whose name, read as UTF-8
+/// (`name`), is the same as an earlier one's (`first`): their names differ
+/// only in bytes that are not UTF-8, which the message shows escaped
+/// (`caf\xE8`), since printed they look the same.
+fn same_name_skipped(path: &Path, name: &str, first: &Path) -> String {
+    let raw = |p: &Path| p.file_name().map(|n| format!("{n:?}")).unwrap_or_default();
     format!(
-        "skipped: its name reads as {name:?}, the same as {}'s (they differ only in bytes that are not UTF-8); rename one",
-        first.display()
+        "skipped: its name {} reads as {name:?}, as {} does (they differ only in bytes that are not UTF-8); rename one",
+        raw(path),
+        raw(first)
     )
 }
 
