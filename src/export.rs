@@ -46,7 +46,8 @@
 //! classes that changed.
 //!
 //! `output/<machine>/csv/<section-id>.csv` has one line per kernel ×
-//! parameters × metric with the columns `kernel`, each parameter, `metric`,
+//! parameters × metric with the columns `kernel`, each parameter (those
+//! that vary, then those with one value on every line), `metric`,
 //! `unit`, `better`, `n`, `mean`, `stddev`, `min`, `max`, `median`, `diff`,
 //! `pct_better`, `p`, `significant`. Text fields that a spreadsheet would
 //! read as a formula get a leading `'` ([`csv_text`]).
@@ -88,12 +89,14 @@ pub const DATA_FORMAT: u32 = 3;
 pub const SAMPLE_FIELDS: [&str; 6] = ["kernel", "group", "params", "metric", "value", "line"];
 
 /// The names of a summary row's fields in `data.json`, in the order of its
-/// array: the kernel, the parameters (an object, `{}` if none), the
+/// array: the kernel, the parameters (an object of all of them, also
+/// those the table states once above its columns; `{}` if none), the
 /// metric's index in `metrics`, the number of runs `n`, then `mean`,
 /// `stddev`, `min`, `max` and `median` in the metric's unit, `cv` (the
 /// coefficient of variation, a fraction), and against the baseline: `diff`
 /// (mean minus the baseline's mean, in the metric's unit), `pct_better`
-/// (percent, positive when better), `p` (Welch's test) and `significant`
+/// (percent, positive when better; the plain relative change for a metric
+/// with no better direction), `p` (Welch's test) and `significant`
 /// (a boolean). Statistics that do not exist for the row are `null`.
 pub const ROW_FIELDS: [&str; 14] =
     ["kernel", "params", "metric", "n", "mean", "stddev", "cv", "min", "max", "median", "diff", "pct_better", "p", "significant"];
@@ -199,14 +202,16 @@ impl Serialize for Rows<'_> {
             .rows
             .iter()
             .map(|r| {
-                let mut p: Vec<(&str, &str)> = self
-                    .0
-                    .table
+                let t = &self.0.table;
+                let mut p: Vec<(&str, &str)> = t
                     .param_headers
                     .iter()
                     .zip(&r.params)
                     .filter(|(_, v)| !v.is_empty())
                     .map(|(h, v)| (h.as_str(), v.as_str()))
+                    // The parameters the table states once (`procs 32` for
+                    // every row) belong to every row too.
+                    .chain(t.fixed_param_values.iter().map(|(h, v)| (h.as_str(), v.as_str())))
                     .collect();
                 p.sort_unstable_by_key(|&(h, _)| h);
                 p.dedup_by_key(|&mut (h, _)| h);
@@ -344,7 +349,9 @@ fn section_csv(s: &SectionView) -> String {
     let mut w = csv::Writer::from_writer(Vec::with_capacity(s.table.rows.len() * s.table.columns.len() * 96 + 256));
     // Writing to a Vec cannot fail.
     let _ = w.write_field("kernel");
-    for h in &s.table.param_headers {
+    // Every parameter is a column: those that vary, then those the table
+    // states once (the same value on every line).
+    for h in s.table.param_headers.iter().chain(s.table.fixed_param_values.iter().map(|(h, _)| h)) {
         let _ = w.write_field(csv_text(h).as_ref());
     }
     for h in ["metric", "unit", "better", "n", "mean", "stddev", "min", "max", "median", "diff", "pct_better", "p", "significant"] {
@@ -364,7 +371,7 @@ fn section_csv(s: &SectionView) -> String {
         for (c, col) in r.cells.iter().zip(&s.table.columns) {
             let Some(c) = c else { continue };
             let _ = w.write_field(csv_text(&r.kernel).as_ref());
-            for p in &r.params {
+            for p in r.params.iter().chain(s.table.fixed_param_values.iter().map(|(_, v)| v)) {
                 let _ = w.write_field(csv_text(p).as_ref());
             }
             let _ = w.write_field(csv_text(&col.name).as_ref());

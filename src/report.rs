@@ -232,6 +232,9 @@ pub struct TableView {
     /// Parameters with one value in every row, shown once under the title
     /// rather than as a column: `["blk size 4096"]`.
     pub fixed_params: Vec<String>,
+    /// The same parameters as (name, value): `[("blk size", "4096")]`, for
+    /// the data files, whose rows carry every parameter.
+    pub fixed_param_values: Vec<(String, String)>,
     /// Metric columns.
     pub columns: Vec<ColumnView>,
     /// Rows in order: by parameters, then kernel order.
@@ -778,12 +781,14 @@ fn section_view(
     // A parameter with the same value in every row is a setting, not a
     // dimension: say it once instead of repeating it in a column.
     let mut fixed_params = Vec::new();
+    let mut fixed_param_values = Vec::new();
     if row_views.len() > 1 {
         let mut i = 0;
         while i < param_names.len() {
             let first = &row_views[0].params[i];
             if !first.is_empty() && row_views.iter().all(|r| &r.params[i] == first) {
                 fixed_params.push(format!("{} {}", param_names[i], first));
+                fixed_param_values.push((param_names[i].clone(), first.clone()));
                 param_names.remove(i);
                 for r in &mut row_views {
                     r.params.remove(i);
@@ -815,6 +820,7 @@ fn section_view(
         table: TableView {
             param_headers: param_names,
             fixed_params,
+            fixed_param_values,
             columns,
             rows: row_views,
             direction,
@@ -1039,6 +1045,7 @@ pub fn kernel_pages(m: &MachinePage) -> Vec<KernelPage> {
                 table: TableView {
                     param_headers: s.table.param_headers.clone(),
                     fixed_params: s.table.fixed_params.clone(),
+                    fixed_param_values: s.table.fixed_param_values.clone(),
                     columns: s.table.columns.clone(),
                     rows: mine.into_iter().cloned().collect(),
                     direction: s.table.direction.clone(),

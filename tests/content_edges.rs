@@ -365,3 +365,29 @@ fn names_that_read_the_same_are_skipped_with_a_warning() {
     let raw = tmp.path().join("output/m1/raw/2.4.9/dbench-\u{fffd}.txt");
     assert!(std::fs::read_to_string(raw).expect("raw copy").contains("5.5555"), "the first file keeps the name");
 }
+
+/// A parameter with one value in every row is stated once above the table
+/// ("procs 32"), but the data files give it on every row: in `data.json`'s
+/// row `params` and as a CSV column.
+#[test]
+fn data_files_give_every_row_its_fixed_parameters() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let (_report, page) = build_ok(tmp.path(), &content);
+    assert!(page.contains("procs 32"), "stated once on the page");
+    let out = tmp.path().join("output/m1");
+    let data: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("data.json")).expect("data.json")).expect("json");
+    let fields = data["row_fields"].as_array().expect("row_fields");
+    let at = fields.iter().position(|f| f == "params").expect("params field");
+    let rows: Vec<&serde_json::Value> =
+        data["sections"].as_array().expect("sections").iter().flat_map(|s| s["rows"].as_array().expect("rows")).collect();
+    assert!(rows.len() >= 2);
+    for r in rows {
+        assert_eq!(r[at], serde_json::json!({"procs": "32"}), "{r}");
+    }
+    let csv = std::fs::read_to_string(out.join("csv/dbench-32.csv")).expect("csv");
+    let mut lines = csv.lines();
+    assert!(lines.next().expect("header").starts_with("kernel,procs,metric,"), "{csv}");
+    assert!(lines.all(|l| l.split(',').nth(1) == Some("32")), "{csv}");
+}
