@@ -292,10 +292,12 @@ pub fn table_text(t: &TableView, opts: &TextOptions) -> String {
             used += need;
         }
     }
-    let any_unit = cols.iter().any(|c| !c.unit.is_empty());
     let blocks: Vec<String> = groups
         .iter()
         .map(|g| {
+            // A units line only for a block with a unit in it (a table split
+            // by width may have a block of unitless counts).
+            let any_unit = g.iter().any(|&ci| !cols[ci].unit.is_empty());
             let mut lines = Vec::new();
             // Header lines, bottom-aligned: a wrapped header grows upwards.
             let depth = g.iter().map(|&ci| cols[ci].name.len()).max().unwrap_or(1).max(1);
