@@ -528,11 +528,12 @@ fn check_class(ctx: &ClassContext, dir: &Path, slug: &str) -> Result<Checked, Bu
     let mut stats = Vec::new();
     if let (Some(cache), Some(common)) = (ctx.cache, ctx.common_key) {
         let _t = timing::span("machine: cache check");
-        key = machine_key(common, dir, &discovered);
+        key = machine_key(common, &discovered);
         stats = discovered.files.iter().map(|(rel, path, _)| (rel.clone(), cache::Stat::of(path))).collect();
+        let paths: Vec<&Path> = discovered.files.iter().map(|(_, path, _)| path.as_path()).collect();
         if ctx.render
             && let Some(old) = cache.load(slug)
-            && old.still_valid(key, dir, &stats, &ctx.opts.output)
+            && old.still_valid(key, &paths, &stats, &ctx.opts.output)
         {
             for p in old.output_paths() {
                 ctx.sink.keep(p)?;
@@ -745,11 +746,11 @@ fn common_key(opts: &BuildOptions, theme: Option<&Path>, dirs: &[(PathBuf, Strin
 }
 
 /// A machine class's cache key: the common key and its `kernel.yaml` files.
-fn machine_key(common: u64, dir: &Path, d: &site::Discovered) -> u64 {
+fn machine_key(common: u64, d: &site::Discovered) -> u64 {
     let mut h = cache::KeyHasher::default();
     h.field(&common.to_le_bytes());
-    for k in &d.kernel_dirs {
-        if let Ok(b) = std::fs::read(dir.join(k).join("kernel.yaml")) {
+    for (k, path) in d.kernel_dirs.iter().zip(&d.kernel_paths) {
+        if let Ok(b) = std::fs::read(path.join("kernel.yaml")) {
             h.field(k.as_bytes());
             h.field(&b);
         }

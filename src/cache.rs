@@ -350,18 +350,15 @@ impl MachineEntry {
 
     /// True when this entry still describes the class: same benchsite and
     /// key, same raw files (by times, or by content where times cannot be
-    /// trusted), and every output still in place under `out`.
-    pub fn still_valid(
-        &self,
-        key: u64,
-        dir: &Path,
-        now: &[(String, Option<Stat>)],
-        out: &Path,
-    ) -> bool {
+    /// trusted), and every output still in place under `out`. `now` are
+    /// the raw files as walked (relative name, times), `paths` the same
+    /// files on disk, in the same order (a name read lossily does not lead
+    /// back to its file).
+    pub fn still_valid(&self, key: u64, paths: &[&Path], now: &[(String, Option<Stat>)], out: &Path) -> bool {
         if self.key != key || self.files.len() != now.len() {
             return false;
         }
-        for (old, (rel, stat)) in self.files.iter().zip(now) {
+        for ((old, (rel, stat)), path) in self.files.iter().zip(now).zip(paths) {
             if &old.rel != rel {
                 return false;
             }
@@ -369,7 +366,7 @@ impl MachineEntry {
             let trusted = *stat == old.stat && !old.stat.racy(self.scan_ns);
             if !trusted {
                 // Times changed, or too close to the last build: compare contents.
-                match std::fs::read(dir.join(rel)) {
+                match std::fs::read(path) {
                     Ok(b) if old.hash != NO_HASH && b.len() as u64 == stat.len && hash(&b) == old.hash => {}
                     _ => return false,
                 }

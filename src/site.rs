@@ -488,6 +488,9 @@ pub struct Discovered {
     pub files: Vec<(String, PathBuf, Option<String>)>,
     /// Kernel directories (first level), in name order.
     pub kernel_dirs: Vec<String>,
+    /// The same directories on disk, in the same order: a name read
+    /// lossily (`caf\u{FFFD}` for `caf\xE9`) does not lead back to it.
+    pub kernel_paths: Vec<PathBuf>,
     /// Problems walking the directory (unreadable entries, link loops).
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -497,11 +500,10 @@ pub struct Discovered {
 /// editor backups are left out.
 pub fn discover(dir: &Path) -> Discovered {
     let mut files: Vec<(String, PathBuf, Option<String>)> = Vec::new();
-    let mut kernel_dirs: Vec<String> = Vec::new();
+    // Kernel directories: (name, path on disk).
+    let mut kernels: Vec<(String, PathBuf)> = Vec::new();
     let mut diags = Vec::new();
     let mut lossy = false;
-    // Kernel directories with lossily read names: (name, path).
-    let mut kernel_paths: Vec<(String, PathBuf)> = Vec::new();
     let mut walk = walkdir::WalkDir::new(dir).follow_links(true).min_depth(1).into_iter();
     while let Some(entry) = walk.next() {
         let entry = match entry {
@@ -530,10 +532,7 @@ pub fn discover(dir: &Path) -> Discovered {
         let name = rel_str.rsplit('/').next().unwrap_or_default();
         if entry.file_type().is_dir() {
             if entry.depth() == 1 {
-                kernel_dirs.push(name.to_string());
-                if lossy {
-                    kernel_paths.push((name.to_string(), entry.path().to_path_buf()));
-                }
+                kernels.push((name.to_string(), entry.path().to_path_buf()));
             }
             continue;
         }
@@ -553,26 +552,21 @@ pub fn discover(dir: &Path) -> Discovered {
         b.get(skip..).unwrap_or(b)
     }
     files.sort_unstable_by(|a, b| walk_order(after(&a.1, skip), after(&b.1, skip)));
-    kernel_dirs.sort_unstable();
+    // By name; of names that read the same, the first in walk order first.
+    kernels.sort_unstable_by(|a, b| a.0.cmp(&b.0).then_with(|| walk_order(after(&a.1, skip), after(&b.1, skip))));
     if lossy {
         // Names that differ only in bytes that are not UTF-8 read the same:
         // the first in walk order keeps the name; a later kernel directory
-        // is skipped with everything in it, a later file on its own.
-        kernel_paths.sort_unstable_by(|a, b| walk_order(after(&a.1, skip), after(&b.1, skip)));
-        let mut seen: rustc_hash::FxHashMap<&str, &Path> = rustc_hash::FxHashMap::default();
-        let mut shadowed: Vec<&Path> = Vec::new();
-        for (name, path) in &kernel_paths {
-            match seen.get(name.as_str()) {
-                Some(first) => {
-                    diags.push(Diagnostic::warning(path, None, same_name_skipped(path, name, first)));
-                    shadowed.push(path);
-                }
-                None => {
-                    seen.insert(name, path);
-                }
+        // is skipped with everything in it, a later file on its own, and a
+        // file that reads as a directory's name is skipped.
+        let mut shadowed: Vec<PathBuf> = Vec::new();
+        for pair in kernels.windows(2) {
+            if pair[0].0 == pair[1].0 {
+                diags.push(Diagnostic::warning(&pair[1].1, None, same_name_skipped(&pair[1].1, &pair[0].0, &pair[0].1)));
+                shadowed.push(pair[1].1.clone());
             }
         }
-        kernel_dirs.dedup();
+        kernels.dedup_by(|b, a| a.0 == b.0);
         let mut seen: rustc_hash::FxHashMap<String, PathBuf> = rustc_hash::FxHashMap::default();
         files.retain(|(rel, path, _)| {
             if shadowed.iter().any(|s| path.starts_with(s)) {
@@ -589,10 +583,29 @@ pub fn discover(dir: &Path) -> Discovered {
                 }
             }
         });
+        // Every directory the kept files lie in, by the name it reads as.
+        let mut dirs: rustc_hash::FxHashMap<&str, &Path> = rustc_hash::FxHashMap::default();
+        for (rel, path, _) in &files {
+            for (i, _) in rel.match_indices('/') {
+                // `a/b/c.txt` at its first `/`: two levels up from the file.
+                let on_disk = path.ancestors().nth(rel[i..].matches('/').count()).unwrap_or(path);
+                dirs.entry(&rel[..i]).or_insert(on_disk);
+            }
+        }
+        let clashing: Vec<(usize, PathBuf)> = files
+            .iter()
+            .enumerate()
+            .filter_map(|(i, (rel, _, _))| dirs.get(rel.as_str()).map(|d| (i, d.to_path_buf())))
+            .collect();
+        for (i, d) in clashing.iter().rev() {
+            let (rel, path, _) = files.remove(*i);
+            diags.push(Diagnostic::warning(&path, None, same_name_skipped(&path, &rel, d)));
+        }
     }
     diags.sort_by(|a, b| walk_order(after(&a.file, skip), after(&b.file, skip)));
 
-    Discovered { files, kernel_dirs, diagnostics: diags }
+    let (kernel_dirs, kernel_paths) = kernels.into_iter().unzip();
+    Discovered { files, kernel_dirs, kernel_paths, diagnostics: diags }
 }
 
 /// True when a `/`-separated relative path has a hidden component (one
@@ -616,12 +629,13 @@ pub fn has_line_break(name: &str) -> bool {
 
 /// The warning for a file or directory (`path`) whose name, read as UTF-8
 /// (`name`), is the same as an earlier one's (`first`): their names differ
-/// only in bytes that are not UTF-8, which the message shows escaped
+/// in bytes that are not UTF-8, read as U+FFFD (or one holds U+FFFD
+/// itself). The message shows both names with such bytes escaped
 /// (`caf\xE8`), since printed they look the same.
 fn same_name_skipped(path: &Path, name: &str, first: &Path) -> String {
     let raw = |p: &Path| p.file_name().map(|n| format!("{n:?}")).unwrap_or_default();
     format!(
-        "skipped: its name {} reads as {name:?}, as {} does (they differ only in bytes that are not UTF-8); rename one",
+        "skipped: its name {} reads as {name:?}, as {} does (a byte that is not UTF-8 reads as U+FFFD); rename one",
         raw(path),
         raw(first)
     )
@@ -709,15 +723,17 @@ pub fn load_machine_cached(
     let config: MachineConfig = parse_yaml(&dir.join("machine.yaml"), &yaml_text, diags)?;
     let formats = machine_formats(&dir.join("machine.yaml"), &yaml_text, &config, diags);
 
-    let Discovered { files, kernel_dirs, diagnostics: mut walk_diags } = discovered.unwrap_or_else(|| discover(dir));
+    let Discovered { files, kernel_dirs, kernel_paths, diagnostics: mut walk_diags } =
+        discovered.unwrap_or_else(|| discover(dir));
     diags.append(&mut walk_diags);
 
+    // Each kernel's `kernel.yaml`, from its directory on disk (its name may
+    // have been read lossily).
+    let kernel_yaml: Vec<PathBuf> = kernel_paths.iter().map(|p| p.join("kernel.yaml")).collect();
     let mut kernels: Vec<Kernel> = kernel_dirs
         .iter()
-        .map(|k| Kernel {
-            name: k.clone(),
-            config: read_yaml(&dir.join(k).join("kernel.yaml"), diags).unwrap_or_default(),
-        })
+        .zip(&kernel_yaml)
+        .map(|(k, yaml)| Kernel { name: k.clone(), config: read_yaml(yaml, diags).unwrap_or_default() })
         .collect();
 
     // `runs:` entries must name a raw file of their kernel.
@@ -726,12 +742,12 @@ pub fn load_machine_cached(
     } else {
         Default::default()
     };
-    for k in &kernels {
+    for (k, yaml) in kernels.iter().zip(&kernel_yaml) {
         for name in k.config.runs.keys() {
             let rel = format!("{}/{name}", k.name);
             if !rels.contains(rel.as_str()) {
                 diags.push(Diagnostic::warning(
-                    dir.join(&k.name).join("kernel.yaml"),
+                    yaml,
                     None,
                     format!("runs: {name:?} is not a raw file of kernel {} (no {rel})", k.name),
                 ));

@@ -355,7 +355,7 @@ fn names_that_read_the_same_are_skipped_with_a_warning() {
         std::fs::write(content.join("m1/2.4.9").join(OsStr::from_bytes(file)), dbench(value)).expect("write");
     }
     let (report, page) = build_ok(tmp.path(), &content);
-    let same = "they differ only in bytes that are not UTF-8";
+    let same = "a byte that is not UTF-8 reads as U+FFFD";
     let skipped: Vec<String> = report.diagnostics.iter().map(|d| d.to_string()).filter(|d| d.contains(same)).collect();
     assert_eq!(skipped.len(), 3, "{skipped:#?}");
     let class = std::fs::read_to_string(tmp.path().join("output/caf\u{fffd}/index.html")).expect("class page");
@@ -390,4 +390,79 @@ fn data_files_give_every_row_its_fixed_parameters() {
     let mut lines = csv.lines();
     assert!(lines.next().expect("header").starts_with("kernel,procs,metric,"), "{csv}");
     assert!(lines.all(|l| l.split(',').nth(1) == Some("32")), "{csv}");
+}
+
+/// A kernel directory named in bytes that are not UTF-8 has its own
+/// `kernel.yaml` read (from the directory on disk, not from its lossy
+/// name); of two that read the same, the skipped one's `kernel.yaml` is
+/// not applied to the kept one, even when the skipped one holds U+FFFD
+/// itself (its lossy name is its real name).
+#[cfg(unix)]
+#[test]
+fn kernel_yaml_comes_from_the_directory_on_disk() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let kept = content.join("m1").join(OsStr::from_bytes(b"2.4.9-caf\xe8"));
+    let twin = content.join("m1/2.4.9-caf\u{fffd}");
+    for (d, value, note) in [(&kept, "3.3333", "NOTE-FROM-E8"), (&twin, "4.4444", "NOTE-FROM-TWIN")] {
+        std::fs::create_dir_all(d).expect("mkdir");
+        std::fs::write(d.join("dbench-32.txt"), dbench(value)).expect("write");
+        std::fs::write(d.join("kernel.yaml"), format!("notes: \"{note}\"\n")).expect("write");
+    }
+    let (report, page) = build_ok(tmp.path(), &content);
+    assert!(report.diagnostics.iter().any(|d| d.to_string().contains("reads as U+FFFD")), "one is skipped");
+    let kept_first = page.contains("3.3333");
+    let (shown, hidden) = if kept_first { ("NOTE-FROM-E8", "NOTE-FROM-TWIN") } else { ("NOTE-FROM-TWIN", "NOTE-FROM-E8") };
+    assert!(page.contains(shown), "the kept kernel's own notes");
+    assert!(!page.contains(hidden), "not the skipped kernel's notes");
+    // A bad kernel.yaml in the skipped directory does not fail the build.
+    let skipped = if kept_first { &twin } else { &kept };
+    std::fs::write(skipped.join("kernel.yaml"), "bogus: 1\n").expect("write");
+    build_ok(tmp.path(), &content);
+}
+
+/// A cached rebuild notices a changed raw file named in bytes that are not
+/// UTF-8, even beside a file literally named as it reads.
+#[cfg(unix)]
+#[test]
+fn cached_rebuild_reads_the_file_on_disk() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let k = content.join("m1/2.4.9");
+    std::fs::create_dir_all(&k).expect("mkdir");
+    let latin = k.join(OsStr::from_bytes(b"dbench-32-\xe8.txt"));
+    std::fs::write(&latin, dbench("3.3333")).expect("write");
+    // Its twin by name, the same bytes: skipped (it sorts after), but a
+    // read of the lossy name would find it.
+    std::fs::write(k.join("dbench-32-\u{fffd}.txt"), dbench("3.3333")).expect("write");
+    let out = tmp.path().join("output");
+    benchsite::build::build(&BuildOptions::new(&content, &out)).expect("builds");
+    // Same size, same times as far as the cache can tell (written again at
+    // once): only the contents differ.
+    std::fs::write(&latin, dbench("5.5555")).expect("write");
+    benchsite::build::build(&BuildOptions::new(&content, &out)).expect("rebuilds");
+    let page = std::fs::read_to_string(out.join("m1/index.html")).expect("page");
+    assert!(page.contains("5.5555") && !page.contains("3.3333"), "the new value");
+}
+
+/// A file whose name reads as a directory's (`caf\xE8` beside `caf\xE9/`)
+/// is skipped with a warning instead of failing the build.
+#[cfg(unix)]
+#[test]
+fn a_file_that_reads_as_a_directory_is_skipped() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let m1 = content.join("m1");
+    std::fs::write(m1.join(OsStr::from_bytes(b"caf\xe8")), dbench("3.3333")).expect("write");
+    std::fs::create_dir_all(m1.join(OsStr::from_bytes(b"caf\xe9"))).expect("mkdir");
+    std::fs::write(m1.join(OsStr::from_bytes(b"caf\xe9")).join("dbench-32.txt"), dbench("4.4444")).expect("write");
+    let (report, page) = build_ok(tmp.path(), &content);
+    assert!(report.diagnostics.iter().any(|d| d.to_string().contains("reads as U+FFFD")), "{:#?}", report.diagnostics);
+    assert!(page.contains("4.4444"), "the directory's kernel is kept");
 }
