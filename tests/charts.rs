@@ -397,6 +397,21 @@ fn one_x_value_per_combination_gets_bar_charts() {
     assert_eq!(b.panels[0].values[2].as_ref().map(|v| v.mean), Some(302.0));
 }
 
+/// The x values that count are those of the lines drawn: when only a
+/// kernel left out of a 15-kernel chart has a second x value, the chart
+/// would be single points, so it is bars.
+#[test]
+fn a_second_x_value_only_in_an_undrawn_kernel_gives_bars() {
+    let mut s = Sec::new("dbench", vec![col("Throughput", "MB/s", Better::Higher)]).params(&["procs"]);
+    for i in 0..15 {
+        s = s.row(&format!("2.4.{i}"), &["1"], vec![one(10.0 + i as f64)]);
+    }
+    s = s.row("2.4.0", &["8"], vec![one(30.0)]);
+    let specs = chart::plan_section(&s.build());
+    assert!(!specs.is_empty());
+    assert!(specs.iter().all(|c| matches!(c, ChartSpec::Bar(_))), "{specs:?}");
+}
+
 #[test]
 fn many_panels_with_many_kernels() {
     let cols: Vec<ColumnView> = ["null call", "open clos", "sig inst", "fork proc", "exec proc", "sh proc", "extra"]

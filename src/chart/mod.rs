@@ -303,10 +303,16 @@ pub fn plan_section(section: &SectionView) -> Vec<ChartSpec> {
                     }
                     if xs.len() >= 2 {
                         let label = param_label(&other_headers, &combo);
-                        return scaling::plan(section, head, xp, &rows, &label).map(ChartSpec::Scaling).into_iter().collect();
+                        match scaling::plan(section, head, xp, &rows, &label) {
+                            // Two x values or more among the points drawn.
+                            Some(spec) if spec.x_ticks.len() >= 2 => return vec![ChartSpec::Scaling(spec)],
+                            Some(_) => {}
+                            None => return Vec::new(),
+                        }
                     }
-                    // One x value: lines of single points say nothing; bars
-                    // do, one chart per parameter set as for any table.
+                    // One x value (among the points drawn): lines of single
+                    // points say nothing; bars do, one chart per parameter
+                    // set as for any table.
                     group_rows(rows.iter().map(|&ri| t.rows[ri].params.clone()))
                         .into_iter()
                         .filter_map(|(params, sub)| {

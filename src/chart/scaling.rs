@@ -286,10 +286,11 @@ pub fn render(spec: &ScalingSpec, machine: &str) -> Option<(String, String, Stri
         let root = SVGBackend::with_string(&mut svg, (WIDTH, height)).into_drawing_area();
         draw_title(&root, &head, &clean(machine))?;
         let area = root.clone().shrink((MARGIN, title_h), (inner as u32, panel_h as u32));
-        let mut heading = format!("{} by {}", clean(&spec.metric), clean(&spec.param));
-        if let Some(shown) = shown_kernels(spec) {
-            heading.push_str(&format!(": {shown}"));
-        }
+        // Which kernels are drawn is said in full; a long metric name is
+        // what gets shortened.
+        let note = shown_kernels(spec).map(|s| format!(": {s}")).unwrap_or_default();
+        let room = inner - Y_AREA - text_px(&note, FONT);
+        let heading = format!("{}{note}", fit_end(&format!("{} by {}", clean(&spec.metric), clean(&spec.param)), room, FONT));
         area.draw(&Text::new(
             fit_end(&heading, inner - Y_AREA, FONT),
             (Y_AREA, 2),
