@@ -107,10 +107,11 @@ pub fn plan(section: &SectionView, col: usize, xp: usize, rows: &[usize], others
     }
     let kernels_total = kernels.len();
     let shown: rustc_hash::FxHashSet<&str> = if kernels.len() > MAX_SCALING_LINES {
+        // The baseline (when it has a point) and the last of the others.
         let baseline = t.baseline.as_deref().filter(|b| seen.contains(b));
-        let others = kernels.iter().copied().filter(|k| Some(*k) != baseline);
+        let others: Vec<&str> = kernels.iter().copied().filter(|k| Some(*k) != baseline).collect();
         let last = MAX_SCALING_LINES - usize::from(baseline.is_some());
-        others.clone().skip(kernels.len() - usize::from(baseline.is_some()) - last).chain(baseline).collect()
+        others[others.len() - last..].iter().copied().chain(baseline).collect()
     } else {
         seen
     };
