@@ -415,8 +415,10 @@ pub fn generate(
     // holds one class being rendered and one being parsed, not the archive.
     // First every class is walked and checked against the cache, in
     // parallel (cheap: directory listings and file stats).
+    let t = timing::span("check every class");
     let mut checked: Vec<Option<Result<Checked, BuildError>>> =
         dirs.par_iter().map(|(dir, slug)| Some(check_class(&ctx, dir, slug))).collect();
+    drop(t);
     let mut prepare = |i: usize| -> Option<Result<Prepared, BuildError>> {
         let (dir, slug) = dirs.get(i)?;
         Some(checked[i].take()?.and_then(|c| prepare_class(&ctx, dir, slug, c)))
@@ -685,8 +687,11 @@ fn build_inner(opts: &BuildOptions, progress: &indicatif::ProgressBar, strict: b
     if inside(&opts.output, &opts.content) {
         return Err(BuildError::OutputInContent { output: opts.output.clone(), content: opts.content.clone() });
     }
+    let _all = timing::span("build (total)");
     check_options(opts)?;
+    let t = timing::span("open output");
     let writer = DirWriter::new(&opts.output, opts.force)?;
+    drop(t);
     let cache = Cache::new(&opts.output);
     let use_cache = std::env::var_os("BENCHSITE_NO_CACHE").is_none_or(|v| v.is_empty() || v == "0");
     if !use_cache {
