@@ -381,6 +381,13 @@ pub(crate) fn text_px(s: &str, size: f64) -> i32 {
 
 /// Removes control characters (not allowed in XML 1.0) and trims.
 pub(crate) fn clean(s: &str) -> String {
+    // Control characters are U+0000–U+001F, U+007F and U+0080–U+009F, in
+    // UTF-8 a byte below 0x20, 0x7F, or 0xC2 and a second byte: text
+    // without such a byte (nearly every label) is only trimmed. A chart of
+    // 300 kernels cleans about 5,000 labels.
+    if !s.bytes().any(|b| b < 0x20 || b == 0x7f || b == 0xc2) {
+        return s.trim().to_string();
+    }
     s.chars().filter(|c| !c.is_control()).collect::<String>().trim().to_string()
 }
 
@@ -872,6 +879,18 @@ pub(crate) fn drawn_sd(s: &crate::stats::Summary) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn clean_drops_every_control_character_and_trims() {
+        for c in (0..=0x10ffff).filter_map(char::from_u32) {
+            let s = format!(" a{c}b ");
+            let expected = if c.is_control() { "ab".to_string() } else { format!("a{c}b") };
+            assert_eq!(clean(&s), expected, "U+{:04X}", u32::from(c));
+            let edge = format!("{c}x{c}");
+            let kept: String = edge.chars().filter(|c| !c.is_control()).collect();
+            assert_eq!(clean(&edge), kept.trim(), "U+{:04X} at the ends", u32::from(c));
+        }
+    }
 
     #[test]
     fn params_as_numbers() {
