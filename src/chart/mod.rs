@@ -56,6 +56,7 @@
 
 use crate::model::Better;
 use crate::report::{MachinePage, SectionView, TableView};
+use rayon::prelude::*;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -129,10 +130,10 @@ pub const MIN_TREND_KERNELS: usize = 3;
 /// section has no finite number to draw.
 pub fn section_charts(section: &SectionView, machine_name: &str) -> Vec<Chart> {
     let specs = plan_section(section);
-    let mut out = Vec::new();
+    let mut files = Vec::with_capacity(specs.len());
     let (mut nbar, mut nscale) = (0, 0);
-    for spec in specs {
-        let (kind, n) = match &spec {
+    for spec in &specs {
+        let (kind, n) = match spec {
             ChartSpec::Bar(_) => {
                 nbar += 1;
                 ("bar", nbar)
@@ -142,20 +143,25 @@ pub fn section_charts(section: &SectionView, machine_name: &str) -> Vec<Chart> {
                 ("scaling", nscale)
             }
         };
-        let file = if n == 1 {
+        files.push(if n == 1 {
             format!("charts/{}-{kind}.svg", section.id)
         } else {
             format!("charts/{}-{kind}-{n}.svg", section.id)
-        };
-        let drawn = match &spec {
-            ChartSpec::Bar(b) => bar::render(b, machine_name),
-            ChartSpec::Scaling(s) => scaling::render(s, machine_name),
-        };
-        if let Some((title, desc, svg)) = drawn {
-            out.push(chart(file, title, desc, svg));
-        }
+        });
     }
-    out
+    // Drawn in parallel: a section of a 300-kernel class has a few bar
+    // charts of 300 bars each, the longest steps of laying out a class.
+    specs
+        .par_iter()
+        .zip(files)
+        .filter_map(|(spec, file)| {
+            let drawn = match spec {
+                ChartSpec::Bar(b) => bar::render(b, machine_name),
+                ChartSpec::Scaling(s) => scaling::render(s, machine_name),
+            };
+            drawn.map(|(title, desc, svg)| chart(file, title, desc, svg))
+        })
+        .collect()
 }
 
 /// The trend figures of a machine page: the headline metric of each section
@@ -165,12 +171,18 @@ pub fn section_charts(section: &SectionView, machine_name: &str) -> Vec<Chart> {
 ///
 /// Files: `charts/trend.svg`, then `charts/trend-2.svg`.
 pub fn machine_trend_charts(page: &MachinePage) -> Vec<Chart> {
-    plan_trends(page)
-        .iter()
+    trend_charts(&page.sections, &page.name)
+}
+
+/// [`machine_trend_charts`] of a page's sections (`machine_name`: the
+/// page's name), before the page is put together.
+pub fn trend_charts(sections: &[SectionView], machine_name: &str) -> Vec<Chart> {
+    trend::plan(sections)
+        .par_iter()
         .enumerate()
         .filter_map(|(i, spec)| {
             let file = if i == 0 { "charts/trend.svg".to_string() } else { format!("charts/trend-{}.svg", i + 1) };
-            trend::render(spec, &page.name).map(|(title, desc, svg)| chart(file, title, desc, svg))
+            trend::render(spec, machine_name).map(|(title, desc, svg)| chart(file, title, desc, svg))
         })
         .collect()
 }
@@ -339,7 +351,7 @@ pub fn plan_section(section: &SectionView) -> Vec<ChartSpec> {
 
 /// The specs of a page's trend figures (see the module docs).
 pub fn plan_trends(page: &MachinePage) -> Vec<trend::TrendSpec> {
-    trend::plan(page)
+    trend::plan(&page.sections)
 }
 
 // ---------------------------------------------------------------------------

@@ -14,7 +14,6 @@
 //! thinned (and shortened in the middle) so they never overlap.
 
 use super::*;
-use crate::report::MachinePage;
 
 /// A trend figure.
 #[derive(Debug, Clone, PartialEq)]
@@ -66,11 +65,11 @@ pub struct TrendValue {
     pub text: compact_str::CompactString,
 }
 
-/// Plans the trend figures of a page (see the module docs).
-pub fn plan(page: &MachinePage) -> Vec<TrendSpec> {
+/// Plans the trend figures of a page's sections (see the module docs).
+pub fn plan(sections: &[SectionView]) -> Vec<TrendSpec> {
     // Sections' headline values per kernel, at the first parameter set.
     let mut panels: Vec<(TrendPanel, Vec<(String, TrendValue)>)> = Vec::new();
-    for s in &page.sections {
+    for s in sections {
         let t = &s.table;
         let (Some(col), Some(first)) = (headline_column(t), t.rows.first()) else { continue };
         let mut vals: Vec<(String, TrendValue)> = Vec::new();
