@@ -219,14 +219,22 @@ pub trait Sink: Sync {
     /// [`BuildError::Write`] when it cannot be stored.
     fn put(&self, file: OutputFile) -> Result<(), BuildError>;
 
-    /// Keeps a file an earlier build wrote, unchanged (a machine class the
-    /// cache says did not change). Only [`DirWriter`] supports it.
+    /// Keeps files an earlier build wrote, unchanged (the outputs of a
+    /// machine class the cache says did not change: a few thousand paths
+    /// at once). Only [`DirWriter`] supports it.
     ///
     /// # Errors
     /// When the sink cannot keep files.
-    fn keep(&self, path: &str) -> Result<(), BuildError> {
+    fn keep(&self, paths: &[&str]) -> Result<(), BuildError> {
+        let path = paths.first().copied().unwrap_or_default();
         Err(BuildError::Write { path: path.into(), source: std::io::Error::other("this sink cannot keep files") })
     }
+
+    /// Hands over what an earlier build recorded of the outputs of a
+    /// machine class about to be built again ([`DirWriter`] compares a new
+    /// file with one still in place by the recorded hash instead of reading
+    /// it back). Other sinks ignore it.
+    fn known_outputs(&self, _outputs: Vec<cache::Output>) {}
 }
 
 /// Records the paths that pass through to another sink.
@@ -239,6 +247,10 @@ impl Sink for Recording<'_> {
     fn put(&self, file: OutputFile) -> Result<(), BuildError> {
         lock(&self.paths).push(file.path.clone());
         self.inner.put(file)
+    }
+
+    fn known_outputs(&self, outputs: Vec<cache::Output>) {
+        self.inner.known_outputs(outputs);
     }
 }
 
@@ -277,14 +289,17 @@ impl Sink for Counting<'_> {
         self.inner.put(file)
     }
 
-    fn keep(&self, path: &str) -> Result<(), BuildError> {
-        self.files.fetch_add(1, Ordering::Relaxed);
-        if path.ends_with(".html") {
-            self.pages.fetch_add(1, Ordering::Relaxed);
-        } else if path.ends_with(".svg") {
-            self.charts.fetch_add(1, Ordering::Relaxed);
-        }
-        self.inner.keep(path)
+    fn keep(&self, paths: &[&str]) -> Result<(), BuildError> {
+        self.files.fetch_add(paths.len(), Ordering::Relaxed);
+        let pages = paths.iter().filter(|p| p.ends_with(".html")).count();
+        let charts = paths.iter().filter(|p| p.ends_with(".svg")).count();
+        self.pages.fetch_add(pages, Ordering::Relaxed);
+        self.charts.fetch_add(charts, Ordering::Relaxed);
+        self.inner.keep(paths)
+    }
+
+    fn known_outputs(&self, outputs: Vec<cache::Output>) {
+        self.inner.known_outputs(outputs);
     }
 }
 
@@ -535,11 +550,12 @@ fn check_class(ctx: &ClassContext, dir: &Path, slug: &str) -> Result<Checked, Bu
         let paths: Vec<&Path> = discovered.files.iter().map(|(_, path, _)| path.as_path()).collect();
         if ctx.render
             && let Some(old) = cache.load(slug)
-            && old.still_valid(key, &paths, &stats, &ctx.opts.output)
         {
-            for p in old.output_paths() {
-                ctx.sink.keep(p)?;
+            if !old.still_valid(key, &paths, &stats, &ctx.opts.output) {
+                ctx.sink.known_outputs(old.into_outputs());
+                return Ok(Checked::Changed(discovered, key, stats));
             }
+            ctx.sink.keep(&old.output_paths().collect::<Vec<_>>())?;
             let mut out = ClassOutcome::default();
             out.diags.extend(old.diagnostics());
             out.files_read = old.files_read;
@@ -705,11 +721,12 @@ fn build_inner(opts: &BuildOptions, progress: &indicatif::ProgressBar, strict: b
         Ok(mut report) => {
             progress.finish_and_clear();
             let t = timing::span("commit output");
-            report.files_written = writer.commit().inspect_err(|_| cache.discard())?;
+            let (files_written, written) = writer.commit().inspect_err(|_| cache.discard())?;
+            report.files_written = files_written;
             drop(t);
             if use_cache {
                 let _t = timing::span("store cache");
-                cache.store(&opts.output, entries);
+                cache.store(&opts.output, entries, &written);
             }
             Ok(report)
         }
@@ -827,7 +844,7 @@ pub fn write_output(out: &Path, files: &[OutputFile], force: bool) -> Result<usi
             return Err(e);
         }
     }
-    writer.commit()
+    Ok(writer.commit()?.0)
 }
 
 /// A [`Sink`] writing into an output directory: each changed file to a
@@ -852,7 +869,15 @@ pub struct DirWriter {
     pending: Mutex<Vec<(PathBuf, PathBuf)>>,
     /// Directories this build created, in creation order.
     created: Mutex<Vec<PathBuf>>,
+    /// What the last build recorded of the outputs of the classes built
+    /// again, by path ([`Sink::known_outputs`]).
+    known: std::sync::RwLock<FxHashMap<String, cache::Output>>,
 }
+
+/// What [`DirWriter::commit`] put in the output directory: every output
+/// path with the (length, [`cache::hash`]) of its contents (`None`: kept
+/// from an earlier build unread).
+pub type Written = FxHashMap<String, Option<(u64, u64)>>;
 
 /// The output paths of a build so far: each file (relative to the output
 /// directory, `/`-separated) with its length and content hash (`None`:
@@ -890,6 +915,11 @@ impl Clash {
 }
 
 impl PathClaims {
+    /// Makes room for `n` more paths.
+    pub fn reserve(&mut self, n: usize) {
+        self.produced.reserve(n);
+    }
+
     /// Claims `path`. Returns its ancestor directories when it is new,
     /// `None` when the same file was claimed before (`same_as_disk` compares
     /// a recorded (length, hash) with the file on disk, for a path kept from
@@ -999,6 +1029,7 @@ impl DirWriter {
             checked: Mutex::new(FxHashSet::default()),
             pending: Mutex::new(Vec::new()),
             created: Mutex::new(Vec::new()),
+            known: std::sync::RwLock::new(FxHashMap::default()),
         };
         w.create_dirs(out)?;
         // A build killed before it committed or aborted (Ctrl-C, SIGKILL,
@@ -1044,22 +1075,39 @@ impl DirWriter {
     /// `false` when the same file (same contents) was already produced.
     /// `kept`: the file is one the cache found in place, unchanged (so it
     /// is a file, not a directory, and need not be looked at again).
-    fn claim(&self, path: &str, contents: Option<(u64, u64)>, kept: bool) -> Result<bool, BuildError> {
-        let ancestors = {
-            let mut claims = lock(&self.claims);
-            match claims.claim(path, contents, |h| {
+    /// True when the file at `path` (relative), whose metadata is `m`, is
+    /// the output an earlier build recorded with these contents' length and
+    /// hash, untouched since (same size, times and inode).
+    fn known_same(&self, path: &str, m: &std::fs::Metadata, len: u64, hash: u64) -> bool {
+        let known = self.known.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+        known.get(path).is_some_and(|o| {
+            o.hash != cache::NO_HASH && o.hash == hash && o.len == len && o.unchanged(&cache::Stat::of_metadata(m))
+        })
+    }
+
+    /// [`PathClaims::claim`] on the locked claims: the path's ancestors
+    /// when it is new, `None` when the same file was claimed before.
+    fn claim_locked<'p>(
+        &self,
+        claims: &mut PathClaims,
+        path: &'p str,
+        contents: Option<(u64, u64)>,
+    ) -> Result<Option<Vec<Cow<'p, str>>>, BuildError> {
+        claims
+            .claim(path, contents, |h| {
                 // Kept from the last build on one side: compare with the file on disk.
                 std::fs::read(self.out.join(path)).is_ok_and(|b| (b.len() as u64, cache::hash(&b)) == h)
-            }) {
-                Err(c) => return Err(c.into_error(&self.out, path)),
-                Ok(None) => return Ok(false),
-                Ok(Some(ancestors)) => ancestors,
-            }
-        };
-        // What is in the output directory already.
+            })
+            .map_err(|c| c.into_error(&self.out, path))
+    }
+
+    /// Checks what is in the output directory already at the ancestors of
+    /// `path` (each directory once a build): none may be a symbolic link
+    /// or a file.
+    fn check_ancestors(&self, checked: &mut FxHashSet<String>, path: &str, ancestors: &[Cow<'_, str>]) -> Result<(), BuildError> {
         for d in ancestors.iter().rev() {
             let d: &str = d;
-            if lock(&self.checked).contains(d) {
+            if checked.contains(d) {
                 continue;
             }
             let meta = self.out.join(d).symlink_metadata();
@@ -1072,22 +1120,20 @@ impl DirWriter {
             if meta.as_ref().is_ok_and(|m| !m.is_dir()) {
                 return Err(self.conflict(d, format!("is a file in the output directory, but {path} needs it to be a directory")));
             }
-            lock(&self.checked).insert(d.to_string());
+            checked.insert(d.to_string());
         }
-        if !kept && self.out.join(path).symlink_metadata().is_ok_and(|m| m.is_dir()) {
-            return Err(self.conflict(path, "is a directory in the output directory, but the site has a file there".into()));
-        }
-        Ok(true)
+        Ok(())
     }
 
     /// Renames every temporary file into place, removes files a previous
     /// build wrote that this one did not produce, and updates the marker.
-    /// Returns how many files were written (changed).
+    /// Returns how many files were written (changed), and every output
+    /// path with its contents' length and hash ([`Written`]).
     ///
     /// # Errors
     /// [`BuildError::PartlyCommitted`] on I/O failure: the output directory
     /// then holds complete files only, some of them from this build.
-    pub fn commit(self) -> Result<usize, BuildError> {
+    pub fn commit(self) -> Result<(usize, Written), BuildError> {
         let partly = |path: &Path| {
             let path = path.to_path_buf();
             move |source| BuildError::PartlyCommitted { path, source }
@@ -1109,9 +1155,9 @@ impl DirWriter {
             });
             return Err(partly(path)(e));
         }
-        let now: BTreeSet<String> =
-            self.claims.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner).produced.into_keys().collect();
-        for stale in previous.difference(&now) {
+        let produced = self.claims.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner).produced;
+        let now: BTreeSet<&str> = produced.keys().map(String::as_str).collect();
+        for stale in previous.iter().filter(|p| !now.contains(p.as_str())) {
             let p = out.join(stale);
             // Never under a hidden name (`.git/` of an output directory
             // kept as a gh-pages checkout): benchsite writes none there but
@@ -1145,7 +1191,8 @@ impl DirWriter {
         std::fs::write(&tmp, list).map_err(partly(&tmp))?;
         std::fs::rename(&tmp, &marker).map_err(partly(&marker))?;
         let _ = std::fs::remove_file(out.join(BUILDING));
-        Ok(written)
+        drop(now);
+        Ok((written, produced))
     }
 
     /// Removes every temporary file and every directory this build created
@@ -1168,14 +1215,27 @@ impl DirWriter {
 
 impl Sink for DirWriter {
     fn put(&self, f: OutputFile) -> Result<(), BuildError> {
-        if !self.claim(&f.path, Some((f.contents.len() as u64, cache::hash(&f.contents))), false)? {
+        let (len, hash) = (f.contents.len() as u64, cache::hash(&f.contents));
+        let Some(ancestors) = self.claim_locked(&mut lock(&self.claims), &f.path, Some((len, hash)))? else {
+            // The same file again.
             return Ok(());
-        }
+        };
+        self.check_ancestors(&mut lock(&self.checked), &f.path, &ancestors)?;
         let path = self.out.join(&f.path);
-        // Unchanged: leave the file alone. Only a file of the same length is read.
-        if std::fs::metadata(&path).is_ok_and(|m| m.len() == f.contents.len() as u64)
-            && std::fs::read(&path).is_ok_and(|old| old == f.contents)
-        {
+        let meta = path.symlink_metadata();
+        if meta.as_ref().is_ok_and(std::fs::Metadata::is_dir) {
+            return Err(self.conflict(&f.path, "is a directory in the output directory, but the site has a file there".into()));
+        }
+        // Unchanged: leave the file alone. A file the last build wrote and
+        // nothing touched since is compared by its recorded hash; otherwise
+        // only a file of the same length is read.
+        let same_bytes = || std::fs::read(&path).is_ok_and(|old| old == f.contents);
+        let unchanged = match &meta {
+            Ok(m) if m.is_file() => self.known_same(&f.path, m, len, hash) || (m.len() == len && same_bytes()),
+            Ok(m) if m.file_type().is_symlink() => std::fs::metadata(&path).is_ok_and(|m| m.len() == len) && same_bytes(),
+            _ => false,
+        };
+        if unchanged {
             return Ok(());
         }
         if let Some(parent) = path.parent() {
@@ -1193,8 +1253,28 @@ impl Sink for DirWriter {
         Ok(())
     }
 
-    fn keep(&self, path: &str) -> Result<(), BuildError> {
-        self.claim(path, None, true)?;
+    fn known_outputs(&self, outputs: Vec<cache::Output>) {
+        let mut known = self.known.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+        known.extend(outputs.into_iter().map(|o| (o.path.clone(), o)));
+    }
+
+    fn keep(&self, paths: &[&str]) -> Result<(), BuildError> {
+        // Claimed under one lock for the whole class: two classes kept side
+        // by side took turns on the lock path by path.
+        let mut fresh = Vec::with_capacity(paths.len());
+        {
+            let mut claims = lock(&self.claims);
+            claims.reserve(paths.len());
+            for &path in paths {
+                if let Some(ancestors) = self.claim_locked(&mut claims, path, None)? {
+                    fresh.push((path, ancestors));
+                }
+            }
+        }
+        let mut checked = lock(&self.checked);
+        for (path, ancestors) in fresh {
+            self.check_ancestors(&mut checked, path, &ancestors)?;
+        }
         Ok(())
     }
 }

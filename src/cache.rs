@@ -15,8 +15,9 @@
 //!   classes) and this class's `kernel.yaml` files, by path and contents;
 //! * every raw file by path, size, modification and change time, inode and a
 //!   hash of its contents;
-//! * every output file the class produced, with its size and modification
-//!   time, its diagnostics, and its entry in the site summary.
+//! * every output file the class produced, with its size, times, inode and
+//!   a hash of its contents, its diagnostics, and its entry in the site
+//!   summary.
 //!
 //! The next build walks the class's directory and compares. The class is
 //! skipped — nothing read, parsed or rendered, its outputs left in place —
@@ -30,6 +31,12 @@
 //! no cache.
 //!
 //! The summary pages (index, `data.json`) are always rebuilt; they are small.
+//!
+//! A class that is rebuilt writes only the outputs whose contents changed.
+//! An output still on disk with the size, times and inode recorded for it
+//! holds what was written then, so it is compared by its recorded hash
+//! instead of being read back (a 300-kernel class has 4,000 outputs and
+//! 90 MB); any other output is compared with the file's bytes.
 //!
 //! # Parsed files
 //!
@@ -59,7 +66,7 @@ pub const DIR: &str = ".benchsite-cache";
 pub const RACY_SECS: i128 = 2;
 
 /// Bumped when the cache layout or what it covers changes.
-pub const FORMAT: u32 = 10;
+pub const FORMAT: u32 = 11;
 
 /// A hash of a sequence of fields, for cache keys: XXH3 (`xxhash-rust`),
 /// the same on every platform and release (unlike `std`'s hasher).
@@ -149,7 +156,11 @@ pub struct Stat {
 impl Stat {
     /// The stat of `path`, following links; `None` when it cannot be read.
     pub fn of(path: &Path) -> Option<Stat> {
-        let m = std::fs::metadata(path).ok()?;
+        Some(Stat::of_metadata(&std::fs::metadata(path).ok()?))
+    }
+
+    /// The stat in `m`.
+    pub fn of_metadata(m: &std::fs::Metadata) -> Stat {
         #[cfg(unix)]
         let (ctime, ino) = {
             use std::os::unix::fs::MetadataExt;
@@ -160,12 +171,12 @@ impl Stat {
         };
         #[cfg(not(unix))]
         let (ctime, ino) = (0, 0);
-        Some(Stat {
+        Stat {
             len: m.len(),
             mtime: nanos(m.modified().ok()),
             ctime,
             ino,
-        })
+        }
     }
 
     /// True when the file changed too close to `scan_ns` for its times to
@@ -199,8 +210,9 @@ struct StoredDiag {
 
 /// One output file as produced: path (relative to the output directory),
 /// size, modification and change time, and inode (a file edited by hand
-/// with its size and modification time kept still has a new change time).
-/// Stored as `[path, len, mtime, ctime, ino]`.
+/// with its size and modification time kept still has a new change time),
+/// and the [`hash`] of its contents. Stored as `[path, len, mtime, ctime,
+/// ino, hash]`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Output {
     /// Path relative to the output directory.
@@ -213,6 +225,16 @@ pub struct Output {
     pub ctime: i128,
     /// Inode number.
     pub ino: u64,
+    /// [`hash`] of the contents written ([`NO_HASH`] if unknown).
+    pub hash: u64,
+}
+
+impl Output {
+    /// True when the file whose stat is `now` is this output as written:
+    /// same size, times and inode.
+    pub fn unchanged(&self, now: &Stat) -> bool {
+        now.len == self.len && now.mtime == self.mtime && now.ctime == self.ctime && now.ino == self.ino
+    }
 }
 
 /// Stat, RawFile and Output are stored as arrays, not maps: a class entry
@@ -252,14 +274,14 @@ mod positional {
 
     impl Serialize for Output {
         fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            (&self.path, self.len, self.mtime, self.ctime, self.ino).serialize(s)
+            (&self.path, self.len, self.mtime, self.ctime, self.ino, self.hash).serialize(s)
         }
     }
 
     impl<'de> Deserialize<'de> for Output {
         fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            let (path, len, mtime, ctime, ino) = Deserialize::deserialize(d)?;
-            Ok(Output { path, len, mtime, ctime, ino })
+            let (path, len, mtime, ctime, ino, hash) = Deserialize::deserialize(d)?;
+            Ok(Output { path, len, mtime, ctime, ino, hash })
         }
     }
 }
@@ -307,6 +329,7 @@ impl MachineEntry {
                     mtime: 0,
                     ctime: 0,
                     ino: 0,
+                    hash: NO_HASH,
                 })
                 .collect(),
             diags: diags
@@ -328,6 +351,12 @@ impl MachineEntry {
     /// The output paths (relative to the output directory).
     pub fn output_paths(&self) -> impl Iterator<Item = &str> {
         self.outputs.iter().map(|o| o.path.as_str())
+    }
+
+    /// The outputs as recorded (for a class built again: those still in
+    /// place need not be read back to be compared).
+    pub fn into_outputs(self) -> Vec<Output> {
+        self.outputs
     }
 
     /// The diagnostics loading the class gave.
@@ -372,10 +401,7 @@ impl MachineEntry {
                 }
             }
         }
-        self.outputs.iter().all(|o| {
-            Stat::of(&out.join(&o.path))
-                .is_some_and(|s| s.len == o.len && s.mtime == o.mtime && s.ctime == o.ctime && s.ino == o.ino)
-        })
+        self.outputs.iter().all(|o| Stat::of(&out.join(&o.path)).is_some_and(|s| o.unchanged(&s)))
     }
 }
 
@@ -417,9 +443,11 @@ impl Cache {
     }
 
     /// Stores the entries of a build that succeeded, after its files are in
-    /// place under `out` (their sizes and times are read now), and removes
-    /// entries of classes that are gone. Failures only lose the cache.
-    pub fn store(&self, out: &Path, entries: Vec<(String, MachineEntry)>) {
+    /// place under `out` (their sizes and times are read now; `written`
+    /// gives the (length, [`hash`]) of what each output path received, as
+    /// [`crate::build::DirWriter::commit`] returns it), and removes entries
+    /// of classes that are gone. Failures only lose the cache.
+    pub fn store(&self, out: &Path, entries: Vec<(String, MachineEntry)>, written: &crate::build::Written) {
         // Never write through a symbolic link planted in the output directory.
         if self.dir.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink()) {
             return;
@@ -443,6 +471,11 @@ impl Cache {
                     o.mtime = s.map_or(0, |s| s.mtime);
                     o.ctime = s.map_or(0, |s| s.ctime);
                     o.ino = s.map_or(0, |s| s.ino);
+                    // The hash of what was written, for a file of that length.
+                    o.hash = match written.get(&o.path) {
+                        Some(&Some((len, h))) if s.is_some_and(|s| s.len == len) => h,
+                        _ => NO_HASH,
+                    };
                 }
             }
             // Field names kept (`to_vec_named`): the summary leaves out

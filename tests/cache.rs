@@ -356,6 +356,47 @@ fn deleted_or_edited_output_is_restored() {
     rebuild_matches_scratch(&content, &out, tmp.path());
 }
 
+/// A class built again (one raw file changed) compares each new output
+/// with the file in place by the hash recorded for it, unread, while the
+/// file is as the last build left it: unchanged outputs are not rewritten
+/// (same inode), and an output edited by hand since (same size, its
+/// modification time put back: only its change time tells) is not
+/// mistaken for unchanged.
+#[test]
+fn rebuilt_class_rewrites_changed_outputs_only() {
+    let (tmp, content, out) = built_site();
+    let ino = |p: &Path| std::os::unix::fs::MetadataExt::ino(&fs::metadata(p).unwrap());
+    let untouched = out.join("dbench32-384m/raw/2.4.8-pre1/dbench-32-run1.txt");
+    let untouched_ino = ino(&untouched);
+    // Hand-edited, in the class about to be built again: a copy of a raw
+    // file the change below leaves alone.
+    let page = out.join("dbench32-384m/raw/2.4.8-pre1/dbench-32-run2.txt");
+    let text = fs::read_to_string(&page).unwrap();
+    let mtime = fs::metadata(&page).unwrap().modified().unwrap();
+    let edited = text.replacen("Throughput", "THROUGHPUT", 1);
+    assert_ne!(edited, text);
+    fs::write(&page, edited).unwrap();
+    File::options().write(true).open(&page).unwrap().set_modified(mtime).unwrap();
+    sneaky_edit(
+        &content.join("dbench32-384m/2.4.7/dbench-32-run1.txt"),
+        "Throughput 9.2929",
+        "Throughput 7.2929",
+    );
+    rebuild_matches_scratch(&content, &out, tmp.path());
+    assert_eq!(fs::read_to_string(&page).unwrap(), text, "a hand-edited output was kept");
+    assert_eq!(ino(&untouched), untouched_ino, "an unchanged output was written again");
+    // And again, with nothing edited by hand: the outputs now in place are
+    // the ones recorded.
+    sneaky_edit(
+        &content.join("dbench32-384m/2.4.7/dbench-32-run1.txt"),
+        "Throughput 7.2929",
+        "Throughput 8.2929",
+    );
+    let page_ino = ino(&page);
+    rebuild_matches_scratch(&content, &out, tmp.path());
+    assert_eq!(ino(&page), page_ino, "an unchanged output was written again");
+}
+
 #[test]
 fn corrupt_cache_is_no_cache() {
     let (tmp, content, out) = built_site();
