@@ -53,6 +53,7 @@
 
 use crate::diag::{Diagnostic, Severity};
 use crate::report::MachineSummary;
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -464,7 +465,8 @@ impl Cache {
             if e.unchanged {
                 continue;
             }
-            for o in &mut e.outputs {
+            // In parallel: a 300-kernel class has 4,000 outputs to stat.
+            e.outputs.par_iter_mut().for_each(|o| {
                 if o.len == 0 && o.mtime == 0 {
                     let s = Stat::of(&out.join(&o.path));
                     o.len = s.map_or(u64::MAX, |s| s.len);
@@ -477,7 +479,7 @@ impl Cache {
                         _ => NO_HASH,
                     };
                 }
-            }
+            });
             // Field names kept (`to_vec_named`): the summary leaves out
             // fields it does not have, which a positional layout cannot.
             let Ok(body) = rmp_serde::to_vec_named(&e) else {
