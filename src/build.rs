@@ -234,6 +234,17 @@ pub trait Sink: Sync {
     /// file with one still in place by the recorded hash instead of reading
     /// it back). Other sinks ignore it.
     fn known_outputs(&self, _outputs: Vec<cache::Output>) {}
+
+    /// Keeps the file at `path` instead of taking it again when it is an
+    /// output [`Sink::known_outputs`] named, still as written, with
+    /// contents of this length and [`cache::hash`]: `true` when kept (the
+    /// caller need not make the file), `false` when the file must be put.
+    ///
+    /// # Errors
+    /// As [`Sink::put`], when the path clashes.
+    fn keep_unchanged(&self, _path: &str, _len: u64, _hash: u64) -> Result<bool, BuildError> {
+        Ok(false)
+    }
 }
 
 /// Records the paths that pass through to another sink.
@@ -250,6 +261,14 @@ impl Sink for Recording<'_> {
 
     fn known_outputs(&self, outputs: Vec<cache::Output>) {
         self.inner.known_outputs(outputs);
+    }
+
+    fn keep_unchanged(&self, path: &str, len: u64, hash: u64) -> Result<bool, BuildError> {
+        let kept = self.inner.keep_unchanged(path, len, hash)?;
+        if kept {
+            lock(&self.paths).push(path.to_string());
+        }
+        Ok(kept)
     }
 }
 
@@ -277,28 +296,41 @@ struct Counting<'a> {
     charts: AtomicUsize,
 }
 
-impl Sink for Counting<'_> {
-    fn put(&self, file: OutputFile) -> Result<(), BuildError> {
+impl Counting<'_> {
+    /// Counts the output file `path`: a file, and a page or a chart.
+    fn count(&self, path: &str) {
         self.files.fetch_add(1, Ordering::Relaxed);
-        if file.path.ends_with(".html") {
+        if path.ends_with(".html") {
             self.pages.fetch_add(1, Ordering::Relaxed);
-        } else if file.path.ends_with(".svg") {
+        } else if path.ends_with(".svg") {
             self.charts.fetch_add(1, Ordering::Relaxed);
         }
+    }
+}
+
+impl Sink for Counting<'_> {
+    fn put(&self, file: OutputFile) -> Result<(), BuildError> {
+        self.count(&file.path);
         self.inner.put(file)
     }
 
     fn keep(&self, paths: &[&str]) -> Result<(), BuildError> {
-        self.files.fetch_add(paths.len(), Ordering::Relaxed);
-        let pages = paths.iter().filter(|p| p.ends_with(".html")).count();
-        let charts = paths.iter().filter(|p| p.ends_with(".svg")).count();
-        self.pages.fetch_add(pages, Ordering::Relaxed);
-        self.charts.fetch_add(charts, Ordering::Relaxed);
+        for p in paths {
+            self.count(p);
+        }
         self.inner.keep(paths)
     }
 
     fn known_outputs(&self, outputs: Vec<cache::Output>) {
         self.inner.known_outputs(outputs);
+    }
+
+    fn keep_unchanged(&self, path: &str, len: u64, hash: u64) -> Result<bool, BuildError> {
+        let kept = self.inner.keep_unchanged(path, len, hash)?;
+        if kept {
+            self.count(path);
+        }
+        Ok(kept)
     }
 }
 
@@ -628,11 +660,19 @@ fn finish_class(ctx: &ClassContext, p: Prepared) -> Result<ClassOutcome, BuildEr
     for f in crate::export::machine_files(&m, &page) {
         sink.put(f)?;
     }
-    m.results.par_iter().try_for_each(|rf| {
-        sink.put(OutputFile {
-            path: format!("{}/{}/{}", m.slug, report::RAW_DIR, rf.rel_path),
-            contents: rf.raw.to_vec(),
-        })
+    // The raw files' content hashes, for the cache entry and to keep their
+    // copies in the output that are unchanged without copying them again
+    // (a 300-kernel class has 3,600).
+    let raw_hashes: Vec<u64> =
+        if ctx.cache.is_some() { m.results.par_iter().map(|rf| cache::hash(&rf.raw)).collect() } else { Vec::new() };
+    m.results.par_iter().enumerate().try_for_each(|(i, rf)| {
+        let path = format!("{}/{}/{}", m.slug, report::RAW_DIR, rf.rel_path);
+        if let Some(&h) = raw_hashes.get(i)
+            && sink.keep_unchanged(&path, rf.raw.len() as u64, h)?
+        {
+            return Ok(());
+        }
+        sink.put(OutputFile { path, contents: rf.raw.to_vec() })
     })?;
     if let Some(e) = write_error.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner) {
         return Err(e);
@@ -649,12 +689,12 @@ fn finish_class(ctx: &ClassContext, p: Prepared) -> Result<ClassOutcome, BuildEr
         // With no hash, such a file is taken as unchanged only while its
         // size and times are (recorded before it was read); when they
         // differ, it is parsed again.
-        let raw: FxHashMap<&str, &[u8]> =
-            m.results.iter().map(|rf| (rf.rel_path.as_str(), &rf.raw[..])).collect();
+        let raw: FxHashMap<&str, u64> =
+            m.results.iter().zip(&raw_hashes).map(|(rf, &h)| (rf.rel_path.as_str(), h)).collect();
         let files = stats
             .into_iter()
             .map(|(rel, stat)| {
-                let hash = raw.get(rel.as_str()).map_or(cache::NO_HASH, |b| cache::hash(b));
+                let hash = raw.get(rel.as_str()).copied().unwrap_or(cache::NO_HASH);
                 let stat = stat.unwrap_or(cache::Stat { len: u64::MAX, mtime: 0, ctime: 0, ino: 0 });
                 cache::RawFile { rel, stat, hash }
             })
@@ -1258,6 +1298,19 @@ impl Sink for DirWriter {
     fn known_outputs(&self, outputs: Vec<cache::Output>) {
         let mut known = self.known.write().unwrap_or_else(std::sync::PoisonError::into_inner);
         known.extend(outputs.into_iter().map(|o| (o.path.clone(), o)));
+    }
+
+    fn keep_unchanged(&self, path: &str, len: u64, hash: u64) -> Result<bool, BuildError> {
+        let full = self.out.join(path);
+        let Ok(m) = full.symlink_metadata() else { return Ok(false) };
+        if !m.is_file() || !self.known_same(path, &m, len, hash) {
+            return Ok(false);
+        }
+        // Produced, with these contents, as if put.
+        if let Some(ancestors) = self.claim_locked(&mut lock(&self.claims), path, Some((len, hash)))? {
+            self.check_ancestors(&mut lock(&self.checked), path, &ancestors)?;
+        }
+        Ok(true)
     }
 
     fn keep(&self, paths: &[&str]) -> Result<(), BuildError> {
