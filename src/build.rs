@@ -40,6 +40,10 @@ const TMP_SUFFIX: &str = ".benchsite-tmp";
 /// The temporary file the marker is written to.
 const MARKER_TMP: &str = ".benchsite.tmp";
 
+/// The marker's first line; then every path the build wrote, sorted, one
+/// per line.
+const MARKER_HEADER: &str = "# files written by benchsite; do not edit\n";
+
 /// Removes the temporary files an interrupted build left in `out`: this
 /// build's own names for them (`.<name>.benchsite-tmp` beside each output,
 /// `.benchsite.tmp` for the marker, `.<class>.*.tmp` in the cache
@@ -1195,11 +1199,10 @@ impl DirWriter {
             return Err(partly(path)(e));
         }
         let produced = self.claims.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner).produced;
-        // Sorted for the list below; looked up in `produced` (a hash map):
+        // The last build's paths are looked up in `produced` (a hash map):
         // 40,000 paths in a large archive.
-        let mut now: Vec<&str> = produced.keys().map(String::as_str).collect();
-        now.sort_unstable();
-        for &stale in previous.iter().filter(|p| !produced.contains_key(**p)) {
+        let stale: Vec<&str> = previous.iter().copied().filter(|p| !produced.contains_key(*p)).collect();
+        for &stale in &stale {
             let p = out.join(stale);
             // Never under a hidden name (`.git/` of an output directory
             // kept as a gh-pages checkout): benchsite writes none there but
@@ -1224,16 +1227,26 @@ impl DirWriter {
                 }
             }
         }
-        let mut list = String::from("# files written by benchsite; do not edit\n");
-        for p in &now {
-            list.push_str(p);
-            list.push('\n');
+        // The list stays as it is when it names the same paths (nothing
+        // added or gone: no path listed twice, none stale, as many).
+        let same_list = stale.is_empty()
+            && previous.len() == produced.len()
+            && previous.windows(2).all(|w| w[0] < w[1])
+            && marker_text.starts_with(MARKER_HEADER);
+        if !same_list {
+            let mut now: Vec<&str> = produced.keys().map(String::as_str).collect();
+            now.par_sort_unstable();
+            let mut list = String::with_capacity(marker_text.len() + 4096);
+            list.push_str(MARKER_HEADER);
+            for p in &now {
+                list.push_str(p);
+                list.push('\n');
+            }
+            let tmp = out.join(MARKER_TMP);
+            std::fs::write(&tmp, list).map_err(partly(&tmp))?;
+            std::fs::rename(&tmp, &marker).map_err(partly(&marker))?;
         }
-        let tmp = out.join(MARKER_TMP);
-        std::fs::write(&tmp, list).map_err(partly(&tmp))?;
-        std::fs::rename(&tmp, &marker).map_err(partly(&marker))?;
         let _ = std::fs::remove_file(out.join(BUILDING));
-        drop(now);
         Ok((written, produced))
     }
 

@@ -150,6 +150,8 @@ fn unchanged_classes_are_skipped() {
     assert!(entry.is_file());
     let ino = |p: &Path| std::os::unix::fs::MetadataExt::ino(&fs::metadata(p).unwrap());
     let entry_ino = ino(&entry);
+    let marker = out.join(".benchsite");
+    let marker_ino = ino(&marker);
     // Nothing changed: no class is loaded or laid out again (the timing
     // spans of those steps are not printed at all), and the class's cache
     // entry is not written again (a rewrite is a new file renamed into
@@ -159,6 +161,8 @@ fn unchanged_classes_are_skipped() {
     assert!(timings.contains("machine: cache check"), "{timings}");
     assert!(!timings.contains("machine: load + parse") && !timings.contains("machine: report"), "{timings}");
     assert_eq!(ino(&entry), entry_ino, "an unchanged class's cache entry was rewritten");
+    // Nor the list of written files, which names the same paths.
+    assert_eq!(ino(&marker), marker_ino, "the list of written files was rewritten");
     // An output edited by hand with its size and modification time kept
     // has a new change time: its class is built again, and the edit undone.
     let page = out.join("dbench32-384m/index.md");
