@@ -551,7 +551,9 @@ pub fn discover(dir: &Path) -> Discovered {
         let b = p.as_os_str().as_encoded_bytes();
         b.get(skip..).unwrap_or(b)
     }
-    files.sort_unstable_by(|a, b| walk_order(after(&a.1, skip), after(&b.1, skip)));
+    // Each path's bytes with separators as 0, built once: compared as plain
+    // bytes (memcmp) they give the walk order.
+    files.sort_by_cached_key(|f| walk_key(after(&f.1, skip)));
     // By name; of names that read the same, the first in walk order first.
     kernels.sort_unstable_by(|a, b| a.0.cmp(&b.0).then_with(|| walk_order(after(&a.1, skip), after(&b.1, skip))));
     if lossy {
@@ -663,6 +665,11 @@ fn relative_str(path: &Path, dir: &Path) -> String {
     }
     let rel = path.strip_prefix(dir).unwrap_or(path);
     rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/")
+}
+
+/// A sort key for [`walk_order`]: the bytes with every separator as 0.
+fn walk_key(b: &[u8]) -> Vec<u8> {
+    b.iter().map(|&c| if std::path::is_separator(char::from(c)) { 0 } else { c }).collect()
 }
 
 /// Depth-first order of a walk that visits each directory's entries by
@@ -1057,6 +1064,19 @@ fn apply_runs(rf: &mut ResultFile, kernels: &FxHashMap<&str, &Kernel>) {
 #[cfg(test)]
 mod tests {
     use super::discover;
+
+    proptest::proptest! {
+        /// Sorting by [`walk_key`] gives [`walk_order`]'s order.
+        #[test]
+        fn walk_key_sorts_as_walk_order(paths in proptest::collection::vec("[ab/.\\- ]{0,6}", 0..40)) {
+            let bytes: Vec<&[u8]> = paths.iter().map(|p| p.as_bytes()).collect();
+            let mut by_key = bytes.clone();
+            by_key.sort_by_cached_key(|b| super::walk_key(b));
+            let mut by_order = bytes.clone();
+            by_order.sort_by(|a, b| super::walk_order(a, b));
+            proptest::prop_assert_eq!(by_key, by_order);
+        }
+    }
 
     /// `discover` sorts once what walkdir's `sort_by_file_name` sorted per
     /// directory: the same order, also for names that sort differently
