@@ -580,7 +580,7 @@ fn check_class(ctx: &ClassContext, dir: &Path, slug: &str) -> Result<Checked, Bu
     let mut stats = Vec::new();
     if let (Some(cache), Some(common)) = (ctx.cache, ctx.common_key) {
         let _t = timing::span("machine: cache check");
-        key = machine_key(common, &discovered);
+        key = machine_key(common, slug, &discovered);
         stats = discovered.files.iter().map(|(rel, path, _)| (rel.clone(), cache::Stat::of(path))).collect();
         let paths: Vec<&Path> = discovered.files.iter().map(|(_, path, _)| path.as_path()).collect();
         if ctx.render
@@ -811,9 +811,12 @@ fn common_key(opts: &BuildOptions, theme: Option<&Path>, dirs: &[(PathBuf, Strin
 }
 
 /// A machine class's cache key: the common key and its `kernel.yaml` files.
-fn machine_key(common: u64, d: &site::Discovered) -> u64 {
+fn machine_key(common: u64, slug: &str, d: &site::Discovered) -> u64 {
     let mut h = cache::KeyHasher::default();
     h.field(&common.to_le_bytes());
+    // The class's own name: two classes alike in every file must not take
+    // each other's entries.
+    h.field(slug.as_bytes());
     for (k, path) in d.kernel_dirs.iter().zip(&d.kernel_paths) {
         if let Ok(b) = std::fs::read(path.join("kernel.yaml")) {
             h.field(k.as_bytes());
@@ -866,6 +869,30 @@ fn linked_dir(out: &Path, rel: &Path) -> Option<PathBuf> {
     None
 }
 
+/// Creates `path` as a new, empty regular file for writing. Whatever else
+/// is at `path` (a temporary file left by a killed build, or a symbolic
+/// link planted under a temporary file's name, which writing would follow
+/// out of the output directory) is removed first, never followed; a
+/// directory there is an error.
+///
+/// # Errors
+/// When the old entry cannot be removed or the file cannot be created.
+pub fn create_new(path: &Path) -> std::io::Result<std::fs::File> {
+    if path.symlink_metadata().is_ok_and(|m| !m.is_dir()) {
+        std::fs::remove_file(path)?;
+    }
+    std::fs::OpenOptions::new().write(true).create_new(true).open(path)
+}
+
+/// Writes `bytes` to `path` as a new regular file ([`create_new`]).
+///
+/// # Errors
+/// As [`create_new`], and write errors.
+pub fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write as _;
+    create_new(path)?.write_all(bytes)
+}
+
 fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> BuildError + '_ {
     move |source| BuildError::Write { path: path.to_path_buf(), source }
 }
@@ -909,7 +936,9 @@ pub struct DirWriter {
     /// Directories (relative to `out`) already checked on disk.
     checked: Mutex<FxHashSet<String>>,
     /// (temporary file, final path) of every changed file.
-    pending: Mutex<Vec<(PathBuf, PathBuf)>>,
+    pending: Mutex<Vec<(PathBuf, PathBuf, String)>>,
+    /// Output files found unchanged, with their stat as compared.
+    seen: Mutex<Vec<(String, cache::Stat)>>,
     /// Directories this build created, in creation order.
     created: Mutex<Vec<PathBuf>>,
     /// What the last build recorded of the outputs of the classes built
@@ -917,10 +946,18 @@ pub struct DirWriter {
     known: std::sync::RwLock<FxHashMap<String, cache::Output>>,
 }
 
-/// What [`DirWriter::commit`] put in the output directory: every output
-/// path with the (length, [`cache::hash`]) of its contents (`None`: kept
-/// from an earlier build unread).
-pub type Written = FxHashMap<String, Option<(u64, u64)>>;
+/// What [`DirWriter::commit`] put in the output directory.
+#[derive(Default)]
+pub struct Written {
+    /// Every output path with the (length, [`cache::hash`]) of its
+    /// contents (`None`: kept from an earlier build unread).
+    pub hashes: FxHashMap<String, Option<(u64, u64)>>,
+    /// The stat of each output file this build wrote (taken right after it
+    /// was renamed into place) or compared and left alone (as compared).
+    /// A file edited later, even during this build, has another change
+    /// time than recorded.
+    pub stats: FxHashMap<String, cache::Stat>,
+}
 
 /// The output paths of a build so far: each file (relative to the output
 /// directory, `/`-separated) with its length and content hash (`None`:
@@ -1071,6 +1108,7 @@ impl DirWriter {
             claims: Mutex::new(PathClaims::default()),
             checked: Mutex::new(FxHashSet::default()),
             pending: Mutex::new(Vec::new()),
+            seen: Mutex::new(Vec::new()),
             created: Mutex::new(Vec::new()),
             known: std::sync::RwLock::new(FxHashMap::default()),
         };
@@ -1082,7 +1120,7 @@ impl DirWriter {
         if building.exists() {
             remove_stale_temporaries(out);
         }
-        std::fs::write(&building, "").map_err(io_err(&building))?;
+        write_new(&building, b"").map_err(io_err(&building))?;
         Ok(w)
     }
 
@@ -1183,21 +1221,38 @@ impl DirWriter {
         };
         let out = &self.out;
         let marker = out.join(MARKER);
-        let marker_text = std::fs::read_to_string(&marker).unwrap_or_default();
-        // The paths the last build wrote, as listed (sorted, one per line).
-        let previous: Vec<&str> = marker_text.lines().filter(|l| !l.is_empty() && !l.starts_with('#')).collect();
+        // Read lossily: a byte that is not UTF-8 (an edit by hand) must not
+        // cost the whole list (and with it the removal of stale files); no
+        // path benchsite writes holds one.
+        let marker_bytes = std::fs::read(&marker).unwrap_or_default();
+        let marker_text = String::from_utf8_lossy(&marker_bytes);
+        // The paths the last build wrote, as listed (sorted, one per line,
+        // after the header line). A path may start with `#` (a machine
+        // class named `#x`): only the header is a comment.
+        let header = MARKER_HEADER.trim_end_matches('\n');
+        let mut lines = marker_text.lines().peekable();
+        lines.next_if_eq(&header);
+        let previous: Vec<&str> = lines.filter(|l| !l.is_empty()).collect();
         let pending = self.pending.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
         let written = pending.len();
         // In parallel: a large archive renames 40,000 files into place.
-        if let Err((path, e)) =
-            pending.par_iter().try_for_each(|(tmp, path)| std::fs::rename(tmp, path).map_err(|e| (path, e)))
-        {
-            // Leave no temporary files behind (those renamed are gone).
-            pending.par_iter().for_each(|(tmp, _)| {
-                let _ = std::fs::remove_file(tmp);
-            });
-            return Err(partly(path)(e));
-        }
+        let renamed: Result<Vec<(String, Option<cache::Stat>)>, _> = pending
+            .par_iter()
+            .map(|(tmp, path, rel)| {
+                std::fs::rename(tmp, path).map_err(|e| (path, e))?;
+                Ok((rel.clone(), cache::Stat::of(path)))
+            })
+            .collect();
+        let renamed = match renamed {
+            Ok(r) => r,
+            Err((path, e)) => {
+                // Leave no temporary files behind (those renamed are gone).
+                pending.par_iter().for_each(|(tmp, _, _)| {
+                    let _ = std::fs::remove_file(tmp);
+                });
+                return Err(partly(path)(e));
+            }
+        };
         let produced = self.claims.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner).produced;
         // The last build's paths are looked up in `produced` (a hash map):
         // 40,000 paths in a large archive.
@@ -1227,13 +1282,25 @@ impl DirWriter {
                 }
             }
         }
-        // The list stays as it is when it names the same paths (nothing
-        // added or gone: no path listed twice, none stale, as many).
+        // The list stays as it is when it is exactly the list this build
+        // would write: a regular file, the header, the same paths sorted
+        // (none stale, none twice, as many), one per line, nothing else
+        // (the length rules out blank lines, carriage returns and a missing
+        // last line break).
+        let canonical_len = MARKER_HEADER.len() + previous.iter().map(|p| p.len() + 1).sum::<usize>();
         let same_list = stale.is_empty()
             && previous.len() == produced.len()
             && previous.windows(2).all(|w| w[0] < w[1])
-            && marker_text.starts_with(MARKER_HEADER);
-        if !same_list {
+            && marker_text.starts_with(MARKER_HEADER)
+            && marker_bytes.len() == canonical_len
+            && marker.symlink_metadata().is_ok_and(|m| m.is_file());
+        let tmp = out.join(MARKER_TMP);
+        if same_list {
+            // Left by a build killed while writing the list (or planted).
+            if tmp.symlink_metadata().is_ok_and(|m| !m.is_dir()) {
+                let _ = std::fs::remove_file(&tmp);
+            }
+        } else {
             let mut now: Vec<&str> = produced.keys().map(String::as_str).collect();
             now.par_sort_unstable();
             let mut list = String::with_capacity(marker_text.len() + 4096);
@@ -1242,18 +1309,20 @@ impl DirWriter {
                 list.push_str(p);
                 list.push('\n');
             }
-            let tmp = out.join(MARKER_TMP);
-            std::fs::write(&tmp, list).map_err(partly(&tmp))?;
+            write_new(&tmp, list.as_bytes()).map_err(partly(&tmp))?;
             std::fs::rename(&tmp, &marker).map_err(partly(&marker))?;
         }
         let _ = std::fs::remove_file(out.join(BUILDING));
-        Ok((written, produced))
+        let mut stats: FxHashMap<String, cache::Stat> =
+            self.seen.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner).into_iter().collect();
+        stats.extend(renamed.into_iter().filter_map(|(rel, s)| Some((rel, s?))));
+        Ok((written, Written { hashes: produced, stats }))
     }
 
     /// Removes every temporary file and every directory this build created
     /// (if empty), leaving the output directory as it was.
     pub fn abort(&self) {
-        for (tmp, _) in lock(&self.pending).drain(..) {
+        for (tmp, _, _) in lock(&self.pending).drain(..) {
             let _ = std::fs::remove_file(tmp);
         }
         let _ = std::fs::remove_file(self.out.join(BUILDING));
@@ -1284,13 +1353,16 @@ impl Sink for DirWriter {
         // Unchanged: leave the file alone. A file the last build wrote and
         // nothing touched since is compared by its recorded hash; otherwise
         // only a file of the same length is read.
-        let same_bytes = || std::fs::read(&path).is_ok_and(|old| old == f.contents);
-        let unchanged = match &meta {
-            Ok(m) if m.is_file() => self.known_same(&f.path, m, len, hash) || (m.len() == len && same_bytes()),
-            Ok(m) if m.file_type().is_symlink() => std::fs::metadata(&path).is_ok_and(|m| m.len() == len) && same_bytes(),
-            _ => false,
-        };
-        if unchanged {
+        // A symbolic link is replaced by the file, whatever it points to
+        // (kept, it would show whatever its target holds later).
+        if let Ok(m) = &meta
+            && m.is_file()
+            && (self.known_same(&f.path, m, len, hash)
+                || (m.len() == len && std::fs::read(&path).is_ok_and(|old| old == f.contents)))
+        {
+            // As seen before it was compared: an edit since shows as a new
+            // change time in the next build.
+            lock(&self.seen).push((f.path, cache::Stat::of_metadata(m)));
             return Ok(());
         }
         if let Some(parent) = path.parent() {
@@ -1300,11 +1372,11 @@ impl Sink for DirWriter {
             ".{}{TMP_SUFFIX}",
             path.file_name().map(|n| n.to_string_lossy()).unwrap_or_default()
         ));
-        if let Err(e) = std::fs::write(&tmp, &f.contents) {
+        if let Err(e) = write_new(&tmp, &f.contents) {
             let _ = std::fs::remove_file(&tmp);
             return Err(io_err(&tmp)(e));
         }
-        lock(&self.pending).push((tmp, path));
+        lock(&self.pending).push((tmp, path, f.path));
         Ok(())
     }
 
@@ -1323,6 +1395,7 @@ impl Sink for DirWriter {
         if let Some(ancestors) = self.claim_locked(&mut lock(&self.claims), path, Some((len, hash)))? {
             self.check_ancestors(&mut lock(&self.checked), path, &ancestors)?;
         }
+        lock(&self.seen).push((path.to_string(), cache::Stat::of_metadata(&m)));
         Ok(true)
     }
 

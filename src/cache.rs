@@ -3,7 +3,8 @@
 //! After a successful [`build`](crate::build::build), benchsite keeps one
 //! small file per machine class, `<output>/.benchsite-cache/<class>.entry`
 //! (a header line naming the benchsite build, then the [`MachineEntry`] as
-//! MessagePack with field names), in that directory (a hidden
+//! MessagePack with field names, then the [`hash`] of those bytes, 8 bytes
+//! little-endian), in that directory (a hidden
 //! directory the output's marker does not list, so a build never removes it
 //! and hosts that skip dotfiles do not publish it). It records:
 //!
@@ -67,7 +68,7 @@ pub const DIR: &str = ".benchsite-cache";
 pub const RACY_SECS: i128 = 2;
 
 /// Bumped when the cache layout or what it covers changes.
-pub const FORMAT: u32 = 12;
+pub const FORMAT: u32 = 13;
 
 /// A hash of a sequence of fields, for cache keys: XXH3 (`xxhash-rust`),
 /// the same on every platform and release (unlike `std`'s hasher).
@@ -437,7 +438,13 @@ impl Cache {
         let bytes = std::fs::read(self.file(slug)).ok()?;
         // The header names the benchsite build: another build's entry is
         // no cache.
-        let body = bytes.strip_prefix(header("build").as_bytes())?;
+        let rest = bytes.strip_prefix(header("build").as_bytes())?;
+        // The body, then its hash: an entry damaged in a way that still
+        // decodes (a flipped letter in a class's name) is no cache.
+        let (body, sum) = rest.split_at_checked(rest.len().checked_sub(8)?)?;
+        if hash(body).to_le_bytes() != sum {
+            return None;
+        }
         let mut entry: MachineEntry = rmp_serde::from_slice(body).ok()?;
         entry.unchanged = true;
         Some(entry)
@@ -468,13 +475,14 @@ impl Cache {
             // In parallel: a 300-kernel class has 4,000 outputs to stat.
             e.outputs.par_iter_mut().for_each(|o| {
                 if o.len == 0 && o.mtime == 0 {
-                    let s = Stat::of(&out.join(&o.path));
+                    // As the writer saw it (see `Written::stats`), else now.
+                    let s = written.stats.get(&o.path).copied().or_else(|| Stat::of(&out.join(&o.path)));
                     o.len = s.map_or(u64::MAX, |s| s.len);
                     o.mtime = s.map_or(0, |s| s.mtime);
                     o.ctime = s.map_or(0, |s| s.ctime);
                     o.ino = s.map_or(0, |s| s.ino);
                     // The hash of what was written, for a file of that length.
-                    o.hash = match written.get(&o.path) {
+                    o.hash = match written.hashes.get(&o.path) {
                         Some(&Some((len, h))) if s.is_some_and(|s| s.len == len) => h,
                         _ => NO_HASH,
                     };
@@ -486,7 +494,7 @@ impl Cache {
                 continue;
             };
             let tmp = self.dir.join(format!(".{slug}.entry.tmp"));
-            if std::fs::write(&tmp, [header("build").as_bytes(), &body].concat()).is_ok() {
+            if crate::build::write_new(&tmp, &[header("build").as_bytes(), &body, &hash(&body).to_le_bytes()].concat()).is_ok() {
                 let _ = std::fs::rename(&tmp, self.file(&slug));
             }
         }
@@ -674,7 +682,7 @@ impl ParseCache {
         // class renders (the peak memory of a build).
         let write = || -> std::io::Result<()> {
             use std::io::Write as _;
-            let mut out = std::io::BufWriter::with_capacity(1 << 16, std::fs::File::create(&tmp)?);
+            let mut out = std::io::BufWriter::with_capacity(1 << 16, crate::build::create_new(&tmp)?);
             out.write_all(header("parse").as_bytes())?;
             for (key, rec) in used {
                 let entry = match &rec {

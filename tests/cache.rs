@@ -598,3 +598,111 @@ fn older_json_entry_is_removed() {
     assert!(!old.exists());
     assert!(out.join(CACHE).join("dbench32-384m.entry").is_file());
 }
+
+/// The list of written files (`.benchsite`) is rewritten whenever it is not
+/// exactly the list a build writes, even when it names the same paths: a
+/// comment, a blank line, carriage returns, a missing last line break, a
+/// byte that is not UTF-8, a symbolic link.
+#[test]
+fn edited_list_of_written_files_is_rewritten() {
+    let (tmp, content, out) = built_site();
+    let marker = out.join(".benchsite");
+    let canonical = fs::read(&marker).unwrap();
+    let text = String::from_utf8(canonical.clone()).unwrap();
+    let edits: Vec<Vec<u8>> = vec![
+        text.replacen('\n', "\n# my note\n", 1).into_bytes(),
+        text.replacen('\n', "\n\n", 2).into_bytes(),
+        text.replace('\n', "\r\n").into_bytes(),
+        text.trim_end().as_bytes().to_vec(),
+        [canonical.as_slice(), b"caf\xe9\n"].concat(),
+    ];
+    for edited in edits {
+        fs::write(&marker, &edited).unwrap();
+        rebuild_matches_scratch(&content, &out, tmp.path());
+        assert_eq!(fs::read(&marker).unwrap(), canonical);
+    }
+    let elsewhere = tmp.path().join("list-elsewhere");
+    fs::rename(&marker, &elsewhere).unwrap();
+    std::os::unix::fs::symlink(&elsewhere, &marker).unwrap();
+    run(&content, &out);
+    assert!(fs::symlink_metadata(&marker).unwrap().is_file(), "the list is still a symbolic link");
+    assert_eq!(fs::read(&marker).unwrap(), canonical);
+}
+
+/// A machine class whose name starts with `#` lists paths starting with `#`:
+/// they are paths, not comments, and its files go when the class goes.
+#[test]
+fn class_named_like_a_comment_is_removed_with_its_files() {
+    let (tmp, content, out) = built_site();
+    copy_dir(&content.join("p166-24m"), &content.join("#x"));
+    run(&content, &out);
+    assert!(out.join("#x/index.html").is_file());
+    fs::remove_dir_all(content.join("#x")).unwrap();
+    rebuild_matches_scratch(&content, &out, tmp.path());
+    assert!(!out.join("#x").exists());
+}
+
+/// An output replaced by a symbolic link, even to a file with the same
+/// contents, is replaced by the file again: kept, the link would show
+/// whatever its target holds later.
+#[test]
+fn output_replaced_by_a_link_is_a_file_again() {
+    let (tmp, content, out) = built_site();
+    let page = out.join("p166-24m/index.md");
+    let copy = tmp.path().join("copy.md");
+    fs::copy(&page, &copy).unwrap();
+    fs::remove_file(&page).unwrap();
+    std::os::unix::fs::symlink(&copy, &page).unwrap();
+    // The class is built again (a raw file changed).
+    sneaky_edit(&content.join("p166-24m/ac12/test-a-run1.txt"), "1m4.221s", "1m5.221s");
+    rebuild_matches_scratch(&content, &out, tmp.path());
+    assert!(fs::symlink_metadata(&page).unwrap().is_file());
+}
+
+/// Symbolic links planted in the output directory under the names of the
+/// temporary files a build writes are removed, never written through.
+#[test]
+fn links_at_temporary_names_are_not_followed() {
+    let (tmp, content, out) = built_site();
+    let outside: Vec<PathBuf> = (1..=3).map(|i| tmp.path().join(format!("precious{i}"))).collect();
+    for f in &outside {
+        fs::write(f, "precious\n").unwrap();
+    }
+    std::os::unix::fs::symlink(&outside[0], out.join(".index.html.benchsite-tmp")).unwrap();
+    std::os::unix::fs::symlink(&outside[1], out.join(CACHE).join(".p166-24m.entry.tmp")).unwrap();
+    std::os::unix::fs::symlink(&outside[2], out.join(".benchsite.tmp")).unwrap();
+    // Every page changes (the site's title), and so does a class.
+    sneaky_edit(&content.join("site.yaml"), "Kernel benchmarks", "KERNEL benchmarks");
+    sneaky_edit(&content.join("p166-24m/ac12/test-a-run1.txt"), "1m4.221s", "1m5.221s");
+    rebuild_matches_scratch(&content, &out, tmp.path());
+    for f in &outside {
+        assert_eq!(fs::read_to_string(f).unwrap(), "precious\n", "{} was written through a link", f.display());
+    }
+    for p in [out.join("index.html"), out.join(".benchsite")] {
+        assert!(fs::symlink_metadata(&p).unwrap().is_file(), "{} is not a regular file", p.display());
+    }
+}
+
+/// A cache entry damaged in a way that still decodes (a changed letter in
+/// the class's name in its summary) is no cache; nor is the entry of a
+/// class exactly like this one under another name.
+#[test]
+fn damaged_or_swapped_entry_is_no_cache() {
+    let (tmp, content, out) = built_site();
+    let entry = out.join(CACHE).join("p166-24m.entry");
+    let bytes = fs::read(&entry).unwrap();
+    let name = b"Pentium 166";
+    let at = bytes.windows(name.len()).position(|w| w == name).expect("the class's name in its entry");
+    let mut damaged = bytes.clone();
+    damaged[at] = b'Q';
+    fs::write(&entry, damaged).unwrap();
+    rebuild_matches_scratch(&content, &out, tmp.path());
+    // Two classes alike in every file: each keeps its own entry.
+    copy_dir(&content.join("p166-24m"), &content.join("p166-twin"));
+    run(&content, &out);
+    let twin = out.join(CACHE).join("p166-twin.entry");
+    let (a, b) = (fs::read(&entry).unwrap(), fs::read(&twin).unwrap());
+    fs::write(&entry, &b).unwrap();
+    fs::write(&twin, &a).unwrap();
+    rebuild_matches_scratch(&content, &out, tmp.path());
+}
