@@ -51,8 +51,11 @@ const MARKER_HEADER: &str = "# files written by benchsite; do not edit\n";
 fn remove_stale_temporaries(out: &Path) {
     // Not into a gh-pages checkout's `.git`.
     let walk = walkdir::WalkDir::new(out).follow_links(false).into_iter().filter_entry(|e| e.file_name() != ".git");
+    let mut emptied = Vec::new();
     for e in walk.filter_map(Result::ok) {
-        if !e.file_type().is_file() {
+        // A file, or a symbolic link planted under a temporary name (the
+        // link is removed, never followed).
+        if e.file_type().is_dir() {
             continue;
         }
         let name = e.file_name().to_string_lossy();
@@ -60,8 +63,21 @@ fn remove_stale_temporaries(out: &Path) {
         let ours = (name.starts_with('.') && name.ends_with(TMP_SUFFIX))
             || (e.depth() == 1 && name == MARKER_TMP)
             || (in_cache && name.starts_with('.') && name.ends_with(".tmp"));
-        if ours {
-            let _ = std::fs::remove_file(e.path());
+        if ours && std::fs::remove_file(e.path()).is_ok() {
+            emptied.extend(e.path().parent().map(Path::to_path_buf));
+        }
+    }
+    // The directories the killed build made for its temporary files, now
+    // empty (never a directory that still holds anything), up to `out`.
+    emptied.sort_by_key(|d| std::cmp::Reverse(d.components().count()));
+    for d in emptied {
+        let mut dir = Some(d.as_path());
+        while let Some(d) = dir
+            && d != out
+            && d.starts_with(out)
+            && std::fs::remove_dir(d).is_ok()
+        {
+            dir = d.parent();
         }
     }
 }
@@ -1206,14 +1222,20 @@ impl DirWriter {
         Ok(())
     }
 
-    /// Renames every temporary file into place, removes files a previous
-    /// build wrote that this one did not produce, and updates the marker.
+    /// Writes the marker (the list of written files) naming every path the
+    /// last build and this one wrote, renames every temporary file into
+    /// place, removes files a previous build wrote that this one did not
+    /// produce, and writes the marker again without them. A build killed
+    /// while renaming leaves no file the next build does not know of.
     /// Returns how many files were written (changed), and every output
     /// path with its contents' length and hash ([`Written`]).
     ///
     /// # Errors
-    /// [`BuildError::PartlyCommitted`] on I/O failure: the output directory
-    /// then holds complete files only, some of them from this build.
+    /// [`BuildError::Write`] when the marker cannot be written before
+    /// anything is renamed (the output directory is then as it was, the
+    /// temporary files removed); [`BuildError::PartlyCommitted`] on a
+    /// failure after: the output directory then holds complete files only,
+    /// some of them from this build.
     pub fn commit(self) -> Result<(usize, Written), BuildError> {
         let partly = |path: &Path| {
             let path = path.to_path_buf();
@@ -1233,7 +1255,61 @@ impl DirWriter {
         let mut lines = marker_text.lines().peekable();
         lines.next_if_eq(&header);
         let previous: Vec<&str> = lines.filter(|l| !l.is_empty()).collect();
-        let pending = self.pending.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+        // Taken out, not moved out: `abort` still works on `self` below.
+        let produced = std::mem::take(&mut lock(&self.claims).produced);
+        // The last build's paths are looked up in `produced` (a hash map):
+        // 40,000 paths in a large archive.
+        let stale: Vec<&str> = previous.iter().copied().filter(|p| !produced.contains_key(*p)).collect();
+        // The list stays as it is when it is exactly the list this build
+        // would write: a regular file, the header, the same paths sorted
+        // (none stale, none twice, as many), one per line, nothing else
+        // (the length rules out blank lines, carriage returns and a missing
+        // last line break).
+        let canonical_len = MARKER_HEADER.len() + previous.iter().map(|p| p.len() + 1).sum::<usize>();
+        let same_list = stale.is_empty()
+            && previous.len() == produced.len()
+            && previous.windows(2).all(|w| w[0] < w[1])
+            && marker_text.starts_with(MARKER_HEADER)
+            && marker_bytes.len() == canonical_len
+            && marker.symlink_metadata().is_ok_and(|m| m.is_file());
+        let tmp = out.join(MARKER_TMP);
+        let write_list = |paths: &[&str]| -> Result<(), (PathBuf, std::io::Error)> {
+            let mut list = String::with_capacity(marker_text.len() + 4096);
+            list.push_str(MARKER_HEADER);
+            for p in paths {
+                list.push_str(p);
+                list.push('\n');
+            }
+            write_new(&tmp, list.as_bytes()).map_err(|e| (tmp.clone(), e))?;
+            std::fs::rename(&tmp, &marker).map_err(|e| (marker.clone(), e))
+        };
+        let mut now: Vec<&str> = Vec::new();
+        if same_list {
+            // Left by a build killed while writing the list (or planted).
+            if tmp.symlink_metadata().is_ok_and(|m| !m.is_dir()) {
+                let _ = std::fs::remove_file(&tmp);
+            }
+        } else {
+            now = produced.keys().map(String::as_str).collect();
+            now.par_sort_unstable();
+            // Before anything is renamed into place, the list names every
+            // path the output directory may hold after this build: the
+            // last build's and this one's. A build killed while renaming
+            // leaves no file the next one does not know to remove.
+            let mut union: Vec<&str> = now.iter().chain(&stale).copied().collect();
+            if !stale.is_empty() {
+                union.par_sort_unstable();
+                union.dedup();
+            }
+            if let Err((path, source)) = write_list(&union) {
+                // Nothing is in place yet: the output directory is left as
+                // it was.
+                let _ = std::fs::remove_file(&tmp);
+                self.abort();
+                return Err(BuildError::Write { path, source });
+            }
+        }
+        let pending = std::mem::take(&mut *lock(&self.pending));
         let written = pending.len();
         // In parallel: a large archive renames 40,000 files into place.
         let renamed: Result<Vec<(String, Option<cache::Stat>)>, _> = pending
@@ -1253,10 +1329,6 @@ impl DirWriter {
                 return Err(partly(path)(e));
             }
         };
-        let produced = self.claims.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner).produced;
-        // The last build's paths are looked up in `produced` (a hash map):
-        // 40,000 paths in a large archive.
-        let stale: Vec<&str> = previous.iter().copied().filter(|p| !produced.contains_key(*p)).collect();
         for &stale in &stale {
             let p = out.join(stale);
             // Never under a hidden name (`.git/` of an output directory
@@ -1282,36 +1354,11 @@ impl DirWriter {
                 }
             }
         }
-        // The list stays as it is when it is exactly the list this build
-        // would write: a regular file, the header, the same paths sorted
-        // (none stale, none twice, as many), one per line, nothing else
-        // (the length rules out blank lines, carriage returns and a missing
-        // last line break).
-        let canonical_len = MARKER_HEADER.len() + previous.iter().map(|p| p.len() + 1).sum::<usize>();
-        let same_list = stale.is_empty()
-            && previous.len() == produced.len()
-            && previous.windows(2).all(|w| w[0] < w[1])
-            && marker_text.starts_with(MARKER_HEADER)
-            && marker_bytes.len() == canonical_len
-            && marker.symlink_metadata().is_ok_and(|m| m.is_file());
-        let tmp = out.join(MARKER_TMP);
-        if same_list {
-            // Left by a build killed while writing the list (or planted).
-            if tmp.symlink_metadata().is_ok_and(|m| !m.is_dir()) {
-                let _ = std::fs::remove_file(&tmp);
-            }
-        } else {
-            let mut now: Vec<&str> = produced.keys().map(String::as_str).collect();
-            now.par_sort_unstable();
-            let mut list = String::with_capacity(marker_text.len() + 4096);
-            list.push_str(MARKER_HEADER);
-            for p in &now {
-                list.push_str(p);
-                list.push('\n');
-            }
-            write_new(&tmp, list.as_bytes()).map_err(partly(&tmp))?;
-            std::fs::rename(&tmp, &marker).map_err(partly(&marker))?;
+        // The stale paths are gone: the list names this build's only.
+        if !stale.is_empty() {
+            write_list(&now).map_err(|(path, source)| BuildError::PartlyCommitted { path, source })?;
         }
+        drop(now);
         let _ = std::fs::remove_file(out.join(BUILDING));
         let mut stats: FxHashMap<String, cache::Stat> =
             self.seen.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner).into_iter().collect();

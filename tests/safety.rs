@@ -476,6 +476,13 @@ fn temporaries_of_an_interrupted_build_are_removed() {
     put(&out, "m1/kernels/.2.4.7.html.benchsite-tmp", "<html>");
     put(&out, ".benchsite.tmp", "# files");
     put(&out, ".benchsite-cache/.m1.parsed.tmp", "x");
+    // In directories it made for a kernel since removed: they go too
+    // once empty.
+    put(&out, "m1/raw/2.9/.dbench.txt.benchsite-tmp", "x");
+    // A symbolic link under a temporary name: removed, not followed.
+    let target = tmp.path().join("precious");
+    std::fs::write(&target, "precious").expect("write");
+    std::os::unix::fs::symlink(&target, out.join("m1/.x.html.benchsite-tmp")).expect("symlink");
     // Not ours: left alone.
     put(&out, ".git/objects/.x.benchsite-tmp", "git");
     put(&out, "notes.tmp", "mine");
@@ -485,6 +492,10 @@ fn temporaries_of_an_interrupted_build_are_removed() {
         assert!(!after.contains_key(gone), "{gone} left behind");
     }
     assert!(after.contains_key(".git/objects/.x.benchsite-tmp") && after.contains_key("notes.tmp"), "removed a file not ours");
+    assert!(!out.join("m1/raw/2.9").exists(), "an emptied directory was left");
+    assert!(out.join("m1/raw").is_dir());
+    assert!(std::fs::symlink_metadata(out.join("m1/.x.html.benchsite-tmp")).is_err(), "a link under a temporary name was left");
+    assert_eq!(std::fs::read_to_string(&target).expect("read"), "precious");
     for (path, contents) in &clean {
         if !path.starts_with(".benchsite-cache") {
             assert_eq!(after.get(path), Some(contents), "{path} changed");
@@ -544,18 +555,32 @@ fn new_walk_warnings_are_reported_on_a_cached_rebuild() {
     assert!(rebuilt.contains("ln") && rebuilt.contains("skipped"), "the rebuild kept the last build's warnings: {rebuilt}");
 }
 
-/// A failure after files were renamed into place (here: the marker cannot
-/// be written, its temporary name taken by a directory) is not reported
-/// as "left unchanged": the output holds complete files, some new.
+/// The list of written files is written before anything is renamed into
+/// place (a build killed while renaming leaves no file the next build does
+/// not know of): a failure to write it (here its temporary name is taken by
+/// a directory) leaves the output directory as it was, and says so.
 #[test]
-fn a_failure_while_putting_files_in_place_says_so() {
+fn a_failure_writing_the_list_leaves_the_output_as_it_was() {
     let (_tmp, content, out) = built_small_site();
+    let before = std::fs::read(out.join(".benchsite")).expect("list");
     put(&content, "m1/2.4.9/dbench-32.txt", dbench("3.3"));
     put(&out, ".benchsite.tmp/x", "in the way");
     let a = build(&content, &out).failure();
     let err = stderr(&a);
-    assert!(err.contains("holds complete files only") && !err.contains("left unchanged"), "{err}");
-    assert!(out.join("m1/kernels/2.4.9.html").is_file(), "the new files are in place");
+    assert!(err.contains("left unchanged") && !err.contains("holds complete files only"), "{err}");
+    assert!(!out.join("m1/kernels/2.4.9.html").exists(), "a new file is in place");
+    assert_eq!(std::fs::read(out.join(".benchsite")).expect("list"), before);
+    let leftovers: Vec<_> = walkdir::WalkDir::new(&out)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".benchsite-tmp"))
+        .map(|e| e.path().to_path_buf())
+        .collect();
+    assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
+    // Once the way is clear, the build goes through.
+    std::fs::remove_dir_all(out.join(".benchsite.tmp")).expect("rm");
+    build(&content, &out).success();
+    assert!(out.join("m1/kernels/2.4.9.html").is_file());
 }
 
 /// `--output new/.` (or `./a/./b/.`) for a directory that does not exist
