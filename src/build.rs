@@ -67,18 +67,22 @@ fn remove_stale_temporaries(out: &Path) {
             emptied.extend(e.path().parent().map(Path::to_path_buf));
         }
     }
-    // The directories the killed build made for its temporary files, now
-    // empty (never a directory that still holds anything), up to `out`.
-    emptied.sort_by_key(|d| std::cmp::Reverse(d.components().count()));
+    // The directories the killed build made for its temporary files.
     for d in emptied {
-        let mut dir = Some(d.as_path());
-        while let Some(d) = dir
-            && d != out
-            && d.starts_with(out)
-            && std::fs::remove_dir(d).is_ok()
-        {
-            dir = d.parent();
-        }
+        remove_empty_dirs(&d, out);
+    }
+}
+
+/// Removes `dir` if empty, then each parent that this leaves empty, up to
+/// (not including) `out`; never a directory that still holds anything.
+fn remove_empty_dirs(dir: &Path, out: &Path) {
+    let mut dir = Some(dir);
+    while let Some(d) = dir
+        && d != out
+        && d.starts_with(out)
+        && std::fs::remove_dir(d).is_ok()
+    {
+        dir = d.parent();
     }
 }
 
@@ -267,31 +271,6 @@ pub trait Sink: Sync {
     }
 }
 
-/// Records the paths that pass through to another sink.
-struct Recording<'a> {
-    inner: &'a dyn Sink,
-    paths: Mutex<Vec<String>>,
-}
-
-impl Sink for Recording<'_> {
-    fn put(&self, file: OutputFile) -> Result<(), BuildError> {
-        lock(&self.paths).push(file.path.clone());
-        self.inner.put(file)
-    }
-
-    fn known_outputs(&self, outputs: Vec<cache::Output>) {
-        self.inner.known_outputs(outputs);
-    }
-
-    fn keep_unchanged(&self, path: &str, len: u64, hash: u64) -> Result<bool, BuildError> {
-        let kept = self.inner.keep_unchanged(path, len, hash)?;
-        if kept {
-            lock(&self.paths).push(path.to_string());
-        }
-        Ok(kept)
-    }
-}
-
 /// A [`Sink`] keeping every file in memory.
 /// Output paths are claimed as a build would claim them, so clashes
 /// between outputs are found without writing.
@@ -308,35 +287,23 @@ impl Sink for Collect {
     }
 }
 
-/// Counts what passes through to another sink.
-struct Counting<'a> {
+/// A [`Sink`] passing everything through to another, and telling `seen`
+/// the path of every output file it takes or keeps (to record a class's
+/// outputs, or to count a build's).
+struct Tap<'a, F: Fn(&str) + Sync> {
     inner: &'a dyn Sink,
-    files: AtomicUsize,
-    pages: AtomicUsize,
-    charts: AtomicUsize,
+    seen: F,
 }
 
-impl Counting<'_> {
-    /// Counts the output file `path`: a file, and a page or a chart.
-    fn count(&self, path: &str) {
-        self.files.fetch_add(1, Ordering::Relaxed);
-        if path.ends_with(".html") {
-            self.pages.fetch_add(1, Ordering::Relaxed);
-        } else if path.ends_with(".svg") {
-            self.charts.fetch_add(1, Ordering::Relaxed);
-        }
-    }
-}
-
-impl Sink for Counting<'_> {
+impl<F: Fn(&str) + Sync> Sink for Tap<'_, F> {
     fn put(&self, file: OutputFile) -> Result<(), BuildError> {
-        self.count(&file.path);
+        (self.seen)(&file.path);
         self.inner.put(file)
     }
 
     fn keep(&self, paths: &[&str]) -> Result<(), BuildError> {
         for p in paths {
-            self.count(p);
+            (self.seen)(p);
         }
         self.inner.keep(paths)
     }
@@ -348,9 +315,29 @@ impl Sink for Counting<'_> {
     fn keep_unchanged(&self, path: &str, len: u64, hash: u64) -> Result<bool, BuildError> {
         let kept = self.inner.keep_unchanged(path, len, hash)?;
         if kept {
-            self.count(path);
+            (self.seen)(path);
         }
         Ok(kept)
+    }
+}
+
+/// How many output files, pages and charts a build made or kept.
+#[derive(Default)]
+struct Counts {
+    files: AtomicUsize,
+    pages: AtomicUsize,
+    charts: AtomicUsize,
+}
+
+impl Counts {
+    /// Counts the output file `path`: a file, and a page or a chart.
+    fn count(&self, path: &str) {
+        self.files.fetch_add(1, Ordering::Relaxed);
+        if path.ends_with(".html") {
+            self.pages.fetch_add(1, Ordering::Relaxed);
+        } else if path.ends_with(".svg") {
+            self.charts.fetch_add(1, Ordering::Relaxed);
+        }
     }
 }
 
@@ -425,7 +412,8 @@ pub fn generate(
 ) -> Result<BuildReport, BuildError> {
     let _all = timing::span("generate (total)");
     check_options(opts)?;
-    let sink = Counting { inner: sink, files: AtomicUsize::new(0), pages: AtomicUsize::new(0), charts: AtomicUsize::new(0) };
+    let counts = Counts::default();
+    let sink = Tap { inner: sink, seen: |p: &str| counts.count(p) };
     let mut diags = Vec::new();
     let (config, dirs) =
         site::plan(&opts.content, &mut diags).map_err(|source| BuildError::Content { path: opts.content.clone(), source })?;
@@ -525,10 +513,10 @@ pub fn generate(
     Ok(BuildReport {
         files_read,
         files_parsed,
-        files_out: sink.files.load(Ordering::Relaxed),
+        files_out: counts.files.load(Ordering::Relaxed),
         files_written: 0,
-        pages: sink.pages.load(Ordering::Relaxed),
-        charts: sink.charts.load(Ordering::Relaxed),
+        pages: counts.pages.load(Ordering::Relaxed),
+        charts: counts.charts.load(Ordering::Relaxed),
         diagnostics: diags,
     })
 }
@@ -656,7 +644,9 @@ fn finish_class(ctx: &ClassContext, p: Prepared) -> Result<ClassOutcome, BuildEr
     let t = timing::span("machine: report");
     let page = report::machine_page(&m, &report::machine_policy(ctx.config, &m.config));
     drop(t);
-    let recording = Recording { inner: ctx.sink, paths: Mutex::new(Vec::new()) };
+    // The class's output paths, for its cache entry.
+    let paths: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    let recording = Tap { inner: ctx.sink, seen: |p: &str| lock(&paths).push(p.to_string()) };
     let sink = &recording;
     let t = timing::span("machine: render + write");
     // Files go to the sink as they are made; the first write error is kept
@@ -719,7 +709,7 @@ fn finish_class(ctx: &ClassContext, p: Prepared) -> Result<ClassOutcome, BuildEr
                 cache::RawFile { rel, stat, hash }
             })
             .collect();
-        let outputs = recording.paths.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let outputs = paths.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
         out.entry = Some((
             slug.to_string(),
             MachineEntry::new(key, ctx.scan_ns, files, outputs, &out.diags, summary, m.results.len()),
@@ -1167,11 +1157,6 @@ impl DirWriter {
         Clash::At(path.to_string(), why).into_error(&self.out, path)
     }
 
-    /// Records `path` as produced and checks it against every other path
-    /// produced so far and against what is in the output directory. Returns
-    /// `false` when the same file (same contents) was already produced.
-    /// `kept`: the file is one the cache found in place, unchanged (so it
-    /// is a file, not a directory, and need not be looked at again).
     /// True when the file at `path` (relative), whose metadata is `m`, is
     /// the output an earlier build recorded with these contents' length and
     /// hash, untouched since (same size, times and inode).
@@ -1342,15 +1327,9 @@ impl DirWriter {
                 && p.is_file()
             {
                 std::fs::remove_file(&p).map_err(partly(&p))?;
-                // Remove the directories too when that left them empty (never
-                // a non-empty one), up to the output directory.
-                let mut dir = p.parent();
-                while let Some(d) = dir
-                    && d != out
-                    && d.starts_with(out)
-                    && std::fs::remove_dir(d).is_ok()
-                {
-                    dir = d.parent();
+                // The directories too when that left them empty.
+                if let Some(d) = p.parent() {
+                    remove_empty_dirs(d, out);
                 }
             }
         }
@@ -1399,9 +1378,9 @@ impl Sink for DirWriter {
         }
         // Unchanged: leave the file alone. A file the last build wrote and
         // nothing touched since is compared by its recorded hash; otherwise
-        // only a file of the same length is read.
-        // A symbolic link is replaced by the file, whatever it points to
-        // (kept, it would show whatever its target holds later).
+        // only a file of the same length is read. A symbolic link is
+        // replaced by the file, whatever it points to (kept, it would show
+        // whatever its target holds later).
         if let Ok(m) = &meta
             && m.is_file()
             && (self.known_same(&f.path, m, len, hash)

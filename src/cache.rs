@@ -451,10 +451,11 @@ impl Cache {
     }
 
     /// Stores the entries of a build that succeeded, after its files are in
-    /// place under `out` (their sizes and times are read now; `written`
-    /// gives the (length, [`hash`]) of what each output path received, as
-    /// [`crate::build::DirWriter::commit`] returns it), and removes entries
-    /// of classes that are gone. Failures only lose the cache.
+    /// place under `out`, and removes entries of classes that are gone.
+    /// `written`, as [`crate::build::DirWriter::commit`] returns it, gives
+    /// each output's stat as the writer saw it (else it is read now) and
+    /// the (length, [`hash`]) of what it received. Failures only lose the
+    /// cache.
     pub fn store(&self, out: &Path, entries: Vec<(String, MachineEntry)>, written: &crate::build::Written) {
         // Never write through a symbolic link planted in the output directory.
         if self.dir.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink()) {

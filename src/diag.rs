@@ -65,15 +65,20 @@ impl fmt::Display for Diagnostic {
     }
 }
 
+/// False when `s` surely holds no control character (other than `\n`
+/// when `newline` is false), judged by its bytes alone: control characters
+/// are U+0000–U+001F, U+007F and U+0080–U+009F, in UTF-8 a byte below 0x20,
+/// 0x7F, or 0xC2 and a second byte. Only text with such a byte (`µs` has a
+/// 0xC2 too) need be decoded to look.
+pub(crate) fn may_hold_control(s: &str, newline: bool) -> bool {
+    s.bytes().any(|b| (b < 0x20 && (newline || b != b'\n')) || b == 0x7f || b == 0xc2)
+}
+
 /// `s` with control characters other than newline replaced by U+FFFD, so
 /// that a file named with terminal escape sequences cannot act on the
 /// terminal a diagnostic is printed to.
 pub fn inert(s: &str) -> std::borrow::Cow<'_, str> {
-    // Control characters are U+0000–U+001F, U+007F and U+0080–U+009F, in
-    // UTF-8 a byte below 0x20, 0x7F, or 0xC2 and a second byte: only text
-    // with such a byte is decoded to look (`µs` has a 0xC2 too).
-    let may_hold = s.bytes().any(|b| (b < 0x20 && b != b'\n') || b == 0x7f || b == 0xc2);
-    if may_hold && s.chars().any(|c| c.is_control() && c != '\n') {
+    if may_hold_control(s, false) && s.chars().any(|c| c.is_control() && c != '\n') {
         s.chars().map(|c| if c.is_control() && c != '\n' { '\u{FFFD}' } else { c }).collect::<String>().into()
     } else {
         s.into()
