@@ -705,7 +705,7 @@ fn finish_class(ctx: &ClassContext, p: Prepared) -> Result<ClassOutcome, BuildEr
             .into_iter()
             .map(|(rel, stat)| {
                 let hash = raw.get(rel.as_str()).copied().unwrap_or(cache::NO_HASH);
-                let stat = stat.unwrap_or(cache::Stat { len: u64::MAX, mtime: 0, ctime: 0, ino: 0 });
+                let stat = stat.unwrap_or(cache::Stat::MISSING);
                 cache::RawFile { rel, stat, hash }
             })
             .collect();
@@ -1163,7 +1163,7 @@ impl DirWriter {
     fn known_same(&self, path: &str, m: &std::fs::Metadata, len: u64, hash: u64) -> bool {
         let known = self.known.read().unwrap_or_else(std::sync::PoisonError::into_inner);
         known.get(path).is_some_and(|o| {
-            o.hash != cache::NO_HASH && o.hash == hash && o.len == len && o.unchanged(&cache::Stat::of_metadata(m))
+            o.hash != cache::NO_HASH && o.hash == hash && o.stat.len == len && o.stat == cache::Stat::of_metadata(m)
         })
     }
 

@@ -68,7 +68,7 @@ pub const DIR: &str = ".benchsite-cache";
 pub const RACY_SECS: i128 = 2;
 
 /// Bumped when the cache layout or what it covers changes.
-pub const FORMAT: u32 = 13;
+pub const FORMAT: u32 = 14;
 
 /// A hash of a sequence of fields, for cache keys: XXH3 (`xxhash-rust`),
 /// the same on every platform and release (unlike `std`'s hasher).
@@ -156,6 +156,10 @@ pub struct Stat {
 }
 
 impl Stat {
+    /// The stat recorded for a file that could not be read: its length
+    /// matches no real file's.
+    pub const MISSING: Stat = Stat { len: u64::MAX, mtime: 0, ctime: 0, ino: 0 };
+
     /// The stat of `path`, following links; `None` when it cannot be read.
     pub fn of(path: &Path) -> Option<Stat> {
         Some(Stat::of_metadata(&std::fs::metadata(path).ok()?))
@@ -211,32 +215,17 @@ struct StoredDiag {
 }
 
 /// One output file as produced: path (relative to the output directory),
-/// size, modification and change time, and inode (a file edited by hand
-/// with its size and modification time kept still has a new change time),
-/// and the [`hash`] of its contents. Stored as `[path, len, mtime, ctime,
-/// ino, hash]`.
+/// its stat (a file edited by hand with its size and modification time
+/// kept still has a new change time), and the [`hash`] of its contents.
+/// Stored as `[path, [len, mtime, ctime, ino], hash]`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Output {
     /// Path relative to the output directory.
     pub path: String,
-    /// Size in bytes.
-    pub len: u64,
-    /// Modification time, ns since the epoch.
-    pub mtime: i128,
-    /// Change time, ns since the epoch.
-    pub ctime: i128,
-    /// Inode number.
-    pub ino: u64,
+    /// Its stat as written ([`Stat::MISSING`] if it could not be read).
+    pub stat: Stat,
     /// [`hash`] of the contents written ([`NO_HASH`] if unknown).
     pub hash: u64,
-}
-
-impl Output {
-    /// True when the file whose stat is `now` is this output as written:
-    /// same size, times and inode.
-    pub fn unchanged(&self, now: &Stat) -> bool {
-        now.len == self.len && now.mtime == self.mtime && now.ctime == self.ctime && now.ino == self.ino
-    }
 }
 
 /// Stat, RawFile and Output are stored as arrays, not maps: a class entry
@@ -276,14 +265,14 @@ mod positional {
 
     impl Serialize for Output {
         fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            (&self.path, self.len, self.mtime, self.ctime, self.ino, self.hash).serialize(s)
+            (&self.path, &self.stat, self.hash).serialize(s)
         }
     }
 
     impl<'de> Deserialize<'de> for Output {
         fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            let (path, len, mtime, ctime, ino, hash) = Deserialize::deserialize(d)?;
-            Ok(Output { path, len, mtime, ctime, ino, hash })
+            let (path, stat, hash) = Deserialize::deserialize(d)?;
+            Ok(Output { path, stat, hash })
         }
     }
 }
@@ -325,14 +314,8 @@ impl MachineEntry {
             files,
             outputs: outputs
                 .into_iter()
-                .map(|path| Output {
-                    path,
-                    len: 0,
-                    mtime: 0,
-                    ctime: 0,
-                    ino: 0,
-                    hash: NO_HASH,
-                })
+                // Stat and hash filled in by `Cache::store`.
+                .map(|path| Output { path, stat: Stat::MISSING, hash: NO_HASH })
                 .collect(),
             diags: diags
                 .iter()
@@ -403,7 +386,7 @@ impl MachineEntry {
                 }
             }
         }
-        self.outputs.iter().all(|o| Stat::of(&out.join(&o.path)).is_some_and(|s| o.unchanged(&s)))
+        self.outputs.iter().all(|o| Stat::of(&out.join(&o.path)) == Some(o.stat))
     }
 }
 
@@ -473,21 +456,21 @@ impl Cache {
             if e.unchanged {
                 continue;
             }
-            // In parallel: a 300-kernel class has 4,000 outputs to stat.
+            // A new entry (one read back is `unchanged`): its outputs' stats
+            // and hashes, in parallel (a 300-kernel class has 4,000).
             e.outputs.par_iter_mut().for_each(|o| {
-                if o.len == 0 && o.mtime == 0 {
-                    // As the writer saw it (see `Written::stats`), else now.
-                    let s = written.stats.get(&o.path).copied().or_else(|| Stat::of(&out.join(&o.path)));
-                    o.len = s.map_or(u64::MAX, |s| s.len);
-                    o.mtime = s.map_or(0, |s| s.mtime);
-                    o.ctime = s.map_or(0, |s| s.ctime);
-                    o.ino = s.map_or(0, |s| s.ino);
-                    // The hash of what was written, for a file of that length.
-                    o.hash = match written.hashes.get(&o.path) {
-                        Some(&Some((len, h))) if s.is_some_and(|s| s.len == len) => h,
-                        _ => NO_HASH,
-                    };
-                }
+                // As the writer saw it (see `Written::stats`), else now.
+                o.stat = written
+                    .stats
+                    .get(&o.path)
+                    .copied()
+                    .or_else(|| Stat::of(&out.join(&o.path)))
+                    .unwrap_or(Stat::MISSING);
+                // The hash of what was written, for a file of that length.
+                o.hash = match written.hashes.get(&o.path) {
+                    Some(&Some((len, h))) if o.stat.len == len => h,
+                    _ => NO_HASH,
+                };
             });
             // Field names kept (`to_vec_named`): the summary leaves out
             // fields it does not have, which a positional layout cannot.
