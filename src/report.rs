@@ -355,9 +355,56 @@ pub fn path_segment(s: &str) -> String {
     percent_encoding::utf8_percent_encode(s, SEGMENT).to_string()
 }
 
-/// Formats `v` with `decimals` places.
+/// Formats `v` with `decimals` places: the text of `format!("{v:.decimals$}")`.
 pub fn fmt_fixed(v: f64, decimals: usize) -> CompactString {
-    compact_str::format_compact!("{v:.decimals$}")
+    let mut s = CompactString::default();
+    push_fixed(&mut s, v, decimals, false);
+    s
+}
+
+/// Appends `v` with `decimals` places to `out`, exactly as
+/// `write!(out, "{v:.decimals$}")` does (with `plus`, as `{v:+.decimals$}`):
+/// the decimal value of `v` rounded half to even, `-` kept on a negative
+/// value that rounds to zero (`-0.00`).
+///
+/// Tables print hundreds of thousands of numbers, and the standard
+/// formatter's exact algorithms (Grisu, then Dragon4 for the rest) cost
+/// most of that. Here the scaled value `|v|·10^decimals` is rounded in
+/// floating point when that provably gives the same integer: its error
+/// (half a unit in the last place) cannot move it across a half. Ties,
+/// near-ties, non-finite values, more than 9 places and values from 2^52
+/// up go to the standard formatter. Tested against it (`proptest`).
+pub fn push_fixed(out: &mut CompactString, v: f64, decimals: usize, plus: bool) {
+    use std::fmt::Write as _;
+    const POW10: [u64; 10] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000];
+    let fast = (v.is_finite() && decimals < POW10.len())
+        .then(|| v.abs() * POW10[decimals] as f64)
+        .filter(|&scaled| scaled < 4_503_599_627_370_496.0)
+        .and_then(|scaled| {
+            // Exact: both are below 2^52.
+            let frac = scaled - scaled.floor();
+            // |scaled − |v|·10^d| ≤ scaled·ε/2; twice that keeps clear of a half.
+            ((frac - 0.5).abs() > scaled * f64::EPSILON).then(|| scaled.floor() as u64 + u64::from(frac > 0.5))
+        });
+    let Some(n) = fast else {
+        let _ = if plus { write!(out, "{v:+.decimals$}") } else { write!(out, "{v:.decimals$}") };
+        return;
+    };
+    if v.is_sign_negative() {
+        out.push('-');
+    } else if plus {
+        out.push('+');
+    }
+    let mut digits = itoa::Buffer::new();
+    out.push_str(digits.format(n / POW10[decimals]));
+    if decimals > 0 {
+        out.push('.');
+        let frac = digits.format(n % POW10[decimals]);
+        for _ in frac.len()..decimals {
+            out.push('0');
+        }
+        out.push_str(frac);
+    }
 }
 
 /// Formats a standard deviation with two significant digits.
@@ -367,7 +414,7 @@ pub fn fmt_spread(sd: f64) -> CompactString {
     }
     let mag = sd.abs().log10().floor() as i32;
     let decimals = (1 - mag).max(0) as usize;
-    compact_str::format_compact!("{sd:.decimals$}")
+    fmt_fixed(sd, decimals)
 }
 
 /// Builds the view of the whole site.
@@ -773,7 +820,12 @@ fn section_view(
                         .pct_better
                         .filter(|_| better != Better::Neither)
                         // `+ 0.0` turns -0.0 into 0.0, so no change prints as +0.0%.
-                        .map(|p| compact_str::format_compact!("{:+.1}%", (p * 10.0).round() / 10.0 + 0.0));
+                        .map(|p| {
+                            let mut s = CompactString::default();
+                            push_fixed(&mut s, (p * 10.0).round() / 10.0 + 0.0, 1, true);
+                            s.push('%');
+                            s
+                        });
                     cell.delta_class = match (better, cmp.pct_better) {
                         (Better::Neither, _) | (_, None) => "",
                         (_, Some(p)) if p > 0.0 => "better",
@@ -919,7 +971,12 @@ pub fn notable_more_text(more: usize) -> String {
 
 /// Formats a p-value for text: "p = 0.003", or "p < 0.001".
 pub fn fmt_p(p: f64) -> CompactString {
-    if p < 0.001 { "p < 0.001".into() } else { compact_str::format_compact!("p = {p:.3}") }
+    if p < 0.001 {
+        return "p < 0.001".into();
+    }
+    let mut s = CompactString::const_new("p = ");
+    push_fixed(&mut s, p, 3, false);
+    s
 }
 
 /// The mark after a change: `*` significant at α, `~` tested and within
@@ -967,6 +1024,53 @@ fn direction_label(columns: &[ColumnView]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`push_fixed`] as the standard formatter writes it.
+    fn std_fixed(v: f64, decimals: usize, plus: bool) -> String {
+        if plus { format!("{v:+.decimals$}") } else { format!("{v:.decimals$}") }
+    }
+
+    fn our_fixed(v: f64, decimals: usize, plus: bool) -> String {
+        let mut s = CompactString::default();
+        push_fixed(&mut s, v, decimals, plus);
+        s.to_string()
+    }
+
+    #[test]
+    fn fixed_point_text_is_the_standard_formatters() {
+        let cases = [
+            0.0, -0.0, 0.5, 1.5, 2.5, -2.5, 0.125, 0.375, 1.005, 2.675, 0.045, 1e-300, -1e-300, 0.049999999999999996,
+            999.9995, 9.995, 123456.789, 4503599627370495.5, 4503599627370496.0, 1e300, -1e300, f64::MAX, f64::MIN_POSITIVE,
+            f64::NAN, f64::INFINITY, f64::NEG_INFINITY, 0.1 + 0.2, 1.0 / 3.0, 2.0 / 3.0, 0.95, 0.05, 0.15, 0.25, 0.35,
+        ];
+        for v in cases {
+            for d in 0..12 {
+                for plus in [false, true] {
+                    assert_eq!(our_fixed(v, d, plus), std_fixed(v, d, plus), "{v:e} with {d} places, plus {plus}");
+                }
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(20_000))]
+        /// Any value, and values on and near ties (k + 1/2)/10^d, where
+        /// rounding in floating point could go the other way.
+        #[test]
+        fn fixed_point_text_matches_std(
+            v in proptest::num::f64::ANY,
+            k in 0u64..2_000_000,
+            nudge in -2i64..=2,
+            d in 0usize..11,
+            plus: bool,
+        ) {
+            proptest::prop_assert_eq!(our_fixed(v, d, plus), std_fixed(v, d, plus));
+            let tie = (k as f64 + 0.5) / 10f64.powi(d as i32);
+            let near = f64::from_bits(tie.to_bits().wrapping_add_signed(nudge));
+            proptest::prop_assert_eq!(our_fixed(near, d, plus), std_fixed(near, d, plus));
+            proptest::prop_assert_eq!(our_fixed(-near, d, plus), std_fixed(-near, d, plus));
+        }
+    }
 
     #[test]
     fn spread_has_two_significant_digits() {
@@ -1219,7 +1323,11 @@ fn comparison_row(m: &MachinePage, x: &ComparisonRef) -> Option<ComparisonRow> {
 /// A cell's raw difference from the baseline, with the column's precision
 /// and a sign ("+0.101"), or "" without a comparison.
 pub fn diff_text(c: &CellView, col: &ColumnView) -> CompactString {
-    c.comparison.map(|x| compact_str::format_compact!("{:+.*}", col.precision, x.diff)).unwrap_or_default()
+    let mut s = CompactString::default();
+    if let Some(x) = c.comparison {
+        push_fixed(&mut s, x.diff, col.precision, true);
+    }
+    s
 }
 
 /// A cell's Welch p-value as text ("p = 0.003", "p < 0.001"), or "".
