@@ -884,10 +884,20 @@ fn linked_dir(out: &Path, rel: &Path) -> Option<PathBuf> {
 /// # Errors
 /// When the old entry cannot be removed or the file cannot be created.
 pub fn create_new(path: &Path) -> std::io::Result<std::fs::File> {
-    if path.symlink_metadata().is_ok_and(|m| !m.is_dir()) {
-        std::fs::remove_file(path)?;
+    // Created exclusively (`O_EXCL`, which never follows a link): something
+    // is in the way only when that fails, and only then is it looked at.
+    let open = || std::fs::OpenOptions::new().write(true).create_new(true).open(path);
+    match open() {
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            if path.symlink_metadata().is_ok_and(|m| !m.is_dir()) {
+                std::fs::remove_file(path)?;
+                open()
+            } else {
+                Err(e)
+            }
+        }
+        r => r,
     }
-    std::fs::OpenOptions::new().write(true).create_new(true).open(path)
 }
 
 /// Writes `bytes` to `path` as a new regular file ([`create_new`]).
@@ -950,6 +960,9 @@ pub struct DirWriter {
     /// What the last build recorded of the outputs of the classes built
     /// again, by path ([`Sink::known_outputs`]).
     known: std::sync::RwLock<FxHashMap<String, cache::Output>>,
+    /// The output directory did not exist: nothing is in the way of a file
+    /// but what this build wrote, and nothing need be looked up first.
+    fresh: bool,
 }
 
 /// What [`DirWriter::commit`] put in the output directory.
@@ -1101,6 +1114,7 @@ impl DirWriter {
     /// `force`; [`BuildError::Write`] when it cannot be created.
     pub fn new(out: &Path, force: bool) -> Result<Self, BuildError> {
         let marker = out.join(MARKER);
+        let fresh = out.symlink_metadata().is_err();
         // A directory holding our in-progress marker is ours too: a first
         // build into it was interrupted.
         if out.exists() && !marker.exists() && !out.join(BUILDING).exists() {
@@ -1117,6 +1131,7 @@ impl DirWriter {
             seen: Mutex::new(Vec::new()),
             created: Mutex::new(Vec::new()),
             known: std::sync::RwLock::new(FxHashMap::default()),
+            fresh,
         };
         w.create_dirs(out)?;
         // A build killed before it committed or aborted (Ctrl-C, SIGKILL,
@@ -1372,7 +1387,7 @@ impl Sink for DirWriter {
         };
         self.check_ancestors(&mut lock(&self.checked), &f.path, &ancestors)?;
         let path = self.out.join(&f.path);
-        let meta = path.symlink_metadata();
+        let meta = if self.fresh { Err(std::io::ErrorKind::NotFound.into()) } else { path.symlink_metadata() };
         if meta.as_ref().is_ok_and(std::fs::Metadata::is_dir) {
             return Err(self.conflict(&f.path, "is a directory in the output directory, but the site has a file there".into()));
         }
@@ -1391,14 +1406,20 @@ impl Sink for DirWriter {
             lock(&self.seen).push((f.path, cache::Stat::of_metadata(m)));
             return Ok(());
         }
-        if let Some(parent) = path.parent() {
-            self.create_dirs(parent)?;
-        }
         let tmp = path.with_file_name(format!(
             ".{}{TMP_SUFFIX}",
             path.file_name().map(|n| n.to_string_lossy()).unwrap_or_default()
         ));
-        if let Err(e) = write_new(&tmp, &f.contents) {
+        // The directory is made when the file cannot be created for want of
+        // it: most files go to a directory an earlier file (or build) made.
+        let mut written = write_new(&tmp, &f.contents);
+        if written.as_ref().is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound)
+            && let Some(parent) = path.parent()
+        {
+            self.create_dirs(parent)?;
+            written = write_new(&tmp, &f.contents);
+        }
+        if let Err(e) = written {
             let _ = std::fs::remove_file(&tmp);
             return Err(io_err(&tmp)(e));
         }
@@ -1412,6 +1433,11 @@ impl Sink for DirWriter {
     }
 
     fn keep_unchanged(&self, path: &str, len: u64, hash: u64) -> Result<bool, BuildError> {
+        // Looked up on disk only when the last build recorded it so.
+        let recorded = |o: &cache::Output| o.hash != cache::NO_HASH && o.hash == hash && o.stat.len == len;
+        if !self.known.read().unwrap_or_else(std::sync::PoisonError::into_inner).get(path).is_some_and(recorded) {
+            return Ok(false);
+        }
         let full = self.out.join(path);
         let Ok(m) = full.symlink_metadata() else { return Ok(false) };
         if !m.is_file() || !self.known_same(path, &m, len, hash) {

@@ -969,6 +969,22 @@ fn drop_repeated_params(parsed: &mut ParsedFile, warnings: &mut Vec<(Option<usiz
     }
 }
 
+/// Reads a raw file with one open, one stat (of the open file) and the
+/// reads: `Ok(Err(len))`, unread, when it is over [`MAX_RAW_FILE_SIZE`].
+fn read_raw(path: &Path) -> std::io::Result<Result<Vec<u8>, u64>> {
+    use std::io::Read as _;
+    let mut f = std::fs::File::open(path)?;
+    let len = f.metadata()?.len();
+    if len > MAX_RAW_FILE_SIZE {
+        return Ok(Err(len));
+    }
+    let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0));
+    // Through `take`: `File`'s own `read_to_end` stats the file again (and
+    // seeks) to size the buffer sized here already.
+    (&mut f).take(u64::MAX).read_to_end(&mut bytes)?;
+    Ok(Ok(bytes))
+}
+
 /// [`parse_file`], looking the file up in `cache` by its contents (and the
 /// parser `formats` forces on it) first, and storing what it parsed there.
 pub fn parse_file_cached(
@@ -979,22 +995,20 @@ pub fn parse_file_cached(
     cache: Option<&ParseCache>,
 ) -> (Option<ResultFile>, Vec<Diagnostic>) {
     let mut diags = Vec::new();
-    if let Ok(meta) = std::fs::metadata(path)
-        && meta.len() > MAX_RAW_FILE_SIZE
-    {
-        diags.push(Diagnostic::warning(
-            path,
-            None,
-            format!(
-                "too large ({} MiB; raw files over {} MiB are skipped), skipped",
-                meta.len() / (1024 * 1024),
-                MAX_RAW_FILE_SIZE / (1024 * 1024)
-            ),
-        ));
-        return (None, diags);
-    }
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
+    let bytes = match read_raw(path) {
+        Ok(Ok(b)) => b,
+        Ok(Err(len)) => {
+            diags.push(Diagnostic::warning(
+                path,
+                None,
+                format!(
+                    "too large ({} MiB; raw files over {} MiB are skipped), skipped",
+                    len / (1024 * 1024),
+                    MAX_RAW_FILE_SIZE / (1024 * 1024)
+                ),
+            ));
+            return (None, diags);
+        }
         Err(e) => {
             diags.push(Diagnostic::warning(path, None, format!("cannot read, skipped: {e}")));
             return (None, diags);
