@@ -1243,11 +1243,37 @@ pub struct ComparisonRef {
     pub column: usize,
 }
 
-/// What the comparison page shows, by position: for each kernel (in kernel
-/// order, kernels without a comparison left out) its name and every cell it
-/// shares with the baseline, section by section. One pass over each
-/// section's rows (linear in rows, not kernels × rows).
-pub fn comparison_refs(m: &MachinePage) -> Vec<(&str, Vec<ComparisonRef>)> {
+/// How many kernels `compare.html` sets against the baseline in full: the
+/// last ones in kernel order (the newest trees; the scaling charts draw the
+/// last 12 the same way). The page names the earlier kernels and links to
+/// their own pages, which give each cell's change against the baseline
+/// and its significance. All 300 kernels of a large archive made a 19 MB
+/// page of 60,000 rows, which a browser takes seconds to lay out.
+pub const COMPARED_KERNELS: usize = 20;
+
+/// What the comparison page shows: the kernels compared in full and the
+/// earlier ones only named.
+pub struct Compared<'a> {
+    /// Indexes (into the page's kernels) of the kernels sharing a result
+    /// with the baseline before the last [`COMPARED_KERNELS`] of them, in
+    /// kernel order.
+    pub earlier: Vec<usize>,
+    /// The last [`COMPARED_KERNELS`] kernels sharing a result with the
+    /// baseline, in kernel order: each one's name and every cell it shares
+    /// with the baseline, section by section.
+    pub shown: Vec<(&'a str, Vec<ComparisonRef>)>,
+}
+
+impl Compared<'_> {
+    /// How many kernels share a result with the baseline.
+    pub fn total(&self) -> usize {
+        self.earlier.len() + self.shown.len()
+    }
+}
+
+/// What the comparison page shows, by position ([`Compared`]). One pass
+/// over each section's rows (linear in rows, not kernels × rows).
+pub fn comparison_refs(m: &MachinePage) -> Compared<'_> {
     let pos: HashMap<&str, usize> = m.kernels.iter().enumerate().map(|(i, k)| (k.name.as_str(), i)).rev().collect();
     let mut per_kernel: Vec<Vec<ComparisonRef>> = vec![Vec::new(); m.kernels.len()];
     for (si, s) in m.sections.iter().enumerate() {
@@ -1272,7 +1298,12 @@ pub fn comparison_refs(m: &MachinePage) -> Vec<(&str, Vec<ComparisonRef>)> {
         }
     }
     // Kernels are directory names, so each appears once.
-    m.kernels.iter().zip(per_kernel).filter(|(_, v)| !v.is_empty()).map(|(k, v)| (k.name.as_str(), v)).collect()
+    let mut with: Vec<(usize, Vec<ComparisonRef>)> = per_kernel.into_iter().enumerate().filter(|(_, v)| !v.is_empty()).collect();
+    let shown = with.split_off(with.len().saturating_sub(COMPARED_KERNELS));
+    Compared {
+        earlier: with.into_iter().map(|(i, _)| i).collect(),
+        shown: shown.into_iter().map(|(i, v)| (m.kernels[i].name.as_str(), v)).collect(),
+    }
 }
 
 /// A row's parameters as text: "32 procs, 4k size".
@@ -1282,10 +1313,12 @@ pub fn params_text(t: &TableView, r: &RowView) -> String {
     params.join(", ")
 }
 
-/// The comparison page: for each kernel, every change against the baseline
+/// The comparison page: the indexes of the earlier kernels ([`Compared`]),
+/// and for each kernel shown, every change against the baseline
 /// ([`comparison_refs`] made into text), grouped by section.
-pub fn comparisons(m: &MachinePage) -> Vec<ComparisonBlock> {
-    comparison_refs(m)
+pub fn comparisons(m: &MachinePage) -> (Vec<usize>, Vec<ComparisonBlock>) {
+    let Compared { earlier, shown } = comparison_refs(m);
+    let blocks = shown
         .into_iter()
         .map(|(kernel, refs)| ComparisonBlock {
             kernel: kernel.to_string(),
@@ -1298,7 +1331,8 @@ pub fn comparisons(m: &MachinePage) -> Vec<ComparisonBlock> {
                 })
                 .collect(),
         })
-        .collect()
+        .collect();
+    (earlier, blocks)
 }
 
 /// One comparison as text; `None` if either cell is missing.

@@ -113,6 +113,36 @@ fn a_long_list_of_notable_changes_is_shortened() {
     assert!(notable.contains(&format!("<p class=\"more\">{more}</p>")), "{notable}");
 }
 
+/// A class of more kernels than `compare.html` sets against the baseline:
+/// the last 20 are compared in full, in kernel order, and the earlier ones
+/// are named with links to their own pages, both ways alike.
+#[test]
+fn a_comparison_page_of_many_kernels_compares_the_last_ones() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = common::small_site(dir.path());
+    common::put(&c, "m1/2.4.7/dbench-32.txt", common::dbench("9.1") + &common::dbench("9.4"));
+    for i in 1..=25 {
+        common::put(&c, &format!("m1/2.4.8-k{i:02}/dbench-32.txt"), common::dbench(&format!("{:.1}", 9.0 - 0.1 * f64::from(i))));
+    }
+    both_ways(&c, None);
+    let out = dir.path().join("out");
+    common::benchsite().args(["build", "--content"]).arg(&c).arg("--output").arg(&out).assert().success();
+    let html = std::fs::read_to_string(out.join("m1/compare.html")).expect("compare.html");
+    assert_eq!(report::COMPARED_KERNELS, 20);
+    // The small site's own 2.4.8 and the 25 added.
+    assert!(html.contains("<h1>The last 20 of 26 kernels against 2.4.7</h1>"), "{html}");
+    let earlier = html.split("<p class=\"earlier\">").nth(1).and_then(|s| s.split("</p>").next()).expect("earlier kernels");
+    let named: Vec<String> = std::iter::once("2.4.8".to_string())
+        .chain((1..=5).map(|i| format!("2.4.8-k{i:02}")))
+        .map(|k| format!("<a class=\"kernel\" href=\"kernels/{k}.html\">{k}</a>"))
+        .collect();
+    assert_eq!(earlier, format!("Earlier kernels, each against 2.4.7 on its own page: {}.", named.join(", ")));
+    let shown: Vec<&str> = html.split("<h2><span class=\"kernel\">").skip(1).filter_map(|s| s.split('<').next()).collect();
+    let expected: Vec<String> = (6..=25).map(|i| format!("2.4.8-k{i:02}")).collect();
+    assert_eq!(shown, expected);
+    assert!(out.join("m1/kernels/2.4.8-k01.html").is_file());
+}
+
 /// A row whose numbers all come from the same raw file links that file
 /// once, from its kernel name; a row whose numbers come from different
 /// files links each number to its own file. Both ways alike.

@@ -193,7 +193,10 @@ impl Renderer for HtmlRenderer {
             },
             || {
                 let _t = crate::timing::span("html: comparisons value");
-                m.baseline.is_some().then(|| Value::from_serializable(&report::comparisons(m)))
+                m.baseline.is_some().then(|| {
+                    let (earlier, blocks) = report::comparisons(m);
+                    (earlier, Value::from_serializable(&blocks))
+                })
             },
         );
         let files_of: Vec<String> = report::kernel_files(m);
@@ -218,9 +221,12 @@ impl Renderer for HtmlRenderer {
             || {
                 rayon::join(
                     || -> Result<Option<String>, RenderError> {
-                        let Some(comparisons) = comparisons else { return Ok(None) };
+                        let Some((earlier, blocks)) = comparisons else { return Ok(None) };
                         let mut ctx = ctx.clone();
-                        ctx.insert_value("comparisons", comparisons);
+                        let earlier: Vec<&KernelLink> = earlier.iter().map(|&i| &links[i]).collect();
+                        ctx.insert("compared_total", &(earlier.len() + blocks.as_array().map_or(0, <[Value]>::len)));
+                        ctx.insert("earlier", &earlier);
+                        ctx.insert_value("comparisons", blocks);
                         self.page("compare.html", &ctx).map(Some)
                     },
                     || {
@@ -268,7 +274,7 @@ impl HtmlRenderer {
                 rayon::join(
                     || {
                         if m.baseline.is_some() {
-                            let page = native::compare_page(site, m, &report::comparison_refs(m), &root1);
+                            let page = native::compare_page(site, m, &report::comparison_refs(m), &files_of, &root1);
                             put(OutputFile::text(format!("{}/compare.html", m.slug), page));
                         }
                     },

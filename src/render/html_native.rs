@@ -14,7 +14,7 @@
 //! as `{{ value }}` prints them in an HTML template.
 
 use super::OutputFile;
-use crate::report::{ChartRef, ComparisonRef, KernelView, MachinePage, RowView, SectionView, SiteSummary};
+use crate::report::{ChartRef, Compared, KernelView, MachinePage, RowView, SectionView, SiteSummary};
 use std::collections::HashMap;
 use std::io::Write;
 
@@ -316,12 +316,14 @@ pub fn kernel_pages(site: &SiteSummary, m: &MachinePage, root: &str, files: &[St
         })
 }
 
-/// `compare.html`: every kernel against the baseline, from
+/// `compare.html`: the last kernels against the baseline, and links to the
+/// earlier ones' pages (`files`: each kernel's page, in kernel order), from
 /// [`crate::report::comparison_refs`] (what [`crate::report::comparisons`]
 /// gives, written without building it).
-pub fn compare_page(site: &SiteSummary, m: &MachinePage, blocks: &[(&str, Vec<ComparisonRef>)], root: &str) -> String {
+pub fn compare_page(site: &SiteSummary, m: &MachinePage, compared: &Compared<'_>, files: &[String], root: &str) -> String {
     let baseline = m.baseline.as_deref().unwrap_or("");
-    let size = blocks.iter().map(|b| 1024 + b.1.len() * 400).sum::<usize>();
+    let blocks = &compared.shown;
+    let size = blocks.iter().map(|b| 1024 + b.1.len() * 400).sum::<usize>() + compared.earlier.len() * 80;
     base(
         site,
         root,
@@ -330,7 +332,21 @@ pub fn compare_page(site: &SiteSummary, m: &MachinePage, blocks: &[(&str, Vec<Co
         },
         |p| {
             p.raw("\n<nav class=\"crumbs\"><a href=\"").text(root).raw("index.html\">All machine classes</a> › <a href=\"index.html\">");
-            p.text(&m.name).raw("</a></nav>\n<h1>Every kernel against ").text(baseline).raw("</h1>\n");
+            p.text(&m.name).raw("</a></nav>\n");
+            if compared.earlier.is_empty() {
+                p.raw("<h1>Every kernel against ").text(baseline).raw("</h1>\n");
+            } else {
+                p.raw("<h1>The last ").num(blocks.len()).raw(" of ").num(compared.total()).raw(" kernels against ");
+                p.text(baseline).raw("</h1>\n<p class=\"earlier\">Earlier kernels, each against ").text(baseline);
+                p.raw(" on its own page: ");
+                for (n, &i) in compared.earlier.iter().enumerate() {
+                    if n > 0 {
+                        p.raw(", ");
+                    }
+                    p.raw("<a class=\"kernel\" href=\"kernels/").text(&files[i]).raw("\">").text(&m.kernels[i].name).raw("</a>");
+                }
+                p.raw(".</p>\n");
+            }
             p.raw("<p class=\"legend\">Change in percent, positive is better whatever the metric's direction; <strong>*</strong> significant (Welch's t-test); ~ within noise; unmarked: not tested (a single run, or no standard deviation).</p>\n");
             for (i, (kernel, refs)) in blocks.iter().enumerate() {
                 p.raw("\n<section id=\"vs-").num(i + 1).raw("\">\n<h2><span class=\"kernel\">").text(kernel).raw("</span> vs ").text(baseline);
