@@ -10,7 +10,7 @@
 //! * a configured section that selects no results;
 //! * templates that fail to render.
 
-use crate::build::{BuildOptions, render_site, BuildError};
+use crate::build::{BuildError, BuildOptions, render_and_discard};
 use crate::diag::{Diagnostic, Severity};
 use crate::report;
 use crate::site::{self, Site};
@@ -26,7 +26,7 @@ pub fn check(opts: &BuildOptions) -> std::io::Result<Vec<Diagnostic>> {
     let mut diags = site.diagnostics.clone();
     diags.extend(consistency(&site));
     if !site.has_errors()
-        && let Err(e) = render_site(opts)
+        && let Err(e) = render_and_discard(opts)
     {
         match e {
             BuildError::Invalid(_) => {}
@@ -68,8 +68,8 @@ pub fn consistency(site: &Site) -> Vec<Diagnostic> {
                     format!(
                         "{}: kernel(s) {} have no {bench} results while {} do",
                         m.slug,
-                        missing.join(", "),
-                        have.iter().copied().collect::<Vec<_>>().join(", ")
+                        some_of(&missing, 20, "kernels"),
+                        some_of(&have.iter().copied().collect::<Vec<_>>(), 6, "kernels")
                     ),
                 ));
             }
@@ -84,32 +84,59 @@ pub fn consistency(site: &Site) -> Vec<Diagnostic> {
                     format!("{}: section {:?} selects no results", m.slug, s.title),
                 ));
             }
+            // One warning per set of columns whose rows have the same run
+            // counts (a table's metrics usually come from the same runs),
+            // naming a few kernels per count: an archive of 300 kernels
+            // made one line of 5,000 characters per column.
+            let mut groups: Vec<(Vec<Option<u32>>, Vec<&str>)> = Vec::new();
             for (ci, col) in s.table.columns.iter().enumerate() {
-                let counts: BTreeSet<u32> =
-                    s.table.rows.iter().filter_map(|r| r.cells[ci].as_ref()).map(|c| c.summary.n).collect();
-                if counts.len() > 1 {
-                    let detail: Vec<String> = s
-                        .table
-                        .rows
-                        .iter()
-                        .filter_map(|r| r.cells[ci].as_ref().map(|c| format!("{} n={}", r.kernel, c.summary.n)))
-                        .collect();
-                    out.push(Diagnostic::warning(
-                        &machine_yaml,
-                        None,
-                        format!(
-                            "{}: section {:?}, {}: differing run counts ({})",
-                            m.slug,
-                            s.title,
-                            col.name,
-                            detail.join(", ")
-                        ),
-                    ));
+                let counts: Vec<Option<u32>> = s.table.rows.iter().map(|r| r.cells[ci].as_ref().map(|c| c.summary.n)).collect();
+                if counts.iter().flatten().collect::<BTreeSet<_>>().len() < 2 {
+                    continue;
                 }
+                match groups.iter_mut().find(|(c, _)| *c == counts) {
+                    Some((_, cols)) => cols.push(&col.name),
+                    None => groups.push((counts, vec![&col.name])),
+                }
+            }
+            for (counts, cols) in groups {
+                let mut by_count: BTreeMap<u32, Vec<&str>> = BTreeMap::new();
+                for (r, n) in s.table.rows.iter().zip(&counts) {
+                    if let Some(n) = n {
+                        let kernels = by_count.entry(*n).or_default();
+                        if !kernels.contains(&r.kernel.as_str()) {
+                            kernels.push(&r.kernel);
+                        }
+                    }
+                }
+                let detail: Vec<String> = by_count
+                    .iter()
+                    .map(|(n, kernels)| format!("{n} run{}: {}", if *n == 1 { "" } else { "s" }, some_of(kernels, 6, "kernels")))
+                    .collect();
+                out.push(Diagnostic::warning(
+                    &machine_yaml,
+                    None,
+                    format!(
+                        "{}: section {:?}, {}: differing run counts ({})",
+                        m.slug,
+                        s.title,
+                        some_of(&cols, 6, "metrics"),
+                        detail.join("; ")
+                    ),
+                ));
             }
         }
     }
     out
+}
+
+/// The first `shown` of `names`, and how many more `what` there are:
+/// "a, b, c and 12 more kernels".
+fn some_of(names: &[&str], shown: usize, what: &str) -> String {
+    if names.len() <= shown + 1 {
+        return names.join(", ");
+    }
+    format!("{} and {} more {what}", names[..shown].join(", "), names.len() - shown)
 }
 
 /// True when any diagnostic is an error.

@@ -1,0 +1,30 @@
+//! `benchsite check` on a class of many kernels: its warnings stay one
+//! readable line each, naming a few kernels and counting the rest.
+
+mod common;
+
+use common::{benchsite, dbench, put, small_site};
+
+#[test]
+fn run_count_warnings_name_a_few_kernels_and_count_the_rest() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = small_site(dir.path());
+    // Two runs of the baseline, one of each of 30 other kernels.
+    put(&c, "m1/2.4.7/dbench-32.txt", dbench("9.1") + &dbench("9.4"));
+    for i in 1..=30 {
+        put(&c, &format!("m1/2.4.8-k{i:02}/dbench-32.txt"), dbench("9.0"));
+    }
+    let out = benchsite().arg("check").arg("--content").arg(&c).assert().success();
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    let all = format!("{stdout}{stderr}");
+    let warnings: Vec<&str> = all.lines().filter(|l| l.contains("differing run counts")).collect();
+    // One warning for the section, whatever its number of metrics.
+    assert_eq!(warnings.len(), 1, "{all}");
+    let w = warnings[0];
+    assert!(
+        w.ends_with("differing run counts (1 run: 2.4.8, 2.4.8-k01, 2.4.8-k02, 2.4.8-k03, 2.4.8-k04, 2.4.8-k05 and 25 more kernels; 2 runs: 2.4.7)"),
+        "{w}"
+    );
+    assert!(all.lines().all(|l| l.chars().count() < 400), "{all}");
+}
