@@ -495,20 +495,40 @@ fn expand_tabs(line: &str) -> String {
 
 /// A whitespace-separated token with its first and last character column.
 #[derive(Debug, Clone)]
-struct Tok {
+struct Tok<'a> {
     start: usize,
     end: usize,
-    text: String,
+    text: &'a str,
 }
 
-fn tokens(line: &str) -> Vec<Tok> {
-    let mut out = Vec::new();
+fn tokens(line: &str) -> Vec<Tok<'_>> {
+    let mut out = Vec::with_capacity(16);
     // The token being read: its first and last column, its first byte.
     let mut cur: Option<(usize, usize, usize)> = None;
+    if line.is_ascii() {
+        // Nearly every line: a byte is a column, and the whitespace is
+        // `char::is_whitespace`'s ASCII part (which has the vertical tab).
+        for (col, &b) in line.as_bytes().iter().enumerate() {
+            if matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r') {
+                if let Some((start, end, first)) = cur.take() {
+                    out.push(Tok { start, end, text: &line[first..col] });
+                }
+            } else {
+                match cur.as_mut() {
+                    Some(t) => t.1 = col,
+                    None => cur = Some((col, col, col)),
+                }
+            }
+        }
+        if let Some((start, end, first)) = cur {
+            out.push(Tok { start, end, text: &line[first..] });
+        }
+        return out;
+    }
     for (col, (byte, c)) in line.char_indices().enumerate() {
         if c.is_whitespace() {
             if let Some((start, end, first)) = cur.take() {
-                out.push(Tok { start, end, text: line[first..byte].to_string() });
+                out.push(Tok { start, end, text: &line[first..byte] });
             }
         } else {
             match cur.as_mut() {
@@ -518,25 +538,25 @@ fn tokens(line: &str) -> Vec<Tok> {
         }
     }
     if let Some((start, end, first)) = cur {
-        out.push(Tok { start, end, text: line[first..].to_string() });
+        out.push(Tok { start, end, text: &line[first..] });
     }
     out
 }
 
-fn overlap(t: &Tok, c: (usize, usize)) -> usize {
+fn overlap(t: &Tok<'_>, c: (usize, usize)) -> usize {
     let lo = t.start.max(c.0);
     let hi = t.end.min(c.1);
     if hi >= lo { hi - lo + 1 } else { 0 }
 }
 
-fn gap(t: &Tok, c: (usize, usize)) -> usize {
+fn gap(t: &Tok<'_>, c: (usize, usize)) -> usize {
     c.0.saturating_sub(t.end).max(t.start.saturating_sub(c.1))
 }
 
 /// The column (index into `cols`) a token belongs to: the one it overlaps
 /// most (ties: the one whose right edge is nearest the token's, since values
 /// are right-aligned), else the nearest one at most `slack` columns away.
-fn best_col(t: &Tok, cols: &[(usize, usize)], slack: usize) -> Option<usize> {
+fn best_col(t: &Tok<'_>, cols: &[(usize, usize)], slack: usize) -> Option<usize> {
     let mut best: Option<(usize, usize, usize)> = None; // (overlap, -edge distance, idx)
     for (i, &c) in cols.iter().enumerate() {
         let ov = overlap(t, c);
@@ -609,7 +629,7 @@ fn is_text_column(name: &str) -> bool {
 fn aligned_header(header: &[(usize, &str)], rule: &[(usize, usize)]) -> Option<Table> {
     let first = tokens(header.first()?.1);
     let lead = first.first()?;
-    let host = match lead.text.as_str() {
+    let host = match lead.text {
         "Host" => true,
         "OS" => false,
         _ => return None,
@@ -637,7 +657,7 @@ fn aligned_header(header: &[(usize, &str)], rule: &[(usize, usize)]) -> Option<T
             let mut words: Vec<Tok> = Vec::new();
             for t in phrase {
                 if t.end <= label_end {
-                    if !matches!(t.text.as_str(), "Host" | "OS") {
+                    if !matches!(t.text, "Host" | "OS") {
                         return None;
                     }
                     continue;
@@ -657,14 +677,14 @@ fn aligned_header(header: &[(usize, &str)], rule: &[(usize, usize)]) -> Option<T
                 let mut over: Vec<usize> = spans.into_iter().flatten().collect();
                 over.sort_unstable();
                 over.dedup();
-                let text = words.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
+                let text = words.iter().map(|w| w.text).collect::<Vec<_>>().join(" ");
                 for c in over {
                     parts[c][li].push(text.clone());
                 }
             } else {
                 for w in &words {
                     let c = best_col(w, &values, 1)?;
-                    parts[c][li].push(w.text.clone());
+                    parts[c][li].push(w.text.to_string());
                 }
             }
         }
@@ -957,13 +977,13 @@ fn aligned_row(table: &Table, line: &str, lineno: usize) -> Result<Option<Row>, 
     if os_words.is_empty() || os_words.iter().any(|t| t.end > table.label_end) {
         return Ok(None);
     }
-    let os = os_words.iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" ");
+    let os = os_words.iter().map(|t| t.text).collect::<Vec<_>>().join(" ");
     let extents: Vec<(usize, usize)> = table.cols.iter().map(|c| (c.start, c.end)).collect();
     let guesses_last = table.cols.last().is_some_and(|c| c.text);
     let mut cells: Vec<(usize, f64)> = Vec::new();
     let mut last_col: Option<usize> = None;
     for t in toks.iter().skip(skip + os_words.len()) {
-        let is_number = t.text == "-" || num::k_suffixed(&t.text).is_some();
+        let is_number = t.text == "-" || num::k_suffixed(t.text).is_some();
         let starts_alpha = t.text.chars().next().is_some_and(|c| c.is_alphabetic());
         let c = best_col(t, &extents, 2);
         match c {
@@ -987,12 +1007,12 @@ fn aligned_row(table: &Table, line: &str, lineno: usize) -> Result<Option<Row>, 
                     ));
                 }
                 last_col = Some(c);
-                if let Some(v) = cell_value(&t.text, col, lineno)? {
+                if let Some(v) = cell_value(t.text, col, lineno)? {
                     cells.push((c, v));
                 }
             }
             None => {
-                return Err(ParseError::malformed(lineno, "a cell under a column of the dashed rule", &t.text));
+                return Err(ParseError::malformed(lineno, "a cell under a column of the dashed rule", t.text));
             }
         }
     }
@@ -1103,6 +1123,30 @@ fn kernel_of(os: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The ASCII path of [`tokens`] splits as `char::is_whitespace` does.
+    #[test]
+    fn tokens_of_ascii_lines_split_on_every_ascii_whitespace() {
+        for line in ["a b", " Host  OS\tMhz ", "x\x0By\x0Cz\rw", "", "   ", "-  3.1K  \n"] {
+            let toks: Vec<(usize, usize, &str)> = tokens(line).iter().map(|t| (t.start, t.end, t.text)).collect();
+            let mut expected = Vec::new();
+            let mut start = None;
+            for (i, c) in line.chars().enumerate() {
+                match (c.is_whitespace(), start) {
+                    (true, Some(s)) => {
+                        expected.push((s, i - 1, &line[s..i]));
+                        start = None;
+                    }
+                    (false, None) => start = Some(i),
+                    _ => {}
+                }
+            }
+            if let Some(s) = start {
+                expected.push((s, line.len() - 1, &line[s..]));
+            }
+            assert_eq!(toks, expected, "{line:?}");
+        }
+    }
 
     fn parse(text: &str) -> ParsedFile {
         Lmbench.parse(&Input::from_text(text)).expect("parses")
