@@ -709,27 +709,46 @@ fn section_view(
     let mut rows: Vec<(&str, Vec<&str>)> = Vec::new();
     let mut row_index: FxHashMap<(&str, Vec<&str>), usize> = FxHashMap::default();
     let mut entry_row: Vec<usize> = Vec::with_capacity(entries.len());
+    // The sample before, when it has the same kernel and parameters (the
+    // metrics of one table row, the runs of one file), has the same row.
+    let mut last: Option<(&Sample, usize)> = None;
     for (_, s) in entries {
+        if let Some((prev, ri)) = last
+            && prev.kernel == s.kernel
+            && prev.params == s.params
+        {
+            entry_row.push(ri);
+            continue;
+        }
         let kernel = s.kernel.as_deref().unwrap_or_default();
         let params: Vec<&str> = param_names
             .iter()
             .map(|n| s.params.iter().find(|p| p.name == *n).map_or("", |p| p.value.as_str()))
             .collect();
         let key = (kernel, params);
-        let ri = *row_index.entry(key.clone()).or_insert_with(|| {
-            rows.push(key);
-            rows.len() - 1
-        });
+        let ri = match row_index.get(&key) {
+            Some(&ri) => ri,
+            None => {
+                rows.push(key.clone());
+                row_index.insert(key, rows.len() - 1);
+                rows.len() - 1
+            }
+        };
         entry_row.push(ri);
+        last = Some((s, ri));
     }
     let kpos: FxHashMap<&str, usize> = kernel_order.iter().enumerate().map(|(i, k)| (k.as_str(), i)).collect();
     let kpos = |k: &str| kpos.get(k).copied().unwrap_or(usize::MAX);
+    // Each row's parameters as numbers where they are, read once, not once
+    // per comparison.
+    let numeric: Vec<Vec<Option<f64>>> =
+        rows.iter().map(|(_, params)| params.iter().map(|x| x.parse::<f64>().ok()).collect()).collect();
     let mut row_order: Vec<usize> = (0..rows.len()).collect();
     row_order.sort_by(|&ai, &bi| {
         let (a, b) = (&rows[ai], &rows[bi]);
-        for (x, y) in a.1.iter().zip(&b.1) {
-            let o = match (x.parse::<f64>(), y.parse::<f64>()) {
-                (Ok(p), Ok(q)) => p.total_cmp(&q),
+        for ((x, y), (p, q)) in a.1.iter().zip(&b.1).zip(numeric[ai].iter().zip(&numeric[bi])) {
+            let o = match (p, q) {
+                (Some(p), Some(q)) => p.total_cmp(q),
                 _ => x.cmp(y),
             };
             if o != std::cmp::Ordering::Equal {
