@@ -1131,7 +1131,8 @@ mod tests {
             let toks: Vec<(usize, usize, &str)> = tokens(line).iter().map(|t| (t.start, t.end, t.text)).collect();
             let mut expected = Vec::new();
             let mut start = None;
-            for (i, c) in line.chars().enumerate() {
+            // ASCII: a byte is a column.
+            for (i, c) in line.bytes().map(char::from).enumerate() {
                 match (c.is_whitespace(), start) {
                     (true, Some(s)) => {
                         expected.push((s, i - 1, &line[s..i]));
