@@ -891,6 +891,21 @@ fn linked_dir(out: &Path, rel: &Path) -> Option<PathBuf> {
     None
 }
 
+/// The name of the temporary file written beside the output `rel` (a
+/// path relative to the output directory) before it is renamed into
+/// place: `.<name>.benchsite-tmp`, or, when that would be longer than a
+/// file name may be (255 bytes; a kernel directory's name can be 250),
+/// `.<hash of the path>.benchsite-tmp`. Both end in the suffix by which a
+/// killed build's leftovers are found.
+fn tmp_name(rel: &str) -> String {
+    let name = rel.rsplit('/').next().unwrap_or(rel);
+    if name.len() + TMP_SUFFIX.len() < 255 {
+        format!(".{name}{TMP_SUFFIX}")
+    } else {
+        format!(".{:032x}{TMP_SUFFIX}", xxhash_rust::xxh3::xxh3_128(rel.as_bytes()))
+    }
+}
+
 /// Creates `path` as a new, empty regular file for writing. Whatever else
 /// is at `path` (a temporary file left by a killed build, or a symbolic
 /// link planted under a temporary file's name, which writing would follow
@@ -976,9 +991,6 @@ pub struct DirWriter {
     /// What the last build recorded of the outputs of the classes built
     /// again, by path ([`Sink::known_outputs`]).
     known: std::sync::RwLock<FxHashMap<String, cache::Output>>,
-    /// The output directory did not exist: nothing is in the way of a file
-    /// but what this build wrote, and nothing need be looked up first.
-    fresh: bool,
 }
 
 /// What [`DirWriter::commit`] put in the output directory.
@@ -1130,7 +1142,6 @@ impl DirWriter {
     /// `force`; [`BuildError::Write`] when it cannot be created.
     pub fn new(out: &Path, force: bool) -> Result<Self, BuildError> {
         let marker = out.join(MARKER);
-        let fresh = out.symlink_metadata().is_err();
         // A directory holding our in-progress marker is ours too: a first
         // build into it was interrupted.
         if out.exists() && !marker.exists() && !out.join(BUILDING).exists() {
@@ -1147,7 +1158,6 @@ impl DirWriter {
             seen: Mutex::new(Vec::new()),
             created: Mutex::new(Vec::new()),
             known: std::sync::RwLock::new(FxHashMap::default()),
-            fresh,
         };
         w.create_dirs(out)?;
         // A build killed before it committed or aborted (Ctrl-C, SIGKILL,
@@ -1403,7 +1413,7 @@ impl Sink for DirWriter {
         };
         self.check_ancestors(&mut lock(&self.checked), &f.path, &ancestors)?;
         let path = self.out.join(&f.path);
-        let meta = if self.fresh { Err(std::io::ErrorKind::NotFound.into()) } else { path.symlink_metadata() };
+        let meta = path.symlink_metadata();
         if meta.as_ref().is_ok_and(std::fs::Metadata::is_dir) {
             return Err(self.conflict(&f.path, "is a directory in the output directory, but the site has a file there".into()));
         }
@@ -1422,10 +1432,7 @@ impl Sink for DirWriter {
             lock(&self.seen).push((f.path, cache::Stat::of_metadata(m)));
             return Ok(());
         }
-        let tmp = path.with_file_name(format!(
-            ".{}{TMP_SUFFIX}",
-            path.file_name().map(|n| n.to_string_lossy()).unwrap_or_default()
-        ));
+        let tmp = path.with_file_name(tmp_name(&f.path));
         // The directory is made when the file cannot be created for want of
         // it: most files go to a directory an earlier file (or build) made.
         let mut written = write_new(&tmp, &f.contents);
