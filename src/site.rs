@@ -539,6 +539,14 @@ pub fn discover(dir: &Path) -> Discovered {
         if ignored(name) {
             continue;
         }
+        // A FIFO would block the read for ever and a device (`/dev/zero`
+        // linked in) never end: only regular files (or links to them) are
+        // read. The type comes with the directory listing (or from the
+        // link's target), at no extra cost.
+        if !entry.file_type().is_file() {
+            diags.push(Diagnostic::warning(entry.path(), None, "not a regular file (a FIFO, socket or device), skipped"));
+            continue;
+        }
         let kernel = (entry.depth() >= 2).then(|| rel_str.split('/').next().unwrap_or_default().to_string());
         files.push((rel_str, entry.path().to_path_buf(), kernel));
     }
@@ -970,7 +978,8 @@ fn drop_repeated_params(parsed: &mut ParsedFile, warnings: &mut Vec<(Option<usiz
 }
 
 /// Reads a raw file with one open, one stat (of the open file) and the
-/// reads: `Ok(Err(len))`, unread, when it is over [`MAX_RAW_FILE_SIZE`].
+/// reads: `Ok(Err(len))` when it is over [`MAX_RAW_FILE_SIZE`] (unread, or
+/// read up to the limit when it grew past it while being read).
 fn read_raw(path: &Path) -> std::io::Result<Result<Vec<u8>, u64>> {
     use std::io::Read as _;
     let mut f = std::fs::File::open(path)?;
@@ -979,9 +988,13 @@ fn read_raw(path: &Path) -> std::io::Result<Result<Vec<u8>, u64>> {
         return Ok(Err(len));
     }
     let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0));
-    // Through `take`: `File`'s own `read_to_end` stats the file again (and
-    // seeks) to size the buffer sized here already.
-    (&mut f).take(u64::MAX).read_to_end(&mut bytes)?;
+    // Through `take` (`File`'s own `read_to_end` stats the file again, and
+    // seeks, to size the buffer sized here already), and no further than
+    // the limit: a file growing while it is read is cut there and skipped.
+    (&mut f).take(MAX_RAW_FILE_SIZE + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_RAW_FILE_SIZE {
+        return Ok(Err(bytes.len() as u64));
+    }
     Ok(Ok(bytes))
 }
 
@@ -1002,8 +1015,7 @@ pub fn parse_file_cached(
                 path,
                 None,
                 format!(
-                    "too large ({} MiB; raw files over {} MiB are skipped), skipped",
-                    len / (1024 * 1024),
+                    "too large ({len} bytes; raw files over {} MiB are skipped), skipped",
                     MAX_RAW_FILE_SIZE / (1024 * 1024)
                 ),
             ));

@@ -466,3 +466,43 @@ fn a_file_that_reads_as_a_directory_is_skipped() {
     assert!(report.diagnostics.iter().any(|d| d.to_string().contains("reads as U+FFFD")), "{:#?}", report.diagnostics);
     assert!(page.contains("4.4444"), "the directory's kernel is kept");
 }
+
+/// A FIFO and a link to a device among the raw files are skipped with a
+/// warning: reading the one would block for ever, the other never end.
+#[cfg(unix)]
+#[test]
+fn fifos_and_devices_are_skipped_not_read() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let fifo = content.join("m1/2.4.7/pipe.txt");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs").success());
+    std::os::unix::fs::symlink("/dev/zero", content.join("m1/2.4.8/zero.txt")).expect("symlink");
+    let (report, _) = build_ok(tmp.path(), &content);
+    diag_for(&report, "2.4.7/pipe.txt", "not a regular file");
+    diag_for(&report, "2.4.8/zero.txt", "not a regular file");
+}
+
+/// A kernel directory's name may be as long as a file name (255 bytes)
+/// allows: its kernel page `<name>.html` is written, through a temporary
+/// file whose name would be too long with the suffix and is shortened.
+#[test]
+fn a_kernel_name_of_250_bytes_builds() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let name = "k".repeat(250);
+    put(&content, &format!("m1/{name}/dbench-32.txt"), dbench("7.7"));
+    let (_, page) = build_ok(tmp.path(), &content);
+    assert!(page.contains(&name));
+    let out = tmp.path().join("output/m1");
+    assert!(out.join(format!("kernels/{name}.html")).is_file());
+    assert!(out.join(format!("raw/{name}/dbench-32.txt")).is_file());
+    // And again over it, with nothing left behind.
+    put(&content, &format!("m1/{name}/dbench-32.txt"), dbench("7.8"));
+    build(&BuildOptions::new(&content, tmp.path().join("output"))).expect("rebuilds");
+    let left: Vec<_> = walkdir::WalkDir::new(&out)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".benchsite-tmp"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
