@@ -1290,9 +1290,21 @@ impl Compared<'_> {
     }
 }
 
-/// What the comparison page shows, by position ([`Compared`]). One pass
-/// over each section's rows (linear in rows, not kernels × rows).
+/// What the comparison page shows, by position ([`Compared`]).
 pub fn comparison_refs(m: &MachinePage) -> Compared<'_> {
+    let mut with = every_comparison_ref(m);
+    let shown = with.split_off(with.len().saturating_sub(COMPARED_KERNELS));
+    Compared {
+        earlier: with.into_iter().map(|(i, _)| i).collect(),
+        shown: shown.into_iter().map(|(i, v)| (m.kernels[i].name.as_str(), v)).collect(),
+    }
+}
+
+/// Every kernel sharing a result with the baseline, in kernel order: its
+/// index into the page's kernels and every cell it shares with the
+/// baseline, section by section. One pass over each section's rows
+/// (linear in rows, not kernels × rows).
+fn every_comparison_ref(m: &MachinePage) -> Vec<(usize, Vec<ComparisonRef>)> {
     let pos: HashMap<&str, usize> = m.kernels.iter().enumerate().map(|(i, k)| (k.name.as_str(), i)).rev().collect();
     let mut per_kernel: Vec<Vec<ComparisonRef>> = vec![Vec::new(); m.kernels.len()];
     for (si, s) in m.sections.iter().enumerate() {
@@ -1317,12 +1329,7 @@ pub fn comparison_refs(m: &MachinePage) -> Compared<'_> {
         }
     }
     // Kernels are directory names, so each appears once.
-    let mut with: Vec<(usize, Vec<ComparisonRef>)> = per_kernel.into_iter().enumerate().filter(|(_, v)| !v.is_empty()).collect();
-    let shown = with.split_off(with.len().saturating_sub(COMPARED_KERNELS));
-    Compared {
-        earlier: with.into_iter().map(|(i, _)| i).collect(),
-        shown: shown.into_iter().map(|(i, v)| (m.kernels[i].name.as_str(), v)).collect(),
-    }
+    per_kernel.into_iter().enumerate().filter(|(_, v)| !v.is_empty()).collect()
 }
 
 /// A row's parameters as text: "32 procs, 4k size".
@@ -1332,26 +1339,23 @@ pub fn params_text(t: &TableView, r: &RowView) -> String {
     params.join(", ")
 }
 
-/// The comparison page: the indexes of the earlier kernels ([`Compared`]),
-/// and for each kernel shown, every change against the baseline
-/// ([`comparison_refs`] made into text), grouped by section.
-pub fn comparisons(m: &MachinePage) -> (Vec<usize>, Vec<ComparisonBlock>) {
-    let Compared { earlier, shown } = comparison_refs(m);
-    let blocks = shown
-        .into_iter()
-        .map(|(kernel, refs)| ComparisonBlock {
-            kernel: kernel.to_string(),
-            sections: refs
-                .chunk_by(|a, b| a.section == b.section)
-                .map(|refs| ComparisonSection {
-                    section: m.sections[refs[0].section].title.clone(),
-                    section_id: m.sections[refs[0].section].id.clone(),
-                    rows: refs.iter().filter_map(|x| comparison_row(m, x)).collect(),
-                })
-                .collect(),
-        })
-        .collect();
-    (earlier, blocks)
+/// The comparison page's blocks for every kernel sharing a result with
+/// the baseline (the page shows the last [`COMPARED_KERNELS`] of them):
+/// each kernel's index into the page's kernels, and every change against
+/// the baseline made into text, grouped by section.
+pub fn comparisons(m: &MachinePage) -> Vec<(usize, ComparisonBlock)> {
+    let block = |ki: usize, refs: Vec<ComparisonRef>| ComparisonBlock {
+        kernel: m.kernels[ki].name.clone(),
+        sections: refs
+            .chunk_by(|a, b| a.section == b.section)
+            .map(|refs| ComparisonSection {
+                section: m.sections[refs[0].section].title.clone(),
+                section_id: m.sections[refs[0].section].id.clone(),
+                rows: refs.iter().filter_map(|x| comparison_row(m, x)).collect(),
+            })
+            .collect(),
+    };
+    every_comparison_ref(m).into_iter().map(|(ki, refs)| (ki, block(ki, refs))).collect()
 }
 
 /// One comparison as text; `None` if either cell is missing.

@@ -141,6 +141,15 @@ fn a_comparison_page_of_many_kernels_compares_the_last_ones() {
     let expected: Vec<String> = (6..=25).map(|i| format!("2.4.8-k{i:02}")).collect();
     assert_eq!(shown, expected);
     assert!(out.join("m1/kernels/2.4.8-k01.html").is_file());
+
+    // A theme's own compare.html written before the page was shortened
+    // still gets every kernel in `comparisons`.
+    let theme = dir.path().join("mine");
+    common::put(&theme, "templates/compare.html", "{% for b in comparisons %}{{ b.kernel }};{% endfor %}");
+    let out = dir.path().join("out-theme");
+    common::benchsite().args(["build", "--content"]).arg(&c).arg("--output").arg(&out).arg("--theme").arg(&theme).assert().success();
+    let page = std::fs::read_to_string(out.join("m1/compare.html")).expect("compare.html");
+    assert_eq!(page.split(';').filter(|k| !k.is_empty()).count(), 26, "{page}");
 }
 
 /// A row whose numbers all come from the same raw file links that file

@@ -194,8 +194,9 @@ impl Renderer for HtmlRenderer {
             || {
                 let _t = crate::timing::span("html: comparisons value");
                 m.baseline.is_some().then(|| {
-                    let (earlier, blocks) = report::comparisons(m);
-                    (earlier, Value::from_serializable(&blocks))
+                    let (kernels, blocks): (Vec<usize>, Vec<report::ComparisonBlock>) =
+                        report::comparisons(m).into_iter().unzip();
+                    (kernels, Value::from_serializable(&blocks))
                 })
             },
         );
@@ -221,12 +222,19 @@ impl Renderer for HtmlRenderer {
             || {
                 rayon::join(
                     || -> Result<Option<String>, RenderError> {
-                        let Some((earlier, blocks)) = comparisons else { return Ok(None) };
+                        let Some((kernels, blocks)) = comparisons else { return Ok(None) };
                         let mut ctx = ctx.clone();
-                        let earlier: Vec<&KernelLink> = earlier.iter().map(|&i| &links[i]).collect();
-                        ctx.insert("compared_total", &(earlier.len() + blocks.as_array().map_or(0, <[Value]>::len)));
+                        // `comparisons`: every kernel (what a theme's own
+                        // compare.html has always been given); `compared`:
+                        // the last ones, which the default theme shows,
+                        // `earlier` linking the others' pages.
+                        let all = blocks.as_array().unwrap_or(&[]);
+                        let cut = all.len().saturating_sub(report::COMPARED_KERNELS);
+                        let earlier: Vec<&KernelLink> = kernels[..cut.min(kernels.len())].iter().map(|&i| &links[i]).collect();
+                        ctx.insert("compared_total", &all.len());
                         ctx.insert("earlier", &earlier);
-                        ctx.insert_value("comparisons", blocks);
+                        ctx.insert_value("compared", Value::from(&all[cut..]));
+                        ctx.insert_value("comparisons", blocks.clone());
                         self.page("compare.html", &ctx).map(Some)
                     },
                     || {
