@@ -1198,14 +1198,13 @@ impl DirWriter {
         Clash::At(path.to_string(), why).into_error(&self.out, path)
     }
 
-    /// True when the file at `path` (relative), whose metadata is `m`, is
-    /// the output an earlier build recorded with these contents' length and
-    /// hash, untouched since (same size, times and inode).
-    fn known_same(&self, path: &str, m: &std::fs::Metadata, len: u64, hash: u64) -> bool {
+    /// The stat an earlier build recorded for the output at `path`
+    /// (relative) when it recorded these contents' length and hash: a file
+    /// with that stat (size, times and inode) is untouched since, and holds
+    /// these contents.
+    fn known_stat(&self, path: &str, len: u64, hash: u64) -> Option<cache::Stat> {
         let known = self.known.read().unwrap_or_else(std::sync::PoisonError::into_inner);
-        known.get(path).is_some_and(|o| {
-            o.hash != cache::NO_HASH && o.hash == hash && o.stat.len == len && o.stat == cache::Stat::of_metadata(m)
-        })
+        known.get(path).filter(|o| o.hash != cache::NO_HASH && o.hash == hash && o.stat.len == len).map(|o| o.stat)
     }
 
     /// [`PathClaims::claim`] on the locked claims: the path's ancestors
@@ -1424,7 +1423,7 @@ impl Sink for DirWriter {
         // whatever its target holds later).
         if let Ok(m) = &meta
             && m.is_file()
-            && (self.known_same(&f.path, m, len, hash)
+            && (self.known_stat(&f.path, len, hash) == Some(cache::Stat::of_metadata(m))
                 || (m.len() == len && std::fs::read(&path).is_ok_and(|old| old == f.contents)))
         {
             // As seen before it was compared: an edit since shows as a new
@@ -1457,13 +1456,9 @@ impl Sink for DirWriter {
 
     fn keep_unchanged(&self, path: &str, len: u64, hash: u64) -> Result<bool, BuildError> {
         // Looked up on disk only when the last build recorded it so.
-        let recorded = |o: &cache::Output| o.hash != cache::NO_HASH && o.hash == hash && o.stat.len == len;
-        if !self.known.read().unwrap_or_else(std::sync::PoisonError::into_inner).get(path).is_some_and(recorded) {
-            return Ok(false);
-        }
-        let full = self.out.join(path);
-        let Ok(m) = full.symlink_metadata() else { return Ok(false) };
-        if !m.is_file() || !self.known_same(path, &m, len, hash) {
+        let Some(recorded) = self.known_stat(path, len, hash) else { return Ok(false) };
+        let Ok(m) = self.out.join(path).symlink_metadata() else { return Ok(false) };
+        if !m.is_file() || cache::Stat::of_metadata(&m) != recorded {
             return Ok(false);
         }
         // Produced, with these contents, as if put.
