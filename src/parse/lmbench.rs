@@ -502,31 +502,23 @@ struct Tok<'a> {
 }
 
 fn tokens(line: &str) -> Vec<Tok<'_>> {
-    let mut out = Vec::with_capacity(16);
-    // The token being read: its first and last column, its first byte.
-    let mut cur: Option<(usize, usize, usize)> = None;
     if line.is_ascii() {
         // Nearly every line: a byte is a column, and the whitespace is
         // `char::is_whitespace`'s ASCII part (which has the vertical tab).
-        for (col, &b) in line.as_bytes().iter().enumerate() {
-            if matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r') {
-                if let Some((start, end, first)) = cur.take() {
-                    out.push(Tok { start, end, text: &line[first..col] });
-                }
-            } else {
-                match cur.as_mut() {
-                    Some(t) => t.1 = col,
-                    None => cur = Some((col, col, col)),
-                }
-            }
-        }
-        if let Some((start, end, first)) = cur {
-            out.push(Tok { start, end, text: &line[first..] });
-        }
-        return out;
+        let bytes = line.bytes().enumerate();
+        split_tokens(line, bytes.map(|(i, b)| (i, i, matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r'))))
+    } else {
+        split_tokens(line, line.char_indices().enumerate().map(|(col, (byte, c))| (col, byte, c.is_whitespace())))
     }
-    for (col, (byte, c)) in line.char_indices().enumerate() {
-        if c.is_whitespace() {
+}
+
+/// [`tokens`] over `(column, byte offset, is whitespace)` of each character.
+fn split_tokens(line: &str, chars: impl Iterator<Item = (usize, usize, bool)>) -> Vec<Tok<'_>> {
+    let mut out = Vec::with_capacity(16);
+    // The token being read: its first and last column, its first byte.
+    let mut cur: Option<(usize, usize, usize)> = None;
+    for (col, byte, space) in chars {
+        if space {
             if let Some((start, end, first)) = cur.take() {
                 out.push(Tok { start, end, text: &line[first..byte] });
             }
