@@ -1270,6 +1270,13 @@ pub struct ComparisonRef {
 /// page of 60,000 rows, which a browser takes seconds to lay out.
 pub const COMPARED_KERNELS: usize = 20;
 
+/// How many of `compared` kernels (those sharing a result with the
+/// baseline, in kernel order) `compare.html` only names: all but the last
+/// [`COMPARED_KERNELS`].
+pub fn earlier_kernels(compared: usize) -> usize {
+    compared.saturating_sub(COMPARED_KERNELS)
+}
+
 /// What the comparison page shows: the kernels compared in full and the
 /// earlier ones only named.
 pub struct Compared<'a> {
@@ -1293,7 +1300,7 @@ impl Compared<'_> {
 /// What the comparison page shows, by position ([`Compared`]).
 pub fn comparison_refs(m: &MachinePage) -> Compared<'_> {
     let mut with = every_comparison_ref(m);
-    let shown = with.split_off(with.len().saturating_sub(COMPARED_KERNELS));
+    let shown = with.split_off(earlier_kernels(with.len()));
     Compared {
         earlier: with.into_iter().map(|(i, _)| i).collect(),
         shown: shown.into_iter().map(|(i, v)| (m.kernels[i].name.as_str(), v)).collect(),

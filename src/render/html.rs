@@ -229,8 +229,8 @@ impl Renderer for HtmlRenderer {
                         // the last ones, which the default theme shows,
                         // `earlier` linking the others' pages.
                         let all = blocks.as_array().unwrap_or(&[]);
-                        let cut = all.len().saturating_sub(report::COMPARED_KERNELS);
-                        let earlier: Vec<&KernelLink> = kernels[..cut.min(kernels.len())].iter().map(|&i| &links[i]).collect();
+                        let cut = report::earlier_kernels(all.len());
+                        let earlier: Vec<&KernelLink> = kernels[..cut].iter().map(|&i| &links[i]).collect();
                         ctx.insert("compared_total", &all.len());
                         ctx.insert("earlier", &earlier);
                         ctx.insert_value("compared", Value::from(&all[cut..]));
