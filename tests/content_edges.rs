@@ -121,8 +121,12 @@ fn crlf_tabs_mail_quoting_and_wrapping_are_read() {
     }
 }
 
+/// A raw file over the size limit is skipped by its size, with a warning
+/// that gives it, and neither parsed nor copied. (How long that takes is
+/// for `scripts/bench.sh`, not for a test: a timed assertion fails on a
+/// slow machine and passes a slow build on a fast one.)
 #[test]
-fn a_100_mib_file_is_skipped_quickly() {
+fn a_100_mib_file_is_skipped() {
     let tmp = tempfile::tempdir().expect("tmp");
     let content = small_site(tmp.path());
     // 100 MiB of dbench result lines, written in chunks (never held whole here).
@@ -138,12 +142,12 @@ fn a_100_mib_file_is_skipped_quickly() {
             written += chunk.len();
         }
     }
-    let started = std::time::Instant::now();
+    let size = std::fs::metadata(&path).expect("stat").len();
     let (report, page) = build_ok(tmp.path(), &content);
-    let took = started.elapsed();
-    diag_for(&report, "2.4.7/huge.txt", "too large");
+    // The whole size, from the file's stat: it was not read at all (a read
+    // stops one byte past the limit and would report that many bytes).
+    diag_for(&report, "2.4.7/huge.txt", &format!("too large ({size} bytes; raw files over 64 MiB are skipped)"));
     assert!(!page.contains("1.2345"));
-    assert!(took.as_secs() < 20, "build with a 100 MiB file took {took:?}");
     assert!(!tmp.path().join("output/m1/raw/2.4.7/huge.txt").exists(), "huge file copied to output");
 }
 
