@@ -29,11 +29,7 @@ fn raw_files() -> &'static [Vec<u8>] {
             .into_iter()
             .filter_map(Result::ok)
             .filter(|e| e.file_type().is_file())
-            .filter(|e| {
-                !e.path()
-                    .extension()
-                    .is_some_and(|x| x == "yaml" || x == "yml" || x == "md")
-            })
+            .filter(|e| !e.path().extension().is_some_and(|x| x == "yaml" || x == "yml" || x == "md"))
             .filter_map(|e| std::fs::read(e.path()).ok())
             .collect();
         eprintln!("{} raw files from {}", files.len(), root.display());
@@ -50,12 +46,7 @@ fn inputs() -> &'static [Input] {
 #[divan::bench]
 fn input(bencher: divan::Bencher) {
     let files = raw_files();
-    bencher.bench(|| {
-        files
-            .iter()
-            .map(|b| Input::from_bytes(b).lines.len())
-            .sum::<usize>()
-    });
+    bencher.bench(|| files.iter().map(|b| Input::from_bytes(b).lines.len()).sum::<usize>());
 }
 
 /// Decoding each file and choosing its parser: `early` as builds do
@@ -65,12 +56,7 @@ fn input(bencher: divan::Bencher) {
 fn input_and_detect(bencher: divan::Bencher, how: &str) {
     let files = raw_files();
     let detect = if how == "every" { parse::detect_exhaustive } else { parse::detect };
-    bencher.bench(|| {
-        files
-            .iter()
-            .filter(|b| detect(&Input::from_bytes(b)).is_some())
-            .count()
-    });
+    bencher.bench(|| files.iter().filter(|b| detect(&Input::from_bytes(b)).is_some()).count());
 }
 
 /// Parsing with the detected parser (detection not timed).

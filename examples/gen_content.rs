@@ -65,11 +65,7 @@ impl Rng {
     }
     /// Uniform in lo..hi (exclusive); lo when the range is empty.
     fn range(&mut self, lo: usize, hi: usize) -> usize {
-        if hi <= lo {
-            lo
-        } else {
-            lo + (self.next_u64() % (hi - lo) as u64) as usize
-        }
+        if hi <= lo { lo } else { lo + (self.next_u64() % (hi - lo) as u64) as usize }
     }
     fn chance(&mut self, p: f64) -> bool {
         self.f64() < p
@@ -419,10 +415,9 @@ impl Kind {
                 format!("dbench 4 with {procs} clients"),
                 "dbench 4.00 with the default client.txt load file, 60 seconds.",
             ),
-            Kind::Tbench { clients } => (
-                format!("tbench {clients} clients"),
-                "tbench over loopback, server and clients on the same box.",
-            ),
+            Kind::Tbench { clients } => {
+                (format!("tbench {clients} clients"), "tbench over loopback, server and clients on the same box.")
+            }
             Kind::GnuTimeBuild => (
                 "Kernel build time".into(),
                 "`make bzImage` of the same tree and .config, timed with GNU time. Smaller is better.",
@@ -431,18 +426,16 @@ impl Kind {
                 "kernbench".into(),
                 "kernbench 0.42: half, optimal and maximal load; averages over the runs with their standard deviations.",
             ),
-            Kind::UnixBench5 => (
-                "UnixBench 5.1.3".into(),
-                "UnixBench 5.1.3 with one copy, and with one copy per CPU on SMP boxes.",
-            ),
+            Kind::UnixBench5 => {
+                ("UnixBench 5.1.3".into(), "UnixBench 5.1.3 with one copy, and with one copy per CPU on SMP boxes.")
+            }
             Kind::Aim7 { workload } => (
                 format!("AIM7 {workload} workload"),
                 "AIM Multiuser Benchmark Suite VII, jobs per minute at each task count.",
             ),
-            Kind::Irman => (
-                "IRMAN response times".into(),
-                "Interactive response under load, milliseconds. Smaller is better.",
-            ),
+            Kind::Irman => {
+                ("IRMAN response times".into(), "Interactive response under load, milliseconds. Smaller is better.")
+            }
             _ => return None,
         })
     }
@@ -450,18 +443,9 @@ impl Kind {
 
 fn kind_pool(have_tiobench: bool, have_bonnie: bool) -> Vec<Kind> {
     let mut v = vec![
-        Kind::Dbench1 {
-            fs: "ext2",
-            procs: 64,
-        },
-        Kind::Dbench1 {
-            fs: "ext3",
-            procs: 192,
-        },
-        Kind::Dbench1 {
-            fs: "reiserfs",
-            procs: 64,
-        },
+        Kind::Dbench1 { fs: "ext2", procs: 64 },
+        Kind::Dbench1 { fs: "ext3", procs: 192 },
+        Kind::Dbench1 { fs: "reiserfs", procs: 64 },
         Kind::Dbench2Scaling,
         Kind::Dbench4 { procs: 32 },
         Kind::Tbench { clients: 32 },
@@ -472,9 +456,7 @@ fn kind_pool(have_tiobench: bool, have_bonnie: bool) -> Vec<Kind> {
         Kind::Kernbench,
         Kind::UnixBench5,
         Kind::Aim7 { workload: "shared" },
-        Kind::Aim7 {
-            workload: "database",
-        },
+        Kind::Aim7 { workload: "database" },
         Kind::Reaim,
         Kind::Aim9,
         Kind::Irman,
@@ -493,23 +475,13 @@ fn kind_pool(have_tiobench: bool, have_bonnie: bool) -> Vec<Kind> {
 /// dbench 1.x, the rest drawn from the pool.
 fn kinds_for(seed: u64, slug: &str, pool: &[Kind]) -> Vec<Kind> {
     let mut r = rng(seed, &["kinds", slug]);
-    let mut rest: Vec<Kind> = pool
-        .iter()
-        .filter(|k| !matches!(k, Kind::Dbench1 { fs: "ext2", .. }))
-        .cloned()
-        .collect();
+    let mut rest: Vec<Kind> = pool.iter().filter(|k| !matches!(k, Kind::Dbench1 { fs: "ext2", .. })).cloned().collect();
     // Fisher–Yates.
     for i in (1..rest.len()).rev() {
         let j = r.range(0, i + 1);
         rest.swap(i, j);
     }
-    let mut kinds = vec![
-        Kind::LmbenchSummary,
-        Kind::Dbench1 {
-            fs: "ext2",
-            procs: 64,
-        },
-    ];
+    let mut kinds = vec![Kind::LmbenchSummary, Kind::Dbench1 { fs: "ext2", procs: 64 }];
     kinds.extend(rest.into_iter().take(FILES_PER_KERNEL - 2));
     kinds
 }
@@ -544,11 +516,7 @@ impl Ctx<'_> {
         let tree = 0.08 * unit(s, &["lane", fam, metric, lane(self.kernel)]);
         let wobble = 0.015 * unit(s, &["k", fam, metric, self.kernel]);
         // A few kernels have a real regression in one family.
-        let regress = if unit(s, &["regress", fam, self.kernel]) > 0.96 {
-            -0.25
-        } else {
-            0.0
-        };
+        let regress = if unit(s, &["regress", fam, self.kernel]) > 0.96 { -0.25 } else { 0.0 };
         (1.0 + sens * (drift + tree + wobble + regress)).max(0.2)
     }
 
@@ -650,12 +618,7 @@ fn progress(r: &mut Rng) -> String {
 
 fn dbench_line(t: f64, procs: u32, with_procs: bool) -> String {
     let t = sig(t, 6).parse::<f64>().unwrap_or(t);
-    let mut s = format!(
-        "Throughput {} MB/sec (NB={} MB/sec  {} MBit/sec)",
-        t,
-        sig(t * 1.25, 6),
-        sig(t * 10.0, 6)
-    );
+    let mut s = format!("Throughput {} MB/sec (NB={} MB/sec  {} MBit/sec)", t, sig(t * 1.25, 6), sig(t * 10.0, 6));
     if with_procs {
         let _ = write!(s, "  {procs} procs");
     }
@@ -673,12 +636,7 @@ fn fs_factor(fs: &str) -> f64 {
 }
 
 /// dbench 1.x under GNU time; returns the file and, for a posted average, its run count.
-fn gen_dbench1(
-    c: &mut Ctx,
-    fs: &str,
-    procs: u32,
-    posted_average: bool,
-) -> (String, Option<(u32, f64)>) {
+fn gen_dbench1(c: &mut Ctx, fs: &str, procs: u32, posted_average: bool) -> (String, Option<(u32, f64)>) {
     let base = 60.0 * fs_factor(fs) * (64.0 / f64::from(procs)).powf(0.25);
     let mut out = String::new();
     if posted_average {
@@ -748,19 +706,9 @@ const DBENCH4_OPS: &[(&str, f64)] = &[
 fn gen_dbench4(c: &mut Ctx, procs: u32) -> String {
     let t = c.io_hi("Throughput", 350.0 * c.m.speed, 0.04);
     let mut out = String::from("dbench version 4.00 - Copyright Andrew Tridgell 1999-2004\n\n");
-    let _ = writeln!(
-        out,
-        "Running for 60 seconds with load 'client.txt' and minimum warmup 12 secs"
-    );
-    let _ = writeln!(
-        out,
-        "{} of {procs} processes prepared for launch   0 sec",
-        procs - 1
-    );
-    let _ = writeln!(
-        out,
-        "{procs} of {procs} processes prepared for launch   0 sec\nreleasing clients"
-    );
+    let _ = writeln!(out, "Running for 60 seconds with load 'client.txt' and minimum warmup 12 secs");
+    let _ = writeln!(out, "{} of {procs} processes prepared for launch   0 sec", procs - 1);
+    let _ = writeln!(out, "{procs} of {procs} processes prepared for launch   0 sec\nreleasing clients");
     for sec in [1u32, 2, 3, 13, 30, 59] {
         let phase = if sec < 12 { "warmup" } else { "execute" };
         let _ = writeln!(
@@ -772,10 +720,7 @@ fn gen_dbench4(c: &mut Ctx, procs: u32) -> String {
         );
     }
     let _ = writeln!(out, "{procs:>4}  cleanup  60 sec\n   0  cleanup  60 sec\n");
-    let _ = writeln!(
-        out,
-        " Operation      Count    AvgLat    MaxLat\n ----------------------------------------"
-    );
+    let _ = writeln!(out, " Operation      Count    AvgLat    MaxLat\n ----------------------------------------");
     let total = t * 60.0 * 5000.0;
     for (op, share) in DBENCH4_OPS {
         let count = (total * share * c.rng.noisy(1.0, 0.02)) as u64;
@@ -795,10 +740,7 @@ fn gen_tbench(c: &mut Ctx, clients: u32) -> String {
     let mut out = String::from("$ tbench_srv &\n");
     for _ in 0..c.runs(2, 3) {
         let t = c.hi("Throughput", 120.0, 0.8, 0.03);
-        let _ = writeln!(
-            out,
-            "$ tbench {clients} localhost\n{clients} clients started"
-        );
+        let _ = writeln!(out, "$ tbench {clients} localhost\n{clients} clients started");
         out += &progress(&mut c.rng);
         let _ = writeln!(out, "Throughput {} MB/sec {clients} procs", sig(t, 6));
     }
@@ -818,20 +760,9 @@ fn gen_gnu_build(c: &mut Ctx) -> String {
             c.kernel
         );
         let _ = writeln!(out, "$ /usr/bin/time make -j{j} bzImage");
-        let _ = writeln!(
-            out,
-            "make[1]: Entering directory `/usr/src/linux-{}/arch/i386/boot'",
-            c.kernel
-        );
-        let _ = writeln!(
-            out,
-            "Root device is (3, 1)\nBoot sector 512 bytes.\nSetup is 4756 bytes.\nSystem is 1034 kB"
-        );
-        let _ = writeln!(
-            out,
-            "make[1]: Leaving directory `/usr/src/linux-{}/arch/i386/boot'",
-            c.kernel
-        );
+        let _ = writeln!(out, "make[1]: Entering directory `/usr/src/linux-{}/arch/i386/boot'", c.kernel);
+        let _ = writeln!(out, "Root device is (3, 1)\nBoot sector 512 bytes.\nSetup is 4756 bytes.\nSystem is 1034 kB");
+        let _ = writeln!(out, "make[1]: Leaving directory `/usr/src/linux-{}/arch/i386/boot'", c.kernel);
         gnu_time_lines(&mut out, user, sys, elapsed, &mut c.rng);
     }
     out
@@ -973,12 +904,7 @@ const LM_TABLES: &[LmTable] = &[
         h1: "   Mhz  L1 $   L2 $    Main mem    Guesses",
         h2: None,
         dash: "  ---- ----- ------    --------    -------",
-        cols: &[
-            ("mhz", 0.0, 0.0),
-            ("L1", 2.5, 1.0),
-            ("L2", 10.0, 0.9),
-            ("Main", 170.0, 0.3),
-        ],
+        cols: &[("mhz", 0.0, 0.0), ("L1", 2.5, 1.0), ("L2", 10.0, 0.9), ("Main", 170.0, 0.3)],
     },
 ];
 
@@ -1056,66 +982,22 @@ fn gen_lmbench_raw(c: &mut Ctx) -> String {
             ("lat_syscall write", "Simple write", 0.55, "microseconds"),
             ("lat_syscall stat", "Simple stat", 3.1, "microseconds"),
             ("lat_syscall open", "Simple open/close", 4.2, "microseconds"),
-            (
-                "lat_sig install",
-                "Signal handler installation",
-                1.0,
-                "microseconds",
-            ),
-            (
-                "lat_sig catch",
-                "Signal handler overhead",
-                3.3,
-                "microseconds",
-            ),
+            ("lat_sig install", "Signal handler installation", 1.0, "microseconds"),
+            ("lat_sig catch", "Signal handler overhead", 3.3, "microseconds"),
             ("lat_pipe", "Pipe latency", 9.0, "microseconds"),
-            (
-                "lat_unix",
-                "AF_UNIX sock stream latency",
-                14.0,
-                "microseconds",
-            ),
+            ("lat_unix", "AF_UNIX sock stream latency", 14.0, "microseconds"),
             ("lat_proc fork", "Process fork+exit", 120.0, "microseconds"),
-            (
-                "lat_proc exec",
-                "Process fork+execve",
-                480.0,
-                "microseconds",
-            ),
-            (
-                "lat_proc shell",
-                "Process fork+/bin/sh -c",
-                3000.0,
-                "microseconds",
-            ),
-            (
-                "lat_udp localhost",
-                "UDP latency using localhost",
-                23.0,
-                "microseconds",
-            ),
-            (
-                "lat_tcp localhost",
-                "TCP latency using localhost",
-                35.0,
-                "microseconds",
-            ),
-            (
-                "lat_connect localhost",
-                "TCP/IP connection cost to localhost",
-                90.0,
-                "microseconds",
-            ),
+            ("lat_proc exec", "Process fork+execve", 480.0, "microseconds"),
+            ("lat_proc shell", "Process fork+/bin/sh -c", 3000.0, "microseconds"),
+            ("lat_udp localhost", "UDP latency using localhost", 23.0, "microseconds"),
+            ("lat_tcp localhost", "TCP latency using localhost", 35.0, "microseconds"),
+            ("lat_connect localhost", "TCP/IP connection cost to localhost", 90.0, "microseconds"),
         ];
         for (cmd, label, base, unit) in lines {
             let v = c.lo(label, *base, 1.0, 0.03);
             let _ = writeln!(out, "$ ./{cmd}\n{label}: {v:.4} {unit}");
         }
-        let _ = writeln!(
-            out,
-            "$ ./bw_pipe\nPipe bandwidth: {:.2} MB/sec",
-            c.hi("bw_pipe", 480.0, 0.8, 0.04)
-        );
+        let _ = writeln!(out, "$ ./bw_pipe\nPipe bandwidth: {:.2} MB/sec", c.hi("bw_pipe", 480.0, 0.8, 0.04));
         let _ = writeln!(
             out,
             "$ ./bw_unix\nAF_UNIX sock stream bandwidth: {:.2} MB/sec",
@@ -1151,11 +1033,7 @@ fn gen_kernbench(c: &mut Ctx) -> String {
         }
     }
     for (li, (name, j)) in loads.iter().enumerate() {
-        let par = if li == 0 {
-            (f64::from(cpus) / 2.0).max(1.0)
-        } else {
-            f64::from(cpus)
-        };
+        let par = if li == 0 { (f64::from(cpus) / 2.0).max(1.0) } else { f64::from(cpus) };
         let key = |m: &str| format!("{m} {name}");
         let vals: Vec<[f64; 6]> = (0..n)
             .map(|_| {
@@ -1169,21 +1047,12 @@ fn gen_kernbench(c: &mut Ctx) -> String {
             })
             .collect();
         let _ = writeln!(out, "Average {name} load {j} Run (std deviation):");
-        for (mi, label) in [
-            "Elapsed Time",
-            "User Time",
-            "System Time",
-            "Percent CPU",
-            "Context Switches",
-            "Sleeps",
-        ]
-        .iter()
-        .enumerate()
+        for (mi, label) in
+            ["Elapsed Time", "User Time", "System Time", "Percent CPU", "Context Switches", "Sleeps"].iter().enumerate()
         {
             let xs: Vec<f64> = vals.iter().map(|v| v[mi]).collect();
             let mean = xs.iter().sum::<f64>() / xs.len() as f64;
-            let sd = (xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (xs.len() as f64 - 1.0))
-                .sqrt();
+            let sd = (xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (xs.len() as f64 - 1.0)).sqrt();
             let _ = writeln!(out, "{label} {} ({})", sig(mean, 6), sig(sd, 4));
         }
         out.push('\n');
@@ -1193,44 +1062,14 @@ fn gen_kernbench(c: &mut Ctx) -> String {
 
 const UB5: &[(&str, &str, f64, f64, f64)] = &[
     // (name, unit, baseline, value on the reference box, seconds)
-    (
-        "Dhrystone 2 using register variables",
-        "lps",
-        116700.0,
-        4_000_000.0,
-        10.0,
-    ),
+    ("Dhrystone 2 using register variables", "lps", 116700.0, 4_000_000.0, 10.0),
     ("Double-Precision Whetstone", "MWIPS", 55.0, 900.0, 10.0),
     ("Execl Throughput", "lps", 43.0, 1500.0, 29.9),
-    (
-        "File Copy 1024 bufsize 2000 maxblocks",
-        "KBps",
-        3960.0,
-        180000.0,
-        30.0,
-    ),
-    (
-        "File Copy 256 bufsize 500 maxblocks",
-        "KBps",
-        1655.0,
-        50000.0,
-        30.0,
-    ),
-    (
-        "File Copy 4096 bufsize 8000 maxblocks",
-        "KBps",
-        5800.0,
-        420000.0,
-        30.0,
-    ),
+    ("File Copy 1024 bufsize 2000 maxblocks", "KBps", 3960.0, 180000.0, 30.0),
+    ("File Copy 256 bufsize 500 maxblocks", "KBps", 1655.0, 50000.0, 30.0),
+    ("File Copy 4096 bufsize 8000 maxblocks", "KBps", 5800.0, 420000.0, 30.0),
     ("Pipe Throughput", "lps", 12440.0, 600000.0, 10.0),
-    (
-        "Pipe-based Context Switching",
-        "lps",
-        4000.0,
-        150000.0,
-        10.0,
-    ),
+    ("Pipe-based Context Switching", "lps", 4000.0, 150000.0, 10.0),
     ("Process Creation", "lps", 126.0, 5000.0, 30.0),
     ("Shell Scripts (1 concurrent)", "lpm", 42.4, 2500.0, 60.0),
     ("Shell Scripts (8 concurrent)", "lpm", 6.0, 320.0, 60.0),
@@ -1241,18 +1080,9 @@ fn gen_unixbench(c: &mut Ctx) -> String {
     let mut out = String::from(
         "========================================================================\n   BYTE UNIX Benchmarks (Version 5.1.3)\n\n",
     );
-    let _ = writeln!(
-        out,
-        "   System: {}: GNU/Linux\n   OS: GNU/Linux -- {} -- #1 SMP",
-        c.m.host, c.kernel
-    );
+    let _ = writeln!(out, "   System: {}: GNU/Linux\n   OS: GNU/Linux -- {} -- #1 SMP", c.m.host, c.kernel);
     for cpu in 0..c.m.cpus {
-        let _ = writeln!(
-            out,
-            "   CPU {cpu}: {} ({:.1} bogomips)",
-            c.m.cpu,
-            f64::from(c.m.mhz) * 1.99
-        );
+        let _ = writeln!(out, "   CPU {cpu}: {} ({:.1} bogomips)", c.m.cpu, f64::from(c.m.mhz) * 1.99);
     }
     out.push('\n');
     let mut copies = vec![1u32];
@@ -1260,10 +1090,7 @@ fn gen_unixbench(c: &mut Ctx) -> String {
         copies.push(c.m.cpus);
     }
     for n in copies {
-        let _ = writeln!(
-            out,
-            "------------------------------------------------------------------------"
-        );
+        let _ = writeln!(out, "------------------------------------------------------------------------");
         let _ = writeln!(out, "Benchmark Run: Sat Feb 02 2002 10:00:00 - 10:28:00");
         let _ = writeln!(
             out,
@@ -1273,52 +1100,28 @@ fn gen_unixbench(c: &mut Ctx) -> String {
         );
         let mut results = Vec::new();
         for (name, unit, baseline, v, secs) in UB5 {
-            let val = c.hi(
-                &format!("{name} {n}"),
-                v * f64::from(n).powf(0.9),
-                1.0,
-                0.02,
-            );
+            let val = c.hi(&format!("{name} {n}"), v * f64::from(n).powf(0.9), 1.0, 0.02);
             results.push((name, baseline, val));
-            let _ = writeln!(
-                out,
-                "{:<41}{:>12.1} {:<5} ({secs:.1} s, 7 samples)",
-                name, val, unit
-            );
+            let _ = writeln!(out, "{:<41}{:>12.1} {:<5} ({secs:.1} s, 7 samples)", name, val, unit);
         }
-        let _ = writeln!(
-            out,
-            "\n{:<45}{:>8}{:>13}{:>9}",
-            "System Benchmarks Index Values", "BASELINE", "RESULT", "INDEX"
-        );
+        let _ =
+            writeln!(out, "\n{:<45}{:>8}{:>13}{:>9}", "System Benchmarks Index Values", "BASELINE", "RESULT", "INDEX");
         let mut prod = 1.0f64;
         for (name, baseline, val) in &results {
             let idx = val / *baseline * 10.0;
             prod *= idx;
-            let _ = writeln!(
-                out,
-                "{:<45}{:>8.1}{:>13.1}{:>9.1}",
-                name, baseline, val, idx
-            );
+            let _ = writeln!(out, "{:<45}{:>8.1}{:>13.1}{:>9.1}", name, baseline, val, idx);
         }
         let score = prod.powf(1.0 / results.len() as f64);
         let _ = writeln!(out, "{:>75}", "========");
-        let _ = writeln!(
-            out,
-            "{:<66}{:>9.1}\n",
-            "System Benchmarks Index Score", score
-        );
+        let _ = writeln!(out, "{:<66}{:>9.1}\n", "System Benchmarks Index Score", score);
     }
     out
 }
 
 fn gen_aim7(c: &mut Ctx, workload: &str) -> String {
     let mut out = String::from("Benchmark\tVersion\tMachine\tRun Date\n");
-    let _ = writeln!(
-        out,
-        "AIM Multiuser Benchmark - Suite VII\t\"1.1\"\t{}\tSep 11 10:00:00 2002\n",
-        c.m.host
-    );
+    let _ = writeln!(out, "AIM Multiuser Benchmark - Suite VII\t\"1.1\"\t{}\tSep 11 10:00:00 2002\n", c.m.host);
     let _ = writeln!(out, "Tasks\tJobs/Min\tJTI\tReal\tCPU\tJobs/sec/task");
     let scale = if workload == "database" { 1.0 } else { 3.0 };
     let peak = 400.0 * scale * f64::from(c.m.cpus).powf(0.8);
@@ -1327,12 +1130,8 @@ fn gen_aim7(c: &mut Ctx, workload: &str) -> String {
         let jpm = c.hi(&format!("jpm {tasks}"), peak * t / (t + 40.0), 1.0, 0.02);
         let real = t * 60.0 / jpm * 100.0;
         let cpu = real * f64::from(c.m.cpus) * 0.8;
-        let _ = writeln!(
-            out,
-            "{tasks}\t{jpm:.1}\t\t{}\t{real:.1}\t{cpu:.1}\t{:.4}",
-            c.rng.range(85, 101),
-            jpm / 60.0 / t
-        );
+        let _ =
+            writeln!(out, "{tasks}\t{jpm:.1}\t\t{}\t{real:.1}\t{cpu:.1}\t{:.4}", c.rng.range(85, 101), jpm / 60.0 / t);
     }
     out
 }
@@ -1346,12 +1145,8 @@ fn gen_reaim(c: &mut Ctx) -> String {
     let mut max: f64 = 0.0;
     for forked in [100u32, 200, 300, 400, 500] {
         let f = f64::from(forked);
-        let jpm = c.hi(
-            &format!("jpm {forked}"),
-            5200.0 * f64::from(c.m.cpus).powf(0.8) * (1.0 - f / 4000.0),
-            1.0,
-            0.02,
-        );
+        let jpm =
+            c.hi(&format!("jpm {forked}"), 5200.0 * f64::from(c.m.cpus).powf(0.8) * (1.0 - f / 4000.0), 1.0, 0.02);
         max = max.max(jpm);
         let parent = f * 60.0 / jpm * 100.0;
         let _ = writeln!(
@@ -1370,21 +1165,9 @@ fn gen_reaim(c: &mut Ctx) -> String {
 }
 
 const AIM9_TESTS: &[(&str, f64, &str)] = &[
-    (
-        "add_double",
-        360000.0,
-        "Thousand Double Precision Additions/second",
-    ),
-    (
-        "add_float",
-        540000.0,
-        "Thousand Single Precision Additions/second",
-    ),
-    (
-        "add_long",
-        1200000.0,
-        "Thousand Long Integer Additions/second",
-    ),
+    ("add_double", 360000.0, "Thousand Double Precision Additions/second"),
+    ("add_float", 540000.0, "Thousand Single Precision Additions/second"),
+    ("add_long", 1200000.0, "Thousand Long Integer Additions/second"),
     ("add_int", 1200000.0, "Thousand Integer Additions/second"),
     ("creat-clo", 6000.0, "File Creations and Closes/second"),
     ("page_test", 12000.0, "System Allocations & Pages/second"),
@@ -1401,11 +1184,7 @@ const AIM9_TESTS: &[(&str, f64, &str)] = &[
     ("disk_cp", 25000.0, "Disk Copies (K)/second"),
     ("sync_disk_rw", 80.0, "Sync Random Disk Writes (K)/second"),
     ("shell_rtns_1", 300.0, "Shell Scripts/second"),
-    (
-        "fun_cal15",
-        40960000.0,
-        "Function Calls (15 arguments)/second",
-    ),
+    ("fun_cal15", 40960000.0, "Function Calls (15 arguments)/second"),
     ("tcp_test", 60000.0, "TCP/IP Messages/second"),
     ("udp_test", 100000.0, "UDP/IP DataGrams/second"),
     ("pipe_cpy", 300000.0, "Pipe Messages/second"),
@@ -1435,21 +1214,13 @@ fn gen_aim9(c: &mut Ctx) -> String {
             count / 5.0 * per_loop
         );
     }
-    let _ = writeln!(
-        out,
-        "{rule}\nProjected Completion time:  Sat Feb  2 17:48:00 2002"
-    );
+    let _ = writeln!(out, "{rule}\nProjected Completion time:  Sat Feb  2 17:48:00 2002");
     out
 }
 
 fn gen_irman(c: &mut Ctx) -> String {
     let mut out = String::from("$ ./irman\n\n");
-    for (load, max) in [
-        ("NULL", 0.2),
-        ("MEMORY", 70.0),
-        ("FILE_IO", 180.0),
-        ("PROCESS", 300.0),
-    ] {
+    for (load, max) in [("NULL", 0.2), ("MEMORY", 70.0), ("FILE_IO", 180.0), ("PROCESS", 300.0)] {
         let _ = writeln!(
             out,
             "{load} Response time measurements (milliseconds)\n       Max        Min        Avg     StdDev"
@@ -1466,12 +1237,8 @@ fn gen_irman(c: &mut Ctx) -> String {
 fn gen_osdb(c: &mut Ctx) -> String {
     let users = 4 * c.m.cpus;
     let mut out = format!("\"osdb\"\n\"Invoked: ./bin/osdb-pg --users {users}\"\n");
-    let _ = writeln!(
-        out,
-        "{:>32}()\t{:.2} seconds\treturn value = 0",
-        "create_tables",
-        c.lo("create", 0.05, 0.5, 0.05)
-    );
+    let _ =
+        writeln!(out, "{:>32}()\t{:.2} seconds\treturn value = 0", "create_tables", c.lo("create", 0.05, 0.5, 0.05));
     let _ = writeln!(
         out,
         "{:>32}()\t{:.2} seconds\treturn value = 0",
@@ -1479,29 +1246,12 @@ fn gen_osdb(c: &mut Ctx) -> String {
         c.lo("populate", 120.0, 0.6, 0.03)
     );
     let _ = writeln!(out, "\n\"Logical database size 40MB\"\n");
-    for (name, base) in [
-        ("sel_1_cl", 0.04),
-        ("table_scan", 1.2),
-        ("agg_info_11", 2.4),
-        ("join_3_cl", 0.3),
-    ] {
-        let _ = writeln!(
-            out,
-            "{:>32}()\t{:.2} seconds\treturn value = 0",
-            name,
-            c.lo(name, base, 0.8, 0.05)
-        );
+    for (name, base) in [("sel_1_cl", 0.04), ("table_scan", 1.2), ("agg_info_11", 2.4), ("join_3_cl", 0.3)] {
+        let _ = writeln!(out, "{:>32}()\t{:.2} seconds\treturn value = 0", name, c.lo(name, base, 0.8, 0.05));
     }
     let single = c.lo("single", 250.0, 0.8, 0.02);
-    let _ = writeln!(
-        out,
-        "\n\"Single User Test\"\t{single:.2} seconds\t({})\n",
-        clock(single)
-    );
-    let _ = writeln!(
-        out,
-        "\"Executing multi-user tests with {users} user tasks\"\n"
-    );
+    let _ = writeln!(out, "\n\"Single User Test\"\t{single:.2} seconds\t({})\n", clock(single));
+    let _ = writeln!(out, "\"Executing multi-user tests with {users} user tasks\"\n");
     let ir = c.hi("ir", 412.0, 0.8, 0.03);
     let _ = writeln!(
         out,
@@ -1515,11 +1265,7 @@ fn gen_osdb(c: &mut Ctx) -> String {
         c.rng.noisy(16.0, 0.05)
     );
     let multi = c.lo("multi", 3900.0, 0.5, 0.02);
-    let _ = writeln!(
-        out,
-        "\n\"Multi-User Test\"\t{multi:.2} seconds\t({})",
-        clock(multi)
-    );
+    let _ = writeln!(out, "\n\"Multi-User Test\"\t{multi:.2} seconds\t({})", clock(multi));
     out
 }
 
@@ -1528,12 +1274,9 @@ fn gen_tiobench(c: &mut Ctx) -> String {
         "\nUnit information\n================\nFile size = megabytes\nBlk Size  = bytes\nRate      = megabytes per second\nCPU%      = percentage of CPU used during the test\nLatency   = milliseconds\nLat%      = percent of requests that took longer than X seconds\nCPU Eff   = Rate divided by CPU% - throughput per cpu load\n",
     );
     let mb = c.m.memory_mb * 2;
-    for (op, base) in [
-        ("Sequential Reads", 30.0),
-        ("Random Reads", 2.0),
-        ("Sequential Writes", 25.0),
-        ("Random Writes", 1.5),
-    ] {
+    for (op, base) in
+        [("Sequential Reads", 30.0), ("Random Reads", 2.0), ("Sequential Writes", 25.0), ("Random Writes", 1.5)]
+    {
         let _ = writeln!(
             out,
             "\n{op}\n                              File  Blk   Num                   Avg      Maximum      Lat%     Lat%    CPU"
@@ -1547,11 +1290,7 @@ fn gen_tiobench(c: &mut Ctx) -> String {
             "---------------------------- ------ ----- ---  ------ ------ --------- -----------  -------- -------- -----"
         );
         for thr in [1u32, 2, 4, 8] {
-            let rate = c.io_hi(
-                &format!("{op} {thr}"),
-                base * (1.0 + f64::from(thr).ln() * 0.1),
-                0.04,
-            );
+            let rate = c.io_hi(&format!("{op} {thr}"), base * (1.0 + f64::from(thr).ln() * 0.1), 0.04);
             let cpu = c.rng.noisy(rate * 1.2 / c.m.speed, 0.05).min(99.0);
             let lat = c.rng.noisy(f64::from(thr) * 4.0 / rate, 0.1);
             let maxlat = lat * c.rng.noisy(300.0, 0.4);
@@ -1586,9 +1325,7 @@ fn gen_bonnie(c: &mut Ctx) -> String {
         cells.push((k(v), pc(cpu, &mut c.rng)));
     }
     let seeks = c.io_hi("seeks", 130.0, 0.05);
-    let mut out = String::from(
-        "Version 1.02a       ------Sequential Output------ --Sequential Input- --Random-\n",
-    );
+    let mut out = String::from("Version 1.02a       ------Sequential Output------ --Sequential Input- --Random-\n");
     out += "                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n";
     out += "Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n";
     let mut line = format!("{:<14}{:>5}", c.m.host, size);
@@ -1610,13 +1347,7 @@ fn gen_bonnie(c: &mut Ctx) -> String {
 
 /// Wraps a file as the quoted part of a mail reply.
 fn as_mail_quote(body: &str, r: &mut Rng) -> String {
-    let who = [
-        "Randy Hron",
-        "Andrew Morton",
-        "Con Kolivas",
-        "Steven Cole",
-        "Paolo Ciarrocchi",
-    ][r.range(0, 5)];
+    let who = ["Randy Hron", "Andrew Morton", "Con Kolivas", "Steven Cole", "Paolo Ciarrocchi"][r.range(0, 5)];
     let mut out = format!("On Sat, 2 Feb 2002, {who} wrote:\n> Here are the numbers:\n>\n");
     for l in body.lines() {
         if l.is_empty() {
@@ -1649,36 +1380,21 @@ fn classes<'a>(seed: u64, n_machines: usize, n_kernels: usize, pool: &[Kind]) ->
     let names = kernel_names(seed);
     // Spare kernels at the end of each window for --add-kernel.
     let window = n_kernels + 8;
-    assert!(
-        window <= names.len(),
-        "at most {} kernels per class",
-        names.len() - 8
-    );
+    assert!(window <= names.len(), "at most {} kernels per class", names.len() - 8);
     MACHINES
         .iter()
         .take(n_machines)
         .enumerate()
         .map(|(i, spec)| {
-            let start =
-                (hash(seed, &["window", spec.slug]) as usize + i * 37) % (names.len() - window + 1);
+            let start = (hash(seed, &["window", spec.slug]) as usize + i * 37) % (names.len() - window + 1);
             let kpos: Vec<usize> = (start..start + window).collect();
             let kinds = kinds_for(seed, spec.slug, pool);
             let posted = if i % 3 == 1 {
-                kinds
-                    .iter()
-                    .filter(|k| matches!(k, Kind::Dbench1 { fs, .. } if *fs != "ext2"))
-                    .cloned()
-                    .collect()
+                kinds.iter().filter(|k| matches!(k, Kind::Dbench1 { fs, .. } if *fs != "ext2")).cloned().collect()
             } else {
                 Vec::new()
             };
-            Class {
-                spec,
-                kinds,
-                kernels: kpos.iter().map(|&p| names[p].clone()).collect(),
-                kpos,
-                posted,
-            }
+            Class { spec, kinds, kernels: kpos.iter().map(|&p| names[p].clone()).collect(), kpos, posted }
         })
         .collect()
 }
@@ -1703,10 +1419,7 @@ fn machine_yaml(seed: u64, c: &Class, n_kernels: usize) -> String {
     }
     let _ = writeln!(y, "memory: \"{} MB\"", s.memory_mb);
     let _ = writeln!(y, "disks: \"{}\"", s.disks);
-    let _ = writeln!(
-        y,
-        "source: \"linux-kernel, 2001-2003, results posted by the tester\""
-    );
+    let _ = writeln!(y, "source: \"linux-kernel, 2001-2003, results posted by the tester\"");
     let _ = writeln!(y, "baseline: \"{baseline}\"");
     let _ = writeln!(y, "description: |");
     let _ = writeln!(
@@ -1723,34 +1436,22 @@ fn machine_yaml(seed: u64, c: &Class, n_kernels: usize) -> String {
             for (group, title) in [
                 ("Processor, Processes", "LMbench: processor, processes"),
                 ("Context switching", "LMbench: context switching"),
-                (
-                    "Local Communication latencies",
-                    "LMbench: local communication latencies",
-                ),
-                (
-                    "Local Communication bandwidths",
-                    "LMbench: local communication bandwidths",
-                ),
+                ("Local Communication latencies", "LMbench: local communication latencies"),
+                ("Local Communication bandwidths", "LMbench: local communication bandwidths"),
             ] {
                 let _ = writeln!(
                     y,
                     "  - title: \"{title}\"\n    files: [\"*/lmbench-summary.txt\"]\n    benchmark: lmbench\n    group: \"{group}\""
                 );
-                let _ = writeln!(
-                    y,
-                    "    commentary: |\n      lmbench 2.0p2 `make summary`, two or three runs per kernel."
-                );
+                let _ =
+                    writeln!(y, "    commentary: |\n      lmbench 2.0p2 `make summary`, two or three runs per kernel.");
             }
             continue;
         }
         let Some((title, commentary)) = k.section() else {
             continue;
         };
-        let _ = writeln!(
-            y,
-            "  - title: \"{title}\"\n    files: [\"*/{}\"]",
-            k.file_name()
-        );
+        let _ = writeln!(y, "  - title: \"{title}\"\n    files: [\"*/{}\"]", k.file_name());
         if k == &Kind::GnuTimeBuild {
             y += "    metrics: [\"elapsed\", \"user\", \"system\"]\n";
         }
@@ -1782,21 +1483,9 @@ fn kernel_yaml(seed: u64, c: &Class, ki: usize, runs: &[(String, u32, f64)]) -> 
     let _ = writeln!(
         y,
         "notes: |\n  {k} built with gcc 2.95.3, same `.config` as the others.{}",
-        if r.chance(0.3) {
-            "\n\n  *Rebooted between runs.*"
-        } else {
-            ""
-        }
+        if r.chance(0.3) { "\n\n  *Rebooted between runs.*" } else { "" }
     );
-    let _ = writeln!(
-        y,
-        "patches: [{}]",
-        patches
-            .iter()
-            .map(|p| format!("\"{p}\""))
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
+    let _ = writeln!(y, "patches: [{}]", patches.iter().map(|p| format!("\"{p}\"")).collect::<Vec<_>>().join(", "));
     if !runs.is_empty() {
         y += "runs:\n";
         for (file, n, sd) in runs {
@@ -1807,12 +1496,7 @@ fn kernel_yaml(seed: u64, c: &Class, ki: usize, runs: &[(String, u32, f64)]) -> 
 }
 
 /// Writes kernel `ki` of class `c` under `dir`; returns (path, expected parser) per raw file.
-fn write_kernel(
-    seed: u64,
-    c: &Class,
-    ki: usize,
-    dir: &Path,
-) -> std::io::Result<Vec<(PathBuf, &'static str)>> {
+fn write_kernel(seed: u64, c: &Class, ki: usize, dir: &Path) -> std::io::Result<Vec<(PathBuf, &'static str)>> {
     let kernel = &c.kernels[ki];
     let kdir = dir.join(c.spec.slug).join(kernel);
     std::fs::create_dir_all(&kdir)?;
@@ -1855,10 +1539,8 @@ fn write_kernel(
             Kind::BonniePp => gen_bonnie(&mut ctx),
         };
         // Some results were saved from the list: quoted in a reply.
-        if matches!(
-            kind,
-            Kind::LmbenchSummary | Kind::Kernbench | Kind::Dbench1 { .. } | Kind::UnixBench5
-        ) && ctx.rng.chance(0.1)
+        if matches!(kind, Kind::LmbenchSummary | Kind::Kernbench | Kind::Dbench1 { .. } | Kind::UnixBench5)
+            && ctx.rng.chance(0.1)
         {
             text = as_mail_quote(&text, &mut ctx.rng);
         }
@@ -1953,19 +1635,12 @@ fn main() -> std::io::Result<()> {
         std::fs::write(a.out.join("site.yaml"), site_yaml(a.seed))?;
         for c in &classes {
             std::fs::create_dir_all(a.out.join(c.spec.slug))?;
-            std::fs::write(
-                a.out.join(c.spec.slug).join("machine.yaml"),
-                machine_yaml(a.seed, c, n_kernels),
-            )?;
+            std::fs::write(a.out.join(c.spec.slug).join("machine.yaml"), machine_yaml(a.seed, c, n_kernels))?;
             for ki in 0..n_kernels {
                 files.extend(write_kernel(a.seed, c, ki, &a.out)?);
             }
         }
-        let bytes: u64 = files
-            .iter()
-            .filter_map(|(p, _)| std::fs::metadata(p).ok())
-            .map(|m| m.len())
-            .sum();
+        let bytes: u64 = files.iter().filter_map(|(p, _)| std::fs::metadata(p).ok()).map(|m| m.len()).sum();
         eprintln!(
             "generated {} raw files ({:.1} MB) for {} machine classes × {} kernels in {} ({:.1} s, seed {})",
             files.len(),
@@ -1980,14 +1655,7 @@ fn main() -> std::io::Result<()> {
         for (_, p) in &files {
             *kinds.entry(p).or_default() += 1;
         }
-        eprintln!(
-            "formats: {}",
-            kinds
-                .iter()
-                .map(|(k, n)| format!("{k} {n}"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
+        eprintln!("formats: {}", kinds.iter().map(|(k, n)| format!("{k} {n}")).collect::<Vec<_>>().join(", "));
     }
 
     if a.verify {
@@ -1999,11 +1667,7 @@ fn main() -> std::io::Result<()> {
             let got = benchsite::parse::detect(&input).map(|p| p.id());
             // A `formats:` override picks bash-time for the POSIX form; detection may too.
             if got != Some(*want) && !(*want == "bash-time" && path.ends_with("build-perl.txt")) {
-                eprintln!(
-                    "{}: detected as {:?}, written as {want}",
-                    path.display(),
-                    got
-                );
+                eprintln!("{}: detected as {:?}, written as {want}", path.display(), got);
                 bad += 1;
                 continue;
             }
@@ -2020,10 +1684,7 @@ fn main() -> std::io::Result<()> {
                 None => unreachable!("pool holds registered parsers only"),
             }
         }
-        eprintln!(
-            "verify: {} files, {samples} samples, {bad} problem(s)",
-            files.len()
-        );
+        eprintln!("verify: {} files, {samples} samples, {bad} problem(s)", files.len());
         if bad > 0 {
             std::process::exit(1);
         }

@@ -14,18 +14,23 @@
 //! did not create unless told to with `force`.
 
 use crate::cache::{self, Cache, MachineEntry};
+use crate::check::has_errors;
 use crate::diag::{Diagnostic, Severity};
-use crate::render::{OutputFile, RenderError, Renderer, html::HtmlRenderer, markdown::MarkdownRenderer, text::{TextOptions, TextRenderer}};
+use crate::render::{
+    OutputFile, RenderError, Renderer,
+    html::HtmlRenderer,
+    markdown::MarkdownRenderer,
+    text::{TextOptions, TextRenderer},
+};
 use crate::report;
 use crate::site;
 use crate::timing;
-use crate::check::has_errors;
 use rayon::prelude::*;
-use std::borrow::Cow;
 use rustc_hash::{FxHashMap, FxHashSet};
+use std::borrow::Cow;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::path::{Path, PathBuf};
 
 /// Name of the marker file benchsite keeps in an output directory it owns.
 pub const MARKER: &str = ".benchsite";
@@ -163,7 +168,9 @@ pub enum BuildError {
     #[error("{0} is not empty and was not created by benchsite (no {MARKER} file); use --force to write into it")]
     NotOurs(PathBuf),
     /// The output directory is the content directory or inside it.
-    #[error("output directory {output} is inside the content directory {content}; choose an output directory outside it")]
+    #[error(
+        "output directory {output} is inside the content directory {content}; choose an output directory outside it"
+    )]
     OutputInContent {
         /// The output directory.
         output: PathBuf,
@@ -283,8 +290,11 @@ struct Collect {
 
 impl Sink for Collect {
     fn put(&self, file: OutputFile) -> Result<(), BuildError> {
-        let claimed =
-            lock(&self.claims).claim(&file.path, Some((file.contents.len() as u64, cache::hash(&file.contents))), |_| false);
+        let claimed = lock(&self.claims).claim(
+            &file.path,
+            Some((file.contents.len() as u64, cache::hash(&file.contents))),
+            |_| false,
+        );
         if claimed.map_err(|c| c.into_error(Path::new(""), &file.path))?.is_some() && !self.discard {
             lock(&self.files).push(file);
         }
@@ -431,8 +441,8 @@ pub fn generate(
     let counts = Counts::default();
     let sink = Tap { inner: sink, seen: |p: &str| counts.count(p) };
     let mut diags = Vec::new();
-    let (config, dirs) =
-        site::plan(&opts.content, &mut diags).map_err(|source| BuildError::Content { path: opts.content.clone(), source })?;
+    let (config, dirs) = site::plan(&opts.content, &mut diags)
+        .map_err(|source| BuildError::Content { path: opts.content.clone(), source })?;
     // A broken template is reported after the content's errors, as a
     // content error would make it moot.
     let (renderers, theme, render_error) = match resolve_theme(opts, config.theme.as_deref())
@@ -681,7 +691,11 @@ fn finish_class(ctx: &ClassContext, p: Prepared) -> Result<ClassOutcome, BuildEr
     // `data.json` (15 MB) is one serialisation. Holding both sets of
     // buffers at once costs a large build about 15 MB of peak memory.
     let (rendered, exported) = rayon::join(
-        || ctx.renderers.par_iter().try_for_each(|r| r.render_machine_to(ctx.nav, &page, &put).map_err(BuildError::from)),
+        || {
+            ctx.renderers
+                .par_iter()
+                .try_for_each(|r| r.render_machine_to(ctx.nav, &page, &put).map_err(BuildError::from))
+        },
         || crate::export::machine_files(&m, &page).into_par_iter().try_for_each(|f| sink.put(f)),
     );
     rendered?;
@@ -693,8 +707,11 @@ fn finish_class(ctx: &ClassContext, p: Prepared) -> Result<ClassOutcome, BuildEr
     // (a few hundred MB of small allocations on a large class): freeing it
     // after them left a core idle.
     let copy_raw = || -> Result<Vec<u64>, BuildError> {
-        let raw_hashes: Vec<u64> =
-            if ctx.cache.is_some() { m.results.par_iter().map(|rf| cache::hash(&rf.raw)).collect() } else { Vec::new() };
+        let raw_hashes: Vec<u64> = if ctx.cache.is_some() {
+            m.results.par_iter().map(|rf| cache::hash(&rf.raw)).collect()
+        } else {
+            Vec::new()
+        };
         m.results.par_iter().enumerate().try_for_each(|(i, rf)| {
             let path = format!("{}/{}/{}", m.slug, report::RAW_DIR, rf.rel_path);
             if let Some(&h) = raw_hashes.get(i)
@@ -771,7 +788,11 @@ pub fn build_strict(opts: &BuildOptions, progress: &indicatif::ProgressBar) -> R
     build_inner(opts, progress, true)
 }
 
-fn build_inner(opts: &BuildOptions, progress: &indicatif::ProgressBar, strict: bool) -> Result<BuildReport, BuildError> {
+fn build_inner(
+    opts: &BuildOptions,
+    progress: &indicatif::ProgressBar,
+    strict: bool,
+) -> Result<BuildReport, BuildError> {
     // Writing into content/ would mix generated files (and copies of the raw
     // files) into the user's data, and the next build would read them back.
     if inside(&opts.output, &opts.content) {
@@ -788,9 +809,8 @@ fn build_inner(opts: &BuildOptions, progress: &indicatif::ProgressBar, strict: b
         cache.clear();
     }
     let mut entries = Vec::new();
-    let generated = generate(opts, progress, &writer, use_cache.then_some((&cache, &mut entries))).and_then(|r| {
-        if strict && !r.diagnostics.is_empty() { Err(BuildError::Strict(r.diagnostics)) } else { Ok(r) }
-    });
+    let generated = generate(opts, progress, &writer, use_cache.then_some((&cache, &mut entries)))
+        .and_then(|r| if strict && !r.diagnostics.is_empty() { Err(BuildError::Strict(r.diagnostics)) } else { Ok(r) });
     match generated {
         Ok(mut report) => {
             progress.finish_and_clear();
@@ -1113,7 +1133,9 @@ impl PathClaims {
             if self.produced.contains_key(d.as_ref()) {
                 return Err(Clash::At(
                     d.to_string(),
-                    format!("is an output file and also the directory of {path} (a machine class or kernel named like one of the site's own files?)"),
+                    format!(
+                        "is an output file and also the directory of {path} (a machine class or kernel named like one of the site's own files?)"
+                    ),
                 ));
             }
         }
@@ -1124,7 +1146,11 @@ impl PathClaims {
                     (None, None) => true,
                     (Some(h), None) | (None, Some(h)) => same_as_disk(h),
                 };
-                if same { Ok(None) } else { Err(Clash::At(path.to_string(), "two different output files have this path".into())) }
+                if same {
+                    Ok(None)
+                } else {
+                    Err(Clash::At(path.to_string(), "two different output files have this path".into()))
+                }
             }
             None => {
                 self.produced.insert(path.to_string(), contents);
@@ -1235,7 +1261,12 @@ impl DirWriter {
     /// Checks what is in the output directory already at the ancestors of
     /// `path` (each directory once a build): none may be a symbolic link
     /// or a file.
-    fn check_ancestors(&self, checked: &mut FxHashSet<String>, path: &str, ancestors: &[Cow<'_, str>]) -> Result<(), BuildError> {
+    fn check_ancestors(
+        &self,
+        checked: &mut FxHashSet<String>,
+        path: &str,
+        ancestors: &[Cow<'_, str>],
+    ) -> Result<(), BuildError> {
         for d in ancestors.iter().rev() {
             let d: &str = d;
             if checked.contains(d) {
@@ -1249,7 +1280,8 @@ impl DirWriter {
                 ));
             }
             if meta.as_ref().is_ok_and(|m| !m.is_dir()) {
-                return Err(self.conflict(d, format!("is a file in the output directory, but {path} needs it to be a directory")));
+                return Err(self
+                    .conflict(d, format!("is a file in the output directory, but {path} needs it to be a directory")));
             }
             checked.insert(d.to_string());
         }
@@ -1423,7 +1455,9 @@ impl Sink for DirWriter {
         let path = self.out.join(&f.path);
         let meta = path.symlink_metadata();
         if meta.as_ref().is_ok_and(std::fs::Metadata::is_dir) {
-            return Err(self.conflict(&f.path, "is a directory in the output directory, but the site has a file there".into()));
+            return Err(
+                self.conflict(&f.path, "is a directory in the output directory, but the site has a file there".into())
+            );
         }
         // Unchanged: leave the file alone. A file the last build wrote and
         // nothing touched since is compared by its recorded hash; otherwise

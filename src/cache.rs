@@ -170,19 +170,11 @@ impl Stat {
         #[cfg(unix)]
         let (ctime, ino) = {
             use std::os::unix::fs::MetadataExt;
-            (
-                i128::from(m.ctime()) * 1_000_000_000 + i128::from(m.ctime_nsec()),
-                m.ino(),
-            )
+            (i128::from(m.ctime()) * 1_000_000_000 + i128::from(m.ctime_nsec()), m.ino())
         };
         #[cfg(not(unix))]
         let (ctime, ino) = (0, 0);
-        Stat {
-            len: m.len(),
-            mtime: nanos(m.modified().ok()),
-            ctime,
-            ino,
-        }
+        Stat { len: m.len(), mtime: nanos(m.modified().ok()), ctime, ino }
     }
 
     /// True when the file changed too close to `scan_ns` for its times to
@@ -349,11 +341,7 @@ impl MachineEntry {
         self.diags
             .iter()
             .map(|d| Diagnostic {
-                severity: if d.error {
-                    Severity::Error
-                } else {
-                    Severity::Warning
-                },
+                severity: if d.error { Severity::Error } else { Severity::Warning },
                 file: d.file.clone(),
                 line: d.line,
                 column: d.column,
@@ -450,8 +438,7 @@ impl Cache {
             }
         }
         let _ = std::fs::create_dir_all(&self.dir);
-        let keep: rustc_hash::FxHashSet<String> =
-            entries.iter().map(|(s, _)| format!("{s}.entry")).collect();
+        let keep: rustc_hash::FxHashSet<String> = entries.iter().map(|(s, _)| format!("{s}.entry")).collect();
         for (slug, mut e) in entries {
             if e.unchanged {
                 continue;
@@ -478,7 +465,9 @@ impl Cache {
                 continue;
             };
             let tmp = self.dir.join(format!(".{slug}.entry.tmp"));
-            if crate::build::write_new(&tmp, &[header("build").as_bytes(), &body, &hash(&body).to_le_bytes()].concat()).is_ok() {
+            if crate::build::write_new(&tmp, &[header("build").as_bytes(), &body, &hash(&body).to_le_bytes()].concat())
+                .is_ok()
+            {
                 let _ = std::fs::rename(&tmp, self.file(&slug));
             }
         }

@@ -59,8 +59,7 @@ pub fn consistency(site: &Site) -> Vec<Diagnostic> {
             }
         }
         for (bench, have) in &by_bench {
-            let missing: Vec<&str> =
-                m.kernels.iter().map(|k| k.name.as_str()).filter(|k| !have.contains(k)).collect();
+            let missing: Vec<&str> = m.kernels.iter().map(|k| k.name.as_str()).filter(|k| !have.contains(k)).collect();
             if !missing.is_empty() && !have.is_empty() {
                 out.push(Diagnostic::warning(
                     &machine_yaml,
@@ -90,7 +89,8 @@ pub fn consistency(site: &Site) -> Vec<Diagnostic> {
             // made one line of 5,000 characters per column.
             let mut groups: Vec<(Vec<Option<u32>>, Vec<&str>)> = Vec::new();
             for (ci, col) in s.table.columns.iter().enumerate() {
-                let counts: Vec<Option<u32>> = s.table.rows.iter().map(|r| r.cells[ci].as_ref().map(|c| c.summary.n)).collect();
+                let counts: Vec<Option<u32>> =
+                    s.table.rows.iter().map(|r| r.cells[ci].as_ref().map(|c| c.summary.n)).collect();
                 if counts.iter().flatten().collect::<BTreeSet<_>>().len() < 2 {
                     continue;
                 }
@@ -111,7 +111,9 @@ pub fn consistency(site: &Site) -> Vec<Diagnostic> {
                 }
                 let detail: Vec<String> = by_count
                     .iter()
-                    .map(|(n, kernels)| format!("{n} run{}: {}", if *n == 1 { "" } else { "s" }, some_of(kernels, 6, "kernels")))
+                    .map(|(n, kernels)| {
+                        format!("{n} run{}: {}", if *n == 1 { "" } else { "s" }, some_of(kernels, 6, "kernels"))
+                    })
                     .collect();
                 out.push(Diagnostic::warning(
                     &machine_yaml,

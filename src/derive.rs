@@ -50,9 +50,7 @@ pub fn derive(parsed: &mut ParsedFile) {
                 }
             }
             // The computed value replaces the printed one of the same row.
-            parsed
-                .samples
-                .retain(|s| !(s.metric.name == "CPU Eff" && derived.iter().any(|d| same_row(d, s))));
+            parsed.samples.retain(|s| !(s.metric.name == "CPU Eff" && derived.iter().any(|d| same_row(d, s))));
             insert_after_rows(&mut parsed.samples, derived);
         }
         "bonnie" | "bonnie++" => {

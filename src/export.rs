@@ -98,8 +98,10 @@ pub const SAMPLE_FIELDS: [&str; 6] = ["kernel", "group", "params", "metric", "va
 /// (percent, positive when better; the plain relative change for a metric
 /// with no better direction), `p` (Welch's test) and `significant`
 /// (a boolean). Statistics that do not exist for the row are `null`.
-pub const ROW_FIELDS: [&str; 14] =
-    ["kernel", "params", "metric", "n", "mean", "stddev", "cv", "min", "max", "median", "diff", "pct_better", "p", "significant"];
+pub const ROW_FIELDS: [&str; 14] = [
+    "kernel", "params", "metric", "n", "mean", "stddev", "cv", "min", "max", "median", "diff", "pct_better", "p",
+    "significant",
+];
 
 #[derive(Serialize)]
 struct MachineData<'a> {
@@ -354,7 +356,10 @@ fn section_csv(s: &SectionView) -> String {
     for h in s.table.param_headers.iter().chain(s.table.fixed_param_values.iter().map(|(h, _)| h)) {
         let _ = w.write_field(csv_text(h).as_ref());
     }
-    for h in ["metric", "unit", "better", "n", "mean", "stddev", "min", "max", "median", "diff", "pct_better", "p", "significant"] {
+    for h in [
+        "metric", "unit", "better", "n", "mean", "stddev", "min", "max", "median", "diff", "pct_better", "p",
+        "significant",
+    ] {
         let _ = w.write_field(h);
     }
     let _ = w.write_record(None::<&[u8]>);
@@ -406,8 +411,9 @@ pub fn machine_files(m: &MachineClass, page: &MachinePage) -> Vec<OutputFile> {
                 .samples
                 .iter()
                 .map(|s| {
-                    metrics.insert_full(MetricData { name: &s.metric.name, unit: &s.metric.unit, better: s.metric.better }).0
-                        as u32
+                    metrics
+                        .insert_full(MetricData { name: &s.metric.name, unit: &s.metric.unit, better: s.metric.better })
+                        .0 as u32
                 })
                 .collect()
         })
@@ -516,9 +522,31 @@ mod tests {
     #[test]
     fn push_f64_prints_as_display() {
         for v in [
-            0.0, -0.0, 1.0, -1.0, 3.0, 0.5, -0.5, 9.2929, 1e-7, 1.5e-7, 1e20, 1e21, 1.2345e22, 123456.0,
-            0.1 + 0.2, 5e-324, f64::MAX, f64::MIN_POSITIVE, 100.0, 1e15, 1e16, 1.5e16, f64::NAN,
-            f64::INFINITY, f64::NEG_INFINITY,
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            3.0,
+            0.5,
+            -0.5,
+            9.2929,
+            1e-7,
+            1.5e-7,
+            1e20,
+            1e21,
+            1.2345e22,
+            123456.0,
+            0.1 + 0.2,
+            5e-324,
+            f64::MAX,
+            f64::MIN_POSITIVE,
+            100.0,
+            1e15,
+            1e16,
+            1.5e16,
+            f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
         ] {
             assert_eq!(shown(v), format!("{v}"), "{v:e}");
         }

@@ -225,8 +225,11 @@ fn main() -> ExitCode {
             } else {
                 indicatif::ProgressBar::hidden()
             };
-            let built =
-                if strict { build::build_strict(&opts, &progress) } else { build::build_with_progress(&opts, &progress) };
+            let built = if strict {
+                build::build_strict(&opts, &progress)
+            } else {
+                build::build_with_progress(&opts, &progress)
+            };
             match built {
                 Ok(report) => {
                     for d in &report.diagnostics {
@@ -251,7 +254,11 @@ fn main() -> ExitCode {
                     for d in &diags {
                         errln!("{d}");
                     }
-                    errln!("build failed: {} warning(s) with --strict; {} left unchanged", diags.len(), output.display());
+                    errln!(
+                        "build failed: {} warning(s) with --strict; {} left unchanged",
+                        diags.len(),
+                        output.display()
+                    );
                     ExitCode::from(1)
                 }
                 Err(BuildError::Invalid(diags)) => {
@@ -307,7 +314,9 @@ fn serve_cmd(content: PathBuf, theme: Option<PathBuf>, bind: std::net::IpAddr, p
             ExitCode::SUCCESS
         }
         Err(ServeError::Bind { source, .. }) if source.kind() == std::io::ErrorKind::AddrInUse => {
-            errln!("error: port {port} on {bind} is already in use (another benchsite serve?); choose another with --port N");
+            errln!(
+                "error: port {port} on {bind} is already in use (another benchsite serve?); choose another with --port N"
+            );
             ExitCode::from(1)
         }
         Err(e) => {
@@ -317,7 +326,13 @@ fn serve_cmd(content: PathBuf, theme: Option<PathBuf>, bind: std::net::IpAddr, p
     }
 }
 
-fn text_cmd(content: &std::path::Path, machine: &str, sections: &[String], kernels: &[String], opts: TextOptions) -> ExitCode {
+fn text_cmd(
+    content: &std::path::Path,
+    machine: &str,
+    sections: &[String],
+    kernels: &[String],
+    opts: TextOptions,
+) -> ExitCode {
     let site = match benchsite::site::load(content) {
         Ok(s) => s,
         Err(e) => {
@@ -337,10 +352,9 @@ fn text_cmd(content: &std::path::Path, machine: &str, sections: &[String], kerne
         errln!("error: no machine class {machine:?}; known: {}", known.join(", "));
         return ExitCode::from(2);
     };
-    if let Some(missing) = sections
-        .iter()
-        .find(|want| !page.sections.iter().any(|s| want.eq_ignore_ascii_case(&s.title) || want.eq_ignore_ascii_case(&s.id)))
-    {
+    if let Some(missing) = sections.iter().find(|want| {
+        !page.sections.iter().any(|s| want.eq_ignore_ascii_case(&s.title) || want.eq_ignore_ascii_case(&s.id))
+    }) {
         let known: Vec<&str> = page.sections.iter().map(|s| s.id.as_str()).collect();
         errln!("error: no section {missing:?} in {machine}; sections: {}", known.join(", "));
         return ExitCode::from(2);
@@ -428,7 +442,11 @@ fn parse_cmd(file: &std::path::Path, json: bool, format: Option<&str>) -> ExitCo
                         "line {:>5}  {:<16} {:<28} {:<22} {:>14} {:<8} {}",
                         s.line,
                         s.kernel.as_deref().unwrap_or("-"),
-                        if s.group.is_empty() { s.metric.name.to_string() } else { format!("{}: {}", s.group, s.metric.name) },
+                        if s.group.is_empty() {
+                            s.metric.name.to_string()
+                        } else {
+                            format!("{}: {}", s.group, s.metric.name)
+                        },
                         params.join(" "),
                         value,
                         s.metric.unit,

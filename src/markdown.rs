@@ -153,8 +153,7 @@ fn table_text(rows: &[Vec<String>], align: &[pulldown_cmark::Alignment], width: 
         return String::new();
     }
     let cell = |r: &Vec<String>, i: usize| r.get(i).map(|c| c.trim().to_string()).unwrap_or_default();
-    let widths: Vec<usize> =
-        (0..ncols).map(|i| rows.iter().map(|r| cell(r, i).width()).max().unwrap_or(0)).collect();
+    let widths: Vec<usize> = (0..ncols).map(|i| rows.iter().map(|r| cell(r, i).width()).max().unwrap_or(0)).collect();
     let right = |i: usize| {
         matches!(align.get(i), Some(pulldown_cmark::Alignment::Right))
             || (!matches!(align.get(i), Some(pulldown_cmark::Alignment::Left))
@@ -215,8 +214,16 @@ mod tests {
 
     #[test]
     fn tables_become_aligned_columns() {
-        let t = to_text("Posted:\n\n| Kernel | MB/sec | %CPU |\n|---|---|---|\n| 2.4.17 | 3.41 | 98.0 |\n| 2.4.17rat | 13.36 | 8.0 |\n\nAfter.", 72);
-        assert!(t.contains("Kernel     MB/sec  %CPU\n---------  ------  ----\n2.4.17       3.41  98.0\n2.4.17rat   13.36   8.0"), "{t}");
+        let t = to_text(
+            "Posted:\n\n| Kernel | MB/sec | %CPU |\n|---|---|---|\n| 2.4.17 | 3.41 | 98.0 |\n| 2.4.17rat | 13.36 | 8.0 |\n\nAfter.",
+            72,
+        );
+        assert!(
+            t.contains(
+                "Kernel     MB/sec  %CPU\n---------  ------  ----\n2.4.17       3.41  98.0\n2.4.17rat   13.36   8.0"
+            ),
+            "{t}"
+        );
         assert!(t.ends_with("After."));
     }
 

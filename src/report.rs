@@ -6,16 +6,16 @@
 //! Markdown and plaintext render these same structs, so they cannot disagree;
 //! templates never see parser types.
 
-use rustc_hash::FxHashMap;
 use crate::markdown;
 use crate::model::{Better, Sample};
 use crate::site::{MachineClass, MachineConfig, ResultFile, SectionConfig, Site, SiteConfig};
 use crate::stats::{Comparison, Summary, compare, decimals_needed, trimmed};
+use compact_str::CompactString;
 use rayon::prelude::*;
+use rustc_hash::FxHashMap;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::Arc;
-use compact_str::CompactString;
 
 /// The whole site, for the index page.
 #[derive(Debug, Clone, Serialize)]
@@ -175,7 +175,13 @@ pub struct ChartRef {
 
 impl ChartRef {
     fn of(c: &crate::chart::Chart) -> Self {
-        ChartRef { file: c.file.clone(), title: c.title.clone(), desc: c.desc.clone(), width: c.width, height: c.height }
+        ChartRef {
+            file: c.file.clone(),
+            title: c.title.clone(),
+            desc: c.desc.clone(),
+            width: c.width,
+            height: c.height,
+        }
     }
 }
 
@@ -347,11 +353,8 @@ pub fn raw_link(rel_path: &str) -> String {
 /// letters, digits and `-._~` is encoded, so the result never carries a
 /// scheme (`:`), a query, a fragment or a separator.
 pub fn path_segment(s: &str) -> String {
-    const SEGMENT: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
-        .remove(b'-')
-        .remove(b'.')
-        .remove(b'_')
-        .remove(b'~');
+    const SEGMENT: &percent_encoding::AsciiSet =
+        &percent_encoding::NON_ALPHANUMERIC.remove(b'-').remove(b'.').remove(b'_').remove(b'~');
     percent_encoding::utf8_percent_encode(s, SEGMENT).to_string()
 }
 
@@ -423,11 +426,7 @@ pub fn site_view(site: &Site) -> SiteView {
         title: site.config.title.clone(),
         description_md: site.config.description.clone(),
         description_html: markdown::to_html(&site.config.description),
-        machines: site
-            .machines
-            .par_iter()
-            .map(|m| machine_page(m, &machine_policy(&site.config, &m.config)))
-            .collect(),
+        machines: site.machines.par_iter().map(|m| machine_page(m, &machine_policy(&site.config, &m.config))).collect(),
     }
 }
 
@@ -644,7 +643,6 @@ fn uniquify_ids(sections: &mut [SectionView]) {
     }
 }
 
-
 /// A column: metric name, unit and direction within a group, borrowed
 /// from the samples.
 #[derive(PartialEq, Eq, Hash, Clone, Copy)]
@@ -815,12 +813,8 @@ fn section_view(
     let mut row_views = row_views;
     let baseline = policy.baseline.clone().filter(|b| row_views.iter().any(|r| &r.kernel == b));
     if let Some(b) = &baseline {
-        let base_rows: FxHashMap<Vec<String>, usize> = row_views
-            .iter()
-            .enumerate()
-            .filter(|(_, r)| &r.kernel == b)
-            .map(|(i, r)| (r.params.clone(), i))
-            .collect();
+        let base_rows: FxHashMap<Vec<String>, usize> =
+            row_views.iter().enumerate().filter(|(_, r)| &r.kernel == b).map(|(i, r)| (r.params.clone(), i)).collect();
         for ri in 0..row_views.len() {
             if &row_views[ri].kernel == b {
                 continue;
@@ -885,7 +879,11 @@ fn section_view(
         .iter()
         .zip(&precision)
         .map(|(c, &precision)| ColumnView {
-            name: if mixed_groups && !c.group.is_empty() { format!("{} {}", c.group, c.name) } else { c.name.to_string() },
+            name: if mixed_groups && !c.group.is_empty() {
+                format!("{} {}", c.group, c.name)
+            } else {
+                c.name.to_string()
+            },
             unit: c.unit.to_string(),
             better: c.better,
             precision,
@@ -1058,9 +1056,40 @@ mod tests {
     #[test]
     fn fixed_point_text_is_the_standard_formatters() {
         let cases = [
-            0.0, -0.0, 0.5, 1.5, 2.5, -2.5, 0.125, 0.375, 1.005, 2.675, 0.045, 1e-300, -1e-300, 0.049999999999999996,
-            999.9995, 9.995, 123456.789, 4503599627370495.5, 4503599627370496.0, 1e300, -1e300, f64::MAX, f64::MIN_POSITIVE,
-            f64::NAN, f64::INFINITY, f64::NEG_INFINITY, 0.1 + 0.2, 1.0 / 3.0, 2.0 / 3.0, 0.95, 0.05, 0.15, 0.25, 0.35,
+            0.0,
+            -0.0,
+            0.5,
+            1.5,
+            2.5,
+            -2.5,
+            0.125,
+            0.375,
+            1.005,
+            2.675,
+            0.045,
+            1e-300,
+            -1e-300,
+            0.049999999999999996,
+            999.9995,
+            9.995,
+            123456.789,
+            4503599627370495.5,
+            4503599627370496.0,
+            1e300,
+            -1e300,
+            f64::MAX,
+            f64::MIN_POSITIVE,
+            f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            0.1 + 0.2,
+            1.0 / 3.0,
+            2.0 / 3.0,
+            0.95,
+            0.05,
+            0.15,
+            0.25,
+            0.35,
         ];
         for v in cases {
             for d in 0..12 {

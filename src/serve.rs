@@ -135,7 +135,8 @@ impl Server {
         opts.base_url = Some(String::new());
         let listener = TcpListener::bind(addr).map_err(|source| ServeError::Bind { addr, source })?;
         let local = listener.local_addr().map_err(|source| ServeError::Bind { addr, source })?;
-        let http = Arc::new(tiny_http::Server::from_listener(listener, None).map_err(|e| ServeError::Http(e.to_string()))?);
+        let http =
+            Arc::new(tiny_http::Server::from_listener(listener, None).map_err(|e| ServeError::Http(e.to_string()))?);
 
         let (tx, rx) = mpsc::channel::<Msg>();
         let watch_tx = tx.clone();
@@ -499,7 +500,11 @@ fn handle(rq: tiny_http::Request, shared: &Shared) {
     };
     let page = |rel: &str, base: bool| -> Vec<u8> {
         let body = site.get(rel).map_or(&[][..], Vec::as_slice);
-        if rel.ends_with(".html") { inject(body, generation, error.as_deref().map(|s| s.as_str()), base) } else { body.to_vec() }
+        if rel.ends_with(".html") {
+            inject(body, generation, error.as_deref().map(|s| s.as_str()), base)
+        } else {
+            body.to_vec()
+        }
     };
     match resolve(path, |p| site.contains_key(p)) {
         Resolved::File(rel) => {

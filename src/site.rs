@@ -18,13 +18,13 @@
 //! files become warnings naming the file (and line), and the rest of the site
 //! still loads; malformed YAML is an error with file, line and column.
 
+use crate::cache::ParseCache;
 use crate::diag::Diagnostic;
 use crate::model::{ParsedFile, Value};
 use crate::parse::{self, Input};
 use rayon::prelude::*;
-use crate::cache::ParseCache;
-use serde::{Deserialize, Serialize};
 use rustc_hash::{FxHashMap, FxHashSet};
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -336,10 +336,7 @@ pub fn check_yaml(kind: YamlKind, text: &str) -> Vec<Diagnostic> {
 /// else, or run script.
 pub fn base_url_ok(url: &str) -> bool {
     let u = url.trim().to_ascii_lowercase();
-    u.is_empty()
-        || u.starts_with("https://")
-        || u.starts_with("http://")
-        || u.starts_with('/')
+    u.is_empty() || u.starts_with("https://") || u.starts_with("http://") || u.starts_with('/')
 }
 
 /// A `base_url` in site.yaml that [`base_url_ok`] rejects is an error.
@@ -367,9 +364,11 @@ fn machine_formats(
     for (pat, id) in &config.formats {
         match (glob::Pattern::new(pat), parse::by_id(id)) {
             (Ok(p), Some(parser)) => formats.push((p, parser)),
-            (Err(e), _) => {
-                diags.push(Diagnostic::error(yaml, line_of(text, "formats", pat), format!("formats: bad glob {pat:?}: {e}")))
-            }
+            (Err(e), _) => diags.push(Diagnostic::error(
+                yaml,
+                line_of(text, "formats", pat),
+                format!("formats: bad glob {pat:?}: {e}"),
+            )),
             (_, None) => diags.push(Diagnostic::error(
                 yaml,
                 line_of(text, "formats", pat),
@@ -544,7 +543,11 @@ pub fn discover(dir: &Path) -> Discovered {
         // read. The type comes with the directory listing (or from the
         // link's target), at no extra cost.
         if !entry.file_type().is_file() {
-            diags.push(Diagnostic::warning(entry.path(), None, "not a regular file (a FIFO, socket or device), skipped"));
+            diags.push(Diagnostic::warning(
+                entry.path(),
+                None,
+                "not a regular file (a FIFO, socket or device), skipped",
+            ));
             continue;
         }
         let kernel = (entry.depth() >= 2).then(|| rel_str.split('/').next().unwrap_or_default().to_string());
@@ -572,7 +575,11 @@ pub fn discover(dir: &Path) -> Discovered {
         let mut shadowed: Vec<PathBuf> = Vec::new();
         for pair in kernels.windows(2) {
             if pair[0].0 == pair[1].0 {
-                diags.push(Diagnostic::warning(&pair[1].1, None, same_name_skipped(&pair[1].1, &pair[0].0, &pair[0].1)));
+                diags.push(Diagnostic::warning(
+                    &pair[1].1,
+                    None,
+                    same_name_skipped(&pair[1].1, &pair[0].0, &pair[0].1),
+                ));
                 shadowed.push(pair[1].1.clone());
             }
         }
@@ -838,7 +845,11 @@ pub fn load_machine_cached(
     if let Some(a) = config.alpha
         && !(a > 0.0 && a < 1.0)
     {
-        diags.push(Diagnostic::error(dir.join("machine.yaml"), None, format!("alpha must be between 0 and 1, not {a}")));
+        diags.push(Diagnostic::error(
+            dir.join("machine.yaml"),
+            None,
+            format!("alpha must be between 0 and 1, not {a}"),
+        ));
     }
     Some(MachineClass { slug: slug.to_string(), dir: dir.to_path_buf(), config, kernels, results })
 }
@@ -1111,7 +1122,10 @@ mod tests {
     fn discover_lists_files_in_walk_order_by_name() {
         let dir = tempfile::tempdir().expect("tempdir");
         let root = dir.path().join("m");
-        for rel in ["a/x.txt", "a/y.txt", "a-b/x.txt", "a.b/x.txt", "ab/x.txt", "a b/x.txt", "A/x.txt", "b.txt", "a0.txt", "a-b.txt"] {
+        for rel in [
+            "a/x.txt", "a/y.txt", "a-b/x.txt", "a.b/x.txt", "ab/x.txt", "a b/x.txt", "A/x.txt", "b.txt", "a0.txt",
+            "a-b.txt",
+        ] {
             let p = root.join(rel);
             std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
             std::fs::write(&p, "x").expect("write");

@@ -59,10 +59,7 @@ impl Summary {
         } else if groups.len() == 1 {
             groups[0].1
         } else if groups.iter().all(|g| g.1.is_some() || g.2 == 1) {
-            let within: f64 = groups
-                .iter()
-                .map(|g| f64::from(g.2 - 1) * g.1.unwrap_or(0.0).powi(2))
-                .sum();
+            let within: f64 = groups.iter().map(|g| f64::from(g.2 - 1) * g.1.unwrap_or(0.0).powi(2)).sum();
             let between: f64 = groups.iter().map(|g| f64::from(g.2) * (g.0 - mean).powi(2)).sum();
             Some(((within + between) / f64::from(n - 1)).sqrt())
         } else {
@@ -70,15 +67,7 @@ impl Summary {
         };
         let means: Vec<f64> = groups.iter().map(|g| g.0).collect();
         let base = Self::of_samples(&means);
-        Some(Summary {
-            n,
-            mean,
-            stddev,
-            cv: cv(mean, stddev),
-            min: base.min,
-            max: base.max,
-            median: base.median,
-        })
+        Some(Summary { n, mean, stddev, cv: cv(mean, stddev), min: base.min, max: base.max, median: base.median })
     }
 
     /// Summarises plain samples. `xs` must not be empty.
@@ -93,20 +82,8 @@ impl Summary {
         };
         let mut sorted = xs.to_vec();
         sorted.sort_by(f64::total_cmp);
-        let median = if n % 2 == 1 {
-            sorted[n / 2]
-        } else {
-            (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0
-        };
-        Summary {
-            n: n as u32,
-            mean,
-            stddev,
-            cv: cv(mean, stddev),
-            min: sorted[0],
-            max: sorted[n - 1],
-            median,
-        }
+        let median = if n % 2 == 1 { sorted[n / 2] } else { (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0 };
+        Summary { n: n as u32, mean, stddev, cv: cv(mean, stddev), min: sorted[0], max: sorted[n - 1], median }
     }
 }
 
@@ -267,8 +244,20 @@ mod welch_tests {
     #[test]
     fn matches_scipy() {
         // Seed post 003: dbench 32, 2.4.7 vs 2.4.8-pre1.
-        check(&[9.2929, 9.56338, 9.17032], &[6.8078, 6.91993, 6.93879], 19.929678464449143, 0.0008272899814631071, 2.4884058274594665);
-        check(&[1.0, 2.0, 3.0, 4.0, 5.0], &[2.0, 4.0, 6.0, 8.0, 10.0], -1.8973665961010275, 0.10753119493062728, 5.882352941176471);
+        check(
+            &[9.2929, 9.56338, 9.17032],
+            &[6.8078, 6.91993, 6.93879],
+            19.929678464449143,
+            0.0008272899814631071,
+            2.4884058274594665,
+        );
+        check(
+            &[1.0, 2.0, 3.0, 4.0, 5.0],
+            &[2.0, 4.0, 6.0, 8.0, 10.0],
+            -1.8973665961010275,
+            0.10753119493062728,
+            5.882352941176471,
+        );
         // Seed post 001: find / -xdev real times, ac12 vs ac12-pmap2.
         check(
             &[64.221, 63.042, 63.613, 63.442, 63.447],

@@ -15,9 +15,7 @@ use std::time::Instant;
 
 fn enabled() -> bool {
     static ON: OnceLock<bool> = OnceLock::new();
-    *ON.get_or_init(|| {
-        std::env::var_os("BENCHSITE_TIMINGS").is_some_and(|v| !v.is_empty() && v != "0")
-    })
+    *ON.get_or_init(|| std::env::var_os("BENCHSITE_TIMINGS").is_some_and(|v| !v.is_empty() && v != "0"))
 }
 
 /// When the first span started: the origin of the timeline.

@@ -114,13 +114,11 @@ fn suffix_cmp(a: &[Token], b: &[Token]) -> Ordering {
             (Some(x), Some(y)) => {
                 let o = match (x, y) {
                     (Token::Num(p), Token::Num(q)) => p.cmp(q),
-                    (Token::Word(p), Token::Word(q)) => {
-                        match (is_pre(x), is_pre(y)) {
-                            (true, false) => Ordering::Less,
-                            (false, true) => Ordering::Greater,
-                            _ => pre_rank(p).cmp(&pre_rank(q)).then_with(|| p.cmp(q)),
-                        }
-                    }
+                    (Token::Word(p), Token::Word(q)) => match (is_pre(x), is_pre(y)) {
+                        (true, false) => Ordering::Less,
+                        (false, true) => Ordering::Greater,
+                        _ => pre_rank(p).cmp(&pre_rank(q)).then_with(|| p.cmp(q)),
+                    },
                     (Token::Num(_), Token::Word(_)) => Ordering::Less,
                     (Token::Word(_), Token::Num(_)) => Ordering::Greater,
                 };
@@ -188,10 +186,7 @@ mod tests {
             sorted(vec!["2.4.18-aa1", "2.4.18", "2.4.18-rc1", "2.4.18-pre9"]),
             vec!["2.4.18-pre9", "2.4.18-rc1", "2.4.18", "2.4.18-aa1"]
         );
-        assert_eq!(
-            sorted(vec!["2.5.33-mm5", "2.5.33", "2.5.33-mm1"]),
-            vec!["2.5.33", "2.5.33-mm1", "2.5.33-mm5"]
-        );
+        assert_eq!(sorted(vec!["2.5.33-mm5", "2.5.33", "2.5.33-mm1"]), vec!["2.5.33", "2.5.33-mm1", "2.5.33-mm5"]);
         assert_eq!(
             sorted(vec!["2.5.33-mm5", "2.4.20-pre5", "2.4.19-rc5-aa1", "2.4.20-pre4-ac1", "2.5.33"]),
             vec!["2.4.19-rc5-aa1", "2.4.20-pre4-ac1", "2.4.20-pre5", "2.5.33", "2.5.33-mm5"]

@@ -47,7 +47,9 @@ fn expected(case: &Path) -> String {
 
 fn yaml_kind(case: &Path) -> Option<YamlKind> {
     let name = case.file_name()?.to_string_lossy().into_owned();
-    [YamlKind::Site, YamlKind::Machine, YamlKind::Kernel].into_iter().find(|k| name.ends_with(&format!(".{}", k.file_name())))
+    [YamlKind::Site, YamlKind::Machine, YamlKind::Kernel]
+        .into_iter()
+        .find(|k| name.ends_with(&format!(".{}", k.file_name())))
 }
 
 /// A tiny site with one good kernel and `case` placed where its kind goes.

@@ -89,21 +89,13 @@ fn rebuild_matches_scratch(content: &Path, out: &Path, scratch_root: &Path) {
 /// Builds `content` from scratch into a new directory under `scratch_root`
 /// and checks that `out` holds the same files, byte for byte.
 fn assert_matches_scratch(content: &Path, out: &Path, scratch_root: &Path) {
-    let fresh = scratch_root.join(format!(
-        "fresh-{}",
-        SystemTime::now()
-            .duration_since(SystemTime::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos()
-    ));
+    let fresh = scratch_root
+        .join(format!("fresh-{}", SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).unwrap().as_nanos()));
     run(content, &fresh);
     let (a, b) = (snapshot(out), snapshot(&fresh));
     let only_a: Vec<&String> = a.keys().filter(|k| !b.contains_key(*k)).collect();
     let only_b: Vec<&String> = b.keys().filter(|k| !a.contains_key(*k)).collect();
-    let differ: Vec<&String> = a
-        .keys()
-        .filter(|k| b.get(*k).is_some_and(|v| v != &a[*k]))
-        .collect();
+    let differ: Vec<&String> = a.keys().filter(|k| b.get(*k).is_some_and(|v| v != &a[*k])).collect();
     assert!(
         only_a.is_empty() && only_b.is_empty() && differ.is_empty(),
         "rebuild differs from scratch: only in rebuild {only_a:?}, only in scratch {only_b:?}, differ {differ:?}"
@@ -118,12 +110,7 @@ fn sneaky_edit(path: &Path, from: &str, to: &str) {
     let text = fs::read_to_string(path).unwrap();
     assert!(text.contains(from), "{} has no {from:?}", path.display());
     fs::write(path, text.replacen(from, to, 1)).unwrap();
-    File::options()
-        .write(true)
-        .open(path)
-        .unwrap()
-        .set_modified(mtime)
-        .unwrap();
+    File::options().write(true).open(path).unwrap().set_modified(mtime).unwrap();
 }
 
 #[test]
@@ -169,12 +156,7 @@ fn unchanged_classes_are_skipped() {
     let text = fs::read_to_string(&page).unwrap();
     let mtime = fs::metadata(&page).unwrap().modified().unwrap();
     fs::write(&page, text.replacen("dbench", "DBENCH", 1)).unwrap();
-    File::options()
-        .write(true)
-        .open(&page)
-        .unwrap()
-        .set_modified(mtime)
-        .unwrap();
+    File::options().write(true).open(&page).unwrap().set_modified(mtime).unwrap();
     run(&content, &out);
     assert_eq!(fs::read_to_string(&page).unwrap(), text, "a hand-edited output was kept");
 }
@@ -188,11 +170,7 @@ fn unchanged_rebuild_equals_scratch() {
 #[test]
 fn changed_raw_file_same_size_and_time() {
     let (tmp, content, out) = built_site();
-    sneaky_edit(
-        &content.join("dbench32-384m/2.4.7/dbench-32-run1.txt"),
-        "Throughput 9.2929",
-        "Throughput 7.2929",
-    );
+    sneaky_edit(&content.join("dbench32-384m/2.4.7/dbench-32-run1.txt"), "Throughput 9.2929", "Throughput 7.2929");
     rebuild_matches_scratch(&content, &out, tmp.path());
     let md = fs::read_to_string(out.join("dbench32-384m/index.md")).unwrap();
     let fresh = snapshot(&out);
@@ -208,12 +186,7 @@ fn changed_raw_file_after_its_times_became_trusted() {
     let content = site(tmp.path());
     let old = SystemTime::now() - Duration::from_secs(3600);
     for e in walkdir(&content) {
-        File::options()
-            .write(true)
-            .open(&e)
-            .unwrap()
-            .set_modified(old)
-            .unwrap();
+        File::options().write(true).open(&e).unwrap().set_modified(old).unwrap();
     }
     let out = tmp.path().join("out");
     // Outside the racy window (ctime counts too).
@@ -241,15 +214,9 @@ fn walkdir(dir: &Path) -> Vec<PathBuf> {
 #[test]
 fn added_kernel_directory() {
     let (tmp, content, out) = built_site();
-    copy_dir(
-        &content.join("dbench32-384m/2.4.8-pre1"),
-        &content.join("dbench32-384m/2.4.8-pre2"),
-    );
+    copy_dir(&content.join("dbench32-384m/2.4.8-pre1"), &content.join("dbench32-384m/2.4.8-pre2"));
     rebuild_matches_scratch(&content, &out, tmp.path());
-    assert!(
-        out.join("dbench32-384m/raw/2.4.8-pre2/dbench-32-run1.txt")
-            .is_file()
-    );
+    assert!(out.join("dbench32-384m/raw/2.4.8-pre2/dbench-32-run1.txt").is_file());
 }
 
 #[test]
@@ -268,20 +235,13 @@ fn removed_raw_file() {
     let (tmp, content, out) = built_site();
     fs::remove_file(content.join("dbench32-384m/2.4.7/dbench-32-run3.txt")).unwrap();
     rebuild_matches_scratch(&content, &out, tmp.path());
-    assert!(
-        !out.join("dbench32-384m/raw/2.4.7/dbench-32-run3.txt")
-            .exists()
-    );
+    assert!(!out.join("dbench32-384m/raw/2.4.7/dbench-32-run3.txt").exists());
 }
 
 #[test]
 fn changed_kernel_yaml_same_size_and_time() {
     let (tmp, content, out) = built_site();
-    sneaky_edit(
-        &content.join("dbench32-384m/2.4.7/kernel.yaml"),
-        "reference",
-        "REFERENCE",
-    );
+    sneaky_edit(&content.join("dbench32-384m/2.4.7/kernel.yaml"), "reference", "REFERENCE");
     rebuild_matches_scratch(&content, &out, tmp.path());
 }
 
@@ -290,33 +250,21 @@ fn added_and_removed_kernel_yaml() {
     let (tmp, content, out) = built_site();
     fs::remove_file(content.join("dbench32-384m/2.4.7/kernel.yaml")).unwrap();
     rebuild_matches_scratch(&content, &out, tmp.path());
-    fs::write(
-        content.join("dbench32-384m/2.4.7/kernel.yaml"),
-        "notes: |\n  Back again.\npatches: [\"x\"]\n",
-    )
-    .unwrap();
+    fs::write(content.join("dbench32-384m/2.4.7/kernel.yaml"), "notes: |\n  Back again.\npatches: [\"x\"]\n").unwrap();
     rebuild_matches_scratch(&content, &out, tmp.path());
 }
 
 #[test]
 fn changed_machine_yaml_same_size_and_time() {
     let (tmp, content, out) = built_site();
-    sneaky_edit(
-        &content.join("dbench32-384m/machine.yaml"),
-        "384 MB box",
-        "384 MB BOX",
-    );
+    sneaky_edit(&content.join("dbench32-384m/machine.yaml"), "384 MB box", "384 MB BOX");
     rebuild_matches_scratch(&content, &out, tmp.path());
 }
 
 #[test]
 fn changed_site_yaml_same_size_and_time() {
     let (tmp, content, out) = built_site();
-    sneaky_edit(
-        &content.join("site.yaml"),
-        "Kernel benchmarks",
-        "KERNEL benchmarks",
-    );
+    sneaky_edit(&content.join("site.yaml"), "Kernel benchmarks", "KERNEL benchmarks");
     rebuild_matches_scratch(&content, &out, tmp.path());
 }
 
@@ -337,12 +285,7 @@ fn changed_benchsite_version() {
     let text = fs::read_to_string(&page).unwrap();
     let mtime = fs::metadata(&page).unwrap().modified().unwrap();
     fs::write(&page, text.replacen("dbench", "DBENCH", 1)).unwrap();
-    File::options()
-        .write(true)
-        .open(&page)
-        .unwrap()
-        .set_modified(mtime)
-        .unwrap();
+    File::options().write(true).open(&page).unwrap().set_modified(mtime).unwrap();
     // The cache as another benchsite would have written it.
     let entry = out.join(CACHE).join("dbench32-384m.entry");
     let bytes = fs::read(&entry).unwrap();
@@ -381,21 +324,13 @@ fn rebuilt_class_rewrites_changed_outputs_only() {
     assert_ne!(edited, text);
     fs::write(&page, edited).unwrap();
     File::options().write(true).open(&page).unwrap().set_modified(mtime).unwrap();
-    sneaky_edit(
-        &content.join("dbench32-384m/2.4.7/dbench-32-run1.txt"),
-        "Throughput 9.2929",
-        "Throughput 7.2929",
-    );
+    sneaky_edit(&content.join("dbench32-384m/2.4.7/dbench-32-run1.txt"), "Throughput 9.2929", "Throughput 7.2929");
     rebuild_matches_scratch(&content, &out, tmp.path());
     assert_eq!(fs::read_to_string(&page).unwrap(), text, "a hand-edited output was kept");
     assert_eq!(ino(&untouched), untouched_ino, "an unchanged output was written again");
     // And again, with nothing edited by hand: the outputs now in place are
     // the ones recorded.
-    sneaky_edit(
-        &content.join("dbench32-384m/2.4.7/dbench-32-run1.txt"),
-        "Throughput 7.2929",
-        "Throughput 8.2929",
-    );
+    sneaky_edit(&content.join("dbench32-384m/2.4.7/dbench-32-run1.txt"), "Throughput 7.2929", "Throughput 8.2929");
     let page_ino = ino(&page);
     rebuild_matches_scratch(&content, &out, tmp.path());
     assert_eq!(ino(&page), page_ino, "an unchanged output was written again");
@@ -439,11 +374,7 @@ fn parse_cache_changed_raw_file_is_parsed_again_alone() {
     assert!(parse_cache(&out, "dbench32-384m").is_file());
     // Same size and time: the class check sees it by content, the parse
     // cache by its key.
-    sneaky_edit(
-        &content.join("dbench32-384m/2.4.7/dbench-32-run1.txt"),
-        "Throughput 9.2929",
-        "Throughput 7.2929",
-    );
+    sneaky_edit(&content.join("dbench32-384m/2.4.7/dbench-32-run1.txt"), "Throughput 9.2929", "Throughput 7.2929");
     assert_eq!(rebuild_parses(&content, &out, tmp.path()), 1);
     assert!(
         fs::read_to_string(out.join("dbench32-384m/raw/2.4.7/dbench-32-run1.txt"))
@@ -452,11 +383,7 @@ fn parse_cache_changed_raw_file_is_parsed_again_alone() {
     );
     // Back again: an entry for the old contents was dropped with the file's
     // old version, so it is parsed once more, and nothing else is.
-    sneaky_edit(
-        &content.join("dbench32-384m/2.4.7/dbench-32-run1.txt"),
-        "Throughput 7.2929",
-        "Throughput 9.2929",
-    );
+    sneaky_edit(&content.join("dbench32-384m/2.4.7/dbench-32-run1.txt"), "Throughput 7.2929", "Throughput 9.2929");
     assert_eq!(rebuild_parses(&content, &out, tmp.path()), 1);
 }
 

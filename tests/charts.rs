@@ -375,9 +375,10 @@ fn few_kernels_scaling_draws_them_all() {
 /// gets a bar chart.
 #[test]
 fn one_x_value_per_combination_gets_bar_charts() {
-    let mut s = Sec::new("kernbench", vec![col("Elapsed Time", "s", Better::Lower), col("User Time", "s", Better::Lower)])
-        .params(&["load", "jobs"])
-        .baseline("2.4.19");
+    let mut s =
+        Sec::new("kernbench", vec![col("Elapsed Time", "s", Better::Lower), col("User Time", "s", Better::Lower)])
+            .params(&["load", "jobs"])
+            .baseline("2.4.19");
     for (i, k) in ["2.4.19", "2.4.20-pre4-ac1", "2.5.33-mm5"].iter().enumerate() {
         s = s.row(k, &["half", "4"], vec![one(300.0 + i as f64), one(250.0)]);
         s = s.row(k, &["optimal", "16"], vec![one(200.0 + i as f64), one(260.0)]);

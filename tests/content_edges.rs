@@ -22,12 +22,8 @@ fn build_ok(root: &Path, content: &Path) -> (BuildReport, String) {
 
 /// The one diagnostic naming `file` (by its final path components), which must contain `what`.
 fn diag_for(report: &BuildReport, file: &str, what: &str) {
-    let hits: Vec<String> = report
-        .diagnostics
-        .iter()
-        .filter(|d| d.file.to_string_lossy().ends_with(file))
-        .map(|d| d.to_string())
-        .collect();
+    let hits: Vec<String> =
+        report.diagnostics.iter().filter(|d| d.file.to_string_lossy().ends_with(file)).map(|d| d.to_string()).collect();
     assert!(
         hits.iter().any(|d| d.contains(what)),
         "no diagnostic for {file} saying {what:?}; got {hits:?}\nall: {:#?}",
@@ -103,7 +99,11 @@ fn crlf_tabs_mail_quoting_and_wrapping_are_read() {
     let tmp = tempfile::tempdir().expect("tmp");
     let content = small_site(tmp.path());
     put(&content, "m1/2.5.1/dbench-32.txt", dbench("1.1111").replace('\n', "\r\n"));
-    put(&content, "m1/2.5.2/dbench-32.txt", "32 clients started\nThroughput\t2.2222\tMB/sec\t(NB=2.77775 MB/sec\t22.222 MBit/sec)\n");
+    put(
+        &content,
+        "m1/2.5.2/dbench-32.txt",
+        "32 clients started\nThroughput\t2.2222\tMB/sec\t(NB=2.77775 MB/sec\t22.222 MBit/sec)\n",
+    );
     let quoted: String = dbench("3.3333").lines().map(|l| format!("> > {l}\n")).collect();
     put(&content, "m1/2.5.3/dbench-32.txt", format!("On Fri, A. Tester wrote:\n{quoted}> \nNice numbers.\n"));
     // A result line hard-wrapped by a mail client, inside a quoted reply.
@@ -115,7 +115,9 @@ fn crlf_tabs_mail_quoting_and_wrapping_are_read() {
     // Old Mac line endings.
     put(&content, "m1/2.5.5/dbench-32.txt", dbench("5.5555").replace('\n', "\r"));
     let (report, page) = build_ok(tmp.path(), &content);
-    for (k, v) in [("2.5.1", "1.1111"), ("2.5.2", "2.2222"), ("2.5.3", "3.3333"), ("2.5.4", "4.4444"), ("2.5.5", "5.5555")] {
+    for (k, v) in
+        [("2.5.1", "1.1111"), ("2.5.2", "2.2222"), ("2.5.3", "3.3333"), ("2.5.4", "4.4444"), ("2.5.5", "5.5555")]
+    {
         no_diag_for(&report, &format!("{k}/dbench-32.txt"));
         assert!(page.contains(v), "{k}: {v} not read");
     }
@@ -212,7 +214,8 @@ fn first_written_format_glob_wins() {
     common::put(&content, "m1/2.4.7/x.txt", common::dbench("5.5"));
     common::put(&content, "m1/machine.yaml", "name: m1\nformats:\n  \"*/x.txt\": tbench\n  \"*/*.txt\": dbench\n");
     let out = tmp.path().join("out");
-    let (files, _) = benchsite::build::render_site(&benchsite::build::BuildOptions::new(&content, &out)).expect("builds");
+    let (files, _) =
+        benchsite::build::render_site(&benchsite::build::BuildOptions::new(&content, &out)).expect("builds");
     let data = files.iter().find(|f| f.path == "m1/data.json").expect("data.json");
     let data: serde_json::Value = serde_json::from_slice(&data.contents).expect("json");
     let bench = data["files"].as_array().expect("files").iter().find(|f| f["path"] == "2.4.7/x.txt").expect("x.txt")["benchmark"].clone();
@@ -237,14 +240,18 @@ fn data_json_lists_metrics_once_and_refers_to_them() {
          System Time 2.9 (0.05)\nPercent CPU 99 (0)\nContext Switches 900 (10)\nSleeps 800 (9)\n",
     );
     let out = tmp.path().join("out");
-    let (files, _) = benchsite::build::render_site(&benchsite::build::BuildOptions::new(&content, &out)).expect("builds");
+    let (files, _) =
+        benchsite::build::render_site(&benchsite::build::BuildOptions::new(&content, &out)).expect("builds");
     let data = files.iter().find(|f| f.path == "m1/data.json").expect("data.json");
     let data: Value = serde_json::from_slice(&data.contents).expect("json");
     assert_eq!(data["format"], 3);
     assert_eq!(data["sample_fields"], json!(["kernel", "group", "params", "metric", "value", "line"]));
     assert_eq!(
         data["row_fields"],
-        json!(["kernel", "params", "metric", "n", "mean", "stddev", "cv", "min", "max", "median", "diff", "pct_better", "p", "significant"])
+        json!([
+            "kernel", "params", "metric", "n", "mean", "stddev", "cv", "min", "max", "median", "diff", "pct_better",
+            "p", "significant"
+        ])
     );
     let metrics = data["metrics"].as_array().expect("metrics");
     let names: Vec<&str> = metrics.iter().map(|m| m["name"].as_str().expect("name")).collect();
@@ -257,11 +264,14 @@ fn data_json_lists_metrics_once_and_refers_to_them() {
         let fields = fields.as_array().expect("field names");
         let v = v.as_array().expect("an array");
         assert_eq!(fields.len(), v.len(), "one value per field: {v:?}");
-        Value::Object(fields.iter().map(|f| f.as_str().expect("name").to_string()).zip(v.iter().cloned()).collect::<Map<_, _>>())
+        Value::Object(
+            fields.iter().map(|f| f.as_str().expect("name").to_string()).zip(v.iter().cloned()).collect::<Map<_, _>>(),
+        )
     };
     let metric = |v: &Value| &metrics[v["metric"].as_u64().expect("metric index") as usize];
 
-    let file = |path: &str| data["files"].as_array().expect("files").iter().find(|f| f["path"] == path).expect(path).clone();
+    let file =
+        |path: &str| data["files"].as_array().expect("files").iter().find(|f| f["path"] == path).expect(path).clone();
     let samples = |path: &str| -> Vec<Value> {
         file(path)["samples"].as_array().expect("samples").iter().map(|s| named(&data["sample_fields"], s)).collect()
     };
@@ -326,7 +336,11 @@ fn runs_entry_for_a_missing_file_warns() {
     let content = small_site(tmp.path());
     put(&content, "m1/2.4.7/kernel.yaml", "runs:\n  dbench-32.txt: { n: 3 }\n  dbench-64.txt: { n: 2 }\n");
     let (report, _) = build_ok(tmp.path(), &content);
-    diag_for(&report, "2.4.7/kernel.yaml", "runs: \"dbench-64.txt\" is not a raw file of kernel 2.4.7 (no 2.4.7/dbench-64.txt)");
+    diag_for(
+        &report,
+        "2.4.7/kernel.yaml",
+        "runs: \"dbench-64.txt\" is not a raw file of kernel 2.4.7 (no 2.4.7/dbench-64.txt)",
+    );
     let about_runs: Vec<String> =
         report.diagnostics.iter().map(|d| d.to_string()).filter(|d| d.contains("is not a raw file")).collect();
     assert_eq!(about_runs.len(), 1, "{about_runs:?}");
@@ -384,8 +398,12 @@ fn data_files_give_every_row_its_fixed_parameters() {
         serde_json::from_str(&std::fs::read_to_string(out.join("data.json")).expect("data.json")).expect("json");
     let fields = data["row_fields"].as_array().expect("row_fields");
     let at = fields.iter().position(|f| f == "params").expect("params field");
-    let rows: Vec<&serde_json::Value> =
-        data["sections"].as_array().expect("sections").iter().flat_map(|s| s["rows"].as_array().expect("rows")).collect();
+    let rows: Vec<&serde_json::Value> = data["sections"]
+        .as_array()
+        .expect("sections")
+        .iter()
+        .flat_map(|s| s["rows"].as_array().expect("rows"))
+        .collect();
     assert!(rows.len() >= 2);
     for r in rows {
         assert_eq!(r[at], serde_json::json!({"procs": "32"}), "{r}");
@@ -418,7 +436,8 @@ fn kernel_yaml_comes_from_the_directory_on_disk() {
     let (report, page) = build_ok(tmp.path(), &content);
     assert!(report.diagnostics.iter().any(|d| d.to_string().contains("reads as U+FFFD")), "one is skipped");
     let kept_first = page.contains("3.3333");
-    let (shown, hidden) = if kept_first { ("NOTE-FROM-E8", "NOTE-FROM-TWIN") } else { ("NOTE-FROM-TWIN", "NOTE-FROM-E8") };
+    let (shown, hidden) =
+        if kept_first { ("NOTE-FROM-E8", "NOTE-FROM-TWIN") } else { ("NOTE-FROM-TWIN", "NOTE-FROM-E8") };
     assert!(page.contains(shown), "the kept kernel's own notes");
     assert!(!page.contains(hidden), "not the skipped kernel's notes");
     // A bad kernel.yaml in the skipped directory does not fail the build.

@@ -63,7 +63,13 @@ fn detection_stops_early_only_when_no_later_parser_could_win() {
             let input = Input::from_bytes(&std::fs::read(path).expect("test input is readable"));
             for p in parse::registry() {
                 let score = p.detect(&input);
-                assert!(score <= p.max_score(), "{}: {} scored {score}, above its max_score {}", path.display(), p.id(), p.max_score());
+                assert!(
+                    score <= p.max_score(),
+                    "{}: {} scored {score}, above its max_score {}",
+                    path.display(),
+                    p.id(),
+                    p.max_score()
+                );
             }
             assert_eq!(
                 parse::detect(&input).map(|p| p.id()),

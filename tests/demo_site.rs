@@ -58,7 +58,12 @@ fn plaintext_fits_in_mail() {
         for (i, line) in read(&p).lines().enumerate() {
             let w = unicode_width::UnicodeWidthStr::width(line);
             assert!(w <= 80, "{}:{} is {w} columns wide", p.display(), i + 1);
-            assert!(!line.ends_with(' ') && !line.contains('\t'), "{}:{} has trailing space or tab", p.display(), i + 1);
+            assert!(
+                !line.ends_with(' ') && !line.contains('\t'),
+                "{}:{} has trailing space or tab",
+                p.display(),
+                i + 1
+            );
         }
     }
 }

@@ -17,16 +17,18 @@ fn j(s: &str) -> String {
 }
 
 /// Directory names: everything a file name may hold.
-const DIR_NAMES: &[&str] =
-    &["javascript:alert(1)", "<script>alert(1)", "<img src=x onerror=alert(1)>", "{{ site }}", "{% raw %}", "\" onmouseover=\"alert(1)"];
+const DIR_NAMES: &[&str] = &[
+    "javascript:alert(1)",
+    "<script>alert(1)",
+    "<img src=x onerror=alert(1)>",
+    "{{ site }}",
+    "{% raw %}",
+    "\" onmouseover=\"alert(1)",
+];
 
 fn hostile_site(root: &std::path::Path) -> std::path::PathBuf {
     let c = root.join("content");
-    put(
-        &c,
-        "site.yaml",
-        format!("title: {}\ndescription: {}\nauthor: {}\n", j(NAME), j(PROSE), j(NAME)),
-    );
+    put(&c, "site.yaml", format!("title: {}\ndescription: {}\nauthor: {}\n", j(NAME), j(PROSE), j(NAME)));
     let machine = format!(
         "name: {n}\ncpu: {n}\nmhz: {n}\nmemory: {n}\ndisks: {n}\nsource: {n}\ndescription: {p}\n\
          sections:\n  - title: {n}\n    commentary: {p}\n    files: [\"*/dbench*\"]\n  - title: {n2}\n    commentary: {p}\n",
@@ -38,7 +40,11 @@ fn hostile_site(root: &std::path::Path) -> std::path::PathBuf {
         put(&c, &format!("{m}/machine.yaml"), &machine);
         for (ki, k) in DIR_NAMES.iter().enumerate() {
             put(&c, &format!("{m}/{k}/dbench-32.txt"), dbench(&format!("{}.{}", mi + 1, ki + 1)));
-            put(&c, &format!("{m}/{k}/kernel.yaml"), format!("notes: {}\npatches: [{}, {}]\n", j(PROSE), j(NAME), j(NAME)));
+            put(
+                &c,
+                &format!("{m}/{k}/kernel.yaml"),
+                format!("notes: {}\npatches: [{}, {}]\n", j(PROSE), j(NAME), j(NAME)),
+            );
             // A generic results file whose metric, unit, group and parameter are hostile too.
             put(
                 &c,
@@ -78,7 +84,8 @@ fn hostile_content_is_harmless() {
     let tmp = tempfile::tempdir().expect("tmp");
     let content = hostile_site(tmp.path());
     let out = tmp.path().join("output");
-    let report = benchsite::build::build(&benchsite::build::BuildOptions::new(&content, &out)).expect("hostile site builds");
+    let report =
+        benchsite::build::build(&benchsite::build::BuildOptions::new(&content, &out)).expect("hostile site builds");
     for d in &report.diagnostics {
         eprintln!("{d}");
     }
@@ -101,7 +108,13 @@ fn hostile_content_is_harmless() {
         }
         if path.ends_with(".md") {
             // Names are escaped: no live HTML or link made of them.
-            for needle in ["<script>alert(1)", "<img src=x onerror=alert(1)>", "](javascript:alert(1))", "<a href=\"javascript:alert(1)\"", "<b onmouseover"] {
+            for needle in [
+                "<script>alert(1)",
+                "<img src=x onerror=alert(1)>",
+                "](javascript:alert(1))",
+                "<a href=\"javascript:alert(1)\"",
+                "<b onmouseover",
+            ] {
                 assert_eq!(unescaped(text, needle), 0, "{path}: unescaped {needle:?} from a name\n{text}");
             }
         }
@@ -160,7 +173,11 @@ fn csv_formulas_and_terminal_escapes_are_inert() {
     assert!(text.contains("2.4.9"), "{text}");
     assert!(!text.chars().any(|c| c.is_control() && c != '\n'), "control characters from benchsite text");
     // Error messages list the known names, escapes made inert too.
-    let e = common::benchsite().args(["text", "m1", "--kernels", "nosuch", "--content"]).arg(&content).output().expect("text");
+    let e = common::benchsite()
+        .args(["text", "m1", "--kernels", "nosuch", "--content"])
+        .arg(&content)
+        .output()
+        .expect("text");
     let e = String::from_utf8_lossy(&e.stderr);
     assert!(e.contains("2.4.9\u{FFFD}]0;pwned"), "{e}");
     assert!(!e.chars().any(|c| c.is_control() && c != '\n'), "control characters in an error: {e:?}");

@@ -55,7 +55,11 @@ fn hostile_and_small_sites_are_the_same_either_way() {
     common::put(&c, "m1/2.4.7/dbench-32.txt", common::dbench("9.1") + &common::dbench("9.4") + &common::dbench("9.3"));
     common::put(&c, "m1/<b>&'\"x/dbench-32.txt", common::dbench("7.5"));
     common::put(&c, "m1/<b>&'\"x/kernel.yaml", "notes: \"<script>x</script> *n*\"\npatches: [\"<i>p</i>\", 'q']\n");
-    common::put(&c, "m1/machine.yaml", "name: \"M & <one>\"\ncpu: \"K6-2 \\\"475\\\"\"\nbaseline: 2.4.7\ndescription: \"<em>d</em>\"\n");
+    common::put(
+        &c,
+        "m1/machine.yaml",
+        "name: \"M & <one>\"\ncpu: \"K6-2 \\\"475\\\"\"\nbaseline: 2.4.7\ndescription: \"<em>d</em>\"\n",
+    );
     both_ways(&c, None);
 }
 
@@ -64,7 +68,8 @@ fn a_theme_overriding_a_page_template_uses_tera() {
     let dir = tempfile::tempdir().expect("tempdir");
     for t in benchsite::render::html_native::TEMPLATES {
         let theme = dir.path().join(t.trim_end_matches(".html"));
-        let default = benchsite::render::html::DEFAULT_TEMPLATES.iter().find(|(n, _)| n == t).expect("a default template").1;
+        let default =
+            benchsite::render::html::DEFAULT_TEMPLATES.iter().find(|(n, _)| n == t).expect("a default template").1;
         common::put(&theme, &format!("templates/{t}"), format!("{{# my theme #}}{default}"));
         assert!(!HtmlRenderer::new(Some(&theme)).expect("theme").is_native(), "{t}");
     }
@@ -86,7 +91,8 @@ fn a_long_list_of_notable_changes_is_shortened() {
     // 25 kernels, each significantly slower than the baseline, kernel k01
     // the least and k25 the most.
     for i in 1..=25 {
-        let runs: String = [0.0, 0.1, 0.2].iter().map(|d| common::dbench(&format!("{:.2}", 9.0 - 0.3 * f64::from(i) + d))).collect();
+        let runs: String =
+            [0.0, 0.1, 0.2].iter().map(|d| common::dbench(&format!("{:.2}", 9.0 - 0.3 * f64::from(i) + d))).collect();
         common::put(&c, &format!("m1/2.4.8-k{i:02}/dbench-32.txt"), runs);
     }
     both_ways(&c, None);
@@ -96,7 +102,8 @@ fn a_long_list_of_notable_changes_is_shortened() {
     let more = "… and 5 more significant changes in the tables below";
 
     let text = read("m1/email.txt");
-    let list: Vec<&str> = text.lines().skip_while(|l| *l != "Notable changes").skip(1).take_while(|l| !l.is_empty()).collect();
+    let list: Vec<&str> =
+        text.lines().skip_while(|l| *l != "Notable changes").skip(1).take_while(|l| !l.is_empty()).collect();
     let items: Vec<&&str> = list.iter().filter(|l| l.starts_with("- ")).collect();
     assert_eq!(items.len(), 20, "{list:#?}");
     assert!(items[0].contains("2.4.8-k25"), "largest first: {}", items[0]);
@@ -108,7 +115,11 @@ fn a_long_list_of_notable_changes_is_shortened() {
     assert!(md.contains(more));
 
     let html = read("m1/index.html");
-    let notable = html.split("<section class=\"notable\">").nth(1).and_then(|s| s.split("</section>").next()).expect("notable section");
+    let notable = html
+        .split("<section class=\"notable\">")
+        .nth(1)
+        .and_then(|s| s.split("</section>").next())
+        .expect("notable section");
     assert_eq!(notable.matches("<li class=\"worse\">").count(), 20);
     assert!(notable.contains(&format!("<p class=\"more\">{more}</p>")), "{notable}");
 }
@@ -122,7 +133,11 @@ fn a_comparison_page_of_many_kernels_compares_the_last_ones() {
     let c = common::small_site(dir.path());
     common::put(&c, "m1/2.4.7/dbench-32.txt", common::dbench("9.1") + &common::dbench("9.4"));
     for i in 1..=25 {
-        common::put(&c, &format!("m1/2.4.8-k{i:02}/dbench-32.txt"), common::dbench(&format!("{:.1}", 9.0 - 0.1 * f64::from(i))));
+        common::put(
+            &c,
+            &format!("m1/2.4.8-k{i:02}/dbench-32.txt"),
+            common::dbench(&format!("{:.1}", 9.0 - 0.1 * f64::from(i))),
+        );
     }
     both_ways(&c, None);
     let out = dir.path().join("out");
@@ -131,13 +146,15 @@ fn a_comparison_page_of_many_kernels_compares_the_last_ones() {
     assert_eq!(report::COMPARED_KERNELS, 20);
     // The small site's own 2.4.8 and the 25 added.
     assert!(html.contains("<h1>The last 20 of 26 kernels against 2.4.7</h1>"), "{html}");
-    let earlier = html.split("<p class=\"earlier\">").nth(1).and_then(|s| s.split("</p>").next()).expect("earlier kernels");
+    let earlier =
+        html.split("<p class=\"earlier\">").nth(1).and_then(|s| s.split("</p>").next()).expect("earlier kernels");
     let named: Vec<String> = std::iter::once("2.4.8".to_string())
         .chain((1..=5).map(|i| format!("2.4.8-k{i:02}")))
         .map(|k| format!("<a class=\"kernel\" href=\"kernels/{k}.html\">{k}</a>"))
         .collect();
     assert_eq!(earlier, format!("Earlier kernels, each against 2.4.7 on its own page: {}.", named.join(", ")));
-    let shown: Vec<&str> = html.split("<h2><span class=\"kernel\">").skip(1).filter_map(|s| s.split('<').next()).collect();
+    let shown: Vec<&str> =
+        html.split("<h2><span class=\"kernel\">").skip(1).filter_map(|s| s.split('<').next()).collect();
     let expected: Vec<String> = (6..=25).map(|i| format!("2.4.8-k{i:02}")).collect();
     assert_eq!(shown, expected);
     assert!(out.join("m1/kernels/2.4.8-k01.html").is_file());
@@ -147,7 +164,15 @@ fn a_comparison_page_of_many_kernels_compares_the_last_ones() {
     let theme = dir.path().join("mine");
     common::put(&theme, "templates/compare.html", "{% for b in comparisons %}{{ b.kernel }};{% endfor %}");
     let out = dir.path().join("out-theme");
-    common::benchsite().args(["build", "--content"]).arg(&c).arg("--output").arg(&out).arg("--theme").arg(&theme).assert().success();
+    common::benchsite()
+        .args(["build", "--content"])
+        .arg(&c)
+        .arg("--output")
+        .arg(&out)
+        .arg("--theme")
+        .arg(&theme)
+        .assert()
+        .success();
     let page = std::fs::read_to_string(out.join("m1/compare.html")).expect("compare.html");
     assert_eq!(page.split(';').filter(|k| !k.is_empty()).count(), 26, "{page}");
 }
@@ -161,17 +186,23 @@ fn a_row_links_its_raw_file_once_unless_its_numbers_differ_in_source() {
     let c = dir.path().join("content");
     common::put(&c, "site.yaml", "title: \"Links\"\n");
     common::put(&c, "m1/machine.yaml", "name: \"M\"\nbaseline: \"2.4.7\"\n");
-    let result = |metric: &str, v: &str| format!("  - metric: {metric}\n    value: {v}\n    unit: MB/s\n    better: higher\n");
+    let result =
+        |metric: &str, v: &str| format!("  - metric: {metric}\n    value: {v}\n    unit: MB/s\n    better: higher\n");
     // 2.4.7: each metric from its own file; 2.4.8: both from one file.
     common::put(&c, "m1/2.4.7/osdb-a.yaml", format!("benchmark: osdb\nresults:\n{}", result("Read", "10")));
     common::put(&c, "m1/2.4.7/osdb-b.yaml", format!("benchmark: osdb\nresults:\n{}", result("Write", "20")));
-    common::put(&c, "m1/2.4.8/osdb-a.yaml", format!("benchmark: osdb\nresults:\n{}{}", result("Read", "11"), result("Write", "21")));
+    common::put(
+        &c,
+        "m1/2.4.8/osdb-a.yaml",
+        format!("benchmark: osdb\nresults:\n{}{}", result("Read", "11"), result("Write", "21")),
+    );
     both_ways(&c, None);
     let out = dir.path().join("out");
     common::benchsite().args(["build", "--content"]).arg(&c).arg("--output").arg(&out).assert().success();
     for (page, prefix) in [("m1/index.html", ""), ("m1/kernels/2.4.8.html", "../")] {
         let html = std::fs::read_to_string(out.join(page)).expect(page);
-        let row = html.split("<tr><th scope=\"row\">").skip(1).find(|r| r.contains("2.4.8</a></th>")).expect("2.4.8 row");
+        let row =
+            html.split("<tr><th scope=\"row\">").skip(1).find(|r| r.contains("2.4.8</a></th>")).expect("2.4.8 row");
         let row = row.split("</tr>").next().unwrap_or_default();
         assert!(
             row.starts_with(&format!(
@@ -182,10 +213,17 @@ fn a_row_links_its_raw_file_once_unless_its_numbers_differ_in_source() {
         assert_eq!(row.matches("href=").count(), 1, "one link in the row: {row}");
     }
     let html = std::fs::read_to_string(out.join("m1/index.html")).expect("index");
-    let row = html.split("<tr><th scope=\"row\">").skip(1).find(|r| r.starts_with("2.4.7")).expect("2.4.7 row, unlinked");
+    let row =
+        html.split("<tr><th scope=\"row\">").skip(1).find(|r| r.starts_with("2.4.7")).expect("2.4.7 row, unlinked");
     let row = row.split("</tr>").next().unwrap_or_default();
-    assert!(row.contains("<a class=\"value\" href=\"raw/2.4.7/osdb-a.yaml\" title=\"from 2.4.7/osdb-a.yaml\">10</a>"), "{row}");
-    assert!(row.contains("<a class=\"value\" href=\"raw/2.4.7/osdb-b.yaml\" title=\"from 2.4.7/osdb-b.yaml\">20</a>"), "{row}");
+    assert!(
+        row.contains("<a class=\"value\" href=\"raw/2.4.7/osdb-a.yaml\" title=\"from 2.4.7/osdb-a.yaml\">10</a>"),
+        "{row}"
+    );
+    assert!(
+        row.contains("<a class=\"value\" href=\"raw/2.4.7/osdb-b.yaml\" title=\"from 2.4.7/osdb-b.yaml\">20</a>"),
+        "{row}"
+    );
     // The comparison page heads each section's rows once, not every row.
     let compare = std::fs::read_to_string(out.join("m1/compare.html")).expect("compare");
     let group = "<tbody>\n<tr class=\"group\"><th scope=\"rowgroup\" colspan=\"7\"><a href=\"index.html#osdb\">osdb</a></th></tr>\n<tr><td>Read";

@@ -36,7 +36,10 @@ fn check_links(out: &Path) -> usize {
     let mut ids: BTreeMap<PathBuf, BTreeSet<String>> = BTreeMap::new();
     for p in &pages {
         let html = std::fs::read_to_string(p).expect("page");
-        ids.insert(p.canonicalize().expect("canonical"), attr_values(&html, "id").into_iter().map(String::from).collect());
+        ids.insert(
+            p.canonicalize().expect("canonical"),
+            attr_values(&html, "id").into_iter().map(String::from).collect(),
+        );
     }
     let mut checked = 0;
     let mut broken = Vec::new();

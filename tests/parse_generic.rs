@@ -7,9 +7,7 @@ use proptest::prelude::*;
 use std::path::Path;
 
 fn fixture(name: &str) -> Input {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/generic")
-        .join(name);
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/generic").join(name);
     Input::from_bytes(&std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display())))
 }
 
@@ -27,20 +25,11 @@ fn yaml_fixture() {
     assert_eq!(s.group, "ext2");
     assert_eq!(s.params, vec![Param::new("procs", "64")]);
     assert_eq!(s.metric, Metric::new("Throughput", "MB/s", Better::Higher));
-    assert_eq!(
-        s.value,
-        Value::Summary {
-            mean: 145.0,
-            stddev: Some(1.2),
-            n: 5
-        }
-    );
+    assert_eq!(s.value, Value::Summary { mean: 145.0, stddev: Some(1.2), n: 5 });
     assert_eq!(s.line, 7);
 
-    let runs: Vec<_> = p.samples[1..4]
-        .iter()
-        .map(|s| (s.kernel.as_deref().map(str::to_string), s.value, s.line))
-        .collect();
+    let runs: Vec<_> =
+        p.samples[1..4].iter().map(|s| (s.kernel.as_deref().map(str::to_string), s.value, s.line)).collect();
     assert_eq!(
         runs,
         vec![
@@ -51,15 +40,9 @@ fn yaml_fixture() {
     );
     assert_eq!(p.samples[1].params, vec![Param::new("procs", "64")]);
 
-    let build: Vec<_> = p.samples[4..]
-        .iter()
-        .map(|s| (s.value.mean(), s.line))
-        .collect();
+    let build: Vec<_> = p.samples[4..].iter().map(|s| (s.value.mean(), s.line)).collect();
     assert_eq!(build, vec![(856.4, 28), (850.1, 29)]);
-    assert_eq!(
-        p.samples[4].metric,
-        Metric::new("autoconf build", "s", Better::Lower)
-    );
+    assert_eq!(p.samples[4].metric, Metric::new("autoconf build", "s", Better::Lower));
     assert!(p.samples[4].kernel.is_none());
 }
 
@@ -75,23 +58,13 @@ fn csv_fixture() {
     assert_eq!(s.kernel.as_deref(), Some("2.5.52"));
     assert_eq!(s.group, "Single User");
     assert_eq!(s.params, vec![Param::new("size", "40MB")]);
-    assert_eq!(
-        s.metric,
-        Metric::new("Single User Test", "s", Better::Lower)
-    );
+    assert_eq!(s.metric, Metric::new("Single User Test", "s", Better::Lower));
     assert_eq!(s.value, Value::single(3771.85));
     assert_eq!(s.line, 6);
     let s = &p.samples[2];
     assert_eq!(s.kernel.as_deref(), Some("2.4.19 (mem=24M)"));
     assert!(s.params.is_empty());
-    assert_eq!(
-        s.value,
-        Value::Summary {
-            mean: 3371.98,
-            stddev: Some(12.5),
-            n: 3
-        }
-    );
+    assert_eq!(s.value, Value::Summary { mean: 3371.98, stddev: Some(12.5), n: 3 });
 }
 
 #[test]
@@ -101,10 +74,7 @@ fn unknown_yaml_key_is_an_error_with_line_and_column() {
     let err = Generic.parse(&input).unwrap_err();
     assert_eq!(err.line(), Some(8), "{err}");
     let text = err.to_string();
-    assert!(
-        text.contains("parms") && text.contains("column 5"),
-        "{text}"
-    );
+    assert!(text.contains("parms") && text.contains("column 5"), "{text}");
 }
 
 #[test]

@@ -8,9 +8,7 @@ use proptest::prelude::*;
 use std::path::{Path, PathBuf};
 
 fn shared(dir: &str) -> Option<PathBuf> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared")
-        .join(dir);
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared").join(dir);
     if p.is_dir() {
         Some(p)
     } else {
@@ -20,9 +18,7 @@ fn shared(dir: &str) -> Option<PathBuf> {
 }
 
 fn fixture(name: &str) -> Input {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/irman")
-        .join(name);
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/irman").join(name);
     Input::from_bytes(&std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display())))
 }
 
@@ -52,9 +48,7 @@ fn corpus_files_are_detected_and_parsed() {
         let input = Input::from_bytes(&std::fs::read(&path).unwrap());
         let winner = parse::detect(&input).map(|p| p.id());
         assert_eq!(winner, Some("irman"), "{}", path.display());
-        let parsed = Irman
-            .parse(&input)
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let parsed = Irman.parse(&input).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         assert!(!parsed.samples.is_empty());
         seen += 1;
     }
@@ -72,16 +66,8 @@ fn corpus_four_tests_seven_kernels() {
     let p = Irman.parse(&input).unwrap();
     // 4 tests x 7 kernels x 4 metrics
     assert_eq!(p.samples.len(), 112);
-    assert!(
-        p.samples
-            .iter()
-            .all(|s| s.metric.unit == "ms" && s.metric.better == Better::Lower)
-    );
-    assert!(
-        p.samples
-            .iter()
-            .all(|s| s.params.is_empty() && s.kernel.is_some())
-    );
+    assert!(p.samples.iter().all(|s| s.metric.unit == "ms" && s.metric.better == Better::Lower));
+    assert!(p.samples.iter().all(|s| s.params.is_empty() && s.kernel.is_some()));
     // Values read off the post by hand.
     assert_eq!(one(&p, "NULL", Some("2.4.18"), "Max"), 45.955);
     assert_eq!(one(&p, "NULL", Some("2.4.18-0.24pre3"), "Max"), 0.121);
@@ -112,13 +98,7 @@ fn seed_post_skips_quoted_copies() {
     // from another machine (7 kernels x 4); the three quoted copies of the
     // first one are skipped.
     assert_eq!(p.samples.len(), 40);
-    assert_eq!(
-        p.notes
-            .iter()
-            .filter(|(_, n)| n.contains("repeated"))
-            .count(),
-        3
-    );
+    assert_eq!(p.notes.iter().filter(|(_, n)| n.contains("repeated")).count(), 3);
     assert_eq!(one(&p, "FILE_IO", Some("2.4.20-pre4-ac1"), "Max"), 40.603);
     assert_eq!(one(&p, "FILE_IO", Some("2.4.20-pre5aa1"), "Max"), 450.191);
     assert_eq!(one(&p, "FILE_IO", Some("2.5.33"), "StdDev"), 3.077);
@@ -153,11 +133,7 @@ fn fixture_posted_table_with_wrapped_row() {
     assert_eq!(one(&p, "FILE_IO", Some("2.6.0-test5-mm2"), "Max"), 60.025);
     assert_eq!(one(&p, "PROCESS", Some("2.6.0-test5-mm2"), "Max"), 95.775);
     assert_eq!(one(&p, "PROCESS", Some("2.4.22"), "StdDev"), 3.902);
-    assert!(
-        p.notes
-            .iter()
-            .any(|(l, n)| *l == 17 && n.contains("rejoined"))
-    );
+    assert!(p.notes.iter().any(|(l, n)| *l == 17 && n.contains("rejoined")));
 }
 
 #[test]

@@ -29,10 +29,7 @@ fn param(s: &Sample, name: &str) -> Option<String> {
 }
 
 fn find<'a>(f: &'a ParsedFile, load: &str, name: &str) -> Vec<&'a Sample> {
-    f.samples
-        .iter()
-        .filter(|s| s.metric.name == name && param(s, "load").as_deref() == Some(load))
-        .collect()
+    f.samples.iter().filter(|s| s.metric.name == name && param(s, "load").as_deref() == Some(load)).collect()
 }
 
 #[test]
@@ -126,7 +123,8 @@ fn corpus_lkp_expected() {
 #[test]
 fn corpus_lkml_020() {
     let Some(d) = corpus() else { return };
-    let input = Input::from_bytes(&std::fs::read(d.join("lkml-2004-02-kernbench020-half-optimum-nostddev.txt")).unwrap());
+    let input =
+        Input::from_bytes(&std::fs::read(d.join("lkml-2004-02-kernbench020-half-optimum-nostddev.txt")).unwrap());
     assert_eq!(detected(&input), "kernbench");
     let f = Kernbench.parse(&input).unwrap();
     assert_eq!(f.samples.len(), 24);

@@ -20,17 +20,12 @@ fn corpus() -> Option<PathBuf> {
 }
 
 fn fixture(name: &str) -> Input {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/osdb")
-        .join(name);
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/osdb").join(name);
     Input::from_bytes(&std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display())))
 }
 
 fn find<'a>(p: &'a ParsedFile, group: &str, kernel: Option<&str>, metric: &str) -> Vec<&'a Sample> {
-    p.samples
-        .iter()
-        .filter(|s| s.group == group && s.kernel.as_deref() == kernel && s.metric.name == metric)
-        .collect()
+    p.samples.iter().filter(|s| s.group == group && s.kernel.as_deref() == kernel && s.metric.name == metric).collect()
 }
 
 #[test]
@@ -47,15 +42,8 @@ fn corpus_files_are_detected_and_parsed() {
             continue;
         }
         let input = Input::from_bytes(&std::fs::read(&path).unwrap());
-        assert_eq!(
-            parse::detect(&input).map(|p| p.id()),
-            Some("osdb"),
-            "{}",
-            path.display()
-        );
-        let p = Osdb
-            .parse(&input)
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert_eq!(parse::detect(&input).map(|p| p.id()), Some("osdb"), "{}", path.display());
+        let p = Osdb.parse(&input).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         assert!(!p.samples.is_empty());
     }
 }
@@ -72,35 +60,19 @@ fn two_logs_get_their_kernels_from_the_summary() {
     assert_eq!(pop.len(), 1);
     assert_eq!(pop[0].value.mean(), 360.44);
     assert_eq!(pop[0].params, vec![Param::new("size", "40MB")]);
-    assert_eq!(
-        pop[0].metric,
-        Metric::new("populateDataBase", "s", Better::Lower)
-    );
+    assert_eq!(pop[0].metric, Metric::new("populateDataBase", "s", Better::Lower));
     assert_eq!(pop[0].line, 16);
-    let idx = find(
-        &p,
-        "Database creation",
-        Some("2.6.0-test9"),
-        "create_idx_uniques_key_bt",
-    );
+    let idx = find(&p, "Database creation", Some("2.6.0-test9"), "create_idx_uniques_key_bt");
     assert_eq!(idx[0].value.mean(), 990.60);
     // The newer size line gives the same parameter.
     assert_eq!(idx[0].params, vec![Param::new("size", "40MB")]);
     let upd = find(&p, "Single User", Some("2.6.0-test9"), "upd_app_t_mid");
-    assert_eq!(
-        upd.iter().map(|s| s.value.mean()).collect::<Vec<_>>(),
-        vec![0.03, 0.12]
-    );
+    assert_eq!(upd.iter().map(|s| s.value.mean()).collect::<Vec<_>>(), vec![0.03, 0.12]);
     let total = find(&p, "Single User", Some("2.4.23"), "Single User Test");
     assert_eq!(total.len(), 1);
     assert_eq!(total[0].value.mean(), 812.40);
     assert_eq!(total[0].line, 27);
-    assert_eq!(
-        find(&p, "Single User", Some("2.6.0-test9"), "Single User Test")[0]
-            .value
-            .mean(),
-        1790.05
-    );
+    assert_eq!(find(&p, "Single User", Some("2.6.0-test9"), "Single User Test")[0].value.mean(), 1790.05);
     assert!(p.samples.iter().all(|s| s.kernel.is_some()));
 }
 
@@ -110,46 +82,14 @@ fn multi_user_throughput_and_users() {
     let p = Osdb.parse(&input).unwrap();
     let ir = find(&p, "Multi-User", None, "Mixed IR");
     assert_eq!(ir[0].value.mean(), 412.3310);
-    assert_eq!(
-        ir[0].metric,
-        Metric::new("Mixed IR", "tuples/s", Better::Higher)
-    );
-    assert_eq!(
-        ir[0].params,
-        vec![Param::new("size", "40MB"), Param::new("users", "8")]
-    );
-    assert_eq!(
-        find(&p, "Multi-User", None, "Mixed OLTP")[0].value.mean(),
-        388.9020
-    );
-    assert_eq!(
-        find(&p, "Multi-User", None, "CrossSectionTests(Mixed OLTP)")[0]
-            .value
-            .mean(),
-        16.0040
-    );
-    assert_eq!(
-        find(&p, "Multi-User", None, "mu_checkmod_100_rand")[0]
-            .value
-            .mean(),
-        0.04
-    );
-    assert_eq!(
-        find(&p, "Multi-User", None, "Multi-User Test")[0]
-            .value
-            .mean(),
-        3902.77
-    );
-    assert_eq!(
-        find(&p, "Single User", None, "Single User Test")[0]
-            .value
-            .mean(),
-        250.31
-    );
-    assert_eq!(
-        find(&p, "Single User", None, "table_scan")[0].params,
-        vec![Param::new("size", "40MB")]
-    );
+    assert_eq!(ir[0].metric, Metric::new("Mixed IR", "tuples/s", Better::Higher));
+    assert_eq!(ir[0].params, vec![Param::new("size", "40MB"), Param::new("users", "8")]);
+    assert_eq!(find(&p, "Multi-User", None, "Mixed OLTP")[0].value.mean(), 388.9020);
+    assert_eq!(find(&p, "Multi-User", None, "CrossSectionTests(Mixed OLTP)")[0].value.mean(), 16.0040);
+    assert_eq!(find(&p, "Multi-User", None, "mu_checkmod_100_rand")[0].value.mean(), 0.04);
+    assert_eq!(find(&p, "Multi-User", None, "Multi-User Test")[0].value.mean(), 3902.77);
+    assert_eq!(find(&p, "Single User", None, "Single User Test")[0].value.mean(), 250.31);
+    assert_eq!(find(&p, "Single User", None, "table_scan")[0].params, vec![Param::new("size", "40MB")]);
     assert_eq!(p.samples.len(), 12);
 }
 

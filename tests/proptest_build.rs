@@ -113,7 +113,10 @@ fn machine_yaml() -> impl Strategy<Value = String> {
     (
         "[ -~]{0,20}",
         proptest::option::weighted(0.2, name()),
-        proptest::collection::vec(("[ -~]{0,12}", proptest::collection::vec("[?a-z0-9./\\-]{0,4}\\*?[?a-z0-9./-]{0,4}", 0..3)), 0..3),
+        proptest::collection::vec(
+            ("[ -~]{0,12}", proptest::collection::vec("[?a-z0-9./\\-]{0,4}\\*?[?a-z0-9./-]{0,4}", 0..3)),
+            0..3,
+        ),
         proptest::option::weighted(0.3, ("[?a-z0-9./-]{0,4}\\*?[?a-z0-9./-]{0,4}", proptest::sample::select(ids))),
     )
         .prop_map(|(name, baseline, sections, format)| {

@@ -1,10 +1,10 @@
 //! HTML, Markdown and plaintext come from one view model: for every section
 //! of the demo site, every number in the table appears in all three.
 
+use benchsite::render::Renderer;
 use benchsite::render::html::HtmlRenderer;
 use benchsite::render::markdown::machine_md;
 use benchsite::render::text::{TextOptions, section_text};
-use benchsite::render::Renderer;
 use benchsite::report;
 use std::path::Path;
 

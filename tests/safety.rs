@@ -257,15 +257,7 @@ fn strict_fails_on_warnings_and_writes_nothing() {
     assert_eq!(diff(&before, &snapshot(&out)), Vec::<String>::new(), "--strict failure wrote files");
     // Without warnings --strict succeeds.
     std::fs::remove_file(content.join("m1/2.4.7/notes.txt")).expect("rm");
-    benchsite()
-        .arg("build")
-        .arg("--content")
-        .arg(&content)
-        .arg("--output")
-        .arg(&out)
-        .arg("--strict")
-        .assert()
-        .code(0);
+    benchsite().arg("build").arg("--content").arg(&content).arg("--output").arg(&out).arg("--strict").assert().code(0);
 }
 
 #[test]
@@ -337,7 +329,8 @@ fn path_clashes_fail_before_anything_is_written() {
         assert!(!fresh.exists(), "{name}: a failed build wrote {:?}", snapshot(&fresh).keys().collect::<Vec<_>>());
         // `check` finds the same clash without writing.
         let c = benchsite().arg("check").arg("--content").arg(&content).assert().code(1);
-        let err = String::from_utf8_lossy(&c.get_output().stdout).to_string() + &String::from_utf8_lossy(&c.get_output().stderr);
+        let err = String::from_utf8_lossy(&c.get_output().stdout).to_string()
+            + &String::from_utf8_lossy(&c.get_output().stderr);
         assert!(err.contains(name) && err.contains("directory"), "check did not report the clash: {err}");
     }
 }
@@ -488,13 +481,25 @@ fn temporaries_of_an_interrupted_build_are_removed() {
     put(&out, "notes.tmp", "mine");
     build(&content, &out).success();
     let after = snapshot(&out);
-    for gone in [".benchsite-building", "m1/.index.html.benchsite-tmp", "m1/kernels/.2.4.7.html.benchsite-tmp", ".benchsite.tmp", ".benchsite-cache/.m1.parsed.tmp"] {
+    for gone in [
+        ".benchsite-building",
+        "m1/.index.html.benchsite-tmp",
+        "m1/kernels/.2.4.7.html.benchsite-tmp",
+        ".benchsite.tmp",
+        ".benchsite-cache/.m1.parsed.tmp",
+    ] {
         assert!(!after.contains_key(gone), "{gone} left behind");
     }
-    assert!(after.contains_key(".git/objects/.x.benchsite-tmp") && after.contains_key("notes.tmp"), "removed a file not ours");
+    assert!(
+        after.contains_key(".git/objects/.x.benchsite-tmp") && after.contains_key("notes.tmp"),
+        "removed a file not ours"
+    );
     assert!(!out.join("m1/raw/2.9").exists(), "an emptied directory was left");
     assert!(out.join("m1/raw").is_dir());
-    assert!(std::fs::symlink_metadata(out.join("m1/.x.html.benchsite-tmp")).is_err(), "a link under a temporary name was left");
+    assert!(
+        std::fs::symlink_metadata(out.join("m1/.x.html.benchsite-tmp")).is_err(),
+        "a link under a temporary name was left"
+    );
     assert_eq!(std::fs::read_to_string(&target).expect("read"), "precious");
     for (path, contents) in &clean {
         if !path.starts_with(".benchsite-cache") {
@@ -507,7 +512,11 @@ fn temporaries_of_an_interrupted_build_are_removed() {
     put(&fresh, "m1/.index.html.benchsite-tmp", "<html>half");
     build(&content, &fresh).success();
     let f = snapshot(&fresh);
-    assert!(f.contains_key("m1/index.html") && !f.contains_key("m1/.index.html.benchsite-tmp") && !f.contains_key(".benchsite-building"));
+    assert!(
+        f.contains_key("m1/index.html")
+            && !f.contains_key("m1/.index.html.benchsite-tmp")
+            && !f.contains_key(".benchsite-building")
+    );
 }
 
 /// A raw file or kernel directory whose name holds a line break is skipped
@@ -552,7 +561,10 @@ fn new_walk_warnings_are_reported_on_a_cached_rebuild() {
     let rebuilt = stderr(&build(&content, &out).success());
     let scratch = stderr(&build(&content, &tmp.path().join("scratch")).success());
     assert!(scratch.contains("ln") && scratch.contains("skipped"), "{scratch}");
-    assert!(rebuilt.contains("ln") && rebuilt.contains("skipped"), "the rebuild kept the last build's warnings: {rebuilt}");
+    assert!(
+        rebuilt.contains("ln") && rebuilt.contains("skipped"),
+        "the rebuild kept the last build's warnings: {rebuilt}"
+    );
 }
 
 /// The list of written files is written before anything is renamed into

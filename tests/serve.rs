@@ -73,7 +73,11 @@ fn get(addr: SocketAddr, path: &str) -> Response {
     s.read_to_end(&mut raw).expect("read response");
     let raw = String::from_utf8_lossy(&raw).into_owned();
     let (head, body) = raw.split_once("\r\n\r\n").unwrap_or_else(|| panic!("no header end in {raw:?}"));
-    let status = head.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or_else(|| panic!("bad status line {head:?}"));
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("bad status line {head:?}"));
     Response { status, head: head.to_string(), body: body.to_string() }
 }
 

@@ -15,8 +15,11 @@ fn a_theme_overrides_one_template_and_inherits_the_rest() {
     std::fs::create_dir_all(theme.join("templates")).expect("mkdir");
     std::fs::create_dir_all(theme.join("static")).expect("mkdir");
     let base = benchsite::render::html::DEFAULT_TEMPLATES.iter().find(|(n, _)| *n == "base.html").expect("base").1;
-    std::fs::write(theme.join("templates/base.html"), base.replace("<footer class=\"site-footer\">", "<footer class=\"site-footer\">PLAIN THEME "))
-        .expect("write");
+    std::fs::write(
+        theme.join("templates/base.html"),
+        base.replace("<footer class=\"site-footer\">", "<footer class=\"site-footer\">PLAIN THEME "),
+    )
+    .expect("write");
     std::fs::write(theme.join("static/extra.css"), "body{}").expect("write");
 
     let out = dir.join("output");

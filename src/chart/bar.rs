@@ -363,7 +363,10 @@ fn draw_panel<DB: DrawingBackend>(
             .y_label_area_size(if first_col { lay.label_w } else { 4 })
             // Panels beside the first have no kernel names, so no ticks
             // either (a 300-kernel panel had 300 tick marks to no label).
-            .build_cartesian_2d(Axis::new(lo, hi, ticks), Axis::new(0f64, nk as f64, if first_col { centers } else { Vec::new() }))
+            .build_cartesian_2d(
+                Axis::new(lo, hi, ticks),
+                Axis::new(0f64, nk as f64, if first_col { centers } else { Vec::new() }),
+            )
             .ok()?;
         chart
             .configure_mesh()

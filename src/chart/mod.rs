@@ -56,9 +56,9 @@
 
 use crate::model::Better;
 use crate::report::{MachinePage, SectionView, TableView};
-use rayon::prelude::*;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
+use rayon::prelude::*;
 
 pub mod bar;
 pub mod scaling;
@@ -729,7 +729,8 @@ pub(crate) fn draw_error_bar<DB: DrawingBackend>(
     style: ShapeStyle,
 ) -> Option<()> {
     let ((x, a), b) = (top, bottom.1);
-    area.draw(&PathElement::new(vec![(x - cap, a), (x + cap, a), (x, a), (x, b), (x - cap, b), (x + cap, b)], style)).ok()
+    area.draw(&PathElement::new(vec![(x - cap, a), (x + cap, a), (x, a), (x, b), (x - cap, b), (x + cap, b)], style))
+        .ok()
 }
 
 /// Draws a marker centred on pixel `at` of `area`.

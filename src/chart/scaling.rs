@@ -291,7 +291,8 @@ pub fn render(spec: &ScalingSpec, machine: &str) -> Option<(String, String, Stri
         // what gets shortened.
         let note = shown_kernels(spec).map(|s| format!(": {s}")).unwrap_or_default();
         let room = inner - Y_AREA - text_px(&note, FONT);
-        let heading = format!("{}{note}", fit_end(&format!("{} by {}", clean(&spec.metric), clean(&spec.param)), room, FONT));
+        let heading =
+            format!("{}{note}", fit_end(&format!("{} by {}", clean(&spec.metric), clean(&spec.param)), room, FONT));
         area.draw(&Text::new(
             fit_end(&heading, inner - Y_AREA, FONT),
             (Y_AREA, 2),
@@ -340,7 +341,13 @@ pub fn render(spec: &ScalingSpec, machine: &str) -> Option<(String, String, Stri
                 let x = tx(p.x);
                 if let Some(sd) = p.sd {
                     let (a, b) = (p.y - sd, p.y + sd);
-                    draw_error_bar(&root, chart.backend_coord(&(x, a)), chart.backend_coord(&(x, b)), 4, c.stroke_width(1))?;
+                    draw_error_bar(
+                        &root,
+                        chart.backend_coord(&(x, a)),
+                        chart.backend_coord(&(x, b)),
+                        4,
+                        c.stroke_width(1),
+                    )?;
                 }
             }
             for (x, y) in pts {

@@ -75,7 +75,11 @@ impl BenchParser for Aim9 {
                 }
             }
             // The unit is part of the line.
-            if rows < 3 && per_second && line.contains("/second") && row(line).is_some_and(|r| r.numbers >= 3 && r.unit.ends_with("/second")) {
+            if rows < 3
+                && per_second
+                && line.contains("/second")
+                && row(line).is_some_and(|r| r.numbers >= 3 && r.unit.ends_with("/second"))
+            {
                 rows += 1;
             }
         }

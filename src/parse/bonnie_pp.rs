@@ -506,8 +506,7 @@ fn is_io_header(line: &str) -> bool {
         return false;
     }
     let toks: Vec<&str> = t.split_whitespace().collect();
-    toks.contains(&"%CP")
-        && toks.iter().any(|x| x.ends_with("/sec"))
+    toks.contains(&"%CP") && toks.iter().any(|x| x.ends_with("/sec"))
 }
 
 /// Column header of the file table: `              files  /sec %CP …`.

@@ -88,9 +88,23 @@ fn shows_tbench(input: &Input) -> bool {
 
 /// Options of dbench/tbench that take no argument.
 const NOARG: &[&str] = &[
-    "-S", "-s", "-F", "-x", "-X", "--sync", "--fsync", "--xattr", "--sync-dir", "--no-resolve",
-    "--skip-cleanup", "--per-client-results", "--one-byte-write-fix", "--stat-check", "--fake-io",
-    "--show-execute-time", "--run-once",
+    "-S",
+    "-s",
+    "-F",
+    "-x",
+    "-X",
+    "--sync",
+    "--fsync",
+    "--xattr",
+    "--sync-dir",
+    "--no-resolve",
+    "--skip-cleanup",
+    "--per-client-results",
+    "--one-byte-write-fix",
+    "--stat-check",
+    "--fake-io",
+    "--show-execute-time",
+    "--run-once",
 ];
 
 /// A dbench/tbench command line: returns the client count it asks for.
@@ -199,7 +213,13 @@ fn read_result(input: &Input, idx: usize) -> Result<Option<Result4>, ParseError>
             return Err(ParseError::malformed(vt.idx + 1, "`MB/sec` after the throughput value", line.trim()));
         }
     }
-    let mut res = Result4 { throughput: value, line: vt.idx + 1, params: Vec::new(), max_latency: None, last_idx: toks[s + 2].idx };
+    let mut res = Result4 {
+        throughput: value,
+        line: vt.idx + 1,
+        params: Vec::new(),
+        max_latency: None,
+        last_idx: toks[s + 2].idx,
+    };
     let mut k = s + 3;
     while let Some(t) = toks.get(k) {
         if t.text.starts_with("(NB=") {
@@ -224,7 +244,11 @@ fn read_result(input: &Input, idx: usize) -> Result<Option<Result4>, ParseError>
                     continue;
                 }
                 _ => {
-                    return Err(ParseError::malformed(t.idx + 1, "`max_latency=<number> ms`", input.lines[t.idx].trim()));
+                    return Err(ParseError::malformed(
+                        t.idx + 1,
+                        "`max_latency=<number> ms`",
+                        input.lines[t.idx].trim(),
+                    ));
                 }
             }
         }
@@ -252,7 +276,9 @@ fn read_result(input: &Input, idx: usize) -> Result<Option<Result4>, ParseError>
 fn table_row(line: &str) -> Option<(&str, f64, f64, f64)> {
     let toks: Vec<&str> = line.split_whitespace().collect();
     let [name, count, avg, max] = toks.as_slice() else { return None };
-    if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') || !name.starts_with(|c: char| c.is_ascii_alphabetic()) {
+    if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        || !name.starts_with(|c: char| c.is_ascii_alphabetic())
+    {
         return None;
     }
     if !count.bytes().all(|b| b.is_ascii_digit()) {
@@ -410,7 +436,12 @@ fn base_score(input: &Input) -> u8 {
     let (mut result, mut table, mut command) = (false, false, false);
     if may_result || may_table || may_command {
         for line in &input.lines {
-            if may_result && !result && may_have_result(line) && line.contains("MB/sec") && line.split_whitespace().any(is_throughput_tok) {
+            if may_result
+                && !result
+                && may_have_result(line)
+                && line.contains("MB/sec")
+                && line.split_whitespace().any(is_throughput_tok)
+            {
                 result = true;
             }
             if may_table && !table && line.contains("AvgLat") && is_table_header(line) {
@@ -480,11 +511,7 @@ mod tests {
     use super::*;
 
     fn vals(f: &ParsedFile, group: &str, name: &str) -> Vec<f64> {
-        f.samples
-            .iter()
-            .filter(|s| s.group == group && s.metric.name == name)
-            .map(|s| s.value.mean())
-            .collect()
+        f.samples.iter().filter(|s| s.group == group && s.metric.name == name).map(|s| s.value.mean()).collect()
     }
 
     fn param(s: &Sample, name: &str) -> Option<String> {
@@ -619,7 +646,9 @@ mod tests {
         let d = Input::from_text("dbench 32\nThroughput 9.2 MB/sec (NB=1 MB/sec  1 MBit/sec)\n");
         assert!(Dbench.detect(&d) >= 60);
         assert_eq!(Tbench.detect(&d), 0);
-        let t = Input::from_text("tbench_srv &\ndbench version 4.00 - Copyright Andrew Tridgell 1999-2004\nThroughput 9.2 MB/sec  1 clients  1 procs  max_latency=1 ms\n");
+        let t = Input::from_text(
+            "tbench_srv &\ndbench version 4.00 - Copyright Andrew Tridgell 1999-2004\nThroughput 9.2 MB/sec  1 clients  1 procs  max_latency=1 ms\n",
+        );
         assert!(Tbench.detect(&t) > Dbench.detect(&t));
         assert_eq!(Tbench.parse(&t).unwrap().benchmark, "tbench");
         assert_eq!(Dbench.detect(&Input::from_text("hello")), 0);

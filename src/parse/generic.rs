@@ -143,8 +143,7 @@ fn opt_string<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Erro
 }
 
 fn string<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
-    d.deserialize_any(StringOnly)?
-        .ok_or_else(|| de::Error::custom("expected a string, found null"))
+    d.deserialize_any(StringOnly)?.ok_or_else(|| de::Error::custom("expected a string, found null"))
 }
 
 /// Where each result entry sits in the YAML text (1-based lines).
@@ -163,8 +162,7 @@ fn indent(line: &str) -> usize {
 
 /// A top-level `key:` of a YAML line, if the line is one.
 fn top_key(line: &str) -> Option<&str> {
-    if line.starts_with([' ', '\t', '-', '#']) || line.starts_with("---") || line.starts_with("...")
-    {
+    if line.starts_with([' ', '\t', '-', '#']) || line.starts_with("---") || line.starts_with("...") {
         return None;
     }
     let colon = line.find(':')?;
@@ -198,11 +196,7 @@ fn entry_lines(lines: &[String]) -> EntryLines {
             el.entries.push((i + 1, None, Vec::new()));
         }
         // The key on this line: after the entry's `- ` or on its own.
-        let key_text = if is_dash && Some(ind) == entry_indent {
-            t[1..].trim_start()
-        } else {
-            t
-        };
+        let key_text = if is_dash && Some(ind) == entry_indent { t[1..].trim_start() } else { t };
         if let Some(entry) = el.entries.last_mut() {
             if key_text.starts_with("value:") {
                 entry.1 = Some(i + 1);
@@ -218,9 +212,7 @@ fn entry_lines(lines: &[String]) -> EntryLines {
                             j += 1;
                             continue;
                         }
-                        if (item == "-" || item.starts_with("- "))
-                            && indent(&lines[j]) >= key_indent
-                        {
+                        if (item == "-" || item.starts_with("- ")) && indent(&lines[j]) >= key_indent {
                             entry.2.push(j + 1);
                             j += 1;
                         } else {
@@ -251,11 +243,7 @@ fn yaml_error(err: serde_yaml::Error) -> ParseError {
                 format!("column {}: {msg}", loc.column()),
             )
         }
-        None => ParseError::malformed(
-            1,
-            "a generic results YAML file (see benchsite::parse::generic)",
-            msg,
-        ),
+        None => ParseError::malformed(1, "a generic results YAML file (see benchsite::parse::generic)", msg),
     }
 }
 
@@ -280,10 +268,7 @@ fn parse_yaml(input: &Input) -> Result<ParsedFile, ParseError> {
         ..Default::default()
     };
     if !located {
-        out.notes.push((
-            fallback,
-            "could not place each result on its line; lines point at `results:`".into(),
-        ));
+        out.notes.push((fallback, "could not place each result on its line; lines point at `results:`".into()));
     }
     for (idx, r) in file.results.into_iter().enumerate() {
         let (entry_line, value_line, item_lines) = match places.entries.get(idx) {
@@ -298,58 +283,33 @@ fn parse_yaml(input: &Input) -> Result<ParsedFile, ParseError> {
         if let Some(map) = &r.params {
             for (k, v) in map {
                 let (Some(name), Some(val)) = (scalar_text(k), scalar_text(v)) else {
-                    return Err(bad(
-                        entry_line,
-                        "params as `name: value` scalars",
-                        format!("{k:?}: {v:?}"),
-                    ));
+                    return Err(bad(entry_line, "params as `name: value` scalars", format!("{k:?}: {v:?}")));
                 };
                 params.push(Param::new(name, val));
             }
         }
         let template = |value: f64, line: usize| {
-            let mut s = Sample::new(metric.clone(), value, line)
-                .with_group(r.group.clone().unwrap_or_default());
+            let mut s = Sample::new(metric.clone(), value, line).with_group(r.group.clone().unwrap_or_default());
             s.kernel = r.kernel.as_deref().map(Into::into);
             s.params = params.clone();
             s
         };
         let check = |v: f64, line: usize| {
-            if v.is_finite() {
-                Ok(v)
-            } else {
-                Err(bad(line, "a finite number", v.to_string()))
-            }
+            if v.is_finite() { Ok(v) } else { Err(bad(line, "a finite number", v.to_string())) }
         };
         match (r.value, &r.values) {
             (Some(_), Some(_)) => {
-                return Err(bad(
-                    entry_line,
-                    "either `value` or `values`, not both",
-                    r.metric.clone(),
-                ));
+                return Err(bad(entry_line, "either `value` or `values`, not both", r.metric.clone()));
             }
             (None, None) => {
-                return Err(bad(
-                    entry_line,
-                    "a `value` or `values` key",
-                    r.metric.clone(),
-                ));
+                return Err(bad(entry_line, "a `value` or `values` key", r.metric.clone()));
             }
             (None, Some(values)) => {
                 if r.n.is_some() || r.stddev.is_some() {
-                    return Err(bad(
-                        entry_line,
-                        "`n`/`stddev` only with a single `value`",
-                        r.metric.clone(),
-                    ));
+                    return Err(bad(entry_line, "`n`/`stddev` only with a single `value`", r.metric.clone()));
                 }
                 if values.is_empty() {
-                    return Err(bad(
-                        value_line,
-                        "at least one number in `values`",
-                        "[]".into(),
-                    ));
+                    return Err(bad(value_line, "at least one number in `values`", "[]".into()));
                 }
                 for (k, v) in values.iter().enumerate() {
                     let line = item_lines.get(k).copied().unwrap_or(value_line);
@@ -368,11 +328,7 @@ fn parse_yaml(input: &Input) -> Result<ParsedFile, ParseError> {
                         s = s.with_summary(v, sd, n);
                     }
                     (None, Some(_)) => {
-                        return Err(bad(
-                            entry_line,
-                            "`n` (the number of runs) with `stddev`",
-                            r.metric.clone(),
-                        ));
+                        return Err(bad(entry_line, "`n` (the number of runs) with `stddev`", r.metric.clone()));
                     }
                     (None, None) => {}
                 }
@@ -381,10 +337,7 @@ fn parse_yaml(input: &Input) -> Result<ParsedFile, ParseError> {
         }
     }
     if out.samples.is_empty() {
-        return Err(ParseError::NoResults {
-            benchmark: "generic",
-            reason: "`results:` is empty".into(),
-        });
+        return Err(ParseError::NoResults { benchmark: "generic", reason: "`results:` is empty".into() });
     }
     Ok(out)
 }
@@ -478,15 +431,9 @@ fn better_word(s: &str) -> Option<Better> {
 }
 
 fn parse_csv(input: &Input) -> Result<ParsedFile, ParseError> {
-    let mut out = ParsedFile {
-        benchmark: "generic".to_string(),
-        ..Default::default()
-    };
+    let mut out = ParsedFile { benchmark: "generic".to_string(), ..Default::default() };
     let Some((hline, header)) = csv_header(input) else {
-        return Err(ParseError::NoResults {
-            benchmark: "generic",
-            reason: "empty CSV file".into(),
-        });
+        return Err(ParseError::NoResults { benchmark: "generic", reason: "empty CSV file".into() });
     };
     for (_, l) in input.numbered().take(hline.saturating_sub(1)) {
         let t = l.trim().trim_start_matches('#').trim();
@@ -501,16 +448,12 @@ fn parse_csv(input: &Input) -> Result<ParsedFile, ParseError> {
         }
     }
     let delim = csv_delim(header);
-    let names = split_csv(header, delim)
-        .ok_or_else(|| ParseError::malformed(hline, "a CSV header row", header.to_string()))?;
+    let names =
+        split_csv(header, delim).ok_or_else(|| ParseError::malformed(hline, "a CSV header row", header.to_string()))?;
     let cols: Vec<CsvCol> = names.iter().map(|n| csv_col(n)).collect();
     for (i, (c, n)) in cols.iter().zip(&names).enumerate() {
         if n.is_empty() {
-            return Err(ParseError::malformed(
-                hline,
-                format!("a name for column {}", i + 1),
-                header.to_string(),
-            ));
+            return Err(ParseError::malformed(hline, format!("a name for column {}", i + 1), header.to_string()));
         }
         let dup = names.iter().take(i).any(|m| m.eq_ignore_ascii_case(n));
         if dup {
@@ -522,17 +465,9 @@ fn parse_csv(input: &Input) -> Result<ParsedFile, ParseError> {
         }
         let _ = c;
     }
-    for (need, name) in [
-        (CsvCol::Metric, "metric"),
-        (CsvCol::Value, "value"),
-        (CsvCol::Better, "better"),
-    ] {
+    for (need, name) in [(CsvCol::Metric, "metric"), (CsvCol::Value, "value"), (CsvCol::Better, "better")] {
         if !cols.contains(&need) {
-            return Err(ParseError::malformed(
-                hline,
-                format!("a `{name}` column"),
-                header.to_string(),
-            ));
+            return Err(ParseError::malformed(hline, format!("a `{name}` column"), header.to_string()));
         }
     }
     for (n, line) in input.numbered().skip(hline) {
@@ -540,9 +475,8 @@ fn parse_csv(input: &Input) -> Result<ParsedFile, ParseError> {
         if t.is_empty() || t.starts_with('#') {
             continue;
         }
-        let cells = split_csv(line, delim).ok_or_else(|| {
-            ParseError::malformed(n, "a CSV row with closed quotes", t.to_string())
-        })?;
+        let cells = split_csv(line, delim)
+            .ok_or_else(|| ParseError::malformed(n, "a CSV row with closed quotes", t.to_string()))?;
         if cells.len() != names.len() {
             return Err(ParseError::malformed(
                 n,
@@ -551,22 +485,10 @@ fn parse_csv(input: &Input) -> Result<ParsedFile, ParseError> {
             ));
         }
         let cell_err = |i: usize, expected: &str| {
-            ParseError::malformed(
-                n,
-                expected.to_string(),
-                format!("column {} ({}): {:?}", i + 1, names[i], cells[i]),
-            )
+            ParseError::malformed(n, expected.to_string(), format!("column {} ({}): {:?}", i + 1, names[i], cells[i]))
         };
-        let (mut kernel, mut group, mut metric, mut value, mut unit, mut better, mut runs, mut sd) = (
-            None,
-            String::new(),
-            String::new(),
-            None,
-            String::new(),
-            None,
-            None,
-            None,
-        );
+        let (mut kernel, mut group, mut metric, mut value, mut unit, mut better, mut runs, mut sd) =
+            (None, String::new(), String::new(), None, String::new(), None, None, None);
         let mut params = Vec::new();
         for (i, (col, cell)) in cols.iter().zip(&cells).enumerate() {
             match col {
@@ -574,13 +496,9 @@ fn parse_csv(input: &Input) -> Result<ParsedFile, ParseError> {
                 CsvCol::Group => group = cell.clone(),
                 CsvCol::Metric => metric = cell.clone(),
                 CsvCol::Unit => unit = cell.clone(),
-                CsvCol::Value => {
-                    value = Some(num::plain(cell).ok_or_else(|| cell_err(i, "a number"))?)
-                }
+                CsvCol::Value => value = Some(num::plain(cell).ok_or_else(|| cell_err(i, "a number"))?),
                 CsvCol::Better => {
-                    better = Some(
-                        better_word(cell).ok_or_else(|| cell_err(i, "higher, lower or neither"))?,
-                    );
+                    better = Some(better_word(cell).ok_or_else(|| cell_err(i, "higher, lower or neither"))?);
                 }
                 CsvCol::N if !cell.is_empty() => {
                     runs = Some(
@@ -606,11 +524,7 @@ fn parse_csv(input: &Input) -> Result<ParsedFile, ParseError> {
             return Err(cell_err(metric_col, "a metric name"));
         }
         let (Some(v), Some(b)) = (value, better) else {
-            return Err(ParseError::malformed(
-                n,
-                "a value and a better direction",
-                t.to_string(),
-            ));
+            return Err(ParseError::malformed(n, "a value and a better direction", t.to_string()));
         };
         let mut s = Sample::new(Metric::new(metric, unit, b), v, n).with_group(group);
         s.kernel = kernel.map(Into::into);
@@ -619,20 +533,14 @@ fn parse_csv(input: &Input) -> Result<ParsedFile, ParseError> {
             (Some(k), sd) => s = s.with_summary(v, sd, k),
             (None, Some(_)) => {
                 let i = cols.iter().position(|c| *c == CsvCol::Stddev).unwrap_or(0);
-                return Err(cell_err(
-                    i,
-                    "a stddev only together with n (the number of runs)",
-                ));
+                return Err(cell_err(i, "a stddev only together with n (the number of runs)"));
             }
             (None, None) => {}
         }
         out.samples.push(s);
     }
     if out.samples.is_empty() {
-        return Err(ParseError::NoResults {
-            benchmark: "generic",
-            reason: "CSV header without rows".into(),
-        });
+        return Err(ParseError::NoResults { benchmark: "generic", reason: "CSV header without rows".into() });
     }
     Ok(out)
 }
@@ -680,11 +588,7 @@ fn csv_score(input: &Input) -> u8 {
         return 0;
     }
     let cols: Vec<CsvCol> = names.iter().map(|n| csv_col(n)).collect();
-    if cols.contains(&CsvCol::Metric) && cols.contains(&CsvCol::Value) {
-        90
-    } else {
-        0
-    }
+    if cols.contains(&CsvCol::Metric) && cols.contains(&CsvCol::Value) { 90 } else { 0 }
 }
 
 impl BenchParser for Generic {
@@ -712,8 +616,7 @@ impl BenchParser for Generic {
         } else {
             Err(ParseError::NoResults {
                 benchmark: "generic",
-                reason: "neither YAML with a `results:` list nor CSV with metric and value columns"
-                    .into(),
+                reason: "neither YAML with a `results:` list nor CSV with metric and value columns".into(),
             })
         }
     }
@@ -762,19 +665,9 @@ results:
         assert_eq!(s.metric, Metric::new("Throughput", "MB/s", Better::Higher));
         assert_eq!(s.group, "ext2");
         assert_eq!(s.params, vec![Param::new("procs", "64")]);
-        assert_eq!(
-            s.value,
-            Value::Summary {
-                mean: 145.0,
-                stddev: Some(1.2),
-                n: 5
-            }
-        );
+        assert_eq!(s.value, Value::Summary { mean: 145.0, stddev: Some(1.2), n: 5 });
         assert_eq!(s.line, 5);
-        let runs: Vec<(f64, usize)> = p.samples[1..4]
-            .iter()
-            .map(|s| (s.value.mean(), s.line))
-            .collect();
+        let runs: Vec<(f64, usize)> = p.samples[1..4].iter().map(|s| (s.value.mean(), s.line)).collect();
         assert_eq!(runs, vec![(1.0, 13), (2.5, 13), (3.0, 13)]);
         assert_eq!(p.samples[4].line, 19);
         assert_eq!(p.samples[5].line, 20);
@@ -791,25 +684,19 @@ results:
 
     #[test]
     fn yaml_value_errors() {
-        let e =
-            parse("results:\n  - metric: a\n    value: fast\n    better: higher\n").unwrap_err();
+        let e = parse("results:\n  - metric: a\n    value: fast\n    better: higher\n").unwrap_err();
         assert_eq!(e.line(), Some(3));
         let e = parse("results:\n  - metric: a\n    value: 1\n    better: up\n").unwrap_err();
         assert_eq!(e.line(), Some(4));
         let e = parse("results:\n  - metric: a\n    value: 1\n").unwrap_err();
         assert!(e.to_string().contains("better"), "{e}");
-        let e = parse("results:\n  - metric: a\n    value: 1\n    stddev: 2\n    better: lower\n")
-            .unwrap_err();
+        let e = parse("results:\n  - metric: a\n    value: 1\n    stddev: 2\n    better: lower\n").unwrap_err();
         assert_eq!(e.line(), Some(2));
         let e = parse("results:\n  - metric: a\n    better: lower\n").unwrap_err();
         assert_eq!(e.line(), Some(2));
-        let e =
-            parse("results:\n  - metric: a\n    value: 1\n    values: [2]\n    better: lower\n")
-                .unwrap_err();
+        let e = parse("results:\n  - metric: a\n    value: 1\n    values: [2]\n    better: lower\n").unwrap_err();
         assert_eq!(e.line(), Some(2));
-        let e =
-            parse("results:\n  - kernel: 3.10\n    metric: a\n    value: 1\n    better: lower\n")
-                .unwrap_err();
+        let e = parse("results:\n  - kernel: 3.10\n    metric: a\n    value: 1\n    better: lower\n").unwrap_err();
         assert_eq!(e.line(), Some(2), "{e}");
         let e = parse("results:\n  - metric: a\n    value: .nan\n    better: lower\n").unwrap_err();
         assert_eq!(e.line(), Some(3));
@@ -833,8 +720,7 @@ results:
         ] {
             assert_eq!(Generic.detect(&Input::from_text(text)), 0, "{text}");
         }
-        let typo =
-            "benchmark: a\nresultz: 1\nresults:\n  - metric: a\n    value: 1\n    better: lower\n";
+        let typo = "benchmark: a\nresultz: 1\nresults:\n  - metric: a\n    value: 1\n    better: lower\n";
         assert_eq!(Generic.detect(&Input::from_text(typo)), 50);
         assert_eq!(parse(typo).unwrap_err().line(), Some(2));
     }
@@ -853,14 +739,7 @@ results:
         assert_eq!(p.samples[0].line, 3);
         assert_eq!(p.samples[1].kernel.as_deref(), Some("2.5.33, patched"));
         assert!(p.samples[1].params.is_empty());
-        assert_eq!(
-            p.samples[1].value,
-            Value::Summary {
-                mean: 220.54,
-                stddev: Some(1.5),
-                n: 5
-            }
-        );
+        assert_eq!(p.samples[1].value, Value::Summary { mean: 220.54, stddev: Some(1.5), n: 5 });
     }
 
     #[test]

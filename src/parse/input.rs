@@ -49,11 +49,8 @@ impl Input {
 
     fn from_str_inner(text: &str) -> Self {
         // Only text with carriage returns is copied before it is split.
-        let unified: std::borrow::Cow<'_, str> = if text.contains('\r') {
-            text.replace("\r\n", "\n").replace('\r', "\n").into()
-        } else {
-            text.into()
-        };
+        let unified: std::borrow::Cow<'_, str> =
+            if text.contains('\r') { text.replace("\r\n", "\n").replace('\r', "\n").into() } else { text.into() };
         let mut quoted = false;
         let mut lines = Vec::with_capacity(unified.bytes().filter(|&b| b == b'\n').count() + 1);
         lines.extend(unified.split('\n').map(|l| {

@@ -104,9 +104,7 @@ fn header(line: &str) -> Option<Header> {
     // irman itself heads the deviation column `Std. Dev.`.
     let line = line.replace("Std. Dev.", "StdDev").replace("Std.Dev.", "StdDev");
     let mut words = line.split_whitespace().peekable();
-    let kernel_col = words
-        .peek()
-        .is_some_and(|w| w.eq_ignore_ascii_case("kernel"));
+    let kernel_col = words.peek().is_some_and(|w| w.eq_ignore_ascii_case("kernel"));
     let load_col = words.peek().is_some_and(|w| w.eq_ignore_ascii_case("load"));
     if kernel_col || load_col {
         words.next();
@@ -141,10 +139,7 @@ fn title_line(line: &str) -> Option<(Option<String>, Option<String>, Option<Stri
         [one] => Some(one.to_string()),
         _ => return None,
     };
-    let unit = after
-        .strip_prefix('(')
-        .and_then(|r| r.split(')').next())
-        .map(|u| u.trim().to_string());
+    let unit = after.strip_prefix('(').and_then(|r| r.split(')').next()).map(|u| u.trim().to_string());
     let kernel = after
         .split_once("for:")
         .map(|(_, k)| k.trim().to_string())
@@ -204,7 +199,13 @@ fn classify(line: &str, ncols: usize) -> RowKind {
     }
     // As many cells as a row, some numbers, and every other cell a number
     // with a stray character: a damaged row, not the end of the table.
-    let cells = if words.len() == ncols + 1 { &words[1..] } else if words.len() == ncols { &words[..] } else { &[][..] };
+    let cells = if words.len() == ncols + 1 {
+        &words[1..]
+    } else if words.len() == ncols {
+        &words[..]
+    } else {
+        &[][..]
+    };
     let bad: Vec<&str> = cells.iter().copied().filter(|w| num::plain(w).is_none()).collect();
     if !bad.is_empty()
         && bad.len() < cells.len()
@@ -231,11 +232,7 @@ struct Table {
 impl Table {
     /// The content that identifies a table repeated by mail quoting.
     fn fingerprint(&self) -> Fingerprint {
-        let rows = self
-            .rows
-            .iter()
-            .map(|(_, k, v)| (k.clone(), v.iter().map(|x| x.to_bits()).collect()))
-            .collect();
+        let rows = self.rows.iter().map(|(_, k, v)| (k.clone(), v.iter().map(|x| x.to_bits()).collect())).collect();
         (self.group.clone(), self.unit, rows)
     }
 }
@@ -272,10 +269,7 @@ impl BenchParser for Irman {
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         let lines = &input.lines;
-        let mut out = ParsedFile {
-            benchmark: self.id().to_string(),
-            ..Default::default()
-        };
+        let mut out = ParsedFile { benchmark: self.id().to_string(), ..Default::default() };
         let mut tables: Vec<Table> = Vec::new();
         // Context set by `Test:` / title lines, consumed by the next table.
         let mut test: Option<String> = None;
@@ -299,11 +293,7 @@ impl BenchParser for Irman {
                 unit = match u {
                     None => "ms",
                     Some(u) => unit_spelling(&u).ok_or_else(|| {
-                        ParseError::malformed(
-                            i + 1,
-                            "a time unit (milliseconds, microseconds, seconds)",
-                            u.clone(),
-                        )
+                        ParseError::malformed(i + 1, "a time unit (milliseconds, microseconds, seconds)", u.clone())
                     })?,
                 };
                 i += 1;
@@ -314,12 +304,7 @@ impl BenchParser for Irman {
                 continue;
             };
             let ncols = h.cols.len();
-            let mut table = Table {
-                group: test.take().unwrap_or_default(),
-                unit,
-                cols: h.cols,
-                rows: Vec::new(),
-            };
+            let mut table = Table { group: test.take().unwrap_or_default(), unit, cols: h.cols, rows: Vec::new() };
             unit = "ms";
             i += 1;
             while i < lines.len() {
@@ -337,15 +322,11 @@ impl BenchParser for Irman {
                         ));
                     }
                     RowKind::LabelOnly(label) => {
-                        let labelled =
-                            h.kernel_col || table.rows.last().is_some_and(|r| r.1.is_some());
+                        let labelled = h.kernel_col || table.rows.last().is_some_and(|r| r.1.is_some());
                         let next = lines.get(i + 1).map(|l| classify(l, ncols));
                         match next {
                             Some(RowKind::Row(None, values)) if labelled => {
-                                out.notes.push((
-                                    i + 1,
-                                    format!("rejoined kernel {label:?} with its wrapped values"),
-                                ));
+                                out.notes.push((i + 1, format!("rejoined kernel {label:?} with its wrapped values")));
                                 table.rows.push((i + 2, Some(label), values));
                                 i += 2;
                             }
@@ -380,21 +361,14 @@ impl BenchParser for Irman {
             let fp = table.fingerprint();
             if seen.contains(&fp) {
                 let first = table.rows.first().map_or(0, |r| r.0);
-                out.notes.push((
-                    first,
-                    format!("skipped repeated (quoted) irman table {:?}", table.group),
-                ));
+                out.notes.push((first, format!("skipped repeated (quoted) irman table {:?}", table.group)));
                 continue;
             }
             seen.push(fp);
             for (line, kernel, values) in &table.rows {
                 for (col, v) in table.cols.iter().zip(values) {
-                    let mut s = Sample::new(
-                        Metric::new(col.name(), table.unit, Better::Lower),
-                        *v,
-                        *line,
-                    )
-                    .with_group(table.group.clone());
+                    let mut s = Sample::new(Metric::new(col.name(), table.unit, Better::Lower), *v, *line)
+                        .with_group(table.group.clone());
                     if let Some(k) = kernel {
                         s = s.with_kernel(k.clone());
                     }
@@ -423,9 +397,7 @@ mod tests {
     fn value(p: &ParsedFile, group: &str, kernel: Option<&str>, metric: &str) -> Vec<f64> {
         p.samples
             .iter()
-            .filter(|s| {
-                s.group == group && s.kernel.as_deref() == kernel && s.metric.name == metric
-            })
+            .filter(|s| s.group == group && s.kernel.as_deref() == kernel && s.metric.name == metric)
             .map(|s| s.value.mean())
             .collect()
     }
@@ -467,14 +439,8 @@ mod tests {
         assert_eq!(Irman.detect(&input), 90);
         let p = Irman.parse(&input).unwrap();
         assert_eq!(p.samples.len(), 8);
-        assert_eq!(
-            value(&p, "FILE_IO", Some("2.4.20-pre4-ac1"), "Max"),
-            vec![40.603]
-        );
-        assert_eq!(
-            value(&p, "FILE_IO", Some("2.5.33-mm5"), "StdDev"),
-            vec![0.004]
-        );
+        assert_eq!(value(&p, "FILE_IO", Some("2.4.20-pre4-ac1"), "Max"), vec![40.603]);
+        assert_eq!(value(&p, "FILE_IO", Some("2.5.33-mm5"), "StdDev"), vec![0.004]);
         let s = &p.samples[0];
         assert_eq!(s.metric, Metric::new("Max", "ms", Better::Lower));
         assert_eq!(s.line, 4);
@@ -513,18 +479,14 @@ mod tests {
 
     #[test]
     fn unknown_unit_is_an_error() {
-        let err = parse("NULL Response time measurements (jiffies)\nMax Min Avg StdDev\n1 2 3 4\n")
-            .unwrap_err();
+        let err = parse("NULL Response time measurements (jiffies)\nMax Min Avg StdDev\n1 2 3 4\n").unwrap_err();
         assert_eq!(err.line(), Some(1));
     }
 
     #[test]
     fn quoted_repeat_is_skipped() {
         let table = "FILE_IO Response time measurements (milliseconds)\nMax Min Avg StdDev\n2.5.33-mm5 2.955 0.008 0.010 0.004\n";
-        let text = format!(
-            "{table}\nsome reply text\n> {}",
-            table.replace('\n', "\n> ")
-        );
+        let text = format!("{table}\nsome reply text\n> {}", table.replace('\n', "\n> "));
         let p = parse(&text).unwrap();
         assert_eq!(p.samples.len(), 4);
         assert!(p.notes.iter().any(|(_, n)| n.contains("repeated")));
@@ -542,19 +504,13 @@ mod tests {
         let text = "Test: NULL\nKernel max min avg stddev\n2.4.18 45.955 0.004 0.005 0.061\n\
                     2.4.19-ck3-rmap-very-long-name\n    1.628 0.005 0.005 0.002\n";
         let p = parse(text).unwrap();
-        assert_eq!(
-            value(&p, "NULL", Some("2.4.19-ck3-rmap-very-long-name"), "Max"),
-            vec![1.628]
-        );
+        assert_eq!(value(&p, "NULL", Some("2.4.19-ck3-rmap-very-long-name"), "Max"), vec![1.628]);
         assert_eq!(p.samples.last().map(|s| s.line), Some(5));
     }
 
     #[test]
     fn no_table_is_no_results() {
-        assert!(matches!(
-            parse("hello\nworld\n"),
-            Err(ParseError::NoResults { .. })
-        ));
+        assert!(matches!(parse("hello\nworld\n"), Err(ParseError::NoResults { .. })));
         assert_eq!(Irman.detect(&Input::from_text("Test: foo bar\n")), 0);
     }
 }

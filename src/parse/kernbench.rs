@@ -271,10 +271,8 @@ impl BenchParser for Kernbench {
                 (None, Some(_)) => {}
                 (None, None) => {
                     if !noted_plain {
-                        out.notes.push((
-                            lineno,
-                            "averages over an unstated number of runs, read as single values".into(),
-                        ));
+                        out.notes
+                            .push((lineno, "averages over an unstated number of runs, read as single values".into()));
                         noted_plain = true;
                     }
                 }
@@ -298,10 +296,16 @@ mod tests {
 
     #[test]
     fn headers() {
-        assert_eq!(header("Average Optimal load -j 8 Run (std deviation):"), Some(("Optimal load -j 8".into(), "optimal", Some(8))));
+        assert_eq!(
+            header("Average Optimal load -j 8 Run (std deviation):"),
+            Some(("Optimal load -j 8".into(), "optimal", Some(8)))
+        );
         assert_eq!(header("Average Half Load Run:"), Some(("Half Load".into(), "half", None)));
         assert_eq!(header("Average Optimum Load Run:"), Some(("Optimum Load".into(), "optimal", None)));
-        assert_eq!(header("Average Maximal load -j Run (std deviation):"), Some(("Maximal load -j".into(), "maximal", None)));
+        assert_eq!(
+            header("Average Maximal load -j Run (std deviation):"),
+            Some(("Maximal load -j".into(), "maximal", None))
+        );
         assert_eq!(header("Average of 5 runs:"), None);
         assert_eq!(run_number("Optimal load -j 8 run number 5..."), Some(("Optimal load -j 8".into(), 5)));
     }
@@ -327,7 +331,9 @@ mod tests {
         let f = Kernbench.parse(&i).unwrap();
         assert_eq!(f.samples[0].value, Value::Summary { mean: 10.0, stddev: Some(1.0), n: 1 });
         assert_eq!(f.notes.len(), 1);
-        let i = Input::from_text("./kernbench -M -n 3\nAverage Half load -j 4 Run (std deviation):\nElapsed Time 10 (1)\nUser Time 20\n");
+        let i = Input::from_text(
+            "./kernbench -M -n 3\nAverage Half load -j 4 Run (std deviation):\nElapsed Time 10 (1)\nUser Time 20\n",
+        );
         let f = Kernbench.parse(&i).unwrap();
         assert_eq!(f.samples[0].value, Value::Summary { mean: 10.0, stddev: Some(1.0), n: 3 });
         assert_eq!(f.samples[1].value, Value::Summary { mean: 20.0, stddev: None, n: 3 });
@@ -335,10 +341,14 @@ mod tests {
 
     #[test]
     fn single_run_and_old_form() {
-        let i = Input::from_text("Optimal load -j 144 run number 1...\nAverage Optimal load -j 144 Run (std deviation):\nElapsed Time 7.770000\n");
+        let i = Input::from_text(
+            "Optimal load -j 144 run number 1...\nAverage Optimal load -j 144 Run (std deviation):\nElapsed Time 7.770000\n",
+        );
         let f = Kernbench.parse(&i).unwrap();
         assert_eq!(f.samples[0].value, Value::single(7.77));
-        let i = Input::from_text("res 1:\nAverage Half Load Run:\nPercent CPU 738\n\nAverage Maximal Load Run:\nSleeps 5\n");
+        let i = Input::from_text(
+            "res 1:\nAverage Half Load Run:\nPercent CPU 738\n\nAverage Maximal Load Run:\nSleeps 5\n",
+        );
         let f = Kernbench.parse(&i).unwrap();
         assert_eq!(f.samples[0].value, Value::single(738.0));
         assert_eq!(f.samples[0].group, "res 1");

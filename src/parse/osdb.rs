@@ -98,11 +98,7 @@ fn total_line(line: &str) -> Option<(Option<&str>, &'static str, &str)> {
     let open = line.find('"')?;
     let close = open + 1 + line[open + 1..].find('"')?;
     let name = &line[open + 1..close];
-    let norm: String = name
-        .to_ascii_lowercase()
-        .chars()
-        .filter(|c| c.is_ascii_alphabetic())
-        .collect();
+    let norm: String = name.to_ascii_lowercase().chars().filter(|c| c.is_ascii_alphabetic()).collect();
     let metric = match norm.as_str() {
         "singleusertest" => "Single User Test",
         "multiusertest" => "Multi-User Test",
@@ -147,9 +143,7 @@ fn size_line(line: &str) -> Option<String> {
     let t = line.trim().trim_matches('"');
     let rest = t.strip_prefix("Logical database size")?.trim();
     let word = rest.split_whitespace().next()?;
-    let digits_end = word
-        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .unwrap_or(word.len());
+    let digits_end = word.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(word.len());
     let v = num::plain(&word[..digits_end])?;
     let unit = &word[digits_end..];
     Some(format!("{v}{unit}"))
@@ -168,10 +162,7 @@ fn throughput_line(line: &str) -> Option<(String, &str)> {
     let t = line.trim();
     if let Some(pos) = t.find("(tup/sec)") {
         let name = t[..pos].trim();
-        let value = t[pos + "(tup/sec)".len()..]
-            .split_whitespace()
-            .next()
-            .unwrap_or("");
+        let value = t[pos + "(tup/sec)".len()..].split_whitespace().next().unwrap_or("");
         return (!name.is_empty()).then(|| (name.to_string(), value));
     }
     let pos = t.find("tuples/sec")?;
@@ -244,10 +235,7 @@ impl BenchParser for Osdb {
     }
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
-        let mut out = ParsedFile {
-            benchmark: self.id().to_string(),
-            ..Default::default()
-        };
+        let mut out = ParsedFile { benchmark: self.id().to_string(), ..Default::default() };
         let mut st = State::default();
         let mut summaries: Vec<Summary> = Vec::new();
 
@@ -276,26 +264,14 @@ impl BenchParser for Osdb {
             }
             if let Some((label, metric, rest)) = total_line(line) {
                 let value = seconds_field(rest).ok_or_else(|| {
-                    ParseError::malformed(
-                        n,
-                        format!("\"{metric}\" followed by its seconds"),
-                        line.trim(),
-                    )
+                    ParseError::malformed(n, format!("\"{metric}\" followed by its seconds"), line.trim())
                 })?;
                 if let Some(kernel) = label {
-                    let dup = summaries
-                        .iter()
-                        .any(|s| s.kernel == kernel && s.metric == metric && s.value == value);
+                    let dup = summaries.iter().any(|s| s.kernel == kernel && s.metric == metric && s.value == value);
                     if dup {
-                        out.notes
-                            .push((n, format!("skipped repeated (quoted) total for {kernel}")));
+                        out.notes.push((n, format!("skipped repeated (quoted) total for {kernel}")));
                     } else {
-                        summaries.push(Summary {
-                            kernel: kernel.to_string(),
-                            metric,
-                            value,
-                            line: n,
-                        });
+                        summaries.push(Summary { kernel: kernel.to_string(), metric, value, line: n });
                     }
                     continue;
                 }
@@ -303,18 +279,11 @@ impl BenchParser for Osdb {
                     if st.single_done {
                         st.start_run(); // a second total: another log
                     }
-                    st.push(
-                        Sample::new(Metric::new(metric, "s", Better::Lower), value, n)
-                            .with_group(GROUP_SINGLE),
-                    );
+                    st.push(Sample::new(Metric::new(metric, "s", Better::Lower), value, n).with_group(GROUP_SINGLE));
                     st.current().single_total = Some((value, n));
                     st.single_done = true;
                 } else {
-                    let s = st.with_users(Sample::new(
-                        Metric::new(metric, "s", Better::Lower),
-                        value,
-                        n,
-                    ));
+                    let s = st.with_users(Sample::new(Metric::new(metric, "s", Better::Lower), value, n));
                     st.push(s.with_group(GROUP_MULTI));
                     st.closed = true;
                 }
@@ -342,36 +311,24 @@ impl BenchParser for Osdb {
                 if st.single_done && st.users.is_none() {
                     st.start_run();
                 }
-                let s = Sample::new(Metric::new(name, "s", Better::Lower), value, n)
-                    .with_group(st.group);
-                let s = if st.group == GROUP_MULTI {
-                    st.with_users(s)
-                } else {
-                    s
-                };
+                let s = Sample::new(Metric::new(name, "s", Better::Lower), value, n).with_group(st.group);
+                let s = if st.group == GROUP_MULTI { st.with_users(s) } else { s };
                 st.push(s);
                 continue;
             }
             if let Some((name, value_text)) = throughput_line(line) {
                 let value = num::plain(value_text).ok_or_else(|| {
-                    ParseError::malformed(
-                        n,
-                        format!("{name} (tup/sec) followed by a number"),
-                        line.trim(),
-                    )
+                    ParseError::malformed(n, format!("{name} (tup/sec) followed by a number"), line.trim())
                 })?;
-                let s = Sample::new(Metric::new(name, "tuples/s", Better::Higher), value, n)
-                    .with_group(GROUP_MULTI);
+                let s = Sample::new(Metric::new(name, "tuples/s", Better::Higher), value, n).with_group(GROUP_MULTI);
                 let s = st.with_users(s);
                 st.push(s);
                 continue;
             }
             if let Some((name, value_text)) = cross_section_line(line) {
-                let value = num::plain(value_text).ok_or_else(|| {
-                    ParseError::malformed(n, format!("{name} followed by its seconds"), line.trim())
-                })?;
-                let s = Sample::new(Metric::new(name, "s", Better::Lower), value, n)
-                    .with_group(GROUP_MULTI);
+                let value = num::plain(value_text)
+                    .ok_or_else(|| ParseError::malformed(n, format!("{name} followed by its seconds"), line.trim()))?;
+                let s = Sample::new(Metric::new(name, "s", Better::Lower), value, n).with_group(GROUP_MULTI);
                 let s = st.with_users(s);
                 st.push(s);
             }
@@ -387,30 +344,17 @@ impl BenchParser for Osdb {
             let Some((total, tline)) = run.single_total else {
                 continue;
             };
-            let same_total = runs
-                .iter()
-                .filter(|r| r.single_total.is_some_and(|(t, _)| t == total))
-                .count();
+            let same_total = runs.iter().filter(|r| r.single_total.is_some_and(|(t, _)| t == total)).count();
             let matching: Vec<usize> = (0..summaries.len())
-                .filter(|&i| {
-                    summaries[i].metric == "Single User Test" && summaries[i].value == total
-                })
+                .filter(|&i| summaries[i].metric == "Single User Test" && summaries[i].value == total)
                 .collect();
             let first = matching.first().map(|&i| summaries[i].kernel.clone());
-            let one_kernel = matching
-                .iter()
-                .all(|&i| Some(&summaries[i].kernel) == first.as_ref());
+            let one_kernel = matching.iter().all(|&i| Some(&summaries[i].kernel) == first.as_ref());
             if let (1, Some(k), true) = (same_total, first, one_kernel) {
                 for &i in &matching {
                     used[i] = true;
                 }
-                out.notes.push((
-                    tline,
-                    format!(
-                        "log {} is kernel {k}: its total matches the summary line",
-                        ri + 1
-                    ),
-                ));
+                out.notes.push((tline, format!("log {} is kernel {k}: its total matches the summary line", ri + 1)));
                 kernels[ri] = Some(k);
             }
         }
@@ -427,11 +371,7 @@ impl BenchParser for Osdb {
         }
         for (s, u) in summaries.iter().zip(&used) {
             if !u {
-                let group = if s.metric == "Single User Test" {
-                    GROUP_SINGLE
-                } else {
-                    GROUP_MULTI
-                };
+                let group = if s.metric == "Single User Test" { GROUP_SINGLE } else { GROUP_MULTI };
                 out.samples.push(
                     Sample::new(Metric::new(s.metric, "s", Better::Lower), s.value, s.line)
                         .with_group(group)
@@ -441,10 +381,7 @@ impl BenchParser for Osdb {
         }
         out.samples.sort_by_key(|s| s.line);
         if out.samples.is_empty() {
-            return Err(ParseError::NoResults {
-                benchmark: "osdb",
-                reason: "no timed OSDB step or total".to_string(),
-            });
+            return Err(ParseError::NoResults { benchmark: "osdb", reason: "no timed OSDB step or total".to_string() });
         }
         Ok(out)
     }
@@ -465,14 +402,7 @@ struct State {
 
 impl Default for State {
     fn default() -> Self {
-        State {
-            runs: Vec::new(),
-            group: GROUP_CREATE,
-            users: None,
-            fresh: false,
-            single_done: false,
-            closed: false,
-        }
+        State { runs: Vec::new(), group: GROUP_CREATE, users: None, fresh: false, single_done: false, closed: false }
     }
 }
 
@@ -526,10 +456,7 @@ mod tests {
 \"Single User Test\"\t806.78 seconds\t(0:13:26.78)\n";
 
     fn get<'a>(p: &'a ParsedFile, group: &str, metric: &str) -> Vec<&'a Sample> {
-        p.samples
-            .iter()
-            .filter(|s| s.group == group && s.metric.name == metric)
-            .collect()
+        p.samples.iter().filter(|s| s.group == group && s.metric.name == metric).collect()
     }
 
     #[test]
@@ -545,10 +472,7 @@ mod tests {
         assert_eq!(get(&p, GROUP_SINGLE, "upd_app_t_mid").len(), 2);
         let total = get(&p, GROUP_SINGLE, "Single User Test");
         assert_eq!(total[0].value.mean(), 806.78);
-        assert_eq!(
-            total[0].metric,
-            Metric::new("Single User Test", "s", Better::Lower)
-        );
+        assert_eq!(total[0].metric, Metric::new("Single User Test", "s", Better::Lower));
         assert!(total[0].kernel.is_none());
     }
 
@@ -557,8 +481,7 @@ mod tests {
         let text = format!(
             "2.4.19 \"Single User Test\"\t806.78 seconds\t(0:13:26.78)\n\
              2.5.52 \"Single User Test\"\t3771.85 seconds\t(1:02:51.85)\n\n{LOG}\n{}",
-            LOG.replace("806.78", "3771.85")
-                .replace("355.06", "3518.83")
+            LOG.replace("806.78", "3771.85").replace("355.06", "3518.83")
         );
         let p = Osdb.parse(&Input::from_text(&text)).unwrap();
         let pops = get(&p, GROUP_CREATE, "populateDataBase");
@@ -598,28 +521,11 @@ Mixed OLTP (tup/sec)\t98.7654\treturned in 5.0008 minutes\n\
         let p = Osdb.parse(&Input::from_text(text)).unwrap();
         let ir = get(&p, GROUP_MULTI, "Mixed IR");
         assert_eq!(ir[0].value.mean(), 123.4567);
-        assert_eq!(
-            ir[0].metric,
-            Metric::new("Mixed IR", "tuples/s", Better::Higher)
-        );
-        assert_eq!(
-            ir[0].params,
-            vec![Param::new("size", "40MB"), Param::new("users", 10)]
-        );
-        assert_eq!(
-            get(&p, GROUP_MULTI, "mu_checkmod_100_seq")[0].value.mean(),
-            0.02
-        );
-        assert_eq!(
-            get(&p, GROUP_MULTI, "CrossSectionTests(Mixed IR)")[0]
-                .value
-                .mean(),
-            12.5
-        );
-        assert_eq!(
-            get(&p, GROUP_MULTI, "Multi-User Test")[0].value.mean(),
-            3620.15
-        );
+        assert_eq!(ir[0].metric, Metric::new("Mixed IR", "tuples/s", Better::Higher));
+        assert_eq!(ir[0].params, vec![Param::new("size", "40MB"), Param::new("users", 10)]);
+        assert_eq!(get(&p, GROUP_MULTI, "mu_checkmod_100_seq")[0].value.mean(), 0.02);
+        assert_eq!(get(&p, GROUP_MULTI, "CrossSectionTests(Mixed IR)")[0].value.mean(), 12.5);
+        assert_eq!(get(&p, GROUP_MULTI, "Multi-User Test")[0].value.mean(), 3620.15);
         assert_eq!(get(&p, GROUP_MULTI, "Mixed OLTP")[0].value.mean(), 98.7654);
     }
 
@@ -629,29 +535,19 @@ Mixed OLTP (tup/sec)\t98.7654\treturned in 5.0008 minutes\n\
         let err = Osdb.parse(&Input::from_text(text)).unwrap_err();
         assert_eq!(err.line(), Some(2));
         let text = "\"osdb\"\n                      agg_func()\tx.5 seconds\treturn value = 100\n";
-        assert_eq!(
-            Osdb.parse(&Input::from_text(text)).unwrap_err().line(),
-            Some(2)
-        );
+        assert_eq!(Osdb.parse(&Input::from_text(text)).unwrap_err().line(), Some(2));
     }
 
     #[test]
     fn bad_total_is_an_error() {
-        let err = Osdb
-            .parse(&Input::from_text("\"Single User Test\"\tabc seconds\n"))
-            .unwrap_err();
+        let err = Osdb.parse(&Input::from_text("\"Single User Test\"\tabc seconds\n")).unwrap_err();
         assert_eq!(err.line(), Some(1));
     }
 
     #[test]
     fn prose_is_not_osdb() {
-        let input = Input::from_text(
-            "I ran printf() and main() today.\nThe Open Source database benchmark\n",
-        );
+        let input = Input::from_text("I ran printf() and main() today.\nThe Open Source database benchmark\n");
         assert_eq!(Osdb.detect(&input), 0);
-        assert!(matches!(
-            Osdb.parse(&input),
-            Err(ParseError::NoResults { .. })
-        ));
+        assert!(matches!(Osdb.parse(&input), Err(ParseError::NoResults { .. })));
     }
 }

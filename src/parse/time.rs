@@ -168,10 +168,7 @@ fn gnu_default(toks: &[Tok<'_>], start: usize) -> Result<Option<TimeRecord>, Par
         let found = toks.get(start + 1).map_or("end of record", |t| t.text);
         return Err(ParseError::malformed(line_of(start + 1), "GNU time system time like `238.89system`", found));
     };
-    let elapsed = toks
-        .get(start + 2)
-        .and_then(|t| t.text.strip_suffix("elapsed"))
-        .and_then(clock_seconds);
+    let elapsed = toks.get(start + 2).and_then(|t| t.text.strip_suffix("elapsed")).and_then(clock_seconds);
     let Some(elapsed) = elapsed else {
         let found = toks.get(start + 2).map_or("end of record", |t| t.text);
         return Err(ParseError::malformed(line_of(start + 2), "GNU time elapsed time like `7:34.59elapsed`", found));
@@ -614,7 +611,9 @@ make modules:\n34.11user 23\n";
         assert!(close(get(&f, "elapsed")[0], 68.42));
         assert_eq!(get(&f, "minor faults"), vec![160438.0]);
         assert_eq!(f.notes.len(), 1);
-        let i = Input::from_text("**** Throughput 1 MB/sec (NB=2 MB/sec  3\nMBit/sec) 14.74user 22.92system 4:26.91elapsed 14%CPU\n");
+        let i = Input::from_text(
+            "**** Throughput 1 MB/sec (NB=2 MB/sec  3\nMBit/sec) 14.74user 22.92system 4:26.91elapsed 14%CPU\n",
+        );
         let f = GnuTime.parse(&i).unwrap();
         assert_eq!(get(&f, "user"), vec![14.74]);
         assert_eq!(f.samples[0].line, 2);

@@ -418,7 +418,8 @@ impl BenchParser for Tiobench {
         }
         for (i, l) in input.lines.iter().enumerate() {
             let t = l.trim_start();
-            if cpu && t.starts_with("Identifier") && t.contains("Rate") && t.contains("(CPU%)") && t.contains("Latency") {
+            if cpu && t.starts_with("Identifier") && t.contains("Rate") && t.contains("(CPU%)") && t.contains("Latency")
+            {
                 return 95;
             }
             if cpu && (t.starts_with("Kernel") || t.starts_with("Thr")) && t.contains("Rate") && t.contains("(CPU%)") {

@@ -161,7 +161,9 @@ impl Renderer for HtmlRenderer {
     fn render_machine(&self, site: &SiteSummary, m: &MachinePage) -> Result<Vec<OutputFile>, RenderError> {
         if self.native {
             let files = std::sync::Mutex::new(Vec::new());
-            self.render_machine_native(site, m, &|f| files.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(f));
+            self.render_machine_native(site, m, &|f| {
+                files.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(f)
+            });
             let mut files = files.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
             // The order the tera path gives: machine page, comparison page, kernel pages.
             let (index, compare) = (format!("{}/index.html", m.slug), format!("{}/compare.html", m.slug));
@@ -277,7 +279,12 @@ impl HtmlRenderer {
         let files_of = report::kernel_files(m);
         let (root1, root2) = (self.root(1), self.root(2));
         rayon::join(
-            || put(OutputFile::text(format!("{}/index.html", m.slug), native::machine_page(site, m, &files_of, &root1))),
+            || {
+                put(OutputFile::text(
+                    format!("{}/index.html", m.slug),
+                    native::machine_page(site, m, &files_of, &root1),
+                ))
+            },
             || {
                 rayon::join(
                     || {
@@ -301,8 +308,10 @@ impl HtmlRenderer {
 fn kernel_page_values(page: &Value, m: &MachinePage, files: &[String]) -> Vec<Value> {
     use std::collections::HashMap;
     let pos: HashMap<&str, usize> = m.kernels.iter().enumerate().map(|(i, k)| (k.name.as_str(), i)).rev().collect();
-    let get = |v: &Value, key: &str| v.as_map().and_then(|map| map.get(&tera::value::Key::from(key.to_string())).cloned());
-    let kernels: Vec<Value> = get(page, "kernels").and_then(|v| v.as_array().map(<[Value]>::to_vec)).unwrap_or_default();
+    let get =
+        |v: &Value, key: &str| v.as_map().and_then(|map| map.get(&tera::value::Key::from(key.to_string())).cloned());
+    let kernels: Vec<Value> =
+        get(page, "kernels").and_then(|v| v.as_array().map(<[Value]>::to_vec)).unwrap_or_default();
     let mut sections: Vec<Vec<Value>> = vec![Vec::new(); m.kernels.len()];
     let page_sections = get(page, "sections").and_then(|v| v.as_array().map(<[Value]>::to_vec)).unwrap_or_default();
     for (sv, s) in page_sections.iter().zip(&m.sections) {

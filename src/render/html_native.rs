@@ -51,11 +51,19 @@ impl Page {
 }
 
 /// `base.html` around a page's `main` block.
-fn base(site: &SiteSummary, root: &str, title: impl FnOnce(&mut Page), main: impl FnOnce(&mut Page), size: usize) -> String {
+fn base(
+    site: &SiteSummary,
+    root: &str,
+    title: impl FnOnce(&mut Page),
+    main: impl FnOnce(&mut Page),
+    size: usize,
+) -> String {
     let mut p = Page::with_capacity(size + 1024);
     p.raw("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
     title(&mut p);
-    p.raw("</title>\n<link rel=\"stylesheet\" href=\"").text(root).raw("style.css\">\n</head>\n<body>\n<header class=\"site-header\">\n  <a class=\"site-title\" href=\"");
+    p.raw("</title>\n<link rel=\"stylesheet\" href=\"")
+        .text(root)
+        .raw("style.css\">\n</head>\n<body>\n<header class=\"site-header\">\n  <a class=\"site-title\" href=\"");
     p.text(root).raw("index.html\">").text(&site.title).raw("</a>\n</header>\n<main>\n");
     main(&mut p);
     p.raw("\n</main>\n<footer class=\"site-footer\">Built by benchsite from raw benchmark output.</footer>\n</body>\n</html>\n");
@@ -74,7 +82,13 @@ fn sources_list(p: &mut Page, sources: &[std::sync::Arc<str>]) {
 
 /// `section.html` for section `s` with the rows `rows` (all of them on the
 /// machine page, one kernel's on a kernel page) and `charts` shown or not.
-fn section<'a>(p: &mut Page, s: &SectionView, rows: impl ExactSizeIterator<Item = &'a RowView>, charts: bool, raw_prefix: &str) {
+fn section<'a>(
+    p: &mut Page,
+    s: &SectionView,
+    rows: impl ExactSizeIterator<Item = &'a RowView>,
+    charts: bool,
+    raw_prefix: &str,
+) {
     let t = &s.table;
     p.raw("<section id=\"").text(&s.id).raw("\">\n<h2>").text(&s.title).raw("</h2>\n<div class=\"commentary\">");
     p.raw(&s.commentary_html).raw("</div>\n");
@@ -151,7 +165,8 @@ fn section<'a>(p: &mut Page, s: &SectionView, rows: impl ExactSizeIterator<Item 
         p.raw("</div>\n");
         if let Some(b) = t.baseline.as_deref().filter(|b| !b.is_empty()) {
             p.raw("<p class=\"legend\">% = change vs ").text(b);
-            p.raw(", positive is better; <strong>*</strong> significant (Welch's t-test, α = ").text(&tera_float(t.alpha));
+            p.raw(", positive is better; <strong>*</strong> significant (Welch's t-test, α = ")
+                .text(&tera_float(t.alpha));
             p.raw("); ~ within noise; unmarked: not tested (a single run, or no standard deviation).</p>");
         }
         p.raw("\n");
@@ -164,7 +179,13 @@ fn section<'a>(p: &mut Page, s: &SectionView, rows: impl ExactSizeIterator<Item 
 /// A chart as both templates show one: `<figure class="{class}">` with the
 /// SVG at `{prefix}{file}` and its title as caption.
 fn figure(p: &mut Page, class: &str, prefix: &str, c: &ChartRef) {
-    p.raw("<figure class=\"").raw(class).raw("\"><img src=\"").text(prefix).text(&c.file).raw("\" alt=\"").text(&c.desc);
+    p.raw("<figure class=\"")
+        .raw(class)
+        .raw("\"><img src=\"")
+        .text(prefix)
+        .text(&c.file)
+        .raw("\" alt=\"")
+        .text(&c.desc);
     p.raw("\" width=\"").num(c.width).raw("\" height=\"").num(c.height).raw("\" loading=\"lazy\"><figcaption>");
     p.text(&c.title).raw("</figcaption></figure>\n");
 }
@@ -189,7 +210,9 @@ pub fn machine_page(site: &SiteSummary, m: &MachinePage, files: &[String], root:
             p.text(&m.name).raw(" — ").text(&site.title);
         },
         |p| {
-            p.raw("\n<nav class=\"crumbs\"><a href=\"").text(root).raw("index.html\">All machine classes</a></nav>\n<h1>");
+            p.raw("\n<nav class=\"crumbs\"><a href=\"")
+                .text(root)
+                .raw("index.html\">All machine classes</a></nav>\n<h1>");
             p.text(&m.name).raw("</h1>\n<dl class=\"specs\">\n");
             for s in &m.specs {
                 p.raw("<dt>").text(&s.label).raw("</dt><dd>").text(&s.value).raw("</dd>");
@@ -203,14 +226,18 @@ pub fn machine_page(site: &SiteSummary, m: &MachinePage, files: &[String], root:
             }
             p.raw("</dd>\n");
             if let Some(b) = m.baseline.as_deref().filter(|b| !b.is_empty()) {
-                p.raw("<dt>Baseline</dt><dd>").text(b).raw(" (<a href=\"compare.html\">every kernel against it</a>)</dd>");
+                p.raw("<dt>Baseline</dt><dd>")
+                    .text(b)
+                    .raw(" (<a href=\"compare.html\">every kernel against it</a>)</dd>");
             }
             p.raw("\n</dl>\n<div class=\"commentary\">").raw(&m.description_html).raw("</div>\n");
             p.raw("<p class=\"formats\">Also as <a href=\"index.md\">Markdown</a> and <a href=\"email.txt\">plaintext for mail</a>; data in <a href=\"data.json\">data.json</a>.</p>\n");
             if !m.notable.is_empty() {
                 p.raw("\n<section class=\"notable\"><h2>Notable changes</h2><ul>\n");
                 for n in &m.notable {
-                    p.raw("<li class=\"").raw(if n.pct_better > 0.0 { "better" } else { "worse" }).raw("\"><a href=\"#");
+                    p.raw("<li class=\"")
+                        .raw(if n.pct_better > 0.0 { "better" } else { "worse" })
+                        .raw("\"><a href=\"#");
                     p.text(&n.section_id).raw("\">").text(&n.text).raw("</a></li>");
                 }
                 p.raw("\n</ul>");
@@ -268,7 +295,13 @@ fn patches(p: &mut Page, k: &KernelView) {
 /// Built in one pass over the rows, the pages in parallel, each handed
 /// to `put` (as `<slug>/kernels/<file>`, `files` from
 /// [`crate::report::kernel_files`]) when written.
-pub fn kernel_pages(site: &SiteSummary, m: &MachinePage, root: &str, files: &[String], put: &(dyn Fn(OutputFile) + Sync)) {
+pub fn kernel_pages(
+    site: &SiteSummary,
+    m: &MachinePage,
+    root: &str,
+    files: &[String],
+    put: &(dyn Fn(OutputFile) + Sync),
+) {
     let pos: HashMap<&str, usize> = m.kernels.iter().enumerate().map(|(i, k)| (k.name.as_str(), i)).rev().collect();
     // For each kernel: (section index, its row indices), in section order.
     let mut mine: Vec<Vec<(usize, Vec<usize>)>> = vec![Vec::new(); m.kernels.len()];
@@ -282,45 +315,55 @@ pub fn kernel_pages(site: &SiteSummary, m: &MachinePage, root: &str, files: &[St
         }
     }
     use rayon::prelude::*;
-    m.kernels
-        .par_iter()
-        .zip(mine.into_par_iter())
-        .zip(files.par_iter())
-        .for_each(|((k, secs), file)| {
-            let size = secs.iter().map(|(si, rows)| 2048 + rows.len() * m.sections[*si].table.columns.len() * 220).sum::<usize>();
-            let page = base(
-                site,
-                root,
-                |p| {
-                    p.text(&k.name).raw(" on ").text(&m.name).raw(" — ").text(&site.title);
-                },
-                |p| {
-                    p.raw("\n<nav class=\"crumbs\"><a href=\"").text(root).raw("index.html\">All machine classes</a> › <a href=\"../index.html\">");
-                    p.text(&m.name).raw("</a></nav>\n<h1><span class=\"kernel\">").text(&k.name).raw("</span> on ").text(&m.name).raw("</h1>\n");
-                    patches(p, k);
-                    p.raw("\n<div class=\"commentary\">").raw(&k.notes_html).raw("</div>\n");
-                    for (si, rows) in &secs {
-                        let s = &m.sections[*si];
-                        p.raw("\n");
-                        section(p, s, rows.iter().map(|&ri| &s.table.rows[ri]), false, "../");
-                        p.raw("\n");
-                    }
-                    if secs.is_empty() {
-                        p.raw("\n<p class=\"empty\">No results for this kernel.</p>\n");
-                    }
+    m.kernels.par_iter().zip(mine.into_par_iter()).zip(files.par_iter()).for_each(|((k, secs), file)| {
+        let size =
+            secs.iter().map(|(si, rows)| 2048 + rows.len() * m.sections[*si].table.columns.len() * 220).sum::<usize>();
+        let page = base(
+            site,
+            root,
+            |p| {
+                p.text(&k.name).raw(" on ").text(&m.name).raw(" — ").text(&site.title);
+            },
+            |p| {
+                p.raw("\n<nav class=\"crumbs\"><a href=\"")
+                    .text(root)
+                    .raw("index.html\">All machine classes</a> › <a href=\"../index.html\">");
+                p.text(&m.name)
+                    .raw("</a></nav>\n<h1><span class=\"kernel\">")
+                    .text(&k.name)
+                    .raw("</span> on ")
+                    .text(&m.name)
+                    .raw("</h1>\n");
+                patches(p, k);
+                p.raw("\n<div class=\"commentary\">").raw(&k.notes_html).raw("</div>\n");
+                for (si, rows) in &secs {
+                    let s = &m.sections[*si];
                     p.raw("\n");
-                },
-                size,
-            );
-            put(OutputFile::text(format!("{}/kernels/{file}", m.slug), page));
-        })
+                    section(p, s, rows.iter().map(|&ri| &s.table.rows[ri]), false, "../");
+                    p.raw("\n");
+                }
+                if secs.is_empty() {
+                    p.raw("\n<p class=\"empty\">No results for this kernel.</p>\n");
+                }
+                p.raw("\n");
+            },
+            size,
+        );
+        put(OutputFile::text(format!("{}/kernels/{file}", m.slug), page));
+    })
 }
 
 /// `compare.html`: the last kernels against the baseline, and links to the
 /// earlier ones' pages (`files`: each kernel's page, in kernel order), from
 /// [`crate::report::comparison_refs`] (what [`crate::report::comparisons`]
 /// gives, written without building it).
-pub fn compare_page(site: &SiteSummary, m: &MachinePage, compared: &Compared<'_>, files: &[String], root: &str) -> String {
+pub fn compare_page(
+    site: &SiteSummary,
+    m: &MachinePage,
+    compared: &Compared<'_>,
+    files: &[String],
+    root: &str,
+) -> String {
     let baseline = m.baseline.as_deref().unwrap_or("");
     let blocks = &compared.shown;
     let size = blocks.iter().map(|b| 1024 + b.1.len() * 400).sum::<usize>() + compared.earlier.len() * 80;
@@ -331,7 +374,9 @@ pub fn compare_page(site: &SiteSummary, m: &MachinePage, compared: &Compared<'_>
             p.raw("Against ").text(baseline).raw(" on ").text(&m.name).raw(" — ").text(&site.title);
         },
         |p| {
-            p.raw("\n<nav class=\"crumbs\"><a href=\"").text(root).raw("index.html\">All machine classes</a> › <a href=\"index.html\">");
+            p.raw("\n<nav class=\"crumbs\"><a href=\"")
+                .text(root)
+                .raw("index.html\">All machine classes</a> › <a href=\"index.html\">");
             p.text(&m.name).raw("</a></nav>\n");
             if compared.earlier.is_empty() {
                 p.raw("<h1>Every kernel against ").text(baseline).raw("</h1>\n");
@@ -343,13 +388,22 @@ pub fn compare_page(site: &SiteSummary, m: &MachinePage, compared: &Compared<'_>
                     if n > 0 {
                         p.raw(", ");
                     }
-                    p.raw("<a class=\"kernel\" href=\"kernels/").text(&files[i]).raw("\">").text(&m.kernels[i].name).raw("</a>");
+                    p.raw("<a class=\"kernel\" href=\"kernels/")
+                        .text(&files[i])
+                        .raw("\">")
+                        .text(&m.kernels[i].name)
+                        .raw("</a>");
                 }
                 p.raw(".</p>\n");
             }
             p.raw("<p class=\"legend\">Change in percent, positive is better whatever the metric's direction; <strong>*</strong> significant (Welch's t-test); ~ within noise; unmarked: not tested (a single run, or no standard deviation).</p>\n");
             for (i, (kernel, refs)) in blocks.iter().enumerate() {
-                p.raw("\n<section id=\"vs-").num(i + 1).raw("\">\n<h2><span class=\"kernel\">").text(kernel).raw("</span> vs ").text(baseline);
+                p.raw("\n<section id=\"vs-")
+                    .num(i + 1)
+                    .raw("\">\n<h2><span class=\"kernel\">")
+                    .text(kernel)
+                    .raw("</span> vs ")
+                    .text(baseline);
                 p.raw("</h2>\n<div class=\"table-wrap\">\n<table>\n<thead><tr><th scope=\"col\">metric</th><th scope=\"col\">parameters</th><th scope=\"col\" class=\"num\">");
                 p.text(baseline).raw("</th><th scope=\"col\" class=\"num\">").text(kernel);
                 p.raw("</th><th scope=\"col\" class=\"num\">difference</th><th scope=\"col\" class=\"num\">change</th><th scope=\"col\" class=\"num\">p</th></tr></thead>\n");
@@ -360,7 +414,8 @@ pub fn compare_page(site: &SiteSummary, m: &MachinePage, compared: &Compared<'_>
                     p.raw("<tbody>\n<tr class=\"group\"><th scope=\"rowgroup\" colspan=\"7\"><a href=\"index.html#");
                     p.text(&s.id).raw("\">").text(&s.title).raw("</a></th></tr>\n");
                     for x in refs {
-                        let (r, br, col) = (&s.table.rows[x.row], &s.table.rows[x.base_row], &s.table.columns[x.column]);
+                        let (r, br, col) =
+                            (&s.table.rows[x.row], &s.table.rows[x.base_row], &s.table.columns[x.column]);
                         let (Some(c), Some(bc)) = (&r.cells[x.column], &br.cells[x.column]) else { continue };
                         if params.as_ref().is_none_or(|(at, _)| *at != (x.section, x.row)) {
                             params = Some(((x.section, x.row), crate::report::params_text(&s.table, r)));
@@ -370,13 +425,20 @@ pub fn compare_page(site: &SiteSummary, m: &MachinePage, compared: &Compared<'_>
                         if !col.unit.is_empty() {
                             p.raw(" <span class=\"unit\">").text(&col.unit).raw("</span>");
                         }
-                        p.raw("</td><td>").text(params_text).raw("</td><td class=\"num\">").text(&bc.text).raw("</td><td class=\"num\">");
+                        p.raw("</td><td>")
+                            .text(params_text)
+                            .raw("</td><td class=\"num\">")
+                            .text(&bc.text)
+                            .raw("</td><td class=\"num\">");
                         p.text(&c.text).raw("</td><td class=\"num\">").text(&crate::report::diff_text(c, col));
                         p.raw("</td><td class=\"num\"><span class=\"delta ").text(c.delta_class);
                         if c.mark == "*" {
                             p.raw(" significant");
                         }
-                        p.raw("\">").text(c.delta_text.as_deref().unwrap_or("")).text(c.mark).raw("</span></td><td class=\"num\">");
+                        p.raw("\">")
+                            .text(c.delta_text.as_deref().unwrap_or(""))
+                            .text(c.mark)
+                            .raw("</span></td><td class=\"num\">");
                         p.text(&crate::report::p_text(c)).raw("</td></tr>\n");
                     }
                     p.raw("</tbody>\n");

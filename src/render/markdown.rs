@@ -5,9 +5,9 @@
 //! (kernel left, numbers right), units in the headers and the better
 //! direction under each table.
 
-use rayon::prelude::*;
 use super::{OutputFile, RenderError, Renderer};
 use crate::report::{MachinePage, SectionView, SiteSummary, TableView};
+use rayon::prelude::*;
 use std::fmt::Write as _;
 
 /// Renders `index.md` and `<machine>/index.md`.
@@ -131,7 +131,11 @@ pub fn table_md(t: &TableView) -> String {
         align.push("---:".to_string());
     }
     for c in &t.columns {
-        head.push(if c.unit.is_empty() { escape(&c.name) } else { format!("{} ({})", escape(&c.name), escape(&c.unit)) });
+        head.push(if c.unit.is_empty() {
+            escape(&c.name)
+        } else {
+            format!("{} ({})", escape(&c.name), escape(&c.unit))
+        });
         align.push("---:".to_string());
     }
     let mut out = format!("| {} |\n| {} |\n", head.join(" | "), align.join(" | "));

@@ -21,6 +21,9 @@ impl Renderer for SvgRenderer {
     }
 
     fn render_machine(&self, _site: &SiteSummary, m: &MachinePage) -> Result<Vec<OutputFile>, RenderError> {
-        Ok(m.chart_files.iter().map(|(path, svg)| OutputFile::text(format!("{}/{path}", m.slug), svg.clone())).collect())
+        Ok(m.chart_files
+            .iter()
+            .map(|(path, svg)| OutputFile::text(format!("{}/{path}", m.slug), svg.clone()))
+            .collect())
     }
 }

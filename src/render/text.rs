@@ -8,11 +8,11 @@
 //! Commentary Markdown becomes wrapped plain text. No line is longer than the
 //! width, none ends in a space, and there are no tabs.
 
-use rayon::prelude::*;
 use super::{OutputFile, RenderError, Renderer};
 use crate::markdown;
-use compact_str::{CompactString, ToCompactString};
 use crate::report::{MachinePage, SectionView, SiteSummary, TableView};
+use compact_str::{CompactString, ToCompactString};
+use rayon::prelude::*;
 use unicode_width::UnicodeWidthStr;
 
 /// How plaintext is laid out.
@@ -242,7 +242,8 @@ pub fn table_text(t: &TableView, opts: &TextOptions) -> String {
             let unit = c.unit.clone();
             let content = (vw + sw).max(unit.width());
             let longest_word = c.name.split_whitespace().map(|w| w.width()).max().unwrap_or(0);
-            let width = content.max(longest_word.min(cap)).max(MIN_HEADER_WIDTH.min(c.name.width())).min(cap.max(content));
+            let width =
+                content.max(longest_word.min(cap)).max(MIN_HEADER_WIDTH.min(c.name.width())).min(cap.max(content));
             let name: Vec<String> = if c.name.width() <= width {
                 vec![c.name.clone()]
             } else {
@@ -301,9 +302,8 @@ pub fn table_text(t: &TableView, opts: &TextOptions) -> String {
             let mut lines = Vec::new();
             // Header lines, bottom-aligned: a wrapped header grows upwards.
             let depth = g.iter().map(|&ci| cols[ci].name.len()).max().unwrap_or(1).max(1);
-            let mut heads: Vec<String> = (0..depth)
-                .map(|d| pad_right(if d + 1 == depth { "kernel" } else { "" }, kw))
-                .collect();
+            let mut heads: Vec<String> =
+                (0..depth).map(|d| pad_right(if d + 1 == depth { "kernel" } else { "" }, kw)).collect();
             let mut units = " ".repeat(kw);
             let mut rule = "-".repeat(kw);
             for (i, h) in t.param_headers.iter().enumerate() {

@@ -65,10 +65,7 @@ pub fn diff(a: &BTreeMap<String, Option<Vec<u8>>>, b: &BTreeMap<String, Option<V
 
 /// Every file under `dir` as text (lossy), keyed by relative path.
 pub fn texts(dir: &Path) -> BTreeMap<String, String> {
-    snapshot(dir)
-        .into_iter()
-        .filter_map(|(k, v)| v.map(|b| (k, String::from_utf8_lossy(&b).into_owned())))
-        .collect()
+    snapshot(dir).into_iter().filter_map(|(k, v)| v.map(|b| (k, String::from_utf8_lossy(&b).into_owned()))).collect()
 }
 
 /// The `benchsite` binary as a command.
@@ -117,8 +114,13 @@ pub fn markup_problem(html: &str) -> Option<String> {
             if attr.starts_with("on") {
                 return Some(format!("event handler {attr}: {tag}"));
             }
-            let v: String = decode(&value).chars().filter(|c| !c.is_whitespace() && !c.is_control()).collect::<String>().to_ascii_lowercase();
-            if ["href", "src", "action", "formaction", "xlink:href", "data", "poster", "background"].contains(&attr.as_str())
+            let v: String = decode(&value)
+                .chars()
+                .filter(|c| !c.is_whitespace() && !c.is_control())
+                .collect::<String>()
+                .to_ascii_lowercase();
+            if ["href", "src", "action", "formaction", "xlink:href", "data", "poster", "background"]
+                .contains(&attr.as_str())
                 && (v.starts_with("javascript:") || v.starts_with("vbscript:") || v.starts_with("data:"))
             {
                 return Some(format!("{attr}={value:?}: {tag}"));
