@@ -106,15 +106,13 @@ impl BenchParser for Aim9 {
         let mut columns: Option<usize> = None;
         for (idx, line) in lines.iter().enumerate() {
             let lineno = idx + 1;
-            if out.version.is_none() {
-                if let Some(at) = line.find("Suite IX v") {
-                    let v: String = line[at + "Suite IX v".len()..]
-                        .chars()
-                        .take_while(|c| c.is_ascii_digit() || *c == '.')
-                        .collect();
-                    if !v.is_empty() {
-                        out.version = Some(v);
-                    }
+            if out.version.is_none()
+                && let Some(at) = line.find("Suite IX v")
+            {
+                let v: String =
+                    line[at + "Suite IX v".len()..].chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
+                if !v.is_empty() {
+                    out.version = Some(v);
                 }
             }
             if let Some(name) = skipped(line) {

@@ -176,13 +176,13 @@ fn rows_after(
             if !next.starts_with(char::is_whitespace) && !nt.is_empty() && nt.iter().all(|t| plain(t).is_some()) {
                 let mut all = numbered.clone();
                 all.extend(nt.iter().map(|t| (*t, i + 2)));
-                if let Some(r) = row_from(&all) {
-                    if r.cells.first().is_some_and(|c| c.1 == i + 1) {
-                        notes.push((i + 1, format!("row wrapped onto line {}; rejoined", i + 2)));
-                        rows.push(r);
-                        i += 2;
-                        continue;
-                    }
+                if let Some(r) = row_from(&all)
+                    && r.cells.first().is_some_and(|c| c.1 == i + 1)
+                {
+                    notes.push((i + 1, format!("row wrapped onto line {}; rejoined", i + 2)));
+                    rows.push(r);
+                    i += 2;
+                    continue;
                 }
             }
         }

@@ -489,10 +489,10 @@ fn row_cells(
 fn latency_cells(slots: &[Option<Tok<'_>>], tests: &[(&'static str, &'static str); 6], files: bool) -> Vec<Cell> {
     let mut out = Vec::new();
     for ((group, name), t) in tests.iter().zip(slots) {
-        if let Some(t) = t {
-            if let Some(Some(v)) = lat_cell(t.s) {
-                out.push(Cell { group, metric: latency_metric(name), value: v, line: t.line, file_part: files });
-            }
+        if let Some(t) = t
+            && let Some(Some(v)) = lat_cell(t.s)
+        {
+            out.push(Cell { group, metric: latency_metric(name), value: v, line: t.line, file_part: files });
         }
     }
     out
@@ -716,10 +716,11 @@ fn csv_run(fields: &[(String, usize)], version: &mut Option<String>) -> Result<R
     })?;
     let f = |k: usize| fields.get(k).map(|x| x.0.as_str()).unwrap_or("");
     let ln = |k: usize| fields.get(k).map(|x| x.1).unwrap_or(0);
-    if let Some(v) = lay.version {
-        if version.is_none() && !f(v).is_empty() {
-            *version = Some(f(v).to_string());
-        }
+    if let Some(v) = lay.version
+        && version.is_none()
+        && !f(v).is_empty()
+    {
+        *version = Some(f(v).to_string());
     }
     let mut run = Run { label: f(lay.name).to_string(), line: ln(0), csv: true, ..Default::default() };
     if !f(lay.size).is_empty() {

@@ -188,10 +188,10 @@ struct Result4 {
 fn read_result(input: &Input, idx: usize) -> Result<Option<Result4>, ParseError> {
     let Some(line) = input.lines.get(idx) else { return Ok(None) };
     let mut toks: Vec<Tok<'_>> = line.split_whitespace().map(|text| Tok { text, idx }).collect();
-    if let Some(next) = input.lines.get(idx + 1) {
-        if !next.trim().is_empty() {
-            toks.extend(next.split_whitespace().map(|text| Tok { text, idx: idx + 1 }));
-        }
+    if let Some(next) = input.lines.get(idx + 1)
+        && !next.trim().is_empty()
+    {
+        toks.extend(next.split_whitespace().map(|text| Tok { text, idx: idx + 1 }));
     }
     let Some(s) = toks.iter().position(|t| t.idx == idx && is_throughput_tok(t.text)) else {
         return Ok(None);
@@ -252,19 +252,19 @@ fn read_result(input: &Input, idx: usize) -> Result<Option<Result4>, ParseError>
                 }
             }
         }
-        if t.text.bytes().all(|b| b.is_ascii_digit()) {
-            if let Some(word) = toks.get(k + 1) {
-                let name = match word.text {
-                    "procs" => Some("procs"),
-                    "clients" => Some("clients"),
-                    _ => None,
-                };
-                if let (Some(name), Ok(n)) = (name, t.text.parse::<u32>()) {
-                    res.params.push((name, n));
-                    res.last_idx = word.idx;
-                    k += 2;
-                    continue;
-                }
+        if t.text.bytes().all(|b| b.is_ascii_digit())
+            && let Some(word) = toks.get(k + 1)
+        {
+            let name = match word.text {
+                "procs" => Some("procs"),
+                "clients" => Some("clients"),
+                _ => None,
+            };
+            if let (Some(name), Ok(n)) = (name, t.text.parse::<u32>()) {
+                res.params.push((name, n));
+                res.last_idx = word.idx;
+                k += 2;
+                continue;
             }
         }
         break;
@@ -304,10 +304,10 @@ fn time_after(input: &Input, first_idx: usize, last_idx: usize) -> Result<Option
     }
     // `Command exited with non-zero status N` may sit between.
     let mut j = last_idx + 1;
-    if input.lines.get(j).is_some_and(|l| l.trim_start().starts_with("Command exited with non-zero status")) {
-        if let Some(rec) = gnu_record_at(input, j + 1)? {
-            return Ok(Some((rec.samples, rec.last_idx)));
-        }
+    if input.lines.get(j).is_some_and(|l| l.trim_start().starts_with("Command exited with non-zero status"))
+        && let Some(rec) = gnu_record_at(input, j + 1)?
+    {
+        return Ok(Some((rec.samples, rec.last_idx)));
     }
     // bash prints a blank line before `real`.
     if input.lines.get(j).is_some_and(|l| l.trim().is_empty()) {
@@ -363,10 +363,10 @@ fn parse_common(input: &Input, id: &'static str) -> Result<ParsedFile, ParseErro
             }
             in_table = false;
         }
-        if out.version.is_none() {
-            if let Some(rest) = line.trim().strip_prefix("dbench version ") {
-                out.version = rest.split_whitespace().next().map(str::to_string);
-            }
+        if out.version.is_none()
+            && let Some(rest) = line.trim().strip_prefix("dbench version ")
+        {
+            out.version = rest.split_whitespace().next().map(str::to_string);
         }
         if let Some(n) = command_count(line) {
             flush(&mut out, &mut pending, pending_line, cmd_procs);
@@ -386,33 +386,33 @@ fn parse_common(input: &Input, id: &'static str) -> Result<ParsedFile, ParseErro
             i += 1;
             continue;
         }
-        if may_have_result(line) {
-            if let Some(r) = read_result(input, i)? {
-                let mut params = r.params.clone();
-                if !params.iter().any(|(n, _)| *n == "procs" || *n == "clients") {
-                    if let Some(n) = cmd_procs {
-                        params.push(("procs", n));
-                    }
-                }
-                let tm = Metric::new("Throughput", "MB/s", Better::Higher);
-                out.samples.push(with_params(Sample::new(tm, r.throughput, r.line), &params));
-                if let Some((lat, l)) = r.max_latency {
-                    let m = Metric::new("max_latency", "ms", Better::Lower);
-                    out.samples.push(with_params(Sample::new(m, lat, l), &params));
-                }
-                for s in pending.drain(..) {
-                    out.samples.push(with_params(s, &params));
-                }
-                let mut last = r.last_idx;
-                if let Some((samples, end)) = time_after(input, i, r.last_idx)? {
-                    for s in samples {
-                        out.samples.push(with_params(s.with_group("time"), &params));
-                    }
-                    last = last.max(end);
-                }
-                i = last + 1;
-                continue;
+        if may_have_result(line)
+            && let Some(r) = read_result(input, i)?
+        {
+            let mut params = r.params.clone();
+            if !params.iter().any(|(n, _)| *n == "procs" || *n == "clients")
+                && let Some(n) = cmd_procs
+            {
+                params.push(("procs", n));
             }
+            let tm = Metric::new("Throughput", "MB/s", Better::Higher);
+            out.samples.push(with_params(Sample::new(tm, r.throughput, r.line), &params));
+            if let Some((lat, l)) = r.max_latency {
+                let m = Metric::new("max_latency", "ms", Better::Lower);
+                out.samples.push(with_params(Sample::new(m, lat, l), &params));
+            }
+            for s in pending.drain(..) {
+                out.samples.push(with_params(s, &params));
+            }
+            let mut last = r.last_idx;
+            if let Some((samples, end)) = time_after(input, i, r.last_idx)? {
+                for s in samples {
+                    out.samples.push(with_params(s.with_group("time"), &params));
+                }
+                last = last.max(end);
+            }
+            i = last + 1;
+            continue;
         }
         i += 1;
     }

@@ -441,10 +441,10 @@ fn parse_csv(input: &Input) -> Result<ParsedFile, ParseError> {
             if !name.trim().is_empty() {
                 out.benchmark = name.trim().to_string();
             }
-        } else if let Some(v) = t.strip_prefix("version:") {
-            if !v.trim().is_empty() {
-                out.version = Some(v.trim().to_string());
-            }
+        } else if let Some(v) = t.strip_prefix("version:")
+            && !v.trim().is_empty()
+        {
+            out.version = Some(v.trim().to_string());
         }
     }
     let delim = csv_delim(header);

@@ -254,10 +254,10 @@ impl BenchParser for Irman {
             let next_is_header = || lines.iter().skip(i + 1).take(2).any(|l| header(l).is_some());
             if line.contains("Response time measurements") {
                 best = best.max(if next_is_header() { 90 } else { 60 });
-            } else if let Some(t) = test_line(line) {
-                if next_is_header() {
-                    best = best.max(if TESTS.contains(&t.as_str()) { 85 } else { 50 });
-                }
+            } else if let Some(t) = test_line(line)
+                && next_is_header()
+            {
+                best = best.max(if TESTS.contains(&t.as_str()) { 85 } else { 50 });
             }
         }
         best

@@ -122,20 +122,18 @@ fn run_number(line: &str) -> Option<(String, u32)> {
 fn global_runs(input: &Input) -> Option<u32> {
     for line in &input.lines {
         let toks: Vec<&str> = line.split_whitespace().collect();
-        if let Some(k) = toks.iter().position(|t| t.rsplit('/').next() == Some("kernbench")) {
-            if let Some(p) = toks[k..].iter().position(|t| *t == "-n") {
-                if let Some(n) = toks.get(k + p + 1).and_then(|n| n.parse().ok()) {
-                    return Some(n);
-                }
-            }
+        if let Some(k) = toks.iter().position(|t| t.rsplit('/').next() == Some("kernbench"))
+            && let Some(p) = toks[k..].iter().position(|t| *t == "-n")
+            && let Some(n) = toks.get(k + p + 1).and_then(|n| n.parse().ok())
+        {
+            return Some(n);
         }
         for w in toks.windows(2) {
-            if matches!(w[1].trim_end_matches([')', ',', '.', ':']), "runs") {
-                if let Ok(n) = w[0].trim_start_matches('(').parse::<u32>() {
-                    if n > 0 {
-                        return Some(n);
-                    }
-                }
+            if matches!(w[1].trim_end_matches([')', ',', '.', ':']), "runs")
+                && let Ok(n) = w[0].trim_start_matches('(').parse::<u32>()
+                && n > 0
+            {
+                return Some(n);
             }
         }
     }
@@ -189,13 +187,13 @@ impl BenchParser for Kernbench {
             if line.contains("Average") && header(line).is_some() {
                 head = true;
             }
-            if line.contains("Time") || line.contains("CPU") || line.contains("Context") || line.contains("Sleeps") {
-                if let Ok(Some((m, _, _))) = row(line, i + 1) {
-                    if m == 0 {
-                        elapsed = true;
-                    } else {
-                        others += 1;
-                    }
+            if (line.contains("Time") || line.contains("CPU") || line.contains("Context") || line.contains("Sleeps"))
+                && let Ok(Some((m, _, _))) = row(line, i + 1)
+            {
+                if m == 0 {
+                    elapsed = true;
+                } else {
+                    others += 1;
                 }
             }
         }

@@ -167,10 +167,10 @@ impl BenchParser for Lmbench {
                 },
             };
             tables += 1;
-            if let Some(v) = layout_hint(&title.group, &table) {
-                if layout_version.is_none() || v == "3.0" {
-                    layout_version = Some(v);
-                }
+            if let Some(v) = layout_hint(&title.group, &table)
+                && (layout_version.is_none() || v == "3.0")
+            {
+                layout_version = Some(v);
             }
             // Rows.
             let mut r = found.next + 1;

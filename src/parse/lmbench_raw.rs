@@ -183,10 +183,10 @@ impl BenchParser for LmbenchRaw {
                         out.version = v;
                     }
                     kernel = k;
-                } else if let Some(rest) = inner.strip_prefix("MHZ:") {
-                    if let Some(mhz) = rest.split_whitespace().next().and_then(num::plain) {
-                        push(&mut out, &kernel, mhz_sample(mhz, n));
-                    }
+                } else if let Some(rest) = inner.strip_prefix("MHZ:")
+                    && let Some(mhz) = rest.split_whitespace().next().and_then(num::plain)
+                {
+                    push(&mut out, &kernel, mhz_sample(mhz, n));
                 }
                 continue;
             }

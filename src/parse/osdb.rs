@@ -210,15 +210,16 @@ impl BenchParser for Osdb {
             if banner_line(line) {
                 return 95;
             }
-            if let Some((_, _, rest)) = total_line(line) {
-                if seconds_field(rest).is_some() {
-                    best = best.max(85);
-                }
+            if let Some((_, _, rest)) = total_line(line)
+                && seconds_field(rest).is_some()
+            {
+                best = best.max(85);
             }
-            if let Some((_, rest)) = step_line(line) {
-                if rest.contains("seconds") && rest.contains("return value") {
-                    steps += 1;
-                }
+            if let Some((_, rest)) = step_line(line)
+                && rest.contains("seconds")
+                && rest.contains("return value")
+            {
+                steps += 1;
             }
             if tuples && line.contains("(tup/sec)") {
                 best = best.max(60);

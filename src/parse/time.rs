@@ -208,15 +208,13 @@ fn gnu_default(toks: &[Tok<'_>], start: usize) -> Result<Option<TimeRecord>, Par
                 }
             }
         }
-        if ok {
-            if let Some((maj, min)) = toks.get(i).and_then(|t| faults(t.text)) {
-                let l = toks[i].idx + 1;
-                samples.push(Sample::new(metric("major faults"), maj, l));
-                samples.push(Sample::new(metric("minor faults"), min, l));
-                last = i;
-                if toks.get(i + 1).is_some_and(|t| num_suffix(t.text, "swaps").is_some()) {
-                    last = i + 1;
-                }
+        if ok && let Some((maj, min)) = toks.get(i).and_then(|t| faults(t.text)) {
+            let l = toks[i].idx + 1;
+            samples.push(Sample::new(metric("major faults"), maj, l));
+            samples.push(Sample::new(metric("minor faults"), min, l));
+            last = i;
+            if toks.get(i + 1).is_some_and(|t| num_suffix(t.text, "swaps").is_some()) {
+                last = i + 1;
             }
         }
     }
@@ -250,13 +248,12 @@ fn csh(toks: &[Tok<'_>], start: usize) -> Result<Option<TimeRecord>, ParseError>
         let io = toks.get(start + 5).is_some_and(|t| plus_pair(t.text, "", "io"));
         if k && io {
             last = start + 5;
-            if let Some(t) = toks.get(start + 6) {
-                if let Some((pf, w)) = t.text.split_once('+') {
-                    if let (Some(pf), Some(_)) = (num_suffix(pf, "pf"), num_suffix(w, "w")) {
-                        samples.push(Sample::new(metric("major faults"), pf, line_of(start + 6)));
-                        last = start + 6;
-                    }
-                }
+            if let Some(t) = toks.get(start + 6)
+                && let Some((pf, w)) = t.text.split_once('+')
+                && let (Some(pf), Some(_)) = (num_suffix(pf, "pf"), num_suffix(w, "w"))
+            {
+                samples.push(Sample::new(metric("major faults"), pf, line_of(start + 6)));
+                last = start + 6;
             }
         }
     }
@@ -413,18 +410,21 @@ impl BenchParser for GnuTime {
         let user = input.has("user");
         let elapsed = input.has("Elapsed (wall clock) time");
         for (i, line) in input.lines.iter().enumerate() {
-            if user && line.contains("user") {
-                if let Ok(Some(_)) = gnu_record_at(input, i) {
-                    return 35;
-                }
+            if user
+                && line.contains("user")
+                && let Ok(Some(_)) = gnu_record_at(input, i)
+            {
+                return 35;
             }
             if elapsed && line.contains("Elapsed (wall clock) time") {
                 score = score.max(35);
             }
-            if line.contains('u') && line.contains('%') && line.contains(':') {
-                if let Ok(Some(_)) = gnu_record_at(input, i) {
-                    score = score.max(30);
-                }
+            if line.contains('u')
+                && line.contains('%')
+                && line.contains(':')
+                && let Ok(Some(_)) = gnu_record_at(input, i)
+            {
+                score = score.max(30);
             }
         }
         score

@@ -358,17 +358,17 @@ fn row_at(lines: &[String], i: usize, n: usize, layout: &Layout) -> Line {
         return Line::Text;
     }
     // A row cut short by mail wrapping: the rest is the whole next line.
-    if toks.len() < n + 1 {
-        if let Some(next) = lines.get(i + 1) {
-            let nt: Vec<&str> = next.split_whitespace().collect();
-            let starts_col0 = !next.starts_with(char::is_whitespace);
-            if starts_col0 && !nt.is_empty() && nt.iter().all(|t| numericish(t)) && toks.len() + nt.len() == n + 1 {
-                let mut all: Vec<(&str, usize)> = toks.iter().map(|t| (*t, i + 1)).collect();
-                all.extend(nt.iter().map(|t| (*t, i + 2)));
-                let joined: Vec<&str> = all.iter().map(|(t, _)| *t).collect();
-                if fits(&joined) {
-                    return Line::Row(build(&all), i + 1);
-                }
+    if toks.len() < n + 1
+        && let Some(next) = lines.get(i + 1)
+    {
+        let nt: Vec<&str> = next.split_whitespace().collect();
+        let starts_col0 = !next.starts_with(char::is_whitespace);
+        if starts_col0 && !nt.is_empty() && nt.iter().all(|t| numericish(t)) && toks.len() + nt.len() == n + 1 {
+            let mut all: Vec<(&str, usize)> = toks.iter().map(|t| (*t, i + 1)).collect();
+            all.extend(nt.iter().map(|t| (*t, i + 2)));
+            let joined: Vec<&str> = all.iter().map(|(t, _)| *t).collect();
+            if fits(&joined) {
+                return Line::Row(build(&all), i + 1);
             }
         }
     }
@@ -465,17 +465,17 @@ impl BenchParser for Tiobench {
                          samples: &mut Vec<Sample>,
                          groups: &mut Vec<String>,
                          out: &mut ParsedFile| {
-            if let Some(l) = layout {
-                if !rows.is_empty() {
-                    if let Some((first, _, _)) = tables.iter().find(|(_, r, g)| r == rows && g == groups) {
-                        out.notes.push((
-                            l.line,
-                            format!("table repeats the table with header at line {first} (quoted?); skipped"),
-                        ));
-                    } else {
-                        tables.push((l.line, rows.clone(), groups.clone()));
-                        out.samples.append(samples);
-                    }
+            if let Some(l) = layout
+                && !rows.is_empty()
+            {
+                if let Some((first, _, _)) = tables.iter().find(|(_, r, g)| r == rows && g == groups) {
+                    out.notes.push((
+                        l.line,
+                        format!("table repeats the table with header at line {first} (quoted?); skipped"),
+                    ));
+                } else {
+                    tables.push((l.line, rows.clone(), groups.clone()));
+                    out.samples.append(samples);
                 }
             }
             rows.clear();
