@@ -802,6 +802,8 @@ fn build_inner(
     check_options(opts)?;
     let t = timing::span("open output");
     let writer = DirWriter::new(&opts.output, opts.force)?;
+    // Held to the end: the cache is stored after the commit.
+    let _lock = writer.hold_lock();
     drop(t);
     let cache = Cache::new(&opts.output);
     let use_cache = std::env::var_os("BENCHSITE_NO_CACHE").is_none_or(|v| v.is_empty() || v == "0");
@@ -1020,6 +1022,47 @@ pub struct DirWriter {
     /// What the last build recorded of the outputs of the classes built
     /// again, by path ([`Sink::known_outputs`]).
     known: std::sync::RwLock<FxHashMap<String, cache::Output>>,
+    /// The output directory, locked against other builds.
+    lock: OutputLock,
+}
+
+/// An exclusive lock on an output directory (`flock` on the directory
+/// itself, so no lock file is left behind or published), held while a
+/// build writes into it. A second build into the same directory waits for
+/// the first to finish: before, it took the first's temporary files for
+/// those of a killed build and removed them, and the first then failed
+/// half-way through putting its files in place. Released when dropped.
+/// Where the directory cannot be locked (a file system without `flock`, or
+/// a platform that cannot open a directory as a file) builds go unlocked,
+/// as before.
+#[derive(Debug)]
+pub struct OutputLock(Option<std::fs::File>);
+
+impl OutputLock {
+    /// Locks `out` (an existing directory), first saying on standard error
+    /// when another build holds it, then waiting for it.
+    fn acquire(out: &Path) -> OutputLock {
+        let Ok(dir) = std::fs::File::open(out) else { return OutputLock(None) };
+        match dir.try_lock() {
+            Ok(()) => OutputLock(Some(dir)),
+            Err(std::fs::TryLockError::WouldBlock) => {
+                eprintln!("waiting for another benchsite build writing to {} to finish", out.display());
+                OutputLock(dir.lock().is_ok().then_some(dir))
+            }
+            Err(std::fs::TryLockError::Error(_)) => OutputLock(None),
+        }
+    }
+
+    /// A second handle on the same lock: the directory stays locked until
+    /// both are dropped.
+    fn share(&self) -> OutputLock {
+        OutputLock(self.0.as_ref().and_then(|f| f.try_clone().ok()))
+    }
+
+    /// True when the directory is locked (false where it could not be).
+    pub fn is_locked(&self) -> bool {
+        self.0.is_some()
+    }
 }
 
 /// What [`DirWriter::commit`] put in the output directory.
@@ -1193,8 +1236,11 @@ impl DirWriter {
             seen: Mutex::new(Vec::new()),
             created: Mutex::new(Vec::new()),
             known: std::sync::RwLock::new(FxHashMap::default()),
+            lock: OutputLock(None),
         };
         w.create_dirs(out)?;
+        // Before anything in the directory is looked at or removed.
+        let w = DirWriter { lock: OutputLock::acquire(out), ..w };
         // A build killed before it committed or aborted (Ctrl-C, SIGKILL,
         // a power cut) leaves its temporary files; the marker of a build in
         // progress says so, and the next build removes them.
@@ -1204,6 +1250,12 @@ impl DirWriter {
         }
         write_new(&building, b"").map_err(io_err(&building))?;
         Ok(w)
+    }
+
+    /// The lock on the output directory, to hold past [`DirWriter::commit`]
+    /// (while the build cache is stored there too).
+    pub fn hold_lock(&self) -> OutputLock {
+        self.lock.share()
     }
 
     /// Creates `dir` and its missing parents, remembering which it created.

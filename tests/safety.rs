@@ -606,3 +606,49 @@ fn an_output_path_ending_in_dot_is_created() {
     assert!(tmp.path().join("a/b/m1/index.html").is_file());
     build(&content, &out).success();
 }
+
+/// A second build into an output directory that another build is writing
+/// to waits for it, and says so, instead of taking the first build's
+/// temporary files for a killed build's and removing them (which failed the
+/// first build half-way through putting its files in place).
+#[cfg(unix)]
+#[test]
+fn a_second_build_waits_for_the_first() {
+    use std::io::BufRead as _;
+    let (_tmp, content, out) = built_small_site();
+    // A build in progress: the directory locked, its marker, a temporary file.
+    let held = std::fs::File::open(&out).expect("open output directory");
+    held.lock().expect("lock output directory");
+    put(&out, ".benchsite-building", "");
+    put(&out, "m1/.index.html.benchsite-tmp", "the first build's page, half written");
+
+    let mut second = std::process::Command::new(env!("CARGO_BIN_EXE_benchsite"))
+        .arg("build")
+        .arg("--content")
+        .arg(&content)
+        .arg("--output")
+        .arg(&out)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("start the second build");
+    // Its first line on standard error says it waits (read until then; were
+    // it not to wait, it would finish and the read would end without it).
+    let mut err = std::io::BufReader::new(second.stderr.take().expect("stderr"));
+    let mut line = String::new();
+    err.read_line(&mut line).expect("read stderr");
+    assert!(line.contains("waiting for another benchsite build"), "first line: {line:?}");
+    // Waiting, it has removed nothing of the first build's.
+    assert!(out.join("m1/.index.html.benchsite-tmp").exists(), "the first build's temporary file was removed");
+
+    // The first build ends (here: killed, its marker and file left behind):
+    // the second goes on, cleans up after it and builds the site.
+    drop(held);
+    let status = second.wait().expect("wait for the second build");
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut err, &mut rest).expect("read stderr");
+    assert!(status.success(), "second build failed: {rest}");
+    assert!(!out.join("m1/.index.html.benchsite-tmp").exists(), "temporary file left behind");
+    assert!(!out.join(".benchsite-building").exists());
+    assert!(out.join("m1/index.html").is_file());
+}
