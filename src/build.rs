@@ -54,8 +54,15 @@ const MARKER_HEADER: &str = "# files written by benchsite; do not edit\n";
 /// `.benchsite.tmp` for the marker, `.<class>.*.tmp` in the cache
 /// directory), never anything else.
 fn remove_stale_temporaries(out: &Path) {
-    // Not into a gh-pages checkout's `.git`.
-    let walk = walkdir::WalkDir::new(out).follow_links(false).into_iter().filter_entry(|e| e.file_name() != ".git");
+    // Not into a gh-pages checkout's `.git`, nor into another output
+    // directory inside this one (its own marker says so): a build may be
+    // writing there now, under its own lock.
+    let walk = walkdir::WalkDir::new(out).follow_links(false).into_iter().filter_entry(|e| {
+        e.file_name() != ".git"
+            && !(e.depth() > 0
+                && e.file_type().is_dir()
+                && (e.path().join(MARKER).exists() || e.path().join(BUILDING).exists()))
+    });
     let mut emptied = Vec::new();
     for e in walk.filter_map(Result::ok) {
         // A file, or a symbolic link planted under a temporary name (the
@@ -1032,36 +1039,65 @@ pub struct DirWriter {
 /// the first to finish: before, it took the first's temporary files for
 /// those of a killed build and removed them, and the first then failed
 /// half-way through putting its files in place. Released when dropped.
-/// Where the directory cannot be locked (a file system without `flock`, or
-/// a platform that cannot open a directory as a file) builds go unlocked,
-/// as before.
+/// Where the directory cannot be locked (a file system without `flock`, a
+/// directory that cannot be read, a platform that cannot open a directory
+/// as a file) the build says so and goes on unlocked, as before.
 #[derive(Debug)]
 pub struct OutputLock(Option<std::fs::File>);
 
 impl OutputLock {
     /// Locks `out` (an existing directory), first saying on standard error
-    /// when another build holds it, then waiting for it.
+    /// when another build holds it, then waiting for it. Where it cannot be
+    /// locked, says so and goes on unlocked.
     fn acquire(out: &Path) -> OutputLock {
-        let Ok(dir) = std::fs::File::open(out) else { return OutputLock(None) };
+        // Elsewhere a directory cannot be opened as a file: unlocked, as
+        // the README says.
+        if cfg!(not(unix)) {
+            return OutputLock(None);
+        }
+        let unlocked = |e: std::io::Error| {
+            eprintln!(
+                "warning: cannot lock the output directory {} ({e}); another build writing to it at the same time would fail",
+                out.display()
+            );
+            OutputLock(None)
+        };
+        let dir = match std::fs::File::open(out) {
+            Ok(dir) => dir,
+            Err(e) => return unlocked(e),
+        };
         match dir.try_lock() {
             Ok(()) => OutputLock(Some(dir)),
             Err(std::fs::TryLockError::WouldBlock) => {
                 eprintln!("waiting for another benchsite build writing to {} to finish", out.display());
-                OutputLock(dir.lock().is_ok().then_some(dir))
+                match dir.lock() {
+                    Ok(()) => OutputLock(Some(dir)),
+                    Err(e) => unlocked(e),
+                }
             }
-            Err(std::fs::TryLockError::Error(_)) => OutputLock(None),
+            Err(std::fs::TryLockError::Error(e)) => unlocked(e),
         }
+    }
+
+    /// True when the lock is on the directory `out` names now (or there is
+    /// no lock to check).
+    fn is_on(&self, out: &Path) -> bool {
+        #[cfg(unix)]
+        if let Some(locked) = &self.0 {
+            use std::os::unix::fs::MetadataExt;
+            return match (locked.metadata(), std::fs::metadata(out)) {
+                (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
+                _ => false,
+            };
+        }
+        let _ = out;
+        true
     }
 
     /// A second handle on the same lock: the directory stays locked until
     /// both are dropped.
     fn share(&self) -> OutputLock {
         OutputLock(self.0.as_ref().and_then(|f| f.try_clone().ok()))
-    }
-
-    /// True when the directory is locked (false where it could not be).
-    pub fn is_locked(&self) -> bool {
-        self.0.is_some()
     }
 }
 
@@ -1219,16 +1255,7 @@ impl DirWriter {
     /// [`BuildError::NotOurs`] for a foreign non-empty directory without
     /// `force`; [`BuildError::Write`] when it cannot be created.
     pub fn new(out: &Path, force: bool) -> Result<Self, BuildError> {
-        let marker = out.join(MARKER);
-        // A directory holding our in-progress marker is ours too: a first
-        // build into it was interrupted.
-        if out.exists() && !marker.exists() && !out.join(BUILDING).exists() {
-            let non_empty = std::fs::read_dir(out).map_err(io_err(out))?.next().is_some();
-            if non_empty && !force {
-                return Err(BuildError::NotOurs(out.to_path_buf()));
-            }
-        }
-        let w = DirWriter {
+        let mut w = DirWriter {
             out: out.to_path_buf(),
             claims: Mutex::new(PathClaims::default()),
             checked: Mutex::new(FxHashSet::default()),
@@ -1238,9 +1265,28 @@ impl DirWriter {
             known: std::sync::RwLock::new(FxHashMap::default()),
             lock: OutputLock(None),
         };
-        w.create_dirs(out)?;
-        // Before anything in the directory is looked at or removed.
-        let w = DirWriter { lock: OutputLock::acquire(out), ..w };
+        // Locked before anything in the directory is looked at or removed.
+        // The directory may go while this build waits for the lock: a first
+        // build that created it and failed removes it again, or it is
+        // replaced. Then the path is created and locked again, so that the
+        // lock is always on the directory the path names.
+        loop {
+            w.create_dirs(out)?;
+            let lock = OutputLock::acquire(out);
+            if lock.is_on(out) {
+                w.lock = lock;
+                break;
+            }
+        }
+        let marker = out.join(MARKER);
+        // A directory holding our in-progress marker is ours too: a first
+        // build into it was interrupted.
+        if !marker.exists() && !out.join(BUILDING).exists() {
+            let non_empty = std::fs::read_dir(out).map_err(io_err(out))?.next().is_some();
+            if non_empty && !force {
+                return Err(BuildError::NotOurs(out.to_path_buf()));
+            }
+        }
         // A build killed before it committed or aborted (Ctrl-C, SIGKILL,
         // a power cut) leaves its temporary files; the marker of a build in
         // progress says so, and the next build removes them.

@@ -652,3 +652,67 @@ fn a_second_build_waits_for_the_first() {
     assert!(!out.join(".benchsite-building").exists());
     assert!(out.join("m1/index.html").is_file());
 }
+
+/// A build waiting for the output directory goes on in the directory the
+/// path names when it gets its turn: when the one it waited for was
+/// replaced meanwhile (or removed by a failed first build that had created
+/// it), it locks the new one (waiting again if another build holds it),
+/// builds it, and leaves the old one alone.
+#[cfg(unix)]
+#[test]
+fn a_waiting_build_follows_a_replaced_output_directory() {
+    use std::io::BufRead as _;
+    let (tmp, content, out) = built_small_site();
+    let held = std::fs::File::open(&out).expect("open output directory");
+    held.lock().expect("lock output directory");
+    let mut waiting = std::process::Command::new(env!("CARGO_BIN_EXE_benchsite"))
+        .args(["build", "--content"])
+        .arg(&content)
+        .arg("--output")
+        .arg(&out)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("start the build");
+    let mut err = std::io::BufReader::new(waiting.stderr.take().expect("stderr"));
+    let mut line = String::new();
+    err.read_line(&mut line).expect("read stderr");
+    assert!(line.contains("waiting for another benchsite build"), "first line: {line:?}");
+    // Replaced while it waits, and the new directory taken by another
+    // build; then the old directory's holder finishes.
+    let old = tmp.path().join("output.old");
+    std::fs::rename(&out, &old).expect("move the output away");
+    std::fs::create_dir(&out).expect("a new output directory");
+    let held_new = std::fs::File::open(&out).expect("open the new output directory");
+    held_new.lock().expect("lock the new output directory");
+    let before = snapshot(&old);
+    drop(held);
+    // It waits again, now for the directory the path names.
+    line.clear();
+    err.read_line(&mut line).expect("read stderr");
+    assert!(line.contains("waiting for another benchsite build"), "second line: {line:?}");
+    assert!(std::fs::read_dir(&out).expect("list").next().is_none(), "it wrote while another build held the directory");
+    drop(held_new);
+    let status = waiting.wait().expect("wait for the build");
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut err, &mut rest).expect("read stderr");
+    assert!(status.success(), "build failed: {rest}");
+    assert!(out.join("m1/index.html").is_file(), "the new directory was not built");
+    assert_eq!(diff(&before, &snapshot(&old)), Vec::<String>::new(), "the old directory was written to");
+}
+
+/// Cleaning up after a killed build (its in-progress marker left behind)
+/// stays out of another output directory inside this one: a build may be
+/// writing there, under its own lock.
+#[test]
+fn cleanup_stays_out_of_a_nested_output_directory() {
+    let (_tmp, content, out) = built_small_site();
+    put(&out, ".benchsite-building", "");
+    // Another site's output inside this one, its build in progress.
+    put(&out, "nested/.benchsite", "# benchsite output\n");
+    put(&out, "nested/.index.html.benchsite-tmp", "another build's page, half written");
+    put(&out, "m1/.stale.html.benchsite-tmp", "this directory's own leftover");
+    build(&content, &out).success();
+    assert!(out.join("nested/.index.html.benchsite-tmp").exists(), "the nested build's temporary file was removed");
+    assert!(!out.join("m1/.stale.html.benchsite-tmp").exists(), "this directory's leftover was kept");
+}
