@@ -862,10 +862,10 @@ fn common_key(opts: &BuildOptions, theme: Option<&Path>, dirs: &[(PathBuf, Strin
             }
         }
     }
-    h.field(&std::fs::read(opts.content.join("site.yaml")).unwrap_or_default());
+    h.field(&site::read_annotation(&opts.content.join("site.yaml")).unwrap_or_default());
     for (dir, slug) in dirs {
         h.field(slug.as_bytes());
-        h.field(&std::fs::read(dir.join("machine.yaml")).unwrap_or_default());
+        h.field(&site::read_annotation(&dir.join("machine.yaml")).unwrap_or_default());
     }
     h.finish()
 }
@@ -878,7 +878,7 @@ fn machine_key(common: u64, slug: &str, d: &site::Discovered) -> u64 {
     // each other's entries.
     h.field(slug.as_bytes());
     for (k, path) in d.kernel_dirs.iter().zip(&d.kernel_paths) {
-        if let Ok(b) = std::fs::read(path.join("kernel.yaml")) {
+        if let Ok(b) = site::read_annotation(&path.join("kernel.yaml")) {
             h.field(k.as_bytes());
             h.field(&b);
         }

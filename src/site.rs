@@ -239,9 +239,38 @@ fn read_yaml<T: for<'de> Deserialize<'de>>(path: &Path, diags: &mut Vec<Diagnost
     parse_yaml(path, &read_yaml_text(path, diags)?, diags)
 }
 
+/// The bytes of a YAML annotation (`site.yaml`, `machine.yaml`,
+/// `kernel.yaml`), which must be a regular file (or a link to one): a FIFO
+/// there would block the read for ever (and with it every later build
+/// waiting for the output directory), a device never end. Opened without
+/// blocking (opening a FIFO blocks too), then stat'ed through the open
+/// file: the system calls of `fs::read`, no more.
+///
+/// # Errors
+/// Any error of reading it, and [`std::io::ErrorKind::InvalidInput`] when
+/// it is not a regular file.
+pub fn read_annotation(path: &Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read as _;
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+    let mut f = options.open(path)?;
+    let meta = f.metadata()?;
+    if !meta.is_file() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file (a FIFO, socket, device or directory)",
+        ));
+    }
+    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
+    f.read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
 /// The text of a YAML annotation (lossily decoded); a missing file gives `None`.
 fn read_yaml_text(path: &Path, diags: &mut Vec<Diagnostic>) -> Option<String> {
-    match std::fs::read(path) {
+    match read_annotation(path) {
         Ok(bytes) => Some(String::from_utf8_lossy(&bytes).into_owned()),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
         Err(e) => {

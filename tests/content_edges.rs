@@ -505,6 +505,31 @@ fn fifos_and_devices_are_skipped_not_read() {
     diag_for(&report, "2.4.8/zero.txt", "not a regular file");
 }
 
+/// A FIFO where a YAML annotation goes (`machine.yaml`, `kernel.yaml`) is
+/// an error naming it, not a build blocked for ever on opening it (which
+/// also kept every later build into the output directory waiting).
+#[cfg(unix)]
+#[test]
+fn a_fifo_for_a_yaml_annotation_is_an_error_not_a_hang() {
+    for yaml in ["m1/machine.yaml", "m1/2.4.7/kernel.yaml"] {
+        let tmp = tempfile::tempdir().expect("tmp");
+        let content = small_site(tmp.path());
+        let path = content.join(yaml);
+        let _ = std::fs::remove_file(&path);
+        assert!(std::process::Command::new("mkfifo").arg(&path).status().expect("mkfifo runs").success());
+        let opts = BuildOptions::new(&content, tmp.path().join("output"));
+        // On a thread, so that a regression fails the test instead of hanging it.
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || tx.send(build(&opts).map(|_| ()).map_err(|e| format!("{e}: {e:?}"))));
+        let result = rx.recv_timeout(std::time::Duration::from_secs(60)).expect("the build did not block on the FIFO");
+        let err = result.expect_err("a FIFO for an annotation fails the build");
+        assert!(
+            err.contains("not a regular file") && err.contains(yaml.rsplit('/').next().unwrap_or(yaml)),
+            "{yaml}: {err}"
+        );
+    }
+}
+
 /// A kernel directory's name may be as long as a file name (255 bytes)
 /// allows: its kernel page `<name>.html` is written, through a temporary
 /// file whose name would be too long with the suffix and is shortened.
