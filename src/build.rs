@@ -811,6 +811,9 @@ fn build_inner(
     let writer = DirWriter::new(&opts.output, opts.force)?;
     // Held to the end: the cache is stored after the commit.
     let _lock = writer.hold_lock();
+    // The bar's elapsed time and ETA from here, not from before a wait for
+    // another build's lock.
+    progress.reset();
     drop(t);
     let cache = Cache::new(&opts.output);
     let use_cache = std::env::var_os("BENCHSITE_NO_CACHE").is_none_or(|v| v.is_empty() || v == "0");
