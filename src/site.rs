@@ -240,32 +240,16 @@ fn read_yaml<T: for<'de> Deserialize<'de>>(path: &Path, diags: &mut Vec<Diagnost
 }
 
 /// The bytes of a YAML annotation (`site.yaml`, `machine.yaml`,
-/// `kernel.yaml`), which must be a regular file (or a link to one): a FIFO
-/// there would block the read for ever (and with it every later build
-/// waiting for the output directory), a device never end. Opened without
-/// blocking (opening a FIFO blocks too), then stat'ed through the open
-/// file: the system calls of `fs::read`, no more.
+/// `kernel.yaml`), read as [`read_regular`] reads: a FIFO there would
+/// block the read for ever (and with it every later build waiting for the
+/// output directory), a device never end.
 ///
 /// # Errors
 /// Any error of reading it, and [`std::io::ErrorKind::InvalidInput`] when
 /// it is not a regular file.
 pub fn read_annotation(path: &Path) -> std::io::Result<Vec<u8>> {
-    use std::io::Read as _;
-    let mut options = std::fs::OpenOptions::new();
-    options.read(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
-    let mut f = options.open(path)?;
-    let meta = f.metadata()?;
-    if !meta.is_file() {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::InvalidInput,
-            "not a regular file (a FIFO, socket, device or directory)",
-        ));
-    }
-    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
-    f.read_to_end(&mut bytes)?;
-    Ok(bytes)
+    // No limit: the length check cannot fail.
+    read_regular(path, u64::MAX)?.map_err(|len| std::io::Error::other(format!("too large ({len} bytes)")))
 }
 
 /// The text of a YAML annotation (lossily decoded); a missing file gives `None`.
@@ -1017,22 +1001,40 @@ fn drop_repeated_params(parsed: &mut ParsedFile, warnings: &mut Vec<(Option<usiz
     }
 }
 
-/// Reads a raw file with one open, one stat (of the open file) and the
-/// reads: `Ok(Err(len))` when it is over [`MAX_RAW_FILE_SIZE`] (unread, or
-/// read up to the limit when it grew past it while being read).
-fn read_raw(path: &Path) -> std::io::Result<Result<Vec<u8>, u64>> {
+/// Reads a file that must be a regular file (or a link to one) with one
+/// open, one stat (of the open file) and the reads: opened without blocking
+/// (opening a FIFO blocks) and refused when the stat shows something else
+/// (a FIFO, socket, device or directory), so nothing hangs on it.
+/// `Ok(Err(len))` when it is over `limit` bytes (unread, or read up to the
+/// limit when it grew past it while being read).
+///
+/// # Errors
+/// Any error of opening or reading it, and
+/// [`std::io::ErrorKind::InvalidInput`] when it is not a regular file.
+fn read_regular(path: &Path, limit: u64) -> std::io::Result<Result<Vec<u8>, u64>> {
     use std::io::Read as _;
-    let mut f = std::fs::File::open(path)?;
-    let len = f.metadata()?.len();
-    if len > MAX_RAW_FILE_SIZE {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+    let mut f = options.open(path)?;
+    let meta = f.metadata()?;
+    if !meta.is_file() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file (a FIFO, socket, device or directory)",
+        ));
+    }
+    let len = meta.len();
+    if len > limit {
         return Ok(Err(len));
     }
     let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0));
     // Through `take` (`File`'s own `read_to_end` stats the file again, and
     // seeks, to size the buffer sized here already), and no further than
     // the limit: a file growing while it is read is cut there and skipped.
-    (&mut f).take(MAX_RAW_FILE_SIZE + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > MAX_RAW_FILE_SIZE {
+    (&mut f).take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
         return Ok(Err(bytes.len() as u64));
     }
     Ok(Ok(bytes))
@@ -1048,7 +1050,7 @@ pub fn parse_file_cached(
     cache: Option<&ParseCache>,
 ) -> (Option<ResultFile>, Vec<Diagnostic>) {
     let mut diags = Vec::new();
-    let bytes = match read_raw(path) {
+    let bytes = match read_regular(path, MAX_RAW_FILE_SIZE) {
         Ok(Ok(b)) => b,
         Ok(Err(len)) => {
             diags.push(Diagnostic::warning(
