@@ -490,6 +490,12 @@ fn a_file_that_reads_as_a_directory_is_skipped() {
     assert!(page.contains("4.4444"), "the directory's kernel is kept");
 }
 
+/// Makes a FIFO at `path` (with `mkfifo`, as a user would).
+#[cfg(unix)]
+fn mkfifo(path: &Path) {
+    assert!(std::process::Command::new("mkfifo").arg(path).status().expect("mkfifo runs").success());
+}
+
 /// A FIFO and a link to a device among the raw files are skipped with a
 /// warning: reading the one would block for ever, the other never end.
 #[cfg(unix)]
@@ -498,7 +504,7 @@ fn fifos_and_devices_are_skipped_not_read() {
     let tmp = tempfile::tempdir().expect("tmp");
     let content = small_site(tmp.path());
     let fifo = content.join("m1/2.4.7/pipe.txt");
-    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs").success());
+    mkfifo(&fifo);
     std::os::unix::fs::symlink("/dev/zero", content.join("m1/2.4.8/zero.txt")).expect("symlink");
     let (report, _) = build_ok(tmp.path(), &content);
     diag_for(&report, "2.4.7/pipe.txt", "not a regular file");
@@ -516,7 +522,7 @@ fn a_fifo_for_a_yaml_annotation_is_an_error_not_a_hang() {
         let content = small_site(tmp.path());
         let path = content.join(yaml);
         let _ = std::fs::remove_file(&path);
-        assert!(std::process::Command::new("mkfifo").arg(&path).status().expect("mkfifo runs").success());
+        mkfifo(&path);
         let opts = BuildOptions::new(&content, tmp.path().join("output"));
         // On a thread, so that a regression fails the test instead of hanging it.
         let (tx, rx) = std::sync::mpsc::channel();

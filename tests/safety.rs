@@ -607,6 +607,55 @@ fn an_output_path_ending_in_dot_is_created() {
     build(&content, &out).success();
 }
 
+/// Locks `dir` as a running build does (`flock` on the directory itself).
+#[cfg(unix)]
+fn lock_dir(dir: &Path) -> std::fs::File {
+    let held = std::fs::File::open(dir).expect("open output directory");
+    held.lock().expect("lock output directory");
+    held
+}
+
+/// A `benchsite build` of `content` into `out`, started while `out` is
+/// locked, once it has said that it waits: the process and its standard
+/// error, read up to there (were it not to wait, it would finish and the
+/// read would end without the line).
+#[cfg(unix)]
+fn start_waiting_build(
+    content: &Path,
+    out: &Path,
+) -> (std::process::Child, std::io::BufReader<std::process::ChildStderr>) {
+    let mut build = std::process::Command::new(env!("CARGO_BIN_EXE_benchsite"))
+        .args(["build", "--content"])
+        .arg(content)
+        .arg("--output")
+        .arg(out)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("start the build");
+    let mut err = std::io::BufReader::new(build.stderr.take().expect("stderr"));
+    expect_waiting(&mut err);
+    (build, err)
+}
+
+/// The next line on a build's standard error says it waits for another build.
+#[cfg(unix)]
+fn expect_waiting(err: &mut std::io::BufReader<std::process::ChildStderr>) {
+    use std::io::BufRead as _;
+    let mut line = String::new();
+    err.read_line(&mut line).expect("read stderr");
+    assert!(line.contains("waiting for another benchsite build"), "not waiting: {line:?}");
+}
+
+/// Waits for a build started by [`start_waiting_build`]; it must succeed.
+#[cfg(unix)]
+fn expect_success(mut build: std::process::Child, mut err: std::io::BufReader<std::process::ChildStderr>) {
+    let status = build.wait().expect("wait for the build");
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut err, &mut rest).expect("read stderr");
+    assert!(status.success(), "build failed: {rest}");
+}
+
 /// A second build into an output directory that another build is writing
 /// to waits for it, and says so, instead of taking the first build's
 /// temporary files for a killed build's and removing them (which failed the
@@ -614,40 +663,20 @@ fn an_output_path_ending_in_dot_is_created() {
 #[cfg(unix)]
 #[test]
 fn a_second_build_waits_for_the_first() {
-    use std::io::BufRead as _;
     let (_tmp, content, out) = built_small_site();
     // A build in progress: the directory locked, its marker, a temporary file.
-    let held = std::fs::File::open(&out).expect("open output directory");
-    held.lock().expect("lock output directory");
+    let held = lock_dir(&out);
     put(&out, ".benchsite-building", "");
     put(&out, "m1/.index.html.benchsite-tmp", "the first build's page, half written");
 
-    let mut second = std::process::Command::new(env!("CARGO_BIN_EXE_benchsite"))
-        .arg("build")
-        .arg("--content")
-        .arg(&content)
-        .arg("--output")
-        .arg(&out)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("start the second build");
-    // Its first line on standard error says it waits (read until then; were
-    // it not to wait, it would finish and the read would end without it).
-    let mut err = std::io::BufReader::new(second.stderr.take().expect("stderr"));
-    let mut line = String::new();
-    err.read_line(&mut line).expect("read stderr");
-    assert!(line.contains("waiting for another benchsite build"), "first line: {line:?}");
+    let (second, err) = start_waiting_build(&content, &out);
     // Waiting, it has removed nothing of the first build's.
     assert!(out.join("m1/.index.html.benchsite-tmp").exists(), "the first build's temporary file was removed");
 
     // The first build ends (here: killed, its marker and file left behind):
     // the second goes on, cleans up after it and builds the site.
     drop(held);
-    let status = second.wait().expect("wait for the second build");
-    let mut rest = String::new();
-    std::io::Read::read_to_string(&mut err, &mut rest).expect("read stderr");
-    assert!(status.success(), "second build failed: {rest}");
+    expect_success(second, err);
     assert!(!out.join("m1/.index.html.benchsite-tmp").exists(), "temporary file left behind");
     assert!(!out.join(".benchsite-building").exists());
     assert!(out.join("m1/index.html").is_file());
@@ -661,42 +690,22 @@ fn a_second_build_waits_for_the_first() {
 #[cfg(unix)]
 #[test]
 fn a_waiting_build_follows_a_replaced_output_directory() {
-    use std::io::BufRead as _;
     let (tmp, content, out) = built_small_site();
-    let held = std::fs::File::open(&out).expect("open output directory");
-    held.lock().expect("lock output directory");
-    let mut waiting = std::process::Command::new(env!("CARGO_BIN_EXE_benchsite"))
-        .args(["build", "--content"])
-        .arg(&content)
-        .arg("--output")
-        .arg(&out)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("start the build");
-    let mut err = std::io::BufReader::new(waiting.stderr.take().expect("stderr"));
-    let mut line = String::new();
-    err.read_line(&mut line).expect("read stderr");
-    assert!(line.contains("waiting for another benchsite build"), "first line: {line:?}");
+    let held = lock_dir(&out);
+    let (waiting, mut err) = start_waiting_build(&content, &out);
     // Replaced while it waits, and the new directory taken by another
     // build; then the old directory's holder finishes.
     let old = tmp.path().join("output.old");
     std::fs::rename(&out, &old).expect("move the output away");
     std::fs::create_dir(&out).expect("a new output directory");
-    let held_new = std::fs::File::open(&out).expect("open the new output directory");
-    held_new.lock().expect("lock the new output directory");
+    let held_new = lock_dir(&out);
     let before = snapshot(&old);
     drop(held);
     // It waits again, now for the directory the path names.
-    line.clear();
-    err.read_line(&mut line).expect("read stderr");
-    assert!(line.contains("waiting for another benchsite build"), "second line: {line:?}");
+    expect_waiting(&mut err);
     assert!(std::fs::read_dir(&out).expect("list").next().is_none(), "it wrote while another build held the directory");
     drop(held_new);
-    let status = waiting.wait().expect("wait for the build");
-    let mut rest = String::new();
-    std::io::Read::read_to_string(&mut err, &mut rest).expect("read stderr");
-    assert!(status.success(), "build failed: {rest}");
+    expect_success(waiting, err);
     assert!(out.join("m1/index.html").is_file(), "the new directory was not built");
     assert_eq!(diff(&before, &snapshot(&old)), Vec::<String>::new(), "the old directory was written to");
 }
