@@ -1084,16 +1084,19 @@ impl OutputLock {
 
     /// True when the lock is on the directory `out` names now (or there is
     /// no lock to check).
+    #[cfg(unix)]
     fn is_on(&self, out: &Path) -> bool {
-        #[cfg(unix)]
-        if let Some(locked) = &self.0 {
-            use std::os::unix::fs::MetadataExt;
-            return match (locked.metadata(), std::fs::metadata(out)) {
-                (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
-                _ => false,
-            };
+        use std::os::unix::fs::MetadataExt;
+        let Some(locked) = &self.0 else { return true };
+        match (locked.metadata(), std::fs::metadata(out)) {
+            (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
+            _ => false,
         }
-        let _ = out;
+    }
+
+    /// Elsewhere there is no lock ([`OutputLock::acquire`]).
+    #[cfg(not(unix))]
+    fn is_on(&self, _out: &Path) -> bool {
         true
     }
 
