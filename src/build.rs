@@ -659,7 +659,7 @@ fn prepare_class(ctx: &ClassContext, dir: &Path, slug: &str, checked: Checked) -
         c.store_parsed(slug, parsed);
     }
     let Some(m) = m else { return Ok(Prepared::Done(Box::new(out))) };
-    out.files_read = m.results.len();
+    out.files_read = site::distinct_files(&m.results);
     Ok(Prepared::Ready(Box::new(ReadyClass { slug: slug.to_string(), m, key, stats, out })))
 }
 
@@ -713,13 +713,19 @@ fn finish_class(ctx: &ClassContext, p: Prepared) -> Result<ClassOutcome, BuildEr
     // (a 300-kernel class has 3,600). Beside them the view model is freed
     // (a few hundred MB of small allocations on a large class): freeing it
     // after them left a core idle.
+    // A file holding several benchmarks' outputs is one `ResultFile` per
+    // output, side by side: each file is hashed and copied once.
     let copy_raw = || -> Result<Vec<u64>, BuildError> {
-        let raw_hashes: Vec<u64> = if ctx.cache.is_some() {
-            m.results.par_iter().map(|rf| cache::hash(&rf.raw)).collect()
-        } else {
-            Vec::new()
-        };
-        m.results.par_iter().enumerate().try_for_each(|(i, rf)| {
+        let firsts: Vec<&site::ResultFile> = m
+            .results
+            .iter()
+            .enumerate()
+            .filter(|(i, rf)| *i == 0 || m.results[i - 1].rel_path != rf.rel_path)
+            .map(|(_, rf)| rf)
+            .collect();
+        let raw_hashes: Vec<u64> =
+            if ctx.cache.is_some() { firsts.par_iter().map(|rf| cache::hash(&rf.raw)).collect() } else { Vec::new() };
+        firsts.par_iter().enumerate().try_for_each(|(i, rf)| {
             let path = format!("{}/{}/{}", m.slug, report::RAW_DIR, rf.rel_path);
             if let Some(&h) = raw_hashes.get(i)
                 && sink.keep_unchanged(&path, rf.raw.len() as u64, h)?
@@ -746,8 +752,9 @@ fn finish_class(ctx: &ClassContext, p: Prepared) -> Result<ClassOutcome, BuildEr
         // With no hash, such a file is taken as unchanged only while its
         // size and times are (recorded before it was read); when they
         // differ, it is parsed again.
-        let raw: FxHashMap<&str, u64> =
-            m.results.iter().zip(&raw_hashes).map(|(rf, &h)| (rf.rel_path.as_str(), h)).collect();
+        let mut firsts = m.results.iter().map(|rf| rf.rel_path.as_str()).collect::<Vec<_>>();
+        firsts.dedup();
+        let raw: FxHashMap<&str, u64> = firsts.into_iter().zip(&raw_hashes).map(|(rel, &h)| (rel, h)).collect();
         let files = stats
             .into_iter()
             .map(|(rel, stat)| {
@@ -759,7 +766,7 @@ fn finish_class(ctx: &ClassContext, p: Prepared) -> Result<ClassOutcome, BuildEr
         let outputs = paths.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
         out.entry = Some((
             slug.to_string(),
-            MachineEntry::new(key, ctx.scan_ns, files, outputs, &out.diags, summary, m.results.len()),
+            MachineEntry::new(key, ctx.scan_ns, files, outputs, &out.diags, summary, out.files_read),
         ));
     }
     // The class's results freed in parallel too (3,600 files' samples).

@@ -68,7 +68,7 @@ pub const DIR: &str = ".benchsite-cache";
 pub const RACY_SECS: i128 = 2;
 
 /// Bumped when the cache layout or what it covers changes.
-pub const FORMAT: u32 = 14;
+pub const FORMAT: u32 = 15;
 
 /// A hash of a sequence of fields, for cache keys: XXH3 (`xxhash-rust`),
 /// the same on every platform and release (unlike `std`'s hasher).

@@ -8,6 +8,8 @@
 //! * a kernel missing a benchmark that other kernels of its machine class have;
 //! * differing run counts for one metric within a table;
 //! * a configured section that selects no results;
+//! * a raw file that names a kernel (lmbench's OS column, UnixBench's `OS:`
+//!   line) other than the kernel directory it sits in;
 //! * templates that fail to render.
 
 use crate::build::{BuildError, BuildOptions, render_and_discard};
@@ -76,6 +78,25 @@ pub fn consistency(site: &Site) -> Vec<Diagnostic> {
             }
         }
 
+        // Files whose own kernel name disagrees with their directory.
+        let mut seen: BTreeSet<&str> = BTreeSet::new();
+        for rf in &m.results {
+            if let (Some(named), Some(dir)) = (&rf.named_kernel, &rf.kernel_dir)
+                && !kernel_names_agree(named, dir)
+                && seen.insert(rf.rel_path.as_str())
+            {
+                let line = rf.parsed.samples.first().map(|s| s.line);
+                out.push(Diagnostic::warning(
+                    &rf.path,
+                    line,
+                    format!(
+                        "{}: the file names kernel {named:?}, but sits in kernel directory {dir:?}; its numbers are filed under {dir:?}",
+                        rf.parsed.benchmark
+                    ),
+                ));
+            }
+        }
+
         // Sections that select nothing, and differing run counts.
         for (i, s) in page.sections.iter().enumerate() {
             if s.table.rows.is_empty() && i < m.config.sections.len() {
@@ -134,6 +155,20 @@ pub fn consistency(site: &Site) -> Vec<Diagnostic> {
     out
 }
 
+/// True when a kernel name printed in a file and a kernel directory's
+/// name can be the same kernel: equal, or one a prefix of the other
+/// (lmbench cuts its OS column short: `2.4.19-r` for `2.4.19-rc5-aa1`),
+/// ignoring a leading `Linux ` and ASCII case.
+pub fn kernel_names_agree(named: &str, dir: &str) -> bool {
+    let norm = |s: &str| {
+        let s = s.trim();
+        let s = s.strip_prefix("Linux ").or_else(|| s.strip_prefix("linux-")).unwrap_or(s);
+        s.to_ascii_lowercase()
+    };
+    let (a, b) = (norm(named), norm(dir));
+    !a.is_empty() && !b.is_empty() && (a.starts_with(&b) || b.starts_with(&a))
+}
+
 /// The first `shown` of `names`, and how many more `what` there are:
 /// "a, b, c and 12 more kernels".
 fn some_of(names: &[&str], shown: usize, what: &str) -> String {
@@ -146,4 +181,18 @@ fn some_of(names: &[&str], shown: usize, what: &str) -> String {
 /// True when any diagnostic is an error.
 pub fn has_errors(diags: &[Diagnostic]) -> bool {
     diags.iter().any(|d| d.severity == Severity::Error)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::kernel_names_agree;
+
+    #[test]
+    fn kernel_names_agree_on_cut_and_prefixed_names() {
+        assert!(kernel_names_agree("2.4.19-r", "2.4.19-rc5-aa1"));
+        assert!(kernel_names_agree("Linux 2.4.19", "2.4.19"));
+        assert!(kernel_names_agree("2.6.32-5-686", "2.6.32-5-686"));
+        assert!(!kernel_names_agree("2.4.18", "2.4.19"));
+        assert!(!kernel_names_agree("2.5.33-mm5", ""));
+    }
 }

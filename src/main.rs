@@ -388,80 +388,96 @@ fn parse_cmd(file: &std::path::Path, json: bool, format: Option<&str>) -> ExitCo
         errln!("error: {}: empty file", file.display());
         return ExitCode::from(1);
     }
-    let input = Input::from_bytes(&bytes);
-    let parser = match format {
+    let forced = match format {
         Some(id) => match parse::by_id(id) {
-            Some(p) => p,
+            Some(p) => Some(p),
             None => {
                 let ids: Vec<&str> = parse::registry().iter().map(|p| p.id()).collect();
                 errln!("error: unknown format {id:?}; known: {}", ids.join(", "));
                 return ExitCode::from(2);
             }
         },
-        None => match parse::detect(&input) {
-            Some(p) => p,
-            None => {
-                errln!("error: {}: unrecognised file; no parser claimed it. Formats tried:", file.display());
-                for p in parse::registry() {
-                    errln!("  {:<12} {}", p.id(), p.describe());
-                }
-                errln!("Use --format ID to force one.");
+        None => None,
+    };
+    let outcome = benchsite::site::parse_bytes(&bytes, forced);
+    if outcome.parsed.is_empty() && forced.is_none() && parse::detect(&Input::from_bytes(&bytes)).is_none() {
+        errln!("error: {}: unrecognised file; no parser claimed it. Formats tried:", file.display());
+        for p in parse::registry() {
+            errln!("  {:<12} {}", p.id(), p.describe());
+        }
+        errln!("Use --format ID to force one, or add a glob for it to `ignore:` if it is not a result.");
+        return ExitCode::from(1);
+    }
+    if json {
+        #[derive(serde::Serialize)]
+        struct Parsed<'a> {
+            segments: &'a [benchsite::model::ParsedFile],
+            warnings: Vec<serde_json::Value>,
+        }
+        let warnings = outcome
+            .warnings
+            .iter()
+            .map(|(line, message)| serde_json::json!({ "line": line, "message": message }))
+            .collect();
+        match serde_json::to_string_pretty(&Parsed { segments: &outcome.parsed, warnings }) {
+            Ok(s) => outln!("{s}"),
+            Err(e) => {
+                errln!("error: {e}");
                 return ExitCode::from(1);
             }
-        },
-    };
-    match parser.parse(&input) {
-        Ok(parsed) => {
-            if json {
-                match serde_json::to_string_pretty(&parsed) {
-                    Ok(s) => outln!("{s}"),
-                    Err(e) => {
-                        errln!("error: {e}");
-                        return ExitCode::from(1);
-                    }
-                }
-            } else {
-                outln!(
-                    "{}: {}{} ({} sample(s))",
-                    file.display(),
-                    parser.describe(),
-                    parsed.version.as_deref().map(|v| format!(", version {v}")).unwrap_or_default(),
-                    parsed.samples.len()
-                );
-                for s in &parsed.samples {
-                    let params: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
-                    let value = match s.value {
-                        benchsite::model::Value::Single { value } => short(value),
-                        benchsite::model::Value::Summary { mean, stddev, n } => format!(
-                            "{} (summary of {n} runs{})",
-                            short(mean),
-                            stddev.map(|s| format!(", sd {}", short(s))).unwrap_or_default()
-                        ),
-                    };
-                    outln!(
-                        "line {:>5}  {:<16} {:<28} {:<22} {:>14} {:<8} {}",
-                        s.line,
-                        s.kernel.as_deref().unwrap_or("-"),
-                        if s.group.is_empty() {
-                            s.metric.name.to_string()
-                        } else {
-                            format!("{}: {}", s.group, s.metric.name)
-                        },
-                        params.join(" "),
-                        value,
-                        s.metric.unit,
-                        s.metric.better.phrase()
-                    );
-                }
-                for (line, note) in &parsed.notes {
-                    outln!("note: line {line}: {note}");
-                }
+        }
+    } else {
+        for parsed in &outcome.parsed {
+            print_segment(file, parsed);
+        }
+        for (line, message) in &outcome.warnings {
+            match line {
+                Some(l) => outln!("warning: line {l}: {message}"),
+                None => outln!("warning: {message}"),
             }
-            ExitCode::SUCCESS
         }
-        Err(e) => {
-            errln!("error: {}: {} ({}): {e}", file.display(), parser.id(), parser.describe());
-            ExitCode::from(1)
-        }
+    }
+    if outcome.parsed.is_empty() {
+        errln!("error: {}: nothing read (see the warnings above)", file.display());
+        return ExitCode::from(1);
+    }
+    ExitCode::SUCCESS
+}
+
+/// Prints one segment of `parse`'s plain output: a heading naming the
+/// benchmark, its lines and sample count, then a line per sample.
+fn print_segment(file: &std::path::Path, parsed: &benchsite::model::ParsedFile) {
+    let describe = parse::by_id(&parsed.benchmark).map_or(parsed.benchmark.as_str(), |p| p.describe());
+    outln!(
+        "{}:{} {}{} ({} sample(s))",
+        file.display(),
+        parsed.lines.map(|(a, b)| format!(" lines {a}-{b}:")).unwrap_or_default(),
+        describe,
+        parsed.version.as_deref().map(|v| format!(", version {v}")).unwrap_or_default(),
+        parsed.samples.len()
+    );
+    for s in &parsed.samples {
+        let params: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+        let value = match s.value {
+            benchsite::model::Value::Single { value } => short(value),
+            benchsite::model::Value::Summary { mean, stddev, n } => format!(
+                "{} (summary of {n} runs{})",
+                short(mean),
+                stddev.map(|s| format!(", sd {}", short(s))).unwrap_or_default()
+            ),
+        };
+        outln!(
+            "line {:>5}  {:<16} {:<28} {:<22} {:>14} {:<8} {}",
+            s.line,
+            s.kernel.as_deref().unwrap_or("-"),
+            if s.group.is_empty() { s.metric.name.to_string() } else { format!("{}: {}", s.group, s.metric.name) },
+            params.join(" "),
+            value,
+            s.metric.unit,
+            s.metric.better.phrase()
+        );
+    }
+    for (line, note) in parsed.notes.iter().filter(|(_, n)| parse::note_is_info(n)) {
+        outln!("note: line {line}: {note}");
     }
 }

@@ -272,8 +272,16 @@ pub struct ParsedFile {
     /// Every number read, in file order.
     pub samples: Vec<Sample>,
     /// Things the parser noticed but could read past (skipped test rows,
-    /// wrapped lines it rejoined), with the 1-based line.
+    /// wrapped lines it rejoined, a line that looks like a result and was
+    /// not read), with the 1-based line. Shown as warnings by `build`,
+    /// `check` and `parse`.
     pub notes: Vec<(usize, String)>,
+    /// First and last line (1-based, inclusive) of the part of the file this
+    /// benchmark's output fills, when the file holds several benchmarks'
+    /// outputs or prose around one (see [`crate::parse::segment`]); `None`
+    /// from a parser called on its own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lines: Option<(usize, usize)>,
 }
 
 #[cfg(test)]

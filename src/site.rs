@@ -175,7 +175,9 @@ pub struct Kernel {
     pub config: KernelConfig,
 }
 
-/// One raw result file and what was read from it.
+/// One benchmark output of a raw result file and what was read from it: a
+/// file holding several benchmarks' outputs (a mail with dbench lines and
+/// a Bonnie table) gives one `ResultFile` each, sharing `raw`.
 #[derive(Debug, Clone)]
 pub struct ResultFile {
     /// Path relative to the machine-class directory, with `/` separators.
@@ -184,6 +186,11 @@ pub struct ResultFile {
     pub path: PathBuf,
     /// The kernel directory it sits in, if any.
     pub kernel_dir: Option<String>,
+    /// The one kernel the file itself names (lmbench's OS column,
+    /// UnixBench's `OS:` line) when it sits in a kernel directory: its
+    /// samples carry the directory's name, and `check` warns when the two
+    /// disagree.
+    pub named_kernel: Option<String>,
     /// The parse result; samples already carry their final kernel.
     pub parsed: ParsedFile,
     /// The file's bytes as read, copied into the output so every number
@@ -792,7 +799,7 @@ pub fn load_machine_cached(
 
     // Parse in parallel; diagnostics are gathered in file order.
     progress.inc_length(files.len() as u64);
-    let parsed: Vec<(Option<ResultFile>, Vec<Diagnostic>)> = files
+    let parsed: Vec<(Vec<ResultFile>, Vec<Diagnostic>)> = files
         .par_iter()
         .map(|(rel, path, kernel)| {
             let r = parse_file_cached(rel, path, kernel.as_deref(), &formats, cache);
@@ -803,9 +810,9 @@ pub fn load_machine_cached(
     let mut results = Vec::new();
     {
         let by_name: FxHashMap<&str, &Kernel> = kernels.iter().map(|k| (k.name.as_str(), k)).collect();
-        for (rf, mut d) in parsed {
+        for (rfs, mut d) in parsed {
             diags.append(&mut d);
-            if let Some(mut rf) = rf {
+            for mut rf in rfs {
                 apply_runs(&mut rf, &by_name);
                 results.push(rf);
             }
@@ -907,36 +914,43 @@ pub fn order_kernels(kernels: &mut [Kernel], order: &[String]) {
 /// not make a build take minutes and gigabytes.
 pub const MAX_RAW_FILE_SIZE: u64 = 64 * 1024 * 1024;
 
-/// Reads and parses one raw file. Returns the result (if any) and the
-/// diagnostics it produced.
+/// Reads and parses one raw file. Returns what each benchmark output in it
+/// read (none for a skipped file) and the diagnostics it produced.
 pub fn parse_file(
     rel: &str,
     path: &Path,
     kernel_dir: Option<&str>,
     formats: &[(glob::Pattern, &'static dyn parse::BenchParser)],
-) -> (Option<ResultFile>, Vec<Diagnostic>) {
+) -> (Vec<ResultFile>, Vec<Diagnostic>) {
     parse_file_cached(rel, path, kernel_dir, formats, None)
 }
 
 /// What reading one raw file's bytes gives, before its kernel directory is
-/// applied: the parse result (none for a file skipped with a warning) and
-/// the warnings, each with its 1-based line if any. The same bytes and the
-/// same forced parser always give the same outcome, which is what
-/// [`ParseCache`] stores.
+/// applied: what each benchmark output in it read (none for a file skipped
+/// with a warning; several for a mail holding several benchmarks' outputs,
+/// see [`parse::segment`]) and the warnings, each with its 1-based line if
+/// any. The same bytes and the same forced parser always give the same
+/// outcome, which is what [`ParseCache`] stores.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FileOutcome {
-    /// What the parser read, with `benchmark` set and derived metrics added.
-    pub parsed: Option<ParsedFile>,
+    /// What each segment's parser read, in file order, with `benchmark`
+    /// and `lines` set and derived metrics added.
+    pub parsed: Vec<ParsedFile>,
     /// Warnings about the file: (line, message).
     pub warnings: Vec<(Option<usize>, String)>,
 }
 
-/// Parses the bytes of a raw file with the parser `forced` on it, or else
-/// the one [`parse::detect`] picks. Empty, binary (NUL bytes in the first
-/// 8 KiB), unrecognised and damaged files give a warning and no result.
+/// Parses the bytes of a raw file: every benchmark output in it
+/// ([`parse::segment::segments`]), the first read by the parser `forced`
+/// on it when there is one. Empty, binary (NUL bytes in the first 8 KiB)
+/// and unrecognised files give a warning and no result; a damaged segment
+/// gives a warning naming its line, and the file's other segments are kept.
+/// A parser's notes that are not mere information
+/// ([`parse::note_is_info`]: a line that looks like a result and was not
+/// read, a block skipped) are warnings on their lines.
 pub fn parse_bytes(bytes: &[u8], forced: Option<&'static dyn parse::BenchParser>) -> FileOutcome {
     let mut warnings = Vec::new();
-    let skipped = |warnings: Vec<(Option<usize>, String)>| FileOutcome { parsed: None, warnings };
+    let skipped = |warnings: Vec<(Option<usize>, String)>| FileOutcome { parsed: Vec::new(), warnings };
     if bytes.is_empty() {
         warnings.push((None, "empty file, skipped".to_string()));
         return skipped(warnings);
@@ -949,30 +963,43 @@ pub fn parse_bytes(bytes: &[u8], forced: Option<&'static dyn parse::BenchParser>
     if input.lossy {
         warnings.push((None, "not valid UTF-8; invalid bytes replaced".to_string()));
     }
-    let Some(parser) = forced.or_else(|| parse::detect(&input)) else {
-        warnings.push((
-            None,
-            format!(
-                "unrecognised file, skipped (formats tried: {}); notes belong in kernel.yaml or in *.md / README files, which are ignored",
-                parse::formats_tried()
-            ),
-        ));
+    let segments = parse::segment::segments(&input, forced);
+    if segments.is_empty() {
+        warnings.push((None, UNRECOGNISED.to_string()));
         return skipped(warnings);
-    };
-    let mut parsed = match parser.parse(&input) {
-        Ok(p) => p,
-        Err(e) => {
-            warnings.push((e.line(), format!("{}: {e}; file skipped", parser.id())));
-            return skipped(warnings);
-        }
-    };
-    if parsed.benchmark.is_empty() {
-        parsed.benchmark = parser.id().to_string();
     }
-    crate::derive::derive(&mut parsed);
-    drop_repeated_params(&mut parsed, &mut warnings);
-    FileOutcome { parsed: Some(parsed), warnings }
+    let several = segments.len() > 1;
+    let mut out = Vec::with_capacity(segments.len());
+    for seg in segments {
+        let id = seg.parser.id();
+        let mut parsed = match seg.outcome {
+            Ok(p) => p,
+            Err(e) => {
+                let what = if several {
+                    format!("lines {}-{} skipped, the rest of the file is read", seg.lines.0, seg.lines.1)
+                } else {
+                    "file skipped".to_string()
+                };
+                warnings.push((e.line(), format!("{id}: {e}; {what}")));
+                continue;
+            }
+        };
+        if parsed.benchmark.is_empty() {
+            parsed.benchmark = id.to_string();
+        }
+        parsed.lines = Some(seg.lines);
+        for (line, note) in parsed.notes.iter().filter(|(_, n)| !parse::note_is_info(n)) {
+            warnings.push((Some(*line), format!("{id}: {note}")));
+        }
+        crate::derive::derive(&mut parsed);
+        drop_repeated_params(&mut parsed, &mut warnings);
+        out.push(parsed);
+    }
+    FileOutcome { parsed: out, warnings }
 }
+
+/// The warning for a file no parser claims.
+const UNRECOGNISED: &str = "unrecognised file, skipped; if it is not a result, add a glob for it to `ignore:` in machine.yaml or site.yaml; if it is, name its parser in `formats:` or convert it to the `generic` YAML or CSV format (README, \"Benchmarks read\")";
 
 /// Keeps the first value of a parameter a sample names twice (a YAML
 /// result with both `1:` and `"1":`, a garbled table), with a warning on
@@ -1048,7 +1075,7 @@ pub fn parse_file_cached(
     kernel_dir: Option<&str>,
     formats: &[(glob::Pattern, &'static dyn parse::BenchParser)],
     cache: Option<&ParseCache>,
-) -> (Option<ResultFile>, Vec<Diagnostic>) {
+) -> (Vec<ResultFile>, Vec<Diagnostic>) {
     let mut diags = Vec::new();
     let bytes = match read_regular(path, MAX_RAW_FILE_SIZE) {
         Ok(Ok(b)) => b,
@@ -1061,11 +1088,11 @@ pub fn parse_file_cached(
                     MAX_RAW_FILE_SIZE / (1024 * 1024)
                 ),
             ));
-            return (None, diags);
+            return (Vec::new(), diags);
         }
         Err(e) => {
             diags.push(Diagnostic::warning(path, None, format!("cannot read, skipped: {e}")));
-            return (None, diags);
+            return (Vec::new(), diags);
         }
     };
     let forced = formats.iter().find(|(p, _)| p.matches(rel)).map(|(_, parser)| *parser);
@@ -1081,15 +1108,69 @@ pub fn parse_file_cached(
         None => parse_bytes(&bytes, forced),
     };
     diags.extend(outcome.warnings.into_iter().map(|(line, message)| Diagnostic::warning(path, line, message)));
-    let Some(mut parsed) = outcome.parsed else {
-        return (None, diags);
-    };
+    let raw: std::sync::Arc<[u8]> = bytes.into();
+    let mut out = Vec::with_capacity(outcome.parsed.len());
+    for mut parsed in outcome.parsed {
+        let named_kernel = file_kernels(&mut parsed, path, kernel_dir, &mut diags);
+        out.push(ResultFile {
+            rel_path: rel.to_string(),
+            path: path.to_path_buf(),
+            kernel_dir: kernel_dir.map(str::to_string),
+            named_kernel,
+            parsed,
+            raw: raw.clone(),
+        });
+    }
+    (out, diags)
+}
+
+/// Files each sample of one segment under its kernel.
+///
+/// In a kernel directory every sample is that directory's kernel, except
+/// when the segment names more than one kernel itself (an lmbench summary
+/// with rows of 2.4.18 and 2.4.19): rows of different kernels are never
+/// averaged as runs of one, so they keep the kernels they name, with a
+/// warning. A file that names one kernel other than its directory's is
+/// filed under the directory (`check` says they disagree). Outside kernel
+/// directories samples keep the kernel the file names; those naming none
+/// are dropped with a warning. Returns the one kernel a segment in a kernel
+/// directory names itself, if it names one.
+fn file_kernels(
+    parsed: &mut ParsedFile,
+    path: &Path,
+    kernel_dir: Option<&str>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<String> {
     match kernel_dir {
         Some(k) => {
+            let mut named: Vec<&str> = parsed.samples.iter().filter_map(|s| s.kernel.as_deref()).collect();
+            named.sort_unstable();
+            named.dedup();
+            if named.len() > 1 {
+                let list = named.join(", ");
+                diags.push(Diagnostic::warning(
+                    path,
+                    parsed.lines.map(|l| l.0),
+                    format!(
+                        "{}: its rows name {} kernels ({list}); they are filed under those kernels, not averaged as runs of {k}",
+                        parsed.benchmark,
+                        named.len()
+                    ),
+                ));
+                let k = compact_str::CompactString::from(k);
+                for s in &mut parsed.samples {
+                    if s.kernel.is_none() {
+                        s.kernel = Some(k.clone());
+                    }
+                }
+                return None;
+            }
+            let named = named.first().map(|n| n.to_string());
             let k = compact_str::CompactString::from(k);
             for s in &mut parsed.samples {
                 s.kernel = Some(k.clone());
             }
+            named
         }
         None => {
             let before = parsed.samples.len();
@@ -1104,16 +1185,15 @@ pub fn parse_file_cached(
                     ),
                 ));
             }
+            None
         }
     }
-    let rf = ResultFile {
-        rel_path: rel.to_string(),
-        path: path.to_path_buf(),
-        kernel_dir: kernel_dir.map(str::to_string),
-        parsed,
-        raw: bytes.into(),
-    };
-    (Some(rf), diags)
+}
+
+/// How many raw files `results` (in path order, a file's segments side by
+/// side) come from.
+pub fn distinct_files(results: &[ResultFile]) -> usize {
+    results.iter().enumerate().filter(|(i, rf)| *i == 0 || results[i - 1].rel_path != rf.rel_path).count()
 }
 
 /// Turns single values of files listed under a kernel's `runs:` into summaries.

@@ -65,6 +65,19 @@ impl Input {
         Input { lines, lossy: false, quoted, ..Input::default() }
     }
 
+    /// The same input with the lines marked in `blank` (index *n − 1* for
+    /// line *n*) emptied: what later rounds of [`super::segment::segments`]
+    /// read. Line numbers stay those of the file.
+    pub fn blanked(&self, blank: &[bool]) -> Input {
+        let lines = self
+            .lines
+            .iter()
+            .enumerate()
+            .map(|(i, l)| if blank.get(i).copied().unwrap_or(false) { String::new() } else { l.clone() })
+            .collect();
+        Input { lines, lossy: self.lossy, quoted: self.quoted, ..Input::default() }
+    }
+
     /// Iterates `(line_number, text)` with 1-based line numbers.
     pub fn numbered(&self) -> impl Iterator<Item = (usize, &str)> {
         self.lines.iter().enumerate().map(|(i, l)| (i + 1, l.as_str()))

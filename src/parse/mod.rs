@@ -30,6 +30,7 @@ pub mod lmbench;
 pub mod lmbench_raw;
 pub mod num;
 pub mod osdb;
+pub mod segment;
 pub mod time;
 pub mod tiobench;
 pub mod unixbench;
@@ -173,6 +174,25 @@ pub fn detect_exhaustive(input: &Input) -> Option<&'static dyn BenchParser> {
         }
     }
     best.map(|(_, p)| p)
+}
+
+/// True when a parser's note (see [`crate::model::ParsedFile::notes`]) only
+/// says how the text was read, with every number certain: a wrapped line
+/// rejoined, a repeated (quoted) table or `make percent` line skipped, a
+/// run's label. Every other note (a row, block or line not read, a value
+/// whose meaning is uncertain) is a warning that `build`, `check` and
+/// `parse` show with its line.
+pub fn note_is_info(note: &str) -> bool {
+    const INFO: &[&str] = &[
+        "rejoined",
+        "; joined",
+        "repeats the",
+        "skipped repeated",
+        "`make percent`",
+        "AIM7 run:",
+        "its total matches",
+    ];
+    INFO.iter().any(|p| note.contains(p))
 }
 
 /// Registry ids of every parser, for "formats tried" messages.

@@ -1,0 +1,174 @@
+//! Files that hold several benchmarks' outputs: a mail with dbench
+//! `Throughput` lines and a Bonnie table, a script log with a kernel build's
+//! `time` lines after a tiobench run.
+//!
+//! [`segments`] reads such a file in rounds. The first round is what a file
+//! of one benchmark gets: the surest parser ([`super::detect`], or the one
+//! a `formats:` entry forces) reads the whole file. Each later round blanks
+//! the lines the earlier rounds took (every paragraph, that is every run of
+//! non-blank lines, that holds a number they read) and asks the parsers of
+//! the benchmarks not read yet whether what is left is theirs. Line numbers
+//! never change: a blanked line is an empty line, so every sample and
+//! every error still names its line in the file.
+//!
+//! A parser's *family* ([`family`]) is read once per file: dbench and
+//! tbench print the same lines, and so do the two `time` formats' parsers,
+//! so once one of a family has read a file the chatter it left is never
+//! read a second time by a sibling. Bonnie 1.x and bonnie++ are apart: a
+//! mail may well hold both, and the bonnie++ parser reads its own text
+//! tables and CSV lines together (a CSV line repeating a text table is one
+//! run, not two).
+//!
+//! A round whose parser fails keeps its error as that segment's outcome and
+//! blanks nothing; the rounds after it still read the rest of the file, so a
+//! damaged Bonnie table never discards the dbench lines beside it. In the
+//! rounds after the first, a parser that finds no result at all in what is
+//! left ([`ParseError::NoResults`]) is not a segment: the prose around a
+//! result often looks a little like some benchmark.
+
+use super::{BenchParser, Input, ParseError};
+use crate::model::ParsedFile;
+
+/// One benchmark's output inside a file.
+pub struct Segment {
+    /// The parser that read it.
+    pub parser: &'static dyn BenchParser,
+    /// What it read, or why it could not.
+    pub outcome: Result<ParsedFile, ParseError>,
+    /// First and last line (1-based, inclusive) of the paragraphs that hold
+    /// the segment's numbers; for a failed segment, the line of its error
+    /// (or the whole file when the error names none).
+    pub lines: (usize, usize),
+}
+
+/// The family a parser belongs to: parsers of one family read the same
+/// kind of output, and only one of them reads a file.
+pub fn family(id: &str) -> &str {
+    match id {
+        "tbench" => "dbench",
+        "bash-time" => "gnu-time",
+        "reaim" => "aim7",
+        "lmbench-raw" => "lmbench",
+        other => other,
+    }
+}
+
+/// At most this many segments are read from one file (one per family is
+/// the natural limit; this bounds the work on a hostile file).
+const MAX_SEGMENTS: usize = 8;
+
+/// Every benchmark output in `input`, in the order they were found (the
+/// surest first). `forced` is the parser a `formats:` entry names for the
+/// file: it reads the first round. Empty when no parser claims the file.
+pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<Segment> {
+    let mut out: Vec<Segment> = Vec::new();
+    let mut families: Vec<&'static str> = Vec::new();
+    // The lines left for later rounds; `None` until a round blanks one.
+    let mut rest: Option<Input> = None;
+    while out.len() < MAX_SEGMENTS {
+        let current = rest.as_ref().unwrap_or(input);
+        let parser =
+            if out.is_empty() { forced.or_else(|| super::detect(current)) } else { detect_among(current, &families) };
+        let Some(parser) = parser else { break };
+        families.push(family(parser.id()));
+        match parser.parse(current) {
+            Ok(parsed) if !parsed.samples.is_empty() => {
+                let taken = paragraphs_of(current, parsed.samples.iter().map(|s| s.line));
+                let lines = (
+                    taken.iter().position(|&t| t).map_or(1, |i| i + 1),
+                    taken.iter().rposition(|&t| t).map_or(current.lines.len(), |i| i + 1),
+                );
+                out.push(Segment { parser, outcome: Ok(parsed), lines });
+                rest = Some(current.blanked(&taken));
+            }
+            Ok(_) if !out.is_empty() => {}
+            Err(ParseError::NoResults { .. }) if !out.is_empty() => {}
+            outcome => {
+                let lines = match &outcome {
+                    Err(e) => e.line().map_or((1, input.lines.len()), |l| (l, l)),
+                    Ok(_) => (1, input.lines.len()),
+                };
+                out.push(Segment { parser, outcome, lines });
+            }
+        }
+    }
+    // File order, so that `parse` and the warnings read top to bottom.
+    out.sort_by_key(|s| s.lines.0);
+    out
+}
+
+/// The surest parser for `input` among those whose family has not read
+/// the file yet (every parser is asked: this runs only on what earlier
+/// rounds left).
+fn detect_among(input: &Input, done: &[&str]) -> Option<&'static dyn BenchParser> {
+    if !input.lines.iter().any(|l| l.bytes().any(|b| b.is_ascii_digit())) {
+        return None;
+    }
+    let mut best: Option<(u8, &'static dyn BenchParser)> = None;
+    for p in super::registry() {
+        if done.contains(&family(p.id())) {
+            continue;
+        }
+        let score = p.detect(input);
+        if score > 0 && best.is_none_or(|(s, _)| score > s) {
+            best = Some((score, *p));
+        }
+    }
+    best.map(|(_, p)| p)
+}
+
+/// Marks, per line, the paragraphs (runs of non-blank lines) that hold one
+/// of `lines` (1-based).
+fn paragraphs_of(input: &Input, lines: impl Iterator<Item = usize>) -> Vec<bool> {
+    let n = input.lines.len();
+    let mut taken = vec![false; n];
+    let blank = |i: usize| input.lines[i].trim().is_empty();
+    for line in lines {
+        let Some(i) = line.checked_sub(1).filter(|&i| i < n) else { continue };
+        if taken[i] {
+            continue;
+        }
+        let mut start = i;
+        while start > 0 && !blank(start - 1) {
+            start -= 1;
+        }
+        let mut end = i;
+        while end + 1 < n && !blank(end + 1) {
+            end += 1;
+        }
+        for t in &mut taken[start..=end] {
+            *t = true;
+        }
+    }
+    taken
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ids(input: &str) -> Vec<(String, bool, (usize, usize))> {
+        segments(&Input::from_text(input), None)
+            .into_iter()
+            .map(|s| (s.parser.id().to_string(), s.outcome.is_ok(), s.lines))
+            .collect()
+    }
+
+    #[test]
+    fn one_benchmark_is_one_segment() {
+        let text = "32 clients started\nThroughput 9.2929 MB/sec (NB=11.6161 MB/sec  92.929 MBit/sec)\n";
+        assert_eq!(ids(text), vec![("dbench".to_string(), true, (1, 2))]);
+    }
+
+    #[test]
+    fn nothing_claimed_is_no_segment() {
+        assert!(ids("hello\nworld\n").is_empty());
+    }
+
+    #[test]
+    fn paragraphs_are_runs_of_non_blank_lines() {
+        let input = Input::from_text("a\nb\n\nc 1\nd\n\ne\n");
+        assert_eq!(paragraphs_of(&input, [4].into_iter()), vec![false, false, false, true, true, false, false]);
+        assert_eq!(paragraphs_of(&input, [99, 0].into_iter()), vec![false; 7]);
+    }
+}
