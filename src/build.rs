@@ -650,7 +650,15 @@ fn prepare_class(ctx: &ClassContext, dir: &Path, slug: &str, checked: Checked) -
     let t = timing::span("machine: load + parse");
     let n_files = discovered.files.len();
     let parsed = ctx.cache.map(|c| c.load_parsed(slug));
-    let m = site::load_machine_cached(dir, slug, Some(discovered), parsed.as_ref(), &mut out.diags, ctx.progress);
+    let m = site::load_machine_cached(
+        dir,
+        slug,
+        Some(discovered),
+        parsed.as_ref(),
+        &ctx.config.ignore,
+        &mut out.diags,
+        ctx.progress,
+    );
     drop(t);
     out.files_parsed = parsed.as_ref().map_or(n_files, |p| p.misses());
     let m = m.filter(|_| !has_errors(&out.diags) && ctx.render);

@@ -56,6 +56,12 @@ pub struct SiteConfig {
     /// Runs dropped at each end (highest and lowest) before averaging (default 0).
     #[serde(default)]
     pub trim: Option<usize>,
+    /// Globs of files that are not results, in every machine class
+    /// (matched against the path relative to the machine-class directory;
+    /// `*` also matches `/`, so `*.log` is every `.log` file): neither read
+    /// nor warned about.
+    #[serde(default)]
+    pub ignore: Vec<String>,
 }
 
 fn default_title() -> String {
@@ -103,6 +109,11 @@ pub struct MachineConfig {
     /// one wins.
     #[serde(default)]
     pub formats: indexmap::IndexMap<String, String>,
+    /// Globs (relative to the machine directory; `*` also matches `/`) of
+    /// files that are not results: neither read nor warned about. Added to
+    /// `site.yaml`'s `ignore:`.
+    #[serde(default)]
+    pub ignore: Vec<String>,
     /// Sections in page order.
     #[serde(default)]
     pub sections: Vec<SectionConfig>,
@@ -399,6 +410,21 @@ fn machine_formats(
     formats
 }
 
+/// The `ignore:` globs of `yaml` (`site.yaml` or `machine.yaml`); a bad
+/// glob is an error naming its line.
+fn ignore_globs(yaml: &Path, text: &str, globs: &[String], diags: &mut Vec<Diagnostic>) -> Vec<glob::Pattern> {
+    globs
+        .iter()
+        .filter_map(|g| match glob::Pattern::new(g) {
+            Ok(p) => Some(p),
+            Err(e) => {
+                diags.push(Diagnostic::error(yaml, line_of(text, "ignore", g), format!("ignore: bad glob {g:?}: {e}")));
+                None
+            }
+        })
+        .collect()
+}
+
 /// Bad `files:` globs of the sections are errors against `yaml`.
 fn check_section_globs(yaml: &Path, text: &str, config: &MachineConfig, diags: &mut Vec<Diagnostic>) {
     for sc in &config.sections {
@@ -440,7 +466,7 @@ pub fn load_with_progress(content: &Path, progress: &indicatif::ProgressBar) -> 
     let (config, dirs) = plan(content, &mut diags)?;
     let mut machines = Vec::new();
     for (dir, slug) in dirs {
-        if let Some(m) = load_machine(&dir, &slug, &mut diags, progress) {
+        if let Some(m) = load_machine_cached(&dir, &slug, None, None, &config.ignore, &mut diags, progress) {
             machines.push(m);
         }
     }
@@ -466,6 +492,7 @@ pub fn plan(content: &Path, diags: &mut Vec<Diagnostic>) -> std::io::Result<(Sit
         .and_then(|text| {
             let config = parse_yaml::<SiteConfig>(&site_yaml, &text, diags)?;
             check_base_url(&site_yaml, &text, &config, diags);
+            ignore_globs(&site_yaml, &text, &config.ignore, diags);
             Some(config)
         })
         .unwrap_or_else(|| SiteConfig { title: default_title(), ..SiteConfig::default() });
@@ -736,7 +763,7 @@ pub fn load_machine(
     diags: &mut Vec<Diagnostic>,
     progress: &indicatif::ProgressBar,
 ) -> Option<MachineClass> {
-    load_machine_discovered(dir, slug, None, diags, progress)
+    load_machine_cached(dir, slug, None, None, &[], diags, progress)
 }
 
 /// [`load_machine`] with the directory already walked by [`discover`].
@@ -747,27 +774,35 @@ pub fn load_machine_discovered(
     diags: &mut Vec<Diagnostic>,
     progress: &indicatif::ProgressBar,
 ) -> Option<MachineClass> {
-    load_machine_cached(dir, slug, discovered, None, diags, progress)
+    load_machine_cached(dir, slug, discovered, None, &[], diags, progress)
 }
 
 /// [`load_machine_discovered`], taking each raw file's parse result from
 /// `cache` when it holds one for the file's contents, and adding the files
-/// it parses to it (see [`parse_file_cached`]).
+/// it parses to it (see [`parse_file_cached`]). Files matching a glob of
+/// `site_ignore` (`site.yaml`'s `ignore:`) or of the class's own `ignore:`
+/// are left out.
 pub fn load_machine_cached(
     dir: &Path,
     slug: &str,
     discovered: Option<Discovered>,
     cache: Option<&ParseCache>,
+    site_ignore: &[String],
     diags: &mut Vec<Diagnostic>,
     progress: &indicatif::ProgressBar,
 ) -> Option<MachineClass> {
     let yaml_text = read_yaml_text(&dir.join("machine.yaml"), diags)?;
     let config: MachineConfig = parse_yaml(&dir.join("machine.yaml"), &yaml_text, diags)?;
     let formats = machine_formats(&dir.join("machine.yaml"), &yaml_text, &config, diags);
+    let ignore = ignore_globs(&dir.join("machine.yaml"), &yaml_text, &config.ignore, diags);
+    let site_ignore: Vec<glob::Pattern> = site_ignore.iter().filter_map(|g| glob::Pattern::new(g).ok()).collect();
 
-    let Discovered { files, kernel_dirs, kernel_paths, diagnostics: mut walk_diags } =
+    let Discovered { mut files, kernel_dirs, kernel_paths, diagnostics: mut walk_diags } =
         discovered.unwrap_or_else(|| discover(dir));
     diags.append(&mut walk_diags);
+    if !ignore.is_empty() || !site_ignore.is_empty() {
+        files.retain(|(rel, _, _)| !ignore.iter().chain(&site_ignore).any(|p| p.matches(rel)));
+    }
 
     // Each kernel's `kernel.yaml`, from its directory on disk (its name may
     // have been read lossily).
