@@ -26,6 +26,7 @@ pub mod generic;
 pub mod input;
 pub mod irman;
 pub mod kernbench;
+pub mod labels;
 pub mod lmbench;
 pub mod lmbench_raw;
 pub mod num;

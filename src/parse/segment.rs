@@ -72,7 +72,8 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
         let Some(parser) = parser else { break };
         families.push(family(parser.id()));
         match parser.parse(current) {
-            Ok(parsed) if !parsed.samples.is_empty() => {
+            Ok(mut parsed) if !parsed.samples.is_empty() => {
+                super::labels::apply(input, &mut parsed);
                 let taken = paragraphs_of(current, parsed.samples.iter().map(|s| s.line));
                 let lines = (
                     taken.iter().position(|&t| t).map_or(1, |i| i + 1),

@@ -1,0 +1,276 @@
+//! Labels a person wrote above results: `before:` / `after:`, a kernel's
+//! name above its runs, a title underlined with `====`.
+//!
+//! A mail often sets two sets of the same benchmark's results one above the
+//! other:
+//!
+//! ```text
+//! 2.5.8:
+//! Throughput 41.3 MB/sec (NB=51.6 MB/sec  413.0 MBit/sec)  16 procs
+//! 2.4.19-pre7:
+//! Throughput 38.1 MB/sec (NB=47.6 MB/sec  381.0 MBit/sec)  16 procs
+//! ```
+//!
+//! A parser reads both `Throughput` lines with the same key (metric and
+//! parameters), and without the labels they would be averaged as two runs
+//! of one kernel. [`apply`] finds each sample's label, the nearest line
+//! above it that reads as one, and keeps the samples apart only where the
+//! labels do: when two samples of one key carry different labels. A label
+//! that names a kernel (`2.5.8`, `linux-2.4.19-pre7`) becomes the samples'
+//! kernel (when the parser read none); any other becomes a parameter
+//! `label` (`label = before`), a row of its own in the tables. Samples of
+//! one key under one label (or none) are runs, as before; a parser that
+//! keeps identities itself (a `label` or `host` parameter, kernels it read)
+//! is left alone.
+
+use super::Input;
+use crate::model::{ParsedFile, Sample};
+use compact_str::CompactString;
+use rustc_hash::FxHashMap;
+
+/// Labels words longer than this are prose, not labels.
+const MAX_LABEL_CHARS: usize = 48;
+
+/// Labels `parsed`'s samples from the lines above them in `input` (see the
+/// module docs). Returns how many samples were labelled.
+pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
+    if parsed.samples.iter().any(|s| s.params.iter().any(|p| p.name == "label" || p.name == "host")) {
+        return 0;
+    }
+    let read: rustc_hash::FxHashSet<usize> = parsed.samples.iter().map(|s| s.line).collect();
+    let labels: Vec<Option<String>> = parsed.samples.iter().map(|s| label_of(input, s.line, &read)).collect();
+    // Keys that labels tell apart: some key with two samples under two labels.
+    let mut by_key: FxHashMap<String, Vec<&Option<String>>> = FxHashMap::default();
+    for (s, l) in parsed.samples.iter().zip(&labels) {
+        by_key.entry(key(s)).or_default().push(l);
+    }
+    let splits = by_key.values().any(|ls| {
+        let mut distinct: Vec<&&Option<String>> = ls.iter().collect();
+        distinct.sort();
+        distinct.dedup();
+        ls.len() > 1 && distinct.len() > 1
+    });
+    if !splits {
+        return 0;
+    }
+    let mut n = 0;
+    for (s, l) in parsed.samples.iter_mut().zip(labels) {
+        let Some(l) = l else { continue };
+        if s.kernel.is_none() && is_kernel_name(&l) {
+            let k = l.strip_prefix("linux-").or_else(|| l.strip_prefix("Linux ")).unwrap_or(&l);
+            s.kernel = Some(CompactString::from(k));
+        } else {
+            s.params.push(crate::model::Param::new("label", l));
+        }
+        n += 1;
+    }
+    n
+}
+
+/// A sample's identity inside one file: what makes two samples runs of
+/// one thing.
+fn key(s: &Sample) -> String {
+    let params: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+    format!("{:?}|{}|{}|{}", s.kernel, s.group, s.metric.name, params.join(","))
+}
+
+/// The label of the sample read on `line`: a `Before:` at the start of that
+/// line, or else the nearest line above it that reads as a label, passing
+/// over read lines, blank lines and the benchmark's own chatter.
+fn label_of(input: &Input, line: usize, read: &rustc_hash::FxHashSet<usize>) -> Option<String> {
+    let own = input.lines.get(line.checked_sub(1)?)?;
+    if let Some(l) = leading_label(own) {
+        return Some(l);
+    }
+    for n in (1..line).rev() {
+        let text = unquote(&input.lines[n - 1]);
+        if text.is_empty() || read.contains(&n) || is_rule(text) {
+            continue;
+        }
+        let underlined = input.lines.get(n).is_some_and(|next| is_rule(unquote(next)) && unquote(next).len() >= 3);
+        if let Some(l) = label_line(text, underlined) {
+            return Some(l);
+        }
+    }
+    None
+}
+
+/// Words that open a label written on the data line itself.
+const LEADING: &[&str] = &[
+    "before", "after", "old", "new", "base", "baseline", "patched", "unpatched", "vanilla", "orig", "original", "with",
+    "without", "stock", "mainline",
+];
+
+/// `Before:  Throughput …` → `before`: a word or two from [`LEADING`] and a
+/// colon before the numbers of a data line.
+fn leading_label(line: &str) -> Option<String> {
+    let (head, rest) = unquote(line).split_once(':')?;
+    let head = head.trim().to_lowercase();
+    let words = head.split_whitespace().count();
+    let ok = (1..=2).contains(&words)
+        && head.split_whitespace().next().is_some_and(|w| LEADING.contains(&w))
+        && rest.chars().any(|c| c.is_ascii_digit())
+        && rest.trim_start().starts_with(|c: char| c.is_alphabetic());
+    ok.then_some(head)
+}
+
+/// A line without a supercite quote (`ZC> `, `AM> `) before it.
+fn unquote(line: &str) -> &str {
+    let t = line.trim();
+    match t.find("> ") {
+        Some(i) if i <= 4 && t[..i].chars().all(|c| c.is_ascii_alphabetic()) => t[i + 1..].trim(),
+        _ => t,
+    }
+}
+
+/// A line that reads as a label: short, and ending in a colon, or
+/// underlined, or a kernel's name alone, or `Kernel: <name>`. Numbered runs
+/// (`run 2:`) are runs, not labels. A label holding one kernel name among
+/// other words (`Following the 2.5.33 results:`) is that kernel.
+fn label_line(text: &str, underlined: bool) -> Option<String> {
+    if text.chars().count() > MAX_LABEL_CHARS || text.contains('=') {
+        return None;
+    }
+    let bare = text.trim_end_matches(':').trim();
+    if bare.is_empty() {
+        return None;
+    }
+    if let Some((head, name)) = bare.split_once([':', ' '])
+        && ["kernel", "linux", "uname -r"].contains(&head.trim().to_lowercase().as_str())
+        && is_kernel_name(name.trim())
+    {
+        return Some(name.trim().to_string());
+    }
+    let lower = bare.to_lowercase();
+    if ["run", "try", "pass", "iteration", "round"].iter().any(|w| {
+        lower
+            .strip_prefix(w)
+            .is_some_and(|r| r.trim_start_matches([' ', '#']).starts_with(|c: char| c.is_ascii_digit()))
+    }) {
+        return None;
+    }
+    let colon = text.ends_with(':') && bare.split_whitespace().count() <= 6;
+    if !(colon || underlined || is_kernel_name(bare)) {
+        return None;
+    }
+    let kernels: Vec<&str> = bare
+        .split_whitespace()
+        .map(|w| w.trim_matches([',', '(', ')', '"', '\'']))
+        .filter(|w| is_kernel_name(w))
+        .collect();
+    // `2.1.108 + shmfs`, `2.4.19 with the patch`: more than the kernel.
+    let more = bare.contains('+') || lower.contains("patch") || lower.contains("with");
+    Some(if kernels.len() == 1 && !more { kernels[0].to_string() } else { lower })
+}
+
+/// A line of `=`, `-` or `~` only (an underline or a table rule).
+fn is_rule(text: &str) -> bool {
+    !text.is_empty() && text.chars().all(|c| matches!(c, '=' | '-' | '~' | ' '))
+}
+
+/// `2.4.19`, `2.5.8-mm1`, `linux-2.6.12-rc1-bk3`, `Linux 2.4.18`: a kernel
+/// release alone.
+pub fn is_kernel_name(s: &str) -> bool {
+    let s = s.strip_prefix("linux-").or_else(|| s.strip_prefix("Linux ")).unwrap_or(s);
+    let (version, rest) = s.split_at(s.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(s.len()));
+    let numbers: Vec<&str> = version.split('.').collect();
+    let tail_ok = rest.is_empty()
+        || rest.starts_with(['-', '+', '_', '.', '~'])
+        || ["pre", "rc", "ac", "aa", "mm"].iter().any(|t| rest.starts_with(t));
+    numbers.len() >= 2
+        && numbers.iter().all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        && !s.contains(char::is_whitespace)
+        && tail_ok
+        && rest.chars().all(|c| c.is_ascii_alphanumeric() || "-_.+~".contains(c))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Better, Metric};
+
+    fn throughput(line: usize, v: f64) -> Sample {
+        Sample::new(Metric::new("Throughput", "MB/s", Better::Higher), v, line).with_param("procs", 16)
+    }
+
+    fn labelled(text: &str, lines: &[usize]) -> ParsedFile {
+        let input = Input::from_text(text);
+        let mut p =
+            ParsedFile { samples: lines.iter().map(|&l| throughput(l, l as f64)).collect(), ..ParsedFile::default() };
+        apply(&input, &mut p);
+        p
+    }
+
+    #[test]
+    fn kernel_names_above_runs_become_kernels() {
+        let p = labelled(
+            "2.5.8:\nThroughput 41.3 MB/sec 16 procs\n2.4.19-pre7:\nThroughput 38.1 MB/sec 16 procs\n",
+            &[2, 4],
+        );
+        let kernels: Vec<Option<&str>> = p.samples.iter().map(|s| s.kernel.as_deref()).collect();
+        assert_eq!(kernels, vec![Some("2.5.8"), Some("2.4.19-pre7")]);
+    }
+
+    #[test]
+    fn before_and_after_become_a_label_parameter() {
+        let p = labelled("Before:\nThroughput 1\nThroughput 2\n\nAfter:\nThroughput 3\nThroughput 4\n", &[2, 3, 6, 7]);
+        let labels: Vec<String> =
+            p.samples.iter().map(|s| s.params.last().map(|p| p.value.to_string()).unwrap_or_default()).collect();
+        assert_eq!(labels, vec!["before", "before", "after", "after"]);
+    }
+
+    #[test]
+    fn a_label_on_the_data_line_counts() {
+        let p = labelled("Before: Throughput 1 MB/sec\nAfter:  Throughput 2 MB/sec\n", &[1, 2]);
+        assert_eq!(p.samples[1].params.last().map(|p| p.value.as_str()), Some("after"));
+    }
+
+    #[test]
+    fn runs_under_one_label_stay_runs() {
+        let p = labelled("dbench first:\nThroughput 1\nThroughput 2\n", &[2, 3]);
+        assert!(p.samples.iter().all(|s| s.params.len() == 1 && s.kernel.is_none()));
+        let p = labelled("run 1:\nThroughput 1\nrun 2:\nThroughput 2\n", &[2, 4]);
+        assert!(p.samples.iter().all(|s| s.params.len() == 1));
+    }
+
+    #[test]
+    fn underlined_titles_are_labels() {
+        let p = labelled("ext2\n====\nThroughput 1\n\next3\n====\nThroughput 2\n", &[3, 6]);
+        assert_eq!(p.samples[0].params.last().map(|p| p.value.as_str()), Some("ext2"));
+    }
+
+    #[test]
+    fn kernel_lines_and_kernels_inside_labels() {
+        let p =
+            labelled("Kernel: 3.7.0-rc3-vanilla\nThroughput 1\n\nKernel: 3.7.0-rc3-patched\nThroughput 2\n", &[2, 5]);
+        assert_eq!(p.samples[1].kernel.as_deref(), Some("3.7.0-rc3-patched"));
+        let p = labelled(
+            "Following the 2.5.33 results:\nThroughput 1\nAnd the 2.4.20-pre5aa1 ones:\nThroughput 2\n",
+            &[2, 4],
+        );
+        assert_eq!(p.samples[0].kernel.as_deref(), Some("2.5.33"));
+        assert_eq!(p.samples[1].kernel.as_deref(), Some("2.4.20-pre5aa1"));
+    }
+
+    #[test]
+    fn words_before_a_colon_on_a_data_line_are_no_label_unless_they_say_so() {
+        let p = labelled("Dc: sqrt(2) to 99 places 33276.4 lpm\nDc: sqrt(2) to 99 places 42615.1 lpm\n", &[1, 2]);
+        assert!(p.samples.iter().all(|s| s.params.len() == 1));
+    }
+
+    #[test]
+    fn supercite_quotes_are_passed_over() {
+        let p = labelled("ZC> vanilla:\nZC> Throughput 1\n\nZC> patched:\nZC> Throughput 2\n", &[2, 5]);
+        assert_eq!(p.samples[1].params.last().map(|p| p.value.as_str()), Some("patched"));
+    }
+
+    #[test]
+    fn kernel_names() {
+        for k in ["2.4.19", "2.5.8-mm1", "linux-2.6.12-rc1-bk3", "Linux 2.4.18", "4.13.0-rc5+"] {
+            assert!(is_kernel_name(k), "{k}");
+        }
+        for k in ["2.4.19 is faster", "ext3", "16", "1.5x", "2.4.19:"] {
+            assert!(!is_kernel_name(k), "{k}");
+        }
+    }
+}
