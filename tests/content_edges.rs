@@ -250,7 +250,7 @@ fn data_json_lists_metrics_once_and_refers_to_them() {
         data["row_fields"],
         json!([
             "kernel", "params", "metric", "n", "mean", "stddev", "cv", "min", "max", "median", "diff", "pct_better",
-            "p", "significant"
+            "p", "significant", "p_adjusted"
         ])
     );
     let metrics = data["metrics"].as_array().expect("metrics");
