@@ -244,7 +244,8 @@ pub struct Welch {
 /// Welch's t-test between two summaries. Needs n ≥ 2 and a standard
 /// deviation on both sides; returns `None` otherwise (a single sample never
 /// claims significance). Identical constant samples give p = 1; constant
-/// but different samples give p = 0.
+/// but different samples give p = 0, which is why [`compare`] does not
+/// test two sides without spread.
 pub fn welch(a: &Summary, b: &Summary) -> Option<Welch> {
     let (sa, sb) = (a.stddev?, b.stddev?);
     if a.n < 2 || b.n < 2 {
