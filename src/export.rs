@@ -17,12 +17,12 @@
 //!   "metrics": [ {"name": "Throughput", "unit": "MB/s", "better": "higher"} ],
 //!   "sample_fields": ["kernel", "group", "params", "metric", "value", "line"],
 //!   "row_fields": ["kernel", "params", "metric", "n", "mean", "stddev", "cv", "min", "max",
-//!                  "median", "diff", "pct_better", "p", "significant"],
+//!                  "median", "diff", "pct_better", "p", "significant", "p_adjusted"],
 //!   "files": [ { "path": "2.4.7/dbench-32.txt", "benchmark": "dbench", "version": null,
 //!                "samples": [ ["2.4.7", "", {"procs": "32"}, 0, 9.2929, 3] ] } ],
 //!   "sections": [ { "id": "…", "title": "…",
 //!                   "rows": [ ["2.4.7", {"procs": "32"}, 0, 3, 9.3422, 0.2, 0.02, 9.1, 9.6, 9.3,
-//!                              null, null, null, false] ] } ] }
+//!                              null, null, null, false, null] ] } ] }
 //! ```
 //!
 //! Earlier layouts: format 2 (fourth session) gave each sample and row as
@@ -49,7 +49,7 @@
 //! parameters × metric with the columns `kernel`, each parameter (those
 //! that vary, then those with one value on every line), `metric`,
 //! `unit`, `better`, `n`, `mean`, `stddev`, `min`, `max`, `median`, `diff`,
-//! `pct_better`, `p`, `significant`. Text fields that a spreadsheet would
+//! `pct_better`, `p`, `significant`, `p_adjusted`. Text fields that a spreadsheet would
 //! read as a formula get a leading `'` ([`csv_text`]).
 
 use crate::model::{Better, Sample, Value};
@@ -96,11 +96,18 @@ pub const SAMPLE_FIELDS: [&str; 6] = ["kernel", "group", "params", "metric", "va
 /// coefficient of variation, a fraction), and against the baseline: `diff`
 /// (mean minus the baseline's mean, in the metric's unit), `pct_better`
 /// (percent, positive when better; the plain relative change for a metric
-/// with no better direction), `p` (Welch's test) and `significant`
-/// (a boolean). Statistics that do not exist for the row are `null`.
-pub const ROW_FIELDS: [&str; 14] = [
+/// with no better direction), `p` (Welch's test, `null` when the change
+/// is not tested: a single run, no spread on either side, or a difference
+/// below the printed resolution), `significant` (a boolean: the adjusted
+/// p-value is below α) and `p_adjusted` (`p` after the Benjamini–Hochberg
+/// correction over every test of the machine class's page; `null` for a
+/// column with no better direction, which is not part of that family).
+/// Statistics that do not exist for the row are `null`. (`p_adjusted` came
+/// last, after `significant`, so that the fields before it kept their
+/// places.)
+pub const ROW_FIELDS: [&str; 15] = [
     "kernel", "params", "metric", "n", "mean", "stddev", "cv", "min", "max", "median", "diff", "pct_better", "p",
-    "significant",
+    "significant", "p_adjusted",
 ];
 
 #[derive(Serialize)]
@@ -111,7 +118,7 @@ struct MachineData<'a> {
     baseline: Option<&'a str>,
     metrics: &'a Metrics<'a>,
     sample_fields: [&'static str; 6],
-    row_fields: [&'static str; 14],
+    row_fields: [&'static str; 15],
     files: Vec<FileData<'a>>,
     sections: Vec<SectionData<'a>>,
 }
@@ -235,7 +242,7 @@ impl Serialize for RowParams<'_> {
 
 /// One summarised cell as an array, its fields in the order of
 /// [`ROW_FIELDS`]: kernel, params, metric, n, mean, stddev, cv, min, max,
-/// median, diff, pct_better, p, significant.
+/// median, diff, pct_better, p, significant, p_adjusted.
 #[derive(Serialize)]
 struct RowData<'a>(
     &'a str,
@@ -252,6 +259,7 @@ struct RowData<'a>(
     Option<f64>,
     Option<f64>,
     bool,
+    Option<f64>,
 );
 
 fn rows<'a>(
@@ -277,6 +285,7 @@ fn rows<'a>(
                 c.comparison.and_then(|x| x.pct_better),
                 c.comparison.and_then(|x| x.welch).map(|w| w.p),
                 c.comparison.is_some_and(|x| x.significant),
+                c.comparison.and_then(|x| x.p_adjusted),
             ))
         })
     })
@@ -358,7 +367,7 @@ fn section_csv(s: &SectionView) -> String {
     }
     for h in [
         "metric", "unit", "better", "n", "mean", "stddev", "min", "max", "median", "diff", "pct_better", "p",
-        "significant",
+        "significant", "p_adjusted",
     ] {
         let _ = w.write_field(h);
     }
@@ -393,6 +402,7 @@ fn section_csv(s: &SectionView) -> String {
             num(&mut w, cmp.and_then(|x| x.pct_better));
             num(&mut w, cmp.and_then(|x| x.welch).map(|w| w.p));
             let _ = w.write_field(if cmp.is_some_and(|x| x.significant) { "true" } else { "false" });
+            num(&mut w, cmp.and_then(|x| x.p_adjusted));
             let _ = w.write_record(None::<&[u8]>);
         }
     }

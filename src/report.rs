@@ -9,7 +9,7 @@
 use crate::markdown;
 use crate::model::{Better, Sample};
 use crate::site::{MachineClass, MachineConfig, ResultFile, SectionConfig, Site, SiteConfig};
-use crate::stats::{Comparison, Summary, compare, decimals_needed, trimmed};
+use crate::stats::{Comparison, Summary, benjamini_hochberg, compare, decimals_needed, resolution, trimmed};
 use compact_str::CompactString;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
@@ -145,8 +145,14 @@ pub struct MachinePage {
     pub baseline: Option<String>,
     /// Sections in page order.
     pub sections: Vec<SectionView>,
-    /// The largest significant changes against the baseline, largest
-    /// first: [`NOTABLE_SHOWN`] of them at most.
+    /// What the `*` mark means on this page, with α and the number of
+    /// tests corrected for ([`significance_text`]): "significant at α =
+    /// 0.05 after Benjamini–Hochberg correction over the 412 tests of this
+    /// machine class (Welch's t-test)".
+    pub significance: String,
+    /// The largest significant changes against the baseline (after the
+    /// page's correction, [`correct_page`]), largest first:
+    /// [`NOTABLE_SHOWN`] of them at most.
     pub notable: Vec<NotableChange>,
     /// How many more significant changes there are than `notable` lists.
     pub notable_more: usize,
@@ -188,13 +194,14 @@ impl ChartRef {
 /// A significant change against the baseline, for the page's summary.
 #[derive(Debug, Clone, Serialize)]
 pub struct NotableChange {
-    /// In words: "dbench ext2 192 procs: 2.5.33-mm5 +51% vs 2.4.20-pre5 (p = 0.003)".
+    /// In words: "dbench ext2 192 procs: 2.5.33-mm5 +51% vs 2.4.20-pre5
+    /// (adjusted p = 0.003)".
     pub text: String,
     /// Anchor of the section it comes from.
     pub section_id: String,
     /// Change in percent, positive = better.
     pub pct_better: f64,
-    /// Welch's p-value.
+    /// Welch's p-value after the page's Benjamini–Hochberg correction.
     pub p: f64,
 }
 
@@ -253,6 +260,10 @@ pub struct TableView {
     pub baseline: Option<String>,
     /// Significance level used for the marks.
     pub alpha: f64,
+    /// How many comparisons the machine class's page tested: the number
+    /// of p-values its Benjamini–Hochberg correction adjusted together
+    /// ([`correct_page`]). The same in every table of the page.
+    pub tests: usize,
 }
 
 /// A metric column.
@@ -441,7 +452,8 @@ pub struct Policy {
     pub baseline: Option<String>,
     /// Runs dropped at each end before averaging.
     pub trim: usize,
-    /// Significance level of Welch's test.
+    /// Significance level: a change is significant when its Welch p-value,
+    /// adjusted over the page (Benjamini–Hochberg), is below it.
     pub alpha: f64,
 }
 
@@ -559,6 +571,7 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
         })
         .collect();
     uniquify_ids(&mut sections);
+    let tests = correct_page(&mut sections, policy.alpha);
     let (notable, notable_more) = notable_changes(&sections);
     // The trend charts beside the sections' charts: both only read the sections.
     let (charts, trend_charts): (Vec<Vec<crate::chart::Chart>>, _) = rayon::join(
@@ -592,6 +605,7 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
             .collect(),
         baseline: c.baseline.clone(),
         sections,
+        significance: significance_text(policy.alpha, tests),
         notable,
         notable_more,
         trend_charts: Vec::new(),
@@ -825,8 +839,12 @@ fn section_view(
             for (ci, col) in cols.iter().enumerate() {
                 let base = row_views[bi].cells[ci].as_ref().map(|c| c.summary);
                 let better = col.better;
+                // The printed step of every value of both cells.
+                let values = |r: usize| {
+                    cell_entries.get(&(row_order[r], ci)).into_iter().flatten().map(|&ei| entries[ei].1.value.mean())
+                };
                 if let (Some(base), Some(cell)) = (base, row_views[ri].cells[ci].as_mut()) {
-                    let cmp = compare(&cell.summary, &base, better, policy.alpha);
+                    let cmp = compare(&cell.summary, &base, better, resolution(values(ri).chain(values(bi))));
                     // No better direction, no verdict: informational columns
                     // (MHz, %CPU, counts) show no change marks.
                     cell.delta_text = cmp
@@ -845,9 +863,7 @@ fn section_view(
                         (_, Some(p)) if p < 0.0 => "worse",
                         _ => "",
                     };
-                    if better != Better::Neither {
-                        cell.mark = significance_mark(&cmp);
-                    }
+                    // The mark waits for the page's correction ([`correct_page`]).
                     cell.comparison = Some(cmp);
                 }
             }
@@ -907,8 +923,51 @@ fn section_view(
             has_spread,
             baseline,
             alpha: policy.alpha,
+            tests: 0,
         },
     }
+}
+
+/// Adjusts the p-values of every tested comparison on a machine class's
+/// page together (Benjamini–Hochberg, see [`crate::stats`]), then marks
+/// each compared cell: `*` when its adjusted p-value is below `alpha`, `~`
+/// when tested and not significant, nothing when not tested. Columns with
+/// no better direction (MHz, %CPU, counts) are informational: they get no
+/// mark and are not part of the family. Every table learns the family's
+/// size ([`TableView::tests`]) for its legend, which is returned.
+pub fn correct_page(sections: &mut [SectionView], alpha: f64) -> usize {
+    let mut at: Vec<(usize, usize, usize)> = Vec::new();
+    let mut p: Vec<f64> = Vec::new();
+    for (si, s) in sections.iter().enumerate() {
+        for (ri, r) in s.table.rows.iter().enumerate() {
+            for (ci, (c, col)) in r.cells.iter().zip(&s.table.columns).enumerate() {
+                let w = c.as_ref().and_then(|c| c.comparison).and_then(|x| x.welch);
+                if let Some(w) = w.filter(|w| col.better != Better::Neither && !w.p.is_nan()) {
+                    at.push((si, ri, ci));
+                    p.push(w.p);
+                }
+            }
+        }
+    }
+    for ((si, ri, ci), adjusted) in at.iter().zip(benjamini_hochberg(&p)) {
+        let cell = sections[*si].table.rows[*ri].cells[*ci].as_mut();
+        if let Some(cmp) = cell.and_then(|c| c.comparison.as_mut()) {
+            cmp.p_adjusted = Some(adjusted);
+            cmp.significant = adjusted < alpha;
+        }
+    }
+    for s in sections.iter_mut() {
+        s.table.tests = p.len();
+        let columns = &s.table.columns;
+        for r in &mut s.table.rows {
+            for (c, col) in r.cells.iter_mut().zip(columns) {
+                if let Some(c) = c.as_mut().filter(|_| col.better != Better::Neither) {
+                    c.mark = c.comparison.as_ref().map_or("", significance_mark);
+                }
+            }
+        }
+    }
+    p.len()
 }
 
 /// How many notable changes a page lists; the rest are counted
@@ -931,9 +990,9 @@ pub fn notable_changes(sections: &[SectionView]) -> (Vec<NotableChange>, usize) 
         for (ri, r) in s.table.rows.iter().enumerate() {
             for (ci, (c, col)) in r.cells.iter().zip(&s.table.columns).enumerate() {
                 let Some(cmp) = c.as_ref().and_then(|cell| cell.comparison.as_ref()) else { continue };
-                let (Some(pct), Some(w)) = (cmp.pct_better, cmp.welch) else { continue };
+                let (Some(pct), Some(p)) = (cmp.pct_better, cmp.p_adjusted) else { continue };
                 if cmp.significant && col.better != Better::Neither {
-                    found.push((si, ri, ci, pct, w.p));
+                    found.push((si, ri, ci, pct, p));
                 }
             }
         }
@@ -968,7 +1027,7 @@ pub fn notable_changes(sections: &[SectionView]) -> (Vec<NotableChange>, usize) 
                     "{what}: {} {} vs {base} ({})",
                     r.kernel,
                     cell.and_then(|c| c.delta_text.as_deref()).unwrap_or_default(),
-                    fmt_p(p)
+                    fmt_p_adjusted(p)
                 ),
                 section_id: s.id.clone(),
                 pct_better: pct,
@@ -988,16 +1047,30 @@ pub fn notable_more_text(more: usize) -> String {
 
 /// Formats a p-value for text: "p = 0.003", or "p < 0.001".
 pub fn fmt_p(p: f64) -> CompactString {
+    fmt_p_as("p", p)
+}
+
+/// Formats an adjusted p-value for text: "adjusted p = 0.003", or
+/// "adjusted p < 0.001".
+pub fn fmt_p_adjusted(p: f64) -> CompactString {
+    fmt_p_as("adjusted p", p)
+}
+
+fn fmt_p_as(name: &str, p: f64) -> CompactString {
+    let mut s = CompactString::from(name);
     if p < 0.001 {
-        return "p < 0.001".into();
+        s.push_str(" < 0.001");
+        return s;
     }
-    let mut s = CompactString::const_new("p = ");
+    s.push_str(" = ");
     push_fixed(&mut s, p, 3, false);
     s
 }
 
-/// The mark after a change: `*` significant at α, `~` tested and within
-/// noise, nothing when untested (a side with a single run).
+/// The mark after a change: `*` significant at α after the page's
+/// correction, `~` tested and not significant, nothing when not tested
+/// (a single run, no spread on either side, or a difference below the
+/// printed resolution).
 pub fn significance_mark(c: &Comparison) -> &'static str {
     match (c.welch, c.significant) {
         (Some(_), true) => "*",
@@ -1006,12 +1079,34 @@ pub fn significance_mark(c: &Comparison) -> &'static str {
     }
 }
 
+/// What "not tested" means, in the legends of every rendering.
+pub const NOT_TESTED: &str =
+    "a single run, no spread on either side, or a difference below the last printed decimal place";
+
+/// What `*` means: "significant at α = 0.05 after Benjamini–Hochberg
+/// correction over the 412 tests of this machine class (Welch's t-test)"
+/// ("the one test"; with none, that no change could be tested).
+pub fn significance_text(alpha: f64, tests: usize) -> String {
+    let family = match tests {
+        0 => {
+            return format!(
+                "significant at α = {alpha} after Benjamini–Hochberg correction (Welch's t-test; no change of this machine class could be tested)"
+            );
+        }
+        1 => "the one test".to_string(),
+        n => format!("the {n} tests"),
+    };
+    format!(
+        "significant at α = {alpha} after Benjamini–Hochberg correction over {family} of this machine class (Welch's t-test)"
+    )
+}
+
 /// The legend explaining the marks, for tables that have comparisons.
 pub fn legend(t: &TableView) -> Option<String> {
     let base = t.baseline.as_ref()?;
     Some(format!(
-        "% = change vs {base}, positive is better; * significant (Welch's t-test, alpha {}); ~ within noise; unmarked: not tested (a single run, or no standard deviation)",
-        t.alpha
+        "% = change vs {base}, positive is better; * {}; ~ tested, not significant; unmarked: not tested ({NOT_TESTED})",
+        significance_text(t.alpha, t.tests)
     ))
 }
 
@@ -1215,6 +1310,7 @@ pub fn kernel_pages(m: &MachinePage) -> Vec<KernelPage> {
                     has_spread: s.table.has_spread,
                     baseline: s.table.baseline.clone(),
                     alpha: s.table.alpha,
+                    tests: s.table.tests,
                 },
                 // The section's charts compare every kernel; this page is about one.
                 charts: Vec::new(),
@@ -1249,7 +1345,7 @@ pub struct ComparisonRow {
     pub diff: CompactString,
     /// "*", "~" or "".
     pub mark: &'static str,
-    /// "p = 0.003", "p < 0.001" or "".
+    /// The adjusted p-value ([`p_text`]): "p = 0.003", "p < 0.001" or "".
     pub p: CompactString,
     /// "better", "worse" or "".
     pub class: &'static str,
@@ -1423,7 +1519,8 @@ pub fn diff_text(c: &CellView, col: &ColumnView) -> CompactString {
     s
 }
 
-/// A cell's Welch p-value as text ("p = 0.003", "p < 0.001"), or "".
+/// A cell's Welch p-value after the page's Benjamini–Hochberg correction
+/// as text ("p = 0.003", "p < 0.001"), or "" when not tested.
 pub fn p_text(c: &CellView) -> CompactString {
-    c.comparison.and_then(|x| x.welch).map(|w| fmt_p(w.p)).unwrap_or_default()
+    c.comparison.and_then(|x| x.p_adjusted).map(fmt_p).unwrap_or_default()
 }

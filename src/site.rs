@@ -425,6 +425,39 @@ fn ignore_globs(yaml: &Path, text: &str, globs: &[String], diags: &mut Vec<Diagn
         .collect()
 }
 
+/// The largest `trim:` accepted: runs dropped at each end of a cell. No
+/// benchmark cell has thousands of runs; a larger number is a typo (and
+/// 18446744073709551615 used to overflow 2 × trim + 1).
+pub const MAX_TRIM: usize = 1000;
+
+fn trim_message(trim: usize) -> String {
+    format!("trim must be at most {MAX_TRIM} (runs dropped at each end of a cell before averaging), not {trim}")
+}
+
+/// The line of a top-level `key:` in a YAML annotation (1-based).
+fn top_level_line(text: &str, key: &str) -> Option<usize> {
+    text.lines().position(|l| l.strip_prefix(key).is_some_and(|rest| rest.starts_with(':'))).map(|i| i + 1)
+}
+
+/// `alpha` (the significance level) must be a number strictly between 0
+/// and 1, and `trim` at most [`MAX_TRIM`]: errors against `yaml`
+/// (`site.yaml` or a `machine.yaml`) at the key's line. `alpha: 2` would
+/// mark every tested change significant, `.nan` none.
+fn check_policy(yaml: &Path, text: &str, alpha: Option<f64>, trim: Option<usize>, diags: &mut Vec<Diagnostic>) {
+    if let Some(a) = alpha
+        && !(a > 0.0 && a < 1.0)
+    {
+        diags.push(Diagnostic::error(
+            yaml,
+            top_level_line(text, "alpha"),
+            format!("alpha (the significance level) must be a number between 0 and 1, such as 0.05; not {a}"),
+        ));
+    }
+    if let Some(t) = trim.filter(|&t| t > MAX_TRIM) {
+        diags.push(Diagnostic::error(yaml, top_level_line(text, "trim"), trim_message(t)));
+    }
+}
+
 /// Bad `files:` globs of the sections are errors against `yaml`.
 fn check_section_globs(yaml: &Path, text: &str, config: &MachineConfig, diags: &mut Vec<Diagnostic>) {
     for sc in &config.sections {
@@ -493,6 +526,7 @@ pub fn plan(content: &Path, diags: &mut Vec<Diagnostic>) -> std::io::Result<(Sit
             let config = parse_yaml::<SiteConfig>(&site_yaml, &text, diags)?;
             check_base_url(&site_yaml, &text, &config, diags);
             ignore_globs(&site_yaml, &text, &config.ignore, diags);
+            check_policy(&site_yaml, &text, config.alpha, config.trim, diags);
             Some(config)
         })
         .unwrap_or_else(|| SiteConfig { title: default_title(), ..SiteConfig::default() });
@@ -897,14 +931,15 @@ pub fn load_machine_cached(
         }
     }
     check_section_globs(&dir.join("machine.yaml"), &yaml_text, &config, diags);
-    if let Some(a) = config.alpha
-        && !(a > 0.0 && a < 1.0)
-    {
-        diags.push(Diagnostic::error(
-            dir.join("machine.yaml"),
-            None,
-            format!("alpha must be between 0 and 1, not {a}"),
-        ));
+    check_policy(&dir.join("machine.yaml"), &yaml_text, config.alpha, config.trim, diags);
+    for sc in &config.sections {
+        if let Some(t) = sc.trim.filter(|&t| t > MAX_TRIM) {
+            diags.push(Diagnostic::error(
+                dir.join("machine.yaml"),
+                line_of(&yaml_text, &sc.title, "trim:"),
+                format!("section {:?}: {}", sc.title, trim_message(t)),
+            ));
+        }
     }
     Some(MachineClass { slug: slug.to_string(), dir: dir.to_path_buf(), config, kernels, results })
 }

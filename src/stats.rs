@@ -7,6 +7,35 @@
 //! kernbench's mean and standard deviation over 5 runs); such a summary is
 //! kept with its n and combined with others by the pooled formulas, never
 //! counted as one sample.
+//!
+//! # What is tested, and how
+//!
+//! A kernel's cell is compared with the baseline's by Welch's two-sided
+//! t-test ([`welch`]), but only where a test can say something; otherwise
+//! the comparison is *not tested* (no p-value, no mark):
+//!
+//! * a side with a single run (no deviation);
+//! * no spread on either side: every run of both kernels printed the same
+//!   number, so a t-test would divide by zero (it used to give p = 0 for
+//!   1.5, 1.5 against 1.6, 1.6);
+//! * a difference of the means smaller than one step of the printed
+//!   resolution ([`resolution`]): lmbench prints one decimal, so 1.5
+//!   against 1.55 cannot be told apart from rounding.
+//!
+//! A standard deviation below floating-point noise ([`FLOAT_NOISE`] times
+//! the values' magnitude, such as the 2.2e-16 that the mean of three
+//! equal-looking derived values can leave) is taken as 0: it prints as 0
+//! and counts as no spread.
+//!
+//! A machine class's page compares hundreds of cells with the baseline at
+//! once, and at α = 0.05 one in twenty unchanged cells would look
+//! significant. The p-values of a page are therefore adjusted together by
+//! the Benjamini–Hochberg procedure ([`benjamini_hochberg`]), which bounds
+//! the false discovery rate — the expected share of false findings among
+//! the changes marked — at α. That suits a page read to find the changes
+//! worth a look better than Holm's bound on the chance of any false
+//! finding, which with hundreds of tests would mark almost nothing. Only a
+//! change whose adjusted p-value is below α is significant.
 
 use crate::model::Value;
 use serde::Serialize;
@@ -65,6 +94,7 @@ impl Summary {
         } else {
             None
         };
+        let stddev = stddev.map(|sd| denoise(sd, mean.abs()));
         let means: Vec<f64> = groups.iter().map(|g| g.0).collect();
         let base = Self::of_samples(&means);
         Some(Summary { n, mean, stddev, cv: cv(mean, stddev), min: base.min, max: base.max, median: base.median })
@@ -76,7 +106,8 @@ impl Summary {
         let mean = xs.iter().sum::<f64>() / n as f64;
         let stddev = if n >= 2 {
             let ss: f64 = xs.iter().map(|x| (x - mean).powi(2)).sum();
-            Some((ss / (n as f64 - 1.0)).sqrt())
+            let magnitude = xs.iter().fold(0.0f64, |m, x| m.max(x.abs()));
+            Some(denoise((ss / (n as f64 - 1.0)).sqrt(), magnitude))
         } else {
             None
         };
@@ -85,6 +116,52 @@ impl Summary {
         let median = if n % 2 == 1 { sorted[n / 2] } else { (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0 };
         Summary { n: n as u32, mean, stddev, cv: cv(mean, stddev), min: sorted[0], max: sorted[n - 1], median }
     }
+}
+
+/// Relative size below which a deviation or a difference is floating-point
+/// noise rather than a measurement: benchmarks print at most a few
+/// significant digits, an `f64` carries about 16.
+pub const FLOAT_NOISE: f64 = 1e-9;
+
+/// `sd`, or 0 when it is below [`FLOAT_NOISE`] × `magnitude` (the largest
+/// |value| behind it): the sum of squares of runs that print the same can
+/// leave 2.2e-16 rather than 0.
+fn denoise(sd: f64, magnitude: f64) -> f64 {
+    if sd <= FLOAT_NOISE * magnitude { 0.0 } else { sd }
+}
+
+/// The printed resolution of `values`: the largest power of ten, at most
+/// 1, of which every value is a whole multiple — the last decimal place
+/// the benchmark printed. `[1.5, 1.6]` → 0.1, `[1203968.0]` → 1,
+/// `[9.2929, 9.56338]` → 0.00001, `[]` → 1.
+///
+/// The parsers hand over `f64`s, not the digits, so the resolution is
+/// read back from the values: `v` is a whole multiple of 10^−d when
+/// v·10^d is within [`FLOAT_NOISE`] (relative) of an integer, which
+/// absorbs the error of reading a decimal into binary (1.1 is
+/// 1.100000000000000088…) and of the scaling. Digits beyond nine or ten
+/// significant ones count as noise, so a computed value (bonnie's CPU Eff,
+/// a rate divided by a percentage) gets the resolution of its ninth or
+/// tenth significant digit. Integers count as printed to the unit: a trailing
+/// zero (lmbench's `1500`) may or may not be a printed digit, and the
+/// finer step is the cautious choice (fewer differences go untested).
+/// Non-finite values are skipped.
+pub fn resolution(values: impl IntoIterator<Item = f64>) -> f64 {
+    let decimals = values.into_iter().filter(|v| v.is_finite()).map(decimals_of).max().unwrap_or(0);
+    10f64.powi(-decimals)
+}
+
+/// The fewest decimals `v` (finite) is printed with: the smallest d ≥ 0
+/// for which v·10^d is a whole number within [`FLOAT_NOISE`] of itself.
+fn decimals_of(v: f64) -> i32 {
+    let whole = |d: i32| {
+        let x = v * 10f64.powi(d);
+        (x - x.round()).abs() <= FLOAT_NOISE * x.abs()
+    };
+    // At d = 9 − ⌊log10 |v|⌋, |v·10^d| ≥ 10^9, and the relative tolerance
+    // is at least half a unit: every value stops there at the latest.
+    let last = if v == 0.0 { 0 } else { (9 - v.abs().log10().floor() as i32).max(0) };
+    (0..=last).find(|&d| whole(d)).unwrap_or(last)
 }
 
 fn cv(mean: f64, stddev: Option<f64>) -> Option<f64> {
@@ -167,7 +244,8 @@ pub struct Welch {
 /// Welch's t-test between two summaries. Needs n ≥ 2 and a standard
 /// deviation on both sides; returns `None` otherwise (a single sample never
 /// claims significance). Identical constant samples give p = 1; constant
-/// but different samples give p = 0.
+/// but different samples give p = 0, which is why [`compare`] does not
+/// test two sides without spread.
 pub fn welch(a: &Summary, b: &Summary) -> Option<Welch> {
     let (sa, sb) = (a.stddev?, b.stddev?);
     if a.n < 2 || b.n < 2 {
@@ -198,20 +276,56 @@ pub struct Comparison {
     /// drop from 10 to 9 is +10%). For metrics with no better direction it
     /// is the plain relative change. `None` when the baseline is 0.
     pub pct_better: Option<f64>,
-    /// Welch's test, when both sides have n ≥ 2 with a deviation.
+    /// Welch's test, when the change can be tested (see the module docs:
+    /// n ≥ 2 on both sides, spread on at least one, a difference of at
+    /// least one printed step); `None` means "not tested".
     pub welch: Option<Welch>,
-    /// True when the test says the change is significant at the chosen α.
+    /// Welch's p-value adjusted for every test on the machine class's page
+    /// ([`benjamini_hochberg`]); `None` when not tested or not (yet) part
+    /// of a page's correction.
+    pub p_adjusted: Option<f64>,
+    /// True when the adjusted p-value is below the page's α. Set by the
+    /// page's correction; [`compare`] alone never claims significance.
     pub significant: bool,
 }
 
 /// Compares `value` with `baseline` for a metric whose better direction is
-/// `better`, testing significance at level `alpha`.
-pub fn compare(value: &Summary, baseline: &Summary, better: crate::model::Better, alpha: f64) -> Comparison {
+/// `better`. `resolution` is the printed step of the values of both sides
+/// ([`resolution`]): a difference of the means below one step is not
+/// tested, nor are two sides without spread. The result is not yet
+/// significant: that is decided for a whole page at once
+/// ([`benjamini_hochberg`]).
+pub fn compare(value: &Summary, baseline: &Summary, better: crate::model::Better, resolution: f64) -> Comparison {
     let diff = value.mean - baseline.mean;
     let rel = (baseline.mean != 0.0).then(|| diff / baseline.mean.abs() * 100.0);
     let pct_better = rel.map(|r| if better == crate::model::Better::Lower { -r } else { r });
-    let welch = welch(value, baseline);
-    Comparison { diff, pct_better, welch, significant: welch.is_some_and(|w| w.p < alpha) }
+    let no_spread = |s: &Summary| s.stddev.is_none_or(|sd| sd == 0.0);
+    // 1.6 − 1.5 is 0.10000000000000009 and 0.3 − 0.2 is 0.09999999999999998:
+    // one step, whichever way the binary rounding went.
+    let below_step = diff.abs() < resolution * (1.0 - FLOAT_NOISE);
+    let untestable = below_step || (no_spread(value) && no_spread(baseline));
+    let welch = welch(value, baseline).filter(|_| !untestable);
+    Comparison { diff, pct_better, welch, p_adjusted: None, significant: false }
+}
+
+/// Benjamini–Hochberg adjusted p-values, in the order of `p` (what R's
+/// `p.adjust(p, method = "BH")` gives): with the m p-values sorted
+/// ascending, the i-th smallest becomes min over j ≥ i of m·p₍ⱼ₎ / j,
+/// capped at 1. A change whose adjusted p-value is below α is significant
+/// with the false discovery rate bounded by α (for independent or
+/// positively dependent tests). `p` must not hold NaN.
+pub fn benjamini_hochberg(p: &[f64]) -> Vec<f64> {
+    let m = p.len() as f64;
+    let mut order: Vec<usize> = (0..p.len()).collect();
+    order.sort_by(|&a, &b| p[a].total_cmp(&p[b]));
+    let mut adjusted = vec![0.0; p.len()];
+    // From the largest p down, keeping the running minimum (monotone).
+    let mut running = 1.0f64;
+    for (rank, &i) in order.iter().enumerate().rev() {
+        running = running.min(m * p[i] / (rank + 1) as f64);
+        adjusted[i] = running;
+    }
+    adjusted
 }
 
 /// Drops the `trim` highest and `trim` lowest of plain samples before
@@ -219,7 +333,9 @@ pub fn compare(value: &Summary, baseline: &Summary, better: crate::model::Better
 /// extremes away). Reported summaries are never trimmed; when fewer than
 /// `2 × trim + 1` samples remain nothing is dropped.
 pub fn trimmed(values: &[Value], trim: usize) -> Vec<Value> {
-    if trim == 0 || values.len() < 2 * trim + 1 || values.iter().any(|v| matches!(v, Value::Summary { .. })) {
+    // `trim` comes from YAML: 2 × trim must not overflow.
+    if trim == 0 || values.len() <= trim.saturating_mul(2) || values.iter().any(|v| matches!(v, Value::Summary { .. }))
+    {
         return values.to_vec();
     }
     let mut sorted = values.to_vec();
@@ -272,17 +388,100 @@ mod welch_tests {
     fn single_sample_never_significant() {
         let a = Summary::of_samples(&[10.0]);
         let b = Summary::of_samples(&[1.0, 1.1, 0.9]);
-        let c = compare(&a, &b, Better::Higher, 0.05);
+        let c = compare(&a, &b, Better::Higher, 0.1);
         assert!(!c.significant);
         assert!(c.welch.is_none());
+    }
+
+    /// lmbench prints one decimal: two runs of 1.5 against two of 1.6 have
+    /// no spread, and Welch's test would say p = 0.
+    #[test]
+    fn no_spread_on_either_side_is_not_tested() {
+        let base = Summary::of_samples(&[1.5, 1.5]);
+        let new = Summary::of_samples(&[1.6, 1.6]);
+        assert_eq!(welch(&new, &base).map(|w| w.p), Some(0.0), "the bare test claims certainty");
+        let c = compare(&new, &base, Better::Lower, resolution([1.5, 1.5, 1.6, 1.6]));
+        assert!(c.welch.is_none() && !c.significant && c.p_adjusted.is_none());
+        assert!((c.pct_better.unwrap() + 6.666666666666667).abs() < 1e-9, "the change is still shown");
+        // Spread on one side is enough to test.
+        let spread = Summary::of_samples(&[1.6, 1.7]);
+        assert!(compare(&spread, &base, Better::Lower, 0.1).welch.is_some());
+    }
+
+    #[test]
+    fn a_difference_below_the_printed_step_is_not_tested() {
+        let base = Summary::of_samples(&[1.5, 1.6]);
+        let half_a_step = Summary::of_samples(&[1.5, 1.7, 1.6, 1.4]);
+        let res = resolution([1.5, 1.6, 1.5, 1.7, 1.6, 1.4]);
+        assert!((res - 0.1).abs() < 1e-15);
+        assert!(compare(&half_a_step, &base, Better::Lower, res).welch.is_none());
+        // One step exactly, whichever way the binary rounding of 0.3 − 0.2 went.
+        let a = Summary::of_samples(&[0.2, 0.2, 0.3]);
+        let b = Summary::of_samples(&[0.3, 0.3, 0.4]);
+        assert!(compare(&b, &a, Better::Lower, 0.1).welch.is_some());
+        let (c, d) = (Summary::of_samples(&[0.2, 0.3]), Summary::of_samples(&[0.3, 0.4]));
+        assert!((d.mean - c.mean) < 0.1, "0.35 − 0.25 falls short of 0.1 in binary");
+        assert!(compare(&d, &c, Better::Lower, 0.1).welch.is_some());
+    }
+
+    #[test]
+    fn resolution_is_the_last_printed_place() {
+        let close = |a: f64, b: f64| (a - b).abs() <= 1e-12 * b;
+        assert!(close(resolution([1.5, 1.6]), 0.1));
+        assert!(close(resolution([1203968.0]), 1.0));
+        assert!(close(resolution([1500.0, 31000.0]), 1.0), "integers count as printed to the unit");
+        assert!(close(resolution([9.2929, 9.56338, 9.17032]), 1e-5));
+        assert!(close(resolution([0.1 + 0.2, 1.0]), 0.1), "0.30000000000000004 printed as 0.3");
+        assert!(close(resolution([1.5, 2.0]), 0.1), "the finest of both sides");
+        assert!(close(resolution([0.0]), 1.0));
+        assert!(close(resolution([5e-10]), 1e-10), "a small value is not a multiple of 1");
+        assert!(close(resolution([-2.25]), 0.01));
+        assert!(close(resolution([]), 1.0));
+        assert!(close(resolution([f64::NAN, 2.5]), 0.1));
+        // A computed value: its tenth significant digit.
+        assert!(close(resolution([2_144.678_912_345_678]), 1e-6));
+    }
+
+    #[test]
+    fn float_noise_is_no_spread() {
+        // Three runs that print the same number but were computed.
+        let xs = [0.1 + 0.2, 0.3, 0.3];
+        assert!(Summary::of_samples(&[1.0 + 1e-15, 1.0]).stddev == Some(0.0));
+        assert_eq!(Summary::of_samples(&xs).stddev, Some(0.0));
+        assert_eq!(Summary::of_samples(&xs).cv, Some(0.0));
+        // A real spread stays.
+        assert!(Summary::of_samples(&[1.0, 1.0001]).stddev.unwrap() > 0.0);
+        // A reported summary's noise, too.
+        let s = Summary::of(&[Value::Summary { mean: 28.0, stddev: Some(1e-14), n: 5 }, Value::single(28.0)]);
+        assert_eq!(s.unwrap().stddev, Some(0.0));
+    }
+
+    /// Hand-worked `p.adjust(p, "BH")`: sorted p 0.001, 0.012, 0.03, 0.04,
+    /// 0.5 give m·p/i = 0.005, 0.03, 0.05, 0.05, 0.5, already increasing.
+    #[test]
+    fn benjamini_hochberg_matches_p_adjust() {
+        let close = |a: &[f64], b: &[f64]| a.len() == b.len() && a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-12);
+        let adj = benjamini_hochberg(&[0.04, 0.001, 0.03, 0.5, 0.012]);
+        assert!(close(&adj, &[0.05, 0.005, 0.05, 0.5, 0.03]), "{adj:?}");
+        // Sorted 0.01, 0.011, 0.02, 0.5 (m = 4): 0.04, 0.022, 0.0267, 0.5;
+        // the running minimum from the top makes 0.04 → 0.022.
+        let adj = benjamini_hochberg(&[0.01, 0.011, 0.5, 0.02]);
+        assert!(close(&adj, &[0.022, 0.022, 0.5, 0.08 / 3.0]), "{adj:?}");
+        // Large p-values: 3·0.6/1 = 1.8 is capped by the running minimum.
+        let adj = benjamini_hochberg(&[0.6, 0.7, 0.8]);
+        assert!(close(&adj, &[0.8, 0.8, 0.8]), "{adj:?}");
+        // Ties share one value; a single test is unchanged.
+        assert!(close(&benjamini_hochberg(&[0.02, 0.02]), &[0.02, 0.02]));
+        assert!(close(&benjamini_hochberg(&[0.03]), &[0.03]));
+        assert!(benjamini_hochberg(&[]).is_empty());
     }
 
     #[test]
     fn sign_follows_direction() {
         let base = Summary::of_samples(&[10.0]);
         let new = Summary::of_samples(&[9.0]);
-        assert!((compare(&new, &base, Better::Lower, 0.05).pct_better.unwrap() - 10.0).abs() < 1e-9);
-        assert!((compare(&new, &base, Better::Higher, 0.05).pct_better.unwrap() + 10.0).abs() < 1e-9);
+        assert!((compare(&new, &base, Better::Lower, 1.0).pct_better.unwrap() - 10.0).abs() < 1e-9);
+        assert!((compare(&new, &base, Better::Higher, 1.0).pct_better.unwrap() + 10.0).abs() < 1e-9);
     }
 
     #[test]
@@ -290,5 +489,9 @@ mod welch_tests {
         let v: Vec<Value> = [5.0, 1.0, 3.0, 9.0, 4.0].iter().map(|&x| Value::single(x)).collect();
         let t: Vec<f64> = trimmed(&v, 1).iter().map(Value::mean).collect();
         assert_eq!(t, vec![3.0, 4.0, 5.0]);
+        // Absurd trims leave the values alone (and do not overflow).
+        assert_eq!(trimmed(&v, 2).len(), 1);
+        assert_eq!(trimmed(&v, 3).len(), 5);
+        assert_eq!(trimmed(&v, usize::MAX).len(), 5);
     }
 }

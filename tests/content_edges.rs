@@ -250,7 +250,7 @@ fn data_json_lists_metrics_once_and_refers_to_them() {
         data["row_fields"],
         json!([
             "kernel", "params", "metric", "n", "mean", "stddev", "cv", "min", "max", "median", "diff", "pct_better",
-            "p", "significant"
+            "p", "significant", "p_adjusted"
         ])
     );
     let metrics = data["metrics"].as_array().expect("metrics");
@@ -559,4 +559,42 @@ fn a_kernel_name_of_250_bytes_builds() {
         .filter(|e| e.file_name().to_string_lossy().ends_with(".benchsite-tmp"))
         .collect();
     assert!(left.is_empty(), "{left:?}");
+}
+
+/// `alpha` outside (0, 1) — `2`, `.inf`, `.nan`, `-1`, `0` — and an absurd
+/// `trim` are errors naming the file and the key's line, in `site.yaml`
+/// and in `machine.yaml` (and a section's `trim`), instead of a page where
+/// every change is significant, or none, or a panic on 2 × trim + 1.
+#[test]
+fn bad_alpha_and_trim_are_errors_on_their_line() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let machine = "name: \"Machine one\"\nbaseline: \"2.4.7\"\nsections:\n  - title: \"dbench 32\"\n    files: [\"*/dbench*.txt\"]\n";
+    let errors = |content: &Path| -> Vec<String> {
+        let site = benchsite::site::load(content).expect("loads");
+        site.diagnostics.iter().filter(|d| d.severity == Severity::Error).map(|d| d.to_string()).collect()
+    };
+    for bad in ["2", ".inf", ".nan", "-1", "0", "-.inf"] {
+        put(&content, "site.yaml", format!("title: t\n# alpha: ignored in a comment\nalpha: {bad}\n"));
+        let e = errors(&content);
+        assert!(
+            e.len() == 1 && e[0].contains("site.yaml:3: alpha") && e[0].contains("between 0 and 1"),
+            "{bad}: {e:?}"
+        );
+        put(&content, "site.yaml", "title: t\n");
+        put(&content, "m1/machine.yaml", format!("{machine}alpha: {bad}\n"));
+        let e = errors(&content);
+        assert!(e.len() == 1 && e[0].contains("machine.yaml:6: alpha"), "{bad}: {e:?}");
+        put(&content, "m1/machine.yaml", machine);
+    }
+    put(&content, "site.yaml", "title: t\nalpha: 0.01\ntrim: 1\n");
+    assert_eq!(errors(&content), Vec::<String>::new());
+
+    put(&content, "site.yaml", "title: t\ntrim: 18446744073709551615\n");
+    let e = errors(&content);
+    assert!(e.len() == 1 && e[0].contains("site.yaml:2: trim must be at most 1000"), "{e:?}");
+    put(&content, "site.yaml", "title: t\n");
+    put(&content, "m1/machine.yaml", format!("{machine}    trim: 18446744073709551615\n"));
+    let e = errors(&content);
+    assert!(e.len() == 1 && e[0].contains("machine.yaml:6: section \"dbench 32\": trim must be"), "{e:?}");
 }

@@ -43,12 +43,65 @@ fn every_number_is_in_every_rendering() {
                             c.text
                         );
                     }
+                    // The change and its mark (`*` significant after the
+                    // page's correction, `~` tested, none: not tested).
+                    if let Some(d) = &c.delta_text {
+                        let marked = format!("{d}{}", c.mark);
+                        let md_marked = format!("{d}{}", benchsite::render::markdown::escape(c.mark));
+                        for (name, body, want) in
+                            [("html", h, &marked), ("markdown", m, &md_marked), ("text", t.as_str(), &marked)]
+                        {
+                            assert!(
+                                body.contains(want.as_str()),
+                                "{}: section {:?}: {} {want} missing from the {name}",
+                                page.slug,
+                                s.title,
+                                r.kernel
+                            );
+                        }
+                    }
                     checked += 1;
                 }
             }
         }
     }
     assert!(checked > 0, "no numbers checked");
+}
+
+/// Every rendering of a machine page explains `*` the same way: α, the
+/// Benjamini–Hochberg correction and the number of tests it covers, and
+/// stars exactly the cells the view marks.
+#[test]
+fn every_rendering_names_the_correction() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let site = benchsite::site::load(&root.join("content")).expect("content loads");
+    let view = report::site_view(&site);
+    let html_files = HtmlRenderer::new(None).expect("default theme").render(&view).expect("html renders");
+    for page in view.machines.iter().filter(|m| m.baseline.is_some()) {
+        let html = html_files
+            .iter()
+            .find(|f| f.path == format!("{}/index.html", page.slug))
+            .map(|f| String::from_utf8_lossy(&f.contents).to_string())
+            .expect("machine page");
+        let text = benchsite::render::text::machine_text(page, &TextOptions { width: 72, compare: true });
+        let md = machine_md(page);
+        let stars: usize = page
+            .sections
+            .iter()
+            .flat_map(|s| &s.table.rows)
+            .flat_map(|r| r.cells.iter().flatten())
+            .filter(|c| c.mark == "*")
+            .count();
+        let words = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+        for (name, body) in
+            [("html", words(&html.replace("&#39;", "'"))), ("markdown", words(&md)), ("text", words(&text))]
+        {
+            assert!(body.contains("Benjamini–Hochberg"), "{}: {name}", page.slug);
+            assert!(body.contains(&page.significance), "{}: {name}: {}", page.slug, page.significance);
+            let shown = body.matches("%*").count() + body.matches("%\\*").count();
+            assert_eq!(shown, stars, "{}: {name}: starred cells", page.slug);
+        }
+    }
 }
 
 /// No plaintext line is wider than the width asked for, ends in a space or

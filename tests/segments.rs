@@ -94,8 +94,7 @@ fn a_bad_ignore_glob_is_an_error_naming_its_line() {
     put(&c, "m1/2.4.7/dbench.txt", dbench("9.2929"));
     build(&BuildOptions::new(&c, tmp.path().join("output"))).expect_err("bad glob fails the build");
     let diags = benchsite::check::check(&BuildOptions::new(&c, tmp.path().join("output"))).expect("check runs");
-    let err: Vec<String> =
-        diags.iter().filter(|d| d.severity == Severity::Error).map(|d| d.to_string()).collect();
+    let err: Vec<String> = diags.iter().filter(|d| d.severity == Severity::Error).map(|d| d.to_string()).collect();
     assert_eq!(err.len(), 1, "{err:?}");
     assert!(err[0].contains("ignore: bad glob") && err[0].contains("machine.yaml:3"), "{err:?}");
 }

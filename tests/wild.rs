@@ -150,7 +150,9 @@ fn check(txt: &Path, bless: bool) -> Vec<String> {
                     diff.join("\n")
                 ));
             }
-            Err(_) => problems.push(format!("no {} (BLESS=1 cargo test --test wild writes it)", expected_path.display())),
+            Err(_) => {
+                problems.push(format!("no {} (BLESS=1 cargo test --test wild writes it)", expected_path.display()))
+            }
         }
     }
 

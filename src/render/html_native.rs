@@ -165,9 +165,11 @@ fn section<'a>(
         p.raw("</div>\n");
         if let Some(b) = t.baseline.as_deref().filter(|b| !b.is_empty()) {
             p.raw("<p class=\"legend\">% = change vs ").text(b);
-            p.raw(", positive is better; <strong>*</strong> significant (Welch's t-test, α = ")
-                .text(&tera_float(t.alpha));
-            p.raw("); ~ within noise; unmarked: not tested (a single run, or no standard deviation).</p>");
+            p.raw(", positive is better; <strong>*</strong> ")
+                .text(&crate::report::significance_text(t.alpha, t.tests))
+                .raw("; ~ tested, not significant; unmarked: not tested (")
+                .text(crate::report::NOT_TESTED)
+                .raw(").</p>");
         }
         p.raw("\n");
     } else {
@@ -188,11 +190,6 @@ fn figure(p: &mut Page, class: &str, prefix: &str, c: &ChartRef) {
         .text(&c.desc);
     p.raw("\" width=\"").num(c.width).raw("\" height=\"").num(c.height).raw("\" loading=\"lazy\"><figcaption>");
     p.text(&c.title).raw("</figcaption></figure>\n");
-}
-
-/// A float as tera prints `{{ x }}`.
-fn tera_float(x: f64) -> String {
-    tera::Value::from(x).to_string()
 }
 
 /// A rough size of a page's HTML, to allocate once.
@@ -396,7 +393,11 @@ pub fn compare_page(
                 }
                 p.raw(".</p>\n");
             }
-            p.raw("<p class=\"legend\">Change in percent, positive is better whatever the metric's direction; <strong>*</strong> significant (Welch's t-test); ~ within noise; unmarked: not tested (a single run, or no standard deviation).</p>\n");
+            p.raw("<p class=\"legend\">Change in percent, positive is better whatever the metric's direction; <strong>*</strong> ")
+                .text(&m.significance)
+                .raw("; ~ tested, not significant; unmarked: not tested (")
+                .text(crate::report::NOT_TESTED)
+                .raw("). Adjusted p: Welch's p-value after that correction.</p>\n");
             for (i, (kernel, refs)) in blocks.iter().enumerate() {
                 p.raw("\n<section id=\"vs-")
                     .num(i + 1)
@@ -406,7 +407,7 @@ pub fn compare_page(
                     .text(baseline);
                 p.raw("</h2>\n<div class=\"table-wrap\">\n<table>\n<thead><tr><th scope=\"col\">metric</th><th scope=\"col\">parameters</th><th scope=\"col\" class=\"num\">");
                 p.text(baseline).raw("</th><th scope=\"col\" class=\"num\">").text(kernel);
-                p.raw("</th><th scope=\"col\" class=\"num\">difference</th><th scope=\"col\" class=\"num\">change</th><th scope=\"col\" class=\"num\">p</th></tr></thead>\n");
+                p.raw("</th><th scope=\"col\" class=\"num\">difference</th><th scope=\"col\" class=\"num\">change</th><th scope=\"col\" class=\"num\">adjusted p</th></tr></thead>\n");
                 // The parameters of the row last written, as text.
                 let mut params: Option<((usize, usize), String)> = None;
                 for refs in refs.chunk_by(|a, b| a.section == b.section) {
