@@ -38,33 +38,94 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
         return 0;
     }
     let read: rustc_hash::FxHashSet<usize> = parsed.samples.iter().map(|s| s.line).collect();
-    let labels: Vec<Option<String>> = parsed.samples.iter().map(|s| label_of(input, s.line, &read)).collect();
+    let ids: Vec<Identity> = parsed.samples.iter().map(|s| identity_of(input, s.line, &read)).collect();
     // Keys that labels tell apart: some key with two samples under two labels.
-    let mut by_key: FxHashMap<String, Vec<&Option<String>>> = FxHashMap::default();
-    for (s, l) in parsed.samples.iter().zip(&labels) {
-        by_key.entry(key(s)).or_default().push(l);
+    let mut by_key: FxHashMap<String, Vec<&Identity>> = FxHashMap::default();
+    for (s, id) in parsed.samples.iter().zip(&ids) {
+        by_key.entry(key(s)).or_default().push(id);
     }
-    let splits = by_key.values().any(|ls| {
-        let mut distinct: Vec<&&Option<String>> = ls.iter().collect();
+    let splits = by_key.values().any(|ids| {
+        let mut distinct: Vec<&&Identity> = ids.iter().collect();
         distinct.sort();
         distinct.dedup();
-        ls.len() > 1 && distinct.len() > 1
+        ids.len() > 1 && distinct.len() > 1
     });
     if !splits {
         return 0;
     }
     let mut n = 0;
-    for (s, l) in parsed.samples.iter_mut().zip(labels) {
-        let Some(l) = l else { continue };
-        if s.kernel.is_none() && is_kernel_name(&l) {
-            let k = l.strip_prefix("linux-").or_else(|| l.strip_prefix("Linux ")).unwrap_or(&l);
-            s.kernel = Some(CompactString::from(k));
-        } else {
+    for (s, id) in parsed.samples.iter_mut().zip(ids) {
+        if id.kernel.is_none() && id.label.is_none() {
+            continue;
+        }
+        match (s.kernel.is_none(), id.kernel) {
+            (true, Some(k)) => s.kernel = Some(CompactString::from(k)),
+            (false, Some(k)) => s.params.push(crate::model::Param::new("label", k)),
+            _ => {}
+        }
+        if let Some(l) = id.label {
             s.params.push(crate::model::Param::new("label", l));
         }
         n += 1;
     }
     n
+}
+
+/// What the lines above a sample say it is: a kernel, a label, both or
+/// neither.
+#[derive(Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+struct Identity {
+    kernel: Option<String>,
+    label: Option<String>,
+}
+
+/// The identity of the sample read on `line`: the label right above its
+/// runs ([`label_of`]) under the heading of its paragraph, when that
+/// heading starts with a kernel's name (`6.9.0.gc942a0c-master
+/// +eevdf.prev` above `NO_DELAY_DEQUEUE` and its runs).
+fn identity_of(input: &Input, line: usize, read: &rustc_hash::FxHashSet<usize>) -> Identity {
+    let block = label_of(input, line, read);
+    let (mut kernel, mut parts) = (None, Vec::new());
+    if let Some((k, rest)) = paragraph_head(input, line, read) {
+        kernel = Some(k);
+        if !rest.is_empty() {
+            parts.push(rest);
+        }
+    }
+    match block {
+        Some(b) if is_kernel_name(&b) => {
+            let b = b.strip_prefix("linux-").or_else(|| b.strip_prefix("Linux ")).unwrap_or(&b).to_string();
+            // The name right above the runs is the nearer: it wins.
+            kernel = Some(b);
+        }
+        Some(b) if !parts.iter().any(|p| p.to_lowercase() == b.to_lowercase()) => parts.push(b),
+        _ => {}
+    }
+    Identity { kernel, label: (!parts.is_empty()).then(|| parts.join(" / ")) }
+}
+
+/// The first line of the paragraph holding `line`, when it is no result
+/// line and starts with a kernel's name: that kernel and the rest of the
+/// line (`+eevdf.prev`, `- naked eevdf +fixes`).
+fn paragraph_head(input: &Input, line: usize, read: &rustc_hash::FxHashSet<usize>) -> Option<(String, String)> {
+    let mut first = line;
+    while first > 1 && !input.lines[first - 2].trim().is_empty() {
+        first -= 1;
+    }
+    if first == line || read.contains(&first) {
+        return None;
+    }
+    let text = unquote(&input.lines[first - 1]);
+    if text.chars().count() > 64 {
+        return None;
+    }
+    let mut words = text.splitn(2, char::is_whitespace);
+    let head = words.next()?.trim_end_matches(':');
+    let rest = words.next().unwrap_or("").trim().trim_start_matches(['-', ':']).trim();
+    is_kernel_name(head).then(|| {
+        let k = head.strip_prefix("linux-").unwrap_or(head);
+        (k.to_string(), rest.to_string())
+    })
 }
 
 /// A sample's identity inside one file: what makes two samples runs of
@@ -82,17 +143,36 @@ fn label_of(input: &Input, line: usize, read: &rustc_hash::FxHashSet<usize>) -> 
     if let Some(l) = leading_label(own) {
         return Some(l);
     }
+    // True while only read lines lie between `n` and the sample's line.
+    let mut adjacent = true;
     for n in (1..line).rev() {
         let text = unquote(&input.lines[n - 1]);
-        if text.is_empty() || read.contains(&n) || is_rule(text) {
+        if read.contains(&n) {
+            continue;
+        }
+        if text.is_empty() || is_rule(text) {
+            adjacent = false;
             continue;
         }
         let underlined = input.lines.get(n).is_some_and(|next| is_rule(unquote(next)) && unquote(next).len() >= 3);
         if let Some(l) = label_line(text, underlined) {
             return Some(l);
         }
+        // `NO_DELAY_DEQUEUE` right above its runs: one word, a label.
+        if adjacent && is_one_word_label(text) {
+            return Some(text.to_string());
+        }
+        adjacent = false;
     }
     None
+}
+
+/// One word of letters (and `_`, `-`, `.`, digits), not a number: a
+/// configuration's name set right above its results.
+fn is_one_word_label(text: &str) -> bool {
+    text.chars().count() <= 40
+        && text.chars().any(|c| c.is_ascii_alphabetic())
+        && text.chars().all(|c| c.is_ascii_alphanumeric() || "_-.+".contains(c))
 }
 
 /// Words that open a label written on the data line itself.
@@ -173,8 +253,14 @@ fn is_rule(text: &str) -> bool {
 pub fn is_kernel_name(s: &str) -> bool {
     let s = s.strip_prefix("linux-").or_else(|| s.strip_prefix("Linux ")).unwrap_or(s);
     let (version, rest) = s.split_at(s.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(s.len()));
+    // `6.9.0.gc942a0c-master`: a git-describe suffix after the dot.
+    let (version, dotted) = match version.strip_suffix('.') {
+        Some(v) if !rest.is_empty() => (v, true),
+        _ => (version, false),
+    };
     let numbers: Vec<&str> = version.split('.').collect();
     let tail_ok = rest.is_empty()
+        || dotted
         || rest.starts_with(['-', '+', '_', '.', '~'])
         || ["pre", "rc", "ac", "aa", "mm"].iter().any(|t| rest.starts_with(t));
     numbers.len() >= 2
@@ -265,8 +351,37 @@ mod tests {
     }
 
     #[test]
+    fn one_word_right_above_its_runs_is_a_label() {
+        let p = labelled("NO_DELAY_DEQUEUE\nThroughput 1\nThroughput 2\nDELAY_DEQUEUE\nThroughput 3\n", &[2, 3, 5]);
+        let labels: Vec<&str> = p.samples.iter().map(|s| s.params.last().map_or("", |p| p.value.as_str())).collect();
+        assert_eq!(labels, vec!["NO_DELAY_DEQUEUE", "NO_DELAY_DEQUEUE", "DELAY_DEQUEUE"]);
+        // A word with prose between it and the runs is not.
+        let p = labelled("ext3\nsome words here\nThroughput 1\n\next2\nmore words\nThroughput 2\n", &[3, 7]);
+        assert!(p.samples.iter().all(|s| s.params.len() == 1));
+    }
+
+    #[test]
+    fn a_paragraph_heading_with_a_kernel_qualifies_the_labels_under_it() {
+        let text = "6.9.0 +eevdf.current\nNO_DELAY_DEQUEUE\nThroughput 1\nDELAY_DEQUEUE\nThroughput 2\n\n\
+                    6.9.0 +eevdf.prev\nNO_DELAY_DEQUEUE\nThroughput 3\n\n6.1.87-cfs\nThroughput 4\n";
+        let p = labelled(text, &[3, 5, 9, 12]);
+        let got: Vec<(Option<&str>, &str)> =
+            p.samples.iter().map(|s| (s.kernel.as_deref(), s.params.last().map_or("", |p| p.value.as_str()))).collect();
+        assert_eq!(
+            got,
+            vec![
+                (Some("6.9.0"), "+eevdf.current / NO_DELAY_DEQUEUE"),
+                (Some("6.9.0"), "+eevdf.current / DELAY_DEQUEUE"),
+                (Some("6.9.0"), "+eevdf.prev / NO_DELAY_DEQUEUE"),
+                (Some("6.1.87-cfs"), "16"),
+            ]
+        );
+    }
+
+    #[test]
     fn kernel_names() {
-        for k in ["2.4.19", "2.5.8-mm1", "linux-2.6.12-rc1-bk3", "Linux 2.4.18", "4.13.0-rc5+"] {
+        for k in ["2.4.19", "2.5.8-mm1", "linux-2.6.12-rc1-bk3", "Linux 2.4.18", "4.13.0-rc5+", "6.9.0.gc942a0c-master"]
+        {
             assert!(is_kernel_name(k), "{k}");
         }
         for k in ["2.4.19 is faster", "ext3", "16", "1.5x", "2.4.19:"] {
