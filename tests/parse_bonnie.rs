@@ -209,6 +209,38 @@ fn bonnie_pp_fixture_200_and_csv198() {
     assert_eq!(values(&p, "Random Create", "Delete Latency"), vec![48.0]);
 }
 
+/// Two machines' text reports, then their two CSV lines: two runs (it used
+/// to be four, as only the CSV right after a report was compared), with the
+/// CSV's exact values instead of the text's rounded `1.1g`.
+#[test]
+fn bonnie_pp_texts_then_csvs_are_the_same_runs() {
+    let p = fixture("bonnie++", "200-texts-then-csvs-same-runs.txt");
+    assert_eq!(values(&p, "Sequential Output", "Block"), vec![1_203_968.0, 1_048_000.0]);
+    assert_eq!(values(&p, "Sequential Output", "Rewrite"), vec![512_345.0, 499_800.0]);
+    assert_eq!(values(&p, "Random", "Seeks"), vec![5210.0, 4987.0]);
+    assert_eq!(values(&p, "Sequential Output", "Block Latency"), vec![1_179_000.0, 1_201_000.0]);
+    assert_eq!(p.samples.len(), 2 * (12 + 6));
+    let kernels: Vec<_> = all(&p, "Random", "Seeks").iter().map(|s| s.kernel.clone()).collect();
+    assert_eq!(kernels, vec![Some("alpha".into()), Some("beta".into())]);
+    assert_eq!(p.notes.iter().filter(|n| n.1.contains("exact values")).count(), 2);
+}
+
+/// bonnie++ 1.96 with `-s 0` wrote one empty I/O field fewer (47 fields):
+/// the file tests and their latencies are read from the record's end.
+#[test]
+fn bonnie_pp_196_create_only_csv() {
+    let p = fixture("bonnie++", "196-create-only-text-and-csv.txt");
+    assert_eq!(p.version.as_deref(), Some("1.96"));
+    assert_eq!(p.samples.len(), 12 + 6);
+    assert_eq!(values(&p, "Sequential Create", "Create"), vec![1411.0]);
+    assert_eq!(values(&p, "Random Create", "Delete %CPU"), vec![4.0]);
+    assert_eq!(values(&p, "Random Create", "Delete Latency"), vec![8_013_000.0]);
+    let c = all(&p, "Sequential Create", "Create")[0];
+    let params: Vec<(String, String)> = c.params.iter().map(|x| (x.name.to_string(), x.value.to_string())).collect();
+    let want = [("files", "40"), ("max size", "16"), ("min size", "16")];
+    assert_eq!(params, want.map(|(a, b)| (a.to_string(), b.to_string())).to_vec());
+}
+
 #[test]
 fn bonnie_pp_fixture_csv_runs() {
     let p = fixture("bonnie++", "196-csv-three-runs.txt");
@@ -242,7 +274,8 @@ fn bonnie_pp_fixture_wrapped() {
     assert_eq!(p.samples.len(), 12 + 6);
     assert!(p.samples.iter().all(|s| s.kernel.as_deref() == Some("2.5.70")));
     let s = all(&p, "Random", "Seeks");
-    assert_eq!((s[0].value.mean(), s[0].line), (141.7, 16));
+    // The CSV record repeats the text report: one run, read from the CSV.
+    assert_eq!((s[0].value.mean(), s[0].line), (141.7, 27));
     assert_eq!(values(&p, "Random Create", "Delete"), vec![1590.0]);
 }
 

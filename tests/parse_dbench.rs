@@ -115,6 +115,86 @@ fn tbench_two_runs() {
 }
 
 /// Reads lkp's `key: value` expected yaml.
+/// Every Throughput sample's (procs, clients, label) parameters, in order.
+fn counts(f: &ParsedFile) -> Vec<(Option<String>, Option<String>, Option<String>)> {
+    samples(f, "", "Throughput").map(|s| (param(s, "procs"), param(s, "clients"), param(s, "label"))).collect()
+}
+
+fn procs_only(n: &[u32]) -> Vec<(Option<String>, Option<String>, Option<String>)> {
+    n.iter().map(|n| (Some(n.to_string()), None, None)).collect()
+}
+
+/// `for i in 1 2 3; do ./dbench 8; done`: the next run's `8 clients
+/// started` right under a result line is not that result's wrapped tail
+/// (it used to add `clients=8` to two runs of three).
+#[test]
+fn dbench1x_loop_each_run_its_own_count() {
+    for name in ["dbench1x-loop-3runs-dots.txt", "dbench1x-loop-3runs-procs-noprogress.txt"] {
+        let input = fixture(name);
+        assert_eq!(detected(&input), "dbench", "{name}");
+        let f = parse::by_id("dbench").unwrap().parse(&input).unwrap();
+        assert_eq!(vals(&f, "", "Throughput"), vec![41.2217, 39.8804, 40.5519], "{name}");
+        assert_eq!(counts(&f), procs_only(&[8, 8, 8]), "{name}");
+        assert!(f.notes.is_empty(), "{name}: {:?}", f.notes);
+    }
+}
+
+/// `for n in 1 2 4 8 16; do ./dbench $n; done`: each run has the count
+/// its own `N clients started` (or `N procs`) says; the 8-process run used
+/// to be labelled with the next run's 16.
+#[test]
+fn dbench_sweeps_each_run_its_own_count() {
+    for name in ["dbench1x-sweep-dots.txt", "dbench1x-sweep-procs-noprogress.txt"] {
+        let f = parse::by_id("dbench").unwrap().parse(&fixture(name)).unwrap();
+        assert_eq!(vals(&f, "", "Throughput"), vec![78.3112, 76.5403, 70.1828, 58.9391, 33.0742], "{name}");
+        assert_eq!(counts(&f), procs_only(&[1, 2, 4, 8, 16]), "{name}");
+    }
+    let f = parse::by_id("dbench").unwrap().parse(&fixture("dbench3x-sweep-progress.txt")).unwrap();
+    assert_eq!(f.version.as_deref(), Some("3.04"));
+    assert_eq!(vals(&f, "", "Throughput"), vec![201.337, 188.42, 150.118]);
+    assert_eq!(counts(&f), procs_only(&[4, 8, 16]));
+}
+
+#[test]
+fn dbench4_loop_three_runs() {
+    let f = parse::by_id("dbench").unwrap().parse(&fixture("dbench4-loop-3runs.txt")).unwrap();
+    assert_eq!(vals(&f, "", "Throughput"), vec![412.6, 409.87, 415.02]);
+    assert_eq!(vals(&f, "", "max_latency"), vec![19.461, 22.005, 18.73]);
+    assert_eq!(vals(&f, "operations", "NTCreateX Count"), vec![312346.0, 310522.0, 314901.0]);
+    for s in &f.samples {
+        assert_eq!((param(s, "clients").as_deref(), param(s, "procs").as_deref()), (Some("8"), Some("8")));
+        assert_eq!(param(s, "label"), None);
+    }
+    assert!(f.notes.is_empty(), "{:?}", f.notes);
+}
+
+/// `before:` / `after:` (and `2.4.19:` / `2.5.30 with patch:`) blocks are
+/// kept apart by a `label` parameter; one label only names no difference.
+#[test]
+fn labelled_blocks_are_kept_apart() {
+    let f = parse::by_id("dbench").unwrap().parse(&fixture("dbench-labels-before-after.txt")).unwrap();
+    let l: Vec<Option<String>> = counts(&f).into_iter().map(|c| c.2).collect();
+    let s = |x: &str| Some(x.to_string());
+    assert_eq!(l, vec![s("before"), s("before"), s("after"), s("after")]);
+    let f = parse::by_id("dbench").unwrap().parse(&fixture("dbench-labels-kernels-sweep.txt")).unwrap();
+    let c = counts(&f);
+    assert_eq!(c[0], (s("1"), None, s("2.4.19")));
+    assert_eq!(c[3], (s("8"), None, s("2.5.30 with patch")));
+    let f = parse::by_id("dbench").unwrap().parse(&fixture("dbench-one-label.txt")).unwrap();
+    assert!(counts(&f).iter().all(|c| c.2.is_none()));
+}
+
+/// A result's own `N procs` that disagrees with its `N clients started`
+/// is read as printed, with a note.
+#[test]
+fn count_mismatch_is_a_note() {
+    let input = Input::from_text("8 clients started\nThroughput 1.5 MB/sec (NB=1 MB/sec  15 MBit/sec)  16 procs\n");
+    let f = parse::by_id("dbench").unwrap().parse(&input).unwrap();
+    assert_eq!(counts(&f), procs_only(&[16]));
+    assert_eq!(f.notes.len(), 1);
+    assert_eq!(f.notes[0].0, 2);
+}
+
 fn expected(path: &Path) -> Vec<(String, f64)> {
     let text = std::fs::read_to_string(path).unwrap();
     text.lines()

@@ -65,6 +65,45 @@ fn old_020_with_labels() {
     assert_eq!(find(&f, "optimal", "Percent CPU")[0].value.mean(), 1407.0);
 }
 
+/// kernbench 0.30's `Average Single Threaded Run:`, `Average Half -j 4
+/// Load Run:`, `Average Optimal -j 32 Load Run:` and `Average Maximal -j
+/// Load Run:` (the -j before `Load`) are each their own load; they used to
+/// be skipped without a note.
+#[test]
+fn v030_four_loads_with_j_before_load() {
+    let input = fixture("kernbench030-four-loads.txt");
+    assert_eq!(detected(&input), "kernbench");
+    let f = Kernbench.parse(&input).unwrap();
+    assert_eq!(f.samples.len(), 24);
+    let single = find(&f, "single", "Elapsed Time");
+    assert_eq!(single[0].value, Value::Summary { mean: 412.87, stddev: None, n: 3 });
+    assert_eq!(param(single[0], "jobs"), None);
+    let half = find(&f, "half", "Percent CPU");
+    assert_eq!((half[0].value.mean(), param(half[0], "jobs").as_deref()), (354.333, Some("4")));
+    let opt = find(&f, "optimal", "Sleeps");
+    assert_eq!((opt[0].value.mean(), param(opt[0], "jobs").as_deref()), (27413.7, Some("32")));
+    let max = find(&f, "maximal", "Context Switches");
+    assert_eq!((max[0].value.mean(), param(max[0], "jobs")), (31877.0, None));
+    assert!(f.notes.is_empty(), "{:?}", f.notes);
+}
+
+/// 0.42's `Average Single threaded Run (std deviation):` is read; a header
+/// kernbench never printed, and values outside any block, are notes naming
+/// their lines.
+#[test]
+fn single_threaded_and_notes_for_what_is_not_read() {
+    let f = Kernbench.parse(&fixture("kernbench042-single-and-stray.txt")).unwrap();
+    assert_eq!(f.samples.len(), 6);
+    let e = find(&f, "single", "Elapsed Time");
+    assert_eq!(e[0].value, Value::Summary { mean: 655.43, stddev: Some(1.20741), n: 1 });
+    let lines: Vec<usize> = f.notes.iter().map(|n| n.0).collect();
+    for want in [11, 12, 13, 16] {
+        assert!(lines.contains(&want), "no note for line {want}: {:?}", f.notes);
+    }
+    assert!(f.notes.iter().any(|n| n.1.contains("line 16 looks like a kernbench result and was not read")));
+    assert!(f.notes.iter().any(|n| n.0 == 11 && n.1.contains("not recognised")));
+}
+
 #[test]
 fn truncated_is_error() {
     let e = Kernbench.parse(&fixture("kernbench-truncated.txt")).unwrap_err();

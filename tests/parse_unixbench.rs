@@ -244,3 +244,21 @@ proptest! {
         }
     }
 }
+
+/// The 5.x header's `OS: GNU/Linux -- 2.6.32-5-686 -- …` names the kernel of
+/// a flat file (not in a kernel directory).
+#[test]
+fn v5_os_line_names_the_kernel() {
+    let f = detect_and_parse(&fixture("ubench513-flat-os-kernel.txt"), "5.1.3 flat");
+    assert_eq!(f.samples.len(), 5);
+    assert!(f.samples.iter().all(|s| s.kernel.as_deref() == Some("2.6.32-5-686")));
+}
+
+/// 4.x's `System -- Linux box 2.4.19 #1 …`: each report its own kernel.
+#[test]
+fn v41_system_lines_name_each_report_s_kernel() {
+    let f = detect_and_parse(&fixture("ubench41-two-reports-two-kernels.txt"), "4.1 two reports");
+    let k: Vec<(&str, f64)> =
+        get(&f, "", "Pipe Throughput").iter().map(|s| (s.kernel.as_deref().unwrap_or("-"), s.value.mean())).collect();
+    assert_eq!(k, vec![("2.4.19", 441098.3), ("2.5.33-mm2", 398722.0)]);
+}

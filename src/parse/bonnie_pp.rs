@@ -29,10 +29,20 @@
 //! fields (format 1.98, bonnie++ 1.98/2.00: `…,chunk_size,seeks,
 //! seek_proc_count,putc,…`), the last twelve being latencies (`9007us`,
 //! `1179ms`, `12s`). Header lines (`format_version,bonnie_version,…`) are
-//! skipped. A CSV record that a mail client split over several lines is
-//! rejoined when every break falls at a comma (the field count then matches
-//! exactly); otherwise it is an error. A CSV record that repeats the text
-//! report just before it (bonnie++ prints both) is dropped with a note.
+//! skipped. A record without an I/O part (`-s 0`) is read from its end
+//! (twelve latencies, twelve file-test fields, `num_files,max_size,
+//! min_size,num_dirs,file_chunk_size`), as bonnie++ 1.96 wrote one empty
+//! field fewer there (47 fields) than later versions. A CSV record that a
+//! mail client split over several lines is rejoined when every break falls
+//! at a comma (the field count then matches exactly); otherwise it is an
+//! error.
+//!
+//! **Text and CSV of one run**: bonnie++ prints both, and posts paste both,
+//! in either order. A CSV record with the machine name and size of a text
+//! report and the same values (within the text's rounding: `1.1g`) is that
+//! run again: one run, with the CSV's exact values (and the text's cells the
+//! CSV lacks), and a note. Same machine and size with other values stays a
+//! second run, with a note.
 //!
 //! **Mail wrapping**: a text row cut short whose next line holds exactly the
 //! missing cells (starting in column 0) is rejoined, with a note.
@@ -259,21 +269,76 @@ impl Run {
         })
     }
 
-    /// Takes from a repeating CSV run the parts this text run lacks.
-    fn merge_missing(&mut self, csv: Run) {
-        for part in [false, true] {
-            if self.has_part(part) || !csv.has_part(part) {
-                continue;
-            }
-            if part {
-                self.file_params = csv.file_params.clone();
-                self.has_files = true;
-            } else {
-                self.io_params = csv.io_params.clone();
-            }
-            self.cells.extend(csv.cells.iter().filter(|c| c.file_part == part).cloned());
-        }
+    /// The `size` this run's I/O part was run with, if any.
+    fn size(&self) -> Option<&str> {
+        self.io_params.iter().find(|p| p.0 == "size").map(|p| p.1.as_str())
     }
+
+    /// Could `csv` be this text run printed again: same machine name, and
+    /// the same size when both have an I/O part?
+    fn same_run_as(&self, csv: &Run) -> bool {
+        !self.csv
+            && csv.csv
+            && self.label == csv.label
+            && match (self.size(), csv.size()) {
+                (Some(a), Some(b)) => a == b,
+                _ => true,
+            }
+    }
+
+    /// Becomes one run with the CSV record that repeats it: the CSV's exact
+    /// values (the text rounds: `1.1g`), its parameters for the parts it
+    /// has, and the text's cells the CSV lacks (1.0x CSV has no latencies).
+    fn take_csv(&mut self, csv: Run) {
+        let mut cells = csv.cells;
+        for c in self.cells.drain(..) {
+            if !cells.iter().any(|o| o.group == c.group && o.metric.name == c.metric.name) {
+                cells.push(c);
+            }
+        }
+        self.cells = cells;
+        if csv.has_files {
+            self.file_params = csv.file_params;
+            self.has_files = true;
+        }
+        if !csv.io_params.is_empty() {
+            self.io_params = csv.io_params;
+        }
+        self.heading = self.heading.take().or(csv.heading);
+    }
+}
+
+/// bonnie++ prints a run both as its text report and as a CSV line (and
+/// posts paste both, in either order, several runs' texts before their CSV
+/// lines): each CSV run that repeats a text run of the same machine and
+/// size becomes one run with it, with the CSV's exact values. A CSV run
+/// with a text run's machine and size but other values stays a run of its
+/// own, with a note.
+fn merge_text_and_csv(runs: Vec<Run>, notes: &mut Vec<(usize, String)>) -> Vec<Run> {
+    let mut merged: Vec<Option<Run>> = runs.into_iter().map(Some).collect();
+    let mut taken = vec![false; merged.len()];
+    for c in 0..merged.len() {
+        let Some(csv) = merged[c].as_ref().filter(|r| r.csv) else { continue };
+        let candidates: Vec<usize> = (0..merged.len())
+            .filter(|&t| !taken[t] && merged[t].as_ref().is_some_and(|r| r.same_run_as(csv)))
+            .collect();
+        let Some(&t) = candidates.iter().find(|&&t| merged[t].as_ref().is_some_and(|r| r.repeated_by(csv))) else {
+            if let Some(&t) = candidates.first() {
+                let at = merged[t].as_ref().map_or(0, |r| r.line);
+                notes.push((csv.line, format!("CSV record has the machine and size of the report at line {at} but other values; read as another run")));
+            }
+            continue;
+        };
+        let csv = merged[c].take().expect("checked above");
+        let text = merged[t].as_mut().expect("candidate");
+        notes.push((
+            csv.line,
+            format!("CSV record repeats the report at line {}; one run, with the CSV's exact values", text.line),
+        ));
+        text.take_csv(csv);
+        taken[t] = true;
+    }
+    merged.into_iter().flatten().collect()
 }
 
 /// Size spec (`4G:8k:2`) → params `size`, `chunk`, `concurrency`.
@@ -625,6 +690,36 @@ fn csv_layout(n: usize) -> Option<CsvLayout> {
     })
 }
 
+/// The layout of a format-2 record (1.96 and later) whose I/O part was not
+/// run (`-s 0`), found from the record's end: the last twelve fields are
+/// latencies, the twelve before them the file tests, and before those
+/// `num_files,max_size,min_size,num_dirs,file_chunk_size`. bonnie++ 1.96
+/// wrote one empty field fewer for the skipped I/O part than 1.97 (47
+/// fields instead of 48), so the count alone does not place them. `None`
+/// unless every field between the seed and `num_files` is empty.
+fn io_skipped_layout(fields: &[&str]) -> Option<CsvLayout> {
+    let n = fields.len();
+    let files = n.checked_sub(29).filter(|&f| f >= 5)?;
+    if csv_targets(fields).is_none_or(|t| t.contains(&45))
+        || !fields[5..files].iter().all(|f| f.is_empty())
+        || fields[files].is_empty()
+    {
+        return None;
+    }
+    Some(CsvLayout {
+        name: 2,
+        size: 5,
+        chunk: None,
+        concurrency: Some(3),
+        io: 5,
+        files,
+        file_fields: Some((files + 1, files + 2, files + 3)),
+        file_tests: n - 24,
+        latency: Some(n - 12),
+        version: Some(1),
+    })
+}
+
 /// The field counts a CSV record starting with `fields` may have, or `None`
 /// when the line is not the start of a bonnie++ CSV record.
 fn csv_targets(fields: &[&str]) -> Option<&'static [usize]> {
@@ -653,6 +748,12 @@ fn csv_targets(fields: &[&str]) -> Option<&'static [usize]> {
     None
 }
 
+/// True when `fields` are a whole format-2 record with its I/O part skipped.
+fn io_skipped(fields: &[(String, usize)]) -> bool {
+    let f: Vec<&str> = fields.iter().map(|x| x.0.as_str()).collect();
+    f.len() >= 34 && is_ver(f[0]) && is_ver(f[1]) && io_skipped_layout(&f).is_some()
+}
+
 /// Reads a CSV record starting at line index `i`, rejoining a record split
 /// over several lines when every break is at a comma. Returns the fields with
 /// their lines and the index of the record's last line.
@@ -672,9 +773,13 @@ fn csv_record(
     let mut out: Vec<(String, usize)> = fields.iter().map(|f| (f.to_string(), i + 1)).collect();
     let mut text = first.to_string();
     let mut last = i;
-    while !targets.contains(&out.len()) {
+    loop {
         let next = lines.get(last + 1).map(|l| l.trim()).unwrap_or("");
         let at_comma = text.ends_with(',') || next.starts_with(',');
+        let continues = !next.is_empty() && !next.contains(char::is_whitespace) && at_comma;
+        if targets.contains(&out.len()) || (!continues && io_skipped(&out)) {
+            break;
+        }
         if out.len() > max || next.is_empty() || next.contains(char::is_whitespace) || !at_comma {
             return Err(ParseError::malformed(
                 i + 1,
@@ -706,14 +811,28 @@ fn csv_record(
 }
 
 /// Builds a run from CSV fields.
-fn csv_run(fields: &[(String, usize)], version: &mut Option<String>) -> Result<Run, ParseError> {
-    let lay = csv_layout(fields.len()).ok_or_else(|| {
-        ParseError::malformed(
-            fields.first().map(|f| f.1).unwrap_or(0),
-            "a bonnie++ CSV record",
-            format!("{} fields", fields.len()),
-        )
-    })?;
+fn csv_run(
+    fields: &[(String, usize)],
+    version: &mut Option<String>,
+    notes: &mut Vec<(usize, String)>,
+) -> Result<Run, ParseError> {
+    let strs: Vec<&str> = fields.iter().map(|x| x.0.as_str()).collect();
+    let at = fields.first().map(|f| f.1).unwrap_or(0);
+    let expected = csv_targets(&strs).is_some_and(|t| t.contains(&fields.len()));
+    let lay = match io_skipped_layout(&strs) {
+        Some(l) if !expected => {
+            notes.push((
+                at,
+                format!(
+                    "CSV record of {} fields without an I/O part (`-s 0`): file tests read from the record's end",
+                    fields.len()
+                ),
+            ));
+            l
+        }
+        _ => csv_layout(fields.len())
+            .ok_or_else(|| ParseError::malformed(at, "a bonnie++ CSV record", format!("{} fields", fields.len())))?,
+    };
     let f = |k: usize| fields.get(k).map(|x| x.0.as_str()).unwrap_or("");
     let ln = |k: usize| fields.get(k).map(|x| x.1).unwrap_or(0);
     if let Some(v) = lay.version
@@ -963,16 +1082,9 @@ impl BenchParser for BonniePp {
                 continue;
             }
             if let Some((fields, last)) = csv_record(lines, i, &mut out.notes)? {
-                let mut run = csv_run(&fields, &mut out.version)?;
+                let mut run = csv_run(&fields, &mut out.version, &mut out.notes)?;
                 run.heading = heading.clone();
-                match runs.last_mut() {
-                    Some(prev) if prev.repeated_by(&run) => {
-                        out.notes
-                            .push((i + 1, format!("CSV record repeats the report at line {}; skipped", prev.line)));
-                        prev.merge_missing(run);
-                    }
-                    _ => runs.push(run),
-                }
+                runs.push(run);
                 pending.clear();
                 i = last + 1;
                 continue;
@@ -985,6 +1097,7 @@ impl BenchParser for BonniePp {
                 reason: "no bonnie++ report or CSV record with a result".into(),
             });
         }
+        let runs = merge_text_and_csv(runs, &mut out.notes);
         let mut labels: Vec<&str> = runs.iter().map(|r| r.label.as_str()).filter(|l| !l.is_empty()).collect();
         labels.sort_unstable();
         labels.dedup();
@@ -1166,12 +1279,12 @@ access1,256M,10739,97,18386,25,6526,7,10736,94,16701,6,74.2,0,16,499,99,
 +++++,+++,19938,99,489,99,+++++,+++,1672,96
 ";
         let p = parse(text).unwrap();
-        // the CSV repeats the I/O row; only its file part is new
+        // the CSV repeats the I/O row: one run, read from the CSV
         assert_eq!(p.samples.len(), 12 + 8);
         assert_eq!(p.notes.len(), 3);
         let seeks = find(&p, "Random", "Seeks");
         assert_eq!(seeks[0].value.mean(), 74.2);
-        assert_eq!(seeks[0].line, 10);
+        assert_eq!(seeks[0].line, 11);
         assert_eq!(seeks[0].kernel.as_deref(), Some("2.5.59"));
         let del = find(&p, "Random Create", "Delete");
         assert_eq!((del[0].value.mean(), del[0].line), (1672.0, 12));

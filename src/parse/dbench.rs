@@ -2,8 +2,9 @@
 //!
 //! Two parsers share this code: [`Dbench`] (registry id `"dbench"`) and
 //! [`Tbench`] (id `"tbench"`). tbench prints exactly what dbench prints; the
-//! file is called tbench when it shows tbench itself (a `tbench` or
-//! `tbench_srv` command, e.g. in lkp logs), and then the tbench parser
+//! file is called tbench when it shows tbench itself (a `tbench`,
+//! `tbench_srv` or `tbench.sh` command, e.g. in lkp logs or
+//! `for i in 1 2 3; do tbench.sh 8 10; done`), and then the tbench parser
 //! outbids the dbench one.
 //!
 //! Result lines read:
@@ -38,10 +39,26 @@
 //!
 //! Parameters: `clients` and `procs` as the 4.x result line prints them (in
 //! that order); for 1.x–3.x `procs`, from the result line's `N procs`, or
-//! else from the latest earlier command line (`dbench 32`, `./dbench 48`,
-//! `time ./dbench 32`, `2023-10-30 16:13:09 tbench -t 30 128 127.0.0.1`) or
-//! `N clients started` line. The operation table, printed before its result
-//! line, takes that result line's parameters.
+//! else from the run's own `N clients started` line (the one since the
+//! previous result), or else from the latest earlier command line (`dbench
+//! 32`, `./dbench 48`, `time ./dbench 32`, `2023-10-30 16:13:09 tbench -t 30
+//! 128 127.0.0.1`). A result's `N procs` that differs from its `N clients
+//! started` is read as printed, with a note. The operation table, printed
+//! before its result line, takes that result line's parameters.
+//!
+//! `label`: posts put runs of different set-ups under label lines. A label
+//! is a short line ending in `:` (or ` -`) above a run, with at most two
+//! blank lines between (`before:`, `2.4.19:`, `with patch:`, `dbench with 8
+//! clients, results before:`); or short bare lines directly above it
+//! (`6.1.87-cfs`, `NO_DELAY_DEQUEUE`; a bare line directly under a result
+//! replaces the innermost label, so `kernel` / `NO_DELAY_DEQUEUE` then
+//! `DELAY_DEQUEUE` gives `kernel / DELAY_DEQUEUE`); or a `Before:` before
+//! `Throughput` on the result line; or free text after the result on its
+//! line (`16 procs    ext2`). Labels found together are joined with ` / `.
+//! When the file's results are under more than one label (two labels, or
+//! labelled and unlabelled results) every labelled sample gets `label =
+//! <text>`, so that different set-ups are not averaged as runs of one; with
+//! one label, or none, there is no `label` parameter.
 //!
 //! The `NB=` and `MBit/sec` figures of 1.x are fixed multiples of the
 //! throughput (×1.25 and ×10) and are not returned.
@@ -79,11 +96,9 @@ fn base(tok: &str) -> &str {
 /// True when the file shows tbench itself.
 fn shows_tbench(input: &Input) -> bool {
     input.has("tbench")
-        && input
-            .lines
-            .iter()
-            .filter(|l| l.contains("tbench"))
-            .any(|l| l.split_whitespace().any(|t| matches!(base(t), "tbench" | "tbench_srv")))
+        && input.lines.iter().filter(|l| l.contains("tbench")).any(|l| {
+            l.split_whitespace().any(|t| matches!(base(t.trim_matches('"')), "tbench" | "tbench_srv" | "tbench.sh"))
+        })
 }
 
 /// Options of dbench/tbench that take no argument.
@@ -181,6 +196,40 @@ struct Result4 {
     params: Vec<(&'static str, u32)>,
     max_latency: Option<(f64, usize)>,
     last_idx: usize,
+    /// `Before:` in `Before: Throughput 260.498 MB/sec …`.
+    prefix_label: Option<String>,
+    /// Free text after the result on its own line (`16 procs    ext2`).
+    trailing: Option<String>,
+    /// `max_latency=3D3.481`: quoted-printable `=3D` read as `=`.
+    qp_latency: bool,
+}
+
+/// True when a line may be the wrapped tail of the result line above it:
+/// not a line of its own kind (the next run's `N clients started`, a
+/// command, another result line, a table header).
+fn may_continue_result(next: &str) -> bool {
+    !next.trim().is_empty()
+        && clients_started(next).is_none()
+        && command_count(next).is_none()
+        && !next.split_whitespace().any(is_throughput_tok)
+        && !is_table_header(next)
+}
+
+/// `Before:` / `with patch:` before the `Throughput` word on its line.
+fn prefix_label(toks: &[Tok<'_>], s: usize) -> Option<String> {
+    let pre: Vec<&str> = toks[..s].iter().map(|t| t.text).collect();
+    let joined = pre.join(" ");
+    let text = joined.strip_suffix(':')?.trim();
+    (!text.is_empty() && text.chars().any(|c| c.is_alphabetic())).then(|| text.to_string())
+}
+
+/// `max_latency=53.132` → 53.132; `max_latency=3D53.132` (quoted-printable
+/// damage) → 53.132 with `true`.
+fn latency_value(v: &str) -> Option<(f64, bool)> {
+    if let Some(x) = plain(v).filter(|x| *x >= 0.0) {
+        return Some((x, false));
+    }
+    plain(v.strip_prefix("3D")?).filter(|x| *x >= 0.0).map(|x| (x, true))
 }
 
 /// Reads a result line starting on line `idx` (0-based). `Ok(None)` when the
@@ -189,7 +238,7 @@ fn read_result(input: &Input, idx: usize) -> Result<Option<Result4>, ParseError>
     let Some(line) = input.lines.get(idx) else { return Ok(None) };
     let mut toks: Vec<Tok<'_>> = line.split_whitespace().map(|text| Tok { text, idx }).collect();
     if let Some(next) = input.lines.get(idx + 1)
-        && !next.trim().is_empty()
+        && may_continue_result(next)
     {
         toks.extend(next.split_whitespace().map(|text| Tok { text, idx: idx + 1 }));
     }
@@ -219,6 +268,9 @@ fn read_result(input: &Input, idx: usize) -> Result<Option<Result4>, ParseError>
         params: Vec::new(),
         max_latency: None,
         last_idx: toks[s + 2].idx,
+        prefix_label: prefix_label(&toks, s),
+        trailing: None,
+        qp_latency: false,
     };
     let mut k = s + 3;
     while let Some(t) = toks.get(k) {
@@ -235,10 +287,10 @@ fn read_result(input: &Input, idx: usize) -> Result<Option<Result4>, ParseError>
             }
         }
         if let Some(v) = t.text.strip_prefix("max_latency=") {
-            let lat = plain(v).filter(|x| *x >= 0.0);
-            match (lat, toks.get(k + 1)) {
-                (Some(lat), Some(u)) if u.text == "ms" => {
+            match (latency_value(v), toks.get(k + 1)) {
+                (Some((lat, qp)), Some(u)) if u.text == "ms" => {
                     res.max_latency = Some((lat, t.idx + 1));
+                    res.qp_latency = qp;
                     res.last_idx = u.idx;
                     k += 2;
                     continue;
@@ -268,6 +320,10 @@ fn read_result(input: &Input, idx: usize) -> Result<Option<Result4>, ParseError>
             }
         }
         break;
+    }
+    let rest: Vec<&str> = toks[k.min(toks.len())..].iter().filter(|t| t.idx == idx).map(|t| t.text).collect();
+    if rest.first().is_some_and(|t| t.starts_with(|c: char| c.is_alphabetic())) {
+        res.trailing = Some(rest.join(" "));
     }
     Ok(Some(res))
 }
@@ -316,114 +372,308 @@ fn time_after(input: &Input, first_idx: usize, last_idx: usize) -> Result<Option
     Ok(bash_record_at(input, j).map(|rec| (rec.samples, rec.last_idx)))
 }
 
-fn parse_common(input: &Input, id: &'static str) -> Result<ParsedFile, ParseError> {
-    let mut out = ParsedFile { benchmark: id.to_string(), ..Default::default() };
-    let mut cmd_procs: Option<u32> = None;
-    let mut pending: Vec<Sample> = Vec::new();
-    let mut pending_line = 0;
-    let mut in_table = false;
-    let mut i = 0;
-    let flush = |out: &mut ParsedFile, pending: &mut Vec<Sample>, at: usize, cmd: Option<u32>| {
-        if !pending.is_empty() {
-            out.notes.push((at, "operation table without a Throughput line after it".to_string()));
-            for s in pending.drain(..) {
-                let s = match cmd {
-                    Some(n) => s.with_param("procs", n),
-                    None => s,
-                };
-                out.samples.push(s);
+/// A line of dbench's own progress output: `....+++****`, dbench 4's
+/// `  128  cleanup 600 sec` and `  32  293380  3789.82 MB/sec  execute  59
+/// sec …`, `^^^^127 of 128 processes prepared for launch   0 sec`.
+fn is_progress(line: &str) -> bool {
+    let t = line.trim();
+    if !t.is_empty() && t.chars().all(|c| matches!(c, '.' | '+' | '*' | '^' | ' ')) {
+        return true;
+    }
+    let first = t.split_whitespace().next().unwrap_or("").trim_start_matches('^');
+    !first.is_empty() && first.bytes().all(|b| b.is_ascii_digit()) && (t.contains(" sec") || t.contains("prepared"))
+}
+
+/// A shell prompt line: `[root@zefir root]# /root/db2.sh 2 16`, `$ ls`.
+fn is_prompt(t: &str) -> bool {
+    let first = t.split_whitespace().next().unwrap_or("");
+    first.starts_with(['$', '#', '%'])
+        || (first.len() > 1 && first.ends_with(['$', '#', '%']))
+        || t.contains("]# ")
+        || t.contains("]$ ")
+}
+
+/// A line naming the set-up of the results below it: `before:`, `2.4.19:`,
+/// `with patch:`, `same machine with 2.4.19-pre4-ac4 -` (`colon` true), or a
+/// bare short line such as `6.1.87-cfs`, `4.19.312` or `NO_DELAY_DEQUEUE` (a
+/// number alone, `1.000`, is not a label). Returns the
+/// text without the colon and whether it had one.
+fn label_line(line: &str) -> Option<(String, bool)> {
+    let t = line.trim();
+    if t.chars().count() > 60 || !t.chars().any(char::is_alphanumeric) || plain(t.trim_end_matches(':')).is_some() {
+        return None;
+    }
+    if may_have_result(t)
+        || command_count(t).is_some()
+        || clients_started(t).is_some()
+        || is_table_header(t)
+        || is_progress(t)
+        || is_prompt(t)
+    {
+        return None;
+    }
+    if let Some(text) = t.strip_suffix(':').or_else(|| t.strip_suffix(" -")) {
+        let text = text.trim();
+        return (!text.is_empty() && text.split_whitespace().count() <= 10).then(|| (text.to_string(), true));
+    }
+    let bare = t.split_whitespace().count() <= 8 && !t.ends_with(['.', ',', ';', '!', '?']) && !t.contains(": ");
+    bare.then(|| (t.to_string(), false))
+}
+
+/// The label lines above line `i` (0-based), not above `floor` (the first
+/// line after the previous result): a chain of label lines directly above,
+/// or one `label:` line with one or two blank lines between. Returns the
+/// labels, outermost first, and whether the chain directly follows the
+/// previous result (then it replaces that result's innermost labels:
+/// `DELAY_DEQUEUE` after a `NO_DELAY_DEQUEUE` block under one kernel line).
+fn labels_above(input: &Input, i: usize, floor: usize) -> Option<(Vec<String>, bool)> {
+    let mut chain = Vec::new();
+    let mut j = i;
+    while j > floor
+        && let Some((text, _)) = label_line(&input.lines[j - 1])
+    {
+        chain.push(text);
+        j -= 1;
+    }
+    if chain.is_empty() {
+        let mut k = i;
+        while k > floor && i - k < 2 && input.lines[k - 1].trim().is_empty() {
+            k -= 1;
+        }
+        let (text, colon) = (k < i && k > floor).then(|| label_line(&input.lines[k - 1])).flatten()?;
+        if !colon {
+            return None;
+        }
+        chain.push(text);
+        j = k - 1;
+    }
+    chain.reverse();
+    Some((chain, j == floor && floor > 0))
+}
+
+/// Reading state over one file.
+struct Reader<'a> {
+    input: &'a Input,
+    out: ParsedFile,
+    /// Client count of the latest command line (`dbench 32`); kept for
+    /// every later run.
+    cmd_procs: Option<u32>,
+    /// `N clients started` since the last result, with its line: the
+    /// count of the next run only.
+    started: Option<(u32, usize)>,
+    pending: Vec<Sample>,
+    pending_line: usize,
+    /// Labels of the current block, outermost first.
+    label: Vec<String>,
+    /// First line after the last result read (0-based).
+    floor: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn new(input: &'a Input, id: &'static str) -> Self {
+        Reader {
+            input,
+            out: ParsedFile { benchmark: id.to_string(), ..Default::default() },
+            cmd_procs: None,
+            started: None,
+            pending: Vec::new(),
+            pending_line: 0,
+            label: Vec::new(),
+            floor: 0,
+        }
+    }
+
+    /// Takes the labels above line `i`, if any, as the current block's.
+    fn take_labels(&mut self, i: usize) {
+        if let Some((chain, replaces)) = labels_above(self.input, i, self.floor) {
+            if replaces {
+                self.label.truncate(self.label.len().saturating_sub(chain.len()));
+                self.label.extend(chain);
+            } else {
+                self.label = chain;
             }
         }
-    };
-    while i < input.lines.len() {
-        let line = input.lines[i].as_str();
-        if in_table {
+    }
+
+    /// An operation table left without its result line: kept with the
+    /// command's count, and a note.
+    fn flush(&mut self) {
+        if self.pending.is_empty() {
+            return;
+        }
+        let at = self.pending_line;
+        self.out.notes.push((at, "operation table without a Throughput line after it".to_string()));
+        let label = self.label_text(None, None);
+        for s in std::mem::take(&mut self.pending) {
+            let s = match self.cmd_procs {
+                Some(n) => s.with_param("procs", n),
+                None => s,
+            };
+            self.out.samples.push(with_label(s, label.as_deref()));
+        }
+    }
+
+    fn label_text(&self, prefix: Option<&str>, trailing: Option<&str>) -> Option<String> {
+        let parts: Vec<&str> = self.label.iter().map(String::as_str).chain(prefix).chain(trailing).collect();
+        (!parts.is_empty()).then(|| parts.join(" / "))
+    }
+
+    /// The run's count parameters: its own result line's, else the `N
+    /// clients started` of its own output, else the latest command line's.
+    fn run_params(&mut self, r: &Result4) -> Vec<(&'static str, u32)> {
+        let started = self.started.take();
+        let mut params = r.params.clone();
+        let own = params.iter().find(|(n, _)| *n == "procs").map(|(_, v)| *v);
+        if let (Some(own), Some((n, at))) = (own, started)
+            && own != n
+        {
+            let msg = format!("line {at} started {n} clients but the result on line {} says {own} procs", r.line);
+            self.out.notes.push((r.line, msg));
+        }
+        if params.is_empty()
+            && let Some(n) = started.map(|(n, _)| n).or(self.cmd_procs)
+        {
+            params.push(("procs", n));
+        }
+        params
+    }
+
+    /// Reads the result starting on line `i`; returns the index of its last
+    /// line (with any time report after it).
+    fn result(&mut self, i: usize, r: Result4) -> Result<usize, ParseError> {
+        let params = self.run_params(&r);
+        let mut last = r.last_idx;
+        let timed = time_after(self.input, i, r.last_idx)?;
+        let glued_time = timed.is_some() && gnu_record_at(self.input, i)?.is_some();
+        let trailing = if glued_time { None } else { r.trailing.as_deref() };
+        let label = self.label_text(r.prefix_label.as_deref(), trailing);
+        let push =
+            |out: &mut ParsedFile, s: Sample| out.samples.push(with_label(with_params(s, &params), label.as_deref()));
+        let tm = Metric::new("Throughput", "MB/s", Better::Higher);
+        push(&mut self.out, Sample::new(tm, r.throughput, r.line));
+        if let Some((lat, l)) = r.max_latency {
+            push(&mut self.out, Sample::new(Metric::new("max_latency", "ms", Better::Lower), lat, l));
+            if r.qp_latency {
+                self.out.notes.push((l, "`max_latency=3D…`: quoted-printable `=3D` read as `=`".to_string()));
+            }
+        }
+        for s in std::mem::take(&mut self.pending) {
+            push(&mut self.out, s);
+        }
+        if let Some((samples, end)) = timed {
+            for s in samples {
+                push(&mut self.out, s.with_group("time"));
+            }
+            last = last.max(end);
+        }
+        self.floor = last + 1;
+        Ok(last)
+    }
+
+    /// Reads operation table rows from line `i`; returns the first line
+    /// after the table.
+    fn table(&mut self, mut i: usize) -> Result<usize, ParseError> {
+        while let Some(line) = self.input.lines.get(i) {
             let t = line.trim();
             if t.is_empty() {
-                in_table = false;
-                i += 1;
-                continue;
+                return Ok(i + 1);
             }
-            if t.bytes().all(|b| b == b'-') {
-                i += 1;
-                continue;
+            if t.starts_with("Throughput") {
+                return Ok(i);
             }
-            if !t.starts_with("Throughput") {
+            if !t.bytes().all(|b| b == b'-') {
                 let Some((name, count, avg, max)) = table_row(line) else {
                     return Err(ParseError::malformed(i + 1, "an operation row `Name Count AvgLat MaxLat`", t));
                 };
                 let g = |m: String, unit: &str, b: Better, v: f64| {
                     Sample::new(Metric::new(m, unit, b), v, i + 1).with_group("operations")
                 };
-                pending.push(g(format!("{name} Count"), "", Better::Neither, count));
-                pending.push(g(format!("{name} AvgLat"), "ms", Better::Lower, avg));
-                pending.push(g(format!("{name} MaxLat"), "ms", Better::Lower, max));
-                i += 1;
-                continue;
+                self.pending.push(g(format!("{name} Count"), "", Better::Neither, count));
+                self.pending.push(g(format!("{name} AvgLat"), "ms", Better::Lower, avg));
+                self.pending.push(g(format!("{name} MaxLat"), "ms", Better::Lower, max));
             }
-            in_table = false;
+            i += 1;
         }
-        if out.version.is_none()
+        Ok(i)
+    }
+
+    /// Handles line `i`; returns the next line to read.
+    fn line(&mut self, i: usize) -> Result<usize, ParseError> {
+        let line = self.input.lines[i].as_str();
+        if self.out.version.is_none()
             && let Some(rest) = line.trim().strip_prefix("dbench version ")
         {
-            out.version = rest.split_whitespace().next().map(str::to_string);
+            self.out.version = rest.split_whitespace().next().map(str::to_string);
         }
         if let Some(n) = command_count(line) {
-            flush(&mut out, &mut pending, pending_line, cmd_procs);
-            cmd_procs = Some(n);
-            i += 1;
-            continue;
+            self.flush();
+            self.take_labels(i);
+            self.cmd_procs = Some(n);
+            self.started = None;
+            return Ok(i + 1);
         }
         if let Some(n) = clients_started(line) {
-            cmd_procs = Some(n);
-            i += 1;
-            continue;
+            self.take_labels(i);
+            self.started = Some((n, i + 1));
+            return Ok(i + 1);
         }
         if is_table_header(line) {
-            flush(&mut out, &mut pending, pending_line, cmd_procs);
-            in_table = true;
-            pending_line = i + 1;
-            i += 1;
-            continue;
+            self.flush();
+            self.take_labels(i);
+            self.pending_line = i + 1;
+            return self.table(i + 1);
         }
         if may_have_result(line)
-            && let Some(r) = read_result(input, i)?
+            && let Some(r) = read_result(self.input, i)?
         {
-            let mut params = r.params.clone();
-            if !params.iter().any(|(n, _)| *n == "procs" || *n == "clients")
-                && let Some(n) = cmd_procs
-            {
-                params.push(("procs", n));
+            if self.pending.is_empty() {
+                self.take_labels(i);
             }
-            let tm = Metric::new("Throughput", "MB/s", Better::Higher);
-            out.samples.push(with_params(Sample::new(tm, r.throughput, r.line), &params));
-            if let Some((lat, l)) = r.max_latency {
-                let m = Metric::new("max_latency", "ms", Better::Lower);
-                out.samples.push(with_params(Sample::new(m, lat, l), &params));
-            }
-            for s in pending.drain(..) {
-                out.samples.push(with_params(s, &params));
-            }
-            let mut last = r.last_idx;
-            if let Some((samples, end)) = time_after(input, i, r.last_idx)? {
-                for s in samples {
-                    out.samples.push(with_params(s.with_group("time"), &params));
-                }
-                last = last.max(end);
-            }
-            i = last + 1;
-            continue;
+            return Ok(self.result(i, r)? + 1);
         }
-        i += 1;
+        Ok(i + 1)
     }
-    flush(&mut out, &mut pending, pending_line, cmd_procs);
-    if out.samples.is_empty() {
-        return Err(ParseError::NoResults {
-            benchmark: id,
-            reason: "no `Throughput … MB/sec` line or operation table".into(),
-        });
+
+    fn finish(mut self, id: &'static str) -> Result<ParsedFile, ParseError> {
+        self.flush();
+        if self.out.samples.is_empty() {
+            return Err(ParseError::NoResults {
+                benchmark: id,
+                reason: "no `Throughput … MB/sec` line or operation table".into(),
+            });
+        }
+        drop_single_label(&mut self.out.samples);
+        Ok(self.out)
     }
-    Ok(out)
+}
+
+fn with_label(s: Sample, label: Option<&str>) -> Sample {
+    match label {
+        Some(l) => s.with_param("label", l),
+        None => s,
+    }
+}
+
+/// Keeps `label` parameters only when the samples are under more than one
+/// label (two labels, or labelled and unlabelled results): one label, or
+/// none, names no difference.
+fn drop_single_label(samples: &mut [Sample]) {
+    let label = |s: &Sample| s.params.iter().find(|p| p.name == "label").map(|p| p.value.clone());
+    let first = samples.first().and_then(label);
+    if samples.iter().all(|s| label(s) == first) {
+        for s in samples {
+            s.params.retain(|p| p.name != "label");
+        }
+    }
+}
+
+fn parse_common(input: &Input, id: &'static str) -> Result<ParsedFile, ParseError> {
+    let mut r = Reader::new(input, id);
+    let mut i = 0;
+    while i < input.lines.len() {
+        i = r.line(i)?;
+    }
+    r.finish(id)
 }
 
 /// How strongly the file looks like dbench-suite output, before choosing

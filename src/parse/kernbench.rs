@@ -16,9 +16,12 @@
 //! ```
 //!
 //! a single run (the header still says "(std deviation)", values have six
-//! decimals and no deviation: `Elapsed Time 7.770000`), and kernbench 0.20's
+//! decimals and no deviation: `Elapsed Time 7.770000`), and the older
+//! headers without a deviation: 0.20's `Average Single Threaded Run:` /
 //! `Average Half Load Run:` / `Average Optimum Load Run:` / `Average Maximal
-//! Load Run:` with no `-j` and no deviation (`Percent CPU 738`).
+//! Load Run:` (`Percent CPU 738`), and 0.30's `-j` before `Load`: `Average
+//! Half -j 4 Load Run:`, `Average Optimal -j 32 Load Run:`, `Average Maximal
+//! -j Load Run:`. Posts that dropped the header's colon are read too.
 //!
 //! Metrics (group empty unless a label line names the block, see below):
 //!
@@ -31,9 +34,11 @@
 //! | `Context Switches` |      | Neither |
 //! | `Sleeps`           |      | Neither |
 //!
-//! Parameters: `load` = `half`, `optimal` (also for 0.20's "Optimum") or
-//! `maximal`; then `jobs` = N when the header prints `-j N` (the maximal
-//! load prints a bare `-j`, so it has no `jobs`).
+//! Parameters: `load` = `single` (Single threaded, `make` without -j),
+//! `half`, `optimal` (also for 0.20's "Optimum") or `maximal` (and `custom`
+//! for a patched kernbench's `Custom load -j N`); then `jobs` = N when the
+//! header prints `-j N` (the maximal load prints a bare `-j`, so it has no
+//! `jobs`).
 //!
 //! Values: kernbench prints means, so
 //!
@@ -49,9 +54,16 @@
 //!
 //! Posts often put several result blocks under label lines
 //! (`results.2.6.3-rc3-mm1 + SMT:` / `2.6.3-rc3-mm1 no SMT:`): a line ending
-//! in `:` directly above an `Average … Run` header sets the group of the
-//! blocks that follow, so that different set-ups are not taken for runs of
-//! one.
+//! in `:` directly above an `Average … Run` header, else the last `Kernel:
+//! <name>` line, `# <text>` comment line or underlined title (`Base` over
+//! `====`) since the previous block, sets the group of the blocks that
+//! follow, so that different set-ups are not taken for runs of one.
+//!
+//! Notes: an `Average … Run` header kernbench never printed (its rows are
+//! not read), a row outside any block ("line 57 looks like a kernbench
+//! result and was not read"), and a post's own annotation after a
+//! deviation (`Elapsed Time 424.486 (16.7365) ( + 2 % vs base)`: the value
+//! and deviation are read, the annotation is not).
 //!
 //! A block row cut short (`Elapsed Time` with no number, a deviation with no
 //! closing parenthesis) is an error at its line.
@@ -72,40 +84,54 @@ const ROWS: [(&str, &str, Better); 6] = [
     ("Sleeps", "", Better::Neither),
 ];
 
-/// A block header: returns (run name, load, jobs).
-///
-/// `Average Optimal load -j 8 Run (std deviation):` → ("Optimal load -j 8",
-/// "optimal", Some(8)); `Average Half Load Run:` → ("Half Load", "half", None).
-fn header(line: &str) -> Option<(String, &'static str, Option<u32>)> {
-    let t = line.trim();
-    let rest = t.strip_prefix("Average ")?;
+/// A block header's run name: the text between `Average ` and `Run`, for
+/// every ending kernbench printed (`Run (std deviation):`, `Run:`, and
+/// posts that dropped the colon). `None` when the line is not a header.
+fn header_name(line: &str) -> Option<&str> {
+    let rest = line.trim().strip_prefix("Average ")?;
     let name = rest
         .strip_suffix("Run (std deviation):")
+        .or_else(|| rest.strip_suffix("Run (std deviation)"))
         .or_else(|| rest.strip_suffix("Run:"))
         .or_else(|| rest.strip_suffix("Run"))?
         .trim();
+    (!name.is_empty()).then_some(name)
+}
+
+/// A block header: returns (run name, load, jobs).
+///
+/// Every form kernbench 0.20–0.50 prints: `Average Optimal load -j 8 Run (std
+/// deviation):` → ("Optimal load -j 8", "optimal", Some(8)); `Average Half
+/// Load Run:` → ("Half Load", "half", None); `Average Optimal -j 32 Load
+/// Run:` → ("Optimal -j 32 Load", "optimal", Some(32)); `Average Maximal -j
+/// Load Run:` → maximal; `Average Single Threaded Run:` → ("Single
+/// Threaded", "single", None). A patched kernbench's `Custom load -j 32` is
+/// read as load `custom`.
+fn header(line: &str) -> Option<(String, &'static str, Option<u32>)> {
+    let name = header_name(line)?;
     let mut words = name.split_whitespace();
     let load = match words.next()?.to_ascii_lowercase().as_str() {
         "half" => "half",
         "optimal" | "optimum" => "optimal",
         "maximal" | "maximum" | "max" => "maximal",
+        "single" => "single",
+        "custom" => "custom",
         _ => return None,
     };
-    if !words.next()?.eq_ignore_ascii_case("load") {
-        return None;
-    }
     let mut jobs = None;
-    match words.next() {
-        None => {}
-        Some("-j") => {
-            if let Some(n) = words.next() {
-                jobs = Some(n.parse::<u32>().ok()?);
+    let mut words = words.peekable();
+    while let Some(w) = words.next() {
+        match w.to_ascii_lowercase().as_str() {
+            "load" => {}
+            "threaded" if load == "single" => {}
+            "-j" => {
+                if let Some(n) = words.peek().and_then(|n| n.parse::<u32>().ok()) {
+                    jobs = Some(n);
+                    words.next();
+                }
             }
+            _ => return None,
         }
-        Some(_) => return None,
-    }
-    if words.next().is_some() {
-        return None;
     }
     Some((name.split_whitespace().collect::<Vec<_>>().join(" "), load, jobs))
 }
@@ -140,10 +166,14 @@ fn global_runs(input: &Input) -> Option<u32> {
     None
 }
 
+/// A block row as read: metric index, value, deviation, and text a post
+/// added after them in parentheses (`( + 2 % vs base)`), which is not read.
+type Row = (usize, f64, Option<f64>, Option<String>);
+
 /// A row: which metric it is, and its value and deviation.
 ///
 /// Returns `Ok(None)` when the line is not a kernbench row.
-fn row(line: &str, lineno: usize) -> Result<Option<(usize, f64, Option<f64>)>, ParseError> {
+fn row(line: &str, lineno: usize) -> Result<Option<Row>, ParseError> {
     let t = line.trim();
     let Some((m, rest)) = ROWS.iter().enumerate().find_map(|(m, (name, _, _))| {
         t.strip_prefix(name).filter(|r| r.is_empty() || r.starts_with(char::is_whitespace)).map(|r| (m, r))
@@ -160,10 +190,16 @@ fn row(line: &str, lineno: usize) -> Result<Option<(usize, f64, Option<f64>)>, P
             Some(plain(inner).filter(|v| *v >= 0.0).ok_or_else(bad)?)
         }
     };
+    let mut extra = None;
     if toks.len() > 2 {
-        return Err(bad());
+        // A post's own annotation after the deviation: `( + 2 % vs base)`.
+        let tail = toks[2..].join(" ");
+        if sd.is_none() || !tail.starts_with('(') || !tail.ends_with(')') {
+            return Err(bad());
+        }
+        extra = Some(tail);
     }
-    Ok(Some((m, value, sd)))
+    Ok(Some((m, value, sd, extra)))
 }
 
 impl BenchParser for Kernbench {
@@ -188,7 +224,7 @@ impl BenchParser for Kernbench {
                 head = true;
             }
             if (line.contains("Time") || line.contains("CPU") || line.contains("Context") || line.contains("Sleeps"))
-                && let Ok(Some((m, _, _))) = row(line, i + 1)
+                && let Ok(Some((m, ..))) = row(line, i + 1)
             {
                 if m == 0 {
                     elapsed = true;
@@ -210,80 +246,174 @@ impl BenchParser for Kernbench {
     }
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
-        let mut out = ParsedFile { benchmark: "kernbench".into(), ..Default::default() };
-        let global = global_runs(input);
-        let mut run_counts: Vec<(String, u32)> = Vec::new();
-        let mut group = String::new();
-        let mut block: Option<(String, &'static str, Option<u32>)> = None;
-        let mut rows_in_block = 0;
-        let mut noted_unknown = false;
-        let mut noted_plain = false;
-        for (i, line) in input.lines.iter().enumerate() {
-            let lineno = i + 1;
-            if let Some((name, k)) = run_number(line) {
-                match run_counts.iter_mut().find(|(n, _)| *n == name) {
-                    Some(e) => e.1 = e.1.max(k),
-                    None => run_counts.push((name, k)),
-                }
-                block = None;
-                continue;
-            }
-            if let Some(h) = header(line) {
-                // A `label:` line right above the header names the set-up.
-                if let Some(prev) = i.checked_sub(1).and_then(|p| input.lines.get(p)) {
-                    let p = prev.trim();
-                    if p.ends_with(':') && header(p).is_none() && p.len() > 1 {
-                        group = p.trim_end_matches(':').trim().to_string();
-                    }
-                }
-                block = Some(h);
-                rows_in_block = 0;
-                continue;
-            }
-            let Some((name, load, jobs)) = block.as_ref() else { continue };
-            let Some((m, value, sd)) = row(line, lineno)? else {
-                if !line.trim().is_empty() || rows_in_block > 0 {
-                    block = None;
-                }
-                continue;
-            };
-            rows_in_block += 1;
-            let (mname, unit, better) = ROWS[m];
-            let mut s = Sample::new(Metric::new(mname, unit, better), value, lineno)
-                .with_group(group.clone())
-                .with_param("load", load);
-            if let Some(j) = jobs {
-                s = s.with_param("jobs", j);
-            }
-            let n = run_counts.iter().find(|(n, _)| n == name).map(|(_, k)| *k).or(global);
-            match (sd, n) {
-                (Some(sd), Some(n)) => s = s.with_summary(value, Some(sd), n.max(1)),
-                (Some(sd), None) => {
-                    if !noted_unknown {
-                        out.notes.push((lineno, "run count not printed: summaries counted as one run".into()));
-                        noted_unknown = true;
-                    }
-                    s = s.with_summary(value, Some(sd), 1);
-                }
-                (None, Some(n)) if n > 1 => s = s.with_summary(value, None, n),
-                (None, Some(_)) => {}
-                (None, None) => {
-                    if !noted_plain {
-                        out.notes
-                            .push((lineno, "averages over an unstated number of runs, read as single values".into()));
-                        noted_plain = true;
-                    }
-                }
-            }
-            out.samples.push(s);
+        let mut r = Reader::new(input);
+        for i in 0..input.lines.len() {
+            r.line(i)?;
         }
-        if out.samples.is_empty() {
+        if r.out.samples.is_empty() {
             return Err(ParseError::NoResults {
                 benchmark: "kernbench",
                 reason: "no `Average … Run` block with `Elapsed Time` and friends".into(),
             });
         }
-        Ok(out)
+        Ok(r.out)
+    }
+}
+
+/// A line of `===` or `---` underlining the title above it.
+fn is_underline(line: &str) -> bool {
+    let t = line.trim();
+    t.len() >= 3 && (t.bytes().all(|b| b == b'=') || t.bytes().all(|b| b == b'-'))
+}
+
+/// The text naming the block whose header is on line `to` (0-based), from
+/// the lines since the previous block (`from`): a `label:` line directly
+/// above the header; else the last of a `Kernel: <name>` line, a `# <text>`
+/// comment line or an underlined title (`Base` over `====`).
+fn preamble_label(input: &Input, from: usize, to: usize) -> Option<String> {
+    let lines = &input.lines;
+    if let Some(p) = to.checked_sub(1).map(|p| lines[p].trim())
+        && p.len() > 1
+        && p.ends_with(':')
+        && header_name(p).is_none()
+    {
+        return Some(p.trim_end_matches(':').trim().to_string());
+    }
+    let mut found = None;
+    for j in from..to {
+        let t = lines[j].trim();
+        let text = if let Some(k) = t.strip_prefix("Kernel:") {
+            k
+        } else if let Some(c) = t.strip_prefix("# ") {
+            c
+        } else if lines.get(j + 1).is_some_and(|n| is_underline(n)) && !is_underline(t) {
+            t
+        } else {
+            continue;
+        };
+        if !text.trim().is_empty() {
+            found = Some(text.trim().to_string());
+        }
+    }
+    found
+}
+
+/// Reading state over one file.
+struct Reader<'a> {
+    input: &'a Input,
+    out: ParsedFile,
+    /// Run count valid for the whole file (`kernbench -n 5`, `5 runs`).
+    global: Option<u32>,
+    /// Highest `… run number N...` per run name.
+    run_counts: Vec<(String, u32)>,
+    /// Group of the blocks being read (a label naming the set-up).
+    group: String,
+    block: Option<(String, &'static str, Option<u32>)>,
+    rows_in_block: usize,
+    /// First line after the last block row read (0-based).
+    preamble: usize,
+    noted_unknown: bool,
+    noted_plain: bool,
+}
+
+impl<'a> Reader<'a> {
+    fn new(input: &'a Input) -> Self {
+        Reader {
+            input,
+            out: ParsedFile { benchmark: "kernbench".into(), ..Default::default() },
+            global: global_runs(input),
+            run_counts: Vec::new(),
+            group: String::new(),
+            block: None,
+            rows_in_block: 0,
+            preamble: 0,
+            noted_unknown: false,
+            noted_plain: false,
+        }
+    }
+
+    /// Handles line `i` (0-based).
+    fn line(&mut self, i: usize) -> Result<(), ParseError> {
+        let line = self.input.lines[i].as_str();
+        let lineno = i + 1;
+        if let Some((name, k)) = run_number(line) {
+            match self.run_counts.iter_mut().find(|(n, _)| *n == name) {
+                Some(e) => e.1 = e.1.max(k),
+                None => self.run_counts.push((name, k)),
+            }
+            self.block = None;
+            return Ok(());
+        }
+        if let Some(h) = header(line) {
+            if let Some(label) = preamble_label(self.input, self.preamble, i) {
+                self.group = label;
+            }
+            self.block = Some(h);
+            self.rows_in_block = 0;
+            return Ok(());
+        }
+        if header_name(line).is_some() {
+            let msg = format!("kernbench block header not recognised, its rows are not read: {:?}", line.trim());
+            self.out.notes.push((lineno, msg));
+            self.block = None;
+            return Ok(());
+        }
+        if self.block.is_none() {
+            if let Ok(Some(_)) = row(line, lineno) {
+                let msg =
+                    format!("line {lineno} looks like a kernbench result and was not read (no block header above it)");
+                self.out.notes.push((lineno, msg));
+            }
+            return Ok(());
+        }
+        match row(line, lineno)? {
+            Some(r) => self.push(lineno, r),
+            None => {
+                if !line.trim().is_empty() || self.rows_in_block > 0 {
+                    self.block = None;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Adds one row of the current block.
+    fn push(&mut self, lineno: usize, (m, value, sd, extra): Row) {
+        let Some((name, load, jobs)) = self.block.as_ref() else { return };
+        self.rows_in_block += 1;
+        self.preamble = lineno;
+        if let Some(extra) = extra {
+            self.out.notes.push((lineno, format!("`{extra}` after the value is not kernbench's and was not read")));
+        }
+        let (mname, unit, better) = ROWS[m];
+        let mut s = Sample::new(Metric::new(mname, unit, better), value, lineno)
+            .with_group(self.group.clone())
+            .with_param("load", load);
+        if let Some(j) = jobs {
+            s = s.with_param("jobs", j);
+        }
+        let n = self.run_counts.iter().find(|(n, _)| n == name).map(|(_, k)| *k).or(self.global);
+        match (sd, n) {
+            (Some(sd), Some(n)) => s = s.with_summary(value, Some(sd), n.max(1)),
+            (Some(sd), None) => {
+                if !self.noted_unknown {
+                    self.out.notes.push((lineno, "run count not printed: summaries counted as one run".into()));
+                    self.noted_unknown = true;
+                }
+                s = s.with_summary(value, Some(sd), 1);
+            }
+            (None, Some(n)) if n > 1 => s = s.with_summary(value, None, n),
+            (None, Some(_)) => {}
+            (None, None) => {
+                if !self.noted_plain {
+                    self.out
+                        .notes
+                        .push((lineno, "averages over an unstated number of runs, read as single values".into()));
+                    self.noted_plain = true;
+                }
+            }
+        }
+        self.out.samples.push(s);
     }
 }
 
@@ -306,6 +436,44 @@ mod tests {
         );
         assert_eq!(header("Average of 5 runs:"), None);
         assert_eq!(run_number("Optimal load -j 8 run number 5..."), Some(("Optimal load -j 8".into(), 5)));
+    }
+
+    #[test]
+    fn every_header_form() {
+        let h = |l: &str| header(l).map(|(_, load, jobs)| (load, jobs));
+        assert_eq!(h("Average Single Threaded Run:"), Some(("single", None)));
+        assert_eq!(h("Average Single threaded Run (std deviation):"), Some(("single", None)));
+        assert_eq!(h("Average Half -j 4 Load Run:"), Some(("half", Some(4))));
+        assert_eq!(h("Average Optimal -j 32 Load Run:"), Some(("optimal", Some(32))));
+        assert_eq!(h("Average Maximal -j Load Run:"), Some(("maximal", None)));
+        assert_eq!(h("Average Half load -j 8 Run (std deviation)"), Some(("half", Some(8))));
+        assert_eq!(h("Average Custom load -j 32 Run (std deviation):"), Some(("custom", Some(32))));
+        assert_eq!(h("Average Quarter load -j 2 Run:"), None);
+        assert!(header_name("Average Quarter load -j 2 Run:").is_some());
+    }
+
+    #[test]
+    fn annotation_after_deviation_is_a_note() {
+        let i = Input::from_text(
+            "Average Optimal load -j 24 Run (std deviation):\nElapsed Time 424.486 (16.7365) ( + 2 % vs base)\n",
+        );
+        let f = Kernbench.parse(&i).unwrap();
+        assert_eq!(f.samples[0].value.mean(), 424.486);
+        assert!(f.notes.iter().any(|n| n.0 == 2 && n.1.contains("vs base")), "{:?}", f.notes);
+        let i = Input::from_text("Average Optimal load -j 24 Run:\nElapsed Time 424.486 ( + 2 % vs base)\n");
+        assert_eq!(Kernbench.parse(&i).unwrap_err().line(), Some(2));
+    }
+
+    #[test]
+    fn preamble_names_the_block() {
+        let i = Input::from_text(
+            "Base\n====\n\nAverage Optimal load -j 24 Run (std deviation):\nElapsed Time 1 (0.1)\n\n\
+             # other\nWed Aug 23 16:00:03 UTC 2017\n4.13.0-rc5+\nAverage Optimal load -j 24 Run (std deviation):\nElapsed Time 2 (0.1)\n\n\
+             Kernel: 3.7.0-rc3\nAverage Optimal load -j 24 Run (std deviation):\nElapsed Time 3 (0.1)\n",
+        );
+        let f = Kernbench.parse(&i).unwrap();
+        let g: Vec<&str> = f.samples.iter().map(|s| s.group.as_str()).collect();
+        assert_eq!(g, vec!["Base", "other", "3.7.0-rc3"]);
     }
 
     #[test]

@@ -45,6 +45,15 @@
 //! 5.x samples carry the parameter `copies` (the parallel copy count of
 //! their block); 4.1 samples carry none.
 //!
+//! # Kernel
+//!
+//! The report header names the kernel it ran on: 5.x's `OS: GNU/Linux --
+//! 2.6.32-5-686 -- #1 SMP …` and 4.x's `System -- Linux host 2.4.19 #1 …`.
+//! The release (`2.6.32-5-686`, `2.4.19`) becomes the kernel of every sample
+//! after that header, so that a file outside a kernel directory is filed
+//! under its own kernel, and a file with two reports keeps them apart. A
+//! kernel directory still overrides it (see [`crate::site`]).
+//!
 //! # Damaged input
 //!
 //! Mail clients hard-wrap 4.1 output: `(10.0 secs,10` / `samples)` (the
@@ -126,6 +135,8 @@ impl BenchParser for UnixBench {
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         let mut out = ParsedFile { benchmark: ID.to_string(), ..ParsedFile::default() };
         let mut copies: Option<String> = None;
+        // The kernel the latest report header names.
+        let mut kernel: Option<String> = None;
         // Some(group) while inside an index table.
         let mut index: Option<&'static str> = None;
         let mut wrapped_notes = 0usize;
@@ -144,6 +155,10 @@ impl BenchParser for UnixBench {
 
             if let Some(v) = version(line) {
                 out.version.get_or_insert(v);
+                continue;
+            }
+            if let Some(k) = header_kernel(line) {
+                kernel = Some(k);
                 continue;
             }
             if trimmed.starts_with("Benchmark Run:") {
@@ -183,9 +198,10 @@ impl BenchParser for UnixBench {
                         }
                     }
                 };
-                out.samples.push(with_copies(
+                out.samples.push(tagged(
                     Sample::new(Metric::new(metric, "", Better::Higher), value, at).with_group(group),
                     &copies,
+                    &kernel,
                 ));
                 continue;
             }
@@ -248,9 +264,10 @@ impl BenchParser for UnixBench {
                         }
                     }
                 };
-                out.samples.push(with_copies(
+                out.samples.push(tagged(
                     Sample::new(Metric::new(name, "", Better::Higher), value, at).with_group(group),
                     &copies,
+                    &kernel,
                 ));
                 continue;
             }
@@ -260,9 +277,10 @@ impl BenchParser for UnixBench {
                         wrapped_notes += 1;
                         first_wrapped.get_or_insert(lineno);
                     }
-                    out.samples.push(with_copies(
+                    out.samples.push(tagged(
                         Sample::new(Metric::new(r.name, r.unit, Better::Higher), r.value, lineno),
                         &copies,
+                        &kernel,
                     ));
                 }
                 Some(Err(expected)) => return Err(ParseError::malformed(lineno, expected, line)),
@@ -286,9 +304,42 @@ impl BenchParser for UnixBench {
     }
 }
 
-fn with_copies(sample: Sample, copies: &Option<String>) -> Sample {
-    match copies {
+/// The kernel release a report's header names, if it names one:
+///
+/// ```text
+///    OS: GNU/Linux -- 2.6.32-5-686 -- #1 SMP Mon Oct 3 04:15:24 UTC 2011      5.x
+///   System -- Linux access1 2.5.53 #5 Tue Dec 24 13:36:45 IST 2002 i686      4.x
+/// ```
+///
+/// → `2.6.32-5-686`, `2.5.53`. `None` for other lines, or when the word in
+/// the release's place is not a release (it must start with a digit and
+/// hold a dot).
+fn header_kernel(line: &str) -> Option<String> {
+    let t = line.trim();
+    let release = if let Some(rest) = t.strip_prefix("OS:") {
+        rest.split(" -- ").nth(1)?.trim()
+    } else {
+        let rest = t.strip_prefix("System -- ")?;
+        let mut toks = rest.split_whitespace();
+        if !toks.next()?.eq_ignore_ascii_case("Linux") {
+            return None;
+        }
+        toks.nth(1)?
+    };
+    let ok = release.starts_with(|c: char| c.is_ascii_digit())
+        && release.contains('.')
+        && !release.contains(char::is_whitespace);
+    ok.then(|| release.to_string())
+}
+
+/// A sample with its block's `copies` parameter and its report's kernel.
+fn tagged(sample: Sample, copies: &Option<String>, kernel: &Option<String>) -> Sample {
+    let sample = match copies {
         Some(c) => sample.with_param("copies", c),
+        None => sample,
+    };
+    match kernel {
+        Some(k) => sample.with_kernel(k.as_str()),
         None => sample,
     }
 }
@@ -633,6 +684,21 @@ Benchmark Run: Tue Jan 02 2024 22:11:05 - 22:19:05\n\
         assert!(UnixBench.detect(&Input::from_text("   BYTE UNIX Benchmarks (Version 5.1.3)")) >= 90);
         assert_eq!(UnixBench.detect(&Input::from_text("Throughput 12 MB/sec 4 procs")), 0);
         assert!(UnixBench.detect(&Input::from_text("Pipe Throughput   448266.7 lps (10.0 secs, 10 samples)")) > 40);
+    }
+
+    #[test]
+    fn header_names_the_kernel() {
+        assert_eq!(
+            header_kernel("   OS: GNU/Linux -- 2.6.32-5-686 -- #1 SMP Mon Oct 3 04:15:24 UTC 2011").as_deref(),
+            Some("2.6.32-5-686")
+        );
+        assert_eq!(
+            header_kernel("  System -- Linux access1 2.5.53 #5 Tue Dec 24 13:36:45 IST 2002 i686").as_deref(),
+            Some("2.5.53")
+        );
+        assert_eq!(header_kernel("System -- FreeBSD box 4.7-RELEASE").as_deref(), None);
+        assert_eq!(header_kernel("OS: GNU/Linux -- unknown -- #1").as_deref(), None);
+        assert_eq!(header_kernel("   System: lkp-csl-d02: GNU/Linux"), None);
     }
 
     #[test]
