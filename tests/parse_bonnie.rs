@@ -147,24 +147,24 @@ fn bonnie_pp_corpus() {
     let Some(dir) = corpus("bonnie++") else { return };
     every_corpus_file(&dir, "bonnie++");
 
-    // Two runs (2.4.19, 2.5.59), Outlook-wrapped text and CSV; the CSV lines
-    // repeat the text and are dropped.
+    // Two runs (2.4.19, 2.5.59), Outlook-wrapped text and CSV; each CSV line
+    // repeats its text report: one run each, read from the CSV (its line).
     let p = detect_and_parse(&dir.join("lkml-2003-01-bonnie++103-outlook-wrapped-text-and-csv.txt"), "bonnie++");
     assert_eq!(p.version.as_deref(), Some("1.03"));
     assert_eq!(p.samples.len(), 2 * 12 + 6 + 8);
     let pc = all(&p, "Sequential Output", "Per Char");
-    assert_eq!((pc[0].kernel.as_deref(), pc[0].value.mean(), pc[0].line), (Some("2.4.19"), 10564.0, 61));
-    assert_eq!((pc[1].kernel.as_deref(), pc[1].value.mean(), pc[1].line), (Some("2.5.59"), 10739.0, 97));
+    assert_eq!((pc[0].kernel.as_deref(), pc[0].value.mean(), pc[0].line), (Some("2.4.19"), 10564.0, 71));
+    assert_eq!((pc[1].kernel.as_deref(), pc[1].value.mean(), pc[1].line), (Some("2.5.59"), 10739.0, 107));
     assert_eq!(pc[0].params[0].value, "256M");
     let seeks = all(&p, "Random", "Seeks");
-    assert_eq!((seeks[0].value.mean(), seeks[0].line), (153.8, 62));
-    assert_eq!((seeks[1].value.mean(), seeks[1].line), (74.2, 98));
+    assert_eq!((seeks[0].value.mean(), seeks[0].line), (153.8, 71));
+    assert_eq!((seeks[1].value.mean(), seeks[1].line), (74.2, 107));
     assert_eq!(values(&p, "Sequential Input", "Block"), vec![15949.0, 16701.0]);
     assert_eq!(values(&p, "Sequential Create", "Create"), vec![489.0, 499.0]);
     assert_eq!(values(&p, "Sequential Create", "Delete"), vec![19938.0], "+++++ gives no sample");
     assert!(all(&p, "Sequential Create", "Read").is_empty());
     let del = all(&p, "Random Create", "Delete");
-    assert_eq!((del[0].value.mean(), del[0].line, del[0].metric.unit.as_str()), (1695.0, 70, "files/s"));
+    assert_eq!((del[0].value.mean(), del[0].line, del[0].metric.unit.as_str()), (1695.0, 72, "files/s"));
     assert_eq!(del[1].value.mean(), 1672.0);
     assert_eq!((del[1].params[0].name.as_str(), del[1].params[0].value.as_str()), ("files", "16"));
     assert_eq!(values(&p, "Random Create", "Delete %CPU"), vec![97.0, 96.0]);
