@@ -394,7 +394,7 @@ fn fixture_raw_results_lmbench3() {
     let p = read_ok(&fixture("raw-results-lmbench3.txt"), "lmbench-raw");
     assert_eq!(p.version.as_deref(), Some("3.0"));
     assert!(p.samples.iter().all(|s| s.kernel.as_deref() == Some("6.6.7-arch1")));
-    assert_eq!(p.samples.len(), 59);
+    assert_eq!(p.samples.len(), 62);
     let by = |name: &str| p.samples.iter().filter(|s| s.metric.name == name).collect::<Vec<_>>();
     assert_eq!(by("Mhz")[0].value.mean(), 3593.0);
     assert_eq!(by("syscall")[0].value.mean(), 0.0611);
@@ -419,6 +419,12 @@ fn fixture_raw_results_lmbench3() {
     assert_eq!(by("ctxsw overhead").len(), 2);
     let mem = by("Memory load latency");
     assert_eq!((mem.len(), param(mem[2], "stride"), mem[2].value.mean()), (3, Some("16"), 3.901));
+    // lat_mem_rd -t under "Random load latency": the same stride and sizes,
+    // its own group and metric (it used to be averaged into the above).
+    let rnd = by("Random load latency");
+    assert_eq!((rnd.len(), param(rnd[2], "stride"), rnd[2].value.mean()), (3, Some("16"), 95.112));
+    assert!(rnd.iter().all(|s| s.group == "Random load latency" && s.metric.unit == "ns"));
+    assert!(mem.iter().all(|s| s.group == "Memory latencies"));
 }
 
 #[test]
