@@ -29,8 +29,11 @@
 //! (Neither, unit "" except `Mhz`). Text columns (`Description`, `Guesses`)
 //! give no samples. The kernel is the OS column with a leading `Linux `
 //! removed (`Linux 2.4.17rat` → `2.4.17rat`); other systems keep the whole
-//! OS string (`IRIX 6.2`). The host column is not kept: rows with the same
-//! host and OS are several runs of the same key.
+//! OS string (`IRIX 6.2`). Rows with the same host and OS are several runs
+//! of the same key. When the file's rows name more than one host, every
+//! sample gets a `host` parameter (the Host column), so different machines
+//! never average; with one host there is none. A `-1` cell is lmbench's
+//! "not measured": no sample, and a note.
 //!
 //! | group | metrics (as the headers name them) | unit | better |
 //! |---|---|---|---|
@@ -45,16 +48,29 @@
 //! | Remote Communication latencies | `UDP`, `RPC/UDP`, `TCP`, `RPC/TCP`, `TCP conn` | µs | Lower |
 //! | File & VM system latencies | `0K File Create`, `0K File Delete`, `10K File Create`, `10K File Delete`, `Mmap Latency`, `Prot Fault`, `Page Fault`, `100fd selct` | µs | Lower |
 //! | Local Communication bandwidths | `Pipe`, `AF UNIX`, `TCP`, `File reread`, `Mmap reread`, `Bcopy (libc)`, `Bcopy (hand)`, `Mem read`, `Mem write` | MB/s | Higher |
-//! | Memory latencies | `Mhz` (MHz, Neither), `L1 $`, `L2 $`, `Main mem`, `Rand mem` | ns | Lower |
+//! | Memory latencies | `Mhz` (MHz, Neither), `L1 $`, `L2 $`, `Main mem`, `Rand mem`, `TLB` (1.0) | ns | Lower |
+//!
+//! lmbench 1.0 prints `Null Syscall`, `Null Process`, `Simple Process`,
+//! `/bin/sh Process`, `Mmap lat`, `2-proc ctxsw`, `8-proc ctxsw` in its
+//! processor table, titles without a direction (those samples are
+//! Neither), and its bandwidth table "in megabytes/second" (MB/s).
 //!
 //! # How cells are found
 //!
-//! The dashed rule under the headers gives each column's extent. A cell is
-//! the whitespace-separated token overlapping a column's extent most (values
-//! are right-aligned under their dashes but some rows are a character or two
-//! wider, e.g. `10.0` under `----` or `158.9` starting before `--------`),
-//! so a blank cell stays blank and never shifts its neighbours. Values may
-//! carry a `K` suffix (`0.11K`, `13.K`, `3549.8K` → ×1000), be cut to a
+//! Columns come from the dashed rule under the headers, checked against
+//! the rows ([`columns`]): a run of dashes over two cells of some row is
+//! split, cells right of a wrapped rule add columns. Names come from the
+//! header words matched, in order, against lmbench's own column names
+//! ([`names`]), never from where the words sit (an edited getsummary with
+//! a wider Host or OS column prints its headers a column or more left of
+//! their data); a section lmbench's names do not cover is named by where
+//! its words sit only when every column gets a name of its own, else the
+//! table is a note. A cell is the token under exactly one column (under
+//! none: within two characters of exactly one); a row with a cell under two
+//! columns, under none, or two cells under one column is a note, not a
+//! guess, and so is every other line of a table that looks like a result
+//! row and gives no samples. Values may carry a `K` suffix (`0.11K`,
+//! `13.K`, `3549.8K` → ×1000), be cut to a
 //! trailing dot (`115.`) or be `-` (no value). Rows may stop right after the
 //! OS column (no samples). The lines `make summary percent` adds after each
 //! table (indented variation percentages) are skipped.
@@ -220,13 +236,12 @@ fn table_body(lines: &[(usize, String)], from: usize) -> (Vec<usize>, usize) {
     ((from..r).collect(), r)
 }
 
-/// The table's columns and their names. Collapsed tables (header words
-/// no longer over their columns) are named by lmbench's own column names
-/// in order. Aligned tables take their columns from the dashed rule and
-/// the rows ([`columns::refine`]) and their names from the header words
-/// matched against lmbench's own names, or, for a section lmbench's names
-/// do not cover, from where the words sit, when that gives every column a
-/// name of its own. `None` when the columns cannot be named with certainty.
+/// The table's columns and their names: aligned ([`aligned_table`]) when
+/// the rows' cells lie under the rule's columns; else collapsed (the
+/// spacing was lost: named by lmbench's own column names in order, cells
+/// taken in order) when the header words match those names; else aligned
+/// if it can be named (its rows then become notes one by one). `None` when
+/// the columns cannot be named with certainty.
 fn read_header(
     group: &str,
     header: &[(usize, &str)],
@@ -234,34 +249,53 @@ fn read_header(
     rows: &[&str],
     cache: &mut CollapsedCache,
 ) -> Option<Table> {
-    let positional = aligned_header(header, rule);
-    if positional.is_none() {
-        let key = (group.to_string(), header.iter().map(|(_, l)| l.to_string()).collect(), rule.len());
-        let collapsed = cache.entry(key).or_insert_with(|| collapsed_header(group, header, rule.len())).clone();
-        if collapsed.is_some() {
-            return collapsed;
-        }
+    let rows: Vec<&str> = rows.iter().copied().filter(|l| !is_percent_line(l)).collect();
+    let aligned = aligned_table(group, header, rule, &rows);
+    if aligned.as_ref().is_some_and(|(_, fit)| *fit) {
+        return aligned.map(|(t, _)| t);
     }
+    let key = (group.to_string(), header.iter().map(|(_, l)| l.to_string()).collect(), rule.len());
+    let collapsed = cache.entry(key).or_insert_with(|| collapsed_header(group, header, rule.len())).clone();
+    collapsed.or(aligned.map(|(t, _)| t))
+}
+
+/// The table read as aligned: columns from the rule and the rows
+/// ([`columns::refine`]), names from [`catalog_names`] or else from where
+/// the header words sit when every column gets a name of its own; and
+/// whether the rows' cells all lie under those columns.
+fn aligned_table(
+    group: &str,
+    header: &[(usize, &str)],
+    rule: &[(usize, usize)],
+    rows: &[&str],
+) -> Option<(Table, bool)> {
     let (host, lines) = header_words(header)?;
     let nlabel = if host { 2 } else { 1 };
     let label_end = rule.get(nlabel - 1)?.1;
-    let values = columns::refine(rule.get(nlabel..)?, rows, label_end);
+    let ruled = rule.get(nlabel..)?;
+    let mut values = columns::refine(ruled, rows, label_end);
     let names = match catalog_names(group, &lines, values.len()) {
         Some(n) => n,
+        // A row with cells past the rule that are no column of lmbench's:
+        // the rule's columns (that row will be a note).
+        None if values.len() > ruled.len() && catalog_names(group, &lines, ruled.len()).is_some() => {
+            values = ruled.to_vec();
+            catalog_names(group, &lines, ruled.len())?
+        }
         None => {
             let refined: Vec<(usize, usize)> = rule[..nlabel].iter().chain(&values).copied().collect();
-            let t = if refined == rule { positional? } else { aligned_header(header, &refined)? };
-            let names: Vec<String> = t.cols.into_iter().map(|c| c.name).collect();
+            let names: Vec<String> = aligned_header(header, &refined)?.cols.into_iter().map(|c| c.name).collect();
             let distinct: std::collections::BTreeSet<&String> = names.iter().collect();
             (distinct.len() == names.len()).then_some(names)?
         }
     };
+    let fit = columns::rows_fit(&values, rows, label_end);
     let cols = names
         .into_iter()
         .zip(&values)
         .map(|(name, &(start, end))| Column { start, end, text: is_text_column(&name), name })
         .collect();
-    Some(Table { layout: Layout::Aligned, host, label_end, cols })
+    Some((Table { layout: Layout::Aligned, host, label_end, cols }, fit))
 }
 
 /// Reads a table's rows into `out`: samples, and a note for every line
@@ -300,7 +334,7 @@ fn read_rows(
         };
         let row = match read {
             RowRead::Row(row) => row,
-            RowRead::Unreadable(why) => {
+            RowRead::Unreadable(why) if looks_like_row(l) => {
                 out.notes.push((n, not_read(&why)));
                 continue;
             }
@@ -308,7 +342,7 @@ fn read_rows(
                 out.notes.push((n, not_read("it does not start with a host and OS name under the rule")));
                 continue;
             }
-            RowRead::NotARow => {
+            RowRead::NotARow | RowRead::Unreadable(_) => {
                 out.notes.push((n, format!("table {:?} ends at a line that is not a row", title.group)));
                 return Ok(Some(k));
             }
@@ -903,7 +937,7 @@ fn cell_value(cell: &str, col: &Column, line: usize, notes: &mut Vec<String>) ->
         return Ok(None);
     }
     match num::k_suffixed(cell) {
-        Some(v) if v == -1.0 => {
+        Some(-1.0) => {
             notes.push(format!("{:?} is -1 (lmbench's \"not measured\"); no sample", col.name));
             Ok(None)
         }

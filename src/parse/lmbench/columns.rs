@@ -16,12 +16,12 @@ pub(super) fn is_cell(t: &str) -> bool {
 }
 
 /// The value tokens of a row: the cell-like tokens right of the label
-/// columns, up to the first token that is not one (a `Guesses` text).
+/// columns (words of a `Description` or `Guesses` text are left out).
 fn value_tokens(line: &str, label_end: usize) -> Vec<(usize, usize)> {
     tokens(line)
         .iter()
         .skip_while(|t| t.start <= label_end)
-        .take_while(|t| is_cell(t.text))
+        .filter(|t| is_cell(t.text))
         .map(|t| (t.start, t.end))
         .collect()
 }
@@ -71,6 +71,31 @@ pub(super) fn refine(values: &[(usize, usize)], rows: &[&str], label_end: usize)
         from = t.1 + 2;
     }
     out
+}
+
+/// True when most rows with cells have every cell under one column, left
+/// to right: the rows are aligned under the rule (the rows of a table
+/// whose spacing was collapsed are not).
+pub(super) fn rows_fit(cols: &[(usize, usize)], rows: &[&str], label_end: usize) -> bool {
+    let (mut fit, mut misfit) = (0usize, 0usize);
+    for r in rows {
+        let cells = value_tokens(r, label_end);
+        if cells.is_empty() {
+            continue;
+        }
+        let straddles = tokens(r).iter().any(|t| t.start <= label_end && t.end > label_end);
+        let mut last: Option<usize> = None;
+        let ok = !straddles
+            && cells.iter().all(|&(start, end)| match place(&Tok { start, end, text: "" }, cols, 2) {
+                Place::One(c) if last.is_none_or(|l| c > l) => {
+                    last = Some(c);
+                    true
+                }
+                _ => false,
+            });
+        if ok { fit += 1 } else { misfit += 1 }
+    }
+    fit > misfit
 }
 
 /// Where a token falls among the value columns.
