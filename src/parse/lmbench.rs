@@ -58,10 +58,10 @@
 //! # How cells are found
 //!
 //! Columns come from the dashed rule under the headers, checked against
-//! the rows ([`columns`]): a run of dashes over two cells of some row is
+//! the rows (module `columns`): a run of dashes over two cells of some row is
 //! split, cells right of a wrapped rule add columns. Names come from the
 //! header words matched, in order, against lmbench's own column names
-//! ([`names`]), never from where the words sit (an edited getsummary with
+//! (module `names`), never from where the words sit (an edited getsummary with
 //! a wider Host or OS column prints its headers a column or more left of
 //! their data); a section lmbench's names do not cover is named by where
 //! its words sit only when every column gets a name of its own, else the
