@@ -394,7 +394,7 @@ fn fixture_raw_results_lmbench3() {
     let p = read_ok(&fixture("raw-results-lmbench3.txt"), "lmbench-raw");
     assert_eq!(p.version.as_deref(), Some("3.0"));
     assert!(p.samples.iter().all(|s| s.kernel.as_deref() == Some("6.6.7-arch1")));
-    assert_eq!(p.samples.len(), 59);
+    assert_eq!(p.samples.len(), 62);
     let by = |name: &str| p.samples.iter().filter(|s| s.metric.name == name).collect::<Vec<_>>();
     assert_eq!(by("Mhz")[0].value.mean(), 3593.0);
     assert_eq!(by("syscall")[0].value.mean(), 0.0611);
@@ -419,6 +419,12 @@ fn fixture_raw_results_lmbench3() {
     assert_eq!(by("ctxsw overhead").len(), 2);
     let mem = by("Memory load latency");
     assert_eq!((mem.len(), param(mem[2], "stride"), mem[2].value.mean()), (3, Some("16"), 3.901));
+    // lat_mem_rd -t under "Random load latency": the same stride and sizes,
+    // its own group and metric (it used to be averaged into the above).
+    let rnd = by("Random load latency");
+    assert_eq!((rnd.len(), param(rnd[2], "stride"), rnd[2].value.mean()), (3, Some("16"), 95.112));
+    assert!(rnd.iter().all(|s| s.group == "Random load latency" && s.metric.unit == "ns"));
+    assert!(mem.iter().all(|s| s.group == "Memory latencies"));
 }
 
 #[test]
@@ -512,4 +518,143 @@ proptest! {
         let _ = parse::lmbench_raw::LmbenchRaw.detect(&input);
         let _ = parse::lmbench_raw::LmbenchRaw.parse(&input);
     }
+}
+
+/// Every value of a wide-Host/OS fixture's first row, by (group, metric).
+fn assert_first_row(p: &ParsedFile, want: &[(&str, &str, f64)]) {
+    for (g, m, v) in want {
+        let got = values(p, g, m, None);
+        assert_eq!(got.first(), Some(v), "{g} / {m}: {got:?}");
+    }
+}
+
+/// getsummary edited for a 14-character host and a 30-character OS: the
+/// rule and rows are wide, the header words are where stock getsummary
+/// puts them, a column or more left of their data. The old reading
+/// counted header words and merged Bcopy (libc)/(hand), Mem read/write.
+#[test]
+fn wide_os_lmbench30_every_table_kind() {
+    let p = read_ok(&fixture("wide-os-lmbench30.txt"), "lmbench");
+    assert_eq!(p.version.as_deref(), Some("3.0"));
+    assert!(p.notes.is_empty(), "{:?}", p.notes);
+    assert!(p.samples.iter().all(|s| s.params.is_empty()), "one host: no host parameter");
+    assert_eq!(values(&p, PROC, "fork proc", Some("2.4.19-pre10-ac2-preempt")), vec![101.0, 102.0]);
+    assert_eq!(values(&p, PROC, "fork proc", Some("2.4.19-pre10-ac2")), vec![111.0]);
+    let sys = "Basic system parameters";
+    assert_first_row(
+        &p,
+        &[
+            (sys, "Mhz", 1200.0),
+            (sys, "tlb pages", 64.0),
+            (sys, "cache line bytes", 64.0),
+            (sys, "mem par", 5.21),
+            (sys, "scal load", 1.0),
+            (PROC, "null call", 0.31),
+            (PROC, "null I/O", 0.52),
+            (PROC, "stat", 2.91),
+            (PROC, "open clos", 3.74),
+            (PROC, "slct TCP", 12.5),
+            (PROC, "sig inst", 0.86),
+            (PROC, "sig hndl", 2.47),
+            (PROC, "exec proc", 1021.0),
+            (PROC, "sh proc", 11000.0),
+            (CTX, "2p/0K ctxsw", 1.1),
+            (CTX, "16p/16K ctxsw", 6.6),
+            (CTX, "16p/64K ctxsw", 7.7),
+            (LAT, "2p/0K ctxsw", 1.1),
+            (LAT, "Pipe", 8.21),
+            (LAT, "AF UNIX", 13.1),
+            (LAT, "TCP", 24.5),
+            (LAT, "TCP conn", 52.0),
+            (FVM, "Mmap Latency", 340.0),
+            (FVM, "Prot Fault", 0.162),
+            (FVM, "Page Fault", 1.2643),
+            (FVM, "100fd selct", 10.6),
+            (BW, "Pipe", 1172.0),
+            (BW, "AF UNIX", 1826.0),
+            (BW, "TCP", 562.0),
+            (BW, "File reread", 1732.6),
+            (BW, "Mmap reread", 573.5),
+            (BW, "Bcopy (libc)", 535.7),
+            (BW, "Bcopy (hand)", 284.9),
+            (BW, "Mem read", 521.0),
+            (BW, "Mem write", 514.7),
+            (MEM, "Mhz", 1200.0),
+            (MEM, "L1 $", 2.501),
+            (MEM, "L2 $", 7.502),
+            (MEM, "Main mem", 123.4),
+            (MEM, "Rand mem", 456.7),
+        ],
+    );
+    // Blank cells stay blank.
+    assert!(values(&p, LAT, "UDP", None).is_empty());
+    assert!(values(&p, FVM, "0K File Create", None).is_empty());
+    // Two kernels, three rows: 1 + 5 + 3 × 11 + 7 + 5 + 4 + 9 + 5 samples.
+    assert_eq!(p.samples.len(), 69 - 1);
+}
+
+#[test]
+fn wide_os_lmbench20_header_variants() {
+    let p = read_ok(&fixture("wide-os-lmbench20.txt"), "lmbench");
+    assert_eq!(p.version.as_deref(), Some("2.0"));
+    assert!(p.notes.is_empty(), "{:?}", p.notes);
+    assert_first_row(
+        &p,
+        &[
+            (PROC, "selct TCP", 19.1),
+            (PROC, "sh proc", 13000.0),
+            (FVM, "0K File Create", 51.6),
+            (FVM, "10K File Delete", 87.4),
+            (FVM, "Mmap Latency", 20200.0),
+            (FVM, "Prot Fault", 0.9),
+            (FVM, "Page Fault", 7.0),
+            (BW, "Bcopy (libc)", 1303.9),
+            (BW, "Bcopy (hand)", 1302.5),
+            (BW, "Mem read", 4664.0),
+            (BW, "Mem write", 1422.0),
+            (MEM, "Main mem", 158.9),
+        ],
+    );
+    assert_eq!(p.samples.len(), 11 + 7 + 9 + 4);
+}
+
+/// lmbench 1.0: indented titles without a direction, its own processor
+/// columns, the bandwidth table "in megabytes/second", a TLB column whose
+/// -1 means "not measured".
+#[test]
+fn wide_os_lmbench10_megabytes_and_minus_one() {
+    let p = read_ok(&fixture("wide-os-lmbench10.txt"), "lmbench");
+    assert_eq!(p.version.as_deref(), Some("1.0"));
+    assert_first_row(
+        &p,
+        &[
+            (PROC, "Null Syscall", 15.0),
+            (PROC, "Null Process", 9200.0),
+            (PROC, "/bin/sh Process", 54000.0),
+            (PROC, "Mmap lat", 342.0),
+            (PROC, "8-proc ctxsw", 99.0),
+            (BW, "Pipe", 8.0),
+            (BW, "TCP", 3.8),
+            (BW, "Bcopy (hand)", 24.0),
+            (BW, "Mem write", 36.0),
+            (MEM, "Main mem", 180.0),
+        ],
+    );
+    assert_eq!(values(&p, BW, "TCP", None).len(), 1);
+    let tcp = p.samples.iter().find(|s| s.group == BW && s.metric.name == "TCP").unwrap();
+    assert_eq!(tcp.metric.unit, "MB/s");
+    assert!(values(&p, MEM, "TLB", None).is_empty(), "-1 is not a value");
+    assert!(p.notes.iter().any(|(l, m)| *l == 23 && m.contains("-1") && m.contains("TLB")), "{:?}", p.notes);
+}
+
+/// Rows of two hosts with the same OS are two machines, not runs of one:
+/// every sample names its host. A row that cannot be read is a note.
+#[test]
+fn two_hosts_same_os_keep_apart() {
+    let p = read_ok(&fixture("two-hosts-same-os.txt"), "lmbench");
+    let host = |h: &str| p.samples.iter().filter(|s| param(s, "host") == Some(h)).count();
+    assert_eq!((host("alpha"), host("beta")), (14, 7));
+    assert_eq!(p.samples.len(), 21);
+    assert!(p.samples.iter().all(|s| s.kernel.as_deref() == Some("2.4.18")));
+    assert!(p.notes.iter().any(|(l, m)| *l == 9 && m.contains("looks like an lmbench result row and was not read")));
 }

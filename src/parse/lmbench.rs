@@ -29,8 +29,11 @@
 //! (Neither, unit "" except `Mhz`). Text columns (`Description`, `Guesses`)
 //! give no samples. The kernel is the OS column with a leading `Linux `
 //! removed (`Linux 2.4.17rat` → `2.4.17rat`); other systems keep the whole
-//! OS string (`IRIX 6.2`). The host column is not kept: rows with the same
-//! host and OS are several runs of the same key.
+//! OS string (`IRIX 6.2`). Rows with the same host and OS are several runs
+//! of the same key. When the file's rows name more than one host, every
+//! sample gets a `host` parameter (the Host column), so different machines
+//! never average; with one host there is none. A `-1` cell is lmbench's
+//! "not measured": no sample, and a note.
 //!
 //! | group | metrics (as the headers name them) | unit | better |
 //! |---|---|---|---|
@@ -45,16 +48,29 @@
 //! | Remote Communication latencies | `UDP`, `RPC/UDP`, `TCP`, `RPC/TCP`, `TCP conn` | µs | Lower |
 //! | File & VM system latencies | `0K File Create`, `0K File Delete`, `10K File Create`, `10K File Delete`, `Mmap Latency`, `Prot Fault`, `Page Fault`, `100fd selct` | µs | Lower |
 //! | Local Communication bandwidths | `Pipe`, `AF UNIX`, `TCP`, `File reread`, `Mmap reread`, `Bcopy (libc)`, `Bcopy (hand)`, `Mem read`, `Mem write` | MB/s | Higher |
-//! | Memory latencies | `Mhz` (MHz, Neither), `L1 $`, `L2 $`, `Main mem`, `Rand mem` | ns | Lower |
+//! | Memory latencies | `Mhz` (MHz, Neither), `L1 $`, `L2 $`, `Main mem`, `Rand mem`, `TLB` (1.0) | ns | Lower |
+//!
+//! lmbench 1.0 prints `Null Syscall`, `Null Process`, `Simple Process`,
+//! `/bin/sh Process`, `Mmap lat`, `2-proc ctxsw`, `8-proc ctxsw` in its
+//! processor table, titles without a direction (those samples are
+//! Neither), and its bandwidth table "in megabytes/second" (MB/s).
 //!
 //! # How cells are found
 //!
-//! The dashed rule under the headers gives each column's extent. A cell is
-//! the whitespace-separated token overlapping a column's extent most (values
-//! are right-aligned under their dashes but some rows are a character or two
-//! wider, e.g. `10.0` under `----` or `158.9` starting before `--------`),
-//! so a blank cell stays blank and never shifts its neighbours. Values may
-//! carry a `K` suffix (`0.11K`, `13.K`, `3549.8K` → ×1000), be cut to a
+//! Columns come from the dashed rule under the headers, checked against
+//! the rows (module `columns`): a run of dashes over two cells of some row is
+//! split, cells right of a wrapped rule add columns. Names come from the
+//! header words matched, in order, against lmbench's own column names
+//! (module `names`), never from where the words sit (an edited getsummary with
+//! a wider Host or OS column prints its headers a column or more left of
+//! their data); a section lmbench's names do not cover is named by where
+//! its words sit only when every column gets a name of its own, else the
+//! table is a note. A cell is the token under exactly one column (under
+//! none: within two characters of exactly one); a row with a cell under two
+//! columns, under none, or two cells under one column is a note, not a
+//! guess, and so is every other line of a table that looks like a result
+//! row and gives no samples. Values may carry a `K` suffix (`0.11K`,
+//! `13.K`, `3549.8K` → ×1000), be cut to a
 //! trailing dot (`115.`) or be `-` (no value). Rows may stop right after the
 //! OS column (no samples). The lines `make summary percent` adds after each
 //! table (indented variation percentages) are skipped.
@@ -69,9 +85,12 @@
 //! mention, or the layout (3.0 alone has "Basic integer operations",
 //! "*Remote*" and `slct`; 2.0 has `selct TCP`).
 
-use crate::model::{Better, Metric, ParsedFile, Sample};
+use crate::model::{Better, Metric, Param, ParsedFile, Sample};
 use crate::parse::num;
 use crate::parse::{BenchParser, Input, ParseError};
+
+mod columns;
+mod names;
 
 /// The lmbench summary-table parser (registry id `lmbench`).
 pub struct Lmbench;
@@ -93,7 +112,7 @@ impl BenchParser for Lmbench {
         if input.has("L M B E N C H") && input.lines.iter().any(|l| is_banner(l)) {
             return 95;
         }
-        let unit_word = ["microseconds", "nanoseconds", "milliseconds", "MB/s"].iter().any(|w| input.has(w));
+        let unit_word = UNIT_WORDS.iter().any(|w| input.has(w));
         let may_have_title =
             (unit_word || input.has_ignore_ascii_case("basic")) && input.lines.iter().any(|l| may_hold_title(l));
         if !may_have_title {
@@ -120,11 +139,11 @@ impl BenchParser for Lmbench {
         let mut out = ParsedFile { benchmark: ID.to_string(), ..Default::default() };
         let mut tables = 0usize;
         let mut layout_version: Option<&'static str> = None;
-        // Matching a collapsed header against lmbench's column names tries
-        // every combination (tens of milliseconds); a thread quoting the same
-        // table again and again asks the same question each time.
-        let mut collapsed_cache: std::collections::HashMap<(String, Vec<String>, usize), Option<Table>> =
-            std::collections::HashMap::new();
+        // A thread quoting the same collapsed table again and again asks
+        // the same question of lmbench's column names each time.
+        let mut collapsed_cache: CollapsedCache = std::collections::HashMap::new();
+        // (sample index, Host column) of every sample read from a Host/OS row.
+        let mut hosts: Vec<(usize, String)> = Vec::new();
         let mut i = 0usize;
         while i < lines.len() {
             if out.version.is_none() {
@@ -135,90 +154,45 @@ impl BenchParser for Lmbench {
                 continue;
             };
             let title_line = lines[i].0;
-            let title = found.title.clone();
+            let group = found.title.group.clone();
             let Some(cols) = found.cols.clone() else {
-                out.notes.push((title_line, format!("section {:?} has no column rule; skipped", title.group)));
+                out.notes.push((title_line, format!("section {group:?} has no column rule; skipped")));
                 i = found.rule + 1;
                 continue;
             };
             if !found.lmbench_header() {
-                out.notes
-                    .push((title_line, format!("section {:?} is not an lmbench Host/OS table; skipped", title.group)));
+                out.notes.push((title_line, format!("section {group:?} is not an lmbench Host/OS table; skipped")));
                 i = found.next + 1;
                 continue;
             }
             let header: Vec<(usize, &str)> = found.header.iter().map(|&k| (lines[k].0, lines[k].1.as_str())).collect();
-            let table = match aligned_header(&header, &cols) {
-                Some(t) => t,
-                None => match collapsed_cache
-                    .entry((title.group.clone(), header.iter().map(|(_, l)| l.to_string()).collect(), cols.len()))
-                    .or_insert_with(|| collapsed_header(&title.group, &header, cols.len()))
-                    .clone()
-                {
-                    Some(t) => t,
-                    None => {
-                        let (hl, ht) = header[0];
-                        return Err(ParseError::malformed(
-                            hl,
-                            format!("column headers of lmbench section {:?}", title.group),
-                            ht.trim_end(),
-                        ));
+            let (body, body_end) = table_body(&lines, found.next + 1);
+            let rows: Vec<&str> = body.iter().map(|&k| lines[k].1.as_str()).collect();
+            let Some(table) = read_header(&group, &header, &cols, &rows, &mut collapsed_cache) else {
+                let (hl, ht) = header[0];
+                out.notes.push((
+                    hl,
+                    format!(
+                        "column headers of lmbench section {group:?} do not name its columns ({:?}); table not read",
+                        ht.trim_end()
+                    ),
+                ));
+                for &k in &body {
+                    if looks_like_row(&lines[k].1) {
+                        out.notes.push((lines[k].0, not_read("its table's columns have no names")));
                     }
-                },
+                }
+                i = body_end;
+                continue;
             };
             tables += 1;
-            if let Some(v) = layout_hint(&title.group, &table)
+            if let Some(v) = layout_hint(&group, &table)
                 && (layout_version.is_none() || v == "3.0")
             {
                 layout_version = Some(v);
             }
-            // Rows.
-            let mut r = found.next + 1;
-            while r < lines.len() {
-                let (n, l) = (lines[r].0, lines[r].1.as_str());
-                if l.trim().is_empty() {
-                    break;
-                }
-                // Only numbers, after a row: the tail of that row, wrapped by a
-                // mail client (a real row starts with its host or OS name).
-                // Its cells cannot be placed, so it is not silently dropped.
-                if r > found.next + 1
-                    && !is_percent_line(l)
-                    && l.split_whitespace().all(|w| w == "-" || num::k_suffixed(w).is_some())
-                {
-                    return Err(ParseError::malformed(
-                        n,
-                        "a row starting with its host and OS (a line of numbers only is the wrapped tail of the row above)",
-                        l.trim(),
-                    ));
-                }
-                let row = match table.layout {
-                    Layout::Aligned => aligned_row(&table, l, n)?,
-                    Layout::Collapsed => collapsed_row(&table, l, n)?,
-                };
-                let Some(row) = row else {
-                    if is_percent_line(l) {
-                        out.notes.push((n, "skipped `make percent` variation line".to_string()));
-                    } else if !l.starts_with("make") && !l.starts_with("gmake") && parse_title(l).is_none() {
-                        out.notes.push((n, format!("table {:?} ends at a line that is not a row", title.group)));
-                    }
-                    break;
-                };
-                if let Some(note) = row.note {
-                    out.notes.push((n, note));
-                }
-                for (c, value) in row.cells {
-                    let Some(col) = table.cols.get(c) else { continue };
-                    let metric = column_metric(&title, col);
-                    let mut s = Sample::new(metric, value, n).with_group(title.group.clone());
-                    if let Some(kern) = kernel_of(&row.os) {
-                        s = s.with_kernel(kern);
-                    }
-                    out.samples.push(s);
-                }
-                r += 1;
-            }
-            i = r;
+            let stop = read_rows(&table, &found.title, &lines, &body, &mut out, &mut hosts)?;
+            i = stop.unwrap_or(body_end);
         }
         if out.version.is_none() {
             out.version = mention_version(input).or(layout_version.map(str::to_string));
@@ -229,7 +203,178 @@ impl BenchParser for Lmbench {
                 reason: "no lmbench summary table (section title, dashed rule, Host/OS headers, column rule)".into(),
             });
         }
+        tag_hosts(&mut out, &hosts);
         Ok(out)
+    }
+}
+
+/// Answers of [`collapsed_header`] by (section, header lines, rule columns).
+type CollapsedCache = std::collections::HashMap<(String, Vec<String>, usize), Option<Table>>;
+
+/// The note (shown as `line N: …`) for a line that looks like a result row
+/// and gave no samples.
+fn not_read(why: &str) -> String {
+    format!("looks like an lmbench result row and was not read: {why}")
+}
+
+/// Two or more number (or `-`) cells: what a result row has and prose lacks.
+fn looks_like_row(line: &str) -> bool {
+    !is_percent_line(line) && line.split_whitespace().filter(|w| columns::is_cell(w)).count() >= 2
+}
+
+/// The line indices of a table's body, from `from` up to a blank line, a
+/// `make` line or the next section title; and the index after it.
+fn table_body(lines: &[(usize, String)], from: usize) -> (Vec<usize>, usize) {
+    let mut r = from;
+    while r < lines.len() {
+        let l = lines[r].1.as_str();
+        if l.trim().is_empty() || l.starts_with("make") || l.starts_with("gmake") || table_at(lines, r).is_some() {
+            break;
+        }
+        r += 1;
+    }
+    ((from..r).collect(), r)
+}
+
+/// The table's columns and their names: aligned ([`aligned_table`]) when
+/// the rows' cells lie under the rule's columns; else collapsed (the
+/// spacing was lost: named by lmbench's own column names in order, cells
+/// taken in order) when the header words match those names; else aligned
+/// if it can be named (its rows then become notes one by one). `None` when
+/// the columns cannot be named with certainty.
+fn read_header(
+    group: &str,
+    header: &[(usize, &str)],
+    rule: &[(usize, usize)],
+    rows: &[&str],
+    cache: &mut CollapsedCache,
+) -> Option<Table> {
+    let rows: Vec<&str> = rows.iter().copied().filter(|l| !is_percent_line(l)).collect();
+    let aligned = aligned_table(group, header, rule, &rows);
+    if aligned.as_ref().is_some_and(|(_, fit)| *fit) {
+        return aligned.map(|(t, _)| t);
+    }
+    let key = (group.to_string(), header.iter().map(|(_, l)| l.to_string()).collect(), rule.len());
+    let collapsed = cache.entry(key).or_insert_with(|| collapsed_header(group, header, rule.len())).clone();
+    collapsed.or(aligned.map(|(t, _)| t))
+}
+
+/// The table read as aligned: columns from the rule and the rows
+/// ([`columns::refine`]), names from [`catalog_names`] or else from where
+/// the header words sit when every column gets a name of its own; and
+/// whether the rows' cells all lie under those columns.
+fn aligned_table(
+    group: &str,
+    header: &[(usize, &str)],
+    rule: &[(usize, usize)],
+    rows: &[&str],
+) -> Option<(Table, bool)> {
+    let (host, lines) = header_words(header)?;
+    let nlabel = if host { 2 } else { 1 };
+    let label_end = rule.get(nlabel - 1)?.1;
+    let ruled = rule.get(nlabel..)?;
+    let mut values = columns::refine(ruled, rows, label_end);
+    let names = match catalog_names(group, &lines, values.len()) {
+        Some(n) => n,
+        // A row with cells past the rule that are no column of lmbench's:
+        // the rule's columns (that row will be a note).
+        None if values.len() > ruled.len() && catalog_names(group, &lines, ruled.len()).is_some() => {
+            values = ruled.to_vec();
+            catalog_names(group, &lines, ruled.len())?
+        }
+        None => {
+            let refined: Vec<(usize, usize)> = rule[..nlabel].iter().chain(&values).copied().collect();
+            let names: Vec<String> = aligned_header(header, &refined)?.cols.into_iter().map(|c| c.name).collect();
+            let distinct: std::collections::BTreeSet<&String> = names.iter().collect();
+            (distinct.len() == names.len()).then_some(names)?
+        }
+    };
+    let fit = columns::rows_fit(&values, rows, label_end);
+    let cols = names
+        .into_iter()
+        .zip(&values)
+        .map(|(name, &(start, end))| Column { start, end, text: is_text_column(&name), name })
+        .collect();
+    Some((Table { layout: Layout::Aligned, host, label_end, cols }, fit))
+}
+
+/// Reads a table's rows into `out`: samples, and a note for every line
+/// that is not read. Returns the index of the line that ended the table
+/// before the end of `body`, if one did.
+fn read_rows(
+    table: &Table,
+    title: &Title,
+    lines: &[(usize, String)],
+    body: &[usize],
+    out: &mut ParsedFile,
+    hosts: &mut Vec<(usize, String)>,
+) -> Result<Option<usize>, ParseError> {
+    for (idx, &k) in body.iter().enumerate() {
+        let (n, l) = (lines[k].0, lines[k].1.as_str());
+        if is_percent_line(l) {
+            out.notes.push((n, "skipped `make percent` variation line".to_string()));
+            return Ok(Some(k + 1));
+        }
+        if idx == 0 && dash_groups(l).is_some() {
+            out.notes.push((n, "a wrapped piece of the column rule; the columns are taken from the rows".into()));
+            continue;
+        }
+        // Only numbers, after a row: the tail of that row, wrapped by a
+        // mail client (a real row starts with its host or OS name).
+        if idx > 0 && l.split_whitespace().all(columns::is_cell) {
+            return Err(ParseError::malformed(
+                n,
+                "a row starting with its host and OS (a line of numbers only is the wrapped tail of the row above)",
+                l.trim(),
+            ));
+        }
+        let read = match table.layout {
+            Layout::Aligned => aligned_row(table, l, n)?,
+            Layout::Collapsed => collapsed_row(table, l, n)?,
+        };
+        let row = match read {
+            RowRead::Row(row) => row,
+            RowRead::Unreadable(why) if looks_like_row(l) => {
+                out.notes.push((n, not_read(&why)));
+                continue;
+            }
+            RowRead::NotARow if looks_like_row(l) => {
+                out.notes.push((n, not_read("it does not start with a host and OS name under the rule")));
+                continue;
+            }
+            RowRead::NotARow | RowRead::Unreadable(_) => {
+                out.notes.push((n, format!("table {:?} ends at a line that is not a row", title.group)));
+                return Ok(Some(k));
+            }
+        };
+        out.notes.extend(row.notes.into_iter().map(|m| (n, m)));
+        for (c, value) in row.cells {
+            let Some(col) = table.cols.get(c) else { continue };
+            let mut s = Sample::new(column_metric(title, col), value, n).with_group(title.group.clone());
+            if let Some(kern) = kernel_of(&row.os) {
+                s = s.with_kernel(kern);
+            }
+            if let Some(h) = &row.host {
+                hosts.push((out.samples.len(), h.clone()));
+            }
+            out.samples.push(s);
+        }
+    }
+    Ok(None)
+}
+
+/// Gives every sample of a Host/OS row a `host` parameter when the file's
+/// rows name more than one host, so that rows of different machines (same
+/// OS or not) never average; rows of one host and OS stay runs.
+fn tag_hosts(out: &mut ParsedFile, hosts: &[(usize, String)]) {
+    let distinct: std::collections::BTreeSet<&str> = hosts.iter().map(|(_, h)| h.as_str()).collect();
+    if distinct.len() < 2 {
+        return;
+    }
+    for (k, h) in hosts {
+        if let Some(s) = out.samples.get_mut(*k) {
+            s.params.push(Param::new("host", h));
+        }
     }
 }
 
@@ -366,10 +511,13 @@ fn contains_ignore_ascii_case(haystack: &str, needle: &str) -> bool {
 fn may_hold_title(line: &str) -> bool {
     // A title with a unit is cut at " - " or " in ": spaces here, or
     // other whitespace (a tab) that expansion or re-joining makes spaces.
-    (["microseconds", "nanoseconds", "milliseconds", "MB/s"].iter().any(|w| line.contains(w))
+    (UNIT_WORDS.iter().any(|w| line.contains(w))
         && (line.contains(" - ") || line.contains(" in ") || line.chars().any(|c| c.is_whitespace() && c != ' ')))
         || contains_ignore_ascii_case(line, "basic")
 }
+
+/// The unit words of section titles.
+const UNIT_WORDS: [&str; 5] = ["microseconds", "nanoseconds", "milliseconds", "MB/s", "megabytes/second"];
 
 /// A section title: "Context switching - times in microseconds - smaller is better".
 #[derive(Debug, Clone)]
@@ -431,7 +579,8 @@ fn parse_title(line: &str) -> Option<Title> {
         "ns"
     } else if t.contains("milliseconds") {
         "ms"
-    } else if t.contains("MB/s") {
+    } else if t.contains("MB/s") || t.contains("megabytes/second") {
+        // lmbench 1.0: "*Local* Communication bandwidths in megabytes/second"
         "MB/s"
     } else {
         return None;
@@ -594,7 +743,6 @@ struct Table {
     host: bool,
     /// Extent of the label columns (Host and/or OS): last character column.
     label_end: usize,
-    host_end: usize,
     /// The value columns, left to right.
     cols: Vec<Column>,
 }
@@ -631,7 +779,6 @@ fn aligned_header(header: &[(usize, &str)], rule: &[(usize, usize)]) -> Option<T
         return None;
     }
     let label_end = rule.get(nlabel - 1)?.1;
-    let host_end = rule.first()?.1;
     let values: Vec<(usize, usize)> = rule.get(nlabel..)?.to_vec();
     // parts[col][line] = words
     let mut parts: Vec<Vec<Vec<String>>> = vec![vec![Vec::new(); header.len()]; values.len()];
@@ -690,65 +837,35 @@ fn aligned_header(header: &[(usize, &str)], rule: &[(usize, usize)]) -> Option<T
         }
         cols.push(Column { start, end, text: is_text_column(&name), name });
     }
-    Some(Table { layout: Layout::Aligned, host, label_end, host_end, cols })
+    Some(Table { layout: Layout::Aligned, host, label_end, cols })
 }
 
-/// lmbench's own column headers per section, in table order, as
-/// `top|bottom` header words; a `*` after the top words marks a header that
-/// spans the following columns with the same top words.
-fn catalog(group: &str) -> &'static [&'static str] {
-    match group {
-        "Processor, Processes" => &[
-            "Mhz|", "null|call", "null|I/O", "|stat", "open|clos", "selct|TCP", "slct|TCP", "selct|", "sig|inst",
-            "sig|hndl", "fork|proc", "exec|proc", "sh|proc",
-        ],
-        "Context switching" => &[
-            "2p/0K|ctxsw", "2p/16K|ctxsw", "2p/64K|ctxsw", "8p/16K|ctxsw", "8p/64K|ctxsw", "16p/16K|ctxsw",
-            "16p/64K|ctxsw",
-        ],
-        "Local Communication latencies" => {
-            &["2p/0K|ctxsw", "Pipe|", "AF|UNIX", "UDP|", "RPC/|UDP", "TCP|", "RPC/|TCP", "TCP|conn"]
+/// The header words of each header line with the label words removed
+/// (`Host` first on the first line, then `OS` there or first on the
+/// second), and whether the table has a Host column.
+fn header_words<'a>(header: &[(usize, &'a str)]) -> Option<(bool, Vec<Vec<&'a str>>)> {
+    let mut lines: Vec<Vec<&str>> = header.iter().map(|(_, l)| l.split_whitespace().collect()).collect();
+    let first = lines.first_mut()?;
+    let host = match first.first().copied() {
+        Some("Host") => {
+            first.remove(0);
+            if first.first() == Some(&"OS") {
+                first.remove(0);
+            } else if lines.get(1).and_then(|l| l.first()) == Some(&"OS") {
+                lines[1].remove(0);
+            }
+            true
         }
-        "Remote Communication latencies" => &["UDP|", "RPC/|UDP", "TCP|", "RPC/|TCP", "TCP|conn"],
-        "File & VM system latencies" => &[
-            "0K File*|Create",
-            "0K File*|Delete",
-            "10K File*|Create",
-            "10K File*|Delete",
-            "Mmap|Latency",
-            "Prot|Fault",
-            "Page|Fault",
-            "100fd|selct",
-        ],
-        "Local Communication bandwidths" => &[
-            "Pipe|", "AF|UNIX", "TCP|", "File|reread", "Mmap|reread", "Bcopy|(libc)", "Bcopy|(hand)", "Mem|read",
-            "Mem|write",
-        ],
-        "Memory latencies" => &["Mhz|", "L1 $|", "L2 $|", "Main mem|", "Rand mem|", "Guesses|"],
-        "Basic integer operations" => &["intgr|bit", "intgr|add", "intgr|mul", "intgr|div", "intgr|mod"],
-        "Basic uint64 operations" => &[
-            "int64|bit", "int64|add", "int64|mul", "int64|div", "int64|mod", "uint64|bit", "uint64|add", "uint64|mul",
-            "uint64|div", "uint64|mod",
-        ],
-        "Basic float operations" => &["float|add", "float|mul", "float|div", "float|bogo"],
-        "Basic double operations" => &["double|add", "double|mul", "double|div", "double|bogo"],
-        "Basic system parameters" => &["Description|", "Mhz|"],
-        _ => &[],
+        Some("OS") => {
+            first.remove(0);
+            false
+        }
+        _ => return None,
+    };
+    if lines.iter().map(Vec::len).sum::<usize>() > 40 {
+        return None; // no lmbench header has that many words
     }
-}
-
-struct Entry {
-    top: &'static str,
-    bottom: &'static str,
-    span: bool,
-}
-
-fn entry(s: &'static str) -> Entry {
-    let (top, bottom) = s.split_once('|').unwrap_or((s, ""));
-    match top.strip_suffix('*') {
-        Some(t) => Entry { top: t, bottom, span: true },
-        None => Entry { top, bottom, span: false },
-    }
+    Some((host, lines))
 }
 
 /// Reads headers whose whitespace was collapsed, by matching the header
@@ -757,129 +874,26 @@ fn collapsed_header(group: &str, header: &[(usize, &str)], ncols: usize) -> Opti
     if header.len() > 2 {
         return None;
     }
-    let mut top: Vec<String> = header.first()?.1.split_whitespace().map(str::to_string).collect();
-    let mut bottom: Vec<String> =
-        header.get(1).map(|(_, l)| l.split_whitespace().map(str::to_string).collect()).unwrap_or_default();
-    let host = match top.first().map(String::as_str) {
-        Some("Host") => {
-            top.remove(0);
-            if top.first().is_some_and(|t| t == "OS") {
-                top.remove(0);
-            } else if bottom.first().is_some_and(|t| t == "OS") {
-                bottom.remove(0);
-            }
-            true
-        }
-        Some("OS") => {
-            top.remove(0);
-            false
-        }
-        _ => return None,
-    };
-    let nlabel = if host { 2 } else { 1 };
-    let n = ncols.checked_sub(nlabel).filter(|&n| n > 0)?;
-    if top.len() + bottom.len() > 40 {
-        return None; // no lmbench header has that many words
-    }
-    let entries: Vec<Entry> = catalog(group).iter().map(|s| entry(s)).collect();
-    if entries.len() < n {
-        return None;
-    }
+    let (host, lines) = header_words(header)?;
+    let n = ncols.checked_sub(if host { 2 } else { 1 }).filter(|&n| n > 0)?;
     // With one header line the split between the stacked lines may have
     // been lost (a flattened table): try every split, demand one answer.
-    let splits: Vec<(Vec<String>, Vec<String>)> = if header.len() == 1 {
-        (0..=top.len()).rev().map(|k| (top[..k].to_vec(), top[k..].to_vec())).collect()
+    let names = if let [only] = lines.as_slice() {
+        let mut found: Option<Vec<String>> = None;
+        for k in (0..=only.len()).rev() {
+            let split = vec![only[..k].to_vec(), only[k..].to_vec()];
+            match (names::match_names(group, &split, n), &found) {
+                (Some(h), Some(f)) if h != *f => return None,
+                (Some(h), None) => found = Some(h),
+                _ => {}
+            }
+        }
+        found?
     } else {
-        vec![(top, bottom)]
+        names::match_names(group, &lines, n)?
     };
-    let mut found: Option<Vec<usize>> = None;
-    for (t, b) in &splits {
-        let mut here: Option<Vec<usize>> = None;
-        let mut chosen = Vec::with_capacity(n);
-        let mut ambiguous = false;
-        search(&entries, n, 0, &mut chosen, t, b, &mut here, &mut ambiguous);
-        if ambiguous {
-            return None;
-        }
-        if let Some(h) = here {
-            match &found {
-                Some(f) if rendered_names(&entries, f) != rendered_names(&entries, &h) => return None,
-                Some(_) => {}
-                None => found = Some(h),
-            }
-        }
-    }
-    let pick = found?;
-    let cols = pick
-        .iter()
-        .map(|&e| {
-            let en = &entries[e];
-            let name = join_words(&[en.top.to_string(), en.bottom.to_string()]);
-            Column { start: 0, end: 0, text: is_text_column(&name), name }
-        })
-        .collect();
-    Some(Table { layout: Layout::Collapsed, host, label_end: 0, host_end: 0, cols })
-}
-
-#[allow(clippy::too_many_arguments)]
-fn search(
-    entries: &[Entry],
-    n: usize,
-    from: usize,
-    chosen: &mut Vec<usize>,
-    top: &[String],
-    bottom: &[String],
-    found: &mut Option<Vec<usize>>,
-    ambiguous: &mut bool,
-) {
-    if *ambiguous {
-        return;
-    }
-    if chosen.len() == n {
-        if render_matches(entries, chosen, top, bottom) {
-            match found {
-                Some(prev) if rendered_names(entries, prev) != rendered_names(entries, chosen) => *ambiguous = true,
-                Some(_) => {}
-                None => *found = Some(chosen.clone()),
-            }
-        }
-        return;
-    }
-    let need = n - chosen.len();
-    let mut e = from;
-    while e + need <= entries.len() {
-        chosen.push(e);
-        search(entries, n, e + 1, chosen, top, bottom, found, ambiguous);
-        chosen.pop();
-        e += 1;
-    }
-}
-
-fn rendered_names(entries: &[Entry], pick: &[usize]) -> Vec<(&'static str, &'static str)> {
-    pick.iter().map(|&e| (entries[e].top, entries[e].bottom)).collect()
-}
-
-fn render_matches(entries: &[Entry], pick: &[usize], top: &[String], bottom: &[String]) -> bool {
-    let mut t: Vec<&str> = Vec::new();
-    let mut b: Vec<&str> = Vec::new();
-    let mut prev_span: Option<&str> = None;
-    for &e in pick {
-        let en = &entries[e];
-        if en.span {
-            if prev_span != Some(en.top) {
-                t.extend(en.top.split_whitespace());
-            }
-            prev_span = Some(en.top);
-        } else {
-            prev_span = None;
-            t.extend(en.top.split_whitespace());
-        }
-        b.extend(en.bottom.split_whitespace());
-    }
-    t.len() == top.len()
-        && b.len() == bottom.len()
-        && t.iter().zip(top).all(|(a, b)| *a == b)
-        && b.iter().zip(bottom).all(|(a, b)| *a == b)
+    let cols = names.into_iter().map(|name| Column { start: 0, end: 0, text: is_text_column(&name), name }).collect();
+    Some(Table { layout: Layout::Collapsed, host, label_end: 0, cols })
 }
 
 /// Which lmbench version a table's layout shows, if any.
@@ -898,36 +912,49 @@ fn layout_hint(group: &str, table: &Table) -> Option<&'static str> {
 }
 
 struct Row {
+    /// The Host column, in tables that have one.
+    host: Option<String>,
     os: String,
-    /// Why the row's cells were not read, when they were not.
-    note: Option<String>,
+    /// Notes about cells that gave no sample (`-1`).
+    notes: Vec<String>,
     /// (value column index, value)
     cells: Vec<(usize, f64)>,
 }
 
-/// A cell's value: `None` for a blank (`-`), an error for anything that is
-/// not an lmbench number.
-fn cell_value(cell: &str, col: &Column, line: usize) -> Result<Option<f64>, ParseError> {
+/// What a line of a table's body is.
+enum RowRead {
+    Row(Row),
+    /// A row whose cells cannot be placed with certainty: why.
+    Unreadable(String),
+    NotARow,
+}
+
+/// A cell's value: `None` for a blank (`-`) and for lmbench's `-1` (not
+/// measured, with a note in `notes`), an error for anything that is not an
+/// lmbench number.
+fn cell_value(cell: &str, col: &Column, line: usize, notes: &mut Vec<String>) -> Result<Option<f64>, ParseError> {
     if cell == "-" {
         return Ok(None);
     }
     match num::k_suffixed(cell) {
+        Some(-1.0) => {
+            notes.push(format!("{:?} is -1 (lmbench's \"not measured\"); no sample", col.name));
+            Ok(None)
+        }
         Some(v) => Ok(Some(v)),
         None => Err(ParseError::malformed(line, format!("a number in column {:?}", col.name), cell)),
     }
 }
 
-/// Reads one row of an aligned table; `Ok(None)` when the line is not a row
-/// (the table ended).
-fn aligned_row(table: &Table, line: &str, lineno: usize) -> Result<Option<Row>, ParseError> {
-    if line.starts_with("make") || line.starts_with("gmake") {
-        return Ok(None);
-    }
-    let toks = tokens(line);
+/// The host and OS words of an aligned row and how many tokens they take:
+/// the host starts in column 0, the OS words end by the OS column's rule.
+/// `Ok(None)` when the line does not start like a row; an error message
+/// when a word runs over the OS column's edge (which column it is in
+/// cannot be told).
+fn row_labels(table: &Table, toks: &[Tok<'_>]) -> Result<Option<(Option<String>, String, usize)>, String> {
     let Some(first) = toks.first() else { return Ok(None) };
     if table.host {
-        // Host names start in column 0 and end before the OS column.
-        if first.start != 0 || first.end > table.host_end {
+        if first.start != 0 || first.end >= table.label_end || columns::is_cell(first.text) {
             return Ok(None);
         }
     } else if first.start > table.label_end {
@@ -935,49 +962,71 @@ fn aligned_row(table: &Table, line: &str, lineno: usize) -> Result<Option<Row>, 
     }
     let skip = usize::from(table.host);
     let os_words: Vec<&Tok> = toks.iter().skip(skip).take_while(|t| t.start <= table.label_end).collect();
-    if os_words.is_empty() || os_words.iter().any(|t| t.end > table.label_end) {
+    if os_words.is_empty() {
         return Ok(None);
     }
+    if let Some(w) = os_words.iter().find(|t| t.end > table.label_end) {
+        return Err(format!("{:?} runs past the end of the OS column", w.text));
+    }
     let os = os_words.iter().map(|t| t.text).collect::<Vec<_>>().join(" ");
+    let host = table.host.then(|| first.text.to_string());
+    Ok(Some((host, os, skip + os_words.len())))
+}
+
+/// Reads one row of an aligned table. Each cell must lie under exactly one
+/// column (or, under none, within two characters of exactly one), in
+/// column order; otherwise the row is [`RowRead::Unreadable`].
+fn aligned_row(table: &Table, line: &str, lineno: usize) -> Result<RowRead, ParseError> {
+    if line.starts_with("make") || line.starts_with("gmake") {
+        return Ok(RowRead::NotARow);
+    }
+    let toks = tokens(line);
+    let (host, os, used) = match row_labels(table, &toks) {
+        Ok(Some(l)) => l,
+        Ok(None) => return Ok(RowRead::NotARow),
+        Err(why) => return Ok(RowRead::Unreadable(why)),
+    };
     let extents: Vec<(usize, usize)> = table.cols.iter().map(|c| (c.start, c.end)).collect();
     let guesses_last = table.cols.last().is_some_and(|c| c.text);
-    let mut cells: Vec<(usize, f64)> = Vec::new();
+    let mut row = Row { host, os, notes: Vec::new(), cells: Vec::new() };
     let mut last_col: Option<usize> = None;
-    for t in toks.iter().skip(skip + os_words.len()) {
-        let is_number = t.text == "-" || num::k_suffixed(t.text).is_some();
+    for t in &toks[used..] {
+        let is_number = columns::is_cell(t.text);
         let starts_alpha = t.text.chars().next().is_some_and(|c| c.is_alphabetic());
-        let c = best_col(t, &extents, 2);
-        match c {
-            Some(c) if table.cols[c].text => {
-                if c + 1 == table.cols.len() {
-                    break; // free text (Guesses) runs to the end of the line
-                }
-                last_col = Some(c);
-                continue;
+        let c = match columns::place(t, &extents, 2) {
+            columns::Place::One(c) => Some(c),
+            // A blank between two columns gives no sample wherever it is.
+            _ if t.text == "-" => continue,
+            _ if guesses_last && !is_number && starts_alpha && last_col.is_some() => None,
+            columns::Place::Two(a, b) => {
+                let (a, b) = (&table.cols[a].name, &table.cols[b].name);
+                return Ok(RowRead::Unreadable(format!("{:?} lies under both {a:?} and {b:?}", t.text)));
             }
-            _ if guesses_last && !is_number && starts_alpha && last_col.is_some() => {
-                break; // "158.9    No L2 cache?": the guess may start under a value column
+            columns::Place::None => {
+                return Ok(RowRead::Unreadable(format!("{:?} lies under no column of the dashed rule", t.text)));
             }
-            Some(c) => {
-                let col = &table.cols[c];
-                if last_col.is_some_and(|l| c <= l) {
-                    return Err(ParseError::malformed(
-                        lineno,
-                        format!("one cell per column (two cells fall under {:?})", col.name),
-                        line.trim_end(),
-                    ));
-                }
-                last_col = Some(c);
-                if let Some(v) = cell_value(t.text, col, lineno)? {
-                    cells.push((c, v));
-                }
+        };
+        let Some(c) = c else { break }; // "158.9    No L2 cache?": the guess may start under a value column
+        let col = &table.cols[c];
+        if col.text {
+            if c + 1 == table.cols.len() {
+                break; // free text (Guesses) runs to the end of the line
             }
-            None => {
-                return Err(ParseError::malformed(lineno, "a cell under a column of the dashed rule", t.text));
-            }
+            last_col = Some(c);
+            continue;
+        }
+        if !is_number && guesses_last && starts_alpha && last_col.is_some() {
+            break;
+        }
+        if last_col.is_some_and(|l| c <= l) {
+            return Ok(RowRead::Unreadable(format!("two cells fall under {:?}", col.name)));
+        }
+        last_col = Some(c);
+        if let Some(v) = cell_value(t.text, col, lineno, &mut row.notes)? {
+            row.cells.push((c, v));
         }
     }
-    Ok(Some(Row { os, cells, note: None }))
+    Ok(RowRead::Row(row))
 }
 
 /// OS names that are printed with a version after them.
@@ -986,13 +1035,34 @@ const OS_NAMES: &[&str] = &[
     "BSD/OS", "SCO_SV", "UnixWare",
 ];
 
-/// Reads one row of a whitespace-collapsed table; `Ok(None)` when the line
-/// is not a row. getsummary prints the OS as two words (`uname -s` and
-/// `uname -r`: `Linux 2.4.17`, `IRIX 6.2`), so a row is the host (when the
-/// table has a Host column), two OS words and the cells.
-fn collapsed_row(table: &Table, line: &str, lineno: usize) -> Result<Option<Row>, ParseError> {
+/// [`names::match_names`] of the header lines, or, when they do not match,
+/// of the header lines with one line joined to the one above (the tail of
+/// a header line that a mail client wrapped), when exactly one join matches.
+fn catalog_names(group: &str, lines: &[Vec<&str>], n: usize) -> Option<Vec<String>> {
+    if let Some(names) = names::match_names(group, lines, n) {
+        return Some(names);
+    }
+    let mut found: Option<Vec<String>> = None;
+    for k in 1..lines.len() {
+        let mut joined = lines.to_vec();
+        let tail = joined.remove(k);
+        joined[k - 1].extend(tail);
+        match (names::match_names(group, &joined, n), &found) {
+            (Some(h), Some(f)) if h != *f => return None,
+            (Some(h), None) => found = Some(h),
+            _ => {}
+        }
+    }
+    found
+}
+
+/// Reads one row of a whitespace-collapsed table. getsummary prints the OS
+/// as two words (`uname -s` and `uname -r`: `Linux 2.4.17`, `IRIX 6.2`), so
+/// a row is the host (when the table has a Host column), two OS words and
+/// the cells; a row with some cells missing cannot be placed.
+fn collapsed_row(table: &Table, line: &str, lineno: usize) -> Result<RowRead, ParseError> {
     if line.starts_with(char::is_whitespace) || line.starts_with("make") || line.starts_with("gmake") {
-        return Ok(None);
+        return Ok(RowRead::NotARow);
     }
     let mut toks: Vec<&str> = line.split_whitespace().collect();
     let host_n = usize::from(table.host);
@@ -1000,41 +1070,34 @@ fn collapsed_row(table: &Table, line: &str, lineno: usize) -> Result<Option<Row>
     let os_ok = toks.get(host_n).is_some_and(|t| t.chars().next().is_some_and(|c| c.is_ascii_alphabetic()))
         && toks.get(host_n + 1).is_some_and(|t| t.chars().next().is_some_and(|c| c.is_ascii_digit()));
     if !os_ok {
-        return Ok(None);
+        return Ok(RowRead::NotARow);
     }
     let os = toks[host_n..label_n].join(" ");
+    let host = table.host.then(|| toks[0].to_string());
+    let mut row = Row { host, os, notes: Vec::new(), cells: Vec::new() };
     if toks.len() == label_n {
-        return Ok(Some(Row { os, cells: Vec::new(), note: None }));
+        return Ok(RowRead::Row(row));
     }
-    let is_cell = |t: &str| t == "-" || num::k_suffixed(t).is_some();
-    if !toks.last().is_some_and(|t| is_cell(t)) && !table.cols.last().is_some_and(|c| c.text) {
-        return Ok(None);
+    let text_last = table.cols.last().is_some_and(|c| c.text);
+    if !toks.last().is_some_and(|t| columns::is_cell(t)) && !text_last {
+        return Ok(RowRead::NotARow);
     }
     // Trailing guess text ("No L2 cache?").
-    if table.cols.last().is_some_and(|c| c.text) {
-        while toks.len() > label_n && toks.last().is_some_and(|t| !is_cell(t)) {
+    if text_last {
+        while toks.len() > label_n && toks.last().is_some_and(|t| !columns::is_cell(t)) {
             toks.pop();
         }
     }
     let numeric_cols: Vec<usize> = (0..table.cols.len()).filter(|&c| !table.cols[c].text).collect();
-    let text_inside = table.cols.iter().rev().skip(1).any(|c| c.text);
-    if text_inside {
-        return Ok(Some(Row {
-            os,
-            cells: Vec::new(),
-            note: Some("row skipped: a text column inside a table whose spacing was collapsed".into()),
-        }));
+    if table.cols.iter().rev().skip(1).any(|c| c.text) {
+        return Ok(RowRead::Unreadable("a text column inside a table whose spacing was collapsed".into()));
     }
     let n = numeric_cols.len();
     let have = toks.len() - label_n;
     if have < n {
-        return Ok(Some(Row {
-            os,
-            cells: Vec::new(),
-            note: Some(format!(
-                "row skipped: {have} of {n} cells, and a blank cell cannot be placed in a table whose spacing was collapsed"
-            )),
-        }));
+        return Ok(RowRead::Unreadable(format!(
+            "{have} of {n} cells, and a blank cell cannot be placed in a table whose spacing was collapsed"
+        )));
     }
     if have > n {
         return Err(ParseError::malformed(
@@ -1043,13 +1106,12 @@ fn collapsed_row(table: &Table, line: &str, lineno: usize) -> Result<Option<Row>
             line.trim_end(),
         ));
     }
-    let mut cells = Vec::new();
     for (k, &c) in numeric_cols.iter().enumerate() {
-        if let Some(v) = cell_value(toks[label_n + k], &table.cols[c], lineno)? {
-            cells.push((c, v));
+        if let Some(v) = cell_value(toks[label_n + k], &table.cols[c], lineno, &mut row.notes)? {
+            row.cells.push((c, v));
         }
     }
-    Ok(Some(Row { os, cells, note: None }))
+    Ok(RowRead::Row(row))
 }
 
 /// An indented `make percent` line: variation percentages such as `0 `,

@@ -46,6 +46,7 @@
 //! `SunOS 5.8`) for every sample after it; `[MHZ: 2998 MHz, 0.33 nanosec
 //! clock]` and the bare `mhz` line `2998 MHz, 0.3336 nanosec clock` give `Mhz`.
 //!
+//! A quoted heading not listed below is a note and its rows are skipped.
 //! Anything else (build logs, `make` lines, dates, `[net: …]`) is skipped.
 //!
 //! # Metrics
@@ -74,7 +75,8 @@
 //! | `"read bandwidth`, `"File F read bandwidth` | `File read bandwidth` | MB/s | Local Communication bandwidths | size |
 //! | `"read open2close bandwidth` | `File read open2close bandwidth` | MB/s | Local Communication bandwidths | size |
 //! | `"Mmap read bandwidth`, `"Mmap read open2close bandwidth` | same text | MB/s | Local Communication bandwidths | size |
-//! | `"libc bcopy unaligned`, `"unrolled bcopy unaligned`, `Memory read bandwidth`, … (any header ending in `bandwidth` or naming `bcopy`) | header text | MB/s | Local Communication bandwidths | size |
+//! | `"Mmap read bandwidth`, `"Mmap read open2close bandwidth`, `"libc bcopy unaligned`, `"libc bcopy aligned`, `"unrolled bcopy unaligned`, `"unrolled partial bcopy unaligned` (the quoted headings lmbench 2/3 write), `Memory read bandwidth`, … (plain `Memory … bandwidth`) | header text | MB/s | Local Communication bandwidths | size |
+//! | `"Seek times for D` / `"Zone bandwidth for D` (disk tool) | header text | ms / MB/s | Disk | distance / offset |
 //! | `bw_mem … rd` command + pair | `bw_mem rd` (tool and operation) | MB/s | Local Communication bandwidths | size |
 //! | `Pagefaults on F` | `Pagefaults` | µs | File & VM system latencies | |
 //! | `Protection fault` | `prot fault` | µs | File & VM system latencies | |
@@ -82,7 +84,8 @@
 //! | `"File system latency` rows | `Create`, `Delete` | files/s (Higher) | File & VM system latencies | size |
 //! | `"size=Nk ovr=X` | `ctxsw overhead` (X) | µs (Neither) | Context switching | size |
 //! | … its `procs time` rows | `ctxsw` | µs | Context switching | size, procs |
-//! | `"stride=N` rows | `Memory load latency` | ns | Memory latencies | stride, size |
+//! | `"stride=N` rows (after `Memory load latency`, or alone) | `Memory load latency` | ns | Memory latencies | stride, size |
+//! | `"stride=N` rows after `Random load latency` (or a logged `lat_mem_rd -t` command) | `Random load latency` | ns | Random load latency | stride, size |
 //! | `Memory load parallelism` rows | `Memory load parallelism` | "" (Neither) | Memory latencies | size |
 //! | `integer bit:` … `double bogomflops:` (lat_ops) | label | ns | Basic operations | |
 //! | `… parallelism: X` (par_ops) | label | "" (Neither) | Basic operations | |
@@ -117,6 +120,9 @@ const CTX: &str = "Context switching";
 const MEM: &str = "Memory latencies";
 const OPS: &str = "Basic operations";
 const SYS: &str = "Basic system parameters";
+const DISK: &str = "Disk";
+/// Group and metric of `lat_mem_rd -t` (random loads).
+const RANDOM: &str = "Random load latency";
 
 impl BenchParser for LmbenchRaw {
     fn id(&self) -> &'static str {
@@ -163,6 +169,8 @@ impl BenchParser for LmbenchRaw {
         let mut kernel: Option<String> = None;
         let mut section: Option<Section> = None;
         let mut section_line = 0usize;
+        // Whether `"stride=N` blocks are lat_mem_rd -t's random loads.
+        let mut random_loads = false;
         let push = |out: &mut ParsedFile, kernel: &Option<String>, mut s: Sample| {
             if let Some(k) = kernel {
                 s.kernel = Some(k.as_str().into());
@@ -178,6 +186,8 @@ impl BenchParser for LmbenchRaw {
             if let Some(inner) = t.strip_prefix('[') {
                 section = None;
                 let inner = inner.trim_end_matches(']').trim();
+                // The script's closing `[date]`, or the next run's banner.
+                random_loads = false;
                 if let Some((v, k)) = results_banner(inner) {
                     if out.version.is_none() {
                         out.version = v;
@@ -193,6 +203,10 @@ impl BenchParser for LmbenchRaw {
             if let Some(h) = t.strip_prefix('"') {
                 section = quoted_section(h);
                 section_line = n;
+                match section.as_mut() {
+                    Some(Section::MemRd { random, .. }) => *random = random_loads,
+                    _ => random_loads = false,
+                }
                 match &section {
                     None => {
                         out.notes.push((n, format!("unknown lmbench section {t:?}; its rows are skipped")));
@@ -230,12 +244,19 @@ impl BenchParser for LmbenchRaw {
                     }
                 }
             }
+            if let Some(random) = mem_rd_heading(t) {
+                random_loads = random;
+                section = None;
+                continue;
+            }
             if let Some(sec) = plain_section(t) {
+                random_loads = false;
                 section = Some(sec);
                 section_line = n;
                 continue;
             }
             if let Some(sec) = command_section(t) {
+                random_loads = false;
                 section = Some(sec);
                 section_line = n;
                 continue;
@@ -293,10 +314,12 @@ fn mhz_line(t: &str) -> Option<f64> {
 /// What a section's rows are.
 #[derive(Debug, Clone, PartialEq)]
 enum Section {
-    /// `size value [MB/sec]` pairs of one metric.
-    Pairs { name: String, unit: &'static str, better: Better, group: &'static str },
-    /// lat_mem_rd: `size latency` under `"stride=N`.
-    MemRd { stride: String },
+    /// `x value [MB/sec]` pairs of one metric; `key` names the first number
+    /// (`size`, or `distance`/`offset` for the disk tool).
+    Pairs { name: String, unit: &'static str, better: Better, group: &'static str, key: &'static str },
+    /// lat_mem_rd: `size latency` under `"stride=N`; `random` for `lat_mem_rd -t`
+    /// (the block under lmbench 3's `Random load latency` heading).
+    MemRd { stride: String, random: bool },
     /// lat_ctx: `procs time` under `"size=Nk ovr=X`.
     Ctx { size: String, overhead: Option<f64> },
     /// lat_fs: `0k files creates/s deletes/s`.
@@ -327,22 +350,22 @@ fn pair(t: &str) -> Option<(&str, f64)> {
 impl Section {
     fn row(&self, t: &str, n: usize) -> Result<RowResult, ParseError> {
         match self {
-            Section::Pairs { name, unit, better, group } => Ok(match pair(t) {
+            Section::Pairs { name, unit, better, group, key } => Ok(match pair(t) {
                 Some((size, v)) => RowResult::Samples(
                     vec![
                         Sample::new(Metric::new(name.clone(), *unit, *better), v, n)
                             .with_group(*group)
-                            .with_param("size", size),
+                            .with_param(*key, size),
                     ],
                     Vec::new(),
                 ),
                 None => RowResult::NotARow,
             }),
-            Section::MemRd { stride } => Ok(match pair(t) {
+            Section::MemRd { stride, random } => Ok(match pair(t) {
                 Some((size, v)) => RowResult::Samples(
                     vec![
-                        Sample::new(Metric::new("Memory load latency", "ns", Better::Lower), v, n)
-                            .with_group(MEM)
+                        Sample::new(Metric::new(mem_rd_name(*random), "ns", Better::Lower), v, n)
+                            .with_group(if *random { RANDOM } else { MEM })
                             .with_param("stride", stride)
                             .with_param("size", size),
                     ],
@@ -406,7 +429,16 @@ impl Section {
 }
 
 fn bw(name: impl Into<String>, group: &'static str) -> Section {
-    Section::Pairs { name: name.into(), unit: "MB/s", better: Better::Higher, group }
+    Section::Pairs { name: name.into(), unit: "MB/s", better: Better::Higher, group, key: "size" }
+}
+
+/// The metric (and, for random loads, group) name of a lat_mem_rd block:
+/// lmbench 3 runs `lat_mem_rd` under the heading `Memory load latency` and
+/// `lat_mem_rd -t` (random loads) under `Random load latency`; both print
+/// `"stride=N` blocks, so only the heading (or the logged command line)
+/// tells them apart.
+fn mem_rd_name(random: bool) -> &'static str {
+    if random { RANDOM } else { "Memory load latency" }
 }
 
 /// The section a quoted header (without its `"`) opens; `Some(Skip)` for
@@ -416,7 +448,7 @@ fn quoted_section(h: &str) -> Option<Section> {
     if let Some(stride) = h.strip_prefix("stride=") {
         let s = stride.trim();
         return (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
-            .then(|| Section::MemRd { stride: s.to_string() });
+            .then(|| Section::MemRd { stride: s.to_string(), random: false });
     }
     if let Some(rest) = h.strip_prefix("size=") {
         let mut w = rest.split_whitespace();
@@ -431,6 +463,7 @@ fn quoted_section(h: &str) -> Option<Section> {
                 unit: "µs",
                 better: Better::Lower,
                 group: FILE_VM,
+                key: "size",
             });
         }
         "File system latency" => return Some(Section::Fs),
@@ -448,10 +481,65 @@ fn quoted_section(h: &str) -> Option<Section> {
             return Some(bw(format!("File {}", w.join(" ")), LOCAL_BW));
         }
     }
-    if h.ends_with("bandwidth") || h.contains("bcopy") {
+    if BW_HEADINGS.contains(&h) {
         return Some(bw(h, LOCAL_BW));
     }
+    disk_section(h)
+}
+
+/// The quoted bw_mem / bw_mmap_rd headings lmbench 2 and 3's `scripts/lmbench`
+/// echoes, each read as its own metric (named by the heading). Any other
+/// quoted heading is unknown: a note, its rows skipped, never filed under
+/// one of these.
+const BW_HEADINGS: &[&str] = &[
+    "Mmap read bandwidth",
+    "Mmap read open2close bandwidth",
+    "libc bcopy unaligned",
+    "libc bcopy aligned",
+    "unrolled bcopy unaligned",
+    "unrolled partial bcopy unaligned",
+];
+
+/// lmbench 3's `disk` tool (run when `DISKS` is configured):
+/// `"Seek times for /dev/sda` (distance MB, ms) and `"Zone bandwidth for
+/// /dev/sda` (offset MB, MB/s); the metric keeps the disk's name.
+fn disk_section(h: &str) -> Option<Section> {
+    if h.strip_prefix("Seek times for ").is_some_and(|d| !d.trim().is_empty()) {
+        return Some(Section::Pairs {
+            name: h.into(),
+            unit: "ms",
+            better: Better::Lower,
+            group: DISK,
+            key: "distance",
+        });
+    }
+    if h.strip_prefix("Zone bandwidth for ").is_some_and(|d| !d.trim().is_empty()) {
+        return Some(Section::Pairs {
+            name: h.into(),
+            unit: "MB/s",
+            better: Better::Higher,
+            group: DISK,
+            key: "offset",
+        });
+    }
     None
+}
+
+/// What a line says about the `"stride=N` blocks after it: `Some(false)`
+/// for lmbench 3's `Memory load latency` heading or a logged `lat_mem_rd`
+/// command line, `Some(true)` for `Random load latency` or `lat_mem_rd -t …`.
+fn mem_rd_heading(t: &str) -> Option<bool> {
+    match t {
+        "Memory load latency" => return Some(false),
+        "Random load latency" => return Some(true),
+        _ => {}
+    }
+    if !t.contains("lat_mem_rd") {
+        return None;
+    }
+    let mut words = t.split_whitespace();
+    words.by_ref().find(|w| w.rsplit('/').next() == Some("lat_mem_rd"))?;
+    Some(words.any(|w| w == "-t"))
 }
 
 /// Plain (unquoted) section headers the lmbench script echoes.
@@ -464,7 +552,7 @@ fn plain_section(t: &str) -> Option<Section> {
         return Some(bw("TCP bandwidth", group));
     }
     if t == "Memory load parallelism" {
-        return Some(Section::Pairs { name: t.into(), unit: "", better: Better::Neither, group: MEM });
+        return Some(Section::Pairs { name: t.into(), unit: "", better: Better::Neither, group: MEM, key: "size" });
     }
     if t.starts_with("Memory ") && t.ends_with(" bandwidth") {
         return Some(bw(t, LOCAL_BW));
@@ -498,9 +586,13 @@ fn command_section(t: &str) -> Option<Section> {
             };
             Some(bw(name, LOCAL_BW))
         }
-        "lat_mmap" => {
-            Some(Section::Pairs { name: "Mmap latency".into(), unit: "µs", better: Better::Lower, group: FILE_VM })
-        }
+        "lat_mmap" => Some(Section::Pairs {
+            name: "Mmap latency".into(),
+            unit: "µs",
+            better: Better::Lower,
+            group: FILE_VM,
+            key: "size",
+        }),
         _ => None,
     }
 }
@@ -721,6 +813,68 @@ mod tests {
         assert_eq!(err.line(), Some(2));
         let err = LmbenchRaw.parse(&Input::from_text("\"size=0k ovr=1.0\n2 x.y\n")).unwrap_err();
         assert_eq!(err.line(), Some(2));
+    }
+
+    /// lmbench 3's results file ends with two lat_mem_rd runs that print
+    /// the same `"stride=16` blocks: sequential under `Memory load latency`,
+    /// random (`-t`) under `Random load latency`. They never share a metric.
+    #[test]
+    fn random_load_latency_is_its_own_group() {
+        let p = parse(
+            "Memory load latency\n\"stride=16\n0.00049 1.2\n0.00098 1.3\n\n\"stride=32\n0.00049 1.4\n\n\
+             Random load latency\n\"stride=16\n0.00049 1.5\n0.00098 180.5\n\n[Mon Sep 1 2025]\n\
+             \"stride=64\n0.00049 2.0\n",
+        );
+        let seq = named(&p, "Memory load latency");
+        assert_eq!(seq.iter().map(|s| s.value.mean()).collect::<Vec<_>>(), vec![1.2, 1.3, 1.4, 2.0]);
+        assert!(seq.iter().all(|s| s.group == MEM));
+        let rnd = named(&p, RANDOM);
+        assert_eq!(rnd.iter().map(|s| s.value.mean()).collect::<Vec<_>>(), vec![1.5, 180.5]);
+        assert!(rnd.iter().all(|s| s.group == RANDOM && param(s, "stride") == Some("16")));
+        assert_eq!(param(rnd[1], "size"), Some("0.00098"));
+    }
+
+    #[test]
+    fn lat_mem_rd_command_line_tells_random_from_sequential() {
+        let p = parse(
+            "numactl --localalloc --physcpubind=0 lat_mem_rd -P 1 -t 256M 128\n\"stride=128\n0.00049 1.667\n\n\
+             $ ./bin/lat_mem_rd 256M 128\n\"stride=128\n0.00049 1.5\n",
+        );
+        assert_eq!(named(&p, RANDOM)[0].value.mean(), 1.667);
+        assert_eq!(named(&p, "Memory load latency")[0].value.mean(), 1.5);
+    }
+
+    #[test]
+    fn every_lmbench3_quoted_heading_is_its_own_metric() {
+        let headings = [
+            ("read bandwidth", "File read bandwidth"),
+            ("read open2close bandwidth", "File read open2close bandwidth"),
+            ("Mmap read bandwidth", "Mmap read bandwidth"),
+            ("Mmap read open2close bandwidth", "Mmap read open2close bandwidth"),
+            ("libc bcopy unaligned", "libc bcopy unaligned"),
+            ("libc bcopy aligned", "libc bcopy aligned"),
+            ("unrolled bcopy unaligned", "unrolled bcopy unaligned"),
+            ("unrolled partial bcopy unaligned", "unrolled partial bcopy unaligned"),
+            ("mappings", "Mmap latency"),
+            ("Seek times for /dev/sda", "Seek times for /dev/sda"),
+            ("Zone bandwidth for /dev/sda", "Zone bandwidth for /dev/sda"),
+        ];
+        let text: String = headings.iter().map(|(h, _)| format!("\"{h}\n1.0 2.0\n\n")).collect();
+        let p = parse(&text);
+        assert_eq!(p.samples.len(), headings.len());
+        for (s, (_, name)) in p.samples.iter().zip(headings) {
+            assert_eq!(s.metric.name, name);
+        }
+        assert_eq!(param(&p.samples[9], "distance"), Some("1.0"));
+        assert_eq!(p.samples[9].metric.unit, "ms");
+        assert!(p.notes.is_empty(), "{:?}", p.notes);
+    }
+
+    #[test]
+    fn unknown_bandwidth_heading_is_a_note_not_a_metric() {
+        let p = parse("\"frobnicated bandwidth\n1 2\n\nPipe latency: 36.697 microseconds\n");
+        assert_eq!(p.samples.len(), 1);
+        assert!(p.notes.iter().any(|(l, m)| *l == 1 && m.contains("unknown lmbench section")), "{:?}", p.notes);
     }
 
     #[test]

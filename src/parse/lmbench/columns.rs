@@ -1,0 +1,167 @@
+//! Where a summary table's value columns are: from the dashed rule under
+//! the headers, checked against the rows.
+//!
+//! getsummary right-aligns each value in a fixed-width field under its run
+//! of dashes. Mail damage and edited getsummary scripts break this in two
+//! ways seen in real files: two runs of dashes merged into one
+//! (`--------------` over `7.93000 4.36000`) and the last runs wrapped onto
+//! a line of their own (the rows then reach past the rule). Both are
+//! recovered from the rows; nothing else is.
+
+use super::{Tok, num, tokens};
+
+/// A cell-like token: a number (`0.40`, `13.K`, `115.`) or `-`.
+pub(super) fn is_cell(t: &str) -> bool {
+    t == "-" || num::k_suffixed(t).is_some()
+}
+
+/// The value tokens of a row: the cell-like tokens right of the label
+/// columns (words of a `Description` or `Guesses` text are left out).
+fn value_tokens(line: &str, label_end: usize) -> Vec<(usize, usize)> {
+    tokens(line)
+        .iter()
+        .skip_while(|t| t.start <= label_end)
+        .filter(|t| is_cell(t.text))
+        .map(|t| (t.start, t.end))
+        .collect()
+}
+
+fn overlaps(t: (usize, usize), c: (usize, usize)) -> bool {
+    t.0 <= c.1 && c.0 <= t.1
+}
+
+/// The value columns: the rule's runs of dashes (`values`, after the label
+/// runs ending at `label_end`), a run split where some row has two cells
+/// under it, and columns added for cells some row has right of the rule.
+/// `rows` are the table's row lines (other lines give no cells).
+pub(super) fn refine(values: &[(usize, usize)], rows: &[&str], label_end: usize) -> Vec<(usize, usize)> {
+    let cells: Vec<Vec<(usize, usize)>> = rows.iter().map(|l| value_tokens(l, label_end)).collect();
+    let mut out = Vec::with_capacity(values.len());
+    for &g in values {
+        // Cells under this run and no other, in the row with the most.
+        let under = cells
+            .iter()
+            .map(|r| {
+                r.iter().copied().filter(|&t| overlaps(t, g) && values.iter().filter(|&&v| overlaps(t, v)).count() == 1)
+            })
+            .map(Iterator::collect::<Vec<_>>)
+            .max_by_key(Vec::len)
+            .unwrap_or_default();
+        if under.len() < 2 {
+            out.push(g);
+            continue;
+        }
+        // Right-aligned cells: each sub-column ends where its cell ends.
+        let mut from = g.0;
+        for (k, t) in under.iter().enumerate() {
+            let end = if k + 1 == under.len() { g.1.max(t.1) } else { t.1 };
+            out.push((from, end));
+            from = t.1 + 2;
+        }
+    }
+    let rule_end = values.last().map_or(label_end, |c| c.1);
+    let beyond = cells
+        .iter()
+        .map(|r| r.iter().copied().filter(|t| t.0 > rule_end + 1).collect::<Vec<_>>())
+        .max_by_key(Vec::len)
+        .unwrap_or_default();
+    let mut from = rule_end + 2;
+    for t in beyond {
+        out.push((from.min(t.0), t.1));
+        from = t.1 + 2;
+    }
+    out
+}
+
+/// True when most rows with cells have every cell under one column, left
+/// to right: the rows are aligned under the rule (the rows of a table
+/// whose spacing was collapsed are not).
+pub(super) fn rows_fit(cols: &[(usize, usize)], rows: &[&str], label_end: usize) -> bool {
+    let (mut fit, mut misfit) = (0usize, 0usize);
+    for r in rows {
+        let cells = value_tokens(r, label_end);
+        if cells.is_empty() {
+            continue;
+        }
+        let straddles = tokens(r).iter().any(|t| t.start <= label_end && t.end > label_end);
+        let mut last: Option<usize> = None;
+        let ok = !straddles
+            && cells.iter().all(|&(start, end)| match place(&Tok { start, end, text: "" }, cols, 2) {
+                Place::One(c) if last.is_none_or(|l| c > l) => {
+                    last = Some(c);
+                    true
+                }
+                _ => false,
+            });
+        if ok { fit += 1 } else { misfit += 1 }
+    }
+    fit > misfit
+}
+
+/// Where a token falls among the value columns.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum Place {
+    /// Under exactly this column (or, under none, within `slack` of it alone).
+    One(usize),
+    /// Under (or equally near) two columns: which one cannot be told.
+    Two(usize, usize),
+    /// Under no column.
+    None,
+}
+
+/// The column a token belongs to, when that is certain.
+pub(super) fn place(t: &Tok<'_>, cols: &[(usize, usize)], slack: usize) -> Place {
+    let under: Vec<usize> = (0..cols.len()).filter(|&c| overlaps((t.start, t.end), cols[c])).collect();
+    match under.as_slice() {
+        [c] => return Place::One(*c),
+        [a, b, ..] => return Place::Two(*a, *b),
+        [] => {}
+    }
+    let gap = |c: (usize, usize)| c.0.saturating_sub(t.end).max(t.start.saturating_sub(c.1));
+    let near: Vec<usize> = (0..cols.len()).filter(|&c| gap(cols[c]) <= slack).collect();
+    match near.as_slice() {
+        [c] => Place::One(*c),
+        [a, b, ..] => Place::Two(*a, *b),
+        [] => Place::None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn merged_run_is_split_by_the_rows() {
+        // "--------- ------------- ------ ------- -------------- "
+        let rule = [(24, 29), (31, 37), (39, 52)];
+        let rows = [
+            "nosoftlim Linux 2.6.29-   2.19  9.2300 7.93000 4.36000",
+            "softlimit Linux 2.6.29-   0.97  4.8200 8.82000 10.7",
+        ];
+        assert_eq!(refine(&rule, &rows, 22), vec![(24, 29), (31, 37), (39, 45), (47, 52)]);
+    }
+
+    #[test]
+    fn cells_past_the_rule_add_columns() {
+        let rule = [(24, 27), (29, 32)];
+        let rows = ["nosoftlim Linux 2.6.29- 2131 0.67 1708 6281", "softlimit Linux 2.6.29- 2131 0.66  983"];
+        assert_eq!(refine(&rule, &rows, 22), vec![(24, 27), (29, 32), (34, 37), (39, 42)]);
+    }
+
+    #[test]
+    fn ordinary_rows_keep_the_rule() {
+        let rule = [(24, 27), (29, 32)];
+        let rows = ["frodo     Linux 2.4.18    797 0.40", "frodo     Linux 2.4.18    797", "x"];
+        assert_eq!(refine(&rule, &rows, 22), rule.to_vec());
+    }
+
+    #[test]
+    fn places() {
+        let cols = [(10, 13), (15, 18)];
+        let tok = |start, end| Tok { start, end, text: "" };
+        assert_eq!(place(&tok(11, 13), &cols, 2), Place::One(0));
+        assert_eq!(place(&tok(12, 16), &cols, 2), Place::Two(0, 1));
+        assert_eq!(place(&tok(20, 22), &cols, 2), Place::One(1));
+        assert_eq!(place(&tok(30, 32), &cols, 2), Place::None);
+    }
+}
