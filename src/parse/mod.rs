@@ -192,6 +192,7 @@ pub fn note_is_info(note: &str) -> bool {
         "`make percent`",
         "AIM7 run:",
         "its total matches",
+        "word for word",
     ];
     INFO.iter().any(|p| note.contains(p))
 }

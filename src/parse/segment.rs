@@ -73,6 +73,7 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
         families.push(family(parser.id()));
         match parser.parse(current) {
             Ok(mut parsed) if !parsed.samples.is_empty() => {
+                drop_repeated_paragraphs(input, &mut parsed);
                 super::labels::apply(input, &mut parsed);
                 let taken = paragraphs_of(current, parsed.samples.iter().map(|s| s.line));
                 let lines = (
@@ -204,6 +205,49 @@ fn detect_among(input: &Input, done: &[&str]) -> Option<&'static dyn BenchParser
     best.map(|(_, p)| p)
 }
 
+/// Drops the samples of a paragraph that repeats an earlier one of the file
+/// word for word (white space aside), with a note: a reply quoting the
+/// results again, a post pasting one table twice. Only paragraphs with two
+/// or more lines that gave numbers count: two runs of a benchmark can print
+/// the same single line (`Throughput 12.3 MB/sec 8 procs`), but not the same
+/// table. A parser's own finer check (bonnie++'s CSV line repeating its
+/// text report) is left to it.
+fn drop_repeated_paragraphs(input: &Input, parsed: &mut ParsedFile) {
+    let mut read: Vec<usize> = parsed.samples.iter().map(|s| s.line).collect();
+    read.sort_unstable();
+    read.dedup();
+    // (first line, last line, text) of each paragraph with two read lines.
+    let mut paragraphs: Vec<(usize, usize, String)> = Vec::new();
+    let mut i = 0;
+    while i < read.len() {
+        let (mut start, mut end) = (read[i] - 1, read[i] - 1);
+        let blank = |k: usize| input.lines.get(k).is_none_or(|l| l.trim().is_empty());
+        while start > 0 && !blank(start - 1) {
+            start -= 1;
+        }
+        while !blank(end + 1) {
+            end += 1;
+        }
+        let inside = read[i..].iter().take_while(|&&l| l - 1 <= end).count();
+        if inside >= 2 {
+            let text: Vec<String> =
+                input.lines[start..=end].iter().map(|l| l.split_whitespace().collect::<Vec<_>>().join(" ")).collect();
+            paragraphs.push((start + 1, end + 1, text.join("\n")));
+        }
+        i += inside.max(1);
+    }
+    let mut dropped: Vec<(usize, usize)> = Vec::new();
+    for (k, (a, b, text)) in paragraphs.iter().enumerate() {
+        if let Some((fa, fb, _)) = paragraphs[..k].iter().find(|(_, _, t)| t == text) {
+            parsed.notes.push((*a, format!("lines {a}-{b} repeat lines {fa}-{fb} word for word; skipped")));
+            dropped.push((*a, *b));
+        }
+    }
+    if !dropped.is_empty() {
+        parsed.samples.retain(|s| !dropped.iter().any(|(a, b)| (*a..=*b).contains(&s.line)));
+    }
+}
+
 /// Marks, per line, the paragraphs (runs of non-blank lines) that hold one
 /// of `lines` (1-based).
 fn paragraphs_of(input: &Input, lines: impl Iterator<Item = usize>) -> Vec<bool> {
@@ -267,6 +311,19 @@ mod tests {
         let segs = segments(&Input::from_text(text), None);
         let notes = &segs[0].outcome.as_ref().expect("kernbench reads").notes;
         assert!(notes.iter().any(|(l, m)| *l == 6 && m.contains("looks like a kernbench result")), "{notes:?}");
+    }
+
+    #[test]
+    fn a_table_pasted_twice_is_read_once() {
+        let text = "Throughput 1.5 MB/sec 8 procs\nThroughput 1.6 MB/sec 16 procs\n\nagain:\n\nThroughput 1.5 MB/sec 8 procs\nThroughput 1.6 MB/sec 16 procs\n";
+        let segs = segments(&Input::from_text(text), None);
+        let p = segs[0].outcome.as_ref().expect("dbench reads");
+        assert_eq!(p.samples.len(), 2, "{:?}", p.samples);
+        assert!(p.notes.iter().any(|(l, m)| *l == 6 && m.contains("repeat lines 1-2")), "{:?}", p.notes);
+        // One line printed twice is two runs.
+        let segs =
+            segments(&Input::from_text("Throughput 1.5 MB/sec 8 procs\n\nThroughput 1.5 MB/sec 8 procs\n"), None);
+        assert_eq!(segs[0].outcome.as_ref().expect("dbench reads").samples.len(), 2);
     }
 
     #[test]
