@@ -38,7 +38,12 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
         return 0;
     }
     let read: rustc_hash::FxHashSet<usize> = parsed.samples.iter().map(|s| s.line).collect();
-    let ids: Vec<Identity> = parsed.samples.iter().map(|s| identity_of(input, s.line, &read)).collect();
+    let by_line = identities(input, &read);
+    let ids: Vec<Identity> = parsed
+        .samples
+        .iter()
+        .map(|s| by_line.get(s.line.wrapping_sub(1)).cloned().flatten().unwrap_or_default())
+        .collect();
     // Keys that labels tell apart: some key with two samples under two labels.
     let mut by_key: FxHashMap<String, Vec<&Identity>> = FxHashMap::default();
     for (s, id) in parsed.samples.iter().zip(&ids) {
@@ -73,20 +78,66 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
 
 /// What the lines above a sample say it is: a kernel, a label, both or
 /// neither.
-#[derive(Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord)]
 struct Identity {
     kernel: Option<String>,
     label: Option<String>,
 }
 
-/// The identity of the sample read on `line`: the label right above its
-/// runs ([`label_of`]) under the heading of its paragraph, when that
-/// heading starts with a kernel's name (`6.9.0.gc942a0c-master
-/// +eevdf.prev` above `NO_DELAY_DEQUEUE` and its runs).
-fn identity_of(input: &Input, line: usize, read: &rustc_hash::FxHashSet<usize>) -> Identity {
-    let block = label_of(input, line, read);
+/// The identity of every read line (index *n − 1* for line *n*; `None`
+/// for lines not read), in one pass down the file: the label right above
+/// its runs (`before:`, `NO_DELAY_DEQUEUE`, an underlined title, the
+/// nearest label line above, passing over read lines and the benchmark's
+/// own chatter) under the heading of its paragraph, when that heading
+/// starts with a kernel's name (`6.9.0.gc942a0c-master +eevdf.prev` above
+/// `NO_DELAY_DEQUEUE` and its runs).
+fn identities(input: &Input, read: &rustc_hash::FxHashSet<usize>) -> Vec<Option<Identity>> {
+    let mut out = vec![None; input.lines.len()];
+    // The nearest label line above, and a one-word line with only read
+    // lines between it and here.
+    let (mut label, mut word): (Option<String>, Option<String>) = (None, None);
+    // The heading of the paragraph this line is in.
+    let mut head: Option<(String, String)> = None;
+    for (i, raw) in input.lines.iter().enumerate() {
+        let n = i + 1;
+        let text = unquote(raw);
+        let starts_paragraph = i == 0 || input.lines[i - 1].trim().is_empty();
+        if starts_paragraph {
+            head = if read.contains(&n) { None } else { paragraph_head(text) };
+        }
+        if read.contains(&n) {
+            let block = leading_label(raw).or_else(|| word.clone()).or_else(|| label.clone());
+            out[i] = Some(identity(head.clone(), block));
+            continue;
+        }
+        if text.is_empty() || is_rule(text) {
+            word = None;
+            continue;
+        }
+        let underlined = input.lines.get(n).is_some_and(|next| is_rule(unquote(next)) && unquote(next).len() >= 3);
+        if let Some(l) = label_line(text, underlined) {
+            label = Some(l);
+            word = None;
+        } else if is_one_word_label(text) {
+            word = Some(text.to_string());
+        } else {
+            word = None;
+        }
+    }
+    out
+}
+
+/// A sample's identity inside one file: what makes two samples runs of
+/// one thing.
+fn key(s: &Sample) -> String {
+    let params: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+    format!("{:?}|{}|{}|{}", s.kernel, s.group, s.metric.name, params.join(","))
+}
+
+/// A read line's identity from its paragraph's heading and its label.
+fn identity(head: Option<(String, String)>, block: Option<String>) -> Identity {
     let (mut kernel, mut parts) = (None, Vec::new());
-    if let Some((k, rest)) = paragraph_head(input, line, read) {
+    if let Some((k, rest)) = head {
         kernel = Some(k);
         if !rest.is_empty() {
             parts.push(rest);
@@ -104,18 +155,9 @@ fn identity_of(input: &Input, line: usize, read: &rustc_hash::FxHashSet<usize>) 
     Identity { kernel, label: (!parts.is_empty()).then(|| parts.join(" / ")) }
 }
 
-/// The first line of the paragraph holding `line`, when it is no result
-/// line and starts with a kernel's name: that kernel and the rest of the
-/// line (`+eevdf.prev`, `- naked eevdf +fixes`).
-fn paragraph_head(input: &Input, line: usize, read: &rustc_hash::FxHashSet<usize>) -> Option<(String, String)> {
-    let mut first = line;
-    while first > 1 && !input.lines[first - 2].trim().is_empty() {
-        first -= 1;
-    }
-    if first == line || read.contains(&first) {
-        return None;
-    }
-    let text = unquote(&input.lines[first - 1]);
+/// A paragraph's first line, when it starts with a kernel's name: that
+/// kernel and the rest of the line (`+eevdf.prev`, `- naked eevdf +fixes`).
+fn paragraph_head(text: &str) -> Option<(String, String)> {
     if text.chars().count() > 64 {
         return None;
     }
@@ -126,45 +168,6 @@ fn paragraph_head(input: &Input, line: usize, read: &rustc_hash::FxHashSet<usize
         let k = head.strip_prefix("linux-").unwrap_or(head);
         (k.to_string(), rest.to_string())
     })
-}
-
-/// A sample's identity inside one file: what makes two samples runs of
-/// one thing.
-fn key(s: &Sample) -> String {
-    let params: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
-    format!("{:?}|{}|{}|{}", s.kernel, s.group, s.metric.name, params.join(","))
-}
-
-/// The label of the sample read on `line`: a `Before:` at the start of that
-/// line, or else the nearest line above it that reads as a label, passing
-/// over read lines, blank lines and the benchmark's own chatter.
-fn label_of(input: &Input, line: usize, read: &rustc_hash::FxHashSet<usize>) -> Option<String> {
-    let own = input.lines.get(line.checked_sub(1)?)?;
-    if let Some(l) = leading_label(own) {
-        return Some(l);
-    }
-    // True while only read lines lie between `n` and the sample's line.
-    let mut adjacent = true;
-    for n in (1..line).rev() {
-        let text = unquote(&input.lines[n - 1]);
-        if read.contains(&n) {
-            continue;
-        }
-        if text.is_empty() || is_rule(text) {
-            adjacent = false;
-            continue;
-        }
-        let underlined = input.lines.get(n).is_some_and(|next| is_rule(unquote(next)) && unquote(next).len() >= 3);
-        if let Some(l) = label_line(text, underlined) {
-            return Some(l);
-        }
-        // `NO_DELAY_DEQUEUE` right above its runs: one word, a label.
-        if adjacent && is_one_word_label(text) {
-            return Some(text.to_string());
-        }
-        adjacent = false;
-    }
-    None
 }
 
 /// One word of letters (and `_`, `-`, `.`, digits), not a number: a

@@ -237,14 +237,24 @@ fn drop_repeated_paragraphs(input: &Input, parsed: &mut ParsedFile) {
         i += inside.max(1);
     }
     let mut dropped: Vec<(usize, usize)> = Vec::new();
-    for (k, (a, b, text)) in paragraphs.iter().enumerate() {
-        if let Some((fa, fb, _)) = paragraphs[..k].iter().find(|(_, _, t)| t == text) {
-            parsed.notes.push((*a, format!("lines {a}-{b} repeat lines {fa}-{fb} word for word; skipped")));
-            dropped.push((*a, *b));
+    let mut first: rustc_hash::FxHashMap<&str, (usize, usize)> = rustc_hash::FxHashMap::default();
+    for (a, b, text) in &paragraphs {
+        match first.get(text.as_str()) {
+            Some((fa, fb)) => {
+                parsed.notes.push((*a, format!("lines {a}-{b} repeat lines {fa}-{fb} word for word; skipped")));
+                dropped.push((*a, *b));
+            }
+            None => {
+                first.insert(text, (*a, *b));
+            }
         }
     }
     if !dropped.is_empty() {
-        parsed.samples.retain(|s| !dropped.iter().any(|(a, b)| (*a..=*b).contains(&s.line)));
+        let mut gone = vec![false; input.lines.len() + 1];
+        for (a, b) in dropped {
+            gone[a..=b].fill(true);
+        }
+        parsed.samples.retain(|s| !gone.get(s.line).copied().unwrap_or(false));
     }
 }
 
