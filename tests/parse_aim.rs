@@ -251,6 +251,56 @@ fn fixture_aim9_mail_wrapped_units() {
     );
 }
 
+/// The `CPU Utilization User System` layout, every row wrapped after its
+/// count: each row and its second half are one test (rate on the second
+/// line); a next test's number glued to the unit, a number glued to the
+/// name and a failed test's skip are handled.
+#[test]
+fn fixture_aim9_cpu_columns_every_row_wrapped() {
+    let f = detect_and_parse(&fixture("aim9", "aim9-cpu-cols-every-row-wrapped.txt"), "aim9", "fixture");
+    let got: Vec<_> = f.samples.iter().map(|s| (s.metric.name.as_str(), s.value.mean(), s.line)).collect();
+    assert_eq!(
+        got,
+        vec![
+            ("add_double", 360000.0, 10),
+            ("fork_test", 1500.0, 12),
+            ("mem_rtns_1", 900000.0, 14),
+            ("sync_disk_rw", 426.67, 16),
+            ("pipe_cpy", 50000.0, 21),
+        ]
+    );
+    assert_eq!(f.samples[1].metric.unit, "Task Creations/second");
+    assert!(f.notes.iter().any(|(l, n)| *l == 12 && n.contains("`3`") && parse::note_is_info(n)));
+    assert!(f.notes.iter().any(|(l, n)| *l == 19 && n.starts_with("new_raph: skipped")));
+}
+
+/// A hand-made comparison (`[linux-K]` rows under a test name and its unit)
+/// above a report: each row is read with its kernel; rows that repeat the
+/// report's numbers name the report's kernel and are counted once.
+#[test]
+fn fixture_aim9_comparison_rows_name_kernels() {
+    let f = detect_and_parse(&fixture("aim9", "aim9-compare-rows-and-report.txt"), "aim9", "fixture");
+    let got: Vec<_> = f
+        .samples
+        .iter()
+        .map(|s| (s.kernel.as_deref().unwrap_or("-"), s.metric.name.as_str(), s.value.mean()))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            ("2.6.0", "shell_rtns_1", 32.0),
+            ("2.6.0", "pipe_cpy", 41000.0),
+            ("2.6.1-rc1", "add_double", 360000.0),
+            ("2.6.1-rc1", "shell_rtns_1", 30.0),
+            ("2.6.1-rc1", "pipe_cpy", 40000.0),
+        ]
+    );
+    assert_eq!(f.samples[1].metric.unit, "Pipe Messages/second");
+    let repeats: Vec<usize> =
+        f.notes.iter().filter(|(_, n)| n.contains("repeats the report's row")).map(|n| n.0).collect();
+    assert_eq!(repeats, vec![8, 13]);
+}
+
 const REAL_LINES: &[&str] = &[
     "Benchmark\tVersion\tMachine\tRun Date",
     "AIM Multiuser Benchmark - Suite VII\t\"1.1\"\textreme\tJun  1 07:17:24 2007",

@@ -76,6 +76,59 @@ fn two_logs_get_their_kernels_from_the_summary() {
     assert!(p.samples.iter().all(|s| s.kernel.is_some()));
 }
 
+/// Summary lines of another machine (no log here) and of this file's logs,
+/// then two underlined logs whose single-user part times `upd_app_t_mid()`
+/// three times: the other machine's totals are read; this machine's name
+/// the logs' kernels, are counted once (with a note on their line, so no
+/// "not read" warning); a step's 2nd and 3rd time get `occurrence`.
+#[test]
+fn two_summary_blocks_and_repeated_steps() {
+    let bytes = std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/osdb/two-summaries-underlined-logs-repeated-steps.txt"),
+    )
+    .unwrap();
+    let p = Osdb.parse(&Input::from_bytes(&bytes)).unwrap();
+    let totals: Vec<(Option<&str>, f64, usize)> =
+        find_all(&p, "Single User Test").iter().map(|s| (s.kernel.as_deref(), s.value.mean(), s.line)).collect();
+    assert_eq!(
+        totals,
+        vec![
+            (Some("2.4.22"), 901.10, 2),
+            (Some("2.6.0-test8"), 1655.20, 3),
+            (Some("2.6.0-test9"), 1790.05, 27),
+            (Some("2.4.23"), 812.40, 47),
+        ]
+    );
+    for line in [6, 7] {
+        let note = p.notes.iter().find(|n| n.0 == line).unwrap_or_else(|| panic!("no note on line {line}"));
+        assert!(note.1.contains("repeats the total of log") && parse::note_is_info(&note.1), "{note:?}");
+    }
+    let upd: Vec<(f64, Vec<Param>)> = find(&p, "Single User", Some("2.4.23"), "upd_app_t_mid")
+        .iter()
+        .map(|s| (s.value.mean(), s.params.clone()))
+        .collect();
+    let size = || Param::new("size", "40MB");
+    assert_eq!(
+        upd,
+        vec![
+            (0.01, vec![size()]),
+            (0.07, vec![size(), Param::new("occurrence", 2)]),
+            (0.15, vec![size(), Param::new("occurrence", 3)]),
+        ]
+    );
+    let once = find(&p, "Single User", Some("2.4.23"), "create_idx_updates_code_h");
+    assert_eq!(once[0].params, vec![size()]);
+    // Read as a build reads it: no warning at all.
+    let outcome = benchsite::site::parse_bytes(&bytes, None);
+    let warnings: Vec<_> = outcome.warnings.iter().filter(|(_, w)| !parse::note_is_info(w)).collect();
+    assert!(warnings.is_empty(), "{warnings:?}");
+}
+
+fn find_all<'a>(p: &'a ParsedFile, metric: &str) -> Vec<&'a Sample> {
+    p.samples.iter().filter(|s| s.metric.name == metric).collect()
+}
+
 #[test]
 fn multi_user_throughput_and_users() {
     let input = fixture("multi-user.txt");

@@ -116,6 +116,20 @@ fn gnu_verbose_and_csh() {
     assert!(close(vals(&f, "elapsed")[1], 26.8));
 }
 
+/// Two csh records run together on one line (a paste that lost its
+/// newline): both are read, on that line.
+#[test]
+fn csh_records_glued_on_one_line() {
+    let input = fixture("csh-time-glued-records.txt");
+    assert_eq!(detected(&input), "gnu-time");
+    let f = time::GnuTime.parse(&input).unwrap();
+    assert_eq!(vals(&f, "user"), vec![12.5, 12.41, 12.62, 12.48]);
+    assert_eq!(vals(&f, "major faults"), vec![3.0, 0.0, 0.0, 0.0]);
+    let lines: Vec<usize> = f.samples.iter().filter(|s| s.metric.name == "user").map(|s| s.line).collect();
+    assert_eq!(lines, vec![2, 3, 3, 4]);
+    assert!(close(vals(&f, "elapsed")[2], 6.47));
+}
+
 #[test]
 fn gnu_truncated_is_error() {
     let e = time::GnuTime.parse(&fixture("gnu-time-truncated.txt")).unwrap_err();

@@ -27,7 +27,32 @@
 //! parameters. The elapsed time, iteration count and iteration rate columns
 //! only describe how the rate was measured and are not repeated as samples.
 //!
-//! `Skipping to next test.` rows give no sample, only a note.
+//! Some builds add `CPU Utilization  User  System` columns after the
+//! elapsed time (six numbers per row); they too only describe the
+//! measurement. Rows whose long name is glued to its number
+//! (`19sync_disk_rw`) are read as test 19 `sync_disk_rw`.
+//!
+//! `Skipping to next test.` rows give no sample, only a note naming the
+//! test (on that line, or on the `*** Failed to execute new_raph ***` or
+//! row start just above it).
+//!
+//! # Hand-made comparisons
+//!
+//! Posts comparing two kernels put a unit line, a test name alone on its
+//! line, then one row per kernel, labelled in brackets:
+//!
+//! ```text
+//! Dynamic Memory Operations/second
+//! mem_rtns_1
+//! [linux-2.5.68]  60.01        2643        44.04266          1321279.79
+//! [linux-2.5.67]  60.01        2759        45.97567          1379270.12
+//! ```
+//!
+//! Each row is read with its kernel (a label that is no kernel's name
+//! becomes a parameter `label`). When such rows repeat every number of a
+//! row of the file's one full report, and all name the same kernel, the
+//! report is that kernel's: its rows get the kernel and the repeating
+//! comparison rows are counted once (noted).
 //!
 //! # Damaged input
 //!
@@ -39,6 +64,13 @@
 //! when the first unit-less row has one just above it). A row whose unit
 //! text is nowhere to be found gives no sample, only a note (a row of
 //! numbers without a unit may be anything).
+//!
+//! Some mailers wrap every row after its iteration count, the operation
+//! rate and unit on the next line (`     1 add_double  60.06  58.00  0.00
+//! 1060` / `17.64902  317682.32 Thousand Double Precision
+//! Additions/second`): the two lines are one row, whose sample is on the
+//! second. A number after the unit text (`Trigonometric Functions/second
+//! 41`) is the next row's test number, glued on; it is dropped (noted).
 
 use crate::model::{Better, Metric, ParsedFile, Sample};
 use crate::parse::{BenchParser, Input, ParseError, num};
@@ -78,7 +110,7 @@ impl BenchParser for Aim9 {
             if rows < 3
                 && per_second
                 && line.contains("/second")
-                && row(line).is_some_and(|r| r.numbers >= 3 && r.unit.ends_with("/second"))
+                && row(line).is_some_and(|r| r.values.len() >= 3 && r.unit.ends_with("/second"))
             {
                 rows += 1;
             }
@@ -96,100 +128,259 @@ impl BenchParser for Aim9 {
     }
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
-        let mut out = ParsedFile { benchmark: ID.to_string(), ..ParsedFile::default() };
-        let lines = &input.lines;
-        // Decided at the first unit-less row: does the unit line come before rows?
-        let mut unit_before: Option<bool> = None;
-        // Lines already used as a unit line.
-        let mut used = vec![false; lines.len()];
-        // How many numbers a row has: from the header, else from the first row.
-        let mut columns: Option<usize> = None;
-        for (idx, line) in lines.iter().enumerate() {
-            let lineno = idx + 1;
-            if out.version.is_none()
-                && let Some(at) = line.find("Suite IX v")
-            {
-                let v: String =
-                    line[at + "Suite IX v".len()..].chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
-                if !v.is_empty() {
-                    out.version = Some(v);
-                }
-            }
-            if let Some(name) = skipped(line) {
-                out.notes.push((lineno, format!("{name}: skipped by the benchmark (\"Skipping to next test.\")")));
-                continue;
-            }
-            let compact: String = line.split_whitespace().collect();
-            if compact.contains("Rate(loops/sec)") && compact.contains("Rate(ops/sec)") {
-                // Elapsed time, iteration count, iteration rate, operation rate.
-                columns = Some(4);
-                continue;
-            }
-            let Some(r) = row(line) else {
-                if let Some(bad) = columns.and_then(|c| damaged_row(line, c)) {
-                    return Err(ParseError::malformed(lineno, "a number", bad));
-                }
-                continue;
-            };
-            let n = r.numbers;
-            match columns {
-                Some(c) if c != n => {
-                    return Err(ParseError::malformed(
-                        lineno,
-                        format!("a test row with {c} numbers (name, timing columns, operation rate, unit)"),
-                        line.as_str(),
-                    ));
-                }
-                None if n < 3 => continue,
-                None => columns = Some(n),
-                _ => {}
-            }
-            let mut unit = r.unit.to_string();
-            let next_is_unit = lines.get(idx + 1).is_some_and(|l| unit_line(l));
-            if unit.is_empty() {
-                let prev_is_unit = idx > 0 && lines.get(idx - 1).is_some_and(|l| unit_line(l)) && !used[idx - 1];
-                let before = *unit_before.get_or_insert(prev_is_unit);
-                let pick = if before && prev_is_unit {
-                    Some(idx - 1)
-                } else if !before && next_is_unit {
-                    Some(idx + 1)
-                } else {
-                    None
-                };
-                match pick {
-                    Some(j) => {
-                        if let (Some(u), Some(flag)) = (lines.get(j), used.get_mut(j)) {
-                            unit = u.trim().to_string();
-                            *flag = true;
-                            out.notes.push((
-                                j + 1,
-                                format!("unit of {} (line {lineno}) on a line of its own; joined", r.name),
-                            ));
-                        }
-                    }
-                    None => {
-                        out.notes.push((lineno, format!("{}: row without its unit text; skipped", r.name)));
-                        continue;
-                    }
-                }
-            } else if !unit.ends_with("/second") && next_is_unit {
-                // `… 19016.39 File` / `Creations and Closes/second`.
-                if let (Some(u), Some(flag)) = (lines.get(idx + 1), used.get_mut(idx + 1)) {
-                    unit = format!("{unit} {}", u.trim());
-                    *flag = true;
-                    out.notes.push((
-                        idx + 2,
-                        format!("unit of {} (line {lineno}) wrapped onto this line; rejoined", r.name),
-                    ));
-                }
-            }
-            out.samples.push(Sample::new(Metric::new(r.name, unit, Better::Higher), r.rate, lineno));
+        let mut reader = Reader::new(&input.lines);
+        for idx in 0..input.lines.len() {
+            reader.line(idx)?;
         }
+        reader.finish()
+    }
+}
+
+/// A row read, before the report's kernel is known.
+struct Read {
+    sample: Sample,
+    /// Every number of the row (timing columns and the rate).
+    values: Vec<f64>,
+    /// A `[kernel]` row of a hand-made comparison.
+    compared: bool,
+}
+
+/// Parser state while reading the lines.
+struct Reader<'a> {
+    lines: &'a [String],
+    version: Option<String>,
+    notes: Vec<(usize, String)>,
+    rows: Vec<Read>,
+    /// Decided at the first unit-less row: does the unit line come before rows?
+    unit_before: Option<bool>,
+    /// Lines already used as a unit line or a row's wrapped second half.
+    used: Vec<bool>,
+    /// How many numbers a row has: from the header, else from the first row.
+    columns: Option<usize>,
+}
+
+impl<'a> Reader<'a> {
+    fn new(lines: &'a [String]) -> Self {
+        Reader {
+            lines,
+            version: None,
+            notes: Vec::new(),
+            rows: Vec::new(),
+            unit_before: None,
+            used: vec![false; lines.len()],
+            columns: None,
+        }
+    }
+
+    /// Reads line `idx` (0-based).
+    fn line(&mut self, idx: usize) -> Result<(), ParseError> {
+        let line: &'a str = &self.lines[idx];
+        let lineno = idx + 1;
+        if self.used[idx] {
+            return Ok(());
+        }
+        if self.version.is_none()
+            && let Some(at) = line.find("Suite IX v")
+        {
+            let v: String =
+                line[at + "Suite IX v".len()..].chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
+            if !v.is_empty() {
+                self.version = Some(v);
+            }
+        }
+        if line.contains("Skipping to next test") {
+            let name = skipped_name(self.lines, idx).unwrap_or_else(|| "a test (name not printed)".to_string());
+            self.notes.push((lineno, format!("{name}: skipped by the benchmark (\"Skipping to next test.\")")));
+            return Ok(());
+        }
+        let compact: String = line.split_whitespace().collect();
+        if compact.contains("Rate(loops/sec)") && compact.contains("Rate(ops/sec)") {
+            // Elapsed time, [CPU user, system,] iteration count, iteration
+            // rate, operation rate.
+            let cpu = self.lines[idx.saturating_sub(3)..=idx].iter().any(|l| l.contains("CPU Utilization"));
+            self.columns = Some(if cpu { 6 } else { 4 });
+            return Ok(());
+        }
+        if let Some((label, values)) = compare_row(line) {
+            return self.compare(idx, label, values);
+        }
+        let Some(mut r) = row(line) else {
+            if let Some(bad) = self.columns.and_then(|c| damaged_row(line, c)) {
+                return Err(ParseError::malformed(lineno, "a number", bad));
+            }
+            return Ok(());
+        };
+        // Every row wrapped after its first numbers: `5 add_short 60.01 59.00
+        // 0.00 2820` / `46.99217 1127812.03 Thousand Short Integer Additions/second`.
+        let mut at = idx;
+        if r.unit.is_empty()
+            && let Some((values, unit)) = self.lines.get(idx + 1).and_then(|l| continuation(l))
+        {
+            r.values.extend(values);
+            r.unit = unit;
+            self.used[idx + 1] = true;
+            at = idx + 1;
+        }
+        if !self.fits(&r.values, lineno, line)? {
+            return Ok(());
+        }
+        let Some(unit) = self.unit_of(&r, idx) else {
+            self.notes.push((lineno, format!("{}: row without its unit text; skipped", r.name)));
+            return Ok(());
+        };
+        let (unit, next_number) = glued_next_number(&unit);
+        if let Some(n) = next_number {
+            self.notes.push((
+                at + 1,
+                format!("`{n}` after the unit of {} is the next test's number, glued on by the mail; rejoined", r.name),
+            ));
+        }
+        let rate = r.values.last().copied().unwrap_or_default();
+        let sample = Sample::new(Metric::new(r.name, unit, Better::Higher), rate, at + 1);
+        self.rows.push(Read { sample, values: r.values, compared: false });
+        Ok(())
+    }
+
+    /// Checks a row's count of numbers against the table's; `Ok(false)`
+    /// for a row to pass over (too few numbers to be a first row).
+    fn fits(&mut self, values: &[f64], lineno: usize, line: &str) -> Result<bool, ParseError> {
+        let n = values.len();
+        match self.columns {
+            Some(c) if c != n => Err(ParseError::malformed(
+                lineno,
+                format!("a test row with {c} numbers (name, timing columns, operation rate, unit)"),
+                line,
+            )),
+            None if n < 3 => Ok(false),
+            None => {
+                self.columns = Some(n);
+                Ok(true)
+            }
+            _ => Ok(true),
+        }
+    }
+
+    /// The unit text of row `r` on line `idx`: its own, completed by or
+    /// found on an adjacent unit line (noted).
+    fn unit_of(&mut self, r: &Row<'_>, idx: usize) -> Option<String> {
+        let lines = self.lines;
+        let lineno = idx + 1;
+        let next_is_unit = lines.get(idx + 1).is_some_and(|l| unit_line(l)) && !self.used.get(idx + 1).unwrap_or(&true);
+        if !r.unit.is_empty() {
+            if !r.unit.ends_with("/second") && next_is_unit {
+                // `… 19016.39 File` / `Creations and Closes/second`.
+                self.used[idx + 1] = true;
+                self.notes
+                    .push((idx + 2, format!("unit of {} (line {lineno}) wrapped onto this line; rejoined", r.name)));
+                return Some(format!("{} {}", r.unit, lines[idx + 1].trim()));
+            }
+            return Some(r.unit.to_string());
+        }
+        let prev_is_unit = idx > 0 && unit_line(&lines[idx - 1]) && !self.used[idx - 1];
+        let before = *self.unit_before.get_or_insert(prev_is_unit);
+        let j = if before && prev_is_unit {
+            idx - 1
+        } else if !before && next_is_unit {
+            idx + 1
+        } else {
+            return None;
+        };
+        self.used[j] = true;
+        self.notes.push((j + 1, format!("unit of {} (line {lineno}) on a line of its own; joined", r.name)));
+        Some(lines[j].trim().to_string())
+    }
+
+    /// A `[linux-2.5.67]  60.01  2759  45.97567  1379270.12` row of a
+    /// hand-made comparison on line `idx`: the test's name is on the line
+    /// above its rows, the unit on the line above the name.
+    fn compare(&mut self, idx: usize, label: &str, values: Vec<f64>) -> Result<(), ParseError> {
+        let lineno = idx + 1;
+        let mut j = idx;
+        while j > 0 && compare_row(&self.lines[j - 1]).is_some() {
+            j -= 1;
+        }
+        let name = j.checked_sub(1).map(|k| self.lines[k].trim()).filter(|t| is_test_name(t));
+        let Some(name) = name else {
+            self.notes.push((lineno, format!("[{label}] row without a test name above it; skipped")));
+            return Ok(());
+        };
+        let unit_at = j.checked_sub(2).filter(|&k| unit_line(&self.lines[k]));
+        let Some(u) = unit_at else {
+            self.notes.push((lineno, format!("[{label}] {name}: row without its unit text; skipped")));
+            return Ok(());
+        };
+        if !self.fits(&values, lineno, &self.lines[idx])? {
+            return Ok(());
+        }
+        self.used[u] = true;
+        let rate = values.last().copied().unwrap_or_default();
+        let sample = Sample::new(Metric::new(name, self.lines[u].trim(), Better::Higher), rate, lineno);
+        let kernel = label.strip_prefix("linux-").unwrap_or(label);
+        let sample = if super::labels::is_kernel_name(kernel) {
+            sample.with_kernel(kernel)
+        } else {
+            sample.with_param("label", label)
+        };
+        self.rows.push(Read { sample, values, compared: true });
+        Ok(())
+    }
+
+    /// The file read: comparison rows that repeat the report's name its
+    /// kernel and are counted once.
+    fn finish(mut self) -> Result<ParsedFile, ParseError> {
+        self.attribute_report();
+        let mut out = ParsedFile { benchmark: ID.to_string(), version: self.version, ..ParsedFile::default() };
+        out.samples = self.rows.into_iter().map(|r| r.sample).collect();
+        out.samples.sort_by_key(|s| s.line);
+        out.notes = self.notes;
         out.notes.sort_by_key(|(line, _)| *line);
         if out.samples.is_empty() {
             return Err(ParseError::NoResults { benchmark: ID, reason: "no test row with an operation rate".into() });
         }
         Ok(out)
+    }
+
+    /// A comparison row of kernel K with every number of one report row
+    /// (`[linux-2.5.68]` above, test 44 of the 2.5.68 report below) says
+    /// that the report is K's. When every such repeat names one kernel and
+    /// the file holds one report (no test twice), the report's rows get
+    /// that kernel and the repeating comparison rows are dropped, noted.
+    fn attribute_report(&mut self) {
+        let report: Vec<usize> = (0..self.rows.len()).filter(|&i| !self.rows[i].compared).collect();
+        let mut names: Vec<&str> = report.iter().map(|&i| self.rows[i].sample.metric.name.as_str()).collect();
+        names.sort_unstable();
+        let one_report = names.windows(2).all(|w| w[0] != w[1]);
+        let repeats: Vec<(usize, usize)> = (0..self.rows.len())
+            .filter(|&c| self.rows[c].compared && self.rows[c].sample.kernel.is_some())
+            .filter_map(|c| {
+                let (cr, same) = (&self.rows[c], |r: &Read| r.sample.metric == self.rows[c].sample.metric);
+                report.iter().find(|&&i| same(&self.rows[i]) && self.rows[i].values == cr.values).map(|&i| (c, i))
+            })
+            .collect();
+        let Some(&(first, _)) = repeats.first() else { return };
+        let kernel = self.rows[first].sample.kernel.clone();
+        if !one_report || repeats.iter().any(|&(c, _)| self.rows[c].sample.kernel != kernel) {
+            return;
+        }
+        let k = kernel.as_deref().unwrap_or_default().to_string();
+        for &i in &report {
+            self.rows[i].sample.kernel = kernel.clone();
+        }
+        for &(c, i) in &repeats {
+            let (name, line) = (&self.rows[c].sample.metric.name, self.rows[i].sample.line);
+            self.notes.push((
+                self.rows[c].sample.line,
+                format!(
+                    "[{k}] {name} repeats the report's row on line {line}, whose kernel it names; counted once there"
+                ),
+            ));
+        }
+        let drop: Vec<usize> = repeats.iter().map(|&(c, _)| c).collect();
+        let mut i = 0;
+        self.rows.retain(|_| {
+            i += 1;
+            !drop.contains(&(i - 1))
+        });
     }
 }
 
@@ -197,10 +388,8 @@ impl BenchParser for Aim9 {
 #[derive(Debug, PartialEq)]
 struct Row<'a> {
     name: &'a str,
-    /// Operation rate, the last number of the row.
-    rate: f64,
-    /// How many numbers the row has.
-    numbers: usize,
+    /// Every number of the row; the operation rate is the last.
+    values: Vec<f64>,
     /// The free text after the numbers, possibly empty.
     unit: &'a str,
 }
@@ -211,53 +400,83 @@ fn is_test_name(s: &str) -> bool {
         && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
 }
 
+/// The test number and name a row starts with: `1 add_double`, or glued
+/// (`19sync_disk_rw` when the name is long), or the name alone. Returns
+/// the name and the text after it.
+fn row_head(line: &str) -> Option<(&str, &str)> {
+    let (mut word, mut rest) = next_word(line);
+    if word.parse::<u32>().is_ok() {
+        (word, rest) = next_word(rest);
+    }
+    let name = word.trim_start_matches(|c: char| c.is_ascii_digit());
+    is_test_name(name).then_some((name, rest))
+}
+
 /// Reads `[N] name  num num [num …] rate  unit text`.
 fn row(line: &str) -> Option<Row<'_>> {
-    let mut rest = line.trim_start();
-    let mut word = next_word(rest);
-    if word.0.parse::<u32>().is_ok() {
-        rest = word.1;
-        word = next_word(rest);
-    }
-    let name = word.0;
-    if !is_test_name(name) {
-        return None;
-    }
-    rest = word.1;
-    let mut numbers = 0usize;
-    let mut rate = None;
+    let (name, mut rest) = row_head(line)?;
+    let mut values = Vec::new();
     loop {
         let (w, after) = next_word(rest);
         match num::plain(w) {
             Some(v) => {
-                numbers += 1;
-                rate = Some(v);
+                values.push(v);
                 rest = after;
             }
             None => break,
         }
     }
     let unit = rest.trim();
-    if unit.starts_with(|c: char| !c.is_ascii_alphabetic()) {
+    if values.is_empty() || unit.starts_with(|c: char| !c.is_ascii_alphabetic()) {
         return None;
     }
-    Some(Row { name, rate: rate?, numbers, unit })
+    Some(Row { name, values, unit })
+}
+
+/// The second half of a wrapped row: `46.99217  1127812.03 Thousand Short
+/// Integer Additions/second` (numbers, then the unit). Returns the numbers
+/// and the unit.
+fn continuation(line: &str) -> Option<(Vec<f64>, &str)> {
+    let mut rest = line;
+    let mut values = Vec::new();
+    while let (w, after) = next_word(rest)
+        && let Some(v) = num::plain(w)
+    {
+        values.push(v);
+        rest = after;
+    }
+    let unit = rest.trim();
+    let ok = !values.is_empty()
+        && unit.starts_with(|c: char| c.is_ascii_alphabetic())
+        && glued_next_number(unit).0.ends_with("/second");
+    ok.then_some((values, unit))
+}
+
+/// `Trigonometric Functions/second    41`, the next row's test number
+/// glued onto this row's unit by the mail: the unit and the number.
+fn glued_next_number(unit: &str) -> (&str, Option<&str>) {
+    if let Some((head, last)) = unit.rsplit_once(char::is_whitespace)
+        && last.parse::<u32>().is_ok()
+        && head.trim_end().ends_with("/second")
+    {
+        return (head.trim_end(), Some(last));
+    }
+    (unit, None)
+}
+
+/// A row of a hand-made comparison, `[linux-2.5.68]  60.01  2643  44.04266
+/// 1321279.79`: the bracketed label and the numbers (at least two).
+fn compare_row(line: &str) -> Option<(&str, Vec<f64>)> {
+    let (label, rest) = line.trim_start().strip_prefix('[')?.split_once(']')?;
+    let values: Vec<f64> = rest.split_whitespace().map(num::plain).collect::<Option<_>>()?;
+    (values.len() >= 2 && !label.trim().is_empty()).then_some((label.trim(), values))
 }
 
 /// In a table of rows with `columns` numbers: a row whose numbers run into
 /// a damaged one (`3x8000.00`) where a number belongs, followed by its unit
 /// text or nothing. Returns the damaged cell.
 fn damaged_row(line: &str, columns: usize) -> Option<&str> {
-    let mut rest = line.trim_start();
-    let mut word = next_word(rest);
-    if word.0.parse::<u32>().is_ok() {
-        rest = word.1;
-        word = next_word(rest);
-    }
-    if !is_test_name(word.0) {
-        return None;
-    }
-    rest = word.1;
+    let (_, mut rest) = row_head(line)?;
     let mut numbers = 0usize;
     loop {
         let (w, after) = next_word(rest);
@@ -290,17 +509,30 @@ fn unit_line(line: &str) -> bool {
     t.ends_with("/second") && t.starts_with(|c: char| c.is_ascii_alphabetic()) && row(line).is_none()
 }
 
-/// `    54 tcp_test        Skipping to next test.` → `tcp_test`.
-fn skipped(line: &str) -> Option<&str> {
-    if !line.contains("Skipping to next test") {
-        return None;
+/// The test a `Skipping to next test.` line on line `idx` skips: named on
+/// that line (`    54 tcp_test        Skipping to next test.`), else on the
+/// lines just above it, where a failed test prints `*** Failed to execute
+/// new_raph ***` under its own row start (`    39 new_raph       Unable to
+/// solve equation …`).
+fn skipped_name(lines: &[String], idx: usize) -> Option<String> {
+    if let Some((name, _)) = row_head(&lines[idx])
+        && name != "Skipping"
+    {
+        return Some(name.to_string());
     }
-    let mut words = line.split_whitespace();
-    let mut w = words.next()?;
-    if w.parse::<u32>().is_ok() {
-        w = words.next()?;
+    for line in lines[idx.saturating_sub(6)..idx].iter().rev() {
+        if let Some((_, after)) = line.split_once("Failed to execute") {
+            return after.split_whitespace().next().filter(|n| is_test_name(n)).map(str::to_string);
+        }
+        let (first, rest) = next_word(line);
+        if first.parse::<u32>().is_ok()
+            && row(line).is_none()
+            && let Some((name, _)) = row_head(rest)
+        {
+            return Some(name.to_string());
+        }
     }
-    is_test_name(w).then_some(w)
+    None
 }
 
 #[cfg(test)]
@@ -395,6 +627,48 @@ Number       Name      Time (sec)   Count   Rate (loops/sec)    Rate (ops/sec)\n
      1 add_double           5.05        110   21.78218       392079.21 Thousand Double Precision Additions/second\n\
      2 add_float            5.00        155   31.00000\n";
         assert_eq!(parse(text).unwrap_err().line(), Some(4));
+    }
+
+    #[test]
+    fn glued_numbers_and_wrapped_rows() {
+        assert_eq!(row_head("19sync_disk_rw  66.00  4"), Some(("sync_disk_rw", "  66.00  4")));
+        assert_eq!(row_head("  7 page_test 1"), Some(("page_test", " 1")));
+        assert_eq!(
+            glued_next_number("Trigonometric Functions/second    41"),
+            ("Trigonometric Functions/second", Some("41"))
+        );
+        assert_eq!(glued_next_number("Random Disk Reads (K)/second"), ("Random Disk Reads (K)/second", None));
+        assert_eq!(
+            continuation("46.99217  1127812.03 Thousand Short Integer Additions/second").map(|c| c.0.len()),
+            Some(2)
+        );
+        assert!(continuation("46.99217  1127812.03").is_none());
+        assert!(continuation("Thousand Short Integer Additions/second").is_none());
+    }
+
+    #[test]
+    fn comparison_rows_alone_keep_both_kernels() {
+        let text = "Pipe Messages/second\npipe_cpy\n[linux-2.6.1]  10.00  4000  400.0  40000.00\n\
+[2.6.0]  10.00  4100  410.0  41000.00\n[patched]  10.00  4200  420.0  42000.00\n";
+        let f = parse(text).unwrap();
+        let got: Vec<_> = f.samples.iter().map(|s| (s.kernel.as_deref(), s.params.len(), s.value.mean())).collect();
+        assert_eq!(got, vec![(Some("2.6.1"), 0, 40000.0), (Some("2.6.0"), 0, 41000.0), (None, 1, 42000.0)]);
+        assert_eq!(f.samples[0].metric.unit, "Pipe Messages/second");
+        // Without a test name above, a comparison row is noted, not read.
+        let f = parse("[2.6.0]  10.00  4100  410.0  41000.00\n1 add_double 1 2 3 Thousand x/second\n").unwrap();
+        assert_eq!(f.samples.len(), 1);
+        assert!(f.notes[0].1.contains("without a test name"));
+    }
+
+    #[test]
+    fn skip_names_the_failed_test() {
+        let text = "     1 add_double  5.05  110  21.78  392079.21 Thousand Double Precision Additions/second\n\
+    39 new_raph       Unable to solve equation in 100 tries. P = 1.5708, P0\n= 1.5708\n\
+ *** Failed to execute new_raph  ***\n Skipping to next test.\n";
+        let f = parse(text).unwrap();
+        assert_eq!(f.notes, vec![(5, "new_raph: skipped by the benchmark (\"Skipping to next test.\")".to_string())]);
+        let f = parse(&text.replace(" *** Failed to execute new_raph  ***\n", "")).unwrap();
+        assert!(f.notes[0].1.starts_with("new_raph:"), "{:?}", f.notes);
     }
 
     #[test]

@@ -53,12 +53,19 @@
 //! Groups: `Database creation` (steps before the "Logical database size"
 //! line), `Single User`, `Multi-User`. Parameters: `size` (the logical
 //! database size, e.g. `40MB`, on every sample of the invocation that
-//! printed it) and, in the multi-user group, `users` (the user tasks).
+//! printed it), in the multi-user group `users` (the user tasks), and
+//! `occurrence` on a step that one log runs again: osdb-pg's single-user
+//! part times `upd_app_t_mid()` three times (before and after indexes
+//! change the table), different steps under one name. The first time keeps
+//! the plain name's key; the second and third get `occurrence = 2`, `3`,
+//! so that they are compared with the same step of another log, not
+//! averaged with the first as if they were repeated runs.
 //!
 //! Kernels: a total labelled with a kernel (`2.4.19 "Single User Test" …`)
 //! whose value equals the unlabelled total of exactly one full log in the
 //! file names that log's kernel: every sample of the log gets it and the
-//! summary line is not counted twice. Labelled totals matching no log are
+//! summary line, the same figure copied, is not counted twice (a note on
+//! it says where it is counted). Labelled totals matching no log are
 //! kept as samples of their own. A labelled total repeated verbatim (quoted
 //! in a reply) is counted once.
 //!
@@ -67,6 +74,8 @@
 
 use crate::model::{Better, Metric, Param, ParsedFile, Sample};
 use crate::parse::{BenchParser, Input, ParseError, num};
+use compact_str::CompactString;
+use rustc_hash::FxHashMap;
 
 /// Reads OSDB (osdb-pg, osdb-my) logs.
 pub struct Osdb;
@@ -354,13 +363,26 @@ impl BenchParser for Osdb {
             if let (1, Some(k), true) = (same_total, first, one_kernel) {
                 for &i in &matching {
                     used[i] = true;
+                    out.notes.push((
+                        summaries[i].line,
+                        format!(
+                            "{k} \"Single User Test\" repeats the total of log {} (line {tline}), naming its kernel; counted once there",
+                            ri + 1
+                        ),
+                    ));
                 }
                 out.notes.push((tline, format!("log {} is kernel {k}: its total matches the summary line", ri + 1)));
                 kernels[ri] = Some(k);
             }
         }
         for (run, kernel) in runs.into_iter().zip(kernels) {
+            let mut seen: FxHashMap<(CompactString, CompactString), usize> = FxHashMap::default();
             for mut s in run.samples {
+                let nth = seen.entry((s.group.clone(), s.metric.name.clone())).or_default();
+                *nth += 1;
+                if *nth > 1 {
+                    s.params.push(Param::new("occurrence", *nth));
+                }
                 if let Some(size) = &run.size {
                     s.params.insert(0, Param::new("size", size));
                 }
@@ -470,7 +492,11 @@ mod tests {
         assert_eq!(pop[0].value.mean(), 355.06);
         assert_eq!(pop[0].params, vec![Param::new("size", "40MB")]);
         assert_eq!(pop[0].line, 4);
-        assert_eq!(get(&p, GROUP_SINGLE, "upd_app_t_mid").len(), 2);
+        let upd = get(&p, GROUP_SINGLE, "upd_app_t_mid");
+        assert_eq!(upd.len(), 2);
+        // The step run again is another step: its own key, not a second run.
+        assert_eq!(upd[0].params, vec![Param::new("size", "40MB")]);
+        assert_eq!(upd[1].params, vec![Param::new("size", "40MB"), Param::new("occurrence", 2)]);
         let total = get(&p, GROUP_SINGLE, "Single User Test");
         assert_eq!(total[0].value.mean(), 806.78);
         assert_eq!(total[0].metric, Metric::new("Single User Test", "s", Better::Lower));

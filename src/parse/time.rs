@@ -21,6 +21,10 @@
 //!   37.580u 115.730s 3:51.30 66.2%  0+0k 0+0io 1310pf+0w
 //!   ```
 //!
+//!   A record may follow another on one line (a paste that lost its
+//!   newline: `… 0+0io 21pf+0w      497.270u 1.392s 2:39.51 312.6% …`):
+//!   both are read, each a run of its own on that line.
+//!
 //!   Metrics (group empty, no parameters):
 //!
 //!   | name           | unit | better  | from                                   |
@@ -135,29 +139,40 @@ fn plus_pair(tok: &str, a: &str, b: &str) -> bool {
 /// 238.89system`, or csh `37.580u 115.730s`) but its elapsed time is missing
 /// or unreadable.
 pub fn gnu_record_at(input: &Input, idx: usize) -> Result<Option<TimeRecord>, ParseError> {
+    Ok(gnu_record_from(input, idx, 0)?.map(|(rec, _)| rec))
+}
+
+/// [`gnu_record_at`] past the first `skip` words of line `idx`: a record
+/// may follow another on one line (`… 21pf+0w      497.270u 1.392s …`).
+/// Returns the record and how many words of its last line it used (the
+/// skipped ones included).
+fn gnu_record_from(input: &Input, idx: usize, skip: usize) -> Result<Option<(TimeRecord, usize)>, ParseError> {
     // A record starts on line `idx` with `34.11user` (GNU) or `12.5u`
     // (csh): a line without such a token starts none, and the lines after
     // it need not be read.
     let starts = |t: &str| num_suffix(t, "user").is_some() || num_suffix(t, "u").is_some();
-    if !input.lines.get(idx).is_some_and(|l| l.split_whitespace().any(starts)) {
+    if !input.lines.get(idx).is_some_and(|l| l.split_whitespace().skip(skip).any(starts)) {
         return Ok(None);
     }
     let toks = token_stream(input, idx, 4);
-    for start in 0..toks.len() {
+    for start in skip..toks.len() {
         if toks[start].idx != idx {
             break;
         }
-        if let Some(rec) = gnu_default(&toks, start)? {
-            return Ok(Some(rec));
-        }
-        if let Some(rec) = csh(&toks, start)? {
-            return Ok(Some(rec));
+        let rec = match gnu_default(&toks, start)? {
+            Some(r) => Some(r),
+            None => csh(&toks, start)?,
+        };
+        if let Some((rec, last)) = rec {
+            let used = toks[..=last].iter().filter(|t| t.idx == toks[last].idx).count();
+            return Ok(Some((rec, used)));
         }
     }
     Ok(None)
 }
 
-fn gnu_default(toks: &[Tok<'_>], start: usize) -> Result<Option<TimeRecord>, ParseError> {
+/// A GNU default-format record at `toks[start]`, and its last token's index.
+fn gnu_default(toks: &[Tok<'_>], start: usize) -> Result<Option<(TimeRecord, usize)>, ParseError> {
     let Some(user) = toks.get(start).and_then(|t| num_suffix(t.text, "user")) else {
         return Ok(None);
     };
@@ -218,10 +233,11 @@ fn gnu_default(toks: &[Tok<'_>], start: usize) -> Result<Option<TimeRecord>, Par
             }
         }
     }
-    Ok(Some(TimeRecord { samples, last_idx: toks[last].idx }))
+    Ok(Some((TimeRecord { samples, last_idx: toks[last].idx }, last)))
 }
 
-fn csh(toks: &[Tok<'_>], start: usize) -> Result<Option<TimeRecord>, ParseError> {
+/// A csh/tcsh record at `toks[start]`, and its last token's index.
+fn csh(toks: &[Tok<'_>], start: usize) -> Result<Option<(TimeRecord, usize)>, ParseError> {
     let Some(user) = toks.get(start).and_then(|t| num_suffix(t.text, "u")) else {
         return Ok(None);
     };
@@ -257,7 +273,7 @@ fn csh(toks: &[Tok<'_>], start: usize) -> Result<Option<TimeRecord>, ParseError>
             }
         }
     }
-    Ok(Some(TimeRecord { samples, last_idx: toks[last].idx }))
+    Ok(Some((TimeRecord { samples, last_idx: toks[last].idx }, last)))
 }
 
 /// Reads a GNU time `-v` block starting at line `idx` (0-based): a run of
@@ -437,22 +453,30 @@ impl BenchParser for GnuTime {
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         let mut out = ParsedFile { benchmark: "gnu-time".into(), ..Default::default() };
         let mut i = 0;
+        // Words of line `i` already read by a record ending on it.
+        let mut skip = 0;
         while i < input.lines.len() {
             let line = &input.lines[i];
-            if let Some(pos) = line.find("Command exited with non-zero status") {
+            if skip == 0
+                && let Some(pos) = line.find("Command exited with non-zero status")
+            {
                 out.notes.push((i + 1, line[pos..].trim().to_string()));
             }
-            let rec = match gnu_record_at(input, i)? {
-                Some(r) => Some(r),
-                None => gnu_verbose_at(input, i)?,
-            };
-            match rec {
-                Some(rec) => {
+            if let Some((rec, used)) = gnu_record_from(input, i, skip)? {
+                out.samples.extend(rec.samples);
+                // Words left after it on its last line may start another.
+                let more = input.lines[rec.last_idx].split_whitespace().nth(used).is_some();
+                (i, skip) = if more { (rec.last_idx, used) } else { (rec.last_idx + 1, 0) };
+                continue;
+            }
+            match (skip, gnu_verbose_at(input, i)?) {
+                (0, Some(rec)) => {
                     out.samples.extend(rec.samples);
                     i = rec.last_idx + 1;
                 }
-                None => i += 1,
+                _ => i += 1,
             }
+            skip = 0;
         }
         if out.samples.is_empty() {
             return Err(ParseError::NoResults {
@@ -643,6 +667,19 @@ make modules:\n34.11user 23\n";
         assert!(close(get(&f, "elapsed")[0], 231.3));
         assert_eq!(get(&f, "CPU"), vec![66.2]);
         assert_eq!(get(&f, "major faults"), vec![1310.0]);
+    }
+
+    #[test]
+    fn two_records_on_one_line() {
+        let text = "1.0u 0.5s 0:01.60 93.7% 0+0k 0+0io 0pf+0w 2.0u 0.6s 0:02.70 96.2% 0+0k 0+0io 1pf+0w\n\
+3.0user 0.1system 0:03.20elapsed 96%CPU 4.0user 0.2system 0:04.30elapsed 97%CPU\n";
+        let f = GnuTime.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(get(&f, "user"), vec![1.0, 2.0, 3.0, 4.0]);
+        assert_eq!(get(&f, "major faults"), vec![0.0, 1.0]);
+        // The record alone is read as before, past its end or not.
+        let rec = gnu_record_at(&Input::from_text(text), 0).unwrap().unwrap();
+        assert_eq!(rec.samples.len(), 5);
+        assert!(gnu_record_from(&Input::from_text(text), 0, 7).unwrap().unwrap().1 == 14);
     }
 
     #[test]
