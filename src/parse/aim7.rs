@@ -414,7 +414,7 @@ struct RowCtx<'a> {
 /// up to the console's run date (the first word starting with a letter),
 /// with their spans. A cell that is not one number (two cells run
 /// together, `1787.84273.36`) is an error naming the line.
-fn spaced_values<'l>(line: &'l str, lineno: usize, skip: usize) -> Result<Vec<(&'l str, Span)>, ParseError> {
+fn spaced_values(line: &str, lineno: usize, skip: usize) -> Result<Vec<(&str, Span)>, ParseError> {
     let cells: Vec<(&str, Span)> = words_with_ends(line)
         .into_iter()
         .skip(skip)
