@@ -195,10 +195,11 @@ fn classify(line: &str, ncols: usize) -> RowKind {
     // A label and cells of digits and dots only, one not a number: two
     // cells run together (`40.6030.008`).
     let numberish = |w: &&str| w.bytes().all(|b| b.is_ascii_digit() || b == b'.');
-    if words.len() >= 3 && words[1..].iter().all(numberish) {
-        if let Some(bad) = words[1..].iter().find(|w| num::plain(w).is_none()) {
-            return RowKind::Damaged(bad.to_string());
-        }
+    if words.len() >= 3
+        && words[1..].iter().all(numberish)
+        && let Some(bad) = words[1..].iter().find(|w| num::plain(w).is_none())
+    {
+        return RowKind::Damaged(bad.to_string());
     }
     // Fewer numbers than columns (but at least two): a row cut short. A
     // label with one number is another table (`kernel seconds`), and more
