@@ -357,3 +357,57 @@ proptest! {
         }
     }
 }
+
+/// A console row with a cell left blank is placed by the column each cell
+/// ends in (the numbers are right-aligned), never shifted left; a row with
+/// TABs for spaces reads as any other.
+#[test]
+fn fixture_console_missing_cell_placed_by_column() {
+    let f = detect_and_parse(&fixture("aim7", "console-missing-cell-placed-by-column.txt"), "aim7", "fixture");
+    let jti = series(&f, "JTI", "tasks");
+    assert_eq!(jti, vec![("1".into(), 100.0), ("50".into(), 96.0), ("150".into(), 91.0), ("200".into(), 89.0)]);
+    let per_task = series(&f, "Jobs/min/task", "tasks");
+    assert_eq!(per_task[2], ("100".into(), 1510.0277));
+    assert_eq!(per_task.len(), 4, "150 tasks has no Jobs/min/task");
+    assert_eq!(series(&f, "Real", "tasks")[3], ("150".into(), 5.28));
+    assert_eq!(series(&f, "CPU", "tasks")[4], ("200".into(), 14.71));
+    assert!(f.notes.iter().any(|(l, n)| *l == 6 && n.contains("4 of 5")));
+}
+
+/// Two cells run together are an error naming the line.
+#[test]
+fn fixture_console_glued_cells_are_an_error() {
+    let e = Aim7.parse(&fixture("aim7", "console-glued-cells.txt")).unwrap_err();
+    assert!(matches!(e, ParseError::Malformed { line: 5, .. }), "{e}");
+    assert!(e.to_string().contains("1210.987649.55"), "{e}");
+}
+
+/// re-aim rows with a blank Jobs per Minute, or no JTI and no wrapped JTI
+/// below: the cells present land in their own columns.
+#[test]
+fn fixture_reaim_missing_cell_placed_by_column() {
+    let f = detect_and_parse(&fixture("aim7", "reaim-missing-cell.txt"), "reaim", "fixture");
+    let jpm = series(&f, "Jobs per Minute", "forked");
+    assert_eq!(jpm, vec![("1".into(), 4376.69), ("41".into(), 2407.53)]);
+    assert_eq!(series(&f, "Jobs/min/Child", "forked")[1], ("21".into(), 1187.15));
+    assert_eq!(series(&f, "JTI", "forked"), vec![("1".into(), 100.0), ("21".into(), 94.0)]);
+    assert_eq!(series(&f, "Std_dev Percent", "forked")[2], ("41".into(), 5.62));
+}
+
+/// A posted summary with a kernel column (kernels wider than the `kernel`
+/// header word, TABs and a blank line between task counts): each row is its
+/// kernel's, the workload title is the group.
+#[test]
+fn fixture_kernel_summary() {
+    let f = detect_and_parse(&fixture("aim7", "kernel-summary-wide-kernels.txt"), "aim7", "fixture");
+    assert_eq!(f.samples.len(), 4 * 3);
+    assert!(f.samples.iter().all(|s| s.group == "compute"));
+    let long = "2.4.20-pre7-rmap14b-preempt-lowlat";
+    let cpu: Vec<(Option<&str>, f64)> =
+        f.samples.iter().filter(|s| s.metric.name == "CPU").map(|s| (s.kernel.as_deref(), s.value.mean())).collect();
+    assert_eq!(
+        cpu,
+        vec![(Some("2.4.20-pre7"), 77.9), (Some(long), 80.2), (Some("2.4.20-pre7"), 601.7), (Some(long), 640.0)]
+    );
+    assert_eq!(series(&f, "Real", "tasks")[3], ("128".into(), 1087.2));
+}

@@ -140,6 +140,51 @@ fn bonnie_fixtures() {
     assert!(matches!(err, ParseError::Malformed { line: 5, .. }), "{err}");
 }
 
+/// Machine names far wider than the `Machine` header word, tabs, `+++++`
+/// cells, a %CPU over 100, a wrapped row and runs under two headers: every
+/// cell lands in its own column.
+#[test]
+fn bonnie_wide_machine_tabs_fast_cells_and_runs() {
+    let p = fixture("bonnie", "wide-machine-runs-fast-cells.txt");
+    let kernels: Vec<_> = all(&p, "Sequential Output", "Per Char").iter().map(|s| s.kernel.clone()).collect();
+    let k = |s: &str| Some(s.into());
+    assert_eq!(
+        kernels,
+        vec![
+            k("raid5-ext3-ordered-8k"),
+            k("raid5-ext3-ordered-8k"),
+            k("raid5-ext3-writeback-8k"),
+            k("raid5-ext2-8k"),
+            k("raid5-ext2-8k")
+        ]
+    );
+    assert_eq!(values(&p, "Sequential Output", "Per Char"), vec![8123.0, 8201.0, 8544.0, 8833.0, 8790.0]);
+    assert_eq!(values(&p, "Sequential Output", "Per Char %CPU"), vec![97.1, 97.9, 99.0, 101.4, 100.6]);
+    // `+++++ +++`: no value, and the cells after it are not shifted.
+    assert_eq!(values(&p, "Sequential Output", "Block"), vec![21456.0, 21103.0, 25321.0, 27654.0]);
+    assert_eq!(values(&p, "Sequential Output", "Rewrite"), vec![9876.0, 9912.0, 10234.0, 11021.0, 11100.0]);
+    assert_eq!(values(&p, "Random", "Seeks"), vec![412.6, 405.3, 420.1, 433.0]);
+    assert_eq!(values(&p, "Random", "Seeks %CPU"), vec![6.1, 5.8, 6.4, 6.9]);
+    assert_eq!(all(&p, "Random", "Seeks")[3].line, 17);
+    assert!(p.samples.iter().all(|s| s.params[0].value == "1024"));
+    let fast = p.notes.iter().find(|(_, n)| n.contains("too fast")).expect("a too-fast note");
+    assert_eq!(fast.0, 15);
+    assert!(fast.1.contains("Sequential Output Block") && fast.1.contains("Random Seeks %CPU"), "{fast:?}");
+    assert!(p.notes.iter().any(|(l, n)| *l == 16 && n.contains("rejoined")));
+}
+
+/// Two cells run together, or a cell missing: an error naming the line,
+/// never a row read with its cells shifted.
+#[test]
+fn bonnie_glued_or_missing_cells_are_errors() {
+    let dir = root().join("tests/fixtures/bonnie");
+    let err = Bonnie.parse(&load(&dir.join("damaged-glued-cells.txt"))).unwrap_err();
+    assert!(matches!(err, ParseError::Malformed { line: 5, .. }), "{err}");
+    assert!(err.to_string().contains("97.121456"), "{err}");
+    let err = Bonnie.parse(&load(&dir.join("damaged-missing-cell.txt"))).unwrap_err();
+    assert!(matches!(err, ParseError::Malformed { line: 5, .. }), "{err}");
+}
+
 // ---------------------------------------------------------------- bonnie++
 
 #[test]

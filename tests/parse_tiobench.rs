@@ -151,6 +151,64 @@ fn fixture_damaged_row_is_an_error() {
     assert!(matches!(err, ParseError::Malformed { line: 6, .. }), "{err}");
 }
 
+/// Identifiers wider than the Identifier column (the cells sit right of
+/// their header words), a row with tabs and a wrapped row: every cell in its
+/// own column, and each identifier its own kernel, never runs of one.
+#[test]
+fn fixture_identifier_wider_than_header() {
+    let p = fixture("identifier-wider-than-header.txt");
+    assert_eq!(p.samples.len(), 6 * 7);
+    let (a, b) = ("2.4.19-pre10-ac2-rmap13b", "2.4.19-pre10-ac2-rmap13b-preempt-lowlat");
+    assert_eq!(one(&p, "Sequential Reads", "Rate", a, "1").value.mean(), 31.42);
+    assert_eq!(one(&p, "Sequential Reads", "Rate", b, "1").value.mean(), 30.96);
+    assert_eq!(one(&p, "Sequential Reads", "CPU%", b, "4").value.mean(), 17.95);
+    assert_eq!(one(&p, "Sequential Reads", "Max Latency", b, "4").value.mean(), 1502.27);
+    assert_eq!(one(&p, "Sequential Reads", "CPU Eff", b, "4").value.mean(), 150.0);
+    // TAB-separated row.
+    assert_eq!(one(&p, "Random Writes", "Avg Latency", a, "1").value.mean(), 0.012);
+    assert_eq!(one(&p, "Random Writes", "CPU Eff", a, "1").value.mean(), 74.0);
+    // Wrapped row: the tail is on line 28.
+    let tail = one(&p, "Random Writes", "Max Latency", b, "1");
+    assert_eq!((tail.value.mean(), tail.line), (12.97, 28));
+    assert!(p.samples.iter().all(|s| s.kernel.as_deref() == Some(a) || s.kernel.as_deref() == Some(b)));
+}
+
+/// The old tiobench.pl table (`Dir Size Size Thr Rate (CPU%)` × 4, rows
+/// starting `.`): the directory is not a kernel, `103.%` is 103.
+#[test]
+fn fixture_old_dir_table() {
+    let p = fixture("old-dir-table.txt");
+    assert_eq!(p.samples.len(), 3 * 8);
+    assert!(p.samples.iter().all(|s| s.kernel.is_none()));
+    let write_cpu: Vec<f64> = p
+        .samples
+        .iter()
+        .filter(|s| s.group == "Sequential Writes" && s.metric.name == "CPU%")
+        .map(|s| s.value.mean())
+        .collect();
+    assert_eq!(write_cpu, vec![88.9, 101.0, 97.4]);
+    let rr = p.samples.iter().find(|s| s.group == "Random Reads" && s.metric.name == "Rate").unwrap();
+    let params: Vec<_> = rr.params.iter().map(|q| (q.name.as_str(), q.value.as_str())).collect();
+    assert_eq!(params, vec![("file size", "2000"), ("blk size", "4096"), ("threads", "1")]);
+    let ext3 = p.samples.iter().find(|s| s.line == 9).unwrap();
+    assert_eq!(ext3.params[0].name, "dir");
+    assert_eq!(ext3.params[0].value, "/mnt/ext3");
+}
+
+/// Cells run together are an error naming the line; a row one cell short
+/// after commentary is a note naming the line, and is not read.
+#[test]
+fn fixture_glued_and_missing_cells() {
+    let input = load(&root().join("tests/fixtures/tiobench/damaged-glued-cells.txt"));
+    let err = Tiobench.parse(&input).unwrap_err();
+    assert!(matches!(err, ParseError::Malformed { line: 6, .. }), "{err}");
+    assert!(err.to_string().contains("1126534.220.41870"), "{err}");
+    let p = fixture("missing-cell-after-commentary.txt");
+    assert_eq!(p.samples.len(), 6);
+    assert!(p.samples.iter().all(|s| s.line == 4));
+    assert!(p.notes.iter().any(|(l, n)| *l == 6 && n.contains("not read")), "{:?}", p.notes);
+}
+
 const REAL: &[&str] = &[
     "Sequential Reads",
     "                              File  Blk   Num                   Avg      Maximum      Lat%     Lat%    CPU",

@@ -53,14 +53,24 @@
 //! run's date. Both parsers read both table kinds, so a post holding AIM7
 //! and re-aim-7 tables loses nothing whichever wins detection.
 //!
+//! A posted summary may put the kernel first (`kernel  Tasks  Jobs/Min
+//! Real  CPU`, rows `2.4.20-pre5  256\t769.1\t\t1977.0 1048.5`, blank lines
+//! between task counts, an `AIM7 database workload` title naming the group):
+//! each row's kernel becomes [`Sample::kernel`].
+//!
 //! # Damaged input
 //!
-//! A row with fewer cells than its header (a run that stopped early) gives
-//! samples for the cells present and a note. A re-aim row whose JTI was
+//! Cells are found from the rows, not from where the header words sit. A
+//! TAB-separated row's cells are its TAB fields. A space-aligned row with a
+//! cell left blank is placed by the columns its cells start or end in (AIM7's
+//! console right-aligns its numbers, re-aim left-aligns them), compared with
+//! the last full row above; when a cell lines up with no column, or there is
+//! no full row above, the row is not read and a note names it. A row with no
+//! value at all (a run that stopped) is a note. A re-aim row whose JTI was
 //! wrapped onto the next line by a mail client (`… 9.99` / `  90`) is
-//! rejoined when the next line is one integer from 0 to 100. A row with
-//! more numbers than its header has columns, or a cell that is not a
-//! number, is an error.
+//! rejoined when the next line is one integer from 0 to 100. A row with more
+//! numbers than its header has columns, or a cell that is not one number
+//! (two run together, `1210.987649.55`), is an error naming the line.
 
 use crate::model::{Better, Metric, ParsedFile, Sample};
 use crate::parse::{BenchParser, Input, ParseError, num};
@@ -177,15 +187,74 @@ fn aim7_metric(header: &str) -> Metric {
     Metric::new(name, unit, better)
 }
 
-/// An AIM7 header (`Tasks  Jobs/Min  JTI …`): the column names after Tasks.
-fn aim7_header(line: &str) -> Option<Vec<&str>> {
-    let mut words = line.split_whitespace();
+/// An AIM7 header (`Tasks  Jobs/Min  JTI …`, or a posted summary's `kernel
+/// Tasks Jobs/Min Real CPU`): the column names after Tasks, and whether rows
+/// start with a kernel.
+fn aim7_header(line: &str) -> Option<(Vec<&str>, bool)> {
+    let mut words = line.split_whitespace().peekable();
+    let kernel_col = words.next_if(|w| w.eq_ignore_ascii_case("kernel")).is_some();
     if !words.next()?.eq_ignore_ascii_case("Tasks") {
         return None;
     }
     let cols: Vec<&str> = words.collect();
     cols.first().filter(|c| c.eq_ignore_ascii_case("jobs/min"))?;
-    Some(cols)
+    Some((cols, kernel_col))
+}
+
+/// `AIM7 database workload` (a posted summary's title) → `database`.
+fn workload_title(line: &str) -> Option<String> {
+    let rest = line.trim().strip_prefix("AIM7 ")?.strip_suffix(" workload")?.trim();
+    (!rest.is_empty() && rest.split_whitespace().count() <= 3).then(|| rest.to_string())
+}
+
+/// A cell's span: its first column and the column just past its end.
+type Span = (usize, usize);
+
+/// The whitespace-separated words of `line`, each with its [`Span`], TABs
+/// expanded to 8-column stops.
+fn words_with_ends(line: &str) -> Vec<(&str, Span)> {
+    let mut out = Vec::new();
+    let mut col = 0usize;
+    let mut start: Option<(usize, usize)> = None;
+    for (at, c) in line.char_indices() {
+        if c.is_whitespace() {
+            if let Some((b, first)) = start.take() {
+                out.push((&line[b..at], (first, col)));
+            }
+            col = if c == '\t' { (col / 8 + 1) * 8 } else { col + 1 };
+        } else {
+            start.get_or_insert((at, col));
+            col += 1;
+        }
+    }
+    if let Some((b, first)) = start {
+        out.push((&line[b..], (first, col)));
+    }
+    out
+}
+
+/// Places the cells of a short space-aligned row by where they sit: each
+/// must start or end in the same column as one cell of `full` (the spans of
+/// the last full row: AIM7's console prints numbers right-aligned, re-aim
+/// left-aligned), in order, and not start under one cell and end under
+/// another. `None` when any cell does not line up: then which column it
+/// belongs to is not known.
+fn place_by_edges(cells: &[(&str, Span)], full: &[Span]) -> Option<Vec<usize>> {
+    let mut placed = Vec::new();
+    let mut from = 0;
+    for (_, (start, end)) in cells {
+        let rest = full.get(from..)?;
+        let by_start = rest.iter().position(|f| f.0 == *start);
+        let by_end = rest.iter().position(|f| f.1 == *end);
+        let j = match (by_start, by_end) {
+            (Some(a), Some(b)) if a != b => return None,
+            (Some(a), _) | (None, Some(a)) => from + a,
+            (None, None) => return None,
+        };
+        placed.push(j);
+        from = j + 1;
+    }
+    Some(placed)
 }
 
 /// The first line of re-aim-7's two-line header.
@@ -217,13 +286,19 @@ fn date_tail(line: &str) -> bool {
 
 enum Table {
     None,
-    /// AIM7: column metrics; whether the header was TAB-separated.
+    /// AIM7: column metrics; whether the header was TAB-separated and
+    /// whether rows start with a kernel; the spans of the cells of the last full
+    /// space-aligned row (to place the cells of a short one).
     Aim7 {
         cols: Vec<Metric>,
         tabs: bool,
+        kernel_col: bool,
+        edges: Option<(usize, Vec<Span>)>,
     },
-    /// re-aim-7, after its two header lines.
-    Reaim,
+    /// re-aim-7, after its two header lines; spans as for AIM7.
+    Reaim {
+        edges: Option<(usize, Vec<Span>)>,
+    },
 }
 
 fn parse_any(input: &Input, id: &'static str) -> Result<ParsedFile, ParseError> {
@@ -257,14 +332,20 @@ fn parse_any(input: &Input, id: &'static str) -> Result<ParsedFile, ParseError> 
             table = Table::None;
             continue;
         }
-        if let Some(cols) = aim7_header(line) {
-            table = Table::Aim7 { cols: cols.into_iter().map(aim7_metric).collect(), tabs: line.contains('\t') };
+        if let Some(w) = workload_title(line) {
+            group = w;
+            table = Table::None;
+            continue;
+        }
+        if let Some((cols, kernel_col)) = aim7_header(line) {
+            let cols = cols.into_iter().map(aim7_metric).collect();
+            table = Table::Aim7 { cols, tabs: line.contains('\t'), kernel_col, edges: None };
             continue;
         }
         if reaim_header(line) {
             match lines.get(i) {
                 Some(next) if next.trim_start().starts_with("Forked") => {
-                    table = Table::Reaim;
+                    table = Table::Reaim { edges: None };
                     i += 1;
                 }
                 _ => {
@@ -292,82 +373,27 @@ fn parse_any(input: &Input, id: &'static str) -> Result<ParsedFile, ParseError> 
             continue;
         }
         if trimmed.is_empty() {
-            table = Table::None;
+            // A posted summary (rows start with a kernel) puts a blank line
+            // between task counts; benchmark output ends its table there.
+            if !matches!(table, Table::Aim7 { kernel_col: true, .. }) {
+                table = Table::None;
+            }
             continue;
         }
-        match &table {
-            Table::None => {}
-            Table::Aim7 { cols, tabs } => {
-                let first = trimmed.split_whitespace().next().unwrap_or("");
-                let Ok(tasks) = first.parse::<u32>() else {
-                    if !date_tail(line) {
-                        table = Table::None;
-                    }
-                    continue;
-                };
-                let cells = aim7_cells(line, *tabs);
-                if cells.len() > cols.len() {
-                    return Err(ParseError::malformed(
-                        lineno,
-                        format!("an AIM7 row of Tasks and at most {} values", cols.len()),
-                        line,
-                    ));
+        let ctx = RowCtx { lines, lineno, group: &group };
+        let more = match &mut table {
+            Table::None => true,
+            Table::Aim7 { cols, tabs, kernel_col, edges } => aim7_row(&ctx, cols, *tabs, *kernel_col, edges, &mut out)?,
+            Table::Reaim { edges } => match reaim_row(&ctx, edges, &mut out)? {
+                Some(consumed) => {
+                    i += consumed;
+                    true
                 }
-                if cells.len() < cols.len() {
-                    out.notes
-                        .push((lineno, format!("row for {tasks} tasks has {} of {} values", cells.len(), cols.len())));
-                }
-                for (cell, metric) in cells.iter().zip(cols) {
-                    if cell.is_empty() {
-                        continue;
-                    }
-                    let value = num::plain(cell)
-                        .ok_or_else(|| ParseError::malformed(lineno, format!("a number for {}", metric.name), *cell))?;
-                    out.samples.push(
-                        Sample::new(metric.clone(), value, lineno).with_group(group.clone()).with_param("tasks", tasks),
-                    );
-                }
-            }
-            Table::Reaim => {
-                let mut words = trimmed.split_whitespace();
-                let Some(Ok(forked)) = words.next().map(str::parse::<u32>) else {
-                    table = Table::None;
-                    continue;
-                };
-                let mut values: Vec<(f64, usize)> = Vec::new();
-                for w in words {
-                    match num::plain(w) {
-                        Some(v) => values.push((v, lineno)),
-                        None => {
-                            return Err(ParseError::malformed(lineno, "a re-aim row of numbers", line));
-                        }
-                    }
-                }
-                if values.len() > REAIM_COLUMNS.len() {
-                    return Err(ParseError::malformed(lineno, "a re-aim row of Num Forked and 8 values", line));
-                }
-                if values.len() + 1 == REAIM_COLUMNS.len() {
-                    // JTI wrapped onto the next line by a mail client.
-                    if let Some(jti) = lines.get(i).and_then(|l| lone_percent(l)) {
-                        out.notes.push((i + 1, format!("JTI of line {lineno} wrapped onto this line; rejoined")));
-                        i += 1;
-                        values.push((jti, i));
-                    }
-                }
-                if values.len() < REAIM_COLUMNS.len() {
-                    out.notes.push((
-                        lineno,
-                        format!("row for {forked} forked has {} of {} values", values.len(), REAIM_COLUMNS.len()),
-                    ));
-                }
-                for ((value, at), (name, unit, better)) in values.into_iter().zip(REAIM_COLUMNS) {
-                    out.samples.push(
-                        Sample::new(Metric::new(name, unit, better), value, at)
-                            .with_group(group.clone())
-                            .with_param("forked", forked),
-                    );
-                }
-            }
+                None => false,
+            },
+        };
+        if !more {
+            table = Table::None;
         }
     }
     out.notes.sort_by_key(|(line, _)| *line);
@@ -377,23 +403,190 @@ fn parse_any(input: &Input, id: &'static str) -> Result<ParsedFile, ParseError> 
     Ok(out)
 }
 
-/// The value cells of an AIM7 row after Tasks. The spreadsheet's empty cell
-/// after Jobs/Min (`98.9\t\t100`) is dropped; other empty cells stay empty.
-/// Space-aligned rows stop at the first word that is not a number (the
-/// console's run date).
-fn aim7_cells(line: &str, tabs: bool) -> Vec<&str> {
-    if tabs && line.contains('\t') {
-        let mut cells: Vec<&str> = line.trim().split('\t').map(str::trim).skip(1).collect();
-        if cells.len() >= 2 && cells[1].is_empty() {
-            cells.remove(1);
-        }
-        while cells.last().is_some_and(|c| c.is_empty()) {
-            cells.pop();
-        }
-        cells
-    } else {
-        line.split_whitespace().skip(1).take_while(|w| num::plain(w).is_some()).collect()
+/// Where a table row is: the file's lines, its 1-based number, the group.
+struct RowCtx<'a> {
+    lines: &'a [String],
+    lineno: usize,
+    group: &'a str,
+}
+
+/// The numeric cells of a space-aligned row after its first `skip` words,
+/// up to the console's run date (the first word starting with a letter),
+/// with their spans. A cell that is not one number (two cells run
+/// together, `1787.84273.36`) is an error naming the line.
+fn spaced_values(line: &str, lineno: usize, skip: usize) -> Result<Vec<(&str, Span)>, ParseError> {
+    let cells: Vec<(&str, Span)> = words_with_ends(line)
+        .into_iter()
+        .skip(skip)
+        .take_while(|(w, _)| !w.starts_with(|c: char| c.is_ascii_alphabetic()))
+        .collect();
+    if let Some((bad, _)) = cells.iter().find(|(w, _)| num::plain(w).is_none()) {
+        return Err(ParseError::malformed(
+            lineno,
+            format!("a row of numbers; {bad:?} is not one number (two cells run together?)"),
+            line.trim(),
+        ));
     }
+    Ok(cells)
+}
+
+/// The column of each cell of a space-aligned row with `n` columns: all of
+/// them in order for a full row (whose spans are then remembered in
+/// `edges`), those found by [`place_by_edges`] for a short one. `Err` holds
+/// the note for a short row that cannot be placed with certainty.
+fn columns_of(
+    cells: &[(&str, Span)],
+    n: usize,
+    lineno: usize,
+    edges: &mut Option<(usize, Vec<Span>)>,
+) -> Result<Vec<usize>, String> {
+    if cells.len() == n {
+        *edges = Some((lineno, cells.iter().map(|c| c.1).collect()));
+        return Ok((0..n).collect());
+    }
+    match edges {
+        Some((full, ends)) => place_by_edges(cells, ends).ok_or_else(|| {
+            format!(
+                "has {} of {n} values, which do not line up with the columns of the full row at line {full}: not read",
+                cells.len()
+            )
+        }),
+        None => Err(format!(
+            "has {} of {n} values and no full row above shows which columns they are in: not read",
+            cells.len()
+        )),
+    }
+}
+
+/// Reads one row of an AIM7 table at `ctx.lineno`. Returns whether the
+/// table goes on (a wrapped run date does not end it; other text does).
+fn aim7_row(
+    ctx: &RowCtx,
+    cols: &[Metric],
+    tabs: bool,
+    kernel_col: bool,
+    edges: &mut Option<(usize, Vec<Span>)>,
+    out: &mut ParsedFile,
+) -> Result<bool, ParseError> {
+    let (line, lineno) = (ctx.lines[ctx.lineno - 1].as_str(), ctx.lineno);
+    let mut words = line.split_whitespace();
+    let kernel = if kernel_col { words.next() } else { None };
+    let Some(Ok(tasks)) = words.next().map(str::parse::<u32>) else {
+        return Ok(date_tail(line));
+    };
+    let skip = 1 + usize::from(kernel_col);
+    let placed: Vec<(&str, usize)> = if tabs && line.contains('\t') {
+        aim7_cells(line, skip).into_iter().enumerate().map(|(j, c)| (c, j)).collect()
+    } else {
+        let cells = spaced_values(line, lineno, skip)?;
+        if cells.len() > cols.len() || cells.is_empty() {
+            cells.iter().enumerate().map(|(j, c)| (c.0, j)).collect()
+        } else {
+            match columns_of(&cells, cols.len(), lineno, edges) {
+                Ok(at) => cells.iter().map(|c| c.0).zip(at).collect(),
+                Err(note) => {
+                    out.notes.push((lineno, format!("row for {tasks} tasks {note}")));
+                    return Ok(true);
+                }
+            }
+        }
+    };
+    if placed.len() > cols.len() {
+        return Err(ParseError::malformed(
+            lineno,
+            format!("an AIM7 row of Tasks and at most {} values", cols.len()),
+            line,
+        ));
+    }
+    let present = placed.iter().filter(|(c, _)| !c.is_empty()).count();
+    if present < cols.len() {
+        out.notes.push((lineno, format!("row for {tasks} tasks has {present} of {} values", cols.len())));
+    }
+    for (cell, j) in placed {
+        if cell.is_empty() {
+            continue;
+        }
+        let metric = &cols[j];
+        let value = num::plain(cell)
+            .ok_or_else(|| ParseError::malformed(lineno, format!("a number for {}", metric.name), cell))?;
+        let mut s = Sample::new(metric.clone(), value, lineno).with_group(ctx.group).with_param("tasks", tasks);
+        if let Some(k) = kernel {
+            s = s.with_kernel(k);
+        }
+        out.samples.push(s);
+    }
+    Ok(true)
+}
+
+/// Reads one row of a re-aim table at `ctx.lineno`, rejoining a JTI wrapped
+/// onto the next line. Returns how many further lines it took, or `None`
+/// when the line is not a row (the table is over).
+fn reaim_row(
+    ctx: &RowCtx,
+    edges: &mut Option<(usize, Vec<Span>)>,
+    out: &mut ParsedFile,
+) -> Result<Option<usize>, ParseError> {
+    let (line, lineno) = (ctx.lines[ctx.lineno - 1].as_str(), ctx.lineno);
+    let Some(Ok(forked)) = line.split_whitespace().next().map(str::parse::<u32>) else {
+        return Ok(None);
+    };
+    let cells = words_with_ends(line).into_iter().skip(1).collect::<Vec<_>>();
+    if cells.iter().any(|(w, _)| num::plain(w).is_none()) {
+        return Err(ParseError::malformed(lineno, "a re-aim row of numbers", line));
+    }
+    let n = REAIM_COLUMNS.len();
+    if cells.len() > n {
+        return Err(ParseError::malformed(lineno, "a re-aim row of Num Forked and 8 values", line));
+    }
+    let mut values: Vec<(&str, usize, usize)> = Vec::new();
+    let mut consumed = 0;
+    let lined_up = |c: &[(&str, Span)], e: &Option<(usize, Vec<Span>)>| {
+        e.as_ref().is_none_or(|(_, full)| place_by_edges(c, full).is_some_and(|at| at.iter().copied().eq(0..c.len())))
+    };
+    if cells.len() + 1 == n
+        && ctx.lines.get(lineno).is_some_and(|l| lone_percent(l).is_some())
+        && lined_up(&cells, edges)
+    {
+        // JTI wrapped onto the next line by a mail client.
+        out.notes.push((lineno + 1, format!("JTI of line {lineno} wrapped onto this line; rejoined")));
+        values.extend(cells.iter().enumerate().map(|(j, c)| (c.0, j, lineno)));
+        values.push((ctx.lines[lineno].trim(), n - 1, lineno + 1));
+        consumed = 1;
+    } else {
+        match columns_of(&cells, n, lineno, edges) {
+            Ok(at) => values.extend(cells.iter().zip(at).map(|(c, j)| (c.0, j, lineno))),
+            Err(note) => {
+                out.notes.push((lineno, format!("row for {forked} forked {note}")));
+                return Ok(Some(0));
+            }
+        }
+    }
+    if values.len() < n {
+        out.notes.push((lineno, format!("row for {forked} forked has {} of {n} values", values.len())));
+    }
+    for (cell, j, at) in values {
+        let (name, unit, better) = REAIM_COLUMNS[j];
+        let value = num::plain(cell).ok_or_else(|| ParseError::malformed(at, "a number", cell))?;
+        out.samples.push(
+            Sample::new(Metric::new(name, unit, better), value, at).with_group(ctx.group).with_param("forked", forked),
+        );
+    }
+    Ok(Some(consumed))
+}
+
+/// The value cells of a TAB-separated AIM7 row after its first `skip`
+/// cells (Tasks, and a kernel when the table has one). The spreadsheet's
+/// empty cell after Jobs/Min (`98.9\t\t100`) is dropped; other empty cells
+/// stay empty.
+fn aim7_cells(line: &str, skip: usize) -> Vec<&str> {
+    let mut cells: Vec<&str> = line.trim().split('\t').map(str::trim).skip(skip).collect();
+    if cells.len() >= 2 && cells[1].is_empty() {
+        cells.remove(1);
+    }
+    while cells.last().is_some_and(|c| c.is_empty()) {
+        cells.pop();
+    }
+    cells
 }
 
 /// A line holding one integer from 0 to 100 (a wrapped JTI).

@@ -15,10 +15,20 @@
 //! volume count into the size (`localh 1* 256`, `localh 1*1024`). Its
 //! per-phase progress lines (`done:  21846 kB/s  98.0 %CPU`) repeat the table
 //! and are not read. Several result rows may follow one header (blank lines
-//! between them are fine); a %CPU of `100.2` that widens its column is fine
-//! (cells are split on whitespace, counted from the right). A header and row
-//! flattened onto one line (`MB K/sec %CPU … /sec %CPU 500 1853 86.4 …`, as
-//! web archives show them) are read too.
+//! between them are fine), and a file may hold several headers (runs). A
+//! header and row flattened onto one line (`MB K/sec %CPU … /sec %CPU 500
+//! 1853 86.4 …`, as web archives show them) are read too.
+//!
+//! Columns are not found from the header's words: cells are split on
+//! whitespace (spaces or tabs) and counted from the right, twelve value
+//! cells after the size, so a machine name wider than its `Machine` header
+//! word (`raid5-ext3-ordered-8k`), a %CPU of `100.2` or a rate of `1940202`
+//! that overflow their columns move nothing. A `+++++` / `+++` cell (the
+//! test ran too fast to time) gives no sample and a note. A row whose cells
+//! are not exactly label, size and twelve cells (one missing, two run
+//! together as `97.121456`) is an error naming its line; a row cut in two
+//! by a mail client is rejoined only when the next line is exactly the
+//! missing cells.
 //!
 //! Metrics, per group:
 //!
@@ -121,14 +131,34 @@ fn label_and_size(prefix: &[&str]) -> Option<(String, String)> {
     Some((rest.join(" "), size.to_string()))
 }
 
+/// A `+++++` / `+++` cell: Bonnie's "too fast to measure" (the test ran
+/// in less time than it can time), which has no value.
+fn too_fast(t: &str) -> bool {
+    t.len() >= 3 && t.bytes().all(|b| b == b'+')
+}
+
+/// A value cell: a number or a too-fast mark.
+fn cellish(t: &str) -> bool {
+    plain(t).is_some() || too_fast(t)
+}
+
+/// A token made only of the characters number cells are made of (digits,
+/// `.`, `+`, `*`, `-`): a cell, or two cells run together (`1234.5678.9`).
+fn numberish(t: &str) -> bool {
+    t.bytes().any(|b| b.is_ascii_digit() || b == b'+')
+        && t.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'+' | b'*' | b'-'))
+}
+
 /// Builds a row from numbered tokens when they are a label, a size and
-/// twelve numbers.
+/// twelve value cells. The label may be any width (`raid5-ext3-ordered-8k`
+/// runs far past the `Machine` header word): cells are counted from the
+/// right, so its width moves nothing.
 fn row_from(toks: &[(&str, usize)]) -> Option<Row> {
     if toks.len() < 13 {
         return None;
     }
     let split = toks.len() - 12;
-    if !toks[split..].iter().all(|(t, _)| plain(t).is_some()) {
+    if !toks[split..].iter().all(|(t, _)| cellish(t)) {
         return None;
     }
     let prefix: Vec<&str> = toks[..split].iter().map(|(t, _)| *t).collect();
@@ -137,12 +167,28 @@ fn row_from(toks: &[(&str, usize)]) -> Option<Row> {
 }
 
 /// A line that starts like a result row: an optional label, then at least
-/// three number or size cells and nothing else.
+/// three cells and nothing else. A cell may be damaged (two run together),
+/// so that such a row is reported instead of ending the table unread.
 fn row_like(toks: &[&str]) -> bool {
-    let Some(first_num) = toks.iter().position(|t| plain(t).is_some() || sizeish(t)) else {
+    let Some(first_num) = toks.iter().position(|t| numberish(t)) else {
         return false;
     };
-    first_num <= 2 && toks.len() - first_num >= 3 && toks[first_num..].iter().all(|t| plain(t).is_some() || sizeish(t))
+    first_num <= 2 && toks.len() - first_num >= 3 && toks[first_num..].iter().all(|t| numberish(t))
+}
+
+/// The error for a row-like line that is not label, size and 12 cells:
+/// names a cell that is not one number when there is one.
+fn bad_row(line: &str, lineno: usize) -> ParseError {
+    let toks: Vec<&str> = line.split_whitespace().collect();
+    let first = toks.iter().position(|t| numberish(t)).unwrap_or(0);
+    if let Some(bad) = toks[first..].iter().skip(1).find(|t| !cellish(t)) {
+        return ParseError::malformed(
+            lineno,
+            format!("a Bonnie result row of 12 value cells; {bad:?} is not one number (two cells run together?)"),
+            line.trim(),
+        );
+    }
+    ParseError::malformed(lineno, "a Bonnie result row: machine, size (MB) and 12 numbers", line.trim())
 }
 
 /// Reads the table rows that follow a header ending at line index `start`.
@@ -173,7 +219,7 @@ fn rows_after(
         // Cut short: rejoin only when the next line is exactly the rest.
         if let Some(next) = lines.get(i + 1) {
             let nt: Vec<&str> = next.split_whitespace().collect();
-            if !next.starts_with(char::is_whitespace) && !nt.is_empty() && nt.iter().all(|t| plain(t).is_some()) {
+            if !next.starts_with(char::is_whitespace) && !nt.is_empty() && nt.iter().all(|t| cellish(t)) {
                 let mut all = numbered.clone();
                 all.extend(nt.iter().map(|t| (*t, i + 2)));
                 if let Some(r) = row_from(&all)
@@ -186,13 +232,37 @@ fn rows_after(
                 }
             }
         }
-        return Err(ParseError::malformed(
-            i + 1,
-            "a Bonnie result row: machine, size (MB) and 12 numbers",
-            line.trim(),
-        ));
+        return Err(bad_row(line, i + 1));
     }
     Ok((rows, i))
+}
+
+/// Adds the samples of one result row to `out`. A `+++++` cell (too fast
+/// to measure) gives no sample and a note naming the test.
+fn row_samples(r: &Row, kernel: Option<&str>, out: &mut ParsedFile) -> Result<(), ParseError> {
+    let mut fast: Vec<String> = Vec::new();
+    for (k, (group, name)) in IO_TESTS.iter().enumerate() {
+        for (idx, metric) in [(2 * k, rate_metric(name)), (2 * k + 1, cpu_metric(name))] {
+            let Some((tok, ln)) = r.cells.get(idx) else { continue };
+            if too_fast(tok) {
+                fast.push(format!("{group} {}", metric.name));
+                continue;
+            }
+            let Some(v) = plain(tok) else {
+                return Err(ParseError::malformed(*ln, "a number", tok.clone()));
+            };
+            let mut s = Sample::new(metric, v, *ln).with_group(*group).with_param("size", &r.size);
+            if let Some(k) = kernel {
+                s = s.with_kernel(k);
+            }
+            out.samples.push(s);
+        }
+    }
+    if !fast.is_empty() {
+        let line = r.cells.first().map_or(0, |c| c.1);
+        out.notes.push((line, format!("too fast to measure (+++++), no value: {}", fast.join(", "))));
+    }
+    Ok(())
 }
 
 /// The version a `Bonnie 1.2: File …` banner names.
@@ -295,19 +365,8 @@ impl BenchParser for Bonnie {
         labels.dedup();
         let labels_are_kernels = rows.len() >= 2 && labels.len() >= 2;
         for r in &rows {
-            for (k, (group, name)) in IO_TESTS.iter().enumerate() {
-                for (idx, metric) in [(2 * k, rate_metric(name)), (2 * k + 1, cpu_metric(name))] {
-                    let Some((tok, ln)) = r.cells.get(idx) else { continue };
-                    let Some(v) = plain(tok) else {
-                        return Err(ParseError::malformed(*ln, "a number", tok.clone()));
-                    };
-                    let mut s = Sample::new(metric, v, *ln).with_group(*group).with_param("size", &r.size);
-                    if labels_are_kernels && !r.label.is_empty() {
-                        s = s.with_kernel(r.label.clone());
-                    }
-                    out.samples.push(s);
-                }
-            }
+            let kernel = (labels_are_kernels && !r.label.is_empty()).then_some(r.label.as_str());
+            row_samples(r, kernel, &mut out)?;
         }
         Ok(out)
     }

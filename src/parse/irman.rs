@@ -48,8 +48,10 @@
 //!   thread quoting a post twice does not count as three runs;
 //! * a kernel label alone on a line with its numbers on the next line (a
 //!   wrapped row) is rejoined when the table has labelled rows;
-//! * a row with the wrong number of values (a truncated row) is an error
-//!   naming its line.
+//! * a row with the wrong number of values (a truncated row), or with two
+//!   cells run together (`40.6030.008`), is an error naming its line;
+//! * cells are counted from the right, so a kernel label of any width, or
+//!   of several words (`2.4.19 ck3`), moves nothing.
 
 use crate::model::{Better, Metric, ParsedFile, Sample};
 use crate::parse::{BenchParser, Input, ParseError, num};
@@ -183,6 +185,21 @@ fn classify(line: &str, ncols: usize) -> RowKind {
     }
     if words.len() == ncols && nums.iter().all(Option::is_some) {
         return RowKind::Row(None, nums.iter().flatten().copied().collect());
+    }
+    // A label of several words (`2.4.19 ck3`): the cells are the last
+    // `ncols` words, and no word of the label may be a number.
+    let split = words.len().saturating_sub(ncols);
+    if split > 1 && nums[split..].iter().all(Option::is_some) && nums[..split].iter().all(Option::is_none) {
+        return RowKind::Row(Some(words[..split].join(" ")), nums[split..].iter().flatten().copied().collect());
+    }
+    // A label and cells of digits and dots only, one not a number: two
+    // cells run together (`40.6030.008`).
+    let numberish = |w: &&str| w.bytes().all(|b| b.is_ascii_digit() || b == b'.');
+    if words.len() >= 3
+        && words[1..].iter().all(numberish)
+        && let Some(bad) = words[1..].iter().find(|w| num::plain(w).is_none())
+    {
+        return RowKind::Damaged(bad.to_string());
     }
     // Fewer numbers than columns (but at least two): a row cut short. A
     // label with one number is another table (`kernel seconds`), and more
@@ -512,5 +529,22 @@ mod tests {
     fn no_table_is_no_results() {
         assert!(matches!(parse("hello\nworld\n"), Err(ParseError::NoResults { .. })));
         assert_eq!(Irman.detect(&Input::from_text("Test: foo bar\n")), 0);
+    }
+
+    #[test]
+    fn wide_and_multi_word_labels_and_glued_cells() {
+        let text = "\
+Test: FILE_IO
+Kernel             max       min       avg    stddev
+2.4.19-pre10-ac2-rmap13b-preempt   190.042     0.005     0.019     1.452
+2.4.19 ck3\t1050.048\t0.005\t0.015\t2.196
+";
+        let p = parse(text).unwrap();
+        assert_eq!(value(&p, "FILE_IO", Some("2.4.19-pre10-ac2-rmap13b-preempt"), "StdDev"), vec![1.452]);
+        assert_eq!(value(&p, "FILE_IO", Some("2.4.19 ck3"), "Max"), vec![1050.048]);
+        let glued = format!("{text}rmap14b     1363.1530.005     0.014     2.177\n");
+        let err = parse(&glued).unwrap_err();
+        assert_eq!(err.line(), Some(5));
+        assert!(err.to_string().contains("1363.1530.005"), "{err}");
     }
 }

@@ -34,6 +34,16 @@
 //!    2.4.17 1 13.23 43.2% 30.62 2.74 3.7% 73.88
 //!    ```
 //!
+//! 4. **old tiobench.pl tables** (2000-2002), four operations per row and a
+//!    `Dir` label column (the directory tested, `.` by default):
+//!
+//!    ```text
+//!             File   Block  Num  Seq Read    Rand Read   Seq Write  Rand Write
+//!      Dir    Size   Size   Thr Rate (CPU%) Rate (CPU%) Rate (CPU%) Rate (CPU%)
+//!    ------- ------ ------- --- ----------- ----------- ----------- -----------
+//!       .     4000   4096    2  23.53 24.4% 1.001 1.63% 25.83 103.% 1.241 0.71%
+//!    ```
+//!
 //! Metrics (one sample per cell):
 //!
 //! | name          | unit   | better  | column                                  |
@@ -51,8 +61,19 @@
 //! Reads ext2`: posts label tables per filesystem; a leading "on" is dropped
 //! and the suffix is cut at ` - `, `,`, `:`, `;`, `(` or `.` and to three
 //! words). Params, in column order, as printed: `file size` (MB), `blk size`
-//! (bytes), `threads`, each when the table has that column. Kernel: the
-//! Identifier / Kernel (first) column of the row.
+//! (bytes), `threads`, each when the table has that column; an old table's
+//! `Dir` is a `dir` parameter when it is not `.`. Kernel: the Identifier /
+//! Kernel (first) column of the row, so rows of two identifiers are two
+//! kernels, never runs of one; an old table's `Dir` names no kernel.
+//!
+//! Which cell is which column is found from the row itself, never from where
+//! the header words sit: the header names the columns in order, the cells
+//! are split on whitespace (spaces or tabs) and counted from the right, and
+//! the label is what is left. An Identifier wider than its column
+//! (`2.4.19-pre10-ac2-rmap13b-preempt`) pushes the cells right of their
+//! header words and moves nothing. A row with a cell missing, or two cells
+//! run together (`1126534.220.41870`), is an error naming the line while the
+//! table's rows run on, and a note (the line is not read) after commentary.
 //!
 //! A table that repeats an earlier table exactly (a quoted reply) is dropped
 //! with a note. A row cut short is rejoined with the next line only when that
@@ -114,6 +135,10 @@ struct Layout {
     cols: Vec<(Col, usize)>,
     /// Group per operation; `None` means "the current section title".
     groups: Vec<Option<String>>,
+    /// Whether the label column names the kernel (`Identifier`, `Kernel`,
+    /// `Machine`, or no header word) or the directory tested (`Dir`, old
+    /// tiobench.pl: `.` in every row).
+    label_is_kernel: bool,
     line: usize,
 }
 
@@ -197,7 +222,8 @@ fn header_at(lines: &[String], i: usize) -> Option<(Layout, usize)> {
     let l2 = lines.get(i)?;
     let mut toks: Vec<&str> = l2.split_whitespace().collect();
     let first = *toks.first()?;
-    let labelled = matches!(first, "Identifier" | "Kernel" | "kernel" | "Machine");
+    let labelled = matches!(first, "Identifier" | "Kernel" | "kernel" | "Machine" | "Dir");
+    let label_is_kernel = first != "Dir";
     if labelled {
         toks.remove(0);
     }
@@ -292,7 +318,7 @@ fn header_at(lines: &[String], i: usize) -> Option<(Layout, usize)> {
         return None;
     }
     let groups = if condensed { ops.into_iter().map(Some).collect() } else { vec![None] };
-    Some((Layout { cols, groups, line: i + 1 }, last))
+    Some((Layout { cols, groups, label_is_kernel, line: i + 1 }, last))
 }
 
 /// Parses one value cell of column `col`.
@@ -308,9 +334,24 @@ fn numericish(tok: &str) -> bool {
     plain(tok.strip_suffix('%').unwrap_or(tok)).is_some()
 }
 
-/// A line that looks like a table row (a label, then numbers only).
+/// Made only of what number cells are made of (digits, `.`, `%`): a cell,
+/// or cells run together (`1657.010.00000`).
+fn numberish(tok: &str) -> bool {
+    tok.bytes().any(|b| b.is_ascii_digit()) && tok.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b'%')
+}
+
+/// How many leading tokens form the label: the first token and any further
+/// tokens that could not be cells.
+fn label_len(toks: &[&str]) -> usize {
+    1 + toks.iter().skip(1).take_while(|t| !numberish(t)).count()
+}
+
+/// A line that looks like a table row: a label, then at least two cells
+/// and nothing else. The cells may be damaged (run together), so that such
+/// a row is reported instead of read as commentary.
 fn row_like(toks: &[&str]) -> bool {
-    toks.len() >= 3 && toks[1..].iter().all(|t| numericish(t))
+    let body = toks.get(label_len(toks)..).unwrap_or_default();
+    body.len() >= 2 && body.iter().all(|t| numberish(t))
 }
 
 /// A row as compared for repeated tables: label and cell texts.
@@ -358,12 +399,13 @@ fn row_at(lines: &[String], i: usize, n: usize, layout: &Layout) -> Line {
         return Line::Text;
     }
     // A row cut short by mail wrapping: the rest is the whole next line.
-    if toks.len() < n + 1
+    if toks.len() - label_len(&toks) < n
         && let Some(next) = lines.get(i + 1)
     {
         let nt: Vec<&str> = next.split_whitespace().collect();
         let starts_col0 = !next.starts_with(char::is_whitespace);
-        if starts_col0 && !nt.is_empty() && nt.iter().all(|t| numericish(t)) && toks.len() + nt.len() == n + 1 {
+        let body = toks.len() - label_len(&toks);
+        if starts_col0 && !nt.is_empty() && nt.iter().all(|t| numericish(t)) && body + nt.len() == n {
             let mut all: Vec<(&str, usize)> = toks.iter().map(|t| (*t, i + 1)).collect();
             all.extend(nt.iter().map(|t| (*t, i + 2)));
             let joined: Vec<&str> = all.iter().map(|(t, _)| *t).collect();
@@ -372,11 +414,46 @@ fn row_at(lines: &[String], i: usize, n: usize, layout: &Layout) -> Line {
             }
         }
     }
-    Line::Misfit(ParseError::malformed(
-        i + 1,
-        format!("a tiobench row: a label and {n} numbers (header at line {})", layout.line),
-        line.trim(),
-    ))
+    let expected = match toks.iter().skip(label_len(&toks)).find(|t| !numericish(t)) {
+        Some(bad) => format!(
+            "a tiobench row: a label and {n} numbers (header at line {}); {bad:?} is not one number (cells run together?)",
+            layout.line
+        ),
+        None => format!("a tiobench row: a label and {n} numbers (header at line {})", layout.line),
+    };
+    Line::Misfit(ParseError::malformed(i + 1, expected, line.trim()))
+}
+
+/// The samples of one row: one per measurement column, with the row's
+/// parameters, its operation's group and, when the label column names the
+/// kernel, the label as kernel. An old table's `Dir` becomes a `dir`
+/// parameter unless it is `.`.
+fn row_samples(row: &Row, lay: &Layout, groups: &[String]) -> Result<Vec<Sample>, ParseError> {
+    let mut params: Vec<(&str, &str)> = Vec::new();
+    if !lay.label_is_kernel && row.label != "." && !row.label.is_empty() {
+        params.push(("dir", &row.label));
+    }
+    for ((tok, _), (col, _)) in row.cells.iter().zip(&lay.cols) {
+        if let Some(name) = col.param() {
+            params.push((name, tok));
+        }
+    }
+    let mut out = Vec::new();
+    for ((tok, ln), (col, op)) in row.cells.iter().zip(&lay.cols) {
+        let Some(metric) = col.metric() else { continue };
+        let Some(v) = cell(*col, tok) else {
+            return Err(ParseError::malformed(*ln, "a number", tok.clone()));
+        };
+        let mut s = Sample::new(metric, v, *ln).with_group(groups.get(*op).cloned().unwrap_or_default());
+        for (name, value) in &params {
+            s = s.with_param(*name, value);
+        }
+        if lay.label_is_kernel && !row.label.is_empty() {
+            s = s.with_kernel(row.label.clone());
+        }
+        out.push(s);
+    }
+    Ok(out)
 }
 
 /// The tiobench version the text names (`tiobench-0.3.3`, `tiobench 0.3.1`).
@@ -422,7 +499,11 @@ impl BenchParser for Tiobench {
             {
                 return 95;
             }
-            if cpu && (t.starts_with("Kernel") || t.starts_with("Thr")) && t.contains("Rate") && t.contains("(CPU%)") {
+            if cpu
+                && (t.starts_with("Kernel") || t.starts_with("Thr") || t.starts_with("Dir"))
+                && t.contains("Rate")
+                && t.contains("(CPU%)")
+            {
                 if header_at(&input.lines, i).is_some() {
                     score = score.max(90);
                 } else {
@@ -528,8 +609,12 @@ impl BenchParser for Tiobench {
                     i += 1;
                 }
                 Line::Misfit(e) if awake => return Err(e),
-                Line::Misfit(_) => {
-                    // Another table's rows after commentary: this table is over.
+                Line::Misfit(e) => {
+                    // Another table's rows after commentary: this table is
+                    // over, and the line is not read.
+                    if let ParseError::Malformed { line, expected, .. } = &e {
+                        out.notes.push((*line, format!("not read: not {expected}")));
+                    }
                     flush(&layout, &mut cur_rows, &mut cur_samples, &mut cur_groups, &mut out);
                     layout = None;
                     i += 1;
@@ -539,29 +624,7 @@ impl BenchParser for Tiobench {
                     if last != i {
                         out.notes.push((i + 1, format!("row wrapped onto line {}; rejoined", last + 1)));
                     }
-                    let mut params: Vec<(Col, String)> = Vec::new();
-                    for ((tok, _), (col, _)) in row.cells.iter().zip(&lay.cols) {
-                        if col.param().is_some() {
-                            params.push((*col, tok.clone()));
-                        }
-                    }
-                    for ((tok, ln), (col, op)) in row.cells.iter().zip(&lay.cols) {
-                        let Some(metric) = col.metric() else { continue };
-                        let Some(v) = cell(*col, tok) else {
-                            return Err(ParseError::malformed(*ln, "a number", tok.clone()));
-                        };
-                        let mut s =
-                            Sample::new(metric, v, *ln).with_group(cur_groups.get(*op).cloned().unwrap_or_default());
-                        for (pc, pv) in &params {
-                            if let Some(name) = pc.param() {
-                                s = s.with_param(name, pv);
-                            }
-                        }
-                        if !row.label.is_empty() {
-                            s = s.with_kernel(row.label.clone());
-                        }
-                        cur_samples.push(s);
-                    }
+                    cur_samples.append(&mut row_samples(&row, lay, &cur_groups)?);
                     cur_rows.push((row.label.clone(), row.cells.iter().map(|(t, _)| t.clone()).collect()));
                     i = last + 1;
                 }
