@@ -169,11 +169,19 @@ fn check(txt: &Path, bless: bool) -> Vec<String> {
         }
     };
     let norm = |s: &str| s.replace('_', "-").to_ascii_lowercase();
-    // A benchmark's tables read as one segment: repeats side by side count once.
-    let mut want_segments: Vec<String> = hand.segments.iter().map(|s| norm(s)).collect();
-    want_segments.dedup();
-    let mut got_segments: Vec<String> = outcome.parsed.iter().map(|p| norm(&p.benchmark)).collect();
-    got_segments.dedup();
+    // A benchmark's outputs in one file read as one segment: each
+    // benchmark counts once, in the order it first appears.
+    let firsts = |ids: Vec<String>| -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for id in ids {
+            if !out.contains(&id) {
+                out.push(id);
+            }
+        }
+        out
+    };
+    let want_segments = firsts(hand.segments.iter().map(|s| norm(s)).collect());
+    let got_segments = firsts(outcome.parsed.iter().map(|p| norm(&p.benchmark)).collect());
     if !want_segments.is_empty() && want_segments != got_segments {
         problems.push(format!("segments: read {got_segments:?}, by hand {want_segments:?}"));
     }

@@ -115,7 +115,8 @@ fn identities(input: &Input, read: &rustc_hash::FxHashSet<usize>) -> Vec<Option<
             continue;
         }
         let underlined = input.lines.get(n).is_some_and(|next| is_rule(unquote(next)) && unquote(next).len() >= 3);
-        if let Some(l) = label_line(text, underlined) {
+        let alone = starts_paragraph && input.lines.get(n).is_none_or(|next| unquote(next).is_empty());
+        if let Some(l) = label_line(text, underlined).or_else(|| alone.then(|| title(text)).flatten()) {
             label = Some(l);
             word = None;
         } else if is_one_word_label(text) {
@@ -132,6 +133,18 @@ fn identities(input: &Input, read: &rustc_hash::FxHashSet<usize>) -> Vec<Option<
 fn key(s: &Sample) -> String {
     let params: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
     format!("{:?}|{}|{}|{}", s.kernel, s.group, s.metric.name, params.join(","))
+}
+
+/// A line standing alone between blank lines that reads as a title: one
+/// to three words (`EXTREME`, `SPARSEMEM+VMEMMAP`, `ext3 ordered`), not a
+/// sentence.
+fn title(text: &str) -> Option<String> {
+    let words = text.split_whitespace().count();
+    let ok = (1..=3).contains(&words)
+        && text.chars().count() <= 40
+        && text.chars().any(char::is_alphabetic)
+        && !text.ends_with(['.', ',', '!', '?', ';']);
+    ok.then(|| if is_kernel_name(text) { text.to_string() } else { text.to_lowercase() })
 }
 
 /// A read line's identity from its paragraph's heading and its label.
@@ -379,6 +392,14 @@ mod tests {
                 (Some("6.1.87-cfs"), "16"),
             ]
         );
+    }
+
+    #[test]
+    fn a_title_alone_between_blank_lines_labels_the_tables_below() {
+        let text = "EXTREME\n\nSuite VII Run Beginning\n\nTasks jobs/min\nThroughput 1\n\nVMEMMAP\n\nTasks jobs/min\nThroughput 2\n";
+        let p = labelled(text, &[6, 11]);
+        let labels: Vec<&str> = p.samples.iter().map(|s| s.params.last().map_or("", |p| p.value.as_str())).collect();
+        assert_eq!(labels, vec!["extreme", "vmemmap"]);
     }
 
     #[test]
