@@ -193,23 +193,23 @@ fn bonnie_pp_corpus() {
     every_corpus_file(&dir, "bonnie++");
 
     // Two runs (2.4.19, 2.5.59), Outlook-wrapped text and CSV; each CSV line
-    // repeats its text report: one run each, read from the CSV (its line).
+    // repeats its text report: one run each, read at the text report's lines.
     let p = detect_and_parse(&dir.join("lkml-2003-01-bonnie++103-outlook-wrapped-text-and-csv.txt"), "bonnie++");
     assert_eq!(p.version.as_deref(), Some("1.03"));
     assert_eq!(p.samples.len(), 2 * 12 + 6 + 8);
     let pc = all(&p, "Sequential Output", "Per Char");
-    assert_eq!((pc[0].kernel.as_deref(), pc[0].value.mean(), pc[0].line), (Some("2.4.19"), 10564.0, 71));
-    assert_eq!((pc[1].kernel.as_deref(), pc[1].value.mean(), pc[1].line), (Some("2.5.59"), 10739.0, 107));
+    assert_eq!((pc[0].kernel.as_deref(), pc[0].value.mean(), pc[0].line), (Some("2.4.19"), 10564.0, 61));
+    assert_eq!((pc[1].kernel.as_deref(), pc[1].value.mean(), pc[1].line), (Some("2.5.59"), 10739.0, 97));
     assert_eq!(pc[0].params[0].value, "256M");
     let seeks = all(&p, "Random", "Seeks");
-    assert_eq!((seeks[0].value.mean(), seeks[0].line), (153.8, 71));
-    assert_eq!((seeks[1].value.mean(), seeks[1].line), (74.2, 107));
+    assert_eq!((seeks[0].value.mean(), seeks[0].line), (153.8, 62));
+    assert_eq!((seeks[1].value.mean(), seeks[1].line), (74.2, 98));
     assert_eq!(values(&p, "Sequential Input", "Block"), vec![15949.0, 16701.0]);
     assert_eq!(values(&p, "Sequential Create", "Create"), vec![489.0, 499.0]);
     assert_eq!(values(&p, "Sequential Create", "Delete"), vec![19938.0], "+++++ gives no sample");
     assert!(all(&p, "Sequential Create", "Read").is_empty());
     let del = all(&p, "Random Create", "Delete");
-    assert_eq!((del[0].value.mean(), del[0].line, del[0].metric.unit.as_str()), (1695.0, 72, "files/s"));
+    assert_eq!((del[0].value.mean(), del[0].line, del[0].metric.unit.as_str()), (1695.0, 70, "files/s"));
     assert_eq!(del[1].value.mean(), 1672.0);
     assert_eq!((del[1].params[0].name.as_str(), del[1].params[0].value.as_str()), ("files", "16"));
     assert_eq!(values(&p, "Random Create", "Delete %CPU"), vec![97.0, 96.0]);
@@ -265,8 +265,11 @@ fn bonnie_pp_texts_then_csvs_are_the_same_runs() {
     assert_eq!(values(&p, "Random", "Seeks"), vec![5210.0, 4987.0]);
     assert_eq!(values(&p, "Sequential Output", "Block Latency"), vec![1_179_000.0, 1_201_000.0]);
     assert_eq!(p.samples.len(), 2 * (12 + 6));
-    let kernels: Vec<_> = all(&p, "Random", "Seeks").iter().map(|s| s.kernel.clone()).collect();
-    assert_eq!(kernels, vec![Some("alpha".into()), Some("beta".into())]);
+    // Two machines whose names are no kernel releases: two hosts.
+    let seeks = all(&p, "Random", "Seeks");
+    let hosts: Vec<_> = seeks.iter().map(|s| host(s)).collect();
+    assert_eq!(hosts, vec![Some("alpha".into()), Some("beta".into())]);
+    assert!(seeks.iter().all(|s| s.kernel.is_none()));
     assert_eq!(p.notes.iter().filter(|n| n.1.contains("exact values")).count(), 2);
 }
 
@@ -319,8 +322,9 @@ fn bonnie_pp_fixture_wrapped() {
     assert_eq!(p.samples.len(), 12 + 6);
     assert!(p.samples.iter().all(|s| s.kernel.as_deref() == Some("2.5.70")));
     let s = all(&p, "Random", "Seeks");
-    // The CSV record repeats the text report: one run, read from the CSV.
-    assert_eq!((s[0].value.mean(), s[0].line), (141.7, 27));
+    // The CSV record repeats the text report: one run. The text prints
+    // 141.7 exactly, so it is read at the report's (wrapped) line.
+    assert_eq!((s[0].value.mean(), s[0].line), (141.7, 16));
     assert_eq!(values(&p, "Random Create", "Delete"), vec![1590.0]);
 }
 
@@ -385,4 +389,47 @@ proptest! {
             }
         }
     }
+}
+
+fn host(s: &Sample) -> Option<String> {
+    s.params.iter().find(|p| p.name == "host").map(|p| p.value.to_string())
+}
+
+/// bonnie++ 1.97 run with `-f` on two machines, in one bon_csv2txt table:
+/// the Per Chr cells are blank, and the wider numbers spill a character
+/// right of bonnie++'s 10-character grid, so cells are placed under the
+/// header's columns. The two machines stay two hosts.
+#[test]
+fn bonnie_pp_197_two_hosts_blank_per_chr() {
+    let p = fixture("bonnie++", "197-two-hosts-fast-blank-per-chr.txt");
+    assert!(all(&p, "Sequential Output", "Per Char").is_empty());
+    assert!(all(&p, "Sequential Input", "Per Char").is_empty());
+    let blk = all(&p, "Sequential Input", "Block");
+    let got: Vec<(Option<String>, f64, usize)> = blk.iter().map(|s| (host(s), s.value.mean(), s.line)).collect();
+    assert_eq!(got, vec![(Some("box(hdd)".into()), 51876.0, 4), (Some("box(ssd)".into()), 110238.0, 6)]);
+    assert_eq!(values(&p, "Sequential Output", "Block"), vec![41200.0, 90312.0]);
+    assert_eq!(values(&p, "Random", "Seeks"), vec![162.4, 3987.0]);
+    assert_eq!(values(&p, "Random", "Seeks %CPU"), vec![7.0, 165.0]);
+    assert_eq!(values(&p, "Sequential Input", "Block Latency"), vec![60122.0, 7012.0]);
+    assert_eq!(values(&p, "Random", "Seeks Latency"), vec![1_733_000.0, 8120.0]);
+    // The create table's rows name their machines: each joins its own run.
+    let del = all(&p, "Random Create", "Delete");
+    let got: Vec<(Option<String>, f64)> = del.iter().map(|s| (host(s), s.value.mean())).collect();
+    assert_eq!(got, vec![(Some("box(hdd)".into()), 18110.0), (Some("box(ssd)".into()), 20987.0)]);
+    assert_eq!(values(&p, "Sequential Create", "Create Latency"), vec![702.0, 811.0]);
+    assert!(all(&p, "Sequential Create", "Read").is_empty(), "+++++ gives no sample");
+    assert!(p.samples.iter().all(|s| s.kernel.is_none() && host(s).is_some()));
+}
+
+/// A cell between two of the header's columns is no reading: an error.
+#[test]
+fn bonnie_pp_cell_between_columns_is_an_error() {
+    let text = "\
+Version  1.97       ------Sequential Output------ --Sequential Input- --Random-
+Concurrency   1     -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--
+Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP
+box              4G           41200  19 20110  12              12345   162.4   7
+";
+    let err = BonniePp.parse(&Input::from_text(text)).unwrap_err();
+    assert_eq!(err.line(), Some(4), "{err}");
 }

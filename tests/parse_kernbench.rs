@@ -208,3 +208,54 @@ proptest! {
         }
     }
 }
+
+fn kernel_of(s: &Sample) -> &str {
+    s.kernel.as_deref().unwrap_or("-")
+}
+
+#[test]
+fn side_by_side_columns_with_repeated_names_are_two_labels() {
+    let input = fixture("kernbench-side-by-side-labels.txt");
+    assert_eq!(detected(&input), "kernbench");
+    let f = Kernbench.parse(&input).unwrap();
+    assert_eq!(f.samples.len(), 24);
+    let e = find(&f, "half", "Elapsed Time");
+    let got: Vec<(Option<String>, f64, usize)> =
+        e.iter().map(|s| (param(s, "label"), s.value.mean(), s.line)).collect();
+    assert_eq!(got, vec![(Some("vanilla".into()), 101.25, 5), (Some("patched".into()), 99.8, 5)]);
+    assert_eq!(e[1].value, Value::Summary { mean: 99.8, stddev: Some(0.73), n: 1 });
+    // The heading above the first block names the columns of the next too.
+    let s = find(&f, "optimal", "Sleeps");
+    assert_eq!(param(s[1], "label").as_deref(), Some("patched"));
+    assert_eq!(s[1].value.mean(), 44105.0);
+    assert!(f.samples.iter().all(|s| s.group.is_empty()), "the column heading is no group");
+}
+
+#[test]
+fn kernel_columns_then_a_repeat_with_a_percent_column() {
+    let input = fixture("kernbench-kernel-columns-pct.txt");
+    assert_eq!(detected(&input), "kernbench");
+    let f = Kernbench.parse(&input).unwrap();
+    // Read once: the unquoted repeat (with its derived % column) is the same block.
+    assert_eq!(f.samples.len(), 8);
+    let e = find(&f, "half", "Elapsed Time");
+    let got: Vec<(&str, f64, usize)> = e.iter().map(|s| (kernel_of(s), s.value.mean(), s.line)).collect();
+    assert_eq!(got, vec![("5.1.0-rc2", 88.25, 4), ("5.1.0-rc2-foo", 80.5, 4)]);
+    assert_eq!(e[0].group, "8 CPUs test box");
+    assert!(f.samples.iter().all(|s| s.value.mean() > 50.0), "no % change read as a value");
+    assert!(f.notes.iter().any(|(l, n)| *l == 13 && n.contains("repeats the block at line 4")), "{:?}", f.notes);
+}
+
+#[test]
+fn side_by_side_values_without_headings_are_an_error() {
+    let input = Input::from_text("Average Half load -j 4 Run:\nElapsed Time 10.5 (0.1)   11.2 (0.2)\n");
+    assert_eq!(Kernbench.parse(&input).unwrap_err().line(), Some(2));
+}
+
+#[test]
+fn kernel_line_under_the_date_and_two_variants_of_it() {
+    let f = Kernbench.parse(&fixture("kernbench-same-kernel-two-variants.txt")).unwrap();
+    let e = find(&f, "optimal", "Elapsed Time");
+    let got: Vec<(&str, &str, f64)> = e.iter().map(|s| (kernel_of(s), s.group.as_str(), s.value.mean())).collect();
+    assert_eq!(got, vec![("5.0.0-rc1+", "plain", 30.5), ("5.0.0-rc1+", "with the debug option", 55.25)]);
+}

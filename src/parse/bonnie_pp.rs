@@ -16,11 +16,18 @@
 //! Latency               154us     396us    1047us     100us      14us      49us
 //! ```
 //!
-//! `+++++ +++` (a test too quick to time) and blank cells (a test skipped)
-//! give no sample. Cells are split on whitespace; a row with blank cells is
-//! read by column position (bonnie++ prints fixed 10-character columns) and is
-//! an error when its cells do not sit on those columns. `bon_csv2txt` tables
-//! with one row per machine are read too.
+//! `+++++ +++` (a test too quick to time) and blank cells (a test skipped,
+//! as `-f` skips both Per Chr tests) give no sample. A row of 12 cells is
+//! split on whitespace (wide numbers overflow their columns). A row with
+//! blank cells is read by position: each cell goes under the column of the
+//! header line (`K/sec`, `/sec`, `%CP`) it overlaps most, or touches (wide
+//! numbers spill a character right), and each `Latency` cell under its
+//! test (a rate column and its `%CP`); a cell under no single column, two
+//! cells under one, or a row without its last test is an error at its
+//! line. Without a header on one line (a mail client wrapped it), rows are
+//! placed on bonnie++'s fixed 10-character columns. `bon_csv2txt` tables
+//! with one row per machine (each followed by its `Latency` row, the create
+//! table's rows naming their machines again) are read too.
 //!
 //! **CSV lines**: 1.02/1.03 (27 fields: `name,size,putc,putc_cpu,…,seeks,
 //! seeks_cpu,files,seq_create,…,ran_del_cpu`) and format version 2 (first
@@ -40,9 +47,10 @@
 //! **Text and CSV of one run**: bonnie++ prints both, and posts paste both,
 //! in either order. A CSV record with the machine name and size of a text
 //! report and the same values (within the text's rounding: `1.1g`) is that
-//! run again: one run, with the CSV's exact values (and the text's cells the
-//! CSV lacks), and a note. Same machine and size with other values stays a
-//! second run, with a note.
+//! run again: one run, with the CSV's exact values where the text rounds
+//! (and the text's cells the CSV lacks), and a note. A value both print
+//! alike is read at the text report's line, where a reader finds it. Same
+//! machine and size with other values stays a second run, with a note.
 //!
 //! **Mail wrapping**: a text row cut short whose next line holds exactly the
 //! missing cells (starting in column 0) is rejoined, with a note.
@@ -68,14 +76,18 @@
 //! units of 1024 files, as printed: `16`) and, when given, `max size`, `min
 //! size` and `dirs`.
 //!
-//! Kernel rule: the machine name is usually a host name. It becomes the
-//! kernel only when the file holds two or more runs with at least two
-//! different machine names. Otherwise a run takes the kernel from an
-//! underlined heading above it that is just a kernel version (`2.4.19` over
-//! `========`), as posts comparing kernels label each run; else `None`.
+//! Kernel and host rule: the machine name is usually a host name, and is
+//! kept only when the file holds two or more runs with at least two
+//! different machine names (then it is part of each run's identity, so
+//! that two machines are never averaged): a name that is a kernel release
+//! (`2.4.19`, as posts comparing kernels name the rows) becomes the kernel,
+//! any other (`inez(old)`, `alpha`) the parameter `host`. Otherwise a run
+//! takes the kernel from an underlined heading above it that is just a
+//! kernel version (`2.4.19` over `========`); else `None`.
 
 use crate::model::{Better, Metric, ParsedFile, Sample};
 use crate::parse::bonnie::{IO_TESTS, cpu_metric, rate_metric};
+use crate::parse::labels::is_kernel_name;
 use crate::parse::num::plain;
 use crate::parse::{BenchParser, Input, ParseError};
 
@@ -124,6 +136,59 @@ fn tokens(line: &str, ln: usize) -> Vec<Tok<'_>> {
         out.push(Tok { s: &line[s..], end: line.len(), line: ln });
     }
     out
+}
+
+/// Byte spans of a table's 12 cells, from its column header: the
+/// `K/sec`/`/sec` and `%CP` words of `Machine        Size K/sec %CP …` or
+/// `              files  /sec %CP …`. `None` unless one line holds all
+/// 12 (a header a mail client wrapped gives no positions).
+type Spans = Vec<(usize, usize)>;
+
+fn header_spans(line: &str) -> Option<Spans> {
+    if !line.is_ascii() || line.contains('\t') {
+        return None;
+    }
+    let spans: Spans = tokens(line, 0)
+        .iter()
+        .filter(|t| matches!(t.s, "K/sec" | "/sec" | "%CP"))
+        .map(|t| (t.end - t.s.len(), t.end))
+        .collect();
+    (spans.len() == 12).then_some(spans)
+}
+
+/// The spans of a table's 6 tests (a rate and its %CP each), where its
+/// `Latency` row prints one cell per test.
+fn test_spans(cells: &[(usize, usize)]) -> Spans {
+    cells.chunks(2).map(|c| (c[0].0, c[c.len() - 1].1)).collect()
+}
+
+/// The column a cell at `start..end` sits under: the one it overlaps most,
+/// else the one it touches (bonnie++ lets wide numbers spill a character
+/// to the right: `6` just after `%CP`). `None` when two columns are equally
+/// near or none overlaps or touches it.
+fn column_of(start: usize, end: usize, spans: &[(usize, usize)]) -> Option<usize> {
+    let score = |&(cs, ce): &(usize, usize)| end.min(ce) as i64 - start.max(cs) as i64;
+    let best = spans.iter().map(score).max().filter(|b| *b >= 0)?;
+    let mut hits = spans.iter().enumerate().filter(|(_, sp)| score(sp) == best);
+    let (k, _) = hits.next()?;
+    hits.next().is_none().then_some(k)
+}
+
+/// Places the cells of a row with blank cells under the columns `spans`:
+/// one slot each, left to right. `None` when a cell sits under no single
+/// column or two cells under one.
+fn place<'a>(vals: &[Tok<'a>], spans: &[(usize, usize)]) -> Option<Slots<'a>> {
+    let mut slots = vec![None; spans.len()];
+    let mut last: Option<usize> = None;
+    for t in vals {
+        let k = column_of(t.end - t.s.len(), t.end, spans)?;
+        if last.is_some_and(|l| k <= l) {
+            return None;
+        }
+        slots[k] = Some(*t);
+        last = Some(k);
+    }
+    Some(slots)
 }
 
 /// `+++++` / `+++`: too quick to measure.
@@ -287,13 +352,17 @@ impl Run {
     }
 
     /// Becomes one run with the CSV record that repeats it: the CSV's exact
-    /// values (the text rounds: `1.1g`), its parameters for the parts it
-    /// has, and the text's cells the CSV lacks (1.0x CSV has no latencies).
+    /// values where the text rounds (`1.1g`), its parameters for the parts
+    /// it has, and the text's cells the CSV lacks (1.0x CSV has no
+    /// latencies). A value the text prints exactly stays the text's, read
+    /// at its line in the report.
     fn take_csv(&mut self, csv: Run) {
         let mut cells = csv.cells;
         for c in self.cells.drain(..) {
-            if !cells.iter().any(|o| o.group == c.group && o.metric.name == c.metric.name) {
-                cells.push(c);
+            match cells.iter_mut().find(|o| o.group == c.group && o.metric.name == c.metric.name) {
+                Some(o) if o.value == c.value => *o = c,
+                Some(_) => {}
+                None => cells.push(c),
             }
         }
         self.cells = cells;
@@ -387,6 +456,7 @@ fn text_row<'a>(
     i: usize,
     is_key: fn(&str) -> bool,
     what: &str,
+    spans: Option<&[(usize, usize)]>,
     notes: &mut Vec<(usize, String)>,
 ) -> Result<Option<(TextRow<'a>, usize)>, ParseError> {
     let Some(line) = lines.get(i) else { return Ok(None) };
@@ -427,16 +497,26 @@ fn text_row<'a>(
             return Ok(Some((row, i + 1)));
         }
     }
-    // Blank cells: place each cell by its column (10 characters per test).
+    // Blank cells: place each cell under its column of the header, or
+    // without one, on bonnie++'s fixed columns (10 characters per test).
     let bad = || {
         ParseError::malformed(
             i + 1,
-            format!("a bonnie++ {what} row: 12 cells, or cells on bonnie++'s fixed columns"),
+            format!("a bonnie++ {what} row: 12 cells, or cells under the header's columns"),
             line.trim(),
         )
     };
     if !line.is_ascii() || line.contains('\t') {
         return Err(bad());
+    }
+    if let Some(spans) = spans {
+        row.slots = place(vals, spans).ok_or_else(bad)?;
+        // The last test (seeks, random delete) always runs: a row without
+        // it is cut short, not a row with skipped tests.
+        if row.slots[11].is_none() {
+            return Err(bad());
+        }
+        return Ok(Some((row, i)));
     }
     let mut last: Option<usize> = None;
     for t in vals {
@@ -467,6 +547,7 @@ fn text_row<'a>(
 fn latency_row<'a>(
     lines: &'a [String],
     i: usize,
+    spans: Option<&[(usize, usize)]>,
     notes: &mut Vec<(usize, String)>,
 ) -> Result<Option<(Slots<'a>, usize)>, ParseError> {
     let Some(line) = lines.get(i) else { return Ok(None) };
@@ -509,6 +590,9 @@ fn latency_row<'a>(
     }
     if !line.is_ascii() || line.contains('\t') {
         return Err(bad());
+    }
+    if let Some(spans) = spans {
+        return place(vals, &test_spans(spans)).map(|slots| Some((slots, i))).ok_or_else(bad);
     }
     // `Latency` + padding to column 17, then 10 characters per cell.
     let mut last: Option<usize> = None;
@@ -977,6 +1061,7 @@ impl BenchParser for BonniePp {
                 continue;
             }
             if is_io_header(line) {
+                let spans = header_spans(line);
                 i += 1;
                 if lines.get(i).is_some_and(|l| is_header_rest(l)) {
                     i += 1;
@@ -984,7 +1069,7 @@ impl BenchParser for BonniePp {
                 pending.clear();
                 let mut last_run = None;
                 loop {
-                    if let Some((row, last)) = text_row(lines, i, is_size, "I/O", &mut out.notes)? {
+                    if let Some((row, last)) = text_row(lines, i, is_size, "I/O", spans.as_deref(), &mut out.notes)? {
                         let run = Run {
                             label: row.label,
                             io_params: size_params(&row.key),
@@ -997,7 +1082,7 @@ impl BenchParser for BonniePp {
                         pending.push(runs.len() - 1);
                         last_run = Some(runs.len() - 1);
                         i = last + 1;
-                    } else if let Some((slots, last)) = latency_row(lines, i, &mut out.notes)? {
+                    } else if let Some((slots, last)) = latency_row(lines, i, spans.as_deref(), &mut out.notes)? {
                         let Some(r) = last_run else {
                             return Err(ParseError::malformed(
                                 i + 1,
@@ -1027,13 +1112,16 @@ impl BenchParser for BonniePp {
                     .and_then(|p| p.split_whitespace().next())
                     .filter(|w| !w.starts_with('-'))
                     .map(str::to_string);
+                let spans = header_spans(line);
                 i += 1;
                 if lines.get(i).is_some_and(|l| is_header_rest(l)) {
                     i += 1;
                 }
                 let mut last_run = None;
                 loop {
-                    if let Some((row, last)) = text_row(lines, i, is_files_spec, "file", &mut out.notes)? {
+                    if let Some((row, last)) =
+                        text_row(lines, i, is_files_spec, "file", spans.as_deref(), &mut out.notes)?
+                    {
                         let cells = row_cells(&row.slots, &FILE_TESTS, true)?;
                         // Attach to the waiting I/O run of the same machine.
                         let pos = pending
@@ -1061,7 +1149,7 @@ impl BenchParser for BonniePp {
                         runs[r].cells.extend(cells);
                         last_run = Some(r);
                         i = last + 1;
-                    } else if let Some((slots, last)) = latency_row(lines, i, &mut out.notes)? {
+                    } else if let Some((slots, last)) = latency_row(lines, i, spans.as_deref(), &mut out.notes)? {
                         let Some(r) = last_run else {
                             return Err(ParseError::malformed(
                                 i + 1,
@@ -1101,18 +1189,24 @@ impl BenchParser for BonniePp {
         let mut labels: Vec<&str> = runs.iter().map(|r| r.label.as_str()).filter(|l| !l.is_empty()).collect();
         labels.sort_unstable();
         labels.dedup();
-        let labels_are_kernels = runs.len() >= 2 && labels.len() >= 2;
+        let several_machines = runs.len() >= 2 && labels.len() >= 2;
         for run in &runs {
-            let kernel = if labels_are_kernels {
-                Some(run.label.clone()).filter(|l| !l.is_empty())
-            } else {
-                run.heading.clone()
+            // With several machines, the machine name is part of a run's
+            // identity: its kernel when it is a release, else its host.
+            let name = Some(run.label.as_str()).filter(|l| several_machines && !l.is_empty());
+            let (kernel, host) = match name {
+                Some(l) if is_kernel_name(l) => (Some(l.to_string()), None),
+                Some(l) => (run.heading.clone(), Some(l)),
+                None => (run.heading.clone(), None),
             };
             for c in &run.cells {
                 let mut s = Sample::new(c.metric.clone(), c.value, c.line).with_group(c.group);
                 let params = if c.file_part { &run.file_params } else { &run.io_params };
                 for (name, v) in params {
                     s = s.with_param(*name, v);
+                }
+                if let Some(h) = host {
+                    s = s.with_param("host", h);
                 }
                 if let Some(k) = &kernel {
                     s = s.with_kernel(k.clone());
@@ -1279,12 +1373,13 @@ access1,256M,10739,97,18386,25,6526,7,10736,94,16701,6,74.2,0,16,499,99,
 +++++,+++,19938,99,489,99,+++++,+++,1672,96
 ";
         let p = parse(text).unwrap();
-        // the CSV repeats the I/O row: one run, read from the CSV
+        // the CSV repeats the I/O row: one run; the values the text prints
+        // exactly stay at the report's line, the file tests come from the CSV
         assert_eq!(p.samples.len(), 12 + 8);
         assert_eq!(p.notes.len(), 3);
         let seeks = find(&p, "Random", "Seeks");
         assert_eq!(seeks[0].value.mean(), 74.2);
-        assert_eq!(seeks[0].line, 11);
+        assert_eq!(seeks[0].line, 10);
         assert_eq!(seeks[0].kernel.as_deref(), Some("2.5.59"));
         let del = find(&p, "Random Create", "Delete");
         assert_eq!((del[0].value.mean(), del[0].line), (1672.0, 12));
@@ -1319,6 +1414,19 @@ Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP
         assert_eq!(del[1].kernel.as_deref(), Some("2.5.59"));
         assert_eq!(del[1].value.mean(), 1672.0);
         assert_eq!(find(&p, "Random", "Seeks")[1].kernel.as_deref(), Some("2.5.59"));
+    }
+
+    #[test]
+    fn cells_under_header_columns() {
+        let spans =
+            header_spans("Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP").unwrap();
+        assert_eq!((spans[0], spans[11]), ((20, 25), (76, 79)));
+        assert_eq!(column_of(60, 66, &spans), Some(8), "`102046` spills right of K/sec");
+        assert_eq!(column_of(79, 80, &spans), Some(11), "`6` just after %CP");
+        assert_eq!(column_of(63, 68, &spans), None, "two columns equally near");
+        assert_eq!(column_of(81, 84, &spans), None, "right of every column");
+        assert_eq!(test_spans(&spans)[5], (71, 79));
+        assert!(header_spans("Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP").is_none());
     }
 
     #[test]

@@ -59,6 +59,32 @@
 //! `====`) since the previous block, sets the group of the blocks that
 //! follow, so that different set-ups are not taken for runs of one.
 //!
+//! kernbench itself prints `date` and `uname -r` before its blocks
+//! (`Wed Aug 23 15:47:33 UTC 2017` over `4.13.0-rc5+`): that release is the
+//! kernel of the blocks that follow. Two variants of one kernel (under
+//! `# __flush_tlb_one` and `# flush_tlb_kernel_range()`) stay apart by
+//! their labels.
+//!
+//! Side by side: posts set two set-ups' results in columns, each named by a
+//! heading, either above the first block's header (`With 'if':
+//! Without 'if':`, naming the columns of the blocks that follow) or right
+//! under a header (`4.13.0-rc5\t\t4.13.0-rc5-spf`); cells are apart by a TAB
+//! or two spaces or more. A row then holds one `value (deviation)` per
+//! column, with the metric's name repeated or not:
+//!
+//! ```text
+//! Elapsed Time 338.122 (0.869207)       Elapsed Time 336.404 (1.69196)
+//! Elapsed Time     166.574 (0.340779)     145.754 (0.776325)\t-12.5%
+//! ```
+//!
+//! Each column is a set-up of its own: a heading that is a kernel's release
+//! is the samples' kernel, any other is a parameter `label`. A change or
+//! ratio column after the values (`-12.5%`, `+0%`, `1.05x`) is derived from
+//! them and is not read. A row with several values and no heading naming
+//! each column is an error at its line. A block that repeats an earlier
+//! block figure for figure (a post quoting its own table, then printing it
+//! again with a % column) is read once, with a note.
+//!
 //! Notes: an `Average … Run` header kernbench never printed (its rows are
 //! not read), a row outside any block ("line 57 looks like a kernbench
 //! result and was not read"), and a post's own annotation after a
@@ -68,6 +94,7 @@
 //! A block row cut short (`Elapsed Time` with no number, a deviation with no
 //! closing parenthesis) is an error at its line.
 
+use super::labels::is_kernel_name;
 use super::num::plain;
 use super::{BenchParser, Input, ParseError};
 use crate::model::{Better, Metric, ParsedFile, Sample};
@@ -166,13 +193,29 @@ fn global_runs(input: &Input) -> Option<u32> {
     None
 }
 
-/// A block row as read: metric index, value, deviation, and text a post
-/// added after them in parentheses (`( + 2 % vs base)`), which is not read.
-type Row = (usize, f64, Option<f64>, Option<String>);
+/// One column's figures on a block row: the value and its deviation.
+type Cell = (f64, Option<f64>);
 
-/// A row: which metric it is, and its value and deviation.
+/// A block row as read: metric index, one cell per column (one, or one per
+/// set-up when a post prints set-ups side by side), and text a post added
+/// after them in parentheses (`( + 2 % vs base)`), which is not read.
+type Row = (usize, Vec<Cell>, Option<String>);
+
+/// `-12.5%`, `+0%`, `1.05x`: a column a post derived from the values
+/// before it (a change or a ratio), not a result.
+fn is_derived(tok: &str) -> bool {
+    let t = tok.strip_prefix(['+', '-']).unwrap_or(tok);
+    t.strip_suffix('%').or_else(|| t.strip_suffix('x')).and_then(plain).is_some_and(|v| v >= 0.0)
+}
+
+/// A row: which metric it is, and its value and deviation per column.
 ///
-/// Returns `Ok(None)` when the line is not a kernbench row.
+/// Reads kernbench's own row (`Elapsed Time 28.094 (0.182565)`) and the
+/// side-by-side rows posts make of two set-ups' results: the metric name
+/// repeated (`Elapsed Time 338.122 (0.869207)   Elapsed Time 336.404
+/// (1.69196)`) or once (`Elapsed Time 166.574 (0.340779)\t145.754
+/// (0.776325)`), optionally followed by a derived change column (`-12.5%`),
+/// which is not read. Returns `Ok(None)` when the line is not a kernbench row.
 fn row(line: &str, lineno: usize) -> Result<Option<Row>, ParseError> {
     let t = line.trim();
     let Some((m, rest)) = ROWS.iter().enumerate().find_map(|(m, (name, _, _))| {
@@ -182,24 +225,85 @@ fn row(line: &str, lineno: usize) -> Result<Option<Row>, ParseError> {
     };
     let bad = || ParseError::malformed(lineno, format!("`{} <value> [(<std deviation>)]`", ROWS[m].0), t);
     let toks: Vec<&str> = rest.split_whitespace().collect();
-    let value = toks.first().and_then(|v| plain(v)).ok_or_else(bad)?;
-    let sd = match toks.get(1) {
-        None => None,
-        Some(s) => {
-            let inner = s.strip_prefix('(').and_then(|s| s.strip_suffix(')')).ok_or_else(bad)?;
-            Some(plain(inner).filter(|v| *v >= 0.0).ok_or_else(bad)?)
-        }
-    };
-    let mut extra = None;
-    if toks.len() > 2 {
-        // A post's own annotation after the deviation: `( + 2 % vs base)`.
-        let tail = toks[2..].join(" ");
-        if sd.is_none() || !tail.starts_with('(') || !tail.ends_with(')') {
+    let name: Vec<&str> = ROWS[m].0.split_whitespace().collect();
+    let mut cells: Vec<Cell> = Vec::new();
+    let mut derived = false;
+    let mut k = 0;
+    while k < toks.len() {
+        let tok = toks[k];
+        if let Some(inner) = tok.strip_prefix('(').and_then(|s| s.strip_suffix(')'))
+            && let Some(sd) = plain(inner)
+        {
+            // A deviation: right after its value only.
+            match cells.last_mut() {
+                Some((_, slot @ None)) if !derived && sd >= 0.0 => *slot = Some(sd),
+                _ => return Err(bad()),
+            }
+        } else if tok.starts_with('(') {
+            // A post's own annotation after the deviation: `( + 2 % vs base)`.
+            let tail = toks[k..].join(" ");
+            if cells.last().is_none_or(|c| c.1.is_none()) || !tail.ends_with(')') {
+                return Err(bad());
+            }
+            return Ok(Some((m, cells, Some(tail))));
+        } else if !cells.is_empty() && is_derived(tok) {
+            derived = true;
+        } else if let Some(v) = plain(tok).filter(|_| !derived) {
+            cells.push((v, None));
+        } else if !cells.is_empty() && !derived && toks[k..].starts_with(&name) {
+            // The metric's name again: the next column of a side-by-side row.
+            k += name.len();
+            continue;
+        } else {
             return Err(bad());
         }
-        extra = Some(tail);
+        k += 1;
     }
-    Ok(Some((m, value, sd, extra)))
+    if cells.is_empty() {
+        return Err(bad());
+    }
+    Ok(Some((m, cells, None)))
+}
+
+/// The headings of side-by-side columns: `With 'if':     Without 'if':`
+/// above a block's header, or `4.13.0-rc5\t\t4.13.0-rc5-spf` right under
+/// it. Cells are set apart by a TAB or two spaces or more; a trailing `:`
+/// is dropped. `None` unless there are two cells or more, none a number.
+fn column_names(line: &str) -> Option<Vec<String>> {
+    let t = line.trim();
+    if t.is_empty() || header_name(t).is_some() {
+        return None;
+    }
+    let names: Vec<String> = t
+        .split('\t')
+        .flat_map(|part| part.split("  "))
+        .map(|c| c.trim().trim_end_matches(':').trim())
+        .filter(|c| !c.is_empty())
+        .map(str::to_string)
+        .collect();
+    let ok = names.len() >= 2 && names.iter().all(|n| n.chars().count() <= 40 && plain(n).is_none());
+    ok.then_some(names)
+}
+
+/// `Wed Aug 23 15:47:33 UTC 2017`: the `date` line kernbench prints before
+/// the kernel's release (`uname -r`).
+fn is_date_line(line: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    const DAYS: [&str; 7] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+    words.len() >= 5
+        && DAYS.contains(&words[0])
+        && words.last().is_some_and(|y| y.len() == 4 && y.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// The kernel kernbench names in its own preamble between lines `from` and
+/// `to` (0-based): the `uname -r` line under its `date` line
+/// (`Wed Aug 23 15:47:33 UTC 2017` over `4.13.0-rc5+`).
+fn preamble_kernel(input: &Input, from: usize, to: usize) -> Option<String> {
+    let lines = &input.lines;
+    (from..to.saturating_sub(1))
+        .rev()
+        .find(|&j| is_date_line(&lines[j]) && is_kernel_name(lines[j + 1].trim()))
+        .map(|j| lines[j + 1].trim().to_string())
 }
 
 impl BenchParser for Kernbench {
@@ -250,6 +354,7 @@ impl BenchParser for Kernbench {
         for i in 0..input.lines.len() {
             r.line(i)?;
         }
+        r.end_block();
         if r.out.samples.is_empty() {
             return Err(ParseError::NoResults {
                 benchmark: "kernbench",
@@ -267,17 +372,20 @@ fn is_underline(line: &str) -> bool {
 }
 
 /// The text naming the block whose header is on line `to` (0-based), from
-/// the lines since the previous block (`from`): a `label:` line directly
-/// above the header; else the last of a `Kernel: <name>` line, a `# <text>`
-/// comment line or an underlined title (`Base` over `====`).
+/// the lines since the previous block (`from`): a `label:` line or a list
+/// item (`- 16 CPUs x86 VM`) directly above the header; else the last of a
+/// `Kernel: <name>` line, a `# <text>` comment line or an underlined title
+/// (`Base` over `====`). Headings of side-by-side columns are no label.
 fn preamble_label(input: &Input, from: usize, to: usize) -> Option<String> {
     let lines = &input.lines;
     if let Some(p) = to.checked_sub(1).map(|p| lines[p].trim())
         && p.len() > 1
-        && p.ends_with(':')
+        && (p.ends_with(':') || p.starts_with("- "))
         && header_name(p).is_none()
+        && column_names(p).is_none()
     {
-        return Some(p.trim_end_matches(':').trim().to_string());
+        let label = p.strip_prefix("- ").unwrap_or(p).trim_end_matches(':').trim();
+        return Some(label.to_string());
     }
     let mut found = None;
     for j in from..to {
@@ -308,10 +416,18 @@ struct Reader<'a> {
     run_counts: Vec<(String, u32)>,
     /// Group of the blocks being read (a label naming the set-up).
     group: String,
+    /// Kernel of the blocks being read, from kernbench's `uname -r` line.
+    kernel: Option<String>,
+    /// Headings of side-by-side columns, for rows with several cells.
+    columns: Vec<String>,
     block: Option<(String, &'static str, Option<u32>)>,
     rows_in_block: usize,
     /// First line after the last block row read (0-based).
     preamble: usize,
+    /// Samples of the block being read, kept until it ends.
+    pending: Vec<Sample>,
+    /// The blocks read so far: their ranges in `out.samples`.
+    blocks: Vec<std::ops::Range<usize>>,
     noted_unknown: bool,
     noted_plain: bool,
 }
@@ -324,9 +440,13 @@ impl<'a> Reader<'a> {
             global: global_runs(input),
             run_counts: Vec::new(),
             group: String::new(),
+            kernel: None,
+            columns: Vec::new(),
             block: None,
             rows_in_block: 0,
             preamble: 0,
+            pending: Vec::new(),
+            blocks: Vec::new(),
             noted_unknown: false,
             noted_plain: false,
         }
@@ -341,21 +461,18 @@ impl<'a> Reader<'a> {
                 Some(e) => e.1 = e.1.max(k),
                 None => self.run_counts.push((name, k)),
             }
-            self.block = None;
+            self.end_block();
             return Ok(());
         }
         if let Some(h) = header(line) {
-            if let Some(label) = preamble_label(self.input, self.preamble, i) {
-                self.group = label;
-            }
-            self.block = Some(h);
-            self.rows_in_block = 0;
+            self.end_block();
+            self.open_block(i, h);
             return Ok(());
         }
         if header_name(line).is_some() {
             let msg = format!("kernbench block header not recognised, its rows are not read: {:?}", line.trim());
             self.out.notes.push((lineno, msg));
-            self.block = None;
+            self.end_block();
             return Ok(());
         }
         if self.block.is_none() {
@@ -367,24 +484,95 @@ impl<'a> Reader<'a> {
             return Ok(());
         }
         match row(line, lineno)? {
-            Some(r) => self.push(lineno, r),
+            Some(r) => self.push(lineno, r)?,
+            None if self.rows_in_block == 0 && column_names(line).is_some() => {
+                self.columns = column_names(line).unwrap_or_default();
+            }
             None => {
                 if !line.trim().is_empty() || self.rows_in_block > 0 {
-                    self.block = None;
+                    self.end_block();
                 }
             }
         }
         Ok(())
     }
 
-    /// Adds one row of the current block.
-    fn push(&mut self, lineno: usize, (m, value, sd, extra): Row) {
-        let Some((name, load, jobs)) = self.block.as_ref() else { return };
+    /// Starts the block whose header `h` is on line `i` (0-based): its
+    /// label, kernel and column headings from the lines above it.
+    fn open_block(&mut self, i: usize, h: (String, &'static str, Option<u32>)) {
+        if let Some(label) = preamble_label(self.input, self.preamble, i) {
+            self.group = label;
+        }
+        if let Some(k) = preamble_kernel(self.input, self.preamble, i) {
+            self.kernel = Some(k);
+        }
+        if let Some(above) = i.checked_sub(1).filter(|&p| p >= self.preamble)
+            && let Some(names) = column_names(&self.input.lines[above])
+            && matches!(row(&self.input.lines[above], above + 1), Ok(None))
+        {
+            self.columns = names;
+        }
+        self.block = Some(h);
+        self.rows_in_block = 0;
+    }
+
+    /// Ends the block being read: its samples join the file's, unless the
+    /// block repeats one read before (a post quoting its own table, then
+    /// printing it again), which is read once.
+    fn end_block(&mut self) {
+        self.block = None;
+        if self.pending.is_empty() {
+            return;
+        }
+        let pending = std::mem::take(&mut self.pending);
+        let same = |a: &Sample, b: &Sample| {
+            a.metric == b.metric && a.params == b.params && a.kernel == b.kernel && a.value == b.value
+        };
+        let samples = &self.out.samples;
+        if let Some(r) = self
+            .blocks
+            .iter()
+            .find(|r| r.len() == pending.len() && samples[(*r).clone()].iter().zip(&pending).all(|(a, b)| same(a, b)))
+        {
+            let msg =
+                format!("kernbench block repeats the block at line {} (same figures); skipped", samples[r.start].line);
+            self.out.notes.push((pending[0].line, msg));
+            return;
+        }
+        let start = self.out.samples.len();
+        self.out.samples.extend(pending);
+        self.blocks.push(start..self.out.samples.len());
+    }
+
+    /// Adds one row of the current block: a sample per column.
+    fn push(&mut self, lineno: usize, (m, cells, extra): Row) -> Result<(), ParseError> {
+        if self.block.is_none() {
+            return Ok(());
+        }
+        if cells.len() > 1 && cells.len() != self.columns.len() {
+            let what = format!("a heading naming each of the {} side-by-side columns", cells.len());
+            return Err(ParseError::malformed(lineno, what, self.input.lines[lineno - 1].trim()));
+        }
         self.rows_in_block += 1;
         self.preamble = lineno;
         if let Some(extra) = extra {
             self.out.notes.push((lineno, format!("`{extra}` after the value is not kernbench's and was not read")));
         }
+        let several = cells.len() > 1;
+        for (c, (value, sd)) in cells.into_iter().enumerate() {
+            let mut s = self.sample(lineno, m, value, sd);
+            if several {
+                let name = &self.columns[c];
+                s = if is_kernel_name(name) { s.with_kernel(name.as_str()) } else { s.with_param("label", name) };
+            }
+            self.pending.push(s);
+        }
+        Ok(())
+    }
+
+    /// The sample of one cell: metric `m` of the current block.
+    fn sample(&mut self, lineno: usize, m: usize, value: f64, sd: Option<f64>) -> Sample {
+        let (name, load, jobs) = self.block.clone().unwrap_or_default();
         let (mname, unit, better) = ROWS[m];
         let mut s = Sample::new(Metric::new(mname, unit, better), value, lineno)
             .with_group(self.group.clone())
@@ -392,7 +580,10 @@ impl<'a> Reader<'a> {
         if let Some(j) = jobs {
             s = s.with_param("jobs", j);
         }
-        let n = self.run_counts.iter().find(|(n, _)| n == name).map(|(_, k)| *k).or(self.global);
+        if let Some(k) = &self.kernel {
+            s = s.with_kernel(k.as_str());
+        }
+        let n = self.run_counts.iter().find(|(n, _)| *n == name).map(|(_, k)| *k).or(self.global);
         match (sd, n) {
             (Some(sd), Some(n)) => s = s.with_summary(value, Some(sd), n.max(1)),
             (Some(sd), None) => {
@@ -413,7 +604,7 @@ impl<'a> Reader<'a> {
                 }
             }
         }
-        self.out.samples.push(s);
+        s
     }
 }
 
@@ -462,6 +653,40 @@ mod tests {
         assert!(f.notes.iter().any(|n| n.0 == 2 && n.1.contains("vs base")), "{:?}", f.notes);
         let i = Input::from_text("Average Optimal load -j 24 Run:\nElapsed Time 424.486 ( + 2 % vs base)\n");
         assert_eq!(Kernbench.parse(&i).unwrap_err().line(), Some(2));
+    }
+
+    #[test]
+    fn side_by_side_rows() {
+        let cells = |l: &str| row(l, 1).unwrap().map(|r| r.1);
+        assert_eq!(
+            cells("Elapsed Time 338.122 (0.869207)    Elapsed Time 336.404 (1.69196)"),
+            Some(vec![(338.122, Some(0.869207)), (336.404, Some(1.69196))])
+        );
+        assert_eq!(
+            cells("Percent CPU \t 771.2 (1.30384)\t765 (0.5)\t\t"),
+            Some(vec![(771.2, Some(1.30384)), (765.0, Some(0.5))])
+        );
+        assert_eq!(
+            cells("Sleeps  163354 (4153.9)   163219 (2251.27)\t-0.08%"),
+            Some(vec![(163354.0, Some(4153.9)), (163219.0, Some(2251.27))])
+        );
+        assert_eq!(
+            cells("User Time 5930.03 (1600.07)  5929.89 (1617)\t\t+0%"),
+            Some(vec![(5930.03, Some(1600.07)), (5929.89, Some(1617.0))])
+        );
+        // A value after the derived column, a name of another metric, two deviations.
+        assert!(row("Sleeps 1 (2) 3 (4) +5% 6", 1).is_err());
+        assert!(row("Sleeps 1 (2) User Time 3 (4)", 1).is_err());
+        assert!(row("Sleeps 1 (2) (3)", 1).is_err());
+        assert_eq!(
+            column_names("With 'if':                            Without 'if':"),
+            Some(vec!["With 'if'".into(), "Without 'if'".into()])
+        );
+        assert_eq!(
+            column_names(" \t\t 4.13.0-rc5\t\t4.13.0-rc5-spf"),
+            Some(vec!["4.13.0-rc5".into(), "4.13.0-rc5-spf".into()])
+        );
+        assert_eq!(column_names("results.2.6.3-rc3-mm1 + SMT:"), None);
     }
 
     #[test]
