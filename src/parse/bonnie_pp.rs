@@ -31,7 +31,9 @@
 //!
 //! **CSV lines**: 1.02/1.03 (27 fields: `name,size,putc,putc_cpu,…,seeks,
 //! seeks_cpu,files,seq_create,…,ran_del_cpu`) and format version 2 (first
-//! fields `format_version,bonnie_version,name,…`): 45 fields (1.93), 48 fields
+//! fields `format_version,bonnie_version,name,…`): 45 fields (1.93), 46
+//! fields (1.92a: `…,name,seed,size,putc,…`, a `file_chunk_size` field
+//! after `num_dirs`), 48 fields
 //! (1.96/1.97: `…,name,concurrency,seed,file_size,chunk_size,putc,…`) and 50
 //! fields (format 1.98, bonnie++ 1.98/2.00: `…,chunk_size,seeks,
 //! seek_proc_count,putc,…`), the last twelve being latencies (`9007us`,
@@ -746,6 +748,21 @@ fn csv_layout(n: usize) -> Option<CsvLayout> {
             latency: Some(33),
             version: Some(1),
         },
+        // bonnie++ 1.92a: `1.92a,1.92a,name,seed,size,putc,…,seeks_cpu,
+        // num_files,max_size,min_size,num_dirs,file_chunk_size,seq_create,…,
+        // ran_del_cpu`, then twelve latencies.
+        46 => CsvLayout {
+            name: 2,
+            size: 4,
+            chunk: None,
+            concurrency: None,
+            io: 5,
+            files: 17,
+            file_fields: Some((18, 19, 20)),
+            file_tests: 22,
+            latency: Some(34),
+            version: Some(1),
+        },
         48 => CsvLayout {
             name: 2,
             size: 5,
@@ -819,7 +836,8 @@ fn csv_targets(fields: &[&str]) -> Option<&'static [usize]> {
         } else if minor >= 96 {
             &[48]
         } else {
-            &[45]
+            // 1.92a wrote a `file_chunk_size` field 1.93 does not.
+            &[45, 46]
         });
     }
     if fields.len() >= 4
