@@ -13,6 +13,7 @@
 //! efficiency. Values are rounded to two decimals, as the posts print them.
 
 use crate::model::{Better, Metric, ParsedFile, Sample, Value};
+use rustc_hash::FxHashMap;
 
 /// Rounds to two decimals through the decimal representation, so that
 /// 13.23 / 43.2 × 100 = 30.624999… prints as 30.62, as tiobench does.
@@ -41,23 +42,28 @@ fn efficiency(rate: &Sample, cpu: &Sample, name: String, unit: &str) -> Option<S
 pub fn derive(parsed: &mut ParsedFile) {
     match parsed.benchmark.as_str() {
         "tiobench" => {
+            let by_line = index_by_line(&parsed.samples);
             let mut derived = Vec::new();
             for rate in parsed.samples.iter().filter(|s| s.metric.name == "Rate") {
-                if let Some(cpu) = parsed.samples.iter().find(|c| c.metric.name == "CPU%" && same_row(rate, c))
+                if let Some(cpu) = row_of(&parsed.samples, &by_line, rate).find(|c| c.metric.name == "CPU%")
                     && let Some(eff) = efficiency(rate, cpu, "CPU Eff".to_string(), "")
                 {
                     derived.push(eff);
                 }
             }
             // The computed value replaces the printed one of the same row.
-            parsed.samples.retain(|s| !(s.metric.name == "CPU Eff" && derived.iter().any(|d| same_row(d, s))));
+            let derived_by_line = index_by_line(&derived);
+            parsed
+                .samples
+                .retain(|s| !(s.metric.name == "CPU Eff" && row_of(&derived, &derived_by_line, s).next().is_some()));
             insert_after_rows(&mut parsed.samples, derived);
         }
         "bonnie" | "bonnie++" => {
+            let by_line = index_by_line(&parsed.samples);
             let mut derived = Vec::new();
             for cpu in parsed.samples.iter().filter(|s| s.metric.name.ends_with(" %CPU")) {
                 let test = cpu.metric.name.trim_end_matches(" %CPU");
-                if let Some(rate) = parsed.samples.iter().find(|r| r.metric.name == test && same_row(r, cpu))
+                if let Some(rate) = row_of(&parsed.samples, &by_line, cpu).find(|r| r.metric.name == test)
                     && let Some(eff) = efficiency(rate, cpu, format!("{test} CPU Eff"), &rate.metric.unit)
                 {
                     derived.push(eff);
@@ -69,13 +75,48 @@ pub fn derive(parsed: &mut ParsedFile) {
     }
 }
 
-/// Appends derived samples right after the last sample of their row, so
-/// tables list them next to what they come from.
-fn insert_after_rows(samples: &mut Vec<Sample>, derived: Vec<Sample>) {
-    for d in derived {
-        let at = samples.iter().rposition(|s| same_row(s, &d)).map_or(samples.len(), |i| i + 1);
-        samples.insert(at, d);
+/// The indices of `samples` on each line: a row is on one line, so a row's
+/// samples are found among its line's few, not by a scan of the file's
+/// (which made a long Bonnie log quadratic).
+fn index_by_line(samples: &[Sample]) -> FxHashMap<usize, Vec<usize>> {
+    let mut by_line: FxHashMap<usize, Vec<usize>> = FxHashMap::default();
+    for (i, s) in samples.iter().enumerate() {
+        by_line.entry(s.line).or_default().push(i);
     }
+    by_line
+}
+
+/// The samples of `samples` in `of`'s row, in order (`by_line` is
+/// [`index_by_line`] of `samples`).
+fn row_of<'a>(
+    samples: &'a [Sample],
+    by_line: &'a FxHashMap<usize, Vec<usize>>,
+    of: &'a Sample,
+) -> impl Iterator<Item = &'a Sample> {
+    by_line.get(&of.line).into_iter().flatten().map(|&i| &samples[i]).filter(move |s| same_row(s, of))
+}
+
+/// Appends derived samples right after the last sample of their row (after
+/// the row's derived samples before them), so tables list them next to
+/// what they come from; a derived sample of no row goes at the end.
+fn insert_after_rows(samples: &mut Vec<Sample>, derived: Vec<Sample>) {
+    let by_line = index_by_line(samples);
+    let mut after: FxHashMap<usize, Vec<Sample>> = FxHashMap::default();
+    let mut tail = Vec::new();
+    for d in derived {
+        let last = by_line.get(&d.line).and_then(|ix| ix.iter().rev().find(|&&i| same_row(&samples[i], &d)));
+        match last {
+            Some(&i) => after.entry(i).or_default().push(d),
+            None => tail.push(d),
+        }
+    }
+    let mut out = Vec::with_capacity(samples.len() + after.values().map(Vec::len).sum::<usize>() + tail.len());
+    for (i, s) in std::mem::take(samples).into_iter().enumerate() {
+        out.push(s);
+        out.extend(after.remove(&i).unwrap_or_default());
+    }
+    out.extend(tail);
+    *samples = out;
 }
 
 #[cfg(test)]
@@ -101,6 +142,58 @@ mod tests {
         assert_eq!(eff.len(), 1);
         assert_eq!(eff[0].value.mean(), 30.62);
         assert_eq!(eff[0].metric.better, Better::Higher);
+    }
+
+    #[test]
+    fn derived_samples_follow_their_rows_in_order() {
+        let on = |name: &str, v: f64, line: usize| Sample { line, ..row(name, "KB/s", v) };
+        let mut p = ParsedFile {
+            benchmark: "bonnie".into(),
+            samples: vec![
+                on("Block", 100.0, 3),
+                on("Block %CPU", 50.0, 3),
+                on("Seeks", 10.0, 3),
+                on("Seeks %CPU", 5.0, 3),
+                on("Block", 300.0, 4),
+                on("Block %CPU", 50.0, 4),
+            ],
+            ..ParsedFile::default()
+        };
+        derive(&mut p);
+        let got: Vec<(usize, &str)> = p.samples.iter().map(|s| (s.line, s.metric.name.as_str())).collect();
+        assert_eq!(
+            got,
+            vec![
+                (3, "Block"),
+                (3, "Block %CPU"),
+                (3, "Seeks"),
+                (3, "Seeks %CPU"),
+                (3, "Block CPU Eff"),
+                (3, "Seeks CPU Eff"),
+                (4, "Block"),
+                (4, "Block %CPU"),
+                (4, "Block CPU Eff"),
+            ]
+        );
+    }
+
+    /// A long Bonnie log (here 4,000 rows) derives in linear time: each
+    /// row's samples were looked for by a scan of the whole file, and each
+    /// derived sample inserted by shifting the rest, which took minutes.
+    #[test]
+    fn many_rows_derive_in_linear_time() {
+        let rows = 4_000;
+        let mut samples = Vec::new();
+        for line in 1..=rows {
+            for (name, v) in [("Block", 100.0), ("Block %CPU", 50.0), ("Seeks", 10.0), ("Seeks %CPU", 5.0)] {
+                samples.push(Sample { line, ..row(name, "KB/s", v) });
+            }
+        }
+        let mut p = ParsedFile { benchmark: "bonnie".into(), samples, ..ParsedFile::default() };
+        let t = std::time::Instant::now();
+        derive(&mut p);
+        assert_eq!(p.samples.len(), rows * 6);
+        assert!(t.elapsed() < std::time::Duration::from_secs(5), "{:?}", t.elapsed());
     }
 
     #[test]
