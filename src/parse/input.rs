@@ -128,10 +128,50 @@ impl Input {
 }
 
 /// True when a mail was saved in its quoted-printable transfer encoding:
-/// an encoded `=` (`=3D`), or a line ending in an encoded space (`=20`).
-/// Benchmark output itself never holds either.
+/// it holds an encoded `=` (`=3D`) or a line ending in an encoded space
+/// (`=20`), and every other `=` in it is one an encoder writes
+/// ([`is_qp_escape`]). A plain file with `NPROCS=20` at a line's end also
+/// holds `max_latency=45.123`, which no encoder writes (`=45` is a plain
+/// `E`): decoding it would change its numbers.
 fn looks_quoted_printable(text: &str) -> bool {
-    text.contains("=3D") || text.contains("=20\n")
+    (text.contains("=3D") || text.contains("=20\n"))
+        && text.split('\n').all(|line| {
+            let b = line.as_bytes();
+            (0..b.len()).filter(|&j| b[j] == b'=').all(|j| {
+                // A run of `=` is a rule (`=====`), left as it is.
+                let in_run = b.get(j + 1) == Some(&b'=') || (j > 0 && b[j - 1] == b'=');
+                in_run || is_qp_escape(&b[j + 1..], j == 0)
+            })
+        })
+}
+
+/// True when `rest`, the bytes after an `=`, make an escape a
+/// quoted-printable encoder writes: a soft line break (nothing), or two
+/// upper-case hex digits of a byte that must be encoded: `=` itself, a
+/// control or non-ASCII byte, a space or tab before the line's end, or
+/// (at the start of a line) `F` of `From` and a leading `.`.
+fn is_qp_escape(rest: &[u8], line_start: bool) -> bool {
+    let hex = |c: u8| match c {
+        b'0'..=b'9' => Some(c - b'0'),
+        b'A'..=b'F' => Some(c - b'A' + 10),
+        _ => None,
+    };
+    match rest {
+        [] => true,
+        [a, b, after @ ..] => match (hex(*a), hex(*b)) {
+            (Some(h), Some(l)) => {
+                let v = h * 16 + l;
+                let at_end = after.is_empty() || after == b"=";
+                v == b'='
+                    || v < 0x20
+                    || v >= 0x7f
+                    || ((v == b' ' || v == b'\t') && at_end)
+                    || (line_start && (v == b'F' || v == b'.'))
+            }
+            _ => false,
+        },
+        _ => false,
+    }
 }
 
 /// Decodes quoted-printable lines in place (the `quoted_printable` crate,
@@ -213,5 +253,20 @@ mod tests {
         let plain = Input::from_text("a = b\nx=\n");
         assert!(!plain.qp);
         assert_eq!(plain.lines, vec!["a = b", "x="]);
+    }
+
+    #[test]
+    fn a_plain_file_with_a_line_ending_in_equals_20_is_not_decoded() {
+        // `=20` at a line's end, but `=45` is no encoder's: a script log.
+        let text = "NPROCS=20\n\nThroughput 123.4 MB/sec  20 clients  20 procs  max_latency=45.123 ms\n";
+        let input = Input::from_text(text);
+        assert!(!input.qp);
+        assert_eq!(input.lines[2], "Throughput 123.4 MB/sec  20 clients  20 procs  max_latency=45.123 ms");
+        // A literal `=` a mail would have encoded as `=3D`: not encoded.
+        assert!(!Input::from_text("x =3D 1\ny = 2\n").qp);
+        // Encoded text: non-ASCII, a rule, a soft break, a trailing space.
+        let mail = Input::from_text("caf=C3=A9 =3D 1\n=====\nmax_laten=\ncy=3D3.4 ms=20\n=46rom here\n");
+        assert!(mail.qp);
+        assert_eq!(mail.lines, vec!["café = 1", "=====", "max_latency=3.4 ms ", "", "From here"]);
     }
 }
