@@ -141,6 +141,7 @@ fn key(s: &Sample) -> String {
 fn title(text: &str) -> Option<String> {
     let words = text.split_whitespace().count();
     let ok = (1..=3).contains(&words)
+        && !is_numbered_run(&text.to_lowercase())
         && text.chars().count() <= 40
         && text.chars().any(char::is_alphabetic)
         && !text.ends_with(['.', ',', '!', '?', ';']);
@@ -187,6 +188,7 @@ fn paragraph_head(text: &str) -> Option<(String, String)> {
 /// configuration's name set right above its results.
 fn is_one_word_label(text: &str) -> bool {
     text.chars().count() <= 40
+        && !is_numbered_run(&text.to_ascii_lowercase())
         && text.chars().any(|c| c.is_ascii_alphabetic())
         && text.chars().all(|c| c.is_ascii_alphanumeric() || "_-.+".contains(c))
 }
@@ -238,11 +240,7 @@ fn label_line(text: &str, underlined: bool) -> Option<String> {
         return Some(name.trim().to_string());
     }
     let lower = bare.to_lowercase();
-    if ["run", "try", "pass", "iteration", "round"].iter().any(|w| {
-        lower
-            .strip_prefix(w)
-            .is_some_and(|r| r.trim_start_matches([' ', '#']).starts_with(|c: char| c.is_ascii_digit()))
-    }) {
+    if is_numbered_run(&lower) {
         return None;
     }
     let colon = text.ends_with(':') && bare.split_whitespace().count() <= 6;
@@ -257,6 +255,17 @@ fn label_line(text: &str, underlined: bool) -> Option<String> {
     // `2.1.108 + shmfs`, `2.4.19 with the patch`: more than the kernel.
     let more = bare.contains('+') || lower.contains("patch") || lower.contains("with");
     Some(if kernels.len() == 1 && !more { kernels[0].to_string() } else { lower })
+}
+
+/// `run 2`, `Run #3`, `run2`, `pass-1` (`lower` in lower case): a run's
+/// number, which tells runs of one thing apart, not things.
+fn is_numbered_run(lower: &str) -> bool {
+    ["run", "try", "pass", "iteration", "round"].iter().any(|w| {
+        lower
+            .trim()
+            .strip_prefix(w)
+            .is_some_and(|r| r.trim_start_matches([' ', '#', '-', '_', '.']).starts_with(|c: char| c.is_ascii_digit()))
+    })
 }
 
 /// A line of `=`, `-` or `~` only (an underline or a table rule).
@@ -333,6 +342,13 @@ mod tests {
         assert!(p.samples.iter().all(|s| s.params.len() == 1 && s.kernel.is_none()));
         let p = labelled("run 1:\nThroughput 1\nrun 2:\nThroughput 2\n", &[2, 4]);
         assert!(p.samples.iter().all(|s| s.params.len() == 1));
+        // Nor as one word right above the runs, or a title between blank lines.
+        let p = labelled("run1\nThroughput 1\nrun2\nThroughput 2\n", &[2, 4]);
+        assert!(p.samples.iter().all(|s| s.params.len() == 1), "{:?}", p.samples);
+        let p = labelled("Run 1\n\nThroughput 1\n\nRun 2\n\nThroughput 2\n", &[3, 7]);
+        assert!(p.samples.iter().all(|s| s.params.len() == 1), "{:?}", p.samples);
+        let p = labelled("Pass #1\n\nThroughput 1\n\nPass #2\n\nThroughput 2\n", &[3, 7]);
+        assert!(p.samples.iter().all(|s| s.params.len() == 1), "{:?}", p.samples);
     }
 
     #[test]
