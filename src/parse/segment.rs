@@ -65,6 +65,8 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
     let mut families: Vec<&'static str> = Vec::new();
     // The lines left for later rounds; `None` until a round blanks one.
     let mut rest: Option<Input> = None;
+    // The paragraphs each segment took (by its index in `out`).
+    let mut took: Vec<(usize, Vec<bool>)> = Vec::new();
     while out.len() < MAX_SEGMENTS {
         let current = rest.as_ref().unwrap_or(input);
         let parser =
@@ -80,6 +82,7 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
                     taken.iter().position(|&t| t).map_or(1, |i| i + 1),
                     taken.iter().rposition(|&t| t).map_or(current.lines.len(), |i| i + 1),
                 );
+                took.push((out.len(), taken.clone()));
                 out.push(Segment { parser, outcome: Ok(parsed), lines });
                 // Nothing with a number left: no other benchmark's output.
                 let left = current.lines.iter().zip(&taken).any(|(l, &t)| !t && l.bytes().any(|b| b.is_ascii_digit()));
@@ -99,6 +102,7 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
             }
         }
     }
+    note_hidden_results(input, &mut out, &took, &families);
     // File order, so that `parse` and the warnings read top to bottom.
     out.sort_by_key(|s| s.lines.0);
     note_unread_lookalikes(input, &mut out);
@@ -153,6 +157,51 @@ fn note_unread_lookalikes(input: &Input, segments: &mut [Segment]) {
     for s in segments.iter_mut() {
         if let Ok(p) = &mut s.outcome {
             p.notes.sort_by_key(|n| n.0);
+        }
+    }
+}
+
+/// The safety net under the paragraph blanking: two outputs printed with no
+/// blank line between them (a script log's dbench `Throughput` lines right
+/// under a kernbench block) are one paragraph, which the first segment
+/// takes whole, so the second benchmark's lines are never read. The lines
+/// of the taken paragraphs that no segment read are offered to the parsers
+/// of the benchmarks not read yet; each line one of them would read is
+/// noted on the segment that took its paragraph, "looks like a dbench
+/// result and was not read".
+fn note_hidden_results(input: &Input, segments: &mut [Segment], took: &[(usize, Vec<bool>)], families: &[&str]) {
+    let read: rustc_hash::FxHashSet<usize> = segments
+        .iter()
+        .filter_map(|s| s.outcome.as_ref().ok())
+        .flat_map(|p| p.samples.iter().map(|s| s.line))
+        .collect();
+    // Blanked: every line but the unread ones of taken paragraphs.
+    let blank: Vec<bool> =
+        (0..input.lines.len()).map(|i| read.contains(&(i + 1)) || !took.iter().any(|(_, t)| t[i])).collect();
+    if blank.iter().all(|&b| b) {
+        return;
+    }
+    let hidden = input.blanked(&blank);
+    let mut done: Vec<&str> = families.to_vec();
+    while let Some(parser) = detect_among(&hidden, &done) {
+        done.push(family(parser.id()));
+        let Ok(parsed) = parser.parse(&hidden) else { continue };
+        let mut lines: Vec<usize> = parsed.samples.iter().map(|s| s.line).collect();
+        lines.sort_unstable();
+        lines.dedup();
+        for n in lines {
+            let Some((k, _)) = took.iter().find(|(_, t)| t.get(n.wrapping_sub(1)).copied().unwrap_or(false)) else {
+                continue;
+            };
+            let id = parser.id();
+            let article = if id.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+            let by = segments[*k].parser.id();
+            if let Ok(p) = &mut segments[*k].outcome {
+                p.notes.push((
+                    n,
+                    format!("looks like {article} {id} result and was not read (its paragraph was read as {by})"),
+                ));
+            }
         }
     }
 }
@@ -321,6 +370,20 @@ mod tests {
         let segs = segments(&Input::from_text(text), None);
         let notes = &segs[0].outcome.as_ref().expect("kernbench reads").notes;
         assert!(notes.iter().any(|(l, m)| *l == 6 && m.contains("looks like a kernbench result")), "{notes:?}");
+    }
+
+    #[test]
+    fn another_benchmark_in_a_taken_paragraph_is_noted() {
+        // No blank line between kernbench's block and dbench's lines.
+        let text = "Average Half Load -j 4 Run:\nElapsed Time 28.09\nUser Time 40.12\nSystem Time 5.1\n\
+                    Percent CPU 160\nContext Switches 1000\nSleeps 200\nThroughput 41.3 MB/sec 16 procs\n";
+        let segs = segments(&Input::from_text(text), None);
+        assert_eq!(segs.len(), 1);
+        let notes = &segs[0].outcome.as_ref().expect("kernbench reads").notes;
+        assert!(
+            notes.iter().any(|(l, m)| *l == 8 && m.contains("looks like a dbench result and was not read")),
+            "{notes:?}"
+        );
     }
 
     #[test]
