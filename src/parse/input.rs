@@ -163,8 +163,7 @@ fn is_qp_escape(rest: &[u8], line_start: bool) -> bool {
                 let v = h * 16 + l;
                 let at_end = after.is_empty() || after == b"=";
                 v == b'='
-                    || v < 0x20
-                    || v >= 0x7f
+                    || !(0x20..0x7f).contains(&v)
                     || ((v == b' ' || v == b'\t') && at_end)
                     || (line_start && (v == b'F' || v == b'.'))
             }
