@@ -37,6 +37,11 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
     if parsed.samples.iter().any(|s| s.params.iter().any(|p| p.name == "label" || p.name == "host")) {
         return 0;
     }
+    // Labels only ever part samples of one key: most files have none.
+    let mut keys: rustc_hash::FxHashSet<u64> = rustc_hash::FxHashSet::default();
+    if parsed.samples.iter().all(|s| keys.insert(key_hash(s))) {
+        return 0;
+    }
     let read: rustc_hash::FxHashSet<usize> = parsed.samples.iter().map(|s| s.line).collect();
     let by_line = identities(input, &read);
     let ids: Vec<Identity> = parsed
@@ -45,9 +50,9 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
         .map(|s| by_line.get(s.line.wrapping_sub(1)).cloned().flatten().unwrap_or_default())
         .collect();
     // Keys that labels tell apart: some key with two samples under two labels.
-    let mut by_key: FxHashMap<String, Vec<&Identity>> = FxHashMap::default();
+    let mut by_key: FxHashMap<u64, Vec<&Identity>> = FxHashMap::default();
     for (s, id) in parsed.samples.iter().zip(&ids) {
-        by_key.entry(key(s)).or_default().push(id);
+        by_key.entry(key_hash(s)).or_default().push(id);
     }
     let splits = by_key.values().any(|ids| {
         let mut distinct: Vec<&&Identity> = ids.iter().collect();
@@ -128,13 +133,6 @@ fn identities(input: &Input, read: &rustc_hash::FxHashSet<usize>) -> Vec<Option<
     out
 }
 
-/// A sample's identity inside one file: what makes two samples runs of
-/// one thing.
-fn key(s: &Sample) -> String {
-    let params: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
-    format!("{:?}|{}|{}|{}", s.kernel, s.group, s.metric.name, params.join(","))
-}
-
 /// A line standing alone between blank lines that reads as a title: one
 /// to three words (`EXTREME`, `SPARSEMEM+VMEMMAP`, `ext3 ordered`), not a
 /// sentence.
@@ -146,6 +144,18 @@ fn title(text: &str) -> Option<String> {
         && text.chars().any(char::is_alphabetic)
         && !text.ends_with(['.', ',', '!', '?', ';']);
     ok.then(|| if is_kernel_name(text) { text.to_string() } else { text.to_lowercase() })
+}
+
+/// A sample's identity inside one file, what makes two samples runs of
+/// one thing, as a hash: kernel, group, metric and parameters.
+fn key_hash(s: &Sample) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    s.kernel.hash(&mut h);
+    s.group.hash(&mut h);
+    s.metric.name.hash(&mut h);
+    s.params.hash(&mut h);
+    h.finish()
 }
 
 /// A read line's identity from its paragraph's heading and its label.
@@ -215,6 +225,9 @@ fn leading_label(line: &str) -> Option<String> {
 /// A line without a supercite quote (`ZC> `, `AM> `) before it.
 fn unquote(line: &str) -> &str {
     let t = line.trim();
+    if !t.contains('>') {
+        return t;
+    }
     match t.find("> ") {
         Some(i) if i <= 4 && t[..i].chars().all(|c| c.is_ascii_alphabetic()) => t[i + 1..].trim(),
         _ => t,

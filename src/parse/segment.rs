@@ -131,21 +131,31 @@ fn note_unread_lookalikes(input: &Input, segments: &mut [Segment]) {
         segments.iter().filter_map(|s| s.outcome.as_ref().ok()).flat_map(|p| p.notes.iter().map(|n| n.0)).collect();
     let accounted = paragraphs_of(input, noted.into_iter());
     // Each segment's shapes of the lines it read.
-    let shapes: Vec<rustc_hash::FxHashSet<String>> = segments
+    let shapes: Vec<rustc_hash::FxHashSet<u64>> = segments
         .iter()
         .map(|s| match &s.outcome {
             Ok(p) => {
-                p.samples.iter().filter_map(|x| input.lines.get(x.line.wrapping_sub(1))).map(|l| shape(l)).collect()
+                let mut lines: Vec<usize> = p.samples.iter().map(|x| x.line).collect();
+                lines.dedup();
+                lines.iter().filter_map(|&n| input.lines.get(n.wrapping_sub(1))).map(|l| shape_hash(l)).collect()
             }
             Err(_) => Default::default(),
         })
         .collect();
+    // The first word of every read line: a line starting otherwise cannot
+    // have a read line's shape, and is not hashed.
+    let firsts: rustc_hash::FxHashSet<&str> =
+        read_lines.iter().filter_map(|&n| input.lines.get(n - 1)).map(|l| first_word(l)).collect();
     for (i, line) in input.lines.iter().enumerate() {
         let n = i + 1;
-        if accounted[i] || read_lines.binary_search(&n).is_ok() || !line.bytes().any(|b| b.is_ascii_digit()) {
+        if accounted[i]
+            || read_lines.binary_search(&n).is_ok()
+            || !firsts.contains(first_word(line))
+            || !line.bytes().any(|b| b.is_ascii_digit())
+        {
             continue;
         }
-        let sh = shape(line);
+        let sh = shape_hash(line);
         if let Some(k) = shapes.iter().position(|set| set.contains(&sh))
             && let Ok(p) = &mut segments[k].outcome
         {
@@ -178,7 +188,8 @@ fn note_hidden_results(input: &Input, segments: &mut [Segment], took: &[(usize, 
     // Blanked: every line but the unread ones of taken paragraphs.
     let blank: Vec<bool> =
         (0..input.lines.len()).map(|i| read.contains(&(i + 1)) || !took.iter().any(|(_, t)| t[i])).collect();
-    if blank.iter().all(|&b| b) {
+    // No number left unread in those paragraphs: nothing to find.
+    if input.lines.iter().zip(&blank).all(|(l, &b)| b || !l.bytes().any(|c| c.is_ascii_digit())) {
         return;
     }
     let hidden = input.blanked(&blank);
@@ -206,19 +217,29 @@ fn note_hidden_results(input: &Input, segments: &mut [Segment], took: &[(usize, 
     }
 }
 
-/// A line's words with every number as `#` and white space folded:
-/// `Throughput 12.3 MB/sec  8 procs` → `Throughput # MB/sec # procs`.
-fn shape(line: &str) -> String {
-    let mut out = String::with_capacity(line.len());
+/// A line's first word, up to white space or a digit (`Throughput`, `#`
+/// for a line starting with a number).
+fn first_word(line: &str) -> &str {
+    let t = line.trim_start();
+    let end = t.find(|c: char| c.is_whitespace() || c.is_ascii_digit()).unwrap_or(t.len());
+    if end == 0 && !t.is_empty() { "#" } else { &t[..end] }
+}
+
+/// A hash of a line's shape: its words with every number as `#` and white
+/// space folded (`Throughput 12.3 MB/sec  8 procs` reads as `Throughput #
+/// MB/sec # procs`), made without building that text.
+fn shape_hash(line: &str) -> u64 {
+    use std::hash::Hasher;
+    let mut h = rustc_hash::FxHasher::default();
     let mut in_number = false;
     let mut space = false;
     for c in line.trim().chars() {
         if c.is_ascii_digit() || (in_number && c == '.') {
             if !in_number {
                 if space {
-                    out.push(' ');
+                    h.write_u8(b' ');
                 }
-                out.push('#');
+                h.write_u8(b'#');
             }
             in_number = true;
             space = false;
@@ -227,14 +248,14 @@ fn shape(line: &str) -> String {
             space = true;
         } else {
             if space {
-                out.push(' ');
+                h.write_u8(b' ');
             }
-            out.push(c);
+            h.write_u32(c as u32);
             in_number = false;
             space = false;
         }
     }
-    out
+    h.finish()
 }
 
 /// The surest parser for `input` among those whose family has not read
@@ -265,8 +286,9 @@ fn drop_repeated_paragraphs(input: &Input, parsed: &mut ParsedFile) {
     let mut read: Vec<usize> = parsed.samples.iter().map(|s| s.line).collect();
     read.sort_unstable();
     read.dedup();
-    // (first line, last line, text) of each paragraph with two read lines.
-    let mut paragraphs: Vec<(usize, usize, String)> = Vec::new();
+    // (first line, last line, hash of the words) of each paragraph with
+    // two read lines and at least six numbers on them.
+    let mut paragraphs: Vec<(usize, usize, u64)> = Vec::new();
     let mut i = 0;
     while i < read.len() {
         let (mut start, mut end) = (read[i] - 1, read[i] - 1);
@@ -278,23 +300,33 @@ fn drop_repeated_paragraphs(input: &Input, parsed: &mut ParsedFile) {
             end += 1;
         }
         let inside = read[i..].iter().take_while(|&&l| l - 1 <= end).count();
-        if inside >= 2 {
-            let text: Vec<String> =
-                input.lines[start..=end].iter().map(|l| l.split_whitespace().collect::<Vec<_>>().join(" ")).collect();
-            paragraphs.push((start + 1, end + 1, text.join("\n")));
+        if inside >= 2
+            && read[i..i + inside].iter().map(|&l| count_numbers(&input.lines[l - 1])).sum::<usize>()
+                >= MIN_REPEATED_NUMBERS
+        {
+            paragraphs.push((start + 1, end + 1, 0));
         }
         i += inside.max(1);
     }
+    // One such paragraph (a file's one table) repeats nothing: no hashing.
+    if paragraphs.len() < 2 {
+        return;
+    }
+    for p in &mut paragraphs {
+        p.2 = words_hash(&input.lines[p.0 - 1..p.1]);
+    }
     let mut dropped: Vec<(usize, usize)> = Vec::new();
-    let mut first: rustc_hash::FxHashMap<&str, (usize, usize)> = rustc_hash::FxHashMap::default();
-    for (a, b, text) in &paragraphs {
-        match first.get(text.as_str()) {
-            Some((fa, fb)) => {
-                parsed.notes.push((*a, format!("lines {a}-{b} repeat lines {fa}-{fb} word for word; skipped")));
-                dropped.push((*a, *b));
+    let mut first: rustc_hash::FxHashMap<u64, (usize, usize)> = rustc_hash::FxHashMap::default();
+    for &(a, b, hash) in &paragraphs {
+        match first.get(&hash) {
+            // The hash found a candidate: the words decide.
+            Some(&(fa, fb)) if same_words(&input.lines[fa - 1..fb], &input.lines[a - 1..b]) => {
+                parsed.notes.push((a, format!("lines {a}-{b} repeat lines {fa}-{fb} word for word; skipped")));
+                dropped.push((a, b));
             }
+            Some(_) => {}
             None => {
-                first.insert(text, (*a, *b));
+                first.insert(hash, (a, b));
             }
         }
     }
@@ -305,6 +337,37 @@ fn drop_repeated_paragraphs(input: &Input, parsed: &mut ParsedFile) {
         }
         parsed.samples.retain(|s| !gone.get(s.line).copied().unwrap_or(false));
     }
+}
+
+/// A repeated paragraph must hold at least this many numbers on its read
+/// lines to count as a repeat: two runs can print the same three `time -p`
+/// lines (`real 1.00`, `user 0.50`, `sys 0.10`), not the same table.
+const MIN_REPEATED_NUMBERS: usize = 6;
+
+/// How many numbers a line holds (runs of digits, with their dots).
+fn count_numbers(line: &str) -> usize {
+    let b = line.as_bytes();
+    (0..b.len())
+        .filter(|&i| b[i].is_ascii_digit() && (i == 0 || !(b[i - 1].is_ascii_digit() || b[i - 1] == b'.')))
+        .count()
+}
+
+/// A hash of `lines`' words, white space aside.
+fn words_hash(lines: &[String]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    for l in lines {
+        for w in l.split_whitespace() {
+            w.hash(&mut h);
+        }
+        0xffu8.hash(&mut h);
+    }
+    h.finish()
+}
+
+/// True when two runs of lines hold the same words, line by line.
+fn same_words(a: &[String], b: &[String]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.split_whitespace().eq(y.split_whitespace()))
 }
 
 /// Marks, per line, the paragraphs (runs of non-blank lines) that hold one
@@ -357,9 +420,11 @@ mod tests {
 
     #[test]
     fn shapes_fold_numbers_and_spaces() {
-        assert_eq!(shape("Throughput 12.3 MB/sec  8 procs"), "Throughput # MB/sec # procs");
-        assert_eq!(shape("  Elapsed Time 28.094 (0.182565)"), "Elapsed Time # (#)");
-        assert_eq!(shape("2.4.19-rc5"), "#-rc#");
+        assert_eq!(shape_hash("Throughput 12.3 MB/sec  8 procs"), shape_hash(" Throughput 1 MB/sec 16   procs"));
+        assert_eq!(shape_hash("  Elapsed Time 28.094 (0.182565)"), shape_hash("Elapsed Time 1 (2)"));
+        assert_ne!(shape_hash("Elapsed Time 28.094 (0.182565)"), shape_hash("Elapsed Time 28.094"));
+        assert_ne!(shape_hash("User Time 1"), shape_hash("Elapsed Time 1"));
+        assert_eq!(shape_hash("2.4.19-rc5"), shape_hash("2.6.0-rc1"));
     }
 
     #[test]
@@ -388,15 +453,20 @@ mod tests {
 
     #[test]
     fn a_table_pasted_twice_is_read_once() {
-        let text = "Throughput 1.5 MB/sec 8 procs\nThroughput 1.6 MB/sec 16 procs\n\nagain:\n\nThroughput 1.5 MB/sec 8 procs\nThroughput 1.6 MB/sec 16 procs\n";
-        let segs = segments(&Input::from_text(text), None);
+        let runs = "Throughput 1.5 MB/sec 8 procs\nThroughput 1.6 MB/sec 16 procs\nThroughput 1.7 MB/sec 32 procs\n";
+        let text = format!("{runs}\nagain:\n\n{runs}");
+        let segs = segments(&Input::from_text(&text), None);
         let p = segs[0].outcome.as_ref().expect("dbench reads");
-        assert_eq!(p.samples.len(), 2, "{:?}", p.samples);
-        assert!(p.notes.iter().any(|(l, m)| *l == 6 && m.contains("repeat lines 1-2")), "{:?}", p.notes);
-        // One line printed twice is two runs.
+        assert_eq!(p.samples.len(), 3, "{:?}", p.samples);
+        assert!(p.notes.iter().any(|(l, m)| *l == 7 && m.contains("repeat lines 1-3")), "{:?}", p.notes);
+        // One line printed twice is two runs; so are two runs of three
+        // numbers (`time -p`) that print alike.
         let segs =
             segments(&Input::from_text("Throughput 1.5 MB/sec 8 procs\n\nThroughput 1.5 MB/sec 8 procs\n"), None);
         assert_eq!(segs[0].outcome.as_ref().expect("dbench reads").samples.len(), 2);
+        let time = "real 1.00\nuser 0.50\nsys 0.10\n";
+        let segs = segments(&Input::from_text(&format!("{time}\n{time}")), None);
+        assert_eq!(segs[0].outcome.as_ref().expect("time reads").samples.len(), 6);
     }
 
     #[test]
