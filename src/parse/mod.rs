@@ -38,6 +38,10 @@ pub mod unixbench;
 
 pub use input::Input;
 
+/// The most characters of the offending text a [`ParseError::Malformed`]
+/// quotes.
+pub const MAX_FOUND_CHARS: usize = 200;
+
 /// Why a parser could not read a file it was given.
 #[derive(Debug, Clone, PartialEq, Error)]
 pub enum ParseError {
@@ -62,9 +66,16 @@ pub enum ParseError {
 }
 
 impl ParseError {
-    /// Shorthand for [`ParseError::Malformed`].
+    /// Shorthand for [`ParseError::Malformed`]. `found` is cut to
+    /// [`MAX_FOUND_CHARS`] characters (with `…`): a line of a hostile or
+    /// damaged file can be megabytes long, and the message names its line.
     pub fn malformed(line: usize, expected: impl Into<String>, found: impl Into<String>) -> Self {
-        ParseError::Malformed { line, expected: expected.into(), found: found.into() }
+        let mut found: String = found.into();
+        if let Some((cut, _)) = found.char_indices().nth(MAX_FOUND_CHARS) {
+            found.truncate(cut);
+            found.push('…');
+        }
+        ParseError::Malformed { line, expected: expected.into(), found }
     }
 
     /// The 1-based line the error points at, if any.
@@ -200,4 +211,20 @@ pub fn note_is_info(note: &str) -> bool {
 /// Registry ids of every parser, for "formats tried" messages.
 pub fn formats_tried() -> String {
     registry().iter().map(|p| p.id()).collect::<Vec<_>>().join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_malformed_line_is_quoted_at_most_200_characters() {
+        let e = super::ParseError::malformed(3, "a number", "µ".repeat(5000));
+        let super::ParseError::Malformed { found, .. } = e else { panic!("malformed") };
+        assert_eq!(found.chars().count(), super::MAX_FOUND_CHARS + 1);
+        assert!(found.ends_with('…'));
+        let short = super::ParseError::malformed(3, "a number", "4.29=0");
+        assert_eq!(
+            short,
+            super::ParseError::Malformed { line: 3, expected: "a number".into(), found: "4.29=0".into() }
+        );
+    }
 }
