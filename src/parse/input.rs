@@ -6,6 +6,8 @@
 /// * bytes are decoded as UTF-8; invalid sequences become U+FFFD and
 ///   [`Input::lossy`] is set so the caller can warn;
 /// * CRLF and lone CR become LF;
+/// * no-break spaces (U+00A0, U+2007, U+202F: a table copied from a web
+///   page) become spaces, one for one, so its columns stay where they were;
 /// * leading mail quote markers (`>`, `> `, `>>`, `> >`) are removed from
 ///   every line; [`Input::quoted`] is set when any were;
 /// * a mail saved in its quoted-printable transfer encoding (it holds
@@ -59,6 +61,10 @@ impl Input {
         // Only text with carriage returns is copied before it is split.
         let unified: std::borrow::Cow<'_, str> =
             if text.contains('\r') { text.replace("\r\n", "\n").replace('\r', "\n").into() } else { text.into() };
+        // A table copied from a web page often spaces its columns with
+        // no-break spaces: each is one space, as the columns were printed.
+        let unified: std::borrow::Cow<'_, str> =
+            if unified.contains(NO_BREAK_SPACES) { unified.replace(NO_BREAK_SPACES, " ").into() } else { unified };
         let mut quoted = false;
         let mut lines = Vec::with_capacity(unified.bytes().filter(|&b| b == b'\n').count() + 1);
         lines.extend(unified.split('\n').map(|l| {
@@ -126,6 +132,10 @@ impl Input {
         memchr::memmem::find(lowered.as_bytes(), needle.as_bytes()).is_some()
     }
 }
+
+/// No-break spaces (U+00A0, the figure space U+2007 and the narrow U+202F)
+/// that a page or a mail client puts in place of a table's spaces.
+const NO_BREAK_SPACES: [char; 3] = ['\u{a0}', '\u{2007}', '\u{202f}'];
 
 /// True when a mail was saved in its quoted-printable transfer encoding:
 /// it holds an encoded `=` (`=3D`) or a line ending in an encoded space
@@ -267,5 +277,11 @@ mod tests {
         let mail = Input::from_text("caf=C3=A9 =3D 1\n=====\nmax_laten=\ncy=3D3.4 ms=20\n=46rom here\n");
         assert!(mail.qp);
         assert_eq!(mail.lines, vec!["café = 1", "=====", "max_latency=3.4 ms ", "", "From here"]);
+    }
+
+    #[test]
+    fn no_break_spaces_are_spaces() {
+        let input = Input::from_text("Host\u{a0}\u{a0}OS\u{202f}Mhz\nx\u{2007}1\n");
+        assert_eq!(input.lines, vec!["Host  OS Mhz", "x 1"]);
     }
 }
