@@ -64,7 +64,12 @@ impl Input {
         // A table copied from a web page often spaces its columns with
         // no-break spaces: each is one space, as the columns were printed.
         let unified: std::borrow::Cow<'_, str> =
-            if unified.contains(NO_BREAK_SPACES) { unified.replace(NO_BREAK_SPACES, " ").into() } else { unified };
+            // Each of them starts with byte C2 or E2: memchr finds those first.
+            if memchr::memchr2(0xc2, 0xe2, unified.as_bytes()).is_some() && unified.contains(NO_BREAK_SPACES) {
+                unified.replace(NO_BREAK_SPACES, " ").into()
+            } else {
+                unified
+            };
         let mut quoted = false;
         let mut lines = Vec::with_capacity(unified.bytes().filter(|&b| b == b'\n').count() + 1);
         lines.extend(unified.split('\n').map(|l| {

@@ -105,6 +105,30 @@ impl Entry {
 /// words removed); `None` when no choice of lmbench's columns gives those
 /// words, or when two choices with different names do.
 pub(super) fn match_names(group: &str, lines: &[Vec<&str>], n: usize) -> Option<Vec<String>> {
+    // An archive repeats the same few headers thousands of times: the
+    // search's answer is kept per thread, keyed by everything it reads.
+    thread_local! {
+        static MEMO: std::cell::RefCell<rustc_hash::FxHashMap<(String, Vec<Vec<String>>, usize), Option<Vec<String>>>> =
+            std::cell::RefCell::new(rustc_hash::FxHashMap::default());
+    }
+    let key = (group.to_string(), lines.iter().map(|l| l.iter().map(|w| w.to_string()).collect()).collect(), n);
+    if let Some(hit) = MEMO.with(|m| m.borrow().get(&key).cloned()) {
+        return hit;
+    }
+    let found = search_names(group, lines, n);
+    MEMO.with(|m| {
+        let mut m = m.borrow_mut();
+        // Bounded: a hostile file of endless distinct headers stays small.
+        if m.len() >= 1024 {
+            m.clear();
+        }
+        m.insert(key, found.clone());
+    });
+    found
+}
+
+/// [`match_names`] without the memo.
+fn search_names(group: &str, lines: &[Vec<&str>], n: usize) -> Option<Vec<String>> {
     let entries: Vec<Entry> = catalog(group).iter().map(|s| Entry::new(s)).collect();
     if n == 0 || entries.len() < n || lines.is_empty() {
         return None;
