@@ -400,6 +400,15 @@ fn is_prompt(t: &str) -> bool {
 /// text without the colon and whether it had one.
 fn label_line(line: &str) -> Option<(String, bool)> {
     let t = line.trim();
+    // A Markdown code fence (```bash) is no label; a heading is one.
+    if t.starts_with("```") || t.starts_with("~~~") {
+        return None;
+    }
+    let t = match t.trim_start_matches('#') {
+        // `## Heading` (one `#` is as often a root prompt: `# dbench 4`).
+        rest if (2..=6).contains(&(t.len() - rest.len())) && rest.starts_with(' ') => rest.trim(),
+        _ => t,
+    };
     if t.chars().count() > 60 || !t.chars().any(char::is_alphanumeric) || plain(t.trim_end_matches(':')).is_some() {
         return None;
     }
@@ -543,6 +552,14 @@ impl<'a> Reader<'a> {
     fn result(&mut self, i: usize, r: Result4) -> Result<usize, ParseError> {
         let params = self.run_params(&r);
         let mut last = r.last_idx;
+        // `create 0 procs?  you must be kidding.` and then `Throughput 0
+        // MB/sec 0 clients 0 procs`: a run of no client is no result.
+        if params.iter().any(|(n, v)| *v == 0 && (*n == "procs" || *n == "clients")) && r.throughput == 0.0 {
+            self.out.notes.push((r.line, "a run of 0 clients (dbench refused it) is no result; not read".to_string()));
+            self.pending.clear();
+            self.floor = last + 1;
+            return Ok(last);
+        }
         let timed = time_after(self.input, i, r.last_idx)?;
         let glued_time = timed.is_some() && gnu_record_at(self.input, i)?.is_some();
         let trailing = if glued_time { None } else { r.trailing.as_deref() };

@@ -115,7 +115,14 @@ fn identities(input: &Input, read: &rustc_hash::FxHashSet<usize>) -> Vec<Option<
             out[i] = Some(identity(head.clone(), block));
             continue;
         }
-        if text.is_empty() || is_rule(text) {
+        // A code fence (```bash) is neither a label nor between one and
+        // its runs' adjacency; a Markdown heading (`### OpenEBS`) is a label.
+        if text.is_empty() || is_rule(text) || text.starts_with("```") || text.starts_with("~~~") {
+            word = None;
+            continue;
+        }
+        if let Some(h) = markdown_heading(text) {
+            label = Some(if is_kernel_name(h) { h.to_string() } else { h.to_lowercase() });
             word = None;
             continue;
         }
@@ -212,7 +219,17 @@ const LEADING: &[&str] = &[
 /// `Before:  Throughput …` → `before`: a word or two from [`LEADING`] and a
 /// colon before the numbers of a data line.
 fn leading_label(line: &str) -> Option<String> {
-    let (head, rest) = unquote(line).split_once(':')?;
+    // `2.4.18pre3ll  Throughput 12.563 MB/sec 64 procs`: a kernel's name
+    // before a result's words.
+    let t = unquote(line);
+    if let Some((first, rest)) = t.split_once(char::is_whitespace)
+        && is_kernel_name(first)
+        && rest.trim_start().starts_with(|c: char| c.is_alphabetic())
+        && rest.chars().any(|c| c.is_ascii_digit())
+    {
+        return Some(first.to_string());
+    }
+    let (head, rest) = t.split_once(':')?;
     let head = head.trim().to_lowercase();
     let words = head.split_whitespace().count();
     let ok = (1..=2).contains(&words)
@@ -220,6 +237,17 @@ fn leading_label(line: &str) -> Option<String> {
         && rest.chars().any(|c| c.is_ascii_digit())
         && rest.trim_start().starts_with(|c: char| c.is_alphabetic());
     ok.then_some(head)
+}
+
+/// The text of a Markdown heading (`### Ephemeral storage`), two to six
+/// `#` and a space, when short enough to be a label.
+fn markdown_heading(text: &str) -> Option<&str> {
+    let rest = text.trim_start_matches('#');
+    let level = text.len() - rest.len();
+    // One `#` is as often a root shell's prompt (`# time bonnie -s 4096`).
+    ((2..=6).contains(&level) && rest.starts_with(' ') && rest.trim().chars().count() <= MAX_LABEL_CHARS)
+        .then(|| rest.trim())
+        .filter(|h| !h.is_empty())
 }
 
 /// A line without a supercite quote (`ZC> `, `AM> `) before it.
@@ -429,6 +457,21 @@ mod tests {
         let p = labelled(text, &[6, 11]);
         let labels: Vec<&str> = p.samples.iter().map(|s| s.params.last().map_or("", |p| p.value.as_str())).collect();
         assert_eq!(labels, vec!["extreme", "vmemmap"]);
+    }
+
+    #[test]
+    fn markdown_headings_label_and_code_fences_do_not() {
+        let text = "### Directly on the node\n```bash\nThroughput 1\n```\n\n### Ephemeral storage\n```bash\nThroughput 2\n```\n";
+        let p = labelled(text, &[3, 8]);
+        let labels: Vec<&str> = p.samples.iter().map(|s| s.params.last().map_or("", |p| p.value.as_str())).collect();
+        assert_eq!(labels, vec!["directly on the node", "ephemeral storage"]);
+    }
+
+    #[test]
+    fn a_kernel_name_before_a_result_is_its_kernel() {
+        let p = labelled("2.4.18pre2aa2   Throughput 22.2 MB/sec\n2.4.18-pre3\tThroughput 12.0 MB/sec\n", &[1, 2]);
+        let kernels: Vec<Option<&str>> = p.samples.iter().map(|s| s.kernel.as_deref()).collect();
+        assert_eq!(kernels, vec![Some("2.4.18pre2aa2"), Some("2.4.18-pre3")]);
     }
 
     #[test]
