@@ -1,5 +1,5 @@
-//! `time` output: GNU time (default and `-v` formats), csh/tcsh `time`, and
-//! the bash/ksh/POSIX `time` keyword.
+//! `time` output: GNU time (default and `-v` formats), csh/tcsh and zsh
+//! `time`, and the bash/ksh/POSIX `time` keyword.
 //!
 //! Two parsers live here:
 //!
@@ -19,6 +19,12 @@
 //!
 //!   ```text
 //!   37.580u 115.730s 3:51.30 66.2%  0+0k 0+0io 1310pf+0w
+//!   ```
+//!
+//!   zsh's `time` line, after the command's words, likewise:
+//!
+//!   ```text
+//!   make -j6 bzImage  416.97s user 33.94s system 374% cpu 2:00.28 total
 //!   ```
 //!
 //!   A record may follow another on one line (a paste that lost its
@@ -150,7 +156,7 @@ fn gnu_record_from(input: &Input, idx: usize, skip: usize) -> Result<Option<(Tim
     // A record starts on line `idx` with `34.11user` (GNU) or `12.5u`
     // (csh): a line without such a token starts none, and the lines after
     // it need not be read.
-    let starts = |t: &str| num_suffix(t, "user").is_some() || num_suffix(t, "u").is_some();
+    let starts = |t: &str| num_suffix(t, "user").is_some() || num_suffix(t, "u").is_some() || t == "user";
     if !input.lines.get(idx).is_some_and(|l| l.split_whitespace().skip(skip).any(starts)) {
         return Ok(None);
     }
@@ -161,7 +167,10 @@ fn gnu_record_from(input: &Input, idx: usize, skip: usize) -> Result<Option<(Tim
         }
         let rec = match gnu_default(&toks, start)? {
             Some(r) => Some(r),
-            None => csh(&toks, start)?,
+            None => match csh(&toks, start)? {
+                Some(r) => Some(r),
+                None => zsh(&toks, start),
+            },
         };
         if let Some((rec, last)) = rec {
             let used = toks[..=last].iter().filter(|t| t.idx == toks[last].idx).count();
@@ -274,6 +283,28 @@ fn csh(toks: &[Tok<'_>], start: usize) -> Result<Option<(TimeRecord, usize)>, Pa
         }
     }
     Ok(Some((TimeRecord { samples, last_idx: toks[last].idx }, last)))
+}
+
+/// A zsh `time` record at `toks[start]` (`416.97s user 33.94s system 374%
+/// cpu 2:00.28 total`, after the command's words), and its last token's
+/// index.
+fn zsh(toks: &[Tok<'_>], start: usize) -> Option<(TimeRecord, usize)> {
+    let word = |i: usize, w: &str| toks.get(start + i).is_some_and(|t| t.text == w);
+    let user = toks.get(start).and_then(|t| num_suffix(t.text, "s"))?;
+    let system = toks.get(start + 2).and_then(|t| num_suffix(t.text, "s"))?;
+    let cpu = toks.get(start + 4).and_then(|t| num_suffix(t.text, "%"))?;
+    let elapsed = toks.get(start + 6).and_then(|t| clock_seconds(t.text))?;
+    if !(word(1, "user") && word(3, "system") && word(5, "cpu") && word(7, "total")) {
+        return None;
+    }
+    let line_of = |i: usize| toks[start + i].idx + 1;
+    let samples = vec![
+        Sample::new(metric("elapsed"), elapsed, line_of(6)),
+        Sample::new(metric("user"), user, line_of(0)),
+        Sample::new(metric("system"), system, line_of(2)),
+        Sample::new(metric("CPU"), cpu, line_of(4)),
+    ];
+    Some((TimeRecord { samples, last_idx: toks[start + 7].idx }, start + 7))
 }
 
 /// Reads a GNU time `-v` block starting at line `idx` (0-based): a run of
@@ -417,7 +448,7 @@ impl BenchParser for GnuTime {
     }
 
     fn describe(&self) -> &'static str {
-        "gnu-time (GNU time default and -v formats, csh/tcsh time)"
+        "gnu-time (GNU time default and -v formats, csh/tcsh and zsh time)"
     }
 
     fn detect(&self, input: &Input) -> u8 {
@@ -755,5 +786,16 @@ make modules:\n34.11user 23\n";
         assert!(BashTime.parse(&i).is_err());
         assert_eq!(GnuTime.detect(&i), 0);
         assert_eq!(BashTime.detect(&i), 0);
+    }
+
+    #[test]
+    fn zsh_time_lines_are_read() {
+        let input = Input::from_text("make -j6 bzImage  416.97s user 33.94s system 374% cpu 2:00.28 total\n");
+        assert!(GnuTime.detect(&input) > 0);
+        let p = GnuTime.parse(&input).expect("zsh time");
+        let got: Vec<(&str, f64)> = p.samples.iter().map(|s| (s.metric.name.as_str(), s.value.mean())).collect();
+        assert_eq!(got, vec![("elapsed", 120.28), ("user", 416.97), ("system", 33.94), ("CPU", 374.0)]);
+        // `12s user` words without the rest are no record.
+        assert!(GnuTime.parse(&Input::from_text("took 12s user time\n")).is_err());
     }
 }
