@@ -690,7 +690,63 @@ fn parse_common(input: &Input, id: &'static str) -> Result<ParsedFile, ParseErro
     while i < input.lines.len() {
         i = r.line(i)?;
     }
+    summary_tables(input, &mut r.out);
     r.finish(id)
+}
+
+/// A posted summary table's title (Randy Hron's posts): `dbench reiserfs
+/// 192 processes  average (5 runs)` → (`reiserfs`, 192, Some(5)).
+fn summary_title(line: &str) -> Option<(String, u32, Option<u32>)> {
+    let t = line.trim();
+    let lower = t.to_ascii_lowercase();
+    let rest = lower.strip_prefix("dbench ").or_else(|| lower.strip_prefix("tbench "))?;
+    if !rest.contains("average") {
+        return None;
+    }
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let pos = words.iter().position(|w| matches!(*w, "processes" | "procs" | "clients"))?;
+    let n: u32 = words.get(pos.checked_sub(1)?)?.parse().ok()?;
+    let fs = words[..pos - 1].join(" ");
+    let runs = rest.split_once('(').and_then(|(_, r)| r.split_whitespace().next()?.parse().ok());
+    Some((fs, n, runs))
+}
+
+/// Reads posted summary tables: a [`summary_title`] line, then one row per
+/// kernel, `<kernel>  <MB/s>`, up to a blank line. The title's `(5 runs)`
+/// makes each value a summary of that many runs; without it the values are
+/// averages over an unstated number of runs, read as single values with a
+/// note. A row that is not a kernel and one number is a note.
+fn summary_tables(input: &Input, out: &mut ParsedFile) {
+    let mut i = 0;
+    while i < input.lines.len() {
+        let Some((fs, procs, runs)) = summary_title(&input.lines[i]) else {
+            i += 1;
+            continue;
+        };
+        if runs.is_none() {
+            out.notes.push((i + 1, "averages over an unstated number of runs, read as single values".into()));
+        }
+        i += 1;
+        while let Some(line) = input.lines.get(i).filter(|l| !l.trim().is_empty()) {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            match (words.as_slice(), words.last().and_then(|w| plain(w))) {
+                ([kernel, _], Some(v)) => {
+                    let mut s = Sample::new(Metric::new("Throughput", "MB/s", Better::Higher), v, i + 1)
+                        .with_kernel(*kernel)
+                        .with_param("procs", procs);
+                    if !fs.is_empty() {
+                        s = s.with_param("fs", &fs);
+                    }
+                    if let Some(n) = runs {
+                        s = s.with_summary(v, None, n);
+                    }
+                    out.samples.push(s);
+                }
+                _ => out.notes.push((i + 1, "expected a summary row `<kernel>  <MB/s>`; not read".into())),
+            }
+            i += 1;
+        }
+    }
 }
 
 /// How strongly the file looks like dbench-suite output, before choosing
@@ -719,7 +775,9 @@ fn base_score(input: &Input) -> u8 {
             }
         }
     }
-    match (banner, result || table) {
+    // A posted summary table (`dbench ext3 64 processes  average`).
+    let summary = input.has("processes") && input.lines.iter().any(|l| summary_title(l).is_some());
+    match (banner, result || table || summary) {
         (true, true) => 98,
         (true, false) => 90,
         (false, true) => 80,
@@ -919,5 +977,33 @@ mod tests {
         assert!(Tbench.detect(&t) > Dbench.detect(&t));
         assert_eq!(Tbench.parse(&t).unwrap().benchmark, "tbench");
         assert_eq!(Dbench.detect(&Input::from_text("hello")), 0);
+    }
+
+    #[test]
+    fn posted_summary_tables_are_read_with_their_kernels() {
+        let text = "dbench ext3 64 processes\t\taverage (5 runs)\n2.4.19-aa4     \t 91.68 \n2.4.19-oql\t 86.16\n\n\
+                    dbench ext2 192 processes\tAverage\n2.4.19-aa4  153.43\nnot a row here\n";
+        let input = Input::from_text(text);
+        assert!(Dbench.detect(&input) >= 60);
+        let p = Dbench.parse(&input).expect("summary tables");
+        let got: Vec<(&str, String, f64)> = p
+            .samples
+            .iter()
+            .map(|s| {
+                let params: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+                (s.kernel.as_deref().unwrap_or("-"), params.join(" "), s.value.mean())
+            })
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("2.4.19-aa4", "procs=64 fs=ext3".to_string(), 91.68),
+                ("2.4.19-oql", "procs=64 fs=ext3".to_string(), 86.16),
+                ("2.4.19-aa4", "procs=192 fs=ext2".to_string(), 153.43),
+            ]
+        );
+        assert!(matches!(p.samples[0].value, crate::model::Value::Summary { n: 5, .. }));
+        assert!(p.notes.iter().any(|(l, m)| *l == 5 && m.contains("unstated number of runs")));
+        assert!(p.notes.iter().any(|(l, m)| *l == 7 && m.contains("summary row")));
     }
 }
