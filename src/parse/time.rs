@@ -42,6 +42,7 @@
 //!   | `major faults` |      | Neither | `(1008major+…`, csh `1310pf`, `-v` Major page faults |
 //!   | `minor faults` |      | Neither | `…+1402minor)`, `-v` Minor page faults |
 //!   | `max RSS`      | KB   | Neither | `-v` Maximum resident set size, only when non-zero |
+//!   | `voluntary context switches`, `involuntary context switches` | | Neither | `-v` |
 //!
 //! * [`BashTime`] (registry id `"bash-time"`) reads the shell keyword's
 //!   output, `real\t1m4.221s` / `user\t0m0.5s` / `sys\t0m36.750s` (tabs or
@@ -90,7 +91,9 @@ pub struct TimeRecord {
 fn metric(name: &str) -> Metric {
     match name {
         "CPU" => Metric::new("CPU", "%", Better::Neither),
-        "major faults" | "minor faults" => Metric::new(name, "", Better::Neither),
+        "major faults" | "minor faults" | "voluntary context switches" | "involuntary context switches" => {
+            Metric::new(name, "", Better::Neither)
+        }
         "max RSS" => Metric::new(name, "KB", Better::Neither),
         _ => Metric::new(name, "s", Better::Lower),
     }
@@ -334,6 +337,8 @@ pub fn gnu_verbose_at(input: &Input, idx: usize) -> Result<Option<TimeRecord>, P
             "Maximum resident set size (kbytes)" => "max RSS",
             "Major (requiring I/O) page faults" => "major faults",
             "Minor (reclaiming a frame) page faults" => "minor faults",
+            "Voluntary context switches" => "voluntary context switches",
+            "Involuntary context switches" => "involuntary context switches",
             _ => {
                 last_idx = i;
                 continue;

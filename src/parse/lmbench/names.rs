@@ -108,7 +108,7 @@ pub(super) fn match_names(group: &str, lines: &[Vec<&str>], n: usize) -> Option<
     // An archive repeats the same few headers thousands of times: the
     // search's answer is kept per thread, keyed by everything it reads.
     thread_local! {
-        static MEMO: std::cell::RefCell<rustc_hash::FxHashMap<(String, Vec<Vec<String>>, usize), Option<Vec<String>>>> =
+        static MEMO: std::cell::RefCell<rustc_hash::FxHashMap<MemoKey, Option<Vec<String>>>> =
             std::cell::RefCell::new(rustc_hash::FxHashMap::default());
     }
     let key = (group.to_string(), lines.iter().map(|l| l.iter().map(|w| w.to_string()).collect()).collect(), n);
@@ -126,6 +126,10 @@ pub(super) fn match_names(group: &str, lines: &[Vec<&str>], n: usize) -> Option<
     });
     found
 }
+
+/// What [`match_names`] reads: the group, the header lines' words and the
+/// column count.
+type MemoKey = (String, Vec<Vec<String>>, usize);
 
 /// [`match_names`] without the memo.
 fn search_names(group: &str, lines: &[Vec<&str>], n: usize) -> Option<Vec<String>> {
