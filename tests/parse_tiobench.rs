@@ -209,6 +209,38 @@ fn fixture_glued_and_missing_cells() {
     assert!(p.notes.iter().any(|(l, n)| *l == 6 && n.contains("not read")), "{:?}", p.notes);
 }
 
+/// tiotest's own boxes under two kernel labels: every cell read by its
+/// `|`, also where a rate of 10000 MB/s or more pushes the bars right; the
+/// labels keep the two runs apart; an overflowed cell and a row that lost a
+/// bar are notes naming their lines.
+#[test]
+fn fixture_tiotest_boxes() {
+    let input = load(&root().join("tests/fixtures/tiobench/tiotest-boxes-two-kernels-overflow.txt"));
+    let segs = parse::segment::segments(&input, None);
+    assert_eq!(segs.len(), 1);
+    assert_eq!(segs[0].parser.id(), "tiobench");
+    let p = segs[0].outcome.as_ref().unwrap();
+    // 4 + 4 rows × 4 cells, 5 + 5 latency rows × 4, less one cell and one row.
+    assert_eq!(p.samples.len(), 16 + 16 + 20 + 20 - 1 - 4);
+    let read = one(p, "Read", "Rate", "2.6.10-rc2", "4");
+    assert_eq!((read.value.mean(), read.line, read.metric.unit.as_str()), (10234.567, 34, "MB/s"));
+    assert_eq!(read.metric.better, Better::Higher);
+    assert!(read.params.iter().any(|q| q.name == "MBs" && q.value == "40"));
+    assert_eq!(one(p, "Read", "Sys CPU", "2.6.10-rc2", "4").value.mean(), 1203.4);
+    assert_eq!(one(p, "Read", "Rate", "2.6.9", "4").value.mean(), 44.870);
+    let time = one(p, "Random Read", "Time", "2.6.9", "4");
+    assert_eq!((time.value.mean(), time.metric.unit.as_str(), time.metric.better), (20.4, "s", Better::Lower));
+    let max = one(p, "Total", "Maximum latency", "2.6.9", "4");
+    assert_eq!((max.value.mean(), max.line, max.metric.better), (2403.118, 24, Better::Lower));
+    assert_eq!(one(p, "Random Write", "% >2 sec", "2.6.10-rc2", "4").value.mean(), 0.01953);
+    assert_eq!(one(p, "Random Write", "% >2 sec", "2.6.10-rc2", "4").metric.better, Better::Neither);
+    assert!(!p.samples.iter().any(|s| s.line == 35 && s.metric.name == "Rate"));
+    assert!(!p.samples.iter().any(|s| s.line == 44));
+    let noted: Vec<usize> = p.notes.iter().map(|(l, _)| *l).collect();
+    assert_eq!(noted, vec![35, 44], "{:?}", p.notes);
+    assert!(p.notes.iter().all(|(_, n)| !parse::note_is_info(n)));
+}
+
 const REAL: &[&str] = &[
     "Sequential Reads",
     "                              File  Blk   Num                   Avg      Maximum      Lat%     Lat%    CPU",

@@ -126,6 +126,9 @@ fn identities(input: &Input, read: &rustc_hash::FxHashSet<usize>) -> Vec<Option<
             word = None;
             continue;
         }
+        if is_tool_chatter(text) {
+            continue;
+        }
         let underlined = input.lines.get(n).is_some_and(|next| is_rule(unquote(next)) && unquote(next).len() >= 3);
         let alone = starts_paragraph && input.lines.get(n).is_none_or(|next| unquote(next).is_empty());
         if let Some(l) = label_line(text, underlined).or_else(|| alone.then(|| title(text)).flatten()) {
@@ -309,6 +312,19 @@ fn is_numbered_run(lower: &str) -> bool {
     })
 }
 
+/// A line a benchmark prints around its own results, passed over on the
+/// way up to a label: tiotest's titles (`Tiotest results for 16 concurrent
+/// io threads:`, `Tiotest latency results:`, which would otherwise read as
+/// a label the same above every run) and its box borders and header
+/// (`,----.`, `| Item | Time | Rate |`, `` `----' ``).
+fn is_tool_chatter(text: &str) -> bool {
+    text.starts_with("Tiotest ")
+        || text.starts_with("| Item ")
+        || (text.starts_with([',', '`', '+', '|'])
+            && text.contains("---")
+            && text.chars().all(|c| matches!(c, ',' | '.' | '`' | '\'' | '+' | '-' | '|')))
+}
+
 /// A line of `=`, `-` or `~` only (an underline or a table rule).
 fn is_rule(text: &str) -> bool {
     !text.is_empty() && text.chars().all(|c| matches!(c, '=' | '-' | '~' | ' '))
@@ -421,6 +437,15 @@ mod tests {
     fn supercite_quotes_are_passed_over() {
         let p = labelled("ZC> vanilla:\nZC> Throughput 1\n\nZC> patched:\nZC> Throughput 2\n", &[2, 5]);
         assert_eq!(p.samples[1].params.last().map(|p| p.value.as_str()), Some("patched"));
+    }
+
+    #[test]
+    fn tiotest_titles_and_boxes_are_passed_over() {
+        let run = "Tiotest results for 16 concurrent io threads:\n,----.\n| Item | Rate |\n+--+--+\nThroughput 1\n\
+                   `----'\nTiotest latency results:\n,----.\n| Item | Average latency |\n+--+--+\nThroughput 2\n";
+        let p = labelled(&format!("baseline:\n{run}\npatched:\n{run}"), &[6, 12, 19, 25]);
+        let labels: Vec<&str> = p.samples.iter().map(|s| s.params.last().map_or("", |p| p.value.as_str())).collect();
+        assert_eq!(labels, vec!["baseline", "baseline", "patched", "patched"]);
     }
 
     #[test]

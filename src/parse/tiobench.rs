@@ -44,7 +44,12 @@
 //!       .     4000   4096    2  23.53 24.4% 1.001 1.63% 25.83 103.% 1.241 0.71%
 //!    ```
 //!
-//! Metrics (one sample per cell):
+//! 5. **tiotest's own boxes** (`Tiotest results for 4 concurrent io
+//!    threads:` and a `| Item | Time | Rate | Usr CPU | Sys CPU |` box, then
+//!    often `Tiotest latency results:`), the raw form most often posted: see
+//!    [`tiotest`] for their metrics.
+//!
+//! Metrics of the tables (one sample per cell):
 //!
 //! | name          | unit   | better  | column                                  |
 //! |---------------|--------|---------|-----------------------------------------|
@@ -82,6 +87,8 @@
 use crate::model::{Better, Metric, ParsedFile, Sample};
 use crate::parse::num::plain;
 use crate::parse::{BenchParser, Input, ParseError};
+
+pub mod tiotest;
 
 /// The tiobench parser (registry id `"tiobench"`).
 pub struct Tiobench;
@@ -480,7 +487,7 @@ impl BenchParser for Tiobench {
     }
 
     fn describe(&self) -> &'static str {
-        "tiobench 0.3.x (tiobench.pl tables and posted Kernel tables)"
+        "tiobench 0.3.x (tiobench.pl tables, posted Kernel tables, tiotest boxes)"
     }
 
     fn detect(&self, input: &Input) -> u8 {
@@ -492,6 +499,12 @@ impl BenchParser for Tiobench {
         let eff = input.has("Rate divided by CPU%");
         if input.has("tiobench") || input.has("Threaded I/O Bench") || input.has("TIObench") {
             score = 30;
+        }
+        if (input.has("Tiotest results for ") || input.has("Tiotest latency results:"))
+            && input.has("| Item ")
+            && input.lines.iter().any(|l| l.trim_start().starts_with("| Item "))
+        {
+            score = score.max(90);
         }
         for (i, l) in input.lines.iter().enumerate() {
             let t = l.trim_start();
@@ -631,10 +644,16 @@ impl BenchParser for Tiobench {
             }
         }
         flush(&layout, &mut cur_rows, &mut cur_samples, &mut cur_groups, &mut out);
+        let tables = out.samples.len();
+        tiotest::read(lines, &mut out);
+        if tables > 0 && out.samples.len() > tables {
+            // Both forms in one file: samples in file order.
+            out.samples.sort_by_key(|s| s.line);
+        }
         if out.samples.is_empty() {
             return Err(ParseError::NoResults {
                 benchmark: "tiobench",
-                reason: "no tiobench table (a header with Rate and (CPU%) followed by rows)".into(),
+                reason: "no tiobench table (a header with Rate and (CPU%) followed by rows) and no tiotest box (`| Item | Time | Rate |`)".into(),
             });
         }
         Ok(out)
