@@ -658,3 +658,33 @@ fn two_hosts_same_os_keep_apart() {
     assert!(p.samples.iter().all(|s| s.kernel.as_deref() == Some("2.4.18")));
     assert!(p.notes.iter().any(|(l, m)| *l == 9 && m.contains("looks like an lmbench result row and was not read")));
 }
+
+/// A 10-character host overruns the 9-character Host column and moves the
+/// whole row one column right of the rule; the blank RPC cells are placed
+/// by the rule moved with it. The closing markdown fence is no row.
+#[test]
+fn fixture_long_host_shifts_rows_with_blank_cells() {
+    let p = read_ok(&fixture("lmbench30-long-host-shifted-blank-cells-fenced.txt"), "lmbench");
+    let lat = "Local Communication latencies";
+    assert_eq!(values(&p, lat, "2p/0K ctxsw", Some("4.18.0-")), vec![5.41, 5.52]);
+    assert_eq!(values(&p, lat, "TCP", Some("4.18.0-")), vec![16.1, 16.4]);
+    assert_eq!(values(&p, lat, "TCP conn", Some("4.18.0-")), vec![31.0, 30.0]);
+    assert!(values(&p, lat, "RPC/UDP", None).is_empty() && values(&p, lat, "RPC/TCP", None).is_empty());
+    assert_eq!(on_line(&p, 10).len(), 6);
+    assert!(p.notes.is_empty(), "{:?}", p.notes);
+}
+
+/// Rows shifted by different amounts have no constant shift: the row with
+/// blank cells is not placed by guess but noted.
+#[test]
+fn rows_shifted_by_different_amounts_are_not_guessed() {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/lmbench/lmbench30-long-host-shifted-blank-cells-fenced.txt"),
+    )
+    .expect("fixture")
+    .replace("buildbox01 Linux 4.18.0- 5.520", "buildbox1 Linux 4.18.0-  5.520");
+    let p = read_ok(&Input::from_text(&text), "lmbench");
+    assert!(on_line(&p, 10).is_empty());
+    assert!(p.notes.iter().any(|(l, m)| *l == 10 && m.contains("not read")), "{:?}", p.notes);
+}

@@ -100,6 +100,9 @@ impl Entry {
     }
 }
 
+/// What [`match_names`] is asked: section, header words by line, column count.
+type MemoKey = (String, Vec<Vec<String>>, usize);
+
 /// The names of the `n` value columns of section `group` whose headers,
 /// stacked, are exactly `lines` (each header line's words, the `Host`/`OS`
 /// words removed); `None` when no choice of lmbench's columns gives those
@@ -108,7 +111,7 @@ pub(super) fn match_names(group: &str, lines: &[Vec<&str>], n: usize) -> Option<
     // An archive repeats the same few headers thousands of times: the
     // search's answer is kept per thread, keyed by everything it reads.
     thread_local! {
-        static MEMO: std::cell::RefCell<rustc_hash::FxHashMap<(String, Vec<Vec<String>>, usize), Option<Vec<String>>>> =
+        static MEMO: std::cell::RefCell<rustc_hash::FxHashMap<MemoKey, Option<Vec<String>>>> =
             std::cell::RefCell::new(rustc_hash::FxHashMap::default());
     }
     let key = (group.to_string(), lines.iter().map(|l| l.iter().map(|w| w.to_string()).collect()).collect(), n);
