@@ -688,3 +688,26 @@ fn rows_shifted_by_different_amounts_are_not_guessed() {
     assert!(on_line(&p, 10).is_empty());
     assert!(p.notes.iter().any(|(l, m)| *l == 10 && m.contains("not read")), "{:?}", p.notes);
 }
+
+/// Tool lines in three groups of before/after runs (a quoted box, then
+/// `On the big core -` and `On the little core -` over their own
+/// `Before:`/`After:`): six keys, never averaged across cores. The lat_fs
+/// rows under the author's `lat_fs (xfs)` line are read.
+#[test]
+fn fixture_raw_groups_of_labelled_runs_and_lat_fs_under_a_label() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/lmbench/raw-latfs-label-cpu-groups.txt");
+    let outcome = benchsite::site::parse_bytes(&std::fs::read(path).expect("fixture"), None);
+    let p = outcome.parsed.iter().find(|p| p.benchmark == "lmbench-raw").expect("lmbench-raw segment");
+    let label = |line: usize| on_line(p, line).first().and_then(|s| param(s, "label")).map(str::to_string);
+    assert_eq!(label(4).as_deref(), Some("before"));
+    assert_eq!(label(8).as_deref(), Some("after"));
+    assert_eq!(label(15).as_deref(), Some("big core / before"));
+    assert_eq!(label(20).as_deref(), Some("big core / after"));
+    assert_eq!(label(25).as_deref(), Some("little core / before"));
+    assert_eq!(label(29).as_deref(), Some("little core / after"));
+    let labels: std::collections::BTreeSet<String> = (1..=31).filter_map(label).collect();
+    assert_eq!(labels.len(), 6);
+    let create: Vec<f64> = values(p, "File & VM system latencies", "Create", None);
+    assert_eq!(create, vec![41200.0, 10250.0]);
+    assert_eq!(values(p, "File & VM system latencies", "Delete", None), vec![130100.0, 55300.0]);
+}
