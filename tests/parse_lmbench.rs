@@ -658,3 +658,56 @@ fn two_hosts_same_os_keep_apart() {
     assert!(p.samples.iter().all(|s| s.kernel.as_deref() == Some("2.4.18")));
     assert!(p.notes.iter().any(|(l, m)| *l == 9 && m.contains("looks like an lmbench result row and was not read")));
 }
+
+/// A 10-character host overruns the 9-character Host column and moves the
+/// whole row one column right of the rule; the blank RPC cells are placed
+/// by the rule moved with it. The closing markdown fence is no row.
+#[test]
+fn fixture_long_host_shifts_rows_with_blank_cells() {
+    let p = read_ok(&fixture("lmbench30-long-host-shifted-blank-cells-fenced.txt"), "lmbench");
+    let lat = "Local Communication latencies";
+    assert_eq!(values(&p, lat, "2p/0K ctxsw", Some("4.18.0-")), vec![5.41, 5.52]);
+    assert_eq!(values(&p, lat, "TCP", Some("4.18.0-")), vec![16.1, 16.4]);
+    assert_eq!(values(&p, lat, "TCP conn", Some("4.18.0-")), vec![31.0, 30.0]);
+    assert!(values(&p, lat, "RPC/UDP", None).is_empty() && values(&p, lat, "RPC/TCP", None).is_empty());
+    assert_eq!(on_line(&p, 10).len(), 6);
+    assert!(p.notes.is_empty(), "{:?}", p.notes);
+}
+
+/// Rows shifted by different amounts have no constant shift: the row with
+/// blank cells is not placed by guess but noted.
+#[test]
+fn rows_shifted_by_different_amounts_are_not_guessed() {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/lmbench/lmbench30-long-host-shifted-blank-cells-fenced.txt"),
+    )
+    .expect("fixture")
+    .replace("buildbox01 Linux 4.18.0- 5.520", "buildbox1 Linux 4.18.0-  5.520");
+    let p = read_ok(&Input::from_text(&text), "lmbench");
+    assert!(on_line(&p, 10).is_empty());
+    assert!(p.notes.iter().any(|(l, m)| *l == 10 && m.contains("not read")), "{:?}", p.notes);
+}
+
+/// Tool lines in three groups of before/after runs (a quoted box, then
+/// `On the big core -` and `On the little core -` over their own
+/// `Before:`/`After:`): six keys, never averaged across cores. The lat_fs
+/// rows under the author's `lat_fs (xfs)` line are read.
+#[test]
+fn fixture_raw_groups_of_labelled_runs_and_lat_fs_under_a_label() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/lmbench/raw-latfs-label-cpu-groups.txt");
+    let outcome = benchsite::site::parse_bytes(&std::fs::read(path).expect("fixture"), None);
+    let p = outcome.parsed.iter().find(|p| p.benchmark == "lmbench-raw").expect("lmbench-raw segment");
+    let label = |line: usize| on_line(p, line).first().and_then(|s| param(s, "label")).map(str::to_string);
+    assert_eq!(label(4).as_deref(), Some("before"));
+    assert_eq!(label(8).as_deref(), Some("after"));
+    assert_eq!(label(15).as_deref(), Some("big core / before"));
+    assert_eq!(label(20).as_deref(), Some("big core / after"));
+    assert_eq!(label(25).as_deref(), Some("little core / before"));
+    assert_eq!(label(29).as_deref(), Some("little core / after"));
+    let labels: std::collections::BTreeSet<String> = (1..=31).filter_map(label).collect();
+    assert_eq!(labels.len(), 6);
+    let create: Vec<f64> = values(p, "File & VM system latencies", "Create", None);
+    assert_eq!(create, vec![41200.0, 10250.0]);
+    assert_eq!(values(p, "File & VM system latencies", "Delete", None), vec![130100.0, 55300.0]);
+}

@@ -103,6 +103,9 @@ fn identities(input: &Input, read: &rustc_hash::FxHashSet<usize>) -> Vec<Option<
     let (mut label, mut word): (Option<String>, Option<String>) = (None, None);
     // The heading of the paragraph this line is in.
     let mut head: Option<(String, String)> = None;
+    // The label over a group of labelled blocks (`For the A72 -` right
+    // above `Before:`), and the label line right above this line, if any.
+    let (mut outer, mut above): (Option<String>, Option<String>) = (None, None);
     for (i, raw) in input.lines.iter().enumerate() {
         let n = i + 1;
         let text = unquote(raw);
@@ -110,9 +113,10 @@ fn identities(input: &Input, read: &rustc_hash::FxHashSet<usize>) -> Vec<Option<
         if starts_paragraph {
             head = if read.contains(&n) { None } else { paragraph_head(text) };
         }
+        let was_above = above.take();
         if read.contains(&n) {
             let block = leading_label(raw).or_else(|| word.clone()).or_else(|| label.clone());
-            out[i] = Some(identity(head.clone(), block));
+            out[i] = Some(identity(head.clone(), outer.clone(), block));
             continue;
         }
         // A code fence (```bash) is neither a label nor between one and
@@ -132,15 +136,34 @@ fn identities(input: &Input, read: &rustc_hash::FxHashSet<usize>) -> Vec<Option<
         let underlined = input.lines.get(n).is_some_and(|next| is_rule(unquote(next)) && unquote(next).len() >= 3);
         let alone = starts_paragraph && input.lines.get(n).is_none_or(|next| unquote(next).is_empty());
         if let Some(l) = label_line(text, underlined).or_else(|| alone.then(|| title(text)).flatten()) {
+            if was_above.is_some() {
+                outer = was_above;
+            }
+            above = Some(l.clone());
             label = Some(l);
             word = None;
         } else if is_one_word_label(text) {
             word = Some(text.to_string());
         } else {
             word = None;
+            // A sentence ends the group; a long heading (`9 copies of dd,
+            // each writes 20MB:`) may start the next one.
+            if text.split_whitespace().count() >= 5 {
+                outer = None;
+            }
+            above = group_heading(text);
         }
     }
     out
+}
+
+/// A line too long for a label of its own that still heads a group of
+/// labelled blocks when a label follows it: ending in `:` or ` -`, at most
+/// [`MAX_LABEL_CHARS`] characters.
+fn group_heading(text: &str) -> Option<String> {
+    let bare = text.strip_suffix(':').or_else(|| text.strip_suffix(" -"))?.trim();
+    (!bare.is_empty() && text.chars().count() <= MAX_LABEL_CHARS && !text.contains('='))
+        .then(|| without_preposition(&bare.to_lowercase()).to_string())
 }
 
 /// A line standing alone between blank lines that reads as a title: one
@@ -168,14 +191,20 @@ fn key_hash(s: &Sample) -> u64 {
     h.finish()
 }
 
-/// A read line's identity from its paragraph's heading and its label.
-fn identity(head: Option<(String, String)>, block: Option<String>) -> Identity {
+/// A read line's identity from its paragraph's heading, the label over its
+/// group of blocks (`outer`) and its block's label.
+fn identity(head: Option<(String, String)>, outer: Option<String>, block: Option<String>) -> Identity {
     let (mut kernel, mut parts) = (None, Vec::new());
     if let Some((k, rest)) = head {
         kernel = Some(k);
         if !rest.is_empty() {
             parts.push(rest);
         }
+    }
+    match outer {
+        Some(o) if is_kernel_name(&o) => kernel = Some(o),
+        Some(o) if !parts.contains(&o) => parts.push(o),
+        _ => {}
     }
     match block {
         Some(b) if is_kernel_name(&b) => {
@@ -265,15 +294,16 @@ fn unquote(line: &str) -> &str {
     }
 }
 
-/// A line that reads as a label: short, and ending in a colon, or
-/// underlined, or a kernel's name alone, or `Kernel: <name>`. Numbered runs
+/// A line that reads as a label: short, and ending in a colon or ` -`
+/// (`For the A72 -`, without its `for the`), or underlined, or a kernel's name alone, or `Kernel: <name>`. Numbered runs
 /// (`run 2:`) are runs, not labels. A label holding one kernel name among
 /// other words (`Following the 2.5.33 results:`) is that kernel.
 fn label_line(text: &str, underlined: bool) -> Option<String> {
     if text.chars().count() > MAX_LABEL_CHARS || text.contains('=') {
         return None;
     }
-    let bare = text.trim_end_matches(':').trim();
+    let dash = text.ends_with(" -");
+    let bare = text.trim_end_matches(':').trim_end_matches(" -").trim();
     if bare.is_empty() {
         return None;
     }
@@ -287,7 +317,7 @@ fn label_line(text: &str, underlined: bool) -> Option<String> {
     if is_numbered_run(&lower) {
         return None;
     }
-    let colon = text.ends_with(':') && bare.split_whitespace().count() <= 6;
+    let colon = (text.ends_with(':') || dash) && bare.split_whitespace().count() <= 6;
     if !(colon || underlined || is_kernel_name(bare)) {
         return None;
     }
@@ -298,7 +328,12 @@ fn label_line(text: &str, underlined: bool) -> Option<String> {
         .collect();
     // `2.1.108 + shmfs`, `2.4.19 with the patch`: more than the kernel.
     let more = bare.contains('+') || lower.contains("patch") || lower.contains("with");
-    Some(if kernels.len() == 1 && !more { kernels[0].to_string() } else { lower })
+    Some(if kernels.len() == 1 && !more { kernels[0].to_string() } else { without_preposition(&lower).to_string() })
+}
+
+/// `for the a72` → `a72`: a label's leading `for (the)` / `on (the)`.
+fn without_preposition(lower: &str) -> &str {
+    ["for the ", "on the ", "for ", "on "].iter().find_map(|p| lower.strip_prefix(p)).unwrap_or(lower).trim()
 }
 
 /// `run 2`, `Run #3`, `run2`, `pass-1` (`lower` in lower case): a run's
@@ -497,6 +532,47 @@ mod tests {
         let p = labelled("2.4.18pre2aa2   Throughput 22.2 MB/sec\n2.4.18-pre3\tThroughput 12.0 MB/sec\n", &[1, 2]);
         let kernels: Vec<Option<&str>> = p.samples.iter().map(|s| s.kernel.as_deref()).collect();
         assert_eq!(kernels, vec![Some("2.4.18pre2aa2"), Some("2.4.18-pre3")]);
+    }
+
+    #[test]
+    fn a_label_right_above_a_label_names_the_group_of_blocks() {
+        let text = "> Before:\n> Throughput 1\n>\n> After:\n> Throughput 2\n\nI tried it on two more:\n\n\
+                    For the A72 -\nBefore:\nThroughput 3\n\nAfter:\nThroughput 4\n\n\
+                    For the A53 -\nBefore:\nThroughput 5\n\nAfter:\nThroughput 6\n";
+        let p = labelled(text, &[2, 5, 11, 14, 18, 21]);
+        let labels: Vec<&str> = p.samples.iter().map(|s| s.params.last().map_or("", |p| p.value.as_str())).collect();
+        assert_eq!(labels, vec!["before", "after", "a72 / before", "a72 / after", "a53 / before", "a53 / after"]);
+    }
+
+    #[test]
+    fn a_long_heading_above_a_label_starts_a_group_and_prose_ends_one() {
+        let text = "single dd writes 2GB:\nbefore:\nThroughput 1\n\n\
+                    9 copies of dd, each writes 20MB:\nbefore:\nThroughput 2\n\n\
+                    and now the same without any of the patches applied\nbefore:\nThroughput 3\n";
+        let p = labelled(text, &[3, 7, 11]);
+        let labels: Vec<&str> = p.samples.iter().map(|s| s.params.last().map_or("", |p| p.value.as_str())).collect();
+        assert_eq!(
+            labels,
+            vec!["single dd writes 2gb / before", "9 copies of dd, each writes 20mb / before", "before"]
+        );
+    }
+
+    #[test]
+    fn a_kernel_above_a_label_is_the_kernel() {
+        let text = "2.6.10:\nBefore:\nThroughput 1\nAfter:\nThroughput 2\n\n2.6.11:\nBefore:\nThroughput 3\n";
+        let p = labelled(text, &[3, 5, 9]);
+        let got: Vec<(Option<&str>, &str)> =
+            p.samples.iter().map(|s| (s.kernel.as_deref(), s.params.last().map_or("", |p| p.value.as_str()))).collect();
+        assert_eq!(got, vec![(Some("2.6.10"), "before"), (Some("2.6.10"), "after"), (Some("2.6.11"), "before")]);
+    }
+
+    #[test]
+    fn a_dash_ended_line_alone_is_a_label() {
+        let p = labelled("For the A72 -\nThroughput 1\nFor the A53 -\nThroughput 2\n", &[2, 4]);
+        assert_eq!(p.samples[1].params.last().map(|p| p.value.as_str()), Some("a53"));
+        // A sentence ending in a dash is no label.
+        let p = labelled("and here is what I got when I ran it twice -\nThroughput 1\nThroughput 2\n", &[2, 3]);
+        assert!(p.samples.iter().all(|s| s.params.len() == 1));
     }
 
     #[test]

@@ -75,6 +75,13 @@
 //! OS column (no samples). The lines `make summary percent` adds after each
 //! table (indented variation percentages) are skipped.
 //!
+//! A host name longer than the Host column (`example-vm` over `---------`)
+//! moves its whole row right by the overrun. When every row of a table
+//! overruns by the same 1 to 4 characters and all its cells then lie under
+//! the rule moved by that much, the table is read against the moved rule
+//! (blank cells included); a table whose rows are moved by different
+//! amounts is not. A markdown code fence ends a table.
+//!
 //! Tables pasted with collapsed whitespace (no column positions left, as in
 //! some mail archives) are read when their header words match lmbench's own
 //! column names in order; a row of such a table must then have either every
@@ -223,12 +230,19 @@ fn looks_like_row(line: &str) -> bool {
 }
 
 /// The line indices of a table's body, from `from` up to a blank line, a
-/// `make` line or the next section title; and the index after it.
+/// `make` line, a markdown code fence (`` ``` ``) or the next section
+/// title; and the index after it.
 fn table_body(lines: &[(usize, String)], from: usize) -> (Vec<usize>, usize) {
     let mut r = from;
     while r < lines.len() {
         let l = lines[r].1.as_str();
-        if l.trim().is_empty() || l.starts_with("make") || l.starts_with("gmake") || table_at(lines, r).is_some() {
+        let fence = l.trim_start().starts_with("```") || l.trim_start().starts_with("~~~");
+        if l.trim().is_empty()
+            || fence
+            || l.starts_with("make")
+            || l.starts_with("gmake")
+            || table_at(lines, r).is_some()
+        {
             break;
         }
         r += 1;
@@ -289,13 +303,36 @@ fn aligned_table(
             (distinct.len() == names.len()).then_some(names)?
         }
     };
-    let fit = columns::rows_fit(&values, rows, label_end);
+    let (values, label_end, fit) = match columns::rows_fit(&values, rows, label_end) {
+        true => (values, label_end, true),
+        false => match host.then(|| shifted(ruled, rows, rule[0].1, label_end, values.len())).flatten() {
+            Some((moved, end)) => (moved, end, true),
+            None => (values, label_end, false),
+        },
+    };
     let cols = names
         .into_iter()
         .zip(&values)
         .map(|(name, &(start, end))| Column { start, end, text: is_text_column(&name), name })
         .collect();
     Some((Table { layout: Layout::Aligned, host, label_end, cols }, fit))
+}
+
+/// The value columns and label end moved right by a long host name
+/// ([`columns::host_shift`]; `host_end` is the Host column's last
+/// character), when every row's cells then lie under them, as many (`n`)
+/// as the unshifted columns had names.
+fn shifted(
+    ruled: &[(usize, usize)],
+    rows: &[&str],
+    host_end: usize,
+    label_end: usize,
+    n: usize,
+) -> Option<(Vec<(usize, usize)>, usize)> {
+    let s = columns::host_shift(host_end, rows)?;
+    let moved: Vec<(usize, usize)> = ruled.iter().map(|&(a, b)| (a + s, b + s)).collect();
+    let values = columns::refine(&moved, rows, label_end + s);
+    (values.len() == n && columns::all_rows_fit(&values, rows, label_end + s)).then_some((values, label_end + s))
 }
 
 /// Reads a table's rows into `out`: samples, and a note for every line

@@ -81,7 +81,7 @@
 //! | `Pagefaults on F` | `Pagefaults` | µs | File & VM system latencies | |
 //! | `Protection fault` | `prot fault` | µs | File & VM system latencies | |
 //! | `"mappings` / `lat_mmap` command | `Mmap latency` | µs | File & VM system latencies | size |
-//! | `"File system latency` rows | `Create`, `Delete` | files/s (Higher) | File & VM system latencies | size |
+//! | `"File system latency` rows (or rows under a line starting `lat_fs`: `lat_fs (ext2)`) | `Create`, `Delete` | files/s (Higher) | File & VM system latencies | size |
 //! | `"size=Nk ovr=X` | `ctxsw overhead` (X) | µs (Neither) | Context switching | size |
 //! | … its `procs time` rows | `ctxsw` | µs | Context switching | size, procs |
 //! | `"stride=N` rows (after `Memory load latency`, or alone) | `Memory load latency` | ns | Memory latencies | stride, size |
@@ -551,6 +551,11 @@ fn plain_section(t: &str) -> Option<Section> {
         let group = if host.trim() == "localhost" { LOCAL_BW } else { REMOTE_BW };
         return Some(bw("TCP bandwidth", group));
     }
+    // `lat_fs (ext2)`, `./lat_fs /tmp`: a label or command line over the
+    // tool's `size files creates/s deletes/s` rows.
+    if t.split_whitespace().next().is_some_and(|w| w.rsplit('/').next() == Some("lat_fs")) {
+        return Some(Section::Fs);
+    }
     if t == "Memory load parallelism" {
         return Some(Section::Pairs { name: t.into(), unit: "", better: Better::Neither, group: MEM, key: "size" });
     }
@@ -763,6 +768,21 @@ mod tests {
         assert_eq!(named(&p, "integer bit parallelism")[0].metric.better, Better::Neither);
         assert_eq!(named(&p, "tlb")[0].value.mean(), 32.0);
         assert_eq!(p.samples.len(), 14);
+    }
+
+    #[test]
+    fn lat_fs_rows_under_a_label_line_are_read() {
+        let p = parse(
+            "Simple syscall: 0.41 microseconds\nlat_fs (ext3)\n0k      500     21000   98000\n\
+             4k      500     11000   60500\nPipe latency: 6.5 microseconds\n",
+        );
+        let create = named(&p, "Create");
+        assert_eq!(create.len(), 2);
+        assert_eq!((create[1].line, create[1].value.mean(), param(create[1], "size")), (4, 11000.0, Some("4k")));
+        assert_eq!(named(&p, "Delete")[0].value.mean(), 98000.0);
+        // The tool line after the rows ends the section and is read.
+        assert_eq!(named(&p, "Pipe latency")[0].line, 5);
+        assert!(p.notes.is_empty(), "{:?}", p.notes);
     }
 
     #[test]

@@ -98,6 +98,33 @@ pub(super) fn rows_fit(cols: &[(usize, usize)], rows: &[&str], label_end: usize)
     fit > misfit
 }
 
+/// How far every row sits right of the rule because its host name is
+/// longer than the Host column (`example-vm` over `---------`): getsummary
+/// prints the host in full and everything after it moves. Some only when
+/// every row that starts in column 0 with a word overruns the Host column's
+/// end (`host_end`) by the same 1 to 4 characters.
+pub(super) fn host_shift(host_end: usize, rows: &[&str]) -> Option<usize> {
+    let mut shift = None;
+    for r in rows {
+        let Some(first) = tokens(r).into_iter().next() else { continue };
+        if first.start != 0 || is_cell(first.text) {
+            continue;
+        }
+        let s = first.end.checked_sub(host_end).filter(|s| (1..=4).contains(s))?;
+        if shift.is_some_and(|x| x != s) {
+            return None;
+        }
+        shift = Some(s);
+    }
+    shift
+}
+
+/// True when every row with cells has every cell under one column, left
+/// to right (stricter than [`rows_fit`]: for columns moved by a shift).
+pub(super) fn all_rows_fit(cols: &[(usize, usize)], rows: &[&str], label_end: usize) -> bool {
+    rows.iter().all(|r| value_tokens(r, label_end).is_empty() || rows_fit(cols, &[r], label_end))
+}
+
 /// Where a token falls among the value columns.
 #[derive(Debug, PartialEq, Eq)]
 pub(super) enum Place {
@@ -153,6 +180,20 @@ mod tests {
         let rule = [(24, 27), (29, 32)];
         let rows = ["frodo     Linux 2.4.18    797 0.40", "frodo     Linux 2.4.18    797", "x"];
         assert_eq!(refine(&rule, &rows, 22), rule.to_vec());
+    }
+
+    #[test]
+    fn a_long_host_shifts_every_row_by_a_constant() {
+        let rows = [
+            "example-vm Linux 3.10.0- 6.020  16.2 12.4  16.2        17.3        14.",
+            "example-vm Linux 3.10.0- 6.110  16.9 12.8  16.4        17.1        15.",
+        ];
+        assert_eq!(host_shift(8, &rows), Some(1));
+        // One row in place, one shifted: no constant shift.
+        let mixed = [rows[0], "frodo     Linux 2.4.18    6.020  16.2"];
+        assert_eq!(host_shift(8, &mixed), None);
+        // Hosts that fit: no shift.
+        assert_eq!(host_shift(8, &["frodo     Linux 2.4.18    797 0.40"]), None);
     }
 
     #[test]

@@ -100,6 +100,9 @@ impl Entry {
     }
 }
 
+/// What [`match_names`] is asked: section, header words by line, column count.
+type MemoKey = (String, Vec<Vec<String>>, usize);
+
 /// The names of the `n` value columns of section `group` whose headers,
 /// stacked, are exactly `lines` (each header line's words, the `Host`/`OS`
 /// words removed); `None` when no choice of lmbench's columns gives those
@@ -126,10 +129,6 @@ pub(super) fn match_names(group: &str, lines: &[Vec<&str>], n: usize) -> Option<
     });
     found
 }
-
-/// What [`match_names`] reads: the group, the header lines' words and the
-/// column count.
-type MemoKey = (String, Vec<Vec<String>>, usize);
 
 /// [`match_names`] without the memo.
 fn search_names(group: &str, lines: &[Vec<&str>], n: usize) -> Option<Vec<String>> {
