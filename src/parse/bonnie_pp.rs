@@ -43,8 +43,10 @@
 //! min_size,num_dirs,file_chunk_size`), as bonnie++ 1.96 wrote one empty
 //! field fewer there (47 fields) than later versions. A CSV record that a
 //! mail client split over several lines is rejoined when every break falls
-//! at a comma (the field count then matches exactly); otherwise it is an
-//! error.
+//! at a comma (the field count then matches exactly); otherwise (a break
+//! inside a field, a record cut short) it is a warning at its line and is
+//! not read, while the text reports around it are (it most often repeats
+//! one); the file's error only when nothing else is read.
 //!
 //! **Text and CSV of one run**: bonnie++ prints both, and posts paste both,
 //! in either order. A CSV record with the machine name and size of a text
@@ -85,7 +87,13 @@
 //! (`2.4.19`, as posts comparing kernels name the rows) becomes the kernel,
 //! any other (`inez(old)`, `alpha`) the parameter `host`. Otherwise a run
 //! takes the kernel from an underlined heading above it that is just a
-//! kernel version (`2.4.19` over `========`); else `None`.
+//! kernel version (`2.4.19` over `========`, `Kernel 2.5.43`); else `None`.
+//! Any other underlined title (`libata-dev-2.6<TAB>P3 800, Sil3112`: its
+//! part up to a tab or two spaces) is the parameter `label` of the reports
+//! below it, when the file has two or more such titles.
+//!
+//! Rows under a `Version` line whose `Machine  Size K/sec %CP` header line
+//! is missing (an author deleted it) are a warning and are not read.
 
 use crate::model::{Better, Metric, ParsedFile, Sample};
 use crate::parse::bonnie::{IO_TESTS, cpu_metric, rate_metric};
