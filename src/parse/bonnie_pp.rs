@@ -43,8 +43,10 @@
 //! min_size,num_dirs,file_chunk_size`), as bonnie++ 1.96 wrote one empty
 //! field fewer there (47 fields) than later versions. A CSV record that a
 //! mail client split over several lines is rejoined when every break falls
-//! at a comma (the field count then matches exactly); otherwise it is an
-//! error.
+//! at a comma (the field count then matches exactly); otherwise (a break
+//! inside a field, a record cut short) it is a warning at its line and is
+//! not read, while the text reports around it are (it most often repeats
+//! one); the file's error only when nothing else is read.
 //!
 //! **Text and CSV of one run**: bonnie++ prints both, and posts paste both,
 //! in either order. A CSV record with the machine name and size of a text
@@ -85,7 +87,13 @@
 //! (`2.4.19`, as posts comparing kernels name the rows) becomes the kernel,
 //! any other (`inez(old)`, `alpha`) the parameter `host`. Otherwise a run
 //! takes the kernel from an underlined heading above it that is just a
-//! kernel version (`2.4.19` over `========`); else `None`.
+//! kernel version (`2.4.19` over `========`, `Kernel 2.5.43`); else `None`.
+//! Any other underlined title (`libata-dev-2.6<TAB>P3 800, Sil3112`: its
+//! part up to a tab or two spaces) is the parameter `label` of the reports
+//! below it, when the file has two or more such titles.
+//!
+//! Rows under a `Version` line whose `Machine  Size K/sec %CP` header line
+//! is missing (an author deleted it) are a warning and are not read.
 
 use crate::model::{Better, Metric, ParsedFile, Sample};
 use crate::parse::bonnie::{IO_TESTS, cpu_metric, rate_metric};
@@ -305,8 +313,16 @@ struct Run {
     cells: Vec<Cell>,
     line: usize,
     csv: bool,
-    heading: Option<String>,
+    heading: Heading,
     has_files: bool,
+}
+
+/// What the underlined title above a run says: a kernel (`Kernel 2.5.43`
+/// over `=====`) or a label (`libata-dev-2.6 w/ workaround`).
+#[derive(Debug, Clone, Default, PartialEq)]
+struct Heading {
+    kernel: Option<String>,
+    label: Option<String>,
 }
 
 impl Run {
@@ -375,7 +391,9 @@ impl Run {
         if !csv.io_params.is_empty() {
             self.io_params = csv.io_params;
         }
-        self.heading = self.heading.take().or(csv.heading);
+        if self.heading == Heading::default() {
+            self.heading = csv.heading;
+        }
     }
 }
 
@@ -675,6 +693,53 @@ fn is_header_rest(line: &str) -> bool {
     !toks.is_empty() && toks.iter().all(|t| matches!(*t, "/sec" | "K/sec" | "%CP"))
 }
 
+/// Line indexes of the I/O rows right under a `Version` line (from index
+/// `i`, past its `-Per Chr- --Block--` lines) when the table's `Machine
+/// Size K/sec %CP` header line is missing (an author deleted it): rows
+/// that are not read, as nothing says the report is bonnie++'s own.
+fn headerless_rows(lines: &[String], mut i: usize) -> Vec<usize> {
+    while lines.get(i).is_some_and(|l| l.trim_start().starts_with('-')) {
+        i += 1;
+    }
+    let mut out = Vec::new();
+    while let Some(l) = lines.get(i) {
+        let toks: Vec<&str> = l.split_whitespace().collect();
+        let n = toks.len();
+        if n < 13 || !is_size(toks[n - 13]) || !toks[n - 12..].iter().all(|t| value_tok(t)) {
+            break;
+        }
+        out.push(i);
+        i += 1;
+    }
+    out
+}
+
+/// An underlined title (`=====` or `-----` on the next line) above a
+/// report: a kernel version ([`kernel_heading`]), or else a label, the
+/// title's first part (up to a tab or two spaces: `libata-dev-2.6` of
+/// `libata-dev-2.6<TAB>P3 800, Sil3112`), when it is short and has a
+/// letter. A version in that first part is the kernel (`linux-2.6.11`).
+fn title_heading(line: &str, next: Option<&String>) -> Option<Heading> {
+    let underlined = next.is_some_and(|n| {
+        let n = n.trim();
+        n.len() >= 3 && (n.bytes().all(|b| b == b'=') || n.bytes().all(|b| b == b'-'))
+    });
+    let t = line.trim();
+    if !underlined || t.is_empty() {
+        return None;
+    }
+    let first = t.split('\t').next().unwrap_or(t);
+    let first = first.split("  ").next().unwrap_or(first).trim().trim_end_matches(':').trim();
+    if let Some(k) = kernel_heading(first, next) {
+        return Some(Heading { kernel: Some(k), label: None });
+    }
+    let ok = first.chars().count() <= 48
+        && first.chars().any(char::is_alphabetic)
+        && !first.starts_with("Version")
+        && !first.ends_with(['.', ',', ';', '!', '?']);
+    ok.then(|| Heading { kernel: None, label: Some(first.to_string()) })
+}
+
 /// A heading that is just a kernel version (`2.4.19`, `Linux 2.5.59-mm2`),
 /// underlined on the next line.
 fn kernel_heading(line: &str, next: Option<&String>) -> Option<String> {
@@ -856,14 +921,27 @@ fn io_skipped(fields: &[(String, usize)]) -> bool {
     f.len() >= 34 && is_ver(f[0]) && is_ver(f[1]) && io_skipped_layout(&f).is_some()
 }
 
+/// A CSV record that could not be read whole: a mail client broke it
+/// inside a field, or lines are missing.
+struct BrokenCsv {
+    /// The error naming the record's first line.
+    error: ParseError,
+    /// The index of the record's last line (with the piece after a break
+    /// inside a field).
+    last: usize,
+    /// The warning for the record: where it broke, what it lacks.
+    note: String,
+}
+
 /// Reads a CSV record starting at line index `i`, rejoining a record split
 /// over several lines when every break is at a comma. Returns the fields with
-/// their lines and the index of the record's last line.
+/// their lines and the index of the record's last line; a record broken
+/// otherwise is a [`BrokenCsv`].
 fn csv_record(
     lines: &[String],
     i: usize,
     notes: &mut Vec<(usize, String)>,
-) -> Result<Option<(Fields, usize)>, ParseError> {
+) -> Result<Option<(Fields, usize)>, BrokenCsv> {
     let Some(line) = lines.get(i) else { return Ok(None) };
     let first = line.trim();
     if first.contains(char::is_whitespace) || first.matches(',').count() < 3 {
@@ -883,14 +961,21 @@ fn csv_record(
             break;
         }
         if out.len() > max || next.is_empty() || next.contains(char::is_whitespace) || !at_comma {
-            return Err(ParseError::malformed(
-                i + 1,
-                format!(
-                    "a bonnie++ CSV record of {} fields",
-                    targets.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(" or ")
+            let want = targets.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(" or ");
+            // A piece of the record after a break inside a field belongs to it.
+            let piece = !next.is_empty() && !next.contains(char::is_whitespace) && next.contains(',');
+            let end = if piece { last + 1 } else { last };
+            let how = if piece && out.len() <= max { "broken inside a field" } else { "cut short" };
+            return Err(BrokenCsv {
+                error: ParseError::malformed(i + 1, format!("a bonnie++ CSV record of {want} fields"), first),
+                last: end,
+                note: format!(
+                    "CSV record (lines {}-{}) {how}: {} fields where a record has {want}; not read",
+                    i + 1,
+                    end + 1,
+                    out.len()
                 ),
-                format!("{} fields", out.len()),
-            ));
+            });
         }
         // Join: the first field of the next line continues the last field
         // (empty when the break was at a comma).
@@ -1059,21 +1144,29 @@ impl BenchParser for BonniePp {
         let lines = &input.lines;
         let mut out = ParsedFile { benchmark: "bonnie++".into(), ..Default::default() };
         let mut runs: Vec<Run> = Vec::new();
-        let mut heading: Option<String> = None;
+        let mut heading = Heading::default();
         // Runs of the latest I/O table still waiting for their file results.
         let mut pending: Vec<usize> = Vec::new();
+        // The first damaged CSV record: the file's error when nothing else is read.
+        let mut first_broken: Option<ParseError> = None;
         let mut i = 0;
         while i < lines.len() {
             let line = &lines[i];
             let t = line.trim_start();
-            if let Some(k) = kernel_heading(line, lines.get(i + 1)) {
-                heading = Some(k);
+            if let Some(h) = title_heading(line, lines.get(i + 1)) {
+                heading = h;
                 i += 2;
                 continue;
             }
             if t.starts_with("Version") && (t.contains("Sequential") || t.contains("----")) {
                 if out.version.is_none() {
                     out.version = t.split_whitespace().nth(1).map(str::to_string);
+                }
+                for row in headerless_rows(lines, i + 1) {
+                    out.notes.push((
+                        row + 1,
+                        "result row of a table without its `Machine  Size K/sec %CP` header line; not read".into(),
+                    ));
                 }
                 i += 1;
                 continue;
@@ -1187,17 +1280,32 @@ impl BenchParser for BonniePp {
                 pending.clear();
                 continue;
             }
-            if let Some((fields, last)) = csv_record(lines, i, &mut out.notes)? {
-                let mut run = csv_run(&fields, &mut out.version, &mut out.notes)?;
-                run.heading = heading.clone();
-                runs.push(run);
-                pending.clear();
-                i = last + 1;
-                continue;
+            match csv_record(lines, i, &mut out.notes) {
+                Ok(Some((fields, last))) => {
+                    let mut run = csv_run(&fields, &mut out.version, &mut out.notes)?;
+                    run.heading = heading.clone();
+                    runs.push(run);
+                    pending.clear();
+                    i = last + 1;
+                    continue;
+                }
+                Ok(None) => {}
+                // A damaged record is a warning: the text reports around it
+                // (which it most often repeats) are still read.
+                Err(broken) => {
+                    out.notes.push((i + 1, broken.note));
+                    first_broken.get_or_insert(broken.error);
+                    pending.clear();
+                    i = broken.last + 1;
+                    continue;
+                }
             }
             i += 1;
         }
         if runs.iter().all(|r| r.cells.is_empty()) {
+            if let Some(e) = first_broken {
+                return Err(e);
+            }
             return Err(ParseError::NoResults {
                 benchmark: "bonnie++",
                 reason: "no bonnie++ report or CSV record with a result".into(),
@@ -1208,14 +1316,20 @@ impl BenchParser for BonniePp {
         labels.sort_unstable();
         labels.dedup();
         let several_machines = runs.len() >= 2 && labels.len() >= 2;
+        // Titles over the reports (`libata-dev-2.6`, `… w/ workaround`) tell
+        // runs apart only when there are two or more of them.
+        let mut titles: Vec<&str> = runs.iter().filter_map(|r| r.heading.label.as_deref()).collect();
+        titles.sort_unstable();
+        titles.dedup();
+        let titled = titles.len() >= 2;
         for run in &runs {
             // With several machines, the machine name is part of a run's
             // identity: its kernel when it is a release, else its host.
             let name = Some(run.label.as_str()).filter(|l| several_machines && !l.is_empty());
             let (kernel, host) = match name {
                 Some(l) if is_kernel_name(l) => (Some(l.to_string()), None),
-                Some(l) => (run.heading.clone(), Some(l)),
-                None => (run.heading.clone(), None),
+                Some(l) => (run.heading.kernel.clone(), Some(l)),
+                None => (run.heading.kernel.clone(), None),
             };
             for c in &run.cells {
                 let mut s = Sample::new(c.metric.clone(), c.value, c.line).with_group(c.group);
@@ -1225,6 +1339,9 @@ impl BenchParser for BonniePp {
                 }
                 if let Some(h) = host {
                     s = s.with_param("host", h);
+                }
+                if let Some(l) = run.heading.label.as_deref().filter(|_| titled) {
+                    s = s.with_param("label", l);
                 }
                 if let Some(k) = &kernel {
                     s = s.with_kernel(k.clone());
@@ -1410,6 +1527,63 @@ access1,256M,10739,97,18386,25,6526,7,10736,94,16701,6,74.2,0,16,499,99,
     fn split_csv_mid_number_is_an_error() {
         let text = "access1,256M,10739,97,18386,25,6526,7,10736,94,16701,6,74\n.2,0,16,499,99,+++++,+++,19938,99,489,99,+++++,+++,1672,96\n";
         assert_eq!(parse(text).unwrap_err().line(), Some(1));
+    }
+
+    #[test]
+    fn a_broken_csv_record_beside_text_reports_is_a_warning() {
+        let report = |k: &str, seeks: &str| {
+            format!(
+                "Kernel {k}\n=============\nVersion 1.02c       ------Sequential Output------ --Sequential Input- --Random-\n\
+                 \x20                   -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n\
+                 Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n\
+                 box            128M  5267  96  7851  13  4311   8  5004  94 10199  12 {seeks}   1\n"
+            )
+        };
+        let text = format!(
+            "{}\n{}box,128M,4565,79,9733,8,3709,5,3653,68,9391,6,10\n2.1,1,16,280,83,+++++,+++,+++++,+++,281,83,+++++,+++,1047,83\n",
+            report("2.5.43", " 44.4"),
+            report("2.4.19", "102.1")
+        );
+        let p = parse(&text).unwrap();
+        let seeks = find(&p, "Random", "Seeks");
+        let got: Vec<(f64, Option<&str>)> = seeks.iter().map(|s| (s.value.mean(), s.kernel.as_deref())).collect();
+        assert_eq!(got, vec![(44.4, Some("2.5.43")), (102.1, Some("2.4.19"))]);
+        let (line, note) = p.notes.last().unwrap();
+        assert_eq!(*line, 14);
+        assert!(note.contains("lines 14-15") && note.contains("not read") && !note.contains("rejoined"), "{note}");
+    }
+
+    #[test]
+    fn underlined_titles_label_reports_of_one_machine() {
+        let report = |title: &str, block: &str| {
+            format!(
+                "{title}\t\tP3 800, disk\n==============\nVersion  1.03       ------Sequential Output------ --Sequential Input- --Random-\n\
+                 \x20                   -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n\
+                 Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n\
+                 \x20                2G  9633  95 {block}  24  6135  10  9975  87 14536  12 215.8   1\n\n"
+            )
+        };
+        let text = report("dev-tree", "15101") + &report("dev-tree w/ fix", "23736") + &report("linux-2.6.11", "60133");
+        let p = parse(&text).unwrap();
+        let got: Vec<(Option<&str>, Option<&str>)> = find(&p, "Sequential Output", "Block")
+            .iter()
+            .map(|s| (s.kernel.as_deref(), s.params.iter().find(|x| x.name == "label").map(|x| x.value.as_str())))
+            .collect();
+        assert_eq!(got, vec![(None, Some("dev-tree")), (None, Some("dev-tree w/ fix")), (Some("2.6.11"), None)]);
+    }
+
+    #[test]
+    fn rows_without_their_machine_header_are_a_warning() {
+        let text = "Version  1.03       ------Sequential Output------ --Sequential Input- --Random-\n\
+                    \x20                   -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n\
+                    A             100M  7735  99 127068  98 63048  84  7890  98 +++++ +++ +++++ +++\n\n\
+                    Version  1.03       ------Sequential Output------ --Sequential Input- --Random-\n\
+                    \x20                   -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n\
+                    Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n\
+                    A              100M 13070 100 +++++ +++ 14141   4 13099 100 +++++ +++ +++++ +++\n";
+        let p = parse(text).unwrap();
+        assert!(p.samples.iter().all(|s| s.line == 8));
+        assert!(p.notes.iter().any(|(l, n)| *l == 3 && n.contains("not read")), "{:?}", p.notes);
     }
 
     #[test]

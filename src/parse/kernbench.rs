@@ -57,7 +57,11 @@
 //! in `:` directly above an `Average … Run` header, else the last `Kernel:
 //! <name>` line, `# <text>` comment line or underlined title (`Base` over
 //! `====`) since the previous block, sets the group of the blocks that
-//! follow, so that different set-ups are not taken for runs of one.
+//! follow, so that different set-ups are not taken for runs of one. A
+//! `Kernel:` line (any case) that names a release (`kernel:
+//! patch-2.6.7-rc2`, as OSDL's STP reports print it, is 2.6.7-rc2) sets the
+//! kernel instead; one that does not (`kernel: staircase6.2`) sets the
+//! group and clears the kernel.
 //!
 //! kernbench itself prints `date` and `uname -r` before its blocks
 //! (`Wed Aug 23 15:47:33 UTC 2017` over `4.13.0-rc5+`): that release is the
@@ -375,7 +379,8 @@ fn is_underline(line: &str) -> bool {
 /// the lines since the previous block (`from`): a `label:` line or a list
 /// item (`- 16 CPUs x86 VM`) directly above the header; else the last of a
 /// `Kernel: <name>` line, a `# <text>` comment line or an underlined title
-/// (`Base` over `====`). Headings of side-by-side columns are no label.
+/// (`Base` over `====`). Headings of side-by-side columns are no label,
+/// and neither is a `Kernel:` line naming a release (that is the kernel).
 fn preamble_label(input: &Input, from: usize, to: usize) -> Option<String> {
     let lines = &input.lines;
     if let Some(p) = to.checked_sub(1).map(|p| lines[p].trim())
@@ -390,7 +395,10 @@ fn preamble_label(input: &Input, from: usize, to: usize) -> Option<String> {
     let mut found = None;
     for j in from..to {
         let t = lines[j].trim();
-        let text = if let Some(k) = t.strip_prefix("Kernel:") {
+        let text = if let Some(k) = kernel_line(t) {
+            if kernel_release(k).is_some() {
+                continue;
+            }
             k
         } else if let Some(c) = t.strip_prefix("# ") {
             c
@@ -404,6 +412,25 @@ fn preamble_label(input: &Input, from: usize, to: usize) -> Option<String> {
         }
     }
     found
+}
+
+/// The name on a `Kernel: <name>` line (any case: `kernel: staircase6.2`).
+fn kernel_line(line: &str) -> Option<&str> {
+    let (head, name) = line.trim().split_once(':')?;
+    (head.eq_ignore_ascii_case("kernel") && !name.trim().is_empty()).then(|| name.trim())
+}
+
+/// The release a `Kernel:` line names, when it names one: `2.6.7-rc2` for
+/// `patch-2.6.7-rc2` (the kernel.org patch's name), `3.7.0-rc3-vanilla`.
+fn kernel_release(name: &str) -> Option<String> {
+    let bare = name.strip_prefix("patch-").or_else(|| name.strip_prefix("linux-")).unwrap_or(name);
+    is_kernel_name(bare).then(|| bare.to_string())
+}
+
+/// The name on the last `Kernel:` line between lines `from` and `to`
+/// (0-based).
+fn last_kernel_line(input: &Input, from: usize, to: usize) -> Option<&str> {
+    input.lines[from..to].iter().rev().find_map(|l| kernel_line(l))
 }
 
 /// Reading state over one file.
@@ -509,6 +536,12 @@ impl<'a> Reader<'a> {
     /// Starts the block whose header `h` is on line `i` (0-based): its
     /// label, kernel and column headings from the lines above it.
     fn open_block(&mut self, i: usize, h: (String, &'static str, Option<u32>)) {
+        // A `Kernel:` line starts a new set-up: its release is the kernel,
+        // any other name (`staircase6.2`) the group, set below.
+        if let Some(name) = last_kernel_line(self.input, self.preamble, i) {
+            self.kernel = kernel_release(name);
+            self.group.clear();
+        }
         if let Some(label) = preamble_label(self.input, self.preamble, i) {
             self.group = label;
         }
@@ -720,8 +753,21 @@ mod tests {
              Kernel: 3.7.0-rc3\nAverage Optimal load -j 24 Run (std deviation):\nElapsed Time 3 (0.1)\n",
         );
         let f = Kernbench.parse(&i).unwrap();
-        let g: Vec<&str> = f.samples.iter().map(|s| s.group.as_str()).collect();
-        assert_eq!(g, vec!["Base", "other", "3.7.0-rc3"]);
+        let g: Vec<(&str, Option<&str>)> = f.samples.iter().map(|s| (s.group.as_str(), s.kernel.as_deref())).collect();
+        assert_eq!(g, vec![("Base", None), ("other", Some("4.13.0-rc5+")), ("", Some("3.7.0-rc3"))]);
+    }
+
+    #[test]
+    fn kernel_lines_name_the_kernel_or_the_set_up() {
+        // OSDL STP reports: `kernel: patch-<release>`, else a patch set's name.
+        let i = Input::from_text(
+            "kernel: patch-2.6.7-rc2\nplmid: 2987\nHost: stp8-002\nAverage Optimal -j 32 Load Run:\nElapsed Time 129.9\n\n\
+             kernel: staircase6.2\nplmid: 3002\nHost: stp8-002\nAverage Optimal -j 32 Load Run:\nElapsed Time 129.5\n\n\
+             kernel: crunchah6.3\nAverage Optimal -j 32 Load Run:\nElapsed Time 127.6\n",
+        );
+        let f = Kernbench.parse(&i).unwrap();
+        let g: Vec<(&str, Option<&str>)> = f.samples.iter().map(|s| (s.group.as_str(), s.kernel.as_deref())).collect();
+        assert_eq!(g, vec![("", Some("2.6.7-rc2")), ("staircase6.2", None), ("crunchah6.3", None)]);
     }
 
     #[test]
