@@ -1050,7 +1050,7 @@ pub fn parse_bytes(bytes: &[u8], forced: Option<&'static dyn parse::BenchParser>
                 } else {
                     "file skipped".to_string()
                 };
-                warnings.push((e.line(), format!("{id}: {e}; {what}")));
+                warnings.push((e.line(), format!("{id}: {}; {what}", e.message())));
                 continue;
             }
         };

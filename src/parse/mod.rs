@@ -78,6 +78,15 @@ impl ParseError {
         ParseError::Malformed { line, expected: expected.into(), found }
     }
 
+    /// The message without its `line N:` (for a diagnostic that names the
+    /// line itself).
+    pub fn message(&self) -> String {
+        match self {
+            ParseError::Malformed { expected, found, .. } => format!("expected {expected}, found {found:?}"),
+            other => other.to_string(),
+        }
+    }
+
     /// The 1-based line the error points at, if any.
     pub fn line(&self) -> Option<usize> {
         match self {
