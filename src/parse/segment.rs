@@ -160,7 +160,7 @@ fn note_unread_lookalikes(input: &Input, segments: &mut [Segment]) {
             && let Ok(p) = &mut segments[k].outcome
         {
             let id = segments[k].parser.id();
-            let article = if id.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+            let article = article(id);
             p.notes.push((n, format!("looks like {article} {id} result and was not read")));
         }
     }
@@ -205,7 +205,7 @@ fn note_hidden_results(input: &Input, segments: &mut [Segment], took: &[(usize, 
                 continue;
             };
             let id = parser.id();
-            let article = if id.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+            let article = article(id);
             let by = segments[*k].parser.id();
             if let Ok(p) = &mut segments[*k].outcome {
                 p.notes.push((
@@ -215,6 +215,12 @@ fn note_hidden_results(input: &Input, segments: &mut [Segment], took: &[(usize, 
             }
         }
     }
+}
+
+/// "a" or "an" before a parser id, as it is said: "an aim9", "an lmbench"
+/// (el-em-bench), "a dbench".
+fn article(id: &str) -> &'static str {
+    if id.starts_with(['a', 'e', 'i', 'o', 'u']) || id.starts_with("lmbench") { "an" } else { "a" }
 }
 
 /// A line's first word, up to white space or a digit (`Throughput`, `#`
