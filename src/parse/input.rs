@@ -8,8 +8,9 @@
 /// * CRLF and lone CR become LF;
 /// * no-break spaces (U+00A0, U+2007, U+202F: a table copied from a web
 ///   page) become spaces, one for one, so its columns stay where they were;
-/// * leading mail quote markers (`>`, `> `, `>>`, `> >`) are removed from
-///   every line; [`Input::quoted`] is set when any were;
+/// * leading mail quote markers (`>`, `> `, `>>`, `> >`, and supercite's
+///   initials `ZC> `) are removed from every line; [`Input::quoted`] is set
+///   when any were;
 /// * a mail saved in its quoted-printable transfer encoding (it holds
 ///   `=3D`, an encoded `=`, or lines ending in `=20`) is decoded:
 ///   `max_latency=3D3.481 ms` reads `max_latency=3.481 ms`, and a line
@@ -216,7 +217,7 @@ fn strip_quote(line: &str) -> (&str, bool) {
     let mut rest = line;
     let mut any = false;
     loop {
-        let trimmed = rest.strip_prefix('>');
+        let trimmed = rest.strip_prefix('>').or_else(|| supercite(rest));
         match trimmed {
             Some(r) => {
                 any = true;
@@ -228,9 +229,25 @@ fn strip_quote(line: &str) -> (&str, bool) {
     (rest, any)
 }
 
+/// The rest of a line quoted the supercite way, the writer's initials and
+/// `> ` (`ZC> `, ` AM> `): one to four letters, at most one space before.
+fn supercite(line: &str) -> Option<&str> {
+    let t = line.strip_prefix(' ').unwrap_or(line);
+    let i = t.find("> ")?;
+    (1..=4).contains(&i).then_some(())?;
+    t[..i].bytes().all(|b| b.is_ascii_alphabetic()).then(|| &t[i + 1..])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn supercite_initials_are_quoting() {
+        let input = Input::from_text("> ZC> 2.1.108 + shmfs:\n AM> Throughput 1\nsh>ell\nabcde> x\n");
+        assert_eq!(input.lines, vec!["2.1.108 + shmfs:", "Throughput 1", "sh>ell", "abcde> x"]);
+        assert!(input.quoted);
+    }
 
     #[test]
     fn strips_quotes_and_crlf_keeping_line_numbers() {

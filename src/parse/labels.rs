@@ -108,7 +108,7 @@ fn identities(input: &Input, read: &rustc_hash::FxHashSet<usize>) -> Vec<Option<
     let (mut outer, mut above): (Option<String>, Option<String>) = (None, None);
     for (i, raw) in input.lines.iter().enumerate() {
         let n = i + 1;
-        let text = unquote(raw);
+        let text = raw.trim();
         let starts_paragraph = i == 0 || input.lines[i - 1].trim().is_empty();
         if starts_paragraph {
             head = if read.contains(&n) { None } else { paragraph_head(text) };
@@ -133,8 +133,8 @@ fn identities(input: &Input, read: &rustc_hash::FxHashSet<usize>) -> Vec<Option<
         if is_tool_chatter(text) {
             continue;
         }
-        let underlined = input.lines.get(n).is_some_and(|next| is_rule(unquote(next)) && unquote(next).len() >= 3);
-        let alone = starts_paragraph && input.lines.get(n).is_none_or(|next| unquote(next).is_empty());
+        let underlined = input.lines.get(n).is_some_and(|next| is_rule(next.trim()) && next.trim().len() >= 3);
+        let alone = starts_paragraph && input.lines.get(n).is_none_or(|next| next.trim().is_empty());
         if let Some(l) = label_line(text, underlined).or_else(|| alone.then(|| title(text)).flatten()) {
             if was_above.is_some() {
                 outer = was_above;
@@ -253,7 +253,7 @@ const LEADING: &[&str] = &[
 fn leading_label(line: &str) -> Option<String> {
     // `2.4.18pre3ll  Throughput 12.563 MB/sec 64 procs`: a kernel's name
     // before a result's words.
-    let t = unquote(line);
+    let t = line.trim();
     if let Some((first, rest)) = t.split_once(char::is_whitespace)
         && is_kernel_name(first)
         && rest.trim_start().starts_with(|c: char| c.is_alphabetic())
@@ -280,18 +280,6 @@ fn markdown_heading(text: &str) -> Option<&str> {
     ((2..=6).contains(&level) && rest.starts_with(' ') && rest.trim().chars().count() <= MAX_LABEL_CHARS)
         .then(|| rest.trim())
         .filter(|h| !h.is_empty())
-}
-
-/// A line without a supercite quote (`ZC> `, `AM> `) before it.
-fn unquote(line: &str) -> &str {
-    let t = line.trim();
-    if !t.contains('>') {
-        return t;
-    }
-    match t.find("> ") {
-        Some(i) if i <= 4 && t[..i].chars().all(|c| c.is_ascii_alphabetic()) => t[i + 1..].trim(),
-        _ => t,
-    }
 }
 
 /// A line that reads as a label: short, and ending in a colon or ` -`
