@@ -187,8 +187,15 @@ pub fn detect(input: &Input) -> Option<&'static dyn BenchParser> {
 /// [`detect`] without the early stop: every parser is asked. For tests
 /// that check [`BenchParser::max_score`].
 pub fn detect_exhaustive(input: &Input) -> Option<&'static dyn BenchParser> {
+    detect_among(input, |_| true)
+}
+
+/// The surest of the parsers `asked` accepts, each asked in [`registry`]
+/// order with no early stop (a tie goes to the earlier): [`segment`]'s
+/// later rounds ask only the families that have not read the file yet.
+pub fn detect_among(input: &Input, asked: impl Fn(&dyn BenchParser) -> bool) -> Option<&'static dyn BenchParser> {
     let mut best: Option<(u8, &'static dyn BenchParser)> = None;
-    for p in registry() {
+    for p in registry().iter().filter(|p| asked(**p)) {
         let score = p.detect(input);
         if score > 0 && best.is_none_or(|(s, _)| score > s) {
             best = Some((score, *p));

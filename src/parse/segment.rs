@@ -82,14 +82,15 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
                     taken.iter().position(|&t| t).map_or(1, |i| i + 1),
                     taken.iter().rposition(|&t| t).map_or(current.lines.len(), |i| i + 1),
                 );
-                took.push((out.len(), taken.clone()));
-                out.push(Segment { parser, outcome: Ok(parsed), lines });
                 // Nothing with a number left: no other benchmark's output.
                 let left = current.lines.iter().zip(&taken).any(|(l, &t)| !t && l.bytes().any(|b| b.is_ascii_digit()));
-                if !left {
+                let next = left.then(|| current.blanked(&taken));
+                took.push((out.len(), taken));
+                out.push(Segment { parser, outcome: Ok(parsed), lines });
+                if next.is_none() {
                     break;
                 }
-                rest = Some(current.blanked(&taken));
+                rest = next;
             }
             Ok(_) if !out.is_empty() => {}
             Err(ParseError::NoResults { .. }) if !out.is_empty() => {}
@@ -102,11 +103,23 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
             }
         }
     }
-    note_hidden_results(input, &mut out, &took, &families);
+    // Every line a segment read a number from, in order.
+    let mut read: Vec<usize> =
+        out.iter().filter_map(|s| s.outcome.as_ref().ok()).flat_map(|p| p.samples.iter().map(|s| s.line)).collect();
+    read.sort_unstable();
+    read.dedup();
+    note_hidden_results(input, &mut out, &took, &families, &read);
     // File order, so that `parse` and the warnings read top to bottom.
     out.sort_by_key(|s| s.lines.0);
-    note_unread_lookalikes(input, &mut out);
+    note_unread_lookalikes(input, &mut out, &read);
     out
+}
+
+/// The note on a line that looks like `id`'s result and gave no number,
+/// with "a" or "an" as the id is said ("an aim9", "an lmbench", "a dbench").
+fn unread_note(id: &str) -> String {
+    let article = if id.starts_with(['a', 'e', 'i', 'o', 'u']) || id.starts_with("lmbench") { "an" } else { "a" };
+    format!("looks like {article} {id} result and was not read")
 }
 
 /// The safety net under every parser: a line of the file that reads like
@@ -116,17 +129,10 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
 /// a kernbench result and was not read". A paragraph a parser already said
 /// something about (a quoted repeat skipped, a row it could not place) is
 /// taken as accounted for.
-fn note_unread_lookalikes(input: &Input, segments: &mut [Segment]) {
-    let mut read_lines: Vec<usize> = segments
-        .iter()
-        .filter_map(|s| s.outcome.as_ref().ok())
-        .flat_map(|p| p.samples.iter().map(|s| s.line))
-        .collect();
+fn note_unread_lookalikes(input: &Input, segments: &mut [Segment], read_lines: &[usize]) {
     if read_lines.is_empty() {
         return;
     }
-    read_lines.sort_unstable();
-    read_lines.dedup();
     let noted: Vec<usize> =
         segments.iter().filter_map(|s| s.outcome.as_ref().ok()).flat_map(|p| p.notes.iter().map(|n| n.0)).collect();
     let accounted = paragraphs_of(input, noted.into_iter());
@@ -159,9 +165,7 @@ fn note_unread_lookalikes(input: &Input, segments: &mut [Segment]) {
         if let Some(k) = shapes.iter().position(|set| set.contains(&sh))
             && let Ok(p) = &mut segments[k].outcome
         {
-            let id = segments[k].parser.id();
-            let article = article(id);
-            p.notes.push((n, format!("looks like {article} {id} result and was not read")));
+            p.notes.push((n, unread_note(segments[k].parser.id())));
         }
     }
     for s in segments.iter_mut() {
@@ -179,15 +183,17 @@ fn note_unread_lookalikes(input: &Input, segments: &mut [Segment]) {
 /// of the benchmarks not read yet; each line one of them would read is
 /// noted on the segment that took its paragraph, "looks like a dbench
 /// result and was not read".
-fn note_hidden_results(input: &Input, segments: &mut [Segment], took: &[(usize, Vec<bool>)], families: &[&str]) {
-    let read: rustc_hash::FxHashSet<usize> = segments
-        .iter()
-        .filter_map(|s| s.outcome.as_ref().ok())
-        .flat_map(|p| p.samples.iter().map(|s| s.line))
-        .collect();
+fn note_hidden_results(
+    input: &Input,
+    segments: &mut [Segment],
+    took: &[(usize, Vec<bool>)],
+    families: &[&str],
+    read: &[usize],
+) {
     // Blanked: every line but the unread ones of taken paragraphs.
-    let blank: Vec<bool> =
-        (0..input.lines.len()).map(|i| read.contains(&(i + 1)) || !took.iter().any(|(_, t)| t[i])).collect();
+    let blank: Vec<bool> = (0..input.lines.len())
+        .map(|i| read.binary_search(&(i + 1)).is_ok() || !took.iter().any(|(_, t)| t[i]))
+        .collect();
     // No number left unread in those paragraphs: nothing to find.
     if input.lines.iter().zip(&blank).all(|(l, &b)| b || !l.bytes().any(|c| c.is_ascii_digit())) {
         return;
@@ -204,23 +210,12 @@ fn note_hidden_results(input: &Input, segments: &mut [Segment], took: &[(usize, 
             let Some((k, _)) = took.iter().find(|(_, t)| t.get(n.wrapping_sub(1)).copied().unwrap_or(false)) else {
                 continue;
             };
-            let id = parser.id();
-            let article = article(id);
             let by = segments[*k].parser.id();
             if let Ok(p) = &mut segments[*k].outcome {
-                p.notes.push((
-                    n,
-                    format!("looks like {article} {id} result and was not read (its paragraph was read as {by})"),
-                ));
+                p.notes.push((n, format!("{} (its paragraph was read as {by})", unread_note(parser.id()))));
             }
         }
     }
-}
-
-/// "a" or "an" before a parser id, as it is said: "an aim9", "an lmbench"
-/// (el-em-bench), "a dbench".
-fn article(id: &str) -> &'static str {
-    if id.starts_with(['a', 'e', 'i', 'o', 'u']) || id.starts_with("lmbench") { "an" } else { "a" }
 }
 
 /// A line's first word, up to white space or a digit (`Throughput`, `#`
@@ -265,20 +260,10 @@ fn shape_hash(line: &str) -> u64 {
 }
 
 /// The surest parser for `input` among those whose family has not read
-/// the file yet (every parser is asked: this runs only on what earlier
-/// rounds left).
+/// the file yet (every one of them is asked: this runs only on what
+/// earlier rounds left).
 fn detect_among(input: &Input, done: &[&str]) -> Option<&'static dyn BenchParser> {
-    let mut best: Option<(u8, &'static dyn BenchParser)> = None;
-    for p in super::registry() {
-        if done.contains(&family(p.id())) {
-            continue;
-        }
-        let score = p.detect(input);
-        if score > 0 && best.is_none_or(|(s, _)| score > s) {
-            best = Some((score, *p));
-        }
-    }
-    best.map(|(_, p)| p)
+    super::detect_among(input, |p| !done.contains(&family(p.id())))
 }
 
 /// Drops the samples of a paragraph that repeats an earlier one of the file
@@ -289,7 +274,8 @@ fn detect_among(input: &Input, done: &[&str]) -> Option<&'static dyn BenchParser
 /// table. A parser's own finer check (bonnie++'s CSV line repeating its
 /// text report) is left to it.
 fn drop_repeated_paragraphs(input: &Input, parsed: &mut ParsedFile) {
-    let mut read: Vec<usize> = parsed.samples.iter().map(|s| s.line).collect();
+    let mut read: Vec<usize> =
+        parsed.samples.iter().map(|s| s.line).filter(|&l| (1..=input.lines.len()).contains(&l)).collect();
     read.sort_unstable();
     read.dedup();
     // (first line, last line, hash of the words) of each paragraph with
@@ -297,14 +283,7 @@ fn drop_repeated_paragraphs(input: &Input, parsed: &mut ParsedFile) {
     let mut paragraphs: Vec<(usize, usize, u64)> = Vec::new();
     let mut i = 0;
     while i < read.len() {
-        let (mut start, mut end) = (read[i] - 1, read[i] - 1);
-        let blank = |k: usize| input.lines.get(k).is_none_or(|l| l.trim().is_empty());
-        while start > 0 && !blank(start - 1) {
-            start -= 1;
-        }
-        while !blank(end + 1) {
-            end += 1;
-        }
+        let (start, end) = paragraph_at(input, read[i] - 1);
         let inside = read[i..].iter().take_while(|&&l| l - 1 <= end).count();
         if inside >= 2
             && read[i..i + inside].iter().map(|&l| count_numbers(&input.lines[l - 1])).sum::<usize>()
@@ -381,25 +360,30 @@ fn same_words(a: &[String], b: &[String]) -> bool {
 fn paragraphs_of(input: &Input, lines: impl Iterator<Item = usize>) -> Vec<bool> {
     let n = input.lines.len();
     let mut taken = vec![false; n];
-    let blank = |i: usize| input.lines[i].trim().is_empty();
     for line in lines {
         let Some(i) = line.checked_sub(1).filter(|&i| i < n) else { continue };
         if taken[i] {
             continue;
         }
-        let mut start = i;
-        while start > 0 && !blank(start - 1) {
-            start -= 1;
-        }
-        let mut end = i;
-        while end + 1 < n && !blank(end + 1) {
-            end += 1;
-        }
-        for t in &mut taken[start..=end] {
-            *t = true;
-        }
+        let (start, end) = paragraph_at(input, i);
+        taken[start..=end].fill(true);
     }
     taken
+}
+
+/// The first and last index (0-based) of the paragraph, the run of
+/// non-blank lines, that holds line index `i` (which must be in the input).
+fn paragraph_at(input: &Input, i: usize) -> (usize, usize) {
+    let blank = |k: usize| input.lines[k].trim().is_empty();
+    let mut start = i;
+    while start > 0 && !blank(start - 1) {
+        start -= 1;
+    }
+    let mut end = i;
+    while end + 1 < input.lines.len() && !blank(end + 1) {
+        end += 1;
+    }
+    (start, end)
 }
 
 #[cfg(test)]
