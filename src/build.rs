@@ -667,7 +667,7 @@ fn prepare_class(ctx: &ClassContext, dir: &Path, slug: &str, checked: Checked) -
         c.store_parsed(slug, parsed);
     }
     let Some(m) = m else { return Ok(Prepared::Done(Box::new(out))) };
-    out.files_read = site::distinct_files(&m.results);
+    out.files_read = site::first_of_each_file(&m.results).count();
     Ok(Prepared::Ready(Box::new(ReadyClass { slug: slug.to_string(), m, key, stats, out })))
 }
 
@@ -724,13 +724,7 @@ fn finish_class(ctx: &ClassContext, p: Prepared) -> Result<ClassOutcome, BuildEr
     // A file holding several benchmarks' outputs is one `ResultFile` per
     // output, side by side: each file is hashed and copied once.
     let copy_raw = || -> Result<Vec<u64>, BuildError> {
-        let firsts: Vec<&site::ResultFile> = m
-            .results
-            .iter()
-            .enumerate()
-            .filter(|(i, rf)| *i == 0 || m.results[i - 1].rel_path != rf.rel_path)
-            .map(|(_, rf)| rf)
-            .collect();
+        let firsts: Vec<&site::ResultFile> = site::first_of_each_file(&m.results).collect();
         let raw_hashes: Vec<u64> =
             if ctx.cache.is_some() { firsts.par_iter().map(|rf| cache::hash(&rf.raw)).collect() } else { Vec::new() };
         firsts.par_iter().enumerate().try_for_each(|(i, rf)| {
@@ -760,9 +754,8 @@ fn finish_class(ctx: &ClassContext, p: Prepared) -> Result<ClassOutcome, BuildEr
         // With no hash, such a file is taken as unchanged only while its
         // size and times are (recorded before it was read); when they
         // differ, it is parsed again.
-        let mut firsts = m.results.iter().map(|rf| rf.rel_path.as_str()).collect::<Vec<_>>();
-        firsts.dedup();
-        let raw: FxHashMap<&str, u64> = firsts.into_iter().zip(&raw_hashes).map(|(rel, &h)| (rel, h)).collect();
+        let raw: FxHashMap<&str, u64> =
+            site::first_of_each_file(&m.results).zip(&raw_hashes).map(|(rf, &h)| (rf.rel_path.as_str(), h)).collect();
         let files = stats
             .into_iter()
             .map(|(rel, stat)| {

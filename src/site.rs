@@ -1260,10 +1260,11 @@ fn file_kernels(
     }
 }
 
-/// How many raw files `results` (in path order, a file's segments side by
-/// side) come from.
-pub fn distinct_files(results: &[ResultFile]) -> usize {
-    results.iter().enumerate().filter(|(i, rf)| *i == 0 || results[i - 1].rel_path != rf.rel_path).count()
+/// One `ResultFile` per raw file of `results` (in path order, a file's
+/// segments side by side), the first of each: what is hashed and copied
+/// once per file.
+pub fn first_of_each_file(results: &[ResultFile]) -> impl Iterator<Item = &ResultFile> {
+    results.iter().enumerate().filter(|(i, rf)| *i == 0 || results[i - 1].rel_path != rf.rel_path).map(|(_, rf)| rf)
 }
 
 /// Turns single values of files listed under a kernel's `runs:` into summaries.
