@@ -162,7 +162,7 @@ pub fn consistency(site: &Site) -> Vec<Diagnostic> {
 pub fn kernel_names_agree(named: &str, dir: &str) -> bool {
     let norm = |s: &str| {
         let s = s.trim();
-        let s = s.strip_prefix("Linux ").or_else(|| s.strip_prefix("linux-")).unwrap_or(s);
+        let s = crate::parse::labels::bare_kernel(s);
         s.to_ascii_lowercase()
     };
     let (a, b) = (norm(named), norm(dir));

@@ -208,7 +208,7 @@ fn identity(head: Option<(String, String)>, outer: Option<String>, block: Option
     }
     match block {
         Some(b) if is_kernel_name(&b) => {
-            let b = b.strip_prefix("linux-").or_else(|| b.strip_prefix("Linux ")).unwrap_or(&b).to_string();
+            let b = bare_kernel(&b).to_string();
             // The name right above the runs is the nearer: it wins.
             kernel = Some(b);
         }
@@ -228,7 +228,7 @@ fn paragraph_head(text: &str) -> Option<(String, String)> {
     let head = words.next()?.trim_end_matches(':');
     let rest = words.next().unwrap_or("").trim().trim_start_matches(['-', ':']).trim();
     is_kernel_name(head).then(|| {
-        let k = head.strip_prefix("linux-").unwrap_or(head);
+        let k = bare_kernel(head);
         (k.to_string(), rest.to_string())
     })
 }
@@ -353,10 +353,16 @@ fn is_rule(text: &str) -> bool {
     !text.is_empty() && text.chars().all(|c| matches!(c, '=' | '-' | '~' | ' '))
 }
 
+/// A kernel's name without the `linux-` (tarball) or `Linux ` (lmbench's
+/// OS column) before it.
+pub fn bare_kernel(s: &str) -> &str {
+    s.strip_prefix("linux-").or_else(|| s.strip_prefix("Linux ")).unwrap_or(s)
+}
+
 /// `2.4.19`, `2.5.8-mm1`, `linux-2.6.12-rc1-bk3`, `Linux 2.4.18`: a kernel
 /// release alone.
 pub fn is_kernel_name(s: &str) -> bool {
-    let s = s.strip_prefix("linux-").or_else(|| s.strip_prefix("Linux ")).unwrap_or(s);
+    let s = bare_kernel(s);
     let (version, rest) = s.split_at(s.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(s.len()));
     // `6.9.0.gc942a0c-master`: a git-describe suffix after the dot.
     let (version, dotted) = match version.strip_suffix('.') {
@@ -382,6 +388,11 @@ mod tests {
 
     fn throughput(line: usize, v: f64) -> Sample {
         Sample::new(Metric::new("Throughput", "MB/s", Better::Higher), v, line).with_param("procs", 16)
+    }
+
+    /// Each sample's last parameter's value (its label, when it has one).
+    fn last_params(p: &ParsedFile) -> Vec<&str> {
+        p.samples.iter().map(|s| s.params.last().map_or("", |p| p.value.as_str())).collect()
     }
 
     fn labelled(text: &str, lines: &[usize]) -> ParsedFile {
@@ -467,14 +478,14 @@ mod tests {
         let run = "Tiotest results for 16 concurrent io threads:\n,----.\n| Item | Rate |\n+--+--+\nThroughput 1\n\
                    `----'\nTiotest latency results:\n,----.\n| Item | Average latency |\n+--+--+\nThroughput 2\n";
         let p = labelled(&format!("baseline:\n{run}\npatched:\n{run}"), &[6, 12, 19, 25]);
-        let labels: Vec<&str> = p.samples.iter().map(|s| s.params.last().map_or("", |p| p.value.as_str())).collect();
+        let labels = last_params(&p);
         assert_eq!(labels, vec!["baseline", "baseline", "patched", "patched"]);
     }
 
     #[test]
     fn one_word_right_above_its_runs_is_a_label() {
         let p = labelled("NO_DELAY_DEQUEUE\nThroughput 1\nThroughput 2\nDELAY_DEQUEUE\nThroughput 3\n", &[2, 3, 5]);
-        let labels: Vec<&str> = p.samples.iter().map(|s| s.params.last().map_or("", |p| p.value.as_str())).collect();
+        let labels = last_params(&p);
         assert_eq!(labels, vec!["NO_DELAY_DEQUEUE", "NO_DELAY_DEQUEUE", "DELAY_DEQUEUE"]);
         // A word with prose between it and the runs is not.
         let p = labelled("ext3\nsome words here\nThroughput 1\n\next2\nmore words\nThroughput 2\n", &[3, 7]);
@@ -503,7 +514,7 @@ mod tests {
     fn a_title_alone_between_blank_lines_labels_the_tables_below() {
         let text = "EXTREME\n\nSuite VII Run Beginning\n\nTasks jobs/min\nThroughput 1\n\nVMEMMAP\n\nTasks jobs/min\nThroughput 2\n";
         let p = labelled(text, &[6, 11]);
-        let labels: Vec<&str> = p.samples.iter().map(|s| s.params.last().map_or("", |p| p.value.as_str())).collect();
+        let labels = last_params(&p);
         assert_eq!(labels, vec!["extreme", "vmemmap"]);
     }
 
@@ -511,7 +522,7 @@ mod tests {
     fn markdown_headings_label_and_code_fences_do_not() {
         let text = "### Directly on the node\n```bash\nThroughput 1\n```\n\n### Ephemeral storage\n```bash\nThroughput 2\n```\n";
         let p = labelled(text, &[3, 8]);
-        let labels: Vec<&str> = p.samples.iter().map(|s| s.params.last().map_or("", |p| p.value.as_str())).collect();
+        let labels = last_params(&p);
         assert_eq!(labels, vec!["directly on the node", "ephemeral storage"]);
     }
 
@@ -528,7 +539,7 @@ mod tests {
                     For the A72 -\nBefore:\nThroughput 3\n\nAfter:\nThroughput 4\n\n\
                     For the A53 -\nBefore:\nThroughput 5\n\nAfter:\nThroughput 6\n";
         let p = labelled(text, &[2, 5, 11, 14, 18, 21]);
-        let labels: Vec<&str> = p.samples.iter().map(|s| s.params.last().map_or("", |p| p.value.as_str())).collect();
+        let labels = last_params(&p);
         assert_eq!(labels, vec!["before", "after", "a72 / before", "a72 / after", "a53 / before", "a53 / after"]);
     }
 
@@ -538,7 +549,7 @@ mod tests {
                     9 copies of dd, each writes 20MB:\nbefore:\nThroughput 2\n\n\
                     and now the same without any of the patches applied\nbefore:\nThroughput 3\n";
         let p = labelled(text, &[3, 7, 11]);
-        let labels: Vec<&str> = p.samples.iter().map(|s| s.params.last().map_or("", |p| p.value.as_str())).collect();
+        let labels = last_params(&p);
         assert_eq!(
             labels,
             vec!["single dd writes 2gb / before", "9 copies of dd, each writes 20mb / before", "before"]
