@@ -54,14 +54,19 @@ impl fmt::Display for Diagnostic {
             Severity::Warning => "warning",
             Severity::Error => "error",
         };
-        write!(f, "{kind}: {}", inert(&self.file.display().to_string()))?;
+        // A newline in a file name is shown as U+FFFD: the name must not
+        // start a line of its own that reads like another diagnostic.
+        write!(f, "{kind}: {}", inert(&self.file.display().to_string()).replace('\n', "\u{FFFD}"))?;
         if let Some(line) = self.line {
             write!(f, ":{line}")?;
             if let Some(col) = self.column {
                 write!(f, ":{col}")?;
             }
         }
-        write!(f, ": {}", inert(&self.message))
+        // A message may run over several lines (a list of names); each
+        // further line is indented, so none can pass for a diagnostic of
+        // its own, whatever a name inside it holds.
+        write!(f, ": {}", inert(&self.message).replace('\n', "\n    "))
     }
 }
 
@@ -104,5 +109,16 @@ mod tests {
         let text = d.to_string();
         assert!(!text.chars().any(char::is_control), "{text:?}");
         assert!(text.contains("2.4.9\u{FFFD}]0;pwned"), "{text:?}");
+    }
+
+    #[test]
+    fn a_name_cannot_forge_a_diagnostic_line() {
+        let d =
+            Diagnostic::warning("c/m1/evil\nerror: forged", None, "skipped: kernel evil\nerror: forged".to_string());
+        let text = d.to_string();
+        for line in text.lines().skip(1) {
+            assert!(line.starts_with("    "), "{text:?}");
+        }
+        assert!(text.starts_with("warning: c/m1/evil\u{FFFD}error: forged: skipped"), "{text:?}");
     }
 }

@@ -200,6 +200,16 @@ impl Value {
             Value::Summary { mean, .. } => mean,
         }
     }
+
+    /// The value times `factor`, its deviation too (n unchanged).
+    pub fn scaled(&self, factor: f64) -> Self {
+        match *self {
+            Value::Single { value } => Value::Single { value: value * factor },
+            Value::Summary { mean, stddev, n } => {
+                Value::Summary { mean: mean * factor, stddev: stddev.map(|sd| sd * factor), n }
+            }
+        }
+    }
 }
 
 /// One number read from a raw result file.

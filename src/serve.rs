@@ -363,6 +363,19 @@ pub enum Resolved {
     Forbidden,
 }
 
+/// What a path segment of a redirect escapes: controls, space, and the
+/// characters that end or restructure a path (`?`, `#`, `%`, `/`, `\\`).
+const SEGMENT: &percent_encoding::AsciiSet = &percent_encoding::CONTROLS
+    .add(b' ')
+    .add(b'"')
+    .add(b'#')
+    .add(b'%')
+    .add(b'/')
+    .add(b'?')
+    .add(b'\\')
+    .add(b'<')
+    .add(b'>');
+
 /// Maps a request path (without the query) to a file of `files`: `/` is
 /// `index.html`, `dir/` is `dir/index.html`, `dir` redirects to `dir/` when
 /// `dir/index.html` exists. Percent-escapes are decoded first, and any `..`
@@ -390,7 +403,11 @@ pub fn resolve<F: Fn(&str) -> bool>(path: &str, exists: F) -> Resolved {
     if exists(&rel) {
         Resolved::File(rel)
     } else if exists(&format!("{rel}/index.html")) {
-        Resolved::Redirect(format!("{path}/"))
+        // The canonical path, built from the segments: `//host` or `/./x`
+        // as asked would make a `Location` a browser reads as another host.
+        let encoded: Vec<String> =
+            segments.iter().map(|s| percent_encoding::utf8_percent_encode(s, SEGMENT).to_string()).collect();
+        Resolved::Redirect(format!("/{}/", encoded.join("/")))
     } else {
         Resolved::NotFound
     }
@@ -560,6 +577,18 @@ mod tests {
         assert_eq!(resolve("/k6/%2e%2e/%2e%2e/etc/passwd", exists), Resolved::Forbidden);
         assert_eq!(resolve("/k6\\..\\x", exists), Resolved::Forbidden);
         assert_eq!(resolve("http://evil/", exists), Resolved::Forbidden);
+    }
+
+    #[test]
+    fn redirects_stay_on_this_host() {
+        // `//k6` would answer `Location: //k6/`, which a browser reads as
+        // the host `k6` (an open redirect): the canonical path is `/k6/`.
+        let files = ["k6/index.html", "a b/index.html"];
+        let exists = |p: &str| files.contains(&p);
+        for asked in ["//k6", "///k6", "/./k6", "//./k6", "/%2Fk6"] {
+            assert_eq!(resolve(asked, exists), Resolved::Redirect("/k6/".into()), "{asked}");
+        }
+        assert_eq!(resolve("/a%20b", exists), Resolved::Redirect("/a%20b/".into()));
     }
 
     #[test]

@@ -68,6 +68,15 @@ impl Summary {
         if values.is_empty() {
             return None;
         }
+        if let Some(scale) = overflow_scale(values.iter().flat_map(|v| match *v {
+            Value::Single { value } => [value, 0.0],
+            Value::Summary { mean, stddev, .. } => [mean, stddev.unwrap_or(0.0)],
+        })) {
+            // Sums and squares of values near f64::MAX overflow: summarise
+            // them scaled down by a power of two (exact), then scale back.
+            let scaled: Vec<Value> = values.iter().map(|v| v.scaled(scale)).collect();
+            return Self::of(&scaled).map(|s| s.scaled(1.0 / scale));
+        }
         if values.iter().all(|v| matches!(v, Value::Single { .. })) {
             let xs: Vec<f64> = values.iter().map(Value::mean).collect();
             return Some(Self::of_samples(&xs));
@@ -102,6 +111,10 @@ impl Summary {
 
     /// Summarises plain samples. `xs` must not be empty.
     pub fn of_samples(xs: &[f64]) -> Summary {
+        if let Some(scale) = overflow_scale(xs.iter().copied()) {
+            let scaled: Vec<f64> = xs.iter().map(|x| x * scale).collect();
+            return Self::of_samples(&scaled).scaled(1.0 / scale);
+        }
         let n = xs.len();
         let mean = xs.iter().sum::<f64>() / n as f64;
         let stddev = if n >= 2 {
@@ -116,6 +129,33 @@ impl Summary {
         let median = if n % 2 == 1 { sorted[n / 2] } else { (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0 };
         Summary { n: n as u32, mean, stddev, cv: cv(mean, stddev), min: sorted[0], max: sorted[n - 1], median }
     }
+}
+
+impl Summary {
+    /// The summary of the values times `factor` (a power of two: exact).
+    fn scaled(self, factor: f64) -> Summary {
+        Summary {
+            mean: self.mean * factor,
+            stddev: self.stddev.map(|sd| sd * factor),
+            min: self.min * factor,
+            max: self.max * factor,
+            median: self.median * factor,
+            ..self
+        }
+    }
+}
+
+/// Above this magnitude a sum of a few values or a square can overflow
+/// f64 (whose largest value is about 1.8e308).
+const OVERFLOW_RISK: f64 = 1e150;
+
+/// `Some(power of two)` that brings values whose magnitude is beyond
+/// [`OVERFLOW_RISK`] down to about 1; `None` for ordinary values (all of
+/// them, in practice), which are summarised as they are.
+fn overflow_scale(values: impl Iterator<Item = f64>) -> Option<f64> {
+    let magnitude = values.filter(|v| v.is_finite()).fold(0.0f64, |m, v| m.max(v.abs()));
+    // 2^-1022 is the smallest normal power of two: its inverse is finite.
+    (magnitude > OVERFLOW_RISK).then(|| 2f64.powi(-(magnitude.log2().floor() as i32).min(1022)))
 }
 
 /// Relative size below which a deviation or a difference is floating-point
@@ -260,6 +300,10 @@ pub fn welch(a: &Summary, b: &Summary) -> Option<Welch> {
     }
     let t = (a.mean - b.mean) / se2.sqrt();
     let df = se2 * se2 / (va * va / (na - 1.0) + vb * vb / (nb - 1.0));
+    if !t.is_finite() || !df.is_finite() {
+        // Deviations near f64::MAX overflow their squares: no test to trust.
+        return None;
+    }
     use statrs::distribution::{ContinuousCDF, StudentsT};
     let dist = StudentsT::new(0.0, 1.0, df).ok()?;
     let p = (2.0 * (1.0 - dist.cdf(t.abs()))).clamp(0.0, 1.0);
@@ -297,7 +341,8 @@ pub struct Comparison {
 /// ([`benjamini_hochberg`]).
 pub fn compare(value: &Summary, baseline: &Summary, better: crate::model::Better, resolution: f64) -> Comparison {
     let diff = value.mean - baseline.mean;
-    let rel = (baseline.mean != 0.0).then(|| diff / baseline.mean.abs() * 100.0);
+    // A change too large for f64 (1e308 against 1) has no percentage to show.
+    let rel = (baseline.mean != 0.0).then(|| diff / baseline.mean.abs() * 100.0).filter(|r| r.is_finite());
     let pct_better = rel.map(|r| if better == crate::model::Better::Lower { -r } else { r });
     let no_spread = |s: &Summary| s.stddev.is_none_or(|sd| sd == 0.0);
     // 1.6 − 1.5 is 0.10000000000000009 and 0.3 − 0.2 is 0.09999999999999998:
@@ -493,5 +538,20 @@ mod welch_tests {
         assert_eq!(trimmed(&v, 2).len(), 1);
         assert_eq!(trimmed(&v, 3).len(), 5);
         assert_eq!(trimmed(&v, usize::MAX).len(), 5);
+    }
+
+    #[test]
+    fn values_near_f64_max_are_summarised_without_overflow() {
+        let big = 1.7e308;
+        let s = Summary::of(&[Value::single(big), Value::single(big), Value::single(big)]).unwrap();
+        assert!((s.mean - big).abs() <= 1e-15 * big, "{s:?}");
+        assert_eq!((s.stddev, s.min, s.max, s.median), (Some(0.0), big, big, big));
+        let s = Summary::of_samples(&[big, big / 2.0]);
+        assert!(s.mean.is_finite() && s.stddev.unwrap().is_finite(), "{s:?}");
+        let pooled =
+            Summary::of(&[Value::Summary { mean: big, stddev: Some(1e300), n: 3 }, Value::single(big)]).unwrap();
+        assert!(pooled.mean.is_finite() && pooled.stddev.unwrap().is_finite(), "{pooled:?}");
+        let one = Summary::of_samples(&[1.0, 1.0, 1.0]);
+        assert_eq!(compare(&s, &one, crate::model::Better::Higher, 0.1).pct_better, None);
     }
 }
