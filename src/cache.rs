@@ -52,12 +52,14 @@
 //! file's path are applied after the lookup, so moving a file to another
 //! kernel directory re-uses its entry and still gives it its new kernel.
 
+pub use crate::fingerprint::{FORMAT, KeyHasher, hash, tool_version};
+
 use crate::diag::{Diagnostic, Severity};
+use crate::fingerprint::{cache_header, epoch_nanos};
 use crate::report::MachineSummary;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 use std::time::SystemTime;
 
 /// The cache directory's name inside the output directory.
@@ -67,77 +69,14 @@ pub const DIR: &str = ".benchsite-cache";
 /// on the next build, whatever their times say.
 pub const RACY_SECS: i128 = 2;
 
-/// Bumped when the cache layout or what it covers changes.
-pub const FORMAT: u32 = 15;
-
-/// A hash of a sequence of fields, for cache keys: XXH3 (`xxhash-rust`),
-/// the same on every platform and release (unlike `std`'s hasher).
-pub struct KeyHasher(xxhash_rust::xxh3::Xxh3);
-
-impl Default for KeyHasher {
-    fn default() -> Self {
-        KeyHasher(xxhash_rust::xxh3::Xxh3::new())
-    }
-}
-
-impl KeyHasher {
-    /// Adds bytes.
-    pub fn bytes(&mut self, b: &[u8]) -> &mut Self {
-        self.0.update(b);
-        self
-    }
-    /// Adds a length-prefixed string (so `"ab","c"` and `"a","bc"` differ).
-    pub fn field(&mut self, b: &[u8]) -> &mut Self {
-        self.bytes(&(b.len() as u64).to_le_bytes()).bytes(b)
-    }
-    /// The 64-bit hash.
-    pub fn finish(&self) -> u64 {
-        self.0.digest()
-    }
-    /// The 128-bit hash.
-    pub fn finish128(&self) -> u128 {
-        self.0.digest128()
-    }
-}
-
 /// Recorded for a raw file whose bytes were not kept (it gave no results):
 /// matches no content, so the file counts as unchanged only by its size
 /// and times.
 pub const NO_HASH: u64 = 0;
 
-/// The hash of some bytes (XXH3, 64 bits: stable across platforms and
-/// releases, and fast enough to hash every output of a build).
-pub fn hash(b: &[u8]) -> u64 {
-    xxhash_rust::xxh3::xxh3_64(b)
-}
-
-/// Identifies the running benchsite: its version, and the size and
-/// modification time of its executable, so a rebuilt binary never reads a
-/// cache an older one wrote.
-pub fn tool_version() -> &'static str {
-    static V: OnceLock<String> = OnceLock::new();
-    V.get_or_init(|| {
-        let exe = std::env::current_exe()
-            .and_then(std::fs::metadata)
-            .map(|m| format!("{}-{}", m.len(), nanos(m.modified().ok())))
-            .unwrap_or_default();
-        format!("{}/{FORMAT}/{exe}", env!("CARGO_PKG_VERSION"))
-    })
-}
-
-fn nanos(t: Option<SystemTime>) -> i128 {
-    match t {
-        Some(t) => match t.duration_since(SystemTime::UNIX_EPOCH) {
-            Ok(d) => d.as_nanos() as i128,
-            Err(e) => -(e.duration().as_nanos() as i128),
-        },
-        None => 0,
-    }
-}
-
 /// Now, in nanoseconds since the epoch.
 pub fn now_ns() -> i128 {
-    nanos(Some(SystemTime::now()))
+    epoch_nanos(Some(SystemTime::now()))
 }
 
 /// What the file system says about a file.
@@ -174,7 +113,7 @@ impl Stat {
         };
         #[cfg(not(unix))]
         let (ctime, ino) = (0, 0);
-        Stat { len: m.len(), mtime: nanos(m.modified().ok()), ctime, ino }
+        Stat { len: m.len(), mtime: epoch_nanos(m.modified().ok()), ctime, ino }
     }
 
     /// True when the file changed too close to `scan_ns` for its times to
@@ -409,7 +348,7 @@ impl Cache {
         let bytes = std::fs::read(self.file(slug)).ok()?;
         // The header names the benchsite build: another build's entry is
         // no cache.
-        let rest = bytes.strip_prefix(header("build").as_bytes())?;
+        let rest = bytes.strip_prefix(cache_header("build").as_bytes())?;
         // The body, then its hash: an entry damaged in a way that still
         // decodes (a flipped letter in a class's name) is no cache.
         let (body, sum) = rest.split_at_checked(rest.len().checked_sub(8)?)?;
@@ -465,8 +404,11 @@ impl Cache {
                 continue;
             };
             let tmp = self.dir.join(format!(".{slug}.entry.tmp"));
-            if crate::build::write_new(&tmp, &[header("build").as_bytes(), &body, &hash(&body).to_le_bytes()].concat())
-                .is_ok()
+            if crate::build::write_new(
+                &tmp,
+                &[cache_header("build").as_bytes(), &body, &hash(&body).to_le_bytes()].concat(),
+            )
+            .is_ok()
             {
                 let _ = std::fs::rename(&tmp, self.file(&slug));
             }
@@ -526,14 +468,6 @@ impl Cache {
     }
 }
 
-/// The first line of a cache file: which cache it is and the benchsite
-/// build that wrote it, `benchsite <kind> cache <tool_version>\n` (`build`:
-/// a class's entry; `parse`: its parse cache). A file of another build, or
-/// of the other kind, is no cache.
-fn header(kind: &str) -> String {
-    format!("benchsite {kind} cache {}\n", tool_version())
-}
-
 /// Parse results of one machine class's raw files, from the last build and
 /// for the next: see the [module docs](self#parsed-files).
 ///
@@ -573,7 +507,7 @@ impl ParseCache {
     /// build wrote it.
     fn load(dir: &Path, slug: &str) -> Self {
         let bytes = std::fs::read(Self::file(dir, slug)).unwrap_or_default();
-        let first_line = header("parse");
+        let first_line = cache_header("parse");
         if !bytes.starts_with(first_line.as_bytes()) {
             return ParseCache::default();
         }
@@ -656,7 +590,7 @@ impl ParseCache {
         let write = || -> std::io::Result<()> {
             use std::io::Write as _;
             let mut out = std::io::BufWriter::with_capacity(1 << 16, crate::build::create_new(&tmp)?);
-            out.write_all(header("parse").as_bytes())?;
+            out.write_all(cache_header("parse").as_bytes())?;
             for (key, rec) in used {
                 let entry = match &rec {
                     Record::Old(r) => &self.old[r.clone()],
