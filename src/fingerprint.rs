@@ -2,7 +2,7 @@
 //! the identity of the running benchsite build ([`tool_version`]) and the
 //! first line every cache file starts with ([`cache_header`]).
 //!
-//! A leaf: both the parse cache ([`crate::cache::ParseCache`]) and the
+//! A leaf: both the parse cache ([`crate::site::ParseCache`]) and the
 //! build cache ([`crate::cache`]) use it, and the site loader is below the
 //! build cache.
 

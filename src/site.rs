@@ -18,7 +18,10 @@
 //! files become warnings naming the file (and line), and the rest of the site
 //! still loads; malformed YAML is an error with file, line and column.
 
-use crate::cache::ParseCache;
+mod parse_cache;
+
+pub use parse_cache::ParseCache;
+
 use crate::diag::Diagnostic;
 use crate::model::{ParsedFile, Value};
 use crate::parse::{self, Input};
