@@ -650,14 +650,16 @@ fn prepare_class(ctx: &ClassContext, dir: &Path, slug: &str, checked: Checked) -
     let t = timing::span("machine: load + parse");
     let n_files = discovered.files.len();
     let parsed = ctx.cache.map(|c| c.load_parsed(slug));
-    let m = site::load_machine_cached(
+    let m = site::load_machine(
         dir,
         slug,
-        Some(discovered),
-        parsed.as_ref(),
-        &ctx.config.ignore,
+        site::LoadOptions {
+            discovered: Some(discovered),
+            cache: parsed.as_ref(),
+            site_ignore: &ctx.config.ignore,
+            progress: Some(ctx.progress),
+        },
         &mut out.diags,
-        ctx.progress,
     );
     drop(t);
     out.files_parsed = parsed.as_ref().map_or(n_files, |p| p.misses());

@@ -41,23 +41,20 @@
 //!
 //! # Parsed files
 //!
-//! A class that is rebuilt does not parse every raw file again: the
-//! [`ParseCache`] (`<output>/.benchsite-cache/<class>.parsed`) keeps what
-//! each raw file gave (its `ParsedFile` before the kernel directory is
-//! applied, and the warnings reading it gave), keyed by a 128-bit hash of
-//! the file's *contents*, the parser `formats:` forces on it (if any) and
-//! the benchsite build ([`tool_version`], which includes [`FORMAT`]). A
-//! file's entry is used only when that key matches; anything else is parsed
-//! again. The kernel a file belongs to, `runs:` from `kernel.yaml` and the
-//! file's path are applied after the lookup, so moving a file to another
-//! kernel directory re-uses its entry and still gives it its new kernel.
+//! A class that is rebuilt does not parse every raw file again: its
+//! [`ParseCache`] (`<output>/.benchsite-cache/<class>.parsed`, kept by
+//! [`Cache::load_parsed`] and [`Cache::store_parsed`]) keeps what each raw
+//! file gave, by its contents; see [`crate::site::ParseCache`].
+
+pub use crate::fingerprint::{FORMAT, KeyHasher, hash, tool_version};
 
 use crate::diag::{Diagnostic, Severity};
+use crate::fingerprint::{cache_header, epoch_nanos};
 use crate::report::MachineSummary;
+use crate::site::ParseCache;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 use std::time::SystemTime;
 
 /// The cache directory's name inside the output directory.
@@ -67,77 +64,14 @@ pub const DIR: &str = ".benchsite-cache";
 /// on the next build, whatever their times say.
 pub const RACY_SECS: i128 = 2;
 
-/// Bumped when the cache layout or what it covers changes.
-pub const FORMAT: u32 = 15;
-
-/// A hash of a sequence of fields, for cache keys: XXH3 (`xxhash-rust`),
-/// the same on every platform and release (unlike `std`'s hasher).
-pub struct KeyHasher(xxhash_rust::xxh3::Xxh3);
-
-impl Default for KeyHasher {
-    fn default() -> Self {
-        KeyHasher(xxhash_rust::xxh3::Xxh3::new())
-    }
-}
-
-impl KeyHasher {
-    /// Adds bytes.
-    pub fn bytes(&mut self, b: &[u8]) -> &mut Self {
-        self.0.update(b);
-        self
-    }
-    /// Adds a length-prefixed string (so `"ab","c"` and `"a","bc"` differ).
-    pub fn field(&mut self, b: &[u8]) -> &mut Self {
-        self.bytes(&(b.len() as u64).to_le_bytes()).bytes(b)
-    }
-    /// The 64-bit hash.
-    pub fn finish(&self) -> u64 {
-        self.0.digest()
-    }
-    /// The 128-bit hash.
-    pub fn finish128(&self) -> u128 {
-        self.0.digest128()
-    }
-}
-
 /// Recorded for a raw file whose bytes were not kept (it gave no results):
 /// matches no content, so the file counts as unchanged only by its size
 /// and times.
 pub const NO_HASH: u64 = 0;
 
-/// The hash of some bytes (XXH3, 64 bits: stable across platforms and
-/// releases, and fast enough to hash every output of a build).
-pub fn hash(b: &[u8]) -> u64 {
-    xxhash_rust::xxh3::xxh3_64(b)
-}
-
-/// Identifies the running benchsite: its version, and the size and
-/// modification time of its executable, so a rebuilt binary never reads a
-/// cache an older one wrote.
-pub fn tool_version() -> &'static str {
-    static V: OnceLock<String> = OnceLock::new();
-    V.get_or_init(|| {
-        let exe = std::env::current_exe()
-            .and_then(std::fs::metadata)
-            .map(|m| format!("{}-{}", m.len(), nanos(m.modified().ok())))
-            .unwrap_or_default();
-        format!("{}/{FORMAT}/{exe}", env!("CARGO_PKG_VERSION"))
-    })
-}
-
-fn nanos(t: Option<SystemTime>) -> i128 {
-    match t {
-        Some(t) => match t.duration_since(SystemTime::UNIX_EPOCH) {
-            Ok(d) => d.as_nanos() as i128,
-            Err(e) => -(e.duration().as_nanos() as i128),
-        },
-        None => 0,
-    }
-}
-
 /// Now, in nanoseconds since the epoch.
 pub fn now_ns() -> i128 {
-    nanos(Some(SystemTime::now()))
+    epoch_nanos(Some(SystemTime::now()))
 }
 
 /// What the file system says about a file.
@@ -174,7 +108,7 @@ impl Stat {
         };
         #[cfg(not(unix))]
         let (ctime, ino) = (0, 0);
-        Stat { len: m.len(), mtime: nanos(m.modified().ok()), ctime, ino }
+        Stat { len: m.len(), mtime: epoch_nanos(m.modified().ok()), ctime, ino }
     }
 
     /// True when the file changed too close to `scan_ns` for its times to
@@ -409,7 +343,7 @@ impl Cache {
         let bytes = std::fs::read(self.file(slug)).ok()?;
         // The header names the benchsite build: another build's entry is
         // no cache.
-        let rest = bytes.strip_prefix(header("build").as_bytes())?;
+        let rest = bytes.strip_prefix(cache_header("build").as_bytes())?;
         // The body, then its hash: an entry damaged in a way that still
         // decodes (a flipped letter in a class's name) is no cache.
         let (body, sum) = rest.split_at_checked(rest.len().checked_sub(8)?)?;
@@ -465,8 +399,11 @@ impl Cache {
                 continue;
             };
             let tmp = self.dir.join(format!(".{slug}.entry.tmp"));
-            if crate::build::write_new(&tmp, &[header("build").as_bytes(), &body, &hash(&body).to_le_bytes()].concat())
-                .is_ok()
+            if crate::build::write_new(
+                &tmp,
+                &[cache_header("build").as_bytes(), &body, &hash(&body).to_le_bytes()].concat(),
+            )
+            .is_ok()
             {
                 let _ = std::fs::rename(&tmp, self.file(&slug));
             }
@@ -523,160 +460,6 @@ impl Cache {
     /// Forgets everything (a failed build, or a build without the cache).
     pub fn clear(&self) {
         let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
-
-/// The first line of a cache file: which cache it is and the benchsite
-/// build that wrote it, `benchsite <kind> cache <tool_version>\n` (`build`:
-/// a class's entry; `parse`: its parse cache). A file of another build, or
-/// of the other kind, is no cache.
-fn header(kind: &str) -> String {
-    format!("benchsite {kind} cache {}\n", tool_version())
-}
-
-/// Parse results of one machine class's raw files, from the last build and
-/// for the next: see the [module docs](self#parsed-files).
-///
-/// The file is a header line (`benchsite parse cache <tool_version>\n`)
-/// followed by records, each the key (16 bytes), the length of the entry
-/// (8 bytes), an XXH3-64 checksum of the entry (8 bytes; all little-endian)
-/// and the entry as MessagePack (`rmp-serde`, structs as arrays of their
-/// fields in order, without the field names). Entries are
-/// decoded only when looked up
-/// (in the parsing threads). A file of another benchsite, a damaged frame
-/// or a wrong checksum makes the file (or that entry) no cache.
-///
-/// Used from several threads at once: [`ParseCache::get`] and
-/// [`ParseCache::put`] take `&self`.
-#[derive(Default)]
-pub struct ParseCache {
-    /// The file's bytes as read.
-    old: Vec<u8>,
-    /// Key → byte range of its entry in `old`.
-    index: rustc_hash::FxHashMap<u128, std::ops::Range<usize>>,
-    /// Entries this build used or made, for [`ParseCache::store`].
-    used: std::sync::Mutex<Vec<(u128, Record)>>,
-    /// Raw files parsed because their entry was missing.
-    misses: std::sync::atomic::AtomicUsize,
-}
-
-/// An entry to write: one kept from the old file (its byte range) or a new
-/// one (its encoding).
-enum Record {
-    Old(std::ops::Range<usize>),
-    New(Vec<u8>),
-}
-
-impl ParseCache {
-    /// The parse cache of class `slug` in cache directory `dir`; empty
-    /// when there is none, it is unreadable, damaged, or another benchsite
-    /// build wrote it.
-    fn load(dir: &Path, slug: &str) -> Self {
-        let bytes = std::fs::read(Self::file(dir, slug)).unwrap_or_default();
-        let first_line = header("parse");
-        if !bytes.starts_with(first_line.as_bytes()) {
-            return ParseCache::default();
-        }
-        let mut index = rustc_hash::FxHashMap::default();
-        let mut at = first_line.len();
-        while at < bytes.len() {
-            let Some(frame) = bytes.get(at..at + 32) else { return ParseCache::default() };
-            let key = u128::from_le_bytes(frame[..16].try_into().unwrap_or_default());
-            let len = u64::from_le_bytes(frame[16..24].try_into().unwrap_or_default());
-            let sum = u64::from_le_bytes(frame[24..32].try_into().unwrap_or_default());
-            let start = at + 32;
-            let Some(end) = usize::try_from(len).ok().and_then(|l| start.checked_add(l)).filter(|&e| e <= bytes.len())
-            else {
-                return ParseCache::default();
-            };
-            if hash(&bytes[start..end]) == sum {
-                index.insert(key, start..end);
-            }
-            at = end;
-        }
-        ParseCache { old: bytes, index, ..ParseCache::default() }
-    }
-
-    fn file(dir: &Path, slug: &str) -> PathBuf {
-        dir.join(format!("{slug}.parsed"))
-    }
-
-    /// The key of a raw file: a 128-bit hash of the benchsite build, the
-    /// parser id forced on the file (`None`: detected) and its bytes.
-    pub fn key(contents: &[u8], forced: Option<&str>) -> u128 {
-        KeyHasher::default()
-            .field(tool_version().as_bytes())
-            .field(forced.unwrap_or("\u{0}detect").as_bytes())
-            .bytes(contents)
-            .finish128()
-    }
-
-    /// The entry stored under `key`, if there is one that decodes as a `T`
-    /// (anything else is a miss). Remembers it for `ParseCache::store`.
-    pub fn get<T: serde::de::DeserializeOwned>(&self, key: u128) -> Option<T> {
-        let range = self.index.get(&key)?;
-        let v = rmp_serde::from_slice(&self.old[range.clone()]).ok()?;
-        lock(&self.used).push((key, Record::Old(range.clone())));
-        Some(v)
-    }
-
-    /// Stores the entry of a raw file just parsed (a miss), as MessagePack
-    /// (`rmp-serde`, fields by name: self-describing like JSON, so the
-    /// model's tagged enums round-trip, but numbers are stored as their
-    /// bits, which decodes several times faster than JSON's decimal
-    /// floats). An entry that cannot be encoded is left out: that file is
-    /// parsed again next time.
-    pub fn put<T: Serialize>(&self, key: u128, entry: &T) {
-        self.misses.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        if let Ok(bytes) = rmp_serde::to_vec(entry) {
-            lock(&self.used).push((key, Record::New(bytes)));
-        }
-    }
-
-    /// How many raw files were parsed because they had no entry.
-    pub fn misses(&self) -> usize {
-        self.misses.load(std::sync::atomic::Ordering::Relaxed)
-    }
-
-    /// Writes the entries this build used or made (and no others) as the
-    /// parse cache of class `slug` to a temporary file in cache directory
-    /// `dir`, and returns its path (`None` when it could not be written);
-    /// renaming it to [`ParseCache::file`] puts it in place.
-    fn store(self, dir: &Path, slug: &str) -> Option<PathBuf> {
-        if dir.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink()) {
-            return None;
-        }
-        let mut used = self.used.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
-        used.sort_by_key(|(k, _)| *k);
-        used.dedup_by_key(|(k, _)| *k);
-        let tmp = dir.join(format!(".{slug}.parsed.tmp"));
-        // Streamed to the file, each new entry freed once written: a large
-        // class's cache is tens of MB, and it is stored while the previous
-        // class renders (the peak memory of a build).
-        let write = || -> std::io::Result<()> {
-            use std::io::Write as _;
-            let mut out = std::io::BufWriter::with_capacity(1 << 16, crate::build::create_new(&tmp)?);
-            out.write_all(header("parse").as_bytes())?;
-            for (key, rec) in used {
-                let entry = match &rec {
-                    Record::Old(r) => &self.old[r.clone()],
-                    Record::New(v) => &v[..],
-                };
-                out.write_all(&key.to_le_bytes())?;
-                out.write_all(&(entry.len() as u64).to_le_bytes())?;
-                out.write_all(&hash(entry).to_le_bytes())?;
-                out.write_all(entry)?;
-            }
-            out.into_inner().map_err(std::io::IntoInnerError::into_error)?;
-            Ok(())
-        };
-        match write() {
-            Ok(()) => Some(tmp),
-            Err(_) => {
-                let _ = std::fs::remove_file(&tmp);
-                None
-            }
-        }
     }
 }
 

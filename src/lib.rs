@@ -24,6 +24,7 @@ pub mod check;
 pub mod derive;
 pub mod diag;
 pub mod export;
+pub mod fingerprint;
 pub mod init;
 pub mod markdown;
 pub mod model;

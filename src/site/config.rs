@@ -1,0 +1,491 @@
+//! The YAML annotations: their schema (`site.yaml`, `machine.yaml`,
+//! `kernel.yaml`), reading them without hanging on odd files, and checking
+//! what serde cannot (globs, parser ids, `base_url`, `alpha`, `trim`), each
+//! problem a [`Diagnostic`] with file, line and, for syntax, column.
+
+use super::Kernel;
+use super::raw_file::read_regular;
+use crate::diag::Diagnostic;
+use crate::parse;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// `content/site.yaml`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SiteConfig {
+    /// Site title, shown on every page.
+    #[serde(default = "default_title")]
+    pub title: String,
+    /// Markdown shown on the index page.
+    #[serde(default)]
+    pub description: String,
+    /// Who publishes the results.
+    #[serde(default)]
+    pub author: Option<String>,
+    /// Theme name: a directory under `themes/` beside the content directory
+    /// (`themes/<name>/templates/*.html`, `themes/<name>/static/*`); any file
+    /// it lacks comes from the embedded default theme. Default `default`.
+    #[serde(default)]
+    pub theme: Option<String>,
+    /// Absolute URL the site is served from (`https://user.github.io/repo/`);
+    /// empty or absent means relative links, which work from any path.
+    #[serde(default)]
+    pub base_url: Option<String>,
+    /// Significance level for Welch's t-test (default 0.05).
+    #[serde(default)]
+    pub alpha: Option<f64>,
+    /// Runs dropped at each end (highest and lowest) before averaging (default 0).
+    #[serde(default)]
+    pub trim: Option<usize>,
+    /// Globs of files that are not results, in every machine class
+    /// (matched against the path relative to the machine-class directory;
+    /// `*` also matches `/`, so `*.log` is every `.log` file): neither read
+    /// nor warned about.
+    #[serde(default)]
+    pub ignore: Vec<String>,
+}
+
+fn default_title() -> String {
+    "Kernel benchmarks".to_string()
+}
+
+/// `content/<machine-class>/machine.yaml`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MachineConfig {
+    /// Display name, e.g. "AMD K6-2 475 MHz, 384 MB".
+    pub name: String,
+    /// Processor model.
+    #[serde(default)]
+    pub cpu: Option<String>,
+    /// Clock in MHz (a number or text such as "4 × 700").
+    #[serde(default)]
+    pub mhz: Option<serde_yaml::Value>,
+    /// Memory, as text ("384 MB").
+    #[serde(default)]
+    pub memory: Option<String>,
+    /// Disks and controllers, as text.
+    #[serde(default)]
+    pub disks: Option<String>,
+    /// Markdown about the machine and how it was tested.
+    #[serde(default)]
+    pub description: String,
+    /// Where the results were first published (a post, a URL).
+    #[serde(default)]
+    pub source: Option<String>,
+    /// The kernel every other kernel is compared against.
+    #[serde(default)]
+    pub baseline: Option<String>,
+    /// Runs dropped at each end before averaging, overriding `site.yaml`.
+    #[serde(default)]
+    pub trim: Option<usize>,
+    /// Significance level, overriding `site.yaml`.
+    #[serde(default)]
+    pub alpha: Option<f64>,
+    /// Kernel order for tables; default is version order.
+    #[serde(default)]
+    pub kernel_order: Vec<String>,
+    /// Parser override: glob (relative to the machine directory) → parser
+    /// id, in the order written; when several globs match a file, the first
+    /// one wins.
+    #[serde(default)]
+    pub formats: indexmap::IndexMap<String, String>,
+    /// Globs (relative to the machine directory; `*` also matches `/`) of
+    /// files that are not results: neither read nor warned about. Added to
+    /// `site.yaml`'s `ignore:`.
+    #[serde(default)]
+    pub ignore: Vec<String>,
+    /// Sections in page order.
+    #[serde(default)]
+    pub sections: Vec<SectionConfig>,
+}
+
+/// One section of a machine-class page: which results it shows and the
+/// commentary above its table.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SectionConfig {
+    /// Section heading.
+    pub title: String,
+    /// Globs over raw file paths relative to the machine directory
+    /// (`*/dbench-64.txt`); empty means any file.
+    #[serde(default)]
+    pub files: Vec<String>,
+    /// Only results read by this parser id.
+    #[serde(default)]
+    pub benchmark: Option<String>,
+    /// Only results from this group (table) of the benchmark's output.
+    #[serde(default)]
+    pub group: Option<String>,
+    /// Only these metrics, in this column order; empty means all.
+    #[serde(default)]
+    pub metrics: Vec<String>,
+    /// Markdown shown above the table.
+    #[serde(default)]
+    pub commentary: String,
+    /// Baseline kernel for this section, overriding the machine's.
+    #[serde(default)]
+    pub baseline: Option<String>,
+    /// Runs dropped at each end before averaging, overriding the machine's.
+    #[serde(default)]
+    pub trim: Option<usize>,
+}
+
+/// `content/<machine-class>/<kernel>/kernel.yaml`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KernelConfig {
+    /// Markdown about this kernel.
+    #[serde(default)]
+    pub notes: String,
+    /// Patches applied on top of the tree.
+    #[serde(default)]
+    pub patches: Vec<String>,
+    /// Files (name relative to the kernel directory) whose values are
+    /// averages over several runs, as a post reports them.
+    #[serde(default)]
+    pub runs: BTreeMap<String, RunsConfig>,
+}
+
+/// How many runs stand behind the single value(s) of a file.
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RunsConfig {
+    /// Number of runs averaged.
+    pub n: u32,
+    /// Their standard deviation, when known (in the metric's unit).
+    #[serde(default)]
+    pub stddev: Option<f64>,
+}
+
+/// Reads and deserialises a YAML annotation; a missing file gives `None`.
+pub(super) fn read_yaml<T: for<'de> Deserialize<'de>>(path: &Path, diags: &mut Vec<Diagnostic>) -> Option<T> {
+    parse_yaml(path, &read_yaml_text(path, diags)?, diags)
+}
+
+/// The bytes of a YAML annotation (`site.yaml`, `machine.yaml`,
+/// `kernel.yaml`), read as raw files are (`read_regular`): a FIFO there would
+/// block the read for ever (and with it every later build waiting for the
+/// output directory), a device never end.
+///
+/// # Errors
+/// Any error of reading it, and [`std::io::ErrorKind::InvalidInput`] when
+/// it is not a regular file.
+pub fn read_annotation(path: &Path) -> std::io::Result<Vec<u8>> {
+    // No limit: the length check cannot fail.
+    read_regular(path, u64::MAX)?.map_err(|len| std::io::Error::other(format!("too large ({len} bytes)")))
+}
+
+/// The text of a YAML annotation (lossily decoded); a missing file gives `None`.
+fn read_yaml_text(path: &Path, diags: &mut Vec<Diagnostic>) -> Option<String> {
+    match read_annotation(path) {
+        Ok(bytes) => Some(String::from_utf8_lossy(&bytes).into_owned()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => {
+            diags.push(Diagnostic::error(path, None, format!("cannot read: {e}")));
+            None
+        }
+    }
+}
+
+/// The 1-based line of `text` where `needle` first appears on or after the
+/// first line containing `after`, for pointing a diagnostic at a value the
+/// YAML library gives no position for.
+fn line_of(text: &str, after: &str, needle: &str) -> Option<usize> {
+    let start = text.lines().position(|l| l.contains(after))?;
+    text.lines().enumerate().skip(start).find(|(_, l)| l.contains(needle)).map(|(i, _)| i + 1)
+}
+
+/// Deserialises YAML text read from `path`; errors become diagnostics.
+fn parse_yaml<T: for<'de> Deserialize<'de>>(path: &Path, text: &str, diags: &mut Vec<Diagnostic>) -> Option<T> {
+    match serde_yaml::from_str::<T>(text) {
+        Ok(v) => Some(v),
+        Err(e) => {
+            let loc = e.location();
+            let msg = e.to_string();
+            // serde_yaml appends " at line L column C"; the location is shown in front instead.
+            let mut msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+            if text.contains('\t') && msg.contains("cannot start any token") {
+                msg.push_str(" (a tab: YAML allows only spaces for indentation)");
+            }
+            diags.push(
+                Diagnostic::error(path, loc.as_ref().map(|l| l.line()), format!("invalid YAML: {msg}"))
+                    .at_column(loc.map(|l| l.column())),
+            );
+            None
+        }
+    }
+}
+
+/// Which annotation file a YAML text is, for [`check_yaml`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum YamlKind {
+    /// `site.yaml`.
+    Site,
+    /// `<machine-class>/machine.yaml`.
+    Machine,
+    /// `<machine-class>/<kernel>/kernel.yaml`.
+    Kernel,
+}
+
+impl YamlKind {
+    /// The file name this kind of annotation has.
+    pub fn file_name(self) -> &'static str {
+        match self {
+            YamlKind::Site => "site.yaml",
+            YamlKind::Machine => "machine.yaml",
+            YamlKind::Kernel => "kernel.yaml",
+        }
+    }
+}
+
+/// Checks one annotation's text as [`load`](fn@super::load) reads it, without a content
+/// directory: YAML syntax, unknown keys, wrong types, and for `machine.yaml`
+/// the `formats:` globs and parser ids and the sections' `files:` globs.
+/// Diagnostics name the bare file name ([`YamlKind::file_name`]). Used by
+/// the fuzzer and the malformed-input tests; never panics.
+pub fn check_yaml(kind: YamlKind, text: &str) -> Vec<Diagnostic> {
+    let mut diags = Vec::new();
+    let path = Path::new(kind.file_name());
+    match kind {
+        YamlKind::Site => {
+            if let Some(config) = parse_yaml::<SiteConfig>(path, text, &mut diags) {
+                check_base_url(path, text, &config, &mut diags);
+            }
+        }
+        YamlKind::Machine => {
+            if let Some(config) = parse_yaml::<MachineConfig>(path, text, &mut diags) {
+                let _ = machine_formats(path, text, &config, &mut diags);
+                check_section_globs(path, text, &config, &mut diags);
+            }
+        }
+        YamlKind::Kernel => {
+            let _ = parse_yaml::<KernelConfig>(path, text, &mut diags);
+        }
+    }
+    diags
+}
+
+/// True when `url` may prefix every link of the site: empty, an
+/// `http://` or `https://` URL, or an absolute or protocol-relative path
+/// (`/bench/`, `//host/bench/`). Anything else (`javascript:`, `data:`, a
+/// relative path) would make every link on every page point somewhere
+/// else, or run script.
+pub fn base_url_ok(url: &str) -> bool {
+    let u = url.trim().to_ascii_lowercase();
+    u.is_empty() || u.starts_with("https://") || u.starts_with("http://") || u.starts_with('/')
+}
+
+/// A `base_url` in site.yaml that [`base_url_ok`] rejects is an error.
+fn check_base_url(yaml: &Path, text: &str, config: &SiteConfig, diags: &mut Vec<Diagnostic>) {
+    if let Some(url) = &config.base_url
+        && !base_url_ok(url)
+    {
+        diags.push(Diagnostic::error(
+            yaml,
+            line_of(text, "base_url", "base_url"),
+            format!("base_url {url:?} must start with https://, http:// or /"),
+        ));
+    }
+}
+
+/// The `formats:` overrides of a machine, compiled; bad globs and unknown
+/// parser ids are errors against `yaml` (the machine.yaml path).
+fn machine_formats(
+    yaml: &Path,
+    text: &str,
+    config: &MachineConfig,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<(glob::Pattern, &'static dyn parse::BenchParser)> {
+    let mut formats = Vec::new();
+    for (pat, id) in &config.formats {
+        match (glob::Pattern::new(pat), parse::by_id(id)) {
+            (Ok(p), Some(parser)) => formats.push((p, parser)),
+            (Err(e), _) => diags.push(Diagnostic::error(
+                yaml,
+                line_of(text, "formats", pat),
+                format!("formats: bad glob {pat:?}: {e}"),
+            )),
+            (_, None) => diags.push(Diagnostic::error(
+                yaml,
+                line_of(text, "formats", pat),
+                format!("formats: unknown parser {id:?} for {pat:?} (known: {})", known_ids()),
+            )),
+        }
+    }
+    formats
+}
+
+/// The `ignore:` globs of `yaml` (`site.yaml` or `machine.yaml`); a bad
+/// glob is an error naming its line.
+fn ignore_globs(yaml: &Path, text: &str, globs: &[String], diags: &mut Vec<Diagnostic>) -> Vec<glob::Pattern> {
+    globs
+        .iter()
+        .filter_map(|g| match glob::Pattern::new(g) {
+            Ok(p) => Some(p),
+            Err(e) => {
+                diags.push(Diagnostic::error(yaml, line_of(text, "ignore", g), format!("ignore: bad glob {g:?}: {e}")));
+                None
+            }
+        })
+        .collect()
+}
+
+/// The largest `trim:` accepted: runs dropped at each end of a cell. No
+/// benchmark cell has thousands of runs; a larger number is a typo (and
+/// 18446744073709551615 used to overflow 2 × trim + 1).
+pub const MAX_TRIM: usize = 1000;
+
+fn trim_message(trim: usize) -> String {
+    format!("trim must be at most {MAX_TRIM} (runs dropped at each end of a cell before averaging), not {trim}")
+}
+
+/// The line of a top-level `key:` in a YAML annotation (1-based).
+fn top_level_line(text: &str, key: &str) -> Option<usize> {
+    text.lines().position(|l| l.strip_prefix(key).is_some_and(|rest| rest.starts_with(':'))).map(|i| i + 1)
+}
+
+/// `alpha` (the significance level) must be a number strictly between 0
+/// and 1, and `trim` at most [`MAX_TRIM`]: errors against `yaml`
+/// (`site.yaml` or a `machine.yaml`) at the key's line. `alpha: 2` would
+/// mark every tested change significant, `.nan` none.
+fn check_policy(yaml: &Path, text: &str, alpha: Option<f64>, trim: Option<usize>, diags: &mut Vec<Diagnostic>) {
+    if let Some(a) = alpha
+        && !(a > 0.0 && a < 1.0)
+    {
+        diags.push(Diagnostic::error(
+            yaml,
+            top_level_line(text, "alpha"),
+            format!("alpha (the significance level) must be a number between 0 and 1, such as 0.05; not {a}"),
+        ));
+    }
+    if let Some(t) = trim.filter(|&t| t > MAX_TRIM) {
+        diags.push(Diagnostic::error(yaml, top_level_line(text, "trim"), trim_message(t)));
+    }
+}
+
+/// A section's `trim:` over [`MAX_TRIM`] is an error against `yaml` (the
+/// machine.yaml path), at the section's `trim:` line.
+fn check_section_trims(yaml: &Path, text: &str, config: &MachineConfig, diags: &mut Vec<Diagnostic>) {
+    for sc in &config.sections {
+        if let Some(t) = sc.trim.filter(|&t| t > MAX_TRIM) {
+            diags.push(Diagnostic::error(
+                yaml,
+                line_of(text, &sc.title, "trim:"),
+                format!("section {:?}: {}", sc.title, trim_message(t)),
+            ));
+        }
+    }
+}
+
+/// Bad `files:` globs of the sections are errors against `yaml`.
+fn check_section_globs(yaml: &Path, text: &str, config: &MachineConfig, diags: &mut Vec<Diagnostic>) {
+    for sc in &config.sections {
+        for pat in &sc.files {
+            if let Err(e) = glob::Pattern::new(pat) {
+                diags.push(Diagnostic::error(
+                    yaml,
+                    line_of(text, &sc.title, pat),
+                    format!("section {:?}: bad glob {pat:?}: {e}", sc.title),
+                ));
+            }
+        }
+    }
+}
+
+/// Reads `site.yaml` in `content` and checks what serde cannot
+/// (`base_url`, `ignore:` globs, `alpha`, `trim`): problems go to `diags`.
+/// A missing or invalid file gives the defaults.
+pub(super) fn read_site_config(content: &Path, diags: &mut Vec<Diagnostic>) -> SiteConfig {
+    let site_yaml = content.join("site.yaml");
+    read_yaml_text(&site_yaml, diags)
+        .and_then(|text| {
+            let config = parse_yaml::<SiteConfig>(&site_yaml, &text, diags)?;
+            check_base_url(&site_yaml, &text, &config, diags);
+            ignore_globs(&site_yaml, &text, &config.ignore, diags);
+            check_policy(&site_yaml, &text, config.alpha, config.trim, diags);
+            Some(config)
+        })
+        .unwrap_or_else(|| SiteConfig { title: default_title(), ..SiteConfig::default() })
+}
+
+/// Reads a machine class's `machine.yaml` only (no raw files); `None` when
+/// it is missing or invalid (the problem goes to `diags`).
+pub fn read_machine_config(dir: &Path, diags: &mut Vec<Diagnostic>) -> Option<MachineConfig> {
+    read_yaml(&dir.join("machine.yaml"), diags)
+}
+
+/// A machine class's `machine.yaml` as [`load_machine`](super::load_machine)
+/// reads it: its text (for pointing diagnostics at lines), the config, and
+/// its globs compiled.
+pub(super) struct MachineYaml {
+    /// `<class>/machine.yaml`.
+    pub path: PathBuf,
+    /// Its text, lossily decoded.
+    pub text: String,
+    /// What it says.
+    pub config: MachineConfig,
+    /// The `formats:` overrides: glob (relative to the class directory) →
+    /// the parser forced on the files it matches, in the order written.
+    pub formats: Vec<(glob::Pattern, &'static dyn parse::BenchParser)>,
+    /// The `ignore:` globs.
+    pub ignore: Vec<glob::Pattern>,
+}
+
+impl MachineYaml {
+    /// Reads and checks `machine.yaml` of class directory `dir`: a bad
+    /// `formats:` glob or parser id, or a bad `ignore:` glob, is an error
+    /// in `diags` (and left out). `None` when it is missing, unreadable or
+    /// not a valid `machine.yaml` (the error goes to `diags`).
+    pub(super) fn read(dir: &Path, diags: &mut Vec<Diagnostic>) -> Option<MachineYaml> {
+        let path = dir.join("machine.yaml");
+        let text = read_yaml_text(&path, diags)?;
+        let config: MachineConfig = parse_yaml(&path, &text, diags)?;
+        let formats = machine_formats(&path, &text, &config, diags);
+        let ignore = ignore_globs(&path, &text, &config.ignore, diags);
+        Some(MachineYaml { path, text, config, formats, ignore })
+    }
+
+    /// The checks that need the class loaded, as errors in `diags`, in
+    /// this order: the machine's and each section's `baseline:` must be
+    /// one of `kernels`; then the sections' `files:` globs, `alpha` and
+    /// `trim` ([`MAX_TRIM`]), and each section's `trim`.
+    pub(super) fn check_loaded(&self, kernels: &[Kernel], diags: &mut Vec<Diagnostic>) {
+        let (yaml, text, config) = (&self.path, &self.text, &self.config);
+        let names = || kernels.iter().map(|k| k.name.as_str()).collect::<Vec<_>>().join(", ");
+        if let Some(b) = &config.baseline
+            && !kernels.iter().any(|k| &k.name == b)
+        {
+            diags.push(Diagnostic::error(
+                yaml,
+                line_of(text, "baseline:", b),
+                format!("baseline {b:?} is not a kernel of this machine class (kernels: {})", names()),
+            ));
+        }
+        for sc in &config.sections {
+            if let Some(b) = &sc.baseline
+                && !kernels.iter().any(|k| &k.name == b)
+            {
+                diags.push(Diagnostic::error(
+                    yaml,
+                    line_of(text, &sc.title, "baseline:"),
+                    format!(
+                        "section {:?}: baseline {b:?} is not a kernel of this machine class (kernels: {})",
+                        sc.title,
+                        names()
+                    ),
+                ));
+            }
+        }
+        check_section_globs(yaml, text, config, diags);
+        check_policy(yaml, text, config.alpha, config.trim, diags);
+        check_section_trims(yaml, text, config, diags);
+    }
+}
+
+/// The ids of every registered parser, for the message about an unknown one.
+fn known_ids() -> String {
+    parse::registry().iter().map(|p| p.id()).collect::<Vec<_>>().join(", ")
+}

@@ -1,0 +1,377 @@
+//! The walk: which directories of a content directory are machine classes
+//! ([`plan`]) and which files of a machine class are raw files, in which
+//! order, under which kernel directory ([`discover`]). Names that cannot
+//! be used safely (a line break, a hidden component, two names that read
+//! the same) are skipped with a warning.
+
+use super::config::{SiteConfig, read_site_config};
+use crate::diag::Diagnostic;
+use std::path::{Path, PathBuf};
+
+/// The annotation files, which are never raw files.
+const ANNOTATIONS: &[&str] = &["site.yaml", "machine.yaml", "kernel.yaml"];
+
+/// True when a file named `name` is not a raw file: hidden, an editor
+/// backup, a README, Markdown or an annotation.
+fn ignored(name: &str) -> bool {
+    name.starts_with('.')
+        || name.ends_with('~')
+        || name.starts_with("README")
+        || name.ends_with(".md")
+        || ANNOTATIONS.contains(&name)
+}
+
+/// The first step of [`load`](fn@super::load): reads `site.yaml` and
+/// lists the machine-class directories (those with a `machine.yaml`), in
+/// name order, as (directory, slug). Directories without `machine.yaml`
+/// get a warning in `diags`.
+///
+/// # Errors
+/// When `content` is not a readable directory.
+pub fn plan(content: &Path, diags: &mut Vec<Diagnostic>) -> std::io::Result<(SiteConfig, Vec<(PathBuf, String)>)> {
+    let meta = std::fs::metadata(content)?;
+    if !meta.is_dir() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::NotADirectory,
+            format!("{} is not a directory", content.display()),
+        ));
+    }
+    let config = read_site_config(content, diags);
+
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(content)?
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().map(|t| t.is_dir()).unwrap_or(false))
+        .map(|e| e.path())
+        .filter(|p| !p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with('.')))
+        .collect();
+    dirs.sort();
+    let mut out: Vec<(PathBuf, String)> = Vec::new();
+    for dir in dirs {
+        let slug = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        if has_line_break(&slug) {
+            diags.push(Diagnostic::warning(&dir, None, LINE_BREAK_SKIPPED));
+            continue;
+        }
+        if !dir.join("machine.yaml").exists() {
+            diags.push(Diagnostic::warning(&dir, None, "not a machine class (no machine.yaml); skipped"));
+            continue;
+        }
+        // Two names that differ only in bytes that are not UTF-8 read the
+        // same; they would share one output directory and cache entry.
+        if let Some((first, _)) = out.iter().find(|(_, s)| *s == slug) {
+            diags.push(Diagnostic::warning(&dir, None, same_name_skipped(&dir, &slug, first)));
+            continue;
+        }
+        out.push((dir, slug));
+    }
+    Ok((config, out))
+}
+
+/// The raw files and kernel directories of a machine-class directory.
+#[derive(Debug, Clone, Default)]
+pub struct Discovered {
+    /// Raw files in path order: (path relative to the class directory with
+    /// `/` separators, path on disk, kernel directory if any).
+    pub files: Vec<(String, PathBuf, Option<String>)>,
+    /// Kernel directories (first level), in name order.
+    pub kernel_dirs: Vec<String>,
+    /// The same directories on disk, in the same order: a name read
+    /// lossily (`caf\u{FFFD}` for `caf\xE9`) does not lead back to it.
+    pub kernel_paths: Vec<PathBuf>,
+    /// Problems walking the directory (unreadable entries, link loops).
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Walks a machine-class directory (following links; a link loop is a
+/// warning, not a hang). Hidden files, annotations, `README*`, `*.md` and
+/// editor backups are left out.
+pub fn discover(dir: &Path) -> Discovered {
+    let Walked { mut files, mut kernels, mut diags, lossy } = walk(dir);
+    // The order of walkdir's `sort_by_file_name` (each directory's entries
+    // by name, depth first), sorted here once: walkdir took every compared
+    // name apart from its path again, a tenth of a no-op rebuild.
+    // Every path starts with `dir`: compare what follows.
+    let skip = dir.as_os_str().len();
+    // Each path's bytes with separators as 0, built once: compared as plain
+    // bytes (memcmp) they give the walk order.
+    files.sort_by_cached_key(|f| walk_key(after(&f.1, skip)));
+    // By name; of names that read the same, the first in walk order first.
+    kernels.sort_unstable_by(|a, b| a.0.cmp(&b.0).then_with(|| walk_order(after(&a.1, skip), after(&b.1, skip))));
+    if lossy {
+        drop_same_names(&mut files, &mut kernels, &mut diags);
+    }
+    diags.sort_by(|a, b| walk_order(after(&a.file, skip), after(&b.file, skip)));
+
+    let (kernel_dirs, kernel_paths) = kernels.into_iter().unzip();
+    Discovered { files, kernel_dirs, kernel_paths, diagnostics: diags }
+}
+
+/// What [`walk`] found, in the order the walk met it.
+struct Walked {
+    /// Raw files, as in [`Discovered::files`].
+    files: Vec<(String, PathBuf, Option<String>)>,
+    /// Kernel directories: (name, path on disk).
+    kernels: Vec<(String, PathBuf)>,
+    /// Problems walking.
+    diags: Vec<Diagnostic>,
+    /// True when some name was not UTF-8 (read lossily): two names may
+    /// then read the same.
+    lossy: bool,
+}
+
+/// The walk of [`discover`], unsorted: every raw file and kernel directory
+/// under `dir`, and warnings for what is skipped.
+fn walk(dir: &Path) -> Walked {
+    let mut files: Vec<(String, PathBuf, Option<String>)> = Vec::new();
+    // Kernel directories: (name, path on disk).
+    let mut kernels: Vec<(String, PathBuf)> = Vec::new();
+    let mut diags = Vec::new();
+    let mut lossy = false;
+    let mut walk = walkdir::WalkDir::new(dir).follow_links(true).min_depth(1).into_iter();
+    while let Some(entry) = walk.next() {
+        let entry = match entry {
+            Ok(e) => e,
+            Err(e) => {
+                let path = e.path().map(Path::to_path_buf).unwrap_or_else(|| dir.to_path_buf());
+                let what = if e.loop_ancestor().is_some() { "symbolic link loop".to_string() } else { e.to_string() };
+                diags.push(Diagnostic::warning(path, None, format!("skipped: {what}")));
+                continue;
+            }
+        };
+        let rel_str = relative_str(entry.path(), dir);
+        // A name that is not UTF-8 is read lossily (`caf\u{FFFD}`); two such
+        // names may then read the same (checked after the walk).
+        lossy |= rel_str.contains('\u{FFFD}');
+        if has_hidden_component(&rel_str) {
+            continue;
+        }
+        if has_line_break(&rel_str) {
+            diags.push(Diagnostic::warning(entry.path(), None, LINE_BREAK_SKIPPED));
+            if entry.file_type().is_dir() {
+                walk.skip_current_dir();
+            }
+            continue;
+        }
+        let name = rel_str.rsplit('/').next().unwrap_or_default();
+        if entry.file_type().is_dir() {
+            if entry.depth() == 1 {
+                kernels.push((name.to_string(), entry.path().to_path_buf()));
+            }
+            continue;
+        }
+        if ignored(name) {
+            continue;
+        }
+        // A FIFO would block the read for ever and a device (`/dev/zero`
+        // linked in) never end: only regular files (or links to them) are
+        // read. The type comes with the directory listing (or from the
+        // link's target), at no extra cost.
+        if !entry.file_type().is_file() {
+            diags.push(Diagnostic::warning(
+                entry.path(),
+                None,
+                "not a regular file (a FIFO, socket or device), skipped",
+            ));
+            continue;
+        }
+        let kernel = (entry.depth() >= 2).then(|| rel_str.split('/').next().unwrap_or_default().to_string());
+        files.push((rel_str, entry.path().to_path_buf(), kernel));
+    }
+    Walked { files, kernels, diags, lossy }
+}
+
+/// The bytes of `p` after its first `skip` (those of the walked directory).
+fn after(p: &Path, skip: usize) -> &[u8] {
+    let b = p.as_os_str().as_encoded_bytes();
+    b.get(skip..).unwrap_or(b)
+}
+
+/// Names that differ only in bytes that are not UTF-8 read the same: the
+/// first in walk order keeps the name; a later kernel directory is skipped
+/// with everything in it, a later file on its own, and a file that reads
+/// as a directory's name is skipped. `files` and `kernels` are in walk
+/// order; a warning for each skipped one goes to `diags`.
+fn drop_same_names(
+    files: &mut Vec<(String, PathBuf, Option<String>)>,
+    kernels: &mut Vec<(String, PathBuf)>,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let mut shadowed: Vec<PathBuf> = Vec::new();
+    for pair in kernels.windows(2) {
+        if pair[0].0 == pair[1].0 {
+            diags.push(Diagnostic::warning(&pair[1].1, None, same_name_skipped(&pair[1].1, &pair[0].0, &pair[0].1)));
+            shadowed.push(pair[1].1.clone());
+        }
+    }
+    kernels.dedup_by(|b, a| a.0 == b.0);
+    let mut seen: rustc_hash::FxHashMap<String, PathBuf> = rustc_hash::FxHashMap::default();
+    files.retain(|(rel, path, _)| {
+        if shadowed.iter().any(|s| path.starts_with(s)) {
+            return false;
+        }
+        match seen.get(rel) {
+            Some(first) => {
+                diags.push(Diagnostic::warning(path, None, same_name_skipped(path, rel, first)));
+                false
+            }
+            None => {
+                seen.insert(rel.clone(), path.clone());
+                true
+            }
+        }
+    });
+    // Every directory the kept files lie in, by the name it reads as.
+    let mut dirs: rustc_hash::FxHashMap<&str, &Path> = rustc_hash::FxHashMap::default();
+    for (rel, path, _) in files.iter() {
+        for (i, _) in rel.match_indices('/') {
+            // `a/b/c.txt` at its first `/`: two levels up from the file.
+            let on_disk = path.ancestors().nth(rel[i..].matches('/').count()).unwrap_or(path);
+            dirs.entry(&rel[..i]).or_insert(on_disk);
+        }
+    }
+    let clashing: Vec<(usize, PathBuf)> = files
+        .iter()
+        .enumerate()
+        .filter_map(|(i, (rel, _, _))| dirs.get(rel.as_str()).map(|d| (i, d.to_path_buf())))
+        .collect();
+    for (i, d) in clashing.iter().rev() {
+        let (rel, path, _) = files.remove(*i);
+        diags.push(Diagnostic::warning(&path, None, same_name_skipped(&path, &rel, d)));
+    }
+}
+
+/// True when a `/`-separated relative path has a hidden component (one
+/// starting with `.`): the walk leaves such files out, and the output's
+/// stale-file removal leaves such paths alone.
+pub fn has_hidden_component(rel: &str) -> bool {
+    rel.split('/').any(|c| c.starts_with('.'))
+}
+
+/// True when `name` holds a line break (or a carriage return).
+///
+/// Such a file or directory is skipped with a warning: the output
+/// directory's list of the files benchsite wrote (`.benchsite`, which
+/// the next build reads to remove files it no longer makes) is one path
+/// per line, so a raw file named `a\n.git/config` would, copied to the
+/// output, list `.git/config` as benchsite's own and have the next build
+/// delete it.
+pub fn has_line_break(name: &str) -> bool {
+    name.contains(['\n', '\r'])
+}
+
+/// The warning for a file or directory (`path`) whose name, read as UTF-8
+/// (`name`), is the same as an earlier one's (`first`): their names differ
+/// in bytes that are not UTF-8, read as U+FFFD (or one holds U+FFFD
+/// itself). The message shows both names with such bytes escaped
+/// (`caf\xE8`), since printed they look the same.
+fn same_name_skipped(path: &Path, name: &str, first: &Path) -> String {
+    let raw = |p: &Path| p.file_name().map(|n| format!("{n:?}")).unwrap_or_default();
+    format!(
+        "skipped: its name {} reads as {name:?}, as {} does (a byte that is not UTF-8 reads as U+FFFD); rename one",
+        raw(path),
+        raw(first)
+    )
+}
+
+/// The warning for a name with a line break ([`has_line_break`]).
+const LINE_BREAK_SKIPPED: &str =
+    "skipped: the name holds a line break (rename it; the list of files benchsite writes is one path per line)";
+
+/// `path` relative to `dir`, its components joined by `/` (lossy UTF-8).
+/// Paths a walk of `dir` yields start with `dir`'s bytes; others go
+/// through `Path`.
+fn relative_str(path: &Path, dir: &Path) -> String {
+    let (p, d) = (path.as_os_str().as_encoded_bytes(), dir.as_os_str().as_encoded_bytes());
+    let sep = |c: &u8| std::path::is_separator(char::from(*c));
+    if std::path::MAIN_SEPARATOR == '/'
+        && let Some(rest) = p.strip_prefix(d)
+        && (d.last().is_some_and(sep) || rest.first().is_some_and(sep))
+    {
+        let start = rest.iter().position(|c| !sep(c)).unwrap_or(rest.len());
+        let rest = &rest[start..];
+        if !rest.split(sep).any(|c| c.is_empty() || c == b".") {
+            return String::from_utf8_lossy(rest).into_owned();
+        }
+    }
+    let rel = path.strip_prefix(dir).unwrap_or(path);
+    rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/")
+}
+
+/// A sort key for [`walk_order`]: the bytes with every separator as 0.
+fn walk_key(b: &[u8]) -> Vec<u8> {
+    b.iter().map(|&c| if std::path::is_separator(char::from(c)) { 0 } else { c }).collect()
+}
+
+/// Depth-first order of a walk that visits each directory's entries by
+/// name, for two paths' bytes: component by component (`a/x` before
+/// `a-b`, `a` before `a/x`), which is byte order with the separators
+/// counted as the lowest byte (no file name holds a NUL). Cheaper than
+/// `Path`'s own comparison, which takes both paths apart.
+fn walk_order(a: &[u8], b: &[u8]) -> std::cmp::Ordering {
+    let key = |c: u8| if std::path::is_separator(char::from(c)) { 0 } else { c };
+    // The first byte that differs decides (or the shorter path comes first).
+    match a.iter().zip(b).position(|(x, y)| x != y) {
+        Some(i) => key(a[i]).cmp(&key(b[i])),
+        None => a.len().cmp(&b.len()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::discover;
+
+    proptest::proptest! {
+        /// Sorting by [`walk_key`] gives [`walk_order`]'s order.
+        #[test]
+        fn walk_key_sorts_as_walk_order(paths in proptest::collection::vec("[ab/.\\- ]{0,6}", 0..40)) {
+            let bytes: Vec<&[u8]> = paths.iter().map(|p| p.as_bytes()).collect();
+            let mut by_key = bytes.clone();
+            by_key.sort_by_cached_key(|b| super::walk_key(b));
+            let mut by_order = bytes.clone();
+            by_order.sort_by(|a, b| super::walk_order(a, b));
+            proptest::prop_assert_eq!(by_key, by_order);
+        }
+    }
+
+    /// `discover` sorts once what walkdir's `sort_by_file_name` sorted per
+    /// directory: the same order, also for names that sort differently
+    /// as whole paths (`a-b` before `a/x` bytewise, after it by name).
+    #[test]
+    fn discover_lists_files_in_walk_order_by_name() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let root = dir.path().join("m");
+        for rel in [
+            "a/x.txt", "a/y.txt", "a-b/x.txt", "a.b/x.txt", "ab/x.txt", "a b/x.txt", "A/x.txt", "b.txt", "a0.txt",
+            "a-b.txt",
+        ] {
+            let p = root.join(rel);
+            std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+            std::fs::write(&p, "x").expect("write");
+        }
+        let walked: Vec<String> = walkdir::WalkDir::new(&root)
+            .min_depth(1)
+            .sort_by_file_name()
+            .into_iter()
+            .flatten()
+            .filter(|e| e.file_type().is_file())
+            .map(|e| e.path().strip_prefix(&root).expect("inside").to_string_lossy().into_owned())
+            .collect();
+        let found: Vec<String> = discover(&root).files.into_iter().map(|(rel, _, _)| rel).collect();
+        assert_eq!(found, walked);
+        assert_eq!(walked.first().map(String::as_str), Some("A/x.txt"));
+        assert!(walked.iter().position(|p| p == "a/y.txt") < walked.iter().position(|p| p == "a-b/x.txt"));
+    }
+
+    #[test]
+    fn relative_paths_join_components_with_slashes() {
+        use super::relative_str;
+        use std::path::Path;
+        let rel = |p: &str, d: &str| relative_str(Path::new(p), Path::new(d));
+        assert_eq!(rel("/c/m/2.4.7/dbench.txt", "/c/m"), "2.4.7/dbench.txt");
+        assert_eq!(rel("/c/m/2.4.7/dbench.txt", "/c/m/"), "2.4.7/dbench.txt");
+        assert_eq!(rel("c/m/ x.txt", "c/m"), " x.txt");
+        assert_eq!(rel("./c/m/a", "./c/m"), "a");
+        // Not a plain join: through `Path`, as before.
+        assert_eq!(rel("/c/m//a/./b", "/c/m"), "a/b");
+    }
+}

@@ -1,0 +1,246 @@
+//! Loading: a whole content directory ([`load`]) or one machine class
+//! ([`load_machine`]): its annotations, every raw file parsed in parallel,
+//! its kernels (those with results, in table order) and `runs:`.
+
+use super::config::{KernelConfig, MachineYaml, read_yaml};
+use super::discover::{Discovered, discover, plan};
+use super::parse_cache::ParseCache;
+use super::raw_file::parse_file;
+use super::{Kernel, MachineClass, ResultFile, Site};
+use crate::diag::Diagnostic;
+use crate::model::Value;
+use crate::parse;
+use rayon::prelude::*;
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::path::{Path, PathBuf};
+
+/// Loads a content directory.
+///
+/// # Errors
+/// Only when `content` itself cannot be read; every other problem is a
+/// [`Diagnostic`] in [`Site::diagnostics`].
+pub fn load(content: &Path) -> std::io::Result<Site> {
+    load_with_progress(content, &indicatif::ProgressBar::hidden())
+}
+
+/// [`load`], advancing `progress` by one for every raw file parsed (its
+/// length grows as files are discovered).
+///
+/// # Errors
+/// As [`load`].
+pub fn load_with_progress(content: &Path, progress: &indicatif::ProgressBar) -> std::io::Result<Site> {
+    let mut diags = Vec::new();
+    let (config, dirs) = plan(content, &mut diags)?;
+    let mut machines = Vec::new();
+    for (dir, slug) in dirs {
+        let opts = LoadOptions { site_ignore: &config.ignore, progress: Some(progress), ..LoadOptions::default() };
+        if let Some(m) = load_machine(&dir, &slug, opts, &mut diags) {
+            machines.push(m);
+        }
+    }
+    Ok(Site { config, machines, diagnostics: diags })
+}
+
+/// How [`load_machine`] loads a class; the default walks the directory,
+/// parses every file, ignores nothing beyond the class's own `ignore:` and
+/// reports no progress.
+#[derive(Default)]
+pub struct LoadOptions<'a> {
+    /// The class directory as [`discover`] already walked it (the build
+    /// walks it first to ask the build cache whether it changed); `None`:
+    /// walked here.
+    pub discovered: Option<Discovered>,
+    /// Where each raw file's parse result is looked up by its contents
+    /// first, and where the files parsed are added (see [`parse_file`]).
+    pub cache: Option<&'a ParseCache>,
+    /// `site.yaml`'s `ignore:` globs: files matching one (or one of the
+    /// class's own `ignore:`) are left out. Globs that do not compile are
+    /// skipped here ([`plan`] reported them).
+    pub site_ignore: &'a [String],
+    /// Advanced by one for every raw file parsed; its length grows by the
+    /// number of files found.
+    pub progress: Option<&'a indicatif::ProgressBar>,
+}
+
+/// Loads one machine class (from [`plan`]) in directory `dir`, named
+/// `slug`: its annotations and every raw file, parsed in parallel, as
+/// `opts` says. `None` when its `machine.yaml` cannot be read or is
+/// invalid; every problem goes to `diags` (in this order: `machine.yaml`,
+/// the walk, each `kernel.yaml`, `runs:`, the raw files in path order,
+/// then the checks of `baseline:`, section globs, `alpha` and `trim`).
+pub fn load_machine(
+    dir: &Path,
+    slug: &str,
+    opts: LoadOptions<'_>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<MachineClass> {
+    let yaml = MachineYaml::read(dir, diags)?;
+    let found = opts.discovered.unwrap_or_else(|| discover(dir));
+    let (files, kernel_dirs, kernel_paths) = raw_files(found, &yaml.ignore, opts.site_ignore, diags);
+    let (mut kernels, kernel_yaml) = read_kernels(&kernel_dirs, &kernel_paths, diags);
+    check_runs(&kernels, &kernel_yaml, &files, diags);
+    let results = parse_all(&files, &yaml.formats, &kernels, opts.cache, opts.progress, diags);
+    keep_kernels_with_results(&mut kernels, &results);
+    order_kernels(&mut kernels, &yaml.config.kernel_order);
+    yaml.check_loaded(&kernels, diags);
+    Some(MachineClass { slug: slug.to_string(), dir: dir.to_path_buf(), config: yaml.config, kernels, results })
+}
+
+/// A raw file to read: (path relative to the class directory, path on
+/// disk, kernel directory), as in [`Discovered::files`].
+type RawFile = (String, PathBuf, Option<String>);
+
+/// The raw files of walk `found` that match none of the class's `ignore`
+/// globs and `site_ignore`, and its kernel directories (names, paths on
+/// disk); the walk's warnings go to `diags`.
+fn raw_files(
+    found: Discovered,
+    ignore: &[glob::Pattern],
+    site_ignore: &[String],
+    diags: &mut Vec<Diagnostic>,
+) -> (Vec<RawFile>, Vec<String>, Vec<PathBuf>) {
+    let site_ignore: Vec<glob::Pattern> = site_ignore.iter().filter_map(|g| glob::Pattern::new(g).ok()).collect();
+    let Discovered { mut files, kernel_dirs, kernel_paths, diagnostics: mut walk_diags } = found;
+    diags.append(&mut walk_diags);
+    if !ignore.is_empty() || !site_ignore.is_empty() {
+        files.retain(|(rel, _, _)| !ignore.iter().chain(&site_ignore).any(|p| p.matches(rel)));
+    }
+    (files, kernel_dirs, kernel_paths)
+}
+
+/// The kernel of each kernel directory (`names`), with its `kernel.yaml`
+/// read from its directory on disk (`paths`; its name may have been read
+/// lossily), and the paths of those `kernel.yaml` files.
+fn read_kernels(names: &[String], paths: &[PathBuf], diags: &mut Vec<Diagnostic>) -> (Vec<Kernel>, Vec<PathBuf>) {
+    let kernel_yaml: Vec<PathBuf> = paths.iter().map(|p| p.join("kernel.yaml")).collect();
+    let kernels = names
+        .iter()
+        .zip(&kernel_yaml)
+        .map(|(k, yaml)| Kernel { name: k.clone(), config: read_yaml(yaml, diags).unwrap_or_default() })
+        .collect();
+    (kernels, kernel_yaml)
+}
+
+/// `runs:` entries must name a raw file of their kernel: a warning against
+/// the `kernel.yaml` (`kernel_yaml`, beside `kernels`) for each that does not.
+fn check_runs(kernels: &[Kernel], kernel_yaml: &[PathBuf], files: &[RawFile], diags: &mut Vec<Diagnostic>) {
+    let rels: FxHashSet<&str> = if kernels.iter().any(|k| !k.config.runs.is_empty()) {
+        files.iter().map(|(r, _, _)| r.as_str()).collect()
+    } else {
+        Default::default()
+    };
+    for (k, yaml) in kernels.iter().zip(kernel_yaml) {
+        for name in k.config.runs.keys() {
+            let rel = format!("{}/{name}", k.name);
+            if !rels.contains(rel.as_str()) {
+                diags.push(Diagnostic::warning(
+                    yaml,
+                    None,
+                    format!("runs: {name:?} is not a raw file of kernel {} (no {rel})", k.name),
+                ));
+            }
+        }
+    }
+}
+
+/// Parses `files` in parallel (through `cache`, with the parsers `formats`
+/// forces), applies `runs:` of `kernels`, and returns the results in file
+/// order; the diagnostics go to `diags` in file order.
+fn parse_all(
+    files: &[RawFile],
+    formats: &[(glob::Pattern, &'static dyn parse::BenchParser)],
+    kernels: &[Kernel],
+    cache: Option<&ParseCache>,
+    progress: Option<&indicatif::ProgressBar>,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<ResultFile> {
+    if let Some(p) = progress {
+        p.inc_length(files.len() as u64);
+    }
+    let parsed: Vec<(Vec<ResultFile>, Vec<Diagnostic>)> = files
+        .par_iter()
+        .map(|(rel, path, kernel)| {
+            let r = parse_file(rel, path, kernel.as_deref(), formats, cache);
+            if let Some(p) = progress {
+                p.inc(1);
+            }
+            r
+        })
+        .collect();
+    let by_name: FxHashMap<&str, &Kernel> = kernels.iter().map(|k| (k.name.as_str(), k)).collect();
+    let mut results = Vec::new();
+    for (rfs, mut d) in parsed {
+        diags.append(&mut d);
+        for mut rf in rfs {
+            apply_runs(&mut rf, &by_name);
+            results.push(rf);
+        }
+    }
+    results
+}
+
+/// Adds the kernels named only inside machine-level files (in the order
+/// they are met) and drops kernel directories without any result. Hash
+/// sets: linear in samples.
+fn keep_kernels_with_results(kernels: &mut Vec<Kernel>, results: &[ResultFile]) {
+    let mut known: FxHashSet<String> = kernels.iter().map(|k| k.name.clone()).collect();
+    let mut with_results: FxHashSet<&str> = FxHashSet::default();
+    for rf in results {
+        for s in &rf.parsed.samples {
+            if let Some(k) = &s.kernel {
+                with_results.insert(k.as_str());
+                if !known.contains(k.as_str()) {
+                    known.insert(k.to_string());
+                    kernels.push(Kernel { name: k.to_string(), config: KernelConfig::default() });
+                }
+            }
+        }
+    }
+    kernels.retain(|k| with_results.contains(k.name.as_str()));
+}
+
+/// Orders kernels: those listed in `order` first in that order, the rest in
+/// version order. Each name is parsed once (n log n comparisons of parsed
+/// versions, and a hash lookup for `order`).
+pub fn order_kernels(kernels: &mut [Kernel], order: &[String]) {
+    let mut pos: FxHashMap<&str, usize> = FxHashMap::default();
+    for (i, o) in order.iter().enumerate() {
+        pos.entry(o.as_str()).or_insert(i);
+    }
+    let mut keyed: Vec<(Option<usize>, crate::version::KernelVersion, Kernel)> = kernels
+        .iter_mut()
+        .map(|k| {
+            let k = std::mem::replace(k, Kernel { name: String::new(), config: KernelConfig::default() });
+            (pos.get(k.name.as_str()).copied(), crate::version::KernelVersion::parse(&k.name), k)
+        })
+        .collect();
+    keyed.sort_by(|a, b| match (a.0, b.0) {
+        (Some(x), Some(y)) => x.cmp(&y),
+        (Some(_), None) => std::cmp::Ordering::Less,
+        (None, Some(_)) => std::cmp::Ordering::Greater,
+        (None, None) => a.1.cmp(&b.1),
+    });
+    for (slot, (_, _, k)) in kernels.iter_mut().zip(keyed) {
+        *slot = k;
+    }
+}
+
+/// One `ResultFile` per raw file of `results` (in path order, a file's
+/// segments side by side), the first of each: what is hashed and copied
+/// once per file.
+pub fn first_of_each_file(results: &[ResultFile]) -> impl Iterator<Item = &ResultFile> {
+    results.iter().enumerate().filter(|(i, rf)| *i == 0 || results[i - 1].rel_path != rf.rel_path).map(|(_, rf)| rf)
+}
+
+/// Turns single values of files listed under a kernel's `runs:` into summaries.
+fn apply_runs(rf: &mut ResultFile, kernels: &FxHashMap<&str, &Kernel>) {
+    let Some(kdir) = &rf.kernel_dir else { return };
+    let Some(kernel) = kernels.get(kdir.as_str()) else { return };
+    let in_kernel = rf.rel_path.strip_prefix(&format!("{kdir}/")).unwrap_or(&rf.rel_path);
+    let Some(runs) = kernel.config.runs.get(in_kernel) else { return };
+    for s in &mut rf.parsed.samples {
+        if let Value::Single { value } = s.value {
+            s.value = Value::Summary { mean: value, stddev: runs.stddev, n: runs.n };
+        }
+    }
+}

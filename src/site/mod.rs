@@ -1,0 +1,120 @@
+//! Loading a content directory: YAML annotations and parsed raw results.
+//!
+//! ```text
+//! content/
+//!   site.yaml                      site title, description
+//!   <machine-class>/machine.yaml   the machine, its baseline, its sections
+//!   <machine-class>/<kernel>/      raw result files of that kernel (+ kernel.yaml)
+//!   <machine-class>/<file>         raw files holding rows for several kernels
+//! ```
+//!
+//! A raw file inside a kernel directory (at any depth) belongs to that kernel
+//! whatever it says inside; a file directly in the machine-class directory
+//! takes the kernel from each row (lmbench's OS column, tiobench's
+//! Identifier). Files named `README*`, `*.md`, hidden files and editor
+//! backups (`*~`) are ignored.
+//!
+//! Nothing here panics on bad input: unreadable, unrecognised or damaged raw
+//! files become warnings naming the file (and line), and the rest of the site
+//! still loads; malformed YAML is an error with file, line and column.
+//!
+//! The parts, each a private module whose public items are re-exported
+//! here, lowest first (each uses only the types here and the parts before
+//! it):
+//!
+//! * `parse_cache`: [`ParseCache`], what each raw file parsed to, kept
+//!   between builds;
+//! * `raw_file`: reading and parsing one raw file ([`parse_file`],
+//!   [`parse_bytes`], [`FileOutcome`]) and filing its samples under their
+//!   kernel;
+//! * `config`: the YAML schema ([`SiteConfig`], [`MachineConfig`],
+//!   [`SectionConfig`], [`KernelConfig`]), reading annotations with file and
+//!   line diagnostics, and checking them ([`check_yaml`]);
+//! * `discover`: the walk ([`plan`], [`discover`]): which directories are
+//!   machine classes and which files are raw files, in which order;
+//! * `load`: [`load`] a whole site, or [`load_machine`] one machine class:
+//!   its kernels, their order, `runs:`.
+
+mod config;
+mod discover;
+mod load;
+mod parse_cache;
+mod raw_file;
+
+pub use config::{
+    KernelConfig, MAX_TRIM, MachineConfig, RunsConfig, SectionConfig, SiteConfig, YamlKind, base_url_ok, check_yaml,
+    read_annotation, read_machine_config,
+};
+pub use discover::{Discovered, discover, has_hidden_component, has_line_break, plan};
+pub use load::{LoadOptions, first_of_each_file, load, load_machine, load_with_progress, order_kernels};
+pub use parse_cache::ParseCache;
+pub use raw_file::{FileOutcome, MAX_RAW_FILE_SIZE, parse_bytes, parse_file};
+
+use crate::diag::Diagnostic;
+use crate::model::ParsedFile;
+use std::path::PathBuf;
+
+/// A kernel tested on a machine class.
+#[derive(Debug, Clone)]
+pub struct Kernel {
+    /// The kernel's name, e.g. `2.4.19-rc5-aa1`.
+    pub name: String,
+    /// Its `kernel.yaml`, or defaults.
+    pub config: KernelConfig,
+}
+
+/// One benchmark output of a raw result file and what was read from it: a
+/// file holding several benchmarks' outputs (a mail with dbench lines and
+/// a Bonnie table) gives one `ResultFile` each, sharing `raw`.
+#[derive(Debug, Clone)]
+pub struct ResultFile {
+    /// Path relative to the machine-class directory, with `/` separators.
+    pub rel_path: String,
+    /// Path on disk.
+    pub path: PathBuf,
+    /// The kernel directory it sits in, if any.
+    pub kernel_dir: Option<String>,
+    /// The one kernel the file itself names (lmbench's OS column,
+    /// UnixBench's `OS:` line) when it sits in a kernel directory: its
+    /// samples carry the directory's name, and `check` warns when the two
+    /// disagree.
+    pub named_kernel: Option<String>,
+    /// The parse result; samples already carry their final kernel.
+    pub parsed: ParsedFile,
+    /// The file's bytes as read, copied into the output so every number
+    /// links down to the file it came from.
+    pub raw: std::sync::Arc<[u8]>,
+}
+
+/// A machine class: one machine (or class of machines) and everything run on it.
+#[derive(Debug, Clone)]
+pub struct MachineClass {
+    /// Directory name, used as URL slug.
+    pub slug: String,
+    /// The machine-class directory.
+    pub dir: PathBuf,
+    /// `machine.yaml`.
+    pub config: MachineConfig,
+    /// Kernels in table order.
+    pub kernels: Vec<Kernel>,
+    /// Parsed raw files, in path order.
+    pub results: Vec<ResultFile>,
+}
+
+/// Everything loaded from a content directory.
+#[derive(Debug, Clone)]
+pub struct Site {
+    /// `site.yaml`.
+    pub config: SiteConfig,
+    /// Machine classes in directory-name order.
+    pub machines: Vec<MachineClass>,
+    /// Every warning and error found, in discovery order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Site {
+    /// True when any diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(|d| d.severity == crate::diag::Severity::Error)
+    }
+}

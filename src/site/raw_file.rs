@@ -1,0 +1,307 @@
+//! Reading and parsing one raw result file: its bytes (regular files only,
+//! at most [`MAX_RAW_FILE_SIZE`]), every benchmark output in them, the
+//! warnings they give, and the kernel each sample is filed under.
+
+use super::ResultFile;
+use super::parse_cache::ParseCache;
+use crate::diag::Diagnostic;
+use crate::model::ParsedFile;
+use crate::parse::{self, Input};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// Raw result files larger than this (64 MiB) are skipped with a warning
+/// ("too large") instead of being read: real benchmark output is a few
+/// kilobytes, and a runaway log or a disk image dropped into `content/` must
+/// not make a build take minutes and gigabytes.
+pub const MAX_RAW_FILE_SIZE: u64 = 64 * 1024 * 1024;
+
+/// Reads and parses one raw file: `rel` is its path relative to the
+/// machine-class directory (matched against the `formats:` globs, which
+/// force a parser on the files they match), `path` the file on disk and
+/// `kernel_dir` the kernel directory it sits in, if any: its samples are
+/// that kernel's (unless the file names several kernels itself), and
+/// outside kernel directories each keeps the kernel it names (those naming
+/// none are dropped with a warning). With a `cache`, the outcome is looked
+/// up there by the file's contents (and the parser forced on it) first,
+/// and stored there when parsed.
+///
+/// Returns what each benchmark output in it read (none for a skipped
+/// file), samples carrying their final kernel, and the diagnostics it
+/// produced. Never fails: an unreadable, too large or unrecognised file is
+/// a warning.
+pub fn parse_file(
+    rel: &str,
+    path: &Path,
+    kernel_dir: Option<&str>,
+    formats: &[(glob::Pattern, &'static dyn parse::BenchParser)],
+    cache: Option<&ParseCache>,
+) -> (Vec<ResultFile>, Vec<Diagnostic>) {
+    let mut diags = Vec::new();
+    let bytes = match read_raw(path) {
+        Ok(bytes) => bytes,
+        Err(d) => return (Vec::new(), vec![d]),
+    };
+    let forced = formats.iter().find(|(p, _)| p.matches(rel)).map(|(_, parser)| *parser);
+    let outcome = outcome_of(&bytes, forced, cache);
+    diags.extend(outcome.warnings.into_iter().map(|(line, message)| Diagnostic::warning(path, line, message)));
+    let raw: std::sync::Arc<[u8]> = bytes.into();
+    let mut out = Vec::with_capacity(outcome.parsed.len());
+    for mut parsed in outcome.parsed {
+        let named_kernel = file_kernels(&mut parsed, path, kernel_dir, &mut diags);
+        out.push(ResultFile {
+            rel_path: rel.to_string(),
+            path: path.to_path_buf(),
+            kernel_dir: kernel_dir.map(str::to_string),
+            named_kernel,
+            parsed,
+            raw: raw.clone(),
+        });
+    }
+    (out, diags)
+}
+
+/// The bytes of raw file `path`, or the warning skipping it (too large,
+/// unreadable, not a regular file).
+fn read_raw(path: &Path) -> Result<Vec<u8>, Diagnostic> {
+    match read_regular(path, MAX_RAW_FILE_SIZE) {
+        Ok(Ok(b)) => Ok(b),
+        Ok(Err(len)) => Err(Diagnostic::warning(
+            path,
+            None,
+            format!(
+                "too large ({len} bytes; raw files over {} MiB are skipped), skipped",
+                MAX_RAW_FILE_SIZE / (1024 * 1024)
+            ),
+        )),
+        Err(e) => Err(Diagnostic::warning(path, None, format!("cannot read, skipped: {e}"))),
+    }
+}
+
+/// [`parse_bytes`], through `cache` when there is one: its entry for these
+/// bytes and `forced` parser if it holds one, else parsed and put there.
+fn outcome_of(
+    bytes: &[u8],
+    forced: Option<&'static dyn parse::BenchParser>,
+    cache: Option<&ParseCache>,
+) -> FileOutcome {
+    match cache {
+        Some(cache) => {
+            let key = ParseCache::key(bytes, forced.map(|p| p.id()));
+            cache.get(key).unwrap_or_else(|| {
+                let outcome = parse_bytes(bytes, forced);
+                cache.put(key, &outcome);
+                outcome
+            })
+        }
+        None => parse_bytes(bytes, forced),
+    }
+}
+
+/// What reading one raw file's bytes gives, before its kernel directory is
+/// applied: what each benchmark output in it read (none for a file skipped
+/// with a warning; several for a mail holding several benchmarks' outputs,
+/// see [`parse::segment`]) and the warnings, each with its 1-based line if
+/// any. The same bytes and the same forced parser always give the same
+/// outcome, which is what [`ParseCache`] stores.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FileOutcome {
+    /// What each segment's parser read, in file order, with `benchmark`
+    /// and `lines` set and derived metrics added.
+    pub parsed: Vec<ParsedFile>,
+    /// Warnings about the file: (line, message).
+    pub warnings: Vec<(Option<usize>, String)>,
+}
+
+/// Parses the bytes of a raw file: every benchmark output in it
+/// ([`parse::segment::segments`]), the first read by the parser `forced`
+/// on it when there is one. Empty, binary (NUL bytes in the first 8 KiB)
+/// and unrecognised files give a warning and no result; a damaged segment
+/// gives a warning naming its line, and the file's other segments are kept.
+/// A parser's notes that are not mere information
+/// ([`parse::note_is_info`]: a line that looks like a result and was not
+/// read, a block skipped) are warnings on their lines.
+pub fn parse_bytes(bytes: &[u8], forced: Option<&'static dyn parse::BenchParser>) -> FileOutcome {
+    let mut warnings = Vec::new();
+    let skipped = |warnings: Vec<(Option<usize>, String)>| FileOutcome { parsed: Vec::new(), warnings };
+    if bytes.is_empty() {
+        warnings.push((None, "empty file, skipped".to_string()));
+        return skipped(warnings);
+    }
+    if bytes.iter().take(8192).any(|&b| b == 0) {
+        warnings.push((None, "binary file (NUL bytes), skipped".to_string()));
+        return skipped(warnings);
+    }
+    let input = Input::from_bytes(bytes);
+    if input.lossy {
+        warnings.push((None, "not valid UTF-8; invalid bytes replaced".to_string()));
+    }
+    let segments = parse::segment::segments(&input, forced);
+    if segments.is_empty() {
+        warnings.push((None, UNRECOGNISED.to_string()));
+        return skipped(warnings);
+    }
+    let several = segments.len() > 1;
+    let mut out = Vec::with_capacity(segments.len());
+    for seg in segments {
+        let id = seg.parser.id();
+        let mut parsed = match seg.outcome {
+            Ok(p) => p,
+            Err(e) => {
+                let what = if several {
+                    format!("lines {}-{} skipped, the rest of the file is read", seg.lines.0, seg.lines.1)
+                } else {
+                    "file skipped".to_string()
+                };
+                warnings.push((e.line(), format!("{id}: {}; {what}", e.message())));
+                continue;
+            }
+        };
+        if parsed.benchmark.is_empty() {
+            parsed.benchmark = id.to_string();
+        }
+        parsed.lines = Some(seg.lines);
+        for (line, note) in parsed.notes.iter().filter(|(_, n)| !parse::note_is_info(n)) {
+            warnings.push((Some(*line), format!("{id}: {note}")));
+        }
+        crate::derive::derive(&mut parsed);
+        drop_repeated_params(&mut parsed, &mut warnings);
+        out.push(parsed);
+    }
+    FileOutcome { parsed: out, warnings }
+}
+
+/// The warning for a file no parser claims.
+const UNRECOGNISED: &str = "unrecognised file, skipped; if it is not a result, add a glob for it to `ignore:` in machine.yaml or site.yaml; if it is, name its parser in `formats:` or convert it to the `generic` YAML or CSV format (README, \"Benchmarks read\")";
+
+/// Keeps the first value of a parameter a sample names twice (a YAML
+/// result with both `1:` and `"1":`, a garbled table), with a warning on
+/// the sample's line: tables and charts read the first value, and
+/// `data.json` writes a sample's parameters as an object, whose names must
+/// differ.
+fn drop_repeated_params(parsed: &mut ParsedFile, warnings: &mut Vec<(Option<usize>, String)>) {
+    for s in &mut parsed.samples {
+        let mut i = 1;
+        while i < s.params.len() {
+            let Some(first) = s.params[..i].iter().find(|p| p.name == s.params[i].name) else {
+                i += 1;
+                continue;
+            };
+            let message = format!(
+                "parameter {:?} given twice ({:?} and {:?}); the first is used",
+                first.name.as_str(),
+                first.value.as_str(),
+                s.params[i].value.as_str()
+            );
+            if !warnings.iter().any(|(line, m)| *line == Some(s.line) && *m == message) {
+                warnings.push((Some(s.line), message));
+            }
+            s.params.remove(i);
+        }
+    }
+}
+
+/// Reads a file that must be a regular file (or a link to one) with one
+/// open, one stat (of the open file) and the reads: opened without blocking
+/// (opening a FIFO blocks) and refused when the stat shows something else
+/// (a FIFO, socket, device or directory), so nothing hangs on it.
+/// `Ok(Err(len))` when it is over `limit` bytes (unread, or read up to the
+/// limit when it grew past it while being read).
+///
+/// # Errors
+/// Any error of opening or reading it, and
+/// [`std::io::ErrorKind::InvalidInput`] when it is not a regular file.
+pub(super) fn read_regular(path: &Path, limit: u64) -> std::io::Result<Result<Vec<u8>, u64>> {
+    use std::io::Read as _;
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+    let mut f = options.open(path)?;
+    let meta = f.metadata()?;
+    if !meta.is_file() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file (a FIFO, socket, device or directory)",
+        ));
+    }
+    let len = meta.len();
+    if len > limit {
+        return Ok(Err(len));
+    }
+    let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0));
+    // Through `take` (`File`'s own `read_to_end` stats the file again, and
+    // seeks, to size the buffer sized here already), and no further than
+    // the limit: a file growing while it is read is cut there and skipped.
+    (&mut f).take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Ok(Err(bytes.len() as u64));
+    }
+    Ok(Ok(bytes))
+}
+
+/// Files each sample of one segment under its kernel.
+///
+/// In a kernel directory every sample is that directory's kernel, except
+/// when the segment names more than one kernel itself (an lmbench summary
+/// with rows of 2.4.18 and 2.4.19): rows of different kernels are never
+/// averaged as runs of one, so they keep the kernels they name, with a
+/// warning. A file that names one kernel other than its directory's is
+/// filed under the directory (`check` says they disagree). Outside kernel
+/// directories samples keep the kernel the file names; those naming none
+/// are dropped with a warning. Returns the one kernel a segment in a kernel
+/// directory names itself, if it names one.
+fn file_kernels(
+    parsed: &mut ParsedFile,
+    path: &Path,
+    kernel_dir: Option<&str>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<String> {
+    match kernel_dir {
+        Some(k) => {
+            let mut named: Vec<&str> = parsed.samples.iter().filter_map(|s| s.kernel.as_deref()).collect();
+            named.sort_unstable();
+            named.dedup();
+            if named.len() > 1 {
+                let list = named.join(", ");
+                diags.push(Diagnostic::warning(
+                    path,
+                    parsed.lines.map(|l| l.0),
+                    format!(
+                        "{}: its rows name {} kernels ({list}); they are filed under those kernels, not averaged as runs of {k}",
+                        parsed.benchmark,
+                        named.len()
+                    ),
+                ));
+                let k = compact_str::CompactString::from(k);
+                for s in &mut parsed.samples {
+                    if s.kernel.is_none() {
+                        s.kernel = Some(k.clone());
+                    }
+                }
+                return None;
+            }
+            let named = named.first().map(|n| n.to_string());
+            let k = compact_str::CompactString::from(k);
+            for s in &mut parsed.samples {
+                s.kernel = Some(k.clone());
+            }
+            named
+        }
+        None => {
+            let before = parsed.samples.len();
+            parsed.samples.retain(|s| s.kernel.is_some());
+            if parsed.samples.len() < before {
+                diags.push(Diagnostic::warning(
+                    path,
+                    None,
+                    format!(
+                        "{} value(s) name no kernel; put the file in a kernel directory (<machine>/<kernel>/)",
+                        before - parsed.samples.len()
+                    ),
+                ));
+            }
+            None
+        }
+    }
+}
