@@ -75,6 +75,48 @@ fn unreadable_files_are_warnings() {
     std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o644)).expect("chmod back");
 }
 
+/// A kernel directory nobody may list is one warning, and the rest builds
+/// (it was an error about its `kernel.yaml`, failing the build). Root lists
+/// any directory: as root the build runs as `nobody` (setpriv), or the test
+/// says it is skipped.
+#[cfg(unix)]
+#[test]
+fn an_unreadable_kernel_directory_is_skipped_with_one_warning() {
+    use std::os::unix::fs::PermissionsExt;
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    put(&content, "m1/2.4.9/dbench-64.txt", dbench("5.5555"));
+    put(&content, "m1/2.4.9/kernel.yaml", "notes: \"locked\"\n");
+    let locked = content.join("m1/2.4.9");
+    let root = unsafe { libc::geteuid() } == 0;
+    let setpriv = std::path::Path::new("/usr/bin/setpriv").exists();
+    if root && !setpriv {
+        eprintln!("skipped: running as root without setpriv, every directory is readable");
+        return;
+    }
+    // Everything readable and the output writable for `nobody`, but the kernel directory.
+    for p in walkdir::WalkDir::new(tmp.path()).into_iter().filter_map(Result::ok) {
+        let mode = if p.file_type().is_dir() { 0o777 } else { 0o644 };
+        std::fs::set_permissions(p.path(), std::fs::Permissions::from_mode(mode)).expect("chmod");
+    }
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).expect("chmod");
+    let out = tmp.path().join("output");
+    let mut cmd = if root {
+        let mut c = std::process::Command::new("/usr/bin/setpriv");
+        c.args(["--reuid=65534", "--regid=65534", "--clear-groups", env!("CARGO_BIN_EXE_benchsite")]);
+        c
+    } else {
+        std::process::Command::new(env!("CARGO_BIN_EXE_benchsite"))
+    };
+    let run = cmd.arg("build").arg("--content").arg(&content).arg("--output").arg(&out).output().expect("runs");
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).expect("chmod back");
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{stderr}");
+    assert!(stderr.contains("2.4.9: skipped") && !stderr.lines().any(|l| l.starts_with("error")), "{stderr}");
+    let page = std::fs::read_to_string(out.join("m1/index.html")).expect("m1 page");
+    assert!(page.contains("9.2929") && page.contains("6.8888") && !page.contains("5.5555"));
+}
+
 #[test]
 fn empty_binary_and_non_utf8_files() {
     let tmp = tempfile::tempdir().expect("tmp");

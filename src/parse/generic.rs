@@ -256,8 +256,64 @@ fn scalar_text(v: &serde_yaml::Value) -> Option<String> {
     }
 }
 
+/// How deep YAML text may nest flow collections (`[`, `{`) before it is
+/// refused unread: no benchsite file needs more than a few levels, and the
+/// YAML library takes time quadratic in the depth (200 KB of `[[[…` took
+/// 27 s) before its own recursion limit stops it.
+pub const MAX_YAML_DEPTH: usize = 32;
+
+/// The 1-based line where `text` opens a flow collection (`[` or `{`)
+/// deeper than [`MAX_YAML_DEPTH`], outside quotes and comments; `None` when
+/// it does not.
+pub fn too_deeply_nested(text: &str) -> Option<usize> {
+    let (mut depth, mut line) = (0usize, 1usize);
+    let mut quote: Option<char> = None;
+    let mut chars = text.chars().peekable();
+    let mut after_space = true;
+    while let Some(c) = chars.next() {
+        match (quote, c) {
+            (_, '\n') => {
+                line += 1;
+                // Plain YAML quotes do not span lines in what we read; a
+                // stray quote must not hide the rest of the file.
+                if quote == Some('\'') {
+                    quote = None;
+                }
+            }
+            (Some('"'), '\\') => {
+                chars.next();
+            }
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'') if after_space || depth > 0 => quote = Some(c),
+            (None, '#') if after_space => {
+                while chars.peek().is_some_and(|&c| c != '\n') {
+                    chars.next();
+                }
+            }
+            (None, '[' | '{') => {
+                depth += 1;
+                if depth > MAX_YAML_DEPTH {
+                    return Some(line);
+                }
+            }
+            (None, ']' | '}') => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        after_space = c.is_whitespace() || matches!(c, '[' | '{' | ',' | ':');
+    }
+    None
+}
+
 fn parse_yaml(input: &Input) -> Result<ParsedFile, ParseError> {
     let text = input.text();
+    if let Some(line) = too_deeply_nested(text) {
+        return Err(ParseError::malformed(
+            line,
+            "a generic results YAML file (see benchsite::parse::generic)",
+            format!("lists or maps nested more than {MAX_YAML_DEPTH} deep"),
+        ));
+    }
     let file: YamlFile = serde_yaml::from_str(text).map_err(yaml_error)?;
     let places = entry_lines(&input.lines);
     let located = places.entries.len() == file.results.len();
@@ -626,6 +682,23 @@ impl BenchParser for Generic {
 mod tests {
     use super::*;
     use crate::model::Value;
+
+    #[test]
+    fn deep_nesting_is_refused_before_the_yaml_library_reads_it() {
+        let deep = format!(
+            "benchmark: x\nresults:\n  - metric: m\n    better: higher\n    value: 1\n    params: {}{}\n",
+            "[".repeat(100_000),
+            "]".repeat(100_000)
+        );
+        let err = Generic.parse(&Input::from_bytes(deep.as_bytes())).unwrap_err();
+        assert!(err.to_string().contains("nested more than 32 deep"), "{err}");
+        // Brackets in quotes and comments are text; ordinary nesting is fine.
+        assert_eq!(
+            too_deeply_nested(&format!("a: \"{}\" # {}\nb: [[1], {{c: [2]}}]", "[".repeat(50), "{".repeat(50))),
+            None
+        );
+        assert_eq!(too_deeply_nested(&format!("a: 1\nb: {}", "[".repeat(33))), Some(2));
+    }
 
     const YAML: &str = "benchmark: osdb           # free name
 results:

@@ -180,8 +180,13 @@ pub fn read_annotation(path: &Path) -> std::io::Result<Vec<u8>> {
 
 /// The text of a YAML annotation (lossily decoded); a missing file gives `None`.
 fn read_yaml_text(path: &Path, diags: &mut Vec<Diagnostic>) -> Option<String> {
-    match read_annotation(path) {
-        Ok(bytes) => Some(String::from_utf8_lossy(&bytes).into_owned()),
+    match read_regular(path, MAX_ANNOTATION_SIZE as u64) {
+        Ok(Ok(bytes)) => Some(String::from_utf8_lossy(&bytes).into_owned()),
+        Ok(Err(len)) => {
+            let msg = format!("too large: {len} bytes, at most {MAX_ANNOTATION_SIZE} are read");
+            diags.push(Diagnostic::error(path, None, msg));
+            None
+        }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
         Err(e) => {
             diags.push(Diagnostic::error(path, None, format!("cannot read: {e}")));
@@ -198,8 +203,27 @@ fn line_of(text: &str, after: &str, needle: &str) -> Option<usize> {
     text.lines().enumerate().skip(start).find(|(_, l)| l.contains(needle)).map(|(i, _)| i + 1)
 }
 
-/// Deserialises YAML text read from `path`; errors become diagnostics.
+/// The largest annotation read: a `site.yaml` with commentary for many
+/// classes is a few KB.
+pub const MAX_ANNOTATION_SIZE: usize = 1 << 20;
+
+/// Deserialises YAML text read from `path`; errors become diagnostics. A
+/// byte-order mark before the first line (some Windows editors write one)
+/// is dropped; text over [`MAX_ANNOTATION_SIZE`] or nested deeper than
+/// [`crate::parse::generic::MAX_YAML_DEPTH`] is refused before the YAML
+/// library reads it.
 fn parse_yaml<T: for<'de> Deserialize<'de>>(path: &Path, text: &str, diags: &mut Vec<Diagnostic>) -> Option<T> {
+    let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
+    if text.len() > MAX_ANNOTATION_SIZE {
+        let msg = format!("too large: {} bytes, at most {MAX_ANNOTATION_SIZE} are read", text.len());
+        diags.push(Diagnostic::error(path, None, msg));
+        return None;
+    }
+    if let Some(line) = crate::parse::generic::too_deeply_nested(text) {
+        let depth = crate::parse::generic::MAX_YAML_DEPTH;
+        diags.push(Diagnostic::error(path, Some(line), format!("lists or maps nested more than {depth} deep")));
+        return None;
+    }
     match serde_yaml::from_str::<T>(text) {
         Ok(v) => Some(v),
         Err(e) => {
@@ -488,4 +512,27 @@ impl MachineYaml {
 /// The ids of every registered parser, for the message about an unknown one.
 fn known_ids() -> String {
     parse::registry().iter().map(|p| p.id()).collect::<Vec<_>>().join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_byte_order_mark_before_a_multi_line_annotation_is_dropped() {
+        let text = "\u{FEFF}title: Results\r\nbase_url: \"/\"\r\n";
+        assert!(check_yaml(YamlKind::Site, text).is_empty(), "{:?}", check_yaml(YamlKind::Site, text));
+        assert!(check_yaml(YamlKind::Machine, "\u{FEFF}name: M\nalpha: 0.01\n").is_empty());
+    }
+
+    #[test]
+    fn deep_or_huge_annotations_are_refused_with_their_line() {
+        let deep = format!("title: x\ndescription: {}\n", "[".repeat(200_000));
+        let d = check_yaml(YamlKind::Site, &deep);
+        assert_eq!((d.len(), d[0].line), (1, Some(2)), "{d:?}");
+        assert!(d[0].message.contains("nested more than"), "{d:?}");
+        let huge = format!("title: x\ndescription: \"{}\"\n", "a".repeat(MAX_ANNOTATION_SIZE));
+        let d = check_yaml(YamlKind::Site, &huge);
+        assert!(d[0].message.starts_with("too large"), "{d:?}");
+    }
 }

@@ -134,6 +134,12 @@ fn walk(dir: &Path) -> Walked {
             Err(e) => {
                 let path = e.path().map(Path::to_path_buf).unwrap_or_else(|| dir.to_path_buf());
                 let what = if e.loop_ancestor().is_some() { "symbolic link loop".to_string() } else { e.to_string() };
+                // A kernel directory that cannot be listed is skipped
+                // whole, its `kernel.yaml` too (an error to read it would
+                // fail the build over a directory already said skipped).
+                if e.depth() == 1 {
+                    kernels.retain(|(_, p)| *p != path);
+                }
                 diags.push(Diagnostic::warning(path, None, format!("skipped: {what}")));
                 continue;
             }
