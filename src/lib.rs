@@ -15,6 +15,7 @@
 //! * [`chart`]: SVG charts (plotters) and plaintext `*` bar charts;
 //! * [`render`]: HTML, Markdown and plaintext renderers;
 //! * [`build`]: the `build` command: content in, files out;
+//! * [`output`]: the output writer: atomic writes, the lock, path claims, the `.benchsite` list;
 //! * [`serve`]: the `serve` command: the site in memory over HTTP, rebuilt on change.
 
 pub mod build;
@@ -27,6 +28,7 @@ pub mod export;
 pub mod init;
 pub mod markdown;
 pub mod model;
+pub mod output;
 pub mod parse;
 pub mod render;
 pub mod report;
