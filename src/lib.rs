@@ -16,12 +16,15 @@
 //! * [`render`]: HTML, Markdown and plaintext renderers;
 //! * [`build`]: the `build` command: content in, files out;
 //! * [`output`]: the output writer: atomic writes, the lock, path claims, the `.benchsite` list;
-//! * [`serve`]: the `serve` command: the site in memory over HTTP, rebuilt on change.
+//! * [`serve`]: the `serve` command: the site in memory over HTTP, rebuilt on change;
+//! * [`check`]: `check`'s lints over each laid-out machine class;
+//! * [`cli`]: the command line, one thin file per command.
 
 pub mod build;
 pub mod cache;
 pub mod chart;
 pub mod check;
+pub mod cli;
 pub mod derive;
 pub mod diag;
 pub mod export;
