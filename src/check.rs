@@ -173,9 +173,6 @@ fn some_of(names: &[&str], shown: usize, what: &str) -> String {
     format!("{} and {} more {what}", names[..shown].join(", "), names.len() - shown)
 }
 
-/// True when any diagnostic is an error.
-pub use crate::diag::has_errors;
-
 #[cfg(test)]
 mod tests {
     use super::kernel_names_agree;

@@ -610,7 +610,7 @@ fn copy_raw(ctx: &ClassContext, sink: &dyn Sink, m: &site::MachineClass) -> Resu
         {
             return Ok(());
         }
-        Ok(sink.put(crate::output::OutputFile { path, contents: rf.raw.to_vec() })?)
+        Ok(sink.put(OutputFile { path, contents: rf.raw.to_vec() })?)
     })?;
     Ok(raw_hashes)
 }
