@@ -65,8 +65,9 @@ pub struct OneClass {
     /// The class's page; `None` when there is no such class, it could not
     /// be loaded, or loading it gave errors.
     pub page: Option<report::MachinePage>,
-    /// Without a page: the machine classes there are (slugs in name order,
-    /// those whose `machine.yaml` reads).
+    /// When there is no such class (or its `machine.yaml` does not read):
+    /// the machine classes there are (slugs in name order, those whose
+    /// `machine.yaml` reads). Empty otherwise.
     pub known: Vec<String>,
 }
 
@@ -78,20 +79,20 @@ pub struct OneClass {
 pub fn lay_out_one(content: &Path, slug: &str) -> std::io::Result<OneClass> {
     let mut diagnostics = Vec::new();
     let (config, dirs) = site::plan(content, &mut diagnostics)?;
-    let page = dirs.iter().find(|(_, s)| s == slug).and_then(|(dir, _)| {
+    let loaded = dirs.iter().find(|(_, s)| s == slug).and_then(|(dir, _)| {
         let hidden = indicatif::ProgressBar::hidden();
-        let m = load_class(&config, dir, slug, site::discover(dir), None, &mut diagnostics, &hidden)?;
-        Some(lay_out(&config, &m)).filter(|_| !has_errors(&diagnostics))
+        load_class(&config, dir, slug, site::discover(dir), None, &mut diagnostics, &hidden)
     });
-    let known = if page.is_some() {
-        Vec::new()
-    } else {
-        dirs.iter()
+    let Some(m) = loaded else {
+        let known = dirs
+            .iter()
             .filter(|(dir, _)| site::read_machine_config(dir, &mut Vec::new()).is_some())
             .map(|(_, s)| s.clone())
-            .collect()
+            .collect();
+        return Ok(OneClass { diagnostics, page: None, known });
     };
-    Ok(OneClass { diagnostics, page, known })
+    let page = Some(&m).filter(|_| !has_errors(&diagnostics)).map(|m| lay_out(&config, m));
+    Ok(OneClass { diagnostics, page, known: Vec::new() })
 }
 
 /// `check`'s pass over the site: the pipeline once, rendering into no file
