@@ -50,6 +50,12 @@ pub use crate::fingerprint::{FORMAT, KeyHasher, hash, tool_version};
 
 use crate::diag::{Diagnostic, Severity};
 use crate::fingerprint::{cache_header, epoch_nanos};
+/// The content hash, the "no hash" value, and the output records and file
+/// stats the writer reads (see [`crate::output`]): a raw file's record uses
+/// them too (a raw file whose bytes were not kept, as it gave no results,
+/// is recorded with [`NO_HASH`], and counts as unchanged only by its size
+/// and times).
+pub use crate::output::{NO_HASH, Output, Stat};
 use crate::report::MachineSummary;
 use crate::site::ParseCache;
 use rayon::prelude::*;
@@ -58,65 +64,22 @@ use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 /// The cache directory's name inside the output directory.
-pub const DIR: &str = ".benchsite-cache";
+pub const DIR: &str = crate::output::CACHE_DIR;
 
 /// Files changed less than this long before a build are checked by content
 /// on the next build, whatever their times say.
 pub const RACY_SECS: i128 = 2;
-
-/// Recorded for a raw file whose bytes were not kept (it gave no results):
-/// matches no content, so the file counts as unchanged only by its size
-/// and times.
-pub const NO_HASH: u64 = 0;
 
 /// Now, in nanoseconds since the epoch.
 pub fn now_ns() -> i128 {
     epoch_nanos(Some(SystemTime::now()))
 }
 
-/// What the file system says about a file.
-///
-/// Stored positionally, as `[len, mtime, ctime, ino]` (see [`positional`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Stat {
-    /// Size in bytes.
-    pub len: u64,
-    /// Modification time, ns since the epoch.
-    pub mtime: i128,
-    /// Status change time, ns since the epoch (0 where unknown).
-    pub ctime: i128,
-    /// Inode number (0 where unknown).
-    pub ino: u64,
-}
-
-impl Stat {
-    /// The stat recorded for a file that could not be read: its length
-    /// matches no real file's.
-    pub const MISSING: Stat = Stat { len: u64::MAX, mtime: 0, ctime: 0, ino: 0 };
-
-    /// The stat of `path`, following links; `None` when it cannot be read.
-    pub fn of(path: &Path) -> Option<Stat> {
-        Some(Stat::of_metadata(&std::fs::metadata(path).ok()?))
-    }
-
-    /// The stat in `m`.
-    pub fn of_metadata(m: &std::fs::Metadata) -> Stat {
-        #[cfg(unix)]
-        let (ctime, ino) = {
-            use std::os::unix::fs::MetadataExt;
-            (i128::from(m.ctime()) * 1_000_000_000 + i128::from(m.ctime_nsec()), m.ino())
-        };
-        #[cfg(not(unix))]
-        let (ctime, ino) = (0, 0);
-        Stat { len: m.len(), mtime: epoch_nanos(m.modified().ok()), ctime, ino }
-    }
-
-    /// True when the file changed too close to `scan_ns` for its times to
-    /// be trusted.
-    fn racy(&self, scan_ns: i128) -> bool {
-        let limit = scan_ns - RACY_SECS * 1_000_000_000;
-        self.mtime >= limit || self.ctime >= limit
-    }
+/// True when a file with stat `s` changed too close to `scan_ns` for its
+/// times to be trusted.
+fn racy(s: &Stat, scan_ns: i128) -> bool {
+    let limit = scan_ns - RACY_SECS * 1_000_000_000;
+    s.mtime >= limit || s.ctime >= limit
 }
 
 /// A raw file as the cache remembers it; stored as `[rel, stat, hash]`.
@@ -138,20 +101,6 @@ struct StoredDiag {
     line: Option<usize>,
     column: Option<usize>,
     message: String,
-}
-
-/// One output file as produced: path (relative to the output directory),
-/// its stat (a file edited by hand with its size and modification time
-/// kept still has a new change time), and the [`hash`] of its contents.
-/// Stored as `[path, [len, mtime, ctime, ino], hash]`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Output {
-    /// Path relative to the output directory.
-    pub path: String,
-    /// Its stat as written ([`Stat::MISSING`] if it could not be read).
-    pub stat: Stat,
-    /// [`hash`] of the contents written ([`NO_HASH`] if unknown).
-    pub hash: u64,
 }
 
 /// Stat, RawFile and Output are stored as arrays, not maps: a class entry
@@ -299,7 +248,7 @@ impl MachineEntry {
                 return false;
             }
             let Some(stat) = stat else { return false };
-            let trusted = *stat == old.stat && !old.stat.racy(self.scan_ns);
+            let trusted = *stat == old.stat && !racy(&old.stat, self.scan_ns);
             if !trusted {
                 // Times changed, or too close to the last build: compare contents.
                 match std::fs::read(path) {
@@ -357,11 +306,11 @@ impl Cache {
 
     /// Stores the entries of a build that succeeded, after its files are in
     /// place under `out`, and removes entries of classes that are gone.
-    /// `written`, as [`crate::build::DirWriter::commit`] returns it, gives
+    /// `written`, as [`crate::output::DirWriter::commit`] returns it, gives
     /// each output's stat as the writer saw it (else it is read now) and
     /// the (length, [`hash`]) of what it received. Failures only lose the
     /// cache.
-    pub fn store(&self, out: &Path, entries: Vec<(String, MachineEntry)>, written: &crate::build::Written) {
+    pub fn store(&self, out: &Path, entries: Vec<(String, MachineEntry)>, written: &crate::output::Written) {
         // Never write through a symbolic link planted in the output directory.
         if self.dir.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink()) {
             return;
@@ -399,7 +348,7 @@ impl Cache {
                 continue;
             };
             let tmp = self.dir.join(format!(".{slug}.entry.tmp"));
-            if crate::build::write_new(
+            if crate::output::write_new(
                 &tmp,
                 &[cache_header("build").as_bytes(), &body, &hash(&body).to_le_bytes()].concat(),
             )

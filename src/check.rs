@@ -1,4 +1,6 @@
-//! The `check` command: everything short of writing, every problem at once.
+//! `check`'s lints: what makes a comparison unfair or a page incomplete,
+//! over one machine class at a time as the pipeline lays it out (the
+//! `check` command, [`crate::cli::check`], runs them).
 //!
 //! Besides what loading reports (unreadable, unrecognised or damaged raw
 //! files, malformed YAML with line and column, unknown YAML keys, a baseline
@@ -12,145 +14,138 @@
 //!   line) other than the kernel directory it sits in;
 //! * templates that fail to render.
 
-use crate::build::{BuildError, BuildOptions, render_and_discard};
-use crate::diag::{Diagnostic, Severity};
-use crate::report;
-use crate::site::{self, Site};
+use crate::diag::Diagnostic;
+use crate::report::{self, MachinePage};
+use crate::site::MachineClass;
 use std::collections::{BTreeMap, BTreeSet};
 
-/// Runs every check on a content directory. Returns all diagnostics, errors
-/// and warnings, in a stable order.
-///
-/// # Errors
-/// Only when the content directory itself cannot be read.
-pub fn check(opts: &BuildOptions) -> std::io::Result<Vec<Diagnostic>> {
-    let site = site::load(&opts.content)?;
-    let mut diags = site.diagnostics.clone();
-    diags.extend(consistency(&site));
-    if !site.has_errors()
-        && let Err(e) = render_and_discard(opts)
-    {
-        match e {
-            BuildError::Invalid(_) => {}
-            // Outputs that clash: name the machine class directory the
-            // clashing path starts in, when there is one.
-            BuildError::Write { ref path, .. } => {
-                let class = path.components().next().map(|c| opts.content.join(c)).filter(|d| d.is_dir());
-                diags.push(Diagnostic::error(class.unwrap_or_else(|| opts.content.clone()), None, e.to_string()));
-            }
-            other => diags.push(Diagnostic::error(&opts.content, None, other.to_string())),
-        }
-    }
-    Ok(diags)
+/// Warnings about coverage and run counts in one machine class `m`, laid
+/// out as `page`: kernels missing a benchmark others have, files naming
+/// another kernel than their directory, sections that select nothing, and
+/// differing run counts. In a stable order.
+pub fn consistency(m: &MachineClass, page: &MachinePage) -> Vec<Diagnostic> {
+    let mut out = missing_benchmarks(m);
+    out.extend(kernel_name_mismatches(m));
+    out.extend(section_warnings(m, page));
+    out
 }
 
-/// Warnings about coverage and run counts in a loaded site.
-pub fn consistency(site: &Site) -> Vec<Diagnostic> {
+/// Benchmarks per kernel: a warning for each benchmark some kernels of the
+/// class have and others lack.
+fn missing_benchmarks(m: &MachineClass) -> Vec<Diagnostic> {
+    let machine_yaml = m.dir.join("machine.yaml");
+    let mut by_bench: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    for rf in &m.results {
+        for s in &rf.parsed.samples {
+            if let Some(k) = &s.kernel {
+                by_bench.entry(rf.parsed.benchmark.as_str()).or_default().insert(k.as_str());
+            }
+        }
+    }
     let mut out = Vec::new();
-    for m in &site.machines {
-        // One class's view model at a time (parallel inside): all of a
-        // large archive's at once held 140 MB more (of 1 GB).
-        let page = report::machine_page(m, &report::machine_policy(&site.config, &m.config));
-        let machine_yaml = m.dir.join("machine.yaml");
+    for (bench, have) in &by_bench {
+        let missing: Vec<&str> = m.kernels.iter().map(|k| k.name.as_str()).filter(|k| !have.contains(k)).collect();
+        if !missing.is_empty() && !have.is_empty() {
+            out.push(Diagnostic::warning(
+                &machine_yaml,
+                None,
+                format!(
+                    "{}: kernel(s) {} have no {bench} results while {} do",
+                    m.slug,
+                    some_of(&missing, 20, "kernels"),
+                    some_of(&have.iter().copied().collect::<Vec<_>>(), 6, "kernels")
+                ),
+            ));
+        }
+    }
+    out
+}
 
-        // Benchmarks per kernel.
-        let mut by_bench: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
-        for rf in &m.results {
-            for s in &rf.parsed.samples {
-                if let Some(k) = &s.kernel {
-                    by_bench.entry(rf.parsed.benchmark.as_str()).or_default().insert(k.as_str());
-                }
-            }
+/// Files whose own kernel name disagrees with their directory (one warning
+/// per file).
+fn kernel_name_mismatches(m: &MachineClass) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let mut seen: BTreeSet<&str> = BTreeSet::new();
+    for rf in &m.results {
+        if let (Some(named), Some(dir)) = (&rf.named_kernel, &rf.kernel_dir)
+            && !kernel_names_agree(named, dir)
+            && seen.insert(rf.rel_path.as_str())
+        {
+            let line = rf.parsed.samples.first().map(|s| s.line);
+            out.push(Diagnostic::warning(
+                &rf.path,
+                line,
+                format!(
+                    "{}: the file names kernel {named:?}, but sits in kernel directory {dir:?}; its numbers are filed under {dir:?}",
+                    rf.parsed.benchmark
+                ),
+            ));
         }
-        for (bench, have) in &by_bench {
-            let missing: Vec<&str> = m.kernels.iter().map(|k| k.name.as_str()).filter(|k| !have.contains(k)).collect();
-            if !missing.is_empty() && !have.is_empty() {
-                out.push(Diagnostic::warning(
-                    &machine_yaml,
-                    None,
-                    format!(
-                        "{}: kernel(s) {} have no {bench} results while {} do",
-                        m.slug,
-                        some_of(&missing, 20, "kernels"),
-                        some_of(&have.iter().copied().collect::<Vec<_>>(), 6, "kernels")
-                    ),
-                ));
-            }
-        }
+    }
+    out
+}
 
-        // Files whose own kernel name disagrees with their directory.
-        let mut seen: BTreeSet<&str> = BTreeSet::new();
-        for rf in &m.results {
-            if let (Some(named), Some(dir)) = (&rf.named_kernel, &rf.kernel_dir)
-                && !kernel_names_agree(named, dir)
-                && seen.insert(rf.rel_path.as_str())
-            {
-                let line = rf.parsed.samples.first().map(|s| s.line);
-                out.push(Diagnostic::warning(
-                    &rf.path,
-                    line,
-                    format!(
-                        "{}: the file names kernel {named:?}, but sits in kernel directory {dir:?}; its numbers are filed under {dir:?}",
-                        rf.parsed.benchmark
-                    ),
-                ));
-            }
+/// Sections that select nothing, and differing run counts.
+fn section_warnings(m: &MachineClass, page: &MachinePage) -> Vec<Diagnostic> {
+    let machine_yaml = m.dir.join("machine.yaml");
+    let mut out = Vec::new();
+    for (i, s) in page.sections.iter().enumerate() {
+        if s.table.rows.is_empty() && i < m.config.sections.len() {
+            out.push(Diagnostic::warning(
+                &machine_yaml,
+                None,
+                format!("{}: section {:?} selects no results", m.slug, s.title),
+            ));
         }
+        out.extend(run_count_warnings(m, s, &machine_yaml));
+    }
+    out
+}
 
-        // Sections that select nothing, and differing run counts.
-        for (i, s) in page.sections.iter().enumerate() {
-            if s.table.rows.is_empty() && i < m.config.sections.len() {
-                out.push(Diagnostic::warning(
-                    &machine_yaml,
-                    None,
-                    format!("{}: section {:?} selects no results", m.slug, s.title),
-                ));
-            }
-            // One warning per set of columns whose rows have the same run
-            // counts (a table's metrics usually come from the same runs),
-            // naming a few kernels per count: an archive of 300 kernels
-            // made one line of 5,000 characters per column.
-            let mut groups: Vec<(Vec<Option<u32>>, Vec<&str>)> = Vec::new();
-            for (ci, col) in s.table.columns.iter().enumerate() {
-                let counts: Vec<Option<u32>> =
-                    s.table.rows.iter().map(|r| r.cells[ci].as_ref().map(|c| c.summary.n)).collect();
-                if counts.iter().flatten().collect::<BTreeSet<_>>().len() < 2 {
-                    continue;
+/// One warning per set of columns of section `s` whose rows have the same
+/// run counts (a table's metrics usually come from the same runs), naming
+/// a few kernels per count: an archive of 300 kernels made one line of
+/// 5,000 characters per column.
+fn run_count_warnings(m: &MachineClass, s: &report::SectionView, machine_yaml: &std::path::Path) -> Vec<Diagnostic> {
+    let mut groups: Vec<(Vec<Option<u32>>, Vec<&str>)> = Vec::new();
+    for (ci, col) in s.table.columns.iter().enumerate() {
+        let counts: Vec<Option<u32>> = s.table.rows.iter().map(|r| r.cells[ci].as_ref().map(|c| c.summary.n)).collect();
+        if counts.iter().flatten().collect::<BTreeSet<_>>().len() < 2 {
+            continue;
+        }
+        match groups.iter_mut().find(|(c, _)| *c == counts) {
+            Some((_, cols)) => cols.push(&col.name),
+            None => groups.push((counts, vec![&col.name])),
+        }
+    }
+    let mut out = Vec::new();
+    for (counts, cols) in groups {
+        let mut by_count: BTreeMap<u32, Vec<&str>> = BTreeMap::new();
+        for (r, n) in s.table.rows.iter().zip(&counts) {
+            if let Some(n) = n {
+                let kernels = by_count.entry(*n).or_default();
+                if !kernels.contains(&r.kernel.as_str()) {
+                    kernels.push(&r.kernel);
                 }
-                match groups.iter_mut().find(|(c, _)| *c == counts) {
-                    Some((_, cols)) => cols.push(&col.name),
-                    None => groups.push((counts, vec![&col.name])),
-                }
-            }
-            for (counts, cols) in groups {
-                let mut by_count: BTreeMap<u32, Vec<&str>> = BTreeMap::new();
-                for (r, n) in s.table.rows.iter().zip(&counts) {
-                    if let Some(n) = n {
-                        let kernels = by_count.entry(*n).or_default();
-                        if !kernels.contains(&r.kernel.as_str()) {
-                            kernels.push(&r.kernel);
-                        }
-                    }
-                }
-                let detail: Vec<String> = by_count
-                    .iter()
-                    .map(|(n, kernels)| {
-                        format!("{n} run{}: {}", if *n == 1 { "" } else { "s" }, some_of(kernels, 6, "kernels"))
-                    })
-                    .collect();
-                out.push(Diagnostic::warning(
-                    &machine_yaml,
-                    None,
-                    format!(
-                        "{}: section {:?}, {}: differing run counts ({})",
-                        m.slug,
-                        s.title,
-                        some_of(&cols, 6, "metrics"),
-                        detail.join("; ")
-                    ),
-                ));
             }
         }
+        let detail: Vec<String> = by_count
+            .iter()
+            .map(|(n, kernels)| {
+                format!("{n} run{}: {}", if *n == 1 { "" } else { "s" }, some_of(kernels, 6, "kernels"))
+            })
+            .collect();
+        out.push(Diagnostic::warning(
+            machine_yaml,
+            None,
+            format!(
+                "{}: section {:?}, {}: differing run counts ({})",
+                m.slug,
+                s.title,
+                some_of(&cols, 6, "metrics"),
+                detail.join("; ")
+            ),
+        ));
     }
     out
 }
@@ -176,11 +171,6 @@ fn some_of(names: &[&str], shown: usize, what: &str) -> String {
         return names.join(", ");
     }
     format!("{} and {} more {what}", names[..shown].join(", "), names.len() - shown)
-}
-
-/// True when any diagnostic is an error.
-pub fn has_errors(diags: &[Diagnostic]) -> bool {
-    diags.iter().any(|d| d.severity == Severity::Error)
 }
 
 #[cfg(test)]

@@ -15,12 +15,16 @@
 //! * [`chart`]: SVG charts (plotters) and plaintext `*` bar charts;
 //! * [`render`]: HTML, Markdown and plaintext renderers;
 //! * [`build`]: the `build` command: content in, files out;
-//! * [`serve`]: the `serve` command: the site in memory over HTTP, rebuilt on change.
+//! * [`output`]: the output writer: atomic writes, the lock, path claims, the `.benchsite` list;
+//! * [`serve`]: the `serve` command: the site in memory over HTTP, rebuilt on change;
+//! * [`check`]: `check`'s lints over each laid-out machine class;
+//! * [`cli`]: the command line, one thin file per command.
 
 pub mod build;
 pub mod cache;
 pub mod chart;
 pub mod check;
+pub mod cli;
 pub mod derive;
 pub mod diag;
 pub mod export;
@@ -28,6 +32,7 @@ pub mod fingerprint;
 pub mod init;
 pub mod markdown;
 pub mod model;
+pub mod output;
 pub mod parse;
 pub mod render;
 pub mod report;

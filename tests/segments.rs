@@ -93,7 +93,7 @@ fn a_bad_ignore_glob_is_an_error_naming_its_line() {
     let c = site(tmp.path(), "name: M\nignore:\n  - \"[*.log\"\n");
     put(&c, "m1/2.4.7/dbench.txt", dbench("9.2929"));
     build(&BuildOptions::new(&c, tmp.path().join("output"))).expect_err("bad glob fails the build");
-    let diags = benchsite::check::check(&BuildOptions::new(&c, tmp.path().join("output"))).expect("check runs");
+    let diags = benchsite::cli::check::check(&BuildOptions::new(&c, tmp.path().join("output"))).expect("check runs");
     let err: Vec<String> = diags.iter().filter(|d| d.severity == Severity::Error).map(|d| d.to_string()).collect();
     assert_eq!(err.len(), 1, "{err:?}");
     assert!(err[0].contains("ignore: bad glob") && err[0].contains("machine.yaml:3"), "{err:?}");
@@ -133,7 +133,7 @@ fn check_says_when_a_file_names_another_kernel_than_its_directory() {
     let one = LMBENCH_TWO_KERNELS.lines().filter(|l| !l.contains("2.4.19")).collect::<Vec<_>>().join("\n");
     put(&c, "m1/2.4.20/lmbench.txt", &one);
     put(&c, "m1/2.4.18-rc1/lmbench.txt", &one);
-    let diags = benchsite::check::check(&BuildOptions::new(&c, tmp.path().join("output"))).expect("check runs");
+    let diags = benchsite::cli::check::check(&BuildOptions::new(&c, tmp.path().join("output"))).expect("check runs");
     let hits: Vec<String> = diags
         .iter()
         .filter(|d| d.severity == Severity::Warning && d.to_string().contains("names kernel"))

@@ -13,21 +13,9 @@ pub mod markdown;
 pub mod svg;
 pub mod text;
 
-/// A file to write, relative to the output directory.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OutputFile {
-    /// Path relative to the output directory, `/`-separated (`k6-2/index.html`).
-    pub path: String,
-    /// Contents.
-    pub contents: Vec<u8>,
-}
-
-impl OutputFile {
-    /// A text file.
-    pub fn text(path: impl Into<String>, contents: String) -> Self {
-        OutputFile { path: path.into(), contents: contents.into_bytes() }
-    }
-}
+/// A file to write, relative to the output directory (it lives with the
+/// writer, [`crate::output`]).
+pub use crate::output::OutputFile;
 
 /// Errors a renderer can report.
 #[derive(Debug, thiserror::Error)]

@@ -246,24 +246,10 @@ fn drop_same_names(
     }
 }
 
-/// True when a `/`-separated relative path has a hidden component (one
-/// starting with `.`): the walk leaves such files out, and the output's
-/// stale-file removal leaves such paths alone.
-pub fn has_hidden_component(rel: &str) -> bool {
-    rel.split('/').any(|c| c.starts_with('.'))
-}
-
-/// True when `name` holds a line break (or a carriage return).
-///
-/// Such a file or directory is skipped with a warning: the output
-/// directory's list of the files benchsite wrote (`.benchsite`, which
-/// the next build reads to remove files it no longer makes) is one path
-/// per line, so a raw file named `a\n.git/config` would, copied to the
-/// output, list `.git/config` as benchsite's own and have the next build
-/// delete it.
-pub fn has_line_break(name: &str) -> bool {
-    name.contains(['\n', '\r'])
-}
+/// The walk leaves out names the output writer would not list
+/// ([`crate::output`]): hidden components, and line breaks.
+pub use crate::output::claims::has_line_break;
+pub use crate::output::marker::has_hidden_component;
 
 /// The warning for a file or directory (`path`) whose name, read as UTF-8
 /// (`name`), is the same as an earlier one's (`first`): their names differ

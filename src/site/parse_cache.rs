@@ -133,7 +133,7 @@ impl ParseCache {
     /// `dir`, and returns its path (`None` when it could not be written);
     /// renaming it to [`ParseCache::file`] puts it in place.
     ///
-    /// The temporary file is made with `crate::build::create_new` (never
+    /// The temporary file is made with `crate::output::create_new` (never
     /// through a link planted there).
     pub fn store(self, dir: &Path, slug: &str) -> Option<PathBuf> {
         if dir.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink()) {
@@ -148,7 +148,7 @@ impl ParseCache {
         // class renders (the peak memory of a build).
         let write = || -> std::io::Result<()> {
             use std::io::Write as _;
-            let mut out = std::io::BufWriter::with_capacity(1 << 16, crate::build::create_new(&tmp)?);
+            let mut out = std::io::BufWriter::with_capacity(1 << 16, crate::output::create_new(&tmp)?);
             out.write_all(cache_header("parse").as_bytes())?;
             for (key, rec) in used {
                 let entry = match &rec {

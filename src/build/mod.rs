@@ -1,0 +1,297 @@
+//! The `build` command: content directory in, site out, through the one
+//! pipeline ([`pipeline`]) that `check`, `serve` and `text` run too.
+//!
+//! Machine classes are loaded, rendered and written one after the other
+//! (each in parallel inside), so memory holds one class at a time, not the
+//! whole archive. The files go to the output writer ([`crate::output`]):
+//! only when the whole build succeeded are they put in place, each
+//! atomically; a failed build leaves the output as it was. After a
+//! successful build the build cache ([`crate::cache`]) records each class,
+//! so the next build can skip the classes that did not change ([`keys`]).
+//! The theme comes from [`themes`].
+
+pub mod keys;
+pub mod pipeline;
+pub mod themes;
+
+pub use crate::output::{Clash, DirWriter, MARKER, OutputLock, PathClaims, Sink, Written, create_new, write_new};
+pub use pipeline::{Lint, OneClass, check_site, generate, lay_out, lay_out_one, load_class};
+pub use themes::{resolve_theme, themes_root};
+
+use crate::cache::Cache;
+use crate::diag::{Diagnostic, Severity};
+use crate::output::{Collect, OutputFile, WriteError};
+use crate::render::RenderError;
+use crate::site;
+use crate::timing;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// Settings of one build.
+#[derive(Debug, Clone)]
+pub struct BuildOptions {
+    /// The content directory.
+    pub content: PathBuf,
+    /// The output directory.
+    pub output: PathBuf,
+    /// A theme directory overriding the embedded default theme. `None`
+    /// means the theme `site.yaml` names (or `default`) under [`themes_root`].
+    pub theme_dir: Option<PathBuf>,
+    /// Plaintext width for `email.txt`.
+    pub text_width: usize,
+    /// Write into a non-empty output directory benchsite did not create.
+    pub force: bool,
+    /// Absolute base URL for links, overriding `site.yaml`'s `base_url`.
+    pub base_url: Option<String>,
+}
+
+impl BuildOptions {
+    /// Defaults for a content directory: output `output`, no theme
+    /// directory, width 72.
+    pub fn new(content: impl Into<PathBuf>, output: impl Into<PathBuf>) -> Self {
+        BuildOptions {
+            content: content.into(),
+            output: output.into(),
+            theme_dir: None,
+            text_width: 72,
+            force: false,
+            base_url: None,
+        }
+    }
+}
+
+/// What a build did.
+#[derive(Debug, Clone, Default)]
+pub struct BuildReport {
+    /// Raw result files parsed.
+    pub files_read: usize,
+    /// Raw files actually run through a parser in this build (the others
+    /// came from the parse cache, or belong to a class the cache skipped).
+    pub files_parsed: usize,
+    /// Output files produced.
+    pub files_out: usize,
+    /// Output files whose contents changed (and were written).
+    pub files_written: usize,
+    /// HTML pages produced.
+    pub pages: usize,
+    /// SVG charts produced.
+    pub charts: usize,
+    /// Every warning (and, for a failed build, error).
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Why a build failed. Nothing was written.
+#[derive(Debug, thiserror::Error)]
+pub enum BuildError {
+    /// The content directory could not be read.
+    #[error("cannot read content directory {path}: {source}")]
+    Content {
+        /// The directory.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// The content has errors (listed).
+    #[error("{} error(s) in content", .0.iter().filter(|d| d.severity == Severity::Error).count())]
+    Invalid(Vec<Diagnostic>),
+    /// `--strict`: the build gave these warnings, so nothing was written.
+    #[error("{} warning(s) with --strict", .0.len())]
+    Strict(Vec<Diagnostic>),
+    /// A template failed.
+    #[error(transparent)]
+    Render(#[from] RenderError),
+    /// The output directory is not benchsite's.
+    #[error("{0} is not empty and was not created by benchsite (no {MARKER} file); use --force to write into it")]
+    NotOurs(PathBuf),
+    /// The output directory is the content directory or inside it.
+    #[error(
+        "output directory {output} is inside the content directory {content}; choose an output directory outside it"
+    )]
+    OutputInContent {
+        /// The output directory.
+        output: PathBuf,
+        /// The content directory.
+        content: PathBuf,
+    },
+    /// Writing failed.
+    #[error("cannot write {path}: {source}")]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// Putting the built files in place failed part-way: the output
+    /// directory holds complete files only, some of them from this build
+    /// (the temporaries not yet renamed were removed).
+    #[error("cannot put {path} in place: {source}")]
+    PartlyCommitted {
+        /// The file.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+}
+
+impl From<WriteError> for BuildError {
+    fn from(e: WriteError) -> Self {
+        match e {
+            WriteError::NotOurs(path) => BuildError::NotOurs(path),
+            WriteError::Write { path, source } => BuildError::Write { path, source },
+            WriteError::PartlyCommitted { path, source } => BuildError::PartlyCommitted { path, source },
+        }
+    }
+}
+
+/// Writes `files` under `out` ([`crate::output::write_output`]).
+///
+/// # Errors
+/// [`BuildError::NotOurs`] for a foreign non-empty directory without
+/// `force`; [`BuildError::Write`] on I/O failure or a path that cannot be
+/// written (the output directory is then left as it was).
+pub fn write_output(out: &Path, files: &[OutputFile], force: bool) -> Result<usize, BuildError> {
+    Ok(crate::output::write_output(out, files, force)?)
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Loads, renders and returns every output file without writing anything.
+///
+/// # Errors
+/// [`BuildError::Content`], [`BuildError::Invalid`] or [`BuildError::Render`].
+pub fn render_site(opts: &BuildOptions) -> Result<(Vec<OutputFile>, BuildReport), BuildError> {
+    render_site_with_progress(opts, &indicatif::ProgressBar::hidden())
+}
+
+/// [`render_site`], reporting parsing progress on `progress`. Files come
+/// sorted by path.
+///
+/// # Errors
+/// As [`render_site`].
+pub fn render_site_with_progress(
+    opts: &BuildOptions,
+    progress: &indicatif::ProgressBar,
+) -> Result<(Vec<OutputFile>, BuildReport), BuildError> {
+    let sink = Collect::keeping();
+    let report = generate(opts, progress, &sink, None)?;
+    Ok((sink.into_files(), report))
+}
+
+/// Refuses a `--base-url` that is not http(s) or an absolute path: it
+/// would prefix every link (`javascript:alert(1)//index.html`).
+fn check_options(opts: &BuildOptions) -> Result<(), BuildError> {
+    if let Some(url) = &opts.base_url
+        && !site::base_url_ok(url)
+    {
+        return Err(BuildError::Invalid(vec![Diagnostic::error(
+            "--base-url",
+            None,
+            format!("{url:?} must start with https://, http:// or /"),
+        )]));
+    }
+    Ok(())
+}
+
+/// Builds the site: [`generate`] into the output directory.
+///
+/// # Errors
+/// Any [`BuildError`]; on error the output directory is unchanged (or, for
+/// a write error while renaming files into place, holds complete files only).
+pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
+    build_with_progress(opts, &indicatif::ProgressBar::hidden())
+}
+
+/// [`build`], reporting parsing progress on `progress`.
+///
+/// # Errors
+/// As [`build`].
+pub fn build_with_progress(opts: &BuildOptions, progress: &indicatif::ProgressBar) -> Result<BuildReport, BuildError> {
+    build_inner(opts, progress, false)
+}
+
+/// [`build_with_progress`] for `--strict`: a build that gave any warning
+/// fails with [`BuildError::Strict`] before anything is written, leaving
+/// the output directory as it was. One generation, not a check followed by
+/// a build.
+///
+/// # Errors
+/// As [`build`], and [`BuildError::Strict`] with the warnings.
+pub fn build_strict(opts: &BuildOptions, progress: &indicatif::ProgressBar) -> Result<BuildReport, BuildError> {
+    build_inner(opts, progress, true)
+}
+
+fn build_inner(
+    opts: &BuildOptions,
+    progress: &indicatif::ProgressBar,
+    strict: bool,
+) -> Result<BuildReport, BuildError> {
+    // Writing into content/ would mix generated files (and copies of the raw
+    // files) into the user's data, and the next build would read them back.
+    if inside(&opts.output, &opts.content) {
+        return Err(BuildError::OutputInContent { output: opts.output.clone(), content: opts.content.clone() });
+    }
+    let _all = timing::span("build (total)");
+    check_options(opts)?;
+    let t = timing::span("open output");
+    let writer = DirWriter::new(&opts.output, opts.force)?;
+    // Held to the end: the cache is stored after the commit.
+    let _lock = writer.hold_lock();
+    // The bar's elapsed time and ETA from here, not from before a wait for
+    // another build's lock.
+    progress.reset();
+    drop(t);
+    let cache = Cache::new(&opts.output);
+    let use_cache = std::env::var_os("BENCHSITE_NO_CACHE").is_none_or(|v| v.is_empty() || v == "0");
+    if !use_cache {
+        cache.clear();
+    }
+    let mut entries = Vec::new();
+    let generated = generate(opts, progress, &writer, use_cache.then_some((&cache, &mut entries)))
+        .and_then(|r| if strict && !r.diagnostics.is_empty() { Err(BuildError::Strict(r.diagnostics)) } else { Ok(r) });
+    match generated {
+        Ok(mut report) => {
+            progress.finish_and_clear();
+            let t = timing::span("commit output");
+            let (files_written, written) = writer.commit().inspect_err(|_| cache.discard())?;
+            report.files_written = files_written;
+            drop(t);
+            if use_cache {
+                let _t = timing::span("store cache");
+                cache.store(&opts.output, entries, &written);
+            }
+            Ok(report)
+        }
+        Err(e) => {
+            progress.finish_and_clear();
+            // The cache directory first: it may be the only thing in an
+            // output directory this build created.
+            cache.discard();
+            writer.abort();
+            Err(e)
+        }
+    }
+}
+
+/// True when `path` is `dir` or below it, comparing absolute, resolved
+/// paths (a path that does not exist yet is resolved through its nearest
+/// existing ancestor).
+fn inside(path: &Path, dir: &Path) -> bool {
+    fn resolve(p: &Path) -> Option<PathBuf> {
+        let abs = std::path::absolute(p).ok()?;
+        let mut rest = Vec::new();
+        let mut cur = abs.as_path();
+        loop {
+            if let Ok(real) = cur.canonicalize() {
+                return Some(rest.iter().rev().fold(real, |acc, c| acc.join(c)));
+            }
+            rest.push(cur.file_name()?.to_os_string());
+            cur = cur.parent()?;
+        }
+    }
+    match (resolve(path), resolve(dir)) {
+        (Some(p), Some(d)) => p.starts_with(d),
+        _ => false,
+    }
+}

@@ -1,0 +1,657 @@
+//! The one pipeline every command runs: discover → load → report (lay out)
+//! → render → output, machine class by machine class.
+//!
+//! `build` runs it into the output directory, `serve` into memory, `check`
+//! into no file at all (with its lints on each class as it is laid out:
+//! [`check_site`]), and `text MACHINE` runs its first steps for that one
+//! class ([`lay_out_one`]). Every class is loaded once ([`load_class`]) and
+//! laid out once ([`lay_out`]).
+
+use super::keys::{common_key, machine_key};
+use super::themes::resolve_theme;
+use super::{BuildError, BuildOptions, BuildReport, check_options, lock};
+use crate::cache::{self, Cache, MachineEntry};
+use crate::diag::{Diagnostic, has_errors};
+use crate::output::{Collect, OutputFile, Sink, Tap};
+use crate::render::{
+    Renderer,
+    html::HtmlRenderer,
+    markdown::MarkdownRenderer,
+    text::{TextOptions, TextRenderer},
+};
+use crate::report;
+use crate::site;
+use crate::timing;
+use rayon::prelude::*;
+use rustc_hash::FxHashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+/// Called with each machine class as soon as it is laid out, before it is
+/// rendered (`check`'s lints): the class and its page. Classes come one at
+/// a time, in name order.
+pub type Lint<'a> = &'a (dyn Fn(&site::MachineClass, &report::MachinePage) + Sync);
+
+/// Loads one machine class: reads its annotations and parses its raw files
+/// (those `discovered` by the walk, less those `site.yaml`'s `ignore:`
+/// leaves out), taking each file's parse result from `parsed` when it holds
+/// one. `None` when its `machine.yaml` cannot be read; every problem goes to
+/// `diags`. The one place the pipeline loads a class.
+pub fn load_class(
+    config: &site::SiteConfig,
+    dir: &Path,
+    slug: &str,
+    discovered: site::Discovered,
+    parsed: Option<&site::ParseCache>,
+    diags: &mut Vec<Diagnostic>,
+    progress: &indicatif::ProgressBar,
+) -> Option<site::MachineClass> {
+    let opts = site::LoadOptions {
+        discovered: Some(discovered),
+        cache: parsed,
+        site_ignore: &config.ignore,
+        progress: Some(progress),
+    };
+    site::load_machine(dir, slug, opts, diags)
+}
+
+/// Lays out one loaded machine class: its page's view model, under the
+/// policy (baseline, trim, significance level) of `site.yaml` and its
+/// `machine.yaml`. The one place the pipeline lays out a class.
+pub fn lay_out(config: &site::SiteConfig, m: &site::MachineClass) -> report::MachinePage {
+    report::machine_page(m, &report::machine_policy(config, &m.config))
+}
+
+/// One machine class loaded and laid out on its own ([`lay_out_one`]).
+#[derive(Debug)]
+pub struct OneClass {
+    /// What reading `site.yaml` and loading the class gave, in that order.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The class's page; `None` when there is no such class, it could not
+    /// be loaded, or loading it gave errors.
+    pub page: Option<report::MachinePage>,
+    /// When there is no such class (or its `machine.yaml` does not read):
+    /// the machine classes there are (slugs in name order, those whose
+    /// `machine.yaml` reads). Empty otherwise.
+    pub known: Vec<String>,
+}
+
+/// Loads and lays out the machine class `slug` of the content directory
+/// `content`, and no other: what `text MACHINE` prints from.
+///
+/// # Errors
+/// When `content` is not a readable directory.
+pub fn lay_out_one(content: &Path, slug: &str) -> std::io::Result<OneClass> {
+    let mut diagnostics = Vec::new();
+    let (config, dirs) = site::plan(content, &mut diagnostics)?;
+    let loaded = dirs.iter().find(|(_, s)| s == slug).and_then(|(dir, _)| {
+        let hidden = indicatif::ProgressBar::hidden();
+        load_class(&config, dir, slug, site::discover(dir), None, &mut diagnostics, &hidden)
+    });
+    let Some(m) = loaded else {
+        let known = dirs
+            .iter()
+            .filter(|(dir, _)| site::read_machine_config(dir, &mut Vec::new()).is_some())
+            .map(|(_, s)| s.clone())
+            .collect();
+        return Ok(OneClass { diagnostics, page: None, known });
+    };
+    let page = Some(&m).filter(|_| !has_errors(&diagnostics)).map(|m| lay_out(&config, m));
+    Ok(OneClass { diagnostics, page, known: Vec::new() })
+}
+
+/// `check`'s pass over the site: the pipeline once, rendering into no file
+/// (every output path is still claimed, so outputs that clash are found),
+/// and calling `lint` on every class loaded, with errors or without. Unlike
+/// a build it goes on after a class fails to render: the classes after it
+/// are loaded and linted, not rendered.
+///
+/// Returns every diagnostic loading gave (`site.yaml`'s, then each class's
+/// in name order) and, when the content has no errors, what fails a build
+/// of it (a broken template, outputs that clash), if anything.
+///
+/// # Errors
+/// [`BuildError::Content`] when the content directory cannot be read.
+pub fn check_site(opts: &BuildOptions, lint: Lint) -> Result<(Vec<Diagnostic>, Option<BuildError>), BuildError> {
+    let mut diags = Vec::new();
+    let hidden = indicatif::ProgressBar::hidden();
+    match run(opts, &hidden, &Collect::discarding(), None, Some(lint), &mut diags) {
+        Ok(_) => Ok((diags, None)),
+        Err(BuildError::Invalid(all)) => Ok((all, None)),
+        Err(e @ BuildError::Content { .. }) => Err(e),
+        Err(e) => Ok((diags, Some(e))),
+    }
+}
+
+/// Loads and renders the site machine class by machine class, handing every
+/// output file to `sink` as soon as it is made. On error the sink may hold
+/// part of the site: [`build`](super::build) throws that away.
+///
+/// # Errors
+/// [`BuildError::Content`], [`BuildError::Invalid`] (every diagnostic of
+/// every class), [`BuildError::Render`], or the sink's errors.
+pub fn generate(
+    opts: &BuildOptions,
+    progress: &indicatif::ProgressBar,
+    sink: &dyn Sink,
+    cache: Option<(&Cache, &mut Vec<(String, MachineEntry)>)>,
+) -> Result<BuildReport, BuildError> {
+    run(opts, progress, sink, cache, None, &mut Vec::new())
+}
+
+/// How many output files, pages and charts a build made or kept.
+#[derive(Default)]
+struct Counts {
+    files: AtomicUsize,
+    pages: AtomicUsize,
+    charts: AtomicUsize,
+}
+
+impl Counts {
+    /// Counts the output file `path`: a file, and a page or a chart.
+    fn count(&self, path: &str) {
+        self.files.fetch_add(1, Ordering::Relaxed);
+        if path.ends_with(".html") {
+            self.pages.fetch_add(1, Ordering::Relaxed);
+        } else if path.ends_with(".svg") {
+            self.charts.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+}
+
+/// The renderers of a build, with the theme [`resolve_theme`] picks
+/// (`theme`, already resolved; `None` or a missing directory means the
+/// embedded default theme).
+fn make_renderers(
+    opts: &BuildOptions,
+    config: &site::SiteConfig,
+    theme: Option<&Path>,
+) -> Result<Vec<Box<dyn Renderer>>, BuildError> {
+    let theme = theme.filter(|d| d.is_dir());
+    Ok(vec![
+        Box::new(HtmlRenderer::new(theme)?.with_base_url(opts.base_url.as_deref().or(config.base_url.as_deref()))),
+        Box::new(MarkdownRenderer),
+        Box::new(crate::render::svg::SvgRenderer),
+        Box::new(TextRenderer { options: TextOptions { width: opts.text_width, compare: true } }),
+    ])
+}
+
+/// What a pass reads before any machine class.
+struct SitePlan {
+    config: site::SiteConfig,
+    /// The machine-class directories and their slugs, in name order.
+    dirs: Vec<(PathBuf, String)>,
+    renderers: Vec<Box<dyn Renderer>>,
+    /// The theme directory used, if any.
+    theme: Option<PathBuf>,
+    description_html: String,
+    /// What machine pages know of the other classes.
+    nav: report::SiteSummary,
+}
+
+/// Reads `site.yaml`, lists the machine classes, sets up the renderers and
+/// what every page knows of the other classes. Returns the plan and, when
+/// the theme is broken, that error (reported after the content's errors,
+/// as a content error would make it moot).
+///
+/// # Errors
+/// [`BuildError::Content`] when the content directory cannot be read.
+fn plan_site(opts: &BuildOptions, diags: &mut Vec<Diagnostic>) -> Result<(SitePlan, Option<BuildError>), BuildError> {
+    let (config, dirs) = site::plan(&opts.content, diags)
+        .map_err(|source| BuildError::Content { path: opts.content.clone(), source })?;
+    let (renderers, theme, render_error) = match resolve_theme(opts, config.theme.as_deref())
+        .and_then(|theme| Ok((make_renderers(opts, &config, theme.as_deref())?, theme)))
+    {
+        Ok((r, theme)) => (r, theme, None),
+        Err(e) => (Vec::new(), None, Some(e)),
+    };
+    let description_html = crate::markdown::to_html(&config.description);
+    // What machine pages know of the other classes: machine.yaml only (their
+    // kernels are not read yet). Problems are reported when each class loads.
+    let nav = report::SiteSummary {
+        title: config.title.clone(),
+        description_md: config.description.clone(),
+        description_html: description_html.clone(),
+        machines: dirs
+            .iter()
+            .filter_map(|(dir, slug)| {
+                site::read_machine_config(dir, &mut Vec::new()).map(|c| report::MachineSummary::of_config(slug, &c))
+            })
+            .collect(),
+    };
+    Ok((SitePlan { config, dirs, renderers, theme, description_html, nav }, render_error))
+}
+
+/// The pipeline: [`generate`], calling `lint` on each class when given
+/// (`check`: then it goes on after a class fails to render). Every
+/// diagnostic goes to `diags` as it comes (and is moved into the report, or
+/// into [`BuildError::Invalid`]).
+fn run(
+    opts: &BuildOptions,
+    progress: &indicatif::ProgressBar,
+    sink: &dyn Sink,
+    cache: Option<(&Cache, &mut Vec<(String, MachineEntry)>)>,
+    lint: Option<Lint>,
+    diags: &mut Vec<Diagnostic>,
+) -> Result<BuildReport, BuildError> {
+    let _all = timing::span("generate (total)");
+    check_options(opts)?;
+    let counts = Counts::default();
+    let sink = Tap { inner: sink, seen: |p: &str| counts.count(p) };
+    let (plan, render_error) = plan_site(opts, diags)?;
+    let scan_ns = cache::now_ns();
+    let common_key = cache.as_ref().map(|_| common_key(opts, plan.theme.as_deref(), &plan.dirs));
+    let (cache, entries) = match cache {
+        Some((c, e)) => (Some(c), Some(e)),
+        None => (None, None),
+    };
+    let ctx = ClassContext {
+        opts,
+        progress,
+        sink: &sink,
+        cache,
+        common_key,
+        scan_ns,
+        renderers: &plan.renderers,
+        nav: &plan.nav,
+        config: &plan.config,
+        // After an error, the classes are only loaded, for their diagnostics.
+        render: !has_errors(diags) && render_error.is_none(),
+        lint,
+        stopped: AtomicBool::new(false),
+    };
+    let totals = run_classes(&ctx, &plan.dirs, entries, diags)?;
+    if has_errors(diags) {
+        return Err(BuildError::Invalid(std::mem::take(diags)));
+    }
+    if let Some(e) = render_error.or(totals.failure) {
+        return Err(e);
+    }
+    render_index(&plan, &sink, totals.summaries)?;
+    Ok(BuildReport {
+        files_read: totals.files_read,
+        files_parsed: totals.files_parsed,
+        files_out: counts.files.load(Ordering::Relaxed),
+        files_written: 0,
+        pages: counts.pages.load(Ordering::Relaxed),
+        charts: counts.charts.load(Ordering::Relaxed),
+        diagnostics: std::mem::take(diags),
+    })
+}
+
+/// The site-wide files, from every class's summary line: the renderers'
+/// index pages, `data.json`'s index and `.nojekyll`.
+fn render_index(plan: &SitePlan, sink: &dyn Sink, machines: Vec<report::MachineSummary>) -> Result<(), BuildError> {
+    let summary = report::SiteSummary {
+        title: plan.config.title.clone(),
+        description_md: plan.config.description.clone(),
+        description_html: plan.description_html.clone(),
+        machines,
+    };
+    for r in &plan.renderers {
+        for f in r.render_index(&summary)? {
+            sink.put(f)?;
+        }
+    }
+    sink.put(crate::export::index_file(&plan.config.title, &summary.machines))?;
+    sink.put(OutputFile::text(".nojekyll", String::new()))?;
+    Ok(())
+}
+
+/// What the machine classes gave, summed.
+#[derive(Default)]
+struct Totals {
+    files_read: usize,
+    files_parsed: usize,
+    summaries: Vec<report::MachineSummary>,
+    /// With a lint (`check`): the first class that failed to render.
+    failure: Option<BuildError>,
+}
+
+/// Runs every machine class through the pipeline, adding their
+/// diagnostics to `diags` and their cache entries to `entries`.
+///
+/// A two-stage pipeline over the machine classes: while one class is laid
+/// out, rendered and written, the next is read and parsed. Each stage runs
+/// its own steps in parallel too; the overlap keeps both cores busy through
+/// the steps that do not parallelise well, while memory holds one class
+/// being rendered and one being parsed, not the archive. First every class
+/// is walked and checked against the cache, in parallel (cheap: directory
+/// listings and file stats).
+///
+/// # Errors
+/// Without a lint, the first class's failure.
+fn run_classes(
+    ctx: &ClassContext,
+    dirs: &[(PathBuf, String)],
+    mut entries: Option<&mut Vec<(String, MachineEntry)>>,
+    diags: &mut Vec<Diagnostic>,
+) -> Result<Totals, BuildError> {
+    let t = timing::span("check every class");
+    let mut checked: Vec<Option<Result<Checked, BuildError>>> =
+        dirs.par_iter().map(|(dir, slug)| Some(check_class(ctx, dir, slug))).collect();
+    drop(t);
+    let mut prepare = |i: usize| -> Option<Result<Prepared, BuildError>> {
+        let (dir, slug) = dirs.get(i)?;
+        Some(checked[i].take()?.and_then(|c| prepare_class(ctx, dir, slug, c)))
+    };
+    let mut totals = Totals::default();
+    let mut next = prepare(0);
+    for i in 0..dirs.len() {
+        let Some(current) = next.take() else { break };
+        let (done, upcoming) =
+            rayon::join(|| current.map_or_else(ClassOutcome::failed, |p| finish_class(ctx, p)), || prepare(i + 1));
+        next = upcoming;
+        let mut o = done;
+        if let Some(e) = o.failure.take() {
+            if ctx.lint.is_none() {
+                return Err(e);
+            }
+            // `check` reports the first failure, and loads and lints the
+            // classes after it without rendering them.
+            ctx.stopped.store(true, Ordering::Relaxed);
+            totals.failure.get_or_insert(e);
+        }
+        diags.extend(o.diags);
+        totals.files_read += o.files_read;
+        totals.files_parsed += o.files_parsed;
+        totals.summaries.extend(o.summary);
+        if let (Some(e), Some(entry)) = (entries.as_deref_mut(), o.entry) {
+            e.push(entry);
+        }
+    }
+    Ok(totals)
+}
+
+/// What the steps of one machine class need from the pass.
+struct ClassContext<'a> {
+    opts: &'a BuildOptions,
+    progress: &'a indicatif::ProgressBar,
+    sink: &'a dyn Sink,
+    cache: Option<&'a Cache>,
+    common_key: Option<u64>,
+    scan_ns: i128,
+    renderers: &'a [Box<dyn Renderer>],
+    nav: &'a report::SiteSummary,
+    config: &'a site::SiteConfig,
+    /// False after an error elsewhere: load for diagnostics only.
+    render: bool,
+    /// Called on each class laid out (`check`): then every class loaded is
+    /// laid out, whether or not it is rendered.
+    lint: Option<Lint<'a>>,
+    /// Set when a class failed to render (`check` goes on without rendering).
+    stopped: AtomicBool,
+}
+
+impl ClassContext<'_> {
+    /// True when a class whose loading gave `diags` is to be rendered.
+    fn renders(&self, diags: &[Diagnostic]) -> bool {
+        self.render && !has_errors(diags) && !self.stopped.load(Ordering::Relaxed)
+    }
+}
+
+/// What one machine class gave.
+#[derive(Default)]
+struct ClassOutcome {
+    diags: Vec<Diagnostic>,
+    files_read: usize,
+    /// Raw files parsed (not taken from the parse cache).
+    files_parsed: usize,
+    summary: Option<report::MachineSummary>,
+    entry: Option<(String, MachineEntry)>,
+    /// Why the class could not be rendered or written.
+    failure: Option<BuildError>,
+}
+
+impl ClassOutcome {
+    /// A class that failed before it was loaded.
+    fn failed(e: BuildError) -> Self {
+        ClassOutcome { failure: Some(e), ..ClassOutcome::default() }
+    }
+}
+
+/// A machine class after [`prepare_class`].
+enum Prepared {
+    /// Nothing more to do: kept from the cache, or loaded for its
+    /// diagnostics only.
+    Done(Box<ClassOutcome>),
+    /// Loaded: to lay out, render and write.
+    Ready(Box<ReadyClass>),
+}
+
+/// A machine class loaded, with what its cache entry needs.
+struct ReadyClass {
+    slug: String,
+    m: site::MachineClass,
+    key: u64,
+    stats: Vec<(String, Option<cache::Stat>)>,
+    out: ClassOutcome,
+}
+
+/// A machine class after [`check_class`].
+enum Checked {
+    /// Unchanged since the last build: its files are kept.
+    Kept(Box<ClassOutcome>),
+    /// To build: what the walk found, the class's cache key, and its raw
+    /// files' stats (empty without a cache).
+    Changed(site::Discovered, u64, Vec<(String, Option<cache::Stat>)>),
+}
+
+/// Walks one machine class and asks the cache whether it changed; keeps
+/// its files (hands their paths to `ctx.sink`) when it did not.
+fn check_class(ctx: &ClassContext, dir: &Path, slug: &str) -> Result<Checked, BuildError> {
+    let t = timing::span("machine: discover");
+    let discovered = site::discover(dir);
+    drop(t);
+    let mut key = 0;
+    let mut stats = Vec::new();
+    if let (Some(cache), Some(common)) = (ctx.cache, ctx.common_key) {
+        let _t = timing::span("machine: cache check");
+        key = machine_key(common, slug, &discovered);
+        stats = discovered.files.iter().map(|(rel, path, _)| (rel.clone(), cache::Stat::of(path))).collect();
+        let paths: Vec<&Path> = discovered.files.iter().map(|(_, path, _)| path.as_path()).collect();
+        if ctx.render
+            && let Some(old) = cache.load(slug)
+        {
+            if !old.still_valid(key, &paths, &stats, &ctx.opts.output) {
+                ctx.sink.known_outputs(old.into_outputs());
+                return Ok(Checked::Changed(discovered, key, stats));
+            }
+            ctx.sink.keep(&old.output_paths().collect::<Vec<_>>())?;
+            let mut out = ClassOutcome::default();
+            out.diags.extend(old.diagnostics());
+            out.files_read = old.files_read;
+            out.summary = Some(old.summary.clone());
+            out.entry = Some((slug.to_string(), old));
+            return Ok(Checked::Kept(Box::new(out)));
+        }
+    }
+    Ok(Checked::Changed(discovered, key, stats))
+}
+
+/// Loads one machine class [`check_class`] found changed: reads and parses
+/// its raw files (through the parse cache).
+fn prepare_class(ctx: &ClassContext, dir: &Path, slug: &str, checked: Checked) -> Result<Prepared, BuildError> {
+    let mut out = ClassOutcome::default();
+    let (discovered, key, stats) = match checked {
+        Checked::Kept(out) => return Ok(Prepared::Done(out)),
+        Checked::Changed(d, k, s) => (d, k, s),
+    };
+    let t = timing::span("machine: load + parse");
+    let n_files = discovered.files.len();
+    let parsed = ctx.cache.map(|c| c.load_parsed(slug));
+    let m = load_class(ctx.config, dir, slug, discovered, parsed.as_ref(), &mut out.diags, ctx.progress);
+    drop(t);
+    out.files_parsed = parsed.as_ref().map_or(n_files, |p| p.misses());
+    // A lint sees every class loaded; a build only those it renders.
+    let m = m.filter(|_| ctx.lint.is_some() || ctx.renders(&out.diags));
+    if let (Some(c), Some(parsed)) = (ctx.cache, parsed) {
+        let _t = timing::span("machine: store parse cache");
+        c.store_parsed(slug, parsed);
+    }
+    let Some(m) = m else { return Ok(Prepared::Done(Box::new(out))) };
+    out.files_read = site::first_of_each_file(&m.results).count();
+    Ok(Prepared::Ready(Box::new(ReadyClass { slug: slug.to_string(), m, key, stats, out })))
+}
+
+/// Lays out (statistics, charts), lints (`check`), renders and writes (to
+/// `ctx.sink`) a class [`prepare_class`] loaded.
+fn finish_class(ctx: &ClassContext, p: Prepared) -> ClassOutcome {
+    let ReadyClass { slug, m, key, stats, mut out } = match p {
+        Prepared::Done(out) => return *out,
+        Prepared::Ready(r) => *r,
+    };
+    // Laid out here rather than beside the previous class's rendering: a
+    // large class's view model is a few hundred MB, and two of them at once
+    // (one rendering, one laid out) set the peak memory of a build.
+    let t = timing::span("machine: report");
+    let page = lay_out(ctx.config, &m);
+    drop(t);
+    if let Some(lint) = ctx.lint {
+        lint(&m, &page);
+    }
+    if ctx.renders(&out.diags)
+        && let Err(e) = render_class(ctx, &slug, m, page, key, stats, &mut out)
+    {
+        out.failure = Some(e);
+    }
+    out
+}
+
+/// Renders and writes a class laid out: its pages, data files and raw
+/// copies; then its summary line and (with a cache) its cache entry go to
+/// `out`.
+fn render_class(
+    ctx: &ClassContext,
+    slug: &str,
+    m: site::MachineClass,
+    page: report::MachinePage,
+    key: u64,
+    stats: Vec<(String, Option<cache::Stat>)>,
+    out: &mut ClassOutcome,
+) -> Result<(), BuildError> {
+    // The class's output paths, for its cache entry.
+    let paths: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    let recording = Tap { inner: ctx.sink, seen: |p: &str| lock(&paths).push(p.to_string()) };
+    let t = timing::span("machine: render + write");
+    // Files go to the sink as they are made; the first write error is kept
+    // (and later files dropped) and returned after the raw copies.
+    let write_error: Mutex<Option<BuildError>> = Mutex::new(None);
+    render_pages(ctx, &recording, &m, &page, &write_error)?;
+    let summary = report::MachineSummary::of(&page);
+    // Beside the raw copies the view model is freed (a few hundred MB of
+    // small allocations on a large class): freeing it after them left a
+    // core idle.
+    let ((), raw_hashes) = rayon::join(move || drop(page), || copy_raw(ctx, &recording, &m));
+    let raw_hashes = raw_hashes?;
+    if let Some(e) = write_error.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner) {
+        return Err(e);
+    }
+    drop(t);
+    out.summary = Some(summary.clone());
+    if ctx.cache.is_some() {
+        let outputs = paths.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let entry = cache_entry(ctx, &m, key, stats, &raw_hashes, outputs, out, summary);
+        out.entry = Some((slug.to_string(), entry));
+    }
+    // The class's results freed in parallel too (3,600 files' samples).
+    m.results.into_par_iter().for_each(drop);
+    Ok(())
+}
+
+/// Renders a class's pages (every renderer) and its data files, side by
+/// side (each parallel inside too): one alone leaves a core idle at its
+/// end, as a large class's `data.json` (15 MB) is one serialisation.
+/// Holding both sets of buffers at once costs a large build about 15 MB of
+/// peak memory. A page the sink refuses goes to `write_error` (the first
+/// one), and the pages after it are dropped.
+///
+/// # Errors
+/// A template's error, or the sink's for a data file.
+fn render_pages(
+    ctx: &ClassContext,
+    sink: &dyn Sink,
+    m: &site::MachineClass,
+    page: &report::MachinePage,
+    write_error: &Mutex<Option<BuildError>>,
+) -> Result<(), BuildError> {
+    let put = |f: OutputFile| {
+        if lock(write_error).is_some() {
+            return;
+        }
+        if let Err(err) = sink.put(f) {
+            lock(write_error).get_or_insert(err.into());
+        }
+    };
+    let (rendered, exported) = rayon::join(
+        || {
+            ctx.renderers
+                .par_iter()
+                .try_for_each(|r| r.render_machine_to(ctx.nav, page, &put).map_err(BuildError::from))
+        },
+        || crate::export::machine_files(m, page).into_par_iter().try_for_each(|f| sink.put(f)),
+    );
+    rendered?;
+    exported?;
+    Ok(())
+}
+
+/// Copies a class's raw files into the output (`<class>/raw/<path>`). A
+/// file holding several benchmarks' outputs is one `ResultFile` per output,
+/// side by side: each file is copied once. With a cache, returns their
+/// content hashes in [`site::first_of_each_file`] order, for the cache
+/// entry and to keep copies that are unchanged without copying them again
+/// (a 300-kernel class has 3,600); without one, nothing.
+///
+/// # Errors
+/// The sink's.
+fn copy_raw(ctx: &ClassContext, sink: &dyn Sink, m: &site::MachineClass) -> Result<Vec<u64>, BuildError> {
+    let firsts: Vec<&site::ResultFile> = site::first_of_each_file(&m.results).collect();
+    let raw_hashes: Vec<u64> =
+        if ctx.cache.is_some() { firsts.par_iter().map(|rf| cache::hash(&rf.raw)).collect() } else { Vec::new() };
+    firsts.par_iter().enumerate().try_for_each(|(i, rf)| -> Result<(), BuildError> {
+        let path = format!("{}/{}/{}", m.slug, report::RAW_DIR, rf.rel_path);
+        if let Some(&h) = raw_hashes.get(i)
+            && sink.keep_unchanged(&path, rf.raw.len() as u64, h)?
+        {
+            return Ok(());
+        }
+        Ok(sink.put(OutputFile { path, contents: rf.raw.to_vec() })?)
+    })?;
+    Ok(raw_hashes)
+}
+
+/// The cache entry of a class just built: its key, its raw files (as
+/// walked, `stats`, with the content hashes `raw_hashes` of those read),
+/// its outputs, diagnostics and summary.
+#[allow(clippy::too_many_arguments)]
+fn cache_entry(
+    ctx: &ClassContext,
+    m: &site::MachineClass,
+    key: u64,
+    stats: Vec<(String, Option<cache::Stat>)>,
+    raw_hashes: &[u64],
+    outputs: Vec<String>,
+    out: &ClassOutcome,
+    summary: report::MachineSummary,
+) -> MachineEntry {
+    // Content hashes of the raw files, from the bytes just read (or no hash
+    // for files that gave no results). Reading those again here would hash
+    // what the file holds now, not what was parsed: a file still being
+    // written when it was parsed (unrecognised) and complete now would be
+    // recorded as unchanged, and its warning kept for good. With no hash,
+    // such a file is taken as unchanged only while its size and times are
+    // (recorded before it was read); when they differ, it is parsed again.
+    let raw: FxHashMap<&str, u64> =
+        site::first_of_each_file(&m.results).zip(raw_hashes).map(|(rf, &h)| (rf.rel_path.as_str(), h)).collect();
+    let files = stats
+        .into_iter()
+        .map(|(rel, stat)| {
+            let hash = raw.get(rel.as_str()).copied().unwrap_or(cache::NO_HASH);
+            let stat = stat.unwrap_or(cache::Stat::MISSING);
+            cache::RawFile { rel, stat, hash }
+        })
+        .collect();
+    MachineEntry::new(key, ctx.scan_ns, files, outputs, &out.diags, summary, out.files_read)
+}

@@ -1,0 +1,121 @@
+//! `benchsite build`: the site from a content directory into an output
+//! directory.
+
+use crate::build::{self, BuildError, BuildOptions, BuildReport};
+use crate::diag::Severity;
+use clap::Args;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// `build`'s arguments.
+#[derive(Args, Debug)]
+pub struct BuildArgs {
+    /// Content directory.
+    #[arg(long, default_value = "content")]
+    pub content: PathBuf,
+    /// Output directory.
+    #[arg(long, default_value = "output")]
+    pub output: PathBuf,
+    /// Theme directory (default: themes/<site.yaml's theme, or default> beside the content).
+    #[arg(long)]
+    pub theme: Option<PathBuf>,
+    /// Width of the plaintext (email.txt) in columns.
+    #[arg(long, default_value_t = 72)]
+    pub width: usize,
+    /// Write into a non-empty output directory benchsite did not create.
+    #[arg(long)]
+    pub force: bool,
+    /// Absolute URL the site is served from (default: relative links).
+    #[arg(long)]
+    pub base_url: Option<String>,
+    /// Fail (exit status 1, nothing written) when there are warnings.
+    #[arg(long)]
+    pub strict: bool,
+}
+
+/// Runs `build`: builds, then prints the diagnostics and one line of
+/// totals, or why the build failed and what became of the output directory.
+pub fn run(args: BuildArgs) -> ExitCode {
+    let BuildArgs { content, output, theme, width, force, base_url, strict } = args;
+    let opts = BuildOptions { content, output: output.clone(), theme_dir: theme, text_width: width, force, base_url };
+    let started = std::time::Instant::now();
+    let progress = progress_bar();
+    let built =
+        if strict { build::build_strict(&opts, &progress) } else { build::build_with_progress(&opts, &progress) };
+    match built {
+        Ok(report) => {
+            print_built(&output, &report, started.elapsed().as_secs_f64());
+            ExitCode::SUCCESS
+        }
+        Err(e) => print_failed(e, &output, &progress),
+    }
+}
+
+/// A progress bar on a terminal, shown only when the build takes more than
+/// a moment; elsewhere a hidden one.
+fn progress_bar() -> indicatif::ProgressBar {
+    if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        let pb = indicatif::ProgressBar::with_draw_target(Some(0), indicatif::ProgressDrawTarget::stderr());
+        pb.set_style(
+            indicatif::ProgressStyle::with_template("{spinner} parsing {pos}/{len} raw files {wide_bar} {eta}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        pb.enable_steady_tick(std::time::Duration::from_millis(250));
+        pb
+    } else {
+        indicatif::ProgressBar::hidden()
+    }
+}
+
+/// The diagnostics of a build that succeeded, and its totals.
+fn print_built(output: &Path, report: &BuildReport, secs: f64) {
+    for d in &report.diagnostics {
+        errln!("{d}");
+    }
+    let warnings = report.diagnostics.iter().filter(|d| d.severity == Severity::Warning).count();
+    errln!(
+        "built {}: {} raw files read, {} pages, {} charts, {} files ({} changed), {} warning(s), {:.2} s",
+        output.display(),
+        report.files_read,
+        report.pages,
+        report.charts,
+        report.files_out,
+        report.files_written,
+        warnings,
+        secs
+    );
+}
+
+/// Why a build failed, and what became of the output directory; exit
+/// status 1.
+fn print_failed(e: BuildError, output: &Path, progress: &indicatif::ProgressBar) -> ExitCode {
+    match e {
+        BuildError::Strict(diags) => {
+            progress.finish_and_clear();
+            for d in &diags {
+                errln!("{d}");
+            }
+            errln!("build failed: {} warning(s) with --strict; {} left unchanged", diags.len(), output.display());
+        }
+        BuildError::Invalid(diags) => {
+            progress.finish_and_clear();
+            for d in &diags {
+                errln!("{d}");
+            }
+            let n = diags.iter().filter(|d| d.severity == Severity::Error).count();
+            errln!("build failed: {n} error(s); {} left unchanged", output.display());
+        }
+        e @ BuildError::PartlyCommitted { .. } => {
+            errln!("error: {e}");
+            errln!(
+                "build failed; {} holds complete files only, some of them from this build: build again once the cause is fixed",
+                output.display()
+            );
+        }
+        e => {
+            errln!("error: {e}");
+            errln!("build failed; {} left unchanged", output.display());
+        }
+    }
+    ExitCode::from(1)
+}

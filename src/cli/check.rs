@@ -1,0 +1,90 @@
+//! `benchsite check`: everything short of writing, every problem at once.
+//!
+//! One pass of the pipeline ([`crate::build::check_site`]): each machine
+//! class is loaded and laid out once, linted ([`crate::check`]) and
+//! rendered into no file, so templates that fail and outputs that clash are
+//! found as a build would find them.
+
+use crate::build::{self, BuildError, BuildOptions};
+use crate::diag::{Diagnostic, Severity};
+use crate::report::MachinePage;
+use crate::site::MachineClass;
+use clap::Args;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Mutex;
+
+/// `check`'s arguments.
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// Content directory.
+    #[arg(long, default_value = "content")]
+    pub content: PathBuf,
+    /// Theme directory (default: themes/<site.yaml's theme, or default> beside the content).
+    #[arg(long)]
+    pub theme: Option<PathBuf>,
+    /// Treat warnings as errors (exit status 1 when there are any).
+    #[arg(long)]
+    pub strict: bool,
+}
+
+/// Runs `check`: prints every diagnostic and a count; exit status 1 on an
+/// error (or, with `--strict`, a warning).
+pub fn run(args: CheckArgs) -> ExitCode {
+    let CheckArgs { content, theme, strict } = args;
+    let opts = BuildOptions {
+        content,
+        output: PathBuf::from("output"),
+        theme_dir: theme,
+        text_width: 72,
+        force: false,
+        base_url: None,
+    };
+    match check(&opts) {
+        Ok(diags) => {
+            for d in &diags {
+                errln!("{d}");
+            }
+            let errors = diags.iter().filter(|d| d.severity == Severity::Error).count();
+            let warnings = diags.len() - errors;
+            errln!("check: {errors} error(s), {warnings} warning(s)");
+            if errors > 0 || (strict && warnings > 0) { ExitCode::from(1) } else { ExitCode::SUCCESS }
+        }
+        Err(e) => {
+            errln!("error: cannot read content directory {}: {e}", opts.content.display());
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// Runs every check on a content directory. Returns all diagnostics, errors
+/// and warnings, in a stable order: what loading gave (`site.yaml`, then
+/// each machine class), the lints of every class, then what would fail a
+/// build (when the content has no errors).
+///
+/// # Errors
+/// Only when the content directory itself cannot be read.
+pub fn check(opts: &BuildOptions) -> std::io::Result<Vec<Diagnostic>> {
+    let lints = Mutex::new(Vec::new());
+    let lint = |m: &MachineClass, page: &MachinePage| {
+        let found = crate::check::consistency(m, page);
+        lints.lock().unwrap_or_else(std::sync::PoisonError::into_inner).extend(found);
+    };
+    let (mut diags, failure) = match build::check_site(opts, &lint) {
+        Ok(pass) => pass,
+        Err(BuildError::Content { source, .. }) => return Err(source),
+        Err(e) => return Err(std::io::Error::other(e.to_string())),
+    };
+    diags.extend(lints.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner));
+    match failure {
+        None => {}
+        // Outputs that clash: name the machine class directory the
+        // clashing path starts in, when there is one.
+        Some(ref e @ BuildError::Write { ref path, .. }) => {
+            let class = path.components().next().map(|c| opts.content.join(c)).filter(|d| d.is_dir());
+            diags.push(Diagnostic::error(class.unwrap_or_else(|| opts.content.clone()), None, e.to_string()));
+        }
+        Some(other) => diags.push(Diagnostic::error(&opts.content, None, other.to_string())),
+    }
+    Ok(diags)
+}

@@ -1,0 +1,91 @@
+//! The command line: one thin file per command, each with its arguments
+//! (clap) and what it runs; [`Command::run`] dispatches. The work itself is
+//! the library's: the pipeline ([`crate::build`]), the lints
+//! ([`crate::check`]), the server ([`crate::serve`]).
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Writes to standard output. A closed pipe (`benchsite parse FILE | head`)
+/// ends the program quietly instead of panicking in `println!`.
+pub fn out(text: std::fmt::Arguments<'_>) {
+    use std::io::Write;
+    if let Err(e) = std::io::stdout().lock().write_fmt(text) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: cannot write to standard output: {e}");
+        std::process::exit(1);
+    }
+}
+
+/// `println!` through [`out`], with control characters (terminal escape
+/// sequences in a file or directory name) made inert.
+macro_rules! outln {
+    ($($t:tt)*) => {
+        $crate::cli::out(format_args!("{}\n", $crate::diag::inert(&format!($($t)*))))
+    };
+}
+
+/// `eprintln!` with control characters (terminal escape sequences in a file
+/// or directory name) made inert: every message that can name one.
+macro_rules! errln {
+    ($($t:tt)*) => {
+        eprintln!("{}", $crate::diag::inert(&format!($($t)*)))
+    };
+}
+
+pub mod build;
+pub mod check;
+pub mod init;
+pub mod parse;
+pub mod serve;
+pub mod text;
+
+/// Static site builder for kernel benchmark results.
+#[derive(Parser, Debug)]
+#[command(name = "benchsite", version, about)]
+pub struct Cli {
+    /// The command to run.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The commands (each one's doc comment is its help text).
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Build the site from a content directory into an output directory.
+    Build(build::BuildArgs),
+    /// Check the content without writing anything; list every problem.
+    Check(check::CheckArgs),
+    /// Serve the site from memory on 127.0.0.1, rebuild it when content or
+    /// theme files change, and reload the open browser page.
+    Serve(serve::ServeArgs),
+    /// Create a new site in DIR, laid out like this repository.
+    Init(init::InitArgs),
+    /// Print one machine class as mail-ready plaintext.
+    Text(text::TextArgs),
+    /// Parse one raw result file and print what was read.
+    Parse(parse::ParseArgs),
+}
+
+impl Command {
+    /// True for the one-shot commands that lay out a whole site (`build`,
+    /// `check`): they may keep the memory they free for their own later
+    /// allocations, then exit. `serve` idles between rebuilds.
+    pub fn one_shot(&self) -> bool {
+        matches!(self, Command::Build(_) | Command::Check(_))
+    }
+
+    /// Runs the command; its exit status.
+    pub fn run(self) -> ExitCode {
+        match self {
+            Command::Build(args) => build::run(args),
+            Command::Check(args) => check::run(args),
+            Command::Serve(args) => serve::run(args),
+            Command::Init(args) => init::run(&args),
+            Command::Text(args) => text::run(&args),
+            Command::Parse(args) => parse::run(&args),
+        }
+    }
+}

@@ -1,0 +1,136 @@
+//! `benchsite parse FILE`: one raw result file, and what was read from it.
+
+use crate::parse::{self, Input};
+use clap::Args;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// `parse`'s arguments.
+#[derive(Args, Debug)]
+pub struct ParseArgs {
+    /// The file.
+    pub file: PathBuf,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// Use this parser instead of detecting one.
+    #[arg(long)]
+    pub format: Option<String>,
+}
+
+/// A value for display: at most 6 decimals, trailing zeros dropped
+/// (`7:34.59` → `454.59`, not `454.59000000000003`).
+fn short(v: f64) -> String {
+    let s = format!("{v:.6}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s.is_empty() || s == "-" { "0".to_string() } else { s.to_string() }
+}
+
+/// Runs `parse`: prints what was read (a table, or JSON) and the warnings;
+/// exit status 1 when nothing was read, 2 for an unknown format.
+pub fn run(args: &ParseArgs) -> ExitCode {
+    let (file, json, format) = (args.file.as_path(), args.json, args.format.as_deref());
+    let bytes = match std::fs::read(file) {
+        Ok(b) => b,
+        Err(e) => {
+            errln!("error: {}: cannot read: {e}", file.display());
+            return ExitCode::from(1);
+        }
+    };
+    if bytes.is_empty() {
+        errln!("error: {}: empty file", file.display());
+        return ExitCode::from(1);
+    }
+    let forced = match format {
+        Some(id) => match parse::by_id(id) {
+            Some(p) => Some(p),
+            None => {
+                let ids: Vec<&str> = parse::registry().iter().map(|p| p.id()).collect();
+                errln!("error: unknown format {id:?}; known: {}", ids.join(", "));
+                return ExitCode::from(2);
+            }
+        },
+        None => None,
+    };
+    let outcome = crate::site::parse_bytes(&bytes, forced);
+    if outcome.parsed.is_empty() && forced.is_none() && parse::detect(&Input::from_bytes(&bytes)).is_none() {
+        errln!("error: {}: unrecognised file; no parser claimed it. Formats tried:", file.display());
+        for p in parse::registry() {
+            errln!("  {:<12} {}", p.id(), p.describe());
+        }
+        errln!("Use --format ID to force one, or add a glob for it to `ignore:` if it is not a result.");
+        return ExitCode::from(1);
+    }
+    if json {
+        #[derive(serde::Serialize)]
+        struct Parsed<'a> {
+            segments: &'a [crate::model::ParsedFile],
+            warnings: Vec<serde_json::Value>,
+        }
+        let warnings = outcome
+            .warnings
+            .iter()
+            .map(|(line, message)| serde_json::json!({ "line": line, "message": message }))
+            .collect();
+        match serde_json::to_string_pretty(&Parsed { segments: &outcome.parsed, warnings }) {
+            Ok(s) => outln!("{s}"),
+            Err(e) => {
+                errln!("error: {e}");
+                return ExitCode::from(1);
+            }
+        }
+    } else {
+        for parsed in &outcome.parsed {
+            print_segment(file, parsed);
+        }
+        for (line, message) in &outcome.warnings {
+            match line {
+                Some(l) => outln!("warning: line {l}: {message}"),
+                None => outln!("warning: {message}"),
+            }
+        }
+    }
+    if outcome.parsed.is_empty() {
+        errln!("error: {}: nothing read (see the warnings above)", file.display());
+        return ExitCode::from(1);
+    }
+    ExitCode::SUCCESS
+}
+
+/// Prints one segment of `parse`'s plain output: a heading naming the
+/// benchmark, its lines and sample count, then a line per sample.
+fn print_segment(file: &std::path::Path, parsed: &crate::model::ParsedFile) {
+    let describe = parse::by_id(&parsed.benchmark).map_or(parsed.benchmark.as_str(), |p| p.describe());
+    outln!(
+        "{}:{} {}{} ({} sample(s))",
+        file.display(),
+        parsed.lines.map(|(a, b)| format!(" lines {a}-{b}:")).unwrap_or_default(),
+        describe,
+        parsed.version.as_deref().map(|v| format!(", version {v}")).unwrap_or_default(),
+        parsed.samples.len()
+    );
+    for s in &parsed.samples {
+        let params: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+        let value = match s.value {
+            crate::model::Value::Single { value } => short(value),
+            crate::model::Value::Summary { mean, stddev, n } => format!(
+                "{} (summary of {n} runs{})",
+                short(mean),
+                stddev.map(|s| format!(", sd {}", short(s))).unwrap_or_default()
+            ),
+        };
+        outln!(
+            "line {:>5}  {:<16} {:<28} {:<22} {:>14} {:<8} {}",
+            s.line,
+            s.kernel.as_deref().unwrap_or("-"),
+            if s.group.is_empty() { s.metric.name.to_string() } else { format!("{}: {}", s.group, s.metric.name) },
+            params.join(" "),
+            value,
+            s.metric.unit,
+            s.metric.better.phrase()
+        );
+    }
+    for (line, note) in parsed.notes.iter().filter(|(_, n)| parse::note_is_info(n)) {
+        outln!("note: line {line}: {note}");
+    }
+}

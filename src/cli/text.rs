@@ -1,0 +1,71 @@
+//! `benchsite text MACHINE`: one machine class as mail-ready plaintext.
+//!
+//! Only that class is loaded and laid out ([`crate::build::lay_out_one`]);
+//! the diagnostics shown are `site.yaml`'s and that class's.
+
+use crate::diag::has_errors;
+use crate::render::text::{TextOptions, filtered_text};
+use clap::Args;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// `text`'s arguments.
+#[derive(Args, Debug)]
+pub struct TextArgs {
+    /// The machine class (its directory name under the content directory).
+    pub machine: String,
+    /// Content directory.
+    #[arg(long, default_value = "content")]
+    pub content: PathBuf,
+    /// Only these sections (title or anchor id; repeatable).
+    #[arg(long = "section")]
+    pub sections: Vec<String>,
+    /// Only these kernels, comma-separated.
+    #[arg(long, value_delimiter = ',')]
+    pub kernels: Vec<String>,
+    /// Width in columns.
+    #[arg(long, default_value_t = 72)]
+    pub width: usize,
+    /// Show % change vs the baseline and significance marks.
+    #[arg(long)]
+    pub compare: bool,
+}
+
+/// Runs `text`: prints the class's plaintext; exit status 1 when the
+/// content cannot be read or has errors, 2 for an unknown class, section
+/// or kernel.
+pub fn run(args: &TextArgs) -> ExitCode {
+    let TextArgs { machine, content, sections, kernels, width, compare } = args;
+    let one = match crate::build::lay_out_one(content, machine) {
+        Ok(one) => one,
+        Err(e) => {
+            errln!("error: cannot read content directory {}: {e}", content.display());
+            return ExitCode::from(1);
+        }
+    };
+    for d in &one.diagnostics {
+        errln!("{d}");
+    }
+    if has_errors(&one.diagnostics) {
+        return ExitCode::from(1);
+    }
+    let Some(page) = &one.page else {
+        errln!("error: no machine class {machine:?}; known: {}", one.known.join(", "));
+        return ExitCode::from(2);
+    };
+    if let Some(missing) = sections.iter().find(|want| {
+        !page.sections.iter().any(|s| want.eq_ignore_ascii_case(&s.title) || want.eq_ignore_ascii_case(&s.id))
+    }) {
+        let known: Vec<&str> = page.sections.iter().map(|s| s.id.as_str()).collect();
+        errln!("error: no section {missing:?} in {machine}; sections: {}", known.join(", "));
+        return ExitCode::from(2);
+    }
+    if let Some(missing) = kernels.iter().find(|k| !page.kernels.iter().any(|x| &x.name == *k)) {
+        let known: Vec<&str> = page.kernels.iter().map(|k| k.name.as_str()).collect();
+        errln!("error: no kernel {missing:?} in {machine}; kernels: {}", known.join(", "));
+        return ExitCode::from(2);
+    }
+    let opts = TextOptions { width: *width, compare: *compare };
+    crate::cli::out(format_args!("{}", filtered_text(page, sections, kernels, &opts)));
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,167 @@
+//! Path claims: every output path of a build, checked as it arrives
+//! against the others (before anything is put in place).
+
+use super::WriteError;
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::borrow::Cow;
+use std::path::{Path, PathBuf};
+
+/// True when `name` holds a line break (or a carriage return): the list of
+/// written files (`.benchsite`, one path per line, which the next build
+/// reads to remove files it no longer makes) cannot hold such a path, and
+/// the walk of the content directory skips such names (`site`).
+pub fn has_line_break(name: &str) -> bool {
+    name.contains(['\n', '\r'])
+}
+
+/// The output paths of a build so far: each file (relative to the output
+/// directory, `/`-separated) with its length and content hash (`None`:
+/// kept from an earlier build, contents as on disk), and every directory
+/// they lie in. Both the writer and the in-memory renderings of `check`
+/// claim each path here, so a site whose outputs clash fails `check` as it
+/// would fail `build`.
+#[derive(Default)]
+pub struct PathClaims {
+    pub(super) produced: FxHashMap<String, Option<(u64, u64)>>,
+    dirs: FxHashSet<String>,
+}
+
+/// Why a path cannot be claimed.
+#[derive(Debug)]
+pub enum Clash {
+    /// Empty, absolute, or with `..`: it would leave the output directory.
+    Outside,
+    /// A clash at this path (relative), and why.
+    At(String, String),
+}
+
+impl Clash {
+    /// The write error for claiming `path` in output directory `out`
+    /// (`""` for outputs kept in memory: the path is then named relative).
+    pub fn into_error(self, out: &Path, path: &str) -> WriteError {
+        match self {
+            Clash::Outside => WriteError::Write {
+                path: PathBuf::from(path),
+                source: std::io::Error::other("output path leaves the output directory"),
+            },
+            Clash::At(p, why) => WriteError::Write { path: out.join(p), source: std::io::Error::other(why) },
+        }
+    }
+}
+
+impl PathClaims {
+    /// Makes room for `n` more paths.
+    pub fn reserve(&mut self, n: usize) {
+        self.produced.reserve(n);
+    }
+
+    /// Claims `path`. Returns its ancestor directories when it is new,
+    /// `None` when the same file was claimed before (`same_as_disk` compares
+    /// a recorded (length, hash) with the file on disk, for a path kept from
+    /// an earlier build on one side).
+    ///
+    /// # Errors
+    /// [`Clash`] when the path leaves the output directory, is claimed
+    /// with other contents, or is a file and a directory at once.
+    pub fn claim<'p>(
+        &mut self,
+        path: &'p str,
+        contents: Option<(u64, u64)>,
+        same_as_disk: impl FnOnce((u64, u64)) -> bool,
+    ) -> Result<Option<Vec<Cow<'p, str>>>, Clash> {
+        let rel = Path::new(path);
+        // A plain `a/b/c` path (every output path benchsite makes) is
+        // relative and inside; anything else (`a//b`, `a/./b`, `/a`, `..`)
+        // goes through `Path`.
+        let plain = !path.is_empty()
+            && path.split('/').all(|s| !s.is_empty() && s != "." && s != ".." && !s.contains(std::path::is_separator))
+            && !(cfg!(windows) && path.contains(':'));
+        // The marker lists one written path per line: a line break would
+        // smuggle in another path for the next build to remove.
+        if has_line_break(path) {
+            return Err(Clash::At(
+                path.to_string(),
+                "holds a line break, which the list of written files (one path per line) cannot hold".into(),
+            ));
+        }
+        if !plain
+            && (path.is_empty()
+                || rel.is_absolute()
+                || rel.components().any(|c| !matches!(c, std::path::Component::Normal(_))))
+        {
+            return Err(Clash::Outside);
+        }
+        // Parent first. A plain path's ancestors are its own prefixes (no
+        // copies); others' go through `Path`.
+        let ancestors: Vec<Cow<'p, str>> = if plain {
+            path.rmatch_indices('/').map(|(i, _)| Cow::Borrowed(&path[..i])).collect()
+        } else {
+            rel.ancestors()
+                .skip(1)
+                .filter(|d| !d.as_os_str().is_empty())
+                .map(|d| Cow::Owned(d.to_string_lossy().into_owned()))
+                .collect()
+        };
+        if self.dirs.contains(path) {
+            return Err(Clash::At(
+                path.to_string(),
+                "is an output file and also the directory of other output files (a machine class or kernel named like one of the site's own files?)".into(),
+            ));
+        }
+        for d in &ancestors {
+            if self.produced.contains_key(d.as_ref()) {
+                return Err(Clash::At(
+                    d.to_string(),
+                    format!(
+                        "is an output file and also the directory of {path} (a machine class or kernel named like one of the site's own files?)"
+                    ),
+                ));
+            }
+        }
+        match self.produced.get(path) {
+            Some(prev) => {
+                let same = match (*prev, contents) {
+                    (Some(a), Some(b)) => a == b,
+                    (None, None) => true,
+                    (Some(h), None) | (None, Some(h)) => same_as_disk(h),
+                };
+                if same {
+                    Ok(None)
+                } else {
+                    Err(Clash::At(path.to_string(), "two different output files have this path".into()))
+                }
+            }
+            None => {
+                self.produced.insert(path.to_string(), contents);
+                for d in &ancestors {
+                    if !self.dirs.contains(d.as_ref()) {
+                        self.dirs.insert(d.to_string());
+                    }
+                }
+                Ok(Some(ancestors))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Clash, PathClaims};
+
+    /// Paths that would leave the output directory are refused, plain or
+    /// not; a plain path's ancestors are its own prefixes, and a path
+    /// spelled oddly (`a//b`) still gets its directories.
+    #[test]
+    fn claims_refuse_paths_outside_and_list_ancestors() {
+        let mut c = PathClaims::default();
+        for bad in ["", "/abs", "..", "a/../b", "a/..", ".", "./a"] {
+            assert!(matches!(c.claim(bad, None, |_| true), Err(Clash::Outside)), "{bad:?}");
+        }
+        let dirs = c.claim("m/kernels/2.4.7.html", None, |_| true).expect("claims").expect("new");
+        assert_eq!(dirs.iter().map(|d| d.as_ref()).collect::<Vec<_>>(), ["m/kernels", "m"]);
+        let dirs = c.claim("x//y.html", None, |_| true).expect("claims").expect("new");
+        assert_eq!(dirs.iter().map(|d| d.as_ref()).collect::<Vec<_>>(), ["x"]);
+        assert!(c.claim("m/kernels/2.4.7.html", None, |_| true).expect("same file").is_none());
+        assert!(matches!(c.claim("m/kernels", None, |_| true), Err(Clash::At(..))));
+    }
+}

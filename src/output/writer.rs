@@ -1,0 +1,443 @@
+//! The writer: [`DirWriter`] takes a build's files into temporaries beside
+//! their places and puts them in place all at once, or none.
+
+use super::atomic::{remove_stale_temporaries, tmp_name, write_new};
+use super::claims::{Clash, PathClaims};
+use super::lock::OutputLock;
+use super::marker::{self, BUILDING, MARKER, MARKER_TMP};
+use super::{NO_HASH, Output, OutputFile, Sink, Stat, WriteError, hash, lock};
+use rayon::prelude::*;
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::borrow::Cow;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> WriteError + '_ {
+    move |source| WriteError::Write { path: path.to_path_buf(), source }
+}
+
+/// Writes `files` under `out`, atomically per file, skipping unchanged ones,
+/// and removes files a previous build wrote that are no longer produced.
+/// Every path is checked (see [`DirWriter`]) before anything is renamed
+/// into place. Returns how many files were written.
+///
+/// # Errors
+/// [`WriteError::NotOurs`] for a foreign non-empty directory without
+/// `force`; [`WriteError::Write`] on I/O failure or a path that cannot be
+/// written (the output directory is then left as it was).
+pub fn write_output(out: &Path, files: &[OutputFile], force: bool) -> Result<usize, WriteError> {
+    let writer = DirWriter::new(out, force)?;
+    for f in files {
+        if let Err(e) = writer.put(f.clone()) {
+            writer.abort();
+            return Err(e);
+        }
+    }
+    Ok(writer.commit()?.0)
+}
+
+/// A [`Sink`] writing into an output directory: each changed file to a
+/// temporary file beside it; [`DirWriter::commit`] renames them into place,
+/// [`DirWriter::abort`] removes them.
+///
+/// Before anything is renamed into place, every path is checked, as it
+/// arrives: it stays inside the output directory, no two files share a path
+/// (with different contents), no file sits where another needs a directory
+/// (a machine class named `style.css`), and nothing in the output
+/// directory is in the way (a directory where a file goes, a file where a
+/// directory goes, a symbolic link to a directory on the way). A failed
+/// check fails the build, and [`DirWriter::abort`] leaves the output
+/// directory as it was.
+pub struct DirWriter {
+    out: PathBuf,
+    /// Every path produced so far.
+    claims: Mutex<PathClaims>,
+    /// Directories (relative to `out`) already checked on disk.
+    checked: Mutex<FxHashSet<String>>,
+    /// (temporary file, final path) of every changed file.
+    pending: Mutex<Vec<(PathBuf, PathBuf, String)>>,
+    /// Output files found unchanged, with their stat as compared.
+    seen: Mutex<Vec<(String, Stat)>>,
+    /// Directories this build created, in creation order.
+    created: Mutex<Vec<PathBuf>>,
+    /// What the last build recorded of the outputs of the classes built
+    /// again, by path ([`Sink::known_outputs`]).
+    known: std::sync::RwLock<FxHashMap<String, Output>>,
+    /// The output directory, locked against other builds.
+    lock: OutputLock,
+}
+
+/// A file renamed into place: its path relative to the output directory,
+/// and its stat right after (`None` when it could not be read).
+type Renamed = (String, Option<Stat>);
+
+/// What [`DirWriter::commit`] put in the output directory.
+#[derive(Default)]
+pub struct Written {
+    /// Every output path with the (length, [`hash`]) of its
+    /// contents (`None`: kept from an earlier build unread).
+    pub hashes: FxHashMap<String, Option<(u64, u64)>>,
+    /// The stat of each output file this build wrote (taken right after it
+    /// was renamed into place) or compared and left alone (as compared).
+    /// A file edited later, even during this build, has another change
+    /// time than recorded.
+    pub stats: FxHashMap<String, Stat>,
+}
+
+impl DirWriter {
+    /// Opens `out` for writing: creates it if needed.
+    ///
+    /// # Errors
+    /// [`WriteError::NotOurs`] for a foreign non-empty directory without
+    /// `force`; [`WriteError::Write`] when it cannot be created.
+    pub fn new(out: &Path, force: bool) -> Result<Self, WriteError> {
+        let mut w = DirWriter {
+            out: out.to_path_buf(),
+            claims: Mutex::new(PathClaims::default()),
+            checked: Mutex::new(FxHashSet::default()),
+            pending: Mutex::new(Vec::new()),
+            seen: Mutex::new(Vec::new()),
+            created: Mutex::new(Vec::new()),
+            known: std::sync::RwLock::new(FxHashMap::default()),
+            lock: OutputLock(None),
+        };
+        // Locked before anything in the directory is looked at or removed.
+        // The directory may go while this build waits for the lock: a first
+        // build that created it and failed removes it again, or it is
+        // replaced. Then the path is created and locked again, so that the
+        // lock is always on the directory the path names.
+        loop {
+            w.create_dirs(out)?;
+            let lock = OutputLock::acquire(out);
+            if lock.is_on(out) {
+                w.lock = lock;
+                break;
+            }
+        }
+        let marker = out.join(MARKER);
+        // A directory holding our in-progress marker is ours too: a first
+        // build into it was interrupted.
+        if !marker.exists() && !out.join(BUILDING).exists() {
+            let non_empty = std::fs::read_dir(out).map_err(io_err(out))?.next().is_some();
+            if non_empty && !force {
+                return Err(WriteError::NotOurs(out.to_path_buf()));
+            }
+        }
+        // A build killed before it committed or aborted (Ctrl-C, SIGKILL,
+        // a power cut) leaves its temporary files; the marker of a build in
+        // progress says so, and the next build removes them.
+        let building = out.join(BUILDING);
+        if building.exists() {
+            remove_stale_temporaries(out);
+        }
+        write_new(&building, b"").map_err(io_err(&building))?;
+        Ok(w)
+    }
+
+    /// The lock on the output directory, to hold past [`DirWriter::commit`]
+    /// (while the build cache is stored there too).
+    pub fn hold_lock(&self) -> OutputLock {
+        self.lock.share()
+    }
+
+    /// Creates `dir` and its missing parents, remembering which it created.
+    fn create_dirs(&self, dir: &Path) -> Result<(), WriteError> {
+        if dir.is_dir() {
+            return Ok(());
+        }
+        // `w/.` as `w`: `create_dir_all` fails on a path ending in `.` whose
+        // directory does not exist yet.
+        let dir: &Path = &dir.components().collect::<PathBuf>();
+        let mut missing = Vec::new();
+        let mut d = Some(dir);
+        while let Some(p) = d {
+            if p.as_os_str().is_empty() || p.is_dir() {
+                break;
+            }
+            missing.push(p.to_path_buf());
+            d = p.parent();
+        }
+        std::fs::create_dir_all(dir).map_err(io_err(dir))?;
+        missing.reverse();
+        lock(&self.created).extend(missing);
+        Ok(())
+    }
+
+    fn conflict(&self, path: &str, why: String) -> WriteError {
+        Clash::At(path.to_string(), why).into_error(&self.out, path)
+    }
+
+    /// The stat an earlier build recorded for the output at `path`
+    /// (relative) when it recorded these contents' length and hash: a file
+    /// with that stat (size, times and inode) is untouched since, and holds
+    /// these contents.
+    fn known_stat(&self, path: &str, len: u64, hash: u64) -> Option<Stat> {
+        let known = self.known.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+        known.get(path).filter(|o| o.hash != NO_HASH && o.hash == hash && o.stat.len == len).map(|o| o.stat)
+    }
+
+    /// [`PathClaims::claim`] on the locked claims: the path's ancestors
+    /// when it is new, `None` when the same file was claimed before.
+    fn claim_locked<'p>(
+        &self,
+        claims: &mut PathClaims,
+        path: &'p str,
+        contents: Option<(u64, u64)>,
+    ) -> Result<Option<Vec<Cow<'p, str>>>, WriteError> {
+        claims
+            .claim(path, contents, |h| {
+                // Kept from the last build on one side: compare with the file on disk.
+                std::fs::read(self.out.join(path)).is_ok_and(|b| (b.len() as u64, hash(&b)) == h)
+            })
+            .map_err(|c| c.into_error(&self.out, path))
+    }
+
+    /// Checks what is in the output directory already at the ancestors of
+    /// `path` (each directory once a build): none may be a symbolic link
+    /// or a file.
+    fn check_ancestors(
+        &self,
+        checked: &mut FxHashSet<String>,
+        path: &str,
+        ancestors: &[Cow<'_, str>],
+    ) -> Result<(), WriteError> {
+        for d in ancestors.iter().rev() {
+            let d: &str = d;
+            if checked.contains(d) {
+                continue;
+            }
+            let meta = self.out.join(d).symlink_metadata();
+            if meta.as_ref().is_ok_and(|m| m.file_type().is_symlink()) {
+                return Err(self.conflict(
+                    d,
+                    format!("is a symbolic link in the output directory; benchsite does not write {path} through it"),
+                ));
+            }
+            if meta.as_ref().is_ok_and(|m| !m.is_dir()) {
+                return Err(self
+                    .conflict(d, format!("is a file in the output directory, but {path} needs it to be a directory")));
+            }
+            checked.insert(d.to_string());
+        }
+        Ok(())
+    }
+
+    /// Writes the marker (the list of written files) naming every path the
+    /// last build and this one wrote, renames every temporary file into
+    /// place, removes files a previous build wrote that this one did not
+    /// produce, and writes the marker again without them. A build killed
+    /// while renaming leaves no file the next build does not know of.
+    /// Returns how many files were written (changed), and every output
+    /// path with its contents' length and hash ([`Written`]).
+    ///
+    /// # Errors
+    /// [`WriteError::Write`] when the marker cannot be written before
+    /// anything is renamed (the output directory is then as it was, the
+    /// temporary files removed); [`WriteError::PartlyCommitted`] on a
+    /// failure after: the output directory then holds complete files only,
+    /// some of them from this build.
+    pub fn commit(self) -> Result<(usize, Written), WriteError> {
+        let out = &self.out;
+        // Read lossily: a byte that is not UTF-8 (an edit by hand) must not
+        // cost the whole list (and with it the removal of stale files); no
+        // path benchsite writes holds one.
+        let marker_bytes = marker::read(out);
+        let marker_text = String::from_utf8_lossy(&marker_bytes);
+        let previous = marker::listed(&marker_text);
+        // Taken out, not moved out: `abort` still works on `self` below.
+        let produced = std::mem::take(&mut lock(&self.claims).produced);
+        // The last build's paths are looked up in `produced` (a hash map):
+        // 40,000 paths in a large archive.
+        let stale: Vec<&str> = previous.iter().copied().filter(|p| !produced.contains_key(*p)).collect();
+        // The list stays as it is when it is exactly the list this build
+        // would write.
+        let same_list =
+            stale.is_empty() && marker::is_canonical(out, &marker_text, marker_bytes.len(), &previous, produced.len());
+        let capacity = marker_text.len() + 4096;
+        let now = if same_list {
+            marker::remove_tmp(out);
+            Vec::new()
+        } else {
+            self.list_before_renaming(&produced, &stale, capacity)?
+        };
+        let (written, renamed) = self.rename_pending()?;
+        marker::remove_stale(out, &stale)?;
+        // The stale paths are gone: the list names this build's only.
+        if !stale.is_empty() {
+            marker::write_list(out, &now, capacity)
+                .map_err(|(path, source)| WriteError::PartlyCommitted { path, source })?;
+        }
+        drop(now);
+        let _ = std::fs::remove_file(out.join(BUILDING));
+        let mut stats: FxHashMap<String, Stat> =
+            self.seen.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner).into_iter().collect();
+        stats.extend(renamed.into_iter().filter_map(|(rel, s)| Some((rel, s?))));
+        Ok((written, Written { hashes: produced, stats }))
+    }
+
+    /// The first step of [`DirWriter::commit`] when the list of written
+    /// files changes: before anything is renamed into place, the list names
+    /// every path the output directory may hold after this build, the last
+    /// build's (`stale`) and this one's (`produced`), so a build killed
+    /// while renaming leaves no file the next one does not know to remove.
+    /// Returns this build's paths, sorted.
+    ///
+    /// # Errors
+    /// [`WriteError::Write`] when the list cannot be written; nothing is in
+    /// place yet, and the build is aborted (the output directory is left as
+    /// it was).
+    fn list_before_renaming<'p>(
+        &self,
+        produced: &'p FxHashMap<String, Option<(u64, u64)>>,
+        stale: &[&'p str],
+        capacity: usize,
+    ) -> Result<Vec<&'p str>, WriteError> {
+        let mut now: Vec<&str> = produced.keys().map(String::as_str).collect();
+        now.par_sort_unstable();
+        let mut union: Vec<&str> = now.iter().chain(stale).copied().collect();
+        if !stale.is_empty() {
+            union.par_sort_unstable();
+            union.dedup();
+        }
+        if let Err((path, source)) = marker::write_list(&self.out, &union, capacity) {
+            let _ = std::fs::remove_file(self.out.join(MARKER_TMP));
+            self.abort();
+            return Err(WriteError::Write { path, source });
+        }
+        Ok(now)
+    }
+
+    /// Renames every temporary file into place (in parallel: a large
+    /// archive renames 40,000 files). Returns how many, and each one's
+    /// relative path with its stat right after the rename.
+    ///
+    /// # Errors
+    /// [`WriteError::PartlyCommitted`] when one cannot be renamed; the
+    /// temporary files left are removed.
+    fn rename_pending(&self) -> Result<(usize, Vec<Renamed>), WriteError> {
+        let pending = std::mem::take(&mut *lock(&self.pending));
+        let renamed: Result<Vec<Renamed>, _> = pending
+            .par_iter()
+            .map(|(tmp, path, rel)| {
+                std::fs::rename(tmp, path).map_err(|e| (path, e))?;
+                Ok((rel.clone(), Stat::of(path)))
+            })
+            .collect();
+        match renamed {
+            Ok(r) => Ok((pending.len(), r)),
+            Err((path, source)) => {
+                // Leave no temporary files behind (those renamed are gone).
+                pending.par_iter().for_each(|(tmp, _, _)| {
+                    let _ = std::fs::remove_file(tmp);
+                });
+                Err(WriteError::PartlyCommitted { path: path.clone(), source })
+            }
+        }
+    }
+
+    /// Removes every temporary file and every directory this build created
+    /// (if empty), leaving the output directory as it was.
+    pub fn abort(&self) {
+        for (tmp, _, _) in lock(&self.pending).drain(..) {
+            let _ = std::fs::remove_file(tmp);
+        }
+        let _ = std::fs::remove_file(self.out.join(BUILDING));
+        // Deepest first: threads creating directories side by side record
+        // them in no particular order, and a parent goes only once empty.
+        let mut created = lock(&self.created).clone();
+        created.sort_by(|a, b| b.components().count().cmp(&a.components().count()).then_with(|| a.cmp(b)));
+        created.dedup();
+        for d in created {
+            let _ = std::fs::remove_dir(d);
+        }
+    }
+}
+
+impl Sink for DirWriter {
+    fn put(&self, f: OutputFile) -> Result<(), WriteError> {
+        let (len, hash) = (f.contents.len() as u64, hash(&f.contents));
+        let Some(ancestors) = self.claim_locked(&mut lock(&self.claims), &f.path, Some((len, hash)))? else {
+            // The same file again.
+            return Ok(());
+        };
+        self.check_ancestors(&mut lock(&self.checked), &f.path, &ancestors)?;
+        let path = self.out.join(&f.path);
+        let meta = path.symlink_metadata();
+        if meta.as_ref().is_ok_and(std::fs::Metadata::is_dir) {
+            return Err(
+                self.conflict(&f.path, "is a directory in the output directory, but the site has a file there".into())
+            );
+        }
+        // Unchanged: leave the file alone. A file the last build wrote and
+        // nothing touched since is compared by its recorded hash; otherwise
+        // only a file of the same length is read. A symbolic link is
+        // replaced by the file, whatever it points to (kept, it would show
+        // whatever its target holds later).
+        if let Ok(m) = &meta
+            && m.is_file()
+            && (self.known_stat(&f.path, len, hash) == Some(Stat::of_metadata(m))
+                || (m.len() == len && std::fs::read(&path).is_ok_and(|old| old == f.contents)))
+        {
+            // As seen before it was compared: an edit since shows as a new
+            // change time in the next build.
+            lock(&self.seen).push((f.path, Stat::of_metadata(m)));
+            return Ok(());
+        }
+        let tmp = path.with_file_name(tmp_name(&f.path));
+        // The directory is made when the file cannot be created for want of
+        // it: most files go to a directory an earlier file (or build) made.
+        let mut written = write_new(&tmp, &f.contents);
+        if written.as_ref().is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound)
+            && let Some(parent) = path.parent()
+        {
+            self.create_dirs(parent)?;
+            written = write_new(&tmp, &f.contents);
+        }
+        if let Err(e) = written {
+            let _ = std::fs::remove_file(&tmp);
+            return Err(io_err(&tmp)(e));
+        }
+        lock(&self.pending).push((tmp, path, f.path));
+        Ok(())
+    }
+
+    fn known_outputs(&self, outputs: Vec<Output>) {
+        let mut known = self.known.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+        known.extend(outputs.into_iter().map(|o| (o.path.clone(), o)));
+    }
+
+    fn keep_unchanged(&self, path: &str, len: u64, hash: u64) -> Result<bool, WriteError> {
+        // Looked up on disk only when the last build recorded it so.
+        let Some(recorded) = self.known_stat(path, len, hash) else { return Ok(false) };
+        let Ok(m) = self.out.join(path).symlink_metadata() else { return Ok(false) };
+        if !m.is_file() || Stat::of_metadata(&m) != recorded {
+            return Ok(false);
+        }
+        // Produced, with these contents, as if put.
+        if let Some(ancestors) = self.claim_locked(&mut lock(&self.claims), path, Some((len, hash)))? {
+            self.check_ancestors(&mut lock(&self.checked), path, &ancestors)?;
+        }
+        lock(&self.seen).push((path.to_string(), Stat::of_metadata(&m)));
+        Ok(true)
+    }
+
+    fn keep(&self, paths: &[&str]) -> Result<(), WriteError> {
+        // Claimed under one lock for the whole class: two classes kept side
+        // by side took turns on the lock path by path.
+        let mut fresh = Vec::with_capacity(paths.len());
+        {
+            let mut claims = lock(&self.claims);
+            claims.reserve(paths.len());
+            for &path in paths {
+                if let Some(ancestors) = self.claim_locked(&mut claims, path, None)? {
+                    fresh.push((path, ancestors));
+                }
+            }
+        }
+        let mut checked = lock(&self.checked);
+        for (path, ancestors) in fresh {
+            self.check_ancestors(&mut checked, path, &ancestors)?;
+        }
+        Ok(())
+    }
+}
