@@ -6,7 +6,7 @@ mod common;
 use benchsite::build::{BuildOptions, BuildReport, build};
 use benchsite::diag::Severity;
 use common::{dbench, put, small_site};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Builds `content` into a fresh output dir; returns the report and the
 /// machine page `m1/index.html`.
@@ -601,6 +601,36 @@ fn a_kernel_name_of_250_bytes_builds() {
         .filter(|e| e.file_name().to_string_lossy().ends_with(".benchsite-tmp"))
         .collect();
     assert!(left.is_empty(), "{left:?}");
+}
+
+/// A kernel named with 252 bytes makes a 257-byte page name: the build
+/// fails before anything is put in place, naming the path and the limit,
+/// and the previous site stays byte for byte (the rename used to fail
+/// midway, leaving some pages new and some old).
+#[test]
+fn a_page_name_over_255_bytes_fails_the_build_before_any_rename() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let out = tmp.path().join("output");
+    build(&BuildOptions::new(&content, &out)).expect("first build");
+    let before = snapshot(&out);
+    put(&content, "site.yaml", "title: \"A new title\"\n");
+    put(&content, &format!("m1/{}/dbench-32.txt", "k".repeat(252)), dbench("7.7"));
+    let err = build(&BuildOptions::new(&content, &out)).expect_err("a 257-byte name fails").to_string();
+    assert!(err.contains("257 bytes") && err.contains("at most 255"), "{err}");
+    assert_eq!(snapshot(&out), before, "the failed build changed the output");
+}
+
+/// Every file under `dir` with its bytes.
+fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut files: Vec<(PathBuf, Vec<u8>)> = walkdir::WalkDir::new(dir)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| (e.path().to_path_buf(), std::fs::read(e.path()).expect("readable")))
+        .collect();
+    files.sort();
+    files
 }
 
 /// `alpha` outside (0, 1) — `2`, `.inf`, `.nan`, `-1`, `0` — and an absurd

@@ -14,6 +14,14 @@ pub fn has_line_break(name: &str) -> bool {
     name.contains(['\n', '\r'])
 }
 
+/// The longest file name (one path component) the common file systems
+/// allow, in bytes (ext4, XFS, Btrfs, APFS; NTFS counts 255 UTF-16 units).
+pub const NAME_MAX: usize = 255;
+
+/// The longest path Linux accepts in one system call, in bytes, with its
+/// terminating NUL.
+pub const PATH_MAX: usize = 4096;
+
 /// The output paths of a build so far: each file (relative to the output
 /// directory, `/`-separated) with its length and content hash (`None`:
 /// kept from an earlier build, contents as on disk), and every directory
@@ -82,6 +90,16 @@ impl PathClaims {
             return Err(Clash::At(
                 path.to_string(),
                 "holds a line break, which the list of written files (one path per line) cannot hold".into(),
+            ));
+        }
+        if let Some(long) = path.split('/').find(|c| c.len() > NAME_MAX) {
+            return Err(Clash::At(
+                path.to_string(),
+                format!(
+                    "has a name of {} bytes ({}…), and file systems allow at most {NAME_MAX}: shorten the directory it comes from",
+                    long.len(),
+                    long.chars().take(40).collect::<String>()
+                ),
             ));
         }
         if !plain

@@ -184,6 +184,19 @@ impl DirWriter {
         path: &'p str,
         contents: Option<(u64, u64)>,
     ) -> Result<Option<Vec<Cow<'p, str>>>, WriteError> {
+        // Checked before anything is renamed into place: a rename that
+        // fails for the length midway would leave a mixed site. The
+        // temporary name ([`tmp_name`]) is never longer than the final one
+        // allows.
+        let full = self.out.join(path);
+        if full.as_os_str().len() >= super::claims::PATH_MAX {
+            let why = format!(
+                "is a path of {} bytes; Linux allows fewer than {}",
+                full.as_os_str().len(),
+                super::claims::PATH_MAX
+            );
+            return Err(WriteError::Write { path: full, source: std::io::Error::other(why) });
+        }
         claims
             .claim(path, contents, |h| {
                 // Kept from the last build on one side: compare with the file on disk.
