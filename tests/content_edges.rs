@@ -621,6 +621,24 @@ fn a_page_name_over_255_bytes_fails_the_build_before_any_rename() {
     assert_eq!(snapshot(&out), before, "the failed build changed the output");
 }
 
+/// `--output .` with `--content content` and a machine class named
+/// `content`: the site would go into the content tree, and the copy of a
+/// raw file over the user's edited original. The build refuses any output
+/// path in the content directory and leaves every file there alone.
+#[test]
+fn no_build_writes_inside_the_content_tree() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    put(&content, "content/machine.yaml", "name: \"Named like the content directory\"\n");
+    put(&content, "content/2.4.7/dbench-32.txt", &format!("{}edited by hand\n", dbench("1.2345")));
+    let before = snapshot(&content);
+    let mut opts = BuildOptions::new(&content, tmp.path());
+    opts.force = true;
+    let err = build(&opts).expect_err("refused").to_string();
+    assert!(err.contains("lies in the content directory"), "{err}");
+    assert_eq!(snapshot(&content), before, "the content tree changed");
+}
+
 /// Every file under `dir` with its bytes.
 fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     let mut files: Vec<(PathBuf, Vec<u8>)> = walkdir::WalkDir::new(dir)

@@ -235,7 +235,8 @@ fn build_inner(
     let _all = timing::span("build (total)");
     check_options(opts)?;
     let t = timing::span("open output");
-    let writer = DirWriter::new(&opts.output, opts.force)?;
+    let mut writer = DirWriter::new(&opts.output, opts.force)?;
+    writer.protect(&opts.content);
     // Held to the end: the cache is stored after the commit.
     let _lock = writer.hold_lock();
     // The bar's elapsed time and ETA from here, not from before a wait for

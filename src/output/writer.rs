@@ -65,6 +65,10 @@ pub struct DirWriter {
     known: std::sync::RwLock<FxHashMap<String, Output>>,
     /// The output directory, locked against other builds.
     lock: OutputLock,
+    /// Where, relative to the output directory and `/`-separated, a
+    /// directory lies that no output may go into (the content directory,
+    /// when it is inside the output directory): see [`DirWriter::protect`].
+    protected: Option<String>,
 }
 
 /// A file renamed into place: its path relative to the output directory,
@@ -100,6 +104,7 @@ impl DirWriter {
             created: Mutex::new(Vec::new()),
             known: std::sync::RwLock::new(FxHashMap::default()),
             lock: OutputLock(None),
+            protected: None,
         };
         // Locked before anything in the directory is looked at or removed.
         // The directory may go while this build waits for the lock: a first
@@ -132,6 +137,27 @@ impl DirWriter {
         }
         write_new(&building, b"").map_err(io_err(&building))?;
         Ok(w)
+    }
+
+    /// Refuses every output path inside `dir` (the content directory), and
+    /// leaves any file there alone when stale files are removed: with
+    /// `--output .` and `--content content`, a machine class named
+    /// `content` would otherwise write pages and raw copies over the
+    /// user's own files. Nothing changes when `dir` is not inside the
+    /// output directory (the usual layout).
+    pub fn protect(&mut self, dir: &Path) {
+        let (Ok(out), Ok(dir)) = (self.out.canonicalize(), dir.canonicalize()) else { return };
+        if let Ok(rel) = dir.strip_prefix(&out) {
+            let rel: Vec<String> = rel.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+            self.protected = Some(rel.join("/"));
+        }
+    }
+
+    /// True when output path `path` lies in the protected directory.
+    fn is_protected(&self, path: &str) -> bool {
+        self.protected.as_deref().is_some_and(|p| {
+            p.is_empty() || path.strip_prefix(p).is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+        })
     }
 
     /// The lock on the output directory, to hold past [`DirWriter::commit`]
@@ -188,6 +214,10 @@ impl DirWriter {
         // fails for the length midway would leave a mixed site. The
         // temporary name ([`tmp_name`]) is never longer than the final one
         // allows.
+        if self.is_protected(path) {
+            let why = "lies in the content directory; no build writes there (is a machine class named like the content directory?)";
+            return Err(WriteError::Write { path: self.out.join(path), source: std::io::Error::other(why) });
+        }
         let full = self.out.join(path);
         if full.as_os_str().len() >= super::claims::PATH_MAX {
             let why = format!(
@@ -261,7 +291,8 @@ impl DirWriter {
         let produced = std::mem::take(&mut lock(&self.claims).produced);
         // The last build's paths are looked up in `produced` (a hash map):
         // 40,000 paths in a large archive.
-        let stale: Vec<&str> = previous.iter().copied().filter(|p| !produced.contains_key(*p)).collect();
+        let stale: Vec<&str> =
+            previous.iter().copied().filter(|p| !produced.contains_key(*p) && !self.is_protected(p)).collect();
         // The list stays as it is when it is exactly the list this build
         // would write.
         let same_list =
