@@ -270,6 +270,8 @@ pub struct Cache {
     pending: std::sync::Mutex<Vec<(PathBuf, PathBuf)>>,
     /// True when this build created the cache directory.
     created_dir: std::sync::atomic::AtomicBool,
+    /// Cache files that could not be written, with why.
+    failures: std::sync::Mutex<Vec<String>>,
 }
 
 impl Cache {
@@ -279,6 +281,7 @@ impl Cache {
             dir: output.join(DIR),
             pending: std::sync::Mutex::new(Vec::new()),
             created_dir: std::sync::atomic::AtomicBool::new(false),
+            failures: std::sync::Mutex::new(Vec::new()),
         }
     }
 
@@ -309,18 +312,45 @@ impl Cache {
     /// `written`, as [`crate::output::DirWriter::commit`] returns it, gives
     /// each output's stat as the writer saw it (else it is read now) and
     /// the (length, [`hash`]) of what it received. Failures only lose the
-    /// cache.
-    pub fn store(&self, out: &Path, entries: Vec<(String, MachineEntry)>, written: &crate::output::Written) {
+    /// cache (no temporary file is left): they are one warning, returned,
+    /// naming the first file and how many failed (the site is written; the
+    /// next build reads and lays out everything again).
+    pub fn store(
+        &self,
+        out: &Path,
+        entries: Vec<(String, MachineEntry)>,
+        written: &crate::output::Written,
+    ) -> Option<Diagnostic> {
         // Never write through a symbolic link planted in the output directory.
         if self.dir.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink()) {
-            return;
+            return None;
         }
+        self.store_entries(out, entries, written);
+        let failures = std::mem::take(&mut *lock(&self.failures));
+        let first = failures.first()?;
+        let more = if failures.len() > 1 { format!(" (and {} more)", failures.len() - 1) } else { String::new() };
+        Some(Diagnostic::warning(
+            &self.dir,
+            None,
+            format!(
+                "the build cache was not stored: {first}{more}; the site is written, and the next build starts afresh"
+            ),
+        ))
+    }
+
+    /// [`Cache::store`]'s work: the parse caches into place, each new
+    /// entry written, the entries of classes that are gone removed.
+    fn store_entries(&self, out: &Path, entries: Vec<(String, MachineEntry)>, written: &crate::output::Written) {
         for (tmp, path) in lock(&self.pending).drain(..) {
-            if std::fs::rename(&tmp, path).is_err() {
+            if let Err(e) = std::fs::rename(&tmp, &path) {
                 let _ = std::fs::remove_file(tmp);
+                self.failed(&path, &e);
             }
         }
-        let _ = std::fs::create_dir_all(&self.dir);
+        if let Err(e) = std::fs::create_dir_all(&self.dir) {
+            self.failed(&self.dir, &e);
+            return;
+        }
         let keep: rustc_hash::FxHashSet<String> = entries.iter().map(|(s, _)| format!("{s}.entry")).collect();
         for (slug, mut e) in entries {
             if e.unchanged {
@@ -348,13 +378,12 @@ impl Cache {
                 continue;
             };
             let tmp = self.dir.join(format!(".{slug}.entry.tmp"));
-            if crate::output::write_new(
-                &tmp,
-                &[cache_header("build").as_bytes(), &body, &hash(&body).to_le_bytes()].concat(),
-            )
-            .is_ok()
+            let bytes = [cache_header("build").as_bytes(), &body, &hash(&body).to_le_bytes()].concat();
+            if let Err(e) =
+                crate::output::write_new(&tmp, &bytes).and_then(|()| std::fs::rename(&tmp, self.file(&slug)))
             {
-                let _ = std::fs::rename(&tmp, self.file(&slug));
+                let _ = std::fs::remove_file(&tmp);
+                self.failed(&self.file(&slug), &e);
             }
         }
         if let Ok(rd) = std::fs::read_dir(&self.dir) {
@@ -389,9 +418,16 @@ impl Cache {
             }
             self.created_dir.store(true, std::sync::atomic::Ordering::Relaxed);
         }
-        if let Some(tmp) = parsed.store(&self.dir, slug) {
-            lock(&self.pending).push((tmp, ParseCache::file(&self.dir, slug)));
+        match parsed.store(&self.dir, slug) {
+            Ok(tmp) => lock(&self.pending).push((tmp, ParseCache::file(&self.dir, slug))),
+            Err(e) => self.failed(&ParseCache::file(&self.dir, slug), &e),
         }
+    }
+
+    /// Notes that `path` of the cache could not be written (the first
+    /// such failure is what [`Cache::store`] warns about).
+    fn failed(&self, path: &Path, e: &std::io::Error) {
+        lock(&self.failures).push(format!("{}: {e}", path.display()));
     }
 
     /// Removes what [`Cache::store_parsed`] wrote during a build that

@@ -633,3 +633,30 @@ fn damaged_or_swapped_entry_is_no_cache() {
     fs::write(&twin, &a).unwrap();
     rebuild_matches_scratch(&content, &out, tmp.path());
 }
+
+/// A cache file that cannot be written (a full disk; here a directory
+/// where the entry goes) is one warning naming it; the site is still
+/// written, and no temporary file stays in the cache (it was silent, and
+/// the temporary files stayed).
+#[test]
+fn a_cache_that_cannot_be_stored_is_a_warning_and_leaves_no_temporaries() {
+    let (_tmp, content, out) = built_site();
+    let entry = out.join(CACHE).join("p166-24m.entry");
+    fs::remove_file(&entry).unwrap();
+    fs::create_dir(&entry).unwrap();
+    fs::write(entry.join("keep"), b"in the way").unwrap();
+    let report = build(&opts(&content, &out)).expect("the site builds");
+    let warned: Vec<String> = report.diagnostics.iter().map(|d| d.to_string()).collect();
+    assert!(
+        warned.iter().any(|w| w.contains("the build cache was not stored") && w.contains("p166-24m.entry")),
+        "{warned:?}"
+    );
+    let left: Vec<_> = fs::read_dir(out.join(CACHE))
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        .map(|e| e.file_name())
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    assert!(out.join("p166-24m/index.html").is_file());
+}

@@ -260,7 +260,7 @@ fn build_inner(
             drop(t);
             if use_cache {
                 let _t = timing::span("store cache");
-                cache.store(&opts.output, entries, &written);
+                report.diagnostics.extend(cache.store(&opts.output, entries, &written));
             }
             Ok(report)
         }

@@ -130,14 +130,18 @@ impl ParseCache {
 
     /// Writes the entries this build used or made (and no others) as the
     /// parse cache of class `slug` to a temporary file in cache directory
-    /// `dir`, and returns its path (`None` when it could not be written);
-    /// renaming it to [`ParseCache::file`] puts it in place.
+    /// `dir`, and returns its path; renaming it to [`ParseCache::file`]
+    /// puts it in place.
     ///
     /// The temporary file is made with `crate::output::create_new` (never
     /// through a link planted there).
-    pub fn store(self, dir: &Path, slug: &str) -> Option<PathBuf> {
+    ///
+    /// # Errors
+    /// Any error writing it (a full disk); the temporary file is removed.
+    /// A cache directory that is a symbolic link is not written through.
+    pub fn store(self, dir: &Path, slug: &str) -> std::io::Result<PathBuf> {
         if dir.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink()) {
-            return None;
+            return Err(std::io::Error::other("the cache directory is a symbolic link; nothing is written through it"));
         }
         let mut used = self.used.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
         used.sort_by_key(|(k, _)| *k);
@@ -164,10 +168,10 @@ impl ParseCache {
             Ok(())
         };
         match write() {
-            Ok(()) => Some(tmp),
-            Err(_) => {
+            Ok(()) => Ok(tmp),
+            Err(e) => {
                 let _ = std::fs::remove_file(&tmp);
-                None
+                Err(e)
             }
         }
     }
