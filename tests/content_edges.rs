@@ -639,6 +639,19 @@ fn no_build_writes_inside_the_content_tree() {
     assert_eq!(snapshot(&content), before, "the content tree changed");
 }
 
+/// `parse` reads at most what `build` reads (64 MiB): a 200 MB file took
+/// 828 MB of memory. A sparse file of 65 MiB is refused by its size.
+#[test]
+fn parse_refuses_a_file_over_the_raw_size_limit() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let f = tmp.path().join("huge.txt");
+    std::fs::File::create(&f).and_then(|h| h.set_len(65 << 20)).expect("sparse file");
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_benchsite")).arg("parse").arg(&f).output().expect("runs");
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("68157440 bytes") && stderr.contains("at most 67108864"), "{stderr}");
+}
+
 /// Every file under `dir` with its bytes.
 fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     let mut files: Vec<(PathBuf, Vec<u8>)> = walkdir::WalkDir::new(dir)

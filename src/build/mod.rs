@@ -188,7 +188,7 @@ fn check_options(opts: &BuildOptions) -> Result<(), BuildError> {
         return Err(BuildError::Invalid(vec![Diagnostic::error(
             "--base-url",
             None,
-            format!("{url:?} must start with https://, http:// or /"),
+            format!("{url:?} must start with https://, http:// or a single /"),
         )]));
     }
     Ok(())

@@ -1,6 +1,7 @@
 //! `benchsite parse FILE`: one raw result file, and what was read from it.
 
 use crate::parse::{self, Input};
+use crate::site;
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -30,8 +31,18 @@ fn short(v: f64) -> String {
 /// exit status 1 when nothing was read, 2 for an unknown format.
 pub fn run(args: &ParseArgs) -> ExitCode {
     let (file, json, format) = (args.file.as_path(), args.json, args.format.as_deref());
-    let bytes = match std::fs::read(file) {
-        Ok(b) => b,
+    // As `build` reads raw files: regular files only, at most 64 MiB (a
+    // 200 MB file took 828 MB of memory).
+    let bytes = match site::read_regular(file, site::MAX_RAW_FILE_SIZE) {
+        Ok(Ok(b)) => b,
+        Ok(Err(len)) => {
+            errln!(
+                "error: {}: {len} bytes; raw result files of at most {} bytes are read",
+                file.display(),
+                site::MAX_RAW_FILE_SIZE
+            );
+            return ExitCode::from(1);
+        }
         Err(e) => {
             errln!("error: {}: cannot read: {e}", file.display());
             return ExitCode::from(1);

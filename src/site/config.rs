@@ -299,7 +299,11 @@ pub fn check_yaml(kind: YamlKind, text: &str) -> Vec<Diagnostic> {
 /// else, or run script.
 pub fn base_url_ok(url: &str) -> bool {
     let u = url.trim().to_ascii_lowercase();
-    u.is_empty() || u.starts_with("https://") || u.starts_with("http://") || u.starts_with('/')
+    // `//host/` is a URL of another host (scheme-relative), not a path.
+    u.is_empty()
+        || u.starts_with("https://")
+        || u.starts_with("http://")
+        || (u.starts_with('/') && !u.starts_with("//"))
 }
 
 /// A `base_url` in site.yaml that [`base_url_ok`] rejects is an error.
@@ -310,7 +314,7 @@ fn check_base_url(yaml: &Path, text: &str, config: &SiteConfig, diags: &mut Vec<
         diags.push(Diagnostic::error(
             yaml,
             line_of(text, "base_url", "base_url"),
-            format!("base_url {url:?} must start with https://, http:// or /"),
+            format!("base_url {url:?} must start with https://, http:// or a single /"),
         ));
     }
 }
@@ -523,6 +527,16 @@ mod tests {
         let text = "\u{FEFF}title: Results\r\nbase_url: \"/\"\r\n";
         assert!(check_yaml(YamlKind::Site, text).is_empty(), "{:?}", check_yaml(YamlKind::Site, text));
         assert!(check_yaml(YamlKind::Machine, "\u{FEFF}name: M\nalpha: 0.01\n").is_empty());
+    }
+
+    #[test]
+    fn a_scheme_relative_base_url_is_refused() {
+        for ok in ["", "/", "/results/", "https://example.org/r/", "http://x/"] {
+            assert!(base_url_ok(ok), "{ok}");
+        }
+        for bad in ["//evil.example/", "///x", "javascript:alert(1)//", "ftp://x/"] {
+            assert!(!base_url_ok(bad), "{bad}");
+        }
     }
 
     #[test]

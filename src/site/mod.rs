@@ -48,7 +48,7 @@ pub use config::{
 pub use discover::{Discovered, discover, has_hidden_component, has_line_break, plan};
 pub use load::{LoadOptions, first_of_each_file, load, load_machine, load_with_progress, order_kernels};
 pub use parse_cache::ParseCache;
-pub use raw_file::{FileOutcome, MAX_RAW_FILE_SIZE, parse_bytes, parse_file};
+pub use raw_file::{FileOutcome, MAX_RAW_FILE_SIZE, parse_bytes, parse_file, read_regular};
 
 use crate::diag::Diagnostic;
 use crate::model::ParsedFile;

@@ -211,7 +211,7 @@ fn drop_repeated_params(parsed: &mut ParsedFile, warnings: &mut Vec<(Option<usiz
 /// # Errors
 /// Any error of opening or reading it, and
 /// [`std::io::ErrorKind::InvalidInput`] when it is not a regular file.
-pub(super) fn read_regular(path: &Path, limit: u64) -> std::io::Result<Result<Vec<u8>, u64>> {
+pub fn read_regular(path: &Path, limit: u64) -> std::io::Result<Result<Vec<u8>, u64>> {
     use std::io::Read as _;
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
