@@ -652,6 +652,27 @@ fn parse_refuses_a_file_over_the_raw_size_limit() {
     assert!(stderr.contains("68157440 bytes") && stderr.contains("at most 67108864"), "{stderr}");
 }
 
+/// Escape bytes and NULs in a kernel directory's name or a YAML string
+/// reach no page, Markdown, CSV or data file: they read as U+FFFD.
+#[test]
+fn control_characters_from_names_and_yaml_reach_no_output() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    put(&content, "site.yaml", "title: \"Test \\e[2J site\\0\"\n");
+    put(&content, "m1/2.4.9\u{1b}]0;pwned\u{7}/dbench-32.txt", dbench("4.4444"));
+    let (report, page) = build_ok(tmp.path(), &content);
+    assert!(page.contains("4.4444") && page.contains("2.4.9\u{FFFD}]0;pwned\u{FFFD}"), "{:?}", report.diagnostics);
+    for e in walkdir::WalkDir::new(tmp.path().join("output")).into_iter().filter_map(Result::ok) {
+        let rel = e.path().strip_prefix(tmp.path()).unwrap().to_string_lossy().into_owned();
+        assert!(!rel.chars().any(|c| c.is_control()), "{rel:?}");
+        if e.file_type().is_file() && !rel.contains(".benchsite-cache") && !rel.contains("/raw/") {
+            let text = String::from_utf8_lossy(&std::fs::read(e.path()).unwrap()).into_owned();
+            let bad = text.chars().find(|&c| c.is_control() && !matches!(c, '\n' | '\r' | '\t'));
+            assert_eq!(bad, None, "{rel}");
+        }
+    }
+}
+
 /// Every file under `dir` with its bytes.
 fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     let mut files: Vec<(PathBuf, Vec<u8>)> = walkdir::WalkDir::new(dir)

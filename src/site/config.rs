@@ -224,6 +224,9 @@ fn parse_yaml<T: for<'de> Deserialize<'de>>(path: &Path, text: &str, diags: &mut
         diags.push(Diagnostic::error(path, Some(line), format!("lists or maps nested more than {depth} deep")));
         return None;
     }
+    if let Some(v) = without_controls(text) {
+        return Some(v);
+    }
     match serde_yaml::from_str::<T>(text) {
         Ok(v) => Some(v),
         Err(e) => {
@@ -241,6 +244,33 @@ fn parse_yaml<T: for<'de> Deserialize<'de>>(path: &Path, text: &str, diags: &mut
             None
         }
     }
+}
+
+/// The annotation read with every control character in its strings (a
+/// NUL, an escape sequence, raw or written as `"\e"`; not a line break or
+/// tab) as U+FFFD, so that none reaches a page, the CSV or a terminal.
+/// `None` when the text cannot hold one (no control character, no
+/// backslash: the usual case, read directly), or when it does not
+/// deserialise (the direct read then says where).
+fn without_controls<T: for<'de> Deserialize<'de>>(text: &str) -> Option<T> {
+    let bad = |c: char| c.is_control() && !matches!(c, '\n' | '\r' | '\t');
+    if !text.contains('\\') && !text.chars().any(bad) {
+        return None;
+    }
+    fn clean(v: &mut serde_yaml::Value, bad: &impl Fn(char) -> bool) {
+        match v {
+            serde_yaml::Value::String(s) if s.chars().any(bad) => {
+                *s = s.chars().map(|c| if bad(c) { '\u{FFFD}' } else { c }).collect();
+            }
+            serde_yaml::Value::Sequence(items) => items.iter_mut().for_each(|i| clean(i, bad)),
+            serde_yaml::Value::Mapping(m) => m.values_mut().for_each(|i| clean(i, bad)),
+            serde_yaml::Value::Tagged(t) => clean(&mut t.value, bad),
+            _ => {}
+        }
+    }
+    let mut value: serde_yaml::Value = serde_yaml::from_str(&text.replace(bad, "\u{FFFD}")).ok()?;
+    clean(&mut value, &bad);
+    serde_yaml::from_value(value).ok()
 }
 
 /// Which annotation file a YAML text is, for [`check_yaml`].
@@ -527,6 +557,18 @@ mod tests {
         let text = "\u{FEFF}title: Results\r\nbase_url: \"/\"\r\n";
         assert!(check_yaml(YamlKind::Site, text).is_empty(), "{:?}", check_yaml(YamlKind::Site, text));
         assert!(check_yaml(YamlKind::Machine, "\u{FEFF}name: M\nalpha: 0.01\n").is_empty());
+    }
+
+    #[test]
+    fn control_characters_in_yaml_strings_become_replacement_characters() {
+        let text = "title: \"a\\0b\\e[2Jc\"\ndescription: \"x\u{7}y\"\n";
+        let mut diags = Vec::new();
+        let c: SiteConfig = parse_yaml(Path::new("site.yaml"), text, &mut diags).expect("reads");
+        assert_eq!((c.title.as_str(), c.description.as_str()), ("a\u{FFFD}b\u{FFFD}[2Jc", "x\u{FFFD}y"));
+        assert!(diags.is_empty(), "{diags:?}");
+        // An error in such a file still has its line.
+        let d = check_yaml(YamlKind::Site, "title: \"a\\0\"\ntitel: x\n");
+        assert_eq!(d[0].line, Some(2), "{d:?}");
     }
 
     #[test]

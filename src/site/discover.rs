@@ -47,7 +47,7 @@ pub fn plan(content: &Path, diags: &mut Vec<Diagnostic>) -> std::io::Result<(Sit
     dirs.sort();
     let mut out: Vec<(PathBuf, String)> = Vec::new();
     for dir in dirs {
-        let slug = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let slug = shown_name(dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default());
         if has_line_break(&slug) {
             diags.push(Diagnostic::warning(&dir, None, LINE_BREAK_SKIPPED));
             continue;
@@ -273,6 +273,23 @@ const LINE_BREAK_SKIPPED: &str =
 /// Paths a walk of `dir` yields start with `dir`'s bytes; others go
 /// through `Path`.
 fn relative_str(path: &Path, dir: &Path) -> String {
+    shown_name(relative_str_raw(path, dir))
+}
+
+/// A name as benchsite shows and writes it: a control character (an
+/// escape sequence, a NUL; not a line break, which [`has_line_break`]
+/// skips) becomes U+FFFD, as a byte that is not UTF-8 does, so no page,
+/// CSV, Markdown or diagnostic carries it; the file on disk is still read
+/// by its own path. Two names that then read the same are both skipped.
+pub(super) fn shown_name(name: String) -> String {
+    if name.chars().any(|c| c.is_control() && c != '\n' && c != '\r') {
+        name.chars().map(|c| if c.is_control() && c != '\n' && c != '\r' { '\u{FFFD}' } else { c }).collect()
+    } else {
+        name
+    }
+}
+
+fn relative_str_raw(path: &Path, dir: &Path) -> String {
     let (p, d) = (path.as_os_str().as_encoded_bytes(), dir.as_os_str().as_encoded_bytes());
     let sep = |c: &u8| std::path::is_separator(char::from(*c));
     if std::path::MAIN_SEPARATOR == '/'
