@@ -158,7 +158,7 @@ fn every_parser_has_a_fuzz_target() {
         let name = format!("parse_{}", p.id().replace('-', "_").replace('+', "p"));
         let src = std::fs::read_to_string(dir.join(format!("{name}.rs")))
             .unwrap_or_else(|e| panic!("no fuzz target {name} for parser {}: {e}", p.id()));
-        assert!(src.contains(&format!("by_id(\"{}\")", p.id())), "{name} does not fuzz {}", p.id());
+        assert!(src.contains(&format!("parser_target!(\"{}\")", p.id())), "{name} does not fuzz {}", p.id());
         assert!(manifest.contains(&format!("name = \"{name}\"")), "{name} missing from fuzz/Cargo.toml");
     }
     for t in ["yaml_loader", "markdown"] {

@@ -1,26 +1,15 @@
-//! Integration tests for the IRMAN parser: the real corpus post, the seed
-//! post, and hand-written fixtures for each quirk.
+//! The IRMAN parser over the real corpus post and the seed post, and the
+//! fixture it must refuse.
+//!
+//! The fixtures' values are checked by `tests/fixtures.rs` (beside each
+//! fixture, its `.expected` and `.hand.yaml`).
+
+mod common;
 
 use benchsite::model::{Better, ParsedFile};
 use benchsite::parse::irman::Irman;
 use benchsite::parse::{self, BenchParser, Input};
-use proptest::prelude::*;
-use std::path::{Path, PathBuf};
-
-fn shared(dir: &str) -> Option<PathBuf> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared").join(dir);
-    if p.is_dir() {
-        Some(p)
-    } else {
-        eprintln!("corpus not found at {}, skipping", p.display());
-        None
-    }
-}
-
-fn fixture(name: &str) -> Input {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/irman").join(name);
-    Input::from_bytes(&std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display())))
-}
+use common::parse::{fixture, shared};
 
 /// The value of one (group, kernel, metric) cell; panics unless exactly one.
 fn one(p: &ParsedFile, group: &str, kernel: Option<&str>, metric: &str) -> f64 {
@@ -112,74 +101,7 @@ fn seed_post_skips_quoted_copies() {
 }
 
 #[test]
-fn fixture_single_run_without_kernel_column() {
-    let input = fixture("single-run-plain.txt");
-    assert_eq!(parse::detect(&input).map(|p| p.id()), Some("irman"));
-    let p = Irman.parse(&input).unwrap();
-    assert_eq!(p.samples.len(), 16);
-    assert!(p.samples.iter().all(|s| s.kernel.is_none()));
-    assert_eq!(one(&p, "NULL", None, "Max"), 0.212);
-    assert_eq!(one(&p, "MEMORY", None, "StdDev"), 0.561);
-    assert_eq!(one(&p, "FILE_IO", None, "Max"), 180.330);
-    assert_eq!(one(&p, "PROCESS", None, "Avg"), 0.070);
-}
-
-#[test]
-fn fixture_posted_table_with_wrapped_row() {
-    let input = fixture("posted-kernel-table.txt");
-    assert_eq!(parse::detect(&input).map(|p| p.id()), Some("irman"));
-    let p = Irman.parse(&input).unwrap();
-    assert_eq!(p.samples.len(), 24);
-    assert_eq!(one(&p, "FILE_IO", Some("2.6.0-test5-mm2"), "Max"), 60.025);
-    assert_eq!(one(&p, "PROCESS", Some("2.6.0-test5-mm2"), "Max"), 95.775);
-    assert_eq!(one(&p, "PROCESS", Some("2.4.22"), "StdDev"), 3.902);
-    assert!(p.notes.iter().any(|(l, n)| *l == 17 && n.contains("rejoined")));
-}
-
-#[test]
 fn fixture_truncated_row_is_an_error() {
-    let err = Irman.parse(&fixture("truncated-row.txt")).unwrap_err();
+    let err = Irman.parse(&fixture("irman", "truncated-row.txt")).unwrap_err();
     assert_eq!(err.line(), Some(4), "{err}");
-}
-
-const REAL_LINES: &[&str] = &[
-    "Test: NULL",
-    "Test: FILE_IO",
-    "Kernel                         max       min       avg    stddev",
-    "2.4.18                      45.955     0.004     0.005     0.061",
-    "FILE_IO Response time measurements (milliseconds)",
-    "Max Min Avg StdDev",
-    "2.4.20-pre4-ac1 40.603 0.008 0.009 0.043",
-    "     0.212      0.004      0.005      0.001",
-    "2.4.19-ck3-rmap",
-    "2.4.19 1.683 0.005",
-    "",
-];
-
-proptest! {
-    #[test]
-    fn never_panics_on_arbitrary_text(s in "\\PC*") {
-        let input = Input::from_text(&s);
-        let _ = Irman.detect(&input);
-        let _ = Irman.parse(&input);
-    }
-
-    #[test]
-    fn never_panics_on_mixed_lines(lines in prop::collection::vec(
-        prop_oneof![
-            prop::sample::select(REAL_LINES).prop_map(str::to_string),
-            "[ -~]{0,40}",
-            "[0-9. ]{0,30}",
-        ],
-        0..40,
-    )) {
-        let input = Input::from_text(&lines.join("\n"));
-        let _ = Irman.detect(&input);
-        if let Ok(p) = Irman.parse(&input) {
-            for s in &p.samples {
-                prop_assert!(s.line >= 1 && s.line <= input.lines.len());
-                prop_assert!(s.value.mean().is_finite());
-            }
-        }
-    }
 }

@@ -1,31 +1,22 @@
-//! UnixBench parser over the real corpus and the hand-written fixtures.
+//! UnixBench parser over the real corpus, and the fixtures it must refuse.
+//!
+//! The fixtures' values are checked by `tests/fixtures.rs` (beside each
+//! fixture, its `.expected` and `.hand.yaml`).
+
+mod common;
 
 use benchsite::model::{Better, ParsedFile, Sample};
-use benchsite::parse::{self, BenchParser, Input, ParseError, unixbench::UnixBench};
-use proptest::prelude::*;
+use benchsite::parse::{BenchParser, Input, ParseError, unixbench::UnixBench};
+use common::parse::{detect_and_parse, read};
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 fn corpus_dir() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/unixbench");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("corpus not found at {}, skipping", dir.display());
-        None
-    }
+    common::parse::corpus("unixbench")
 }
 
 fn fixture(name: &str) -> Input {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/unixbench").join(name);
-    Input::from_bytes(&std::fs::read(&path).expect("fixture"))
-}
-
-/// Detects with the whole registry, checks UnixBench wins, and parses.
-fn detect_and_parse(input: &Input, what: &str) -> ParsedFile {
-    let p = parse::detect(input).unwrap_or_else(|| panic!("{what}: not detected"));
-    assert_eq!(p.id(), "unixbench", "{what}: detected as {}", p.id());
-    p.parse(input).unwrap_or_else(|e| panic!("{what}: {e}"))
+    common::parse::fixture("unixbench", name)
 }
 
 fn get<'a>(f: &'a ParsedFile, group: &str, metric: &str) -> Vec<&'a Sample> {
@@ -38,8 +29,7 @@ fn copies(s: &Sample) -> Option<&str> {
 
 fn corpus(name: &str) -> Option<ParsedFile> {
     let dir = corpus_dir()?;
-    let input = Input::from_bytes(&std::fs::read(dir.join(name)).expect("corpus file"));
-    Some(detect_and_parse(&input, name))
+    Some(detect_and_parse(&read(&dir.join(name)), "unixbench", name))
 }
 
 #[test]
@@ -49,8 +39,7 @@ fn every_corpus_file_is_detected_and_parses() {
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|e| e == "txt") {
-            let input = Input::from_bytes(&std::fs::read(&path).unwrap());
-            let f = detect_and_parse(&input, &path.display().to_string());
+            let f = detect_and_parse(&read(&path), "unixbench", &path.display().to_string());
             assert!(!f.samples.is_empty());
             assert!(f.samples.iter().all(|s| s.metric.better == Better::Higher));
             n += 1;
@@ -165,100 +154,10 @@ fn corpus_two_runs_give_copies() {
 }
 
 #[test]
-fn fixture_41_outlook_wrapped() {
-    let f = detect_and_parse(&fixture("ubench41-outlook-wrapped.txt"), "fixture");
-    assert_eq!(f.version.as_deref(), Some("4.1.0"));
-    assert_eq!(f.samples.len(), 10);
-    assert_eq!(get(&f, "", "Dhrystone 2 using register variables")[0].value.mean(), 1500000.0);
-    assert_eq!(get(&f, "", "File Read 4096 bufsize 8000 maxblocks")[0].metric.unit, "KB/s");
-    assert_eq!(get(&f, "", "Double-Precision Whetstone")[0].metric.unit, "MWIPS");
-    assert_eq!(get(&f, "index", "Dhrystone 2 using register variables")[0].line, 27);
-    assert_eq!(get(&f, "index", "Pipe Throughput")[0].value.mean(), 353.7);
-    assert_eq!(get(&f, "index", "Index Score")[0].value.mean(), 155.2);
-    assert_eq!(get(&f, "index", "Index Score")[0].line, 34);
-}
-
-#[test]
-fn fixture_51_runs_partial_and_graphics() {
-    let f = detect_and_parse(&fixture("ubench51-two-runs.txt"), "fixture");
-    assert_eq!(f.version.as_deref(), Some("5.1.3"));
-    assert_eq!(f.samples.len(), 12);
-    let e = get(&f, "", "Execl Throughput");
-    assert_eq!(e.iter().map(|s| copies(s)).collect::<Vec<_>>(), vec![Some("1"), Some("2")]);
-    assert_eq!(get(&f, "index", "Index Score")[0].value.mean(), 892.8);
-    assert_eq!(get(&f, "index", "Index Score (Partial Only)")[0].value.mean(), 3427.6);
-    let g = get(&f, "3D graphics index", "Index Score");
-    assert_eq!((g[0].value.mean(), copies(g[0])), (898.2, Some("2")));
-}
-
-#[test]
 fn fixture_damaged_index_rows_are_errors() {
     let e = UnixBench.parse(&fixture("ubench51-truncated-index.txt")).unwrap_err();
     assert!(matches!(e, ParseError::Malformed { line: 10, .. }), "{e}");
     // The lone number under the row is not RESULT / BASELINE × 10: not rejoined.
     let e = UnixBench.parse(&fixture("ubench41-bad-wrapped-index.txt")).unwrap_err();
     assert_eq!(e.line(), Some(5), "{e}");
-}
-
-const REAL_LINES: &[&str] = &[
-    "BYTE UNIX Benchmarks (Version 4.1.0)",
-    "Benchmark Run: Sun Apr 21 2024 17:18:53 - 17:25:36",
-    "8 CPUs in system; running 8 parallel copies of tests",
-    "Dhrystone 2 using register variables     1805936.3lps (10.0 secs,10",
-    "samples)",
-    "Pipe Throughput                          448266.7 lps  (10.0 s, 7 samples)",
-    "System Benchmarks Index Values               BASELINE       RESULT    INDEX",
-    "                     INDEX VALUES",
-    "TEST                                       BASELINE     RESULT",
-    "Dhrystone 2 using register variables       116700.0   1805936.3",
-    "154.8",
-    "Pipe Throughput                            12440.0    448266.7     360.3",
-    "=========",
-    "     FINAL SCORE",
-    "203.5",
-    "System Benchmarks Index Score (Partial Only)                         4231.4",
-    "3D Graphics Benchmarks Index Score                                    960.2",
-    "",
-];
-
-proptest! {
-    #[test]
-    fn never_panics_on_arbitrary_text(text in "\\PC{0,400}") {
-        let input = Input::from_text(&text);
-        let _ = UnixBench.detect(&input);
-        let _ = UnixBench.parse(&input);
-    }
-
-    #[test]
-    fn never_panics_on_mixed_lines(
-        picks in proptest::collection::vec((0usize..REAL_LINES.len(), "[ -~(]{0,40}", any::<bool>()), 0..40)
-    ) {
-        let text: Vec<String> = picks
-            .into_iter()
-            .map(|(i, junk, real)| if real { REAL_LINES[i].to_string() } else { junk })
-            .collect();
-        let input = Input::from_text(&text.join("\n"));
-        let _ = UnixBench.detect(&input);
-        if let Ok(f) = UnixBench.parse(&input) {
-            prop_assert!(f.samples.iter().all(|s| s.line >= 1 && s.line <= input.lines.len()));
-        }
-    }
-}
-
-/// The 5.x header's `OS: GNU/Linux -- 2.6.32-5-686 -- …` names the kernel of
-/// a flat file (not in a kernel directory).
-#[test]
-fn v5_os_line_names_the_kernel() {
-    let f = detect_and_parse(&fixture("ubench513-flat-os-kernel.txt"), "5.1.3 flat");
-    assert_eq!(f.samples.len(), 5);
-    assert!(f.samples.iter().all(|s| s.kernel.as_deref() == Some("2.6.32-5-686")));
-}
-
-/// 4.x's `System -- Linux box 2.4.19 #1 …`: each report its own kernel.
-#[test]
-fn v41_system_lines_name_each_report_s_kernel() {
-    let f = detect_and_parse(&fixture("ubench41-two-reports-two-kernels.txt"), "4.1 two reports");
-    let k: Vec<(&str, f64)> =
-        get(&f, "", "Pipe Throughput").iter().map(|s| (s.kernel.as_deref().unwrap_or("-"), s.value.mean())).collect();
-    assert_eq!(k, vec![("2.4.19", 441098.3), ("2.5.33-mm2", 398722.0)]);
 }

@@ -1,6 +1,9 @@
-//! Helpers shared by the safety tests: small content trees in temp dirs and
-//! snapshots of directory trees.
+//! Helpers shared by the integration tests: small content trees in temp
+//! dirs and snapshots of directory trees (the safety tests), and reading
+//! fixtures and the real corpus ([`parse`], the parser tests).
 #![allow(dead_code)]
+
+pub mod parse;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
