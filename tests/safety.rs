@@ -725,3 +725,52 @@ fn cleanup_stays_out_of_a_nested_output_directory() {
     assert!(out.join("nested/.index.html.benchsite-tmp").exists(), "the nested build's temporary file was removed");
     assert!(!out.join("m1/.stale.html.benchsite-tmp").exists(), "this directory's leftover was kept");
 }
+
+/// A rebuild that changes some pages, adds a kernel and drops a file fails
+/// at each of its renames in turn (an injected fault, as a full disk or a
+/// name the file system refuses would): every time, the output directory
+/// is byte for byte as before (the files renamed so far are put back, new
+/// ones removed, the list of written files restored, no temporary left),
+/// the build says so, and the next build without the fault succeeds.
+#[test]
+fn a_failure_at_any_rename_leaves_the_previous_output_byte_identical() {
+    let (_tmp, content, out) = built_small_site();
+    put(&content, "site.yaml", "title: \"A new title\"\n");
+    put(&content, "m1/2.4.9/dbench-32.txt", dbench("1.2345"));
+    std::fs::remove_file(content.join("m1/2.4.8/dbench-32.txt")).expect("rm");
+    put(&content, "m1/2.4.8/dbench-64.txt", dbench("6.8888"));
+    let before = snapshot(&out);
+    // How many renames the rebuild makes: count its changed files on a copy.
+    let probe = out.with_file_name("probe");
+    common::copy_dir(&out, &probe);
+    let ok = build(&content, &probe).success();
+    let changed: usize = stderr(&ok)
+        .split(" files (")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no changed-file count in {}", stderr(&ok)));
+    assert!(changed > 5, "{changed}");
+    for n in 1..=changed {
+        let a = benchsite()
+            .env("BENCHSITE_FAULT_RENAME", n.to_string())
+            .arg("build")
+            .arg("--content")
+            .arg(&content)
+            .arg("--output")
+            .arg(&out)
+            .assert()
+            .code(1);
+        let err = stderr(&a);
+        assert!(err.contains("injected fault") && err.contains("left unchanged"), "rename {n}: {err}");
+        assert_eq!(diff(&before, &snapshot(&out)), Vec::<String>::new(), "rename {n} failed and changed the output");
+    }
+    build(&content, &out).success();
+    // The same site as the probe's (the build cache names its own directory).
+    let site = |d: &Path| {
+        let mut s = snapshot(d);
+        s.retain(|k, _| !k.starts_with(".benchsite-cache"));
+        s
+    };
+    assert_eq!(diff(&site(&probe), &site(&out)), Vec::<String>::new());
+}

@@ -88,6 +88,19 @@ pub(super) fn tmp_name(rel: &str) -> String {
     }
 }
 
+/// The name under which the file at output `rel` is kept while a build
+/// renames its new version into place, so a failure can put it back:
+/// `.<name>.old.benchsite-tmp` (or a hash, as [`tmp_name`]); a killed
+/// build's are swept with the temporaries.
+pub(super) fn backup_name(rel: &str) -> String {
+    let name = rel.rsplit('/').next().unwrap_or(rel);
+    if name.len() + TMP_SUFFIX.len() + 4 < 255 {
+        format!(".{name}.old{TMP_SUFFIX}")
+    } else {
+        format!(".{:032x}.old{TMP_SUFFIX}", xxhash_rust::xxh3::xxh3_128(rel.as_bytes()))
+    }
+}
+
 /// Creates `path` as a new, empty regular file for writing. Whatever else
 /// is at `path` (a temporary file left by a killed build, or a symbolic
 /// link planted under a temporary file's name, which writing would follow

@@ -1,7 +1,7 @@
 //! The writer: [`DirWriter`] takes a build's files into temporaries beside
 //! their places and puts them in place all at once, or none.
 
-use super::atomic::{remove_stale_temporaries, tmp_name, write_new};
+use super::atomic::{backup_name, remove_stale_temporaries, tmp_name, write_new};
 use super::claims::{Clash, PathClaims};
 use super::lock::OutputLock;
 use super::marker::{self, BUILDING, MARKER, MARKER_TMP};
@@ -69,6 +69,12 @@ pub struct DirWriter {
     /// directory lies that no output may go into (the content directory,
     /// when it is inside the output directory): see [`DirWriter::protect`].
     protected: Option<String>,
+}
+
+/// The rename of a build that `BENCHSITE_FAULT_RENAME=N` makes fail (a
+/// test's injected fault); `None` normally.
+fn fault_at() -> Option<usize> {
+    std::env::var("BENCHSITE_FAULT_RENAME").ok()?.parse().ok()
 }
 
 /// A file renamed into place: its path relative to the output directory,
@@ -274,11 +280,13 @@ impl DirWriter {
     /// path with its contents' length and hash ([`Written`]).
     ///
     /// # Errors
-    /// [`WriteError::Write`] when the marker cannot be written before
-    /// anything is renamed (the output directory is then as it was, the
-    /// temporary files removed); [`WriteError::PartlyCommitted`] on a
-    /// failure after: the output directory then holds complete files only,
-    /// some of them from this build.
+    /// [`WriteError::Write`] when the marker cannot be written or a file
+    /// cannot be renamed into place (the output directory is then as it
+    /// was: files renamed so far are put back, the temporary files
+    /// removed); [`WriteError::PartlyCommitted`] when putting back fails,
+    /// or removing a stale file or rewriting the list fails after every
+    /// rename: the output directory then holds complete files only, some
+    /// of them from this build.
     pub fn commit(self) -> Result<(usize, Written), WriteError> {
         let out = &self.out;
         // Read lossily: a byte that is not UTF-8 (an edit by hand) must not
@@ -304,7 +312,8 @@ impl DirWriter {
         } else {
             self.list_before_renaming(&produced, &stale, capacity)?
         };
-        let (written, renamed) = self.rename_pending()?;
+        let had_marker = out.join(MARKER).is_file();
+        let (written, renamed) = self.rename_pending(had_marker.then_some(&marker_bytes[..]))?;
         marker::remove_stale(out, &stale)?;
         // The stale paths are gone: the list names this build's only.
         if !stale.is_empty() {
@@ -352,31 +361,112 @@ impl DirWriter {
     }
 
     /// Renames every temporary file into place (in parallel: a large
-    /// archive renames 40,000 files). Returns how many, and each one's
-    /// relative path with its stat right after the rename.
+    /// archive renames 40,000 files). A file already there is first kept
+    /// under [`backup_name`] (a hard link: no copy), so that when any
+    /// rename fails, every file renamed so far is put back as it was (or
+    /// removed, when it is new) and the list of written files restored
+    /// from `marker_before` (`None`: there was none). Returns how many
+    /// files were renamed, and each one's relative path with its stat right
+    /// after the rename.
+    ///
+    /// For tests, `BENCHSITE_FAULT_RENAME=N` makes the N-th rename of a
+    /// build fail (see `tests/safety.rs`).
     ///
     /// # Errors
-    /// [`WriteError::PartlyCommitted`] when one cannot be renamed; the
-    /// temporary files left are removed.
-    fn rename_pending(&self) -> Result<(usize, Vec<Renamed>), WriteError> {
+    /// [`WriteError::Write`] when a rename failed and everything was put
+    /// back (the output directory is as it was); [`WriteError::PartlyCommitted`]
+    /// when putting back failed too. No temporary file is left.
+    fn rename_pending(&self, marker_before: Option<&[u8]>) -> Result<(usize, Vec<Renamed>), WriteError> {
         let pending = std::mem::take(&mut *lock(&self.pending));
+        let count = std::sync::atomic::AtomicUsize::new(0);
+        let fault = fault_at();
+        let done: Mutex<Vec<(&PathBuf, Option<PathBuf>)>> = Mutex::new(Vec::with_capacity(pending.len()));
         let renamed: Result<Vec<Renamed>, _> = pending
             .par_iter()
             .map(|(tmp, path, rel)| {
-                std::fs::rename(tmp, path).map_err(|e| (path, e))?;
+                let backup = self.keep_old(path, rel).map_err(|e| (path, e))?;
+                let nth = count.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                let moved = if fault == Some(nth) {
+                    Err(std::io::Error::other(format!("injected fault at rename {nth} (BENCHSITE_FAULT_RENAME)")))
+                } else {
+                    std::fs::rename(tmp, path)
+                };
+                if let Err(e) = moved {
+                    if let Some(b) = backup {
+                        let _ = std::fs::remove_file(b);
+                    }
+                    return Err((path, e));
+                }
+                lock(&done).push((path, backup));
                 Ok((rel.clone(), Stat::of(path)))
             })
             .collect();
+        let done = done.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
         match renamed {
-            Ok(r) => Ok((pending.len(), r)),
+            Ok(r) => {
+                done.par_iter().filter_map(|(_, b)| b.as_ref()).for_each(|b| {
+                    let _ = std::fs::remove_file(b);
+                });
+                Ok((pending.len(), r))
+            }
             Err((path, source)) => {
                 // Leave no temporary files behind (those renamed are gone).
                 pending.par_iter().for_each(|(tmp, _, _)| {
                     let _ = std::fs::remove_file(tmp);
                 });
-                Err(WriteError::PartlyCommitted { path: path.clone(), source })
+                let put_back = self.put_back(&done, marker_before);
+                self.abort();
+                match put_back {
+                    Ok(()) => Err(WriteError::Write { path: path.clone(), source }),
+                    Err(_) => Err(WriteError::PartlyCommitted { path: path.clone(), source }),
+                }
             }
         }
+    }
+
+    /// Keeps the file at output path `path` (relative `rel`) under its
+    /// [`backup_name`] before a new version is renamed over it; `None`
+    /// when there is no file there.
+    fn keep_old(&self, path: &Path, rel: &str) -> std::io::Result<Option<PathBuf>> {
+        if !path.symlink_metadata().is_ok_and(|m| m.is_file()) {
+            return Ok(None);
+        }
+        let backup = path.with_file_name(backup_name(rel));
+        let _ = std::fs::remove_file(&backup);
+        std::fs::hard_link(path, &backup)?;
+        Ok(Some(backup))
+    }
+
+    /// Undoes the renames `done` (each output path with its backup, if it
+    /// had a file before) and writes back the list of written files as it
+    /// was (`None`: there was none).
+    fn put_back(&self, done: &[(&PathBuf, Option<PathBuf>)], marker_before: Option<&[u8]>) -> std::io::Result<()> {
+        let mut result = Ok(());
+        for (path, backup) in done {
+            let undone = match backup {
+                Some(b) => std::fs::rename(b, path),
+                None => std::fs::remove_file(path),
+            };
+            if let Err(e) = undone
+                && result.is_ok()
+            {
+                result = Err(e);
+            }
+        }
+        let marker = self.out.join(MARKER);
+        let restored = match marker_before {
+            Some(bytes) => {
+                std::fs::read(&marker).is_ok_and(|now| now == bytes) || {
+                    let tmp = self.out.join(MARKER_TMP);
+                    write_new(&tmp, bytes).and_then(|()| std::fs::rename(&tmp, &marker)).is_ok()
+                }
+            }
+            None => std::fs::remove_file(&marker).is_ok() || !marker.exists(),
+        };
+        if !restored && result.is_ok() {
+            result = Err(std::io::Error::other("the list of written files could not be restored"));
+        }
+        result
     }
 
     /// Removes every temporary file and every directory this build created

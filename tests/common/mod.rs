@@ -205,3 +205,17 @@ fn decode(v: &str) -> String {
     out.push_str(rest);
     out
 }
+
+/// Copies directory `from` (files and directories) to `to`.
+pub fn copy_dir(from: &Path, to: &Path) {
+    for e in walkdir::WalkDir::new(from).min_depth(1) {
+        let e = e.expect("walk");
+        let dst = to.join(e.path().strip_prefix(from).expect("prefix"));
+        if e.file_type().is_dir() {
+            std::fs::create_dir_all(&dst).expect("mkdir");
+        } else {
+            std::fs::create_dir_all(dst.parent().expect("parent")).expect("mkdir");
+            std::fs::copy(e.path(), &dst).expect("copy");
+        }
+    }
+}
