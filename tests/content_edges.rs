@@ -550,6 +550,11 @@ fn fifos_and_devices_are_skipped_not_read() {
     std::os::unix::fs::symlink("/dev/zero", content.join("m1/2.4.8/zero.txt")).expect("symlink");
     let (report, _) = build_ok(tmp.path(), &content);
     diag_for(&report, "2.4.7/pipe.txt", "not a regular file");
+    // A link out of the content tree is not followed at all…
+    diag_for(&report, "2.4.8/zero.txt", "symbolic link out of the content directory");
+    // …and where links are followed, a device is still not read.
+    put(&content, "site.yaml", "title: \"Test site\"\nfollow_links: true\n");
+    let (report, _) = build_ok(tmp.path(), &content);
     diag_for(&report, "2.4.8/zero.txt", "not a regular file");
 }
 
@@ -671,6 +676,36 @@ fn control_characters_from_names_and_yaml_reach_no_output() {
             assert_eq!(bad, None, "{rel}");
         }
     }
+}
+
+/// A symbolic link to a file or directory outside the content directory
+/// is skipped with a warning naming its target (its files would be
+/// published with the site), unless site.yaml says `follow_links: true`.
+#[cfg(unix)]
+#[test]
+fn links_out_of_the_content_tree_are_not_followed_unless_allowed() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    put(tmp.path(), "elsewhere/dbench-64.txt", &dbench("3.3333"));
+    put(tmp.path(), "secret/dbench-16.txt", &dbench("2.2222"));
+    std::fs::create_dir_all(content.join("m1/2.4.11")).expect("mkdir");
+    std::os::unix::fs::symlink(tmp.path().join("elsewhere/dbench-64.txt"), content.join("m1/2.4.11/dbench-64.txt"))
+        .expect("symlink");
+    std::os::unix::fs::symlink(tmp.path().join("secret"), content.join("m1/2.4.9")).expect("symlink");
+    // A link inside the tree is read as before.
+    put(tmp.path(), "content/shared/dbench-8.txt", &dbench("4.4444"));
+    std::fs::create_dir_all(content.join("m1/2.4.10")).expect("mkdir");
+    std::os::unix::fs::symlink("../../shared/dbench-8.txt", content.join("m1/2.4.10/dbench-again.txt"))
+        .expect("symlink");
+    let (report, page) = build_ok(tmp.path(), &content);
+    diag_for(&report, "2.4.11/dbench-64.txt", "symbolic link out of the content directory");
+    diag_for(&report, "m1/2.4.9", "follow_links: true");
+    assert!(!page.contains("3.3333") && !page.contains("2.2222") && !page.contains("2.4.9"));
+    no_diag_for(&report, "dbench-again.txt");
+    assert!(page.contains("4.4444"));
+    put(&content, "site.yaml", "title: \"Test site\"\nfollow_links: true\n");
+    let (report, page) = build_ok(tmp.path(), &content);
+    assert!(page.contains("3.3333") && page.contains("2.2222"), "{:?}", report.diagnostics);
 }
 
 /// Every file under `dir` with its bytes.

@@ -87,7 +87,7 @@ pub fn lay_out_one(content: &Path, slug: &str) -> std::io::Result<OneClass> {
     let (config, dirs) = site::plan(content, &mut diagnostics)?;
     let loaded = dirs.iter().find(|(_, s)| s == slug).and_then(|(dir, _)| {
         let hidden = indicatif::ProgressBar::hidden();
-        load_class(&config, dir, slug, site::discover(dir), None, &mut diagnostics, &hidden)
+        load_class(&config, dir, slug, site::discover_with(dir, config.follow_links), None, &mut diagnostics, &hidden)
     });
     let Some(m) = loaded else {
         let known = dirs
@@ -442,7 +442,7 @@ enum Checked {
 /// its files (hands their paths to `ctx.sink`) when it did not.
 fn check_class(ctx: &ClassContext, dir: &Path, slug: &str) -> Result<Checked, BuildError> {
     let t = timing::span("machine: discover");
-    let discovered = site::discover(dir);
+    let discovered = site::discover_with(dir, ctx.config.follow_links);
     drop(t);
     let mut key = 0;
     let mut stats = Vec::new();

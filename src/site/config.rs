@@ -45,6 +45,11 @@ pub struct SiteConfig {
     /// nor warned about.
     #[serde(default)]
     pub ignore: Vec<String>,
+    /// Follow symbolic links that lead out of the content directory (off:
+    /// such a link is skipped with a warning, as its target would be
+    /// published with the site).
+    #[serde(default)]
+    pub follow_links: bool,
 }
 
 fn default_title() -> String {

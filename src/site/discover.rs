@@ -85,8 +85,19 @@ pub struct Discovered {
 /// Walks a machine-class directory (following links; a link loop is a
 /// warning, not a hang). Hidden files, annotations, `README*`, `*.md` and
 /// editor backups are left out.
+///
+/// A symbolic link whose target lies outside the content directory (the
+/// class directory's parent) is skipped with a warning naming its target:
+/// its files would be published with the site. [`discover_with`] follows
+/// such links (`follow_links: true` in site.yaml).
 pub fn discover(dir: &Path) -> Discovered {
-    let Walked { mut files, mut kernels, mut diags, lossy } = walk(dir);
+    discover_with(dir, false)
+}
+
+/// [`discover`], following symbolic links out of the content directory
+/// when `follow_outside` is true.
+pub fn discover_with(dir: &Path, follow_outside: bool) -> Discovered {
+    let Walked { mut files, mut kernels, mut diags, lossy } = walk(dir, follow_outside);
     // The order of walkdir's `sort_by_file_name` (each directory's entries
     // by name, depth first), sorted here once: walkdir took every compared
     // name apart from its path again, a tenth of a no-op rebuild.
@@ -121,7 +132,10 @@ struct Walked {
 
 /// The walk of [`discover`], unsorted: every raw file and kernel directory
 /// under `dir`, and warnings for what is skipped.
-fn walk(dir: &Path) -> Walked {
+fn walk(dir: &Path, follow_outside: bool) -> Walked {
+    // The content directory, resolved once, when a link must be checked.
+    let content = std::cell::OnceCell::new();
+    let root = || content.get_or_init(|| dir.parent().and_then(|p| p.canonicalize().ok()));
     let mut files: Vec<(String, PathBuf, Option<String>)> = Vec::new();
     // Kernel directories: (name, path on disk).
     let mut kernels: Vec<(String, PathBuf)> = Vec::new();
@@ -144,6 +158,22 @@ fn walk(dir: &Path) -> Walked {
                 continue;
             }
         };
+        if entry.path_is_symlink()
+            && !follow_outside
+            && let Some(root) = root()
+            && let Ok(target) = entry.path().canonicalize()
+            && !target.starts_with(root)
+        {
+            let why = format!(
+                "skipped: a symbolic link out of the content directory (to {}); its files would be published with the site (set `follow_links: true` in site.yaml to read it)",
+                target.display()
+            );
+            diags.push(Diagnostic::warning(entry.path(), None, why));
+            if entry.file_type().is_dir() {
+                walk.skip_current_dir();
+            }
+            continue;
+        }
         let rel_str = relative_str(entry.path(), dir);
         // A name that is not UTF-8 is read lossily (`caf\u{FFFD}`); two such
         // names may then read the same (checked after the walk).
