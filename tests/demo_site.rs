@@ -14,6 +14,7 @@ fn build_demo() -> (tempfile::TempDir, PathBuf) {
         theme_dir: Some(root.join("themes/default")),
         text_width: 72,
         force: false,
+        overwrite: false,
         base_url: None,
     })
     .expect("demo site builds");

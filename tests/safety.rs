@@ -83,8 +83,21 @@ fn foreign_output_dir_is_refused_without_force() {
     assert!(err.contains("--force") && err.contains(".benchsite"), "{err}");
     assert_eq!(diff(&before, &snapshot(&out)), Vec::<String>::new(), "a refused build wrote something");
 
-    // With --force it builds, and .git and CNAME are still there, unchanged.
-    benchsite().arg("build").arg("--content").arg(&content).arg("--output").arg(&out).arg("--force").assert().success();
+    // With --force it builds (and --overwrite, as the site has an index.html
+    // of its own there), and .git and CNAME are still there, unchanged.
+    let forced = |extra: &[&str]| {
+        benchsite()
+            .arg("build")
+            .arg("--content")
+            .arg(&content)
+            .arg("--output")
+            .arg(&out)
+            .arg("--force")
+            .args(extra)
+            .assert()
+    };
+    forced(&[]).code(1);
+    forced(&["--overwrite"]).success();
     assert!(out.join(".benchsite").is_file());
     assert!(std::fs::read_to_string(out.join("m1/index.html")).expect("page").contains("9.2929"));
     assert_eq!(std::fs::read(out.join(".git/HEAD")).expect(".git/HEAD"), b"ref: refs/heads/gh-pages\n");
@@ -773,4 +786,32 @@ fn a_failure_at_any_rename_leaves_the_previous_output_byte_identical() {
         s
     };
     assert_eq!(diff(&site(&probe), &site(&out)), Vec::<String>::new());
+}
+
+/// `--force` writes into a directory benchsite did not make, but never
+/// replaces a file there that no build wrote without naming it first: the
+/// build lists them and writes nothing; `--overwrite` replaces them.
+#[test]
+fn force_names_the_files_it_would_replace_and_overwrite_replaces_them() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let out = tmp.path().join("site");
+    put(&out, "index.html", "my own front page\n");
+    put(&out, "m1/index.md", "my notes\n");
+    put(&out, "CNAME", "bench.example.org\n");
+    let before = snapshot(&out);
+    let run = |extra: &[&str]| {
+        benchsite().arg("build").arg("--content").arg(&content).arg("--output").arg(&out).args(extra).assert()
+    };
+    let a = run(&["--force"]).code(1);
+    let err = stderr(&a);
+    assert!(err.contains("would replace 2 file(s)") && err.contains("index.html, m1/index.md"), "{err}");
+    assert!(err.contains("--overwrite") && err.contains("left unchanged"), "{err}");
+    assert_eq!(diff(&before, &snapshot(&out)), Vec::<String>::new());
+    run(&["--force", "--overwrite"]).success();
+    let after = std::fs::read_to_string(out.join("index.html")).expect("index");
+    assert!(after.contains("<!DOCTYPE html>"), "{after}");
+    assert_eq!(std::fs::read_to_string(out.join("CNAME")).expect("CNAME"), "bench.example.org\n");
+    // From now on the files are benchsite's: a rebuild needs neither flag.
+    run(&[]).success();
 }

@@ -42,6 +42,7 @@ fn start(content: &Path, theme: &Path) -> Server {
         theme_dir: Some(theme.to_path_buf()),
         text_width: 72,
         force: false,
+        overwrite: false,
         base_url: None,
     };
     Server::start(opts, "127.0.0.1:0".parse().unwrap()).expect("server starts")
@@ -241,6 +242,7 @@ fn a_taken_port_is_an_error() {
         theme_dir: Some(theme.clone()),
         text_width: 72,
         force: false,
+        overwrite: false,
         base_url: None,
     };
     match Server::start(opts, first.addr()) {

@@ -41,6 +41,9 @@ pub struct BuildOptions {
     pub text_width: usize,
     /// Write into a non-empty output directory benchsite did not create.
     pub force: bool,
+    /// Replace files in the output directory that benchsite did not write
+    /// (without it, such a file at an output path fails the build, named).
+    pub overwrite: bool,
     /// Absolute base URL for links, overriding `site.yaml`'s `base_url`.
     pub base_url: Option<String>,
 }
@@ -55,6 +58,7 @@ impl BuildOptions {
             theme_dir: None,
             text_width: 72,
             force: false,
+            overwrite: false,
             base_url: None,
         }
     }
@@ -131,6 +135,9 @@ pub enum BuildError {
         /// The I/O error.
         source: std::io::Error,
     },
+    /// Files benchsite did not write would be replaced; nothing was.
+    #[error("{0}")]
+    WouldOverwrite(String),
 }
 
 impl From<WriteError> for BuildError {
@@ -139,6 +146,7 @@ impl From<WriteError> for BuildError {
             WriteError::NotOurs(path) => BuildError::NotOurs(path),
             WriteError::Write { path, source } => BuildError::Write { path, source },
             WriteError::PartlyCommitted { path, source } => BuildError::PartlyCommitted { path, source },
+            e @ WriteError::WouldOverwrite { .. } => BuildError::WouldOverwrite(e.to_string()),
         }
     }
 }
@@ -237,6 +245,9 @@ fn build_inner(
     let t = timing::span("open output");
     let mut writer = DirWriter::new(&opts.output, opts.force)?;
     writer.protect(&opts.content);
+    if opts.overwrite {
+        writer.allow_overwrite();
+    }
     // Held to the end: the cache is stored after the commit.
     let _lock = writer.hold_lock();
     // The bar's elapsed time and ETA from here, not from before a wait for

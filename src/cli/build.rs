@@ -25,6 +25,10 @@ pub struct BuildArgs {
     /// Write into a non-empty output directory benchsite did not create.
     #[arg(long)]
     pub force: bool,
+    /// Replace files in the output directory that benchsite did not write
+    /// (without it, the build names them and writes nothing).
+    #[arg(long)]
+    pub overwrite: bool,
     /// Absolute URL the site is served from (default: relative links).
     #[arg(long)]
     pub base_url: Option<String>,
@@ -36,8 +40,16 @@ pub struct BuildArgs {
 /// Runs `build`: builds, then prints the diagnostics and one line of
 /// totals, or why the build failed and what became of the output directory.
 pub fn run(args: BuildArgs) -> ExitCode {
-    let BuildArgs { content, output, theme, width, force, base_url, strict } = args;
-    let opts = BuildOptions { content, output: output.clone(), theme_dir: theme, text_width: width, force, base_url };
+    let BuildArgs { content, output, theme, width, force, overwrite, base_url, strict } = args;
+    let opts = BuildOptions {
+        content,
+        output: output.clone(),
+        theme_dir: theme,
+        text_width: width,
+        force,
+        overwrite,
+        base_url,
+    };
     let started = std::time::Instant::now();
     let progress = progress_bar();
     let built =

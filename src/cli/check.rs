@@ -38,6 +38,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
         theme_dir: theme,
         text_width: 72,
         force: false,
+        overwrite: false,
         base_url: None,
     };
     match check(&opts) {

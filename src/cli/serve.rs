@@ -37,6 +37,7 @@ pub fn run(args: ServeArgs) -> ExitCode {
         theme_dir: theme,
         text_width: width,
         force: false,
+        overwrite: false,
         base_url: None,
     };
     let addr = std::net::SocketAddr::new(bind, port);

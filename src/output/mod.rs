@@ -80,6 +80,22 @@ pub enum WriteError {
         /// The I/O error.
         source: std::io::Error,
     },
+    /// Files at output paths that no build wrote (not in the list of
+    /// written files) would be replaced: nothing was put in place.
+    #[error(
+        "{}: this build would replace {total} file(s) benchsite did not write: {}{}; move them away, or rerun with --overwrite to replace them",
+        .out.display(),
+        .named.join(", "),
+        if *.total > .named.len() { format!(" and {} more", .total - .named.len()) } else { String::new() }
+    )]
+    WouldOverwrite {
+        /// The output directory.
+        out: PathBuf,
+        /// The first of them (relative paths), sorted.
+        named: Vec<String>,
+        /// How many.
+        total: usize,
+    },
 }
 
 /// The name of the hidden directory in the output directory where the

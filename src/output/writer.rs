@@ -69,6 +69,11 @@ pub struct DirWriter {
     /// directory lies that no output may go into (the content directory,
     /// when it is inside the output directory): see [`DirWriter::protect`].
     protected: Option<String>,
+    /// Replace files benchsite did not write ([`DirWriter::allow_overwrite`]).
+    overwrite: bool,
+    /// Output paths where a file with other contents is now (replaced at
+    /// the commit, if each is benchsite's own from an earlier build).
+    replaced: Mutex<Vec<String>>,
 }
 
 /// The rename of a build that `BENCHSITE_FAULT_RENAME=N` makes fail (a
@@ -111,6 +116,8 @@ impl DirWriter {
             known: std::sync::RwLock::new(FxHashMap::default()),
             lock: OutputLock(None),
             protected: None,
+            overwrite: false,
+            replaced: Mutex::new(Vec::new()),
         };
         // Locked before anything in the directory is looked at or removed.
         // The directory may go while this build waits for the lock: a first
@@ -157,6 +164,31 @@ impl DirWriter {
             let rel: Vec<String> = rel.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
             self.protected = Some(rel.join("/"));
         }
+    }
+
+    /// Lets the commit replace files that no benchsite build wrote (the
+    /// `--overwrite` flag); without it such files fail the commit, named
+    /// ([`WriteError::WouldOverwrite`]), before anything is renamed.
+    pub fn allow_overwrite(&mut self) {
+        self.overwrite = true;
+    }
+
+    /// The files this build would replace that the list of written files
+    /// (`previous`) does not name, as a [`WriteError::WouldOverwrite`].
+    fn foreign_replaced(&self, previous: &[&str]) -> Result<(), WriteError> {
+        let replaced = std::mem::take(&mut *lock(&self.replaced));
+        if self.overwrite || replaced.is_empty() {
+            return Ok(());
+        }
+        let ours: FxHashSet<&str> = previous.iter().copied().collect();
+        let mut foreign: Vec<String> = replaced.into_iter().filter(|p| !ours.contains(p.as_str())).collect();
+        if foreign.is_empty() {
+            return Ok(());
+        }
+        foreign.sort();
+        let total = foreign.len();
+        foreign.truncate(10);
+        Err(WriteError::WouldOverwrite { out: self.out.clone(), named: foreign, total })
     }
 
     /// True when output path `path` lies in the protected directory.
@@ -295,6 +327,10 @@ impl DirWriter {
         let marker_bytes = marker::read(out);
         let marker_text = String::from_utf8_lossy(&marker_bytes);
         let previous = marker::listed(&marker_text);
+        if let Err(e) = self.foreign_replaced(&previous) {
+            self.abort();
+            return Err(e);
+        }
         // Taken out, not moved out: `abort` still works on `self` below.
         let produced = std::mem::take(&mut lock(&self.claims).produced);
         // The last build's paths are looked up in `produced` (a hash map):
@@ -516,6 +552,9 @@ impl Sink for DirWriter {
             // change time in the next build.
             lock(&self.seen).push((f.path, Stat::of_metadata(m)));
             return Ok(());
+        }
+        if !self.overwrite && meta.as_ref().is_ok_and(std::fs::Metadata::is_file) {
+            lock(&self.replaced).push(f.path.clone());
         }
         let tmp = path.with_file_name(tmp_name(&f.path));
         // The directory is made when the file cannot be created for want of
