@@ -410,7 +410,6 @@ fn make_renderers(
     Ok(vec![
         Box::new(HtmlRenderer::new(theme)?.with_base_url(opts.base_url.as_deref().or(config.base_url.as_deref()))),
         Box::new(MarkdownRenderer),
-        Box::new(crate::render::svg::SvgRenderer),
         Box::new(TextRenderer { options: TextOptions { width: opts.text_width, compare: true } }),
     ])
 }
@@ -683,7 +682,10 @@ fn finish_class(ctx: &ClassContext, p: Prepared) -> Result<ClassOutcome, BuildEr
     // large class's view model is a few hundred MB, and two of them at once
     // (one rendering, one laid out) set the peak memory of a build.
     let t = timing::span("machine: report");
-    let page = report::machine_page(&m, &report::machine_policy(ctx.config, &m.config));
+    let mut page = report::machine_page(&m, &report::machine_policy(ctx.config, &m.config));
+    drop(t);
+    let t = timing::span("machine: charts");
+    let charts = crate::chart::page_charts(&mut page);
     drop(t);
     // The class's output paths, for its cache entry.
     let paths: Mutex<Vec<String>> = Mutex::new(Vec::new());
@@ -707,6 +709,7 @@ fn finish_class(ctx: &ClassContext, p: Prepared) -> Result<ClassOutcome, BuildEr
     // buffers at once costs a large build about 15 MB of peak memory.
     let (rendered, exported) = rayon::join(
         || {
+            crate::render::svg::chart_files(&page.slug, charts).for_each(&put);
             ctx.renderers
                 .par_iter()
                 .try_for_each(|r| r.render_machine_to(ctx.nav, &page, &put).map_err(BuildError::from))

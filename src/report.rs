@@ -156,12 +156,9 @@ pub struct MachinePage {
     pub notable: Vec<NotableChange>,
     /// How many more significant changes there are than `notable` lists.
     pub notable_more: usize,
-    /// Trend charts across kernel versions (may be empty).
+    /// Trend charts across kernel versions (may be empty). Filled by the
+    /// chart step (`chart::page_charts`), which draws them.
     pub trend_charts: Vec<ChartRef>,
-    /// Every SVG chart of the page: (path relative to the machine
-    /// directory, SVG document). Not serialised: templates get [`ChartRef`]s.
-    #[serde(skip)]
-    pub chart_files: Vec<(String, String)>,
 }
 
 /// A chart as pages refer to it: its file and words, not its SVG.
@@ -177,18 +174,6 @@ pub struct ChartRef {
     pub width: u32,
     /// Height in pixels.
     pub height: u32,
-}
-
-impl ChartRef {
-    fn of(c: &crate::chart::Chart) -> Self {
-        ChartRef {
-            file: c.file.clone(),
-            title: c.title.clone(),
-            desc: c.desc.clone(),
-            width: c.width,
-            height: c.height,
-        }
-    }
 }
 
 /// A significant change against the baseline, for the page's summary.
@@ -233,7 +218,8 @@ pub struct SectionView {
     pub commentary_html: String,
     /// The table.
     pub table: TableView,
-    /// Charts of this section (bar or scaling), drawn from the table.
+    /// Charts of this section (bar or scaling), drawn from the table by
+    /// the chart step (`chart::page_charts`); empty until then.
     pub charts: Vec<ChartRef>,
 }
 
@@ -498,7 +484,10 @@ type Entry<'a> = (&'a ResultFile, &'a Sample);
 /// A section to build: title, commentary, its samples, metric order, policy.
 type SectionJob<'a> = (String, String, Vec<Entry<'a>>, &'a [String], Policy);
 
-/// Builds one machine-class page.
+/// Lays out one machine-class page: sections, statistics, significance,
+/// notable changes. Its charts are not drawn here: the chart step
+/// (`chart::page_charts`) fills [`SectionView::charts`] and
+/// [`MachinePage::trend_charts`] and draws the SVG documents.
 pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
     let c = &m.config;
     let specs = machine_specs(c);
@@ -562,8 +551,7 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
         let title = if group.is_empty() { bench.to_string() } else { format!("{bench}: {group}") };
         jobs.push((title, String::new(), chosen, &[], policy.clone()));
     }
-    // Sections are independent: build them in parallel, and their charts
-    // (which name the section's id, made unique first).
+    // Sections are independent: build them in parallel.
     let mut sections: Vec<SectionView> = jobs
         .par_iter()
         .map(|(title, commentary, chosen, metrics, policy)| {
@@ -573,20 +561,8 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
     uniquify_ids(&mut sections);
     let tests = correct_page(&mut sections, policy.alpha);
     let (notable, notable_more) = notable_changes(&sections);
-    // The trend charts beside the sections' charts: both only read the sections.
-    let (charts, trend_charts): (Vec<Vec<crate::chart::Chart>>, _) = rayon::join(
-        || sections.par_iter().map(|s| crate::chart::section_charts(s, &c.name)).collect(),
-        || crate::chart::trend_charts(&sections, &c.name),
-    );
-    let mut chart_files = Vec::new();
-    for (s, charts) in sections.iter_mut().zip(charts) {
-        for c in charts {
-            s.charts.push(ChartRef::of(&c));
-            chart_files.push((c.file, c.svg));
-        }
-    }
 
-    let mut page = MachinePage {
+    MachinePage {
         slug: m.slug.clone(),
         link: path_segment(&m.slug),
         name: c.name.clone(),
@@ -609,13 +585,7 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
         notable,
         notable_more,
         trend_charts: Vec::new(),
-        chart_files,
-    };
-    for c in trend_charts {
-        page.trend_charts.push(ChartRef::of(&c));
-        page.chart_files.push((c.file, c.svg));
     }
-    page
 }
 
 /// True when a section's file globs and benchmark select the file (its

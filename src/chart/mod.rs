@@ -55,7 +55,8 @@
 //! with a sensible axis.
 
 use crate::model::Better;
-use crate::report::{MachinePage, SectionView, TableView};
+use crate::report::{ChartRef, MachinePage, SectionView, SiteView, TableView};
+use crate::site::Site;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use rayon::prelude::*;
@@ -89,6 +90,65 @@ pub struct Chart {
     pub width: u32,
     /// Height of the SVG in pixels (for the `<img height>` attribute).
     pub height: u32,
+}
+
+impl Chart {
+    /// How pages refer to the chart: its file, words and size, not its SVG.
+    pub fn to_ref(&self) -> ChartRef {
+        ChartRef {
+            file: self.file.clone(),
+            title: self.title.clone(),
+            desc: self.desc.clone(),
+            width: self.width,
+            height: self.height,
+        }
+    }
+}
+
+/// An SVG document to write beside a machine page.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChartFile {
+    /// Path relative to the machine directory, `/`-separated, as in
+    /// [`Chart::file`] (`charts/dbench-32-bar.svg`).
+    pub file: String,
+    /// The SVG document.
+    pub svg: String,
+}
+
+/// The chart step of a laid-out machine page (after
+/// [`crate::report::machine_page`]): draws every section's charts
+/// ([`section_charts`]) beside the page's trend figures
+/// ([`trend_charts`]), all in parallel, fills the page's chart
+/// references ([`SectionView::charts`], [`MachinePage::trend_charts`]) and
+/// returns the SVG documents: section by section in page order, then the
+/// trend figures.
+pub fn page_charts(page: &mut MachinePage) -> Vec<ChartFile> {
+    // The trend charts beside the sections' charts: both only read the sections.
+    let (charts, trends): (Vec<Vec<Chart>>, Vec<Chart>) = rayon::join(
+        || page.sections.par_iter().map(|s| section_charts(s, &page.name)).collect(),
+        || trend_charts(&page.sections, &page.name),
+    );
+    let mut files = Vec::new();
+    for (s, charts) in page.sections.iter_mut().zip(charts) {
+        for c in charts {
+            s.charts.push(c.to_ref());
+            files.push(ChartFile { file: c.file, svg: c.svg });
+        }
+    }
+    for c in trends {
+        page.trend_charts.push(c.to_ref());
+        files.push(ChartFile { file: c.file, svg: c.svg });
+    }
+    files
+}
+
+/// [`crate::report::site_view`] with every page's chart references filled
+/// ([`page_charts`]; the SVG documents are drawn and dropped): for
+/// renderings that link the charts without writing them (tests, previews).
+pub fn site_view(site: &Site) -> SiteView {
+    let mut view = crate::report::site_view(site);
+    view.machines.par_iter_mut().for_each(|m| drop(page_charts(m)));
+    view
 }
 
 /// A chart to draw: pure data, before any SVG.
