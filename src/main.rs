@@ -3,7 +3,7 @@
 use benchsite::build::{self, BuildError, BuildOptions};
 use benchsite::diag::Severity;
 use benchsite::parse::{self, Input};
-use benchsite::render::text::{TextOptions, filtered_text};
+use benchsite::render::text::{TextOptions, machine_text};
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -364,7 +364,7 @@ fn text_cmd(
         errln!("error: no kernel {missing:?} in {machine}; kernels: {}", known.join(", "));
         return ExitCode::from(2);
     }
-    out(format_args!("{}", filtered_text(page, sections, kernels, &opts)));
+    out(format_args!("{}", machine_text(&benchsite::report::filtered_page(page, sections, kernels), &opts)));
     ExitCode::SUCCESS
 }
 

@@ -156,6 +156,14 @@ pub struct MachinePage {
     pub notable: Vec<NotableChange>,
     /// How many more significant changes there are than `notable` lists.
     pub notable_more: usize,
+    /// The line after a shortened list of notable changes
+    /// ([`notable_more_text`]): "… and 2223 more significant changes in the
+    /// tables below"; empty when `notable_more` is 0.
+    pub notable_more_text: String,
+    /// What "not tested" means in every legend of the page ([`NOT_TESTED`]):
+    /// "a single run, no spread on either side, or a difference below the
+    /// last printed decimal place".
+    pub not_tested: String,
     /// Trend charts across kernel versions (may be empty). Filled by the
     /// chart step (`chart::page_charts`), which draws them.
     pub trend_charts: Vec<ChartRef>,
@@ -250,6 +258,10 @@ pub struct TableView {
     /// of p-values its Benjamini–Hochberg correction adjusted together
     /// ([`correct_page`]). The same in every table of the page.
     pub tests: usize,
+    /// The legend explaining the marks as plain text ([`legend`]), for
+    /// tables with a baseline: "% = change vs 2.4.20-pre5, positive is
+    /// better; * significant at α = 0.05 …". Set by [`correct_page`].
+    pub legend: Option<String>,
 }
 
 /// A metric column.
@@ -583,7 +595,9 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
         sections,
         significance: significance_text(policy.alpha, tests),
         notable,
+        notable_more_text: notable_more_line(notable_more),
         notable_more,
+        not_tested: NOT_TESTED.to_string(),
         trend_charts: Vec::new(),
     }
 }
@@ -894,6 +908,7 @@ fn section_view(
             baseline,
             alpha: policy.alpha,
             tests: 0,
+            legend: None,
         },
     }
 }
@@ -928,6 +943,7 @@ pub fn correct_page(sections: &mut [SectionView], alpha: f64) -> usize {
     }
     for s in sections.iter_mut() {
         s.table.tests = p.len();
+        s.table.legend = legend(&s.table);
         let columns = &s.table.columns;
         for r in &mut s.table.rows {
             for (c, col) in r.cells.iter_mut().zip(columns) {
@@ -1013,6 +1029,34 @@ pub fn notable_changes(sections: &[SectionView]) -> (Vec<NotableChange>, usize) 
 pub fn notable_more_text(more: usize) -> String {
     let s = if more == 1 { "" } else { "s" };
     format!("… and {more} more significant change{s} in the tables below")
+}
+
+/// [`notable_more_text`], or "" when there are no more
+/// ([`MachinePage::notable_more_text`]).
+pub fn notable_more_line(more: usize) -> String {
+    if more == 0 { String::new() } else { notable_more_text(more) }
+}
+
+/// A machine page restricted to some sections (matched case-insensitively
+/// against titles and anchor ids) and kernels, its notable changes made
+/// again from what is left; empty filters keep everything.
+pub fn filtered_page(m: &MachinePage, sections: &[String], kernels: &[String]) -> MachinePage {
+    let mut page = m.clone();
+    if !sections.is_empty() {
+        page.sections.retain(|s| {
+            sections.iter().any(|want| want.eq_ignore_ascii_case(&s.title) || want.eq_ignore_ascii_case(&s.id))
+        });
+    }
+    if !kernels.is_empty() {
+        for s in &mut page.sections {
+            s.table.rows.retain(|r| kernels.contains(&r.kernel));
+        }
+        page.kernels.retain(|k| kernels.contains(&k.name));
+    }
+    // The notable changes among what is left.
+    (page.notable, page.notable_more) = notable_changes(&page.sections);
+    page.notable_more_text = notable_more_line(page.notable_more);
+    page
 }
 
 /// Formats a p-value for text: "p = 0.003", or "p < 0.001".
@@ -1281,6 +1325,7 @@ pub fn kernel_pages(m: &MachinePage) -> Vec<KernelPage> {
                     baseline: s.table.baseline.clone(),
                     alpha: s.table.alpha,
                     tests: s.table.tests,
+                    legend: s.table.legend.clone(),
                 },
                 // The section's charts compare every kernel; this page is about one.
                 charts: Vec::new(),
@@ -1372,33 +1417,31 @@ pub fn earlier_kernels(compared: usize) -> usize {
     compared.saturating_sub(COMPARED_KERNELS)
 }
 
-/// What the comparison page shows: the kernels compared in full and the
-/// earlier ones only named.
-pub struct Compared<'a> {
+/// What `compare.html` shows: the earlier kernels only named, and the
+/// last [`COMPARED_KERNELS`] each with every change against the baseline
+/// made into text.
+#[derive(Debug, Clone)]
+pub struct ComparePage {
     /// Indexes (into the page's kernels) of the kernels sharing a result
     /// with the baseline before the last [`COMPARED_KERNELS`] of them, in
     /// kernel order.
     pub earlier: Vec<usize>,
     /// The last [`COMPARED_KERNELS`] kernels sharing a result with the
-    /// baseline, in kernel order: each one's name and every cell it shares
-    /// with the baseline, section by section.
-    pub shown: Vec<(&'a str, Vec<ComparisonRef>)>,
-}
-
-impl Compared<'_> {
+    /// baseline, in kernel order.
+    pub shown: Vec<ComparisonBlock>,
     /// How many kernels share a result with the baseline.
-    pub fn total(&self) -> usize {
-        self.earlier.len() + self.shown.len()
-    }
+    pub total: usize,
 }
 
-/// What the comparison page shows, by position ([`Compared`]).
-pub fn comparison_refs(m: &MachinePage) -> Compared<'_> {
+/// The comparison page of `m` ([`ComparePage`]): text is made for the
+/// kernels shown only.
+pub fn compare_page(m: &MachinePage) -> ComparePage {
     let mut with = every_comparison_ref(m);
     let shown = with.split_off(earlier_kernels(with.len()));
-    Compared {
+    ComparePage {
+        total: with.len() + shown.len(),
         earlier: with.into_iter().map(|(i, _)| i).collect(),
-        shown: shown.into_iter().map(|(i, v)| (m.kernels[i].name.as_str(), v)).collect(),
+        shown: shown.into_iter().map(|(ki, refs)| comparison_block(m, ki, &refs)).collect(),
     }
 }
 
@@ -1446,7 +1489,12 @@ pub fn params_text(t: &TableView, r: &RowView) -> String {
 /// each kernel's index into the page's kernels, and every change against
 /// the baseline made into text, grouped by section.
 pub fn comparisons(m: &MachinePage) -> Vec<(usize, ComparisonBlock)> {
-    let block = |ki: usize, refs: Vec<ComparisonRef>| ComparisonBlock {
+    every_comparison_ref(m).into_iter().map(|(ki, refs)| (ki, comparison_block(m, ki, &refs))).collect()
+}
+
+/// The comparisons of kernel `ki` (`refs`, section by section) as text.
+fn comparison_block(m: &MachinePage, ki: usize, refs: &[ComparisonRef]) -> ComparisonBlock {
+    ComparisonBlock {
         kernel: m.kernels[ki].name.clone(),
         sections: refs
             .chunk_by(|a, b| a.section == b.section)
@@ -1456,8 +1504,7 @@ pub fn comparisons(m: &MachinePage) -> Vec<(usize, ComparisonBlock)> {
                 rows: refs.iter().filter_map(|x| comparison_row(m, x)).collect(),
             })
             .collect(),
-    };
-    every_comparison_ref(m).into_iter().map(|(ki, refs)| (ki, block(ki, refs))).collect()
+    }
 }
 
 /// One comparison as text; `None` if either cell is missing.

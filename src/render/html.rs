@@ -289,7 +289,7 @@ impl HtmlRenderer {
                 rayon::join(
                     || {
                         if m.baseline.is_some() {
-                            let page = native::compare_page(site, m, &report::comparison_refs(m), &files_of, &root1);
+                            let page = native::compare_page(site, m, &report::compare_page(m), &files_of, &root1);
                             put(OutputFile::text(format!("{}/compare.html", m.slug), page));
                         }
                     },

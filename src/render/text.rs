@@ -10,7 +10,7 @@
 
 use super::{OutputFile, RenderError, Renderer};
 use crate::markdown;
-use crate::report::{MachinePage, SectionView, SiteSummary, TableView};
+use crate::report::{CellView, MachinePage, SectionView, SiteSummary, TableView};
 use compact_str::{CompactString, ToCompactString};
 use rayon::prelude::*;
 use unicode_width::UnicodeWidthStr;
@@ -77,13 +77,13 @@ pub fn machine_text(m: &MachinePage, opts: &TextOptions) -> String {
             out.push(textwrap::fill(&n.text, opts));
         }
         if m.notable_more > 0 {
-            out.push(fill(&crate::report::notable_more_text(m.notable_more), width));
+            out.push(fill(&m.notable_more_text, width));
         }
     }
     // The marks are explained once, not under every table.
-    if let Some(l) = m.sections.iter().find_map(|s| crate::report::legend(&s.table)).filter(|_| opts.compare) {
+    if let Some(l) = m.sections.iter().find_map(|s| s.table.legend.as_ref()).filter(|_| opts.compare) {
         out.push(String::new());
-        out.push(fill(&l, width));
+        out.push(fill(l, width));
     }
     // Sections are independent: written in parallel, joined in order.
     let sections: Vec<String> = m.sections.par_iter().map(|s| section_text(s, opts)).collect();
@@ -118,27 +118,6 @@ pub fn section_text(s: &SectionView, opts: &TextOptions) -> String {
         out.push(chart);
     }
     out.join("\n")
-}
-
-/// The plaintext of a machine page restricted to some sections (matched
-/// case-insensitively against titles and anchor ids) and kernels; empty
-/// filters keep everything. Returns the text, ending with a newline.
-pub fn filtered_text(m: &MachinePage, sections: &[String], kernels: &[String], opts: &TextOptions) -> String {
-    let mut page = m.clone();
-    if !sections.is_empty() {
-        page.sections.retain(|s| {
-            sections.iter().any(|want| want.eq_ignore_ascii_case(&s.title) || want.eq_ignore_ascii_case(&s.id))
-        });
-    }
-    if !kernels.is_empty() {
-        for s in &mut page.sections {
-            s.table.rows.retain(|r| kernels.contains(&r.kernel));
-        }
-        page.kernels.retain(|k| kernels.contains(&k.name));
-    }
-    // The notable changes among what is left.
-    (page.notable, page.notable_more) = crate::report::notable_changes(&page.sections);
-    machine_text(&page, opts)
 }
 
 fn fill(s: &str, width: usize) -> String {
@@ -211,7 +190,7 @@ pub fn table_text(t: &TableView, opts: &TextOptions) -> String {
         .iter()
         .enumerate()
         .map(|(ci, c)| {
-            let vals: Vec<Option<&crate::report::CellView>> = t.rows.iter().map(|r| r.cells[ci].as_ref()).collect();
+            let vals: Vec<Option<&CellView>> = t.rows.iter().map(|r| r.cells[ci].as_ref()).collect();
             // Display widths, each measured once.
             let text_w: Vec<usize> = vals.iter().map(|c| c.map_or(0, |c| c.text.width())).collect();
             let vw = vals.iter().zip(&text_w).filter(|(c, _)| c.is_some()).map(|(_, &w)| w).max().unwrap_or(1);
