@@ -14,8 +14,7 @@
 //! as `{{ value }}` prints them in an HTML template.
 
 use super::OutputFile;
-use crate::report::{ChartRef, ComparePage, KernelView, MachinePage, RowView, SectionView, SiteSummary};
-use std::collections::HashMap;
+use crate::report::{ChartRef, ComparePage, KernelPage, KernelView, MachinePage, RowView, SectionView, SiteSummary};
 use std::io::Write;
 
 /// Templates whose override by a theme switches the native pages off.
@@ -288,35 +287,24 @@ fn patches(p: &mut Page, k: &KernelView) {
     }
 }
 
-/// `kernel.html` for every kernel of `m`, in kernel order: each kernel's
-/// notes and the page's sections restricted to its rows (sections where it
-/// has none left out, charts left out), as [`crate::report::kernel_pages`] gives.
-/// Built in one pass over the rows, the pages in parallel, each handed
-/// to `put` (as `<slug>/kernels/<file>`, `files` from
-/// [`crate::report::kernel_files`]) when written.
+/// `kernel.html` for every kernel page of `m` (`pages`, from
+/// [`crate::report::kernel_pages`]): each kernel's notes and its sections
+/// with only its rows, charts left out. The pages are written in parallel,
+/// each handed to `put` (as `<slug>/kernels/<file>`) when written.
 pub fn kernel_pages(
     site: &SiteSummary,
     m: &MachinePage,
     root: &str,
-    files: &[String],
+    pages: &[KernelPage],
     put: &(dyn Fn(OutputFile) + Sync),
 ) {
-    let pos: HashMap<&str, usize> = m.kernels.iter().enumerate().map(|(i, k)| (k.name.as_str(), i)).rev().collect();
-    // For each kernel: (section index, its row indices), in section order.
-    let mut mine: Vec<Vec<(usize, Vec<usize>)>> = vec![Vec::new(); m.kernels.len()];
-    for (si, s) in m.sections.iter().enumerate() {
-        for (ri, r) in s.table.rows.iter().enumerate() {
-            let Some(&ki) = pos.get(r.kernel.as_str()) else { continue };
-            match mine[ki].last_mut() {
-                Some((last, rows)) if *last == si => rows.push(ri),
-                _ => mine[ki].push((si, vec![ri])),
-            }
-        }
-    }
     use rayon::prelude::*;
-    m.kernels.par_iter().zip(mine.into_par_iter()).zip(files.par_iter()).for_each(|((k, secs), file)| {
-        let size =
-            secs.iter().map(|(si, rows)| 2048 + rows.len() * m.sections[*si].table.columns.len() * 220).sum::<usize>();
+    pages.par_iter().for_each(|kp| {
+        let (k, secs) = (&m.kernels[kp.kernel], &kp.sections);
+        let size = secs
+            .iter()
+            .map(|ks| 2048 + ks.rows.len() * m.sections[ks.section].table.columns.len() * 220)
+            .sum::<usize>();
         let page = base(
             site,
             root,
@@ -335,10 +323,10 @@ pub fn kernel_pages(
                     .raw("</h1>\n");
                 patches(p, k);
                 p.raw("\n<div class=\"commentary\">").raw(&k.notes_html).raw("</div>\n");
-                for (si, rows) in &secs {
-                    let s = &m.sections[*si];
+                for ks in secs {
+                    let s = &m.sections[ks.section];
                     p.raw("\n");
-                    section(p, m, s, rows.iter().map(|&ri| &s.table.rows[ri]), false, "../");
+                    section(p, m, s, ks.rows.iter().map(|&ri| &s.table.rows[ri]), false, "../");
                     p.raw("\n");
                 }
                 if secs.is_empty() {
@@ -348,7 +336,7 @@ pub fn kernel_pages(
             },
             size,
         );
-        put(OutputFile::text(format!("{}/kernels/{file}", m.slug), page));
+        put(OutputFile::text(format!("{}/kernels/{}", m.slug, kp.file), page));
     })
 }
 

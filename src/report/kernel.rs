@@ -1,8 +1,8 @@
-//! Kernel pages: one kernel's notes and every table restricted to its rows.
+//! Kernel pages: one kernel's notes and every table restricted to its
+//! rows, by position in the machine page ([`KernelPage`]).
 
+use super::MachinePage;
 use super::format::slugify;
-use super::{KernelView, MachinePage, RowView, SectionView, TableView};
-use serde::Serialize;
 use std::collections::HashMap;
 
 /// The file name (without directory) of a kernel's page: the kernel name
@@ -15,16 +15,30 @@ pub fn kernel_file(name: &str) -> String {
     if safe { format!("{name}.html") } else { format!("{}.html", slugify(name)) }
 }
 
-/// One kernel's page: its notes and every table restricted to its rows.
-#[derive(Debug, Clone, Serialize)]
+/// One kernel's page, by position in its machine page: the kernel's notes
+/// ([`MachinePage::kernels`]`[kernel]`) and, section by section, the
+/// machine page's sections with only the kernel's rows (their charts left
+/// out: they compare every kernel, the page is about one). Every renderer
+/// draws kernel pages from this.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct KernelPage {
-    /// The kernel.
-    pub kernel: KernelView,
-    /// File name under `<machine>/kernels/`.
+    /// Index into the machine page's kernels.
+    pub kernel: usize,
+    /// File name under `<machine>/kernels/` ([`kernel_files`]).
     pub file: String,
-    /// The machine page's sections with only this kernel's rows (sections
-    /// where it has none are left out).
-    pub sections: Vec<SectionView>,
+    /// The sections where the kernel has rows, in page order; empty when
+    /// it has none.
+    pub sections: Vec<KernelSection>,
+}
+
+/// A section of a kernel page: which section of the machine page, and which
+/// rows of its table (in table order).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KernelSection {
+    /// Index into the machine page's sections.
+    pub section: usize,
+    /// Indexes into that section's table rows: the kernel's rows.
+    pub rows: Vec<usize>,
 }
 
 /// The kernel page file names of a machine page, in kernel order: kernels
@@ -48,55 +62,26 @@ pub fn kernel_files(m: &MachinePage) -> Vec<String> {
         .collect()
 }
 
-/// Builds the kernel pages of a machine page, in one pass over the rows
-/// (linear in the page's rows, not kernels × rows). Kernels whose names
-/// give the same file name (`a b` and `a-b` both slug to `a-b.html`) get
-/// `-2`, `-3`… so that no page overwrites another.
+/// The kernel pages of a machine page ([`KernelPage`]), in kernel order, in
+/// one pass over the rows (linear in the page's rows, not kernels × rows).
+/// Kernels whose names give the same file name (`a b` and `a-b` both slug
+/// to `a-b.html`) get `-2`, `-3`… ([`kernel_files`]) so that no page
+/// overwrites another; a row goes to the first kernel of its name.
 pub fn kernel_pages(m: &MachinePage) -> Vec<KernelPage> {
     let pos: HashMap<&str, usize> = m.kernels.iter().enumerate().map(|(i, k)| (k.name.as_str(), i)).rev().collect();
-    let mut sections: Vec<Vec<SectionView>> = vec![Vec::new(); m.kernels.len()];
-    for s in &m.sections {
-        // Rows of each kernel, in table order.
-        let mut rows: HashMap<usize, Vec<&RowView>> = HashMap::new();
-        let mut order: Vec<usize> = Vec::new();
-        for r in &s.table.rows {
+    let mut mine: Vec<Vec<KernelSection>> = vec![Vec::new(); m.kernels.len()];
+    for (si, s) in m.sections.iter().enumerate() {
+        for (ri, r) in s.table.rows.iter().enumerate() {
             let Some(&ki) = pos.get(r.kernel.as_str()) else { continue };
-            let v = rows.entry(ki).or_default();
-            if v.is_empty() {
-                order.push(ki);
+            match mine[ki].last_mut() {
+                Some(k) if k.section == si => k.rows.push(ri),
+                _ => mine[ki].push(KernelSection { section: si, rows: vec![ri] }),
             }
-            v.push(r);
-        }
-        for ki in order {
-            let mine = rows.remove(&ki).unwrap_or_default();
-            sections[ki].push(SectionView {
-                id: s.id.clone(),
-                title: s.title.clone(),
-                benchmarks: s.benchmarks.clone(),
-                commentary_md: s.commentary_md.clone(),
-                commentary_html: s.commentary_html.clone(),
-                table: TableView {
-                    param_headers: s.table.param_headers.clone(),
-                    fixed_params: s.table.fixed_params.clone(),
-                    fixed_param_values: s.table.fixed_param_values.clone(),
-                    columns: s.table.columns.clone(),
-                    rows: mine.into_iter().cloned().collect(),
-                    direction: s.table.direction.clone(),
-                    has_spread: s.table.has_spread,
-                    baseline: s.table.baseline.clone(),
-                    alpha: s.table.alpha,
-                    tests: s.table.tests,
-                    legend: s.table.legend.clone(),
-                },
-                // The section's charts compare every kernel; this page is about one.
-                charts: Vec::new(),
-            });
         }
     }
-    m.kernels
-        .iter()
-        .zip(sections)
+    mine.into_iter()
         .zip(kernel_files(m))
-        .map(|((k, sections), file)| KernelPage { kernel: k.clone(), file, sections })
+        .enumerate()
+        .map(|(kernel, (sections, file))| KernelPage { kernel, file, sections })
         .collect()
 }
