@@ -161,29 +161,7 @@ impl Renderer for HtmlRenderer {
 
     fn render_machine(&self, site: &SiteSummary, m: &MachinePage) -> Result<Vec<OutputFile>, RenderError> {
         if self.native {
-            let files = std::sync::Mutex::new(Vec::new());
-            self.render_machine_native(site, m, &|f| {
-                files.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(f)
-            });
-            let mut files = files.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
-            // The order the tera path gives: machine page, comparison page, kernel pages.
-            let (index, compare) = (format!("{}/index.html", m.slug), format!("{}/compare.html", m.slug));
-            let key = |f: &OutputFile| {
-                if f.path == index {
-                    0
-                } else if f.path == compare {
-                    1
-                } else {
-                    2
-                }
-            };
-            let pos: std::collections::HashMap<String, usize> = report::kernel_files(m)
-                .iter()
-                .enumerate()
-                .map(|(i, f)| (format!("{}/kernels/{f}", m.slug), i))
-                .collect();
-            files.sort_by_key(|f| (key(f), pos.get(&f.path).copied().unwrap_or(0)));
-            return Ok(files);
+            return Ok(self.render_machine_native_in_order(site, m));
         }
         // The page is turned into a template value once; tera values are
         // reference-counted, so the kernel pages below share its rows
@@ -275,6 +253,32 @@ impl Renderer for HtmlRenderer {
 }
 
 impl HtmlRenderer {
+    /// [`Renderer::render_machine`] through [`super::html_native`]: the
+    /// pages written side by side, then put in the order the tera path
+    /// gives (machine page, comparison page, kernel pages in kernel order).
+    fn render_machine_native_in_order(&self, site: &SiteSummary, m: &MachinePage) -> Vec<OutputFile> {
+        let files = std::sync::Mutex::new(Vec::new());
+        self.render_machine_native(site, m, &|f| {
+            files.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(f)
+        });
+        let mut files = files.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+        // The order the tera path gives: machine page, comparison page, kernel pages.
+        let (index, compare) = (format!("{}/index.html", m.slug), format!("{}/compare.html", m.slug));
+        let key = |f: &OutputFile| {
+            if f.path == index {
+                0
+            } else if f.path == compare {
+                1
+            } else {
+                2
+            }
+        };
+        let pos: std::collections::HashMap<String, usize> =
+            report::kernel_files(m).iter().enumerate().map(|(i, f)| (format!("{}/kernels/{f}", m.slug), i)).collect();
+        files.sort_by_key(|f| (key(f), pos.get(&f.path).copied().unwrap_or(0)));
+        files
+    }
+
     /// [`Renderer::render_machine_to`] through [`super::html_native`]: the
     /// machine page, the comparison page and the kernel pages side by side,
     /// each handed to `put` as soon as it is written.
