@@ -11,8 +11,10 @@
 //! * [`site`]: walking `content/`, YAML annotations, the loaded site;
 //! * [`stats`]: n, mean, standard deviation and friends over runs;
 //! * [`version`]: kernel version order and patch-tree lanes;
-//! * [`report`]: view models (pages, sections, tables) every renderer reads;
-//! * [`chart`]: SVG charts (plotters) and plaintext `*` bar charts;
+//! * [`report`]: view models (pages, sections, tables, every text shown,
+//!   chart references) every renderer reads;
+//! * [`chart`]: draws a laid-out page's SVG charts (plotters) and fills its
+//!   chart references; plaintext `*` bar charts;
 //! * [`render`]: HTML, Markdown and plaintext renderers;
 //! * [`build`]: the `build` command: content in, files out;
 //! * [`output`]: the output writer: atomic writes, the lock, path claims, the `.benchsite` list;

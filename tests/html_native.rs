@@ -14,7 +14,7 @@ use std::path::Path;
 
 fn both_ways(content: &Path, base_url: Option<&str>) -> usize {
     let site = benchsite::site::load(content).expect("content loads");
-    let view = report::site_view(&site);
+    let view = benchsite::chart::site_view(&site);
     let native = HtmlRenderer::new(None).expect("default theme").with_base_url(base_url);
     assert!(native.is_native(), "the default theme renders natively");
     let tera = HtmlRenderer::new(None).expect("default theme").with_base_url(base_url).with_native(false);

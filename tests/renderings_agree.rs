@@ -5,14 +5,13 @@ use benchsite::render::Renderer;
 use benchsite::render::html::HtmlRenderer;
 use benchsite::render::markdown::machine_md;
 use benchsite::render::text::{TextOptions, section_text};
-use benchsite::report;
 use std::path::Path;
 
 #[test]
 fn every_number_is_in_every_rendering() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let site = benchsite::site::load(&root.join("content")).expect("content loads");
-    let view = report::site_view(&site);
+    let view = benchsite::chart::site_view(&site);
     let html_files = HtmlRenderer::new(None).expect("default theme").render(&view).expect("html renders");
     let mut checked = 0;
     for page in &view.machines {
@@ -75,7 +74,7 @@ fn every_number_is_in_every_rendering() {
 fn every_rendering_names_the_correction() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let site = benchsite::site::load(&root.join("content")).expect("content loads");
-    let view = report::site_view(&site);
+    let view = benchsite::chart::site_view(&site);
     let html_files = HtmlRenderer::new(None).expect("default theme").render(&view).expect("html renders");
     for page in view.machines.iter().filter(|m| m.baseline.is_some()) {
         let html = html_files
@@ -110,7 +109,7 @@ fn every_rendering_names_the_correction() {
 fn plaintext_respects_every_width() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let site = benchsite::site::load(&root.join("content")).expect("content loads");
-    let view = report::site_view(&site);
+    let view = benchsite::chart::site_view(&site);
     for width in [80, 72, 60] {
         for page in &view.machines {
             let text = benchsite::render::text::machine_text(page, &TextOptions { width, compare: true });

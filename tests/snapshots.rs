@@ -11,7 +11,7 @@ fn demo_markdown_and_plaintext() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let site = benchsite::site::load(&root.join("content")).expect("content loads");
     assert!(!site.has_errors(), "{:?}", site.diagnostics);
-    let view = benchsite::report::site_view(&site);
+    let view = benchsite::chart::site_view(&site);
     for page in &view.machines {
         insta::assert_snapshot!(format!("{}.md", page.slug), machine_md(page));
         insta::assert_snapshot!(format!("{}.email.txt", page.slug), machine_text(page, &TextOptions::default()));

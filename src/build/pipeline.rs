@@ -172,7 +172,6 @@ fn make_renderers(
     Ok(vec![
         Box::new(HtmlRenderer::new(theme)?.with_base_url(opts.base_url.as_deref().or(config.base_url.as_deref()))),
         Box::new(MarkdownRenderer),
-        Box::new(crate::render::svg::SvgRenderer),
         Box::new(TextRenderer { options: TextOptions { width: opts.text_width, compare: true } }),
     ])
 }
@@ -526,11 +525,16 @@ fn render_class(
     ctx: &ClassContext,
     slug: &str,
     m: site::MachineClass,
-    page: report::MachinePage,
+    mut page: report::MachinePage,
     key: u64,
     stats: Vec<(String, Option<cache::Stat>)>,
     out: &mut ClassOutcome,
 ) -> Result<(), BuildError> {
+    // The chart step: the page's chart references filled, its SVGs drawn
+    // (only for pages written: `check` and `text` draw none).
+    let t = timing::span("machine: charts");
+    let charts = crate::chart::page_charts(&mut page);
+    drop(t);
     // The class's output paths, for its cache entry.
     let paths: Mutex<Vec<String>> = Mutex::new(Vec::new());
     let recording = Tap { inner: ctx.sink, seen: |p: &str| lock(&paths).push(p.to_string()) };
@@ -538,7 +542,7 @@ fn render_class(
     // Files go to the sink as they are made; the first write error is kept
     // (and later files dropped) and returned after the raw copies.
     let write_error: Mutex<Option<BuildError>> = Mutex::new(None);
-    render_pages(ctx, &recording, &m, &page, &write_error)?;
+    render_pages(ctx, &recording, &m, &page, charts, &write_error)?;
     let summary = report::MachineSummary::of(&page);
     // Beside the raw copies the view model is freed (a few hundred MB of
     // small allocations on a large class): freeing it after them left a
@@ -560,7 +564,8 @@ fn render_class(
     Ok(())
 }
 
-/// Renders a class's pages (every renderer) and its data files, side by
+/// Renders a class's pages (its `charts`' SVG files, every renderer) and
+/// its data files, side by
 /// side (each parallel inside too): one alone leaves a core idle at its
 /// end, as a large class's `data.json` (15 MB) is one serialisation.
 /// Holding both sets of buffers at once costs a large build about 15 MB of
@@ -574,6 +579,7 @@ fn render_pages(
     sink: &dyn Sink,
     m: &site::MachineClass,
     page: &report::MachinePage,
+    charts: Vec<crate::chart::ChartFile>,
     write_error: &Mutex<Option<BuildError>>,
 ) -> Result<(), BuildError> {
     let put = |f: OutputFile| {
@@ -586,6 +592,7 @@ fn render_pages(
     };
     let (rendered, exported) = rayon::join(
         || {
+            crate::render::svg::chart_files(&page.slug, charts).for_each(&put);
             ctx.renderers
                 .par_iter()
                 .try_for_each(|r| r.render_machine_to(ctx.nav, page, &put).map_err(BuildError::from))

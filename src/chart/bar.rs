@@ -278,136 +278,169 @@ fn draw_panel<DB: DrawingBackend>(
     };
     let heading = fit_end(&clean(&panel.metric), w - name_x - 4, FONT);
     area.draw(&Text::new(heading, (name_x, 2), font_bold(FONT).pos(Pos::new(HPos::Left, VPos::Top)))).ok()?;
-    let label_px = panel.values.iter().flatten().map(|v| text_px(&clean(&v.text), FONT_SMALL)).max().unwrap_or(0) + 10;
     let desc = axis_desc(&clean(&panel.unit), panel.better);
-    let names: Vec<String> = spec.kernels.iter().map(|k| ellipsize_middle(&clean(&k.name), NAME_CHARS)).collect();
     let centers: Vec<f64> = (0..nk).map(|i| i as f64 + 0.5).collect();
     if lay.vertical {
-        let plot_h = lay.panel_h - HEADER - 30 - 6;
-        let (lo, hi, ticks) = value_axis(panel, plot_h, 20);
-        let step = tick_step(&ticks);
-        let ticks: Vec<f64> = ticks.into_iter().filter(|t| *t >= lo && *t <= hi).collect();
-        let mut chart = ChartBuilder::on(area)
-            .margin_top(HEADER)
-            .margin_right(10)
-            .margin_bottom(6)
-            .x_label_area_size(30)
-            .y_label_area_size(60)
-            .build_cartesian_2d(Axis::new(0f64, nk as f64, centers), Axis::new(lo, hi, ticks))
-            .ok()?;
-        let xfmt = |v: &f64| names.get(v.floor().max(0.0) as usize).cloned().unwrap_or_default();
-        let yfmt = |v: &f64| fmt_tick(*v, step);
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .bold_line_style(GRID)
-            .axis_style(MUTED)
-            .label_style(font(FONT_SMALL))
-            .axis_desc_style(font(FONT_SMALL))
-            .x_label_formatter(&xfmt)
-            .y_label_formatter(&yfmt)
-            .y_desc(desc)
-            .draw()
-            .ok()?;
-        if lo < 0.0 {
-            chart
-                .draw_series(std::iter::once(PathElement::new(vec![(0.0, 0.0), (nk as f64, 0.0)], INK.stroke_width(1))))
-                .ok()?;
-        }
-        // Bars at most 90 px wide, so two kernels do not make slabs.
-        let cat_px = f64::from((w - 70).max(1)) / nk as f64;
-        let half = (45.0 / cat_px).min(0.3);
-        for (i, (k, v)) in spec.kernels.iter().zip(&panel.values).enumerate() {
-            let Some(v) = v else { continue };
-            let (x0, x1, xc) = (i as f64 + 0.5 - half, i as f64 + 0.5 + half, i as f64 + 0.5);
-            draw_bar(&mut chart, k, [(x0, 0.0), (x1, v.mean)])?;
-            let mut end = v.mean;
-            if let Some(sd) = v.sd {
-                let s = INK.stroke_width(1);
-                let (a, b) = (v.mean - sd, v.mean + sd);
-                // One path: cap, stem, cap (the stem's ends retraced).
-                let cap = half * 0.3;
-                let path = vec![(xc - cap, a), (xc + cap, a), (xc, a), (xc, b), (xc - cap, b), (xc + cap, b)];
-                chart.draw_series(std::iter::once(PathElement::new(path, s))).ok()?;
-                end = if v.mean >= 0.0 { b } else { a };
-            }
-            let (dy, vpos) = if v.mean >= 0.0 { (-4, VPos::Bottom) } else { (4, VPos::Top) };
-            chart
-                .draw_series(std::iter::once(
-                    EmptyElement::at((xc, end))
-                        + Text::new(clean(&v.text), (0, dy), font_at(FONT_SMALL, HPos::Center, vpos)),
-                ))
-                .ok()?;
-        }
+        draw_columns(area, spec, panel, lay, desc, centers)
     } else {
-        let plot_w = lay.col_w - 16;
-        let (lo, hi, ticks) = value_axis(panel, plot_w, label_px);
-        let step = tick_step(&ticks);
-        let ticks: Vec<f64> = ticks.into_iter().filter(|t| *t >= lo && *t <= hi).collect();
-        // Kernel i occupies band [nk-1-i, nk-i]: the first kernel on top.
-        let labels: Vec<String> = spec.kernels.iter().map(axis_name).collect();
-        let yfmt = |v: &f64| -> String {
-            if !first_col {
-                return String::new();
-            }
-            let i = (nk as f64 - v).floor();
-            if i < 0.0 { String::new() } else { labels.get(i as usize).cloned().unwrap_or_default() }
-        };
-        let xfmt = |v: &f64| fmt_tick(*v, step);
-        let mut chart = ChartBuilder::on(area)
-            .margin_top(HEADER)
-            .margin_right(16)
-            .margin_bottom(6)
-            .x_label_area_size(42)
-            .margin_left(if first_col { 0 } else { 12 })
-            .y_label_area_size(if first_col { lay.label_w } else { 4 })
-            // Panels beside the first have no kernel names, so no ticks
-            // either (a 300-kernel panel had 300 tick marks to no label).
-            .build_cartesian_2d(
-                Axis::new(lo, hi, ticks),
-                Axis::new(0f64, nk as f64, if first_col { centers } else { Vec::new() }),
-            )
-            .ok()?;
+        draw_rows(area, spec, panel, lay, first_col, desc, centers)
+    }
+}
+
+/// A panel of vertical bars (few kernels): kernel names under the x axis,
+/// values on the y axis (`desc`, ticks at `centers`), each bar labelled
+/// with its value above its error bar.
+fn draw_columns<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    spec: &BarSpec,
+    panel: &BarPanel,
+    lay: &Layout,
+    desc: String,
+    centers: Vec<f64>,
+) -> Option<()> {
+    let nk = spec.kernels.len();
+    let w = area.dim_in_pixel().0 as i32;
+    let names: Vec<String> = spec.kernels.iter().map(|k| ellipsize_middle(&clean(&k.name), NAME_CHARS)).collect();
+    let plot_h = lay.panel_h - HEADER - 30 - 6;
+    let (lo, hi, ticks) = value_axis(panel, plot_h, 20);
+    let step = tick_step(&ticks);
+    let ticks: Vec<f64> = ticks.into_iter().filter(|t| *t >= lo && *t <= hi).collect();
+    let mut chart = ChartBuilder::on(area)
+        .margin_top(HEADER)
+        .margin_right(10)
+        .margin_bottom(6)
+        .x_label_area_size(30)
+        .y_label_area_size(60)
+        .build_cartesian_2d(Axis::new(0f64, nk as f64, centers), Axis::new(lo, hi, ticks))
+        .ok()?;
+    let xfmt = |v: &f64| names.get(v.floor().max(0.0) as usize).cloned().unwrap_or_default();
+    let yfmt = |v: &f64| fmt_tick(*v, step);
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .bold_line_style(GRID)
+        .axis_style(MUTED)
+        .label_style(font(FONT_SMALL))
+        .axis_desc_style(font(FONT_SMALL))
+        .x_label_formatter(&xfmt)
+        .y_label_formatter(&yfmt)
+        .y_desc(desc)
+        .draw()
+        .ok()?;
+    if lo < 0.0 {
         chart
-            .configure_mesh()
-            .disable_y_mesh()
-            .bold_line_style(GRID)
-            .axis_style(MUTED)
-            .label_style(font(FONT_SMALL))
-            .axis_desc_style(font(FONT_SMALL))
-            .x_label_formatter(&xfmt)
-            .y_label_formatter(&yfmt)
-            .x_desc(desc)
-            .draw()
+            .draw_series(std::iter::once(PathElement::new(vec![(0.0, 0.0), (nk as f64, 0.0)], INK.stroke_width(1))))
             .ok()?;
-        if lo < 0.0 {
-            chart
-                .draw_series(std::iter::once(PathElement::new(vec![(0.0, 0.0), (0.0, nk as f64)], INK.stroke_width(1))))
-                .ok()?;
+    }
+    // Bars at most 90 px wide, so two kernels do not make slabs.
+    let cat_px = f64::from((w - 70).max(1)) / nk as f64;
+    let half = (45.0 / cat_px).min(0.3);
+    for (i, (k, v)) in spec.kernels.iter().zip(&panel.values).enumerate() {
+        let Some(v) = v else { continue };
+        let (x0, x1, xc) = (i as f64 + 0.5 - half, i as f64 + 0.5 + half, i as f64 + 0.5);
+        draw_bar(&mut chart, k, [(x0, 0.0), (x1, v.mean)])?;
+        let mut end = v.mean;
+        if let Some(sd) = v.sd {
+            let s = INK.stroke_width(1);
+            let (a, b) = (v.mean - sd, v.mean + sd);
+            // One path: cap, stem, cap (the stem's ends retraced).
+            let cap = half * 0.3;
+            let path = vec![(xc - cap, a), (xc + cap, a), (xc, a), (xc, b), (xc - cap, b), (xc + cap, b)];
+            chart.draw_series(std::iter::once(PathElement::new(path, s))).ok()?;
+            end = if v.mean >= 0.0 { b } else { a };
         }
-        let half = if lay.row_h >= 24 { 0.32 } else { 0.36 };
-        for (i, (k, v)) in spec.kernels.iter().zip(&panel.values).enumerate() {
-            let Some(v) = v else { continue };
-            let yc = nk as f64 - i as f64 - 0.5;
-            draw_bar(&mut chart, k, [(0.0, yc - half), (v.mean, yc + half)])?;
-            let mut end = v.mean;
-            if let Some(sd) = v.sd {
-                let s = INK.stroke_width(1);
-                let (a, b) = (v.mean - sd, v.mean + sd);
-                let cap = half * 0.6;
-                // One path: cap, stem, cap (the stem's ends retraced).
-                let path = vec![(a, yc - cap), (a, yc + cap), (a, yc), (b, yc), (b, yc - cap), (b, yc + cap)];
-                chart.draw_series(std::iter::once(PathElement::new(path, s))).ok()?;
-                end = if v.mean >= 0.0 { b } else { a };
-            }
-            let (dx, hpos) = if v.mean >= 0.0 { (5, HPos::Left) } else { (-5, HPos::Right) };
-            chart
-                .draw_series(std::iter::once(
-                    EmptyElement::at((end, yc))
-                        + Text::new(clean(&v.text), (dx, 0), font_at(FONT_SMALL, hpos, VPos::Center)),
-                ))
-                .ok()?;
+        let (dy, vpos) = if v.mean >= 0.0 { (-4, VPos::Bottom) } else { (4, VPos::Top) };
+        chart
+            .draw_series(std::iter::once(
+                EmptyElement::at((xc, end))
+                    + Text::new(clean(&v.text), (0, dy), font_at(FONT_SMALL, HPos::Center, vpos)),
+            ))
+            .ok()?;
+    }
+    Some(())
+}
+
+/// A panel of horizontal bars (many kernels): kernel names beside the y
+/// axis of the first column's panel only (`first_col`), values on the x
+/// axis (`desc`), each bar labelled with its value after its error bar.
+fn draw_rows<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    spec: &BarSpec,
+    panel: &BarPanel,
+    lay: &Layout,
+    first_col: bool,
+    desc: String,
+    centers: Vec<f64>,
+) -> Option<()> {
+    let nk = spec.kernels.len();
+    let label_px = panel.values.iter().flatten().map(|v| text_px(&clean(&v.text), FONT_SMALL)).max().unwrap_or(0) + 10;
+    let plot_w = lay.col_w - 16;
+    let (lo, hi, ticks) = value_axis(panel, plot_w, label_px);
+    let step = tick_step(&ticks);
+    let ticks: Vec<f64> = ticks.into_iter().filter(|t| *t >= lo && *t <= hi).collect();
+    // Kernel i occupies band [nk-1-i, nk-i]: the first kernel on top.
+    let labels: Vec<String> = spec.kernels.iter().map(axis_name).collect();
+    let yfmt = |v: &f64| -> String {
+        if !first_col {
+            return String::new();
         }
+        let i = (nk as f64 - v).floor();
+        if i < 0.0 { String::new() } else { labels.get(i as usize).cloned().unwrap_or_default() }
+    };
+    let xfmt = |v: &f64| fmt_tick(*v, step);
+    let mut chart = ChartBuilder::on(area)
+        .margin_top(HEADER)
+        .margin_right(16)
+        .margin_bottom(6)
+        .x_label_area_size(42)
+        .margin_left(if first_col { 0 } else { 12 })
+        .y_label_area_size(if first_col { lay.label_w } else { 4 })
+        // Panels beside the first have no kernel names, so no ticks
+        // either (a 300-kernel panel had 300 tick marks to no label).
+        .build_cartesian_2d(
+            Axis::new(lo, hi, ticks),
+            Axis::new(0f64, nk as f64, if first_col { centers } else { Vec::new() }),
+        )
+        .ok()?;
+    chart
+        .configure_mesh()
+        .disable_y_mesh()
+        .bold_line_style(GRID)
+        .axis_style(MUTED)
+        .label_style(font(FONT_SMALL))
+        .axis_desc_style(font(FONT_SMALL))
+        .x_label_formatter(&xfmt)
+        .y_label_formatter(&yfmt)
+        .x_desc(desc)
+        .draw()
+        .ok()?;
+    if lo < 0.0 {
+        chart
+            .draw_series(std::iter::once(PathElement::new(vec![(0.0, 0.0), (0.0, nk as f64)], INK.stroke_width(1))))
+            .ok()?;
+    }
+    let half = if lay.row_h >= 24 { 0.32 } else { 0.36 };
+    for (i, (k, v)) in spec.kernels.iter().zip(&panel.values).enumerate() {
+        let Some(v) = v else { continue };
+        let yc = nk as f64 - i as f64 - 0.5;
+        draw_bar(&mut chart, k, [(0.0, yc - half), (v.mean, yc + half)])?;
+        let mut end = v.mean;
+        if let Some(sd) = v.sd {
+            let s = INK.stroke_width(1);
+            let (a, b) = (v.mean - sd, v.mean + sd);
+            let cap = half * 0.6;
+            // One path: cap, stem, cap (the stem's ends retraced).
+            let path = vec![(a, yc - cap), (a, yc + cap), (a, yc), (b, yc), (b, yc - cap), (b, yc + cap)];
+            chart.draw_series(std::iter::once(PathElement::new(path, s))).ok()?;
+            end = if v.mean >= 0.0 { b } else { a };
+        }
+        let (dx, hpos) = if v.mean >= 0.0 { (5, HPos::Left) } else { (-5, HPos::Right) };
+        chart
+            .draw_series(std::iter::once(
+                EmptyElement::at((end, yc))
+                    + Text::new(clean(&v.text), (dx, 0), font_at(FONT_SMALL, hpos, VPos::Center)),
+            ))
+            .ok()?;
     }
     Some(())
 }

@@ -237,44 +237,14 @@ pub fn render(spec: &ScalingSpec, machine: &str) -> Option<(String, String, Stri
     let head = if sub.is_empty() { title.clone() } else { format!("{title}: {sub}") };
     let full_title = if machine.trim().is_empty() { head.clone() } else { format!("{head} — {}", clean(machine)) };
     let styles = series_styles(spec.series.iter().map(|s| (s.lane.as_str(), s.baseline)));
-    let mut keys: Vec<(Key, String)> = spec
-        .series
-        .iter()
-        .zip(&styles)
-        .map(|(s, (c, m, w))| {
-            let n = ellipsize_middle(&clean(&s.kernel), 40);
-            (Key::Line(*c, *m, *w), if s.baseline { format!("{n} (baseline)") } else { n })
-        })
-        .collect();
-    let any_sd = spec.series.iter().flat_map(|s| &s.points).any(|p| p.sd.is_some());
-    if any_sd {
-        keys.push((Key::ErrorBar, "± 1 standard deviation (2 or more runs)".to_string()));
-    }
+    let keys = legend_keys(spec, &styles);
     let inner = WIDTH as i32 - 2 * MARGIN;
     let title_h = MARGIN + 24 + if machine.trim().is_empty() { 0 } else { 18 } + 6;
     let panel_h = HEADER + PLOT_H + X_AREA + 8;
     let height = (title_h + panel_h + legend_height(&keys, inner) + MARGIN) as u32;
 
     // Axes.
-    let xs: Vec<f64> = spec.x_ticks.iter().map(|(x, _)| tx(*x)).filter(|x| x.is_finite()).collect();
-    let (xmin, xmax) = xs.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &x| (a.min(x), b.max(x)));
-    let (xmin, xmax) = if xmin.is_finite() && xmax.is_finite() { (xmin, xmax) } else { (0.0, 1.0) };
-    let xpad = if xmax > xmin {
-        (xmax - xmin) * 0.04
-    } else if spec.log_x {
-        0.5
-    } else {
-        xmin.abs().max(1.0) * 0.5
-    };
-    let (xlo, xhi) = (xmin - xpad, xmax + xpad);
-    let plot_w = inner - Y_AREA - 20;
-    let ticks: Vec<(f64, String)> = spec
-        .x_ticks
-        .iter()
-        .map(|(x, t)| (tx(*x), ellipsize_middle(&clean(t), 12)))
-        .filter(|(x, _)| x.is_finite())
-        .collect();
-    let ticks = thin_ticks(&ticks, xlo, xhi, plot_w);
+    let (xlo, xhi, ticks) = x_axis(spec, inner - Y_AREA - 20);
     let points = spec.series.iter().flat_map(|s| &s.points);
     let ylo = points.clone().map(|p| p.y - p.sd.unwrap_or(0.0)).fold(f64::INFINITY, f64::min);
     let yhi = points.map(|p| p.y + p.sd.unwrap_or(0.0)).fold(f64::NEG_INFINITY, f64::max);
@@ -361,6 +331,52 @@ pub fn render(spec: &ScalingSpec, machine: &str) -> Option<(String, String, Stri
     let desc = describe(spec, machine);
     let svg = finish_svg(svg, &full_title, &desc, (WIDTH, height))?;
     Some((full_title, desc, svg))
+}
+
+/// The legend of a scaling chart: each series' kernel in its style
+/// (`styles`, aligned with the series), the baseline said, and the error
+/// bar when some point has one.
+fn legend_keys(spec: &ScalingSpec, styles: &[(RGBColor, Marker, u32)]) -> Vec<(Key, String)> {
+    let mut keys: Vec<(Key, String)> = spec
+        .series
+        .iter()
+        .zip(styles)
+        .map(|(s, (c, m, w))| {
+            let n = ellipsize_middle(&clean(&s.kernel), 40);
+            (Key::Line(*c, *m, *w), if s.baseline { format!("{n} (baseline)") } else { n })
+        })
+        .collect();
+    let any_sd = spec.series.iter().flat_map(|s| &s.points).any(|p| p.sd.is_some());
+    if any_sd {
+        keys.push((Key::ErrorBar, "± 1 standard deviation (2 or more runs)".to_string()));
+    }
+    keys
+}
+
+/// The x axis of a scaling chart whose plot is `plot_w` pixels wide: its
+/// range (the ticks' span and a margin either side; in log10 of the
+/// parameter when `spec.log_x`) and its labelled ticks, thinned so that
+/// labels do not collide.
+fn x_axis(spec: &ScalingSpec, plot_w: i32) -> (f64, f64, Vec<(f64, String)>) {
+    let tx = |x: f64| if spec.log_x { x.log10() } else { x };
+    let xs: Vec<f64> = spec.x_ticks.iter().map(|(x, _)| tx(*x)).filter(|x| x.is_finite()).collect();
+    let (xmin, xmax) = xs.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &x| (a.min(x), b.max(x)));
+    let (xmin, xmax) = if xmin.is_finite() && xmax.is_finite() { (xmin, xmax) } else { (0.0, 1.0) };
+    let xpad = if xmax > xmin {
+        (xmax - xmin) * 0.04
+    } else if spec.log_x {
+        0.5
+    } else {
+        xmin.abs().max(1.0) * 0.5
+    };
+    let (xlo, xhi) = (xmin - xpad, xmax + xpad);
+    let ticks: Vec<(f64, String)> = spec
+        .x_ticks
+        .iter()
+        .map(|(x, t)| (tx(*x), ellipsize_middle(&clean(t), 12)))
+        .filter(|(x, _)| x.is_finite())
+        .collect();
+    (xlo, xhi, thin_ticks(&ticks, xlo, xhi, plot_w))
 }
 
 /// The chart in words.

@@ -4,7 +4,7 @@
 //! the diagnostics shown are `site.yaml`'s and that class's.
 
 use crate::diag::has_errors;
-use crate::render::text::{TextOptions, filtered_text};
+use crate::render::text::{TextOptions, machine_text};
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -66,6 +66,6 @@ pub fn run(args: &TextArgs) -> ExitCode {
         return ExitCode::from(2);
     }
     let opts = TextOptions { width: *width, compare: *compare };
-    crate::cli::out(format_args!("{}", filtered_text(page, sections, kernels, &opts)));
+    crate::cli::out(format_args!("{}", machine_text(&crate::report::filtered_page(page, sections, kernels), &opts)));
     ExitCode::SUCCESS
 }

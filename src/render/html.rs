@@ -11,8 +11,9 @@
 //!   machine class's slug, name, specs and kernel names — not its tables);
 //! * machine pages (`machine.html`, `compare.html`, `kernel.html`): `page`,
 //!   the [`MachinePage`], and `kernel_pages`, a list of `{file, kernel: {name}}`;
-//! * `compare.html`: `comparisons`; `kernel.html`: `kpage`, the
-//!   [`report::KernelPage`].
+//! * `compare.html`: `comparisons`; `kernel.html`: `kpage`: `kernel` (a
+//!   kernel of the page), `file`, and the page's `sections` with only that
+//!   kernel's rows ([`report::KernelPage`]).
 
 use super::{OutputFile, RenderError, Renderer};
 use crate::report::{self, MachinePage, SiteSummary};
@@ -160,27 +161,7 @@ impl Renderer for HtmlRenderer {
 
     fn render_machine(&self, site: &SiteSummary, m: &MachinePage) -> Result<Vec<OutputFile>, RenderError> {
         if self.native {
-            let files = std::sync::Mutex::new(Vec::new());
-            self.render_machine_native(site, m, &|f| {
-                files.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(f)
-            });
-            let mut files = files.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
-            // The order the tera path gives: machine page, comparison page, kernel pages.
-            let (index, compare) = (format!("{}/index.html", m.slug), format!("{}/compare.html", m.slug));
-            let key = |f: &OutputFile| {
-                if f.path == index {
-                    0
-                } else if f.path == compare {
-                    1
-                } else {
-                    2
-                }
-            };
-            let files_of = report::kernel_files(m);
-            let pos: std::collections::HashMap<String, usize> =
-                files_of.iter().enumerate().map(|(i, f)| (format!("{}/kernels/{f}", m.slug), i)).collect();
-            files.sort_by_key(|f| (key(f), pos.get(&f.path).copied().unwrap_or(0)));
-            return Ok(files);
+            return Ok(self.render_machine_native_in_order(site, m));
         }
         // The page is turned into a template value once; tera values are
         // reference-counted, so the kernel pages below share its rows
@@ -202,14 +183,15 @@ impl Renderer for HtmlRenderer {
                 })
             },
         );
-        let files_of: Vec<String> = report::kernel_files(m);
-        let links: Vec<KernelLink> = m
-            .kernels
+        let pages = report::kernel_pages(m);
+        let links: Vec<KernelLink> = pages
             .iter()
-            .zip(&files_of)
-            .map(|(k, file)| KernelLink { file, kernel: report::KernelName { name: k.name.clone() } })
+            .map(|kp| KernelLink {
+                file: &kp.file,
+                kernel: report::KernelName { name: m.kernels[kp.kernel].name.clone() },
+            })
             .collect();
-        let kernel_pages = kernel_page_values(&page, m, &files_of);
+        let kernel_pages = kernel_page_values(&page, &pages);
         let mut files = Vec::with_capacity(kernel_pages.len() + 2);
         let mut ctx = Context::new();
         ctx.insert_value("site", site);
@@ -245,12 +227,12 @@ impl Renderer for HtmlRenderer {
                         ctx.insert("raw_prefix", "../");
                         kernel_pages
                             .into_par_iter()
-                            .zip(files_of.par_iter())
-                            .map(|(kp, file)| {
+                            .zip(pages.par_iter())
+                            .map(|(kp, page)| {
                                 let mut ctx = ctx.clone();
                                 ctx.insert_value("kpage", kp);
                                 Ok(OutputFile::text(
-                                    format!("{}/kernels/{file}", m.slug),
+                                    format!("{}/kernels/{}", m.slug, page.file),
                                     self.page("kernel.html", &ctx)?,
                                 ))
                             })
@@ -271,12 +253,39 @@ impl Renderer for HtmlRenderer {
 }
 
 impl HtmlRenderer {
+    /// [`Renderer::render_machine`] through [`super::html_native`]: the
+    /// pages written side by side, then put in the order the tera path
+    /// gives (machine page, comparison page, kernel pages in kernel order).
+    fn render_machine_native_in_order(&self, site: &SiteSummary, m: &MachinePage) -> Vec<OutputFile> {
+        let files = std::sync::Mutex::new(Vec::new());
+        self.render_machine_native(site, m, &|f| {
+            files.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(f)
+        });
+        let mut files = files.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+        // The order the tera path gives: machine page, comparison page, kernel pages.
+        let (index, compare) = (format!("{}/index.html", m.slug), format!("{}/compare.html", m.slug));
+        let key = |f: &OutputFile| {
+            if f.path == index {
+                0
+            } else if f.path == compare {
+                1
+            } else {
+                2
+            }
+        };
+        let pos: std::collections::HashMap<String, usize> =
+            report::kernel_files(m).iter().enumerate().map(|(i, f)| (format!("{}/kernels/{f}", m.slug), i)).collect();
+        files.sort_by_key(|f| (key(f), pos.get(&f.path).copied().unwrap_or(0)));
+        files
+    }
+
     /// [`Renderer::render_machine_to`] through [`super::html_native`]: the
     /// machine page, the comparison page and the kernel pages side by side,
     /// each handed to `put` as soon as it is written.
     fn render_machine_native(&self, site: &SiteSummary, m: &MachinePage, put: &(dyn Fn(OutputFile) + Sync)) {
         use super::html_native as native;
-        let files_of = report::kernel_files(m);
+        let pages = report::kernel_pages(m);
+        let files_of: Vec<String> = pages.iter().map(|kp| kp.file.clone()).collect();
         let (root1, root2) = (self.root(1), self.root(2));
         rayon::join(
             || {
@@ -289,67 +298,67 @@ impl HtmlRenderer {
                 rayon::join(
                     || {
                         if m.baseline.is_some() {
-                            let page = native::compare_page(site, m, &report::comparison_refs(m), &files_of, &root1);
+                            let page = native::compare_page(site, m, &report::compare_page(m), &files_of, &root1);
                             put(OutputFile::text(format!("{}/compare.html", m.slug), page));
                         }
                     },
-                    || native::kernel_pages(site, m, &root2, &files_of, put),
+                    || native::kernel_pages(site, m, &root2, &pages, put),
                 )
             },
         );
     }
 }
 
-/// The `kpage` value of every kernel of `m`, in kernel order: what
-/// serialising [`report::kernel_pages`] gives (`kernel`, `file`, and the
-/// page's sections with only that kernel's rows, sections without any left
-/// out), built from the page's template value `page` in one pass over the
-/// rows, sharing every row value.
-fn kernel_page_values(page: &Value, m: &MachinePage, files: &[String]) -> Vec<Value> {
-    use std::collections::HashMap;
-    let pos: HashMap<&str, usize> = m.kernels.iter().enumerate().map(|(i, k)| (k.name.as_str(), i)).rev().collect();
+/// The `kpage` value of every kernel page (`pages`, from
+/// [`report::kernel_pages`]), in kernel order: `kernel`, `file`, and the
+/// machine page's sections with only that kernel's rows (their `charts`
+/// empty), built from the page's template value `page`.
+///
+/// Built by hand rather than by serialising each kernel page: tera values
+/// are reference-counted, so every kernel page shares the machine page's
+/// row values instead of converting its rows again. Measured on the medium
+/// tree (`BENCHSITE_TIMINGS=1`, debug build, a theme that turns the native
+/// pages off): serialising a borrowed view of each kernel page gave the
+/// same pages but took 0.7–1.3 s of conversion against 0.1 s for these
+/// shared values, so the values stay hand-built.
+fn kernel_page_values(page: &Value, pages: &[report::KernelPage]) -> Vec<Value> {
     let get =
         |v: &Value, key: &str| v.as_map().and_then(|map| map.get(&tera::value::Key::from(key.to_string())).cloned());
     let kernels: Vec<Value> =
         get(page, "kernels").and_then(|v| v.as_array().map(<[Value]>::to_vec)).unwrap_or_default();
-    let mut sections: Vec<Vec<Value>> = vec![Vec::new(); m.kernels.len()];
     let page_sections = get(page, "sections").and_then(|v| v.as_array().map(<[Value]>::to_vec)).unwrap_or_default();
-    for (sv, s) in page_sections.iter().zip(&m.sections) {
-        let (Some(table), Some(section_map)) = (get(sv, "table"), sv.as_map()) else { continue };
-        let Some(table_map) = table.as_map() else { continue };
-        let rows = get(&table, "rows").and_then(|v| v.as_array().map(<[Value]>::to_vec)).unwrap_or_default();
-        let mut mine: Vec<Vec<Value>> = Vec::new();
-        let mut slot: HashMap<usize, usize> = HashMap::new();
-        let mut order: Vec<usize> = Vec::new();
-        for (rv, r) in rows.into_iter().zip(&s.table.rows) {
-            let Some(&ki) = pos.get(r.kernel.as_str()) else { continue };
-            let si = *slot.entry(ki).or_insert_with(|| {
-                order.push(ki);
-                mine.push(Vec::new());
-                mine.len() - 1
-            });
-            mine[si].push(rv);
-        }
-        for ki in order {
-            let rows = std::mem::take(&mut mine[slot[&ki]]);
-            let mut t = table_map.clone();
-            t.insert(tera::value::Key::from("rows"), Value::from(rows));
-            let mut sm = section_map.clone();
-            sm.insert(tera::value::Key::from("table"), Value::from(t));
-            // The section's charts compare every kernel; a kernel page is about one.
-            sm.insert(tera::value::Key::from("charts"), Value::from(Vec::<Value>::new()));
-            sections[ki].push(Value::from(sm));
-        }
-    }
-    sections
-        .into_iter()
-        .enumerate()
-        .map(|(i, secs)| {
-            let mut kp = tera::Map::new();
-            kp.insert(tera::value::Key::from("kernel"), kernels.get(i).cloned().unwrap_or_else(Value::none));
-            kp.insert(tera::value::Key::from("file"), Value::from(files[i].clone()));
-            kp.insert(tera::value::Key::from("sections"), Value::from(secs));
-            Value::from(kp)
+    // Each section's map, its table's map and its row values, taken apart once.
+    let sections: Vec<Option<(tera::Map, tera::Map, Vec<Value>)>> = page_sections
+        .iter()
+        .map(|sv| {
+            let table = get(sv, "table")?;
+            let rows = get(&table, "rows").and_then(|v| v.as_array().map(<[Value]>::to_vec)).unwrap_or_default();
+            Some((sv.as_map()?.clone(), table.as_map()?.clone(), rows))
+        })
+        .collect();
+    pages
+        .iter()
+        .map(|kp| {
+            let secs: Vec<Value> = kp
+                .sections
+                .iter()
+                .filter_map(|ks| {
+                    let (section_map, table_map, rows) = sections.get(ks.section)?.as_ref()?;
+                    let mine: Vec<Value> = ks.rows.iter().filter_map(|&ri| rows.get(ri).cloned()).collect();
+                    let mut t = table_map.clone();
+                    t.insert(tera::value::Key::from("rows"), Value::from(mine));
+                    let mut sm = section_map.clone();
+                    sm.insert(tera::value::Key::from("table"), Value::from(t));
+                    // The section's charts compare every kernel; a kernel page is about one.
+                    sm.insert(tera::value::Key::from("charts"), Value::from(Vec::<Value>::new()));
+                    Some(Value::from(sm))
+                })
+                .collect();
+            let mut v = tera::Map::new();
+            v.insert(tera::value::Key::from("kernel"), kernels.get(kp.kernel).cloned().unwrap_or_else(Value::none));
+            v.insert(tera::value::Key::from("file"), Value::from(kp.file.clone()));
+            v.insert(tera::value::Key::from("sections"), Value::from(secs));
+            Value::from(v)
         })
         .collect()
 }

@@ -14,8 +14,7 @@
 //! as `{{ value }}` prints them in an HTML template.
 
 use super::OutputFile;
-use crate::report::{ChartRef, Compared, KernelView, MachinePage, RowView, SectionView, SiteSummary};
-use std::collections::HashMap;
+use crate::report::{ChartRef, ComparePage, KernelPage, KernelView, MachinePage, RowView, SectionView, SiteSummary};
 use std::io::Write;
 
 /// Templates whose override by a theme switches the native pages off.
@@ -80,10 +79,12 @@ fn sources_list(p: &mut Page, sources: &[std::sync::Arc<str>]) {
     }
 }
 
-/// `section.html` for section `s` with the rows `rows` (all of them on the
-/// machine page, one kernel's on a kernel page) and `charts` shown or not.
+/// `section.html` for section `s` of page `m` with the rows `rows` (all of
+/// them on the machine page, one kernel's on a kernel page) and `charts`
+/// shown or not.
 fn section<'a>(
     p: &mut Page,
+    m: &MachinePage,
     s: &SectionView,
     rows: impl ExactSizeIterator<Item = &'a RowView>,
     charts: bool,
@@ -166,9 +167,9 @@ fn section<'a>(
         if let Some(b) = t.baseline.as_deref().filter(|b| !b.is_empty()) {
             p.raw("<p class=\"legend\">% = change vs ").text(b);
             p.raw(", positive is better; <strong>*</strong> ")
-                .text(&crate::report::significance_text(t.alpha, t.tests))
+                .text(&m.significance)
                 .raw("; ~ tested, not significant; unmarked: not tested (")
-                .text(crate::report::NOT_TESTED)
+                .text(&m.not_tested)
                 .raw(").</p>");
         }
         p.raw("\n");
@@ -239,7 +240,7 @@ pub fn machine_page(site: &SiteSummary, m: &MachinePage, files: &[String], root:
                 }
                 p.raw("\n</ul>");
                 if m.notable_more > 0 {
-                    p.raw("<p class=\"more\">").text(&crate::report::notable_more_text(m.notable_more)).raw("</p>");
+                    p.raw("<p class=\"more\">").text(&m.notable_more_text).raw("</p>");
                 }
                 p.raw("</section>\n");
             }
@@ -253,7 +254,7 @@ pub fn machine_page(site: &SiteSummary, m: &MachinePage, files: &[String], root:
             p.raw("\n</ol></nav>\n");
             for s in &m.sections {
                 p.raw("\n");
-                section(p, s, s.table.rows.iter(), true, "");
+                section(p, m, s, s.table.rows.iter(), true, "");
                 p.raw("\n");
             }
             p.raw("\n");
@@ -286,35 +287,24 @@ fn patches(p: &mut Page, k: &KernelView) {
     }
 }
 
-/// `kernel.html` for every kernel of `m`, in kernel order: each kernel's
-/// notes and the page's sections restricted to its rows (sections where it
-/// has none left out, charts left out), as [`crate::report::kernel_pages`] gives.
-/// Built in one pass over the rows, the pages in parallel, each handed
-/// to `put` (as `<slug>/kernels/<file>`, `files` from
-/// [`crate::report::kernel_files`]) when written.
+/// `kernel.html` for every kernel page of `m` (`pages`, from
+/// [`crate::report::kernel_pages`]): each kernel's notes and its sections
+/// with only its rows, charts left out. The pages are written in parallel,
+/// each handed to `put` (as `<slug>/kernels/<file>`) when written.
 pub fn kernel_pages(
     site: &SiteSummary,
     m: &MachinePage,
     root: &str,
-    files: &[String],
+    pages: &[KernelPage],
     put: &(dyn Fn(OutputFile) + Sync),
 ) {
-    let pos: HashMap<&str, usize> = m.kernels.iter().enumerate().map(|(i, k)| (k.name.as_str(), i)).rev().collect();
-    // For each kernel: (section index, its row indices), in section order.
-    let mut mine: Vec<Vec<(usize, Vec<usize>)>> = vec![Vec::new(); m.kernels.len()];
-    for (si, s) in m.sections.iter().enumerate() {
-        for (ri, r) in s.table.rows.iter().enumerate() {
-            let Some(&ki) = pos.get(r.kernel.as_str()) else { continue };
-            match mine[ki].last_mut() {
-                Some((last, rows)) if *last == si => rows.push(ri),
-                _ => mine[ki].push((si, vec![ri])),
-            }
-        }
-    }
     use rayon::prelude::*;
-    m.kernels.par_iter().zip(mine.into_par_iter()).zip(files.par_iter()).for_each(|((k, secs), file)| {
-        let size =
-            secs.iter().map(|(si, rows)| 2048 + rows.len() * m.sections[*si].table.columns.len() * 220).sum::<usize>();
+    pages.par_iter().for_each(|kp| {
+        let (k, secs) = (&m.kernels[kp.kernel], &kp.sections);
+        let size = secs
+            .iter()
+            .map(|ks| 2048 + ks.rows.len() * m.sections[ks.section].table.columns.len() * 220)
+            .sum::<usize>();
         let page = base(
             site,
             root,
@@ -333,10 +323,10 @@ pub fn kernel_pages(
                     .raw("</h1>\n");
                 patches(p, k);
                 p.raw("\n<div class=\"commentary\">").raw(&k.notes_html).raw("</div>\n");
-                for (si, rows) in &secs {
-                    let s = &m.sections[*si];
+                for ks in secs {
+                    let s = &m.sections[ks.section];
                     p.raw("\n");
-                    section(p, s, rows.iter().map(|&ri| &s.table.rows[ri]), false, "../");
+                    section(p, m, s, ks.rows.iter().map(|&ri| &s.table.rows[ri]), false, "../");
                     p.raw("\n");
                 }
                 if secs.is_empty() {
@@ -346,24 +336,25 @@ pub fn kernel_pages(
             },
             size,
         );
-        put(OutputFile::text(format!("{}/kernels/{file}", m.slug), page));
+        put(OutputFile::text(format!("{}/kernels/{}", m.slug, kp.file), page));
     })
 }
 
 /// `compare.html`: the last kernels against the baseline, and links to the
 /// earlier ones' pages (`files`: each kernel's page, in kernel order), from
-/// [`crate::report::comparison_refs`] (what [`crate::report::comparisons`]
-/// gives, written without building it).
+/// [`crate::report::compare_page`].
 pub fn compare_page(
     site: &SiteSummary,
     m: &MachinePage,
-    compared: &Compared<'_>,
+    compared: &ComparePage,
     files: &[String],
     root: &str,
 ) -> String {
     let baseline = m.baseline.as_deref().unwrap_or("");
     let blocks = &compared.shown;
-    let size = blocks.iter().map(|b| 1024 + b.1.len() * 400).sum::<usize>() + compared.earlier.len() * 80;
+    let size =
+        blocks.iter().map(|b| 1024 + b.sections.iter().map(|s| s.rows.len()).sum::<usize>() * 400).sum::<usize>()
+            + compared.earlier.len() * 80;
     base(
         site,
         root,
@@ -378,7 +369,7 @@ pub fn compare_page(
             if compared.earlier.is_empty() {
                 p.raw("<h1>Every kernel against ").text(baseline).raw("</h1>\n");
             } else {
-                p.raw("<h1>The last ").num(blocks.len()).raw(" of ").num(compared.total()).raw(" kernels against ");
+                p.raw("<h1>The last ").num(blocks.len()).raw(" of ").num(compared.total).raw(" kernels against ");
                 p.text(baseline).raw("</h1>\n<p class=\"earlier\">Earlier kernels, each against ").text(baseline);
                 p.raw(" on its own page: ");
                 for (n, &i) in compared.earlier.iter().enumerate() {
@@ -396,51 +387,38 @@ pub fn compare_page(
             p.raw("<p class=\"legend\">Change in percent, positive is better whatever the metric's direction; <strong>*</strong> ")
                 .text(&m.significance)
                 .raw("; ~ tested, not significant; unmarked: not tested (")
-                .text(crate::report::NOT_TESTED)
+                .text(&m.not_tested)
                 .raw("). Adjusted p: Welch's p-value after that correction.</p>\n");
-            for (i, (kernel, refs)) in blocks.iter().enumerate() {
+            for (i, b) in blocks.iter().enumerate() {
                 p.raw("\n<section id=\"vs-")
                     .num(i + 1)
                     .raw("\">\n<h2><span class=\"kernel\">")
-                    .text(kernel)
+                    .text(&b.kernel)
                     .raw("</span> vs ")
                     .text(baseline);
                 p.raw("</h2>\n<div class=\"table-wrap\">\n<table>\n<thead><tr><th scope=\"col\">metric</th><th scope=\"col\">parameters</th><th scope=\"col\" class=\"num\">");
-                p.text(baseline).raw("</th><th scope=\"col\" class=\"num\">").text(kernel);
+                p.text(baseline).raw("</th><th scope=\"col\" class=\"num\">").text(&b.kernel);
                 p.raw("</th><th scope=\"col\" class=\"num\">difference</th><th scope=\"col\" class=\"num\">change</th><th scope=\"col\" class=\"num\">adjusted p</th></tr></thead>\n");
-                // The parameters of the row last written, as text.
-                let mut params: Option<((usize, usize), String)> = None;
-                for refs in refs.chunk_by(|a, b| a.section == b.section) {
-                    let s = &m.sections[refs[0].section];
+                for g in &b.sections {
                     p.raw("<tbody>\n<tr class=\"group\"><th scope=\"rowgroup\" colspan=\"7\"><a href=\"index.html#");
-                    p.text(&s.id).raw("\">").text(&s.title).raw("</a></th></tr>\n");
-                    for x in refs {
-                        let (r, br, col) =
-                            (&s.table.rows[x.row], &s.table.rows[x.base_row], &s.table.columns[x.column]);
-                        let (Some(c), Some(bc)) = (&r.cells[x.column], &br.cells[x.column]) else { continue };
-                        if params.as_ref().is_none_or(|(at, _)| *at != (x.section, x.row)) {
-                            params = Some(((x.section, x.row), crate::report::params_text(&s.table, r)));
-                        }
-                        let params_text = params.as_ref().map_or("", |(_, t)| t.as_str());
-                        p.raw("<tr><td>").text(&col.name);
-                        if !col.unit.is_empty() {
-                            p.raw(" <span class=\"unit\">").text(&col.unit).raw("</span>");
+                    p.text(&g.section_id).raw("\">").text(&g.section).raw("</a></th></tr>\n");
+                    for r in &g.rows {
+                        p.raw("<tr><td>").text(&r.metric);
+                        if !r.unit.is_empty() {
+                            p.raw(" <span class=\"unit\">").text(&r.unit).raw("</span>");
                         }
                         p.raw("</td><td>")
-                            .text(params_text)
+                            .text(&r.params)
                             .raw("</td><td class=\"num\">")
-                            .text(&bc.text)
+                            .text(&r.baseline)
                             .raw("</td><td class=\"num\">");
-                        p.text(&c.text).raw("</td><td class=\"num\">").text(&crate::report::diff_text(c, col));
-                        p.raw("</td><td class=\"num\"><span class=\"delta ").text(c.delta_class);
-                        if c.mark == "*" {
+                        p.text(&r.value).raw("</td><td class=\"num\">").text(&r.diff);
+                        p.raw("</td><td class=\"num\"><span class=\"delta ").text(r.class);
+                        if r.mark == "*" {
                             p.raw(" significant");
                         }
-                        p.raw("\">")
-                            .text(c.delta_text.as_deref().unwrap_or(""))
-                            .text(c.mark)
-                            .raw("</span></td><td class=\"num\">");
-                        p.text(&crate::report::p_text(c)).raw("</td></tr>\n");
+                        p.raw("\">").text(&r.delta).text(r.mark).raw("</span></td><td class=\"num\">");
+                        p.text(&r.p).raw("</td></tr>\n");
                     }
                     p.raw("</tbody>\n");
                 }

@@ -81,7 +81,7 @@ pub fn machine_md(m: &MachinePage) -> String {
             out += &format!("- [{}](#{})\n", escape(&n.text), n.section_id);
         }
         if m.notable_more > 0 {
-            out += &format!("\n{}\n", escape(&crate::report::notable_more_text(m.notable_more)));
+            out += &format!("\n{}\n", escape(&m.notable_more_text));
         }
         out += "\n";
     }
@@ -109,8 +109,8 @@ fn section_md(s: &SectionView) -> String {
     if !s.table.fixed_params.is_empty() {
         out += &format!("\n({})\n", escape(&s.table.fixed_params.join(", ")));
     }
-    if let Some(l) = crate::report::legend(&s.table) {
-        out += &format!("\n{}\n", escape(&l));
+    if let Some(l) = &s.table.legend {
+        out += &format!("\n{}\n", escape(l));
     }
     for c in &s.charts {
         out += &format!("\n![{}]({})\n", escape(&c.desc), c.file);

@@ -1,29 +1,14 @@
-//! The SVG chart files of every machine page.
+//! The SVG chart files of a machine page.
 //!
-//! Charts are drawn once, while the view model is built
-//! ([`crate::report::MachinePage::chart_files`]); this renderer only hands
-//! them out as files under `<machine>/charts/`.
+//! Charts are drawn by the chart step ([`crate::chart::page_charts`]),
+//! after the page is laid out; this renderer only hands them out as files
+//! under `<machine>/`.
 
-use super::{OutputFile, RenderError, Renderer};
-use crate::report::{MachinePage, SiteSummary};
+use super::OutputFile;
+use crate::chart::ChartFile;
 
-/// Writes `<machine>/charts/*.svg`.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct SvgRenderer;
-
-impl Renderer for SvgRenderer {
-    fn name(&self) -> &'static str {
-        "svg"
-    }
-
-    fn render_index(&self, _site: &SiteSummary) -> Result<Vec<OutputFile>, RenderError> {
-        Ok(Vec::new())
-    }
-
-    fn render_machine(&self, _site: &SiteSummary, m: &MachinePage) -> Result<Vec<OutputFile>, RenderError> {
-        Ok(m.chart_files
-            .iter()
-            .map(|(path, svg)| OutputFile::text(format!("{}/{path}", m.slug), svg.clone()))
-            .collect())
-    }
+/// The output files of a machine page's charts: `<slug>/<file>`
+/// (`k6-2/charts/dbench-32-bar.svg`), in the order given.
+pub fn chart_files(slug: &str, charts: Vec<ChartFile>) -> impl Iterator<Item = OutputFile> + '_ {
+    charts.into_iter().map(move |c| OutputFile::text(format!("{slug}/{}", c.file), c.svg))
 }

@@ -10,7 +10,7 @@
 
 use super::{OutputFile, RenderError, Renderer};
 use crate::markdown;
-use crate::report::{MachinePage, SectionView, SiteSummary, TableView};
+use crate::report::{CellView, ColumnView, MachinePage, SectionView, SiteSummary, TableView};
 use compact_str::{CompactString, ToCompactString};
 use rayon::prelude::*;
 use unicode_width::UnicodeWidthStr;
@@ -77,13 +77,13 @@ pub fn machine_text(m: &MachinePage, opts: &TextOptions) -> String {
             out.push(textwrap::fill(&n.text, opts));
         }
         if m.notable_more > 0 {
-            out.push(fill(&crate::report::notable_more_text(m.notable_more), width));
+            out.push(fill(&m.notable_more_text, width));
         }
     }
     // The marks are explained once, not under every table.
-    if let Some(l) = m.sections.iter().find_map(|s| crate::report::legend(&s.table)).filter(|_| opts.compare) {
+    if let Some(l) = m.sections.iter().find_map(|s| s.table.legend.as_ref()).filter(|_| opts.compare) {
         out.push(String::new());
-        out.push(fill(&l, width));
+        out.push(fill(l, width));
     }
     // Sections are independent: written in parallel, joined in order.
     let sections: Vec<String> = m.sections.par_iter().map(|s| section_text(s, opts)).collect();
@@ -118,27 +118,6 @@ pub fn section_text(s: &SectionView, opts: &TextOptions) -> String {
         out.push(chart);
     }
     out.join("\n")
-}
-
-/// The plaintext of a machine page restricted to some sections (matched
-/// case-insensitively against titles and anchor ids) and kernels; empty
-/// filters keep everything. Returns the text, ending with a newline.
-pub fn filtered_text(m: &MachinePage, sections: &[String], kernels: &[String], opts: &TextOptions) -> String {
-    let mut page = m.clone();
-    if !sections.is_empty() {
-        page.sections.retain(|s| {
-            sections.iter().any(|want| want.eq_ignore_ascii_case(&s.title) || want.eq_ignore_ascii_case(&s.id))
-        });
-    }
-    if !kernels.is_empty() {
-        for s in &mut page.sections {
-            s.table.rows.retain(|r| kernels.contains(&r.kernel));
-        }
-        page.kernels.retain(|k| kernels.contains(&k.name));
-    }
-    // The notable changes among what is left.
-    (page.notable, page.notable_more) = crate::report::notable_changes(&page.sections);
-    machine_text(&page, opts)
 }
 
 fn fill(s: &str, width: usize) -> String {
@@ -206,77 +185,7 @@ pub fn table_text(t: &TableView, opts: &TextOptions) -> String {
         .collect();
     // Room for one metric column beside the kernel and parameter columns.
     let cap = width.saturating_sub(kw + pws.iter().map(|w| w + 2).sum::<usize>() + 2).max(MIN_HEADER_WIDTH);
-    let cols: Vec<Laid> = t
-        .columns
-        .iter()
-        .enumerate()
-        .map(|(ci, c)| {
-            let vals: Vec<Option<&crate::report::CellView>> = t.rows.iter().map(|r| r.cells[ci].as_ref()).collect();
-            // Display widths, each measured once.
-            let text_w: Vec<usize> = vals.iter().map(|c| c.map_or(0, |c| c.text.width())).collect();
-            let vw = vals.iter().zip(&text_w).filter(|(c, _)| c.is_some()).map(|(_, &w)| w).max().unwrap_or(1);
-            // " ±0.12 n=3 +2.1%~": spread, runs and change, when there are.
-            let spread: Vec<CompactString> = vals
-                .iter()
-                .map(|c| {
-                    let mut s = CompactString::default();
-                    let Some(c) = c else { return s };
-                    if c.summary.n > 1 {
-                        if let Some(sd) = &c.stddev_text {
-                            s.push_str(" ±");
-                            s.push_str(sd);
-                        }
-                        s.push_str(" n=");
-                        s.push_str(&c.summary.n.to_compact_string());
-                    }
-                    if let Some(d) = c.delta_text.as_ref().filter(|_| opts.compare) {
-                        s.push(' ');
-                        s.push_str(d);
-                        s.push_str(c.mark);
-                    }
-                    s
-                })
-                .collect();
-            let spread_w: Vec<usize> = spread.iter().map(|s| s.width()).collect();
-            let sw = spread_w.iter().copied().max().unwrap_or(0);
-            let unit = c.unit.clone();
-            let content = (vw + sw).max(unit.width());
-            let longest_word = c.name.split_whitespace().map(|w| w.width()).max().unwrap_or(0);
-            let width =
-                content.max(longest_word.min(cap)).max(MIN_HEADER_WIDTH.min(c.name.width())).min(cap.max(content));
-            let name: Vec<String> = if c.name.width() <= width {
-                vec![c.name.clone()]
-            } else {
-                textwrap::wrap(&c.name, textwrap::Options::new(width).break_words(true))
-                    .into_iter()
-                    .map(|l| l.into_owned())
-                    .collect()
-            };
-            // Each cell: the value right-aligned in `vw`, its spread
-            // left-aligned in `sw`, the two right-aligned in `width`.
-            let cells = vals
-                .iter()
-                .zip(spread.iter().zip(&spread_w))
-                .zip(&text_w)
-                .map(|((v, (sp, &spw)), &tw)| {
-                    let mut cell = String::with_capacity(width + 8);
-                    match v {
-                        Some(v) => {
-                            push_spaces(&mut cell, width.saturating_sub(vw.max(tw) + sw.max(spw)));
-                            push_left_measured(&mut cell, &v.text, tw, vw);
-                            push_right_measured(&mut cell, sp, spw, sw);
-                        }
-                        None => {
-                            push_left(&mut cell, "-", width - sw);
-                            push_spaces(&mut cell, sw);
-                        }
-                    }
-                    cell
-                })
-                .collect();
-            Laid { width, name, unit, cells }
-        })
-        .collect();
+    let cols: Vec<Laid> = t.columns.iter().enumerate().map(|(ci, c)| lay_out_column(t, ci, c, cap, opts)).collect();
 
     // Split metric columns into groups that fit beside the fixed columns.
     let fixed: usize = kw + pws.iter().map(|w| w + 2).sum::<usize>();
@@ -293,63 +202,134 @@ pub fn table_text(t: &TableView, opts: &TextOptions) -> String {
             used += need;
         }
     }
-    let blocks: Vec<String> = groups
+    let blocks: Vec<String> = groups.iter().map(|g| write_block(t, &cols, g, kw, &pws, fixed)).collect();
+    blocks.join("\n\n")
+}
+/// Lays out metric column `ci` (`c`) of `t`: its header wrapped to at most
+/// `cap` columns (or its content's width), its unit, and every row's cell:
+/// the value right-aligned, then its spread, runs and change (with
+/// `opts.compare`) left-aligned, all as wide as the column.
+fn lay_out_column(t: &TableView, ci: usize, c: &ColumnView, cap: usize, opts: &TextOptions) -> Laid {
+    let vals: Vec<Option<&CellView>> = t.rows.iter().map(|r| r.cells[ci].as_ref()).collect();
+    // Display widths, each measured once.
+    let text_w: Vec<usize> = vals.iter().map(|c| c.map_or(0, |c| c.text.width())).collect();
+    let vw = vals.iter().zip(&text_w).filter(|(c, _)| c.is_some()).map(|(_, &w)| w).max().unwrap_or(1);
+    // " ±0.12 n=3 +2.1%~": spread, runs and change, when there are.
+    let spread: Vec<CompactString> = vals
         .iter()
-        .map(|g| {
-            // A units line only for a block with a unit in it (a table split
-            // by width may have a block of unitless counts).
-            let any_unit = g.iter().any(|&ci| !cols[ci].unit.is_empty());
-            let mut lines = Vec::new();
-            // Header lines, bottom-aligned: a wrapped header grows upwards.
-            let depth = g.iter().map(|&ci| cols[ci].name.len()).max().unwrap_or(1).max(1);
-            let mut heads: Vec<String> =
-                (0..depth).map(|d| pad_right(if d + 1 == depth { "kernel" } else { "" }, kw)).collect();
-            let mut units = " ".repeat(kw);
-            let mut rule = "-".repeat(kw);
-            for (i, h) in t.param_headers.iter().enumerate() {
-                for (d, head) in heads.iter_mut().enumerate() {
-                    head.push_str("  ");
-                    push_left(head, if d + 1 == depth { h } else { "" }, pws[i]);
+        .map(|c| {
+            let mut s = CompactString::default();
+            let Some(c) = c else { return s };
+            if c.summary.n > 1 {
+                if let Some(sd) = &c.stddev_text {
+                    s.push_str(" ±");
+                    s.push_str(sd);
                 }
-                push_spaces(&mut units, 2 + pws[i]);
-                rule.push_str("  ");
-                rule.extend(std::iter::repeat_n('-', pws[i]));
+                s.push_str(" n=");
+                s.push_str(&c.summary.n.to_compact_string());
             }
-            for &ci in g {
-                let c = &cols[ci];
-                let offset = depth - c.name.len();
-                for (d, head) in heads.iter_mut().enumerate() {
-                    let part = d.checked_sub(offset).and_then(|k| c.name.get(k)).map_or("", String::as_str);
-                    head.push_str("  ");
-                    push_left(head, part, c.width);
-                }
-                units.push_str("  ");
-                push_left(&mut units, &c.unit, c.width);
-                rule.push_str("  ");
-                rule.extend(std::iter::repeat_n('-', c.width));
+            if let Some(d) = c.delta_text.as_ref().filter(|_| opts.compare) {
+                s.push(' ');
+                s.push_str(d);
+                s.push_str(c.mark);
             }
-            lines.extend(heads);
-            if any_unit {
-                lines.push(units);
-            }
-            lines.push(rule);
-            for (ri, r) in t.rows.iter().enumerate() {
-                let mut line = String::with_capacity(fixed + g.iter().map(|&ci| cols[ci].width + 2).sum::<usize>());
-                push_right(&mut line, &r.kernel, kw);
-                for (i, p) in r.params.iter().enumerate() {
-                    line.push_str("  ");
-                    push_left(&mut line, p, pws[i]);
-                }
-                for &ci in g {
-                    line.push_str("  ");
-                    line.push_str(&cols[ci].cells[ri]);
-                }
-                lines.push(line);
-            }
-            lines.join("\n")
+            s
         })
         .collect();
-    blocks.join("\n\n")
+    let spread_w: Vec<usize> = spread.iter().map(|s| s.width()).collect();
+    let sw = spread_w.iter().copied().max().unwrap_or(0);
+    let unit = c.unit.clone();
+    let content = (vw + sw).max(unit.width());
+    let longest_word = c.name.split_whitespace().map(|w| w.width()).max().unwrap_or(0);
+    let width = content.max(longest_word.min(cap)).max(MIN_HEADER_WIDTH.min(c.name.width())).min(cap.max(content));
+    let name: Vec<String> = if c.name.width() <= width {
+        vec![c.name.clone()]
+    } else {
+        textwrap::wrap(&c.name, textwrap::Options::new(width).break_words(true))
+            .into_iter()
+            .map(|l| l.into_owned())
+            .collect()
+    };
+    // Each cell: the value right-aligned in `vw`, its spread
+    // left-aligned in `sw`, the two right-aligned in `width`.
+    let cells = vals
+        .iter()
+        .zip(spread.iter().zip(&spread_w))
+        .zip(&text_w)
+        .map(|((v, (sp, &spw)), &tw)| {
+            let mut cell = String::with_capacity(width + 8);
+            match v {
+                Some(v) => {
+                    push_spaces(&mut cell, width.saturating_sub(vw.max(tw) + sw.max(spw)));
+                    push_left_measured(&mut cell, &v.text, tw, vw);
+                    push_right_measured(&mut cell, sp, spw, sw);
+                }
+                None => {
+                    push_left(&mut cell, "-", width - sw);
+                    push_spaces(&mut cell, sw);
+                }
+            }
+            cell
+        })
+        .collect();
+    Laid { width, name, unit, cells }
+}
+
+/// One block of a table split by width: the kernel and parameter columns
+/// (`kw` and `pws` wide, `fixed` in all) and the metric columns `g` of
+/// `cols`, headers bottom-aligned, a units line when one has a unit.
+fn write_block(t: &TableView, cols: &[Laid], g: &[usize], kw: usize, pws: &[usize], fixed: usize) -> String {
+    // A units line only for a block with a unit in it (a table split
+    // by width may have a block of unitless counts).
+    let any_unit = g.iter().any(|&ci| !cols[ci].unit.is_empty());
+    let mut lines = Vec::new();
+    // Header lines, bottom-aligned: a wrapped header grows upwards.
+    let depth = g.iter().map(|&ci| cols[ci].name.len()).max().unwrap_or(1).max(1);
+    let mut heads: Vec<String> =
+        (0..depth).map(|d| pad_right(if d + 1 == depth { "kernel" } else { "" }, kw)).collect();
+    let mut units = " ".repeat(kw);
+    let mut rule = "-".repeat(kw);
+    for (i, h) in t.param_headers.iter().enumerate() {
+        for (d, head) in heads.iter_mut().enumerate() {
+            head.push_str("  ");
+            push_left(head, if d + 1 == depth { h } else { "" }, pws[i]);
+        }
+        push_spaces(&mut units, 2 + pws[i]);
+        rule.push_str("  ");
+        rule.extend(std::iter::repeat_n('-', pws[i]));
+    }
+    for &ci in g {
+        let c = &cols[ci];
+        let offset = depth - c.name.len();
+        for (d, head) in heads.iter_mut().enumerate() {
+            let part = d.checked_sub(offset).and_then(|k| c.name.get(k)).map_or("", String::as_str);
+            head.push_str("  ");
+            push_left(head, part, c.width);
+        }
+        units.push_str("  ");
+        push_left(&mut units, &c.unit, c.width);
+        rule.push_str("  ");
+        rule.extend(std::iter::repeat_n('-', c.width));
+    }
+    lines.extend(heads);
+    if any_unit {
+        lines.push(units);
+    }
+    lines.push(rule);
+    for (ri, r) in t.rows.iter().enumerate() {
+        let mut line = String::with_capacity(fixed + g.iter().map(|&ci| cols[ci].width + 2).sum::<usize>());
+        push_right(&mut line, &r.kernel, kw);
+        for (i, p) in r.params.iter().enumerate() {
+            line.push_str("  ");
+            push_left(&mut line, p, pws[i]);
+        }
+        for &ci in g {
+            line.push_str("  ");
+            line.push_str(&cols[ci].cells[ri]);
+        }
+        lines.push(line);
+    }
+    lines.join("\n")
 }
 
 /// Removes trailing spaces and tabs from every line; ends with one newline.

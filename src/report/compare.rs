@@ -1,0 +1,211 @@
+//! The comparison page (`compare.html`): every kernel's values against the
+//! baseline's, found by position ([`ComparisonRef`]) and made into text
+//! ([`ComparisonRow`]).
+
+use super::format::{fmt_p, push_fixed};
+use super::{CellView, ColumnView, MachinePage, RowView, TableView};
+use compact_str::CompactString;
+use serde::Serialize;
+use std::collections::HashMap;
+
+/// One line of the comparison page: a kernel's value against the baseline's.
+#[derive(Debug, Clone, Serialize)]
+pub struct ComparisonRow {
+    /// Metric column name.
+    pub metric: String,
+    /// Unit.
+    pub unit: String,
+    /// Parameters as text ("32 procs").
+    pub params: String,
+    /// Baseline value as printed in the table.
+    pub baseline: CompactString,
+    /// This kernel's value.
+    pub value: CompactString,
+    /// "+12.3%", positive = better.
+    pub delta: CompactString,
+    /// Raw difference, value − baseline, in the metric's unit, printed with
+    /// the column's precision and a sign.
+    pub diff: CompactString,
+    /// "*", "~" or "".
+    pub mark: &'static str,
+    /// The adjusted p-value ([`p_text`]): "p = 0.003", "p < 0.001" or "".
+    pub p: CompactString,
+    /// "better", "worse" or "".
+    pub class: &'static str,
+}
+
+/// One section's comparisons of a kernel against the baseline.
+#[derive(Debug, Clone, Serialize)]
+pub struct ComparisonSection {
+    /// Section heading.
+    pub section: String,
+    /// Section anchor on the machine page.
+    pub section_id: String,
+    /// One row per metric and parameter set both kernels have.
+    pub rows: Vec<ComparisonRow>,
+}
+
+/// All comparisons of one kernel against the baseline.
+#[derive(Debug, Clone, Serialize)]
+pub struct ComparisonBlock {
+    /// The kernel compared.
+    pub kernel: String,
+    /// Section by section, in page order; sections without a shared value
+    /// left out.
+    pub sections: Vec<ComparisonSection>,
+}
+
+/// One line of the comparison page by position: `m.sections[section]`,
+/// its table's `rows[row]` against the baseline's `rows[base_row]`, in
+/// column `column`. Both cells are present.
+#[derive(Debug, Clone, Copy)]
+pub struct ComparisonRef {
+    /// Section index.
+    pub section: usize,
+    /// The kernel's row.
+    pub row: usize,
+    /// The baseline's row with the same parameters.
+    pub base_row: usize,
+    /// Column index.
+    pub column: usize,
+}
+
+/// How many kernels `compare.html` sets against the baseline in full: the
+/// last ones in kernel order (the newest trees; the scaling charts draw the
+/// last 12 the same way). The page names the earlier kernels and links to
+/// their own pages, which give each cell's change against the baseline
+/// and its significance. All 300 kernels of a large archive made a 19 MB
+/// page of 60,000 rows, which a browser takes seconds to lay out.
+pub const COMPARED_KERNELS: usize = 20;
+
+/// How many of `compared` kernels (those sharing a result with the
+/// baseline, in kernel order) `compare.html` only names: all but the last
+/// [`COMPARED_KERNELS`].
+pub fn earlier_kernels(compared: usize) -> usize {
+    compared.saturating_sub(COMPARED_KERNELS)
+}
+
+/// What `compare.html` shows: the earlier kernels only named, and the
+/// last [`COMPARED_KERNELS`] each with every change against the baseline
+/// made into text.
+#[derive(Debug, Clone)]
+pub struct ComparePage {
+    /// Indexes (into the page's kernels) of the kernels sharing a result
+    /// with the baseline before the last [`COMPARED_KERNELS`] of them, in
+    /// kernel order.
+    pub earlier: Vec<usize>,
+    /// The last [`COMPARED_KERNELS`] kernels sharing a result with the
+    /// baseline, in kernel order.
+    pub shown: Vec<ComparisonBlock>,
+    /// How many kernels share a result with the baseline.
+    pub total: usize,
+}
+
+/// The comparison page of `m` ([`ComparePage`]): text is made for the
+/// kernels shown only.
+pub fn compare_page(m: &MachinePage) -> ComparePage {
+    let mut with = every_comparison_ref(m);
+    let shown = with.split_off(earlier_kernels(with.len()));
+    ComparePage {
+        total: with.len() + shown.len(),
+        earlier: with.into_iter().map(|(i, _)| i).collect(),
+        shown: shown.into_iter().map(|(ki, refs)| comparison_block(m, ki, &refs)).collect(),
+    }
+}
+
+/// Every kernel sharing a result with the baseline, in kernel order: its
+/// index into the page's kernels and every cell it shares with the
+/// baseline, section by section. One pass over each section's rows
+/// (linear in rows, not kernels × rows).
+fn every_comparison_ref(m: &MachinePage) -> Vec<(usize, Vec<ComparisonRef>)> {
+    let pos: HashMap<&str, usize> = m.kernels.iter().enumerate().map(|(i, k)| (k.name.as_str(), i)).rev().collect();
+    let mut per_kernel: Vec<Vec<ComparisonRef>> = vec![Vec::new(); m.kernels.len()];
+    for (si, s) in m.sections.iter().enumerate() {
+        let Some(base) = &s.table.baseline else { continue };
+        // The first baseline row of each parameter set.
+        let mut base_rows: HashMap<&[String], usize> = HashMap::new();
+        for (bi, b) in s.table.rows.iter().enumerate().filter(|(_, b)| &b.kernel == base) {
+            base_rows.entry(b.params.as_slice()).or_insert(bi);
+        }
+        for (ri, r) in s.table.rows.iter().enumerate() {
+            if &r.kernel == base {
+                continue;
+            }
+            let Some(&ki) = pos.get(r.kernel.as_str()) else { continue };
+            let Some(&bi) = base_rows.get(r.params.as_slice()) else { continue };
+            let br = &s.table.rows[bi];
+            for (ci, (c, bc)) in r.cells.iter().zip(&br.cells).enumerate() {
+                if c.is_some() && bc.is_some() {
+                    per_kernel[ki].push(ComparisonRef { section: si, row: ri, base_row: bi, column: ci });
+                }
+            }
+        }
+    }
+    // Kernels are directory names, so each appears once.
+    per_kernel.into_iter().enumerate().filter(|(_, v)| !v.is_empty()).collect()
+}
+
+/// A row's parameters as text: "32 procs, 4k size".
+pub fn params_text(t: &TableView, r: &RowView) -> String {
+    let params: Vec<String> =
+        t.param_headers.iter().zip(&r.params).filter(|(_, v)| !v.is_empty()).map(|(h, v)| format!("{v} {h}")).collect();
+    params.join(", ")
+}
+
+/// The comparison page's blocks for every kernel sharing a result with
+/// the baseline (the page shows the last [`COMPARED_KERNELS`] of them):
+/// each kernel's index into the page's kernels, and every change against
+/// the baseline made into text, grouped by section.
+pub fn comparisons(m: &MachinePage) -> Vec<(usize, ComparisonBlock)> {
+    every_comparison_ref(m).into_iter().map(|(ki, refs)| (ki, comparison_block(m, ki, &refs))).collect()
+}
+
+/// The comparisons of kernel `ki` (`refs`, section by section) as text.
+fn comparison_block(m: &MachinePage, ki: usize, refs: &[ComparisonRef]) -> ComparisonBlock {
+    ComparisonBlock {
+        kernel: m.kernels[ki].name.clone(),
+        sections: refs
+            .chunk_by(|a, b| a.section == b.section)
+            .map(|refs| ComparisonSection {
+                section: m.sections[refs[0].section].title.clone(),
+                section_id: m.sections[refs[0].section].id.clone(),
+                rows: refs.iter().filter_map(|x| comparison_row(m, x)).collect(),
+            })
+            .collect(),
+    }
+}
+
+/// One comparison as text; `None` if either cell is missing.
+fn comparison_row(m: &MachinePage, x: &ComparisonRef) -> Option<ComparisonRow> {
+    let s = &m.sections[x.section];
+    let (r, br, col) = (&s.table.rows[x.row], &s.table.rows[x.base_row], &s.table.columns[x.column]);
+    let (Some(c), Some(bc)) = (&r.cells[x.column], &br.cells[x.column]) else { return None };
+    Some(ComparisonRow {
+        metric: col.name.clone(),
+        unit: col.unit.clone(),
+        params: params_text(&s.table, r),
+        baseline: bc.text.clone(),
+        value: c.text.clone(),
+        delta: c.delta_text.clone().unwrap_or_default(),
+        diff: diff_text(c, col),
+        mark: c.mark,
+        p: p_text(c),
+        class: c.delta_class,
+    })
+}
+
+/// A cell's raw difference from the baseline, with the column's precision
+/// and a sign ("+0.101"), or "" without a comparison.
+pub fn diff_text(c: &CellView, col: &ColumnView) -> CompactString {
+    let mut s = CompactString::default();
+    if let Some(x) = c.comparison {
+        push_fixed(&mut s, x.diff, col.precision, true);
+    }
+    s
+}
+
+/// A cell's Welch p-value after the page's Benjamini–Hochberg correction
+/// as text ("p = 0.003", "p < 0.001"), or "" when not tested.
+pub fn p_text(c: &CellView) -> CompactString {
+    c.comparison.and_then(|x| x.p_adjusted).map(fmt_p).unwrap_or_default()
+}

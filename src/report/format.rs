@@ -1,0 +1,220 @@
+//! Numbers and links as pages print them: fixed-point numbers, spreads,
+//! p-values, URL path segments and slugs.
+
+use compact_str::CompactString;
+
+/// Directory under each machine's output directory holding copies of its raw files.
+pub const RAW_DIR: &str = "raw";
+
+/// The percent-encoded link, relative to a machine page, to the copy of the
+/// raw file at `rel_path` (relative to the machine's content directory).
+pub fn raw_link(rel_path: &str) -> String {
+    let parts: Vec<String> = rel_path.split('/').map(path_segment).collect();
+    format!("{RAW_DIR}/{}", parts.join("/"))
+}
+
+/// `s` percent-encoded as one URL path segment: everything but ASCII
+/// letters, digits and `-._~` is encoded, so the result never carries a
+/// scheme (`:`), a query, a fragment or a separator.
+pub fn path_segment(s: &str) -> String {
+    const SEGMENT: &percent_encoding::AsciiSet =
+        &percent_encoding::NON_ALPHANUMERIC.remove(b'-').remove(b'.').remove(b'_').remove(b'~');
+    percent_encoding::utf8_percent_encode(s, SEGMENT).to_string()
+}
+
+/// Formats `v` with `decimals` places: the text of `format!("{v:.decimals$}")`.
+pub fn fmt_fixed(v: f64, decimals: usize) -> CompactString {
+    let mut s = CompactString::default();
+    push_fixed(&mut s, v, decimals, false);
+    s
+}
+
+/// Appends `v` with `decimals` places to `out`, exactly as
+/// `write!(out, "{v:.decimals$}")` does (with `plus`, as `{v:+.decimals$}`):
+/// the decimal value of `v` rounded half to even, `-` kept on a negative
+/// value that rounds to zero (`-0.00`).
+///
+/// Tables print hundreds of thousands of numbers, and the standard
+/// formatter's exact algorithms (Grisu, then Dragon4 for the rest) cost
+/// most of that. Here the scaled value `|v|·10^decimals` is rounded in
+/// floating point when that provably gives the same integer: its error
+/// (half a unit in the last place) cannot move it across a half. Ties,
+/// near-ties, non-finite values, more than 9 places and values from 2^52
+/// up go to the standard formatter. Tested against it (`proptest`).
+pub fn push_fixed(out: &mut CompactString, v: f64, decimals: usize, plus: bool) {
+    use std::fmt::Write as _;
+    const POW10: [u64; 10] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000];
+    let fast = (v.is_finite() && decimals < POW10.len())
+        .then(|| v.abs() * POW10[decimals] as f64)
+        .filter(|&scaled| scaled < 4_503_599_627_370_496.0)
+        .and_then(|scaled| {
+            // Exact: both are below 2^52.
+            let frac = scaled - scaled.floor();
+            // |scaled − |v|·10^d| ≤ scaled·ε/2; twice that keeps clear of a half.
+            ((frac - 0.5).abs() > scaled * f64::EPSILON).then(|| scaled.floor() as u64 + u64::from(frac > 0.5))
+        });
+    let Some(n) = fast else {
+        let _ = if plus { write!(out, "{v:+.decimals$}") } else { write!(out, "{v:.decimals$}") };
+        return;
+    };
+    if v.is_sign_negative() {
+        out.push('-');
+    } else if plus {
+        out.push('+');
+    }
+    let mut digits = itoa::Buffer::new();
+    out.push_str(digits.format(n / POW10[decimals]));
+    if decimals > 0 {
+        out.push('.');
+        let frac = digits.format(n % POW10[decimals]);
+        for _ in frac.len()..decimals {
+            out.push('0');
+        }
+        out.push_str(frac);
+    }
+}
+
+/// Formats a standard deviation with two significant digits.
+pub fn fmt_spread(sd: f64) -> CompactString {
+    if sd == 0.0 || !sd.is_finite() {
+        return "0".into();
+    }
+    let mag = sd.abs().log10().floor() as i32;
+    let decimals = (1 - mag).max(0) as usize;
+    fmt_fixed(sd, decimals)
+}
+
+/// Formats a p-value for text: "p = 0.003", or "p < 0.001".
+pub fn fmt_p(p: f64) -> CompactString {
+    fmt_p_as("p", p)
+}
+
+/// Formats an adjusted p-value for text: "adjusted p = 0.003", or
+/// "adjusted p < 0.001".
+pub fn fmt_p_adjusted(p: f64) -> CompactString {
+    fmt_p_as("adjusted p", p)
+}
+
+fn fmt_p_as(name: &str, p: f64) -> CompactString {
+    let mut s = CompactString::from(name);
+    if p < 0.001 {
+        s.push_str(" < 0.001");
+        return s;
+    }
+    s.push_str(" = ");
+    push_fixed(&mut s, p, 3, false);
+    s
+}
+
+/// A URL fragment for a title: lower case, runs of other characters → `-`.
+pub fn slugify(s: &str) -> String {
+    let mut out = String::new();
+    for ch in s.chars() {
+        if ch.is_alphanumeric() {
+            out.extend(ch.to_lowercase());
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+    }
+    while out.ends_with('-') {
+        out.pop();
+    }
+    if out.is_empty() { "section".to_string() } else { out }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`push_fixed`] as the standard formatter writes it.
+    fn std_fixed(v: f64, decimals: usize, plus: bool) -> String {
+        if plus { format!("{v:+.decimals$}") } else { format!("{v:.decimals$}") }
+    }
+
+    fn our_fixed(v: f64, decimals: usize, plus: bool) -> String {
+        let mut s = CompactString::default();
+        push_fixed(&mut s, v, decimals, plus);
+        s.to_string()
+    }
+
+    #[test]
+    fn fixed_point_text_is_the_standard_formatters() {
+        let cases = [
+            0.0,
+            -0.0,
+            0.5,
+            1.5,
+            2.5,
+            -2.5,
+            0.125,
+            0.375,
+            1.005,
+            2.675,
+            0.045,
+            1e-300,
+            -1e-300,
+            0.049999999999999996,
+            999.9995,
+            9.995,
+            123456.789,
+            4503599627370495.5,
+            4503599627370496.0,
+            1e300,
+            -1e300,
+            f64::MAX,
+            f64::MIN_POSITIVE,
+            f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            0.1 + 0.2,
+            1.0 / 3.0,
+            2.0 / 3.0,
+            0.95,
+            0.05,
+            0.15,
+            0.25,
+            0.35,
+        ];
+        for v in cases {
+            for d in 0..12 {
+                for plus in [false, true] {
+                    assert_eq!(our_fixed(v, d, plus), std_fixed(v, d, plus), "{v:e} with {d} places, plus {plus}");
+                }
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(20_000))]
+        /// Any value, and values on and near ties (k + 1/2)/10^d, where
+        /// rounding in floating point could go the other way.
+        #[test]
+        fn fixed_point_text_matches_std(
+            v in proptest::num::f64::ANY,
+            k in 0u64..2_000_000,
+            nudge in -2i64..=2,
+            d in 0usize..11,
+            plus: bool,
+        ) {
+            proptest::prop_assert_eq!(our_fixed(v, d, plus), std_fixed(v, d, plus));
+            let tie = (k as f64 + 0.5) / 10f64.powi(d as i32);
+            let near = f64::from_bits(tie.to_bits().wrapping_add_signed(nudge));
+            proptest::prop_assert_eq!(our_fixed(near, d, plus), std_fixed(near, d, plus));
+            proptest::prop_assert_eq!(our_fixed(-near, d, plus), std_fixed(-near, d, plus));
+        }
+    }
+
+    #[test]
+    fn spread_has_two_significant_digits() {
+        assert_eq!(fmt_spread(0.20024), "0.20");
+        assert_eq!(fmt_spread(12.34), "12");
+        assert_eq!(fmt_spread(0.0012345), "0.0012");
+        assert_eq!(fmt_spread(1234.0), "1234");
+    }
+
+    #[test]
+    fn slugs() {
+        assert_eq!(slugify("AIM7 database workload"), "aim7-database-workload");
+        assert_eq!(slugify("*Local* Communication"), "local-communication");
+    }
+}

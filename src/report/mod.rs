@@ -1,0 +1,393 @@
+//! View models: what every renderer reads.
+//!
+//! The loaded [`Site`] is turned into plain serialisable structs — pages,
+//! sections, tables, rows, cells — with every number already summarised
+//! ([`Summary`]) and formatted with one precision per column. HTML (tera),
+//! Markdown and plaintext render these same structs, so they cannot disagree;
+//! templates never see parser types.
+//!
+//! One module per job: [`views`] holds the view types, [`section`] lays out
+//! one section's table, [`significance`] corrects a page's tests and
+//! explains the marks, [`notable`] picks the largest changes, [`compare`]
+//! makes the comparison page, [`kernel`] the kernel pages, and [`format`]
+//! prints numbers and links. Everything is re-exported here
+//! (`benchsite::report::X`).
+
+mod compare;
+mod format;
+mod kernel;
+mod notable;
+mod section;
+mod significance;
+mod views;
+
+pub use compare::*;
+pub use format::*;
+pub use kernel::*;
+pub use notable::*;
+pub use significance::*;
+pub use views::*;
+
+use crate::markdown;
+use crate::model::Sample;
+use crate::site::{MachineClass, MachineConfig, ResultFile, SectionConfig, Site, SiteConfig};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::collections::HashMap;
+
+/// The whole site, for the index page.
+#[derive(Debug, Clone, Serialize)]
+pub struct SiteView {
+    /// Site title.
+    pub title: String,
+    /// Site description as Markdown and as sanitised HTML.
+    pub description_md: String,
+    /// Sanitised HTML of the description.
+    pub description_html: String,
+    /// One page per machine class.
+    pub machines: Vec<MachinePage>,
+}
+
+/// What every page knows about the whole site: its title and description,
+/// and for each machine class its name, specs and kernel names (not its
+/// tables). HTML templates get this as `site`, so a page's context does not
+/// grow with the number of machine classes' results.
+#[derive(Debug, Clone, Serialize)]
+pub struct SiteSummary {
+    /// Site title.
+    pub title: String,
+    /// Site description as Markdown.
+    pub description_md: String,
+    /// Sanitised HTML of the description.
+    pub description_html: String,
+    /// Every machine class, in page order.
+    pub machines: Vec<MachineSummary>,
+}
+
+/// A machine class in the [`SiteSummary`].
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
+pub struct MachineSummary {
+    /// URL slug (the directory name).
+    pub slug: String,
+    /// The slug percent-encoded as one URL path segment, for links (see
+    /// [`MachinePage::link`]).
+    pub link: String,
+    /// Display name.
+    pub name: String,
+    /// CPU, MHz, memory, disks, source.
+    pub specs: Vec<Spec>,
+    /// Kernels in table order (`name` only). Known once the class is
+    /// loaded: the index pages have them; pages of one machine class, which
+    /// are rendered while the others are still being read, get `None` (left
+    /// out of the template context).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kernels: Option<Vec<KernelName>>,
+    /// The baseline kernel, if set.
+    pub baseline: Option<String>,
+}
+
+/// A kernel's name, shaped like [`KernelView`] (`k.name` in templates).
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
+pub struct KernelName {
+    /// Kernel name.
+    pub name: String,
+}
+
+impl SiteSummary {
+    /// The summary of a built view.
+    pub fn of(site: &SiteView) -> Self {
+        SiteSummary {
+            title: site.title.clone(),
+            description_md: site.description_md.clone(),
+            description_html: site.description_html.clone(),
+            machines: site.machines.iter().map(MachineSummary::of).collect(),
+        }
+    }
+}
+
+impl MachineSummary {
+    /// The summary of a machine page.
+    pub fn of(m: &MachinePage) -> Self {
+        MachineSummary {
+            slug: m.slug.clone(),
+            link: m.link.clone(),
+            name: m.name.clone(),
+            specs: m.specs.clone(),
+            kernels: Some(m.kernels.iter().map(|k| KernelName { name: k.name.clone() }).collect()),
+            baseline: m.baseline.clone(),
+        }
+    }
+
+    /// What `machine.yaml` alone tells (no kernels).
+    pub fn of_config(slug: &str, c: &MachineConfig) -> Self {
+        MachineSummary {
+            slug: slug.to_string(),
+            link: path_segment(slug),
+            name: c.name.clone(),
+            specs: machine_specs(c),
+            kernels: None,
+            baseline: c.baseline.clone(),
+        }
+    }
+}
+
+/// A labelled fact about a machine ("CPU", "AMD K6-2").
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
+pub struct Spec {
+    /// Label.
+    pub label: String,
+    /// Value as text.
+    pub value: String,
+}
+
+/// One machine class's page.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct MachinePage {
+    /// URL slug (the directory name).
+    pub slug: String,
+    /// The slug percent-encoded as one URL path segment, for links: a
+    /// directory named `javascript:alert(1)` must link as a relative path,
+    /// never as a URL with a scheme.
+    pub link: String,
+    /// Display name.
+    pub name: String,
+    /// CPU, MHz, memory, disks, source.
+    pub specs: Vec<Spec>,
+    /// Description as Markdown.
+    pub description_md: String,
+    /// Description as sanitised HTML.
+    pub description_html: String,
+    /// Kernels in table order.
+    pub kernels: Vec<KernelView>,
+    /// The baseline kernel, if set.
+    pub baseline: Option<String>,
+    /// Sections in page order.
+    pub sections: Vec<SectionView>,
+    /// What the `*` mark means on this page, with α and the number of
+    /// tests corrected for ([`significance_text`]): "significant at α =
+    /// 0.05 after Benjamini–Hochberg correction over the 412 tests of this
+    /// machine class (Welch's t-test)".
+    pub significance: String,
+    /// The largest significant changes against the baseline (after the
+    /// page's correction, [`correct_page`]), largest first:
+    /// [`NOTABLE_SHOWN`] of them at most.
+    pub notable: Vec<NotableChange>,
+    /// How many more significant changes there are than `notable` lists.
+    pub notable_more: usize,
+    /// The line after a shortened list of notable changes
+    /// ([`notable_more_text`]): "… and 2223 more significant changes in the
+    /// tables below"; empty when `notable_more` is 0.
+    pub notable_more_text: String,
+    /// What "not tested" means in every legend of the page ([`NOT_TESTED`]):
+    /// "a single run, no spread on either side, or a difference below the
+    /// last printed decimal place".
+    pub not_tested: String,
+    /// Trend charts across kernel versions (may be empty). Filled by the
+    /// chart step (`chart::page_charts`), which draws them.
+    pub trend_charts: Vec<ChartRef>,
+}
+
+/// Builds the view of the whole site.
+pub fn site_view(site: &Site) -> SiteView {
+    SiteView {
+        title: site.config.title.clone(),
+        description_md: site.config.description.clone(),
+        description_html: markdown::to_html(&site.config.description),
+        machines: site.machines.par_iter().map(|m| machine_page(m, &machine_policy(&site.config, &m.config))).collect(),
+    }
+}
+
+fn spec(label: &str, value: Option<String>) -> Option<Spec> {
+    value.filter(|v| !v.trim().is_empty()).map(|value| Spec { label: label.to_string(), value })
+}
+
+/// How cells are summarised and compared.
+#[derive(Debug, Clone)]
+pub struct Policy {
+    /// Kernel every other kernel is compared against.
+    pub baseline: Option<String>,
+    /// Runs dropped at each end before averaging.
+    pub trim: usize,
+    /// Significance level: a change is significant when its Welch p-value,
+    /// adjusted over the page (Benjamini–Hochberg), is below it.
+    pub alpha: f64,
+}
+
+impl Default for Policy {
+    fn default() -> Self {
+        Policy { baseline: None, trim: 0, alpha: 0.05 }
+    }
+}
+
+/// The labelled facts of a machine: CPU, MHz, memory, disks, source.
+pub fn machine_specs(c: &MachineConfig) -> Vec<Spec> {
+    let mhz = c.mhz.as_ref().map(|v| match v {
+        serde_yaml::Value::String(s) => s.clone(),
+        serde_yaml::Value::Number(n) => n.to_string(),
+        other => serde_yaml::to_string(other).unwrap_or_default().trim().to_string(),
+    });
+    [
+        spec("CPU", c.cpu.clone()),
+        spec("MHz", mhz),
+        spec("Memory", c.memory.clone()),
+        spec("Disks", c.disks.clone()),
+        spec("Source", c.source.clone()),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+/// The policy a machine class's tables use: its baseline, and its (or the
+/// site's) trim and significance level.
+pub fn machine_policy(site: &SiteConfig, m: &MachineConfig) -> Policy {
+    Policy {
+        baseline: m.baseline.clone(),
+        trim: m.trim.or(site.trim).unwrap_or(0),
+        alpha: m.alpha.or(site.alpha).unwrap_or(0.05),
+    }
+}
+
+/// A sample and the file it came from.
+type Entry<'a> = (&'a ResultFile, &'a Sample);
+
+/// A section to build: title, commentary, its samples, metric order, policy.
+type SectionJob<'a> = (String, String, Vec<Entry<'a>>, &'a [String], Policy);
+
+/// Lays out one machine-class page: sections, statistics, significance,
+/// notable changes. Its charts are not drawn here: the chart step
+/// (`chart::page_charts`) fills [`SectionView::charts`] and
+/// [`MachinePage::trend_charts`] and draws the SVG documents.
+pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
+    let c = &m.config;
+    let specs = machine_specs(c);
+
+    let kernel_names: Vec<String> = m.kernels.iter().map(|k| k.name.clone()).collect();
+    let entries: Vec<(&ResultFile, &Sample)> =
+        m.results.iter().flat_map(|rf| rf.parsed.samples.iter().map(move |s| (rf, s))).collect();
+
+    let jobs = section_jobs(m, &entries, policy);
+    // Sections are independent: build them in parallel.
+    let mut sections: Vec<SectionView> = jobs
+        .par_iter()
+        .map(|(title, commentary, chosen, metrics, policy)| {
+            section::section_view(title, commentary, chosen, metrics, &kernel_names, policy)
+        })
+        .collect();
+    uniquify_ids(&mut sections);
+    let tests = correct_page(&mut sections, policy.alpha);
+    let (notable, notable_more) = notable_changes(&sections);
+
+    MachinePage {
+        slug: m.slug.clone(),
+        link: path_segment(&m.slug),
+        name: c.name.clone(),
+        specs,
+        description_md: c.description.clone(),
+        description_html: markdown::to_html(&c.description),
+        kernels: m
+            .kernels
+            .par_iter()
+            .map(|k| KernelView {
+                name: k.name.clone(),
+                notes_md: k.config.notes.clone(),
+                notes_html: markdown::to_html(&k.config.notes),
+                patches: k.config.patches.clone(),
+            })
+            .collect(),
+        baseline: c.baseline.clone(),
+        sections,
+        significance: significance_text(policy.alpha, tests),
+        notable,
+        notable_more_text: notable_more_line(notable_more),
+        notable_more,
+        not_tested: NOT_TESTED.to_string(),
+        trend_charts: Vec::new(),
+    }
+}
+
+/// The sections to build of a machine class: each configured section with
+/// the samples of `entries` it picks, then a section per benchmark and group
+/// for the samples no configured section claimed; each with its policy.
+fn section_jobs<'a>(m: &'a MachineClass, entries: &[Entry<'a>], policy: &Policy) -> Vec<SectionJob<'a>> {
+    let c = &m.config;
+    // Which samples each configured section picks. A file's globs and
+    // benchmark are checked once per file, not once per sample.
+    // The globs of every section against every file, in parallel (a
+    // dozen sections and 3,600 files in a 300-kernel class).
+    let files_ok: Vec<Vec<bool>> = c
+        .sections
+        .par_iter()
+        .map(|sc| {
+            let patterns: Vec<glob::Pattern> = sc.files.iter().filter_map(|p| glob::Pattern::new(p).ok()).collect();
+            m.results.iter().map(|rf| selects_file(sc, &patterns, rf)).collect()
+        })
+        .collect();
+    let mut used = vec![false; entries.len()];
+    let mut jobs: Vec<SectionJob> = Vec::new();
+    for (sc, files_ok) in c.sections.iter().zip(&files_ok) {
+        let mut chosen = Vec::new();
+        let mut i = 0;
+        for (rf, &file_ok) in m.results.iter().zip(files_ok) {
+            for s in &rf.parsed.samples {
+                if file_ok && sc.group.as_ref().is_none_or(|g| *g == s.group) {
+                    // Claimed even when `metrics:` hides it: a chosen column set
+                    // does not spill the other metrics into sections of their own.
+                    used[i] = true;
+                    if sc.metrics.is_empty() || sc.metrics.iter().any(|m| *m == s.metric.name) {
+                        chosen.push((rf, s));
+                    }
+                }
+                i += 1;
+            }
+        }
+        let policy = Policy {
+            baseline: sc.baseline.clone().or_else(|| policy.baseline.clone()),
+            trim: sc.trim.unwrap_or(policy.trim),
+            alpha: policy.alpha,
+        };
+        jobs.push((sc.title.clone(), sc.commentary.clone(), chosen, &sc.metrics, policy));
+    }
+    // Results no configured section showed get a section per benchmark and group.
+    let mut auto: Vec<((&str, &str), Vec<Entry>)> = Vec::new();
+    let mut auto_index: HashMap<(&str, &str), usize> = HashMap::new();
+    for (i, e) in entries.iter().enumerate() {
+        if used[i] {
+            continue;
+        }
+        let key = (e.0.parsed.benchmark.as_str(), e.1.group.as_str());
+        let ai = *auto_index.entry(key).or_insert_with(|| {
+            auto.push((key, Vec::new()));
+            auto.len() - 1
+        });
+        auto[ai].1.push(*e);
+    }
+    for ((bench, group), chosen) in auto {
+        let title = if group.is_empty() { bench.to_string() } else { format!("{bench}: {group}") };
+        jobs.push((title, String::new(), chosen, &[], policy.clone()));
+    }
+    jobs
+}
+
+/// True when a section's file globs and benchmark select the file (its
+/// `group:` then selects samples, and its `metrics:` list only chooses columns).
+fn selects_file(sc: &SectionConfig, patterns: &[glob::Pattern], rf: &ResultFile) -> bool {
+    // The benchmark first: one comparison, where a glob is a small matcher.
+    sc.benchmark.as_ref().is_none_or(|b| *b == rf.parsed.benchmark)
+        && (patterns.is_empty() || patterns.iter().any(|p| p.matches(&rf.rel_path)))
+}
+
+fn uniquify_ids(sections: &mut [SectionView]) {
+    let mut seen: Vec<String> = Vec::new();
+    for s in sections.iter_mut() {
+        let base = s.id.clone();
+        let mut id = base.clone();
+        let mut n = 2;
+        while seen.contains(&id) {
+            id = format!("{base}-{n}");
+            n += 1;
+        }
+        seen.push(id.clone());
+        s.id = id;
+    }
+}

@@ -1,0 +1,109 @@
+//! The notable changes of a page: its largest significant changes against
+//! the baseline, and a page restricted to some sections and kernels.
+
+use super::format::fmt_p_adjusted;
+use super::{MachinePage, NotableChange, SectionView};
+use crate::model::Better;
+
+/// How many notable changes a page lists; the rest are counted
+/// ([`MachinePage::notable_more`]). An archive of a hundred kernels has
+/// thousands of significant changes against its baseline, too many to read
+/// before the tables (or at the top of a mail).
+pub const NOTABLE_SHOWN: usize = 20;
+
+/// The [`NOTABLE_SHOWN`] largest significant changes against the baseline
+/// in `sections`, largest first (equal changes in page order), and how many
+/// more there are.
+pub fn notable_changes(sections: &[SectionView]) -> (Vec<NotableChange>, usize) {
+    // Every significant change as (section, row, column, change, p); text
+    // is made only for those shown.
+    let mut found: Vec<(usize, usize, usize, f64, f64)> = Vec::new();
+    for (si, s) in sections.iter().enumerate() {
+        if s.table.baseline.is_none() {
+            continue;
+        }
+        for (ri, r) in s.table.rows.iter().enumerate() {
+            for (ci, (c, col)) in r.cells.iter().zip(&s.table.columns).enumerate() {
+                let Some(cmp) = c.as_ref().and_then(|cell| cell.comparison.as_ref()) else { continue };
+                let (Some(pct), Some(p)) = (cmp.pct_better, cmp.p_adjusted) else { continue };
+                if cmp.significant && col.better != Better::Neither {
+                    found.push((si, ri, ci, pct, p));
+                }
+            }
+        }
+    }
+    found.sort_by(|a, b| b.3.abs().total_cmp(&a.3.abs()));
+    let more = found.len().saturating_sub(NOTABLE_SHOWN);
+    let shown = found
+        .into_iter()
+        .take(NOTABLE_SHOWN)
+        .map(|(si, ri, ci, pct, p)| {
+            let s = &sections[si];
+            let (r, col) = (&s.table.rows[ri], &s.table.columns[ci]);
+            let cell = r.cells[ci].as_ref();
+            let base = s.table.baseline.as_deref().unwrap_or_default();
+            let params: Vec<String> = s
+                .table
+                .param_headers
+                .iter()
+                .zip(&r.params)
+                .filter(|(_, v)| !v.is_empty())
+                .map(|(h, v)| format!("{v} {h}"))
+                .collect();
+            let mut what = s.title.clone();
+            if s.table.columns.len() > 1 {
+                what = format!("{what} {}", col.name);
+            }
+            if !params.is_empty() {
+                what = format!("{what} {}", params.join(" "));
+            }
+            NotableChange {
+                text: format!(
+                    "{what}: {} {} vs {base} ({})",
+                    r.kernel,
+                    cell.and_then(|c| c.delta_text.as_deref()).unwrap_or_default(),
+                    fmt_p_adjusted(p)
+                ),
+                section_id: s.id.clone(),
+                pct_better: pct,
+                p,
+            }
+        })
+        .collect();
+    (shown, more)
+}
+
+/// The line after a shortened list of notable changes: "… and 2223 more
+/// significant changes in the tables below".
+pub fn notable_more_text(more: usize) -> String {
+    let s = if more == 1 { "" } else { "s" };
+    format!("… and {more} more significant change{s} in the tables below")
+}
+
+/// [`notable_more_text`], or "" when there are no more
+/// ([`MachinePage::notable_more_text`]).
+pub fn notable_more_line(more: usize) -> String {
+    if more == 0 { String::new() } else { notable_more_text(more) }
+}
+
+/// A machine page restricted to some sections (matched case-insensitively
+/// against titles and anchor ids) and kernels, its notable changes made
+/// again from what is left; empty filters keep everything.
+pub fn filtered_page(m: &MachinePage, sections: &[String], kernels: &[String]) -> MachinePage {
+    let mut page = m.clone();
+    if !sections.is_empty() {
+        page.sections.retain(|s| {
+            sections.iter().any(|want| want.eq_ignore_ascii_case(&s.title) || want.eq_ignore_ascii_case(&s.id))
+        });
+    }
+    if !kernels.is_empty() {
+        for s in &mut page.sections {
+            s.table.rows.retain(|r| kernels.contains(&r.kernel));
+        }
+        page.kernels.retain(|k| kernels.contains(&k.name));
+    }
+    // The notable changes among what is left.
+    (page.notable, page.notable_more) = notable_changes(&page.sections);
+    page.notable_more_text = notable_more_line(page.notable_more);
+    page
+}

@@ -1,0 +1,391 @@
+//! One section's table: its columns, rows and cells, each cell summarised
+//! and compared with the baseline's.
+//!
+//! [`section_view`] runs the steps in order: [`choose_columns`],
+//! [`gather_rows`], [`fill_cells`], [`compare_cells`], [`fix_params`], then
+//! [`column_views`]. Every lookup goes through a hash map, so a section is
+//! linear in its samples.
+
+use super::format::{fmt_fixed, fmt_spread, push_fixed, raw_link, slugify};
+use super::{CellView, ColumnView, Entry, Policy, RowView, SectionView, TableView};
+use crate::markdown;
+use crate::model::{Better, Sample};
+use crate::stats::{Summary, compare, decimals_needed, resolution, trimmed};
+use compact_str::CompactString;
+use rustc_hash::FxHashMap;
+use std::sync::Arc;
+
+/// A column: metric name, unit and direction within a group, borrowed
+/// from the samples.
+#[derive(PartialEq, Eq, Hash, Clone, Copy)]
+struct ColKey<'a> {
+    group: &'a str,
+    name: &'a str,
+    unit: &'a str,
+    better: Better,
+}
+
+/// The columns of a section, in display order.
+struct Columns<'a> {
+    /// Every column, configured metrics first, then in first appearance.
+    cols: Vec<ColKey<'a>>,
+    /// The display column of each entry.
+    entry_col: Vec<usize>,
+    /// Parameter names in first appearance.
+    param_names: Vec<String>,
+    /// Parser ids, in first appearance.
+    benchmarks: Vec<String>,
+    /// True when the columns come from more than one group (their names
+    /// then carry the group).
+    mixed_groups: bool,
+}
+
+/// The rows of a section: each distinct kernel and parameter values.
+struct Rows<'a> {
+    /// (kernel, parameter values aligned with the parameter names), in
+    /// first appearance.
+    rows: Vec<(&'a str, Vec<&'a str>)>,
+    /// The row of each entry.
+    entry_row: Vec<usize>,
+    /// Display order: indexes into `rows`, by parameters, then kernel order.
+    order: Vec<usize>,
+}
+
+/// The rows laid out with their cells, before any comparison.
+struct Cells {
+    /// Rows in display order.
+    rows: Vec<RowView>,
+    /// Entries behind each (row, display column), rows as in [`Rows::rows`].
+    entries: FxHashMap<(usize, usize), Vec<usize>>,
+    /// Decimals of each display column.
+    precision: Vec<usize>,
+    /// True when some cell has more than one run.
+    has_spread: bool,
+}
+
+/// Builds one section: its table of `entries` (columns in `metric_order`
+/// first, rows in `kernel_order` within equal parameters), each cell
+/// compared with the baseline's (marks wait for [`super::correct_page`]).
+pub(super) fn section_view(
+    title: &str,
+    commentary: &str,
+    entries: &[Entry],
+    metric_order: &[String],
+    kernel_order: &[String],
+    policy: &Policy,
+) -> SectionView {
+    let Columns { cols, entry_col, mut param_names, benchmarks, mixed_groups } = choose_columns(entries, metric_order);
+    let rows = gather_rows(entries, &param_names, kernel_order);
+    let Cells { rows: mut row_views, entries: cell_entries, precision, has_spread } =
+        fill_cells(entries, &rows, &entry_col, cols.len(), policy.trim);
+    let baseline = policy.baseline.clone().filter(|b| row_views.iter().any(|r| &r.kernel == b));
+    if let Some(b) = &baseline {
+        compare_cells(&mut row_views, &cols, b, |ri, ci| {
+            cell_entries.get(&(rows.order[ri], ci)).into_iter().flatten().map(|&ei| entries[ei].1.value.mean())
+        });
+    }
+    let (fixed_params, fixed_param_values) = fix_params(&mut row_views, &mut param_names);
+    let columns = column_views(&cols, &precision, mixed_groups);
+    let direction = direction_label(&columns);
+    SectionView {
+        id: slugify(title),
+        title: title.to_string(),
+        benchmarks,
+        commentary_md: commentary.to_string(),
+        commentary_html: markdown::to_html(commentary),
+        charts: Vec::new(),
+        table: TableView {
+            param_headers: param_names,
+            fixed_params,
+            fixed_param_values,
+            columns,
+            rows: row_views,
+            direction,
+            has_spread,
+            baseline,
+            alpha: policy.alpha,
+            tests: 0,
+            legend: None,
+        },
+    }
+}
+
+/// The columns of `entries`: in configured order (`metric_order`), then
+/// first appearance; with the parameter names and benchmarks met.
+fn choose_columns<'a>(entries: &[Entry<'a>], metric_order: &[String]) -> Columns<'a> {
+    let mut cols: Vec<ColKey> = Vec::new();
+    let mut col_index: FxHashMap<ColKey, usize> = FxHashMap::default();
+    let mut param_names: Vec<String> = Vec::new();
+    let mut benchmarks: Vec<String> = Vec::new();
+    let mut entry_col: Vec<usize> = Vec::with_capacity(entries.len());
+    for (rf, s) in entries {
+        let key = ColKey { group: &s.group, name: &s.metric.name, unit: &s.metric.unit, better: s.metric.better };
+        let ci = *col_index.entry(key).or_insert_with(|| {
+            cols.push(key);
+            cols.len() - 1
+        });
+        entry_col.push(ci);
+        for p in &s.params {
+            if !param_names.iter().any(|n| *n == p.name) {
+                param_names.push(p.name.to_string());
+            }
+        }
+        if !benchmarks.contains(&rf.parsed.benchmark) {
+            benchmarks.push(rf.parsed.benchmark.clone());
+        }
+    }
+    // Display order of the columns: configured metrics first.
+    let mut order: Vec<usize> = (0..cols.len()).collect();
+    if !metric_order.is_empty() {
+        order.sort_by_key(|&c| metric_order.iter().position(|m| *m == cols[c].name).unwrap_or(usize::MAX));
+    }
+    let mut display_of = vec![0usize; cols.len()];
+    for (d, &c) in order.iter().enumerate() {
+        display_of[c] = d;
+    }
+    let cols: Vec<ColKey> = order.iter().map(|&c| cols[c]).collect();
+    let entry_col: Vec<usize> = entry_col.iter().map(|&c| display_of[c]).collect();
+    let groups: Vec<&str> = cols.iter().map(|c| c.group).fold(Vec::new(), |mut v, g| {
+        if !v.contains(&g) {
+            v.push(g);
+        }
+        v
+    });
+    Columns { cols, entry_col, param_names, benchmarks, mixed_groups: groups.len() > 1 }
+}
+
+/// The rows of `entries`, keyed by kernel and parameter values, and their
+/// display order: by parameters (numerically where both are numbers), then
+/// by `kernel_order`, then by version.
+fn gather_rows<'a>(entries: &[Entry<'a>], param_names: &[String], kernel_order: &[String]) -> Rows<'a> {
+    let mut rows: Vec<(&str, Vec<&str>)> = Vec::new();
+    let mut row_index: FxHashMap<(&str, Vec<&str>), usize> = FxHashMap::default();
+    let mut entry_row: Vec<usize> = Vec::with_capacity(entries.len());
+    // The sample before, when it has the same kernel and parameters (the
+    // metrics of one table row, the runs of one file), has the same row.
+    let mut last: Option<(&Sample, usize)> = None;
+    for (_, s) in entries {
+        if let Some((prev, ri)) = last
+            && prev.kernel == s.kernel
+            && prev.params == s.params
+        {
+            entry_row.push(ri);
+            continue;
+        }
+        let kernel = s.kernel.as_deref().unwrap_or_default();
+        let params: Vec<&str> = param_names
+            .iter()
+            .map(|n| s.params.iter().find(|p| p.name == *n).map_or("", |p| p.value.as_str()))
+            .collect();
+        let key = (kernel, params);
+        let ri = match row_index.get(&key) {
+            Some(&ri) => ri,
+            None => {
+                rows.push(key.clone());
+                row_index.insert(key, rows.len() - 1);
+                rows.len() - 1
+            }
+        };
+        entry_row.push(ri);
+        last = Some((s, ri));
+    }
+    let kpos: FxHashMap<&str, usize> = kernel_order.iter().enumerate().map(|(i, k)| (k.as_str(), i)).collect();
+    let kpos = |k: &str| kpos.get(k).copied().unwrap_or(usize::MAX);
+    // Each row's parameters as numbers where they are, read once, not once
+    // per comparison.
+    let numeric: Vec<Vec<Option<f64>>> =
+        rows.iter().map(|(_, params)| params.iter().map(|x| x.parse::<f64>().ok()).collect()).collect();
+    let mut order: Vec<usize> = (0..rows.len()).collect();
+    order.sort_by(|&ai, &bi| {
+        let (a, b) = (&rows[ai], &rows[bi]);
+        for ((x, y), (p, q)) in a.1.iter().zip(&b.1).zip(numeric[ai].iter().zip(&numeric[bi])) {
+            let o = match (p, q) {
+                (Some(p), Some(q)) => p.total_cmp(q),
+                _ => x.cmp(y),
+            };
+            if o != std::cmp::Ordering::Equal {
+                return o;
+            }
+        }
+        kpos(a.0).cmp(&kpos(b.0)).then_with(|| crate::version::compare(a.0, b.0))
+    });
+    Rows { rows, entry_row, order }
+}
+
+/// Every row's cells in display order: the runs behind each cell summarised
+/// (after trimming `trim` at each end), the mean printed with its column's
+/// precision, and the raw files it came from.
+fn fill_cells(entries: &[Entry], rows: &Rows, entry_col: &[usize], ncols: usize, trim: usize) -> Cells {
+    // Samples per cell and raw values per column.
+    let mut cell_entries: FxHashMap<(usize, usize), Vec<usize>> = FxHashMap::default();
+    cell_entries.reserve(rows.rows.len() * ncols);
+    let mut col_values: Vec<Vec<f64>> = vec![Vec::new(); ncols];
+    for (ei, (_, s)) in entries.iter().enumerate() {
+        cell_entries.entry((rows.entry_row[ei], entry_col[ei])).or_default().push(ei);
+        col_values[entry_col[ei]].push(s.value.mean());
+    }
+    let precision: Vec<usize> = col_values.iter().map(|v| decimals_needed(v)).collect();
+
+    let mut has_spread = false;
+    // Each raw file's path and link, made once (a file gives many cells).
+    let mut links: FxHashMap<&str, (Arc<str>, Arc<str>)> = FxHashMap::default();
+    let row_views: Vec<RowView> = rows
+        .order
+        .iter()
+        .map(|&ri| {
+            let (kernel, params) = &rows.rows[ri];
+            let cells = (0..ncols)
+                .map(|ci| {
+                    let mine: &[usize] = cell_entries.get(&(ri, ci)).map_or(&[], Vec::as_slice);
+                    let values: Vec<_> = mine.iter().map(|&ei| entries[ei].1.value).collect();
+                    let summary = Summary::of(&trimmed(&values, trim))?;
+                    if summary.n > 1 {
+                        has_spread = true;
+                    }
+                    let mut sources = Vec::with_capacity(1);
+                    let mut source_links = Vec::with_capacity(1);
+                    for &ei in mine {
+                        let path = entries[ei].0.rel_path.as_str();
+                        let (s, link) = links.entry(path).or_insert_with(|| (path.into(), raw_link(path).into()));
+                        // Runs of one file are next to each other: one entry.
+                        if sources.last() != Some(&*s) {
+                            sources.push(s.clone());
+                            source_links.push(link.clone());
+                        }
+                    }
+                    Some(CellView {
+                        text: fmt_fixed(summary.mean, precision[ci]),
+                        stddev_text: summary.stddev.filter(|_| summary.n > 1).map(fmt_spread),
+                        summary,
+                        source_links,
+                        sources,
+                        comparison: None,
+                        delta_text: None,
+                        delta_class: "",
+                        mark: "",
+                    })
+                })
+                .collect();
+            RowView::new(kernel.to_string(), params.iter().map(|p| p.to_string()).collect(), cells)
+        })
+        .collect();
+    Cells { rows: row_views, entries: cell_entries, precision, has_spread }
+}
+
+/// Compares every cell with the cell of the baseline kernel `base` in the
+/// row of the same parameters and column: its comparison, change text and
+/// class. `values(row, column)` gives the raw means behind a cell (rows in
+/// display order), whose printed step bounds what a test can tell apart.
+/// The significance mark waits for the page's correction
+/// ([`super::correct_page`]).
+fn compare_cells<I: Iterator<Item = f64>>(
+    rows: &mut [RowView],
+    cols: &[ColKey],
+    base: &str,
+    values: impl Fn(usize, usize) -> I,
+) {
+    let base_rows: FxHashMap<Vec<String>, usize> =
+        rows.iter().enumerate().filter(|(_, r)| r.kernel == base).map(|(i, r)| (r.params.clone(), i)).collect();
+    for ri in 0..rows.len() {
+        if rows[ri].kernel == base {
+            continue;
+        }
+        let Some(&bi) = base_rows.get(&rows[ri].params) else {
+            continue;
+        };
+        for (ci, col) in cols.iter().enumerate() {
+            let base = rows[bi].cells[ci].as_ref().map(|c| c.summary);
+            let better = col.better;
+            if let (Some(base), Some(cell)) = (base, rows[ri].cells[ci].as_mut()) {
+                let step = resolution(values(ri, ci).chain(values(bi, ci)));
+                let cmp = compare(&cell.summary, &base, better, step);
+                // No better direction, no verdict: informational columns
+                // (MHz, %CPU, counts) show no change marks.
+                cell.delta_text = cmp
+                    .pct_better
+                    .filter(|_| better != Better::Neither)
+                    // `+ 0.0` turns -0.0 into 0.0, so no change prints as +0.0%.
+                    .map(|p| {
+                        let mut s = CompactString::default();
+                        push_fixed(&mut s, (p * 10.0).round() / 10.0 + 0.0, 1, true);
+                        s.push('%');
+                        s
+                    });
+                cell.delta_class = match (better, cmp.pct_better) {
+                    (Better::Neither, _) | (_, None) => "",
+                    (_, Some(p)) if p > 0.0 => "better",
+                    (_, Some(p)) if p < 0.0 => "worse",
+                    _ => "",
+                };
+                cell.comparison = Some(cmp);
+            }
+        }
+    }
+}
+
+/// A parameter with the same value in every row is a setting, not a
+/// dimension: said once instead of repeated in a column. Removes such
+/// parameters from `param_names` and the rows, and returns them as text
+/// (`["blk size 4096"]`) and as (name, value) pairs.
+fn fix_params(rows: &mut [RowView], param_names: &mut Vec<String>) -> (Vec<String>, Vec<(String, String)>) {
+    let mut fixed_params = Vec::new();
+    let mut fixed_param_values = Vec::new();
+    if rows.len() > 1 {
+        let mut i = 0;
+        while i < param_names.len() {
+            let first = &rows[0].params[i];
+            if !first.is_empty() && rows.iter().all(|r| &r.params[i] == first) {
+                fixed_params.push(format!("{} {}", param_names[i], first));
+                fixed_param_values.push((param_names[i].clone(), first.clone()));
+                param_names.remove(i);
+                for r in rows.iter_mut() {
+                    r.params.remove(i);
+                }
+            } else {
+                i += 1;
+            }
+        }
+    }
+    (fixed_params, fixed_param_values)
+}
+
+/// The metric columns as shown: names prefixed by their group when the
+/// table mixes groups, each with its precision.
+fn column_views(cols: &[ColKey], precision: &[usize], mixed_groups: bool) -> Vec<ColumnView> {
+    cols.iter()
+        .zip(precision)
+        .map(|(c, &precision)| ColumnView {
+            name: if mixed_groups && !c.group.is_empty() {
+                format!("{} {}", c.group, c.name)
+            } else {
+                c.name.to_string()
+            },
+            unit: c.unit.to_string(),
+            better: c.better,
+            precision,
+        })
+        .collect()
+}
+
+/// "smaller is better" when every column agrees; otherwise a list such as
+/// "bigger is better: Rate, CPU Eff; smaller is better: Max Latency" (an
+/// informational column, such as %CPU, is in neither list).
+fn direction_label(columns: &[ColumnView]) -> String {
+    let of = |b: Better| columns.iter().filter(|c| c.better == b).map(|c| c.name.clone()).collect::<Vec<_>>();
+    let (hi, lo, neither) = (of(Better::Higher), of(Better::Lower), of(Better::Neither));
+    match (hi.is_empty(), lo.is_empty()) {
+        (false, true) if neither.is_empty() => Better::Higher.phrase().to_string(),
+        (true, false) if neither.is_empty() => Better::Lower.phrase().to_string(),
+        (true, true) => String::new(),
+        _ => {
+            let mut parts = Vec::new();
+            if !hi.is_empty() {
+                parts.push(format!("{}: {}", Better::Higher.phrase(), hi.join(", ")));
+            }
+            if !lo.is_empty() {
+                parts.push(format!("{}: {}", Better::Lower.phrase(), lo.join(", ")));
+            }
+            parts.join("; ")
+        }
+    }
+}

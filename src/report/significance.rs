@@ -1,0 +1,92 @@
+//! Significance: the page's Benjamini–Hochberg correction, the marks
+//! after each change and the texts that explain them.
+
+use super::{SectionView, TableView};
+use crate::model::Better;
+use crate::stats::{Comparison, benjamini_hochberg};
+
+/// Adjusts the p-values of every tested comparison on a machine class's
+/// page together (Benjamini–Hochberg, see [`crate::stats`]), then marks
+/// each compared cell: `*` when its adjusted p-value is below `alpha`, `~`
+/// when tested and not significant, nothing when not tested. Columns with
+/// no better direction (MHz, %CPU, counts) are informational: they get no
+/// mark and are not part of the family. Every table learns the family's
+/// size ([`TableView::tests`]) for its legend, which is returned.
+pub fn correct_page(sections: &mut [SectionView], alpha: f64) -> usize {
+    let mut at: Vec<(usize, usize, usize)> = Vec::new();
+    let mut p: Vec<f64> = Vec::new();
+    for (si, s) in sections.iter().enumerate() {
+        for (ri, r) in s.table.rows.iter().enumerate() {
+            for (ci, (c, col)) in r.cells.iter().zip(&s.table.columns).enumerate() {
+                let w = c.as_ref().and_then(|c| c.comparison).and_then(|x| x.welch);
+                if let Some(w) = w.filter(|w| col.better != Better::Neither && !w.p.is_nan()) {
+                    at.push((si, ri, ci));
+                    p.push(w.p);
+                }
+            }
+        }
+    }
+    for ((si, ri, ci), adjusted) in at.iter().zip(benjamini_hochberg(&p)) {
+        let cell = sections[*si].table.rows[*ri].cells[*ci].as_mut();
+        if let Some(cmp) = cell.and_then(|c| c.comparison.as_mut()) {
+            cmp.p_adjusted = Some(adjusted);
+            cmp.significant = adjusted < alpha;
+        }
+    }
+    for s in sections.iter_mut() {
+        s.table.tests = p.len();
+        s.table.legend = legend(&s.table);
+        let columns = &s.table.columns;
+        for r in &mut s.table.rows {
+            for (c, col) in r.cells.iter_mut().zip(columns) {
+                if let Some(c) = c.as_mut().filter(|_| col.better != Better::Neither) {
+                    c.mark = c.comparison.as_ref().map_or("", significance_mark);
+                }
+            }
+        }
+    }
+    p.len()
+}
+
+/// The mark after a change: `*` significant at α after the page's
+/// correction, `~` tested and not significant, nothing when not tested
+/// (a single run, no spread on either side, or a difference below the
+/// printed resolution).
+pub fn significance_mark(c: &Comparison) -> &'static str {
+    match (c.welch, c.significant) {
+        (Some(_), true) => "*",
+        (Some(_), false) => "~",
+        (None, _) => "",
+    }
+}
+
+/// What "not tested" means, in the legends of every rendering.
+pub const NOT_TESTED: &str =
+    "a single run, no spread on either side, or a difference below the last printed decimal place";
+
+/// What `*` means: "significant at α = 0.05 after Benjamini–Hochberg
+/// correction over the 412 tests of this machine class (Welch's t-test)"
+/// ("the one test"; with none, that no change could be tested).
+pub fn significance_text(alpha: f64, tests: usize) -> String {
+    let family = match tests {
+        0 => {
+            return format!(
+                "significant at α = {alpha} after Benjamini–Hochberg correction (Welch's t-test; no change of this machine class could be tested)"
+            );
+        }
+        1 => "the one test".to_string(),
+        n => format!("the {n} tests"),
+    };
+    format!(
+        "significant at α = {alpha} after Benjamini–Hochberg correction over {family} of this machine class (Welch's t-test)"
+    )
+}
+
+/// The legend explaining the marks, for tables that have comparisons.
+pub fn legend(t: &TableView) -> Option<String> {
+    let base = t.baseline.as_ref()?;
+    Some(format!(
+        "% = change vs {base}, positive is better; * {}; ~ tested, not significant; unmarked: not tested ({NOT_TESTED})",
+        significance_text(t.alpha, t.tests)
+    ))
+}

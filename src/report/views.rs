@@ -1,0 +1,188 @@
+//! The view types every renderer reads: sections, tables, columns, rows,
+//! cells, kernels, chart references and notable changes. Plain data, every
+//! text already made.
+
+use crate::model::Better;
+use crate::stats::{Comparison, Summary};
+use compact_str::CompactString;
+use serde::Serialize;
+use std::sync::Arc;
+
+/// A chart as pages refer to it: its file and words, not its SVG.
+#[derive(Debug, Clone, Serialize)]
+pub struct ChartRef {
+    /// Path relative to the machine directory (`charts/dbench-32-bar.svg`).
+    pub file: String,
+    /// Title (figure caption).
+    pub title: String,
+    /// What it shows, in words (the image's alt text).
+    pub desc: String,
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+}
+
+/// A significant change against the baseline, for the page's summary.
+#[derive(Debug, Clone, Serialize)]
+pub struct NotableChange {
+    /// In words: "dbench ext2 192 procs: 2.5.33-mm5 +51% vs 2.4.20-pre5
+    /// (adjusted p = 0.003)".
+    pub text: String,
+    /// Anchor of the section it comes from.
+    pub section_id: String,
+    /// Change in percent, positive = better.
+    pub pct_better: f64,
+    /// Welch's p-value after the page's Benjamini–Hochberg correction.
+    pub p: f64,
+}
+
+/// A kernel on a machine page.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct KernelView {
+    /// Kernel name.
+    pub name: String,
+    /// Notes as Markdown.
+    pub notes_md: String,
+    /// Notes as sanitised HTML.
+    pub notes_html: String,
+    /// Patches applied.
+    pub patches: Vec<String>,
+}
+
+/// One section: commentary and one table.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct SectionView {
+    /// Anchor id, unique on the page.
+    pub id: String,
+    /// Heading.
+    pub title: String,
+    /// Parser ids whose results fill the table.
+    pub benchmarks: Vec<String>,
+    /// Commentary as Markdown.
+    pub commentary_md: String,
+    /// Commentary as sanitised HTML.
+    pub commentary_html: String,
+    /// The table.
+    pub table: TableView,
+    /// Charts of this section (bar or scaling), drawn from the table by
+    /// the chart step (`chart::page_charts`); empty until then.
+    pub charts: Vec<ChartRef>,
+}
+
+/// A table: kernels (and parameters) as rows, metrics as columns.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct TableView {
+    /// Headers of the parameter columns after the kernel column ("procs", "threads").
+    pub param_headers: Vec<String>,
+    /// Parameters with one value in every row, shown once under the title
+    /// rather than as a column: `["blk size 4096"]`.
+    pub fixed_params: Vec<String>,
+    /// The same parameters as (name, value): `[("blk size", "4096")]`, for
+    /// the data files, whose rows carry every parameter.
+    pub fixed_param_values: Vec<(String, String)>,
+    /// Metric columns.
+    pub columns: Vec<ColumnView>,
+    /// Rows in order: by parameters, then kernel order.
+    pub rows: Vec<RowView>,
+    /// "smaller is better", "bigger is better", or a per-column list when mixed.
+    pub direction: String,
+    /// True when some cell has more than one run.
+    pub has_spread: bool,
+    /// The baseline kernel of this table, when it has rows.
+    pub baseline: Option<String>,
+    /// Significance level used for the marks.
+    pub alpha: f64,
+    /// How many comparisons the machine class's page tested: the number
+    /// of p-values its Benjamini–Hochberg correction adjusted together
+    /// ([`correct_page`]). The same in every table of the page.
+    pub tests: usize,
+    /// The legend explaining the marks as plain text ([`legend`]), for
+    /// tables with a baseline: "% = change vs 2.4.20-pre5, positive is
+    /// better; * significant at α = 0.05 …". Set by [`correct_page`].
+    pub legend: Option<String>,
+}
+
+/// A metric column.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct ColumnView {
+    /// The benchmark's name for the metric, prefixed by its group when the
+    /// table mixes groups.
+    pub name: String,
+    /// Unit of every value in the column ("" for a pure number).
+    pub unit: String,
+    /// Better direction.
+    pub better: Better,
+    /// Decimals every value in the column is printed with.
+    pub precision: usize,
+}
+
+/// A row: one kernel at one set of parameter values.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct RowView {
+    /// Kernel name.
+    pub kernel: String,
+    /// Parameter values, aligned with [`TableView::param_headers`] ("" when absent).
+    pub params: Vec<String>,
+    /// One cell per column; `None` when the kernel has no value there.
+    pub cells: Vec<Option<CellView>>,
+    /// The raw files behind every value of the row, when all its cells came
+    /// from the same files (the common case: one file per kernel and
+    /// benchmark, or a summary file holding rows for several kernels);
+    /// empty when its cells came from different files. Paths relative to
+    /// the machine directory, as in [`CellView::sources`].
+    ///
+    /// HTML links the row (its kernel name) to these files instead of
+    /// linking every number: one link per row rather than per cell keeps a
+    /// large archive's pages a third smaller.
+    pub sources: Vec<Arc<str>>,
+    /// The same as links, as in [`CellView::source_links`].
+    pub source_links: Vec<Arc<str>>,
+}
+
+impl RowView {
+    /// A row of `cells`, with [`RowView::sources`] filled in when every
+    /// cell came from the same raw files.
+    pub fn new(kernel: String, params: Vec<String>, cells: Vec<Option<CellView>>) -> RowView {
+        let mut present = cells.iter().flatten();
+        let (sources, source_links) = match present.next() {
+            Some(first) if present.all(|c| c.sources == first.sources) => {
+                (first.sources.clone(), first.source_links.clone())
+            }
+            _ => (Vec::new(), Vec::new()),
+        };
+        RowView { kernel, params, cells, sources, source_links }
+    }
+}
+
+/// One number: a summary of the runs behind it, ready to print.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct CellView {
+    /// The statistics.
+    pub summary: Summary,
+    /// The mean formatted with the column precision.
+    pub text: CompactString,
+    /// Standard deviation formatted to two significant digits, when n ≥ 2.
+    pub stddev_text: Option<CompactString>,
+    /// Raw files the values came from (paths relative to the machine
+    /// directory); shared by every cell of the file.
+    pub sources: Vec<Arc<str>>,
+    /// The same as percent-encoded links relative to the machine page
+    /// (`raw/2.4.7/dbench-32.txt`); the raw files are copied there.
+    pub source_links: Vec<Arc<str>>,
+    /// Comparison with the baseline kernel's cell in the same row parameters;
+    /// `None` for the baseline itself or when it has no value there.
+    ///
+    /// Not passed to templates: as a nested map in every cell it made up
+    /// most of the cost (time and memory) of a machine page's template
+    /// context. Templates show the change through `delta_text`, `mark` and
+    /// `delta_class`; the statistics are in `data.json` and the CSV files.
+    #[serde(skip_serializing)]
+    pub comparison: Option<Comparison>,
+    /// The change as text, positive = better: "+12.3%"; "-" signs mean worse.
+    pub delta_text: Option<CompactString>,
+    /// "better", "worse" or "" (no better direction, or no change).
+    pub delta_class: &'static str,
+    /// Significance mark after the change: "*", "~" or "".
+    pub mark: &'static str,
+}
