@@ -635,7 +635,7 @@ fn no_build_writes_inside_the_content_tree() {
     let tmp = tempfile::tempdir().expect("tmp");
     let content = small_site(tmp.path());
     put(&content, "content/machine.yaml", "name: \"Named like the content directory\"\n");
-    put(&content, "content/2.4.7/dbench-32.txt", &format!("{}edited by hand\n", dbench("1.2345")));
+    put(&content, "content/2.4.7/dbench-32.txt", format!("{}edited by hand\n", dbench("1.2345")));
     let before = snapshot(&content);
     let mut opts = BuildOptions::new(&content, tmp.path());
     opts.force = true;
@@ -686,14 +686,14 @@ fn control_characters_from_names_and_yaml_reach_no_output() {
 fn links_out_of_the_content_tree_are_not_followed_unless_allowed() {
     let tmp = tempfile::tempdir().expect("tmp");
     let content = small_site(tmp.path());
-    put(tmp.path(), "elsewhere/dbench-64.txt", &dbench("3.3333"));
-    put(tmp.path(), "secret/dbench-16.txt", &dbench("2.2222"));
+    put(tmp.path(), "elsewhere/dbench-64.txt", dbench("3.3333"));
+    put(tmp.path(), "secret/dbench-16.txt", dbench("2.2222"));
     std::fs::create_dir_all(content.join("m1/2.4.11")).expect("mkdir");
     std::os::unix::fs::symlink(tmp.path().join("elsewhere/dbench-64.txt"), content.join("m1/2.4.11/dbench-64.txt"))
         .expect("symlink");
     std::os::unix::fs::symlink(tmp.path().join("secret"), content.join("m1/2.4.9")).expect("symlink");
     // A link inside the tree is read as before.
-    put(tmp.path(), "content/shared/dbench-8.txt", &dbench("4.4444"));
+    put(tmp.path(), "content/shared/dbench-8.txt", dbench("4.4444"));
     std::fs::create_dir_all(content.join("m1/2.4.10")).expect("mkdir");
     std::os::unix::fs::symlink("../../shared/dbench-8.txt", content.join("m1/2.4.10/dbench-again.txt"))
         .expect("symlink");

@@ -2,14 +2,14 @@
 //!
 //! The loaded [`Site`] is turned into plain serialisable structs — pages,
 //! sections, tables, rows, cells — with every number already summarised
-//! ([`Summary`]) and formatted with one precision per column. HTML (tera),
+//! ([`crate::stats::Summary`]) and formatted with one precision per column. HTML (tera),
 //! Markdown and plaintext render these same structs, so they cannot disagree;
 //! templates never see parser types.
 //!
-//! One module per job: [`views`] holds the view types, [`section`] lays out
-//! one section's table, [`significance`] corrects a page's tests and
-//! explains the marks, [`notable`] picks the largest changes, [`compare`]
-//! makes the comparison page, [`kernel`] the kernel pages, and [`format`]
+//! One module per job: `views` holds the view types, `section` lays out
+//! one section's table, `significance` corrects a page's tests and
+//! explains the marks, `notable` picks the largest changes, `compare`
+//! makes the comparison page, `kernel` the kernel pages, and `format`
 //! prints numbers and links. Everything is re-exported here
 //! (`benchsite::report::X`).
 

@@ -95,11 +95,11 @@ pub struct TableView {
     pub alpha: f64,
     /// How many comparisons the machine class's page tested: the number
     /// of p-values its Benjamini–Hochberg correction adjusted together
-    /// ([`correct_page`]). The same in every table of the page.
+    /// ([`correct_page`](super::correct_page)). The same in every table of the page.
     pub tests: usize,
-    /// The legend explaining the marks as plain text ([`legend`]), for
+    /// The legend explaining the marks as plain text ([`legend`](super::legend)), for
     /// tables with a baseline: "% = change vs 2.4.20-pre5, positive is
-    /// better; * significant at α = 0.05 …". Set by [`correct_page`].
+    /// better; * significant at α = 0.05 …". Set by [`correct_page`](super::correct_page).
     pub legend: Option<String>,
 }
 
