@@ -125,9 +125,16 @@ fn scaled(v: &str) -> Option<f64> {
     plain(&shifted)
 }
 
+/// A latency line read: statistic (`slat`, `clat`, `lat`), unit, avg, stdev.
+type LatLine<'a> = (&'static str, &'a str, f64, f64);
+
+/// A group status line read: direction (`READ`), key (`bw`, `aggrb`),
+/// value, unit.
+type GroupLine = (&'static str, &'static str, f64, String);
+
 /// `clat (usec): min=41, max=30964, avg=75.25, stdev=202.27` →
 /// (`clat`, `usec`, avg, stdev). Also `slat` and ` lat`; 2.x's `min=3 ,`.
-fn latency_line(line: &str) -> Option<Result<(&'static str, &str, f64, f64), String>> {
+fn latency_line(line: &str) -> Option<Result<LatLine<'_>, String>> {
     let t = line.trim();
     let (kind, rest) =
         ["slat", "clat", "lat"].iter().find_map(|k| Some((*k, t.strip_prefix(k)?.strip_prefix(" (")?)))?;
@@ -175,7 +182,7 @@ fn percentile_row(line: &str) -> Option<Result<Vec<(String, f64)>, String>> {
 
 /// `   READ: bw=21.9MiB/s (23.0MB/s), …` (3.x) or `READ: io=…, aggrb=1023KB/s,
 /// …` (2.x) → (`READ`, `bw` or `aggrb`, value, unit).
-fn group_line(line: &str) -> Option<Result<(&'static str, &'static str, f64, String), String>> {
+fn group_line(line: &str) -> Option<Result<GroupLine, String>> {
     let t = line.trim();
     let (dir, rest) =
         ["READ", "WRITE", "TRIM"].iter().find_map(|d| Some((*d, t.strip_prefix(d)?.strip_prefix(':')?)))?;
