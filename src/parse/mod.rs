@@ -33,6 +33,7 @@ pub mod lmbench_raw;
 pub mod num;
 pub mod osdb;
 pub mod segment;
+pub mod stress_ng;
 pub mod time;
 pub mod tiobench;
 pub mod unixbench;
@@ -153,6 +154,7 @@ pub fn registry() -> &'static [&'static dyn BenchParser] {
         &irman::Irman,
         &osdb::Osdb,
         &fio::Fio,
+        &stress_ng::StressNg,
         &generic::Generic,
     ]
 }
