@@ -98,6 +98,11 @@ const YAML_KEYS: [&str; 8] = [
 /// (level, `x`); `stress-ng: x` → ("", `x`); a bare line → ("", line).
 fn strip_prefix(line: &str) -> (&str, &str) {
     let t = line.trim();
+    // A shell prompt glued before the line (`root@ubuntu:~# stress-ng: metrc: …`).
+    let t = match t.find("# stress-ng: ").or_else(|| t.find("$ stress-ng: ")) {
+        Some(at) if !t.starts_with("stress-ng:") => &t[at + 2..],
+        _ => t,
+    };
     let Some(rest) = t.strip_prefix("stress-ng:") else { return ("", t) };
     let rest = rest.trim_start();
     let (level, rest) = match rest.split_once(':') {
