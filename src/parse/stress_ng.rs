@@ -228,23 +228,18 @@ fn command_instances(line: &str) -> Vec<(String, u32)> {
 struct State {
     /// Instances per stressor, from the latest `dispatching hogs` line or
     /// command line (`*` for every stressor).
-    instances: Vec<(String, u32)>,
+    instances: rustc_hash::FxHashMap<String, u32>,
     /// Figure columns of the table being read (after its header).
     columns: Option<usize>,
     /// Stressors the text table gave.
-    seen: Vec<String>,
+    seen: rustc_hash::FxHashSet<String>,
 }
 
 impl State {
     /// A sample of `stressor` with its parameters.
     fn sample(&self, stressor: &str, metric: Metric, value: f64, line: usize) -> Sample {
         let mut s = Sample::new(metric, value, line).with_param("stressor", stressor);
-        let n = self
-            .instances
-            .iter()
-            .find(|(s, _)| s == stressor)
-            .or_else(|| self.instances.iter().find(|(s, _)| s == "*"));
-        if let Some((_, n)) = n {
+        if let Some(n) = self.instances.get(stressor).or_else(|| self.instances.get("*")) {
             s = s.with_param("instances", n);
         }
         s
@@ -257,19 +252,20 @@ fn text_line(st: &mut State, n: usize, line: &str, out: &mut ParsedFile) -> Resu
     if line.contains("stress-ng") && !line.trim_start().starts_with("stress-ng:") {
         let found = command_instances(line);
         if !found.is_empty() {
-            st.instances = found;
+            st.instances = found.into_iter().collect();
         }
     }
     let hogs = dispatching(body);
     if !hogs.is_empty() {
-        st.instances = hogs;
+        st.instances = hogs.into_iter().collect();
         return Ok(());
     }
     if let Some(c) = header_columns(body) {
         st.columns = Some(c);
         return Ok(());
     }
-    if level == "fail" || body.starts_with("metrics-check:") {
+    let untrustworthy = body.strip_prefix("metrics untrustworthy:").and_then(plain).is_some_and(|v| v > 0.0);
+    if level == "fail" || body.starts_with("metrics-check:") || untrustworthy {
         out.notes.push((n, format!("stress-ng reported: {body}")));
         return Ok(());
     }
@@ -300,6 +296,12 @@ fn text_line(st: &mut State, n: usize, line: &str, out: &mut ParsedFile) -> Resu
         return Ok(());
     }
     if numeric != cols || rest.len() != cols {
+        // A line without stress-ng's prefix may be a post's prose: a note.
+        if level.is_empty() && !line.contains("stress-ng:") {
+            let msg = format!("line {n} looks like a stress-ng metrics row but has not {cols} figures; not read");
+            out.notes.push((n, msg));
+            return Ok(());
+        }
         let what = format!("a stress-ng metrics row: a stressor and {cols} figures");
         return Err(ParseError::malformed(n, what, line.trim()));
     }
@@ -308,7 +310,7 @@ fn text_line(st: &mut State, n: usize, line: &str, out: &mut ParsedFile) -> Resu
         let v = plain(tok).unwrap_or_default();
         out.samples.push(st.sample(name, Metric::new(mname, unit, better), v, n));
     }
-    st.seen.push(name.to_string());
+    st.seen.insert(name.to_string());
     Ok(())
 }
 
@@ -356,17 +358,22 @@ fn read_yaml(st: &State, input: &Input, (a, b): (usize, usize), out: &mut Parsed
         };
         let at = (from..b).find(|&i| input.lines[i].trim_start().starts_with("- stressor:")).unwrap_or(from);
         from = at + 1;
-        if st.seen.iter().any(|s| s == name) {
+        if st.seen.contains(name) {
             repeated.push(name.to_string());
             continue;
         }
         let Some(map) = item.as_mapping() else { continue };
+        // The item's lines: `key:` → line index, first one kept.
+        let mut key_lines: rustc_hash::FxHashMap<&str, usize> = rustc_hash::FxHashMap::default();
+        for i in (at..b).take_while(|&i| i == at || !input.lines[i].trim_start().starts_with("- ")) {
+            let t = input.lines[i].trim_start().trim_start_matches("- ");
+            if let Some((k, _)) = t.split_once(':') {
+                key_lines.entry(k.trim_end()).or_insert(i);
+            }
+        }
         for (k, v) in map {
             let Some(key) = k.as_str().filter(|k| *k != "stressor") else { continue };
-            let line = (at..b)
-                .take_while(|&i| i == at || !input.lines[i].trim_start().starts_with("- "))
-                .find(|&i| input.lines[i].trim_start().trim_start_matches("- ").starts_with(&format!("{key}:")))
-                .unwrap_or(at);
+            let line = key_lines.get(key).copied().unwrap_or(at);
             let Some(x) = v.as_f64().filter(|x| x.is_finite()) else {
                 return Err(ParseError::malformed(line + 1, format!("a number for `{key}`"), input.lines[line].trim()));
             };
@@ -415,9 +422,13 @@ impl BenchParser for StressNg {
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         let mut out = ParsedFile { benchmark: "stress-ng".into(), ..ParsedFile::default() };
         let blocks = yaml_blocks(input);
+        let mut in_yaml = vec![false; input.lines.len()];
+        for &(a, b) in &blocks {
+            in_yaml[a..b].fill(true);
+        }
         let mut st = State::default();
         for (i, line) in input.lines.iter().enumerate() {
-            if blocks.iter().any(|&(a, b)| (a..b).contains(&i)) {
+            if in_yaml[i] {
                 continue;
             }
             text_line(&mut st, i + 1, line, &mut out)?;
@@ -510,6 +521,36 @@ mod tests {
             ]
         );
         assert_eq!(f.version.as_deref(), Some("0.09.23"));
+    }
+
+    #[test]
+    fn prose_after_a_bare_table_is_a_note() {
+        let t = "stressor       bogo ops real time  usr time  sys time   bogo ops/s     bogo ops/s\n\
+                 ramfs            735238     60.00     12.37    363.70     12253.05        1955.08\n\
+                 ramfs 9 60 seconds each\n";
+        let f = StressNg.parse(&Input::from_text(t)).unwrap();
+        assert_eq!(f.samples.len(), 6);
+        assert_eq!(f.notes.len(), 1, "{:?}", f.notes);
+        assert_eq!(f.notes[0].0, 3);
+    }
+
+    #[test]
+    fn many_rows_and_yaml_items_read_in_linear_time() {
+        let mut t = String::from(
+            "stress-ng: info:  [1] stressor       bogo ops real time  usr time  sys time   bogo ops/s     bogo ops/s\n",
+        );
+        for i in 0..20_000 {
+            t.push_str(&format!("stress-ng: info:  [1] s{i}   1  2.00  1.99  0.00  660.00  663.32\n"));
+        }
+        t.push_str("metrics:\n");
+        for i in 0..20_000 {
+            t.push_str(&format!("    - stressor: y{i}\n      bogo-ops: 5\n"));
+        }
+        let time = std::time::Instant::now();
+        let f = StressNg.parse(&Input::from_text(&t)).unwrap();
+        assert_eq!(f.samples.len(), 140_000);
+        assert_eq!(f.samples[139_999].line, 60_002);
+        assert!(time.elapsed() < std::time::Duration::from_secs(10), "{:?}", time.elapsed());
     }
 
     #[test]

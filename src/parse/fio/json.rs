@@ -96,18 +96,22 @@ struct Locator<'a> {
 }
 
 impl Locator<'_> {
+    /// True when line `n` (1-based) starts with `"key"` and a colon.
+    fn is_key(&self, n: usize, key: &str) -> bool {
+        self.lines.get(n - 1).is_some_and(|l| {
+            l.trim_start()
+                .strip_prefix('"')
+                .and_then(|r| r.strip_prefix(key))
+                .and_then(|r| r.strip_prefix('"'))
+                .is_some_and(|r| r.trim_start().starts_with(':'))
+        })
+    }
+
     /// The first line at or after `from` (1-based) whose text starts with
     /// `"key"` and a colon; `from` when there is none (a document on one
     /// line).
     fn find(&self, from: usize, key: &str) -> usize {
-        let quoted = format!("\"{key}\"");
-        (from..=self.last)
-            .find(|&n| {
-                self.lines.get(n - 1).is_some_and(|l| {
-                    l.trim_start().strip_prefix(&quoted).is_some_and(|r| r.trim_start().starts_with(':'))
-                })
-            })
-            .unwrap_or(from)
+        (from..=self.last).find(|&n| self.is_key(n, key)).unwrap_or(from)
     }
 }
 
@@ -154,14 +158,23 @@ pub fn read_document(
         out.version = Some(v.strip_prefix("fio-").unwrap_or(v).to_string());
     }
     let global = doc.value.get("global options").and_then(Value::as_object);
-    let jobs_line = loc.find(doc.first, "jobs");
     let Some(jobs) = doc.value.get("jobs").and_then(Value::as_array) else {
         let found = input.lines[doc.first - 1].trim();
         return Err(ParseError::malformed(doc.first, "a `jobs` list in fio's JSON", found));
     };
-    let mut cursor = jobs_line;
-    for job in jobs {
-        let job_line = loc.find(cursor, "jobname");
+    // Each job's lines: from its `"jobname"` line to the next one's, so that
+    // every key is looked for among its own job's lines only.
+    let job_lines: Vec<usize> = (doc.first..=doc.last).filter(|&n| loc.is_key(n, "jobname")).collect();
+    let pretty = job_lines.len() == jobs.len();
+    // Each job name: its first line and how many times it is reported.
+    let mut seen: rustc_hash::FxHashMap<&str, (usize, usize)> = rustc_hash::FxHashMap::default();
+    for (k, job) in jobs.iter().enumerate() {
+        let (job_line, end) = if pretty {
+            (job_lines[k], job_lines.get(k + 1).map_or(doc.last, |n| n - 1))
+        } else {
+            (doc.first, doc.last)
+        };
+        let loc = Locator { lines: &input.lines, last: end };
         let found = input.lines[job_line - 1].trim();
         let Some(job) = job.as_object() else {
             return Err(ParseError::malformed(job_line, "a job object in fio's `jobs`", found));
@@ -169,6 +182,7 @@ pub fn read_document(
         let Some(name) = job.get("jobname").and_then(Value::as_str) else {
             return Err(ParseError::malformed(job_line, "a `jobname` in a fio job", found));
         };
+        seen.entry(name).or_insert((job_line, 0)).1 += 1;
         let mut params = JobParams { job: name.to_string(), rest: Vec::new() };
         for key in ["rw", "bs", "iodepth", "numjobs"] {
             if let Some(v) = option(job, global, key) {
@@ -183,9 +197,22 @@ pub fn read_document(
             dir_from = dir_line;
             read_direction(input, &loc, dir, d, dir_line, &params, out)?;
         }
-        cursor = dir_from + 1;
+    }
+    let mut many: Vec<(&str, (usize, usize))> = seen.into_iter().filter(|s| s.1.1 > 1).collect();
+    many.sort_by_key(|m| m.1.0);
+    for (name, (line, n)) in many {
+        out.notes.push((line, clones_note(name, n)));
     }
     Ok(())
+}
+
+/// The note on a job printed several times in one report: fio's `numjobs`
+/// clones without `group_reporting`, each its own figures.
+pub fn clones_note(name: &str, n: usize) -> String {
+    format!(
+        "fio job {name:?} is reported {n} times in one report (numjobs clones without group_reporting): \
+         each clone's figures are read as one run, not the job's total"
+    )
 }
 
 /// True when a direction did any I/O: fio prints zeros for one it did not do.
@@ -211,13 +238,17 @@ fn read_direction(
         return Ok(());
     }
     let text = |n: usize| input.lines[n - 1].trim().to_string();
-    let line = loc.find(dir_line, "bw");
-    if let Some(bw) = number(d, "bw", line, &text(line))? {
-        out.samples.push(params.sample(bw_metric(dir, "KiB/s"), bw, line));
+    if d.contains_key("bw") {
+        let line = loc.find(dir_line, "bw");
+        if let Some(bw) = number(d, "bw", line, &text(line))? {
+            out.samples.push(params.sample(bw_metric(dir, "KiB/s"), bw, line));
+        }
     }
-    let line = loc.find(dir_line, "iops");
-    if let Some(iops) = number(d, "iops", line, &text(line))? {
-        out.samples.push(params.sample(iops_metric(dir), iops, line));
+    if d.contains_key("iops") {
+        let line = loc.find(dir_line, "iops");
+        if let Some(iops) = number(d, "iops", line, &text(line))? {
+            out.samples.push(params.sample(iops_metric(dir), iops, line));
+        }
     }
     // fio 3.x prints nanoseconds (`clat_ns`), fio 2.x microseconds (`clat`).
     let (suffix, unit) =
@@ -229,7 +260,7 @@ fn read_direction(
         if !measured(obj) {
             continue;
         }
-        for stat in stats {
+        for stat in stats.iter().filter(|s| obj.contains_key(**s)) {
             let line = loc.find(obj_line, stat);
             if let Some(v) = number(obj, stat, line, &text(line))? {
                 let what = if *stat == "stddev" { format!("{kind} stdev") } else { format!("{kind} mean") };

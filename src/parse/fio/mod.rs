@@ -241,6 +241,27 @@ mod tests {
         assert!(!is_command_line("fio version 3"));
     }
 
+    /// Many jobs in one document, and many documents, read in linear time:
+    /// each key is looked for among its own job's lines only.
+    #[test]
+    fn many_jobs_and_documents_read_in_linear_time() {
+        let job = |i: usize| {
+            format!(
+                "    {{\n      \"jobname\" : \"j{i}\",\n      \"read\" : {{\n        \"io_kbytes\" : 4,\n        \"iops\" : 1.5\n      }}\n    }}"
+            )
+        };
+        let jobs: Vec<String> = (0..20_000).map(job).collect();
+        let doc = format!("{{\n  \"fio version\" : \"fio-3.1\",\n  \"jobs\" : [\n{}\n  ]\n}}\n", jobs.join(",\n"));
+        let t = std::time::Instant::now();
+        let f = Fio.parse(&Input::from_text(&doc)).unwrap();
+        assert_eq!(f.samples.len(), 20_000);
+        assert_eq!(f.samples[19_999].line, doc.lines().count() - 4);
+        let small = "{\"fio version\":\"fio-3.1\",\"jobs\":[{\"jobname\":\"j\",\"read\":{\"bw\":5,\"iops\":1}}]}\n";
+        let f = Fio.parse(&Input::from_text(&small.repeat(20_000))).unwrap();
+        assert_eq!(f.samples.len(), 40_000);
+        assert!(t.elapsed() < std::time::Duration::from_secs(10), "{:?}", t.elapsed());
+    }
+
     #[test]
     fn a_command_alone_has_no_results() {
         let i = Input::from_text(

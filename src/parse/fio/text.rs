@@ -201,7 +201,10 @@ fn group_line(line: &str) -> Option<Result<GroupLine, String>> {
 #[derive(Default)]
 struct State {
     /// Job definitions seen: name → parameters.
-    defs: Vec<(String, Vec<(&'static str, String)>)>,
+    defs: rustc_hash::FxHashMap<String, Vec<(&'static str, String)>>,
+    /// Result sections per job name since the last group status block
+    /// (clones of `numjobs` without `group_reporting`): (count, first line).
+    sections: rustc_hash::FxHashMap<String, (usize, usize)>,
     /// The job whose section is being read; `None` outside one.
     job: Option<JobParams>,
     /// The job's section repeats a JSON report's job: not read.
@@ -228,13 +231,30 @@ pub fn read(
     out: &mut ParsedFile,
 ) -> Result<(), ParseError> {
     let mut st = State::default();
+    // `skip` is in file order: the next range not yet passed.
+    let mut next = 0;
     for (n, line) in input.numbered() {
-        if skip.iter().any(|&(a, b)| (a..=b).contains(&n)) {
+        while skip.get(next).is_some_and(|&(_, b)| b < n) {
+            next += 1;
+        }
+        if skip.get(next).is_some_and(|&(a, _)| a <= n) {
             continue;
         }
         step(&mut st, n, line, json_jobs, out)?;
     }
+    note_clones(&mut st, json_jobs, out);
     Ok(())
+}
+
+/// Notes each job reported in several sections since the last group status
+/// block (see [`super::json::clones_note`]), and starts counting anew.
+fn note_clones(st: &mut State, json_jobs: &[String], out: &mut ParsedFile) {
+    let mut many: Vec<(String, (usize, usize))> =
+        st.sections.drain().filter(|(name, (k, _))| *k > 1 && !json_jobs.contains(name)).collect();
+    many.sort_by_key(|m| m.1.1);
+    for (name, (k, line)) in many {
+        out.notes.push((line, super::json::clones_note(&name, k)));
+    }
 }
 
 /// Reads one line.
@@ -248,12 +268,12 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[String], out: &mut Pa
         out.version = Some(v.to_string());
     }
     if let Some((name, params)) = definition(line) {
-        st.defs.retain(|(d, _)| d != name);
-        st.defs.push((name.to_string(), params));
+        st.defs.insert(name.to_string(), params);
         return Ok(());
     }
     if let Some((name, jobs)) = result_header(line) {
-        let mut rest = st.defs.iter().find(|(d, _)| d == name).map(|(_, p)| p.clone()).unwrap_or_default();
+        let mut rest = st.defs.get(name).cloned().unwrap_or_default();
+        st.sections.entry(name.to_string()).or_insert((0, n)).0 += 1;
         rest.push(("jobs", jobs.to_string()));
         st.job = Some(JobParams { job: name.to_string(), rest });
         st.skipping = json_jobs.iter().any(|j| j == name);
@@ -268,6 +288,7 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[String], out: &mut Pa
     {
         (st.job, st.dir, st.pct) = (None, None, None);
         st.group = Some(format!("Run status group {num}"));
+        note_clones(st, json_jobs, out);
         return Ok(());
     }
     if t.is_empty() || t.starts_with("Disk stats") {
@@ -326,6 +347,23 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[String], out: &mut Pa
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn clones_without_group_reporting_are_runs_with_a_note() {
+        let one =
+            "j: (groupid=0, jobs=1): err= 0: pid=1: Mon\n  read: IOPS=10, BW=40.0KiB/s (41.0kB/s)(400KiB/10001msec)\n";
+        let text = format!(
+            "j: (g=0): rw=read, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, ioengine=psync, iodepth=1\n{one}{one}\nRun status group 0 (all jobs):\n   READ: bw=80.0KiB/s (82.0kB/s), 40.0KiB/s-40.0KiB/s (41.0kB/s-41.0kB/s), io=800KiB (819kB), run=10001-10001msec\n"
+        );
+        let mut out = ParsedFile::default();
+        read(&Input::from_text(&text), &[], &[], &mut out).unwrap();
+        let bws: Vec<f64> =
+            out.samples.iter().filter(|s| s.metric.name == "read: bw").map(|s| s.value.mean()).collect();
+        assert_eq!(bws, vec![40.0, 40.0]);
+        assert_eq!(out.notes.len(), 1, "{:?}", out.notes);
+        assert_eq!(out.notes[0].0, 2);
+        assert!(out.notes[0].1.contains("2 times"));
+    }
 
     #[test]
     fn lines() {
