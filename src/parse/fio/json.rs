@@ -39,7 +39,7 @@ fn line_starts(input: &Input) -> Vec<usize> {
 
 /// True when a document is fio's: it has `"fio version"` or a `"jobs"` list.
 fn is_fio_doc(v: &Value) -> bool {
-    v.get("fio version").is_some() || v.get("jobs").is_some_and(Value::is_array)
+    v.get("fio version").is_some() || ["jobs", "client_stats"].iter().any(|k| v.get(k).is_some_and(Value::is_array))
 }
 
 /// Every fio JSON document in `input`, in file order.
@@ -158,7 +158,9 @@ pub fn read_document(
         out.version = Some(v.strip_prefix("fio-").unwrap_or(v).to_string());
     }
     let global = doc.value.get("global options").and_then(Value::as_object);
-    let Some(jobs) = doc.value.get("jobs").and_then(Value::as_array) else {
+    // fio's client/server mode reports `client_stats` in place of `jobs`.
+    let jobs = doc.value.get("jobs").or_else(|| doc.value.get("client_stats"));
+    let Some(jobs) = jobs.and_then(Value::as_array) else {
         let found = input.lines[doc.first - 1].trim();
         return Err(ParseError::malformed(doc.first, "a `jobs` list in fio's JSON", found));
     };
@@ -189,9 +191,12 @@ pub fn read_document(
                 params.rest.push((key, v));
             }
         }
+        if let Some(host) = job.get("hostname").and_then(Value::as_str) {
+            params.rest.push(("host", host.to_string()));
+        }
         names.push(name.to_string());
         let mut dir_from = job_line;
-        for dir in ["read", "write", "trim"] {
+        for dir in ["read", "write", "trim", "mixed"] {
             let Some(d) = job.get(dir).and_then(Value::as_object) else { continue };
             let dir_line = loc.find(dir_from, dir);
             dir_from = dir_line;
@@ -278,6 +283,15 @@ fn read_direction(
                 let (at, name) =
                     at.ok_or_else(|| ParseError::malformed(line, "a percentile such as `99.000000`", text(line)))?;
                 let v = v.as_f64().ok_or_else(|| ParseError::malformed(line, "a number", text(line)))?;
+                if at == 0.0 {
+                    // fio 2.x prints its unused percentile slots as `"0.00" : 0`.
+                    let msg = format!(
+                        "fio job {:?}: unused {dir} percentile slot `{k}` (fio 2.x): zero figures are not results",
+                        params.job
+                    );
+                    out.notes.push((line, msg));
+                    continue;
+                }
                 cells.push((at, name, v, line));
             }
             // serde_json's map is ordered by key text ("10.000000" before "5.000000").
@@ -332,6 +346,22 @@ mod tests {
         let f = Fio.parse(&Input::from_text(&format!("{one}\n{one}\n"))).unwrap();
         assert_eq!(f.samples.len(), 4);
         assert_eq!(f.samples[2].line, 2);
+    }
+
+    #[test]
+    fn client_stats_and_mixed_direction() {
+        let doc = "{\n  \"fio version\" : \"fio-2.6\",\n  \"client_stats\" : [\n    {\n      \"jobname\" : \"All clients\",\n      \"mixed\" : {\n        \"bw\" : 16653,\n        \"iops\" : 2252.49\n      }\n    },\n    {\n      \"jobname\" : \"w\",\n      \"hostname\" : \"node1\",\n      \"mixed\" : {\n        \"bw\" : 8000,\n        \"iops\" : 1000\n      }\n    }\n  ]\n}\n";
+        let f = Fio.parse(&Input::from_text(doc)).unwrap();
+        let got: Vec<(String, String, usize)> = f
+            .samples
+            .iter()
+            .map(|s| {
+                let p: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+                (s.metric.name.to_string(), p.join(" "), s.line)
+            })
+            .collect();
+        assert_eq!(got[0], ("mixed: bw".into(), "job=All clients".into(), 7));
+        assert_eq!(got[3], ("mixed: IOPS".into(), "job=w host=node1".into(), 16));
     }
 
     #[test]

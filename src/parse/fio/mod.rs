@@ -40,8 +40,8 @@
 //!    READ: io=326080KB, aggrb=1023KB/s, minb=1023KB/s, maxb=1023KB/s, ...  (fio 2.x)
 //! ```
 //!
-//! Metrics, per direction `<d>` = `read`, `write` or `trim` (fio's own
-//! words), each job's in group `""`:
+//! Metrics, per direction `<d>` = `read`, `write`, `trim`, or `mixed` with
+//! `unified_rw_reporting` (fio's own words), each job's in group `""`:
 //!
 //! | name                | unit                                   | better |
 //! |---------------------|----------------------------------------|--------|
@@ -62,11 +62,16 @@
 //!
 //! Parameters (as far as the output says them): `job` (the job name), `rw`,
 //! `bs`, `iodepth`, and `numjobs` (JSON's job or global options) or `jobs`
-//! (the text report's `(groupid=0, jobs=N)`). The text report takes `rw`,
+//! (the text report's `(groupid=0, jobs=N)`); `host` for the per-host
+//! entries of client/server mode's JSON (`client_stats`, whose `All
+//! clients` entry is fio's own sum, read as a job of that name). The text report takes `rw`,
 //! `bs` and `iodepth` from the job's `name: (g=0): rw=…` line.
 //!
 //! A direction a job did not do (JSON prints zeros for it: no I/O done, no
-//! `total_ios`) is not read: its zeros are no measurement. A JSON document
+//! `total_ios`) is not read: its zeros are no measurement; nor are fio
+//! 2.x's unused percentile slots (`"0.00" : 0`), nor a latency statistic
+//! fio did not measure (`N` 0, or no `N` and a zero mean: `slat` under a
+//! synchronous engine). A JSON document
 //! and a text report of the same jobs in one file (`--output-format=
 //! normal,json`) are read once: the text report's jobs are then skipped
 //! with a note. Several documents or reports in one file (LKP's iterations,

@@ -68,7 +68,7 @@ fn block_size(bs: &str) -> String {
 /// IOPS.
 #[derive(Debug, PartialEq)]
 pub struct DirLine {
-    /// `read`, `write` or `trim`.
+    /// `read`, `write`, `trim` or `mixed` (`unified_rw_reporting`).
     pub dir: &'static str,
     /// `BW=21.9MiB/s` → (21.9, `MiB/s`).
     pub bw: (f64, String),
@@ -80,7 +80,7 @@ pub struct DirLine {
 /// direction line's shape but a figure is damaged, `None` when it is not one.
 pub fn direction_line(line: &str) -> Option<Result<DirLine, String>> {
     let t = line.trim();
-    let (dir, rest) = ["read", "write", "trim"].iter().find_map(|d| {
+    let (dir, rest) = ["read", "write", "trim", "mixed"].iter().find_map(|d| {
         let r = t.strip_prefix(d)?.trim_start().strip_prefix(':')?.trim_start();
         (r.starts_with("IOPS=") || r.starts_with("io=")).then_some((*d, r))
     })?;
