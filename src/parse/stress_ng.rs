@@ -57,8 +57,11 @@
 //! Several runs in one file (LKP iterations, a loop, two stress-ng
 //! processes whose lines interleave) are runs of one sample set. stress-ng's
 //! run summary (`for a 60.00s run time:`, `available CPU time`, load
-//! average) is not read. A row of the table cut short or with a damaged
-//! figure is an error at its line; stress-ng's own `fail:` lines and a
+//! average, `--perf` counters, `--tz` temperatures) is not read; a line
+//! shaped like an extra metric whose name is no stressor of the table
+//! (`x86_pkg_temp   45.00 C`) is a note. A row of the table cut short or
+//! with a damaged figure is an error at its line (a note when the line has
+//! no `stress-ng:` prefix, where it may be a post's prose); stress-ng's own `fail:` lines and a
 //! `metrics-check` warning are notes; a file holding only failures has no
 //! results.
 
@@ -291,6 +294,15 @@ fn text_line(st: &mut State, n: usize, line: &str, out: &mut ParsedFile) -> Resu
         if desc.len() == full.len() && !line.trim_start().starts_with("stress-ng:") {
             return Ok(());
         }
+        // Only a stressor of the table has extra metrics: `--tz` prints
+        // `x86_pkg_temp   45.00 C (318.15 K)` in the same shape.
+        if !st.seen.contains(name) {
+            let msg = format!(
+                "line {n} has the shape of a stress-ng extra metric, but {name:?} is no stressor of the table above; not read"
+            );
+            out.notes.push((n, msg));
+            return Ok(());
+        }
         let v = plain(rest[0]).unwrap_or_default();
         out.samples.push(st.sample(name, extra_metric(desc), v, n));
         return Ok(());
@@ -521,6 +533,17 @@ mod tests {
             ]
         );
         assert_eq!(f.version.as_deref(), Some("0.09.23"));
+    }
+
+    #[test]
+    fn thermal_zone_lines_are_not_extra_metrics() {
+        let t = "stress-ng: info:  [1] stressor       bogo ops real time  usr time  sys time   bogo ops/s     bogo ops/s\n\
+                 stress-ng: info:  [1] cpu                1320      2.00      1.99      0.00       660.00         663.32\n\
+                 stress-ng: info:  [1] cpu:\n\
+                 stress-ng: info:  [1]    x86_pkg_temp   45.00 C (318.15 K)\n";
+        let f = StressNg.parse(&Input::from_text(t)).unwrap();
+        assert_eq!(f.samples.len(), 6);
+        assert!(f.notes.iter().any(|n| n.0 == 4), "{:?}", f.notes);
     }
 
     #[test]
