@@ -61,9 +61,9 @@
 //! shaped like an extra metric whose name is no stressor of the table
 //! (`x86_pkg_temp   45.00 C`) is a note. A row of the table cut short or
 //! with a damaged figure is an error at its line (a note when the line has
-//! no `stress-ng:` prefix, where it may be a post's prose); stress-ng's own `fail:` lines and a
-//! `metrics-check` warning are notes; a file holding only failures has no
-//! results.
+//! no `stress-ng:` prefix, where it may be a post's prose); stress-ng's own
+//! `fail:` lines, a `metrics-check` warning and `metrics untrustworthy: N`
+//! are notes; a file holding only failures has no results.
 
 use super::num::plain;
 use super::{BenchParser, Input, ParseError};
