@@ -22,6 +22,7 @@ pub mod aim9;
 pub mod bonnie;
 pub mod bonnie_pp;
 pub mod dbench;
+pub mod fio;
 pub mod generic;
 pub mod input;
 pub mod irman;
@@ -32,6 +33,7 @@ pub mod lmbench_raw;
 pub mod num;
 pub mod osdb;
 pub mod segment;
+pub mod stress_ng;
 pub mod time;
 pub mod tiobench;
 pub mod unixbench;
@@ -151,6 +153,8 @@ pub fn registry() -> &'static [&'static dyn BenchParser] {
         &aim9::Aim9,
         &irman::Irman,
         &osdb::Osdb,
+        &fio::Fio,
+        &stress_ng::StressNg,
         &generic::Generic,
     ]
 }
@@ -220,6 +224,7 @@ pub fn note_is_info(note: &str) -> bool {
         "AIM7 run:",
         "its total matches",
         "word for word",
+        "zero figures are not results",
     ];
     INFO.iter().any(|p| note.contains(p))
 }

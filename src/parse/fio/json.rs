@@ -1,0 +1,375 @@
+//! fio's JSON and JSON+ reports (`--output-format=json`, `json+`), read
+//! with `serde_json`. JSON+ adds latency histograms (`bins`), which are
+//! not read.
+//!
+//! A file may hold several documents (LKP iterations, a loop of runs) with
+//! other lines around them (LKP's timestamped command line, fio's own
+//! warnings, a normal text report of the same run). A document starts on a
+//! line that begins with `{`; it is fio's when it holds `"fio version"` or
+//! a `"jobs"` list. `serde_json` gives numbers, not places: each sample's
+//! line is found by following fio's key order forward from the job's
+//! `"jobname"` line (one key a line, as fio prints it); in a document all
+//! on one line every sample names that line.
+
+use super::{JobParams, bw_metric, iops_metric, lat_metric, percentile_name};
+use crate::model::ParsedFile;
+use crate::parse::{Input, ParseError};
+use serde_json::{Map, Value};
+
+/// One JSON document of a file.
+pub struct Doc {
+    /// 1-based line of its opening `{`.
+    pub first: usize,
+    /// 1-based line of its closing `}`.
+    pub last: usize,
+    /// What `serde_json` read.
+    pub value: Value,
+}
+
+/// Byte offset in `input.text()` of the start of each line.
+fn line_starts(input: &Input) -> Vec<usize> {
+    let mut starts = Vec::with_capacity(input.lines.len());
+    let mut at = 0;
+    for l in &input.lines {
+        starts.push(at);
+        at += l.len() + 1;
+    }
+    starts
+}
+
+/// True when a document is fio's: it has `"fio version"` or a `"jobs"` list.
+fn is_fio_doc(v: &Value) -> bool {
+    v.get("fio version").is_some() || ["jobs", "client_stats"].iter().any(|k| v.get(k).is_some_and(Value::is_array))
+}
+
+/// Every fio JSON document in `input`, in file order.
+///
+/// # Errors
+/// A document that names fio (`"fio version"` within its first lines) but
+/// that `serde_json` cannot read (cut short, damaged) is an error at the
+/// line `serde_json` stopped on.
+pub fn documents(input: &Input) -> Result<Vec<Doc>, ParseError> {
+    let mut docs = Vec::new();
+    if !input.has("{") {
+        return Ok(docs);
+    }
+    let starts = line_starts(input);
+    let text = input.text();
+    let mut i = 0;
+    while i < input.lines.len() {
+        let t = input.lines[i].trim_start();
+        let opens = t == "{" || t.starts_with("{\"") || t.starts_with("{ \"");
+        if !opens {
+            i += 1;
+            continue;
+        }
+        let from = starts[i] + (input.lines[i].len() - t.len());
+        let mut stream = serde_json::Deserializer::from_str(&text[from..]).into_iter::<Value>();
+        match stream.next() {
+            Some(Ok(value)) if is_fio_doc(&value) => {
+                let end = from + stream.byte_offset();
+                let last = starts.partition_point(|&s| s < end).max(i + 1);
+                docs.push(Doc { first: i + 1, last, value });
+                i = last;
+            }
+            Some(Err(e)) if names_fio(input, i) => {
+                let line = i + e.line().max(1);
+                let found = input.lines.get(line - 1).map_or("", |l| l.trim());
+                return Err(ParseError::malformed(line, format!("fio JSON ({e})"), found));
+            }
+            _ => i += 1,
+        }
+    }
+    Ok(docs)
+}
+
+/// True when one of the 5 lines from index `i` names fio's JSON.
+fn names_fio(input: &Input, i: usize) -> bool {
+    input.lines[i..].iter().take(5).any(|l| l.contains("\"fio version\"") || l.contains("\"jobname\""))
+}
+
+/// Finds the lines of keys in a pretty-printed document.
+struct Locator<'a> {
+    lines: &'a [String],
+    /// 1-based last line of the document.
+    last: usize,
+}
+
+impl Locator<'_> {
+    /// True when line `n` (1-based) starts with `"key"` and a colon.
+    fn is_key(&self, n: usize, key: &str) -> bool {
+        self.lines.get(n - 1).is_some_and(|l| {
+            l.trim_start()
+                .strip_prefix('"')
+                .and_then(|r| r.strip_prefix(key))
+                .and_then(|r| r.strip_prefix('"'))
+                .is_some_and(|r| r.trim_start().starts_with(':'))
+        })
+    }
+
+    /// The first line at or after `from` (1-based) whose text starts with
+    /// `"key"` and a colon; `from` when there is none (a document on one
+    /// line).
+    fn find(&self, from: usize, key: &str) -> usize {
+        (from..=self.last).find(|&n| self.is_key(n, key)).unwrap_or(from)
+    }
+}
+
+/// A number at `key` of `obj`: `Ok(None)` when the key is absent; an error
+/// at `line` when it holds something else.
+fn number(obj: &Map<String, Value>, key: &str, line: usize, found: &str) -> Result<Option<f64>, ParseError> {
+    match obj.get(key) {
+        None => Ok(None),
+        Some(v) => v
+            .as_f64()
+            .filter(|x| x.is_finite())
+            .map(Some)
+            .ok_or_else(|| ParseError::malformed(line, format!("a number for fio's `{key}`"), found)),
+    }
+}
+
+/// A job option as printed: the job's own `job options`, else the
+/// document's `global options`.
+fn option(job: &Map<String, Value>, global: Option<&Map<String, Value>>, key: &str) -> Option<String> {
+    let from_job = job.get("job options").and_then(|o| o.get(key));
+    let v = from_job.or_else(|| global.and_then(|g| g.get(key)))?;
+    match v {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    }
+}
+
+/// Reads one document's jobs into `out`; each job's name goes to `names`.
+///
+/// # Errors
+/// A document without a `jobs` list, a job without a name, or a figure
+/// that is not a number.
+pub fn read_document(
+    input: &Input,
+    doc: &Doc,
+    out: &mut ParsedFile,
+    names: &mut Vec<String>,
+) -> Result<(), ParseError> {
+    let loc = Locator { lines: &input.lines, last: doc.last };
+    if out.version.is_none()
+        && let Some(v) = doc.value.get("fio version").and_then(Value::as_str)
+    {
+        out.version = Some(v.strip_prefix("fio-").unwrap_or(v).to_string());
+    }
+    let global = doc.value.get("global options").and_then(Value::as_object);
+    // fio's client/server mode reports `client_stats` in place of `jobs`.
+    let jobs = doc.value.get("jobs").or_else(|| doc.value.get("client_stats"));
+    let Some(jobs) = jobs.and_then(Value::as_array) else {
+        let found = input.lines[doc.first - 1].trim();
+        return Err(ParseError::malformed(doc.first, "a `jobs` list in fio's JSON", found));
+    };
+    // Each job's lines: from its `"jobname"` line to the next one's, so that
+    // every key is looked for among its own job's lines only.
+    let job_lines: Vec<usize> = (doc.first..=doc.last).filter(|&n| loc.is_key(n, "jobname")).collect();
+    let pretty = job_lines.len() == jobs.len();
+    // Each job name: its first line and how many times it is reported.
+    let mut seen: rustc_hash::FxHashMap<&str, (usize, usize)> = rustc_hash::FxHashMap::default();
+    for (k, job) in jobs.iter().enumerate() {
+        let (job_line, end) = if pretty {
+            (job_lines[k], job_lines.get(k + 1).map_or(doc.last, |n| n - 1))
+        } else {
+            (doc.first, doc.last)
+        };
+        let loc = Locator { lines: &input.lines, last: end };
+        let found = input.lines[job_line - 1].trim();
+        let Some(job) = job.as_object() else {
+            return Err(ParseError::malformed(job_line, "a job object in fio's `jobs`", found));
+        };
+        let Some(name) = job.get("jobname").and_then(Value::as_str) else {
+            return Err(ParseError::malformed(job_line, "a `jobname` in a fio job", found));
+        };
+        seen.entry(name).or_insert((job_line, 0)).1 += 1;
+        let mut params = JobParams { job: name.to_string(), rest: Vec::new() };
+        for key in ["rw", "bs", "iodepth", "numjobs"] {
+            if let Some(v) = option(job, global, key) {
+                params.rest.push((key, v));
+            }
+        }
+        if let Some(host) = job.get("hostname").and_then(Value::as_str) {
+            params.rest.push(("host", host.to_string()));
+        }
+        names.push(name.to_string());
+        let mut dir_from = job_line;
+        for dir in ["read", "write", "trim", "mixed"] {
+            let Some(d) = job.get(dir).and_then(Value::as_object) else { continue };
+            let dir_line = loc.find(dir_from, dir);
+            dir_from = dir_line;
+            read_direction(input, &loc, dir, d, dir_line, &params, out)?;
+        }
+    }
+    let mut many: Vec<(&str, (usize, usize))> = seen.into_iter().filter(|s| s.1.1 > 1).collect();
+    many.sort_by_key(|m| m.1.0);
+    for (name, (line, n)) in many {
+        out.notes.push((line, clones_note(name, n)));
+    }
+    Ok(())
+}
+
+/// The note on a job printed several times in one report: fio's `numjobs`
+/// clones without `group_reporting`, each its own figures.
+pub fn clones_note(name: &str, n: usize) -> String {
+    format!(
+        "fio job {name:?} is reported {n} times in one report (numjobs clones without group_reporting): \
+         each clone's figures are read as one run, not the job's total"
+    )
+}
+
+/// True when a direction did any I/O: fio prints zeros for one it did not do.
+fn did_io(d: &Map<String, Value>) -> bool {
+    ["io_bytes", "io_kbytes", "total_ios", "bw", "iops"]
+        .iter()
+        .any(|k| d.get(*k).and_then(Value::as_f64).is_some_and(|v| v > 0.0))
+}
+
+/// Reads one direction (`read`, `write`, `trim`) of a job.
+fn read_direction(
+    input: &Input,
+    loc: &Locator<'_>,
+    dir: &str,
+    d: &Map<String, Value>,
+    dir_line: usize,
+    params: &JobParams,
+    out: &mut ParsedFile,
+) -> Result<(), ParseError> {
+    if !did_io(d) {
+        let msg = format!("fio job {:?} did no {dir} I/O: its zero figures are not results", params.job);
+        out.notes.push((dir_line, msg));
+        return Ok(());
+    }
+    let text = |n: usize| input.lines[n - 1].trim().to_string();
+    if d.contains_key("bw") {
+        let line = loc.find(dir_line, "bw");
+        if let Some(bw) = number(d, "bw", line, &text(line))? {
+            out.samples.push(params.sample(bw_metric(dir, "KiB/s"), bw, line));
+        }
+    }
+    if d.contains_key("iops") {
+        let line = loc.find(dir_line, "iops");
+        if let Some(iops) = number(d, "iops", line, &text(line))? {
+            out.samples.push(params.sample(iops_metric(dir), iops, line));
+        }
+    }
+    // fio 3.x prints nanoseconds (`clat_ns`), fio 2.x microseconds (`clat`).
+    let (suffix, unit) =
+        if d.contains_key("clat_ns") || d.contains_key("lat_ns") { ("_ns", "nsec") } else { ("", "usec") };
+    for (kind, stats) in [("slat", &["mean"][..]), ("clat", &["mean", "stddev"][..]), ("lat", &["mean"][..])] {
+        let key = format!("{kind}{suffix}");
+        let Some(obj) = d.get(&key).and_then(Value::as_object) else { continue };
+        let obj_line = loc.find(dir_line, &key);
+        if !measured(obj) {
+            continue;
+        }
+        for stat in stats.iter().filter(|s| obj.contains_key(**s)) {
+            let line = loc.find(obj_line, stat);
+            if let Some(v) = number(obj, stat, line, &text(line))? {
+                let what = if *stat == "stddev" { format!("{kind} stdev") } else { format!("{kind} mean") };
+                out.samples.push(params.sample(lat_metric(dir, &what, unit), v, line));
+            }
+        }
+        if kind == "clat"
+            && let Some(pct) = obj.get("percentile").and_then(Value::as_object)
+        {
+            let pct_line = loc.find(obj_line, "percentile");
+            let mut cells = Vec::with_capacity(pct.len());
+            for (k, v) in pct {
+                let line = loc.find(pct_line, k);
+                let at = super::super::num::plain(k).zip(percentile_name(k));
+                let (at, name) =
+                    at.ok_or_else(|| ParseError::malformed(line, "a percentile such as `99.000000`", text(line)))?;
+                let v = v.as_f64().ok_or_else(|| ParseError::malformed(line, "a number", text(line)))?;
+                if at == 0.0 {
+                    // fio 2.x prints its unused percentile slots as `"0.00" : 0`.
+                    let msg = format!(
+                        "fio job {:?}: unused {dir} percentile slot `{k}` (fio 2.x): zero figures are not results",
+                        params.job
+                    );
+                    out.notes.push((line, msg));
+                    continue;
+                }
+                cells.push((at, name, v, line));
+            }
+            // serde_json's map is ordered by key text ("10.000000" before "5.000000").
+            cells.sort_by(|a, b| a.0.total_cmp(&b.0));
+            for (_, name, v, line) in cells {
+                out.samples.push(params.sample(lat_metric(dir, &format!("clat {name}"), unit), v, line));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// True when a latency statistic was measured: its `N` is above 0, or,
+/// when fio did not print `N` (3.15 and earlier), its mean is.
+fn measured(obj: &Map<String, Value>) -> bool {
+    match obj.get("N").and_then(Value::as_f64) {
+        Some(n) => n > 0.0,
+        None => obj.get("mean").and_then(Value::as_f64).is_some_and(|m| m > 0.0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Fio;
+    use crate::parse::{BenchParser, Input};
+
+    const DOC: &str = "2020-03-19 10:47:29 fio --output-format=json job.fio\n{\n  \"fio version\" : \"fio-3.19\",\n  \"jobs\" : [\n    {\n      \"jobname\" : \"a\",\n      \"job options\" : {\n        \"rw\" : \"read\"\n      },\n      \"read\" : {\n        \"bw\" : 1024,\n        \"iops\" : 256.5,\n        \"slat_ns\" : {\n          \"mean\" : 0.000000,\n          \"N\" : 0\n        },\n        \"clat_ns\" : {\n          \"mean\" : 1000.5,\n          \"stddev\" : 50,\n          \"N\" : 10,\n          \"percentile\" : {\n            \"99.000000\" : 2000\n          }\n        }\n      },\n      \"write\" : {\n        \"bw\" : 0,\n        \"iops\" : 0.0\n      }\n    }\n  ]\n}\n";
+
+    #[test]
+    fn values_and_lines() {
+        let f = Fio.parse(&Input::from_text(DOC)).unwrap();
+        let got: Vec<(String, f64, usize)> =
+            f.samples.iter().map(|s| (s.metric.name.to_string(), s.value.mean(), s.line)).collect();
+        assert_eq!(
+            got,
+            vec![
+                ("read: bw".into(), 1024.0, 11),
+                ("read: IOPS".into(), 256.5, 12),
+                ("read: clat mean".into(), 1000.5, 18),
+                ("read: clat stdev".into(), 50.0, 19),
+                ("read: clat 99.00th".into(), 2000.0, 22),
+            ]
+        );
+        assert_eq!(f.version.as_deref(), Some("3.19"));
+        let p: Vec<String> = f.samples[0].params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+        assert_eq!(p, vec!["job=a", "rw=read"]);
+    }
+
+    #[test]
+    fn two_documents_are_two_runs_and_compact_json_reads() {
+        let one = "{\"fio version\":\"fio-3.1\",\"jobs\":[{\"jobname\":\"j\",\"read\":{\"bw\":5,\"iops\":1}}]}";
+        let f = Fio.parse(&Input::from_text(&format!("{one}\n{one}\n"))).unwrap();
+        assert_eq!(f.samples.len(), 4);
+        assert_eq!(f.samples[2].line, 2);
+    }
+
+    #[test]
+    fn client_stats_and_mixed_direction() {
+        let doc = "{\n  \"fio version\" : \"fio-2.6\",\n  \"client_stats\" : [\n    {\n      \"jobname\" : \"All clients\",\n      \"mixed\" : {\n        \"bw\" : 16653,\n        \"iops\" : 2252.49\n      }\n    },\n    {\n      \"jobname\" : \"w\",\n      \"hostname\" : \"node1\",\n      \"mixed\" : {\n        \"bw\" : 8000,\n        \"iops\" : 1000\n      }\n    }\n  ]\n}\n";
+        let f = Fio.parse(&Input::from_text(doc)).unwrap();
+        let got: Vec<(String, String, usize)> = f
+            .samples
+            .iter()
+            .map(|s| {
+                let p: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+                (s.metric.name.to_string(), p.join(" "), s.line)
+            })
+            .collect();
+        assert_eq!(got[0], ("mixed: bw".into(), "job=All clients".into(), 7));
+        assert_eq!(got[3], ("mixed: IOPS".into(), "job=w host=node1".into(), 16));
+    }
+
+    #[test]
+    fn a_cut_document_is_an_error_at_its_line() {
+        let cut = &DOC[..DOC.find("\"iops\"").unwrap()];
+        let e = Fio.parse(&Input::from_text(cut)).unwrap_err();
+        assert!(e.line().is_some_and(|l| l >= 11), "{e}");
+        let bad = DOC.replace("\"bw\" : 1024", "\"bw\" : \"x\"");
+        assert_eq!(Fio.parse(&Input::from_text(&bad)).unwrap_err().line(), Some(11));
+    }
+}

@@ -1,0 +1,278 @@
+//! fio (Jens Axboe's flexible I/O tester) output: its JSON and JSON+
+//! reports (`--output-format=json`, `json+`) and its normal text report,
+//! fio 2.0 to 3.38.
+//!
+//! JSON (fio 3.x; LKP saves it as `fio.output`, sometimes after its own
+//! timestamped command line), read with `serde_json` ([`json`]):
+//!
+//! ```text
+//! {
+//!   "fio version" : "fio-3.19-10-g3bd2",
+//!   "global options" : { "bs" : "4k", "iodepth" : "32", ... },
+//!   "jobs" : [
+//!     {
+//!       "jobname" : "task_0",
+//!       "job options" : { "rw" : "randread", "numjobs" : "24" },
+//!       "read" : {
+//!         "bw" : 117320262,
+//!         "iops" : 29330065.629016,
+//!         "slat_ns" : { "mean" : 0.000000, ... },
+//!         "clat_ns" : { "mean" : 1321.865086, "stddev" : 1038.766358,
+//!                       "percentile" : { "99.000000" : 2544, ... } },
+//!         "lat_ns" : { "mean" : 1350.855684, ... },
+//! ```
+//!
+//! The normal text report ([`text`]), fio 3.x and the 2.x form:
+//!
+//! ```text
+//! rawstor: (g=0): rw=randrw, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, ioengine=libaio, iodepth=1
+//! rawstor: (groupid=0, jobs=1): err= 0: pid=11375: Mon Sep 22 11:50:58 2025
+//!   read: IOPS=5604, BW=21.9MiB/s (23.0MB/s)(219MiB/10001msec)
+//!     slat (nsec): min=49, max=21670, avg=183.82, stdev=223.87
+//!     clat (usec): min=41, max=30964, avg=75.25, stdev=202.27
+//!      lat (usec): min=41, max=30965, avg=75.43, stdev=202.27
+//!     clat percentiles (usec):
+//!      |  1.00th=[   55],  5.00th=[   60], 10.00th=[   62], 20.00th=[   66],
+//! Run status group 0 (all jobs):
+//!    READ: bw=21.9MiB/s (23.0MB/s), 21.9MiB/s-21.9MiB/s (23.0MB/s-23.0MB/s), io=219MiB (230MB), run=10001-10001msec
+//!
+//!   read : io=326081KB, bw=1023.3KB/s, iops=170 , runt=318686msec       (fio 2.x)
+//!    READ: io=326080KB, aggrb=1023KB/s, minb=1023KB/s, maxb=1023KB/s, ...  (fio 2.x)
+//! ```
+//!
+//! Metrics, per direction `<d>` = `read`, `write`, `trim`, or `mixed` with
+//! `unified_rw_reporting` (fio's own words), each job's in group `""`:
+//!
+//! | name                | unit                                   | better |
+//! |---------------------|----------------------------------------|--------|
+//! | `<d>: bw`           | as printed: JSON `KiB/s`; text `KiB/s`, `MiB/s`, 2.x `KB/s`, `B/s` … | Higher |
+//! | `<d>: IOPS`         | `IOPS`                                 | Higher |
+//! | `<d>: slat mean`    | JSON `nsec` (`*_ns`; fio 2.x JSON `usec`); text as printed (`nsec`, `usec`, `msec`) | Lower |
+//! | `<d>: clat mean`    | same                                   | Lower  |
+//! | `<d>: clat stdev`   | same                                   | Lower  |
+//! | `<d>: lat mean`     | same                                   | Lower  |
+//! | `<d>: clat 99.00th` | same (one metric per printed percentile, named as the text report names it) | Lower |
+//!
+//! and, from the text report's `Run status group N (all jobs):` block, in
+//! group `Run status group N`: `READ: bw` (3.x) or `READ: aggrb` (2.x), unit
+//! as printed, Higher (likewise `WRITE`, `TRIM`).
+//!
+//! Units are kept as fio printed them, so a text report that printed one
+//! run's bandwidth in `KiB/s` and another's in `MiB/s` gives two metrics.
+//!
+//! Parameters (as far as the output says them): `job` (the job name), `rw`,
+//! `bs`, `iodepth`, and `numjobs` (JSON's job or global options) or `jobs`
+//! (the text report's `(groupid=0, jobs=N)`); `host` for the per-host
+//! entries of client/server mode's JSON (`client_stats`, whose `All
+//! clients` entry is fio's own sum, read as a job of that name). The text report takes `rw`,
+//! `bs` and `iodepth` from the job's `name: (g=0): rw=…` line.
+//!
+//! A direction a job did not do (JSON prints zeros for it: no I/O done, no
+//! `total_ios`) is not read: its zeros are no measurement; nor are fio
+//! 2.x's unused percentile slots (`"0.00" : 0`), nor a latency statistic
+//! fio did not measure (`N` 0, or no `N` and a zero mean: `slat` under a
+//! synchronous engine). A JSON document
+//! and a text report of the same jobs in one file (`--output-format=
+//! normal,json`) are read once: the text report's jobs are then skipped
+//! with a note. Several documents or reports in one file (LKP's iterations,
+//! a loop of runs) are runs of one sample set. The text report's
+//! sampled-bandwidth lines (`bw (  KiB/s): min=…, avg=…`), `iops : min=…`,
+//! latency buckets (`lat (usec) : 50=0.11%`), cpu, IO depth and disk stats
+//! lines are not results here and are not read. A direction line outside a
+//! job section (`read: IOPS=…` with no `name: (groupid=…)` line above) is
+//! a note, not a sample: its job is unknown.
+//!
+//! A file holding only fio's command line (LKP's `fio` file beside its
+//! `fio.output`) is recognised and has no results.
+
+pub mod json;
+pub mod text;
+
+use super::{BenchParser, Input, ParseError};
+use crate::model::{Better, Metric, ParsedFile, Sample};
+
+/// fio; registry id `"fio"`.
+pub struct Fio;
+
+/// The parameters of one job, in the order they are attached.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct JobParams {
+    /// `job`: the job's name.
+    pub job: String,
+    /// `(name, value)` pairs after `job`: `rw`, `bs`, `iodepth`,
+    /// `numjobs`/`jobs`, those the output prints.
+    pub rest: Vec<(&'static str, String)>,
+}
+
+impl JobParams {
+    /// A sample of this job: its parameters attached.
+    pub fn sample(&self, metric: Metric, value: f64, line: usize) -> Sample {
+        let mut s = Sample::new(metric, value, line).with_param("job", &self.job);
+        for (n, v) in &self.rest {
+            s = s.with_param(*n, v);
+        }
+        s
+    }
+}
+
+/// `<d>: bw` in `unit`, higher is better.
+pub fn bw_metric(dir: &str, unit: &str) -> Metric {
+    Metric::new(format!("{dir}: bw"), unit, Better::Higher)
+}
+
+/// `<d>: IOPS`, higher is better.
+pub fn iops_metric(dir: &str) -> Metric {
+    Metric::new(format!("{dir}: IOPS"), "IOPS", Better::Higher)
+}
+
+/// A latency statistic `<d>: <what>` (`clat mean`, `clat 99.00th`) in
+/// `unit`, lower is better.
+pub fn lat_metric(dir: &str, what: &str, unit: &str) -> Metric {
+    Metric::new(format!("{dir}: {what}"), unit, Better::Lower)
+}
+
+/// A percentile as the text report names it: `99.000000` → `99.00th`,
+/// `99.990000` → `99.99th`, `99.999000` → `99.999th`. `None` when the key
+/// is not a number between 0 and 100.
+pub fn percentile_name(key: &str) -> Option<String> {
+    let v: f64 = super::num::plain(key)?;
+    if !(0.0..=100.0).contains(&v) {
+        return None;
+    }
+    let (int, frac) = key.trim().split_once('.').unwrap_or((key.trim(), ""));
+    let frac = frac.trim_end_matches('0');
+    let frac = if frac.len() < 2 { format!("{frac:0<2}") } else { frac.to_string() };
+    let int = int.trim_start_matches('0');
+    let int = if int.is_empty() { "0" } else { int };
+    Some(format!("{int}.{frac}th"))
+}
+
+/// True when a line is a fio command: `fio` (or a path ending in `/fio`)
+/// as a word, followed by an option or a job file, with only a prompt, a
+/// pipe, `sudo`/`time` or LKP's timestamp before it.
+fn is_command_line(line: &str) -> bool {
+    let toks: Vec<&str> = line.split_whitespace().collect();
+    let Some(j) = toks.iter().position(|t| *t == "fio" || t.ends_with("/fio")) else {
+        return false;
+    };
+    let next_ok = toks.get(j + 1).is_some_and(|t| t.starts_with('-') || t.ends_with(".fio") || t.ends_with(".job"));
+    next_ok
+        && toks[..j].iter().all(|t| {
+            !t.chars().any(char::is_alphabetic)
+                || matches!(*t, "sudo" | "time" | "|" | "$" | "#")
+                || t.ends_with('#')
+                || t.ends_with('$')
+                || t.ends_with("'")
+                || t.ends_with("-")
+        })
+}
+
+impl BenchParser for Fio {
+    fn id(&self) -> &'static str {
+        "fio"
+    }
+
+    fn describe(&self) -> &'static str {
+        "fio 2.x-3.x JSON, JSON+ and normal text reports"
+    }
+
+    fn detect(&self, input: &Input) -> u8 {
+        if input.has("\"fio version\"") || (input.has("\"jobname\"") && input.has("\"clat")) {
+            return 95;
+        }
+        if input.has("(groupid=") && input.lines.iter().any(|l| text::result_header(l).is_some()) {
+            return 92;
+        }
+        if input.has("Run status group ") && input.has("(all jobs):") {
+            return 85;
+        }
+        if (input.has("IOPS=") || input.has("iops="))
+            && input.lines.iter().any(|l| text::direction_line(l).is_some_and(|d| d.is_ok()))
+        {
+            return 60;
+        }
+        if input.has("fio") && input.lines.iter().any(|l| is_command_line(l)) {
+            return 20;
+        }
+        0
+    }
+
+    fn max_score(&self) -> u8 {
+        95
+    }
+
+    fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        let docs = json::documents(input)?;
+        let mut out = ParsedFile { benchmark: "fio".into(), ..ParsedFile::default() };
+        let mut json_jobs: Vec<String> = Vec::new();
+        for doc in &docs {
+            json::read_document(input, doc, &mut out, &mut json_jobs)?;
+        }
+        let skip: Vec<(usize, usize)> = docs.iter().map(|d| (d.first, d.last)).collect();
+        text::read(input, &skip, &json_jobs, &mut out)?;
+        if out.samples.is_empty() {
+            let reason = if input.lines.iter().any(|l| is_command_line(l)) {
+                "only fio's command line (LKP keeps fio's report in `fio.output`)".to_string()
+            } else {
+                "no job report (JSON `jobs` or a `name: (groupid=…)` section)".to_string()
+            };
+            return Err(ParseError::NoResults { benchmark: "fio", reason });
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentile_names() {
+        assert_eq!(percentile_name("99.000000").as_deref(), Some("99.00th"));
+        assert_eq!(percentile_name("99.950000").as_deref(), Some("99.95th"));
+        assert_eq!(percentile_name("99.999000").as_deref(), Some("99.999th"));
+        assert_eq!(percentile_name("5.000000").as_deref(), Some("5.00th"));
+        assert_eq!(percentile_name("1.00").as_deref(), Some("1.00th"));
+        assert_eq!(percentile_name("101"), None);
+        assert_eq!(percentile_name("x"), None);
+    }
+
+    #[test]
+    fn command_lines() {
+        assert!(is_command_line("ioengine=mmap' | fio --output-format=json -"));
+        assert!(is_command_line("2020-03-19 10:47:29 fio --name=x"));
+        assert!(is_command_line("# fio job.fio"));
+        assert!(!is_command_line("I ran fio --name=x yesterday"));
+        assert!(!is_command_line("fio version 3"));
+    }
+
+    /// Many jobs in one document, and many documents, read in linear time:
+    /// each key is looked for among its own job's lines only.
+    #[test]
+    fn many_jobs_and_documents_read_in_linear_time() {
+        let job = |i: usize| {
+            format!(
+                "    {{\n      \"jobname\" : \"j{i}\",\n      \"read\" : {{\n        \"io_kbytes\" : 4,\n        \"iops\" : 1.5\n      }}\n    }}"
+            )
+        };
+        let jobs: Vec<String> = (0..20_000).map(job).collect();
+        let doc = format!("{{\n  \"fio version\" : \"fio-3.1\",\n  \"jobs\" : [\n{}\n  ]\n}}\n", jobs.join(",\n"));
+        let t = std::time::Instant::now();
+        let f = Fio.parse(&Input::from_text(&doc)).unwrap();
+        assert_eq!(f.samples.len(), 20_000);
+        assert_eq!(f.samples[19_999].line, doc.lines().count() - 4);
+        let small = "{\"fio version\":\"fio-3.1\",\"jobs\":[{\"jobname\":\"j\",\"read\":{\"bw\":5,\"iops\":1}}]}\n";
+        let f = Fio.parse(&Input::from_text(&small.repeat(20_000))).unwrap();
+        assert_eq!(f.samples.len(), 40_000);
+        assert!(t.elapsed() < std::time::Duration::from_secs(10), "{:?}", t.elapsed());
+    }
+
+    #[test]
+    fn a_command_alone_has_no_results() {
+        let i = Input::from_text(
+            "2020-03-19 10:47:29 echo '[global]\nbs=4k\nioengine=mmap' | fio --output-format=json -\n",
+        );
+        assert!(Fio.detect(&i) > 0);
+        assert!(matches!(Fio.parse(&i), Err(ParseError::NoResults { .. })));
+    }
+}

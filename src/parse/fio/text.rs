@@ -1,0 +1,408 @@
+//! fio's normal text report, fio 2.0 to 3.x (see the parent module for
+//! the lines read).
+//!
+//! A job's parameters come from its definition line, printed before the
+//! run (`name: (g=0): rw=randread, bs=(R) 4096B-4096B, …, iodepth=32`),
+//! and its section starts at `name: (groupid=0, jobs=1): err= 0: …`. Inside
+//! a section, a direction line (`read: IOPS=…` or 2.x's `read : io=…`)
+//! starts that direction's figures: its `slat`/`clat`/`lat` lines and its
+//! `clat percentiles` rows. `Run status group N (all jobs):` starts the
+//! group's `READ:`/`WRITE:`/`TRIM:` lines.
+
+use super::{JobParams, bw_metric, iops_metric, lat_metric, percentile_name};
+use crate::model::{Better, Metric, ParsedFile};
+use crate::parse::num::plain;
+use crate::parse::{Input, ParseError};
+
+/// `name: (groupid=0, jobs=10): err= 0: pid=…` → (name, jobs).
+pub fn result_header(line: &str) -> Option<(&str, &str)> {
+    let (name, rest) = line.trim_end().split_once(": (groupid=")?;
+    let (group, rest) = rest.split_once(", jobs=")?;
+    let (jobs, rest) = rest.split_once("): err=")?;
+    let ok = !name.is_empty()
+        && !name.starts_with(char::is_whitespace)
+        && group.bytes().all(|b| b.is_ascii_digit())
+        && !jobs.is_empty()
+        && jobs.bytes().all(|b| b.is_ascii_digit());
+    ok.then_some((name, jobs)).filter(|_| rest.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+}
+
+/// `name: (g=0): rw=randread, bs=(R) 4096B-4096B, (W) …, ioengine=mmap,
+/// iodepth=32` → (name, [rw, bs, iodepth]).
+fn definition(line: &str) -> Option<(&str, Vec<(&'static str, String)>)> {
+    let (name, rest) = line.trim_end().split_once(": (g=")?;
+    let (_, rest) = rest.split_once("): ")?;
+    let mut params = Vec::new();
+    let rw = rest.strip_prefix("rw=")?.split(',').next()?.trim();
+    params.push(("rw", rw.to_string()));
+    if let Some((_, b)) = rest.split_once(", bs=") {
+        let bs = b.split(", ioengine=").next().unwrap_or(b);
+        params.push(("bs", block_size(bs)));
+    }
+    if let Some((_, d)) = rest.rsplit_once("iodepth=") {
+        params.push(("iodepth", d.split(',').next().unwrap_or(d).trim().to_string()));
+    }
+    Some((name, params))
+}
+
+/// The block size as printed, shortened when every direction has the same
+/// fixed size: `(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B` → `4096B`,
+/// 2.x's `4K-4K/4K-4K/4K-4K` → `4K`; anything else stays as printed
+/// (`512-64K/512-64K/512-64K`).
+fn block_size(bs: &str) -> String {
+    let parts: Vec<&str> = if bs.contains("(R)") {
+        bs.split(", ").map(|p| p.split_once(") ").map_or(p, |(_, v)| v).trim()).collect()
+    } else {
+        bs.split('/').map(str::trim).collect()
+    };
+    let first = parts[0];
+    let same = parts.iter().all(|p| *p == first);
+    match first.split_once('-') {
+        Some((lo, hi)) if same && lo == hi => lo.to_string(),
+        _ if same => first.to_string(),
+        _ => bs.trim().to_string(),
+    }
+}
+
+/// One `read:`/`write:`/`trim:` line: direction, bandwidth with its unit,
+/// IOPS.
+#[derive(Debug, PartialEq)]
+pub struct DirLine {
+    /// `read`, `write`, `trim` or `mixed` (`unified_rw_reporting`).
+    pub dir: &'static str,
+    /// `BW=21.9MiB/s` → (21.9, `MiB/s`).
+    pub bw: (f64, String),
+    /// `IOPS=67.4k` → 67400.
+    pub iops: f64,
+}
+
+/// A direction line: `Some(Ok)` when read, `Some(Err(what))` when it has a
+/// direction line's shape but a figure is damaged, `None` when it is not one.
+pub fn direction_line(line: &str) -> Option<Result<DirLine, String>> {
+    let t = line.trim();
+    let (dir, rest) = ["read", "write", "trim", "mixed"].iter().find_map(|d| {
+        let r = t.strip_prefix(d)?.trim_start().strip_prefix(':')?.trim_start();
+        (r.starts_with("IOPS=") || r.starts_with("io=")).then_some((*d, r))
+    })?;
+    let rest = rest.split(';').next().unwrap_or(rest);
+    let fields: Vec<(&str, &str)> =
+        rest.split(',').filter_map(|f| f.trim().split_once('=')).map(|(k, v)| (k.trim(), v.trim())).collect();
+    let get = |k: &str| fields.iter().find(|(n, _)| n.eq_ignore_ascii_case(k)).map(|(_, v)| *v);
+    let bw = get("bw").map(|v| v.split('(').next().unwrap_or(v).trim()).and_then(rate);
+    let iops = get("iops").and_then(scaled);
+    Some(match (bw, iops) {
+        (Some(bw), Some(iops)) => Ok(DirLine { dir, bw, iops }),
+        _ => Err(format!("fio `{dir}:` line with `BW=`/`bw=` and `IOPS=`/`iops=` figures")),
+    })
+}
+
+/// `21.9MiB/s` → (21.9, `MiB/s`); 2.x's `269100 B/s` and `1023.3KB/s`.
+fn rate(v: &str) -> Option<(f64, String)> {
+    let cut = v.find(|c: char| !(c.is_ascii_digit() || c == '.'))?;
+    let (num, unit) = v.split_at(cut);
+    let unit = unit.trim();
+    let prefix = unit.strip_suffix("/s")?;
+    let known = ["B", "KB", "kB", "MB", "GB", "TB", "KiB", "MiB", "GiB", "TiB"].contains(&prefix);
+    Some((plain(num)?, unit.to_string())).filter(|_| known)
+}
+
+/// fio's decimal-scaled counts: `5604`, `67.4k`, `1.2M` (×1000, ×10⁶,
+/// ×10⁹). The point is moved in the digits, so `67.4k` is 67400 exactly.
+fn scaled(v: &str) -> Option<f64> {
+    let v = v.trim();
+    let (num, zeros) = match v.as_bytes().last()? {
+        b'k' | b'K' => (&v[..v.len() - 1], 3),
+        b'M' => (&v[..v.len() - 1], 6),
+        b'G' => (&v[..v.len() - 1], 9),
+        _ => (v, 0),
+    };
+    if !num.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+        return None;
+    }
+    let (int, frac) = num.split_once('.').unwrap_or((num, ""));
+    let frac = format!("{frac:0<zeros$}");
+    let shifted = format!("{int}{}.{}", &frac[..zeros], &frac[zeros..]);
+    plain(&shifted)
+}
+
+/// A latency line read: statistic (`slat`, `clat`, `lat`), unit, avg, stdev.
+type LatLine<'a> = (&'static str, &'a str, f64, f64);
+
+/// A group status line read: direction (`READ`), key (`bw`, `aggrb`),
+/// value, unit.
+type GroupLine = (&'static str, &'static str, f64, String);
+
+/// `clat (usec): min=41, max=30964, avg=75.25, stdev=202.27` →
+/// (`clat`, `usec`, avg, stdev). Also `slat` and ` lat`; 2.x's `min=3 ,`.
+fn latency_line(line: &str) -> Option<Result<LatLine<'_>, String>> {
+    let t = line.trim();
+    let (kind, rest) =
+        ["slat", "clat", "lat"].iter().find_map(|k| Some((*k, t.strip_prefix(k)?.strip_prefix(" (")?)))?;
+    let (unit, rest) = rest.split_once("):")?;
+    if !rest.trim_start().starts_with("min=") || !matches!(unit, "nsec" | "usec" | "msec" | "sec") {
+        return None;
+    }
+    let field = |k: &str| {
+        rest.split(',')
+            .filter_map(|f| f.trim().split_once('='))
+            .find(|(n, _)| n.trim() == k)
+            .and_then(|(_, v)| plain(v))
+    };
+    Some(match (field("avg"), field("stdev")) {
+        (Some(avg), Some(sd)) => Ok((kind, unit, avg, sd)),
+        _ => Err(format!("fio `{kind} ({unit}): min=…, max=…, avg=…, stdev=…`")),
+    })
+}
+
+/// `clat percentiles (usec):` → `Some(Some("usec"))`; another statistic's
+/// percentiles (`lat percentiles`, `slat percentiles`) → `Some(None)`.
+fn percentiles_header(line: &str) -> Option<Option<&str>> {
+    let t = line.trim();
+    let (kind, rest) = t.split_once(" percentiles (")?;
+    let unit = rest.strip_suffix("):")?;
+    matches!(kind, "clat" | "lat" | "slat").then_some((kind == "clat").then_some(unit))
+}
+
+/// `|  1.00th=[   55],  5.00th=[   60], …` → [("1.00th", 55), …].
+fn percentile_row(line: &str) -> Option<Result<Vec<(String, f64)>, String>> {
+    let t = line.trim().strip_prefix('|')?;
+    let mut out = Vec::new();
+    for cell in t.split("],").map(str::trim).filter(|c| !c.is_empty()) {
+        let Some((name, v)) = cell.split_once("th=[") else {
+            return Some(Err("fio percentile cells such as `99.00th=[ 2544]`".into()));
+        };
+        let v = v.trim_end_matches(']').trim();
+        match (percentile_name(name.trim()), plain(v)) {
+            (Some(n), Some(v)) => out.push((n, v)),
+            _ => return Some(Err("fio percentile cells such as `99.00th=[ 2544]`".into())),
+        }
+    }
+    Some(Ok(out))
+}
+
+/// `   READ: bw=21.9MiB/s (23.0MB/s), …` (3.x) or `READ: io=…, aggrb=1023KB/s,
+/// …` (2.x) → (`READ`, `bw` or `aggrb`, value, unit).
+fn group_line(line: &str) -> Option<Result<GroupLine, String>> {
+    let t = line.trim();
+    let (dir, rest) =
+        ["READ", "WRITE", "TRIM"].iter().find_map(|d| Some((*d, t.strip_prefix(d)?.strip_prefix(':')?)))?;
+    for key in ["bw", "aggrb"] {
+        if let Some(v) =
+            rest.split(',').filter_map(|f| f.trim().split_once('=')).find(|(k, _)| *k == key).map(|(_, v)| v)
+        {
+            let v = v.split('(').next().unwrap_or(v).trim();
+            return Some(rate(v).map(|(x, u)| (dir, key, x, u)).ok_or_else(|| format!("fio `{dir}: {key}=<rate>`")));
+        }
+    }
+    None
+}
+
+/// Where the reader is inside a text report.
+#[derive(Default)]
+struct State {
+    /// Job definitions seen: name → parameters.
+    defs: rustc_hash::FxHashMap<String, Vec<(&'static str, String)>>,
+    /// Result sections per job name since the last group status block
+    /// (clones of `numjobs` without `group_reporting`): (count, first line).
+    sections: rustc_hash::FxHashMap<String, (usize, usize)>,
+    /// The job whose section is being read; `None` outside one.
+    job: Option<JobParams>,
+    /// The job's section repeats a JSON report's job: not read.
+    skipping: bool,
+    /// The direction being read.
+    dir: Option<&'static str>,
+    /// The unit of the `clat percentiles` rows being read; `None` outside
+    /// them (or in another statistic's).
+    pct: Option<String>,
+    /// `Run status group N` while its lines are read.
+    group: Option<String>,
+}
+
+/// Reads every job section and group block outside the JSON documents
+/// (`skip`, 1-based inclusive line ranges). Job sections of jobs named in
+/// `json_jobs` repeat the JSON report and are skipped with a note.
+///
+/// # Errors
+/// A direction, latency, percentile or group line whose figures are damaged.
+pub fn read(
+    input: &Input,
+    skip: &[(usize, usize)],
+    json_jobs: &[String],
+    out: &mut ParsedFile,
+) -> Result<(), ParseError> {
+    let mut st = State::default();
+    // `skip` is in file order: the next range not yet passed.
+    let mut next = 0;
+    for (n, line) in input.numbered() {
+        while skip.get(next).is_some_and(|&(_, b)| b < n) {
+            next += 1;
+        }
+        if skip.get(next).is_some_and(|&(a, _)| a <= n) {
+            continue;
+        }
+        step(&mut st, n, line, json_jobs, out)?;
+    }
+    note_clones(&mut st, json_jobs, out);
+    Ok(())
+}
+
+/// Notes each job reported in several sections since the last group status
+/// block (see [`super::json::clones_note`]), and starts counting anew.
+fn note_clones(st: &mut State, json_jobs: &[String], out: &mut ParsedFile) {
+    let mut many: Vec<(String, (usize, usize))> =
+        st.sections.drain().filter(|(name, (k, _))| *k > 1 && !json_jobs.contains(name)).collect();
+    many.sort_by_key(|m| m.1.1);
+    for (name, (k, line)) in many {
+        out.notes.push((line, super::json::clones_note(&name, k)));
+    }
+}
+
+/// Reads one line.
+fn step(st: &mut State, n: usize, line: &str, json_jobs: &[String], out: &mut ParsedFile) -> Result<(), ParseError> {
+    let bad = |what: String| ParseError::malformed(n, what, line.trim());
+    let t = line.trim();
+    if out.version.is_none()
+        && let Some(v) =
+            t.strip_prefix("fio-").filter(|v| v.starts_with(|c: char| c.is_ascii_digit()) && !v.contains(' '))
+    {
+        out.version = Some(v.to_string());
+    }
+    if let Some((name, params)) = definition(line) {
+        st.defs.insert(name.to_string(), params);
+        return Ok(());
+    }
+    if let Some((name, jobs)) = result_header(line) {
+        let mut rest = st.defs.get(name).cloned().unwrap_or_default();
+        st.sections.entry(name.to_string()).or_insert((0, n)).0 += 1;
+        rest.push(("jobs", jobs.to_string()));
+        st.job = Some(JobParams { job: name.to_string(), rest });
+        st.skipping = json_jobs.iter().any(|j| j == name);
+        if st.skipping {
+            out.notes.push((n, format!("fio text report of job {name:?} repeats the JSON report's job; not read")));
+        }
+        (st.dir, st.pct, st.group) = (None, None, None);
+        return Ok(());
+    }
+    if let Some(rest) = t.strip_prefix("Run status group ")
+        && let Some((num, _)) = rest.split_once(" (")
+    {
+        (st.job, st.dir, st.pct) = (None, None, None);
+        st.group = Some(format!("Run status group {num}"));
+        note_clones(st, json_jobs, out);
+        return Ok(());
+    }
+    if t.is_empty() || t.starts_with("Disk stats") {
+        st.group = None;
+        st.pct = None;
+        return Ok(());
+    }
+    if let Some(g) = &st.group {
+        if let Some(r) = group_line(line) {
+            let (dir, key, v, unit) = r.map_err(bad)?;
+            let m = Metric::new(format!("{dir}: {key}"), unit, Better::Higher);
+            out.samples.push(crate::model::Sample::new(m, v, n).with_group(g.as_str()));
+        }
+        return Ok(());
+    }
+    if let Some(r) = direction_line(line) {
+        let d = r.map_err(bad)?;
+        st.pct = None;
+        let Some(job) = st.job.as_ref().filter(|_| !st.skipping) else {
+            if st.job.is_none() {
+                let msg = format!("line {n} looks like a fio result and was not read (no job section above it)");
+                out.notes.push((n, msg));
+            }
+            return Ok(());
+        };
+        st.dir = Some(d.dir);
+        out.samples.push(job.sample(bw_metric(d.dir, &d.bw.1), d.bw.0, n));
+        out.samples.push(job.sample(iops_metric(d.dir), d.iops, n));
+        return Ok(());
+    }
+    let (Some(job), Some(dir)) = (st.job.as_ref().filter(|_| !st.skipping), st.dir) else {
+        return Ok(());
+    };
+    if let Some(r) = latency_line(line) {
+        let (kind, unit, avg, sd) = r.map_err(bad)?;
+        out.samples.push(job.sample(lat_metric(dir, &format!("{kind} mean"), unit), avg, n));
+        if kind == "clat" {
+            out.samples.push(job.sample(lat_metric(dir, "clat stdev", unit), sd, n));
+        }
+        st.pct = None;
+    } else if let Some(unit) = percentiles_header(line) {
+        st.pct = unit.map(str::to_string);
+    } else if let Some(r) = percentile_row(line) {
+        let cells = r.map_err(bad)?;
+        if let Some(unit) = &st.pct {
+            for (name, v) in cells {
+                out.samples.push(job.sample(lat_metric(dir, &format!("clat {name}"), unit), v, n));
+            }
+        }
+    } else {
+        st.pct = None;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clones_without_group_reporting_are_runs_with_a_note() {
+        let one =
+            "j: (groupid=0, jobs=1): err= 0: pid=1: Mon\n  read: IOPS=10, BW=40.0KiB/s (41.0kB/s)(400KiB/10001msec)\n";
+        let text = format!(
+            "j: (g=0): rw=read, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, ioengine=psync, iodepth=1\n{one}{one}\nRun status group 0 (all jobs):\n   READ: bw=80.0KiB/s (82.0kB/s), 40.0KiB/s-40.0KiB/s (41.0kB/s-41.0kB/s), io=800KiB (819kB), run=10001-10001msec\n"
+        );
+        let mut out = ParsedFile::default();
+        read(&Input::from_text(&text), &[], &[], &mut out).unwrap();
+        let bws: Vec<f64> =
+            out.samples.iter().filter(|s| s.metric.name == "read: bw").map(|s| s.value.mean()).collect();
+        assert_eq!(bws, vec![40.0, 40.0]);
+        assert_eq!(out.notes.len(), 1, "{:?}", out.notes);
+        assert_eq!(out.notes[0].0, 2);
+        assert!(out.notes[0].1.contains("2 times"));
+    }
+
+    #[test]
+    fn lines() {
+        assert_eq!(result_header("mytest: (groupid=0, jobs=10): err= 0: pid=5178: Wed May"), Some(("mytest", "10")));
+        assert_eq!(result_header("  x: (groupid=0, jobs=1): err= 0:"), None);
+        let (name, p) = definition(
+            "mytest: (g=0): rw=randread, bs=(R) 16.0KiB-16.0KiB, (W) 16.0KiB-16.0KiB, (T) 16.0KiB-16.0KiB, ioengine=psync, iodepth=1",
+        )
+        .unwrap();
+        assert_eq!(name, "mytest");
+        assert_eq!(p, vec![("rw", "randread".into()), ("bs", "16.0KiB".into()), ("iodepth", "1".into())]);
+        let (_, p) =
+            definition("iometer: (g=0): rw=randrw, bs=512-64K/512-64K/512-64K, ioengine=libaio, iodepth=64").unwrap();
+        assert_eq!(p[1], ("bs", "512-64K".into()));
+        let (_, p) =
+            definition("random-read-4k: (g=0): rw=read, bs=4K-4K/4K-4K/4K-4K, ioengine=posixaio, iodepth=32").unwrap();
+        assert_eq!(p[1], ("bs", "4K".into()));
+        let d = direction_line("  read: IOPS=67.4k, BW=1053MiB/s (1104MB/s)(100GiB/97218msec)").unwrap().unwrap();
+        assert_eq!(d, DirLine { dir: "read", bw: (1053.0, "MiB/s".into()), iops: 67400.0 });
+        let d = direction_line("  write: io=83749KB, bw=269100 B/s, iops=43 , runt=318686msec").unwrap().unwrap();
+        assert_eq!(d, DirLine { dir: "write", bw: (269100.0, "B/s".into()), iops: 43.0 });
+        let d = direction_line("  write: IOPS=5577, BW=21.8MiB/s (22.8MB/s)(218MiB/10001msec); 0 zone resets");
+        assert_eq!(d.unwrap().unwrap().iops, 5577.0);
+        assert!(direction_line("  read: IOPS=12x, BW=1MiB/s").unwrap().is_err());
+        assert!(direction_line("read: the file").is_none());
+        assert_eq!(scaled("272k"), Some(272000.0));
+        assert_eq!(scaled("1.2M"), Some(1200000.0));
+        assert_eq!(
+            latency_line("    slat (usec): min=3 , max=249858 , avg=53.47, stdev=1982.29"),
+            Some(Ok(("slat", "usec", 53.47, 1982.29)))
+        );
+        assert_eq!(latency_line("  lat (usec)   : 50=0.11%, 100=80.29%"), None);
+        assert_eq!(
+            percentile_row("     | 99.00th=[  108], 99.50th=[  114],").unwrap().unwrap(),
+            vec![("99.00th".into(), 108.0), ("99.50th".into(), 114.0)]
+        );
+        assert_eq!(
+            group_line("   READ: io=326080KB, aggrb=1023KB/s, minb=1023KB/s"),
+            Some(Ok(("READ", "aggrb", 1023.0, "KB/s".into())))
+        );
+    }
+}

@@ -1,0 +1,586 @@
+//! stress-ng (Colin Ian King's stress tester) metrics: the `--metrics-brief`
+//! and `--metrics` tables, the extra metric lines some stressors print, and
+//! the `-Y`/`--yaml` report; stress-ng 0.05 to 0.17.
+//!
+//! The table, as stress-ng logs it (LKP saves it after its timestamped
+//! command line):
+//!
+//! ```text
+//! stress-ng: info:  [2759] dispatching hogs: 24 atomic, 24 bad-altstack, ...
+//! stress-ng: info:  [2759] stressor       bogo ops real time  usr time  sys time   bogo ops/s     bogo ops/s
+//! stress-ng: info:  [2759]                           (secs)    (secs)    (secs)   (real time) (usr+sys time)
+//! stress-ng: info:  [2759] memrate             218      5.00    116.28      1.78        43.58           1.85
+//! stress-ng: info:  [2759] memrate         4640.01 write128 MB/sec (average per stressor)
+//! stress-ng: metrc: [4382] stressor       bogo ops real time  usr time  sys time   bogo ops/s     bogo ops/s CPU used per       RSS Max
+//! stress-ng: metrc: [4382]                           (secs)    (secs)    (secs)   (real time) (usr+sys time) instance (%)          (KB)
+//! stress-ng: metrc: [4382] flock         171659332     60.00     44.80    771.49   2860967.69      210292.23       226.75          2564
+//! stress-ng: metrc: [4382] miscellaneous metrics:
+//! stress-ng: metrc: [4382] flock               5678.91 nanosecs per flock lock call (harmonic mean of 6 instances)
+//! ```
+//!
+//! The `stress-ng: <level>: [pid] ` prefix is optional (posts strip it, or
+//! keep only `stress-ng: `). Metrics, in group `""`:
+//!
+//! | name                         | unit         | better  |
+//! |------------------------------|--------------|---------|
+//! | `bogo ops`                   | `bogo ops`   | Higher  |
+//! | `real time`                  | s            | Neither |
+//! | `usr time`, `sys time`       | s            | Neither |
+//! | `bogo ops/s (real time)`     | `bogo ops/s` | Higher  |
+//! | `bogo ops/s (usr+sys time)`  | `bogo ops/s` | Higher  |
+//! | `CPU used per instance`      | %            | Neither |
+//! | `RSS Max`                    | KB           | Neither |
+//!
+//! and each extra metric line's description as the metric's name, without
+//! stress-ng's note of how it averaged the instances (`write128 MB/sec`,
+//! `nanosecs per flock lock call`, `memory rate (MB per sec)`); its unit is
+//! the unit the description starts or ends with (`MB/sec`, `MB per sec`,
+//! `nanosecs`, `%`, else none) and its direction: a time per operation
+//! (`nanosecs per …`) lower is better, a data or operation rate (`MB per
+//! sec`, `Mflop per sec`, `… calls per sec`) and `% … succeeded` higher,
+//! anything else (`context switches per bogo op`) neither.
+//!
+//! Parameters: `stressor`, and `instances` when the output says how many
+//! were run (`dispatching hogs: 24 atomic, …`, or the stress-ng command line's
+//! `--<stressor> N` or `--sequential N` / `--all N` when no `dispatching`
+//! line is printed).
+//!
+//! The YAML report (`-Y file`) has one `metrics:` item per stressor, read
+//! with `serde_yaml`: `bogo-ops`, `bogo-ops-per-second-real-time`,
+//! `bogo-ops-per-second-usr-sys-time`, `wall-clock-time`, `user-time`,
+//! `system-time`, `cpu-usage-per-instance`, `max-rss` are the metrics
+//! above; any other key is an extra metric named by its key as printed
+//! (stress-ng writes the description with `-` for spaces). A YAML report of
+//! stressors the text table in the same file already gave is the same run,
+//! not read again (a note says so).
+//!
+//! Several runs in one file (LKP iterations, a loop, two stress-ng
+//! processes whose lines interleave) are runs of one sample set. stress-ng's
+//! run summary (`for a 60.00s run time:`, `available CPU time`, load
+//! average, `--perf` counters, `--tz` temperatures) is not read; a line
+//! shaped like an extra metric whose name is no stressor of the table
+//! (`x86_pkg_temp   45.00 C`) is a note. A row of the table cut short or
+//! with a damaged figure is an error at its line (a note when the line has
+//! no `stress-ng:` prefix, where it may be a post's prose); stress-ng's own
+//! `fail:` lines, a `metrics-check` warning and `metrics untrustworthy: N`
+//! are notes; a file holding only failures has no results.
+
+use super::num::plain;
+use super::{BenchParser, Input, ParseError};
+use crate::model::{Better, Metric, ParsedFile, Sample};
+use serde_yaml::Value;
+
+/// stress-ng; registry id `"stress-ng"`.
+pub struct StressNg;
+
+/// The table's columns: name, unit, better.
+const COLUMNS: [(&str, &str, Better); 8] = [
+    ("bogo ops", "bogo ops", Better::Higher),
+    ("real time", "s", Better::Neither),
+    ("usr time", "s", Better::Neither),
+    ("sys time", "s", Better::Neither),
+    ("bogo ops/s (real time)", "bogo ops/s", Better::Higher),
+    ("bogo ops/s (usr+sys time)", "bogo ops/s", Better::Higher),
+    ("CPU used per instance", "%", Better::Neither),
+    ("RSS Max", "KB", Better::Neither),
+];
+
+/// YAML keys of the table's columns, in [`COLUMNS`] order.
+const YAML_KEYS: [&str; 8] = [
+    "bogo-ops",
+    "wall-clock-time",
+    "user-time",
+    "system-time",
+    "bogo-ops-per-second-real-time",
+    "bogo-ops-per-second-usr-sys-time",
+    "cpu-usage-per-instance",
+    "max-rss",
+];
+
+/// A line without stress-ng's log prefix: `stress-ng: info:  [2759] x` →
+/// (level, `x`); `stress-ng: x` → ("", `x`); a bare line → ("", line).
+fn strip_prefix(line: &str) -> (&str, &str) {
+    let t = line.trim();
+    // A shell prompt glued before the line (`root@ubuntu:~# stress-ng: metrc: …`).
+    let t = match t.find("# stress-ng: ").or_else(|| t.find("$ stress-ng: ")) {
+        Some(at) if !t.starts_with("stress-ng:") => &t[at + 2..],
+        _ => t,
+    };
+    let Some(rest) = t.strip_prefix("stress-ng:") else { return ("", t) };
+    let rest = rest.trim_start();
+    let (level, rest) = match rest.split_once(':') {
+        Some((lvl, r)) if matches!(lvl, "info" | "metrc" | "warn" | "fail" | "debug" | "error") => {
+            (lvl, r.trim_start())
+        }
+        _ => ("", rest),
+    };
+    let rest = match rest.strip_prefix('[').and_then(|r| r.split_once(']')) {
+        Some((pid, r)) if pid.bytes().all(|b| b.is_ascii_digit()) => r.trim_start(),
+        _ => rest,
+    };
+    (level, rest)
+}
+
+/// The table's header: how many figure columns its rows have (6, or 8
+/// with `CPU used per` and `RSS Max`).
+fn header_columns(body: &str) -> Option<usize> {
+    let words: Vec<&str> = body.split_whitespace().collect();
+    let starts = words.starts_with(&["stressor", "bogo", "ops", "real", "time"]);
+    starts.then(|| if body.contains("CPU used per") || body.contains("RSS Max") { 8 } else { 6 })
+}
+
+/// A stressor's name as stress-ng prints it: `vm-rw`, `tlb-shootdown`, `af-alg`.
+fn is_stressor_name(s: &str) -> bool {
+    !s.is_empty()
+        && s.starts_with(|c: char| c.is_ascii_alphabetic())
+        && s.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'+'))
+}
+
+/// How stress-ng said it averaged an extra metric over the instances:
+/// `(average per stressor)`, `(geometic mean)`, `(harmonic mean of 6
+/// instances)`. Returns the description without it.
+fn strip_averaging(desc: &str) -> &str {
+    if let Some(open) = desc.rfind(" (")
+        && desc.ends_with(')')
+    {
+        let inner = &desc[open + 2..desc.len() - 1];
+        if inner.contains("mean") || inner.starts_with("average") {
+            return desc[..open].trim_end();
+        }
+    }
+    desc
+}
+
+/// An extra metric's unit and direction from its description (see the
+/// module docs).
+fn extra_metric(desc: &str) -> Metric {
+    let lower = desc.to_ascii_lowercase();
+    let first = lower.split([' ', '-']).next().unwrap_or("");
+    let time_per = matches!(
+        first,
+        "nanosecs"
+            | "nanoseconds"
+            | "nsecs"
+            | "ns"
+            | "microsecs"
+            | "microseconds"
+            | "usecs"
+            | "millisecs"
+            | "ms"
+            | "seconds"
+    ) && (lower.contains(" per ") || lower.contains("-per-"));
+    let unit = ["MB/sec", "MB per sec", "GB per sec", "Mflop per sec", "Mflop/sec"]
+        .iter()
+        .find(|u| desc.contains(*u))
+        .map(|u| u.to_string())
+        .unwrap_or_else(|| {
+            if time_per {
+                first.to_string()
+            } else if desc.starts_with('%') {
+                "%".into()
+            } else {
+                String::new()
+            }
+        });
+    let rate = ["mb per sec", "mb/sec", "gb per sec", "mflop per sec", "mflop/sec", "calls per sec", "ops per sec"]
+        .iter()
+        .any(|r| lower.contains(r))
+        || ["mb-per-sec", "calls-per-sec", "ops-per-sec"].iter().any(|r| lower.contains(r));
+    let better = if time_per {
+        Better::Lower
+    } else if rate || (desc.starts_with('%') && lower.contains("succeeded")) {
+        Better::Higher
+    } else {
+        Better::Neither
+    };
+    Metric::new(desc, unit, better)
+}
+
+/// `dispatching hogs: 24 atomic, 24 bad-altstack` → [(atomic, 24), …].
+fn dispatching(body: &str) -> Vec<(String, u32)> {
+    let Some(list) = body.strip_prefix("dispatching hogs:") else { return Vec::new() };
+    list.split(',')
+        .filter_map(|p| {
+            let mut w = p.split_whitespace();
+            let n = w.next()?.parse().ok()?;
+            Some((w.next()?.to_string(), n))
+        })
+        .collect()
+}
+
+/// A stress-ng command line's instance counts: `--memrate 96` → memrate
+/// 96; `--sequential 24` / `--all 24` → every stressor 24 (`*`).
+fn command_instances(line: &str) -> Vec<(String, u32)> {
+    let toks: Vec<&str> = line.split_whitespace().collect();
+    let Some(j) = toks.iter().position(|t| *t == "stress-ng" || t.ends_with("/stress-ng")) else { return Vec::new() };
+    let mut out = Vec::new();
+    for w in toks[j + 1..].windows(2) {
+        if let (Some(name), Ok(n)) = (w[0].strip_prefix("--"), w[1].parse::<u32>()) {
+            let name = if matches!(name, "sequential" | "seq" | "all" | "parallel") { "*" } else { name };
+            // `--cpu 0`: one per online CPU, a count the command does not say.
+            if n > 0 && (is_stressor_name(name) || name == "*") {
+                out.push((name.to_string(), n));
+            }
+        }
+    }
+    out
+}
+
+/// What the reader keeps between lines.
+#[derive(Default)]
+struct State {
+    /// Instances per stressor, from the latest `dispatching hogs` line or
+    /// command line (`*` for every stressor).
+    instances: rustc_hash::FxHashMap<String, u32>,
+    /// Figure columns of the table being read (after its header).
+    columns: Option<usize>,
+    /// Stressors the text table gave.
+    seen: rustc_hash::FxHashSet<String>,
+}
+
+impl State {
+    /// A sample of `stressor` with its parameters.
+    fn sample(&self, stressor: &str, metric: Metric, value: f64, line: usize) -> Sample {
+        let mut s = Sample::new(metric, value, line).with_param("stressor", stressor);
+        if let Some(n) = self.instances.get(stressor).or_else(|| self.instances.get("*")) {
+            s = s.with_param("instances", n);
+        }
+        s
+    }
+}
+
+/// Reads one line of the text form.
+fn text_line(st: &mut State, n: usize, line: &str, out: &mut ParsedFile) -> Result<(), ParseError> {
+    let (level, body) = strip_prefix(line);
+    if line.contains("stress-ng") && !line.trim_start().starts_with("stress-ng:") {
+        let found = command_instances(line);
+        if !found.is_empty() {
+            st.instances = found.into_iter().collect();
+        }
+    }
+    let hogs = dispatching(body);
+    if !hogs.is_empty() {
+        st.instances = hogs.into_iter().collect();
+        return Ok(());
+    }
+    if let Some(c) = header_columns(body) {
+        st.columns = Some(c);
+        return Ok(());
+    }
+    let untrustworthy = body.strip_prefix("metrics untrustworthy:").and_then(plain).is_some_and(|v| v > 0.0);
+    if level == "fail" || body.starts_with("metrics-check:") || untrustworthy {
+        out.notes.push((n, format!("stress-ng reported: {body}")));
+        return Ok(());
+    }
+    if body.is_empty() {
+        st.columns = None;
+        return Ok(());
+    }
+    let Some(cols) = st.columns else { return Ok(()) };
+    let toks: Vec<&str> = body.split_whitespace().collect();
+    let Some((&name, rest)) = toks.split_first() else { return Ok(()) };
+    if !is_stressor_name(name) || rest.is_empty() || plain(rest[0]).is_none() {
+        // `(secs) (secs)`, `miscellaneous metrics:`, the run summary.
+        return Ok(());
+    }
+    let numeric = rest.iter().take_while(|t| plain(t).is_some()).count();
+    if numeric == 1 && rest.len() > 1 {
+        // `body` starts with the name, then the value, then the description.
+        let after_name = body[name.len()..].trim_start();
+        let full = after_name[rest[0].len()..].trim();
+        let desc = strip_averaging(full);
+        // A bare line (no `stress-ng:` prefix) is an extra metric only with
+        // stress-ng's averaging note: prose after a posted table is not.
+        if desc.len() == full.len() && !line.trim_start().starts_with("stress-ng:") {
+            return Ok(());
+        }
+        // Only a stressor of the table has extra metrics: `--tz` prints
+        // `x86_pkg_temp   45.00 C (318.15 K)` in the same shape.
+        if !st.seen.contains(name) {
+            let msg = format!(
+                "line {n} has the shape of a stress-ng extra metric, but {name:?} is no stressor of the table above; not read"
+            );
+            out.notes.push((n, msg));
+            return Ok(());
+        }
+        let v = plain(rest[0]).unwrap_or_default();
+        out.samples.push(st.sample(name, extra_metric(desc), v, n));
+        return Ok(());
+    }
+    if numeric != cols || rest.len() != cols {
+        // A line without stress-ng's prefix may be a post's prose: a note.
+        if level.is_empty() && !line.contains("stress-ng:") {
+            let msg = format!("line {n} looks like a stress-ng metrics row but has not {cols} figures; not read");
+            out.notes.push((n, msg));
+            return Ok(());
+        }
+        let what = format!("a stress-ng metrics row: a stressor and {cols} figures");
+        return Err(ParseError::malformed(n, what, line.trim()));
+    }
+    for (k, tok) in rest.iter().enumerate() {
+        let (mname, unit, better) = COLUMNS[k];
+        let v = plain(tok).unwrap_or_default();
+        out.samples.push(st.sample(name, Metric::new(mname, unit, better), v, n));
+    }
+    st.seen.insert(name.to_string());
+    Ok(())
+}
+
+/// The 0-based line ranges of YAML `metrics:` blocks: the `metrics:` line
+/// at the start of a line and the indented (or blank) lines after it.
+fn yaml_blocks(input: &Input) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < input.lines.len() {
+        if input.lines[i].trim_end() == "metrics:" {
+            let mut end = i + 1;
+            while end < input.lines.len()
+                && (input.lines[end].starts_with([' ', '\t']) || input.lines[end].trim().is_empty())
+            {
+                end += 1;
+            }
+            out.push((i, end));
+            i = end;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Reads one YAML `metrics:` block (lines `a..b`, 0-based).
+fn read_yaml(st: &State, input: &Input, (a, b): (usize, usize), out: &mut ParsedFile) -> Result<(), ParseError> {
+    let text = input.lines[a..b].join("\n");
+    let doc: Value = serde_yaml::from_str(&text).map_err(|e| {
+        let line = a + e.location().map_or(1, |l| l.line());
+        ParseError::malformed(line, format!("stress-ng YAML ({e})"), input.lines[line - 1].trim())
+    })?;
+    let Some(items) = doc.get("metrics").and_then(Value::as_sequence) else {
+        return Err(ParseError::malformed(a + 1, "a list of stressors under `metrics:`", input.lines[a].trim()));
+    };
+    let mut from = a;
+    let mut repeated = Vec::new();
+    for item in items {
+        let Some(name) = item.get("stressor").and_then(Value::as_str) else {
+            return Err(ParseError::malformed(
+                from + 1,
+                "`- stressor: <name>` in stress-ng's YAML",
+                input.lines[from].trim(),
+            ));
+        };
+        let at = (from..b).find(|&i| input.lines[i].trim_start().starts_with("- stressor:")).unwrap_or(from);
+        from = at + 1;
+        if st.seen.contains(name) {
+            repeated.push(name.to_string());
+            continue;
+        }
+        let Some(map) = item.as_mapping() else { continue };
+        // The item's lines: `key:` → line index, first one kept.
+        let mut key_lines: rustc_hash::FxHashMap<&str, usize> = rustc_hash::FxHashMap::default();
+        for i in (at..b).take_while(|&i| i == at || !input.lines[i].trim_start().starts_with("- ")) {
+            let t = input.lines[i].trim_start().trim_start_matches("- ");
+            if let Some((k, _)) = t.split_once(':') {
+                key_lines.entry(k.trim_end()).or_insert(i);
+            }
+        }
+        for (k, v) in map {
+            let Some(key) = k.as_str().filter(|k| *k != "stressor") else { continue };
+            let line = key_lines.get(key).copied().unwrap_or(at);
+            let Some(x) = v.as_f64().filter(|x| x.is_finite()) else {
+                return Err(ParseError::malformed(line + 1, format!("a number for `{key}`"), input.lines[line].trim()));
+            };
+            let metric = match YAML_KEYS.iter().position(|y| *y == key) {
+                Some(c) => Metric::new(COLUMNS[c].0, COLUMNS[c].1, COLUMNS[c].2),
+                None => extra_metric(key),
+            };
+            out.samples.push(st.sample(name, metric, x, line + 1));
+        }
+    }
+    if !repeated.is_empty() {
+        let msg =
+            format!("stress-ng YAML report repeats the table's stressors ({}); not read again", repeated.join(", "));
+        out.notes.push((a + 1, msg));
+    }
+    Ok(())
+}
+
+impl BenchParser for StressNg {
+    fn id(&self) -> &'static str {
+        "stress-ng"
+    }
+
+    fn describe(&self) -> &'static str {
+        "stress-ng --metrics/--metrics-brief tables, extra metrics and YAML report"
+    }
+
+    fn detect(&self, input: &Input) -> u8 {
+        let table = input.has("bogo ops") && input.lines.iter().any(|l| header_columns(strip_prefix(l).1).is_some());
+        if table {
+            return 95;
+        }
+        if input.has("bogo-ops") && input.has("- stressor:") {
+            return 90;
+        }
+        if input.has("stress-ng: ") && input.lines.iter().any(|l| l.trim_start().starts_with("stress-ng: ")) {
+            return 40;
+        }
+        0
+    }
+
+    fn max_score(&self) -> u8 {
+        95
+    }
+
+    fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        let mut out = ParsedFile { benchmark: "stress-ng".into(), ..ParsedFile::default() };
+        let blocks = yaml_blocks(input);
+        let mut in_yaml = vec![false; input.lines.len()];
+        for &(a, b) in &blocks {
+            in_yaml[a..b].fill(true);
+        }
+        let mut st = State::default();
+        for (i, line) in input.lines.iter().enumerate() {
+            if in_yaml[i] {
+                continue;
+            }
+            text_line(&mut st, i + 1, line, &mut out)?;
+            if out.version.is_none()
+                && let Some(v) =
+                    line.trim().strip_prefix("stress-ng-version:").or_else(|| line.split("stress-ng, version ").nth(1))
+            {
+                out.version = v.split_whitespace().next().map(str::to_string);
+            }
+        }
+        for b in blocks {
+            read_yaml(&st, input, b, &mut out)?;
+        }
+        if out.samples.is_empty() {
+            let fail = out.notes.iter().find(|n| n.1.contains("reported: ")).map(|n| n.0);
+            let reason = match fail {
+                Some(l) => format!("stress-ng failed (line {l}) and printed no metrics"),
+                None => "no metrics table (`stressor  bogo ops real time …`) or YAML `metrics:`".into(),
+            };
+            return Err(ParseError::NoResults { benchmark: "stress-ng", reason });
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prefixes() {
+        assert_eq!(strip_prefix("stress-ng: info:  [2759] memrate  218"), ("info", "memrate  218"));
+        assert_eq!(strip_prefix("stress-ng: metrc: [1] x"), ("metrc", "x"));
+        assert_eq!(strip_prefix("stress-ng: cpu 1 2"), ("", "cpu 1 2"));
+        assert_eq!(strip_prefix("ramfs  735238"), ("", "ramfs  735238"));
+    }
+
+    #[test]
+    fn extra_metrics() {
+        let m = extra_metric(
+            strip_averaging("5678.91 nanosecs per flock lock call (harmonic mean of 6 instances)")[8..].trim(),
+        );
+        assert_eq!(
+            (m.name.as_str(), m.unit.as_str(), m.better),
+            ("nanosecs per flock lock call", "nanosecs", Better::Lower)
+        );
+        let m = extra_metric(strip_averaging("write128 MB/sec (average per stressor)"));
+        assert_eq!((m.name.as_str(), m.unit.as_str(), m.better), ("write128 MB/sec", "MB/sec", Better::Higher));
+        let m = extra_metric(strip_averaging("memory rate (MB per sec) (average per stressor)"));
+        assert_eq!(
+            (m.name.as_str(), m.unit.as_str(), m.better),
+            ("memory rate (MB per sec)", "MB per sec", Better::Higher)
+        );
+        let m = extra_metric("% sendto calls succeeded");
+        assert_eq!((m.unit.as_str(), m.better), ("%", Better::Higher));
+        assert_eq!(extra_metric("context switches per bogo op").better, Better::Neither);
+        assert_eq!(extra_metric("nanosecs-per-context-switch-pipe-method").better, Better::Lower);
+    }
+
+    #[test]
+    fn table_rows_and_damage() {
+        let t = "stress-ng --cpu 4 --metrics-brief\nstress-ng: info:  [1] stressor       bogo ops real time  usr time  sys time   bogo ops/s     bogo ops/s\n\
+                 stress-ng: info:  [1]                           (secs)    (secs)    (secs)   (real time) (usr+sys time)\n\
+                 stress-ng: info:  [1] cpu                1320      2.00      1.99      0.00       660.00         663.32\n";
+        let f = StressNg.parse(&Input::from_text(t)).unwrap();
+        assert_eq!(f.samples.len(), 6);
+        assert_eq!(f.samples[4].metric.name, "bogo ops/s (real time)");
+        assert_eq!(f.samples[4].value.mean(), 660.0);
+        let p: Vec<String> = f.samples[0].params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+        assert_eq!(p, vec!["stressor=cpu", "instances=4"]);
+        let cut = t.replace("660.00         663.32", "660.00");
+        assert_eq!(StressNg.parse(&Input::from_text(&cut)).unwrap_err().line(), Some(4));
+        let bad = t.replace("660.00", "66O.00");
+        assert_eq!(StressNg.parse(&Input::from_text(&bad)).unwrap_err().line(), Some(4));
+    }
+
+    #[test]
+    fn yaml_report() {
+        let y = "---\nsystem-info:\n      stress-ng-version: 0.09.23\nmetrics:\n    - stressor: matrix\n      bogo-ops: 47382\n      bogo-ops-per-second-usr-sys-time: 4747.695391\n      bogo-ops-per-second-real-time: 4737.958375\n      nanosecs-per-op: 12.5\n...\n";
+        let f = StressNg.parse(&Input::from_text(y)).unwrap();
+        let got: Vec<(String, f64, usize)> =
+            f.samples.iter().map(|s| (s.metric.name.to_string(), s.value.mean(), s.line)).collect();
+        assert_eq!(
+            got,
+            vec![
+                ("bogo ops".into(), 47382.0, 6),
+                ("bogo ops/s (usr+sys time)".into(), 4747.695391, 7),
+                ("bogo ops/s (real time)".into(), 4737.958375, 8),
+                ("nanosecs-per-op".into(), 12.5, 9),
+            ]
+        );
+        assert_eq!(f.version.as_deref(), Some("0.09.23"));
+    }
+
+    #[test]
+    fn thermal_zone_lines_are_not_extra_metrics() {
+        let t = "stress-ng: info:  [1] stressor       bogo ops real time  usr time  sys time   bogo ops/s     bogo ops/s\n\
+                 stress-ng: info:  [1] cpu                1320      2.00      1.99      0.00       660.00         663.32\n\
+                 stress-ng: info:  [1] cpu:\n\
+                 stress-ng: info:  [1]    x86_pkg_temp   45.00 C (318.15 K)\n";
+        let f = StressNg.parse(&Input::from_text(t)).unwrap();
+        assert_eq!(f.samples.len(), 6);
+        assert!(f.notes.iter().any(|n| n.0 == 4), "{:?}", f.notes);
+    }
+
+    #[test]
+    fn prose_after_a_bare_table_is_a_note() {
+        let t = "stressor       bogo ops real time  usr time  sys time   bogo ops/s     bogo ops/s\n\
+                 ramfs            735238     60.00     12.37    363.70     12253.05        1955.08\n\
+                 ramfs 9 60 seconds each\n";
+        let f = StressNg.parse(&Input::from_text(t)).unwrap();
+        assert_eq!(f.samples.len(), 6);
+        assert_eq!(f.notes.len(), 1, "{:?}", f.notes);
+        assert_eq!(f.notes[0].0, 3);
+    }
+
+    #[test]
+    fn many_rows_and_yaml_items_read_in_linear_time() {
+        let mut t = String::from(
+            "stress-ng: info:  [1] stressor       bogo ops real time  usr time  sys time   bogo ops/s     bogo ops/s\n",
+        );
+        for i in 0..20_000 {
+            t.push_str(&format!("stress-ng: info:  [1] s{i}   1  2.00  1.99  0.00  660.00  663.32\n"));
+        }
+        t.push_str("metrics:\n");
+        for i in 0..20_000 {
+            t.push_str(&format!("    - stressor: y{i}\n      bogo-ops: 5\n"));
+        }
+        let time = std::time::Instant::now();
+        let f = StressNg.parse(&Input::from_text(&t)).unwrap();
+        assert_eq!(f.samples.len(), 140_000);
+        assert_eq!(f.samples[139_999].line, 60_002);
+        assert!(time.elapsed() < std::time::Duration::from_secs(10), "{:?}", time.elapsed());
+    }
+
+    #[test]
+    fn failure_only_has_no_results() {
+        let t = "2021-11-01 20:03:36 stress-ng --timeout 60 --vm-rw 9\nstress-ng: fail:  [5778] stress-ng: sigaction signal 6 'SIGABRT': errno=22 (Invalid argument)\n";
+        let i = Input::from_text(t);
+        assert!(StressNg.detect(&i) > 0);
+        assert!(matches!(StressNg.parse(&i), Err(ParseError::NoResults { .. })));
+    }
+}

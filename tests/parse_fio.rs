@@ -1,0 +1,171 @@
+//! fio: the LKP corpus (`../shared/corpus-modern/fio/`) agrees with lkp's
+//! expected values, and the real text reports in `tests/fixtures/fio/`
+//! read what a person read by hand.
+//!
+//! lkp's names → ours (per direction `read`/`write`):
+//!
+//! | lkp                     | benchsite                     | note |
+//! |-------------------------|-------------------------------|------|
+//! | `read_bw_MBps`          | `read: bw` (KiB/s) / 1024      | lkp converts KiB/s to MiB/s |
+//! | `read_iops`             | `read: IOPS`                   | |
+//! | `read_clat_mean_ns`     | `read: clat mean` (nsec)       | |
+//! | `read_clat_stddev`      | `read: clat stdev` (nsec)      | |
+//! | `read_clat_90%_ns`      | `read: clat 90.00th` (nsec)    | likewise 95%, 99% |
+//! | `read_slat_mean_us`     | `read: slat mean` (nsec)       | lkp's name says µs, its value is fio's `slat_ns` mean |
+//!
+//! Skipped, and why:
+//! * `read_slat_stddev`: slat's deviation is not read (only clat's is);
+//! * any `write_*`/`read_*` of 0 for a direction the job did not do, or a
+//!   slat fio did not measure (`N` 0): fio prints zeros, which are no
+//!   result and are not read (the test checks lkp's value is 0);
+//! * `latency_*%`: fio's latency buckets (a distribution) are not read;
+//! * `workload`: lkp's sum of `total_ios`, an I/O count, not a result;
+//! * fio-multi-instance's unsuffixed values: lkp's averages (and sums)
+//!   over the instances; its `.instanceN` values are checked against
+//!   `fio.output.N.txt`.
+
+mod hand;
+
+use benchsite::model::ParsedFile;
+use benchsite::parse::{self, Input, ParseError};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+fn corpus() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus-modern/fio");
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!("modern corpus not found at {}, skipping", dir.display());
+        None
+    }
+}
+
+fn read(path: &Path) -> ParsedFile {
+    let input = Input::from_bytes(&std::fs::read(path).expect("corpus file"));
+    let p = parse::detect(&input).unwrap_or_else(|| panic!("{}: not recognised", path.display()));
+    assert_eq!(p.id(), "fio", "{}", path.display());
+    p.parse(&input).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn expected(path: &Path) -> BTreeMap<String, f64> {
+    let text = std::fs::read_to_string(path).expect("expected yaml");
+    let map: BTreeMap<String, serde_yaml::Value> = serde_yaml::from_str(&text).expect("yaml");
+    map.into_iter()
+        .map(|(k, v)| {
+            let x = v.as_f64().unwrap_or_else(|| panic!("{k}: not a number"));
+            (k, x)
+        })
+        .collect()
+}
+
+/// Our value for lkp's name, `Ok(None)` when we read nothing for it, or
+/// `Err(why)` when lkp's name is one we skip on purpose.
+fn ours(f: &ParsedFile, lkp: &str) -> Result<Option<f64>, &'static str> {
+    if lkp.starts_with("latency_") {
+        return Err("latency buckets are not read");
+    }
+    if lkp == "workload" {
+        return Err("lkp's total_ios sum");
+    }
+    if lkp.ends_with("_slat_stddev") {
+        return Err("slat's deviation is not read");
+    }
+    let (dir, rest) = lkp.split_once('_').expect("dir_name");
+    let (metric, scale) = match rest {
+        "bw_MBps" => ("bw".to_string(), 1.0 / 1024.0),
+        "iops" => ("IOPS".to_string(), 1.0),
+        "clat_mean_ns" => ("clat mean".to_string(), 1.0),
+        "clat_stddev" => ("clat stdev".to_string(), 1.0),
+        "slat_mean_us" => ("slat mean".to_string(), 1.0),
+        p if p.starts_with("clat_") && p.ends_with("%_ns") => {
+            (format!("clat {}.00th", &p["clat_".len()..p.len() - "%_ns".len()]), 1.0)
+        }
+        other => panic!("lkp name {other:?} not mapped"),
+    };
+    let name = format!("{dir}: {metric}");
+    let vals: Vec<f64> = f.samples.iter().filter(|s| s.metric.name == name).map(|s| s.value.mean() * scale).collect();
+    assert!(vals.len() <= 1, "{name}: {vals:?}");
+    Ok(vals.first().copied())
+}
+
+fn same(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-9 * a.abs().max(b.abs())
+}
+
+/// Checks every lkp value of `expected` (those with `suffix`, which is
+/// taken off) against `f`; returns (matched, skipped).
+fn check(f: &ParsedFile, expected: &BTreeMap<String, f64>, suffix: &str, what: &str) -> (usize, usize) {
+    let (mut matched, mut skipped) = (0, 0);
+    for (k, &want) in expected {
+        let Some(k) = k.strip_suffix(suffix) else { continue };
+        if k.contains(".instance") {
+            continue;
+        }
+        match ours(f, k) {
+            Ok(Some(got)) => {
+                assert!(same(got, want), "{what}: {k}: lkp {want}, benchsite {got}");
+                matched += 1;
+            }
+            Ok(None) => {
+                assert_eq!(want, 0.0, "{what}: {k}: lkp {want}, benchsite read nothing");
+                skipped += 1;
+            }
+            Err(_) => skipped += 1,
+        }
+    }
+    (matched, skipped)
+}
+
+#[test]
+fn lkp_single_files_agree() {
+    let Some(dir) = corpus() else { return };
+    for name in ["01", "02", "03"] {
+        let f = read(&dir.join(format!("{name}.txt")));
+        let (m, s) = check(&f, &expected(&dir.join(format!("{name}.expected.yaml"))), "", name);
+        eprintln!("fio/{name}: {m} lkp values matched, {s} skipped");
+        assert!(m >= 7, "{name}: only {m} matched");
+    }
+    let f = read(&dir.join("fio-result-root-precedence/fio.output.txt"));
+    let (m, _) = check(&f, &expected(&dir.join("fio-result-root-precedence.expected.yaml")), "", "precedence");
+    assert!(m >= 7);
+}
+
+#[test]
+fn lkp_instances_agree() {
+    let Some(dir) = corpus() else { return };
+    let exp = expected(&dir.join("fio-multi-instance.expected.yaml"));
+    for n in [1, 2] {
+        let f = read(&dir.join(format!("fio-multi-instance/fio.output.{n}.txt")));
+        let (m, _) = check(&f, &exp, &format!(".instance{n}"), "multi-instance");
+        assert!(m >= 8, "instance {n}: only {m} matched");
+    }
+}
+
+#[test]
+fn lkp_command_file_is_recognised_with_no_results() {
+    let Some(dir) = corpus() else { return };
+    let input = Input::from_bytes(&std::fs::read(dir.join("fio-result-root-precedence/fio.txt")).expect("file"));
+    let p = parse::detect(&input).expect("recognised");
+    assert_eq!(p.id(), "fio");
+    assert!(matches!(p.parse(&input), Err(ParseError::NoResults { .. })));
+}
+
+#[test]
+fn fixtures_read_by_hand() {
+    let problems = hand::check_dir("fio");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn normal_and_json_of_one_run_are_read_once() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fio");
+    let text = std::fs::read_to_string(dir.join("fio318-mytest-randread-16k-10threads-group.txt")).expect("fixture");
+    let json = "{\n  \"fio version\" : \"fio-3.18\",\n  \"jobs\" : [\n    {\n      \"jobname\" : \"mytest\",\n      \"read\" : {\n        \"bw\" : 1078272,\n        \"iops\" : 67392.1\n      }\n    }\n  ]\n}\n";
+    let f = parse::by_id("fio").expect("fio").parse(&Input::from_text(&format!("{text}{json}"))).expect("reads");
+    let bws: Vec<f64> = f.samples.iter().filter(|s| s.metric.name == "read: bw").map(|s| s.value.mean()).collect();
+    assert_eq!(bws, vec![1078272.0]);
+    assert!(f.notes.iter().any(|n| n.1.contains("repeats the JSON")), "{:?}", f.notes);
+    // The group status line is the text report's own.
+    assert!(f.samples.iter().any(|s| s.metric.name == "READ: bw"));
+}
