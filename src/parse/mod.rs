@@ -21,8 +21,10 @@ pub mod aim7;
 pub mod aim9;
 pub mod bonnie;
 pub mod bonnie_pp;
+pub mod cmdline;
 pub mod dbench;
 pub mod generic;
+pub mod hackbench;
 pub mod input;
 pub mod irman;
 pub mod kernbench;
@@ -31,10 +33,13 @@ pub mod lmbench;
 pub mod lmbench_raw;
 pub mod num;
 pub mod osdb;
+pub mod perf_bench;
+pub mod schbench;
 pub mod segment;
 pub mod time;
 pub mod tiobench;
 pub mod unixbench;
+pub mod will_it_scale;
 
 pub use input::Input;
 
@@ -151,6 +156,10 @@ pub fn registry() -> &'static [&'static dyn BenchParser] {
         &aim9::Aim9,
         &irman::Irman,
         &osdb::Osdb,
+        &will_it_scale::WillItScale,
+        &hackbench::Hackbench,
+        &perf_bench::PerfBench,
+        &schbench::Schbench,
         &generic::Generic,
     ]
 }
@@ -220,6 +229,8 @@ pub fn note_is_info(note: &str) -> bool {
         "AIM7 run:",
         "its total matches",
         "word for word",
+        "idle baseline row",
+        "interim report",
     ];
     INFO.iter().any(|p| note.contains(p))
 }

@@ -1,0 +1,12 @@
+//! Fuzzes the `schbench` parser: detection and a forced parse (as a
+//! `formats:` override in machine.yaml would force it) on any bytes.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let input = benchsite::parse::Input::from_bytes(data);
+    let parser = benchsite::parse::by_id("schbench").expect("parser schbench is registered");
+    let _ = parser.detect(&input);
+    let _ = parser.parse(&input);
+});
