@@ -319,3 +319,26 @@ fn fixtures_read_as_read_by_hand() {
     assert!(count >= 10, "{count} fixtures");
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// The `label` parameter of every sample of `metric` in a fixture, in order.
+fn fixture_labels(rel: &str, metric: &str) -> Vec<String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(rel);
+    let outcome = benchsite::site::parse_bytes(&std::fs::read(&path).expect("fixture"), None);
+    let samples = outcome.parsed.iter().flat_map(|p| &p.samples).filter(|s| s.metric.name == metric);
+    samples.map(|s| param(s, "label").unwrap_or("-").to_string()).collect()
+}
+
+/// Set-ups told apart only by a post's words are not averaged as runs.
+#[test]
+fn fixtures_keep_set_ups_apart() {
+    let wis = fixture_labels("will-it-scale/lkml-2018-page-fault3-annotated-elided.txt", "ops");
+    assert_eq!(wis.first().map(String::as_str), Some("Before commit a983b5ebee57"));
+    assert_eq!(wis.last().map(String::as_str), Some("This patch could fix the performance regression"));
+    assert_eq!(wis.iter().filter(|l| *l == "After commit").count(), 4);
+    let hb = fixture_labels("hackbench/blog-tw-ltp-hackbench-old-form-vm-cpus.txt", "Time");
+    assert_eq!(hb, vec!["for 1 cpu", "for 2 cpu", "for 1 cpu", "for 2 cpu", "4cpu"]);
+    let mem = fixture_labels("perf-bench/lkml-2012-mem-memcpy-old-header-prefault-thp.txt", "bandwidth");
+    assert_eq!(mem, vec!["with thp", "no thp"]);
+    let pipe = fixture_labels("perf-bench/lkml-2021-sched-pipe-wf-sync-before-after.txt", "Total time");
+    assert_eq!(pipe, vec!["before", "after"]);
+}

@@ -30,6 +30,13 @@
 //! iterations and instances of one set-up are runs of one sample set; its
 //! `Instance:` and `Iterations:` lines are not read.
 //!
+//! Set-ups: a script's `#` comment right above a run (`# for 1 cpu`, or
+//! above its command line: `# 4cpu` over `./hackbench 50 process 50`)
+//! names it; when the file's runs are under two or more such comments, each
+//! sample gets its run's as a `label` parameter, so that set-ups are not
+//! averaged as runs. Other labels (`before:`, a kernel's name) are found by
+//! [`super::labels`].
+//!
 //! A `Time:` line with no `Running …` line above it since the previous time
 //! is not read (a note says so): its set-up is unknown. A `Time:` line
 //! whose value is no number is an error at its line.
@@ -126,19 +133,49 @@ impl Setup {
     }
 }
 
+/// A script's comment naming a run (`# for 1 cpu`, `# 4cpu`, `# for 2
+/// cpu : ./hackbench 15 process 50` → `for 2 cpu`).
+fn comment_label(t: &str) -> Option<&str> {
+    let rest = t.strip_prefix("# ")?.trim();
+    let label = rest.split_once(" : ").map_or(rest, |(l, _)| l).trim();
+    (!label.is_empty() && label.chars().count() <= 40 && label.chars().any(char::is_alphabetic)).then_some(label)
+}
+
+/// Gives every sample its run's comment label as a `label` parameter, when
+/// the file's runs have two different ones.
+fn apply_comment_labels(out: &mut ParsedFile, labels: &[Option<String>]) {
+    let mut distinct: Vec<&String> = labels.iter().flatten().collect();
+    distinct.sort();
+    distinct.dedup();
+    if distinct.len() >= 2 {
+        for (s, l) in out.samples.iter_mut().zip(labels) {
+            if let Some(l) = l {
+                s.params.push(crate::model::Param::new("label", l));
+            }
+        }
+    }
+}
+
 /// Reads every run in `input`.
 fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut out = ParsedFile { benchmark: "hackbench".into(), ..ParsedFile::default() };
     let mut cmd = Command::default();
     let mut setup: Option<Setup> = None;
+    // The latest `#` comment (line, text), the current run's, each sample's.
+    let (mut comment, mut label): (Option<(usize, String)>, Option<String>) = (None, None);
+    let mut labels: Vec<Option<String>> = Vec::new();
     for (n, line) in input.numbered() {
         let t = line.trim();
+        if let Some(c) = comment_label(t) {
+            comment = Some((n, c.to_string()));
+        }
         if let Some(args) = args_of(t, "hackbench") {
             cmd = command(&args);
         } else if let Some((mode, groups, fds)) = running(t) {
             let c = std::mem::take(&mut cmd);
             let (mode, loops) = if mode.is_some() { (mode, None) } else { (c.mode, c.loops) };
             setup = Some(Setup { mode, ipc: c.ipc, groups: Some(groups), fds: Some(fds), loops, size: None });
+            label = comment.take().filter(|(at, _)| n - at <= 2).map(|(_, l)| l);
         } else if let Some((loops, size)) = sender(t) {
             if let Some(s) = &mut setup {
                 (s.loops, s.size) = (Some(loops), Some(size));
@@ -146,11 +183,15 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         } else if let Some(v) = t.strip_prefix("Time:") {
             let value = plain(v).ok_or_else(|| ParseError::malformed(n, "a time in seconds after `Time:`", t))?;
             match setup.take() {
-                Some(s) => out.samples.push(s.sample(value, n)),
+                Some(s) => {
+                    out.samples.push(s.sample(value, n));
+                    labels.push(label.take());
+                }
                 None => out.notes.push((n, "a hackbench time with no `Running …` line above it: not read".into())),
             }
         }
     }
+    apply_comment_labels(&mut out, &labels);
     if out.samples.is_empty() {
         return Err(ParseError::NoResults {
             benchmark: "hackbench",

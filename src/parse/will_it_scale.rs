@@ -41,6 +41,15 @@
 //! read and a note names the text after them. A row with a cell that is no
 //! number, or with fewer than six cells, is an error at its line.
 //!
+//! Set-ups: posts introduce each table with a phrase; one ending in `:`
+//! or a kernel's name is found by [`super::labels`], but one ending in a
+//! comma (`Before commit a983b5ebee57,` / `After commit,` / `This patch
+//! could fix the performance regression,` above `#./runtest.py
+//! page_fault3`) is read here: when the file's tables are under two or
+//! more such phrases, each sample gets its table's as a `label` parameter,
+//! so that set-ups are not averaged as runs. A table under none, or under
+//! the same one as the table before, has no label of its own.
+//!
 //! A test that fails prints its assertion
 //! (`context_switch1_threads: tests/context_switch1.c:33: child: Assertion
 //! `ret == 1' failed.`) and no table: such a file is recognised, and reading
@@ -127,12 +136,39 @@ fn row_samples(n: usize, run: &Run, tasks: u64, modes: [(f64, f64); 2]) -> Vec<S
     out
 }
 
+/// A post's phrase introducing a table, ending in a comma (`Before commit
+/// a983b5ebee57,`, `After commit,`), without the comma.
+fn comma_label(t: &str) -> Option<&str> {
+    let bare = t.strip_suffix(',')?.trim();
+    let ok = !bare.is_empty() && bare.chars().count() <= 80 && bare.chars().any(char::is_alphabetic);
+    ok.then_some(bare)
+}
+
+/// Gives every sample its table's comma label as a `label` parameter, when
+/// the file's tables have two different ones (see the module docs).
+fn apply_comma_labels(out: &mut ParsedFile, labels: &[Option<String>]) {
+    let mut distinct: Vec<&String> = labels.iter().flatten().collect();
+    distinct.sort();
+    distinct.dedup();
+    if distinct.len() < 2 {
+        return;
+    }
+    for (s, l) in out.samples.iter_mut().zip(labels) {
+        if let Some(l) = l {
+            s.params.push(crate::model::Param::new("label", l));
+        }
+    }
+}
+
 /// Reads every table in `input`.
 fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut out = ParsedFile { benchmark: "will-it-scale".into(), ..ParsedFile::default() };
     let mut run = Run::default();
     let mut in_table = false;
     let mut failure: Option<(usize, String)> = None;
+    // The latest comma label, the current table's, and each sample's.
+    let (mut pending, mut label): (Option<String>, Option<String>) = (None, None);
+    let mut labels: Vec<Option<String>> = Vec::new();
     for (n, line) in input.numbered() {
         let t = line.trim();
         if let Some(r) = command(t) {
@@ -140,6 +176,9 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             in_table = false;
         } else if t == HEADER {
             in_table = true;
+            label.clone_from(&pending);
+        } else if let Some(l) = comma_label(t).filter(|_| !in_table) {
+            pending = Some(l.to_string());
         } else if let Some(who) = assertion(t) {
             failure.get_or_insert((n, who.to_string()));
             out.notes.push((n, format!("{who} failed its assertion: no result")));
@@ -152,11 +191,14 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             if !tail.is_empty() {
                 out.notes.push((n, format!("text after the row not read: {tail:?}")));
             }
-            out.samples.extend(row_samples(n, &run, tasks, modes));
+            let samples = row_samples(n, &run, tasks, modes);
+            labels.extend(samples.iter().map(|_| label.clone()));
+            out.samples.extend(samples);
         } else if in_table && !matches!(t, "..." | "…") {
             in_table = false;
         }
     }
+    apply_comma_labels(&mut out, &labels);
     if out.samples.is_empty() {
         let reason = match failure {
             Some((n, who)) => format!("line {n}: {who} failed its assertion"),
