@@ -91,9 +91,12 @@ fn command(line: &str) -> Option<Run> {
     Some(Run { test: Some(test), mode })
 }
 
-/// One row's cells: tasks, the two modes' (ops, idle), and the text after
-/// the row (`(Single process)`), or an error naming the line.
-fn row(n: usize, line: &str) -> Result<(u64, [(f64, f64); 2], &str), ParseError> {
+/// One row: tasks, the (ops, idle) of the process and thread modes, and
+/// the text after the row (`(Single process)`).
+type Row<'a> = (u64, [(f64, f64); 2], &'a str);
+
+/// One row's cells (see [`Row`]), or an error naming the line.
+fn row(n: usize, line: &str) -> Result<Row<'_>, ParseError> {
     let cells: Vec<&str> = line.trim().splitn(6, ',').collect();
     let bad = || ParseError::malformed(n, "a will-it-scale row: tasks and five numbers, comma-separated", line);
     if cells.len() < 6 {

@@ -50,17 +50,17 @@ fn bandwidth(t: &str) -> Option<(&str, f64, bool)> {
 
 /// Reads a mem header or result line; true when it was one.
 pub(super) fn line(sec: &mut Section, n: usize, t: &str, out: &mut ParsedFile) -> Result<bool, ParseError> {
-    if let Some(rest) = t.strip_prefix("# function '") {
-        if let Some((name, _)) = rest.split_once('\'') {
-            sec.set("function", name);
-            return Ok(true);
-        }
+    if let Some(rest) = t.strip_prefix("# function '")
+        && let Some((name, _)) = rest.split_once('\'')
+    {
+        sec.set("function", name);
+        return Ok(true);
     }
-    if let Some(rest) = t.strip_prefix("# Copying ") {
-        if let Some(size) = rest.split_whitespace().next() {
-            sec.set("size", size);
-            return Ok(true);
-        }
+    if let Some(rest) = t.strip_prefix("# Copying ")
+        && let Some(size) = rest.split_whitespace().next()
+    {
+        sec.set("size", size);
+        return Ok(true);
     }
     if let Some((num, factor, prefault)) = bandwidth(t) {
         let v = plain(num).ok_or_else(|| ParseError::malformed(n, "a bandwidth figure", t))?;
