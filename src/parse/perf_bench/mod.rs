@@ -126,17 +126,18 @@ fn header(line: &str) -> Option<&str> {
 }
 
 /// The shared result lines: `Total time: 8.425 [sec]`, `8.425402
-/// usecs/op`, `118688 ops/sec`. `Ok(None)` for any other line.
-fn shared_line(n: usize, t: &str) -> Result<Option<(Metric, f64)>, ParseError> {
+/// usecs/op`, `118688 ops/sec`, with the text a post added after `[sec]`
+/// (`(*)`), if any. `Ok(None)` for any other line.
+fn shared_line(n: usize, t: &str) -> Result<Option<(Metric, f64, &str)>, ParseError> {
     if let Some(rest) = t.strip_prefix("Total time:") {
-        let v = rest.trim().strip_suffix("[sec]").and_then(plain);
-        let v = v.ok_or_else(|| ParseError::malformed(n, "`Total time: SECONDS [sec]`", t))?;
-        return Ok(Some((Metric::new("Total time", "s", Better::Lower), v)));
+        let (v, tail) = rest.split_once("[sec]").unwrap_or((rest, ""));
+        let v = plain(v).ok_or_else(|| ParseError::malformed(n, "`Total time: SECONDS [sec]`", t))?;
+        return Ok(Some((Metric::new("Total time", "s", Better::Lower), v, tail.trim())));
     }
     for (unit, better) in [("usecs/op", Better::Lower), ("ops/sec", Better::Higher)] {
         if let Some(v) = t.strip_suffix(unit).filter(|v| v.ends_with(' ')) {
             let v = plain(v).ok_or_else(|| ParseError::malformed(n, format!("a number before `{unit}`"), t))?;
-            return Ok(Some((Metric::new(unit, unit, better), v)));
+            return Ok(Some((Metric::new(unit, unit, better), v, "")));
         }
     }
     Ok(None)
@@ -169,12 +170,15 @@ fn line(sec: &mut Section, n: usize, t: &str, out: &mut ParsedFile) -> Result<()
     if took {
         return Ok(());
     }
-    if let Some((metric, v)) = shared_line(n, t)? {
+    if let Some((metric, v, tail)) = shared_line(n, t)? {
         if sec.group.is_empty() {
             out.notes
                 .push((n, "a perf bench result with no `# Running '…' benchmark:` header above it: not read".into()));
         } else {
             out.samples.push(sec.sample(metric, v, n));
+            if !tail.is_empty() {
+                out.notes.push((n, format!("text after the value not read: {tail:?}")));
+            }
         }
     } else if !t.is_empty() && !t.starts_with(['#', '[']) {
         // Prose or another command (`$ cat upstream.log | grep Total`):
