@@ -40,8 +40,10 @@
 //! not read here (`epoll/wait`, `internals/synthesize`) is noted, and its
 //! lines are not read. A `Total time` line under no header is noted and not
 //! read, nor is one after a line of prose or another command that ended
-//! the benchmark's output (`$ cat upstream.log | grep Total`). A result
-//! line whose number is damaged is an error at its line.
+//! the benchmark's output (`$ cat upstream.log | grep Total`). Text a
+//! post added after `[sec]` (`Total time: 3.972 [sec] (*)`) is noted and
+//! not read. A result line whose number is damaged is an error at its
+//! line.
 
 mod futex;
 mod mem;
