@@ -19,13 +19,13 @@
 //!          118688 ops/sec
 //! ```
 //!
-//! Older perf (3.4, for one) printed the header as `# Running mem/memcpy
-//! benchmark...`, which reads the same.
+//! `perf bench SUITE all`, and perf 3.4 for every benchmark, print the
+//! header as `# Running mem/memcpy benchmark...`, which reads the same.
 //!
 //! Each benchmark's samples have the group `SUITE/NAME` (`sched/pipe`,
 //! `mem/memcpy`, `futex/hash`, `numa/mem`, `syscall/basic`; a syscall run
-//! printed without its header has the group `syscall`). The lines every
-//! suite may end with:
+//! printed without its header gets the group its header would name, see
+//! [`syscall`]). The lines every suite may end with:
 //!
 //! | name         | unit     | better |
 //! |--------------|----------|--------|
@@ -113,8 +113,8 @@ impl Section {
     }
 }
 
-/// `# Running 'sched/pipe' benchmark:` → `sched/pipe`; older perf (3.4)
-/// printed `# Running mem/memcpy benchmark...`.
+/// `# Running 'sched/pipe' benchmark:` → `sched/pipe`; `perf bench SUITE
+/// all` (and perf 3.4) print `# Running mem/memcpy benchmark...`.
 fn header(line: &str) -> Option<&str> {
     let rest = line.strip_prefix("# Running ")?;
     let name = match rest.strip_prefix('\'') {

@@ -12,8 +12,10 @@
 //!
 //! Metrics: `Total time`, `usecs/op`, `ops/sec` (see [`super`]), with
 //! parameters `syscall` (the call executed) and `loops` (how many). A run
-//! printed without its header (LKP keeps only the `# Executed` line) has the
-//! group `syscall`.
+//! printed without its header (LKP keeps only the `# Executed` line) gets
+//! the group its header would have named: `syscall/basic` for getppid (as
+//! perf names that benchmark), `syscall/CALL` for the others
+//! (`syscall/getpgid`, `syscall/fork`, `syscall/execve`, `syscall/close`).
 
 use super::Section;
 use super::sched::mode;
@@ -28,11 +30,16 @@ pub(super) fn executed(sec: &mut Section, t: &str) -> bool {
     let Some(loops) = words.first().and_then(|w| w.parse::<u64>().ok()) else { return false };
     match words[1..] {
         [call, "calls"] if call.ends_with("()") => {
-            if !sec.group.starts_with("syscall") {
-                *sec = Section { group: "syscall".into(), known: true, ..Section::default() };
+            let call = call.trim_end_matches("()");
+            // A header is followed by one run; a second `# Executed` is a run of its own.
+            let under_header = sec.group.starts_with("syscall") && !sec.params.iter().any(|(k, _)| *k == "syscall");
+            if !under_header {
+                // perf names the getppid benchmark `basic`, the others after their call.
+                let name = if call == "getppid" { "basic" } else { call };
+                *sec = Section { group: format!("syscall/{name}"), known: true, ..Section::default() };
             }
             sec.params.clear();
-            sec.set("syscall", call.trim_end_matches("()"));
+            sec.set("syscall", call);
             sec.set("loops", loops);
             sec.runs = 0;
             true

@@ -58,10 +58,22 @@ fn unknown_suites_orphans_and_damage() {
         "# Running 'epoll/wait' benchmark:\nTotal time: 1.0 [sec]\n# Executed 10 getppid() calls\nTotal time: 2.0 [sec]\n",
     );
     assert_eq!(f.samples.len(), 1);
-    assert_eq!(f.samples[0].group, "syscall");
+    assert_eq!(f.samples[0].group, "syscall/basic");
     assert_eq!(f.notes.len(), 1);
     let orphan = PerfBench.parse(&Input::from_text("Total time: 1.0 [sec]\n"));
     assert!(matches!(orphan, Err(ParseError::NoResults { .. })));
     let bad = PerfBench.parse(&Input::from_text("# Running 'sched/pipe' benchmark:\nTotal time: x [sec]\n"));
     assert_eq!(bad.unwrap_err().line(), Some(2));
+}
+
+#[test]
+fn syscall_runs_without_headers_take_their_benchmark_names() {
+    let f = read(
+        "# Executed 10000000 getppid() calls\n     Total time: 1.234 [sec]\n\n\
+         # Executed 10000 fork() calls\n     Total time: 0.789 [sec]\n\
+         # Running 'syscall/basic' benchmark:\n# Executed 10 getppid() calls\n     Total time: 0.5 [sec]\n",
+    );
+    let groups: Vec<&str> = f.samples.iter().map(|s| s.group.as_str()).collect();
+    assert_eq!(groups, vec!["syscall/basic", "syscall/fork", "syscall/basic"]);
+    assert_eq!(params(&f.samples[1]), "syscall=fork loops=10000");
 }
