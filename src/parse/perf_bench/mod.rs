@@ -68,7 +68,7 @@ struct Section {
     params: Vec<(&'static str, String)>,
     /// The options of the `perf bench` command line above the header.
     args: Vec<String>,
-    /// Set once a per-run line was read (futex's `[Run N]:` lines), so
+    /// How many per-run lines (futex's `[Run N]:`) were read, so
     /// that the average after them is not read again.
     runs: usize,
     /// False for a benchmark this parser does not read.
