@@ -24,7 +24,6 @@
 //!   over the instances; its `.instanceN` values are checked against
 //!   `fio.output.N.txt`.
 
-
 use benchsite::model::ParsedFile;
 use benchsite::parse::{self, Input, ParseError};
 use std::collections::BTreeMap;

@@ -15,7 +15,6 @@
 //! (lkp's flag for a `fail:` line; the file holds no metrics, which the
 //! test checks).
 
-
 use benchsite::model::ParsedFile;
 use benchsite::parse::{self, Input, ParseError};
 use std::collections::BTreeMap;

@@ -1,12 +1,3 @@
-//! Fuzzes the `stress-ng` parser: detection and a forced parse (as a
-//! `formats:` override in machine.yaml would force it) on any bytes.
+//! Fuzzes the `stress-ng` parser: detection and a forced parse on any bytes.
 #![no_main]
-
-use libfuzzer_sys::fuzz_target;
-
-fuzz_target!(|data: &[u8]| {
-    let input = benchsite::parse::Input::from_bytes(data);
-    let parser = benchsite::parse::by_id("stress-ng").expect("parser stress-ng is registered");
-    let _ = parser.detect(&input);
-    let _ = parser.parse(&input);
-});
+benchsite_fuzz::parser_target!("stress-ng");

@@ -283,10 +283,14 @@ fn markdown_heading(text: &str) -> Option<&str> {
 }
 
 /// A line that reads as a label: short, and ending in a colon or ` -`
-/// (`For the A72 -`, without its `for the`), or underlined, or a kernel's name alone, or `Kernel: <name>`. Numbered runs
+/// (`For the A72 -`, without its `for the`), or underlined, or a kernel's name alone, or `Kernel: <name>`,
+/// or a title between rules (`---with THP---`). Numbered runs
 /// (`run 2:`) are runs, not labels. A label holding one kernel name among
 /// other words (`Following the 2.5.33 results:`) is that kernel.
 fn label_line(text: &str, underlined: bool) -> Option<String> {
+    if let Some(inner) = fenced_title(text) {
+        return Some(if is_kernel_name(inner) { inner.to_string() } else { inner.to_lowercase() });
+    }
     if text.chars().count() > MAX_LABEL_CHARS || text.contains('=') {
         return None;
     }
@@ -319,6 +323,23 @@ fn label_line(text: &str, underlined: bool) -> Option<String> {
     Some(if kernels.len() == 1 && !more { kernels[0].to_string() } else { without_preposition(&lower).to_string() })
 }
 
+/// `---with THP---`, `=== no THP ===` → `with THP`: a title between rules
+/// of three or more `-` or `=`.
+fn fenced_title(text: &str) -> Option<&str> {
+    let rule = |c: char| c == '-' || c == '=';
+    let inner = text.trim_start_matches(rule);
+    let lead = text.len() - inner.len();
+    let inner = inner.trim_end_matches(rule);
+    let trail = text.len() - lead - inner.len();
+    let inner = inner.trim();
+    (lead >= 3
+        && trail >= 3
+        && !inner.is_empty()
+        && inner.chars().count() <= 40
+        && (inner.chars().any(char::is_alphabetic) || is_kernel_name(inner)))
+    .then_some(inner)
+}
+
 /// `for the a72` → `a72`: a label's leading `for (the)` / `on (the)`.
 fn without_preposition(lower: &str) -> &str {
     ["for the ", "on the ", "for ", "on "].iter().find_map(|p| lower.strip_prefix(p)).unwrap_or(lower).trim()
@@ -339,9 +360,11 @@ fn is_numbered_run(lower: &str) -> bool {
 /// way up to a label: tiotest's titles (`Tiotest results for 16 concurrent
 /// io threads:`, `Tiotest latency results:`, which would otherwise read as
 /// a label the same above every run) and its box borders and header
-/// (`,----.`, `| Item | Time | Rate |`, `` `----' ``).
+/// (`,----.`, `| Item | Time | Rate |`, `` `----' ``); perf bench's
+/// header (`# Running 'sched/pipe' benchmark:`, the same above every run).
 fn is_tool_chatter(text: &str) -> bool {
     text.starts_with("Tiotest ")
+        || (text.starts_with("# Running '") && text.ends_with("benchmark:"))
         || text.starts_with("| Item ")
         || (text.starts_with([',', '`', '+', '|'])
             && text.contains("---")
@@ -583,5 +606,14 @@ mod tests {
         for k in ["2.4.19 is faster", "ext3", "16", "1.5x", "2.4.19:"] {
             assert!(!is_kernel_name(k), "{k}");
         }
+    }
+
+    #[test]
+    fn fenced_titles_and_perf_headers() {
+        assert_eq!(label_line("---with THP---", false).as_deref(), Some("with thp"));
+        assert_eq!(label_line("=== 2.6.32 ===", false).as_deref(), Some("2.6.32"));
+        assert_eq!(label_line("------", false), None);
+        assert_eq!(fenced_title("-- x --"), None);
+        assert!(is_tool_chatter("# Running 'sched/pipe' benchmark:"));
     }
 }

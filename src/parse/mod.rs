@@ -21,9 +21,11 @@ pub mod aim7;
 pub mod aim9;
 pub mod bonnie;
 pub mod bonnie_pp;
+pub mod cmdline;
 pub mod dbench;
 pub mod fio;
 pub mod generic;
+pub mod hackbench;
 pub mod input;
 pub mod irman;
 pub mod kernbench;
@@ -32,11 +34,14 @@ pub mod lmbench;
 pub mod lmbench_raw;
 pub mod num;
 pub mod osdb;
+pub mod perf_bench;
+pub mod schbench;
 pub mod segment;
 pub mod stress_ng;
 pub mod time;
 pub mod tiobench;
 pub mod unixbench;
+pub mod will_it_scale;
 
 pub use input::Input;
 
@@ -155,6 +160,10 @@ pub fn registry() -> &'static [&'static dyn BenchParser] {
         &osdb::Osdb,
         &fio::Fio,
         &stress_ng::StressNg,
+        &will_it_scale::WillItScale,
+        &hackbench::Hackbench,
+        &perf_bench::PerfBench,
+        &schbench::Schbench,
         &generic::Generic,
     ]
 }
@@ -225,6 +234,8 @@ pub fn note_is_info(note: &str) -> bool {
         "its total matches",
         "word for word",
         "zero figures are not results",
+        "idle baseline row",
+        "interim report",
     ];
     INFO.iter().any(|p| note.contains(p))
 }

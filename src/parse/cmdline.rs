@@ -1,0 +1,80 @@
+//! Command lines in benchmark logs: LKP's timestamped ones
+//! (`2020-01-31 08:12:43 python2 ./runtest.py mmap2 295 process 104`) and a
+//! post's shell prompts (`$ perf bench sched pipe -T`, `[root@five ~]#
+//! hackbench -g 10`, `# numactl -N 0 hackbench -p -T -l 20000 -g 2`).
+//!
+//! [`args_of`] finds the program on such a line and returns its arguments,
+//! so that a parser can read its parameters from the command that printed
+//! the output. Prose that names a program ("I ran hackbench with -g 8") is
+//! no command: before the program only a timestamp, a prompt and a wrapper
+//! (`time`, `sudo`, `taskset -c 3,4`, `numactl -N 0`, `python3`) may stand.
+
+/// Wrappers that may run a benchmark: `numactl -N 0 hackbench …`.
+const WRAPPERS: &[&str] =
+    &["time", "sudo", "nice", "taskset", "numactl", "chrt", "env", "python", "python2", "python3", "exec", "command"];
+
+/// A command token's base name: `./runtest.py` → `runtest.py`,
+/// `/lkp/benchmarks/perf/perf` → `perf`.
+pub fn base(tok: &str) -> &str {
+    tok.rsplit('/').next().unwrap_or(tok)
+}
+
+/// True for a token that may stand before the program: an LKP date or
+/// time, a prompt (`$`, `#`, `%`, `>`, `$>`, `~]#`, `user@host:~$`), a wrapper or
+/// a wrapper's option or its value (`-c`, `3,4`, `0-3`, `--cpunodebind=0`).
+fn prefix_token(tok: &str, after_wrapper: bool) -> bool {
+    let b = tok.as_bytes();
+    let date = b.len() == 10 && b[4] == b'-' && b[7] == b'-' && tok.bytes().filter(u8::is_ascii_digit).count() == 8;
+    let clock = b.len() == 8 && b[2] == b':' && b[5] == b':' && tok.bytes().filter(u8::is_ascii_digit).count() == 6;
+    let prompt = matches!(tok, "$" | "#" | "%" | ">") || tok.ends_with(['$', '#', '>']);
+    let root = tok.starts_with('[');
+    let wrapper = WRAPPERS.contains(&base(tok));
+    let option = after_wrapper
+        && (tok.starts_with('-') || tok.bytes().all(|c| c.is_ascii_digit() || matches!(c, b',' | b'-' | b'x')));
+    date || clock || prompt || root || wrapper || option
+}
+
+/// The arguments after `program` on a command line, or `None` when the
+/// line does not run it (see the module docs). `program` is matched against
+/// each token's base name; a prompt glued to it (`#./runtest.py`) is
+/// allowed.
+pub fn args_of<'a>(line: &'a str, program: &str) -> Option<Vec<&'a str>> {
+    if !line.contains(program) {
+        return None;
+    }
+    let toks: Vec<&str> = line.split_whitespace().collect();
+    let mut after_wrapper = false;
+    for (i, tok) in toks.iter().enumerate() {
+        let bare = tok.trim_start_matches(['#', '$']);
+        if base(bare) == program {
+            return Some(toks[i + 1..].to_vec());
+        }
+        if !prefix_token(tok, after_wrapper) {
+            return None;
+        }
+        after_wrapper |= WRAPPERS.contains(&base(tok));
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::args_of;
+
+    #[test]
+    fn commands_and_prose() {
+        assert_eq!(
+            args_of("2020-01-31 08:12:43 python2 ./runtest.py mmap2 295 process 104", "runtest.py"),
+            Some(vec!["mmap2", "295", "process", "104"])
+        );
+        assert_eq!(args_of("#./runtest.py page_fault3", "runtest.py"), Some(vec!["page_fault3"]));
+        assert_eq!(
+            args_of("$ numactl -N 0 hackbench -p -T -l 20000 -g 10", "hackbench"),
+            Some(vec!["-p", "-T", "-l", "20000", "-g", "10"])
+        );
+        assert_eq!(args_of(" # taskset -c 3,4 perf bench -r 100 sched pipe", "perf").map(|a| a.len()), Some(5));
+        assert_eq!(args_of("[root@five ~]# perf bench sched pipe", "perf"), Some(vec!["bench", "sched", "pipe"]));
+        assert_eq!(args_of("I ran hackbench -g 8 twice", "hackbench"), None);
+        assert_eq!(args_of("Get will-it-scale and run ./runtest.py page_fault3", "runtest.py"), None);
+    }
+}

@@ -1,0 +1,262 @@
+//! hackbench (rt-tests' and LTP's `hackbench.c`, and the LKP logs of it).
+//!
+//! Each run prints its set-up, then the time it took:
+//!
+//! ```text
+//! 2026-07-19 18:06:13 hackbench -g 256 -f 20 --process --pipe -l 30000 -s 100
+//! Running in process mode with 256 groups using 40 file descriptors each (== 10240 tasks)
+//! Each sender will pass 30000 messages of 100 bytes
+//! Time: 9.541
+//! ```
+//!
+//! Older hackbench (LTP's still) printed `Running with 10*40 (== 400)
+//! tasks.` instead of the first line and no `Each sender` line, and took
+//! positional arguments (`hackbench [-pipe] 15 process 50`: groups, mode,
+//! loops); posts wrap it (`… 40 file descriptors each` over `(==
+//! 400 tasks)`), which reads the same. `perf bench sched messaging` is
+//! hackbench's port to perf and is read by [`super::perf_bench`].
+//!
+//! Metric (group empty): `Time`, in s, lower is better.
+//!
+//! Parameters, from the `Running …` and `Each sender …` lines above the
+//! time: `mode` (`process` or `thread`; for the old form, from its command
+//! line when there is one), `ipc` (`pipe` or `socket`: the header does not say, so it is
+//! read from a hackbench command line above the run, `-p`/`--pipe` meaning
+//! pipe and anything else the default, socket; absent without a command
+//! line), `groups`, `fds` (file descriptors per group), `loops` (messages
+//! each sender passes; for the old form, from its command line) and `size`
+//! (bytes per message). A command line counts for the run right below it
+//! only. LKP's several
+//! iterations and instances of one set-up are runs of one sample set; its
+//! `Instance:` and `Iterations:` lines are not read.
+//!
+//! Set-ups: a script's `#` comment right above a run (`# for 1 cpu`, or
+//! above its command line: `# 4cpu` over `./hackbench 50 process 50`)
+//! names it; when the file's runs are under two or more such comments, each
+//! sample gets its run's as a `label` parameter, so that set-ups are not
+//! averaged as runs. Other labels (`before:`, a kernel's name) are found by
+//! [`super::labels`].
+//!
+//! A `Time:` line with no `Running …` line above it since the previous time
+//! is not read (a note says so): its set-up is unknown. A `Time:` line
+//! whose value is no number is an error at its line.
+
+use super::cmdline::args_of;
+use super::num::plain;
+use super::{BenchParser, Input, ParseError};
+use crate::model::{Better, Metric, ParsedFile, Sample};
+
+/// hackbench; registry id `"hackbench"`.
+pub struct Hackbench;
+
+/// One run's set-up, as the lines above its time print it.
+#[derive(Default, Clone)]
+struct Setup {
+    mode: Option<&'static str>,
+    ipc: Option<&'static str>,
+    groups: Option<u64>,
+    fds: Option<u64>,
+    loops: Option<u64>,
+    size: Option<u64>,
+}
+
+/// `Running in process mode with 256 groups using 40 file descriptors
+/// each (== 10240 tasks)` → (mode, groups, fds); the old `Running with
+/// 10*40 (== 400) tasks.` → (None, 10, 40).
+fn running(line: &str) -> Option<(Option<&'static str>, u64, u64)> {
+    if let Some(rest) = line.strip_prefix("Running with ") {
+        let (g, rest) = rest.split_once('*')?;
+        let fds = rest.split_whitespace().next()?;
+        return Some((None, g.parse().ok()?, fds.parse().ok()?));
+    }
+    let rest = line.strip_prefix("Running in ")?;
+    let (mode, rest) = rest.split_once(" mode with ")?;
+    let mode = match mode {
+        "process" => "process",
+        "threaded" | "thread" => "thread",
+        _ => return None,
+    };
+    let (groups, rest) = rest.split_once(" groups using ")?;
+    let fds = rest.strip_suffix(" file descriptors").or_else(|| rest.split(" file descriptors").next())?;
+    Some((Some(mode), groups.trim().parse().ok()?, fds.trim().parse().ok()?))
+}
+
+/// `Each sender will pass 100 messages of 100 bytes` → (100, 100).
+fn sender(line: &str) -> Option<(u64, u64)> {
+    let rest = line.strip_prefix("Each sender will pass ")?;
+    let (loops, rest) = rest.split_once(" messages of ")?;
+    let size = rest.strip_suffix(" bytes")?;
+    Some((loops.trim().parse().ok()?, size.trim().parse().ok()?))
+}
+
+/// What a hackbench command line says about the run it starts.
+#[derive(Default, Clone, Copy)]
+struct Command {
+    ipc: Option<&'static str>,
+    /// The old positional form's mode and loops: `hackbench 15 process 50`.
+    mode: Option<&'static str>,
+    loops: Option<u64>,
+}
+
+/// A hackbench command line: its transport, `pipe` with `-p`/`--pipe`/
+/// the old `-pipe` (alone or among bundled short options, `-pT`), else
+/// `socket`; and for the old positional form (`hackbench [-pipe] GROUPS
+/// process|thread LOOPS`), the mode and loops its header does not print.
+fn command(args: &[&str]) -> Command {
+    let pipe = args
+        .iter()
+        .any(|a| *a == "--pipe" || (a.starts_with('-') && !a.starts_with("--") && a.len() > 1 && a[1..].contains('p')));
+    let mut cmd = Command { ipc: Some(if pipe { "pipe" } else { "socket" }), ..Command::default() };
+    if let Some(i) = args.iter().position(|a| matches!(*a, "process" | "thread")) {
+        cmd.mode = Some(if args[i] == "process" { "process" } else { "thread" });
+        cmd.loops = args.get(i + 1).and_then(|l| l.parse().ok());
+    }
+    cmd
+}
+
+impl Setup {
+    fn sample(&self, value: f64, n: usize) -> Sample {
+        let mut s = Sample::new(Metric::new("Time", "s", Better::Lower), value, n);
+        if let Some(m) = self.mode {
+            s = s.with_param("mode", m);
+        }
+        if let Some(i) = self.ipc {
+            s = s.with_param("ipc", i);
+        }
+        let numbers = [("groups", self.groups), ("fds", self.fds), ("loops", self.loops), ("size", self.size)];
+        for (name, v) in numbers {
+            if let Some(v) = v {
+                s = s.with_param(name, v);
+            }
+        }
+        s
+    }
+}
+
+/// A script's comment naming a run (`# for 1 cpu`, `# 4cpu`, `# for 2
+/// cpu : ./hackbench 15 process 50` → `for 2 cpu`).
+fn comment_label(t: &str) -> Option<&str> {
+    let rest = t.strip_prefix("# ")?.trim();
+    let label = rest.split_once(" : ").map_or(rest, |(l, _)| l).trim();
+    (!label.is_empty() && label.chars().count() <= 40 && label.chars().any(char::is_alphabetic)).then_some(label)
+}
+
+/// Gives every sample its run's comment label as a `label` parameter, when
+/// the file's runs have two different ones.
+fn apply_comment_labels(out: &mut ParsedFile, labels: &[Option<String>]) {
+    let mut distinct: Vec<&String> = labels.iter().flatten().collect();
+    distinct.sort();
+    distinct.dedup();
+    if distinct.len() >= 2 {
+        for (s, l) in out.samples.iter_mut().zip(labels) {
+            if let Some(l) = l {
+                s.params.push(crate::model::Param::new("label", l));
+            }
+        }
+    }
+}
+
+/// Reads every run in `input`.
+fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
+    let mut out = ParsedFile { benchmark: "hackbench".into(), ..ParsedFile::default() };
+    let mut cmd = Command::default();
+    let mut setup: Option<Setup> = None;
+    // The latest `#` comment (line, text), the current run's, each sample's.
+    let (mut comment, mut label): (Option<(usize, String)>, Option<String>) = (None, None);
+    let mut labels: Vec<Option<String>> = Vec::new();
+    for (n, line) in input.numbered() {
+        let t = line.trim();
+        if let Some(c) = comment_label(t) {
+            comment = Some((n, c.to_string()));
+        }
+        if let Some(args) = args_of(t, "hackbench") {
+            cmd = command(&args);
+        } else if let Some((mode, groups, fds)) = running(t) {
+            let c = std::mem::take(&mut cmd);
+            let (mode, loops) = if mode.is_some() { (mode, None) } else { (c.mode, c.loops) };
+            setup = Some(Setup { mode, ipc: c.ipc, groups: Some(groups), fds: Some(fds), loops, size: None });
+            label = comment.take().filter(|(at, _)| n - at <= 2).map(|(_, l)| l);
+        } else if let Some((loops, size)) = sender(t) {
+            if let Some(s) = &mut setup {
+                (s.loops, s.size) = (Some(loops), Some(size));
+            }
+        } else if let Some(v) = t.strip_prefix("Time:") {
+            let value = plain(v).ok_or_else(|| ParseError::malformed(n, "a time in seconds after `Time:`", t))?;
+            match setup.take() {
+                Some(s) => {
+                    out.samples.push(s.sample(value, n));
+                    labels.push(label.take());
+                }
+                None => out.notes.push((n, "a hackbench time with no `Running …` line above it: not read".into())),
+            }
+        }
+    }
+    apply_comment_labels(&mut out, &labels);
+    if out.samples.is_empty() {
+        return Err(ParseError::NoResults {
+            benchmark: "hackbench",
+            reason: "no `Time:` line under a `Running in … mode with N groups` line".into(),
+        });
+    }
+    Ok(out)
+}
+
+impl BenchParser for Hackbench {
+    fn id(&self) -> &'static str {
+        "hackbench"
+    }
+
+    fn describe(&self) -> &'static str {
+        "hackbench (rt-tests, LTP, LKP logs)"
+    }
+
+    fn detect(&self, input: &Input) -> u8 {
+        if !input.has("Running ") || !input.has("Time:") {
+            return 0;
+        }
+        let header = input.lines.iter().any(|l| running(l.trim()).is_some());
+        if header { 90 } else { 0 }
+    }
+
+    fn max_score(&self) -> u8 {
+        90
+    }
+
+    fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        parse_all(input)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn params(s: &Sample) -> String {
+        s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn lkp_runs_and_plain_posts() {
+        let text = "2026-07-19 18:06:13 hackbench -g 256 -f 20 --process --pipe -l 30000 -s 100\n\
+            Running in process mode with 256 groups using 40 file descriptors each (== 10240 tasks)\n\
+            Each sender will pass 30000 messages of 100 bytes\nperf version 7.2\nTime: 9.541\n\
+            $ hackbench -l 2560 -g 1\nRunning in threaded mode with 1 groups using 40 file descriptors each\n\
+            (== 40 tasks)\nEach sender will pass 2560 messages of 100 bytes\nTime: 2.953\n";
+        let f = Hackbench.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(f.samples.len(), 2);
+        assert_eq!(f.samples[0].value.mean(), 9.541);
+        assert_eq!(params(&f.samples[0]), "mode=process ipc=pipe groups=256 fds=40 loops=30000 size=100");
+        assert_eq!(params(&f.samples[1]), "mode=thread ipc=socket groups=1 fds=40 loops=2560 size=100");
+        assert_eq!(f.samples[1].line, 10);
+    }
+
+    #[test]
+    fn old_form_orphan_time_and_damage() {
+        let f =
+            Hackbench.parse(&Input::from_text("Running with 10*40 (== 400) tasks.\nTime: 1.234\nTime: 2.0\n")).unwrap();
+        assert_eq!(params(&f.samples[0]), "groups=10 fds=40");
+        assert_eq!(f.notes.len(), 1);
+        let bad = "Running in process mode with 1 groups using 40 file descriptors each (== 40 tasks)\nTime: x\n";
+        assert_eq!(Hackbench.parse(&Input::from_text(bad)).unwrap_err().line(), Some(2));
+    }
+}

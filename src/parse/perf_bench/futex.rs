@@ -1,0 +1,114 @@
+//! `perf bench futex`: hash, lock-pi, wake, wake-parallel and requeue.
+//!
+//! ```text
+//! # Running 'futex/wake' benchmark:
+//! Run summary [PID 3043]: blocking on 8 threads (at [shared] futex 0x5629850876d8), waking up 1 at a time.
+//!
+//! [Run 1]: Wokeup 8 of 8 threads in 0.0170 ms
+//! …
+//! Wokeup 8 of 8 threads in 0.0186 ms (+-3.12%)
+//! ```
+//!
+//! Metrics:
+//!
+//! | benchmark          | name                     | unit    | better |
+//! |--------------------|--------------------------|---------|--------|
+//! | hash, lock-pi      | `operations`             | ops/sec | Higher |
+//! | wake               | `wakeup`                 | ms      | Lower  |
+//! | wake-parallel      | `avg per-thread latency` | ms      | Lower  |
+//! | requeue            | `requeue`                | ms      | Lower  |
+//!
+//! hash and lock-pi: the `Averaged 491926 operations/sec (+- 0.19%), total
+//! secs = 300` line, perf's mean over the threads of the run (the threads'
+//! own `[thread N] … [ 490919 ops/sec ]` lines are parts of that run and
+//! are not read; the ± is perf's standard error of that mean, not read).
+//!
+//! wake, wake-parallel and requeue repeat the measurement (10 runs by
+//! default): each `[Run N]:` line is a run, read as one sample of the
+//! set, and the closing line without `[Run N]` (perf's mean over those
+//! runs, with its ±) is not read. When a file holds only that closing line
+//! (`perf bench futex … --silent` prints no runs), it is read, as one
+//! value, with a note that it is perf's mean over runs the file does not
+//! show.
+//!
+//! Parameters from the `Run summary` line: `threads` (the first `N
+//! threads`), `scope` (`shared` or `private`, from `[shared]` /
+//! `[private]`) and, for hash, `futexes` (per thread).
+
+use super::Section;
+use crate::model::{Better, Metric, ParsedFile};
+use crate::parse::ParseError;
+use crate::parse::num::plain;
+
+/// The run summary's parameters into `sec`.
+fn summary(sec: &mut Section, t: &str) {
+    let words: Vec<&str> = t.split_whitespace().collect();
+    if let Some(w) = words.windows(2).find(|w| w[1].trim_end_matches(',') == "threads")
+        && let Ok(k) = w[0].parse::<u32>()
+    {
+        sec.set("threads", k);
+    }
+    if let Some(w) = words.windows(3).find(|w| w[2] == "futexes")
+        && let Ok(k) = w[0].parse::<u32>()
+    {
+        sec.set("futexes", k);
+    }
+    for scope in ["shared", "private"] {
+        if t.contains(&format!("[{scope}]")) {
+            sec.set("scope", scope);
+        }
+    }
+}
+
+/// A timed line's metric and the text its value follows: `Wokeup 8 of 8
+/// threads in 0.0170 ms`, `Requeued 8 of 8 threads in …`, `Avg per-thread
+/// latency (waking 1/8 threads) in …`.
+fn timed(body: &str) -> Option<(&'static str, &str)> {
+    let name = if body.starts_with("Wokeup ") {
+        "wakeup"
+    } else if body.starts_with("Requeued ") {
+        "requeue"
+    } else if body.starts_with("Avg per-thread latency") {
+        "avg per-thread latency"
+    } else {
+        return None;
+    };
+    let (_, rest) = body.rsplit_once(" in ")?;
+    Some((name, rest))
+}
+
+/// `0.0054 ms (+-16.84%)` → 0.0054.
+fn millis(rest: &str) -> Option<f64> {
+    let (v, tail) = rest.split_once(" ms")?;
+    (tail.is_empty() || tail.trim_start().starts_with("(+-")).then_some(())?;
+    plain(v)
+}
+
+/// Reads a futex summary or result line; true when it was one.
+pub(super) fn line(sec: &mut Section, n: usize, t: &str, out: &mut ParsedFile) -> Result<bool, ParseError> {
+    if t.starts_with("Run summary") {
+        summary(sec, t);
+        return Ok(true);
+    }
+    if let Some(rest) = t.strip_prefix("Averaged ") {
+        let v = rest.split_once(" operations/sec").and_then(|(v, _)| plain(v));
+        let v = v.ok_or_else(|| ParseError::malformed(n, "`Averaged N operations/sec …`", t))?;
+        out.samples.push(sec.sample(Metric::new("operations", "ops/sec", Better::Higher), v, n));
+        return Ok(true);
+    }
+    let (is_run, body) = match t.strip_prefix("[Run ").and_then(|r| r.split_once("]: ")) {
+        Some((_, body)) => (true, body),
+        None => (false, t),
+    };
+    let Some((name, rest)) = timed(body) else { return Ok(false) };
+    let v = millis(rest).ok_or_else(|| ParseError::malformed(n, "a time in ms after `in`", t))?;
+    let metric = Metric::new(name, "ms", Better::Lower);
+    if is_run {
+        sec.runs += 1;
+        out.samples.push(sec.sample(metric, v, n));
+    } else if sec.runs == 0 {
+        out.samples.push(sec.sample(metric, v, n));
+        out.notes.push((n, "perf's mean over runs the file does not show: read as one value".into()));
+    }
+    Ok(true)
+}

@@ -1,0 +1,255 @@
+//! `perf bench` output: the sched, mem, futex, syscall and numa suites.
+//!
+//! One parser reads every suite, a file per suite beside this one
+//! ([`sched`], [`mem`], [`futex`], [`syscall`], [`numa`]): every suite
+//! prints under the same `# Running 'SUITE/NAME' benchmark:` header, `sched
+//! pipe` and the `syscall` benchmarks end in the same `Total time` /
+//! `usecs/op` / `ops/sec` lines, and `perf bench all` (or a post) prints
+//! several suites in one file, which one pass reads with one header each.
+//! Parsers per suite would each claim those shared lines, and the segment
+//! rounds would need them to be one family anyway.
+//!
+//! ```text
+//! # Running 'sched/pipe' benchmark:
+//! # Executed 1000000 pipe operations between two processes
+//!
+//!      Total time: 8.425 [sec]
+//!
+//!        8.425402 usecs/op
+//!          118688 ops/sec
+//! ```
+//!
+//! `perf bench SUITE all`, and perf 3.4 for every benchmark, print the
+//! header as `# Running mem/memcpy benchmark...`, which reads the same.
+//!
+//! Each benchmark's samples have the group `SUITE/NAME` (`sched/pipe`,
+//! `mem/memcpy`, `futex/hash`, `numa/mem`, `syscall/basic`; a syscall run
+//! printed without its header gets the group its header would name, see
+//! [`syscall`]). The lines every suite may end with:
+//!
+//! | name         | unit     | better |
+//! |--------------|----------|--------|
+//! | `Total time` | s        | Lower  |
+//! | `usecs/op`   | usecs/op | Lower  |
+//! | `ops/sec`    | ops/sec  | Higher |
+//!
+//! Each suite's own metrics and parameters are in its module. A `perf
+//! bench` command line above a run (`$ perf bench sched messaging -p -l
+//! 1000`, LKP's `2023-07-09 10:22:46 /lkp/benchmarks/perf/perf bench futex
+//! hash …`) gives the options its module reads. A header naming a benchmark
+//! not read here (`epoll/wait`, `internals/synthesize`) is noted, and its
+//! lines are not read. A `Total time` line under no header is noted and not
+//! read, nor is one after a line of prose or another command that ended
+//! the benchmark's output (`$ cat upstream.log | grep Total`). Text a
+//! post added after `[sec]` (`Total time: 3.972 [sec] (*)`) is noted and
+//! not read. A result line whose number is damaged is an error at its
+//! line.
+
+mod futex;
+mod mem;
+mod numa;
+mod sched;
+mod syscall;
+
+use super::cmdline::args_of;
+use super::num::plain;
+use super::{BenchParser, Input, ParseError};
+use crate::model::{Better, Metric, ParsedFile, Sample};
+
+/// `perf bench`; registry id `"perf-bench"`.
+pub struct PerfBench;
+
+/// The benchmark being read and what its header lines said.
+#[derive(Default)]
+struct Section {
+    /// `SUITE/NAME` as the header names it; empty before any header.
+    group: String,
+    /// Parameters read so far, in the order the output prints them.
+    params: Vec<(&'static str, String)>,
+    /// The options of the `perf bench` command line above the header.
+    args: Vec<String>,
+    /// How many per-run lines (futex's `[Run N]:`) were read, so
+    /// that the average after them is not read again.
+    runs: usize,
+    /// False for a benchmark this parser does not read.
+    known: bool,
+}
+
+impl Section {
+    /// A sample of this section with its group and parameters.
+    fn sample(&self, metric: Metric, value: f64, n: usize) -> Sample {
+        let mut s = Sample::new(metric, value, n).with_group(self.group.as_str());
+        for (k, v) in &self.params {
+            s = s.with_param(*k, v);
+        }
+        s
+    }
+
+    /// Sets a parameter, replacing an earlier value of the same name.
+    fn set(&mut self, name: &'static str, value: impl ToString) {
+        let value = value.to_string();
+        match self.params.iter_mut().find(|(k, _)| *k == name) {
+            Some(p) => p.1 = value,
+            None => self.params.push((name, value)),
+        }
+    }
+
+    /// The value after option `short` or `long` on the command line
+    /// (`-l 1000`, `--nr_loops=1000`, `--nr_loops 1000`).
+    fn option(&self, short: &str, long: &str) -> Option<&str> {
+        let a = &self.args;
+        a.iter().enumerate().find_map(|(i, x)| {
+            if x == short || x == long {
+                a.get(i + 1).map(String::as_str)
+            } else {
+                x.strip_prefix(long).and_then(|r| r.strip_prefix('='))
+            }
+        })
+    }
+
+    /// True when a flag without a value is on the command line.
+    fn flag(&self, short: &str, long: &str) -> bool {
+        self.args.iter().any(|x| x == short || x == long)
+    }
+}
+
+/// `# Running 'sched/pipe' benchmark:` → `sched/pipe`; `perf bench SUITE
+/// all` (and perf 3.4) print `# Running mem/memcpy benchmark...`.
+fn header(line: &str) -> Option<&str> {
+    let rest = line.strip_prefix("# Running ")?;
+    let name = match rest.strip_prefix('\'') {
+        Some(quoted) => {
+            let (name, tail) = quoted.split_once('\'')?;
+            (tail.trim() == "benchmark:").then_some(name)?
+        }
+        None => rest.strip_suffix(" benchmark...")?,
+    };
+    (name.contains('/') && !name.contains(char::is_whitespace)).then_some(name)
+}
+
+/// The shared result lines: `Total time: 8.425 [sec]`, `8.425402
+/// usecs/op`, `118688 ops/sec`, with the text a post added after `[sec]`
+/// (`(*)`), if any. `Ok(None)` for any other line.
+fn shared_line(n: usize, t: &str) -> Result<Option<(Metric, f64, &str)>, ParseError> {
+    if let Some(rest) = t.strip_prefix("Total time:") {
+        let (v, tail) = rest.split_once("[sec]").unwrap_or((rest, ""));
+        let v = plain(v).ok_or_else(|| ParseError::malformed(n, "`Total time: SECONDS [sec]`", t))?;
+        return Ok(Some((Metric::new("Total time", "s", Better::Lower), v, tail.trim())));
+    }
+    for (unit, better) in [("usecs/op", Better::Lower), ("ops/sec", Better::Higher)] {
+        if let Some(v) = t.strip_suffix(unit).filter(|v| v.ends_with(' ')) {
+            let v = plain(v).ok_or_else(|| ParseError::malformed(n, format!("a number before `{unit}`"), t))?;
+            return Ok(Some((Metric::new(unit, unit, better), v, "")));
+        }
+    }
+    Ok(None)
+}
+
+/// The options of a `perf bench` command line, from after `bench`.
+fn bench_args(line: &str) -> Option<Vec<String>> {
+    let args = args_of(line, "perf")?;
+    let i = args.iter().position(|a| *a == "bench")?;
+    Some(args[i + 1..].iter().map(|a| a.to_string()).collect())
+}
+
+/// Reads one line of the current section; a line no suite reads that is
+/// not blank, a `#` comment or a `[…]` per-thread line ends the section.
+fn line(sec: &mut Section, n: usize, t: &str, out: &mut ParsedFile) -> Result<(), ParseError> {
+    if !sec.known {
+        if !t.is_empty() && !t.starts_with(['#', '[']) {
+            *sec = Section { known: true, ..Section::default() };
+        }
+        return Ok(());
+    }
+    let suite = sec.group.split('/').next().unwrap_or("").to_string();
+    let took = match suite.as_str() {
+        "sched" => sched::line(sec, n, t, out)?,
+        "mem" => mem::line(sec, n, t, out)?,
+        "futex" => futex::line(sec, n, t, out)?,
+        "numa" => numa::line(sec, n, t, out)?,
+        _ => false,
+    };
+    if took {
+        return Ok(());
+    }
+    if let Some((metric, v, tail)) = shared_line(n, t)? {
+        if sec.group.is_empty() {
+            out.notes
+                .push((n, "a perf bench result with no `# Running '…' benchmark:` header above it: not read".into()));
+        } else {
+            out.samples.push(sec.sample(metric, v, n));
+            if !tail.is_empty() {
+                out.notes.push((n, format!("text after the value not read: {tail:?}")));
+            }
+        }
+    } else if !t.is_empty() && !t.starts_with(['#', '[']) {
+        // Prose or another command (`$ cat upstream.log | grep Total`):
+        // what follows is no longer this benchmark's output.
+        *sec = Section { known: true, ..Section::default() };
+    }
+    Ok(())
+}
+
+/// Reads every benchmark in `input`.
+fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
+    let mut out = ParsedFile { benchmark: "perf-bench".into(), ..ParsedFile::default() };
+    let mut sec = Section { known: true, ..Section::default() };
+    let mut args: Vec<String> = Vec::new();
+    for (n, raw) in input.numbered() {
+        let t = raw.trim();
+        if let Some(a) = bench_args(t) {
+            args = a;
+        } else if let Some(name) = header(t) {
+            let known = matches!(name.split('/').next(), Some("sched" | "mem" | "futex" | "numa" | "syscall"));
+            if !known {
+                out.notes.push((n, format!("perf bench {name} is not read by benchsite")));
+            }
+            sec = Section { group: name.to_string(), args: std::mem::take(&mut args), known, ..Section::default() };
+        } else if syscall::executed(&mut sec, t) {
+            // A syscall or sched/pipe run's `# Executed …` line.
+        } else {
+            line(&mut sec, n, t, &mut out)?;
+        }
+    }
+    if out.samples.is_empty() {
+        return Err(ParseError::NoResults {
+            benchmark: "perf-bench",
+            reason: "no result under a `# Running '…' benchmark:` header".into(),
+        });
+    }
+    Ok(out)
+}
+
+impl BenchParser for PerfBench {
+    fn id(&self) -> &'static str {
+        "perf-bench"
+    }
+
+    fn describe(&self) -> &'static str {
+        "perf bench sched, mem, futex, syscall and numa suites"
+    }
+
+    fn detect(&self, input: &Input) -> u8 {
+        if input.has("# Running ") && input.lines.iter().any(|l| header(l.trim()).is_some()) {
+            return 95;
+        }
+        if input.has("# Executed ") && input.has("Total time:") {
+            let mut sec = Section::default();
+            if input.lines.iter().any(|l| syscall::executed(&mut sec, l.trim())) {
+                return 85;
+            }
+        }
+        0
+    }
+
+    fn max_score(&self) -> u8 {
+        95
+    }
+
+    fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        parse_all(input)
+    }
+}
+
+#[cfg(test)]
+mod tests;

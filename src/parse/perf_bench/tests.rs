@@ -1,0 +1,79 @@
+use super::*;
+
+fn params(s: &Sample) -> String {
+    s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect::<Vec<_>>().join(" ")
+}
+
+fn read(text: &str) -> ParsedFile {
+    PerfBench.parse(&Input::from_text(text)).unwrap()
+}
+
+#[test]
+fn sched_pipe_and_messaging() {
+    let f = read(
+        "$ perf bench sched messaging -p -l 1000\n# Running 'sched/messaging' benchmark:\n\
+         # 20 sender and receiver threads per group\n# 10 groups == 400 threads run\n\n     Total time: 0.456 [sec]\n\
+         # Running 'sched/pipe' benchmark:\n# Executed 50000 pipe operations between two threads\n\n\
+         \x20    Total time: 0.980 [sec]\n\n       19.609160 usecs/op\n           50996 ops/sec\n",
+    );
+    assert_eq!(f.samples.len(), 4);
+    assert_eq!(f.samples[0].group, "sched/messaging");
+    assert_eq!(params(&f.samples[0]), "mode=thread senders=20 groups=10 ipc=pipe loops=1000");
+    assert_eq!(f.samples[0].value.mean(), 0.456);
+    assert_eq!(params(&f.samples[2]), "mode=thread loops=50000");
+    assert_eq!((f.samples[3].metric.name.as_str(), f.samples[3].value.mean()), ("ops/sec", 50996.0));
+    assert!(f.notes.is_empty());
+}
+
+#[test]
+fn mem_units_are_one() {
+    let f = read(
+        "# Running 'mem/memcpy' benchmark:\n# Copying 1MB Bytes from 0x7f30d049a010 to 0x7f30d28c6010 ...\n\n\
+         \x20     969.932105 MB/Sec\n       1.5 GB/sec (with prefault)\n",
+    );
+    assert_eq!(f.samples.len(), 2);
+    assert!((f.samples[0].value.mean() - 969.932105 / 1024.0).abs() < 1e-12);
+    assert_eq!(f.samples[0].metric.unit, "GB/sec");
+    assert_eq!(params(&f.samples[1]), "size=1MB prefault=yes");
+}
+
+#[test]
+fn futex_runs_not_the_mean() {
+    let f = read(
+        "# Running 'futex/requeue' benchmark:\n\
+         Run summary [PID 3041]: Requeuing 8 threads (from [shared] 0x55d99d0529dc to 0x55d99d0529d8), 1 at a time.\n\n\
+         [Run 1]: Requeued 8 of 8 threads in 0.0140 ms\n[Run 2]: Requeued 8 of 8 threads in 0.0120 ms\n\
+         Requeued 8 of 8 threads in 0.0130 ms (+-3.86%)\n",
+    );
+    assert_eq!(f.samples.iter().map(|s| s.value.mean()).collect::<Vec<_>>(), vec![0.014, 0.012]);
+    assert_eq!(params(&f.samples[0]), "threads=8 scope=shared");
+    let silent = read("# Running 'futex/wake' benchmark:\nWokeup 8 of 8 threads in 0.0186 ms (+-3.12%)\n");
+    assert_eq!(silent.samples.len(), 1);
+    assert_eq!(silent.notes.len(), 1);
+}
+
+#[test]
+fn unknown_suites_orphans_and_damage() {
+    let f = read(
+        "# Running 'epoll/wait' benchmark:\nTotal time: 1.0 [sec]\n# Executed 10 getppid() calls\nTotal time: 2.0 [sec]\n",
+    );
+    assert_eq!(f.samples.len(), 1);
+    assert_eq!(f.samples[0].group, "syscall/basic");
+    assert_eq!(f.notes.len(), 1);
+    let orphan = PerfBench.parse(&Input::from_text("Total time: 1.0 [sec]\n"));
+    assert!(matches!(orphan, Err(ParseError::NoResults { .. })));
+    let bad = PerfBench.parse(&Input::from_text("# Running 'sched/pipe' benchmark:\nTotal time: x [sec]\n"));
+    assert_eq!(bad.unwrap_err().line(), Some(2));
+}
+
+#[test]
+fn syscall_runs_without_headers_take_their_benchmark_names() {
+    let f = read(
+        "# Executed 10000000 getppid() calls\n     Total time: 1.234 [sec]\n\n\
+         # Executed 10000 fork() calls\n     Total time: 0.789 [sec]\n\
+         # Running 'syscall/basic' benchmark:\n# Executed 10 getppid() calls\n     Total time: 0.5 [sec]\n",
+    );
+    let groups: Vec<&str> = f.samples.iter().map(|s| s.group.as_str()).collect();
+    assert_eq!(groups, vec!["syscall/basic", "syscall/fork", "syscall/basic"]);
+    assert_eq!(params(&f.samples[1]), "syscall=fork loops=10000");
+}

@@ -1,0 +1,249 @@
+//! schbench (Chris Mason's scheduler wakeup-latency benchmark), every
+//! form from 2016 to today, with or without LKP's framing.
+//!
+//! schbench 1.x (2023 on) prints wakeup and request latency percentiles,
+//! cumulative, every interval (each followed by `current rps:`), then the
+//! run's final report and its requests per second:
+//!
+//! ```text
+//! Wakeup Latencies percentiles (usec) runtime 30 (s) (434591 total samples)
+//!           50.0th: 6          (169879 samples)
+//!         * 99.0th: 9          (14226 samples)
+//!           min=1, max=119
+//! Request Latencies percentiles (usec) runtime 30 (s) (437859 total samples)
+//!           50.0th: 6008       (130576 samples)
+//!           min=5698, max=17204
+//! RPS percentiles (requests) runtime 30 (s) (3 total samples)
+//!         * 50.0th: 17376      (1 samples)
+//!           min=15869, max=18042
+//! average rps: 17108.70
+//! ```
+//!
+//! Older versions print one kind of report, `Latency percentiles (usec)`
+//! (2016–2018: `*99.0000th: 52` rows, once at the end) or `Latency
+//! percentiles (usec) runtime 30 (s) (1000 total samples)` (2019–2022:
+//! cumulative every interval, the last one the run's). That latency is the
+//! wakeup latency schbench 1.x calls by its name.
+//!
+//! Groups and metrics:
+//!
+//! | group     | names                              | unit | better |
+//! |-----------|------------------------------------|------|--------|
+//! | `wakeup`  | `50.0th` … `99.9th`, `min`, `max`  | usec | Lower  |
+//! | `request` | `50.0th` … `99.9th`, `min`, `max`  | usec | Lower  |
+//! | `rps`     | `20.0th` … `90.0th`, `min`, `max`, `average rps` | rps | Higher |
+//!
+//! Percentiles are named with one decimal as schbench 1.x prints them
+//! (`99.0000th` reads `99.0th`), so that versions compare. The sample
+//! counts in parentheses are not read.
+//!
+//! Interim reports: within a stretch of report lines (header, rows,
+//! `current rps:`), a report followed by another of its kind whose runtime
+//! is not shorter is an interim one, superseded by the cumulative report
+//! after it; it is not read, and an info note says where the final report
+//! is. The `current rps:` lines are not read either (the RPS percentiles
+//! summarise them). Anything else between reports (a label, a blank line,
+//! LKP's `Iteration :` line) ends the stretch: both reports are runs.
+//!
+//! Parameters, from a schbench command line above the run (`./schbench -m
+//! 1 -t 128 -r 30`): `message_threads` (`-m`) and `threads` (`-t`, workers
+//! per message thread), when given. LKP's iterations and instances of one
+//! set-up are runs of one sample set.
+//!
+//! A row with several values (a post's own side-by-side table) is not
+//! read, and text after a row's value (`741 (-71%) <-----`) neither: a note
+//! names each. A row whose value is no number is an error at its line.
+
+use super::cmdline::args_of;
+use super::num::plain;
+use super::{BenchParser, Input, ParseError};
+use crate::model::{Better, Metric, ParsedFile, Sample};
+
+/// schbench; registry id `"schbench"`.
+pub struct Schbench;
+
+/// One report: its group, header line, runtime and rows.
+struct Report {
+    group: &'static str,
+    line: usize,
+    runtime: Option<u64>,
+    rows: Vec<(usize, String, f64)>,
+}
+
+/// A report header → (group, runtime).
+fn header(t: &str) -> Option<(&'static str, Option<u64>)> {
+    let (group, rest) = if let Some(r) = t.strip_prefix("Wakeup Latencies percentiles (usec)") {
+        ("wakeup", r)
+    } else if let Some(r) = t.strip_prefix("Request Latencies percentiles (usec)") {
+        ("request", r)
+    } else if let Some(r) = t.strip_prefix("RPS percentiles (requests)") {
+        ("rps", r)
+    } else if let Some(r) = t.strip_prefix("Latency percentiles (usec)") {
+        ("wakeup", r)
+    } else {
+        return None;
+    };
+    let rest = rest.trim().trim_start_matches(':').trim();
+    if rest.is_empty() {
+        return Some((group, None));
+    }
+    let runtime = rest.strip_prefix("runtime ")?.split_whitespace().next()?.parse().ok()?;
+    Some((group, Some(runtime)))
+}
+
+/// What a report row holds.
+enum Row {
+    /// Percentile or `min`/`max` values read, with text after them.
+    Values(Vec<(String, f64)>, String),
+    /// A row with several values: not read.
+    Table,
+}
+
+/// `* 99.0th: 8 (2076 samples)`, `*99.0000th: 2572 <-----`, `min=1,
+/// max=119`; `Ok(None)` for other lines.
+fn row(n: usize, t: &str) -> Result<Option<Row>, ParseError> {
+    if let Some(rest) = t.strip_prefix("min=") {
+        let (min, max) = rest.split_once(", max=").ok_or_else(|| ParseError::malformed(n, "`min=N, max=N`", t))?;
+        let bad = || ParseError::malformed(n, "`min=N, max=N` with numbers", t);
+        let max = max.split_whitespace().next().unwrap_or("");
+        return Ok(Some(Row::Values(
+            vec![("min".into(), plain(min).ok_or_else(bad)?), ("max".into(), plain(max).ok_or_else(bad)?)],
+            String::new(),
+        )));
+    }
+    let t2 = t.trim_start_matches('*').trim_start();
+    let Some((pct, rest)) = t2.split_once("th:") else { return Ok(None) };
+    let Some(p) = plain(pct) else { return Ok(None) };
+    let mut words = rest.split_whitespace();
+    let value = words.next().and_then(plain).ok_or_else(|| ParseError::malformed(n, "a percentile's value", t))?;
+    let tail: Vec<&str> = words.collect();
+    if tail.first().is_some_and(|w| plain(w).is_some()) {
+        return Ok(Some(Row::Table));
+    }
+    let tail = tail.join(" ");
+    let counted = tail.starts_with('(') && tail.ends_with(" samples)");
+    let tail = if tail.is_empty() || counted { String::new() } else { tail };
+    Ok(Some(Row::Values(vec![(format!("{p:.1}th"), value)], tail)))
+}
+
+/// Reads the whole file into samples.
+struct Reader {
+    out: ParsedFile,
+    params: Vec<(&'static str, String)>,
+    stretch: Vec<Report>,
+}
+
+impl Reader {
+    fn sample(&self, group: &'static str, name: &str, value: f64, n: usize) -> Sample {
+        let (unit, better) = if group == "rps" { ("rps", Better::Higher) } else { ("usec", Better::Lower) };
+        let mut s = Sample::new(Metric::new(name, unit, better), value, n).with_group(group);
+        for (k, v) in &self.params {
+            s = s.with_param(*k, v);
+        }
+        s
+    }
+
+    /// Ends a stretch of reports: final ones are read, interim ones noted.
+    fn flush(&mut self) {
+        let reports = std::mem::take(&mut self.stretch);
+        for (i, r) in reports.iter().enumerate() {
+            let next = reports[i + 1..].iter().find(|x| x.group == r.group);
+            if let Some(next) = next
+                && let (Some(a), Some(b)) = (r.runtime, next.runtime)
+                && b >= a
+            {
+                let msg = format!(
+                    "interim report (runtime {a} s) not read: the cumulative report at line {} supersedes it",
+                    next.line
+                );
+                self.out.notes.push((r.line, msg));
+                continue;
+            }
+            for (n, name, v) in &r.rows {
+                let s = self.sample(r.group, name, *v, *n);
+                self.out.samples.push(s);
+            }
+        }
+    }
+
+    fn line(&mut self, n: usize, t: &str) -> Result<(), ParseError> {
+        if let Some((group, runtime)) = header(t) {
+            self.stretch.push(Report { group, line: n, runtime, rows: Vec::new() });
+            return Ok(());
+        }
+        if !self.stretch.is_empty() {
+            match row(n, t)? {
+                Some(Row::Values(values, tail)) => {
+                    if !tail.is_empty() {
+                        self.out.notes.push((n, format!("text after the value not read: {tail:?}")));
+                    }
+                    if let Some(r) = self.stretch.last_mut() {
+                        r.rows.extend(values.into_iter().map(|(k, v)| (n, k, v)));
+                    }
+                    return Ok(());
+                }
+                Some(Row::Table) => {
+                    self.out.notes.push((n, "a row with several values (a table of set-ups?) not read".into()));
+                    return Ok(());
+                }
+                None if t.starts_with("current rps:") => return Ok(()),
+                None => self.flush(),
+            }
+        }
+        if let Some(v) = t.strip_prefix("average rps:") {
+            let v = plain(v).ok_or_else(|| ParseError::malformed(n, "a number after `average rps:`", t))?;
+            let s = self.sample("rps", "average rps", v, n);
+            self.out.samples.push(s);
+        } else if let Some(args) = args_of(t, "schbench") {
+            self.params.clear();
+            for (flag, name) in [("-m", "message_threads"), ("-t", "threads")] {
+                if let Some(v) = args.iter().position(|a| *a == flag).and_then(|i| args.get(i + 1)) {
+                    self.params.push((name, v.to_string()));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl BenchParser for Schbench {
+    fn id(&self) -> &'static str {
+        "schbench"
+    }
+
+    fn describe(&self) -> &'static str {
+        "schbench latency percentiles and RPS (2016 to 1.x)"
+    }
+
+    fn detect(&self, input: &Input) -> u8 {
+        if !input.has("percentiles (") {
+            return 0;
+        }
+        let headers = input.lines.iter().any(|l| header(l.trim()).is_some());
+        if headers && input.has("th:") { 90 } else { 0 }
+    }
+
+    fn max_score(&self) -> u8 {
+        90
+    }
+
+    fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        let mut r = Reader {
+            out: ParsedFile { benchmark: "schbench".into(), ..ParsedFile::default() },
+            params: Vec::new(),
+            stretch: Vec::new(),
+        };
+        for (n, line) in input.numbered() {
+            r.line(n, line.trim())?;
+        }
+        r.flush();
+        if r.out.samples.is_empty() {
+            return Err(ParseError::NoResults { benchmark: "schbench", reason: "no percentile report".into() });
+        }
+        r.out.notes.sort_by_key(|n| n.0);
+        Ok(r.out)
+    }
+}
+
+#[cfg(test)]
+mod tests;

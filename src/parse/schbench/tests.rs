@@ -1,0 +1,54 @@
+use super::*;
+
+fn read(text: &str) -> ParsedFile {
+    Schbench.parse(&Input::from_text(text)).unwrap()
+}
+
+fn values(f: &ParsedFile, group: &str, name: &str) -> Vec<f64> {
+    f.samples.iter().filter(|s| s.group == group && s.metric.name == name).map(|s| s.value.mean()).collect()
+}
+
+#[test]
+fn v1_interim_reports_are_superseded() {
+    let text = "./schbench -m 1 -t 128 -r 30\nwarmup done, zeroing stats\n\
+        Wakeup Latencies percentiles (usec) runtime 10 (s) (82781 total samples)\n\
+        \x20         50.0th: 5          (0 samples)\n          min=1, max=119\n\
+        Request Latencies percentiles (usec) runtime 10 (s) (83326 total samples)\n\
+        \x20         50.0th: 6008       (23170 samples)\n          min=5707, max=17204\ncurrent rps: 15869.42\n\
+        Wakeup Latencies percentiles (usec) runtime 30 (s) (434591 total samples)\n\
+        \x20       * 99.0th: 9          (14226 samples)\n          min=1, max=119\n\
+        Request Latencies percentiles (usec) runtime 30 (s) (437859 total samples)\n\
+        \x20         50.0th: 6008       (130576 samples)\n          min=5698, max=17204\n\
+        RPS percentiles (requests) runtime 30 (s) (3 total samples)\n\
+        \x20       * 50.0th: 17376      (1 samples)\n          min=15869, max=18042\naverage rps: 17108.70\n";
+    let f = read(text);
+    assert_eq!(values(&f, "wakeup", "50.0th"), Vec::<f64>::new());
+    assert_eq!(values(&f, "wakeup", "99.0th"), vec![9.0]);
+    assert_eq!(values(&f, "request", "min"), vec![5698.0]);
+    assert_eq!(values(&f, "rps", "average rps"), vec![17108.70]);
+    assert_eq!(values(&f, "rps", "50.0th"), vec![17376.0]);
+    let s = &f.samples[0];
+    assert_eq!(s.params.iter().map(|p| p.value.as_str()).collect::<Vec<_>>(), vec!["1", "128"]);
+    assert_eq!(f.notes.len(), 2);
+    assert!(f.notes.iter().all(|n| crate::parse::note_is_info(&n.1)));
+}
+
+#[test]
+fn old_forms_labels_and_tables() {
+    let text = "Without-patch\nLatency percentiles (usec)\n\t50.0000th: 29\n\t*99.0000th: 13104\n\tmin=0, max=17993\n\n\
+        With-patch:\nLatency percentiles (usec)\n\t50.0000th: 29\n\t*99.0000th: 741 (-71%) <-----\n\tmin=0, max=29812\n\
+        Latency percentiles (usec):\n50.0000th:         9                            13                 9\n";
+    let f = read(text);
+    assert_eq!(values(&f, "wakeup", "99.0th"), vec![13104.0, 741.0]);
+    assert_eq!(values(&f, "wakeup", "max"), vec![17993.0, 29812.0]);
+    assert_eq!(f.notes.len(), 2);
+    let bad = Schbench.parse(&Input::from_text("Latency percentiles (usec)\n50.0th: x\n"));
+    assert_eq!(bad.unwrap_err().line(), Some(2));
+}
+
+#[test]
+fn runs_back_to_back_with_labels_are_both_read() {
+    let text = "good\nLatency percentiles (usec) runtime 30 (s) (1000 total samples)\n  50.0th: 180 (502 samples)\n\
+        bad\nLatency percentiles (usec) runtime 150 (s) (960 total samples)\n  50.0th: 166 (488 samples)\n";
+    assert_eq!(values(&read(text), "wakeup", "50.0th"), vec![180.0, 166.0]);
+}

@@ -1,0 +1,299 @@
+//! will-it-scale (Anton Blanchard's scalability tests) as `runtest.py`
+//! prints it, with or without LKP's timestamped command line.
+//!
+//! `runtest.py TEST [DURATION MODE TASKS…]` runs one test at a growing
+//! number of tasks and prints one CSV row per task count:
+//!
+//! ```text
+//! 2020-01-31 08:12:43 python2 ./runtest.py mmap2 295 process 104
+//! tasks,processes,processes_idle,threads,threads_idle,linear
+//! 0,0,100,0,100,0
+//! 104,1200363,0.04,0,0.00,0
+//! ```
+//!
+//! `processes` and `threads` are the operations per second summed over the
+//! copies of the test run as processes or as threads; `processes_idle` and
+//! `threads_idle` the machine's idle time meanwhile, in percent; `linear`
+//! is the first row's result times the task count, a figure derived from
+//! the others, and is not read. The first row, `0,0,100,0,100,0`, is the
+//! idle machine before the test: no result (an info note says so).
+//!
+//! Metrics (group empty):
+//!
+//! | name   | unit  | better  |
+//! |--------|-------|---------|
+//! | `ops`  | ops/s | Higher  |
+//! | `idle` | %     | Neither |
+//!
+//! Parameters: `test` (the command line's first argument, when a command
+//! line is above the table), `mode` (`process` for the `processes` and
+//! `processes_idle` columns, `thread` for the others, as runtest.py's mode
+//! argument spells them) and `tasks`, so that a file gives a scaling
+//! series over tasks for each mode.
+//!
+//! A mode that was not run prints zeros: when the command line's mode is
+//! `process` or `thread`, the other mode's columns are not read; without a
+//! mode on the command line (runtest.py's default runs both) a mode whose
+//! ops and idle are both 0 is not read either.
+//!
+//! Posts annotate rows (`1,729990,95.68,725437,95.66,725437 (Single
+//! process)`, `… (-8.63%)`) and elide them (`...`): the row's figures are
+//! read and a note names the text after them. A row with a cell that is no
+//! number, or with fewer than six cells, is an error at its line.
+//!
+//! Set-ups: posts introduce each table with a phrase; one ending in `:`
+//! or a kernel's name is found by [`super::labels`], but one ending in a
+//! comma (`Before commit a983b5ebee57,` / `After commit,` / `This patch
+//! could fix the performance regression,` above `#./runtest.py
+//! page_fault3`) is read here: when the file's tables are under two or
+//! more such phrases, each sample gets its table's as a `label` parameter,
+//! so that set-ups are not averaged as runs. A table under none, or under
+//! the same one as the table before, has no label of its own.
+//!
+//! A test that fails prints its assertion
+//! (`context_switch1_threads: tests/context_switch1.c:33: child: Assertion
+//! `ret == 1' failed.`) and no table: such a file is recognised, and reading
+//! it is [`ParseError::NoResults`] naming the failure.
+
+use super::cmdline::args_of;
+use super::num::plain;
+use super::{BenchParser, Input, ParseError};
+use crate::model::{Better, Metric, ParsedFile, Sample};
+
+/// will-it-scale; registry id `"will-it-scale"`.
+pub struct WillItScale;
+
+/// The CSV header runtest.py prints.
+const HEADER: &str = "tasks,processes,processes_idle,threads,threads_idle,linear";
+
+/// A failing test's assertion: `context_switch1_threads:
+/// tests/context_switch1.c:33: child: Assertion …` → the test's name with
+/// its mode suffix.
+fn assertion(line: &str) -> Option<&str> {
+    let (who, rest) = line.split_once(": tests/")?;
+    let test = who.strip_suffix("_threads").or_else(|| who.strip_suffix("_processes"))?;
+    (rest.starts_with(test) && rest.contains(".c:") && line.contains("Assertion")).then_some(who)
+}
+
+/// What the latest command line above a table said: test and mode.
+#[derive(Default, Clone)]
+struct Run {
+    test: Option<String>,
+    mode: Option<String>,
+}
+
+/// `runtest.py TEST [DURATION MODE …]`: the test, and the mode when one of
+/// runtest.py's modes is among the arguments.
+fn command(line: &str) -> Option<Run> {
+    let args = args_of(line, "runtest.py")?;
+    let test = args.first().filter(|t| !t.starts_with('-'))?.to_string();
+    let mode = args.iter().find(|a| matches!(**a, "process" | "thread" | "both")).map(|m| m.to_string());
+    Some(Run { test: Some(test), mode })
+}
+
+/// One row: tasks, the (ops, idle) of the process and thread modes, and
+/// the text after the row (`(Single process)`).
+type Row<'a> = (u64, [(f64, f64); 2], &'a str);
+
+/// One row's cells (see [`Row`]), or an error naming the line.
+fn row(n: usize, line: &str) -> Result<Row<'_>, ParseError> {
+    let cells: Vec<&str> = line.trim().splitn(6, ',').collect();
+    let bad = || ParseError::malformed(n, "a will-it-scale row: tasks and five numbers, comma-separated", line);
+    if cells.len() < 6 {
+        return Err(bad());
+    }
+    // The last cell is `linear`, perhaps followed by a post's annotation.
+    let last = cells[5].trim_start();
+    let end = last.find(|c: char| c.is_whitespace()).unwrap_or(last.len());
+    let tail = last[end..].trim();
+    if plain(&last[..end]).is_none() {
+        return Err(bad());
+    }
+    let tasks = cells[0].trim().parse::<u64>().map_err(|_| bad())?;
+    let num = |i: usize| plain(cells[i]).ok_or_else(bad);
+    Ok((tasks, [(num(1)?, num(2)?), (num(3)?, num(4)?)], tail))
+}
+
+/// The samples of one row (see the module docs for which modes are read).
+fn row_samples(n: usize, run: &Run, tasks: u64, modes: [(f64, f64); 2]) -> Vec<Sample> {
+    let mut out = Vec::new();
+    for ((ops, idle), mode) in modes.into_iter().zip(["process", "thread"]) {
+        let skipped = match run.mode.as_deref() {
+            Some("process") => mode == "thread",
+            Some("thread") => mode == "process",
+            _ => ops == 0.0 && idle == 0.0,
+        };
+        if skipped {
+            continue;
+        }
+        for (metric, v) in
+            [(Metric::new("ops", "ops/s", Better::Higher), ops), (Metric::new("idle", "%", Better::Neither), idle)]
+        {
+            let mut s = Sample::new(metric, v, n);
+            if let Some(t) = &run.test {
+                s = s.with_param("test", t);
+            }
+            out.push(s.with_param("mode", mode).with_param("tasks", tasks));
+        }
+    }
+    out
+}
+
+/// A post's phrase introducing a table, ending in a comma (`Before commit
+/// a983b5ebee57,`, `After commit,`), without the comma.
+fn comma_label(t: &str) -> Option<&str> {
+    let bare = t.strip_suffix(',')?.trim();
+    let ok = !bare.is_empty() && bare.chars().count() <= 80 && bare.chars().any(char::is_alphabetic);
+    ok.then_some(bare)
+}
+
+/// Gives every sample its table's comma label as a `label` parameter, when
+/// the file's tables have two different ones (see the module docs).
+fn apply_comma_labels(out: &mut ParsedFile, labels: &[Option<String>]) {
+    let mut distinct: Vec<&String> = labels.iter().flatten().collect();
+    distinct.sort();
+    distinct.dedup();
+    if distinct.len() < 2 {
+        return;
+    }
+    for (s, l) in out.samples.iter_mut().zip(labels) {
+        if let Some(l) = l {
+            s.params.push(crate::model::Param::new("label", l));
+        }
+    }
+}
+
+/// Reads every table in `input`.
+fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
+    let mut out = ParsedFile { benchmark: "will-it-scale".into(), ..ParsedFile::default() };
+    let mut run = Run::default();
+    let mut in_table = false;
+    let mut failure: Option<(usize, String)> = None;
+    // The latest comma label, the current table's, and each sample's.
+    let (mut pending, mut label): (Option<String>, Option<String>) = (None, None);
+    let mut labels: Vec<Option<String>> = Vec::new();
+    for (n, line) in input.numbered() {
+        let t = line.trim();
+        if let Some(r) = command(t) {
+            run = r;
+            in_table = false;
+        } else if t == HEADER {
+            in_table = true;
+            label.clone_from(&pending);
+        } else if let Some(l) = comma_label(t).filter(|_| !in_table) {
+            pending = Some(l.to_string());
+        } else if let Some(who) = assertion(t) {
+            failure.get_or_insert((n, who.to_string()));
+            out.notes.push((n, format!("{who} failed its assertion: no result")));
+        } else if in_table && t.starts_with(|c: char| c.is_ascii_digit()) {
+            let (tasks, modes, tail) = row(n, t)?;
+            if tasks == 0 {
+                out.notes.push((n, "will-it-scale's idle baseline row (0 tasks) is no result".into()));
+                continue;
+            }
+            if !tail.is_empty() {
+                out.notes.push((n, format!("text after the row not read: {tail:?}")));
+            }
+            let samples = row_samples(n, &run, tasks, modes);
+            labels.extend(samples.iter().map(|_| label.clone()));
+            out.samples.extend(samples);
+        } else if in_table && !matches!(t, "..." | "…") {
+            in_table = false;
+        }
+    }
+    apply_comma_labels(&mut out, &labels);
+    if out.samples.is_empty() {
+        let reason = match failure {
+            Some((n, who)) => format!("line {n}: {who} failed its assertion"),
+            None => format!("no `{HEADER}` table with a row above 0 tasks"),
+        };
+        return Err(ParseError::NoResults { benchmark: "will-it-scale", reason });
+    }
+    Ok(out)
+}
+
+impl BenchParser for WillItScale {
+    fn id(&self) -> &'static str {
+        "will-it-scale"
+    }
+
+    fn describe(&self) -> &'static str {
+        "will-it-scale runtest.py CSV (LKP logs and plain)"
+    }
+
+    fn detect(&self, input: &Input) -> u8 {
+        if input.has(HEADER) {
+            return 95;
+        }
+        if input.has(": tests/") && input.has("Assertion") && input.lines.iter().any(|l| assertion(l.trim()).is_some())
+        {
+            return 70;
+        }
+        0
+    }
+
+    fn max_score(&self) -> u8 {
+        95
+    }
+
+    fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        parse_all(input)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn param<'a>(s: &'a Sample, name: &str) -> Option<&'a str> {
+        s.params.iter().find(|p| p.name == name).map(|p| p.value.as_str())
+    }
+
+    #[test]
+    fn lkp_process_mode_reads_processes_only() {
+        let text = "2020-01-31 08:12:43 python2 ./runtest.py mmap2 295 process 104\n\
+                    tasks,processes,processes_idle,threads,threads_idle,linear\n0,0,100,0,100,0\n\
+                    104,1200363,0.04,0,0.00,0\n";
+        let f = WillItScale.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(f.samples.len(), 2);
+        let ops = &f.samples[0];
+        assert_eq!((ops.metric.name.as_str(), ops.value.mean(), ops.line), ("ops", 1200363.0, 4));
+        assert_eq!(
+            (param(ops, "test"), param(ops, "mode"), param(ops, "tasks")),
+            (Some("mmap2"), Some("process"), Some("104"))
+        );
+        assert_eq!(f.samples[1].value.mean(), 0.04);
+        assert_eq!(f.notes.len(), 1);
+        assert!(crate::parse::note_is_info(&f.notes[0].1));
+    }
+
+    #[test]
+    fn plain_both_modes_with_annotations() {
+        let text = "#./runtest.py page_fault3\n\
+                    tasks,processes,processes_idle,threads,threads_idle,linear\n0,0,100,0,100,0\n\
+                    1,729990,95.68,725437,95.66,725437 (Single process)\n...\n\
+                    24,11476599,0.18,2185947,32.67,17410488 (24 processes for 24 cores)\n";
+        let f = WillItScale.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(f.samples.len(), 8);
+        let threads: Vec<f64> = f
+            .samples
+            .iter()
+            .filter(|s| param(s, "mode") == Some("thread") && s.metric.name == "ops")
+            .map(|s| s.value.mean())
+            .collect();
+        assert_eq!(threads, vec![725437.0, 2185947.0]);
+        assert_eq!(f.notes.iter().filter(|n| n.1.contains("not read")).count(), 2);
+    }
+
+    #[test]
+    fn failures_and_damage() {
+        let fail = "context_switch1_threads: tests/context_switch1.c:33: child: Assertion `ret == 1' failed.\n";
+        let input = Input::from_text(fail);
+        assert_eq!(WillItScale.detect(&input), 70);
+        assert!(matches!(WillItScale.parse(&input), Err(ParseError::NoResults { .. })));
+        let cut = format!("{HEADER}\n0,0,100,0,100,0\n8,1200363,0.04\n");
+        assert_eq!(WillItScale.parse(&Input::from_text(&cut)).unwrap_err().line(), Some(3));
+        let bad = format!("{HEADER}\n8,12x0363,0.04,0,0.00,0\n");
+        assert_eq!(WillItScale.parse(&Input::from_text(&bad)).unwrap_err().line(), Some(2));
+    }
+}
