@@ -7,26 +7,56 @@ fn options() -> Options {
     Options::ENABLE_TABLES | Options::ENABLE_FOOTNOTES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TASKLISTS
 }
 
-static CLEANER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
+/// The sanitiser: ammonia's defaults, ids, task-list checkboxes, table
+/// cell alignment; with `remote` false, an image whose source is on
+/// another host (`https://…`, `//host/…`) loses its source.
+fn cleaner(remote: bool) -> ammonia::Builder<'static> {
     let mut b = ammonia::Builder::default();
     b.add_generic_attributes(["id"])
         .add_tags(["input"])
         .add_tag_attributes("input", ["type", "checked", "disabled"])
         .add_tag_attributes("th", ["style"])
         .add_tag_attributes("td", ["style"]);
+    if !remote {
+        b.attribute_filter(|element, attribute, value| {
+            let loads = element == "img" && matches!(attribute, "src" | "srcset");
+            if loads && is_remote(value) { None } else { Some(value.into()) }
+        });
+    }
     b
-});
+}
+
+/// True when a URL (or any candidate of a `srcset`) names another host:
+/// it starts with `//` or has a scheme (`https:`).
+fn is_remote(url: &str) -> bool {
+    url.split(',').any(|candidate| {
+        let u = candidate.trim_start();
+        u.starts_with("//") || u.split(['/', '?', '#']).next().is_some_and(|head| head.contains(':'))
+    })
+}
+
+static CLEANER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| cleaner(false));
+static CLEANER_REMOTE: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| cleaner(true));
 
 /// Renders commentary Markdown (GitHub-flavoured: tables, footnotes,
 /// strikethrough, task lists) to HTML and sanitises it with ammonia: raw
-/// `<script>`, event-handler attributes and `javascript:` links are removed.
+/// `<script>`, event-handler attributes and `javascript:` links are removed,
+/// and so is the source of an image on another host (a page that loads a
+/// remote image tells that host who reads it: a tracking pixel). The
+/// image's alt text stays.
 pub fn to_html(md: &str) -> String {
+    html(md, false)
+}
+
+/// [`to_html`], keeping remote images when `allow_remote` is true (the
+/// site's `allow_remote: true`).
+pub fn html(md: &str, allow_remote: bool) -> String {
     if md.trim().is_empty() {
         return String::new();
     }
     let mut html = String::new();
     pulldown_cmark::html::push_html(&mut html, Parser::new_ext(md, options()));
-    CLEANER.clean(&html).to_string()
+    if allow_remote { CLEANER_REMOTE.clean(&html) } else { CLEANER.clean(&html) }.to_string()
 }
 
 /// textwrap settings for plaintext: break only at spaces, never inside a
@@ -202,6 +232,21 @@ fn table_text(rows: &[Vec<String>], align: &[pulldown_cmark::Alignment], width: 
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn remote_images_lose_their_source_unless_allowed() {
+        let md = "![pixel](https://tracker.example/p.gif) ![same](//tracker.example/p.gif) ![local](charts/a.svg)";
+        let strict = to_html(md);
+        assert!(!strict.contains("tracker.example"), "{strict}");
+        assert!(strict.contains("alt=\"pixel\"") && strict.contains("src=\"charts/a.svg\""), "{strict}");
+        let raw = "<img srcset=\"a.png 1x, https://t.example/b.png 2x\" src=\"a.png\">";
+        assert!(!to_html(raw).contains("t.example"), "{}", to_html(raw));
+        let allowed = html(md, true);
+        assert!(allowed.contains("https://tracker.example/p.gif"), "{allowed}");
+        // Links are not loaded: they stay.
+        assert!(to_html("[see](https://lkml.org/x)").contains("https://lkml.org/x"));
+    }
+
     use super::*;
 
     #[test]

@@ -205,7 +205,7 @@ fn plan_site(opts: &BuildOptions, diags: &mut Vec<Diagnostic>) -> Result<(SitePl
         Ok((r, theme)) => (r, theme, None),
         Err(e) => (Vec::new(), None, Some(e)),
     };
-    let description_html = crate::markdown::to_html(&config.description);
+    let description_html = crate::markdown::html(&config.description, config.allow_remote);
     // What machine pages know of the other classes: machine.yaml only (their
     // kernels are not read yet). Problems are reported when each class loads.
     let nav = report::SiteSummary {

@@ -192,7 +192,7 @@ pub fn site_view(site: &Site) -> SiteView {
     SiteView {
         title: site.config.title.clone(),
         description_md: site.config.description.clone(),
-        description_html: markdown::to_html(&site.config.description),
+        description_html: markdown::html(&site.config.description, site.config.allow_remote),
         machines: site.machines.par_iter().map(|m| machine_page(m, &machine_policy(&site.config, &m.config))).collect(),
     }
 }
@@ -211,11 +211,13 @@ pub struct Policy {
     /// Significance level: a change is significant when its Welch p-value,
     /// adjusted over the page (Benjamini–Hochberg), is below it.
     pub alpha: f64,
+    /// Commentary may load images from other hosts (site.yaml's `allow_remote`).
+    pub allow_remote: bool,
 }
 
 impl Default for Policy {
     fn default() -> Self {
-        Policy { baseline: None, trim: 0, alpha: 0.05 }
+        Policy { baseline: None, trim: 0, alpha: 0.05, allow_remote: false }
     }
 }
 
@@ -245,6 +247,7 @@ pub fn machine_policy(site: &SiteConfig, m: &MachineConfig) -> Policy {
         baseline: m.baseline.clone(),
         trim: m.trim.or(site.trim).unwrap_or(0),
         alpha: m.alpha.or(site.alpha).unwrap_or(0.05),
+        allow_remote: site.allow_remote,
     }
 }
 
@@ -284,14 +287,14 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
         name: c.name.clone(),
         specs,
         description_md: c.description.clone(),
-        description_html: markdown::to_html(&c.description),
+        description_html: markdown::html(&c.description, policy.allow_remote),
         kernels: m
             .kernels
             .par_iter()
             .map(|k| KernelView {
                 name: k.name.clone(),
                 notes_md: k.config.notes.clone(),
-                notes_html: markdown::to_html(&k.config.notes),
+                notes_html: markdown::html(&k.config.notes, policy.allow_remote),
                 patches: k.config.patches.clone(),
             })
             .collect(),
@@ -345,6 +348,7 @@ fn section_jobs<'a>(m: &'a MachineClass, entries: &[Entry<'a>], policy: &Policy)
             baseline: sc.baseline.clone().or_else(|| policy.baseline.clone()),
             trim: sc.trim.unwrap_or(policy.trim),
             alpha: policy.alpha,
+            allow_remote: policy.allow_remote,
         };
         jobs.push((sc.title.clone(), sc.commentary.clone(), chosen, &sc.metrics, policy));
     }

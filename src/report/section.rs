@@ -92,7 +92,7 @@ pub(super) fn section_view(
         title: title.to_string(),
         benchmarks,
         commentary_md: commentary.to_string(),
-        commentary_html: markdown::to_html(commentary),
+        commentary_html: markdown::html(commentary, policy.allow_remote),
         charts: Vec::new(),
         table: TableView {
             param_headers: param_names,

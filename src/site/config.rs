@@ -50,6 +50,10 @@ pub struct SiteConfig {
     /// published with the site).
     #[serde(default)]
     pub follow_links: bool,
+    /// Let commentary load images from other hosts (off: a remote image
+    /// loses its source, as each visit would tell that host who reads).
+    #[serde(default)]
+    pub allow_remote: bool,
 }
 
 fn default_title() -> String {
