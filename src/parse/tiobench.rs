@@ -254,19 +254,8 @@ fn header_at(lines: &[String], i: usize) -> Option<(Layout, usize)> {
     if !toks.iter().all(|t| is_col_word(t)) {
         return None;
     }
-    // The first header line (and a wrapped part of it) sits above.
-    let mut l1 = String::new();
-    for back in 1..=2 {
-        if let Some(prev) = i.checked_sub(back).and_then(|j| lines.get(j)) {
-            if prev.trim().is_empty() {
-                break;
-            }
-            l1.push(' ');
-            l1.push_str(prev);
-        }
-    }
+    let l1 = first_header_line(lines, i);
     let l1_words: Vec<&str> = l1.split_whitespace().collect();
-    let has = |w: &str| l1_words.contains(&w);
 
     let n_rate = toks.iter().filter(|t| **t == "Rate").count();
     // Operations are named only in the line right above (not in a title).
@@ -278,12 +267,45 @@ fn header_at(lines: &[String], i: usize) -> Option<(Layout, usize)> {
 
     let n_size = toks.iter().filter(|t| **t == "Size").count();
     let n_lat = toks.iter().filter(|t| **t == "Latency").count();
+    let cols = header_columns(&toks, &l1_words, condensed)?;
+    if n_size > 2 || (!condensed && (n_lat > 2 || n_rate != 1)) {
+        return None;
+    }
+    let groups = if condensed { ops.into_iter().map(Some).collect() } else { vec![None] };
+    Some((Layout { cols, groups, label_is_kernel, line: i + 1 }, last))
+}
+
+/// The first line of the table header whose second line is line `i`
+/// (and a wrapped part of it above), joined with spaces: the lines above
+/// `i`, up to two and up to a blank line.
+fn first_header_line(lines: &[String], i: usize) -> String {
+    let mut l1 = String::new();
+    for back in 1..=2 {
+        if let Some(prev) = i.checked_sub(back).and_then(|j| lines.get(j)) {
+            if prev.trim().is_empty() {
+                break;
+            }
+            l1.push(' ');
+            l1.push_str(prev);
+        }
+    }
+    l1
+}
+
+/// The columns of a header's second line `toks` (with their operation's
+/// index in a condensed table), named with the help of the first line's
+/// words `l1_words` (`File`/`Blk` over `Size`, `Avg`/`Maximum` over
+/// `Latency`). `None` when a token is no column.
+fn header_columns(toks: &[&str], l1_words: &[&str], condensed: bool) -> Option<Vec<(Col, usize)>> {
+    let has = |w: &str| l1_words.contains(&w);
+    let n_size = toks.iter().filter(|t| **t == "Size").count();
+    let n_lat = toks.iter().filter(|t| **t == "Latency").count();
     let mut seen_size = 0;
     let mut seen_lat = 0;
     let mut op = 0usize;
     let mut seen_rate = 0;
     let mut cols = Vec::new();
-    for t in &toks {
+    for t in toks {
         let col = match *t {
             "Size" => {
                 seen_size += 1;
@@ -321,11 +343,7 @@ fn header_at(lines: &[String], i: usize) -> Option<(Layout, usize)> {
         };
         cols.push((col, op));
     }
-    if n_size > 2 || (!condensed && (n_lat > 2 || n_rate != 1)) {
-        return None;
-    }
-    let groups = if condensed { ops.into_iter().map(Some).collect() } else { vec![None] };
-    Some((Layout { cols, groups, label_is_kernel, line: i + 1 }, last))
+    Some(cols)
 }
 
 /// Parses one value cell of column `col`.
@@ -543,107 +561,12 @@ impl BenchParser for Tiobench {
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         let lines = &input.lines;
         let mut out = ParsedFile { benchmark: "tiobench".into(), version: version(input), ..Default::default() };
-        let mut title: Option<String> = None;
-        let mut layout: Option<Layout> = None;
-        // Finished tables: (header line, rows, groups) for duplicate detection.
-        let mut tables: Vec<(usize, Vec<RowKey>, Vec<String>)> = Vec::new();
-        let mut cur_rows: Vec<RowKey> = Vec::new();
-        let mut cur_samples: Vec<Sample> = Vec::new();
-        let mut cur_groups: Vec<String> = Vec::new();
-        // Whether the table is still in its rows (no text line since the
-        // header or the last row): a misfit row there is damage, not the end.
-        let mut awake = false;
-
-        let mut flush = |layout: &Option<Layout>,
-                         rows: &mut Vec<RowKey>,
-                         samples: &mut Vec<Sample>,
-                         groups: &mut Vec<String>,
-                         out: &mut ParsedFile| {
-            if let Some(l) = layout
-                && !rows.is_empty()
-            {
-                if let Some((first, _, _)) = tables.iter().find(|(_, r, g)| r == rows && g == groups) {
-                    out.notes.push((
-                        l.line,
-                        format!("table repeats the table with header at line {first} (quoted?); skipped"),
-                    ));
-                } else {
-                    tables.push((l.line, rows.clone(), groups.clone()));
-                    out.samples.append(samples);
-                }
-            }
-            rows.clear();
-            samples.clear();
-            groups.clear();
-        };
-
+        let mut tables = Tables::default();
         let mut i = 0;
         while i < lines.len() {
-            let line = &lines[i];
-            if let Some((lay, last)) = header_at(lines, i) {
-                flush(&layout, &mut cur_rows, &mut cur_samples, &mut cur_groups, &mut out);
-                cur_groups =
-                    lay.groups.iter().map(|g| g.clone().or_else(|| title.clone()).unwrap_or_default()).collect();
-                if cur_groups.iter().any(String::is_empty) {
-                    out.notes.push((lay.line, "table without a section title: group left empty".into()));
-                }
-                layout = Some(lay);
-                awake = true;
-                i = last + 1;
-                continue;
-            }
-            if let Some(t) = section_title(line) {
-                // A title is followed by its table's header within a few
-                // lines; a sentence that happens to start with the words is not.
-                let heads_table = (i + 1..lines.len().min(i + 10))
-                    .take_while(|&j| section_title(&lines[j]).is_none())
-                    .any(|j| header_at(lines, j).is_some());
-                if heads_table {
-                    flush(&layout, &mut cur_rows, &mut cur_samples, &mut cur_groups, &mut out);
-                    layout = None;
-                    title = Some(t);
-                    i += 1;
-                    continue;
-                }
-            }
-            let Some(lay) = &layout else {
-                i += 1;
-                continue;
-            };
-            if is_rule(line) || line.trim().is_empty() {
-                i += 1;
-                continue;
-            }
-            let n = lay.cols.len();
-            match row_at(lines, i, n, lay) {
-                Line::Text => {
-                    // Commentary: later rows may still belong to the table.
-                    awake = false;
-                    i += 1;
-                }
-                Line::Misfit(e) if awake => return Err(e),
-                Line::Misfit(e) => {
-                    // Another table's rows after commentary: this table is
-                    // over, and the line is not read.
-                    if let ParseError::Malformed { line, expected, .. } = &e {
-                        out.notes.push((*line, format!("not read: not {expected}")));
-                    }
-                    flush(&layout, &mut cur_rows, &mut cur_samples, &mut cur_groups, &mut out);
-                    layout = None;
-                    i += 1;
-                }
-                Line::Row(row, last) => {
-                    awake = true;
-                    if last != i {
-                        out.notes.push((i + 1, format!("row wrapped onto line {}; rejoined", last + 1)));
-                    }
-                    cur_samples.append(&mut row_samples(&row, lay, &cur_groups)?);
-                    cur_rows.push((row.label.clone(), row.cells.iter().map(|(t, _)| t.clone()).collect()));
-                    i = last + 1;
-                }
-            }
+            i = tables.read_at(lines, i, &mut out)?;
         }
-        flush(&layout, &mut cur_rows, &mut cur_samples, &mut cur_groups, &mut out);
+        tables.flush(&mut out);
         let tables = out.samples.len();
         tiotest::read(lines, &mut out);
         if tables > 0 && out.samples.len() > tables {
@@ -658,6 +581,120 @@ impl BenchParser for Tiobench {
         }
         Ok(out)
     }
+}
+
+/// The tables read so far and the one being read.
+#[derive(Default)]
+struct Tables {
+    /// The latest section title above a table.
+    title: Option<String>,
+    /// The layout of the table being read, if any.
+    layout: Option<Layout>,
+    /// Finished tables: (header line, rows, groups) for duplicate detection.
+    done: Vec<(usize, Vec<RowKey>, Vec<String>)>,
+    /// The rows, samples and groups of the table being read.
+    rows: Vec<RowKey>,
+    samples: Vec<Sample>,
+    groups: Vec<String>,
+    /// Whether the table is still in its rows (no text line since the
+    /// header or the last row): a misfit row there is damage, not the end.
+    awake: bool,
+}
+
+impl Tables {
+    /// Ends the table being read: its samples go to `out` unless it repeats
+    /// a finished table (then a note). The layout stays.
+    fn flush(&mut self, out: &mut ParsedFile) {
+        if let Some(l) = &self.layout
+            && !self.rows.is_empty()
+        {
+            if let Some((first, _, _)) = self.done.iter().find(|(_, r, g)| *r == self.rows && *g == self.groups) {
+                out.notes
+                    .push((l.line, format!("table repeats the table with header at line {first} (quoted?); skipped")));
+            } else {
+                self.done.push((l.line, self.rows.clone(), self.groups.clone()));
+                out.samples.append(&mut self.samples);
+            }
+        }
+        self.rows.clear();
+        self.samples.clear();
+        self.groups.clear();
+    }
+
+    /// Reads line index `i` (a table header, a section title, a row of the
+    /// table being read, or a line of no interest) and returns the index
+    /// of the next line to read.
+    fn read_at(&mut self, lines: &[String], i: usize, out: &mut ParsedFile) -> Result<usize, ParseError> {
+        let line = &lines[i];
+        if let Some((lay, last)) = header_at(lines, i) {
+            self.flush(out);
+            self.groups =
+                lay.groups.iter().map(|g| g.clone().or_else(|| self.title.clone()).unwrap_or_default()).collect();
+            if self.groups.iter().any(String::is_empty) {
+                out.notes.push((lay.line, "table without a section title: group left empty".into()));
+            }
+            self.layout = Some(lay);
+            self.awake = true;
+            return Ok(last + 1);
+        }
+        if let Some(t) = section_title(line)
+            && title_heads_table(lines, i)
+        {
+            self.flush(out);
+            self.layout = None;
+            self.title = Some(t);
+            return Ok(i + 1);
+        }
+        if self.layout.is_none() || is_rule(line) || line.trim().is_empty() {
+            return Ok(i + 1);
+        }
+        self.read_row(lines, i, out)
+    }
+
+    /// Reads line index `i` under the table being read: a row (its
+    /// samples), commentary, or another table's row, which ends the table
+    /// (an error while the table is still in its rows). Returns the index
+    /// of the next line to read.
+    fn read_row(&mut self, lines: &[String], i: usize, out: &mut ParsedFile) -> Result<usize, ParseError> {
+        let Some(lay) = &self.layout else { return Ok(i + 1) };
+        let n = lay.cols.len();
+        match row_at(lines, i, n, lay) {
+            Line::Text => {
+                // Commentary: later rows may still belong to the table.
+                self.awake = false;
+                Ok(i + 1)
+            }
+            Line::Misfit(e) if self.awake => Err(e),
+            Line::Misfit(e) => {
+                // Another table's rows after commentary: this table is
+                // over, and the line is not read.
+                if let ParseError::Malformed { line, expected, .. } = &e {
+                    out.notes.push((*line, format!("not read: not {expected}")));
+                }
+                self.flush(out);
+                self.layout = None;
+                Ok(i + 1)
+            }
+            Line::Row(row, last) => {
+                self.awake = true;
+                if last != i {
+                    out.notes.push((i + 1, format!("row wrapped onto line {}; rejoined", last + 1)));
+                }
+                self.samples.append(&mut row_samples(&row, lay, &self.groups)?);
+                self.rows.push((row.label.clone(), row.cells.iter().map(|(t, _)| t.clone()).collect()));
+                Ok(last + 1)
+            }
+        }
+    }
+}
+
+/// Does the section title at line index `i` head a table? A title is
+/// followed by its table's header within a few lines; a sentence that
+/// happens to start with the words is not.
+fn title_heads_table(lines: &[String], i: usize) -> bool {
+    (i + 1..lines.len().min(i + 10))
+        .take_while(|&j| section_title(&lines[j]).is_none())
+        .any(|j| header_at(lines, j).is_some())
 }
 
 #[cfg(test)]
