@@ -165,119 +165,163 @@ impl BenchParser for LmbenchRaw {
     }
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
-        let mut out = ParsedFile { benchmark: ID.to_string(), ..Default::default() };
-        let mut kernel: Option<String> = None;
-        let mut section: Option<Section> = None;
-        let mut section_line = 0usize;
-        // Whether `"stride=N` blocks are lat_mem_rd -t's random loads.
-        let mut random_loads = false;
-        let push = |out: &mut ParsedFile, kernel: &Option<String>, mut s: Sample| {
-            if let Some(k) = kernel {
-                s.kernel = Some(k.as_str().into());
-            }
-            out.samples.push(s);
+        let mut r = Reader {
+            out: ParsedFile { benchmark: ID.to_string(), ..Default::default() },
+            kernel: None,
+            section: None,
+            section_line: 0,
+            random_loads: false,
         };
         for (n, line) in input.numbered() {
-            let t = line.trim();
-            if t.is_empty() {
-                section = None;
-                continue;
-            }
-            if let Some(inner) = t.strip_prefix('[') {
-                section = None;
-                let inner = inner.trim_end_matches(']').trim();
-                // The script's closing `[date]`, or the next run's banner.
-                random_loads = false;
-                if let Some((v, k)) = results_banner(inner) {
-                    if out.version.is_none() {
-                        out.version = v;
-                    }
-                    kernel = k;
-                } else if let Some(rest) = inner.strip_prefix("MHZ:")
-                    && let Some(mhz) = rest.split_whitespace().next().and_then(num::plain)
-                {
-                    push(&mut out, &kernel, mhz_sample(mhz, n));
-                }
-                continue;
-            }
-            if let Some(h) = t.strip_prefix('"') {
-                section = quoted_section(h);
-                section_line = n;
-                match section.as_mut() {
-                    Some(Section::MemRd { random, .. }) => *random = random_loads,
-                    _ => random_loads = false,
-                }
-                match &section {
-                    None => {
-                        out.notes.push((n, format!("unknown lmbench section {t:?}; its rows are skipped")));
-                        section = Some(Section::Skip);
-                    }
-                    Some(Section::Ctx { size, overhead: Some(ovr) }) => {
-                        let s = Sample::new(Metric::new("ctxsw overhead", "µs", Better::Neither), *ovr, n)
-                            .with_group(CTX)
-                            .with_param("size", size);
-                        push(&mut out, &kernel, s);
-                    }
-                    _ => {}
-                }
-                continue;
-            }
-            if let Some(sec) = &section {
-                match sec.row(t, n)? {
-                    RowResult::Samples(v, notes) => {
-                        for s in v {
-                            push(&mut out, &kernel, s);
-                        }
-                        out.notes.extend(notes.into_iter().map(|m| (n, m)));
-                        continue;
-                    }
-                    RowResult::Note(msg) => {
-                        out.notes.push((n, msg));
-                        continue;
-                    }
-                    RowResult::NotARow => {
-                        if section_line + 1 == n && !matches!(sec, Section::Skip) {
-                            // A header with no rows at all.
-                            out.notes.push((section_line, "section header without rows".into()));
-                        }
-                        section = None;
-                    }
-                }
-            }
-            if let Some(random) = mem_rd_heading(t) {
-                random_loads = random;
-                section = None;
-                continue;
-            }
-            if let Some(sec) = plain_section(t) {
-                random_loads = false;
-                section = Some(sec);
-                section_line = n;
-                continue;
-            }
-            if let Some(sec) = command_section(t) {
-                random_loads = false;
-                section = Some(sec);
-                section_line = n;
-                continue;
-            }
-            if let Some(m) = tool_line(t) {
-                let mut s = Sample::new(Metric::new(m.name, m.unit, m.better), m.value, n).with_group(m.group);
-                s.params = m.params;
-                push(&mut out, &kernel, s);
-                continue;
-            }
-            if let Some(mhz) = mhz_line(t) {
-                push(&mut out, &kernel, mhz_sample(mhz, n));
-            }
+            r.read_line(line.trim(), n)?;
         }
-        if out.samples.is_empty() {
+        if r.out.samples.is_empty() {
             return Err(ParseError::NoResults {
                 benchmark: ID,
                 reason: "no lmbench tool line, quoted section or size/value pair".into(),
             });
         }
-        Ok(out)
+        Ok(r.out)
+    }
+}
+
+/// The state of one parse: what the lines above the current one said.
+struct Reader {
+    out: ParsedFile,
+    /// The kernel the latest results banner names.
+    kernel: Option<String>,
+    /// The section whose rows follow, and the line of its header.
+    section: Option<Section>,
+    section_line: usize,
+    /// Whether `"stride=N` blocks are lat_mem_rd -t's random loads.
+    random_loads: bool,
+}
+
+impl Reader {
+    /// Adds `s`, of the kernel the latest banner names.
+    fn push(&mut self, mut s: Sample) {
+        if let Some(k) = &self.kernel {
+            s.kernel = Some(k.as_str().into());
+        }
+        self.out.samples.push(s);
+    }
+
+    /// Reads the trimmed line `t` (number `n`).
+    fn read_line(&mut self, t: &str, n: usize) -> Result<(), ParseError> {
+        if t.is_empty() {
+            self.section = None;
+            return Ok(());
+        }
+        if let Some(inner) = t.strip_prefix('[') {
+            self.read_bracketed(inner, n);
+            return Ok(());
+        }
+        if let Some(h) = t.strip_prefix('"') {
+            self.read_quoted_header(h, t, n);
+            return Ok(());
+        }
+        if self.read_section_row(t, n)? {
+            return Ok(());
+        }
+        self.read_other(t, n);
+        Ok(())
+    }
+
+    /// A `[…]` line (`inner` after its `[`): a results banner (the version
+    /// and kernel), a `[MHZ: …]` line, or the script's closing `[date]`.
+    fn read_bracketed(&mut self, inner: &str, n: usize) {
+        self.section = None;
+        let inner = inner.trim_end_matches(']').trim();
+        // The script's closing `[date]`, or the next run's banner.
+        self.random_loads = false;
+        if let Some((v, k)) = results_banner(inner) {
+            if self.out.version.is_none() {
+                self.out.version = v;
+            }
+            self.kernel = k;
+        } else if let Some(rest) = inner.strip_prefix("MHZ:")
+            && let Some(mhz) = rest.split_whitespace().next().and_then(num::plain)
+        {
+            self.push(mhz_sample(mhz, n));
+        }
+    }
+
+    /// A quoted section header (`h` after its `"`, `t` the whole line):
+    /// the section whose rows follow (an unknown one is skipped, with a
+    /// note; a context-switch header may carry its overhead).
+    fn read_quoted_header(&mut self, h: &str, t: &str, n: usize) {
+        self.section = quoted_section(h);
+        self.section_line = n;
+        match self.section.as_mut() {
+            Some(Section::MemRd { random, .. }) => *random = self.random_loads,
+            _ => self.random_loads = false,
+        }
+        match &self.section {
+            None => {
+                self.out.notes.push((n, format!("unknown lmbench section {t:?}; its rows are skipped")));
+                self.section = Some(Section::Skip);
+            }
+            Some(Section::Ctx { size, overhead: Some(ovr) }) => {
+                let s = Sample::new(Metric::new("ctxsw overhead", "µs", Better::Neither), *ovr, n)
+                    .with_group(CTX)
+                    .with_param("size", size);
+                self.push(s);
+            }
+            _ => {}
+        }
+    }
+
+    /// Reads `t` as a row of the current section. Returns whether it was
+    /// one; a line that is not ends the section (a header with no rows at
+    /// all gets a note).
+    fn read_section_row(&mut self, t: &str, n: usize) -> Result<bool, ParseError> {
+        let Some(sec) = &self.section else { return Ok(false) };
+        match sec.row(t, n)? {
+            RowResult::Samples(v, notes) => {
+                for s in v {
+                    self.push(s);
+                }
+                self.out.notes.extend(notes.into_iter().map(|m| (n, m)));
+                Ok(true)
+            }
+            RowResult::Note(msg) => {
+                self.out.notes.push((n, msg));
+                Ok(true)
+            }
+            RowResult::NotARow => {
+                if self.section_line + 1 == n && !matches!(sec, Section::Skip) {
+                    // A header with no rows at all.
+                    self.out.notes.push((self.section_line, "section header without rows".into()));
+                }
+                self.section = None;
+                Ok(false)
+            }
+        }
+    }
+
+    /// A line outside a section's rows: a lat_mem_rd heading, a plain or
+    /// command section header, a tool's one-line result, or an `MHZ` line.
+    fn read_other(&mut self, t: &str, n: usize) {
+        if let Some(random) = mem_rd_heading(t) {
+            self.random_loads = random;
+            self.section = None;
+            return;
+        }
+        if let Some(sec) = plain_section(t).or_else(|| command_section(t)) {
+            self.random_loads = false;
+            self.section = Some(sec);
+            self.section_line = n;
+            return;
+        }
+        if let Some(m) = tool_line(t) {
+            let mut s = Sample::new(Metric::new(m.name, m.unit, m.better), m.value, n).with_group(m.group);
+            s.params = m.params;
+            self.push(s);
+            return;
+        }
+        if let Some(mhz) = mhz_line(t) {
+            self.push(mhz_sample(mhz, n));
+        }
     }
 }
 
