@@ -36,7 +36,7 @@ pub(super) struct CsvLayout {
     pub(super) version: Option<usize>,
 }
 
-pub(super) fn csv_layout(n: usize) -> Option<CsvLayout> {
+fn csv_layout(n: usize) -> Option<CsvLayout> {
     Some(match n {
         27 => CsvLayout {
             name: 0,
@@ -112,7 +112,7 @@ pub(super) fn csv_layout(n: usize) -> Option<CsvLayout> {
 /// wrote one empty field fewer for the skipped I/O part than 1.97 (47
 /// fields instead of 48), so the count alone does not place them. `None`
 /// unless every field between the seed and `num_files` is empty.
-pub(super) fn io_skipped_layout(fields: &[&str]) -> Option<CsvLayout> {
+fn io_skipped_layout(fields: &[&str]) -> Option<CsvLayout> {
     let n = fields.len();
     let files = n.checked_sub(29).filter(|&f| f >= 5)?;
     if csv_targets(fields).is_none_or(|t| t.contains(&45))
@@ -165,7 +165,7 @@ pub(super) fn csv_targets(fields: &[&str]) -> Option<&'static [usize]> {
 }
 
 /// True when `fields` are a whole format-2 record with its I/O part skipped.
-pub(super) fn io_skipped(fields: &[(String, usize)]) -> bool {
+fn io_skipped(fields: &[(String, usize)]) -> bool {
     let f: Vec<&str> = fields.iter().map(|x| x.0.as_str()).collect();
     f.len() >= 34 && is_ver(f[0]) && is_ver(f[1]) && io_skipped_layout(&f).is_some()
 }

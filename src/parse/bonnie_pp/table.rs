@@ -16,7 +16,7 @@ pub(super) struct Tok<'a> {
     pub(super) line: usize,
 }
 
-pub(super) fn tokens(line: &str, ln: usize) -> Vec<Tok<'_>> {
+fn tokens(line: &str, ln: usize) -> Vec<Tok<'_>> {
     let mut out = Vec::new();
     let mut start = None;
     for (i, c) in line.char_indices() {
@@ -54,7 +54,7 @@ pub(super) fn header_spans(line: &str) -> Option<Spans> {
 
 /// The spans of a table's 6 tests (a rate and its %CP each), where its
 /// `Latency` row prints one cell per test.
-pub(super) fn test_spans(cells: &[(usize, usize)]) -> Spans {
+fn test_spans(cells: &[(usize, usize)]) -> Spans {
     cells.chunks(2).map(|c| (c[0].0, c[c.len() - 1].1)).collect()
 }
 
@@ -62,7 +62,7 @@ pub(super) fn test_spans(cells: &[(usize, usize)]) -> Spans {
 /// else the one it touches (bonnie++ lets wide numbers spill a character
 /// to the right: `6` just after `%CP`). `None` when two columns are equally
 /// near or none overlaps or touches it.
-pub(super) fn column_of(start: usize, end: usize, spans: &[(usize, usize)]) -> Option<usize> {
+fn column_of(start: usize, end: usize, spans: &[(usize, usize)]) -> Option<usize> {
     let score = |&(cs, ce): &(usize, usize)| end.min(ce) as i64 - start.max(cs) as i64;
     let best = spans.iter().map(score).max().filter(|b| *b >= 0)?;
     let mut hits = spans.iter().enumerate().filter(|(_, sp)| score(sp) == best);
@@ -73,7 +73,7 @@ pub(super) fn column_of(start: usize, end: usize, spans: &[(usize, usize)]) -> O
 /// Places the cells of a row with blank cells under the columns `spans`:
 /// one slot each, left to right. `None` when a cell sits under no single
 /// column or two cells under one.
-pub(super) fn place<'a>(vals: &[Tok<'a>], spans: &[(usize, usize)]) -> Option<Slots<'a>> {
+fn place<'a>(vals: &[Tok<'a>], spans: &[(usize, usize)]) -> Option<Slots<'a>> {
     let mut slots = vec![None; spans.len()];
     let mut last: Option<usize> = None;
     for t in vals {
@@ -88,7 +88,7 @@ pub(super) fn place<'a>(vals: &[Tok<'a>], spans: &[(usize, usize)]) -> Option<Sl
 }
 
 /// `+++++` / `+++`: too quick to measure.
-pub(super) fn placeholder(t: &str) -> bool {
+fn placeholder(t: &str) -> bool {
     !t.is_empty() && t.bytes().all(|b| b == b'+')
 }
 
@@ -135,7 +135,7 @@ pub(super) fn lat_cell(t: &str) -> Option<Option<f64>> {
     plain(head).filter(|v| *v >= 0.0).map(|v| Some(v * mult))
 }
 
-pub(super) fn value_tok(t: &str) -> bool {
+fn value_tok(t: &str) -> bool {
     rate_cell(t).is_some()
 }
 
@@ -452,7 +452,7 @@ pub(super) fn title_heading(line: &str, next: Option<&String>) -> Option<Heading
 
 /// A heading that is just a kernel version (`2.4.19`, `Linux 2.5.59-mm2`),
 /// underlined on the next line.
-pub(super) fn kernel_heading(line: &str, next: Option<&String>) -> Option<String> {
+fn kernel_heading(line: &str, next: Option<&String>) -> Option<String> {
     let underlined = next.is_some_and(|n| {
         let n = n.trim();
         n.len() >= 3 && (n.bytes().all(|b| b == b'=') || n.bytes().all(|b| b == b'-'))

@@ -23,13 +23,13 @@ pub(super) fn virtual_lines(input: &Input) -> Vec<(usize, String)> {
     out
 }
 
-pub(super) fn is_dash_token(t: &str) -> bool {
+fn is_dash_token(t: &str) -> bool {
     !t.is_empty() && t.bytes().all(|b| b == b'-')
 }
 
 /// Splits `Title - smaller is better ----- Host OS … ---- ---- row row …`
 /// into its lines; `None` when the line is not such a flattened table.
-pub(super) fn split_flattened(line: &str) -> Option<Vec<String>> {
+fn split_flattened(line: &str) -> Option<Vec<String>> {
     let t = line.trim();
     // Two searchers made once for every line of every file.
     static BETTER: std::sync::LazyLock<[memchr::memmem::Finder<'static>; 2]> = std::sync::LazyLock::new(|| {
@@ -126,7 +126,7 @@ pub(super) fn table_at(lines: &[(usize, String)], i: usize) -> Option<Found> {
 
 /// True when `haystack` contains `needle` (ASCII letters compared without
 /// case), without lowering a copy of it.
-pub(super) fn contains_ignore_ascii_case(haystack: &str, needle: &str) -> bool {
+fn contains_ignore_ascii_case(haystack: &str, needle: &str) -> bool {
     let n = needle.len();
     n == 0 || haystack.as_bytes().windows(n).any(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
 }
@@ -231,7 +231,7 @@ pub(super) fn parse_title(line: &str) -> Option<Title> {
 
 /// The line index of the all-dashes rule under the title at `i` (allowing
 /// one "(WARNING …)" line in between), if there is one.
-pub(super) fn title_rule_at(lines: &[(usize, String)], i: usize) -> Option<usize> {
+fn title_rule_at(lines: &[(usize, String)], i: usize) -> Option<usize> {
     let mut j = i + 1;
     if lines.get(j).is_some_and(|l| l.1.trim_start().starts_with("(WARNING")) {
         j += 1;

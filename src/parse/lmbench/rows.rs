@@ -28,12 +28,7 @@ pub(super) enum RowRead {
 /// A cell's value: `None` for a blank (`-`) and for lmbench's `-1` (not
 /// measured, with a note in `notes`), an error for anything that is not an
 /// lmbench number.
-pub(super) fn cell_value(
-    cell: &str,
-    col: &Column,
-    line: usize,
-    notes: &mut Vec<String>,
-) -> Result<Option<f64>, ParseError> {
+fn cell_value(cell: &str, col: &Column, line: usize, notes: &mut Vec<String>) -> Result<Option<f64>, ParseError> {
     if cell == "-" {
         return Ok(None);
     }
@@ -52,7 +47,7 @@ pub(super) fn cell_value(
 /// `Ok(None)` when the line does not start like a row; an error message
 /// when a word runs over the OS column's edge (which column it is in
 /// cannot be told).
-pub(super) fn row_labels(table: &Table, toks: &[Tok<'_>]) -> Result<Option<(Option<String>, String, usize)>, String> {
+fn row_labels(table: &Table, toks: &[Tok<'_>]) -> Result<Option<(Option<String>, String, usize)>, String> {
     let Some(first) = toks.first() else { return Ok(None) };
     if table.host {
         if first.start != 0 || first.end >= table.label_end || columns::is_cell(first.text) {

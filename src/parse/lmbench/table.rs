@@ -55,7 +55,7 @@ pub(super) fn tokens(line: &str) -> Vec<Tok<'_>> {
 }
 
 /// [`tokens`] over `(column, byte offset, is whitespace)` of each character.
-pub(super) fn split_tokens(line: &str, chars: impl Iterator<Item = (usize, usize, bool)>) -> Vec<Tok<'_>> {
+fn split_tokens(line: &str, chars: impl Iterator<Item = (usize, usize, bool)>) -> Vec<Tok<'_>> {
     let mut out = Vec::with_capacity(16);
     // The token being read: its first and last column, its first byte.
     let mut cur: Option<(usize, usize, usize)> = None;
@@ -77,7 +77,7 @@ pub(super) fn split_tokens(line: &str, chars: impl Iterator<Item = (usize, usize
     out
 }
 
-pub(super) fn overlap(t: &Tok<'_>, c: (usize, usize)) -> usize {
+fn overlap(t: &Tok<'_>, c: (usize, usize)) -> usize {
     let lo = t.start.max(c.0);
     let hi = t.end.min(c.1);
     if hi >= lo { hi - lo + 1 } else { 0 }
@@ -90,7 +90,7 @@ pub(super) fn gap(t: &Tok<'_>, c: (usize, usize)) -> usize {
 /// The column (index into `cols`) a token belongs to: the one it overlaps
 /// most (ties: the one whose right edge is nearest the token's, since values
 /// are right-aligned), else the nearest one at most `slack` columns away.
-pub(super) fn best_col(t: &Tok<'_>, cols: &[(usize, usize)], slack: usize) -> Option<usize> {
+fn best_col(t: &Tok<'_>, cols: &[(usize, usize)], slack: usize) -> Option<usize> {
     let mut best: Option<(usize, usize, usize)> = None; // (overlap, -edge distance, idx)
     for (i, &c) in cols.iter().enumerate() {
         let ov = overlap(t, c);

@@ -123,7 +123,7 @@ impl Section {
     }
 }
 
-pub(super) fn bw(name: impl Into<String>, group: &'static str) -> Section {
+fn bw(name: impl Into<String>, group: &'static str) -> Section {
     Section::Pairs { name: name.into(), unit: "MB/s", better: Better::Higher, group, key: "size" }
 }
 
@@ -132,7 +132,7 @@ pub(super) fn bw(name: impl Into<String>, group: &'static str) -> Section {
 /// `lat_mem_rd -t` (random loads) under `Random load latency`; both print
 /// `"stride=N` blocks, so only the heading (or the logged command line)
 /// tells them apart.
-pub(super) fn mem_rd_name(random: bool) -> &'static str {
+fn mem_rd_name(random: bool) -> &'static str {
     if random { RANDOM } else { "Memory load latency" }
 }
 
@@ -186,7 +186,7 @@ pub(super) fn quoted_section(h: &str) -> Option<Section> {
 /// echoes, each read as its own metric (named by the heading). Any other
 /// quoted heading is unknown: a note, its rows skipped, never filed under
 /// one of these.
-pub(super) const BW_HEADINGS: &[&str] = &[
+const BW_HEADINGS: &[&str] = &[
     "Mmap read bandwidth",
     "Mmap read open2close bandwidth",
     "libc bcopy unaligned",
@@ -198,7 +198,7 @@ pub(super) const BW_HEADINGS: &[&str] = &[
 /// lmbench 3's `disk` tool (run when `DISKS` is configured):
 /// `"Seek times for /dev/sda` (distance MB, ms) and `"Zone bandwidth for
 /// /dev/sda` (offset MB, MB/s); the metric keeps the disk's name.
-pub(super) fn disk_section(h: &str) -> Option<Section> {
+fn disk_section(h: &str) -> Option<Section> {
     if h.strip_prefix("Seek times for ").is_some_and(|d| !d.trim().is_empty()) {
         return Some(Section::Pairs {
             name: h.into(),

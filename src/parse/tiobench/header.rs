@@ -62,7 +62,7 @@ pub(super) struct Layout {
 
 /// The four operations and the words that name them in titles and in
 /// condensed headers.
-pub(super) const OPS: [(&str, &str, &str); 4] = [
+const OPS: [(&str, &str, &str); 4] = [
     ("Sequential Reads", "Seq", "Read"),
     ("Sequential Writes", "Seq", "Write"),
     ("Random Reads", "Rand", "Read"),
@@ -100,7 +100,7 @@ pub(super) fn section_title(line: &str) -> Option<String> {
 
 /// Operations named in a condensed header's first line (`Num Seq Read CPU
 /// Rand Read CPU`), in order.
-pub(super) fn condensed_ops(line: &str) -> Vec<String> {
+fn condensed_ops(line: &str) -> Vec<String> {
     let toks: Vec<&str> = line.split_whitespace().collect();
     let mut ops = Vec::new();
     for w in toks.windows(2) {
@@ -130,7 +130,7 @@ pub(super) fn is_rule(line: &str) -> bool {
 }
 
 /// Column tokens that may follow a wrapped header's second line.
-pub(super) fn is_col_word(t: &str) -> bool {
+fn is_col_word(t: &str) -> bool {
     matches!(t, "Size" | "Thr" | "Rate" | "(CPU%)" | "Latency" | ">2s" | ">10s" | "Eff")
 }
 
@@ -189,7 +189,7 @@ pub(super) fn header_at(lines: &[String], i: usize) -> Option<(Layout, usize)> {
 /// The first line of the table header whose second line is line `i`
 /// (and a wrapped part of it above), joined with spaces: the lines above
 /// `i`, up to two and up to a blank line.
-pub(super) fn first_header_line(lines: &[String], i: usize) -> String {
+fn first_header_line(lines: &[String], i: usize) -> String {
     let mut l1 = String::new();
     for back in 1..=2 {
         if let Some(prev) = i.checked_sub(back).and_then(|j| lines.get(j)) {
@@ -207,7 +207,7 @@ pub(super) fn first_header_line(lines: &[String], i: usize) -> String {
 /// index in a condensed table), named with the help of the first line's
 /// words `l1_words` (`File`/`Blk` over `Size`, `Avg`/`Maximum` over
 /// `Latency`). `None` when a token is no column.
-pub(super) fn header_columns(toks: &[&str], l1_words: &[&str], condensed: bool) -> Option<Vec<(Col, usize)>> {
+fn header_columns(toks: &[&str], l1_words: &[&str], condensed: bool) -> Option<Vec<(Col, usize)>> {
     let has = |w: &str| l1_words.contains(&w);
     let n_size = toks.iter().filter(|t| **t == "Size").count();
     let n_lat = toks.iter().filter(|t| **t == "Latency").count();
