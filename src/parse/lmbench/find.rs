@@ -135,7 +135,7 @@ fn contains_ignore_ascii_case(haystack: &str, needle: &str) -> bool {
 /// a title [`parse_title`] accepts: each of those lines is part of the
 /// line with tabs expanded, and a title holds a unit word, or is "Basic
 /// system parameters" in any case. A cheap test that lets
-/// [`Lmbench::detect`] skip building the virtual lines of files that are
+/// [`Lmbench::detect`](super::Lmbench::detect) skip building the virtual lines of files that are
 /// no lmbench summary.
 pub(super) fn may_hold_title(line: &str) -> bool {
     // A title with a unit is cut at " - " or " in ": spaces here, or

@@ -24,7 +24,7 @@
 //! columns (`0K File` over `Create` and `Delete`) prefixes both. The unit
 //! comes from the title (`microseconds` → `µs`, `nanoseconds` → `ns`,
 //! `MB/s` → `MB/s`), the direction from `smaller is better` (Lower) or
-//! `bigger is better` (Higher). `Mhz` columns are `MHz`, [`Better::Neither`].
+//! `bigger is better` (Higher). `Mhz` columns are `MHz`, [`Better::Neither`](crate::model::Better::Neither).
 //! Every value column of "Basic system parameters" is informational
 //! (Neither, unit "" except `Mhz`). Text columns (`Description`, `Guesses`)
 //! give no samples. The kernel is the OS column with a leading `Linux `
