@@ -317,18 +317,7 @@ fn parse_any(input: &Input, id: &'static str) -> Result<ParsedFile, ParseError> 
             group = w;
         }
         if let Some(at) = line.find(AIM7_BANNER) {
-            let fields: Vec<&str> = line[at..].split('\t').collect();
-            if fields.len() >= 4 {
-                // Spreadsheet: name, "version", machine, run date.
-                let version = fields[1].trim().trim_matches('"');
-                if out.version.is_none() && !version.is_empty() {
-                    out.version = Some(version.to_string());
-                }
-                out.notes.push((
-                    lineno,
-                    format!("AIM7 run: machine {:?}, run date {:?}", fields[2].trim(), fields[3].trim()),
-                ));
-            }
+            read_banner(&line[at..], lineno, &mut out);
             table = Table::None;
             continue;
         }
@@ -401,6 +390,21 @@ fn parse_any(input: &Input, id: &'static str) -> Result<ParsedFile, ParseError> 
         return Err(ParseError::NoResults { benchmark: id, reason: "no AIM7 or re-aim result table".into() });
     }
     Ok(out)
+}
+
+/// Reads an AIM7 banner `banner` (from `AIM Multiuser Benchmark - Suite VII` on) at
+/// line `lineno`: a spreadsheet's tab-separated name, "version", machine
+/// and run date give the version (the first one's) and a note.
+fn read_banner(banner: &str, lineno: usize, out: &mut ParsedFile) {
+    let fields: Vec<&str> = banner.split('\t').collect();
+    if fields.len() >= 4 {
+        // Spreadsheet: name, "version", machine, run date.
+        let version = fields[1].trim().trim_matches('"');
+        if out.version.is_none() && !version.is_empty() {
+            out.version = Some(version.to_string());
+        }
+        out.notes.push((lineno, format!("AIM7 run: machine {:?}, run date {:?}", fields[2].trim(), fields[3].trim())));
+    }
 }
 
 /// Where a table row is: the file's lines, its 1-based number, the group.

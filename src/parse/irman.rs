@@ -320,42 +320,9 @@ impl BenchParser for Irman {
                 i += 1;
                 continue;
             };
-            let ncols = h.cols.len();
             let mut table = Table { group: test.take().unwrap_or_default(), unit, cols: h.cols, rows: Vec::new() };
             unit = "ms";
-            i += 1;
-            while i < lines.len() {
-                let row_line = lines[i].as_str();
-                match classify(row_line, ncols) {
-                    RowKind::Row(kernel, values) => {
-                        table.rows.push((i + 1, kernel, values));
-                        i += 1;
-                    }
-                    RowKind::Truncated => {
-                        return Err(ParseError::malformed(
-                            i + 1,
-                            format!("an irman row: kernel and {ncols} numbers"),
-                            row_line.trim(),
-                        ));
-                    }
-                    RowKind::LabelOnly(label) => {
-                        let labelled = h.kernel_col || table.rows.last().is_some_and(|r| r.1.is_some());
-                        let next = lines.get(i + 1).map(|l| classify(l, ncols));
-                        match next {
-                            Some(RowKind::Row(None, values)) if labelled => {
-                                out.notes.push((i + 1, format!("rejoined kernel {label:?} with its wrapped values")));
-                                table.rows.push((i + 2, Some(label), values));
-                                i += 2;
-                            }
-                            _ => break,
-                        }
-                    }
-                    RowKind::Damaged(cell) => {
-                        return Err(ParseError::malformed(i + 1, "a number", cell));
-                    }
-                    RowKind::End => break,
-                }
-            }
+            i = read_rows(lines, i + 1, h.kernel_col, &mut table, &mut out.notes)?;
             if table.rows.is_empty() {
                 out.notes.push((i, "irman header without rows".to_string()));
             } else if h.load_col {
@@ -373,26 +340,7 @@ impl BenchParser for Irman {
             }
         }
 
-        let mut seen = Vec::new();
-        for table in tables {
-            let fp = table.fingerprint();
-            if seen.contains(&fp) {
-                let first = table.rows.first().map_or(0, |r| r.0);
-                out.notes.push((first, format!("skipped repeated (quoted) irman table {:?}", table.group)));
-                continue;
-            }
-            seen.push(fp);
-            for (line, kernel, values) in &table.rows {
-                for (col, v) in table.cols.iter().zip(values) {
-                    let mut s = Sample::new(Metric::new(col.name(), table.unit, Better::Lower), *v, *line)
-                        .with_group(table.group.clone());
-                    if let Some(k) = kernel {
-                        s = s.with_kernel(k.clone());
-                    }
-                    out.samples.push(s);
-                }
-            }
-        }
+        push_samples(tables, &mut out);
         if out.samples.is_empty() {
             return Err(ParseError::NoResults {
                 benchmark: "irman",
@@ -400,6 +348,79 @@ impl BenchParser for Irman {
             });
         }
         Ok(out)
+    }
+}
+
+/// Reads the rows of `table` from line index `i` (just under its header;
+/// `kernel_col` when the header has a Kernel column), rejoining a kernel
+/// label whose values wrapped onto the next line (with a note). Returns
+/// the index of the first line after the rows; an error for a row cut
+/// short or a cell that is no number.
+fn read_rows(
+    lines: &[String],
+    mut i: usize,
+    kernel_col: bool,
+    table: &mut Table,
+    notes: &mut Vec<(usize, String)>,
+) -> Result<usize, ParseError> {
+    let ncols = table.cols.len();
+    while i < lines.len() {
+        let row_line = lines[i].as_str();
+        match classify(row_line, ncols) {
+            RowKind::Row(kernel, values) => {
+                table.rows.push((i + 1, kernel, values));
+                i += 1;
+            }
+            RowKind::Truncated => {
+                return Err(ParseError::malformed(
+                    i + 1,
+                    format!("an irman row: kernel and {ncols} numbers"),
+                    row_line.trim(),
+                ));
+            }
+            RowKind::LabelOnly(label) => {
+                let labelled = kernel_col || table.rows.last().is_some_and(|r| r.1.is_some());
+                let next = lines.get(i + 1).map(|l| classify(l, ncols));
+                match next {
+                    Some(RowKind::Row(None, values)) if labelled => {
+                        notes.push((i + 1, format!("rejoined kernel {label:?} with its wrapped values")));
+                        table.rows.push((i + 2, Some(label), values));
+                        i += 2;
+                    }
+                    _ => break,
+                }
+            }
+            RowKind::Damaged(cell) => {
+                return Err(ParseError::malformed(i + 1, "a number", cell));
+            }
+            RowKind::End => break,
+        }
+    }
+    Ok(i)
+}
+
+/// Pushes the samples of `tables` onto `out`, one per cell, skipping a
+/// table that repeats an earlier one (a quote; with a note).
+fn push_samples(tables: Vec<Table>, out: &mut ParsedFile) {
+    let mut seen = Vec::new();
+    for table in tables {
+        let fp = table.fingerprint();
+        if seen.contains(&fp) {
+            let first = table.rows.first().map_or(0, |r| r.0);
+            out.notes.push((first, format!("skipped repeated (quoted) irman table {:?}", table.group)));
+            continue;
+        }
+        seen.push(fp);
+        for (line, kernel, values) in &table.rows {
+            for (col, v) in table.cols.iter().zip(values) {
+                let mut s = Sample::new(Metric::new(col.name(), table.unit, Better::Lower), *v, *line)
+                    .with_group(table.group.clone());
+                if let Some(k) = kernel {
+                    s = s.with_kernel(k.clone());
+                }
+                out.samples.push(s);
+            }
+        }
     }
 }
 

@@ -276,54 +276,14 @@ impl BenchParser for Osdb {
                 let value = seconds_field(rest).ok_or_else(|| {
                     ParseError::malformed(n, format!("\"{metric}\" followed by its seconds"), line.trim())
                 })?;
-                if let Some(kernel) = label {
-                    let dup = summaries.iter().any(|s| s.kernel == kernel && s.metric == metric && s.value == value);
-                    if dup {
-                        out.notes.push((n, format!("skipped repeated (quoted) total for {kernel}")));
-                    } else {
-                        summaries.push(Summary { kernel: kernel.to_string(), metric, value, line: n });
-                    }
-                    continue;
-                }
-                if metric == "Single User Test" {
-                    if st.single_done {
-                        st.start_run(); // a second total: another log
-                    }
-                    st.push(Sample::new(Metric::new(metric, "s", Better::Lower), value, n).with_group(GROUP_SINGLE));
-                    st.current().single_total = Some((value, n));
-                    st.single_done = true;
-                } else {
-                    let s = st.with_users(Sample::new(Metric::new(metric, "s", Better::Lower), value, n));
-                    st.push(s.with_group(GROUP_MULTI));
-                    st.closed = true;
+                match label {
+                    Some(kernel) => add_summary(&mut summaries, &mut out.notes, kernel, metric, value, n),
+                    None => st.push_total(metric, value, n),
                 }
                 continue;
             }
             if let Some((name, rest)) = step_line(line) {
-                let mut words = rest.split_whitespace();
-                let first = words.next().unwrap_or("");
-                let first_num = num::plain(first);
-                if first_num.is_none() && !rest.contains("seconds") {
-                    continue; // prose such as `main() is ...`
-                }
-                let value = match (first_num, words.next()) {
-                    (Some(v), Some("seconds")) => v,
-                    _ => {
-                        return Err(ParseError::malformed(
-                            n,
-                            format!("{name}() followed by `<seconds> seconds`"),
-                            line.trim(),
-                        ));
-                    }
-                };
-                // A step after a finished single-user total and no
-                // multi-user marker starts the next (banner-less) log.
-                if st.single_done && st.users.is_none() {
-                    st.start_run();
-                }
-                let s = Sample::new(Metric::new(name, "s", Better::Lower), value, n).with_group(st.group);
-                let s = if st.group == GROUP_MULTI { st.with_users(s) } else { s };
-                st.push(s);
+                st.read_step(name, rest, n, line)?;
                 continue;
             }
             if let Some((name, value_text)) = throughput_line(line) {
@@ -344,69 +304,110 @@ impl BenchParser for Osdb {
             }
         }
 
-        // Name the kernel of each full log from a labelled total equal to
-        // its single-user total, when exactly one kernel has that value and
-        // no other log has the same total.
         let runs = st.runs;
-        let mut used = vec![false; summaries.len()];
-        let mut kernels: Vec<Option<String>> = vec![None; runs.len()];
-        for (ri, run) in runs.iter().enumerate() {
-            let Some((total, tline)) = run.single_total else {
-                continue;
-            };
-            let same_total = runs.iter().filter(|r| r.single_total.is_some_and(|(t, _)| t == total)).count();
-            let matching: Vec<usize> = (0..summaries.len())
-                .filter(|&i| summaries[i].metric == "Single User Test" && summaries[i].value == total)
-                .collect();
-            let first = matching.first().map(|&i| summaries[i].kernel.clone());
-            let one_kernel = matching.iter().all(|&i| Some(&summaries[i].kernel) == first.as_ref());
-            if let (1, Some(k), true) = (same_total, first, one_kernel) {
-                for &i in &matching {
-                    used[i] = true;
-                    out.notes.push((
-                        summaries[i].line,
-                        format!(
-                            "{k} \"Single User Test\" repeats the total of log {} (line {tline}), naming its kernel; counted once there",
-                            ri + 1
-                        ),
-                    ));
-                }
-                out.notes.push((tline, format!("log {} is kernel {k}: its total matches the summary line", ri + 1)));
-                kernels[ri] = Some(k);
-            }
-        }
-        for (run, kernel) in runs.into_iter().zip(kernels) {
-            let mut seen: FxHashMap<(CompactString, CompactString), usize> = FxHashMap::default();
-            for mut s in run.samples {
-                let nth = seen.entry((s.group.clone(), s.metric.name.clone())).or_default();
-                *nth += 1;
-                if *nth > 1 {
-                    s.params.push(Param::new("occurrence", *nth));
-                }
-                if let Some(size) = &run.size {
-                    s.params.insert(0, Param::new("size", size));
-                }
-                if kernel.is_some() {
-                    s.kernel = kernel.as_deref().map(Into::into);
-                }
-                out.samples.push(s);
-            }
-        }
-        for (s, u) in summaries.iter().zip(&used) {
-            if !u {
-                let group = if s.metric == "Single User Test" { GROUP_SINGLE } else { GROUP_MULTI };
-                out.samples.push(
-                    Sample::new(Metric::new(s.metric, "s", Better::Lower), s.value, s.line)
-                        .with_group(group)
-                        .with_kernel(s.kernel.clone()),
-                );
-            }
-        }
+        let (kernels, used) = name_kernels(&runs, &summaries, &mut out.notes);
+        push_run_samples(runs, kernels, &mut out.samples);
+        push_unused_summaries(&summaries, &used, &mut out.samples);
         out.samples.sort_by_key(|s| s.line);
         if out.samples.is_empty() {
             return Err(ParseError::NoResults { benchmark: "osdb", reason: "no timed OSDB step or total".to_string() });
         }
         Ok(out)
+    }
+}
+
+/// Records the total `metric` = `value` seconds a line `n` labels with
+/// `kernel` (a summary of several logs), unless a quoted repeat of one
+/// already recorded (then a note).
+fn add_summary(
+    summaries: &mut Vec<Summary>,
+    notes: &mut Vec<(usize, String)>,
+    kernel: &str,
+    metric: &'static str,
+    value: f64,
+    n: usize,
+) {
+    let dup = summaries.iter().any(|s| s.kernel == kernel && s.metric == metric && s.value == value);
+    if dup {
+        notes.push((n, format!("skipped repeated (quoted) total for {kernel}")));
+    } else {
+        summaries.push(Summary { kernel: kernel.to_string(), metric, value, line: n });
+    }
+}
+
+/// Names the kernel of each full log in `runs` from a labelled total equal
+/// to its single-user total, when exactly one kernel has that value and no
+/// other log has the same total (with notes). Returns each run's kernel and
+/// which summaries named one.
+fn name_kernels(
+    runs: &[Run],
+    summaries: &[Summary],
+    notes: &mut Vec<(usize, String)>,
+) -> (Vec<Option<String>>, Vec<bool>) {
+    let mut used = vec![false; summaries.len()];
+    let mut kernels: Vec<Option<String>> = vec![None; runs.len()];
+    for (ri, run) in runs.iter().enumerate() {
+        let Some((total, tline)) = run.single_total else {
+            continue;
+        };
+        let same_total = runs.iter().filter(|r| r.single_total.is_some_and(|(t, _)| t == total)).count();
+        let matching: Vec<usize> = (0..summaries.len())
+            .filter(|&i| summaries[i].metric == "Single User Test" && summaries[i].value == total)
+            .collect();
+        let first = matching.first().map(|&i| summaries[i].kernel.clone());
+        let one_kernel = matching.iter().all(|&i| Some(&summaries[i].kernel) == first.as_ref());
+        if let (1, Some(k), true) = (same_total, first, one_kernel) {
+            for &i in &matching {
+                used[i] = true;
+                notes.push((
+                    summaries[i].line,
+                    format!(
+                        "{k} \"Single User Test\" repeats the total of log {} (line {tline}), naming its kernel; counted once there",
+                        ri + 1
+                    ),
+                ));
+            }
+            notes.push((tline, format!("log {} is kernel {k}: its total matches the summary line", ri + 1)));
+            kernels[ri] = Some(k);
+        }
+    }
+    (kernels, used)
+}
+
+/// Pushes the samples of each run onto `samples`, with its size, its
+/// kernel (when named) and an `occurrence` for a repeated step.
+fn push_run_samples(runs: Vec<Run>, kernels: Vec<Option<String>>, samples: &mut Vec<Sample>) {
+    for (run, kernel) in runs.into_iter().zip(kernels) {
+        let mut seen: FxHashMap<(CompactString, CompactString), usize> = FxHashMap::default();
+        for mut s in run.samples {
+            let nth = seen.entry((s.group.clone(), s.metric.name.clone())).or_default();
+            *nth += 1;
+            if *nth > 1 {
+                s.params.push(Param::new("occurrence", *nth));
+            }
+            if let Some(size) = &run.size {
+                s.params.insert(0, Param::new("size", size));
+            }
+            if kernel.is_some() {
+                s.kernel = kernel.as_deref().map(Into::into);
+            }
+            samples.push(s);
+        }
+    }
+}
+
+/// Pushes the labelled totals that named no log's kernel onto `samples`,
+/// as samples of their kernel.
+fn push_unused_summaries(summaries: &[Summary], used: &[bool], samples: &mut Vec<Sample>) {
+    for (s, u) in summaries.iter().zip(used) {
+        if !u {
+            let group = if s.metric == "Single User Test" { GROUP_SINGLE } else { GROUP_MULTI };
+            samples.push(
+                Sample::new(Metric::new(s.metric, "s", Better::Lower), s.value, s.line)
+                    .with_group(group)
+                    .with_kernel(s.kernel.clone()),
+            );
+        }
     }
 }
 
@@ -458,6 +459,51 @@ impl State {
             Some(u) => s.with_param("users", u),
             None => s,
         }
+    }
+
+    /// Adds the unlabelled total `metric` = `value` seconds of line `n`: the
+    /// single-user total (a second one starts another log) or a multi-user
+    /// total (which closes the multi-user part).
+    fn push_total(&mut self, metric: &'static str, value: f64, n: usize) {
+        if metric == "Single User Test" {
+            if self.single_done {
+                self.start_run(); // a second total: another log
+            }
+            self.push(Sample::new(Metric::new(metric, "s", Better::Lower), value, n).with_group(GROUP_SINGLE));
+            self.current().single_total = Some((value, n));
+            self.single_done = true;
+        } else {
+            let s = self.with_users(Sample::new(Metric::new(metric, "s", Better::Lower), value, n));
+            self.push(s.with_group(GROUP_MULTI));
+            self.closed = true;
+        }
+    }
+
+    /// Adds the step `name()` of `line` (number `n`) whose text after the
+    /// name is `rest`: `<seconds> seconds …`. Prose (`main() is …`) is
+    /// skipped; a step without its seconds is an error.
+    fn read_step(&mut self, name: &str, rest: &str, n: usize, line: &str) -> Result<(), ParseError> {
+        let mut words = rest.split_whitespace();
+        let first = words.next().unwrap_or("");
+        let first_num = num::plain(first);
+        if first_num.is_none() && !rest.contains("seconds") {
+            return Ok(()); // prose such as `main() is ...`
+        }
+        let value = match (first_num, words.next()) {
+            (Some(v), Some("seconds")) => v,
+            _ => {
+                return Err(ParseError::malformed(n, format!("{name}() followed by `<seconds> seconds`"), line.trim()));
+            }
+        };
+        // A step after a finished single-user total and no
+        // multi-user marker starts the next (banner-less) log.
+        if self.single_done && self.users.is_none() {
+            self.start_run();
+        }
+        let s = Sample::new(Metric::new(name, "s", Better::Lower), value, n).with_group(self.group);
+        let s = if self.group == GROUP_MULTI { self.with_users(s) } else { s };
+        self.push(s);
+        Ok(())
     }
 }
 

@@ -172,32 +172,8 @@ impl BenchParser for UnixBench {
             }
             if let Some((group, metric)) = score_label(line) {
                 index = None;
-                let (value, at) = match last_number(trimmed) {
-                    Some(v) => (v, lineno),
-                    None => {
-                        // `FINAL SCORE` / `203.5`: the score wrapped onto the next non-blank line.
-                        let mut j = i;
-                        while j < lines.len() && lines[j].trim().is_empty() {
-                            j += 1;
-                        }
-                        match lines.get(j).and_then(|l| lone_number(l)) {
-                            Some(v) => {
-                                out.notes
-                                    .push((j + 1, format!("score on line {lineno} wrapped onto this line; rejoined")));
-                                i = j + 1;
-                                (v, j + 1)
-                            }
-                            None => {
-                                let found = lines.get(j).cloned().unwrap_or_default();
-                                return Err(ParseError::malformed(
-                                    j.min(lines.len().saturating_sub(1)) + 1,
-                                    format!("the value of {trimmed:?}"),
-                                    found,
-                                ));
-                            }
-                        }
-                    }
-                };
+                let (value, at, next) = score_value(lines, i, trimmed, &mut out.notes)?;
+                i = next;
                 out.samples.push(tagged(
                     Sample::new(Metric::new(metric, "", Better::Higher), value, at).with_group(group),
                     &copies,
@@ -210,65 +186,21 @@ impl BenchParser for UnixBench {
                 continue;
             }
             if let Some(group) = index {
-                if trimmed.is_empty() || trimmed.chars().all(|c| c == '=' || c == '-') || trimmed == "INDEX" {
-                    continue;
-                }
-                let cells = Cells::of(line);
-                let nums = cells.trailing_numbers(3);
-                if nums.is_empty() {
-                    // BASELINE and RESULT followed by a damaged INDEX (`46#.1`):
-                    // a broken index row, not the end of the table.
-                    let toks: Vec<&str> = trimmed.split_whitespace().collect();
-                    if let [.., baseline, result, bad] = toks.as_slice()
-                        && toks.len() >= 4
-                        && num::plain(baseline).is_some()
-                        && num::plain(result).is_some()
-                        && bad.chars().any(|c| c.is_ascii_digit())
-                    {
-                        return Err(ParseError::malformed(lineno, "an INDEX value (a number)", *bad));
+                match index_row(lines, i, line, &mut out.notes)? {
+                    IndexRow::Skip => {}
+                    IndexRow::End => {
+                        index = None;
+                        i -= 1;
                     }
-                    // Not a row: the table ended without a score line.
-                    out.notes.push((lineno, "index table ended without a score line".to_string()));
-                    index = None;
-                    i -= 1;
-                    continue;
-                }
-                let name = cells.before_trailing(line, nums.len()).trim();
-                if name.is_empty() || !name.chars().any(|c| c.is_ascii_alphabetic()) || nums.len() < 2 {
-                    return Err(ParseError::malformed(
-                        lineno,
-                        "an index row: test name, BASELINE, RESULT and INDEX",
-                        line,
-                    ));
-                }
-                let (value, at) = if nums.len() == 3 {
-                    (nums[2], lineno)
-                } else {
-                    let (baseline, result) = (nums[0], nums[1]);
-                    let next = lines.get(i).map(String::as_str).unwrap_or("");
-                    match lone_number(next) {
-                        Some(v) if index_matches(baseline, result, v) => {
-                            out.notes.push((
-                                i + 1,
-                                format!("index value of line {lineno} wrapped onto this line; rejoined"),
-                            ));
-                            i += 1;
-                            (v, i)
-                        }
-                        _ => {
-                            return Err(ParseError::malformed(
-                                lineno,
-                                "an index row: test name, BASELINE, RESULT and INDEX (INDEX missing)",
-                                line,
-                            ));
-                        }
+                    IndexRow::Value { name, value, at, next } => {
+                        i = next;
+                        out.samples.push(tagged(
+                            Sample::new(Metric::new(name, "", Better::Higher), value, at).with_group(group),
+                            &copies,
+                            &kernel,
+                        ));
                     }
-                };
-                out.samples.push(tagged(
-                    Sample::new(Metric::new(name, "", Better::Higher), value, at).with_group(group),
-                    &copies,
-                    &kernel,
-                ));
+                }
                 continue;
             }
             match result_line(line).or_else(|| if banner_seen { bare_result_line(line).map(Ok) } else { None }) {
@@ -287,20 +219,125 @@ impl BenchParser for UnixBench {
                 None => {}
             }
         }
-        if wrapped_notes > 0 {
-            out.notes.push((
-                first_wrapped.unwrap_or(1),
-                format!("{wrapped_notes} test lines had their timing note wrapped onto the next line; the continuation was skipped"),
-            ));
+        finish(out, wrapped_notes, first_wrapped)
+    }
+}
+
+/// The parsed file `out`, with one note for the `wrapped_notes` test lines
+/// (the first at line `first_wrapped`) whose timing note wrapped, and its
+/// notes in line order. An error when it has no sample.
+fn finish(mut out: ParsedFile, wrapped_notes: usize, first_wrapped: Option<usize>) -> Result<ParsedFile, ParseError> {
+    if wrapped_notes > 0 {
+        out.notes.push((
+            first_wrapped.unwrap_or(1),
+            format!("{wrapped_notes} test lines had their timing note wrapped onto the next line; the continuation was skipped"),
+        ));
+    }
+    out.notes.sort_by_key(|(line, _)| *line);
+    if out.samples.is_empty() {
+        return Err(ParseError::NoResults { benchmark: ID, reason: "no test result, index row or score line".into() });
+    }
+    Ok(out)
+}
+
+/// The value of the score line at index `i - 1` (`trimmed`): its last
+/// number, or the lone number on the next non-blank line when the score
+/// wrapped there (`FINAL SCORE` / `203.5`; with a note). Returns the value,
+/// its 1-based line and the index of the line to read next. An error when
+/// neither holds a number.
+fn score_value(
+    lines: &[String],
+    i: usize,
+    trimmed: &str,
+    notes: &mut Vec<(usize, String)>,
+) -> Result<(f64, usize, usize), ParseError> {
+    let lineno = i;
+    if let Some(v) = last_number(trimmed) {
+        return Ok((v, lineno, i));
+    }
+    let mut j = i;
+    while j < lines.len() && lines[j].trim().is_empty() {
+        j += 1;
+    }
+    match lines.get(j).and_then(|l| lone_number(l)) {
+        Some(v) => {
+            notes.push((j + 1, format!("score on line {lineno} wrapped onto this line; rejoined")));
+            Ok((v, j + 1, j + 1))
         }
-        out.notes.sort_by_key(|(line, _)| *line);
-        if out.samples.is_empty() {
-            return Err(ParseError::NoResults {
-                benchmark: ID,
-                reason: "no test result, index row or score line".into(),
-            });
+        None => {
+            let found = lines.get(j).cloned().unwrap_or_default();
+            Err(ParseError::malformed(
+                j.min(lines.len().saturating_sub(1)) + 1,
+                format!("the value of {trimmed:?}"),
+                found,
+            ))
         }
-        Ok(out)
+    }
+}
+
+/// What a line inside an index table is.
+enum IndexRow<'a> {
+    /// A blank line, a rule or the `INDEX` heading.
+    Skip,
+    /// Not a row: the table ended (without a score line) above it.
+    End,
+    /// A row: the test's name, its INDEX value with the 1-based line it
+    /// is on, and the index of the line to read next.
+    Value { name: &'a str, value: f64, at: usize, next: usize },
+}
+
+/// Reads `line` (at index `i - 1`) of an index table: `name BASELINE RESULT
+/// INDEX`, with the INDEX value possibly wrapped onto the next line (with a
+/// note). A line that is no row ends the table (with a note). An error for
+/// a damaged row.
+fn index_row<'a>(
+    lines: &[String],
+    i: usize,
+    line: &'a str,
+    notes: &mut Vec<(usize, String)>,
+) -> Result<IndexRow<'a>, ParseError> {
+    let lineno = i;
+    let trimmed = line.trim();
+    if trimmed.is_empty() || trimmed.chars().all(|c| c == '=' || c == '-') || trimmed == "INDEX" {
+        return Ok(IndexRow::Skip);
+    }
+    let cells = Cells::of(line);
+    let nums = cells.trailing_numbers(3);
+    if nums.is_empty() {
+        // BASELINE and RESULT followed by a damaged INDEX (`46#.1`):
+        // a broken index row, not the end of the table.
+        let toks: Vec<&str> = trimmed.split_whitespace().collect();
+        if let [.., baseline, result, bad] = toks.as_slice()
+            && toks.len() >= 4
+            && num::plain(baseline).is_some()
+            && num::plain(result).is_some()
+            && bad.chars().any(|c| c.is_ascii_digit())
+        {
+            return Err(ParseError::malformed(lineno, "an INDEX value (a number)", *bad));
+        }
+        // Not a row: the table ended without a score line.
+        notes.push((lineno, "index table ended without a score line".to_string()));
+        return Ok(IndexRow::End);
+    }
+    let name = cells.before_trailing(line, nums.len()).trim();
+    if name.is_empty() || !name.chars().any(|c| c.is_ascii_alphabetic()) || nums.len() < 2 {
+        return Err(ParseError::malformed(lineno, "an index row: test name, BASELINE, RESULT and INDEX", line));
+    }
+    if nums.len() == 3 {
+        return Ok(IndexRow::Value { name, value: nums[2], at: lineno, next: i });
+    }
+    let (baseline, result) = (nums[0], nums[1]);
+    let next = lines.get(i).map(String::as_str).unwrap_or("");
+    match lone_number(next) {
+        Some(v) if index_matches(baseline, result, v) => {
+            notes.push((i + 1, format!("index value of line {lineno} wrapped onto this line; rejoined")));
+            Ok(IndexRow::Value { name, value: v, at: i + 1, next: i + 1 })
+        }
+        _ => Err(ParseError::malformed(
+            lineno,
+            "an index row: test name, BASELINE, RESULT and INDEX (INDEX missing)",
+            line,
+        )),
     }
 }
 

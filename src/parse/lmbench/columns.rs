@@ -8,7 +8,8 @@
 //! a line of their own (the rows then reach past the rule). Both are
 //! recovered from the rows; nothing else is.
 
-use super::{Tok, num, tokens};
+use super::num;
+use super::table::{Tok, tokens};
 
 /// A cell-like token: a number (`0.40`, `13.K`, `115.`) or `-`.
 pub(super) fn is_cell(t: &str) -> bool {

@@ -8,7 +8,7 @@
 //! dashed rule and the data) do, when exactly one choice of lmbench's
 //! columns stacks to those words.
 
-use super::join_words;
+use super::table::join_words;
 
 /// lmbench's column headers per section (1.0, 1.1, 1.9, 2.0, 3.0), in
 /// table order, as their stacked header lines joined by `|`

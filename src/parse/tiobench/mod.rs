@@ -84,249 +84,17 @@
 //! with a note. A row cut short is rejoined with the next line only when that
 //! line holds exactly the missing numbers; otherwise it is an error.
 
-use crate::model::{Better, Metric, ParsedFile, Sample};
+use crate::model::{ParsedFile, Sample};
 use crate::parse::num::plain;
 use crate::parse::{BenchParser, Input, ParseError};
 
+mod header;
 pub mod tiotest;
+
+use header::{Col, Layout, header_at, is_rule, section_title};
 
 /// The tiobench parser (registry id `"tiobench"`).
 pub struct Tiobench;
-
-/// One column of a tiobench table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Col {
-    FileSize,
-    BlkSize,
-    Threads,
-    Rate,
-    Cpu,
-    AvgLat,
-    MaxLat,
-    Lat2,
-    Lat10,
-    Eff,
-}
-
-impl Col {
-    /// The parameter name, for columns that are parameters.
-    fn param(self) -> Option<&'static str> {
-        match self {
-            Col::FileSize => Some("file size"),
-            Col::BlkSize => Some("blk size"),
-            Col::Threads => Some("threads"),
-            _ => None,
-        }
-    }
-
-    /// The metric, for columns that are measurements.
-    fn metric(self) -> Option<Metric> {
-        let (name, unit, better) = match self {
-            Col::Rate => ("Rate", "MB/s", Better::Higher),
-            Col::Cpu => ("CPU%", "%", Better::Neither),
-            Col::AvgLat => ("Avg Latency", "ms", Better::Lower),
-            Col::MaxLat => ("Max Latency", "ms", Better::Lower),
-            Col::Lat2 => ("Lat% >2s", "%", Better::Lower),
-            Col::Lat10 => ("Lat% >10s", "%", Better::Lower),
-            Col::Eff => ("CPU Eff", "", Better::Higher),
-            _ => return None,
-        };
-        Some(Metric::new(name, unit, better))
-    }
-}
-
-/// A recognised table header: the value columns after the label column,
-/// each tagged with the operation (index into `groups`) it belongs to.
-#[derive(Debug, Clone)]
-struct Layout {
-    cols: Vec<(Col, usize)>,
-    /// Group per operation; `None` means "the current section title".
-    groups: Vec<Option<String>>,
-    /// Whether the label column names the kernel (`Identifier`, `Kernel`,
-    /// `Machine`, or no header word) or the directory tested (`Dir`, old
-    /// tiobench.pl: `.` in every row).
-    label_is_kernel: bool,
-    line: usize,
-}
-
-/// The four operations and the words that name them in titles and in
-/// condensed headers.
-const OPS: [(&str, &str, &str); 4] = [
-    ("Sequential Reads", "Seq", "Read"),
-    ("Sequential Writes", "Seq", "Write"),
-    ("Random Reads", "Rand", "Read"),
-    ("Random Writes", "Rand", "Write"),
-];
-
-/// A section title: `Sequential Reads`, `Random Writes ext3`, … Returns the
-/// group name (operation plus cleaned suffix).
-fn section_title(line: &str) -> Option<String> {
-    let t = line.trim();
-    for (name, _, _) in OPS {
-        if let Some(rest) = t.strip_prefix(name) {
-            if !(rest.is_empty() || rest.starts_with(char::is_whitespace)) {
-                continue;
-            }
-            let mut suffix = rest.trim();
-            for cut in [" - ", ",", ":", ";", "(", "."] {
-                if let Some(p) = suffix.find(cut) {
-                    suffix = &suffix[..p];
-                }
-            }
-            let mut words: Vec<&str> = suffix.split_whitespace().collect();
-            if words.first().is_some_and(|w| w.eq_ignore_ascii_case("on")) {
-                words.remove(0);
-            }
-            words.truncate(3);
-            if words.is_empty() {
-                return Some(name.to_string());
-            }
-            return Some(format!("{name} {}", words.join(" ")));
-        }
-    }
-    None
-}
-
-/// Operations named in a condensed header's first line (`Num Seq Read CPU
-/// Rand Read CPU`), in order.
-fn condensed_ops(line: &str) -> Vec<String> {
-    let toks: Vec<&str> = line.split_whitespace().collect();
-    let mut ops = Vec::new();
-    for w in toks.windows(2) {
-        let a = w[0].to_ascii_lowercase();
-        let b = w[1].to_ascii_lowercase();
-        let seq = a == "seq" || a == "sequential";
-        let rand = a == "rand" || a == "random";
-        let read = b == "read" || b == "reads";
-        let write = b == "write" || b == "writes";
-        if (seq || rand) && (read || write) {
-            let op = OPS
-                .iter()
-                .find(|(_, s, r)| (s.eq_ignore_ascii_case("seq") == seq) && (r.eq_ignore_ascii_case("read") == read))
-                .map(|(n, _, _)| n.to_string());
-            if let Some(op) = op {
-                ops.push(op);
-            }
-        }
-    }
-    ops
-}
-
-/// Is `line` a rule of dashes (and spaces)?
-fn is_rule(line: &str) -> bool {
-    let t = line.trim();
-    !t.is_empty() && t.chars().all(|c| c == '-' || c.is_whitespace())
-}
-
-/// Column tokens that may follow a wrapped header's second line.
-fn is_col_word(t: &str) -> bool {
-    matches!(t, "Size" | "Thr" | "Rate" | "(CPU%)" | "Latency" | ">2s" | ">10s" | "Eff")
-}
-
-/// Tries to read a table header whose second line is line `i` (0-based).
-/// Returns the layout and the index of the last header line.
-fn header_at(lines: &[String], i: usize) -> Option<(Layout, usize)> {
-    let l2 = lines.get(i)?;
-    let mut toks: Vec<&str> = l2.split_whitespace().collect();
-    let first = *toks.first()?;
-    let labelled = matches!(first, "Identifier" | "Kernel" | "kernel" | "Machine" | "Dir");
-    let label_is_kernel = first != "Dir";
-    if labelled {
-        toks.remove(0);
-    }
-    if toks.first() == Some(&"Thr") && !labelled {
-        // condensed layout: no label header, rows still start with a label
-    } else if !labelled {
-        return None;
-    }
-    if !toks.contains(&"Rate") || !toks.contains(&"(CPU%)") {
-        return None;
-    }
-    // A wrapped second header line continues on the next line.
-    let mut last = i;
-    if let Some(next) = lines.get(i + 1) {
-        let nt: Vec<&str> = next.split_whitespace().collect();
-        if !nt.is_empty() && nt.iter().all(|t| is_col_word(t) && *t != "Rate") {
-            toks.extend(nt);
-            last = i + 1;
-        }
-    }
-    if !toks.iter().all(|t| is_col_word(t)) {
-        return None;
-    }
-    // The first header line (and a wrapped part of it) sits above.
-    let mut l1 = String::new();
-    for back in 1..=2 {
-        if let Some(prev) = i.checked_sub(back).and_then(|j| lines.get(j)) {
-            if prev.trim().is_empty() {
-                break;
-            }
-            l1.push(' ');
-            l1.push_str(prev);
-        }
-    }
-    let l1_words: Vec<&str> = l1.split_whitespace().collect();
-    let has = |w: &str| l1_words.contains(&w);
-
-    let n_rate = toks.iter().filter(|t| **t == "Rate").count();
-    // Operations are named only in the line right above (not in a title).
-    let ops = i.checked_sub(1).and_then(|j| lines.get(j)).map(|l| condensed_ops(l)).unwrap_or_default();
-    let condensed = n_rate >= 2 || (!ops.is_empty() && ops.len() == n_rate && toks.first() == Some(&"Thr"));
-    if condensed && ops.len() != n_rate {
-        return None;
-    }
-
-    let n_size = toks.iter().filter(|t| **t == "Size").count();
-    let n_lat = toks.iter().filter(|t| **t == "Latency").count();
-    let mut seen_size = 0;
-    let mut seen_lat = 0;
-    let mut op = 0usize;
-    let mut seen_rate = 0;
-    let mut cols = Vec::new();
-    for t in &toks {
-        let col = match *t {
-            "Size" => {
-                seen_size += 1;
-                if n_size >= 2 {
-                    if seen_size == 1 { Col::FileSize } else { Col::BlkSize }
-                } else if has("Blk") && !has("File") {
-                    Col::BlkSize
-                } else {
-                    Col::FileSize
-                }
-            }
-            "Thr" => Col::Threads,
-            "Rate" => {
-                seen_rate += 1;
-                if condensed && seen_rate > 1 {
-                    op += 1;
-                }
-                Col::Rate
-            }
-            "(CPU%)" => Col::Cpu,
-            "Latency" => {
-                seen_lat += 1;
-                if n_lat >= 2 {
-                    if seen_lat == 1 { Col::AvgLat } else { Col::MaxLat }
-                } else if has("Maximum") && !has("Avg") {
-                    Col::MaxLat
-                } else {
-                    Col::AvgLat
-                }
-            }
-            ">2s" => Col::Lat2,
-            ">10s" => Col::Lat10,
-            "Eff" => Col::Eff,
-            _ => return None,
-        };
-        cols.push((col, op));
-    }
-    if n_size > 2 || (!condensed && (n_lat > 2 || n_rate != 1)) {
-        return None;
-    }
-    let groups = if condensed { ops.into_iter().map(Some).collect() } else { vec![None] };
-    Some((Layout { cols, groups, label_is_kernel, line: i + 1 }, last))
-}
 
 /// Parses one value cell of column `col`.
 fn cell(col: Col, tok: &str) -> Option<f64> {
@@ -543,107 +311,12 @@ impl BenchParser for Tiobench {
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         let lines = &input.lines;
         let mut out = ParsedFile { benchmark: "tiobench".into(), version: version(input), ..Default::default() };
-        let mut title: Option<String> = None;
-        let mut layout: Option<Layout> = None;
-        // Finished tables: (header line, rows, groups) for duplicate detection.
-        let mut tables: Vec<(usize, Vec<RowKey>, Vec<String>)> = Vec::new();
-        let mut cur_rows: Vec<RowKey> = Vec::new();
-        let mut cur_samples: Vec<Sample> = Vec::new();
-        let mut cur_groups: Vec<String> = Vec::new();
-        // Whether the table is still in its rows (no text line since the
-        // header or the last row): a misfit row there is damage, not the end.
-        let mut awake = false;
-
-        let mut flush = |layout: &Option<Layout>,
-                         rows: &mut Vec<RowKey>,
-                         samples: &mut Vec<Sample>,
-                         groups: &mut Vec<String>,
-                         out: &mut ParsedFile| {
-            if let Some(l) = layout
-                && !rows.is_empty()
-            {
-                if let Some((first, _, _)) = tables.iter().find(|(_, r, g)| r == rows && g == groups) {
-                    out.notes.push((
-                        l.line,
-                        format!("table repeats the table with header at line {first} (quoted?); skipped"),
-                    ));
-                } else {
-                    tables.push((l.line, rows.clone(), groups.clone()));
-                    out.samples.append(samples);
-                }
-            }
-            rows.clear();
-            samples.clear();
-            groups.clear();
-        };
-
+        let mut tables = Tables::default();
         let mut i = 0;
         while i < lines.len() {
-            let line = &lines[i];
-            if let Some((lay, last)) = header_at(lines, i) {
-                flush(&layout, &mut cur_rows, &mut cur_samples, &mut cur_groups, &mut out);
-                cur_groups =
-                    lay.groups.iter().map(|g| g.clone().or_else(|| title.clone()).unwrap_or_default()).collect();
-                if cur_groups.iter().any(String::is_empty) {
-                    out.notes.push((lay.line, "table without a section title: group left empty".into()));
-                }
-                layout = Some(lay);
-                awake = true;
-                i = last + 1;
-                continue;
-            }
-            if let Some(t) = section_title(line) {
-                // A title is followed by its table's header within a few
-                // lines; a sentence that happens to start with the words is not.
-                let heads_table = (i + 1..lines.len().min(i + 10))
-                    .take_while(|&j| section_title(&lines[j]).is_none())
-                    .any(|j| header_at(lines, j).is_some());
-                if heads_table {
-                    flush(&layout, &mut cur_rows, &mut cur_samples, &mut cur_groups, &mut out);
-                    layout = None;
-                    title = Some(t);
-                    i += 1;
-                    continue;
-                }
-            }
-            let Some(lay) = &layout else {
-                i += 1;
-                continue;
-            };
-            if is_rule(line) || line.trim().is_empty() {
-                i += 1;
-                continue;
-            }
-            let n = lay.cols.len();
-            match row_at(lines, i, n, lay) {
-                Line::Text => {
-                    // Commentary: later rows may still belong to the table.
-                    awake = false;
-                    i += 1;
-                }
-                Line::Misfit(e) if awake => return Err(e),
-                Line::Misfit(e) => {
-                    // Another table's rows after commentary: this table is
-                    // over, and the line is not read.
-                    if let ParseError::Malformed { line, expected, .. } = &e {
-                        out.notes.push((*line, format!("not read: not {expected}")));
-                    }
-                    flush(&layout, &mut cur_rows, &mut cur_samples, &mut cur_groups, &mut out);
-                    layout = None;
-                    i += 1;
-                }
-                Line::Row(row, last) => {
-                    awake = true;
-                    if last != i {
-                        out.notes.push((i + 1, format!("row wrapped onto line {}; rejoined", last + 1)));
-                    }
-                    cur_samples.append(&mut row_samples(&row, lay, &cur_groups)?);
-                    cur_rows.push((row.label.clone(), row.cells.iter().map(|(t, _)| t.clone()).collect()));
-                    i = last + 1;
-                }
-            }
+            i = tables.read_at(lines, i, &mut out)?;
         }
-        flush(&layout, &mut cur_rows, &mut cur_samples, &mut cur_groups, &mut out);
+        tables.flush(&mut out);
         let tables = out.samples.len();
         tiotest::read(lines, &mut out);
         if tables > 0 && out.samples.len() > tables {
@@ -658,6 +331,120 @@ impl BenchParser for Tiobench {
         }
         Ok(out)
     }
+}
+
+/// The tables read so far and the one being read.
+#[derive(Default)]
+struct Tables {
+    /// The latest section title above a table.
+    title: Option<String>,
+    /// The layout of the table being read, if any.
+    layout: Option<Layout>,
+    /// Finished tables: (header line, rows, groups) for duplicate detection.
+    done: Vec<(usize, Vec<RowKey>, Vec<String>)>,
+    /// The rows, samples and groups of the table being read.
+    rows: Vec<RowKey>,
+    samples: Vec<Sample>,
+    groups: Vec<String>,
+    /// Whether the table is still in its rows (no text line since the
+    /// header or the last row): a misfit row there is damage, not the end.
+    awake: bool,
+}
+
+impl Tables {
+    /// Ends the table being read: its samples go to `out` unless it repeats
+    /// a finished table (then a note). The layout stays.
+    fn flush(&mut self, out: &mut ParsedFile) {
+        if let Some(l) = &self.layout
+            && !self.rows.is_empty()
+        {
+            if let Some((first, _, _)) = self.done.iter().find(|(_, r, g)| *r == self.rows && *g == self.groups) {
+                out.notes
+                    .push((l.line, format!("table repeats the table with header at line {first} (quoted?); skipped")));
+            } else {
+                self.done.push((l.line, self.rows.clone(), self.groups.clone()));
+                out.samples.append(&mut self.samples);
+            }
+        }
+        self.rows.clear();
+        self.samples.clear();
+        self.groups.clear();
+    }
+
+    /// Reads line index `i` (a table header, a section title, a row of the
+    /// table being read, or a line of no interest) and returns the index
+    /// of the next line to read.
+    fn read_at(&mut self, lines: &[String], i: usize, out: &mut ParsedFile) -> Result<usize, ParseError> {
+        let line = &lines[i];
+        if let Some((lay, last)) = header_at(lines, i) {
+            self.flush(out);
+            self.groups =
+                lay.groups.iter().map(|g| g.clone().or_else(|| self.title.clone()).unwrap_or_default()).collect();
+            if self.groups.iter().any(String::is_empty) {
+                out.notes.push((lay.line, "table without a section title: group left empty".into()));
+            }
+            self.layout = Some(lay);
+            self.awake = true;
+            return Ok(last + 1);
+        }
+        if let Some(t) = section_title(line)
+            && title_heads_table(lines, i)
+        {
+            self.flush(out);
+            self.layout = None;
+            self.title = Some(t);
+            return Ok(i + 1);
+        }
+        if self.layout.is_none() || is_rule(line) || line.trim().is_empty() {
+            return Ok(i + 1);
+        }
+        self.read_row(lines, i, out)
+    }
+
+    /// Reads line index `i` under the table being read: a row (its
+    /// samples), commentary, or another table's row, which ends the table
+    /// (an error while the table is still in its rows). Returns the index
+    /// of the next line to read.
+    fn read_row(&mut self, lines: &[String], i: usize, out: &mut ParsedFile) -> Result<usize, ParseError> {
+        let Some(lay) = &self.layout else { return Ok(i + 1) };
+        let n = lay.cols.len();
+        match row_at(lines, i, n, lay) {
+            Line::Text => {
+                // Commentary: later rows may still belong to the table.
+                self.awake = false;
+                Ok(i + 1)
+            }
+            Line::Misfit(e) if self.awake => Err(e),
+            Line::Misfit(e) => {
+                // Another table's rows after commentary: this table is
+                // over, and the line is not read.
+                if let ParseError::Malformed { line, expected, .. } = &e {
+                    out.notes.push((*line, format!("not read: not {expected}")));
+                }
+                self.flush(out);
+                self.layout = None;
+                Ok(i + 1)
+            }
+            Line::Row(row, last) => {
+                self.awake = true;
+                if last != i {
+                    out.notes.push((i + 1, format!("row wrapped onto line {}; rejoined", last + 1)));
+                }
+                self.samples.append(&mut row_samples(&row, lay, &self.groups)?);
+                self.rows.push((row.label.clone(), row.cells.iter().map(|(t, _)| t.clone()).collect()));
+                Ok(last + 1)
+            }
+        }
+    }
+}
+
+/// Does the section title at line index `i` head a table? A title is
+/// followed by its table's header within a few lines; a sentence that
+/// happens to start with the words is not.
+fn title_heads_table(lines: &[String], i: usize) -> bool {
+    (i + 1..lines.len().min(i + 10))
+        .take_while(|&j| section_title(&lines[j]).is_none())
+        .any(|j| header_at(lines, j).is_some())
 }
 
 #[cfg(test)]

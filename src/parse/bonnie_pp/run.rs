@@ -1,0 +1,170 @@
+//! A bonnie++ run (its I/O and file results, parameters and heading) and
+//! the merging of a text report with the CSV record that repeats it.
+
+use crate::model::Metric;
+
+/// One measured number of a run.
+#[derive(Debug, Clone)]
+pub(super) struct Cell {
+    pub(super) group: &'static str,
+    pub(super) metric: Metric,
+    pub(super) value: f64,
+    pub(super) line: usize,
+    pub(super) file_part: bool,
+}
+
+/// One bonnie++ run: an I/O result and/or a file result.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Run {
+    pub(super) label: String,
+    pub(super) io_params: Vec<(&'static str, String)>,
+    pub(super) file_params: Vec<(&'static str, String)>,
+    pub(super) cells: Vec<Cell>,
+    pub(super) line: usize,
+    pub(super) csv: bool,
+    pub(super) heading: Heading,
+    pub(super) has_files: bool,
+}
+
+/// What the underlined title above a run says: a kernel (`Kernel 2.5.43`
+/// over `=====`) or a label (`libata-dev-2.6 w/ workaround`).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(super) struct Heading {
+    pub(super) kernel: Option<String>,
+    pub(super) label: Option<String>,
+}
+
+impl Run {
+    /// True when this run has cells of the file part (`files`) or I/O part.
+    pub(super) fn has_part(&self, files: bool) -> bool {
+        self.cells.iter().any(|c| c.file_part == files)
+    }
+
+    /// Does `csv` repeat this text run (same machine, and for every part this
+    /// run has, the same results; text cells may be rounded: `1.2g`)?
+    pub(super) fn repeated_by(&self, csv: &Run) -> bool {
+        if self.csv || self.label != csv.label || self.cells.is_empty() {
+            return false;
+        }
+        [false, true].iter().filter(|&&part| self.has_part(part)).all(|&part| {
+            let mine: Vec<&Cell> = self.cells.iter().filter(|c| c.file_part == part).collect();
+            let theirs: Vec<&Cell> = csv.cells.iter().filter(|c| c.file_part == part).collect();
+            mine.len() == theirs.len()
+                && mine.iter().all(|c| {
+                    theirs.iter().any(|o| {
+                        o.group == c.group && o.metric == c.metric && {
+                            let tol = (0.05 * c.value.abs().max(o.value.abs())).max(0.5);
+                            (o.value - c.value).abs() <= tol
+                        }
+                    })
+                })
+        })
+    }
+
+    /// The `size` this run's I/O part was run with, if any.
+    pub(super) fn size(&self) -> Option<&str> {
+        self.io_params.iter().find(|p| p.0 == "size").map(|p| p.1.as_str())
+    }
+
+    /// Could `csv` be this text run printed again: same machine name, and
+    /// the same size when both have an I/O part?
+    pub(super) fn same_run_as(&self, csv: &Run) -> bool {
+        !self.csv
+            && csv.csv
+            && self.label == csv.label
+            && match (self.size(), csv.size()) {
+                (Some(a), Some(b)) => a == b,
+                _ => true,
+            }
+    }
+
+    /// Becomes one run with the CSV record that repeats it: the CSV's exact
+    /// values where the text rounds (`1.1g`), its parameters for the parts
+    /// it has, and the text's cells the CSV lacks (1.0x CSV has no
+    /// latencies). A value the text prints exactly stays the text's, read
+    /// at its line in the report.
+    pub(super) fn take_csv(&mut self, csv: Run) {
+        let mut cells = csv.cells;
+        for c in self.cells.drain(..) {
+            match cells.iter_mut().find(|o| o.group == c.group && o.metric.name == c.metric.name) {
+                Some(o) if o.value == c.value => *o = c,
+                Some(_) => {}
+                None => cells.push(c),
+            }
+        }
+        self.cells = cells;
+        if csv.has_files {
+            self.file_params = csv.file_params;
+            self.has_files = true;
+        }
+        if !csv.io_params.is_empty() {
+            self.io_params = csv.io_params;
+        }
+        if self.heading == Heading::default() {
+            self.heading = csv.heading;
+        }
+    }
+}
+
+/// bonnie++ prints a run both as its text report and as a CSV line (and
+/// posts paste both, in either order, several runs' texts before their CSV
+/// lines): each CSV run that repeats a text run of the same machine and
+/// size becomes one run with it, with the CSV's exact values. A CSV run
+/// with a text run's machine and size but other values stays a run of its
+/// own, with a note.
+pub(super) fn merge_text_and_csv(runs: Vec<Run>, notes: &mut Vec<(usize, String)>) -> Vec<Run> {
+    let mut merged: Vec<Option<Run>> = runs.into_iter().map(Some).collect();
+    let mut taken = vec![false; merged.len()];
+    for c in 0..merged.len() {
+        let Some(csv) = merged[c].as_ref().filter(|r| r.csv) else { continue };
+        let candidates: Vec<usize> = (0..merged.len())
+            .filter(|&t| !taken[t] && merged[t].as_ref().is_some_and(|r| r.same_run_as(csv)))
+            .collect();
+        let Some(&t) = candidates.iter().find(|&&t| merged[t].as_ref().is_some_and(|r| r.repeated_by(csv))) else {
+            if let Some(&t) = candidates.first() {
+                let at = merged[t].as_ref().map_or(0, |r| r.line);
+                notes.push((csv.line, format!("CSV record has the machine and size of the report at line {at} but other values; read as another run")));
+            }
+            continue;
+        };
+        let csv = merged[c].take().expect("checked above");
+        let text = merged[t].as_mut().expect("candidate");
+        notes.push((
+            csv.line,
+            format!("CSV record repeats the report at line {}; one run, with the CSV's exact values", text.line),
+        ));
+        text.take_csv(csv);
+        taken[t] = true;
+    }
+    merged.into_iter().flatten().collect()
+}
+
+/// Size spec (`4G:8k:2`) → params `size`, `chunk`, `concurrency`.
+pub(super) fn size_params(spec: &str) -> Vec<(&'static str, String)> {
+    let mut parts = spec.split(':');
+    let mut out = vec![("size", parts.next().unwrap_or("").to_string())];
+    if let Some(c) = parts.next().filter(|c| !c.is_empty()) {
+        out.push(("chunk", c.to_string()));
+    }
+    if let Some(c) = parts.next().filter(|c| !c.is_empty() && *c != "1") {
+        out.push(("concurrency", c.to_string()));
+    }
+    out
+}
+
+/// Files spec (`16:100000:16/64`) → params `files`, `max size`, `min size`, `dirs`.
+pub(super) fn files_params(spec: &str) -> Vec<(&'static str, String)> {
+    let (main, dirs) = spec.split_once('/').unwrap_or((spec, ""));
+    let mut parts = main.split(':');
+    let mut out = vec![("files", parts.next().unwrap_or("").to_string())];
+    if let Some(m) = parts.next().filter(|m| !m.is_empty()) {
+        out.push(("max size", m.to_string()));
+    }
+    if let Some(m) = parts.next().filter(|m| !m.is_empty()) {
+        out.push(("min size", m.to_string()));
+    }
+    if !dirs.is_empty() && dirs != "1" {
+        out.push(("dirs", dirs.to_string()));
+    }
+    out
+}

@@ -1,0 +1,116 @@
+//! The labels of dbench/tbench runs: a line naming a run (`ext3:`,
+//! `2.6.0-test9`) above its result, and dropping a label every run shares.
+
+use super::result::may_have_result;
+use super::{clients_started, command_count, is_table_header};
+use crate::model::Sample;
+use crate::parse::Input;
+use crate::parse::num::plain;
+
+/// A line of dbench's own progress output: `....+++****`, dbench 4's
+/// `  128  cleanup 600 sec` and `  32  293380  3789.82 MB/sec  execute  59
+/// sec …`, `^^^^127 of 128 processes prepared for launch   0 sec`.
+fn is_progress(line: &str) -> bool {
+    let t = line.trim();
+    if !t.is_empty() && t.chars().all(|c| matches!(c, '.' | '+' | '*' | '^' | ' ')) {
+        return true;
+    }
+    let first = t.split_whitespace().next().unwrap_or("").trim_start_matches('^');
+    !first.is_empty() && first.bytes().all(|b| b.is_ascii_digit()) && (t.contains(" sec") || t.contains("prepared"))
+}
+
+/// A shell prompt line: `[root@zefir root]# /root/db2.sh 2 16`, `$ ls`.
+fn is_prompt(t: &str) -> bool {
+    let first = t.split_whitespace().next().unwrap_or("");
+    first.starts_with(['$', '#', '%'])
+        || (first.len() > 1 && first.ends_with(['$', '#', '%']))
+        || t.contains("]# ")
+        || t.contains("]$ ")
+}
+
+/// A line naming the set-up of the results below it: `before:`, `2.4.19:`,
+/// `with patch:`, `same machine with 2.4.19-pre4-ac4 -` (`colon` true), or a
+/// bare short line such as `6.1.87-cfs`, `4.19.312` or `NO_DELAY_DEQUEUE` (a
+/// number alone, `1.000`, is not a label). Returns the
+/// text without the colon and whether it had one.
+fn label_line(line: &str) -> Option<(String, bool)> {
+    let t = line.trim();
+    // A Markdown code fence (```bash) is no label; a heading is one.
+    if t.starts_with("```") || t.starts_with("~~~") {
+        return None;
+    }
+    let t = match t.trim_start_matches('#') {
+        // `## Heading` (one `#` is as often a root prompt: `# dbench 4`).
+        rest if (2..=6).contains(&(t.len() - rest.len())) && rest.starts_with(' ') => rest.trim(),
+        _ => t,
+    };
+    if t.chars().count() > 60 || !t.chars().any(char::is_alphanumeric) || plain(t.trim_end_matches(':')).is_some() {
+        return None;
+    }
+    if may_have_result(t)
+        || command_count(t).is_some()
+        || clients_started(t).is_some()
+        || is_table_header(t)
+        || is_progress(t)
+        || is_prompt(t)
+    {
+        return None;
+    }
+    if let Some(text) = t.strip_suffix(':').or_else(|| t.strip_suffix(" -")) {
+        let text = text.trim();
+        return (!text.is_empty() && text.split_whitespace().count() <= 10).then(|| (text.to_string(), true));
+    }
+    let bare = t.split_whitespace().count() <= 8 && !t.ends_with(['.', ',', ';', '!', '?']) && !t.contains(": ");
+    bare.then(|| (t.to_string(), false))
+}
+
+/// The label lines above line `i` (0-based), not above `floor` (the first
+/// line after the previous result): a chain of label lines directly above,
+/// or one `label:` line with one or two blank lines between. Returns the
+/// labels, outermost first, and whether the chain directly follows the
+/// previous result (then it replaces that result's innermost labels:
+/// `DELAY_DEQUEUE` after a `NO_DELAY_DEQUEUE` block under one kernel line).
+pub(super) fn labels_above(input: &Input, i: usize, floor: usize) -> Option<(Vec<String>, bool)> {
+    let mut chain = Vec::new();
+    let mut j = i;
+    while j > floor
+        && let Some((text, _)) = label_line(&input.lines[j - 1])
+    {
+        chain.push(text);
+        j -= 1;
+    }
+    if chain.is_empty() {
+        let mut k = i;
+        while k > floor && i - k < 2 && input.lines[k - 1].trim().is_empty() {
+            k -= 1;
+        }
+        let (text, colon) = (k < i && k > floor).then(|| label_line(&input.lines[k - 1])).flatten()?;
+        if !colon {
+            return None;
+        }
+        chain.push(text);
+        j = k - 1;
+    }
+    chain.reverse();
+    Some((chain, j == floor && floor > 0))
+}
+
+pub(super) fn with_label(s: Sample, label: Option<&str>) -> Sample {
+    match label {
+        Some(l) => s.with_param("label", l),
+        None => s,
+    }
+}
+
+/// Keeps `label` parameters only when the samples are under more than one
+/// label (two labels, or labelled and unlabelled results): one label, or
+/// none, names no difference.
+pub(super) fn drop_single_label(samples: &mut [Sample]) {
+    let label = |s: &Sample| s.params.iter().find(|p| p.name == "label").map(|p| p.value.clone());
+    let first = samples.first().and_then(label);
+    if samples.iter().all(|s| label(s) == first) {
+        for s in samples {
+            s.params.retain(|p| p.name != "label");
+        }
+    }
+}

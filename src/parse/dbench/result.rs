@@ -1,0 +1,212 @@
+//! dbench/tbench result lines (`Throughput 260.498 MB/sec 16 procs`, with
+//! their wrapped tails, labels and latencies), operation table rows, and
+//! the `time` record after a run.
+
+use super::{clients_started, command_count, is_table_header};
+use crate::model::Sample;
+use crate::parse::num::plain;
+use crate::parse::time::{bash_record_at, gnu_record_at};
+use crate::parse::{Input, ParseError};
+
+/// A token carrying the word `Throughput`, possibly glued after progress
+/// characters (`****Throughput`).
+pub(super) fn is_throughput_tok(t: &str) -> bool {
+    t.strip_suffix("Throughput").is_some_and(|p| p.chars().all(|c| matches!(c, '*' | '+' | '.' | '^')))
+}
+
+/// Cheap check that a line may carry a result line.
+pub(super) fn may_have_result(line: &str) -> bool {
+    line.contains("Throughput")
+}
+
+struct Tok<'a> {
+    pub(super) text: &'a str,
+    pub(super) idx: usize,
+}
+
+/// What one result line said.
+pub(super) struct Result4 {
+    pub(super) throughput: f64,
+    pub(super) line: usize,
+    pub(super) params: Vec<(&'static str, u32)>,
+    pub(super) max_latency: Option<(f64, usize)>,
+    pub(super) last_idx: usize,
+    /// `Before:` in `Before: Throughput 260.498 MB/sec …`.
+    pub(super) prefix_label: Option<String>,
+    /// Free text after the result on its own line (`16 procs    ext2`).
+    pub(super) trailing: Option<String>,
+    /// `max_latency=3D3.481`: quoted-printable `=3D` read as `=`.
+    pub(super) qp_latency: bool,
+}
+
+/// True when a line may be the wrapped tail of the result line above it:
+/// not a line of its own kind (the next run's `N clients started`, a
+/// command, another result line, a table header).
+fn may_continue_result(next: &str) -> bool {
+    !next.trim().is_empty()
+        && clients_started(next).is_none()
+        && command_count(next).is_none()
+        && !next.split_whitespace().any(is_throughput_tok)
+        && !is_table_header(next)
+}
+
+/// `Before:` / `with patch:` before the `Throughput` word on its line.
+fn prefix_label(toks: &[Tok<'_>], s: usize) -> Option<String> {
+    let pre: Vec<&str> = toks[..s].iter().map(|t| t.text).collect();
+    let joined = pre.join(" ");
+    let text = joined.strip_suffix(':')?.trim();
+    (!text.is_empty() && text.chars().any(|c| c.is_alphabetic())).then(|| text.to_string())
+}
+
+/// `max_latency=53.132` → 53.132; `max_latency=3D53.132` (quoted-printable
+/// damage) → 53.132 with `true`.
+fn latency_value(v: &str) -> Option<(f64, bool)> {
+    if let Some(x) = plain(v).filter(|x| *x >= 0.0) {
+        return Some((x, false));
+    }
+    plain(v.strip_prefix("3D")?).filter(|x| *x >= 0.0).map(|x| (x, true))
+}
+
+/// Reads a result line starting on line `idx` (0-based). `Ok(None)` when the
+/// line carries no result (prose mentioning throughput).
+pub(super) fn read_result(input: &Input, idx: usize) -> Result<Option<Result4>, ParseError> {
+    let Some(line) = input.lines.get(idx) else { return Ok(None) };
+    let mut toks: Vec<Tok<'_>> = line.split_whitespace().map(|text| Tok { text, idx }).collect();
+    if let Some(next) = input.lines.get(idx + 1)
+        && may_continue_result(next)
+    {
+        toks.extend(next.split_whitespace().map(|text| Tok { text, idx: idx + 1 }));
+    }
+    let Some(s) = toks.iter().position(|t| t.idx == idx && is_throughput_tok(t.text)) else {
+        return Ok(None);
+    };
+    let Some(vt) = toks.get(s + 1) else {
+        return Ok(None);
+    };
+    let Some(value) = plain(vt.text).filter(|v| *v >= 0.0) else {
+        // `Throughput 12x.45 MB/sec`: a result line whose number is damaged.
+        if toks.get(s + 2).is_some_and(|t| t.text == "MB/sec") {
+            return Err(ParseError::malformed(vt.idx + 1, "a throughput number before `MB/sec`", vt.text));
+        }
+        return Ok(None);
+    };
+    match toks.get(s + 2) {
+        Some(t) if t.text == "MB/sec" => {}
+        Some(_) => return Ok(None),
+        None => {
+            return Err(ParseError::malformed(vt.idx + 1, "`MB/sec` after the throughput value", line.trim()));
+        }
+    }
+    let mut res = Result4 {
+        throughput: value,
+        line: vt.idx + 1,
+        params: Vec::new(),
+        max_latency: None,
+        last_idx: toks[s + 2].idx,
+        prefix_label: prefix_label(&toks, s),
+        trailing: None,
+        qp_latency: false,
+    };
+    let mut k = s + 3;
+    while let Some(t) = toks.get(k) {
+        if t.text.starts_with("(NB=") {
+            // Skip the NB=… MB/sec … MBit/sec) group.
+            let end = (k..toks.len()).take(4).find(|&e| toks[e].text.ends_with(')'));
+            match end {
+                Some(e) => {
+                    res.last_idx = toks[e].idx;
+                    k = e + 1;
+                    continue;
+                }
+                None => break,
+            }
+        }
+        if let Some(v) = t.text.strip_prefix("max_latency=") {
+            match (latency_value(v), toks.get(k + 1)) {
+                (Some((lat, qp)), Some(u)) if u.text == "ms" => {
+                    res.max_latency = Some((lat, t.idx + 1));
+                    res.qp_latency = qp;
+                    res.last_idx = u.idx;
+                    k += 2;
+                    continue;
+                }
+                _ => {
+                    return Err(ParseError::malformed(
+                        t.idx + 1,
+                        "`max_latency=<number> ms`",
+                        input.lines[t.idx].trim(),
+                    ));
+                }
+            }
+        }
+        if t.text.bytes().all(|b| b.is_ascii_digit())
+            && let Some(word) = toks.get(k + 1)
+        {
+            let name = match word.text {
+                "procs" => Some("procs"),
+                "clients" => Some("clients"),
+                _ => None,
+            };
+            if let (Some(name), Ok(n)) = (name, t.text.parse::<u32>()) {
+                res.params.push((name, n));
+                res.last_idx = word.idx;
+                k += 2;
+                continue;
+            }
+        }
+        break;
+    }
+    let rest: Vec<&str> = toks[k.min(toks.len())..].iter().filter(|t| t.idx == idx).map(|t| t.text).collect();
+    if rest.first().is_some_and(|t| t.starts_with(|c: char| c.is_alphabetic())) {
+        res.trailing = Some(rest.join(" "));
+    }
+    Ok(Some(res))
+}
+
+/// Reads one operation table row ` NTCreateX   1234567   0.123   45.678`.
+pub(super) fn table_row(line: &str) -> Option<(&str, f64, f64, f64)> {
+    let toks: Vec<&str> = line.split_whitespace().collect();
+    let [name, count, avg, max] = toks.as_slice() else { return None };
+    if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        || !name.starts_with(|c: char| c.is_ascii_alphabetic())
+    {
+        return None;
+    }
+    if !count.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some((name, plain(count)?, plain(avg)?, plain(max)?))
+}
+
+pub(super) fn with_params(mut s: Sample, params: &[(&'static str, u32)]) -> Sample {
+    for (n, v) in params {
+        s = s.with_param(*n, v);
+    }
+    s
+}
+
+/// Reads a time report right after a result that ended on line `last_idx`
+/// (searching from `first_idx`, the result line itself, for a glued one).
+pub(super) fn time_after(
+    input: &Input,
+    first_idx: usize,
+    last_idx: usize,
+) -> Result<Option<(Vec<Sample>, usize)>, ParseError> {
+    for i in first_idx..=last_idx + 1 {
+        if let Some(rec) = gnu_record_at(input, i)? {
+            return Ok(Some((rec.samples, rec.last_idx)));
+        }
+    }
+    // `Command exited with non-zero status N` may sit between.
+    let mut j = last_idx + 1;
+    if input.lines.get(j).is_some_and(|l| l.trim_start().starts_with("Command exited with non-zero status"))
+        && let Some(rec) = gnu_record_at(input, j + 1)?
+    {
+        return Ok(Some((rec.samples, rec.last_idx)));
+    }
+    // bash prints a blank line before `real`.
+    if input.lines.get(j).is_some_and(|l| l.trim().is_empty()) {
+        j += 1;
+    }
+    Ok(bash_record_at(input, j).map(|rec| (rec.samples, rec.last_idx)))
+}

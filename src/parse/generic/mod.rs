@@ -1,0 +1,275 @@
+//! A generic results file, for any benchmark benchsite has no parser for.
+//!
+//! Write the numbers yourself, in YAML or CSV, and drop the file next to
+//! the raw output like any other result file.
+//!
+//! # YAML
+//!
+//! ```yaml
+//! benchmark: osdb           # free name shown as the section's benchmark
+//! version: "0.21"           # optional: the benchmark's version
+//! results:
+//!   - kernel: 2.4.20-pre5   # optional when the file sits in a kernel directory
+//!     metric: Throughput
+//!     value: 145.00          # or values: [1, 2, 3] for several runs
+//!     unit: MB/s             # optional, empty for a pure number (an index)
+//!     better: higher         # higher | lower | neither
+//!     group: ext2            # optional: the table inside the benchmark
+//!     params: {procs: 64}    # optional: what the result scales over
+//!     n: 5                   # optional: value is a mean over n runs…
+//!     stddev: 1.2            # …with this standard deviation (optional)
+//! ```
+//!
+//! Top-level keys: `benchmark` (optional, default `generic`), `version`
+//! (optional) and `results` (required, a list). Per result, `metric`,
+//! `better` and exactly one of `value` / `values` are required; `values`
+//! gives one sample per run, `value` with `n` gives one summary
+//! ([`crate::model::Value::Summary`]) over `n` runs, and `stddev` needs `n`.
+//! `kernel`, `metric`, `unit` and `group` must be strings: quote a kernel
+//! that YAML would read as a number (`kernel: "3.10"`). Parameter values
+//! are strings or numbers, kept in the file's order.
+//!
+//! # CSV
+//!
+//! A header row names the columns, then one row per value:
+//!
+//! ```text
+//! # benchmark: osdb
+//! kernel,group,procs,metric,value,unit,better
+//! 2.4.20-pre5,ext2,64,Throughput,145.00,MB/s,higher
+//! 2.5.33,ext2,64,Throughput,220.54,MB/s,higher
+//! ```
+//!
+//! Known columns are `kernel`, `group`, `metric`, `value`, `unit`,
+//! `better`, `n` and `stddev` (any case); `metric`, `value` and `better` are
+//! required. Every other column is a parameter, named by its header (here
+//! `procs`); an empty cell leaves the parameter out. Fields are separated by
+//! commas (or tabs when the header has no comma) and may be quoted with
+//! `"` (`""` inside quotes is a quote). Blank lines and lines starting with
+//! `#` are skipped; a leading `# benchmark: NAME` comment names the
+//! benchmark. A row with `n` is a summary over `n` runs with the optional
+//! `stddev`.
+//!
+//! # Errors
+//!
+//! Every problem is a [`ParseError::Malformed`] naming the line, and the
+//! column where there is one: YAML syntax errors, unknown keys (a typo such
+//! as `vaule:` is not silently ignored), values that are not numbers, a
+//! missing `better`, `stddev` without `n`, CSV rows with the wrong number
+//! of fields.
+//!
+//! # Detection
+//!
+//! Score 90 for YAML with a top-level `results:` key and `metric:` and
+//! `value:`/`values:` entries (50 when other top-level keys are present and
+//! 40 when no `value` key is, so that a misspelt key gets its parse error
+//! when no other parser claims the file), and for CSV whose first row names
+//! both `metric` and `value` columns; 0 otherwise. The site's own
+//! annotation files (`site.yaml`, `machine.yaml`, `kernel.yaml`) carry no
+//! `results:` list and are never claimed.
+
+mod csv;
+mod yaml;
+
+use crate::model::ParsedFile;
+use crate::parse::{BenchParser, Input, ParseError};
+use csv::{csv_score, parse_csv};
+pub use yaml::{MAX_YAML_DEPTH, too_deeply_nested};
+use yaml::{parse_yaml, yaml_score};
+
+/// Reads generic YAML or CSV results files.
+pub struct Generic;
+
+impl BenchParser for Generic {
+    fn id(&self) -> &'static str {
+        "generic"
+    }
+
+    fn describe(&self) -> &'static str {
+        "generic results file (YAML with `results:` or CSV with metric,value columns)"
+    }
+
+    fn detect(&self, input: &Input) -> u8 {
+        yaml_score(input).max(csv_score(input))
+    }
+
+    fn max_score(&self) -> u8 {
+        90
+    }
+
+    fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        if yaml_score(input) > 0 {
+            parse_yaml(input)
+        } else if csv_score(input) > 0 {
+            parse_csv(input)
+        } else {
+            Err(ParseError::NoResults {
+                benchmark: "generic",
+                reason: "neither YAML with a `results:` list nor CSV with metric and value columns".into(),
+            })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Value;
+    use crate::model::{Better, Metric, Param};
+
+    #[test]
+    fn deep_nesting_is_refused_before_the_yaml_library_reads_it() {
+        let deep = format!(
+            "benchmark: x\nresults:\n  - metric: m\n    better: higher\n    value: 1\n    params: {}{}\n",
+            "[".repeat(100_000),
+            "]".repeat(100_000)
+        );
+        let err = Generic.parse(&Input::from_bytes(deep.as_bytes())).unwrap_err();
+        assert!(err.to_string().contains("nested more than 32 deep"), "{err}");
+        // Brackets in quotes and comments are text; ordinary nesting is fine.
+        assert_eq!(
+            too_deeply_nested(&format!("a: \"{}\" # {}\nb: [[1], {{c: [2]}}]", "[".repeat(50), "{".repeat(50))),
+            None
+        );
+        assert_eq!(too_deeply_nested(&format!("a: 1\nb: {}", "[".repeat(33))), Some(2));
+    }
+
+    const YAML: &str = "benchmark: osdb           # free name
+results:
+  - kernel: 2.4.20-pre5
+    metric: Throughput
+    value: 145.00
+    unit: MB/s
+    better: higher
+    group: ext2
+    params: {procs: 64}
+    n: 5
+    stddev: 1.2
+  - metric: real
+    values: [1, 2.5, 3]
+    unit: s
+    better: lower
+  - metric: index
+    better: neither
+    values:
+      - 10
+      - 11
+";
+
+    fn parse(text: &str) -> Result<ParsedFile, ParseError> {
+        Generic.parse(&Input::from_text(text))
+    }
+
+    #[test]
+    fn yaml_example() {
+        let input = Input::from_text(YAML);
+        assert_eq!(Generic.detect(&input), 90);
+        let p = Generic.parse(&input).unwrap();
+        assert_eq!(p.benchmark, "osdb");
+        assert_eq!(p.samples.len(), 6);
+        let s = &p.samples[0];
+        assert_eq!(s.kernel.as_deref(), Some("2.4.20-pre5"));
+        assert_eq!(s.metric, Metric::new("Throughput", "MB/s", Better::Higher));
+        assert_eq!(s.group, "ext2");
+        assert_eq!(s.params, vec![Param::new("procs", "64")]);
+        assert_eq!(s.value, Value::Summary { mean: 145.0, stddev: Some(1.2), n: 5 });
+        assert_eq!(s.line, 5);
+        let runs: Vec<(f64, usize)> = p.samples[1..4].iter().map(|s| (s.value.mean(), s.line)).collect();
+        assert_eq!(runs, vec![(1.0, 13), (2.5, 13), (3.0, 13)]);
+        assert_eq!(p.samples[4].line, 19);
+        assert_eq!(p.samples[5].line, 20);
+        assert_eq!(p.samples[5].metric.unit, "");
+    }
+
+    #[test]
+    fn unknown_key_names_its_line_and_column() {
+        let err = parse("results:\n  - metric: a\n    vaule: 1\n    better: higher\n").unwrap_err();
+        assert_eq!(err.line(), Some(3));
+        assert!(err.to_string().contains("vaule"), "{err}");
+        assert!(err.to_string().contains("column"), "{err}");
+    }
+
+    #[test]
+    fn yaml_value_errors() {
+        let e = parse("results:\n  - metric: a\n    value: fast\n    better: higher\n").unwrap_err();
+        assert_eq!(e.line(), Some(3));
+        let e = parse("results:\n  - metric: a\n    value: 1\n    better: up\n").unwrap_err();
+        assert_eq!(e.line(), Some(4));
+        let e = parse("results:\n  - metric: a\n    value: 1\n").unwrap_err();
+        assert!(e.to_string().contains("better"), "{e}");
+        let e = parse("results:\n  - metric: a\n    value: 1\n    stddev: 2\n    better: lower\n").unwrap_err();
+        assert_eq!(e.line(), Some(2));
+        let e = parse("results:\n  - metric: a\n    better: lower\n").unwrap_err();
+        assert_eq!(e.line(), Some(2));
+        let e = parse("results:\n  - metric: a\n    value: 1\n    values: [2]\n    better: lower\n").unwrap_err();
+        assert_eq!(e.line(), Some(2));
+        let e = parse("results:\n  - kernel: 3.10\n    metric: a\n    value: 1\n    better: lower\n").unwrap_err();
+        assert_eq!(e.line(), Some(2), "{e}");
+        let e = parse("results:\n  - metric: a\n    value: .nan\n    better: lower\n").unwrap_err();
+        assert_eq!(e.line(), Some(3));
+        let e = parse("results: [\n  {metric: a, value: 1, better: lower\n").unwrap_err();
+        assert!(e.line().is_some());
+    }
+
+    #[test]
+    fn flow_style_falls_back_to_results_line() {
+        let p = parse("benchmark: x\nresults: [{metric: a, value: 1, better: higher}]\n").unwrap();
+        assert_eq!(p.samples[0].line, 2);
+        assert_eq!(p.benchmark, "x");
+    }
+
+    #[test]
+    fn annotation_files_are_not_claimed() {
+        for text in [
+            "title: My kernels\ndescription: results\n",
+            "machine: quad xeon\ncpus: 4\nresults: see below\n",
+            "kernel: 2.5.33\nnotes: |\n  results:\n",
+        ] {
+            assert_eq!(Generic.detect(&Input::from_text(text)), 0, "{text}");
+        }
+        let typo = "benchmark: a\nresultz: 1\nresults:\n  - metric: a\n    value: 1\n    better: lower\n";
+        assert_eq!(Generic.detect(&Input::from_text(typo)), 50);
+        assert_eq!(parse(typo).unwrap_err().line(), Some(2));
+    }
+
+    #[test]
+    fn csv_example() {
+        let text = "# benchmark: osdb\nkernel,group,procs,metric,value,unit,better,n,stddev\n\
+                    2.4.20-pre5,ext2,64,Throughput,145.00,MB/s,higher,,\n\
+                    \"2.5.33, patched\",ext2,,Throughput,220.54,MB/s,higher,5,1.5\n";
+        let input = Input::from_text(text);
+        assert_eq!(Generic.detect(&input), 90);
+        let p = Generic.parse(&input).unwrap();
+        assert_eq!(p.benchmark, "osdb");
+        assert_eq!(p.samples.len(), 2);
+        assert_eq!(p.samples[0].params, vec![Param::new("procs", "64")]);
+        assert_eq!(p.samples[0].line, 3);
+        assert_eq!(p.samples[1].kernel.as_deref(), Some("2.5.33, patched"));
+        assert!(p.samples[1].params.is_empty());
+        assert_eq!(p.samples[1].value, Value::Summary { mean: 220.54, stddev: Some(1.5), n: 5 });
+    }
+
+    #[test]
+    fn csv_errors() {
+        let e = parse("metric,value,better\na,1.0\n").unwrap_err();
+        assert_eq!(e.line(), Some(2));
+        let e = parse("metric,value,better\na,x,higher\n").unwrap_err();
+        assert_eq!(e.line(), Some(2));
+        assert!(e.to_string().contains("column 2"), "{e}");
+        let e = parse("metric,value\na,1\n").unwrap_err();
+        assert_eq!(e.line(), Some(1));
+        let e = parse("metric,value,better,stddev\na,1,lower,2\n").unwrap_err();
+        assert_eq!(e.line(), Some(2));
+        let e = parse("metric,value,better\n\"a,1,lower\n").unwrap_err();
+        assert_eq!(e.line(), Some(2));
+        let e = parse("metric,value,better,Metric\na,1,lower,b\n").unwrap_err();
+        assert_eq!(e.line(), Some(1));
+    }
+
+    #[test]
+    fn tab_separated_csv() {
+        let p = parse("metric\tvalue\tbetter\tthreads\nSeeks/sec\t153.8\thigher\t4\n").unwrap();
+        assert_eq!(p.samples[0].params, vec![Param::new("threads", "4")]);
+        assert_eq!(p.samples[0].value.mean(), 153.8);
+    }
+}

@@ -1,0 +1,362 @@
+//! Generic YAML results files: the schema (`benchmark`, `version`,
+//! `results:` entries), the line of each entry, the nesting limit shared
+//! with the site's YAML files, and detection.
+
+use crate::model::{Better, Metric, Param, ParsedFile, Sample};
+use crate::parse::{Input, ParseError};
+use serde::Deserialize;
+use serde::de::{self, Deserializer, Visitor};
+use std::fmt;
+
+/// Top-level keys a generic YAML file may have.
+const TOP_KEYS: [&str; 3] = ["benchmark", "version", "results"];
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct YamlFile {
+    #[serde(default, deserialize_with = "opt_string")]
+    benchmark: Option<String>,
+    #[serde(default, deserialize_with = "opt_string")]
+    version: Option<String>,
+    results: Vec<YamlResult>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct YamlResult {
+    #[serde(default, deserialize_with = "opt_string")]
+    kernel: Option<String>,
+    #[serde(deserialize_with = "string")]
+    metric: String,
+    #[serde(default)]
+    value: Option<f64>,
+    #[serde(default)]
+    values: Option<Vec<f64>>,
+    #[serde(default, deserialize_with = "opt_string")]
+    unit: Option<String>,
+    better: Better,
+    #[serde(default, deserialize_with = "opt_string")]
+    group: Option<String>,
+    #[serde(default)]
+    params: Option<serde_yaml::Mapping>,
+    #[serde(default)]
+    n: Option<u32>,
+    #[serde(default)]
+    stddev: Option<f64>,
+}
+
+/// Accepts a YAML string only (not a number YAML would turn `3.10` into
+/// `3.1` for), and `~`/`null` as "absent".
+struct StringOnly;
+
+impl<'de> Visitor<'de> for StringOnly {
+    type Value = Option<String>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a string (quote numbers, e.g. \"3.10\")")
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        Ok(Some(v.to_string()))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+}
+
+fn opt_string<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    d.deserialize_any(StringOnly)
+}
+
+fn string<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    d.deserialize_any(StringOnly)?.ok_or_else(|| de::Error::custom("expected a string, found null"))
+}
+
+/// Where each result entry sits in the YAML text (1-based lines).
+#[derive(Debug, Default)]
+struct EntryLines {
+    /// Line of the entry's `- ` and of its `value:`/`values:` key, and the
+    /// lines of block-style `values` items.
+    entries: Vec<(usize, Option<usize>, Vec<usize>)>,
+    /// Line of `results:`.
+    results: usize,
+}
+
+fn indent(line: &str) -> usize {
+    line.len() - line.trim_start().len()
+}
+
+/// A top-level `key:` of a YAML line, if the line is one.
+fn top_key(line: &str) -> Option<&str> {
+    if line.starts_with([' ', '\t', '-', '#']) || line.starts_with("---") || line.starts_with("...") {
+        return None;
+    }
+    let colon = line.find(':')?;
+    let key = line[..colon].trim().trim_matches(['"', '\'']);
+    (!key.is_empty() && !key.contains(' ')).then_some(key)
+}
+
+/// Finds the result entries in block-style YAML, for sample line numbers.
+fn entry_lines(lines: &[String]) -> EntryLines {
+    let mut el = EntryLines::default();
+    let Some(r) = lines.iter().position(|l| top_key(l) == Some("results")) else {
+        return el;
+    };
+    el.results = r + 1;
+    let mut entry_indent: Option<usize> = None;
+    let mut i = r + 1;
+    while i < lines.len() {
+        let line = &lines[i];
+        let t = line.trim_start();
+        if t.is_empty() || t.starts_with('#') {
+            i += 1;
+            continue;
+        }
+        if top_key(line).is_some() {
+            break;
+        }
+        let ind = indent(line);
+        let is_dash = t == "-" || t.starts_with("- ");
+        if is_dash && entry_indent.is_none_or(|e| e == ind) {
+            entry_indent = Some(ind);
+            el.entries.push((i + 1, None, Vec::new()));
+        }
+        // The key on this line: after the entry's `- ` or on its own.
+        let key_text = if is_dash && Some(ind) == entry_indent { t[1..].trim_start() } else { t };
+        if let Some(entry) = el.entries.last_mut() {
+            if key_text.starts_with("value:") {
+                entry.1 = Some(i + 1);
+            } else if let Some(rest) = key_text.strip_prefix("values:") {
+                entry.1 = Some(i + 1);
+                let rest = rest.trim();
+                if rest.is_empty() || rest.starts_with('#') {
+                    let key_indent = ind + (t.len() - key_text.len());
+                    let mut j = i + 1;
+                    while j < lines.len() {
+                        let item = lines[j].trim_start();
+                        if item.is_empty() || item.starts_with('#') {
+                            j += 1;
+                            continue;
+                        }
+                        if (item == "-" || item.starts_with("- ")) && indent(&lines[j]) >= key_indent {
+                            entry.2.push(j + 1);
+                            j += 1;
+                        } else {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        i += 1;
+    }
+    el
+}
+
+/// Turns a serde_yaml error into a [`ParseError`] with its line and column.
+fn yaml_error(err: serde_yaml::Error) -> ParseError {
+    let mut msg = err.to_string();
+    match err.location() {
+        Some(loc) => {
+            // The line goes into the error itself: drop serde_yaml's suffix.
+            let suffix = format!(" at line {} column {}", loc.line(), loc.column());
+            if msg.ends_with(&suffix) {
+                msg.truncate(msg.len() - suffix.len());
+            }
+            ParseError::malformed(
+                loc.line(),
+                "a generic results YAML file (see benchsite::parse::generic)",
+                format!("column {}: {msg}", loc.column()),
+            )
+        }
+        None => ParseError::malformed(1, "a generic results YAML file (see benchsite::parse::generic)", msg),
+    }
+}
+
+fn scalar_text(v: &serde_yaml::Value) -> Option<String> {
+    match v {
+        serde_yaml::Value::String(s) => Some(s.clone()),
+        serde_yaml::Value::Number(n) => Some(n.to_string()),
+        serde_yaml::Value::Bool(b) => Some(b.to_string()),
+        _ => None,
+    }
+}
+
+/// How deep YAML text may nest flow collections (`[`, `{`) before it is
+/// refused unread: no benchsite file needs more than a few levels, and the
+/// YAML library takes time quadratic in the depth (200 KB of `[[[…` took
+/// 27 s) before its own recursion limit stops it.
+pub const MAX_YAML_DEPTH: usize = 32;
+
+/// The 1-based line where `text` opens a flow collection (`[` or `{`)
+/// deeper than [`MAX_YAML_DEPTH`], outside quotes and comments; `None` when
+/// it does not.
+pub fn too_deeply_nested(text: &str) -> Option<usize> {
+    let (mut depth, mut line) = (0usize, 1usize);
+    let mut quote: Option<char> = None;
+    let mut chars = text.chars().peekable();
+    let mut after_space = true;
+    while let Some(c) = chars.next() {
+        match (quote, c) {
+            (_, '\n') => {
+                line += 1;
+                // Plain YAML quotes do not span lines in what we read; a
+                // stray quote must not hide the rest of the file.
+                if quote == Some('\'') {
+                    quote = None;
+                }
+            }
+            (Some('"'), '\\') => {
+                chars.next();
+            }
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'') if after_space || depth > 0 => quote = Some(c),
+            (None, '#') if after_space => {
+                while chars.peek().is_some_and(|&c| c != '\n') {
+                    chars.next();
+                }
+            }
+            (None, '[' | '{') => {
+                depth += 1;
+                if depth > MAX_YAML_DEPTH {
+                    return Some(line);
+                }
+            }
+            (None, ']' | '}') => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        after_space = c.is_whitespace() || matches!(c, '[' | '{' | ',' | ':');
+    }
+    None
+}
+
+pub(super) fn parse_yaml(input: &Input) -> Result<ParsedFile, ParseError> {
+    let text = input.text();
+    if let Some(line) = too_deeply_nested(text) {
+        return Err(ParseError::malformed(
+            line,
+            "a generic results YAML file (see benchsite::parse::generic)",
+            format!("lists or maps nested more than {MAX_YAML_DEPTH} deep"),
+        ));
+    }
+    let file: YamlFile = serde_yaml::from_str(text).map_err(yaml_error)?;
+    let places = entry_lines(&input.lines);
+    let located = places.entries.len() == file.results.len();
+    let fallback = places.results.max(1);
+    let mut out = ParsedFile {
+        benchmark: file.benchmark.unwrap_or_else(|| "generic".to_string()),
+        version: file.version,
+        ..Default::default()
+    };
+    if !located {
+        out.notes.push((fallback, "could not place each result on its line; lines point at `results:`".into()));
+    }
+    for (idx, r) in file.results.into_iter().enumerate() {
+        let (entry_line, value_line, item_lines) = match places.entries.get(idx) {
+            Some((e, v, items)) if located => (*e, v.unwrap_or(*e), items.clone()),
+            _ => (fallback, fallback, Vec::new()),
+        };
+        let bad = |line: usize, expected: &str, found: String| {
+            ParseError::malformed(line, format!("result {}: {expected}", idx + 1), found)
+        };
+        let metric = Metric::new(r.metric.clone(), r.unit.unwrap_or_default(), r.better);
+        let mut params = Vec::new();
+        if let Some(map) = &r.params {
+            for (k, v) in map {
+                let (Some(name), Some(val)) = (scalar_text(k), scalar_text(v)) else {
+                    return Err(bad(entry_line, "params as `name: value` scalars", format!("{k:?}: {v:?}")));
+                };
+                params.push(Param::new(name, val));
+            }
+        }
+        let template = |value: f64, line: usize| {
+            let mut s = Sample::new(metric.clone(), value, line).with_group(r.group.clone().unwrap_or_default());
+            s.kernel = r.kernel.as_deref().map(Into::into);
+            s.params = params.clone();
+            s
+        };
+        let check = |v: f64, line: usize| {
+            if v.is_finite() { Ok(v) } else { Err(bad(line, "a finite number", v.to_string())) }
+        };
+        match (r.value, &r.values) {
+            (Some(_), Some(_)) => {
+                return Err(bad(entry_line, "either `value` or `values`, not both", r.metric.clone()));
+            }
+            (None, None) => {
+                return Err(bad(entry_line, "a `value` or `values` key", r.metric.clone()));
+            }
+            (None, Some(values)) => {
+                if r.n.is_some() || r.stddev.is_some() {
+                    return Err(bad(entry_line, "`n`/`stddev` only with a single `value`", r.metric.clone()));
+                }
+                if values.is_empty() {
+                    return Err(bad(value_line, "at least one number in `values`", "[]".into()));
+                }
+                for (k, v) in values.iter().enumerate() {
+                    let line = item_lines.get(k).copied().unwrap_or(value_line);
+                    out.samples.push(template(check(*v, line)?, line));
+                }
+            }
+            (Some(v), None) => {
+                let v = check(v, value_line)?;
+                let mut s = template(v, value_line);
+                match (r.n, r.stddev) {
+                    (Some(0), _) => return Err(bad(entry_line, "`n` of at least 1", "0".into())),
+                    (Some(n), sd) => {
+                        if let Some(sd) = sd {
+                            check(sd, entry_line)?;
+                        }
+                        s = s.with_summary(v, sd, n);
+                    }
+                    (None, Some(_)) => {
+                        return Err(bad(entry_line, "`n` (the number of runs) with `stddev`", r.metric.clone()));
+                    }
+                    (None, None) => {}
+                }
+                out.samples.push(s);
+            }
+        }
+    }
+    if out.samples.is_empty() {
+        return Err(ParseError::NoResults { benchmark: "generic", reason: "`results:` is empty".into() });
+    }
+    Ok(out)
+}
+
+/// Score for YAML: 90 for `results:` + metric/value keys and known
+/// top-level keys only, 50 with unknown top-level keys, 0 otherwise.
+pub(super) fn yaml_score(input: &Input) -> u8 {
+    let mut results = false;
+    let mut unknown_top = false;
+    for l in &input.lines {
+        if let Some(k) = top_key(l) {
+            if k == "results" {
+                results = true;
+            } else if !TOP_KEYS.contains(&k) {
+                unknown_top = true;
+            }
+        }
+    }
+    if !results {
+        return 0;
+    }
+    let key_at = |key: &str| {
+        input.lines.iter().any(|l| {
+            let t = l.trim_start().trim_start_matches('-').trim_start();
+            t.starts_with(key) || l.contains(&format!("{{{key}")) || l.contains(&format!(", {key}"))
+        })
+    };
+    if !key_at("metric:") {
+        return 0;
+    }
+    if !(key_at("value:") || key_at("values:")) {
+        return 40; // perhaps a misspelt `value:`: let the parse say so
+    }
+    if unknown_top { 50 } else { 90 }
+}

@@ -1,0 +1,115 @@
+//! The one-line results lmbench's tools print (`Simple syscall: 0.2 microseconds`,
+//! `Pipe latency: …`, `AF_UNIX sock stream bandwidth: …`).
+
+use super::{FILE_VM, LOCAL_BW, LOCAL_LAT, OPS, PROC, REMOTE_BW, REMOTE_LAT, SYS};
+use crate::model::{Better, Param};
+use crate::parse::num;
+
+/// A `label: value unit` tool line read into a metric.
+pub(super) struct ToolMetric {
+    pub(super) name: String,
+    pub(super) unit: &'static str,
+    pub(super) better: Better,
+    pub(super) group: &'static str,
+    pub(super) params: Vec<Param>,
+    pub(super) value: f64,
+    /// The label is one of lmbench's own (not a generic `label: value unit`).
+    pub(super) known: bool,
+}
+
+pub(super) fn tool_line(t: &str) -> Option<ToolMetric> {
+    // `t.rsplit_once(": ")`, from a byte search for the colon (most lines
+    // have none; the substring searcher was set up for every line).
+    let b = t.as_bytes();
+    let colon = memchr::memrchr_iter(b':', b).find(|&p| b.get(p + 1) == Some(&b' '))?;
+    let (label, rest) = (&t[..colon], &t[colon + 2..]);
+    let label = label.trim();
+    if !label.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    // One or two words: the value and its unit (no list collected: most
+    // lines with a colon are not tool lines).
+    let mut w = rest.split_whitespace();
+    let (value, unit_word) = match (w.next(), w.next(), w.next()) {
+        (Some(v), Some(u), None) => (num::plain(v)?, u),
+        (Some(v), None, None) if label.ends_with("parallelism") => (num::plain(v)?, ""),
+        _ => return None,
+    };
+    let (unit, better) = match unit_word {
+        // lmbench 2.0's lat_pagefault prints `Pagefaults on FILE: 4 usecs`.
+        "microseconds" | "usecs" => ("µs", Better::Lower),
+        "nanoseconds" => ("ns", Better::Lower),
+        "milliseconds" => ("ms", Better::Lower),
+        "MB/sec" => ("MB/s", Better::Higher),
+        "KB/sec" => ("KB/s", Better::Higher),
+        "pages" => ("pages", Better::Neither),
+        "" => ("", Better::Neither),
+        _ => return None,
+    };
+    let mut m = ToolMetric { name: label.to_string(), unit, better, group: "", params: Vec::new(), value, known: true };
+    let local = |host: &str| host.trim() == "localhost";
+    let simple = |name: &str, group: &'static str| (name.to_string(), group);
+    let (name, group) = match label {
+        "Simple syscall" => simple("syscall", PROC),
+        "Simple read" => simple("read", PROC),
+        "Simple write" => simple("write", PROC),
+        "Simple stat" => simple("stat", PROC),
+        "Simple fstat" => simple("fstat", PROC),
+        "Simple open/close" => simple("open/close", PROC),
+        "Null syscall" => simple("null syscall", PROC),
+        "Signal handler installation" => simple("sig install", PROC),
+        "Signal handler overhead" => simple("sig handler", PROC),
+        "Protection fault" => simple("prot fault", FILE_VM),
+        "Process fork+exit" => simple("fork+exit", PROC),
+        "Process fork+execve" => simple("fork+execve", PROC),
+        "Process fork+/bin/sh -c" => simple("fork+/bin/sh -c", PROC),
+        "Pipe latency" => simple("Pipe latency", LOCAL_LAT),
+        "AF_UNIX sock stream latency" => simple("AF_UNIX latency", LOCAL_LAT),
+        "Pipe bandwidth" => simple("Pipe bandwidth", LOCAL_BW),
+        "AF_UNIX sock stream bandwidth" => simple("AF_UNIX bandwidth", LOCAL_BW),
+        "tlb" => simple("tlb", SYS),
+        _ => {
+            if let Some(host) = label.strip_prefix("UDP latency using ") {
+                simple("UDP latency", if local(host) { LOCAL_LAT } else { REMOTE_LAT })
+            } else if let Some(host) = label.strip_prefix("TCP latency using ") {
+                simple("TCP latency", if local(host) { LOCAL_LAT } else { REMOTE_LAT })
+            } else if let Some(host) = label.strip_prefix("RPC/udp latency using ") {
+                simple("RPC/UDP latency", if local(host) { LOCAL_LAT } else { REMOTE_LAT })
+            } else if let Some(host) = label.strip_prefix("RPC/tcp latency using ") {
+                simple("RPC/TCP latency", if local(host) { LOCAL_LAT } else { REMOTE_LAT })
+            } else if let Some(host) = label.strip_prefix("TCP/IP connection cost to ") {
+                simple("TCP conn", if local(host) { LOCAL_LAT } else { REMOTE_LAT })
+            } else if let Some(host) = label.strip_prefix("Socket bandwidth using ") {
+                simple("TCP bandwidth", if local(host) { LOCAL_BW } else { REMOTE_BW })
+            } else if label.starts_with("Pagefaults on ") {
+                simple("Pagefaults", FILE_VM)
+            } else if let Some(rest) = label.strip_prefix("Select on ") {
+                let mut w = rest.split_whitespace();
+                let fds = w.next().filter(|n| n.bytes().all(|b| b.is_ascii_digit()))?;
+                let kind = w.collect::<Vec<_>>().join(" ");
+                let name = match kind.as_str() {
+                    "fd's" => "Select fd's",
+                    "tcp fd's" => "Select tcp fd's",
+                    _ => return None,
+                };
+                m.params.push(Param::new("fds", fds));
+                simple(name, PROC)
+            } else if label.starts_with("File ") && label.ends_with(" write bandwidth") {
+                simple("File write bandwidth", LOCAL_BW)
+            } else if ["integer ", "int64 ", "uint64 ", "float ", "double "].iter().any(|p| label.starts_with(p)) {
+                (label.to_string(), OPS)
+            } else if label.starts_with("STREAM") {
+                (label.to_string(), "STREAM")
+            } else {
+                m.known = false;
+                (label.to_string(), "")
+            }
+        }
+    };
+    if m.unit.is_empty() && !label.ends_with("parallelism") {
+        return None;
+    }
+    m.name = name;
+    m.group = group;
+    Some(m)
+}

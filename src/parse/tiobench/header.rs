@@ -1,0 +1,258 @@
+//! tiobench table headers: the columns (`File Blk Num … Rate (CPU%) Avg
+//! Latency …`, wrapped or condensed with operations side by side), the
+//! section titles above tables, and the rules under them.
+
+use crate::model::{Better, Metric};
+
+/// One column of a tiobench table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Col {
+    FileSize,
+    BlkSize,
+    Threads,
+    Rate,
+    Cpu,
+    AvgLat,
+    MaxLat,
+    Lat2,
+    Lat10,
+    Eff,
+}
+
+impl Col {
+    /// The parameter name, for columns that are parameters.
+    pub(super) fn param(self) -> Option<&'static str> {
+        match self {
+            Col::FileSize => Some("file size"),
+            Col::BlkSize => Some("blk size"),
+            Col::Threads => Some("threads"),
+            _ => None,
+        }
+    }
+
+    /// The metric, for columns that are measurements.
+    pub(super) fn metric(self) -> Option<Metric> {
+        let (name, unit, better) = match self {
+            Col::Rate => ("Rate", "MB/s", Better::Higher),
+            Col::Cpu => ("CPU%", "%", Better::Neither),
+            Col::AvgLat => ("Avg Latency", "ms", Better::Lower),
+            Col::MaxLat => ("Max Latency", "ms", Better::Lower),
+            Col::Lat2 => ("Lat% >2s", "%", Better::Lower),
+            Col::Lat10 => ("Lat% >10s", "%", Better::Lower),
+            Col::Eff => ("CPU Eff", "", Better::Higher),
+            _ => return None,
+        };
+        Some(Metric::new(name, unit, better))
+    }
+}
+
+/// A recognised table header: the value columns after the label column,
+/// each tagged with the operation (index into `groups`) it belongs to.
+#[derive(Debug, Clone)]
+pub(super) struct Layout {
+    pub(super) cols: Vec<(Col, usize)>,
+    /// Group per operation; `None` means "the current section title".
+    pub(super) groups: Vec<Option<String>>,
+    /// Whether the label column names the kernel (`Identifier`, `Kernel`,
+    /// `Machine`, or no header word) or the directory tested (`Dir`, old
+    /// tiobench.pl: `.` in every row).
+    pub(super) label_is_kernel: bool,
+    pub(super) line: usize,
+}
+
+/// The four operations and the words that name them in titles and in
+/// condensed headers.
+const OPS: [(&str, &str, &str); 4] = [
+    ("Sequential Reads", "Seq", "Read"),
+    ("Sequential Writes", "Seq", "Write"),
+    ("Random Reads", "Rand", "Read"),
+    ("Random Writes", "Rand", "Write"),
+];
+
+/// A section title: `Sequential Reads`, `Random Writes ext3`, … Returns the
+/// group name (operation plus cleaned suffix).
+pub(super) fn section_title(line: &str) -> Option<String> {
+    let t = line.trim();
+    for (name, _, _) in OPS {
+        if let Some(rest) = t.strip_prefix(name) {
+            if !(rest.is_empty() || rest.starts_with(char::is_whitespace)) {
+                continue;
+            }
+            let mut suffix = rest.trim();
+            for cut in [" - ", ",", ":", ";", "(", "."] {
+                if let Some(p) = suffix.find(cut) {
+                    suffix = &suffix[..p];
+                }
+            }
+            let mut words: Vec<&str> = suffix.split_whitespace().collect();
+            if words.first().is_some_and(|w| w.eq_ignore_ascii_case("on")) {
+                words.remove(0);
+            }
+            words.truncate(3);
+            if words.is_empty() {
+                return Some(name.to_string());
+            }
+            return Some(format!("{name} {}", words.join(" ")));
+        }
+    }
+    None
+}
+
+/// Operations named in a condensed header's first line (`Num Seq Read CPU
+/// Rand Read CPU`), in order.
+fn condensed_ops(line: &str) -> Vec<String> {
+    let toks: Vec<&str> = line.split_whitespace().collect();
+    let mut ops = Vec::new();
+    for w in toks.windows(2) {
+        let a = w[0].to_ascii_lowercase();
+        let b = w[1].to_ascii_lowercase();
+        let seq = a == "seq" || a == "sequential";
+        let rand = a == "rand" || a == "random";
+        let read = b == "read" || b == "reads";
+        let write = b == "write" || b == "writes";
+        if (seq || rand) && (read || write) {
+            let op = OPS
+                .iter()
+                .find(|(_, s, r)| (s.eq_ignore_ascii_case("seq") == seq) && (r.eq_ignore_ascii_case("read") == read))
+                .map(|(n, _, _)| n.to_string());
+            if let Some(op) = op {
+                ops.push(op);
+            }
+        }
+    }
+    ops
+}
+
+/// Is `line` a rule of dashes (and spaces)?
+pub(super) fn is_rule(line: &str) -> bool {
+    let t = line.trim();
+    !t.is_empty() && t.chars().all(|c| c == '-' || c.is_whitespace())
+}
+
+/// Column tokens that may follow a wrapped header's second line.
+fn is_col_word(t: &str) -> bool {
+    matches!(t, "Size" | "Thr" | "Rate" | "(CPU%)" | "Latency" | ">2s" | ">10s" | "Eff")
+}
+
+/// Tries to read a table header whose second line is line `i` (0-based).
+/// Returns the layout and the index of the last header line.
+pub(super) fn header_at(lines: &[String], i: usize) -> Option<(Layout, usize)> {
+    let l2 = lines.get(i)?;
+    let mut toks: Vec<&str> = l2.split_whitespace().collect();
+    let first = *toks.first()?;
+    let labelled = matches!(first, "Identifier" | "Kernel" | "kernel" | "Machine" | "Dir");
+    let label_is_kernel = first != "Dir";
+    if labelled {
+        toks.remove(0);
+    }
+    if toks.first() == Some(&"Thr") && !labelled {
+        // condensed layout: no label header, rows still start with a label
+    } else if !labelled {
+        return None;
+    }
+    if !toks.contains(&"Rate") || !toks.contains(&"(CPU%)") {
+        return None;
+    }
+    // A wrapped second header line continues on the next line.
+    let mut last = i;
+    if let Some(next) = lines.get(i + 1) {
+        let nt: Vec<&str> = next.split_whitespace().collect();
+        if !nt.is_empty() && nt.iter().all(|t| is_col_word(t) && *t != "Rate") {
+            toks.extend(nt);
+            last = i + 1;
+        }
+    }
+    if !toks.iter().all(|t| is_col_word(t)) {
+        return None;
+    }
+    let l1 = first_header_line(lines, i);
+    let l1_words: Vec<&str> = l1.split_whitespace().collect();
+
+    let n_rate = toks.iter().filter(|t| **t == "Rate").count();
+    // Operations are named only in the line right above (not in a title).
+    let ops = i.checked_sub(1).and_then(|j| lines.get(j)).map(|l| condensed_ops(l)).unwrap_or_default();
+    let condensed = n_rate >= 2 || (!ops.is_empty() && ops.len() == n_rate && toks.first() == Some(&"Thr"));
+    if condensed && ops.len() != n_rate {
+        return None;
+    }
+
+    let n_size = toks.iter().filter(|t| **t == "Size").count();
+    let n_lat = toks.iter().filter(|t| **t == "Latency").count();
+    let cols = header_columns(&toks, &l1_words, condensed)?;
+    if n_size > 2 || (!condensed && (n_lat > 2 || n_rate != 1)) {
+        return None;
+    }
+    let groups = if condensed { ops.into_iter().map(Some).collect() } else { vec![None] };
+    Some((Layout { cols, groups, label_is_kernel, line: i + 1 }, last))
+}
+
+/// The first line of the table header whose second line is line `i`
+/// (and a wrapped part of it above), joined with spaces: the lines above
+/// `i`, up to two and up to a blank line.
+fn first_header_line(lines: &[String], i: usize) -> String {
+    let mut l1 = String::new();
+    for back in 1..=2 {
+        if let Some(prev) = i.checked_sub(back).and_then(|j| lines.get(j)) {
+            if prev.trim().is_empty() {
+                break;
+            }
+            l1.push(' ');
+            l1.push_str(prev);
+        }
+    }
+    l1
+}
+
+/// The columns of a header's second line `toks` (with their operation's
+/// index in a condensed table), named with the help of the first line's
+/// words `l1_words` (`File`/`Blk` over `Size`, `Avg`/`Maximum` over
+/// `Latency`). `None` when a token is no column.
+fn header_columns(toks: &[&str], l1_words: &[&str], condensed: bool) -> Option<Vec<(Col, usize)>> {
+    let has = |w: &str| l1_words.contains(&w);
+    let n_size = toks.iter().filter(|t| **t == "Size").count();
+    let n_lat = toks.iter().filter(|t| **t == "Latency").count();
+    let mut seen_size = 0;
+    let mut seen_lat = 0;
+    let mut op = 0usize;
+    let mut seen_rate = 0;
+    let mut cols = Vec::new();
+    for t in toks {
+        let col = match *t {
+            "Size" => {
+                seen_size += 1;
+                if n_size >= 2 {
+                    if seen_size == 1 { Col::FileSize } else { Col::BlkSize }
+                } else if has("Blk") && !has("File") {
+                    Col::BlkSize
+                } else {
+                    Col::FileSize
+                }
+            }
+            "Thr" => Col::Threads,
+            "Rate" => {
+                seen_rate += 1;
+                if condensed && seen_rate > 1 {
+                    op += 1;
+                }
+                Col::Rate
+            }
+            "(CPU%)" => Col::Cpu,
+            "Latency" => {
+                seen_lat += 1;
+                if n_lat >= 2 {
+                    if seen_lat == 1 { Col::AvgLat } else { Col::MaxLat }
+                } else if has("Maximum") && !has("Avg") {
+                    Col::MaxLat
+                } else {
+                    Col::AvgLat
+                }
+            }
+            ">2s" => Col::Lat2,
+            ">10s" => Col::Lat10,
+            "Eff" => Col::Eff,
+            _ => return None,
+        };
+        cols.push((col, op));
+    }
+    Some(cols)
+}
