@@ -22,6 +22,18 @@ pub const NAME_MAX: usize = 255;
 /// terminating NUL.
 pub const PATH_MAX: usize = 4096;
 
+/// True for a file name Windows cannot create: a device name (`CON`,
+/// `NUL`, `COM1` … with any extension), or one ending in a dot or a space.
+pub fn is_reserved_on_windows(name: &str) -> bool {
+    let stem = name.split('.').next().unwrap_or(name).trim_end().to_ascii_uppercase();
+    let device = matches!(stem.as_str(), "CON" | "PRN" | "AUX" | "NUL")
+        || ((stem.starts_with("COM") || stem.starts_with("LPT"))
+            && stem.len() == 4
+            && stem.as_bytes()[3].is_ascii_digit()
+            && stem.as_bytes()[3] != b'0');
+    device || name.ends_with(['.', ' '])
+}
+
 /// The output paths of a build so far: each file (relative to the output
 /// directory, `/`-separated) with its length and content hash (`None`:
 /// kept from an earlier build, contents as on disk), and every directory
@@ -32,6 +44,10 @@ pub const PATH_MAX: usize = 4096;
 pub struct PathClaims {
     pub(super) produced: FxHashMap<String, Option<(u64, u64)>>,
     dirs: FxHashSet<String>,
+    /// On a case-insensitive output file system (APFS, NTFS by default),
+    /// every path claimed, lower-cased, with its spelling: `K6/index.html`
+    /// and `k6/index.html` would be one file there. `None` elsewhere.
+    folded: Option<FxHashMap<String, String>>,
 }
 
 /// Why a path cannot be claimed.
@@ -58,6 +74,12 @@ impl Clash {
 }
 
 impl PathClaims {
+    /// Claims for an output directory whose file system does not tell
+    /// names apart by case: paths that differ only by case clash.
+    pub fn case_insensitive() -> Self {
+        PathClaims { folded: Some(FxHashMap::default()), ..Default::default() }
+    }
+
     /// Makes room for `n` more paths.
     pub fn reserve(&mut self, n: usize) {
         self.produced.reserve(n);
@@ -100,6 +122,14 @@ impl PathClaims {
                     long.len(),
                     long.chars().take(40).collect::<String>()
                 ),
+            ));
+        }
+        if cfg!(windows)
+            && let Some(bad) = path.split('/').find(|c| is_reserved_on_windows(c))
+        {
+            return Err(Clash::At(
+                path.to_string(),
+                format!("holds {bad:?}, a name Windows reserves (a device name, or one ending in a dot or space)"),
             ));
         }
         if !plain
@@ -150,6 +180,18 @@ impl PathClaims {
                 }
             }
             None => {
+                if let Some(folded) = &mut self.folded {
+                    let key = path.to_lowercase();
+                    if let Some(other) = folded.get(&key).filter(|o| *o != path) {
+                        return Err(Clash::At(
+                            path.to_string(),
+                            format!(
+                                "and {other} differ only by case, and the output directory's file system does not tell them apart"
+                            ),
+                        ));
+                    }
+                    folded.insert(key, path.to_string());
+                }
                 self.produced.insert(path.to_string(), contents);
                 for d in &ancestors {
                     if !self.dirs.contains(d.as_ref()) {
@@ -164,7 +206,30 @@ impl PathClaims {
 
 #[cfg(test)]
 mod tests {
-    use super::{Clash, PathClaims};
+    use super::{Clash, PathClaims, is_reserved_on_windows};
+
+    #[test]
+    fn paths_differing_by_case_clash_where_the_file_system_folds_case() {
+        let mut c = PathClaims::case_insensitive();
+        assert!(c.claim("k6/kernels/2.4.17-mm1.html", Some((1, 1)), |_| false).is_ok());
+        let e = c.claim("k6/kernels/2.4.17-MM1.html", Some((2, 2)), |_| false).unwrap_err();
+        assert!(matches!(e, Clash::At(_, why) if why.contains("differ only by case")));
+        // The same path again is the same file, not a clash.
+        assert!(c.claim("k6/kernels/2.4.17-mm1.html", Some((1, 1)), |_| false).is_ok());
+        let mut c = PathClaims::default();
+        assert!(c.claim("a/X.html", Some((1, 1)), |_| false).is_ok());
+        assert!(c.claim("a/x.html", Some((2, 2)), |_| false).is_ok());
+    }
+
+    #[test]
+    fn windows_reserved_names() {
+        for bad in ["CON", "con.html", "Nul", "COM1.txt", "lpt9", "x.", "x "] {
+            assert!(is_reserved_on_windows(bad), "{bad}");
+        }
+        for ok in ["console", "COM0", "COM10", "2.6.0-con", "index.html", "aux-kernel"] {
+            assert!(!is_reserved_on_windows(ok), "{ok}");
+        }
+    }
 
     /// Paths that would leave the output directory are refused, plain or
     /// not; a plain path's ancestors are its own prefixes, and a path

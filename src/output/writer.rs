@@ -149,6 +149,12 @@ impl DirWriter {
             remove_stale_temporaries(out);
         }
         write_new(&building, b"").map_err(io_err(&building))?;
+        // The in-progress marker is there: if its name in capitals finds
+        // it too, the file system folds case, and paths that differ only
+        // by case would overwrite each other.
+        if out.join(BUILDING.to_uppercase()).exists() {
+            *lock(&w.claims) = PathClaims::case_insensitive();
+        }
         Ok(w)
     }
 
