@@ -7,7 +7,8 @@
 #
 #   crash     builds the demo content, then ATTACK_KILLS times changes it (the
 #             title, a raw file, a kernel, a machine class), starts a build and
-#             kill -9s it after a random 0..ATTACK_MAX_DELAY_MS ms; the output
+#             kill -9s it after a random 0..ATTACK_MAX_DELAY_MS ms (at most
+#             half as long as a from-scratch build takes); the output
 #             must hold the old or the new site (compared with from-scratch
 #             builds of each), and one more build must sweep what the killed one
 #             left and equal a from-scratch build of the new content.
@@ -209,12 +210,18 @@ stage_crash() {
   cp -r "$demo" "$d/content"
   if ! build "$d/content" "$d/out" "$d/first.log"; then broke "the first build of the demo failed: $(tail -n 3 "$d/first.log")"; return; fi
   build "$d/content" "$d/ref.old"
-  local i change delay pid rc ms_at old=0 new=0 mixed=0 running=0 finished=0 left=0 t0 t1
+  local i change delay span pid rc ms_at old=0 new=0 mixed=0 running=0 finished=0 left=0 t0 t1
   for ((i = 1; i <= kills; i++)); do
     change=$(mutate "$d/content" "$i")
     rm -rf "$d/ref.new"
+    t0=$(date +%s%N)
     if ! build "$d/content" "$d/ref.new" "$d/ref.log"; then broke "kill $i: the reference build of the changed content ($change) failed"; return; fi
-    delay=$((RANDOM % (max_delay + 1)))
+    t1=$(date +%s%N)
+    # At most half as long as that from-scratch build took (about what the
+    # rebuild killed takes): most kills then land while it runs.
+    span=$(((t1 - t0) / 2000000))
+    [ "$span" -le "$max_delay" ] || span=$max_delay
+    delay=$((RANDOM % (span + 1)))
     t0=$(date +%s%N)
     "$bin" build --content "$d/content" --output "$d/out" >"$d/killed.log" 2>&1 &
     pid=$!
@@ -251,7 +258,7 @@ stage_crash() {
     rm -rf "$d/ref.old"
     mv "$d/ref.new" "$d/ref.old"
   done
-  fig "$kills kill -9 (0-$max_delay ms; $running mid-build, $finished after the build ended): $old left the old site, $new the new, $mixed a mix; $left left temporaries, each swept by the next build, which equalled a from-scratch build every time"
+  fig "$kills kill -9 (after 0-$max_delay ms, at most half a from-scratch build's time; $running mid-build, $finished after the build ended): $old left the old site, $new the new, $mixed a mix; $left left temporaries, each swept by the next build, which equalled a from-scratch build every time"
 }
 
 # ---- stage 2: disk full -------------------------------------------------------
