@@ -24,7 +24,8 @@
 #   serve     runs `benchsite serve` on 127.0.0.1 under a bounded load (500
 #             concurrent requests, 100 live-reload long-polls, 50 slow clients):
 #             it must keep answering, give its file descriptors back and never
-#             redirect to another host.
+#             redirect to another host; and a serve allowed 256 open files
+#             must still answer after 300 connections at once.
 #
 # Without an argument the debug binary is built (`cargo build`, into
 # $CARGO_TARGET_DIR or target/). Environment: ATTACK_KILLS (20),
