@@ -110,7 +110,8 @@ enum Msg {
 pub struct Server {
     addr: SocketAddr,
     shared: Arc<Shared>,
-    http: Arc<tiny_http::Server>,
+    /// The HTTP server; replaced when its accepting thread ends.
+    http: Arc<Mutex<Arc<tiny_http::Server>>>,
     watcher: Option<RecommendedWatcher>,
     tx: mpsc::Sender<Msg>,
     accept: Option<JoinHandle<()>>,
@@ -135,8 +136,14 @@ impl Server {
         opts.base_url = Some(String::new());
         let listener = TcpListener::bind(addr).map_err(|source| ServeError::Bind { addr, source })?;
         let local = listener.local_addr().map_err(|source| ServeError::Bind { addr, source })?;
-        let http =
-            Arc::new(tiny_http::Server::from_listener(listener, None).map_err(|e| ServeError::Http(e.to_string()))?);
+        raise_open_file_limit();
+        // A second handle on the socket: when tiny_http's accepting thread
+        // ends (accept() failed for want of file descriptors), a new server
+        // takes over the same socket.
+        let spare = listener.try_clone().map_err(|e| ServeError::Http(e.to_string()))?;
+        let http = Arc::new(Mutex::new(Arc::new(
+            tiny_http::Server::from_listener(listener, None).map_err(|e| ServeError::Http(e.to_string()))?,
+        )));
 
         let (tx, rx) = mpsc::channel::<Msg>();
         let watch_tx = tx.clone();
@@ -175,21 +182,10 @@ impl Server {
         };
         let accept_thread = {
             let shared = Arc::clone(&shared);
-            let http = Arc::clone(&http);
+            let slot = Arc::clone(&http);
             std::thread::Builder::new()
                 .name("benchsite-http".into())
-                .spawn(move || {
-                    for rq in http.incoming_requests() {
-                        if shared.stop.load(Ordering::SeqCst) {
-                            break;
-                        }
-                        let shared = Arc::clone(&shared);
-                        let spawned = std::thread::Builder::new().spawn(move || handle(rq, &shared));
-                        if let Err(e) = spawned {
-                            eprintln!("warning: cannot start a thread for a request: {e}");
-                        }
-                    }
-                })
+                .spawn(move || accept_loop(&slot, &spare, &shared))
                 .map_err(|e| ServeError::Http(e.to_string()))?
         };
         Ok(Server {
@@ -243,12 +239,69 @@ impl Server {
             let _st = self.shared.lock();
             self.shared.changed.notify_all();
         }
-        self.http.unblock();
+        self.http.lock().unwrap_or_else(std::sync::PoisonError::into_inner).unblock();
         if let Some(t) = self.accept.take() {
             let _ = t.join();
         }
         if let Some(t) = self.rebuild.take() {
             let _ = t.join();
+        }
+    }
+}
+
+/// Hands every request to a thread of its own. When tiny_http's accepting
+/// thread ends before `serve` stops (accept() failed: out of file
+/// descriptors under a flood of connections), a new server takes over the
+/// socket (`spare`) with a warning, instead of `serve` exiting without a
+/// word.
+fn accept_loop(slot: &Mutex<Arc<tiny_http::Server>>, spare: &TcpListener, shared: &Arc<Shared>) {
+    let mut http = Arc::clone(&slot.lock().unwrap_or_else(std::sync::PoisonError::into_inner));
+    loop {
+        for rq in http.incoming_requests() {
+            if shared.stop.load(Ordering::SeqCst) {
+                return;
+            }
+            let shared = Arc::clone(shared);
+            let spawned = std::thread::Builder::new().spawn(move || handle(rq, &shared));
+            if let Err(e) = spawned {
+                eprintln!("warning: cannot start a thread for a request: {e}");
+            }
+        }
+        if shared.stop.load(Ordering::SeqCst) {
+            return;
+        }
+        eprintln!("warning: serve stopped accepting connections (out of file descriptors?); accepting again");
+        // Let the connections that used the descriptors up close.
+        std::thread::sleep(Duration::from_millis(500));
+        match spare
+            .try_clone()
+            .map_err(|e| e.to_string())
+            .and_then(|l| tiny_http::Server::from_listener(l, None).map_err(|e| e.to_string()))
+        {
+            Ok(server) => {
+                http = Arc::new(server);
+                *slot.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Arc::clone(&http);
+            }
+            Err(e) => eprintln!("warning: serve cannot accept connections yet: {e}"),
+        }
+    }
+}
+
+/// Raises this process's soft limit on open files to its hard limit (at
+/// most 65,536): each connection holds a descriptor or two, and the usual
+/// soft limit of 1,024 ran out under a thousand connections (tiny_http
+/// then stopped accepting).
+fn raise_open_file_limit() {
+    #[cfg(unix)]
+    // SAFETY: getrlimit and setrlimit only read and write the struct given.
+    unsafe {
+        let mut lim = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) == 0 {
+            let want = lim.rlim_max.min(65_536);
+            if lim.rlim_cur < want {
+                lim.rlim_cur = want;
+                let _ = libc::setrlimit(libc::RLIMIT_NOFILE, &lim);
+            }
         }
     }
 }
