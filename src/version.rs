@@ -6,6 +6,14 @@
 //! `-mm`, `-rmap`, `-jam`, `-ck`, or any other suffix such as `rat` in
 //! `2.4.17rat`) after it, each tree's own numbers in numeric order. Names that
 //! are not versions at all (`ac12`, `stock`) sort after versions, by text.
+//!
+//! Today's names read the same way: `6.10-rc7 < 6.10 < 6.10.1 < 6.11-rc1`;
+//! a leading `v` (git tags) is dropped; a `git describe` name
+//! (`v6.12-rc3-00042-g1a2b3c4d5e6f`) comes after its tag, ordered by its
+//! commit count, its hash ignored; a distribution's build suffix (a number
+//! right after the release: `6.8.0-41-generic`, `6.11.4-301.fc41.x86_64`;
+//! or a `+` local version: `6.6.51+rpt-rpi-2712`) orders by its numbers but
+//! is no patch tree: such kernels are in the mainline lane.
 
 use std::cmp::Ordering;
 
@@ -61,12 +69,22 @@ pub struct KernelVersion {
     pub release: Vec<u64>,
     suffix: Vec<Token>,
     raw: String,
+    /// A distribution's or a local build (see the module docs): no lane.
+    build: bool,
 }
 
 impl KernelVersion {
     /// Splits a kernel name such as `2.4.19-rc5-aa1` or `2.4.17rat`.
-    pub fn parse(name: &str) -> Self {
-        let toks = tokens(name);
+    pub fn parse(raw: &str) -> Self {
+        // `v6.12` is the tag of `6.12`.
+        let name = match raw.strip_prefix(['v', 'V']) {
+            Some(rest) if rest.starts_with(|c: char| c.is_ascii_digit()) => rest,
+            _ => raw,
+        };
+        // `git describe`: `<tag>-<commits>-g<hash>`; the hash orders nothing.
+        let (name, commits) = split_describe(name);
+        let mut toks = tokens(name);
+        toks.extend(commits.map(Token::Num));
         let mut release = Vec::new();
         let mut i = 0;
         // Release numbers are the leading numeric tokens separated by dots.
@@ -81,7 +99,9 @@ impl KernelVersion {
                 break;
             }
         }
-        KernelVersion { release, suffix: toks[i..].to_vec(), raw: name.to_string() }
+        let suffix = toks[i..].to_vec();
+        let build = !release.is_empty() && is_build_suffix(name, &suffix);
+        KernelVersion { release, suffix, raw: raw.to_string(), build }
     }
 
     /// The patch tree ("lane") this kernel belongs to: `"aa"` for
@@ -99,8 +119,40 @@ impl KernelVersion {
         if self.release.is_empty() {
             return self.raw.clone();
         }
-        if words.is_empty() { "mainline".to_string() } else { words.join("-") }
+        if words.is_empty() || self.build { "mainline".to_string() } else { words.join("-") }
     }
+}
+
+/// `name` without a `git describe` tail (`-00042-g1a2b3c4d5e6f`, perhaps
+/// `-dirty` or `+` after it), and the tail's commit count.
+fn split_describe(name: &str) -> (&str, Option<u64>) {
+    let core = name.trim_end_matches('+');
+    let core = core.strip_suffix("-dirty").unwrap_or(core);
+    let Some((head, hash)) = core.rsplit_once("-g") else { return (name, None) };
+    if !(7..=40).contains(&hash.len()) || !hash.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return (name, None);
+    }
+    let Some((tag, count)) = head.rsplit_once('-') else { return (name, None) };
+    match count.parse::<u64>() {
+        Ok(n) if !tag.is_empty() && count.bytes().all(|b| b.is_ascii_digit()) => (tag, Some(n)),
+        _ => (name, None),
+    }
+}
+
+/// True when the suffix after the release (and its `-rc`/`-pre`
+/// candidate) is a build's, not a patch tree's: it starts with a number
+/// (`-41-generic`, `-301.fc41.x86_64`) or the name has a `+` there
+/// (`6.6.51+rpt-rpi-2712`).
+fn is_build_suffix(name: &str, suffix: &[Token]) -> bool {
+    let mut rest = suffix;
+    if rest.first().is_some_and(is_pre) {
+        rest = &rest[1..];
+        if let Some(Token::Num(_)) = rest.first() {
+            rest = &rest[1..];
+        }
+    }
+    let after_release = name.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+    matches!(rest.first(), Some(Token::Num(_))) || after_release.starts_with('+')
 }
 
 fn suffix_cmp(a: &[Token], b: &[Token]) -> Ordering {
@@ -195,6 +247,45 @@ mod tests {
         assert_eq!(sorted(vec!["2.4.8-pre1", "2.4.7"]), vec!["2.4.7", "2.4.8-pre1"]);
         assert_eq!(sorted(vec!["2.4.10", "2.4.9"]), vec!["2.4.9", "2.4.10"]);
         assert_eq!(sorted(vec!["ac12-pmap2", "ac12"]), vec!["ac12", "ac12-pmap2"]);
+    }
+
+    #[test]
+    fn todays_names() {
+        assert_eq!(
+            sorted(vec!["6.11-rc1", "6.10.1", "6.10", "6.10-rc7"]),
+            vec!["6.10-rc7", "6.10", "6.10.1", "6.11-rc1"]
+        );
+        assert_eq!(
+            sorted(vec![
+                "v6.12-rc3-00100-gabcdef1",
+                "v6.12",
+                "v6.12-rc3-00042-g1a2b3c4d5e6f",
+                "v6.12-rc3",
+                "v6.12-rc2"
+            ]),
+            vec!["v6.12-rc2", "v6.12-rc3", "v6.12-rc3-00042-g1a2b3c4d5e6f", "v6.12-rc3-00100-gabcdef1", "v6.12"]
+        );
+        assert_eq!(
+            sorted(vec!["6.8.0-45-generic", "6.8.0-41-generic", "6.9.1"]),
+            vec!["6.8.0-41-generic", "6.8.0-45-generic", "6.9.1"]
+        );
+        assert_eq!(
+            sorted(vec!["6.11.4-301.fc41.x86_64", "6.11.3-300.fc41.x86_64"]),
+            vec!["6.11.3-300.fc41.x86_64", "6.11.4-301.fc41.x86_64"]
+        );
+        for build in [
+            "6.8.0-41-generic",
+            "6.11.4-301.fc41.x86_64",
+            "6.6.51+rpt-rpi-2712",
+            "v6.12-rc3-00042-g1a2b3c4d5e6f",
+            "6.1.0-18-amd64",
+            "v6.12",
+        ] {
+            assert_eq!(KernelVersion::parse(build).lane(), "mainline", "{build}");
+        }
+        // A patch tree on a candidate is still its own lane.
+        assert_eq!(KernelVersion::parse("6.10-rc7-mm1").lane(), "mm");
+        assert_eq!(KernelVersion::parse("next-20241001").lane(), "next-20241001");
     }
 
     #[test]
