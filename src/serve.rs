@@ -71,6 +71,14 @@ pub enum ServeError {
         /// notify's error.
         source: notify::Error,
     },
+    /// The content directory is missing or not a directory.
+    #[error("content directory {path}: {source}")]
+    Content {
+        /// The directory.
+        path: PathBuf,
+        /// Why, and how to find or make one.
+        source: std::io::Error,
+    },
 }
 
 /// One rendered site: output path (`k6-2/index.html`) to contents.
@@ -134,6 +142,8 @@ impl Server {
     /// watched (it does not exist), [`ServeError::Http`] otherwise.
     pub fn start(mut opts: BuildOptions, addr: SocketAddr) -> Result<Server, ServeError> {
         opts.base_url = Some(String::new());
+        crate::site::check_content_dir(&opts.content)
+            .map_err(|source| ServeError::Content { path: opts.content.clone(), source })?;
         let listener = TcpListener::bind(addr).map_err(|source| ServeError::Bind { addr, source })?;
         let local = listener.local_addr().map_err(|source| ServeError::Bind { addr, source })?;
         raise_open_file_limit();

@@ -3,7 +3,7 @@
 
 mod common;
 
-use benchsite::build::{BuildOptions, BuildReport, build};
+use benchsite::build::{BuildError, BuildOptions, BuildReport, build};
 use benchsite::diag::Severity;
 use common::{dbench, put, small_site};
 use std::path::{Path, PathBuf};
@@ -706,6 +706,32 @@ fn links_out_of_the_content_tree_are_not_followed_unless_allowed() {
     put(&content, "site.yaml", "title: \"Test site\"\nfollow_links: true\n");
     let (report, page) = build_ok(tmp.path(), &content);
     assert!(page.contains("3.3333") && page.contains("2.2222"), "{:?}", report.diagnostics);
+}
+
+/// A section whose `files:` match no result file is a warning in `build`
+/// (it was only said by `check`), at the section's `files:` line; a
+/// section's bad baseline points at the section's `baseline:` line, not the
+/// machine's (a description naming the section misled the search).
+#[test]
+fn section_mistakes_are_warned_at_the_sections_lines() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    put(
+        &content,
+        "m1/machine.yaml",
+        "name: \"M\"\ndescription: \"dbench typo below\"\nbaseline: \"2.4.7\"\nsections:\n  - title: \"dbench typo\"\n    files: [\"*/dbnech*.txt\"]\n  - title: \"dbench 32\"\n    files: [\"*/dbench*.txt\"]\n",
+    );
+    let (report, _) = build_ok(tmp.path(), &content);
+    let warned: Vec<String> = report.diagnostics.iter().map(|d| d.to_string()).collect();
+    assert!(warned.iter().any(|w| w.contains("machine.yaml:6:") && w.contains("match no result file")), "{warned:?}");
+    put(
+        &content,
+        "m1/machine.yaml",
+        "name: \"M\"\ndescription: \"dbench 32 is below\"\nbaseline: \"2.4.7\"\nsections:\n  - title: \"dbench 32\"\n    files: [\"*/dbench*.txt\"]\n    baseline: \"9.9\"\n",
+    );
+    let err = build(&BuildOptions::new(&content, tmp.path().join("output"))).expect_err("bad baseline");
+    let BuildError::Invalid(diags) = err else { panic!("{err}") };
+    assert!(diags.iter().any(|d| d.line == Some(7) && d.message.contains("baseline \"9.9\"")), "{diags:?}");
 }
 
 /// Every file under `dir` with its bytes.

@@ -815,3 +815,25 @@ fn force_names_the_files_it_would_replace_and_overwrite_replaces_them() {
     // From now on the files are benchsite's: a rebuild needs neither flag.
     run(&[]).success();
 }
+
+/// `--content` pointing at a machine class, or at a directory with no
+/// machine class, is an error saying what `--content` takes, and the site
+/// built before stays whole (it built an empty site over it, exit 0); a
+/// missing content directory names the current directory and suggests
+/// `--content` and `init`.
+#[test]
+fn content_that_is_no_site_is_an_error_that_says_how_to_fix_it() {
+    let (tmp, content, out) = built_small_site();
+    let before = snapshot(&out);
+    let a = build(&content.join("m1"), &out).code(1);
+    let err = stderr(&a);
+    assert!(err.contains("is a machine class") && err.contains("the directory above it"), "{err}");
+    assert!(!err.contains("not a machine class"), "{err}");
+    std::fs::create_dir_all(tmp.path().join("empty")).expect("mkdir");
+    let err = stderr(&build(&tmp.path().join("empty"), &out).code(1));
+    assert!(err.contains("holds no machine class") && err.contains("benchsite init"), "{err}");
+    assert_eq!(diff(&before, &snapshot(&out)), Vec::<String>::new(), "a refused build changed the site");
+    let a = benchsite().current_dir(tmp.path().join("empty")).arg("build").arg("--output").arg(&out).assert().code(1);
+    let err = stderr(&a);
+    assert!(err.contains("no such directory (in ") && err.contains("--content") && err.contains("init"), "{err}");
+}

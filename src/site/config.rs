@@ -454,7 +454,7 @@ fn check_section_globs(yaml: &Path, text: &str, config: &MachineConfig, diags: &
             if let Err(e) = glob::Pattern::new(pat) {
                 diags.push(Diagnostic::error(
                     yaml,
-                    line_of(text, &sc.title, pat),
+                    section_line(text, &sc.title, "files:"),
                     format!("section {:?}: bad glob {pat:?}: {e}", sc.title),
                 ));
             }
@@ -537,7 +537,7 @@ impl MachineYaml {
             {
                 diags.push(Diagnostic::error(
                     yaml,
-                    line_of(text, &sc.title, "baseline:"),
+                    section_line(text, &sc.title, "baseline:"),
                     format!(
                         "section {:?}: baseline {b:?} is not a kernel of this machine class (kernels: {})",
                         sc.title,
@@ -550,6 +550,49 @@ impl MachineYaml {
         check_policy(yaml, text, config.alpha, config.trim, diags);
         check_section_trims(yaml, text, config, diags);
     }
+}
+
+impl MachineYaml {
+    /// A warning at the section's line for each section whose `files:`
+    /// globs match none of the class's result files (a typo in a glob left
+    /// a section empty, silently, outside `check`).
+    pub(super) fn check_section_files(&self, results: &[super::ResultFile], diags: &mut Vec<Diagnostic>) {
+        for sc in &self.config.sections {
+            let patterns: Vec<glob::Pattern> = sc.files.iter().filter_map(|p| glob::Pattern::new(p).ok()).collect();
+            if patterns.is_empty() || results.iter().any(|rf| patterns.iter().any(|p| p.matches(&rf.rel_path))) {
+                continue;
+            }
+            diags.push(Diagnostic::warning(
+                &self.path,
+                section_line(&self.text, &sc.title, "files:"),
+                format!(
+                    "section {:?}: files {:?} match no result file of this machine class (paths are relative to its directory, such as \"*/dbench*.txt\")",
+                    sc.title, sc.files
+                ),
+            ));
+        }
+    }
+}
+
+/// The 1-based line of `key` inside the section titled `title` of a
+/// `machine.yaml` text (from its `title:` line to the next section's), or
+/// the title's line when the section has no such key; `None` when the
+/// title is not found.
+pub(super) fn section_line(text: &str, title: &str, key: &str) -> Option<usize> {
+    let lines: Vec<&str> = text.lines().collect();
+    let is_title = |l: &str| {
+        let t = l.trim_start().trim_start_matches('-').trim_start();
+        t.starts_with("title:") && t.contains(title)
+    };
+    let start = lines.iter().position(|l| is_title(l))?;
+    // The section's own `- ` marker, and the next one at that indent.
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let first = lines[start];
+    let item = if first.trim_start().starts_with('-') { indent(first) } else { indent(first).saturating_sub(2) };
+    let next = |l: &str| indent(l) == item && l.trim_start().starts_with("- ");
+    let end = lines.iter().skip(start + 1).position(|l| next(l)).map_or(lines.len(), |i| start + 1 + i);
+    let found = (start..end).find(|&i| lines[i].trim_start().trim_start_matches('-').trim_start().starts_with(key));
+    Some(found.unwrap_or(start) + 1)
 }
 
 /// The ids of every registered parser, for the message about an unknown one.
@@ -578,6 +621,16 @@ mod tests {
         // An error in such a file still has its line.
         let d = check_yaml(YamlKind::Site, "title: \"a\\0\"\ntitel: x\n");
         assert_eq!(d[0].line, Some(2), "{d:?}");
+    }
+
+    #[test]
+    fn a_section_key_is_found_on_its_own_section() {
+        let text = "name: M\ndescription: the dbench section matters\nbaseline: \"2.4.7\"\nsections:\n  - title: \"dbench\"\n    files:\n      - \"*/dbench*.txt\"\n    baseline: \"2.4.8\"\n  - title: \"bonnie\"\n    files: [\"*/bonnie*\"]\n";
+        assert_eq!(section_line(text, "dbench", "baseline:"), Some(8));
+        assert_eq!(section_line(text, "dbench", "files:"), Some(6));
+        assert_eq!(section_line(text, "bonnie", "files:"), Some(10));
+        assert_eq!(section_line(text, "bonnie", "baseline:"), Some(9));
+        assert_eq!(section_line(text, "tiobench", "files:"), None);
     }
 
     #[test]

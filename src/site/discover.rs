@@ -29,14 +29,18 @@ fn ignored(name: &str) -> bool {
 /// # Errors
 /// When `content` is not a readable directory.
 pub fn plan(content: &Path, diags: &mut Vec<Diagnostic>) -> std::io::Result<(SiteConfig, Vec<(PathBuf, String)>)> {
-    let meta = std::fs::metadata(content)?;
-    if !meta.is_dir() {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::NotADirectory,
-            format!("{} is not a directory", content.display()),
-        ));
-    }
+    check_content_dir(content)?;
     let config = read_site_config(content, diags);
+    // A machine class given as the content directory would build a site
+    // with no class (and a rebuild would remove every page of the last).
+    if content.join("machine.yaml").is_file() {
+        diags.push(Diagnostic::error(
+            content,
+            None,
+            "is a machine class (it holds machine.yaml): give --content the directory above it, which holds site.yaml and one directory per machine class",
+        ));
+        return Ok((config, Vec::new()));
+    }
 
     let mut dirs: Vec<PathBuf> = std::fs::read_dir(content)?
         .filter_map(Result::ok)
@@ -64,7 +68,41 @@ pub fn plan(content: &Path, diags: &mut Vec<Diagnostic>) -> std::io::Result<(Sit
         }
         out.push((dir, slug));
     }
+    if out.is_empty() {
+        diags.push(Diagnostic::error(
+            content,
+            None,
+            "holds no machine class (a directory with a machine.yaml, beside site.yaml); `benchsite init DIR` makes a site to start from",
+        ));
+    }
     Ok((config, out))
+}
+
+/// Checks that `content` is a directory, with an error that says how to
+/// find or make one: a missing one names the current directory and
+/// suggests `--content` and `init`.
+///
+/// # Errors
+/// When `content` does not exist, cannot be read, or is not a directory.
+pub fn check_content_dir(content: &Path) -> std::io::Result<()> {
+    let meta = std::fs::metadata(content).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::NotFound {
+            let here = std::env::current_dir().map(|d| d.display().to_string()).unwrap_or_else(|_| "?".into());
+            std::io::Error::new(
+                e.kind(),
+                format!("no such directory (in {here}); give the content directory with --content DIR, or make a site with `benchsite init DIR`"),
+            )
+        } else {
+            e
+        }
+    })?;
+    if !meta.is_dir() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::NotADirectory,
+            format!("{} is not a directory", content.display()),
+        ));
+    }
+    Ok(())
 }
 
 /// The raw files and kernel directories of a machine-class directory.

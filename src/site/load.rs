@@ -83,6 +83,7 @@ pub fn load_machine(
     keep_kernels_with_results(&mut kernels, &results);
     order_kernels(&mut kernels, &yaml.config.kernel_order);
     yaml.check_loaded(&kernels, diags);
+    yaml.check_section_files(&results, diags);
     Some(MachineClass { slug: slug.to_string(), dir: dir.to_path_buf(), config: yaml.config, kernels, results })
 }
 

@@ -45,7 +45,9 @@ pub use config::{
     KernelConfig, MAX_TRIM, MachineConfig, RunsConfig, SectionConfig, SiteConfig, YamlKind, base_url_ok, check_yaml,
     read_annotation, read_machine_config,
 };
-pub use discover::{Discovered, discover, discover_with, has_hidden_component, has_line_break, plan};
+pub use discover::{
+    Discovered, check_content_dir, discover, discover_with, has_hidden_component, has_line_break, plan,
+};
 pub use load::{LoadOptions, first_of_each_file, load, load_machine, load_with_progress, order_kernels};
 pub use parse_cache::ParseCache;
 pub use raw_file::{FileOutcome, MAX_RAW_FILE_SIZE, parse_bytes, parse_file, read_regular};
