@@ -28,3 +28,33 @@ fn run_count_warnings_name_a_few_kernels_and_count_the_rest() {
     );
     assert!(all.lines().all(|l| l.chars().count() < 400), "{all}");
 }
+
+/// `check --format json` prints the diagnostics as a JSON array on standard
+/// output (for editors and CI annotations), with the same exit status.
+#[test]
+fn check_prints_json_for_tools() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = small_site(dir.path());
+    put(&c, "m1/2.4.9/dbench-32.txt", "no benchmark printed this\n");
+    let out = benchsite().arg("check").arg("--content").arg(&c).args(["--format", "json"]).assert().success();
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    let diags: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
+    let list = diags.as_array().expect("an array");
+    assert!(!list.is_empty(), "{stdout}");
+    assert!(list.iter().all(|d| d["severity"] == "warning" && d["file"].is_string() && d["message"].is_string()));
+    assert!(list.iter().any(|d| d["file"].as_str().unwrap().ends_with("2.4.9/dbench-32.txt")), "{stdout}");
+}
+
+/// Shell completions and the man page come from the command line's own
+/// definitions.
+#[test]
+fn completions_and_man_page() {
+    for shell in ["bash", "zsh", "fish"] {
+        let out = benchsite().args(["completions", shell]).assert().success();
+        let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+        assert!(text.contains("benchsite") && text.contains("content"), "{shell}: {text}");
+    }
+    let out = benchsite().arg("man").assert().success();
+    let man = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(man.contains(".TH benchsite 1") && man.contains("Exit status"), "{man}");
+}

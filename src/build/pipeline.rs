@@ -117,7 +117,8 @@ pub fn check_site(opts: &BuildOptions, lint: Lint) -> Result<(Vec<Diagnostic>, O
     let mut diags = Vec::new();
     let hidden = indicatif::ProgressBar::hidden();
     match run(opts, &hidden, &Collect::discarding(), None, Some(lint), &mut diags) {
-        Ok(_) => Ok((diags, None)),
+        // A site without errors: its warnings went into the report.
+        Ok(report) => Ok((report.diagnostics, None)),
         Err(BuildError::Invalid(all)) => Ok((all, None)),
         Err(e @ BuildError::Content { .. }) => Err(e),
         Err(e) => Ok((diags, Some(e))),

@@ -26,12 +26,26 @@ pub struct CheckArgs {
     /// Treat warnings as errors (exit status 1 when there are any).
     #[arg(long)]
     pub strict: bool,
+    /// How to print the diagnostics: `text` (one line each, on standard
+    /// error) or `json` (an array of {severity, file, line, column,
+    /// message} on standard output, for editors and CI annotations).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// How `check` prints.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// One line per diagnostic on standard error, then a count.
+    Text,
+    /// A JSON array on standard output.
+    Json,
 }
 
 /// Runs `check`: prints every diagnostic and a count; exit status 1 on an
 /// error (or, with `--strict`, a warning).
 pub fn run(args: CheckArgs) -> ExitCode {
-    let CheckArgs { content, theme, strict } = args;
+    let CheckArgs { content, theme, strict, format } = args;
     let opts = BuildOptions {
         content,
         output: PathBuf::from("output"),
@@ -43,12 +57,19 @@ pub fn run(args: CheckArgs) -> ExitCode {
     };
     match check(&opts) {
         Ok(diags) => {
-            for d in &diags {
-                errln!("{d}");
-            }
             let errors = diags.iter().filter(|d| d.severity == Severity::Error).count();
             let warnings = diags.len() - errors;
-            errln!("check: {errors} error(s), {warnings} warning(s)");
+            if format == Format::Json {
+                match serde_json::to_string_pretty(&diags) {
+                    Ok(json) => crate::cli::out(format_args!("{json}\n")),
+                    Err(e) => errln!("error: cannot write the diagnostics as JSON: {e}"),
+                }
+            } else {
+                for d in &diags {
+                    errln!("{d}");
+                }
+                errln!("check: {errors} error(s), {warnings} warning(s)");
+            }
             if errors > 0 || (strict && warnings > 0) { ExitCode::from(1) } else { ExitCode::SUCCESS }
         }
         Err(e) => {

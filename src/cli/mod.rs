@@ -35,16 +35,25 @@ macro_rules! errln {
     };
 }
 
+/// The exit statuses, for `--help` and the man page.
+const EXIT_STATUS: &str = "Exit status: 0 success; 1 failure (errors in the content, a build that could not be written, --strict with warnings, nothing read by parse); 2 a usage error (an unknown option, machine class, kernel or parser).";
+
 pub mod build;
 pub mod check;
+pub mod completions;
 pub mod init;
 pub mod parse;
 pub mod serve;
 pub mod text;
 
 /// Static site builder for kernel benchmark results.
+///
+/// Exit status: 0 success; 1 failure (errors in the content, a build that
+/// could not be written, `--strict` with warnings, nothing read by
+/// `parse`); 2 a usage error (an unknown option, machine class, kernel or
+/// parser).
 #[derive(Parser, Debug)]
-#[command(name = "benchsite", version, about)]
+#[command(name = "benchsite", version, about, long_about = None, after_long_help = EXIT_STATUS)]
 pub struct Cli {
     /// The command to run.
     #[command(subcommand)]
@@ -67,6 +76,11 @@ pub enum Command {
     Text(text::TextArgs),
     /// Parse one raw result file and print what was read.
     Parse(parse::ParseArgs),
+    /// Print the shell completion script for SHELL (bash, zsh, fish, elvish,
+    /// powershell).
+    Completions(completions::CompletionsArgs),
+    /// Print the man page, benchsite(1), in roff.
+    Man,
 }
 
 impl Command {
@@ -86,6 +100,8 @@ impl Command {
             Command::Init(args) => init::run(&args),
             Command::Text(args) => text::run(&args),
             Command::Parse(args) => parse::run(&args),
+            Command::Completions(args) => completions::run(&args),
+            Command::Man => completions::man(),
         }
     }
 }
