@@ -32,6 +32,7 @@ pub mod kernbench;
 pub mod labels;
 pub mod lmbench;
 pub mod lmbench_raw;
+pub mod netperf;
 pub mod num;
 pub mod osdb;
 pub mod perf_bench;
@@ -164,6 +165,7 @@ pub fn registry() -> &'static [&'static dyn BenchParser] {
         &hackbench::Hackbench,
         &perf_bench::PerfBench,
         &schbench::Schbench,
+        &netperf::Netperf,
         &generic::Generic,
     ]
 }
