@@ -60,3 +60,27 @@ fn netperf_corpus_agrees_with_lkp() {
     assert!(f.notes.is_empty(), "{:?}", f.notes);
 }
 
+/// lkp's iperf figures are means over the file's JSON documents (LKP's
+/// iterations) of `end.sum_sent` / `sum_received` (TCP) or `end.sum`
+/// (UDP) `bits_per_second`; ours are in Mbits/sec, one sample a document.
+#[test]
+fn iperf3_corpus_agrees_with_lkp() {
+    let Some(dir) = shared("corpus-modern/iperf") else { return };
+    for (name, docs) in [("1", 1), ("2", 2), ("3", 2)] {
+        let f = detect_and_parse(&read(&dir.join(format!("{name}.txt"))), "iperf3", name);
+        let lkp = expected(&dir, &format!("{name}.expected.yaml"));
+        assert!(f.notes.is_empty(), "{name}: {:?}", f.notes);
+        let pairs =
+            [("tcp.sender.bps", "sender Bitrate"), ("tcp.receiver.bps", "receiver Bitrate"), ("udp.bps", "Bitrate")];
+        for (lkp_name, ours) in pairs {
+            let v = vals(&f, "", ours);
+            match lkp.get(lkp_name) {
+                Some(want) => {
+                    assert_eq!(v.len(), docs, "{name} {ours}");
+                    assert!(close(mean(&v) * 1e6, *want), "{name} {ours}: {} vs {want}", mean(&v) * 1e6);
+                }
+                None => assert!(v.is_empty(), "{name}: {ours} read, lkp has no {lkp_name}"),
+            }
+        }
+    }
+}

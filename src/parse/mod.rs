@@ -27,6 +27,7 @@ pub mod fio;
 pub mod generic;
 pub mod hackbench;
 pub mod input;
+pub mod iperf3;
 pub mod irman;
 pub mod kernbench;
 pub mod labels;
@@ -166,6 +167,7 @@ pub fn registry() -> &'static [&'static dyn BenchParser] {
         &perf_bench::PerfBench,
         &schbench::Schbench,
         &netperf::Netperf,
+        &iperf3::Iperf3,
         &generic::Generic,
     ]
 }
