@@ -43,6 +43,7 @@ pub mod stress_ng;
 pub mod time;
 pub mod tiobench;
 pub mod unixbench;
+pub mod vm_scalability;
 pub mod will_it_scale;
 
 pub use input::Input;
@@ -168,6 +169,7 @@ pub fn registry() -> &'static [&'static dyn BenchParser] {
         &schbench::Schbench,
         &netperf::Netperf,
         &iperf3::Iperf3,
+        &vm_scalability::VmScalability,
         &generic::Generic,
     ]
 }
