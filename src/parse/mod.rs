@@ -27,11 +27,13 @@ pub mod fio;
 pub mod generic;
 pub mod hackbench;
 pub mod input;
+pub mod iperf3;
 pub mod irman;
 pub mod kernbench;
 pub mod labels;
 pub mod lmbench;
 pub mod lmbench_raw;
+pub mod netperf;
 pub mod num;
 pub mod osdb;
 pub mod perf_bench;
@@ -41,6 +43,7 @@ pub mod stress_ng;
 pub mod time;
 pub mod tiobench;
 pub mod unixbench;
+pub mod vm_scalability;
 pub mod will_it_scale;
 
 pub use input::Input;
@@ -164,6 +167,9 @@ pub fn registry() -> &'static [&'static dyn BenchParser] {
         &hackbench::Hackbench,
         &perf_bench::PerfBench,
         &schbench::Schbench,
+        &netperf::Netperf,
+        &iperf3::Iperf3,
+        &vm_scalability::VmScalability,
         &generic::Generic,
     ]
 }

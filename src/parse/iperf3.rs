@@ -1,0 +1,412 @@
+//! iperf3 (3.x): its `-J` JSON report, read with `serde_json`, and its text
+//! report's summary lines.
+//!
+//! The JSON report (LKP saves it, one document per iteration, one after
+//! the other) ends with the test's totals:
+//!
+//! ```text
+//! "end": {
+//!   "streams": [ { "sender": { …, "bits_per_second": 23548960540.8271, … },
+//!                  "receiver": { …, "bits_per_second": 23548652092.780964, … } } ],
+//!   "sum_sent":     { …, "bits_per_second": 23548960540.8271, "retransmits": 0, … },
+//!   "sum_received": { …, "bits_per_second": 23548652092.780964, … },
+//! ```
+//!
+//! (a UDP test's client prints `"sum"` and per stream `"udp"`, with
+//! `jitter_ms` and `lost_percent`). The text report ends each test with
+//!
+//! ```text
+//! [ ID] Interval           Transfer     Bitrate         Retr
+//! [  5]   0.00-10.00  sec  27.4 GBytes  23.5 Gbits/sec    0             sender
+//! [  5]   0.00-10.00  sec  27.4 GBytes  23.5 Gbits/sec                  receiver
+//! ```
+//!
+//! (with `-P N` one pair a stream and a `[SUM]` pair; for UDP the jitter
+//! and `lost/total (percent)` columns follow the bitrate).
+//!
+//! Metrics, all in `Mbits/sec` (the JSON's bits per second divided by
+//! 10^6, the text's K/M/Gbits scaled to it), higher is better:
+//! `sender Bitrate` and `receiver Bitrate` (JSON `sum_sent`/`sum_received`,
+//! text `sender`/`receiver` lines); `Bitrate` for a UDP JSON `sum` (the
+//! client's view). UDP also gives `Jitter` (ms) and `Lost` (%), lower is
+//! better (the JSON `sum`'s; the text's `receiver` line). Group empty for
+//! the test's totals; with several streams, each stream's figures are in
+//! group `stream` with a `stream` parameter (1, 2, … in report order).
+//!
+//! Parameters: `protocol` (`TCP`, `UDP`), `streams`, and `reverse` (`1`)
+//! for a reverse-mode test (JSON `test_start.reverse`, text `Reverse mode`
+//! line). Several documents or summaries of one set-up are runs.
+//!
+//! A JSON document that names iperf (`"sum_sent"`, `"test_start"`) but is
+//! cut short or damaged is an error at the line `serde_json` stopped on; a
+//! document without `end` sums (the test failed: `"error"`) is a note. A
+//! text summary line whose bitrate is unreadable is an error at its line.
+
+use super::num::plain;
+use super::{BenchParser, Input, ParseError};
+use crate::model::{Better, Metric, ParsedFile, Sample};
+use serde_json::Value;
+
+/// iperf3; registry id `"iperf3"`.
+pub struct Iperf3;
+
+/// The unit every bitrate is given in.
+const UNIT: &str = "Mbits/sec";
+
+/// A run's set-up.
+#[derive(Clone, Default)]
+struct Setup {
+    protocol: &'static str,
+    streams: usize,
+    reverse: bool,
+}
+
+impl Setup {
+    fn sample(&self, name: &str, unit: &str, better: Better, value: f64, line: usize) -> Sample {
+        let mut s = Sample::new(Metric::new(name, unit, better), value, line)
+            .with_param("protocol", self.protocol)
+            .with_param("streams", self.streams);
+        if self.reverse {
+            s = s.with_param("reverse", 1);
+        }
+        s
+    }
+}
+
+/// Byte offset of the start of each line of `input.text()`.
+fn line_starts(input: &Input) -> Vec<usize> {
+    let mut starts = Vec::with_capacity(input.lines.len());
+    let mut at = 0;
+    for l in &input.lines {
+        starts.push(at);
+        at += l.len() + 1;
+    }
+    starts
+}
+
+/// True when a JSON document is iperf3's.
+fn is_iperf_doc(v: &Value) -> bool {
+    v.get("start").and_then(|s| s.get("test_start")).is_some() || v.get("end").and_then(|e| e.get("sum_sent")).is_some()
+}
+
+/// The 1-based line, from `first` to `last`, whose text starts with `"key"`;
+/// `first` when none does (a document on one line).
+fn key_line(input: &Input, first: usize, last: usize, key: &str) -> usize {
+    let quoted = format!("\"{key}\"");
+    (first..=last).find(|&n| input.lines[n - 1].trim_start().starts_with(&quoted)).unwrap_or(first)
+}
+
+/// `bits_per_second` of `obj` in Mbits/sec.
+fn mbits(obj: &Value) -> Option<f64> {
+    obj.get("bits_per_second")?.as_f64().filter(|v| v.is_finite()).map(|v| v / 1e6)
+}
+
+/// Reads one document's samples (lines `first..=last`).
+fn read_doc(input: &Input, v: &Value, first: usize, last: usize, out: &mut ParsedFile) {
+    let ts = v.get("start").and_then(|s| s.get("test_start"));
+    let int = |k: &str| ts.and_then(|t| t.get(k)).and_then(Value::as_u64);
+    let udp = ts.and_then(|t| t.get("protocol")).and_then(Value::as_str) == Some("UDP");
+    let setup = Setup {
+        protocol: if udp { "UDP" } else { "TCP" },
+        streams: int("num_streams").map_or(1, |n| n as usize),
+        reverse: int("reverse") == Some(1),
+    };
+    let Some(end) = v.get("end") else {
+        out.notes.push((first, "an iperf3 JSON document with no `end` (the test failed): not read".into()));
+        return;
+    };
+    let sums: &[(&str, &str)] = if udp {
+        &[("sum", "Bitrate")]
+    } else {
+        &[("sum_sent", "sender Bitrate"), ("sum_received", "receiver Bitrate")]
+    };
+    let before = out.samples.len();
+    for (key, name) in sums {
+        let Some(sum) = end.get(*key) else { continue };
+        let line = key_line(input, first, last, key);
+        if let Some(b) = mbits(sum) {
+            out.samples.push(setup.sample(name, UNIT, Better::Higher, b, line));
+        }
+        if udp {
+            udp_extras(&setup, sum, line, "", out);
+        }
+    }
+    if setup.streams > 1 {
+        read_streams(&setup, end, key_line(input, first, last, "streams"), udp, out);
+    }
+    if out.samples.len() == before {
+        out.notes.push((first, "an iperf3 JSON document with no `end` sums (the test failed): not read".into()));
+    }
+}
+
+/// A UDP sum's or stream's `jitter_ms` and `lost_percent`.
+fn udp_extras(setup: &Setup, obj: &Value, line: usize, stream: &str, out: &mut ParsedFile) {
+    for (key, name, unit) in [("jitter_ms", "Jitter", "ms"), ("lost_percent", "Lost", "%")] {
+        if let Some(x) = obj.get(key).and_then(Value::as_f64).filter(|x| x.is_finite()) {
+            let mut s = setup.sample(name, unit, Better::Lower, x, line);
+            if !stream.is_empty() {
+                s = s.with_group("stream").with_param("stream", stream);
+            }
+            out.samples.push(s);
+        }
+    }
+}
+
+/// Each stream's figures of `end.streams`, in group `stream`.
+fn read_streams(setup: &Setup, end: &Value, line: usize, udp: bool, out: &mut ParsedFile) {
+    let Some(streams) = end.get("streams").and_then(Value::as_array) else { return };
+    for (i, st) in streams.iter().enumerate() {
+        let index = (i + 1).to_string();
+        let sides: &[(&str, &str)] =
+            if udp { &[("udp", "Bitrate")] } else { &[("sender", "sender Bitrate"), ("receiver", "receiver Bitrate")] };
+        for (key, name) in sides {
+            let Some(obj) = st.get(*key) else { continue };
+            if let Some(b) = mbits(obj) {
+                let s = setup.sample(name, UNIT, Better::Higher, b, line);
+                out.samples.push(s.with_group("stream").with_param("stream", &index));
+            }
+            if udp {
+                udp_extras(setup, obj, line, &index, out);
+            }
+        }
+    }
+}
+
+/// Reads every iperf3 JSON document in `input`.
+fn read_json(input: &Input, out: &mut ParsedFile) -> Result<(), ParseError> {
+    let starts = line_starts(input);
+    let text = input.text();
+    let mut i = 0;
+    while i < input.lines.len() {
+        let t = input.lines[i].trim_start();
+        if !(t == "{" || t.starts_with("{\"") || t.starts_with("{ \"")) {
+            i += 1;
+            continue;
+        }
+        let from = starts[i] + (input.lines[i].len() - t.len());
+        let mut stream = serde_json::Deserializer::from_str(&text[from..]).into_iter::<Value>();
+        match stream.next() {
+            Some(Ok(v)) if is_iperf_doc(&v) => {
+                let end = from + stream.byte_offset();
+                let last = starts.partition_point(|&s| s < end).max(i + 1);
+                read_doc(input, &v, i + 1, last, out);
+                i = last;
+            }
+            Some(Err(e)) if names_iperf(input, i) => {
+                let line = i + e.line().max(1);
+                let found = input.lines.get(line - 1).map_or("", |l| l.trim());
+                return Err(ParseError::malformed(line, format!("iperf3 JSON ({e})"), found));
+            }
+            _ => i += 1,
+        }
+    }
+    Ok(())
+}
+
+/// True when one of the 40 lines from index `i` names iperf3's JSON.
+fn names_iperf(input: &Input, i: usize) -> bool {
+    input.lines[i..].iter().take(40).any(|l| l.contains("\"test_start\"") || l.contains("\"sum_sent\""))
+}
+
+/// A text summary line: `[  5]   0.00-10.00  sec  27.4 GBytes  23.5
+/// Gbits/sec    0   sender` → (stream id or `SUM`, the cells after the
+/// interval, role).
+fn summary(line: &str) -> Option<(&str, Vec<&str>, &str)> {
+    let rest = line.strip_prefix('[')?;
+    let (id, rest) = rest.split_once(']')?;
+    let id = id.trim();
+    if id != "SUM" && id.parse::<u32>().is_err() {
+        return None;
+    }
+    let cells: Vec<&str> = rest.split_whitespace().collect();
+    let role = *cells.last()?;
+    if !matches!(role, "sender" | "receiver") || cells.get(1) != Some(&"sec") {
+        return None;
+    }
+    Some((id, cells[2..cells.len() - 1].to_vec(), role))
+}
+
+/// iperf3 3.0's UDP summary, which names no side: `[  4]   0.00-10.00  sec
+/// 1.24 MBytes  1.04 Mbits/sec  0.013 ms  0/159 (0%)`.
+fn roleless_udp_summary(t: &str) -> bool {
+    t.starts_with('[') && t.contains(" sec ") && t.contains(" ms ") && t.ends_with("%)")
+}
+
+/// A bitrate `23.5` `Gbits/sec` in Mbits/sec.
+fn bitrate(value: &str, unit: &str) -> Option<f64> {
+    let scale = match unit {
+        "bits/sec" => 1e-6,
+        "Kbits/sec" => 1e-3,
+        "Mbits/sec" => 1.0,
+        "Gbits/sec" => 1e3,
+        "Tbits/sec" => 1e6,
+        _ => return None,
+    };
+    Some(plain(value)? * scale)
+}
+
+/// One text summary line read: the stream id, role, bitrate and, for UDP,
+/// jitter (ms) and lost percent.
+struct Line<'a> {
+    n: usize,
+    id: &'a str,
+    role: &'a str,
+    mbits: f64,
+    udp: Option<(f64, f64)>,
+}
+
+/// Reads a text summary line's cells: transfer, its unit, bitrate, its unit,
+/// then `Retr` (TCP sender) or `J ms L/T (P%)` (UDP).
+fn read_line<'a>(n: usize, t: &str, id: &'a str, cells: &[&str], role: &'a str) -> Result<Line<'a>, ParseError> {
+    let bad = || ParseError::malformed(n, "an iperf3 summary line with a bitrate in bits/sec", t);
+    let mbits = bitrate(cells.get(2).ok_or_else(bad)?, cells.get(3).ok_or_else(bad)?).ok_or_else(bad)?;
+    let udp = match cells.get(5) {
+        Some(&"ms") => {
+            let jitter = plain(cells[4]).ok_or_else(bad)?;
+            let pct = cells.get(7).and_then(|p| p.strip_prefix('(')).and_then(|p| p.strip_suffix("%)"));
+            Some((jitter, pct.and_then(plain).ok_or_else(bad)?))
+        }
+        _ => None,
+    };
+    Ok(Line { n, id, role, mbits, udp })
+}
+
+/// Samples of one text summary block.
+fn text_block(block: &[Line], reverse: bool, out: &mut ParsedFile) {
+    let has_sum = block.iter().any(|l| l.id == "SUM");
+    let mut ids: Vec<&str> = Vec::new();
+    for l in block.iter().filter(|l| l.id != "SUM") {
+        if !ids.contains(&l.id) {
+            ids.push(l.id);
+        }
+    }
+    let udp = block.iter().any(|l| l.udp.is_some());
+    let setup = Setup { protocol: if udp { "UDP" } else { "TCP" }, streams: ids.len().max(1), reverse };
+    for l in block {
+        let stream = if has_sum && l.id != "SUM" { ids.iter().position(|i| *i == l.id).map(|p| p + 1) } else { None };
+        let mut new = vec![setup.sample(&format!("{} Bitrate", l.role), UNIT, Better::Higher, l.mbits, l.n)];
+        if let (Some((jitter, lost)), "receiver") = (l.udp, l.role) {
+            new.push(setup.sample("Jitter", "ms", Better::Lower, jitter, l.n));
+            new.push(setup.sample("Lost", "%", Better::Lower, lost, l.n));
+        }
+        for s in new {
+            out.samples.push(match stream {
+                Some(i) => s.with_group("stream").with_param("stream", i),
+                None => s,
+            });
+        }
+    }
+}
+
+/// Reads every text summary block of `input`: consecutive summary lines.
+fn read_text(input: &Input, out: &mut ParsedFile) -> Result<(), ParseError> {
+    let mut block: Vec<Line> = Vec::new();
+    let mut reverse = false;
+    // Lines since the last `- - - -` rule (the summary's start).
+    let mut since_rule = usize::MAX;
+    for (n, line) in input.numbered() {
+        let t = line.trim();
+        since_rule = if t.starts_with("- - - -") { 0 } else { since_rule.saturating_add(1) };
+        if t.starts_with("Reverse mode") {
+            reverse = true;
+        }
+        if since_rule <= 3 && summary(t).is_none() && roleless_udp_summary(t) {
+            out.notes.push((n, "an iperf3 UDP summary line with no sender/receiver (iperf3 3.0): not read".into()));
+        }
+        if let Some((id, cells, role)) = summary(t) {
+            block.push(read_line(n, t, id, &cells, role)?);
+            continue;
+        }
+        if !block.is_empty() {
+            text_block(&block, reverse, out);
+            block.clear();
+        }
+        if t.starts_with("iperf Done.") {
+            reverse = false;
+        }
+    }
+    if !block.is_empty() {
+        text_block(&block, reverse, out);
+    }
+    Ok(())
+}
+
+impl BenchParser for Iperf3 {
+    fn id(&self) -> &'static str {
+        "iperf3"
+    }
+
+    fn describe(&self) -> &'static str {
+        "iperf3 3.x JSON (-J) and text summaries"
+    }
+
+    fn detect(&self, input: &Input) -> u8 {
+        if input.has("\"sum_sent\"") || (input.has("\"test_start\"") && input.has("\"bits_per_second\"")) {
+            return 90;
+        }
+        if !input.has("sender") || !input.has("/sec") {
+            return 0;
+        }
+        let lines = input.lines.iter().filter(|l| summary(l.trim()).is_some()).count();
+        if lines >= 2 { 85 } else { 0 }
+    }
+
+    fn max_score(&self) -> u8 {
+        90
+    }
+
+    fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        let mut out = ParsedFile { benchmark: "iperf3".into(), ..ParsedFile::default() };
+        read_json(input, &mut out)?;
+        if out.samples.is_empty() {
+            read_text(input, &mut out)?;
+        }
+        if out.samples.is_empty() {
+            return Err(ParseError::NoResults {
+                benchmark: "iperf3",
+                reason: "no JSON `end` sums and no `… sender`/`… receiver` summary line".into(),
+            });
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_summaries_with_streams_and_udp() {
+        let text = "[ ID] Interval           Transfer     Bitrate         Retr\n\
+            [  5]   0.00-10.00  sec  1.00 GBytes   800 Mbits/sec    3             sender\n\
+            [  7]   0.00-10.00  sec  1.00 GBytes   1.2 Gbits/sec    0             sender\n\
+            [SUM]   0.00-10.00  sec  2.00 GBytes  2.00 Gbits/sec    3             sender\n\
+            \niperf Done.\n\
+            [  5]   0.00-10.00  sec  1.25 MBytes  1.05 Mbits/sec  0.000 ms  0/906 (0%)  sender\n\
+            [  5]   0.00-10.04  sec  1.25 MBytes  1.04 Mbits/sec  0.021 ms  2/906 (0.22%)  receiver\n";
+        let f = Iperf3.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<(String, String, f64)> =
+            f.samples.iter().map(|s| (s.group.to_string(), s.metric.name.to_string(), s.value.mean())).collect();
+        assert_eq!(got[0], ("stream".into(), "sender Bitrate".into(), 800.0));
+        assert_eq!(got[1], ("stream".into(), "sender Bitrate".into(), 1200.0));
+        assert_eq!(got[2], ("".into(), "sender Bitrate".into(), 2000.0));
+        assert_eq!(got[3], ("".into(), "sender Bitrate".into(), 1.05));
+        assert_eq!(got[5], ("".into(), "Jitter".into(), 0.021));
+        assert_eq!(got[6], ("".into(), "Lost".into(), 0.22));
+        assert_eq!(f.samples[6].line, 8);
+        let bad = "[  5]   0.00-10.00  sec  1.00 GBytes   8x0 Mbits/sec    3             sender\n";
+        assert_eq!(Iperf3.parse(&Input::from_text(bad)).unwrap_err().line(), Some(1));
+    }
+
+    #[test]
+    fn json_documents_and_a_cut_one() {
+        let doc = "{\n\"start\": {\"test_start\": {\"protocol\": \"TCP\", \"num_streams\": 1, \"reverse\": 0}},\n\
+            \"end\": {\n\"sum_sent\": {\"bits_per_second\": 2.5e9},\n\"sum_received\": {\"bits_per_second\": 2.4e9}\n}\n}\n";
+        let f = Iperf3.parse(&Input::from_text(&format!("{doc}{doc}"))).unwrap();
+        assert_eq!(f.samples.len(), 4);
+        assert_eq!((f.samples[0].value.mean(), f.samples[0].line), (2500.0, 4));
+        assert_eq!((f.samples[3].value.mean(), f.samples[3].line), (2400.0, 12));
+        let cut = &doc[..doc.len() - 10];
+        assert!(Iperf3.parse(&Input::from_text(cut)).unwrap_err().line().is_some());
+    }
+}

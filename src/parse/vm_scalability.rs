@@ -1,0 +1,163 @@
+//! vm-scalability (the kernel's memory-management scalability cases, run
+//! by LKP): the figures its `usemem` and `truncate` cases print, under the
+//! `./case-NAME` line LKP logs for each run.
+//!
+//! ```text
+//! 2020-05-06 11:25:18  ./case-swapin
+//! 12884901888 bytes / 859434826 usecs = 14640 KB/s
+//! 11880398 usecs to free memory
+//! 2022-02-28 13:52:50  ./case-truncate-seq
+//! 16786456576 bytes faulted in 1646027573.516036361-1646027570.635570483 seconds
+//! 16786456576 bytes truncated in 1646027574.142081742-1646027573.516504878 seconds
+//! ```
+//!
+//! Metrics (group empty), with a `case` parameter (`swapin`,
+//! `truncate-seq`…, from the `./case-` line above; absent without one):
+//!
+//! * `throughput`, in KB/s, higher is better: a `usemem` process's `= N
+//!   KB/s` as printed (one sample a process: LKP's sum over processes is
+//!   not taken); for `bytes truncated in END-START seconds`, the bytes over
+//!   the interval, in KiB/s (`bytes / 1024 / (END - START)`, as lkp
+//!   computes it; the tool prints no rate);
+//! * `fault throughput`, in KB/s, higher is better: the same for `bytes
+//!   faulted in END-START seconds`;
+//! * `free time`, in s, lower is better: `N usecs to free memory`.
+//!
+//! A `truncated`/`faulted` line whose interval is not positive is a note
+//! (no rate can be had from it); a line of these forms whose numbers do not
+//! read is an error at its line.
+
+use super::num::plain;
+use super::{BenchParser, Input, ParseError};
+use crate::model::{Better, Metric, ParsedFile, Sample};
+
+/// vm-scalability; registry id `"vm-scalability"`.
+pub struct VmScalability;
+
+/// `./case-truncate-seq` at the end of a line → `truncate-seq`.
+fn case_name(t: &str) -> Option<&str> {
+    let last = t.split_whitespace().last()?;
+    let name = last.strip_prefix("./case-")?;
+    (!name.is_empty()).then_some(name)
+}
+
+/// `12884901888 bytes / 859434826 usecs = 14640 KB/s` → 14640.
+fn usemem(t: &str) -> Option<Option<f64>> {
+    let (_, rest) = t.split_once(" bytes / ")?;
+    let (_, rate) = rest.split_once(" usecs = ")?;
+    Some(rate.strip_suffix(" KB/s").and_then(plain))
+}
+
+/// `N bytes truncated|faulted in END-START seconds` → (verb, bytes, seconds).
+fn interval(t: &str) -> Option<(&str, Option<(f64, f64)>)> {
+    let (bytes, rest) = t.split_once(" bytes ")?;
+    let (verb, rest) = rest.split_once(" in ")?;
+    if !matches!(verb, "truncated" | "faulted") {
+        return None;
+    }
+    let span = rest.strip_suffix(" seconds")?;
+    let read = || {
+        let (end, start) = span.split_once('-')?;
+        Some((plain(bytes)?, plain(end)? - plain(start)?))
+    };
+    Some((verb, read()))
+}
+
+/// `11880398 usecs to free memory` → seconds.
+fn free_time(t: &str) -> Option<Option<f64>> {
+    let usecs = t.strip_suffix(" usecs to free memory")?;
+    Some(plain(usecs).map(|u| u / 1e6))
+}
+
+/// Reads every figure in `input`.
+fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
+    let mut out = ParsedFile { benchmark: "vm-scalability".into(), ..ParsedFile::default() };
+    let mut case: Option<String> = None;
+    for (n, line) in input.numbered() {
+        let t = line.trim();
+        let bad = |what: &str| ParseError::malformed(n, what.to_string(), t);
+        let (metric, value) = if let Some(c) = case_name(t) {
+            case = Some(c.to_string());
+            continue;
+        } else if let Some(rate) = usemem(t) {
+            let v = rate.ok_or_else(|| bad("a usemem line ending `= N KB/s`"))?;
+            (Metric::new("throughput", "KB/s", Better::Higher), v)
+        } else if let Some((verb, read)) = interval(t) {
+            let (bytes, secs) = read.ok_or_else(|| bad("`N bytes truncated in END-START seconds`"))?;
+            if secs <= 0.0 {
+                out.notes.push((n, format!("bytes {verb} in an interval that is not positive: no rate, not read")));
+                continue;
+            }
+            let name = if verb == "faulted" { "fault throughput" } else { "throughput" };
+            (Metric::new(name, "KB/s", Better::Higher), bytes / 1024.0 / secs)
+        } else if let Some(secs) = free_time(t) {
+            (Metric::new("free time", "s", Better::Lower), secs.ok_or_else(|| bad("`N usecs to free memory`"))?)
+        } else {
+            continue;
+        };
+        let mut s = Sample::new(metric, value, n);
+        if let Some(c) = &case {
+            s = s.with_param("case", c);
+        }
+        out.samples.push(s);
+    }
+    if out.samples.is_empty() {
+        return Err(ParseError::NoResults {
+            benchmark: "vm-scalability",
+            reason: "no `= N KB/s`, `bytes truncated in` or `usecs to free memory` line".into(),
+        });
+    }
+    Ok(out)
+}
+
+impl BenchParser for VmScalability {
+    fn id(&self) -> &'static str {
+        "vm-scalability"
+    }
+
+    fn describe(&self) -> &'static str {
+        "vm-scalability usemem and truncate figures (LKP logs)"
+    }
+
+    fn detect(&self, input: &Input) -> u8 {
+        let figures = input.lines.iter().any(|l| {
+            let t = l.trim();
+            usemem(t).is_some_and(|r| r.is_some()) || interval(t).is_some_and(|(_, r)| r.is_some())
+        });
+        if !figures {
+            return 0;
+        }
+        if input.has("./case-") { 90 } else { 60 }
+    }
+
+    fn max_score(&self) -> u8 {
+        90
+    }
+
+    fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        parse_all(input)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn usemem_truncate_and_free_lines() {
+        let text = "2022-02-28 13:52:50  ./case-truncate-seq\n\
+            1024 bytes faulted in 10.5-10.0 seconds\n2048 bytes truncated in 12.0-11.0 seconds\n\
+            2020-05-06 11:25:18  ./case-swapin\n12884901888 bytes / 859434826 usecs = 14640 KB/s\n\
+            11880398 usecs to free memory\n1 bytes truncated in 3.0-3.0 seconds\n";
+        let f = VmScalability.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<(&str, f64)> = f.samples.iter().map(|s| (s.metric.name.as_str(), s.value.mean())).collect();
+        assert_eq!(
+            got,
+            vec![("fault throughput", 2.0), ("throughput", 2.0), ("throughput", 14640.0), ("free time", 11.880398)]
+        );
+        assert_eq!(f.samples[2].params[0].value, "swapin");
+        assert_eq!(f.notes.len(), 1);
+        let bad = "5 bytes / 3 usecs = x KB/s\n";
+        assert_eq!(VmScalability.parse(&Input::from_text(bad)).unwrap_err().line(), Some(1));
+    }
+}
