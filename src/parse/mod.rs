@@ -37,6 +37,7 @@ pub mod osdb;
 pub mod perf_bench;
 pub mod schbench;
 pub mod segment;
+pub mod stream;
 pub mod stress_ng;
 pub mod time;
 pub mod tiobench;
@@ -164,6 +165,7 @@ pub fn registry() -> &'static [&'static dyn BenchParser] {
         &hackbench::Hackbench,
         &perf_bench::PerfBench,
         &schbench::Schbench,
+        &stream::Stream,
         &generic::Generic,
     ]
 }
