@@ -39,6 +39,7 @@ pub mod schbench;
 pub mod segment;
 pub mod stream;
 pub mod stress_ng;
+pub mod sysbench;
 pub mod time;
 pub mod tiobench;
 pub mod unixbench;
@@ -166,6 +167,7 @@ pub fn registry() -> &'static [&'static dyn BenchParser] {
         &perf_bench::PerfBench,
         &schbench::Schbench,
         &stream::Stream,
+        &sysbench::Sysbench,
         &generic::Generic,
     ]
 }
