@@ -35,6 +35,7 @@ pub mod lmbench_raw;
 pub mod num;
 pub mod osdb;
 pub mod perf_bench;
+pub mod pgbench;
 pub mod schbench;
 pub mod segment;
 pub mod stream;
@@ -168,6 +169,7 @@ pub fn registry() -> &'static [&'static dyn BenchParser] {
         &schbench::Schbench,
         &stream::Stream,
         &sysbench::Sysbench,
+        &pgbench::Pgbench,
         &generic::Generic,
     ]
 }
