@@ -37,9 +37,12 @@ pub mod netperf;
 pub mod num;
 pub mod osdb;
 pub mod perf_bench;
+pub mod pgbench;
 pub mod schbench;
 pub mod segment;
+pub mod stream;
 pub mod stress_ng;
+pub mod sysbench;
 pub mod time;
 pub mod tiobench;
 pub mod unixbench;
@@ -170,6 +173,9 @@ pub fn registry() -> &'static [&'static dyn BenchParser] {
         &netperf::Netperf,
         &iperf3::Iperf3,
         &vm_scalability::VmScalability,
+        &stream::Stream,
+        &sysbench::Sysbench,
+        &pgbench::Pgbench,
         &generic::Generic,
     ]
 }

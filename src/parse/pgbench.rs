@@ -1,0 +1,275 @@
+//! pgbench (PostgreSQL's benchmark client): the summary it prints after a
+//! run.
+//!
+//! ```text
+//! pgbench (15.3 (Ubuntu 15.3-1.pgdg22.04+1))
+//! transaction type: <builtin: TPC-B (sort of)>
+//! scaling factor: 1
+//! query mode: simple
+//! number of clients: 50
+//! number of threads: 2
+//! duration: 30 s
+//! number of transactions actually processed: 12221
+//! latency average = 122.818 ms
+//! latency stddev = 126.226 ms
+//! initial connection time = 59.010 ms
+//! tps = 406.261459 (without initial connection time)
+//! ```
+//!
+//! pgbench before 14 prints two tps lines, `(including connections
+//! establishing)` and `(excluding connections establishing)`; 9.5 prints
+//! `latency average: 3.949 ms`; older ones no latency at all. All read.
+//!
+//! Metrics (group empty):
+//! * `tps`, transactions per second without the connections' set-up
+//!   (`without initial connection time`, before 14 `excluding connections
+//!   establishing`), higher is better;
+//! * `tps incl. connections` (before 14's `including connections
+//!   establishing`), higher is better;
+//! * with `-C` (a new connection per transaction), `tps incl.
+//!   reconnections` (`including reconnection times`), higher is better;
+//! * `latency average` and `latency stddev`, in the unit printed (ms),
+//!   lower is better.
+//!
+//! Parameters, from the summary's lines: `type` (the transaction type:
+//! `TPC-B (sort of)`, `select only`, a script's path), `scale` (scaling
+//! factor), `mode` (query mode), `clients`, `threads`; and `connect` =
+//! `per-transaction` for a run that printed `including reconnection
+//! times` or whose command line right above has `-C`/`--connect` (its
+//! latencies include the connecting; before 14 its tps lines do not say). A run is everything from
+//! its `transaction type:` line to the next; its figures are kept until
+//! the run ends, so that a `-C` run's latencies get its `connect`.
+//!
+//! `progress:` lines (`-P`) and per-statement latencies (`-r`) are not
+//! read. A tps or latency line whose value is no number is an error at its
+//! line; a tps line of another kind is a note.
+
+use super::cmdline::args_of;
+use super::num::plain;
+use super::{BenchParser, Input, ParseError};
+use crate::model::{Better, Metric, ParsedFile, Sample};
+
+/// pgbench; registry id `"pgbench"`.
+pub struct Pgbench;
+
+/// One run: its set-up and its figures (metric, value, line), kept until
+/// the run ends.
+#[derive(Default)]
+struct Run {
+    params: Vec<(&'static str, String)>,
+    figures: Vec<(Metric, f64, usize)>,
+    reconnect: bool,
+}
+
+impl Run {
+    /// Moves the run's figures into `out` as samples.
+    fn finish(&mut self, out: &mut ParsedFile) {
+        for (metric, value, n) in self.figures.drain(..) {
+            let mut s = Sample::new(metric, value, n);
+            for (name, v) in &self.params {
+                s = s.with_param(*name, v);
+            }
+            if self.reconnect {
+                s = s.with_param("connect", "per-transaction");
+            }
+            out.samples.push(s);
+        }
+    }
+}
+
+/// A set-up line → (parameter, value).
+fn setup(t: &str) -> Option<(&'static str, String)> {
+    let (name, v) = t.split_once(':')?;
+    let param = match name {
+        "scaling factor" => "scale",
+        "query mode" => "mode",
+        "number of clients" => "clients",
+        "number of threads" => "threads",
+        _ => return None,
+    };
+    let v = v.trim();
+    (!v.is_empty() && v.len() <= 40).then(|| (param, v.to_string()))
+}
+
+/// `<builtin: TPC-B (sort of)>` → `TPC-B (sort of)`; a script path as is.
+fn transaction_type(v: &str) -> String {
+    let v = v.trim();
+    v.strip_prefix("<builtin: ").and_then(|r| r.strip_suffix('>')).unwrap_or(v).to_string()
+}
+
+/// `tps = 406.26 (without initial connection time)` → (metric name or
+/// `None` for an unknown kind, value text, kind text).
+fn tps(t: &str) -> Option<(Option<&'static str>, &str, &str)> {
+    let rest = t.strip_prefix("tps = ")?;
+    let (v, kind) = rest.split_once(' ').unwrap_or((rest, ""));
+    let kind = kind.trim();
+    let name = match kind.trim_start_matches('(').trim_end_matches(')') {
+        "without initial connection time" | "excluding connections establishing" => Some("tps"),
+        "including connections establishing" => Some("tps incl. connections"),
+        "including reconnection times" => Some("tps incl. reconnections"),
+        _ => None,
+    };
+    Some((name, v, kind))
+}
+
+/// `latency average = 1.23 ms` (or 9.5's `latency average: 1.23 ms`) →
+/// (name, value text, unit).
+fn latency(t: &str) -> Option<(&'static str, &str, &str)> {
+    let (name, rest) = if let Some(r) = t.strip_prefix("latency average") {
+        ("latency average", r)
+    } else {
+        ("latency stddev", t.strip_prefix("latency stddev")?)
+    };
+    let rest = rest.trim_start().strip_prefix(['=', ':'])?.trim();
+    let (v, unit) = rest.split_once(' ')?;
+    Some((name, v, unit.trim()))
+}
+
+/// Reads one summary line `t` (line `n`) into `run`; `Ok(false)` when it
+/// is none.
+fn read_line(out: &mut ParsedFile, run: &mut Run, n: usize, t: &str) -> Result<bool, ParseError> {
+    if let Some((name, v, kind)) = tps(t) {
+        let value = plain(v).ok_or_else(|| ParseError::malformed(n, "a number of transactions per second", t))?;
+        match name {
+            Some(name) => {
+                run.reconnect |= name == "tps incl. reconnections";
+                run.figures.push((Metric::new(name, "tps", Better::Higher), value, n));
+            }
+            None => out.notes.push((n, format!("a pgbench tps of an unknown kind `{kind}`: not read"))),
+        }
+        return Ok(true);
+    }
+    if let Some((name, v, unit)) = latency(t) {
+        let value = plain(v).ok_or_else(|| ParseError::malformed(n, format!("a number after `{name}`"), t))?;
+        run.figures.push((Metric::new(name, unit, Better::Lower), value, n));
+        return Ok(true);
+    }
+    if let Some(p) = setup(t) {
+        run.params.retain(|(name, _)| *name != p.0);
+        run.params.push(p);
+        return Ok(true);
+    }
+    Ok(false)
+}
+
+/// The arguments of a pgbench command line behind a shell prompt
+/// [`args_of`] does not know (`☁  dir [master] ⚡  pgbench -c 10 -C …`):
+/// the words after a `pgbench` word that has an option after it.
+fn after_prompt(t: &str) -> Option<Vec<&str>> {
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let i = words.iter().position(|w| super::cmdline::base(w) == "pgbench")?;
+    let args = words[i + 1..].to_vec();
+    args.first().is_some_and(|a| a.starts_with('-')).then_some(args)
+}
+
+/// Reads every run in `input`.
+fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
+    let mut out = ParsedFile { benchmark: "pgbench".into(), ..ParsedFile::default() };
+    let mut run = Run::default();
+    // Whether the command line above the next run has `-C`.
+    let mut connect = false;
+    for (n, line) in input.numbered() {
+        let t = line.trim();
+        if let Some(v) = t.strip_prefix("transaction type:") {
+            run.finish(&mut out);
+            run = Run { params: vec![("type", transaction_type(v))], reconnect: connect, ..Run::default() };
+            connect = false;
+        } else if let Some(v) = t.strip_prefix("pgbench (") {
+            let v = v.split([' ', ')']).next().unwrap_or("");
+            if out.version.is_none() && v.starts_with(|c: char| c.is_ascii_digit()) {
+                out.version = Some(v.to_string());
+            }
+        } else if let Some(args) = args_of(t, "pgbench").or_else(|| after_prompt(t)) {
+            connect = args
+                .iter()
+                .any(|a| *a == "--connect" || (a.starts_with('-') && !a.starts_with("--") && a.contains('C')));
+        } else {
+            read_line(&mut out, &mut run, n, t)?;
+        }
+    }
+    run.finish(&mut out);
+    if out.samples.is_empty() {
+        return Err(ParseError::NoResults {
+            benchmark: "pgbench",
+            reason: "no `tps = …` or `latency average` line".into(),
+        });
+    }
+    Ok(out)
+}
+
+impl BenchParser for Pgbench {
+    fn id(&self) -> &'static str {
+        "pgbench"
+    }
+
+    fn describe(&self) -> &'static str {
+        "pgbench (PostgreSQL 8.x-17 summaries)"
+    }
+
+    fn detect(&self, input: &Input) -> u8 {
+        if !input.has("tps = ") {
+            return 0;
+        }
+        let tps_line = input.lines.iter().any(|l| tps(l.trim()).is_some_and(|(name, _, _)| name.is_some()));
+        let summary = input.has("number of clients:") || input.has("scaling factor:") || input.has("pgbench");
+        match (tps_line, summary) {
+            (true, true) => 90,
+            (true, false) => 60,
+            _ => 0,
+        }
+    }
+
+    fn max_score(&self) -> u8 {
+        90
+    }
+
+    fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        parse_all(input)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn show(f: &ParsedFile) -> Vec<String> {
+        f.samples
+            .iter()
+            .map(|s| {
+                let p: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+                format!("{} {} {} {}", s.line, s.metric.name, p.join(" "), s.value.mean())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn new_and_old_forms_and_reconnect() {
+        let text = "pgbench (16.14 (Debian 16.14-1.pgdg13+1))\ntransaction type: /tmp/select1.sql\nscaling factor: 1\n\
+            query mode: simple\nnumber of clients: 10\nnumber of threads: 4\nlatency average = 2.968 ms\n\
+            average connection time = 1.180 ms\ntps = 3369.004756 (including reconnection times)\n\
+            transaction type: TPC-B (sort of)\nscaling factor: 10\nnumber of clients: 8\n\
+            latency average: 3.949 ms\ntps = 1234.5 (including connections establishing)\n\
+            tps = 1240.0 (excluding connections establishing)\n";
+        let f = Pgbench.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(f.version.as_deref(), Some("16.14"));
+        assert_eq!(
+            show(&f),
+            [
+                "7 latency average type=/tmp/select1.sql scale=1 mode=simple clients=10 threads=4 connect=per-transaction 2.968",
+                "9 tps incl. reconnections type=/tmp/select1.sql scale=1 mode=simple clients=10 threads=4 connect=per-transaction 3369.004756",
+                "13 latency average type=TPC-B (sort of) scale=10 clients=8 3.949",
+                "14 tps incl. connections type=TPC-B (sort of) scale=10 clients=8 1234.5",
+                "15 tps type=TPC-B (sort of) scale=10 clients=8 1240",
+            ]
+        );
+    }
+
+    #[test]
+    fn damage_and_unknown_kinds() {
+        let bad = "transaction type: x\ntps = abc (without initial connection time)\n";
+        assert_eq!(Pgbench.parse(&Input::from_text(bad)).unwrap_err().line(), Some(2));
+        let odd = "number of clients: 1\ntps = 5.0 (something new)\nlatency average = 1.0 ms\n";
+        let f = Pgbench.parse(&Input::from_text(odd)).unwrap();
+        assert_eq!((f.samples.len(), f.notes.len()), (1, 1));
+    }
+}

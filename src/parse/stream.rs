@@ -1,0 +1,234 @@
+//! STREAM (John McCalpin's `stream.c`, and the LKP logs of it).
+//!
+//! Each run prints its set-up, then one table of the four kernels:
+//!
+//! ```text
+//! STREAM version $Revision: 5.10 $
+//! Array size = 10000000 (elements), Offset = 0 (elements)
+//! Number of Threads requested = 4
+//! Number of Threads counted = 4
+//! Function    Best Rate MB/s  Avg time     Min time     Max time
+//! Copy:           25956.9     0.006271     0.006164     0.006907
+//! Scale:          19288.6     0.008348     0.008295     0.008594
+//! Add:            27675.3     0.008780     0.008672     0.009130
+//! Triad:          28701.1     0.008413     0.008362     0.008684
+//! ```
+//!
+//! STREAM 5.9 and older print `Function      Rate (MB/s)   Avg time …`
+//! (some `RMS time`) and `Array size = 2000000, Offset = 0`, which read the
+//! same. The file's version is the first `STREAM version $Revision: N $`.
+//! The `Number of Threads` lines are printed only by an OpenMP build.
+//!
+//! Metrics (group empty): `Copy`, `Scale`, `Add`, `Triad`, the best rate
+//! of each kernel, in MB/s (10^6 bytes per second, as STREAM counts),
+//! higher is better. The times beside it are not read: the rate is the
+//! figure STREAM reports, and it is computed from the minimum time.
+//!
+//! Parameters, from the lines above the table: `array_size` (elements)
+//! and `threads` (`Number of Threads counted`, else `requested`). A
+//! parameter a run does not print is absent. LKP's iterations are runs of
+//! one sample set.
+//!
+//! A row of another kernel (a fork's `Fill:`, `Daxpy:`) and a table in
+//! another unit are not read; a note says so. A known kernel's row whose
+//! rate is no number is an error at its line. A `Failed Validation` line
+//! (the kernels computed wrong results) is a note; the rates are read.
+
+use super::num::plain;
+use super::{BenchParser, Input, ParseError};
+use crate::model::{Better, Metric, ParsedFile, Sample};
+
+/// STREAM; registry id `"stream"`.
+pub struct Stream;
+
+/// The four kernels STREAM reports, as its rows name them.
+const KERNELS: [&str; 4] = ["Copy", "Scale", "Add", "Triad"];
+
+/// One run's set-up, as the lines above its table print it.
+#[derive(Default, Clone, Copy)]
+struct Setup {
+    array_size: Option<u64>,
+    threads_requested: Option<u64>,
+    threads_counted: Option<u64>,
+}
+
+impl Setup {
+    fn sample(&self, kernel: &str, value: f64, n: usize) -> Sample {
+        let mut s = Sample::new(Metric::new(kernel, "MB/s", Better::Higher), value, n);
+        if let Some(a) = self.array_size {
+            s = s.with_param("array_size", a);
+        }
+        if let Some(t) = self.threads_counted.or(self.threads_requested) {
+            s = s.with_param("threads", t);
+        }
+        s
+    }
+}
+
+/// The leading integer of `s` (`10000000 (elements), …` → 10000000).
+fn leading_int(s: &str) -> Option<u64> {
+    let end = s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len());
+    s[..end].parse().ok()
+}
+
+/// `$Revision: 5.10 $` → `5.10`.
+fn revision(rest: &str) -> Option<String> {
+    let v = rest.trim().strip_prefix("$Revision:")?.trim().trim_end_matches('$').trim();
+    (!v.is_empty() && v.len() <= 20).then(|| v.to_string())
+}
+
+/// What a table header line says: `Some(true)` for a header in MB/s,
+/// `Some(false)` for a STREAM header in another unit, `None` for no header.
+fn header(t: &str) -> Option<bool> {
+    let rest = t.strip_prefix("Function")?.trim_start();
+    if !rest.contains("time") {
+        return None;
+    }
+    Some(rest.starts_with("Best Rate MB/s") || rest.starts_with("Rate (MB/s)"))
+}
+
+/// A table row `Copy:  25956.9  0.006271 …` → (name, rate text).
+fn row(t: &str) -> Option<(&str, &str)> {
+    let (name, rest) = t.split_once(':')?;
+    let name = name.trim();
+    if name.is_empty() || name.contains(char::is_whitespace) || !name.chars().all(char::is_alphanumeric) {
+        return None;
+    }
+    let rate = rest.split_whitespace().next()?;
+    Some((name, rate))
+}
+
+/// Reads every run in `input`.
+fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
+    let mut out = ParsedFile { benchmark: "stream".into(), ..ParsedFile::default() };
+    let mut setup = Setup::default();
+    // Inside a table: whether its unit is MB/s.
+    let mut table: Option<bool> = None;
+    for (n, line) in input.numbered() {
+        let t = line.trim();
+        if let Some(mb) = header(t) {
+            if !mb {
+                out.notes.push((n, "a STREAM table in another unit than MB/s: not read".into()));
+            }
+            table = Some(mb);
+            continue;
+        }
+        if let Some(mb) = table {
+            if let Some((name, rate)) = row(t) {
+                read_row(&mut out, &setup, mb, (n, t), name, rate)?;
+                continue;
+            }
+            table = None;
+        }
+        if t.starts_with("Failed Validation") {
+            out.notes.push((n, "STREAM says the run failed its validation: its rates are read all the same".into()));
+        } else if let Some(rest) = t.strip_prefix("STREAM version") {
+            setup = Setup::default();
+            if out.version.is_none() {
+                out.version = revision(rest);
+            }
+        } else if let Some(rest) = t.strip_prefix("Array size = ") {
+            setup.array_size = leading_int(rest);
+        } else if let Some(rest) = t.strip_prefix("Number of Threads requested = ") {
+            setup.threads_requested = leading_int(rest);
+            setup.threads_counted = None;
+        } else if let Some(rest) = t.strip_prefix("Number of Threads counted = ") {
+            setup.threads_counted = leading_int(rest);
+        }
+    }
+    if out.samples.is_empty() {
+        return Err(ParseError::NoResults {
+            benchmark: "stream",
+            reason: "no `Copy:`/`Scale:`/`Add:`/`Triad:` row under a `Function … Rate MB/s` header".into(),
+        });
+    }
+    Ok(out)
+}
+
+/// Reads one table row (line `n`, text `t`) into `out`: a known kernel's
+/// rate in an MB/s table is a sample, anything else a note.
+fn read_row(
+    out: &mut ParsedFile,
+    setup: &Setup,
+    mb: bool,
+    (n, t): (usize, &str),
+    name: &str,
+    rate: &str,
+) -> Result<(), ParseError> {
+    if !mb {
+        return Ok(());
+    }
+    let Some(kernel) = KERNELS.iter().find(|k| **k == name) else {
+        out.notes.push((n, format!("a STREAM row of kernel `{name}` (not one of STREAM's four): not read")));
+        return Ok(());
+    };
+    let value = plain(rate).ok_or_else(|| ParseError::malformed(n, format!("a rate in MB/s after `{name}:`"), t))?;
+    out.samples.push(setup.sample(kernel, value, n));
+    Ok(())
+}
+
+impl BenchParser for Stream {
+    fn id(&self) -> &'static str {
+        "stream"
+    }
+
+    fn describe(&self) -> &'static str {
+        "STREAM (stream.c 5.x; LKP logs)"
+    }
+
+    fn detect(&self, input: &Input) -> u8 {
+        if !input.has("Function") || !input.has("Triad:") || !input.has("Copy:") {
+            return 0;
+        }
+        if input.lines.iter().any(|l| header(l.trim()).is_some()) { 90 } else { 0 }
+    }
+
+    fn max_score(&self) -> u8 {
+        90
+    }
+
+    fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        parse_all(input)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn params(s: &Sample) -> String {
+        s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn openmp_run_and_old_header() {
+        let text = "STREAM version $Revision: 5.10 $\n\
+            Array size = 10000000 (elements), Offset = 0 (elements)\n\
+            Number of Threads requested = 8\nNumber of Threads counted = 4\n\
+            Function    Best Rate MB/s  Avg time     Min time     Max time\n\
+            Copy:           25956.9     0.006271     0.006164     0.006907\n\
+            Scale:          19288.6     0.008348     0.008295     0.008594\n\
+            Add:            27675.3     0.008780     0.008672     0.009130\n\
+            Triad:          28701.1     0.008413     0.008362     0.008684\n\
+            ----\nSTREAM version $Revision: 5.8 $\nArray size = 2000000, Offset = 0\n\
+            Function      Rate (MB/s)   Avg time     Min time     Max time\n\
+            Copy:        4000.1234       0.0081       0.0080       0.0083\n\
+            Fill:        1.0       0.0081       0.0080       0.0083\n";
+        let f = Stream.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(f.samples.len(), 5);
+        assert_eq!(f.samples[3].metric.name, "Triad");
+        assert_eq!(f.samples[3].value.mean(), 28701.1);
+        assert_eq!(params(&f.samples[0]), "array_size=10000000 threads=4");
+        assert_eq!(params(&f.samples[4]), "array_size=2000000");
+        assert_eq!(f.samples[4].line, 14);
+        assert_eq!(f.notes.len(), 1);
+    }
+
+    #[test]
+    fn damage_and_other_units() {
+        let bad = "Function    Best Rate MB/s  Avg time     Min time     Max time\nCopy:  x 0.1 0.1 0.1\n";
+        assert_eq!(Stream.parse(&Input::from_text(bad)).unwrap_err().line(), Some(2));
+        let gb = "Function    Best Rate GB/s  Avg time     Min time     Max time\nCopy:  1.0 0.1 0.1 0.1\nTriad: 1.0\n";
+        assert!(Stream.parse(&Input::from_text(gb)).is_err());
+    }
+}

@@ -1,0 +1,373 @@
+//! sysbench 1.0.x text reports (cpu, memory, fileio, threads, mutex and the
+//! OLTP Lua tests).
+//!
+//! Each run prints a banner, its options, then its figures:
+//!
+//! ```text
+//! sysbench cpu --threads=8 run
+//! sysbench 1.0.20 (using system LuaJIT 2.1.0-beta3)
+//! Number of threads: 8
+//! CPU speed:
+//!     events per second: 22878757.01
+//! General statistics:
+//!     total time:                          10.0001s
+//! Latency (ms):
+//!          avg:                                    0.00
+//!          95th percentile:                        0.00
+//! ```
+//!
+//! The test is named by the command line above the banner (`sysbench cpu
+//! run`, `sysbench --test=mutex run`, `sysbench
+//! /usr/share/sysbench/oltp_read_write.lua … run` → `oltp_read_write`), else
+//! by the lines a test prints (`Prime numbers limit:` or `CPU speed:` →
+//! `cpu`; `Running memory speed test` → `memory`; `File operations:` →
+//! `fileio`; `SQL statistics:`, 0.4's `OLTP test statistics:` → `oltp`).
+//!
+//! Metrics, each in the group of its test (the test's name), higher is
+//! better unless said:
+//! * cpu: `events per second` (events/s);
+//! * memory: `operations` (`Total operations: N (X per second)`, ops/s) and
+//!   `transferred` (`… MiB transferred (X MiB/sec)`, MiB/s);
+//! * fileio: `reads/s`, `writes/s`, `fsyncs/s` (ops/s) and `read` /
+//!   `written` (`read, MiB/s:`, MiB/s);
+//! * oltp: `transactions` and `queries` (per s, from `(X per sec.)`);
+//! * threads and mutex: `total time` (s, lower is better): mutex does a
+//!   fixed amount of work. For the others the run's length is a setting
+//!   and `total time` is not read. threads also gets `events` (`total
+//!   number of events`, higher is better): 1.0 runs it for `--time`
+//!   (10 s by default) and its events are the result, 0.4 and a 1.0 run
+//!   with `--events=N --time=0` do a fixed number and the time is; the
+//!   output does not say which, so both are read;
+//! * every test: `latency avg` and `latency 95th percentile` (the
+//!   percentile as printed, `--percentile` can change it), in the unit of
+//!   the `Latency (ms):` header, lower is better.
+//!
+//! Parameters: `threads` (`Number of threads: N`); cpu's `max_prime`
+//! (`Prime numbers limit:`); memory's `block_size`, `operation` and
+//! `access_mode` (its option lines); fileio's `mode`
+//! (`--file-test-mode=` of the command line). Several runs of one test
+//! and threads are runs of one sample set.
+//!
+//! A figure whose test is not known (no command line, no telling line) is
+//! not read; a note says so. A figure line whose value is no number is an
+//! error at its line. Of sysbench 0.4/0.5's forms only the OLTP
+//! `transactions` line reads the same; its `per-request statistics` are not
+//! read (a note says so), nor its cpu, memory and fileio figures.
+
+use super::cmdline::{args_of, base};
+use super::num::plain;
+use super::{BenchParser, Input, ParseError};
+use crate::model::{Better, Metric, ParsedFile, Sample};
+
+/// sysbench; registry id `"sysbench"`.
+pub struct Sysbench;
+
+/// The run being read.
+#[derive(Default, Clone)]
+struct Run {
+    test: Option<String>,
+    threads: Option<u64>,
+    /// Set-up the run prints or its command line gives, beside threads.
+    params: Vec<(&'static str, String)>,
+    latency_unit: Option<String>,
+}
+
+/// A set-up line of a test's options: `Prime numbers limit: 10000` →
+/// (`max_prime`, `10000`); memory's `block size: 1KiB`, `operation: write`.
+fn option_line(t: &str, test: Option<&str>) -> Option<(&'static str, String)> {
+    if let Some(v) = t.strip_prefix("Prime numbers limit:") {
+        return Some(("max_prime", v.trim().to_string()));
+    }
+    if test != Some("memory") {
+        return None;
+    }
+    let (name, v) = t.split_once(':')?;
+    let name = match name {
+        "block size" => "block_size",
+        "operation" => "operation",
+        "access mode" => "access_mode",
+        _ => return None,
+    };
+    let v = v.trim();
+    (!v.is_empty() && v.len() <= 40).then(|| (name, v.to_string()))
+}
+
+/// The test a sysbench command line runs: `cpu`, `oltp_read_write`.
+fn command_test(args: &[&str]) -> Option<String> {
+    let name = args.iter().find_map(|a| a.strip_prefix("--test=")).or_else(|| {
+        args.iter().find(|a| !a.starts_with('-') && !matches!(**a, "run" | "prepare" | "cleanup")).copied()
+    })?;
+    let name = base(name);
+    let name = name.strip_suffix(".lua").unwrap_or(name);
+    let ok = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    (ok && !name.starts_with(|c: char| c.is_ascii_digit())).then(|| name.to_string())
+}
+
+/// `sysbench 1.0.20 (using …)` → `1.0.20`.
+fn banner(t: &str) -> Option<&str> {
+    let v = t.strip_prefix("sysbench ")?.split_whitespace().next()?.trim_end_matches(':');
+    (v.starts_with(|c: char| c.is_ascii_digit()) && v.contains('.')).then_some(v)
+}
+
+/// `N (X per sec.)` / `N (X per second)` → X.
+fn per_sec(rest: &str) -> Option<f64> {
+    let inner = rest.split_once('(')?.1.split_once(')')?.0;
+    let x = inner.strip_suffix(" per sec.").or_else(|| inner.strip_suffix(" per second"))?;
+    plain(x.trim())
+}
+
+/// What one line of a run is: (metric, unit, better, value text or parsed value).
+enum Figure<'a> {
+    /// A `name: value` figure, value not parsed yet.
+    Text(&'static str, &'static str, Better, &'a str),
+    /// A figure inside a line (`(X per sec.)`), parsed or not.
+    Inner(&'static str, &'static str, Option<f64>),
+}
+
+/// The figure `t` prints, if any (latency figures are read apart).
+fn figure<'a>(t: &'a str, test: Option<&str>) -> Option<Figure<'a>> {
+    use Better::{Higher, Lower};
+    let pairs: [(&str, &str, &str, Better); 6] = [
+        ("events per second:", "events per second", "events/s", Higher),
+        ("reads/s:", "reads/s", "ops/s", Higher),
+        ("writes/s:", "writes/s", "ops/s", Higher),
+        ("fsyncs/s:", "fsyncs/s", "ops/s", Higher),
+        ("read, MiB/s:", "read", "MiB/s", Higher),
+        ("written, MiB/s:", "written", "MiB/s", Higher),
+    ];
+    for (prefix, name, unit, better) in pairs {
+        if let Some(v) = t.strip_prefix(prefix) {
+            return Some(Figure::Text(name, unit, better, v.trim()));
+        }
+    }
+    if let Some(v) = t.strip_prefix("total number of events:")
+        && test == Some("threads")
+    {
+        return Some(Figure::Text("events", "events", Higher, v.trim()));
+    }
+    if let Some(v) = t.strip_prefix("total time:")
+        && matches!(test, Some("threads" | "mutex"))
+    {
+        return Some(Figure::Text("total time", "s", Lower, v.trim().trim_end_matches('s')));
+    }
+    if let Some(rest) = t.strip_prefix("transactions:") {
+        return Some(Figure::Inner("transactions", "per s", per_sec(rest)));
+    }
+    if let Some(rest) = t.strip_prefix("queries:") {
+        return Some(Figure::Inner("queries", "per s", per_sec(rest)));
+    }
+    if let Some(rest) = t.strip_prefix("Total operations:") {
+        return Some(Figure::Inner("operations", "ops/s", per_sec(rest)));
+    }
+    if t.contains(" MiB transferred (") {
+        let x = t.split_once(" MiB transferred (")?.1.strip_suffix(" MiB/sec)");
+        return Some(Figure::Inner("transferred", "MiB/s", x.and_then(|x| plain(x.trim()))));
+    }
+    None
+}
+
+/// A test named by a line it prints.
+fn telling(t: &str) -> Option<&'static str> {
+    if t.starts_with("Prime numbers limit:") || t == "CPU speed:" {
+        Some("cpu")
+    } else if t.starts_with("Running memory speed test") {
+        Some("memory")
+    } else if t == "File operations:" {
+        Some("fileio")
+    } else if t == "SQL statistics:" || t == "OLTP test statistics:" {
+        Some("oltp")
+    } else {
+        None
+    }
+}
+
+impl Run {
+    fn push(&self, out: &mut ParsedFile, n: usize, metric: Metric, value: f64) {
+        let Some(test) = &self.test else {
+            out.notes.push((n, format!("a sysbench `{}` of an unknown test: not read", metric.name)));
+            return;
+        };
+        let mut s = Sample::new(metric, value, n).with_group(test.as_str());
+        if let Some(t) = self.threads {
+            s = s.with_param("threads", t);
+        }
+        for (name, v) in &self.params {
+            s = s.with_param(*name, v);
+        }
+        out.samples.push(s);
+    }
+
+    /// Reads a line inside a `Latency (…):` section.
+    fn latency(&self, out: &mut ParsedFile, n: usize, t: &str) -> Result<bool, ParseError> {
+        let Some(unit) = &self.latency_unit else { return Ok(false) };
+        let Some((name, v)) = t.split_once(':') else { return Ok(false) };
+        let name = name.trim();
+        if name != "avg" && !name.ends_with("th percentile") {
+            return Ok(name == "min" || name == "max" || name == "sum");
+        }
+        let value = plain(v.trim()).ok_or_else(|| ParseError::malformed(n, format!("a latency after `{name}:`"), t))?;
+        self.push(out, n, Metric::new(format!("latency {name}"), unit.as_str(), Better::Lower), value);
+        Ok(true)
+    }
+}
+
+/// Reads every run in `input`.
+fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
+    let mut out = ParsedFile { benchmark: "sysbench".into(), ..ParsedFile::default() };
+    let mut run = Run::default();
+    // A command line's run, until its banner.
+    let mut next: Option<Run> = None;
+    for (n, line) in input.numbered() {
+        let t = line.trim();
+        if let Some(v) = banner(t) {
+            out.version.get_or_insert_with(|| v.to_string());
+            run = next.take().unwrap_or_default();
+            continue;
+        }
+        if let Some(args) = args_of(t, "sysbench") {
+            if let Some(test) = command_test(&args) {
+                let mut r = Run { test: Some(test), ..Run::default() };
+                if let Some(mode) = args.iter().find_map(|a| a.strip_prefix("--file-test-mode=")) {
+                    r.params.push(("mode", mode.to_string()));
+                }
+                run = r.clone();
+                next = Some(r);
+            }
+            continue;
+        }
+        if let Some(test) = telling(t)
+            && run.test.is_none()
+        {
+            run.test = Some(test.into());
+        }
+        if let Some(rest) = t.strip_prefix("Number of threads:") {
+            run.threads = rest.trim().parse().ok();
+        } else if let Some(p) = option_line(t, run.test.as_deref()) {
+            run.params.retain(|(name, _)| *name != p.0);
+            run.params.push(p);
+        } else if telling(t).is_some() {
+        } else if let Some(unit) = t.strip_prefix("Latency (").and_then(|r| r.strip_suffix("):")) {
+            run.latency_unit = Some(unit.to_string());
+        } else if run.latency(&mut out, n, t)? {
+        } else if let Some(f) = figure(t, run.test.as_deref()) {
+            read_figure(&mut out, &run, n, t, f)?;
+        } else if t.starts_with("total number of events:") && run.test.as_deref() == Some("mutex") {
+            out.notes.push((n, "mutex's event count is its thread count, not a result: not read".into()));
+        } else if t.starts_with("total time:") && run.test.is_some() {
+            let what = "the total time of a run whose length is a setting (`--time`, `--events`) or whose rate is read: not read";
+            out.notes.push((n, what.into()));
+        } else if t == "per-request statistics:" {
+            out.notes.push((n, "sysbench 0.4's per-request latencies: not read".into()));
+        } else if run.latency_unit.is_some() && !t.is_empty() {
+            run.latency_unit = None;
+        }
+    }
+    if out.samples.is_empty() {
+        return Err(ParseError::NoResults {
+            benchmark: "sysbench",
+            reason: "no sysbench 1.0 figure of a known test".into(),
+        });
+    }
+    Ok(out)
+}
+
+/// Reads figure `f` of line `n` (text `t`) into `out`.
+fn read_figure(out: &mut ParsedFile, run: &Run, n: usize, t: &str, f: Figure) -> Result<(), ParseError> {
+    match f {
+        Figure::Text(name, unit, better, v) => {
+            let value = plain(v).ok_or_else(|| ParseError::malformed(n, format!("a number for `{name}`"), t))?;
+            run.push(out, n, Metric::new(name, unit, better), value);
+        }
+        Figure::Inner(name, unit, Some(value)) => run.push(out, n, Metric::new(name, unit, Better::Higher), value),
+        Figure::Inner(name, _, None) => {
+            return Err(ParseError::malformed(n, format!("`{name}` with a rate in brackets"), t));
+        }
+    }
+    Ok(())
+}
+
+impl BenchParser for Sysbench {
+    fn id(&self) -> &'static str {
+        "sysbench"
+    }
+
+    fn describe(&self) -> &'static str {
+        "sysbench 1.0.x (cpu, memory, fileio, threads, mutex, OLTP; 0.4 OLTP transactions)"
+    }
+
+    fn detect(&self, input: &Input) -> u8 {
+        let banner = input.lines.iter().any(|l| banner(l.trim()).is_some());
+        let stats = input.has("General statistics:") || input.has("CPU speed:") || input.has("SQL statistics:");
+        let figures = input.has("events per second:")
+            || input.has("MiB transferred (")
+            || input.has("per sec.)")
+            || input.has("read, MiB/s:")
+            || input.has("total time:");
+        match (banner, stats, figures) {
+            (true, _, true) => 90,
+            (false, true, true) => 80,
+            _ => 0,
+        }
+    }
+
+    fn max_score(&self) -> u8 {
+        90
+    }
+
+    fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        parse_all(input)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn show(f: &ParsedFile) -> Vec<String> {
+        f.samples
+            .iter()
+            .map(|s| {
+                let p: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+                format!("{} {} {} {} {}", s.line, s.group, s.metric.name, p.join(" "), s.value.mean())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn cpu_memory_oltp_and_mutex() {
+        let text = "sysbench cpu --threads=8 run\nsysbench 1.0.20 (using system LuaJIT 2.1.0-beta3)\n\
+            Number of threads: 8\nCPU speed:\n    events per second:  6957.97\nGeneral statistics:\n\
+            total time:  10.0001s\nLatency (ms):\n  min: 0.82\n  avg: 1.15\n  95th percentile: 1.27\n  sum: 5.0\n\n\
+            Threads fairness:\n  events (avg/stddev):  6262177.8750/675.80\n\
+            sysbench 1.0.20 (using bundled LuaJIT)\nRunning memory speed test with the following options:\n\
+            Total operations: 51830906 (5182547.80 per second)\n50616.12 MiB transferred (5061.08 MiB/sec)\n\
+            $ sysbench --test=mutex run\nsysbench 1.0.9 (x)\nGeneral statistics:\n total time: 0.2s\n\
+            sysbench /usr/share/sysbench/oltp_read_write.lua --threads=4 run\nsysbench 1.0.20\n\
+            Number of threads: 4\nSQL statistics:\n  queries: 1000 (99.5 per sec.)\n\
+            transactions: 50 (4.97 per sec.)\n";
+        let f = Sysbench.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(f.version.as_deref(), Some("1.0.20"));
+        assert_eq!(
+            show(&f),
+            [
+                "5 cpu events per second threads=8 6957.97",
+                "10 cpu latency avg threads=8 1.15",
+                "11 cpu latency 95th percentile threads=8 1.27",
+                "18 memory operations  5182547.8",
+                "19 memory transferred  5061.08",
+                "23 mutex total time  0.2",
+                "28 oltp_read_write queries threads=4 99.5",
+                "29 oltp_read_write transactions threads=4 4.97",
+            ]
+        );
+    }
+
+    #[test]
+    fn unknown_test_and_damage() {
+        let f = Sysbench.parse(&Input::from_text("sysbench 1.0.20\nGeneral statistics:\n total time: 1.0s\nLatency (ms):\n avg: 1.0\nCPU speed:\n events per second: 5\n")).unwrap();
+        assert_eq!(f.samples.len(), 1);
+        assert_eq!(f.notes.len(), 1);
+        let bad = "sysbench 1.0.20\nCPU speed:\n events per second: x\n";
+        assert_eq!(Sysbench.parse(&Input::from_text(bad)).unwrap_err().line(), Some(3));
+    }
+}
