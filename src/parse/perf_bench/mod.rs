@@ -1,7 +1,7 @@
 //! `perf bench` output: the sched, mem, futex, syscall and numa suites.
 //!
 //! One parser reads every suite, a file per suite beside this one
-//! ([`sched`], [`mem`], [`futex`], [`syscall`], [`numa`]): every suite
+//! (`sched`, `mem`, `futex`, `syscall`, `numa`): every suite
 //! prints under the same `# Running 'SUITE/NAME' benchmark:` header, `sched
 //! pipe` and the `syscall` benchmarks end in the same `Total time` /
 //! `usecs/op` / `ops/sec` lines, and `perf bench all` (or a post) prints
@@ -25,7 +25,7 @@
 //! Each benchmark's samples have the group `SUITE/NAME` (`sched/pipe`,
 //! `mem/memcpy`, `futex/hash`, `numa/mem`, `syscall/basic`; a syscall run
 //! printed without its header gets the group its header would name, see
-//! [`syscall`]). The lines every suite may end with:
+//! `syscall`). The lines every suite may end with:
 //!
 //! | name         | unit     | better |
 //! |--------------|----------|--------|
