@@ -734,6 +734,24 @@ fn section_mistakes_are_warned_at_the_sections_lines() {
     assert!(diags.iter().any(|d| d.line == Some(7) && d.message.contains("baseline \"9.9\"")), "{diags:?}");
 }
 
+/// `runs:` values out of range (`n: 0`, a negative or infinite `stddev`)
+/// are errors at their line, as `alpha` and `trim` are.
+#[test]
+fn runs_out_of_range_are_errors_on_their_line() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    for (yaml, line, says) in [
+        ("runs:\n  dbench-32.txt:\n    n: 0\n", 3, "at least 1"),
+        ("runs:\n  dbench-32.txt:\n    n: 3\n    stddev: -1.5\n", 4, "0 or more"),
+        ("runs:\n  dbench-32.txt:\n    n: 3\n    stddev: .inf\n", 4, "finite"),
+    ] {
+        put(&content, "m1/2.4.8/kernel.yaml", yaml);
+        let err = build(&BuildOptions::new(&content, tmp.path().join("output"))).expect_err(yaml);
+        let BuildError::Invalid(diags) = err else { panic!("{err}") };
+        assert!(diags.iter().any(|d| d.line == Some(line) && d.message.contains(says)), "{yaml}: {diags:?}");
+    }
+}
+
 /// Every file under `dir` with its bytes.
 fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     let mut files: Vec<(PathBuf, Vec<u8>)> = walkdir::WalkDir::new(dir)

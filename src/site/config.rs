@@ -207,9 +207,25 @@ fn read_yaml_text(path: &Path, diags: &mut Vec<Diagnostic>) -> Option<String> {
 /// The 1-based line of `text` where `needle` first appears on or after the
 /// first line containing `after`, for pointing a diagnostic at a value the
 /// YAML library gives no position for.
-fn line_of(text: &str, after: &str, needle: &str) -> Option<usize> {
+pub(super) fn line_of(text: &str, after: &str, needle: &str) -> Option<usize> {
     let start = text.lines().position(|l| l.contains(after))?;
     text.lines().enumerate().skip(start).find(|(_, l)| l.contains(needle)).map(|(i, _)| i + 1)
+}
+
+impl RunsConfig {
+    /// What is wrong with these values, if anything: `n` must be at least
+    /// 1, and `stddev` a finite number, 0 or more.
+    pub fn problem(&self) -> Option<String> {
+        if self.n == 0 {
+            return Some("n (the number of runs averaged) must be at least 1, not 0".into());
+        }
+        match self.stddev {
+            Some(sd) if !sd.is_finite() || sd < 0.0 => {
+                Some(format!("stddev must be a finite number, 0 or more (in the metric's unit), not {sd}"))
+            }
+            _ => None,
+        }
+    }
 }
 
 /// The largest annotation read: a `site.yaml` with commentary for many

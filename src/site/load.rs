@@ -131,6 +131,16 @@ fn check_runs(kernels: &[Kernel], kernel_yaml: &[PathBuf], files: &[RawFile], di
         Default::default()
     };
     for (k, yaml) in kernels.iter().zip(kernel_yaml) {
+        // Values out of range are errors at their line (the text is read
+        // again: only for a kernel.yaml that has such a value).
+        for (name, runs) in &k.config.runs {
+            if let Some(problem) = runs.problem() {
+                let text = std::fs::read_to_string(yaml).unwrap_or_default();
+                let key = if runs.n == 0 { "n:" } else { "stddev:" };
+                let line = super::config::line_of(&text, name, key);
+                diags.push(Diagnostic::error(yaml, line, format!("runs: {name:?}: {problem}")));
+            }
+        }
         for name in k.config.runs.keys() {
             let rel = format!("{}/{name}", k.name);
             if !rels.contains(rel.as_str()) {
