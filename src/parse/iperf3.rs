@@ -73,17 +73,6 @@ impl Setup {
     }
 }
 
-/// Byte offset of the start of each line of `input.text()`.
-fn line_starts(input: &Input) -> Vec<usize> {
-    let mut starts = Vec::with_capacity(input.lines.len());
-    let mut at = 0;
-    for l in &input.lines {
-        starts.push(at);
-        at += l.len() + 1;
-    }
-    starts
-}
-
 /// True when a JSON document is iperf3's.
 fn is_iperf_doc(v: &Value) -> bool {
     v.get("start").and_then(|s| s.get("test_start")).is_some() || v.get("end").and_then(|e| e.get("sum_sent")).is_some()
@@ -174,31 +163,8 @@ fn read_streams(setup: &Setup, end: &Value, line: usize, udp: bool, out: &mut Pa
 
 /// Reads every iperf3 JSON document in `input`.
 fn read_json(input: &Input, out: &mut ParsedFile) -> Result<(), ParseError> {
-    let starts = line_starts(input);
-    let text = input.text();
-    let mut i = 0;
-    while i < input.lines.len() {
-        let t = input.lines[i].trim_start();
-        if !(t == "{" || t.starts_with("{\"") || t.starts_with("{ \"")) {
-            i += 1;
-            continue;
-        }
-        let from = starts[i] + (input.lines[i].len() - t.len());
-        let mut stream = serde_json::Deserializer::from_str(&text[from..]).into_iter::<Value>();
-        match stream.next() {
-            Some(Ok(v)) if is_iperf_doc(&v) => {
-                let end = from + stream.byte_offset();
-                let last = starts.partition_point(|&s| s < end).max(i + 1);
-                read_doc(input, &v, i + 1, last, out);
-                i = last;
-            }
-            Some(Err(e)) if names_iperf(input, i) => {
-                let line = i + e.line().max(1);
-                let found = input.lines.get(line - 1).map_or("", |l| l.trim());
-                return Err(ParseError::malformed(line, format!("iperf3 JSON ({e})"), found));
-            }
-            _ => i += 1,
-        }
+    for doc in crate::parse::json_docs::json_documents(input, is_iperf_doc, names_iperf, "iperf3 JSON")? {
+        read_doc(input, &doc.value, doc.first, doc.last, out);
     }
     Ok(())
 }

@@ -29,6 +29,7 @@ pub mod hackbench;
 pub mod input;
 pub mod iperf3;
 pub mod irman;
+pub mod json_docs;
 pub mod kernbench;
 pub mod labels;
 pub mod lmbench;

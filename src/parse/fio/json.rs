@@ -16,26 +16,8 @@ use crate::model::ParsedFile;
 use crate::parse::{Input, ParseError};
 use serde_json::{Map, Value};
 
-/// One JSON document of a file.
-pub struct Doc {
-    /// 1-based line of its opening `{`.
-    pub first: usize,
-    /// 1-based line of its closing `}`.
-    pub last: usize,
-    /// What `serde_json` read.
-    pub value: Value,
-}
-
-/// Byte offset in `input.text()` of the start of each line.
-fn line_starts(input: &Input) -> Vec<usize> {
-    let mut starts = Vec::with_capacity(input.lines.len());
-    let mut at = 0;
-    for l in &input.lines {
-        starts.push(at);
-        at += l.len() + 1;
-    }
-    starts
-}
+/// One JSON document of a file ([`crate::parse::json_docs`]).
+pub use crate::parse::json_docs::JsonDoc as Doc;
 
 /// True when a document is fio's: it has `"fio version"` or a `"jobs"` list.
 fn is_fio_doc(v: &Value) -> bool {
@@ -49,38 +31,7 @@ fn is_fio_doc(v: &Value) -> bool {
 /// that `serde_json` cannot read (cut short, damaged) is an error at the
 /// line `serde_json` stopped on.
 pub fn documents(input: &Input) -> Result<Vec<Doc>, ParseError> {
-    let mut docs = Vec::new();
-    if !input.has("{") {
-        return Ok(docs);
-    }
-    let starts = line_starts(input);
-    let text = input.text();
-    let mut i = 0;
-    while i < input.lines.len() {
-        let t = input.lines[i].trim_start();
-        let opens = t == "{" || t.starts_with("{\"") || t.starts_with("{ \"");
-        if !opens {
-            i += 1;
-            continue;
-        }
-        let from = starts[i] + (input.lines[i].len() - t.len());
-        let mut stream = serde_json::Deserializer::from_str(&text[from..]).into_iter::<Value>();
-        match stream.next() {
-            Some(Ok(value)) if is_fio_doc(&value) => {
-                let end = from + stream.byte_offset();
-                let last = starts.partition_point(|&s| s < end).max(i + 1);
-                docs.push(Doc { first: i + 1, last, value });
-                i = last;
-            }
-            Some(Err(e)) if names_fio(input, i) => {
-                let line = i + e.line().max(1);
-                let found = input.lines.get(line - 1).map_or("", |l| l.trim());
-                return Err(ParseError::malformed(line, format!("fio JSON ({e})"), found));
-            }
-            _ => i += 1,
-        }
-    }
-    Ok(docs)
+    crate::parse::json_docs::json_documents(input, is_fio_doc, names_fio, "fio JSON")
 }
 
 /// True when one of the 5 lines from index `i` names fio's JSON.

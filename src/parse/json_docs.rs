@@ -1,0 +1,76 @@
+//! JSON documents inside a raw file: fio's and iperf3's `-J` reports, one
+//! or several a file (LKP's iterations), with other lines around them
+//! (a timestamped command line, warnings, a text report of the same run).
+//! `serde_json` reads each document; this finds where each starts and ends.
+
+use crate::parse::{Input, ParseError};
+use serde_json::Value;
+
+/// One JSON document of a file.
+pub struct JsonDoc {
+    /// 1-based line of its opening `{`.
+    pub first: usize,
+    /// 1-based line of its closing `}`.
+    pub last: usize,
+    /// What `serde_json` read.
+    pub value: Value,
+}
+
+/// Byte offset in `input.text()` of the start of each line.
+fn line_starts(input: &Input) -> Vec<usize> {
+    let mut starts = Vec::with_capacity(input.lines.len());
+    let mut at = 0;
+    for l in &input.lines {
+        starts.push(at);
+        at += l.len() + 1;
+    }
+    starts
+}
+
+/// Every JSON document of `input` that `is_ours` accepts, in file order.
+/// A document starts on a line that begins with `{` (alone, or followed by
+/// a key); lines between documents are skipped.
+///
+/// # Errors
+/// A document that `serde_json` cannot read (cut short, damaged) while
+/// `names_ours(input, index of its first line)` says it is ours is an error
+/// at the line `serde_json` stopped on, expecting `what` (`"fio JSON"`).
+pub fn json_documents(
+    input: &Input,
+    is_ours: impl Fn(&Value) -> bool,
+    names_ours: impl Fn(&Input, usize) -> bool,
+    what: &str,
+) -> Result<Vec<JsonDoc>, ParseError> {
+    let mut docs = Vec::new();
+    if !input.has("{") {
+        return Ok(docs);
+    }
+    let starts = line_starts(input);
+    let text = input.text();
+    let mut i = 0;
+    while i < input.lines.len() {
+        let t = input.lines[i].trim_start();
+        let opens = t == "{" || t.starts_with("{\"") || t.starts_with("{ \"");
+        if !opens {
+            i += 1;
+            continue;
+        }
+        let from = starts[i] + (input.lines[i].len() - t.len());
+        let mut stream = serde_json::Deserializer::from_str(&text[from..]).into_iter::<Value>();
+        match stream.next() {
+            Some(Ok(value)) if is_ours(&value) => {
+                let end = from + stream.byte_offset();
+                let last = starts.partition_point(|&s| s < end).max(i + 1);
+                docs.push(JsonDoc { first: i + 1, last, value });
+                i = last;
+            }
+            Some(Err(e)) if names_ours(input, i) => {
+                let line = i + e.line().max(1);
+                let found = input.lines.get(line - 1).map_or("", |l| l.trim());
+                return Err(ParseError::malformed(line, format!("{what} ({e})"), found));
+            }
+            _ => i += 1,
+        }
+    }
+    Ok(docs)
+}
