@@ -125,6 +125,10 @@ pub trait BenchParser: Send + Sync {
     /// How sure this parser is that `input` is its format: 0 means "not
     /// mine", 100 means certain. Must be cheap and must not panic on any
     /// input. When several parsers claim a file the highest score wins.
+    /// Every raw file of a site is offered to every parser: test a
+    /// substring the format always prints ([`Input::has`]) before any scan
+    /// of the lines, so a file that is not this benchmark's costs one
+    /// substring search.
     fn detect(&self, input: &Input) -> u8;
 
     /// The highest score [`BenchParser::detect`] can return. [`detect`]

@@ -296,13 +296,18 @@ impl BenchParser for Sysbench {
     }
 
     fn detect(&self, input: &Input) -> u8 {
-        let banner = input.lines.iter().any(|l| banner(l.trim()).is_some());
-        let stats = input.has("General statistics:") || input.has("CPU speed:") || input.has("SQL statistics:");
+        // The cheap substring tests first: every raw file of a site is
+        // offered to every parser, and few are sysbench's.
         let figures = input.has("events per second:")
             || input.has("MiB transferred (")
             || input.has("per sec.)")
             || input.has("read, MiB/s:")
             || input.has("total time:");
+        if !figures {
+            return 0;
+        }
+        let stats = input.has("General statistics:") || input.has("CPU speed:") || input.has("SQL statistics:");
+        let banner = input.lines.iter().any(|l| banner(l.trim()).is_some());
         match (banner, stats, figures) {
             (true, _, true) => 90,
             (false, true, true) => 80,

@@ -120,6 +120,15 @@ impl BenchParser for VmScalability {
     }
 
     fn detect(&self, input: &Input) -> u8 {
+        // The cheap substring tests first: every raw file of a site is
+        // offered to every parser, and few are vm-scalability's.
+        if !(input.has("KB/s")
+            || input.has("bytes truncated")
+            || input.has("bytes faulted")
+            || input.has("usecs to free"))
+        {
+            return 0;
+        }
         let figures = input.lines.iter().any(|l| {
             let t = l.trim();
             usemem(t).is_some_and(|r| r.is_some()) || interval(t).is_some_and(|(_, r)| r.is_some())
