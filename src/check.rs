@@ -91,10 +91,7 @@ fn section_warnings(m: &MachineClass, page: &MachinePage) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (i, s) in page.sections.iter().enumerate() {
         // A section whose `files:` match no file was warned about at load.
-        let globs_match = m.config.sections.get(i).is_some_and(|sc| {
-            let patterns: Vec<glob::Pattern> = sc.files.iter().filter_map(|p| glob::Pattern::new(p).ok()).collect();
-            patterns.is_empty() || m.results.iter().any(|rf| patterns.iter().any(|p| p.matches(&rf.rel_path)))
-        });
+        let globs_match = m.config.sections.get(i).is_some_and(|sc| sc.files_match_any(&m.results));
         if s.table.rows.is_empty() && i < m.config.sections.len() && globs_match {
             out.push(Diagnostic::warning(
                 &machine_yaml,

@@ -322,7 +322,7 @@ fn section_jobs<'a>(m: &'a MachineClass, entries: &[Entry<'a>], policy: &Policy)
         .sections
         .par_iter()
         .map(|sc| {
-            let patterns: Vec<glob::Pattern> = sc.files.iter().filter_map(|p| glob::Pattern::new(p).ok()).collect();
+            let patterns = sc.file_patterns();
             m.results.iter().map(|rf| selects_file(sc, &patterns, rf)).collect()
         })
         .collect();

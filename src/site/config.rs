@@ -142,6 +142,21 @@ pub struct SectionConfig {
     pub trim: Option<usize>,
 }
 
+impl SectionConfig {
+    /// Its `files:` globs, compiled (a bad glob is left out: it is an
+    /// error of its own, at its line, when the class is loaded).
+    pub fn file_patterns(&self) -> Vec<glob::Pattern> {
+        self.files.iter().filter_map(|p| glob::Pattern::new(p).ok()).collect()
+    }
+
+    /// True when its `files:` globs match one of `results` (a raw file
+    /// path relative to the class directory), or it has none.
+    pub fn files_match_any(&self, results: &[super::ResultFile]) -> bool {
+        let patterns = self.file_patterns();
+        patterns.is_empty() || results.iter().any(|rf| patterns.iter().any(|p| p.matches(&rf.rel_path)))
+    }
+}
+
 /// `content/<machine-class>/<kernel>/kernel.yaml`.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -278,23 +293,26 @@ fn parse_yaml<T: for<'de> Deserialize<'de>>(path: &Path, text: &str, diags: &mut
 /// backslash: the usual case, read directly), or when it does not
 /// deserialise (the direct read then says where).
 fn without_controls<T: for<'de> Deserialize<'de>>(text: &str) -> Option<T> {
-    let bad = |c: char| c.is_control() && !matches!(c, '\n' | '\r' | '\t');
-    if !text.contains('\\') && !text.chars().any(bad) {
+    const KEEP: &[char] = &['\n', '\r', '\t'];
+    let raw = crate::diag::replace_controls(text, KEEP);
+    if !text.contains('\\') && matches!(raw, std::borrow::Cow::Borrowed(_)) {
         return None;
     }
-    fn clean(v: &mut serde_yaml::Value, bad: &impl Fn(char) -> bool) {
+    fn clean(v: &mut serde_yaml::Value) {
         match v {
-            serde_yaml::Value::String(s) if s.chars().any(bad) => {
-                *s = s.chars().map(|c| if bad(c) { '\u{FFFD}' } else { c }).collect();
+            serde_yaml::Value::String(s) => {
+                if let std::borrow::Cow::Owned(shown) = crate::diag::replace_controls(s, KEEP) {
+                    *s = shown;
+                }
             }
-            serde_yaml::Value::Sequence(items) => items.iter_mut().for_each(|i| clean(i, bad)),
-            serde_yaml::Value::Mapping(m) => m.values_mut().for_each(|i| clean(i, bad)),
-            serde_yaml::Value::Tagged(t) => clean(&mut t.value, bad),
+            serde_yaml::Value::Sequence(items) => items.iter_mut().for_each(clean),
+            serde_yaml::Value::Mapping(m) => m.values_mut().for_each(clean),
+            serde_yaml::Value::Tagged(t) => clean(&mut t.value),
             _ => {}
         }
     }
-    let mut value: serde_yaml::Value = serde_yaml::from_str(&text.replace(bad, "\u{FFFD}")).ok()?;
-    clean(&mut value, &bad);
+    let mut value: serde_yaml::Value = serde_yaml::from_str(&raw).ok()?;
+    clean(&mut value);
     serde_yaml::from_value(value).ok()
 }
 
@@ -574,8 +592,7 @@ impl MachineYaml {
     /// a section empty, silently, outside `check`).
     pub(super) fn check_section_files(&self, results: &[super::ResultFile], diags: &mut Vec<Diagnostic>) {
         for sc in &self.config.sections {
-            let patterns: Vec<glob::Pattern> = sc.files.iter().filter_map(|p| glob::Pattern::new(p).ok()).collect();
-            if patterns.is_empty() || results.iter().any(|rf| patterns.iter().any(|p| p.matches(&rf.rel_path))) {
+            if sc.files_match_any(results) {
                 continue;
             }
             diags.push(Diagnostic::warning(
