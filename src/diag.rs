@@ -88,8 +88,18 @@ pub(crate) fn may_hold_control(s: &str, newline: bool) -> bool {
 /// that a file named with terminal escape sequences cannot act on the
 /// terminal a diagnostic is printed to.
 pub fn inert(s: &str) -> std::borrow::Cow<'_, str> {
-    if may_hold_control(s, false) && s.chars().any(|c| c.is_control() && c != '\n') {
-        s.chars().map(|c| if c.is_control() && c != '\n' { '\u{FFFD}' } else { c }).collect::<String>().into()
+    replace_controls(s, &['\n'])
+}
+
+/// `s` with every control character but those in `keep` replaced by
+/// U+FFFD: how names and YAML strings are shown (diagnostics keep line
+/// breaks; a name keeps `\n` and `\r` for the line-break check that skips
+/// it). Borrowed when there is none, judged by the bytes first.
+pub fn replace_controls<'a>(s: &'a str, keep: &[char]) -> std::borrow::Cow<'a, str> {
+    let shown = |c: char| !c.is_control() || keep.contains(&c);
+    let may = s.bytes().any(|b| (b < 0x20 && !keep.contains(&char::from(b))) || b == 0x7f || b == 0xc2);
+    if may && !s.chars().all(shown) {
+        s.chars().map(|c| if shown(c) { c } else { '\u{FFFD}' }).collect::<String>().into()
     } else {
         s.into()
     }

@@ -350,10 +350,9 @@ fn relative_str(path: &Path, dir: &Path) -> String {
 /// CSV, Markdown or diagnostic carries it; the file on disk is still read
 /// by its own path. Two names that then read the same are both skipped.
 pub(super) fn shown_name(name: String) -> String {
-    if name.chars().any(|c| c.is_control() && c != '\n' && c != '\r') {
-        name.chars().map(|c| if c.is_control() && c != '\n' && c != '\r' { '\u{FFFD}' } else { c }).collect()
-    } else {
-        name
+    match crate::diag::replace_controls(&name, &['\n', '\r']) {
+        std::borrow::Cow::Borrowed(_) => name,
+        std::borrow::Cow::Owned(shown) => shown,
     }
 }
 
