@@ -6,6 +6,7 @@
 //! direction under each table.
 
 use super::{OutputFile, RenderError, Renderer};
+use crate::report::grid::{self, Grid, GridBlock, GridOptions};
 use crate::report::{MachinePage, SectionView, SiteSummary, TableView};
 use rayon::prelude::*;
 use std::fmt::Write as _;
@@ -102,12 +103,15 @@ fn section_md(s: &SectionView) -> String {
         out += s.commentary_md.trim();
         out += "\n\n";
     }
-    out += &table_md(&s.table);
-    if !s.table.direction.is_empty() {
-        out += &format!("\n*{}*\n", escape(&s.table.direction));
-    }
-    if !s.table.fixed_params.is_empty() {
-        out += &format!("\n({})\n", escape(&s.table.fixed_params.join(", ")));
+    if s.table.rows.is_empty() {
+        out += "(no results)\n";
+    } else {
+        let g = grid::grid(&s.table, &GridOptions::default());
+        let caption = g.caption(&s.table);
+        if !caption.is_empty() {
+            out += &format!("*{}*\n\n", escape(&caption));
+        }
+        out += &grid_md(&g);
     }
     if let Some(l) = &s.table.legend {
         out += &format!("\n{}\n", escape(l));
@@ -119,55 +123,72 @@ fn section_md(s: &SectionView) -> String {
     out
 }
 
-/// A GFM table: kernel, parameters, then one column per metric with its unit.
+/// The table of `t` as GFM: its [`grid`](crate::report::grid::grid) —
+/// the shape and cells the plaintext draws — one GFM table per block,
+/// label columns left-aligned (parameters right), values right-aligned,
+/// each column's unit in its header.
 pub fn table_md(t: &TableView) -> String {
     if t.rows.is_empty() {
         return "(no results)\n".to_string();
     }
-    let mut head = vec!["kernel".to_string()];
-    let mut align = vec![":---".to_string()];
-    for p in &t.param_headers {
-        head.push(escape(p));
-        align.push("---:".to_string());
+    grid_md(&grid::grid(t, &GridOptions::default()))
+}
+
+/// A laid-out grid as GFM tables, one per block, and its runs note.
+fn grid_md(g: &Grid) -> String {
+    let mut out = String::new();
+    for (i, b) in g.blocks.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        block_md(&mut out, b);
     }
-    for c in &t.columns {
+    if let Some(note) = g.runs_note() {
+        out.push('\n');
+        escape_into(&mut out, &note);
+        out.push('\n');
+    }
+    out
+}
+
+/// One block of a grid as a GFM table.
+fn block_md(out: &mut String, b: &GridBlock) {
+    let mut head: Vec<String> = b.label_headers.iter().map(|h| escape(h)).collect();
+    let mut align: Vec<&str> = b.label_right.iter().map(|&r| if r { "---:" } else { ":---" }).collect();
+    for c in &b.columns {
         head.push(if c.unit.is_empty() {
             escape(&c.name)
         } else {
             format!("{} ({})", escape(&c.name), escape(&c.unit))
         });
-        align.push("---:".to_string());
+        align.push("---:");
     }
-    let mut out = format!("| {} |\n| {} |\n", head.join(" | "), align.join(" | "));
-    out.reserve(t.rows.len() * (24 + t.columns.len() * 28));
+    out.reserve(b.rows.len() * (24 + b.columns.len() * 28));
+    let _ = write!(out, "| {} |\n| {} |\n", head.join(" | "), align.join(" | "));
     // Rows are written straight into `out`, cell after cell.
-    for r in &t.rows {
-        out.push_str("| ");
-        escape_into(&mut out, &r.kernel);
-        for p in &r.params {
-            out.push_str(" | ");
-            escape_into(&mut out, p);
+    for r in &b.rows {
+        out.push('|');
+        for l in &r.labels {
+            out.push(' ');
+            escape_into(out, l);
+            out.push_str(" |");
         }
         for c in &r.cells {
-            out.push_str(" | ");
-            let Some(c) = c else {
-                out.push('–');
-                continue;
-            };
-            out.push_str(&c.text);
-            // Writing to a String cannot fail.
-            match (&c.stddev_text, c.summary.n) {
-                (Some(sd), n) if n > 1 => _ = write!(out, " ± {sd} (n={n})"),
-                (None, n) if n > 1 => _ = write!(out, " (n={n})"),
-                _ => {}
+            out.push(' ');
+            match c {
+                None => out.push('–'),
+                Some(c) => {
+                    out.push_str(&c.value);
+                    out.push_str(&c.spread);
+                    if !c.delta.is_empty() {
+                        out.push(' ');
+                        out.push_str(&c.delta);
+                    }
+                    escape_into(out, c.mark);
+                }
             }
-            if let Some(d) = &c.delta_text {
-                out.push(' ');
-                out.push_str(d);
-                escape_into(&mut out, c.mark);
-            }
+            out.push_str(" |");
         }
-        out.push_str(" |\n");
+        out.push('\n');
     }
-    out
 }

@@ -10,8 +10,8 @@
 
 use super::{OutputFile, RenderError, Renderer};
 use crate::markdown;
-use crate::report::{CellView, ColumnView, MachinePage, SectionView, SiteSummary, TableView};
-use compact_str::{CompactString, ToCompactString};
+use crate::report::grid::{self, Grid, GridBlock, GridOptions, pad_left, pad_right};
+use crate::report::{MachinePage, SectionView, SiteSummary, TableView};
 use rayon::prelude::*;
 use unicode_width::UnicodeWidthStr;
 
@@ -22,11 +22,13 @@ pub struct TextOptions {
     pub width: usize,
     /// Show the change against the baseline and its significance mark.
     pub compare: bool,
+    /// Leave out the spread (`±`) and the number of runs.
+    pub brief: bool,
 }
 
 impl Default for TextOptions {
     fn default() -> Self {
-        TextOptions { width: 72, compare: true }
+        TextOptions { width: 72, compare: true, brief: false }
     }
 }
 
@@ -58,8 +60,14 @@ pub fn machine_text(m: &MachinePage, opts: &TextOptions) -> String {
     out.push(fill(&m.name, width));
     out.push("=".repeat(m.name.width().min(width)));
     let field = |text: String| textwrap::fill(&text, markdown::wrap_options(width).subsequent_indent("  "));
-    for s in &m.specs {
-        out.push(field(format!("{}: {}", s.label, s.value)));
+    // The specs on as few lines as they fill: "CPU: AMD K6-2; MHz: 475; …".
+    let specs: Vec<String> =
+        m.specs.iter().filter(|s| s.label != "Source").map(|s| format!("{}: {}", s.label, s.value)).collect();
+    if !specs.is_empty() {
+        out.push(field(specs.join("; ")));
+    }
+    if let Some(source) = m.specs.iter().find(|s| s.label == "Source") {
+        out.push(field(format!("{}: {}", source.label, source.value)));
     }
     if !m.kernels.is_empty() {
         let names: Vec<&str> = m.kernels.iter().map(|k| k.name.as_str()).collect();
@@ -89,30 +97,42 @@ pub fn machine_text(m: &MachinePage, opts: &TextOptions) -> String {
     let sections: Vec<String> = m.sections.par_iter().map(|s| section_text(s, opts)).collect();
     for s in sections {
         out.push(String::new());
-        out.push(String::new());
         out.push(s);
     }
     finish(&out.join("\n"))
 }
 
-/// The plaintext of one section: title, commentary, table.
+/// The plaintext of one section: its title with the table's caption (the
+/// shared unit, the better direction, the settings: "LMbench 2.0p2:
+/// Context switching (µs, smaller is better)"), underlined; the
+/// commentary; the table; the runs note; the star bars.
 pub fn section_text(s: &SectionView, opts: &TextOptions) -> String {
     let width = opts.width;
-    let mut out = vec![fill(&s.title, width), "-".repeat(s.title.width().min(width))];
+    let g = (!s.table.rows.is_empty()).then(|| grid::grid(&s.table, &grid_options(opts)));
+    let caption = g.as_ref().map(|g| g.caption(&s.table)).unwrap_or_default();
+    // The caption joins the title when both fit one line; else it is the
+    // line under the title's rule.
+    let joined = format!("{} ({caption})", s.title);
+    let (title, caption) = match () {
+        _ if caption.is_empty() => (fill(&s.title, width), None),
+        _ if joined.width() <= width => (joined, None),
+        _ => (fill(&s.title, width), Some(fill(&caption, width))),
+    };
+    let rule = title.lines().map(UnicodeWidthStr::width).max().unwrap_or(0);
+    let mut out = vec![title, "-".repeat(rule)];
     if !s.commentary_md.trim().is_empty() {
         out.push(markdown::to_text(&s.commentary_md, width));
         out.push(String::new());
     }
-    if !s.table.direction.is_empty() {
-        out.push(fill(&s.table.direction, width));
+    out.extend(caption);
+    let Some(g) = g else {
+        out.push("(no results)".to_string());
+        return out.join("\n");
+    };
+    out.push(grid_text(&g));
+    if let Some(note) = g.runs_note() {
+        out.push(fill(&note, width));
     }
-    if !s.table.fixed_params.is_empty() {
-        out.push(fill(&format!("({})", s.table.fixed_params.join(", ")), width));
-    }
-    if !s.table.direction.is_empty() || !s.table.fixed_params.is_empty() {
-        out.push(String::new());
-    }
-    out.push(table_text(&s.table, opts));
     if let Some(chart) = crate::chart::text_bar_chart(s, width) {
         out.push(String::new());
         out.push(chart);
@@ -124,208 +144,89 @@ fn fill(s: &str, width: usize) -> String {
     textwrap::fill(s, markdown::wrap_options(width))
 }
 
-fn pad_right(s: &str, w: usize) -> String {
-    let mut out = String::with_capacity(w.max(s.len()));
-    push_right(&mut out, s, w);
-    out
+/// The grid options of `opts`.
+fn grid_options(opts: &TextOptions) -> GridOptions {
+    GridOptions { width: opts.width, compare: opts.compare, brief: opts.brief }
 }
 
-/// Appends `n` spaces.
-fn push_spaces(out: &mut String, n: usize) {
-    out.extend(std::iter::repeat_n(' ', n));
-}
-
-/// Appends `s` right-aligned in `w` display columns.
-fn push_left(out: &mut String, s: &str, w: usize) {
-    push_left_measured(out, s, s.width(), w);
-}
-
-/// [`push_left`] for `s` already measured: `sw` display columns wide.
-fn push_left_measured(out: &mut String, s: &str, sw: usize, w: usize) {
-    push_spaces(out, w.saturating_sub(sw));
-    out.push_str(s);
-}
-
-/// Appends `s` left-aligned in `w` display columns.
-fn push_right(out: &mut String, s: &str, w: usize) {
-    push_right_measured(out, s, s.width(), w);
-}
-
-/// [`push_right`] for `s` already measured: `sw` display columns wide.
-fn push_right_measured(out: &mut String, s: &str, sw: usize, w: usize) {
-    out.push_str(s);
-    push_spaces(out, w.saturating_sub(sw));
-}
-
-/// One metric column laid out: header lines and cell strings, all `width` wide.
-struct Laid {
-    width: usize,
-    /// The header, wrapped onto as many lines as the column needs.
-    name: Vec<String>,
-    unit: String,
-    cells: Vec<String>,
-}
-
-/// Narrowest a metric column's header is wrapped to, when its values are
-/// narrower still (the seeds stack long headers: `ctx` over `swtch`).
-const MIN_HEADER_WIDTH: usize = 10;
-
-/// Lays out a table as plaintext within `opts.width` columns.
+/// Lays out a table as plaintext within `opts.width` columns: the
+/// [`grid`](crate::report::grid::grid) drawn block by block, each block's
+/// column groups one under the other.
 pub fn table_text(t: &TableView, opts: &TextOptions) -> String {
-    let width = opts.width;
     if t.rows.is_empty() {
         return "(no results)".to_string();
     }
-    let kw = t.rows.iter().map(|r| r.kernel.width()).chain(["kernel".width()]).max().unwrap_or(6);
-    let pws: Vec<usize> = t
-        .param_headers
-        .iter()
-        .enumerate()
-        .map(|(i, h)| t.rows.iter().map(|r| r.params[i].width()).chain([h.width()]).max().unwrap_or(1))
-        .collect();
-    // Room for one metric column beside the kernel and parameter columns.
-    let cap = width.saturating_sub(kw + pws.iter().map(|w| w + 2).sum::<usize>() + 2).max(MIN_HEADER_WIDTH);
-    let cols: Vec<Laid> = t.columns.iter().enumerate().map(|(ci, c)| lay_out_column(t, ci, c, cap, opts)).collect();
+    grid_text(&grid::grid(t, &grid_options(opts)))
+}
 
-    // Split metric columns into groups that fit beside the fixed columns.
-    let fixed: usize = kw + pws.iter().map(|w| w + 2).sum::<usize>();
-    let mut groups: Vec<Vec<usize>> = vec![Vec::new()];
-    let mut used = fixed;
-    for (i, c) in cols.iter().enumerate() {
-        let need = c.width + 2;
-        let cur = groups.last_mut().expect("one group");
-        if !cur.is_empty() && used + need > width {
-            groups.push(vec![i]);
-            used = fixed + need;
+/// Draws a laid-out grid.
+pub fn grid_text(g: &Grid) -> String {
+    let mut parts = Vec::new();
+    for b in &g.blocks {
+        for group in &b.text.groups {
+            parts.push(group_text(b, group));
+        }
+    }
+    parts.join("\n\n")
+}
+
+/// One group of value columns of block `b`, beside its label columns:
+/// headers bottom-aligned and right-aligned over their numbers, a units
+/// line when a column has a unit, a rule, then every row with a value in
+/// the group.
+fn group_text(b: &GridBlock, group: &[usize]) -> String {
+    let plan = &b.text;
+    let depth = group.iter().map(|&ci| plan.columns[ci].header.len()).max().unwrap_or(1).max(1);
+    let any_unit = group.iter().any(|&ci| !b.columns[ci].unit.is_empty());
+    let mut lines: Vec<String> = vec![String::new(); depth + usize::from(any_unit) + 1];
+    let gap = " ".repeat(plan.gap);
+    let label = |out: &mut String, i: usize, s: &str| {
+        if i > 0 {
+            out.push_str(&gap);
+        }
+        if b.label_right[i] {
+            pad_left(out, s, plan.label_widths[i]);
         } else {
-            cur.push(i);
-            used += need;
+            pad_right(out, s, plan.label_widths[i]);
         }
-    }
-    let blocks: Vec<String> = groups.iter().map(|g| write_block(t, &cols, g, kw, &pws, fixed)).collect();
-    blocks.join("\n\n")
-}
-/// Lays out metric column `ci` (`c`) of `t`: its header wrapped to at most
-/// `cap` columns (or its content's width), its unit, and every row's cell:
-/// the value right-aligned, then its spread, runs and change (with
-/// `opts.compare`) left-aligned, all as wide as the column.
-fn lay_out_column(t: &TableView, ci: usize, c: &ColumnView, cap: usize, opts: &TextOptions) -> Laid {
-    let vals: Vec<Option<&CellView>> = t.rows.iter().map(|r| r.cells[ci].as_ref()).collect();
-    // Display widths, each measured once.
-    let text_w: Vec<usize> = vals.iter().map(|c| c.map_or(0, |c| c.text.width())).collect();
-    let vw = vals.iter().zip(&text_w).filter(|(c, _)| c.is_some()).map(|(_, &w)| w).max().unwrap_or(1);
-    // " ±0.12 n=3 +2.1%~": spread, runs and change, when there are.
-    let spread: Vec<CompactString> = vals
-        .iter()
-        .map(|c| {
-            let mut s = CompactString::default();
-            let Some(c) = c else { return s };
-            if c.summary.n > 1 {
-                if let Some(sd) = &c.stddev_text {
-                    s.push_str(" ±");
-                    s.push_str(sd);
-                }
-                s.push_str(" n=");
-                s.push_str(&c.summary.n.to_compact_string());
-            }
-            if let Some(d) = c.delta_text.as_ref().filter(|_| opts.compare) {
-                s.push(' ');
-                s.push_str(d);
-                s.push_str(c.mark);
-            }
-            s
-        })
-        .collect();
-    let spread_w: Vec<usize> = spread.iter().map(|s| s.width()).collect();
-    let sw = spread_w.iter().copied().max().unwrap_or(0);
-    let unit = c.unit.clone();
-    let content = (vw + sw).max(unit.width());
-    let longest_word = c.name.split_whitespace().map(|w| w.width()).max().unwrap_or(0);
-    let width = content.max(longest_word.min(cap)).max(MIN_HEADER_WIDTH.min(c.name.width())).min(cap.max(content));
-    let name: Vec<String> = if c.name.width() <= width {
-        vec![c.name.clone()]
-    } else {
-        textwrap::wrap(&c.name, textwrap::Options::new(width).break_words(true))
-            .into_iter()
-            .map(|l| l.into_owned())
-            .collect()
     };
-    // Each cell: the value right-aligned in `vw`, its spread
-    // left-aligned in `sw`, the two right-aligned in `width`.
-    let cells = vals
-        .iter()
-        .zip(spread.iter().zip(&spread_w))
-        .zip(&text_w)
-        .map(|((v, (sp, &spw)), &tw)| {
-            let mut cell = String::with_capacity(width + 8);
-            match v {
-                Some(v) => {
-                    push_spaces(&mut cell, width.saturating_sub(vw.max(tw) + sw.max(spw)));
-                    push_left_measured(&mut cell, &v.text, tw, vw);
-                    push_right_measured(&mut cell, sp, spw, sw);
+    for (i, h) in b.label_headers.iter().enumerate() {
+        for (d, line) in lines.iter_mut().enumerate() {
+            let rule = d == depth + usize::from(any_unit);
+            match () {
+                _ if rule => {
+                    if i > 0 {
+                        line.push_str(&gap);
+                    }
+                    line.extend(std::iter::repeat_n('-', plan.label_widths[i]));
                 }
-                None => {
-                    push_left(&mut cell, "-", width - sw);
-                    push_spaces(&mut cell, sw);
-                }
+                _ => label(line, i, if d + 1 == depth { h } else { "" }),
             }
-            cell
-        })
-        .collect();
-    Laid { width, name, unit, cells }
-}
-
-/// One block of a table split by width: the kernel and parameter columns
-/// (`kw` and `pws` wide, `fixed` in all) and the metric columns `g` of
-/// `cols`, headers bottom-aligned, a units line when one has a unit.
-fn write_block(t: &TableView, cols: &[Laid], g: &[usize], kw: usize, pws: &[usize], fixed: usize) -> String {
-    // A units line only for a block with a unit in it (a table split
-    // by width may have a block of unitless counts).
-    let any_unit = g.iter().any(|&ci| !cols[ci].unit.is_empty());
-    let mut lines = Vec::new();
-    // Header lines, bottom-aligned: a wrapped header grows upwards.
-    let depth = g.iter().map(|&ci| cols[ci].name.len()).max().unwrap_or(1).max(1);
-    let mut heads: Vec<String> =
-        (0..depth).map(|d| pad_right(if d + 1 == depth { "kernel" } else { "" }, kw)).collect();
-    let mut units = " ".repeat(kw);
-    let mut rule = "-".repeat(kw);
-    for (i, h) in t.param_headers.iter().enumerate() {
-        for (d, head) in heads.iter_mut().enumerate() {
-            head.push_str("  ");
-            push_left(head, if d + 1 == depth { h } else { "" }, pws[i]);
         }
-        push_spaces(&mut units, 2 + pws[i]);
-        rule.push_str("  ");
-        rule.extend(std::iter::repeat_n('-', pws[i]));
     }
-    for &ci in g {
-        let c = &cols[ci];
-        let offset = depth - c.name.len();
-        for (d, head) in heads.iter_mut().enumerate() {
-            let part = d.checked_sub(offset).and_then(|k| c.name.get(k)).map_or("", String::as_str);
-            head.push_str("  ");
-            push_left(head, part, c.width);
+    for &ci in group {
+        let c = &plan.columns[ci];
+        let offset = depth - c.header.len();
+        for (d, line) in lines.iter_mut().enumerate() {
+            line.push_str(&gap);
+            if d < depth {
+                let part = d.checked_sub(offset).and_then(|k| c.header.get(k)).map_or("", String::as_str);
+                pad_left(line, part, c.width);
+            } else if any_unit && d == depth {
+                pad_left(line, &b.columns[ci].unit, c.width);
+            } else {
+                line.extend(std::iter::repeat_n('-', c.width));
+            }
         }
-        units.push_str("  ");
-        push_left(&mut units, &c.unit, c.width);
-        rule.push_str("  ");
-        rule.extend(std::iter::repeat_n('-', c.width));
     }
-    lines.extend(heads);
-    if any_unit {
-        lines.push(units);
-    }
-    lines.push(rule);
-    for (ri, r) in t.rows.iter().enumerate() {
-        let mut line = String::with_capacity(fixed + g.iter().map(|&ci| cols[ci].width + 2).sum::<usize>());
-        push_right(&mut line, &r.kernel, kw);
-        for (i, p) in r.params.iter().enumerate() {
-            line.push_str("  ");
-            push_left(&mut line, p, pws[i]);
+    for r in b.rows.iter().filter(|r| group.iter().any(|&ci| r.cells[ci].is_some())) {
+        let mut line = String::new();
+        for (i, l) in r.labels.iter().enumerate() {
+            label(&mut line, i, l);
         }
-        for &ci in g {
-            line.push_str("  ");
-            line.push_str(&cols[ci].cells[ri]);
+        for &ci in group {
+            line.push_str(&gap);
+            line.push_str(&plan.columns[ci].cell_text(r.cells[ci].as_ref(), r.change));
         }
         lines.push(line);
     }

@@ -8,13 +8,15 @@
 //!
 //! One module per job: `views` holds the view types, `section` lays out
 //! one section's table, `significance` corrects a page's tests and
-//! explains the marks, `notable` picks the largest changes, `compare`
+//! explains the marks, `grid` lays out a table once for every renderer
+//! (its shape, rows, cells' parts and plaintext widths), `notable` picks the largest changes, `compare`
 //! makes the comparison page, `kernel` the kernel pages, and `format`
 //! prints numbers and links. Everything is re-exported here
 //! (`benchsite::report::X`).
 
 mod compare;
 mod format;
+pub mod grid;
 mod kernel;
 mod notable;
 mod section;

@@ -367,15 +367,20 @@ fn column_views(cols: &[ColKey], precision: &[usize], mixed_groups: bool) -> Vec
         .collect()
 }
 
-/// "smaller is better" when every column agrees; otherwise a list such as
-/// "bigger is better: Rate, CPU Eff; smaller is better: Max Latency" (an
-/// informational column, such as %CPU, is in neither list).
+/// "smaller is better" when every column with a direction agrees, with
+/// the columns that have none named after it ("bigger is better; CPU%
+/// informational"); otherwise a list such as "bigger is better: Rate, CPU
+/// Eff; smaller is better: Max Latency".
 fn direction_label(columns: &[ColumnView]) -> String {
     let of = |b: Better| columns.iter().filter(|c| c.better == b).map(|c| c.name.clone()).collect::<Vec<_>>();
     let (hi, lo, neither) = (of(Better::Higher), of(Better::Lower), of(Better::Neither));
+    let informational = || match neither.len() {
+        0 => String::new(),
+        _ => format!("; {} informational", neither.join(", ")),
+    };
     match (hi.is_empty(), lo.is_empty()) {
-        (false, true) if neither.is_empty() => Better::Higher.phrase().to_string(),
-        (true, false) if neither.is_empty() => Better::Lower.phrase().to_string(),
+        (false, true) => format!("{}{}", Better::Higher.phrase(), informational()),
+        (true, false) => format!("{}{}", Better::Lower.phrase(), informational()),
         (true, true) => String::new(),
         _ => {
             let mut parts = Vec::new();

@@ -82,11 +82,22 @@ pub fn significance_text(alpha: f64, tests: usize) -> String {
     )
 }
 
-/// The legend explaining the marks, for tables that have comparisons.
+/// The legend explaining the marks, for tables that have comparisons:
+/// "% = change vs 2.4.20-pre5, positive is better; * significant at α =
+/// 0.05 after Benjamini–Hochberg correction over the 412 tests of this
+/// machine class (Welch's t-test); ~ tested, not significant; unmarked:
+/// not tested". When no change of the machine class could be tested
+/// (single runs), only the first part and why there are no marks.
 pub fn legend(t: &TableView) -> Option<String> {
     let base = t.baseline.as_ref()?;
+    if t.tests == 0 {
+        return Some(format!("% = change vs {base}, positive is better; {NO_TESTS}"));
+    }
     Some(format!(
-        "% = change vs {base}, positive is better; * {}; ~ tested, not significant; unmarked: not tested ({NOT_TESTED})",
+        "% = change vs {base}, positive is better; * {}; ~ tested, not significant; unmarked: not tested",
         significance_text(t.alpha, t.tests)
     ))
 }
+
+/// Why a page without any tested change has no marks.
+pub const NO_TESTS: &str = "no change could be tested for significance (single runs or no spread)";

@@ -1,0 +1,848 @@
+//! The one table layer: a section's table laid out once — its shape, which
+//! rows exist, every cell's parts and, for plaintext, the column widths and
+//! the blocks a page width allows — and drawn by every renderer
+//! (plaintext, Markdown) without deciding anything of its own.
+//!
+//! A [`TableView`] holds kernels (and parameter values) as rows and metrics
+//! as columns, as the benchmark printed them. [`grid`] turns it into a
+//! [`Grid`] of one of two shapes ([`Shape`]), whichever takes fewer lines of
+//! plaintext at the page width, as the hand-made posts do:
+//!
+//! - **metrics as columns**, one row per kernel (and parameter values), as
+//!   the posts print LMbench and the build times:
+//!
+//!   ```text
+//!   kernel     perl_build  kernel_build
+//!   ---------  ----------  ------------
+//!   2.4.17           1620          1347
+//!   2.4.17rat  1629 -0.6%   1444 -7.2%
+//!   ```
+//!
+//! - **metrics as rows**, one column per kernel, as the posts print
+//!   UnixBench and MMTests' compare-kernels prints everything:
+//!
+//!   ```text
+//!   test                                2.4.17     2.4.17rat
+//!   ------------------------------  ----------  ------------
+//!   Pipe Throughput                   387881.3   379702.9 -2.1%
+//!   ```
+//!
+//! Parameters (threads, procs) are row labels in either shape. Metrics
+//! whose values have different parameters (LMbench's `Select` at its fd
+//! count beside the rest) make separate blocks, so no row is printed
+//! without a value. A unit every value shares is said once, in the
+//! caption line above the table ([`Grid::caption`]), not in every column.
+//!
+//! Numbers are right-aligned under their headers with their decimal
+//! points lined up; the spread (`±0.12`), the change against the baseline
+//! (`-3.2%`) and its significance mark (`*`, `~`) are separate parts of a
+//! cell ([`GridCell`]), each aligned in its own sub-column.
+
+use super::{CellView, ColumnView, TableView};
+use crate::model::Better;
+use compact_str::CompactString;
+use unicode_width::UnicodeWidthStr;
+
+/// How a table is laid out.
+#[derive(Debug, Clone, Copy)]
+pub struct GridOptions {
+    /// Page width in columns for plaintext (72 suits mail). The shape is
+    /// chosen for this width; Markdown draws the same shape, unsplit.
+    pub width: usize,
+    /// Show the change against the baseline and its significance mark.
+    pub compare: bool,
+    /// Leave out the spread (`±`) and the number of runs.
+    pub brief: bool,
+}
+
+impl Default for GridOptions {
+    fn default() -> Self {
+        GridOptions { width: 72, compare: true, brief: false }
+    }
+}
+
+/// Which way a table is turned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    /// One row per kernel and parameter values, one column per metric;
+    /// each change against the baseline beside its value ("12.1 -3.2%").
+    MetricsAsColumns,
+    /// As [`Shape::MetricsAsColumns`], but the changes of a kernel's row
+    /// on a row of their own under it, labelled `%`: narrower columns, so
+    /// a wide table (LMbench's nine processor latencies) stays one block.
+    ChangeRows,
+    /// One row per metric and parameter values, one column per kernel.
+    MetricsAsRows,
+    /// For a table of one metric over one parameter: one row per kernel,
+    /// one column per parameter value, as the posts print LMbench's
+    /// context switching at 32, 64 and 96 processes (`32prc/32k`).
+    ParamsAsColumns,
+}
+
+/// A table laid out: its shape, caption facts and blocks.
+#[derive(Debug, Clone)]
+pub struct Grid {
+    /// Which way the table is turned.
+    pub shape: Shape,
+    /// The unit every value shares ("µs"), said once in the caption; `None`
+    /// when values differ in unit (each column, or each row, then says its own).
+    pub unit: Option<String>,
+    /// The fewest and most runs behind a value, over values of more than
+    /// one run (`None` when every value is one run, or with `brief`).
+    pub runs: Option<(u32, u32)>,
+    /// Blocks of rows sharing label columns; most tables have one.
+    pub blocks: Vec<GridBlock>,
+    /// The metric's name when no header says it ([`Shape::ParamsAsColumns`]):
+    /// the caption says it.
+    pub metric: Option<String>,
+}
+
+/// Rows that share label columns and value columns.
+#[derive(Debug, Clone)]
+pub struct GridBlock {
+    /// Headers of the label columns: `["kernel", "threads"]`, or
+    /// `["test", "threads", "unit"]` with metrics as rows.
+    pub label_headers: Vec<String>,
+    /// Per label column: right-aligned (a number such as a thread count).
+    pub label_right: Vec<bool>,
+    /// Value columns.
+    pub columns: Vec<GridColumn>,
+    /// Rows, each with at least one value.
+    pub rows: Vec<GridRow>,
+    /// Plaintext layout at [`GridOptions::width`]: column widths and the
+    /// groups of value columns printed side by side.
+    pub text: TextPlan,
+}
+
+/// A value column: a metric (metrics as columns) or a kernel (metrics as rows).
+#[derive(Debug, Clone)]
+pub struct GridColumn {
+    /// Header: the metric's name or the kernel's.
+    pub name: String,
+    /// Unit of the column's values; empty when the grid's caption says it,
+    /// or with metrics as rows (a unit label column says it).
+    pub unit: String,
+}
+
+/// A row: its labels and one cell per value column.
+#[derive(Debug, Clone)]
+pub struct GridRow {
+    /// True for a change row ([`Shape::ChangeRows`]): its cells' values
+    /// are the changes of the row above ("-3.2%"), with their marks.
+    pub change: bool,
+    /// One per label column (kernel and parameter values, or metric,
+    /// parameter values and unit); "" where a row has no such value.
+    pub labels: Vec<String>,
+    /// One per value column; `None` where there is no value.
+    pub cells: Vec<Option<GridCell>>,
+}
+
+/// One number's parts, each already text.
+#[derive(Debug, Clone, Default)]
+pub struct GridCell {
+    /// The mean, with its column's (metric's) precision: "12.10".
+    pub value: CompactString,
+    /// The standard deviation, "±0.12", or "" (one run, or `brief`).
+    pub spread: CompactString,
+    /// Runs behind the value (1 for a single run).
+    pub n: u32,
+    /// Change against the baseline, positive = better: "-3.2%", or "".
+    pub delta: CompactString,
+    /// Significance mark after the change: "*", "~" or "".
+    pub mark: &'static str,
+    /// "better", "worse" or "".
+    pub class: &'static str,
+}
+
+/// A block's plaintext layout.
+#[derive(Debug, Clone, Default)]
+pub struct TextPlan {
+    /// Width of each label column.
+    pub label_widths: Vec<usize>,
+    /// Per value column: its width, its header wrapped onto lines, and the
+    /// widths of its cells' parts.
+    pub columns: Vec<ColumnPlan>,
+    /// Value columns printed side by side, in order: more than one group
+    /// when the columns do not fit the width.
+    pub groups: Vec<Vec<usize>>,
+    /// Lines the block takes (groups separated by one blank line).
+    pub lines: usize,
+    /// Spaces between columns: 2, or 1 where that keeps a block whole.
+    pub gap: usize,
+}
+
+/// One value column's plaintext layout.
+#[derive(Debug, Clone, Default)]
+pub struct ColumnPlan {
+    /// The column's width.
+    pub width: usize,
+    /// The header wrapped on spaces to the width (a word longer than the
+    /// widest cell widens the column).
+    pub header: Vec<String>,
+    /// Widths of the value's integer part (up to the decimal point) and
+    /// fraction part (from it), the spread, the change and the mark.
+    pub int: usize,
+    /// See [`ColumnPlan::int`].
+    pub frac: usize,
+    /// See [`ColumnPlan::int`].
+    pub spread: usize,
+    /// See [`ColumnPlan::int`].
+    pub delta: usize,
+    /// See [`ColumnPlan::int`].
+    pub mark: usize,
+    /// Width of the change rows' cells (change and mark).
+    pub change: usize,
+}
+
+impl ColumnPlan {
+    /// The cell drawn as plaintext, `width` wide: the value's decimal point
+    /// at the column's, then the spread, the change and the mark in their
+    /// sub-columns; a missing value is `-` where the number ends.
+    pub fn cell_text(&self, cell: Option<&GridCell>, change: bool) -> String {
+        let mut out = String::with_capacity(self.width + 4);
+        if change {
+            let mut s = String::new();
+            if let Some(c) = cell {
+                s.push_str(&c.value);
+                s.push_str(c.mark);
+            }
+            pad_left(&mut out, &s, self.width);
+            return out;
+        }
+        let content = self.content_width();
+        out.extend(std::iter::repeat_n(' ', self.width - content));
+        let Some(c) = cell else {
+            pad_left(&mut out, "-", self.int);
+            out.extend(std::iter::repeat_n(' ', content - self.int));
+            return out;
+        };
+        let (int, frac) = split_point(&c.value);
+        pad_left(&mut out, int, self.int);
+        pad_right(&mut out, frac, self.frac);
+        pad_right(&mut out, &c.spread, self.spread);
+        if self.delta > 0 {
+            out.push(' ');
+            pad_left(&mut out, &c.delta, self.delta);
+        }
+        pad_right(&mut out, c.mark, self.mark);
+        out
+    }
+
+    /// Width of the parts together.
+    fn content_width(&self) -> usize {
+        self.int + self.frac + self.spread + if self.delta > 0 { self.delta + 1 } else { 0 } + self.mark
+    }
+
+    /// Width of the widest cell, value or change.
+    fn cells_width(&self) -> usize {
+        self.content_width().max(self.change)
+    }
+}
+
+/// Appends `s` right-aligned in `w` display columns.
+pub fn pad_left(out: &mut String, s: &str, w: usize) {
+    out.extend(std::iter::repeat_n(' ', w.saturating_sub(s.width())));
+    out.push_str(s);
+}
+
+/// Appends `s` left-aligned in `w` display columns.
+pub fn pad_right(out: &mut String, s: &str, w: usize) {
+    out.push_str(s);
+    out.extend(std::iter::repeat_n(' ', w.saturating_sub(s.width())));
+}
+
+/// A number's text split before its decimal point: ("12", ".10").
+fn split_point(v: &str) -> (&str, &str) {
+    v.find('.').map_or((v, ""), |i| v.split_at(i))
+}
+
+impl Grid {
+    /// The line above the table: the shared unit, the better direction and
+    /// the settings every row shares, "µs, smaller is better; blk size
+    /// 4096"; empty when there is none.
+    pub fn caption(&self, t: &TableView) -> String {
+        let mut parts: Vec<String> = Vec::new();
+        let mut head = String::new();
+        if let Some(m) = &self.metric {
+            head.push_str(m);
+            if self.unit.as_deref().is_some_and(|u| !u.is_empty()) {
+                head.push_str(" in");
+            }
+            head.push(' ');
+        }
+        if let Some(u) = self.unit.as_deref().filter(|u| !u.is_empty()) {
+            head.push_str(u);
+        }
+        if !t.direction.is_empty() {
+            if !head.is_empty() {
+                head.push_str(", ");
+            }
+            head.push_str(&t.direction);
+        }
+        if !head.is_empty() {
+            parts.push(head);
+        }
+        parts.extend(t.fixed_params.iter().cloned());
+        parts.join("; ")
+    }
+
+    /// The line under the table about runs: "means of 5 runs, ± standard
+    /// deviation" (or "of 3 to 5 runs"; without the deviation when no
+    /// value shows one); `None` when every value is one run.
+    pub fn runs_note(&self) -> Option<String> {
+        let (lo, hi) = self.runs?;
+        let runs = if lo == hi { format!("{lo}") } else { format!("{lo} to {hi}") };
+        let spread = self
+            .blocks
+            .iter()
+            .flat_map(|b| &b.rows)
+            .flat_map(|r| r.cells.iter().flatten())
+            .any(|c| !c.spread.is_empty());
+        Some(if spread {
+            format!("means of {runs} runs, ± standard deviation")
+        } else {
+            format!("means of {runs} runs")
+        })
+    }
+
+    /// Plaintext lines of the whole grid (blocks separated by a blank line).
+    pub fn text_lines(&self) -> usize {
+        self.blocks.iter().map(|b| b.text.lines).sum::<usize>() + self.blocks.len().saturating_sub(1)
+    }
+}
+
+/// Lays out `t` in the shape that takes the fewest plaintext lines at
+/// `opts.width`; on a tie the first of metrics as columns (as the
+/// benchmark printed it), change rows, metrics as rows.
+pub fn grid(t: &TableView, opts: &GridOptions) -> Grid {
+    let mut best = grid_of(t, Shape::MetricsAsColumns, opts);
+    let deltas = opts.compare && t.rows.iter().any(|r| r.cells.iter().flatten().any(|c| c.delta_text.is_some()));
+    let mut shapes = Vec::new();
+    if deltas {
+        shapes.push(Shape::ChangeRows);
+    }
+    // Kernels as columns only where they can fit the width (each column
+    // takes six places at least): a 300-kernel archive is not turned.
+    if t.columns.len() > 1 && fits_kernel_columns(t, opts.width) {
+        shapes.push(Shape::MetricsAsRows);
+    }
+    if t.columns.len() == 1 && t.param_headers.len() == 1 {
+        shapes.push(Shape::ParamsAsColumns);
+    }
+    for shape in shapes {
+        let other = grid_of(t, shape, opts);
+        if other.text_lines() < best.text_lines() {
+            best = other;
+        }
+    }
+    best
+}
+
+/// True when `t`'s distinct kernels, six places each, fit `width`.
+fn fits_kernel_columns(t: &TableView, width: usize) -> bool {
+    let mut kernels: Vec<&str> = Vec::new();
+    for r in &t.rows {
+        if !kernels.contains(&r.kernel.as_str()) {
+            if (kernels.len() + 1) * 6 > width {
+                return false;
+            }
+            kernels.push(&r.kernel);
+        }
+    }
+    true
+}
+
+/// Lays out `t` in `shape`.
+pub fn grid_of(t: &TableView, shape: Shape, opts: &GridOptions) -> Grid {
+    let unit = shared_unit(t);
+    let runs = if opts.brief { None } else { run_range(t) };
+    let cells: Vec<Vec<Option<GridCell>>> =
+        t.rows.iter().map(|r| r.cells.iter().map(|c| c.as_ref().map(|c| grid_cell(c, opts))).collect()).collect();
+    let mut blocks = match shape {
+        Shape::MetricsAsColumns => column_blocks(t, cells, unit.is_some(), false),
+        Shape::ChangeRows => column_blocks(t, cells, unit.is_some(), true),
+        Shape::MetricsAsRows => vec![row_block(t, cells, unit.is_some())],
+        Shape::ParamsAsColumns => vec![param_block(t, cells, unit.is_some())],
+    };
+    let metric = (shape == Shape::ParamsAsColumns).then(|| t.columns[0].name.clone());
+    blocks.retain(|b| !b.rows.is_empty());
+    for b in &mut blocks {
+        b.text = plan_text(b, opts.width);
+    }
+    Grid { shape, unit, runs, blocks, metric }
+}
+
+/// A cell's parts from the view's cell.
+fn grid_cell(c: &CellView, opts: &GridOptions) -> GridCell {
+    let mut spread = CompactString::default();
+    if !opts.brief
+        && c.summary.n > 1
+        && let Some(sd) = &c.stddev_text
+    {
+        spread.push('±');
+        spread.push_str(sd);
+    }
+    let (delta, mark) = match (&c.delta_text, opts.compare) {
+        (Some(d), true) => (d.clone(), c.mark),
+        _ => (CompactString::default(), ""),
+    };
+    GridCell { value: c.text.clone(), spread, n: c.summary.n, delta, mark, class: c.delta_class }
+}
+
+/// The unit every column shares (and it is not empty), leaving out
+/// informational columns whose names say their unit (`Mhz`, `CPU%`).
+fn shared_unit(t: &TableView) -> Option<String> {
+    let mut units =
+        t.columns.iter().filter(|c| c.better != Better::Neither || !own_unit(c).is_empty()).map(|c| c.unit.as_str());
+    let first = units.next().filter(|u| !u.is_empty())?;
+    units.all(|u| u == first).then(|| first.to_string())
+}
+
+/// The unit a column's header must show: none when its name already says
+/// it (`CPU%` in %, `Mhz` in MHz).
+fn own_unit(c: &ColumnView) -> &str {
+    let (name, unit) = (c.name.to_lowercase(), c.unit.to_lowercase());
+    if unit.is_empty() || name.ends_with(&unit) { "" } else { &c.unit }
+}
+
+/// The fewest and most runs behind a value of more than one run.
+fn run_range(t: &TableView) -> Option<(u32, u32)> {
+    let ns = t.rows.iter().flat_map(|r| r.cells.iter().flatten()).map(|c| c.summary.n).filter(|&n| n > 1);
+    ns.fold(None, |acc, n| match acc {
+        None => Some((n, n)),
+        Some((lo, hi)) => Some((lo.min(n), hi.max(n))),
+    })
+}
+
+/// True when every non-empty value of parameter `p` over `rows` reads as a number.
+fn numeric_param(t: &TableView, p: usize) -> bool {
+    t.rows.iter().map(|r| r.params[p].as_str()).filter(|v| !v.is_empty()).all(|v| v.parse::<f64>().is_ok())
+}
+
+/// Metrics as columns: one block per set of parameters the columns' values
+/// have, each holding only rows with a value in its columns.
+fn column_blocks(
+    t: &TableView,
+    mut cells: Vec<Vec<Option<GridCell>>>,
+    shared_unit: bool,
+    change_rows: bool,
+) -> Vec<GridBlock> {
+    // Which parameters each column's values carry.
+    let signature = |ci: usize| -> Vec<bool> {
+        (0..t.param_headers.len())
+            .map(|p| t.rows.iter().any(|r| r.cells[ci].is_some() && !r.params[p].is_empty()))
+            .collect()
+    };
+    let mut sigs: Vec<(Vec<bool>, Vec<usize>)> = Vec::new();
+    for ci in 0..t.columns.len() {
+        let s = signature(ci);
+        match sigs.iter_mut().find(|(x, _)| *x == s) {
+            Some((_, cols)) => cols.push(ci),
+            None => sigs.push((s, vec![ci])),
+        }
+    }
+    sigs.into_iter()
+        .map(|(sig, cols)| {
+            let params: Vec<usize> = (0..t.param_headers.len()).filter(|&p| sig[p]).collect();
+            let mut label_headers = vec!["kernel".to_string()];
+            let mut label_right = vec![false];
+            for &p in &params {
+                label_headers.push(t.param_headers[p].clone());
+                label_right.push(numeric_param(t, p));
+            }
+            let columns = cols
+                .iter()
+                .map(|&ci| GridColumn {
+                    name: t.columns[ci].name.clone(),
+                    unit: if shared_unit { String::new() } else { own_unit(&t.columns[ci]).to_string() },
+                })
+                .collect();
+            let mut rows = Vec::new();
+            for (r, c) in t.rows.iter().zip(cells.iter_mut()) {
+                if !cols.iter().any(|&ci| c[ci].is_some()) {
+                    continue;
+                }
+                let labels: Vec<String> =
+                    std::iter::once(r.kernel.clone()).chain(params.iter().map(|&p| r.params[p].clone())).collect();
+                let mut cells: Vec<Option<GridCell>> = cols.iter().map(|&ci| c[ci].take()).collect();
+                let change = change_rows.then(|| change_row(&mut cells, labels.len())).flatten();
+                rows.push(GridRow { change: false, labels, cells });
+                rows.extend(change);
+            }
+            GridBlock { label_headers, label_right, columns, rows, text: TextPlan::default() }
+        })
+        .collect()
+}
+
+/// Metrics as rows: one row per metric and parameter values (metric
+/// order, then the table's row order), one column per kernel in the
+/// table's order.
+fn row_block(t: &TableView, cells: Vec<Vec<Option<GridCell>>>, shared_unit: bool) -> GridBlock {
+    let mut kernels: Vec<&str> = Vec::new();
+    for r in &t.rows {
+        if !kernels.contains(&r.kernel.as_str()) {
+            kernels.push(&r.kernel);
+        }
+    }
+    let params: Vec<usize> =
+        (0..t.param_headers.len()).filter(|&p| t.rows.iter().any(|r| !r.params[p].is_empty())).collect();
+    let units = !shared_unit && t.columns.iter().any(|c| !own_unit(c).is_empty());
+    let mut label_headers = vec!["test".to_string()];
+    let mut label_right = vec![false];
+    for &p in &params {
+        label_headers.push(t.param_headers[p].clone());
+        label_right.push(numeric_param(t, p));
+    }
+    if units {
+        label_headers.push("unit".to_string());
+        label_right.push(false);
+    }
+    let mut rows: Vec<GridRow> = Vec::new();
+    for (ci, col) in t.columns.iter().enumerate() {
+        // Rows of the table with the same parameter values, in table order.
+        let mut by_params: Vec<(Vec<&str>, Vec<Option<GridCell>>)> = Vec::new();
+        for (r, rc) in t.rows.iter().zip(&cells) {
+            let Some(cell) = &rc[ci] else { continue };
+            let key: Vec<&str> = params.iter().map(|&p| r.params[p].as_str()).collect();
+            let k = kernels.iter().position(|k| *k == r.kernel).unwrap_or(0);
+            let slot = match by_params.iter().position(|(x, _)| *x == key) {
+                Some(i) => i,
+                None => {
+                    by_params.push((key, vec![None; kernels.len()]));
+                    by_params.len() - 1
+                }
+            };
+            by_params[slot].1[k] = Some(cell.clone());
+        }
+        for (key, cells) in by_params {
+            let mut labels = vec![col.name.clone()];
+            labels.extend(key.iter().map(|s| s.to_string()));
+            if units {
+                labels.push(own_unit(col).to_string());
+            }
+            rows.push(GridRow { change: false, labels, cells });
+        }
+    }
+    let columns = kernels.iter().map(|k| GridColumn { name: k.to_string(), unit: String::new() }).collect();
+    GridBlock { label_headers, label_right, columns, rows, text: TextPlan::default() }
+}
+
+/// Moves the changes out of `cells` into a change row (`%`, then empty
+/// labels up to `labels`); `None` when no cell has a change.
+fn change_row(cells: &mut [Option<GridCell>], labels: usize) -> Option<GridRow> {
+    if !cells.iter().flatten().any(|c| !c.delta.is_empty()) {
+        return None;
+    }
+    let changes = cells
+        .iter_mut()
+        .map(|c| {
+            let c = c.as_mut().filter(|c| !c.delta.is_empty())?;
+            let value = std::mem::take(&mut c.delta);
+            let mark = std::mem::take(&mut c.mark);
+            Some(GridCell {
+                value,
+                spread: CompactString::default(),
+                n: c.n,
+                delta: CompactString::default(),
+                mark,
+                class: c.class,
+            })
+        })
+        .collect();
+    let mut row_labels = vec!["%".to_string()];
+    row_labels.resize(labels, String::new());
+    Some(GridRow { change: true, labels: row_labels, cells: changes })
+}
+
+/// One metric over one parameter: one row per kernel (table order), one
+/// column per parameter value (table order), headed "procs 32".
+fn param_block(t: &TableView, cells: Vec<Vec<Option<GridCell>>>, shared_unit: bool) -> GridBlock {
+    let mut kernels: Vec<&str> = Vec::new();
+    let mut values: Vec<&str> = Vec::new();
+    for r in &t.rows {
+        if !kernels.contains(&r.kernel.as_str()) {
+            kernels.push(&r.kernel);
+        }
+        if !values.contains(&r.params[0].as_str()) {
+            values.push(&r.params[0]);
+        }
+    }
+    let mut rows: Vec<GridRow> = kernels
+        .iter()
+        .map(|k| GridRow { change: false, labels: vec![k.to_string()], cells: vec![None; values.len()] })
+        .collect();
+    for (r, mut rc) in t.rows.iter().zip(cells) {
+        let k = kernels.iter().position(|k| *k == r.kernel).unwrap_or(0);
+        let v = values.iter().position(|v| *v == r.params[0]).unwrap_or(0);
+        rows[k].cells[v] = rc[0].take();
+    }
+    let unit = if shared_unit { String::new() } else { own_unit(&t.columns[0]).to_string() };
+    let columns =
+        values.iter().map(|v| GridColumn { name: format!("{} {v}", t.param_headers[0]), unit: unit.clone() }).collect();
+    GridBlock {
+        label_headers: vec!["kernel".to_string()],
+        label_right: vec![false],
+        columns,
+        rows,
+        text: TextPlan::default(),
+    }
+}
+
+/// The plaintext layout of block `b` within `width` columns: columns two
+/// spaces apart, or one when that keeps the block in one group (as the
+/// posts print LMbench).
+fn plan_text(b: &GridBlock, width: usize) -> TextPlan {
+    let label_widths: Vec<usize> = (0..b.label_headers.len())
+        .map(|i| b.rows.iter().map(|r| r.labels[i].width()).chain([b.label_headers[i].width()]).max().unwrap_or(0))
+        .collect();
+    let fixed = |gap: usize| label_widths.iter().sum::<usize>() + gap * label_widths.len().saturating_sub(1);
+    let columns: Vec<ColumnPlan> =
+        (0..b.columns.len()).map(|ci| plan_column(b, ci, width.saturating_sub(fixed(2) + 2))).collect();
+    let mut gap = 2;
+    let mut groups = fit_groups(&columns, fixed(2), 2, width);
+    // One space apart only where a cell has no parts of its own (`12.1
+    // -3.2%` one space from its neighbour would read as one cell).
+    if groups.len() > 1 && columns.iter().all(|c| c.delta == 0 && c.spread == 0) {
+        let tight = fit_groups(&columns, fixed(1), 1, width);
+        if tight.len() == 1 {
+            (gap, groups) = (1, tight);
+        }
+    }
+    let lines = groups
+        .iter()
+        .map(|g| {
+            let header = g.iter().map(|&ci| columns[ci].header.len()).max().unwrap_or(1).max(1);
+            let units = usize::from(g.iter().any(|&ci| !b.columns[ci].unit.is_empty()));
+            let rows = b.rows.iter().filter(|r| g.iter().any(|&ci| r.cells[ci].is_some())).count();
+            header + units + 1 + rows
+        })
+        .sum::<usize>()
+        + groups.len().saturating_sub(1);
+    TextPlan { label_widths, columns, groups, lines, gap }
+}
+
+/// Value columns in groups that fit `width` beside `fixed` columns of
+/// labels, `gap` spaces apart.
+fn fit_groups(columns: &[ColumnPlan], fixed: usize, gap: usize, width: usize) -> Vec<Vec<usize>> {
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let mut used = fixed;
+    for (ci, c) in columns.iter().enumerate() {
+        match groups.last_mut() {
+            Some(g) if used + gap + c.width <= width => g.push(ci),
+            _ => {
+                groups.push(vec![ci]);
+                used = fixed;
+            }
+        }
+        used += gap + c.width;
+    }
+    groups
+}
+
+/// Value column `ci` of `b`: its parts' widths, and its header wrapped on
+/// spaces to the content's width (at most `cap`, unless a word is wider).
+fn plan_column(b: &GridBlock, ci: usize, cap: usize) -> ColumnPlan {
+    let mut p = ColumnPlan::default();
+    let mut any = false;
+    for r in &b.rows {
+        let Some(c) = r.cells[ci].as_ref() else { continue };
+        any = true;
+        if r.change {
+            p.change = p.change.max(c.value.width() + c.mark.width());
+            continue;
+        }
+        let (int, frac) = split_point(&c.value);
+        p.int = p.int.max(int.width());
+        p.frac = p.frac.max(frac.width());
+        p.spread = p.spread.max(c.spread.width());
+        p.delta = p.delta.max(c.delta.width());
+        p.mark = p.mark.max(c.mark.width());
+    }
+    if !any {
+        p.int = 1;
+    }
+    let col = &b.columns[ci];
+    let content = p.cells_width().max(col.unit.width());
+    let longest_word = col.name.split_whitespace().map(UnicodeWidthStr::width).max().unwrap_or(0);
+    p.width = content.max(longest_word.min(cap.max(content)));
+    p.header = if col.name.width() <= p.width {
+        vec![col.name.clone()]
+    } else {
+        let opts = textwrap::Options::new(p.width).break_words(true);
+        textwrap::wrap(&col.name, opts).into_iter().map(|l| l.into_owned()).collect()
+    };
+    p.width = p.width.max(p.header.iter().map(|h| h.width()).max().unwrap_or(0));
+    p
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::RowView;
+    use crate::stats::Summary;
+
+    fn cell(text: &str, n: u32, sd: Option<&str>, delta: Option<&str>) -> Option<CellView> {
+        let mean: f64 = text.parse().unwrap_or(0.0);
+        Some(CellView {
+            summary: Summary { n, mean, stddev: None, cv: None, min: mean, max: mean, median: mean },
+            text: text.into(),
+            stddev_text: sd.map(Into::into),
+            delta_text: delta.map(Into::into),
+            ..Default::default()
+        })
+    }
+
+    /// A row: kernel, parameter values, cells.
+    type Row<'a> = (&'a str, Vec<&'a str>, Vec<Option<CellView>>);
+
+    fn table(columns: &[(&str, &str)], params: &[&str], rows: Vec<Row>) -> TableView {
+        TableView {
+            param_headers: params.iter().map(|p| p.to_string()).collect(),
+            columns: columns
+                .iter()
+                .map(|(n, u)| ColumnView {
+                    name: n.to_string(),
+                    unit: u.to_string(),
+                    better: Better::Lower,
+                    precision: 2,
+                })
+                .collect(),
+            rows: rows
+                .into_iter()
+                .map(|(k, p, c)| RowView::new(k.to_string(), p.into_iter().map(String::from).collect(), c))
+                .collect(),
+            direction: "smaller is better".to_string(),
+            ..Default::default()
+        }
+    }
+
+    /// UnixBench with 2 kernels and 7 tests: tests as rows, kernels as
+    /// columns (9 lines, as the post), not two blocks of columns.
+    #[test]
+    fn many_metrics_few_kernels_become_rows() {
+        let names = [
+            "Pipe Throughput",
+            "Pipe-based Context Switching",
+            "Process Creation",
+            "System Call Overhead",
+            "Shell Scripts (1 concurrent)",
+            "C Compiler Throughput",
+            "Dc: sqrt(2) to 99 decimal places",
+        ];
+        let cols: Vec<(&str, &str)> = names.iter().map(|n| (*n, "lps")).collect();
+        let t = table(
+            &cols,
+            &[],
+            vec![
+                ("2.4.17", vec![], (0..7).map(|i| cell(&format!("{}.3", 1000 + i), 1, None, None)).collect()),
+                (
+                    "2.4.17rat",
+                    vec![],
+                    (0..7).map(|i| cell(&format!("{}.9", 990 + i), 1, None, Some("-1.0%"))).collect(),
+                ),
+            ],
+        );
+        let g = grid(&t, &GridOptions::default());
+        assert_eq!(g.shape, Shape::MetricsAsRows);
+        assert_eq!(g.text_lines(), 9);
+        assert_eq!(g.blocks[0].columns.len(), 2);
+        assert_eq!(g.unit.as_deref(), Some("lps"));
+    }
+
+    /// A metric with a parameter the others lack (LMbench's Select at its
+    /// fd count) makes a block of its own: no row without a value.
+    #[test]
+    fn a_parameter_of_one_metric_makes_its_own_block() {
+        let t = table(
+            &[("stat", "µs"), ("Select", "µs")],
+            &["fds"],
+            vec![
+                ("a", vec![""], vec![cell("3.41", 1, None, None), None]),
+                ("a", vec!["10"], vec![None, cell("36.80", 1, None, None)]),
+                ("b", vec![""], vec![cell("4.56", 1, None, None), None]),
+                ("b", vec!["10"], vec![None, cell("55.40", 1, None, None)]),
+            ],
+        );
+        let g = grid_of(&t, Shape::MetricsAsColumns, &GridOptions::default());
+        assert_eq!(g.blocks.len(), 2);
+        for b in &g.blocks {
+            assert_eq!(b.rows.len(), 2);
+            assert!(b.rows.iter().all(|r| r.cells.iter().any(Option::is_some)));
+        }
+        assert_eq!(g.blocks[0].label_headers, ["kernel"]);
+        assert_eq!(g.blocks[1].label_headers, ["kernel", "fds"]);
+    }
+
+    /// Decimal points line up; the change sits in its own sub-column.
+    #[test]
+    fn cells_line_up_on_the_decimal_point() {
+        let t = table(
+            &[("Throughput", "MB/s")],
+            &[],
+            vec![
+                ("a", vec![], vec![cell("12.5", 1, None, None)]),
+                ("b", vec![], vec![cell("112.25", 1, None, Some("+800.0%"))]),
+            ],
+        );
+        let g = grid_of(&t, Shape::MetricsAsColumns, &GridOptions::default());
+        let plan = &g.blocks[0].text.columns[0];
+        let a = plan.cell_text(g.blocks[0].rows[0].cells[0].as_ref(), false);
+        let b = plan.cell_text(g.blocks[0].rows[1].cells[0].as_ref(), false);
+        assert_eq!(a.find('.'), b.find('.'), "{a:?} {b:?}");
+        assert!(b.ends_with("+800.0%"));
+        assert_eq!(a.len(), b.len());
+    }
+
+    /// Change rows keep a wide table in one block at 72 columns.
+    #[test]
+    fn change_rows_keep_a_wide_table_whole() {
+        let names = [
+            "null call", "stat", "open clos", "selct TCP", "sig inst", "sig hndl", "fork proc", "exec proc", "sh proc",
+        ];
+        let cols: Vec<(&str, &str)> = names.iter().map(|n| (*n, "µs")).collect();
+        let t = table(
+            &cols,
+            &[],
+            vec![
+                ("2.4.17", vec![], (0..9).map(|_| cell("3.41", 1, None, None)).collect()),
+                ("2.4.17rat", vec![], (0..9).map(|_| cell("4.56", 1, None, Some("-33.7%"))).collect()),
+            ],
+        );
+        let g = grid(&t, &GridOptions::default());
+        assert_eq!(g.shape, Shape::ChangeRows);
+        assert_eq!(g.blocks[0].text.groups.len(), 1);
+        let change = &g.blocks[0].rows[2];
+        assert!(change.change);
+        assert_eq!(change.labels[0], "%");
+        assert_eq!(change.cells[1].as_ref().map(|c| c.value.as_str()), Some("-33.7%"));
+    }
+
+    /// One metric over one parameter: parameter values as columns.
+    #[test]
+    fn one_metric_over_a_parameter_turns_the_parameter() {
+        let mut rows = Vec::new();
+        for procs in ["32", "64", "96"] {
+            for k in ["aa1", "pre4-ac1", "pre5", "mm5"] {
+                rows.push((k, vec![procs], vec![cell("35.411", 1, None, None)]));
+            }
+        }
+        let t = table(&[("ctxsw", "µs")], &["procs"], rows);
+        let g = grid(&t, &GridOptions::default());
+        assert_eq!(g.shape, Shape::ParamsAsColumns);
+        assert_eq!(g.blocks[0].rows.len(), 4);
+        assert_eq!(g.blocks[0].columns[2].name, "procs 96");
+        assert_eq!(g.caption(&t), "ctxsw in µs, smaller is better");
+    }
+
+    /// `brief` drops the spread and the runs note.
+    #[test]
+    fn brief_drops_spread_and_runs() {
+        let t = table(&[("Throughput", "MB/s")], &[], vec![("a", vec![], vec![cell("12.5", 5, Some("0.3"), None)])]);
+        let full = grid(&t, &GridOptions::default());
+        assert_eq!(full.blocks[0].rows[0].cells[0].as_ref().map(|c| c.spread.as_str()), Some("±0.3"));
+        assert!(full.runs_note().is_some());
+        let brief = grid(&t, &GridOptions { brief: true, ..GridOptions::default() });
+        assert_eq!(brief.blocks[0].rows[0].cells[0].as_ref().map(|c| c.spread.as_str()), Some(""));
+        assert!(brief.runs_note().is_none());
+    }
+}
