@@ -271,7 +271,8 @@ mod tests {
 
     #[test]
     fn a_small_class_keeps_every_kernel() {
-        for (n, baseline) in [(0, None), (1, Some("k0")), (COMPARED_KERNELS, None), (COMPARED_KERNELS + 1, Some("k3"))] {
+        for (n, baseline) in [(0, None), (1, Some("k0")), (COMPARED_KERNELS, None), (COMPARED_KERNELS + 1, Some("k3"))]
+        {
             let m = page(n, baseline);
             let k = mail_kernels(&m);
             assert_eq!(k.left_out, 0, "{n} kernels");
