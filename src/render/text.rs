@@ -7,6 +7,10 @@
 //! splits into column groups that repeat the kernel and parameter columns.
 //! Commentary Markdown becomes wrapped plain text. No line is longer than the
 //! width, none ends in a space, and there are no tabs.
+//!
+//! A class's mail, `email.txt` ([`mail_text`]), is its page's plaintext
+//! ([`machine_text`]) kept to what a mail may hold: the baseline and the
+//! last kernels of a class with many, and at most [`MAIL_LIMIT`] bytes.
 
 use super::{OutputFile, RenderError, Renderer};
 use crate::markdown;
