@@ -101,9 +101,34 @@ fn a_long_list_of_notable_changes_is_shortened() {
     let read = |p: &str| std::fs::read_to_string(out.join(p)).expect(p);
     let more = "… and 5 more significant changes in the tables below";
 
-    let text = read("m1/email.txt");
-    let list: Vec<&str> =
-        text.lines().skip_while(|l| *l != "Notable changes").skip(1).take_while(|l| !l.is_empty()).collect();
+    // email.txt holds the baseline and the last 20 kernels (2.4.8-k06 …
+    // k25), and lists the changes among them: 20, none left to count.
+    let mail = read("m1/email.txt");
+    assert!(mail.contains("leaves out 6 of 27 kernels"), "{mail}");
+    let notable = |text: &str| -> Vec<String> {
+        text.lines()
+            .skip_while(|l| *l != "Notable changes")
+            .skip(1)
+            .take_while(|l| !l.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    let list = notable(&mail);
+    assert_eq!(list.len(), 20, "{list:#?}");
+    assert!(list[0].contains("2.4.8-k25") && !list.iter().any(|l| l.starts_with('…')), "{list:#?}");
+    // Every kernel, as `text --kernels` selects them: 20 listed, 5 counted.
+    let every: Vec<String> = ["2.4.7".to_string(), "2.4.8".to_string()]
+        .into_iter()
+        .chain((1..=25).map(|i| format!("2.4.8-k{i:02}")))
+        .collect();
+    let text = common::benchsite()
+        .args(["text", "m1", "--compare", "--kernels", &every.join(","), "--content"])
+        .arg(&c)
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&text.get_output().stdout).into_owned();
+    let list = notable(&text);
+    let list: Vec<&str> = list.iter().map(String::as_str).collect();
     let items: Vec<&&str> = list.iter().filter(|l| l.starts_with("- ")).collect();
     assert_eq!(items.len(), 20, "{list:#?}");
     assert!(items[0].contains("2.4.8-k25"), "largest first: {}", items[0]);

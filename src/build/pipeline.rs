@@ -75,6 +75,8 @@ pub struct OneClass {
     /// the machine classes there are (slugs in name order, those whose
     /// `machine.yaml` reads). Empty otherwise.
     pub known: Vec<String>,
+    /// `site.yaml`'s `base_url`, if set: where the site is published.
+    pub base_url: Option<String>,
 }
 
 /// Loads and lays out the machine class `slug` of the content directory
@@ -95,10 +97,10 @@ pub fn lay_out_one(content: &Path, slug: &str) -> std::io::Result<OneClass> {
             .filter(|(dir, _)| site::read_machine_config(dir, &mut Vec::new()).is_some())
             .map(|(_, s)| s.clone())
             .collect();
-        return Ok(OneClass { diagnostics, page: None, known });
+        return Ok(OneClass { diagnostics, page: None, known, base_url: config.base_url });
     };
     let page = Some(&m).filter(|_| !has_errors(&diagnostics)).map(|m| lay_out(&config, m));
-    Ok(OneClass { diagnostics, page, known: Vec::new() })
+    Ok(OneClass { diagnostics, page, known: Vec::new(), base_url: config.base_url.clone() })
 }
 
 /// `check`'s pass over the site: the pipeline once, rendering into no file
@@ -170,10 +172,14 @@ fn make_renderers(
     theme: Option<&Path>,
 ) -> Result<Vec<Box<dyn Renderer>>, BuildError> {
     let theme = theme.filter(|d| d.is_dir());
+    let base_url = opts.base_url.as_deref().or(config.base_url.as_deref());
     Ok(vec![
-        Box::new(HtmlRenderer::new(theme)?.with_base_url(opts.base_url.as_deref().or(config.base_url.as_deref()))),
+        Box::new(HtmlRenderer::new(theme)?.with_base_url(base_url)),
         Box::new(MarkdownRenderer),
-        Box::new(TextRenderer { options: TextOptions { width: opts.text_width, compare: true, brief: false } }),
+        Box::new(TextRenderer {
+            options: TextOptions { width: opts.text_width, compare: true, brief: false },
+            base_url: base_url.map(str::to_string),
+        }),
     ])
 }
 

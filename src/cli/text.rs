@@ -4,7 +4,7 @@
 //! the diagnostics shown are `site.yaml`'s and that class's.
 
 use crate::diag::has_errors;
-use crate::render::text::{TextOptions, machine_text};
+use crate::render::text::{TextOptions, class_page_url, machine_text, mail_text};
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -20,7 +20,8 @@ pub struct TextArgs {
     /// Only these sections (title or anchor id; repeatable).
     #[arg(long = "section")]
     pub sections: Vec<String>,
-    /// Only these kernels, comma-separated.
+    /// Only these kernels, comma-separated. Without it, a class with many
+    /// kernels shows the baseline and the last ones, as `email.txt` does.
     #[arg(long, value_delimiter = ',')]
     pub kernels: Vec<String>,
     /// Width in columns.
@@ -69,6 +70,14 @@ pub fn run(args: &TextArgs) -> ExitCode {
         return ExitCode::from(2);
     }
     let opts = TextOptions { width: *width, compare: *compare, brief: *brief };
-    crate::cli::out(format_args!("{}", machine_text(&crate::report::filtered_page(page, sections, kernels), &opts)));
+    let page = crate::report::filtered_page(page, sections, kernels);
+    // Without --kernels, the class's mail as `email.txt` has it: the
+    // baseline and the last kernels of a class with many, within its size.
+    let text = if kernels.is_empty() {
+        mail_text(&page, &opts, &class_page_url(one.base_url.as_deref(), &page))
+    } else {
+        machine_text(&page, &opts)
+    };
+    crate::cli::out(format_args!("{text}"));
     ExitCode::SUCCESS
 }

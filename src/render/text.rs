@@ -7,11 +7,15 @@
 //! splits into column groups that repeat the kernel and parameter columns.
 //! Commentary Markdown becomes wrapped plain text. No line is longer than the
 //! width, none ends in a space, and there are no tabs.
+//!
+//! A class's mail, `email.txt` ([`mail_text`]), is its page's plaintext
+//! ([`machine_text`]) kept to what a mail may hold: the baseline and the
+//! last kernels of a class with many, and at most [`MAIL_LIMIT`] bytes.
 
 use super::{OutputFile, RenderError, Renderer};
 use crate::markdown;
 use crate::report::grid::{self, Grid, GridBlock, GridOptions, pad_left, pad_right};
-use crate::report::{MachinePage, SectionView, SiteSummary, TableView};
+use crate::report::{self, MachinePage, SectionView, SiteSummary, TableView};
 use rayon::prelude::*;
 use unicode_width::UnicodeWidthStr;
 
@@ -32,11 +36,15 @@ impl Default for TextOptions {
     }
 }
 
-/// Renders `<machine>/email.txt` for every machine class.
-#[derive(Debug, Clone, Copy, Default)]
+/// Renders `<machine>/email.txt` for every machine class ([`mail_text`]).
+#[derive(Debug, Clone, Default)]
 pub struct TextRenderer {
     /// Layout options.
     pub options: TextOptions,
+    /// The site's absolute base URL (`base_url` in site.yaml, or the
+    /// build's `--base-url`), for the link to the class page a shortened
+    /// mail gives ([`class_page_url`]); `None` or empty: a relative link.
+    pub base_url: Option<String>,
 }
 
 impl Renderer for TextRenderer {
@@ -49,16 +57,112 @@ impl Renderer for TextRenderer {
     }
 
     fn render_machine(&self, _site: &SiteSummary, m: &MachinePage) -> Result<Vec<OutputFile>, RenderError> {
-        Ok(vec![OutputFile::text(format!("{}/email.txt", m.slug), machine_text(m, &self.options))])
+        let url = class_page_url(self.base_url.as_deref(), m);
+        Ok(vec![OutputFile::text(format!("{}/email.txt", m.slug), mail_text(m, &self.options, &url))])
     }
+}
+
+/// The largest mail `email.txt` may be, in bytes: the kernel's
+/// submitting-patches guide asks for a link instead of anything over
+/// 300 KB.
+pub const MAIL_LIMIT: usize = 300_000;
+
+/// The link to the class page of `m` a shortened mail gives: under
+/// `base_url` when set (`https://example.org/results/<class>/`), else
+/// `index.html`, relative to `email.txt` beside it.
+pub fn class_page_url(base_url: Option<&str>, m: &MachinePage) -> String {
+    match base_url.map(str::trim).filter(|b| !b.is_empty()) {
+        Some(b) => format!("{}/{}/", b.trim_end_matches('/'), m.link),
+        None => "index.html".to_string(),
+    }
+}
+
+/// A class's mail, `email.txt`: its plaintext ([`machine_text`]) with the
+/// baseline and the last kernels only when it has many
+/// ([`report::mail_kernels`], the kernels `compare.html` sets in full), and
+/// within [`MAIL_LIMIT`] bytes: whole sections are left out from the end
+/// until it fits (never part of a table). What was left out is said at the
+/// top, with `url`, where the full results are ([`class_page_url`]).
+pub fn mail_text(m: &MachinePage, opts: &TextOptions, url: &str) -> String {
+    let kernels = report::mail_kernels(m);
+    let filtered;
+    let m = if kernels.left_out > 0 {
+        filtered = report::filtered_page(m, &[], &kernels.kept);
+        &filtered
+    } else {
+        m
+    };
+    let sections = section_texts(m, opts);
+    let mut keep = sections.len();
+    loop {
+        let notice = left_out_notice(&kernels, sections.len() - keep, sections.len(), url, opts.width);
+        let text = page_text(m, opts, notice.as_deref(), &sections[..keep]);
+        if text.len() <= MAIL_LIMIT || keep == 0 {
+            return text;
+        }
+        // Leave out the last sections whose text makes up the excess (each
+        // is joined by two blank lines), then measure again.
+        let mut excess = text.len() - MAIL_LIMIT;
+        while keep > 0 && excess > 0 {
+            keep -= 1;
+            excess = excess.saturating_sub(sections[keep].len() + 2);
+        }
+    }
+}
+
+/// The lines at the top of a shortened mail: how many of `kernels` and of
+/// `total_sections` sections (`dropped`, the last ones) it leaves out, and
+/// `url`, where everything is. `None` when nothing is left out. URLs are
+/// never broken.
+fn left_out_notice(
+    kernels: &report::MailKernels,
+    dropped: usize,
+    total_sections: usize,
+    url: &str,
+    width: usize,
+) -> Option<String> {
+    let mut parts = Vec::new();
+    if kernels.left_out > 0 {
+        let last = kernels.kept.len() - kernels.baselines;
+        let baseline = match kernels.baselines {
+            0 => "",
+            1 => "the baseline and ",
+            _ => "the baselines and ",
+        };
+        parts.push(format!("{} of {} kernels (it shows {baseline}the last {last})", kernels.left_out, kernels.total));
+    }
+    if dropped > 0 {
+        parts.push(format!("the last {dropped} of {total_sections} sections (to stay under {} KB)", MAIL_LIMIT / 1000));
+    }
+    if parts.is_empty() {
+        return None;
+    }
+    let text = format!("This mail leaves out {}. All results: {url}", parts.join(" and "));
+    Some(textwrap::fill(&text, markdown::wrap_options(width).break_words(false)))
 }
 
 /// The plaintext of a whole machine-class page.
 pub fn machine_text(m: &MachinePage, opts: &TextOptions) -> String {
+    page_text(m, opts, None, &section_texts(m, opts))
+}
+
+/// Every section's plaintext ([`section_text`]), in page order. Sections
+/// are independent: written in parallel.
+fn section_texts(m: &MachinePage, opts: &TextOptions) -> Vec<String> {
+    m.sections.par_iter().map(|s| section_text(s, opts)).collect()
+}
+
+/// The page's plaintext: its head, `notice` under the title when given,
+/// and `sections` (section texts, in order).
+fn page_text(m: &MachinePage, opts: &TextOptions, notice: Option<&str>, sections: &[String]) -> String {
     let width = opts.width;
     let mut out = Vec::new();
     out.push(fill(&m.name, width));
     out.push("=".repeat(m.name.width().min(width)));
+    if let Some(n) = notice {
+        out.push(n.to_string());
+        out.push(String::new());
+    }
     let field = |text: String| textwrap::fill(&text, markdown::wrap_options(width).subsequent_indent("  "));
     // The specs on as few lines as they fill: "CPU: AMD K6-2; MHz: 475; …".
     let specs: Vec<String> =
@@ -93,13 +197,12 @@ pub fn machine_text(m: &MachinePage, opts: &TextOptions) -> String {
         out.push(String::new());
         out.push(fill(l, width));
     }
-    // Sections are independent: written in parallel, joined in order.
-    let sections: Vec<String> = m.sections.par_iter().map(|s| section_text(s, opts)).collect();
+    let mut text = out.join("\n");
     for s in sections {
-        out.push(String::new());
-        out.push(s);
+        text.push_str("\n\n");
+        text.push_str(s);
     }
-    finish(&out.join("\n"))
+    finish(&text)
 }
 
 /// The plaintext of one section: its title with the table's caption (the
@@ -250,4 +353,100 @@ fn finish(s: &str) -> String {
     }
     out.push('\n');
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::{COMPARED_KERNELS, KernelView, RowView};
+
+    /// A class of `kernels` kernels (`k0`…, baseline `k0`) and `sections`
+    /// sections of one column, each row's cell `pad` characters wide.
+    fn page(kernels: usize, sections: usize, pad: usize) -> MachinePage {
+        let names: Vec<String> = (0..kernels).map(|i| format!("k{i}")).collect();
+        let section = |i: usize| SectionView {
+            id: format!("s{i}"),
+            title: format!("Section {i}"),
+            table: TableView {
+                columns: vec![ColumnView { name: "Throughput".into(), ..Default::default() }],
+                rows: names
+                    .iter()
+                    .map(|k| {
+                        let cell = CellView { text: "1".repeat(pad).into(), ..Default::default() };
+                        RowView::new(k.clone(), Vec::new(), vec![Some(cell)])
+                    })
+                    .collect(),
+                baseline: Some("k0".into()),
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+        MachinePage {
+            slug: "big".into(),
+            link: "big".into(),
+            name: "Big box".into(),
+            kernels: names.iter().map(|n| KernelView { name: n.clone(), ..Default::default() }).collect(),
+            baseline: Some("k0".into()),
+            sections: (0..sections).map(section).collect(),
+            ..Default::default()
+        }
+    }
+
+    fn opts() -> TextOptions {
+        TextOptions { width: 72, compare: true, brief: false }
+    }
+
+    #[test]
+    fn a_small_class_mails_its_whole_page() {
+        let m = page(COMPARED_KERNELS + 1, 3, 4);
+        assert_eq!(mail_text(&m, &opts(), "index.html"), machine_text(&m, &opts()));
+    }
+
+    #[test]
+    fn many_kernels_mail_the_baseline_and_the_last_ones_and_say_so_at_the_top() {
+        let m = page(100, 2, 4);
+        let text = mail_text(&m, &opts(), "https://example.org/r/big/");
+        let head: Vec<&str> = text.lines().take(5).collect();
+        // Two lines under the title, then a blank line.
+        assert_eq!(
+            head,
+            [
+                "Big box",
+                "=======",
+                "This mail leaves out 79 of 100 kernels (it shows the baseline and the",
+                "last 20). All results: https://example.org/r/big/",
+                "",
+            ]
+        );
+        assert!(text.lines().any(|l| l.starts_with("k0 ")), "the baseline's rows stay");
+        assert!(!text.lines().any(|l| l.starts_with("k1 ")), "an early kernel's rows go");
+        assert!(text.lines().any(|l| l.starts_with("k99 ")));
+        assert!(text.contains(&format!("Kernels: k0, k{}, ", 100 - COMPARED_KERNELS)));
+    }
+
+    #[test]
+    fn an_oversized_mail_drops_whole_sections_from_the_end() {
+        // 40 sections of about 22 KB each: 880 KB.
+        let m = page(21, 40, 1000);
+        let full = machine_text(&m, &opts());
+        assert!(full.len() > 3 * MAIL_LIMIT);
+        let text = mail_text(&m, &opts(), "index.html");
+        assert!(text.len() <= MAIL_LIMIT, "{} bytes", text.len());
+        let kept = (0..40).filter(|i| text.contains(&format!("\nSection {i}\n---"))).count();
+        // The sections kept are the first ones, each whole; as many as fit.
+        assert!((0..kept).all(|i| text.contains(&section_text(&m.sections[i], &opts()))));
+        assert!(text.len() + section_text(&m.sections[kept], &opts()).len() + 3 > MAIL_LIMIT);
+        let want = format!("the last {} of 40 sections (to stay under 300 KB)", 40 - kept);
+        assert!(textwrap::unfill(&text).0.contains(&want), "{}", &text[..300]);
+        assert!(text.contains("All results: index.html\n"));
+    }
+
+    #[test]
+    fn the_class_page_url_is_absolute_under_base_url() {
+        let m = page(1, 0, 1);
+        assert_eq!(class_page_url(Some("https://example.org/r"), &m), "https://example.org/r/big/");
+        assert_eq!(class_page_url(Some("https://example.org/r/"), &m), "https://example.org/r/big/");
+        assert_eq!(class_page_url(Some(""), &m), "index.html");
+        assert_eq!(class_page_url(None, &m), "index.html");
+    }
 }

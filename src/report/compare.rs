@@ -85,6 +85,52 @@ pub fn earlier_kernels(compared: usize) -> usize {
     compared.saturating_sub(COMPARED_KERNELS)
 }
 
+/// The kernels a class's mail (`email.txt`) holds, picked as
+/// `compare.html` picks the kernels it sets in full: every baseline (the
+/// page's and each section's that has rows), and of the other kernels the
+/// last [`COMPARED_KERNELS`] in kernel order ([`earlier_kernels`] of them
+/// are left out). A class with no more kernels than that keeps them all.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MailKernels {
+    /// The kernels kept, in kernel order.
+    pub kept: Vec<String>,
+    /// How many kernels are left out (0: the mail holds every kernel).
+    pub left_out: usize,
+    /// How many of `kept` are baselines.
+    pub baselines: usize,
+    /// How many kernels the class has.
+    pub total: usize,
+}
+
+/// The kernels `m`'s mail holds ([`MailKernels`]).
+pub fn mail_kernels(m: &MachinePage) -> MailKernels {
+    let baselines: Vec<&str> = m
+        .baseline
+        .iter()
+        .map(String::as_str)
+        .chain(m.sections.iter().filter_map(|s| s.table.baseline.as_deref()))
+        .collect();
+    let is_baseline = |name: &str| baselines.contains(&name);
+    let others = m.kernels.iter().filter(|k| !is_baseline(&k.name)).count();
+    let baselines = m.kernels.len() - others;
+    // The first `cut` kernels that are not a baseline are left out.
+    let cut = earlier_kernels(others);
+    let mut seen = 0;
+    let kept = m
+        .kernels
+        .iter()
+        .filter(|k| {
+            if is_baseline(&k.name) {
+                return true;
+            }
+            seen += 1;
+            seen > cut
+        })
+        .map(|k| k.name.clone())
+        .collect();
+    MailKernels { kept, left_out: cut, baselines, total: m.kernels.len() }
+}
+
 /// What `compare.html` shows: the earlier kernels only named, and the
 /// last [`COMPARED_KERNELS`] each with every change against the baseline
 /// made into text.
@@ -208,4 +254,63 @@ pub fn diff_text(c: &CellView, col: &ColumnView) -> CompactString {
 /// as text ("p = 0.003", "p < 0.001"), or "" when not tested.
 pub fn p_text(c: &CellView) -> CompactString {
     c.comparison.and_then(|x| x.p_adjusted).map(fmt_p).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::{KernelView, SectionView};
+
+    fn page(kernels: usize, baseline: Option<&str>) -> MachinePage {
+        MachinePage {
+            kernels: (0..kernels).map(|i| KernelView { name: format!("k{i}"), ..Default::default() }).collect(),
+            baseline: baseline.map(str::to_string),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn a_small_class_keeps_every_kernel() {
+        for (n, baseline) in [(0, None), (1, Some("k0")), (COMPARED_KERNELS, None), (COMPARED_KERNELS + 1, Some("k3"))]
+        {
+            let m = page(n, baseline);
+            let k = mail_kernels(&m);
+            assert_eq!(k.left_out, 0, "{n} kernels");
+            assert_eq!(k.kept.len(), n);
+            assert_eq!(k.total, n);
+        }
+    }
+
+    #[test]
+    fn a_large_class_keeps_the_baseline_and_the_last_kernels() {
+        let m = page(100, Some("k5"));
+        let k = mail_kernels(&m);
+        // The baseline, then the last COMPARED_KERNELS of the 99 others.
+        let mut want = vec!["k5".to_string()];
+        want.extend((100 - COMPARED_KERNELS..100).map(|i| format!("k{i}")));
+        assert_eq!(k.kept, want);
+        assert_eq!(k.left_out, 99 - COMPARED_KERNELS);
+        assert_eq!(k.left_out, earlier_kernels(99), "the number compare.html only names");
+        assert_eq!(k.total, 100);
+    }
+
+    #[test]
+    fn without_a_baseline_the_last_kernels_are_kept() {
+        let k = mail_kernels(&page(30, None));
+        assert_eq!(k.kept.first().map(String::as_str), Some("k10"));
+        assert_eq!(k.kept.len(), COMPARED_KERNELS);
+        assert_eq!(k.left_out, 10);
+    }
+
+    #[test]
+    fn a_sections_own_baseline_is_kept_too() {
+        let mut m = page(50, Some("k0"));
+        let mut s = SectionView::default();
+        s.table.baseline = Some("k7".to_string());
+        m.sections.push(s);
+        let k = mail_kernels(&m);
+        assert_eq!(&k.kept[..2], ["k0", "k7"]);
+        assert_eq!(k.kept.len(), 2 + COMPARED_KERNELS);
+        assert_eq!(k.left_out, 48 - COMPARED_KERNELS);
+    }
 }

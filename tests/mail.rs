@@ -1,0 +1,54 @@
+//! The mail of a class with many kernels (issue 21, point 5): `email.txt`
+//! holds the baseline and the last kernels, as `compare.html` sets in
+//! full, and says at its top how many it left out and where the class page
+//! is; `benchsite text` prints the same, and `--kernels` still selects any.
+
+mod common;
+
+use common::{benchsite, dbench, put};
+use std::path::Path;
+
+/// A class `m1` of 30 kernels `2.4.1` … `2.4.30` (baseline `2.4.1`),
+/// published under `base_url`.
+fn many_kernels(root: &Path) -> std::path::PathBuf {
+    let c = root.join("content");
+    put(&c, "site.yaml", "title: \"Test site\"\nbase_url: \"https://example.org/results\"\n");
+    put(&c, "m1/machine.yaml", "name: \"Machine one\"\nbaseline: \"2.4.1\"\n");
+    for i in 1..=30 {
+        put(&c, &format!("m1/2.4.{i}/dbench-32.txt"), dbench(&format!("{i}.5")));
+    }
+    c
+}
+
+#[test]
+fn a_class_with_many_kernels_mails_the_baseline_and_the_last_ones() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let content = many_kernels(tmp.path());
+    let out = tmp.path().join("out");
+    benchsite().arg("build").arg("--content").arg(&content).arg("--output").arg(&out).assert().success();
+    let mail = std::fs::read_to_string(out.join("m1/email.txt")).expect("email.txt");
+    let head: Vec<&str> = mail.lines().take(4).collect();
+    assert_eq!(
+        head,
+        [
+            "Machine one",
+            "===========",
+            "This mail leaves out 9 of 30 kernels (it shows the baseline and the last",
+            "20). All results: https://example.org/results/m1/",
+        ]
+    );
+    let kernel_rows = |text: &str, k: &str| text.lines().filter(|l| l.starts_with(&format!("{k} "))).count();
+    assert!(kernel_rows(&mail, "2.4.1") > 0, "the baseline's rows");
+    assert!(kernel_rows(&mail, "2.4.10") == 0, "the 9 after the baseline are left out");
+    assert!(kernel_rows(&mail, "2.4.11") > 0 && kernel_rows(&mail, "2.4.30") > 0, "the last 20");
+
+    // `text` prints the mail; `--kernels` selects any kernels, left out or not.
+    let text = benchsite().args(["text", "m1", "--compare", "--content"]).arg(&content).assert().success();
+    assert_eq!(String::from_utf8_lossy(&text.get_output().stdout), mail);
+    let some =
+        benchsite().args(["text", "m1", "--kernels", "2.4.2,2.4.3", "--content"]).arg(&content).assert().success();
+    let some = String::from_utf8_lossy(&some.get_output().stdout).into_owned();
+    assert!(!some.contains("leaves out"), "{some}");
+    assert!(kernel_rows(&some, "2.4.2") > 0 && kernel_rows(&some, "2.4.3") > 0, "{some}");
+    assert_eq!(kernel_rows(&some, "2.4.30"), 0, "{some}");
+}
