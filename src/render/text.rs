@@ -358,7 +358,7 @@ fn finish(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::{COMPARED_KERNELS, KernelView, RowView};
+    use crate::report::{COMPARED_KERNELS, CellView, ColumnView, KernelView, RowView};
 
     /// A class of `kernels` kernels (`k0`…, baseline `k0`) and `sections`
     /// sections of one column, each row's cell `pad` characters wide.
