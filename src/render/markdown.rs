@@ -103,15 +103,14 @@ fn section_md(s: &SectionView) -> String {
         out += s.commentary_md.trim();
         out += "\n\n";
     }
-    if s.table.rows.is_empty() {
-        out += "(no results)\n";
-    } else {
-        let g = grid::grid(&s.table, &GridOptions::default());
+    if let Some(g) = grid::section_grid(s, &GridOptions::default()) {
         let caption = g.caption(&s.table);
         if !caption.is_empty() {
             out += &format!("*{}*\n\n", escape(&caption));
         }
         out += &grid_md(&g);
+    } else {
+        out += "(no results)\n";
     }
     if let Some(l) = &s.table.legend {
         out += &format!("\n{}\n", escape(l));

@@ -211,7 +211,7 @@ fn page_text(m: &MachinePage, opts: &TextOptions, notice: Option<&str>, sections
 /// commentary; the table; the runs note; the star bars.
 pub fn section_text(s: &SectionView, opts: &TextOptions) -> String {
     let width = opts.width;
-    let g = (!s.table.rows.is_empty()).then(|| grid::grid(&s.table, &grid_options(opts)));
+    let g = grid::section_grid(s, &grid_options(opts));
     let caption = g.as_ref().map(|g| g.caption(&s.table)).unwrap_or_default();
     // The caption joins the title when both fit one line; else it is the
     // line under the title's rule.

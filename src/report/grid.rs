@@ -38,13 +38,14 @@
 //! (`-3.2%`) and its significance mark (`*`, `~`) are separate parts of a
 //! cell ([`GridCell`]), each aligned in its own sub-column.
 
-use super::{CellView, ColumnView, TableView};
+use super::{CellView, ColumnView, SectionView, TableView};
 use crate::model::Better;
 use compact_str::CompactString;
+use std::borrow::Cow;
 use unicode_width::UnicodeWidthStr;
 
 /// How a table is laid out.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GridOptions {
     /// Page width in columns for plaintext (72 suits mail). The shape is
     /// chosen for this width; Markdown draws the same shape, unsplit.
@@ -311,31 +312,57 @@ impl Grid {
     }
 }
 
+/// The grid of section `s` at `opts`: the one laid out with the page
+/// ([`SectionView::grid`]) when `opts` are the default, else laid out now.
+/// `None` for a table without rows.
+pub fn section_grid<'a>(s: &'a SectionView, opts: &GridOptions) -> Option<Cow<'a, Grid>> {
+    if s.table.rows.is_empty() {
+        return None;
+    }
+    match &s.grid {
+        Some(g) if *opts == GridOptions::default() => Some(Cow::Borrowed(&**g)),
+        _ => Some(Cow::Owned(grid(&s.table, opts))),
+    }
+}
+
 /// Lays out `t` in the shape that takes the fewest plaintext lines at
 /// `opts.width`; on a tie the first of metrics as columns (as the
 /// benchmark printed it), change rows, metrics as rows.
 pub fn grid(t: &TableView, opts: &GridOptions) -> Grid {
     let mut best = grid_of(t, Shape::MetricsAsColumns, opts);
-    let deltas = opts.compare && t.rows.iter().any(|r| r.cells.iter().flatten().any(|c| c.delta_text.is_some()));
-    let mut shapes = Vec::new();
-    if deltas {
-        shapes.push(Shape::ChangeRows);
-    }
-    // Kernels as columns only where they can fit the width (each column
-    // takes six places at least): a 300-kernel archive is not turned.
-    if t.columns.len() > 1 && fits_kernel_columns(t, opts.width) {
-        shapes.push(Shape::MetricsAsRows);
-    }
-    if t.columns.len() == 1 && t.param_headers.len() == 1 {
-        shapes.push(Shape::ParamsAsColumns);
-    }
-    for shape in shapes {
+    let consider = |shape: Shape, best: &mut Grid| {
         let other = grid_of(t, shape, opts);
         if other.text_lines() < best.text_lines() {
-            best = other;
+            *best = other;
         }
+    };
+    // Each other shape is laid out only where it could take fewer lines.
+    // Change rows: only where a block needs more than one group of columns.
+    let deltas = opts.compare && t.rows.iter().any(|r| r.cells.iter().flatten().any(|c| c.delta_text.is_some()));
+    if deltas && best.blocks.iter().any(|b| b.text.groups.len() > 1) {
+        consider(Shape::ChangeRows, &mut best);
+    }
+    // Metrics as rows take a line per metric at least, and a column per
+    // kernel (six places at least) must fit.
+    if t.columns.len() > 1 && t.columns.len() + 2 < best.text_lines() && fits_kernel_columns(t, opts.width) {
+        consider(Shape::MetricsAsRows, &mut best);
+    }
+    // Parameter values as columns take a line per kernel at least.
+    if t.columns.len() == 1 && t.param_headers.len() == 1 && distinct_kernels(t) + 2 < best.text_lines() {
+        consider(Shape::ParamsAsColumns, &mut best);
     }
     best
+}
+
+/// How many kernels `t` has rows for.
+fn distinct_kernels(t: &TableView) -> usize {
+    let mut kernels: Vec<&str> = Vec::new();
+    for r in &t.rows {
+        if !kernels.contains(&r.kernel.as_str()) {
+            kernels.push(&r.kernel);
+        }
+    }
+    kernels.len()
 }
 
 /// True when `t`'s distinct kernels, six places each, fit `width`.

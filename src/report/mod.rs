@@ -281,6 +281,10 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
         .collect();
     uniquify_ids(&mut sections);
     let tests = correct_page(&mut sections, policy.alpha);
+    // Each table laid out once, for every renderer.
+    sections.par_iter_mut().for_each(|s| {
+        s.grid = (!s.table.rows.is_empty()).then(|| grid::grid(&s.table, &grid::GridOptions::default()).into());
+    });
     let (notable, notable_more) = notable_changes(&sections);
 
     MachinePage {

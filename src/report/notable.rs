@@ -99,6 +99,8 @@ pub fn filtered_page(m: &MachinePage, sections: &[String], kernels: &[String]) -
     if !kernels.is_empty() {
         for s in &mut page.sections {
             s.table.rows.retain(|r| kernels.contains(&r.kernel));
+            // Laid out again, for the rows left, by whoever draws it.
+            s.grid = None;
         }
         page.kernels.retain(|k| kernels.contains(&k.name));
     }

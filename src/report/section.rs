@@ -94,6 +94,7 @@ pub(super) fn section_view(
         commentary_md: commentary.to_string(),
         commentary_html: markdown::html(commentary, policy.allow_remote),
         charts: Vec::new(),
+        grid: None,
         table: TableView {
             param_headers: param_names,
             fixed_params,

@@ -68,6 +68,14 @@ pub struct SectionView {
     /// Charts of this section (bar or scaling), drawn from the table by
     /// the chart step (`chart::page_charts`); empty until then.
     pub charts: Vec<ChartRef>,
+    /// The table laid out once ([`super::grid::grid`]) at the default
+    /// [`GridOptions`](super::grid::GridOptions) (72 columns, changes and
+    /// spreads shown), which every renderer draws; `None` for a table
+    /// without rows or after [`filtered_page`](super::filtered_page)
+    /// removed rows (renderers then lay it out themselves, as they do for
+    /// other options: [`super::grid::section_grid`]).
+    #[serde(skip)]
+    pub grid: Option<Arc<super::grid::Grid>>,
 }
 
 /// A table: kernels (and parameters) as rows, metrics as columns.
