@@ -33,9 +33,11 @@
 //!    plotters' `SVGBackend::with_string`, without fonts: labels are real
 //!    `<text>` elements the browser draws; widths are estimated.
 //!
-//! The *headline* metric of a table is its first column with a better
-//! direction ([`Better::Higher`] or [`Better::Lower`]), or its first column
-//! when none is ranked ([`headline_column`]).
+//! The *headline* metric of a table is the one the view model chose
+//! ([`crate::report::headline`]: the section's `headline:`, the first of
+//! its `metrics:`, the largest significant change, a table's only column),
+//! the same the mail's star bars draw; else its first column with a better
+//! direction, or its first column when none is ranked ([`headline_column`]).
 //!
 //! Every SVG
 //! * starts with `<title>` and `<desc>` saying in words what it shows (for
@@ -260,21 +262,23 @@ fn chart(file: String, title: String, desc: String, svg: String) -> Chart {
     Chart { file, title, desc, svg, width, height }
 }
 
-/// Index of the headline column: the first with a better direction other
-/// than [`Better::Neither`], else the first column; `None` without columns.
+/// Index of the headline column ([`crate::report::chart_headline`]): the
+/// view model's [`crate::report::headline`], else the first with a better
+/// direction other than [`Better::Neither`], else the first column; `None`
+/// without columns.
 pub fn headline_column(table: &TableView) -> Option<usize> {
-    if table.columns.is_empty() {
-        return None;
-    }
-    Some(table.columns.iter().position(|c| c.better != Better::Neither).unwrap_or(0))
+    crate::report::chart_headline(table)
 }
 
-/// The columns a bar chart shows as panels: every ranked column (at most
-/// [`MAX_BAR_PANELS`]), else the first column.
+/// The columns a bar chart shows as panels: the headline column
+/// ([`crate::report::headline`]) first when the table has one, then every
+/// other ranked column (at most [`MAX_BAR_PANELS`] in all); else the first
+/// column.
 pub fn bar_columns(table: &TableView) -> Vec<usize> {
-    let ranked: Vec<usize> =
-        (0..table.columns.len()).filter(|&i| table.columns[i].better != Better::Neither).take(MAX_BAR_PANELS).collect();
-    if ranked.is_empty() && !table.columns.is_empty() { vec![0] } else { ranked }
+    let head = crate::report::headline(table);
+    let ranked = (0..table.columns.len()).filter(|&i| table.columns[i].better != Better::Neither && Some(i) != head);
+    let cols: Vec<usize> = head.into_iter().chain(ranked).take(MAX_BAR_PANELS).collect();
+    if cols.is_empty() && !table.columns.is_empty() { vec![0] } else { cols }
 }
 
 /// Reads a parameter value as a number for an axis: `"32"` → 32,

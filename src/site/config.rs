@@ -131,6 +131,12 @@ pub struct SectionConfig {
     /// Only these metrics, in this column order; empty means all.
     #[serde(default)]
     pub metrics: Vec<String>,
+    /// The metric that matters most (its name as the benchmark prints it,
+    /// such as `stat` or `Max Latency`): the mail's star bars and the
+    /// charts draw it. Default: the first of `metrics:`, else the column
+    /// with the largest significant change ([`crate::report`]'s headline).
+    #[serde(default)]
+    pub headline: Option<String>,
     /// Markdown shown above the table.
     #[serde(default)]
     pub commentary: String,
@@ -147,6 +153,34 @@ impl SectionConfig {
     /// error of its own, at its line, when the class is loaded).
     pub fn file_patterns(&self) -> Vec<glob::Pattern> {
         self.files.iter().filter_map(|p| glob::Pattern::new(p).ok()).collect()
+    }
+
+    /// True when its benchmark and its `files:` globs (`patterns`, from
+    /// [`SectionConfig::file_patterns`]) select raw file `rf` (its
+    /// `group:` then selects samples, and its `metrics:` list only
+    /// chooses columns).
+    pub fn selects_file(&self, patterns: &[glob::Pattern], rf: &super::ResultFile) -> bool {
+        // The benchmark first: one comparison, where a glob is a small matcher.
+        self.benchmark.as_ref().is_none_or(|b| *b == rf.parsed.benchmark)
+            && (patterns.is_empty() || patterns.iter().any(|p| p.matches(&rf.rel_path)))
+    }
+
+    /// The metric names its table can show, in first appearance: those of
+    /// the samples it selects from `results` (by benchmark, `files:` and
+    /// `group:`), kept to its `metrics:` list when it has one.
+    pub fn metric_names<'a>(&self, results: &'a [super::ResultFile]) -> Vec<&'a str> {
+        let patterns = self.file_patterns();
+        let mut names: Vec<&str> = Vec::new();
+        for rf in results.iter().filter(|rf| self.selects_file(&patterns, rf)) {
+            for s in &rf.parsed.samples {
+                let name = s.metric.name.as_str();
+                let listed = self.metrics.is_empty() || self.metrics.iter().any(|m| m == name);
+                if self.group.as_ref().is_none_or(|g| *g == s.group) && listed && !names.contains(&name) {
+                    names.push(name);
+                }
+            }
+        }
+        names
     }
 
     /// True when its `files:` globs match one of `results` (a raw file
@@ -602,6 +636,31 @@ impl MachineYaml {
                     "section {:?}: files {:?} match no result file of this machine class (paths are relative to its directory, such as \"*/dbench*.txt\")",
                     sc.title, sc.files
                 ),
+            ));
+        }
+    }
+}
+
+impl MachineYaml {
+    /// A warning at the `headline:` line of each section whose headline
+    /// names no metric its table shows ([`SectionConfig::metric_names`]):
+    /// the star bars and charts would fall back to another column without
+    /// a word. Sections that select nothing are warned about elsewhere.
+    pub(super) fn check_section_headlines(&self, results: &[super::ResultFile], diags: &mut Vec<Diagnostic>) {
+        for sc in &self.config.sections {
+            let Some(h) = &sc.headline else { continue };
+            let mut names = sc.metric_names(results);
+            if names.is_empty() || names.contains(&h.as_str()) {
+                continue;
+            }
+            // A lmbench summary has dozens: the first ones say enough.
+            let more = names.len().saturating_sub(12);
+            names.truncate(12);
+            let names = if more > 0 { format!("{} and {more} more", names.join(", ")) } else { names.join(", ") };
+            diags.push(Diagnostic::warning(
+                &self.path,
+                section_line(&self.text, &sc.title, "headline:"),
+                format!("section {:?}: headline {h:?} is not a metric of its table (metrics: {})", sc.title, names),
             ));
         }
     }
