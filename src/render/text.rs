@@ -6,7 +6,8 @@
 //! "smaller is better" / "bigger is better". A table wider than the page
 //! splits into column groups that repeat the kernel and parameter columns.
 //! Commentary Markdown becomes wrapped plain text. No line is longer than the
-//! width, none ends in a space, and there are no tabs.
+//! width (except one holding a URL longer than a line, never broken:
+//! [`markdown::fill`]), none ends in a space, and there are no tabs.
 
 use super::{OutputFile, RenderError, Renderer};
 use crate::markdown;
@@ -57,7 +58,7 @@ pub fn machine_text(m: &MachinePage, opts: &TextOptions) -> String {
     let mut out = Vec::new();
     out.push(fill(&m.name, width));
     out.push("=".repeat(m.name.width().min(width)));
-    let field = |text: String| textwrap::fill(&text, markdown::wrap_options(width).subsequent_indent("  "));
+    let field = |text: String| markdown::fill(&text, markdown::wrap_options(width).subsequent_indent("  "));
     for s in &m.specs {
         out.push(field(format!("{}: {}", s.label, s.value)));
     }
@@ -74,7 +75,7 @@ pub fn machine_text(m: &MachinePage, opts: &TextOptions) -> String {
         out.push("Notable changes".to_string());
         for n in &m.notable {
             let opts = markdown::wrap_options(width).initial_indent("- ").subsequent_indent("  ");
-            out.push(textwrap::fill(&n.text, opts));
+            out.push(markdown::fill(&n.text, opts));
         }
         if m.notable_more > 0 {
             out.push(fill(&m.notable_more_text, width));
@@ -121,7 +122,7 @@ pub fn section_text(s: &SectionView, opts: &TextOptions) -> String {
 }
 
 fn fill(s: &str, width: usize) -> String {
-    textwrap::fill(s, markdown::wrap_options(width))
+    markdown::fill(s, markdown::wrap_options(width))
 }
 
 fn pad_right(s: &str, w: usize) -> String {
