@@ -13,7 +13,7 @@ fn section(machine: &str, title: &str) -> String {
     let view = benchsite::report::site_view(&site);
     let page = view.machines.iter().find(|m| m.slug == machine).expect("machine class");
     let s = page.sections.iter().find(|s| s.title == title).unwrap_or_else(|| panic!("section {title:?}"));
-    section_text(s, &TextOptions { width: 200, compare: false })
+    section_text(s, &TextOptions { width: 200, compare: false, ascii: false })
 }
 
 fn collapsed(text: &str) -> Vec<String> {

@@ -173,7 +173,9 @@ fn make_renderers(
     Ok(vec![
         Box::new(HtmlRenderer::new(theme)?.with_base_url(opts.base_url.as_deref().or(config.base_url.as_deref()))),
         Box::new(MarkdownRenderer),
-        Box::new(TextRenderer { options: TextOptions { width: opts.text_width, compare: true } }),
+        Box::new(TextRenderer {
+            options: TextOptions { width: opts.text_width, compare: true, ascii: config.ascii_mail },
+        }),
     ])
 }
 

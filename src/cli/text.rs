@@ -29,13 +29,17 @@ pub struct TextArgs {
     /// Show % change vs the baseline and significance marks.
     #[arg(long)]
     pub compare: bool,
+    /// Pure ASCII: `us` for `µs`, `+-` for `±`, `alpha` for `α`, other
+    /// letters transliterated (for lists and mailers that mangle UTF-8).
+    #[arg(long)]
+    pub ascii: bool,
 }
 
 /// Runs `text`: prints the class's plaintext; exit status 1 when the
 /// content cannot be read or has errors, 2 for an unknown class, section
 /// or kernel.
 pub fn run(args: &TextArgs) -> ExitCode {
-    let TextArgs { machine, content, sections, kernels, width, compare } = args;
+    let TextArgs { machine, content, sections, kernels, width, compare, ascii } = args;
     let one = match crate::build::lay_out_one(content, machine) {
         Ok(one) => one,
         Err(e) => {
@@ -65,7 +69,7 @@ pub fn run(args: &TextArgs) -> ExitCode {
         errln!("error: no kernel {missing:?} in {machine}; kernels: {}", known.join(", "));
         return ExitCode::from(2);
     }
-    let opts = TextOptions { width: *width, compare: *compare };
+    let opts = TextOptions { width: *width, compare: *compare, ascii: *ascii };
     crate::cli::out(format_args!("{}", machine_text(&crate::report::filtered_page(page, sections, kernels), &opts)));
     ExitCode::SUCCESS
 }

@@ -23,11 +23,30 @@ pub struct TextOptions {
     pub width: usize,
     /// Show the change against the baseline and its significance mark.
     pub compare: bool,
+    /// Pure ASCII (`--ascii`): `us` for `µs`, `+-` for `±`, `alpha` for
+    /// `α`, other letters transliterated ([`super::ascii`]), every text
+    /// made ASCII before layout so tables stay aligned.
+    pub ascii: bool,
 }
 
 impl Default for TextOptions {
     fn default() -> Self {
-        TextOptions { width: 72, compare: true }
+        TextOptions { width: 72, compare: true, ascii: false }
+    }
+}
+
+impl TextOptions {
+    /// `s` as the text shows it: in ASCII with [`TextOptions::ascii`]
+    /// ([`super::ascii::to_ascii`]), else as it is. For text a writer adds
+    /// itself, measured after this.
+    pub fn shown<'a>(&self, s: &'a str) -> std::borrow::Cow<'a, str> {
+        if self.ascii { super::ascii::to_ascii(s) } else { std::borrow::Cow::Borrowed(s) }
+    }
+
+    /// The sign before a standard deviation: `±`, or `+-` in ASCII (one
+    /// column wider: measure after choosing).
+    pub fn plus_minus(&self) -> &'static str {
+        if self.ascii { "+-" } else { "±" }
     }
 }
 
@@ -54,6 +73,14 @@ impl Renderer for TextRenderer {
 
 /// The plaintext of a whole machine-class page.
 pub fn machine_text(m: &MachinePage, opts: &TextOptions) -> String {
+    if opts.ascii {
+        return page_text(&super::ascii::ascii_page(m), opts);
+    }
+    page_text(m, opts)
+}
+
+/// [`machine_text`] of a page whose texts are already as shown.
+fn page_text(m: &MachinePage, opts: &TextOptions) -> String {
     let width = opts.width;
     let mut out = Vec::new();
     out.push(fill(&m.name, width));
@@ -87,17 +114,27 @@ pub fn machine_text(m: &MachinePage, opts: &TextOptions) -> String {
         out.push(fill(l, width));
     }
     // Sections are independent: written in parallel, joined in order.
-    let sections: Vec<String> = m.sections.par_iter().map(|s| section_text(s, opts)).collect();
+    let sections: Vec<String> = m.sections.par_iter().map(|s| section_body(s, opts)).collect();
     for s in sections {
         out.push(String::new());
         out.push(String::new());
         out.push(s);
     }
-    finish(&out.join("\n"))
+    finish(&out.join("\n"), opts.ascii)
 }
 
 /// The plaintext of one section: title, commentary, table.
 pub fn section_text(s: &SectionView, opts: &TextOptions) -> String {
+    if opts.ascii {
+        let mut s = s.clone();
+        super::ascii::ascii_section(&mut s);
+        return opts.shown(&section_body(&s, opts)).into_owned();
+    }
+    section_body(s, opts)
+}
+
+/// [`section_text`] of a section whose texts are already as shown.
+fn section_body(s: &SectionView, opts: &TextOptions) -> String {
     let width = opts.width;
     let mut out = vec![fill(&s.title, width), "-".repeat(s.title.width().min(width))];
     if !s.commentary_md.trim().is_empty() {
@@ -223,7 +260,8 @@ fn lay_out_column(t: &TableView, ci: usize, c: &ColumnView, cap: usize, opts: &T
             let Some(c) = c else { return s };
             if c.summary.n > 1 {
                 if let Some(sd) = &c.stddev_text {
-                    s.push_str(" ±");
+                    s.push(' ');
+                    s.push_str(opts.plus_minus());
                     s.push_str(sd);
                 }
                 s.push_str(" n=");
@@ -338,15 +376,18 @@ fn write_block(t: &TableView, cols: &[Laid], g: &[usize], kw: usize, pws: &[usiz
 /// newline, and no control characters: a kernel or machine directory named
 /// with terminal escape sequences (`ESC ]` …) would otherwise act on the
 /// terminal of whoever `cat`s the file or runs `benchsite text`; each
-/// becomes U+FFFD.
-fn finish(s: &str) -> String {
+/// becomes U+FFFD. With `ascii`, every line is made ASCII
+/// ([`super::ascii::to_ascii`]) after that: a last pass for what no
+/// earlier step made ASCII.
+fn finish(s: &str, ascii: bool) -> String {
     let mut out = String::with_capacity(s.len() + 1);
     for (i, l) in s.lines().enumerate() {
         if i > 0 {
             out.push('\n');
         }
         let l: std::borrow::Cow<'_, str> = if l.contains('\t') { l.replace('\t', "    ").into() } else { l.into() };
-        out.push_str(&crate::diag::inert(l.trim_end()));
+        let l = crate::diag::inert(l.trim_end());
+        out.push_str(if ascii { super::ascii::to_ascii(&l) } else { std::borrow::Cow::Borrowed(&*l) }.trim_end());
     }
     out.push('\n');
     out

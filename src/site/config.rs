@@ -54,6 +54,10 @@ pub struct SiteConfig {
     /// loses its source, as each visit would tell that host who reads).
     #[serde(default)]
     pub allow_remote: bool,
+    /// Write every `email.txt` in pure ASCII (`us` for `µs`, `+-` for `±`,
+    /// other letters transliterated), as `benchsite text --ascii` does.
+    #[serde(default)]
+    pub ascii_mail: bool,
 }
 
 fn default_title() -> String {
