@@ -171,8 +171,16 @@ fn make_renderers(
 ) -> Result<Vec<Box<dyn Renderer>>, BuildError> {
     let theme = theme.filter(|d| d.is_dir());
     Ok(vec![
-        Box::new(HtmlRenderer::new(theme)?.with_base_url(opts.base_url.as_deref().or(config.base_url.as_deref()))),
-        Box::new(MarkdownRenderer),
+        Box::new(
+            HtmlRenderer::new(theme)?
+                .with_base_url(opts.base_url.as_deref().or(config.base_url.as_deref()))
+                .with_markdown_file(config.markdown_name.as_deref()),
+        ),
+        Box::new(
+            MarkdownRenderer::default()
+                .with_file_name(config.markdown_name.as_deref())
+                .with_base_url(opts.base_url.as_deref().or(config.base_url.as_deref())),
+        ),
         Box::new(TextRenderer {
             options: TextOptions { width: opts.text_width, compare: true, ascii: config.ascii_mail },
         }),

@@ -89,6 +89,10 @@ pub struct Chart {
     /// What the chart shows, in words, also the SVG's `<desc>` (use it as the
     /// `alt` text of the `<img>`).
     pub desc: String,
+    /// What the chart shows in one sentence, for the `alt` text of the
+    /// `<img>` in HTML and Markdown (the numbers are in the table):
+    /// "Bar chart of Throughput (MB/s) for 2 kernels, higher is better."
+    pub alt: String,
     /// The SVG document.
     pub svg: String,
     /// Width of the SVG in pixels (for the `<img width>` attribute).
@@ -104,6 +108,7 @@ impl Chart {
             file: self.file.clone(),
             title: self.title.clone(),
             desc: self.desc.clone(),
+            alt: self.alt.clone(),
             width: self.width,
             height: self.height,
         }
@@ -220,11 +225,11 @@ pub fn section_charts(section: &SectionView, machine_name: &str) -> Vec<Chart> {
         .par_iter()
         .zip(files)
         .filter_map(|(spec, file)| {
-            let drawn = match spec {
-                ChartSpec::Bar(b) => bar::render(b, machine_name),
-                ChartSpec::Scaling(s) => scaling::render(s, machine_name),
+            let (drawn, alt) = match spec {
+                ChartSpec::Bar(b) => (bar::render(b, machine_name), bar::alt(b)),
+                ChartSpec::Scaling(s) => (scaling::render(s, machine_name), scaling::alt(s)),
             };
-            drawn.map(|(title, desc, svg)| chart(file, title, desc, svg))
+            drawn.map(|(title, desc, svg)| chart(file, title, desc, alt, svg))
         })
         .collect()
 }
@@ -247,19 +252,19 @@ pub fn trend_charts(sections: &[SectionView], machine_name: &str) -> Vec<Chart> 
         .enumerate()
         .filter_map(|(i, spec)| {
             let file = if i == 0 { "charts/trend.svg".to_string() } else { format!("charts/trend-{}.svg", i + 1) };
-            trend::render(spec, machine_name).map(|(title, desc, svg)| chart(file, title, desc, svg))
+            trend::render(spec, machine_name).map(|(title, desc, svg)| chart(file, title, desc, trend::alt(spec), svg))
         })
         .collect()
 }
 
 /// A [`Chart`], with its size read back from the `<svg>` tag.
-fn chart(file: String, title: String, desc: String, svg: String) -> Chart {
+fn chart(file: String, title: String, desc: String, alt: String, svg: String) -> Chart {
     let attr = |name: &str| -> u32 {
         let key = format!(" {name}=\"");
         svg.find(&key).and_then(|i| svg[i + key.len()..].split('"').next()).and_then(|v| v.parse().ok()).unwrap_or(0)
     };
     let (width, height) = (attr("width"), attr("height"));
-    Chart { file, title, desc, svg, width, height }
+    Chart { file, title, desc, alt, svg, width, height }
 }
 
 /// Index of the headline column ([`crate::report::chart_headline`]): the

@@ -108,13 +108,26 @@ fn page_text(m: &MachinePage, opts: &TextOptions) -> String {
             out.push(fill(&m.notable_more_text, width));
         }
     }
-    // The marks are explained once, not under every table.
-    if let Some(l) = m.sections.iter().find_map(|s| s.table.legend.as_ref()).filter(|_| opts.compare) {
+    // The marks are explained once, not under every table; a section with
+    // another baseline says its own.
+    let legend = crate::report::page_legend(m).filter(|_| opts.compare);
+    if let Some(l) = legend {
         out.push(String::new());
         out.push(fill(l, width));
     }
     // Sections are independent: written in parallel, joined in order.
-    let sections: Vec<String> = m.sections.par_iter().map(|s| section_body(s, opts)).collect();
+    let sections: Vec<String> = m
+        .sections
+        .par_iter()
+        .map(|s| {
+            let mut text = section_body(s, opts);
+            if let Some(own) = s.table.legend.as_deref().filter(|l| opts.compare && Some(*l) != legend) {
+                text.push_str("\n\n");
+                text.push_str(&fill(own, width));
+            }
+            text
+        })
+        .collect();
     for s in sections {
         out.push(String::new());
         out.push(String::new());

@@ -15,8 +15,12 @@ pub struct ChartRef {
     pub file: String,
     /// Title (figure caption).
     pub title: String,
-    /// What it shows, in words (the image's alt text).
+    /// What it shows, in words (the SVG's `<desc>`, for screen readers
+    /// reading the SVG itself).
     pub desc: String,
+    /// What it shows in one sentence (the image's `alt` text in HTML and
+    /// Markdown; the numbers are in the table beside it).
+    pub alt: String,
     /// Width in pixels.
     pub width: u32,
     /// Height in pixels.

@@ -58,6 +58,11 @@ pub struct SiteConfig {
     /// other letters transliterated), as `benchsite text --ascii` does.
     #[serde(default)]
     pub ascii_mail: bool,
+    /// File name of the Markdown of the site and of each machine class:
+    /// `index.md` (the default), or `README.md`, which GitHub shows as the
+    /// folder's page. A plain file name ending in `.md` ([`markdown_name_ok`]).
+    #[serde(default)]
+    pub markdown_name: Option<String>,
 }
 
 fn default_title() -> String {
@@ -388,6 +393,7 @@ pub fn check_yaml(kind: YamlKind, text: &str) -> Vec<Diagnostic> {
         YamlKind::Site => {
             if let Some(config) = parse_yaml::<SiteConfig>(path, text, &mut diags) {
                 check_base_url(path, text, &config, &mut diags);
+                check_markdown_name(path, text, &config, &mut diags);
             }
         }
         YamlKind::Machine => {
@@ -415,6 +421,30 @@ pub fn base_url_ok(url: &str) -> bool {
         || u.starts_with("https://")
         || u.starts_with("http://")
         || (u.starts_with('/') && !u.starts_with("//"))
+}
+
+/// True when `name` may name the Markdown files (`markdown_name:`): a
+/// plain file name of ASCII letters, digits, `.`, `_` and `-`, not hidden,
+/// ending in `.md` (so it is a link as it is, and none of the other files
+/// of a class's directory), at most 255 bytes.
+pub fn markdown_name_ok(name: &str) -> bool {
+    name.len() > 3
+        && name.len() <= 255
+        && name.to_ascii_lowercase().ends_with(".md")
+        && !name.starts_with('.')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
+}
+
+/// A `markdown_name` in site.yaml that [`markdown_name_ok`] rejects is an
+/// error at its line.
+fn check_markdown_name(yaml: &Path, text: &str, config: &SiteConfig, diags: &mut Vec<Diagnostic>) {
+    if let Some(name) = config.markdown_name.as_deref().filter(|n| !markdown_name_ok(n)) {
+        diags.push(Diagnostic::error(
+            yaml,
+            top_level_line(text, "markdown_name"),
+            format!("markdown_name {name:?} must be a file name ending in .md, such as index.md or README.md"),
+        ));
+    }
 }
 
 /// A `base_url` in site.yaml that [`base_url_ok`] rejects is an error.
@@ -543,6 +573,7 @@ pub(super) fn read_site_config(content: &Path, diags: &mut Vec<Diagnostic>) -> S
         .and_then(|text| {
             let config = parse_yaml::<SiteConfig>(&site_yaml, &text, diags)?;
             check_base_url(&site_yaml, &text, &config, diags);
+            check_markdown_name(&site_yaml, &text, &config, diags);
             ignore_globs(&site_yaml, &text, &config.ignore, diags);
             check_policy(&site_yaml, &text, config.alpha, config.trim, diags);
             Some(config)
@@ -727,6 +758,19 @@ mod tests {
         assert_eq!(section_line(text, "bonnie", "files:"), Some(10));
         assert_eq!(section_line(text, "bonnie", "baseline:"), Some(9));
         assert_eq!(section_line(text, "tiobench", "files:"), None);
+    }
+
+    #[test]
+    fn markdown_names_are_plain_md_file_names() {
+        for ok in ["index.md", "README.md", "results.MD"] {
+            assert!(markdown_name_ok(ok), "{ok}");
+        }
+        for bad in ["", ".md", "README", "a/README.md", "..\\x.md", ".hidden.md", "index.html", "a\u{1b}.md"] {
+            assert!(!markdown_name_ok(bad), "{bad}");
+        }
+        let d = check_yaml(YamlKind::Site, "title: x\nmarkdown_name: \"docs/README.md\"\n");
+        assert_eq!((d.len(), d[0].line), (1, Some(2)), "{d:?}");
+        assert!(check_yaml(YamlKind::Site, "title: x\nmarkdown_name: README.md\n").is_empty());
     }
 
     #[test]
