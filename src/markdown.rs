@@ -2,6 +2,7 @@
 
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 use std::sync::LazyLock;
+use unicode_width::UnicodeWidthStr;
 
 fn options() -> Options {
     Options::ENABLE_TABLES | Options::ENABLE_FOOTNOTES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TASKLISTS
@@ -61,9 +62,30 @@ pub fn html(md: &str, allow_remote: bool) -> String {
 
 /// textwrap settings for plaintext: break only at spaces, never inside a
 /// word or at its hyphens (so `2.5.33-mm5` stays whole); a word longer than
-/// the width (a URL) is broken only when it cannot fit on a line of its own.
+/// the width is broken only when it cannot fit on a line of its own, and
+/// a URL never is ([`fill`] wraps with these).
 pub fn wrap_options<'a>(width: usize) -> textwrap::Options<'a> {
     textwrap::Options::new(width.max(20)).word_splitter(textwrap::WordSplitter::NoHyphenation)
+}
+
+/// True when `word` (a run of non-spaces) is a URL, perhaps in `<…>`,
+/// brackets or quotes, or followed by punctuation: it has a scheme
+/// (`http://`, `ftp://`, `mailto:`) or starts with `www.`.
+pub fn is_url(word: &str) -> bool {
+    let w = word.trim_matches(|c: char| matches!(c, '<' | '>' | '(' | ')' | '[' | ']' | '"' | '\'' | ',' | '.' | ';'));
+    let lower = w.to_ascii_lowercase();
+    w.contains("://") || lower.starts_with("www.") || lower.starts_with("mailto:")
+}
+
+/// [`textwrap::fill`] with `opts` (from [`wrap_options`]), except that a
+/// URL longer than a line is never broken: when `text` holds one, no word
+/// of it is broken, and the URL's line is longer than the width (a broken
+/// URL cannot be clicked or pasted; a long line can). Other text is wrapped
+/// to the width as textwrap does.
+pub fn fill(text: &str, opts: textwrap::Options<'_>) -> String {
+    let room = opts.width.saturating_sub(opts.subsequent_indent.width().max(opts.initial_indent.width()));
+    let long_url = text.split_whitespace().any(|w| is_url(w) && w.width() > room);
+    if long_url { textwrap::fill(text, opts.break_words(false)) } else { textwrap::fill(text, opts) }
 }
 
 /// Renders commentary Markdown as plain text wrapped to `width` columns (by
@@ -84,7 +106,7 @@ pub fn to_text(md: &str, width: usize) -> String {
         let text = cur.trim().to_string();
         if !text.is_empty() {
             let opts = wrap_options(width).initial_indent(first).subsequent_indent(indent);
-            blocks.push((textwrap::fill(&text, opts), item));
+            blocks.push((fill(&text, opts), item));
         }
         cur.clear();
     };
@@ -177,7 +199,6 @@ pub fn to_text(md: &str, width: usize) -> String {
 /// Cells are never wrapped; a table wider than `width` splits into column
 /// groups that repeat the first column, as benchsite's own tables do.
 fn table_text(rows: &[Vec<String>], align: &[pulldown_cmark::Alignment], width: usize) -> String {
-    use unicode_width::UnicodeWidthStr;
     let ncols = rows.iter().map(Vec::len).max().unwrap_or(0);
     if ncols == 0 {
         return String::new();
@@ -276,6 +297,27 @@ mod tests {
     fn kernel_names_are_not_split_at_hyphens() {
         let t = to_text("Kernels: 2.4.19-rc5-aa1, 2.4.20-pre4-ac1, 2.4.20-pre5, 2.5.33, 2.5.33-mm5 and more", 72);
         assert!(t.contains("2.5.33-mm5"), "{t}");
+    }
+
+    #[test]
+    fn urls_are_never_broken() {
+        let url = format!("http://home.earthlink.net/~rwhron/kernel/{}12345678.html", "k6-2-475-".repeat(4));
+        assert_eq!(url.len(), 90);
+        let md = format!(
+            "Results like these on more kernels at: {url} and at <http://home.earthlink.net/~rwhron/kernel/k6-2-475.html>, and in [the archive]({url}) too."
+        );
+        let t = to_text(&md, 40);
+        // The URLs stay whole, each alone on its line when it is too long.
+        assert!(t.lines().any(|l| l == url), "{t}");
+        assert!(t.contains("http://home.earthlink.net/~rwhron/kernel/k6-2-475.html"), "{t}");
+        assert_eq!(t.matches(&url).count(), 2, "{t}");
+        // Every other line fits.
+        assert!(t.lines().filter(|l| !l.contains("http")).all(|l| l.width() <= 40), "{t}");
+        // In a list item too, and a long word that is no URL is still broken.
+        let t = to_text(&format!("- see {url}\n\nA{}", "x".repeat(60)), 40);
+        assert!(t.lines().any(|l| l.ends_with(&url)), "{t}");
+        assert!(t.lines().all(|l| l.contains("http") || l.width() <= 40), "{t}");
+        assert!(is_url("<https://lkml.org/x>,") && is_url("www.kernel.org") && !is_url("2.5.33-mm5"));
     }
 
     #[test]

@@ -724,6 +724,16 @@ fn section_mistakes_are_warned_at_the_sections_lines() {
     let (report, _) = build_ok(tmp.path(), &content);
     let warned: Vec<String> = report.diagnostics.iter().map(|d| d.to_string()).collect();
     assert!(warned.iter().any(|w| w.contains("machine.yaml:6:") && w.contains("match no result file")), "{warned:?}");
+    // A headline naming no metric of the section, at its `headline:` line.
+    put(
+        &content,
+        "m1/machine.yaml",
+        "name: \"M\"\nbaseline: \"2.4.7\"\nsections:\n  - title: \"dbench 32\"\n    files: [\"*/dbench*.txt\"]\n    headline: \"Thruput\"\n",
+    );
+    let (report, _) = build_ok(tmp.path(), &content);
+    let warned: Vec<String> = report.diagnostics.iter().map(|d| d.to_string()).collect();
+    let says = "headline \"Thruput\" is not a metric of its table (metrics: Throughput, elapsed,";
+    assert!(warned.iter().any(|w| w.contains("machine.yaml:6:") && w.contains(says)), "{warned:?}");
     put(
         &content,
         "m1/machine.yaml",

@@ -255,3 +255,30 @@ fn a_row_links_its_raw_file_once_unless_its_numbers_differ_in_source() {
     assert_eq!(compare.matches(group).count(), 1, "{compare}");
     assert_eq!(compare.matches("index.html#osdb").count(), 1, "{compare}");
 }
+
+/// site.yaml's `markdown_name: README.md`: the Markdown files take that
+/// name, the site's list links to it, and each machine page's "Also as
+/// Markdown" link follows it, written natively and by the templates alike.
+#[test]
+fn markdown_name_readme_is_followed_by_every_link() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let c = common::small_site(dir.path());
+    common::put(&c, "site.yaml", "title: \"Test site\"\nmarkdown_name: README.md\n");
+    let site = benchsite::site::load(&c).expect("content loads");
+    let view = benchsite::chart::site_view(&site);
+    let native = HtmlRenderer::new(None).expect("theme").with_markdown_file(Some("README.md"));
+    let tera = HtmlRenderer::new(None).expect("theme").with_markdown_file(Some("README.md")).with_native(false);
+    let (a, b) = (native.render(&view).expect("native"), tera.render(&view).expect("tera"));
+    let page = |files: &[benchsite::render::OutputFile]| {
+        let f = files.iter().find(|f| f.path == "m1/index.html").expect("machine page");
+        String::from_utf8_lossy(&f.contents).to_string()
+    };
+    assert_eq!(page(&a), page(&b));
+    assert!(page(&a).contains("<a href=\"README.md\">Markdown</a>"), "{}", page(&a));
+    let out = dir.path().join("out");
+    common::benchsite().args(["build", "--content"]).arg(&c).arg("--output").arg(&out).assert().success();
+    assert!(out.join("m1/README.md").is_file() && !out.join("m1/index.md").exists());
+    let index = std::fs::read_to_string(out.join("README.md")).expect("site README.md");
+    assert!(index.contains("](m1/README.md)"), "{index}");
+    assert!(std::fs::read_to_string(out.join("m1/index.html")).expect("page").contains("href=\"README.md\""));
+}

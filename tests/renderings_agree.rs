@@ -29,7 +29,7 @@ fn every_number_is_in_every_rendering() {
             let mstart = md.find(&format!("{title}\n")).unwrap_or_else(|| panic!("{title} in markdown"));
             let rest = &md[mstart + title.len()..];
             let m = &rest[..rest.find("\n## ").unwrap_or(rest.len())];
-            let t = section_text(s, &TextOptions { width: 72, compare: true, brief: false });
+            let t = section_text(s, &TextOptions { width: 72, compare: true, brief: false, ascii: false });
             for r in &s.table.rows {
                 for c in r.cells.iter().flatten() {
                     for (name, body) in [("html", h), ("markdown", m), ("text", t.as_str())] {
@@ -82,7 +82,10 @@ fn every_rendering_names_the_correction() {
             .find(|f| f.path == format!("{}/index.html", page.slug))
             .map(|f| String::from_utf8_lossy(&f.contents).to_string())
             .expect("machine page");
-        let text = benchsite::render::text::machine_text(page, &TextOptions { width: 72, compare: true, brief: false });
+        let text = benchsite::render::text::machine_text(
+            page,
+            &TextOptions { width: 72, compare: true, brief: false, ascii: false },
+        );
         let md = machine_md(page);
         let stars: usize = page
             .sections
@@ -119,7 +122,10 @@ fn plaintext_respects_every_width() {
     let view = benchsite::chart::site_view(&site);
     for width in [80, 72, 60] {
         for page in &view.machines {
-            let text = benchsite::render::text::machine_text(page, &TextOptions { width, compare: true, brief: false });
+            let text = benchsite::render::text::machine_text(
+                page,
+                &TextOptions { width, compare: true, brief: false, ascii: false },
+            );
             for (i, line) in text.lines().enumerate() {
                 let w = unicode_width::UnicodeWidthStr::width(line);
                 assert!(w <= width, "{} at width {width}, line {}: {w} columns: {line:?}", page.slug, i + 1);
@@ -127,4 +133,51 @@ fn plaintext_respects_every_width() {
             }
         }
     }
+}
+
+/// `--ascii`: the whole demo's plaintext is pure ASCII (`us` for `µs`,
+/// `+-` for `±`, `alpha` for `α`), and every table stays aligned: under
+/// each rule of dashes, the rows have a space wherever the rule has one
+/// between two columns (`+-` is a column wider than `±`, so a replacement
+/// after layout would push the cells after it out of their columns).
+#[test]
+fn ascii_plaintext_is_ascii_and_aligned() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let site = benchsite::site::load(&root.join("content")).expect("content loads");
+    let view = benchsite::chart::site_view(&site);
+    let opts = TextOptions { width: 72, compare: true, brief: false, ascii: true };
+    let mut spreads = 0;
+    for page in &view.machines {
+        let text = benchsite::render::text::machine_text(page, &opts);
+        let bad = text.bytes().position(|b| b >= 0x80);
+        assert_eq!(
+            bad,
+            None,
+            "{}: a byte of 0x80 or more: {:?}",
+            page.slug,
+            bad.map(|i| &text[i.saturating_sub(40)..i])
+        );
+        assert!(!text.contains("µs") && !text.contains('±'), "{}", page.slug);
+        // A spread follows its value: `12.5+-0.3`.
+        spreads += text.match_indices("+-").filter(|(i, _)| text[..*i].ends_with(|c: char| c.is_ascii_digit())).count();
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, rule) in lines.iter().enumerate() {
+            if !rule.starts_with('-') || !rule.contains("  ") || rule.chars().any(|c| c != '-' && c != ' ') {
+                continue;
+            }
+            let gaps: Vec<usize> = rule.char_indices().filter(|(_, c)| *c == ' ').map(|(j, _)| j).collect();
+            // The table's rows: up to a blank line or the runs note.
+            for row in lines[i + 1..].iter().take_while(|l| !l.is_empty() && !l.starts_with("means of ")) {
+                for &g in &gaps {
+                    let c = row.as_bytes().get(g).copied().unwrap_or(b' ');
+                    assert_eq!(c, b' ', "{}: misaligned at column {g}:\n{rule}\n{row}", page.slug);
+                }
+            }
+        }
+        // The legend's α is spelt out.
+        let utf8 = benchsite::render::text::machine_text(page, &TextOptions { ascii: false, ..opts });
+        let words = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert_eq!(words(&text).contains("alpha = 0.05"), words(&utf8).contains("α = 0.05"), "{}", page.slug);
+    }
+    assert!(spreads > 0, "the demo has averaged runs whose spread is shown");
 }

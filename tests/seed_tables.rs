@@ -155,7 +155,7 @@ fn page(class: &str) -> MachinePage {
 }
 
 fn opts() -> TextOptions {
-    TextOptions { width: 72, compare: true, brief: false }
+    TextOptions { width: 72, compare: true, brief: false, ascii: false }
 }
 
 /// The numbers of a line: tokens that look like numbers, their marks and
@@ -398,7 +398,7 @@ fn collapsed(text: &str) -> Vec<String> {
 
 fn section_200(page: &MachinePage, title: &str) -> Vec<String> {
     let s = page.sections.iter().find(|s| s.title == title).unwrap_or_else(|| panic!("section {title:?}"));
-    collapsed(&section_text(s, &TextOptions { width: 200, compare: false, brief: false }))
+    collapsed(&section_text(s, &TextOptions { width: 200, compare: false, brief: false, ascii: false }))
 }
 
 /// Seed 002's AIM7 database table at 200 columns: header and rows as posted.

@@ -174,10 +174,10 @@ fn make_renderers(
     let theme = theme.filter(|d| d.is_dir());
     let base_url = opts.base_url.as_deref().or(config.base_url.as_deref());
     Ok(vec![
-        Box::new(HtmlRenderer::new(theme)?.with_base_url(base_url)),
-        Box::new(MarkdownRenderer),
+        Box::new(HtmlRenderer::new(theme)?.with_base_url(base_url).with_markdown_file(config.markdown_name.as_deref())),
+        Box::new(MarkdownRenderer::default().with_file_name(config.markdown_name.as_deref()).with_base_url(base_url)),
         Box::new(TextRenderer {
-            options: TextOptions { width: opts.text_width, compare: true, brief: false },
+            options: TextOptions { width: opts.text_width, compare: true, brief: false, ascii: config.ascii_mail },
             base_url: base_url.map(str::to_string),
         }),
     ])

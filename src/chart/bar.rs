@@ -459,6 +459,24 @@ fn draw_bar<DB: DrawingBackend>(chart: &mut Chart2d<'_, DB>, k: &BarKernel, corn
     Some(())
 }
 
+/// The chart in one sentence, for the `alt` of its image (the numbers
+/// are in the table beside it): "Bar chart of Throughput (MB/s) for 2
+/// kernels, higher is better."
+pub fn alt(spec: &BarSpec) -> String {
+    let n = kernels_words(spec.kernels.len());
+    let at = if spec.subtitle.is_empty() { String::new() } else { format!(" at {}", clean(&spec.subtitle)) };
+    match spec.panels.as_slice() {
+        [p] => format!("Bar chart of {} for {n}{at}{}.", alt_metric(&p.metric, &p.unit), alt_direction(p.better)),
+        [p, rest @ ..] => format!(
+            "Bar charts of {} and {} more metric{} for {n}{at}.",
+            alt_metric(&p.metric, &p.unit),
+            rest.len(),
+            if rest.len() == 1 { "" } else { "s" }
+        ),
+        [] => format!("Bar chart of {} for {n}{at}.", clean(&spec.title)),
+    }
+}
+
 /// The chart in words.
 fn describe(spec: &BarSpec, machine: &str, vertical: bool) -> String {
     let nk = spec.kernels.len();

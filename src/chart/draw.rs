@@ -133,7 +133,28 @@ pub(crate) fn axis_desc(unit: &str, better: Better) -> String {
     }
 }
 
-/// "Throughput in MB/s (higher is better)": a metric in words.
+/// A metric and its unit for an alt sentence: "Throughput (MB/s)".
+pub(crate) fn alt_metric(metric: &str, unit: &str) -> String {
+    let unit = clean(unit);
+    if unit.is_empty() { clean(metric) } else { format!("{} ({unit})", clean(metric)) }
+}
+
+/// ", higher is better" / ", lower is better" / "" for an alt sentence.
+pub(crate) fn alt_direction(better: Better) -> &'static str {
+    match better {
+        Better::Higher => ", higher is better",
+        Better::Lower => ", lower is better",
+        Better::Neither => "",
+    }
+}
+
+/// "2 kernels", "1 kernel".
+pub(crate) fn kernels_words(n: usize) -> String {
+    format!("{n} kernel{}", if n == 1 { "" } else { "s" })
+}
+
+/// A metric and its better direction in words: "Throughput in MB/s
+/// (higher is better)".
 pub(crate) fn metric_words(metric: &str, unit: &str, better: Better) -> String {
     let mut s = clean(metric);
     if !unit.is_empty() {

@@ -33,9 +33,11 @@
 //!    plotters' `SVGBackend::with_string`, without fonts: labels are real
 //!    `<text>` elements the browser draws; widths are estimated.
 //!
-//! The *headline* metric of a table is its first column with a better
-//! direction ([`Better::Higher`] or [`Better::Lower`]), or its first column
-//! when none is ranked ([`headline_column`]).
+//! The *headline* metric of a table is the one the view model chose
+//! ([`crate::report::headline`]: the section's `headline:`, the first of
+//! its `metrics:`, the largest significant change, a table's only column),
+//! the same the mail's star bars draw; else its first column with a better
+//! direction, or its first column when none is ranked ([`headline_column`]).
 //!
 //! Every SVG
 //! * starts with `<title>` and `<desc>` saying in words what it shows (for
@@ -87,6 +89,10 @@ pub struct Chart {
     /// What the chart shows, in words, also the SVG's `<desc>` (use it as the
     /// `alt` text of the `<img>`).
     pub desc: String,
+    /// What the chart shows in one sentence, for the `alt` text of the
+    /// `<img>` in HTML and Markdown (the numbers are in the table):
+    /// "Bar chart of Throughput (MB/s) for 2 kernels, higher is better."
+    pub alt: String,
     /// The SVG document.
     pub svg: String,
     /// Width of the SVG in pixels (for the `<img width>` attribute).
@@ -102,6 +108,7 @@ impl Chart {
             file: self.file.clone(),
             title: self.title.clone(),
             desc: self.desc.clone(),
+            alt: self.alt.clone(),
             width: self.width,
             height: self.height,
         }
@@ -218,11 +225,11 @@ pub fn section_charts(section: &SectionView, machine_name: &str) -> Vec<Chart> {
         .par_iter()
         .zip(files)
         .filter_map(|(spec, file)| {
-            let drawn = match spec {
-                ChartSpec::Bar(b) => bar::render(b, machine_name),
-                ChartSpec::Scaling(s) => scaling::render(s, machine_name),
+            let (drawn, alt) = match spec {
+                ChartSpec::Bar(b) => (bar::render(b, machine_name), bar::alt(b)),
+                ChartSpec::Scaling(s) => (scaling::render(s, machine_name), scaling::alt(s)),
             };
-            drawn.map(|(title, desc, svg)| chart(file, title, desc, svg))
+            drawn.map(|(title, desc, svg)| chart(file, title, desc, alt, svg))
         })
         .collect()
 }
@@ -245,36 +252,38 @@ pub fn trend_charts(sections: &[SectionView], machine_name: &str) -> Vec<Chart> 
         .enumerate()
         .filter_map(|(i, spec)| {
             let file = if i == 0 { "charts/trend.svg".to_string() } else { format!("charts/trend-{}.svg", i + 1) };
-            trend::render(spec, machine_name).map(|(title, desc, svg)| chart(file, title, desc, svg))
+            trend::render(spec, machine_name).map(|(title, desc, svg)| chart(file, title, desc, trend::alt(spec), svg))
         })
         .collect()
 }
 
 /// A [`Chart`], with its size read back from the `<svg>` tag.
-fn chart(file: String, title: String, desc: String, svg: String) -> Chart {
+fn chart(file: String, title: String, desc: String, alt: String, svg: String) -> Chart {
     let attr = |name: &str| -> u32 {
         let key = format!(" {name}=\"");
         svg.find(&key).and_then(|i| svg[i + key.len()..].split('"').next()).and_then(|v| v.parse().ok()).unwrap_or(0)
     };
     let (width, height) = (attr("width"), attr("height"));
-    Chart { file, title, desc, svg, width, height }
+    Chart { file, title, desc, alt, svg, width, height }
 }
 
-/// Index of the headline column: the first with a better direction other
-/// than [`Better::Neither`], else the first column; `None` without columns.
+/// Index of the headline column ([`crate::report::chart_headline`]): the
+/// view model's [`crate::report::headline`], else the first with a better
+/// direction other than [`Better::Neither`], else the first column; `None`
+/// without columns.
 pub fn headline_column(table: &TableView) -> Option<usize> {
-    if table.columns.is_empty() {
-        return None;
-    }
-    Some(table.columns.iter().position(|c| c.better != Better::Neither).unwrap_or(0))
+    crate::report::chart_headline(table)
 }
 
-/// The columns a bar chart shows as panels: every ranked column (at most
-/// [`MAX_BAR_PANELS`]), else the first column.
+/// The columns a bar chart shows as panels: the headline column
+/// ([`crate::report::headline`]) first when the table has one, then every
+/// other ranked column (at most [`MAX_BAR_PANELS`] in all); else the first
+/// column.
 pub fn bar_columns(table: &TableView) -> Vec<usize> {
-    let ranked: Vec<usize> =
-        (0..table.columns.len()).filter(|&i| table.columns[i].better != Better::Neither).take(MAX_BAR_PANELS).collect();
-    if ranked.is_empty() && !table.columns.is_empty() { vec![0] } else { ranked }
+    let head = crate::report::headline(table);
+    let ranked = (0..table.columns.len()).filter(|&i| table.columns[i].better != Better::Neither && Some(i) != head);
+    let cols: Vec<usize> = head.into_iter().chain(ranked).take(MAX_BAR_PANELS).collect();
+    if cols.is_empty() && !table.columns.is_empty() { vec![0] } else { cols }
 }
 
 /// Reads a parameter value as a number for an axis: `"32"` → 32,

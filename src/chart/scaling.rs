@@ -379,6 +379,19 @@ fn x_axis(spec: &ScalingSpec, plot_w: i32) -> (f64, f64, Vec<(f64, String)>) {
     (xlo, xhi, thin_ticks(&ticks, xlo, xhi, plot_w))
 }
 
+/// The chart in one sentence, for the `alt` of its image: "Line chart of
+/// Rate (MB/s) against threads for 5 kernels, higher is better."
+pub fn alt(spec: &ScalingSpec) -> String {
+    let at = if spec.subtitle.is_empty() { String::new() } else { format!(" at {}", clean(&spec.subtitle)) };
+    format!(
+        "Line chart of {} against {} for {}{at}{}.",
+        alt_metric(&spec.metric, &spec.unit),
+        clean(&spec.param),
+        kernels_words(spec.series.len()),
+        alt_direction(spec.better)
+    )
+}
+
 /// The chart in words.
 fn describe(spec: &ScalingSpec, machine: &str) -> String {
     let n = spec.series.len();

@@ -7,19 +7,24 @@
 //! 2.4.17rat ************************ 12.1 MB/sec
 //! ```
 //!
-//! The first line names the headline metric and its direction. The kernel
+//! The first line names the headline metric ([`crate::report::headline`]:
+//! the section's `headline:`, the first of its `metrics:`, the largest
+//! significant change, or a one-column table's column) and its direction;
+//! a table with none gets no chart (it would repeat the table). The kernel
 //! column is as wide as the longest name (names longer than half the width
 //! are shortened in the middle with `...`); each bar is proportional to the
 //! absolute value, one scale for the whole chart so blocks compare, and the
 //! longest bar fills the width left after the widest value text. Negative
 //! values are drawn with `-` instead of `*`. A table with parameters gets one
 //! block per parameter combination, each under a heading such as
-//! `procs 64`. No line is longer than the width, none ends in a space, and
+//! `procs 64`; at most [`crate::report::MAX_BAR_BLOCKS`] of them (the first, the last and
+//! the largest significant changes, [`crate::report::bar_blocks`]), with a
+//! line saying which when some are left out. No line is longer than the width, none ends in a space, and
 //! only ASCII is added around the names and values the table holds.
 
-use super::{finite, headline_column, param_label, with_unit};
+use super::{finite, param_label, with_unit};
 use crate::model::Better;
-use crate::report::SectionView;
+use crate::report::{SectionView, bar_blocks, headline};
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 /// One line: kernel, value, value text with unit.
@@ -28,23 +33,24 @@ type Entry = (String, f64, String);
 /// The plaintext `*` bar chart of a section's headline metric, at most
 /// `width` columns wide.
 ///
-/// Returns `None` when there is nothing to draw: no column, no finite value,
-/// or a width too small to hold a name, a bar and a value.
+/// Returns `None` when there is nothing to draw: no headline column, no
+/// finite value, or a width too small to hold a name, a bar and a value.
 pub fn text_bar_chart(section: &SectionView, width: usize) -> Option<String> {
     let t = &section.table;
-    let col = headline_column(t)?;
+    let col = headline(t)?;
     let column = &t.columns[col];
     // Blocks by parameter values, in table order.
-    let mut blocks: Vec<(Vec<String>, Vec<Entry>)> = Vec::new();
+    let (shown, total) = bar_blocks(t, col);
+    let mut blocks: Vec<(Vec<String>, Vec<Entry>)> = shown.into_iter().map(|p| (p, Vec::new())).collect();
     for r in &t.rows {
         let Some(cell) = r.cells.get(col).and_then(Option::as_ref) else { continue };
         let Some(v) = finite(cell.summary.mean) else { continue };
         let entry = (clean(&r.kernel), v, with_unit(&clean(&cell.text), &clean(&column.unit)));
-        match blocks.iter_mut().find(|(p, _)| *p == r.params) {
-            Some((_, e)) => e.push(entry),
-            None => blocks.push((r.params.clone(), vec![entry])),
+        if let Some((_, e)) = blocks.iter_mut().find(|(p, _)| *p == r.params) {
+            e.push(entry);
         }
     }
+    blocks.retain(|(_, e)| !e.is_empty());
     if blocks.is_empty() || width < 12 {
         return None;
     }
@@ -71,6 +77,10 @@ pub fn text_bar_chart(section: &SectionView, width: usize) -> Option<String> {
     let heading = format!("{}{dir}", clean(&column.name));
     if !heading.trim().is_empty() {
         out.push(fit(heading.trim(), width));
+    }
+    if blocks.len() < total {
+        let note = format!("({} of {total} shown; the table has them all)", which_blocks(&t.param_headers, &blocks));
+        out.extend(textwrap::wrap(&note, crate::markdown::wrap_options(width)).into_iter().map(|l| l.into_owned()));
     }
     let has_params =
         t.param_headers.iter().any(|h| !h.is_empty()) && blocks.iter().any(|(p, _)| p.iter().any(|v| !v.is_empty()));
@@ -100,6 +110,18 @@ pub fn text_bar_chart(section: &SectionView, width: usize) -> Option<String> {
         }
     }
     Some(out.join("\n"))
+}
+
+/// The parameter sets of `blocks` in words: "threads 1, 4, 8 and 32"
+/// for one parameter, "procs 1, size 4k; procs 8, size 4k" for more.
+fn which_blocks(headers: &[String], blocks: &[(Vec<String>, Vec<Entry>)]) -> String {
+    if let ([h], true) = (headers, blocks.iter().all(|(p, _)| p.len() == 1)) {
+        let values: Vec<String> = blocks.iter().map(|(p, _)| clean(&p[0])).collect();
+        let (last, rest) = values.split_last().expect("blocks are not empty");
+        let list = if rest.is_empty() { last.clone() } else { format!("{} and {last}", rest.join(", ")) };
+        return clean(&format!("{h} {list}"));
+    }
+    blocks.iter().map(|(p, _)| clean(&param_label(headers, p))).collect::<Vec<_>>().join("; ")
 }
 
 /// Removes control characters (tabs, newlines) and trims.

@@ -307,6 +307,24 @@ fn draw_panel<DB: DrawingBackend>(
     Some(())
 }
 
+/// The figure in one sentence, for the `alt` of its image: "Line charts
+/// of the headline results of 6 sections, AIM7 database workload to tbench
+/// 192 processes, across 8 kernels in version order."
+pub fn alt(spec: &TrendSpec) -> String {
+    let sections = match spec.panels.as_slice() {
+        [] => String::new(),
+        [p] => format!("the headline result of {}", clean(&p.section)),
+        [first, .., last] => format!(
+            "the headline results of {} sections, {} to {},",
+            spec.panels.len(),
+            clean(&first.section),
+            clean(&last.section)
+        ),
+    };
+    let s = if spec.panels.len() == 1 { "" } else { "s" };
+    format!("Line chart{s} of {sections} across {} in version order.", kernels_words(spec.kernels.len()))
+}
+
 /// The figure in words.
 fn describe(spec: &TrendSpec, machine: &str, lanes: &[(String, RGBColor, Marker)]) -> String {
     let names: Vec<String> = spec.kernels.iter().map(|k| clean(&k.name)).collect();

@@ -33,13 +33,17 @@ pub struct TextArgs {
     /// Leave out the spread (±) and the number of runs behind averaged values.
     #[arg(long)]
     pub brief: bool,
+    /// Pure ASCII: `us` for `µs`, `+-` for `±`, `alpha` for `α`, other
+    /// letters transliterated (for lists and mailers that mangle UTF-8).
+    #[arg(long)]
+    pub ascii: bool,
 }
 
 /// Runs `text`: prints the class's plaintext; exit status 1 when the
 /// content cannot be read or has errors, 2 for an unknown class, section
 /// or kernel.
 pub fn run(args: &TextArgs) -> ExitCode {
-    let TextArgs { machine, content, sections, kernels, width, compare, brief } = args;
+    let TextArgs { machine, content, sections, kernels, width, compare, brief, ascii } = args;
     let one = match crate::build::lay_out_one(content, machine) {
         Ok(one) => one,
         Err(e) => {
@@ -69,7 +73,7 @@ pub fn run(args: &TextArgs) -> ExitCode {
         errln!("error: no kernel {missing:?} in {machine}; kernels: {}", known.join(", "));
         return ExitCode::from(2);
     }
-    let opts = TextOptions { width: *width, compare: *compare, brief: *brief };
+    let opts = TextOptions { width: *width, compare: *compare, brief: *brief, ascii: *ascii };
     let page = crate::report::filtered_page(page, sections, kernels);
     // Without --kernels, the class's mail as `email.txt` has it: the
     // baseline and the last kernels of a class with many, within its size.

@@ -41,6 +41,9 @@ pub struct HtmlRenderer {
     tera: Tera,
     statics: Vec<(String, Vec<u8>)>,
     base_url: Option<String>,
+    /// File name of each class's Markdown, which its page links to
+    /// (site.yaml's `markdown_name:`); templates see it as `markdown_file`.
+    markdown_file: String,
     /// Write the per-class pages with [`super::html_native`] (the theme
     /// overrides none of its templates).
     native: bool,
@@ -88,7 +91,8 @@ impl HtmlRenderer {
         let mut tera = Tera::default();
         tera.add_raw_templates(templates.iter().map(|(n, s)| (n.as_str(), s.as_str())))
             .map_err(|e| RenderError::Template(e.to_string()))?;
-        Ok(HtmlRenderer { tera, statics, base_url: None, native })
+        let markdown_file = super::markdown::DEFAULT_MARKDOWN_NAME.to_string();
+        Ok(HtmlRenderer { tera, statics, base_url: None, markdown_file, native })
     }
 
     /// Makes every link absolute under `base_url` (e.g.
@@ -99,6 +103,15 @@ impl HtmlRenderer {
             let b = b.trim();
             if b.ends_with('/') { b.to_string() } else { format!("{b}/") }
         });
+        self
+    }
+
+    /// Links each machine page to its Markdown as `name` (site.yaml's
+    /// `markdown_name:`) instead of `index.md`; `None` or empty keeps it.
+    pub fn with_markdown_file(mut self, name: Option<&str>) -> Self {
+        if let Some(n) = name.map(str::trim).filter(|n| !n.is_empty()) {
+            self.markdown_file = n.to_string();
+        }
         self
     }
 
@@ -199,6 +212,7 @@ impl Renderer for HtmlRenderer {
         ctx.insert("kernel_pages", &links);
         ctx.insert("root", &self.root(1));
         ctx.insert("raw_prefix", "");
+        ctx.insert("markdown_file", &self.markdown_file);
         // The machine page, the comparison page and the kernel pages render
         // in parallel; a context clone shares its values.
         let (machine_page, (compare_page, kernel_files)) = rayon::join(
@@ -291,7 +305,7 @@ impl HtmlRenderer {
             || {
                 put(OutputFile::text(
                     format!("{}/index.html", m.slug),
-                    native::machine_page(site, m, &files_of, &root1),
+                    native::machine_page(site, m, &files_of, &root1, &self.markdown_file),
                 ))
             },
             || {

@@ -182,13 +182,7 @@ fn section<'a>(
 /// A chart as both templates show one: `<figure class="{class}">` with the
 /// SVG at `{prefix}{file}` and its title as caption.
 fn figure(p: &mut Page, class: &str, prefix: &str, c: &ChartRef) {
-    p.raw("<figure class=\"")
-        .raw(class)
-        .raw("\"><img src=\"")
-        .text(prefix)
-        .text(&c.file)
-        .raw("\" alt=\"")
-        .text(&c.desc);
+    p.raw("<figure class=\"").raw(class).raw("\"><img src=\"").text(prefix).text(&c.file).raw("\" alt=\"").text(&c.alt);
     p.raw("\" width=\"").num(c.width).raw("\" height=\"").num(c.height).raw("\" loading=\"lazy\"><figcaption>");
     p.text(&c.title).raw("</figcaption></figure>\n");
 }
@@ -199,8 +193,9 @@ fn size_hint(m: &MachinePage) -> usize {
 }
 
 /// `machine.html`: the machine page. `files` are the kernel page file
-/// names ([`crate::report::kernel_files`]).
-pub fn machine_page(site: &SiteSummary, m: &MachinePage, files: &[String], root: &str) -> String {
+/// names ([`crate::report::kernel_files`]); `markdown_file` the name of
+/// the class's Markdown (`index.md`, or site.yaml's `markdown_name:`).
+pub fn machine_page(site: &SiteSummary, m: &MachinePage, files: &[String], root: &str, markdown_file: &str) -> String {
     base(
         site,
         root,
@@ -229,7 +224,8 @@ pub fn machine_page(site: &SiteSummary, m: &MachinePage, files: &[String], root:
                     .raw(" (<a href=\"compare.html\">every kernel against it</a>)</dd>");
             }
             p.raw("\n</dl>\n<div class=\"commentary\">").raw(&m.description_html).raw("</div>\n");
-            p.raw("<p class=\"formats\">Also as <a href=\"index.md\">Markdown</a> and <a href=\"email.txt\">plaintext for mail</a>; data in <a href=\"data.json\">data.json</a>.</p>\n");
+            p.raw("<p class=\"formats\">Also as <a href=\"").text(markdown_file);
+            p.raw("\">Markdown</a> and <a href=\"email.txt\">plaintext for mail</a>; data in <a href=\"data.json\">data.json</a>.</p>\n");
             if !m.notable.is_empty() {
                 p.raw("\n<section class=\"notable\"><h2>Notable changes</h2><ul>\n");
                 for n in &m.notable {

@@ -1,19 +1,73 @@
 //! GitHub-flavoured Markdown, for pasting into an issue or a wiki.
 //!
-//! One `index.md` per machine class (and one for the site): the same
-//! sections, numbers and precision as the HTML, tables with alignment
-//! (kernel left, numbers right), units in the headers and the better
-//! direction under each table.
+//! One `index.md` per machine class (and one for the site; `README.md`
+//! with site.yaml's `markdown_name: README.md`, which GitHub shows as the
+//! folder's page): the same sections, numbers and precision as the HTML,
+//! tables with alignment (kernel left, numbers right), units in the
+//! headers and the better direction under each table. The legend of the
+//! marks is said once, near the top (a section with another baseline says
+//! its own under its table); chart images have a one-sentence alt text and
+//! absolute links when `base_url` is set.
 
 use super::{OutputFile, RenderError, Renderer};
 use crate::report::grid::{self, Grid, GridBlock, GridOptions};
-use crate::report::{MachinePage, SectionView, SiteSummary, TableView};
+use crate::report::{ChartRef, MachinePage, SectionView, SiteSummary, TableView, page_legend};
 use rayon::prelude::*;
 use std::fmt::Write as _;
 
-/// Renders `index.md` and `<machine>/index.md`.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct MarkdownRenderer;
+/// The name of the Markdown files when site.yaml does not say
+/// (`markdown_name:`).
+pub const DEFAULT_MARKDOWN_NAME: &str = "index.md";
+
+/// How the Markdown is written: file name and links.
+#[derive(Debug, Clone)]
+pub struct MarkdownOptions {
+    /// File name of the site's and each machine class's Markdown
+    /// (`index.md`, or `README.md` for GitHub to show it as the folder's
+    /// page); the site's list links to it.
+    pub file_name: String,
+    /// Absolute URL the site is served from, ending in `/`
+    /// (`https://user.github.io/repo/`): chart images are linked under it,
+    /// so the Markdown pasted elsewhere still shows them. `None`: links
+    /// relative to the machine class's directory.
+    pub base_url: Option<String>,
+}
+
+impl Default for MarkdownOptions {
+    fn default() -> Self {
+        MarkdownOptions { file_name: DEFAULT_MARKDOWN_NAME.to_string(), base_url: None }
+    }
+}
+
+/// Renders `index.md` and `<machine>/index.md` (or the name
+/// [`MarkdownOptions::file_name`] gives).
+#[derive(Debug, Clone, Default)]
+pub struct MarkdownRenderer {
+    /// File name and links.
+    pub options: MarkdownOptions,
+}
+
+impl MarkdownRenderer {
+    /// Writes the files as `file_name` (site.yaml's `markdown_name:`;
+    /// `None` or empty: [`DEFAULT_MARKDOWN_NAME`]).
+    pub fn with_file_name(mut self, file_name: Option<&str>) -> Self {
+        if let Some(n) = file_name.map(str::trim).filter(|n| !n.is_empty()) {
+            self.options.file_name = n.to_string();
+        }
+        self
+    }
+
+    /// Links chart images under `base_url` (as
+    /// [`super::html::HtmlRenderer::with_base_url`]); `None` or empty keeps
+    /// them relative.
+    pub fn with_base_url(mut self, base_url: Option<&str>) -> Self {
+        self.options.base_url = base_url
+            .map(str::trim)
+            .filter(|b| !b.is_empty())
+            .map(|b| if b.ends_with('/') { b.to_string() } else { format!("{b}/") });
+        self
+    }
+}
 
 impl Renderer for MarkdownRenderer {
     fn name(&self) -> &'static str {
@@ -21,11 +75,12 @@ impl Renderer for MarkdownRenderer {
     }
 
     fn render_index(&self, site: &SiteSummary) -> Result<Vec<OutputFile>, RenderError> {
-        Ok(vec![OutputFile::text("index.md", site_md(site))])
+        Ok(vec![OutputFile::text(self.options.file_name.clone(), site_md_with(site, &self.options))])
     }
 
     fn render_machine(&self, _site: &SiteSummary, m: &MachinePage) -> Result<Vec<OutputFile>, RenderError> {
-        Ok(vec![OutputFile::text(format!("{}/index.md", m.slug), machine_md(m))])
+        let path = format!("{}/{}", m.slug, self.options.file_name);
+        Ok(vec![OutputFile::text(path, machine_md_with(m, &self.options))])
     }
 }
 
@@ -47,14 +102,16 @@ fn escape_into(out: &mut String, s: &str) {
     }
 }
 
-fn site_md(site: &SiteSummary) -> String {
+/// The site's Markdown: its title, description and a list of the machine
+/// classes, each linking to its Markdown file (`opts.file_name`).
+pub fn site_md_with(site: &SiteSummary, opts: &MarkdownOptions) -> String {
     let mut out = format!("# {}\n\n", escape(&site.title));
     if !site.description_md.trim().is_empty() {
         out += site.description_md.trim();
         out += "\n\n";
     }
     for m in &site.machines {
-        out += &format!("- [{}]({}/index.md)", escape(&m.name), m.link);
+        out += &format!("- [{}]({}/{})", escape(&m.name), m.link, opts.file_name);
         let kernels: Vec<String> = m.kernels.iter().flatten().map(|k| escape(&k.name)).collect();
         if !kernels.is_empty() {
             out += &format!(": {}", kernels.join(", "));
@@ -64,8 +121,23 @@ fn site_md(site: &SiteSummary) -> String {
     out
 }
 
-/// The Markdown of one machine-class page.
+/// The Markdown of one machine-class page, with the default options
+/// (relative links).
 pub fn machine_md(m: &MachinePage) -> String {
+    machine_md_with(m, &MarkdownOptions::default())
+}
+
+/// An image of a chart: its one-sentence alt text and its file, under
+/// `base_url` when there is one (`<base_url><class>/charts/x.svg`).
+fn image(c: &ChartRef, m: &MachinePage, opts: &MarkdownOptions) -> String {
+    match &opts.base_url {
+        Some(base) => format!("![{}]({base}{}/{})", escape(&c.alt), m.link, c.file),
+        None => format!("![{}]({})", escape(&c.alt), c.file),
+    }
+}
+
+/// The Markdown of one machine-class page, as `opts` says.
+pub fn machine_md_with(m: &MachinePage, opts: &MarkdownOptions) -> String {
     let mut out = format!("# {}\n\n", escape(&m.name));
     for s in &m.specs {
         out += &format!("- **{}:** {}\n", escape(&s.label), escape(&s.value));
@@ -86,18 +158,27 @@ pub fn machine_md(m: &MachinePage) -> String {
         }
         out += "\n";
     }
+    // The marks are explained once, not under every table.
+    let legend = page_legend(m);
+    if let Some(l) = legend {
+        out += &format!("{}\n\n", escape(l));
+    }
     for c in &m.trend_charts {
-        out += &format!("![{}]({})\n\n", escape(&c.desc), c.file);
+        out += &image(c, m, opts);
+        out += "\n\n";
     }
     // Sections are independent: written in parallel, joined in order.
-    let sections: Vec<String> = m.sections.par_iter().map(section_md).collect();
+    let sections: Vec<String> = m.sections.par_iter().map(|s| section_md(s, m, legend, opts)).collect();
     for s in sections {
         out += &s;
     }
     out
 }
 
-fn section_md(s: &SectionView) -> String {
+/// One section: heading, commentary, table, direction, its legend only
+/// when it differs from the page's (`page_legend`: a section with its own
+/// baseline), and its charts.
+fn section_md(s: &SectionView, m: &MachinePage, page_legend: Option<&str>, opts: &MarkdownOptions) -> String {
     let mut out = format!("## {}\n\n", escape(&s.title));
     if !s.commentary_md.trim().is_empty() {
         out += s.commentary_md.trim();
@@ -112,11 +193,11 @@ fn section_md(s: &SectionView) -> String {
     } else {
         out += "(no results)\n";
     }
-    if let Some(l) = &s.table.legend {
+    if let Some(l) = s.table.legend.as_deref().filter(|l| Some(*l) != page_legend) {
         out += &format!("\n{}\n", escape(l));
     }
     for c in &s.charts {
-        out += &format!("\n![{}]({})\n", escape(&c.desc), c.file);
+        out += &format!("\n{}\n", image(c, m, opts));
     }
     out += "\n";
     out
@@ -189,5 +270,57 @@ fn block_md(out: &mut String, b: &GridBlock) {
             out.push_str(" |");
         }
         out.push('\n');
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    fn demo() -> crate::report::SiteView {
+        let site = crate::site::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("content")).expect("demo loads");
+        crate::chart::site_view(&site)
+    }
+
+    #[test]
+    fn the_legend_is_said_once_and_alt_text_is_one_sentence() {
+        let view = demo();
+        for m in view.machines.iter().filter(|m| m.baseline.is_some()) {
+            let md = machine_md(m);
+            let legend = escape(page_legend(m).expect("a baseline gives a legend"));
+            assert_eq!(md.matches(&legend).count(), 1, "{}", m.slug);
+            // Near the top: before the first section.
+            let first = md.find(&format!("\n## {}\n", escape(&m.sections[0].title))).expect("sections");
+            assert!(md.find(&legend).expect("legend") < first, "{}", m.slug);
+            for alt in md.split("![").skip(1).map(|x| &x[..x.find("](").expect("image")]) {
+                assert!(alt.ends_with('.') && alt.matches(". ").count() == 0, "{}: {alt}", m.slug);
+                assert!(alt.len() < 160, "{}: {alt}", m.slug);
+            }
+        }
+        let k6 = view.machines.iter().find(|m| m.slug == "k6-2-475-384m").expect("k6-2");
+        let md = machine_md(k6);
+        assert!(md.contains("![Bar chart of Throughput (MB/s) for 2 kernels, higher is better.](charts/"), "{md}");
+    }
+
+    #[test]
+    fn images_are_absolute_under_base_url_and_readme_md_is_linked() {
+        let view = demo();
+        let r = MarkdownRenderer::default()
+            .with_base_url(Some("https://u.github.io/bench"))
+            .with_file_name(Some("README.md"));
+        let site = SiteSummary::of(&view);
+        let m = view.machines.iter().find(|m| m.slug == "k6-2-475-384m").expect("k6-2");
+        let files = r.render_machine(&site, m).expect("renders");
+        assert_eq!(files[0].path, "k6-2-475-384m/README.md");
+        let md = String::from_utf8_lossy(&files[0].contents).to_string();
+        assert!(md.contains("](https://u.github.io/bench/k6-2-475-384m/charts/"), "{md}");
+        assert!(!md.contains("](charts/"), "{md}");
+        let index = r.render_index(&site).expect("index");
+        assert_eq!(index[0].path, "README.md");
+        let index = String::from_utf8_lossy(&index[0].contents).to_string();
+        assert!(index.contains("](k6-2-475-384m/README.md)"), "{index}");
+        // Without a base URL, links stay relative.
+        assert!(machine_md(m).contains("](charts/"));
     }
 }

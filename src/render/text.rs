@@ -6,7 +6,8 @@
 //! "smaller is better" / "bigger is better". A table wider than the page
 //! splits into column groups that repeat the kernel and parameter columns.
 //! Commentary Markdown becomes wrapped plain text. No line is longer than the
-//! width, none ends in a space, and there are no tabs.
+//! width (except one holding a URL longer than a line, never broken:
+//! [`markdown::fill`]), none ends in a space, and there are no tabs.
 //!
 //! A class's mail, `email.txt` ([`mail_text`]), is its page's plaintext
 //! ([`machine_text`]) kept to what a mail may hold: the baseline and the
@@ -28,11 +29,30 @@ pub struct TextOptions {
     pub compare: bool,
     /// Leave out the spread (`±`) and the number of runs.
     pub brief: bool,
+    /// Pure ASCII (`--ascii`): `us` for `µs`, `+-` for `±`, `alpha` for
+    /// `α`, other letters transliterated ([`super::ascii`]), every text
+    /// made ASCII before layout so tables stay aligned.
+    pub ascii: bool,
 }
 
 impl Default for TextOptions {
     fn default() -> Self {
-        TextOptions { width: 72, compare: true, brief: false }
+        TextOptions { width: 72, compare: true, brief: false, ascii: false }
+    }
+}
+
+impl TextOptions {
+    /// `s` as the text shows it: in ASCII with [`TextOptions::ascii`]
+    /// ([`super::ascii::to_ascii`]), else as it is. For text a writer adds
+    /// itself, measured after this.
+    pub fn shown<'a>(&self, s: &'a str) -> std::borrow::Cow<'a, str> {
+        if self.ascii { super::ascii::to_ascii(s) } else { std::borrow::Cow::Borrowed(s) }
+    }
+
+    /// The sign before a standard deviation: `±`, or `+-` in ASCII (one
+    /// column wider: measure after choosing).
+    pub fn plus_minus(&self) -> &'static str {
+        if self.ascii { "+-" } else { "±" }
     }
 }
 
@@ -86,11 +106,20 @@ pub fn class_page_url(base_url: Option<&str>, m: &MachinePage) -> String {
 pub fn mail_text(m: &MachinePage, opts: &TextOptions, url: &str) -> String {
     let kernels = report::mail_kernels(m);
     let filtered;
-    let m = if kernels.left_out > 0 {
-        filtered = report::filtered_page(m, &[], &kernels.kept);
-        &filtered
-    } else {
-        m
+    let m = match (kernels.left_out > 0, opts.ascii) {
+        (true, true) => {
+            filtered = super::ascii::ascii_page(&report::filtered_page(m, &[], &kernels.kept));
+            &filtered
+        }
+        (true, false) => {
+            filtered = report::filtered_page(m, &[], &kernels.kept);
+            &filtered
+        }
+        (false, true) => {
+            filtered = super::ascii::ascii_page(m);
+            &filtered
+        }
+        (false, false) => m,
     };
     let sections = section_texts(m, opts);
     let mut keep = sections.len();
@@ -143,13 +172,30 @@ fn left_out_notice(
 
 /// The plaintext of a whole machine-class page.
 pub fn machine_text(m: &MachinePage, opts: &TextOptions) -> String {
+    if opts.ascii {
+        let m = super::ascii::ascii_page(m);
+        return page_text(&m, opts, None, &section_texts(&m, opts));
+    }
     page_text(m, opts, None, &section_texts(m, opts))
 }
 
-/// Every section's plaintext ([`section_text`]), in page order. Sections
-/// are independent: written in parallel.
+/// Every section's plaintext ([`section_body`]; a section whose legend
+/// differs from the page's, with its own after it), in page order, of a
+/// page whose texts are already as shown. Sections are independent:
+/// written in parallel.
 fn section_texts(m: &MachinePage, opts: &TextOptions) -> Vec<String> {
-    m.sections.par_iter().map(|s| section_text(s, opts)).collect()
+    let legend = report::page_legend(m).filter(|_| opts.compare);
+    m.sections
+        .par_iter()
+        .map(|s| {
+            let mut text = section_body(s, opts);
+            if let Some(own) = s.table.legend.as_deref().filter(|l| opts.compare && Some(*l) != legend) {
+                text.push_str("\n\n");
+                text.push_str(&fill(own, opts.width));
+            }
+            text
+        })
+        .collect()
 }
 
 /// The page's plaintext: its head, `notice` under the title when given,
@@ -163,7 +209,7 @@ fn page_text(m: &MachinePage, opts: &TextOptions, notice: Option<&str>, sections
         out.push(n.to_string());
         out.push(String::new());
     }
-    let field = |text: String| textwrap::fill(&text, markdown::wrap_options(width).subsequent_indent("  "));
+    let field = |text: String| markdown::fill(&text, markdown::wrap_options(width).subsequent_indent("  "));
     // The specs on as few lines as they fill: "CPU: AMD K6-2; MHz: 475; …".
     let specs: Vec<String> =
         m.specs.iter().filter(|s| s.label != "Source").map(|s| format!("{}: {}", s.label, s.value)).collect();
@@ -186,14 +232,16 @@ fn page_text(m: &MachinePage, opts: &TextOptions, notice: Option<&str>, sections
         out.push("Notable changes".to_string());
         for n in &m.notable {
             let opts = markdown::wrap_options(width).initial_indent("- ").subsequent_indent("  ");
-            out.push(textwrap::fill(&n.text, opts));
+            out.push(markdown::fill(&n.text, opts));
         }
         if m.notable_more > 0 {
             out.push(fill(&m.notable_more_text, width));
         }
     }
-    // The marks are explained once, not under every table.
-    if let Some(l) = m.sections.iter().find_map(|s| s.table.legend.as_ref()).filter(|_| opts.compare) {
+    // The marks are explained once, not under every table; a section with
+    // another baseline says its own.
+    let legend = crate::report::page_legend(m).filter(|_| opts.compare);
+    if let Some(l) = legend {
         out.push(String::new());
         out.push(fill(l, width));
     }
@@ -202,7 +250,7 @@ fn page_text(m: &MachinePage, opts: &TextOptions, notice: Option<&str>, sections
         text.push_str("\n\n");
         text.push_str(s);
     }
-    finish(&text)
+    finish(&text, opts.ascii)
 }
 
 /// The plaintext of one section: its title with the table's caption (the
@@ -210,6 +258,16 @@ fn page_text(m: &MachinePage, opts: &TextOptions, notice: Option<&str>, sections
 /// Context switching (µs, smaller is better)"), underlined; the
 /// commentary; the table; the runs note; the star bars.
 pub fn section_text(s: &SectionView, opts: &TextOptions) -> String {
+    if opts.ascii {
+        let mut s = s.clone();
+        super::ascii::ascii_section(&mut s);
+        return opts.shown(&section_body(&s, opts)).into_owned();
+    }
+    section_body(s, opts)
+}
+
+/// [`section_text`] of a section whose texts are already as shown.
+fn section_body(s: &SectionView, opts: &TextOptions) -> String {
     let width = opts.width;
     let g = grid::section_grid(s, &grid_options(opts));
     let caption = g.as_ref().map(|g| g.caption(&s.table)).unwrap_or_default();
@@ -244,12 +302,12 @@ pub fn section_text(s: &SectionView, opts: &TextOptions) -> String {
 }
 
 fn fill(s: &str, width: usize) -> String {
-    textwrap::fill(s, markdown::wrap_options(width))
+    markdown::fill(s, markdown::wrap_options(width))
 }
 
 /// The grid options of `opts`.
 fn grid_options(opts: &TextOptions) -> GridOptions {
-    GridOptions { width: opts.width, compare: opts.compare, brief: opts.brief }
+    GridOptions { width: opts.width, compare: opts.compare, brief: opts.brief, ascii: opts.ascii }
 }
 
 /// Lays out a table as plaintext within `opts.width` columns: the
@@ -341,15 +399,18 @@ fn group_text(b: &GridBlock, group: &[usize]) -> String {
 /// newline, and no control characters: a kernel or machine directory named
 /// with terminal escape sequences (`ESC ]` …) would otherwise act on the
 /// terminal of whoever `cat`s the file or runs `benchsite text`; each
-/// becomes U+FFFD.
-fn finish(s: &str) -> String {
+/// becomes U+FFFD. With `ascii`, every line is made ASCII
+/// ([`super::ascii::to_ascii`]) after that: a last pass for what no
+/// earlier step made ASCII.
+fn finish(s: &str, ascii: bool) -> String {
     let mut out = String::with_capacity(s.len() + 1);
     for (i, l) in s.lines().enumerate() {
         if i > 0 {
             out.push('\n');
         }
         let l: std::borrow::Cow<'_, str> = if l.contains('\t') { l.replace('\t', "    ").into() } else { l.into() };
-        out.push_str(&crate::diag::inert(l.trim_end()));
+        let l = crate::diag::inert(l.trim_end());
+        out.push_str(if ascii { super::ascii::to_ascii(&l) } else { std::borrow::Cow::Borrowed(&*l) }.trim_end());
     }
     out.push('\n');
     out
@@ -393,7 +454,7 @@ mod tests {
     }
 
     fn opts() -> TextOptions {
-        TextOptions { width: 72, compare: true, brief: false }
+        TextOptions { width: 72, compare: true, brief: false, ascii: false }
     }
 
     #[test]

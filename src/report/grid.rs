@@ -54,11 +54,14 @@ pub struct GridOptions {
     pub compare: bool,
     /// Leave out the spread (`±`) and the number of runs.
     pub brief: bool,
+    /// Pure ASCII: the spread's sign is `+-`, not `±` (the other texts
+    /// of the table are made ASCII before it is laid out).
+    pub ascii: bool,
 }
 
 impl Default for GridOptions {
     fn default() -> Self {
-        GridOptions { width: 72, compare: true, brief: false }
+        GridOptions { width: 72, compare: true, brief: false, ascii: false }
     }
 }
 
@@ -406,7 +409,7 @@ fn grid_cell(c: &CellView, opts: &GridOptions) -> GridCell {
         && c.summary.n > 1
         && let Some(sd) = &c.stddev_text
     {
-        spread.push('±');
+        spread.push_str(if opts.ascii { "+-" } else { "±" });
         spread.push_str(sd);
     }
     let (delta, mark) = match (&c.delta_text, opts.compare) {

@@ -7,9 +7,10 @@
 //! templates never see parser types.
 //!
 //! One module per job: `views` holds the view types, `section` lays out
-//! one section's table, `significance` corrects a page's tests and
-//! explains the marks, `grid` lays out a table once for every renderer
-//! (its shape, rows, cells' parts and plaintext widths), `notable` picks the largest changes, `compare`
+//! one section's table, `headline` picks the column that matters most,
+//! `significance` corrects a page's tests and explains the marks, `grid`
+//! lays out a table once for every renderer (its shape, rows, cells' parts
+//! and plaintext widths), `notable` picks the largest changes, `compare`
 //! makes the comparison page, `kernel` the kernel pages, and `format`
 //! prints numbers and links. Everything is re-exported here
 //! (`benchsite::report::X`).
@@ -17,6 +18,7 @@
 mod compare;
 mod format;
 pub mod grid;
+mod headline;
 mod kernel;
 mod notable;
 mod section;
@@ -25,6 +27,7 @@ mod views;
 
 pub use compare::*;
 pub use format::*;
+pub use headline::*;
 pub use kernel::*;
 pub use notable::*;
 pub use significance::*;
@@ -32,7 +35,7 @@ pub use views::*;
 
 use crate::markdown;
 use crate::model::Sample;
-use crate::site::{MachineClass, MachineConfig, ResultFile, SectionConfig, Site, SiteConfig};
+use crate::site::{MachineClass, MachineConfig, ResultFile, Site, SiteConfig};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -256,8 +259,9 @@ pub fn machine_policy(site: &SiteConfig, m: &MachineConfig) -> Policy {
 /// A sample and the file it came from.
 type Entry<'a> = (&'a ResultFile, &'a Sample);
 
-/// A section to build: title, commentary, its samples, metric order, policy.
-type SectionJob<'a> = (String, String, Vec<Entry<'a>>, &'a [String], Policy);
+/// A section to build: title, commentary, its samples, metric order,
+/// configured headline metric, policy.
+type SectionJob<'a> = (String, String, Vec<Entry<'a>>, &'a [String], Option<&'a str>, Policy);
 
 /// Lays out one machine-class page: sections, statistics, significance,
 /// notable changes. Its charts are not drawn here: the chart step
@@ -275,8 +279,9 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
     // Sections are independent: build them in parallel.
     let mut sections: Vec<SectionView> = jobs
         .par_iter()
-        .map(|(title, commentary, chosen, metrics, policy)| {
-            section::section_view(title, commentary, chosen, metrics, &kernel_names, policy)
+        .map(|(title, commentary, chosen, metrics, headline, policy)| {
+            let order = section::Order { metrics, headline: *headline, kernels: &kernel_names };
+            section::section_view(title, commentary, chosen, &order, policy)
         })
         .collect();
     uniquify_ids(&mut sections);
@@ -329,7 +334,7 @@ fn section_jobs<'a>(m: &'a MachineClass, entries: &[Entry<'a>], policy: &Policy)
         .par_iter()
         .map(|sc| {
             let patterns = sc.file_patterns();
-            m.results.iter().map(|rf| selects_file(sc, &patterns, rf)).collect()
+            m.results.iter().map(|rf| sc.selects_file(&patterns, rf)).collect()
         })
         .collect();
     let mut used = vec![false; entries.len()];
@@ -356,7 +361,7 @@ fn section_jobs<'a>(m: &'a MachineClass, entries: &[Entry<'a>], policy: &Policy)
             alpha: policy.alpha,
             allow_remote: policy.allow_remote,
         };
-        jobs.push((sc.title.clone(), sc.commentary.clone(), chosen, &sc.metrics, policy));
+        jobs.push((sc.title.clone(), sc.commentary.clone(), chosen, &sc.metrics, sc.headline.as_deref(), policy));
     }
     // Results no configured section showed get a section per benchmark and group.
     let mut auto: Vec<((&str, &str), Vec<Entry>)> = Vec::new();
@@ -374,17 +379,9 @@ fn section_jobs<'a>(m: &'a MachineClass, entries: &[Entry<'a>], policy: &Policy)
     }
     for ((bench, group), chosen) in auto {
         let title = if group.is_empty() { bench.to_string() } else { format!("{bench}: {group}") };
-        jobs.push((title, String::new(), chosen, &[], policy.clone()));
+        jobs.push((title, String::new(), chosen, &[], None, policy.clone()));
     }
     jobs
-}
-
-/// True when a section's file globs and benchmark select the file (its
-/// `group:` then selects samples, and its `metrics:` list only chooses columns).
-fn selects_file(sc: &SectionConfig, patterns: &[glob::Pattern], rf: &ResultFile) -> bool {
-    // The benchmark first: one comparison, where a glob is a small matcher.
-    sc.benchmark.as_ref().is_none_or(|b| *b == rf.parsed.benchmark)
-        && (patterns.is_empty() || patterns.iter().any(|p| p.matches(&rf.rel_path)))
 }
 
 fn uniquify_ids(sections: &mut [SectionView]) {

@@ -63,19 +63,30 @@ struct Cells {
     has_spread: bool,
 }
 
-/// Builds one section: its table of `entries` (columns in `metric_order`
-/// first, rows in `kernel_order` within equal parameters), each cell
+/// How a section orders and picks its columns and rows.
+pub(super) struct Order<'a> {
+    /// Its `metrics:` (column order; empty: first appearance).
+    pub metrics: &'a [String],
+    /// Its `headline:` metric, if set.
+    pub headline: Option<&'a str>,
+    /// Kernel order of the machine class.
+    pub kernels: &'a [String],
+}
+
+/// Builds one section: its table of `entries` (columns in `order.metrics`
+/// first, rows in `order.kernels` within equal parameters, the headline
+/// column when configured or listed: [`configured_headline`]), each cell
 /// compared with the baseline's (marks wait for [`super::correct_page`]).
 pub(super) fn section_view(
     title: &str,
     commentary: &str,
     entries: &[Entry],
-    metric_order: &[String],
-    kernel_order: &[String],
+    order: &Order,
     policy: &Policy,
 ) -> SectionView {
-    let Columns { cols, entry_col, mut param_names, benchmarks, mixed_groups } = choose_columns(entries, metric_order);
-    let rows = gather_rows(entries, &param_names, kernel_order);
+    let Columns { cols, entry_col, mut param_names, benchmarks, mixed_groups } = choose_columns(entries, order.metrics);
+    let headline = configured_headline(&cols, order.metrics, order.headline, mixed_groups);
+    let rows = gather_rows(entries, &param_names, order.kernels);
     let Cells { rows: mut row_views, entries: cell_entries, precision, has_spread } =
         fill_cells(entries, &rows, &entry_col, cols.len(), policy.trim);
     let baseline = policy.baseline.clone().filter(|b| row_views.iter().any(|r| &r.kernel == b));
@@ -106,9 +117,22 @@ pub(super) fn section_view(
             baseline,
             alpha: policy.alpha,
             tests: 0,
+            configured_headline: headline,
             legend: None,
         },
     }
+}
+
+/// The headline column the section's configuration names: its
+/// `headline:` metric (by the benchmark's name, or the shown name with
+/// its group when the table mixes groups), else the first column when it
+/// is one of its `metrics:`. `None` when neither is set or present.
+fn configured_headline(cols: &[ColKey], metrics: &[String], headline: Option<&str>, mixed: bool) -> Option<usize> {
+    let named = headline.and_then(|h| {
+        cols.iter()
+            .position(|c| c.name == h || (mixed && !c.group.is_empty() && format!("{} {}", c.group, c.name) == h))
+    });
+    named.or_else(|| cols.first().filter(|c| metrics.iter().any(|m| m == c.name)).map(|_| 0))
 }
 
 /// The columns of `entries`: in configured order (`metric_order`), then

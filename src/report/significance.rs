@@ -82,6 +82,13 @@ pub fn significance_text(alpha: f64, tests: usize) -> String {
     )
 }
 
+/// The legend a page says once, near its top: its first table's
+/// ([`TableView::legend`]); a table whose legend differs (a section with
+/// its own baseline) says its own. `None` when no table has comparisons.
+pub fn page_legend(m: &super::MachinePage) -> Option<&str> {
+    m.sections.iter().find_map(|s| s.table.legend.as_deref())
+}
+
 /// The legend explaining the marks, for tables that have comparisons:
 /// "% = change vs 2.4.20-pre5, positive is better; * significant at α =
 /// 0.05 after Benjamini–Hochberg correction over the 412 tests of this

@@ -15,8 +15,12 @@ pub struct ChartRef {
     pub file: String,
     /// Title (figure caption).
     pub title: String,
-    /// What it shows, in words (the image's alt text).
+    /// What it shows, in words (the SVG's `<desc>`, for screen readers
+    /// reading the SVG itself).
     pub desc: String,
+    /// What it shows in one sentence (the image's `alt` text in HTML and
+    /// Markdown; the numbers are in the table beside it).
+    pub alt: String,
     /// Width in pixels.
     pub width: u32,
     /// Height in pixels.
@@ -105,6 +109,11 @@ pub struct TableView {
     /// of p-values its Benjamini–Hochberg correction adjusted together
     /// ([`correct_page`](super::correct_page)). The same in every table of the page.
     pub tests: usize,
+    /// The column the section's configuration makes its headline: its
+    /// `headline:` metric, else the first of its `metrics:`; `None` when
+    /// neither is set. [`headline`](super::headline) chooses among the
+    /// others when it is `None`.
+    pub configured_headline: Option<usize>,
     /// The legend explaining the marks as plain text ([`legend`](super::legend)), for
     /// tables with a baseline: "% = change vs 2.4.20-pre5, positive is
     /// better; * significant at α = 0.05 …". Set by [`correct_page`](super::correct_page).

@@ -54,6 +54,15 @@ pub struct SiteConfig {
     /// loses its source, as each visit would tell that host who reads).
     #[serde(default)]
     pub allow_remote: bool,
+    /// Write every `email.txt` in pure ASCII (`us` for `µs`, `+-` for `±`,
+    /// other letters transliterated), as `benchsite text --ascii` does.
+    #[serde(default)]
+    pub ascii_mail: bool,
+    /// File name of the Markdown of the site and of each machine class:
+    /// `index.md` (the default), or `README.md`, which GitHub shows as the
+    /// folder's page. A plain file name ending in `.md` ([`markdown_name_ok`]).
+    #[serde(default)]
+    pub markdown_name: Option<String>,
 }
 
 fn default_title() -> String {
@@ -131,6 +140,12 @@ pub struct SectionConfig {
     /// Only these metrics, in this column order; empty means all.
     #[serde(default)]
     pub metrics: Vec<String>,
+    /// The metric that matters most (its name as the benchmark prints it,
+    /// such as `stat` or `Max Latency`): the mail's star bars and the
+    /// charts draw it. Default: the first of `metrics:`, else the column
+    /// with the largest significant change ([`crate::report`]'s headline).
+    #[serde(default)]
+    pub headline: Option<String>,
     /// Markdown shown above the table.
     #[serde(default)]
     pub commentary: String,
@@ -147,6 +162,34 @@ impl SectionConfig {
     /// error of its own, at its line, when the class is loaded).
     pub fn file_patterns(&self) -> Vec<glob::Pattern> {
         self.files.iter().filter_map(|p| glob::Pattern::new(p).ok()).collect()
+    }
+
+    /// True when its benchmark and its `files:` globs (`patterns`, from
+    /// [`SectionConfig::file_patterns`]) select raw file `rf` (its
+    /// `group:` then selects samples, and its `metrics:` list only
+    /// chooses columns).
+    pub fn selects_file(&self, patterns: &[glob::Pattern], rf: &super::ResultFile) -> bool {
+        // The benchmark first: one comparison, where a glob is a small matcher.
+        self.benchmark.as_ref().is_none_or(|b| *b == rf.parsed.benchmark)
+            && (patterns.is_empty() || patterns.iter().any(|p| p.matches(&rf.rel_path)))
+    }
+
+    /// The metric names its table can show, in first appearance: those of
+    /// the samples it selects from `results` (by benchmark, `files:` and
+    /// `group:`), kept to its `metrics:` list when it has one.
+    pub fn metric_names<'a>(&self, results: &'a [super::ResultFile]) -> Vec<&'a str> {
+        let patterns = self.file_patterns();
+        let mut names: Vec<&str> = Vec::new();
+        for rf in results.iter().filter(|rf| self.selects_file(&patterns, rf)) {
+            for s in &rf.parsed.samples {
+                let name = s.metric.name.as_str();
+                let listed = self.metrics.is_empty() || self.metrics.iter().any(|m| m == name);
+                if self.group.as_ref().is_none_or(|g| *g == s.group) && listed && !names.contains(&name) {
+                    names.push(name);
+                }
+            }
+        }
+        names
     }
 
     /// True when its `files:` globs match one of `results` (a raw file
@@ -350,6 +393,7 @@ pub fn check_yaml(kind: YamlKind, text: &str) -> Vec<Diagnostic> {
         YamlKind::Site => {
             if let Some(config) = parse_yaml::<SiteConfig>(path, text, &mut diags) {
                 check_base_url(path, text, &config, &mut diags);
+                check_markdown_name(path, text, &config, &mut diags);
             }
         }
         YamlKind::Machine => {
@@ -377,6 +421,30 @@ pub fn base_url_ok(url: &str) -> bool {
         || u.starts_with("https://")
         || u.starts_with("http://")
         || (u.starts_with('/') && !u.starts_with("//"))
+}
+
+/// True when `name` may name the Markdown files (`markdown_name:`): a
+/// plain file name of ASCII letters, digits, `.`, `_` and `-`, not hidden,
+/// ending in `.md` (so it is a link as it is, and none of the other files
+/// of a class's directory), at most 255 bytes.
+pub fn markdown_name_ok(name: &str) -> bool {
+    name.len() > 3
+        && name.len() <= 255
+        && name.to_ascii_lowercase().ends_with(".md")
+        && !name.starts_with('.')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
+}
+
+/// A `markdown_name` in site.yaml that [`markdown_name_ok`] rejects is an
+/// error at its line.
+fn check_markdown_name(yaml: &Path, text: &str, config: &SiteConfig, diags: &mut Vec<Diagnostic>) {
+    if let Some(name) = config.markdown_name.as_deref().filter(|n| !markdown_name_ok(n)) {
+        diags.push(Diagnostic::error(
+            yaml,
+            top_level_line(text, "markdown_name"),
+            format!("markdown_name {name:?} must be a file name ending in .md, such as index.md or README.md"),
+        ));
+    }
 }
 
 /// A `base_url` in site.yaml that [`base_url_ok`] rejects is an error.
@@ -505,6 +573,7 @@ pub(super) fn read_site_config(content: &Path, diags: &mut Vec<Diagnostic>) -> S
         .and_then(|text| {
             let config = parse_yaml::<SiteConfig>(&site_yaml, &text, diags)?;
             check_base_url(&site_yaml, &text, &config, diags);
+            check_markdown_name(&site_yaml, &text, &config, diags);
             ignore_globs(&site_yaml, &text, &config.ignore, diags);
             check_policy(&site_yaml, &text, config.alpha, config.trim, diags);
             Some(config)
@@ -607,6 +676,31 @@ impl MachineYaml {
     }
 }
 
+impl MachineYaml {
+    /// A warning at the `headline:` line of each section whose headline
+    /// names no metric its table shows ([`SectionConfig::metric_names`]):
+    /// the star bars and charts would fall back to another column without
+    /// a word. Sections that select nothing are warned about elsewhere.
+    pub(super) fn check_section_headlines(&self, results: &[super::ResultFile], diags: &mut Vec<Diagnostic>) {
+        for sc in &self.config.sections {
+            let Some(h) = &sc.headline else { continue };
+            let mut names = sc.metric_names(results);
+            if names.is_empty() || names.contains(&h.as_str()) {
+                continue;
+            }
+            // A lmbench summary has dozens: the first ones say enough.
+            let more = names.len().saturating_sub(12);
+            names.truncate(12);
+            let names = if more > 0 { format!("{} and {more} more", names.join(", ")) } else { names.join(", ") };
+            diags.push(Diagnostic::warning(
+                &self.path,
+                section_line(&self.text, &sc.title, "headline:"),
+                format!("section {:?}: headline {h:?} is not a metric of its table (metrics: {})", sc.title, names),
+            ));
+        }
+    }
+}
+
 /// The 1-based line of `key` inside the section titled `title` of a
 /// `machine.yaml` text (from its `title:` line to the next section's), or
 /// the title's line when the section has no such key; `None` when the
@@ -664,6 +758,19 @@ mod tests {
         assert_eq!(section_line(text, "bonnie", "files:"), Some(10));
         assert_eq!(section_line(text, "bonnie", "baseline:"), Some(9));
         assert_eq!(section_line(text, "tiobench", "files:"), None);
+    }
+
+    #[test]
+    fn markdown_names_are_plain_md_file_names() {
+        for ok in ["index.md", "README.md", "results.MD"] {
+            assert!(markdown_name_ok(ok), "{ok}");
+        }
+        for bad in ["", ".md", "README", "a/README.md", "..\\x.md", ".hidden.md", "index.html", "a\u{1b}.md"] {
+            assert!(!markdown_name_ok(bad), "{bad}");
+        }
+        let d = check_yaml(YamlKind::Site, "title: x\nmarkdown_name: \"docs/README.md\"\n");
+        assert_eq!((d.len(), d[0].line), (1, Some(2)), "{d:?}");
+        assert!(check_yaml(YamlKind::Site, "title: x\nmarkdown_name: README.md\n").is_empty());
     }
 
     #[test]

@@ -84,6 +84,7 @@ pub fn load_machine(
     order_kernels(&mut kernels, &yaml.config.kernel_order);
     yaml.check_loaded(&kernels, diags);
     yaml.check_section_files(&results, diags);
+    yaml.check_section_headlines(&results, diags);
     Some(MachineClass { slug: slug.to_string(), dir: dir.to_path_buf(), config: yaml.config, kernels, results })
 }
 

@@ -43,7 +43,7 @@ mod raw_file;
 
 pub use config::{
     KernelConfig, MAX_TRIM, MachineConfig, RunsConfig, SectionConfig, SiteConfig, YamlKind, base_url_ok, check_yaml,
-    read_annotation, read_machine_config,
+    markdown_name_ok, read_annotation, read_machine_config,
 };
 pub use discover::{
     Discovered, check_content_dir, discover, discover_with, has_hidden_component, has_line_break, plan,

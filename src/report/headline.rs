@@ -1,0 +1,196 @@
+//! The headline column of a table (the metric that matters most: the
+//! mail's star bars draw it, the charts draw it or put it first) and the
+//! parameter sets its star bars show.
+
+use super::TableView;
+use crate::model::Better;
+
+/// Most parameter sets (blocks) the star bars of one table show.
+pub const MAX_BAR_BLOCKS: usize = 4;
+
+/// The headline column of `t`, or `None` when it has none worth a star
+/// chart. In this order:
+///
+/// 1. the column its section's configuration names
+///    ([`TableView::configured_headline`]: `headline:`, else the first of
+///    `metrics:`);
+/// 2. the column holding the largest significant change against the
+///    baseline (by |% change|, after the page's correction,
+///    [`super::correct_page`]);
+/// 3. the only column of a one-column table (dbench's Throughput, a
+///    build's time), which a post draws as bars whatever changed.
+///
+/// A table of several columns where nothing changed significantly has
+/// none: its star bars would only repeat the table.
+pub fn headline(t: &TableView) -> Option<usize> {
+    if let Some(c) = t.configured_headline.filter(|&c| c < t.columns.len()) {
+        return Some(c);
+    }
+    largest_change(t).map(|(c, _)| c).or_else(|| (t.columns.len() == 1).then_some(0))
+}
+
+/// The column the charts draw (a scaling or trend line) or put first (bar
+/// panels): [`headline`], else the first column with a better direction,
+/// else the first column; `None` without columns. Charts are drawn for
+/// every table, so this always picks one.
+pub fn chart_headline(t: &TableView) -> Option<usize> {
+    if t.columns.is_empty() {
+        return None;
+    }
+    headline(t).or_else(|| Some(t.columns.iter().position(|c| c.better != Better::Neither).unwrap_or(0)))
+}
+
+/// The column and |% change| of the largest significant change of `t`,
+/// in a column with a better direction.
+fn largest_change(t: &TableView) -> Option<(usize, f64)> {
+    let mut best: Option<(usize, f64)> = None;
+    for r in &t.rows {
+        for (ci, (cell, col)) in r.cells.iter().zip(&t.columns).enumerate() {
+            if col.better == Better::Neither {
+                continue;
+            }
+            let Some(x) = cell.as_ref().and_then(|c| c.comparison).filter(|x| x.significant) else { continue };
+            let Some(p) = x.pct_better.map(f64::abs).filter(|p| p.is_finite()) else { continue };
+            if best.is_none_or(|(_, b)| p > b) {
+                best = Some((ci, p));
+            }
+        }
+    }
+    best
+}
+
+/// The parameter sets (rows' `params`, in table order) whose star bars of
+/// column `col` are shown, and how many there are in all. Every set when
+/// there are at most [`MAX_BAR_BLOCKS`]; else the first and the last
+/// (the smallest and largest thread or process count), the sets with the
+/// largest significant changes in `col`, then sets evenly spaced between,
+/// up to [`MAX_BAR_BLOCKS`] in all, in table order. The table itself
+/// shows every set.
+pub fn bar_blocks(t: &TableView, col: usize) -> (Vec<Vec<String>>, usize) {
+    let mut sets: Vec<&Vec<String>> = Vec::new();
+    for r in &t.rows {
+        if r.cells.get(col).is_some_and(Option::is_some) && !sets.contains(&&r.params) {
+            sets.push(&r.params);
+        }
+    }
+    let total = sets.len();
+    if total <= MAX_BAR_BLOCKS {
+        return (sets.into_iter().cloned().collect(), total);
+    }
+    let mut keep = vec![0, total - 1];
+    let mut changes: Vec<(usize, f64)> = (1..total - 1)
+        .filter_map(|i| {
+            let biggest = t
+                .rows
+                .iter()
+                .filter(|r| &r.params == sets[i])
+                .filter_map(|r| r.cells[col].as_ref()?.comparison.filter(|x| x.significant)?.pct_better)
+                .map(f64::abs)
+                .filter(|p| p.is_finite())
+                .fold(None, |m: Option<f64>, p| Some(m.map_or(p, |m| m.max(p))));
+            biggest.map(|p| (i, p))
+        })
+        .collect();
+    changes.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    keep.extend(changes.iter().take(MAX_BAR_BLOCKS - 2).map(|(i, _)| *i));
+    // Evenly spaced sets fill what significant changes left free.
+    for k in 1..MAX_BAR_BLOCKS - 1 {
+        let i = (k * (total - 1) + (MAX_BAR_BLOCKS - 1) / 2) / (MAX_BAR_BLOCKS - 1);
+        if keep.len() < MAX_BAR_BLOCKS && !keep.contains(&i) {
+            keep.push(i);
+        }
+    }
+    keep.sort_unstable();
+    (keep.into_iter().map(|i| sets[i].clone()).collect(), total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::{CellView, ColumnView, RowView};
+    use crate::stats::Comparison;
+
+    fn col(name: &str) -> ColumnView {
+        ColumnView { name: name.into(), unit: "µs".into(), better: Better::Lower, precision: 2 }
+    }
+
+    /// A cell changed by `pct` % against the baseline, significant or not.
+    fn cell(pct: Option<(f64, bool)>) -> Option<CellView> {
+        let comparison = pct.map(|(p, significant)| Comparison {
+            diff: 0.0,
+            pct_better: Some(p),
+            welch: None,
+            p_adjusted: None,
+            significant,
+        });
+        Some(CellView { comparison, ..CellView::default() })
+    }
+
+    fn table(rows: Vec<(&str, &str, Vec<Option<CellView>>)>, ncols: usize) -> TableView {
+        TableView {
+            param_headers: vec!["threads".into()],
+            columns: ["null call", "stat", "selct TCP"].iter().take(ncols).map(|n| col(n)).collect(),
+            rows: rows.into_iter().map(|(k, p, c)| RowView::new(k.into(), vec![p.into()], c)).collect(),
+            ..TableView::default()
+        }
+    }
+
+    #[test]
+    fn the_headline_is_configured_else_the_largest_significant_change_else_none() {
+        let mut t = table(
+            vec![
+                ("2.4.17", "1", vec![cell(None), cell(None), cell(None)]),
+                (
+                    "2.4.17rat",
+                    "1",
+                    vec![cell(Some((0.0, false))), cell(Some((-33.7, true))), cell(Some((-50.5, false)))],
+                ),
+            ],
+            3,
+        );
+        // selct TCP changed most, but not significantly: stat is the headline.
+        assert_eq!(headline(&t), Some(1));
+        t.configured_headline = Some(2);
+        assert_eq!(headline(&t), Some(2));
+        // Nothing significant, nothing configured: no headline, but the
+        // charts still draw the first ranked column.
+        t.configured_headline = None;
+        t.rows[1].cells[1] = cell(Some((-33.7, false)));
+        assert_eq!(headline(&t), None);
+        assert_eq!(chart_headline(&t), Some(0));
+        // A one-column table always has its column.
+        let one =
+            table(vec![("2.4.17", "1", vec![cell(None)]), ("2.4.17rat", "1", vec![cell(Some((-3.2, false)))])], 1);
+        assert_eq!(headline(&one), Some(0));
+        // A configured column out of range is ignored.
+        t.configured_headline = Some(9);
+        assert_eq!(headline(&t), None);
+    }
+
+    #[test]
+    fn bar_blocks_keep_the_ends_and_the_largest_significant_changes() {
+        let threads = ["1", "2", "4", "8", "16", "32", "64"];
+        let mut rows = Vec::new();
+        for (i, th) in threads.iter().enumerate() {
+            rows.push(("base", *th, vec![cell(None)]));
+            let change = match i {
+                2 => Some((-40.0, true)),
+                3 => Some((-90.0, false)),
+                4 => Some((12.0, true)),
+                5 => Some((5.0, true)),
+                _ => Some((1.0, false)),
+            };
+            rows.push(("new", *th, vec![cell(change)]));
+        }
+        let t = table(rows, 1);
+        let (shown, total) = bar_blocks(&t, 0);
+        let shown: Vec<&str> = shown.iter().map(|p| p[0].as_str()).collect();
+        assert_eq!((shown, total), (vec!["1", "4", "16", "64"], 7));
+        // Without significant changes, evenly spaced sets.
+        let even = table(threads.iter().map(|th| ("base", *th, vec![cell(None)])).collect(), 1);
+        let shown: Vec<String> = bar_blocks(&even, 0).0.into_iter().map(|p| p[0].clone()).collect();
+        assert_eq!(shown, ["1", "4", "16", "64"]);
+        let few = table(vec![("base", "1", vec![cell(None)]), ("base", "2", vec![cell(None)])], 1);
+        assert_eq!(bar_blocks(&few, 0).0.len(), 2);
+    }
+}
