@@ -63,6 +63,9 @@ impl Sec {
     }
     fn build(self) -> SectionView {
         let has_spread = self.rows.iter().flat_map(|r| r.cells.iter().flatten()).any(|c| c.summary.n > 1);
+        // A one-metric section names its metric the headline (as the
+        // demo's dbench does): the mail draws it as star bars.
+        let one = self.columns.len() == 1;
         SectionView {
             id: benchsite::report::slugify(self.title),
             title: self.title.to_string(),
@@ -77,6 +80,8 @@ impl Sec {
                 has_spread,
                 baseline: self.baseline.map(str::to_string),
                 alpha: 0.05,
+                configured_headline: one.then_some(0),
+                headline_named: one,
                 ..Default::default()
             },
             ..Default::default()
@@ -693,6 +698,7 @@ fn text_chart_blocks_per_parameter() {
     assert_eq!(chart::text_bar_chart(&s, 72), None);
     // `headline: Rate`.
     s.table.configured_headline = Some(0);
+    s.table.headline_named = true;
     let t = chart::text_bar_chart(&s, 72).unwrap();
     check_lines(&t, 72);
     assert!(t.contains("\nthreads 1\n2.4.17 "), "{t}");
@@ -713,6 +719,7 @@ fn text_chart_blocks_per_parameter() {
 fn text_chart_with_long_names_and_narrow_widths() {
     let mut s = sixty_long();
     s.table.configured_headline = Some(0);
+    s.table.headline_named = true;
     for width in [12, 20, 40, 72, 100] {
         if let Some(t) = chart::text_bar_chart(&s, width) {
             check_lines(&t, width);

@@ -7,10 +7,10 @@
 //! 2.4.17rat ************************ 12.1 MB/sec
 //! ```
 //!
-//! The first line names the headline metric ([`crate::report::headline`]:
-//! the section's `headline:`, the first of its `metrics:`, the largest
-//! significant change, or a one-column table's column) and its direction;
-//! a table with none gets no chart (it would repeat the table). The kernel
+//! The first line names the metric drawn ([`crate::report::star_headline`]:
+//! the section's `headline:`, else the largest significant change) and its
+//! direction; a table with neither gets no chart (it would repeat the table
+//! and double its length in the mail). The kernel
 //! column is as wide as the longest name (names longer than half the width
 //! are shortened in the middle with `...`); each bar is proportional to the
 //! absolute value, one scale for the whole chart so blocks compare, and the
@@ -24,7 +24,7 @@
 
 use super::{finite, param_label, with_unit};
 use crate::model::Better;
-use crate::report::{SectionView, bar_blocks, headline};
+use crate::report::{SectionView, bar_blocks, star_headline};
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 /// One line: kernel, value, value text with unit.
@@ -37,7 +37,7 @@ type Entry = (String, f64, String);
 /// finite value, or a width too small to hold a name, a bar and a value.
 pub fn text_bar_chart(section: &SectionView, width: usize) -> Option<String> {
     let t = &section.table;
-    let col = headline(t)?;
+    let col = star_headline(t)?;
     let column = &t.columns[col];
     // Blocks by parameter values, in table order.
     let (shown, total) = bar_blocks(t, col);

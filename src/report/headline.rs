@@ -29,6 +29,22 @@ pub fn headline(t: &TableView) -> Option<usize> {
     largest_change(t).map(|(c, _)| c).or_else(|| (t.columns.len() == 1).then_some(0))
 }
 
+/// The column the mail's star bars draw, or `None` for no star bars: the
+/// section's `headline:` metric ([`TableView::headline_named`]), else the
+/// column of the largest significant change against the baseline. A table
+/// whose author named no headline and where nothing changed significantly
+/// gets no bars: they would repeat its numbers and double its length in
+/// the mail (the posts draw bars for one table, the one their text is
+/// about).
+pub fn star_headline(t: &TableView) -> Option<usize> {
+    if t.headline_named
+        && let Some(c) = t.configured_headline.filter(|&c| c < t.columns.len())
+    {
+        return Some(c);
+    }
+    largest_change(t).map(|(c, _)| c)
+}
+
 /// The column the charts draw (a scaling or trend line) or put first (bar
 /// panels): [`headline`], else the first column with a better direction,
 /// else the first column; `None` without columns. Charts are drawn for

@@ -86,6 +86,7 @@ pub(super) fn section_view(
 ) -> SectionView {
     let Columns { cols, entry_col, mut param_names, benchmarks, mixed_groups } = choose_columns(entries, order.metrics);
     let headline = configured_headline(&cols, order.metrics, order.headline, mixed_groups);
+    let headline_named = order.headline.is_some() && headline.is_some();
     let rows = gather_rows(entries, &param_names, order.kernels);
     let Cells { rows: mut row_views, entries: cell_entries, precision, has_spread } =
         fill_cells(entries, &rows, &entry_col, cols.len(), policy.trim);
@@ -118,6 +119,7 @@ pub(super) fn section_view(
             alpha: policy.alpha,
             tests: 0,
             configured_headline: headline,
+            headline_named,
             legend: None,
         },
     }

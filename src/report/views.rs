@@ -114,6 +114,10 @@ pub struct TableView {
     /// neither is set. [`headline`](super::headline) chooses among the
     /// others when it is `None`.
     pub configured_headline: Option<usize>,
+    /// True when [`TableView::configured_headline`] comes from the
+    /// section's `headline:` key (not only from the order of `metrics:`):
+    /// the mail draws star bars for it ([`star_headline`](super::star_headline)).
+    pub headline_named: bool,
     /// The legend explaining the marks as plain text ([`legend`](super::legend)), for
     /// tables with a baseline: "% = change vs 2.4.20-pre5, positive is
     /// better; * significant at α = 0.05 …". Set by [`correct_page`](super::correct_page).
