@@ -401,10 +401,7 @@ fn column_views(cols: &[ColKey], precision: &[usize], mixed_groups: bool) -> Vec
 fn direction_label(columns: &[ColumnView]) -> String {
     let of = |b: Better| columns.iter().filter(|c| c.better == b).map(|c| c.name.clone()).collect::<Vec<_>>();
     let (hi, lo, neither) = (of(Better::Higher), of(Better::Lower), of(Better::Neither));
-    let informational = || match neither.len() {
-        0 => String::new(),
-        _ => format!("; {} informational", neither.join(", ")),
-    };
+    let informational = || informational_note(&neither);
     match (hi.is_empty(), lo.is_empty()) {
         (false, true) => format!("{}{}", Better::Higher.phrase(), informational()),
         (true, false) => format!("{}{}", Better::Lower.phrase(), informational()),
@@ -419,5 +416,21 @@ fn direction_label(columns: &[ColumnView]) -> String {
             }
             parts.join("; ")
         }
+    }
+}
+
+/// "; CPU% informational", "; Mhz, CPU% informational", or for several
+/// columns named alike ("Per Char %CPU", "Block %CPU", "Rewrite %CPU")
+/// "; %CPU columns informational"; empty for none.
+fn informational_note(neither: &[String]) -> String {
+    let last = |n: &String| n.split_whitespace().last().map(str::to_string).unwrap_or_default();
+    match neither {
+        [] => String::new(),
+        [first, rest @ ..]
+            if !rest.is_empty() && first.contains(' ') && rest.iter().all(|n| last(n) == last(first)) =>
+        {
+            format!("; {} columns informational", last(first))
+        }
+        _ => format!("; {} informational", neither.join(", ")),
     }
 }
