@@ -2,8 +2,11 @@
 //!
 //! * tiobench: `CPU Eff` = Rate / CPU% × 100 (MB/s per full CPU; unit "",
 //!   bigger is better). The seed post 000 shows 13.23 MB/s at 43.2% CPU as
-//!   30.62. tiobench prints this column itself; benchsite recomputes it from
-//!   each row's Rate and CPU% and replaces the printed, rounded value.
+//!   30.62. tiobench.pl prints this column itself, as an integer: benchsite
+//!   recomputes it from each row's Rate and CPU% and replaces the printed
+//!   value when that is the computed one rounded (177 for 177.38); a
+//!   printed value with decimals (as a post gives it), or one that the row
+//!   does not give, is kept as printed. Rows without it get it.
 //! * Bonnie and bonnie++: `<test> CPU Eff` = rate / %CPU × 100 for every
 //!   test that prints a %CPU (KB/s, seeks/s or files/s per full CPU, in the
 //!   rate's unit; bigger is better), as the seed post 000's "Eff" columns.
@@ -51,7 +54,18 @@ pub fn derive(parsed: &mut ParsedFile) {
                     derived.push(eff);
                 }
             }
-            // The computed value replaces the printed one of the same row.
+            // The computed value replaces the printed one of the same row
+            // only where that is the computed value rounded to an integer
+            // (tiobench.pl prints `177` for 177.38); a printed value with
+            // decimals, or one the row's Rate and CPU% do not give, is
+            // what the file says and stays.
+            derived.retain(|eff| {
+                let printed = row_of(&parsed.samples, &by_line, eff).find(|s| s.metric.name == "CPU Eff");
+                printed.is_none_or(|p| {
+                    let v = p.value.mean();
+                    v.fract() == 0.0 && (v - eff.value.mean()).abs() <= 0.5 + 1e-9
+                })
+            });
             let derived_by_line = index_by_line(&derived);
             parsed
                 .samples
@@ -142,6 +156,23 @@ mod tests {
         assert_eq!(eff.len(), 1);
         assert_eq!(eff[0].value.mean(), 30.62);
         assert_eq!(eff[0].metric.better, Better::Higher);
+    }
+
+    /// A printed value with decimals, or one the row does not give, is
+    /// what the file says: kept.
+    #[test]
+    fn tiobench_printed_cpu_eff_with_decimals_is_kept() {
+        for printed in [73.88, 40.0] {
+            let mut p = ParsedFile {
+                benchmark: "tiobench".into(),
+                samples: vec![row("Rate", "MB/s", 2.74), row("CPU%", "%", 3.7), row("CPU Eff", "", printed)],
+                ..ParsedFile::default()
+            };
+            derive(&mut p);
+            let eff: Vec<f64> =
+                p.samples.iter().filter(|s| s.metric.name == "CPU Eff").map(|s| s.value.mean()).collect();
+            assert_eq!(eff, [printed]);
+        }
     }
 
     #[test]
