@@ -85,7 +85,10 @@ pub fn load_machine(
     order_kernels(&mut kernels, &yaml.config.kernel_order);
     yaml.check_loaded(&kernels, diags);
     yaml.check_section_files(&results, diags);
-    yaml.check_selection(&results, diags);
+    {
+        let _t = crate::timing::span("machine: what sections select");
+        yaml.check_selection(&results, diags);
+    }
     Some(MachineClass { slug: slug.to_string(), dir: dir.to_path_buf(), config: yaml.config, kernels, results })
 }
 

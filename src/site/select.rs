@@ -7,7 +7,7 @@
 use super::config::{MachineYaml, part_line, section_line};
 use super::{ResultFile, SectionConfig};
 use crate::diag::Diagnostic;
-use crate::model::{Metric, Sample};
+use crate::model::{Metric, Param, Sample};
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -185,7 +185,7 @@ fn without_run_number(name: &str) -> Option<&str> {
 
 /// Where one table cell's runs come from, for [`merged_cells`]: kernel,
 /// parameters, group and metric.
-type CellKey<'a> = (&'a str, Vec<(&'a str, &'a str)>, &'a str, &'a Metric);
+type CellKey<'a> = (&'a str, &'a [Param], &'a str, &'a Metric);
 
 /// Table cells that average files of different [`run_stem`]s as if they
 /// were runs of one thing.
@@ -199,18 +199,42 @@ struct Merged<'a> {
     cells: usize,
 }
 
+/// True when the files behind `samples` (of `results`) cannot feed one
+/// cell with different [`run_stem`]s: the files of each kernel directory
+/// share a stem, and so do the files outside kernel directories, which
+/// may hold rows of any kernel (and that stem is every directory's). A
+/// look at each file rather than each sample: the usual section passes it.
+fn stems_agree(results: &[ResultFile], samples: &[SampleRef]) -> bool {
+    let mut by_dir: FxHashMap<Option<&str>, &str> = FxHashMap::default();
+    let mut last = usize::MAX;
+    for &(fi, _) in samples {
+        if fi == last {
+            continue;
+        }
+        last = fi;
+        let rf = &results[fi];
+        let stem = run_stem(&rf.rel_path);
+        if *by_dir.entry(rf.kernel_dir.as_deref()).or_insert(stem) != stem {
+            return false;
+        }
+    }
+    by_dir.get(&None).is_none_or(|flat| by_dir.values().all(|s| s == flat))
+}
+
 /// The cells of `samples` (of `results`) that would average files of
 /// different [`run_stem`]s; `None` when there are none.
 fn merged_cells<'a>(results: &'a [ResultFile], samples: &[SampleRef]) -> Option<Merged<'a>> {
+    if stems_agree(results, samples) {
+        return None;
+    }
     let mut first: FxHashMap<CellKey<'a>, &'a str> = FxHashMap::default();
     let mut found: Option<Merged> = None;
     let mut counted: FxHashSet<CellKey<'a>> = FxHashSet::default();
     for &(fi, si) in samples {
         let (rf, s) = (&results[fi], &results[fi].parsed.samples[si]);
-        let params = s.params.iter().map(|p| (p.name.as_str(), p.value.as_str())).collect();
-        let key: CellKey = (s.kernel.as_deref().unwrap_or_default(), params, s.group.as_str(), &s.metric);
-        let path = *first.entry(key.clone()).or_insert(rf.rel_path.as_str());
-        if path != rf.rel_path && run_stem(path) != run_stem(&rf.rel_path) && counted.insert(key.clone()) {
+        let key: CellKey = (s.kernel.as_deref().unwrap_or_default(), &s.params, s.group.as_str(), &s.metric);
+        let path = *first.entry(key).or_insert(rf.rel_path.as_str());
+        if path != rf.rel_path && run_stem(path) != run_stem(&rf.rel_path) && counted.insert(key) {
             let merged =
                 found.get_or_insert(Merged { files: (path, &rf.rel_path), kernel: key.0, metric: key.3, cells: 0 });
             merged.cells += 1;
@@ -351,6 +375,27 @@ mod tests {
             )
             .is_empty()
         );
+    }
+
+    #[test]
+    fn files_of_several_kernels_averaged_into_one_cell_are_a_warning() {
+        // tiobench per filesystem, each file naming every kernel in its rows.
+        let rate = |k: &str, v: f64| real(v).with_kernel(k).with_group("Sequential Reads").with_param("threads", 1);
+        let results: Vec<ResultFile> = ["ext2", "ext3"]
+            .iter()
+            .map(|fs| file(&format!("tiobench-{fs}.txt"), "tiobench", vec![rate("2.4.20", 1.0), rate("2.5.33", 2.0)]))
+            .collect();
+        let yaml = "name: M\nsections:\n  - title: T\n    files: [\"tiobench-*.txt\"]\n";
+        let d = selection_warnings(yaml, &results);
+        assert!(
+            d.len() == 1
+                && d[0].message.contains("tiobench-ext2.txt and tiobench-ext3.txt both give real (s) of kernel 2.4.20"),
+            "{d:?}"
+        );
+        assert!(d[0].message.contains("(and 1 more cell alike)"), "{d:?}");
+        // One file per section: nothing averaged.
+        let yaml = "name: M\nsections:\n  - title: T2\n    files: [\"tiobench-ext2.txt\"]\n  - title: T3\n    files: [\"tiobench-ext3.txt\"]\n";
+        assert!(selection_warnings(yaml, &results).is_empty());
     }
 
     #[test]
