@@ -279,10 +279,17 @@ pub fn headline_column(table: &TableView) -> Option<usize> {
 /// [`ColumnView::part`]: crate::report::ColumnView::part
 pub fn part_headlines(table: &TableView) -> Vec<usize> {
     let mut heads: Vec<usize> = Vec::new();
+    // The index in `heads` of each part's headline.
+    let mut of_part: rustc_hash::FxHashMap<usize, usize> = rustc_hash::FxHashMap::default();
     for (i, c) in table.columns.iter().enumerate() {
-        match heads.iter().position(|&h| table.columns[h].part == c.part) {
-            None => heads.push(i),
-            Some(k) if table.columns[heads[k]].better == Better::Neither && c.better != Better::Neither => heads[k] = i,
+        match of_part.get(&c.part) {
+            None => {
+                of_part.insert(c.part, heads.len());
+                heads.push(i);
+            }
+            Some(&k) if table.columns[heads[k]].better == Better::Neither && c.better != Better::Neither => {
+                heads[k] = i
+            }
             Some(_) => {}
         }
     }
@@ -405,6 +412,7 @@ pub fn plan_section(section: &SectionView) -> Vec<ChartSpec> {
                         let specs: Vec<ScalingSpec> = part_headlines(t)
                             .into_iter()
                             .filter_map(|head| scaling::plan(section, head, xp, &rows, &label))
+                            .take(MAX_CHARTS_PER_SECTION)
                             .collect();
                         if specs.is_empty() {
                             return Vec::new();

@@ -167,13 +167,16 @@ fn choose_columns<'a>(entries: &[Entry<'a>], entry_part: &[usize], parts: &[Part
     }
     let cols: Vec<ColKey> = order.iter().map(|&c| cols[c]).collect();
     let entry_col: Vec<usize> = entry_col.iter().map(|&c| display_of[c]).collect();
-    let mixed_groups = (0..parts.len().max(1))
-        .map(|part| {
-            let mut groups = cols.iter().filter(|c| c.part == part).map(|c| c.group);
-            let first = groups.next();
-            groups.any(|g| Some(g) != first)
-        })
-        .collect();
+    // Each part's first group, and whether another follows.
+    let mut first_group: Vec<Option<&str>> = vec![None; parts.len().max(1)];
+    let mut mixed_groups = vec![false; first_group.len()];
+    for c in &cols {
+        match first_group[c.part] {
+            None => first_group[c.part] = Some(c.group),
+            Some(g) if g != c.group => mixed_groups[c.part] = true,
+            Some(_) => {}
+        }
+    }
     Columns { cols, entry_col, param_names, benchmarks, mixed_groups }
 }
 

@@ -6,7 +6,7 @@
 use super::Kernel;
 use super::raw_file::read_regular;
 use super::yaml_lines::top_level_line;
-pub(super) use super::yaml_lines::{line_of, part_line, section_line};
+pub(super) use super::yaml_lines::{PartLines, line_of, section_line};
 use crate::diag::Diagnostic;
 use crate::parse;
 use serde::Deserialize;
@@ -521,12 +521,13 @@ fn check_section_globs(yaml: &Path, text: &str, config: &MachineConfig, diags: &
                 ));
             }
         }
+        let mut lines: Option<PartLines> = None;
         for (i, part) in sc.parts.iter().enumerate() {
             for pat in &part.files {
                 if let Err(e) = glob::Pattern::new(pat) {
                     diags.push(Diagnostic::error(
                         yaml,
-                        part_line(text, &sc.title, i),
+                        lines.get_or_insert_with(|| PartLines::of(text, &sc.title)).line(i),
                         format!("section {:?}, part {:?}: bad glob {pat:?}: {e}", sc.title, part.label),
                     ));
                 }
@@ -540,22 +541,21 @@ fn check_section_globs(yaml: &Path, text: &str, config: &MachineConfig, diags: &
 /// would give columns of one name, their numbers told apart by nothing).
 fn check_part_labels(yaml: &Path, text: &str, config: &MachineConfig, diags: &mut Vec<Diagnostic>) {
     for sc in &config.sections {
+        let mut seen = std::collections::HashSet::new();
+        let mut lines: Option<PartLines> = None;
         for (i, part) in sc.parts.iter().enumerate() {
             let label = part.label.trim();
             let msg = if label.is_empty() {
                 "an empty label: each part needs one, the name of its columns (such as perl_build)".to_string()
-            } else if sc.parts[..i].iter().any(|p| p.label.trim() == label) {
+            } else if !seen.insert(label) {
                 format!(
                     "label {label:?} is given to two parts: each part's label names its columns, so it must be unique within the section"
                 )
             } else {
                 continue;
             };
-            diags.push(Diagnostic::error(
-                yaml,
-                part_line(text, &sc.title, i),
-                format!("section {:?}: {msg}", sc.title),
-            ));
+            let line = lines.get_or_insert_with(|| PartLines::of(text, &sc.title)).line(i);
+            diags.push(Diagnostic::error(yaml, line, format!("section {:?}: {msg}", sc.title)));
         }
     }
 }

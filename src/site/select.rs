@@ -4,7 +4,7 @@
 //! that need the picks: a part that selects nothing, and one table cell
 //! fed by files that are different results rather than runs of one.
 
-use super::config::{MachineYaml, part_line, section_line};
+use super::config::{MachineYaml, PartLines, section_line};
 use super::{ResultFile, SectionConfig};
 use crate::diag::Diagnostic;
 use crate::model::{Metric, Param, Sample};
@@ -267,18 +267,29 @@ impl MachineYaml {
     pub(super) fn check_selection(&self, results: &[ResultFile], diags: &mut Vec<Diagnostic>) {
         let selection = select(&self.config.sections, results);
         for (sc, parts) in self.config.sections.iter().zip(&selection.shown) {
+            // Found when a warning needs them: a section may have thousands of parts.
+            let mut lines: Option<PartLines> = None;
+            let mut files_match: Option<bool> = None;
             for (i, (part, shown)) in sc.selectors().iter().zip(parts).enumerate() {
+                let empty = shown.is_empty()
+                    && part.label.is_some()
+                    && *files_match.get_or_insert_with(|| sc.files_match_any(results));
+                let merged = if empty { None } else { merged_cells(results, shown) };
+                if !empty && merged.is_none() {
+                    continue;
+                }
                 let (what, line) = match part.label {
-                    Some(label) => {
-                        (format!("section {:?}, part {label:?}", sc.title), part_line(&self.text, &sc.title, i))
-                    }
+                    Some(label) => (
+                        format!("section {:?}, part {label:?}", sc.title),
+                        lines.get_or_insert_with(|| PartLines::of(&self.text, &sc.title)).line(i),
+                    ),
                     None => (format!("section {:?}", sc.title), section_line(&self.text, &sc.title, "files:")),
                 };
-                if shown.is_empty() && part.label.is_some() && sc.files_match_any(results) {
-                    diags.push(Diagnostic::warning(&self.path, line, format!("{what} selects no results")));
-                } else if let Some(merged) = merged_cells(results, shown) {
-                    diags.push(Diagnostic::warning(&self.path, line, merge_message(&what, &merged)));
-                }
+                let msg = match merged {
+                    Some(merged) => merge_message(&what, &merged),
+                    None => format!("{what} selects no results"),
+                };
+                diags.push(Diagnostic::warning(&self.path, line, msg));
             }
         }
         for ((bench, group), samples) in &selection.unclaimed {

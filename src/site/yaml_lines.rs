@@ -26,14 +26,32 @@ pub(super) fn section_line(text: &str, title: &str, key: &str) -> Option<usize> 
     Some(found.unwrap_or(start) + 1)
 }
 
-/// The 1-based line of the `label:` of part `index` (0-based) of the
-/// section titled `title`, or of its `parts:` key when that label is not
-/// found (a part written in flow style, `{label: x}`); `None` when the
-/// title is not found.
-pub(super) fn part_line(text: &str, title: &str, index: usize) -> Option<usize> {
-    let (start, end) = section_range(text, title)?;
-    let labels = text.lines().enumerate().take(end).skip(start).filter(|(_, l)| key_of(l).starts_with("label:"));
-    labels.map(|(i, _)| i + 1).nth(index).or_else(|| section_line(text, title, "parts:"))
+/// The lines of the parts of one section of a `machine.yaml` text, found
+/// once for all its parts (a section may have thousands).
+pub(super) struct PartLines {
+    /// The 1-based line of each `label:` in the section, in order.
+    labels: Vec<usize>,
+    /// The line of its `parts:` key (or title), when the section is found.
+    parts: Option<usize>,
+}
+
+impl PartLines {
+    /// The part lines of the section titled `title` in `text`.
+    pub(super) fn of(text: &str, title: &str) -> Self {
+        let Some((start, end)) = section_range(text, title) else {
+            return PartLines { labels: Vec::new(), parts: None };
+        };
+        let labels = text.lines().enumerate().take(end).skip(start).filter(|(_, l)| key_of(l).starts_with("label:"));
+        PartLines { labels: labels.map(|(i, _)| i + 1).collect(), parts: section_line(text, title, "parts:") }
+    }
+
+    /// The 1-based line of the `label:` of part `index` (0-based), or of
+    /// the section's `parts:` key when that label is not found (a part
+    /// written in flow style, `{label: x}`); `None` when the section is
+    /// not found.
+    pub(super) fn line(&self, index: usize) -> Option<usize> {
+        self.labels.get(index).copied().or(self.parts)
+    }
 }
 
 /// A line of YAML without its indentation and list markers (`- `).
@@ -76,10 +94,11 @@ mod tests {
     #[test]
     fn a_part_label_is_found_by_its_index() {
         let text = "sections:\n  - title: \"A\"\n    parts:\n      - label: x\n      - {label: y}\n  - title: \"B\"\n    parts:\n      - label: z\n";
-        assert_eq!(part_line(text, "A", 0), Some(4));
+        let a = PartLines::of(text, "A");
+        assert_eq!(a.line(0), Some(4));
         // Flow style: the `parts:` line.
-        assert_eq!(part_line(text, "A", 1), Some(3));
-        assert_eq!(part_line(text, "B", 0), Some(8));
-        assert_eq!(part_line(text, "C", 0), None);
+        assert_eq!(a.line(1), Some(3));
+        assert_eq!(PartLines::of(text, "B").line(0), Some(8));
+        assert_eq!(PartLines::of(text, "C").line(0), None);
     }
 }
