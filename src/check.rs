@@ -4,7 +4,8 @@
 //!
 //! Besides what loading reports (unreadable, unrecognised or damaged raw
 //! files, malformed YAML with line and column, unknown YAML keys, a baseline
-//! that is not a kernel), `check` looks for what makes a comparison unfair
+//! that is not a kernel, a part of a section that selects nothing, a table
+//! cell averaging different files as if they were runs), `check` looks for what makes a comparison unfair
 //! or a page incomplete:
 //!
 //! * a kernel missing a benchmark that other kernels of its machine class have;

@@ -34,7 +34,7 @@ fn one(v: f64) -> Option<CellView> {
 }
 
 fn col(name: &str, unit: &str, better: Better) -> ColumnView {
-    ColumnView { name: name.to_string(), unit: unit.to_string(), better, precision: 1 }
+    ColumnView { name: name.to_string(), unit: unit.to_string(), better, precision: 1, part: 0 }
 }
 
 struct Sec {
@@ -293,6 +293,43 @@ fn numeric_parameter_makes_a_scaling_chart() {
         assert!(t.iter().any(|x| x == needle), "{needle:?} missing from {t:?}");
     }
     assert!(charts[0].desc.contains("against threads"), "{}", charts[0].desc);
+}
+
+#[test]
+fn each_part_of_a_scaling_table_gets_a_chart_of_its_headline() {
+    // tiobench's sequential and random reads set side by side as parts.
+    let mut s = tiobench();
+    let part = |c: &ColumnView, p: usize, label: &str| ColumnView {
+        name: format!("{label} {}", c.name),
+        part: p,
+        ..c.clone()
+    };
+    let cols = s.table.columns.clone();
+    s.table.columns =
+        cols.iter().map(|c| part(c, 0, "Seq Read")).chain(cols.iter().map(|c| part(c, 1, "Rand Read"))).collect();
+    // Random reads: CPU% first, so its headline is the first ranked column.
+    s.table.columns.swap(3, 4);
+    for r in &mut s.table.rows {
+        let c = r.cells.clone();
+        r.cells = vec![c[0].clone(), c[1].clone(), c[2].clone(), c[1].clone(), c[0].clone(), c[2].clone()];
+    }
+    assert_eq!(chart::part_headlines(&s.table), [0, 4]);
+    let specs = chart::plan_section(&s);
+    let metrics: Vec<&str> = specs
+        .iter()
+        .map(|sp| match sp {
+            ChartSpec::Scaling(sp) => sp.metric.as_str(),
+            ChartSpec::Bar(_) => panic!("{specs:?}"),
+        })
+        .collect();
+    assert_eq!(metrics, ["Seq Read Rate", "Rand Read Rate"]);
+    let files: Vec<String> = charts_of(&s, "tiobench-parts").into_iter().map(|c| c.file).collect();
+    assert_eq!(
+        files,
+        ["charts/tiobench-sequential-reads-scaling.svg", "charts/tiobench-sequential-reads-scaling-2.svg"]
+    );
+    // Without parts, the one headline as before.
+    assert_eq!(chart::part_headlines(&tiobench().table), [0]);
 }
 
 fn sixty_kernels_scaling(baseline: Option<&'static str>) -> SectionView {

@@ -10,7 +10,8 @@
 //!    * a table with a numeric parameter column that takes two or more values
 //!      (tiobench threads, dbench procs, tbench clients, AIM7 tasks, lmbench
 //!      memory size) gets a **scaling chart** ([`scaling`]): one line per
-//!      kernel over that parameter, for the headline metric, on a log x axis
+//!      kernel over that parameter, for the headline metric (of each part,
+//!      when the section sets several results side by side), on a log x axis
 //!      when the values span more than two decades and crowd at the low end
 //!      (see [`scaling`]). Further parameter
 //!      columns split it into one chart per combination of their values; a
@@ -62,6 +63,7 @@ use crate::site::Site;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use rayon::prelude::*;
+use scaling::ScalingSpec;
 
 pub mod bar;
 mod draw;
@@ -275,6 +277,31 @@ pub fn headline_column(table: &TableView) -> Option<usize> {
     crate::report::chart_headline(table)
 }
 
+/// The headline of each part of the table (`parts:`, [`ColumnView::part`]):
+/// its first ranked column, else its first column; one per part, in
+/// column order (one for a section without parts, the same as
+/// [`headline_column`]).
+///
+/// [`ColumnView::part`]: crate::report::ColumnView::part
+pub fn part_headlines(table: &TableView) -> Vec<usize> {
+    let mut heads: Vec<usize> = Vec::new();
+    // The index in `heads` of each part's headline.
+    let mut of_part: rustc_hash::FxHashMap<usize, usize> = rustc_hash::FxHashMap::default();
+    for (i, c) in table.columns.iter().enumerate() {
+        match of_part.get(&c.part) {
+            None => {
+                of_part.insert(c.part, heads.len());
+                heads.push(i);
+            }
+            Some(&k) if table.columns[heads[k]].better == Better::Neither && c.better != Better::Neither => {
+                heads[k] = i
+            }
+            Some(_) => {}
+        }
+    }
+    heads
+}
+
 /// The columns a bar chart shows as panels: the headline column
 /// ([`crate::report::headline`]) first when the table has one, then every
 /// other ranked column (at most [`MAX_BAR_PANELS`] in all); else the first
@@ -366,7 +393,9 @@ pub fn scaling_param(table: &TableView) -> Option<usize> {
 /// The specs of one section's charts, in order (see the module docs).
 pub fn plan_section(section: &SectionView) -> Vec<ChartSpec> {
     let t = &section.table;
-    let Some(head) = headline_column(t) else { return Vec::new() };
+    if headline_column(t).is_none() {
+        return Vec::new();
+    }
     match scaling_param(t) {
         Some(xp) => {
             let others = |r: &crate::report::RowView| -> Vec<String> {
@@ -387,11 +416,23 @@ pub fn plan_section(section: &SectionView) -> Vec<ChartSpec> {
                     }
                     if xs.len() >= 2 {
                         let label = param_label(&other_headers, &combo);
-                        match scaling::plan(section, head, xp, &rows, &label) {
-                            // Two x values or more among the points drawn.
-                            Some(spec) if spec.x_ticks.len() >= 2 => return vec![ChartSpec::Scaling(spec)],
-                            Some(_) => {}
-                            None => return Vec::new(),
+                        // A chart per part's headline (sequential and
+                        // random reads side by side: one each).
+                        let specs: Vec<ScalingSpec> = part_headlines(t)
+                            .into_iter()
+                            .filter_map(|head| scaling::plan(section, head, xp, &rows, &label))
+                            .take(MAX_CHARTS_PER_SECTION)
+                            .collect();
+                        if specs.is_empty() {
+                            return Vec::new();
+                        }
+                        // Two x values or more among the points drawn.
+                        if specs.iter().any(|s| s.x_ticks.len() >= 2) {
+                            return specs
+                                .into_iter()
+                                .filter(|s| s.x_ticks.len() >= 2)
+                                .map(ChartSpec::Scaling)
+                                .collect();
                         }
                     }
                     // One x value (among the points drawn): lines of single

@@ -735,6 +735,7 @@ mod tests {
                     unit: u.to_string(),
                     better: Better::Lower,
                     precision: 2,
+                    part: 0,
                 })
                 .collect(),
             rows: rows

@@ -23,6 +23,8 @@ mod kernel;
 mod notable;
 mod section;
 mod significance;
+#[cfg(test)]
+mod tests;
 mod views;
 
 pub use compare::*;
@@ -35,10 +37,9 @@ pub use views::*;
 
 use crate::markdown;
 use crate::model::Sample;
-use crate::site::{MachineClass, MachineConfig, ResultFile, Site, SiteConfig};
+use crate::site::{self, MachineClass, MachineConfig, ResultFile, Site, SiteConfig};
 use rayon::prelude::*;
 use serde::Serialize;
-use std::collections::HashMap;
 
 /// The whole site, for the index page.
 #[derive(Debug, Clone, Serialize)]
@@ -259,9 +260,18 @@ pub fn machine_policy(site: &SiteConfig, m: &MachineConfig) -> Policy {
 /// A sample and the file it came from.
 type Entry<'a> = (&'a ResultFile, &'a Sample);
 
-/// A section to build: title, commentary, its samples, metric order,
-/// configured headline metric, policy.
-type SectionJob<'a> = (String, String, Vec<Entry<'a>>, &'a [String], Option<&'a str>, Policy);
+/// A section to build: its title, commentary, parts, the samples it shows
+/// (each with the index of its part), its headline and its policy.
+struct SectionJob<'a> {
+    title: String,
+    commentary: String,
+    parts: Vec<section::Part<'a>>,
+    entries: Vec<Entry<'a>>,
+    entry_part: Vec<usize>,
+    /// Its `headline:` metric, if set.
+    headline: Option<&'a str>,
+    policy: Policy,
+}
 
 /// Lays out one machine-class page: sections, statistics, significance,
 /// notable changes. Its charts are not drawn here: the chart step
@@ -272,16 +282,13 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
     let specs = machine_specs(c);
 
     let kernel_names: Vec<String> = m.kernels.iter().map(|k| k.name.clone()).collect();
-    let entries: Vec<(&ResultFile, &Sample)> =
-        m.results.iter().flat_map(|rf| rf.parsed.samples.iter().map(move |s| (rf, s))).collect();
-
-    let jobs = section_jobs(m, &entries, policy);
+    let jobs = section_jobs(m, policy);
     // Sections are independent: build them in parallel.
     let mut sections: Vec<SectionView> = jobs
         .par_iter()
-        .map(|(title, commentary, chosen, metrics, headline, policy)| {
-            let order = section::Order { metrics, headline: *headline, kernels: &kernel_names };
-            section::section_view(title, commentary, chosen, &order, policy)
+        .map(|j| {
+            let order = section::Order { headline: j.headline, kernels: &kernel_names };
+            section::section_view(&j.title, &j.commentary, &j.parts, &j.entries, &j.entry_part, &order, &j.policy)
         })
         .collect();
     uniquify_ids(&mut sections);
@@ -321,65 +328,47 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
 }
 
 /// The sections to build of a machine class: each configured section with
-/// the samples of `entries` it picks, then a section per benchmark and group
-/// for the samples no configured section claimed; each with its policy.
-fn section_jobs<'a>(m: &'a MachineClass, entries: &[Entry<'a>], policy: &Policy) -> Vec<SectionJob<'a>> {
+/// the samples each of its parts shows ([`crate::site::select`]), then a
+/// section per benchmark and group for the samples no configured section
+/// claimed; each with its policy.
+fn section_jobs<'a>(m: &'a MachineClass, policy: &Policy) -> Vec<SectionJob<'a>> {
     let c = &m.config;
-    // Which samples each configured section picks. A file's globs and
-    // benchmark are checked once per file, not once per sample.
-    // The globs of every section against every file, in parallel (a
-    // dozen sections and 3,600 files in a 300-kernel class).
-    let files_ok: Vec<Vec<bool>> = c
-        .sections
-        .par_iter()
-        .map(|sc| {
-            let patterns = sc.file_patterns();
-            m.results.iter().map(|rf| sc.selects_file(&patterns, rf)).collect()
-        })
-        .collect();
-    let mut used = vec![false; entries.len()];
+    let selection = site::select(&c.sections, &m.results);
+    let entry = |&(fi, si): &site::SampleRef| -> Entry<'a> { (&m.results[fi], &m.results[fi].parsed.samples[si]) };
     let mut jobs: Vec<SectionJob> = Vec::new();
-    for (sc, files_ok) in c.sections.iter().zip(&files_ok) {
-        let mut chosen = Vec::new();
-        let mut i = 0;
-        for (rf, &file_ok) in m.results.iter().zip(files_ok) {
-            for s in &rf.parsed.samples {
-                if file_ok && sc.group.as_ref().is_none_or(|g| *g == s.group) {
-                    // Claimed even when `metrics:` hides it: a chosen column set
-                    // does not spill the other metrics into sections of their own.
-                    used[i] = true;
-                    if sc.metrics.is_empty() || sc.metrics.iter().any(|m| *m == s.metric.name) {
-                        chosen.push((rf, s));
-                    }
-                }
-                i += 1;
-            }
-        }
+    for (sc, shown) in c.sections.iter().zip(&selection.shown) {
+        let parts =
+            sc.selectors().iter().map(|s| section::Part { label: s.label, metric_order: s.metric_order }).collect();
+        let entries = shown.iter().flatten().map(entry).collect();
+        let entry_part = shown.iter().enumerate().flat_map(|(pi, p)| std::iter::repeat_n(pi, p.len())).collect();
         let policy = Policy {
             baseline: sc.baseline.clone().or_else(|| policy.baseline.clone()),
             trim: sc.trim.unwrap_or(policy.trim),
             alpha: policy.alpha,
             allow_remote: policy.allow_remote,
         };
-        jobs.push((sc.title.clone(), sc.commentary.clone(), chosen, &sc.metrics, sc.headline.as_deref(), policy));
+        jobs.push(SectionJob {
+            title: sc.title.clone(),
+            commentary: sc.commentary.clone(),
+            parts,
+            entries,
+            entry_part,
+            headline: sc.headline.as_deref(),
+            policy,
+        });
     }
     // Results no configured section showed get a section per benchmark and group.
-    let mut auto: Vec<((&str, &str), Vec<Entry>)> = Vec::new();
-    let mut auto_index: HashMap<(&str, &str), usize> = HashMap::new();
-    for (i, e) in entries.iter().enumerate() {
-        if used[i] {
-            continue;
-        }
-        let key = (e.0.parsed.benchmark.as_str(), e.1.group.as_str());
-        let ai = *auto_index.entry(key).or_insert_with(|| {
-            auto.push((key, Vec::new()));
-            auto.len() - 1
-        });
-        auto[ai].1.push(*e);
-    }
-    for ((bench, group), chosen) in auto {
+    for ((bench, group), samples) in &selection.unclaimed {
         let title = if group.is_empty() { bench.to_string() } else { format!("{bench}: {group}") };
-        jobs.push((title, String::new(), chosen, &[], None, policy.clone()));
+        jobs.push(SectionJob {
+            title,
+            commentary: String::new(),
+            parts: vec![section::Part { label: None, metric_order: &[] }],
+            entries: samples.iter().map(entry).collect(),
+            entry_part: vec![0; samples.len()],
+            headline: None,
+            policy: policy.clone(),
+        });
     }
     jobs
 }

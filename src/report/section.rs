@@ -15,10 +15,23 @@ use compact_str::CompactString;
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
-/// A column: metric name, unit and direction within a group, borrowed
-/// from the samples.
+/// One part of a section (`parts:` in `machine.yaml`): the label its
+/// columns carry and their order. A section without parts is one part
+/// without a label.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Part<'a> {
+    /// The part's label (`perl_build`); `None` for a section without `parts:`.
+    pub label: Option<&'a str>,
+    /// Its metrics in column order (`metrics:`); others follow in first appearance.
+    pub metric_order: &'a [String],
+}
+
+/// A column: the part it belongs to (two parts never share a column, even
+/// for the same metric), and the metric name, unit and direction within a
+/// group, borrowed from the samples.
 #[derive(PartialEq, Eq, Hash, Clone, Copy)]
 struct ColKey<'a> {
+    part: usize,
     group: &'a str,
     name: &'a str,
     unit: &'a str,
@@ -35,9 +48,9 @@ struct Columns<'a> {
     param_names: Vec<String>,
     /// Parser ids, in first appearance.
     benchmarks: Vec<String>,
-    /// True when the columns come from more than one group (their names
-    /// then carry the group).
-    mixed_groups: bool,
+    /// For each part, true when its columns come from more than one group
+    /// (their names then carry the group).
+    mixed_groups: Vec<bool>,
 }
 
 /// The rows of a section: each distinct kernel and parameter values.
@@ -63,30 +76,31 @@ struct Cells {
     has_spread: bool,
 }
 
-/// How a section orders and picks its columns and rows.
+/// How a section orders its rows and names its headline.
 pub(super) struct Order<'a> {
-    /// Its `metrics:` (column order; empty: first appearance).
-    pub metrics: &'a [String],
     /// Its `headline:` metric, if set.
     pub headline: Option<&'a str>,
     /// Kernel order of the machine class.
     pub kernels: &'a [String],
 }
 
-/// Builds one section: its table of `entries` (columns in `order.metrics`
-/// first, rows in `order.kernels` within equal parameters, the headline
-/// column when configured or listed: [`configured_headline`]), each cell
-/// compared with the baseline's (marks wait for [`super::correct_page`]).
+/// Builds one section: its table of `entries` (each of the part
+/// `entry_part` gives, an index into `parts`; columns part by part, each
+/// part's in its `metric_order` first; rows in `order.kernels` within
+/// equal parameters; the headline column when configured or listed:
+/// [`configured_headline`]), each cell compared with the baseline's
+/// (marks wait for [`super::correct_page`]).
 pub(super) fn section_view(
     title: &str,
     commentary: &str,
+    parts: &[Part],
     entries: &[Entry],
+    entry_part: &[usize],
     order: &Order,
     policy: &Policy,
 ) -> SectionView {
-    let Columns { cols, entry_col, mut param_names, benchmarks, mixed_groups } = choose_columns(entries, order.metrics);
-    let headline = configured_headline(&cols, order.metrics, order.headline, mixed_groups);
-    let headline_named = order.headline.is_some() && headline.is_some();
+    let Columns { cols, entry_col, mut param_names, benchmarks, mixed_groups } =
+        choose_columns(entries, entry_part, parts);
     let rows = gather_rows(entries, &param_names, order.kernels);
     let Cells { rows: mut row_views, entries: cell_entries, precision, has_spread } =
         fill_cells(entries, &rows, &entry_col, cols.len(), policy.trim);
@@ -97,7 +111,9 @@ pub(super) fn section_view(
         });
     }
     let (fixed_params, fixed_param_values) = fix_params(&mut row_views, &mut param_names);
-    let columns = column_views(&cols, &precision, mixed_groups);
+    let columns = column_views(&cols, &precision, parts, &mixed_groups);
+    let headline = configured_headline(&cols, &columns, parts, order.headline);
+    let headline_named = order.headline.is_some() && headline.is_some();
     let direction = direction_label(&columns);
     SectionView {
         id: slugify(title),
@@ -126,27 +142,37 @@ pub(super) fn section_view(
 }
 
 /// The headline column the section's configuration names: its
-/// `headline:` metric (by the benchmark's name, or the shown name with
-/// its group when the table mixes groups), else the first column when it
-/// is one of its `metrics:`. `None` when neither is set or present.
-fn configured_headline(cols: &[ColKey], metrics: &[String], headline: Option<&str>, mixed: bool) -> Option<usize> {
+/// `headline:` metric (by the benchmark's name, its shown name with a part
+/// label or group, or with its group), else the first column when it is
+/// one of the first part's `metrics:`. `None` when neither is set or present.
+fn configured_headline(
+    cols: &[ColKey],
+    columns: &[ColumnView],
+    parts: &[Part],
+    headline: Option<&str>,
+) -> Option<usize> {
     let named = headline.and_then(|h| {
-        cols.iter()
-            .position(|c| c.name == h || (mixed && !c.group.is_empty() && format!("{} {}", c.group, c.name) == h))
+        (0..cols.len()).find(|&i| {
+            let c = &cols[i];
+            columns[i].name == h || c.name == h || (!c.group.is_empty() && format!("{} {}", c.group, c.name) == h)
+        })
     });
+    let metrics = parts.first().map_or(&[][..], |p| p.metric_order);
     named.or_else(|| cols.first().filter(|c| metrics.iter().any(|m| m == c.name)).map(|_| 0))
 }
 
-/// The columns of `entries`: in configured order (`metric_order`), then
-/// first appearance; with the parameter names and benchmarks met.
-fn choose_columns<'a>(entries: &[Entry<'a>], metric_order: &[String]) -> Columns<'a> {
+/// The columns of `entries`: part by part (`entry_part` is each entry's),
+/// each part's in its configured order (`metric_order`), then first
+/// appearance; with the parameter names and benchmarks met.
+fn choose_columns<'a>(entries: &[Entry<'a>], entry_part: &[usize], parts: &[Part]) -> Columns<'a> {
     let mut cols: Vec<ColKey> = Vec::new();
     let mut col_index: FxHashMap<ColKey, usize> = FxHashMap::default();
     let mut param_names: Vec<String> = Vec::new();
     let mut benchmarks: Vec<String> = Vec::new();
     let mut entry_col: Vec<usize> = Vec::with_capacity(entries.len());
-    for (rf, s) in entries {
-        let key = ColKey { group: &s.group, name: &s.metric.name, unit: &s.metric.unit, better: s.metric.better };
+    for ((rf, s), &part) in entries.iter().zip(entry_part) {
+        let m = &s.metric;
+        let key = ColKey { part, group: &s.group, name: &m.name, unit: &m.unit, better: m.better };
         let ci = *col_index.entry(key).or_insert_with(|| {
             cols.push(key);
             cols.len() - 1
@@ -161,24 +187,31 @@ fn choose_columns<'a>(entries: &[Entry<'a>], metric_order: &[String]) -> Columns
             benchmarks.push(rf.parsed.benchmark.clone());
         }
     }
-    // Display order of the columns: configured metrics first.
+    // Display order of the columns: by part, configured metrics first (a
+    // stable sort keeps first appearance among the rest).
     let mut order: Vec<usize> = (0..cols.len()).collect();
-    if !metric_order.is_empty() {
-        order.sort_by_key(|&c| metric_order.iter().position(|m| *m == cols[c].name).unwrap_or(usize::MAX));
-    }
+    order.sort_by_key(|&c| {
+        let key = &cols[c];
+        let configured = parts.get(key.part).map_or(&[][..], |p| p.metric_order);
+        (key.part, configured.iter().position(|m| *m == key.name).unwrap_or(usize::MAX))
+    });
     let mut display_of = vec![0usize; cols.len()];
     for (d, &c) in order.iter().enumerate() {
         display_of[c] = d;
     }
     let cols: Vec<ColKey> = order.iter().map(|&c| cols[c]).collect();
     let entry_col: Vec<usize> = entry_col.iter().map(|&c| display_of[c]).collect();
-    let groups: Vec<&str> = cols.iter().map(|c| c.group).fold(Vec::new(), |mut v, g| {
-        if !v.contains(&g) {
-            v.push(g);
+    // Each part's first group, and whether another follows.
+    let mut first_group: Vec<Option<&str>> = vec![None; parts.len().max(1)];
+    let mut mixed_groups = vec![false; first_group.len()];
+    for c in &cols {
+        match first_group[c.part] {
+            None => first_group[c.part] = Some(c.group),
+            Some(g) if g != c.group => mixed_groups[c.part] = true,
+            Some(_) => {}
         }
-        v
-    });
-    Columns { cols, entry_col, param_names, benchmarks, mixed_groups: groups.len() > 1 }
+    }
+    Columns { cols, entry_col, param_names, benchmarks, mixed_groups }
 }
 
 /// The rows of `entries`, keyed by kernel and parameter values, and their
@@ -376,20 +409,30 @@ fn fix_params(rows: &mut [RowView], param_names: &mut Vec<String>) -> (Vec<Strin
     (fixed_params, fixed_param_values)
 }
 
-/// The metric columns as shown: names prefixed by their group when the
-/// table mixes groups, each with its precision.
-fn column_views(cols: &[ColKey], precision: &[usize], mixed_groups: bool) -> Vec<ColumnView> {
+/// The metric columns as shown, each with its precision: named by the
+/// metric, prefixed by its group when its part mixes groups, and by its
+/// part's label when it has one. A part that gives one column is named by
+/// its label alone (`perl_build`); a part of several columns gives "label
+/// metric" (`Seq Read Rate`, `Seq Read CPU Eff`): the label first, as a
+/// post's two-line header reads down (`Seq Read` over `Rate`), keeps the
+/// part's columns together by name and wraps at its spaces.
+fn column_views(cols: &[ColKey], precision: &[usize], parts: &[Part], mixed_groups: &[bool]) -> Vec<ColumnView> {
+    let mut per_part = vec![0usize; parts.len().max(1)];
+    for c in cols {
+        per_part[c.part] += 1;
+    }
     cols.iter()
         .zip(precision)
-        .map(|(c, &precision)| ColumnView {
-            name: if mixed_groups && !c.group.is_empty() {
-                format!("{} {}", c.group, c.name)
-            } else {
-                c.name.to_string()
-            },
-            unit: c.unit.to_string(),
-            better: c.better,
-            precision,
+        .map(|(c, &precision)| {
+            let mixed = mixed_groups.get(c.part).copied().unwrap_or(false);
+            let metric =
+                if mixed && !c.group.is_empty() { format!("{} {}", c.group, c.name) } else { c.name.to_string() };
+            let name = match parts.get(c.part).and_then(|p| p.label) {
+                Some(label) if per_part[c.part] == 1 => label.to_string(),
+                Some(label) => format!("{label} {metric}"),
+                None => metric,
+            };
+            ColumnView { name, unit: c.unit.to_string(), better: c.better, precision, part: c.part }
         })
         .collect()
 }

@@ -127,8 +127,10 @@ pub struct TableView {
 /// A metric column.
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct ColumnView {
-    /// The benchmark's name for the metric, prefixed by its group when the
-    /// table mixes groups.
+    /// The benchmark's name for the metric, prefixed by its group when its
+    /// part mixes groups, and by its part's label when the section has
+    /// `parts:` (the label alone when the part gives one column):
+    /// `Throughput`, `Seq Read Rate`, `perl_build`.
     pub name: String,
     /// Unit of every value in the column ("" for a pure number).
     pub unit: String,
@@ -136,6 +138,10 @@ pub struct ColumnView {
     pub better: Better,
     /// Decimals every value in the column is printed with.
     pub precision: usize,
+    /// The section's part it belongs to (`parts:` in `machine.yaml`, in
+    /// the order written; 0 in a section without parts). The columns of a
+    /// part are next to each other.
+    pub part: usize,
 }
 
 /// A row: one kernel at one set of parameter values.

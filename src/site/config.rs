@@ -5,6 +5,8 @@
 
 use super::Kernel;
 use super::raw_file::read_regular;
+use super::yaml_lines::top_level_line;
+pub(super) use super::yaml_lines::{PartLines, line_of, section_line};
 use crate::diag::Diagnostic;
 use crate::parse;
 use serde::Deserialize;
@@ -155,6 +157,42 @@ pub struct SectionConfig {
     /// Runs dropped at each end before averaging, overriding the machine's.
     #[serde(default)]
     pub trim: Option<usize>,
+    /// Results set side by side as columns of the one table, each part's
+    /// columns named by its label (`perl_build`, `kernel_build`); rows
+    /// (kernel × parameters) are shared. Empty: the section's own keys
+    /// select its results, as one part without a label. The section's
+    /// `files`, `benchmark`, `group` and `metrics`, when given, apply to
+    /// every part as well (a result must pass both).
+    #[serde(default)]
+    pub parts: Vec<PartConfig>,
+}
+
+/// One part of a section (`parts:`): results selected as a section
+/// selects them, shown as columns of the section's table named by `label`.
+/// Two parts never share a column, even when they give the same metric
+/// (`real` of `build-perl.txt` and of `build-kernel.txt`).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PartConfig {
+    /// The name its columns carry: the column's whole name when the part
+    /// gives one metric (`perl_build`), else before each metric's name
+    /// (`Seq Read Rate`, `Seq Read CPU Eff`). Not empty, and unique within
+    /// the section.
+    pub label: String,
+    /// Globs over raw file paths relative to the machine directory; empty
+    /// means any file (as the section's `files:`).
+    #[serde(default)]
+    pub files: Vec<String>,
+    /// Only results read by this parser id.
+    #[serde(default)]
+    pub benchmark: Option<String>,
+    /// Only results from this group (table) of the benchmark's output.
+    #[serde(default)]
+    pub group: Option<String>,
+    /// Only these metrics, in this column order; empty means all (or the
+    /// section's `metrics:`).
+    #[serde(default)]
+    pub metrics: Vec<String>,
 }
 
 impl SectionConfig {
@@ -260,14 +298,6 @@ fn read_yaml_text(path: &Path, diags: &mut Vec<Diagnostic>) -> Option<String> {
             None
         }
     }
-}
-
-/// The 1-based line of `text` where `needle` first appears on or after the
-/// first line containing `after`, for pointing a diagnostic at a value the
-/// YAML library gives no position for.
-pub(super) fn line_of(text: &str, after: &str, needle: &str) -> Option<usize> {
-    let start = text.lines().position(|l| l.contains(after))?;
-    text.lines().enumerate().skip(start).find(|(_, l)| l.contains(needle)).map(|(i, _)| i + 1)
 }
 
 impl RunsConfig {
@@ -383,7 +413,8 @@ impl YamlKind {
 
 /// Checks one annotation's text as [`load`](fn@super::load) reads it, without a content
 /// directory: YAML syntax, unknown keys, wrong types, and for `machine.yaml`
-/// the `formats:` globs and parser ids and the sections' `files:` globs.
+/// the `formats:` globs and parser ids, the sections' and their parts'
+/// `files:` globs, and the parts' labels (given, unique in the section).
 /// Diagnostics name the bare file name ([`YamlKind::file_name`]). Used by
 /// the fuzzer and the malformed-input tests; never panics.
 pub fn check_yaml(kind: YamlKind, text: &str) -> Vec<Diagnostic> {
@@ -400,6 +431,7 @@ pub fn check_yaml(kind: YamlKind, text: &str) -> Vec<Diagnostic> {
             if let Some(config) = parse_yaml::<MachineConfig>(path, text, &mut diags) {
                 let _ = machine_formats(path, text, &config, &mut diags);
                 check_section_globs(path, text, &config, &mut diags);
+                check_part_labels(path, text, &config, &mut diags);
             }
         }
         YamlKind::Kernel => {
@@ -511,11 +543,6 @@ fn trim_message(trim: usize) -> String {
     format!("trim must be at most {MAX_TRIM} (runs dropped at each end of a cell before averaging), not {trim}")
 }
 
-/// The line of a top-level `key:` in a YAML annotation (1-based).
-fn top_level_line(text: &str, key: &str) -> Option<usize> {
-    text.lines().position(|l| l.strip_prefix(key).is_some_and(|rest| rest.starts_with(':'))).map(|i| i + 1)
-}
-
 /// `alpha` (the significance level) must be a number strictly between 0
 /// and 1, and `trim` at most [`MAX_TRIM`]: errors against `yaml`
 /// (`site.yaml` or a `machine.yaml`) at the key's line. `alpha: 2` would
@@ -549,7 +576,8 @@ fn check_section_trims(yaml: &Path, text: &str, config: &MachineConfig, diags: &
     }
 }
 
-/// Bad `files:` globs of the sections are errors against `yaml`.
+/// Bad `files:` globs of the sections and their parts are errors against
+/// `yaml`.
 fn check_section_globs(yaml: &Path, text: &str, config: &MachineConfig, diags: &mut Vec<Diagnostic>) {
     for sc in &config.sections {
         for pat in &sc.files {
@@ -560,6 +588,42 @@ fn check_section_globs(yaml: &Path, text: &str, config: &MachineConfig, diags: &
                     format!("section {:?}: bad glob {pat:?}: {e}", sc.title),
                 ));
             }
+        }
+        let mut lines: Option<PartLines> = None;
+        for (i, part) in sc.parts.iter().enumerate() {
+            for pat in &part.files {
+                if let Err(e) = glob::Pattern::new(pat) {
+                    diags.push(Diagnostic::error(
+                        yaml,
+                        lines.get_or_insert_with(|| PartLines::of(text, &sc.title)).line(i),
+                        format!("section {:?}, part {:?}: bad glob {pat:?}: {e}", sc.title, part.label),
+                    ));
+                }
+            }
+        }
+    }
+}
+
+/// The parts' labels: an empty label, or one given twice in a section,
+/// is an error against `yaml` at the label's line (two parts of one label
+/// would give columns of one name, their numbers told apart by nothing).
+fn check_part_labels(yaml: &Path, text: &str, config: &MachineConfig, diags: &mut Vec<Diagnostic>) {
+    for sc in &config.sections {
+        let mut seen = std::collections::HashSet::new();
+        let mut lines: Option<PartLines> = None;
+        for (i, part) in sc.parts.iter().enumerate() {
+            let label = part.label.trim();
+            let msg = if label.is_empty() {
+                "an empty label: each part needs one, the name of its columns (such as perl_build)".to_string()
+            } else if !seen.insert(label) {
+                format!(
+                    "label {label:?} is given to two parts: each part's label names its columns, so it must be unique within the section"
+                )
+            } else {
+                continue;
+            };
+            let line = lines.get_or_insert_with(|| PartLines::of(text, &sc.title)).line(i);
+            diags.push(Diagnostic::error(yaml, line, format!("section {:?}: {msg}", sc.title)));
         }
     }
 }
@@ -620,8 +684,9 @@ impl MachineYaml {
 
     /// The checks that need the class loaded, as errors in `diags`, in
     /// this order: the machine's and each section's `baseline:` must be
-    /// one of `kernels`; then the sections' `files:` globs, `alpha` and
-    /// `trim` ([`MAX_TRIM`]), and each section's `trim`.
+    /// one of `kernels`; then the sections' (and parts') `files:` globs,
+    /// the parts' labels, `alpha` and `trim` ([`MAX_TRIM`]), and each
+    /// section's `trim`.
     pub(super) fn check_loaded(&self, kernels: &[Kernel], diags: &mut Vec<Diagnostic>) {
         let (yaml, text, config) = (&self.path, &self.text, &self.config);
         let names = || kernels.iter().map(|k| k.name.as_str()).collect::<Vec<_>>().join(", ");
@@ -650,6 +715,7 @@ impl MachineYaml {
             }
         }
         check_section_globs(yaml, text, config, diags);
+        check_part_labels(yaml, text, config, diags);
         check_policy(yaml, text, config.alpha, config.trim, diags);
         check_section_trims(yaml, text, config, diags);
     }
@@ -701,27 +767,6 @@ impl MachineYaml {
     }
 }
 
-/// The 1-based line of `key` inside the section titled `title` of a
-/// `machine.yaml` text (from its `title:` line to the next section's), or
-/// the title's line when the section has no such key; `None` when the
-/// title is not found.
-pub(super) fn section_line(text: &str, title: &str, key: &str) -> Option<usize> {
-    let lines: Vec<&str> = text.lines().collect();
-    let is_title = |l: &str| {
-        let t = l.trim_start().trim_start_matches('-').trim_start();
-        t.starts_with("title:") && t.contains(title)
-    };
-    let start = lines.iter().position(|l| is_title(l))?;
-    // The section's own `- ` marker, and the next one at that indent.
-    let indent = |l: &str| l.len() - l.trim_start().len();
-    let first = lines[start];
-    let item = if first.trim_start().starts_with('-') { indent(first) } else { indent(first).saturating_sub(2) };
-    let next = |l: &str| indent(l) == item && l.trim_start().starts_with("- ");
-    let end = lines.iter().skip(start + 1).position(|l| next(l)).map_or(lines.len(), |i| start + 1 + i);
-    let found = (start..end).find(|&i| lines[i].trim_start().trim_start_matches('-').trim_start().starts_with(key));
-    Some(found.unwrap_or(start) + 1)
-}
-
 /// The ids of every registered parser, for the message about an unknown one.
 fn known_ids() -> String {
     parse::registry().iter().map(|p| p.id()).collect::<Vec<_>>().join(", ")
@@ -751,13 +796,24 @@ mod tests {
     }
 
     #[test]
-    fn a_section_key_is_found_on_its_own_section() {
-        let text = "name: M\ndescription: the dbench section matters\nbaseline: \"2.4.7\"\nsections:\n  - title: \"dbench\"\n    files:\n      - \"*/dbench*.txt\"\n    baseline: \"2.4.8\"\n  - title: \"bonnie\"\n    files: [\"*/bonnie*\"]\n";
-        assert_eq!(section_line(text, "dbench", "baseline:"), Some(8));
-        assert_eq!(section_line(text, "dbench", "files:"), Some(6));
-        assert_eq!(section_line(text, "bonnie", "files:"), Some(10));
-        assert_eq!(section_line(text, "bonnie", "baseline:"), Some(9));
-        assert_eq!(section_line(text, "tiobench", "files:"), None);
+    fn part_labels_must_be_given_and_unique_and_part_keys_known() {
+        let text = "name: M\nsections:\n  - title: \"Build\"\n    parts:\n      - label: perl_build\n        files: [\"*/build-perl.txt\"]\n      - label: \" \"\n      - label: perl_build\n        files: [\"[\"]\n";
+        let d = check_yaml(YamlKind::Machine, text);
+        let got: Vec<(Option<usize>, &str)> = d.iter().map(|d| (d.line, d.message.as_str())).collect();
+        assert_eq!(got.len(), 3, "{got:#?}");
+        assert!(
+            got[0].0 == Some(8) && got[0].1.starts_with("section \"Build\", part \"perl_build\": bad glob \"[\""),
+            "{got:#?}"
+        );
+        assert!(got[1].0 == Some(7) && got[1].1.starts_with("section \"Build\": an empty label"), "{got:#?}");
+        assert!(got[2].0 == Some(8) && got[2].1.contains("label \"perl_build\" is given to two parts"), "{got:#?}");
+        assert!(d.iter().all(|d| d.severity == crate::diag::Severity::Error));
+        let unknown = "name: M\nsections:\n  - title: B\n    parts:\n      - label: x\n        file: [\"a\"]\n";
+        let d = check_yaml(YamlKind::Machine, unknown);
+        assert!(d.len() == 1 && d[0].line == Some(6) && d[0].message.contains("unknown field `file`"), "{d:?}");
+        let no_label = "name: M\nsections:\n  - title: B\n    parts:\n      - files: [\"a\"]\n";
+        let d = check_yaml(YamlKind::Machine, no_label);
+        assert!(d.len() == 1 && d[0].message.contains("missing field `label`"), "{d:?}");
     }
 
     #[test]

@@ -67,7 +67,8 @@ pub struct LoadOptions<'a> {
 /// `opts` says. `None` when its `machine.yaml` cannot be read or is
 /// invalid; every problem goes to `diags` (in this order: `machine.yaml`,
 /// the walk, each `kernel.yaml`, `runs:`, the raw files in path order,
-/// then the checks of `baseline:`, section globs, `alpha` and `trim`).
+/// then the checks of `baseline:`, section globs, part labels, `alpha` and
+/// `trim`, then what the sections select).
 pub fn load_machine(
     dir: &Path,
     slug: &str,
@@ -85,6 +86,10 @@ pub fn load_machine(
     yaml.check_loaded(&kernels, diags);
     yaml.check_section_files(&results, diags);
     yaml.check_section_headlines(&results, diags);
+    {
+        let _t = crate::timing::span("machine: what sections select");
+        yaml.check_selection(&results, diags);
+    }
     Some(MachineClass { slug: slug.to_string(), dir: dir.to_path_buf(), config: yaml.config, kernels, results })
 }
 

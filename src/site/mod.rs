@@ -27,11 +27,15 @@
 //! * `raw_file`: reading and parsing one raw file ([`parse_file`],
 //!   [`parse_bytes`], [`FileOutcome`]) and filing its samples under their
 //!   kernel;
+//! * `yaml_lines`: finding the line of a key in an annotation's text, for
+//!   diagnostics;
 //! * `config`: the YAML schema ([`SiteConfig`], [`MachineConfig`],
 //!   [`SectionConfig`], [`KernelConfig`]), reading annotations with file and
 //!   line diagnostics, and checking them ([`check_yaml`]);
 //! * `discover`: the walk ([`plan`], [`discover`]): which directories are
 //!   machine classes and which files are raw files, in which order;
+//! * `select`: which results each section and each of its parts shows
+//!   ([`select`], [`Selector`]), and the checks that need it;
 //! * `load`: [`load`] a whole site, or [`load_machine`] one machine class:
 //!   its kernels, their order, `runs:`.
 
@@ -40,10 +44,12 @@ mod discover;
 mod load;
 mod parse_cache;
 mod raw_file;
+mod select;
+mod yaml_lines;
 
 pub use config::{
-    KernelConfig, MAX_TRIM, MachineConfig, RunsConfig, SectionConfig, SiteConfig, YamlKind, base_url_ok, check_yaml,
-    markdown_name_ok, read_annotation, read_machine_config,
+    KernelConfig, MAX_TRIM, MachineConfig, PartConfig, RunsConfig, SectionConfig, SiteConfig, YamlKind, base_url_ok,
+    check_yaml, markdown_name_ok, read_annotation, read_machine_config,
 };
 pub use discover::{
     Discovered, check_content_dir, discover, discover_with, has_hidden_component, has_line_break, plan,
@@ -51,6 +57,7 @@ pub use discover::{
 pub use load::{LoadOptions, first_of_each_file, load, load_machine, load_with_progress, order_kernels};
 pub use parse_cache::ParseCache;
 pub use raw_file::{FileOutcome, MAX_RAW_FILE_SIZE, parse_bytes, parse_file, read_regular};
+pub use select::{SampleRef, Selection, Selector, run_stem, select};
 
 use crate::diag::Diagnostic;
 use crate::model::ParsedFile;

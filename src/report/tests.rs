@@ -1,0 +1,165 @@
+//! How a section's parts (`parts:`) become the columns of its one table:
+//! selection, column order and names, shared rows.
+
+use super::*;
+use crate::model::{Better, Metric, ParsedFile};
+use crate::site::{Kernel, KernelConfig};
+use std::path::PathBuf;
+
+/// A raw file of `samples` at `rel`, in the kernel directory its first
+/// component names when it has one, read by `bench`.
+fn file(rel: &str, bench: &str, samples: Vec<Sample>) -> ResultFile {
+    let kernel_dir = rel.split_once('/').map(|(k, _)| k.to_string());
+    let samples = samples
+        .into_iter()
+        .map(|s| match &kernel_dir {
+            Some(k) => s.with_kernel(k.as_str()),
+            None => s,
+        })
+        .collect();
+    ResultFile {
+        rel_path: rel.to_string(),
+        path: PathBuf::from(rel),
+        kernel_dir,
+        named_kernel: None,
+        parsed: ParsedFile { benchmark: bench.to_string(), samples, ..ParsedFile::default() },
+        raw: std::sync::Arc::from(&b""[..]),
+    }
+}
+
+/// The page of a class of kernels 2.4.17 (the baseline) and 2.4.17rat,
+/// with `yaml`'s sections over `results`.
+fn page(sections_yaml: &str, results: Vec<ResultFile>) -> MachinePage {
+    let yaml = format!("name: M\nbaseline: \"2.4.17\"\nsections:\n{sections_yaml}");
+    let config: MachineConfig = serde_yaml::from_str(&yaml).expect("machine.yaml");
+    let kernels = ["2.4.17", "2.4.17rat"]
+        .iter()
+        .map(|k| Kernel { name: k.to_string(), config: KernelConfig::default() })
+        .collect();
+    let m = MachineClass { slug: "m".into(), dir: PathBuf::from("m"), config, kernels, results };
+    let policy = machine_policy(&SiteConfig::default(), &m.config);
+    machine_page(&m, &policy)
+}
+
+fn names(t: &TableView) -> Vec<&str> {
+    t.columns.iter().map(|c| c.name.as_str()).collect()
+}
+
+/// Every row as kernel, parameters and cell texts (`-` for none).
+fn rows(t: &TableView) -> Vec<String> {
+    t.rows
+        .iter()
+        .map(|r| {
+            let cells = r.cells.iter().map(|c| c.as_ref().map_or("-", |c| c.text.as_str()));
+            std::iter::once(r.kernel.as_str())
+                .chain(r.params.iter().map(String::as_str))
+                .chain(cells)
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
+}
+
+fn builds() -> Vec<ResultFile> {
+    let real = |v| Sample::new(Metric::new("real", "s", Better::Lower), v, 1);
+    let mut out = Vec::new();
+    for (k, perl, kernel) in [("2.4.17", 1620.0, 1347.0), ("2.4.17rat", 1629.0, 1444.0)] {
+        out.push(file(&format!("{k}/build-kernel.txt"), "bash-time", vec![real(kernel)]));
+        out.push(file(&format!("{k}/build-perl.txt"), "bash-time", vec![real(perl)]));
+    }
+    out
+}
+
+const BUILD_PARTS: &str = "  - title: Build times
+    parts:
+      - label: perl_build
+        files: [\"*/build-perl.txt\"]
+      - label: kernel_build
+        files: [\"*/build-kernel.txt\"]
+";
+
+#[test]
+fn parts_of_one_metric_are_columns_named_by_their_labels() {
+    let p = page(BUILD_PARTS, builds());
+    assert_eq!(p.sections.len(), 1, "every file is claimed by a part");
+    let t = &p.sections[0].table;
+    assert_eq!(names(t), ["perl_build", "kernel_build"]);
+    assert_eq!(t.columns.iter().map(|c| (c.part, c.unit.as_str())).collect::<Vec<_>>(), [(0, "s"), (1, "s")]);
+    assert_eq!(rows(t), ["2.4.17 1620 1347", "2.4.17rat 1629 1444"]);
+    // One run each: nothing averaged; each compared with its own part's baseline.
+    let rat = &t.rows[1];
+    let delta =
+        |c: usize| rat.cells[c].as_ref().map(|c| (c.summary.n, c.delta_text.as_deref().unwrap_or("").to_string()));
+    assert_eq!((delta(0), delta(1)), (Some((1, "-0.6%".into())), Some((1, "-7.2%".into()))));
+    assert_eq!(t.direction, "smaller is better");
+}
+
+#[test]
+fn without_parts_two_files_of_one_metric_share_a_cell() {
+    // What `parts:` is for: the load warns about this (site::select).
+    let p = page("  - title: Build\n    files: [\"*/build-*.txt\"]\n", builds());
+    let t = &p.sections[0].table;
+    assert_eq!((names(t), t.rows[0].cells[0].as_ref().map(|c| c.summary.n)), (vec!["real"], Some(2)));
+}
+
+/// tiobench-like rows: both kernels at 1 and 2 threads, in two groups.
+fn tiobench() -> Vec<ResultFile> {
+    let mut samples = Vec::new();
+    for (group, base) in [("Sequential Reads", 10.0), ("Random Reads", 1.0)] {
+        for k in ["2.4.17", "2.4.17rat"] {
+            for threads in [1, 2] {
+                let s = |m: Metric, v: f64| {
+                    Sample::new(m, v, 1).with_kernel(k).with_group(group).with_param("threads", threads)
+                };
+                samples.push(s(Metric::new("Rate", "MB/s", Better::Higher), base + f64::from(threads)));
+                samples.push(s(Metric::new("CPU%", "%", Better::Neither), 50.0));
+            }
+        }
+    }
+    vec![file("tiobench.txt", "tiobench", samples)]
+}
+
+#[test]
+fn parts_of_several_metrics_name_label_and_metric_and_share_rows() {
+    let yaml = "  - title: Reads
+    files: [\"tiobench.txt\"]
+    benchmark: tiobench
+    parts:
+      - label: Seq Read
+        group: Sequential Reads
+      - label: Rand Read
+        group: Random Reads
+        metrics: [\"CPU%\", \"Rate\"]
+";
+    let p = page(yaml, tiobench());
+    assert_eq!(p.sections.len(), 1);
+    let t = &p.sections[0].table;
+    assert_eq!(names(t), ["Seq Read Rate", "Seq Read CPU%", "Rand Read CPU%", "Rand Read Rate"]);
+    assert_eq!(t.param_headers, ["threads"]);
+    assert_eq!(
+        rows(t),
+        ["2.4.17 1 11 50 50 2", "2.4.17rat 1 11 50 50 2", "2.4.17 2 12 50 50 3", "2.4.17rat 2 12 50 50 3"]
+    );
+    assert_eq!(t.direction, "bigger is better; CPU% columns informational");
+}
+
+#[test]
+fn a_sections_metrics_apply_to_every_part_and_a_part_of_two_groups_names_them() {
+    let yaml = "  - title: Rates
+    metrics: [Rate]
+    parts:
+      - label: Seq Read
+        group: Sequential Reads
+      - label: Rand Read
+        group: Random Reads
+  - title: Both
+    parts:
+      - label: All
+        metrics: [Rate]
+";
+    let p = page(yaml, tiobench());
+    assert_eq!(names(&p.sections[0].table), ["Seq Read", "Rand Read"]);
+    assert_eq!(names(&p.sections[1].table), ["All Sequential Reads Rate", "All Random Reads Rate"]);
+    // `CPU%`, hidden by `metrics:`, is claimed all the same: no section of its own.
+    assert_eq!(p.sections.len(), 2);
+}

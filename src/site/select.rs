@@ -1,0 +1,468 @@
+//! Which results each section of a machine class shows: its parts
+//! ([`Selector`], from `parts:` or the section's own keys), the samples
+//! each picks ([`select`]), the samples no section claims, and the checks
+//! that need the picks: a part that selects nothing, and one table cell
+//! fed by files that are different results rather than runs of one.
+
+use super::config::{MachineYaml, PartLines, section_line};
+use super::{ResultFile, SectionConfig};
+use crate::diag::Diagnostic;
+use crate::model::{Metric, Param, Sample};
+use rayon::prelude::*;
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// One part of a section, compiled for matching: the section's own keys
+/// and the part's (a result must pass both), or the section's keys alone
+/// for a section without `parts:`.
+#[derive(Debug, Clone)]
+pub struct Selector<'a> {
+    /// The part's label (`perl_build`); `None` for a section without
+    /// `parts:`.
+    pub label: Option<&'a str>,
+    /// Column order of its metrics: the part's `metrics:`, else the
+    /// section's (empty: order of first appearance).
+    pub metric_order: &'a [String],
+    /// `files:` globs of the section and of the part: a file must match
+    /// one of each non-empty list.
+    files: [Vec<glob::Pattern>; 2],
+    /// `benchmark:` of the section and of the part.
+    benchmark: [Option<&'a str>; 2],
+    /// `group:` of the section and of the part.
+    group: [Option<&'a str>; 2],
+    /// `metrics:` of the section and of the part (empty: any).
+    metrics: [&'a [String]; 2],
+}
+
+impl SectionConfig {
+    /// Its parts as [`Selector`]s, in the order written; a section without
+    /// `parts:` is one part without a label.
+    pub fn selectors(&self) -> Vec<Selector<'_>> {
+        let own = Selector {
+            label: None,
+            metric_order: &self.metrics,
+            files: [self.file_patterns(), Vec::new()],
+            benchmark: [self.benchmark.as_deref(), None],
+            group: [self.group.as_deref(), None],
+            metrics: [&self.metrics, &[]],
+        };
+        if self.parts.is_empty() {
+            return vec![own];
+        }
+        self.parts
+            .iter()
+            .map(|p| Selector {
+                label: Some(&p.label),
+                metric_order: if p.metrics.is_empty() { &self.metrics } else { &p.metrics },
+                files: [own.files[0].clone(), p.files.iter().filter_map(|g| glob::Pattern::new(g).ok()).collect()],
+                benchmark: [own.benchmark[0], p.benchmark.as_deref()],
+                group: [own.group[0], p.group.as_deref()],
+                metrics: [own.metrics[0], &p.metrics],
+            })
+            .collect()
+    }
+}
+
+impl Selector<'_> {
+    /// True when the `files:` globs and `benchmark:` select `rf`.
+    pub fn selects_file(&self, rf: &ResultFile) -> bool {
+        // The benchmark first: one comparison, where a glob is a small matcher.
+        self.benchmark.iter().flatten().all(|b| *b == rf.parsed.benchmark)
+            && self.files.iter().all(|ps| ps.is_empty() || ps.iter().any(|p| p.matches(&rf.rel_path)))
+    }
+
+    /// True when a sample of a selected file is this part's: its group
+    /// passes `group:`. Such a sample is claimed by the section (it gets
+    /// no section of its own) even when `metrics:` hides it.
+    pub fn claims(&self, s: &Sample) -> bool {
+        self.group.iter().flatten().all(|g| *g == s.group)
+    }
+
+    /// True when a claimed sample is shown: its metric passes `metrics:`.
+    pub fn shows(&self, s: &Sample) -> bool {
+        self.metrics.iter().all(|m| m.is_empty() || m.iter().any(|x| *x == s.metric.name))
+    }
+}
+
+/// A sample by position: (index into the class's results, index into that
+/// file's samples).
+pub type SampleRef = (usize, usize);
+
+/// What the sections of a machine class show, from [`select`].
+#[derive(Debug, Clone, Default)]
+pub struct Selection {
+    /// For each configured section, for each of its parts (one for a
+    /// section without `parts:`): the samples it shows, in file order.
+    pub shown: Vec<Vec<Vec<SampleRef>>>,
+    /// The samples no configured section claims, by benchmark and group
+    /// in first appearance: each such pair gets a section of its own.
+    pub unclaimed: Vec<((String, String), Vec<SampleRef>)>,
+}
+
+/// The samples of `results` that each of `sections` and each of their
+/// parts shows, and those no section claims. The globs of every section
+/// are matched against every file in parallel (a dozen sections and 3,600
+/// files in a 300-kernel class).
+pub fn select(sections: &[SectionConfig], results: &[ResultFile]) -> Selection {
+    let shown_and_claimed: Vec<(Vec<Vec<SampleRef>>, Vec<SampleRef>)> = sections
+        .par_iter()
+        .map(|sc| {
+            let mut claimed = Vec::new();
+            let parts = sc
+                .selectors()
+                .iter()
+                .map(|sel| {
+                    let mut shown = Vec::new();
+                    for (fi, rf) in results.iter().enumerate().filter(|(_, rf)| sel.selects_file(rf)) {
+                        for (si, s) in rf.parsed.samples.iter().enumerate().filter(|(_, s)| sel.claims(s)) {
+                            claimed.push((fi, si));
+                            if sel.shows(s) {
+                                shown.push((fi, si));
+                            }
+                        }
+                    }
+                    shown
+                })
+                .collect();
+            (parts, claimed)
+        })
+        .collect();
+    let mut used: Vec<Vec<bool>> = results.iter().map(|rf| vec![false; rf.parsed.samples.len()]).collect();
+    for &(fi, si) in shown_and_claimed.iter().flat_map(|(_, c)| c) {
+        used[fi][si] = true;
+    }
+    let mut unclaimed: Vec<((String, String), Vec<SampleRef>)> = Vec::new();
+    let mut index: FxHashMap<(&str, &str), usize> = FxHashMap::default();
+    for (fi, rf) in results.iter().enumerate() {
+        for (si, s) in rf.parsed.samples.iter().enumerate().filter(|&(si, _)| !used[fi][si]) {
+            let key = (rf.parsed.benchmark.as_str(), s.group.as_str());
+            let i = *index.entry(key).or_insert_with(|| {
+                unclaimed.push(((key.0.to_string(), key.1.to_string()), Vec::new()));
+                unclaimed.len() - 1
+            });
+            unclaimed[i].1.push((fi, si));
+        }
+    }
+    Selection { shown: shown_and_claimed.into_iter().map(|(p, _)| p).collect(), unclaimed }
+}
+
+/// The name by which a raw file is one run among others: its file name
+/// without directories, without an extension that is not a number, and
+/// without trailing numbers set off by `-`, `_`, `.` or `run`
+/// (`dbench-32-run2.txt` → `dbench`, `out.3` → `out`, `run2/dbench.txt`
+/// → `dbench`). Files of one stem are runs of one thing (or differ in a
+/// parameter the benchmark prints, such as dbench's 32 processes);
+/// `build-perl.txt` and `build-kernel.txt`, or `tiobench-ext2.txt` and
+/// `tiobench-ext3.txt`, are different results.
+pub fn run_stem(rel_path: &str) -> &str {
+    let name = rel_path.rsplit('/').next().unwrap_or(rel_path);
+    let mut stem = match name.rsplit_once('.') {
+        Some((stem, ext)) if !ext.is_empty() && !ext.bytes().all(|b| b.is_ascii_digit()) => stem,
+        _ => name,
+    };
+    while let Some(shorter) = without_run_number(stem) {
+        stem = shorter;
+    }
+    stem
+}
+
+/// `name` without its trailing number when `-`, `_`, `.`, a space or
+/// `run` sets it off (`ext2` keeps its digit); `None` when it has none.
+fn without_run_number(name: &str) -> Option<&str> {
+    let no_digits = name.trim_end_matches(|c: char| c.is_ascii_digit());
+    if no_digits.len() == name.len() {
+        return None;
+    }
+    let n = no_digits.len();
+    let run_word = n >= 3 && no_digits.get(n - 3..).is_some_and(|w| w.eq_ignore_ascii_case("run"));
+    let before = if run_word { &no_digits[..n - 3] } else { no_digits };
+    match before.strip_suffix(['-', '_', '.', ' ']) {
+        Some(stem) => Some(stem),
+        // `run2` alone, or `xrun2`.
+        None if run_word || before.is_empty() => Some(before),
+        None => None,
+    }
+}
+
+/// Where one table cell's runs come from, for [`merged_cells`]: kernel,
+/// parameters, group and metric.
+type CellKey<'a> = (&'a str, &'a [Param], &'a str, &'a Metric);
+
+/// Table cells that average files of different [`run_stem`]s as if they
+/// were runs of one thing.
+struct Merged<'a> {
+    /// The first such pair of files (paths relative to the class directory).
+    files: (&'a str, &'a str),
+    /// The kernel and metric of their cell.
+    kernel: &'a str,
+    metric: &'a Metric,
+    /// How many cells are fed so.
+    cells: usize,
+}
+
+/// True when the files behind `samples` (of `results`) cannot feed one
+/// cell with different [`run_stem`]s: the files of each kernel directory
+/// share a stem, and so do the files outside kernel directories, which
+/// may hold rows of any kernel (and that stem is every directory's). A
+/// look at each file rather than each sample: the usual section passes it.
+fn stems_agree(results: &[ResultFile], samples: &[SampleRef]) -> bool {
+    let mut by_dir: FxHashMap<Option<&str>, &str> = FxHashMap::default();
+    let mut last = usize::MAX;
+    for &(fi, _) in samples {
+        if fi == last {
+            continue;
+        }
+        last = fi;
+        let rf = &results[fi];
+        let stem = run_stem(&rf.rel_path);
+        if *by_dir.entry(rf.kernel_dir.as_deref()).or_insert(stem) != stem {
+            return false;
+        }
+    }
+    by_dir.get(&None).is_none_or(|flat| by_dir.values().all(|s| s == flat))
+}
+
+/// The cells of `samples` (of `results`) that would average files of
+/// different [`run_stem`]s; `None` when there are none.
+fn merged_cells<'a>(results: &'a [ResultFile], samples: &[SampleRef]) -> Option<Merged<'a>> {
+    if stems_agree(results, samples) {
+        return None;
+    }
+    let mut first: FxHashMap<CellKey<'a>, &'a str> = FxHashMap::default();
+    let mut found: Option<Merged> = None;
+    let mut counted: FxHashSet<CellKey<'a>> = FxHashSet::default();
+    for &(fi, si) in samples {
+        let (rf, s) = (&results[fi], &results[fi].parsed.samples[si]);
+        let key: CellKey = (s.kernel.as_deref().unwrap_or_default(), &s.params, s.group.as_str(), &s.metric);
+        let path = *first.entry(key).or_insert(rf.rel_path.as_str());
+        if path != rf.rel_path && run_stem(path) != run_stem(&rf.rel_path) && counted.insert(key) {
+            let merged =
+                found.get_or_insert(Merged { files: (path, &rf.rel_path), kernel: key.0, metric: key.3, cells: 0 });
+            merged.cells += 1;
+        }
+    }
+    found
+}
+
+/// The warning about the merged cells of one part (or section).
+fn merge_message(what: &str, m: &Merged) -> String {
+    let unit = if m.metric.unit.is_empty() { String::new() } else { format!(" ({})", m.metric.unit) };
+    let more = match m.cells {
+        1 => String::new(),
+        2 => " (and 1 more cell alike)".to_string(),
+        n => format!(" (and {} more cells alike)", n - 1),
+    };
+    let ((a, b), kernel, metric) = (m.files, m.kernel, &m.metric.name);
+    format!(
+        "{what}: {a} and {b} both give {metric}{unit} of kernel {kernel}, and their values are averaged into one cell as if they were runs of one benchmark{more}; if they are different results, set them side by side as parts (parts: with a label each) or give each a section"
+    )
+}
+
+impl MachineYaml {
+    /// Warnings at the section's lines, from the samples each section
+    /// shows ([`select`]): a part of a section that selects no result
+    /// (when the section's own `files:` match some file: otherwise
+    /// [`MachineYaml::check_section_files`] said so), and cells that would
+    /// average different files as runs ([`run_stem`]), in a configured
+    /// section or in one made for results no section claims.
+    pub(super) fn check_selection(&self, results: &[ResultFile], diags: &mut Vec<Diagnostic>) {
+        let selection = select(&self.config.sections, results);
+        for (sc, parts) in self.config.sections.iter().zip(&selection.shown) {
+            // Found when a warning needs them: a section may have thousands of parts.
+            let mut lines: Option<PartLines> = None;
+            let mut files_match: Option<bool> = None;
+            for (i, (part, shown)) in sc.selectors().iter().zip(parts).enumerate() {
+                let empty = shown.is_empty()
+                    && part.label.is_some()
+                    && *files_match.get_or_insert_with(|| sc.files_match_any(results));
+                let merged = if empty { None } else { merged_cells(results, shown) };
+                if !empty && merged.is_none() {
+                    continue;
+                }
+                let (what, line) = match part.label {
+                    Some(label) => (
+                        format!("section {:?}, part {label:?}", sc.title),
+                        lines.get_or_insert_with(|| PartLines::of(&self.text, &sc.title)).line(i),
+                    ),
+                    None => (format!("section {:?}", sc.title), section_line(&self.text, &sc.title, "files:")),
+                };
+                let msg = match merged {
+                    Some(merged) => merge_message(&what, &merged),
+                    None => format!("{what} selects no results"),
+                };
+                diags.push(Diagnostic::warning(&self.path, line, msg));
+            }
+        }
+        for ((bench, group), samples) in &selection.unclaimed {
+            if let Some(merged) = merged_cells(results, samples) {
+                let what = if group.is_empty() { bench.clone() } else { format!("{bench}: {group}") };
+                let what = format!("results no section selects ({what})");
+                diags.push(Diagnostic::warning(&self.path, None, merge_message(&what, &merged)));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Better, ParsedFile};
+    use std::path::PathBuf;
+
+    /// A raw file of `samples` at `rel` (in the kernel directory its first
+    /// component names, when it has one), read by `bench`.
+    fn file(rel: &str, bench: &str, samples: Vec<Sample>) -> ResultFile {
+        let kernel_dir = rel.split_once('/').map(|(k, _)| k.to_string());
+        let samples = samples
+            .into_iter()
+            .map(|s| match &kernel_dir {
+                Some(k) => s.with_kernel(k.as_str()),
+                None => s,
+            })
+            .collect();
+        ResultFile {
+            rel_path: rel.to_string(),
+            path: PathBuf::from(rel),
+            kernel_dir,
+            named_kernel: None,
+            parsed: ParsedFile { benchmark: bench.to_string(), samples, ..ParsedFile::default() },
+            raw: std::sync::Arc::from(&b""[..]),
+        }
+    }
+
+    fn real(v: f64) -> Sample {
+        Sample::new(Metric::new("real", "s", Better::Lower), v, 1)
+    }
+
+    /// Two kernels' `time -p` of a perl build and a kernel build.
+    fn builds() -> Vec<ResultFile> {
+        let mut out = Vec::new();
+        for (k, perl, kernel) in [("2.4.17", 1620.0, 1347.0), ("2.4.17rat", 1629.0, 1444.0)] {
+            out.push(file(&format!("{k}/build-kernel.txt"), "bash-time", vec![real(kernel)]));
+            out.push(file(&format!("{k}/build-perl.txt"), "bash-time", vec![real(perl)]));
+        }
+        out
+    }
+
+    /// The warnings [`MachineYaml::check_selection`] gives for `yaml` over `results`.
+    fn selection_warnings(yaml: &str, results: &[ResultFile]) -> Vec<Diagnostic> {
+        let config: crate::site::MachineConfig = serde_yaml::from_str(yaml).expect("machine.yaml");
+        let m = MachineYaml {
+            path: PathBuf::from("machine.yaml"),
+            text: yaml.to_string(),
+            config,
+            formats: Vec::new(),
+            ignore: Vec::new(),
+        };
+        let mut diags = Vec::new();
+        m.check_selection(results, &mut diags);
+        diags
+    }
+
+    #[test]
+    fn two_files_averaged_into_one_cell_are_a_warning_at_the_section() {
+        let yaml = "name: M\nsections:\n  - title: Build\n    files: [\"*/build-*.txt\"]\n";
+        let d = selection_warnings(yaml, &builds());
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!((d[0].line, d[0].severity), (Some(4), crate::diag::Severity::Warning));
+        let msg = &d[0].message;
+        assert!(msg.starts_with("section \"Build\": 2.4.17/build-kernel.txt and 2.4.17/build-perl.txt both give real (s) of kernel 2.4.17"), "{msg}");
+        assert!(msg.contains("averaged into one cell") && msg.contains("(and 1 more cell alike)"), "{msg}");
+        // The same files with no section at all: the section made for them warns.
+        let d = selection_warnings("name: M\n", &builds());
+        assert!(d.len() == 1 && d[0].message.starts_with("results no section selects (bash-time): "), "{d:?}");
+        // As parts, nothing is averaged.
+        let parts = "name: M\nsections:\n  - title: Build\n    parts:\n      - label: perl_build\n        files: [\"*/build-perl.txt\"]\n      - label: kernel_build\n        files: [\"*/build-kernel.txt\"]\n";
+        assert!(selection_warnings(parts, &builds()).is_empty());
+    }
+
+    #[test]
+    fn runs_in_several_files_are_no_merge() {
+        let results: Vec<ResultFile> =
+            (1..=3).map(|n| file(&format!("k/dbench-32-run{n}.txt"), "dbench", vec![real(n as f64)])).collect();
+        assert!(
+            selection_warnings(
+                "name: M\nsections:\n  - title: dbench\n    files: [\"*/dbench-32-run*.txt\"]\n",
+                &results
+            )
+            .is_empty()
+        );
+    }
+
+    #[test]
+    fn files_of_several_kernels_averaged_into_one_cell_are_a_warning() {
+        // tiobench per filesystem, each file naming every kernel in its rows.
+        let rate = |k: &str, v: f64| real(v).with_kernel(k).with_group("Sequential Reads").with_param("threads", 1);
+        let results: Vec<ResultFile> = ["ext2", "ext3"]
+            .iter()
+            .map(|fs| file(&format!("tiobench-{fs}.txt"), "tiobench", vec![rate("2.4.20", 1.0), rate("2.5.33", 2.0)]))
+            .collect();
+        let yaml = "name: M\nsections:\n  - title: T\n    files: [\"tiobench-*.txt\"]\n";
+        let d = selection_warnings(yaml, &results);
+        assert!(
+            d.len() == 1
+                && d[0].message.contains("tiobench-ext2.txt and tiobench-ext3.txt both give real (s) of kernel 2.4.20"),
+            "{d:?}"
+        );
+        assert!(d[0].message.contains("(and 1 more cell alike)"), "{d:?}");
+        // One file per section: nothing averaged.
+        let yaml = "name: M\nsections:\n  - title: T2\n    files: [\"tiobench-ext2.txt\"]\n  - title: T3\n    files: [\"tiobench-ext3.txt\"]\n";
+        assert!(selection_warnings(yaml, &results).is_empty());
+    }
+
+    #[test]
+    fn a_part_that_selects_nothing_is_a_warning_at_its_label() {
+        let yaml = "name: M\nsections:\n  - title: Build\n    parts:\n      - label: perl_build\n        files: [\"*/build-perl.txt\"]\n      - label: gcc_build\n        files: [\"*/build-gcc.txt\"]\n";
+        let d = selection_warnings(yaml, &builds());
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].line, Some(7));
+        assert_eq!(d[0].message, "section \"Build\", part \"gcc_build\" selects no results");
+    }
+
+    #[test]
+    fn a_sections_keys_apply_to_every_part() {
+        let mut results = builds();
+        results.push(file("2.4.17/build-perl.log", "other", vec![real(1.0)]));
+        let config: crate::site::MachineConfig = serde_yaml::from_str(
+            "name: M\nsections:\n  - title: Build\n    benchmark: bash-time\n    parts:\n      - label: perl\n        files: [\"*/build-perl.*\"]\n      - label: all\n",
+        )
+        .expect("machine.yaml");
+        let s = select(&config.sections, &results);
+        let paths = |part: &[SampleRef]| part.iter().map(|&(f, _)| results[f].rel_path.as_str()).collect::<Vec<_>>();
+        assert_eq!(paths(&s.shown[0][0]), ["2.4.17/build-perl.txt", "2.4.17rat/build-perl.txt"]);
+        assert_eq!(s.shown[0][1].len(), 4);
+        // The other benchmark's file is claimed by no part: a section of its own.
+        assert_eq!(s.unclaimed.len(), 1);
+        assert_eq!(s.unclaimed[0].0, ("other".to_string(), String::new()));
+        let sel = &config.sections[0].selectors()[0];
+        assert_eq!((sel.label, sel.metric_order.len()), (Some("perl"), 0));
+    }
+
+    #[test]
+    fn runs_of_one_file_name_share_a_stem_and_different_results_do_not() {
+        let same = [
+            ("2.4.7/dbench-32-run1.txt", "2.4.7/dbench-32-run3.txt"),
+            ("k/test-a-run1.txt", "k/test-a-Run12.txt"),
+            ("k/run1/dbench-32.txt", "k/run2/dbench-32.txt"),
+            ("k/out.1", "k/out.2"),
+            ("k/tbench_1.log", "k/tbench_2.log"),
+            ("k/run1.txt", "k/run2.txt"),
+            ("k/dbench-32.txt", "k/dbench-32-run2.txt"),
+        ];
+        for (a, b) in same {
+            assert_eq!(run_stem(a), run_stem(b), "{a} {b}");
+        }
+        let different = [
+            ("k/build-perl.txt", "k/build-kernel.txt"),
+            ("tiobench-ext2.txt", "tiobench-ext3.txt"),
+            ("k/test-a-run1.txt", "k/test-b-run1.txt"),
+            ("lmbench-2.0p2-summary.txt", "k/lmbench.txt"),
+        ];
+        for (a, b) in different {
+            assert_ne!(run_stem(a), run_stem(b), "{a} {b}");
+        }
+        assert_eq!(run_stem("k/dbench-32-run2.txt"), "dbench");
+        assert_eq!(run_stem("k/dbench-32.txt"), "dbench");
+        assert_eq!(run_stem("k/ext2"), "ext2");
+        assert_eq!(run_stem("k/é9"), "é9");
+    }
+}
