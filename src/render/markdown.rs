@@ -236,11 +236,9 @@ fn block_md(out: &mut String, b: &GridBlock) {
     let mut head: Vec<String> = b.label_headers.iter().map(|h| escape(h)).collect();
     let mut align: Vec<&str> = b.label_right.iter().map(|&r| if r { "---:" } else { ":---" }).collect();
     for c in &b.columns {
-        head.push(if c.unit.is_empty() {
-            escape(&c.name)
-        } else {
-            format!("{} ({})", escape(&c.name), escape(&c.unit))
-        });
+        // GFM has no header spanning columns: a part's label heads each.
+        let name = if c.over.is_empty() { escape(&c.name) } else { escape(&format!("{} {}", c.over, c.name)) };
+        head.push(if c.unit.is_empty() { name } else { format!("{name} ({})", escape(&c.unit)) });
         align.push("---:");
     }
     out.reserve(b.rows.len() * (24 + b.columns.len() * 28));

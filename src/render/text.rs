@@ -380,6 +380,9 @@ fn group_text(b: &GridBlock, group: &[usize]) -> String {
             }
         }
     }
+    if let Some(over) = over_line(b, group) {
+        lines.insert(0, over);
+    }
     for r in b.rows.iter().filter(|r| group.iter().any(|&ci| r.cells[ci].is_some())) {
         let mut line = String::new();
         for (i, l) in r.labels.iter().enumerate() {
@@ -392,6 +395,42 @@ fn group_text(b: &GridBlock, group: &[usize]) -> String {
         lines.push(line);
     }
     lines.join("\n")
+}
+
+/// The line of part labels over a group's columns (`--- Seq Read ---`
+/// spanning its columns, as the posts print tiobench and bonnie++);
+/// `None` when no column of the group has one.
+fn over_line(b: &GridBlock, group: &[usize]) -> Option<String> {
+    if group.iter().all(|&ci| b.columns[ci].over.is_empty()) {
+        return None;
+    }
+    let plan = &b.text;
+    let labels: usize = plan.label_widths.iter().sum::<usize>() + plan.gap * plan.label_widths.len().saturating_sub(1);
+    let mut line = " ".repeat(labels);
+    let mut i = 0;
+    while i < group.len() {
+        let ci = group[i];
+        let over = &b.columns[ci].over;
+        // The run of this group's columns under the same label.
+        let mut j = i + 1;
+        while j < group.len() && !over.is_empty() && b.columns[group[j]].over == *over && group[j] == group[j - 1] + 1 {
+            j += 1;
+        }
+        let span: usize = group[i..j].iter().map(|&c| plan.columns[c].width).sum::<usize>() + plan.gap * (j - i - 1);
+        line.push_str(&" ".repeat(plan.gap));
+        if over.is_empty() {
+            line.push_str(&" ".repeat(span));
+        } else {
+            let dashes = span.saturating_sub(over.width() + 2);
+            line.push_str(&"-".repeat(dashes / 2));
+            line.push(' ');
+            line.push_str(over);
+            line.push(' ');
+            line.push_str(&"-".repeat(dashes - dashes / 2));
+        }
+        i = j;
+    }
+    Some(line)
 }
 
 /// Removes trailing spaces and tabs from every line; ends with one newline.

@@ -121,8 +121,13 @@ pub struct GridBlock {
 /// A value column: a metric (metrics as columns) or a kernel (metrics as rows).
 #[derive(Debug, Clone)]
 pub struct GridColumn {
-    /// Header: the metric's name or the kernel's.
+    /// Header: the metric's name or the kernel's; without its part's
+    /// label when [`GridColumn::over`] says it.
     pub name: String,
+    /// The label of the part (`parts:`) the column belongs to, said once
+    /// over all its columns ("Seq Read" over "Rate", "CPU%", "CPU Eff", as
+    /// the posts print tiobench); empty when the name says it all.
+    pub over: String,
     /// Unit of the column's values; empty when the grid's caption says it,
     /// or with metrics as rows (a unit label column says it).
     pub unit: String,
@@ -480,11 +485,17 @@ fn column_blocks(
                 label_headers.push(t.param_headers[p].clone());
                 label_right.push(numeric_param(t, p));
             }
+            let overs = part_labels(t);
             let columns = cols
                 .iter()
-                .map(|&ci| GridColumn {
-                    name: t.columns[ci].name.clone(),
-                    unit: if shared_unit { String::new() } else { own_unit(&t.columns[ci]).to_string() },
+                .map(|&ci| {
+                    let over = overs[ci].clone();
+                    let name = t.columns[ci].name.strip_prefix(&format!("{over} ")).unwrap_or(&t.columns[ci].name);
+                    GridColumn {
+                        name: name.to_string(),
+                        over,
+                        unit: if shared_unit { String::new() } else { own_unit(&t.columns[ci]).to_string() },
+                    }
                 })
                 .collect();
             let mut rows = Vec::new();
@@ -502,6 +513,36 @@ fn column_blocks(
             GridBlock { label_headers, label_right, columns, rows, text: TextPlan::default() }
         })
         .collect()
+}
+
+/// The label of each column's part, where a table of several parts has a
+/// part of several columns named "label metric" (`parts:`, whose columns
+/// [`super::section`] names so): the words all the part's names begin
+/// with; "" elsewhere.
+fn part_labels(t: &TableView) -> Vec<String> {
+    let mut labels = vec![String::new(); t.columns.len()];
+    let parts = t.columns.iter().map(|c| c.part).max().unwrap_or(0) + 1;
+    if parts < 2 {
+        return labels;
+    }
+    for part in 0..parts {
+        let of: Vec<usize> = (0..t.columns.len()).filter(|&i| t.columns[i].part == part).collect();
+        if of.len() < 2 {
+            continue;
+        }
+        // The words every name of the part begins with, leaving a word
+        // of each name after them.
+        let words: Vec<Vec<&str>> = of.iter().map(|&i| t.columns[i].name.split(' ').collect()).collect();
+        let shortest = words.iter().map(Vec::len).min().unwrap_or(0);
+        let common = (0..shortest.saturating_sub(1)).take_while(|&k| words.iter().all(|w| w[k] == words[0][k])).count();
+        if common > 0 {
+            let label = words[0][..common].join(" ");
+            for &i in &of {
+                labels[i].clone_from(&label);
+            }
+        }
+    }
+    labels
 }
 
 /// Metrics as rows: one row per metric and parameter values (metric
@@ -553,7 +594,8 @@ fn row_block(t: &TableView, cells: Vec<Vec<Option<GridCell>>>, shared_unit: bool
             rows.push(GridRow { change: false, labels, cells });
         }
     }
-    let columns = kernels.iter().map(|k| GridColumn { name: k.to_string(), unit: String::new() }).collect();
+    let columns =
+        kernels.iter().map(|k| GridColumn { name: k.to_string(), over: String::new(), unit: String::new() }).collect();
     GridBlock { label_headers, label_right, columns, rows, text: TextPlan::default() }
 }
 
@@ -607,8 +649,10 @@ fn param_block(t: &TableView, cells: Vec<Vec<Option<GridCell>>>, shared_unit: bo
         rows[k].cells[v] = rc[0].take();
     }
     let unit = if shared_unit { String::new() } else { own_unit(&t.columns[0]).to_string() };
-    let columns =
-        values.iter().map(|v| GridColumn { name: format!("{} {v}", t.param_headers[0]), unit: unit.clone() }).collect();
+    let columns = values
+        .iter()
+        .map(|v| GridColumn { name: format!("{} {v}", t.param_headers[0]), over: String::new(), unit: unit.clone() })
+        .collect();
     GridBlock {
         label_headers: vec!["kernel".to_string()],
         label_right: vec![false],
@@ -626,8 +670,17 @@ fn plan_text(b: &GridBlock, width: usize) -> TextPlan {
         .map(|i| b.rows.iter().map(|r| r.labels[i].width()).chain([b.label_headers[i].width()]).max().unwrap_or(0))
         .collect();
     let fixed = |gap: usize| label_widths.iter().sum::<usize>() + gap * label_widths.len().saturating_sub(1);
-    let columns: Vec<ColumnPlan> =
+    let mut columns: Vec<ColumnPlan> =
         (0..b.columns.len()).map(|ci| plan_column(b, ci, width.saturating_sub(fixed(2) + 2))).collect();
+    // A part's label over its columns, with a dash each side: the last
+    // column widens when the columns are narrower.
+    for run in over_runs(b) {
+        let span: usize = run.clone().map(|ci| columns[ci].width).sum::<usize>() + 2 * (run.len() - 1);
+        let need = b.columns[run.start].over.width() + 2;
+        if need > span {
+            columns[run.end - 1].width += need - span;
+        }
+    }
     let mut gap = 2;
     let mut groups = fit_groups(&columns, fixed(2), 2, width);
     // One space apart only where a cell has no parts of its own (`12.1
@@ -644,11 +697,28 @@ fn plan_text(b: &GridBlock, width: usize) -> TextPlan {
             let header = g.iter().map(|&ci| columns[ci].header.len()).max().unwrap_or(1).max(1);
             let units = usize::from(g.iter().any(|&ci| !b.columns[ci].unit.is_empty()));
             let rows = b.rows.iter().filter(|r| g.iter().any(|&ci| r.cells[ci].is_some())).count();
-            header + units + 1 + rows
+            let over = usize::from(g.iter().any(|&ci| !b.columns[ci].over.is_empty()));
+            over + header + units + 1 + rows
         })
         .sum::<usize>()
         + groups.len().saturating_sub(1);
     TextPlan { label_widths, columns, groups, lines, gap }
+}
+
+/// The runs of consecutive columns of `b` under one part label
+/// ([`GridColumn::over`]), as column index ranges.
+pub fn over_runs(b: &GridBlock) -> Vec<std::ops::Range<usize>> {
+    let mut runs: Vec<std::ops::Range<usize>> = Vec::new();
+    for (ci, c) in b.columns.iter().enumerate() {
+        if c.over.is_empty() {
+            continue;
+        }
+        match runs.last_mut() {
+            Some(r) if r.end == ci && b.columns[r.start].over == c.over => r.end = ci + 1,
+            _ => runs.push(ci..ci + 1),
+        }
+    }
+    runs
 }
 
 /// Value columns in groups that fit `width` beside `fixed` columns of
@@ -863,6 +933,28 @@ mod tests {
         assert_eq!(g.blocks[0].rows.len(), 4);
         assert_eq!(g.blocks[0].columns[2].name, "procs 96");
         assert_eq!(g.caption(&t), "ctxsw in µs, smaller is better");
+    }
+
+    /// Parts of several columns (`Seq Read Rate`, `Seq Read CPU%`) say
+    /// their label once, over their columns.
+    #[test]
+    fn a_parts_label_is_said_over_its_columns() {
+        let mut t = table(
+            &[("Seq Read Rate", "MB/s"), ("Seq Read CPU%", "%"), ("Rand Read Rate", "MB/s"), ("Rand Read CPU%", "%")],
+            &[],
+            vec![("a", vec![], (0..4).map(|_| cell("12.5", 1, None, None)).collect())],
+        );
+        for (i, c) in t.columns.iter_mut().enumerate() {
+            c.part = i / 2;
+        }
+        let g = grid_of(&t, Shape::MetricsAsColumns, &GridOptions::default());
+        let b = &g.blocks[0];
+        let names: Vec<(&str, &str)> = b.columns.iter().map(|c| (c.over.as_str(), c.name.as_str())).collect();
+        assert_eq!(names, [("Seq Read", "Rate"), ("Seq Read", "CPU%"), ("Rand Read", "Rate"), ("Rand Read", "CPU%")]);
+        assert_eq!(over_runs(b), [0..2, 2..4]);
+        // The label line, the header, the units (MB/s; CPU% says its
+        // own), the rule and the row.
+        assert_eq!(b.text.lines, 5);
     }
 
     /// `brief` drops the spread and the runs note.
