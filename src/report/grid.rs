@@ -37,10 +37,18 @@
 //! points lined up; the spread (`±0.12`), the change against the baseline
 //! (`-3.2%`) and its significance mark (`*`, `~`) are separate parts of a
 //! cell ([`GridCell`]), each aligned in its own sub-column.
+//!
+//! The raw files behind the numbers ride along for HTML's links: on a row
+//! when all its numbers come from the same files (kernels as rows), on a
+//! column likewise (kernels as columns), else on each cell. A grid is
+//! serialisable for templates (`s.grid` in `section.html`), less its
+//! plaintext layout.
 
 use super::{CellView, ColumnView, TableView};
 use crate::model::Better;
 use compact_str::CompactString;
+use serde::Serialize;
+use std::sync::Arc;
 use unicode_width::UnicodeWidthStr;
 
 /// How a table is laid out.
@@ -61,8 +69,10 @@ impl Default for GridOptions {
     }
 }
 
-/// Which way a table is turned.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Which way a table is turned (serialised as `metrics_as_columns`,
+/// `change_rows`, `metrics_as_rows`, `params_as_columns`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Shape {
     /// One row per kernel and parameter values, one column per metric;
     /// each change against the baseline beside its value ("12.1 -3.2%").
@@ -80,7 +90,7 @@ pub enum Shape {
 }
 
 /// A table laid out: its shape, caption facts and blocks.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize)]
 pub struct Grid {
     /// Which way the table is turned.
     pub shape: Shape,
@@ -98,7 +108,7 @@ pub struct Grid {
 }
 
 /// Rows that share label columns and value columns.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize)]
 pub struct GridBlock {
     /// Headers of the label columns: `["kernel", "threads"]`, or
     /// `["test", "threads", "unit"]` with metrics as rows.
@@ -110,22 +120,36 @@ pub struct GridBlock {
     /// Rows, each with at least one value.
     pub rows: Vec<GridRow>,
     /// Plaintext layout at [`GridOptions::width`]: column widths and the
-    /// groups of value columns printed side by side.
+    /// groups of value columns printed side by side. Not serialised.
+    #[serde(skip)]
     pub text: TextPlan,
 }
 
-/// A value column: a metric (metrics as columns) or a kernel (metrics as rows).
-#[derive(Debug, Clone)]
+/// A value column: a metric (metrics as columns), a kernel (metrics as
+/// rows) or a parameter value (params as columns).
+#[derive(Debug, Clone, Serialize)]
 pub struct GridColumn {
     /// Header: the metric's name or the kernel's.
     pub name: String,
     /// Unit of the column's values; empty when the grid's caption says it,
     /// or with metrics as rows (a unit label column says it).
     pub unit: String,
+    /// The better direction of the column's metric; `None` for a kernel's
+    /// column (metrics as rows).
+    pub better: Option<Better>,
+    /// Raw files behind every number of a kernel's column, when they are
+    /// the same for all of them (metrics as rows); else empty, and each
+    /// cell names its own. Paths relative to the machine directory, as in
+    /// [`CellView::sources`]; not serialised when empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub sources: Vec<Arc<str>>,
+    /// The same as links ([`CellView::source_links`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub source_links: Vec<Arc<str>>,
 }
 
 /// A row: its labels and one cell per value column.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize)]
 pub struct GridRow {
     /// True for a change row ([`Shape::ChangeRows`]): its cells' values
     /// are the changes of the row above ("-3.2%"), with their marks.
@@ -135,10 +159,27 @@ pub struct GridRow {
     pub labels: Vec<String>,
     /// One per value column; `None` where there is no value.
     pub cells: Vec<Option<GridCell>>,
+    /// Raw files behind every number of a kernel's row, when they are the
+    /// same for all of them (kernels as rows, the common case: one file per
+    /// kernel and benchmark); else empty, and each cell names its own. Not
+    /// serialised when empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub sources: Vec<Arc<str>>,
+    /// The same as links ([`CellView::source_links`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub source_links: Vec<Arc<str>>,
+}
+
+impl GridRow {
+    /// A row of values (not a change row) with `labels` and `cells`, its
+    /// sources not yet named.
+    fn new(labels: Vec<String>, cells: Vec<Option<GridCell>>) -> GridRow {
+        GridRow { change: false, labels, cells, sources: Vec::new(), source_links: Vec::new() }
+    }
 }
 
 /// One number's parts, each already text.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct GridCell {
     /// The mean, with its column's (metric's) precision: "12.10".
     pub value: CompactString,
@@ -152,6 +193,18 @@ pub struct GridCell {
     pub mark: &'static str,
     /// "better", "worse" or "".
     pub class: &'static str,
+    /// The raw files behind the number when neither its row nor its column
+    /// names them ([`GridRow::sources`], [`GridColumn::sources`]); else
+    /// empty. Not serialised when empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub sources: Vec<Arc<str>>,
+    /// The same as links ([`CellView::source_links`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub source_links: Vec<Arc<str>>,
+    /// Where the number is in the table laid out: (row, column) of
+    /// [`TableView::rows`] and [`TableView::columns`]. Not serialised.
+    #[serde(skip)]
+    pub origin: (u32, u32),
 }
 
 /// A block's plaintext layout.
@@ -356,8 +409,14 @@ fn fits_kernel_columns(t: &TableView, width: usize) -> bool {
 pub fn grid_of(t: &TableView, shape: Shape, opts: &GridOptions) -> Grid {
     let unit = shared_unit(t);
     let runs = if opts.brief { None } else { run_range(t) };
-    let cells: Vec<Vec<Option<GridCell>>> =
-        t.rows.iter().map(|r| r.cells.iter().map(|c| c.as_ref().map(|c| grid_cell(c, opts))).collect()).collect();
+    let cells: Vec<Vec<Option<GridCell>>> = t
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(ri, r)| {
+            r.cells.iter().enumerate().map(|(ci, c)| c.as_ref().map(|c| grid_cell(c, opts, (ri, ci)))).collect()
+        })
+        .collect();
     let mut blocks = match shape {
         Shape::MetricsAsColumns => column_blocks(t, cells, unit.is_some(), false),
         Shape::ChangeRows => column_blocks(t, cells, unit.is_some(), true),
@@ -368,12 +427,13 @@ pub fn grid_of(t: &TableView, shape: Shape, opts: &GridOptions) -> Grid {
     blocks.retain(|b| !b.rows.is_empty());
     for b in &mut blocks {
         b.text = plan_text(b, opts.width);
+        link_sources(t, b, shape == Shape::MetricsAsRows);
     }
     Grid { shape, unit, runs, blocks, metric }
 }
 
-/// A cell's parts from the view's cell.
-fn grid_cell(c: &CellView, opts: &GridOptions) -> GridCell {
+/// A cell's parts from the view's cell, at `origin` (row, column) of the table.
+fn grid_cell(c: &CellView, opts: &GridOptions, origin: (usize, usize)) -> GridCell {
     let mut spread = CompactString::default();
     if !opts.brief
         && c.summary.n > 1
@@ -386,7 +446,59 @@ fn grid_cell(c: &CellView, opts: &GridOptions) -> GridCell {
         (Some(d), true) => (d.clone(), c.mark),
         _ => (CompactString::default(), ""),
     };
-    GridCell { value: c.text.clone(), spread, n: c.summary.n, delta, mark, class: c.delta_class }
+    GridCell {
+        value: c.text.clone(),
+        spread,
+        n: c.summary.n,
+        delta,
+        mark,
+        class: c.delta_class,
+        sources: Vec::new(),
+        source_links: Vec::new(),
+        // A table has fewer than 2^32 rows and columns.
+        origin: (origin.0 as u32, origin.1 as u32),
+    }
+}
+
+/// Names the raw files behind the numbers of block `b` of a grid of `t`:
+/// on each row (or, `by_column`, each column: kernels as columns) whose
+/// numbers all come from the same files, else on each of its cells.
+fn link_sources(t: &TableView, b: &mut GridBlock, by_column: bool) {
+    let own = |c: &mut GridCell| {
+        if let Some(v) = view_cell(t, c) {
+            (c.sources, c.source_links) = (v.sources.clone(), v.source_links.clone());
+        }
+    };
+    if by_column {
+        for ci in 0..b.columns.len() {
+            let cells = b.rows.iter().filter(|r| !r.change).filter_map(|r| r.cells[ci].as_ref());
+            match shared_sources(t, cells) {
+                Some(v) => {
+                    (b.columns[ci].sources, b.columns[ci].source_links) = (v.sources.clone(), v.source_links.clone())
+                }
+                None => b.rows.iter_mut().filter(|r| !r.change).filter_map(|r| r.cells[ci].as_mut()).for_each(own),
+            }
+        }
+        return;
+    }
+    for r in b.rows.iter_mut().filter(|r| !r.change) {
+        match shared_sources(t, r.cells.iter().flatten()) {
+            Some(v) => (r.sources, r.source_links) = (v.sources.clone(), v.source_links.clone()),
+            None => r.cells.iter_mut().flatten().for_each(own),
+        }
+    }
+}
+
+/// The view's cell a grid cell of `t` was made from.
+fn view_cell<'t>(t: &'t TableView, c: &GridCell) -> Option<&'t CellView> {
+    t.rows.get(c.origin.0 as usize)?.cells.get(c.origin.1 as usize)?.as_ref()
+}
+
+/// The view's cell of the first of `cells` when every one of them comes
+/// from the same raw files, or `None`.
+fn shared_sources<'t, 'a>(t: &'t TableView, mut cells: impl Iterator<Item = &'a GridCell>) -> Option<&'t CellView> {
+    let first = view_cell(t, cells.next()?)?;
+    cells.all(|c| view_cell(t, c).is_some_and(|v| v.sources == first.sources)).then_some(first)
 }
 
 /// The unit every column shares (and it is not empty), leaving out
@@ -455,6 +567,9 @@ fn column_blocks(
                 .map(|&ci| GridColumn {
                     name: t.columns[ci].name.clone(),
                     unit: if shared_unit { String::new() } else { own_unit(&t.columns[ci]).to_string() },
+                    better: Some(t.columns[ci].better),
+                    sources: Vec::new(),
+                    source_links: Vec::new(),
                 })
                 .collect();
             let mut rows = Vec::new();
@@ -466,7 +581,7 @@ fn column_blocks(
                     std::iter::once(r.kernel.clone()).chain(params.iter().map(|&p| r.params[p].clone())).collect();
                 let mut cells: Vec<Option<GridCell>> = cols.iter().map(|&ci| c[ci].take()).collect();
                 let change = change_rows.then(|| change_row(&mut cells, labels.len())).flatten();
-                rows.push(GridRow { change: false, labels, cells });
+                rows.push(GridRow::new(labels, cells));
                 rows.extend(change);
             }
             GridBlock { label_headers, label_right, columns, rows, text: TextPlan::default() }
@@ -520,10 +635,19 @@ fn row_block(t: &TableView, cells: Vec<Vec<Option<GridCell>>>, shared_unit: bool
             if units {
                 labels.push(own_unit(col).to_string());
             }
-            rows.push(GridRow { change: false, labels, cells });
+            rows.push(GridRow::new(labels, cells));
         }
     }
-    let columns = kernels.iter().map(|k| GridColumn { name: k.to_string(), unit: String::new() }).collect();
+    let columns = kernels
+        .iter()
+        .map(|k| GridColumn {
+            name: k.to_string(),
+            unit: String::new(),
+            better: None,
+            sources: Vec::new(),
+            source_links: Vec::new(),
+        })
+        .collect();
     GridBlock { label_headers, label_right, columns, rows, text: TextPlan::default() }
 }
 
@@ -539,19 +663,12 @@ fn change_row(cells: &mut [Option<GridCell>], labels: usize) -> Option<GridRow> 
             let c = c.as_mut().filter(|c| !c.delta.is_empty())?;
             let value = std::mem::take(&mut c.delta);
             let mark = std::mem::take(&mut c.mark);
-            Some(GridCell {
-                value,
-                spread: CompactString::default(),
-                n: c.n,
-                delta: CompactString::default(),
-                mark,
-                class: c.class,
-            })
+            Some(GridCell { value, n: c.n, mark, class: c.class, origin: c.origin, ..GridCell::default() })
         })
         .collect();
     let mut row_labels = vec!["%".to_string()];
     row_labels.resize(labels, String::new());
-    Some(GridRow { change: true, labels: row_labels, cells: changes })
+    Some(GridRow { change: true, ..GridRow::new(row_labels, changes) })
 }
 
 /// One metric over one parameter: one row per kernel (table order), one
@@ -567,18 +684,24 @@ fn param_block(t: &TableView, cells: Vec<Vec<Option<GridCell>>>, shared_unit: bo
             values.push(&r.params[0]);
         }
     }
-    let mut rows: Vec<GridRow> = kernels
-        .iter()
-        .map(|k| GridRow { change: false, labels: vec![k.to_string()], cells: vec![None; values.len()] })
-        .collect();
+    let mut rows: Vec<GridRow> =
+        kernels.iter().map(|k| GridRow::new(vec![k.to_string()], vec![None; values.len()])).collect();
     for (r, mut rc) in t.rows.iter().zip(cells) {
         let k = kernels.iter().position(|k| *k == r.kernel).unwrap_or(0);
         let v = values.iter().position(|v| *v == r.params[0]).unwrap_or(0);
         rows[k].cells[v] = rc[0].take();
     }
     let unit = if shared_unit { String::new() } else { own_unit(&t.columns[0]).to_string() };
-    let columns =
-        values.iter().map(|v| GridColumn { name: format!("{} {v}", t.param_headers[0]), unit: unit.clone() }).collect();
+    let columns = values
+        .iter()
+        .map(|v| GridColumn {
+            name: format!("{} {v}", t.param_headers[0]),
+            unit: unit.clone(),
+            better: Some(t.columns[0].better),
+            sources: Vec::new(),
+            source_links: Vec::new(),
+        })
+        .collect();
     GridBlock {
         label_headers: vec!["kernel".to_string()],
         label_right: vec![false],
