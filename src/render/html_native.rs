@@ -81,15 +81,17 @@ fn sources_list(p: &mut Page, sources: &[Arc<str>]) {
     }
 }
 
-/// `section.html` for section `s` of page `m`, its table `t` (the
-/// section's own on the machine page, one kernel's rows of it on a kernel
-/// page) drawn from its grid, and `charts` shown or not.
-fn section(p: &mut Page, m: &MachinePage, s: &SectionView, t: &TableView, charts: bool, raw_prefix: &str) {
+/// `section.html` for section `s` of page `m`, its table drawn from grid
+/// `g` (the section's [`section_grid`] on the machine page, its
+/// [`Grid::only_kernel`] on a kernel page; `None`: no rows), and `charts`
+/// shown or not.
+fn section(p: &mut Page, m: &MachinePage, s: &SectionView, g: Option<&Grid>, charts: bool, raw_prefix: &str) {
+    let t = &s.table;
     p.raw("<section id=\"").text(&s.id).raw("\">\n<h2>").text(&s.title).raw("</h2>\n<div class=\"commentary\">");
     p.raw(&s.commentary_html).raw("</div>\n");
-    if let Some(g) = section_grid(t) {
+    if let Some(g) = g {
         p.raw("\n<div class=\"table-chart\">\n<div class=\"table-wrap\">\n");
-        grid_html(p, &g, t, raw_prefix);
+        grid_html(p, g, t, raw_prefix);
         p.raw("</div>\n");
         if charts {
             for c in &s.charts {
@@ -113,9 +115,21 @@ fn section(p: &mut Page, m: &MachinePage, s: &SectionView, t: &TableView, charts
 }
 
 /// The grid every renderer draws of table `t` (the shape and cells of the
-/// Markdown and, at 72 columns, the plaintext); `None` for a table without rows.
+/// Markdown and, at 72 columns, the plaintext), the raw files behind its
+/// numbers named; `None` for a table without rows.
 pub fn section_grid(t: &TableView) -> Option<Grid> {
-    (!t.rows.is_empty()).then(|| grid::grid(t, &GridOptions::default()))
+    (!t.rows.is_empty()).then(|| {
+        let mut g = grid::grid(t, &GridOptions::default());
+        g.link_sources(t);
+        g
+    })
+}
+
+/// [`section_grid`] of every section of `m`, in page order: laid out once
+/// for the machine page and its kernel pages ([`Grid::only_kernel`]).
+pub fn section_grids(m: &MachinePage) -> Vec<Option<Grid>> {
+    use rayon::prelude::*;
+    m.sections.par_iter().map(|s| section_grid(&s.table)).collect()
 }
 
 /// Whether each value of more than one run says its number of runs
@@ -249,9 +263,16 @@ fn size_hint(m: &MachinePage) -> usize {
     m.sections.iter().map(|s| s.table.rows.len() * (64 + s.table.columns.len() * 220)).sum::<usize>() + 4096
 }
 
-/// `machine.html`: the machine page. `files` are the kernel page file
-/// names ([`crate::report::kernel_files`]).
-pub fn machine_page(site: &SiteSummary, m: &MachinePage, files: &[String], root: &str) -> String {
+/// `machine.html`: the machine page, its sections' tables drawn from
+/// `grids` ([`section_grids`]). `files` are the kernel page file names
+/// ([`crate::report::kernel_files`]).
+pub fn machine_page(
+    site: &SiteSummary,
+    m: &MachinePage,
+    grids: &[Option<Grid>],
+    files: &[String],
+    root: &str,
+) -> String {
     base(
         site,
         root,
@@ -303,9 +324,9 @@ pub fn machine_page(site: &SiteSummary, m: &MachinePage, files: &[String], root:
                 p.raw("<li><a href=\"#trends\">Across kernel versions</a></li>");
             }
             p.raw("\n</ol></nav>\n");
-            for s in &m.sections {
+            for (s, g) in m.sections.iter().zip(grids) {
                 p.raw("\n");
-                section(p, m, s, &s.table, true, "");
+                section(p, m, s, g.as_ref(), true, "");
                 p.raw("\n");
             }
             p.raw("\n");
@@ -340,11 +361,13 @@ fn patches(p: &mut Page, k: &KernelView) {
 
 /// `kernel.html` for every kernel page of `m` (`pages`, from
 /// [`crate::report::kernel_pages`]): each kernel's notes and its sections
-/// with only its rows, charts left out. The pages are written in parallel,
-/// each handed to `put` (as `<slug>/kernels/<file>`) when written.
+/// with only its rows (of the machine page's `grids`, [`section_grids`]),
+/// charts left out. The pages are written in parallel, each handed to
+/// `put` (as `<slug>/kernels/<file>`) when written.
 pub fn kernel_pages(
     site: &SiteSummary,
     m: &MachinePage,
+    grids: &[Option<Grid>],
     root: &str,
     pages: &[KernelPage],
     put: &(dyn Fn(OutputFile) + Sync),
@@ -377,7 +400,8 @@ pub fn kernel_pages(
                 for ks in secs {
                     let s = &m.sections[ks.section];
                     p.raw("\n");
-                    section(p, m, s, &crate::report::rows_table(&s.table, &ks.rows), false, "../");
+                    let g = grids.get(ks.section).and_then(Option::as_ref).map(|g| g.only_kernel(&k.name));
+                    section(p, m, s, g.as_ref(), false, "../");
                     p.raw("\n");
                 }
                 if secs.is_empty() {

@@ -38,9 +38,10 @@
 //! (`-3.2%`) and its significance mark (`*`, `~`) are separate parts of a
 //! cell ([`GridCell`]), each aligned in its own sub-column.
 //!
-//! The raw files behind the numbers ride along for HTML's links: on a row
-//! when all its numbers come from the same files (kernels as rows), on a
-//! column likewise (kernels as columns), else on each cell. A grid is
+//! The raw files behind the numbers ride along for HTML's links, once
+//! [`Grid::link_sources`] names them: on a row when all its numbers come
+//! from the same files (kernels as rows), on a column likewise (kernels as
+//! columns), else on each cell. A grid is
 //! serialisable for templates (`s.grid` in `section.html`), less its
 //! plaintext layout.
 
@@ -175,6 +176,17 @@ impl GridRow {
     /// sources not yet named.
     fn new(labels: Vec<String>, cells: Vec<Option<GridCell>>) -> GridRow {
         GridRow { change: false, labels, cells, sources: Vec::new(), source_links: Vec::new() }
+    }
+
+    /// The row without its cells.
+    fn clone_labels(&self) -> GridRow {
+        GridRow {
+            change: self.change,
+            labels: self.labels.clone(),
+            cells: Vec::new(),
+            sources: self.sources.clone(),
+            source_links: self.source_links.clone(),
+        }
     }
 }
 
@@ -358,6 +370,67 @@ impl Grid {
         })
     }
 
+    /// Names the raw files behind the numbers of this grid of `t` (for
+    /// HTML's links; plaintext and Markdown need not): on each row whose
+    /// numbers all come from the same files where kernels are rows, on
+    /// each column likewise where they are columns, else on each cell.
+    pub fn link_sources(&mut self, t: &TableView) {
+        for b in &mut self.blocks {
+            link_sources(t, b, self.shape == Shape::MetricsAsRows);
+        }
+    }
+
+    /// The grid of one kernel's page: only `kernel`'s rows (and their
+    /// change rows) where kernels are rows, only its column where they are
+    /// columns, and the runs range of what is left. The shape stays the
+    /// one chosen for every kernel; the plaintext plans are left empty
+    /// (kernel pages are HTML).
+    pub fn only_kernel(&self, kernel: &str) -> Grid {
+        let blocks = self
+            .blocks
+            .iter()
+            .filter_map(|b| {
+                let (columns, rows) = if self.shape == Shape::MetricsAsRows {
+                    let ci = b.columns.iter().position(|c| c.name == kernel)?;
+                    let rows = b
+                        .rows
+                        .iter()
+                        .filter(|r| r.cells[ci].is_some())
+                        .map(|r| GridRow { cells: vec![r.cells[ci].clone()], ..r.clone_labels() })
+                        .collect();
+                    (vec![b.columns[ci].clone()], rows)
+                } else {
+                    let mut mine = false;
+                    let rows = b
+                        .rows
+                        .iter()
+                        .filter(|r| {
+                            // A change row goes with the row above it.
+                            mine = (r.change && mine) || (!r.change && r.labels[0] == kernel);
+                            mine
+                        })
+                        .cloned()
+                        .collect();
+                    (b.columns.clone(), rows)
+                };
+                Some(GridBlock {
+                    label_headers: b.label_headers.clone(),
+                    label_right: b.label_right.clone(),
+                    columns,
+                    rows,
+                    text: TextPlan::default(),
+                })
+            })
+            .filter(|b| !b.rows.is_empty())
+            .collect::<Vec<_>>();
+        let runs = self.runs.and_then(|_| {
+            let cells =
+                blocks.iter().flat_map(|b| &b.rows).filter(|r| !r.change).flat_map(|r| r.cells.iter().flatten());
+            range_over_one(cells.map(|c| c.n))
+        });
+        Grid { shape: self.shape, unit: self.unit.clone(), runs, blocks, metric: self.metric.clone() }
+    }
+
     /// Plaintext lines of the whole grid (blocks separated by a blank line).
     pub fn text_lines(&self) -> usize {
         self.blocks.iter().map(|b| b.text.lines).sum::<usize>() + self.blocks.len().saturating_sub(1)
@@ -405,7 +478,8 @@ fn fits_kernel_columns(t: &TableView, width: usize) -> bool {
     true
 }
 
-/// Lays out `t` in `shape`.
+/// Lays out `t` in `shape`. The raw files behind the numbers are not
+/// named until [`Grid::link_sources`].
 pub fn grid_of(t: &TableView, shape: Shape, opts: &GridOptions) -> Grid {
     let unit = shared_unit(t);
     let runs = if opts.brief { None } else { run_range(t) };
@@ -427,7 +501,6 @@ pub fn grid_of(t: &TableView, shape: Shape, opts: &GridOptions) -> Grid {
     blocks.retain(|b| !b.rows.is_empty());
     for b in &mut blocks {
         b.text = plan_text(b, opts.width);
-        link_sources(t, b, shape == Shape::MetricsAsRows);
     }
     Grid { shape, unit, runs, blocks, metric }
 }
@@ -519,8 +592,12 @@ fn own_unit(c: &ColumnView) -> &str {
 
 /// The fewest and most runs behind a value of more than one run.
 fn run_range(t: &TableView) -> Option<(u32, u32)> {
-    let ns = t.rows.iter().flat_map(|r| r.cells.iter().flatten()).map(|c| c.summary.n).filter(|&n| n > 1);
-    ns.fold(None, |acc, n| match acc {
+    range_over_one(t.rows.iter().flat_map(|r| r.cells.iter().flatten()).map(|c| c.summary.n))
+}
+
+/// The fewest and most of `ns` over those above 1.
+fn range_over_one(ns: impl Iterator<Item = u32>) -> Option<(u32, u32)> {
+    ns.filter(|&n| n > 1).fold(None, |acc, n| match acc {
         None => Some((n, n)),
         Some((lo, hi)) => Some((lo.min(n), hi.max(n))),
     })

@@ -1,8 +1,8 @@
 //! Kernel pages: one kernel's notes and every table restricted to its
 //! rows, by position in the machine page ([`KernelPage`]).
 
+use super::MachinePage;
 use super::format::slugify;
-use super::{MachinePage, TableView};
 use std::collections::HashMap;
 
 /// The file name (without directory) of a kernel's page: the kernel name
@@ -84,25 +84,4 @@ pub fn kernel_pages(m: &MachinePage) -> Vec<KernelPage> {
         .enumerate()
         .map(|(kernel, (sections, file))| KernelPage { kernel, file, sections })
         .collect()
-}
-
-/// Table `t` with only its rows `rows` (indexes, in the order given): a
-/// kernel page's table ([`KernelSection::rows`]), laid out as a table of
-/// its own (its [`grid`](super::grid::grid) may take another shape than the
-/// machine page's: one kernel's UnixBench results are tests as rows).
-pub fn rows_table(t: &TableView, rows: &[usize]) -> TableView {
-    let rows: Vec<_> = rows.iter().filter_map(|&ri| t.rows.get(ri).cloned()).collect();
-    TableView {
-        has_spread: rows.iter().flat_map(|r| r.cells.iter().flatten()).any(|c| c.summary.n > 1),
-        param_headers: t.param_headers.clone(),
-        fixed_params: t.fixed_params.clone(),
-        fixed_param_values: t.fixed_param_values.clone(),
-        columns: t.columns.clone(),
-        rows,
-        direction: t.direction.clone(),
-        baseline: t.baseline.clone(),
-        alpha: t.alpha,
-        tests: t.tests,
-        legend: t.legend.clone(),
-    }
 }
