@@ -282,3 +282,97 @@ fn markdown_name_readme_is_followed_by_every_link() {
     assert!(index.contains("](m1/README.md)"), "{index}");
     assert!(std::fs::read_to_string(out.join("m1/index.html")).expect("page").contains("href=\"README.md\""));
 }
+
+/// A table of many metrics and few kernels (UnixBench's seven tests on two
+/// kernels) is drawn in HTML as the Markdown and the mail draw it: tests
+/// as rows, kernels as columns, each kernel's header linking the raw file
+/// all its numbers come from. Both ways alike; the kernel page of one
+/// kernel likewise has the tests as rows.
+#[test]
+fn many_metrics_on_few_kernels_have_kernels_as_columns() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = dir.path().join("content");
+    common::put(&c, "site.yaml", "title: \"UnixBench\"\n");
+    common::put(&c, "m1/machine.yaml", "name: \"M\"\nbaseline: \"2.4.17\"\n");
+    let tests = [
+        "System Call Overhead",
+        "Pipe Throughput",
+        "Pipe-based Context Switching",
+        "Process Creation",
+        "Shell Scripts (1 concurrent)",
+        "C Compiler Throughput",
+        "Dc: sqrt(2) to 99 decimal places",
+    ];
+    for (k, base) in [("2.4.17", 1000), ("2.4.17rat", 990)] {
+        let results: String = tests
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                format!("  - metric: \"{t}\"\n    value: {}.5\n    unit: lps\n    better: higher\n", base + i)
+            })
+            .collect();
+        common::put(&c, &format!("m1/{k}/ubench.yaml"), format!("benchmark: ubench\nresults:\n{results}"));
+    }
+    both_ways(&c, None);
+    let out = dir.path().join("out");
+    common::benchsite().args(["build", "--content"]).arg(&c).arg("--output").arg(&out).assert().success();
+    let read = |p: &str| std::fs::read_to_string(out.join(p)).expect(p);
+    let html = read("m1/index.html");
+    let table = html.split("<table>").nth(1).and_then(|s| s.split("</table>").next()).expect("a table");
+    let head = table.split("</thead>").next().unwrap_or_default();
+    assert!(
+        head.starts_with("\n<thead><tr><th scope=\"col\">test</th>"),
+        "the tests are the rows, the first column heads them: {head}"
+    );
+    for k in ["2.4.17", "2.4.17rat"] {
+        let col = format!(
+            "<th scope=\"col\" class=\"num kernel\"><a class=\"raw\" href=\"raw/{k}/ubench.yaml\" title=\"raw output: {k}/ubench.yaml\">{k}</a></th>"
+        );
+        assert!(head.contains(&col), "{k} is a column, linking its raw file: {head}");
+    }
+    assert_eq!(table.matches("<th scope=\"row\" class=\"metric\">").count(), 7, "{table}");
+    assert!(table.contains("<th scope=\"row\" class=\"metric\">Pipe Throughput</th>"), "{table}");
+    assert!(!table.contains("href=\"raw/2.4.17/ubench.yaml\" title=\"from"), "no link per number: {table}");
+    assert!(
+        table.contains("1001.5</td><td class=\"num\">991.5 <span class=\"delta worse\">-1.0%</span></td>"),
+        "{table}"
+    );
+    assert!(html.contains("<p class=\"caption\">lps, bigger is better</p>"), "{html}");
+    // The Markdown and the mail have the same shape.
+    let md = read("m1/index.md");
+    assert!(md.contains("| test | 2.4.17 | 2.4.17rat |"), "{md}");
+    let text = read("m1/email.txt");
+    assert!(text.lines().any(|l| l.starts_with("Pipe Throughput") && l.contains("991.5 -1.0%")), "{text}");
+    // One kernel's page: its tests as rows, one column.
+    let page = read("m1/kernels/2.4.17rat.html");
+    assert_eq!(page.matches("<th scope=\"row\" class=\"metric\">").count(), 7, "{page}");
+    assert!(
+        page.contains("<th scope=\"col\" class=\"num kernel\"><a class=\"raw\" href=\"../raw/2.4.17rat/ubench.yaml\"")
+    );
+}
+
+/// Values of different numbers of runs each say theirs (`n=3`, `n=5`),
+/// as the runs note under the table ("of 3 to 5 runs") cannot; values of
+/// the same number do not, the note says it once. Both ways alike.
+#[test]
+fn values_say_their_runs_only_where_the_runs_differ() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = common::small_site(dir.path());
+    let runs = |v: &[&str]| v.iter().map(|x| common::dbench(x)).collect::<String>();
+    common::put(&c, "m1/2.4.7/dbench-32.txt", runs(&["9.1", "9.4", "9.3"]));
+    common::put(&c, "m1/2.4.8/dbench-32.txt", runs(&["6.1", "6.4", "6.3", "6.2", "6.5"]));
+    both_ways(&c, None);
+    let out = dir.path().join("out");
+    common::benchsite().args(["build", "--content"]).arg(&c).arg("--output").arg(&out).assert().success();
+    let html = std::fs::read_to_string(out.join("m1/index.html")).expect("index");
+    assert!(html.contains("<p class=\"runs\">means of 3 to 5 runs, ± standard deviation</p>"), "{html}");
+    assert!(html.contains(" n=3</span>") && html.contains(" n=5</span>"), "{html}");
+    // The same number of runs everywhere: the note alone.
+    common::put(&c, "m1/2.4.8/dbench-32.txt", runs(&["6.1", "6.4", "6.3"]));
+    both_ways(&c, None);
+    let out = dir.path().join("out-same");
+    common::benchsite().args(["build", "--content"]).arg(&c).arg("--output").arg(&out).assert().success();
+    let html = std::fs::read_to_string(out.join("m1/index.html")).expect("index");
+    assert!(html.contains("<p class=\"runs\">means of 3 runs, ± standard deviation</p>"), "{html}");
+    assert!(!html.contains("n=3"), "{html}");
+}

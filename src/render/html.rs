@@ -14,9 +14,19 @@
 //! * `compare.html`: `comparisons`; `kernel.html`: `kpage`: `kernel` (a
 //!   kernel of the page), `file`, and the page's `sections` with only that
 //!   kernel's rows ([`report::KernelPage`]).
+//!
+//! Each section (`s` in `section.html`) has, besides its `table`, its
+//! `grid`: the table laid out as every renderer draws it
+//! ([`report::grid::Grid`]: `shape`, `blocks` of `label_headers`,
+//! `columns` and `rows` of `cells`) with its `caption`, `runs_note` and
+//! `show_n` (values say their number of runs); none when the table has no
+//! rows. On a kernel page it is the kernel's part of the machine page's grid
+//! ([`Grid::only_kernel`]).
 
+use super::html_native::{section_grids, show_runs};
 use super::{OutputFile, RenderError, Renderer};
-use crate::report::{self, MachinePage, SiteSummary};
+use crate::report::grid::Grid;
+use crate::report::{self, MachinePage, SiteSummary, TableView};
 use rayon::prelude::*;
 use std::path::Path;
 use tera::{Context, Tera, Value};
@@ -180,12 +190,15 @@ impl Renderer for HtmlRenderer {
         // reference-counted, so the kernel pages below share its rows
         // instead of copying and converting them again.
         let site = Value::from_serializable(site);
+        let grids = section_grids(m);
         // The page's value and the comparison page's are independent: make
         // them side by side.
         let (page, comparisons) = rayon::join(
             || {
                 let _t = crate::timing::span("html: page value");
-                Value::from_serializable(m)
+                let values: Vec<Value> =
+                    m.sections.par_iter().zip(&grids).map(|(s, g)| grid_value(&s.table, g.as_ref())).collect();
+                with_grids(Value::from_serializable(m), values)
             },
             || {
                 let _t = crate::timing::span("html: comparisons value");
@@ -204,7 +217,7 @@ impl Renderer for HtmlRenderer {
                 kernel: report::KernelName { name: m.kernels[kp.kernel].name.clone() },
             })
             .collect();
-        let kernel_pages = kernel_page_values(&page, &pages);
+        let kernel_pages = kernel_page_values(&page, m, &grids, &pages);
         let mut files = Vec::with_capacity(kernel_pages.len() + 2);
         let mut ctx = Context::new();
         ctx.insert_value("site", site);
@@ -301,11 +314,12 @@ impl HtmlRenderer {
         let pages = report::kernel_pages(m);
         let files_of: Vec<String> = pages.iter().map(|kp| kp.file.clone()).collect();
         let (root1, root2) = (self.root(1), self.root(2));
+        let grids = native::section_grids(m);
         rayon::join(
             || {
                 put(OutputFile::text(
                     format!("{}/index.html", m.slug),
-                    native::machine_page(site, m, &files_of, &root1, &self.markdown_file),
+                    native::machine_page(site, m, &grids, &files_of, &root1, &self.markdown_file),
                 ))
             },
             || {
@@ -316,17 +330,58 @@ impl HtmlRenderer {
                             put(OutputFile::text(format!("{}/compare.html", m.slug), page));
                         }
                     },
-                    || native::kernel_pages(site, m, &root2, &pages, put),
+                    || native::kernel_pages(site, m, &grids, &root2, &pages, put),
                 )
             },
         );
     }
 }
 
+/// A section's `grid` value: grid `g` of table `t` with its `caption`,
+/// `runs_note` and `show_n`; none for a table without rows (`g` `None`).
+fn grid_value(t: &TableView, g: Option<&Grid>) -> Value {
+    /// What a template sees of a grid.
+    #[derive(serde::Serialize)]
+    struct GridContext<'a> {
+        #[serde(flatten)]
+        grid: &'a Grid,
+        caption: String,
+        runs_note: Option<String>,
+        show_n: bool,
+    }
+    let Some(g) = g else { return Value::none() };
+    Value::from_serializable(&GridContext {
+        caption: g.caption(t),
+        runs_note: g.runs_note(),
+        show_n: show_runs(g),
+        grid: g,
+    })
+}
+
+/// The page value `page` with `grids[i]` as the `grid` of its section `i`.
+fn with_grids(page: Value, grids: Vec<Value>) -> Value {
+    let key = |k: &str| tera::value::Key::from(k.to_string());
+    let Some(mut page_map) = page.as_map().cloned() else { return page };
+    let sections = page_map.get(&key("sections")).and_then(|v| v.as_array().map(<[Value]>::to_vec)).unwrap_or_default();
+    let sections: Vec<Value> = sections
+        .into_iter()
+        .zip(grids)
+        .map(|(sv, grid)| {
+            let Some(mut map) = sv.as_map().cloned() else { return sv };
+            map.insert(key("grid"), grid);
+            Value::from(map)
+        })
+        .collect();
+    page_map.insert(key("sections"), Value::from(sections));
+    Value::from(page_map)
+}
+
 /// The `kpage` value of every kernel page (`pages`, from
 /// [`report::kernel_pages`]), in kernel order: `kernel`, `file`, and the
 /// machine page's sections with only that kernel's rows (their `charts`
-/// empty), built from the page's template value `page`.
+/// empty, their `grid` the kernel's part of the machine page's, of
+/// `grids`: [`Grid::only_kernel`]), built from the page's template value
+/// `page` and the page `m` it was made of.
 ///
 /// Built by hand rather than by serialising each kernel page: tera values
 /// are reference-counted, so every kernel page shares the machine page's
@@ -335,7 +390,12 @@ impl HtmlRenderer {
 /// pages off): serialising a borrowed view of each kernel page gave the
 /// same pages but took 0.7–1.3 s of conversion against 0.1 s for these
 /// shared values, so the values stay hand-built.
-fn kernel_page_values(page: &Value, pages: &[report::KernelPage]) -> Vec<Value> {
+fn kernel_page_values(
+    page: &Value,
+    m: &MachinePage,
+    grids: &[Option<Grid>],
+    pages: &[report::KernelPage],
+) -> Vec<Value> {
     let get =
         |v: &Value, key: &str| v.as_map().and_then(|map| map.get(&tera::value::Key::from(key.to_string())).cloned());
     let kernels: Vec<Value> =
@@ -351,7 +411,7 @@ fn kernel_page_values(page: &Value, pages: &[report::KernelPage]) -> Vec<Value> 
         })
         .collect();
     pages
-        .iter()
+        .par_iter()
         .map(|kp| {
             let secs: Vec<Value> = kp
                 .sections
@@ -365,6 +425,10 @@ fn kernel_page_values(page: &Value, pages: &[report::KernelPage]) -> Vec<Value> 
                     sm.insert(tera::value::Key::from("table"), Value::from(t));
                     // The section's charts compare every kernel; a kernel page is about one.
                     sm.insert(tera::value::Key::from("charts"), Value::from(Vec::<Value>::new()));
+                    let name = &m.kernels[kp.kernel].name;
+                    let grid = grids.get(ks.section).and_then(Option::as_ref).map(|g| g.only_kernel(name));
+                    let table = &m.sections[ks.section].table;
+                    sm.insert(tera::value::Key::from("grid"), grid_value(table, grid.as_ref()));
                     Some(Value::from(sm))
                 })
                 .collect();

@@ -14,8 +14,10 @@
 //! as `{{ value }}` prints them in an HTML template.
 
 use super::OutputFile;
-use crate::report::{ChartRef, ComparePage, KernelPage, KernelView, MachinePage, RowView, SectionView, SiteSummary};
+use crate::report::grid::{self, Grid, GridBlock, GridCell, GridOptions, GridRow, Shape};
+use crate::report::{ChartRef, ComparePage, KernelPage, KernelView, MachinePage, SectionView, SiteSummary, TableView};
 use std::io::Write;
+use std::sync::Arc;
 
 /// Templates whose override by a theme switches the native pages off.
 pub const TEMPLATES: &[&str] = &["base.html", "machine.html", "section.html", "kernel.html", "compare.html"];
@@ -70,7 +72,7 @@ fn base(
 }
 
 /// `sources` joined by ", " (tera's `join(sep=", ")`).
-fn sources_list(p: &mut Page, sources: &[std::sync::Arc<str>]) {
+fn sources_list(p: &mut Page, sources: &[Arc<str>]) {
     for (i, src) in sources.iter().enumerate() {
         if i > 0 {
             p.raw(", ");
@@ -79,85 +81,18 @@ fn sources_list(p: &mut Page, sources: &[std::sync::Arc<str>]) {
     }
 }
 
-/// `section.html` for section `s` of page `m` with the rows `rows` (all of
-/// them on the machine page, one kernel's on a kernel page) and `charts`
+/// `section.html` for section `s` of page `m`, its table drawn from grid
+/// `g` (the section's [`section_grid`] on the machine page, its
+/// [`Grid::only_kernel`] on a kernel page; `None`: no rows), and `charts`
 /// shown or not.
-fn section<'a>(
-    p: &mut Page,
-    m: &MachinePage,
-    s: &SectionView,
-    rows: impl ExactSizeIterator<Item = &'a RowView>,
-    charts: bool,
-    raw_prefix: &str,
-) {
+fn section(p: &mut Page, m: &MachinePage, s: &SectionView, g: Option<&Grid>, charts: bool, raw_prefix: &str) {
     let t = &s.table;
     p.raw("<section id=\"").text(&s.id).raw("\">\n<h2>").text(&s.title).raw("</h2>\n<div class=\"commentary\">");
     p.raw(&s.commentary_html).raw("</div>\n");
-    if rows.len() > 0 {
-        p.raw("\n<div class=\"table-chart\">\n<div class=\"table-wrap\">\n<table>\n<caption>").text(&t.direction);
-        if !t.fixed_params.is_empty() {
-            p.raw(" <span class=\"fixed\">(").text(&t.fixed_params.join(", ")).raw(")</span>");
-        }
-        p.raw("</caption>\n<thead><tr><th scope=\"col\" class=\"kernel\">kernel</th>");
-        for h in &t.param_headers {
-            p.raw("<th scope=\"col\" class=\"num\">").text(h).raw("</th>");
-        }
-        for c in &t.columns {
-            p.raw("<th scope=\"col\" class=\"num ").raw(c.better.id()).raw("\">").text(&c.name);
-            if !c.unit.is_empty() {
-                p.raw("<br><span class=\"unit\">").text(&c.unit).raw("</span>");
-            }
-            p.raw("</th>");
-        }
-        p.raw("</tr></thead>\n<tbody>\n");
-        for r in rows {
-            // One link per row when all its numbers come from the same
-            // files (see `RowView::sources`), else one per number.
-            let row_link = r.source_links.first();
-            p.raw("<tr><th scope=\"row\">");
-            if let Some(link) = row_link {
-                p.raw("<a class=\"raw\" href=\"").text(raw_prefix).text(link).raw("\" title=\"raw output: ");
-                sources_list(p, &r.sources);
-                p.raw("\">").text(&r.kernel).raw("</a>");
-            } else {
-                p.text(&r.kernel);
-            }
-            p.raw("</th>");
-            for v in &r.params {
-                p.raw("<td class=\"num\">").text(v).raw("</td>");
-            }
-            for c in &r.cells {
-                let Some(c) = c else {
-                    p.raw("<td class=\"num empty\">–</td>");
-                    continue;
-                };
-                if row_link.is_some() {
-                    p.raw("<td class=\"num\">").text(&c.text);
-                } else {
-                    p.raw("<td class=\"num\"><a class=\"value\" href=\"").text(raw_prefix);
-                    p.text(c.source_links.first().map_or("", |l| &**l)).raw("\" title=\"from ");
-                    sources_list(p, &c.sources);
-                    p.raw("\">").text(&c.text).raw("</a>");
-                }
-                if c.summary.n > 1 {
-                    p.raw(" <span class=\"spread\">");
-                    if let Some(sd) = c.stddev_text.as_deref().filter(|s| !s.is_empty()) {
-                        p.raw("± ").text(sd).raw(" ");
-                    }
-                    p.raw("n=").num(c.summary.n).raw("</span>");
-                }
-                if let Some(d) = c.delta_text.as_deref().filter(|s| !s.is_empty()) {
-                    p.raw(" <span class=\"delta ").text(c.delta_class);
-                    if c.mark == "*" {
-                        p.raw(" significant");
-                    }
-                    p.raw("\">").text(d).text(c.mark).raw("</span>");
-                }
-                p.raw("</td>");
-            }
-            p.raw("</tr>\n");
-        }
-        p.raw("\n</tbody>\n</table>\n</div>\n");
+    if let Some(g) = g {
+        p.raw("\n<div class=\"table-chart\">\n<div class=\"table-wrap\">\n");
+        grid_html(p, g, t, raw_prefix);
+        p.raw("</div>\n");
         if charts {
             for c in &s.charts {
                 figure(p, "chart", raw_prefix, c);
@@ -179,6 +114,142 @@ fn section<'a>(
     p.raw("\n</section>\n");
 }
 
+/// The grid every renderer draws of section `s` (the one laid out with
+/// the page, [`SectionView::grid`]: the shape and cells of the Markdown
+/// and, at 72 columns, the plaintext), the raw files behind its numbers
+/// named; `None` for a table without rows.
+pub fn section_grid(s: &SectionView) -> Option<Grid> {
+    grid::section_grid(s, &GridOptions::default()).map(|g| {
+        let mut g = g.into_owned();
+        g.link_sources(&s.table);
+        g
+    })
+}
+
+/// [`section_grid`] of every section of `m`, in page order: laid out once
+/// for the machine page and its kernel pages ([`Grid::only_kernel`]).
+pub fn section_grids(m: &MachinePage) -> Vec<Option<Grid>> {
+    use rayon::prelude::*;
+    m.sections.par_iter().map(section_grid).collect()
+}
+
+/// Whether each value of more than one run says its number of runs
+/// (`n=3`): only where the grid's values differ in it; otherwise the
+/// runs note under the table says it once.
+pub fn show_runs(g: &Grid) -> bool {
+    g.runs.is_some_and(|(lo, hi)| lo != hi)
+}
+
+/// Grid `g` of table `t` as HTML: its caption (the line every block
+/// shares, so a paragraph above them rather than a `<caption>` of one,
+/// which would also wrap at a narrow table's width), a table per block,
+/// and its runs note.
+fn grid_html(p: &mut Page, g: &Grid, t: &TableView, raw_prefix: &str) {
+    let caption = g.caption(t);
+    let kernel_rows = g.shape != Shape::MetricsAsRows;
+    let show_n = show_runs(g);
+    if !caption.is_empty() {
+        p.raw("<p class=\"caption\">").text(&caption).raw("</p>\n");
+    }
+    for b in &g.blocks {
+        p.raw("<table>\n<thead><tr>");
+        for (i, h) in b.label_headers.iter().enumerate() {
+            p.raw(match () {
+                _ if i == 0 && kernel_rows => "<th scope=\"col\" class=\"kernel\">",
+                _ if b.label_right[i] => "<th scope=\"col\" class=\"num\">",
+                _ => "<th scope=\"col\">",
+            });
+            p.text(h).raw("</th>");
+        }
+        for c in &b.columns {
+            p.raw("<th scope=\"col\" class=\"num ").raw(c.better.map_or("kernel", |b| b.id())).raw("\">");
+            if !c.over.is_empty() {
+                // HTML draws no header over several columns: the part's
+                // label heads each of its columns, as in the Markdown.
+                p.text(&c.over).raw(" ");
+            }
+            linked(p, raw_prefix, &c.source_links, &c.sources, "raw", "raw output: ", &c.name);
+            if !c.unit.is_empty() {
+                p.raw("<br><span class=\"unit\">").text(&c.unit).raw("</span>");
+            }
+            p.raw("</th>");
+        }
+        p.raw("</tr></thead>\n<tbody>\n");
+        for r in &b.rows {
+            grid_row(p, b, r, kernel_rows, show_n, raw_prefix);
+        }
+        p.raw("</tbody>\n</table>\n");
+    }
+    if let Some(note) = g.runs_note() {
+        p.raw("<p class=\"runs\">").text(&note).raw("</p>\n");
+    }
+}
+
+/// One row of block `b`: its labels (the first a row header, linked to
+/// the raw files when the row names them), then its cells: a value with
+/// its spread and change, or on a change row the change alone.
+fn grid_row(p: &mut Page, b: &GridBlock, r: &GridRow, kernel_rows: bool, show_n: bool, raw_prefix: &str) {
+    p.raw(if r.change { "<tr class=\"change\">" } else { "<tr>" });
+    for (i, l) in r.labels.iter().enumerate() {
+        if i == 0 {
+            p.raw(if kernel_rows { "<th scope=\"row\">" } else { "<th scope=\"row\" class=\"metric\">" });
+            linked(p, raw_prefix, &r.source_links, &r.sources, "raw", "raw output: ", l);
+            p.raw("</th>");
+        } else {
+            p.raw(if b.label_right[i] { "<td class=\"num\">" } else { "<td>" }).text(l).raw("</td>");
+        }
+    }
+    for c in &r.cells {
+        let Some(c) = c else {
+            p.raw(if r.change { "<td class=\"num empty\"></td>" } else { "<td class=\"num empty\">–</td>" });
+            continue;
+        };
+        if r.change {
+            p.raw("<td class=\"num\">");
+            delta(p, c, &c.value);
+            p.raw("</td>");
+            continue;
+        }
+        p.raw("<td class=\"num\">");
+        linked(p, raw_prefix, &c.source_links, &c.sources, "value", "from ", &c.value);
+        let n = show_n && c.n > 1;
+        if !c.spread.is_empty() || n {
+            p.raw(" <span class=\"spread\">").text(&c.spread);
+            if n {
+                p.raw(if c.spread.is_empty() { "n=" } else { " n=" }).num(c.n);
+            }
+            p.raw("</span>");
+        }
+        if !c.delta.is_empty() {
+            p.raw(" ");
+            delta(p, c, &c.delta);
+        }
+        p.raw("</td>");
+    }
+    p.raw("</tr>\n");
+}
+
+/// A change `text` with cell `c`'s mark, coloured by its class and bold when significant.
+fn delta(p: &mut Page, c: &GridCell, text: &str) {
+    p.raw("<span class=\"delta ").text(c.class);
+    if c.mark == "*" {
+        p.raw(" significant");
+    }
+    p.raw("\">").text(text).text(c.mark).raw("</span>");
+}
+
+/// `text`, linked to the first of `links` (after `prefix`) with a title
+/// naming every one of `sources` after `title`, when there are links.
+fn linked(p: &mut Page, prefix: &str, links: &[Arc<str>], sources: &[Arc<str>], class: &str, title: &str, text: &str) {
+    let Some(link) = links.first() else {
+        p.text(text);
+        return;
+    };
+    p.raw("<a class=\"").raw(class).raw("\" href=\"").text(prefix).text(link).raw("\" title=\"").raw(title);
+    sources_list(p, sources);
+    p.raw("\">").text(text).raw("</a>");
+}
+
 /// A chart as both templates show one: `<figure class="{class}">` with the
 /// SVG at `{prefix}{file}` and its title as caption.
 fn figure(p: &mut Page, class: &str, prefix: &str, c: &ChartRef) {
@@ -192,10 +263,18 @@ fn size_hint(m: &MachinePage) -> usize {
     m.sections.iter().map(|s| s.table.rows.len() * (64 + s.table.columns.len() * 220)).sum::<usize>() + 4096
 }
 
-/// `machine.html`: the machine page. `files` are the kernel page file
-/// names ([`crate::report::kernel_files`]); `markdown_file` the name of
-/// the class's Markdown (`index.md`, or site.yaml's `markdown_name:`).
-pub fn machine_page(site: &SiteSummary, m: &MachinePage, files: &[String], root: &str, markdown_file: &str) -> String {
+/// `machine.html`: the machine page, its sections' tables drawn from
+/// `grids` ([`section_grids`]). `files` are the kernel page file names
+/// ([`crate::report::kernel_files`]); `markdown_file` the name of the
+/// class's Markdown (`index.md`, or site.yaml's `markdown_name:`).
+pub fn machine_page(
+    site: &SiteSummary,
+    m: &MachinePage,
+    grids: &[Option<Grid>],
+    files: &[String],
+    root: &str,
+    markdown_file: &str,
+) -> String {
     base(
         site,
         root,
@@ -248,9 +327,9 @@ pub fn machine_page(site: &SiteSummary, m: &MachinePage, files: &[String], root:
                 p.raw("<li><a href=\"#trends\">Across kernel versions</a></li>");
             }
             p.raw("\n</ol></nav>\n");
-            for s in &m.sections {
+            for (s, g) in m.sections.iter().zip(grids) {
                 p.raw("\n");
-                section(p, m, s, s.table.rows.iter(), true, "");
+                section(p, m, s, g.as_ref(), true, "");
                 p.raw("\n");
             }
             p.raw("\n");
@@ -285,11 +364,13 @@ fn patches(p: &mut Page, k: &KernelView) {
 
 /// `kernel.html` for every kernel page of `m` (`pages`, from
 /// [`crate::report::kernel_pages`]): each kernel's notes and its sections
-/// with only its rows, charts left out. The pages are written in parallel,
-/// each handed to `put` (as `<slug>/kernels/<file>`) when written.
+/// with only its rows (of the machine page's `grids`, [`section_grids`]),
+/// charts left out. The pages are written in parallel, each handed to
+/// `put` (as `<slug>/kernels/<file>`) when written.
 pub fn kernel_pages(
     site: &SiteSummary,
     m: &MachinePage,
+    grids: &[Option<Grid>],
     root: &str,
     pages: &[KernelPage],
     put: &(dyn Fn(OutputFile) + Sync),
@@ -322,7 +403,8 @@ pub fn kernel_pages(
                 for ks in secs {
                     let s = &m.sections[ks.section];
                     p.raw("\n");
-                    section(p, m, s, ks.rows.iter().map(|&ri| &s.table.rows[ri]), false, "../");
+                    let g = grids.get(ks.section).and_then(Option::as_ref).map(|g| g.only_kernel(&k.name));
+                    section(p, m, s, g.as_ref(), false, "../");
                     p.raw("\n");
                 }
                 if secs.is_empty() {

@@ -37,11 +37,20 @@
 //! points lined up; the spread (`±0.12`), the change against the baseline
 //! (`-3.2%`) and its significance mark (`*`, `~`) are separate parts of a
 //! cell ([`GridCell`]), each aligned in its own sub-column.
+//!
+//! The raw files behind the numbers ride along for HTML's links, once
+//! [`Grid::link_sources`] names them: on a row when all its numbers come
+//! from the same files (kernels as rows), on a column likewise (kernels as
+//! columns), else on each cell. A grid is
+//! serialisable for templates (`s.grid` in `section.html`), less its
+//! plaintext layout.
 
 use super::{CellView, ColumnView, SectionView, TableView};
 use crate::model::Better;
 use compact_str::CompactString;
+use serde::Serialize;
 use std::borrow::Cow;
+use std::sync::Arc;
 use unicode_width::UnicodeWidthStr;
 
 /// How a table is laid out.
@@ -65,8 +74,10 @@ impl Default for GridOptions {
     }
 }
 
-/// Which way a table is turned.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Which way a table is turned (serialised as `metrics_as_columns`,
+/// `change_rows`, `metrics_as_rows`, `params_as_columns`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Shape {
     /// One row per kernel and parameter values, one column per metric;
     /// each change against the baseline beside its value ("12.1 -3.2%").
@@ -84,7 +95,7 @@ pub enum Shape {
 }
 
 /// A table laid out: its shape, caption facts and blocks.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize)]
 pub struct Grid {
     /// Which way the table is turned.
     pub shape: Shape,
@@ -102,7 +113,7 @@ pub struct Grid {
 }
 
 /// Rows that share label columns and value columns.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize)]
 pub struct GridBlock {
     /// Headers of the label columns: `["kernel", "threads"]`, or
     /// `["test", "threads", "unit"]` with metrics as rows.
@@ -114,12 +125,14 @@ pub struct GridBlock {
     /// Rows, each with at least one value.
     pub rows: Vec<GridRow>,
     /// Plaintext layout at [`GridOptions::width`]: column widths and the
-    /// groups of value columns printed side by side.
+    /// groups of value columns printed side by side. Not serialised.
+    #[serde(skip)]
     pub text: TextPlan,
 }
 
-/// A value column: a metric (metrics as columns) or a kernel (metrics as rows).
-#[derive(Debug, Clone)]
+/// A value column: a metric (metrics as columns), a kernel (metrics as
+/// rows) or a parameter value (params as columns).
+#[derive(Debug, Clone, Serialize)]
 pub struct GridColumn {
     /// Header: the metric's name or the kernel's; without its part's
     /// label when [`GridColumn::over`] says it.
@@ -131,10 +144,22 @@ pub struct GridColumn {
     /// Unit of the column's values; empty when the grid's caption says it,
     /// or with metrics as rows (a unit label column says it).
     pub unit: String,
+    /// The better direction of the column's metric; `None` for a kernel's
+    /// column (metrics as rows).
+    pub better: Option<Better>,
+    /// Raw files behind every number of a kernel's column, when they are
+    /// the same for all of them (metrics as rows); else empty, and each
+    /// cell names its own. Paths relative to the machine directory, as in
+    /// [`CellView::sources`]; not serialised when empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub sources: Vec<Arc<str>>,
+    /// The same as links ([`CellView::source_links`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub source_links: Vec<Arc<str>>,
 }
 
 /// A row: its labels and one cell per value column.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize)]
 pub struct GridRow {
     /// True for a change row ([`Shape::ChangeRows`]): its cells' values
     /// are the changes of the row above ("-3.2%"), with their marks.
@@ -144,10 +169,38 @@ pub struct GridRow {
     pub labels: Vec<String>,
     /// One per value column; `None` where there is no value.
     pub cells: Vec<Option<GridCell>>,
+    /// Raw files behind every number of a kernel's row, when they are the
+    /// same for all of them (kernels as rows, the common case: one file per
+    /// kernel and benchmark); else empty, and each cell names its own. Not
+    /// serialised when empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub sources: Vec<Arc<str>>,
+    /// The same as links ([`CellView::source_links`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub source_links: Vec<Arc<str>>,
+}
+
+impl GridRow {
+    /// A row of values (not a change row) with `labels` and `cells`, its
+    /// sources not yet named.
+    fn new(labels: Vec<String>, cells: Vec<Option<GridCell>>) -> GridRow {
+        GridRow { change: false, labels, cells, sources: Vec::new(), source_links: Vec::new() }
+    }
+
+    /// The row without its cells.
+    fn clone_labels(&self) -> GridRow {
+        GridRow {
+            change: self.change,
+            labels: self.labels.clone(),
+            cells: Vec::new(),
+            sources: self.sources.clone(),
+            source_links: self.source_links.clone(),
+        }
+    }
 }
 
 /// One number's parts, each already text.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct GridCell {
     /// The mean, with its column's (metric's) precision: "12.10".
     pub value: CompactString,
@@ -161,6 +214,18 @@ pub struct GridCell {
     pub mark: &'static str,
     /// "better", "worse" or "".
     pub class: &'static str,
+    /// The raw files behind the number when neither its row nor its column
+    /// names them ([`GridRow::sources`], [`GridColumn::sources`]); else
+    /// empty. Not serialised when empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub sources: Vec<Arc<str>>,
+    /// The same as links ([`CellView::source_links`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub source_links: Vec<Arc<str>>,
+    /// Where the number is in the table laid out: (row, column) of
+    /// [`TableView::rows`] and [`TableView::columns`]. Not serialised.
+    #[serde(skip)]
+    pub origin: (u32, u32),
 }
 
 /// A block's plaintext layout.
@@ -314,6 +379,67 @@ impl Grid {
         })
     }
 
+    /// Names the raw files behind the numbers of this grid of `t` (for
+    /// HTML's links; plaintext and Markdown need not): on each row whose
+    /// numbers all come from the same files where kernels are rows, on
+    /// each column likewise where they are columns, else on each cell.
+    pub fn link_sources(&mut self, t: &TableView) {
+        for b in &mut self.blocks {
+            link_sources(t, b, self.shape == Shape::MetricsAsRows);
+        }
+    }
+
+    /// The grid of one kernel's page: only `kernel`'s rows (and their
+    /// change rows) where kernels are rows, only its column where they are
+    /// columns, and the runs range of what is left. The shape stays the
+    /// one chosen for every kernel; the plaintext plans are left empty
+    /// (kernel pages are HTML).
+    pub fn only_kernel(&self, kernel: &str) -> Grid {
+        let blocks = self
+            .blocks
+            .iter()
+            .filter_map(|b| {
+                let (columns, rows) = if self.shape == Shape::MetricsAsRows {
+                    let ci = b.columns.iter().position(|c| c.name == kernel)?;
+                    let rows = b
+                        .rows
+                        .iter()
+                        .filter(|r| r.cells[ci].is_some())
+                        .map(|r| GridRow { cells: vec![r.cells[ci].clone()], ..r.clone_labels() })
+                        .collect();
+                    (vec![b.columns[ci].clone()], rows)
+                } else {
+                    let mut mine = false;
+                    let rows = b
+                        .rows
+                        .iter()
+                        .filter(|r| {
+                            // A change row goes with the row above it.
+                            mine = (r.change && mine) || (!r.change && r.labels[0] == kernel);
+                            mine
+                        })
+                        .cloned()
+                        .collect();
+                    (b.columns.clone(), rows)
+                };
+                Some(GridBlock {
+                    label_headers: b.label_headers.clone(),
+                    label_right: b.label_right.clone(),
+                    columns,
+                    rows,
+                    text: TextPlan::default(),
+                })
+            })
+            .filter(|b| !b.rows.is_empty())
+            .collect::<Vec<_>>();
+        let runs = self.runs.and_then(|_| {
+            let cells =
+                blocks.iter().flat_map(|b| &b.rows).filter(|r| !r.change).flat_map(|r| r.cells.iter().flatten());
+            range_over_one(cells.map(|c| c.n))
+        });
+        Grid { shape: self.shape, unit: self.unit.clone(), runs, blocks, metric: self.metric.clone() }
+    }
+
     /// Plaintext lines of the whole grid (blocks separated by a blank line).
     pub fn text_lines(&self) -> usize {
         self.blocks.iter().map(|b| b.text.lines).sum::<usize>() + self.blocks.len().saturating_sub(1)
@@ -387,12 +513,19 @@ fn fits_kernel_columns(t: &TableView, width: usize) -> bool {
     true
 }
 
-/// Lays out `t` in `shape`.
+/// Lays out `t` in `shape`. The raw files behind the numbers are not
+/// named until [`Grid::link_sources`].
 pub fn grid_of(t: &TableView, shape: Shape, opts: &GridOptions) -> Grid {
     let unit = shared_unit(t);
     let runs = if opts.brief { None } else { run_range(t) };
-    let cells: Vec<Vec<Option<GridCell>>> =
-        t.rows.iter().map(|r| r.cells.iter().map(|c| c.as_ref().map(|c| grid_cell(c, opts))).collect()).collect();
+    let cells: Vec<Vec<Option<GridCell>>> = t
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(ri, r)| {
+            r.cells.iter().enumerate().map(|(ci, c)| c.as_ref().map(|c| grid_cell(c, opts, (ri, ci)))).collect()
+        })
+        .collect();
     let mut blocks = match shape {
         Shape::MetricsAsColumns => column_blocks(t, cells, unit.is_some(), false),
         Shape::ChangeRows => column_blocks(t, cells, unit.is_some(), true),
@@ -407,8 +540,8 @@ pub fn grid_of(t: &TableView, shape: Shape, opts: &GridOptions) -> Grid {
     Grid { shape, unit, runs, blocks, metric }
 }
 
-/// A cell's parts from the view's cell.
-fn grid_cell(c: &CellView, opts: &GridOptions) -> GridCell {
+/// A cell's parts from the view's cell, at `origin` (row, column) of the table.
+fn grid_cell(c: &CellView, opts: &GridOptions, origin: (usize, usize)) -> GridCell {
     let mut spread = CompactString::default();
     if !opts.brief
         && c.summary.n > 1
@@ -421,7 +554,59 @@ fn grid_cell(c: &CellView, opts: &GridOptions) -> GridCell {
         (Some(d), true) => (d.clone(), c.mark),
         _ => (CompactString::default(), ""),
     };
-    GridCell { value: c.text.clone(), spread, n: c.summary.n, delta, mark, class: c.delta_class }
+    GridCell {
+        value: c.text.clone(),
+        spread,
+        n: c.summary.n,
+        delta,
+        mark,
+        class: c.delta_class,
+        sources: Vec::new(),
+        source_links: Vec::new(),
+        // A table has fewer than 2^32 rows and columns.
+        origin: (origin.0 as u32, origin.1 as u32),
+    }
+}
+
+/// Names the raw files behind the numbers of block `b` of a grid of `t`:
+/// on each row (or, `by_column`, each column: kernels as columns) whose
+/// numbers all come from the same files, else on each of its cells.
+fn link_sources(t: &TableView, b: &mut GridBlock, by_column: bool) {
+    let own = |c: &mut GridCell| {
+        if let Some(v) = view_cell(t, c) {
+            (c.sources, c.source_links) = (v.sources.clone(), v.source_links.clone());
+        }
+    };
+    if by_column {
+        for ci in 0..b.columns.len() {
+            let cells = b.rows.iter().filter(|r| !r.change).filter_map(|r| r.cells[ci].as_ref());
+            match shared_sources(t, cells) {
+                Some(v) => {
+                    (b.columns[ci].sources, b.columns[ci].source_links) = (v.sources.clone(), v.source_links.clone())
+                }
+                None => b.rows.iter_mut().filter(|r| !r.change).filter_map(|r| r.cells[ci].as_mut()).for_each(own),
+            }
+        }
+        return;
+    }
+    for r in b.rows.iter_mut().filter(|r| !r.change) {
+        match shared_sources(t, r.cells.iter().flatten()) {
+            Some(v) => (r.sources, r.source_links) = (v.sources.clone(), v.source_links.clone()),
+            None => r.cells.iter_mut().flatten().for_each(own),
+        }
+    }
+}
+
+/// The view's cell a grid cell of `t` was made from.
+fn view_cell<'t>(t: &'t TableView, c: &GridCell) -> Option<&'t CellView> {
+    t.rows.get(c.origin.0 as usize)?.cells.get(c.origin.1 as usize)?.as_ref()
+}
+
+/// The view's cell of the first of `cells` when every one of them comes
+/// from the same raw files, or `None`.
+fn shared_sources<'t, 'a>(t: &'t TableView, mut cells: impl Iterator<Item = &'a GridCell>) -> Option<&'t CellView> {
+    let first = view_cell(t, cells.next()?)?;
+    cells.all(|c| view_cell(t, c).is_some_and(|v| v.sources == first.sources)).then_some(first)
 }
 
 /// The unit every column shares (and it is not empty), leaving out
@@ -442,8 +627,12 @@ fn own_unit(c: &ColumnView) -> &str {
 
 /// The fewest and most runs behind a value of more than one run.
 fn run_range(t: &TableView) -> Option<(u32, u32)> {
-    let ns = t.rows.iter().flat_map(|r| r.cells.iter().flatten()).map(|c| c.summary.n).filter(|&n| n > 1);
-    ns.fold(None, |acc, n| match acc {
+    range_over_one(t.rows.iter().flat_map(|r| r.cells.iter().flatten()).map(|c| c.summary.n))
+}
+
+/// The fewest and most of `ns` over those above 1.
+fn range_over_one(ns: impl Iterator<Item = u32>) -> Option<(u32, u32)> {
+    ns.filter(|&n| n > 1).fold(None, |acc, n| match acc {
         None => Some((n, n)),
         Some((lo, hi)) => Some((lo.min(n), hi.max(n))),
     })
@@ -495,6 +684,9 @@ fn column_blocks(
                         name: name.to_string(),
                         over,
                         unit: if shared_unit { String::new() } else { own_unit(&t.columns[ci]).to_string() },
+                        better: Some(t.columns[ci].better),
+                        sources: Vec::new(),
+                        source_links: Vec::new(),
                     }
                 })
                 .collect();
@@ -507,7 +699,7 @@ fn column_blocks(
                     std::iter::once(r.kernel.clone()).chain(params.iter().map(|&p| r.params[p].clone())).collect();
                 let mut cells: Vec<Option<GridCell>> = cols.iter().map(|&ci| c[ci].take()).collect();
                 let change = change_rows.then(|| change_row(&mut cells, labels.len())).flatten();
-                rows.push(GridRow { change: false, labels, cells });
+                rows.push(GridRow::new(labels, cells));
                 rows.extend(change);
             }
             GridBlock { label_headers, label_right, columns, rows, text: TextPlan::default() }
@@ -591,11 +783,20 @@ fn row_block(t: &TableView, cells: Vec<Vec<Option<GridCell>>>, shared_unit: bool
             if units {
                 labels.push(own_unit(col).to_string());
             }
-            rows.push(GridRow { change: false, labels, cells });
+            rows.push(GridRow::new(labels, cells));
         }
     }
-    let columns =
-        kernels.iter().map(|k| GridColumn { name: k.to_string(), over: String::new(), unit: String::new() }).collect();
+    let columns = kernels
+        .iter()
+        .map(|k| GridColumn {
+            name: k.to_string(),
+            over: String::new(),
+            unit: String::new(),
+            better: None,
+            sources: Vec::new(),
+            source_links: Vec::new(),
+        })
+        .collect();
     GridBlock { label_headers, label_right, columns, rows, text: TextPlan::default() }
 }
 
@@ -611,19 +812,12 @@ fn change_row(cells: &mut [Option<GridCell>], labels: usize) -> Option<GridRow> 
             let c = c.as_mut().filter(|c| !c.delta.is_empty())?;
             let value = std::mem::take(&mut c.delta);
             let mark = std::mem::take(&mut c.mark);
-            Some(GridCell {
-                value,
-                spread: CompactString::default(),
-                n: c.n,
-                delta: CompactString::default(),
-                mark,
-                class: c.class,
-            })
+            Some(GridCell { value, n: c.n, mark, class: c.class, origin: c.origin, ..GridCell::default() })
         })
         .collect();
     let mut row_labels = vec!["%".to_string()];
     row_labels.resize(labels, String::new());
-    Some(GridRow { change: true, labels: row_labels, cells: changes })
+    Some(GridRow { change: true, ..GridRow::new(row_labels, changes) })
 }
 
 /// One metric over one parameter: one row per kernel (table order), one
@@ -639,10 +833,8 @@ fn param_block(t: &TableView, cells: Vec<Vec<Option<GridCell>>>, shared_unit: bo
             values.push(&r.params[0]);
         }
     }
-    let mut rows: Vec<GridRow> = kernels
-        .iter()
-        .map(|k| GridRow { change: false, labels: vec![k.to_string()], cells: vec![None; values.len()] })
-        .collect();
+    let mut rows: Vec<GridRow> =
+        kernels.iter().map(|k| GridRow::new(vec![k.to_string()], vec![None; values.len()])).collect();
     for (r, mut rc) in t.rows.iter().zip(cells) {
         let k = kernels.iter().position(|k| *k == r.kernel).unwrap_or(0);
         let v = values.iter().position(|v| *v == r.params[0]).unwrap_or(0);
@@ -651,7 +843,14 @@ fn param_block(t: &TableView, cells: Vec<Vec<Option<GridCell>>>, shared_unit: bo
     let unit = if shared_unit { String::new() } else { own_unit(&t.columns[0]).to_string() };
     let columns = values
         .iter()
-        .map(|v| GridColumn { name: format!("{} {v}", t.param_headers[0]), over: String::new(), unit: unit.clone() })
+        .map(|v| GridColumn {
+            name: format!("{} {v}", t.param_headers[0]),
+            over: String::new(),
+            unit: unit.clone(),
+            better: Some(t.columns[0].better),
+            sources: Vec::new(),
+            source_links: Vec::new(),
+        })
         .collect();
     GridBlock {
         label_headers: vec!["kernel".to_string()],
