@@ -144,8 +144,9 @@ pub struct SectionConfig {
     pub metrics: Vec<String>,
     /// The metric that matters most (its name as the benchmark prints it,
     /// such as `stat` or `Max Latency`): the mail's star bars and the
-    /// charts draw it. Default: the first of `metrics:`, else the column
-    /// with the largest significant change ([`crate::report`]'s headline).
+    /// charts draw it. Without it, the mail draws bars for the column with
+    /// the largest significant change, if any; the charts take the first
+    /// of `metrics:`, else that column ([`crate::report`]'s headline).
     #[serde(default)]
     pub headline: Option<String>,
     /// Markdown shown above the table.
@@ -200,34 +201,6 @@ impl SectionConfig {
     /// error of its own, at its line, when the class is loaded).
     pub fn file_patterns(&self) -> Vec<glob::Pattern> {
         self.files.iter().filter_map(|p| glob::Pattern::new(p).ok()).collect()
-    }
-
-    /// True when its benchmark and its `files:` globs (`patterns`, from
-    /// [`SectionConfig::file_patterns`]) select raw file `rf` (its
-    /// `group:` then selects samples, and its `metrics:` list only
-    /// chooses columns).
-    pub fn selects_file(&self, patterns: &[glob::Pattern], rf: &super::ResultFile) -> bool {
-        // The benchmark first: one comparison, where a glob is a small matcher.
-        self.benchmark.as_ref().is_none_or(|b| *b == rf.parsed.benchmark)
-            && (patterns.is_empty() || patterns.iter().any(|p| p.matches(&rf.rel_path)))
-    }
-
-    /// The metric names its table can show, in first appearance: those of
-    /// the samples it selects from `results` (by benchmark, `files:` and
-    /// `group:`), kept to its `metrics:` list when it has one.
-    pub fn metric_names<'a>(&self, results: &'a [super::ResultFile]) -> Vec<&'a str> {
-        let patterns = self.file_patterns();
-        let mut names: Vec<&str> = Vec::new();
-        for rf in results.iter().filter(|rf| self.selects_file(&patterns, rf)) {
-            for s in &rf.parsed.samples {
-                let name = s.metric.name.as_str();
-                let listed = self.metrics.is_empty() || self.metrics.iter().any(|m| m == name);
-                if self.group.as_ref().is_none_or(|g| *g == s.group) && listed && !names.contains(&name) {
-                    names.push(name);
-                }
-            }
-        }
-        names
     }
 
     /// True when its `files:` globs match one of `results` (a raw file
@@ -751,7 +724,7 @@ impl MachineYaml {
         for sc in &self.config.sections {
             let Some(h) = &sc.headline else { continue };
             let mut names = sc.metric_names(results);
-            if names.is_empty() || names.contains(&h.as_str()) {
+            if names.is_empty() || names.iter().any(|n| n == h) {
                 continue;
             }
             // A lmbench summary has dozens: the first ones say enough.

@@ -62,6 +62,35 @@ impl SectionConfig {
     }
 }
 
+impl SectionConfig {
+    /// The names a column of its table can have, in first appearance:
+    /// the metrics of the samples it shows from `results`
+    /// ([`SectionConfig::selectors`]), and with `parts:` each part's label
+    /// and "label metric" (the names its columns take).
+    pub fn metric_names<'a>(&'a self, results: &'a [ResultFile]) -> Vec<std::borrow::Cow<'a, str>> {
+        let mut names: Vec<std::borrow::Cow<'a, str>> = Vec::new();
+        let mut push = |n: std::borrow::Cow<'a, str>| {
+            if !names.contains(&n) {
+                names.push(n);
+            }
+        };
+        for sel in self.selectors() {
+            if let Some(label) = sel.label {
+                push(label.into());
+            }
+            for rf in results.iter().filter(|rf| sel.selects_file(rf)) {
+                for s in rf.parsed.samples.iter().filter(|s| sel.claims(s) && sel.shows(s)) {
+                    push(s.metric.name.as_str().into());
+                    if let Some(label) = sel.label {
+                        push(format!("{label} {}", s.metric.name).into());
+                    }
+                }
+            }
+        }
+        names
+    }
+}
+
 impl Selector<'_> {
     /// True when the `files:` globs and `benchmark:` select `rf`.
     pub fn selects_file(&self, rf: &ResultFile) -> bool {
