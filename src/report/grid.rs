@@ -315,14 +315,20 @@ impl ColumnPlan {
 
 /// Appends `s` right-aligned in `w` display columns.
 pub fn pad_left(out: &mut String, s: &str, w: usize) {
-    out.extend(std::iter::repeat_n(' ', w.saturating_sub(s.width())));
+    out.extend(std::iter::repeat_n(' ', w.saturating_sub(text_width(s))));
     out.push_str(s);
 }
 
 /// Appends `s` left-aligned in `w` display columns.
 pub fn pad_right(out: &mut String, s: &str, w: usize) {
     out.push_str(s);
-    out.extend(std::iter::repeat_n(' ', w.saturating_sub(s.width())));
+    out.extend(std::iter::repeat_n(' ', w.saturating_sub(text_width(s))));
+}
+
+/// Display columns of `s`: its length for ASCII (numbers, most names:
+/// the common case, measured for every cell), else its Unicode width.
+fn text_width(s: &str) -> usize {
+    if s.is_ascii() { s.len() } else { s.width() }
 }
 
 /// A number's text split before its decimal point: ("12", ".10").
@@ -866,7 +872,9 @@ fn param_block(t: &TableView, cells: Vec<Vec<Option<GridCell>>>, shared_unit: bo
 /// posts print LMbench).
 fn plan_text(b: &GridBlock, width: usize) -> TextPlan {
     let label_widths: Vec<usize> = (0..b.label_headers.len())
-        .map(|i| b.rows.iter().map(|r| r.labels[i].width()).chain([b.label_headers[i].width()]).max().unwrap_or(0))
+        .map(|i| {
+            b.rows.iter().map(|r| text_width(&r.labels[i])).chain([text_width(&b.label_headers[i])]).max().unwrap_or(0)
+        })
         .collect();
     let fixed = |gap: usize| label_widths.iter().sum::<usize>() + gap * label_widths.len().saturating_sub(1);
     let mut columns: Vec<ColumnPlan> =
@@ -947,15 +955,15 @@ fn plan_column(b: &GridBlock, ci: usize, cap: usize) -> ColumnPlan {
         let Some(c) = r.cells[ci].as_ref() else { continue };
         any = true;
         if r.change {
-            p.change = p.change.max(c.value.width() + c.mark.width());
+            p.change = p.change.max(text_width(&c.value) + text_width(c.mark));
             continue;
         }
         let (int, frac) = split_point(&c.value);
-        p.int = p.int.max(int.width());
-        p.frac = p.frac.max(frac.width());
-        p.spread = p.spread.max(c.spread.width());
-        p.delta = p.delta.max(c.delta.width());
-        p.mark = p.mark.max(c.mark.width());
+        p.int = p.int.max(text_width(int));
+        p.frac = p.frac.max(text_width(frac));
+        p.spread = p.spread.max(text_width(&c.spread));
+        p.delta = p.delta.max(text_width(&c.delta));
+        p.mark = p.mark.max(text_width(c.mark));
     }
     if !any {
         p.int = 1;
