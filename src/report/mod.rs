@@ -333,7 +333,7 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
 /// claimed; each with its policy.
 fn section_jobs<'a>(m: &'a MachineClass, policy: &Policy) -> Vec<SectionJob<'a>> {
     let c = &m.config;
-    let selection = site::select(&c.sections, &m.results);
+    let selection = &m.selection;
     let entry = |&(fi, si): &site::SampleRef| -> Entry<'a> { (&m.results[fi], &m.results[fi].parsed.samples[si]) };
     let mut jobs: Vec<SectionJob> = Vec::new();
     for (sc, shown) in c.sections.iter().zip(&selection.shown) {

@@ -36,7 +36,8 @@ fn page(sections_yaml: &str, results: Vec<ResultFile>) -> MachinePage {
         .iter()
         .map(|k| Kernel { name: k.to_string(), config: KernelConfig::default() })
         .collect();
-    let m = MachineClass { slug: "m".into(), dir: PathBuf::from("m"), config, kernels, results };
+    let selection = crate::site::select(&config.sections, &results);
+    let m = MachineClass { slug: "m".into(), dir: PathBuf::from("m"), config, kernels, results, selection };
     let policy = machine_policy(&SiteConfig::default(), &m.config);
     machine_page(&m, &policy)
 }

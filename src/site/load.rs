@@ -86,11 +86,20 @@ pub fn load_machine(
     yaml.check_loaded(&kernels, diags);
     yaml.check_section_files(&results, diags);
     yaml.check_section_headlines(&results, diags);
-    {
+    let selection = {
         let _t = crate::timing::span("machine: what sections select");
-        yaml.check_selection(&results, diags);
-    }
-    Some(MachineClass { slug: slug.to_string(), dir: dir.to_path_buf(), config: yaml.config, kernels, results })
+        let selection = super::select(&yaml.config.sections, &results);
+        yaml.check_selection(&results, &selection, diags);
+        selection
+    };
+    Some(MachineClass {
+        slug: slug.to_string(),
+        dir: dir.to_path_buf(),
+        config: yaml.config,
+        kernels,
+        results,
+        selection,
+    })
 }
 
 /// A raw file to read: (path relative to the class directory, path on

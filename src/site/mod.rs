@@ -108,6 +108,10 @@ pub struct MachineClass {
     pub kernels: Vec<Kernel>,
     /// Parsed raw files, in path order.
     pub results: Vec<ResultFile>,
+    /// What each configured section (and each of its parts) shows of
+    /// `results`, and what no section claims ([`select`]): chosen once
+    /// at load, where its warnings are given, and read by the report.
+    pub selection: Selection,
 }
 
 /// Everything loaded from a content directory.

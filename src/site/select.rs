@@ -293,8 +293,7 @@ impl MachineYaml {
     /// [`MachineYaml::check_section_files`] said so), and cells that would
     /// average different files as runs ([`run_stem`]), in a configured
     /// section or in one made for results no section claims.
-    pub(super) fn check_selection(&self, results: &[ResultFile], diags: &mut Vec<Diagnostic>) {
-        let selection = select(&self.config.sections, results);
+    pub(super) fn check_selection(&self, results: &[ResultFile], selection: &Selection, diags: &mut Vec<Diagnostic>) {
         for (sc, parts) in self.config.sections.iter().zip(&selection.shown) {
             // Found when a warning needs them: a section may have thousands of parts.
             let mut lines: Option<PartLines> = None;
@@ -383,7 +382,7 @@ mod tests {
             ignore: Vec::new(),
         };
         let mut diags = Vec::new();
-        m.check_selection(results, &mut diags);
+        m.check_selection(results, &select(&m.config.sections, results), &mut diags);
         diags
     }
 
