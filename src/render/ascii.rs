@@ -5,9 +5,10 @@
 //! ([`ascii_page`]), so the table writer measures what it prints: `µs`
 //! becomes `us` (same width), `±` becomes `+-` (one column more), and the
 //! columns stay aligned. What the writers add themselves goes through
-//! [`to_ascii`] too ([`super::text::TextOptions::shown`],
-//! [`super::text::TextOptions::plus_minus`]), and the finished text gets one
-//! last pass, so the output is ASCII whatever slipped through.
+//! [`to_ascii`] too ([`super::text::TextOptions::shown`]; the table
+//! layer writes a spread's sign as `+-` itself,
+//! [`crate::report::grid::GridOptions::ascii`]), and the finished text gets
+//! one last pass, so the output is ASCII whatever slipped through.
 
 use crate::report::{MachinePage, SectionView, TableView};
 use std::borrow::Cow;
@@ -36,7 +37,7 @@ const SYMBOLS: &[(char, &str)] = &[
     ('\u{FFFD}', "?"),
 ];
 
-/// `s` in ASCII: the mail's symbols as in [`SYMBOLS`] (`µs` → `us`, `±` →
+/// `s` in ASCII: the mail's symbols as in the table `SYMBOLS` (`µs` → `us`, `±` →
 /// `+-`, `α` → `alpha`, dashes → `-`, `…` → `...`, `×` → `x`), any other
 /// letter transliterated by deunicode (`é` → `e`, `ß` → `ss`), and what
 /// has no transliteration as `?`. Borrowed when `s` is ASCII already.

@@ -3,15 +3,16 @@
 //! One `index.md` per machine class (and one for the site; `README.md`
 //! with site.yaml's `markdown_name: README.md`, which GitHub shows as the
 //! folder's page): the same sections, numbers and precision as the HTML,
-//! tables with alignment (kernel left, numbers right), units in the
-//! headers and the better direction under each table. The legend of the
+//! each table drawn from the section's grid (`report::grid`: the shape and
+//! cells the mail draws), labels left and numbers right, units in the
+//! headers and the caption (unit, better direction) above it. The legend of the
 //! marks is said once, near the top (a section with another baseline says
 //! its own under its table); chart images have a one-sentence alt text and
 //! absolute links when `base_url` is set.
 
 use super::{OutputFile, RenderError, Renderer};
 use crate::report::grid::{self, Grid, GridBlock, GridOptions};
-use crate::report::{ChartRef, MachinePage, SectionView, SiteSummary, TableView, page_legend};
+use crate::report::{ChartRef, MachinePage, SectionView, SiteSummary, page_legend};
 use rayon::prelude::*;
 use std::fmt::Write as _;
 
@@ -201,17 +202,6 @@ fn section_md(s: &SectionView, m: &MachinePage, page_legend: Option<&str>, opts:
     }
     out += "\n";
     out
-}
-
-/// The table of `t` as GFM: its [`grid`](crate::report::grid::grid) —
-/// the shape and cells the plaintext draws — one GFM table per block,
-/// label columns left-aligned (parameters right), values right-aligned,
-/// each column's unit in its header.
-pub fn table_md(t: &TableView) -> String {
-    if t.rows.is_empty() {
-        return "(no results)\n".to_string();
-    }
-    grid_md(&grid::grid(t, &GridOptions::default()))
 }
 
 /// A laid-out grid as GFM tables, one per block, and its runs note.

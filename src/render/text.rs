@@ -1,10 +1,10 @@
 //! Plaintext for mailing-list posts.
 //!
-//! Tables look like the seed posts': the kernel column as wide as the
-//! longest kernel name, numbers right-aligned with one precision per column
-//! (so decimal points line up), unit under each header, and a line saying
-//! "smaller is better" / "bigger is better". A table wider than the page
-//! splits into column groups that repeat the kernel and parameter columns.
+//! Tables are drawn from the section's [`Grid`] (`report::grid`, which
+//! chooses the shape and the widths): headers right-aligned over numbers
+//! whose decimal points line up, a part's label over its columns, a
+//! group of columns under another when they do not fit the width, the
+//! shared unit and better direction in the caption after the title.
 //! Commentary Markdown becomes wrapped plain text. No line is longer than the
 //! width (except one holding a URL longer than a line, never broken:
 //! [`markdown::fill`]), none ends in a space, and there are no tabs.
@@ -16,7 +16,7 @@
 use super::{OutputFile, RenderError, Renderer};
 use crate::markdown;
 use crate::report::grid::{self, Grid, GridBlock, GridOptions, pad_left, pad_right};
-use crate::report::{self, MachinePage, SectionView, SiteSummary, TableView};
+use crate::report::{self, MachinePage, SectionView, SiteSummary};
 use rayon::prelude::*;
 use unicode_width::UnicodeWidthStr;
 
@@ -47,12 +47,6 @@ impl TextOptions {
     /// itself, measured after this.
     pub fn shown<'a>(&self, s: &'a str) -> std::borrow::Cow<'a, str> {
         if self.ascii { super::ascii::to_ascii(s) } else { std::borrow::Cow::Borrowed(s) }
-    }
-
-    /// The sign before a standard deviation: `±`, or `+-` in ASCII (one
-    /// column wider: measure after choosing).
-    pub fn plus_minus(&self) -> &'static str {
-        if self.ascii { "+-" } else { "±" }
     }
 }
 
@@ -105,22 +99,9 @@ pub fn class_page_url(base_url: Option<&str>, m: &MachinePage) -> String {
 /// top, with `url`, where the full results are ([`class_page_url`]).
 pub fn mail_text(m: &MachinePage, opts: &TextOptions, url: &str) -> String {
     let kernels = report::mail_kernels(m);
-    let filtered;
-    let m = match (kernels.left_out > 0, opts.ascii) {
-        (true, true) => {
-            filtered = super::ascii::ascii_page(&report::filtered_page(m, &[], &kernels.kept));
-            &filtered
-        }
-        (true, false) => {
-            filtered = report::filtered_page(m, &[], &kernels.kept);
-            &filtered
-        }
-        (false, true) => {
-            filtered = super::ascii::ascii_page(m);
-            &filtered
-        }
-        (false, false) => m,
-    };
+    let filtered = (kernels.left_out > 0).then(|| report::filtered_page(m, &[], &kernels.kept));
+    let shown = as_shown(filtered.as_ref().unwrap_or(m), opts);
+    let m = shown.as_ref();
     let sections = section_texts(m, opts);
     let mut keep = sections.len();
     loop {
@@ -172,11 +153,14 @@ fn left_out_notice(
 
 /// The plaintext of a whole machine-class page.
 pub fn machine_text(m: &MachinePage, opts: &TextOptions) -> String {
-    if opts.ascii {
-        let m = super::ascii::ascii_page(m);
-        return page_text(&m, opts, None, &section_texts(&m, opts));
-    }
-    page_text(m, opts, None, &section_texts(m, opts))
+    let m = as_shown(m, opts);
+    page_text(&m, opts, None, &section_texts(&m, opts))
+}
+
+/// `m` with its texts as the plaintext shows them: made ASCII first with
+/// [`TextOptions::ascii`] ([`super::ascii::ascii_page`]), else as it is.
+fn as_shown<'a>(m: &'a MachinePage, opts: &TextOptions) -> std::borrow::Cow<'a, MachinePage> {
+    if opts.ascii { std::borrow::Cow::Owned(super::ascii::ascii_page(m)) } else { std::borrow::Cow::Borrowed(m) }
 }
 
 /// Every section's plaintext ([`section_body`]; a section whose legend
@@ -308,16 +292,6 @@ fn fill(s: &str, width: usize) -> String {
 /// The grid options of `opts`.
 fn grid_options(opts: &TextOptions) -> GridOptions {
     GridOptions { width: opts.width, compare: opts.compare, brief: opts.brief, ascii: opts.ascii }
-}
-
-/// Lays out a table as plaintext within `opts.width` columns: the
-/// [`grid`](crate::report::grid::grid) drawn block by block, each block's
-/// column groups one under the other.
-pub fn table_text(t: &TableView, opts: &TextOptions) -> String {
-    if t.rows.is_empty() {
-        return "(no results)".to_string();
-    }
-    grid_text(&grid::grid(t, &grid_options(opts)))
 }
 
 /// Draws a laid-out grid.
@@ -458,7 +432,7 @@ fn finish(s: &str, ascii: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::{COMPARED_KERNELS, CellView, ColumnView, KernelView, RowView};
+    use crate::report::{COMPARED_KERNELS, CellView, ColumnView, KernelView, RowView, TableView};
 
     /// A class of `kernels` kernels (`k0`…, baseline `k0`) and `sections`
     /// sections of one column, each row's cell `pad` characters wide.
