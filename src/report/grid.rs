@@ -488,35 +488,34 @@ pub fn grid(t: &TableView, opts: &GridOptions) -> Grid {
         consider(Shape::MetricsAsRows, &mut best);
     }
     // Parameter values as columns take a line per kernel at least.
-    if t.columns.len() == 1 && t.param_headers.len() == 1 && distinct_kernels(t) + 2 < best.text_lines() {
+    if t.columns.len() == 1 && t.param_headers.len() == 1 && kernels(t).count() + 2 < best.text_lines() {
         consider(Shape::ParamsAsColumns, &mut best);
     }
     best
 }
 
-/// How many kernels `t` has rows for.
-fn distinct_kernels(t: &TableView) -> usize {
-    let mut kernels: Vec<&str> = Vec::new();
-    for r in &t.rows {
-        if !kernels.contains(&r.kernel.as_str()) {
-            kernels.push(&r.kernel);
+/// Each of `items` once, in first appearance (a table's kernels, its
+/// parameter values): a linear scan per item, as tables have few.
+fn distinct<'a>(items: impl Iterator<Item = &'a str>) -> impl Iterator<Item = &'a str> {
+    let mut seen: Vec<&str> = Vec::new();
+    items.filter(move |x| {
+        let new = !seen.contains(x);
+        if new {
+            seen.push(x);
         }
-    }
-    kernels.len()
+        new
+    })
 }
 
-/// True when `t`'s distinct kernels, six places each, fit `width`.
+/// The kernels `t` has rows for, in table order.
+fn kernels(t: &TableView) -> impl Iterator<Item = &str> {
+    distinct(t.rows.iter().map(|r| r.kernel.as_str()))
+}
+
+/// True when `t`'s distinct kernels, six places each, fit `width` (a
+/// 300-kernel table stops counting at the width's worth).
 fn fits_kernel_columns(t: &TableView, width: usize) -> bool {
-    let mut kernels: Vec<&str> = Vec::new();
-    for r in &t.rows {
-        if !kernels.contains(&r.kernel.as_str()) {
-            if (kernels.len() + 1) * 6 > width {
-                return false;
-            }
-            kernels.push(&r.kernel);
-        }
-    }
-    true
+    kernels(t).take(width / 6 + 1).count() * 6 <= width
 }
 
 /// Lays out `t` in `shape`. The raw files behind the numbers are not
@@ -747,12 +746,7 @@ fn part_labels(t: &TableView) -> Vec<String> {
 /// order, then the table's row order), one column per kernel in the
 /// table's order.
 fn row_block(t: &TableView, cells: Vec<Vec<Option<GridCell>>>, shared_unit: bool) -> GridBlock {
-    let mut kernels: Vec<&str> = Vec::new();
-    for r in &t.rows {
-        if !kernels.contains(&r.kernel.as_str()) {
-            kernels.push(&r.kernel);
-        }
-    }
+    let kernels: Vec<&str> = kernels(t).collect();
     let params: Vec<usize> =
         (0..t.param_headers.len()).filter(|&p| t.rows.iter().any(|r| !r.params[p].is_empty())).collect();
     let units = !shared_unit && t.columns.iter().any(|c| !own_unit(c).is_empty());
@@ -829,16 +823,8 @@ fn change_row(cells: &mut [Option<GridCell>], labels: usize) -> Option<GridRow> 
 /// One metric over one parameter: one row per kernel (table order), one
 /// column per parameter value (table order), headed "procs 32".
 fn param_block(t: &TableView, cells: Vec<Vec<Option<GridCell>>>, shared_unit: bool) -> GridBlock {
-    let mut kernels: Vec<&str> = Vec::new();
-    let mut values: Vec<&str> = Vec::new();
-    for r in &t.rows {
-        if !kernels.contains(&r.kernel.as_str()) {
-            kernels.push(&r.kernel);
-        }
-        if !values.contains(&r.params[0].as_str()) {
-            values.push(&r.params[0]);
-        }
-    }
+    let kernels: Vec<&str> = kernels(t).collect();
+    let values: Vec<&str> = distinct(t.rows.iter().map(|r| r.params[0].as_str())).collect();
     let mut rows: Vec<GridRow> =
         kernels.iter().map(|k| GridRow::new(vec![k.to_string()], vec![None; values.len()])).collect();
     for (r, mut rc) in t.rows.iter().zip(cells) {
