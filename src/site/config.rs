@@ -720,10 +720,15 @@ impl MachineYaml {
     /// names no metric its table shows ([`SectionConfig::metric_names`]):
     /// the star bars and charts would fall back to another column without
     /// a word. Sections that select nothing are warned about elsewhere.
-    pub(super) fn check_section_headlines(&self, results: &[super::ResultFile], diags: &mut Vec<Diagnostic>) {
-        for sc in &self.config.sections {
+    pub(super) fn check_section_headlines(
+        &self,
+        results: &[super::ResultFile],
+        selection: &super::Selection,
+        diags: &mut Vec<Diagnostic>,
+    ) {
+        for (sc, shown) in self.config.sections.iter().zip(&selection.shown) {
             let Some(h) = &sc.headline else { continue };
-            let mut names = sc.metric_names(results);
+            let mut names = sc.metric_names(shown, results);
             if names.is_empty() || names.iter().any(|n| n == h) {
                 continue;
             }

@@ -85,13 +85,13 @@ pub fn load_machine(
     order_kernels(&mut kernels, &yaml.config.kernel_order);
     yaml.check_loaded(&kernels, diags);
     yaml.check_section_files(&results, diags);
-    yaml.check_section_headlines(&results, diags);
     let selection = {
         let _t = crate::timing::span("machine: what sections select");
         let selection = super::select(&yaml.config.sections, &results);
         yaml.check_selection(&results, &selection, diags);
         selection
     };
+    yaml.check_section_headlines(&results, &selection, diags);
     Some(MachineClass {
         slug: slug.to_string(),
         dir: dir.to_path_buf(),

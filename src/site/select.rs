@@ -64,26 +64,30 @@ impl SectionConfig {
 
 impl SectionConfig {
     /// The names a column of its table can have, in first appearance:
-    /// the metrics of the samples it shows from `results`
-    /// ([`SectionConfig::selectors`]), and with `parts:` each part's label
-    /// and "label metric" (the names its columns take).
-    pub fn metric_names<'a>(&'a self, results: &'a [ResultFile]) -> Vec<std::borrow::Cow<'a, str>> {
+    /// the metrics of the samples of `results` it shows (`shown`, one list
+    /// per part: its entry of [`Selection::shown`]), and with `parts:` each
+    /// part's label and "label metric" (the names its columns take).
+    pub fn metric_names<'a>(
+        &'a self,
+        shown: &[Vec<SampleRef>],
+        results: &'a [ResultFile],
+    ) -> Vec<std::borrow::Cow<'a, str>> {
         let mut names: Vec<std::borrow::Cow<'a, str>> = Vec::new();
         let mut push = |n: std::borrow::Cow<'a, str>| {
             if !names.contains(&n) {
                 names.push(n);
             }
         };
-        for sel in self.selectors() {
-            if let Some(label) = sel.label {
+        for (part, samples) in self.parts.iter().map(Some).chain(self.parts.is_empty().then_some(None)).zip(shown) {
+            let label = part.map(|p| p.label.as_str());
+            if let Some(label) = label {
                 push(label.into());
             }
-            for rf in results.iter().filter(|rf| sel.selects_file(rf)) {
-                for s in rf.parsed.samples.iter().filter(|s| sel.claims(s) && sel.shows(s)) {
-                    push(s.metric.name.as_str().into());
-                    if let Some(label) = sel.label {
-                        push(format!("{label} {}", s.metric.name).into());
-                    }
+            for &(fi, si) in samples {
+                let name = results[fi].parsed.samples[si].metric.name.as_str();
+                push(name.into());
+                if let Some(label) = label {
+                    push(format!("{label} {name}").into());
                 }
             }
         }
