@@ -60,16 +60,10 @@ pub fn chart_headline(t: &TableView) -> Option<usize> {
 /// in a column with a better direction.
 fn largest_change(t: &TableView) -> Option<(usize, f64)> {
     let mut best: Option<(usize, f64)> = None;
-    for r in &t.rows {
-        for (ci, (cell, col)) in r.cells.iter().zip(&t.columns).enumerate() {
-            if col.better == Better::Neither {
-                continue;
-            }
-            let Some(x) = cell.as_ref().and_then(|c| c.comparison).filter(|x| x.significant) else { continue };
-            let Some(p) = x.pct_better.map(f64::abs).filter(|p| p.is_finite()) else { continue };
-            if best.is_none_or(|(_, b)| p > b) {
-                best = Some((ci, p));
-            }
+    for (_, ci, x) in super::notable::significant_changes(t) {
+        let Some(p) = x.pct_better.map(f64::abs).filter(|p| p.is_finite()) else { continue };
+        if best.is_none_or(|(_, b)| p > b) {
+            best = Some((ci, p));
         }
     }
     best

@@ -2,14 +2,27 @@
 //! the baseline, and a page restricted to some sections and kernels.
 
 use super::format::fmt_p_adjusted;
-use super::{MachinePage, NotableChange, SectionView};
+use super::{MachinePage, NotableChange, SectionView, TableView};
 use crate::model::Better;
+use crate::stats::Comparison;
 
 /// How many notable changes a page lists; the rest are counted
 /// ([`MachinePage::notable_more`]). An archive of a hundred kernels has
 /// thousands of significant changes against its baseline, too many to read
 /// before the tables (or at the top of a mail).
 pub const NOTABLE_SHOWN: usize = 20;
+
+/// The significant changes against the baseline in `t`'s columns with a
+/// better direction, as (row, column, comparison), in table order: what
+/// the notable changes list and the star bars' headline looks among.
+pub(super) fn significant_changes(t: &TableView) -> impl Iterator<Item = (usize, usize, &Comparison)> {
+    t.rows.iter().enumerate().flat_map(move |(ri, r)| {
+        r.cells.iter().zip(&t.columns).enumerate().filter_map(move |(ci, (c, col))| {
+            let cmp = c.as_ref()?.comparison.as_ref().filter(|x| x.significant && col.better != Better::Neither)?;
+            Some((ri, ci, cmp))
+        })
+    })
+}
 
 /// The [`NOTABLE_SHOWN`] largest significant changes against the baseline
 /// in `sections`, largest first (equal changes in page order), and how many
@@ -22,13 +35,9 @@ pub fn notable_changes(sections: &[SectionView]) -> (Vec<NotableChange>, usize) 
         if s.table.baseline.is_none() {
             continue;
         }
-        for (ri, r) in s.table.rows.iter().enumerate() {
-            for (ci, (c, col)) in r.cells.iter().zip(&s.table.columns).enumerate() {
-                let Some(cmp) = c.as_ref().and_then(|cell| cell.comparison.as_ref()) else { continue };
-                let (Some(pct), Some(p)) = (cmp.pct_better, cmp.p_adjusted) else { continue };
-                if cmp.significant && col.better != Better::Neither {
-                    found.push((si, ri, ci, pct, p));
-                }
+        for (ri, ci, cmp) in significant_changes(&s.table) {
+            if let (Some(pct), Some(p)) = (cmp.pct_better, cmp.p_adjusted) {
+                found.push((si, ri, ci, pct, p));
             }
         }
     }
