@@ -2,30 +2,11 @@
 //! selection, column order and names, shared rows.
 
 use super::*;
-use crate::model::{Better, Metric, ParsedFile};
+use crate::model::{Better, Metric};
 use crate::site::{Kernel, KernelConfig};
 use std::path::PathBuf;
 
-/// A raw file of `samples` at `rel`, in the kernel directory its first
-/// component names when it has one, read by `bench`.
-fn file(rel: &str, bench: &str, samples: Vec<Sample>) -> ResultFile {
-    let kernel_dir = rel.split_once('/').map(|(k, _)| k.to_string());
-    let samples = samples
-        .into_iter()
-        .map(|s| match &kernel_dir {
-            Some(k) => s.with_kernel(k.as_str()),
-            None => s,
-        })
-        .collect();
-    ResultFile {
-        rel_path: rel.to_string(),
-        path: PathBuf::from(rel),
-        kernel_dir,
-        named_kernel: None,
-        parsed: ParsedFile { benchmark: bench.to_string(), samples, ..ParsedFile::default() },
-        raw: std::sync::Arc::from(&b""[..]),
-    }
-}
+use crate::site::testing::result_file as file;
 
 /// The page of a class of kernels 2.4.17 (the baseline) and 2.4.17rat,
 /// with `yaml`'s sections over `results`.

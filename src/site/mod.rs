@@ -131,3 +131,32 @@ impl Site {
         self.diagnostics.iter().any(|d| d.severity == crate::diag::Severity::Error)
     }
 }
+
+/// Builders the unit tests of `site` and `report` share.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::ResultFile;
+    use crate::model::{ParsedFile, Sample};
+    use std::path::PathBuf;
+
+    /// A raw file of `samples` at `rel` (in the kernel directory its first
+    /// component names, when it has one), read by `bench`.
+    pub(crate) fn result_file(rel: &str, bench: &str, samples: Vec<Sample>) -> ResultFile {
+        let kernel_dir = rel.split_once('/').map(|(k, _)| k.to_string());
+        let samples = samples
+            .into_iter()
+            .map(|s| match &kernel_dir {
+                Some(k) => s.with_kernel(k.as_str()),
+                None => s,
+            })
+            .collect();
+        ResultFile {
+            rel_path: rel.to_string(),
+            path: PathBuf::from(rel),
+            kernel_dir,
+            named_kernel: None,
+            parsed: ParsedFile { benchmark: bench.to_string(), samples, ..ParsedFile::default() },
+            raw: std::sync::Arc::from(&b""[..]),
+        }
+    }
+}

@@ -337,29 +337,10 @@ impl MachineYaml {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Better, ParsedFile};
+    use crate::model::Better;
     use std::path::PathBuf;
 
-    /// A raw file of `samples` at `rel` (in the kernel directory its first
-    /// component names, when it has one), read by `bench`.
-    fn file(rel: &str, bench: &str, samples: Vec<Sample>) -> ResultFile {
-        let kernel_dir = rel.split_once('/').map(|(k, _)| k.to_string());
-        let samples = samples
-            .into_iter()
-            .map(|s| match &kernel_dir {
-                Some(k) => s.with_kernel(k.as_str()),
-                None => s,
-            })
-            .collect();
-        ResultFile {
-            rel_path: rel.to_string(),
-            path: PathBuf::from(rel),
-            kernel_dir,
-            named_kernel: None,
-            parsed: ParsedFile { benchmark: bench.to_string(), samples, ..ParsedFile::default() },
-            raw: std::sync::Arc::from(&b""[..]),
-        }
-    }
+    use super::super::testing::result_file as file;
 
     fn real(v: f64) -> Sample {
         Sample::new(Metric::new("real", "s", Better::Lower), v, 1)
