@@ -464,7 +464,7 @@ fn draw_bar<DB: DrawingBackend>(chart: &mut Chart2d<'_, DB>, k: &BarKernel, corn
 /// kernels, higher is better."
 pub fn alt(spec: &BarSpec) -> String {
     let n = kernels_words(spec.kernels.len());
-    let at = if spec.subtitle.is_empty() { String::new() } else { format!(" at {}", clean(&spec.subtitle)) };
+    let at = alt_at(&spec.subtitle);
     match spec.panels.as_slice() {
         [p] => format!("Bar chart of {} for {n}{at}{}.", alt_metric(&p.metric, &p.unit), alt_direction(p.better)),
         [p, rest @ ..] => format!(

@@ -148,6 +148,12 @@ pub(crate) fn alt_direction(better: Better) -> &'static str {
     }
 }
 
+/// " at blk size 4096" for an alt sentence: where the chart's values were
+/// measured (its subtitle), or "" without one.
+pub(crate) fn alt_at(subtitle: &str) -> String {
+    if subtitle.is_empty() { String::new() } else { format!(" at {}", clean(subtitle)) }
+}
+
 /// "2 kernels", "1 kernel".
 pub(crate) fn kernels_words(n: usize) -> String {
     format!("{n} kernel{}", if n == 1 { "" } else { "s" })

@@ -382,7 +382,7 @@ fn x_axis(spec: &ScalingSpec, plot_w: i32) -> (f64, f64, Vec<(f64, String)>) {
 /// The chart in one sentence, for the `alt` of its image: "Line chart of
 /// Rate (MB/s) against threads for 5 kernels, higher is better."
 pub fn alt(spec: &ScalingSpec) -> String {
-    let at = if spec.subtitle.is_empty() { String::new() } else { format!(" at {}", clean(&spec.subtitle)) };
+    let at = alt_at(&spec.subtitle);
     format!(
         "Line chart of {} against {} for {}{at}{}.",
         alt_metric(&spec.metric, &spec.unit),
