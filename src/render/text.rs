@@ -381,16 +381,14 @@ fn over_line(b: &GridBlock, group: &[usize]) -> Option<String> {
     let plan = &b.text;
     let labels: usize = plan.label_widths.iter().sum::<usize>() + plan.gap * plan.label_widths.len().saturating_sub(1);
     let mut line = " ".repeat(labels);
-    let mut i = 0;
-    while i < group.len() {
-        let ci = group[i];
+    // A group is a range of consecutive columns; a part's run of columns
+    // ([`grid::over_runs`]) is cut at the group's ends.
+    let (mut ci, end) = (group[0], group[group.len() - 1] + 1);
+    let runs = grid::over_runs(b);
+    while ci < end {
+        let run_end = runs.iter().find(|r| r.contains(&ci)).map_or(ci + 1, |r| r.end.min(end));
+        let span: usize = (ci..run_end).map(|c| plan.columns[c].width).sum::<usize>() + plan.gap * (run_end - ci - 1);
         let over = &b.columns[ci].over;
-        // The run of this group's columns under the same label.
-        let mut j = i + 1;
-        while j < group.len() && !over.is_empty() && b.columns[group[j]].over == *over && group[j] == group[j - 1] + 1 {
-            j += 1;
-        }
-        let span: usize = group[i..j].iter().map(|&c| plan.columns[c].width).sum::<usize>() + plan.gap * (j - i - 1);
         line.push_str(&" ".repeat(plan.gap));
         if over.is_empty() {
             line.push_str(&" ".repeat(span));
@@ -402,7 +400,7 @@ fn over_line(b: &GridBlock, group: &[usize]) -> Option<String> {
             line.push(' ');
             line.push_str(&"-".repeat(dashes - dashes / 2));
         }
-        i = j;
+        ci = run_end;
     }
     Some(line)
 }
