@@ -52,3 +52,31 @@ fn a_class_with_many_kernels_mails_the_baseline_and_the_last_ones() {
     assert!(kernel_rows(&some, "2.4.2") > 0 && kernel_rows(&some, "2.4.3") > 0, "{some}");
     assert_eq!(kernel_rows(&some, "2.4.30"), 0, "{some}");
 }
+
+/// `notes:` of a class and of a section are on the web pages (HTML and
+/// Markdown) and not in the mail; `commentary:` is in all three.
+#[test]
+fn notes_are_on_the_web_pages_and_not_in_the_mail() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: \"Test site\"\n");
+    put(
+        &c,
+        "m1/machine.yaml",
+        "name: \"Machine one\"\nbaseline: \"2.4.1\"\nnotes: |\n  Class note for the site.\nsections:\n  - title: \"dbench\"\n    files: [\"*/dbench-32.txt\"]\n    commentary: |\n      Said in the mail.\n    notes: |\n      > *Reply:* quoted on the site only.\n",
+    );
+    put(&c, "m1/2.4.1/dbench-32.txt", dbench("10.5"));
+    put(&c, "m1/2.4.2/dbench-32.txt", dbench("11.5"));
+    let out = tmp.path().join("out");
+    benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
+    let read = |f: &str| std::fs::read_to_string(out.join("m1").join(f)).expect(f);
+    let (mail, md, html) = (read("email.txt"), read("index.md"), read("index.html"));
+    for text in [&mail, &md, &html] {
+        assert!(text.contains("Said in the mail."));
+    }
+    for text in [&md, &html] {
+        assert!(text.contains("Class note for the site.") && text.contains("quoted on the site only."));
+    }
+    assert!(!mail.contains("Class note") && !mail.contains("quoted on the site"), "{mail}");
+    assert!(html.contains("<div class=\"notes\"><blockquote>"), "{html}");
+}

@@ -111,6 +111,9 @@ fn section(p: &mut Page, m: &MachinePage, s: &SectionView, g: Option<&Grid>, cha
     } else {
         p.raw("\n<p class=\"empty\">No results.</p>\n");
     }
+    if !s.notes_html.is_empty() {
+        p.raw("<div class=\"notes\">").raw(&s.notes_html).raw("</div>\n");
+    }
     p.raw("\n</section>\n");
 }
 
@@ -303,6 +306,9 @@ pub fn machine_page(
                     .raw(" (<a href=\"compare.html\">every kernel against it</a>)</dd>");
             }
             p.raw("\n</dl>\n<div class=\"commentary\">").raw(&m.description_html).raw("</div>\n");
+            if !m.notes_html.is_empty() {
+                p.raw("<div class=\"notes\">").raw(&m.notes_html).raw("</div>\n");
+            }
             p.raw("<p class=\"formats\">Also as <a href=\"").text(markdown_file);
             p.raw("\">Markdown</a> and <a href=\"email.txt\">plaintext for mail</a>; data in <a href=\"data.json\">data.json</a>.</p>\n");
             if !m.notable.is_empty() {

@@ -149,6 +149,10 @@ pub fn machine_md_with(m: &MachinePage, opts: &MarkdownOptions) -> String {
         out += m.description_md.trim();
         out += "\n\n";
     }
+    if !m.notes_md.trim().is_empty() {
+        out += m.notes_md.trim();
+        out += "\n\n";
+    }
     if !m.notable.is_empty() {
         out += "## Notable changes\n\n";
         for n in &m.notable {
@@ -199,6 +203,11 @@ fn section_md(s: &SectionView, m: &MachinePage, page_legend: Option<&str>, opts:
     }
     for c in &s.charts {
         out += &format!("\n{}\n", image(c, m, opts));
+    }
+    if !s.notes_md.trim().is_empty() {
+        out += "\n";
+        out += s.notes_md.trim();
+        out += "\n";
     }
     out += "\n";
     out

@@ -163,6 +163,10 @@ pub struct MachinePage {
     pub description_md: String,
     /// Description as sanitised HTML.
     pub description_html: String,
+    /// The class's `notes:` (web pages only) as Markdown.
+    pub notes_md: String,
+    /// Those notes as sanitised HTML.
+    pub notes_html: String,
     /// Kernels in table order.
     pub kernels: Vec<KernelView>,
     /// The baseline kernel, if set.
@@ -265,6 +269,8 @@ type Entry<'a> = (&'a ResultFile, &'a Sample);
 struct SectionJob<'a> {
     title: String,
     commentary: String,
+    /// Its `notes:` (web pages only).
+    notes: &'a str,
     parts: Vec<section::Part<'a>>,
     entries: Vec<Entry<'a>>,
     entry_part: Vec<usize>,
@@ -288,7 +294,13 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
         .par_iter()
         .map(|j| {
             let order = section::Order { headline: j.headline, kernels: &kernel_names };
-            section::section_view(&j.title, &j.commentary, &j.parts, &j.entries, &j.entry_part, &order, &j.policy)
+            let mut s =
+                section::section_view(&j.title, &j.commentary, &j.parts, &j.entries, &j.entry_part, &order, &j.policy);
+            if !j.notes.trim().is_empty() {
+                s.notes_md = j.notes.to_string();
+                s.notes_html = markdown::html(j.notes, j.policy.allow_remote);
+            }
+            s
         })
         .collect();
     uniquify_ids(&mut sections);
@@ -306,6 +318,8 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
         specs,
         description_md: c.description.clone(),
         description_html: markdown::html(&c.description, policy.allow_remote),
+        notes_md: c.notes.clone(),
+        notes_html: markdown::html(&c.notes, policy.allow_remote),
         kernels: m
             .kernels
             .par_iter()
@@ -350,6 +364,7 @@ fn section_jobs<'a>(m: &'a MachineClass, policy: &Policy) -> Vec<SectionJob<'a>>
         jobs.push(SectionJob {
             title: sc.title.clone(),
             commentary: sc.commentary.clone(),
+            notes: &sc.notes,
             parts,
             entries,
             entry_part,
@@ -363,6 +378,7 @@ fn section_jobs<'a>(m: &'a MachineClass, policy: &Policy) -> Vec<SectionJob<'a>>
         jobs.push(SectionJob {
             title,
             commentary: String::new(),
+            notes: "",
             parts: vec![section::Part { label: None, metric_order: &[] }],
             entries: samples.iter().map(entry).collect(),
             entry_part: vec![0; samples.len()],

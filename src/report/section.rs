@@ -121,6 +121,8 @@ pub(super) fn section_view(
         benchmarks,
         commentary_md: commentary.to_string(),
         commentary_html: markdown::html(commentary, policy.allow_remote),
+        notes_md: String::new(),
+        notes_html: String::new(),
         charts: Vec::new(),
         grid: None,
         table: TableView {

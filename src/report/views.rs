@@ -67,6 +67,11 @@ pub struct SectionView {
     pub commentary_md: String,
     /// Commentary as sanitised HTML.
     pub commentary_html: String,
+    /// Notes for the web pages only (`notes:`), as Markdown; the mail
+    /// leaves them out.
+    pub notes_md: String,
+    /// Those notes as sanitised HTML.
+    pub notes_html: String,
     /// The table.
     pub table: TableView,
     /// Charts of this section (bar or scaling), drawn from the table by

@@ -92,6 +92,12 @@ pub struct MachineConfig {
     /// Markdown about the machine and how it was tested.
     #[serde(default)]
     pub description: String,
+    /// Markdown shown on the class's web pages (HTML and Markdown) after
+    /// the description, and left out of the plaintext mail: how the
+    /// numbers were gathered or converted, what a reader of the site
+    /// needs and a mailing list does not.
+    #[serde(default)]
+    pub notes: String,
     /// Where the results were first published (a post, a URL).
     #[serde(default)]
     pub source: Option<String>,
@@ -149,9 +155,15 @@ pub struct SectionConfig {
     /// of `metrics:`, else that column ([`crate::report`]'s headline).
     #[serde(default)]
     pub headline: Option<String>,
-    /// Markdown shown above the table.
+    /// Markdown shown above the table, on the web pages and in the mail.
     #[serde(default)]
     pub commentary: String,
+    /// Markdown shown on the web pages (HTML and Markdown) after the
+    /// table, and left out of the plaintext mail (whose length is a
+    /// hand-made post's): replies from the thread the results were posted
+    /// in, the numbers as first posted, how they were converted.
+    #[serde(default)]
+    pub notes: String,
     /// Baseline kernel for this section, overriding the machine's.
     #[serde(default)]
     pub baseline: Option<String>,
