@@ -93,10 +93,16 @@ pub struct RawFile {
     pub hash: u64,
 }
 
-/// A diagnostic as stored (files as paths).
+/// A diagnostic as stored (files as paths: relative to the content
+/// directory where they lie in it, so that a build naming the directory
+/// differently (`content`, `./content`, an absolute path) reports the
+/// warnings it keeps under its own spelling).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 struct StoredDiag {
     error: bool,
+    /// True when `file` is relative to the content directory.
+    #[serde(default)]
+    in_content: bool,
     file: PathBuf,
     line: Option<usize>,
     column: Option<usize>,
@@ -180,6 +186,7 @@ impl MachineEntry {
         files: Vec<RawFile>,
         outputs: Vec<String>,
         diags: &[Diagnostic],
+        content: &Path,
         summary: MachineSummary,
         files_read: usize,
     ) -> Self {
@@ -194,12 +201,16 @@ impl MachineEntry {
                 .collect(),
             diags: diags
                 .iter()
-                .map(|d| StoredDiag {
-                    error: d.severity == Severity::Error,
-                    file: d.file.clone(),
-                    line: d.line,
-                    column: d.column,
-                    message: d.message.clone(),
+                .map(|d| {
+                    let rel = d.file.strip_prefix(content).ok().filter(|_| !content.as_os_str().is_empty());
+                    StoredDiag {
+                        error: d.severity == Severity::Error,
+                        in_content: rel.is_some(),
+                        file: rel.map_or_else(|| d.file.clone(), Path::to_path_buf),
+                        line: d.line,
+                        column: d.column,
+                        message: d.message.clone(),
+                    }
                 })
                 .collect(),
             summary,
@@ -219,13 +230,14 @@ impl MachineEntry {
         self.outputs
     }
 
-    /// The diagnostics loading the class gave.
-    pub fn diagnostics(&self) -> Vec<Diagnostic> {
+    /// The diagnostics loading the class gave, files in the content
+    /// directory named under `content` (as this build spells it).
+    pub fn diagnostics(&self, content: &Path) -> Vec<Diagnostic> {
         self.diags
             .iter()
             .map(|d| Diagnostic {
                 severity: if d.error { Severity::Error } else { Severity::Warning },
-                file: d.file.clone(),
+                file: if d.in_content { content.join(&d.file) } else { d.file.clone() },
                 line: d.line,
                 column: d.column,
                 message: d.message.clone(),

@@ -660,3 +660,44 @@ fn a_cache_that_cannot_be_stored_is_a_warning_and_leaves_no_temporaries() {
     assert!(left.is_empty(), "{left:?}");
     assert!(out.join("p166-24m/index.html").is_file());
 }
+
+/// The content directory named another way (`content`, `./content`, its
+/// absolute path, with a trailing `/`) is the same directory: nothing is
+/// loaded or laid out again, and a kept warning names its file as this
+/// build spells the directory (issue 28, point 4).
+#[test]
+fn spelling_of_the_content_path_keeps_the_cache() {
+    let tmp = tempfile::tempdir().unwrap();
+    let content = site(tmp.path());
+    // A warning the cache keeps: a section whose files match nothing.
+    let yaml = content.join("p166-24m/machine.yaml");
+    let text = fs::read_to_string(&yaml).unwrap();
+    let text = if text.contains("sections:") {
+        text.replacen("sections:", "sections:\n  - title: \"Nothing\"\n    files: [\"*/nothing.txt\"]", 1)
+    } else {
+        text + "sections:\n  - title: \"Nothing\"\n    files: [\"*/nothing.txt\"]\n"
+    };
+    fs::write(&yaml, text).unwrap();
+    let out = tmp.path().join("out");
+    let bin = |spelled: &str| {
+        let o = assert_cmd::Command::cargo_bin("benchsite")
+            .unwrap()
+            .current_dir(tmp.path())
+            .env("BENCHSITE_TIMINGS", "1")
+            .args(["build", "--content", spelled, "--output"])
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8_lossy(&o.stderr).into_owned()
+    };
+    let first = bin("content");
+    assert!(first.contains("content/p166-24m/machine.yaml"), "{first}");
+    let absolute = content.to_string_lossy().into_owned();
+    for spelled in ["./content", absolute.as_str(), "content/"] {
+        let again = bin(spelled);
+        assert!(!again.contains("machine: load + parse") && !again.contains("machine: report"), "{spelled}: {again}");
+        let named = Path::new(spelled).join("p166-24m/machine.yaml");
+        assert!(again.contains(&*named.to_string_lossy()), "{spelled}: {again}");
+    }
+}

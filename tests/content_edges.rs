@@ -811,3 +811,28 @@ fn bad_alpha_and_trim_are_errors_on_their_line() {
     let e = errors(&content);
     assert!(e.len() == 1 && e[0].contains("machine.yaml:6: section \"dbench 32\": trim must be"), "{e:?}");
 }
+
+/// A YAML file of the user's own in a class (notes, a harness's job
+/// file) is not read as a text benchmark's output by detection (a
+/// `commentary.yaml` that mentions tiobench was read as tiobench): it is
+/// one warning saying what YAML benchsite reads, and the generic format's
+/// YAML and a stress-ng `-Y` report are still read without `formats:`.
+#[test]
+fn yaml_files_are_offered_to_yaml_readers_only() {
+    let tmp = tempfile::tempdir().unwrap();
+    let content = small_site(tmp.path());
+    let notes = "title: Kernel benchmarks on the quad Xeon\ndescription: |\n  results: dbench, tiobench and friends\n  Throughput 9.2929 MB/sec 32 procs\n";
+    put(&content, "m1/commentary.yaml", notes);
+    put(&content, "m1/2.4.7/job.yml", notes);
+    put(
+        &content,
+        "m1/2.4.7/lat.yaml",
+        "benchmark: lmbench\nresults:\n  - metric: null call\n    value: 0.43\n    unit: us\n    better: lower\n",
+    );
+    let (report, page) = build_ok(tmp.path(), &content);
+    for file in ["m1/commentary.yaml", "m1/2.4.7/job.yml"] {
+        diag_for(&report, file, "a YAML file that is not results benchsite reads");
+    }
+    no_diag_for(&report, "m1/2.4.7/lat.yaml");
+    assert!(page.contains("null call"), "the generic YAML result was not read");
+}

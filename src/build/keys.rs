@@ -8,18 +8,23 @@ use std::path::{Path, PathBuf};
 
 /// The part of every machine class's cache key that is the same for all:
 /// benchsite, content path, options, theme, `site.yaml`, every `machine.yaml`.
+/// Paths enter it canonical: `content`, `./content` and the absolute path
+/// are one directory, and a build naming it differently keeps the pages.
 pub(super) fn common_key(opts: &BuildOptions, theme: Option<&Path>, dirs: &[(PathBuf, String)]) -> u64 {
+    let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
     let mut h = cache::KeyHasher::default();
     h.field(cache::tool_version().as_bytes());
-    h.field(opts.content.to_string_lossy().as_bytes());
+    h.field(canonical(&opts.content).as_os_str().as_encoded_bytes());
     h.field(&(opts.text_width as u64).to_le_bytes());
     h.field(opts.base_url.as_deref().unwrap_or("\u{0}none").as_bytes());
     // The theme actually used (given, named in site.yaml, or themes/default).
-    h.field(theme.map_or_else(String::new, |t| t.to_string_lossy().into_owned()).as_bytes());
-    if let Some(theme) = theme.filter(|d| d.is_dir()) {
+    // A missing directory is the embedded default theme, however named.
+    let theme = theme.filter(|d| d.is_dir());
+    h.field(theme.map_or_else(PathBuf::new, canonical).as_os_str().as_encoded_bytes());
+    if let Some(theme) = theme {
         for e in walkdir::WalkDir::new(theme).sort_by_file_name().into_iter().flatten() {
             if e.file_type().is_file() {
-                h.field(e.path().to_string_lossy().as_bytes());
+                h.field(e.path().strip_prefix(theme).unwrap_or(e.path()).as_os_str().as_encoded_bytes());
                 h.field(&std::fs::read(e.path()).unwrap_or_default());
             }
         }
@@ -33,7 +38,9 @@ pub(super) fn common_key(opts: &BuildOptions, theme: Option<&Path>, dirs: &[(Pat
 }
 
 /// A machine class's cache key: the common key and its `kernel.yaml` files.
-pub(super) fn machine_key(common: u64, slug: &str, d: &site::Discovered) -> u64 {
+/// `dir` is the class directory as this build names it (its walk's
+/// warnings enter the key relative to it).
+pub(super) fn machine_key(common: u64, slug: &str, dir: &Path, d: &site::Discovered) -> u64 {
     let mut h = cache::KeyHasher::default();
     h.field(&common.to_le_bytes());
     // The class's own name: two classes alike in every file must not take
@@ -49,7 +56,7 @@ pub(super) fn machine_key(common: u64, slug: &str, d: &site::Discovered) -> u64 
     // raw files are unchanged but whose walk warns differently is built
     // again, so that its warnings are this walk's, not the last build's.
     for w in &d.diagnostics {
-        h.field(w.file.as_os_str().as_encoded_bytes());
+        h.field(w.file.strip_prefix(dir).unwrap_or(&w.file).as_os_str().as_encoded_bytes());
         h.field(w.message.as_bytes());
     }
     h.finish()

@@ -454,7 +454,7 @@ fn check_class(ctx: &ClassContext, dir: &Path, slug: &str) -> Result<Checked, Bu
     let mut stats = Vec::new();
     if let (Some(cache), Some(common)) = (ctx.cache, ctx.common_key) {
         let _t = timing::span("machine: cache check");
-        key = machine_key(common, slug, &discovered);
+        key = machine_key(common, slug, dir, &discovered);
         stats = discovered.files.iter().map(|(rel, path, _)| (rel.clone(), cache::Stat::of(path))).collect();
         let paths: Vec<&Path> = discovered.files.iter().map(|(_, path, _)| path.as_path()).collect();
         if ctx.render
@@ -466,7 +466,7 @@ fn check_class(ctx: &ClassContext, dir: &Path, slug: &str) -> Result<Checked, Bu
             }
             ctx.sink.keep(&old.output_paths().collect::<Vec<_>>())?;
             let mut out = ClassOutcome::default();
-            out.diags.extend(old.diagnostics());
+            out.diags.extend(old.diagnostics(&ctx.opts.content));
             out.files_read = old.files_read;
             out.summary = Some(old.summary.clone());
             out.entry = Some((slug.to_string(), old));
@@ -667,5 +667,5 @@ fn cache_entry(
             cache::RawFile { rel, stat, hash }
         })
         .collect();
-    MachineEntry::new(key, ctx.scan_ns, files, outputs, &out.diags, summary, out.files_read)
+    MachineEntry::new(key, ctx.scan_ns, files, outputs, &out.diags, &ctx.opts.content, summary, out.files_read)
 }

@@ -42,7 +42,16 @@ pub fn parse_file(
         Ok(bytes) => bytes,
         Err(d) => return (Vec::new(), vec![d]),
     };
-    let forced = formats.iter().find(|(p, _)| p.matches(rel)).map(|(_, parser)| *parser);
+    let mut forced = formats.iter().find(|(p, _)| p.matches(rel)).map(|(_, parser)| *parser);
+    if forced.is_none() && is_yaml_name(rel) {
+        // A YAML file is results only in a format that is YAML: never
+        // misread by a text parser's detection (a `commentary.yaml` as
+        // tiobench).
+        match parse::detect_among(&Input::from_bytes(&bytes), |p| YAML_READERS.contains(&p.id())) {
+            Some(p) => forced = Some(p),
+            None => return (Vec::new(), vec![Diagnostic::warning(path, None, NOT_RESULTS_YAML)]),
+        }
+    }
     let outcome = outcome_of(&bytes, forced, cache);
     diags.extend(outcome.warnings.into_iter().map(|(line, message)| Diagnostic::warning(path, line, message)));
     let raw: std::sync::Arc<[u8]> = bytes.into();
@@ -59,6 +68,21 @@ pub fn parse_file(
         });
     }
     (out, diags)
+}
+
+/// The parsers that read YAML (ids): the only ones a `.yaml` or `.yml`
+/// raw file is offered to, unless `formats:` names another.
+const YAML_READERS: &[&str] = &["generic", "stress-ng"];
+
+/// The warning for a YAML file no YAML reader claims.
+const NOT_RESULTS_YAML: &str = "a YAML file that is not results benchsite reads (the `generic` format, a stress-ng `-Y` report), skipped; site.yaml, machine.yaml and kernel.yaml are the only annotations. If it holds results, convert it to the `generic` format (README, \"Benchmarks read\"); if not, add a glob for it to `ignore:`";
+
+/// True when raw file `rel` is named as YAML (`.yaml`, `.yml`, any case).
+fn is_yaml_name(rel: &str) -> bool {
+    Path::new(rel)
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("yaml") || e.eq_ignore_ascii_case("yml"))
 }
 
 /// The bytes of raw file `path`, or the warning skipping it (too large,
