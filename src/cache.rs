@@ -179,14 +179,13 @@ pub struct MachineEntry {
 }
 
 impl MachineEntry {
-    /// A new entry for a class just built.
+    /// A new entry for a class just built, with no diagnostics (see
+    /// [`MachineEntry::with_diagnostics`]).
     pub fn new(
         key: u64,
         scan_ns: i128,
         files: Vec<RawFile>,
         outputs: Vec<String>,
-        diags: &[Diagnostic],
-        content: &Path,
         summary: MachineSummary,
         files_read: usize,
     ) -> Self {
@@ -199,24 +198,32 @@ impl MachineEntry {
                 // Stat and hash filled in by `Cache::store`.
                 .map(|path| Output { path, stat: Stat::MISSING, hash: NO_HASH })
                 .collect(),
-            diags: diags
-                .iter()
-                .map(|d| {
-                    let rel = d.file.strip_prefix(content).ok().filter(|_| !content.as_os_str().is_empty());
-                    StoredDiag {
-                        error: d.severity == Severity::Error,
-                        in_content: rel.is_some(),
-                        file: rel.map_or_else(|| d.file.clone(), Path::to_path_buf),
-                        line: d.line,
-                        column: d.column,
-                        message: d.message.clone(),
-                    }
-                })
-                .collect(),
+            diags: Vec::new(),
             summary,
             files_read,
             unchanged: false,
         }
+    }
+
+    /// The entry with `diags`, the diagnostics loading the class gave;
+    /// files in the content directory `content` (as this build names it)
+    /// are stored relative to it.
+    pub fn with_diagnostics(mut self, diags: &[Diagnostic], content: &Path) -> Self {
+        self.diags = diags
+            .iter()
+            .map(|d| {
+                let rel = d.file.strip_prefix(content).ok().filter(|_| !content.as_os_str().is_empty());
+                StoredDiag {
+                    error: d.severity == Severity::Error,
+                    in_content: rel.is_some(),
+                    file: rel.map_or_else(|| d.file.clone(), Path::to_path_buf),
+                    line: d.line,
+                    column: d.column,
+                    message: d.message.clone(),
+                }
+            })
+            .collect();
+        self
     }
 
     /// The output paths (relative to the output directory).

@@ -667,5 +667,6 @@ fn cache_entry(
             cache::RawFile { rel, stat, hash }
         })
         .collect();
-    MachineEntry::new(key, ctx.scan_ns, files, outputs, &out.diags, &ctx.opts.content, summary, out.files_read)
+    MachineEntry::new(key, ctx.scan_ns, files, outputs, summary, out.files_read)
+        .with_diagnostics(&out.diags, &ctx.opts.content)
 }

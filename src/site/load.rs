@@ -80,7 +80,8 @@ pub fn load_machine(
     let (files, kernel_dirs, kernel_paths) = raw_files(found, &yaml.ignore, opts.site_ignore, diags);
     let (mut kernels, kernel_yaml) = read_kernels(&kernel_dirs, &kernel_paths, diags);
     check_runs(&kernels, &kernel_yaml, &files, diags);
-    let results = parse_all(&files, &yaml.formats, &kernels, opts.cache, opts.progress, diags);
+    let mut results = parse_all(&files, &yaml.formats, &kernels, opts.cache, opts.progress, diags);
+    super::units::unify(&mut results, diags);
     keep_kernels_with_results(&mut kernels, &results);
     order_kernels(&mut kernels, &yaml.config.kernel_order);
     yaml.check_loaded(&kernels, diags);

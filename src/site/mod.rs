@@ -45,6 +45,7 @@ mod load;
 mod parse_cache;
 mod raw_file;
 mod select;
+mod units;
 mod yaml_lines;
 
 pub use config::{

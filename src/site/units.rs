@@ -1,0 +1,302 @@
+//! One unit per metric within a machine class.
+//!
+//! A benchmark may print one metric in several units: fio switches from
+//! `KiB/s` to `MiB/s` and from `usec` to `nsec` with the magnitude, and
+//! two tools (or two versions of one) spell the same unit differently
+//! (`MB/s`, `MB/sec`, `MB per sec`). Left alone, each unit would be a
+//! column of its own, a cell split in two and the runs of one kernel
+//! never compared. [`unify`] converts every value of a metric (same
+//! benchmark, group, name and better direction) to one unit, the one most
+//! of its values are printed in (of equals the coarsest: `MiB/s` over
+//! `KiB/s`, `usec` over `nsec`), where the conversion is exact:
+//!
+//! - times: `ns`/`nsec`/`nanoseconds`, `µs`/`us`/`usec`, `ms`/`msec`,
+//!   `s`/`sec`/`secs`/`seconds`;
+//! - binary sizes and rates: `B`, `KiB`, `MiB`, `GiB` (per second);
+//! - bit rates: `bits/sec`, `Kbits/sec`, `Mbits/sec` (`10^6bits/s`),
+//!   `Gbits/sec`, powers of 1000;
+//! - `KB`, `MB`, `GB` (per second) are powers of 1024 for fio (whose 2.x
+//!   reports print them so); for another benchmark K may mean 1000 or
+//!   1024, so two prefixes are not converted but the same prefix spelled
+//!   two ways is merged.
+//!
+//! A metric whose units cannot be converted keeps them (one column per
+//! unit) with one warning naming both files and lines.
+
+use super::ResultFile;
+use crate::diag::Diagnostic;
+use crate::model::{Better, Value};
+use compact_str::CompactString;
+use rustc_hash::FxHashMap;
+
+/// What a unit measures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Dimension {
+    Time,
+    Bytes,
+    BytesPerSecond,
+    BitsPerSecond,
+}
+
+/// How a unit's prefix scales.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Scale {
+    /// An exact factor to the dimension's base unit.
+    Exact(f64),
+    /// A power of K whose base (1000 or 1024) the unit does not say.
+    PowerOfK(i32),
+}
+
+/// The dimension and scale of `unit`, when it is one [`unify`] knows.
+fn parse_unit(unit: &str) -> Option<(Dimension, Scale)> {
+    use Dimension::*;
+    let exact = |d, f: f64| Some((d, Scale::Exact(f)));
+    match unit {
+        "ns" | "nsec" | "nsecs" | "nanosecs" | "nanoseconds" => return exact(Time, 1e-9),
+        "µs" | "us" | "usec" | "usecs" | "microseconds" => return exact(Time, 1e-6),
+        "ms" | "msec" | "msecs" | "milliseconds" => return exact(Time, 1e-3),
+        "s" | "sec" | "secs" | "seconds" => return exact(Time, 1.0),
+        "10^6bits/s" | "10^6bits/sec" => return exact(BitsPerSecond, 1e6),
+        _ => {}
+    }
+    let (amount, per_second) =
+        match unit.strip_suffix("/s").or_else(|| unit.strip_suffix("/sec")).or_else(|| unit.strip_suffix(" per sec")) {
+            Some(a) => (a, true),
+            None => (unit, false),
+        };
+    if let Some(prefix) = amount.strip_suffix("bits") {
+        let power = power_of(prefix.strip_suffix('i').unwrap_or(prefix))?;
+        return per_second.then_some((BitsPerSecond, Scale::Exact(1000f64.powi(power))));
+    }
+    let dimension = if per_second { BytesPerSecond } else { Bytes };
+    if let Some(prefix) = amount.strip_suffix("iB") {
+        let power = power_of(prefix)?;
+        return (power > 0).then_some((dimension, Scale::Exact(1024f64.powi(power))));
+    }
+    let prefix = amount.strip_suffix('B')?;
+    match power_of(prefix)? {
+        0 => Some((dimension, Scale::Exact(1.0))),
+        power => Some((dimension, Scale::PowerOfK(power))),
+    }
+}
+
+/// The power of a metric prefix: `""` 0, `K`/`k` 1, `M` 2, `G` 3, `T` 4.
+fn power_of(prefix: &str) -> Option<i32> {
+    match prefix {
+        "" => Some(0),
+        "K" | "k" => Some(1),
+        "M" => Some(2),
+        "G" => Some(3),
+        "T" => Some(4),
+        _ => None,
+    }
+}
+
+/// The base of K, M, G in `benchmark`'s units, where it is known.
+fn base_of_k(benchmark: &str) -> Option<f64> {
+    match benchmark {
+        "fio" => Some(1024.0),
+        _ => None,
+    }
+}
+
+/// A metric as [`unify`] groups samples: benchmark, group, name, better.
+type MetricKey = (String, CompactString, CompactString, Better);
+
+/// Where a unit of a metric was first seen: (result index, sample index),
+/// and how many samples use it.
+struct UnitUse {
+    unit: CompactString,
+    first: (usize, usize),
+    count: usize,
+}
+
+/// Converts each metric of `results` (one machine class) to one unit
+/// where its samples use several that convert exactly (module docs);
+/// warns, once per metric, where they do not.
+pub fn unify(results: &mut [ResultFile], diags: &mut Vec<Diagnostic>) {
+    let mut uses: FxHashMap<MetricKey, Vec<UnitUse>> = FxHashMap::default();
+    for (ri, rf) in results.iter().enumerate() {
+        for (si, s) in rf.parsed.samples.iter().enumerate() {
+            let key = (rf.parsed.benchmark.clone(), s.group.clone(), s.metric.name.clone(), s.metric.better);
+            let units = uses.entry(key).or_default();
+            match units.iter_mut().find(|u| u.unit == s.metric.unit) {
+                Some(u) => u.count += 1,
+                None => units.push(UnitUse { unit: s.metric.unit.clone(), first: (ri, si), count: 1 }),
+            }
+        }
+    }
+    let mut conversions: FxHashMap<(MetricKey, CompactString), (CompactString, f64)> = FxHashMap::default();
+    let mut flagged: Vec<(usize, usize, usize, usize)> = Vec::new();
+    for (key, units) in uses.into_iter().filter(|(_, u)| u.len() > 1) {
+        match factors(&key.0, &units) {
+            Some(factors) => {
+                let target = target_unit(&units, &factors);
+                for (u, f) in units.iter().zip(&factors) {
+                    if u.unit != target.0 {
+                        conversions.insert((key.clone(), u.unit.clone()), (target.0.clone(), f / target.1));
+                    }
+                }
+            }
+            None => flagged.push((units[0].first.0, units[0].first.1, units[1].first.0, units[1].first.1)),
+        }
+    }
+    if !conversions.is_empty() {
+        convert(results, &conversions);
+    }
+    flagged.sort_unstable();
+    for (ra, sa, rb, sb) in flagged {
+        let (a, b) = (&results[ra], &results[rb]);
+        let (x, y) = (&a.parsed.samples[sa], &b.parsed.samples[sb]);
+        diags.push(Diagnostic::warning(
+            &b.path,
+            Some(y.line),
+            format!(
+                "{} {:?} is in {} here and in {} in {} (line {}); not converted (whether K, M, G mean powers of 1000 or 1024 in {}'s units is not known), so each unit is a column of its own",
+                a.parsed.benchmark, x.metric.name.as_str(), y.metric.unit.as_str(), x.metric.unit.as_str(), a.rel_path, x.line, a.parsed.benchmark
+            ),
+        ));
+    }
+}
+
+/// Each unit's factor to its dimension's base, when every unit of
+/// `units` (of one metric of `benchmark`) is known, of one dimension,
+/// and converts exactly.
+fn factors(benchmark: &str, units: &[UnitUse]) -> Option<Vec<f64>> {
+    let parsed: Vec<(Dimension, Scale)> = units.iter().map(|u| parse_unit(&u.unit)).collect::<Option<_>>()?;
+    let dimension = parsed[0].0;
+    if parsed.iter().any(|(d, _)| *d != dimension) {
+        return None;
+    }
+    let powers: Vec<i32> =
+        parsed.iter().filter_map(|(_, s)| if let Scale::PowerOfK(p) = s { Some(*p) } else { None }).collect();
+    // Powers of an unknown K convert only to themselves (`MB/s`, `MB/sec`)
+    // and only when no exact unit is mixed in.
+    let k = base_of_k(benchmark)
+        .or_else(|| (powers.iter().all(|p| *p == powers[0]) && powers.len() == parsed.len()).then_some(f64::NAN));
+    let k = if powers.is_empty() { 1.0 } else { k? };
+    Some(
+        parsed
+            .iter()
+            .map(|(_, s)| match *s {
+                Scale::Exact(f) => f,
+                // One power of an unknown K: any common factor will do.
+                Scale::PowerOfK(p) if k.is_nan() => f64::from(p),
+                Scale::PowerOfK(p) => k.powi(p),
+            })
+            .collect(),
+    )
+}
+
+/// The unit all of `units` convert to: the most used (a reader meets
+/// the numbers mostly as printed), of equals the coarsest, then the first
+/// seen; with its factor.
+fn target_unit(units: &[UnitUse], factors: &[f64]) -> (CompactString, f64) {
+    let mut best = 0;
+    for i in 1..units.len() {
+        let (u, b) = (&units[i], &units[best]);
+        if u.count > b.count || (u.count == b.count && factors[i] > factors[best]) {
+            best = i;
+        }
+    }
+    (units[best].unit.clone(), factors[best])
+}
+
+/// Applies `conversions` ((metric, unit) → (new unit, multiplier)) to
+/// every sample of `results`.
+fn convert(results: &mut [ResultFile], conversions: &FxHashMap<(MetricKey, CompactString), (CompactString, f64)>) {
+    for rf in results {
+        let benchmark = rf.parsed.benchmark.clone();
+        for s in &mut rf.parsed.samples {
+            let key =
+                ((benchmark.clone(), s.group.clone(), s.metric.name.clone(), s.metric.better), s.metric.unit.clone());
+            let Some((unit, m)) = conversions.get(&key) else { continue };
+            s.metric.unit = unit.clone();
+            s.value = match s.value {
+                Value::Single { value } => Value::Single { value: value * m },
+                Value::Summary { mean, stddev, n } => {
+                    Value::Summary { mean: mean * m, stddev: stddev.map(|d| d * m), n }
+                }
+            };
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Metric, Sample};
+
+    fn file(benchmark: &str, rel: &str, samples: &[(&str, &str, f64)]) -> ResultFile {
+        let samples = samples
+            .iter()
+            .enumerate()
+            .map(|(i, (name, unit, v))| Sample::new(Metric::new(*name, *unit, Better::Higher), *v, i + 1))
+            .collect();
+        super::super::testing::result_file(rel, benchmark, samples)
+    }
+
+    fn units(results: &[ResultFile]) -> Vec<(String, f64)> {
+        results
+            .iter()
+            .flat_map(|r| r.parsed.samples.iter().map(|s| (s.metric.unit.to_string(), s.value.mean())))
+            .collect()
+    }
+
+    #[test]
+    fn binary_rates_and_times_convert_to_the_coarsest_of_equally_used_units() {
+        let mut r = vec![
+            file("fio", "a/fio.txt", &[("bw", "KiB/s", 1536.0), ("clat", "nsec", 850.0)]),
+            file("fio", "b/fio.txt", &[("bw", "MiB/s", 2.5), ("clat", "usec", 1.25)]),
+        ];
+        let mut d = Vec::new();
+        unify(&mut r, &mut d);
+        assert!(d.is_empty(), "{d:?}");
+        assert_eq!(
+            units(&r),
+            [("MiB/s".into(), 1.5), ("usec".into(), 0.85), ("MiB/s".into(), 2.5), ("usec".into(), 1.25)]
+        );
+    }
+
+    #[test]
+    fn fio_k_is_1024_and_one_prefix_spelled_two_ways_merges() {
+        let mut r = vec![
+            file("fio", "a/fio.txt", &[("bw", "KB/s", 2048.0)]),
+            file("fio", "b/fio.txt", &[("bw", "MB/s", 3.0)]),
+            file("sysbench", "a/sb.txt", &[("read", "MB/s", 10.0)]),
+            file("sysbench", "b/sb.txt", &[("read", "MB/sec", 12.0)]),
+        ];
+        let mut d = Vec::new();
+        unify(&mut r, &mut d);
+        assert!(d.is_empty(), "{d:?}");
+        assert_eq!(
+            units(&r),
+            [("MB/s".into(), 2.0), ("MB/s".into(), 3.0), ("MB/s".into(), 10.0), ("MB/s".into(), 12.0)]
+        );
+    }
+
+    #[test]
+    fn an_unknown_k_is_flagged_not_guessed() {
+        let mut r = vec![
+            file("dbench", "a/d.txt", &[("Throughput", "KB/s", 2048.0)]),
+            file("dbench", "b/d.txt", &[("Throughput", "MB/s", 3.0)]),
+            file("x", "a/x.txt", &[("t", "s", 1.0)]),
+            file("x", "b/x.txt", &[("t", "MB/s", 1.0)]),
+        ];
+        let mut d = Vec::new();
+        unify(&mut r, &mut d);
+        assert_eq!(units(&r), [("KB/s".into(), 2048.0), ("MB/s".into(), 3.0), ("s".into(), 1.0), ("MB/s".into(), 1.0)]);
+        assert_eq!(d.len(), 2, "{d:?}");
+        assert!(d[0].message.contains("\"Throughput\" is in MB/s here and in KB/s in a/d.txt"), "{}", d[0].message);
+        assert_eq!(d[0].line, Some(1));
+    }
+
+    #[test]
+    fn summaries_convert_mean_and_spread() {
+        let mut r =
+            vec![file("fio", "a/fio.txt", &[("bw", "KiB/s", 1.0)]), file("fio", "b/fio.txt", &[("bw", "MiB/s", 1.0)])];
+        r[0].parsed.samples[0].value = Value::Summary { mean: 2048.0, stddev: Some(512.0), n: 3 };
+        unify(&mut r, &mut Vec::new());
+        assert_eq!(r[0].parsed.samples[0].value, Value::Summary { mean: 2.0, stddev: Some(0.5), n: 3 });
+    }
+}
