@@ -442,7 +442,9 @@ fn column_views(cols: &[ColKey], precision: &[usize], parts: &[Part], mixed_grou
 /// "smaller is better" when every column with a direction agrees, with
 /// the columns that have none named after it ("bigger is better; CPU%
 /// informational"); otherwise a list such as "bigger is better: Rate, CPU
-/// Eff; smaller is better: Max Latency".
+/// Eff; smaller is better: Max Latency", and past six columns only the
+/// fewer named: "bigger is better: read: bw, read: IOPS; smaller is
+/// better: the rest".
 fn direction_label(columns: &[ColumnView]) -> String {
     let of = |b: Better| columns.iter().filter(|c| c.better == b).map(|c| c.name.clone()).collect::<Vec<_>>();
     let (hi, lo, neither) = (of(Better::Higher), of(Better::Lower), of(Better::Neither));
@@ -451,15 +453,22 @@ fn direction_label(columns: &[ColumnView]) -> String {
         (false, true) => format!("{}{}", Better::Higher.phrase(), informational()),
         (true, false) => format!("{}{}", Better::Lower.phrase(), informational()),
         (true, true) => String::new(),
+        _ if hi.len() + lo.len() <= 6 => format!(
+            "{}: {}; {}: {}{}",
+            Better::Higher.phrase(),
+            hi.join(", "),
+            Better::Lower.phrase(),
+            lo.join(", "),
+            informational()
+        ),
+        // Many columns (fio's 48): name the fewer, the others are "the rest".
         _ => {
-            let mut parts = Vec::new();
-            if !hi.is_empty() {
-                parts.push(format!("{}: {}", Better::Higher.phrase(), hi.join(", ")));
-            }
-            if !lo.is_empty() {
-                parts.push(format!("{}: {}", Better::Lower.phrase(), lo.join(", ")));
-            }
-            parts.join("; ")
+            let ((few, few_dir), rest_dir) = if hi.len() <= lo.len() {
+                ((&hi, Better::Higher), Better::Lower)
+            } else {
+                ((&lo, Better::Lower), Better::Higher)
+            };
+            format!("{}: {}; {}: the rest{}", few_dir.phrase(), few.join(", "), rest_dir.phrase(), informational())
         }
     }
 }
