@@ -72,13 +72,13 @@ pub fn run(args: CheckArgs) -> ExitCode {
                     for d in &diags {
                         crate::cli::out(format_args!("{}\n", github_annotation(d)));
                     }
-                    errln!("check: {errors} error(s), {warnings} warning(s)");
+                    infoln!("check: {errors} error(s), {warnings} warning(s)");
                 }
                 Format::Text => {
                     for d in &diags {
                         errln!("{d}");
                     }
-                    errln!("check: {errors} error(s), {warnings} warning(s)");
+                    infoln!("check: {errors} error(s), {warnings} warning(s)");
                 }
             }
             if errors > 0 || (strict && warnings > 0) { ExitCode::from(1) } else { ExitCode::SUCCESS }

@@ -23,11 +23,11 @@ pub fn run(args: &InitArgs) -> ExitCode {
     match crate::init::init(dir) {
         Ok(files) => {
             for f in &files {
-                errln!("created {}", f.display());
+                infoln!("created {}", f.display());
             }
-            errln!("new site in {}", dir.display());
-            errln!("next: cd {} && benchsite serve   (or check, build; see its README.md to publish)", dir.display());
-            if !on_path() {
+            infoln!("new site in {}", dir.display());
+            infoln!("next: cd {} && benchsite serve   (or check, build; see its README.md to publish)", dir.display());
+            if !on_path() && !crate::cli::quiet() {
                 errln!(
                     "benchsite is not on your PATH: `cargo install --locked --path .` in the benchsite checkout puts it there"
                 );
