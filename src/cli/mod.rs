@@ -67,8 +67,10 @@ pub fn verbose() -> bool {
     VERBOSITY.load(std::sync::atomic::Ordering::Relaxed) == 2
 }
 
-/// The exit statuses, for `--help` and the man page.
-const EXIT_STATUS: &str = "Exit status: 0 success; 1 failure (errors in the content, a build that could not be written, --strict with warnings, nothing read by parse); 2 a usage error (an unknown option, machine class, kernel or parser).";
+/// The exit statuses and the environment, for `--help` and the man page.
+const EXIT_STATUS: &str = "Exit status: 0 success; 1 failure (errors in the content, a build that could not be written, --strict with warnings, nothing read by parse); 2 a usage error (an unknown option, machine class, kernel or parser).
+
+Environment: NO_COLOR (set, not empty) turns colour off, even with CLICOLOR_FORCE; BENCHSITE_TIMINGS=1 prints each step's time, as --verbose does; BENCHSITE_NO_CACHE=1 builds without the build cache.";
 
 pub mod build;
 pub mod check;
