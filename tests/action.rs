@@ -208,3 +208,30 @@ fn the_action_steps_build_a_new_site_and_stage_it_without_the_cache() {
     assert!(site.join("example-box/index.html").is_file());
     assert_eq!(files_named_benchsite(&site), Vec::<PathBuf>::new());
 }
+
+#[test]
+fn the_release_workflow_builds_five_targets_on_a_version_tag() {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(".github/workflows/release.yml"))
+        .expect("release.yml");
+    let wf = yaml(&text);
+    // YAML 1.1 reads a bare `on` as true; serde_yaml keeps it a string.
+    let on = wf.get("on").expect("on:");
+    assert_eq!(on["push"]["tags"][0].as_str(), Some("v*"));
+    let targets: Vec<&str> = wf["jobs"]["build"]["strategy"]["matrix"]["include"]
+        .as_sequence()
+        .expect("matrix")
+        .iter()
+        .filter_map(|m| m["target"].as_str())
+        .collect();
+    for t in [
+        "x86_64-unknown-linux-gnu",
+        "aarch64-unknown-linux-gnu",
+        "aarch64-apple-darwin",
+        "x86_64-apple-darwin",
+        "x86_64-pc-windows-msvc",
+    ] {
+        assert!(targets.contains(&t), "{t} missing from {targets:?}");
+    }
+    assert!(text.contains("cargo build --release --locked --target"), "built from Cargo.lock");
+    assert_eq!(wf["jobs"]["release"]["needs"].as_str(), Some("build"));
+}
