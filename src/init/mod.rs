@@ -3,9 +3,10 @@
 //! `benchsite init DIR` writes `DIR/content/` (a `site.yaml` and one machine
 //! class of real dbench 1.x + GNU time output, from the demo site), a
 //! `README.md`, a `.gitignore` and `DIR/.github/workflows/pages.yml`, which
-//! builds the site and deploys it with GitHub's official Pages actions. It
-//! never overwrites a file: an existing one is an error naming it, and
-//! nothing is written.
+//! builds the site with benchsite's own GitHub Action (`action.yml` at the
+//! root of this repository, named by [`action`]) and deploys it with
+//! GitHub's official Pages actions, with no edit. It never overwrites a
+//! file: an existing one is an error naming it, and nothing is written.
 
 use std::path::{Path, PathBuf};
 
