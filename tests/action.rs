@@ -73,6 +73,7 @@ fn the_action_is_composite_caches_and_keeps_expressions_out_of_scripts() {
     assert!(action["outputs"]["path"]["value"].as_str().is_some_and(|v| v.contains("steps.stage.outputs.path")));
 }
 
+#[cfg(unix)]
 /// Evaluates the few expressions the action's `env:` values use.
 fn expand(value: &str, inputs: &BTreeMap<String, String>, outputs: &BTreeMap<String, String>) -> String {
     let mut out = value.to_string();
@@ -93,12 +94,14 @@ fn expand(value: &str, inputs: &BTreeMap<String, String>, outputs: &BTreeMap<Str
     out
 }
 
+#[cfg(unix)]
 /// What one run of the action's shell steps printed, and its outputs.
 struct Run {
     stdout: String,
     outputs: BTreeMap<String, String>,
 }
 
+#[cfg(unix)]
 /// Runs every `run:` step of action.yml in `repo` with bash, as a runner
 /// does (GITHUB_OUTPUT, GITHUB_PATH, RUNNER_TEMP), with benchsite already
 /// "installed" where the install step looks (so no `cargo install`).
@@ -167,6 +170,7 @@ fn run_action_steps(repo: &Path, runner_temp: &Path) -> Run {
     Run { stdout, outputs }
 }
 
+#[cfg(unix)]
 fn files_named_benchsite(dir: &Path) -> Vec<PathBuf> {
     walkdir::WalkDir::new(dir)
         .into_iter()
