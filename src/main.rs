@@ -34,5 +34,5 @@ fn main() -> ExitCode {
     if cli.command.one_shot() {
         keep_freed_memory();
     }
-    cli.command.run()
+    cli.run()
 }

@@ -13,9 +13,17 @@
 use std::sync::OnceLock;
 use std::time::Instant;
 
+/// Whether spans print: set by [`enable`], else read from the environment.
+static ON: OnceLock<bool> = OnceLock::new();
+
 fn enabled() -> bool {
-    static ON: OnceLock<bool> = OnceLock::new();
     *ON.get_or_init(|| std::env::var_os("BENCHSITE_TIMINGS").is_some_and(|v| !v.is_empty() && v != "0"))
+}
+
+/// Turns the spans on, as `BENCHSITE_TIMINGS=1` does (`--verbose`). Has no
+/// effect once a span has started.
+pub fn enable() {
+    let _ = ON.set(true);
 }
 
 /// When the first span started: the origin of the timeline.

@@ -51,6 +51,14 @@ pub fn run(args: BuildArgs) -> ExitCode {
         base_url,
     };
     let started = std::time::Instant::now();
+    verboseln!(
+        "content {}, output {}, theme {}",
+        opts.content.display(),
+        output.display(),
+        opts.theme_dir
+            .as_ref()
+            .map_or_else(|| "from site.yaml (default: built in)".to_string(), |t| t.display().to_string())
+    );
     let progress = progress_bar();
     let built =
         if strict { build::build_strict(&opts, &progress) } else { build::build_with_progress(&opts, &progress) };
@@ -64,9 +72,9 @@ pub fn run(args: BuildArgs) -> ExitCode {
 }
 
 /// A progress bar on a terminal, shown only when the build takes more than
-/// a moment; elsewhere a hidden one.
+/// a moment; elsewhere (or with `--quiet`) a hidden one.
 fn progress_bar() -> indicatif::ProgressBar {
-    if std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+    if std::io::IsTerminal::is_terminal(&std::io::stderr()) && !crate::cli::quiet() {
         let pb = indicatif::ProgressBar::with_draw_target(Some(0), indicatif::ProgressDrawTarget::stderr());
         pb.set_style(
             indicatif::ProgressStyle::with_template("{spinner} parsing {pos}/{len} raw files {wide_bar} {eta}")
@@ -85,7 +93,11 @@ fn print_built(output: &Path, report: &BuildReport, secs: f64) {
         errln!("{d}");
     }
     let warnings = report.diagnostics.iter().filter(|d| d.severity == Severity::Warning).count();
-    errln!(
+    verboseln!(
+        "raw files parsed in this build: {} (the others' results came from the build cache)",
+        report.files_parsed
+    );
+    infoln!(
         "built {}: {} raw files read, {} pages, {} charts, {} files ({} changed), {} warning(s), {:.2} s",
         output.display(),
         report.files_read,

@@ -28,7 +28,9 @@ pub struct CheckArgs {
     pub strict: bool,
     /// How to print the diagnostics: `text` (one line each, on standard
     /// error) or `json` (an array of {severity, file, line, column,
-    /// message} on standard output, for editors and CI annotations).
+    /// message} on standard output, for editors and CI annotations) or
+    /// `github` (GitHub Actions workflow commands, `::warning file=…,line=…::…`,
+    /// on standard output: annotations on the files of a push or pull request).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 }
@@ -40,6 +42,8 @@ pub enum Format {
     Text,
     /// A JSON array on standard output.
     Json,
+    /// GitHub Actions workflow commands on standard output, one a line.
+    Github,
 }
 
 /// Runs `check`: prints every diagnostic and a count; exit status 1 on an
@@ -59,16 +63,23 @@ pub fn run(args: CheckArgs) -> ExitCode {
         Ok(diags) => {
             let errors = diags.iter().filter(|d| d.severity == Severity::Error).count();
             let warnings = diags.len() - errors;
-            if format == Format::Json {
-                match serde_json::to_string_pretty(&diags) {
+            match format {
+                Format::Json => match serde_json::to_string_pretty(&diags) {
                     Ok(json) => crate::cli::out(format_args!("{json}\n")),
                     Err(e) => errln!("error: cannot write the diagnostics as JSON: {e}"),
+                },
+                Format::Github => {
+                    for d in &diags {
+                        crate::cli::out(format_args!("{}\n", github_annotation(d)));
+                    }
+                    infoln!("check: {errors} error(s), {warnings} warning(s)");
                 }
-            } else {
-                for d in &diags {
-                    errln!("{d}");
+                Format::Text => {
+                    for d in &diags {
+                        errln!("{d}");
+                    }
+                    infoln!("check: {errors} error(s), {warnings} warning(s)");
                 }
-                errln!("check: {errors} error(s), {warnings} warning(s)");
             }
             if errors > 0 || (strict && warnings > 0) { ExitCode::from(1) } else { ExitCode::SUCCESS }
         }
@@ -77,6 +88,33 @@ pub fn run(args: CheckArgs) -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// One diagnostic as a GitHub Actions workflow command:
+/// `::warning file=PATH,line=N,col=N,title=benchsite::MESSAGE` (`::error` for
+/// an error). GitHub's escaping applies: `%`, CR and LF everywhere, and `:`
+/// and `,` in the properties, so a file name or message cannot end the
+/// command early or start another one; other control characters are made
+/// inert ([`crate::diag::inert`]).
+pub fn github_annotation(d: &Diagnostic) -> String {
+    fn data(s: &str) -> String {
+        crate::diag::inert(&s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")).into_owned()
+    }
+    fn property(s: &str) -> String {
+        data(s).replace(':', "%3A").replace(',', "%2C")
+    }
+    let kind = match d.severity {
+        Severity::Warning => "warning",
+        Severity::Error => "error",
+    };
+    let mut props = format!("file={}", property(&d.file.display().to_string()));
+    if let Some(line) = d.line {
+        props.push_str(&format!(",line={line}"));
+        if let Some(col) = d.column {
+            props.push_str(&format!(",col={col}"));
+        }
+    }
+    format!("::{kind} {props},title=benchsite::{}", data(&d.message))
 }
 
 /// Runs every check on a content directory. Returns all diagnostics, errors
@@ -109,4 +147,23 @@ pub fn check(opts: &BuildOptions) -> std::io::Result<Vec<Diagnostic>> {
         Some(other) => diags.push(Diagnostic::error(&opts.content, None, other.to_string())),
     }
     Ok(diags)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn github_annotation_escapes_what_would_end_the_command() {
+        let d = Diagnostic::error("content/a,b:c/x%.txt", Some(3), "50% off\nsecond line").at_column(Some(7));
+        assert_eq!(
+            github_annotation(&d),
+            "::error file=content/a%2Cb%3Ac/x%25.txt,line=3,col=7,title=benchsite::50%25 off%0Asecond line"
+        );
+        let w = Diagnostic::warning("content/m/k/out.txt", None, "unrecognised: \u{1b}[31m");
+        assert_eq!(
+            github_annotation(&w),
+            "::warning file=content/m/k/out.txt,title=benchsite::unrecognised: \u{FFFD}[31m"
+        );
+    }
 }

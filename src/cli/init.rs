@@ -11,15 +11,27 @@ pub struct InitArgs {
     pub dir: PathBuf,
 }
 
+/// True when a `benchsite` (`benchsite.exe`) is in a directory of `PATH`.
+fn on_path() -> bool {
+    let name = if cfg!(windows) { "benchsite.exe" } else { "benchsite" };
+    std::env::var_os("PATH").is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(name).is_file()))
+}
+
 /// Runs `init`: creates the site and names every file it created.
 pub fn run(args: &InitArgs) -> ExitCode {
     let dir = &args.dir;
     match crate::init::init(dir) {
         Ok(files) => {
             for f in &files {
-                errln!("created {}", f.display());
+                infoln!("created {}", f.display());
             }
-            errln!("new site in {}; next: cd {} && benchsite build", dir.display(), dir.display());
+            infoln!("new site in {}", dir.display());
+            infoln!("next: cd {} && benchsite serve   (or check, build; see its README.md to publish)", dir.display());
+            if !on_path() && !crate::cli::quiet() {
+                errln!(
+                    "benchsite is not on your PATH: `cargo install --locked --path .` in the benchsite checkout puts it there"
+                );
+            }
             ExitCode::SUCCESS
         }
         Err(e) => {

@@ -35,8 +35,42 @@ macro_rules! errln {
     };
 }
 
-/// The exit statuses, for `--help` and the man page.
-const EXIT_STATUS: &str = "Exit status: 0 success; 1 failure (errors in the content, a build that could not be written, --strict with warnings, nothing read by parse); 2 a usage error (an unknown option, machine class, kernel or parser).";
+/// `errln!` unless `--quiet`: progress and totals, never a diagnostic.
+macro_rules! infoln {
+    ($($t:tt)*) => {
+        if !$crate::cli::quiet() {
+            errln!($($t)*)
+        }
+    };
+}
+
+/// `errln!` only with `--verbose`: what was read, from where, and timings.
+macro_rules! verboseln {
+    ($($t:tt)*) => {
+        if $crate::cli::verbose() {
+            errln!($($t)*)
+        }
+    };
+}
+
+/// How much the commands say on standard error: 0 `--quiet`, 1 by
+/// default, 2 `--verbose`. Set once, by [`Cli::run`].
+static VERBOSITY: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(1);
+
+/// True with `--quiet`: errors and warnings only.
+pub fn quiet() -> bool {
+    VERBOSITY.load(std::sync::atomic::Ordering::Relaxed) == 0
+}
+
+/// True with `--verbose`.
+pub fn verbose() -> bool {
+    VERBOSITY.load(std::sync::atomic::Ordering::Relaxed) == 2
+}
+
+/// The exit statuses and the environment, for `--help` and the man page.
+const EXIT_STATUS: &str = "Exit status: 0 success; 1 failure (errors in the content, a build that could not be written, --strict with warnings, nothing read by parse); 2 a usage error (an unknown option, machine class, kernel or parser).
+
+Environment: NO_COLOR (set, not empty) turns colour off, even with CLICOLOR_FORCE; BENCHSITE_TIMINGS=1 prints each step's time, as --verbose does; BENCHSITE_NO_CACHE=1 builds without the build cache.";
 
 pub mod build;
 pub mod check;
@@ -58,6 +92,34 @@ pub struct Cli {
     /// The command to run.
     #[command(subcommand)]
     pub command: Command,
+    /// Print only errors and warnings (no progress bar, no totals, no list
+    /// of files created). `serve` still prints its address and one line per
+    /// rebuild.
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    pub quiet: bool,
+    /// Also print what was read and from where (content, theme, output
+    /// directories; raw files parsed and taken from the build cache) and the
+    /// time each step of a build took.
+    #[arg(short, long, global = true)]
+    pub verbose: bool,
+}
+
+impl Cli {
+    /// Sets the verbosity, then runs the command; its exit status.
+    pub fn run(self) -> ExitCode {
+        let level = if self.quiet {
+            0
+        } else if self.verbose {
+            2
+        } else {
+            1
+        };
+        VERBOSITY.store(level, std::sync::atomic::Ordering::Relaxed);
+        if self.verbose {
+            crate::timing::enable();
+        }
+        self.command.run()
+    }
 }
 
 /// The commands (each one's doc comment is its help text).

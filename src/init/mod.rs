@@ -3,9 +3,10 @@
 //! `benchsite init DIR` writes `DIR/content/` (a `site.yaml` and one machine
 //! class of real dbench 1.x + GNU time output, from the demo site), a
 //! `README.md`, a `.gitignore` and `DIR/.github/workflows/pages.yml`, which
-//! builds the site and deploys it with GitHub's official Pages actions. It
-//! never overwrites a file: an existing one is an error naming it, and
-//! nothing is written.
+//! builds the site with benchsite's own GitHub Action (`action.yml` at the
+//! root of this repository, named by [`action`]) and deploys it with
+//! GitHub's official Pages actions, with no edit. It never overwrites a
+//! file: an existing one is an error naming it, and nothing is written.
 
 use std::path::{Path, PathBuf};
 
@@ -28,9 +29,9 @@ pub fn files() -> Vec<(String, String)> {
         ("content/site.yaml".to_string(), include_str!("site.yaml").to_string()),
         (format!("content/{MACHINE}/machine.yaml"), include_str!("machine.yaml").to_string()),
         (format!("content/{MACHINE}/2.4.7/kernel.yaml"), "notes: |\n  The baseline: a plain 2.4.7.\n".to_string()),
-        ("README.md".to_string(), include_str!("README.md").to_string()),
+        ("README.md".to_string(), include_str!("README.md").replace("@REPOSITORY@", env!("CARGO_PKG_REPOSITORY"))),
         (".gitignore".to_string(), "/output\n".to_string()),
-        (".github/workflows/pages.yml".to_string(), include_str!("pages.yml").to_string()),
+        (".github/workflows/pages.yml".to_string(), include_str!("pages.yml").replace("@ACTION@", &action())),
     ];
     for kernel in ["2.4.7", "2.4.8-pre1"] {
         for n in 1..=3 {
@@ -38,6 +39,18 @@ pub fn files() -> Vec<(String, String)> {
         }
     }
     out
+}
+
+/// The GitHub Action the Pages workflow uses: `OWNER/NAME@vVERSION`, this
+/// benchsite's own repository (Cargo.toml's `repository`, a GitHub URL)
+/// at the tag of this version, so a site is built by the benchsite that
+/// made it until its workflow is edited. A `repository` that is not on
+/// GitHub gives its URL unchanged, which GitHub rejects with a clear error.
+pub fn action() -> String {
+    let repo = env!("CARGO_PKG_REPOSITORY");
+    let path = repo.strip_prefix("https://github.com/").unwrap_or(repo).trim_end_matches('/');
+    let path = path.strip_suffix(".git").unwrap_or(path);
+    format!("{path}@v{}", env!("CARGO_PKG_VERSION"))
 }
 
 /// Why `init` wrote nothing.

@@ -1,0 +1,98 @@
+//! The command line's conventions: `--quiet` and `--verbose`, `NO_COLOR`,
+//! `check --format github`, and what `init` says next.
+
+use std::path::Path;
+
+fn benchsite() -> assert_cmd::Command {
+    assert_cmd::cargo::cargo_bin_cmd!("benchsite")
+}
+
+fn stderr(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// A new site from `init`, with one stray (unrecognised) file: a warning.
+fn site_with_a_warning(root: &Path) -> std::path::PathBuf {
+    let dir = root.join("site");
+    benchsite().arg("init").arg(&dir).assert().success();
+    std::fs::write(dir.join("content/example-box/2.4.7/notes.txt"), "rebooted twice\n").expect("write");
+    dir
+}
+
+#[test]
+fn quiet_prints_only_warnings_and_errors() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = site_with_a_warning(tmp.path());
+    let out = benchsite().current_dir(&dir).args(["build", "--quiet"]).output().expect("runs");
+    assert!(out.status.success());
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("warning: content/example-box/2.4.7/notes.txt: unrecognised file"), "{err}");
+    // -q before the command too; check's count line goes as well.
+    let out = benchsite().current_dir(&dir).args(["-q", "check"]).output().expect("runs");
+    assert!(out.status.success() && !stderr(&out).contains("check:"), "{}", stderr(&out));
+    // init says nothing but errors.
+    let out = benchsite().arg("-q").arg("init").arg(tmp.path().join("quiet")).output().expect("runs");
+    assert!(out.status.success() && out.stderr.is_empty(), "{}", stderr(&out));
+    benchsite()
+        .arg("-q")
+        .arg("init")
+        .arg(tmp.path().join("quiet"))
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains("already exists"));
+}
+
+#[test]
+fn verbose_says_what_was_read_and_how_long_each_step_took() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = site_with_a_warning(tmp.path());
+    let out = benchsite().current_dir(&dir).args(["build", "-v"]).output().expect("runs");
+    let err = stderr(&out);
+    assert!(err.contains("content content, output output, theme "), "{err}");
+    assert!(err.contains("raw files parsed in this build: 7 (the others' results came from the build cache)"), "{err}");
+    assert!(err.contains("[timing] build (total)"), "{err}");
+    assert!(err.contains("built output: "), "{err}");
+    benchsite().args(["-q", "-v", "check"]).assert().code(2);
+}
+
+#[test]
+fn no_color_turns_colour_off_even_where_it_is_forced() {
+    // clap's messages are the only coloured output (the progress bar has no
+    // colour); CLICOLOR_FORCE stands in for a terminal.
+    let forced = benchsite().arg("--bogus").env("CLICOLOR_FORCE", "1").env_remove("NO_COLOR").output().expect("runs");
+    assert!(stderr(&forced).contains('\u{1b}'), "colour where forced: {}", stderr(&forced));
+    let plain = benchsite().arg("--bogus").env("CLICOLOR_FORCE", "1").env("NO_COLOR", "1").output().expect("runs");
+    assert_eq!(plain.status.code(), Some(2));
+    assert!(!stderr(&plain).contains('\u{1b}'), "{}", stderr(&plain));
+    assert!(stderr(&plain).starts_with("error: unexpected argument '--bogus'"), "{}", stderr(&plain));
+}
+
+#[test]
+fn check_format_github_prints_annotations_on_stdout() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = site_with_a_warning(tmp.path());
+    let out = benchsite().current_dir(&dir).args(["check", "--format", "github"]).output().expect("runs");
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    assert!(
+        stdout.starts_with("::warning file=content/example-box/2.4.7/notes.txt,title=benchsite::unrecognised file"),
+        "{stdout}"
+    );
+    // --strict: the same annotation, exit status 1.
+    benchsite().current_dir(&dir).args(["check", "--format", "github", "--strict"]).assert().code(1);
+}
+
+#[test]
+fn init_says_what_to_run_next() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path().join("mine");
+    // With no benchsite on PATH, it says how to get one there.
+    let out = benchsite().arg("init").arg(&dir).env("PATH", "").output().expect("runs");
+    let err = stderr(&out);
+    assert!(err.contains(&format!("next: cd {} && benchsite serve", dir.display())), "{err}");
+    assert!(err.contains("cargo install --locked --path ."), "{err}");
+    let readme = std::fs::read_to_string(dir.join("README.md")).expect("README");
+    assert!(readme.contains(env!("CARGO_PKG_REPOSITORY")) && !readme.contains("@REPOSITORY@"), "{readme}");
+}
