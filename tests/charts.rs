@@ -618,15 +618,7 @@ fn page(sections: Vec<SectionView>, kernels: &[&str]) -> MachinePage {
         specs: Vec::new(),
         description_md: String::new(),
         description_html: String::new(),
-        kernels: kernels
-            .iter()
-            .map(|k| KernelView {
-                name: k.to_string(),
-                notes_md: String::new(),
-                notes_html: String::new(),
-                patches: Vec::new(),
-            })
-            .collect(),
+        kernels: kernels.iter().map(|k| KernelView { name: k.to_string(), ..Default::default() }).collect(),
         baseline: None,
         sections,
         notable: Vec::new(),

@@ -309,6 +309,13 @@ pub fn machine_page(
             if !m.notes_html.is_empty() {
                 p.raw("<div class=\"notes\">").raw(&m.notes_html).raw("</div>\n");
             }
+            if !m.environment.summary.is_empty() {
+                p.raw("<section class=\"environment\"><h2>Environment differences</h2><ul>\n");
+                for l in &m.environment.summary {
+                    p.raw("<li>").text(l).raw("</li>");
+                }
+                p.raw("\n</ul></section>\n");
+            }
             p.raw("<p class=\"formats\">Also as <a href=\"").text(markdown_file);
             p.raw("\">Markdown</a> and <a href=\"email.txt\">plaintext for mail</a>; data in <a href=\"data.json\">data.json</a>.</p>\n");
             if !m.notable.is_empty() {
@@ -365,6 +372,9 @@ pub fn machine_page(
 fn patches(p: &mut Page, k: &KernelView) {
     if !k.patches.is_empty() {
         p.raw("<p>Patches: ").text(&k.patches.join(", ")).raw("</p>");
+    }
+    if !k.env_text.is_empty() {
+        p.raw("<p class=\"env\">Environment: ").text(&k.env_text).raw("</p>");
     }
 }
 

@@ -93,6 +93,15 @@ pub fn escape(s: &str) -> String {
     out
 }
 
+/// `s` as an inline code span, fenced by one more backtick than the
+/// longest run in it (CommonMark), padded where it starts or ends with one.
+fn code(s: &str) -> String {
+    let longest = s.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    let fence = "`".repeat(longest + 1);
+    let pad = if s.starts_with('`') || s.ends_with('`') { " " } else { "" };
+    format!("{fence}{pad}{s}{pad}{fence}")
+}
+
 /// [`escape`], appended to `out`.
 fn escape_into(out: &mut String, s: &str) {
     for ch in s.chars() {
@@ -152,6 +161,27 @@ pub fn machine_md_with(m: &MachinePage, opts: &MarkdownOptions) -> String {
     if !m.notes_md.trim().is_empty() {
         out += m.notes_md.trim();
         out += "\n\n";
+    }
+    if !m.environment.is_empty() {
+        out += "## Environment differences\n\n";
+        // Keys as code (`CONFIG_PREEMPT` reads as itself, not as emphasis).
+        let e = &m.environment;
+        for d in &e.differences {
+            let values = d.text.strip_prefix(&format!("{}: ", d.key)).unwrap_or(&d.text);
+            out += &format!("- {}: {}\n", code(&d.key), escape(values));
+        }
+        let rest = e
+            .lines()
+            .into_iter()
+            .skip(e.differences.len())
+            .take(usize::from(e.more > 0) + usize::from(e.config_only_some > 0));
+        for line in rest {
+            out += &format!("- {}\n", escape(&line));
+        }
+        for p in &e.problems {
+            out += &format!("- {}: {} (line {}): {}\n", escape(&p.kernel), code(&p.file), p.line, escape(&p.text));
+        }
+        out += "\n";
     }
     if !m.notable.is_empty() {
         out += "## Notable changes\n\n";

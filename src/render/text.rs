@@ -211,6 +211,14 @@ fn page_text(m: &MachinePage, opts: &TextOptions, notice: Option<&str>, sections
         out.push(String::new());
         out.push(markdown::to_text(&m.description_md, width));
     }
+    if !m.environment.is_empty() {
+        out.push(String::new());
+        out.push("Environment differences".to_string());
+        for line in m.environment.lines() {
+            let opts = markdown::wrap_options(width).initial_indent("- ").subsequent_indent("  ");
+            out.push(markdown::fill(&line, opts));
+        }
+    }
     if opts.compare && !m.notable.is_empty() {
         out.push(String::new());
         out.push("Notable changes".to_string());

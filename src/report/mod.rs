@@ -16,6 +16,7 @@
 //! (`benchsite::report::X`).
 
 mod compare;
+pub mod environment;
 mod format;
 pub mod grid;
 mod headline;
@@ -163,6 +164,9 @@ pub struct MachinePage {
     pub description_md: String,
     /// Description as sanitised HTML.
     pub description_html: String,
+    /// What differs between the kernels' environments (configs, command
+    /// lines, mounts…) and what their logs show.
+    pub environment: environment::EnvironmentView,
     /// The class's `notes:` (web pages only) as Markdown.
     pub notes_md: String,
     /// Those notes as sanitised HTML.
@@ -318,16 +322,23 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
         specs,
         description_md: c.description.clone(),
         description_html: markdown::html(&c.description, policy.allow_remote),
+        environment: environment::environment(&m.kernels),
         notes_md: c.notes.clone(),
         notes_html: markdown::html(&c.notes, policy.allow_remote),
         kernels: m
             .kernels
             .par_iter()
-            .map(|k| KernelView {
-                name: k.name.clone(),
-                notes_md: k.config.notes.clone(),
-                notes_html: markdown::html(&k.config.notes, policy.allow_remote),
-                patches: k.config.patches.clone(),
+            .map(|k| {
+                let (env, config_options) = environment::kernel_facts(k);
+                KernelView {
+                    name: k.name.clone(),
+                    notes_md: k.config.notes.clone(),
+                    notes_html: markdown::html(&k.config.notes, policy.allow_remote),
+                    patches: k.config.patches.clone(),
+                    env_text: environment::facts_text(&env, config_options),
+                    env,
+                    config_options,
+                }
             })
             .collect(),
         baseline: c.baseline.clone(),

@@ -15,7 +15,7 @@ fn page(sections_yaml: &str, results: Vec<ResultFile>) -> MachinePage {
     let config: MachineConfig = serde_yaml::from_str(&yaml).expect("machine.yaml");
     let kernels = ["2.4.17", "2.4.17rat"]
         .iter()
-        .map(|k| Kernel { name: k.to_string(), config: KernelConfig::default() })
+        .map(|k| Kernel { name: k.to_string(), config: KernelConfig::default(), env: Default::default() })
         .collect();
     let selection = crate::site::select(&config.sections, &results);
     let m = MachineClass { slug: "m".into(), dir: PathBuf::from("m"), config, kernels, results, selection };

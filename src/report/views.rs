@@ -52,6 +52,14 @@ pub struct KernelView {
     pub notes_html: String,
     /// Patches applied.
     pub patches: Vec<String>,
+    /// Its environment facts (`cmdline mitigations` = `off`, `compiler`),
+    /// kernel config options left out.
+    pub env: Vec<(String, String)>,
+    /// How many kernel config options its config sets.
+    pub config_options: usize,
+    /// Those as one line for its page ("compiler: gcc 13.2; cmdline
+    /// mitigations: off; 5,312 kernel config options"); empty for none.
+    pub env_text: String,
 }
 
 /// One section: commentary and one table.

@@ -92,6 +92,11 @@ pub struct MachineConfig {
     /// Markdown about the machine and how it was tested.
     #[serde(default)]
     pub description: String,
+    /// Environment facts of every kernel of the class, written by hand
+    /// (`"CONFIG_PREEMPT": y`, `"mount /data": "xfs noatime"`); a
+    /// kernel's own `env:` and environment files win ([`super::env`]).
+    #[serde(default)]
+    pub env: BTreeMap<String, String>,
     /// Markdown shown on the class's web pages (HTML and Markdown) after
     /// the description, and left out of the plaintext mail: how the
     /// numbers were gathered or converted, what a reader of the site
@@ -233,6 +238,10 @@ pub struct KernelConfig {
     /// Patches applied on top of the tree.
     #[serde(default)]
     pub patches: Vec<String>,
+    /// Environment facts written by hand (`"CONFIG_PREEMPT": y`), as an
+    /// environment file would give them ([`super::env`]).
+    #[serde(default)]
+    pub env: BTreeMap<String, String>,
     /// Files (name relative to the kernel directory) whose values are
     /// averages over several runs, as a post reports them.
     #[serde(default)]

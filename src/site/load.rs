@@ -4,8 +4,9 @@
 
 use super::config::{KernelConfig, MachineYaml, read_yaml};
 use super::discover::{Discovered, discover, plan};
+use super::env::Environment;
 use super::parse_cache::ParseCache;
-use super::raw_file::parse_file;
+use super::raw_file::{RawRead, parse_file};
 use super::{Kernel, MachineClass, ResultFile, Site};
 use crate::diag::Diagnostic;
 use crate::model::Value;
@@ -80,10 +81,11 @@ pub fn load_machine(
     let (files, kernel_dirs, kernel_paths) = raw_files(found, &yaml.ignore, opts.site_ignore, diags);
     let (mut kernels, kernel_yaml) = read_kernels(&kernel_dirs, &kernel_paths, diags);
     check_runs(&kernels, &kernel_yaml, &files, diags);
-    let mut results = parse_all(&files, &yaml.formats, &kernels, opts.cache, opts.progress, diags);
+    let (mut results, env) = parse_all(&files, &yaml.formats, &kernels, opts.cache, opts.progress, diags);
     super::units::unify(&mut results, diags);
     keep_kernels_with_results(&mut kernels, &results);
     order_kernels(&mut kernels, &yaml.config.kernel_order);
+    attach_environment(&mut kernels, env, &yaml.config.env);
     yaml.check_loaded(&kernels, diags);
     yaml.check_section_files(&results, diags);
     let selection = {
@@ -133,7 +135,11 @@ fn read_kernels(names: &[String], paths: &[PathBuf], diags: &mut Vec<Diagnostic>
     let kernels = names
         .iter()
         .zip(&kernel_yaml)
-        .map(|(k, yaml)| Kernel { name: k.clone(), config: read_yaml(yaml, diags).unwrap_or_default() })
+        .map(|(k, yaml)| Kernel {
+            name: k.clone(),
+            config: read_yaml(yaml, diags).unwrap_or_default(),
+            env: Default::default(),
+        })
         .collect();
     (kernels, kernel_yaml)
 }
@@ -172,7 +178,8 @@ fn check_runs(kernels: &[Kernel], kernel_yaml: &[PathBuf], files: &[RawFile], di
 
 /// Parses `files` in parallel (through `cache`, with the parsers `formats`
 /// forces), applies `runs:` of `kernels`, and returns the results in file
-/// order; the diagnostics go to `diags` in file order.
+/// order, and the environment files' facts by kernel directory (`None`:
+/// the class directory); the diagnostics go to `diags` in file order.
 fn parse_all(
     files: &[RawFile],
     formats: &[(glob::Pattern, &'static dyn parse::BenchParser)],
@@ -180,11 +187,11 @@ fn parse_all(
     cache: Option<&ParseCache>,
     progress: Option<&indicatif::ProgressBar>,
     diags: &mut Vec<Diagnostic>,
-) -> Vec<ResultFile> {
+) -> (Vec<ResultFile>, FxHashMap<Option<String>, Environment>) {
     if let Some(p) = progress {
         p.inc_length(files.len() as u64);
     }
-    let parsed: Vec<(Vec<ResultFile>, Vec<Diagnostic>)> = files
+    let parsed: Vec<RawRead> = files
         .par_iter()
         .map(|(rel, path, kernel)| {
             let r = parse_file(rel, path, kernel.as_deref(), formats, cache);
@@ -196,14 +203,43 @@ fn parse_all(
         .collect();
     let by_name: FxHashMap<&str, &Kernel> = kernels.iter().map(|k| (k.name.as_str(), k)).collect();
     let mut results = Vec::new();
-    for (rfs, mut d) in parsed {
+    let mut env: FxHashMap<Option<String>, Environment> = FxHashMap::default();
+    for (read, (_, _, kernel)) in parsed.into_iter().zip(files) {
+        let RawRead { results: rfs, diags: mut d, env: e } = read;
         diags.append(&mut d);
+        if let Some(e) = e {
+            let to = env.entry(kernel.clone()).or_default();
+            to.facts.extend(e.facts);
+            to.problems.extend(e.problems);
+            to.files.extend(e.files);
+        }
         for mut rf in rfs {
             apply_runs(&mut rf, &by_name);
             results.push(rf);
         }
     }
-    results
+    (results, env)
+}
+
+/// Gives each kernel its environment: `machine.yaml`'s `env:` (`class`),
+/// the class directory's environment files, its own directory's, then
+/// its `kernel.yaml`'s `env:` (a later fact of a key wins).
+fn attach_environment(
+    kernels: &mut [Kernel],
+    mut files: FxHashMap<Option<String>, Environment>,
+    class: &std::collections::BTreeMap<String, String>,
+) {
+    let shared = files.remove(&None).unwrap_or_default();
+    for k in kernels {
+        let mut e = Environment { facts: super::env::from_yaml(class, "machine.yaml"), ..Default::default() };
+        for from in [Some(&shared), files.get(&Some(k.name.clone()))].into_iter().flatten() {
+            e.facts.extend(from.facts.iter().cloned());
+            e.problems.extend(from.problems.iter().cloned());
+            e.files.extend(from.files.iter().cloned());
+        }
+        e.facts.extend(super::env::from_yaml(&k.config.env, &format!("{}/kernel.yaml", k.name)));
+        k.env = e;
+    }
 }
 
 /// Adds the kernels named only inside machine-level files (in the order
@@ -218,7 +254,11 @@ fn keep_kernels_with_results(kernels: &mut Vec<Kernel>, results: &[ResultFile]) 
                 with_results.insert(k.as_str());
                 if !known.contains(k.as_str()) {
                     known.insert(k.to_string());
-                    kernels.push(Kernel { name: k.to_string(), config: KernelConfig::default() });
+                    kernels.push(Kernel {
+                        name: k.to_string(),
+                        config: KernelConfig::default(),
+                        env: Default::default(),
+                    });
                 }
             }
         }
@@ -237,7 +277,10 @@ pub fn order_kernels(kernels: &mut [Kernel], order: &[String]) {
     let mut keyed: Vec<(Option<usize>, crate::version::KernelVersion, Kernel)> = kernels
         .iter_mut()
         .map(|k| {
-            let k = std::mem::replace(k, Kernel { name: String::new(), config: KernelConfig::default() });
+            let k = std::mem::replace(
+                k,
+                Kernel { name: String::new(), config: KernelConfig::default(), env: Default::default() },
+            );
             (pos.get(k.name.as_str()).copied(), crate::version::KernelVersion::parse(&k.name), k)
         })
         .collect();

@@ -41,6 +41,7 @@
 
 mod config;
 mod discover;
+pub mod env;
 mod load;
 mod parse_cache;
 mod raw_file;
@@ -57,7 +58,7 @@ pub use discover::{
 };
 pub use load::{LoadOptions, first_of_each_file, load, load_machine, load_with_progress, order_kernels};
 pub use parse_cache::ParseCache;
-pub use raw_file::{FileOutcome, MAX_RAW_FILE_SIZE, parse_bytes, parse_file, read_regular};
+pub use raw_file::{FileOutcome, MAX_RAW_FILE_SIZE, RawRead, parse_bytes, parse_file, read_regular};
 pub use select::{SampleRef, Selection, Selector, run_stem, select};
 
 use crate::diag::Diagnostic;
@@ -71,6 +72,10 @@ pub struct Kernel {
     pub name: String,
     /// Its `kernel.yaml`, or defaults.
     pub config: KernelConfig,
+    /// Its environment: the facts of the environment files in its
+    /// directory and in the class directory, and of `env:` in
+    /// `machine.yaml` and `kernel.yaml` ([`env`]).
+    pub env: env::Environment,
 }
 
 /// One benchmark output of a raw result file and what was read from it: a

@@ -28,28 +28,43 @@ pub const MAX_RAW_FILE_SIZE: u64 = 64 * 1024 * 1024;
 ///
 /// Returns what each benchmark output in it read (none for a skipped
 /// file), samples carrying their final kernel, and the diagnostics it
-/// produced. Never fails: an unreadable, too large or unrecognised file is
-/// a warning.
+/// produced; or, for an environment file (a kernel config, dmesg, …:
+/// [`super::env`]) that `formats:` does not name a parser for, its facts.
+/// Never fails: an unreadable, too large or unrecognised file is a
+/// warning.
 pub fn parse_file(
     rel: &str,
     path: &Path,
     kernel_dir: Option<&str>,
     formats: &[(glob::Pattern, &'static dyn parse::BenchParser)],
     cache: Option<&ParseCache>,
-) -> (Vec<ResultFile>, Vec<Diagnostic>) {
+) -> RawRead {
     let mut diags = Vec::new();
     let bytes = match read_raw(path) {
         Ok(bytes) => bytes,
-        Err(d) => return (Vec::new(), vec![d]),
+        Err(d) => return RawRead { diags: vec![d], ..Default::default() },
     };
     let mut forced = formats.iter().find(|(p, _)| p.matches(rel)).map(|(_, parser)| *parser);
+    if forced.is_none() {
+        let text = String::from_utf8_lossy(&bytes);
+        if let Some(kind) = super::env::kind(rel, &text) {
+            let mut env = super::env::Environment::default();
+            super::env::read(kind, rel, &text, &mut env);
+            return RawRead { env: Some(env), ..Default::default() };
+        }
+    }
     if forced.is_none() && is_yaml_name(rel) {
         // A YAML file is results only in a format that is YAML: never
         // misread by a text parser's detection (a `commentary.yaml` as
         // tiobench).
         match parse::detect_among(&Input::from_bytes(&bytes), |p| YAML_READERS.contains(&p.id())) {
             Some(p) => forced = Some(p),
-            None => return (Vec::new(), vec![Diagnostic::warning(path, None, NOT_RESULTS_YAML)]),
+            None => {
+                return RawRead {
+                    diags: vec![Diagnostic::warning(path, None, NOT_RESULTS_YAML)],
+                    ..Default::default()
+                };
+            }
         }
     }
     let outcome = outcome_of(&bytes, forced, cache);
@@ -67,7 +82,7 @@ pub fn parse_file(
             raw: raw.clone(),
         });
     }
-    (out, diags)
+    RawRead { results: out, diags, env: None }
 }
 
 /// The parsers that read YAML (ids): the only ones a `.yaml` or `.yml`
@@ -83,6 +98,17 @@ fn is_yaml_name(rel: &str) -> bool {
         .extension()
         .and_then(|e| e.to_str())
         .is_some_and(|e| e.eq_ignore_ascii_case("yaml") || e.eq_ignore_ascii_case("yml"))
+}
+
+/// What [`parse_file`] read of one raw file.
+#[derive(Debug, Default)]
+pub struct RawRead {
+    /// What each benchmark output in it read (none for a skipped file).
+    pub results: Vec<ResultFile>,
+    /// The diagnostics it produced.
+    pub diags: Vec<Diagnostic>,
+    /// Its facts, when it is an environment file.
+    pub env: Option<super::env::Environment>,
 }
 
 /// The bytes of raw file `path`, or the warning skipping it (too large,

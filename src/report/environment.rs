@@ -1,0 +1,227 @@
+//! What differs between the environments of a class's kernels
+//! ([`crate::site::env`]): the summary at the top of a machine page, in
+//! every rendering, and each kernel's own facts for its page.
+
+use crate::site::Kernel;
+use crate::site::env::DmesgProblem;
+use serde::Serialize;
+
+/// At most this many differences are listed by name on a page.
+pub const SHOWN: usize = 30;
+
+/// The environment summary of a machine page.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct EnvironmentView {
+    /// Facts whose values differ between kernels, in the order first met
+    /// (at most [`SHOWN`]).
+    pub differences: Vec<EnvDifference>,
+    /// Differences beyond those listed.
+    pub more: usize,
+    /// Kernel config options set in some kernels' configs and absent from
+    /// others' (a newer kernel's new options), counted, not listed.
+    pub config_only_some: usize,
+    /// Problems the kernels' logs show, kernel by kernel.
+    pub problems: Vec<KernelProblem>,
+    /// [`EnvironmentView::lines`], for the templates.
+    pub summary: Vec<String>,
+}
+
+impl EnvironmentView {
+    /// True when there is nothing to say.
+    pub fn is_empty(&self) -> bool {
+        self.differences.is_empty() && self.problems.is_empty() && self.config_only_some == 0
+    }
+
+    /// The summary's lines as plain text: "CONFIG_PREEMPT: y (6.9.0); n
+    /// (6.10.0)", the count of further differences, the log problems.
+    pub fn lines(&self) -> Vec<String> {
+        let mut out: Vec<String> = self.differences.iter().map(|d| d.text.clone()).collect();
+        if self.more > 0 {
+            out.push(format!("… and {} more difference{}", self.more, if self.more == 1 { "" } else { "s" }));
+        }
+        if self.config_only_some > 0 {
+            out.push(format!(
+                "{} config option{} in some kernels' configs only",
+                self.config_only_some,
+                if self.config_only_some == 1 { "" } else { "s" }
+            ));
+        }
+        out.extend(self.problems.iter().map(|p| format!("{}: {} (line {}): {}", p.kernel, p.file, p.line, p.text)));
+        out
+    }
+}
+
+/// One fact that differs between kernels.
+#[derive(Debug, Clone, Serialize)]
+pub struct EnvDifference {
+    /// `CONFIG_PREEMPT`, `cmdline mitigations`.
+    pub key: String,
+    /// Each value with the kernels that have it, in kernel order; a
+    /// kernel without the fact (whose environment has facts of its kind)
+    /// has the value `(none)`.
+    pub values: Vec<(String, Vec<String>)>,
+    /// The one-line text: "CONFIG_PREEMPT: y (6.9.0); n (6.10.0)".
+    pub text: String,
+}
+
+/// A kernel log problem of one kernel.
+#[derive(Debug, Clone, Serialize)]
+pub struct KernelProblem {
+    /// The kernel.
+    pub kernel: String,
+    /// The log file, relative to the class directory.
+    pub file: String,
+    /// Its 1-based line.
+    pub line: usize,
+    /// The line.
+    pub text: String,
+}
+
+/// The environment summary of `kernels` (in page order).
+pub fn environment(kernels: &[Kernel]) -> EnvironmentView {
+    // Each kernel's last value of each key.
+    let values: Vec<rustc_hash::FxHashMap<&str, &str>> =
+        kernels.iter().map(|k| k.env.facts.iter().map(|f| (f.key.as_str(), f.value.as_str())).collect()).collect();
+    // The kinds of fact each kernel has (`CONFIG`, `cmdline`, `mount`,
+    // `compiler`): a kernel is compared on a key only when it has facts
+    // of the key's kind (no cmdline file is not "every option absent").
+    let kinds: Vec<rustc_hash::FxHashSet<&str>> =
+        values.iter().map(|v| v.keys().map(|k| kind_of(k)).collect()).collect();
+    let mut keys: Vec<&str> = Vec::new();
+    let mut seen = rustc_hash::FxHashSet::default();
+    for k in kernels {
+        for f in &k.env.facts {
+            if f.key != "uname" && seen.insert(f.key.as_str()) {
+                keys.push(f.key.as_str());
+            }
+        }
+    }
+    let mut view = EnvironmentView::default();
+    let mut differences = Vec::new();
+    for key in keys {
+        let config = key.starts_with("CONFIG_");
+        let of: Vec<(usize, Option<&str>)> = (0..kernels.len())
+            .filter(|&i| kinds[i].contains(kind_of(key)))
+            .map(|i| (i, values[i].get(key).copied()))
+            .collect();
+        if config && of.iter().any(|(_, v)| v.is_none()) {
+            view.config_only_some += 1;
+            continue;
+        }
+        let mut grouped: Vec<(String, Vec<String>)> = Vec::new();
+        for (i, v) in &of {
+            let v = v.unwrap_or("(none)").to_string();
+            match grouped.iter_mut().find(|(x, _)| *x == v) {
+                Some((_, ks)) => ks.push(kernels[*i].name.clone()),
+                None => grouped.push((v, vec![kernels[*i].name.clone()])),
+            }
+        }
+        if grouped.len() < 2 {
+            continue;
+        }
+        let text = format!(
+            "{key}: {}",
+            grouped.iter().map(|(v, ks)| format!("{v} ({})", ks.join(", "))).collect::<Vec<_>>().join("; ")
+        );
+        differences.push(EnvDifference { key: key.to_string(), values: grouped, text });
+    }
+    view.more = differences.len().saturating_sub(SHOWN);
+    differences.truncate(SHOWN);
+    view.differences = differences;
+    view.problems = kernels
+        .iter()
+        .flat_map(|k| {
+            k.env.problems.iter().map(|DmesgProblem { file, line, text }| KernelProblem {
+                kernel: k.name.clone(),
+                file: file.clone(),
+                line: *line,
+                text: text.clone(),
+            })
+        })
+        .collect();
+    view.summary = view.lines();
+    view
+}
+
+/// The kind of a fact's key: `CONFIG` for a kernel config option, the
+/// first word of `cmdline …`, `mount …`, `sysctl …`, else the key.
+fn kind_of(key: &str) -> &str {
+    if key.starts_with("CONFIG_") {
+        return "CONFIG";
+    }
+    match key.split_once(' ') {
+        Some((kind @ ("cmdline" | "mount" | "sysctl"), _)) => kind,
+        _ => key,
+    }
+}
+
+/// A kernel's facts for its page: every fact but the kernel config's
+/// options (which are counted: `config_options`), in file order, a key
+/// given twice once (its last value).
+pub fn kernel_facts(k: &Kernel) -> (Vec<(String, String)>, usize) {
+    let mut facts: Vec<(String, String)> = Vec::new();
+    let mut config = rustc_hash::FxHashSet::default();
+    for f in &k.env.facts {
+        if f.key.starts_with("CONFIG_") {
+            config.insert(f.key.as_str());
+            continue;
+        }
+        match facts.iter_mut().find(|(key, _)| *key == f.key) {
+            Some((_, v)) => v.clone_from(&f.value),
+            None => facts.push((f.key.clone(), f.value.clone())),
+        }
+    }
+    (facts, config.len())
+}
+
+/// A kernel's facts ([`kernel_facts`]) as one line: "compiler: gcc 13;
+/// cmdline mitigations: off; 5312 kernel config options".
+pub fn facts_text(facts: &[(String, String)], config_options: usize) -> String {
+    let mut parts: Vec<String> = facts.iter().map(|(k, v)| format!("{k}: {v}")).collect();
+    if config_options > 0 {
+        parts.push(format!("{config_options} kernel config option{}", if config_options == 1 { "" } else { "s" }));
+    }
+    parts.join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::site::env::{EnvFact, Environment};
+
+    fn kernel(name: &str, facts: &[(&str, &str)]) -> Kernel {
+        let facts = facts
+            .iter()
+            .map(|(k, v)| EnvFact { key: k.to_string(), value: v.to_string(), file: "f".into(), line: None })
+            .collect();
+        Kernel { name: name.into(), config: Default::default(), env: Environment { facts, ..Default::default() } }
+    }
+
+    #[test]
+    fn differing_facts_are_listed_new_config_options_counted() {
+        let ks = [
+            kernel(
+                "6.9",
+                &[("CONFIG_PREEMPT", "y"), ("CONFIG_HZ", "250"), ("cmdline quiet", "on"), ("uname", "Linux a 6.9")],
+            ),
+            kernel(
+                "6.10",
+                &[("CONFIG_PREEMPT", "n"), ("CONFIG_HZ", "250"), ("CONFIG_NEW", "y"), ("uname", "Linux a 6.10")],
+            ),
+        ];
+        let v = environment(&ks);
+        let texts: Vec<&str> = v.differences.iter().map(|d| d.text.as_str()).collect();
+        // 6.10 has no command line recorded: not "every option absent".
+        assert_eq!(texts, ["CONFIG_PREEMPT: y (6.9); n (6.10)"]);
+        assert_eq!(v.config_only_some, 1);
+        let (facts, options) = kernel_facts(&ks[0]);
+        assert_eq!(options, 2);
+        assert_eq!(facts, [("cmdline quiet".to_string(), "on".to_string()), ("uname".into(), "Linux a 6.9".into())]);
+    }
+
+    #[test]
+    fn the_same_everywhere_is_no_difference() {
+        let ks = [kernel("a", &[("compiler", "gcc 13")]), kernel("b", &[("compiler", "gcc 13")])];
+        assert!(environment(&ks).is_empty());
+    }
+}

@@ -1,0 +1,246 @@
+//! The environment a kernel ran its benchmarks in, from files people
+//! already keep beside their results.
+//!
+//! "Do the configs differ?" is the first question on any posted
+//! comparison. A file in a kernel's directory (or the class's) that is one
+//! of these is read as *environment*, not as a result, and its facts are
+//! compared between kernels ([`crate::report`] lists those that differ):
+//!
+//! | file | recognised by | facts |
+//! |---|---|---|
+//! | kernel config | name `config`, `.config`, `config-*`, `kconfig`; or content `# Automatically generated file; DO NOT EDIT.` / `CONFIG_` lines | `CONFIG_PREEMPT` = `y`, `m`, a value, or `n` for `# CONFIG_X is not set` |
+//! | `/proc/cmdline` | name `cmdline`, `proc-cmdline` | `cmdline mitigations` = `off`; a bare flag (`quiet`) = `on`; `BOOT_IMAGE` and `initrd` (which name the kernel) left out |
+//! | `uname -a` | name `uname`, `uname-a` | `uname` (shown, never compared: it names the kernel) |
+//! | `gcc --version`, `clang --version` | name `gcc-version`, `cc-version`, `clang-version`, `compiler` | `compiler` = the first line |
+//! | `/proc/mounts`, `mount` | name `mounts`, `proc-mounts`, `mount` | `mount /home` = `ext4 rw,noatime` (pseudo filesystems left out) |
+//! | `sysctl -a` | name `sysctl`, `sysctl-a` | `sysctl vm.swappiness` = `60` |
+//! | `dmesg` | name `dmesg*`; or content `] Linux version` in its first lines | problems: lines with `Oops`, `BUG:`, `WARNING:`, `Kernel panic`, `general protection fault` |
+//!
+//! Names are matched without a `.txt` or `.log` ending and in any case.
+//! An `env:` map in `kernel.yaml` or `machine.yaml` adds facts by hand
+//! (the machine's apply to every kernel; a kernel's own win).
+
+use serde::Serialize;
+
+/// What kind of environment file a raw file is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum EnvKind {
+    /// A kernel `.config`.
+    KernelConfig,
+    /// `/proc/cmdline`.
+    Cmdline,
+    /// `uname -a`.
+    Uname,
+    /// `gcc --version` or `clang --version`.
+    Compiler,
+    /// `/proc/mounts` or `mount`.
+    Mounts,
+    /// `sysctl -a`.
+    Sysctl,
+    /// The kernel log.
+    Dmesg,
+}
+
+/// One fact of a kernel's environment: `CONFIG_PREEMPT` = `y`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct EnvFact {
+    /// `CONFIG_PREEMPT`, `cmdline mitigations`, `mount /home`, `compiler`.
+    pub key: String,
+    /// Its value as the file gives it.
+    pub value: String,
+    /// The file it came from (relative to the class directory), or
+    /// `kernel.yaml` / `machine.yaml` for an `env:` entry.
+    pub file: String,
+    /// Its 1-based line, where it has one.
+    pub line: Option<usize>,
+}
+
+/// A line of a kernel log that says something went wrong.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DmesgProblem {
+    /// The dmesg file (relative to the class directory).
+    pub file: String,
+    /// Its 1-based line.
+    pub line: usize,
+    /// The line, without its timestamp, at most 160 characters.
+    pub text: String,
+}
+
+/// What the environment files of one kernel gave.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Environment {
+    /// Facts in file order (a later file's fact of the same key wins when
+    /// compared).
+    pub facts: Vec<EnvFact>,
+    /// Problems its kernel logs show.
+    pub problems: Vec<DmesgProblem>,
+    /// The environment files read (relative to the class directory).
+    pub files: Vec<String>,
+}
+
+/// The kind of environment file `rel` (a path relative to the class
+/// directory) with contents `text` is, if it is one.
+pub fn kind(rel: &str, text: &str) -> Option<EnvKind> {
+    let name = rel.rsplit('/').next().unwrap_or(rel).to_ascii_lowercase();
+    let stem = name.strip_suffix(".txt").or_else(|| name.strip_suffix(".log")).unwrap_or(&name);
+    let config_lines = || text.lines().take(200).filter(|l| is_config_line(l)).count();
+    let by_name = match stem {
+        "config" | ".config" | "kconfig" | "kernel-config" => Some(EnvKind::KernelConfig),
+        s if s.starts_with("config-") => Some(EnvKind::KernelConfig),
+        "cmdline" | "proc-cmdline" | "proc_cmdline" | "kernel-cmdline" => Some(EnvKind::Cmdline),
+        "uname" | "uname-a" => Some(EnvKind::Uname),
+        "gcc-version" | "cc-version" | "clang-version" | "compiler" => Some(EnvKind::Compiler),
+        "mounts" | "proc-mounts" | "mount" => Some(EnvKind::Mounts),
+        "sysctl" | "sysctl-a" => Some(EnvKind::Sysctl),
+        s if s.starts_with("dmesg") => Some(EnvKind::Dmesg),
+        _ => None,
+    };
+    match by_name {
+        // A file named `config` that holds no kernel configuration is
+        // something else (a harness's settings).
+        Some(EnvKind::KernelConfig) => (config_lines() > 0).then_some(EnvKind::KernelConfig),
+        Some(k) => Some(k),
+        None if text.starts_with("#\n# Automatically generated file; DO NOT EDIT.") || config_lines() >= 20 => {
+            Some(EnvKind::KernelConfig)
+        }
+        None if text.lines().take(5).any(|l| l.contains("] Linux version ")) => Some(EnvKind::Dmesg),
+        None => None,
+    }
+}
+
+fn is_config_line(l: &str) -> bool {
+    (l.starts_with("CONFIG_") && l.contains('=')) || (l.starts_with("# CONFIG_") && l.ends_with(" is not set"))
+}
+
+/// Reads environment file `rel` of kind `kind` into `env`.
+pub fn read(kind: EnvKind, rel: &str, text: &str, env: &mut Environment) {
+    env.files.push(rel.to_string());
+    let mut fact = |key: String, value: &str, line: usize| {
+        env.facts.push(EnvFact { key, value: value.trim().to_string(), file: rel.to_string(), line: Some(line) });
+    };
+    let lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_end()));
+    match kind {
+        EnvKind::KernelConfig => {
+            for (n, l) in lines {
+                if let Some((k, v)) = l.strip_prefix("CONFIG_").and_then(|r| r.split_once('=')) {
+                    fact(format!("CONFIG_{k}"), v.trim_matches('"'), n);
+                } else if let Some(k) = l.strip_prefix("# CONFIG_").and_then(|r| r.strip_suffix(" is not set")) {
+                    fact(format!("CONFIG_{k}"), "n", n);
+                }
+            }
+        }
+        EnvKind::Cmdline => {
+            for (n, l) in lines.filter(|(_, l)| !l.trim().is_empty()).take(1) {
+                for token in l.split_whitespace() {
+                    let (k, v) = token.split_once('=').unwrap_or((token, "on"));
+                    if k != "BOOT_IMAGE" && k != "initrd" {
+                        fact(format!("cmdline {k}"), v, n);
+                    }
+                }
+            }
+        }
+        EnvKind::Uname | EnvKind::Compiler => {
+            let key = if kind == EnvKind::Uname { "uname" } else { "compiler" };
+            if let Some((n, l)) = lines.into_iter().find(|(_, l)| !l.trim().is_empty()) {
+                fact(key.to_string(), l, n);
+            }
+        }
+        EnvKind::Mounts => {
+            for (n, l) in lines {
+                if let Some((mnt, fs, opts)) = mount_line(l).filter(|(_, fs, _)| !PSEUDO_FS.contains(fs)) {
+                    fact(format!("mount {mnt}"), &format!("{fs} {opts}"), n);
+                }
+            }
+        }
+        EnvKind::Sysctl => {
+            for (n, l) in lines {
+                if let Some((k, v)) = l.split_once(" = ").or_else(|| l.split_once('=')) {
+                    fact(format!("sysctl {}", k.trim()), v, n);
+                }
+            }
+        }
+        EnvKind::Dmesg => {
+            for (n, l) in lines {
+                let body = l.split_once("] ").map_or(l, |(_, b)| b);
+                if PROBLEMS.iter().any(|p| body.contains(p)) {
+                    let text: String = body.chars().take(160).collect();
+                    env.problems.push(DmesgProblem { file: rel.to_string(), line: n, text });
+                }
+            }
+        }
+    }
+}
+
+/// What in a kernel log line means trouble.
+const PROBLEMS: &[&str] = &["Oops", "BUG:", "WARNING:", "Kernel panic", "general protection fault"];
+
+/// Filesystems of no interest to a benchmark comparison.
+const PSEUDO_FS: &[&str] = &[
+    "proc", "sysfs", "devtmpfs", "devpts", "tmpfs", "cgroup", "cgroup2", "securityfs", "pstore", "bpf", "debugfs",
+    "tracefs", "mqueue", "hugetlbfs", "configfs", "fusectl", "autofs", "binfmt_misc", "efivarfs", "rpc_pipefs", "nsfs",
+    "ramfs",
+];
+
+/// (mount point, type, options) of a `/proc/mounts` line (`dev mnt type
+/// opts 0 0`) or a `mount` line (`dev on mnt type type (opts)`).
+fn mount_line(l: &str) -> Option<(&str, &str, &str)> {
+    let f: Vec<&str> = l.split_whitespace().collect();
+    match f.as_slice() {
+        [_, "on", mnt, "type", fs, opts, ..] => Some((mnt, fs, opts.trim_start_matches('(').trim_end_matches(')'))),
+        [_, mnt, fs, opts, _, _] if mnt.starts_with('/') => Some((mnt, fs, opts)),
+        _ => None,
+    }
+}
+
+/// Facts written by hand (`env:` in `file`), as facts.
+pub fn from_yaml(map: &std::collections::BTreeMap<String, String>, file: &str) -> Vec<EnvFact> {
+    map.iter().map(|(k, v)| EnvFact { key: k.clone(), value: v.clone(), file: file.to_string(), line: None }).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read_one(rel: &str, text: &str) -> Environment {
+        let mut env = Environment::default();
+        read(kind(rel, text).expect("an environment file"), rel, text, &mut env);
+        env
+    }
+
+    #[test]
+    fn kinds_by_name_and_content() {
+        assert_eq!(kind("6.9/config-6.9.0", "CONFIG_X=y\n"), Some(EnvKind::KernelConfig));
+        assert_eq!(kind("6.9/config", "threads: 4\n"), None);
+        assert_eq!(kind("6.9/cmdline.txt", "root=/dev/sda1 quiet\n"), Some(EnvKind::Cmdline));
+        assert_eq!(kind("6.9/DMESG.log", ""), Some(EnvKind::Dmesg));
+        assert_eq!(kind("6.9/boot.txt", "[    0.000000] Linux version 6.9.0 (gcc)\n"), Some(EnvKind::Dmesg));
+        assert_eq!(kind("6.9/dbench.txt", "Throughput 9.2 MB/sec 32 procs\n"), None);
+    }
+
+    #[test]
+    fn config_cmdline_mounts_and_dmesg_facts() {
+        let c = read_one(
+            "k/config",
+            "#\n# Automatically generated file; DO NOT EDIT.\nCONFIG_PREEMPT=y\n# CONFIG_HZ_1000 is not set\nCONFIG_LOCALVERSION=\"-rc1\"\n",
+        );
+        let facts: Vec<(&str, &str)> = c.facts.iter().map(|f| (f.key.as_str(), f.value.as_str())).collect();
+        assert_eq!(facts, [("CONFIG_PREEMPT", "y"), ("CONFIG_HZ_1000", "n"), ("CONFIG_LOCALVERSION", "-rc1")]);
+        let c = read_one("k/cmdline", "BOOT_IMAGE=/vmlinuz-6.9 root=/dev/sda1 mitigations=off quiet\n");
+        let facts: Vec<(&str, &str)> = c.facts.iter().map(|f| (f.key.as_str(), f.value.as_str())).collect();
+        assert_eq!(facts, [("cmdline root", "/dev/sda1"), ("cmdline mitigations", "off"), ("cmdline quiet", "on")]);
+        let m = read_one(
+            "k/mounts",
+            "proc /proc proc rw 0 0\n/dev/sda2 /home ext4 rw,noatime 0 0\n/dev/sdb on /data type xfs (rw,relatime)\n",
+        );
+        let facts: Vec<(&str, &str)> = m.facts.iter().map(|f| (f.key.as_str(), f.value.as_str())).collect();
+        assert_eq!(facts, [("mount /home", "ext4 rw,noatime"), ("mount /data", "xfs rw,relatime")]);
+        let d = read_one(
+            "k/dmesg",
+            "[    0.000000] Linux version 6.9.0\n[   12.5] WARNING: CPU: 1 PID: 7 at mm/slub.c:123\n",
+        );
+        assert_eq!(
+            d.problems,
+            [DmesgProblem { file: "k/dmesg".into(), line: 2, text: "WARNING: CPU: 1 PID: 7 at mm/slub.c:123".into() }]
+        );
+    }
+}

@@ -1,0 +1,49 @@
+//! Environment files (issue 23, point 3): a kernel config, `/proc/cmdline`
+//! and dmesg beside the results are read as environment, not as
+//! unrecognised results; what differs between the kernels is summarised at
+//! the top of the page in every rendering, a dmesg WARNING names its
+//! kernel and line, and each kernel's page lists its facts.
+
+mod common;
+
+use common::{benchsite, dbench, put};
+
+#[test]
+fn configs_cmdlines_and_dmesg_are_environment_and_their_differences_are_summarised() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: \"Test site\"\n");
+    put(&c, "m1/machine.yaml", "name: \"Box\"\nbaseline: \"6.9.0\"\nenv:\n  filesystem: ext4\n");
+    put(&c, "m1/6.9.0/dbench-32.txt", dbench("9.69"));
+    put(&c, "m1/6.10.0/dbench-32.txt", dbench("9.61"));
+    let header = "#\n# Automatically generated file; DO NOT EDIT.\n# Linux/x86 Kernel Configuration\n#\n";
+    put(&c, "m1/6.9.0/config-6.9.0", format!("{header}CONFIG_PREEMPT=y\nCONFIG_HZ=250\n"));
+    put(&c, "m1/6.10.0/config-6.10.0", format!("{header}# CONFIG_PREEMPT is not set\nCONFIG_HZ=250\nCONFIG_NEW=y\n"));
+    put(&c, "m1/6.9.0/cmdline", "BOOT_IMAGE=/vmlinuz-6.9.0 root=/dev/sda1 quiet\n");
+    put(&c, "m1/6.10.0/cmdline", "BOOT_IMAGE=/vmlinuz-6.10.0 root=/dev/sda1 quiet mitigations=off\n");
+    put(
+        &c,
+        "m1/6.10.0/dmesg",
+        "[    0.000000] Linux version 6.10.0\n[   12.345678] WARNING: CPU: 3 PID: 1 at mm/page_alloc.c:4000\n",
+    );
+    let out = tmp.path().join("out");
+    let built = benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
+    let stderr = String::from_utf8_lossy(&built.get_output().stderr).into_owned();
+    assert!(stderr.contains(" 0 warning(s)"), "environment files are not unrecognised results: {stderr}");
+    let read = |f: &str| std::fs::read_to_string(out.join("m1").join(f)).expect(f);
+    let (mail, md, html) = (read("email.txt"), read("index.md"), read("index.html"));
+    assert!(md.contains("- `CONFIG_PREEMPT`: y (6.9.0); n (6.10.0)"), "{md}");
+    // The Markdown as read: keys in code spans, underscores escaped in text.
+    let md = md.replace('`', "").replace("\\_", "_");
+    for text in [&mail, &md, &html] {
+        assert!(text.contains("CONFIG_PREEMPT: y (6.9.0); n (6.10.0)"), "{text}");
+        assert!(text.contains("cmdline mitigations: (none) (6.9.0); off (6.10.0)"), "{text}");
+        assert!(text.contains("1 config option in some kernels"), "{text}");
+        assert!(text.contains("6.10.0/dmesg (line 2): WARNING: CPU: 3 PID: 1"), "{text}");
+        // Equal everywhere, or naming the kernel: not a difference.
+        assert!(!text.contains("CONFIG_HZ") && !text.contains("BOOT_IMAGE") && !text.contains("filesystem: ext4 ("));
+    }
+    let kernel = read("kernels/6.10.0.html");
+    assert!(kernel.contains("Environment: filesystem: ext4; cmdline root: /dev/sda1"), "{kernel}");
+    assert!(kernel.contains("3 kernel config options"), "{kernel}");
+}
