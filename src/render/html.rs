@@ -16,9 +16,9 @@
 //!   [`report::KernelSummary`] per kernel); `kernel.html`: `kpage`:
 //!   `kernel` (a kernel of the page), `file`, and the page's `sections`
 //!   with only that kernel's rows ([`report::KernelPage`]);
-//! * `404.html`: `root` is `base_url` or "/" (it is served at any depth),
-//!   `find_root` is true without `base_url` (the page's script then finds
-//!   the root under a path), and `style_css` is the stylesheet to inline.
+//! * `404.html`: `root` is `base_url` or "/" (it is served at any depth,
+//!   where a relative link breaks), and `style_css` is the stylesheet to
+//!   inline.
 //!
 //! Each section (`s` in `section.html`) has, besides its `table`, its
 //! `grid`: the table laid out as every renderer draws it
@@ -165,11 +165,10 @@ impl Renderer for HtmlRenderer {
         ctx.insert("root", &self.root(0));
         let index = self.page("index.html", &ctx)?;
         // 404.html is served at any depth (/a/b/missing), where relative
-        // links break: its links start at `base_url` or "/" (a small
-        // script finds the root when the site lives under a path), and
-        // the stylesheet is inlined.
+        // links break: its links start at `base_url` or "/" (the site's
+        // pages carry no script to find a root under a path), and the
+        // stylesheet is inlined.
         ctx.insert("root", self.base_url.as_deref().unwrap_or("/"));
-        ctx.insert("find_root", &self.base_url.is_none());
         let css = self.statics.iter().find(|(n, _)| n == "style.css").map(|(_, b)| String::from_utf8_lossy(b));
         ctx.insert("style_css", css.as_deref().unwrap_or(""));
         let mut files =
