@@ -249,9 +249,20 @@ fn a_row_links_its_raw_file_once_unless_its_numbers_differ_in_source() {
         row.contains("<a class=\"value\" href=\"raw/2.4.7/osdb-b.yaml\" title=\"from 2.4.7/osdb-b.yaml\">20</a>"),
         "{row}"
     );
-    // The comparison page heads each section's rows once, not every row.
+    // A kernel page shows the baseline's row beside the kernel's, with
+    // its values linked as on the machine page.
+    let kernel_page = std::fs::read_to_string(out.join("m1/kernels/2.4.8.html")).expect("kernel page");
+    assert!(
+        kernel_page.contains(
+            "<tr><th scope=\"row\">2.4.7</th><td class=\"num\"><a class=\"value\" href=\"../raw/2.4.7/osdb-a.yaml\""
+        ),
+        "{kernel_page}"
+    );
+    // The comparison page heads each section's rows once, not every row;
+    // single runs are not tested, so it has no p column (6 columns, not 7).
     let compare = std::fs::read_to_string(out.join("m1/compare.html")).expect("compare");
-    let group = "<tbody>\n<tr class=\"group\"><th scope=\"rowgroup\" colspan=\"7\"><a href=\"index.html#osdb\">osdb</a></th></tr>\n<tr><td>Read";
+    assert!(!compare.contains("adjusted p</th>"), "{compare}");
+    let group = "<tbody>\n<tr class=\"group\"><th scope=\"rowgroup\" colspan=\"6\"><a href=\"index.html#osdb\">osdb</a></th></tr>\n<tr><td>Read";
     assert_eq!(compare.matches(group).count(), 1, "{compare}");
     assert_eq!(compare.matches("index.html#osdb").count(), 1, "{compare}");
 }

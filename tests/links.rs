@@ -104,3 +104,28 @@ fn an_init_site_builds_and_links_resolve() {
     // init never overwrites.
     assert!(benchsite::init::init(&dir).is_err());
 }
+
+/// 404.html is served at any depth (`/a/b/missing`), where a relative link
+/// breaks: its links start at `base_url` or "/", and its stylesheet is
+/// inline. No script (no page of the site has one).
+#[test]
+fn the_404_page_works_at_any_depth() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for base_url in [None, Some("https://example.org/kernels/")] {
+        let tmp = tempfile::tempdir().expect("tmp");
+        let out = tmp.path().join("output");
+        let mut opts = BuildOptions::new(root.join("content"), &out);
+        opts.base_url = base_url.map(str::to_string);
+        build(&opts).expect("demo builds");
+        let html = std::fs::read_to_string(out.join("404.html")).expect("404.html");
+        let links: Vec<&str> = attr_values(&html, "href").into_iter().chain(attr_values(&html, "src")).collect();
+        assert!(links.len() >= 2, "{links:?}");
+        let start = base_url.unwrap_or("/");
+        for link in links {
+            assert!(link.starts_with(start), "{base_url:?}: {link} in\n{html}");
+        }
+        assert!(!html.contains("<link rel=\"stylesheet\""), "{html}");
+        assert!(html.contains("<style>\n:root {"), "{html}");
+        assert!(!html.contains("<script"), "{html}");
+    }
+}

@@ -11,17 +11,22 @@
 //!   machine class's slug, name, specs and kernel names — not its tables);
 //! * machine pages (`machine.html`, `compare.html`, `kernel.html`): `page`,
 //!   the [`MachinePage`], and `kernel_pages`, a list of `{file, kernel: {name}}`;
-//! * `compare.html`: `comparisons`; `kernel.html`: `kpage`: `kernel` (a
-//!   kernel of the page), `file`, and the page's `sections` with only that
-//!   kernel's rows ([`report::KernelPage`]).
+//! * `compare.html`: `comparisons` (every kernel), `compared` (the last
+//!   ones, shown in full), `earlier`, `compared_total` and `summary` (a
+//!   [`report::KernelSummary`] per kernel); `kernel.html`: `kpage`:
+//!   `kernel` (a kernel of the page), `file`, and the page's `sections`
+//!   with only that kernel's rows ([`report::KernelPage`]);
+//! * `404.html`: `root` is `base_url` or "/" (it is served at any depth,
+//!   where a relative link breaks), and `style_css` is the stylesheet to
+//!   inline.
 //!
 //! Each section (`s` in `section.html`) has, besides its `table`, its
 //! `grid`: the table laid out as every renderer draws it
 //! ([`report::grid::Grid`]: `shape`, `blocks` of `label_headers`,
 //! `columns` and `rows` of `cells`) with its `caption`, `runs_note` and
 //! `show_n` (values say their number of runs); none when the table has no
-//! rows. On a kernel page it is the kernel's part of the machine page's grid
-//! ([`Grid::only_kernel`]).
+//! rows. On a kernel page it is the kernel's part of the machine page's grid,
+//! with the baseline's beside it ([`Grid::only_kernel`]).
 
 use super::html_native::{section_grids, show_runs};
 use super::{OutputFile, RenderError, Renderer};
@@ -158,10 +163,16 @@ impl Renderer for HtmlRenderer {
         let mut ctx = Context::new();
         ctx.insert("site", site);
         ctx.insert("root", &self.root(0));
-        let mut files = vec![
-            OutputFile::text("index.html", self.page("index.html", &ctx)?),
-            OutputFile::text("404.html", self.page("404.html", &ctx)?),
-        ];
+        let index = self.page("index.html", &ctx)?;
+        // 404.html is served at any depth (/a/b/missing), where relative
+        // links break: its links start at `base_url` or "/" (the site's
+        // pages carry no script to find a root under a path), and the
+        // stylesheet is inlined.
+        ctx.insert("root", self.base_url.as_deref().unwrap_or("/"));
+        let css = self.statics.iter().find(|(n, _)| n == "style.css").map(|(_, b)| String::from_utf8_lossy(b));
+        ctx.insert("style_css", css.as_deref().unwrap_or(""));
+        let mut files =
+            vec![OutputFile::text("index.html", index), OutputFile::text("404.html", self.page("404.html", &ctx)?)];
         files.extend(self.statics.iter().map(|(n, b)| OutputFile { path: n.clone(), contents: b.clone() }));
         Ok(files)
     }
@@ -243,6 +254,7 @@ impl Renderer for HtmlRenderer {
                         let cut = report::earlier_kernels(all.len());
                         let earlier: Vec<&KernelLink> = kernels[..cut].iter().map(|&i| &links[i]).collect();
                         ctx.insert("compared_total", &all.len());
+                        ctx.insert("summary", &report::compare_summary(m));
                         ctx.insert("earlier", &earlier);
                         ctx.insert_value("compared", Value::from(&all[cut..]));
                         ctx.insert_value("comparisons", blocks.clone());
@@ -426,8 +438,11 @@ fn kernel_page_values(
                     // The section's charts compare every kernel; a kernel page is about one.
                     sm.insert(tera::value::Key::from("charts"), Value::from(Vec::<Value>::new()));
                     let name = &m.kernels[kp.kernel].name;
-                    let grid = grids.get(ks.section).and_then(Option::as_ref).map(|g| g.only_kernel(name));
                     let table = &m.sections[ks.section].table;
+                    let grid = grids
+                        .get(ks.section)
+                        .and_then(Option::as_ref)
+                        .map(|g| g.only_kernel(name, table.baseline.as_deref()));
                     sm.insert(tera::value::Key::from("grid"), grid_value(table, grid.as_ref()));
                     Some(Value::from(sm))
                 })

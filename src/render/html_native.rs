@@ -15,7 +15,10 @@
 
 use super::OutputFile;
 use crate::report::grid::{self, Grid, GridBlock, GridCell, GridOptions, GridRow, Shape};
-use crate::report::{ChartRef, ComparePage, KernelPage, KernelView, MachinePage, SectionView, SiteSummary, TableView};
+use crate::report::{
+    ChartRef, ComparePage, ComparisonBlock, KernelPage, KernelSummary, KernelView, MachinePage, SectionView,
+    SiteSummary, TableView,
+};
 use std::io::Write;
 use std::sync::Arc;
 
@@ -254,10 +257,12 @@ fn linked(p: &mut Page, prefix: &str, links: &[Arc<str>], sources: &[Arc<str>], 
 }
 
 /// A chart as both templates show one: `<figure class="{class}">` with the
-/// SVG at `{prefix}{file}` and its title as caption.
+/// SVG at `{prefix}{file}`, linked to itself (the full-size chart, which
+/// a phone can zoom), and its title as caption.
 fn figure(p: &mut Page, class: &str, prefix: &str, c: &ChartRef) {
-    p.raw("<figure class=\"").raw(class).raw("\"><img src=\"").text(prefix).text(&c.file).raw("\" alt=\"").text(&c.alt);
-    p.raw("\" width=\"").num(c.width).raw("\" height=\"").num(c.height).raw("\" loading=\"lazy\"><figcaption>");
+    p.raw("<figure class=\"").raw(class).raw("\"><a class=\"chart-link\" href=\"").text(prefix).text(&c.file);
+    p.raw("\"><img src=\"").text(prefix).text(&c.file).raw("\" alt=\"").text(&c.alt);
+    p.raw("\" width=\"").num(c.width).raw("\" height=\"").num(c.height).raw("\" loading=\"lazy\"></a><figcaption>");
     p.text(&c.title).raw("</figcaption></figure>\n");
 }
 
@@ -285,7 +290,7 @@ pub fn machine_page(
             p.text(&m.name).raw(" — ").text(&site.title);
         },
         |p| {
-            p.raw("\n<nav class=\"crumbs\"><a href=\"")
+            p.raw("\n<nav class=\"crumbs\" aria-label=\"Breadcrumb\"><a href=\"")
                 .text(root)
                 .raw("index.html\">All machine classes</a></nav>\n<h1>");
             p.text(&m.name).raw("</h1>\n<dl class=\"specs\">\n");
@@ -332,7 +337,7 @@ pub fn machine_page(
                 }
                 p.raw("</section>\n");
             }
-            p.raw("\n<nav class=\"toc\"><h2>Sections</h2><ol>\n");
+            p.raw("\n<nav class=\"toc\" aria-label=\"Sections\"><h2>Sections</h2><ol>\n");
             for s in &m.sections {
                 p.raw("<li><a href=\"#").text(&s.id).raw("\">").text(&s.title).raw("</a></li>");
             }
@@ -405,7 +410,7 @@ pub fn kernel_pages(
                 p.text(&k.name).raw(" on ").text(&m.name).raw(" — ").text(&site.title);
             },
             |p| {
-                p.raw("\n<nav class=\"crumbs\"><a href=\"")
+                p.raw("\n<nav class=\"crumbs\" aria-label=\"Breadcrumb\"><a href=\"")
                     .text(root)
                     .raw("index.html\">All machine classes</a> › <a href=\"../index.html\">");
                 p.text(&m.name)
@@ -419,7 +424,8 @@ pub fn kernel_pages(
                 for ks in secs {
                     let s = &m.sections[ks.section];
                     p.raw("\n");
-                    let g = grids.get(ks.section).and_then(Option::as_ref).map(|g| g.only_kernel(&k.name));
+                    let beside = s.table.baseline.as_deref();
+                    let g = grids.get(ks.section).and_then(Option::as_ref).map(|g| g.only_kernel(&k.name, beside));
                     section(p, m, s, g.as_ref(), false, "../");
                     p.raw("\n");
                 }
@@ -456,7 +462,7 @@ pub fn compare_page(
             p.raw("Against ").text(baseline).raw(" on ").text(&m.name).raw(" — ").text(&site.title);
         },
         |p| {
-            p.raw("\n<nav class=\"crumbs\"><a href=\"")
+            p.raw("\n<nav class=\"crumbs\" aria-label=\"Breadcrumb\"><a href=\"")
                 .text(root)
                 .raw("index.html\">All machine classes</a> › <a href=\"index.html\">");
             p.text(&m.name).raw("</a></nav>\n");
@@ -464,7 +470,11 @@ pub fn compare_page(
                 p.raw("<h1>Every kernel against ").text(baseline).raw("</h1>\n");
             } else {
                 p.raw("<h1>The last ").num(blocks.len()).raw(" of ").num(compared.total).raw(" kernels against ");
-                p.text(baseline).raw("</h1>\n<p class=\"earlier\">Earlier kernels, each against ").text(baseline);
+                p.text(baseline).raw("</h1>\n");
+            }
+            compare_summary(p, m, &compared.summary);
+            if !compared.earlier.is_empty() {
+                p.raw("<p class=\"earlier\">Earlier kernels, each against ").text(baseline);
                 p.raw(" on its own page: ");
                 for (n, &i) in compared.earlier.iter().enumerate() {
                     if n > 0 {
@@ -482,41 +492,9 @@ pub fn compare_page(
                 .text(&m.significance)
                 .raw("; ~ tested, not significant; unmarked: not tested (")
                 .text(&m.not_tested)
-                .raw("). Adjusted p: Welch's p-value after that correction.</p>\n");
+                .raw("). Adjusted p: Welch's p-value after that correction, shown for kernels with a tested change.</p>\n");
             for (i, b) in blocks.iter().enumerate() {
-                p.raw("\n<section id=\"vs-")
-                    .num(i + 1)
-                    .raw("\">\n<h2><span class=\"kernel\">")
-                    .text(&b.kernel)
-                    .raw("</span> vs ")
-                    .text(baseline);
-                p.raw("</h2>\n<div class=\"table-wrap\">\n<table>\n<thead><tr><th scope=\"col\">metric</th><th scope=\"col\">parameters</th><th scope=\"col\" class=\"num\">");
-                p.text(baseline).raw("</th><th scope=\"col\" class=\"num\">").text(&b.kernel);
-                p.raw("</th><th scope=\"col\" class=\"num\">difference</th><th scope=\"col\" class=\"num\">change</th><th scope=\"col\" class=\"num\">adjusted p</th></tr></thead>\n");
-                for g in &b.sections {
-                    p.raw("<tbody>\n<tr class=\"group\"><th scope=\"rowgroup\" colspan=\"7\"><a href=\"index.html#");
-                    p.text(&g.section_id).raw("\">").text(&g.section).raw("</a></th></tr>\n");
-                    for r in &g.rows {
-                        p.raw("<tr><td>").text(&r.metric);
-                        if !r.unit.is_empty() {
-                            p.raw(" <span class=\"unit\">").text(&r.unit).raw("</span>");
-                        }
-                        p.raw("</td><td>")
-                            .text(&r.params)
-                            .raw("</td><td class=\"num\">")
-                            .text(&r.baseline)
-                            .raw("</td><td class=\"num\">");
-                        p.text(&r.value).raw("</td><td class=\"num\">").text(&r.diff);
-                        p.raw("</td><td class=\"num\"><span class=\"delta ").text(r.class);
-                        if r.mark == "*" {
-                            p.raw(" significant");
-                        }
-                        p.raw("\">").text(&r.delta).text(r.mark).raw("</span></td><td class=\"num\">");
-                        p.text(&r.p).raw("</td></tr>\n");
-                    }
-                    p.raw("</tbody>\n");
-                }
-                p.raw("</table>\n</div>\n</section>\n");
+                compare_block(p, baseline, i + 1, b);
             }
             if blocks.is_empty() {
                 p.raw("\n<p class=\"empty\">No kernel shares a result with the baseline.</p>\n");
@@ -525,4 +503,67 @@ pub fn compare_page(
         },
         size,
     )
+}
+
+/// The summary `compare.html` opens with: a line per kernel of `summary`
+/// ([`crate::report::KernelSummary`]) and what its columns count.
+fn compare_summary(p: &mut Page, m: &MachinePage, summary: &[KernelSummary]) {
+    if summary.is_empty() {
+        return;
+    }
+    p.raw("<section id=\"summary\">\n<h2>Summary</h2>\n<div class=\"table-wrap\">\n<table class=\"summary\">\n<thead><tr><th scope=\"col\" class=\"kernel\">kernel</th><th scope=\"col\" class=\"num\">compared</th><th scope=\"col\" class=\"num\">tested</th><th scope=\"col\" class=\"num\">wins</th><th scope=\"col\" class=\"num\">losses</th><th scope=\"col\" class=\"num\">geometric mean</th></tr></thead>\n<tbody>\n");
+    for k in summary {
+        p.raw("<tr><th scope=\"row\"><a href=\"")
+            .text(&k.href)
+            .raw("\">")
+            .text(&k.kernel)
+            .raw("</a></th><td class=\"num\">");
+        p.num(k.compared).raw("</td><td class=\"num\">").num(k.tested).raw("</td><td class=\"num\">").num(k.wins);
+        p.raw("</td><td class=\"num\">").num(k.losses).raw("</td><td class=\"num\"><span class=\"delta ").text(k.class);
+        p.raw("\">").text(&k.geomean_text).raw("</span></td></tr>\n");
+    }
+    p.raw("</tbody>\n</table>\n</div>\n<p class=\"legend\">Each kernel against ")
+        .text(m.baseline.as_deref().unwrap_or(""));
+    p.raw(" over the values both have of metrics with a better direction (not MHz, %CPU or counts): compared, how many; tested, how many Welch's t-test could test; wins and losses, the changes for the better and for the worse marked <strong>*</strong> below (");
+    p.text(&m.significance).raw("); geometric mean, of the kernel's value ÷ the baseline's (the baseline's ÷ the kernel's where smaller is better) over every compared value above 0, significant or not, as a change, positive is better.</p>\n</section>\n");
+}
+
+/// One kernel's block of `compare.html` (`<section id="vs-{n}">`): its
+/// changes against `baseline`, section by section, the p column only when
+/// one of them was tested.
+fn compare_block(p: &mut Page, baseline: &str, n: usize, b: &ComparisonBlock) {
+    p.raw("\n<section id=\"vs-")
+        .num(n)
+        .raw("\">\n<h2><span class=\"kernel\">")
+        .text(&b.kernel)
+        .raw("</span> vs ")
+        .text(baseline);
+    p.raw("</h2>\n<div class=\"table-wrap\">\n<table>\n<thead><tr><th scope=\"col\">metric</th><th scope=\"col\">parameters</th><th scope=\"col\" class=\"num\">change</th><th scope=\"col\" class=\"num\">");
+    p.text(baseline).raw("</th><th scope=\"col\" class=\"num\">").text(&b.kernel);
+    p.raw("</th><th scope=\"col\" class=\"num\">difference</th>");
+    p.raw(if b.tested { "<th scope=\"col\" class=\"num\">adjusted p</th></tr></thead>\n" } else { "</tr></thead>\n" });
+    for g in &b.sections {
+        p.raw("<tbody>\n<tr class=\"group\"><th scope=\"rowgroup\" colspan=\"");
+        p.raw(if b.tested { "7" } else { "6" }).raw("\"><a href=\"index.html#");
+        p.text(&g.section_id).raw("\">").text(&g.section).raw("</a></th></tr>\n");
+        for r in &g.rows {
+            p.raw("<tr><td>").text(&r.metric);
+            if !r.unit.is_empty() {
+                p.raw(" <span class=\"unit\">").text(&r.unit).raw("</span>");
+            }
+            p.raw("</td><td>").text(&r.params).raw("</td><td class=\"num\"><span class=\"delta ").text(r.class);
+            if r.mark == "*" {
+                p.raw(" significant");
+            }
+            p.raw("\">").text(&r.delta).text(r.mark).raw("</span></td><td class=\"num\">");
+            p.text(&r.baseline).raw("</td><td class=\"num\">").text(&r.value);
+            p.raw("</td><td class=\"num\">").text(&r.diff).raw("</td>");
+            if b.tested {
+                p.raw("<td class=\"num\">").text(&r.p).raw("</td>");
+            }
+            p.raw("</tr>\n");
+        }
+        p.raw("</tbody>\n");
+    }
+    p.raw("</table>\n</div>\n</section>\n");
 }

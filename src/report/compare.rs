@@ -4,6 +4,7 @@
 
 use super::format::{fmt_p, push_fixed};
 use super::{CellView, ColumnView, MachinePage, RowView, TableView};
+use crate::model::Better;
 use compact_str::CompactString;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -50,6 +51,9 @@ pub struct ComparisonSection {
 pub struct ComparisonBlock {
     /// The kernel compared.
     pub kernel: String,
+    /// Whether any of its changes was tested (has an adjusted p-value):
+    /// the page shows the block's p column only then.
+    pub tested: bool,
     /// Section by section, in page order; sections without a shared value
     /// left out.
     pub sections: Vec<ComparisonSection>,
@@ -145,18 +149,74 @@ pub struct ComparePage {
     pub shown: Vec<ComparisonBlock>,
     /// How many kernels share a result with the baseline.
     pub total: usize,
+    /// One line per kernel sharing a result with the baseline, earlier
+    /// ones included, in kernel order: the summary the page opens with.
+    pub summary: Vec<KernelSummary>,
+}
+
+/// One kernel against the baseline in a line: how many of its changes are
+/// significant wins and losses, and the geometric mean of its ratios to
+/// the baseline. Only metrics with a better direction count (MHz, %CPU
+/// and counts do not).
+#[derive(Debug, Clone, Serialize)]
+pub struct KernelSummary {
+    /// The kernel.
+    pub kernel: String,
+    /// Where its changes are: `#vs-3` on `compare.html` for a kernel shown
+    /// there, else its own page (`kernels/2.4.19.html`).
+    pub href: String,
+    /// How many values with a better direction it shares with the baseline.
+    pub compared: usize,
+    /// How many of those were tested (Welch's t-test ran).
+    pub tested: usize,
+    /// Changes for the better significant after the page's correction.
+    pub wins: usize,
+    /// Changes for the worse significant after the page's correction.
+    pub losses: usize,
+    /// Geometric mean over the compared values of kernel ÷ baseline,
+    /// turned so that above 1 is better (baseline ÷ kernel where smaller is
+    /// better); values of 0 or below on either side left out. `None`
+    /// without such a value.
+    pub geomean: Option<f64>,
+    /// [`KernelSummary::geomean`] as a change, positive is better:
+    /// "+2.1%", "-4.0%", or past −50% a factor ("3.06× worse"); "" without.
+    pub geomean_text: CompactString,
+    /// "better", "worse" or "" by the geometric mean.
+    pub class: &'static str,
 }
 
 /// The comparison page of `m` ([`ComparePage`]): text is made for the
 /// kernels shown only.
 pub fn compare_page(m: &MachinePage) -> ComparePage {
     let mut with = every_comparison_ref(m);
+    let summary = summaries(m, &with);
     let shown = with.split_off(earlier_kernels(with.len()));
     ComparePage {
+        summary,
         total: with.len() + shown.len(),
         earlier: with.into_iter().map(|(i, _)| i).collect(),
         shown: shown.into_iter().map(|(ki, refs)| comparison_block(m, ki, &refs)).collect(),
     }
+}
+
+/// The summary `compare.html` opens with ([`ComparePage::summary`]).
+pub fn compare_summary(m: &MachinePage) -> Vec<KernelSummary> {
+    summaries(m, &every_comparison_ref(m))
+}
+
+/// A [`KernelSummary`] of each of `with` ([`every_comparison_ref`]): the
+/// kernels shown on `compare.html` link to their block there, the earlier
+/// ones to their own page.
+fn summaries(m: &MachinePage, with: &[(usize, Vec<ComparisonRef>)]) -> Vec<KernelSummary> {
+    let cut = earlier_kernels(with.len());
+    let files = super::kernel_files(m);
+    with.iter()
+        .enumerate()
+        .map(|(n, (ki, refs))| {
+            let href = if n < cut { format!("kernels/{}", files[*ki]) } else { format!("#vs-{}", n - cut + 1) };
+            kernel_summary(m, *ki, refs, href)
+        })
+        .collect()
 }
 
 /// Every kernel sharing a result with the baseline, in kernel order: its
@@ -208,17 +268,78 @@ pub fn comparisons(m: &MachinePage) -> Vec<(usize, ComparisonBlock)> {
 
 /// The comparisons of kernel `ki` (`refs`, section by section) as text.
 fn comparison_block(m: &MachinePage, ki: usize, refs: &[ComparisonRef]) -> ComparisonBlock {
-    ComparisonBlock {
-        kernel: m.kernels[ki].name.clone(),
-        sections: refs
-            .chunk_by(|a, b| a.section == b.section)
-            .map(|refs| ComparisonSection {
-                section: m.sections[refs[0].section].title.clone(),
-                section_id: m.sections[refs[0].section].id.clone(),
-                rows: refs.iter().filter_map(|x| comparison_row(m, x)).collect(),
-            })
-            .collect(),
+    let sections: Vec<ComparisonSection> = refs
+        .chunk_by(|a, b| a.section == b.section)
+        .map(|refs| ComparisonSection {
+            section: m.sections[refs[0].section].title.clone(),
+            section_id: m.sections[refs[0].section].id.clone(),
+            rows: refs.iter().filter_map(|x| comparison_row(m, x)).collect(),
+        })
+        .collect();
+    let tested = sections.iter().flat_map(|s| &s.rows).any(|r| !r.p.is_empty());
+    ComparisonBlock { kernel: m.kernels[ki].name.clone(), tested, sections }
+}
+
+/// The summary line of kernel `ki` ([`KernelSummary`]) from its
+/// comparisons `refs`, linking to `href`.
+pub fn kernel_summary(m: &MachinePage, ki: usize, refs: &[ComparisonRef], href: String) -> KernelSummary {
+    let (mut compared, mut tested, mut wins, mut losses) = (0, 0, 0, 0);
+    let (mut log_sum, mut logs) = (0.0, 0usize);
+    for x in refs {
+        let s = &m.sections[x.section];
+        let better = s.table.columns[x.column].better;
+        let (Some(c), Some(bc)) = (&s.table.rows[x.row].cells[x.column], &s.table.rows[x.base_row].cells[x.column])
+        else {
+            continue;
+        };
+        if better == Better::Neither {
+            continue;
+        }
+        compared += 1;
+        if let Some(cmp) = c.comparison {
+            tested += usize::from(cmp.welch.is_some());
+            let pct = cmp.pct_better.unwrap_or(0.0);
+            wins += usize::from(cmp.significant && pct > 0.0);
+            losses += usize::from(cmp.significant && pct < 0.0);
+        }
+        let (v, b) = (c.summary.mean, bc.summary.mean);
+        if v > 0.0 && b > 0.0 && v.is_finite() && b.is_finite() {
+            log_sum += if better == Better::Higher { (v / b).ln() } else { (b / v).ln() };
+            logs += 1;
+        }
     }
+    let geomean = (logs > 0).then(|| (log_sum / logs as f64).exp());
+    let class = match geomean {
+        Some(g) if g > 1.0 => "better",
+        Some(g) if g < 1.0 => "worse",
+        _ => "",
+    };
+    KernelSummary {
+        kernel: m.kernels[ki].name.clone(),
+        href,
+        compared,
+        tested,
+        wins,
+        losses,
+        geomean,
+        geomean_text: geomean.map(ratio_text).unwrap_or_default(),
+        class,
+    }
+}
+
+/// A ratio to the baseline, above 1 better, as a change: "+2.1%",
+/// "-4.0%", and below 0.5 (past −50%) a factor, "3.06× worse".
+pub fn ratio_text(g: f64) -> CompactString {
+    let mut s = CompactString::default();
+    if g < 0.5 {
+        push_fixed(&mut s, 1.0 / g, 2, false);
+        s.push_str("× worse");
+    } else {
+        // `+ 0.0` turns -0.0 into 0.0, so no change prints as +0.0%.
+        push_fixed(&mut s, ((g - 1.0) * 1000.0).round() / 10.0 + 0.0, 1, true);
+        s.push('%');
+    }
+    s
 }
 
 /// One comparison as text; `None` if either cell is missing.
@@ -267,6 +388,15 @@ mod tests {
             baseline: baseline.map(str::to_string),
             ..Default::default()
         }
+    }
+
+    #[test]
+    fn a_ratio_reads_as_a_change_and_past_minus_50_percent_as_a_factor() {
+        assert_eq!(ratio_text(1.021), "+2.1%");
+        assert_eq!(ratio_text(1.0), "+0.0%");
+        assert_eq!(ratio_text(0.6), "-40.0%");
+        assert_eq!(ratio_text(0.5), "-50.0%");
+        assert_eq!(ratio_text(1.0 / 3.06), "3.06× worse");
     }
 
     #[test]

@@ -397,35 +397,46 @@ impl Grid {
 
     /// The grid of one kernel's page: only `kernel`'s rows (and their
     /// change rows) where kernels are rows, only its column where they are
-    /// columns, and the runs range of what is left. The shape stays the
-    /// one chosen for every kernel; the plaintext plans are left empty
-    /// (kernel pages are HTML).
-    pub fn only_kernel(&self, kernel: &str) -> Grid {
+    /// columns, and the runs range of what is left. `baseline` (the
+    /// section's, when it is another kernel) keeps its rows or column too,
+    /// in the grid's order, so that each change stands beside the value it
+    /// is against; a block where `kernel` has nothing is left out. The
+    /// shape stays the one chosen for every kernel; the plaintext plans are
+    /// left empty (kernel pages are HTML).
+    pub fn only_kernel(&self, kernel: &str, baseline: Option<&str>) -> Grid {
+        let kept = |name: &str| name == kernel || baseline == Some(name);
         let blocks = self
             .blocks
             .iter()
             .filter_map(|b| {
                 let (columns, rows) = if self.shape == Shape::MetricsAsRows {
-                    let ci = b.columns.iter().position(|c| c.name == kernel)?;
+                    let own = b.columns.iter().position(|c| c.name == kernel)?;
+                    let cis: Vec<usize> = (0..b.columns.len()).filter(|&ci| kept(&b.columns[ci].name)).collect();
                     let rows = b
                         .rows
                         .iter()
-                        .filter(|r| r.cells[ci].is_some())
-                        .map(|r| GridRow { cells: vec![r.cells[ci].clone()], ..r.clone_labels() })
+                        .filter(|r| r.cells[own].is_some())
+                        .map(|r| GridRow {
+                            cells: cis.iter().map(|&ci| r.cells[ci].clone()).collect(),
+                            ..r.clone_labels()
+                        })
                         .collect();
-                    (vec![b.columns[ci].clone()], rows)
+                    (cis.iter().map(|&ci| b.columns[ci].clone()).collect(), rows)
                 } else {
                     let mut mine = false;
-                    let rows = b
+                    let rows: Vec<GridRow> = b
                         .rows
                         .iter()
                         .filter(|r| {
                             // A change row goes with the row above it.
-                            mine = (r.change && mine) || (!r.change && r.labels[0] == kernel);
+                            mine = (r.change && mine) || (!r.change && kept(&r.labels[0]));
                             mine
                         })
                         .cloned()
                         .collect();
+                    if !rows.iter().any(|r| !r.change && r.labels[0] == kernel) {
+                        return None;
+                    }
                     (b.columns.clone(), rows)
                 };
                 Some(GridBlock {

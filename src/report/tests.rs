@@ -145,3 +145,21 @@ fn a_sections_metrics_apply_to_every_part_and_a_part_of_two_groups_names_them() 
     // `CPU%`, hidden by `metrics:`, is claimed all the same: no section of its own.
     assert_eq!(p.sections.len(), 2);
 }
+
+/// compare.html's summary: single runs are compared but not tested, so no
+/// wins or losses; the geometric mean turns each ratio so that above 1 is
+/// better (baseline ÷ kernel for build times, smaller is better).
+#[test]
+fn the_comparison_summary_counts_significant_changes_and_takes_the_geometric_mean() {
+    let m = page(BUILD_PARTS, builds());
+    let s = compare_summary(&m);
+    assert_eq!(s.len(), 1);
+    let k = &s[0];
+    assert_eq!(
+        (k.kernel.as_str(), k.href.as_str(), k.compared, k.tested, k.wins, k.losses),
+        ("2.4.17rat", "#vs-1", 2, 0, 0, 0)
+    );
+    let want = ((1620.0f64 / 1629.0) * (1347.0 / 1444.0)).sqrt();
+    assert!((k.geomean.expect("a geometric mean") - want).abs() < 1e-12, "{:?}", k.geomean);
+    assert_eq!((k.geomean_text.as_str(), k.class), ("-3.7%", "worse"));
+}

@@ -1,0 +1,83 @@
+//! `scripts/pagecheck.sh` over the built demo site: no page scrolls
+//! sideways at 390 or 1280 px, chart text is shown at 11 CSS px or more,
+//! and every chart links to its SVG. The script drives headless Chromium;
+//! where none is installed (`chromium` on PATH, or `$CHROMIUM`) the tests
+//! say so and pass without checking.
+
+use benchsite::build::{BuildOptions, build};
+use std::path::Path;
+use std::process::{Command, Output};
+
+/// Whether the Chromium the script uses is there; says so when not.
+fn chromium() -> bool {
+    let name = std::env::var("CHROMIUM").unwrap_or_else(|_| "chromium".to_string());
+    let found = Command::new("sh")
+        .arg("-c")
+        .arg("command -v \"$1\" >/dev/null")
+        .arg("sh")
+        .arg(&name)
+        .status()
+        .is_ok_and(|s| s.success());
+    if !found {
+        eprintln!("skipped: {name} not found (install Debian's chromium, or set CHROMIUM)");
+    }
+    found
+}
+
+fn pagecheck(out: &Path, widths: &[&str]) -> Output {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/pagecheck.sh");
+    Command::new("bash").arg(script).arg(out).args(widths).output().expect("bash runs")
+}
+
+fn text(o: &Output) -> String {
+    format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr))
+}
+
+#[test]
+fn every_page_of_the_demo_reads_on_a_phone_and_a_laptop() {
+    if !chromium() {
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tmp = tempfile::tempdir().expect("tmp");
+    let out = tmp.path().join("output");
+    build(&BuildOptions::new(root.join("content"), &out)).expect("demo builds");
+    let o = pagecheck(&out, &[]);
+    let said = text(&o);
+    assert!(o.status.success(), "{said}");
+    // Every page type was opened.
+    for kind in ["index 1", "machine ", "compare ", "kernel ", "404 1"] {
+        assert!(said.contains(kind), "{kind:?} in {said}");
+    }
+}
+
+/// The check is not vacuous: a page sticking out of a phone's width, a
+/// chart shown below 11 px and a chart without a link all fail, by name.
+#[test]
+fn a_page_too_wide_for_a_phone_fails() {
+    if !chromium() {
+        return;
+    }
+    let tmp = tempfile::tempdir().expect("tmp");
+    let out = tmp.path();
+    std::fs::write(
+        out.join("index.html"),
+        "<!DOCTYPE html>\n<html><head><meta name=\"viewport\" content=\"width=device-width\"></head><body>\n\
+         <p class=\"wide\" style=\"white-space:nowrap\">a line that does not wrap and is far wider than a phone is, \
+         far wider than a phone is, far wider than a phone is, far wider than a phone is</p>\n\
+         <figure class=\"chart\"><img src=\"c.svg\" width=\"960\" height=\"100\" style=\"width:100%;height:auto\" alt=\"\"></figure>\n\
+         </body></html>\n",
+    )
+    .expect("page");
+    std::fs::write(
+        out.join("c.svg"),
+        "<svg width=\"960\" height=\"100\" xmlns=\"http://www.w3.org/2000/svg\"><text x=\"0\" y=\"50\" font-size=\"12\">x</text></svg>\n",
+    )
+    .expect("svg");
+    let o = pagecheck(out, &["390"]);
+    let said = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{said}");
+    assert!(said.contains("px wide in a 390 px window: p.wide"), "{said}");
+    assert!(said.contains("c.svg: text shown at 3.7 px"), "{said}");
+    assert!(said.contains("c.svg: the chart does not link to its SVG"), "{said}");
+}
