@@ -27,8 +27,13 @@ pub struct TextArgs {
     /// Width in columns.
     #[arg(long, default_value_t = 72)]
     pub width: usize,
-    /// Show % change vs the baseline and significance marks.
+    /// Leave out the % change vs the baseline and the significance marks
+    /// (shown by default, as in `email.txt`).
     #[arg(long)]
+    pub no_compare: bool,
+    /// The % change and marks are shown by default; kept so that scripts
+    /// written for older versions still run.
+    #[arg(long, hide = true, conflicts_with = "no_compare")]
     pub compare: bool,
     /// Leave out the spread (±) and the number of runs behind averaged values.
     #[arg(long)]
@@ -43,7 +48,7 @@ pub struct TextArgs {
 /// content cannot be read or has errors, 2 for an unknown class, section
 /// or kernel.
 pub fn run(args: &TextArgs) -> ExitCode {
-    let TextArgs { machine, content, sections, kernels, width, compare, brief, ascii } = args;
+    let TextArgs { machine, content, sections, kernels, width, no_compare, compare: _, brief, ascii } = args;
     let one = match crate::build::lay_out_one(content, machine) {
         Ok(one) => one,
         Err(e) => {
@@ -73,7 +78,7 @@ pub fn run(args: &TextArgs) -> ExitCode {
         errln!("error: no kernel {missing:?} in {machine}; kernels: {}", known.join(", "));
         return ExitCode::from(2);
     }
-    let opts = TextOptions { width: *width, compare: *compare, brief: *brief, ascii: *ascii };
+    let opts = TextOptions { width: *width, compare: !*no_compare, brief: *brief, ascii: *ascii };
     let page = crate::report::filtered_page(page, sections, kernels);
     // Without --kernels, the class's mail as `email.txt` has it: the
     // baseline and the last kernels of a class with many, within its size.
