@@ -113,9 +113,11 @@ pub(super) fn row_runs(t: &TableView, cells: &[Option<GridCell>]) -> Vec<GridRun
 type FileLine<'a> = (&'a Arc<str>, usize);
 
 /// The runs of `r` reduced to its value column `ci` (a kernel's page of a
-/// table with kernels as columns); none when fewer than two are left.
+/// table with kernels as columns); none when fewer than two are left. A
+/// run that named no single file is then named by its value's file, when
+/// each of the runs left has a file of its own.
 pub(super) fn only_column(r: &GridRow, ci: usize) -> Vec<GridRun> {
-    let runs: Vec<GridRun> = r
+    let mut runs: Vec<GridRun> = r
         .runs
         .iter()
         .filter_map(|run| {
@@ -123,5 +125,97 @@ pub(super) fn only_column(r: &GridRow, ci: usize) -> Vec<GridRun> {
             Some(GridRun { label: run.label.clone(), link: run.link.clone(), values: vec![Some(v)] })
         })
         .collect();
-    if runs.len() < 2 { Vec::new() } else { runs }
+    if runs.len() < 2 {
+        return Vec::new();
+    }
+    let source = |run: &GridRun| run.values[0].as_ref().map(|v| v.source.clone()).filter(|s| !s.is_empty());
+    let own: Vec<Option<Arc<str>>> = runs.iter().map(source).collect();
+    let distinct = own.iter().enumerate().all(|(i, s)| s.is_some() && !own[..i].contains(s));
+    if distinct {
+        for run in &mut runs {
+            if let Some(v) = run.values[0].as_mut() {
+                run.label = v.source.to_string();
+                run.link = std::mem::replace(&mut v.link, Arc::from(""));
+                v.source = Arc::from("");
+            }
+        }
+    }
+    runs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::grid::{GridOptions, Shape, grid_of};
+    use crate::report::{ColumnView, RowView, RunView};
+    use crate::stats::Summary;
+
+    /// A cell of `runs` (value, source index, line) read from `files`.
+    fn cell(runs: &[(f64, usize, usize)], files: &[&str]) -> Option<CellView> {
+        // A single recorded value (no runs to unfold) is 9.0.
+        let values: Vec<f64> = if runs.is_empty() { vec![9.0] } else { runs.iter().map(|r| r.0).collect() };
+        let summary = Summary::of_samples(&values);
+        Some(CellView {
+            text: format!("{:.1}", summary.mean).into(),
+            summary,
+            sources: files.iter().map(|f| Arc::from(*f)).collect(),
+            source_links: files.iter().map(|f| Arc::from(format!("raw/{f}"))).collect(),
+            runs: runs
+                .iter()
+                .map(|&(value, source, line)| RunView {
+                    value,
+                    text: format!("{value:.1}").into(),
+                    n: 1,
+                    source,
+                    line,
+                    trimmed: false,
+                })
+                .collect(),
+            ..Default::default()
+        })
+    }
+
+    fn table(rows: Vec<RowView>) -> TableView {
+        let col = |name: &str| ColumnView { name: name.into(), unit: "s".into(), ..Default::default() };
+        TableView { columns: vec![col("real"), col("sys")], rows, ..Default::default() }
+    }
+
+    #[test]
+    fn a_run_of_one_file_is_named_by_it_and_a_file_of_several_runs_by_its_lines() {
+        let per_file = |k: &str| {
+            let files = [format!("{k}/run1.txt"), format!("{k}/run2.txt")];
+            let files: Vec<&str> = files.iter().map(String::as_str).collect();
+            RowView::new(
+                k.into(),
+                Vec::new(),
+                vec![cell(&[(1.0, 0, 1), (2.0, 1, 1)], &files), cell(&[(3.0, 0, 2), (4.0, 1, 2)], &files)],
+            )
+        };
+        let one_file = RowView::new(
+            "b".into(),
+            Vec::new(),
+            vec![cell(&[(5.0, 0, 3), (6.0, 0, 4)], &["all.txt"]), cell(&[(7.0, 0, 3), (8.0, 0, 4)], &["all.txt"])],
+        );
+        let single = RowView::new("c".into(), Vec::new(), vec![cell(&[], &["c.txt"]), None]);
+        let t = table(vec![per_file("a"), one_file, single]);
+        let g = grid_of(&t, Shape::MetricsAsColumns, &GridOptions::default());
+        let rows = &g.blocks[0].rows;
+        assert!(g.blocks[0].unfolds);
+        let labels = |r: &GridRow| r.runs.iter().map(|x| x.label.clone()).collect::<Vec<_>>();
+        assert_eq!(labels(&rows[0]), ["a/run1.txt", "a/run2.txt"]);
+        assert_eq!(&*rows[0].runs[1].link, "raw/a/run2.txt");
+        let values: Vec<&str> = rows[0].runs[1].values.iter().flatten().map(|v| v.value.as_str()).collect();
+        assert_eq!(values, ["2.0", "4.0"]);
+        assert_eq!(labels(&rows[1]), ["all.txt line 3", "all.txt line 4"]);
+        assert!(rows[2].runs.is_empty());
+        // Kernels as columns: a run's values come from each kernel's file.
+        let g = grid_of(&t, Shape::MetricsAsRows, &GridOptions::default());
+        let real = &g.blocks[0].rows[0];
+        assert_eq!(labels(real), ["run 1", "run 2"]);
+        let links: Vec<&str> = real.runs[0].values.iter().flatten().map(|v| &*v.link).collect();
+        assert_eq!(links, ["raw/a/run1.txt", "raw/all.txt"]);
+        // One kernel's column: each run named by its file again.
+        let mine = g.only_kernel("a");
+        assert_eq!(labels(&mine.blocks[0].rows[0]), ["a/run1.txt", "a/run2.txt"]);
+    }
 }

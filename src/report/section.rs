@@ -507,3 +507,22 @@ fn informational_note(neither: &[String]) -> String {
         _ => format!("; {} informational", neither.join(", ")),
     }
 }
+
+#[cfg(test)]
+mod run_tests {
+    use super::*;
+
+    #[test]
+    fn the_runs_trim_leaves_out_are_marked() {
+        let values: Vec<Value> = [3.0, 1.0, 5.0, 9.0, 2.0].iter().map(|&v| Value::single(v)).collect();
+        let mut runs: Vec<RunView> = values.iter().map(|v| RunView { value: v.mean(), ..Default::default() }).collect();
+        mark_trimmed(&mut runs, &values, 1);
+        let left_out: Vec<f64> = runs.iter().filter(|r| r.trimmed).map(|r| r.value).collect();
+        assert_eq!(left_out, [1.0, 9.0]);
+        // Too few runs to trim: none left out.
+        let mut two = runs[..2].to_vec();
+        two.iter_mut().for_each(|r| r.trimmed = false);
+        mark_trimmed(&mut two, &values[..2], 1);
+        assert!(two.iter().all(|r| !r.trimmed));
+    }
+}
