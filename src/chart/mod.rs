@@ -30,6 +30,8 @@
 //!      order, one line per patch tree ("lane"). At most
 //!      [`MAX_TREND_PANELS`] panels per figure and [`MAX_TREND_FIGURES`]
 //!      figures per page, so a page with many sections stays readable.
+//!    * a section where some kernel's value has three or more recorded
+//!      runs also gets a **strip chart** of every run ([`runs`]).
 //! 2. **Drawing** (`bar.rs`, `scaling.rs`, `trend.rs`): specs become SVG with
 //!    plotters' `SVGBackend::with_string`, without fonts: labels are real
 //!    `<text>` elements the browser draws; widths are estimated.
