@@ -387,3 +387,39 @@ fn values_say_their_runs_only_where_the_runs_differ() {
     assert!(html.contains("<p class=\"runs\">means of 3 runs, ± standard deviation</p>"), "{html}");
     assert!(!html.contains("n=3"), "{html}");
 }
+
+#[test]
+fn a_row_of_several_runs_unfolds_to_them_and_a_single_run_does_not() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = common::small_site(dir.path());
+    let runs = |v: &[&str]| v.iter().map(|x| common::dbench(x)).collect::<String>();
+    common::put(&c, "m1/2.4.7/dbench-32.txt", runs(&["9.1", "9.4", "9.3"]));
+    common::put(&c, "m1/2.4.8/dbench-32.txt", runs(&["6.1"]));
+    both_ways(&c, None);
+    let out = dir.path().join("out");
+    common::benchsite().args(["build", "--content"]).arg(&c).arg("--output").arg(&out).assert().success();
+    let html = std::fs::read_to_string(out.join("m1/index.html")).expect("index");
+    assert!(html.contains("<th scope=\"col\" class=\"runs\">runs</th>"), "{html}");
+    let unfolded = html.split("<details><summary>3 runs</summary>").nth(1).expect("the 2.4.7 row unfolds");
+    let unfolded = &unfolded[..unfolded.find("</details>").expect("closed")];
+    for (line, v) in [(2, "9.1"), (6, "9.4"), (10, "9.3")] {
+        let run = format!("<a class=\"raw\" href=\"raw/2.4.7/dbench-32.txt\">2.4.7/dbench-32.txt line {line}</a>");
+        assert!(unfolded.contains(&run), "{unfolded}");
+        assert!(unfolded.contains(&format!(">{v}")), "{unfolded}");
+    }
+    // One run: nothing to unfold.
+    assert_eq!(html.matches("<details>").count(), 1, "{html}");
+    assert!(html.contains("<td class=\"runs\"></td>"), "{html}");
+    let md = std::fs::read_to_string(out.join("m1/index.md")).expect("index.md");
+    assert!(md.contains("Runs:"), "{md}");
+    assert_eq!(md.matches("](raw/2.4.7/dbench-32.txt)").count(), 3, "{md}");
+    assert!(!md.contains("raw/2.4.8/"), "{md}");
+    // Every row one run: no runs column, no runs table.
+    common::put(&c, "m1/2.4.7/dbench-32.txt", runs(&["9.1"]));
+    let out = dir.path().join("out-one");
+    common::benchsite().args(["build", "--content"]).arg(&c).arg("--output").arg(&out).assert().success();
+    let html = std::fs::read_to_string(out.join("m1/index.html")).expect("index");
+    assert!(!html.contains("class=\"runs\">runs</th>") && !html.contains("<details>"), "{html}");
+    let md = std::fs::read_to_string(out.join("m1/index.md")).expect("index.md");
+    assert!(!md.contains("Runs:"), "{md}");
+}

@@ -58,8 +58,11 @@ struct Post {
     seed: String,
     /// The demo machine class reproducing it.
     class: String,
-    /// The bound on the mail's lines.
-    lines: Lines,
+    /// The bound on the mail's lines; none in a file holding tables a
+    /// post gives for another post's class (seed 002's reply with the 384
+    /// MB machine's IRMAN, in the class of seed 000), whose own file bounds them.
+    #[serde(default)]
+    lines: Option<Lines>,
     tables: Vec<Table>,
 }
 
@@ -379,14 +382,14 @@ fn check_table(post: &Post, t: &Table, text: &str, page: &MachinePage) -> Result
     Ok(())
 }
 
-/// Checks the mail's length against `post.lines`.
-fn check_lines(post: &Post, mail: &str) -> Result<(), String> {
+/// Checks the mail's length against `lines`, `post`'s bound.
+fn check_lines(post: &Post, lines: &Lines, mail: &str) -> Result<(), String> {
     let n = mail.lines().count();
-    match (post.lines.enforced, n <= post.lines.max) {
-        (true, false) => Err(format!("{}/email.txt is {n} lines, more than {}", post.class, post.lines.max)),
+    match (lines.enforced, n <= lines.max) {
+        (true, false) => Err(format!("{}/email.txt is {n} lines, more than {}", post.class, lines.max)),
         (false, true) => Err(format!(
             "{}/email.txt is {n} lines, within {}: set `enforced: true` in tests/seed_tables/",
-            post.class, post.lines.max
+            post.class, lines.max
         )),
         _ => Ok(()),
     }
@@ -501,10 +504,11 @@ fn main() -> std::process::ExitCode {
             }
         };
         let get = Arc::new(get);
-        {
+        if post.lines.is_some() {
             let (post, get) = (post.clone(), get.clone());
             trials.push(libtest_mimic::Trial::test(name("lines"), move || {
-                check_lines(&post, &get().1).map_err(|e| format!("{file}: {e}").into())
+                let lines = post.lines.as_ref().expect("a bound");
+                check_lines(&post, lines, &get().1).map_err(|e| format!("{file}: {e}").into())
             }));
         }
         for i in 0..post.tables.len() {

@@ -30,6 +30,8 @@
 //!      order, one line per patch tree ("lane"). At most
 //!      [`MAX_TREND_PANELS`] panels per figure and [`MAX_TREND_FIGURES`]
 //!      figures per page, so a page with many sections stays readable.
+//!    * a section where some kernel's value has three or more recorded
+//!      runs also gets a **strip chart** of every run ([`runs`]).
 //! 2. **Drawing** (`bar.rs`, `scaling.rs`, `trend.rs`): specs become SVG with
 //!    plotters' `SVGBackend::with_string`, without fonts: labels are real
 //!    `<text>` elements the browser draws; widths are estimated.
@@ -67,6 +69,7 @@ use scaling::ScalingSpec;
 
 pub mod bar;
 mod draw;
+pub mod runs;
 pub mod scaling;
 pub mod text;
 pub mod trend;
@@ -223,7 +226,7 @@ pub fn section_charts(section: &SectionView, machine_name: &str) -> Vec<Chart> {
     }
     // Drawn in parallel: a section of a 300-kernel class has a few bar
     // charts of 300 bars each, the longest steps of laying out a class.
-    specs
+    let mut charts: Vec<Chart> = specs
         .par_iter()
         .zip(files)
         .filter_map(|(spec, file)| {
@@ -233,7 +236,14 @@ pub fn section_charts(section: &SectionView, machine_name: &str) -> Vec<Chart> {
             };
             drawn.map(|(title, desc, svg)| chart(file, title, desc, alt, svg))
         })
-        .collect()
+        .collect();
+    // Every run, where a kernel has three or more (`runs`).
+    if let Some(spec) = runs::plan(section)
+        && let Some((title, desc, svg)) = runs::render(&spec, machine_name)
+    {
+        charts.push(chart(format!("charts/{}-runs.svg", section.id), title, desc, runs::alt(&spec), svg));
+    }
+    charts
 }
 
 /// The trend figures of a machine page: the headline metric of each section

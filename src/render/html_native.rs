@@ -180,6 +180,9 @@ fn grid_html(p: &mut Page, g: &Grid, t: &TableView, raw_prefix: &str) {
             }
             p.raw("</th>");
         }
+        if b.unfolds {
+            p.raw("<th scope=\"col\" class=\"runs\">runs</th>");
+        }
         p.raw("</tr></thead>\n<tbody>\n");
         for r in &b.rows {
             grid_row(p, b, r, kernel_rows, show_n, raw_prefix);
@@ -232,7 +235,61 @@ fn grid_row(p: &mut Page, b: &GridBlock, r: &GridRow, kernel_rows: bool, show_n:
         }
         p.raw("</td>");
     }
+    if b.unfolds {
+        row_runs(p, b, r, raw_prefix);
+    }
     p.raw("</tr>\n");
+}
+
+/// The runs cell of row `r` of a block that unfolds: the row's runs in a
+/// `<details>` (a table of each run's raw file and values), or nothing
+/// where the row has one run.
+fn row_runs(p: &mut Page, b: &GridBlock, r: &GridRow, raw_prefix: &str) {
+    if r.runs.is_empty() {
+        p.raw("<td class=\"runs\"></td>");
+        return;
+    }
+    p.raw("<td class=\"runs\"><details><summary>").num(r.runs.len()).raw(" runs</summary><table class=\"runs\">");
+    p.raw("<thead><tr><th scope=\"col\">run</th>");
+    for c in &b.columns {
+        p.raw("<th scope=\"col\" class=\"num\">");
+        if !c.over.is_empty() {
+            p.text(&c.over).raw(" ");
+        }
+        p.text(&c.name).raw("</th>");
+    }
+    p.raw("</tr></thead><tbody>");
+    for run in &r.runs {
+        p.raw("<tr><th scope=\"row\">");
+        if run.link.is_empty() {
+            p.text(&run.label);
+        } else {
+            p.raw("<a class=\"raw\" href=\"").text(raw_prefix).text(&run.link).raw("\">").text(&run.label).raw("</a>");
+        }
+        p.raw("</th>");
+        for v in &run.values {
+            let Some(v) = v else {
+                p.raw("<td class=\"num empty\">–</td>");
+                continue;
+            };
+            p.raw("<td class=\"num\">");
+            if v.link.is_empty() {
+                p.text(&v.value);
+            } else {
+                p.raw("<a class=\"value\" href=\"").text(raw_prefix).text(&v.link).raw("\" title=\"from ");
+                p.text(&v.source).raw("\">").text(&v.value).raw("</a>");
+            }
+            if v.n > 1 {
+                p.raw(" <span class=\"spread\">n=").num(v.n).raw("</span>");
+            }
+            if v.trimmed {
+                p.raw(" <span class=\"spread\">trimmed</span>");
+            }
+            p.raw("</td>");
+        }
+        p.raw("</tr>");
+    }
+    p.raw("</tbody></table></details></td>");
 }
 
 /// A change `text` with cell `c`'s mark, coloured by its class and bold when significant.

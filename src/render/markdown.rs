@@ -225,6 +225,11 @@ fn section_md(s: &SectionView, m: &MachinePage, page_legend: Option<&str>, opts:
             out += &format!("*{}*\n\n", escape(&caption));
         }
         out += &grid_md(&g);
+        let prefix = match &opts.base_url {
+            Some(base) => format!("{base}{}/", m.link),
+            None => String::new(),
+        };
+        runs_md(&mut out, &g, &prefix);
     } else {
         out += "(no results)\n";
     }
@@ -258,6 +263,65 @@ fn grid_md(g: &Grid) -> String {
         out.push('\n');
     }
     out
+}
+
+/// The runs behind the grid's rows, where some row has two or more: a
+/// GFM table per block that unfolds, a line per run with the row's
+/// labels, the run's raw file (linked under `prefix`) and its values.
+fn runs_md(out: &mut String, g: &Grid, prefix: &str) {
+    for b in g.blocks.iter().filter(|b| b.unfolds) {
+        out.push_str("\nRuns:\n\n");
+        let mut head: Vec<String> = b.label_headers.iter().map(|h| escape(h)).collect();
+        let mut align: Vec<&str> = b.label_right.iter().map(|&r| if r { "---:" } else { ":---" }).collect();
+        head.push("run".to_string());
+        align.push(":---");
+        for c in &b.columns {
+            head.push(if c.over.is_empty() { escape(&c.name) } else { escape(&format!("{} {}", c.over, c.name)) });
+            align.push("---:");
+        }
+        let _ = write!(out, "| {} |\n| {} |\n", head.join(" | "), align.join(" | "));
+        for r in &b.rows {
+            for run in &r.runs {
+                out.push('|');
+                for l in &r.labels {
+                    out.push(' ');
+                    escape_into(out, l);
+                    out.push_str(" |");
+                }
+                out.push(' ');
+                md_link(out, &run.label, prefix, &run.link);
+                out.push_str(" |");
+                for v in &run.values {
+                    out.push(' ');
+                    match v {
+                        None => out.push('–'),
+                        Some(v) => {
+                            md_link(out, &v.value, prefix, &v.link);
+                            if v.n > 1 {
+                                let _ = write!(out, " (n={})", v.n);
+                            }
+                            if v.trimmed {
+                                out.push_str(" (trimmed)");
+                            }
+                        }
+                    }
+                    out.push_str(" |");
+                }
+                out.push('\n');
+            }
+        }
+    }
+}
+
+/// `text` escaped, as a link to `prefix` + `link` when there is one.
+fn md_link(out: &mut String, text: &str, prefix: &str, link: &str) {
+    if link.is_empty() {
+        escape_into(out, text);
+        return;
+    }
+    out.push('[');
+    escape_into(out, text);
+    let _ = write!(out, "]({prefix}{link})");
 }
 
 /// One block of a grid as a GFM table.

@@ -45,6 +45,7 @@
 //! serialisable for templates (`s.grid` in `section.html`), less its
 //! plaintext layout.
 
+pub use super::runs::{GridRun, GridRunValue};
 use super::{CellView, ColumnView, SectionView, TableView};
 use crate::model::Better;
 use compact_str::CompactString;
@@ -124,6 +125,9 @@ pub struct GridBlock {
     pub columns: Vec<GridColumn>,
     /// Rows, each with at least one value.
     pub rows: Vec<GridRow>,
+    /// True when some row has runs to unfold ([`GridRow::runs`]): HTML
+    /// gives the block a column of them.
+    pub unfolds: bool,
     /// Plaintext layout at [`GridOptions::width`]: column widths and the
     /// groups of value columns printed side by side. Not serialised.
     #[serde(skip)]
@@ -178,13 +182,18 @@ pub struct GridRow {
     /// The same as links ([`CellView::source_links`]).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub source_links: Vec<Arc<str>>,
+    /// Every recorded run behind the row's values, where some value has
+    /// two or more ([`super::runs`]); else empty (nothing to unfold). Not
+    /// serialised when empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub runs: Vec<GridRun>,
 }
 
 impl GridRow {
     /// A row of values (not a change row) with `labels` and `cells`, its
     /// sources not yet named.
     fn new(labels: Vec<String>, cells: Vec<Option<GridCell>>) -> GridRow {
-        GridRow { change: false, labels, cells, sources: Vec::new(), source_links: Vec::new() }
+        GridRow { change: false, labels, cells, sources: Vec::new(), source_links: Vec::new(), runs: Vec::new() }
     }
 
     /// The row without its cells.
@@ -195,6 +204,7 @@ impl GridRow {
             cells: Vec::new(),
             sources: self.sources.clone(),
             source_links: self.source_links.clone(),
+            runs: self.runs.clone(),
         }
     }
 }
@@ -409,15 +419,26 @@ impl Grid {
             .blocks
             .iter()
             .filter_map(|b| {
-                let (columns, rows) = if self.shape == Shape::MetricsAsRows {
+                let (columns, rows): (Vec<GridColumn>, Vec<GridRow>) = if self.shape == Shape::MetricsAsRows {
                     let own = b.columns.iter().position(|c| c.name == kernel)?;
                     let cis: Vec<usize> = (0..b.columns.len()).filter(|&ci| kept(&b.columns[ci].name)).collect();
+                    // The kernel's own runs, each value under its column
+                    // (the baseline's column, kept beside it, has none).
+                    let at = cis.iter().position(|&ci| ci == own).unwrap_or(0);
                     let rows = b
                         .rows
                         .iter()
                         .filter(|r| r.cells[own].is_some())
                         .map(|r| GridRow {
                             cells: cis.iter().map(|&ci| r.cells[ci].clone()).collect(),
+                            runs: super::runs::only_column(r, own)
+                                .into_iter()
+                                .map(|mut run| {
+                                    let v = run.values.pop().flatten();
+                                    run.values = (0..cis.len()).map(|i| if i == at { v.clone() } else { None }).collect();
+                                    run
+                                })
+                                .collect(),
                             ..r.clone_labels()
                         })
                         .collect();
@@ -443,6 +464,7 @@ impl Grid {
                     label_headers: b.label_headers.clone(),
                     label_right: b.label_right.clone(),
                     columns,
+                    unfolds: rows.iter().any(|r| !r.runs.is_empty()),
                     rows,
                     text: TextPlan::default(),
                 })
@@ -552,6 +574,9 @@ pub fn grid_of(t: &TableView, shape: Shape, opts: &GridOptions) -> Grid {
     blocks.retain(|b| !b.rows.is_empty());
     for b in &mut blocks {
         b.text = plan_text(b, opts.width);
+        if !opts.brief {
+            super::runs::unfold_block(t, b);
+        }
     }
     Grid { shape, unit, runs, blocks, metric }
 }
@@ -614,7 +639,7 @@ fn link_sources(t: &TableView, b: &mut GridBlock, by_column: bool) {
 }
 
 /// The view's cell a grid cell of `t` was made from.
-fn view_cell<'t>(t: &'t TableView, c: &GridCell) -> Option<&'t CellView> {
+pub(super) fn view_cell<'t>(t: &'t TableView, c: &GridCell) -> Option<&'t CellView> {
     t.rows.get(c.origin.0 as usize)?.cells.get(c.origin.1 as usize)?.as_ref()
 }
 
@@ -718,7 +743,7 @@ fn column_blocks(
                 rows.push(GridRow::new(labels, cells));
                 rows.extend(change);
             }
-            GridBlock { label_headers, label_right, columns, rows, text: TextPlan::default() }
+            GridBlock { label_headers, label_right, columns, rows, unfolds: false, text: TextPlan::default() }
         })
         .collect()
 }
@@ -808,7 +833,7 @@ fn row_block(t: &TableView, cells: Vec<Vec<Option<GridCell>>>, shared_unit: bool
             source_links: Vec::new(),
         })
         .collect();
-    GridBlock { label_headers, label_right, columns, rows, text: TextPlan::default() }
+    GridBlock { label_headers, label_right, columns, rows, unfolds: false, text: TextPlan::default() }
 }
 
 /// Moves the changes out of `cells` into a change row (`%`, then empty
@@ -860,6 +885,7 @@ fn param_block(t: &TableView, cells: Vec<Vec<Option<GridCell>>>, shared_unit: bo
         label_right: vec![false],
         columns,
         rows,
+        unfolds: false,
         text: TextPlan::default(),
     }
 }

@@ -22,6 +22,7 @@ pub mod grid;
 mod headline;
 mod kernel;
 mod notable;
+mod runs;
 mod section;
 mod significance;
 #[cfg(test)]

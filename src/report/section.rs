@@ -7,9 +7,9 @@
 //! linear in its samples.
 
 use super::format::{fmt_fixed, fmt_spread, push_fixed, raw_link, slugify};
-use super::{CellView, ColumnView, Entry, Policy, RowView, SectionView, TableView};
+use super::{CellView, ColumnView, Entry, Policy, RowView, RunView, SectionView, TableView};
 use crate::markdown;
-use crate::model::{Better, Sample};
+use crate::model::{Better, Sample, Value};
 use crate::stats::{Summary, compare, decimals_needed, resolution, trimmed};
 use compact_str::CompactString;
 use rustc_hash::FxHashMap;
@@ -306,6 +306,7 @@ fn fill_cells(entries: &[Entry], rows: &Rows, entry_col: &[usize], ncols: usize,
                     }
                     let mut sources = Vec::with_capacity(1);
                     let mut source_links = Vec::with_capacity(1);
+                    let mut runs = Vec::new();
                     for &ei in mine {
                         let path = entries[ei].0.rel_path.as_str();
                         let (s, link) = links.entry(path).or_insert_with(|| (path.into(), raw_link(path).into()));
@@ -314,7 +315,11 @@ fn fill_cells(entries: &[Entry], rows: &Rows, entry_col: &[usize], ncols: usize,
                             sources.push(s.clone());
                             source_links.push(link.clone());
                         }
+                        if mine.len() > 1 {
+                            runs.push(run_view(entries[ei].1, sources.len() - 1, precision[ci]));
+                        }
                     }
+                    mark_trimmed(&mut runs, &values, trim);
                     Some(CellView {
                         text: fmt_fixed(summary.mean, precision[ci]),
                         stddev_text: summary.stddev.filter(|_| summary.n > 1).map(fmt_spread),
@@ -325,6 +330,7 @@ fn fill_cells(entries: &[Entry], rows: &Rows, entry_col: &[usize], ncols: usize,
                         delta_text: None,
                         delta_class: "",
                         mark: "",
+                        runs,
                     })
                 })
                 .collect();
@@ -332,6 +338,30 @@ fn fill_cells(entries: &[Entry], rows: &Rows, entry_col: &[usize], ncols: usize,
         })
         .collect();
     Cells { rows: row_views, entries: cell_entries, precision, has_spread }
+}
+
+/// One recorded run of a cell: sample `s`, read from the cell's source
+/// `source`, printed with `precision` decimals.
+fn run_view(s: &Sample, source: usize, precision: usize) -> RunView {
+    let n = match s.value {
+        Value::Single { .. } => 1,
+        Value::Summary { n, .. } => n,
+    };
+    let value = s.value.mean();
+    RunView { value, text: fmt_fixed(value, precision), n, source, line: s.line, trimmed: false }
+}
+
+/// Marks the runs [`trimmed`] leaves out of a cell's summary of `values`
+/// (the `trim` lowest and highest, ties in file order, as it sorts them).
+fn mark_trimmed(runs: &mut [RunView], values: &[Value], trim: usize) {
+    if runs.len() != values.len() || trimmed(values, trim).len() == values.len() {
+        return;
+    }
+    let mut order: Vec<usize> = (0..values.len()).collect();
+    order.sort_by(|&a, &b| values[a].mean().total_cmp(&values[b].mean()));
+    for &i in order[..trim].iter().chain(&order[order.len() - trim..]) {
+        runs[i].trimmed = true;
+    }
 }
 
 /// Compares every cell with the cell of the baseline kernel `base` in the
@@ -486,5 +516,24 @@ fn informational_note(neither: &[String]) -> String {
             format!("; {} columns informational", last(first))
         }
         _ => format!("; {} informational", neither.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod run_tests {
+    use super::*;
+
+    #[test]
+    fn the_runs_trim_leaves_out_are_marked() {
+        let values: Vec<Value> = [3.0, 1.0, 5.0, 9.0, 2.0].iter().map(|&v| Value::single(v)).collect();
+        let mut runs: Vec<RunView> = values.iter().map(|v| RunView { value: v.mean(), ..Default::default() }).collect();
+        mark_trimmed(&mut runs, &values, 1);
+        let left_out: Vec<f64> = runs.iter().filter(|r| r.trimmed).map(|r| r.value).collect();
+        assert_eq!(left_out, [1.0, 9.0]);
+        // Too few runs to trim: none left out.
+        let mut two = runs[..2].to_vec();
+        two.iter_mut().for_each(|r| r.trimmed = false);
+        mark_trimmed(&mut two, &values[..2], 1);
+        assert!(two.iter().all(|r| !r.trimmed));
     }
 }

@@ -225,4 +225,29 @@ pub struct CellView {
     pub delta_class: &'static str,
     /// Significance mark after the change: "*", "~" or "".
     pub mark: &'static str,
+    /// Every recorded run behind the value, in the order the raw files
+    /// hold them, when there are two or more (a single recorded value,
+    /// even a mean the benchmark printed over several runs, has nothing
+    /// to unfold: empty). Not passed to templates: the grid's rows carry
+    /// them ([`super::grid::GridRow::runs`]).
+    #[serde(skip_serializing)]
+    pub runs: Vec<RunView>,
+}
+
+/// One recorded run behind a cell: the number one raw file gave at one line.
+#[derive(Debug, Clone, Default)]
+pub struct RunView {
+    /// The value in the column's unit (a mean when the benchmark printed one over `n` runs).
+    pub value: f64,
+    /// The value with the column's precision: "12.10".
+    pub text: CompactString,
+    /// Runs the benchmark summarised in this value (1 for a single run).
+    pub n: u32,
+    /// Index into the cell's [`CellView::sources`] of the file it came from.
+    pub source: usize,
+    /// 1-based line of the raw file the value was read at.
+    pub line: usize,
+    /// True when the section's `trim` left this run out of the summary
+    /// (one of the highest or lowest).
+    pub trimmed: bool,
 }

@@ -1,0 +1,342 @@
+//! Strip chart of runs: every recorded run of a section's ranked metrics,
+//! where some kernel has [`MIN_RUNS`] or more, so the spread behind a mean
+//! is seen, not only its ± (as PTS draws every run).
+//!
+//! One panel per metric (the bar chart's columns, [`super::bar_columns`],
+//! that have such runs; at most [`MAX_RUN_PANELS`]), stacked. In a panel,
+//! one horizontal strip per table row (kernel and parameter values), each
+//! run a dot coloured by the kernel's patch tree (a run the section's
+//! `trim` left out is hollow), the mean a dark tick across the strip. The
+//! value axis spans the runs (a strip chart shows spread: it need not start
+//! at 0). A row of a single recorded value is one dot.
+
+use super::*;
+use crate::report::SectionView;
+
+/// Fewest runs of one kernel's value for a section to get a strip chart.
+pub const MIN_RUNS: usize = 3;
+/// Most metric panels in one strip chart.
+pub const MAX_RUN_PANELS: usize = 4;
+/// Most strips (table rows) in a panel: the last ones of the table.
+pub const MAX_RUN_ROWS: usize = 30;
+
+/// A strip chart: panels of rows of runs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RunsSpec {
+    /// Section title.
+    pub title: String,
+    /// Row labels ("2.4.7", "2.4.7, threads 64"), in table order.
+    pub rows: Vec<String>,
+    /// Patch tree of each row's kernel (its colour).
+    pub lanes: Vec<String>,
+    /// Rows of the table left out (more than [`MAX_RUN_ROWS`]).
+    pub rows_left_out: usize,
+    /// One panel per metric.
+    pub panels: Vec<RunsPanel>,
+}
+
+/// One metric's strips.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RunsPanel {
+    /// Metric name.
+    pub metric: String,
+    /// Unit of the values.
+    pub unit: String,
+    /// Better direction.
+    pub better: Better,
+    /// Per row of [`RunsSpec::rows`]: its runs (value, left out by `trim`)
+    /// and its mean; `None` where the row has no value.
+    pub strips: Vec<Option<Strip>>,
+}
+
+/// One row's runs of a metric.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Strip {
+    /// Each run's value (finite) and whether `trim` left it out of the mean.
+    pub runs: Vec<(f64, bool)>,
+    /// The mean as the table prints it.
+    pub mean: f64,
+    /// The mean's text ("9.342").
+    pub text: String,
+}
+
+/// The strip chart of `section`, when some value of a ranked column has
+/// [`MIN_RUNS`] recorded runs or more; `None` otherwise.
+pub fn plan(section: &SectionView) -> Option<RunsSpec> {
+    let t = &section.table;
+    let many = |ci: usize| t.rows.iter().any(|r| r.cells[ci].as_ref().is_some_and(|c| c.runs.len() >= MIN_RUNS));
+    let cols: Vec<usize> = bar_columns(t).into_iter().filter(|&ci| many(ci)).take(MAX_RUN_PANELS).collect();
+    if cols.is_empty() {
+        return None;
+    }
+    let rows: Vec<usize> =
+        (0..t.rows.len()).filter(|&ri| cols.iter().any(|&ci| t.rows[ri].cells[ci].is_some())).collect();
+    let left_out = rows.len().saturating_sub(MAX_RUN_ROWS);
+    let rows = &rows[left_out..];
+    let panels = cols
+        .iter()
+        .map(|&ci| RunsPanel {
+            metric: t.columns[ci].name.clone(),
+            unit: t.columns[ci].unit.clone(),
+            better: t.columns[ci].better,
+            strips: rows
+                .iter()
+                .map(|&ri| {
+                    let c = t.rows[ri].cells[ci].as_ref()?;
+                    let runs: Vec<(f64, bool)> = if c.runs.is_empty() {
+                        vec![(c.summary.mean, false)]
+                    } else {
+                        c.runs.iter().map(|r| (r.value, r.trimmed)).collect()
+                    };
+                    let runs: Vec<(f64, bool)> = runs.into_iter().filter(|(v, _)| v.is_finite()).collect();
+                    let mean = finite(c.summary.mean)?;
+                    (!runs.is_empty()).then(|| Strip { runs, mean, text: c.text.to_string() })
+                })
+                .collect(),
+        })
+        .collect();
+    Some(RunsSpec {
+        title: section.title.clone(),
+        rows: rows.iter().map(|&ri| row_label(t, ri)).collect(),
+        lanes: rows.iter().map(|&ri| lane_of(&t.rows[ri].kernel)).collect(),
+        rows_left_out: left_out,
+        panels,
+    })
+}
+
+/// "2.4.7" or "2.4.7, threads 64": a row's kernel and parameter values.
+fn row_label(t: &crate::report::TableView, ri: usize) -> String {
+    let r = &t.rows[ri];
+    let params = param_label(&t.param_headers, &r.params);
+    if params.is_empty() { r.kernel.clone() } else { format!("{}, {params}", r.kernel) }
+}
+
+/// Height of a strip.
+const STRIP_H: i32 = 24;
+/// Height of a panel's heading and of its value axis.
+const HEADING_H: i32 = 24;
+const AXIS_H: i32 = 30;
+
+/// The subtitle: what the marks mean, and the rows left out.
+fn subtitle(spec: &RunsSpec) -> String {
+    let mut s = "every run a dot, the mean a tick".to_string();
+    if spec.panels.iter().any(|p| p.strips.iter().flatten().any(|st| st.runs.iter().any(|r| r.1))) {
+        s.push_str("; hollow: left out of the mean (trim)");
+    }
+    if spec.rows_left_out > 0 {
+        s.push_str(&format!("; the last {} of {} rows", spec.rows.len(), spec.rows.len() + spec.rows_left_out));
+    }
+    s
+}
+
+/// Draws the strip chart: `(title, desc, svg)`; `None` for nothing to draw.
+pub fn render(spec: &RunsSpec, machine: &str) -> Option<(String, String, String)> {
+    if spec.rows.is_empty() || spec.panels.is_empty() {
+        return None;
+    }
+    let head = format!("{}: runs", clean(&spec.title));
+    let full_title = if machine.trim().is_empty() { head.clone() } else { format!("{head} — {}", clean(machine)) };
+    let label_w = spec.rows.iter().map(|r| text_px(&ellipsize_middle(&clean(r), 36), FONT_SMALL)).max().unwrap_or(40);
+    let label_w = label_w.clamp(40, 260) + 12;
+    let panel_h = HEADING_H + STRIP_H * spec.rows.len() as i32 + AXIS_H + 10;
+    let title_h = MARGIN + 24 + 18 + if machine.trim().is_empty() { 0 } else { 18 } + 6;
+    let height = (title_h + panel_h * spec.panels.len() as i32 + MARGIN).max(120) as u32;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (WIDTH, height)).into_drawing_area();
+        let sub = if machine.trim().is_empty() { subtitle(spec) } else { clean(machine) };
+        let used = draw_title(&root, &head, &sub)?;
+        if !machine.trim().is_empty() {
+            root.draw(&Text::new(
+                subtitle(spec),
+                (MARGIN, used - 6),
+                ("sans-serif", FONT_SMALL).into_font().color(&MUTED).pos(Pos::new(HPos::Left, VPos::Top)),
+            ))
+            .ok()?;
+        }
+        for (i, p) in spec.panels.iter().enumerate() {
+            let y = title_h + i as i32 * panel_h;
+            let area = root.clone().shrink((MARGIN, y), ((WIDTH as i32 - 2 * MARGIN) as u32, panel_h as u32));
+            draw_panel(&area, spec, p, label_w)?;
+        }
+        root.present().ok()?;
+    }
+    let desc = describe(spec, machine);
+    let svg = finish_svg(svg, &full_title, &desc, (WIDTH, height))?;
+    Some((full_title, desc, svg))
+}
+
+/// One metric's panel: heading, strips with their row labels, value axis.
+fn draw_panel<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    spec: &RunsSpec,
+    p: &RunsPanel,
+    label_w: i32,
+) -> Option<()> {
+    let heading = format!("{} ({})", clean(&p.metric), axis_desc(&clean(&p.unit), p.better));
+    let heading = if heading.ends_with(" ()") { clean(&p.metric) } else { heading };
+    area.draw(&Text::new(heading, (label_w, 2), font_bold(FONT).pos(Pos::new(HPos::Left, VPos::Top)))).ok()?;
+    let values = p.strips.iter().flatten().flat_map(|s| s.runs.iter().map(|r| r.0).chain([s.mean]));
+    let (lo, hi) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| (a.min(v), b.max(v)));
+    let pad = ((hi - lo) * 0.05).max(hi.abs().max(lo.abs()) * 1e-9);
+    let (lo, hi, ticks) = nice_axis(lo - pad, hi + pad, 6);
+    let step = tick_step(&ticks);
+    let n = spec.rows.len();
+    let centers: Vec<f64> = (0..n).map(|i| i as f64 + 0.5).collect();
+    let names: Vec<String> = spec.rows.iter().map(|r| ellipsize_middle(&clean(r), 36)).collect();
+    let mut chart = ChartBuilder::on(area)
+        .margin_top(HEADING_H)
+        .margin_right(12)
+        .x_label_area_size(AXIS_H)
+        .y_label_area_size(label_w)
+        .build_cartesian_2d(Axis::new(lo, hi, ticks), Axis::new(0f64, n as f64, centers))
+        .ok()?;
+    // Row 0 at the top: strips read down in table order.
+    let yfmt = |v: &f64| names.get(n.saturating_sub(1 + v.floor().max(0.0) as usize)).cloned().unwrap_or_default();
+    let xfmt = |v: &f64| fmt_tick(*v, step);
+    chart
+        .configure_mesh()
+        .disable_y_mesh()
+        .bold_line_style(GRID)
+        .axis_style(MUTED)
+        .label_style(font(FONT_SMALL))
+        .x_label_formatter(&xfmt)
+        .y_label_formatter(&yfmt)
+        .draw()
+        .ok()?;
+    for (i, s) in p.strips.iter().enumerate() {
+        let Some(s) = s else { continue };
+        let y = (n - 1 - i) as f64 + 0.5;
+        let colour = lane_colour(&spec.lanes[i], 0);
+        // Runs spread a little up and down the strip so equal values stay apart.
+        let dots = s.runs.iter().enumerate().map(|(k, &(v, trimmed))| {
+            let dy = ((k % 5) as f64 - 2.0) * 0.09;
+            let style = if trimmed { colour.stroke_width(2) } else { colour.mix(0.8).filled() };
+            Circle::new((v, y + dy), 5, style)
+        });
+        chart.draw_series(dots).ok()?;
+        chart
+            .draw_series([PathElement::new(vec![(s.mean, y - 0.38), (s.mean, y + 0.38)], INK.stroke_width(2))])
+            .ok()?;
+    }
+    Some(())
+}
+
+/// The `alt` sentence: "Strip chart of every run of real (s) for 2
+/// kernels, lower is better."
+pub fn alt(spec: &RunsSpec) -> String {
+    let n = kernels_words(distinct_kernels(spec));
+    match spec.panels.as_slice() {
+        [p] => format!(
+            "Strip chart of every run of {} for {n}{}.",
+            alt_metric(&p.metric, &p.unit),
+            alt_direction(p.better)
+        ),
+        [p, rest @ ..] => format!(
+            "Strip charts of every run of {} and {} more metric{} for {n}.",
+            alt_metric(&p.metric, &p.unit),
+            rest.len(),
+            if rest.len() == 1 { "" } else { "s" }
+        ),
+        [] => format!("Strip chart of the runs of {}.", clean(&spec.title)),
+    }
+}
+
+/// Kernels among the rows (a kernel may have several rows).
+fn distinct_kernels(spec: &RunsSpec) -> usize {
+    let mut seen: Vec<&str> = Vec::new();
+    for r in &spec.rows {
+        let k = r.split(", ").next().unwrap_or(r);
+        if !seen.contains(&k) {
+            seen.push(k);
+        }
+    }
+    seen.len()
+}
+
+/// The chart in words: every run's value of every row.
+fn describe(spec: &RunsSpec, machine: &str) -> String {
+    let mut s = format!("Strip chart of every run of {}", clean(&spec.title));
+    if !machine.trim().is_empty() {
+        s.push_str(&format!(" on {}", clean(machine)));
+    }
+    s.push_str(": one strip per row of the table, each run a dot coloured by patch tree, the mean a tick.");
+    for p in &spec.panels {
+        s.push_str(&format!(" {}: ", metric_words(&p.metric, &clean(&p.unit), p.better)));
+        let items: Vec<String> = spec
+            .rows
+            .iter()
+            .zip(&p.strips)
+            .filter_map(|(r, st)| {
+                let st = st.as_ref()?;
+                let runs: Vec<String> = st.runs.iter().map(|(v, _)| format!("{v}")).collect();
+                Some(format!("{} runs {} (mean {})", clean(r), runs.join(", "), clean(&st.text)))
+            })
+            .collect();
+        s.push_str(&join_limited(&items, 12));
+        s.push('.');
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(runs: &[&[f64]]) -> RunsSpec {
+        RunsSpec {
+            title: "dbench 32".into(),
+            rows: (0..runs.len()).map(|i| format!("2.4.{i}")).collect(),
+            lanes: vec!["mainline".into(); runs.len()],
+            rows_left_out: 0,
+            panels: vec![RunsPanel {
+                metric: "Throughput".into(),
+                unit: "MB/s".into(),
+                better: Better::Higher,
+                strips: runs
+                    .iter()
+                    .map(|r| {
+                        let mean = r.iter().sum::<f64>() / r.len() as f64;
+                        Some(Strip { runs: r.iter().map(|&v| (v, false)).collect(), mean, text: format!("{mean}") })
+                    })
+                    .collect(),
+            }],
+        }
+    }
+
+    #[test]
+    fn every_run_is_a_dot_and_every_mean_a_tick() {
+        let s = spec(&[&[9.29, 9.56, 9.17], &[6.8, 6.9, 6.94]]);
+        let (title, desc, svg) = render(&s, "384 MB box").expect("drawn");
+        assert_eq!(title, "dbench 32: runs — 384 MB box");
+        assert_eq!(svg.matches("<circle").count(), 6, "{svg}");
+        assert!(desc.contains("2.4.0 runs 9.29, 9.56, 9.17"), "{desc}");
+        assert_eq!(alt(&s), "Strip chart of every run of Throughput (MB/s) for 2 kernels, higher is better.");
+    }
+
+    #[test]
+    fn the_demo_draws_runs_where_a_kernel_has_three_or_more() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
+        let site = crate::site::load(&root).expect("demo loads");
+        let view = crate::report::site_view(&site);
+        let page = |slug: &str| view.machines.iter().find(|m| m.slug == slug).expect("class");
+        // dbench 32: three runs per kernel, every one drawn.
+        let spec = plan(&page("dbench32-384m").sections[0]).expect("a strip chart");
+        assert_eq!(spec.rows, ["2.4.7", "2.4.8-pre1"]);
+        let strips: Vec<usize> = spec.panels[0].strips.iter().flatten().map(|s| s.runs.len()).collect();
+        assert_eq!(strips, [3, 3]);
+        assert_eq!(spec.panels[0].metric, "Throughput");
+        // i586: two runs per kernel; the quad Xeon: one value per kernel.
+        for slug in ["i586-166", "quad-xeon-raid5"] {
+            assert!(page(slug).sections.iter().all(|s| plan(s).is_none()), "{slug}");
+        }
+    }
+
+    #[test]
+    fn equal_and_single_values_still_draw() {
+        for runs in [&[&[5.0, 5.0, 5.0][..]][..], &[&[0.0, 0.0, 0.0]], &[&[1.0]]] {
+            let (_, _, svg) = render(&spec(runs), "").expect("drawn");
+            assert!(svg.contains("<circle"), "{svg}");
+        }
+    }
+}

@@ -1,0 +1,221 @@
+//! The runs behind a table's rows, unfolded under them: HTML's
+//! `<details>` of a row and Markdown's runs table of a section list every
+//! recorded run with its value and the raw file it came from.
+//!
+//! A row's runs are lined up by their order in each cell: the first run
+//! of every column, then the second, … (a raw file per run, or a file
+//! holding the runs in order, as LMbench's summary prints a row per run).
+//! A run whose values all come from one file names that file (and the
+//! line, where the row has several runs of the file); otherwise it is
+//! "run K" and each value names its own file.
+
+use super::grid::{GridBlock, GridCell, GridRow};
+use super::{CellView, RunView, TableView};
+use compact_str::CompactString;
+use serde::Serialize;
+use std::sync::Arc;
+
+/// One recorded run of a grid row: a line of its unfolded runs table.
+#[derive(Debug, Clone, Serialize)]
+pub struct GridRun {
+    /// What names the run: the raw file's path relative to the machine
+    /// directory ("ac12/test-a-run1.txt"), followed by " line N" when the
+    /// row has several runs of that file; "run K" (1-based) when the run's
+    /// values come from different files (each value then names its own).
+    pub label: String,
+    /// The raw file's link relative to the machine page
+    /// (`raw/ac12/test-a-run1.txt`) when one file holds the run; else "".
+    pub link: Arc<str>,
+    /// One per value column of the block; `None` where the column's cell
+    /// has no such run.
+    pub values: Vec<Option<GridRunValue>>,
+}
+
+/// One value of a run.
+#[derive(Debug, Clone, Serialize)]
+pub struct GridRunValue {
+    /// The value with its column's precision: "63.10".
+    pub value: CompactString,
+    /// Runs the benchmark summarised in this value (1 for a single run;
+    /// more for a mean the benchmark printed).
+    pub n: u32,
+    /// True when the section's `trim` left the run out of the mean.
+    pub trimmed: bool,
+    /// The raw file's link when the run names no single file
+    /// ([`GridRun::link`] empty); else empty. Not serialised when empty.
+    #[serde(skip_serializing_if = "str::is_empty")]
+    pub link: Arc<str>,
+    /// The raw file's path relative to the machine directory, with the
+    /// link; else empty. Not serialised when empty.
+    #[serde(skip_serializing_if = "str::is_empty")]
+    pub source: Arc<str>,
+}
+
+/// The runs of every value row of block `b` of a grid of `t`
+/// ([`GridRow::runs`]), and whether any row has runs ([`GridBlock::unfolds`]).
+pub(super) fn unfold_block(t: &TableView, b: &mut GridBlock) {
+    for r in b.rows.iter_mut().filter(|r| !r.change) {
+        r.runs = row_runs(t, &r.cells);
+    }
+    b.unfolds = b.rows.iter().any(|r| !r.runs.is_empty());
+}
+
+/// The runs of a row of `cells` (each pointing at its view cell of `t`),
+/// or none when no cell has two runs or more.
+pub(super) fn row_runs(t: &TableView, cells: &[Option<GridCell>]) -> Vec<GridRun> {
+    let views: Vec<Option<&CellView>> =
+        cells.iter().map(|c| c.as_ref().and_then(|c| super::grid::view_cell(t, c))).collect();
+    let lines = views.iter().flatten().map(|v| v.runs.len()).max().unwrap_or(0);
+    if lines < 2 {
+        return Vec::new();
+    }
+    // Each run with the file and line it names, if one file holds it.
+    let runs: Vec<(GridRun, Option<FileLine>)> = (0..lines)
+        .map(|k| {
+            let at: Vec<Option<(&CellView, &RunView)>> =
+                views.iter().map(|v| v.and_then(|v| Some((v, v.runs.get(k)?)))).collect();
+            let mut present = at.iter().flatten().map(|(v, run)| &v.sources[run.source]);
+            let first = present.next();
+            let shared = first.is_some_and(|f| present.all(|s| s == f));
+            let values = at
+                .iter()
+                .map(|x| {
+                    x.map(|(v, run)| GridRunValue {
+                        value: run.text.clone(),
+                        n: run.n,
+                        trimmed: run.trimmed,
+                        link: if shared { Arc::from("") } else { v.source_links[run.source].clone() },
+                        source: if shared { Arc::from("") } else { v.sources[run.source].clone() },
+                    })
+                })
+                .collect();
+            match at.iter().flatten().next().filter(|_| shared) {
+                Some((v, first)) => {
+                    let run = GridRun { label: String::new(), link: v.source_links[first.source].clone(), values };
+                    (run, Some((&v.sources[first.source], first.line)))
+                }
+                None => (GridRun { label: format!("run {}", k + 1), link: Arc::from(""), values }, None),
+            }
+        })
+        .collect();
+    // The line is said only where the row has several runs of one file.
+    let of_file = |path: &Arc<str>| runs.iter().filter(|(_, f)| f.is_some_and(|(p, _)| p == path)).count();
+    runs.iter()
+        .map(|(run, file)| match file {
+            Some((path, line)) if of_file(path) > 1 => GridRun { label: format!("{path} line {line}"), ..run.clone() },
+            Some((path, _)) => GridRun { label: path.to_string(), ..run.clone() },
+            None => run.clone(),
+        })
+        .collect()
+}
+
+/// The raw file (path) and line a run's values all come from.
+type FileLine<'a> = (&'a Arc<str>, usize);
+
+/// The runs of `r` reduced to its value column `ci` (a kernel's page of a
+/// table with kernels as columns); none when fewer than two are left. A
+/// run that named no single file is then named by its value's file, when
+/// each of the runs left has a file of its own.
+pub(super) fn only_column(r: &GridRow, ci: usize) -> Vec<GridRun> {
+    let mut runs: Vec<GridRun> = r
+        .runs
+        .iter()
+        .filter_map(|run| {
+            let v = run.values.get(ci)?.clone()?;
+            Some(GridRun { label: run.label.clone(), link: run.link.clone(), values: vec![Some(v)] })
+        })
+        .collect();
+    if runs.len() < 2 {
+        return Vec::new();
+    }
+    let source = |run: &GridRun| run.values[0].as_ref().map(|v| v.source.clone()).filter(|s| !s.is_empty());
+    let own: Vec<Option<Arc<str>>> = runs.iter().map(source).collect();
+    let distinct = own.iter().enumerate().all(|(i, s)| s.is_some() && !own[..i].contains(s));
+    if distinct {
+        for run in &mut runs {
+            if let Some(v) = run.values[0].as_mut() {
+                run.label = v.source.to_string();
+                run.link = std::mem::replace(&mut v.link, Arc::from(""));
+                v.source = Arc::from("");
+            }
+        }
+    }
+    runs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::grid::{GridOptions, Shape, grid_of};
+    use crate::report::{ColumnView, RowView, RunView};
+    use crate::stats::Summary;
+
+    /// A cell of `runs` (value, source index, line) read from `files`.
+    fn cell(runs: &[(f64, usize, usize)], files: &[&str]) -> Option<CellView> {
+        // A single recorded value (no runs to unfold) is 9.0.
+        let values: Vec<f64> = if runs.is_empty() { vec![9.0] } else { runs.iter().map(|r| r.0).collect() };
+        let summary = Summary::of_samples(&values);
+        Some(CellView {
+            text: format!("{:.1}", summary.mean).into(),
+            summary,
+            sources: files.iter().map(|f| Arc::from(*f)).collect(),
+            source_links: files.iter().map(|f| Arc::from(format!("raw/{f}"))).collect(),
+            runs: runs
+                .iter()
+                .map(|&(value, source, line)| RunView {
+                    value,
+                    text: format!("{value:.1}").into(),
+                    n: 1,
+                    source,
+                    line,
+                    trimmed: false,
+                })
+                .collect(),
+            ..Default::default()
+        })
+    }
+
+    fn table(rows: Vec<RowView>) -> TableView {
+        let col = |name: &str| ColumnView { name: name.into(), unit: "s".into(), ..Default::default() };
+        TableView { columns: vec![col("real"), col("sys")], rows, ..Default::default() }
+    }
+
+    #[test]
+    fn a_run_of_one_file_is_named_by_it_and_a_file_of_several_runs_by_its_lines() {
+        let per_file = |k: &str| {
+            let files = [format!("{k}/run1.txt"), format!("{k}/run2.txt")];
+            let files: Vec<&str> = files.iter().map(String::as_str).collect();
+            RowView::new(
+                k.into(),
+                Vec::new(),
+                vec![cell(&[(1.0, 0, 1), (2.0, 1, 1)], &files), cell(&[(3.0, 0, 2), (4.0, 1, 2)], &files)],
+            )
+        };
+        let one_file = RowView::new(
+            "b".into(),
+            Vec::new(),
+            vec![cell(&[(5.0, 0, 3), (6.0, 0, 4)], &["all.txt"]), cell(&[(7.0, 0, 3), (8.0, 0, 4)], &["all.txt"])],
+        );
+        let single = RowView::new("c".into(), Vec::new(), vec![cell(&[], &["c.txt"]), None]);
+        let t = table(vec![per_file("a"), one_file, single]);
+        let g = grid_of(&t, Shape::MetricsAsColumns, &GridOptions::default());
+        let rows = &g.blocks[0].rows;
+        assert!(g.blocks[0].unfolds);
+        let labels = |r: &GridRow| r.runs.iter().map(|x| x.label.clone()).collect::<Vec<_>>();
+        assert_eq!(labels(&rows[0]), ["a/run1.txt", "a/run2.txt"]);
+        assert_eq!(&*rows[0].runs[1].link, "raw/a/run2.txt");
+        let values: Vec<&str> = rows[0].runs[1].values.iter().flatten().map(|v| v.value.as_str()).collect();
+        assert_eq!(values, ["2.0", "4.0"]);
+        assert_eq!(labels(&rows[1]), ["all.txt line 3", "all.txt line 4"]);
+        assert!(rows[2].runs.is_empty());
+        // Kernels as columns: a run's values come from each kernel's file.
+        let g = grid_of(&t, Shape::MetricsAsRows, &GridOptions::default());
+        let real = &g.blocks[0].rows[0];
+        assert_eq!(labels(real), ["run 1", "run 2"]);
+        let links: Vec<&str> = real.runs[0].values.iter().flatten().map(|v| &*v.link).collect();
+        assert_eq!(links, ["raw/a/run1.txt", "raw/all.txt"]);
+        // One kernel's column: each run named by its file again.
+        let mine = g.only_kernel("a", None);
+        assert_eq!(labels(&mine.blocks[0].rows[0]), ["a/run1.txt", "a/run2.txt"]);
+    }
+}
