@@ -102,14 +102,48 @@ pub fn plan(section: &SectionView, cols: &[usize], rows: &[usize], params: &str)
     if kernels.is_empty() || panels.is_empty() {
         return None;
     }
-    // Many kernels make tall panels: show fewer metrics.
-    let max_panels = match kernels.len() {
+    Some(BarSpec { title: section.title.clone(), subtitle: params.to_string(), kernels, panels })
+}
+
+/// Most panels in one bar chart of `kernels` kernels: [`MAX_BAR_PANELS`]
+/// up to 13 kernels, 4 up to 26, then 2 (many kernels make tall panels).
+pub fn panels_per_chart(kernels: usize) -> usize {
+    match kernels {
         0..=13 => MAX_BAR_PANELS,
         14..=26 => 4,
         _ => 2,
-    };
-    panels.truncate(max_panels);
-    Some(BarSpec { title: section.title.clone(), subtitle: params.to_string(), kernels, panels })
+    }
+}
+
+/// `spec` as paged small multiples: one chart per [`panels_per_chart`]
+/// panels, in panel order, so every metric is drawn; the title of each
+/// says which page it is ("Bonnie (2 of 3)") when there are several. The
+/// kernels of a page are those with a value in one of its panels.
+pub fn pages(spec: BarSpec) -> Vec<BarSpec> {
+    let per = panels_per_chart(spec.kernels.len());
+    if spec.panels.len() <= per {
+        return vec![spec];
+    }
+    // Pages of equal size (7 panels: 4 and 3, not 6 and 1).
+    let n = spec.panels.len().div_ceil(per);
+    let per = spec.panels.len().div_ceil(n);
+    spec.panels
+        .chunks(per)
+        .enumerate()
+        .map(|(i, chunk)| {
+            let keep: Vec<usize> =
+                (0..spec.kernels.len()).filter(|&k| chunk.iter().any(|p| p.values[k].is_some())).collect();
+            BarSpec {
+                title: format!("{} ({} of {n})", spec.title, i + 1),
+                subtitle: spec.subtitle.clone(),
+                kernels: keep.iter().map(|&k| spec.kernels[k].clone()).collect(),
+                panels: chunk
+                    .iter()
+                    .map(|p| BarPanel { values: keep.iter().map(|&k| p.values[k].clone()).collect(), ..p.clone() })
+                    .collect(),
+            }
+        })
+        .collect()
 }
 
 /// Characters of a kernel name shown on an axis.
@@ -174,22 +208,32 @@ fn axis_name(k: &BarKernel) -> String {
     if k.baseline { format!("{n} (baseline)") } else { n }
 }
 
-fn legend(spec: &BarSpec) -> Vec<(Key, String)> {
+/// The legend: a swatch per patch tree that some filled bar is drawn in
+/// (the baseline's bar is hollow, so its tree has no swatch unless another
+/// kernel of it is drawn), when the chart has more than one tree; the
+/// hollow baseline; the error bar when some bar has one.
+fn legend(spec: &BarSpec, pal: &LanePalette) -> Vec<(Key, String)> {
     let mut lanes: Vec<&str> = Vec::new();
+    let mut filled: Vec<&str> = Vec::new();
     for k in &spec.kernels {
         if !lanes.contains(&k.lane.as_str()) {
             lanes.push(&k.lane);
         }
+        if !k.baseline && !filled.contains(&k.lane.as_str()) {
+            filled.push(&k.lane);
+        }
     }
     let mut out = Vec::new();
     if lanes.len() > 1 {
-        for l in &lanes {
-            out.push((Key::Swatch(lane_colour(l, 0)), ellipsize_middle(&clean(l), 30)));
+        for l in &filled {
+            let (c, variant) = pal.style(l);
+            let key = if variant == 0 { Key::Swatch(c) } else { Key::Half(c) };
+            out.push((key, ellipsize_middle(&clean(l), 30)));
         }
     }
     if let Some(b) = spec.kernels.iter().find(|k| k.baseline) {
         out.push((
-            Key::Hollow(lane_colour(&b.lane, 0)),
+            Key::Hollow(pal.colour(&b.lane)),
             format!("baseline: {}", ellipsize_middle(&clean(&b.name), NAME_CHARS)),
         ));
     }
@@ -200,7 +244,11 @@ fn legend(spec: &BarSpec) -> Vec<(Key, String)> {
 }
 
 /// Title, description and SVG of a bar chart; `None` if nothing can be drawn.
-pub fn render(spec: &BarSpec, machine: &str) -> Option<(String, String, String)> {
+///
+/// `pal` colours the bars by patch tree (the page's [`LanePalette`]).
+/// Panels of one unit share a value axis ([`scale_groups`]); every axis
+/// starts at 0.
+pub fn render(spec: &BarSpec, machine: &str, pal: &LanePalette) -> Option<(String, String, String)> {
     if spec.kernels.is_empty() || spec.panels.is_empty() {
         return None;
     }
@@ -209,7 +257,8 @@ pub fn render(spec: &BarSpec, machine: &str) -> Option<(String, String, String)>
     let head = if sub.is_empty() { title.clone() } else { format!("{title}: {sub}") };
     let full_title = if machine.trim().is_empty() { head.clone() } else { format!("{head} — {}", clean(machine)) };
     let lay = layout(spec);
-    let keys = legend(spec);
+    let keys = legend(spec, pal);
+    let groups = scale_groups(&spec.panels);
     let inner = WIDTH as i32 - 2 * MARGIN;
     let title_h = MARGIN + 24 + if machine.trim().is_empty() { 0 } else { 18 } + 6;
     let prows = spec.panels.len().div_ceil(lay.ncols) as i32;
@@ -231,7 +280,15 @@ pub fn render(spec: &BarSpec, machine: &str) -> Option<(String, String, String)>
                 (MARGIN + lay.label_w + pcol * lay.col_w, lay.col_w)
             };
             let area = root.clone().shrink((x, y), (w.max(10) as u32, lay.panel_h.max(10) as u32));
-            draw_panel(&area, spec, panel, &lay, pcol == 0)?;
+            let shared: Vec<&BarValue> = (0..spec.panels.len())
+                .filter(|&j| groups[j] == groups[i])
+                .flat_map(|j| spec.panels[j].values.iter().flatten())
+                .collect();
+            // Alone on its scale among panels of its unit.
+            let alone = groups.iter().filter(|&&g| g == groups[i]).count() == 1;
+            let own = alone && spec.panels.iter().enumerate().any(|(j, p)| j != i && p.unit == panel.unit);
+            let ctx = PanelCtx { pal, shared, own, first_col: pcol == 0 };
+            draw_panel(&area, spec, panel, &lay, &ctx)?;
         }
         draw_legend(&root, &keys, (MARGIN, title_h + prows * lay.panel_h), inner)?;
         root.present().ok()?;
@@ -241,10 +298,51 @@ pub fn render(spec: &BarSpec, machine: &str) -> Option<(String, String, String)>
     Some((full_title, desc, svg))
 }
 
-/// The value axis of a panel: range and ticks, with room for value labels.
-fn value_axis(panel: &BarPanel, plot_px: i32, label_px: i32) -> (f64, f64, Vec<f64>) {
-    let vals: Vec<&BarValue> = panel.values.iter().flatten().collect();
-    let lo = vals.iter().map(|v| v.mean - v.sd.unwrap_or(0.0)).fold(0.0, f64::min);
+/// How a panel is drawn beside its neighbours.
+struct PanelCtx<'a> {
+    /// Lane colours.
+    pal: &'a LanePalette,
+    /// The values of every panel sharing this panel's value axis.
+    shared: Vec<&'a BarValue>,
+    /// True when the panel is alone on its value axis while other panels
+    /// have its unit (values more than 10× apart): the axis says "own
+    /// scale", so no one reads its bars against theirs.
+    own: bool,
+    /// True for a panel in the first column (kernel names beside it).
+    first_col: bool,
+}
+
+/// Which panels share a value axis: panels of one unit whose largest
+/// |value| is within a factor of 10 of the first such panel's (in panel
+/// order) share one; values further apart get an axis of their own, as a
+/// shared one would flatten the smaller bars to nothing. One group number
+/// per panel.
+pub fn scale_groups(panels: &[BarPanel]) -> Vec<usize> {
+    let peak = |p: &BarPanel| p.values.iter().flatten().map(|v| v.mean.abs()).fold(0.0, f64::max);
+    // (unit, peak of the group's first panel) per group.
+    let mut heads: Vec<(&str, f64)> = Vec::new();
+    panels
+        .iter()
+        .map(|p| {
+            let m = peak(p);
+            let near = |h: f64| (h == 0.0 && m == 0.0) || (h > 0.0 && m > 0.0 && m / h <= 10.0 && h / m <= 10.0);
+            match heads.iter().position(|(u, h)| *u == p.unit.as_str() && near(*h)) {
+                Some(g) => g,
+                None => {
+                    heads.push((p.unit.as_str(), m));
+                    heads.len() - 1
+                }
+            }
+        })
+        .collect()
+}
+
+/// The value axis of a panel: range and ticks over the values of every
+/// panel sharing it (`vals`), with room for value labels. Starts at 0 when
+/// no mean is negative (an error bar reaching below 0 is cut at the axis).
+fn value_axis(vals: &[&BarValue], plot_px: i32, label_px: i32) -> (f64, f64, Vec<f64>) {
+    let has_neg = vals.iter().any(|v| v.mean < 0.0);
+    let lo = if has_neg { vals.iter().map(|v| v.mean - v.sd.unwrap_or(0.0)).fold(0.0, f64::min) } else { 0.0 };
     let hi = vals.iter().map(|v| v.mean + v.sd.unwrap_or(0.0)).fold(0.0, f64::max);
     let (lo, hi) = if lo.is_finite() && hi.is_finite() { (lo, hi) } else { (0.0, 1.0) };
     let (nlo, nhi, ticks) = nice_axis(lo, hi, 5);
@@ -252,7 +350,6 @@ fn value_axis(panel: &BarPanel, plot_px: i32, label_px: i32) -> (f64, f64, Vec<f
     let span = nhi - nlo;
     let room = span * f / (1.0 - f);
     let has_pos = vals.iter().any(|v| v.mean >= 0.0);
-    let has_neg = vals.iter().any(|v| v.mean < 0.0);
     let top = if has_pos { nhi.max(hi + room) } else { nhi };
     let bottom = if has_neg { nlo.min(lo - room) } else { nlo };
     (bottom, top, ticks)
@@ -263,8 +360,9 @@ fn draw_panel<DB: DrawingBackend>(
     spec: &BarSpec,
     panel: &BarPanel,
     lay: &Layout,
-    first_col: bool,
+    ctx: &PanelCtx<'_>,
 ) -> Option<()> {
+    let first_col = ctx.first_col;
     let nk = spec.kernels.len();
     let (w, _) = area.dim_in_pixel();
     let w = w as i32;
@@ -278,12 +376,15 @@ fn draw_panel<DB: DrawingBackend>(
     };
     let heading = fit_end(&clean(&panel.metric), w - name_x - 4, FONT);
     area.draw(&Text::new(heading, (name_x, 2), font_bold(FONT).pos(Pos::new(HPos::Left, VPos::Top)))).ok()?;
-    let desc = axis_desc(&clean(&panel.unit), panel.better);
+    let mut desc = axis_desc(&clean(&panel.unit), panel.better);
+    if ctx.own {
+        desc.push_str(" (own scale)");
+    }
     let centers: Vec<f64> = (0..nk).map(|i| i as f64 + 0.5).collect();
     if lay.vertical {
-        draw_columns(area, spec, panel, lay, desc, centers)
+        draw_columns(area, spec, panel, lay, ctx, (desc, centers))
     } else {
-        draw_rows(area, spec, panel, lay, first_col, desc, centers)
+        draw_rows(area, spec, panel, lay, ctx, (desc, centers))
     }
 }
 
@@ -295,14 +396,14 @@ fn draw_columns<DB: DrawingBackend>(
     spec: &BarSpec,
     panel: &BarPanel,
     lay: &Layout,
-    desc: String,
-    centers: Vec<f64>,
+    ctx: &PanelCtx<'_>,
+    (desc, centers): (String, Vec<f64>),
 ) -> Option<()> {
     let nk = spec.kernels.len();
     let w = area.dim_in_pixel().0 as i32;
     let names: Vec<String> = spec.kernels.iter().map(|k| ellipsize_middle(&clean(&k.name), NAME_CHARS)).collect();
     let plot_h = lay.panel_h - HEADER - 30 - 6;
-    let (lo, hi, ticks) = value_axis(panel, plot_h, 20);
+    let (lo, hi, ticks) = value_axis(&ctx.shared, plot_h, 20);
     let step = tick_step(&ticks);
     let ticks: Vec<f64> = ticks.into_iter().filter(|t| *t >= lo && *t <= hi).collect();
     let mut chart = ChartBuilder::on(area)
@@ -338,11 +439,11 @@ fn draw_columns<DB: DrawingBackend>(
     for (i, (k, v)) in spec.kernels.iter().zip(&panel.values).enumerate() {
         let Some(v) = v else { continue };
         let (x0, x1, xc) = (i as f64 + 0.5 - half, i as f64 + 0.5 + half, i as f64 + 0.5);
-        draw_bar(&mut chart, k, [(x0, 0.0), (x1, v.mean)])?;
+        draw_bar(&mut chart, k, [(x0, 0.0), (x1, v.mean)], ctx.pal)?;
         let mut end = v.mean;
         if let Some(sd) = v.sd {
             let s = INK.stroke_width(1);
-            let (a, b) = (v.mean - sd, v.mean + sd);
+            let (a, b) = ((v.mean - sd).max(lo), v.mean + sd);
             // One path: cap, stem, cap (the stem's ends retraced).
             let cap = half * 0.3;
             let path = vec![(xc - cap, a), (xc + cap, a), (xc, a), (xc, b), (xc - cap, b), (xc + cap, b)];
@@ -368,14 +469,14 @@ fn draw_rows<DB: DrawingBackend>(
     spec: &BarSpec,
     panel: &BarPanel,
     lay: &Layout,
-    first_col: bool,
-    desc: String,
-    centers: Vec<f64>,
+    ctx: &PanelCtx<'_>,
+    (desc, centers): (String, Vec<f64>),
 ) -> Option<()> {
+    let first_col = ctx.first_col;
     let nk = spec.kernels.len();
-    let label_px = panel.values.iter().flatten().map(|v| text_px(&clean(&v.text), FONT_SMALL)).max().unwrap_or(0) + 10;
+    let label_px = ctx.shared.iter().map(|v| text_px(&clean(&v.text), FONT_SMALL)).max().unwrap_or(0) + 10;
     let plot_w = lay.col_w - 16;
-    let (lo, hi, ticks) = value_axis(panel, plot_w, label_px);
+    let (lo, hi, ticks) = value_axis(&ctx.shared, plot_w, label_px);
     let step = tick_step(&ticks);
     let ticks: Vec<f64> = ticks.into_iter().filter(|t| *t >= lo && *t <= hi).collect();
     // Kernel i occupies band [nk-1-i, nk-i]: the first kernel on top.
@@ -423,11 +524,11 @@ fn draw_rows<DB: DrawingBackend>(
     for (i, (k, v)) in spec.kernels.iter().zip(&panel.values).enumerate() {
         let Some(v) = v else { continue };
         let yc = nk as f64 - i as f64 - 0.5;
-        draw_bar(&mut chart, k, [(0.0, yc - half), (v.mean, yc + half)])?;
+        draw_bar(&mut chart, k, [(0.0, yc - half), (v.mean, yc + half)], ctx.pal)?;
         let mut end = v.mean;
         if let Some(sd) = v.sd {
             let s = INK.stroke_width(1);
-            let (a, b) = (v.mean - sd, v.mean + sd);
+            let (a, b) = ((v.mean - sd).max(lo), v.mean + sd);
             let cap = half * 0.6;
             // One path: cap, stem, cap (the stem's ends retraced).
             let path = vec![(a, yc - cap), (a, yc + cap), (a, yc), (b, yc), (b, yc - cap), (b, yc + cap)];
@@ -445,13 +546,23 @@ fn draw_rows<DB: DrawingBackend>(
     Some(())
 }
 
-/// One bar from corner to corner: filled in the lane colour, or hollow
-/// (tint + outline) for the baseline.
-fn draw_bar<DB: DrawingBackend>(chart: &mut Chart2d<'_, DB>, k: &BarKernel, corners: [(f64, f64); 2]) -> Option<()> {
-    let c = lane_colour(&k.lane, 0);
+/// One bar from corner to corner: filled in the lane colour, hollow (a
+/// faint fill and an outline) for the baseline, half filled with an
+/// outline for a lane past the palette's twelve ([`LanePalette`]).
+fn draw_bar<DB: DrawingBackend>(
+    chart: &mut Chart2d<'_, DB>,
+    k: &BarKernel,
+    corners: [(f64, f64); 2],
+    pal: &LanePalette,
+) -> Option<()> {
+    let (c, variant) = pal.style(&k.lane);
     if k.baseline {
         chart
-            .draw_series([Rectangle::new(corners, tint(c, 0.22).filled()), Rectangle::new(corners, c.stroke_width(2))])
+            .draw_series([Rectangle::new(corners, hollow_fill(c)), Rectangle::new(corners, c.stroke_width(2))])
+            .ok()?;
+    } else if variant > 0 {
+        chart
+            .draw_series([Rectangle::new(corners, c.mix(0.5).filled()), Rectangle::new(corners, c.stroke_width(2))])
             .ok()?;
     } else {
         chart.draw_series(std::iter::once(Rectangle::new(corners, c.filled()))).ok()?;

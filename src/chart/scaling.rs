@@ -38,8 +38,8 @@ pub struct ScalingSpec {
     /// Measured parameter values (x) with their printed text, ascending.
     pub x_ticks: Vec<(f64, String)>,
     /// One line per kernel drawn, in table order: all of them, or the
-    /// baseline and the last ones when there are more than
-    /// [`MAX_SCALING_LINES`].
+    /// baseline and the kernels that differ most ([`most_different`]) when
+    /// there are more than [`MAX_SCALING_LINES`].
     pub series: Vec<Series>,
     /// How many kernels have a point to draw, shown or not
     /// (`series.len()` when all are shown).
@@ -49,8 +49,8 @@ pub struct ScalingSpec {
 /// The most lines a scaling chart draws. More kernels than this make a
 /// tangle no reader can follow, and a legend taller than the plot (300
 /// kernels: 300 lines in one plot); the chart then draws the baseline and
-/// the kernels listed last in the section's table (the newest, the table
-/// being in version order) and says so in its heading and description.
+/// the kernels whose lines differ most ([`most_different`]) and says so in
+/// its heading and description.
 /// The table has every kernel.
 pub const MAX_SCALING_LINES: usize = 12;
 
@@ -107,11 +107,10 @@ pub fn plan(section: &SectionView, col: usize, xp: usize, rows: &[usize], others
     }
     let kernels_total = kernels.len();
     let shown: rustc_hash::FxHashSet<&str> = if kernels.len() > MAX_SCALING_LINES {
-        // The baseline (when it has a point) and the last of the others.
-        let baseline = t.baseline.as_deref().filter(|b| seen.contains(b));
-        let others: Vec<&str> = kernels.iter().copied().filter(|k| Some(*k) != baseline).collect();
-        let last = MAX_SCALING_LINES - usize::from(baseline.is_some());
-        others[others.len() - last..].iter().copied().chain(baseline).collect()
+        let curves: Vec<Vec<(f64, f64)>> =
+            kernels.iter().map(|k| points.iter().filter(|p| p.0.kernel == *k).map(|p| (p.1, p.3)).collect()).collect();
+        let baseline = t.baseline.as_deref().and_then(|b| kernels.iter().position(|k| *k == b));
+        most_different(&curves, baseline, MAX_SCALING_LINES).into_iter().map(|i| kernels[i]).collect()
     } else {
         seen
     };
@@ -167,9 +166,59 @@ pub fn plan(section: &SectionView, col: usize, xp: usize, rows: &[usize], others
     })
 }
 
+/// How far apart two kernels' lines are: the mean relative difference
+/// |a − b| / max(|a|, |b|) over the x values both have (0 to 2); 1 when
+/// they share none.
+fn curve_distance(a: &[(f64, f64)], b: &[(f64, f64)]) -> f64 {
+    let (mut sum, mut n) = (0.0, 0usize);
+    for &(x, ya) in a {
+        if let Some(&(_, yb)) = b.iter().find(|p| p.0 == x) {
+            let scale = ya.abs().max(yb.abs());
+            sum += if scale > 0.0 { (ya - yb).abs() / scale } else { 0.0 };
+            n += 1;
+        }
+    }
+    if n == 0 { 1.0 } else { sum / n as f64 }
+}
+
+/// Indices of the `max` curves (each a kernel's `(x, y)` points) that
+/// differ most: the baseline when given, else the curve furthest from all
+/// others on average; then, one at a time, the curve whose nearest chosen
+/// curve is furthest (ties to the first in table order). Returned in
+/// ascending order (table order).
+pub fn most_different(curves: &[Vec<(f64, f64)>], baseline: Option<usize>, max: usize) -> Vec<usize> {
+    let n = curves.len();
+    if n <= max {
+        return (0..n).collect();
+    }
+    let first = baseline.unwrap_or_else(|| {
+        let spread = |i: usize| (0..n).map(|j| curve_distance(&curves[i], &curves[j])).sum::<f64>();
+        (0..n).map(|i| (i, spread(i))).fold((0, f64::NEG_INFINITY), |b, c| if c.1 > b.1 { c } else { b }).0
+    });
+    let mut chosen = vec![first];
+    // Each curve's distance to its nearest chosen curve.
+    let mut near: Vec<f64> = (0..n).map(|i| curve_distance(&curves[i], &curves[first])).collect();
+    while chosen.len() < max {
+        let next = (0..n)
+            .filter(|i| !chosen.contains(i))
+            .fold(None, |b: Option<(usize, f64)>, i| match b {
+                Some((_, d)) if d >= near[i] => b,
+                _ => Some((i, near[i])),
+            })
+            .map(|(i, _)| i);
+        let Some(next) = next else { break };
+        chosen.push(next);
+        for (d, c) in near.iter_mut().zip(curves) {
+            *d = d.min(curve_distance(c, &curves[next]));
+        }
+    }
+    chosen.sort_unstable();
+    chosen
+}
+
 /// What a chart showing only some kernels' lines says about them: "the
-/// baseline and the last 11 of 300 kernels", "the last 12 of 300
-/// kernels"; `None` when every kernel has its line.
+/// baseline and the 11 of 300 kernels that differ most", "the 12 of 300
+/// kernels that differ most"; `None` when every kernel has its line.
 pub fn shown_kernels(spec: &ScalingSpec) -> Option<String> {
     let n = spec.series.len();
     if n >= spec.kernels_total {
@@ -177,9 +226,9 @@ pub fn shown_kernels(spec: &ScalingSpec) -> Option<String> {
     }
     let total = spec.kernels_total;
     Some(if spec.series.iter().any(|s| s.baseline) {
-        format!("the baseline and the last {} of {total} kernels", n - 1)
+        format!("the baseline and the {} of {total} kernels that differ most", n - 1)
     } else {
-        format!("the last {n} of {total} kernels")
+        format!("the {n} of {total} kernels that differ most")
     })
 }
 
@@ -188,13 +237,20 @@ const HEADER: i32 = 24;
 const Y_AREA: i32 = 78;
 const X_AREA: i32 = 46;
 
-/// Colour, marker and line width of each series.
-pub(crate) fn series_styles<'a>(items: impl Iterator<Item = (&'a str, bool)>) -> Vec<(RGBColor, Marker, u32)> {
+/// How a line is drawn: colour, marker, width, dashed or not.
+pub(crate) type LineStyle = (RGBColor, Marker, u32, bool);
+
+/// The style of each series (`(lane, baseline)`, in order): its lane's
+/// colour in `pal`; the second, third… kernel of one lane in a darker or
+/// lighter shade of it, every second one dashed; each series its own
+/// marker in turn; the baseline's line thicker. A lane past the palette's
+/// twelve is dashed.
+pub(crate) fn series_styles<'a>(items: impl Iterator<Item = (&'a str, bool)>, pal: &LanePalette) -> Vec<LineStyle> {
     let mut seen: Vec<(String, usize)> = Vec::new();
     items
         .enumerate()
         .map(|(i, (lane, baseline))| {
-            let shade = match seen.iter_mut().find(|(l, _)| l == lane) {
+            let k = match seen.iter_mut().find(|(l, _)| l == lane) {
                 Some((_, n)) => {
                     *n += 1;
                     *n
@@ -204,9 +260,25 @@ pub(crate) fn series_styles<'a>(items: impl Iterator<Item = (&'a str, bool)>) ->
                     0
                 }
             };
-            (lane_colour(lane, shade), MARKERS[i % MARKERS.len()], if baseline { 4 } else { 2 })
+            let (c, variant) = pal.style(lane);
+            (shade(c, k), MARKERS[i % MARKERS.len()], if baseline { 4 } else { 2 }, variant > 0 || k % 2 == 1)
         })
         .collect()
+}
+
+/// Draws a series' line through `pts` in `style`, dashed or not.
+pub(crate) fn draw_line<DB: DrawingBackend>(
+    chart: &mut Chart2d<'_, DB>,
+    pts: Vec<(f64, f64)>,
+    style: LineStyle,
+) -> Option<()> {
+    let (c, _, w, dashed) = style;
+    if dashed {
+        chart.draw_series(DashedLineSeries::new(pts, 7, 4, c.stroke_width(w))).ok()?;
+    } else {
+        chart.draw_series(LineSeries::new(pts, c.stroke_width(w))).ok()?;
+    }
+    Some(())
 }
 
 /// Picks tick positions (already on the axis scale) whose labels do not
@@ -227,7 +299,9 @@ pub(crate) fn thin_ticks(ticks: &[(f64, String)], lo: f64, hi: f64, plot_w: i32)
 }
 
 /// Title, description and SVG of a scaling chart; `None` if nothing to draw.
-pub fn render(spec: &ScalingSpec, machine: &str) -> Option<(String, String, String)> {
+///
+/// `pal` colours the lines by patch tree (the page's [`LanePalette`]).
+pub fn render(spec: &ScalingSpec, machine: &str, pal: &LanePalette) -> Option<(String, String, String)> {
     if spec.series.iter().all(|s| s.points.is_empty()) {
         return None;
     }
@@ -236,7 +310,7 @@ pub fn render(spec: &ScalingSpec, machine: &str) -> Option<(String, String, Stri
     let sub = clean(&spec.subtitle);
     let head = if sub.is_empty() { title.clone() } else { format!("{title}: {sub}") };
     let full_title = if machine.trim().is_empty() { head.clone() } else { format!("{head} — {}", clean(machine)) };
-    let styles = series_styles(spec.series.iter().map(|s| (s.lane.as_str(), s.baseline)));
+    let styles = series_styles(spec.series.iter().map(|s| (s.lane.as_str(), s.baseline)), pal);
     let keys = legend_keys(spec, &styles);
     let inner = WIDTH as i32 - 2 * MARGIN;
     let title_h = MARGIN + 24 + if machine.trim().is_empty() { 0 } else { 18 } + 6;
@@ -303,10 +377,10 @@ pub fn render(spec: &ScalingSpec, machine: &str) -> Option<(String, String, Stri
         let mut order: Vec<usize> = (0..spec.series.len()).collect();
         order.sort_by_key(|&i| spec.series[i].baseline);
         for &i in &order {
-            let (s, (c, m, w)) = (&spec.series[i], styles[i]);
+            let (s, (c, m, ..)) = (&spec.series[i], styles[i]);
             let pts: Vec<(f64, f64)> =
                 s.points.iter().map(|p| (tx(p.x), p.y)).filter(|(x, y)| x.is_finite() && y.is_finite()).collect();
-            chart.draw_series(LineSeries::new(pts.clone(), c.stroke_width(w))).ok()?;
+            draw_line(&mut chart, pts.clone(), styles[i])?;
             for p in &s.points {
                 let x = tx(p.x);
                 if let Some(sd) = p.sd {
@@ -336,14 +410,15 @@ pub fn render(spec: &ScalingSpec, machine: &str) -> Option<(String, String, Stri
 /// The legend of a scaling chart: each series' kernel in its style
 /// (`styles`, aligned with the series), the baseline said, and the error
 /// bar when some point has one.
-fn legend_keys(spec: &ScalingSpec, styles: &[(RGBColor, Marker, u32)]) -> Vec<(Key, String)> {
+fn legend_keys(spec: &ScalingSpec, styles: &[LineStyle]) -> Vec<(Key, String)> {
     let mut keys: Vec<(Key, String)> = spec
         .series
         .iter()
         .zip(styles)
-        .map(|(s, (c, m, w))| {
+        .map(|(s, &(c, m, w, dashed))| {
             let n = ellipsize_middle(&clean(&s.kernel), 40);
-            (Key::Line(*c, *m, *w), if s.baseline { format!("{n} (baseline)") } else { n })
+            let key = if dashed { Key::Dashed(c, m, w) } else { Key::Line(c, m, w) };
+            (key, if s.baseline { format!("{n} (baseline)") } else { n })
         })
         .collect();
     let any_sd = spec.series.iter().flat_map(|s| &s.points).any(|p| p.sd.is_some());

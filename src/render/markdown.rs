@@ -200,6 +200,9 @@ fn section_md(s: &SectionView, m: &MachinePage, page_legend: Option<&str>, opts:
     for c in &s.charts {
         out += &format!("\n{}\n", image(c, m, opts));
     }
+    if !s.chart_note.is_empty() {
+        out += &format!("\n*{}*\n", escape(&s.chart_note));
+    }
     out += "\n";
     out
 }
