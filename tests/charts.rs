@@ -556,6 +556,36 @@ fn single_numeric_parameter_value_is_a_bar_chart() {
     charts_of(&s, "dbench-procs");
 }
 
+/// Panels of one unit share a value axis while their values are within 5×
+/// of each other; a unit needing several scales says which on each axis.
+#[test]
+fn panels_of_one_unit_share_a_scale() {
+    let names = ["null call", "stat", "open clos", "selct TCP", "sig inst"];
+    let cols: Vec<ColumnView> = names.iter().map(|n| col(n, "µs", Better::Lower)).collect();
+    let s = Sec::new("lmbench processor", cols)
+        .baseline("2.4.17")
+        .row("2.4.17", &[], [0.43, 3.41, 6.16, 36.8, 1.43].map(one).to_vec())
+        .row("2.4.17rat", &[], [0.43, 4.56, 7.80, 55.4, 1.45].map(one).to_vec())
+        .build();
+    let specs = chart::plan_section(&s);
+    let [ChartSpec::Bar(b)] = specs.as_slice() else { panic!("{specs:?}") };
+    let groups = chart::bar::scale_groups(&b.panels);
+    let tags: Vec<&str> = groups.iter().map(|g| g.1.as_str()).collect();
+    assert_eq!(tags, ["scale A", "scale B", "scale B", "scale C", "scale A"]);
+    assert_eq!(groups[0].0, groups[4].0);
+    let t = texts(&charts_of(&s, "scales")[0].svg);
+    assert_eq!(t.iter().filter(|x| *x == "µs, lower is better (scale B)").count(), 2, "{t:?}");
+    // Every axis starts at 0.
+    assert!(t.iter().filter(|x| *x == "0").count() >= 5, "{t:?}");
+    // One unit within 5×: one scale, no tag.
+    let one_scale = Sec::new("two", vec![col("a", "MB/s", Better::Higher), col("b", "MB/s", Better::Higher)])
+        .row("2.4.1", &[], vec![one(10.0), one(30.0)])
+        .build();
+    let specs = chart::plan_section(&one_scale);
+    let [ChartSpec::Bar(b)] = specs.as_slice() else { panic!() };
+    assert_eq!(chart::bar::scale_groups(&b.panels), [(0, String::new()), (0, String::new())]);
+}
+
 #[test]
 fn error_bars_where_n_is_two_or_more() {
     let s = Sec::new("kernbench", vec![col("Elapsed", "s", Better::Lower), col("User", "s", Better::Lower)])

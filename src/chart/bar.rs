@@ -1,9 +1,14 @@
 //! Bar chart: one bar per kernel for a section's ranked metrics.
 //!
-//! One panel per metric (small multiples sharing the kernel axis), each with
-//! its own value axis labelled with the unit and "higher/lower is better".
-//! Bars are coloured by patch tree; the baseline kernel's bar is hollow (a
-//! light tint with a strong outline) and named in the legend; an error bar
+//! One panel per metric (small multiples sharing the kernel axis), paged
+//! over several charts when there are more than [`panels_per_chart`]
+//! ([`pages`]). Each value axis is labelled with the unit and
+//! "higher/lower is better" and starts at 0; panels of one unit share it
+//! while their values are within [`SHARED_SCALE_RATIO`] of each other, and
+//! say which scale they are on when a unit needs several ([`scale_groups`]).
+//! Bars are coloured by patch tree (the page's [`LanePalette`]); the
+//! baseline kernel's bar is hollow (a faint fill with a strong outline) and
+//! named in the legend; an error bar
 //! shows ± one standard deviation where a cell has two or more runs; each
 //! bar carries its value as printed in the table.
 //!
@@ -281,13 +286,10 @@ pub fn render(spec: &BarSpec, machine: &str, pal: &LanePalette) -> Option<(Strin
             };
             let area = root.clone().shrink((x, y), (w.max(10) as u32, lay.panel_h.max(10) as u32));
             let shared: Vec<&BarValue> = (0..spec.panels.len())
-                .filter(|&j| groups[j] == groups[i])
+                .filter(|&j| groups[j].0 == groups[i].0)
                 .flat_map(|j| spec.panels[j].values.iter().flatten())
                 .collect();
-            // Alone on its scale among panels of its unit.
-            let alone = groups.iter().filter(|&&g| g == groups[i]).count() == 1;
-            let own = alone && spec.panels.iter().enumerate().any(|(j, p)| j != i && p.unit == panel.unit);
-            let ctx = PanelCtx { pal, shared, own, first_col: pcol == 0 };
+            let ctx = PanelCtx { pal, shared, scale: &groups[i].1, first_col: pcol == 0 };
             draw_panel(&area, spec, panel, &lay, &ctx)?;
         }
         draw_legend(&root, &keys, (MARGIN, title_h + prows * lay.panel_h), inner)?;
@@ -304,37 +306,56 @@ struct PanelCtx<'a> {
     pal: &'a LanePalette,
     /// The values of every panel sharing this panel's value axis.
     shared: Vec<&'a BarValue>,
-    /// True when the panel is alone on its value axis while other panels
-    /// have its unit (values more than 10× apart): the axis says "own
-    /// scale", so no one reads its bars against theirs.
-    own: bool,
+    /// The panel's scale tag ([`scale_groups`]): "scale B" when its unit
+    /// has several scales, said on its axis; else "".
+    scale: &'a str,
     /// True for a panel in the first column (kernel names beside it).
     first_col: bool,
 }
 
-/// Which panels share a value axis: panels of one unit whose largest
-/// |value| is within a factor of 10 of the first such panel's (in panel
-/// order) share one; values further apart get an axis of their own, as a
-/// shared one would flatten the smaller bars to nothing. One group number
-/// per panel.
-pub fn scale_groups(panels: &[BarPanel]) -> Vec<usize> {
+/// Most ratio between the largest values of panels sharing a value axis:
+/// further apart, the smaller bars would be flattened to nothing.
+const SHARED_SCALE_RATIO: f64 = 5.0;
+
+/// Which panels share a value axis, and what the axis says about it.
+/// Panels of one unit share one while their largest |values| are within
+/// [`SHARED_SCALE_RATIO`] of each other: a unit's panels sorted by that
+/// value are cut into as few runs as allow it. Returns, per panel, its
+/// group number and its scale tag: "" when its unit has one scale, else
+/// "scale A", "scale B"… (smallest values first), the same on every panel
+/// of a group, so no one reads bars against a different scale.
+pub fn scale_groups(panels: &[BarPanel]) -> Vec<(usize, String)> {
     let peak = |p: &BarPanel| p.values.iter().flatten().map(|v| v.mean.abs()).fold(0.0, f64::max);
-    // (unit, peak of the group's first panel) per group.
-    let mut heads: Vec<(&str, f64)> = Vec::new();
-    panels
-        .iter()
-        .map(|p| {
-            let m = peak(p);
-            let near = |h: f64| (h == 0.0 && m == 0.0) || (h > 0.0 && m > 0.0 && m / h <= 10.0 && h / m <= 10.0);
-            match heads.iter().position(|(u, h)| *u == p.unit.as_str() && near(*h)) {
-                Some(g) => g,
-                None => {
-                    heads.push((p.unit.as_str(), m));
-                    heads.len() - 1
-                }
+    let mut out: Vec<(usize, String)> = vec![(0, String::new()); panels.len()];
+    let mut units: Vec<&str> = Vec::new();
+    for p in panels {
+        if !units.contains(&p.unit.as_str()) {
+            units.push(&p.unit);
+        }
+    }
+    let mut next = 0;
+    for u in units {
+        let mut idx: Vec<usize> = (0..panels.len()).filter(|&i| panels[i].unit == u).collect();
+        idx.sort_by(|&a, &b| peak(&panels[a]).total_cmp(&peak(&panels[b])).then(a.cmp(&b)));
+        // Runs of the sorted panels, each within the ratio of its first.
+        let mut runs: Vec<Vec<usize>> = Vec::new();
+        for i in idx {
+            let m = peak(&panels[i]);
+            match runs.last_mut() {
+                Some(run) if m <= peak(&panels[run[0]]).max(f64::MIN_POSITIVE) * SHARED_SCALE_RATIO => run.push(i),
+                _ => runs.push(vec![i]),
             }
-        })
-        .collect()
+        }
+        let many = runs.len() > 1;
+        for (k, run) in runs.into_iter().enumerate() {
+            let tag = if many { format!("scale {}", char::from(b'A' + (k % 26) as u8)) } else { String::new() };
+            for i in run {
+                out[i] = (next, tag.clone());
+            }
+            next += 1;
+        }
+    }
+    out
 }
 
 /// The value axis of a panel: range and ticks over the values of every
@@ -377,8 +398,8 @@ fn draw_panel<DB: DrawingBackend>(
     let heading = fit_end(&clean(&panel.metric), w - name_x - 4, FONT);
     area.draw(&Text::new(heading, (name_x, 2), font_bold(FONT).pos(Pos::new(HPos::Left, VPos::Top)))).ok()?;
     let mut desc = axis_desc(&clean(&panel.unit), panel.better);
-    if ctx.own {
-        desc.push_str(" (own scale)");
+    if !ctx.scale.is_empty() {
+        desc.push_str(&format!(" ({})", ctx.scale));
     }
     let centers: Vec<f64> = (0..nk).map(|i| i as f64 + 0.5).collect();
     if lay.vertical {
