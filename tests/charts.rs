@@ -324,20 +324,27 @@ fn each_part_of_a_scaling_table_gets_a_chart_of_its_headline() {
     }
     assert_eq!(chart::part_headlines(&s.table), [0, 4]);
     let specs = chart::plan_section(&s);
-    let metrics: Vec<&str> = specs
-        .iter()
-        .map(|sp| match sp {
-            ChartSpec::Scaling(sp) => sp.metric.as_str(),
-            ChartSpec::Bar(_) => panic!("{specs:?}"),
-        })
-        .collect();
-    // Each part's headline first, then the other ranked metrics.
+    assert!(specs.iter().all(|sp| !matches!(sp, ChartSpec::Bar(_))), "{specs:?}");
+    let metrics: Vec<&str> = specs.iter().flat_map(ChartSpec::metrics).collect();
+    // Each part's headline a chart of its own, then the other ranked
+    // metrics as small multiples in one more.
     assert_eq!(metrics, ["Seq Read Rate", "Rand Read Rate", "Seq Read CPU Eff", "Rand Read CPU Eff"]);
-    let files: Vec<String> = charts_of(&s, "tiobench-parts").into_iter().map(|c| c.file).collect();
+    assert!(matches!(&specs[2], ChartSpec::ScalingPanels(v) if v.len() == 2), "{specs:?}");
+    let charts = charts_of(&s, "tiobench-parts");
+    let files: Vec<&str> = charts.iter().map(|c| c.file.as_str()).collect();
     assert_eq!(
-        files[..2],
-        ["charts/tiobench-sequential-reads-scaling.svg", "charts/tiobench-sequential-reads-scaling-2.svg"]
+        files,
+        [
+            "charts/tiobench-sequential-reads-scaling.svg",
+            "charts/tiobench-sequential-reads-scaling-2.svg",
+            "charts/tiobench-sequential-reads-scaling-3.svg"
+        ]
     );
+    assert_eq!(charts[2].alt, "Line charts of Seq Read CPU Eff and 1 more metric against threads for 4 kernels.");
+    let t = texts(&charts[2].svg);
+    assert!(t.iter().any(|x| x == "Seq Read CPU Eff") && t.iter().any(|x| x == "Rand Read CPU Eff"), "{t:?}");
+    // One legend: each kernel once.
+    assert_eq!(t.iter().filter(|x| *x == "2.4.17rat").count(), 1, "{t:?}");
     // Without parts, the one headline as before.
     assert_eq!(chart::part_headlines(&tiobench().table), [0]);
 }
@@ -451,7 +458,7 @@ fn one_x_value_per_combination_gets_bar_charts() {
         .iter()
         .map(|c| match c {
             ChartSpec::Bar(b) => b.subtitle.as_str(),
-            ChartSpec::Scaling(_) => panic!("no scaling chart of single points"),
+            ChartSpec::Scaling(_) | ChartSpec::ScalingPanels(_) => panic!("no scaling chart of single points"),
         })
         .collect();
     assert_eq!(subtitles, ["load half, jobs 4", "load optimal, jobs 16"]);

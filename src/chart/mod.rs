@@ -193,6 +193,10 @@ pub enum ChartSpec {
     Bar(bar::BarSpec),
     /// Lines per kernel over a numeric parameter.
     Scaling(scaling::ScalingSpec),
+    /// Several metrics' lines over one parameter as small multiples
+    /// ([`scaling::render_panels`]): a scaling section's metrics after its
+    /// parts' headlines.
+    ScalingPanels(Vec<scaling::ScalingSpec>),
 }
 
 impl ChartSpec {
@@ -202,6 +206,7 @@ impl ChartSpec {
         match self {
             ChartSpec::Bar(b) => b.panels.iter().map(|p| p.metric.as_str()).collect(),
             ChartSpec::Scaling(s) => vec![s.metric.as_str()],
+            ChartSpec::ScalingPanels(v) => v.iter().map(|s| s.metric.as_str()).collect(),
         }
     }
 
@@ -210,6 +215,7 @@ impl ChartSpec {
         match self {
             ChartSpec::Bar(b) => &b.title,
             ChartSpec::Scaling(s) => &s.title,
+            ChartSpec::ScalingPanels(v) => v.first().map_or("", |s| s.title.as_str()),
         }
     }
 }
@@ -256,7 +262,7 @@ fn draw_section(section: &SectionView, specs: &[ChartSpec], machine_name: &str, 
                 nbar += 1;
                 ("bar", nbar)
             }
-            ChartSpec::Scaling(_) => {
+            ChartSpec::Scaling(_) | ChartSpec::ScalingPanels(_) => {
                 nscale += 1;
                 ("scaling", nscale)
             }
@@ -276,6 +282,7 @@ fn draw_section(section: &SectionView, specs: &[ChartSpec], machine_name: &str, 
             let (drawn, alt) = match spec {
                 ChartSpec::Bar(b) => (bar::render(b, machine_name, pal), bar::alt(b)),
                 ChartSpec::Scaling(s) => (scaling::render(s, machine_name, pal), scaling::alt(s)),
+                ChartSpec::ScalingPanels(v) => (scaling::render_panels(v, machine_name, pal), scaling::alt_panels(v)),
             };
             drawn.map(|(title, desc, svg)| chart(file, title, desc, alt, svg))
         })
@@ -578,20 +585,31 @@ fn all_specs(section: &SectionView) -> Vec<ChartSpec> {
     };
     let other_headers: Vec<String> =
         t.param_headers.iter().enumerate().filter(|(i, _)| *i != xp).map(|(_, h)| h.clone()).collect();
-    // Each part's headline first (sequential and random reads side by
-    // side: one each), then the other ranked metrics.
+    // Each part's headline a chart of its own (sequential and random reads
+    // side by side: one each), then the other ranked metrics as small
+    // multiples.
     let heads: Vec<usize> = part_headlines(t).into_iter().filter(|&c| t.columns[c].better != Better::Neither).collect();
-    let line_cols: Vec<usize> =
-        heads.iter().copied().chain(cols.iter().copied().filter(|c| !heads.contains(c))).collect();
+    let rest: Vec<usize> = cols.iter().copied().filter(|c| !heads.contains(c)).collect();
     group_rows(t.rows.iter().map(others))
         .into_iter()
         .flat_map(|(combo, rows)| {
             let label = param_label(&other_headers, &combo);
-            let specs: Vec<ScalingSpec> =
-                line_cols.iter().filter_map(|&c| scaling::plan(section, c, xp, &rows, &label)).collect();
-            // Two x values or more among the points drawn.
-            if specs.iter().any(|s| s.x_ticks.len() >= 2) {
-                return specs.into_iter().filter(|s| s.x_ticks.len() >= 2).map(ChartSpec::Scaling).collect();
+            // The lines of columns `cs` with two x values or more among
+            // the points drawn.
+            let lines = |cs: &[usize]| -> Vec<ScalingSpec> {
+                cs.iter()
+                    .filter_map(|&c| scaling::plan(section, c, xp, &rows, &label))
+                    .filter(|s| s.x_ticks.len() >= 2)
+                    .collect()
+            };
+            let (head_lines, rest_lines) = (lines(&heads), lines(&rest));
+            if !head_lines.is_empty() || !rest_lines.is_empty() {
+                let mut out: Vec<ChartSpec> = head_lines.into_iter().map(ChartSpec::Scaling).collect();
+                out.extend(rest_lines.chunks(MAX_BAR_PANELS).map(|c| match c {
+                    [one] => ChartSpec::Scaling(one.clone()),
+                    many => ChartSpec::ScalingPanels(many.to_vec()),
+                }));
+                return out;
             }
             // One x value (among the points drawn): lines of single
             // points say nothing; bars do, one chart per parameter set as

@@ -305,7 +305,6 @@ pub fn render(spec: &ScalingSpec, machine: &str, pal: &LanePalette) -> Option<(S
     if spec.series.iter().all(|s| s.points.is_empty()) {
         return None;
     }
-    let tx = |x: f64| if spec.log_x { x.log10() } else { x };
     let title = clean(&spec.title);
     let sub = clean(&spec.subtitle);
     let head = if sub.is_empty() { title.clone() } else { format!("{title}: {sub}") };
@@ -316,15 +315,6 @@ pub fn render(spec: &ScalingSpec, machine: &str, pal: &LanePalette) -> Option<(S
     let title_h = MARGIN + 24 + if machine.trim().is_empty() { 0 } else { 18 } + 6;
     let panel_h = HEADER + PLOT_H + X_AREA + 8;
     let height = (title_h + panel_h + legend_height(&keys, inner) + MARGIN) as u32;
-
-    // Axes.
-    let (xlo, xhi, ticks) = x_axis(spec, inner - Y_AREA - 20);
-    let points = spec.series.iter().flat_map(|s| &s.points);
-    let ylo = points.clone().map(|p| p.y - p.sd.unwrap_or(0.0)).fold(f64::INFINITY, f64::min);
-    let yhi = points.map(|p| p.y + p.sd.unwrap_or(0.0)).fold(f64::NEG_INFINITY, f64::max);
-    let ylo = if ylo >= 0.0 && ylo <= yhi * 0.5 { 0.0 } else { ylo };
-    let (ylo, yhi, yticks) = nice_axis(ylo, yhi, 6);
-    let ystep = tick_step(&yticks);
 
     let mut svg = String::new();
     {
@@ -343,68 +333,173 @@ pub fn render(spec: &ScalingSpec, machine: &str, pal: &LanePalette) -> Option<(S
             font_bold(FONT).pos(Pos::new(HPos::Left, VPos::Top)),
         ))
         .ok()?;
-        let tick_pos: Vec<f64> = ticks.iter().map(|(x, _)| *x).collect();
-        let xfmt = |v: &f64| -> String {
-            ticks
-                .iter()
-                .min_by(|a, b| (a.0 - v).abs().total_cmp(&(b.0 - v).abs()))
-                .map(|(_, t)| t.clone())
-                .unwrap_or_default()
-        };
-        let yfmt = |v: &f64| fmt_tick(*v, ystep);
-        let mut chart = ChartBuilder::on(&area)
-            .margin_top(HEADER)
-            .margin_right(20)
-            .margin_bottom(8)
-            .x_label_area_size(X_AREA)
-            .y_label_area_size(Y_AREA)
-            .build_cartesian_2d(Axis::new(xlo, xhi, tick_pos), Axis::new(ylo, yhi, yticks))
-            .ok()?;
-        let xdesc = if spec.log_x { format!("{} (log scale)", clean(&spec.param)) } else { clean(&spec.param) };
-        chart
-            .configure_mesh()
-            .bold_line_style(GRID)
-            .axis_style(MUTED)
-            .label_style(font(FONT_SMALL))
-            .axis_desc_style(font(FONT_SMALL))
-            .x_label_formatter(&xfmt)
-            .y_label_formatter(&yfmt)
-            .x_desc(xdesc)
-            .y_desc(axis_desc(&clean(&spec.unit), spec.better))
-            .draw()
-            .ok()?;
-        // Baseline last so its thick line stays on top.
-        let mut order: Vec<usize> = (0..spec.series.len()).collect();
-        order.sort_by_key(|&i| spec.series[i].baseline);
-        for &i in &order {
-            let (s, (c, m, ..)) = (&spec.series[i], styles[i]);
-            let pts: Vec<(f64, f64)> =
-                s.points.iter().map(|p| (tx(p.x), p.y)).filter(|(x, y)| x.is_finite() && y.is_finite()).collect();
-            draw_line(&mut chart, pts.clone(), styles[i])?;
-            for p in &s.points {
-                let x = tx(p.x);
-                if let Some(sd) = p.sd {
-                    let (a, b) = (p.y - sd, p.y + sd);
-                    draw_error_bar(
-                        &root,
-                        chart.backend_coord(&(x, a)),
-                        chart.backend_coord(&(x, b)),
-                        4,
-                        c.stroke_width(1),
-                    )?;
-                }
-            }
-            for (x, y) in pts {
-                let at = chart.backend_coord(&(x, y));
-                draw_marker(&root, at, m, c, if s.baseline { 5 } else { 4 })?;
-            }
-        }
+        draw_plot(&root, &area, spec, &styles, inner - Y_AREA - 20)?;
         draw_legend(&root, &keys, (MARGIN, title_h + panel_h), inner)?;
         root.present().ok()?;
     }
     let desc = describe(spec, machine);
     let svg = finish_svg(svg, &full_title, &desc, (WIDTH, height))?;
     Some((full_title, desc, svg))
+}
+
+/// Draws the axes and lines of `spec` on `area` (below its heading row),
+/// each series in its style (`styles`, aligned with the series); `plot_w`
+/// is the plot's width, for thinning the x labels.
+fn draw_plot<DB: DrawingBackend>(
+    root: &DrawingArea<DB, plotters::coord::Shift>,
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    spec: &ScalingSpec,
+    styles: &[LineStyle],
+    plot_w: i32,
+) -> Option<()> {
+    let tx = |x: f64| if spec.log_x { x.log10() } else { x };
+    let (xlo, xhi, ticks) = x_axis(spec, plot_w);
+    let points = spec.series.iter().flat_map(|s| &s.points);
+    let ylo = points.clone().map(|p| p.y - p.sd.unwrap_or(0.0)).fold(f64::INFINITY, f64::min);
+    let yhi = points.map(|p| p.y + p.sd.unwrap_or(0.0)).fold(f64::NEG_INFINITY, f64::max);
+    let ylo = if ylo >= 0.0 && ylo <= yhi * 0.5 { 0.0 } else { ylo };
+    let (ylo, yhi, yticks) = nice_axis(ylo, yhi, 6);
+    let ystep = tick_step(&yticks);
+    let tick_pos: Vec<f64> = ticks.iter().map(|(x, _)| *x).collect();
+    let xfmt = |v: &f64| -> String {
+        ticks
+            .iter()
+            .min_by(|a, b| (a.0 - v).abs().total_cmp(&(b.0 - v).abs()))
+            .map(|(_, t)| t.clone())
+            .unwrap_or_default()
+    };
+    let yfmt = |v: &f64| fmt_tick(*v, ystep);
+    let mut chart = ChartBuilder::on(area)
+        .margin_top(HEADER)
+        .margin_right(20)
+        .margin_bottom(8)
+        .x_label_area_size(X_AREA)
+        .y_label_area_size(Y_AREA)
+        .build_cartesian_2d(Axis::new(xlo, xhi, tick_pos), Axis::new(ylo, yhi, yticks))
+        .ok()?;
+    let xdesc = if spec.log_x { format!("{} (log scale)", clean(&spec.param)) } else { clean(&spec.param) };
+    chart
+        .configure_mesh()
+        .bold_line_style(GRID)
+        .axis_style(MUTED)
+        .label_style(font(FONT_SMALL))
+        .axis_desc_style(font(FONT_SMALL))
+        .x_label_formatter(&xfmt)
+        .y_label_formatter(&yfmt)
+        .x_desc(xdesc)
+        .y_desc(axis_desc(&clean(&spec.unit), spec.better))
+        .draw()
+        .ok()?;
+    // Baseline last so its thick line stays on top.
+    let mut order: Vec<usize> = (0..spec.series.len()).collect();
+    order.sort_by_key(|&i| spec.series[i].baseline);
+    for &i in &order {
+        let (s, (c, m, ..)) = (&spec.series[i], styles[i]);
+        let pts: Vec<(f64, f64)> =
+            s.points.iter().map(|p| (tx(p.x), p.y)).filter(|(x, y)| x.is_finite() && y.is_finite()).collect();
+        draw_line(&mut chart, pts.clone(), styles[i])?;
+        for p in &s.points {
+            if let Some(sd) = p.sd {
+                let (x, a, b) = (tx(p.x), p.y - sd, p.y + sd);
+                draw_error_bar(root, chart.backend_coord(&(x, a)), chart.backend_coord(&(x, b)), 4, c.stroke_width(1))?;
+            }
+        }
+        for (x, y) in pts {
+            draw_marker(root, chart.backend_coord(&(x, y)), m, c, if s.baseline { 5 } else { 4 })?;
+        }
+    }
+    Some(())
+}
+
+/// Height of one panel's plot in a figure of several ([`render_panels`]).
+const PANELS_PLOT_H: i32 = 230;
+
+/// Title, description and SVG of several scaling charts of one section
+/// and parameter set drawn as small multiples (two panels a row, one
+/// legend): the metrics after each part's headline, which get charts of
+/// their own. Each kernel has one style in every panel. `None` if nothing
+/// can be drawn.
+pub fn render_panels(specs: &[ScalingSpec], machine: &str, pal: &LanePalette) -> Option<(String, String, String)> {
+    let first = specs.first()?;
+    let title = clean(&first.title);
+    let sub = clean(&first.subtitle);
+    let head = if sub.is_empty() { title.clone() } else { format!("{title}: {sub}") };
+    let full_title = if machine.trim().is_empty() { head.clone() } else { format!("{head} — {}", clean(machine)) };
+    // Every kernel of every panel, in first appearance, styled once.
+    let mut kernels: Vec<&Series> = Vec::new();
+    for s in specs.iter().flat_map(|sp| &sp.series) {
+        if !kernels.iter().any(|k| k.kernel == s.kernel) {
+            kernels.push(s);
+        }
+    }
+    let styles = series_styles(kernels.iter().map(|s| (s.lane.as_str(), s.baseline)), pal);
+    let style_of = |kernel: &str| -> LineStyle {
+        kernels.iter().position(|k| k.kernel == kernel).map(|i| styles[i]).unwrap_or(styles[0])
+    };
+    let mut keys: Vec<(Key, String)> = kernels
+        .iter()
+        .zip(&styles)
+        .map(|(s, &(c, m, w, dashed))| {
+            let n = ellipsize_middle(&clean(&s.kernel), 40);
+            let key = if dashed { Key::Dashed(c, m, w) } else { Key::Line(c, m, w) };
+            (key, if s.baseline { format!("{n} (baseline)") } else { n })
+        })
+        .collect();
+    if specs.iter().flat_map(|s| &s.series).flat_map(|s| &s.points).any(|p| p.sd.is_some()) {
+        keys.push((Key::ErrorBar, "± 1 standard deviation (2 or more runs)".to_string()));
+    }
+    let inner = WIDTH as i32 - 2 * MARGIN;
+    let gap = 16;
+    let ncols = if specs.len() == 1 { 1 } else { 2 };
+    let panel_w = (inner - gap * (ncols - 1)) / ncols;
+    let panel_h = HEADER + PANELS_PLOT_H + X_AREA + 8;
+    let prows = specs.len().div_ceil(ncols as usize) as i32;
+    let title_h = MARGIN + 24 + if machine.trim().is_empty() { 0 } else { 18 } + 6;
+    let height = (title_h + prows * (panel_h + gap) + legend_height(&keys, inner) + MARGIN) as u32;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (WIDTH, height)).into_drawing_area();
+        draw_title(&root, &head, &clean(machine))?;
+        for (i, spec) in specs.iter().enumerate() {
+            let (prow, pcol) = (i as i32 / ncols, i as i32 % ncols);
+            let (x, y) = (MARGIN + pcol * (panel_w + gap), title_h + prow * (panel_h + gap));
+            let area = root.clone().shrink((x, y), (panel_w as u32, panel_h as u32));
+            let note = shown_kernels(spec).map(|s| format!(": {s}")).unwrap_or_default();
+            let heading = format!("{}{note}", clean(&spec.metric));
+            area.draw(&Text::new(
+                fit_end(&heading, panel_w - Y_AREA, FONT),
+                (Y_AREA, 2),
+                font_bold(FONT).pos(Pos::new(HPos::Left, VPos::Top)),
+            ))
+            .ok()?;
+            let st: Vec<LineStyle> = spec.series.iter().map(|s| style_of(&s.kernel)).collect();
+            draw_plot(&root, &area, spec, &st, panel_w - Y_AREA - 20)?;
+        }
+        draw_legend(&root, &keys, (MARGIN, title_h + prows * (panel_h + gap)), inner)?;
+        root.present().ok()?;
+    }
+    let desc = specs.iter().map(|s| describe(s, machine)).collect::<Vec<_>>().join(" ");
+    let svg = finish_svg(svg, &full_title, &desc, (WIDTH, height))?;
+    Some((full_title, desc, svg))
+}
+
+/// The small multiples of [`render_panels`] in one sentence: "Line charts
+/// of CPU Eff and 3 more metrics against threads for 5 kernels."
+pub fn alt_panels(specs: &[ScalingSpec]) -> String {
+    let Some(first) = specs.first() else { return String::new() };
+    let n = specs.iter().map(|s| s.series.len()).max().unwrap_or(0);
+    let more = match specs.len() {
+        1 => String::new(),
+        2 => " and 1 more metric".to_string(),
+        k => format!(" and {} more metrics", k - 1),
+    };
+    format!(
+        "Line charts of {}{more} against {} for {}{}.",
+        alt_metric(&first.metric, &first.unit),
+        clean(&first.param),
+        kernels_words(n),
+        alt_at(&first.subtitle)
+    )
 }
 
 /// The legend of a scaling chart: each series' kernel in its style
