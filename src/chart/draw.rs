@@ -361,7 +361,8 @@ pub fn lane_of(kernel: &str) -> String {
 
 /// The palette slot a lane asks for: fixed for the named trees, else from a
 /// stable FNV-1a hash of its whole name (so `rmap`, `rmap-aa` and `rmapx`
-/// ask for different slots), the same on every page.
+/// ask for different slots) among the slots no named tree has, the same on
+/// every page.
 fn preferred_slot(lane: &str) -> usize {
     if let Some((_, f)) = KNOWN_LANES.iter().find(|(n, _)| *n == lane) {
         return *f;
@@ -371,7 +372,18 @@ fn preferred_slot(lane: &str) -> usize {
         h ^= u32::from(b);
         h = h.wrapping_mul(0x0100_0193);
     }
-    h as usize % PALETTE.len()
+    let free = PALETTE.len() - KNOWN_LANES.len();
+    KNOWN_LANES.len() + h as usize % free
+}
+
+/// The slots a lane tries in turn: the one it asks for, the other slots of
+/// its kind (named trees' or the rest) after it, then the other kind's; so
+/// a named tree's colour goes to another lane only when the rest are taken.
+fn slot_order(want: usize) -> impl Iterator<Item = usize> {
+    let k = KNOWN_LANES.len();
+    let (lo, n) = if want < k { (0, k) } else { (k, PALETTE.len() - k) };
+    let (olo, on) = if want < k { (k, PALETTE.len() - k) } else { (0, k) };
+    (0..n).map(move |i| lo + (want - lo + i) % n).chain((0..on).map(move |i| olo + i))
 }
 
 /// The colours of the lanes (patch trees) of one machine page: every chart
@@ -379,10 +391,11 @@ fn preferred_slot(lane: &str) -> usize {
 /// distinct colours while there are at most 12 of them.
 ///
 /// Each lane takes the slot it asks for (fixed for the named trees, a hash
-/// of its name for others: so a lane has the same colour on every page
-/// where it does not collide); a lane whose slot another lane of the page
-/// took gets the next free slot (the named trees first, then the others in
-/// name order). Past 12 lanes slots are shared: the later lane gets a
+/// of its name into the six other colours for others: so a lane has the
+/// same colour on every page where it does not collide); a lane whose slot
+/// another lane of the page took gets the next free one ([`slot_order`]:
+/// the named trees' colours last), the named trees first, then the others
+/// in name order. Past 12 lanes slots are shared: the later lane gets a
 /// *variant* (dashed lines, half-filled bars) so it still stands apart.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct LanePalette {
@@ -402,7 +415,7 @@ impl LanePalette {
         let mut out: Vec<(String, usize, usize)> = Vec::with_capacity(names.len());
         for l in names {
             let want = preferred_slot(l);
-            let slot = (0..PALETTE.len()).map(|k| (want + k) % PALETTE.len()).find(|&s| used[s] == 0).unwrap_or(want);
+            let slot = slot_order(want).find(|&s| used[s] == 0).unwrap_or(want);
             out.push((l.to_string(), slot, used[slot]));
             used[slot] += 1;
         }
@@ -717,7 +730,6 @@ mod tests {
         assert_eq!(p.colour("rmap"), PALETTE[4]);
         let mut seen: Vec<RGBColor> =
             ["mainline", "aa", "rmap", "rmap-aa", "rmapx", "mm"].map(|l| p.colour(l)).to_vec();
-        seen.dedup();
         seen.sort_by_key(|c| (c.0, c.1, c.2));
         seen.dedup();
         assert_eq!(seen.len(), 6, "six lanes, six colours");
@@ -733,6 +745,10 @@ mod tests {
         assert_eq!(cs.len(), 12);
         // The same lane asks for the same colour on any page.
         assert_eq!(LanePalette::new(["zz"]).colour("zz"), LanePalette::new(["zz", "mainline"]).colour("zz"));
+        // A lane of no named tree takes a named tree's colour only when the
+        // six others are taken on its page.
+        assert!(!PALETTE[..6].contains(&LanePalette::new(["sched-idle"]).colour("sched-idle")));
+        assert!(!PALETTE[..6].contains(&LanePalette::new(["rat", "aa", "mainline"]).colour("rat")));
     }
 
     #[test]
