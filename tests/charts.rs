@@ -238,8 +238,11 @@ fn two_kernels_make_one_bar_chart() {
     assert!(t.iter().any(|x| x == "MB/sec, higher is better"), "value axis label missing: {t:?}");
     assert!(t.iter().any(|x| x == "baseline: 2.4.17"), "baseline not marked: {t:?}");
     assert!(t.iter().any(|x| x == "12.5") && t.iter().any(|x| x == "12.1"), "{t:?}");
-    // The white card behind everything.
-    assert!(c.svg.contains("fill=\"#FFFFFF\""));
+    // A transparent card with its own dark-mode colours: it follows the page.
+    assert!(!c.svg.contains("#FFFFFF"), "no white background");
+    assert!(c.svg.contains("class=\"card\"") && c.svg.contains("prefers-color-scheme: dark"));
+    // The baseline's tree (mainline) has only the hollow bar: no swatch.
+    assert!(t.iter().any(|x| x == "rat") && !t.iter().any(|x| x == "mainline"), "{t:?}");
 }
 
 #[test]
@@ -279,7 +282,13 @@ fn sixty_long_names_go_horizontal_and_do_not_overlap() {
 fn numeric_parameter_makes_a_scaling_chart() {
     let s = tiobench();
     let specs = chart::plan_section(&s);
-    let [ChartSpec::Scaling(sp)] = specs.as_slice() else { panic!("{specs:?}") };
+    // Rate (the headline) and CPU Eff; CPU% is informational.
+    let [ChartSpec::Scaling(sp), ChartSpec::Scaling(eff)] = specs.as_slice() else { panic!("{specs:?}") };
+    assert_eq!(eff.metric, "CPU Eff");
+    assert_eq!(
+        chart::section_plan(&s).note(),
+        "Not charted: CPU% (informational: no better direction). The table has every value."
+    );
     assert_eq!(sp.param, "threads");
     assert!(!sp.log_x, "1..32 spans less than two decades");
     assert_eq!(sp.metric, "Rate");
@@ -315,19 +324,27 @@ fn each_part_of_a_scaling_table_gets_a_chart_of_its_headline() {
     }
     assert_eq!(chart::part_headlines(&s.table), [0, 4]);
     let specs = chart::plan_section(&s);
-    let metrics: Vec<&str> = specs
-        .iter()
-        .map(|sp| match sp {
-            ChartSpec::Scaling(sp) => sp.metric.as_str(),
-            ChartSpec::Bar(_) => panic!("{specs:?}"),
-        })
-        .collect();
-    assert_eq!(metrics, ["Seq Read Rate", "Rand Read Rate"]);
-    let files: Vec<String> = charts_of(&s, "tiobench-parts").into_iter().map(|c| c.file).collect();
+    assert!(specs.iter().all(|sp| !matches!(sp, ChartSpec::Bar(_))), "{specs:?}");
+    let metrics: Vec<&str> = specs.iter().flat_map(ChartSpec::metrics).collect();
+    // Each part's headline a chart of its own, then the other ranked
+    // metrics as small multiples in one more.
+    assert_eq!(metrics, ["Seq Read Rate", "Rand Read Rate", "Seq Read CPU Eff", "Rand Read CPU Eff"]);
+    assert!(matches!(&specs[2], ChartSpec::ScalingPanels(v) if v.len() == 2), "{specs:?}");
+    let charts = charts_of(&s, "tiobench-parts");
+    let files: Vec<&str> = charts.iter().map(|c| c.file.as_str()).collect();
     assert_eq!(
         files,
-        ["charts/tiobench-sequential-reads-scaling.svg", "charts/tiobench-sequential-reads-scaling-2.svg"]
+        [
+            "charts/tiobench-sequential-reads-scaling.svg",
+            "charts/tiobench-sequential-reads-scaling-2.svg",
+            "charts/tiobench-sequential-reads-scaling-3.svg"
+        ]
     );
+    assert_eq!(charts[2].alt, "Line charts of Seq Read CPU Eff and 1 more metric against threads for 4 kernels.");
+    let t = texts(&charts[2].svg);
+    assert!(t.iter().any(|x| x == "Seq Read CPU Eff") && t.iter().any(|x| x == "Rand Read CPU Eff"), "{t:?}");
+    // One legend: each kernel once.
+    assert_eq!(t.iter().filter(|x| *x == "2.4.17rat").count(), 1, "{t:?}");
     // Without parts, the one headline as before.
     assert_eq!(chart::part_headlines(&tiobench().table), [0]);
 }
@@ -346,23 +363,30 @@ fn sixty_kernels_scaling(baseline: Option<&'static str>) -> SectionView {
     s.build()
 }
 
-/// Sixty kernels: the chart draws the last twelve (a tangle otherwise),
-/// says so, and its legend of long names wraps without overlapping.
+/// Sixty kernels: the chart draws the twelve whose lines differ most (a
+/// tangle otherwise), says so, and its legend of long names wraps without
+/// overlapping.
 #[test]
-fn sixty_kernels_scaling_draws_the_last_twelve_and_its_legend_wraps() {
+fn sixty_kernels_scaling_draws_twelve_that_differ_most_and_its_legend_wraps() {
     let s = sixty_kernels_scaling(None);
     let specs = chart::plan_section(&s);
     let [ChartSpec::Scaling(sp)] = specs.as_slice() else { panic!() };
     assert!(!sp.log_x, "evenly spaced 1, 50 … 200 stays linear");
     assert_eq!(sp.kernels_total, 60);
     let drawn: Vec<String> = sp.series.iter().map(|s| s.kernel.clone()).collect();
-    assert_eq!(drawn, (48..60).map(long_name).collect::<Vec<_>>());
+    // Both extremes and kernels spread between them, in table order.
+    assert_eq!(drawn.len(), 12);
+    assert!(drawn.contains(&long_name(0)) && drawn.contains(&long_name(59)), "{drawn:?}");
+    let idx: Vec<usize> = drawn.iter().map(|d| (0..60).position(|i| long_name(i) == *d).unwrap()).collect();
+    assert!(idx.windows(2).all(|w| w[0] < w[1]), "{idx:?}");
+    assert!(idx.iter().filter(|&&i| i < 30).count() >= 4, "not only the last: {idx:?}");
     assert!(sp.series.iter().all(|s| s.points.len() == 5));
     let c = &charts_of(&s, "sixty-scaling")[0];
-    assert!(c.desc.contains("Lines for the last 12 of 60 kernels"), "{}", c.desc);
+    assert!(c.desc.contains("Lines for the 12 of 60 kernels that differ most"), "{}", c.desc);
     let doc = roxmltree::Document::parse(&c.svg).unwrap();
     assert!(
-        doc.descendants().any(|n| n.text().is_some_and(|x| x.contains("Jobs/Min by tasks: the last 12 of 60 kernels"))),
+        doc.descendants()
+            .any(|n| n.text().is_some_and(|x| x.contains("Jobs/Min by tasks: the 12 of 60 kernels that differ most"))),
         "the heading says which kernels are drawn"
     );
     // Legend entries: distinct (x, y) positions, none closer than a row apart
@@ -383,8 +407,8 @@ fn sixty_kernels_scaling_draws_the_last_twelve_and_its_legend_wraps() {
     }
 }
 
-/// With a baseline among many kernels, its line is drawn with the last
-/// eleven others.
+/// With a baseline among many kernels, its line is drawn with the eleven
+/// others that differ most.
 #[test]
 fn many_kernels_scaling_keeps_the_baseline() {
     let baseline: &'static str = Box::leak(long_name(3).into_boxed_str());
@@ -392,13 +416,16 @@ fn many_kernels_scaling_keeps_the_baseline() {
     let specs = chart::plan_section(&s);
     let [ChartSpec::Scaling(sp)] = specs.as_slice() else { panic!() };
     let drawn: Vec<String> = sp.series.iter().map(|s| s.kernel.clone()).collect();
-    let mut expected = vec![long_name(3)];
-    expected.extend((49..60).map(long_name));
-    assert_eq!(drawn, expected, "table order, the baseline first here");
-    assert!(sp.series[0].baseline);
-    assert_eq!(chart::scaling::shown_kernels(sp).as_deref(), Some("the baseline and the last 11 of 60 kernels"));
+    assert_eq!(drawn.len(), 12);
+    assert!(drawn.contains(&long_name(59)), "the furthest from the baseline: {drawn:?}");
+    assert_eq!(sp.series.iter().filter(|s| s.baseline).count(), 1);
+    assert_eq!(sp.series.iter().find(|s| s.baseline).map(|s| s.kernel.clone()), Some(long_name(3)));
+    assert_eq!(
+        chart::scaling::shown_kernels(sp).as_deref(),
+        Some("the baseline and the 11 of 60 kernels that differ most")
+    );
     let c = &charts_of(&s, "sixty-scaling")[0];
-    assert!(c.desc.contains("Lines for the baseline and the last 11 of 60 kernels"), "{}", c.desc);
+    assert!(c.desc.contains("Lines for the baseline and the 11 of 60 kernels that differ most"), "{}", c.desc);
 }
 
 /// Twelve kernels or fewer: every one has its line, and nothing is said.
@@ -431,7 +458,7 @@ fn one_x_value_per_combination_gets_bar_charts() {
         .iter()
         .map(|c| match c {
             ChartSpec::Bar(b) => b.subtitle.as_str(),
-            ChartSpec::Scaling(_) => panic!("no scaling chart of single points"),
+            ChartSpec::Scaling(_) | ChartSpec::ScalingPanels(_) => panic!("no scaling chart of single points"),
         })
         .collect();
     assert_eq!(subtitles, ["load half, jobs 4", "load optimal, jobs 16"]);
@@ -441,15 +468,16 @@ fn one_x_value_per_combination_gets_bar_charts() {
 }
 
 /// The x values that count are those of the lines drawn: when only a
-/// kernel left out of a 15-kernel chart has a second x value, the chart
-/// would be single points, so it is bars.
+/// kernel left out of a 16-kernel chart has a second x value, the chart
+/// would be single points, so it is bars. (2.4.15 equals 2.4.0 where both
+/// ran, so it is the one left out of the lines that differ most.)
 #[test]
 fn a_second_x_value_only_in_an_undrawn_kernel_gives_bars() {
     let mut s = Sec::new("dbench", vec![col("Throughput", "MB/s", Better::Higher)]).params(&["procs"]);
     for i in 0..15 {
         s = s.row(&format!("2.4.{i}"), &["1"], vec![one(10.0 + i as f64)]);
     }
-    s = s.row("2.4.0", &["8"], vec![one(30.0)]);
+    s = s.row("2.4.15", &["1"], vec![one(10.0)]).row("2.4.15", &["8"], vec![one(30.0)]);
     let specs = chart::plan_section(&s.build());
     assert!(!specs.is_empty());
     assert!(specs.iter().all(|c| matches!(c, ChartSpec::Bar(_))), "{specs:?}");
@@ -468,16 +496,20 @@ fn many_panels_with_many_kernels() {
     }
     let s = s.build();
     let specs = chart::plan_section(&s);
-    let [ChartSpec::Bar(b)] = specs.as_slice() else { panic!() };
-    assert_eq!(b.panels.len(), 4, "20 kernels: four panels");
+    // 20 kernels: four panels a chart at most; seven panels make pages of 4 and 3.
+    let [ChartSpec::Bar(a), ChartSpec::Bar(b)] = specs.as_slice() else { panic!() };
+    assert_eq!((a.panels.len(), b.panels.len()), (4, 3));
+    assert!(a.title.ends_with("(1 of 2)") && b.title.ends_with("(2 of 2)"), "{}", a.title);
+    assert_eq!(chart::section_plan(&s).note(), "", "every metric drawn");
     charts_of(&s, "panels");
     let few = Sec::new("lmbench few", (0..8).map(|i| col(&format!("m{i}"), "µs", Better::Lower)).collect())
         .row("2.4.17", &[], (0..8).map(|c| one(c as f64 + 1.0)).collect())
         .row("2.4.17rat", &[], (0..8).map(|c| one(c as f64 + 1.5)).collect())
         .build();
     let specs = chart::plan_section(&few);
-    let [ChartSpec::Bar(b)] = specs.as_slice() else { panic!() };
-    assert_eq!(b.panels.len(), chart::MAX_BAR_PANELS);
+    let [ChartSpec::Bar(a), ChartSpec::Bar(b)] = specs.as_slice() else { panic!() };
+    assert!(a.panels.len() <= chart::MAX_BAR_PANELS);
+    assert_eq!(a.panels.len() + b.panels.len(), 8, "every metric on one of the pages");
     charts_of(&few, "panels-few");
 }
 
@@ -531,6 +563,36 @@ fn single_numeric_parameter_value_is_a_bar_chart() {
     charts_of(&s, "dbench-procs");
 }
 
+/// Panels of one unit share a value axis while their values are within 5×
+/// of each other; a unit needing several scales says which on each axis.
+#[test]
+fn panels_of_one_unit_share_a_scale() {
+    let names = ["null call", "stat", "open clos", "selct TCP", "sig inst"];
+    let cols: Vec<ColumnView> = names.iter().map(|n| col(n, "µs", Better::Lower)).collect();
+    let s = Sec::new("lmbench processor", cols)
+        .baseline("2.4.17")
+        .row("2.4.17", &[], [0.43, 3.41, 6.16, 36.8, 1.43].map(one).to_vec())
+        .row("2.4.17rat", &[], [0.43, 4.56, 7.80, 55.4, 1.45].map(one).to_vec())
+        .build();
+    let specs = chart::plan_section(&s);
+    let [ChartSpec::Bar(b)] = specs.as_slice() else { panic!("{specs:?}") };
+    let groups = chart::bar::scale_groups(&b.panels);
+    let tags: Vec<&str> = groups.iter().map(|g| g.1.as_str()).collect();
+    assert_eq!(tags, ["scale A", "scale B", "scale B", "scale C", "scale A"]);
+    assert_eq!(groups[0].0, groups[4].0);
+    let t = texts(&charts_of(&s, "scales")[0].svg);
+    assert_eq!(t.iter().filter(|x| *x == "µs, lower is better (scale B)").count(), 2, "{t:?}");
+    // Every axis starts at 0.
+    assert!(t.iter().filter(|x| *x == "0").count() >= 5, "{t:?}");
+    // One unit within 5×: one scale, no tag.
+    let one_scale = Sec::new("two", vec![col("a", "MB/s", Better::Higher), col("b", "MB/s", Better::Higher)])
+        .row("2.4.1", &[], vec![one(10.0), one(30.0)])
+        .build();
+    let specs = chart::plan_section(&one_scale);
+    let [ChartSpec::Bar(b)] = specs.as_slice() else { panic!() };
+    assert_eq!(chart::bar::scale_groups(&b.panels), [(0, String::new()), (0, String::new())]);
+}
+
 #[test]
 fn error_bars_where_n_is_two_or_more() {
     let s = Sec::new("kernbench", vec![col("Elapsed", "s", Better::Lower), col("User", "s", Better::Lower)])
@@ -569,13 +631,23 @@ fn equal_zero_negative_single_and_nan_values_are_safe() {
         .row("2.4.1", &["1"], vec![one(-3.0)])
         .row("2.4.1", &["2"], vec![one(-4.0)])
         .build();
-    let single = Sec::new("single", vec![col("x", "", Better::Neither)]).row("2.4.1", &[], vec![one(1.0)]).build();
+    let single = Sec::new("single", vec![col("x", "", Better::Higher)]).row("2.4.1", &[], vec![one(1.0)]).build();
     for (s, tag) in
         [(&equal, "equal"), (&zero, "zero"), (&negative, "negative"), (&all_negative, "allneg"), (&single, "single")]
     {
         assert_eq!(charts_of(s, tag).len(), 1, "{tag}");
         assert!(chart::text_bar_chart(s, 72).is_some(), "{tag}");
     }
+    // Informational values (MHz) are not results: no chart, and the note says so.
+    let mhz = Sec::new("mhz", vec![col("Mhz", "MHz", Better::Neither)])
+        .row("2.4.1", &[], vec![one(1900.0)])
+        .row("2.4.2", &[], vec![one(1900.0)])
+        .build();
+    assert!(charts_of(&mhz, "mhz").is_empty());
+    assert_eq!(
+        chart::section_plan(&mhz).note(),
+        "Not charted: Mhz (informational: no better direction). The table has every value."
+    );
     let t = chart::text_bar_chart(&negative, 40).unwrap();
     assert!(t.contains("2.4.1 ------") && t.contains("2.4.2 ****"), "{t}");
 
@@ -627,7 +699,7 @@ fn page(sections: Vec<SectionView>, kernels: &[&str]) -> MachinePage {
 }
 
 #[test]
-fn trend_follows_versions_with_one_line_per_lane() {
+fn trend_follows_the_kernel_order_with_one_line_per_lane() {
     let ks = ["2.4.20-pre5", "2.4.19-rc5-aa1", "2.4.18", "2.5.33-mm5", "2.4.19", "2.4.20-aa1", "2.5.33"];
     let mut dbench = Sec::new("dbench", vec![col("Throughput", "MB/s", Better::Higher)]).params(&["procs"]);
     let mut lmb = Sec::new("lmbench ctx", vec![col("2p/0K", "µs", Better::Lower)]);
@@ -641,12 +713,17 @@ fn trend_follows_versions_with_one_line_per_lane() {
         &[],
         vec![one(2.0)],
     );
-    let p = page(vec![dbench.build(), lmb.build(), few.build()], &ks);
+    // MHz is informational: no panel (it was the first one).
+    let mut mhz = Sec::new("lmbench processor", vec![col("Mhz", "MHz", Better::Neither)]);
+    for k in ks {
+        mhz = mhz.row(k, &[], vec![one(1900.0)]);
+    }
+    let p = page(vec![mhz.build(), dbench.build(), lmb.build(), few.build()], &ks);
     let specs = chart::plan_trends(&p);
     assert_eq!(specs.len(), 1);
     let names: Vec<&str> = specs[0].kernels.iter().map(|k| k.name.as_str()).collect();
-    // 2.4.19-rc5-aa1 is built on 2.4.19-rc5, which comes before 2.4.19.
-    assert_eq!(names, ["2.4.18", "2.4.19-rc5-aa1", "2.4.19", "2.4.20-pre5", "2.4.20-aa1", "2.5.33", "2.5.33-mm5"]);
+    // The page's kernel order (its tables' order: `kernel_order`), not versions.
+    assert_eq!(names, ks);
     assert_eq!(specs[0].panels.len(), 2, "the two-kernel section has no panel");
     assert_eq!(specs[0].panels[0].params, "procs 1", "first parameter set");
     let charts = chart::machine_trend_charts(&p);
@@ -816,4 +893,46 @@ mod props {
             }
         }
     }
+}
+
+// The demo site -----------------------------------------------------------------
+
+/// Over the demo `content/`: every metric with a better direction is in a
+/// chart of its section, or the page says under the section that it is not
+/// drawn and why; informational metrics (MHz, %CPU) are never charted and
+/// always listed.
+#[test]
+fn every_metric_of_the_demo_is_charted_or_said_not_to_be() {
+    let content = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
+    let site = benchsite::site::load(&content).expect("demo loads");
+    let view = chart::site_view(&site);
+    let (mut ranked, mut charted, mut listed, mut informational) = (0, 0, 0, 0);
+    for m in &view.machines {
+        for s in &m.sections {
+            let plan = chart::section_plan(s);
+            assert_eq!(s.chart_note, plan.note(), "{}: {}", m.name, s.title);
+            let drawn: Vec<&str> = plan.specs.iter().flat_map(ChartSpec::metrics).collect();
+            for c in &s.table.columns {
+                let said = s.chart_note.contains(c.name.as_str());
+                if c.better == Better::Neither {
+                    informational += 1;
+                    assert!(!drawn.contains(&c.name.as_str()), "{}: {}: {} is charted", m.name, s.title, c.name);
+                    assert!(said, "{}: {}: {} not listed in {:?}", m.name, s.title, c.name, s.chart_note);
+                    continue;
+                }
+                ranked += 1;
+                if drawn.contains(&c.name.as_str()) {
+                    charted += 1;
+                } else {
+                    listed += 1;
+                    assert!(said, "{}: {}: {} neither charted nor listed", m.name, s.title, c.name);
+                }
+            }
+        }
+    }
+    eprintln!("{ranked} better/worse metrics: {charted} charted, {listed} listed; {informational} informational");
+    assert_eq!(charted + listed, ranked);
+    assert!(ranked >= 170, "{ranked}");
+    // The demo is small enough that nothing needs leaving out.
+    assert_eq!(listed, 0);
 }

@@ -1,9 +1,14 @@
 //! Bar chart: one bar per kernel for a section's ranked metrics.
 //!
-//! One panel per metric (small multiples sharing the kernel axis), each with
-//! its own value axis labelled with the unit and "higher/lower is better".
-//! Bars are coloured by patch tree; the baseline kernel's bar is hollow (a
-//! light tint with a strong outline) and named in the legend; an error bar
+//! One panel per metric (small multiples sharing the kernel axis), paged
+//! over several charts when there are more than [`panels_per_chart`]
+//! ([`pages`]). Each value axis is labelled with the unit and
+//! "higher/lower is better" and starts at 0; panels of one unit share it
+//! while their values are within [`SHARED_SCALE_RATIO`] of each other, and
+//! say which scale they are on when a unit needs several ([`scale_groups`]).
+//! Bars are coloured by patch tree (the page's [`LanePalette`]); the
+//! baseline kernel's bar is hollow (a faint fill with a strong outline) and
+//! named in the legend; an error bar
 //! shows ± one standard deviation where a cell has two or more runs; each
 //! bar carries its value as printed in the table.
 //!
@@ -102,14 +107,48 @@ pub fn plan(section: &SectionView, cols: &[usize], rows: &[usize], params: &str)
     if kernels.is_empty() || panels.is_empty() {
         return None;
     }
-    // Many kernels make tall panels: show fewer metrics.
-    let max_panels = match kernels.len() {
+    Some(BarSpec { title: section.title.clone(), subtitle: params.to_string(), kernels, panels })
+}
+
+/// Most panels in one bar chart of `kernels` kernels: [`MAX_BAR_PANELS`]
+/// up to 13 kernels, 4 up to 26, then 2 (many kernels make tall panels).
+pub fn panels_per_chart(kernels: usize) -> usize {
+    match kernels {
         0..=13 => MAX_BAR_PANELS,
         14..=26 => 4,
         _ => 2,
-    };
-    panels.truncate(max_panels);
-    Some(BarSpec { title: section.title.clone(), subtitle: params.to_string(), kernels, panels })
+    }
+}
+
+/// `spec` as paged small multiples: one chart per [`panels_per_chart`]
+/// panels, in panel order, so every metric is drawn; the title of each
+/// says which page it is ("Bonnie (2 of 3)") when there are several. The
+/// kernels of a page are those with a value in one of its panels.
+pub fn pages(spec: BarSpec) -> Vec<BarSpec> {
+    let per = panels_per_chart(spec.kernels.len());
+    if spec.panels.len() <= per {
+        return vec![spec];
+    }
+    // Pages of equal size (7 panels: 4 and 3, not 6 and 1).
+    let n = spec.panels.len().div_ceil(per);
+    let per = spec.panels.len().div_ceil(n);
+    spec.panels
+        .chunks(per)
+        .enumerate()
+        .map(|(i, chunk)| {
+            let keep: Vec<usize> =
+                (0..spec.kernels.len()).filter(|&k| chunk.iter().any(|p| p.values[k].is_some())).collect();
+            BarSpec {
+                title: format!("{} ({} of {n})", spec.title, i + 1),
+                subtitle: spec.subtitle.clone(),
+                kernels: keep.iter().map(|&k| spec.kernels[k].clone()).collect(),
+                panels: chunk
+                    .iter()
+                    .map(|p| BarPanel { values: keep.iter().map(|&k| p.values[k].clone()).collect(), ..p.clone() })
+                    .collect(),
+            }
+        })
+        .collect()
 }
 
 /// Characters of a kernel name shown on an axis.
@@ -174,22 +213,32 @@ fn axis_name(k: &BarKernel) -> String {
     if k.baseline { format!("{n} (baseline)") } else { n }
 }
 
-fn legend(spec: &BarSpec) -> Vec<(Key, String)> {
+/// The legend: a swatch per patch tree that some filled bar is drawn in
+/// (the baseline's bar is hollow, so its tree has no swatch unless another
+/// kernel of it is drawn), when the chart has more than one tree; the
+/// hollow baseline; the error bar when some bar has one.
+fn legend(spec: &BarSpec, pal: &LanePalette) -> Vec<(Key, String)> {
     let mut lanes: Vec<&str> = Vec::new();
+    let mut filled: Vec<&str> = Vec::new();
     for k in &spec.kernels {
         if !lanes.contains(&k.lane.as_str()) {
             lanes.push(&k.lane);
         }
+        if !k.baseline && !filled.contains(&k.lane.as_str()) {
+            filled.push(&k.lane);
+        }
     }
     let mut out = Vec::new();
     if lanes.len() > 1 {
-        for l in &lanes {
-            out.push((Key::Swatch(lane_colour(l, 0)), ellipsize_middle(&clean(l), 30)));
+        for l in &filled {
+            let (c, variant) = pal.style(l);
+            let key = if variant == 0 { Key::Swatch(c) } else { Key::Half(c) };
+            out.push((key, ellipsize_middle(&clean(l), 30)));
         }
     }
     if let Some(b) = spec.kernels.iter().find(|k| k.baseline) {
         out.push((
-            Key::Hollow(lane_colour(&b.lane, 0)),
+            Key::Hollow(pal.colour(&b.lane)),
             format!("baseline: {}", ellipsize_middle(&clean(&b.name), NAME_CHARS)),
         ));
     }
@@ -200,7 +249,11 @@ fn legend(spec: &BarSpec) -> Vec<(Key, String)> {
 }
 
 /// Title, description and SVG of a bar chart; `None` if nothing can be drawn.
-pub fn render(spec: &BarSpec, machine: &str) -> Option<(String, String, String)> {
+///
+/// `pal` colours the bars by patch tree (the page's [`LanePalette`]).
+/// Panels of one unit share a value axis ([`scale_groups`]); every axis
+/// starts at 0.
+pub fn render(spec: &BarSpec, machine: &str, pal: &LanePalette) -> Option<(String, String, String)> {
     if spec.kernels.is_empty() || spec.panels.is_empty() {
         return None;
     }
@@ -209,7 +262,8 @@ pub fn render(spec: &BarSpec, machine: &str) -> Option<(String, String, String)>
     let head = if sub.is_empty() { title.clone() } else { format!("{title}: {sub}") };
     let full_title = if machine.trim().is_empty() { head.clone() } else { format!("{head} — {}", clean(machine)) };
     let lay = layout(spec);
-    let keys = legend(spec);
+    let keys = legend(spec, pal);
+    let groups = scale_groups(&spec.panels);
     let inner = WIDTH as i32 - 2 * MARGIN;
     let title_h = MARGIN + 24 + if machine.trim().is_empty() { 0 } else { 18 } + 6;
     let prows = spec.panels.len().div_ceil(lay.ncols) as i32;
@@ -231,7 +285,12 @@ pub fn render(spec: &BarSpec, machine: &str) -> Option<(String, String, String)>
                 (MARGIN + lay.label_w + pcol * lay.col_w, lay.col_w)
             };
             let area = root.clone().shrink((x, y), (w.max(10) as u32, lay.panel_h.max(10) as u32));
-            draw_panel(&area, spec, panel, &lay, pcol == 0)?;
+            let shared: Vec<&BarValue> = (0..spec.panels.len())
+                .filter(|&j| groups[j].0 == groups[i].0)
+                .flat_map(|j| spec.panels[j].values.iter().flatten())
+                .collect();
+            let ctx = PanelCtx { pal, shared, scale: &groups[i].1, first_col: pcol == 0 };
+            draw_panel(&area, spec, panel, &lay, &ctx)?;
         }
         draw_legend(&root, &keys, (MARGIN, title_h + prows * lay.panel_h), inner)?;
         root.present().ok()?;
@@ -241,10 +300,70 @@ pub fn render(spec: &BarSpec, machine: &str) -> Option<(String, String, String)>
     Some((full_title, desc, svg))
 }
 
-/// The value axis of a panel: range and ticks, with room for value labels.
-fn value_axis(panel: &BarPanel, plot_px: i32, label_px: i32) -> (f64, f64, Vec<f64>) {
-    let vals: Vec<&BarValue> = panel.values.iter().flatten().collect();
-    let lo = vals.iter().map(|v| v.mean - v.sd.unwrap_or(0.0)).fold(0.0, f64::min);
+/// How a panel is drawn beside its neighbours.
+struct PanelCtx<'a> {
+    /// Lane colours.
+    pal: &'a LanePalette,
+    /// The values of every panel sharing this panel's value axis.
+    shared: Vec<&'a BarValue>,
+    /// The panel's scale tag ([`scale_groups`]): "scale B" when its unit
+    /// has several scales, said on its axis; else "".
+    scale: &'a str,
+    /// True for a panel in the first column (kernel names beside it).
+    first_col: bool,
+}
+
+/// Most ratio between the largest values of panels sharing a value axis:
+/// further apart, the smaller bars would be flattened to nothing.
+const SHARED_SCALE_RATIO: f64 = 5.0;
+
+/// Which panels share a value axis, and what the axis says about it.
+/// Panels of one unit share one while their largest |values| are within
+/// [`SHARED_SCALE_RATIO`] of each other: a unit's panels sorted by that
+/// value are cut into as few runs as allow it. Returns, per panel, its
+/// group number and its scale tag: "" when its unit has one scale, else
+/// "scale A", "scale B"… (smallest values first), the same on every panel
+/// of a group, so no one reads bars against a different scale.
+pub fn scale_groups(panels: &[BarPanel]) -> Vec<(usize, String)> {
+    let peak = |p: &BarPanel| p.values.iter().flatten().map(|v| v.mean.abs()).fold(0.0, f64::max);
+    let mut out: Vec<(usize, String)> = vec![(0, String::new()); panels.len()];
+    let mut units: Vec<&str> = Vec::new();
+    for p in panels {
+        if !units.contains(&p.unit.as_str()) {
+            units.push(&p.unit);
+        }
+    }
+    let mut next = 0;
+    for u in units {
+        let mut idx: Vec<usize> = (0..panels.len()).filter(|&i| panels[i].unit == u).collect();
+        idx.sort_by(|&a, &b| peak(&panels[a]).total_cmp(&peak(&panels[b])).then(a.cmp(&b)));
+        // Runs of the sorted panels, each within the ratio of its first.
+        let mut runs: Vec<Vec<usize>> = Vec::new();
+        for i in idx {
+            let m = peak(&panels[i]);
+            match runs.last_mut() {
+                Some(run) if m <= peak(&panels[run[0]]).max(f64::MIN_POSITIVE) * SHARED_SCALE_RATIO => run.push(i),
+                _ => runs.push(vec![i]),
+            }
+        }
+        let many = runs.len() > 1;
+        for (k, run) in runs.into_iter().enumerate() {
+            let tag = if many { format!("scale {}", char::from(b'A' + (k % 26) as u8)) } else { String::new() };
+            for i in run {
+                out[i] = (next, tag.clone());
+            }
+            next += 1;
+        }
+    }
+    out
+}
+
+/// The value axis of a panel: range and ticks over the values of every
+/// panel sharing it (`vals`), with room for value labels. Starts at 0 when
+/// no mean is negative (an error bar reaching below 0 is cut at the axis).
+fn value_axis(vals: &[&BarValue], plot_px: i32, label_px: i32) -> (f64, f64, Vec<f64>) {
+    let has_neg = vals.iter().any(|v| v.mean < 0.0);
+    let lo = if has_neg { vals.iter().map(|v| v.mean - v.sd.unwrap_or(0.0)).fold(0.0, f64::min) } else { 0.0 };
     let hi = vals.iter().map(|v| v.mean + v.sd.unwrap_or(0.0)).fold(0.0, f64::max);
     let (lo, hi) = if lo.is_finite() && hi.is_finite() { (lo, hi) } else { (0.0, 1.0) };
     let (nlo, nhi, ticks) = nice_axis(lo, hi, 5);
@@ -252,7 +371,6 @@ fn value_axis(panel: &BarPanel, plot_px: i32, label_px: i32) -> (f64, f64, Vec<f
     let span = nhi - nlo;
     let room = span * f / (1.0 - f);
     let has_pos = vals.iter().any(|v| v.mean >= 0.0);
-    let has_neg = vals.iter().any(|v| v.mean < 0.0);
     let top = if has_pos { nhi.max(hi + room) } else { nhi };
     let bottom = if has_neg { nlo.min(lo - room) } else { nlo };
     (bottom, top, ticks)
@@ -263,8 +381,9 @@ fn draw_panel<DB: DrawingBackend>(
     spec: &BarSpec,
     panel: &BarPanel,
     lay: &Layout,
-    first_col: bool,
+    ctx: &PanelCtx<'_>,
 ) -> Option<()> {
+    let first_col = ctx.first_col;
     let nk = spec.kernels.len();
     let (w, _) = area.dim_in_pixel();
     let w = w as i32;
@@ -278,12 +397,15 @@ fn draw_panel<DB: DrawingBackend>(
     };
     let heading = fit_end(&clean(&panel.metric), w - name_x - 4, FONT);
     area.draw(&Text::new(heading, (name_x, 2), font_bold(FONT).pos(Pos::new(HPos::Left, VPos::Top)))).ok()?;
-    let desc = axis_desc(&clean(&panel.unit), panel.better);
+    let mut desc = axis_desc(&clean(&panel.unit), panel.better);
+    if !ctx.scale.is_empty() {
+        desc.push_str(&format!(" ({})", ctx.scale));
+    }
     let centers: Vec<f64> = (0..nk).map(|i| i as f64 + 0.5).collect();
     if lay.vertical {
-        draw_columns(area, spec, panel, lay, desc, centers)
+        draw_columns(area, spec, panel, lay, ctx, (desc, centers))
     } else {
-        draw_rows(area, spec, panel, lay, first_col, desc, centers)
+        draw_rows(area, spec, panel, lay, ctx, (desc, centers))
     }
 }
 
@@ -295,14 +417,14 @@ fn draw_columns<DB: DrawingBackend>(
     spec: &BarSpec,
     panel: &BarPanel,
     lay: &Layout,
-    desc: String,
-    centers: Vec<f64>,
+    ctx: &PanelCtx<'_>,
+    (desc, centers): (String, Vec<f64>),
 ) -> Option<()> {
     let nk = spec.kernels.len();
     let w = area.dim_in_pixel().0 as i32;
     let names: Vec<String> = spec.kernels.iter().map(|k| ellipsize_middle(&clean(&k.name), NAME_CHARS)).collect();
     let plot_h = lay.panel_h - HEADER - 30 - 6;
-    let (lo, hi, ticks) = value_axis(panel, plot_h, 20);
+    let (lo, hi, ticks) = value_axis(&ctx.shared, plot_h, 20);
     let step = tick_step(&ticks);
     let ticks: Vec<f64> = ticks.into_iter().filter(|t| *t >= lo && *t <= hi).collect();
     let mut chart = ChartBuilder::on(area)
@@ -338,11 +460,11 @@ fn draw_columns<DB: DrawingBackend>(
     for (i, (k, v)) in spec.kernels.iter().zip(&panel.values).enumerate() {
         let Some(v) = v else { continue };
         let (x0, x1, xc) = (i as f64 + 0.5 - half, i as f64 + 0.5 + half, i as f64 + 0.5);
-        draw_bar(&mut chart, k, [(x0, 0.0), (x1, v.mean)])?;
+        draw_bar(&mut chart, k, [(x0, 0.0), (x1, v.mean)], ctx.pal)?;
         let mut end = v.mean;
         if let Some(sd) = v.sd {
             let s = INK.stroke_width(1);
-            let (a, b) = (v.mean - sd, v.mean + sd);
+            let (a, b) = ((v.mean - sd).max(lo), v.mean + sd);
             // One path: cap, stem, cap (the stem's ends retraced).
             let cap = half * 0.3;
             let path = vec![(xc - cap, a), (xc + cap, a), (xc, a), (xc, b), (xc - cap, b), (xc + cap, b)];
@@ -368,14 +490,14 @@ fn draw_rows<DB: DrawingBackend>(
     spec: &BarSpec,
     panel: &BarPanel,
     lay: &Layout,
-    first_col: bool,
-    desc: String,
-    centers: Vec<f64>,
+    ctx: &PanelCtx<'_>,
+    (desc, centers): (String, Vec<f64>),
 ) -> Option<()> {
+    let first_col = ctx.first_col;
     let nk = spec.kernels.len();
-    let label_px = panel.values.iter().flatten().map(|v| text_px(&clean(&v.text), FONT_SMALL)).max().unwrap_or(0) + 10;
+    let label_px = ctx.shared.iter().map(|v| text_px(&clean(&v.text), FONT_SMALL)).max().unwrap_or(0) + 10;
     let plot_w = lay.col_w - 16;
-    let (lo, hi, ticks) = value_axis(panel, plot_w, label_px);
+    let (lo, hi, ticks) = value_axis(&ctx.shared, plot_w, label_px);
     let step = tick_step(&ticks);
     let ticks: Vec<f64> = ticks.into_iter().filter(|t| *t >= lo && *t <= hi).collect();
     // Kernel i occupies band [nk-1-i, nk-i]: the first kernel on top.
@@ -423,11 +545,11 @@ fn draw_rows<DB: DrawingBackend>(
     for (i, (k, v)) in spec.kernels.iter().zip(&panel.values).enumerate() {
         let Some(v) = v else { continue };
         let yc = nk as f64 - i as f64 - 0.5;
-        draw_bar(&mut chart, k, [(0.0, yc - half), (v.mean, yc + half)])?;
+        draw_bar(&mut chart, k, [(0.0, yc - half), (v.mean, yc + half)], ctx.pal)?;
         let mut end = v.mean;
         if let Some(sd) = v.sd {
             let s = INK.stroke_width(1);
-            let (a, b) = (v.mean - sd, v.mean + sd);
+            let (a, b) = ((v.mean - sd).max(lo), v.mean + sd);
             let cap = half * 0.6;
             // One path: cap, stem, cap (the stem's ends retraced).
             let path = vec![(a, yc - cap), (a, yc + cap), (a, yc), (b, yc), (b, yc - cap), (b, yc + cap)];
@@ -445,13 +567,23 @@ fn draw_rows<DB: DrawingBackend>(
     Some(())
 }
 
-/// One bar from corner to corner: filled in the lane colour, or hollow
-/// (tint + outline) for the baseline.
-fn draw_bar<DB: DrawingBackend>(chart: &mut Chart2d<'_, DB>, k: &BarKernel, corners: [(f64, f64); 2]) -> Option<()> {
-    let c = lane_colour(&k.lane, 0);
+/// One bar from corner to corner: filled in the lane colour, hollow (a
+/// faint fill and an outline) for the baseline, half filled with an
+/// outline for a lane past the palette's twelve ([`LanePalette`]).
+fn draw_bar<DB: DrawingBackend>(
+    chart: &mut Chart2d<'_, DB>,
+    k: &BarKernel,
+    corners: [(f64, f64); 2],
+    pal: &LanePalette,
+) -> Option<()> {
+    let (c, variant) = pal.style(&k.lane);
     if k.baseline {
         chart
-            .draw_series([Rectangle::new(corners, tint(c, 0.22).filled()), Rectangle::new(corners, c.stroke_width(2))])
+            .draw_series([Rectangle::new(corners, hollow_fill(c)), Rectangle::new(corners, c.stroke_width(2))])
+            .ok()?;
+    } else if variant > 0 {
+        chart
+            .draw_series([Rectangle::new(corners, c.mix(0.5).filled()), Rectangle::new(corners, c.stroke_width(2))])
             .ok()?;
     } else {
         chart.draw_series(std::iter::once(Rectangle::new(corners, c.filled()))).ok()?;

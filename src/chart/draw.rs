@@ -100,14 +100,26 @@ pub fn xml_escape(s: &str) -> String {
     out
 }
 
-/// Puts `<title>`, `<desc>` and the white rounded background right after the
-/// opening `<svg …>` tag plotters wrote.
+/// The chart's own style sheet: the light colours are the elements'
+/// attributes (INK, MUTED, GRID, the card's outline); on a dark page
+/// (`prefers-color-scheme: dark`, which an SVG shown by `<img>` follows)
+/// they turn light on dark. Lane colours are mid-tone and stay. CSS rules
+/// outrank presentation attributes, so the attribute selectors win.
+const SVG_STYLE: &str = "<style>text{font-family:sans-serif}@media (prefers-color-scheme: dark){\
+[fill=\"#222222\"]{fill:#E6E6E6}[fill=\"#555555\"]{fill:#B4B9BF}\
+[stroke=\"#222222\"]{stroke:#E6E6E6}[stroke=\"#555555\"]{stroke:#8C939A}\
+[stroke=\"#E3E3E3\"]{stroke:#34393E}.card{stroke:#3A3F44}}</style>";
+
+/// Puts `<title>`, `<desc>`, the style sheet ([`SVG_STYLE`]) and the
+/// rounded outline of the card right after the opening `<svg …>` tag
+/// plotters wrote. The background is transparent: the chart shows the
+/// page's colour, light or dark.
 pub(crate) fn finish_svg(svg: String, title: &str, desc: &str, size: (u32, u32)) -> Option<String> {
     let start = svg.find("<svg")?;
     let end = start + svg[start..].find('>')? + 1;
     let (w, h) = size;
     let head = format!(
-        "\n<title>{}</title>\n<desc>{}</desc>\n<rect x=\"0.5\" y=\"0.5\" width=\"{}\" height=\"{}\" rx=\"10\" ry=\"10\" fill=\"#FFFFFF\" stroke=\"#D0D0D0\"/>",
+        "\n<title>{}</title>\n<desc>{}</desc>\n{SVG_STYLE}\n<rect class=\"card\" x=\"0.5\" y=\"0.5\" width=\"{}\" height=\"{}\" rx=\"10\" ry=\"10\" fill=\"none\" stroke=\"#D0D0D0\"/>",
         xml_escape(title),
         xml_escape(desc),
         w.saturating_sub(1),
@@ -116,8 +128,36 @@ pub(crate) fn finish_svg(svg: String, title: &str, desc: &str, size: (u32, u32))
     let mut out = String::with_capacity(svg.len() + head.len());
     out.push_str(&svg[..end]);
     out.push_str(&head);
-    out.push_str(&svg[end..]);
+    compact_attributes(&svg[end..], &mut out);
     Some(out)
+}
+
+/// Appends plotters' SVG elements to `out` without what every element
+/// repeats and the picture does not need: `opacity="1"` (the default),
+/// `font-family="sans-serif"` (the style sheet sets it for all text), and
+/// font sizes past two decimals (`10.887096774193548` → `10.89`). A chart
+/// of 100 kernels has a thousand elements; this is a fifth of its bytes.
+fn compact_attributes(svg: &str, out: &mut String) {
+    const SIZE: &str = " font-size=\"";
+    let svg = svg.replace(" opacity=\"1\"", "").replace(" font-family=\"sans-serif\"", "");
+    let mut rest = svg.as_str();
+    while let Some(i) = rest.find(SIZE) {
+        let (head, tail) = rest.split_at(i + SIZE.len());
+        out.push_str(head);
+        let close = tail.find('"').unwrap_or(tail.len());
+        match tail[..close].parse::<f64>() {
+            Ok(v) if v.is_finite() => {
+                let mut t = format!("{v:.2}");
+                while t.ends_with('0') {
+                    t.pop();
+                }
+                out.push_str(t.trim_end_matches('.'));
+            }
+            _ => out.push_str(&tail[..close]),
+        }
+        rest = &tail[close..];
+    }
+    out.push_str(rest);
 }
 
 /// "MB/s, higher is better": unit and direction for a value axis.
@@ -322,29 +362,26 @@ pub(crate) fn tick_step(ticks: &[f64]) -> f64 {
 
 // Colours -------------------------------------------------------------------
 
-/// Hue families: four shades each, darkest last so lines stay visible.
-const FAMILIES: &[[RGBColor; 4]] = &[
-    // 0 blue: mainline
-    [RGBColor(0x2B, 0x6C, 0xB0), RGBColor(0x5B, 0x9B, 0xD5), RGBColor(0x1B, 0x4A, 0x7A), RGBColor(0x86, 0xB6, 0xE2)],
-    // 1 orange: aa
-    [RGBColor(0xE0, 0x70, 0x10), RGBColor(0xF2, 0x9B, 0x4A), RGBColor(0xA8, 0x4E, 0x05), RGBColor(0xF6, 0xBD, 0x85)],
-    // 2 green: mm
-    [RGBColor(0x2E, 0x8B, 0x46), RGBColor(0x62, 0xB3, 0x6B), RGBColor(0x1C, 0x5E, 0x2E), RGBColor(0x95, 0xCF, 0x92)],
-    // 3 purple: ac
-    [RGBColor(0x75, 0x4A, 0xA8), RGBColor(0x9E, 0x7B, 0xC8), RGBColor(0x4E, 0x2F, 0x75), RGBColor(0xC2, 0xA9, 0xDF)],
-    // 4 red: rmap
-    [RGBColor(0xC2, 0x2E, 0x3A), RGBColor(0xE2, 0x6A, 0x6E), RGBColor(0x85, 0x1B, 0x25), RGBColor(0xF0, 0xA0, 0xA2)],
-    // 5 brown: ck
-    [RGBColor(0x8C, 0x62, 0x3A), RGBColor(0xB5, 0x8C, 0x5E), RGBColor(0x5E, 0x40, 0x24), RGBColor(0xD4, 0xB8, 0x96)],
-    // 6 pink
-    [RGBColor(0xB8, 0x3C, 0x85), RGBColor(0xD8, 0x74, 0xAE), RGBColor(0x7E, 0x25, 0x5A), RGBColor(0xEB, 0xA9, 0xCF)],
-    // 7 olive
-    [RGBColor(0x7A, 0x7F, 0x1E), RGBColor(0xA5, 0xAB, 0x42), RGBColor(0x53, 0x57, 0x12), RGBColor(0xC9, 0xCE, 0x7E)],
-    // 8 grey
-    [RGBColor(0x5F, 0x5F, 0x5F), RGBColor(0x8C, 0x8C, 0x8C), RGBColor(0x3A, 0x3A, 0x3A), RGBColor(0xB5, 0xB5, 0xB5)],
+/// Twelve lane colours that stay apart (Tableau 10 and two more), mid-tone
+/// so they read on a light page and on a dark one. The first six belong to
+/// the named patch trees ([`KNOWN_LANES`]).
+pub(crate) const PALETTE: [RGBColor; 12] = [
+    RGBColor(0x1F, 0x77, 0xB4), // blue: mainline
+    RGBColor(0xFF, 0x7F, 0x0E), // orange: aa
+    RGBColor(0x2C, 0xA0, 0x2C), // green: mm
+    RGBColor(0x94, 0x67, 0xBD), // purple: ac
+    RGBColor(0xD6, 0x27, 0x28), // red: rmap
+    RGBColor(0x8C, 0x56, 0x4B), // brown: ck
+    RGBColor(0xE3, 0x77, 0xC2), // pink
+    RGBColor(0x7F, 0x7F, 0x7F), // grey
+    RGBColor(0xBC, 0xBD, 0x22), // olive
+    RGBColor(0x17, 0xBE, 0xCF), // cyan
+    RGBColor(0xF3, 0xC3, 0x00), // yellow
+    RGBColor(0x5D, 0x3F, 0xD3), // iris
 ];
 
-/// Families reserved for named trees; others hash into the rest.
+/// Palette slots of the named patch trees: the same colour on every chart
+/// of the site.
 const KNOWN_LANES: &[(&str, usize)] = &[("mainline", 0), ("aa", 1), ("mm", 2), ("ac", 3), ("rmap", 4), ("ck", 5)];
 
 /// The patch tree of a kernel name (see [`crate::version::KernelVersion::lane`]).
@@ -352,31 +389,110 @@ pub fn lane_of(kernel: &str) -> String {
     crate::version::KernelVersion::parse(kernel).lane()
 }
 
-/// The hue family of a lane: by its first word (`aa-with-x` → `aa`), fixed
-/// for the named trees, else by a stable FNV-1a hash of the word.
-fn family(lane: &str) -> usize {
-    let word = lane.split('-').next().unwrap_or(lane);
-    if let Some((_, f)) = KNOWN_LANES.iter().find(|(n, _)| *n == word) {
+/// The palette slot a lane asks for: fixed for the named trees, else from a
+/// stable FNV-1a hash of its whole name (so `rmap`, `rmap-aa` and `rmapx`
+/// ask for different slots) among the slots no named tree has, the same on
+/// every page.
+fn preferred_slot(lane: &str) -> usize {
+    if let Some((_, f)) = KNOWN_LANES.iter().find(|(n, _)| *n == lane) {
         return *f;
     }
     let mut h: u32 = 0x811C_9DC5;
-    for b in word.bytes() {
+    for b in lane.bytes() {
         h ^= u32::from(b);
         h = h.wrapping_mul(0x0100_0193);
     }
-    let free = FAMILIES.len() - KNOWN_LANES.len();
-    KNOWN_LANES.len() + (h as usize % free)
+    let free = PALETTE.len() - KNOWN_LANES.len();
+    KNOWN_LANES.len() + h as usize % free
 }
 
-/// Colour of a lane's `shade`-th member (shades cycle through four).
-pub(crate) fn lane_colour(lane: &str, shade: usize) -> RGBColor {
-    FAMILIES[family(lane)][shade % 4]
+/// The slots a lane tries in turn: the one it asks for, the other slots of
+/// its kind (named trees' or the rest) after it, then the other kind's; so
+/// a named tree's colour goes to another lane only when the rest are taken.
+fn slot_order(want: usize) -> impl Iterator<Item = usize> {
+    let k = KNOWN_LANES.len();
+    let (lo, n) = if want < k { (0, k) } else { (k, PALETTE.len() - k) };
+    let (olo, on) = if want < k { (k, PALETTE.len() - k) } else { (0, k) };
+    (0..n).map(move |i| lo + (want - lo + i) % n).chain((0..on).map(move |i| olo + i))
 }
 
-/// A light tint of `c` (for hollow baseline bars).
-pub(crate) fn tint(c: RGBColor, keep: f64) -> RGBColor {
-    let mix = |x: u8| (f64::from(x) * keep + 255.0 * (1.0 - keep)).round().clamp(0.0, 255.0) as u8;
+/// The colours of the lanes (patch trees) of one machine page: every chart
+/// of the page draws a lane in the same colour, and the page's lanes get
+/// distinct colours while there are at most 12 of them.
+///
+/// Each lane takes the slot it asks for (fixed for the named trees, a hash
+/// of its name into the six other colours for others: so a lane has the
+/// same colour on every page where it does not collide); a lane whose slot
+/// another lane of the page took gets the next free one ([`slot_order`]:
+/// the named trees' colours last), the named trees first, then the others
+/// in name order. Past 12 lanes slots are shared: the later lane gets a
+/// *variant* (dashed lines, half-filled bars) so it still stands apart.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LanePalette {
+    /// (lane, slot, variant), sorted by lane.
+    lanes: Vec<(String, usize, usize)>,
+}
+
+impl LanePalette {
+    /// The palette of these lanes (repeats are fine).
+    pub fn new<'a>(lanes: impl IntoIterator<Item = &'a str>) -> Self {
+        let mut names: Vec<&str> = lanes.into_iter().collect();
+        names.sort_unstable();
+        names.dedup();
+        // Named trees first (stable: the rest stay in name order).
+        names.sort_by_key(|l| !KNOWN_LANES.iter().any(|(n, _)| n == l));
+        let mut used = [0usize; PALETTE.len()];
+        let mut out: Vec<(String, usize, usize)> = Vec::with_capacity(names.len());
+        for l in names {
+            let want = preferred_slot(l);
+            let slot = slot_order(want).find(|&s| used[s] == 0).unwrap_or(want);
+            out.push((l.to_string(), slot, used[slot]));
+            used[slot] += 1;
+        }
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        LanePalette { lanes: out }
+    }
+
+    /// The palette of the kernels named.
+    pub fn of_kernels<'a>(kernels: impl IntoIterator<Item = &'a str>) -> Self {
+        let lanes: Vec<String> = kernels.into_iter().map(lane_of).collect();
+        Self::new(lanes.iter().map(String::as_str))
+    }
+
+    /// A lane's colour and variant (0: plain; 1 and up: dashed line, half
+    /// fill). A lane the palette does not hold gets its preferred slot.
+    pub(crate) fn style(&self, lane: &str) -> (RGBColor, usize) {
+        match self.lanes.binary_search_by(|(l, ..)| l.as_str().cmp(lane)) {
+            Ok(i) => (PALETTE[self.lanes[i].1], self.lanes[i].2),
+            Err(_) => (PALETTE[preferred_slot(lane)], 0),
+        }
+    }
+
+    /// A lane's colour.
+    pub(crate) fn colour(&self, lane: &str) -> RGBColor {
+        self.style(lane).0
+    }
+}
+
+/// `c` darkened (`k` odd) or lightened (`k` even, from 2) a step per
+/// `k`: the second, third… kernel of one lane in a line chart.
+pub(crate) fn shade(c: RGBColor, k: usize) -> RGBColor {
+    if k == 0 {
+        return c;
+    }
+    let step = k.div_ceil(2).min(3) as f64;
+    let mix = |x: u8| -> u8 {
+        let x = f64::from(x);
+        let v = if k % 2 == 1 { x * (1.0 - 0.22 * step) } else { x + (255.0 - x) * 0.25 * step };
+        v.round().clamp(0.0, 255.0) as u8
+    };
     RGBColor(mix(c.0), mix(c.1), mix(c.2))
+}
+
+/// The fill of a hollow (baseline) bar: `c` at low opacity, so it reads on
+/// light and dark pages alike.
+pub(crate) fn hollow_fill(c: RGBColor) -> ShapeStyle {
+    c.mix(0.22).filled()
 }
 
 // Markers -------------------------------------------------------------------
@@ -444,8 +560,12 @@ pub(crate) enum Key {
     Swatch(RGBColor),
     /// A hollow square (baseline bar).
     Hollow(RGBColor),
+    /// A half-filled square with an outline (a lane past the twelfth).
+    Half(RGBColor),
     /// A line with a marker.
     Line(RGBColor, Marker, u32),
+    /// A dashed line with a marker.
+    Dashed(RGBColor, Marker, u32),
     /// An error bar.
     ErrorBar,
 }
@@ -501,8 +621,22 @@ pub(crate) fn draw_legend<DB: DrawingBackend>(
         match key {
             Key::Swatch(c) => area.draw(&Rectangle::new([(x + 4, yc - 6), (x + 16, yc + 6)], c.filled())).ok()?,
             Key::Hollow(c) => {
-                area.draw(&Rectangle::new([(x + 4, yc - 6), (x + 16, yc + 6)], tint(*c, 0.25).filled())).ok()?;
+                area.draw(&Rectangle::new([(x + 4, yc - 6), (x + 16, yc + 6)], hollow_fill(*c))).ok()?;
                 area.draw(&Rectangle::new([(x + 4, yc - 6), (x + 16, yc + 6)], c.stroke_width(2))).ok()?;
+            }
+            Key::Half(c) => {
+                area.draw(&Rectangle::new([(x + 4, yc - 6), (x + 16, yc + 6)], c.mix(0.5).filled())).ok()?;
+                area.draw(&Rectangle::new([(x + 4, yc - 6), (x + 16, yc + 6)], c.stroke_width(2))).ok()?;
+            }
+            Key::Dashed(c, m, w) => {
+                area.draw(&plotters::element::DashedPathElement::new(
+                    vec![(x, yc), (x + KEY_W, yc)],
+                    5,
+                    3,
+                    c.stroke_width(*w),
+                ))
+                .ok()?;
+                draw_marker(area, (x + KEY_W / 2, yc), *m, *c, 4)?;
             }
             Key::Line(c, m, w) => {
                 area.draw(&PathElement::new(vec![(x, yc), (x + KEY_W, yc)], c.stroke_width(*w))).ok()?;
@@ -618,11 +752,46 @@ mod tests {
     }
 
     #[test]
-    fn lanes_share_hues() {
-        assert_eq!(family("aa"), family("aa-with-a-long-suffix-n"));
-        assert_ne!(family("aa"), family("mainline"));
+    fn lanes_get_distinct_colours_for_twelve_then_variants() {
         assert_eq!(lane_of("2.4.19-rc5-aa1"), "aa");
-        assert_eq!(family("rat"), family("rat"));
+        let p = LanePalette::new(["mainline", "aa", "rmap", "rmap-aa", "rmapx", "mm"]);
+        assert_eq!(p.colour("mainline"), PALETTE[0]);
+        assert_eq!(p.colour("aa"), PALETTE[1]);
+        assert_eq!(p.colour("rmap"), PALETTE[4]);
+        let mut seen: Vec<RGBColor> =
+            ["mainline", "aa", "rmap", "rmap-aa", "rmapx", "mm"].map(|l| p.colour(l)).to_vec();
+        seen.sort_by_key(|c| (c.0, c.1, c.2));
+        seen.dedup();
+        assert_eq!(seen.len(), 6, "six lanes, six colours");
+        // Twelve lanes: twelve colours; the thirteenth gets a variant.
+        let names: Vec<String> = (0..13).map(|i| format!("tree{i}")).collect();
+        let p = LanePalette::new(names.iter().map(String::as_str));
+        let mut slots: Vec<(RGBColor, usize)> = names.iter().map(|n| p.style(n)).collect();
+        assert_eq!(slots.iter().filter(|s| s.1 > 0).count(), 1);
+        slots.retain(|s| s.1 == 0);
+        let mut cs: Vec<(u8, u8, u8)> = slots.iter().map(|s| (s.0.0, s.0.1, s.0.2)).collect();
+        cs.sort_unstable();
+        cs.dedup();
+        assert_eq!(cs.len(), 12);
+        // The same lane asks for the same colour on any page.
+        assert_eq!(LanePalette::new(["zz"]).colour("zz"), LanePalette::new(["zz", "mainline"]).colour("zz"));
+        // A lane of no named tree takes a named tree's colour only when the
+        // six others are taken on its page.
+        assert!(!PALETTE[..6].contains(&LanePalette::new(["sched-idle"]).colour("sched-idle")));
+        assert!(!PALETTE[..6].contains(&LanePalette::new(["rat", "aa", "mainline"]).colour("rat")));
+    }
+
+    #[test]
+    fn svg_attributes_are_compacted() {
+        let mut out = String::new();
+        compact_attributes(
+            "<text x=\"1\" font-family=\"sans-serif\" font-size=\"10.887096774193548\" opacity=\"1\" fill=\"#222222\">a</text><rect opacity=\"0.22\" font-size=\"12\"/>",
+            &mut out,
+        );
+        assert_eq!(
+            out,
+            "<text x=\"1\" font-size=\"10.89\" fill=\"#222222\">a</text><rect opacity=\"0.22\" font-size=\"12\"/>"
+        );
     }
 
     #[test]

@@ -13,17 +13,21 @@
 //!      kernel over that parameter, for the headline metric (of each part,
 //!      when the section sets several results side by side), on a log x axis
 //!      when the values span more than two decades and crowd at the low end
-//!      (see [`scaling`]). Further parameter
+//!      (see [`scaling`]), and a scaling chart of each other ranked metric
+//!      after the parts' headlines. Further parameter
 //!      columns split it into one chart per combination of their values; a
 //!      combination in which the parameter takes a single value (kernbench:
 //!      half load ran `-j 4` only, optimal load `-j 16` only) gets a bar
 //!      chart instead, its lines being single points. A scaling chart draws
 //!      at most [`scaling::MAX_SCALING_LINES`] kernels (the baseline and the
-//!      last ones in the table) and says so;
-//!    * any other table gets a **bar chart** ([`bar`]) per kernel: one panel
-//!      per ranked metric (small multiples sharing the kernel axis, at most
-//!      [`MAX_BAR_PANELS`]), or the first column when no column is ranked.
-//!      Text-valued parameter columns give one bar chart per combination;
+//!      ones whose lines differ most) and says so;
+//!    * any other table gets **bar charts** ([`bar`]): one panel per ranked
+//!      metric (small multiples sharing the kernel axis), paged over as many
+//!      charts as it takes at [`MAX_BAR_PANELS`] panels each (fewer with
+//!      many kernels: [`bar::panels_per_chart`]), so every metric is drawn;
+//!      panels of one unit share a value axis ([`bar::scale_groups`]) and
+//!      every axis starts at 0. Text-valued parameter columns give one set
+//!      per combination;
 //!    * a whole machine page with three or more kernels gets one **trend
 //!      figure** ([`trend`]): one small panel per section showing its headline
 //!      metric at its first parameter set, kernels on the x axis in version
@@ -38,21 +42,29 @@
 //!
 //! The *headline* metric of a table is the one the view model chose
 //! ([`crate::report::headline`]: the section's `headline:`, the first of
-//! its `metrics:`, the largest significant change, a table's only column),
-//! the same the mail's star bars draw; else its first column with a better
-//! direction, or its first column when none is ranked ([`headline_column`]).
+//! its `metrics:`, the largest significant change, a table's only column)
+//! when it has a better direction; else its first column with one
+//! ([`headline_column`]). Informational columns (MHz, %CPU, counts: no
+//! better direction) are not results and are never charted; a table of
+//! only those gets no chart. Whatever a section's charts leave out is said
+//! under them ([`SectionPlan::note`], [`SectionView::chart_note`]), so
+//! every metric is either drawn or named as not drawn, with the reason.
 //!
 //! Every SVG
 //! * starts with `<title>` and `<desc>` saying in words what it shows (for
 //!   screen readers and as the `alt` text of the `<img>`);
-//! * draws on a **white rounded rectangle** with dark text, so it reads the
-//!   same on light and dark pages (a chart with `currentColor` text would
-//!   change colour with the page but not its bars and grid; a white card is
-//!   simpler and prints well);
-//! * colours kernels by patch tree: every lane has a hue family (mainline
-//!   blue, `-aa` orange, `-mm` green, `-ac` purple, `-rmap` red, `-ck`
-//!   brown; other trees get a family from a stable hash of their name), so
-//!   all `-aa` kernels share a hue;
+//! * has a **transparent background** and follows the page's colour
+//!   scheme: dark text and grid on a light page; on a dark one its own
+//!   `<style>` (a `prefers-color-scheme: dark` media query, which an SVG
+//!   shown by `<img>` follows) turns them light. Lane colours are mid-tone
+//!   and read on both;
+//! * colours kernels by patch tree from one [`LanePalette`] per machine
+//!   page, so a lane has one colour in every chart of the page: twelve
+//!   colours that stay apart (mainline blue, `-aa` orange, `-mm` green,
+//!   `-ac` purple, `-rmap` red, `-ck` brown on every page; other trees by a
+//!   stable hash of their whole name, moved to a free colour when another
+//!   lane of the page has it), then dashed lines and half-filled bars past
+//!   twelve lanes;
 //! * is byte-identical from run to run (no hash-map order, no timestamps).
 //!
 //! Nothing here panics on odd input: NaN or infinite values are left out,
@@ -75,7 +87,7 @@ pub mod text;
 pub mod trend;
 
 pub(crate) use draw::*;
-pub use draw::{lane_of, xml_escape};
+pub use draw::{LanePalette, lane_of, xml_escape};
 pub use text::text_bar_chart;
 
 /// One SVG chart to write next to a machine page.
@@ -138,13 +150,24 @@ pub struct ChartFile {
 /// returns the SVG documents: section by section in page order, then the
 /// trend figures.
 pub fn page_charts(page: &mut MachinePage) -> Vec<ChartFile> {
+    let pal = page_palette(page);
+    let order: Vec<String> = page.kernels.iter().map(|k| k.name.clone()).collect();
     // The trend charts beside the sections' charts: both only read the sections.
-    let (charts, trends): (Vec<Vec<Chart>>, Vec<Chart>) = rayon::join(
-        || page.sections.par_iter().map(|s| section_charts(s, &page.name)).collect(),
-        || trend_charts(&page.sections, &page.name),
+    let (charts, trends): (Vec<(Vec<Chart>, String)>, Vec<Chart>) = rayon::join(
+        || {
+            page.sections
+                .par_iter()
+                .map(|s| {
+                    let plan = section_plan(s);
+                    (draw_section(s, &plan.specs, &page.name, &pal), plan.note())
+                })
+                .collect()
+        },
+        || trend_charts_in(&page.sections, &page.name, &order, &pal),
     );
     let mut files = Vec::new();
-    for (s, charts) in page.sections.iter_mut().zip(charts) {
+    for (s, (charts, note)) in page.sections.iter_mut().zip(charts) {
+        s.chart_note = note;
         for c in charts {
             s.charts.push(c.to_ref());
             files.push(ChartFile { file: c.file, svg: c.svg });
@@ -173,22 +196,39 @@ pub enum ChartSpec {
     Bar(bar::BarSpec),
     /// Lines per kernel over a numeric parameter.
     Scaling(scaling::ScalingSpec),
+    /// Several metrics' lines over one parameter as small multiples
+    /// ([`scaling::render_panels`]): a scaling section's metrics after its
+    /// parts' headlines.
+    ScalingPanels(Vec<scaling::ScalingSpec>),
 }
 
 impl ChartSpec {
+    /// The metrics (column names) the chart draws: its panels', or its
+    /// line's.
+    pub fn metrics(&self) -> Vec<&str> {
+        match self {
+            ChartSpec::Bar(b) => b.panels.iter().map(|p| p.metric.as_str()).collect(),
+            ChartSpec::Scaling(s) => vec![s.metric.as_str()],
+            ChartSpec::ScalingPanels(v) => v.iter().map(|s| s.metric.as_str()).collect(),
+        }
+    }
+
     /// The chart's title.
     pub fn title(&self) -> &str {
         match self {
             ChartSpec::Bar(b) => &b.title,
             ChartSpec::Scaling(s) => &s.title,
+            ChartSpec::ScalingPanels(v) => v.first().map_or("", |s| s.title.as_str()),
         }
     }
 }
 
 /// Most metric panels in one bar chart.
 pub const MAX_BAR_PANELS: usize = 6;
-/// Most charts one section produces (one per parameter combination).
-pub const MAX_CHARTS_PER_SECTION: usize = 6;
+/// Most charts one section produces (pages of bar panels, scaling charts
+/// of each metric, per parameter combination); the page says what is left
+/// out ([`SectionPlan::note`]).
+pub const MAX_CHARTS_PER_SECTION: usize = 12;
 /// Most section panels in one trend figure.
 pub const MAX_TREND_PANELS: usize = 6;
 /// Most trend figures per machine page.
@@ -196,24 +236,36 @@ pub const MAX_TREND_FIGURES: usize = 2;
 /// Fewest kernels with a value for a section to get a trend panel.
 pub const MIN_TREND_KERNELS: usize = 3;
 
-/// The charts of one section: a bar chart or a scaling chart of its headline
-/// metric (see the module documentation for the choice), one per parameter
-/// combination, at most [`MAX_CHARTS_PER_SECTION`].
+/// The lane colours of a machine page: one [`LanePalette`] over its
+/// kernels, so every chart of the page draws a patch tree alike.
+pub fn page_palette(page: &MachinePage) -> LanePalette {
+    LanePalette::of_kernels(page.kernels.iter().map(|k| k.name.as_str()))
+}
+
+/// The charts of one section: bar charts of its ranked metrics or scaling
+/// charts (see the module documentation for the choice), at most
+/// [`MAX_CHARTS_PER_SECTION`], coloured by the section's own lanes (a
+/// page's charts use [`page_charts`], which colours by the page's).
 ///
 /// `machine_name` goes into every title and description, so a chart read
 /// on its own says where it was measured. Returns an empty vector when the
-/// section has no finite number to draw.
+/// section has no finite number of a ranked metric to draw.
 pub fn section_charts(section: &SectionView, machine_name: &str) -> Vec<Chart> {
-    let specs = plan_section(section);
+    let pal = LanePalette::of_kernels(section.table.rows.iter().map(|r| r.kernel.as_str()));
+    draw_section(section, &plan_section(section), machine_name, &pal)
+}
+
+/// Draws the charts `specs` of `section` in the colours of `pal`.
+fn draw_section(section: &SectionView, specs: &[ChartSpec], machine_name: &str, pal: &LanePalette) -> Vec<Chart> {
     let mut files = Vec::with_capacity(specs.len());
     let (mut nbar, mut nscale) = (0, 0);
-    for spec in &specs {
+    for spec in specs {
         let (kind, n) = match spec {
             ChartSpec::Bar(_) => {
                 nbar += 1;
                 ("bar", nbar)
             }
-            ChartSpec::Scaling(_) => {
+            ChartSpec::Scaling(_) | ChartSpec::ScalingPanels(_) => {
                 nscale += 1;
                 ("scaling", nscale)
             }
@@ -231,15 +283,16 @@ pub fn section_charts(section: &SectionView, machine_name: &str) -> Vec<Chart> {
         .zip(files)
         .filter_map(|(spec, file)| {
             let (drawn, alt) = match spec {
-                ChartSpec::Bar(b) => (bar::render(b, machine_name), bar::alt(b)),
-                ChartSpec::Scaling(s) => (scaling::render(s, machine_name), scaling::alt(s)),
+                ChartSpec::Bar(b) => (bar::render(b, machine_name, pal), bar::alt(b)),
+                ChartSpec::Scaling(s) => (scaling::render(s, machine_name, pal), scaling::alt(s)),
+                ChartSpec::ScalingPanels(v) => (scaling::render_panels(v, machine_name, pal), scaling::alt_panels(v)),
             };
             drawn.map(|(title, desc, svg)| chart(file, title, desc, alt, svg))
         })
         .collect();
     // Every run, where a kernel has three or more (`runs`).
     if let Some(spec) = runs::plan(section)
-        && let Some((title, desc, svg)) = runs::render(&spec, machine_name)
+        && let Some((title, desc, svg)) = runs::render(&spec, machine_name, pal)
     {
         charts.push(chart(format!("charts/{}-runs.svg", section.id), title, desc, runs::alt(&spec), svg));
     }
@@ -253,18 +306,33 @@ pub fn section_charts(section: &SectionView, machine_name: &str) -> Vec<Chart> {
 ///
 /// Files: `charts/trend.svg`, then `charts/trend-2.svg`.
 pub fn machine_trend_charts(page: &MachinePage) -> Vec<Chart> {
-    trend_charts(&page.sections, &page.name)
+    let order: Vec<String> = page.kernels.iter().map(|k| k.name.clone()).collect();
+    trend_charts_in(&page.sections, &page.name, &order, &page_palette(page))
 }
 
 /// [`machine_trend_charts`] of a page's sections (`machine_name`: the
-/// page's name), before the page is put together.
+/// page's name), before the page is put together: kernels in the order
+/// their first rows have in the sections' tables, coloured by their lanes.
 pub fn trend_charts(sections: &[SectionView], machine_name: &str) -> Vec<Chart> {
-    trend::plan(sections)
+    let mut order: Vec<String> = Vec::new();
+    for r in sections.iter().flat_map(|s| &s.table.rows) {
+        if !order.contains(&r.kernel) {
+            order.push(r.kernel.clone());
+        }
+    }
+    let pal = LanePalette::of_kernels(order.iter().map(String::as_str));
+    trend_charts_in(sections, machine_name, &order, &pal)
+}
+
+/// The trend figures of `sections`, kernels in `order`, lanes coloured by `pal`.
+fn trend_charts_in(sections: &[SectionView], machine_name: &str, order: &[String], pal: &LanePalette) -> Vec<Chart> {
+    trend::plan(sections, order)
         .par_iter()
         .enumerate()
         .filter_map(|(i, spec)| {
             let file = if i == 0 { "charts/trend.svg".to_string() } else { format!("charts/trend-{}.svg", i + 1) };
-            trend::render(spec, machine_name).map(|(title, desc, svg)| chart(file, title, desc, trend::alt(spec), svg))
+            trend::render(spec, machine_name, pal)
+                .map(|(title, desc, svg)| chart(file, title, desc, trend::alt(spec), svg))
         })
         .collect()
 }
@@ -312,15 +380,16 @@ pub fn part_headlines(table: &TableView) -> Vec<usize> {
     heads
 }
 
-/// The columns a bar chart shows as panels: the headline column
-/// ([`crate::report::headline`]) first when the table has one, then every
-/// other ranked column (at most [`MAX_BAR_PANELS`] in all); else the first
-/// column.
+/// The columns the charts draw: every ranked column (one with a better
+/// direction), the chart headline ([`crate::report::chart_headline`])
+/// first, then in table order. Informational columns (MHz, %CPU, counts:
+/// [`Better::Neither`]) are not results and are not drawn; a table of
+/// only such columns has none. Bar charts show them as panels, paged
+/// ([`bar::pages`]); scaling charts draw one each.
 pub fn bar_columns(table: &TableView) -> Vec<usize> {
-    let head = crate::report::headline(table);
+    let head = headline_column(table);
     let ranked = (0..table.columns.len()).filter(|&i| table.columns[i].better != Better::Neither && Some(i) != head);
-    let cols: Vec<usize> = head.into_iter().chain(ranked).take(MAX_BAR_PANELS).collect();
-    if cols.is_empty() && !table.columns.is_empty() { vec![0] } else { cols }
+    head.into_iter().chain(ranked).collect()
 }
 
 /// Reads a parameter value as a number for an axis: `"32"` → 32,
@@ -400,81 +469,176 @@ pub fn scaling_param(table: &TableView) -> Option<usize> {
     best.map(|(p, _)| p)
 }
 
-/// The specs of one section's charts, in order (see the module docs).
+/// The specs of one section's charts, in order (see the module docs):
+/// [`section_plan`]'s.
 pub fn plan_section(section: &SectionView) -> Vec<ChartSpec> {
+    section_plan(section).specs
+}
+
+/// Why a metric of a section is in none of its charts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotDrawn {
+    /// No better direction (MHz, %CPU, counts): not a result.
+    Informational,
+    /// No finite value in any row.
+    NoValues,
+    /// Its charts were past [`MAX_CHARTS_PER_SECTION`].
+    TooManyCharts,
+}
+
+/// A section's charts, and what they leave out.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SectionPlan {
+    /// The charts to draw, at most [`MAX_CHARTS_PER_SECTION`].
+    pub specs: Vec<ChartSpec>,
+    /// How many charts the section's metrics and parameter sets would make.
+    pub specs_total: usize,
+    /// Every column in none of `specs`, by index, with the reason.
+    pub not_drawn: Vec<(usize, NotDrawn)>,
+    /// Column names, for the note.
+    names: Vec<String>,
+}
+
+impl SectionPlan {
+    /// What the page says under the section's charts about the metrics
+    /// they leave out, or "" when they draw every one: "Not charted: Mhz
+    /// (informational: no better direction). The table has every value."
+    pub fn note(&self) -> String {
+        let group = |why: NotDrawn| -> Vec<&str> {
+            self.not_drawn.iter().filter(|(_, w)| *w == why).map(|(c, _)| self.names[*c].as_str()).collect()
+        };
+        let mut parts: Vec<String> = Vec::new();
+        for (why, words) in [
+            (NotDrawn::Informational, "informational: no better direction"),
+            (NotDrawn::NoValues, "no values"),
+            (NotDrawn::TooManyCharts, "past the section's chart limit"),
+        ] {
+            let names = group(why);
+            if !names.is_empty() {
+                parts.push(format!("{} ({words})", names.join(", ")));
+            }
+        }
+        let mut note = String::new();
+        if !parts.is_empty() {
+            note = format!("Not charted: {}.", parts.join("; "));
+        }
+        if self.specs_total > self.specs.len() {
+            if !note.is_empty() {
+                note.push(' ');
+            }
+            note.push_str(&format!(
+                "{} of {} charts drawn (at most {MAX_CHARTS_PER_SECTION} per section).",
+                self.specs.len(),
+                self.specs_total
+            ));
+        }
+        if !note.is_empty() {
+            note.push_str(" The table has every value.");
+        }
+        note
+    }
+}
+
+/// The charts of one section (see the module docs) and the metrics they
+/// leave out, with the reason: every ranked metric is drawn (bar panels
+/// paged over several charts, a scaling chart each) unless the section
+/// passes [`MAX_CHARTS_PER_SECTION`].
+pub fn section_plan(section: &SectionView) -> SectionPlan {
     let t = &section.table;
-    if headline_column(t).is_none() {
-        return Vec::new();
-    }
-    match scaling_param(t) {
-        Some(xp) => {
-            let others = |r: &crate::report::RowView| -> Vec<String> {
-                r.params.iter().enumerate().filter(|(i, _)| *i != xp).map(|(_, v)| v.clone()).collect()
+    let mut specs = if headline_column(t).is_none() { Vec::new() } else { all_specs(section) };
+    let specs_total = specs.len();
+    specs.truncate(MAX_CHARTS_PER_SECTION);
+    let drawn: rustc_hash::FxHashSet<&str> = specs.iter().flat_map(ChartSpec::metrics).collect();
+    let not_drawn = t
+        .columns
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| !drawn.contains(c.name.as_str()))
+        .map(|(i, c)| {
+            let has_value = t
+                .rows
+                .iter()
+                .any(|r| r.cells.get(i).and_then(Option::as_ref).is_some_and(|x| x.summary.mean.is_finite()));
+            let why = if c.better == Better::Neither {
+                NotDrawn::Informational
+            } else if !has_value {
+                NotDrawn::NoValues
+            } else {
+                NotDrawn::TooManyCharts
             };
-            let other_headers: Vec<String> =
-                t.param_headers.iter().enumerate().filter(|(i, _)| *i != xp).map(|(_, h)| h.clone()).collect();
-            let cols = bar_columns(t);
-            group_rows(t.rows.iter().map(others))
+            (i, why)
+        })
+        .collect();
+    SectionPlan { specs, specs_total, not_drawn, names: t.columns.iter().map(|c| c.name.clone()).collect() }
+}
+
+/// Every chart of a section, before [`MAX_CHARTS_PER_SECTION`].
+fn all_specs(section: &SectionView) -> Vec<ChartSpec> {
+    let t = &section.table;
+    let cols = bar_columns(t);
+    let bars = |rows: &[usize], label: &str| -> Vec<ChartSpec> {
+        bar::plan(section, &cols, rows, label)
+            .map(bar::pages)
+            .unwrap_or_default()
+            .into_iter()
+            .map(ChartSpec::Bar)
+            .collect()
+    };
+    let Some(xp) = scaling_param(t) else {
+        return group_rows(t.rows.iter().map(|r| r.params.clone()))
+            .into_iter()
+            .flat_map(|(combo, rows)| bars(&rows, &param_label(&t.param_headers, &combo)))
+            .collect();
+    };
+    let others = |r: &crate::report::RowView| -> Vec<String> {
+        r.params.iter().enumerate().filter(|(i, _)| *i != xp).map(|(_, v)| v.clone()).collect()
+    };
+    let other_headers: Vec<String> =
+        t.param_headers.iter().enumerate().filter(|(i, _)| *i != xp).map(|(_, h)| h.clone()).collect();
+    // Each part's headline a chart of its own (sequential and random reads
+    // side by side: one each), then the other ranked metrics as small
+    // multiples.
+    let heads: Vec<usize> = part_headlines(t).into_iter().filter(|&c| t.columns[c].better != Better::Neither).collect();
+    let rest: Vec<usize> = cols.iter().copied().filter(|c| !heads.contains(c)).collect();
+    group_rows(t.rows.iter().map(others))
+        .into_iter()
+        .flat_map(|(combo, rows)| {
+            let label = param_label(&other_headers, &combo);
+            // The lines of columns `cs` with two x values or more among
+            // the points drawn.
+            let lines = |cs: &[usize]| -> Vec<ScalingSpec> {
+                cs.iter()
+                    .filter_map(|&c| scaling::plan(section, c, xp, &rows, &label))
+                    .filter(|s| s.x_ticks.len() >= 2)
+                    .collect()
+            };
+            let (head_lines, rest_lines) = (lines(&heads), lines(&rest));
+            if !head_lines.is_empty() || !rest_lines.is_empty() {
+                let mut out: Vec<ChartSpec> = head_lines.into_iter().map(ChartSpec::Scaling).collect();
+                out.extend(rest_lines.chunks(MAX_BAR_PANELS).map(|c| match c {
+                    [one] => ChartSpec::Scaling(one.clone()),
+                    many => ChartSpec::ScalingPanels(many.to_vec()),
+                }));
+                return out;
+            }
+            // One x value (among the points drawn): lines of single
+            // points say nothing; bars do, one chart per parameter set as
+            // for any table.
+            group_rows(rows.iter().map(|&ri| t.rows[ri].params.clone()))
                 .into_iter()
-                .flat_map(|(combo, rows)| {
-                    // The x values this combination has (a handful).
-                    let mut xs: Vec<f64> = Vec::new();
-                    for x in rows.iter().filter_map(|&ri| t.rows[ri].params.get(xp).and_then(|v| param_number(v))) {
-                        if !xs.contains(&x) {
-                            xs.push(x);
-                        }
-                    }
-                    if xs.len() >= 2 {
-                        let label = param_label(&other_headers, &combo);
-                        // A chart per part's headline (sequential and
-                        // random reads side by side: one each).
-                        let specs: Vec<ScalingSpec> = part_headlines(t)
-                            .into_iter()
-                            .filter_map(|head| scaling::plan(section, head, xp, &rows, &label))
-                            .take(MAX_CHARTS_PER_SECTION)
-                            .collect();
-                        if specs.is_empty() {
-                            return Vec::new();
-                        }
-                        // Two x values or more among the points drawn.
-                        if specs.iter().any(|s| s.x_ticks.len() >= 2) {
-                            return specs
-                                .into_iter()
-                                .filter(|s| s.x_ticks.len() >= 2)
-                                .map(ChartSpec::Scaling)
-                                .collect();
-                        }
-                    }
-                    // One x value (among the points drawn): lines of single
-                    // points say nothing; bars do, one chart per parameter
-                    // set as for any table.
-                    group_rows(rows.iter().map(|&ri| t.rows[ri].params.clone()))
-                        .into_iter()
-                        .filter_map(|(params, sub)| {
-                            let sub: Vec<usize> = sub.iter().map(|&i| rows[i]).collect();
-                            bar::plan(section, &cols, &sub, &param_label(&t.param_headers, &params)).map(ChartSpec::Bar)
-                        })
-                        .collect::<Vec<_>>()
+                .flat_map(|(params, sub)| {
+                    let sub: Vec<usize> = sub.iter().map(|&i| rows[i]).collect();
+                    bars(&sub, &param_label(&t.param_headers, &params))
                 })
-                .take(MAX_CHARTS_PER_SECTION)
-                .collect()
-        }
-        None => {
-            let cols = bar_columns(t);
-            group_rows(t.rows.iter().map(|r| r.params.clone()))
-                .into_iter()
-                .filter_map(|(combo, rows)| {
-                    bar::plan(section, &cols, &rows, &param_label(&t.param_headers, &combo)).map(ChartSpec::Bar)
-                })
-                .take(MAX_CHARTS_PER_SECTION)
-                .collect()
-        }
-    }
+                .collect::<Vec<_>>()
+        })
+        .collect()
 }
 
 /// The specs of a page's trend figures (see the module docs).
 pub fn plan_trends(page: &MachinePage) -> Vec<trend::TrendSpec> {
-    trend::plan(&page.sections)
+    let order: Vec<String> = page.kernels.iter().map(|k| k.name.clone()).collect();
+    trend::plan(&page.sections, &order)
 }
 
 // Shared drawing helpers: sizes, colours, text, axes, legend, SVG wrapping,

@@ -130,7 +130,7 @@ fn subtitle(spec: &RunsSpec) -> String {
 }
 
 /// Draws the strip chart: `(title, desc, svg)`; `None` for nothing to draw.
-pub fn render(spec: &RunsSpec, machine: &str) -> Option<(String, String, String)> {
+pub fn render(spec: &RunsSpec, machine: &str, pal: &LanePalette) -> Option<(String, String, String)> {
     if spec.rows.is_empty() || spec.panels.is_empty() {
         return None;
     }
@@ -157,7 +157,7 @@ pub fn render(spec: &RunsSpec, machine: &str) -> Option<(String, String, String)
         for (i, p) in spec.panels.iter().enumerate() {
             let y = title_h + i as i32 * panel_h;
             let area = root.clone().shrink((MARGIN, y), ((WIDTH as i32 - 2 * MARGIN) as u32, panel_h as u32));
-            draw_panel(&area, spec, p, label_w)?;
+            draw_panel(&area, spec, p, label_w, pal)?;
         }
         root.present().ok()?;
     }
@@ -172,6 +172,7 @@ fn draw_panel<DB: DrawingBackend>(
     spec: &RunsSpec,
     p: &RunsPanel,
     label_w: i32,
+    pal: &LanePalette,
 ) -> Option<()> {
     let heading = format!("{} ({})", clean(&p.metric), axis_desc(&clean(&p.unit), p.better));
     let heading = if heading.ends_with(" ()") { clean(&p.metric) } else { heading };
@@ -207,7 +208,7 @@ fn draw_panel<DB: DrawingBackend>(
     for (i, s) in p.strips.iter().enumerate() {
         let Some(s) = s else { continue };
         let y = (n - 1 - i) as f64 + 0.5;
-        let colour = lane_colour(&spec.lanes[i], 0);
+        let colour = pal.colour(&spec.lanes[i]);
         // Runs spread a little up and down the strip so equal values stay apart.
         let dots = s.runs.iter().enumerate().map(|(k, &(v, trimmed))| {
             let dy = ((k % 5) as f64 - 2.0) * 0.09;
@@ -307,7 +308,7 @@ mod tests {
     #[test]
     fn every_run_is_a_dot_and_every_mean_a_tick() {
         let s = spec(&[&[9.29, 9.56, 9.17], &[6.8, 6.9, 6.94]]);
-        let (title, desc, svg) = render(&s, "384 MB box").expect("drawn");
+        let (title, desc, svg) = render(&s, "384 MB box", &LanePalette::new(std::iter::empty())).expect("drawn");
         assert_eq!(title, "dbench 32: runs — 384 MB box");
         assert_eq!(svg.matches("<circle").count(), 6, "{svg}");
         assert!(desc.contains("2.4.0 runs 9.29, 9.56, 9.17"), "{desc}");
@@ -335,7 +336,7 @@ mod tests {
     #[test]
     fn equal_and_single_values_still_draw() {
         for runs in [&[&[5.0, 5.0, 5.0][..]][..], &[&[0.0, 0.0, 0.0]], &[&[1.0]]] {
-            let (_, _, svg) = render(&spec(runs), "").expect("drawn");
+            let (_, _, svg) = render(&spec(runs), "", &LanePalette::new(std::iter::empty())).expect("drawn");
             assert!(svg.contains("<circle"), "{svg}");
         }
     }

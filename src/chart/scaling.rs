@@ -38,8 +38,8 @@ pub struct ScalingSpec {
     /// Measured parameter values (x) with their printed text, ascending.
     pub x_ticks: Vec<(f64, String)>,
     /// One line per kernel drawn, in table order: all of them, or the
-    /// baseline and the last ones when there are more than
-    /// [`MAX_SCALING_LINES`].
+    /// baseline and the kernels that differ most ([`most_different`]) when
+    /// there are more than [`MAX_SCALING_LINES`].
     pub series: Vec<Series>,
     /// How many kernels have a point to draw, shown or not
     /// (`series.len()` when all are shown).
@@ -49,8 +49,8 @@ pub struct ScalingSpec {
 /// The most lines a scaling chart draws. More kernels than this make a
 /// tangle no reader can follow, and a legend taller than the plot (300
 /// kernels: 300 lines in one plot); the chart then draws the baseline and
-/// the kernels listed last in the section's table (the newest, the table
-/// being in version order) and says so in its heading and description.
+/// the kernels whose lines differ most ([`most_different`]) and says so in
+/// its heading and description.
 /// The table has every kernel.
 pub const MAX_SCALING_LINES: usize = 12;
 
@@ -107,11 +107,10 @@ pub fn plan(section: &SectionView, col: usize, xp: usize, rows: &[usize], others
     }
     let kernels_total = kernels.len();
     let shown: rustc_hash::FxHashSet<&str> = if kernels.len() > MAX_SCALING_LINES {
-        // The baseline (when it has a point) and the last of the others.
-        let baseline = t.baseline.as_deref().filter(|b| seen.contains(b));
-        let others: Vec<&str> = kernels.iter().copied().filter(|k| Some(*k) != baseline).collect();
-        let last = MAX_SCALING_LINES - usize::from(baseline.is_some());
-        others[others.len() - last..].iter().copied().chain(baseline).collect()
+        let curves: Vec<Vec<(f64, f64)>> =
+            kernels.iter().map(|k| points.iter().filter(|p| p.0.kernel == *k).map(|p| (p.1, p.3)).collect()).collect();
+        let baseline = t.baseline.as_deref().and_then(|b| kernels.iter().position(|k| *k == b));
+        most_different(&curves, baseline, MAX_SCALING_LINES).into_iter().map(|i| kernels[i]).collect()
     } else {
         seen
     };
@@ -167,9 +166,59 @@ pub fn plan(section: &SectionView, col: usize, xp: usize, rows: &[usize], others
     })
 }
 
+/// How far apart two kernels' lines are: the mean relative difference
+/// |a − b| / max(|a|, |b|) over the x values both have (0 to 2); 1 when
+/// they share none.
+fn curve_distance(a: &[(f64, f64)], b: &[(f64, f64)]) -> f64 {
+    let (mut sum, mut n) = (0.0, 0usize);
+    for &(x, ya) in a {
+        if let Some(&(_, yb)) = b.iter().find(|p| p.0 == x) {
+            let scale = ya.abs().max(yb.abs());
+            sum += if scale > 0.0 { (ya - yb).abs() / scale } else { 0.0 };
+            n += 1;
+        }
+    }
+    if n == 0 { 1.0 } else { sum / n as f64 }
+}
+
+/// Indices of the `max` curves (each a kernel's `(x, y)` points) that
+/// differ most: the baseline when given, else the curve furthest from all
+/// others on average; then, one at a time, the curve whose nearest chosen
+/// curve is furthest (ties to the first in table order). Returned in
+/// ascending order (table order).
+pub fn most_different(curves: &[Vec<(f64, f64)>], baseline: Option<usize>, max: usize) -> Vec<usize> {
+    let n = curves.len();
+    if n <= max {
+        return (0..n).collect();
+    }
+    let first = baseline.unwrap_or_else(|| {
+        let spread = |i: usize| (0..n).map(|j| curve_distance(&curves[i], &curves[j])).sum::<f64>();
+        (0..n).map(|i| (i, spread(i))).fold((0, f64::NEG_INFINITY), |b, c| if c.1 > b.1 { c } else { b }).0
+    });
+    let mut chosen = vec![first];
+    // Each curve's distance to its nearest chosen curve.
+    let mut near: Vec<f64> = (0..n).map(|i| curve_distance(&curves[i], &curves[first])).collect();
+    while chosen.len() < max {
+        let next = (0..n)
+            .filter(|i| !chosen.contains(i))
+            .fold(None, |b: Option<(usize, f64)>, i| match b {
+                Some((_, d)) if d >= near[i] => b,
+                _ => Some((i, near[i])),
+            })
+            .map(|(i, _)| i);
+        let Some(next) = next else { break };
+        chosen.push(next);
+        for (d, c) in near.iter_mut().zip(curves) {
+            *d = d.min(curve_distance(c, &curves[next]));
+        }
+    }
+    chosen.sort_unstable();
+    chosen
+}
+
 /// What a chart showing only some kernels' lines says about them: "the
-/// baseline and the last 11 of 300 kernels", "the last 12 of 300
-/// kernels"; `None` when every kernel has its line.
+/// baseline and the 11 of 300 kernels that differ most", "the 12 of 300
+/// kernels that differ most"; `None` when every kernel has its line.
 pub fn shown_kernels(spec: &ScalingSpec) -> Option<String> {
     let n = spec.series.len();
     if n >= spec.kernels_total {
@@ -177,9 +226,9 @@ pub fn shown_kernels(spec: &ScalingSpec) -> Option<String> {
     }
     let total = spec.kernels_total;
     Some(if spec.series.iter().any(|s| s.baseline) {
-        format!("the baseline and the last {} of {total} kernels", n - 1)
+        format!("the baseline and the {} of {total} kernels that differ most", n - 1)
     } else {
-        format!("the last {n} of {total} kernels")
+        format!("the {n} of {total} kernels that differ most")
     })
 }
 
@@ -188,13 +237,20 @@ const HEADER: i32 = 24;
 const Y_AREA: i32 = 78;
 const X_AREA: i32 = 46;
 
-/// Colour, marker and line width of each series.
-pub(crate) fn series_styles<'a>(items: impl Iterator<Item = (&'a str, bool)>) -> Vec<(RGBColor, Marker, u32)> {
+/// How a line is drawn: colour, marker, width, dashed or not.
+pub(crate) type LineStyle = (RGBColor, Marker, u32, bool);
+
+/// The style of each series (`(lane, baseline)`, in order): its lane's
+/// colour in `pal`; the second, third… kernel of one lane in a darker or
+/// lighter shade of it, every second one dashed; each series its own
+/// marker in turn; the baseline's line thicker. A lane past the palette's
+/// twelve is dashed.
+pub(crate) fn series_styles<'a>(items: impl Iterator<Item = (&'a str, bool)>, pal: &LanePalette) -> Vec<LineStyle> {
     let mut seen: Vec<(String, usize)> = Vec::new();
     items
         .enumerate()
         .map(|(i, (lane, baseline))| {
-            let shade = match seen.iter_mut().find(|(l, _)| l == lane) {
+            let k = match seen.iter_mut().find(|(l, _)| l == lane) {
                 Some((_, n)) => {
                     *n += 1;
                     *n
@@ -204,9 +260,25 @@ pub(crate) fn series_styles<'a>(items: impl Iterator<Item = (&'a str, bool)>) ->
                     0
                 }
             };
-            (lane_colour(lane, shade), MARKERS[i % MARKERS.len()], if baseline { 4 } else { 2 })
+            let (c, variant) = pal.style(lane);
+            (shade(c, k), MARKERS[i % MARKERS.len()], if baseline { 4 } else { 2 }, variant > 0 || k % 2 == 1)
         })
         .collect()
+}
+
+/// Draws a series' line through `pts` in `style`, dashed or not.
+pub(crate) fn draw_line<DB: DrawingBackend>(
+    chart: &mut Chart2d<'_, DB>,
+    pts: Vec<(f64, f64)>,
+    style: LineStyle,
+) -> Option<()> {
+    let (c, _, w, dashed) = style;
+    if dashed {
+        chart.draw_series(DashedLineSeries::new(pts, 7, 4, c.stroke_width(w))).ok()?;
+    } else {
+        chart.draw_series(LineSeries::new(pts, c.stroke_width(w))).ok()?;
+    }
+    Some(())
 }
 
 /// Picks tick positions (already on the axis scale) whose labels do not
@@ -227,30 +299,22 @@ pub(crate) fn thin_ticks(ticks: &[(f64, String)], lo: f64, hi: f64, plot_w: i32)
 }
 
 /// Title, description and SVG of a scaling chart; `None` if nothing to draw.
-pub fn render(spec: &ScalingSpec, machine: &str) -> Option<(String, String, String)> {
+///
+/// `pal` colours the lines by patch tree (the page's [`LanePalette`]).
+pub fn render(spec: &ScalingSpec, machine: &str, pal: &LanePalette) -> Option<(String, String, String)> {
     if spec.series.iter().all(|s| s.points.is_empty()) {
         return None;
     }
-    let tx = |x: f64| if spec.log_x { x.log10() } else { x };
     let title = clean(&spec.title);
     let sub = clean(&spec.subtitle);
     let head = if sub.is_empty() { title.clone() } else { format!("{title}: {sub}") };
     let full_title = if machine.trim().is_empty() { head.clone() } else { format!("{head} — {}", clean(machine)) };
-    let styles = series_styles(spec.series.iter().map(|s| (s.lane.as_str(), s.baseline)));
+    let styles = series_styles(spec.series.iter().map(|s| (s.lane.as_str(), s.baseline)), pal);
     let keys = legend_keys(spec, &styles);
     let inner = WIDTH as i32 - 2 * MARGIN;
     let title_h = MARGIN + 24 + if machine.trim().is_empty() { 0 } else { 18 } + 6;
     let panel_h = HEADER + PLOT_H + X_AREA + 8;
     let height = (title_h + panel_h + legend_height(&keys, inner) + MARGIN) as u32;
-
-    // Axes.
-    let (xlo, xhi, ticks) = x_axis(spec, inner - Y_AREA - 20);
-    let points = spec.series.iter().flat_map(|s| &s.points);
-    let ylo = points.clone().map(|p| p.y - p.sd.unwrap_or(0.0)).fold(f64::INFINITY, f64::min);
-    let yhi = points.map(|p| p.y + p.sd.unwrap_or(0.0)).fold(f64::NEG_INFINITY, f64::max);
-    let ylo = if ylo >= 0.0 && ylo <= yhi * 0.5 { 0.0 } else { ylo };
-    let (ylo, yhi, yticks) = nice_axis(ylo, yhi, 6);
-    let ystep = tick_step(&yticks);
 
     let mut svg = String::new();
     {
@@ -269,62 +333,7 @@ pub fn render(spec: &ScalingSpec, machine: &str) -> Option<(String, String, Stri
             font_bold(FONT).pos(Pos::new(HPos::Left, VPos::Top)),
         ))
         .ok()?;
-        let tick_pos: Vec<f64> = ticks.iter().map(|(x, _)| *x).collect();
-        let xfmt = |v: &f64| -> String {
-            ticks
-                .iter()
-                .min_by(|a, b| (a.0 - v).abs().total_cmp(&(b.0 - v).abs()))
-                .map(|(_, t)| t.clone())
-                .unwrap_or_default()
-        };
-        let yfmt = |v: &f64| fmt_tick(*v, ystep);
-        let mut chart = ChartBuilder::on(&area)
-            .margin_top(HEADER)
-            .margin_right(20)
-            .margin_bottom(8)
-            .x_label_area_size(X_AREA)
-            .y_label_area_size(Y_AREA)
-            .build_cartesian_2d(Axis::new(xlo, xhi, tick_pos), Axis::new(ylo, yhi, yticks))
-            .ok()?;
-        let xdesc = if spec.log_x { format!("{} (log scale)", clean(&spec.param)) } else { clean(&spec.param) };
-        chart
-            .configure_mesh()
-            .bold_line_style(GRID)
-            .axis_style(MUTED)
-            .label_style(font(FONT_SMALL))
-            .axis_desc_style(font(FONT_SMALL))
-            .x_label_formatter(&xfmt)
-            .y_label_formatter(&yfmt)
-            .x_desc(xdesc)
-            .y_desc(axis_desc(&clean(&spec.unit), spec.better))
-            .draw()
-            .ok()?;
-        // Baseline last so its thick line stays on top.
-        let mut order: Vec<usize> = (0..spec.series.len()).collect();
-        order.sort_by_key(|&i| spec.series[i].baseline);
-        for &i in &order {
-            let (s, (c, m, w)) = (&spec.series[i], styles[i]);
-            let pts: Vec<(f64, f64)> =
-                s.points.iter().map(|p| (tx(p.x), p.y)).filter(|(x, y)| x.is_finite() && y.is_finite()).collect();
-            chart.draw_series(LineSeries::new(pts.clone(), c.stroke_width(w))).ok()?;
-            for p in &s.points {
-                let x = tx(p.x);
-                if let Some(sd) = p.sd {
-                    let (a, b) = (p.y - sd, p.y + sd);
-                    draw_error_bar(
-                        &root,
-                        chart.backend_coord(&(x, a)),
-                        chart.backend_coord(&(x, b)),
-                        4,
-                        c.stroke_width(1),
-                    )?;
-                }
-            }
-            for (x, y) in pts {
-                let at = chart.backend_coord(&(x, y));
-                draw_marker(&root, at, m, c, if s.baseline { 5 } else { 4 })?;
-            }
-        }
+        draw_plot(&root, &area, spec, &styles, inner - Y_AREA - 20)?;
         draw_legend(&root, &keys, (MARGIN, title_h + panel_h), inner)?;
         root.present().ok()?;
     }
@@ -333,17 +342,178 @@ pub fn render(spec: &ScalingSpec, machine: &str) -> Option<(String, String, Stri
     Some((full_title, desc, svg))
 }
 
+/// Draws the axes and lines of `spec` on `area` (below its heading row),
+/// each series in its style (`styles`, aligned with the series); `plot_w`
+/// is the plot's width, for thinning the x labels.
+fn draw_plot<DB: DrawingBackend>(
+    root: &DrawingArea<DB, plotters::coord::Shift>,
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    spec: &ScalingSpec,
+    styles: &[LineStyle],
+    plot_w: i32,
+) -> Option<()> {
+    let tx = |x: f64| if spec.log_x { x.log10() } else { x };
+    let (xlo, xhi, ticks) = x_axis(spec, plot_w);
+    let points = spec.series.iter().flat_map(|s| &s.points);
+    let ylo = points.clone().map(|p| p.y - p.sd.unwrap_or(0.0)).fold(f64::INFINITY, f64::min);
+    let yhi = points.map(|p| p.y + p.sd.unwrap_or(0.0)).fold(f64::NEG_INFINITY, f64::max);
+    let ylo = if ylo >= 0.0 && ylo <= yhi * 0.5 { 0.0 } else { ylo };
+    let (ylo, yhi, yticks) = nice_axis(ylo, yhi, 6);
+    let ystep = tick_step(&yticks);
+    let tick_pos: Vec<f64> = ticks.iter().map(|(x, _)| *x).collect();
+    let xfmt = |v: &f64| -> String {
+        ticks
+            .iter()
+            .min_by(|a, b| (a.0 - v).abs().total_cmp(&(b.0 - v).abs()))
+            .map(|(_, t)| t.clone())
+            .unwrap_or_default()
+    };
+    let yfmt = |v: &f64| fmt_tick(*v, ystep);
+    let mut chart = ChartBuilder::on(area)
+        .margin_top(HEADER)
+        .margin_right(20)
+        .margin_bottom(8)
+        .x_label_area_size(X_AREA)
+        .y_label_area_size(Y_AREA)
+        .build_cartesian_2d(Axis::new(xlo, xhi, tick_pos), Axis::new(ylo, yhi, yticks))
+        .ok()?;
+    let xdesc = if spec.log_x { format!("{} (log scale)", clean(&spec.param)) } else { clean(&spec.param) };
+    chart
+        .configure_mesh()
+        .bold_line_style(GRID)
+        .axis_style(MUTED)
+        .label_style(font(FONT_SMALL))
+        .axis_desc_style(font(FONT_SMALL))
+        .x_label_formatter(&xfmt)
+        .y_label_formatter(&yfmt)
+        .x_desc(xdesc)
+        .y_desc(axis_desc(&clean(&spec.unit), spec.better))
+        .draw()
+        .ok()?;
+    // Baseline last so its thick line stays on top.
+    let mut order: Vec<usize> = (0..spec.series.len()).collect();
+    order.sort_by_key(|&i| spec.series[i].baseline);
+    for &i in &order {
+        let (s, (c, m, ..)) = (&spec.series[i], styles[i]);
+        let pts: Vec<(f64, f64)> =
+            s.points.iter().map(|p| (tx(p.x), p.y)).filter(|(x, y)| x.is_finite() && y.is_finite()).collect();
+        draw_line(&mut chart, pts.clone(), styles[i])?;
+        for p in &s.points {
+            if let Some(sd) = p.sd {
+                let (x, a, b) = (tx(p.x), p.y - sd, p.y + sd);
+                draw_error_bar(root, chart.backend_coord(&(x, a)), chart.backend_coord(&(x, b)), 4, c.stroke_width(1))?;
+            }
+        }
+        for (x, y) in pts {
+            draw_marker(root, chart.backend_coord(&(x, y)), m, c, if s.baseline { 5 } else { 4 })?;
+        }
+    }
+    Some(())
+}
+
+/// Height of one panel's plot in a figure of several ([`render_panels`]).
+const PANELS_PLOT_H: i32 = 230;
+
+/// Title, description and SVG of several scaling charts of one section
+/// and parameter set drawn as small multiples (two panels a row, one
+/// legend): the metrics after each part's headline, which get charts of
+/// their own. Each kernel has one style in every panel. `None` if nothing
+/// can be drawn.
+pub fn render_panels(specs: &[ScalingSpec], machine: &str, pal: &LanePalette) -> Option<(String, String, String)> {
+    let first = specs.first()?;
+    let title = clean(&first.title);
+    let sub = clean(&first.subtitle);
+    let head = if sub.is_empty() { title.clone() } else { format!("{title}: {sub}") };
+    let full_title = if machine.trim().is_empty() { head.clone() } else { format!("{head} — {}", clean(machine)) };
+    // Every kernel of every panel, in first appearance, styled once.
+    let mut kernels: Vec<&Series> = Vec::new();
+    for s in specs.iter().flat_map(|sp| &sp.series) {
+        if !kernels.iter().any(|k| k.kernel == s.kernel) {
+            kernels.push(s);
+        }
+    }
+    let styles = series_styles(kernels.iter().map(|s| (s.lane.as_str(), s.baseline)), pal);
+    let style_of = |kernel: &str| -> LineStyle {
+        kernels.iter().position(|k| k.kernel == kernel).map(|i| styles[i]).unwrap_or(styles[0])
+    };
+    let mut keys: Vec<(Key, String)> = kernels
+        .iter()
+        .zip(&styles)
+        .map(|(s, &(c, m, w, dashed))| {
+            let n = ellipsize_middle(&clean(&s.kernel), 40);
+            let key = if dashed { Key::Dashed(c, m, w) } else { Key::Line(c, m, w) };
+            (key, if s.baseline { format!("{n} (baseline)") } else { n })
+        })
+        .collect();
+    if specs.iter().flat_map(|s| &s.series).flat_map(|s| &s.points).any(|p| p.sd.is_some()) {
+        keys.push((Key::ErrorBar, "± 1 standard deviation (2 or more runs)".to_string()));
+    }
+    let inner = WIDTH as i32 - 2 * MARGIN;
+    let gap = 16;
+    let ncols = if specs.len() == 1 { 1 } else { 2 };
+    let panel_w = (inner - gap * (ncols - 1)) / ncols;
+    let panel_h = HEADER + PANELS_PLOT_H + X_AREA + 8;
+    let prows = specs.len().div_ceil(ncols as usize) as i32;
+    let title_h = MARGIN + 24 + if machine.trim().is_empty() { 0 } else { 18 } + 6;
+    let height = (title_h + prows * (panel_h + gap) + legend_height(&keys, inner) + MARGIN) as u32;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (WIDTH, height)).into_drawing_area();
+        draw_title(&root, &head, &clean(machine))?;
+        for (i, spec) in specs.iter().enumerate() {
+            let (prow, pcol) = (i as i32 / ncols, i as i32 % ncols);
+            let (x, y) = (MARGIN + pcol * (panel_w + gap), title_h + prow * (panel_h + gap));
+            let area = root.clone().shrink((x, y), (panel_w as u32, panel_h as u32));
+            let note = shown_kernels(spec).map(|s| format!(": {s}")).unwrap_or_default();
+            let heading = format!("{}{note}", clean(&spec.metric));
+            area.draw(&Text::new(
+                fit_end(&heading, panel_w - Y_AREA, FONT),
+                (Y_AREA, 2),
+                font_bold(FONT).pos(Pos::new(HPos::Left, VPos::Top)),
+            ))
+            .ok()?;
+            let st: Vec<LineStyle> = spec.series.iter().map(|s| style_of(&s.kernel)).collect();
+            draw_plot(&root, &area, spec, &st, panel_w - Y_AREA - 20)?;
+        }
+        draw_legend(&root, &keys, (MARGIN, title_h + prows * (panel_h + gap)), inner)?;
+        root.present().ok()?;
+    }
+    let desc = specs.iter().map(|s| describe(s, machine)).collect::<Vec<_>>().join(" ");
+    let svg = finish_svg(svg, &full_title, &desc, (WIDTH, height))?;
+    Some((full_title, desc, svg))
+}
+
+/// The small multiples of [`render_panels`] in one sentence: "Line charts
+/// of CPU Eff and 3 more metrics against threads for 5 kernels."
+pub fn alt_panels(specs: &[ScalingSpec]) -> String {
+    let Some(first) = specs.first() else { return String::new() };
+    let n = specs.iter().map(|s| s.series.len()).max().unwrap_or(0);
+    let more = match specs.len() {
+        1 => String::new(),
+        2 => " and 1 more metric".to_string(),
+        k => format!(" and {} more metrics", k - 1),
+    };
+    format!(
+        "Line charts of {}{more} against {} for {}{}.",
+        alt_metric(&first.metric, &first.unit),
+        clean(&first.param),
+        kernels_words(n),
+        alt_at(&first.subtitle)
+    )
+}
+
 /// The legend of a scaling chart: each series' kernel in its style
 /// (`styles`, aligned with the series), the baseline said, and the error
 /// bar when some point has one.
-fn legend_keys(spec: &ScalingSpec, styles: &[(RGBColor, Marker, u32)]) -> Vec<(Key, String)> {
+fn legend_keys(spec: &ScalingSpec, styles: &[LineStyle]) -> Vec<(Key, String)> {
     let mut keys: Vec<(Key, String)> = spec
         .series
         .iter()
         .zip(styles)
-        .map(|(s, (c, m, w))| {
+        .map(|(s, &(c, m, w, dashed))| {
             let n = ellipsize_middle(&clean(&s.kernel), 40);
-            (Key::Line(*c, *m, *w), if s.baseline { format!("{n} (baseline)") } else { n })
+            let key = if dashed { Key::Dashed(c, m, w) } else { Key::Line(c, m, w) };
+            (key, if s.baseline { format!("{n} (baseline)") } else { n })
         })
         .collect();
     let any_sd = spec.series.iter().flat_map(|s| &s.points).any(|p| p.sd.is_some());

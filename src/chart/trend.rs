@@ -5,9 +5,11 @@
 //! [`MAX_TREND_PANELS`] qualifying sections; at most [`MAX_TREND_FIGURES`]),
 //! made of small panels, one per section with values for at least
 //! [`MIN_TREND_KERNELS`] kernels: the section's headline metric at its first
-//! parameter set (the table's first row: the smallest parameter values). The
-//! x axis holds every kernel of the figure in version order
-//! ([`crate::version::compare`]); each patch tree ("lane": mainline, -aa,
+//! parameter set (the table's first row: the smallest parameter values); a
+//! section with no ranked metric (only informational values such as MHz)
+//! has no panel. The x axis holds every kernel of the figure in the page's
+//! kernel order (the tables' order: `kernel_order`, then version); each
+//! patch tree ("lane": mainline, -aa,
 //! -mm…) is one line through its own kernels, in its hue family, with its own
 //! marker, so a tree's drift reads as one line. Error bars show ± one
 //! standard deviation where a value has two or more runs. Kernel labels are
@@ -20,7 +22,7 @@ use super::*;
 pub struct TrendSpec {
     /// Figure title, without the machine name.
     pub title: String,
-    /// Kernels on the x axis, in version order.
+    /// Kernels on the x axis, in the page's kernel order.
     pub kernels: Vec<TrendKernel>,
     /// One panel per section.
     pub panels: Vec<TrendPanel>,
@@ -65,8 +67,13 @@ pub struct TrendValue {
     pub text: compact_str::CompactString,
 }
 
-/// Plans the trend figures of a page's sections (see the module docs).
-pub fn plan(sections: &[SectionView]) -> Vec<TrendSpec> {
+/// Plans the trend figures of a page's sections (see the module docs);
+/// `order` is the page's kernels in table order
+/// ([`crate::report::MachinePage::kernels`]): kernels not in it follow, in
+/// version order.
+pub fn plan(sections: &[SectionView], order: &[String]) -> Vec<TrendSpec> {
+    let pos: rustc_hash::FxHashMap<&str, usize> = order.iter().enumerate().map(|(i, k)| (k.as_str(), i)).collect();
+    let pos = |k: &str| pos.get(k).copied().unwrap_or(usize::MAX);
     // Sections' headline values per kernel, at the first parameter set.
     let mut panels: Vec<(TrendPanel, Vec<(String, TrendValue)>)> = Vec::new();
     for s in sections {
@@ -114,7 +121,7 @@ pub fn plan(sections: &[SectionView]) -> Vec<TrendSpec> {
                 }
             }
         }
-        names.sort_by(|a, b| crate::version::compare(a, b));
+        names.sort_by(|a, b| pos(a).cmp(&pos(b)).then_with(|| crate::version::compare(a, b)));
         let kernels: Vec<TrendKernel> =
             names.iter().map(|n| TrendKernel { name: n.clone(), lane: lane_of(n) }).collect();
         let panels: Vec<TrendPanel> = chunk
@@ -167,29 +174,36 @@ fn x_labels(kernels: &[TrendKernel], plot_w: i32) -> (Vec<(f64, String)>, bool, 
 const Y_AREA: i32 = 70;
 const GAP: i32 = 16;
 
-/// Lanes in order of first appearance, each with its colour and marker.
-fn lane_styles(kernels: &[TrendKernel]) -> Vec<(String, RGBColor, Marker)> {
+/// Lanes in order of first appearance, each with its line style.
+fn lane_styles(kernels: &[TrendKernel], pal: &LanePalette) -> Vec<(String, super::scaling::LineStyle)> {
     let mut lanes: Vec<String> = Vec::new();
     for k in kernels {
         if !lanes.contains(&k.lane) {
             lanes.push(k.lane.clone());
         }
     }
-    let styles = super::scaling::series_styles(lanes.iter().map(|l| (l.as_str(), false)));
-    lanes.into_iter().zip(styles).map(|(l, (c, m, _))| (l, c, m)).collect()
+    let styles = super::scaling::series_styles(lanes.iter().map(|l| (l.as_str(), false)), pal);
+    lanes.into_iter().zip(styles).collect()
 }
 
 /// Title, description and SVG of a trend figure; `None` if nothing to draw.
-pub fn render(spec: &TrendSpec, machine: &str) -> Option<(String, String, String)> {
+///
+/// `pal` colours the lanes (the page's [`LanePalette`]).
+pub fn render(spec: &TrendSpec, machine: &str, pal: &LanePalette) -> Option<(String, String, String)> {
     let nk = spec.kernels.len();
     if nk == 0 || spec.panels.is_empty() {
         return None;
     }
     let head = clean(&spec.title);
     let full_title = if machine.trim().is_empty() { head.clone() } else { format!("{} — {head}", clean(machine)) };
-    let lanes = lane_styles(&spec.kernels);
-    let mut keys: Vec<(Key, String)> =
-        lanes.iter().map(|(l, c, m)| (Key::Line(*c, *m, 2), ellipsize_middle(&clean(l), 30))).collect();
+    let lanes = lane_styles(&spec.kernels, pal);
+    let mut keys: Vec<(Key, String)> = lanes
+        .iter()
+        .map(|(l, (c, m, w, dashed))| {
+            let key = if *dashed { Key::Dashed(*c, *m, *w) } else { Key::Line(*c, *m, *w) };
+            (key, ellipsize_middle(&clean(l), 30))
+        })
+        .collect();
     if spec.panels.iter().flat_map(|p| p.values.iter().flatten()).any(|v| v.sd.is_some()) {
         keys.push((Key::ErrorBar, "± 1 standard deviation (2 or more runs)".to_string()));
     }
@@ -225,7 +239,7 @@ fn draw_panel<DB: DrawingBackend>(
     area: &DrawingArea<DB, plotters::coord::Shift>,
     spec: &TrendSpec,
     panel: &TrendPanel,
-    lanes: &[(String, RGBColor, Marker)],
+    lanes: &[(String, super::scaling::LineStyle)],
     panel_w: i32,
     (labels, rotated, x_area): (&[(f64, String)], bool, i32),
 ) -> Option<()> {
@@ -286,7 +300,8 @@ fn draw_panel<DB: DrawingBackend>(
             root.draw(&Text::new(t.clone(), (px, py + 8), style.clone())).ok()?;
         }
     }
-    for (lane, c, m) in lanes {
+    for (lane, style) in lanes {
+        let (c, m, ..) = style;
         let pts: Vec<(f64, f64, Option<f64>)> = spec
             .kernels
             .iter()
@@ -295,7 +310,7 @@ fn draw_panel<DB: DrawingBackend>(
             .filter(|(_, (k, _))| &k.lane == lane)
             .filter_map(|(i, (_, v))| v.as_ref().map(|v| (i as f64, v.mean, v.sd)))
             .collect();
-        chart.draw_series(LineSeries::new(pts.iter().map(|p| (p.0, p.1)), c.stroke_width(2))).ok()?;
+        super::scaling::draw_line(&mut chart, pts.iter().map(|p| (p.0, p.1)).collect(), *style)?;
         for &(x, y, sd) in &pts {
             if let Some(sd) = sd {
                 let (a, b) = (y - sd, y + sd);
@@ -309,7 +324,7 @@ fn draw_panel<DB: DrawingBackend>(
 
 /// The figure in one sentence, for the `alt` of its image: "Line charts
 /// of the headline results of 6 sections, AIM7 database workload to tbench
-/// 192 processes, across 8 kernels in version order."
+/// 192 processes, across 8 kernels in table order."
 pub fn alt(spec: &TrendSpec) -> String {
     let sections = match spec.panels.as_slice() {
         [] => String::new(),
@@ -322,15 +337,15 @@ pub fn alt(spec: &TrendSpec) -> String {
         ),
     };
     let s = if spec.panels.len() == 1 { "" } else { "s" };
-    format!("Line chart{s} of {sections} across {} in version order.", kernels_words(spec.kernels.len()))
+    format!("Line chart{s} of {sections} across {} in table order.", kernels_words(spec.kernels.len()))
 }
 
 /// The figure in words.
-fn describe(spec: &TrendSpec, machine: &str, lanes: &[(String, RGBColor, Marker)]) -> String {
+fn describe(spec: &TrendSpec, machine: &str, lanes: &[(String, super::scaling::LineStyle)]) -> String {
     let names: Vec<String> = spec.kernels.iter().map(|k| clean(&k.name)).collect();
     let lane_names: Vec<String> = lanes.iter().map(|l| clean(&l.0)).collect();
     let mut s = format!(
-        "{} line chart{} of headline results{} across {} kernels in version order ({}), one line per patch tree ({}).",
+        "{} line chart{} of headline results{} across {} kernels in table order ({}), one line per patch tree ({}).",
         spec.panels.len(),
         if spec.panels.len() == 1 { "" } else { "s" },
         if machine.trim().is_empty() { String::new() } else { format!(" on {}", clean(machine)) },

@@ -437,6 +437,7 @@ fn kernel_page_values(
                     sm.insert(tera::value::Key::from("table"), Value::from(t));
                     // The section's charts compare every kernel; a kernel page is about one.
                     sm.insert(tera::value::Key::from("charts"), Value::from(Vec::<Value>::new()));
+                    sm.insert(tera::value::Key::from("chart_note"), Value::from(""));
                     let name = &m.kernels[kp.kernel].name;
                     let table = &m.sections[ks.section].table;
                     let grid = grids

@@ -102,6 +102,9 @@ fn section(p: &mut Page, m: &MachinePage, s: &SectionView, g: Option<&Grid>, cha
             }
         }
         p.raw("</div>\n");
+        if charts && !s.chart_note.is_empty() {
+            p.raw("<p class=\"chart-note\">").text(&s.chart_note).raw("</p>\n");
+        }
         if let Some(b) = t.baseline.as_deref().filter(|b| !b.is_empty()) {
             p.raw("<p class=\"legend\">% = change vs ").text(b);
             p.raw(", positive is better; <strong>*</strong> ")

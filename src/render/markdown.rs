@@ -239,6 +239,9 @@ fn section_md(s: &SectionView, m: &MachinePage, page_legend: Option<&str>, opts:
     for c in &s.charts {
         out += &format!("\n{}\n", image(c, m, opts));
     }
+    if !s.chart_note.is_empty() {
+        out += &format!("\n*{}*\n", escape(&s.chart_note));
+    }
     if !s.notes_md.trim().is_empty() {
         out += "\n";
         out += s.notes_md.trim();

@@ -74,6 +74,61 @@ pub fn push_fixed(out: &mut CompactString, v: f64, decimals: usize, plus: bool) 
     }
 }
 
+/// Changes at or beyond this (in percent, positive is better) are printed as
+/// a factor: a "positive is better" percentage past −50% grows without
+/// bound (a 3× longer time is −200%) and reads as nonsense.
+pub const FACTOR_BELOW_PCT: f64 = -50.0;
+
+/// The change text of a cell against the baseline, from its change in
+/// percent with positive better ([`crate::stats::Comparison::pct_better`])
+/// and its column's better direction and unit: "+12.3%", "-4.0%", "0.0%"
+/// to one decimal; a loss past [`FACTOR_BELOW_PCT`] as a factor of the
+/// baseline, "3.06× slower" (a time or a rate, by `unit`) or "2.50×
+/// worse" (anything else), to three significant digits. A loss whose
+/// factor is not finite and positive (a rate that fell to zero or below)
+/// stays a percentage. Every rendering prints this text (HTML, Markdown,
+/// plaintext; `×` becomes `x` in ASCII mail).
+pub fn fmt_change(pct_better: f64, better: crate::model::Better, unit: &str) -> CompactString {
+    use crate::model::Better;
+    let mut s = CompactString::default();
+    if pct_better < FACTOR_BELOW_PCT {
+        // Lower is better: value / baseline = 1 − pct/100; higher is
+        // better: baseline / value = 1 / (1 + pct/100).
+        let factor = match better {
+            Better::Lower => 1.0 - pct_better / 100.0,
+            _ => 1.0 / (1.0 + pct_better / 100.0),
+        };
+        if factor.is_finite() && factor > 0.0 {
+            let decimals = if factor < 10.0 {
+                2
+            } else if factor < 100.0 {
+                1
+            } else {
+                0
+            };
+            push_fixed(&mut s, factor, decimals, false);
+            s.push_str(if is_time_or_rate(unit) { "× slower" } else { "× worse" });
+            return s;
+        }
+    }
+    // `+ 0.0` turns -0.0 into 0.0, so no change prints as +0.0%.
+    push_fixed(&mut s, (pct_better * 10.0).round() / 10.0 + 0.0, 1, true);
+    s.push('%');
+    s
+}
+
+/// True for a unit of time ("s", "ms", "µs", "sec") or of something per
+/// time ("MB/s", "jobs/min", "lps"): a loss in it is "slower".
+fn is_time_or_rate(unit: &str) -> bool {
+    const TIME: &[&str] =
+        &["s", "sec", "secs", "seconds", "ms", "msec", "µs", "us", "usec", "ns", "nsec", "min", "minutes", "h"];
+    let u = unit.trim().to_ascii_lowercase();
+    let per = u.rsplit_once('/').map(|(_, t)| t.trim().to_string());
+    TIME.contains(&u.as_str())
+        || per.is_some_and(|t| TIME.contains(&t.as_str()))
+        || ["lps", "iops", "kbps", "mbps", "gbps", "bps"].contains(&u.as_str())
+}
+
 /// Formats a standard deviation with two significant digits.
 pub fn fmt_spread(sd: f64) -> CompactString {
     if sd == 0.0 || !sd.is_finite() {
@@ -202,6 +257,23 @@ mod tests {
             proptest::prop_assert_eq!(our_fixed(near, d, plus), std_fixed(near, d, plus));
             proptest::prop_assert_eq!(our_fixed(-near, d, plus), std_fixed(-near, d, plus));
         }
+    }
+
+    #[test]
+    fn losses_past_half_read_as_factors() {
+        use crate::model::Better;
+        assert_eq!(fmt_change(12.34, Better::Higher, "MB/s"), "+12.3%");
+        assert_eq!(fmt_change(-0.01, Better::Lower, "µs"), "+0.0%");
+        assert_eq!(fmt_change(-50.0, Better::Lower, "µs"), "-50.0%");
+        // A time 3.059× the baseline's: −205.9% positive-is-better.
+        assert_eq!(fmt_change(-205.9, Better::Lower, "µs"), "3.06× slower");
+        assert_eq!(fmt_change(-1647.7, Better::Lower, "s"), "17.5× slower");
+        // A rate at a third of the baseline's: −66.7%.
+        assert_eq!(fmt_change(-200.0 / 3.0, Better::Higher, "MB/s"), "3.00× slower");
+        assert_eq!(fmt_change(-75.0, Better::Higher, "files"), "4.00× worse");
+        // Fell to zero: no finite factor.
+        assert_eq!(fmt_change(-100.0, Better::Higher, "MB/s"), "-100.0%");
+        assert_eq!(fmt_change(-99_900.0, Better::Lower, "ns"), "1000× slower");
     }
 
     #[test]

@@ -435,7 +435,8 @@ impl Grid {
                                 .into_iter()
                                 .map(|mut run| {
                                     let v = run.values.pop().flatten();
-                                    run.values = (0..cis.len()).map(|i| if i == at { v.clone() } else { None }).collect();
+                                    run.values =
+                                        (0..cis.len()).map(|i| if i == at { v.clone() } else { None }).collect();
                                     run
                                 })
                                 .collect(),

@@ -46,14 +46,13 @@ pub fn star_headline(t: &TableView) -> Option<usize> {
 }
 
 /// The column the charts draw (a scaling or trend line) or put first (bar
-/// panels): [`headline`], else the first column with a better direction,
-/// else the first column; `None` without columns. Charts are drawn for
-/// every table, so this always picks one.
+/// panels): [`headline`] when it has a better direction, else the first
+/// column with one; `None` when no column has one. Informational columns
+/// (MHz, %CPU, counts) are not results: a table of only those gets no
+/// chart and no trend panel (the page says so under the table).
 pub fn chart_headline(t: &TableView) -> Option<usize> {
-    if t.columns.is_empty() {
-        return None;
-    }
-    headline(t).or_else(|| Some(t.columns.iter().position(|c| c.better != Better::Neither).unwrap_or(0)))
+    let ranked = |c: usize| t.columns.get(c).is_some_and(|c| c.better != Better::Neither);
+    headline(t).filter(|&c| ranked(c)).or_else(|| (0..t.columns.len()).find(|&c| ranked(c)))
 }
 
 /// The column and |% change| of the largest significant change of `t`,

@@ -6,12 +6,11 @@
 //! [`column_views`]. Every lookup goes through a hash map, so a section is
 //! linear in its samples.
 
-use super::format::{fmt_fixed, fmt_spread, push_fixed, raw_link, slugify};
+use super::format::{fmt_change, fmt_fixed, fmt_spread, raw_link, slugify};
 use super::{CellView, ColumnView, Entry, Policy, RowView, RunView, SectionView, TableView};
 use crate::markdown;
 use crate::model::{Better, Sample, Value};
 use crate::stats::{Summary, compare, decimals_needed, resolution, trimmed};
-use compact_str::CompactString;
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
@@ -124,6 +123,7 @@ pub(super) fn section_view(
         notes_md: String::new(),
         notes_html: String::new(),
         charts: Vec::new(),
+        chart_note: String::new(),
         grid: None,
         table: TableView {
             param_headers: param_names,
@@ -393,16 +393,8 @@ fn compare_cells<I: Iterator<Item = f64>>(
                 let cmp = compare(&cell.summary, &base, better, step);
                 // No better direction, no verdict: informational columns
                 // (MHz, %CPU, counts) show no change marks.
-                cell.delta_text = cmp
-                    .pct_better
-                    .filter(|_| better != Better::Neither)
-                    // `+ 0.0` turns -0.0 into 0.0, so no change prints as +0.0%.
-                    .map(|p| {
-                        let mut s = CompactString::default();
-                        push_fixed(&mut s, (p * 10.0).round() / 10.0 + 0.0, 1, true);
-                        s.push('%');
-                        s
-                    });
+                cell.delta_text =
+                    cmp.pct_better.filter(|_| better != Better::Neither).map(|p| fmt_change(p, better, col.unit));
                 cell.delta_class = match (better, cmp.pct_better) {
                     (Better::Neither, _) | (_, None) => "",
                     (_, Some(p)) if p > 0.0 => "better",

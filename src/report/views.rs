@@ -85,6 +85,11 @@ pub struct SectionView {
     /// Charts of this section (bar or scaling), drawn from the table by
     /// the chart step (`chart::page_charts`); empty until then.
     pub charts: Vec<ChartRef>,
+    /// What the section's charts leave out and why, said under them ("Not
+    /// charted: Mhz (informational: no better direction). The table has
+    /// every value."); "" when they draw every metric. Filled by the chart
+    /// step with [`SectionView::charts`].
+    pub chart_note: String,
     /// The table laid out once ([`super::grid::grid`]) at the default
     /// [`GridOptions`](super::grid::GridOptions) (72 columns, changes and
     /// spreads shown), which every renderer draws; `None` for a table
