@@ -39,6 +39,7 @@ pub mod num;
 pub mod osdb;
 pub mod perf_bench;
 pub mod pgbench;
+pub mod redis_benchmark;
 pub mod schbench;
 pub mod segment;
 pub mod stream;
@@ -181,6 +182,7 @@ pub fn registry() -> &'static [&'static dyn BenchParser] {
         &stream::Stream,
         &sysbench::Sysbench,
         &pgbench::Pgbench,
+        &redis_benchmark::RedisBenchmark,
         &generic::Generic,
     ]
 }

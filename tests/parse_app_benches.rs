@@ -1,0 +1,90 @@
+//! redis-benchmark, kbuild, CoreMark, fs_mark, openssl speed and
+//! tinymembench over the LKP corpus (`../shared/corpus-modern/<program>/`,
+//! each file's values checked against lkp's `*.expected.yaml` under our
+//! names), and what the real fixtures in `tests/fixtures/<bench>/` cannot
+//! say on their own (their values read by hand are checked by
+//! `tests/fixtures.rs`). Each test says which lkp values it maps, and which
+//! it skips and why. The tests pass without reading when the corpus is
+//! absent.
+
+mod common;
+
+use benchsite::model::{ParsedFile, Sample};
+use common::parse::{detect_and_parse, read, shared};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// lkp's expected values of `<dir>/<name>.expected.yaml`.
+fn lkp(dir: &Path, name: &str) -> BTreeMap<String, f64> {
+    let text = std::fs::read_to_string(dir.join(format!("{name}.expected.yaml"))).expect("expected yaml");
+    let raw: BTreeMap<String, serde_yaml::Value> = serde_yaml::from_str(&text).expect("lkp yaml");
+    raw.into_iter()
+        .filter_map(|(k, v)| match v {
+            serde_yaml::Value::Number(n) => n.as_f64().map(|f| (k, f)),
+            serde_yaml::Value::String(s) => s.trim().parse().ok().map(|f| (k, f)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn param<'a>(s: &'a Sample, name: &str) -> Option<&'a str> {
+    s.params.iter().find(|p| p.name == name).map(|p| p.value.as_str())
+}
+
+/// The values of `metric` whose parameters include every `(name, value)`.
+fn runs(f: &ParsedFile, metric: &str, with: &[(&str, &str)]) -> Vec<f64> {
+    f.samples
+        .iter()
+        .filter(|s| s.metric.name == metric && with.iter().all(|(n, v)| param(s, n) == Some(*v)))
+        .map(|s| s.value.mean())
+        .collect()
+}
+
+fn mean(v: &[f64]) -> f64 {
+    assert!(!v.is_empty(), "no samples");
+    v.iter().sum::<f64>() / v.len() as f64
+}
+
+fn close(ours: f64, want: f64, what: &str) {
+    assert!((ours - want).abs() <= 1e-6 * want.abs().max(1.0), "{what}: ours {ours}, lkp {want}");
+}
+
+/// lkp's names → ours: `PING_INLINE` → `requests per second` of test
+/// PING_INLINE; `X_avg_throughput_rps` → the mean of test X's `requests
+/// per second` runs; `X_avg_time_sec` → the mean of its `completed in`
+/// runs; `X_latency_Nms%` → the mean of its `<= N milliseconds` runs, for
+/// the buckets every run printed. Skipped: `X_total_*`, lkp's sums over the
+/// runs; `X_latency_P%_ms`, lkp's percentiles derived from the buckets; the
+/// buckets some run did not print (`set_latency_3ms%`, `get_latency_0ms%`,
+/// `get_latency_2ms%`), which lkp fills with the run's previous bucket or 0.
+#[test]
+fn redis_corpus_agrees_with_lkp() {
+    let Some(dir) = shared("corpus-modern/redis") else { return };
+    let f = detect_and_parse(&read(&dir.join("01.txt")), "redis-benchmark", "redis/01.txt");
+    let want = lkp(&dir, "01");
+    close(mean(&runs(&f, "requests per second", &[("test", "PING_INLINE")])), want["PING_INLINE"], "PING_INLINE");
+    for test in ["SET", "GET"] {
+        let lk = test.to_lowercase();
+        let rps = runs(&f, "requests per second", &[("test", test)]);
+        assert_eq!(rps.len(), 2, "{test}: two runs");
+        close(mean(&rps), want[&format!("{lk}_avg_throughput_rps")], test);
+        close(mean(&runs(&f, "completed in", &[("test", test)])), want[&format!("{lk}_avg_time_sec")], test);
+    }
+    for (test, ms) in [("SET", 1), ("SET", 2), ("GET", 1)] {
+        let b = runs(&f, &format!("<= {ms} milliseconds"), &[("test", test)]);
+        assert_eq!(b.len(), 2, "{test} {ms} ms: a bucket of both runs");
+        close(mean(&b), want[&format!("{}_latency_{ms}ms%", test.to_lowercase())], test);
+    }
+    assert!(f.notes.is_empty(), "{:?}", f.notes);
+}
+
+/// The sniper README's two halves differ by `-P 100` only: the pipeline
+/// keeps them apart, so 2.7M requests/s is no run of the 131k one.
+#[test]
+fn redis_pipeline_keeps_set_ups_apart() {
+    let path = common::parse::fixture_path("redis-benchmark", "sniper-readme-redis5-full-pipeline-100.txt");
+    let f = detect_and_parse(&read(&path), "redis-benchmark", "sniper");
+    assert_eq!(runs(&f, "requests per second", &[("test", "GET")]).len(), 2);
+    let piped = runs(&f, "requests per second", &[("test", "GET"), ("pipeline", "100")]);
+    assert_eq!(piped, [2702702.75]);
+}
