@@ -88,3 +88,37 @@ fn redis_pipeline_keeps_set_ups_apart() {
     let piped = runs(&f, "requests per second", &[("test", "GET"), ("pipeline", "100")]);
     assert_eq!(piped, [2702702.75]);
 }
+
+/// lkp's names → ours: `buildtime_per_iteration` → the mean of the
+/// `build time` runs (end − start of each build); `real_/user_/
+/// sys_time_per_iteration` → the means of `real`, `user`, `sys`.
+/// Skipped: `workload`, the iteration count (no result).
+#[test]
+fn kbuild_corpus_agrees_with_lkp() {
+    let Some(dir) = shared("corpus-modern/kbuild") else { return };
+    for (name, builds, config) in [("01", 1, "allyesconfig"), ("02", 8, "defconfig"), ("03", 1, "allyesconfig")] {
+        let f = detect_and_parse(&read(&dir.join(format!("{name}.txt"))), "kbuild", name);
+        let want = lkp(&dir, name);
+        let bt = runs(&f, "build time", &[("config", config)]);
+        assert_eq!(bt.len(), builds, "{name}: one sample per build");
+        assert!((mean(&bt) - want["buildtime_per_iteration"]).abs() < 1e-5, "{name}: {bt:?}");
+        for (ours, theirs) in [("real", "real_time_per_iteration"), ("user", "user_time_per_iteration"), ("sys", "sys_time_per_iteration")] {
+            match want.get(theirs) {
+                Some(w) => close(mean(&runs(&f, ours, &[])), *w, &format!("{name} {ours}")),
+                None => assert!(runs(&f, ours, &[]).is_empty(), "{name}: no {ours} printed"),
+            }
+        }
+        assert!(f.notes.is_empty(), "{name}: {:?}", f.notes);
+    }
+}
+
+/// lkp's `iterations_per_sec` → `Iterations/Sec`; the run's 4 forked
+/// contexts are its `parallel` parameter.
+#[test]
+fn coremark_corpus_agrees_with_lkp() {
+    let Some(dir) = shared("corpus-modern/coremark") else { return };
+    let f = detect_and_parse(&read(&dir.join("01.txt")), "coremark", "coremark/01.txt");
+    let want = lkp(&dir, "01");
+    assert_eq!(runs(&f, "Iterations/Sec", &[("parallel", "4"), ("size", "666")]), [want["iterations_per_sec"]]);
+    assert_eq!(f.samples.len(), 1, "the closing CoreMark line is the same score, read once");
+}

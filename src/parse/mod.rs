@@ -22,6 +22,7 @@ pub mod aim9;
 pub mod bonnie;
 pub mod bonnie_pp;
 pub mod cmdline;
+pub mod coremark;
 pub mod dbench;
 pub mod fio;
 pub mod generic;
@@ -30,6 +31,7 @@ pub mod input;
 pub mod iperf3;
 pub mod irman;
 pub mod json_docs;
+pub mod kbuild;
 pub mod kernbench;
 pub mod labels;
 pub mod lmbench;
@@ -183,6 +185,8 @@ pub fn registry() -> &'static [&'static dyn BenchParser] {
         &sysbench::Sysbench,
         &pgbench::Pgbench,
         &redis_benchmark::RedisBenchmark,
+        &kbuild::Kbuild,
+        &coremark::Coremark,
         &generic::Generic,
     ]
 }
