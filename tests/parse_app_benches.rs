@@ -122,3 +122,20 @@ fn coremark_corpus_agrees_with_lkp() {
     assert_eq!(runs(&f, "Iterations/Sec", &[("parallel", "4"), ("size", "666")]), [want["iterations_per_sec"]]);
     assert_eq!(f.samples.len(), 1, "the closing CoreMark line is the same score, read once");
 }
+
+/// lkp's names → ours: `files_per_sec` → `Files/sec`, `app_overhead` →
+/// `App Overhead` (µs), of the table's one row. Nothing skipped; LKP's
+/// `Average Files/sec:` and `pNN Files/sec:` lines (its statistics of the
+/// rows, rounded) are not read.
+#[test]
+fn fsmark_corpus_agrees_with_lkp() {
+    let Some(dir) = shared("corpus-modern/fsmark") else { return };
+    for (name, size, threads) in [("1", "8192", "32"), ("2", "4194304", "13")] {
+        let f = detect_and_parse(&read(&dir.join(format!("{name}.txt"))), "fsmark", name);
+        let want = lkp(&dir, name);
+        let with = [("size", size), ("threads", threads), ("sync", "INBAND FSYNC")];
+        assert_eq!(runs(&f, "Files/sec", &with), [want["files_per_sec"]], "{name}");
+        assert_eq!(runs(&f, "App Overhead", &with), [want["app_overhead"]], "{name}");
+        assert_eq!(f.samples.len(), 2, "{name}");
+    }
+}

@@ -25,6 +25,7 @@ pub mod cmdline;
 pub mod coremark;
 pub mod dbench;
 pub mod fio;
+pub mod fsmark;
 pub mod generic;
 pub mod hackbench;
 pub mod input;
@@ -187,6 +188,7 @@ pub fn registry() -> &'static [&'static dyn BenchParser] {
         &redis_benchmark::RedisBenchmark,
         &kbuild::Kbuild,
         &coremark::Coremark,
+        &fsmark::Fsmark,
         &generic::Generic,
     ]
 }
