@@ -139,3 +139,34 @@ fn fsmark_corpus_agrees_with_lkp() {
         assert_eq!(f.samples.len(), 2, "{name}");
     }
 }
+
+/// lkp's names → ours: `sign_per_sec` / `verify_per_sec` → `sign/s` /
+/// `verify/s` of `rsa` 4096 bits (the classic table; openssl 3.5's
+/// `signature` group prints another sign/s for `rsa4096`, which lkp does
+/// not take); `N_size_block_Kbps` → `throughput` (kB/s, the table's `k`
+/// figures) of `sha256` at block N. Every value is the table's: openssl's
+/// sum over the `-multi` children, whose `Got:` lines are not read. The
+/// `multi` parameter comes from LKP's command line.
+#[test]
+fn openssl_speed_corpus_agrees_with_lkp() {
+    let Some(dir) = shared("corpus-modern/openssl-speed") else { return };
+    for (name, multi) in [("01", "16"), ("03", "256")] {
+        let f = detect_and_parse(&read(&dir.join(format!("{name}.txt"))), "openssl-speed", name);
+        let want = lkp(&dir, name);
+        let rsa = [("multi", multi), ("algorithm", "rsa"), ("bits", "4096")];
+        let classic = |m: &str| -> Vec<f64> {
+            f.samples.iter().filter(|s| s.group.is_empty() && s.metric.name == m).map(|s| s.value.mean()).collect()
+        };
+        assert_eq!(runs(&f, "sign/s", &rsa), classic("sign/s"), "{name}");
+        assert_eq!(classic("sign/s"), [want["sign_per_sec"]], "{name}");
+        assert_eq!(classic("verify/s"), [want["verify_per_sec"]], "{name}");
+    }
+    let f = detect_and_parse(&read(&dir.join("02.txt")), "openssl-speed", "02");
+    let want = lkp(&dir, "02");
+    assert_eq!(f.version.as_deref(), Some("3.0.1"));
+    for block in ["16", "64", "256", "1024", "8192", "16384"] {
+        let got = runs(&f, "throughput", &[("algorithm", "sha256"), ("block", block), ("multi", "16")]);
+        assert_eq!(got, [want[&format!("{block}_size_block_Kbps")]], "block {block}");
+    }
+    assert_eq!(f.samples.len(), 6, "the children's Got: lines are not read");
+}

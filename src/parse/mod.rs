@@ -39,6 +39,7 @@ pub mod lmbench;
 pub mod lmbench_raw;
 pub mod netperf;
 pub mod num;
+pub mod openssl_speed;
 pub mod osdb;
 pub mod perf_bench;
 pub mod pgbench;
@@ -189,6 +190,7 @@ pub fn registry() -> &'static [&'static dyn BenchParser] {
         &kbuild::Kbuild,
         &coremark::Coremark,
         &fsmark::Fsmark,
+        &openssl_speed::OpensslSpeed,
         &generic::Generic,
     ]
 }
