@@ -170,3 +170,35 @@ fn openssl_speed_corpus_agrees_with_lkp() {
     }
     assert_eq!(f.samples.len(), 6, "the children's Got: lines are not read");
 }
+
+/// lkp's names → ours: `<test>_MBpS` → `bandwidth` of `test` (lkp's name
+/// is the test's with `(`, `)` dropped and spaces and `-` as `_`), in the
+/// `Memory bandwidth` or `Framebuffer read` group;
+/// `single|dual_random_read_<N>_block_[no]hugepage` → `single|dual random
+/// read` of block N with `madvise` MADV_[NO]HUGEPAGE. Skipped:
+/// `<test>_MBpS_stddev`, the deviation in brackets, which benchsite does not
+/// read (the figure is tinymembench's best, not a mean it belongs to).
+#[test]
+fn tinymembench_corpus_agrees_with_lkp() {
+    let Some(dir) = shared("corpus-modern/tinymembench") else { return };
+    let f = detect_and_parse(&read(&dir.join("01.txt")), "tinymembench", "tinymembench/01.txt");
+    let want = lkp(&dir, "01");
+    let lkp_name = |test: &str| test.replace(['(', ')'], "").replace([' ', '-'], "_") + "_MBpS";
+    let mut matched = 0;
+    for s in f.samples.iter().filter(|s| s.metric.name == "bandwidth") {
+        if let Some(w) = want.get(&lkp_name(param(s, "test").unwrap())) {
+            close(s.value.mean(), *w, param(s, "test").unwrap());
+            matched += 1;
+        }
+    }
+    let bandwidths = want.keys().filter(|k| k.ends_with("_MBpS")).count();
+    assert_eq!(matched, bandwidths, "every lkp bandwidth has its test");
+    for (key, w) in want.iter().filter(|(k, _)| k.contains("random_read")) {
+        let (kind, rest) = key.split_once("_random_read_").unwrap();
+        let (block, pages) = rest.split_once("_block_").unwrap();
+        let madvise = if pages == "hugepage" { "MADV_HUGEPAGE" } else { "MADV_NOHUGEPAGE" };
+        let got = runs(&f, &format!("{kind} random read"), &[("block", block), ("madvise", madvise)]);
+        assert_eq!(got, [*w], "{key}");
+    }
+    assert_eq!(f.version.as_deref(), Some("0.4.9"));
+}

@@ -50,6 +50,7 @@ pub mod stream;
 pub mod stress_ng;
 pub mod sysbench;
 pub mod time;
+pub mod tinymembench;
 pub mod tiobench;
 pub mod unixbench;
 pub mod vm_scalability;
@@ -191,6 +192,7 @@ pub fn registry() -> &'static [&'static dyn BenchParser] {
         &coremark::Coremark,
         &fsmark::Fsmark,
         &openssl_speed::OpensslSpeed,
+        &tinymembench::Tinymembench,
         &generic::Generic,
     ]
 }
