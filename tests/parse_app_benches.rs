@@ -102,7 +102,11 @@ fn kbuild_corpus_agrees_with_lkp() {
         let bt = runs(&f, "build time", &[("config", config)]);
         assert_eq!(bt.len(), builds, "{name}: one sample per build");
         assert!((mean(&bt) - want["buildtime_per_iteration"]).abs() < 1e-5, "{name}: {bt:?}");
-        for (ours, theirs) in [("real", "real_time_per_iteration"), ("user", "user_time_per_iteration"), ("sys", "sys_time_per_iteration")] {
+        for (ours, theirs) in [
+            ("real", "real_time_per_iteration"),
+            ("user", "user_time_per_iteration"),
+            ("sys", "sys_time_per_iteration"),
+        ] {
             match want.get(theirs) {
                 Some(w) => close(mean(&runs(&f, ours, &[])), *w, &format!("{name} {ours}")),
                 None => assert!(runs(&f, ours, &[]).is_empty(), "{name}: no {ours} printed"),
@@ -201,4 +205,52 @@ fn tinymembench_corpus_agrees_with_lkp() {
         assert_eq!(got, [*w], "{key}");
     }
     assert_eq!(f.version.as_deref(), Some("0.4.9"));
+}
+
+/// lkp's names → ours: `avg_<type>_<col>` → the mean over the file's four
+/// instances (runs) of group `<Type>` (Sets, Gets, Totals), metric
+/// `Ops/sec`, `Hits/sec`, `Misses/sec`, `Avg. Latency`, `p50 Latency`,
+/// `p99 Latency`, `p99.9 Latency` or `KB/sec`. Skipped: `total_*`, lkp's
+/// sums over the instances (and its sums of latencies); `avg_waits_*`, the
+/// Waits rows of zeros and `---`, which benchsite notes and does not read;
+/// `gets_miss_rate_%`, lkp's ratio; `set|get_latency_N%_ms`, lkp's
+/// percentiles of the latency distribution, which is not read.
+#[test]
+fn memtier_corpus_agrees_with_lkp() {
+    let Some(dir) = shared("corpus-modern/memtier") else { return };
+    let f = detect_and_parse(&read(&dir.join("1.txt")), "memtier", "memtier/1.txt");
+    let want = lkp(&dir, "1");
+    let cols = [
+        ("ops/s", "Ops/sec"),
+        ("hits/s", "Hits/sec"),
+        ("misses/s", "Misses/sec"),
+        ("avg_latency_ms", "Avg. Latency"),
+        ("p50_latency_ms", "p50 Latency"),
+        ("p99_latency_ms", "p99 Latency"),
+        ("p99.9_latency_ms", "p99.9 Latency"),
+        ("kb/s", "KB/sec"),
+    ];
+    let with = [("threads", "1"), ("connections", "3"), ("pipeline", "64"), ("data_size", "1024"), ("ratio", "1:4")];
+    let mut matched = 0;
+    for (lk_type, group) in [("sets", "Sets"), ("gets", "Gets"), ("totals", "Totals")] {
+        for (lk_col, col) in cols {
+            let got: Vec<f64> = f
+                .samples
+                .iter()
+                .filter(|s| s.group == group && s.metric.name == col)
+                .filter(|s| with.iter().all(|(n, v)| param(s, n) == Some(*v)))
+                .map(|s| s.value.mean())
+                .collect();
+            let Some(w) = want.get(&format!("avg_{lk_type}_{lk_col}")) else { continue };
+            if got.is_empty() {
+                assert_eq!(*w, 0.0, "{group} {col}: lkp counts the `---` cells as 0");
+                continue;
+            }
+            assert_eq!(got.len(), 4, "{group} {col}: one run per instance");
+            assert!((mean(&got) - w).abs() < 1e-6 * w.abs().max(1.0), "{group} {col}: {got:?} vs {w}");
+            matched += 1;
+        }
+    }
+    assert_eq!(matched, 22);
+    assert!(f.samples.iter().all(|s| s.group != "Waits"));
 }

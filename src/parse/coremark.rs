@@ -146,7 +146,10 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     }
     run.finish(&mut out);
     if out.samples.is_empty() {
-        return Err(ParseError::NoResults { benchmark: ID, reason: "no `Iterations/Sec` or `CoreMark 1.0 :` line".into() });
+        return Err(ParseError::NoResults {
+            benchmark: ID,
+            reason: "no `Iterations/Sec` or `CoreMark 1.0 :` line".into(),
+        });
     }
     Ok(out)
 }
@@ -202,7 +205,8 @@ mod tests {
         let last = Coremark.parse(&Input::from_text("CoreMark 1.0 : 660.720185 / GCC8.2.0 -O3 / DRAM / 2:FreeRTOS\n"));
         let last = last.unwrap();
         assert_eq!((last.samples[0].value.mean(), last.samples[0].params[0].value.as_str()), (660.720185, "2"));
-        let bad = Coremark.parse(&Input::from_text("2K performance run parameters for coremark.\nIterations/Sec : x\n"));
+        let bad =
+            Coremark.parse(&Input::from_text("2K performance run parameters for coremark.\nIterations/Sec : x\n"));
         assert_eq!(bad.unwrap_err().line(), Some(2));
     }
 }

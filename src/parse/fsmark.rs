@@ -76,7 +76,9 @@ fn row(out: &mut ParsedFile, setup: &Setup, n: usize, t: &str) -> Result<(), Par
     if cells.len() < 5 {
         return Err(ParseError::malformed(n, "a row of FSUse%, Count, Size, Files/sec and App Overhead", t));
     }
-    let num = |i: usize, what: &str| plain(cells[i]).ok_or_else(|| ParseError::malformed(n, format!("a number for {what}"), t));
+    let num = |i: usize, what: &str| {
+        plain(cells[i]).ok_or_else(|| ParseError::malformed(n, format!("a number for {what}"), t))
+    };
     let (files, overhead) = (num(3, "Files/sec")?, num(4, "App Overhead")?);
     num(0, "FSUse%")?;
     num(1, "Count")?;
@@ -123,7 +125,10 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         }
     }
     if out.samples.is_empty() {
-        return Err(ParseError::NoResults { benchmark: ID, reason: "no row under an `FSUse% Count Size Files/sec` header".into() });
+        return Err(ParseError::NoResults {
+            benchmark: ID,
+            reason: "no row under an `FSUse% Count Size Files/sec` header".into(),
+        });
     }
     Ok(out)
 }

@@ -139,9 +139,7 @@ impl BenchParser for Kbuild {
         if !input.has("start time: ") || !input.has("end time: ") {
             return 0;
         }
-        let epoch = |l: &String, key: &str| {
-            l.strip_prefix(key).and_then(|r| plain(r)).is_some_and(|v| v > 1.0e8)
-        };
+        let epoch = |l: &String, key: &str| l.strip_prefix(key).and_then(|r| plain(r)).is_some_and(|v| v > 1.0e8);
         let starts = input.lines.iter().any(|l| epoch(l, "start time:"));
         let make = input.has(" make ") || input.has("iterations: ");
         if starts && make && input.lines.iter().any(|l| epoch(l, "end time:")) { 85 } else { 0 }

@@ -37,6 +37,7 @@ pub mod kernbench;
 pub mod labels;
 pub mod lmbench;
 pub mod lmbench_raw;
+pub mod memtier;
 pub mod netperf;
 pub mod num;
 pub mod openssl_speed;
@@ -193,6 +194,7 @@ pub fn registry() -> &'static [&'static dyn BenchParser] {
         &fsmark::Fsmark,
         &openssl_speed::OpensslSpeed,
         &tinymembench::Tinymembench,
+        &memtier::Memtier,
         &generic::Generic,
     ]
 }

@@ -73,7 +73,8 @@ fn blocks_header(t: &str) -> Option<Vec<String>> {
     if cells.len() < 2 || cells.len() % 2 != 0 {
         return None;
     }
-    let sizes: Vec<String> = cells.chunks(2).map(|c| (c[1] == "bytes").then(|| c[0].to_string())).collect::<Option<_>>()?;
+    let sizes: Vec<String> =
+        cells.chunks(2).map(|c| (c[1] == "bytes").then(|| c[0].to_string())).collect::<Option<_>>()?;
     sizes.iter().all(|s| s.bytes().all(|b| b.is_ascii_digit())).then_some(sizes)
 }
 
@@ -82,7 +83,11 @@ fn blocks_header(t: &str) -> Option<Vec<String>> {
 fn pkey_header(t: &str) -> Option<Table> {
     let cells: Vec<&str> = t.split_whitespace().collect();
     let named = cells.iter().all(|c| c.chars().all(|ch| ch.is_ascii_alphabetic() || ch == '/' || ch == '.'));
-    if cells.len() < 2 || !named || !cells.iter().any(|c| c.ends_with("/s")) || !cells.iter().any(|c| !c.ends_with("/s")) {
+    if cells.len() < 2
+        || !named
+        || !cells.iter().any(|c| c.ends_with("/s"))
+        || !cells.iter().any(|c| !c.ends_with("/s"))
+    {
         return None;
     }
     let group = if cells.contains(&"encaps/s") {
@@ -150,7 +155,9 @@ impl Reader {
             Table::Blocks(sizes) => sizes.len(),
             Table::Pkey(cols, _) => cols.len(),
         };
-        if cells.len() <= width || cells[cells.len() - width..].iter().all(|c| plain(c.trim_end_matches(['k', 's'])).is_none()) {
+        if cells.len() <= width
+            || cells[cells.len() - width..].iter().all(|c| plain(c.trim_end_matches(['k', 's'])).is_none())
+        {
             return Ok(false);
         }
         let (label, figures) = cells.split_at(cells.len() - width);
@@ -158,7 +165,8 @@ impl Reader {
         match table {
             Table::Blocks(sizes) => {
                 for (size, cell) in sizes.iter().zip(figures) {
-                    let v = kilo(cell).ok_or_else(|| ParseError::malformed(n, format!("a figure for {size} bytes"), t))?;
+                    let v =
+                        kilo(cell).ok_or_else(|| ParseError::malformed(n, format!("a figure for {size} bytes"), t))?;
                     let s = self.sample(Metric::new("throughput", "kB/s", Better::Higher), v, n);
                     samples.push(s.with_param("algorithm", label.join(" ")).with_param("block", size));
                 }
@@ -172,7 +180,8 @@ impl Reader {
                         continue;
                     }
                     let v = plain(cell).ok_or_else(|| ParseError::malformed(n, format!("a rate for `{col}`"), t))?;
-                    let mut s = self.sample(Metric::new(col.as_str(), "ops/s", Better::Higher), v, n).with_group(*group);
+                    let mut s =
+                        self.sample(Metric::new(col.as_str(), "ops/s", Better::Higher), v, n).with_group(*group);
                     s = s.with_param("algorithm", &algorithm);
                     if let Some(b) = &bits {
                         s = s.with_param("bits", b);
@@ -270,7 +279,10 @@ impl BenchParser for OpensslSpeed {
             r.line(n, line.trim())?;
         }
         if r.out.samples.is_empty() {
-            return Err(ParseError::NoResults { benchmark: ID, reason: "no row under a `type 16 bytes …` or `sign verify sign/s verify/s` header".into() });
+            return Err(ParseError::NoResults {
+                benchmark: ID,
+                reason: "no row under a `type 16 bytes …` or `sign verify sign/s verify/s` header".into(),
+            });
         }
         Ok(r.out)
     }
@@ -313,7 +325,8 @@ mod tests {
     fn damage_is_an_error_at_its_line() {
         let bad = "type             16 bytes     64 bytes\nsha256 12.0k x\n";
         assert_eq!(OpensslSpeed.parse(&Input::from_text(bad)).unwrap_err().line(), Some(2));
-        let bad = "                  sign    verify    sign/s verify/s\nrsa 1024 bits 0.006892s 0.000384s    x   2602.3\n";
+        let bad =
+            "                  sign    verify    sign/s verify/s\nrsa 1024 bits 0.006892s 0.000384s    x   2602.3\n";
         assert_eq!(OpensslSpeed.parse(&Input::from_text(bad)).unwrap_err().line(), Some(2));
     }
 }

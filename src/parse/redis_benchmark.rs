@@ -240,10 +240,7 @@ impl Reader {
             b.figures.push((Metric::new("completed in", "s", Better::Lower), v, n));
             return Ok(true);
         }
-        let slots = [
-            (" parallel clients", &mut b.setup.clients),
-            (" bytes payload", &mut b.setup.payload),
-        ];
+        let slots = [(" parallel clients", &mut b.setup.clients), (" bytes payload", &mut b.setup.payload)];
         for (suffix, slot) in slots {
             if let Some(c) = count_before(t, suffix) {
                 *slot = Some(c.to_string());
@@ -395,7 +392,9 @@ impl BenchParser for RedisBenchmark {
             return 0;
         }
         let titled = input.has("====== ") && input.lines.iter().any(|l| block_title(l.trim()).is_some());
-        if titled && (input.has("parallel clients") || input.has("throughput summary:") || input.has("requests completed in")) {
+        if titled
+            && (input.has("parallel clients") || input.has("throughput summary:") || input.has("requests completed in"))
+        {
             return 90;
         }
         if input.lines.iter().any(|l| is_redis_line(l.trim())) { 80 } else { 0 }
@@ -448,12 +447,27 @@ mod tests {
             SET: 102669.41 requests per second, p50=0.183 msec\nSET: -nan\n\
             \"test\",\"rps\",\"avg_latency_ms\"\n\"GET\",\"1.5\",\"0.2\"\n";
         let f = RedisBenchmark.parse(&Input::from_text(text)).unwrap();
-        let got: Vec<String> =
-            f.samples.iter().map(|s| format!("{} {} {} [{}]", s.line, s.metric.name, s.value.mean(), params(s))).collect();
-        assert_eq!(got[0], "3 completed in 1.07 [test=SET clients=50 payload=10 requests=100000 keepalive=1 pipeline=16]");
-        assert_eq!(got[1], "8 <= 1 milliseconds 99.98 [test=SET clients=50 payload=10 requests=100000 keepalive=1 pipeline=16]");
-        assert_eq!(got[2], "10 requests per second 93457.94 [test=SET clients=50 payload=10 requests=100000 keepalive=1 pipeline=16]");
-        assert_eq!(got[4], "19 requests per second 234962.41 [test=GET clients=200 requests=1000 threads=8 pipeline=16]");
+        let got: Vec<String> = f
+            .samples
+            .iter()
+            .map(|s| format!("{} {} {} [{}]", s.line, s.metric.name, s.value.mean(), params(s)))
+            .collect();
+        assert_eq!(
+            got[0],
+            "3 completed in 1.07 [test=SET clients=50 payload=10 requests=100000 keepalive=1 pipeline=16]"
+        );
+        assert_eq!(
+            got[1],
+            "8 <= 1 milliseconds 99.98 [test=SET clients=50 payload=10 requests=100000 keepalive=1 pipeline=16]"
+        );
+        assert_eq!(
+            got[2],
+            "10 requests per second 93457.94 [test=SET clients=50 payload=10 requests=100000 keepalive=1 pipeline=16]"
+        );
+        assert_eq!(
+            got[4],
+            "19 requests per second 234962.41 [test=GET clients=200 requests=1000 threads=8 pipeline=16]"
+        );
         assert_eq!(got[7], "22 latency p50 0.783 [test=GET clients=200 requests=1000 threads=8 pipeline=16]");
         assert_eq!(got[11], "23 requests per second 102669.41 [test=SET clients=20 pipeline=16]");
         assert_eq!(got[12], "23 latency p50 0.183 [test=SET clients=20 pipeline=16]");

@@ -110,7 +110,8 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             latency = None;
         }
         if let Some((name, figure)) = bandwidth_line(t) {
-            let v = plain(figure).ok_or_else(|| ParseError::malformed(n, format!("a bandwidth in MB/s for `{name}`"), t))?;
+            let v = plain(figure)
+                .ok_or_else(|| ParseError::malformed(n, format!("a bandwidth in MB/s for `{name}`"), t))?;
             let s = Sample::new(Metric::new("bandwidth", "MB/s", Better::Higher), v, n).with_group(group);
             out.samples.push(s.with_param("test", name));
         }
@@ -135,7 +136,9 @@ impl BenchParser for Tinymembench {
             return 90;
         }
         let banner = input.has("== Memory bandwidth tests") || input.has("== Memory latency test");
-        if banner && input.lines.iter().any(|l| latency_header(l.trim()).is_some() || bandwidth_line(l.trim()).is_some()) {
+        if banner
+            && input.lines.iter().any(|l| latency_header(l.trim()).is_some() || bandwidth_line(l.trim()).is_some())
+        {
             85
         } else {
             0
