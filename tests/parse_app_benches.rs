@@ -254,3 +254,30 @@ fn memtier_corpus_agrees_with_lkp() {
     assert_eq!(matched, 22);
     assert!(f.samples.iter().all(|s| s.group != "Waits"));
 }
+
+/// lkp's names → ours: `avg_runtime` → `RunTime` (ms) of OVERALL,
+/// `avg_throughput_ops/s` → `Throughput`, `avg_<op>_operations` →
+/// `Operations` of group `<OP>`, `avg_<op>_averagelatency` →
+/// `AverageLatency` (us). The `total_*` twins are lkp's sums over instances:
+/// with one instance they equal the averages and are checked too.
+#[test]
+fn ycsb_corpus_agrees_with_lkp() {
+    let Some(dir) = shared("corpus-modern/ycsb") else { return };
+    let f = detect_and_parse(&read(&dir.join("01.txt")), "ycsb", "ycsb/01.txt");
+    let want = lkp(&dir, "01");
+    let one = |group: &str, metric: &str| -> f64 {
+        let v: Vec<f64> =
+            f.samples.iter().filter(|s| s.group == group && s.metric.name == metric).map(|s| s.value.mean()).collect();
+        assert_eq!(v.len(), 1, "{group} {metric}");
+        v[0]
+    };
+    for prefix in ["avg", "total"] {
+        close(one("OVERALL", "RunTime"), want[&format!("{prefix}_runtime")], "RunTime");
+        close(one("OVERALL", "Throughput"), want[&format!("{prefix}_throughput_ops/s")], "Throughput");
+        for op in ["read", "insert"] {
+            let group = op.to_uppercase();
+            close(one(&group, "Operations"), want[&format!("{prefix}_{op}_operations")], op);
+            close(one(&group, "AverageLatency"), want[&format!("{prefix}_{op}_averagelatency")], op);
+        }
+    }
+}

@@ -56,6 +56,7 @@ pub mod tiobench;
 pub mod unixbench;
 pub mod vm_scalability;
 pub mod will_it_scale;
+pub mod ycsb;
 
 pub use input::Input;
 
@@ -195,6 +196,7 @@ pub fn registry() -> &'static [&'static dyn BenchParser] {
         &openssl_speed::OpensslSpeed,
         &tinymembench::Tinymembench,
         &memtier::Memtier,
+        &ycsb::Ycsb,
         &generic::Generic,
     ]
 }
