@@ -96,10 +96,12 @@ fn field(t: &str) -> Option<(&str, &str)> {
 fn closing(run: &mut Run, out: &mut ParsedFile, n: usize, t: &str, rest: &str) -> Result<(), ParseError> {
     let mut parts = rest.split(" / ");
     let v = parts.next().and_then(plain).ok_or_else(|| ParseError::malformed(n, "`CoreMark 1.0 : N / …`", t))?;
-    if let Some(p) = parts.last().and_then(|p| p.trim().split_once(':')).map(|(c, _)| c) {
-        if p.bytes().all(|b| b.is_ascii_digit()) && !p.is_empty() && run.parallel.is_none() {
-            run.parallel = Some(p.to_string());
-        }
+    if let Some(p) = parts.last().and_then(|p| p.trim().split_once(':')).map(|(c, _)| c)
+        && p.bytes().all(|b| b.is_ascii_digit())
+        && !p.is_empty()
+        && run.parallel.is_none()
+    {
+        run.parallel = Some(p.to_string());
     }
     match run.score {
         Some(s) if (s - v).abs() > 1e-6 * s.abs().max(1.0) => {

@@ -74,10 +74,10 @@ impl Setup {
             }
         } else if let Some(args) = args_of(t, "ln") {
             let args: Vec<&str> = args.into_iter().filter(|a| !a.starts_with('-')).collect();
-            if let [from, to] = args[..] {
-                if super::cmdline::base(to) == "gcc" || super::cmdline::base(to) == "cc" {
-                    self.compiler = Some(super::cmdline::base(from).to_string());
-                }
+            if let [from, to] = args[..]
+                && (super::cmdline::base(to) == "gcc" || super::cmdline::base(to) == "cc")
+            {
+                self.compiler = Some(super::cmdline::base(from).to_string());
             }
         }
     }
@@ -139,7 +139,7 @@ impl BenchParser for Kbuild {
         if !input.has("start time: ") || !input.has("end time: ") {
             return 0;
         }
-        let epoch = |l: &String, key: &str| l.strip_prefix(key).and_then(|r| plain(r)).is_some_and(|v| v > 1.0e8);
+        let epoch = |l: &String, key: &str| l.strip_prefix(key).and_then(plain).is_some_and(|v| v > 1.0e8);
         let starts = input.lines.iter().any(|l| epoch(l, "start time:"));
         let make = input.has(" make ") || input.has("iterations: ");
         if starts && make && input.lines.iter().any(|l| epoch(l, "end time:")) { 85 } else { 0 }

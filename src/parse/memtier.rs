@@ -223,14 +223,14 @@ impl Reader {
             return Ok(());
         }
         let mut words = t.split_whitespace();
-        if let (Some(count), Some(rest)) = (words.next(), t.split_once(char::is_whitespace).map(|(_, r)| r.trim())) {
-            if count.bytes().all(|b| b.is_ascii_digit()) {
-                match rest {
-                    "Threads" => self.set("threads", count),
-                    "Connections per thread" => self.set("connections", count),
-                    "Requests per client" => self.set("requests", count),
-                    _ => {}
-                }
+        if let (Some(count), Some(rest)) = (words.next(), t.split_once(char::is_whitespace).map(|(_, r)| r.trim()))
+            && count.bytes().all(|b| b.is_ascii_digit())
+        {
+            match rest {
+                "Threads" => self.set("threads", count),
+                "Connections per thread" => self.set("connections", count),
+                "Requests per client" => self.set("requests", count),
+                _ => {}
             }
         }
         Ok(())

@@ -70,7 +70,7 @@ enum Table {
 /// `type  16 bytes  64 bytes …` → the block sizes.
 fn blocks_header(t: &str) -> Option<Vec<String>> {
     let cells: Vec<&str> = t.strip_prefix("type")?.split_whitespace().collect();
-    if cells.len() < 2 || cells.len() % 2 != 0 {
+    if cells.len() < 2 || !cells.len().is_multiple_of(2) {
         return None;
     }
     let sizes: Vec<String> =
@@ -227,10 +227,10 @@ impl Reader {
             self.multi = args.windows(2).find(|w| w[0] == "-multi").map(|w| w[1].to_string());
         } else if let Some(v) = t.strip_prefix("version:") {
             self.out.version.get_or_insert_with(|| v.trim().to_string());
-        } else if let Some(rest) = t.strip_prefix("OpenSSL ").or_else(|| t.strip_prefix("LibreSSL ")) {
-            if let Some(v) = rest.split_whitespace().next().filter(|v| v.starts_with(|c: char| c.is_ascii_digit())) {
-                self.out.version.get_or_insert_with(|| v.to_string());
-            }
+        } else if let Some(rest) = t.strip_prefix("OpenSSL ").or_else(|| t.strip_prefix("LibreSSL "))
+            && let Some(v) = rest.split_whitespace().next().filter(|v| v.starts_with(|c: char| c.is_ascii_digit()))
+        {
+            self.out.version.get_or_insert_with(|| v.to_string());
         }
         Ok(())
     }
