@@ -281,3 +281,39 @@ fn ycsb_corpus_agrees_with_lkp() {
         }
     }
 }
+
+/// lkp's names → ours: `Netstat_<nic>_out_<U>` / `_in_<U>` → `obits/s` /
+/// `ibits/s` of group Netstat, `nic` = <nic>, with unit `<U>` as uperf
+/// printed it (`Mbps` ↔ `Mb/s`, `Kbps` ↔ `Kb/s`); `Runstat_<host>_Mbps` →
+/// `Throughput` of group Run Statistics, `host` = <host>. Nothing skipped.
+#[test]
+fn uperf_corpus_agrees_with_lkp() {
+    let Some(dir) = shared("corpus-modern/uperf") else { return };
+    for name in ["01", "02"] {
+        let f = detect_and_parse(&read(&dir.join(format!("{name}.txt"))), "uperf", name);
+        let want = lkp(&dir, name);
+        for (key, w) in &want {
+            let parts: Vec<&str> = key.split('_').collect();
+            let (group, metric, param, value, unit) = match parts[..] {
+                ["Netstat", nic, dir, unit] => {
+                    ("Netstat", if dir == "out" { "obits/s" } else { "ibits/s" }, "nic", nic, unit)
+                }
+                ["Runstat", host, unit] => ("Run Statistics", "Throughput", "host", host, unit),
+                _ => panic!("{name}: unmapped lkp key {key}"),
+            };
+            let got: Vec<&Sample> = f
+                .samples
+                .iter()
+                .filter(|s| s.group == group && s.metric.name == metric && param_is(s, param, value))
+                .collect();
+            assert_eq!(got.len(), 1, "{name} {key}");
+            assert_eq!(got[0].metric.unit.replace("b/s", "bps"), unit, "{name} {key}");
+            close(got[0].value.mean(), *w, key);
+        }
+        assert!(f.samples.iter().all(|s| param(s, "profile") == Some("netperf")), "{name}");
+    }
+}
+
+fn param_is(s: &Sample, name: &str, value: &str) -> bool {
+    param(s, name) == Some(value)
+}

@@ -54,6 +54,7 @@ pub mod time;
 pub mod tinymembench;
 pub mod tiobench;
 pub mod unixbench;
+pub mod uperf;
 pub mod vm_scalability;
 pub mod will_it_scale;
 pub mod ycsb;
@@ -197,6 +198,7 @@ pub fn registry() -> &'static [&'static dyn BenchParser] {
         &tinymembench::Tinymembench,
         &memtier::Memtier,
         &ycsb::Ycsb,
+        &uperf::Uperf,
         &generic::Generic,
     ]
 }
