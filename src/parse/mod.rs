@@ -22,33 +22,42 @@ pub mod aim9;
 pub mod bonnie;
 pub mod bonnie_pp;
 pub mod cmdline;
+pub mod coremark;
 pub mod dbench;
 pub mod fio;
+pub mod fsmark;
 pub mod generic;
 pub mod hackbench;
 pub mod input;
 pub mod iperf3;
 pub mod irman;
 pub mod json_docs;
+pub mod kbuild;
 pub mod kernbench;
 pub mod labels;
 pub mod lmbench;
 pub mod lmbench_raw;
+pub mod memtier;
 pub mod netperf;
 pub mod num;
+pub mod openssl_speed;
 pub mod osdb;
 pub mod perf_bench;
 pub mod pgbench;
+pub mod redis_benchmark;
 pub mod schbench;
 pub mod segment;
 pub mod stream;
 pub mod stress_ng;
 pub mod sysbench;
 pub mod time;
+pub mod tinymembench;
 pub mod tiobench;
 pub mod unixbench;
+pub mod uperf;
 pub mod vm_scalability;
 pub mod will_it_scale;
+pub mod ycsb;
 
 pub use input::Input;
 
@@ -181,6 +190,15 @@ pub fn registry() -> &'static [&'static dyn BenchParser] {
         &stream::Stream,
         &sysbench::Sysbench,
         &pgbench::Pgbench,
+        &redis_benchmark::RedisBenchmark,
+        &kbuild::Kbuild,
+        &coremark::Coremark,
+        &fsmark::Fsmark,
+        &openssl_speed::OpensslSpeed,
+        &tinymembench::Tinymembench,
+        &memtier::Memtier,
+        &ycsb::Ycsb,
+        &uperf::Uperf,
         &generic::Generic,
     ]
 }

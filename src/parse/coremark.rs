@@ -1,0 +1,214 @@
+//! CoreMark (EEMBC's CPU benchmark, `coremark.exe`): the report each run
+//! prints.
+//!
+//! ```text
+//! 2K performance run parameters for coremark.
+//! CoreMark Size    : 666
+//! Total ticks      : 19715
+//! Total time (secs): 19.715000
+//! Iterations/Sec   : 12173.471976
+//! Iterations       : 240000
+//! Compiler version : GCC11.2.0
+//! Compiler flags   : -O2 -DMULTITHREAD=4 -DUSE_FORK=1  -lrt
+//! Parallel Fork : 4
+//! …
+//! Correct operation validated. See README.md for run and reporting rules.
+//! CoreMark 1.0 : 12173.471976 / GCC11.2.0 -O2 … / Heap / 4:Fork
+//! ```
+//!
+//! Metric (group empty): `Iterations/Sec` (unit `iterations/s`), the
+//! CoreMark score, higher is better; and `CoreMark/MHz`, when a port
+//! prints it, higher is better. The closing `CoreMark 1.0 : N` line is the
+//! same score: it is read only when the run printed no `Iterations/Sec`
+//! line (a post that kept the last line only); a score that differs from
+//! the run's `Iterations/Sec` is a note.
+//!
+//! Parameters: `size` (`CoreMark Size`, the data size in bytes),
+//! `parallel` (the contexts of a multi-threaded build, `Parallel Fork : 4`,
+//! `Parallel PThreads : 8`, or the `4:Fork` of the closing line),
+//! `compiler` (`Compiler version`, as printed: `GCC11.2.0`; the flags are
+//! not read) and `run` = `validation` for a `2K validation run` (CoreMark's rules count
+//! performance runs only; a performance run has no `run` parameter).
+//! Several runs in one file (LKP's iterations, one report per core) are
+//! runs of one sample set. The ticks, total time, iteration count, compiler
+//! flags and CRC lines are not read.
+//!
+//! `Errors detected` and `ERROR! Must execute for at least 10 secs` (CoreMark
+//! says the run is invalid) are notes; the run's score is still read. A
+//! score that is no number is an error at its line.
+
+use super::num::plain;
+use super::{BenchParser, Input, ParseError};
+use crate::model::{Better, Metric, ParsedFile, Sample};
+
+/// CoreMark; registry id `"coremark"`.
+pub struct Coremark;
+
+const ID: &str = "coremark";
+
+/// One run's report as read so far.
+#[derive(Default)]
+struct Run {
+    validation: bool,
+    size: Option<String>,
+    parallel: Option<String>,
+    compiler: Option<String>,
+    /// The `Iterations/Sec` value, once read.
+    score: Option<f64>,
+    /// Metric, value and line of each figure, kept until the run ends (its
+    /// `Parallel` line comes after its score).
+    figures: Vec<(Metric, f64, usize)>,
+}
+
+impl Run {
+    fn finish(&mut self, out: &mut ParsedFile) {
+        for (metric, value, n) in self.figures.drain(..) {
+            let mut s = Sample::new(metric, value, n);
+            if let Some(v) = &self.size {
+                s = s.with_param("size", v);
+            }
+            if let Some(v) = &self.parallel {
+                s = s.with_param("parallel", v);
+            }
+            if let Some(v) = &self.compiler {
+                s = s.with_param("compiler", v);
+            }
+            if self.validation {
+                s = s.with_param("run", "validation");
+            }
+            out.samples.push(s);
+        }
+        *self = Run::default();
+    }
+}
+
+fn score_metric() -> Metric {
+    Metric::new("Iterations/Sec", "iterations/s", Better::Higher)
+}
+
+/// `Key   : value` → (key, value), both trimmed.
+fn field(t: &str) -> Option<(&str, &str)> {
+    let (k, v) = t.split_once(':')?;
+    Some((k.trim(), v.trim()))
+}
+
+/// The closing `CoreMark 1.0 : N / compiler / memory[ / 4:Fork]` line.
+fn closing(run: &mut Run, out: &mut ParsedFile, n: usize, t: &str, rest: &str) -> Result<(), ParseError> {
+    let mut parts = rest.split(" / ");
+    let v = parts.next().and_then(plain).ok_or_else(|| ParseError::malformed(n, "`CoreMark 1.0 : N / …`", t))?;
+    if let Some(p) = parts.last().and_then(|p| p.trim().split_once(':')).map(|(c, _)| c)
+        && p.bytes().all(|b| b.is_ascii_digit())
+        && !p.is_empty()
+        && run.parallel.is_none()
+    {
+        run.parallel = Some(p.to_string());
+    }
+    match run.score {
+        Some(s) if (s - v).abs() > 1e-6 * s.abs().max(1.0) => {
+            out.notes.push((n, format!("CoreMark score {v} differs from the run's Iterations/Sec {s}: not read")));
+        }
+        Some(_) => {}
+        None => run.figures.push((score_metric(), v, n)),
+    }
+    run.finish(out);
+    Ok(())
+}
+
+fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
+    let mut out = ParsedFile { benchmark: ID.into(), ..ParsedFile::default() };
+    let mut run = Run::default();
+    for (n, line) in input.numbered() {
+        let t = line.trim();
+        if t.contains("run parameters for coremark") {
+            run.finish(&mut out);
+            run.validation = t.contains("validation run");
+        } else if let Some(rest) = t.strip_prefix("CoreMark 1.0 :") {
+            closing(&mut run, &mut out, n, t, rest.trim())?;
+        } else if t.starts_with("Errors detected") || t.starts_with("ERROR!") {
+            out.notes.push((n, format!("CoreMark says the run is not valid (`{t}`): its score is read all the same")));
+        } else if let Some((k, v)) = field(t) {
+            match k {
+                "CoreMark Size" => run.size = Some(v.to_string()),
+                "Compiler version" if !v.is_empty() => run.compiler = Some(v.to_string()),
+                "Iterations/Sec" => {
+                    let s = plain(v).ok_or_else(|| ParseError::malformed(n, "`Iterations/Sec : N`", t))?;
+                    run.score = Some(s);
+                    run.figures.push((score_metric(), s, n));
+                }
+                "CoreMark/MHz" => {
+                    let s = plain(v).ok_or_else(|| ParseError::malformed(n, "`CoreMark/MHz : N`", t))?;
+                    run.figures.push((Metric::new("CoreMark/MHz", "iterations/s/MHz", Better::Higher), s, n));
+                }
+                _ if k.starts_with("Parallel ") && v.bytes().all(|b| b.is_ascii_digit()) && !v.is_empty() => {
+                    run.parallel = Some(v.to_string());
+                }
+                _ => {}
+            }
+        }
+    }
+    run.finish(&mut out);
+    if out.samples.is_empty() {
+        return Err(ParseError::NoResults {
+            benchmark: ID,
+            reason: "no `Iterations/Sec` or `CoreMark 1.0 :` line".into(),
+        });
+    }
+    Ok(out)
+}
+
+impl BenchParser for Coremark {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn describe(&self) -> &'static str {
+        "CoreMark 1.0 reports (coremark.exe; LKP logs, posts)"
+    }
+
+    fn detect(&self, input: &Input) -> u8 {
+        if input.has("CoreMark 1.0 :") || (input.has("run parameters for coremark") && input.has("Iterations/Sec")) {
+            90
+        } else {
+            0
+        }
+    }
+
+    fn max_score(&self) -> u8 {
+        90
+    }
+
+    fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        parse_all(input)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runs_parallel_and_the_closing_line() {
+        let text = "2K performance run parameters for coremark.\nCoreMark Size    : 666\nCompiler version : GCC11.2.0\n\
+            Iterations/Sec   : 12173.471976\nParallel Fork : 4\n\
+            CoreMark 1.0 : 12173.471976 / GCC11.2.0 -O2 / Heap / 4:Fork\n\
+            2K validation run parameters for coremark.\nIterations/Sec   : 50.5\nErrors detected\n\
+            CoreMark 1.0 : 6715.916723 / GCC10.3.1 20210621 -O2   -lrt / Heap\n";
+        let f = Coremark.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<String> = f
+            .samples
+            .iter()
+            .map(|s| {
+                let p: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+                format!("{} {} {}", s.line, s.value.mean(), p.join(" "))
+            })
+            .collect();
+        assert_eq!(got, ["4 12173.471976 size=666 parallel=4 compiler=GCC11.2.0", "8 50.5 run=validation"]);
+        assert_eq!(f.notes.len(), 2, "{:?}", f.notes);
+        let last = Coremark.parse(&Input::from_text("CoreMark 1.0 : 660.720185 / GCC8.2.0 -O3 / DRAM / 2:FreeRTOS\n"));
+        let last = last.unwrap();
+        assert_eq!((last.samples[0].value.mean(), last.samples[0].params[0].value.as_str()), (660.720185, "2"));
+        let bad =
+            Coremark.parse(&Input::from_text("2K performance run parameters for coremark.\nIterations/Sec : x\n"));
+        assert_eq!(bad.unwrap_err().line(), Some(2));
+    }
+}

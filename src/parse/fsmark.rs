@@ -1,0 +1,194 @@
+//! fs_mark (Ric Wheeler's file-creation benchmark, 3.x): its header
+//! comment and one table row per loop.
+//!
+//! ```text
+//! #  fs_mark  -d  /fs/sda1/1  …  -s  8192  -n  1600
+//! #       Version 3.3, 32 thread(s) starting at Mon Jun  7 09:52:25 2021
+//! #       Sync method: INBAND FSYNC: fsync() per file in write loop.
+//! #       Directories:  Round Robin between directories across 16 subdirectories with 256 files per subdirectory.
+//! #       File names: 40 bytes long, (16 initial bytes of time stamp with 24 random bytes at end of name)
+//! #       Files info: size 8192 bytes, written with an IO size of 16384 bytes per write
+//! #       App overhead is time in microseconds spent in the test not doing file writing related system calls.
+//!
+//! FSUse%        Count         Size    Files/sec     App Overhead
+//!      5        51200         8192       8324.8           390190
+//! ```
+//!
+//! Metrics (group empty), one sample per row (each row is one loop, `-L`;
+//! the loops are runs of one sample set):
+//! * `Files/sec` (unit `files/s`), files created per second, higher is
+//!   better;
+//! * `App Overhead` (unit `µs`), the time spent in the test outside the
+//!   file system calls, lower is better.
+//!
+//! Parameters: `size` (the row's `Size`, bytes per file), `threads` (the
+//! header's `N thread(s)`) and `sync` (the header's sync method, its name
+//! before the explanation: `NO SYNC`, `INBAND FSYNC`), each when printed.
+//! `FSUse%` and `Count` (the files so far) are not read; nor are the
+//! per-call columns of `-v` (`CREAT (Min/Avg/Max)` …; a note says so) and
+//! LKP's `Average Files/sec:` and `pNN Files/sec:` lines, its statistics of
+//! the rows.
+//!
+//! A row under the table's header with fewer than five numbers, or a cell
+//! that is no number, is an error at its line.
+
+use super::num::plain;
+use super::{BenchParser, Input, ParseError};
+use crate::model::{Better, Metric, ParsedFile, Sample};
+
+/// fs_mark; registry id `"fsmark"`.
+pub struct Fsmark;
+
+const ID: &str = "fsmark";
+
+/// The set-up of the tables that follow, from the header comment.
+#[derive(Default, Clone)]
+struct Setup {
+    threads: Option<String>,
+    sync: Option<String>,
+}
+
+/// `Version 3.3, 32 thread(s) starting at …` → (`3.3`, `32`).
+fn version_line(t: &str) -> Option<(&str, &str)> {
+    let rest = t.trim_start_matches('#').trim().strip_prefix("Version ")?;
+    let (version, rest) = rest.split_once(',')?;
+    let threads = rest.trim().split_once(" thread(s)")?.0.trim();
+    (threads.bytes().all(|b| b.is_ascii_digit()) && !threads.is_empty()).then_some((version.trim(), threads))
+}
+
+/// `Sync method: INBAND FSYNC: fsync() per file…` → `INBAND FSYNC`.
+fn sync_line(t: &str) -> Option<&str> {
+    let rest = t.trim_start_matches('#').trim().strip_prefix("Sync method:")?;
+    let name = rest.split_once(':').map_or(rest, |(name, _)| name).trim();
+    (!name.is_empty()).then_some(name)
+}
+
+/// The table's header: `Some(true)` when it has the `-v` per-call columns.
+fn header(t: &str) -> Option<bool> {
+    let rest = t.strip_prefix("FSUse%")?;
+    let cols: Vec<&str> = rest.split_whitespace().collect();
+    (cols.starts_with(&["Count", "Size", "Files/sec", "App", "Overhead"])).then_some(cols.len() > 5)
+}
+
+/// Reads one row (line `n`) into `out`.
+fn row(out: &mut ParsedFile, setup: &Setup, n: usize, t: &str) -> Result<(), ParseError> {
+    let cells: Vec<&str> = t.split_whitespace().collect();
+    if cells.len() < 5 {
+        return Err(ParseError::malformed(n, "a row of FSUse%, Count, Size, Files/sec and App Overhead", t));
+    }
+    let num = |i: usize, what: &str| {
+        plain(cells[i]).ok_or_else(|| ParseError::malformed(n, format!("a number for {what}"), t))
+    };
+    let (files, overhead) = (num(3, "Files/sec")?, num(4, "App Overhead")?);
+    num(0, "FSUse%")?;
+    num(1, "Count")?;
+    num(2, "Size")?;
+    for (metric, v) in [
+        (Metric::new("Files/sec", "files/s", Better::Higher), files),
+        (Metric::new("App Overhead", "µs", Better::Lower), overhead),
+    ] {
+        let mut s = Sample::new(metric, v, n).with_param("size", cells[2]);
+        if let Some(t) = &setup.threads {
+            s = s.with_param("threads", t);
+        }
+        if let Some(m) = &setup.sync {
+            s = s.with_param("sync", m);
+        }
+        out.samples.push(s);
+    }
+    Ok(())
+}
+
+fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
+    let mut out = ParsedFile { benchmark: ID.into(), ..ParsedFile::default() };
+    let mut setup = Setup::default();
+    let mut in_table = false;
+    for (n, line) in input.numbered() {
+        let t = line.trim();
+        if let Some(verbose) = header(t) {
+            if verbose {
+                out.notes.push((n, "fs_mark's per-call columns (-v: CREAT, WRITE, … Min/Avg/Max): not read".into()));
+            }
+            in_table = true;
+            continue;
+        }
+        if in_table && t.starts_with(|c: char| c.is_ascii_digit()) {
+            row(&mut out, &setup, n, t)?;
+            continue;
+        }
+        in_table = false;
+        if let Some((version, threads)) = version_line(t) {
+            setup = Setup { threads: Some(threads.to_string()), sync: None };
+            out.version.get_or_insert_with(|| version.to_string());
+        } else if let Some(sync) = sync_line(t) {
+            setup.sync = Some(sync.to_string());
+        }
+    }
+    if out.samples.is_empty() {
+        return Err(ParseError::NoResults {
+            benchmark: ID,
+            reason: "no row under an `FSUse% Count Size Files/sec` header".into(),
+        });
+    }
+    Ok(out)
+}
+
+impl BenchParser for Fsmark {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn describe(&self) -> &'static str {
+        "fs_mark 3.x tables (Files/sec, App Overhead per loop)"
+    }
+
+    fn detect(&self, input: &Input) -> u8 {
+        if !input.has("FSUse%") || !input.has("Files/sec") {
+            return 0;
+        }
+        if input.lines.iter().any(|l| header(l.trim()).is_some()) { 90 } else { 0 }
+    }
+
+    fn max_score(&self) -> u8 {
+        90
+    }
+
+    fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        parse_all(input)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_are_runs_with_the_header_set_up() {
+        let text = "#       Version 3.3, 32 thread(s) starting at Mon Jun  7 09:52:25 2021\n\
+            #       Sync method: INBAND FSYNC: fsync() per file in write loop.\n\n\
+            FSUse%        Count         Size    Files/sec     App Overhead\n\
+            \x20    5        51200         8192       8324.8           390190\n\
+            \x20    6       102400         8192       8100.0           400000\n\
+            Average Files/sec:       8324.0\n\
+            FSUse%        Count         Size    Files/sec     App Overhead        CREAT (Min/Avg/Max)\n\
+            \x20    0        10000         4096        507.5           184435     1 2 3\n";
+        let f = Fsmark.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(f.version.as_deref(), Some("3.3"));
+        let got: Vec<String> = f
+            .samples
+            .iter()
+            .map(|s| {
+                let p: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+                format!("{} {} {} {}", s.line, s.metric.name, s.value.mean(), p.join(" "))
+            })
+            .collect();
+        assert_eq!(got[0], "5 Files/sec 8324.8 size=8192 threads=32 sync=INBAND FSYNC");
+        assert_eq!(got[3], "6 App Overhead 400000 size=8192 threads=32 sync=INBAND FSYNC");
+        assert_eq!(got[4], "9 Files/sec 507.5 size=4096 threads=32 sync=INBAND FSYNC");
+        assert_eq!(f.notes.len(), 1);
+        let bad = "FSUse%        Count         Size    Files/sec     App Overhead\n 5 51200 8192 x 1\n";
+        assert_eq!(Fsmark.parse(&Input::from_text(bad)).unwrap_err().line(), Some(2));
+        let short = "FSUse%        Count         Size    Files/sec     App Overhead\n 5 51200\n";
+        assert_eq!(Fsmark.parse(&Input::from_text(short)).unwrap_err().line(), Some(2));
+    }
+}

@@ -1,0 +1,192 @@
+//! LKP's kbuild test: a kernel tree cleaned, configured and built again
+//! and again, each build timed.
+//!
+//! LKP's log prints its commands with a timestamp, make's output, and
+//! around each build its start and end as seconds since the epoch; newer
+//! LKP prints the build's `real`/`user`/`sys` too:
+//!
+//! ```text
+//! 2024-02-26 06:47:23 make mrproper
+//! 2024-02-26 06:47:27 make defconfig
+//!   HOSTCC  scripts/basic/fixdep
+//! start time: 1708930050.011573855
+//!
+//! real: 33.544s
+//! user: 910.672s
+//! sys: 160.023s
+//! end time: 1708930083.557520310
+//! …
+//! iterations: 8
+//! runtime: 319
+//! ```
+//!
+//! Metrics (group empty), one sample per build, each in seconds, lower is
+//! better:
+//! * `build time`: `end time` − `start time` of the build (the figure LKP
+//!   reports as `buildtime_per_iteration`);
+//! * `real`, `user`, `sys`, when printed.
+//!
+//! Parameters: `config`, the configuration target of the last `make
+//! …config` command before the build (`allyesconfig`, `defconfig`), and
+//! `compiler`, when the log links one as the system's `gcc` (`ln -s
+//! /usr/bin/gcc-9 /usr/bin/gcc` → `gcc-9`). The builds of one file are runs
+//! of one sample set. `iterations:` and `runtime:` (the whole test's
+//! seconds, cleaning and configuring included) are not read.
+//!
+//! An `end time` without a `start time` before it, or a start, end or time
+//! that is no number, is an error at its line; a start time with no end
+//! (a build cut short) is a note.
+
+use super::cmdline::args_of;
+use super::num::plain;
+use super::{BenchParser, Input, ParseError};
+use crate::model::{Better, Metric, ParsedFile, Sample};
+
+/// LKP's kbuild; registry id `"kbuild"`.
+pub struct Kbuild;
+
+const ID: &str = "kbuild";
+
+/// The set-up the log's commands give the builds that follow.
+#[derive(Default, Clone)]
+struct Setup {
+    config: Option<String>,
+    compiler: Option<String>,
+}
+
+impl Setup {
+    fn sample(&self, name: &str, value: f64, n: usize) -> Sample {
+        let mut s = Sample::new(Metric::new(name, "s", Better::Lower), value, n);
+        if let Some(c) = &self.config {
+            s = s.with_param("config", c);
+        }
+        if let Some(c) = &self.compiler {
+            s = s.with_param("compiler", c);
+        }
+        s
+    }
+
+    /// Reads a command line of the log into the set-up.
+    fn command(&mut self, t: &str) {
+        if let Some(args) = args_of(t, "make") {
+            if let Some(target) = args.iter().find(|a| a.ends_with("config") && !a.starts_with('-')) {
+                self.config = Some((*target).to_string());
+            }
+        } else if let Some(args) = args_of(t, "ln") {
+            let args: Vec<&str> = args.into_iter().filter(|a| !a.starts_with('-')).collect();
+            if let [from, to] = args[..]
+                && (super::cmdline::base(to) == "gcc" || super::cmdline::base(to) == "cc")
+            {
+                self.compiler = Some(super::cmdline::base(from).to_string());
+            }
+        }
+    }
+}
+
+/// `label: 33.544s` → 33.544 (the `s` optional).
+fn seconds(n: usize, t: &str, rest: &str) -> Result<f64, ParseError> {
+    let v = rest.trim();
+    plain(v.strip_suffix('s').unwrap_or(v)).ok_or_else(|| ParseError::malformed(n, "a time in seconds", t))
+}
+
+fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
+    let mut out = ParsedFile { benchmark: ID.into(), ..ParsedFile::default() };
+    let mut setup = Setup::default();
+    let mut start: Option<(usize, f64)> = None;
+    for (n, line) in input.numbered() {
+        let t = line.trim();
+        if let Some(rest) = t.strip_prefix("start time:") {
+            if let Some((m, _)) = start {
+                out.notes.push((m, "a build's start time with no end time: the build is not read".into()));
+            }
+            start = Some((n, seconds(n, t, rest)?));
+        } else if let Some(rest) = t.strip_prefix("end time:") {
+            let end = seconds(n, t, rest)?;
+            let (_, begin) = start.take().ok_or_else(|| ParseError::malformed(n, "a `start time:` line first", t))?;
+            // To the microsecond: the difference of two nanosecond epochs
+            // carries the doubles' remainder (151.8263578414917).
+            let took = ((end - begin) * 1e6).round() / 1e6;
+            out.samples.push(setup.sample("build time", took, n));
+        } else if let Some((name, rest)) = t.split_once(':').filter(|(k, _)| matches!(*k, "real" | "user" | "sys")) {
+            if start.is_none() {
+                out.notes.push((n, format!("`{name}:` outside a build's start and end: not read")));
+                continue;
+            }
+            out.samples.push(setup.sample(name, seconds(n, t, rest)?, n));
+        } else {
+            setup.command(t);
+        }
+    }
+    if let Some((m, _)) = start {
+        out.notes.push((m, "a build's start time with no end time: the build is not read".into()));
+    }
+    if out.samples.is_empty() {
+        return Err(ParseError::NoResults { benchmark: ID, reason: "no `start time:` / `end time:` pair".into() });
+    }
+    Ok(out)
+}
+
+impl BenchParser for Kbuild {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn describe(&self) -> &'static str {
+        "LKP kbuild logs (start/end time and real/user/sys per build)"
+    }
+
+    fn detect(&self, input: &Input) -> u8 {
+        if !input.has("start time: ") || !input.has("end time: ") {
+            return 0;
+        }
+        let epoch = |l: &String, key: &str| l.strip_prefix(key).and_then(plain).is_some_and(|v| v > 1.0e8);
+        let starts = input.lines.iter().any(|l| epoch(l, "start time:"));
+        let make = input.has(" make ") || input.has("iterations: ");
+        if starts && make && input.lines.iter().any(|l| epoch(l, "end time:")) { 85 } else { 0 }
+    }
+
+    fn max_score(&self) -> u8 {
+        85
+    }
+
+    fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        parse_all(input)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builds_with_and_without_times() {
+        let text = "2023-09-22 06:45:29 ln -s /usr/bin/gcc-9 /usr/bin/gcc\n2023-09-22 06:45:32 make allyesconfig\n\
+            start time: 1695365134.25\nend time: 1695365286.0\n\
+            2024-02-26 06:47:27 make defconfig\nstart time: 100000000.5\n\nreal: 33.544s\nuser: 910.672s\nsys: 160.023s\n\
+            end time: 100000034.0\nstart time: 100000040\niterations: 2\n";
+        let input = Input::from_text(text);
+        assert_eq!(Kbuild.detect(&input), 85);
+        let f = Kbuild.parse(&input).unwrap();
+        let got: Vec<String> = f
+            .samples
+            .iter()
+            .map(|s| {
+                let p: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+                format!("{} {} {} {}", s.line, s.metric.name, s.value.mean(), p.join(" "))
+            })
+            .collect();
+        assert_eq!(got[0], "4 build time 151.75 config=allyesconfig compiler=gcc-9");
+        assert_eq!(got[1], "8 real 33.544 config=defconfig compiler=gcc-9");
+        assert_eq!(got[4], "11 build time 33.5 config=defconfig compiler=gcc-9");
+        assert_eq!(f.samples.len(), 5);
+        assert_eq!(f.notes, vec![(12, "a build's start time with no end time: the build is not read".to_string())]);
+    }
+
+    #[test]
+    fn damage() {
+        let bad = "make defconfig\nstart time: 1708930050.0\nend time: x\n";
+        assert_eq!(Kbuild.parse(&Input::from_text(bad)).unwrap_err().line(), Some(3));
+        let orphan = "make defconfig\nend time: 1708930050.0\nstart time: 1708930050.0\n";
+        assert_eq!(Kbuild.parse(&Input::from_text(orphan)).unwrap_err().line(), Some(2));
+    }
+}

@@ -1,0 +1,323 @@
+//! memtier_benchmark (Redis Labs' load generator for Redis and memcached,
+//! 1.2–2.x): its result tables.
+//!
+//! ```text
+//! 1         Threads
+//! 3         Connections per thread
+//! 65000000  Requests per client
+//!
+//! ALL STATS
+//! ==================================================================================
+//! Type         Ops/sec     Hits/sec   Misses/sec    Avg. Latency     p50 Latency     p99 Latency   p99.9 Latency       KB/sec
+//! ----------------------------------------------------------------------------------
+//! Sets        21659.56          ---          ---         1.72237         1.68700         2.99100         4.28700     22716.77
+//! Gets        86638.24     13005.02     73633.22         1.72807         1.69500         3.00700         4.31900     16523.21
+//! Waits           0.00          ---          ---             ---             ---             ---             ---          ---
+//! Totals     108297.80     13005.02     73633.22         1.72693         1.69500         3.00700         4.31900     39239.98
+//! ```
+//!
+//! Groups: the row's type as printed (`Sets`, `Gets`, `Totals`, a
+//! `--command`'s name). Metrics: the header's columns as printed:
+//! `Ops/sec` (ops/s) and `KB/sec` (KB/s), higher is better; `Hits/sec` and
+//! `Misses/sec` (per s), neither (they follow the key pattern);
+//! `Latency` (memtier 1.2), `Avg. Latency`, `p50 Latency`, `p99 Latency`,
+//! `p99.9 Latency` … in ms, lower is better. A `---` cell is no figure; a
+//! row whose every figure is zero or `---` (the `Waits` of a run without
+//! WAIT commands) is a note, not read.
+//!
+//! Parameters, when the output or the `memtier_benchmark` command line
+//! above it says: `threads` (`N Threads`, `-t`), `connections` (`N
+//! Connections per thread`, `-c`), `requests` (`N Requests per client`,
+//! `-n`), `pipeline` (`--pipeline`), `data_size` (`-d`, `--data-size`,
+//! bytes) and `ratio` (`--ratio`, SET:GET).
+//!
+//! Tables: each `ALL STATS` and `RUN #N RESULTS` table is one run (LKP's
+//! several instances in one file are runs of one sample set). With
+//! `--run-count`, memtier prints the `BEST RUN RESULTS` and `WORST RUN
+//! RESULTS` (notes, not read: a pick among the runs) and `AGGREGATED AVERAGE
+//! RESULTS (N runs)`, read as a summary over N runs when the file holds no
+//! per-run table (else a note: the runs are read). The latency
+//! distribution (`Request Latency Distribution`) and the progress lines
+//! (`[RUN #1 100%, 216 secs] …`) are not read.
+//!
+//! A row of a table whose cells are not as many as the header's columns,
+//! or a cell that is neither a number nor `---`, is an error at its line.
+
+use super::cmdline::args_of;
+use super::num::plain;
+use super::{BenchParser, Input, ParseError};
+use crate::model::{Better, Metric, ParsedFile, Sample};
+
+/// memtier_benchmark; registry id `"memtier"`.
+pub struct Memtier;
+
+const ID: &str = "memtier";
+
+/// The parameters, in the order samples carry them.
+const PARAMS: [&str; 6] = ["threads", "connections", "requests", "pipeline", "data_size", "ratio"];
+
+/// What the table being read is.
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    /// One run's table (`ALL STATS`, `RUN #N RESULTS`).
+    Run,
+    /// memtier's average over N runs.
+    Aggregated(u32),
+    /// The best or worst run, not read.
+    Pick,
+}
+
+/// A table title line → its kind.
+fn title(t: &str) -> Option<Kind> {
+    if t == "ALL STATS" || (t.starts_with("RUN #") && t.ends_with(" RESULTS")) {
+        return Some(Kind::Run);
+    }
+    if t == "BEST RUN RESULTS" || t == "WORST RUN RESULTS" {
+        return Some(Kind::Pick);
+    }
+    let n = t.strip_prefix("AGGREGATED AVERAGE RESULTS (")?.strip_suffix(" runs)")?;
+    n.parse().ok().map(Kind::Aggregated)
+}
+
+/// The result table's header → its column names (`Avg. Latency` one name).
+fn header(t: &str) -> Option<Vec<String>> {
+    let rest = t.strip_prefix("Type ")?;
+    if !rest.contains("Ops/sec") {
+        return None;
+    }
+    let mut cols: Vec<String> = Vec::new();
+    for tok in rest.split_whitespace() {
+        match cols.last_mut() {
+            Some(prev) if tok == "Latency" && !prev.ends_with("/sec") => {
+                prev.push_str(" Latency");
+            }
+            _ => cols.push(tok.to_string()),
+        }
+    }
+    Some(cols)
+}
+
+fn metric(col: &str) -> Metric {
+    match col {
+        "Ops/sec" => Metric::new(col, "ops/s", Better::Higher),
+        "KB/sec" => Metric::new(col, "KB/s", Better::Higher),
+        c if c.ends_with("Latency") => Metric::new(c, "ms", Better::Lower),
+        c => Metric::new(c, "per s", Better::Neither),
+    }
+}
+
+#[derive(Default)]
+struct Reader {
+    out: ParsedFile,
+    params: Vec<(&'static str, String)>,
+    /// The kind of the table whose header is awaited or whose rows are read.
+    kind: Option<Kind>,
+    cols: Option<Vec<String>>,
+    /// Samples of `AGGREGATED AVERAGE` tables, with their line: kept until
+    /// the end, read only when no run's table was.
+    aggregated: Vec<Sample>,
+    runs_read: bool,
+}
+
+impl Reader {
+    /// Sets parameter `name`, keeping [`PARAMS`]' order.
+    fn set(&mut self, name: &'static str, value: &str) {
+        self.params.retain(|(n, _)| *n != name);
+        self.params.push((name, value.to_string()));
+        self.params.sort_by_key(|(n, _)| PARAMS.iter().position(|p| p == n));
+    }
+
+    fn command(&mut self, args: &[&str]) {
+        self.params.clear();
+        let mut it = args.iter().peekable();
+        while let Some(a) = it.next() {
+            let (opt, inline) = match a.split_once('=') {
+                Some((o, v)) if o.starts_with("--") => (o, Some(v)),
+                _ => (*a, None),
+            };
+            let name = match opt {
+                "-t" | "--threads" => "threads",
+                "-c" | "--clients" => "connections",
+                "-n" | "--requests" => "requests",
+                "--pipeline" => "pipeline",
+                "-d" | "--data-size" => "data_size",
+                "--ratio" => "ratio",
+                _ => continue,
+            };
+            let value = match inline {
+                Some(v) => Some(v),
+                None => it.next().copied(),
+            };
+            if let Some(v) = value.map(|v| v.trim_matches(['\'', '"'])) {
+                self.set(name, v);
+            }
+        }
+    }
+
+    fn row(&mut self, kind: Kind, cols: &[String], n: usize, t: &str) -> Result<(), ParseError> {
+        let cells: Vec<&str> = t.split_whitespace().collect();
+        if cells.len() != cols.len() + 1 {
+            return Err(ParseError::malformed(n, format!("a row of a type and {} figures", cols.len()), t));
+        }
+        let mut figures = Vec::new();
+        for (col, cell) in cols.iter().zip(&cells[1..]) {
+            if *cell == "---" {
+                continue;
+            }
+            let v = plain(cell).ok_or_else(|| ParseError::malformed(n, format!("a number or `---` for `{col}`"), t))?;
+            figures.push((metric(col), v));
+        }
+        if figures.iter().all(|(_, v)| *v == 0.0) {
+            self.out.notes.push((n, format!("memtier row `{}`: zero figures are not results", cells[0])));
+            return Ok(());
+        }
+        for (m, v) in figures {
+            let mut s = Sample::new(m, v, n).with_group(cells[0]);
+            for (name, value) in &self.params {
+                s = s.with_param(*name, value);
+            }
+            match kind {
+                Kind::Aggregated(runs) => self.aggregated.push(s.with_summary(v, None, runs)),
+                _ => {
+                    self.runs_read = true;
+                    self.out.samples.push(s);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn line(&mut self, n: usize, t: &str) -> Result<(), ParseError> {
+        if let Some(kind) = title(t) {
+            if kind == Kind::Pick {
+                self.out.notes.push((n, format!("memtier's `{t}`: a pick among the runs, not read")));
+            }
+            self.kind = Some(kind);
+            self.cols = None;
+            return Ok(());
+        }
+        if let Some(cols) = header(t) {
+            if self.kind.is_none() {
+                self.kind = Some(Kind::Run);
+            }
+            self.cols = Some(cols);
+            return Ok(());
+        }
+        if let (Some(kind), Some(cols)) = (self.kind, self.cols.clone()) {
+            if t.starts_with('-') || t.starts_with('=') {
+                return Ok(());
+            }
+            let second = t.split_whitespace().nth(1);
+            let figure = second.is_some_and(|c| c == "---" || plain(c).is_some());
+            if t.starts_with(|c: char| c.is_ascii_alphabetic()) && figure {
+                if kind != Kind::Pick {
+                    self.row(kind, &cols, n, t)?;
+                }
+                return Ok(());
+            }
+            self.kind = None;
+            self.cols = None;
+        }
+        if let Some(args) = args_of(t, "memtier_benchmark") {
+            self.command(&args);
+            return Ok(());
+        }
+        let mut words = t.split_whitespace();
+        if let (Some(count), Some(rest)) = (words.next(), t.split_once(char::is_whitespace).map(|(_, r)| r.trim()))
+            && count.bytes().all(|b| b.is_ascii_digit())
+        {
+            match rest {
+                "Threads" => self.set("threads", count),
+                "Connections per thread" => self.set("connections", count),
+                "Requests per client" => self.set("requests", count),
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+}
+
+impl BenchParser for Memtier {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn describe(&self) -> &'static str {
+        "memtier_benchmark result tables (ALL STATS, runs, aggregated average)"
+    }
+
+    fn detect(&self, input: &Input) -> u8 {
+        if !input.has("Ops/sec") || !input.has("Type ") {
+            return 0;
+        }
+        let titled = input.has("ALL STATS") || input.has(" RUN RESULTS") || input.has("AGGREGATED AVERAGE RESULTS");
+        if titled && input.lines.iter().any(|l| header(l.trim()).is_some()) { 90 } else { 0 }
+    }
+
+    fn max_score(&self) -> u8 {
+        90
+    }
+
+    fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        let mut r = Reader { out: ParsedFile { benchmark: ID.into(), ..ParsedFile::default() }, ..Reader::default() };
+        for (n, line) in input.numbered() {
+            r.line(n, line.trim())?;
+        }
+        if !r.aggregated.is_empty() {
+            if r.runs_read {
+                let n = r.aggregated[0].line;
+                r.out.notes.push((n, "memtier's AGGREGATED AVERAGE: not read, its runs' tables are".into()));
+            } else {
+                r.out.samples.append(&mut r.aggregated);
+                r.out.samples.sort_by_key(|s| s.line);
+            }
+        }
+        if r.out.samples.is_empty() {
+            return Err(ParseError::NoResults {
+                benchmark: ID,
+                reason: "no row under a `Type Ops/sec …` header".into(),
+            });
+        }
+        Ok(r.out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn show(s: &Sample) -> String {
+        let p: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+        format!("{} {}|{} {:?} [{}]", s.line, s.group, s.metric.name, s.value, p.join(" "))
+    }
+
+    #[test]
+    fn all_stats_and_aggregated() {
+        let text = "2020-10-27 10:59:50 memtier_benchmark --threads=1 -d 1024 -c 3 --pipeline=64 --ratio=1:4\n\
+            1         Threads\n3         Connections per thread\n\nALL STATS\n=====\n\
+            Type         Ops/sec     Hits/sec   Misses/sec    Avg. Latency     p50 Latency       KB/sec\n-----\n\
+            Sets        21659.56          ---          ---         1.72237         1.68700     22716.77\n\
+            Waits           0.00          ---          ---             ---             ---          ---\n\n\
+            Request Latency Distribution\nType     <= msec         Percent\nSET       0.279         0.00\n";
+        let f = Memtier.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<String> = f.samples.iter().map(show).collect();
+        assert_eq!(
+            got[0],
+            "9 Sets|Ops/sec Single { value: 21659.56 } [threads=1 connections=3 pipeline=64 data_size=1024 ratio=1:4]"
+        );
+        assert_eq!(
+            got[2],
+            "9 Sets|p50 Latency Single { value: 1.687 } [threads=1 connections=3 pipeline=64 data_size=1024 ratio=1:4]"
+        );
+        assert_eq!(got.len(), 4);
+        assert_eq!(f.notes.len(), 1);
+        let agg = "AGGREGATED AVERAGE RESULTS (20 runs)\n====\n\
+            Type         Ops/sec     Hits/sec   Misses/sec    Avg. Latency       KB/sec\n---\n\
+            Gets       187514.94    187514.94         0.00         1.33374     32046.01\nBEST RUN RESULTS\n";
+        let f = Memtier.parse(&Input::from_text(agg)).unwrap();
+        assert_eq!(f.samples[0].value, crate::model::Value::Summary { mean: 187514.94, stddev: None, n: 20 });
+        assert_eq!(f.samples.len(), 5);
+        let bad = "ALL STATS\nType         Ops/sec     KB/sec\nSets 1.0 2.0 3.0\n";
+        assert_eq!(Memtier.parse(&Input::from_text(bad)).unwrap_err().line(), Some(3));
+    }
+}

@@ -1,0 +1,332 @@
+//! `openssl speed` (OpenSSL 0.9.8–3.x, LibreSSL): the tables it prints
+//! after its runs.
+//!
+//! Ciphers and digests, per block size, in thousands of bytes per second:
+//!
+//! ```text
+//! The 'numbers' are in 1000s of bytes per second processed.
+//! type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes
+//! sha256          771620.33k  2473074.16k  6502698.15k 10888199.24k 13550509.53k 13758062.05k
+//! aes-128 cbc      54713.70k    59504.64k    61242.20k    61607.94k    61803.18k    61805.91k
+//! ```
+//!
+//! Public-key algorithms, a time per operation and operations per second:
+//!
+//! ```text
+//!                   sign    verify    sign/s verify/s
+//! rsa 2048 bits 0.045799s 0.001408s     21.8    710.4
+//!                               sign    verify    sign/s verify/s
+//!  256 bits ecdsa (nistp256)   0.0000s   0.0001s  24319.6   8040.9
+//!                                keygen    encaps    decaps keygens/s  encaps/s  decaps/s
+//!                     rsa4096 0.005772s 0.000001s 0.000027s     173.2 1243835.5   37149.9
+//! ```
+//!
+//! Metrics:
+//! * ciphers and digests (group empty): `throughput`, unit `kB/s` (1000
+//!   bytes per second, as openssl's `k`; a figure printed without `k`, in
+//!   bytes per second, is divided by 1000), higher is better; parameters
+//!   `algorithm` (the row's name as printed) and `block` (bytes, from the
+//!   header);
+//! * public-key tables: each rate column as named (`sign/s`, `verify/s`,
+//!   `encr./s`, `decr./s`, `op/s`, `keygens/s`, `encaps/s`, `decaps/s`),
+//!   unit `ops/s`, higher is better; parameters `algorithm` (`rsa`,
+//!   `ecdsa (nistp256)`, `rsa4096`) and `bits` when the row prints them.
+//!   OpenSSL 3.5's KEM and signature tables (`keygen encaps decaps`,
+//!   `keygen signs verify`) are groups `KEM` and `signature`, so that their
+//!   `rsa4096` rows are not taken for runs of the classic `rsa 4096 bits`
+//!   row. The time columns (seconds per operation, the rates' inverse) are
+//!   not read.
+//!
+//! With `-multi N` (read from an `openssl speed` command line above the
+//! output, LKP's form) the tables hold the sum over N processes: the
+//! parameter `multi` = N keeps them apart from single-process runs. The
+//! children's `Got: +F…` lines and the `Doing … for 3s` progress lines are
+//! not read: the table holds their result. (LKP's logs print the summed
+//! cipher rows without their `type …` header: the block sizes are then
+//! those of the children's `Got: +H:16:64:…` lines.) Several tables of one set-up in
+//! a file are runs. The version is the `version:` line (3.x) or the
+//! `OpenSSL 1.1.1f  31 Mar 2020` / `LibreSSL 2.3.2` line.
+//!
+//! A row of a table whose cells are no numbers is an error at its line.
+
+use super::cmdline::args_of;
+use super::num::plain;
+use super::{BenchParser, Input, ParseError};
+use crate::model::{Better, Metric, ParsedFile, Sample};
+
+/// `openssl speed`; registry id `"openssl-speed"`.
+pub struct OpensslSpeed;
+
+const ID: &str = "openssl-speed";
+
+/// The table being read.
+enum Table {
+    /// Block sizes in bytes, from `type  16 bytes  64 bytes …`.
+    Blocks(Vec<String>),
+    /// Column names of a public-key table, and its group.
+    Pkey(Vec<String>, &'static str),
+}
+
+/// `type  16 bytes  64 bytes …` → the block sizes.
+fn blocks_header(t: &str) -> Option<Vec<String>> {
+    let cells: Vec<&str> = t.strip_prefix("type")?.split_whitespace().collect();
+    if cells.len() < 2 || !cells.len().is_multiple_of(2) {
+        return None;
+    }
+    let sizes: Vec<String> =
+        cells.chunks(2).map(|c| (c[1] == "bytes").then(|| c[0].to_string())).collect::<Option<_>>()?;
+    sizes.iter().all(|s| s.bytes().all(|b| b.is_ascii_digit())).then_some(sizes)
+}
+
+/// A public-key table's header (`sign verify sign/s verify/s`): names
+/// only, some ending in `/s`.
+fn pkey_header(t: &str) -> Option<Table> {
+    let cells: Vec<&str> = t.split_whitespace().collect();
+    let named = cells.iter().all(|c| c.chars().all(|ch| ch.is_ascii_alphabetic() || ch == '/' || ch == '.'));
+    if cells.len() < 2
+        || !named
+        || !cells.iter().any(|c| c.ends_with("/s"))
+        || !cells.iter().any(|c| !c.ends_with("/s"))
+    {
+        return None;
+    }
+    let group = if cells.contains(&"encaps/s") {
+        "KEM"
+    } else if cells.contains(&"keygens/s") {
+        "signature"
+    } else {
+        ""
+    };
+    Some(Table::Pkey(cells.iter().map(|c| c.to_string()).collect(), group))
+}
+
+/// A public-key row's label → (algorithm, bits): `rsa 2048 bits` →
+/// (`rsa`, 2048); `256 bits ecdsa (nistp256)` → (`ecdsa (nistp256)`, 256);
+/// `rsa4096` → (`rsa4096`, none).
+fn pkey_label(label: &[&str]) -> (String, Option<String>) {
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    match label {
+        [bits, "bits", rest @ ..] if digits(bits) && !rest.is_empty() => (rest.join(" "), Some(bits.to_string())),
+        [rest @ .., bits, "bits"] if digits(bits) && !rest.is_empty() => (rest.join(" "), Some(bits.to_string())),
+        _ => (label.join(" "), None),
+    }
+}
+
+/// A cipher row's figure in kB/s: `771620.33k` as printed, `1234.56`
+/// (bytes per second) / 1000.
+fn kilo(cell: &str) -> Option<f64> {
+    match cell.strip_suffix('k') {
+        Some(k) => plain(k),
+        None => plain(cell).map(|b| b / 1000.0),
+    }
+}
+
+struct Reader {
+    out: ParsedFile,
+    multi: Option<String>,
+    table: Option<Table>,
+    /// The block sizes of `-multi`'s `Got: +H:16:64:…` lines: LKP's logs
+    /// print the summed table's rows without a `type …` header.
+    mr_sizes: Option<Vec<String>>,
+}
+
+/// `Got: +H:16:64:256:1024:8192:16384 from 0` → the block sizes.
+fn mr_header(t: &str) -> Option<Vec<String>> {
+    let cell = t.strip_prefix("Got: +H:")?.split_whitespace().next()?;
+    let sizes: Vec<String> = cell.split(':').map(str::to_string).collect();
+    sizes.iter().all(|s| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())).then_some(sizes)
+}
+
+impl Reader {
+    fn sample(&self, metric: Metric, value: f64, n: usize) -> Sample {
+        let s = Sample::new(metric, value, n);
+        match &self.multi {
+            Some(m) => s.with_param("multi", m),
+            None => s,
+        }
+    }
+
+    /// A row of the current table; false when the line is none (the table
+    /// ended).
+    fn row(&mut self, n: usize, t: &str) -> Result<bool, ParseError> {
+        let cells: Vec<&str> = t.split_whitespace().collect();
+        let Some(table) = &self.table else { return Ok(false) };
+        let width = match table {
+            Table::Blocks(sizes) => sizes.len(),
+            Table::Pkey(cols, _) => cols.len(),
+        };
+        if cells.len() <= width
+            || cells[cells.len() - width..].iter().all(|c| plain(c.trim_end_matches(['k', 's'])).is_none())
+        {
+            return Ok(false);
+        }
+        let (label, figures) = cells.split_at(cells.len() - width);
+        let mut samples = Vec::new();
+        match table {
+            Table::Blocks(sizes) => {
+                for (size, cell) in sizes.iter().zip(figures) {
+                    let v =
+                        kilo(cell).ok_or_else(|| ParseError::malformed(n, format!("a figure for {size} bytes"), t))?;
+                    let s = self.sample(Metric::new("throughput", "kB/s", Better::Higher), v, n);
+                    samples.push(s.with_param("algorithm", label.join(" ")).with_param("block", size));
+                }
+            }
+            Table::Pkey(cols, group) => {
+                let (algorithm, bits) = pkey_label(label);
+                for (col, cell) in cols.iter().zip(figures) {
+                    if !col.ends_with("/s") {
+                        plain(cell.trim_end_matches('s'))
+                            .ok_or_else(|| ParseError::malformed(n, format!("a time for `{col}`"), t))?;
+                        continue;
+                    }
+                    let v = plain(cell).ok_or_else(|| ParseError::malformed(n, format!("a rate for `{col}`"), t))?;
+                    let mut s =
+                        self.sample(Metric::new(col.as_str(), "ops/s", Better::Higher), v, n).with_group(*group);
+                    s = s.with_param("algorithm", &algorithm);
+                    if let Some(b) = &bits {
+                        s = s.with_param("bits", b);
+                    }
+                    samples.push(s);
+                }
+            }
+        }
+        self.out.samples.extend(samples);
+        Ok(true)
+    }
+
+    fn line(&mut self, n: usize, t: &str) -> Result<(), ParseError> {
+        if let Some(sizes) = blocks_header(t) {
+            self.table = Some(Table::Blocks(sizes));
+            return Ok(());
+        }
+        if let Some(table) = pkey_header(t) {
+            self.table = Some(table);
+            return Ok(());
+        }
+        if self.table.is_some() {
+            if self.row(n, t)? {
+                return Ok(());
+            }
+            self.table = None;
+        }
+        if let Some(sizes) = mr_header(t) {
+            self.mr_sizes = Some(sizes);
+            return Ok(());
+        }
+        if let Some(sizes) = self.mr_sizes.clone() {
+            let cells: Vec<&str> = t.split_whitespace().collect();
+            let figures = cells.len().checked_sub(sizes.len()).filter(|&l| l > 0).map(|l| &cells[l..]);
+            if figures.is_some_and(|f| f.iter().all(|c| c.ends_with('k') && kilo(c).is_some())) {
+                self.table = Some(Table::Blocks(sizes));
+                self.row(n, t)?;
+                self.table = None;
+                return Ok(());
+            }
+        }
+        if let Some(args) = args_of(t, "openssl").filter(|a| a.first() == Some(&"speed")) {
+            self.multi = args.windows(2).find(|w| w[0] == "-multi").map(|w| w[1].to_string());
+        } else if let Some(v) = t.strip_prefix("version:") {
+            self.out.version.get_or_insert_with(|| v.trim().to_string());
+        } else if let Some(rest) = t.strip_prefix("OpenSSL ").or_else(|| t.strip_prefix("LibreSSL "))
+            && let Some(v) = rest.split_whitespace().next().filter(|v| v.starts_with(|c: char| c.is_ascii_digit()))
+        {
+            self.out.version.get_or_insert_with(|| v.to_string());
+        }
+        Ok(())
+    }
+}
+
+impl BenchParser for OpensslSpeed {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn describe(&self) -> &'static str {
+        "openssl speed tables (OpenSSL 0.9.8-3.x, LibreSSL; ciphers, digests, public-key)"
+    }
+
+    fn detect(&self, input: &Input) -> u8 {
+        let sym = input.has("bytes") && input.has("type ");
+        let pk = input.has("sign/s") || input.has("op/s") || input.has("encaps/s");
+        if !sym && !pk && !input.has("Got: +H:") {
+            return 0;
+        }
+        let lines: Vec<&str> = input.lines.iter().map(|l| l.trim()).collect();
+        if input.has("Got: +H:") && input.has("Got: +F:") {
+            return 85;
+        }
+        let mut r = Reader { out: ParsedFile::default(), multi: None, table: None, mr_sizes: None };
+        for (i, t) in lines.iter().enumerate() {
+            let table = blocks_header(t).map(Table::Blocks).or_else(|| if pk { pkey_header(t) } else { None });
+            if let (Some(table), Some(next)) = (table, lines.get(i + 1)) {
+                r.table = Some(table);
+                if r.row(i + 2, next).unwrap_or(false) {
+                    return 90;
+                }
+            }
+        }
+        0
+    }
+
+    fn max_score(&self) -> u8 {
+        90
+    }
+
+    fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        let out = ParsedFile { benchmark: ID.into(), ..ParsedFile::default() };
+        let mut r = Reader { out, multi: None, table: None, mr_sizes: None };
+        for (n, line) in input.numbered() {
+            r.line(n, line.trim())?;
+        }
+        if r.out.samples.is_empty() {
+            return Err(ParseError::NoResults {
+                benchmark: ID,
+                reason: "no row under a `type 16 bytes …` or `sign verify sign/s verify/s` header".into(),
+            });
+        }
+        Ok(r.out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn show(s: &Sample) -> String {
+        let p: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+        format!("{} {}|{} {} [{}]", s.line, s.group, s.metric.name, s.value.mean(), p.join(" "))
+    }
+
+    #[test]
+    fn ciphers_and_public_keys() {
+        let text = "2022-11-01 23:01:50 ./apps/openssl speed -multi 16 -seconds 30 sha256\n\
+            OpenSSL 1.0.1k 8 Jan 2015\n\
+            type             16 bytes     64 bytes\n\
+            aes-128 cbc      54713.70k    5950.64\n\
+            \x20                 sign    verify    sign/s verify/s\n\
+            rsa 1024 bits 0.006892s 0.000384s    145.1   2602.3\n\
+            \x20256 bits ecdsa (nistp256)   0.0000s   0.0001s  24319.6   8040.9\n\
+            \x20                 keygen    encaps    decaps keygens/s  encaps/s  decaps/s\n\
+            \x20                  rsa4096 0.005772s 0.000001s 0.000027s     173.2 1243835.5   37149.9\n";
+        let input = Input::from_text(text);
+        assert_eq!(OpensslSpeed.detect(&input), 90);
+        let f = OpensslSpeed.parse(&input).unwrap();
+        assert_eq!(f.version.as_deref(), Some("1.0.1k"));
+        let got: Vec<String> = f.samples.iter().map(show).collect();
+        assert_eq!(got[0], "4 |throughput 54713.7 [multi=16 algorithm=aes-128 cbc block=16]");
+        assert_eq!(got[1], "4 |throughput 5.95064 [multi=16 algorithm=aes-128 cbc block=64]");
+        assert_eq!(got[2], "6 |sign/s 145.1 [multi=16 algorithm=rsa bits=1024]");
+        assert_eq!(got[5], "7 |verify/s 8040.9 [multi=16 algorithm=ecdsa (nistp256) bits=256]");
+        assert_eq!(got[7], "9 KEM|encaps/s 1243835.5 [multi=16 algorithm=rsa4096]");
+        assert_eq!(got.len(), 9);
+    }
+
+    #[test]
+    fn damage_is_an_error_at_its_line() {
+        let bad = "type             16 bytes     64 bytes\nsha256 12.0k x\n";
+        assert_eq!(OpensslSpeed.parse(&Input::from_text(bad)).unwrap_err().line(), Some(2));
+        let bad =
+            "                  sign    verify    sign/s verify/s\nrsa 1024 bits 0.006892s 0.000384s    x   2602.3\n";
+        assert_eq!(OpensslSpeed.parse(&Input::from_text(bad)).unwrap_err().line(), Some(2));
+    }
+}

@@ -1,0 +1,488 @@
+//! redis-benchmark (Redis' own load generator, and valkey-benchmark, its
+//! fork): the full report per test, the quiet (`-q`) lines and the `--csv`
+//! rows.
+//!
+//! The full report, one block per test. Redis 6.2 and later (HdrHistogram
+//! latencies and a summary):
+//!
+//! ```text
+//! ====== SET ======
+//!   1000000 requests completed in 13.37 seconds
+//!   50 parallel clients
+//!   1000 bytes payload
+//!   keep alive: 1
+//!   multi-thread: yes
+//!   threads: 8
+//!
+//! Latency by percentile distribution:
+//! 50.000% <= 0.359 milliseconds (cumulative count 519203)
+//! …
+//! Summary:
+//!   throughput summary: 74771.95 requests per second
+//!   latency summary (msec):
+//!           avg       min       p50       p95       p99       max
+//!         0.377     0.120     0.359     0.519     0.703    85.695
+//! ```
+//!
+//! Redis before 6.2 prints the share of requests answered within each
+//! whole millisecond, then the rate:
+//!
+//! ```text
+//! ====== GET ======
+//!   100000 requests completed in 1.05 seconds
+//!   50 parallel clients
+//!   10 bytes payload
+//!   keep alive: 1
+//!
+//! 99.99% <= 1 milliseconds
+//! 100.00% <= 1 milliseconds
+//! 95602.30 requests per second
+//! ```
+//!
+//! `-q` prints one line per test, `SET: 102669.41 requests per second`
+//! (6.2+: `…, p50=0.183 msec`, some builds `p99=… msec` too); `--csv`
+//! prints `"SET","113895.21"` (before 6.2) or, under a `"test","rps",
+//! "avg_latency_ms",…` header, one row of rate and latencies per test.
+//! LKP's logs hold `-q` lines and full blocks (its own fixtures drop the
+//! request count: `requests completed in 2.00 seconds`); all are read.
+//!
+//! Metrics (group empty), each with the parameter `test` (the test's name
+//! as printed: `SET`, `PING_INLINE`, `LRANGE_100 (first 100 elements)`):
+//! * `requests per second` (unit `requests/s`), higher is better;
+//! * `latency avg`, `latency min`, `latency p50`, `latency p95`, `latency
+//!   p99`, `latency max` from the summary, the `-q` line's `pN=` or the CSV's
+//!   `X_latency_ms` columns, in ms, lower is better;
+//! * `completed in`, the seconds the test's requests took, lower is better;
+//! * before 6.2, `<= N milliseconds`: the % of requests answered within N
+//!   ms, as printed, higher is better. A bucket printed twice in one test
+//!   (the closing `100.00% <= N` line repeats the last bucket) is read once,
+//!   the first time; a note names the repeat.
+//!
+//! Parameters, after `test`, as far as the output or the command line
+//! right above it (`redis-benchmark -c 100 -P 16 …`, or valkey-benchmark)
+//! says: `clients` (`N parallel clients`, `-c`), `payload` (bytes, `N bytes
+//! payload`, `-d`), `requests` (`N requests completed`, `-n`), `keepalive`
+//! (`keep alive: N`, `-k`), `threads` (`threads: N`, `--threads`) and
+//! `pipeline` (`-P`; the report never prints it). What the report prints
+//! wins over the command line. A test run again (LKP's iterations) gives
+//! more samples of the same key: runs.
+//!
+//! Not read: the 6.2+ percentile and cumulative distributions (the
+//! summary holds their percentiles), the progress lines (`SET: rps=…`),
+//! `host configuration` lines. A `-q` line whose rate is no number
+//! (`SET: -nan`, an old redis' division by zero) is a note.
+
+use super::cmdline::args_of;
+use super::num::plain;
+use super::{BenchParser, Input, ParseError};
+use crate::model::{Better, Metric, ParsedFile, Sample};
+
+/// redis-benchmark; registry id `"redis-benchmark"`.
+pub struct RedisBenchmark;
+
+const ID: &str = "redis-benchmark";
+
+/// The set-up a result is read under: from the command line, then from the
+/// test block's own lines.
+#[derive(Default, Clone)]
+struct Setup {
+    clients: Option<String>,
+    payload: Option<String>,
+    requests: Option<String>,
+    keepalive: Option<String>,
+    threads: Option<String>,
+    pipeline: Option<String>,
+}
+
+impl Setup {
+    /// The set-up a `redis-benchmark`/`valkey-benchmark` command line gives.
+    fn from_args(args: &[&str]) -> Setup {
+        let mut s = Setup::default();
+        let mut it = args.iter();
+        while let Some(a) = it.next() {
+            let slot = match *a {
+                "-c" => &mut s.clients,
+                "-d" => &mut s.payload,
+                "-n" => &mut s.requests,
+                "-k" => &mut s.keepalive,
+                "-P" => &mut s.pipeline,
+                "--threads" => &mut s.threads,
+                _ => continue,
+            };
+            if let Some(v) = it.next().filter(|v| v.bytes().all(|b| b.is_ascii_digit())) {
+                *slot = Some((*v).to_string());
+            }
+        }
+        s
+    }
+
+    fn sample(&self, test: &str, metric: Metric, value: f64, n: usize) -> Sample {
+        let mut s = Sample::new(metric, value, n).with_param("test", test);
+        let params = [
+            ("clients", &self.clients),
+            ("payload", &self.payload),
+            ("requests", &self.requests),
+            ("keepalive", &self.keepalive),
+            ("threads", &self.threads),
+            ("pipeline", &self.pipeline),
+        ];
+        for (name, v) in params {
+            if let Some(v) = v {
+                s = s.with_param(name, v);
+            }
+        }
+        s
+    }
+}
+
+fn rate() -> Metric {
+    Metric::new("requests per second", "requests/s", Better::Higher)
+}
+
+fn latency(which: &str) -> Metric {
+    Metric::new(format!("latency {which}"), "ms", Better::Lower)
+}
+
+/// `====== SET ======` → `SET`.
+fn block_title(t: &str) -> Option<&str> {
+    let name = t.strip_prefix("======")?.strip_suffix("======")?.trim();
+    (!name.is_empty() && !name.contains("======")).then_some(name)
+}
+
+/// The number before `rest` at the start of `t`: `50 parallel clients` →
+/// `50` for `" parallel clients"`.
+fn count_before<'a>(t: &'a str, rest: &str) -> Option<&'a str> {
+    let head = t.strip_suffix(rest)?.trim();
+    (!head.is_empty() && head.bytes().all(|b| b.is_ascii_digit())).then_some(head)
+}
+
+/// A test block being read.
+struct Block {
+    test: String,
+    setup: Setup,
+    /// Old-form buckets already read in this block.
+    buckets: Vec<String>,
+    /// Inside `latency summary (msec):`: the header's column names.
+    summary: Option<Vec<String>>,
+    /// The block's figures (metric, value, line), kept until the block
+    /// ends so that each gets the set-up the whole block prints.
+    figures: Vec<(Metric, f64, usize)>,
+}
+
+/// What the file holds so far, and where the reading is.
+struct Reader {
+    out: ParsedFile,
+    cmdline: Setup,
+    block: Option<Block>,
+    /// The `--csv` header's column names, once seen.
+    csv: Option<Vec<String>>,
+}
+
+impl Reader {
+    fn push(&mut self, test: &str, setup: &Setup, metric: Metric, value: f64, n: usize) {
+        self.out.samples.push(setup.sample(test, metric, value, n));
+    }
+
+    /// Ends the test block being read: its figures become samples.
+    fn flush(&mut self) {
+        if let Some(b) = self.block.take() {
+            for (metric, value, n) in b.figures {
+                self.out.samples.push(b.setup.sample(&b.test, metric, value, n));
+            }
+        }
+    }
+
+    fn line(&mut self, n: usize, raw: &str) -> Result<(), ParseError> {
+        let t = raw.trim();
+        if let Some(args) = args_of(t, "redis-benchmark").or_else(|| args_of(t, "valkey-benchmark")) {
+            self.flush();
+            self.cmdline = Setup::from_args(&args);
+            self.csv = None;
+            return Ok(());
+        }
+        if let Some(name) = block_title(t) {
+            self.flush();
+            let setup = self.cmdline.clone();
+            self.block = Some(Block { test: name.into(), setup, buckets: vec![], summary: None, figures: vec![] });
+            return Ok(());
+        }
+        if t.starts_with('"') {
+            self.flush();
+            return self.csv_row(n, t);
+        }
+        if self.block.is_some() && self.block_line(n, t)? {
+            return Ok(());
+        }
+        self.quiet_line(n, t)
+    }
+
+    /// A line inside a test block; false when it is none of the block's.
+    fn block_line(&mut self, n: usize, t: &str) -> Result<bool, ParseError> {
+        let Some(mut b) = self.block.take() else { return Ok(false) };
+        let read = self.block_figure(&mut b, n, t);
+        self.block = Some(b);
+        read
+    }
+
+    /// Reads line `n` (`t`) into block `b`; false when it is none of a
+    /// block's lines.
+    fn block_figure(&mut self, b: &mut Block, n: usize, t: &str) -> Result<bool, ParseError> {
+        if let Some(cols) = b.summary.take() {
+            return Self::summary_line(b, cols, n, t);
+        }
+        if let Some((count, secs)) = t.split_once("requests completed in ") {
+            let count = count.trim();
+            if !count.is_empty() {
+                b.setup.requests = Some(count.to_string());
+            }
+            let v = secs.strip_suffix("seconds").and_then(plain);
+            let v = v.ok_or_else(|| ParseError::malformed(n, "`… requests completed in N seconds`", t))?;
+            b.figures.push((Metric::new("completed in", "s", Better::Lower), v, n));
+            return Ok(true);
+        }
+        let slots = [(" parallel clients", &mut b.setup.clients), (" bytes payload", &mut b.setup.payload)];
+        for (suffix, slot) in slots {
+            if let Some(c) = count_before(t, suffix) {
+                *slot = Some(c.to_string());
+                return Ok(true);
+            }
+        }
+        if let Some(v) = t.strip_prefix("keep alive:") {
+            b.setup.keepalive = Some(v.trim().to_string());
+            return Ok(true);
+        }
+        if let Some(v) = t.strip_prefix("threads:") {
+            b.setup.threads = Some(v.trim().to_string());
+            return Ok(true);
+        }
+        if t == "latency summary (msec):" {
+            b.summary = Some(Vec::new());
+            return Ok(true);
+        }
+        let summary = t.strip_prefix("throughput summary:");
+        if let Some(v) = summary.or(Some(t)).and_then(|r| r.strip_suffix(" requests per second")) {
+            if summary.is_none() && (v.contains(':') || v.trim().contains(char::is_whitespace)) {
+                return Ok(false);
+            }
+            let v = plain(v).ok_or_else(|| ParseError::malformed(n, "`N requests per second`", t))?;
+            b.figures.push((rate(), v, n));
+            return Ok(true);
+        }
+        if let Some((pct, ms)) = t.split_once("% <= ") {
+            if ms.contains("cumulative count") {
+                return Ok(true);
+            }
+            let Some(ms) = ms.strip_suffix(" milliseconds").filter(|m| plain(m).is_some()) else { return Ok(false) };
+            let pct = plain(pct).ok_or_else(|| ParseError::malformed(n, "`P% <= N milliseconds`", t))?;
+            let name = format!("<= {ms} milliseconds");
+            if b.buckets.contains(&name) {
+                self.out.notes.push((n, format!("`{name}` again in test {}: the first is read, this one not", b.test)));
+            } else {
+                b.figures.push((Metric::new(name.as_str(), "%", Better::Higher), pct, n));
+                b.buckets.push(name);
+            }
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    /// A line under `latency summary (msec):`: the header, then the values.
+    fn summary_line(b: &mut Block, cols: Vec<String>, n: usize, t: &str) -> Result<bool, ParseError> {
+        let cells: Vec<&str> = t.split_whitespace().collect();
+        if cols.is_empty() {
+            if cells.is_empty() || cells.iter().any(|c| plain(c).is_some()) {
+                return Err(ParseError::malformed(n, "the latency summary's column names (avg min p50 …)", t));
+            }
+            b.summary = Some(cells.iter().map(|c| c.to_string()).collect());
+            return Ok(true);
+        }
+        if cells.len() != cols.len() {
+            return Err(ParseError::malformed(n, format!("{} latencies in ms", cols.len()), t));
+        }
+        for (col, cell) in cols.iter().zip(&cells) {
+            let v = plain(cell).ok_or_else(|| ParseError::malformed(n, format!("a latency in ms for `{col}`"), t))?;
+            b.figures.push((latency(col), v, n));
+        }
+        Ok(true)
+    }
+
+    /// `SET: 102669.41 requests per second[, p50=0.183 msec…]`.
+    fn quiet_line(&mut self, n: usize, t: &str) -> Result<(), ParseError> {
+        let Some((test, rest)) = t.split_once(": ") else { return Ok(()) };
+        let test = test.trim();
+        if test.is_empty() || test.starts_with(|c: char| c.is_ascii_digit()) {
+            return Ok(());
+        }
+        let rest = rest.trim();
+        if rest == "-nan" || rest == "nan" {
+            self.out.notes.push((n, format!("test {test} printed no rate (`{rest}`): not read")));
+            return Ok(());
+        }
+        let mut parts = rest.split(", ");
+        let Some(v) = parts.next().and_then(|p| p.strip_suffix(" requests per second")) else { return Ok(()) };
+        if v.trim().contains(char::is_whitespace) {
+            return Ok(());
+        }
+        let v = plain(v).ok_or_else(|| ParseError::malformed(n, "`TEST: N requests per second`", t))?;
+        self.flush();
+        let setup = self.cmdline.clone();
+        self.push(test, &setup, rate(), v, n);
+        for p in parts {
+            let (which, ms) = p.split_once('=').unwrap_or((p, ""));
+            let v = ms.strip_suffix(" msec").and_then(plain);
+            let v = v.ok_or_else(|| ParseError::malformed(n, "`pN=X msec` after the rate", t))?;
+            self.push(test, &setup, latency(which.trim()), v, n);
+        }
+        Ok(())
+    }
+
+    /// A `--csv` line: the 6.2+ header, or a row `"SET","113895.21",…`.
+    fn csv_row(&mut self, n: usize, t: &str) -> Result<(), ParseError> {
+        let cells: Vec<&str> = t.split(',').map(|c| c.trim().trim_matches('"')).collect();
+        if cells.first() == Some(&"test") {
+            self.csv = Some(cells.iter().skip(1).map(|c| c.to_string()).collect());
+            return Ok(());
+        }
+        let cols = self.csv.clone().unwrap_or_else(|| vec!["rps".to_string()]);
+        if cells.len() != cols.len() + 1 {
+            return Err(ParseError::malformed(n, format!("a CSV row of a test name and {} numbers", cols.len()), t));
+        }
+        let (test, setup) = (cells[0], self.cmdline.clone());
+        for (col, cell) in cols.iter().zip(&cells[1..]) {
+            let v = plain(cell).ok_or_else(|| ParseError::malformed(n, format!("a number for `{col}`"), t))?;
+            let metric = match col.as_str() {
+                "rps" => rate(),
+                c => match c.strip_suffix("_latency_ms") {
+                    Some(which) => latency(which),
+                    None => {
+                        self.out.notes.push((n, format!("CSV column `{c}`: not read")));
+                        continue;
+                    }
+                },
+            };
+            self.push(test, &setup, metric, v, n);
+        }
+        Ok(())
+    }
+}
+
+/// True for a line only redis-benchmark prints: a block title followed
+/// elsewhere by a rate, a `-q` line, or the 6.2+ CSV header.
+fn is_redis_line(t: &str) -> bool {
+    if t.starts_with("\"test\",\"rps\"") {
+        return true;
+    }
+    let Some((test, rest)) = t.split_once(": ") else { return false };
+    test.trim().starts_with(|c: char| c.is_ascii_uppercase())
+        && rest.split(", ").next().and_then(|r| r.trim().strip_suffix(" requests per second")).and_then(plain).is_some()
+}
+
+impl BenchParser for RedisBenchmark {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn describe(&self) -> &'static str {
+        "redis-benchmark / valkey-benchmark (full, -q and --csv reports; Redis 2.x-7.x)"
+    }
+
+    fn detect(&self, input: &Input) -> u8 {
+        let csv = input.has("\"test\",\"rps\"");
+        if !input.has("requests per second") && !csv {
+            return 0;
+        }
+        let titled = input.has("====== ") && input.lines.iter().any(|l| block_title(l.trim()).is_some());
+        if titled
+            && (input.has("parallel clients") || input.has("throughput summary:") || input.has("requests completed in"))
+        {
+            return 90;
+        }
+        if input.lines.iter().any(|l| is_redis_line(l.trim())) { 80 } else { 0 }
+    }
+
+    fn max_score(&self) -> u8 {
+        90
+    }
+
+    fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        let mut r = Reader {
+            out: ParsedFile { benchmark: ID.into(), ..ParsedFile::default() },
+            cmdline: Setup::default(),
+            block: None,
+            csv: None,
+        };
+        for (n, line) in input.numbered() {
+            r.line(n, line)?;
+        }
+        r.flush();
+        if r.out.samples.is_empty() {
+            return Err(ParseError::NoResults {
+                benchmark: ID,
+                reason: "no `requests per second` line of a test".into(),
+            });
+        }
+        Ok(r.out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn params(s: &Sample) -> String {
+        s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn old_and_new_blocks_quiet_and_csv() {
+        let text = "$ redis-benchmark -t set,get -P 16 -c 20\n\
+            ====== SET ======\n  100000 requests completed in 1.07 seconds\n  50 parallel clients\n\
+            \x20 10 bytes payload\n  keep alive: 1\n\n99.98% <= 1 milliseconds\n100.00% <= 1 milliseconds\n\
+            93457.94 requests per second\n\n\
+            ====== GET ======\n  1000 requests completed in 4.26 seconds\n  200 parallel clients\n  threads: 8\n\
+            Latency by percentile distribution:\n0.000% <= 0.127 milliseconds (cumulative count 2)\n\
+            Summary:\n  throughput summary: 234962.41 requests per second\n  latency summary (msec):\n\
+            \x20         avg       min       p50       p95       p99       max\n\
+            \x20       0.823     0.040     0.783     1.247     1.623     8.407\n\
+            SET: 102669.41 requests per second, p50=0.183 msec\nSET: -nan\n\
+            \"test\",\"rps\",\"avg_latency_ms\"\n\"GET\",\"1.5\",\"0.2\"\n";
+        let f = RedisBenchmark.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<String> = f
+            .samples
+            .iter()
+            .map(|s| format!("{} {} {} [{}]", s.line, s.metric.name, s.value.mean(), params(s)))
+            .collect();
+        assert_eq!(
+            got[0],
+            "3 completed in 1.07 [test=SET clients=50 payload=10 requests=100000 keepalive=1 pipeline=16]"
+        );
+        assert_eq!(
+            got[1],
+            "8 <= 1 milliseconds 99.98 [test=SET clients=50 payload=10 requests=100000 keepalive=1 pipeline=16]"
+        );
+        assert_eq!(
+            got[2],
+            "10 requests per second 93457.94 [test=SET clients=50 payload=10 requests=100000 keepalive=1 pipeline=16]"
+        );
+        assert_eq!(
+            got[4],
+            "19 requests per second 234962.41 [test=GET clients=200 requests=1000 threads=8 pipeline=16]"
+        );
+        assert_eq!(got[7], "22 latency p50 0.783 [test=GET clients=200 requests=1000 threads=8 pipeline=16]");
+        assert_eq!(got[11], "23 requests per second 102669.41 [test=SET clients=20 pipeline=16]");
+        assert_eq!(got[12], "23 latency p50 0.183 [test=SET clients=20 pipeline=16]");
+        assert_eq!(got[14], "26 latency avg 0.2 [test=GET clients=20 pipeline=16]");
+        assert_eq!(f.samples.len(), 15);
+        assert_eq!(f.notes.len(), 2, "{:?}", f.notes);
+        assert_eq!(RedisBenchmark.detect(&Input::from_text(text)), 90);
+    }
+
+    #[test]
+    fn damage_is_an_error_at_its_line() {
+        let bad = "====== SET ======\n  50 parallel clients\nx.5 requests per second\n";
+        assert_eq!(RedisBenchmark.parse(&Input::from_text(bad)).unwrap_err().line(), Some(3));
+        let short = "====== SET ======\n  latency summary (msec):\n  avg min\n  0.1\n";
+        assert_eq!(RedisBenchmark.parse(&Input::from_text(short)).unwrap_err().line(), Some(4));
+        assert_eq!(RedisBenchmark.detect(&Input::from_text("Requests per second: 5\n")), 0);
+    }
+}

@@ -1,0 +1,193 @@
+//! tinymembench (Siarhei Siamashka's memory benchmark, 0.3–0.4.x): its
+//! bandwidth lines and latency table.
+//!
+//! ```text
+//! tinymembench v0.4.9 (simple benchmark for memory throughput and latency)
+//! == Memory bandwidth tests                                               ==
+//!  C copy backwards                                     :  13496.9 MB/s (1.3%)
+//!  standard memcpy                                      :  24135.2 MB/s (0.7%)
+//!  SSE2 2-pass copy prefetched (32 bytes step)          :  12669.0 MB/s
+//! == Framebuffer read tests.                                              ==
+//!  MOVSD copy (from framebuffer)                        :  35898.9 MB/s (0.1%)
+//! == Memory latency test                                                  ==
+//! block size : single random read / dual random read, [MADV_NOHUGEPAGE]
+//!       1024 :    0.0 ns          /     0.0 ns
+//!   67108864 :   73.3 ns          /    94.6 ns
+//! ```
+//!
+//! Metrics:
+//! * groups `Memory bandwidth` and `Framebuffer read` (the banner above the
+//!   lines): `bandwidth`, in MB/s (10^6 bytes per second, as the banner's
+//!   note says), higher is better, with the parameter `test`, the line's
+//!   name as printed (`C copy backwards`, `NEON LDP/STP copy`, `SSE2 fill`);
+//!   the deviation in brackets (printed when above 0.1%) is not read;
+//! * group `Memory latency`: `single random read` and `dual random read`,
+//!   in ns (the extra time over an L1 hit), lower is better, with the
+//!   parameters `block` (the buffer's size in bytes) and, when the table's
+//!   header names it, `madvise` (`MADV_NOHUGEPAGE`, `MADV_HUGEPAGE`).
+//!
+//! Several runs in one file are runs of one sample set. A bandwidth or
+//! latency line whose figure is no number is an error at its line.
+
+use super::num::plain;
+use super::{BenchParser, Input, ParseError};
+use crate::model::{Better, Metric, ParsedFile, Sample};
+
+/// tinymembench; registry id `"tinymembench"`.
+pub struct Tinymembench;
+
+const ID: &str = "tinymembench";
+
+/// `NAME   :  13496.9 MB/s (1.3%)` → (name, figure text).
+fn bandwidth_line(t: &str) -> Option<(&str, &str)> {
+    let (name, rest) = t.rsplit_once(" : ").or_else(|| t.rsplit_once(":"))?;
+    let rest = rest.trim();
+    let figure = rest.strip_suffix("MB/s").or_else(|| rest.split_once(" MB/s").map(|(f, _)| f))?;
+    let name = name.trim();
+    (!name.is_empty() && !name.starts_with("==")).then_some((name, figure.trim()))
+}
+
+/// `block size : single random read / dual random read, [MADV_HUGEPAGE]`
+/// → the madvise label, if any.
+fn latency_header(t: &str) -> Option<Option<&str>> {
+    let rest = t.strip_prefix("block size :")?;
+    if !rest.contains("random read") {
+        return None;
+    }
+    Some(rest.split_once('[').and_then(|(_, m)| m.split_once(']')).map(|(m, _)| m.trim()))
+}
+
+/// Reads a latency row `  1024 :  0.0 ns  /  0.0 ns` into `out`; false
+/// when the line is no row.
+fn latency_row(out: &mut ParsedFile, madvise: Option<&str>, n: usize, t: &str) -> Result<bool, ParseError> {
+    let Some((block, rest)) = t.split_once(':') else { return Ok(false) };
+    let block = block.trim();
+    if block.is_empty() || !block.bytes().all(|b| b.is_ascii_digit()) {
+        return Ok(false);
+    }
+    for (name, cell) in ["single random read", "dual random read"].iter().zip(rest.split('/')) {
+        let cell = cell.trim();
+        let v = cell.strip_suffix("ns").and_then(plain);
+        let v = v.ok_or_else(|| ParseError::malformed(n, format!("a {name} time in ns"), t))?;
+        let mut s = Sample::new(Metric::new(*name, "ns", Better::Lower), v, n).with_group("Memory latency");
+        s = s.with_param("block", block);
+        if let Some(m) = madvise {
+            s = s.with_param("madvise", m);
+        }
+        out.samples.push(s);
+    }
+    Ok(true)
+}
+
+fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
+    let mut out = ParsedFile { benchmark: ID.into(), ..ParsedFile::default() };
+    let mut group = "Memory bandwidth";
+    let mut latency: Option<Option<String>> = None;
+    for (n, line) in input.numbered() {
+        let t = line.trim();
+        if let Some(rest) = t.strip_prefix("tinymembench v") {
+            let v = rest.split_whitespace().next().unwrap_or("");
+            out.version.get_or_insert_with(|| v.to_string());
+            continue;
+        }
+        if let Some(banner) = t.strip_prefix("== ") {
+            let banner = banner.trim_end_matches('=').trim();
+            if banner.starts_with("Memory bandwidth") {
+                group = "Memory bandwidth";
+            } else if banner.starts_with("Framebuffer read") {
+                group = "Framebuffer read";
+            }
+            continue;
+        }
+        if let Some(madvise) = latency_header(t) {
+            latency = Some(madvise.map(str::to_string));
+            continue;
+        }
+        if let Some(madvise) = &latency {
+            if latency_row(&mut out, madvise.as_deref(), n, t)? {
+                continue;
+            }
+            latency = None;
+        }
+        if let Some((name, figure)) = bandwidth_line(t) {
+            let v = plain(figure)
+                .ok_or_else(|| ParseError::malformed(n, format!("a bandwidth in MB/s for `{name}`"), t))?;
+            let s = Sample::new(Metric::new("bandwidth", "MB/s", Better::Higher), v, n).with_group(group);
+            out.samples.push(s.with_param("test", name));
+        }
+    }
+    if out.samples.is_empty() {
+        return Err(ParseError::NoResults { benchmark: ID, reason: "no `NAME : N MB/s` line or latency row".into() });
+    }
+    Ok(out)
+}
+
+impl BenchParser for Tinymembench {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn describe(&self) -> &'static str {
+        "tinymembench 0.3-0.4.x (bandwidth tests, latency table)"
+    }
+
+    fn detect(&self, input: &Input) -> u8 {
+        if input.has("tinymembench v") && (input.has(" MB/s") || input.has("random read")) {
+            return 90;
+        }
+        let banner = input.has("== Memory bandwidth tests") || input.has("== Memory latency test");
+        if banner
+            && input.lines.iter().any(|l| latency_header(l.trim()).is_some() || bandwidth_line(l.trim()).is_some())
+        {
+            85
+        } else {
+            0
+        }
+    }
+
+    fn max_score(&self) -> u8 {
+        90
+    }
+
+    fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        parse_all(input)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bandwidth_and_latency() {
+        let text = "tinymembench v0.4.9 (simple benchmark for memory throughput and latency)\n\
+            == Memory bandwidth tests                                               ==\n\
+            \x20C copy backwards                                     :  13496.9 MB/s (1.3%)\n\
+            \x20NEON LDP/STP copy                                    :   2945.8 MB/s\n\
+            == Framebuffer read tests.                                              ==\n\
+            \x20MOVSD copy (from framebuffer)                        :  35898.9 MB/s (0.1%)\n\
+            block size : single random read / dual random read, [MADV_HUGEPAGE]\n\
+            \x20     1024 :    0.0 ns          /     0.0 ns \n\
+            \x20 67108864 :   59.4 ns          /    83.4 ns \n\n\
+            block size : single random read / dual random read\n\
+            \x20    65536 :    4.5 ns          /     7.2 ns \n";
+        let f = Tinymembench.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(f.version.as_deref(), Some("0.4.9"));
+        let got: Vec<String> = f
+            .samples
+            .iter()
+            .map(|s| {
+                let p: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+                format!("{} {}|{} {} [{}]", s.line, s.group, s.metric.name, s.value.mean(), p.join(" "))
+            })
+            .collect();
+        assert_eq!(got[0], "3 Memory bandwidth|bandwidth 13496.9 [test=C copy backwards]");
+        assert_eq!(got[1], "4 Memory bandwidth|bandwidth 2945.8 [test=NEON LDP/STP copy]");
+        assert_eq!(got[2], "6 Framebuffer read|bandwidth 35898.9 [test=MOVSD copy (from framebuffer)]");
+        assert_eq!(got[6], "9 Memory latency|dual random read 83.4 [block=67108864 madvise=MADV_HUGEPAGE]");
+        assert_eq!(got[7], "12 Memory latency|single random read 4.5 [block=65536]");
+        assert_eq!(got.len(), 9);
+        let bad = "tinymembench v0.4.9\n C copy    :  x MB/s\n";
+        assert_eq!(Tinymembench.parse(&Input::from_text(bad)).unwrap_err().line(), Some(2));
+    }
+}

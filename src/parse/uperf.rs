@@ -1,0 +1,253 @@
+//! uperf (the unified network performance tool, 1.0.x): its summary, the
+//! NIC statistics and the run statistics.
+//!
+//! ```text
+//! Starting 1 threads running profile:netperf ...   0.00 seconds
+//! Txn2      197.80M /  30.23(s) =    54.89Mb/s      107204op/s
+//! ---------------------------------------------------------------------
+//! Total     197.80M /  32.33(s) =    51.32Mb/s      100228op/s
+//!
+//! Netstat statistics for this run
+//! Nic       opkts/s     ipkts/s      obits/s      ibits/s
+//! lo         100228      100228    93.01Mb/s    93.01Mb/s
+//!
+//! Run Statistics
+//! Hostname            Time       Data   Throughput   Operations      Errors
+//! 127.0.0.1         32.33s   197.80MB    51.32Mb/s      3240816        0.00
+//! Difference(%)     -0.00%      0.00%        0.00%        0.00%       0.00%
+//! ```
+//!
+//! Metrics:
+//! * group `Total`: `Throughput` and `op/s` of the `Total` line, higher is
+//!   better;
+//! * group `Netstat`, parameter `nic`: `opkts/s` and `ipkts/s` (packets per
+//!   second, neither) and `obits/s` and `ibits/s`, higher is better;
+//! * group `Run Statistics`, parameter `host`: `Throughput` (higher is
+//!   better), `Operations` (neither) and `Errors` (lower is better).
+//!
+//! Bit rates keep the unit uperf printed (`b/s`, `Kb/s`, `Mb/s`, `Gb/s`: it
+//! picks the scale per figure), as lkp's names do (`Netstat_lo_out_Mbps`,
+//! `Netstat_ens1_out_Kbps`); benchsite does not convert them, so runs that
+//! printed another scale are another metric, not a wrong number. A bare `0`
+//! (uperf prints zero without a unit) is not read. Parameters: `profile`
+//! and `threads` from `Starting N threads running profile:NAME`. The
+//! `TxnN` lines (per transaction, repeated as progress by some builds), the
+//! per-transaction and per-flowop latency tables, the data and time columns
+//! and the `Difference(%)` row are not read. Several runs of one profile in
+//! a file are runs of one sample set.
+//!
+//! A row of the NIC or run table whose cells are not as many as its
+//! header's, or a figure that is no number, is an error at its line.
+
+use super::num::plain;
+use super::{BenchParser, Input, ParseError};
+use crate::model::{Better, Metric, ParsedFile, Sample};
+
+/// uperf; registry id `"uperf"`.
+pub struct Uperf;
+
+const ID: &str = "uperf";
+
+/// `54.89Mb/s` → (54.89, `Mb/s`); `100228op/s` → (100228, `op/s`); a bare
+/// number → (value, "").
+fn figure(cell: &str) -> Option<(f64, &str)> {
+    let end = cell.find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-')).unwrap_or(cell.len());
+    let v = plain(&cell[..end])?;
+    Some((v, &cell[end..]))
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Table {
+    Netstat,
+    Run,
+}
+
+#[derive(Default)]
+struct Reader {
+    out: ParsedFile,
+    profile: Option<(String, String)>,
+    table: Option<Table>,
+}
+
+impl Reader {
+    fn push(&mut self, group: &str, metric: Metric, value: f64, n: usize, param: Option<(&str, &str)>) {
+        let mut s = Sample::new(metric, value, n).with_group(group);
+        if let Some((threads, profile)) = &self.profile {
+            s = s.with_param("profile", profile).with_param("threads", threads);
+        }
+        if let Some((name, v)) = param {
+            s = s.with_param(name, v);
+        }
+        self.out.samples.push(s);
+    }
+
+    /// `Total 197.80M / 32.33(s) = 51.32Mb/s 100228op/s`.
+    fn total(&mut self, n: usize, t: &str) -> Result<(), ParseError> {
+        let Some((_, rates)) = t.split_once('=') else {
+            return Err(ParseError::malformed(n, "`Total DATA / TIME(s) = RATE OPS op/s`", t));
+        };
+        let cells: Vec<&str> = rates.split_whitespace().collect();
+        let [bw, ops] = cells[..] else {
+            return Err(ParseError::malformed(n, "a bit rate and an op/s rate after `=`", t));
+        };
+        let bad = || ParseError::malformed(n, "a rate such as `51.32Mb/s`", t);
+        let (v, unit) = figure(bw).ok_or_else(bad)?;
+        if !unit.is_empty() {
+            self.push("Total", Metric::new("Throughput", unit, Better::Higher), v, n, None);
+        }
+        let (v, unit) = figure(ops).ok_or_else(bad)?;
+        if unit != "op/s" {
+            return Err(bad());
+        }
+        self.push("Total", Metric::new("op/s", "op/s", Better::Higher), v, n, None);
+        Ok(())
+    }
+
+    fn row(&mut self, table: Table, n: usize, t: &str) -> Result<(), ParseError> {
+        let cells: Vec<&str> = t.split_whitespace().collect();
+        let cols: &[(&str, Better)] = match table {
+            Table::Netstat => &[
+                ("opkts/s", Better::Neither),
+                ("ipkts/s", Better::Neither),
+                ("obits/s", Better::Higher),
+                ("ibits/s", Better::Higher),
+            ],
+            Table::Run => &[
+                ("Time", Better::Neither),
+                ("Data", Better::Neither),
+                ("Throughput", Better::Higher),
+                ("Operations", Better::Neither),
+                ("Errors", Better::Lower),
+            ],
+        };
+        if cells.len() != cols.len() + 1 {
+            return Err(ParseError::malformed(n, format!("a name and {} figures", cols.len()), t));
+        }
+        let name = cells[0];
+        let (group, param) = match table {
+            Table::Netstat => ("Netstat", "nic"),
+            Table::Run => ("Run Statistics", "host"),
+        };
+        for ((col, better), cell) in cols.iter().zip(&cells[1..]) {
+            if matches!(*col, "Time" | "Data") {
+                continue;
+            }
+            let (v, unit) = figure(cell).ok_or_else(|| ParseError::malformed(n, format!("a figure for `{col}`"), t))?;
+            let unit = match (*col, unit) {
+                ("opkts/s" | "ipkts/s", "") => "pkts/s",
+                ("Operations" | "Errors", "") => "",
+                (_, "") => continue,
+                (_, u) => u,
+            };
+            self.push(group, Metric::new(*col, unit, *better), v, n, Some((param, name)));
+        }
+        Ok(())
+    }
+
+    fn line(&mut self, n: usize, t: &str) -> Result<(), ParseError> {
+        if t.starts_with("Nic ") && t.contains("obits/s") {
+            self.table = Some(Table::Netstat);
+            return Ok(());
+        }
+        if t.starts_with("Hostname ") && t.contains("Throughput") {
+            self.table = Some(Table::Run);
+            return Ok(());
+        }
+        if t.starts_with("---") {
+            return Ok(());
+        }
+        if let Some(table) = self.table {
+            if t.is_empty() || t.starts_with("Difference") || t.starts_with("**") {
+                self.table = None;
+                return Ok(());
+            }
+            return self.row(table, n, t);
+        }
+        if let Some(rest) = t.strip_prefix("Starting ") {
+            let threads = rest.split_whitespace().next().unwrap_or("");
+            let profile = rest.split_once("profile:").map(|(_, p)| p.split_whitespace().next().unwrap_or(""));
+            if let Some(p) = profile.filter(|p| !p.is_empty()) {
+                self.profile = Some((threads.to_string(), p.to_string()));
+            }
+        } else if t.starts_with("Total ") && t.contains("(s)") {
+            self.total(n, t)?;
+        }
+        Ok(())
+    }
+}
+
+impl BenchParser for Uperf {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn describe(&self) -> &'static str {
+        "uperf 1.0.x summaries (Total, Netstat and Run Statistics tables)"
+    }
+
+    fn detect(&self, input: &Input) -> u8 {
+        let run = input.has("Run Statistics") && input.has("Hostname ");
+        let net = input.has("Netstat statistics for this run");
+        if (run || net) && (input.has("op/s") || input.has("running profile:")) { 90 } else { 0 }
+    }
+
+    fn max_score(&self) -> u8 {
+        90
+    }
+
+    fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        let mut r = Reader { out: ParsedFile { benchmark: ID.into(), ..ParsedFile::default() }, ..Reader::default() };
+        for (n, line) in input.numbered() {
+            r.line(n, line.trim())?;
+        }
+        if r.out.samples.is_empty() {
+            return Err(ParseError::NoResults { benchmark: ID, reason: "no `Total` line, NIC row or host row".into() });
+        }
+        Ok(r.out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn total_netstat_and_run_statistics() {
+        let text = "Starting 1 threads running profile:netperf ...   0.00 seconds\n\
+            Txn2      197.80M /  30.23(s) =    54.89Mb/s      107204op/s\n---\n\
+            Total     197.80M /  32.33(s) =    51.32Mb/s      100228op/s\n\n\
+            Netstat statistics for this run\n---\nNic       opkts/s     ipkts/s      obits/s      ibits/s\n\
+            lo         100228      100228    93.01Mb/s    93.01Mb/s\ntap0            0           0     17.32b/s            0\n---\n\n\
+            Run Statistics\nHostname            Time       Data   Throughput   Operations      Errors\n---\n\
+            127.0.0.1         32.33s   197.80MB    51.32Mb/s      3240816        0.00\n---\n\
+            Difference(%)     -0.00%      0.00%        0.00%        0.00%       0.00%\n";
+        let input = Input::from_text(text);
+        assert_eq!(Uperf.detect(&input), 90);
+        let f = Uperf.parse(&input).unwrap();
+        let got: Vec<String> = f
+            .samples
+            .iter()
+            .map(|s| {
+                let p: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+                format!(
+                    "{} {}|{} {} {} [{}]",
+                    s.line,
+                    s.group,
+                    s.metric.name,
+                    s.value.mean(),
+                    s.metric.unit,
+                    p.join(" ")
+                )
+            })
+            .collect();
+        assert_eq!(got[0], "4 Total|Throughput 51.32 Mb/s [profile=netperf threads=1]");
+        assert_eq!(got[1], "4 Total|op/s 100228 op/s [profile=netperf threads=1]");
+        assert_eq!(got[4], "9 Netstat|obits/s 93.01 Mb/s [profile=netperf threads=1 nic=lo]");
+        assert_eq!(got[7], "10 Netstat|ipkts/s 0 pkts/s [profile=netperf threads=1 nic=tap0]");
+        assert_eq!(got[8], "10 Netstat|obits/s 17.32 b/s [profile=netperf threads=1 nic=tap0]");
+        assert_eq!(got[9], "16 Run Statistics|Throughput 51.32 Mb/s [profile=netperf threads=1 host=127.0.0.1]");
+        assert_eq!(got.len(), 12);
+        let bad = "Run Statistics\nHostname            Time       Data   Throughput   Operations      Errors\nmaster 1s 2MB x 4 0\n";
+        assert_eq!(Uperf.parse(&Input::from_text(bad)).unwrap_err().line(), Some(3));
+    }
+}

@@ -1,0 +1,223 @@
+//! YCSB (the Yahoo! Cloud Serving Benchmark, 0.x; and ycsb-rs): its
+//! summary lines.
+//!
+//! ```text
+//! [OVERALL], RunTime(ms), 10110
+//! [OVERALL], Throughput(ops/sec), 98.91
+//! [TOTAL_GCs], Count, 2
+//! [READ], Operations, 496
+//! [READ], AverageLatency(us), 562.3
+//! [READ], 95thPercentileLatency(us), 1111
+//! [READ], Return=OK, 496
+//! ```
+//!
+//! Groups: the bracketed section as printed (`OVERALL`, `READ`, `UPDATE`,
+//! `INSERT`, `CLEANUP`, `READ-FAILED`, `TOTAL_GCs` …). Metrics: the
+//! measure's name, with the unit in its brackets (`RunTime` in ms,
+//! `Throughput` in ops/sec, `AverageLatency` in us, `95thPercentileLatency`
+//! in us or ms as printed), or without one (`Operations`, `Count`,
+//! `Return=OK`). Better: `Throughput` higher; a latency and `RunTime` lower;
+//! counts, return codes and the garbage collector's figures neither.
+//!
+//! Parameters, from the `ycsb` command line above the output when there is
+//! one (`bin/ycsb run mongodb -P workloads/workloada -threads 16`; ycsb-rs'
+//! `--database`, `--workload`, `--threads`): `phase` (`load`, `run`), `db`,
+//! `workload` (the workload file's name), `threads` and `target`; and
+//! `threads` from ycsb-rs' `[OVERALL], ThreadCount, N` line. Several outputs
+//! of one set-up in a file are runs. The histogram buckets (`[READ], 0,
+//! 495`, `[READ], >1000, 0`) and the status lines of `-s` are not read.
+//!
+//! A summary line whose value is no number is an error at its line.
+
+use super::cmdline::{args_of, base};
+use super::num::plain;
+use super::{BenchParser, Input, ParseError};
+use crate::model::{Better, Metric, ParsedFile, Sample};
+
+/// YCSB; registry id `"ycsb"`.
+pub struct Ycsb;
+
+const ID: &str = "ycsb";
+
+/// The parameters, in the order samples carry them.
+const PARAMS: [&str; 5] = ["phase", "db", "workload", "threads", "target"];
+
+/// `[READ], AverageLatency(us), 562.3` → (section, measure, value text).
+fn summary_line(t: &str) -> Option<(&str, &str, &str)> {
+    let rest = t.strip_prefix('[')?;
+    let (section, rest) = rest.split_once("],")?;
+    let (measure, value) = rest.split_once(',')?;
+    let (section, measure) = (section.trim(), measure.trim());
+    (!section.is_empty() && !measure.is_empty()).then_some((section, measure, value.trim()))
+}
+
+/// A measure → its metric: `AverageLatency(us)` → `AverageLatency` in us.
+fn metric(section: &str, measure: &str) -> Metric {
+    let (name, unit) = match measure.split_once('(') {
+        Some((n, u)) => (n.trim(), u.trim_end_matches(')')),
+        None => (measure, ""),
+    };
+    let better = if section.starts_with("TOTAL_GC") {
+        Better::Neither
+    } else if name == "Throughput" {
+        Better::Higher
+    } else if name.contains("Latency") || name == "RunTime" {
+        Better::Lower
+    } else {
+        Better::Neither
+    };
+    Metric::new(name, unit, better)
+}
+
+#[derive(Default)]
+struct Reader {
+    out: ParsedFile,
+    params: Vec<(&'static str, String)>,
+}
+
+impl Reader {
+    fn set(&mut self, name: &'static str, value: &str) {
+        self.params.retain(|(n, _)| *n != name);
+        self.params.push((name, value.to_string()));
+        self.params.sort_by_key(|(n, _)| PARAMS.iter().position(|p| p == n));
+    }
+
+    fn command(&mut self, args: &[&str]) {
+        self.params.clear();
+        let mut it = args.iter();
+        while let Some(a) = it.next() {
+            let name = match *a {
+                "load" | "run" => {
+                    self.set("phase", a);
+                    if let Some(db) = it.clone().next().filter(|d| !d.starts_with('-')) {
+                        self.set("db", db);
+                        it.next();
+                    }
+                    continue;
+                }
+                "-P" | "--workload" => "workload",
+                "-threads" | "--threads" => "threads",
+                "-target" => "target",
+                "--database" => "db",
+                _ => continue,
+            };
+            if let Some(v) = it.next() {
+                let v = if name == "workload" { base(v).trim_end_matches(".toml") } else { v };
+                self.set(name, v);
+            }
+        }
+    }
+
+    fn line(&mut self, n: usize, t: &str) -> Result<(), ParseError> {
+        if let Some(args) = args_of(t, "ycsb").or_else(|| args_of(t, "ycsb.sh")) {
+            self.command(&args);
+            return Ok(());
+        }
+        let Some((section, measure, value)) = summary_line(t) else { return Ok(()) };
+        if plain(measure).is_some() || measure.starts_with('>') {
+            return Ok(());
+        }
+        let v = plain(value).ok_or_else(|| ParseError::malformed(n, format!("a number for `{measure}`"), t))?;
+        if section == "OVERALL" && measure == "ThreadCount" {
+            self.set("threads", value);
+            return Ok(());
+        }
+        let mut s = Sample::new(metric(section, measure), v, n).with_group(section);
+        for (name, value) in &self.params {
+            s = s.with_param(*name, value);
+        }
+        self.out.samples.push(s);
+        Ok(())
+    }
+}
+
+impl BenchParser for Ycsb {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn describe(&self) -> &'static str {
+        "YCSB summary lines ([OVERALL], [READ] … ; YCSB 0.x, ycsb-rs)"
+    }
+
+    fn detect(&self, input: &Input) -> u8 {
+        if !input.has("[OVERALL],") {
+            return 0;
+        }
+        let overall = |l: &String| summary_line(l.trim()).is_some_and(|(s, _, v)| s == "OVERALL" && plain(v).is_some());
+        if input.lines.iter().any(overall) { 90 } else { 0 }
+    }
+
+    fn max_score(&self) -> u8 {
+        90
+    }
+
+    fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        let mut r = Reader { out: ParsedFile { benchmark: ID.into(), ..ParsedFile::default() }, ..Reader::default() };
+        for (n, line) in input.numbered() {
+            r.line(n, line.trim())?;
+        }
+        if r.out.samples.is_empty() {
+            return Err(ParseError::NoResults { benchmark: ID, reason: "no `[SECTION], Measure, value` line".into() });
+        }
+        Ok(r.out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summary_and_command_line() {
+        let text = "$ bin/ycsb run scylla -P workloads/workloada -target 10000 -threads 840 -p recordcount=1\n\
+            \x20   [OVERALL], RunTime(ms), 1022705\n    [OVERALL], Throughput(ops/sec), 9777.99\n\
+            [TOTAL_GCs], Count, 199\n[READ], 95thPercentileLatency(us), 133119\n[READ], Return=ERROR, 135846\n\
+            [READ], 0, 495\n./target/release/ycsb --database sqlite --workload workloads/workloadc.toml load\n\
+            [OVERALL], ThreadCount, 1\n[OVERALL], RunTime(ms), 3825\n";
+        let input = Input::from_text(text);
+        assert_eq!(Ycsb.detect(&input), 90);
+        let f = Ycsb.parse(&input).unwrap();
+        let got: Vec<String> = f
+            .samples
+            .iter()
+            .map(|s| {
+                let p: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+                format!(
+                    "{} {}|{} {} {} {:?} [{}]",
+                    s.line,
+                    s.group,
+                    s.metric.name,
+                    s.metric.unit,
+                    s.value.mean(),
+                    s.metric.better,
+                    p.join(" ")
+                )
+            })
+            .collect();
+        assert_eq!(
+            got[0],
+            "2 OVERALL|RunTime ms 1022705 Lower [phase=run db=scylla workload=workloada threads=840 target=10000]"
+        );
+        assert_eq!(
+            got[1],
+            "3 OVERALL|Throughput ops/sec 9777.99 Higher [phase=run db=scylla workload=workloada threads=840 target=10000]"
+        );
+        assert_eq!(
+            got[2],
+            "4 TOTAL_GCs|Count  199 Neither [phase=run db=scylla workload=workloada threads=840 target=10000]"
+        );
+        assert_eq!(
+            got[3],
+            "5 READ|95thPercentileLatency us 133119 Lower [phase=run db=scylla workload=workloada threads=840 target=10000]"
+        );
+        assert_eq!(
+            got[4],
+            "6 READ|Return=ERROR  135846 Neither [phase=run db=scylla workload=workloada threads=840 target=10000]"
+        );
+        assert_eq!(got[5], "10 OVERALL|RunTime ms 3825 Lower [phase=load db=sqlite workload=workloadc threads=1]");
+        assert_eq!(got.len(), 6);
+        let bad = "[OVERALL], RunTime(ms), 10\n[READ], Operations, x\n";
+        assert_eq!(Ycsb.parse(&Input::from_text(bad)).unwrap_err().line(), Some(2));
+    }
+}
