@@ -276,7 +276,15 @@ impl Reader {
             let pct = plain(pct).ok_or_else(|| ParseError::malformed(n, "`P% <= N milliseconds`", t))?;
             let name = format!("<= {ms} milliseconds");
             if b.buckets.contains(&name) {
-                self.out.notes.push((n, format!("`{name}` again in test {}: the first is read, this one not", b.test)));
+                // Redis before 6.2 closes each test's buckets with a
+                // `100.00% <= N` line that repeats the last: information,
+                // not a number left unread.
+                let note = if pct == 100.0 {
+                    format!("`{name}` again in test {}: repeats the closing 100% bucket, read once", b.test)
+                } else {
+                    format!("`{name}` again in test {}: the first is read, this one not", b.test)
+                };
+                self.out.notes.push((n, note));
             } else {
                 b.figures.push((Metric::new(name.as_str(), "%", Better::Higher), pct, n));
                 b.buckets.push(name);
