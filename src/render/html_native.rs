@@ -107,7 +107,7 @@ fn section(p: &mut Page, m: &MachinePage, s: &SectionView, g: Option<&Grid>, cha
         }
         if let Some(b) = t.baseline.as_deref().filter(|b| !b.is_empty()) {
             p.raw("<p class=\"legend\">% = change vs ").text(b);
-            p.raw(", positive is better; <strong>*</strong> ")
+            p.raw(", positive is better (-N× = N times worse); <strong>*</strong> ")
                 .text(&m.significance)
                 .raw("; ~ tested, not significant; unmarked: not tested (")
                 .text(&m.not_tested)

@@ -582,6 +582,23 @@ pub fn grid_of(t: &TableView, shape: Shape, opts: &GridOptions) -> Grid {
     Grid { shape, unit, runs, blocks, metric }
 }
 
+/// A cell's change as a table prints it: a loss past −50%, "3.06× slower"
+/// or "2.50× worse" in prose ([`super::format::fmt_change`]), is "-3.06×"
+/// (`-3.06x` in ASCII), as wide as a percentage, so that it does not
+/// widen its column past the page; the legend says what it means
+/// ([`super::significance::FACTORS`]).
+fn short_change(d: &str) -> CompactString {
+    for (suffix, times) in [("× slower", "×"), ("× worse", "×"), ("x slower", "x"), ("x worse", "x")] {
+        if let Some(factor) = d.strip_suffix(suffix) {
+            let mut s = CompactString::from("-");
+            s.push_str(factor);
+            s.push_str(times);
+            return s;
+        }
+    }
+    d.into()
+}
+
 /// A cell's parts from the view's cell, at `origin` (row, column) of the table.
 fn grid_cell(c: &CellView, opts: &GridOptions, origin: (usize, usize)) -> GridCell {
     let mut spread = CompactString::default();
@@ -593,7 +610,7 @@ fn grid_cell(c: &CellView, opts: &GridOptions, origin: (usize, usize)) -> GridCe
         spread.push_str(sd);
     }
     let (delta, mark) = match (&c.delta_text, opts.compare) {
-        (Some(d), true) => (d.clone(), c.mark),
+        (Some(d), true) => (short_change(d), c.mark),
         _ => (CompactString::default(), ""),
     };
     GridCell {

@@ -98,13 +98,16 @@ pub fn page_legend(m: &super::MachinePage) -> Option<&str> {
 pub fn legend(t: &TableView) -> Option<String> {
     let base = t.baseline.as_ref()?;
     if t.tests == 0 {
-        return Some(format!("% = change vs {base}, positive is better; {NO_TESTS}"));
+        return Some(format!("% = change vs {base}, positive is better ({FACTORS}); {NO_TESTS}"));
     }
     Some(format!(
-        "% = change vs {base}, positive is better; * {}; ~ tested, not significant; unmarked: not tested",
+        "% = change vs {base}, positive is better ({FACTORS}); * {}; ~ tested, not significant; unmarked: not tested",
         significance_text(t.alpha, t.tests)
     ))
 }
+
+/// How a table cell writes a loss past −50% ([`super::grid`]).
+pub const FACTORS: &str = "-N× = N times worse";
 
 /// Why a page without any tested change has no marks.
 pub const NO_TESTS: &str = "no change could be tested for significance (single runs or no spread)";
