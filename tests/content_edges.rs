@@ -836,3 +836,28 @@ fn yaml_files_are_offered_to_yaml_readers_only() {
     no_diag_for(&report, "m1/2.4.7/lat.yaml");
     assert!(page.contains("null call"), "the generic YAML result was not read");
 }
+
+/// A name in `metrics:` that no selected result gives (a typo, or the
+/// name as `parse` prints it with its group) is a warning at the
+/// section's `metrics:` line naming the metrics there are, not a column
+/// missing without a word (a newcomer's trial).
+#[test]
+fn a_metric_name_no_result_gives_is_a_warning_naming_the_metrics() {
+    let tmp = tempfile::tempdir().unwrap();
+    let content = small_site(tmp.path());
+    put(
+        &content,
+        "m1/machine.yaml",
+        "name: \"Machine one\"\nbaseline: \"2.4.7\"\nsections:\n  - title: \"dbench 32\"\n    files: [\"*/dbench*.txt\"]\n    metrics: [\"Throughput\", \"Througput\"]\n",
+    );
+    let (report, _) = build_ok(tmp.path(), &content);
+    let hits: Vec<String> =
+        report.diagnostics.iter().map(|d| d.to_string()).filter(|d| d.contains("Througput")).collect();
+    assert_eq!(hits.len(), 1, "{hits:?}");
+    assert!(hits[0].contains("machine.yaml:6:"), "{}", hits[0]);
+    assert!(
+        hits[0].contains("metrics: \"Througput\" is not a metric of its results") && hits[0].contains("\"Throughput\""),
+        "{}",
+        hits[0]
+    );
+}

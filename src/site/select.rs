@@ -324,11 +324,72 @@ impl MachineYaml {
                 diags.push(Diagnostic::warning(&self.path, line, msg));
             }
         }
+        self.check_section_metrics(results, diags);
         for ((bench, group), samples) in &selection.unclaimed {
             if let Some(merged) = merged_cells(results, samples) {
                 let what = if group.is_empty() { bench.clone() } else { format!("{bench}: {group}") };
                 let what = format!("results no section selects ({what})");
                 diags.push(Diagnostic::warning(&self.path, None, merge_message(&what, &merged)));
+            }
+        }
+    }
+}
+
+impl MachineYaml {
+    /// A name in a section's (or a part's) `metrics:` that no result it
+    /// selects gives (`read bw` for fio's `read: bw`) is a warning at the
+    /// section's `metrics:` line naming the metrics there are: the
+    /// column would otherwise be missing without a word.
+    fn check_section_metrics(&self, results: &[ResultFile], diags: &mut Vec<Diagnostic>) {
+        for sc in &self.config.sections {
+            if sc.metrics.is_empty() && sc.parts.iter().all(|p| p.metrics.is_empty()) {
+                continue;
+            }
+            // The metrics each part's results give (files, benchmark and
+            // group pass; `metrics:` not applied).
+            let given: Vec<Vec<&str>> = sc
+                .selectors()
+                .iter()
+                .map(|part| {
+                    let mut names: Vec<&str> = Vec::new();
+                    for rf in results.iter().filter(|rf| part.selects_file(rf)) {
+                        for smp in rf.parsed.samples.iter().filter(|smp| part.claims(smp)) {
+                            if !names.contains(&smp.metric.name.as_str()) {
+                                names.push(smp.metric.name.as_str());
+                            }
+                        }
+                    }
+                    names
+                })
+                .collect();
+            let all: Vec<&str> = given.iter().flatten().fold(Vec::new(), |mut v, n| {
+                if !v.contains(n) {
+                    v.push(*n);
+                }
+                v
+            });
+            // The section's names against every part's metrics, a part's
+            // against its own; nothing selected is said elsewhere.
+            let checks = std::iter::once((format!("section {:?}", sc.title), &sc.metrics, &all)).chain(
+                sc.parts
+                    .iter()
+                    .zip(&given)
+                    .map(|(p, g)| (format!("section {:?}, part {:?}", sc.title, p.label), &p.metrics, g)),
+            );
+            for (what, wanted, names) in checks {
+                if names.is_empty() {
+                    continue;
+                }
+                for m in wanted.iter().filter(|m| !names.contains(&m.as_str())) {
+                    let more = names.len().saturating_sub(12);
+                    let listed = names.iter().take(12).map(|n| format!("{n:?}")).collect::<Vec<_>>().join(", ");
+                    let listed = if more > 0 { format!("{listed} and {more} more") } else { listed };
+                    diags.push(Diagnostic::warning(
+                        &self.path,
+                        section_line(&self.text, &sc.title, "metrics:"),
+                        format!("{what}: metrics: {m:?} is not a metric of its results, so it has no column (metrics there: {listed})"),
+                    ));
+                }
             }
         }
     }
