@@ -101,8 +101,59 @@ fn section_warnings(m: &MachineClass, page: &MachinePage) -> Vec<Diagnostic> {
             ));
         }
         out.extend(run_count_warnings(m, s, &machine_yaml));
+        out.extend(uncompared_kernels(m, s, &machine_yaml));
     }
     out
+}
+
+/// A warning for section `s` when kernels have rows but none with
+/// parameters the baseline's rows have (hackbench run in thread mode
+/// against a baseline in process mode): none of their values is compared,
+/// and the table shows no change for them without saying why.
+fn uncompared_kernels(m: &MachineClass, s: &report::SectionView, machine_yaml: &std::path::Path) -> Vec<Diagnostic> {
+    let Some(base) = s.table.baseline.as_deref() else { return Vec::new() };
+    let base_params: rustc_hash::FxHashSet<&[String]> =
+        s.table.rows.iter().filter(|r| r.kernel == base).map(|r| r.params.as_slice()).collect();
+    if base_params.is_empty() {
+        return Vec::new();
+    }
+    let mut apart: Vec<&str> = Vec::new();
+    for r in &s.table.rows {
+        if r.kernel != base && !apart.contains(&r.kernel.as_str()) {
+            let kernel = r.kernel.as_str();
+            let rows = || s.table.rows.iter().filter(|x| x.kernel == kernel);
+            if !rows().any(|x| base_params.contains(x.params.as_slice())) {
+                apart.push(kernel);
+            }
+        }
+    }
+    if apart.is_empty() {
+        return Vec::new();
+    }
+    let describe = |params: &[String]| {
+        let set: Vec<String> = s
+            .table
+            .param_headers
+            .iter()
+            .zip(params)
+            .filter(|(_, v)| !v.is_empty())
+            .map(|(h, v)| format!("{h} {v}"))
+            .collect();
+        set.join(", ")
+    };
+    let base_example = s.table.rows.iter().find(|r| r.kernel == base).map(|r| describe(&r.params)).unwrap_or_default();
+    vec![Diagnostic::warning(
+        machine_yaml,
+        None,
+        format!(
+            "{}: section {:?}: {} ha{} no row with parameters the baseline {base} has ({base_example}), so none of {} values is compared with it",
+            m.slug,
+            s.title,
+            some_of(&apart, 5, "kernels"),
+            if apart.len() == 1 { "s" } else { "ve" },
+            if apart.len() == 1 { "its" } else { "their" }
+        ),
+    )]
 }
 
 /// One warning per set of columns of section `s` whose rows have the same

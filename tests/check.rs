@@ -58,3 +58,20 @@ fn completions_and_man_page() {
     let man = String::from_utf8_lossy(&out.get_output().stdout).to_string();
     assert!(man.contains(".TH benchsite 1") && man.contains("Exit status"), "{man}");
 }
+
+/// A kernel whose rows all have parameters the baseline's rows lack
+/// (dbench at 64 processes against a baseline run at 32) is compared in
+/// none of them: `check` says so, naming the baseline's parameters (a
+/// newcomer's hackbench in thread mode against process mode).
+#[test]
+fn a_kernel_with_no_row_like_the_baselines_is_named() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = small_site(dir.path());
+    put(&c, "m1/2.4.8/dbench-32.txt", "Throughput 6.8888 MB/sec 64 procs\n");
+    let out = benchsite().arg("check").arg("--content").arg(&c).assert().success();
+    let all = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(
+        all.contains("section \"dbench 32\": 2.4.8 has no row with parameters the baseline 2.4.7 has (procs 32), so none of its values is compared with it"),
+        "{all}"
+    );
+}
