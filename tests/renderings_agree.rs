@@ -45,6 +45,8 @@ fn every_number_is_in_every_rendering() {
                     // The change and its mark (`*` significant after the
                     // page's correction, `~` tested, none: not tested).
                     if let Some(d) = &c.delta_text {
+                        // As the tables print it: "-3.06×" for "3.06× slower".
+                        let d = benchsite::report::grid::short_change(d);
                         let marked = format!("{d}{}", c.mark);
                         let md_marked = format!("{d}{}", benchsite::render::markdown::escape(c.mark));
                         for (name, body, want) in

@@ -587,7 +587,7 @@ pub fn grid_of(t: &TableView, shape: Shape, opts: &GridOptions) -> Grid {
 /// (`-3.06x` in ASCII), as wide as a percentage, so that it does not
 /// widen its column past the page; the legend says what it means
 /// ([`super::significance::FACTORS`]).
-fn short_change(d: &str) -> CompactString {
+pub fn short_change(d: &str) -> CompactString {
     for (suffix, times) in [("× slower", "×"), ("× worse", "×"), ("x slower", "x"), ("x worse", "x")] {
         if let Some(factor) = d.strip_suffix(suffix) {
             let mut s = CompactString::from("-");
