@@ -63,6 +63,24 @@ pub fn run(args: &ParseArgs) -> ExitCode {
         },
         None => None,
     };
+    // An environment file (a kernel config, dmesg, …) is what `build`
+    // reads as environment, not results: say so and show its facts.
+    if forced.is_none() {
+        let text = String::from_utf8_lossy(&bytes);
+        let rel = file.to_string_lossy();
+        if let Some(kind) = site::env::kind(&rel, &text) {
+            let mut env = site::env::Environment::default();
+            site::env::read(kind, &rel, &text, &mut env);
+            outln!("{}: an environment file ({kind:?}): build reads it as environment, not as results", file.display());
+            for f in &env.facts {
+                outln!("line {:>5}  {} = {}", f.line.unwrap_or(0), f.key, f.value);
+            }
+            for p in &env.problems {
+                outln!("line {:>5}  problem: {}", p.line, p.text);
+            }
+            return ExitCode::SUCCESS;
+        }
+    }
     let outcome = crate::site::parse_bytes(&bytes, forced);
     if outcome.parsed.is_empty() && forced.is_none() && parse::detect(&Input::from_bytes(&bytes)).is_none() {
         errln!("error: {}: unrecognised file; no parser claimed it. Formats tried:", file.display());
