@@ -381,14 +381,17 @@ fn group_text(b: &GridBlock, group: &[usize]) -> String {
 
 /// The line of part labels over a group's columns (`--- Seq Read ---`
 /// spanning its columns, as the posts print tiobench and bonnie++);
-/// `None` when no column of the group has one.
+/// `None` when no column of the group has one. A label wider than the
+/// columns it spans wraps onto more lines (as a header does), so that no
+/// line is wider than the table.
 fn over_line(b: &GridBlock, group: &[usize]) -> Option<String> {
     if group.iter().all(|&ci| b.columns[ci].over.is_empty()) {
         return None;
     }
     let plan = &b.text;
     let labels: usize = plan.label_widths.iter().sum::<usize>() + plan.gap * plan.label_widths.len().saturating_sub(1);
-    let mut line = " ".repeat(labels);
+    // Each run of the group: its width and its label's lines.
+    let mut cells: Vec<(usize, Vec<String>)> = Vec::new();
     // A group is a range of consecutive columns; a part's run of columns
     // ([`grid::over_runs`]) is cut at the group's ends.
     let (mut ci, end) = (group[0], group[group.len() - 1] + 1);
@@ -397,20 +400,39 @@ fn over_line(b: &GridBlock, group: &[usize]) -> Option<String> {
         let run_end = runs.iter().find(|r| r.contains(&ci)).map_or(ci + 1, |r| r.end.min(end));
         let span: usize = (ci..run_end).map(|c| plan.columns[c].width).sum::<usize>() + plan.gap * (run_end - ci - 1);
         let over = &b.columns[ci].over;
-        line.push_str(&" ".repeat(plan.gap));
-        if over.is_empty() {
-            line.push_str(&" ".repeat(span));
+        let lines = if over.is_empty() {
+            Vec::new()
+        } else if over.width() + 2 <= span {
+            let dashes = span - (over.width() + 2);
+            vec![format!("{} {over} {}", "-".repeat(dashes / 2), "-".repeat(dashes - dashes / 2))]
         } else {
-            let dashes = span.saturating_sub(over.width() + 2);
-            line.push_str(&"-".repeat(dashes / 2));
-            line.push(' ');
-            line.push_str(over);
-            line.push(' ');
-            line.push_str(&"-".repeat(dashes - dashes / 2));
-        }
+            textwrap::wrap(over, span.max(1))
+                .into_iter()
+                .map(|l| {
+                    let mut padded = String::new();
+                    pad_right(&mut padded, &l, span);
+                    padded
+                })
+                .collect()
+        };
+        cells.push((span, lines));
         ci = run_end;
     }
-    Some(line)
+    let height = cells.iter().map(|(_, l)| l.len()).max().unwrap_or(1);
+    let lines: Vec<String> = (0..height)
+        .map(|i| {
+            let mut line = " ".repeat(labels);
+            for (span, l) in &cells {
+                line.push_str(&" ".repeat(plan.gap));
+                match l.get(i) {
+                    Some(text) => line.push_str(text),
+                    None => line.push_str(&" ".repeat(*span)),
+                }
+            }
+            line
+        })
+        .collect();
+    Some(lines.join("\n"))
 }
 
 /// Removes trailing spaces and tabs from every line; ends with one newline.

@@ -484,6 +484,27 @@ impl Grid {
     pub fn text_lines(&self) -> usize {
         self.blocks.iter().map(|b| b.text.lines).sum::<usize>() + self.blocks.len().saturating_sub(1)
     }
+
+    /// How many columns its widest plaintext line takes past `width`
+    /// (0 when every line fits): label columns that leave no room for one
+    /// value column make a line that no grouping of columns shortens.
+    pub fn text_overflow(&self, width: usize) -> usize {
+        self.blocks
+            .iter()
+            .map(|b| {
+                let t = &b.text;
+                let labels = t.label_widths.iter().sum::<usize>() + t.gap * t.label_widths.len().saturating_sub(1);
+                let widest = t
+                    .groups
+                    .iter()
+                    .map(|g| g.iter().map(|&ci| t.gap + t.columns.get(ci).map_or(0, |c| c.width)).sum::<usize>())
+                    .max()
+                    .unwrap_or(0);
+                (labels + widest).saturating_sub(width)
+            })
+            .max()
+            .unwrap_or(0)
+    }
 }
 
 /// The grid of section `s` at `opts`: the one laid out with the page
@@ -504,21 +525,26 @@ pub fn section_grid<'a>(s: &'a SectionView, opts: &GridOptions) -> Option<Cow<'a
 /// benchmark printed it), change rows, metrics as rows.
 pub fn grid(t: &TableView, opts: &GridOptions) -> Grid {
     let mut best = grid_of(t, Shape::MetricsAsColumns, opts);
+    // A shape whose lines fit the width beats one that does not, whatever
+    // their lengths; between two that do not, the one less over.
+    let rank = |g: &Grid| (g.text_overflow(opts.width), g.text_lines());
     let consider = |shape: Shape, best: &mut Grid| {
         let other = grid_of(t, shape, opts);
-        if other.text_lines() < best.text_lines() {
+        if rank(&other) < rank(best) {
             *best = other;
         }
     };
     // Each other shape is laid out only where it could take fewer lines.
     // Change rows: only where a block needs more than one group of columns.
     let deltas = opts.compare && t.rows.iter().any(|r| r.cells.iter().flatten().any(|c| c.delta_text.is_some()));
-    if deltas && best.blocks.iter().any(|b| b.text.groups.len() > 1) {
+    let over = best.text_overflow(opts.width) > 0;
+    if deltas && (over || best.blocks.iter().any(|b| b.text.groups.len() > 1)) {
         consider(Shape::ChangeRows, &mut best);
     }
     // Metrics as rows take a line per metric at least, and a column per
     // kernel (six places at least) must fit.
-    if t.columns.len() > 1 && t.columns.len() + 2 < best.text_lines() && fits_kernel_columns(t, opts.width) {
+    let over = best.text_overflow(opts.width) > 0;
+    if t.columns.len() > 1 && (over || t.columns.len() + 2 < best.text_lines()) && fits_kernel_columns(t, opts.width) {
         consider(Shape::MetricsAsRows, &mut best);
     }
     // Parameter values as columns take a line per kernel at least.

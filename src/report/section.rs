@@ -414,7 +414,7 @@ fn compare_cells<I: Iterator<Item = f64>>(
 fn fix_params(rows: &mut [RowView], param_names: &mut Vec<String>) -> (Vec<String>, Vec<(String, String)>) {
     let mut fixed_params = Vec::new();
     let mut fixed_param_values = Vec::new();
-    if rows.len() > 1 {
+    if !rows.is_empty() {
         let mut i = 0;
         while i < param_names.len() {
             let first = &rows[0].params[i];
