@@ -216,6 +216,20 @@ struct State {
     pct: Option<String>,
     /// `Run status group N` while its lines are read.
     group: Option<String>,
+    /// The direction's `clat` mean in ns and its line, to check against
+    /// its `lat` mean (lat = slat + clat, so never the smaller).
+    clat_ns: Option<(f64, usize)>,
+}
+
+/// Nanoseconds in one `unit` of fio's latency lines.
+fn ns_per(unit: &str) -> Option<f64> {
+    match unit {
+        "nsec" => Some(1.0),
+        "usec" => Some(1e3),
+        "msec" => Some(1e6),
+        "sec" => Some(1e9),
+        _ => None,
+    }
 }
 
 /// Reads every job section and group block outside the JSON documents
@@ -315,6 +329,7 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[String], out: &mut Pa
             return Ok(());
         };
         st.dir = Some(d.dir);
+        st.clat_ns = None;
         out.samples.push(job.sample(bw_metric(d.dir, &d.bw.1), d.bw.0, n));
         out.samples.push(job.sample(iops_metric(d.dir), d.iops, n));
         return Ok(());
@@ -327,6 +342,18 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[String], out: &mut Pa
         out.samples.push(job.sample(lat_metric(dir, &format!("{kind} mean"), unit), avg, n));
         if kind == "clat" {
             out.samples.push(job.sample(lat_metric(dir, "clat stdev", unit), sd, n));
+            st.clat_ns = ns_per(unit).map(|k| (avg * k, n));
+        }
+        // lat = slat + clat: a clat mean above the lat mean is a report
+        // that contradicts itself (seen: clat 5279.74 msec beside lat 4.71
+        // usec); its numbers are read as printed, with a warning.
+        if let (true, Some((clat, cl)), Some(k)) = (kind == "lat", st.clat_ns, ns_per(unit))
+            && clat > avg * k * 1.01 + 1.0
+        {
+            out.notes.push((
+                n,
+                format!("{dir}: clat mean (line {cl}) is above lat mean ({avg} {unit}), though lat = slat + clat: this report's latencies contradict each other; read as printed, check them"),
+            ));
         }
         st.pct = None;
     } else if let Some(unit) = percentiles_header(line) {
