@@ -83,7 +83,12 @@ pub struct Environment {
 pub fn kind(rel: &str, text: &str) -> Option<EnvKind> {
     let name = rel.rsplit('/').next().unwrap_or(rel).to_ascii_lowercase();
     let stem = name.strip_suffix(".txt").or_else(|| name.strip_suffix(".log")).unwrap_or(&name);
-    let config_lines = || text.lines().take(200).filter(|l| is_config_line(l)).count();
+    let config_lines = || {
+        if !text.contains("CONFIG_") {
+            return 0;
+        }
+        text.lines().take(200).filter(|l| is_config_line(l)).count()
+    };
     let by_name = match stem {
         "config" | ".config" | "kconfig" | "kernel-config" => Some(EnvKind::KernelConfig),
         s if s.starts_with("config-") => Some(EnvKind::KernelConfig),
@@ -103,7 +108,9 @@ pub fn kind(rel: &str, text: &str) -> Option<EnvKind> {
         None if text.starts_with("#\n# Automatically generated file; DO NOT EDIT.") || config_lines() >= 20 => {
             Some(EnvKind::KernelConfig)
         }
-        None if text.lines().take(5).any(|l| l.contains("] Linux version ")) => Some(EnvKind::Dmesg),
+        None if text.starts_with('[') && text.lines().take(5).any(|l| l.contains("] Linux version ")) => {
+            Some(EnvKind::Dmesg)
+        }
         None => None,
     }
 }

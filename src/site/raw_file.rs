@@ -46,10 +46,12 @@ pub fn parse_file(
     };
     let mut forced = formats.iter().find(|(p, _)| p.matches(rel)).map(|(_, parser)| *parser);
     if forced.is_none() {
-        let text = String::from_utf8_lossy(&bytes);
-        if let Some(kind) = super::env::kind(rel, &text) {
+        // Its first 16 KiB tell an environment file (every result file
+        // is looked at: no need to decode all of it here).
+        let head = String::from_utf8_lossy(&bytes[..bytes.len().min(16 * 1024)]);
+        if let Some(kind) = super::env::kind(rel, &head) {
             let mut env = super::env::Environment::default();
-            super::env::read(kind, rel, &text, &mut env);
+            super::env::read(kind, rel, &String::from_utf8_lossy(&bytes), &mut env);
             return RawRead { env: Some(env), ..Default::default() };
         }
     }

@@ -105,8 +105,8 @@ type MetricKey = (String, CompactString, CompactString, Better);
 
 /// Where a unit of a metric was first seen: (result index, sample index),
 /// and how many samples use it.
-struct UnitUse {
-    unit: CompactString,
+struct UnitUse<'a> {
+    unit: &'a str,
     first: (usize, usize),
     count: usize,
 }
@@ -115,26 +115,30 @@ struct UnitUse {
 /// where its samples use several that convert exactly (module docs);
 /// warns, once per metric, where they do not.
 pub fn unify(results: &mut [ResultFile], diags: &mut Vec<Diagnostic>) {
-    let mut uses: FxHashMap<MetricKey, Vec<UnitUse>> = FxHashMap::default();
+    // Keys borrowed from `results`: no string is copied per sample (a
+    // large archive has millions); most metrics have one unit, and their
+    // Vec of one entry is the only allocation.
+    let mut uses: FxHashMap<(&str, &str, &str, Better), Vec<UnitUse>> = FxHashMap::default();
     for (ri, rf) in results.iter().enumerate() {
         for (si, s) in rf.parsed.samples.iter().enumerate() {
-            let key = (rf.parsed.benchmark.clone(), s.group.clone(), s.metric.name.clone(), s.metric.better);
+            let key = (rf.parsed.benchmark.as_str(), s.group.as_str(), s.metric.name.as_str(), s.metric.better);
             let units = uses.entry(key).or_default();
             match units.iter_mut().find(|u| u.unit == s.metric.unit) {
                 Some(u) => u.count += 1,
-                None => units.push(UnitUse { unit: s.metric.unit.clone(), first: (ri, si), count: 1 }),
+                None => units.push(UnitUse { unit: s.metric.unit.as_str(), first: (ri, si), count: 1 }),
             }
         }
     }
     let mut conversions: FxHashMap<(MetricKey, CompactString), (CompactString, f64)> = FxHashMap::default();
     let mut flagged: Vec<(usize, usize, usize, usize)> = Vec::new();
     for (key, units) in uses.into_iter().filter(|(_, u)| u.len() > 1) {
-        match factors(&key.0, &units) {
+        match factors(key.0, &units) {
             Some(factors) => {
                 let target = target_unit(&units, &factors);
+                let owned: MetricKey = (key.0.to_string(), key.1.into(), key.2.into(), key.3);
                 for (u, f) in units.iter().zip(&factors) {
                     if u.unit != target.0 {
-                        conversions.insert((key.clone(), u.unit.clone()), (target.0.clone(), f / target.1));
+                        conversions.insert((owned.clone(), u.unit.into()), (target.0.clone(), f / target.1));
                     }
                 }
             }
@@ -163,7 +167,7 @@ pub fn unify(results: &mut [ResultFile], diags: &mut Vec<Diagnostic>) {
 /// `units` (of one metric of `benchmark`) is known, of one dimension,
 /// and converts exactly.
 fn factors(benchmark: &str, units: &[UnitUse]) -> Option<Vec<f64>> {
-    let parsed: Vec<(Dimension, Scale)> = units.iter().map(|u| parse_unit(&u.unit)).collect::<Option<_>>()?;
+    let parsed: Vec<(Dimension, Scale)> = units.iter().map(|u| parse_unit(u.unit)).collect::<Option<_>>()?;
     let dimension = parsed[0].0;
     if parsed.iter().any(|(d, _)| *d != dimension) {
         return None;
@@ -199,7 +203,7 @@ fn target_unit(units: &[UnitUse], factors: &[f64]) -> (CompactString, f64) {
             best = i;
         }
     }
-    (units[best].unit.clone(), factors[best])
+    (units[best].unit.into(), factors[best])
 }
 
 /// Applies `conversions` ((metric, unit) → (new unit, multiplier)) to
