@@ -81,7 +81,11 @@ impl Renderer for MarkdownRenderer {
 
     fn render_machine(&self, _site: &SiteSummary, m: &MachinePage) -> Result<Vec<OutputFile>, RenderError> {
         let path = format!("{}/{}", m.slug, self.options.file_name);
-        Ok(vec![OutputFile::text(path, machine_md_with(m, &self.options))])
+        let regressions = super::regressions::markdown(m, &crate::report::regressions_page(m));
+        Ok(vec![
+            OutputFile::text(path, machine_md_with(m, &self.options)),
+            OutputFile::text(format!("{}/regressions.md", m.slug), regressions),
+        ])
     }
 }
 
