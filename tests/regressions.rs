@@ -58,7 +58,7 @@ fn a_significant_loss_is_listed_in_every_rendering_and_counted_on_the_machine_pa
     assert!(html.contains("<a href=\"compare.html#vs-1\">2.4.8</a>"), "{html}");
     let index = read(out.join("m1/index.html"));
     assert!(
-        index.contains("<a href=\"regressions.html\">Regressions</a>: 1 regression, 1 improvement</p>"),
+        index.contains("<dt>Regressions</dt><dd><a href=\"regressions.html\">1 regression, 1 improvement</a></dd>"),
         "the machine page counts them and links the page"
     );
     let md = read(out.join("m1/regressions.md"));

@@ -371,6 +371,7 @@ pub fn machine_page(
                     .text(b)
                     .raw(" (<a href=\"compare.html\">every kernel against it</a>)</dd>");
             }
+            p.raw("\n<dt>Regressions</dt><dd><a href=\"regressions.html\">").text(&m.regressions_text).raw("</a></dd>");
             p.raw("\n</dl>\n<div class=\"commentary\">").raw(&m.description_html).raw("</div>\n");
             if !m.notes_html.is_empty() {
                 p.raw("<div class=\"notes\">").raw(&m.notes_html).raw("</div>\n");
@@ -384,8 +385,6 @@ pub fn machine_page(
             }
             p.raw("<p class=\"formats\">Also as <a href=\"").text(markdown_file);
             p.raw("\">Markdown</a> and <a href=\"email.txt\">plaintext for mail</a>; data in <a href=\"data.json\">data.json</a>.</p>\n");
-            p.raw("<p class=\"regressions\"><a href=\"regressions.html\">Regressions</a>: ");
-            p.text(&m.regressions_text).raw("</p>\n");
             if !m.notable.is_empty() {
                 p.raw("\n<section class=\"notable\"><h2>Notable changes</h2><ul>\n");
                 for n in &m.notable {

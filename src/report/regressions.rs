@@ -132,10 +132,10 @@ pub fn select(sections: &[SectionView]) -> Selection {
 /// without a baseline, that nothing is compared.
 pub fn counts_text(s: &Selection) -> String {
     if !s.compared {
-        return "No baseline: nothing is compared, so no regression can be told.".to_string();
+        return "No baseline is set, so nothing is compared and no regression can be told.".to_string();
     }
     if s.tests == 0 {
-        return "No change could be tested for significance (single runs or no spread): no regression or improvement can be told.".to_string();
+        return "No change could be tested for significance (single runs or no spread), so no regression or improvement can be told.".to_string();
     }
     let n = s.regressions.len();
     let m = s.improvements;
