@@ -85,13 +85,20 @@ pub fn run(args: &TextArgs) -> ExitCode {
         return ExitCode::from(2);
     }
     let opts = TextOptions { width: *width, compare: !*no_compare, brief: *brief, ascii: *ascii };
-    let page = crate::report::filtered_page(page, sections, kernels);
     if *regressions {
+        // A kernel's regressions are against its baseline: keep its rows.
+        let mut kernels = kernels.clone();
+        if !kernels.is_empty() {
+            let baselines = page.baseline.iter().chain(page.sections.iter().filter_map(|s| s.table.baseline.as_ref()));
+            kernels.extend(baselines.cloned());
+        }
+        let page = crate::report::filtered_page(page, sections, &kernels);
         let text = crate::render::regressions::text(&page, &crate::report::regressions_page(&page), *width);
         let text = if *ascii { crate::render::ascii::to_ascii(&text).into_owned() } else { text };
         crate::cli::out(format_args!("{text}"));
         return ExitCode::SUCCESS;
     }
+    let page = crate::report::filtered_page(page, sections, kernels);
     // Without --kernels, the class's mail as `email.txt` has it: the
     // baseline and the last kernels of a class with many, within its size.
     let text = if kernels.is_empty() {
