@@ -5,6 +5,7 @@
 
 use super::Kernel;
 use super::raw_file::read_regular;
+use super::threshold::{check_section_thresholds, check_threshold};
 use super::yaml_lines::top_level_line;
 pub(super) use super::yaml_lines::{PartLines, line_of, section_line};
 use crate::diag::Diagnostic;
@@ -574,31 +575,6 @@ fn check_policy(yaml: &Path, text: &str, alpha: Option<f64>, trim: Option<usize>
     }
     if let Some(t) = trim.filter(|&t| t > MAX_TRIM) {
         diags.push(Diagnostic::error(yaml, top_level_line(text, "trim"), trim_message(t)));
-    }
-}
-
-/// A `regression_threshold:` (percent) must be a finite number, 0 or
-/// more: an error against `yaml` at `line` otherwise (`-5` would list
-/// improvements as regressions, `.nan` nothing). `whose` names a section
-/// ("section \"dbench\": ") or is empty.
-fn check_threshold(yaml: &Path, line: Option<usize>, whose: &str, t: Option<f64>, diags: &mut Vec<Diagnostic>) {
-    if let Some(t) = t.filter(|t| !(t.is_finite() && *t >= 0.0)) {
-        diags.push(Diagnostic::error(
-            yaml,
-            line,
-            format!(
-                "{whose}regression_threshold (the smallest change in percent the regressions page lists) must be a number, 0 or more, such as 5; not {t}"
-            ),
-        ));
-    }
-}
-
-/// Each section's `regression_threshold:` checked ([`check_threshold`])
-/// at its line.
-fn check_section_thresholds(yaml: &Path, text: &str, config: &MachineConfig, diags: &mut Vec<Diagnostic>) {
-    for sc in &config.sections {
-        let line = section_line(text, &sc.title, "regression_threshold:");
-        check_threshold(yaml, line, &format!("section {:?}: ", sc.title), sc.regression_threshold, diags);
     }
 }
 
