@@ -42,13 +42,19 @@ pub struct TextArgs {
     /// letters transliterated (for lists and mailers that mangle UTF-8).
     #[arg(long)]
     pub ascii: bool,
+    /// Only the regressions: the significant changes for the worse against
+    /// the baseline past the regression threshold, largest loss first, and
+    /// each kernel's summary (what `regressions.html` shows).
+    #[arg(long)]
+    pub regressions: bool,
 }
 
 /// Runs `text`: prints the class's plaintext; exit status 1 when the
 /// content cannot be read or has errors, 2 for an unknown class, section
 /// or kernel.
 pub fn run(args: &TextArgs) -> ExitCode {
-    let TextArgs { machine, content, sections, kernels, width, no_compare, compare: _, brief, ascii } = args;
+    let TextArgs { machine, content, sections, kernels, width, no_compare, compare: _, brief, ascii, regressions } =
+        args;
     let one = match crate::build::lay_out_one(content, machine) {
         Ok(one) => one,
         Err(e) => {
@@ -79,6 +85,19 @@ pub fn run(args: &TextArgs) -> ExitCode {
         return ExitCode::from(2);
     }
     let opts = TextOptions { width: *width, compare: !*no_compare, brief: *brief, ascii: *ascii };
+    if *regressions {
+        // A kernel's regressions are against its baseline: keep its rows.
+        let mut kernels = kernels.clone();
+        if !kernels.is_empty() {
+            let baselines = page.baseline.iter().chain(page.sections.iter().filter_map(|s| s.table.baseline.as_ref()));
+            kernels.extend(baselines.cloned());
+        }
+        let page = crate::report::filtered_page(page, sections, &kernels);
+        let text = crate::render::regressions::text(&page, &crate::report::regressions_page(&page), *width);
+        let text = if *ascii { crate::render::ascii::to_ascii(&text).into_owned() } else { text };
+        crate::cli::out(format_args!("{text}"));
+        return ExitCode::SUCCESS;
+    }
     let page = crate::report::filtered_page(page, sections, kernels);
     // Without --kernels, the class's mail as `email.txt` has it: the
     // baseline and the last kernels of a class with many, within its size.

@@ -16,6 +16,7 @@
 //!   [`report::KernelSummary`] per kernel); `kernel.html`: `kpage`:
 //!   `kernel` (a kernel of the page), `file`, and the page's `sections`
 //!   with only that kernel's rows ([`report::KernelPage`]);
+//!   `regressions.html`: `reg`, a [`report::RegressionsPage`];
 //! * `404.html`: `root` is `base_url` or "/" (it is served at any depth,
 //!   where a relative link breaks), and `style_css` is the stylesheet to
 //!   inline.
@@ -44,6 +45,7 @@ pub const DEFAULT_TEMPLATES: &[(&str, &str)] = &[
     ("section.html", include_str!("../../themes/default/templates/section.html")),
     ("kernel.html", include_str!("../../themes/default/templates/kernel.html")),
     ("compare.html", include_str!("../../themes/default/templates/compare.html")),
+    ("regressions.html", include_str!("../../themes/default/templates/regressions.html")),
     ("404.html", include_str!("../../themes/default/templates/404.html")),
 ];
 
@@ -284,6 +286,8 @@ impl Renderer for HtmlRenderer {
         if let Some(c) = compare_page? {
             files.push(OutputFile::text(format!("{}/compare.html", m.slug), c));
         }
+        ctx.insert("reg", &report::regressions_page(m));
+        files.push(OutputFile::text(format!("{}/regressions.html", m.slug), self.page("regressions.html", &ctx)?));
         for f in kernel_files {
             files.push(f?);
         }
@@ -294,22 +298,27 @@ impl Renderer for HtmlRenderer {
 impl HtmlRenderer {
     /// [`Renderer::render_machine`] through [`super::html_native`]: the
     /// pages written side by side, then put in the order the tera path
-    /// gives (machine page, comparison page, kernel pages in kernel order).
+    /// gives (machine page, comparison page, regressions page, kernel pages
+    /// in kernel order).
     fn render_machine_native_in_order(&self, site: &SiteSummary, m: &MachinePage) -> Vec<OutputFile> {
         let files = std::sync::Mutex::new(Vec::new());
         self.render_machine_native(site, m, &|f| {
             files.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(f)
         });
         let mut files = files.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
-        // The order the tera path gives: machine page, comparison page, kernel pages.
+        // The order the tera path gives: machine page, comparison page,
+        // regressions page, kernel pages.
         let (index, compare) = (format!("{}/index.html", m.slug), format!("{}/compare.html", m.slug));
+        let regressions = format!("{}/regressions.html", m.slug);
         let key = |f: &OutputFile| {
             if f.path == index {
                 0
             } else if f.path == compare {
                 1
-            } else {
+            } else if f.path == regressions {
                 2
+            } else {
+                3
             }
         };
         let pos: std::collections::HashMap<String, usize> =
@@ -341,6 +350,8 @@ impl HtmlRenderer {
                             let page = native::compare_page(site, m, &report::compare_page(m), &files_of, &root1);
                             put(OutputFile::text(format!("{}/compare.html", m.slug), page));
                         }
+                        let page = super::regressions::html(site, m, &report::regressions_page(m), &root1);
+                        put(OutputFile::text(format!("{}/regressions.html", m.slug), page));
                     },
                     || native::kernel_pages(site, m, &grids, &root2, &pages, put),
                 )

@@ -23,11 +23,12 @@ use std::io::Write;
 use std::sync::Arc;
 
 /// Templates whose override by a theme switches the native pages off.
-pub const TEMPLATES: &[&str] = &["base.html", "machine.html", "section.html", "kernel.html", "compare.html"];
+pub const TEMPLATES: &[&str] =
+    &["base.html", "machine.html", "section.html", "kernel.html", "compare.html", "regressions.html"];
 
 /// An HTML page being written: raw markup through [`Page::raw`], values
 /// through [`Page::text`] (escaped as tera's autoescape does).
-struct Page {
+pub(super) struct Page {
     buf: Vec<u8>,
 }
 
@@ -35,16 +36,16 @@ impl Page {
     fn with_capacity(n: usize) -> Self {
         Page { buf: Vec::with_capacity(n) }
     }
-    fn raw(&mut self, s: &str) -> &mut Self {
+    pub(super) fn raw(&mut self, s: &str) -> &mut Self {
         self.buf.extend_from_slice(s.as_bytes());
         self
     }
-    fn text(&mut self, s: &str) -> &mut Self {
+    pub(super) fn text(&mut self, s: &str) -> &mut Self {
         // Writing into a Vec cannot fail.
         let _ = tera::escape_html(s, &mut self.buf);
         self
     }
-    fn num(&mut self, n: impl std::fmt::Display) -> &mut Self {
+    pub(super) fn num(&mut self, n: impl std::fmt::Display) -> &mut Self {
         let _ = write!(self.buf, "{n}");
         self
     }
@@ -55,7 +56,7 @@ impl Page {
 }
 
 /// `base.html` around a page's `main` block.
-fn base(
+pub(super) fn base(
     site: &SiteSummary,
     root: &str,
     title: impl FnOnce(&mut Page),
@@ -370,6 +371,7 @@ pub fn machine_page(
                     .text(b)
                     .raw(" (<a href=\"compare.html\">every kernel against it</a>)</dd>");
             }
+            p.raw("\n<dt>Regressions</dt><dd><a href=\"regressions.html\">").text(&m.regressions_text).raw("</a></dd>");
             p.raw("\n</dl>\n<div class=\"commentary\">").raw(&m.description_html).raw("</div>\n");
             if !m.notes_html.is_empty() {
                 p.raw("<div class=\"notes\">").raw(&m.notes_html).raw("</div>\n");

@@ -81,7 +81,11 @@ impl Renderer for MarkdownRenderer {
 
     fn render_machine(&self, _site: &SiteSummary, m: &MachinePage) -> Result<Vec<OutputFile>, RenderError> {
         let path = format!("{}/{}", m.slug, self.options.file_name);
-        Ok(vec![OutputFile::text(path, machine_md_with(m, &self.options))])
+        let regressions = super::regressions::markdown(m, &crate::report::regressions_page(m));
+        Ok(vec![
+            OutputFile::text(path, machine_md_with(m, &self.options)),
+            OutputFile::text(format!("{}/regressions.md", m.slug), regressions),
+        ])
     }
 }
 
@@ -153,7 +157,8 @@ pub fn machine_md_with(m: &MachinePage, opts: &MarkdownOptions) -> String {
         out += &format!("- **{}:** {}\n", escape(&s.label), escape(&s.value));
     }
     let names: Vec<String> = m.kernels.iter().map(|k| escape(&k.name)).collect();
-    out += &format!("- **Kernels:** {}\n\n", names.join(", "));
+    out += &format!("- **Kernels:** {}\n", names.join(", "));
+    out += &format!("- **Regressions:** [{}](regressions.md)\n\n", escape(&m.regressions_text));
     if !m.description_md.trim().is_empty() {
         out += m.description_md.trim();
         out += "\n\n";

@@ -11,6 +11,7 @@ pub mod ascii;
 pub mod html;
 pub mod html_native;
 pub mod markdown;
+pub mod regressions;
 pub mod svg;
 pub mod text;
 

@@ -22,6 +22,7 @@ pub mod grid;
 mod headline;
 mod kernel;
 mod notable;
+pub mod regressions;
 mod runs;
 mod section;
 mod significance;
@@ -34,6 +35,7 @@ pub use format::*;
 pub use headline::*;
 pub use kernel::*;
 pub use notable::*;
+pub use regressions::{DEFAULT_REGRESSION_THRESHOLD, RegressionsPage, regressions_page};
 pub use significance::*;
 pub use views::*;
 
@@ -187,6 +189,10 @@ pub struct MachinePage {
     /// page's correction, [`correct_page`]), largest first:
     /// [`NOTABLE_SHOWN`] of them at most.
     pub notable: Vec<NotableChange>,
+    /// What the regressions page (`regressions.html`) opens with, which the
+    /// machine page links to ([`regressions::counts_text`]): "3
+    /// regressions, 5 improvements", or why no change could be told.
+    pub regressions_text: String,
     /// How many more significant changes there are than `notable` lists.
     pub notable_more: usize,
     /// The line after a shortened list of notable changes
@@ -228,11 +234,21 @@ pub struct Policy {
     pub alpha: f64,
     /// Commentary may load images from other hosts (site.yaml's `allow_remote`).
     pub allow_remote: bool,
+    /// The smallest change in percent the regressions page lists
+    /// ([`regressions`]): the section's, machine's or site's
+    /// `regression_threshold:`, else [`DEFAULT_REGRESSION_THRESHOLD`].
+    pub regression_threshold: f64,
 }
 
 impl Default for Policy {
     fn default() -> Self {
-        Policy { baseline: None, trim: 0, alpha: 0.05, allow_remote: false }
+        Policy {
+            baseline: None,
+            trim: 0,
+            alpha: 0.05,
+            allow_remote: false,
+            regression_threshold: DEFAULT_REGRESSION_THRESHOLD,
+        }
     }
 }
 
@@ -263,6 +279,10 @@ pub fn machine_policy(site: &SiteConfig, m: &MachineConfig) -> Policy {
         trim: m.trim.or(site.trim).unwrap_or(0),
         alpha: m.alpha.or(site.alpha).unwrap_or(0.05),
         allow_remote: site.allow_remote,
+        regression_threshold: m
+            .regression_threshold
+            .or(site.regression_threshold)
+            .unwrap_or(DEFAULT_REGRESSION_THRESHOLD),
     }
 }
 
@@ -315,6 +335,7 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
         s.grid = (!s.table.rows.is_empty()).then(|| grid::grid(&s.table, &grid::GridOptions::default()).into());
     });
     let (notable, notable_more) = notable_changes(&sections);
+    let regressions_text = regressions::counts_text(&regressions::select(&sections));
 
     MachinePage {
         slug: m.slug.clone(),
@@ -346,6 +367,7 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
         sections,
         significance: significance_text(policy.alpha, tests),
         notable,
+        regressions_text,
         notable_more_text: notable_more_line(notable_more),
         notable_more,
         not_tested: NOT_TESTED.to_string(),
@@ -372,6 +394,7 @@ fn section_jobs<'a>(m: &'a MachineClass, policy: &Policy) -> Vec<SectionJob<'a>>
             trim: sc.trim.unwrap_or(policy.trim),
             alpha: policy.alpha,
             allow_remote: policy.allow_remote,
+            regression_threshold: sc.regression_threshold.unwrap_or(policy.regression_threshold),
         };
         jobs.push(SectionJob {
             title: sc.title.clone(),

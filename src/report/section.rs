@@ -135,6 +135,7 @@ pub(super) fn section_view(
             has_spread,
             baseline,
             alpha: policy.alpha,
+            regression_threshold: policy.regression_threshold,
             tests: 0,
             configured_headline: headline,
             headline_named,

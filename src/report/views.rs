@@ -123,6 +123,10 @@ pub struct TableView {
     pub baseline: Option<String>,
     /// Significance level used for the marks.
     pub alpha: f64,
+    /// The smallest change in percent of the baseline's value the
+    /// regressions page lists from this table (the section's policy,
+    /// [`Policy::regression_threshold`](super::Policy::regression_threshold)).
+    pub regression_threshold: f64,
     /// How many comparisons the machine class's page tested: the number
     /// of p-values its Benjamini–Hochberg correction adjusted together
     /// ([`correct_page`](super::correct_page)). The same in every table of the page.

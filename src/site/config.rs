@@ -5,6 +5,7 @@
 
 use super::Kernel;
 use super::raw_file::read_regular;
+use super::threshold::{check_section_thresholds, check_threshold};
 use super::yaml_lines::top_level_line;
 pub(super) use super::yaml_lines::{PartLines, line_of, section_line};
 use crate::diag::Diagnostic;
@@ -41,6 +42,13 @@ pub struct SiteConfig {
     /// Runs dropped at each end (highest and lowest) before averaging (default 0).
     #[serde(default)]
     pub trim: Option<usize>,
+    /// The smallest change, in percent of the baseline's value, that the
+    /// regressions page lists (`regressions.html`): a significant change
+    /// for the worse (or better) past it is a regression (an improvement).
+    /// The nearest wins: a section's, else the machine's, else the site's,
+    /// else 2 (`report::DEFAULT_REGRESSION_THRESHOLD`).
+    #[serde(default)]
+    pub regression_threshold: Option<f64>,
     /// Globs of files that are not results, in every machine class
     /// (matched against the path relative to the machine-class directory;
     /// `*` also matches `/`, so `*.log` is every `.log` file): neither read
@@ -115,6 +123,13 @@ pub struct MachineConfig {
     /// Significance level, overriding `site.yaml`.
     #[serde(default)]
     pub alpha: Option<f64>,
+    /// The smallest change, in percent of the baseline's value, that the
+    /// regressions page lists (`regressions.html`): a significant change
+    /// for the worse (or better) past it is a regression (an improvement).
+    /// The nearest wins: a section's, else the machine's, else the site's,
+    /// else 2.
+    #[serde(default)]
+    pub regression_threshold: Option<f64>,
     /// Kernel order for tables; default is version order.
     #[serde(default)]
     pub kernel_order: Vec<String>,
@@ -175,6 +190,13 @@ pub struct SectionConfig {
     /// Runs dropped at each end before averaging, overriding the machine's.
     #[serde(default)]
     pub trim: Option<usize>,
+    /// The smallest change, in percent of the baseline's value, that the
+    /// regressions page lists (`regressions.html`): a significant change
+    /// for the worse (or better) past it is a regression (an improvement).
+    /// The nearest wins: a section's, else the machine's, else the site's,
+    /// else 2.
+    #[serde(default)]
+    pub regression_threshold: Option<f64>,
     /// Results set side by side as columns of the one table, each part's
     /// columns named by its label (`perl_build`, `kernel_build`); rows
     /// (kernel × parameters) are shared. Empty: the section's own keys
@@ -634,6 +656,8 @@ pub(super) fn read_site_config(content: &Path, diags: &mut Vec<Diagnostic>) -> S
             check_markdown_name(&site_yaml, &text, &config, diags);
             ignore_globs(&site_yaml, &text, &config.ignore, diags);
             check_policy(&site_yaml, &text, config.alpha, config.trim, diags);
+            let line = top_level_line(&text, "regression_threshold");
+            check_threshold(&site_yaml, line, "", config.regression_threshold, diags);
             Some(config)
         })
         .unwrap_or_else(|| SiteConfig { title: default_title(), ..SiteConfig::default() })
@@ -679,8 +703,9 @@ impl MachineYaml {
     /// The checks that need the class loaded, as errors in `diags`, in
     /// this order: the machine's and each section's `baseline:` must be
     /// one of `kernels`; then the sections' (and parts') `files:` globs,
-    /// the parts' labels, `alpha` and `trim` ([`MAX_TRIM`]), and each
-    /// section's `trim`.
+    /// the parts' labels, `alpha` and `trim` ([`MAX_TRIM`]), each
+    /// section's `trim`, and the machine's and each section's
+    /// `regression_threshold`.
     pub(super) fn check_loaded(&self, kernels: &[Kernel], diags: &mut Vec<Diagnostic>) {
         let (yaml, text, config) = (&self.path, &self.text, &self.config);
         let names = || kernels.iter().map(|k| k.name.as_str()).collect::<Vec<_>>().join(", ");
@@ -712,6 +737,8 @@ impl MachineYaml {
         check_part_labels(yaml, text, config, diags);
         check_policy(yaml, text, config.alpha, config.trim, diags);
         check_section_trims(yaml, text, config, diags);
+        check_threshold(yaml, top_level_line(text, "regression_threshold"), "", config.regression_threshold, diags);
+        check_section_thresholds(yaml, text, config, diags);
     }
 }
 

@@ -46,6 +46,7 @@ mod load;
 mod parse_cache;
 mod raw_file;
 mod select;
+mod threshold;
 mod units;
 mod yaml_lines;
 

@@ -1,0 +1,177 @@
+//! The regressions page of a machine class
+//! ([`crate::report::regressions`]) in every rendering:
+//! `regressions.html` written natively (byte for byte the default theme's
+//! `regressions.html` template), `regressions.md`, and the plaintext of
+//! `benchsite text CLASS --regressions`.
+
+use super::html_native::{Page, base};
+use super::markdown::escape;
+use crate::report::{KernelSummary, MachinePage, RegressionsPage, SiteSummary};
+
+/// `regressions.html` of `m` ([`RegressionsPage`] `r`), as the
+/// `regressions.html` template writes it; `root` leads back to the site.
+pub fn html(site: &SiteSummary, m: &MachinePage, r: &RegressionsPage, root: &str) -> String {
+    let size = 4096 + r.regressions.len() * 400 + r.summary.len() * 300;
+    base(
+        site,
+        root,
+        |p| {
+            p.raw("Regressions on ").text(&m.name).raw(" — ").text(&site.title);
+        },
+        |p| {
+            p.raw("\n<nav class=\"crumbs\" aria-label=\"Breadcrumb\"><a href=\"")
+                .text(root)
+                .raw("index.html\">All machine classes</a> › <a href=\"index.html\">");
+            p.text(&m.name).raw("</a></nav>\n<h1>Regressions on ").text(&m.name).raw("</h1>\n<p class=\"counts\">");
+            p.text(&r.counts).raw("</p>\n");
+            if r.tested {
+                p.raw("<p class=\"legend\">").text(&r.legend).raw("</p>\n");
+                if !r.regressions.is_empty() {
+                    regression_table(p, r);
+                }
+            }
+            if !r.summary.is_empty() {
+                summary_html(p, m, &r.summary);
+            }
+            p.raw("\n");
+        },
+        size,
+    )
+}
+
+/// The table of regressions, one line each, its section linked.
+fn regression_table(p: &mut Page, r: &RegressionsPage) {
+    p.raw("<div class=\"table-wrap\">\n<table class=\"regressions\">\n<thead><tr><th scope=\"col\">section</th><th scope=\"col\">metric</th><th scope=\"col\">parameters</th><th scope=\"col\" class=\"kernel\">kernel</th><th scope=\"col\" class=\"num\">value</th><th scope=\"col\" class=\"num\">baseline</th><th scope=\"col\" class=\"num\">change</th><th scope=\"col\" class=\"num\">adjusted p</th></tr></thead>\n<tbody>\n");
+    for x in &r.regressions {
+        p.raw("<tr><td><a href=\"index.html#").text(&x.section_id).raw("\">").text(&x.section);
+        p.raw("</a></td><td>").text(&x.metric);
+        if !x.unit.is_empty() {
+            p.raw(" <span class=\"unit\">").text(&x.unit).raw("</span>");
+        }
+        p.raw("</td><td>").text(&x.params).raw("</td><td class=\"kernel\">").text(&x.kernel);
+        p.raw("</td><td class=\"num\">").text(&x.value).raw("</td><td class=\"num\">").text(&x.baseline_value);
+        p.raw(" <span class=\"kernel\">(").text(&x.baseline);
+        p.raw(")</span></td><td class=\"num\"><span class=\"delta worse significant\">").text(&x.change);
+        p.raw("*</span></td><td class=\"num\">").text(&x.p).raw("</td></tr>\n");
+    }
+    p.raw("</tbody>\n</table>\n</div>\n");
+}
+
+/// Each kernel against the baseline in a line ([`KernelSummary`]).
+fn summary_html(p: &mut Page, m: &MachinePage, summary: &[KernelSummary]) {
+    p.raw("<section id=\"summary\">\n<h2>Each kernel against the baseline</h2>\n<div class=\"table-wrap\">\n<table class=\"summary\">\n<thead><tr><th scope=\"col\" class=\"kernel\">kernel</th><th scope=\"col\" class=\"num\">compared</th><th scope=\"col\" class=\"num\">tested</th><th scope=\"col\" class=\"num\">wins</th><th scope=\"col\" class=\"num\">losses</th><th scope=\"col\" class=\"num\">geometric mean</th></tr></thead>\n<tbody>\n");
+    for k in summary {
+        p.raw("<tr><th scope=\"row\"><a href=\"").text(&k.href).raw("\">").text(&k.kernel);
+        p.raw("</a></th><td class=\"num\">").num(k.compared).raw("</td><td class=\"num\">").num(k.tested);
+        p.raw("</td><td class=\"num\">").num(k.wins).raw("</td><td class=\"num\">").num(k.losses);
+        p.raw("</td><td class=\"num\"><span class=\"delta ").text(k.class).raw("\">").text(&k.geomean_text);
+        p.raw("</span></td></tr>\n");
+    }
+    p.raw("</tbody>\n</table>\n</div>\n<p class=\"legend\">As on ");
+    p.raw(if m.baseline.is_some() {
+        "<a href=\"compare.html\">the comparison page</a>"
+    } else {
+        "the comparison page"
+    });
+    p.raw(", over the values each kernel shares with the baseline of metrics with a better direction: wins and losses count every significant change, within the threshold or not; geometric mean, of the kernel's value ÷ the baseline's (the baseline's ÷ the kernel's where smaller is better) over every compared value above 0, significant or not, as a change, positive is better.</p>\n</section>\n");
+}
+
+/// What the summary's columns mean, in Markdown and plaintext.
+const SUMMARY_LEGEND: &str = "Over the values each kernel shares with the baseline of metrics with a better direction: wins and losses count every significant change, within the threshold or not; the geometric mean of the kernel's value ÷ the baseline's (the baseline's ÷ the kernel's where smaller is better), as a change, positive is better.";
+
+/// `regressions.md` of `m`: the counts, what is listed, a table of the
+/// regressions (each section linked to its anchor on `index.html`) and
+/// the summary per kernel.
+pub fn markdown(m: &MachinePage, r: &RegressionsPage) -> String {
+    let mut out = format!("# Regressions on {}\n\n{}\n", escape(&m.name), escape(&r.counts));
+    if r.tested {
+        out.push_str(&format!("\n{}\n", escape(&r.legend)));
+        if !r.regressions.is_empty() {
+            out.push_str("\n| section | metric | parameters | kernel | value | baseline | change | adjusted p |\n");
+            out.push_str("|---|---|---|---|--:|--:|--:|--:|\n");
+            for x in &r.regressions {
+                let unit = if x.unit.is_empty() { String::new() } else { format!(" ({})", x.unit) };
+                out.push_str(&format!(
+                    "| [{}](index.html#{}) | {}{} | {} | {} | {} | {} ({}) | {}\\* | {} |\n",
+                    escape(&x.section),
+                    x.section_id,
+                    escape(&x.metric),
+                    escape(&unit),
+                    escape(&x.params),
+                    escape(&x.kernel),
+                    escape(&x.value),
+                    escape(&x.baseline_value),
+                    escape(&x.baseline),
+                    escape(&x.change),
+                    escape(&x.p)
+                ));
+            }
+        }
+    }
+    if !r.summary.is_empty() {
+        out.push_str("\n## Each kernel against the baseline\n\n");
+        out.push_str("| kernel | compared | tested | wins | losses | geometric mean |\n|---|--:|--:|--:|--:|--:|\n");
+        for k in &r.summary {
+            out.push_str(&format!(
+                "| {} | {} | {} | {} | {} | {} |\n",
+                escape(&k.kernel),
+                k.compared,
+                k.tested,
+                k.wins,
+                k.losses,
+                escape(&k.geomean_text)
+            ));
+        }
+        out.push_str(&format!("\n{SUMMARY_LEGEND}\n"));
+    }
+    out
+}
+
+/// The plaintext of `benchsite text CLASS --regressions`, wrapped at
+/// `width` columns: the counts, what is listed, one paragraph per
+/// regression ("dbench 32, Throughput (MB/s), 32 procs: 2.4.8 6.89 vs 9.29
+/// on 2.4.7, -25.9%*, p = 0.003 [#dbench-32]": the section's anchor on the
+/// class page in brackets) and the summary per kernel.
+pub fn text(m: &MachinePage, r: &RegressionsPage, width: usize) -> String {
+    let opts = textwrap::Options::new(width.max(20)).break_words(false);
+    let fill = |s: &str| textwrap::fill(s, &opts);
+    // A numbered or listed line's continuation indented under its text.
+    let hang = |s: &str, indent: &str| textwrap::fill(s, opts.clone().subsequent_indent(indent));
+    let mut out = format!("Regressions on {}\n\n{}\n", m.name, fill(&r.counts));
+    if r.tested {
+        out.push_str(&format!("\n{}\n", fill(&r.legend)));
+        for (i, x) in r.regressions.iter().enumerate() {
+            let unit = if x.unit.is_empty() { String::new() } else { format!(" ({})", x.unit) };
+            let params = if x.params.is_empty() { String::new() } else { format!(", {}", x.params) };
+            let line = format!(
+                "{}. {}, {}{unit}{params}: {} {} vs {} on {}, {}*, {} [#{}]",
+                i + 1,
+                x.section,
+                x.metric,
+                x.kernel,
+                x.value,
+                x.baseline_value,
+                x.baseline,
+                x.change,
+                x.p,
+                x.section_id
+            );
+            let indent = " ".repeat(format!("{}. ", i + 1).len());
+            out.push_str(&format!("\n{}\n", hang(&line, &indent)));
+        }
+    }
+    if !r.summary.is_empty() {
+        out.push_str("\nEach kernel against the baseline:\n");
+        for k in &r.summary {
+            let g = if k.geomean_text.is_empty() { "no geometric mean" } else { k.geomean_text.as_str() };
+            let line = format!(
+                "- {}: {} compared, {} tested, {} wins, {} losses, geometric mean {g}",
+                k.kernel, k.compared, k.tested, k.wins, k.losses
+            );
+            out.push_str(&hang(&line, "  "));
+            out.push('\n');
+        }
+        out.push_str(&format!("\n{}\n", fill(SUMMARY_LEGEND)));
+    }
+    out
+}

@@ -1,0 +1,309 @@
+//! The regressions page of a machine class (`regressions.html`,
+//! `regressions.md`, `benchsite text CLASS --regressions`): only the
+//! changes for the worse against the baseline that are significant after
+//! the page's correction ([`super::correct_page`], the cells marked `*`)
+//! and larger than the section's regression threshold, largest loss first,
+//! with the per-kernel summary of `compare.html` ([`KernelSummary`]).
+
+use super::format::fmt_p;
+use super::notable::significant_changes;
+use super::{KernelSummary, MachinePage, SectionView, compare_summary, params_text};
+use compact_str::CompactString;
+use serde::Serialize;
+
+/// The regression threshold (percent of the baseline's value) when
+/// neither the section, the machine nor the site sets
+/// `regression_threshold:`. Significance already keeps out what noise
+/// could explain; 2% keeps out the changes that are real but too small to
+/// matter (with many runs, Welch's test finds a 0.3% change significant),
+/// and is about the run-to-run spread of a quiet machine's timed runs.
+pub const DEFAULT_REGRESSION_THRESHOLD: f64 = 2.0;
+
+/// One regression: a kernel's value significantly worse than the
+/// baseline's by more than the section's threshold.
+#[derive(Debug, Clone, Serialize)]
+pub struct Regression {
+    /// Section heading.
+    pub section: String,
+    /// Section anchor on the machine page (`index.html#…`).
+    pub section_id: String,
+    /// Metric column name.
+    pub metric: String,
+    /// Its unit ("" for a pure number).
+    pub unit: String,
+    /// Parameters as text ("32 procs, 4k size"), "" when none.
+    pub params: String,
+    /// The kernel that regressed.
+    pub kernel: String,
+    /// The baseline kernel it is compared against.
+    pub baseline: String,
+    /// The kernel's value as printed in the table.
+    pub value: CompactString,
+    /// The baseline's value as printed in the table.
+    pub baseline_value: CompactString,
+    /// The change as the table prints it, positive is better: "-12.3%",
+    /// past −50% "-1.51×".
+    pub change: CompactString,
+    /// The change in percent, positive is better (negative here).
+    pub pct_better: f64,
+    /// Welch's p-value after the page's Benjamini–Hochberg correction.
+    pub p_adjusted: f64,
+    /// That p-value as text: "p = 0.003", "p < 0.001".
+    pub p: CompactString,
+}
+
+/// What a machine class's regressions are: the regressions, largest loss
+/// first, and counts of what else was found.
+#[derive(Debug, Clone, Default)]
+pub struct Selection {
+    /// Whether some section has a baseline (something is compared).
+    pub compared: bool,
+    /// How many changes the page tested (the correction's family size).
+    pub tests: usize,
+    /// The regressions, largest loss first (equal losses in page order).
+    pub regressions: Vec<Regression>,
+    /// Significant changes for the better past the threshold.
+    pub improvements: usize,
+    /// Significant changes (either way) within the threshold, not counted.
+    pub within_threshold: usize,
+    /// The thresholds in use (percent), smallest first, each once.
+    pub thresholds: Vec<f64>,
+}
+
+/// The regressions of `sections` ([`Selection`]): every cell marked `*`
+/// (significant after the page's correction, in a column with a better
+/// direction) of a table with a baseline whose change against the
+/// baseline is past its table's
+/// [`TableView::regression_threshold`](super::TableView::regression_threshold):
+/// below −threshold a regression, above +threshold an improvement.
+pub fn select(sections: &[SectionView]) -> Selection {
+    let mut out = Selection::default();
+    for s in sections {
+        let t = &s.table;
+        let Some(base) = &t.baseline else { continue };
+        out.compared = true;
+        out.tests = out.tests.max(t.tests);
+        let threshold = t.regression_threshold;
+        if !out.thresholds.contains(&threshold) {
+            out.thresholds.push(threshold);
+        }
+        for (ri, ci, cmp) in significant_changes(t) {
+            let (Some(pct), Some(p)) = (cmp.pct_better, cmp.p_adjusted) else { continue };
+            if pct > threshold {
+                out.improvements += 1;
+                continue;
+            }
+            if pct >= -threshold {
+                out.within_threshold += 1;
+                continue;
+            }
+            let r = &t.rows[ri];
+            let base_cell = t.rows.iter().find(|b| &b.kernel == base && b.params == r.params);
+            let cell = r.cells[ci].as_ref();
+            out.regressions.push(Regression {
+                section: s.title.clone(),
+                section_id: s.id.clone(),
+                metric: t.columns[ci].name.clone(),
+                unit: t.columns[ci].unit.clone(),
+                params: params_text(t, r),
+                kernel: r.kernel.clone(),
+                baseline: base.clone(),
+                value: cell.map(|c| c.text.clone()).unwrap_or_default(),
+                baseline_value: base_cell
+                    .and_then(|b| b.cells[ci].as_ref())
+                    .map(|c| c.text.clone())
+                    .unwrap_or_default(),
+                change: cell.and_then(|c| c.delta_text.clone()).unwrap_or_default(),
+                pct_better: pct,
+                p_adjusted: p,
+                p: fmt_p(p),
+            });
+        }
+    }
+    // Stable: equal losses stay in page order.
+    out.regressions.sort_by(|a, b| a.pct_better.total_cmp(&b.pct_better));
+    out.thresholds.sort_by(f64::total_cmp);
+    out
+}
+
+/// The line a regressions page opens with: "3 regressions, 5
+/// improvements"; when nothing could be tested, that no change could be
+/// tested (never "0 regressions", which would claim a finding), and
+/// without a baseline, that nothing is compared.
+pub fn counts_text(s: &Selection) -> String {
+    if !s.compared {
+        return "No baseline is set, so nothing is compared and no regression can be told.".to_string();
+    }
+    if s.tests == 0 {
+        return "No change could be tested for significance (single runs or no spread), so no regression or improvement can be told.".to_string();
+    }
+    let n = s.regressions.len();
+    let m = s.improvements;
+    format!("{n} regression{}, {m} improvement{}", if n == 1 { "" } else { "s" }, if m == 1 { "" } else { "s" })
+}
+
+/// A percentage as the threshold is written: "5%", "2.5%".
+fn percent(t: f64) -> String {
+    format!("{t}%")
+}
+
+/// What the regressions page lists, in words, for its legend: "Changes
+/// for the worse against the baseline significant at α = 0.05 after …,
+/// larger than 2% of the baseline's value".
+pub fn selection_text(s: &Selection, significance: &str) -> String {
+    let threshold = match s.thresholds.as_slice() {
+        [] => String::new(),
+        [one] => format!(", larger than {} of the baseline's value", percent(*one)),
+        many => format!(
+            ", larger than their section's threshold ({} of the baseline's value)",
+            many.iter().map(|t| percent(*t)).collect::<Vec<_>>().join(", ")
+        ),
+    };
+    let within = match s.within_threshold {
+        0 => String::new(),
+        1 => "; 1 significant change within the threshold is not counted".to_string(),
+        n => format!("; {n} significant changes within the threshold are not counted"),
+    };
+    format!(
+        "Changes for the worse against the baseline {significance}{threshold}, largest loss first; improvements are the changes for the better past the same threshold{within}. Change in percent, positive is better whatever the metric's direction."
+    )
+}
+
+/// The regressions page of a machine class.
+#[derive(Debug, Clone, Serialize)]
+pub struct RegressionsPage {
+    /// "3 regressions, 5 improvements", or why none can be told
+    /// ([`counts_text`]); the machine page says the same
+    /// ([`MachinePage::regressions_text`]).
+    pub counts: String,
+    /// What is listed ([`selection_text`]).
+    pub legend: String,
+    /// The regressions, largest loss first.
+    pub regressions: Vec<Regression>,
+    /// How many improvements past the threshold there are.
+    pub improvements: usize,
+    /// Whether any change was tested (else the page says only `counts`).
+    pub tested: bool,
+    /// Each kernel against the baseline in a line, as `compare.html` opens
+    /// with ([`compare_summary`]: significant wins and losses, and the
+    /// direction-aware geometric mean of its ratios to the baseline); its
+    /// links made relative to the class directory (`compare.html#vs-2` or
+    /// `kernels/2.4.19.html`).
+    pub summary: Vec<KernelSummary>,
+}
+
+/// The regressions page of `m` ([`RegressionsPage`]).
+pub fn regressions_page(m: &MachinePage) -> RegressionsPage {
+    let s = select(&m.sections);
+    let files = super::kernel_files(m);
+    let summary = compare_summary(m)
+        .into_iter()
+        .map(|mut k| {
+            if k.href.starts_with('#') {
+                // compare.html is written only for a class with a baseline;
+                // a section's own baseline links the kernel's page.
+                k.href = match (&m.baseline, m.kernels.iter().position(|x| x.name == k.kernel)) {
+                    (Some(_), _) | (None, None) => format!("compare.html{}", k.href),
+                    (None, Some(i)) => format!("kernels/{}", files[i]),
+                };
+            }
+            k
+        })
+        .collect();
+    RegressionsPage {
+        counts: counts_text(&s),
+        legend: selection_text(&s, &m.significance),
+        tested: s.compared && s.tests > 0,
+        improvements: s.improvements,
+        regressions: s.regressions,
+        summary,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Better;
+    use crate::report::{CellView, ColumnView, RowView, TableView};
+    use crate::stats::{Comparison, Welch};
+
+    /// A cell changed by `pct` (positive is better) with adjusted p `p`,
+    /// significant at 0.05.
+    fn cell(text: &str, pct: f64, p: f64) -> Option<CellView> {
+        let welch = Some(Welch { t: 5.0, df: 4.0, p });
+        let comparison =
+            Some(Comparison { diff: 0.0, pct_better: Some(pct), welch, p_adjusted: Some(p), significant: p < 0.05 });
+        Some(CellView {
+            text: text.into(),
+            delta_text: Some(format!("{pct:+}%").into()),
+            comparison,
+            ..Default::default()
+        })
+    }
+
+    fn section(threshold: f64, better: [Better; 2], rows: Vec<RowView>) -> SectionView {
+        let col = |name: &str, better| ColumnView { name: name.into(), unit: "s".into(), better, ..Default::default() };
+        SectionView {
+            id: "dbench".into(),
+            title: "dbench".into(),
+            table: TableView {
+                param_headers: vec!["procs".into()],
+                columns: vec![col("real", better[0]), col("MHz", better[1])],
+                rows,
+                baseline: Some("base".into()),
+                regression_threshold: threshold,
+                tests: 6,
+                ..Default::default()
+            },
+            ..Default::default()
+        }
+    }
+
+    fn rows() -> Vec<RowView> {
+        let base = || Some(CellView { text: "10.0".into(), ..Default::default() });
+        vec![
+            RowView::new("base".into(), vec!["1".into()], vec![base(), base()]),
+            // -3% significant, -20% significant in a column without a direction.
+            RowView::new("a".into(), vec!["1".into()], vec![cell("10.3", -3.0, 0.01), cell("12.0", -20.0, 0.001)]),
+            // -30% not significant.
+            RowView::new("b".into(), vec!["1".into()], vec![cell("13.0", -30.0, 0.2), None]),
+            // +8% significant: an improvement; -12% significant.
+            RowView::new("c".into(), vec!["1".into()], vec![cell("9.2", 8.0, 0.02), None]),
+            RowView::new("d".into(), vec!["1".into()], vec![cell("11.2", -12.0, 0.004), None]),
+        ]
+    }
+
+    #[test]
+    fn only_significant_losses_past_the_threshold_are_regressions() {
+        let s = select(&[section(2.0, [Better::Lower, Better::Neither], rows())]);
+        let got: Vec<(&str, f64)> = s.regressions.iter().map(|r| (r.kernel.as_str(), r.pct_better)).collect();
+        // Largest loss first; b is not significant, a's MHz has no direction.
+        assert_eq!(got, [("d", -12.0), ("a", -3.0)]);
+        assert_eq!(s.improvements, 1);
+        assert_eq!(s.within_threshold, 0);
+        let d = &s.regressions[0];
+        assert_eq!((d.value.as_str(), d.baseline_value.as_str(), d.params.as_str()), ("11.2", "10.0", "1 procs"));
+        assert_eq!((d.p.as_str(), d.change.as_str(), d.section_id.as_str()), ("p = 0.004", "-12%", "dbench"));
+        assert_eq!(counts_text(&s), "2 regressions, 1 improvement");
+    }
+
+    #[test]
+    fn the_threshold_keeps_out_small_changes_either_way() {
+        let s = select(&[section(10.0, [Better::Lower, Better::Neither], rows())]);
+        assert_eq!(s.regressions.len(), 1, "only -12% is past 10%");
+        assert_eq!(s.improvements, 0, "+8% is within 10%");
+        assert_eq!(s.within_threshold, 2);
+        assert_eq!(s.thresholds, [10.0]);
+        assert!(selection_text(&s, "sig").contains("larger than 10% of the baseline's value"));
+    }
+
+    #[test]
+    fn nothing_tested_or_compared_is_said_so_never_zero_regressions() {
+        let mut sec = section(2.0, [Better::Lower, Better::Neither], Vec::new());
+        sec.table.tests = 0;
+        let s = select(std::slice::from_ref(&sec));
+        assert!(counts_text(&s).starts_with("No change could be tested"), "{}", counts_text(&s));
+        sec.table.baseline = None;
+        assert!(counts_text(&select(&[sec])).starts_with("No baseline"));
+    }
+}
