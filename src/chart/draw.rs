@@ -148,12 +148,9 @@ fn compact_attributes(svg: &str, out: &mut String) {
     let bytes = svg.as_bytes();
     let mut at = 0;
     let mut next = [opacity.find(bytes), family.find(bytes), size.find(bytes)];
-    loop {
-        // The nearest of the three patterns from `at`.
-        let Some((which, i)) = next.iter().enumerate().filter_map(|(w, p)| p.map(|i| (w, i))).min_by_key(|&(_, i)| i)
-        else {
-            break;
-        };
+    // Each time, the nearest of the three patterns from `at`.
+    while let Some((which, i)) = next.iter().enumerate().filter_map(|(w, p)| p.map(|i| (w, i))).min_by_key(|&(_, i)| i)
+    {
         out.push_str(&svg[at..i]);
         let len = [opacity.needle().len(), family.needle().len(), size.needle().len()][which];
         at = i + len;
