@@ -4,7 +4,7 @@
 //! over several charts when there are more than [`panels_per_chart`]
 //! ([`pages`]). Each value axis is labelled with the unit and
 //! "higher/lower is better" and starts at 0; panels of one unit share it
-//! while their values are within [`SHARED_SCALE_RATIO`] of each other, and
+//! while their values are within `SHARED_SCALE_RATIO` (5×) of each other, and
 //! say which scale they are on when a unit needs several ([`scale_groups`]).
 //! Bars are coloured by patch tree (the page's [`LanePalette`]); the
 //! baseline kernel's bar is hollow (a faint fill with a strong outline) and
@@ -319,7 +319,7 @@ const SHARED_SCALE_RATIO: f64 = 5.0;
 
 /// Which panels share a value axis, and what the axis says about it.
 /// Panels of one unit share one while their largest |values| are within
-/// [`SHARED_SCALE_RATIO`] of each other: a unit's panels sorted by that
+/// `SHARED_SCALE_RATIO` of each other: a unit's panels sorted by that
 /// value are cut into as few runs as allow it. Returns, per panel, its
 /// group number and its scale tag: "" when its unit has one scale, else
 /// "scale A", "scale B"… (smallest values first), the same on every panel

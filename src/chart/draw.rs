@@ -442,7 +442,7 @@ fn slot_order(want: usize) -> impl Iterator<Item = usize> {
 /// Each lane takes the slot it asks for (fixed for the named trees, a hash
 /// of its name into the six other colours for others: so a lane has the
 /// same colour on every page where it does not collide); a lane whose slot
-/// another lane of the page took gets the next free one ([`slot_order`]:
+/// another lane of the page took gets the next free one (`slot_order`:
 /// the named trees' colours last), the named trees first, then the others
 /// in name order. Past 12 lanes slots are shared: the later lane gets a
 /// *variant* (dashed lines, half-filled bars) so it still stands apart.

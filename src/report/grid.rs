@@ -183,7 +183,7 @@ pub struct GridRow {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub source_links: Vec<Arc<str>>,
     /// Every recorded run behind the row's values, where some value has
-    /// two or more ([`super::runs`]); else empty (nothing to unfold). Not
+    /// two or more (`report::runs`); else empty (nothing to unfold). Not
     /// serialised when empty.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub runs: Vec<GridRun>,

@@ -75,7 +75,7 @@ pub struct Kernel {
     pub config: KernelConfig,
     /// Its environment: the facts of the environment files in its
     /// directory and in the class directory, and of `env:` in
-    /// `machine.yaml` and `kernel.yaml` ([`env`]).
+    /// `machine.yaml` and `kernel.yaml` ([`mod@env`]).
     pub env: env::Environment,
 }
 
