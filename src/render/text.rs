@@ -207,6 +207,11 @@ fn page_text(m: &MachinePage, opts: &TextOptions, notice: Option<&str>, sections
         let names: Vec<&str> = m.kernels.iter().map(|k| k.name.as_str()).collect();
         out.push(field(format!("Kernels: {}", names.join(", "))));
     }
+    // The triage's count, where changes were tested ("3 regressions, 0
+    // improvements"): the first thing a reader of a posted comparison asks.
+    if opts.compare && m.regressions_counted {
+        out.push(field(format!("Regressions: {}", m.regressions_text)));
+    }
     if !m.description_md.trim().is_empty() {
         out.push(String::new());
         out.push(markdown::to_text(&m.description_md, width));

@@ -193,6 +193,10 @@ pub struct MachinePage {
     /// machine page links to ([`regressions::counts_text`]): "3
     /// regressions, 5 improvements", or why no change could be told.
     pub regressions_text: String,
+    /// True when `regressions_text` counts (a baseline, and some change
+    /// tested): the mail says it then, and leaves out the reasons it
+    /// cannot (the legend says them).
+    pub regressions_counted: bool,
     /// How many more significant changes there are than `notable` lists.
     pub notable_more: usize,
     /// The line after a shortened list of notable changes
@@ -335,7 +339,9 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
         s.grid = (!s.table.rows.is_empty()).then(|| grid::grid(&s.table, &grid::GridOptions::default()).into());
     });
     let (notable, notable_more) = notable_changes(&sections);
-    let regressions_text = regressions::counts_text(&regressions::select(&sections));
+    let selected = regressions::select(&sections);
+    let regressions_text = regressions::counts_text(&selected);
+    let regressions_counted = selected.compared && selected.tests > 0;
 
     MachinePage {
         slug: m.slug.clone(),
@@ -368,6 +374,7 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
         significance: significance_text(policy.alpha, tests),
         notable,
         regressions_text,
+        regressions_counted,
         notable_more_text: notable_more_line(notable_more),
         notable_more,
         not_tested: NOT_TESTED.to_string(),
