@@ -31,7 +31,7 @@ fn every_number_is_in_every_rendering() {
             let m = &rest[..rest.find("\n## ").unwrap_or(rest.len())];
             let t = section_text(s, &TextOptions { width: 72, compare: true, brief: false, ascii: false });
             for r in &s.table.rows {
-                for c in r.cells.iter().flatten() {
+                for (col, c) in s.table.columns.iter().zip(&r.cells).filter_map(|(col, c)| Some((col, c.as_ref()?))) {
                     for (name, body) in [("html", h), ("markdown", m), ("text", t.as_str())] {
                         assert!(
                             body.contains(c.text.as_str()),
@@ -44,9 +44,10 @@ fn every_number_is_in_every_rendering() {
                     }
                     // The change and its mark (`*` significant after the
                     // page's correction, `~` tested, none: not tested).
-                    if let Some(d) = &c.delta_text {
+                    let pct = c.comparison.as_ref().and_then(|cmp| cmp.pct_better);
+                    if let (Some(_), Some(pct)) = (&c.delta_text, pct) {
                         // As the tables print it: "-3.06×" for "3.06× slower".
-                        let d = benchsite::report::grid::short_change(d);
+                        let d = benchsite::report::fmt_change_cell(pct, col.better, false);
                         let marked = format!("{d}{}", c.mark);
                         let md_marked = format!("{d}{}", benchsite::render::markdown::escape(c.mark));
                         for (name, body, want) in

@@ -86,35 +86,70 @@ pub const FACTOR_BELOW_PCT: f64 = -50.0;
 /// baseline, "3.06× slower" (a time or a rate, by `unit`) or "2.50×
 /// worse" (anything else), to three significant digits. A loss whose
 /// factor is not finite and positive (a rate that fell to zero or below)
-/// stays a percentage. Every rendering prints this text (HTML, Markdown,
-/// plaintext; `×` becomes `x` in ASCII mail).
+/// stays a percentage. The prose's form (notable changes); a table prints
+/// [`fmt_change_cell`].
 pub fn fmt_change(pct_better: f64, better: crate::model::Better, unit: &str) -> CompactString {
-    use crate::model::Better;
     let mut s = CompactString::default();
-    if pct_better < FACTOR_BELOW_PCT {
-        // Lower is better: value / baseline = 1 − pct/100; higher is
-        // better: baseline / value = 1 / (1 + pct/100).
-        let factor = match better {
-            Better::Lower => 1.0 - pct_better / 100.0,
-            _ => 1.0 / (1.0 + pct_better / 100.0),
-        };
-        if factor.is_finite() && factor > 0.0 {
-            let decimals = if factor < 10.0 {
-                2
-            } else if factor < 100.0 {
-                1
-            } else {
-                0
-            };
-            push_fixed(&mut s, factor, decimals, false);
+    match loss_factor(pct_better, better) {
+        Some(factor) => {
+            push_factor(&mut s, factor);
             s.push_str(if is_time_or_rate(unit) { "× slower" } else { "× worse" });
-            return s;
         }
+        None => push_pct(&mut s, pct_better),
     }
-    // `+ 0.0` turns -0.0 into 0.0, so no change prints as +0.0%.
-    push_fixed(&mut s, (pct_better * 10.0).round() / 10.0 + 0.0, 1, true);
-    s.push('%');
     s
+}
+
+/// The change as a table cell prints it: [`fmt_change`]'s percentage,
+/// and a loss past [`FACTOR_BELOW_PCT`] as "-3.06×" (`-3.06x` with
+/// `ascii`), as wide as the percentage it replaces, so that it does not
+/// widen its column past the page; the legend says what it means
+/// ([`super::significance::FACTORS`]).
+pub fn fmt_change_cell(pct_better: f64, better: crate::model::Better, ascii: bool) -> CompactString {
+    let mut s = CompactString::default();
+    match loss_factor(pct_better, better) {
+        Some(factor) => {
+            s.push('-');
+            push_factor(&mut s, factor);
+            s.push(if ascii { 'x' } else { '×' });
+        }
+        None => push_pct(&mut s, pct_better),
+    }
+    s
+}
+
+/// A loss past [`FACTOR_BELOW_PCT`] as a factor of the baseline (above
+/// 1): lower is better, value / baseline = 1 − pct/100; higher is better,
+/// baseline / value = 1 / (1 + pct/100). `None` for a smaller change or a
+/// factor that is not finite and positive (a rate that fell to zero).
+fn loss_factor(pct_better: f64, better: crate::model::Better) -> Option<f64> {
+    if pct_better >= FACTOR_BELOW_PCT {
+        return None;
+    }
+    let factor = match better {
+        crate::model::Better::Lower => 1.0 - pct_better / 100.0,
+        _ => 1.0 / (1.0 + pct_better / 100.0),
+    };
+    (factor.is_finite() && factor > 0.0).then_some(factor)
+}
+
+/// `factor` to three significant digits: "3.06", "17.1", "3297".
+fn push_factor(s: &mut CompactString, factor: f64) {
+    let decimals = if factor < 10.0 {
+        2
+    } else if factor < 100.0 {
+        1
+    } else {
+        0
+    };
+    push_fixed(s, factor, decimals, false);
+}
+
+/// A change in percent to one decimal with its sign: "+12.3%", "0.0%".
+fn push_pct(s: &mut CompactString, pct_better: f64) {
+    // `+ 0.0` turns -0.0 into 0.0, so no change prints as +0.0%.
+    push_fixed(s, (pct_better * 10.0).round() / 10.0 + 0.0, 1, true);
+    s.push('%');
 }
 
 /// True for a unit of time ("s", "ms", "µs", "sec") or of something per

@@ -588,7 +588,11 @@ pub fn grid_of(t: &TableView, shape: Shape, opts: &GridOptions) -> Grid {
         .iter()
         .enumerate()
         .map(|(ri, r)| {
-            r.cells.iter().enumerate().map(|(ci, c)| c.as_ref().map(|c| grid_cell(c, opts, (ri, ci)))).collect()
+            r.cells
+                .iter()
+                .enumerate()
+                .map(|(ci, c)| c.as_ref().map(|c| grid_cell(c, opts, (ri, ci), t.columns[ci].better)))
+                .collect()
         })
         .collect();
     let mut blocks = match shape {
@@ -608,25 +612,9 @@ pub fn grid_of(t: &TableView, shape: Shape, opts: &GridOptions) -> Grid {
     Grid { shape, unit, runs, blocks, metric }
 }
 
-/// A cell's change as a table prints it: a loss past −50%, "3.06× slower"
-/// or "2.50× worse" in prose ([`super::format::fmt_change`]), is "-3.06×"
-/// (`-3.06x` in ASCII), as wide as a percentage, so that it does not
-/// widen its column past the page; the legend says what it means
-/// ([`super::significance::FACTORS`]).
-pub fn short_change(d: &str) -> CompactString {
-    for (suffix, times) in [("× slower", "×"), ("× worse", "×"), ("x slower", "x"), ("x worse", "x")] {
-        if let Some(factor) = d.strip_suffix(suffix) {
-            let mut s = CompactString::from("-");
-            s.push_str(factor);
-            s.push_str(times);
-            return s;
-        }
-    }
-    d.into()
-}
-
-/// A cell's parts from the view's cell, at `origin` (row, column) of the table.
-fn grid_cell(c: &CellView, opts: &GridOptions, origin: (usize, usize)) -> GridCell {
+/// A cell's parts from the view's cell, at `origin` (row, column) of the
+/// table, in a column whose better direction is `better`.
+fn grid_cell(c: &CellView, opts: &GridOptions, origin: (usize, usize), better: Better) -> GridCell {
     let mut spread = CompactString::default();
     if !opts.brief
         && c.summary.n > 1
@@ -635,8 +623,11 @@ fn grid_cell(c: &CellView, opts: &GridOptions, origin: (usize, usize)) -> GridCe
         spread.push_str(if opts.ascii { "+-" } else { "±" });
         spread.push_str(sd);
     }
-    let (delta, mark) = match (&c.delta_text, opts.compare) {
-        (Some(d), true) => (short_change(d), c.mark),
+    // The cell's change where the view has one ([`CellView::delta_text`]),
+    // in the table's form ([`super::format::fmt_change_cell`]).
+    let pct = c.comparison.as_ref().and_then(|cmp| cmp.pct_better);
+    let (delta, mark) = match (&c.delta_text, pct, opts.compare) {
+        (Some(_), Some(p), true) => (super::format::fmt_change_cell(p, better, opts.ascii), c.mark),
         _ => (CompactString::default(), ""),
     };
     GridCell {
@@ -1055,13 +1046,23 @@ mod tests {
     use crate::report::RowView;
     use crate::stats::Summary;
 
+    /// A cell whose change (`delta`, "+800.0%") is also its comparison's
+    /// `pct_better`, as [`super::super::section`] makes them.
     fn cell(text: &str, n: u32, sd: Option<&str>, delta: Option<&str>) -> Option<CellView> {
         let mean: f64 = text.parse().unwrap_or(0.0);
+        let comparison = delta.map(|d| crate::stats::Comparison {
+            diff: 0.0,
+            pct_better: d.strip_suffix('%').and_then(|p| p.parse().ok()),
+            welch: None,
+            p_adjusted: None,
+            significant: false,
+        });
         Some(CellView {
             summary: Summary { n, mean, stddev: None, cv: None, min: mean, max: mean, median: mean },
             text: text.into(),
             stddev_text: sd.map(Into::into),
             delta_text: delta.map(Into::into),
+            comparison,
             ..Default::default()
         })
     }
