@@ -100,9 +100,6 @@ fn base_of_k(benchmark: &str) -> Option<f64> {
     }
 }
 
-/// A metric as [`unify`] groups samples: benchmark, group, name, better.
-type MetricKey = (String, CompactString, CompactString, Better);
-
 /// Where a unit of a metric was first seen: (result index, sample index),
 /// and how many samples use it.
 struct UnitUse<'a> {
@@ -129,16 +126,23 @@ pub fn unify(results: &mut [ResultFile], diags: &mut Vec<Diagnostic>) {
             }
         }
     }
-    let mut conversions: FxHashMap<(MetricKey, CompactString), (CompactString, f64)> = FxHashMap::default();
+    let mut conversions: Conversions = FxHashMap::default();
     let mut flagged: Vec<(usize, usize, usize, usize)> = Vec::new();
     for (key, units) in uses.into_iter().filter(|(_, u)| u.len() > 1) {
         match factors(key.0, &units) {
             Some(factors) => {
                 let target = target_unit(&units, &factors);
-                let owned: MetricKey = (key.0.to_string(), key.1.into(), key.2.into(), key.3);
+                let of_name = conversions.entry(key.2.into()).or_default();
                 for (u, f) in units.iter().zip(&factors) {
                     if u.unit != target.0 {
-                        conversions.insert((owned.clone(), u.unit.into()), (target.0.clone(), f / target.1));
+                        of_name.push(Conversion {
+                            benchmark: key.0.to_string(),
+                            group: key.1.into(),
+                            better: key.3,
+                            from: u.unit.into(),
+                            to: target.0.clone(),
+                            times: f / target.1,
+                        });
                     }
                 }
             }
@@ -206,16 +210,36 @@ fn target_unit(units: &[UnitUse], factors: &[f64]) -> (CompactString, f64) {
     (units[best].unit.into(), factors[best])
 }
 
-/// Applies `conversions` ((metric, unit) → (new unit, multiplier)) to
-/// every sample of `results`.
-fn convert(results: &mut [ResultFile], conversions: &FxHashMap<(MetricKey, CompactString), (CompactString, f64)>) {
+/// One unit of one metric converted: the metric's benchmark, group and
+/// better direction (its name is the key of [`Conversions`]), the unit
+/// converted and the one it becomes, and the multiplier.
+struct Conversion {
+    benchmark: String,
+    group: CompactString,
+    better: Better,
+    from: CompactString,
+    to: CompactString,
+    times: f64,
+}
+
+/// The conversions of a class by metric name: a sample is looked up by
+/// its name (a borrowed `&str`, no key built per sample), then matched on
+/// the rest.
+type Conversions = FxHashMap<CompactString, Vec<Conversion>>;
+
+/// Applies `conversions` to every sample of `results`.
+fn convert(results: &mut [ResultFile], conversions: &Conversions) {
     for rf in results {
-        let benchmark = rf.parsed.benchmark.clone();
+        let benchmark = rf.parsed.benchmark.as_str();
         for s in &mut rf.parsed.samples {
-            let key =
-                ((benchmark.clone(), s.group.clone(), s.metric.name.clone(), s.metric.better), s.metric.unit.clone());
-            let Some((unit, m)) = conversions.get(&key) else { continue };
-            s.metric.unit = unit.clone();
+            let Some(of_name) = conversions.get(s.metric.name.as_str()) else { continue };
+            let Some(c) = of_name.iter().find(|c| {
+                c.benchmark == benchmark && c.group == s.group && c.better == s.metric.better && c.from == s.metric.unit
+            }) else {
+                continue;
+            };
+            let m = c.times;
+            s.metric.unit = c.to.clone();
             s.value = match s.value {
                 Value::Single { value } => Value::Single { value: value * m },
                 Value::Summary { mean, stddev, n } => {
