@@ -394,7 +394,7 @@ fn over_line(b: &GridBlock, group: &[usize]) -> Option<String> {
         return None;
     }
     let plan = &b.text;
-    let labels: usize = plan.label_widths.iter().sum::<usize>() + plan.gap * plan.label_widths.len().saturating_sub(1);
+    let labels = plan.labels_width();
     // Each run of the group: its width and its label's lines.
     let mut cells: Vec<(usize, Vec<String>)> = Vec::new();
     // A group is a range of consecutive columns; a part's run of columns

@@ -255,6 +255,13 @@ pub struct TextPlan {
     pub gap: usize,
 }
 
+impl TextPlan {
+    /// The width of the label columns with the gaps between them.
+    pub fn labels_width(&self) -> usize {
+        self.label_widths.iter().sum::<usize>() + self.gap * self.label_widths.len().saturating_sub(1)
+    }
+}
+
 /// One value column's plaintext layout.
 #[derive(Debug, Clone, Default)]
 pub struct ColumnPlan {
@@ -493,7 +500,7 @@ impl Grid {
             .iter()
             .map(|b| {
                 let t = &b.text;
-                let labels = t.label_widths.iter().sum::<usize>() + t.gap * t.label_widths.len().saturating_sub(1);
+                let labels = t.labels_width();
                 let widest = t
                     .groups
                     .iter()
