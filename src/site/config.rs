@@ -776,14 +776,11 @@ impl MachineYaml {
     ) {
         for (sc, shown) in self.config.sections.iter().zip(&selection.shown) {
             let Some(h) = &sc.headline else { continue };
-            let mut names = sc.metric_names(shown, results);
+            let names = sc.metric_names(shown, results);
             if names.is_empty() || names.iter().any(|n| n == h) {
                 continue;
             }
-            // A lmbench summary has dozens: the first ones say enough.
-            let more = names.len().saturating_sub(12);
-            names.truncate(12);
-            let names = if more > 0 { format!("{} and {more} more", names.join(", ")) } else { names.join(", ") };
+            let names = first_names(names.iter().map(|n| n.to_string()));
             diags.push(Diagnostic::warning(
                 &self.path,
                 section_line(&self.text, &sc.title, "headline:"),
@@ -791,6 +788,16 @@ impl MachineYaml {
             ));
         }
     }
+}
+
+/// The first twelve of `names` joined with commas, and how many more
+/// there are ("a, b, c and 30 more"): a lmbench summary has dozens of
+/// metrics, and the first ones say enough in a message.
+pub(super) fn first_names(names: impl ExactSizeIterator<Item = String>) -> String {
+    const SHOWN: usize = 12;
+    let more = names.len().saturating_sub(SHOWN);
+    let listed = names.take(SHOWN).collect::<Vec<_>>().join(", ");
+    if more > 0 { format!("{listed} and {more} more") } else { listed }
 }
 
 /// The ids of every registered parser, for the message about an unknown one.

@@ -381,9 +381,7 @@ impl MachineYaml {
                     continue;
                 }
                 for m in wanted.iter().filter(|m| !names.contains(&m.as_str())) {
-                    let more = names.len().saturating_sub(12);
-                    let listed = names.iter().take(12).map(|n| format!("{n:?}")).collect::<Vec<_>>().join(", ");
-                    let listed = if more > 0 { format!("{listed} and {more} more") } else { listed };
+                    let listed = super::config::first_names(names.iter().map(|n| format!("{n:?}")));
                     diags.push(Diagnostic::warning(
                         &self.path,
                         section_line(&self.text, &sc.title, "metrics:"),
