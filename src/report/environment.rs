@@ -108,6 +108,11 @@ pub fn environment(kernels: &[Kernel]) -> EnvironmentView {
             view.config_only_some += 1;
             continue;
         }
+        // The same everywhere (most of a config's 5,000 options): nothing
+        // to say, and nothing to allocate.
+        if of.iter().all(|(_, v)| Some(*v) == of.first().map(|(_, f)| *f)) {
+            continue;
+        }
         let mut grouped: Vec<(String, Vec<String>)> = Vec::new();
         for (i, v) in &of {
             let v = v.unwrap_or("(none)").to_string();
@@ -115,9 +120,6 @@ pub fn environment(kernels: &[Kernel]) -> EnvironmentView {
                 Some((_, ks)) => ks.push(kernels[*i].name.clone()),
                 None => grouped.push((v, vec![kernels[*i].name.clone()])),
             }
-        }
-        if grouped.len() < 2 {
-            continue;
         }
         let text = format!(
             "{key}: {}",
