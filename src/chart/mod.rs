@@ -88,7 +88,7 @@ pub mod trend;
 
 pub(crate) use draw::*;
 pub use draw::{LanePalette, lane_of, xml_escape};
-pub use text::text_bar_chart;
+pub use text::{text_bar_chart, text_bar_chart_with_changes};
 
 /// One SVG chart to write next to a machine page.
 ///

@@ -36,6 +36,18 @@ type Entry = (String, f64, String);
 /// Returns `None` when there is nothing to draw: no headline column, no
 /// finite value, or a width too small to hold a name, a bar and a value.
 pub fn text_bar_chart(section: &SectionView, width: usize) -> Option<String> {
+    bar_chart(section, width, false)
+}
+
+/// [`text_bar_chart`] with each kernel's change against the baseline and
+/// its significance mark after the value ("12.1 MB/s -3.2%"), and no
+/// heading line, as the mail draws a one-column table: the bars then
+/// carry all the table holds, and stand in for it under its title.
+pub fn text_bar_chart_with_changes(section: &SectionView, width: usize) -> Option<String> {
+    bar_chart(section, width, true)
+}
+
+fn bar_chart(section: &SectionView, width: usize, changes: bool) -> Option<String> {
     let t = &section.table;
     let col = star_headline(t)?;
     let column = &t.columns[col];
@@ -45,7 +57,13 @@ pub fn text_bar_chart(section: &SectionView, width: usize) -> Option<String> {
     for r in &t.rows {
         let Some(cell) = r.cells.get(col).and_then(Option::as_ref) else { continue };
         let Some(v) = finite(cell.summary.mean) else { continue };
-        let entry = (clean(&r.kernel), v, with_unit(&clean(&cell.text), &clean(&column.unit)));
+        let mut text = with_unit(&clean(&cell.text), &clean(&column.unit));
+        if let Some(pct) = cell.comparison.as_ref().and_then(|c| c.pct_better).filter(|_| changes) {
+            text.push(' ');
+            text.push_str(&crate::report::fmt_change_cell(pct, column.better, false));
+            text.push_str(cell.mark);
+        }
+        let entry = (clean(&r.kernel), v, text);
         if let Some((_, e)) = blocks.iter_mut().find(|(p, _)| *p == r.params) {
             e.push(entry);
         }
@@ -75,7 +93,10 @@ pub fn text_bar_chart(section: &SectionView, width: usize) -> Option<String> {
         Better::Neither => "",
     };
     let heading = format!("{}{dir}", clean(&column.name));
-    if !heading.trim().is_empty() {
+    // Standing in for a one-column table, the bars go under the section's
+    // title, which names the unit and direction already (as the post:
+    // "dbench 64 processes", then the bars).
+    if !heading.trim().is_empty() && !changes {
         out.push(fit(heading.trim(), width));
     }
     if blocks.len() < total {

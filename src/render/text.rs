@@ -169,10 +169,33 @@ fn as_shown<'a>(m: &'a MachinePage, opts: &TextOptions) -> std::borrow::Cow<'a, 
 /// written in parallel.
 fn section_texts(m: &MachinePage, opts: &TextOptions) -> Vec<String> {
     let legend = report::page_legend(m).filter(|_| opts.compare);
+    let stars = report::star_tables(m.sections.iter().map(|s| &s.table));
+    let grids: Vec<Option<std::borrow::Cow<Grid>>> =
+        m.sections.par_iter().map(|s| grid::section_grid(s, &grid_options(opts))).collect();
+    let captions: Vec<String> = m
+        .sections
+        .iter()
+        .zip(&grids)
+        .map(|(s, g)| g.as_ref().map(|g| g.caption(&s.table)).unwrap_or_default())
+        .collect();
     m.sections
         .par_iter()
-        .map(|s| {
-            let mut text = section_body(s, opts);
+        .zip(grids)
+        .enumerate()
+        .map(|(i, (s, g))| {
+            // A caption that joins the title on one line stays whole.
+            let fits = format!("{} ({})", s.title, captions[i]).width() <= opts.width;
+            let previous = i.checked_sub(1).filter(|_| !fits);
+            let caption = match previous {
+                // The whole caption again ("bigger is better; %CPU columns
+                // informational; size 1G"): said once.
+                Some(p) if captions[i].len() > AS_ABOVE.len() && captions[i] == captions[p] => AS_ABOVE.to_string(),
+                Some(p) if repeats_direction(&m.sections[p].table, &s.table) => {
+                    g.as_ref().map(|g| g.caption_with(&s.table, DIRECTIONS_AS_ABOVE)).unwrap_or_default()
+                }
+                _ => captions[i].clone(),
+            };
+            let mut text = section_body(s, opts, Shown { bars: stars.contains(&i), caption }, g);
             if let Some(own) = s.table.legend.as_deref().filter(|l| opts.compare && Some(*l) != legend) {
                 text.push_str("\n\n");
                 text.push_str(&fill(own, opts.width));
@@ -252,22 +275,58 @@ fn page_text(m: &MachinePage, opts: &TextOptions, notice: Option<&str>, sections
 
 /// The plaintext of one section: its title with the table's caption (the
 /// shared unit, the better direction, the settings: "LMbench 2.0p2:
-/// Context switching (µs, smaller is better)"), underlined; the
-/// commentary; the table; the runs note; the star bars.
+/// Context switching (µs, smaller is better)"); the commentary; the
+/// table; the runs note; the star bars.
 pub fn section_text(s: &SectionView, opts: &TextOptions) -> String {
     if opts.ascii {
         let mut s = s.clone();
         super::ascii::ascii_section(&mut s);
-        return opts.shown(&section_body(&s, opts)).into_owned();
+        return opts.shown(&section_alone(&s, opts)).into_owned();
     }
-    section_body(s, opts)
+    section_alone(s, opts)
 }
 
-/// [`section_text`] of a section whose texts are already as shown.
-fn section_body(s: &SectionView, opts: &TextOptions) -> String {
-    let width = opts.width;
+/// What a section of a page shows of its own, as decided for the whole
+/// page.
+struct Shown {
+    /// Its star bars ([`report::star_tables`] chooses the sections that
+    /// get them).
+    bars: bool,
+    /// Its caption: the grid's ([`Grid::caption`]); where that does not
+    /// fit on the title's line, "as above" when it repeats the previous
+    /// section's, or with "directions as above" for a long
+    /// better-direction text that does ([`repeats_direction`]).
+    caption: String,
+}
+
+/// The caption of a section whose caption repeats the previous one's.
+const AS_ABOVE: &str = "as above";
+
+/// What the caption says instead of a better-direction text that
+/// repeats the previous section's.
+const DIRECTIONS_AS_ABOVE: &str = "directions as above";
+
+/// Whether `t`'s better-direction text repeats `previous`'s and is longer
+/// than [`DIRECTIONS_AS_ABOVE`] ("bigger is better: Rate, CPU Eff;
+/// smaller is better: …", a line or two): tiobench's six tables of one
+/// post say it once.
+fn repeats_direction(previous: &crate::report::TableView, t: &crate::report::TableView) -> bool {
+    t.direction.len() > DIRECTIONS_AS_ABOVE.len() && t.direction == previous.direction
+}
+
+/// The plaintext of section `s` on its own: its grid, its bars and its
+/// whole caption.
+fn section_alone(s: &SectionView, opts: &TextOptions) -> String {
     let g = grid::section_grid(s, &grid_options(opts));
     let caption = g.as_ref().map(|g| g.caption(&s.table)).unwrap_or_default();
+    section_body(s, opts, Shown { bars: true, caption }, g)
+}
+
+/// [`section_text`] of a section whose texts are already as shown, with
+/// its laid-out grid `g` and what the page decided it shows.
+fn section_body(s: &SectionView, opts: &TextOptions, shown: Shown, g: Option<std::borrow::Cow<Grid>>) -> String {
+    let width = opts.width;
+    let caption = shown.caption;
     // The caption joins the title when both fit one line; else it is the
     // line under the title's rule.
     let joined = format!("{} ({caption})", s.title);
@@ -276,8 +335,9 @@ fn section_body(s: &SectionView, opts: &TextOptions) -> String {
         _ if joined.width() <= width => (joined, None),
         _ => (fill(&s.title, width), Some(fill(&caption, width))),
     };
-    let rule = title.lines().map(UnicodeWidthStr::width).max().unwrap_or(0);
-    let mut out = vec![title, "-".repeat(rule)];
+    // No rule under a section's title: a blank line before it and the
+    // table's own rules set it apart, as in the posts (issue 21).
+    let mut out = vec![title];
     if !s.commentary_md.trim().is_empty() {
         out.push(markdown::to_text(&s.commentary_md, width));
         out.push(String::new());
@@ -287,11 +347,34 @@ fn section_body(s: &SectionView, opts: &TextOptions) -> String {
         out.push("(no results)".to_string());
         return out.join("\n");
     };
+    // A one-column table with star bars (dbench's Throughput, as the posts
+    // draw it): the bars with each change stand in for the table.
+    let whole = s.table.columns.len() == 1 && {
+        let (drawn, total) = report::bar_blocks(&s.table, 0);
+        drawn.len() == total
+    };
+    let bars_for_table = || {
+        if opts.compare {
+            crate::chart::text_bar_chart_with_changes(s, width)
+        } else {
+            crate::chart::text_bar_chart(s, width)
+        }
+    };
+    if shown.bars
+        && whole
+        && let Some(chart) = bars_for_table()
+    {
+        out.push(chart);
+        if let Some(note) = g.runs_note() {
+            out.push(fill(&note, width));
+        }
+        return out.join("\n");
+    }
     out.push(grid_text(&g));
     if let Some(note) = g.runs_note() {
         out.push(fill(&note, width));
     }
-    if let Some(chart) = crate::chart::text_bar_chart(s, width) {
+    if let Some(chart) = crate::chart::text_bar_chart(s, width).filter(|_| shown.bars) {
         out.push(String::new());
         out.push(chart);
     }
@@ -539,7 +622,8 @@ mod tests {
         assert!(full.len() > 3 * MAIL_LIMIT);
         let text = mail_text(&m, &opts(), "index.html");
         assert!(text.len() <= MAIL_LIMIT, "{} bytes", text.len());
-        let kept = (0..40).filter(|i| text.contains(&format!("\nSection {i}\n---"))).count();
+        let head = |i: usize| [format!("\n\nSection {i}\n"), format!("\n\nSection {i} (")];
+        let kept = (0..40).filter(|&i| head(i).iter().any(|h| text.contains(h.as_str()))).count();
         // The sections kept are the first ones, each whole; as many as fit.
         assert!((0..kept).all(|i| text.contains(&section_text(&m.sections[i], &opts()))));
         assert!(text.len() + section_text(&m.sections[kept], &opts()).len() + 3 > MAIL_LIMIT);

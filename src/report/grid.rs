@@ -358,6 +358,13 @@ impl Grid {
     /// the settings every row shares, "µs, smaller is better; blk size
     /// 4096"; empty when there is none.
     pub fn caption(&self, t: &TableView) -> String {
+        self.caption_with(t, &t.direction)
+    }
+
+    /// [`Grid::caption`] with `direction` in place of the table's own
+    /// better-direction text (the mail writes "directions as above" under
+    /// a run of tables that share a long one).
+    pub fn caption_with(&self, t: &TableView, direction: &str) -> String {
         let mut parts: Vec<String> = Vec::new();
         let mut head = String::new();
         if let Some(m) = &self.metric {
@@ -370,11 +377,11 @@ impl Grid {
         if let Some(u) = self.unit.as_deref().filter(|u| !u.is_empty()) {
             head.push_str(u);
         }
-        if !t.direction.is_empty() {
+        if !direction.is_empty() {
             if !head.is_empty() {
                 head.push_str(", ");
             }
-            head.push_str(&t.direction);
+            head.push_str(direction);
         }
         if !head.is_empty() {
             parts.push(head);

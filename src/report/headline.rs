@@ -5,6 +5,30 @@
 use super::TableView;
 use crate::model::Better;
 
+/// Which tables of a page get the mail's star bars, by index into
+/// `tables`: those whose section names its `headline:`
+/// ([`TableView::headline_named`]) where any does, else the one table
+/// with the largest significant change of the page (none when nothing
+/// changed significantly). A hand-made post draws bars for the table its
+/// text is about, not for every table: bars under each would repeat the
+/// tables' numbers and double the mail.
+pub fn star_tables<'a>(tables: impl Iterator<Item = &'a TableView>) -> Vec<usize> {
+    let tables: Vec<&TableView> = tables.collect();
+    let named: Vec<usize> = (0..tables.len()).filter(|&i| tables[i].headline_named).collect();
+    if !named.is_empty() {
+        return named;
+    }
+    let mut best: Option<(usize, f64)> = None;
+    for (i, t) in tables.iter().enumerate() {
+        if let Some((_, p)) = largest_change(t)
+            && best.is_none_or(|(_, b)| p > b)
+        {
+            best = Some((i, p));
+        }
+    }
+    best.map(|(i, _)| vec![i]).unwrap_or_default()
+}
+
 /// Most parameter sets (blocks) the star bars of one table show.
 pub const MAX_BAR_BLOCKS: usize = 4;
 
@@ -57,7 +81,7 @@ pub fn chart_headline(t: &TableView) -> Option<usize> {
 
 /// The column and |% change| of the largest significant change of `t`,
 /// in a column with a better direction.
-fn largest_change(t: &TableView) -> Option<(usize, f64)> {
+pub fn largest_change(t: &TableView) -> Option<(usize, f64)> {
     let mut best: Option<(usize, f64)> = None;
     for (_, ci, x) in super::notable::significant_changes(t) {
         let Some(p) = x.pct_better.map(f64::abs).filter(|p| p.is_finite()) else { continue };
