@@ -64,7 +64,7 @@ fn a_significant_loss_is_listed_in_every_rendering_and_counted_on_the_machine_pa
     let md = read(out.join("m1/regressions.md"));
     assert!(md.contains("1 regression, 1 improvement\n"), "{md}");
     assert!(
-        md.contains("| [dbench 32](index.html#dbench-32) | Throughput (MB/s) |  | 2.4.8 | 6.95 | 9.28 (2.4.7) |"),
+        md.contains("| [dbench 32](index.md#dbench-32) | Throughput (MB/s) |  | 2.4.8 | 6.95 | 9.28 (2.4.7) |"),
         "{md}"
     );
     let text = text_regressions(&c);

@@ -18,7 +18,7 @@ fn demo_markdown_and_plaintext() {
         let regressions = benchsite::report::regressions_page(page);
         insta::assert_snapshot!(
             format!("{}.regressions.md", page.slug),
-            benchsite::render::regressions::markdown(page, &regressions)
+            benchsite::render::regressions::markdown(page, &regressions, "index.md")
         );
     }
 }

@@ -81,7 +81,7 @@ impl Renderer for MarkdownRenderer {
 
     fn render_machine(&self, _site: &SiteSummary, m: &MachinePage) -> Result<Vec<OutputFile>, RenderError> {
         let path = format!("{}/{}", m.slug, self.options.file_name);
-        let regressions = super::regressions::markdown(m, &crate::report::regressions_page(m));
+        let regressions = super::regressions::markdown(m, &crate::report::regressions_page(m), &self.options.file_name);
         Ok(vec![
             OutputFile::text(path, machine_md_with(m, &self.options)),
             OutputFile::text(format!("{}/regressions.md", m.slug), regressions),
@@ -219,7 +219,10 @@ pub fn machine_md_with(m: &MachinePage, opts: &MarkdownOptions) -> String {
 /// when it differs from the page's (`page_legend`: a section with its own
 /// baseline), and its charts.
 fn section_md(s: &SectionView, m: &MachinePage, page_legend: Option<&str>, opts: &MarkdownOptions) -> String {
-    let mut out = format!("## {}\n\n", escape(&s.title));
+    // An explicit anchor: the links to a section (notable changes,
+    // regressions.md) use our id, which GitHub's own heading slugs do not
+    // match ("unixbench-4-1-0" against "unixbench-410").
+    let mut out = format!("<a id=\"{}\"></a>\n\n## {}\n\n", s.id, escape(&s.title));
     if !s.commentary_md.trim().is_empty() {
         out += s.commentary_md.trim();
         out += "\n\n";

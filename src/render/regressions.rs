@@ -80,9 +80,10 @@ fn summary_html(p: &mut Page, m: &MachinePage, summary: &[KernelSummary]) {
 const SUMMARY_LEGEND: &str = "Over the values each kernel shares with the baseline of metrics with a better direction: wins and losses count every significant change, within the threshold or not; the geometric mean of the kernel's value ÷ the baseline's (the baseline's ÷ the kernel's where smaller is better), as a change, positive is better.";
 
 /// `regressions.md` of `m`: the counts, what is listed, a table of the
-/// regressions (each section linked to its anchor on `index.html`) and
-/// the summary per kernel.
-pub fn markdown(m: &MachinePage, r: &RegressionsPage) -> String {
+/// regressions (each section linked to its anchor on the class's
+/// Markdown, `page`: `index.md` or site.yaml's `markdown_name:`) and the
+/// summary per kernel.
+pub fn markdown(m: &MachinePage, r: &RegressionsPage, page: &str) -> String {
     let mut out = format!("# Regressions on {}\n\n{}\n", escape(&m.name), escape(&r.counts));
     if r.tested {
         out.push_str(&format!("\n{}\n", escape(&r.legend)));
@@ -92,7 +93,7 @@ pub fn markdown(m: &MachinePage, r: &RegressionsPage) -> String {
             for x in &r.regressions {
                 let unit = if x.unit.is_empty() { String::new() } else { format!(" ({})", x.unit) };
                 out.push_str(&format!(
-                    "| [{}](index.html#{}) | {}{} | {} | {} | {} | {} ({}) | {}\\* | {} |\n",
+                    "| [{}]({page}#{}) | {}{} | {} | {} | {} | {} ({}) | {}\\* | {} |\n",
                     escape(&x.section),
                     x.section_id,
                     escape(&x.metric),
