@@ -35,12 +35,17 @@ pub struct BuildArgs {
     /// Fail (exit status 1, nothing written) when there are warnings.
     #[arg(long)]
     pub strict: bool,
+    /// Build only the machine classes whose directory name matches GLOB
+    /// (`*`, `?`, `[a-f]`; repeat for more) into a shard output, without the
+    /// site-level pages; `benchsite merge` puts shards together.
+    #[arg(long = "classes", value_name = "GLOB")]
+    pub classes: Vec<String>,
 }
 
 /// Runs `build`: builds, then prints the diagnostics and one line of
 /// totals, or why the build failed and what became of the output directory.
 pub fn run(args: BuildArgs) -> ExitCode {
-    let BuildArgs { content, output, theme, width, force, overwrite, base_url, strict } = args;
+    let BuildArgs { content, output, theme, width, force, overwrite, base_url, strict, classes } = args;
     let opts = BuildOptions {
         content,
         output: output.clone(),
@@ -60,8 +65,13 @@ pub fn run(args: BuildArgs) -> ExitCode {
             .map_or_else(|| "from site.yaml (default: built in)".to_string(), |t| t.display().to_string())
     );
     let progress = progress_bar();
-    let built =
-        if strict { build::build_strict(&opts, &progress) } else { build::build_with_progress(&opts, &progress) };
+    let built = if !classes.is_empty() {
+        build::build_shard(&opts, &classes, strict, &progress)
+    } else if strict {
+        build::build_strict(&opts, &progress)
+    } else {
+        build::build_with_progress(&opts, &progress)
+    };
     match built {
         Ok(report) => {
             print_built(&output, &report, started.elapsed().as_secs_f64());
@@ -88,7 +98,7 @@ fn progress_bar() -> indicatif::ProgressBar {
 }
 
 /// The diagnostics of a build that succeeded, and its totals.
-fn print_built(output: &Path, report: &BuildReport, secs: f64) {
+pub(super) fn print_built(output: &Path, report: &BuildReport, secs: f64) {
     for d in &report.diagnostics {
         errln!("{d}");
     }
@@ -112,7 +122,7 @@ fn print_built(output: &Path, report: &BuildReport, secs: f64) {
 
 /// Why a build failed, and what became of the output directory; exit
 /// status 1.
-fn print_failed(e: BuildError, output: &Path, progress: &indicatif::ProgressBar) -> ExitCode {
+pub(super) fn print_failed(e: BuildError, output: &Path, progress: &indicatif::ProgressBar) -> ExitCode {
     match e {
         BuildError::Strict(diags) => {
             progress.finish_and_clear();
