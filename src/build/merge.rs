@@ -118,7 +118,7 @@ fn owners(shards: &[Shard], dirs: &[(PathBuf, String)]) -> Result<FxHashMap<Stri
             }
             if let Some(&j) = owner.get(&c.slug) {
                 return Err(BuildError::Shard(format!(
-                    "machine class {:?} is in two shards, {} and {}: give the shards --classes globs that do not overlap (or merge one of them only once)",
+                    "machine class {:?} is in two shards, {} and {}: build the shards with --classes globs that do not overlap, or --shard K/N of one N (or merge one of them only once)",
                     c.slug,
                     shards[j].dir.display(),
                     s.dir.display()
@@ -130,10 +130,10 @@ fn owners(shards: &[Shard], dirs: &[(PathBuf, String)]) -> Result<FxHashMap<Stri
     let missing: Vec<&str> = dirs.iter().map(|(_, s)| s.as_str()).filter(|s| !owner.contains_key(*s)).collect();
     if !missing.is_empty() {
         return Err(BuildError::Shard(format!(
-            "{} machine class(es) in no shard: {}; build them into a shard too (the shards' globs: {})",
+            "{} machine class(es) in no shard: {}; build them into a shard too (the shards were built with {})",
             missing.len(),
             list(missing.into_iter()),
-            list(shards.iter().flat_map(|s| s.manifest.globs.iter().map(String::as_str)))
+            list(shards.iter().map(|s| s.manifest.selection.as_str()))
         )));
     }
     Ok(owner)

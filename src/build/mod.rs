@@ -237,29 +237,28 @@ pub fn build_strict(opts: &BuildOptions, progress: &indicatif::ProgressBar) -> R
     build_inner(opts, progress, true, None)
 }
 
-/// `build --classes GLOB...`: a shard output ([`shard`]) of the machine
-/// classes any of `globs` matches (`fnmatch`-style, on the class's
-/// directory name), with their files and the shard's manifest, and none of
-/// the site-level files; [`merge::merge`] puts shards together. `strict`
-/// as for [`build_strict`].
+/// `build --classes GLOB...` or `build --shard K/N`: a shard output
+/// ([`shard`]) of the machine classes `selection` takes, with their files
+/// and the shard's manifest, and none of the site-level files;
+/// [`merge::merge`] puts shards together. `strict` as for [`build_strict`].
 ///
 /// # Errors
 /// As [`build`] and [`build_strict`]; [`BuildError::Shard`] for a glob
 /// that matches no class.
 pub fn build_shard(
     opts: &BuildOptions,
-    globs: &[String],
+    selection: &shard::Selection,
     strict: bool,
     progress: &indicatif::ProgressBar,
 ) -> Result<BuildReport, BuildError> {
-    build_inner(opts, progress, strict, Some(globs))
+    build_inner(opts, progress, strict, Some(selection))
 }
 
 fn build_inner(
     opts: &BuildOptions,
     progress: &indicatif::ProgressBar,
     strict: bool,
-    globs: Option<&[String]>,
+    selection: Option<&shard::Selection>,
 ) -> Result<BuildReport, BuildError> {
     // Writing into content/ would mix generated files (and copies of the raw
     // files) into the user's data, and the next build would read them back.
@@ -287,8 +286,8 @@ fn build_inner(
     }
     let mut entries = Vec::new();
     let cached = use_cache.then_some((&cache, &mut entries));
-    let generated = match globs {
-        Some(globs) => shard::generate(opts, globs, progress, &writer, cached),
+    let generated = match selection {
+        Some(selection) => shard::generate(opts, selection, progress, &writer, cached),
         None => generate(opts, progress, &writer, cached),
     }
     .and_then(|r| if strict && !r.diagnostics.is_empty() { Err(BuildError::Strict(r.diagnostics)) } else { Ok(r) });

@@ -309,9 +309,8 @@ fn run(
         lint,
         stopped: AtomicBool::new(false),
     };
-    let shard_dirs: Option<Vec<(PathBuf, String)>> = shard
-        .as_ref()
-        .map(|s| plan.dirs.iter().filter(|(_, slug)| s.only.contains(slug)).cloned().collect());
+    let shard_dirs: Option<Vec<(PathBuf, String)>> =
+        shard.as_ref().map(|s| plan.dirs.iter().filter(|(_, slug)| s.only.contains(slug)).cloned().collect());
     let mut totals = run_classes(&ctx, shard_dirs.as_deref().unwrap_or(&plan.dirs), entries, diags)?;
     if has_errors(diags) {
         return Err(BuildError::Invalid(std::mem::take(diags)));

@@ -178,8 +178,8 @@ pub struct Manifest {
     pub format: String,
     /// What the site-level files depend on.
     pub site: SiteIdentity,
-    /// The `--classes` globs the shard was built with.
-    pub globs: Vec<String>,
+    /// How its classes were chosen ([`Selection::describe`]).
+    pub selection: String,
     /// The classes built, in name order.
     pub classes: Vec<ShardClass>,
 }
@@ -252,6 +252,67 @@ fn hex(h: u64) -> String {
     format!("{h:016x}")
 }
 
+/// Which machine classes a shard builds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Selection {
+    /// `--classes GLOB...`: those whose directory name any glob matches
+    /// (`*`, `?`, `[a-f]`, the whole name, case-sensitively).
+    Globs(Vec<String>),
+    /// `--shard K/N`: the K-th of N parts (1-based), taking the classes in
+    /// name order in turn (the first class to part 1, the second to part
+    /// 2, …): N such shards hold every class once, and one holds none when
+    /// there are fewer classes than parts.
+    Part {
+        /// K, 1 to `count`.
+        index: usize,
+        /// N, at least 1.
+        count: usize,
+    },
+}
+
+impl Selection {
+    /// Reads `K/N` (`--shard`).
+    ///
+    /// # Errors
+    /// What is wrong with it, for clap to print.
+    pub fn part(text: &str) -> Result<Self, String> {
+        let bad = || format!("{text:?}: expected K/N, the K-th of N shards, 1 <= K <= N (2/4)");
+        let (k, n) = text.split_once('/').ok_or_else(bad)?;
+        let (index, count): (usize, usize) =
+            (k.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+        if index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Selection::Part { index, count })
+    }
+
+    /// As the command line gives it: `--classes "a*" --classes "b*"`, `--shard 2/4`.
+    pub fn describe(&self) -> String {
+        match self {
+            Selection::Globs(g) => g.iter().map(|g| format!("--classes {g:?}")).collect::<Vec<_>>().join(" "),
+            Selection::Part { index, count } => format!("--shard {index}/{count}"),
+        }
+    }
+
+    /// The slugs of the machine classes of `dirs` (in name order) this
+    /// selection takes, in name order.
+    ///
+    /// # Errors
+    /// [`BuildError::Shard`] for a glob that does not compile, or one that
+    /// matches no class (naming the classes there are).
+    pub fn select(&self, dirs: &[(PathBuf, String)]) -> Result<Vec<String>, BuildError> {
+        match self {
+            Selection::Globs(globs) => select(globs, dirs),
+            Selection::Part { index, count } => Ok(dirs
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| i % count == index - 1)
+                .map(|(_, (_, slug))| slug.clone())
+                .collect()),
+        }
+    }
+}
+
 /// The slugs of the machine classes of `dirs` that any of `globs`
 /// matches, in name order.
 ///
@@ -284,21 +345,21 @@ pub(super) fn list<'a>(names: impl Iterator<Item = &'a str>) -> String {
 }
 
 /// A shard build's generation ([`super::build_shard`]): the classes
-/// `globs` select, rendered into `sink`, then the shard's manifest.
+/// `selection` takes, rendered into `sink`, then the shard's manifest.
 ///
 /// # Errors
 /// [`BuildError::Shard`] from [`select`], or any error of
 /// [`super::generate`].
 pub(super) fn generate(
     opts: &BuildOptions,
-    globs: &[String],
+    selection: &Selection,
     progress: &indicatif::ProgressBar,
     sink: &dyn Sink,
     cache: Option<(&Cache, &mut Vec<(String, MachineEntry)>)>,
 ) -> Result<BuildReport, BuildError> {
     let (config, dirs) = site::plan(&opts.content, &mut Vec::new())
         .map_err(|source| BuildError::Content { path: opts.content.clone(), source })?;
-    let only = select(globs, &dirs)?;
+    let only = selection.select(&dirs)?;
     let paths: Mutex<Vec<String>> = Mutex::new(Vec::new());
     let recording = Tap { inner: sink, seen: |p: &str| super::lock(&paths).push(p.to_string()) };
     let mut scope = ShardScope { only: &only, classes: Vec::new() };
@@ -309,12 +370,12 @@ pub(super) fn generate(
     let manifest = Manifest {
         format: FORMAT.to_string(),
         site: SiteIdentity::of(opts, theme.as_deref(), &dirs),
-        globs: globs.to_vec(),
+        selection: selection.describe(),
         classes: scope.classes.into_iter().map(|r| shard_class(opts, &dirs, r, &paths)).collect(),
     };
     let json = serde_json::to_string_pretty(&manifest).map_err(|e| BuildError::Shard(e.to_string()))?;
     sink.put(crate::output::OutputFile::text(MANIFEST, json + "\n"))?;
-    Ok(report)
+    Ok(BuildReport { files_out: report.files_out + 1, ..report })
 }
 
 /// A class's part of the manifest: its record, input hash and output files

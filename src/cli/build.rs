@@ -38,14 +38,19 @@ pub struct BuildArgs {
     /// Build only the machine classes whose directory name matches GLOB
     /// (`*`, `?`, `[a-f]`; repeat for more) into a shard output, without the
     /// site-level pages; `benchsite merge` puts shards together.
-    #[arg(long = "classes", value_name = "GLOB")]
+    #[arg(long = "classes", value_name = "GLOB", conflicts_with = "shard")]
     pub classes: Vec<String>,
+    /// Build the K-th of N shards (the machine classes in name order, dealt
+    /// out in turn) into a shard output: N matrix jobs with --shard 1/N …
+    /// N/N hold every class once.
+    #[arg(long, value_name = "K/N", value_parser = build::shard::Selection::part)]
+    pub shard: Option<build::shard::Selection>,
 }
 
 /// Runs `build`: builds, then prints the diagnostics and one line of
 /// totals, or why the build failed and what became of the output directory.
 pub fn run(args: BuildArgs) -> ExitCode {
-    let BuildArgs { content, output, theme, width, force, overwrite, base_url, strict, classes } = args;
+    let BuildArgs { content, output, theme, width, force, overwrite, base_url, strict, classes, shard } = args;
     let opts = BuildOptions {
         content,
         output: output.clone(),
@@ -65,8 +70,9 @@ pub fn run(args: BuildArgs) -> ExitCode {
             .map_or_else(|| "from site.yaml (default: built in)".to_string(), |t| t.display().to_string())
     );
     let progress = progress_bar();
-    let built = if !classes.is_empty() {
-        build::build_shard(&opts, &classes, strict, &progress)
+    let selection = shard.or_else(|| (!classes.is_empty()).then(|| build::shard::Selection::Globs(classes)));
+    let built = if let Some(selection) = &selection {
+        build::build_shard(&opts, selection, strict, &progress)
     } else if strict {
         build::build_strict(&opts, &progress)
     } else {
