@@ -394,3 +394,40 @@ fn shard_class(opts: &BuildOptions, dirs: &[(PathBuf, String)], r: ClassRecord, 
         slug: r.slug,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dirs(names: &[&str]) -> Vec<(PathBuf, String)> {
+        names.iter().map(|n| (PathBuf::from(n), (*n).to_string())).collect()
+    }
+
+    #[test]
+    fn parts_deal_the_classes_out_in_turn_and_cover_each_once() {
+        let d = dirs(&["a", "b", "c", "d", "e"]);
+        let parts: Vec<Vec<String>> =
+            (1..=3).map(|k| Selection::Part { index: k, count: 3 }.select(&d).expect("part")).collect();
+        assert_eq!(parts, [vec!["a", "d"], vec!["b", "e"], vec!["c"]]);
+        assert_eq!(Selection::Part { index: 4, count: 6 }.select(&d[..2]).expect("empty"), Vec::<String>::new());
+        assert_eq!(Selection::part("2/4"), Ok(Selection::Part { index: 2, count: 4 }));
+        for bad in ["0/4", "5/4", "2", "a/4", "2/0", ""] {
+            assert!(Selection::part(bad).is_err(), "{bad}");
+        }
+        assert_eq!(Selection::part("3/4").expect("ok").describe(), "--shard 3/4");
+    }
+
+    #[test]
+    fn globs_match_whole_names_and_one_matching_nothing_is_named() {
+        let d = dirs(&["k6-2", "p166", "P4-2400", "quad"]);
+        let g = |g: &[&str]| select(&g.iter().map(|s| (*s).to_string()).collect::<Vec<_>>(), &d);
+        assert_eq!(g(&["p*"]).expect("p"), ["p166"]);
+        assert_eq!(g(&["[a-p]*", "q*"]).expect("two"), ["k6-2", "p166", "quad"]);
+        let err = g(&["k6"]).expect_err("a prefix is not a match").to_string();
+        assert_eq!(
+            err,
+            "--classes \"k6\" matches no machine class; the machine classes are: k6-2, p166, P4-2400, quad"
+        );
+        assert!(g(&["[a-"]).expect_err("bad glob").to_string().contains("is not a glob"));
+    }
+}
