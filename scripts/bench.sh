@@ -7,7 +7,8 @@
 #   BENCH_DIR=/var/tmp/bs scripts/bench.sh
 #
 # Environment:
-#   SIZES       sizes to run (default "medium large"; also "small")
+#   SIZES       sizes to run (default "medium large"; also "small"; empty:
+#               none, Zola alone)
 #   BENCH_DIR   scratch directory on disk (default /var/tmp/benchsite-bench)
 #   SHM_DIR     scratch directory in memory (default /dev/shm/benchsite-bench)
 #   SEED        generator seed (default 1)
@@ -49,7 +50,7 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
-SIZES=${SIZES:-"medium large"}
+SIZES=${SIZES-"medium large"}
 BENCH_DIR=${BENCH_DIR:-/var/tmp/benchsite-bench}
 SHM_DIR=${SHM_DIR:-/dev/shm/benchsite-bench}
 SEED=${SEED:-1}
@@ -178,7 +179,11 @@ HTML
 zola_compare() {
     echo
     if [ -z "$ZOLA" ] || [ ! -x "$ZOLA" ]; then
-        echo "Zola: no zola binary (not on PATH, ZOLA unset); the Zola comparison is skipped."
+        if [ -n "$ZOLA" ]; then
+            echo "Zola: ZOLA=$ZOLA is not an executable file; the Zola comparison is skipped."
+        else
+            echo "Zola: no zola binary (none on PATH, ZOLA unset); the Zola comparison is skipped."
+        fi
         echo "  To get one (it is not on crates.io): a release binary from Zola's GitHub releases,"
         echo "  a distribution's package, or 'cargo install --path . --locked' in a checkout of it;"
         echo "  then ZOLA=/path/to/zola scripts/bench.sh"
@@ -229,7 +234,7 @@ zola_compare() {
         printf "| HTML pages/s | %.0f (%d pages) | %.0f (%d pages) | %.2f× |\n", bp / bs, bp, zp / zs, zp, (bp / bs) / (zp / zs)
         printf "| CPU per HTML page | %.2f ms | %.2f ms | %.2f× |\n", 1000 * bc / bp, 1000 * zc / zp, (bc / bp) / (zc / zp)
         printf "| full build ÷ I/O floor (cat inputs + cp -r output) | %.2f× | %.2f× | |\n", bs / (bcat + bcp), zs / (zcat + zcp)
-        printf "| output bytes ÷ input bytes | %.1f× (%.0f MB ÷ %.0f MB, cache included) | %.1f× (%.0f MB ÷ %.0f MB) | |\n", bo / bi, bo / 1e6, bi / 1e6, zo / zi, zo / 1e6, zi / 1e6
+        printf "| output bytes ÷ input bytes | %.1f× (%.1f MB ÷ %.1f MB, cache included) | %.1f× (%.1f MB ÷ %.1f MB) | |\n", bo / bi, bo / 1e6, bi / 1e6, zo / zi, zo / 1e6, zi / 1e6
     }'
 }
 
