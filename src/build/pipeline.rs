@@ -413,7 +413,7 @@ fn run_classes(
             totals.failure.get_or_insert(e);
         }
         totals.classes.push(ClassRecord {
-            slug: dirs[i].1.clone(),
+            slug: dirs.get(i).map(|(_, slug)| slug.clone()).unwrap_or_default(),
             diags: o.diags.clone(),
             files_read: o.files_read,
             summary: o.summary.clone(),

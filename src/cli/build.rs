@@ -70,7 +70,7 @@ pub fn run(args: BuildArgs) -> ExitCode {
             .map_or_else(|| "from site.yaml (default: built in)".to_string(), |t| t.display().to_string())
     );
     let progress = progress_bar();
-    let selection = shard.or_else(|| (!classes.is_empty()).then(|| build::shard::Selection::Globs(classes)));
+    let selection = shard.or_else(|| (!classes.is_empty()).then_some(build::shard::Selection::Globs(classes)));
     let built = if let Some(selection) = &selection {
         build::build_shard(&opts, selection, strict, &progress)
     } else if strict {
