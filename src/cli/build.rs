@@ -80,10 +80,10 @@ pub fn run(args: BuildArgs) -> ExitCode {
     };
     match built {
         Ok(report) => {
-            print_built(&output, &report, started.elapsed().as_secs_f64());
+            print_built("built", &output, &report, started.elapsed().as_secs_f64());
             ExitCode::SUCCESS
         }
-        Err(e) => print_failed(e, &output, &progress),
+        Err(e) => print_failed("build", e, &output, &progress),
     }
 }
 
@@ -103,8 +103,9 @@ fn progress_bar() -> indicatif::ProgressBar {
     }
 }
 
-/// The diagnostics of a build that succeeded, and its totals.
-pub(super) fn print_built(output: &Path, report: &BuildReport, secs: f64) {
+/// The diagnostics of a build (or merge: `verb` "merged") that succeeded,
+/// and its totals.
+pub(super) fn print_built(verb: &str, output: &Path, report: &BuildReport, secs: f64) {
     for d in &report.diagnostics {
         errln!("{d}");
     }
@@ -114,7 +115,7 @@ pub(super) fn print_built(output: &Path, report: &BuildReport, secs: f64) {
         report.files_parsed
     );
     infoln!(
-        "built {}: {} raw files read, {} pages, {} charts, {} files ({} changed), {} warning(s), {:.2} s",
+        "{verb} {}: {} raw files read, {} pages, {} charts, {} files ({} changed), {} warning(s), {:.2} s",
         output.display(),
         report.files_read,
         report.pages,
@@ -126,16 +127,16 @@ pub(super) fn print_built(output: &Path, report: &BuildReport, secs: f64) {
     );
 }
 
-/// Why a build failed, and what became of the output directory; exit
-/// status 1.
-pub(super) fn print_failed(e: BuildError, output: &Path, progress: &indicatif::ProgressBar) -> ExitCode {
+/// Why a build (or merge: `what` "merge") failed, and what became of
+/// the output directory; exit status 1.
+pub(super) fn print_failed(what: &str, e: BuildError, output: &Path, progress: &indicatif::ProgressBar) -> ExitCode {
     match e {
         BuildError::Strict(diags) => {
             progress.finish_and_clear();
             for d in &diags {
                 errln!("{d}");
             }
-            errln!("build failed: {} warning(s) with --strict; {} left unchanged", diags.len(), output.display());
+            errln!("{what} failed: {} warning(s) with --strict; {} left unchanged", diags.len(), output.display());
         }
         BuildError::Invalid(diags) => {
             progress.finish_and_clear();
@@ -143,18 +144,18 @@ pub(super) fn print_failed(e: BuildError, output: &Path, progress: &indicatif::P
                 errln!("{d}");
             }
             let n = diags.iter().filter(|d| d.severity == Severity::Error).count();
-            errln!("build failed: {n} error(s); {} left unchanged", output.display());
+            errln!("{what} failed: {n} error(s); {} left unchanged", output.display());
         }
         e @ BuildError::PartlyCommitted { .. } => {
             errln!("error: {e}");
             errln!(
-                "build failed; {} holds complete files only, some of them from this build: build again once the cause is fixed",
+                "{what} failed; {} holds complete files only, some of them from this build: {what} again once the cause is fixed",
                 output.display()
             );
         }
         e => {
             errln!("error: {e}");
-            errln!("build failed; {} left unchanged", output.display());
+            errln!("{what} failed; {} left unchanged", output.display());
         }
     }
     ExitCode::from(1)

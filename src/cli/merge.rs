@@ -10,7 +10,8 @@ use std::process::ExitCode;
 /// `merge`'s arguments.
 #[derive(Args, Debug)]
 pub struct MergeArgs {
-    /// Shard output directories, each made by `build --classes GLOB`.
+    /// Shard output directories, each made by `build --shard K/N` or
+    /// `build --classes GLOB`.
     #[arg(required = true, value_name = "SHARD")]
     pub shards: Vec<PathBuf>,
     /// Content directory the shards were built from (its site.yaml,
@@ -54,9 +55,9 @@ pub fn run(args: MergeArgs) -> ExitCode {
     let started = std::time::Instant::now();
     match build::merge::merge(&opts, &shards) {
         Ok(report) => {
-            super::build::print_built(&output, &report, started.elapsed().as_secs_f64());
+            super::build::print_built("merged", &output, &report, started.elapsed().as_secs_f64());
             ExitCode::SUCCESS
         }
-        Err(e) => super::build::print_failed(e, &output, &indicatif::ProgressBar::hidden()),
+        Err(e) => super::build::print_failed("merge", e, &output, &indicatif::ProgressBar::hidden()),
     }
 }

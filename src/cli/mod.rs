@@ -135,8 +135,8 @@ pub enum Command {
     Serve(serve::ServeArgs),
     /// Create a new site in DIR, laid out like this repository.
     Init(init::InitArgs),
-    /// Merge shard outputs (`build --classes GLOB`) into one site, writing
-    /// the site index and every site-level page.
+    /// Merge shard outputs (`build --shard K/N`, `build --classes GLOB`)
+    /// into one site, writing the site index and every site-level page.
     Merge(merge::MergeArgs),
     /// Print one machine class as mail-ready plaintext.
     Text(text::TextArgs),
