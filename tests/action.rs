@@ -106,13 +106,23 @@ struct Run {
 /// does (GITHUB_OUTPUT, GITHUB_PATH, RUNNER_TEMP), with benchsite already
 /// "installed" where the install step looks (so no `cargo install`).
 fn run_action_steps(repo: &Path, runner_temp: &Path) -> Run {
+    run_action_steps_with(repo, runner_temp, &[])
+}
+
+#[cfg(unix)]
+/// [`run_action_steps`] with the inputs `with` (name, value) set.
+fn run_action_steps_with(repo: &Path, runner_temp: &Path, with: &[(&str, &str)]) -> Run {
     let action = action_yml();
-    let inputs: BTreeMap<String, String> = action["inputs"]
+    let mut inputs: BTreeMap<String, String> = action["inputs"]
         .as_mapping()
         .expect("inputs")
         .iter()
         .map(|(k, v)| (k.as_str().expect("name").to_string(), v["default"].as_str().unwrap_or("").to_string()))
         .collect();
+    for (k, v) in with {
+        assert!(inputs.contains_key(*k), "action.yml has no input {k}");
+        inputs.insert((*k).to_string(), (*v).to_string());
+    }
     let mut outputs = BTreeMap::new();
     let mut path = std::env::var("PATH").unwrap_or_default();
     let mut stdout = String::new();
@@ -238,4 +248,108 @@ fn the_release_workflow_builds_five_targets_on_a_version_tag() {
     }
     assert!(text.contains("cargo build --release --locked --target"), "built from Cargo.lock");
     assert_eq!(wf["jobs"]["release"]["needs"].as_str(), Some("build"));
+}
+
+fn matrix_workflow() -> Value {
+    yaml(&std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/pages-matrix.yml")).expect("yml"))
+}
+
+/// The `with:` of the step of `job` that uses this action.
+fn action_step<'a>(wf: &'a Value, job: &str) -> &'a Value {
+    let action = benchsite::init::action();
+    let steps = wf["jobs"][job]["steps"].as_sequence().expect("steps");
+    let step = steps.iter().find(|s| uses(s) == Some(action.as_str()));
+    &step.unwrap_or_else(|| panic!("{job}: no step uses {action}"))["with"]
+}
+
+#[test]
+fn the_matrix_workflow_uploads_shards_with_their_manifest_and_merges_them() {
+    let wf = matrix_workflow();
+    assert_eq!(wf["permissions"]["pages"].as_str(), Some("write"));
+    let shard = &wf["jobs"]["shard"];
+    let parts = shard["strategy"]["matrix"]["shard"].as_sequence().expect("matrix.shard");
+    let total = shard["strategy"]["matrix"]["total"][0].as_u64().expect("matrix.total");
+    assert_eq!(parts.iter().filter_map(Value::as_u64).collect::<Vec<_>>(), (1..=total).collect::<Vec<_>>());
+    assert_eq!(action_step(&wf, "shard")["shard"].as_str(), Some("${{ matrix.shard }}/${{ matrix.total }}"));
+    let steps = shard["steps"].as_sequence().expect("steps");
+    let upload = steps.iter().find(|s| uses(s) == Some("actions/upload-artifact@v4")).expect("upload-artifact");
+    assert_eq!(upload["with"]["include-hidden-files"].as_bool(), Some(true), "the manifest is a hidden file");
+    assert_eq!(upload["with"]["path"].as_str(), Some("${{ steps.site.outputs.path }}"));
+    let merge = &wf["jobs"]["merge"];
+    assert_eq!(merge["needs"].as_str(), Some("shard"));
+    let steps = merge["steps"].as_sequence().expect("steps");
+    let download = steps.iter().find(|s| uses(s) == Some("actions/download-artifact@v4")).expect("download");
+    let dir = download["with"]["path"].as_str().expect("path");
+    assert_eq!(action_step(&wf, "merge")["merge"].as_str(), Some(format!("{dir}/*").as_str()));
+    assert!(steps.iter().any(|s| uses(s) == Some("actions/upload-pages-artifact@v3")));
+    assert_eq!(wf["jobs"]["deploy"]["needs"].as_str(), Some("merge"));
+}
+
+#[cfg(unix)]
+#[test]
+fn the_matrix_workflow_steps_build_shards_and_merge_them_to_the_one_shot_site() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let repo = tmp.path().join("site");
+    let runner_temp = tmp.path().join("runner-temp");
+    std::fs::create_dir_all(&runner_temp).expect("mkdir");
+    benchsite::init::init(&repo).expect("init");
+    // Five machine classes: the example and four copies under other names.
+    let example = repo.join("content/example-box");
+    for name in ["alpha", "beta-box", "gamma", "zeta"] {
+        copy_tree(&example, &repo.join("content").join(name));
+    }
+    let base_url = [("base-url", "https://example.org/site/")];
+    let one = run_action_steps_with(&repo, &runner_temp, &base_url);
+    let one_shot = snapshot_of(Path::new(&one.outputs["stage.outputs.path"]));
+    assert!(one_shot.contains_key("zeta/index.html") && one_shot.contains_key("index.html"));
+
+    let wf = matrix_workflow();
+    let matrix = &wf["jobs"]["shard"]["strategy"]["matrix"];
+    let total = matrix["total"][0].as_u64().expect("total").to_string();
+    let output = action_step(&wf, "shard")["output"].as_str().expect("output").to_string();
+    let merge = action_step(&wf, "merge")["merge"].as_str().expect("merge").to_string();
+    let downloads = repo.join(merge.trim_end_matches("/*"));
+    for k in matrix["shard"].as_sequence().expect("shard") {
+        let k = k.as_u64().expect("K").to_string();
+        let part = format!("{k}/{total}");
+        let run = run_action_steps_with(&repo, &runner_temp, &[("shard", &part), ("output", &output), base_url[0]]);
+        assert!(run.stdout.contains("check skipped"), "{}", run.stdout);
+        // upload-artifact, then download-artifact into shards/shard-K.
+        let staged = PathBuf::from(&run.outputs["stage.outputs.path"]);
+        assert!(staged.join(".benchsite-shard.json").is_file(), "the shard's manifest is uploaded");
+        copy_tree(&staged, &downloads.join(format!("shard-{k}")));
+    }
+    let merged = run_action_steps_with(&repo, &runner_temp, &[("merge", &merge), ("output", "merged"), base_url[0]]);
+    let site = snapshot_of(Path::new(&merged.outputs["stage.outputs.path"]));
+    let differ: Vec<&String> =
+        one_shot.keys().chain(site.keys()).filter(|k| one_shot.get(*k) != site.get(*k)).collect();
+    assert!(differ.is_empty(), "the merged site differs from the one-shot build: {differ:?}");
+    assert_eq!(files_named_benchsite(Path::new(&merged.outputs["stage.outputs.path"])), Vec::<PathBuf>::new());
+}
+
+#[cfg(unix)]
+fn copy_tree(from: &Path, to: &Path) {
+    for e in walkdir::WalkDir::new(from).min_depth(1) {
+        let e = e.expect("walk");
+        let dst = to.join(e.path().strip_prefix(from).expect("prefix"));
+        if e.file_type().is_dir() {
+            std::fs::create_dir_all(&dst).expect("mkdir");
+        } else {
+            std::fs::create_dir_all(dst.parent().expect("parent")).expect("mkdir");
+            std::fs::copy(e.path(), &dst).expect("copy");
+        }
+    }
+}
+
+#[cfg(unix)]
+fn snapshot_of(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .map(|e| e.expect("walk"))
+        .filter(|e| e.file_type().is_file())
+        .map(|e| {
+            let rel = e.path().strip_prefix(dir).expect("prefix").to_string_lossy().into_owned();
+            (rel, std::fs::read(e.path()).expect("read"))
+        })
+        .collect()
 }

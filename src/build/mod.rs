@@ -11,7 +11,9 @@
 //! The theme comes from [`themes`].
 
 pub mod keys;
+pub mod merge;
 pub mod pipeline;
+pub mod shard;
 pub mod themes;
 
 pub use crate::output::{Clash, DirWriter, MARKER, OutputLock, PathClaims, Sink, Written, create_new, write_new};
@@ -138,6 +140,11 @@ pub enum BuildError {
     /// Files benchsite did not write would be replaced; nothing was.
     #[error("{0}")]
     WouldOverwrite(String),
+    /// A shard build or a merge refused (a glob matching no class, shards
+    /// of another site or overlapping, a shard missing a file); nothing
+    /// was written.
+    #[error("{0}")]
+    Shard(String),
 }
 
 impl From<WriteError> for BuildError {
@@ -216,7 +223,7 @@ pub fn build(opts: &BuildOptions) -> Result<BuildReport, BuildError> {
 /// # Errors
 /// As [`build`].
 pub fn build_with_progress(opts: &BuildOptions, progress: &indicatif::ProgressBar) -> Result<BuildReport, BuildError> {
-    build_inner(opts, progress, false)
+    build_inner(opts, progress, false, None)
 }
 
 /// [`build_with_progress`] for `--strict`: a build that gave any warning
@@ -227,13 +234,31 @@ pub fn build_with_progress(opts: &BuildOptions, progress: &indicatif::ProgressBa
 /// # Errors
 /// As [`build`], and [`BuildError::Strict`] with the warnings.
 pub fn build_strict(opts: &BuildOptions, progress: &indicatif::ProgressBar) -> Result<BuildReport, BuildError> {
-    build_inner(opts, progress, true)
+    build_inner(opts, progress, true, None)
+}
+
+/// `build --classes GLOB...` or `build --shard K/N`: a shard output
+/// ([`shard`]) of the machine classes `selection` takes, with their files
+/// and the shard's manifest, and none of the site-level files;
+/// [`merge::merge`] puts shards together. `strict` as for [`build_strict`].
+///
+/// # Errors
+/// As [`build`] and [`build_strict`]; [`BuildError::Shard`] for a glob
+/// that matches no class.
+pub fn build_shard(
+    opts: &BuildOptions,
+    selection: &shard::Selection,
+    strict: bool,
+    progress: &indicatif::ProgressBar,
+) -> Result<BuildReport, BuildError> {
+    build_inner(opts, progress, strict, Some(selection))
 }
 
 fn build_inner(
     opts: &BuildOptions,
     progress: &indicatif::ProgressBar,
     strict: bool,
+    selection: Option<&shard::Selection>,
 ) -> Result<BuildReport, BuildError> {
     // Writing into content/ would mix generated files (and copies of the raw
     // files) into the user's data, and the next build would read them back.
@@ -260,8 +285,12 @@ fn build_inner(
         cache.clear();
     }
     let mut entries = Vec::new();
-    let generated = generate(opts, progress, &writer, use_cache.then_some((&cache, &mut entries)))
-        .and_then(|r| if strict && !r.diagnostics.is_empty() { Err(BuildError::Strict(r.diagnostics)) } else { Ok(r) });
+    let cached = use_cache.then_some((&cache, &mut entries));
+    let generated = match selection {
+        Some(selection) => shard::generate(opts, selection, progress, &writer, cached),
+        None => generate(opts, progress, &writer, cached),
+    }
+    .and_then(|r| if strict && !r.diagnostics.is_empty() { Err(BuildError::Strict(r.diagnostics)) } else { Ok(r) });
     match generated {
         Ok(mut report) => {
             progress.finish_and_clear();

@@ -118,7 +118,7 @@ pub fn lay_out_one(content: &Path, slug: &str) -> std::io::Result<OneClass> {
 pub fn check_site(opts: &BuildOptions, lint: Lint) -> Result<(Vec<Diagnostic>, Option<BuildError>), BuildError> {
     let mut diags = Vec::new();
     let hidden = indicatif::ProgressBar::hidden();
-    match run(opts, &hidden, &Collect::discarding(), None, Some(lint), &mut diags) {
+    match run(opts, &hidden, &Collect::discarding(), None, Some(lint), &mut diags, None) {
         // A site without errors: its warnings went into the report.
         Ok(report) => Ok((report.diagnostics, None)),
         Err(BuildError::Invalid(all)) => Ok((all, None)),
@@ -140,7 +140,7 @@ pub fn generate(
     sink: &dyn Sink,
     cache: Option<(&Cache, &mut Vec<(String, MachineEntry)>)>,
 ) -> Result<BuildReport, BuildError> {
-    run(opts, progress, sink, cache, None, &mut Vec::new())
+    run(opts, progress, sink, cache, None, &mut Vec::new(), None)
 }
 
 /// How many output files, pages and charts a build made or kept.
@@ -184,13 +184,13 @@ fn make_renderers(
 }
 
 /// What a pass reads before any machine class.
-struct SitePlan {
-    config: site::SiteConfig,
+pub(super) struct SitePlan {
+    pub(super) config: site::SiteConfig,
     /// The machine-class directories and their slugs, in name order.
-    dirs: Vec<(PathBuf, String)>,
+    pub(super) dirs: Vec<(PathBuf, String)>,
     renderers: Vec<Box<dyn Renderer>>,
     /// The theme directory used, if any.
-    theme: Option<PathBuf>,
+    pub(super) theme: Option<PathBuf>,
     description_html: String,
     /// What machine pages know of the other classes.
     nav: report::SiteSummary,
@@ -203,7 +203,10 @@ struct SitePlan {
 ///
 /// # Errors
 /// [`BuildError::Content`] when the content directory cannot be read.
-fn plan_site(opts: &BuildOptions, diags: &mut Vec<Diagnostic>) -> Result<(SitePlan, Option<BuildError>), BuildError> {
+pub(super) fn plan_site(
+    opts: &BuildOptions,
+    diags: &mut Vec<Diagnostic>,
+) -> Result<(SitePlan, Option<BuildError>), BuildError> {
     let (config, dirs) = site::plan(&opts.content, diags)
         .map_err(|source| BuildError::Content { path: opts.content.clone(), source })?;
     let (renderers, theme, render_error) = match resolve_theme(opts, config.theme.as_deref())
@@ -229,10 +232,48 @@ fn plan_site(opts: &BuildOptions, diags: &mut Vec<Diagnostic>) -> Result<(SitePl
     Ok((SitePlan { config, dirs, renderers, theme, description_html, nav }, render_error))
 }
 
+/// A shard build's part of the site ([`super::shard`]): the machine
+/// classes it builds, and what each gave (filled by [`run`]).
+pub(super) struct ShardScope<'a> {
+    /// The slugs of the classes to build; the site-level files are not
+    /// made (the merge makes them).
+    pub(super) only: &'a [String],
+    /// What each class built gave, in name order.
+    pub(super) classes: Vec<ClassRecord>,
+}
+
+/// What one machine class of a shard gave: what the merge needs of it.
+pub(super) struct ClassRecord {
+    /// The class's slug.
+    pub(super) slug: String,
+    /// Loading its diagnostics.
+    pub(super) diags: Vec<Diagnostic>,
+    /// Raw files read.
+    pub(super) files_read: usize,
+    /// Its line in the site index (`None`: no line, as in a full build).
+    pub(super) summary: Option<report::MachineSummary>,
+}
+
+/// [`generate`] for a shard: only the classes `scope.only` names, no
+/// site-level files; what each class gave goes to `scope.classes`.
+///
+/// # Errors
+/// As [`generate`].
+pub(super) fn generate_shard(
+    opts: &BuildOptions,
+    progress: &indicatif::ProgressBar,
+    sink: &dyn Sink,
+    cache: Option<(&Cache, &mut Vec<(String, MachineEntry)>)>,
+    scope: &mut ShardScope,
+) -> Result<BuildReport, BuildError> {
+    run(opts, progress, sink, cache, None, &mut Vec::new(), Some(scope))
+}
+
 /// The pipeline: [`generate`], calling `lint` on each class when given
 /// (`check`: then it goes on after a class fails to render). Every
 /// diagnostic goes to `diags` as it comes (and is moved into the report, or
-/// into [`BuildError::Invalid`]).
+/// into [`BuildError::Invalid`]). With a `shard` scope, only its classes,
+/// and no site-level files.
 fn run(
     opts: &BuildOptions,
     progress: &indicatif::ProgressBar,
@@ -240,6 +281,7 @@ fn run(
     cache: Option<(&Cache, &mut Vec<(String, MachineEntry)>)>,
     lint: Option<Lint>,
     diags: &mut Vec<Diagnostic>,
+    shard: Option<&mut ShardScope>,
 ) -> Result<BuildReport, BuildError> {
     let _all = timing::span("generate (total)");
     check_options(opts)?;
@@ -267,14 +309,19 @@ fn run(
         lint,
         stopped: AtomicBool::new(false),
     };
-    let totals = run_classes(&ctx, &plan.dirs, entries, diags)?;
+    let shard_dirs: Option<Vec<(PathBuf, String)>> =
+        shard.as_ref().map(|s| plan.dirs.iter().filter(|(_, slug)| s.only.contains(slug)).cloned().collect());
+    let mut totals = run_classes(&ctx, shard_dirs.as_deref().unwrap_or(&plan.dirs), entries, diags)?;
     if has_errors(diags) {
         return Err(BuildError::Invalid(std::mem::take(diags)));
     }
-    if let Some(e) = render_error.or(totals.failure) {
+    if let Some(e) = render_error.or(totals.failure.take()) {
         return Err(e);
     }
-    render_index(&plan, &sink, totals.summaries)?;
+    match shard {
+        Some(scope) => scope.classes = std::mem::take(&mut totals.classes),
+        None => render_index(&plan, &sink, totals.summaries)?,
+    }
     Ok(BuildReport {
         files_read: totals.files_read,
         files_parsed: totals.files_parsed,
@@ -288,7 +335,11 @@ fn run(
 
 /// The site-wide files, from every class's summary line: the renderers'
 /// index pages, `data.json`'s index and `.nojekyll`.
-fn render_index(plan: &SitePlan, sink: &dyn Sink, machines: Vec<report::MachineSummary>) -> Result<(), BuildError> {
+pub(super) fn render_index(
+    plan: &SitePlan,
+    sink: &dyn Sink,
+    machines: Vec<report::MachineSummary>,
+) -> Result<(), BuildError> {
     let summary = report::SiteSummary {
         title: plan.config.title.clone(),
         description_md: plan.config.description.clone(),
@@ -313,6 +364,8 @@ struct Totals {
     summaries: Vec<report::MachineSummary>,
     /// With a lint (`check`): the first class that failed to render.
     failure: Option<BuildError>,
+    /// What each class gave, for a shard's manifest.
+    classes: Vec<ClassRecord>,
 }
 
 /// Runs every machine class through the pipeline, adding their
@@ -359,6 +412,12 @@ fn run_classes(
             ctx.stopped.store(true, Ordering::Relaxed);
             totals.failure.get_or_insert(e);
         }
+        totals.classes.push(ClassRecord {
+            slug: dirs.get(i).map(|(_, slug)| slug.clone()).unwrap_or_default(),
+            diags: o.diags.clone(),
+            files_read: o.files_read,
+            summary: o.summary.clone(),
+        });
         diags.extend(o.diags);
         totals.files_read += o.files_read;
         totals.files_parsed += o.files_parsed;

@@ -35,12 +35,22 @@ pub struct BuildArgs {
     /// Fail (exit status 1, nothing written) when there are warnings.
     #[arg(long)]
     pub strict: bool,
+    /// Build only the machine classes whose directory name matches GLOB
+    /// (`*`, `?`, `[a-f]`; repeat for more) into a shard output, without the
+    /// site-level pages; `benchsite merge` puts shards together.
+    #[arg(long = "classes", value_name = "GLOB", conflicts_with = "shard")]
+    pub classes: Vec<String>,
+    /// Build the K-th of N shards (the machine classes in name order, dealt
+    /// out in turn) into a shard output: N matrix jobs with --shard 1/N …
+    /// N/N hold every class once.
+    #[arg(long, value_name = "K/N", value_parser = build::shard::Selection::part)]
+    pub shard: Option<build::shard::Selection>,
 }
 
 /// Runs `build`: builds, then prints the diagnostics and one line of
 /// totals, or why the build failed and what became of the output directory.
 pub fn run(args: BuildArgs) -> ExitCode {
-    let BuildArgs { content, output, theme, width, force, overwrite, base_url, strict } = args;
+    let BuildArgs { content, output, theme, width, force, overwrite, base_url, strict, classes, shard } = args;
     let opts = BuildOptions {
         content,
         output: output.clone(),
@@ -60,14 +70,20 @@ pub fn run(args: BuildArgs) -> ExitCode {
             .map_or_else(|| "from site.yaml (default: built in)".to_string(), |t| t.display().to_string())
     );
     let progress = progress_bar();
-    let built =
-        if strict { build::build_strict(&opts, &progress) } else { build::build_with_progress(&opts, &progress) };
+    let selection = shard.or_else(|| (!classes.is_empty()).then_some(build::shard::Selection::Globs(classes)));
+    let built = if let Some(selection) = &selection {
+        build::build_shard(&opts, selection, strict, &progress)
+    } else if strict {
+        build::build_strict(&opts, &progress)
+    } else {
+        build::build_with_progress(&opts, &progress)
+    };
     match built {
         Ok(report) => {
-            print_built(&output, &report, started.elapsed().as_secs_f64());
+            print_built("built", &output, &report, started.elapsed().as_secs_f64());
             ExitCode::SUCCESS
         }
-        Err(e) => print_failed(e, &output, &progress),
+        Err(e) => print_failed("build", e, &output, &progress),
     }
 }
 
@@ -87,8 +103,9 @@ fn progress_bar() -> indicatif::ProgressBar {
     }
 }
 
-/// The diagnostics of a build that succeeded, and its totals.
-fn print_built(output: &Path, report: &BuildReport, secs: f64) {
+/// The diagnostics of a build (or merge: `verb` "merged") that succeeded,
+/// and its totals.
+pub(super) fn print_built(verb: &str, output: &Path, report: &BuildReport, secs: f64) {
     for d in &report.diagnostics {
         errln!("{d}");
     }
@@ -98,7 +115,7 @@ fn print_built(output: &Path, report: &BuildReport, secs: f64) {
         report.files_parsed
     );
     infoln!(
-        "built {}: {} raw files read, {} pages, {} charts, {} files ({} changed), {} warning(s), {:.2} s",
+        "{verb} {}: {} raw files read, {} pages, {} charts, {} files ({} changed), {} warning(s), {:.2} s",
         output.display(),
         report.files_read,
         report.pages,
@@ -110,16 +127,16 @@ fn print_built(output: &Path, report: &BuildReport, secs: f64) {
     );
 }
 
-/// Why a build failed, and what became of the output directory; exit
-/// status 1.
-fn print_failed(e: BuildError, output: &Path, progress: &indicatif::ProgressBar) -> ExitCode {
+/// Why a build (or merge: `what` "merge") failed, and what became of
+/// the output directory; exit status 1.
+pub(super) fn print_failed(what: &str, e: BuildError, output: &Path, progress: &indicatif::ProgressBar) -> ExitCode {
     match e {
         BuildError::Strict(diags) => {
             progress.finish_and_clear();
             for d in &diags {
                 errln!("{d}");
             }
-            errln!("build failed: {} warning(s) with --strict; {} left unchanged", diags.len(), output.display());
+            errln!("{what} failed: {} warning(s) with --strict; {} left unchanged", diags.len(), output.display());
         }
         BuildError::Invalid(diags) => {
             progress.finish_and_clear();
@@ -127,18 +144,18 @@ fn print_failed(e: BuildError, output: &Path, progress: &indicatif::ProgressBar)
                 errln!("{d}");
             }
             let n = diags.iter().filter(|d| d.severity == Severity::Error).count();
-            errln!("build failed: {n} error(s); {} left unchanged", output.display());
+            errln!("{what} failed: {n} error(s); {} left unchanged", output.display());
         }
         e @ BuildError::PartlyCommitted { .. } => {
             errln!("error: {e}");
             errln!(
-                "build failed; {} holds complete files only, some of them from this build: build again once the cause is fixed",
+                "{what} failed; {} holds complete files only, some of them from this build: {what} again once the cause is fixed",
                 output.display()
             );
         }
         e => {
             errln!("error: {e}");
-            errln!("build failed; {} left unchanged", output.display());
+            errln!("{what} failed; {} left unchanged", output.display());
         }
     }
     ExitCode::from(1)

@@ -76,6 +76,7 @@ pub mod build;
 pub mod check;
 pub mod completions;
 pub mod init;
+pub mod merge;
 pub mod parse;
 pub mod serve;
 pub mod text;
@@ -134,6 +135,9 @@ pub enum Command {
     Serve(serve::ServeArgs),
     /// Create a new site in DIR, laid out like this repository.
     Init(init::InitArgs),
+    /// Merge shard outputs (`build --shard K/N`, `build --classes GLOB`)
+    /// into one site, writing the site index and every site-level page.
+    Merge(merge::MergeArgs),
     /// Print one machine class as mail-ready plaintext.
     Text(text::TextArgs),
     /// Parse one raw result file and print what was read.
@@ -150,7 +154,7 @@ impl Command {
     /// `check`): they may keep the memory they free for their own later
     /// allocations, then exit. `serve` idles between rebuilds.
     pub fn one_shot(&self) -> bool {
-        matches!(self, Command::Build(_) | Command::Check(_))
+        matches!(self, Command::Build(_) | Command::Check(_) | Command::Merge(_))
     }
 
     /// Runs the command; its exit status.
@@ -160,6 +164,7 @@ impl Command {
             Command::Check(args) => check::run(args),
             Command::Serve(args) => serve::run(args),
             Command::Init(args) => init::run(&args),
+            Command::Merge(args) => merge::run(args),
             Command::Text(args) => text::run(&args),
             Command::Parse(args) => parse::run(&args),
             Command::Completions(args) => completions::run(&args),
