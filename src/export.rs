@@ -73,16 +73,22 @@
 //! line per kernel × parameters × metric (the cells of the section's
 //! table), with the columns `kernel`, each parameter (those that vary, then
 //! those with one value on every line), then [`CSV_COLUMNS`]: `metric`,
-//! `unit`, `better`, `n`, `mean`, `stddev`, `min`, `max`, `median`, `diff`,
-//! `pct_better`, `p`, `significant`, `p_adjusted`. It is the one place the
-//! statistics are written for a program or a spreadsheet (the coefficient
-//! of variation, which format 3 also gave, is `stddev / |mean|`). One file
-//! per section, in long form (a line per cell, not a column per metric),
-//! because a spreadsheet opens one table at a time and filters or pivots
-//! a long table by any column; the section's unit and direction are on
-//! every line so that a filtered line still says what it measures. Text
-//! fields that a spreadsheet would read as a formula get a leading `'`
-//! ([`csv_text`]).
+//! `unit`, `better`, `n`, `mean`, `stddev`, `pct_better`, `p`,
+//! `significant`, `p_adjusted`. It is the one place the table's statistics
+//! are written for a program or a spreadsheet. One file per section, in
+//! long form (a line per cell, not a column per metric), because a
+//! spreadsheet opens one table at a time and filters or pivots a long
+//! table by any column; the metric's unit and direction are on every line
+//! so that a filtered line still says what it measures. What `data.json`
+//! holds is not written again: the runs' smallest, largest and median
+//! values (format 3 wrote them in both files; in the large generated
+//! archive half the cells are a single run, whose mean, min, max and
+//! median were four copies of its one sample), nor what the line's own
+//! columns give (the difference in the metric's unit, the mean minus the
+//! baseline's; the coefficient of variation, `stddev / |mean|`). Every
+//! number is the shortest decimal that reads back as the `f64` the page
+//! used. Text fields that a spreadsheet would read as a formula get a
+//! leading `'` ([`csv_text`]).
 
 use crate::model::{Better, Sample, Value};
 use crate::render::OutputFile;
@@ -127,21 +133,23 @@ pub const SAMPLE_COLUMNS: [&str; 7] = ["file", "kernel", "group", "params", "met
 
 /// The columns of a section's CSV file after `kernel` and the parameters:
 /// the metric's name, `unit` and `better` direction, the number of runs
-/// `n`, then `mean`, `stddev`, `min`, `max` and `median` in the metric's
-/// unit, and against the baseline: `diff` (mean minus the baseline's
-/// mean, in the metric's unit), `pct_better` (percent, positive when
-/// better; the plain relative change for a metric with no better
-/// direction), `p` (Welch's test, empty when the change is not tested: a
-/// single run, no spread on either side, or a difference below the
-/// printed resolution), `significant` (`true` when the adjusted p-value is
-/// below α) and `p_adjusted` (`p` after the Benjamini–Hochberg correction
-/// over every test of the machine class's page; empty for a column with
-/// no better direction, which is not part of that family). Statistics
-/// that do not exist for the line are empty.
-pub const CSV_COLUMNS: [&str; 14] = [
-    "metric", "unit", "better", "n", "mean", "stddev", "min", "max", "median", "diff", "pct_better", "p",
-    "significant", "p_adjusted",
-];
+/// `n`, `mean` and `stddev` in the metric's unit, and against the
+/// baseline: `pct_better` (the change in percent, positive when better;
+/// the plain relative change for a metric with no better direction), `p`
+/// (Welch's test, empty when the change is not tested: a single run, no
+/// spread on either side, or a difference below the printed resolution),
+/// `significant` (`true` when the adjusted p-value is below α) and
+/// `p_adjusted` (`p` after the Benjamini–Hochberg correction over every
+/// test of the machine class's page; empty for a column with no better
+/// direction, which is not part of that family). Statistics that do not
+/// exist for the line are empty.
+///
+/// What the runs themselves give (their smallest, largest and median
+/// value, which format 3 wrote here and in `data.json`) is in `data.json`,
+/// and the difference in the metric's unit is the line's mean minus the
+/// baseline kernel's line's: neither is written again.
+pub const CSV_COLUMNS: [&str; 10] =
+    ["metric", "unit", "better", "n", "mean", "stddev", "pct_better", "p", "significant", "p_adjusted"];
 
 /// The per-class `data.json`, columnar ([`DATA_FORMAT`] 4).
 #[derive(Serialize)]
@@ -363,7 +371,7 @@ pub fn push_f64(out: &mut String, v: f64) {
 
 fn section_csv(s: &SectionView) -> String {
     use compact_str::ToCompactString as _;
-    let mut w = csv::Writer::from_writer(Vec::with_capacity(s.table.rows.len() * s.table.columns.len() * 96 + 256));
+    let mut w = csv::Writer::from_writer(Vec::with_capacity(s.table.rows.len() * s.table.columns.len() * 80 + 256));
     // Writing to a Vec cannot fail.
     let _ = w.write_field("kernel");
     // Every parameter is a column: those that vary, then those the table
@@ -398,10 +406,6 @@ fn section_csv(s: &SectionView) -> String {
             let _ = w.write_field(c.summary.n.to_compact_string());
             num(&mut w, Some(c.summary.mean));
             num(&mut w, c.summary.stddev);
-            num(&mut w, Some(c.summary.min));
-            num(&mut w, Some(c.summary.max));
-            num(&mut w, Some(c.summary.median));
-            num(&mut w, cmp.map(|x| x.diff));
             num(&mut w, cmp.and_then(|x| x.pct_better));
             num(&mut w, cmp.and_then(|x| x.welch).map(|w| w.p));
             let _ = w.write_field(if cmp.is_some_and(|x| x.significant) { "true" } else { "false" });
