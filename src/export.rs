@@ -1,34 +1,58 @@
 //! Machine-readable exports: `data.json` files and one CSV per section.
 //!
-//! `output/<machine>/data.json` holds every parsed sample and every summary
-//! of one machine class, as compact JSON (layout [`DATA_FORMAT`] 3). Each
-//! metric (name, unit, better direction) is listed once in `metrics`;
-//! samples and summary rows give its index there. A sample and a summary
-//! row are arrays whose fields are named, in order, by `sample_fields` and
-//! `row_fields` ([`SAMPLE_FIELDS`], [`ROW_FIELDS`]): a script turns one into
-//! an object with `dict(zip(data["row_fields"], row))`. Every field is
-//! always there and of one type, but for `kernel` (`null` for a sample no
-//! kernel claimed) and `value`: a single measurement is a number, a summary
-//! the file printed itself is `{"mean", "stddev", "n"}`. A sample without a
-//! group has `""`, one without parameters `{}`:
+//! `output/<machine>/data.json` holds every parsed sample of one machine
+//! class, as compact columnar JSON (layout [`DATA_FORMAT`] 4); the class's
+//! summaries (the tables' numbers and their statistics) are in its CSV
+//! files, one per section, and nowhere else. Each thing a sample refers to
+//! is listed once, in a table of the class: `metrics` (name, unit, better
+//! direction), `kernels`, `groups` (`""` for none) and `params` (each
+//! distinct set of parameters as an object, `{}` for none). `files` and
+//! `samples` are tables of columns: an object of arrays, one array per
+//! field, each with one entry per file or sample ([`SAMPLE_COLUMNS`]). A
+//! sample's `file`, `kernel`, `group`, `params` and `metric` are indices
+//! into those tables (`kernel` is `null` for a sample no kernel claimed);
+//! its `value` is a number in the metric's unit, or `{"mean", "stddev",
+//! "n"}` for a summary the file printed itself; `line` is its line in the
+//! raw file. `sections` names each section's CSV file:
 //!
 //! ```json
-//! { "format": 3, "slug": "dbench32-384m", "name": "…", "baseline": "2.4.7",
+//! { "format": 4, "slug": "dbench32-384m", "name": "…", "baseline": "2.4.7",
 //!   "metrics": [ {"name": "Throughput", "unit": "MB/s", "better": "higher"} ],
-//!   "sample_fields": ["kernel", "group", "params", "metric", "value", "line"],
-//!   "row_fields": ["kernel", "params", "metric", "n", "mean", "stddev", "cv", "min", "max",
-//!                  "median", "diff", "pct_better", "p", "significant", "p_adjusted"],
-//!   "files": [ { "path": "2.4.7/dbench-32.txt", "benchmark": "dbench", "version": null,
-//!                "samples": [ ["2.4.7", "", {"procs": "32"}, 0, 9.2929, 3] ] } ],
-//!   "sections": [ { "id": "…", "title": "…",
-//!                   "rows": [ ["2.4.7", {"procs": "32"}, 0, 3, 9.3422, 0.2, 0.02, 9.1, 9.6, 9.3,
-//!                              null, null, null, false, null] ] } ] }
+//!   "kernels": ["2.4.7", "2.4.8-pre1"], "groups": [""], "params": [ {"procs": "32"} ],
+//!   "files": { "path": ["2.4.7/dbench-32.txt", "2.4.8-pre1/dbench-32.txt"],
+//!              "benchmark": ["dbench", "dbench"], "version": [null, null] },
+//!   "samples": { "file": [0, 1], "kernel": [0, 1], "group": [0, 0], "params": [0, 0],
+//!                "metric": [0, 0], "value": [9.2929, 6.8078], "line": [3, 3] },
+//!   "sections": [ { "id": "dbench-32", "title": "dbench 32", "csv": "csv/dbench-32.csv" } ] }
 //! ```
 //!
-//! Earlier layouts: format 2 (fourth session) gave each sample and row as
-//! an object, its field names repeated in every one of them (a class's
-//! file was 1.7 times as large, and writing it cost twice as much), and
-//! left out an empty `group` or `params`; the first layout (no `format`
+//! A script reads the samples as objects with
+//! `[dict(zip(s, r)) for r in zip(*s.values())]` (`s = data["samples"]`),
+//! or as a table with `pandas.DataFrame(data["samples"])`.
+//!
+//! Why columnar, and why the summaries left: a class of 300 kernels has
+//! about 120,000 samples and 65,000 summarised cells. Format 3 wrote each
+//! sample as an array (`["2.4.10", "", {"tasks": "1"}, 0, 13.7, 5]`: the
+//! kernel's name and the parameter object again in every one, 56 bytes a
+//! sample) and each summary row as an array of 15 numbers at full
+//! precision (147 bytes a row, the same numbers as the CSV files): 16 MB a
+//! class, 181 MB for the large generated archive of 49.5 MB, more than the
+//! HTML pages. With every name listed once and the samples as columns of
+//! small integers and the numbers as the files print them, a sample takes
+//! about 25 bytes, and the summaries are written once, in the CSV files a
+//! spreadsheet opens. Columns are also what analysis tools read directly
+//! (`pandas.DataFrame`, R's `as.data.frame`, Arrow) and compress well when
+//! a host gzips the file. Whole numbers are written without a fraction
+//! (`1008`, not `1008.0`); every other number as the shortest decimal that
+//! reads back as the same `f64`, so a reader gets exactly the values
+//! parsed.
+//!
+//! Earlier layouts: format 3 (fourth session to thirteenth) gave each
+//! sample and summary row as an array, fields named once in
+//! `sample_fields` and `row_fields`, samples inside their file's entry of
+//! `files`, and the summaries in `sections[].rows`; format 2 gave each
+//! sample and row as an object, its field names repeated in every one,
+//! and left out an empty `group` or `params`; the first layout (no `format`
 //! field) also repeated each metric's name, unit and direction in every
 //! sample and row, and gave a single measurement as
 //! `{"kind": "single", "value": …}`.
@@ -45,17 +69,31 @@
 //! GitHub refuses files over 100 MB) and lets a rebuild rewrite only the
 //! classes that changed.
 //!
-//! `output/<machine>/csv/<section-id>.csv` has one line per kernel ×
-//! parameters × metric with the columns `kernel`, each parameter (those
-//! that vary, then those with one value on every line), `metric`,
-//! `unit`, `better`, `n`, `mean`, `stddev`, `min`, `max`, `median`, `diff`,
-//! `pct_better`, `p`, `significant`, `p_adjusted`. Text fields that a spreadsheet would
-//! read as a formula get a leading `'` ([`csv_text`]).
+//! `output/<machine>/csv/<section-id>.csv` holds a section's summaries, one
+//! line per kernel × parameters × metric (the cells of the section's
+//! table), with the columns `kernel`, each parameter (those that vary, then
+//! those with one value on every line), then [`CSV_COLUMNS`]: `metric`,
+//! `unit`, `better`, `n`, `mean`, `stddev`, `pct_better`, `p`,
+//! `significant`, `p_adjusted`. It is the one place the table's statistics
+//! are written for a program or a spreadsheet. One file per section, in
+//! long form (a line per cell, not a column per metric), because a
+//! spreadsheet opens one table at a time and filters or pivots a long
+//! table by any column; the metric's unit and direction are on every line
+//! so that a filtered line still says what it measures. What `data.json`
+//! holds is not written again: the runs' smallest, largest and median
+//! values (format 3 wrote them in both files; in the large generated
+//! archive half the cells are a single run, whose mean, min, max and
+//! median were four copies of its one sample), nor what the line's own
+//! columns give (the difference in the metric's unit, the mean minus the
+//! baseline's; the coefficient of variation, `stddev / |mean|`). Every
+//! number is the shortest decimal that reads back as the `f64` the page
+//! used. Text fields that a spreadsheet would read as a formula get a
+//! leading `'` ([`csv_text`]).
 
 use crate::model::{Better, Sample, Value};
 use crate::render::OutputFile;
 use crate::report::{MachinePage, MachineSummary, SectionView, SiteView};
-use crate::site::{MachineClass, Site};
+use crate::site::{MachineClass, ResultFile, Site};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -74,52 +112,58 @@ struct IndexEntry<'a> {
 }
 
 /// The version of the per-class `data.json` layout, its `format` field.
-/// 3: samples and summary rows are arrays, their fields named once in
-/// `sample_fields` and `row_fields`. 2: they were objects; metrics listed
-/// once per class and referred to by index, a single measurement as a
-/// plain number (as in 3).
-pub const DATA_FORMAT: u32 = 3;
+/// 4: columnar — the class's kernels, groups, parameter sets and metrics
+/// listed once, the files and samples as one array per field, and the
+/// summaries in the sections' CSV files only. 3: each sample and summary
+/// row an array, their fields named once in `sample_fields` and
+/// `row_fields`. 2: they were objects; metrics listed once per class and
+/// referred to by index, a single measurement as a plain number (as in 3
+/// and 4).
+pub const DATA_FORMAT: u32 = 4;
 
-/// The names of a sample's fields in `data.json`, in the order of its
-/// array: the kernel (`null` if none), the group (`""` if none), the
-/// parameters as an object (`{}` if none), the metric's index in
-/// `metrics`, the value (a number in the metric's unit, or `{"mean",
-/// "stddev", "n"}` for a summary the file printed), and the raw file's
-/// line (1-based).
-pub const SAMPLE_FIELDS: [&str; 6] = ["kernel", "group", "params", "metric", "value", "line"];
+/// The columns of `samples` in `data.json`, in order, each an array with
+/// one entry per sample: `file` (index in `files`), `kernel` (index in
+/// `kernels`, `null` for a sample no kernel claimed), `group` (index in
+/// `groups`, whose entry is `""` for a sample without one), `params`
+/// (index in `params`, whose entry is an object, `{}` for none), `metric`
+/// (index in `metrics`), `value` (a number in the metric's unit, or
+/// `{"mean", "stddev", "n"}` for a summary the file printed) and `line`
+/// (the raw file's line, 1-based).
+pub const SAMPLE_COLUMNS: [&str; 7] = ["file", "kernel", "group", "params", "metric", "value", "line"];
 
-/// The names of a summary row's fields in `data.json`, in the order of its
-/// array: the kernel, the parameters (an object of all of them, also
-/// those the table states once above its columns; `{}` if none), the
-/// metric's index in `metrics`, the number of runs `n`, then `mean`,
-/// `stddev`, `min`, `max` and `median` in the metric's unit, `cv` (the
-/// coefficient of variation, a fraction), and against the baseline: `diff`
-/// (mean minus the baseline's mean, in the metric's unit), `pct_better`
-/// (percent, positive when better; the plain relative change for a metric
-/// with no better direction), `p` (Welch's test, `null` when the change
-/// is not tested: a single run, no spread on either side, or a difference
-/// below the printed resolution), `significant` (a boolean: the adjusted
-/// p-value is below α) and `p_adjusted` (`p` after the Benjamini–Hochberg
-/// correction over every test of the machine class's page; `null` for a
-/// column with no better direction, which is not part of that family).
-/// Statistics that do not exist for the row are `null`. (`p_adjusted` came
-/// last, after `significant`, so that the fields before it kept their
-/// places.)
-pub const ROW_FIELDS: [&str; 15] = [
-    "kernel", "params", "metric", "n", "mean", "stddev", "cv", "min", "max", "median", "diff", "pct_better", "p",
-    "significant", "p_adjusted",
-];
+/// The columns of a section's CSV file after `kernel` and the parameters:
+/// the metric's name, `unit` and `better` direction, the number of runs
+/// `n`, `mean` and `stddev` in the metric's unit, and against the
+/// baseline: `pct_better` (the change in percent, positive when better;
+/// the plain relative change for a metric with no better direction), `p`
+/// (Welch's test, empty when the change is not tested: a single run, no
+/// spread on either side, or a difference below the printed resolution),
+/// `significant` (`true` when the adjusted p-value is below α) and
+/// `p_adjusted` (`p` after the Benjamini–Hochberg correction over every
+/// test of the machine class's page; empty for a column with no better
+/// direction, which is not part of that family). Statistics that do not
+/// exist for the line are empty.
+///
+/// What the runs themselves give (their smallest, largest and median
+/// value, which format 3 wrote here and in `data.json`) is in `data.json`,
+/// and the difference in the metric's unit is the line's mean minus the
+/// baseline kernel's line's: neither is written again.
+pub const CSV_COLUMNS: [&str; 10] =
+    ["metric", "unit", "better", "n", "mean", "stddev", "pct_better", "p", "significant", "p_adjusted"];
 
+/// The per-class `data.json`, columnar ([`DATA_FORMAT`] 4).
 #[derive(Serialize)]
 struct MachineData<'a> {
     format: u32,
     slug: &'a str,
     name: &'a str,
     baseline: Option<&'a str>,
-    metrics: &'a Metrics<'a>,
-    sample_fields: [&'static str; 6],
-    row_fields: [&'static str; 15],
-    files: Vec<FileData<'a>>,
+    metrics: Vec<MetricData<'a>>,
+    kernels: Vec<&'a str>,
+    groups: Vec<&'a str>,
+    params: Vec<Params<'a>>,
+    files: FileColumns<'a>,
+    samples: SampleColumns<'a>,
     sections: Vec<SectionData<'a>>,
 }
 
@@ -131,43 +175,105 @@ struct MetricData<'a> {
     better: Better,
 }
 
-/// The class's metrics, each once, in order of first use; samples and rows
-/// refer to them by index (`insert_full`).
-type Metrics<'a> = indexmap::IndexSet<MetricData<'a>, rustc_hash::FxBuildHasher>;
+/// An interning table: each distinct entry once, in order of first use,
+/// referred to by its index (`insert_full`).
+type Table<T> = indexmap::IndexSet<T, rustc_hash::FxBuildHasher>;
 
-#[derive(Serialize)]
-struct FileData<'a> {
-    path: &'a str,
-    benchmark: &'a str,
-    version: Option<&'a str>,
-    samples: Samples<'a>,
+/// Index `i` of an interning table as stored (a class has far fewer than
+/// 2³² metrics, kernels, groups, parameter sets or files).
+fn idx(i: usize) -> u32 {
+    u32::try_from(i).unwrap_or(u32::MAX)
 }
 
-/// A file's samples with their metric indices (in the same order).
-struct Samples<'a>(&'a [Sample], &'a [u32]);
+/// A JSON array written from `.0`, one element per item by `.1`, without
+/// collecting the elements first (a large class has hundreds of thousands
+/// of samples).
+struct Column<'a, T, F>(&'a [T], F);
 
-impl Serialize for Samples<'_> {
+/// The column of `items` made by `f` (a function, so that the closure's
+/// return type may borrow from the items).
+fn column<'a, T, U: Serialize, F: Fn(&'a T) -> U>(items: &'a [T], f: F) -> Column<'a, T, F> {
+    Column(items, f)
+}
+
+impl<'a, T, U: Serialize, F: Fn(&'a T) -> U> Serialize for Column<'a, T, F> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.iter().zip(self.1).map(|(s, &metric)| {
-            SampleData(
-                s.kernel.as_deref(),
-                &s.group,
-                Params(&s.params),
-                metric,
-                match s.value {
-                    Value::Single { value } => ValueData::Single(value),
-                    Value::Summary { mean, stddev, n } => ValueData::Summary { mean, stddev, n },
-                },
-                s.line,
-            )
-        }))
+        serializer.collect_seq(self.0.iter().map(&self.1))
     }
 }
 
-/// One sample as an array, its fields in the order of [`SAMPLE_FIELDS`]:
-/// `["2.4.7", "", {"procs": "32"}, 0, 9.2929, 3]`.
-#[derive(Serialize)]
-struct SampleData<'a>(Option<&'a str>, &'a str, Params<'a>, u32, ValueData, usize);
+/// The raw files as columns, one entry per file: `path` (relative to the
+/// class directory), `benchmark` (the parser's id), `version` (`null` when
+/// the output does not say).
+struct FileColumns<'a>(&'a [ResultFile]);
+
+impl Serialize for FileColumns<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct as _;
+        let mut s = serializer.serialize_struct("files", 3)?;
+        s.serialize_field("path", &column(self.0, |f: &ResultFile| f.rel_path.as_str()))?;
+        s.serialize_field("benchmark", &column(self.0, |f: &ResultFile| f.parsed.benchmark.as_str()))?;
+        s.serialize_field("version", &column(self.0, |f: &ResultFile| f.parsed.version.as_deref()))?;
+        s.end()
+    }
+}
+
+/// One sample with the indices of what it refers to in the class's tables.
+struct FlatSample<'a> {
+    sample: &'a Sample,
+    file: u32,
+    kernel: Option<u32>,
+    group: u32,
+    params: u32,
+    metric: u32,
+}
+
+/// Every sample of the class as columns, named by [`SAMPLE_COLUMNS`].
+struct SampleColumns<'a>(Vec<FlatSample<'a>>);
+
+impl Serialize for SampleColumns<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct as _;
+        let v = &self.0[..];
+        let mut s = serializer.serialize_struct("samples", SAMPLE_COLUMNS.len())?;
+        s.serialize_field("file", &column(v, |f: &FlatSample| f.file))?;
+        s.serialize_field("kernel", &column(v, |f: &FlatSample| f.kernel))?;
+        s.serialize_field("group", &column(v, |f: &FlatSample| f.group))?;
+        s.serialize_field("params", &column(v, |f: &FlatSample| f.params))?;
+        s.serialize_field("metric", &column(v, |f: &FlatSample| f.metric))?;
+        s.serialize_field(
+            "value",
+            &column(v, |f: &FlatSample| match f.sample.value {
+                Value::Single { value } => ValueData::Single(Number(value)),
+                Value::Summary { mean, stddev, n } => {
+                    ValueData::Summary { mean: Number(mean), stddev: stddev.map(Number), n }
+                }
+            }),
+        )?;
+        s.serialize_field("line", &column(v, |f: &FlatSample| f.sample.line))?;
+        s.end()
+    }
+}
+
+/// A number as JSON: an integral value of at most 2⁵³ as an integer
+/// (`1203968`, not `1203968.0`: most raw files print whole numbers, and
+/// a JSON reader reads both as the same number), any other as serde_json
+/// writes an `f64` (the shortest decimal that reads back as it).
+#[derive(Clone, Copy)]
+struct Number(f64);
+
+impl Serialize for Number {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        const EXACT: f64 = 9_007_199_254_740_992.0; // 2^53
+        let v = self.0;
+        // `-0.0` stays a float: as an integer it would lose its sign.
+        if v.fract() == 0.0 && v.abs() <= EXACT && !(v == 0.0 && v.is_sign_negative()) {
+            serializer.serialize_i64(v as i64)
+        } else {
+            serializer.serialize_f64(v)
+        }
+    }
+}
 
 /// Parameters as an object, in the benchmark's order: `{"procs": "32"}`
 /// (loading keeps only the first of two parameters with one name, so the
@@ -185,110 +291,18 @@ impl Serialize for Params<'_> {
 #[derive(Serialize)]
 #[serde(untagged)]
 enum ValueData {
-    Single(f64),
-    Summary { mean: f64, stddev: Option<f64>, n: u32 },
+    Single(Number),
+    Summary { mean: Number, stddev: Option<Number>, n: u32 },
 }
 
+/// A section: its anchor id and title on the class page, and the path of
+/// its CSV file (relative to the class directory), which holds its
+/// summaries.
 #[derive(Serialize)]
 struct SectionData<'a> {
     id: &'a str,
     title: &'a str,
-    rows: Rows<'a>,
-}
-
-/// A section's rows, serialised one by one as [`RowData`] without
-/// collecting them first (a large class has hundreds of thousands), with
-/// the metric index of each column.
-struct Rows<'a>(&'a SectionView, Vec<u32>);
-
-impl Serialize for Rows<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        // Each row's parameters (name, value), sorted by name, made once
-        // for all its cells.
-        let params: Vec<Vec<(&str, &str)>> = self
-            .0
-            .table
-            .rows
-            .iter()
-            .map(|r| {
-                let t = &self.0.table;
-                let mut p: Vec<(&str, &str)> = t
-                    .param_headers
-                    .iter()
-                    .zip(&r.params)
-                    .filter(|(_, v)| !v.is_empty())
-                    .map(|(h, v)| (h.as_str(), v.as_str()))
-                    // The parameters the table states once (`procs 32` for
-                    // every row) belong to every row too.
-                    .chain(t.fixed_param_values.iter().map(|(h, v)| (h.as_str(), v.as_str())))
-                    .collect();
-                p.sort_unstable_by_key(|&(h, _)| h);
-                p.dedup_by_key(|&mut (h, _)| h);
-                p
-            })
-            .collect();
-        serializer.collect_seq(rows(self.0, &self.1, &params))
-    }
-}
-
-/// A row's parameters as an object, `{"procs": "32"}`, in name order.
-struct RowParams<'a>(&'a [(&'a str, &'a str)]);
-
-impl Serialize for RowParams<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_map(self.0.iter().copied())
-    }
-}
-
-/// One summarised cell as an array, its fields in the order of
-/// [`ROW_FIELDS`]: kernel, params, metric, n, mean, stddev, cv, min, max,
-/// median, diff, pct_better, p, significant, p_adjusted.
-#[derive(Serialize)]
-struct RowData<'a>(
-    &'a str,
-    RowParams<'a>,
-    u32,
-    u32,
-    f64,
-    Option<f64>,
-    Option<f64>,
-    f64,
-    f64,
-    f64,
-    Option<f64>,
-    Option<f64>,
-    Option<f64>,
-    bool,
-    Option<f64>,
-);
-
-fn rows<'a>(
-    s: &'a SectionView,
-    metrics: &'a [u32],
-    params: &'a [Vec<(&'a str, &'a str)>],
-) -> impl Iterator<Item = RowData<'a>> {
-    s.table.rows.iter().zip(params).flat_map(move |(r, params)| {
-        r.cells.iter().zip(metrics).filter_map(move |(c, &metric)| {
-            let c = c.as_ref()?;
-            Some(RowData(
-                &r.kernel,
-                RowParams(params),
-                metric,
-                c.summary.n,
-                c.summary.mean,
-                c.summary.stddev,
-                c.summary.cv,
-                c.summary.min,
-                c.summary.max,
-                c.summary.median,
-                c.comparison.map(|x| x.diff),
-                c.comparison.and_then(|x| x.pct_better),
-                c.comparison.and_then(|x| x.welch).map(|w| w.p),
-                c.comparison.is_some_and(|x| x.significant),
-                c.comparison.and_then(|x| x.p_adjusted),
-            ))
-        })
-    })
+    csv: String,
 }
 
 /// A text field as a spreadsheet may safely open it: a value starting with
@@ -357,7 +371,7 @@ pub fn push_f64(out: &mut String, v: f64) {
 
 fn section_csv(s: &SectionView) -> String {
     use compact_str::ToCompactString as _;
-    let mut w = csv::Writer::from_writer(Vec::with_capacity(s.table.rows.len() * s.table.columns.len() * 96 + 256));
+    let mut w = csv::Writer::from_writer(Vec::with_capacity(s.table.rows.len() * s.table.columns.len() * 80 + 256));
     // Writing to a Vec cannot fail.
     let _ = w.write_field("kernel");
     // Every parameter is a column: those that vary, then those the table
@@ -365,10 +379,7 @@ fn section_csv(s: &SectionView) -> String {
     for h in s.table.param_headers.iter().chain(s.table.fixed_param_values.iter().map(|(h, _)| h)) {
         let _ = w.write_field(csv_text(h).as_ref());
     }
-    for h in [
-        "metric", "unit", "better", "n", "mean", "stddev", "min", "max", "median", "diff", "pct_better", "p",
-        "significant", "p_adjusted",
-    ] {
+    for h in CSV_COLUMNS {
         let _ = w.write_field(h);
     }
     let _ = w.write_record(None::<&[u8]>);
@@ -395,10 +406,6 @@ fn section_csv(s: &SectionView) -> String {
             let _ = w.write_field(c.summary.n.to_compact_string());
             num(&mut w, Some(c.summary.mean));
             num(&mut w, c.summary.stddev);
-            num(&mut w, Some(c.summary.min));
-            num(&mut w, Some(c.summary.max));
-            num(&mut w, Some(c.summary.median));
-            num(&mut w, cmp.map(|x| x.diff));
             num(&mut w, cmp.and_then(|x| x.pct_better));
             num(&mut w, cmp.and_then(|x| x.welch).map(|w| w.p));
             let _ = w.write_field(if cmp.is_some_and(|x| x.significant) { "true" } else { "false" });
@@ -409,67 +416,59 @@ fn section_csv(s: &SectionView) -> String {
     String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
 }
 
+/// The class's tables and every sample with its indices into them.
+fn flatten(m: &MachineClass) -> (Vec<MetricData<'_>>, Vec<&str>, Vec<&str>, Vec<Params<'_>>, SampleColumns<'_>) {
+    let mut metrics: Table<MetricData> = Table::default();
+    let mut kernels: Table<&str> = Table::default();
+    let mut groups: Table<&str> = Table::default();
+    let mut params: Table<&[crate::model::Param]> = Table::default();
+    let count = m.results.iter().map(|rf| rf.parsed.samples.len()).sum();
+    let mut samples = Vec::with_capacity(count);
+    for (file, rf) in m.results.iter().enumerate() {
+        for s in &rf.parsed.samples {
+            let metric = MetricData { name: &s.metric.name, unit: &s.metric.unit, better: s.metric.better };
+            samples.push(FlatSample {
+                sample: s,
+                file: idx(file),
+                kernel: s.kernel.as_deref().map(|k| idx(kernels.insert_full(k).0)),
+                group: idx(groups.insert_full(&s.group).0),
+                params: idx(params.insert_full(&s.params).0),
+                metric: idx(metrics.insert_full(metric).0),
+            });
+        }
+    }
+    (
+        metrics.into_iter().collect(),
+        kernels.into_iter().collect(),
+        groups.into_iter().collect(),
+        params.into_iter().map(Params).collect(),
+        SampleColumns(samples),
+    )
+}
+
 /// `<machine>/data.json` and the machine's per-section CSV files.
 pub fn machine_files(m: &MachineClass, page: &MachinePage) -> Vec<OutputFile> {
-    // The metric table: every sample's metric and every column, in order.
-    let mut metrics = Metrics::default();
-    let sample_metrics: Vec<Vec<u32>> = m
-        .results
-        .iter()
-        .map(|rf| {
-            rf.parsed
-                .samples
-                .iter()
-                .map(|s| {
-                    metrics
-                        .insert_full(MetricData { name: &s.metric.name, unit: &s.metric.unit, better: s.metric.better })
-                        .0 as u32
-                })
-                .collect()
-        })
-        .collect();
-    let column_metrics: Vec<Vec<u32>> = page
-        .sections
-        .iter()
-        .map(|s| {
-            s.table
-                .columns
-                .iter()
-                .map(|c| metrics.insert_full(MetricData { name: &c.name, unit: &c.unit, better: c.better }).0 as u32)
-                .collect()
-        })
-        .collect();
+    let (metrics, kernels, groups, params, samples) = flatten(m);
+    // About what each sample takes as JSON (seven numbers and their commas),
+    // so the buffer is not grown (and copied) a dozen times on a large class.
+    let estimate = samples.0.len() * 28 + m.results.len() * 64 + 4096;
     let data = MachineData {
         format: DATA_FORMAT,
         slug: &m.slug,
         name: &m.config.name,
         baseline: m.config.baseline.as_deref(),
-        metrics: &metrics,
-        sample_fields: SAMPLE_FIELDS,
-        row_fields: ROW_FIELDS,
-        files: m
-            .results
-            .iter()
-            .zip(&sample_metrics)
-            .map(|(rf, ms)| FileData {
-                path: &rf.rel_path,
-                benchmark: &rf.parsed.benchmark,
-                version: rf.parsed.version.as_deref(),
-                samples: Samples(&rf.parsed.samples, ms),
-            })
-            .collect(),
+        metrics,
+        kernels,
+        groups,
+        params,
+        files: FileColumns(&m.results),
+        samples,
         sections: page
             .sections
             .iter()
-            .zip(column_metrics)
-            .map(|(s, ms)| SectionData { id: &s.id, title: &s.title, rows: Rows(s, ms) })
+            .map(|s| SectionData { id: &s.id, title: &s.title, csv: format!("csv/{}.csv", s.id) })
             .collect(),
     };
-    // About what each sample and each summarised cell take as JSON, so the
-    // buffer is not grown (and copied) a dozen times on a large class.
-    let samples: usize = m.results.iter().map(|rf| rf.parsed.samples.len()).sum();
-    let cells: usize = page.sections.iter().map(|s| s.table.rows.len() * s.table.columns.len()).sum();
-    let estimate = samples * 64 + cells * 136 + 4096;
     // The data file and the CSV files side by side.
     let (json, csvs) = rayon::join(
         || {

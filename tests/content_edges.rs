@@ -260,18 +260,20 @@ fn first_written_format_glob_wins() {
         benchsite::build::render_site(&benchsite::build::BuildOptions::new(&content, &out)).expect("builds");
     let data = files.iter().find(|f| f.path == "m1/data.json").expect("data.json");
     let data: serde_json::Value = serde_json::from_slice(&data.contents).expect("json");
-    let bench = data["files"].as_array().expect("files").iter().find(|f| f["path"] == "2.4.7/x.txt").expect("x.txt")["benchmark"].clone();
+    let files = &data["files"];
+    let at = files["path"].as_array().expect("paths").iter().position(|p| p == "2.4.7/x.txt").expect("x.txt");
+    let bench = files["benchmark"][at].clone();
     assert_eq!(bench, "tbench", "the first glob written decides");
 }
 
-/// `<class>/data.json` (format 3): each metric listed once and referred to
-/// by index from samples and summary rows, samples and rows as arrays whose
-/// fields `sample_fields` and `row_fields` name, a single measurement as a
-/// number, a summary printed by the benchmark as an object, and every
-/// number the same as parsed and summarised.
+/// `<class>/data.json` (format 4): each metric, kernel, group and set of
+/// parameters listed once and referred to by index, files and samples as
+/// columns, a single measurement as a number, a summary printed by the
+/// benchmark as an object, every number the same as parsed; and the
+/// summaries in the section's CSV file only.
 #[test]
 fn data_json_lists_metrics_once_and_refers_to_them() {
-    use serde_json::{Map, Value, json};
+    use serde_json::{Value, json};
     let tmp = tempfile::tempdir().expect("tmp");
     let content = common::small_site(tmp.path());
     common::put(&content, "m1/2.4.7/dbench-32.txt", common::dbench("9.1") + &common::dbench("9.5"));
@@ -286,14 +288,11 @@ fn data_json_lists_metrics_once_and_refers_to_them() {
         benchsite::build::render_site(&benchsite::build::BuildOptions::new(&content, &out)).expect("builds");
     let data = files.iter().find(|f| f.path == "m1/data.json").expect("data.json");
     let data: Value = serde_json::from_slice(&data.contents).expect("json");
-    assert_eq!(data["format"], 3);
-    assert_eq!(data["sample_fields"], json!(["kernel", "group", "params", "metric", "value", "line"]));
+    assert_eq!(data["format"], 4);
+    let samples = data["samples"].as_object().expect("samples");
     assert_eq!(
-        data["row_fields"],
-        json!([
-            "kernel", "params", "metric", "n", "mean", "stddev", "cv", "min", "max", "median", "diff", "pct_better",
-            "p", "significant", "p_adjusted"
-        ])
+        samples.keys().map(String::as_str).collect::<std::collections::BTreeSet<_>>(),
+        benchsite::export::SAMPLE_COLUMNS.into_iter().collect()
     );
     let metrics = data["metrics"].as_array().expect("metrics");
     let names: Vec<&str> = metrics.iter().map(|m| m["name"].as_str().expect("name")).collect();
@@ -301,54 +300,52 @@ fn data_json_lists_metrics_once_and_refers_to_them() {
     unique.sort_unstable();
     unique.dedup();
     assert_eq!(unique.len(), names.len(), "each metric once: {names:?}");
-    // An array as the object its field names make, as a script reads it.
-    let named = |fields: &Value, v: &Value| -> Value {
-        let fields = fields.as_array().expect("field names");
-        let v = v.as_array().expect("an array");
-        assert_eq!(fields.len(), v.len(), "one value per field: {v:?}");
-        Value::Object(
-            fields.iter().map(|f| f.as_str().expect("name").to_string()).zip(v.iter().cloned()).collect::<Map<_, _>>(),
-        )
+    // Sample `i` as an object, as a script reads it: `dict(zip(s, r))`,
+    // its indices looked up.
+    let sample = |i: usize| -> Value {
+        let col = |name: &str| samples[name][i].clone();
+        let at = |v: Value| v.as_u64().expect("an index") as usize;
+        json!({
+            "path": data["files"]["path"][at(col("file"))],
+            "kernel": if col("kernel").is_null() { Value::Null } else { data["kernels"][at(col("kernel"))].clone() },
+            "group": data["groups"][at(col("group"))],
+            "params": data["params"][at(col("params"))],
+            "metric": metrics[at(col("metric"))],
+            "value": col("value"),
+            "line": col("line"),
+        })
     };
-    let metric = |v: &Value| &metrics[v["metric"].as_u64().expect("metric index") as usize];
-
-    let file =
-        |path: &str| data["files"].as_array().expect("files").iter().find(|f| f["path"] == path).expect(path).clone();
-    let samples = |path: &str| -> Vec<Value> {
-        file(path)["samples"].as_array().expect("samples").iter().map(|s| named(&data["sample_fields"], s)).collect()
-    };
-    let dbench = samples("2.4.7/dbench-32.txt");
-    let tput: Vec<&Value> = dbench.iter().filter(|s| metric(s)["name"] == "Throughput").collect();
+    let all: Vec<Value> = (0..samples["value"].as_array().expect("values").len()).map(sample).collect();
+    let of = |path: &str| all.iter().filter(|s| s["path"] == path).collect::<Vec<_>>();
+    let dbench = of("2.4.7/dbench-32.txt");
+    let tput: Vec<&&Value> = dbench.iter().filter(|s| s["metric"]["name"] == "Throughput").collect();
     assert_eq!(tput.len(), 2);
     assert_eq!(tput[0]["value"], 9.1);
     assert_eq!(tput[1]["value"], 9.5);
     assert_eq!(tput[0]["kernel"], "2.4.7");
     assert_eq!(tput[0]["line"], 2, "the Throughput line: {}", tput[0]);
-    assert_eq!(metric(tput[0])["unit"], "MB/s");
-    assert_eq!(metric(tput[0])["better"], "higher");
+    assert_eq!(tput[0]["metric"]["unit"], "MB/s");
+    assert_eq!(tput[0]["metric"]["better"], "higher");
     assert_eq!(tput[0]["group"], "", "no group: {}", tput[0]);
     assert_eq!(tput[0]["params"], json!({"procs": "32"}), "{}", tput[0]);
 
-    let kb = samples("2.4.8/kernbench.txt");
-    let elapsed = kb.iter().find(|s| metric(s)["name"] == "Elapsed Time").expect("Elapsed Time");
+    let kb = of("2.4.8/kernbench.txt");
+    let elapsed = kb.iter().find(|s| s["metric"]["name"] == "Elapsed Time").expect("Elapsed Time");
     assert_eq!(elapsed["value"]["mean"], 28.094);
     assert_eq!(elapsed["value"]["stddev"], 0.182565);
     assert!(elapsed["value"]["n"].is_u64(), "{elapsed}");
+    let cpu = kb.iter().find(|s| s["metric"]["name"] == "Percent CPU").expect("Percent CPU");
+    assert_eq!(cpu["value"]["mean"], 99, "a whole number without a fraction: {cpu}");
 
-    let rows: Vec<Value> = data["sections"]
-        .as_array()
-        .expect("sections")
-        .iter()
-        .flat_map(|s| s["rows"].as_array().expect("rows"))
-        .map(|r| named(&data["row_fields"], r))
-        .filter(|r| r["kernel"] == "2.4.7" && metric(r)["name"] == "Throughput")
-        .collect();
-    assert_eq!(rows.len(), 1);
-    assert_eq!(rows[0]["n"], 2);
-    assert_eq!(rows[0]["mean"], 9.3);
-    assert_eq!(rows[0]["min"], 9.1);
-    assert_eq!(rows[0]["max"], 9.5);
-    assert_eq!(rows[0]["significant"], false);
+    // The summaries: in the CSV file the section names, not in data.json.
+    let section =
+        data["sections"].as_array().expect("sections").iter().find(|s| s["id"] == "dbench-32").expect("dbench-32");
+    assert!(section.get("rows").is_none());
+    let path = format!("m1/{}", section["csv"].as_str().expect("csv"));
+    let csv = files.iter().find(|f| f.path == path).expect("the section's CSV");
+    let csv = String::from_utf8_lossy(&csv.contents);
+    let line = csv.lines().find(|l| l.starts_with("2.4.7,32,Throughput,")).expect("2.4.7's Throughput");
+    assert_eq!(line, "2.4.7,32,Throughput,MB/s,higher,2,9.3,0.2828427124746193,,,false,", "{csv}");
 }
 
 /// A sample naming one parameter twice (YAML keys `1` and `"1"` read as the
@@ -427,8 +424,7 @@ fn names_that_read_the_same_are_skipped_with_a_warning() {
 }
 
 /// A parameter with one value in every row is stated once above the table
-/// ("procs 32"), but the data files give it on every row: in `data.json`'s
-/// row `params` and as a CSV column.
+/// ("procs 32"), but the CSV file gives it on every line, as a column.
 #[test]
 fn data_files_give_every_row_its_fixed_parameters() {
     let tmp = tempfile::tempdir().expect("tmp");
@@ -436,20 +432,6 @@ fn data_files_give_every_row_its_fixed_parameters() {
     let (_report, page) = build_ok(tmp.path(), &content);
     assert!(page.contains("procs 32"), "stated once on the page");
     let out = tmp.path().join("output/m1");
-    let data: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("data.json")).expect("data.json")).expect("json");
-    let fields = data["row_fields"].as_array().expect("row_fields");
-    let at = fields.iter().position(|f| f == "params").expect("params field");
-    let rows: Vec<&serde_json::Value> = data["sections"]
-        .as_array()
-        .expect("sections")
-        .iter()
-        .flat_map(|s| s["rows"].as_array().expect("rows"))
-        .collect();
-    assert!(rows.len() >= 2);
-    for r in rows {
-        assert_eq!(r[at], serde_json::json!({"procs": "32"}), "{r}");
-    }
     let csv = std::fs::read_to_string(out.join("csv/dbench-32.csv")).expect("csv");
     let mut lines = csv.lines();
     assert!(lines.next().expect("header").starts_with("kernel,procs,metric,"), "{csv}");

@@ -23,18 +23,18 @@ fn one_fio_metric_in_msec_and_nsec_is_one_row_in_one_unit() {
     let data: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("rawstor/data.json")).expect("data.json"))
             .expect("json");
-    // data.json (format 3): `metrics` lists each metric once, with its
-    // unit; a sample is [kernel, group, params, metric index, value, line].
+    // data.json (format 4): `metrics` lists each metric once, with its
+    // unit; the samples are columns, `metric` an index into `metrics`.
     let metrics = data["metrics"].as_array().expect("metrics");
     let clat: Vec<usize> = (0..metrics.len()).filter(|&i| metrics[i]["name"] == "read: clat mean").collect();
     assert_eq!(clat.len(), 1, "one metric, one unit: {metrics:?}");
     assert_eq!(metrics[clat[0]]["unit"], "msec");
     let mut samples: Vec<(String, f64)> = Vec::new();
-    for f in data["files"].as_array().expect("files") {
-        for s in f["samples"].as_array().expect("samples") {
-            if s[3].as_u64() == Some(clat[0] as u64) {
-                samples.push((s[0].as_str().expect("kernel").to_string(), s[4].as_f64().expect("value")));
-            }
+    let columns = &data["samples"];
+    for (i, metric) in columns["metric"].as_array().expect("metric").iter().enumerate() {
+        if metric.as_u64() == Some(clat[0] as u64) {
+            let kernel = &data["kernels"][columns["kernel"][i].as_u64().expect("kernel") as usize];
+            samples.push((kernel.as_str().expect("kernel").to_string(), columns["value"][i].as_f64().expect("value")));
         }
     }
     samples.sort_by(|a, b| a.0.cmp(&b.0));

@@ -150,9 +150,42 @@ fn image(c: &ChartRef, m: &MachinePage, opts: &MarkdownOptions) -> String {
     }
 }
 
-/// The Markdown of one machine-class page, as `opts` says.
+/// The Markdown of one machine-class page, as `opts` says. A class with
+/// many kernels shows the kernels its mail shows
+/// ([`crate::report::mail_kernels`]: the baseline and the last 20), and
+/// says so at the top with a link to the class page, which has them all:
+/// a 300-kernel class's Markdown was 3.4 MB, more than GitHub renders, for
+/// numbers the class page, `data.json` and the CSV files already hold.
 pub fn machine_md_with(m: &MachinePage, opts: &MarkdownOptions) -> String {
+    let kernels = crate::report::mail_kernels(m);
+    if kernels.left_out == 0 {
+        return page_md(m, opts, None);
+    }
+    let last = kernels.kept.len() - kernels.baselines;
+    let baseline = match kernels.baselines {
+        0 => "",
+        1 => "the baseline and ",
+        _ => "the baselines and ",
+    };
+    let url = match &opts.base_url {
+        Some(base) => format!("{base}{}/", m.link),
+        None => "index.html".to_string(),
+    };
+    let notice = format!(
+        "This page shows {baseline}the last {last} of {} kernels; every kernel is on [the class page]({url}), \
+         and every number in its `data.json` and CSV files.",
+        kernels.total
+    );
+    page_md(&crate::report::filtered_page(m, &[], &kernels.kept), opts, Some(&notice))
+}
+
+/// The Markdown of the page `m`, with `notice` (Markdown) under its
+/// title when there is one.
+fn page_md(m: &MachinePage, opts: &MarkdownOptions, notice: Option<&str>) -> String {
     let mut out = format!("# {}\n\n", escape(&m.name));
+    if let Some(n) = notice {
+        out += &format!("{n}\n\n");
+    }
     for s in &m.specs {
         out += &format!("- **{}:** {}\n", escape(&s.label), escape(&s.value));
     }
@@ -424,5 +457,50 @@ mod tests {
         assert!(index.contains("](k6-2-475-384m/README.md)"), "{index}");
         // Without a base URL, links stay relative.
         assert!(machine_md(m).contains("](charts/"));
+    }
+
+    /// A class of many kernels shows the baseline and the last ones, and
+    /// says so under the title, linking the class page.
+    #[test]
+    fn many_kernels_show_the_baseline_and_the_last_ones() {
+        use crate::report::{COMPARED_KERNELS, CellView, ColumnView, KernelView, RowView, TableView};
+        let names: Vec<String> = (0..100).map(|i| format!("k{i}")).collect();
+        let table = TableView {
+            columns: vec![ColumnView { name: "Throughput".into(), ..Default::default() }],
+            rows: names
+                .iter()
+                .map(|k| {
+                    RowView::new(k.clone(), Vec::new(), vec![Some(CellView { text: "1".into(), ..Default::default() })])
+                })
+                .collect(),
+            baseline: Some("k0".into()),
+            ..Default::default()
+        };
+        let m = MachinePage {
+            slug: "big".into(),
+            link: "big".into(),
+            name: "Big box".into(),
+            kernels: names.iter().map(|n| KernelView { name: n.clone(), ..Default::default() }).collect(),
+            baseline: Some("k0".into()),
+            sections: vec![SectionView { id: "s".into(), title: "S".into(), table, ..Default::default() }],
+            ..Default::default()
+        };
+        let md = machine_md(&m);
+        let notice = format!(
+            "This page shows the baseline and the last {COMPARED_KERNELS} of 100 kernels; every kernel is on \
+             [the class page](index.html), and every number in its `data.json` and CSV files."
+        );
+        assert!(md.starts_with(&format!("# Big box\n\n{notice}\n\n")), "{md}");
+        assert!(md.contains("| k0 "), "the baseline's row stays: {md}");
+        assert!(!md.contains("| k1 "), "an early kernel's row goes");
+        assert!(md.contains("| k99 "));
+        let r = MarkdownRenderer::default().with_base_url(Some("https://u.github.io/bench"));
+        let md = machine_md_with(&m, &r.options);
+        assert!(md.contains("[the class page](https://u.github.io/bench/big/)"), "{md}");
+        // A class of few kernels shows them all, without a notice.
+        let mut few = m.clone();
+        few.kernels.truncate(COMPARED_KERNELS + 1);
+        few.sections[0].table.rows.truncate(COMPARED_KERNELS + 1);
+        assert!(!machine_md(&few).contains("This page shows"));
     }
 }

@@ -4,8 +4,11 @@
 //!
 //! See [`ParseCache`].
 
+use super::FileOutcome;
 use crate::fingerprint::{KeyHasher, cache_header, hash, tool_version};
-use serde::Serialize;
+use crate::model::{Metric, Param, ParsedFile, Sample, Value};
+use compact_str::CompactString;
+use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
 /// Parse results of one machine class's raw files, from the last build and
@@ -23,14 +26,29 @@ use std::path::{Path, PathBuf};
 /// file's path are applied after the lookup, so moving a file to another
 /// kernel directory re-uses its entry and still gives it its new kernel.
 ///
-/// The file is a header line (`benchsite parse cache <tool_version>\n`)
-/// followed by records, each the key (16 bytes), the length of the entry
-/// (8 bytes), an XXH3-64 checksum of the entry (8 bytes; all little-endian)
-/// and the entry as MessagePack (`rmp-serde`, structs as arrays of their
-/// fields in order, without the field names). Entries are decoded only
-/// when looked up (in the parsing threads). A file of another benchsite,
-/// a damaged frame or a wrong checksum makes the file (or that entry) no
-/// cache.
+/// The file is a header line (`benchsite parse cache <tool_version>\n`),
+/// then the class's *tables* — every metric (name, unit, direction),
+/// every kernel or group name and every set of parameters the entries
+/// use, each once — as the length (8 bytes), an XXH3-64 checksum (8
+/// bytes) and the tables as MessagePack, followed by records, each the key
+/// (16 bytes), the length of the entry (8 bytes), an XXH3-64 checksum of
+/// the entry (8 bytes; all little-endian) and the entry as MessagePack
+/// (`rmp-serde`, structs as arrays of their fields in order, without the
+/// field names). A sample in an entry is `[kernel, group, params, metric,
+/// value, line]`, the first four indices into the tables, the value a
+/// whole number as an integer, else a double, or `[mean, stddev, n]`.
+/// Entries are decoded only when looked up (in the parsing threads). A
+/// file of another benchsite, damaged tables, a damaged frame or a wrong
+/// checksum makes the file (or that entry) no cache, as does an index
+/// past the end of a table (that entry).
+///
+/// Why the tables: a sample written whole (its metric's name, unit and
+/// direction, its group and parameters as text) took about 60 bytes, more
+/// than the raw file's line it came from: the large generated archive's
+/// parse caches were 76 MB for 49.5 MB of raw files. With each name once
+/// per class a sample takes about 20 bytes. The tables only grow (an
+/// entry kept from the last build refers to them by index), by the names
+/// new raw files bring; they are small (hundreds of names a class).
 ///
 /// Used from several threads at once: [`ParseCache::get`] and
 /// [`ParseCache::put`] take `&self`.
@@ -40,6 +58,10 @@ use std::path::{Path, PathBuf};
 pub struct ParseCache {
     /// The file's bytes as read.
     old: Vec<u8>,
+    /// The tables the entries of `old` refer to.
+    tables: Tables,
+    /// Those tables and what this build's new entries add to them.
+    interner: std::sync::Mutex<Interner>,
     /// Key → byte range of its entry in `old`.
     index: rustc_hash::FxHashMap<u128, std::ops::Range<usize>>,
     /// Entries this build used or made, for [`ParseCache::store`].
@@ -65,8 +87,10 @@ impl ParseCache {
         if !bytes.starts_with(first_line.as_bytes()) {
             return ParseCache::default();
         }
+        let Some((tables, mut at)) = read_tables(&bytes, first_line.len()) else {
+            return ParseCache::default();
+        };
         let mut index = rustc_hash::FxHashMap::default();
-        let mut at = first_line.len();
         while at < bytes.len() {
             let Some(frame) = bytes.get(at..at + 32) else { return ParseCache::default() };
             let key = u128::from_le_bytes(frame[..16].try_into().unwrap_or_default());
@@ -82,7 +106,8 @@ impl ParseCache {
             }
             at = end;
         }
-        ParseCache { old: bytes, index, ..ParseCache::default() }
+        let interner = std::sync::Mutex::new(Interner::of(&tables));
+        ParseCache { old: bytes, tables, interner, index, ..ParseCache::default() }
     }
 
     /// The parse cache file of class `slug` in cache directory `dir`:
@@ -101,24 +126,25 @@ impl ParseCache {
             .finish128()
     }
 
-    /// The entry stored under `key`, if there is one that decodes as a `T`
-    /// (anything else is a miss). Remembers it for `ParseCache::store`.
-    pub fn get<T: serde::de::DeserializeOwned>(&self, key: u128) -> Option<T> {
+    /// The outcome stored under `key`, if there is one that decodes and
+    /// whose indices are in the tables (anything else is a miss).
+    /// Remembers it for `ParseCache::store`.
+    pub fn get(&self, key: u128) -> Option<FileOutcome> {
         let range = self.index.get(&key)?;
-        let v = rmp_serde::from_slice(&self.old[range.clone()]).ok()?;
+        let entry: Entry = rmp_serde::from_slice(&self.old[range.clone()]).ok()?;
+        let outcome = entry.resolve(&self.tables)?;
         lock(&self.used).push((key, Record::Old(range.clone())));
-        Some(v)
+        Some(outcome)
     }
 
-    /// Stores the entry of a raw file just parsed (a miss), as MessagePack
-    /// (`rmp-serde`, fields by name: self-describing like JSON, so the
-    /// model's tagged enums round-trip, but numbers are stored as their
-    /// bits, which decodes several times faster than JSON's decimal
-    /// floats). An entry that cannot be encoded is left out: that file is
-    /// parsed again next time.
-    pub fn put<T: Serialize>(&self, key: u128, entry: &T) {
+    /// Stores the outcome of a raw file just parsed (a miss), as
+    /// MessagePack, its names as indices into the tables (added to them
+    /// where new). An entry that cannot be encoded is left out: that file
+    /// is parsed again next time.
+    pub fn put(&self, key: u128, outcome: &FileOutcome) {
         self.misses.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        if let Ok(bytes) = rmp_serde::to_vec(entry) {
+        let entry = Entry::of(outcome, &mut lock(&self.interner));
+        if let Ok(bytes) = rmp_serde::to_vec(&entry) {
             lock(&self.used).push((key, Record::New(bytes)));
         }
     }
@@ -154,6 +180,11 @@ impl ParseCache {
             use std::io::Write as _;
             let mut out = std::io::BufWriter::with_capacity(1 << 16, crate::output::create_new(&tmp)?);
             out.write_all(cache_header("parse").as_bytes())?;
+            let tables = std::mem::take(&mut *lock(&self.interner)).tables();
+            let tables = rmp_serde::to_vec(&tables).map_err(std::io::Error::other)?;
+            out.write_all(&(tables.len() as u64).to_le_bytes())?;
+            out.write_all(&hash(&tables).to_le_bytes())?;
+            out.write_all(&tables)?;
             for (key, rec) in used {
                 let entry = match &rec {
                     Record::Old(r) => &self.old[r.clone()],
@@ -181,4 +212,318 @@ impl ParseCache {
 /// are still whole: each is pushed in one step).
 fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// The tables frame after the header at `at`: the tables and where the
+/// records start; `None` when it is damaged.
+fn read_tables(bytes: &[u8], at: usize) -> Option<(Tables, usize)> {
+    let frame = bytes.get(at..at.checked_add(16)?)?;
+    let len = usize::try_from(u64::from_le_bytes(frame[..8].try_into().ok()?)).ok()?;
+    let sum = u64::from_le_bytes(frame[8..16].try_into().ok()?);
+    let start = at + 16;
+    let body = bytes.get(start..start.checked_add(len)?)?;
+    if hash(body) != sum {
+        return None;
+    }
+    Some((rmp_serde::from_slice(body).ok()?, start + len))
+}
+
+/// What the entries of a parse cache file refer to by index.
+#[derive(Debug, Default, Serialize, Deserialize)]
+struct Tables {
+    /// Metrics: name, unit, direction.
+    metrics: Vec<Metric>,
+    /// Kernel and group names.
+    texts: Vec<CompactString>,
+    /// Sets of parameters, each in its benchmark's order.
+    params: Vec<Vec<Param>>,
+}
+
+type Set<T> = indexmap::IndexSet<T, rustc_hash::FxBuildHasher>;
+
+/// [`Tables`] being added to: each entry once, by its index.
+#[derive(Default)]
+struct Interner {
+    metrics: Set<Metric>,
+    texts: Set<CompactString>,
+    params: Set<Vec<Param>>,
+}
+
+impl Interner {
+    /// The interner holding `t` at the same indices.
+    fn of(t: &Tables) -> Self {
+        Interner {
+            metrics: t.metrics.iter().cloned().collect(),
+            texts: t.texts.iter().cloned().collect(),
+            params: t.params.iter().cloned().collect(),
+        }
+    }
+
+    fn tables(self) -> Tables {
+        Tables {
+            metrics: self.metrics.into_iter().collect(),
+            texts: self.texts.into_iter().collect(),
+            params: self.params.into_iter().collect(),
+        }
+    }
+
+    fn metric(&mut self, m: &Metric) -> u32 {
+        let i = self.metrics.get_index_of(m).unwrap_or_else(|| self.metrics.insert_full(m.clone()).0);
+        u32::try_from(i).unwrap_or(u32::MAX)
+    }
+
+    fn text(&mut self, t: &str) -> u32 {
+        let i = self.texts.get_index_of(t).unwrap_or_else(|| self.texts.insert_full(t.into()).0);
+        u32::try_from(i).unwrap_or(u32::MAX)
+    }
+
+    fn params(&mut self, p: &[Param]) -> u32 {
+        let i = self.params.get_index_of(p).unwrap_or_else(|| self.params.insert_full(p.to_vec()).0);
+        u32::try_from(i).unwrap_or(u32::MAX)
+    }
+}
+
+/// A [`FileOutcome`] as stored: its samples' names as indices into the
+/// [`Tables`].
+#[derive(Serialize, Deserialize)]
+struct Entry {
+    parsed: Vec<EntryParsed>,
+    warnings: Vec<(Option<usize>, String)>,
+}
+
+/// A [`ParsedFile`] as stored.
+#[derive(Serialize, Deserialize)]
+struct EntryParsed {
+    benchmark: String,
+    version: Option<String>,
+    samples: Vec<EntrySample>,
+    notes: Vec<(usize, String)>,
+    lines: Option<(usize, usize)>,
+}
+
+/// A [`Sample`] as stored: kernel and group (indices into `texts`), the
+/// parameters (into `params`), the metric (into `metrics`), the value,
+/// the line.
+#[derive(Serialize, Deserialize)]
+struct EntrySample(Option<u32>, u32, u32, u32, StoredValue, usize);
+
+impl Entry {
+    fn of(o: &FileOutcome, t: &mut Interner) -> Self {
+        let parsed = o
+            .parsed
+            .iter()
+            .map(|p| EntryParsed {
+                benchmark: p.benchmark.clone(),
+                version: p.version.clone(),
+                samples: p
+                    .samples
+                    .iter()
+                    .map(|s| {
+                        EntrySample(
+                            s.kernel.as_deref().map(|k| t.text(k)),
+                            t.text(&s.group),
+                            t.params(&s.params),
+                            t.metric(&s.metric),
+                            StoredValue(s.value),
+                            s.line,
+                        )
+                    })
+                    .collect(),
+                notes: p.notes.clone(),
+                lines: p.lines,
+            })
+            .collect();
+        Entry { parsed, warnings: o.warnings.clone() }
+    }
+
+    /// The outcome, its names looked up in `t`; `None` for an index past
+    /// the end of a table.
+    fn resolve(self, t: &Tables) -> Option<FileOutcome> {
+        let text = |i: u32| t.texts.get(i as usize).cloned();
+        let mut parsed = Vec::with_capacity(self.parsed.len());
+        for p in self.parsed {
+            let mut samples = Vec::with_capacity(p.samples.len());
+            for EntrySample(kernel, group, params, metric, value, line) in p.samples {
+                samples.push(Sample {
+                    kernel: match kernel {
+                        Some(k) => Some(text(k)?),
+                        None => None,
+                    },
+                    group: text(group)?,
+                    params: t.params.get(params as usize)?.clone(),
+                    metric: t.metrics.get(metric as usize)?.clone(),
+                    value: value.0,
+                    line,
+                });
+            }
+            parsed.push(ParsedFile {
+                benchmark: p.benchmark,
+                version: p.version,
+                samples,
+                notes: p.notes,
+                lines: p.lines,
+            });
+        }
+        Some(FileOutcome { parsed, warnings: self.warnings })
+    }
+}
+
+/// A value as stored: a single measurement that is a whole number (of at
+/// most 2⁵³, not `-0`) as an integer (one to nine bytes in MessagePack
+/// instead of nine), any other as a double; a summary as `[mean, stddev,
+/// n]`.
+struct StoredValue(Value);
+
+impl Serialize for StoredValue {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        const EXACT: f64 = 9_007_199_254_740_992.0; // 2^53
+        match self.0 {
+            Value::Single { value }
+                if value.fract() == 0.0 && value.abs() <= EXACT && !(value == 0.0 && value.is_sign_negative()) =>
+            {
+                s.serialize_i64(value as i64)
+            }
+            Value::Single { value } => s.serialize_f64(value),
+            Value::Summary { mean, stddev, n } => (mean, stddev, n).serialize(s),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for StoredValue {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = StoredValue;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a number or [mean, stddev, n]")
+            }
+            fn visit_i64<E>(self, v: i64) -> Result<StoredValue, E> {
+                Ok(StoredValue(Value::single(v as f64)))
+            }
+            fn visit_u64<E>(self, v: u64) -> Result<StoredValue, E> {
+                Ok(StoredValue(Value::single(v as f64)))
+            }
+            fn visit_f64<E>(self, v: f64) -> Result<StoredValue, E> {
+                Ok(StoredValue(Value::single(v)))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<StoredValue, A::Error> {
+                use serde::de::Error as _;
+                let mean = seq.next_element()?.ok_or_else(|| A::Error::invalid_length(0, &self))?;
+                let stddev = seq.next_element()?.ok_or_else(|| A::Error::invalid_length(1, &self))?;
+                let n = seq.next_element()?.ok_or_else(|| A::Error::invalid_length(2, &self))?;
+                Ok(StoredValue(Value::Summary { mean, stddev, n }))
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Better;
+
+    fn outcome() -> FileOutcome {
+        let m = Metric::new("Throughput", "MB/s", Better::Higher);
+        let t = Metric::new("Elapsed Time", "s", Better::Lower);
+        let values = [9.2929, 1008.0, -0.0, 0.0, -3.0, 1e300, 9_007_199_254_740_993.0, f64::NAN, 5e-324];
+        let mut samples: Vec<Sample> =
+            values.iter().enumerate().map(|(i, &v)| Sample::new(m.clone(), v, i + 1).with_param("procs", 32)).collect();
+        samples.push(Sample {
+            kernel: Some("2.4.7".into()),
+            group: "Average Half load".into(),
+            params: Vec::new(),
+            metric: t,
+            value: Value::Summary { mean: 28.094, stddev: Some(0.182565), n: 5 },
+            line: 40,
+        });
+        samples.push(Sample { value: Value::Summary { mean: 3.0, stddev: None, n: 2 }, ..samples[0].clone() });
+        let parsed = ParsedFile {
+            benchmark: "dbench".into(),
+            version: Some("4.0".into()),
+            samples,
+            notes: vec![(3, "a note".into())],
+            lines: Some((1, 41)),
+        };
+        FileOutcome { parsed: vec![parsed], warnings: vec![(Some(2), "a warning".into()), (None, "another".into())] }
+    }
+
+    /// Bits of every number, so that NaN and -0 compare.
+    fn same(a: &FileOutcome, b: &FileOutcome) {
+        let bits = |o: &FileOutcome| -> Vec<Vec<u64>> {
+            o.parsed
+                .iter()
+                .flat_map(|p| &p.samples)
+                .map(|s| match s.value {
+                    Value::Single { value } => vec![value.to_bits()],
+                    Value::Summary { mean, stddev, n } => {
+                        vec![mean.to_bits(), stddev.map_or(1, f64::to_bits), n.into()]
+                    }
+                })
+                .collect()
+        };
+        assert_eq!(bits(a), bits(b));
+        let strip = |o: &FileOutcome| {
+            let mut o = o.clone();
+            o.parsed.iter_mut().flat_map(|p| &mut p.samples).for_each(|s| s.value = Value::single(0.0));
+            format!("{o:?}")
+        };
+        assert_eq!(strip(a), strip(b));
+    }
+
+    #[test]
+    fn an_outcome_comes_back_as_it_was_put() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let o = outcome();
+        let cache = ParseCache::default();
+        cache.put(7, &o);
+        let tmp = cache.store(dir.path(), "m1").expect("stored");
+        std::fs::rename(tmp, ParseCache::file(dir.path(), "m1")).expect("in place");
+        let cache = ParseCache::load(dir.path(), "m1");
+        same(&cache.get(7).expect("an entry"), &o);
+        assert!(cache.get(8).is_none());
+        // Stored again (the old entry kept, a new one added with a name the
+        // tables did not have): both come back.
+        let mut other = outcome();
+        other.parsed[0].samples[0].metric = Metric::new("Latency", "ms", Better::Lower);
+        cache.put(9, &other);
+        let tmp = cache.store(dir.path(), "m1").expect("stored");
+        std::fs::rename(tmp, ParseCache::file(dir.path(), "m1")).expect("in place");
+        let cache = ParseCache::load(dir.path(), "m1");
+        same(&cache.get(7).expect("the old entry"), &o);
+        same(&cache.get(9).expect("the new entry"), &other);
+    }
+
+    #[test]
+    fn names_are_stored_once() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let cache = ParseCache::default();
+        for key in 0..100 {
+            cache.put(key, &outcome());
+        }
+        let tmp = cache.store(dir.path(), "m1").expect("stored");
+        let bytes = std::fs::read(tmp).expect("read");
+        let count = bytes.windows(10).filter(|w| w == b"Throughput").count();
+        assert_eq!(count, 1, "the metric's name once, in the tables");
+    }
+
+    #[test]
+    fn an_index_past_a_table_is_a_miss() {
+        let entry = Entry {
+            parsed: vec![EntryParsed {
+                benchmark: "dbench".into(),
+                version: None,
+                samples: vec![EntrySample(None, 0, 0, 5, StoredValue(Value::single(1.0)), 1)],
+                notes: Vec::new(),
+                lines: None,
+            }],
+            warnings: Vec::new(),
+        };
+        let tables = Tables {
+            metrics: vec![Metric::new("x", "", Better::Neither)],
+            texts: vec!["".into()],
+            params: vec![Vec::new()],
+        };
+        assert!(entry.resolve(&tables).is_none());
+    }
 }

@@ -1,0 +1,234 @@
+//! The demo's machine-readable files: every class's `data.json` (format 4,
+//! columnar) gives back every sample exactly as loaded — raw file,
+//! benchmark, kernel, group, parameters, metric with its unit and
+//! direction, value and line — and its CSV files give every cell of every
+//! section's table with its statistics, each number exactly; the one holds
+//! no summary, the other no sample.
+
+use benchsite::model::Value;
+use serde_json::Value as Json;
+use std::path::Path;
+
+/// The demo site, loaded and laid out, and its data files by path.
+fn demo() -> (benchsite::site::Site, benchsite::report::SiteView, Vec<(String, Vec<u8>)>) {
+    let content = Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
+    let site = benchsite::site::load(&content).expect("the demo loads");
+    let view = benchsite::chart::site_view(&site);
+    let files = benchsite::export::data_files(&site, &view).into_iter().map(|f| (f.path, f.contents)).collect();
+    (site, view, files)
+}
+
+fn file<'a>(files: &'a [(String, Vec<u8>)], path: &str) -> &'a [u8] {
+    &files.iter().find(|(p, _)| p == path).unwrap_or_else(|| panic!("no {path}")).1
+}
+
+/// One sample as a comparable tuple: file path, benchmark, version, kernel,
+/// group, parameters (sorted by name), metric, unit, direction, value
+/// (the bits of each number), line.
+type Flat = (
+    String,
+    String,
+    Option<String>,
+    Option<String>,
+    String,
+    Vec<(String, String)>,
+    String,
+    String,
+    String,
+    Vec<u64>,
+    u64,
+);
+
+fn bits(v: &Value) -> Vec<u64> {
+    match *v {
+        Value::Single { value } => vec![value.to_bits()],
+        Value::Summary { mean, stddev, n } => vec![mean.to_bits(), stddev.map_or(u64::MAX, f64::to_bits), u64::from(n)],
+    }
+}
+
+fn json_bits(v: &Json) -> Vec<u64> {
+    let num = |v: &Json| v.as_f64().unwrap_or_else(|| panic!("a number: {v}")).to_bits();
+    match v {
+        Json::Object(o) => vec![
+            num(&o["mean"]),
+            if o["stddev"].is_null() { u64::MAX } else { num(&o["stddev"]) },
+            o["n"].as_u64().expect("n"),
+        ],
+        v => vec![num(v)],
+    }
+}
+
+fn str_of(v: &Json) -> String {
+    v.as_str().unwrap_or_else(|| panic!("a string: {v}")).to_string()
+}
+
+/// The samples of a format-4 data file, read back column by column.
+fn read_samples(data: &Json) -> Vec<Flat> {
+    let table = |name: &str| data[name].as_array().unwrap_or_else(|| panic!("{name}")).clone();
+    let (metrics, kernels, groups, params) = (table("metrics"), table("kernels"), table("groups"), table("params"));
+    let files = &data["files"];
+    let s = &data["samples"];
+    let col = |name: &str| s[name].as_array().unwrap_or_else(|| panic!("samples.{name}")).clone();
+    let n = col("value").len();
+    for name in benchsite::export::SAMPLE_COLUMNS {
+        assert_eq!(col(name).len(), n, "every column has one entry per sample: {name}");
+    }
+    let at = |v: &Json| v.as_u64().unwrap_or_else(|| panic!("an index: {v}")) as usize;
+    (0..n)
+        .map(|i| {
+            let f = at(&col("file")[i]);
+            let metric = &metrics[at(&col("metric")[i])];
+            let mut p: Vec<(String, String)> = params[at(&col("params")[i])]
+                .as_object()
+                .expect("params")
+                .iter()
+                .map(|(k, v)| (k.clone(), str_of(v)))
+                .collect();
+            p.sort();
+            let kernel = &col("kernel")[i];
+            (
+                str_of(&files["path"][f]),
+                str_of(&files["benchmark"][f]),
+                files["version"][f].as_str().map(str::to_string),
+                (!kernel.is_null()).then(|| str_of(&kernels[at(kernel)])),
+                str_of(&groups[at(&col("group")[i])]),
+                p,
+                str_of(&metric["name"]),
+                str_of(&metric["unit"]),
+                str_of(&metric["better"]),
+                json_bits(&col("value")[i]),
+                col("line")[i].as_u64().expect("line"),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn data_json_gives_back_every_sample_of_the_demo() {
+    let (site, _view, files) = demo();
+    let mut total = 0;
+    for m in &site.machines {
+        let data: Json = serde_json::from_slice(file(&files, &format!("{}/data.json", m.slug))).expect("json");
+        assert_eq!(data["format"], 4);
+        assert_eq!(data["slug"], m.slug.as_str());
+        assert!(data.get("rows").is_none() && data["sections"][0].get("rows").is_none(), "no summaries");
+        let expected: Vec<Flat> = m
+            .results
+            .iter()
+            .flat_map(|rf| {
+                rf.parsed.samples.iter().map(move |s| {
+                    let mut p: Vec<(String, String)> =
+                        s.params.iter().map(|p| (p.name.to_string(), p.value.to_string())).collect();
+                    p.sort();
+                    (
+                        rf.rel_path.clone(),
+                        rf.parsed.benchmark.clone(),
+                        rf.parsed.version.clone(),
+                        s.kernel.as_ref().map(|k| k.to_string()),
+                        s.group.to_string(),
+                        p,
+                        s.metric.name.to_string(),
+                        s.metric.unit.to_string(),
+                        s.metric.better.id().to_string(),
+                        bits(&s.value),
+                        s.line as u64,
+                    )
+                })
+            })
+            .collect();
+        let got = read_samples(&data);
+        assert_eq!(got.len(), expected.len(), "{}: one entry per sample", m.slug);
+        for (g, e) in got.iter().zip(&expected) {
+            assert_eq!(g, e, "{}", m.slug);
+        }
+        total += got.len();
+        // Each table lists an entry once.
+        for name in ["kernels", "groups", "params", "metrics"] {
+            let t = data[name].as_array().expect(name);
+            let mut seen: Vec<String> = t.iter().map(Json::to_string).collect();
+            seen.sort();
+            seen.dedup();
+            assert_eq!(seen.len(), t.len(), "{}: {name} once each", m.slug);
+        }
+    }
+    assert!(total > 1000, "the demo has samples: {total}");
+}
+
+/// A parameter object keeps the benchmark's order of its names (serde_json's
+/// `Value` would sort them, so read the text).
+#[test]
+fn data_json_params_keep_the_benchmarks_order() {
+    let (site, _view, files) = demo();
+    let m =
+        site.machines.iter().find(|m| m.results.iter().any(|rf| rf.parsed.samples.iter().any(|s| s.params.len() > 1)));
+    let Some(m) = m else { return };
+    let s = m.results.iter().flat_map(|rf| &rf.parsed.samples).find(|s| s.params.len() > 1).expect("a sample");
+    let text = String::from_utf8_lossy(file(&files, &format!("{}/data.json", m.slug))).into_owned();
+    let object = format!(
+        "{{{}}}",
+        s.params.iter().map(|p| format!("{:?}:{:?}", p.name.as_str(), p.value.as_str())).collect::<Vec<_>>().join(",")
+    );
+    assert!(text.contains(&object), "{object} in {}", m.slug);
+}
+
+/// Every cell of every table is one CSV line with its statistics, each
+/// number reading back as the one the page used.
+#[test]
+fn csv_files_give_every_cell_of_the_demo() {
+    let (site, view, files) = demo();
+    let mut lines = 0;
+    for (m, page) in site.machines.iter().zip(&view.machines) {
+        let data: Json = serde_json::from_slice(file(&files, &format!("{}/data.json", m.slug))).expect("json");
+        let sections = data["sections"].as_array().expect("sections");
+        assert_eq!(sections.len(), page.sections.len());
+        for (s, entry) in page.sections.iter().zip(sections) {
+            assert_eq!(entry["id"], s.id.as_str());
+            let path = format!("{}/{}", m.slug, str_of(&entry["csv"]));
+            let mut r = csv::Reader::from_reader(file(&files, &path));
+            let header: Vec<String> = r.headers().expect("header").iter().map(str::to_string).collect();
+            let t = &s.table;
+            let params = t.param_headers.len() + t.fixed_param_values.len();
+            assert_eq!(header.len(), 1 + params + benchsite::export::CSV_COLUMNS.len(), "{path}: {header:?}");
+            let mut records = r.records().map(|r| r.expect("a record"));
+            for row in &t.rows {
+                for (cell, col) in row.cells.iter().zip(&t.columns) {
+                    let Some(c) = cell else { continue };
+                    let rec =
+                        records.next().unwrap_or_else(|| panic!("{path}: a line for {} {}", row.kernel, col.name));
+                    let field = |name: &str| {
+                        &rec[1 + params + benchsite::export::CSV_COLUMNS.iter().position(|h| *h == name).expect(name)]
+                    };
+                    let num = |name: &str| -> Option<u64> {
+                        let f = field(name);
+                        (!f.is_empty())
+                            .then(|| f.parse::<f64>().unwrap_or_else(|_| panic!("{path}: {name} {f}")).to_bits())
+                    };
+                    let some = |v: f64| Some(v.to_bits());
+                    assert_eq!(&rec[0], row.kernel.as_str(), "{path}");
+                    let values: Vec<&str> = row
+                        .params
+                        .iter()
+                        .chain(t.fixed_param_values.iter().map(|(_, v)| v))
+                        .map(String::as_str)
+                        .collect();
+                    assert_eq!(rec.iter().skip(1).take(params).collect::<Vec<_>>(), values, "{path}");
+                    assert_eq!(field("metric"), col.name.as_str(), "{path}");
+                    assert_eq!(field("unit"), col.unit.as_str(), "{path}");
+                    assert_eq!(field("better"), col.better.id(), "{path}");
+                    assert_eq!(field("n"), c.summary.n.to_string(), "{path}");
+                    assert_eq!(num("mean"), some(c.summary.mean), "{path}");
+                    assert_eq!(num("stddev"), c.summary.stddev.map(f64::to_bits), "{path}");
+                    let cmp = c.comparison;
+                    assert_eq!(num("pct_better"), cmp.and_then(|x| x.pct_better).map(f64::to_bits), "{path}");
+                    assert_eq!(num("p"), cmp.and_then(|x| x.welch).map(|w| w.p.to_bits()), "{path}");
+                    assert_eq!(num("p_adjusted"), cmp.and_then(|x| x.p_adjusted).map(f64::to_bits), "{path}");
+                    let significant = if cmp.is_some_and(|x| x.significant) { "true" } else { "false" };
+                    assert_eq!(field("significant"), significant, "{path}");
+                    lines += 1;
+                }
+            }
+            assert!(records.next().is_none(), "{path}: no other lines");
+        }
+    }
+    assert!(lines > 500, "the demo has cells: {lines}");
+}
