@@ -2,6 +2,7 @@
 //! axes, markers, legend, SVG wrapping.
 
 use crate::model::Better;
+use crate::site::Axis as Compared;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -215,9 +216,26 @@ pub(crate) fn alt_at(subtitle: &str) -> String {
     if subtitle.is_empty() { String::new() } else { format!(" at {}", clean(subtitle)) }
 }
 
-/// "2 kernels", "1 kernel".
+/// "2 kernels", "1 kernel" (trend charts, which only a class of kernels has).
 pub(crate) fn kernels_words(n: usize) -> String {
-    format!("{n} kernel{}", if n == 1 { "" } else { "s" })
+    Compared::default().count(n)
+}
+
+/// The lane of item `name` of a class comparing `axis`: its patch tree
+/// for a kernel ([`lane_of`]), the item itself for anything else, so each
+/// machine (config…) has a colour of its own.
+pub(crate) fn lane_in(axis: &Compared, name: &str) -> String {
+    if axis.kernels { lane_of(name) } else { name.to_string() }
+}
+
+/// How a chart's colours go, in words: "coloured by patch tree" for
+/// kernels, "each machine in a colour of its own" for other items.
+pub(crate) fn colour_rule(axis: &Compared) -> String {
+    if axis.kernels {
+        "coloured by patch tree".to_string()
+    } else {
+        format!("each {} in a colour of its own", axis.one)
+    }
 }
 
 /// A metric and its better direction in words: "Throughput in MB/s

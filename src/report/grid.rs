@@ -751,7 +751,7 @@ fn column_blocks(
     sigs.into_iter()
         .map(|(sig, cols)| {
             let params: Vec<usize> = (0..t.param_headers.len()).filter(|&p| sig[p]).collect();
-            let mut label_headers = vec!["kernel".to_string()];
+            let mut label_headers = vec![t.axis.one.clone()];
             let mut label_right = vec![false];
             for &p in &params {
                 label_headers.push(t.param_headers[p].clone());
@@ -923,7 +923,7 @@ fn param_block(t: &TableView, cells: Vec<Vec<Option<GridCell>>>, shared_unit: bo
         })
         .collect();
     GridBlock {
-        label_headers: vec!["kernel".to_string()],
+        label_headers: vec![t.axis.one.clone()],
         label_right: vec![false],
         columns,
         rows,

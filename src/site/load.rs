@@ -84,7 +84,12 @@ pub fn load_machine(
     let (mut results, env) = parse_all(&files, &yaml.formats, &kernels, opts.cache, opts.progress, diags);
     super::units::unify(&mut results, diags);
     keep_kernels_with_results(&mut kernels, &results);
-    order_kernels(&mut kernels, &yaml.config.kernel_order);
+    let axis = super::axis::Axis::of(yaml.config.compare.as_ref());
+    if axis.kernels {
+        order_kernels(&mut kernels, &yaml.config.kernel_order);
+    } else {
+        order_items(&mut kernels, &yaml.config.kernel_order);
+    }
     attach_environment(&mut kernels, env, &yaml.config.env);
     yaml.check_loaded(&kernels, diags);
     yaml.check_section_files(&results, diags);
@@ -293,6 +298,20 @@ pub fn order_kernels(kernels: &mut [Kernel], order: &[String]) {
     for (slot, (_, _, k)) in kernels.iter_mut().zip(keyed) {
         *slot = k;
     }
+}
+
+/// Orders the items of a class that compares something other than
+/// kernels (`compare:`): those listed in `order` first in that order, the
+/// rest in natural order of their names ([`super::axis::natural_cmp`]);
+/// kernel versions play no part.
+fn order_items(items: &mut [Kernel], order: &[String]) {
+    let pos = |name: &str| order.iter().position(|o| o == name);
+    items.sort_by(|a, b| match (pos(&a.name), pos(&b.name)) {
+        (Some(x), Some(y)) => x.cmp(&y),
+        (Some(_), None) => std::cmp::Ordering::Less,
+        (None, Some(_)) => std::cmp::Ordering::Greater,
+        (None, None) => super::axis::natural_cmp(&a.name, &b.name),
+    });
 }
 
 /// One `ResultFile` per raw file of `results` (in path order, a file's
