@@ -490,6 +490,22 @@ impl LanePalette {
         LanePalette { lanes: out }
     }
 
+    /// The palette of items that are not kernels (machines, configs…),
+    /// each its own lane: the first item takes the first colour, the
+    /// second the second, and so on in the order given (the table's);
+    /// past 12, variants as in [`LanePalette::new`].
+    pub fn in_order<'a>(items: impl IntoIterator<Item = &'a str>) -> Self {
+        let mut out: Vec<(String, usize, usize)> = Vec::new();
+        for l in items {
+            if !out.iter().any(|(n, ..)| n == l) {
+                let i = out.len();
+                out.push((l.to_string(), i % PALETTE.len(), i / PALETTE.len()));
+            }
+        }
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        LanePalette { lanes: out }
+    }
+
     /// The palette of the kernels named.
     pub fn of_kernels<'a>(kernels: impl IntoIterator<Item = &'a str>) -> Self {
         let lanes: Vec<String> = kernels.into_iter().map(lane_of).collect();
@@ -786,6 +802,20 @@ mod tests {
         assert_eq!(fmt_tick(7.5, 2.5), "7.5");
         assert_eq!(fmt_tick(5.0, 2.5), "5");
         assert_eq!(fmt_tick(0.75, 0.25), "0.75");
+    }
+
+    #[test]
+    fn items_in_order_take_the_palette_in_order() {
+        let p = LanePalette::in_order(["rpi-zero", "orange-pi", "rpi-zero", "radxa"]);
+        assert_eq!(
+            [p.colour("rpi-zero"), p.colour("orange-pi"), p.colour("radxa")],
+            [PALETTE[0], PALETTE[1], PALETTE[2]]
+        );
+        let names: Vec<String> = (0..13).map(|i| format!("b{i}")).collect();
+        let p = LanePalette::in_order(names.iter().map(String::as_str));
+        assert_eq!(p.style("b12"), (PALETTE[0], 1), "the 13th item: the first colour's variant");
+        assert_eq!(lane_in(&Compared::default(), "2.4.19-rc5-aa1"), "aa");
+        assert_eq!(lane_in(&Compared::new("board", "boards"), "raspberry-pi-4"), "raspberry-pi-4");
     }
 
     #[test]

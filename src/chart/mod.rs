@@ -247,12 +247,7 @@ pub fn page_palette(page: &MachinePage) -> LanePalette {
 /// The palette of the items `names` of a class comparing `axis`: their
 /// patch trees for kernels, one lane per item otherwise.
 fn items_palette<'a>(axis: &Compared, names: impl IntoIterator<Item = &'a str>) -> LanePalette {
-    if axis.kernels {
-        LanePalette::of_kernels(names)
-    } else {
-        let lanes: Vec<String> = names.into_iter().map(|n| lane_in(axis, n)).collect();
-        LanePalette::new(lanes.iter().map(String::as_str))
-    }
+    if axis.kernels { LanePalette::of_kernels(names) } else { LanePalette::in_order(names) }
 }
 
 /// The charts of one section: bar charts of its ranked metrics or scaling
