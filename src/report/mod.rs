@@ -105,6 +105,10 @@ pub struct MachineSummary {
 pub struct KernelName {
     /// Kernel name.
     pub name: String,
+    /// What it ran, in a class that compares something else
+    /// ([`KernelView::ran`]); empty otherwise.
+    #[serde(default)]
+    pub ran: String,
 }
 
 impl SiteSummary {
@@ -127,7 +131,7 @@ impl MachineSummary {
             link: m.link.clone(),
             name: m.name.clone(),
             specs: m.specs.clone(),
-            kernels: Some(m.kernels.iter().map(|k| KernelName { name: k.name.clone() }).collect()),
+            kernels: Some(m.kernels.iter().map(|k| KernelName { name: k.name.clone(), ran: k.ran.clone() }).collect()),
             baseline: m.baseline.clone(),
             axis: m.axis.clone(),
         }
