@@ -362,10 +362,10 @@ impl Grid {
         let mut head = String::new();
         if let Some(m) = &self.metric {
             head.push_str(m);
+            // "Index Score, bigger is better" without a unit, not "Index Score , …".
             if self.unit.as_deref().is_some_and(|u| !u.is_empty()) {
-                head.push_str(" in");
+                head.push_str(" in ");
             }
-            head.push(' ');
         }
         if let Some(u) = self.unit.as_deref().filter(|u| !u.is_empty()) {
             head.push_str(u);
