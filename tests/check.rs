@@ -93,6 +93,15 @@ fn a_class_of_configs_says_config_and_shows_the_kernel_each_ran() {
     put(&c, "cfg/build-2/dbench-32.txt", dbench("9.1") + &dbench("9.4"));
     put(&c, "cfg/build-2/uname", "Linux box 6.8.0-45-generic #45-Ubuntu SMP x86_64 GNU/Linux\n");
     put(&c, "cfg/build-10/dbench-32.txt", dbench("9.0"));
+    // Two UnixBench reports of two kernels in one config's file: both its runs.
+    let report = |k: &str, v: &str| {
+        format!(
+            "   BYTE UNIX Benchmarks (Version 5.1.3)\n   OS: GNU/Linux -- {k} -- #1 SMP\nBenchmark Run: Sun Apr 11 2021\n\
+             1 CPU in system; running 1 parallel copy of tests\n\
+             Dhrystone 2 using register variables       {v} lps   (10.0 s, 7 samples)\n"
+        )
+    };
+    put(&c, "cfg/build-10/unixbench.txt", report("6.1.0", "100.0") + &report("6.6.0", "110.0"));
     put(&c, "cfg/build-9/dbench-32.txt", dbench("8.0"));
     put(&c, "cfg/build-9/kernel.yaml", "env:\n  kernel: \"6.9.1\"\n");
     let out = benchsite().arg("check").arg("--content").arg(&c).assert().success();
@@ -103,12 +112,16 @@ fn a_class_of_configs_says_config_and_shows_the_kernel_each_ran() {
     );
     let w = all.lines().find(|l| l.contains("differing run counts")).expect("a run-count warning");
     assert!(w.ends_with("(1 run: build-9, build-10; 2 runs: build-2)"), "{w}");
-    assert!(!all.contains("kernel"), "{all}");
+    assert!(all.contains("cfg: config(s) build-2, build-9 have no unixbench results while build-10 do"), "{all}");
+    assert!(all.contains("its rows name 2 kernels (6.1.0, 6.6.0); all are runs of build-10"), "{all}");
+    assert!(!all.lines().any(|l| l.contains("kernel") && !l.contains("its rows name")), "{all}");
 
     let out = benchsite().arg("text").arg("cfg").arg("--content").arg(&c).assert().success();
     let mail = String::from_utf8_lossy(&out.get_output().stdout).to_string();
     assert!(
-        mail.contains("Configs: build-2 (kernel 6.8.0-45-generic), build-9 (kernel 6.9.1),\n  build-10\n"),
+        mail.contains(
+            "Configs: build-2 (kernel 6.8.0-45-generic), build-9 (kernel 6.9.1),\n  build-10 (kernels 6.1.0, 6.6.0)\n"
+        ),
         "{mail}"
     );
     // The table sets the configs side by side (metrics as rows), in natural order.

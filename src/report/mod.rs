@@ -414,7 +414,8 @@ pub fn ran_text(m: &MachineClass, k: &site::Kernel) -> String {
         }
     };
     for rf in m.results.iter().filter(|rf| rf.kernel_dir.as_deref() == Some(k.name.as_str())) {
-        if let Some(n) = &rf.named_kernel {
+        // One kernel, or several a file names ("6.1.0, 6.6.0": two reports).
+        for n in rf.named_kernel.iter().flat_map(|n| n.split(", ")) {
             add(&mut named, n);
         }
     }

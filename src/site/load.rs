@@ -6,7 +6,7 @@ use super::config::{KernelConfig, MachineYaml, read_yaml};
 use super::discover::{Discovered, discover, plan};
 use super::env::Environment;
 use super::parse_cache::ParseCache;
-use super::raw_file::{RawRead, parse_file};
+use super::raw_file::RawRead;
 use super::{Kernel, MachineClass, ResultFile, Site};
 use crate::diag::Diagnostic;
 use crate::model::Value;
@@ -81,7 +81,10 @@ pub fn load_machine(
     let (files, kernel_dirs, kernel_paths) = raw_files(found, &yaml.ignore, opts.site_ignore, diags);
     let (mut kernels, kernel_yaml) = read_kernels(&kernel_dirs, &kernel_paths, diags);
     check_runs(&kernels, &kernel_yaml, &files, diags);
-    let (mut results, env) = parse_all(&files, &yaml.formats, &kernels, opts.cache, opts.progress, diags);
+    // In a class of machines (configs…) a file belongs to its directory's
+    // item whatever kernels it names: those are what the item ran.
+    let whole_dirs = !super::axis::Axis::of(yaml.config.compare.as_ref()).kernels;
+    let (mut results, env) = parse_all(&files, &yaml.formats, &kernels, (opts.cache, whole_dirs), opts.progress, diags);
     super::units::unify(&mut results, diags);
     keep_kernels_with_results(&mut kernels, &results);
     let axis = super::axis::Axis::of(yaml.config.compare.as_ref());
@@ -189,7 +192,7 @@ fn parse_all(
     files: &[RawFile],
     formats: &[(glob::Pattern, &'static dyn parse::BenchParser)],
     kernels: &[Kernel],
-    cache: Option<&ParseCache>,
+    (cache, whole_dirs): (Option<&ParseCache>, bool),
     progress: Option<&indicatif::ProgressBar>,
     diags: &mut Vec<Diagnostic>,
 ) -> (Vec<ResultFile>, FxHashMap<Option<String>, Environment>) {
@@ -199,7 +202,7 @@ fn parse_all(
     let parsed: Vec<RawRead> = files
         .par_iter()
         .map(|(rel, path, kernel)| {
-            let r = parse_file(rel, path, kernel.as_deref(), formats, cache);
+            let r = super::raw_file::parse_file_in(rel, path, kernel.as_deref(), formats, cache, whole_dirs);
             if let Some(p) = progress {
                 p.inc(1);
             }
