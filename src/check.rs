@@ -25,15 +25,19 @@ use std::collections::{BTreeMap, BTreeSet};
 /// another kernel than their directory, sections that select nothing, and
 /// differing run counts. In a stable order.
 pub fn consistency(m: &MachineClass, page: &MachinePage) -> Vec<Diagnostic> {
-    let mut out = missing_benchmarks(m);
-    out.extend(kernel_name_mismatches(m));
+    let mut out = missing_benchmarks(m, &page.axis);
+    // In a class of machines (configs…) the kernel a file names is what
+    // the item ran, shown on its page: nothing to warn about.
+    if page.axis.kernels {
+        out.extend(kernel_name_mismatches(m));
+    }
     out.extend(section_warnings(m, page));
     out
 }
 
 /// Benchmarks per kernel: a warning for each benchmark some kernels of the
 /// class have and others lack.
-fn missing_benchmarks(m: &MachineClass) -> Vec<Diagnostic> {
+fn missing_benchmarks(m: &MachineClass, axis: &crate::site::Axis) -> Vec<Diagnostic> {
     let machine_yaml = m.dir.join("machine.yaml");
     let mut by_bench: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
     for rf in &m.results {
@@ -51,10 +55,11 @@ fn missing_benchmarks(m: &MachineClass) -> Vec<Diagnostic> {
                 &machine_yaml,
                 None,
                 format!(
-                    "{}: kernel(s) {} have no {bench} results while {} do",
+                    "{}: {}(s) {} have no {bench} results while {} do",
                     m.slug,
-                    some_of(&missing, 20, "kernels"),
-                    some_of(&have.iter().copied().collect::<Vec<_>>(), 6, "kernels")
+                    axis.one,
+                    some_of(&missing, 20, &axis.many),
+                    some_of(&have.iter().copied().collect::<Vec<_>>(), 6, &axis.many)
                 ),
             ));
         }
@@ -149,7 +154,7 @@ fn uncompared_kernels(m: &MachineClass, s: &report::SectionView, machine_yaml: &
             "{}: section {:?}: {} ha{} no row with parameters the baseline {base} has ({base_example}), so none of {} values is compared with it",
             m.slug,
             s.title,
-            some_of(&apart, 5, "kernels"),
+            some_of(&apart, 5, &s.table.axis.many),
             if apart.len() == 1 { "s" } else { "ve" },
             if apart.len() == 1 { "its" } else { "their" }
         ),
@@ -186,7 +191,7 @@ fn run_count_warnings(m: &MachineClass, s: &report::SectionView, machine_yaml: &
         let detail: Vec<String> = by_count
             .iter()
             .map(|(n, kernels)| {
-                format!("{n} run{}: {}", if *n == 1 { "" } else { "s" }, some_of(kernels, 6, "kernels"))
+                format!("{n} run{}: {}", if *n == 1 { "" } else { "s" }, some_of(kernels, 6, &s.table.axis.many))
             })
             .collect();
         out.push(Diagnostic::warning(

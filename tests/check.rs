@@ -75,3 +75,66 @@ fn a_kernel_with_no_row_like_the_baselines_is_named() {
         "{all}"
     );
 }
+
+/// A class that compares configs (`compare: config`, a singular): `check`,
+/// the mail and the pages say "config"/"configs", the configs keep natural
+/// order (build-2 before build-10, not version or byte order), and each
+/// shows the kernel it ran, from its `uname -a` file or its `env:`.
+#[test]
+fn a_class_of_configs_says_config_and_shows_the_kernel_each_ran() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = dir.path().join("content");
+    put(&c, "site.yaml", "title: \"Test site\"\n");
+    put(
+        &c,
+        "cfg/machine.yaml",
+        "name: \"One box, three builds\"\ncompare: config\nbaseline: build-2\nsections:\n  - title: \"dbench 32\"\n    files: [\"*/dbench*.txt\"]\n",
+    );
+    put(&c, "cfg/build-2/dbench-32.txt", dbench("9.1") + &dbench("9.4"));
+    put(&c, "cfg/build-2/uname", "Linux box 6.8.0-45-generic #45-Ubuntu SMP x86_64 GNU/Linux\n");
+    put(&c, "cfg/build-10/dbench-32.txt", dbench("9.0"));
+    // Two UnixBench reports of two kernels in one config's file: both its runs.
+    let report = |k: &str, v: &str| {
+        format!(
+            "   BYTE UNIX Benchmarks (Version 5.1.3)\n   OS: GNU/Linux -- {k} -- #1 SMP\nBenchmark Run: Sun Apr 11 2021\n\
+             1 CPU in system; running 1 parallel copy of tests\n\
+             Dhrystone 2 using register variables       {v} lps   (10.0 s, 7 samples)\n"
+        )
+    };
+    put(&c, "cfg/build-10/unixbench.txt", report("6.1.0", "100.0") + &report("6.6.0", "110.0"));
+    put(&c, "cfg/build-9/dbench-32.txt", dbench("8.0"));
+    put(&c, "cfg/build-9/kernel.yaml", "env:\n  kernel: \"6.9.1\"\n");
+    let out = benchsite().arg("check").arg("--content").arg(&c).assert().success();
+    let all = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.get_output().stdout),
+        String::from_utf8_lossy(&out.get_output().stderr)
+    );
+    let w = all.lines().find(|l| l.contains("differing run counts")).expect("a run-count warning");
+    assert!(w.ends_with("(1 run: build-9, build-10; 2 runs: build-2)"), "{w}");
+    assert!(all.contains("cfg: config(s) build-2, build-9 have no unixbench results while build-10 do"), "{all}");
+    assert!(all.contains("its rows name 2 kernels (6.1.0, 6.6.0); all are runs of build-10"), "{all}");
+    assert!(!all.lines().any(|l| l.contains("kernel") && !l.contains("its rows name")), "{all}");
+
+    let out = benchsite().arg("text").arg("cfg").arg("--content").arg(&c).assert().success();
+    let mail = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(
+        mail.contains(
+            "Configs: build-2 (kernel 6.8.0-45-generic), build-9 (kernel 6.9.1),\n  build-10 (kernels 6.1.0, 6.6.0)\n"
+        ),
+        "{mail}"
+    );
+    // The table sets the configs side by side (metrics as rows), in natural order.
+    let head = mail.lines().find(|l| l.starts_with("test ")).expect("header");
+    let cols: Vec<&str> = head.split_whitespace().filter(|w| w.starts_with("build-")).collect();
+    assert_eq!(cols, ["build-2", "build-9", "build-10"], "{mail}");
+
+    let site = dir.path().join("site");
+    benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&site).assert().success();
+    let html = std::fs::read_to_string(site.join("cfg/index.html")).expect("page");
+    assert!(html.contains("<dt>Configs</dt>") && html.contains("every config against it"), "{html}");
+    let page = std::fs::read_to_string(site.join("cfg/kernels/build-9.html")).expect("its page");
+    assert!(page.contains("<p class=\"ran\">Ran kernel 6.9.1</p>"), "{page}");
+    let compare = std::fs::read_to_string(site.join("cfg/compare.html")).expect("compare");
+    assert!(compare.contains("<h1>Every config against build-2</h1>"), "{compare}");
+}

@@ -68,3 +68,42 @@ fn plaintext_fits_in_mail() {
         }
     }
 }
+
+/// The single-board computers: a class that compares boards (`compare:
+/// boards`), each read from its own UnixBench file; the numbers read by
+/// hand from the files (content/sbc-unixbench/SOURCES.md).
+#[test]
+fn boards_are_compared_as_boards_with_the_kernel_each_ran() {
+    let (_tmp, out) = build_demo();
+    let m = "sbc-unixbench";
+    // System Benchmarks Index Score, 1 copy and 4 copies; Dhrystone 2, 1 copy.
+    assert_everywhere(
+        &out,
+        m,
+        &["60.5", "91.1", "221.0", "564.0", "324.9", "811.6", "451.3", "1392.5", "3717959.9", "10142968.2"],
+    );
+    // What each board ran, from its file's `OS:` line.
+    assert_everywhere(&out, m, &["(kernel 5.10.17-v7+)", "(kernel 4.9.170-sun50iw9)"]);
+    let mail = read(&out.join(m).join("email.txt"));
+    assert!(mail.contains("\nBoards: "), "{mail}");
+    // radxa-zero's cut-off first run is compared at 1 copy, beside its 4-copy run.
+    let radxa = mail.lines().find(|l| l.starts_with("radxa-zero ") && l.contains("451.3")).expect("radxa row");
+    assert!(radxa.contains("1392.5"), "{radxa}");
+    assert!(mail.lines().any(|l| l.starts_with("board ")), "the label column says board");
+    assert!(!mail.lines().any(|l| l.starts_with("kernel ")), "no kernel column");
+    let html = read(&out.join(m).join("index.html"));
+    for word in ["<dt>Kernels</dt>", "<h2>Kernels</h2>", ">kernel</th>", "every kernel", "patch tree"] {
+        assert!(!html.contains(word), "index.html says {word:?}");
+    }
+    assert!(html.contains("<dt>Boards</dt>") && html.contains("<th scope=\"col\" class=\"kernel\">board</th>"));
+    let compare = read(&out.join(m).join("compare.html"));
+    assert!(compare.contains("<h1>Every board against raspberry-pi-zero-2</h1>"), "compare.html");
+    let md = read(&out.join(m).join("index.md"));
+    assert!(md.contains("- **Boards:** ") && md.contains("| board |"), "{md}");
+    // Boards in natural name order, not kernel-version order.
+    let order: Vec<usize> = ["orange-pi-zero-2-1gb", "radxa-zero", "raspberry-pi-model-b-rev2", "raspberry-pi-zero-w"]
+        .iter()
+        .map(|b| mail.find(&format!("\n{b} ")).expect(b))
+        .collect();
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "{order:?}");
+}

@@ -32,6 +32,8 @@ pub struct BarSpec {
     pub kernels: Vec<BarKernel>,
     /// One panel per metric.
     pub panels: Vec<BarPanel>,
+    /// What the bars are (the class's `compare:`).
+    pub axis: Compared,
 }
 
 /// A kernel in a bar chart.
@@ -96,7 +98,7 @@ pub fn plan(section: &SectionView, cols: &[usize], rows: &[usize], params: &str)
         }
         kernels.push(BarKernel {
             name: r.kernel.clone(),
-            lane: lane_of(&r.kernel),
+            lane: lane_in(&t.axis, &r.kernel),
             baseline: t.baseline.as_deref() == Some(r.kernel.as_str()),
         });
         for (p, v) in panels.iter_mut().zip(vals) {
@@ -107,7 +109,7 @@ pub fn plan(section: &SectionView, cols: &[usize], rows: &[usize], params: &str)
     if kernels.is_empty() || panels.is_empty() {
         return None;
     }
-    Some(BarSpec { title: section.title.clone(), subtitle: params.to_string(), kernels, panels })
+    Some(BarSpec { title: section.title.clone(), subtitle: params.to_string(), kernels, panels, axis: t.axis.clone() })
 }
 
 /// Most panels in one bar chart of `kernels` kernels: [`MAX_BAR_PANELS`]
@@ -146,6 +148,7 @@ pub fn pages(spec: BarSpec) -> Vec<BarSpec> {
                     .iter()
                     .map(|p| BarPanel { values: keep.iter().map(|&k| p.values[k].clone()).collect(), ..p.clone() })
                     .collect(),
+                axis: spec.axis.clone(),
             }
         })
         .collect()
@@ -595,7 +598,7 @@ fn draw_bar<DB: DrawingBackend>(
 /// are in the table beside it): "Bar chart of Throughput (MB/s) for 2
 /// kernels, higher is better."
 pub fn alt(spec: &BarSpec) -> String {
-    let n = kernels_words(spec.kernels.len());
+    let n = spec.axis.count(spec.kernels.len());
     let at = alt_at(&spec.subtitle);
     match spec.panels.as_slice() {
         [p] => format!("Bar chart of {} for {n}{at}{}.", alt_metric(&p.metric, &p.unit), alt_direction(p.better)),
@@ -613,19 +616,22 @@ pub fn alt(spec: &BarSpec) -> String {
 fn describe(spec: &BarSpec, machine: &str, vertical: bool) -> String {
     let nk = spec.kernels.len();
     let kind = if vertical { "Bar chart" } else { "Horizontal bar chart" };
-    let mut s = format!("{kind} of {} for {nk} kernel{}", clean(&spec.title), if nk == 1 { "" } else { "s" });
+    let mut s = format!("{kind} of {} for {}", clean(&spec.title), spec.axis.count(nk));
     if !spec.subtitle.is_empty() {
         s.push_str(&format!(" at {}", clean(&spec.subtitle)));
     }
     if !machine.trim().is_empty() {
         s.push_str(&format!(" on {}", clean(machine)));
     }
-    s.push_str(", one bar per kernel, coloured by patch tree.");
+    s.push_str(&format!(", one bar per {}, {}.", spec.axis.one, colour_rule(&spec.axis)));
     if let Some(b) = spec.kernels.iter().find(|k| k.baseline) {
         s.push_str(&format!(" The baseline, {}, is drawn hollow.", clean(&b.name)));
     }
     if spec.panels.iter().any(|p| p.values.iter().flatten().any(|v| v.sd.is_some())) {
-        s.push_str(" Error bars show ± one standard deviation where a kernel has two or more runs.");
+        s.push_str(&format!(
+            " Error bars show ± one standard deviation where a {} has two or more runs.",
+            spec.axis.one
+        ));
     }
     for p in &spec.panels {
         let mut items: Vec<(f64, String)> = spec

@@ -2,6 +2,7 @@
 //! axes, markers, legend, SVG wrapping.
 
 use crate::model::Better;
+use crate::site::Axis as Compared;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -215,9 +216,26 @@ pub(crate) fn alt_at(subtitle: &str) -> String {
     if subtitle.is_empty() { String::new() } else { format!(" at {}", clean(subtitle)) }
 }
 
-/// "2 kernels", "1 kernel".
+/// "2 kernels", "1 kernel" (trend charts, which only a class of kernels has).
 pub(crate) fn kernels_words(n: usize) -> String {
-    format!("{n} kernel{}", if n == 1 { "" } else { "s" })
+    Compared::default().count(n)
+}
+
+/// The lane of item `name` of a class comparing `axis`: its patch tree
+/// for a kernel ([`lane_of`]), the item itself for anything else, so each
+/// machine (config…) has a colour of its own.
+pub(crate) fn lane_in(axis: &Compared, name: &str) -> String {
+    if axis.kernels { lane_of(name) } else { name.to_string() }
+}
+
+/// How a chart's colours go, in words: "coloured by patch tree" for
+/// kernels, "each machine in a colour of its own" for other items.
+pub(crate) fn colour_rule(axis: &Compared) -> String {
+    if axis.kernels {
+        "coloured by patch tree".to_string()
+    } else {
+        format!("each {} in a colour of its own", axis.one)
+    }
 }
 
 /// A metric and its better direction in words: "Throughput in MB/s
@@ -467,6 +485,22 @@ impl LanePalette {
             let slot = slot_order(want).find(|&s| used[s] == 0).unwrap_or(want);
             out.push((l.to_string(), slot, used[slot]));
             used[slot] += 1;
+        }
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        LanePalette { lanes: out }
+    }
+
+    /// The palette of items that are not kernels (machines, configs…),
+    /// each its own lane: the first item takes the first colour, the
+    /// second the second, and so on in the order given (the table's);
+    /// past 12, variants as in [`LanePalette::new`].
+    pub fn in_order<'a>(items: impl IntoIterator<Item = &'a str>) -> Self {
+        let mut out: Vec<(String, usize, usize)> = Vec::new();
+        for l in items {
+            if !out.iter().any(|(n, ..)| n == l) {
+                let i = out.len();
+                out.push((l.to_string(), i % PALETTE.len(), i / PALETTE.len()));
+            }
         }
         out.sort_by(|a, b| a.0.cmp(&b.0));
         LanePalette { lanes: out }
@@ -768,6 +802,20 @@ mod tests {
         assert_eq!(fmt_tick(7.5, 2.5), "7.5");
         assert_eq!(fmt_tick(5.0, 2.5), "5");
         assert_eq!(fmt_tick(0.75, 0.25), "0.75");
+    }
+
+    #[test]
+    fn items_in_order_take_the_palette_in_order() {
+        let p = LanePalette::in_order(["rpi-zero", "orange-pi", "rpi-zero", "radxa"]);
+        assert_eq!(
+            [p.colour("rpi-zero"), p.colour("orange-pi"), p.colour("radxa")],
+            [PALETTE[0], PALETTE[1], PALETTE[2]]
+        );
+        let names: Vec<String> = (0..13).map(|i| format!("b{i}")).collect();
+        let p = LanePalette::in_order(names.iter().map(String::as_str));
+        assert_eq!(p.style("b12"), (PALETTE[0], 1), "the 13th item: the first colour's variant");
+        assert_eq!(lane_in(&Compared::default(), "2.4.19-rc5-aa1"), "aa");
+        assert_eq!(lane_in(&Compared::new("board", "boards"), "raspberry-pi-4"), "raspberry-pi-4");
     }
 
     #[test]

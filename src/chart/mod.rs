@@ -73,7 +73,7 @@
 
 use crate::model::Better;
 use crate::report::{ChartRef, MachinePage, SectionView, SiteView, TableView};
-use crate::site::Site;
+use crate::site::{Axis as Compared, Site};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use rayon::prelude::*;
@@ -163,7 +163,8 @@ pub fn page_charts(page: &mut MachinePage) -> Vec<ChartFile> {
                 })
                 .collect()
         },
-        || trend_charts_in(&page.sections, &page.name, &order, &pal),
+        // Across kernel versions: nothing to draw for machines or configs.
+        || if page.axis.kernels { trend_charts_in(&page.sections, &page.name, &order, &pal) } else { Vec::new() },
     );
     let mut files = Vec::new();
     for (s, (charts, note)) in page.sections.iter_mut().zip(charts) {
@@ -237,9 +238,16 @@ pub const MAX_TREND_FIGURES: usize = 2;
 pub const MIN_TREND_KERNELS: usize = 3;
 
 /// The lane colours of a machine page: one [`LanePalette`] over its
-/// kernels, so every chart of the page draws a patch tree alike.
+/// kernels, so every chart of the page draws a patch tree alike (for a
+/// class comparing something else, `compare:`, each item is a lane).
 pub fn page_palette(page: &MachinePage) -> LanePalette {
-    LanePalette::of_kernels(page.kernels.iter().map(|k| k.name.as_str()))
+    items_palette(&page.axis, page.kernels.iter().map(|k| k.name.as_str()))
+}
+
+/// The palette of the items `names` of a class comparing `axis`: their
+/// patch trees for kernels, one lane per item otherwise.
+fn items_palette<'a>(axis: &Compared, names: impl IntoIterator<Item = &'a str>) -> LanePalette {
+    if axis.kernels { LanePalette::of_kernels(names) } else { LanePalette::in_order(names) }
 }
 
 /// The charts of one section: bar charts of its ranked metrics or scaling
@@ -251,7 +259,7 @@ pub fn page_palette(page: &MachinePage) -> LanePalette {
 /// on its own says where it was measured. Returns an empty vector when the
 /// section has no finite number of a ranked metric to draw.
 pub fn section_charts(section: &SectionView, machine_name: &str) -> Vec<Chart> {
-    let pal = LanePalette::of_kernels(section.table.rows.iter().map(|r| r.kernel.as_str()));
+    let pal = items_palette(&section.table.axis, section.table.rows.iter().map(|r| r.kernel.as_str()));
     draw_section(section, &plan_section(section), machine_name, &pal)
 }
 
@@ -306,6 +314,9 @@ fn draw_section(section: &SectionView, specs: &[ChartSpec], machine_name: &str, 
 ///
 /// Files: `charts/trend.svg`, then `charts/trend-2.svg`.
 pub fn machine_trend_charts(page: &MachinePage) -> Vec<Chart> {
+    if !page.axis.kernels {
+        return Vec::new();
+    }
     let order: Vec<String> = page.kernels.iter().map(|k| k.name.clone()).collect();
     trend_charts_in(&page.sections, &page.name, &order, &page_palette(page))
 }

@@ -33,6 +33,8 @@ pub struct RunsSpec {
     pub rows_left_out: usize,
     /// One panel per metric.
     pub panels: Vec<RunsPanel>,
+    /// What the rows are (the class's `compare:`).
+    pub axis: Compared,
 }
 
 /// One metric's strips.
@@ -98,9 +100,10 @@ pub fn plan(section: &SectionView) -> Option<RunsSpec> {
     Some(RunsSpec {
         title: section.title.clone(),
         rows: rows.iter().map(|&ri| row_label(t, ri)).collect(),
-        lanes: rows.iter().map(|&ri| lane_of(&t.rows[ri].kernel)).collect(),
+        lanes: rows.iter().map(|&ri| lane_in(&t.axis, &t.rows[ri].kernel)).collect(),
         rows_left_out: left_out,
         panels,
+        axis: t.axis.clone(),
     })
 }
 
@@ -226,7 +229,7 @@ fn draw_panel<DB: DrawingBackend>(
 /// The `alt` sentence: "Strip chart of every run of real (s) for 2
 /// kernels, lower is better."
 pub fn alt(spec: &RunsSpec) -> String {
-    let n = kernels_words(distinct_kernels(spec));
+    let n = spec.axis.count(distinct_kernels(spec));
     match spec.panels.as_slice() {
         [p] => format!(
             "Strip chart of every run of {} for {n}{}.",
@@ -290,6 +293,7 @@ mod tests {
             rows: (0..runs.len()).map(|i| format!("2.4.{i}")).collect(),
             lanes: vec!["mainline".into(); runs.len()],
             rows_left_out: 0,
+            axis: Default::default(),
             panels: vec![RunsPanel {
                 metric: "Throughput".into(),
                 unit: "MB/s".into(),

@@ -44,6 +44,8 @@ pub struct ScalingSpec {
     /// How many kernels have a point to draw, shown or not
     /// (`series.len()` when all are shown).
     pub kernels_total: usize,
+    /// What the lines are (the class's `compare:`).
+    pub axis: Compared,
 }
 
 /// The most lines a scaling chart draws. More kernels than this make a
@@ -128,7 +130,7 @@ pub fn plan(section: &SectionView, col: usize, xp: usize, rows: &[usize], others
                 index.insert(r.kernel.as_str(), series.len());
                 series.push(Series {
                     kernel: r.kernel.clone(),
-                    lane: lane_of(&r.kernel),
+                    lane: lane_in(&t.axis, &r.kernel),
                     baseline: t.baseline.as_deref() == Some(r.kernel.as_str()),
                     points: vec![p],
                 });
@@ -163,6 +165,7 @@ pub fn plan(section: &SectionView, col: usize, xp: usize, rows: &[usize], others
         x_ticks: ticks,
         series,
         kernels_total,
+        axis: t.axis.clone(),
     })
 }
 
@@ -226,9 +229,9 @@ pub fn shown_kernels(spec: &ScalingSpec) -> Option<String> {
     }
     let total = spec.kernels_total;
     Some(if spec.series.iter().any(|s| s.baseline) {
-        format!("the baseline and the {} of {total} kernels that differ most", n - 1)
+        format!("the baseline and the {} of {total} {} that differ most", n - 1, spec.axis.many)
     } else {
-        format!("the {n} of {total} kernels that differ most")
+        format!("the {n} of {total} {} that differ most", spec.axis.many)
     })
 }
 
@@ -497,7 +500,7 @@ pub fn alt_panels(specs: &[ScalingSpec]) -> String {
         "Line charts of {}{more} against {} for {}{}.",
         alt_metric(&first.metric, &first.unit),
         clean(&first.param),
-        kernels_words(n),
+        first.axis.count(n),
         alt_at(&first.subtitle)
     )
 }
@@ -557,7 +560,7 @@ pub fn alt(spec: &ScalingSpec) -> String {
         "Line chart of {} against {} for {}{at}{}.",
         alt_metric(&spec.metric, &spec.unit),
         clean(&spec.param),
-        kernels_words(spec.series.len()),
+        spec.axis.count(spec.series.len()),
         alt_direction(spec.better)
     )
 }
@@ -568,11 +571,11 @@ fn describe(spec: &ScalingSpec, machine: &str) -> String {
     let first = spec.x_ticks.first().map(|t| clean(&t.1)).unwrap_or_default();
     let last = spec.x_ticks.last().map(|t| clean(&t.1)).unwrap_or_default();
     let mut s = format!(
-        "Line chart of {} against {} ({first} to {last}{}) for {n} kernel{}",
+        "Line chart of {} against {} ({first} to {last}{}) for {}",
         metric_words(&spec.metric, &clean(&spec.unit), spec.better),
         clean(&spec.param),
         if spec.log_x { ", log scale" } else { "" },
-        if n == 1 { "" } else { "s" },
+        spec.axis.count(n),
     );
     s.push_str(&format!(", from {}", clean(&spec.title)));
     if !spec.subtitle.is_empty() {
@@ -581,9 +584,9 @@ fn describe(spec: &ScalingSpec, machine: &str) -> String {
     if !machine.trim().is_empty() {
         s.push_str(&format!(" on {}", clean(machine)));
     }
-    s.push_str(", one line per kernel, coloured by patch tree.");
+    s.push_str(&format!(", one line per {}, {}.", spec.axis.one, colour_rule(&spec.axis)));
     if let Some(shown) = shown_kernels(spec) {
-        s.push_str(&format!(" Lines for {shown}, in the table's order; the table lists every kernel."));
+        s.push_str(&format!(" Lines for {shown}, in the table's order; the table lists every {}.", spec.axis.one));
     }
     if let Some(b) = spec.series.iter().find(|s| s.baseline) {
         s.push_str(&format!(" The baseline, {}, has the thick line.", clean(&b.kernel)));

@@ -62,6 +62,13 @@
 //! that one number and it equals RESULT / BASELINE × 10 to the printed
 //! precision), `FINAL SCORE` / `203.5` (rejoined when the next non-blank line
 //! is one number). Anything else that breaks an index row is an error.
+//!
+//! A 5.x file whose first run lost its header (`Benchmark Run:` and the
+//! copies line cut off, the results first) while a later run has one: the
+//! cut run is taken as 1 copy when the later run is of more (`./Run` runs 1
+//! copy, then one per CPU), else its `copies` is `?`; a warning on its
+//! first line says which, so its rows are neither silently apart nor
+//! silently merged.
 
 use crate::model::{Better, Metric, ParsedFile, Sample};
 use crate::parse::{BenchParser, Input, ParseError, num};
@@ -135,6 +142,11 @@ impl BenchParser for UnixBench {
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         let mut out = ParsedFile { benchmark: ID.to_string(), ..ParsedFile::default() };
         let mut copies: Option<String> = None;
+        // Before any `Benchmark Run:` or copies line: samples of a run
+        // whose header was cut off, if a later run has one.
+        let mut headless: Option<usize> = None;
+        // The first `running N parallel copies` line: (1-based line, N).
+        let mut first_copies: Option<(usize, String)> = None;
         // The kernel the latest report header names.
         let mut kernel: Option<String> = None;
         // Some(group) while inside an index table.
@@ -162,11 +174,14 @@ impl BenchParser for UnixBench {
                 continue;
             }
             if trimmed.starts_with("Benchmark Run:") {
+                headless.get_or_insert(out.samples.len());
                 copies = None;
                 index = None;
                 continue;
             }
             if let Some(c) = copies_of(line) {
+                headless.get_or_insert(out.samples.len());
+                first_copies.get_or_insert((lineno, c.clone()));
                 copies = Some(c);
                 continue;
             }
@@ -219,8 +234,44 @@ impl BenchParser for UnixBench {
                 None => {}
             }
         }
+        if let (Some(first), Some(n)) = (first_copies, headless) {
+            cut_off_run(&mut out, n, &first);
+        }
         finish(out, wrapped_notes, first_wrapped)
     }
+}
+
+/// The run at the top of a 5.x file whose header (`Benchmark Run:` and
+/// `N CPUs in system; running N parallel copies of tests`) was cut off,
+/// while a later run (`first`: its copies line and count) has one: its
+/// samples (the first `headless` of `out.samples`) would carry no
+/// `copies` and never meet the other files' rows. When the later run is
+/// of more than one copy, the cut run is the 1-copy run `./Run` makes
+/// before it, and its samples get `copies` 1; otherwise its count is not
+/// known and they get `copies` `?`. A warning on its first line says
+/// which.
+fn cut_off_run(out: &mut ParsedFile, headless: usize, first: &(usize, String)) {
+    let Some(at) = out.samples.first().filter(|_| headless > 0).map(|s| s.line) else { return };
+    let (line, n) = first;
+    let (value, note) = if n != "1" {
+        (
+            "1",
+            format!(
+                "the header of the first run was cut off (no `running N parallel copies` line before line {line}): its results are taken as 1 copy, the run ./Run makes before the {n}-copy run of line {line}"
+            ),
+        )
+    } else {
+        (
+            "?",
+            format!(
+                "the header of the first run was cut off (no `running N parallel copies` line before line {line}): its copy count is unknown, so its rows show copies ? and are compared with no other run"
+            ),
+        )
+    };
+    for s in &mut out.samples[..headless] {
+        s.params.push(crate::model::Param::new("copies", value));
+    }
+    out.notes.push((at, note));
 }
 
 /// The parsed file `out`, with one note for the `wrapped_notes` test lines
@@ -714,6 +765,36 @@ Benchmark Run: Tue Jan 02 2024 22:11:05 - 22:19:05\n\
         let gi = find(&f, GRAPHICS_INDEX_GROUP, "3D graphics: gears");
         assert_eq!(gi[0].value.mean(), 960.2);
         assert_eq!(find(&f, "", "3D graphics: gears")[0].metric.unit, "fps");
+    }
+
+    #[test]
+    fn a_cut_off_first_run_is_one_copy_before_an_n_copy_run_and_says_so() {
+        let run = |copies: &str| {
+            format!(
+                "Benchmark Run: Sun Apr 14 2024 09:36:45 - 09:43:28\n4 CPUs in system; running {copies} of tests\n\n\
+Dhrystone 2 using register variables       40142968.2 lps   (10.0 s, 1 samples)\n"
+            )
+        };
+        let head = "Dhrystone 2 using register variables       10142968.2 lps   (10.0 s, 1 samples)\n\
+\n\
+System Benchmarks Index Score                                         451.3\n\
+\n";
+        let f = parse(&format!("{head}{}", run("4 parallel copies"))).unwrap();
+        let d = find(&f, "", "Dhrystone 2 using register variables");
+        let copies: Vec<&str> = d.iter().map(|s| s.params[0].value.as_str()).collect();
+        assert_eq!(copies, ["1", "4"]);
+        assert_eq!(find(&f, INDEX_GROUP, "Index Score")[0].params[0].value, "1");
+        assert_eq!(f.notes.len(), 1);
+        assert_eq!(f.notes[0].0, 1);
+        assert!(f.notes[0].1.contains("cut off") && f.notes[0].1.contains("taken as 1 copy"), "{:?}", f.notes);
+        assert!(!crate::parse::note_is_info(&f.notes[0].1), "a warning");
+        // A 1-copy run after it: its count cannot be told.
+        let f = parse(&format!("{head}{}", run("1 parallel copy"))).unwrap();
+        assert_eq!(find(&f, INDEX_GROUP, "Index Score")[0].params[0].value, "?");
+        assert!(f.notes[0].1.contains("unknown"), "{:?}", f.notes);
+        // A whole file has no such note.
+        let f = parse(&format!("{}{}", run("1 parallel copy"), run("4 parallel copies"))).unwrap();
+        assert!(f.notes.is_empty());
     }
 
     #[test]

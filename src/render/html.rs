@@ -227,7 +227,10 @@ impl Renderer for HtmlRenderer {
             .iter()
             .map(|kp| KernelLink {
                 file: &kp.file,
-                kernel: report::KernelName { name: m.kernels[kp.kernel].name.clone() },
+                kernel: report::KernelName {
+                    name: m.kernels[kp.kernel].name.clone(),
+                    ran: m.kernels[kp.kernel].ran.clone(),
+                },
             })
             .collect();
         let kernel_pages = kernel_page_values(&page, m, &grids, &pages);

@@ -358,9 +358,12 @@ pub fn machine_page(
             for s in &m.specs {
                 p.raw("<dt>").text(&s.label).raw("</dt><dd>").text(&s.value).raw("</dd>");
             }
-            p.raw("\n<dt>Kernels</dt><dd>");
+            p.raw("\n<dt>").text(&m.axis.many_cap).raw("</dt><dd>");
             for (i, (k, f)) in m.kernels.iter().zip(files).enumerate() {
                 p.raw("<a class=\"kernel\" href=\"kernels/").text(f).raw("\">").text(&k.name).raw("</a>");
+                if !k.ran.is_empty() {
+                    p.raw(" (").text(&k.ran).raw(")");
+                }
                 if i + 1 < m.kernels.len() {
                     p.raw(", ");
                 }
@@ -369,7 +372,9 @@ pub fn machine_page(
             if let Some(b) = m.baseline.as_deref().filter(|b| !b.is_empty()) {
                 p.raw("<dt>Baseline</dt><dd>")
                     .text(b)
-                    .raw(" (<a href=\"compare.html\">every kernel against it</a>)</dd>");
+                    .raw(" (<a href=\"compare.html\">every ")
+                    .text(&m.axis.one)
+                    .raw(" against it</a>)</dd>");
             }
             p.raw("\n<dt>Regressions</dt><dd><a href=\"regressions.html\">").text(&m.regressions_text).raw("</a></dd>");
             p.raw("\n</dl>\n<div class=\"commentary\">").raw(&m.description_html).raw("</div>\n");
@@ -422,7 +427,9 @@ pub fn machine_page(
             }
             p.raw("\n");
             if !m.kernels.is_empty() {
-                p.raw("\n<section id=\"kernels\">\n<h2>Kernels</h2>\n<dl class=\"kernel-notes\">\n");
+                p.raw("\n<section id=\"kernels\">\n<h2>")
+                    .text(&m.axis.many_cap)
+                    .raw("</h2>\n<dl class=\"kernel-notes\">\n");
                 for (i, k) in m.kernels.iter().enumerate() {
                     p.raw("<dt id=\"kernel-").num(i + 1).raw("\">").text(&k.name).raw("</dt><dd>");
                     patches(p, k);
@@ -437,6 +444,9 @@ pub fn machine_page(
 }
 
 fn patches(p: &mut Page, k: &KernelView) {
+    if !k.ran.is_empty() {
+        p.raw("<p class=\"ran\">Ran ").text(&k.ran).raw("</p>");
+    }
     if !k.patches.is_empty() {
         p.raw("<p>Patches: ").text(&k.patches.join(", ")).raw("</p>");
     }
@@ -492,7 +502,7 @@ pub fn kernel_pages(
                     p.raw("\n");
                 }
                 if secs.is_empty() {
-                    p.raw("\n<p class=\"empty\">No results for this kernel.</p>\n");
+                    p.raw("\n<p class=\"empty\">No results for this ").text(&m.axis.one).raw(".</p>\n");
                 }
                 p.raw("\n");
             },
@@ -529,14 +539,15 @@ pub fn compare_page(
                 .raw("index.html\">All machine classes</a> › <a href=\"index.html\">");
             p.text(&m.name).raw("</a></nav>\n");
             if compared.earlier.is_empty() {
-                p.raw("<h1>Every kernel against ").text(baseline).raw("</h1>\n");
+                p.raw("<h1>Every ").text(&m.axis.one).raw(" against ").text(baseline).raw("</h1>\n");
             } else {
-                p.raw("<h1>The last ").num(blocks.len()).raw(" of ").num(compared.total).raw(" kernels against ");
+                p.raw("<h1>The last ").num(blocks.len()).raw(" of ").num(compared.total).raw(" ");
+                p.text(&m.axis.many).raw(" against ");
                 p.text(baseline).raw("</h1>\n");
             }
             compare_summary(p, m, &compared.summary);
             if !compared.earlier.is_empty() {
-                p.raw("<p class=\"earlier\">Earlier kernels, each against ").text(baseline);
+                p.raw("<p class=\"earlier\">Earlier ").text(&m.axis.many).raw(", each against ").text(baseline);
                 p.raw(" on its own page: ");
                 for (n, &i) in compared.earlier.iter().enumerate() {
                     if n > 0 {
@@ -554,12 +565,14 @@ pub fn compare_page(
                 .text(&m.significance)
                 .raw("; ~ tested, not significant; unmarked: not tested (")
                 .text(&m.not_tested)
-                .raw("). Adjusted p: Welch's p-value after that correction, shown for kernels with a tested change.</p>\n");
+                .raw("). Adjusted p: Welch's p-value after that correction, shown for ")
+                .text(&m.axis.many)
+                .raw(" with a tested change.</p>\n");
             for (i, b) in blocks.iter().enumerate() {
                 compare_block(p, baseline, i + 1, b);
             }
             if blocks.is_empty() {
-                p.raw("\n<p class=\"empty\">No kernel shares a result with the baseline.</p>\n");
+                p.raw("\n<p class=\"empty\">No ").text(&m.axis.one).raw(" shares a result with the baseline.</p>\n");
             }
             p.raw("\n");
         },
@@ -573,7 +586,8 @@ fn compare_summary(p: &mut Page, m: &MachinePage, summary: &[KernelSummary]) {
     if summary.is_empty() {
         return;
     }
-    p.raw("<section id=\"summary\">\n<h2>Summary</h2>\n<div class=\"table-wrap\">\n<table class=\"summary\">\n<thead><tr><th scope=\"col\" class=\"kernel\">kernel</th><th scope=\"col\" class=\"num\">compared</th><th scope=\"col\" class=\"num\">tested</th><th scope=\"col\" class=\"num\">wins</th><th scope=\"col\" class=\"num\">losses</th><th scope=\"col\" class=\"num\">geometric mean</th></tr></thead>\n<tbody>\n");
+    p.raw("<section id=\"summary\">\n<h2>Summary</h2>\n<div class=\"table-wrap\">\n<table class=\"summary\">\n<thead><tr><th scope=\"col\" class=\"kernel\">");
+    p.text(&m.axis.one).raw("</th><th scope=\"col\" class=\"num\">compared</th><th scope=\"col\" class=\"num\">tested</th><th scope=\"col\" class=\"num\">wins</th><th scope=\"col\" class=\"num\">losses</th><th scope=\"col\" class=\"num\">geometric mean</th></tr></thead>\n<tbody>\n");
     for k in summary {
         p.raw("<tr><th scope=\"row\"><a href=\"")
             .text(&k.href)
@@ -584,10 +598,17 @@ fn compare_summary(p: &mut Page, m: &MachinePage, summary: &[KernelSummary]) {
         p.raw("</td><td class=\"num\">").num(k.losses).raw("</td><td class=\"num\"><span class=\"delta ").text(k.class);
         p.raw("\">").text(&k.geomean_text).raw("</span></td></tr>\n");
     }
-    p.raw("</tbody>\n</table>\n</div>\n<p class=\"legend\">Each kernel against ")
+    p.raw("</tbody>\n</table>\n</div>\n<p class=\"legend\">Each ")
+        .text(&m.axis.one)
+        .raw(" against ")
         .text(m.baseline.as_deref().unwrap_or(""));
     p.raw(" over the values both have of metrics with a better direction (not MHz, %CPU or counts): compared, how many; tested, how many Welch's t-test could test; wins and losses, the changes for the better and for the worse marked <strong>*</strong> below (");
-    p.text(&m.significance).raw("); geometric mean, of the kernel's value ÷ the baseline's (the baseline's ÷ the kernel's where smaller is better) over every compared value above 0, significant or not, as a change, positive is better.</p>\n</section>\n");
+    let one = &m.axis.one;
+    p.text(&m.significance)
+        .raw("); geometric mean, of the ")
+        .text(one)
+        .raw("'s value ÷ the baseline's (the baseline's ÷ the ");
+    p.text(one).raw("'s where smaller is better) over every compared value above 0, significant or not, as a change, positive is better.</p>\n</section>\n");
 }
 
 /// One kernel's block of `compare.html` (`<section id="vs-{n}">`): its

@@ -189,8 +189,8 @@ fn page_md(m: &MachinePage, opts: &MarkdownOptions, notice: Option<&str>) -> Str
     for s in &m.specs {
         out += &format!("- **{}:** {}\n", escape(&s.label), escape(&s.value));
     }
-    let names: Vec<String> = m.kernels.iter().map(|k| escape(&k.name)).collect();
-    out += &format!("- **Kernels:** {}\n", names.join(", "));
+    let names: Vec<String> = m.kernels.iter().map(|k| escape(&k.name_and_ran())).collect();
+    out += &format!("- **{}:** {}\n", escape(&m.axis.many_cap), names.join(", "));
     out += &format!("- **Regressions:** [{}](regressions.md)\n\n", escape(&m.regressions_text));
     if !m.description_md.trim().is_empty() {
         out += m.description_md.trim();

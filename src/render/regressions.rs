@@ -27,7 +27,7 @@ pub fn html(site: &SiteSummary, m: &MachinePage, r: &RegressionsPage, root: &str
             if r.tested {
                 p.raw("<p class=\"legend\">").text(&r.legend).raw("</p>\n");
                 if !r.regressions.is_empty() {
-                    regression_table(p, r);
+                    regression_table(p, m, r);
                 }
             }
             if !r.summary.is_empty() {
@@ -40,8 +40,9 @@ pub fn html(site: &SiteSummary, m: &MachinePage, r: &RegressionsPage, root: &str
 }
 
 /// The table of regressions, one line each, its section linked.
-fn regression_table(p: &mut Page, r: &RegressionsPage) {
-    p.raw("<div class=\"table-wrap\">\n<table class=\"regressions\">\n<thead><tr><th scope=\"col\">section</th><th scope=\"col\">metric</th><th scope=\"col\">parameters</th><th scope=\"col\" class=\"kernel\">kernel</th><th scope=\"col\" class=\"num\">value</th><th scope=\"col\" class=\"num\">baseline</th><th scope=\"col\" class=\"num\">change</th><th scope=\"col\" class=\"num\">adjusted p</th></tr></thead>\n<tbody>\n");
+fn regression_table(p: &mut Page, m: &MachinePage, r: &RegressionsPage) {
+    p.raw("<div class=\"table-wrap\">\n<table class=\"regressions\">\n<thead><tr><th scope=\"col\">section</th><th scope=\"col\">metric</th><th scope=\"col\">parameters</th><th scope=\"col\" class=\"kernel\">");
+    p.text(&m.axis.one).raw("</th><th scope=\"col\" class=\"num\">value</th><th scope=\"col\" class=\"num\">baseline</th><th scope=\"col\" class=\"num\">change</th><th scope=\"col\" class=\"num\">adjusted p</th></tr></thead>\n<tbody>\n");
     for x in &r.regressions {
         p.raw("<tr><td><a href=\"index.html#").text(&x.section_id).raw("\">").text(&x.section);
         p.raw("</a></td><td>").text(&x.metric);
@@ -59,7 +60,9 @@ fn regression_table(p: &mut Page, r: &RegressionsPage) {
 
 /// Each kernel against the baseline in a line ([`KernelSummary`]).
 fn summary_html(p: &mut Page, m: &MachinePage, summary: &[KernelSummary]) {
-    p.raw("<section id=\"summary\">\n<h2>Each kernel against the baseline</h2>\n<div class=\"table-wrap\">\n<table class=\"summary\">\n<thead><tr><th scope=\"col\" class=\"kernel\">kernel</th><th scope=\"col\" class=\"num\">compared</th><th scope=\"col\" class=\"num\">tested</th><th scope=\"col\" class=\"num\">wins</th><th scope=\"col\" class=\"num\">losses</th><th scope=\"col\" class=\"num\">geometric mean</th></tr></thead>\n<tbody>\n");
+    p.raw("<section id=\"summary\">\n<h2>Each ").text(&m.axis.one);
+    p.raw(" against the baseline</h2>\n<div class=\"table-wrap\">\n<table class=\"summary\">\n<thead><tr><th scope=\"col\" class=\"kernel\">");
+    p.text(&m.axis.one).raw("</th><th scope=\"col\" class=\"num\">compared</th><th scope=\"col\" class=\"num\">tested</th><th scope=\"col\" class=\"num\">wins</th><th scope=\"col\" class=\"num\">losses</th><th scope=\"col\" class=\"num\">geometric mean</th></tr></thead>\n<tbody>\n");
     for k in summary {
         p.raw("<tr><th scope=\"row\"><a href=\"").text(&k.href).raw("\">").text(&k.kernel);
         p.raw("</a></th><td class=\"num\">").num(k.compared).raw("</td><td class=\"num\">").num(k.tested);
@@ -73,11 +76,19 @@ fn summary_html(p: &mut Page, m: &MachinePage, summary: &[KernelSummary]) {
     } else {
         "the comparison page"
     });
-    p.raw(", over the values each kernel shares with the baseline of metrics with a better direction: wins and losses count every significant change, within the threshold or not; geometric mean, of the kernel's value ÷ the baseline's (the baseline's ÷ the kernel's where smaller is better) over every compared value above 0, significant or not, as a change, positive is better.</p>\n</section>\n");
+    let one = &m.axis.one;
+    p.raw(", over the values each ").text(one).raw(" shares with the baseline of metrics with a better direction: wins and losses count every significant change, within the threshold or not; geometric mean, of the ");
+    p.text(one).raw("'s value ÷ the baseline's (the baseline's ÷ the ").text(one);
+    p.raw("'s where smaller is better) over every compared value above 0, significant or not, as a change, positive is better.</p>\n</section>\n");
 }
 
-/// What the summary's columns mean, in Markdown and plaintext.
-const SUMMARY_LEGEND: &str = "Over the values each kernel shares with the baseline of metrics with a better direction: wins and losses count every significant change, within the threshold or not; the geometric mean of the kernel's value ÷ the baseline's (the baseline's ÷ the kernel's where smaller is better), as a change, positive is better.";
+/// What the summary's columns mean, in Markdown and plaintext, for items
+/// called `one` ("kernel", "machine").
+fn summary_legend(one: &str) -> String {
+    format!(
+        "Over the values each {one} shares with the baseline of metrics with a better direction: wins and losses count every significant change, within the threshold or not; the geometric mean of the {one}'s value ÷ the baseline's (the baseline's ÷ the {one}'s where smaller is better), as a change, positive is better."
+    )
+}
 
 /// `regressions.md` of `m`: the counts, what is listed, a table of the
 /// regressions (each section linked to its anchor on the class's
@@ -88,7 +99,10 @@ pub fn markdown(m: &MachinePage, r: &RegressionsPage, page: &str) -> String {
     if r.tested {
         out.push_str(&format!("\n{}\n", escape(&r.legend)));
         if !r.regressions.is_empty() {
-            out.push_str("\n| section | metric | parameters | kernel | value | baseline | change | adjusted p |\n");
+            out.push_str(&format!(
+                "\n| section | metric | parameters | {} | value | baseline | change | adjusted p |\n",
+                escape(&m.axis.one)
+            ));
             out.push_str("|---|---|---|---|--:|--:|--:|--:|\n");
             for x in &r.regressions {
                 let unit = if x.unit.is_empty() { String::new() } else { format!(" ({})", x.unit) };
@@ -110,8 +124,11 @@ pub fn markdown(m: &MachinePage, r: &RegressionsPage, page: &str) -> String {
         }
     }
     if !r.summary.is_empty() {
-        out.push_str("\n## Each kernel against the baseline\n\n");
-        out.push_str("| kernel | compared | tested | wins | losses | geometric mean |\n|---|--:|--:|--:|--:|--:|\n");
+        let one = escape(&m.axis.one);
+        out.push_str(&format!("\n## Each {one} against the baseline\n\n"));
+        out.push_str(&format!(
+            "| {one} | compared | tested | wins | losses | geometric mean |\n|---|--:|--:|--:|--:|--:|\n"
+        ));
         for k in &r.summary {
             out.push_str(&format!(
                 "| {} | {} | {} | {} | {} | {} |\n",
@@ -123,7 +140,7 @@ pub fn markdown(m: &MachinePage, r: &RegressionsPage, page: &str) -> String {
                 escape(&k.geomean_text)
             ));
         }
-        out.push_str(&format!("\n{SUMMARY_LEGEND}\n"));
+        out.push_str(&format!("\n{}\n", escape(&summary_legend(&m.axis.one))));
     }
     out
 }
@@ -162,7 +179,7 @@ pub fn text(m: &MachinePage, r: &RegressionsPage, width: usize) -> String {
         }
     }
     if !r.summary.is_empty() {
-        out.push_str("\nEach kernel against the baseline:\n");
+        out.push_str(&format!("\nEach {} against the baseline:\n", m.axis.one));
         for k in &r.summary {
             let g = if k.geomean_text.is_empty() { "no geometric mean" } else { k.geomean_text.as_str() };
             let line = format!(
@@ -172,7 +189,7 @@ pub fn text(m: &MachinePage, r: &RegressionsPage, width: usize) -> String {
             out.push_str(&hang(&line, "  "));
             out.push('\n');
         }
-        out.push_str(&format!("\n{}\n", fill(SUMMARY_LEGEND)));
+        out.push_str(&format!("\n{}\n", fill(&summary_legend(&m.axis.one))));
     }
     out
 }

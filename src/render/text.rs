@@ -105,7 +105,7 @@ pub fn mail_text(m: &MachinePage, opts: &TextOptions, url: &str) -> String {
     let sections = section_texts(m, opts);
     let mut keep = sections.len();
     loop {
-        let notice = left_out_notice(&kernels, sections.len() - keep, sections.len(), url, opts.width);
+        let notice = left_out_notice(&m.axis.many, &kernels, sections.len() - keep, sections.len(), url, opts.width);
         let text = page_text(m, opts, notice.as_deref(), &sections[..keep]);
         if text.len() <= MAIL_LIMIT || keep == 0 {
             return text;
@@ -125,6 +125,7 @@ pub fn mail_text(m: &MachinePage, opts: &TextOptions, url: &str) -> String {
 /// `url`, where everything is. `None` when nothing is left out. URLs are
 /// never broken.
 fn left_out_notice(
+    many: &str,
     kernels: &report::MailKernels,
     dropped: usize,
     total_sections: usize,
@@ -139,7 +140,7 @@ fn left_out_notice(
             1 => "the baseline and ",
             _ => "the baselines and ",
         };
-        parts.push(format!("{} of {} kernels (it shows {baseline}the last {last})", kernels.left_out, kernels.total));
+        parts.push(format!("{} of {} {} (it shows {baseline}the last {last})", kernels.left_out, kernels.total, many));
     }
     if dropped > 0 {
         parts.push(format!("the last {dropped} of {total_sections} sections (to stay under {} KB)", MAIL_LIMIT / 1000));
@@ -227,8 +228,8 @@ fn page_text(m: &MachinePage, opts: &TextOptions, notice: Option<&str>, sections
         out.push(field(format!("{}: {}", source.label, source.value)));
     }
     if !m.kernels.is_empty() {
-        let names: Vec<&str> = m.kernels.iter().map(|k| k.name.as_str()).collect();
-        out.push(field(format!("Kernels: {}", names.join(", "))));
+        let names: Vec<String> = m.kernels.iter().map(|k| k.name_and_ran()).collect();
+        out.push(field(format!("{}: {}", m.axis.many_cap, names.join(", "))));
     }
     // The triage's count, where changes were tested ("3 regressions, 0
     // improvements"): the first thing a reader of a posted comparison asks.

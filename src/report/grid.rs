@@ -369,10 +369,10 @@ impl Grid {
         let mut head = String::new();
         if let Some(m) = &self.metric {
             head.push_str(m);
+            // "Index Score, bigger is better" without a unit, not "Index Score , …".
             if self.unit.as_deref().is_some_and(|u| !u.is_empty()) {
-                head.push_str(" in");
+                head.push_str(" in ");
             }
-            head.push(' ');
         }
         if let Some(u) = self.unit.as_deref().filter(|u| !u.is_empty()) {
             head.push_str(u);
@@ -758,7 +758,7 @@ fn column_blocks(
     sigs.into_iter()
         .map(|(sig, cols)| {
             let params: Vec<usize> = (0..t.param_headers.len()).filter(|&p| sig[p]).collect();
-            let mut label_headers = vec!["kernel".to_string()];
+            let mut label_headers = vec![t.axis.one.clone()];
             let mut label_right = vec![false];
             for &p in &params {
                 label_headers.push(t.param_headers[p].clone());
@@ -930,7 +930,7 @@ fn param_block(t: &TableView, cells: Vec<Vec<Option<GridCell>>>, shared_unit: bo
         })
         .collect();
     GridBlock {
-        label_headers: vec!["kernel".to_string()],
+        label_headers: vec![t.axis.one.clone()],
         label_right: vec![false],
         columns,
         rows,

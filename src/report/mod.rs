@@ -94,6 +94,10 @@ pub struct MachineSummary {
     pub kernels: Option<Vec<KernelName>>,
     /// The baseline kernel, if set.
     pub baseline: Option<String>,
+    /// What the class compares (`compare:`): the index says "Machines
+    /// tested:" for a class of machines.
+    #[serde(default)]
+    pub axis: site::Axis,
 }
 
 /// A kernel's name, shaped like [`KernelView`] (`k.name` in templates).
@@ -101,6 +105,10 @@ pub struct MachineSummary {
 pub struct KernelName {
     /// Kernel name.
     pub name: String,
+    /// What it ran, in a class that compares something else
+    /// ([`KernelView::ran`]); empty otherwise.
+    #[serde(default)]
+    pub ran: String,
 }
 
 impl SiteSummary {
@@ -123,8 +131,9 @@ impl MachineSummary {
             link: m.link.clone(),
             name: m.name.clone(),
             specs: m.specs.clone(),
-            kernels: Some(m.kernels.iter().map(|k| KernelName { name: k.name.clone() }).collect()),
+            kernels: Some(m.kernels.iter().map(|k| KernelName { name: k.name.clone(), ran: k.ran.clone() }).collect()),
             baseline: m.baseline.clone(),
+            axis: m.axis.clone(),
         }
     }
 
@@ -137,6 +146,7 @@ impl MachineSummary {
             specs: machine_specs(c),
             kernels: None,
             baseline: c.baseline.clone(),
+            axis: site::Axis::of(c.compare.as_ref()),
         }
     }
 }
@@ -210,6 +220,10 @@ pub struct MachinePage {
     /// Trend charts across kernel versions (may be empty). Filled by the
     /// chart step (`chart::page_charts`), which draws them.
     pub trend_charts: Vec<ChartRef>,
+    /// What the class compares (`compare:` in `machine.yaml`): the noun
+    /// every heading, legend, table header and chart description of the
+    /// class's pages says. Kernels by default.
+    pub axis: site::Axis,
 }
 
 /// Builds the view of the whole site.
@@ -317,6 +331,7 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
     let specs = machine_specs(c);
 
     let kernel_names: Vec<String> = m.kernels.iter().map(|k| k.name.clone()).collect();
+    let axis = site::Axis::of(c.compare.as_ref());
     let jobs = section_jobs(m, policy);
     // Sections are independent: build them in parallel.
     let mut sections: Vec<SectionView> = jobs
@@ -325,6 +340,7 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
             let order = section::Order { headline: j.headline, kernels: &kernel_names };
             let mut s =
                 section::section_view(&j.title, &j.commentary, &j.parts, &j.entries, &j.entry_part, &order, &j.policy);
+            s.table.axis = axis.clone();
             if !j.notes.trim().is_empty() {
                 s.notes_md = j.notes.to_string();
                 s.notes_html = markdown::html(j.notes, j.policy.allow_remote);
@@ -366,6 +382,7 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
                     env_text: environment::facts_text(&env, config_options),
                     env,
                     config_options,
+                    ran: if axis.kernels { String::new() } else { ran_text(m, k) },
                 }
             })
             .collect(),
@@ -379,6 +396,43 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
         notable_more,
         not_tested: NOT_TESTED.to_string(),
         trend_charts: Vec::new(),
+        axis,
+    }
+}
+
+/// What item `k` of a class that compares something other than kernels
+/// really ran, for its page and the class page: "kernel 5.10.17+" from the
+/// kernel its raw files' headers name (UnixBench's `OS:` line, lmbench's
+/// OS column), else from its environment (`uname -a`, a `kernel` fact of
+/// `env:`); "kernels 5.10.17+, 5.10.21" when they differ; "" when nothing
+/// names one.
+pub fn ran_text(m: &MachineClass, k: &site::Kernel) -> String {
+    let mut named: Vec<String> = Vec::new();
+    let add = |named: &mut Vec<String>, n: &str| {
+        if !n.is_empty() && !named.iter().any(|x| x == n) {
+            named.push(n.to_string());
+        }
+    };
+    for rf in m.results.iter().filter(|rf| rf.kernel_dir.as_deref() == Some(k.name.as_str())) {
+        // One kernel, or several a file names ("6.1.0, 6.6.0": two reports).
+        for n in rf.named_kernel.iter().flat_map(|n| n.split(", ")) {
+            add(&mut named, n);
+        }
+    }
+    if named.is_empty() {
+        for f in &k.env.facts {
+            match f.key.as_str() {
+                "kernel" => add(&mut named, f.value.trim()),
+                // `Linux host 6.8.0-45-generic #45 SMP …`: the release is the third word.
+                "uname" => add(&mut named, f.value.split_whitespace().nth(2).unwrap_or("")),
+                _ => {}
+            }
+        }
+    }
+    match named.len() {
+        0 => String::new(),
+        1 => format!("kernel {}", named[0]),
+        _ => format!("kernels {}", named.join(", ")),
     }
 }
 

@@ -140,6 +140,7 @@ pub(super) fn section_view(
             configured_headline: headline,
             headline_named,
             legend: None,
+            axis: Default::default(),
         },
     }
 }

@@ -60,6 +60,19 @@ pub struct KernelView {
     /// Those as one line for its page ("compiler: gcc 13.2; cmdline
     /// mitigations: off; 5,312 kernel config options"); empty for none.
     pub env_text: String,
+    /// In a class that compares something other than kernels, what it
+    /// really ran ([`super::ran_text`]): "kernel 5.10.17+"; empty for a
+    /// kernel, or when nothing names one.
+    pub ran: String,
+}
+
+impl KernelView {
+    /// Its name, and what it ran when that is said ([`KernelView::ran`]):
+    /// "radxa-zero (kernel 5.10.17+)", for the lists of the class's items
+    /// in Markdown and plaintext.
+    pub fn name_and_ran(&self) -> String {
+        if self.ran.is_empty() { self.name.clone() } else { format!("{} ({})", self.name, self.ran) }
+    }
 }
 
 /// One section: commentary and one table.
@@ -144,6 +157,9 @@ pub struct TableView {
     /// tables with a baseline: "% = change vs 2.4.20-pre5, positive is
     /// better; * significant at α = 0.05 …". Set by [`correct_page`](super::correct_page).
     pub legend: Option<String>,
+    /// What the rows compare (the class's `compare:`): the label column's
+    /// header is its singular. Kernels by default.
+    pub axis: crate::site::Axis,
 }
 
 /// A metric column.

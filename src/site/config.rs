@@ -130,9 +130,17 @@ pub struct MachineConfig {
     /// else 2.
     #[serde(default)]
     pub regression_threshold: Option<f64>,
-    /// Kernel order for tables; default is version order.
+    /// Kernel order for tables; default is version order (for a class
+    /// that compares something else, `compare:`, natural order of the
+    /// directory names).
     #[serde(default)]
     pub kernel_order: Vec<String>,
+    /// What the class compares: `kernels` (the default), `machines`, or
+    /// any word (`config`, `compiler`, `boards`), singular or plural, or
+    /// both forms (`{one: OS, many: OSes}`); every page of the class
+    /// says it ([`super::axis`]).
+    #[serde(default)]
+    pub compare: Option<super::axis::CompareConfig>,
     /// Parser override: glob (relative to the machine directory) → parser
     /// id, in the order written; when several globs match a file, the first
     /// one wins.
@@ -709,13 +717,17 @@ impl MachineYaml {
     pub(super) fn check_loaded(&self, kernels: &[Kernel], diags: &mut Vec<Diagnostic>) {
         let (yaml, text, config) = (&self.path, &self.text, &self.config);
         let names = || kernels.iter().map(|k| k.name.as_str()).collect::<Vec<_>>().join(", ");
+        let axis = super::axis::Axis::of(config.compare.as_ref());
+        if let Some(problem) = config.compare.as_ref().and_then(super::axis::Axis::problem) {
+            diags.push(Diagnostic::error(yaml, top_level_line(text, "compare"), problem));
+        }
         if let Some(b) = &config.baseline
             && !kernels.iter().any(|k| &k.name == b)
         {
             diags.push(Diagnostic::error(
                 yaml,
                 line_of(text, "baseline:", b),
-                format!("baseline {b:?} is not a kernel of this machine class (kernels: {})", names()),
+                format!("baseline {b:?} is not a {} of this machine class ({}: {})", axis.one, axis.many, names()),
             ));
         }
         for sc in &config.sections {
@@ -726,8 +738,10 @@ impl MachineYaml {
                     yaml,
                     section_line(text, &sc.title, "baseline:"),
                     format!(
-                        "section {:?}: baseline {b:?} is not a kernel of this machine class (kernels: {})",
+                        "section {:?}: baseline {b:?} is not a {} of this machine class ({}: {})",
                         sc.title,
+                        axis.one,
+                        axis.many,
                         names()
                     ),
                 ));

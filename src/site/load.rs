@@ -6,7 +6,7 @@ use super::config::{KernelConfig, MachineYaml, read_yaml};
 use super::discover::{Discovered, discover, plan};
 use super::env::Environment;
 use super::parse_cache::ParseCache;
-use super::raw_file::{RawRead, parse_file};
+use super::raw_file::RawRead;
 use super::{Kernel, MachineClass, ResultFile, Site};
 use crate::diag::Diagnostic;
 use crate::model::Value;
@@ -81,10 +81,18 @@ pub fn load_machine(
     let (files, kernel_dirs, kernel_paths) = raw_files(found, &yaml.ignore, opts.site_ignore, diags);
     let (mut kernels, kernel_yaml) = read_kernels(&kernel_dirs, &kernel_paths, diags);
     check_runs(&kernels, &kernel_yaml, &files, diags);
-    let (mut results, env) = parse_all(&files, &yaml.formats, &kernels, opts.cache, opts.progress, diags);
+    // In a class of machines (configs…) a file belongs to its directory's
+    // item whatever kernels it names: those are what the item ran.
+    let whole_dirs = !super::axis::Axis::of(yaml.config.compare.as_ref()).kernels;
+    let (mut results, env) = parse_all(&files, &yaml.formats, &kernels, (opts.cache, whole_dirs), opts.progress, diags);
     super::units::unify(&mut results, diags);
     keep_kernels_with_results(&mut kernels, &results);
-    order_kernels(&mut kernels, &yaml.config.kernel_order);
+    let axis = super::axis::Axis::of(yaml.config.compare.as_ref());
+    if axis.kernels {
+        order_kernels(&mut kernels, &yaml.config.kernel_order);
+    } else {
+        order_items(&mut kernels, &yaml.config.kernel_order);
+    }
     attach_environment(&mut kernels, env, &yaml.config.env);
     yaml.check_loaded(&kernels, diags);
     yaml.check_section_files(&results, diags);
@@ -184,7 +192,7 @@ fn parse_all(
     files: &[RawFile],
     formats: &[(glob::Pattern, &'static dyn parse::BenchParser)],
     kernels: &[Kernel],
-    cache: Option<&ParseCache>,
+    (cache, whole_dirs): (Option<&ParseCache>, bool),
     progress: Option<&indicatif::ProgressBar>,
     diags: &mut Vec<Diagnostic>,
 ) -> (Vec<ResultFile>, FxHashMap<Option<String>, Environment>) {
@@ -194,7 +202,7 @@ fn parse_all(
     let parsed: Vec<RawRead> = files
         .par_iter()
         .map(|(rel, path, kernel)| {
-            let r = parse_file(rel, path, kernel.as_deref(), formats, cache);
+            let r = super::raw_file::parse_file_in(rel, path, kernel.as_deref(), formats, cache, whole_dirs);
             if let Some(p) = progress {
                 p.inc(1);
             }
@@ -293,6 +301,20 @@ pub fn order_kernels(kernels: &mut [Kernel], order: &[String]) {
     for (slot, (_, _, k)) in kernels.iter_mut().zip(keyed) {
         *slot = k;
     }
+}
+
+/// Orders the items of a class that compares something other than
+/// kernels (`compare:`): those listed in `order` first in that order, the
+/// rest in natural order of their names ([`super::axis::natural_cmp`]);
+/// kernel versions play no part.
+fn order_items(items: &mut [Kernel], order: &[String]) {
+    let pos = |name: &str| order.iter().position(|o| o == name);
+    items.sort_by(|a, b| match (pos(&a.name), pos(&b.name)) {
+        (Some(x), Some(y)) => x.cmp(&y),
+        (Some(_), None) => std::cmp::Ordering::Less,
+        (None, Some(_)) => std::cmp::Ordering::Greater,
+        (None, None) => super::axis::natural_cmp(&a.name, &b.name),
+    });
 }
 
 /// One `ResultFile` per raw file of `results` (in path order, a file's

@@ -39,6 +39,7 @@
 //! * `load`: [`load`] a whole site, or [`load_machine`] one machine class:
 //!   its kernels, their order, `runs:`.
 
+pub mod axis;
 mod config;
 mod discover;
 pub mod env;
@@ -50,6 +51,7 @@ mod threshold;
 mod units;
 mod yaml_lines;
 
+pub use axis::Axis;
 pub use config::{
     KernelConfig, MAX_TRIM, MachineConfig, PartConfig, RunsConfig, SectionConfig, SiteConfig, YamlKind, base_url_ok,
     check_yaml, markdown_name_ok, read_annotation, read_machine_config,

@@ -39,6 +39,22 @@ pub fn parse_file(
     formats: &[(glob::Pattern, &'static dyn parse::BenchParser)],
     cache: Option<&ParseCache>,
 ) -> RawRead {
+    parse_file_in(rel, path, kernel_dir, formats, cache, false)
+}
+
+/// [`parse_file`] in a class that compares something other than kernels
+/// when `whole_dirs` (`compare:`): a file in an item's directory is that
+/// item's even where it names several kernels, and
+/// [`ResultFile::named_kernel`](super::ResultFile::named_kernel) lists
+/// them ("6.1.0, 6.6.0"), what the item ran.
+pub(super) fn parse_file_in(
+    rel: &str,
+    path: &Path,
+    kernel_dir: Option<&str>,
+    formats: &[(glob::Pattern, &'static dyn parse::BenchParser)],
+    cache: Option<&ParseCache>,
+    whole_dirs: bool,
+) -> RawRead {
     let mut diags = Vec::new();
     let bytes = match read_raw(path) {
         Ok(bytes) => bytes,
@@ -74,7 +90,11 @@ pub fn parse_file(
     let raw: std::sync::Arc<[u8]> = bytes.into();
     let mut out = Vec::with_capacity(outcome.parsed.len());
     for mut parsed in outcome.parsed {
-        let named_kernel = file_kernels(&mut parsed, path, kernel_dir, &mut diags);
+        let named_kernel = if whole_dirs && let Some(k) = kernel_dir {
+            item_kernels(&mut parsed, k, path, &mut diags)
+        } else {
+            file_kernels(&mut parsed, path, kernel_dir, &mut diags)
+        };
         out.push(ResultFile {
             rel_path: rel.to_string(),
             path: path.to_path_buf(),
@@ -290,6 +310,35 @@ pub fn read_regular(path: &Path, limit: u64) -> std::io::Result<Result<Vec<u8>, 
         return Ok(Err(bytes.len() as u64));
     }
     Ok(Ok(bytes))
+}
+
+/// Files every sample of `parsed` under item `item` (a machine, a
+/// config…) and returns the kernels the samples named, in order, joined
+/// by ", "; `None` when they name none. Several named kernels are a
+/// warning: their rows are averaged as runs of the one item.
+fn item_kernels(parsed: &mut ParsedFile, item: &str, path: &Path, diags: &mut Vec<Diagnostic>) -> Option<String> {
+    let mut named: Vec<String> = Vec::new();
+    let item = compact_str::CompactString::from(item);
+    for s in &mut parsed.samples {
+        if let Some(k) = s.kernel.replace(item.clone())
+            && !named.iter().any(|n| n == k.as_str())
+        {
+            named.push(k.to_string());
+        }
+    }
+    if named.len() > 1 {
+        diags.push(Diagnostic::warning(
+            path,
+            parsed.lines.map(|l| l.0),
+            format!(
+                "{}: its rows name {} kernels ({}); all are runs of {item}, averaged together",
+                parsed.benchmark,
+                named.len(),
+                named.join(", ")
+            ),
+        ));
+    }
+    (!named.is_empty()).then(|| named.join(", "))
 }
 
 /// Files each sample of one segment under its kernel.
