@@ -76,7 +76,10 @@ impl Renderer for MarkdownRenderer {
     }
 
     fn render_index(&self, site: &SiteSummary) -> Result<Vec<OutputFile>, RenderError> {
-        Ok(vec![OutputFile::text(self.options.file_name.clone(), site_md_with(site, &self.options))])
+        Ok(vec![
+            OutputFile::text(self.options.file_name.clone(), site_md_with(site, &self.options)),
+            OutputFile::text("lint.md", lint_md(&crate::report::lint_page(site), &self.options)),
+        ])
     }
 
     fn render_machine(&self, _site: &SiteSummary, m: &MachinePage) -> Result<Vec<OutputFile>, RenderError> {
@@ -131,6 +134,28 @@ pub fn site_md_with(site: &SiteSummary, opts: &MarkdownOptions) -> String {
             out += &format!(": {}", kernels.join(", "));
         }
         out += "\n";
+    }
+    let lint = crate::report::lint_page(site);
+    out += &format!("\n[What check finds](lint.md): {}\n", escape(&lint.counts));
+    out
+}
+
+/// `lint.md`: the lint page ([`crate::report::LintPage`]), one table per
+/// group of findings; files the site publishes linked to their copies.
+pub fn lint_md(lint: &crate::report::LintPage, opts: &MarkdownOptions) -> String {
+    let mut out = format!("# What check finds\n\n{}\n", escape(&lint.counts));
+    for g in &lint.groups {
+        out += &format!("\n## {}\n\n{}\n\n| machine class | file | finding |\n|---|---|---|\n", g.title, g.about);
+        for r in &g.rows {
+            let class = if r.class_href.is_empty() {
+                "site".to_string()
+            } else {
+                let page = r.class_href.replace("index.html", &opts.file_name);
+                format!("[{}]({page})", escape(&r.class))
+            };
+            let file = if r.href.is_empty() { escape(&r.place) } else { format!("[{}]({})", escape(&r.place), r.href) };
+            out += &format!("| {class} | {file} | {}: {} |\n", r.severity, escape(&r.message.replace('\n', " ")));
+        }
     }
     out
 }

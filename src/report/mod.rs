@@ -21,6 +21,7 @@ mod format;
 pub mod grid;
 mod headline;
 mod kernel;
+pub mod lint;
 mod notable;
 pub mod regressions;
 mod runs;
@@ -34,6 +35,7 @@ pub use compare::*;
 pub use format::*;
 pub use headline::*;
 pub use kernel::*;
+pub use lint::{Finding, LintPage, findings_of, lint_page};
 pub use notable::*;
 pub use regressions::{DEFAULT_REGRESSION_THRESHOLD, RegressionsPage, regressions_page};
 pub use significance::*;
@@ -72,6 +74,11 @@ pub struct SiteSummary {
     pub description_html: String,
     /// Every machine class, in page order.
     pub machines: Vec<MachineSummary>,
+    /// What `site.yaml` and the walk of the content directory gave (a
+    /// directory that is no machine class), for the lint page; each class's
+    /// own are in its summary.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub findings: Vec<Finding>,
 }
 
 /// A machine class in the [`SiteSummary`].
@@ -94,6 +101,10 @@ pub struct MachineSummary {
     pub kernels: Option<Vec<KernelName>>,
     /// The baseline kernel, if set.
     pub baseline: Option<String>,
+    /// What loading and checking the class found, for the lint page
+    /// ([`lint::findings_of`]); empty until the class is laid out.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub findings: Vec<Finding>,
 }
 
 /// A kernel's name, shaped like [`KernelView`] (`k.name` in templates).
@@ -111,6 +122,7 @@ impl SiteSummary {
             description_md: site.description_md.clone(),
             description_html: site.description_html.clone(),
             machines: site.machines.iter().map(MachineSummary::of).collect(),
+            findings: Vec::new(),
         }
     }
 }
@@ -125,6 +137,7 @@ impl MachineSummary {
             specs: m.specs.clone(),
             kernels: Some(m.kernels.iter().map(|k| KernelName { name: k.name.clone() }).collect()),
             baseline: m.baseline.clone(),
+            findings: Vec::new(),
         }
     }
 
@@ -137,6 +150,7 @@ impl MachineSummary {
             specs: machine_specs(c),
             kernels: None,
             baseline: c.baseline.clone(),
+            findings: Vec::new(),
         }
     }
 }
