@@ -111,6 +111,10 @@ pub fn load_machine(
 /// disk, kernel directory), as in [`Discovered::files`].
 type RawFile = (String, PathBuf, Option<String>);
 
+/// Files an `ignore:` glob left out: (path relative to the class
+/// directory, the glob).
+type Ignored = Vec<(String, String)>;
+
 /// The raw files of walk `found` that match none of the class's `ignore`
 /// globs and `site_ignore`, its kernel directories (names, paths on
 /// disk), and the files a glob left out (relative path, the glob); the
@@ -120,7 +124,7 @@ fn raw_files(
     ignore: &[glob::Pattern],
     site_ignore: &[String],
     diags: &mut Vec<Diagnostic>,
-) -> (Vec<RawFile>, Vec<String>, Vec<PathBuf>, Vec<(String, String)>) {
+) -> (Vec<RawFile>, Vec<String>, Vec<PathBuf>, Ignored) {
     let site_ignore: Vec<glob::Pattern> = site_ignore.iter().filter_map(|g| glob::Pattern::new(g).ok()).collect();
     let Discovered { mut files, kernel_dirs, kernel_paths, diagnostics: mut walk_diags } = found;
     // What the walk warns about is a file or directory it left out.
