@@ -52,8 +52,8 @@ fn the_lint_page_lists_what_check_finds_grouped_and_linked() {
     assert!(md.contains("[m1/2.4.7/unixbench.txt:"), "{md}");
     assert!(md.contains("](m1/raw/2.4.7/unixbench.txt)"), "{md}");
     // The partial: entry's line, a note; the ignored log, a note.
-    assert!(html.contains("m1/machine.yaml:6</td><td><span class=\"severity\">note:"), "{html}");
-    assert!(html.contains("m1/2.4.8/run.log</td><td><span class=\"severity\">note:</span> ignored"), "{html}");
+    assert!(html.contains("m1/machine.yaml:6</span><br><span class=\"severity\">note:"), "{html}");
+    assert!(html.contains("m1/2.4.8/run.log</span><br><span class=\"severity\">note:</span> ignored"), "{html}");
     // 2.4.9's gap is not a warning; 2.4.8's is.
     assert!(html.contains("kernel(s) 2.4.8 have no unixbench results"), "{html}");
     assert!(!html.contains("kernel(s) 2.4.8, 2.4.9"), "{html}");
@@ -68,7 +68,7 @@ fn the_lint_page_lists_what_check_finds_grouped_and_linked() {
         benchsite().arg("check").arg("--content").arg(&content).arg("--format").arg("json").assert().success();
     let diags: serde_json::Value = serde_json::from_slice(&checked.get_output().stdout).expect("json");
     let diags = diags.as_array().expect("array");
-    let rows = html.matches("<tr class=\"").count();
+    let rows = html.matches("<li class=\"").count();
     assert_eq!(diags.len(), rows, "{diags:?}\n{html}");
     assert_eq!(md.lines().filter(|l| l.starts_with("| ") && !l.starts_with("| machine class")).count(), rows, "{md}");
     for d in diags {

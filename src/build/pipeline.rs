@@ -227,6 +227,7 @@ fn plan_site(opts: &BuildOptions, diags: &mut Vec<Diagnostic>) -> Result<(SitePl
             })
             .collect(),
         findings: Vec::new(),
+        reference_machine: None,
     };
     Ok((SitePlan { config, dirs, renderers, theme, description_html, nav }, render_error))
 }
@@ -306,6 +307,7 @@ fn render_index(
         description_html: plan.description_html.clone(),
         machines,
         findings,
+        reference_machine: plan.config.reference_machine.clone(),
     };
     for r in &plan.renderers {
         for f in r.render_index(&summary)? {

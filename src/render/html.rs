@@ -164,9 +164,17 @@ impl Renderer for HtmlRenderer {
 
     fn render_index(&self, site: &SiteSummary) -> Result<Vec<OutputFile>, RenderError> {
         let mut ctx = Context::new();
-        ctx.insert("site", site);
+        // The classes' table cells are for the cross-class page, not the
+        // front page's template context.
+        let mut light = site.clone();
+        for m in &mut light.machines {
+            m.cells = Vec::new();
+        }
+        let across = report::across_page(site, site.reference_machine.as_deref());
+        ctx.insert("site", &light);
         ctx.insert("root", &self.root(0));
         ctx.insert("lint", &report::lint_page(site));
+        ctx.insert("across", &!across.sections.is_empty());
         let index = self.page("index.html", &ctx)?;
         let lint = self.page("lint.html", &ctx)?;
         // 404.html is served at any depth (/a/b/missing), where relative
@@ -181,6 +189,10 @@ impl Renderer for HtmlRenderer {
             OutputFile::text("404.html", self.page("404.html", &ctx)?),
             OutputFile::text("lint.html", lint),
         ];
+        if !across.sections.is_empty() {
+            let root = self.root(0);
+            files.push(OutputFile::text("across.html", super::across::html(site, &across, &root)));
+        }
         files.extend(self.statics.iter().map(|(n, b)| OutputFile { path: n.clone(), contents: b.clone() }));
         Ok(files)
     }

@@ -76,10 +76,15 @@ impl Renderer for MarkdownRenderer {
     }
 
     fn render_index(&self, site: &SiteSummary) -> Result<Vec<OutputFile>, RenderError> {
-        Ok(vec![
+        let mut files = vec![
             OutputFile::text(self.options.file_name.clone(), site_md_with(site, &self.options)),
             OutputFile::text("lint.md", lint_md(&crate::report::lint_page(site), &self.options)),
-        ])
+        ];
+        let across = crate::report::across_page(site, site.reference_machine.as_deref());
+        if !across.sections.is_empty() {
+            files.push(OutputFile::text("across.md", super::across::markdown(&across)));
+        }
+        Ok(files)
     }
 
     fn render_machine(&self, _site: &SiteSummary, m: &MachinePage) -> Result<Vec<OutputFile>, RenderError> {
@@ -136,6 +141,9 @@ pub fn site_md_with(site: &SiteSummary, opts: &MarkdownOptions) -> String {
         out += "\n";
     }
     let lint = crate::report::lint_page(site);
+    if !crate::report::across_page(site, site.reference_machine.as_deref()).sections.is_empty() {
+        out += "\n[Machines side by side](across.md): the kernels several machine classes ran, per benchmark.\n";
+    }
     out += &format!("\n[What check finds](lint.md): {}\n", escape(&lint.counts));
     out
 }
@@ -282,7 +290,7 @@ fn section_md(s: &SectionView, m: &MachinePage, page_legend: Option<&str>, opts:
 }
 
 /// A laid-out grid as GFM tables, one per block, and its runs note.
-fn grid_md(g: &Grid) -> String {
+pub(super) fn grid_md(g: &Grid) -> String {
     let mut out = String::new();
     for (i, b) in g.blocks.iter().enumerate() {
         if i > 0 {

@@ -241,6 +241,7 @@ mod tests {
             kernels: None,
             baseline: None,
             findings: Vec::new(),
+            cells: Vec::new(),
         };
         m.findings = vec![
             finding(Kind::IntendedGap, Severity::Note),
@@ -253,6 +254,7 @@ mod tests {
             description_html: String::new(),
             machines: vec![m],
             findings: vec![finding(Kind::Other, Severity::Error)],
+            reference_machine: None,
         };
         let page = lint_page(&site);
         let ids: Vec<&str> = page.groups.iter().map(|g| g.id).collect();

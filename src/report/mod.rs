@@ -15,6 +15,7 @@
 //! prints numbers and links. Everything is re-exported here
 //! (`benchsite::report::X`).
 
+pub mod across;
 mod compare;
 pub mod environment;
 mod format;
@@ -31,6 +32,7 @@ mod significance;
 mod tests;
 mod views;
 
+pub use across::{AcrossCell, AcrossPage, across_page, cells_of, machine_grid};
 pub use compare::*;
 pub use format::*;
 pub use headline::*;
@@ -79,6 +81,10 @@ pub struct SiteSummary {
     /// own are in its summary.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub findings: Vec<Finding>,
+    /// `reference_machine:` of `site.yaml`: the slug of the machine class
+    /// the cross-class page ([`across_page`]) compares the others with.
+    #[serde(skip)]
+    pub reference_machine: Option<String>,
 }
 
 /// A machine class in the [`SiteSummary`].
@@ -105,6 +111,12 @@ pub struct MachineSummary {
     /// ([`lint::findings_of`]); empty until the class is laid out.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub findings: Vec<Finding>,
+    /// Every cell of the class's tables (kernel, benchmark, metric,
+    /// parameters, n, mean, ±), for the cross-class page
+    /// ([`across::cells_of`]); empty before the class is laid out. The HTML
+    /// front page's template context leaves them out.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cells: Vec<AcrossCell>,
 }
 
 /// A kernel's name, shaped like [`KernelView`] (`k.name` in templates).
@@ -123,6 +135,7 @@ impl SiteSummary {
             description_html: site.description_html.clone(),
             machines: site.machines.iter().map(MachineSummary::of).collect(),
             findings: Vec::new(),
+            reference_machine: None,
         }
     }
 }
@@ -138,6 +151,7 @@ impl MachineSummary {
             kernels: Some(m.kernels.iter().map(|k| KernelName { name: k.name.clone() }).collect()),
             baseline: m.baseline.clone(),
             findings: Vec::new(),
+            cells: across::cells_of(m),
         }
     }
 
@@ -151,6 +165,7 @@ impl MachineSummary {
             kernels: None,
             baseline: c.baseline.clone(),
             findings: Vec::new(),
+            cells: Vec::new(),
         }
     }
 }

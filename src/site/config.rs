@@ -73,6 +73,11 @@ pub struct SiteConfig {
     /// folder's page. A plain file name ending in `.md` ([`markdown_name_ok`]).
     #[serde(default)]
     pub markdown_name: Option<String>,
+    /// The slug of the machine class the cross-class page (`across.html`)
+    /// compares the others with, where several classes ran one kernel;
+    /// default: the first class (in page order) that ran it.
+    #[serde(default)]
+    pub reference_machine: Option<String>,
 }
 
 fn default_title() -> String {

@@ -4,9 +4,11 @@
 //! ([`crate::check`]). An entry naming no kernel of the class, or a
 //! benchmark the kernel has no results of, is a warning at its line.
 
-use super::config::MachineYaml;
+use super::config::{MachineYaml, SiteConfig};
+use super::yaml_lines::top_level_line;
 use super::{Kernel, ResultFile};
 use crate::diag::{Diagnostic, Kind};
+use std::path::{Path, PathBuf};
 
 impl MachineYaml {
     /// Checks `partial:` against the class's `kernels` and `results`,
@@ -49,6 +51,32 @@ impl MachineYaml {
         }
         self.config.partial_lines = lines;
     }
+}
+
+/// `reference_machine:` of `site.yaml` must name a machine class of
+/// `classes` (directories and slugs): a warning at its line otherwise (the
+/// cross-class page then takes the first class that ran each kernel).
+pub(super) fn check_reference_machine(
+    content: &Path,
+    config: &SiteConfig,
+    classes: &[(PathBuf, String)],
+    diags: &mut Vec<Diagnostic>,
+) {
+    let Some(r) = &config.reference_machine else { return };
+    if classes.iter().any(|(_, s)| s == r) {
+        return;
+    }
+    let path = content.join("site.yaml");
+    let text = std::fs::read_to_string(&path).unwrap_or_default();
+    let slugs: Vec<&str> = classes.iter().map(|(_, s)| s.as_str()).collect();
+    diags.push(Diagnostic::warning(
+        &path,
+        top_level_line(&text, "reference_machine"),
+        format!(
+            "reference_machine: {r:?} is not a machine class (classes: {}); the cross-class page compares with the first class that ran each kernel",
+            slugs.join(", ")
+        ),
+    ));
 }
 
 /// The 1-based line of `kernel`'s entry under the top-level `partial:` of
