@@ -23,14 +23,15 @@ use std::sync::Arc;
 /// The significance level of the page's marks.
 pub const ACROSS_ALPHA: f64 = 0.05;
 
-/// One cell of a class's tables, as the cross-class page needs it.
+/// One column of a class's tables at one set of parameters, as the
+/// cross-class page needs it: what it measures, and each kernel's value.
+/// One per column and parameters (not per cell), so that a class of 300
+/// kernels stores its names and units once per column.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct AcrossCell {
-    /// Kernel name.
-    pub kernel: String,
+pub struct AcrossColumn {
     /// The benchmarks (parser ids, joined with `+`) of its section.
     pub benchmark: String,
-    /// Metric column name, unit, better direction, printed decimals.
+    /// Metric column name.
     pub metric: String,
     /// Unit ("" for a pure number).
     pub unit: String,
@@ -38,22 +39,55 @@ pub struct AcrossCell {
     pub better: Better,
     /// Decimals the class prints the column with.
     pub precision: usize,
-    /// Parameters of the row, fixed ones included: (name, value).
+    /// Parameters of its rows, fixed ones included: (name, value), sorted.
     pub params: Vec<(String, String)>,
-    /// Runs, mean and sample standard deviation.
-    pub n: u32,
-    /// Mean over the runs.
-    pub mean: f64,
-    /// Sample standard deviation, when n ≥ 2.
-    pub stddev: Option<f64>,
+    /// Each kernel's value: (kernel, runs, mean, sample standard deviation
+    /// when n ≥ 2), in the class's kernel order.
+    pub values: Vec<(String, u32, f64, Option<f64>)>,
 }
 
-/// Every cell of a laid-out class page, for its summary.
-pub fn cells_of(page: &MachinePage) -> Vec<AcrossCell> {
-    let mut out = Vec::new();
+/// One kernel's value in an [`AcrossColumn`], as the page reads it.
+#[derive(Debug, Clone, Copy)]
+struct AcrossCell<'a> {
+    kernel: &'a str,
+    benchmark: &'a str,
+    metric: &'a str,
+    unit: &'a str,
+    better: Better,
+    precision: usize,
+    params: &'a [(String, String)],
+    n: u32,
+    mean: f64,
+    stddev: Option<f64>,
+}
+
+/// The cells of a class's columns, one per kernel value.
+fn cells<'a>(columns: &'a [AcrossColumn]) -> impl Iterator<Item = AcrossCell<'a>> + 'a {
+    columns.iter().flat_map(|c| {
+        c.values.iter().map(move |(kernel, n, mean, stddev)| AcrossCell {
+            kernel,
+            benchmark: &c.benchmark,
+            metric: &c.metric,
+            unit: &c.unit,
+            better: c.better,
+            precision: c.precision,
+            params: &c.params,
+            n: *n,
+            mean: *mean,
+            stddev: *stddev,
+        })
+    })
+}
+
+/// Every column of a laid-out class page at each set of parameters, with
+/// every kernel's value, for its summary.
+pub fn cells_of(page: &MachinePage) -> Vec<AcrossColumn> {
+    let mut out: Vec<AcrossColumn> = Vec::new();
     for s in &page.sections {
         let t = &s.table;
         let benchmark = s.benchmarks.join("+");
+        // (parameters, column index) → index into `out`.
+        let mut at: BTreeMap<(Vec<(String, String)>, usize), usize> = BTreeMap::new();
         for r in &t.rows {
             let mut params: Vec<(String, String)> = t
                 .param_headers
@@ -64,20 +98,21 @@ pub fn cells_of(page: &MachinePage) -> Vec<AcrossCell> {
                 .collect();
             params.extend(t.fixed_param_values.iter().cloned());
             params.sort();
-            for (c, col) in r.cells.iter().zip(&t.columns) {
+            for (ci, (c, col)) in r.cells.iter().zip(&t.columns).enumerate() {
                 let Some(c) = c else { continue };
-                out.push(AcrossCell {
-                    kernel: r.kernel.clone(),
-                    benchmark: benchmark.clone(),
-                    metric: col.name.clone(),
-                    unit: col.unit.clone(),
-                    better: col.better,
-                    precision: col.precision,
-                    params: params.clone(),
-                    n: c.summary.n,
-                    mean: c.summary.mean,
-                    stddev: c.summary.stddev,
+                let i = *at.entry((params.clone(), ci)).or_insert_with(|| {
+                    out.push(AcrossColumn {
+                        benchmark: benchmark.clone(),
+                        metric: col.name.clone(),
+                        unit: col.unit.clone(),
+                        better: col.better,
+                        precision: col.precision,
+                        params: params.clone(),
+                        values: Vec::new(),
+                    });
+                    out.len() - 1
                 });
+                out[i].values.push((r.kernel.clone(), c.summary.n, c.summary.mean, c.summary.stddev));
             }
         }
     }
@@ -100,7 +135,7 @@ pub struct AcrossPage {
 
 /// A table of the page: kernel, benchmark, and per (machine index,
 /// params) the cells by (metric, unit).
-type Tables<'a> = BTreeMap<(&'a str, &'a str), Vec<(usize, &'a AcrossCell)>>;
+type Tables<'a> = BTreeMap<(&'a str, &'a str), Vec<(usize, AcrossCell<'a>)>>;
 
 /// The cross-class page of site `site`, against the machine class whose
 /// slug is `reference` (`reference_machine:` in `site.yaml`); without one,
@@ -110,15 +145,15 @@ pub fn across_page(site: &SiteSummary, reference: Option<&str>) -> AcrossPage {
     let ms = &site.machines;
     let mut ran: BTreeMap<&str, BTreeSet<usize>> = BTreeMap::new();
     for (i, m) in ms.iter().enumerate() {
-        for c in &m.cells {
-            ran.entry(c.kernel.as_str()).or_default().insert(i);
+        for c in cells(&m.cells) {
+            ran.entry(c.kernel).or_default().insert(i);
         }
     }
     ran.retain(|_, classes| classes.len() > 1);
     let mut tables: Tables = BTreeMap::new();
     for (i, m) in ms.iter().enumerate() {
-        for c in m.cells.iter().filter(|c| ran.contains_key(c.kernel.as_str())) {
-            tables.entry((c.kernel.as_str(), c.benchmark.as_str())).or_default().push((i, c));
+        for c in cells(&m.cells).filter(|c| ran.contains_key(c.kernel)) {
+            tables.entry((c.kernel, c.benchmark)).or_default().push((i, c));
         }
     }
     tables.retain(|_, cells| cells.iter().map(|(i, _)| i).collect::<BTreeSet<_>>().len() > 1);
@@ -184,7 +219,7 @@ fn section(
     ms: &[MachineSummary],
     kernel: &str,
     benchmark: &str,
-    cells: &[(usize, &AcrossCell)],
+    cells: &[(usize, AcrossCell)],
     ref_index: Option<usize>,
 ) -> SectionView {
     let classes: BTreeSet<usize> = cells.iter().map(|(i, _)| *i).collect();
@@ -194,7 +229,7 @@ fn section(
     let mut columns: Vec<(&str, &str)> = Vec::new();
     let mut column_classes: BTreeMap<(&str, &str), BTreeSet<usize>> = BTreeMap::new();
     for (i, c) in cells {
-        let key = (c.metric.as_str(), c.unit.as_str());
+        let key = (c.metric, c.unit);
         if !columns.contains(&key) {
             columns.push(key);
         }
@@ -226,8 +261,8 @@ fn section(
         cols_view.push(ColumnView { name: metric.to_string(), unit: unit.to_string(), better, precision, part: 0 });
     }
     for &i in &order {
-        let mine: Vec<&AcrossCell> = cells.iter().filter(|(j, _)| *j == i).map(|(_, c)| *c).collect();
-        let mut param_rows: Vec<Vec<String>> = mine.iter().map(|c| params_of(c)).collect();
+        let mine: Vec<AcrossCell> = cells.iter().filter(|(j, _)| *j == i).map(|(_, c)| *c).collect();
+        let mut param_rows: Vec<Vec<String>> = mine.iter().map(&params_of).collect();
         param_rows.sort();
         param_rows.dedup();
         for p in param_rows {
@@ -247,8 +282,12 @@ fn section(
     }
     compare_rows(&mut rows, &cols_view, &ms[base].name);
     let has_spread = rows.iter().flat_map(|r| r.cells.iter().flatten()).any(|c| c.summary.n > 1);
+    let mut param_headers: Vec<String> = param_names.iter().map(|s| s.to_string()).collect();
+    let (fixed_params, fixed_param_values) = fix_params(&mut rows, &mut param_headers);
     let table = TableView {
-        param_headers: param_names.iter().map(|s| s.to_string()).collect(),
+        param_headers,
+        fixed_params,
+        fixed_param_values,
         columns: cols_view,
         rows,
         has_spread,
@@ -264,6 +303,27 @@ fn section(
         table,
         ..SectionView::default()
     }
+}
+
+/// A parameter with one value in every row (dbench's 32 procs on both
+/// machines) is said once, as a class page's table says it, not as a
+/// column: removed from `headers` and the rows, returned as text
+/// (`["procs 32"]`) and as (name, value).
+fn fix_params(rows: &mut [RowView], headers: &mut Vec<String>) -> (Vec<String>, Vec<(String, String)>) {
+    let mut fixed = (Vec::new(), Vec::new());
+    for i in (0..headers.len()).rev() {
+        let first = rows.first().map(|r| r.params[i].clone()).unwrap_or_default();
+        if first.is_empty() || rows.iter().any(|r| r.params[i] != first) {
+            continue;
+        }
+        let name = headers.remove(i);
+        for r in rows.iter_mut() {
+            r.params.remove(i);
+        }
+        fixed.0.insert(0, format!("{name} {first}"));
+        fixed.1.insert(0, (name, first));
+    }
+    fixed
 }
 
 /// A table cell of `c`, printed with `precision` decimals.

@@ -32,7 +32,7 @@ mod significance;
 mod tests;
 mod views;
 
-pub use across::{AcrossCell, AcrossPage, across_page, cells_of, machine_grid};
+pub use across::{AcrossColumn, AcrossPage, across_page, cells_of, machine_grid};
 pub use compare::*;
 pub use format::*;
 pub use headline::*;
@@ -111,12 +111,12 @@ pub struct MachineSummary {
     /// ([`lint::findings_of`]); empty until the class is laid out.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub findings: Vec<Finding>,
-    /// Every cell of the class's tables (kernel, benchmark, metric,
-    /// parameters, n, mean, ±), for the cross-class page
+    /// Every column of the class's tables at each set of parameters, with
+    /// each kernel's n, mean and ±, for the cross-class page
     /// ([`across::cells_of`]); empty before the class is laid out. The HTML
     /// front page's template context leaves them out.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub cells: Vec<AcrossCell>,
+    pub cells: Vec<AcrossColumn>,
 }
 
 /// A kernel's name, shaped like [`KernelView`] (`k.name` in templates).
