@@ -32,6 +32,21 @@ fn the_demo_sets_the_k6_beside_the_quad_xeon_in_every_rendering() {
     assert!(txt.contains("% = change vs Quad Xeon, 3.75 GB, QLogic 2200 to RAID 5"), "{txt}");
     assert!(read("index.html").contains("<a href=\"across.html\">Machines side by side</a>"));
     assert!(read("index.md").contains("[Machines side by side](across.md)"));
+    // `text --across` prints across.txt, at its own width.
+    let printed = benchsite().arg("text").arg("--across").arg("--content").arg(&content).assert().success();
+    assert_eq!(String::from_utf8_lossy(&printed.get_output().stdout), txt);
+    let narrow = benchsite()
+        .arg("text")
+        .arg("--across")
+        .arg("--width")
+        .arg("60")
+        .arg("--content")
+        .arg(&content)
+        .assert()
+        .success();
+    let narrow = String::from_utf8_lossy(&narrow.get_output().stdout).into_owned();
+    assert!(narrow.lines().all(|l| l.chars().count() <= 60), "{narrow}");
+    assert!(narrow.contains("\nmachine  ") && !narrow.contains("\nkernel "), "{narrow}");
 }
 
 #[test]

@@ -5,7 +5,7 @@
 
 use super::html_native::{base, grid_html};
 use super::markdown::{escape, grid_md};
-use super::text::{TextOptions, section_text};
+use super::text::{TextOptions, grid_text};
 use crate::report::{AcrossPage, SiteSummary, grid, machine_grid};
 
 /// What the change and marks mean on the page, after the reference's name.
@@ -77,24 +77,31 @@ pub fn markdown(page: &AcrossPage) -> String {
     out
 }
 
-/// `across.txt`: the same as plaintext at `opts.width`, each section as
-/// `email.txt` prints one.
+/// `across.txt`: the same as plaintext at `opts.width`, each section's
+/// table as `email.txt` draws one (pure ASCII with `opts.ascii`).
 pub fn text(page: &AcrossPage, opts: &TextOptions) -> String {
     let fill = |s: &str| textwrap::fill(s, textwrap::Options::new(opts.width.max(20)).break_words(false));
+    let grid_opts =
+        grid::GridOptions { width: opts.width, compare: opts.compare, brief: opts.brief, ascii: opts.ascii };
     let mut out = vec![format!("Machines side by side\n\n{}", fill(&page.intro))];
     for s in &page.sections {
         let mut s = s.clone();
-        // Laid out again at the mail's width and options.
-        let g = machine_grid(
-            &s.table,
-            &grid::GridOptions { width: opts.width, compare: opts.compare, brief: opts.brief, ascii: opts.ascii },
-        );
-        s.grid = Some(std::sync::Arc::new(g));
-        let mut body = section_text(&s, opts);
+        if opts.ascii {
+            super::ascii::ascii_section(&mut s);
+        }
+        let g = machine_grid(&s.table, &grid_opts);
+        let caption = g.caption(&s.table);
+        let title = if caption.is_empty() { s.title.clone() } else { format!("{} ({caption})", s.title) };
+        let title = fill(&title);
+        let rule = title.lines().map(unicode_width::UnicodeWidthStr::width).max().unwrap_or(0);
+        let mut body = format!("{title}\n{}\n{}", "-".repeat(rule), grid_text(&g));
+        if let Some(note) = g.runs_note() {
+            body.push_str(&format!("\n{}", fill(&note)));
+        }
         if let Some(b) = s.table.baseline.as_deref() {
             body.push_str(&format!("\n{}", fill(&legend(b, &s))));
         }
-        out.push(body);
+        out.push(opts.shown(&body).into_owned());
     }
     out.join("\n\n") + "\n"
 }
