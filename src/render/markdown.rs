@@ -132,6 +132,10 @@ pub fn site_md_with(site: &SiteSummary, opts: &MarkdownOptions) -> String {
         out += site.description_md.trim();
         out += "\n\n";
     }
+    if !crate::report::across_page(site, site.reference_machine.as_deref()).sections.is_empty() {
+        out += "[Machines side by side](across.md): the kernels several machine classes ran, per benchmark.\n\n";
+    }
+    out += &format!("[What check finds](lint.md): {}\n\n", escape(&crate::report::lint_page(site).counts));
     for m in &site.machines {
         out += &format!("- [{}]({}/{})", escape(&m.name), m.link, opts.file_name);
         let kernels: Vec<String> = m.kernels.iter().flatten().map(|k| escape(&k.name)).collect();
@@ -140,11 +144,6 @@ pub fn site_md_with(site: &SiteSummary, opts: &MarkdownOptions) -> String {
         }
         out += "\n";
     }
-    let lint = crate::report::lint_page(site);
-    if !crate::report::across_page(site, site.reference_machine.as_deref()).sections.is_empty() {
-        out += "\n[Machines side by side](across.md): the kernels several machine classes ran, per benchmark.\n";
-    }
-    out += &format!("\n[What check finds](lint.md): {}\n", escape(&lint.counts));
     out
 }
 
