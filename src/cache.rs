@@ -107,6 +107,9 @@ struct StoredDiag {
     line: Option<usize>,
     column: Option<usize>,
     message: String,
+    /// The lint page's group.
+    #[serde(default)]
+    kind: crate::diag::Kind,
 }
 
 /// Stat, RawFile and Output are stored as arrays, not maps: a class entry
@@ -220,6 +223,7 @@ impl MachineEntry {
                     line: d.line,
                     column: d.column,
                     message: d.message.clone(),
+                    kind: d.kind,
                 }
             })
             .collect();
@@ -248,6 +252,7 @@ impl MachineEntry {
                 line: d.line,
                 column: d.column,
                 message: d.message.clone(),
+                kind: d.kind,
             })
             .collect()
     }

@@ -8,14 +8,21 @@
 //! cell averaging different files as if they were runs), `check` looks for what makes a comparison unfair
 //! or a page incomplete:
 //!
-//! * a kernel missing a benchmark that other kernels of its machine class have;
+//! * a kernel missing a benchmark that other kernels of its machine class
+//!   have (unless `partial:` in `machine.yaml` says it ran only some, on
+//!   purpose: then the gap is a note);
 //! * differing run counts for one metric within a table;
 //! * a configured section that selects no results;
 //! * a raw file that names a kernel (lmbench's OS column, UnixBench's `OS:`
 //!   line) other than the kernel directory it sits in;
 //! * templates that fail to render.
+//!
+//! It notes too (information, not warnings) the gaps `partial:` declares and
+//! the files an `ignore:` glob leaves out. Every finding carries its
+//! [`Kind`], the group the lint page (`lint.html`) lists it under: the page
+//! and `check` show the same findings.
 
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Kind};
 use crate::report::{self, MachinePage};
 use crate::site::MachineClass;
 use std::collections::{BTreeMap, BTreeSet};
@@ -23,7 +30,8 @@ use std::collections::{BTreeMap, BTreeSet};
 /// Warnings about coverage and run counts in one machine class `m`, laid
 /// out as `page`: kernels missing a benchmark others have, files naming
 /// another kernel than their directory, sections that select nothing, and
-/// differing run counts. In a stable order.
+/// differing run counts; then notes: the gaps `partial:` declares, the
+/// files `ignore:` leaves out. In a stable order.
 pub fn consistency(m: &MachineClass, page: &MachinePage) -> Vec<Diagnostic> {
     let mut out = missing_benchmarks(m, &page.axis);
     // In a class of machines (configs…) the kernel a file names is what
@@ -32,13 +40,20 @@ pub fn consistency(m: &MachineClass, page: &MachinePage) -> Vec<Diagnostic> {
         out.extend(kernel_name_mismatches(m));
     }
     out.extend(section_warnings(m, page));
+    out.extend(intended_gaps(m, &page.axis));
+    out.extend(ignored_files(m));
     out
 }
 
-/// Benchmarks per kernel: a warning for each benchmark some kernels of the
-/// class have and others lack.
-fn missing_benchmarks(m: &MachineClass, axis: &crate::site::Axis) -> Vec<Diagnostic> {
-    let machine_yaml = m.dir.join("machine.yaml");
+/// True when `partial:` says kernel `k` ran only some benchmarks, `bench`
+/// not among them.
+fn left_out_on_purpose(m: &MachineClass, k: &str, bench: &str) -> bool {
+    m.config.partial.get(k).is_some_and(|ran| !ran.iter().any(|b| b == bench))
+}
+
+/// The benchmarks (parser ids) of the class and the kernels having results
+/// of each.
+fn kernels_by_benchmark(m: &MachineClass) -> BTreeMap<&str, BTreeSet<&str>> {
     let mut by_bench: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
     for rf in &m.results {
         for s in &rf.parsed.samples {
@@ -47,21 +62,84 @@ fn missing_benchmarks(m: &MachineClass, axis: &crate::site::Axis) -> Vec<Diagnos
             }
         }
     }
+    by_bench
+}
+
+/// A note per kernel `partial:` names: the benchmarks it did not run, at
+/// its `partial:` line.
+fn intended_gaps(m: &MachineClass, axis: &crate::site::Axis) -> Vec<Diagnostic> {
+    let by_bench = kernels_by_benchmark(m);
+    let machine_yaml = m.dir.join("machine.yaml");
     let mut out = Vec::new();
-    for (bench, have) in &by_bench {
-        let missing: Vec<&str> = m.kernels.iter().map(|k| k.name.as_str()).filter(|k| !have.contains(k)).collect();
-        if !missing.is_empty() && !have.is_empty() {
-            out.push(Diagnostic::warning(
+    for (k, ran) in &m.config.partial {
+        if !m.kernels.iter().any(|x| &x.name == k) {
+            continue;
+        }
+        let left: Vec<&str> = by_bench
+            .iter()
+            .filter(|(b, have)| !have.contains(k.as_str()) && left_out_on_purpose(m, k, b))
+            .map(|(b, _)| *b)
+            .collect();
+        if left.is_empty() {
+            continue;
+        }
+        out.push(
+            Diagnostic::note(
                 &machine_yaml,
-                None,
+                m.config.partial_lines.get(k).copied(),
                 format!(
-                    "{}: {}(s) {} have no {bench} results while {} do",
+                    "{}: {} {k} ran only {} on purpose (partial:), so it has no {} results",
                     m.slug,
                     axis.one,
-                    some_of(&missing, 20, &axis.many),
-                    some_of(&have.iter().copied().collect::<Vec<_>>(), 6, &axis.many)
+                    ran.join(", "),
+                    some_of(&left, 20, "benchmarks")
                 ),
-            ));
+            )
+            .of_kind(Kind::IntendedGap),
+        );
+    }
+    out
+}
+
+/// A note per file an `ignore:` glob left out.
+fn ignored_files(m: &MachineClass) -> Vec<Diagnostic> {
+    m.ignored
+        .iter()
+        .map(|(rel, glob)| {
+            Diagnostic::note(m.dir.join(rel), None, format!("ignored: matches the ignore: glob {glob:?}"))
+                .of_kind(Kind::Skipped)
+        })
+        .collect()
+}
+
+/// Benchmarks per kernel: a warning for each benchmark some kernels of the
+/// class have and others lack (but for gaps `partial:` declares).
+fn missing_benchmarks(m: &MachineClass, axis: &crate::site::Axis) -> Vec<Diagnostic> {
+    let machine_yaml = m.dir.join("machine.yaml");
+    let by_bench = kernels_by_benchmark(m);
+    let mut out = Vec::new();
+    for (bench, have) in &by_bench {
+        let missing: Vec<&str> = m
+            .kernels
+            .iter()
+            .map(|k| k.name.as_str())
+            .filter(|k| !have.contains(k) && !left_out_on_purpose(m, k, bench))
+            .collect();
+        if !missing.is_empty() && !have.is_empty() {
+            out.push(
+                Diagnostic::warning(
+                    &machine_yaml,
+                    None,
+                    format!(
+                        "{}: {}(s) {} have no {bench} results while {} do",
+                        m.slug,
+                        axis.one,
+                        some_of(&missing, 20, &axis.many),
+                        some_of(&have.iter().copied().collect::<Vec<_>>(), 6, &axis.many)
+                    ),
+                )
+                .of_kind(Kind::MissingBenchmark),
+            );
         }
     }
     out
@@ -85,7 +163,7 @@ fn kernel_name_mismatches(m: &MachineClass) -> Vec<Diagnostic> {
                     "{}: the file names kernel {named:?}, but sits in kernel directory {dir:?}; its numbers are filed under {dir:?}",
                     rf.parsed.benchmark
                 ),
-            ));
+            ).of_kind(Kind::KernelName));
         }
     }
     out
@@ -99,11 +177,14 @@ fn section_warnings(m: &MachineClass, page: &MachinePage) -> Vec<Diagnostic> {
         // A section whose `files:` match no file was warned about at load.
         let globs_match = m.config.sections.get(i).is_some_and(|sc| sc.files_match_any(&m.results));
         if s.table.rows.is_empty() && i < m.config.sections.len() && globs_match {
-            out.push(Diagnostic::warning(
-                &machine_yaml,
-                None,
-                format!("{}: section {:?} selects no results", m.slug, s.title),
-            ));
+            out.push(
+                Diagnostic::warning(
+                    &machine_yaml,
+                    None,
+                    format!("{}: section {:?} selects no results", m.slug, s.title),
+                )
+                .of_kind(Kind::Section),
+            );
         }
         out.extend(run_count_warnings(m, s, &machine_yaml));
         out.extend(uncompared_kernels(m, s, &machine_yaml));
@@ -158,7 +239,7 @@ fn uncompared_kernels(m: &MachineClass, s: &report::SectionView, machine_yaml: &
             if apart.len() == 1 { "s" } else { "ve" },
             if apart.len() == 1 { "its" } else { "their" }
         ),
-    )]
+    ).of_kind(Kind::Section)]
 }
 
 /// One warning per set of columns of section `s` whose rows have the same
@@ -194,17 +275,20 @@ fn run_count_warnings(m: &MachineClass, s: &report::SectionView, machine_yaml: &
                 format!("{n} run{}: {}", if *n == 1 { "" } else { "s" }, some_of(kernels, 6, &s.table.axis.many))
             })
             .collect();
-        out.push(Diagnostic::warning(
-            machine_yaml,
-            None,
-            format!(
-                "{}: section {:?}, {}: differing run counts ({})",
-                m.slug,
-                s.title,
-                some_of(&cols, 6, "metrics"),
-                detail.join("; ")
-            ),
-        ));
+        out.push(
+            Diagnostic::warning(
+                machine_yaml,
+                None,
+                format!(
+                    "{}: section {:?}, {}: differing run counts ({})",
+                    m.slug,
+                    s.title,
+                    some_of(&cols, 6, "metrics"),
+                    detail.join("; ")
+                ),
+            )
+            .of_kind(Kind::RunCounts),
+        );
     }
     out
 }

@@ -1,17 +1,46 @@
 //! Diagnostics: what went wrong or looked odd, with the file and line.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::PathBuf;
 
 /// How bad a diagnostic is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     /// The site still builds; the file or value is left out.
     Warning,
     /// The build fails (malformed YAML, a broken reference).
     Error,
+    /// Information, not a problem: a gap the class says is intended, a
+    /// file its `ignore:` leaves out. Shown on the lint page and by
+    /// `check`; never fails a build, even with `--strict`.
+    Note,
+}
+
+/// What a diagnostic is about: the group it is listed under on the lint
+/// page (`lint.html`). Set where a diagnostic is made
+/// ([`Diagnostic::of_kind`]); [`Kind::Other`] for the rest.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    /// A kernel lacks a benchmark other kernels of its class have.
+    MissingBenchmark,
+    /// A kernel ran only some benchmarks, as its class's `partial:` says.
+    IntendedGap,
+    /// The rows of one table have differing run counts.
+    RunCounts,
+    /// One metric in units that cannot be converted to one.
+    UnitClash,
+    /// A file left out: ignored, unreadable, unrecognised, not a file.
+    Skipped,
+    /// A file names another kernel than the directory it sits in.
+    KernelName,
+    /// A section selects nothing, or compares nothing with the baseline.
+    Section,
+    /// Anything else (YAML, parse warnings, outputs that clash).
+    #[default]
+    Other,
 }
 
 /// One problem found while loading content, with its place.
@@ -28,17 +57,45 @@ pub struct Diagnostic {
     pub column: Option<usize>,
     /// What is wrong and what was expected.
     pub message: String,
+    /// The lint page's group (not printed, not in `check --format json`).
+    #[serde(skip)]
+    pub kind: Kind,
 }
 
 impl Diagnostic {
     /// A warning about `file`.
     pub fn warning(file: impl Into<PathBuf>, line: Option<usize>, message: impl Into<String>) -> Self {
-        Diagnostic { severity: Severity::Warning, file: file.into(), line, column: None, message: message.into() }
+        Diagnostic {
+            severity: Severity::Warning,
+            file: file.into(),
+            line,
+            column: None,
+            message: message.into(),
+            kind: Kind::Other,
+        }
     }
 
     /// An error about `file`.
     pub fn error(file: impl Into<PathBuf>, line: Option<usize>, message: impl Into<String>) -> Self {
-        Diagnostic { severity: Severity::Error, file: file.into(), line, column: None, message: message.into() }
+        Diagnostic {
+            severity: Severity::Error,
+            file: file.into(),
+            line,
+            column: None,
+            message: message.into(),
+            kind: Kind::Other,
+        }
+    }
+
+    /// A note about `file` ([`Severity::Note`]): information, not a problem.
+    pub fn note(file: impl Into<PathBuf>, line: Option<usize>, message: impl Into<String>) -> Self {
+        Diagnostic { severity: Severity::Note, ..Diagnostic::warning(file, line, message) }
+    }
+
+    /// Sets what the diagnostic is about (the lint page's group).
+    pub fn of_kind(mut self, kind: Kind) -> Self {
+        self.kind = kind;
+        self
     }
 
     /// Sets the column.
@@ -58,6 +115,7 @@ impl fmt::Display for Diagnostic {
         let kind = match self.severity {
             Severity::Warning => "warning",
             Severity::Error => "error",
+            Severity::Note => "note",
         };
         // A newline in a file name is shown as U+FFFD: the name must not
         // start a line of its own that reads like another diagnostic.

@@ -175,6 +175,10 @@ fn merge_into(
     mut diags: Vec<Diagnostic>,
 ) -> Result<BuildReport, BuildError> {
     let mut report = BuildReport::default();
+    // What `site.yaml` and the walk gave, before any class: the lint
+    // page's site-wide findings, as a one-shot build makes them.
+    let site_findings: Vec<crate::report::Finding> =
+        diags.iter().map(|d| crate::report::Finding::of(d, &opts.content)).collect();
     let mut summaries = Vec::new();
     let mut files: Vec<(&Path, &str, &str)> = Vec::new();
     for (_, slug) in &plan.dirs {
@@ -190,7 +194,7 @@ fn merge_into(
     drop(t);
     let mut site_files = Vec::new();
     let collect = crate::output::Collect::keeping();
-    render_index(plan, &collect, summaries)?;
+    render_index(plan, &collect, summaries, site_findings)?;
     for f in collect.into_files() {
         site_files.push(f.path.clone());
         writer.put(f)?;

@@ -28,10 +28,11 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-/// Called with each machine class as soon as it is laid out, before it is
-/// rendered (`check`'s lints): the class and its page. Classes come one at
-/// a time, in name order.
-pub type Lint<'a> = &'a (dyn Fn(&site::MachineClass, &report::MachinePage) + Sync);
+/// Called with each machine class's lints ([`crate::check::consistency`],
+/// which every pass runs once per class as soon as it is laid out, for the
+/// lint page) before it is rendered: `check` prints them. Classes come one
+/// at a time, in name order.
+pub type Lint<'a> = &'a (dyn Fn(Vec<Diagnostic>) + Sync);
 
 /// Loads one machine class: reads its annotations and parses its raw files
 /// (those `discovered` by the walk, less those `site.yaml`'s `ignore:`
@@ -228,6 +229,8 @@ pub(super) fn plan_site(
                 site::read_machine_config(dir, &mut Vec::new()).map(|c| report::MachineSummary::of_config(slug, &c))
             })
             .collect(),
+        findings: Vec::new(),
+        reference_machine: None,
     };
     Ok((SitePlan { config, dirs, renderers, theme, description_html, nav }, render_error))
 }
@@ -288,6 +291,9 @@ fn run(
     let counts = Counts::default();
     let sink = Tap { inner: sink, seen: |p: &str| counts.count(p) };
     let (plan, render_error) = plan_site(opts, diags)?;
+    // What `site.yaml` and the walk gave, before any class: the lint page's
+    // site-wide findings.
+    let site_findings: Vec<report::Finding> = diags.iter().map(|d| report::Finding::of(d, &opts.content)).collect();
     let scan_ns = cache::now_ns();
     let common_key = cache.as_ref().map(|_| common_key(opts, plan.theme.as_deref(), &plan.dirs));
     let (cache, entries) = match cache {
@@ -320,7 +326,7 @@ fn run(
     }
     match shard {
         Some(scope) => scope.classes = std::mem::take(&mut totals.classes),
-        None => render_index(&plan, &sink, totals.summaries)?,
+        None => render_index(&plan, &sink, totals.summaries, site_findings)?,
     }
     Ok(BuildReport {
         files_read: totals.files_read,
@@ -333,18 +339,22 @@ fn run(
     })
 }
 
-/// The site-wide files, from every class's summary line: the renderers'
-/// index pages, `data.json`'s index and `.nojekyll`.
+/// The site-wide files, from every class's summary line (and the site's
+/// own `findings`, for the lint page): the renderers' index pages (and
+/// the lint page), `data.json`'s index and `.nojekyll`.
 pub(super) fn render_index(
     plan: &SitePlan,
     sink: &dyn Sink,
     machines: Vec<report::MachineSummary>,
+    findings: Vec<report::Finding>,
 ) -> Result<(), BuildError> {
     let summary = report::SiteSummary {
         title: plan.config.title.clone(),
         description_md: plan.config.description.clone(),
         description_html: plan.description_html.clone(),
         machines,
+        findings,
+        reference_machine: plan.config.reference_machine.clone(),
     };
     for r in &plan.renderers {
         for f in r.render_index(&summary)? {
@@ -573,11 +583,14 @@ fn finish_class(ctx: &ClassContext, p: Prepared) -> ClassOutcome {
     let t = timing::span("machine: report");
     let page = lay_out(ctx.config, &m);
     drop(t);
+    // `check`'s lints, once: `check` prints them, the lint page lists them.
+    let lints = crate::check::consistency(&m, &page);
+    let findings = report::findings_of(&m, out.diags.iter().chain(&lints), &ctx.opts.content);
     if let Some(lint) = ctx.lint {
-        lint(&m, &page);
+        lint(lints);
     }
     if ctx.renders(&out.diags)
-        && let Err(e) = render_class(ctx, &slug, m, page, key, stats, &mut out)
+        && let Err(e) = render_class(ctx, &slug, m, page, findings, key, stats, &mut out)
     {
         out.failure = Some(e);
     }
@@ -585,13 +598,15 @@ fn finish_class(ctx: &ClassContext, p: Prepared) -> ClassOutcome {
 }
 
 /// Renders and writes a class laid out: its pages, data files and raw
-/// copies; then its summary line and (with a cache) its cache entry go to
-/// `out`.
+/// copies; then its summary line (with its lint `findings`) and (with a
+/// cache) its cache entry go to `out`.
+#[allow(clippy::too_many_arguments)]
 fn render_class(
     ctx: &ClassContext,
     slug: &str,
     m: site::MachineClass,
     mut page: report::MachinePage,
+    findings: Vec<report::Finding>,
     key: u64,
     stats: Vec<(String, Option<cache::Stat>)>,
     out: &mut ClassOutcome,
@@ -609,7 +624,7 @@ fn render_class(
     // (and later files dropped) and returned after the raw copies.
     let write_error: Mutex<Option<BuildError>> = Mutex::new(None);
     render_pages(ctx, &recording, &m, &page, charts, &write_error)?;
-    let summary = report::MachineSummary::of(&page);
+    let summary = report::MachineSummary { findings, ..report::MachineSummary::of(&page) };
     // Beside the raw copies the view model is freed (a few hundred MB of
     // small allocations on a large class): freeing it after them left a
     // core idle.

@@ -114,8 +114,11 @@ impl SiteIdentity {
 /// directory relative to it.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct ShardDiag {
-    /// An error (else a warning).
-    pub error: bool,
+    /// How bad it is.
+    pub severity: Severity,
+    /// The group the lint page lists it under.
+    #[serde(default)]
+    pub kind: crate::diag::Kind,
     /// True when `file` is relative to the content directory.
     pub in_content: bool,
     /// The file.
@@ -133,7 +136,8 @@ impl ShardDiag {
     fn of(d: &Diagnostic, content: &Path) -> Self {
         let rel = d.file.strip_prefix(content).ok().filter(|_| !content.as_os_str().is_empty());
         ShardDiag {
-            error: d.severity == Severity::Error,
+            severity: d.severity,
+            kind: d.kind,
             in_content: rel.is_some(),
             file: rel.map_or_else(|| d.file.clone(), Path::to_path_buf),
             line: d.line,
@@ -145,7 +149,8 @@ impl ShardDiag {
     /// The diagnostic, its file under `content` (as the merge names it).
     pub fn to_diagnostic(&self, content: &Path) -> Diagnostic {
         Diagnostic {
-            severity: if self.error { Severity::Error } else { Severity::Warning },
+            severity: self.severity,
+            kind: self.kind,
             file: if self.in_content { content.join(&self.file) } else { self.file.clone() },
             line: self.line,
             column: self.column,

@@ -13,7 +13,8 @@ use std::process::ExitCode;
 #[derive(Args, Debug)]
 pub struct TextArgs {
     /// The machine class (its directory name under the content directory).
-    pub machine: String,
+    #[arg(required_unless_present = "across")]
+    pub machine: Option<String>,
     /// Content directory.
     #[arg(long, default_value = "content")]
     pub content: PathBuf,
@@ -47,14 +48,64 @@ pub struct TextArgs {
     /// each kernel's summary (what `regressions.html` shows).
     #[arg(long)]
     pub regressions: bool,
+    /// Instead of one class: the machines side by side where several
+    /// classes ran one kernel (what `across.txt` and `across.html` show),
+    /// at `--width`. Builds the whole site in memory.
+    #[arg(long, conflicts_with_all = ["machine", "regressions", "sections", "kernels"])]
+    pub across: bool,
+}
+
+/// `text --across`: the site built in memory, its `across.txt` printed
+/// (nothing to compare: a line saying so on standard error).
+fn run_across(content: &std::path::Path, width: usize) -> ExitCode {
+    let mut opts = crate::build::BuildOptions::new(content, "output");
+    opts.text_width = width;
+    let sink = crate::output::Collect::keeping();
+    let hidden = indicatif::ProgressBar::hidden();
+    match crate::build::generate(&opts, &hidden, &sink, None) {
+        Ok(report) => {
+            for d in &report.diagnostics {
+                errln!("{d}");
+            }
+        }
+        Err(e) => {
+            errln!("error: {e}");
+            return ExitCode::from(1);
+        }
+    }
+    match sink.into_files().into_iter().find(|f| f.path == "across.txt") {
+        Some(f) => {
+            crate::cli::out(format_args!("{}", String::from_utf8_lossy(&f.contents)));
+            ExitCode::SUCCESS
+        }
+        None => {
+            infoln!("text --across: no kernel ran on more than one machine class with a benchmark in common");
+            ExitCode::SUCCESS
+        }
+    }
 }
 
 /// Runs `text`: prints the class's plaintext; exit status 1 when the
 /// content cannot be read or has errors, 2 for an unknown class, section
 /// or kernel.
 pub fn run(args: &TextArgs) -> ExitCode {
-    let TextArgs { machine, content, sections, kernels, width, no_compare, compare: _, brief, ascii, regressions } =
-        args;
+    let TextArgs {
+        machine,
+        content,
+        sections,
+        kernels,
+        width,
+        no_compare,
+        compare: _,
+        brief,
+        ascii,
+        regressions,
+        across,
+    } = args;
+    if *across {
+        return run_across(content, *width);
+    }
+    let Some(machine) = machine else { return ExitCode::from(2) };
     let one = match crate::build::lay_out_one(content, machine) {
         Ok(one) => one,
         Err(e) => {

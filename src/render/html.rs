@@ -47,6 +47,7 @@ pub const DEFAULT_TEMPLATES: &[(&str, &str)] = &[
     ("compare.html", include_str!("../../themes/default/templates/compare.html")),
     ("regressions.html", include_str!("../../themes/default/templates/regressions.html")),
     ("404.html", include_str!("../../themes/default/templates/404.html")),
+    ("lint.html", include_str!("../../themes/default/templates/lint.html")),
 ];
 
 /// Static files of the embedded default theme: (output path, contents).
@@ -163,9 +164,19 @@ impl Renderer for HtmlRenderer {
 
     fn render_index(&self, site: &SiteSummary) -> Result<Vec<OutputFile>, RenderError> {
         let mut ctx = Context::new();
-        ctx.insert("site", site);
+        // The classes' table cells are for the cross-class page, not the
+        // front page's template context.
+        let mut light = site.clone();
+        for m in &mut light.machines {
+            m.cells = Vec::new();
+        }
+        let across = report::across_page(site, site.reference_machine.as_deref());
+        ctx.insert("site", &light);
         ctx.insert("root", &self.root(0));
+        ctx.insert("lint", &report::lint_page(site));
+        ctx.insert("across", &!across.sections.is_empty());
         let index = self.page("index.html", &ctx)?;
+        let lint = self.page("lint.html", &ctx)?;
         // 404.html is served at any depth (/a/b/missing), where relative
         // links break: its links start at `base_url` or "/" (the site's
         // pages carry no script to find a root under a path), and the
@@ -173,8 +184,15 @@ impl Renderer for HtmlRenderer {
         ctx.insert("root", self.base_url.as_deref().unwrap_or("/"));
         let css = self.statics.iter().find(|(n, _)| n == "style.css").map(|(_, b)| String::from_utf8_lossy(b));
         ctx.insert("style_css", css.as_deref().unwrap_or(""));
-        let mut files =
-            vec![OutputFile::text("index.html", index), OutputFile::text("404.html", self.page("404.html", &ctx)?)];
+        let mut files = vec![
+            OutputFile::text("index.html", index),
+            OutputFile::text("404.html", self.page("404.html", &ctx)?),
+            OutputFile::text("lint.html", lint),
+        ];
+        if !across.sections.is_empty() {
+            let root = self.root(0);
+            files.push(OutputFile::text("across.html", super::across::html(site, &across, &root)));
+        }
         files.extend(self.statics.iter().map(|(n, b)| OutputFile { path: n.clone(), contents: b.clone() }));
         Ok(files)
     }

@@ -154,7 +154,7 @@ pub fn show_runs(g: &Grid) -> bool {
 /// shares, so a paragraph above them rather than a `<caption>` of one,
 /// which would also wrap at a narrow table's width), a table per block,
 /// and its runs note.
-fn grid_html(p: &mut Page, g: &Grid, t: &TableView, raw_prefix: &str) {
+pub(super) fn grid_html(p: &mut Page, g: &Grid, t: &TableView, raw_prefix: &str) {
     let caption = g.caption(t);
     let kernel_rows = g.shape != Shape::MetricsAsRows;
     let show_n = show_runs(g);

@@ -76,7 +76,15 @@ impl Renderer for MarkdownRenderer {
     }
 
     fn render_index(&self, site: &SiteSummary) -> Result<Vec<OutputFile>, RenderError> {
-        Ok(vec![OutputFile::text(self.options.file_name.clone(), site_md_with(site, &self.options))])
+        let mut files = vec![
+            OutputFile::text(self.options.file_name.clone(), site_md_with(site, &self.options)),
+            OutputFile::text("lint.md", lint_md(&crate::report::lint_page(site), &self.options)),
+        ];
+        let across = crate::report::across_page(site, site.reference_machine.as_deref());
+        if !across.sections.is_empty() {
+            files.push(OutputFile::text("across.md", super::across::markdown(&across)));
+        }
+        Ok(files)
     }
 
     fn render_machine(&self, _site: &SiteSummary, m: &MachinePage) -> Result<Vec<OutputFile>, RenderError> {
@@ -124,6 +132,10 @@ pub fn site_md_with(site: &SiteSummary, opts: &MarkdownOptions) -> String {
         out += site.description_md.trim();
         out += "\n\n";
     }
+    if !crate::report::across_page(site, site.reference_machine.as_deref()).sections.is_empty() {
+        out += "[Machines side by side](across.md): the kernels several machine classes ran, per benchmark.\n\n";
+    }
+    out += &format!("[What check finds](lint.md): {}\n\n", escape(&crate::report::lint_page(site).counts));
     for m in &site.machines {
         out += &format!("- [{}]({}/{})", escape(&m.name), m.link, opts.file_name);
         let kernels: Vec<String> = m.kernels.iter().flatten().map(|k| escape(&k.name)).collect();
@@ -131,6 +143,26 @@ pub fn site_md_with(site: &SiteSummary, opts: &MarkdownOptions) -> String {
             out += &format!(": {}", kernels.join(", "));
         }
         out += "\n";
+    }
+    out
+}
+
+/// `lint.md`: the lint page ([`crate::report::LintPage`]), one table per
+/// group of findings; files the site publishes linked to their copies.
+pub fn lint_md(lint: &crate::report::LintPage, opts: &MarkdownOptions) -> String {
+    let mut out = format!("# What check finds\n\n{}\n", escape(&lint.counts));
+    for g in &lint.groups {
+        out += &format!("\n## {}\n\n{}\n\n| machine class | file | finding |\n|---|---|---|\n", g.title, g.about);
+        for r in &g.rows {
+            let class = if r.class_href.is_empty() {
+                "site".to_string()
+            } else {
+                let page = r.class_href.replace("index.html", &opts.file_name);
+                format!("[{}]({page})", escape(&r.class))
+            };
+            let file = if r.href.is_empty() { escape(&r.place) } else { format!("[{}]({})", escape(&r.place), r.href) };
+            out += &format!("| {class} | {file} | {}: {} |\n", r.severity, escape(&r.message.replace('\n', " ")));
+        }
     }
     out
 }
@@ -293,7 +325,7 @@ fn section_md(s: &SectionView, m: &MachinePage, page_legend: Option<&str>, opts:
 }
 
 /// A laid-out grid as GFM tables, one per block, and its runs note.
-fn grid_md(g: &Grid) -> String {
+pub(super) fn grid_md(g: &Grid) -> String {
     let mut out = String::new();
     for (i, b) in g.blocks.iter().enumerate() {
         if i > 0 {

@@ -7,6 +7,7 @@
 
 use crate::report::{MachinePage, SiteSummary, SiteView};
 
+pub mod across;
 pub mod ascii;
 pub mod html;
 pub mod html_native;

@@ -66,8 +66,14 @@ impl Renderer for TextRenderer {
         "text"
     }
 
-    fn render_index(&self, _site: &SiteSummary) -> Result<Vec<OutputFile>, RenderError> {
-        Ok(Vec::new())
+    /// `across.txt`, the cross-class page as plaintext, when several
+    /// classes ran a kernel.
+    fn render_index(&self, site: &SiteSummary) -> Result<Vec<OutputFile>, RenderError> {
+        let across = report::across_page(site, site.reference_machine.as_deref());
+        if across.sections.is_empty() {
+            return Ok(Vec::new());
+        }
+        Ok(vec![OutputFile::text("across.txt", super::across::text(&across, &self.options))])
     }
 
     fn render_machine(&self, _site: &SiteSummary, m: &MachinePage) -> Result<Vec<OutputFile>, RenderError> {

@@ -15,12 +15,14 @@
 //! prints numbers and links. Everything is re-exported here
 //! (`benchsite::report::X`).
 
+pub mod across;
 mod compare;
 pub mod environment;
 mod format;
 pub mod grid;
 mod headline;
 mod kernel;
+pub mod lint;
 mod notable;
 pub mod regressions;
 mod runs;
@@ -30,10 +32,12 @@ mod significance;
 mod tests;
 mod views;
 
+pub use across::{AcrossColumn, AcrossPage, across_page, cells_of, machine_grid};
 pub use compare::*;
 pub use format::*;
 pub use headline::*;
 pub use kernel::*;
+pub use lint::{Finding, LintPage, findings_of, lint_page};
 pub use notable::*;
 pub use regressions::{DEFAULT_REGRESSION_THRESHOLD, RegressionsPage, regressions_page};
 pub use significance::*;
@@ -72,6 +76,15 @@ pub struct SiteSummary {
     pub description_html: String,
     /// Every machine class, in page order.
     pub machines: Vec<MachineSummary>,
+    /// What `site.yaml` and the walk of the content directory gave (a
+    /// directory that is no machine class), for the lint page; each class's
+    /// own are in its summary.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub findings: Vec<Finding>,
+    /// `reference_machine:` of `site.yaml`: the slug of the machine class
+    /// the cross-class page ([`across_page`]) compares the others with.
+    #[serde(skip)]
+    pub reference_machine: Option<String>,
 }
 
 /// A machine class in the [`SiteSummary`].
@@ -98,6 +111,16 @@ pub struct MachineSummary {
     /// tested:" for a class of machines.
     #[serde(default)]
     pub axis: site::Axis,
+    /// What loading and checking the class found, for the lint page
+    /// ([`lint::findings_of`]); empty until the class is laid out.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub findings: Vec<Finding>,
+    /// Every column of the class's tables at each set of parameters, with
+    /// each kernel's n, mean and ±, for the cross-class page
+    /// ([`across::cells_of`]); empty before the class is laid out. The HTML
+    /// front page's template context leaves them out.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cells: Vec<AcrossColumn>,
 }
 
 /// A kernel's name, shaped like [`KernelView`] (`k.name` in templates).
@@ -119,6 +142,8 @@ impl SiteSummary {
             description_md: site.description_md.clone(),
             description_html: site.description_html.clone(),
             machines: site.machines.iter().map(MachineSummary::of).collect(),
+            findings: Vec::new(),
+            reference_machine: None,
         }
     }
 }
@@ -134,6 +159,8 @@ impl MachineSummary {
             kernels: Some(m.kernels.iter().map(|k| KernelName { name: k.name.clone(), ran: k.ran.clone() }).collect()),
             baseline: m.baseline.clone(),
             axis: m.axis.clone(),
+            findings: Vec::new(),
+            cells: across::cells_of(m),
         }
     }
 
@@ -147,6 +174,8 @@ impl MachineSummary {
             kernels: None,
             baseline: c.baseline.clone(),
             axis: site::Axis::of(c.compare.as_ref()),
+            findings: Vec::new(),
+            cells: Vec::new(),
         }
     }
 }

@@ -18,7 +18,15 @@ fn page(sections_yaml: &str, results: Vec<ResultFile>) -> MachinePage {
         .map(|k| Kernel { name: k.to_string(), config: KernelConfig::default(), env: Default::default() })
         .collect();
     let selection = crate::site::select(&config.sections, &results);
-    let m = MachineClass { slug: "m".into(), dir: PathBuf::from("m"), config, kernels, results, selection };
+    let m = MachineClass {
+        slug: "m".into(),
+        dir: PathBuf::from("m"),
+        config,
+        kernels,
+        results,
+        selection,
+        ignored: Vec::new(),
+    };
     let policy = machine_policy(&SiteConfig::default(), &m.config);
     machine_page(&m, &policy)
 }

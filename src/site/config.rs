@@ -73,6 +73,11 @@ pub struct SiteConfig {
     /// folder's page. A plain file name ending in `.md` ([`markdown_name_ok`]).
     #[serde(default)]
     pub markdown_name: Option<String>,
+    /// The slug of the machine class the cross-class page (`across.html`)
+    /// compares the others with, where several classes ran one kernel;
+    /// default: the first class (in page order) that ran it.
+    #[serde(default)]
+    pub reference_machine: Option<String>,
 }
 
 fn default_title() -> String {
@@ -151,6 +156,16 @@ pub struct MachineConfig {
     /// `site.yaml`'s `ignore:`.
     #[serde(default)]
     pub ignore: Vec<String>,
+    /// Kernels that ran only some of the class's benchmarks, on purpose:
+    /// kernel name → the benchmarks (parser ids, as `check` names them:
+    /// `irman`, `tiobench`) it ran. Its other benchmarks are not warned
+    /// about as missing; the lint page lists the gap as a note.
+    #[serde(default)]
+    pub partial: BTreeMap<String, Vec<String>>,
+    /// The line of each `partial:` entry (kernel name → 1-based line),
+    /// found at load ([`super::partial`]).
+    #[serde(skip)]
+    pub partial_lines: BTreeMap<String, usize>,
     /// Sections in page order.
     #[serde(default)]
     pub sections: Vec<SectionConfig>,

@@ -75,6 +75,7 @@ pub fn plan(content: &Path, diags: &mut Vec<Diagnostic>) -> std::io::Result<(Sit
             "holds no machine class (a directory with a machine.yaml, beside site.yaml); `benchsite init DIR` makes a site to start from",
         ));
     }
+    super::partial::check_reference_machine(content, &config, &out, diags);
     Ok((config, out))
 }
 

@@ -76,9 +76,9 @@ pub fn load_machine(
     opts: LoadOptions<'_>,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<MachineClass> {
-    let yaml = MachineYaml::read(dir, diags)?;
+    let mut yaml = MachineYaml::read(dir, diags)?;
     let found = opts.discovered.unwrap_or_else(|| discover(dir));
-    let (files, kernel_dirs, kernel_paths) = raw_files(found, &yaml.ignore, opts.site_ignore, diags);
+    let (files, kernel_dirs, kernel_paths, ignored) = raw_files(found, &yaml.ignore, opts.site_ignore, diags);
     let (mut kernels, kernel_yaml) = read_kernels(&kernel_dirs, &kernel_paths, diags);
     check_runs(&kernels, &kernel_yaml, &files, diags);
     // In a class of machines (configs…) a file belongs to its directory's
@@ -95,6 +95,7 @@ pub fn load_machine(
     }
     attach_environment(&mut kernels, env, &yaml.config.env);
     yaml.check_loaded(&kernels, diags);
+    yaml.check_partial(&kernels, &results, diags);
     yaml.check_section_files(&results, diags);
     let selection = {
         let _t = crate::timing::span("machine: what sections select");
@@ -110,6 +111,7 @@ pub fn load_machine(
         kernels,
         results,
         selection,
+        ignored,
     })
 }
 
@@ -117,22 +119,35 @@ pub fn load_machine(
 /// disk, kernel directory), as in [`Discovered::files`].
 type RawFile = (String, PathBuf, Option<String>);
 
+/// Files an `ignore:` glob left out: (path relative to the class
+/// directory, the glob).
+type Ignored = Vec<(String, String)>;
+
 /// The raw files of walk `found` that match none of the class's `ignore`
-/// globs and `site_ignore`, and its kernel directories (names, paths on
-/// disk); the walk's warnings go to `diags`.
+/// globs and `site_ignore`, its kernel directories (names, paths on
+/// disk), and the files a glob left out (relative path, the glob); the
+/// walk's warnings go to `diags`.
 fn raw_files(
     found: Discovered,
     ignore: &[glob::Pattern],
     site_ignore: &[String],
     diags: &mut Vec<Diagnostic>,
-) -> (Vec<RawFile>, Vec<String>, Vec<PathBuf>) {
+) -> (Vec<RawFile>, Vec<String>, Vec<PathBuf>, Ignored) {
     let site_ignore: Vec<glob::Pattern> = site_ignore.iter().filter_map(|g| glob::Pattern::new(g).ok()).collect();
     let Discovered { mut files, kernel_dirs, kernel_paths, diagnostics: mut walk_diags } = found;
-    diags.append(&mut walk_diags);
+    // What the walk warns about is a file or directory it left out.
+    diags.extend(walk_diags.drain(..).map(|d| d.of_kind(crate::diag::Kind::Skipped)));
+    let mut ignored = Vec::new();
     if !ignore.is_empty() || !site_ignore.is_empty() {
-        files.retain(|(rel, _, _)| !ignore.iter().chain(&site_ignore).any(|p| p.matches(rel)));
+        files.retain(|(rel, _, _)| match ignore.iter().chain(&site_ignore).find(|p| p.matches(rel)) {
+            Some(p) => {
+                ignored.push((rel.clone(), p.as_str().to_string()));
+                false
+            }
+            None => true,
+        });
     }
-    (files, kernel_dirs, kernel_paths)
+    (files, kernel_dirs, kernel_paths, ignored)
 }
 
 /// The kernel of each kernel directory (`names`), with its `kernel.yaml`

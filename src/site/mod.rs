@@ -45,6 +45,7 @@ mod discover;
 pub mod env;
 mod load;
 mod parse_cache;
+mod partial;
 mod raw_file;
 mod select;
 mod threshold;
@@ -121,6 +122,10 @@ pub struct MachineClass {
     /// `results`, and what no section claims ([`select`]): chosen once
     /// at load, where its warnings are given, and read by the report.
     pub selection: Selection,
+    /// Files an `ignore:` glob (the class's or `site.yaml`'s) left out:
+    /// (path relative to the class directory, the glob), in path order.
+    /// Not warned about; the lint page lists them.
+    pub ignored: Vec<(String, String)>,
 }
 
 /// Everything loaded from a content directory.

@@ -4,7 +4,7 @@
 
 use super::ResultFile;
 use super::parse_cache::ParseCache;
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Kind};
 use crate::model::ParsedFile;
 use crate::parse::{self, Input};
 use serde::{Deserialize, Serialize};
@@ -79,14 +79,17 @@ pub(super) fn parse_file_in(
             Some(p) => forced = Some(p),
             None => {
                 return RawRead {
-                    diags: vec![Diagnostic::warning(path, None, NOT_RESULTS_YAML)],
+                    diags: vec![Diagnostic::warning(path, None, NOT_RESULTS_YAML).of_kind(Kind::Skipped)],
                     ..Default::default()
                 };
             }
         }
     }
     let outcome = outcome_of(&bytes, forced, cache);
-    diags.extend(outcome.warnings.into_iter().map(|(line, message)| Diagnostic::warning(path, line, message)));
+    diags.extend(outcome.warnings.into_iter().map(|(line, message)| {
+        let kind = if message == UNRECOGNISED { Kind::Skipped } else { Kind::Other };
+        Diagnostic::warning(path, line, message).of_kind(kind)
+    }));
     let raw: std::sync::Arc<[u8]> = bytes.into();
     let mut out = Vec::with_capacity(outcome.parsed.len());
     for mut parsed in outcome.parsed {
@@ -136,17 +139,18 @@ pub struct RawRead {
 /// The bytes of raw file `path`, or the warning skipping it (too large,
 /// unreadable, not a regular file).
 fn read_raw(path: &Path) -> Result<Vec<u8>, Diagnostic> {
+    let skipped = |d: Diagnostic| d.of_kind(Kind::Skipped);
     match read_regular(path, MAX_RAW_FILE_SIZE) {
         Ok(Ok(b)) => Ok(b),
-        Ok(Err(len)) => Err(Diagnostic::warning(
+        Ok(Err(len)) => Err(skipped(Diagnostic::warning(
             path,
             None,
             format!(
                 "too large ({len} bytes; raw files over {} MiB are skipped), skipped",
                 MAX_RAW_FILE_SIZE / (1024 * 1024)
             ),
-        )),
-        Err(e) => Err(Diagnostic::warning(path, None, format!("cannot read, skipped: {e}"))),
+        ))),
+        Err(e) => Err(skipped(Diagnostic::warning(path, None, format!("cannot read, skipped: {e}")))),
     }
 }
 
@@ -373,7 +377,7 @@ fn file_kernels(
                         parsed.benchmark,
                         named.len()
                     ),
-                ));
+                ).of_kind(Kind::KernelName));
                 let k = compact_str::CompactString::from(k);
                 for s in &mut parsed.samples {
                     if s.kernel.is_none() {

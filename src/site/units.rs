@@ -163,7 +163,7 @@ pub fn unify(results: &mut [ResultFile], diags: &mut Vec<Diagnostic>) {
                 "{} {:?} is in {} here and in {} in {} (line {}); not converted (whether K, M, G mean powers of 1000 or 1024 in {}'s units is not known), so each unit is a column of its own",
                 a.parsed.benchmark, x.metric.name.as_str(), y.metric.unit.as_str(), x.metric.unit.as_str(), a.rel_path, x.line, a.parsed.benchmark
             ),
-        ));
+        ).of_kind(crate::diag::Kind::UnitClash));
     }
 }
 

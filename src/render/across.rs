@@ -1,0 +1,107 @@
+//! The cross-class page ([`crate::report::across`]) in every rendering:
+//! `across.html` (written natively, each table through the native
+//! renderer's `grid_html`), `across.md` (`grid_md`) and `across.txt` (the
+//! plaintext sections of `email.txt`), all drawing the one table layer.
+
+use super::html_native::{base, grid_html};
+use super::markdown::{escape, grid_md};
+use super::text::{TextOptions, grid_text};
+use crate::report::{AcrossPage, SiteSummary, grid, machine_grid};
+
+/// What the change and marks mean on the page, after the reference's name.
+fn legend(reference: &str, s: &crate::report::SectionView) -> String {
+    let tests = s.table.legend.as_deref().unwrap_or_default();
+    if tests.is_empty() { format!("% = change vs {reference}, positive is better") } else { tests.to_string() }
+}
+
+/// `across.html`: the intro, the machines compared (linked), and one
+/// section per kernel and benchmark; `root` leads back to the site.
+pub fn html(site: &SiteSummary, page: &AcrossPage, root: &str) -> String {
+    base(
+        site,
+        root,
+        |p| {
+            p.raw("Machines side by side — ").text(&site.title);
+        },
+        |p| {
+            p.raw("\n<nav class=\"crumbs\" aria-label=\"Breadcrumb\"><a href=\"").text(root).raw(
+                "index.html\">All machine classes</a></nav>\n<h1>Machines side by side</h1>\n<p class=\"counts\">",
+            );
+            p.text(&page.intro).raw("</p>\n<p class=\"legend\">Machine classes compared: ");
+            for (i, (name, href)) in page.machines.iter().enumerate() {
+                if i > 0 {
+                    p.raw(", ");
+                }
+                p.raw("<a href=\"").text(root).text(href).raw("\">").text(name).raw("</a>");
+            }
+            p.raw("</p>\n");
+            for s in &page.sections {
+                let Some(g) = &s.grid else { continue };
+                p.raw("<section id=\"").text(&s.id).raw("\">\n<h2>").text(&s.title).raw("</h2>\n");
+                p.raw("<div class=\"table-wrap\">\n");
+                grid_html(p, g, &s.table, root);
+                p.raw("</div>\n");
+                if let Some(b) = s.table.baseline.as_deref() {
+                    p.raw("<p class=\"legend\">").text(&legend(b, s)).raw("</p>\n");
+                }
+                p.raw("</section>\n");
+            }
+        },
+        4096 + page.sections.len() * 3000,
+    )
+}
+
+/// `across.md`: the same, one GFM table (or more) per section.
+pub fn markdown(page: &AcrossPage) -> String {
+    let mut out = format!("# Machines side by side\n\n{}\n", escape(&page.intro));
+    let names: Vec<String> = page
+        .machines
+        .iter()
+        .map(|(n, href)| format!("[{}]({})", escape(n), href.replace("index.html", "index.md")))
+        .collect();
+    if !names.is_empty() {
+        out += &format!("\nMachine classes compared: {}\n", names.join(", "));
+    }
+    for s in &page.sections {
+        let Some(g) = &s.grid else { continue };
+        out += &format!("\n## {}\n\n", escape(&s.title));
+        let caption = g.caption(&s.table);
+        if !caption.is_empty() {
+            out += &format!("*{}*\n\n", escape(&caption));
+        }
+        out += &grid_md(g);
+        if let Some(b) = s.table.baseline.as_deref() {
+            out += &format!("\n{}\n", escape(&legend(b, s)));
+        }
+    }
+    out
+}
+
+/// `across.txt`: the same as plaintext at `opts.width`, each section's
+/// table as `email.txt` draws one (pure ASCII with `opts.ascii`).
+pub fn text(page: &AcrossPage, opts: &TextOptions) -> String {
+    let fill = |s: &str| textwrap::fill(s, textwrap::Options::new(opts.width.max(20)).break_words(false));
+    let grid_opts =
+        grid::GridOptions { width: opts.width, compare: opts.compare, brief: opts.brief, ascii: opts.ascii };
+    let mut out = vec![format!("Machines side by side\n\n{}", fill(&page.intro))];
+    for s in &page.sections {
+        let mut s = s.clone();
+        if opts.ascii {
+            super::ascii::ascii_section(&mut s);
+        }
+        let g = machine_grid(&s.table, &grid_opts);
+        let caption = g.caption(&s.table);
+        let title = if caption.is_empty() { s.title.clone() } else { format!("{} ({caption})", s.title) };
+        let title = fill(&title);
+        let rule = title.lines().map(unicode_width::UnicodeWidthStr::width).max().unwrap_or(0);
+        let mut body = format!("{title}\n{}\n{}", "-".repeat(rule), grid_text(&g));
+        if let Some(note) = g.runs_note() {
+            body.push_str(&format!("\n{}", fill(&note)));
+        }
+        if let Some(b) = s.table.baseline.as_deref() {
+            body.push_str(&format!("\n{}", fill(&legend(b, &s))));
+        }
+        out.push(opts.shown(&body).into_owned());
+    }
+    out.join("\n\n") + "\n"
+}

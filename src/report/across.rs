@@ -1,0 +1,374 @@
+//! The cross-class page (`across.html`, `across.md`, `across.txt`): where
+//! several machine classes ran the same kernel, the machines side by side
+//! per benchmark, each against a reference machine with the usual
+//! statistics (mean, ±, n, change, Welch's test corrected over the page).
+//!
+//! Each class's summary carries its table cells ([`cells_of`], in
+//! [`MachineSummary::cells`]); the page is made from the summaries alone
+//! ([`across_page`]), as the front page is, and drawn through the one
+//! table layer ([`super::grid`]): each table is a [`TableView`] whose rows
+//! are machines instead of kernels.
+
+use super::grid::{GridOptions, grid};
+use super::{
+    CellView, ColumnView, MachinePage, MachineSummary, RowView, SectionView, SiteSummary, TableView, correct_page,
+    fmt_change, fmt_fixed, fmt_spread, slugify,
+};
+use crate::model::Better;
+use crate::stats::{Summary, compare, resolution};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+
+/// The significance level of the page's marks.
+pub const ACROSS_ALPHA: f64 = 0.05;
+
+/// One column of a class's tables at one set of parameters, as the
+/// cross-class page needs it: what it measures, and each kernel's value.
+/// One per column and parameters (not per cell), so that a class of 300
+/// kernels stores its names and units once per column.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AcrossColumn {
+    /// The benchmarks (parser ids, joined with `+`) of its section.
+    pub benchmark: String,
+    /// Metric column name.
+    pub metric: String,
+    /// Unit ("" for a pure number).
+    pub unit: String,
+    /// Better direction.
+    pub better: Better,
+    /// Decimals the class prints the column with.
+    pub precision: usize,
+    /// Parameters of its rows, fixed ones included: (name, value), sorted.
+    pub params: Vec<(String, String)>,
+    /// Each kernel's value: (kernel, runs, mean, sample standard deviation
+    /// when n ≥ 2), in the class's kernel order.
+    pub values: Vec<(String, u32, f64, Option<f64>)>,
+}
+
+/// One kernel's value in an [`AcrossColumn`], as the page reads it.
+#[derive(Debug, Clone, Copy)]
+struct AcrossCell<'a> {
+    kernel: &'a str,
+    benchmark: &'a str,
+    metric: &'a str,
+    unit: &'a str,
+    better: Better,
+    precision: usize,
+    params: &'a [(String, String)],
+    n: u32,
+    mean: f64,
+    stddev: Option<f64>,
+}
+
+/// The cells of a class's columns, one per kernel value.
+fn cells<'a>(columns: &'a [AcrossColumn]) -> impl Iterator<Item = AcrossCell<'a>> + 'a {
+    columns.iter().flat_map(|c| {
+        c.values.iter().map(move |(kernel, n, mean, stddev)| AcrossCell {
+            kernel,
+            benchmark: &c.benchmark,
+            metric: &c.metric,
+            unit: &c.unit,
+            better: c.better,
+            precision: c.precision,
+            params: &c.params,
+            n: *n,
+            mean: *mean,
+            stddev: *stddev,
+        })
+    })
+}
+
+/// Every column of a laid-out class page at each set of parameters, with
+/// every kernel's value, for its summary.
+pub fn cells_of(page: &MachinePage) -> Vec<AcrossColumn> {
+    let mut out: Vec<AcrossColumn> = Vec::new();
+    for s in &page.sections {
+        let t = &s.table;
+        let benchmark = s.benchmarks.join("+");
+        // (parameters, column index) → index into `out`.
+        let mut at: BTreeMap<(Vec<(String, String)>, usize), usize> = BTreeMap::new();
+        for r in &t.rows {
+            let mut params: Vec<(String, String)> = t
+                .param_headers
+                .iter()
+                .zip(&r.params)
+                .filter(|(_, v)| !v.is_empty())
+                .map(|(h, v)| (h.clone(), v.clone()))
+                .collect();
+            params.extend(t.fixed_param_values.iter().cloned());
+            params.sort();
+            for (ci, (c, col)) in r.cells.iter().zip(&t.columns).enumerate() {
+                let Some(c) = c else { continue };
+                let i = *at.entry((params.clone(), ci)).or_insert_with(|| {
+                    out.push(AcrossColumn {
+                        benchmark: benchmark.clone(),
+                        metric: col.name.clone(),
+                        unit: col.unit.clone(),
+                        better: col.better,
+                        precision: col.precision,
+                        params: params.clone(),
+                        values: Vec::new(),
+                    });
+                    out.len() - 1
+                });
+                out[i].values.push((r.kernel.clone(), c.summary.n, c.summary.mean, c.summary.stddev));
+            }
+        }
+    }
+    out
+}
+
+/// The cross-class page's view model.
+#[derive(Debug, Clone, Serialize)]
+pub struct AcrossPage {
+    /// What the page holds, one paragraph: which kernels several classes
+    /// ran, against which reference, or why there is nothing to compare.
+    pub intro: String,
+    /// One section per kernel and benchmark several classes ran: its
+    /// table's rows are machines (the reference first), laid out
+    /// ([`SectionView::grid`]).
+    pub sections: Vec<SectionView>,
+    /// The machine classes the page compares: (name, link to its page).
+    pub machines: Vec<(String, String)>,
+}
+
+/// A table of the page: kernel, benchmark, and per (machine index,
+/// params) the cells by (metric, unit).
+type Tables<'a> = BTreeMap<(&'a str, &'a str), Vec<(usize, AcrossCell<'a>)>>;
+
+/// The cross-class page of site `site`, against the machine class whose
+/// slug is `reference` (`reference_machine:` in `site.yaml`); without one,
+/// or where that class did not run a table's kernel, the first class in
+/// page order that did.
+pub fn across_page(site: &SiteSummary, reference: Option<&str>) -> AcrossPage {
+    let ms = &site.machines;
+    let mut ran: BTreeMap<&str, BTreeSet<usize>> = BTreeMap::new();
+    for (i, m) in ms.iter().enumerate() {
+        for c in cells(&m.cells) {
+            ran.entry(c.kernel).or_default().insert(i);
+        }
+    }
+    ran.retain(|_, classes| classes.len() > 1);
+    let mut tables: Tables = BTreeMap::new();
+    for (i, m) in ms.iter().enumerate() {
+        for c in cells(&m.cells).filter(|c| ran.contains_key(c.kernel)) {
+            tables.entry((c.kernel, c.benchmark)).or_default().push((i, c));
+        }
+    }
+    tables.retain(|_, cells| cells.iter().map(|(i, _)| i).collect::<BTreeSet<_>>().len() > 1);
+    let ref_index = reference.and_then(|r| ms.iter().position(|m| m.slug == r));
+    let mut keys: Vec<(&str, &str)> = tables.keys().copied().collect();
+    keys.sort_by(|a, b| crate::version::compare(a.0, b.0).then(a.1.cmp(b.1)));
+    let mut sections: Vec<SectionView> = keys
+        .iter()
+        .map(|k| section(ms, k.0, k.1, &tables[k], ref_index))
+        .filter(|s| !s.table.rows.is_empty())
+        .collect();
+    correct_page(&mut sections, ACROSS_ALPHA);
+    for s in &mut sections {
+        s.grid = Some(Arc::new(machine_grid(&s.table, &GridOptions::default())));
+    }
+    let used: BTreeSet<usize> = tables.values().flatten().map(|(i, _)| *i).collect();
+    let machines = used.iter().map(|&i| (ms[i].name.clone(), format!("{}/index.html", ms[i].link))).collect();
+    AcrossPage { intro: intro(ms, &keys, reference, ref_index), sections, machines }
+}
+
+/// Table `t` of the page laid out by the one table layer, its first label
+/// column saying "machine": its rows are machines, not kernels.
+pub fn machine_grid(t: &TableView, opts: &GridOptions) -> super::grid::Grid {
+    let mut g = grid(t, opts);
+    for b in &mut g.blocks {
+        for h in &mut b.label_headers {
+            if h == "kernel" {
+                *h = "machine".to_string();
+            }
+        }
+    }
+    g
+}
+
+/// The page's opening paragraph.
+fn intro(ms: &[MachineSummary], keys: &[(&str, &str)], reference: Option<&str>, ref_index: Option<usize>) -> String {
+    if keys.is_empty() {
+        return "No kernel ran on more than one machine class with a benchmark in common: there is nothing to set side by side.".to_string();
+    }
+    let kernels: BTreeSet<&str> = keys.iter().map(|k| k.0).collect();
+    let mut kernels: Vec<&str> = kernels.into_iter().collect();
+    kernels.sort_by(|a, b| crate::version::compare(a, b));
+    let against = match (reference, ref_index) {
+        (_, Some(i)) => format!(
+            "each against {} (reference_machine in site.yaml; where it did not run a table's kernel, the first machine class that did)",
+            ms[i].name
+        ),
+        (Some(r), None) => format!(
+            "each against the first machine class that ran it (reference_machine {r:?} in site.yaml is not a machine class)"
+        ),
+        (None, None) => {
+            "each against the first machine class (in page order) that ran it; reference_machine in site.yaml sets another".to_string()
+        }
+    };
+    format!(
+        "Kernels more than one machine class ran: {}. Per kernel and benchmark, the machines side by side, {against}.",
+        kernels.join(", ")
+    )
+}
+
+/// The section of kernel `kernel`'s `benchmark` over the machines' `cells`.
+fn section(
+    ms: &[MachineSummary],
+    kernel: &str,
+    benchmark: &str,
+    cells: &[(usize, AcrossCell)],
+    ref_index: Option<usize>,
+) -> SectionView {
+    let classes: BTreeSet<usize> = cells.iter().map(|(i, _)| *i).collect();
+    let base = ref_index.filter(|i| classes.contains(i)).or_else(|| classes.first().copied()).unwrap_or(0);
+    // Columns: (metric, unit) in first-seen order, kept only when two
+    // machines have them; parameter names in sorted order.
+    let mut columns: Vec<(&str, &str)> = Vec::new();
+    let mut column_classes: BTreeMap<(&str, &str), BTreeSet<usize>> = BTreeMap::new();
+    for (i, c) in cells {
+        let key = (c.metric, c.unit);
+        if !columns.contains(&key) {
+            columns.push(key);
+        }
+        column_classes.entry(key).or_default().insert(*i);
+    }
+    columns.retain(|k| column_classes[k].len() > 1);
+    let param_names: BTreeSet<&str> = cells.iter().flat_map(|(_, c)| c.params.iter().map(|p| p.0.as_str())).collect();
+    let param_names: Vec<&str> = param_names.into_iter().collect();
+    let params_of = |c: &AcrossCell| -> Vec<String> {
+        param_names
+            .iter()
+            .map(|n| c.params.iter().find(|p| p.0 == *n).map(|p| p.1.clone()).unwrap_or_default())
+            .collect()
+    };
+    // Rows: the reference first, then page order; within, parameters.
+    let mut order: Vec<usize> = vec![base];
+    order.extend(classes.iter().copied().filter(|&i| i != base));
+    let mut rows: Vec<RowView> = Vec::new();
+    let mut cols_view: Vec<ColumnView> = Vec::new();
+    for (metric, unit) in &columns {
+        let first = cells.iter().find(|(_, c)| c.metric == *metric && c.unit == *unit).map(|(_, c)| *c);
+        let (better, precision) = first.map_or((Better::Neither, 0), |c| (c.better, c.precision));
+        let precision = cells
+            .iter()
+            .filter(|(_, c)| c.metric == *metric && c.unit == *unit)
+            .map(|(_, c)| c.precision)
+            .max()
+            .unwrap_or(precision);
+        cols_view.push(ColumnView { name: metric.to_string(), unit: unit.to_string(), better, precision, part: 0 });
+    }
+    for &i in &order {
+        let mine: Vec<AcrossCell> = cells.iter().filter(|(j, _)| *j == i).map(|(_, c)| *c).collect();
+        let mut param_rows: Vec<Vec<String>> = mine.iter().map(&params_of).collect();
+        param_rows.sort();
+        param_rows.dedup();
+        for p in param_rows {
+            let row_cells: Vec<Option<CellView>> = columns
+                .iter()
+                .zip(&cols_view)
+                .map(|((metric, unit), col)| {
+                    mine.iter()
+                        .find(|c| c.metric == *metric && c.unit == *unit && params_of(c) == p)
+                        .map(|c| cell(c, col.precision))
+                })
+                .collect();
+            if row_cells.iter().any(Option::is_some) {
+                rows.push(RowView::new(ms[i].name.clone(), p, row_cells));
+            }
+        }
+    }
+    compare_rows(&mut rows, &cols_view, &ms[base].name);
+    let has_spread = rows.iter().flat_map(|r| r.cells.iter().flatten()).any(|c| c.summary.n > 1);
+    let mut param_headers: Vec<String> = param_names.iter().map(|s| s.to_string()).collect();
+    let (fixed_params, fixed_param_values) = fix_params(&mut rows, &mut param_headers);
+    let table = TableView {
+        param_headers,
+        fixed_params,
+        fixed_param_values,
+        columns: cols_view,
+        rows,
+        has_spread,
+        baseline: Some(ms[base].name.clone()),
+        alpha: ACROSS_ALPHA,
+        regression_threshold: super::DEFAULT_REGRESSION_THRESHOLD,
+        ..TableView::default()
+    };
+    SectionView {
+        id: slugify(&format!("{kernel} {benchmark}")),
+        title: format!("{kernel}: {benchmark}"),
+        benchmarks: benchmark.split('+').map(str::to_string).collect(),
+        table,
+        ..SectionView::default()
+    }
+}
+
+/// A parameter with one value in every row (dbench's 32 procs on both
+/// machines) is said once, as a class page's table says it, not as a
+/// column: removed from `headers` and the rows, returned as text
+/// (`["procs 32"]`) and as (name, value).
+fn fix_params(rows: &mut [RowView], headers: &mut Vec<String>) -> (Vec<String>, Vec<(String, String)>) {
+    let mut fixed = (Vec::new(), Vec::new());
+    for i in (0..headers.len()).rev() {
+        let first = rows.first().map(|r| r.params[i].clone()).unwrap_or_default();
+        if first.is_empty() || rows.iter().any(|r| r.params[i] != first) {
+            continue;
+        }
+        let name = headers.remove(i);
+        for r in rows.iter_mut() {
+            r.params.remove(i);
+        }
+        fixed.0.insert(0, format!("{name} {first}"));
+        fixed.1.insert(0, (name, first));
+    }
+    fixed
+}
+
+/// A table cell of `c`, printed with `precision` decimals.
+fn cell(c: &AcrossCell, precision: usize) -> CellView {
+    let summary = Summary {
+        n: c.n,
+        mean: c.mean,
+        stddev: c.stddev,
+        cv: c.stddev.filter(|_| c.mean != 0.0).map(|sd| sd / c.mean.abs()),
+        min: c.mean,
+        max: c.mean,
+        median: c.mean,
+    };
+    CellView {
+        summary,
+        text: fmt_fixed(c.mean, precision),
+        stddev_text: c.stddev.filter(|_| c.n >= 2).map(fmt_spread),
+        ..CellView::default()
+    }
+}
+
+/// Each row's cells against the reference machine's row (`base`, by name)
+/// with the same parameters: change and Welch's test, as a class page's
+/// table compares kernels with its baseline.
+fn compare_rows(rows: &mut [RowView], cols: &[ColumnView], base: &str) {
+    let base_rows: Vec<(Vec<String>, Vec<Option<Summary>>)> = rows
+        .iter()
+        .filter(|r| r.kernel == base)
+        .map(|r| (r.params.clone(), r.cells.iter().map(|c| c.as_ref().map(|c| c.summary)).collect()))
+        .collect();
+    for r in rows.iter_mut().filter(|r| r.kernel != base) {
+        let Some((_, base_cells)) = base_rows.iter().find(|(p, _)| *p == r.params) else { continue };
+        for ((c, b), col) in r.cells.iter_mut().zip(base_cells).zip(cols) {
+            let (Some(c), Some(b)) = (c.as_mut(), b) else { continue };
+            let step = resolution([c.summary.mean, b.mean]);
+            let cmp = compare(&c.summary, b, col.better, step);
+            c.delta_text =
+                cmp.pct_better.filter(|_| col.better != Better::Neither).map(|p| fmt_change(p, col.better, &col.unit));
+            c.delta_class = match (col.better, cmp.pct_better) {
+                (Better::Neither, _) | (_, None) => "",
+                (_, Some(p)) if p > 0.0 => "better",
+                (_, Some(p)) if p < 0.0 => "worse",
+                _ => "",
+            };
+            c.comparison = Some(cmp);
+        }
+    }
+}

@@ -1,0 +1,267 @@
+//! The lint page (`lint.html`, `lint.md`): what `check` finds, as a page of
+//! the built site. One source of findings ([`crate::check::consistency`]
+//! and what loading a class reports), two renderings: the terminal's
+//! `check` and this page.
+//!
+//! Each machine class's findings travel in its [`MachineSummary`]
+//! (`findings`, made by [`findings_of`] when the class is laid out, and
+//! kept with it in the build cache); the site's own (`site.yaml`, a
+//! directory that is no class) in [`SiteSummary::findings`]. The page is
+//! made from the summaries alone ([`lint_page`]), so whatever writes the
+//! site index can write it too.
+
+use super::{MachineSummary, SiteSummary, path_segment, raw_link};
+use crate::diag::{Diagnostic, Kind, Severity};
+use crate::site::MachineClass;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// One finding, as the lint page lists it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Finding {
+    /// The group it is listed under.
+    pub kind: Kind,
+    /// Error, warning or note.
+    pub severity: Severity,
+    /// The file, relative to the content directory when it lies in it
+    /// (`k6/2.4.17/dbench.txt`).
+    pub file: String,
+    /// The published copy of the file, relative to the site's root
+    /// (`k6/raw/2.4.17/dbench.txt`), when it is a raw file the site
+    /// publishes; `None` for annotations and files left out.
+    pub href: Option<String>,
+    /// 1-based line, when known.
+    pub line: Option<usize>,
+    /// What is wrong, as `check` prints it.
+    pub message: String,
+}
+
+impl Finding {
+    /// Finding `d`, its file named relative to `content`, with no link.
+    pub fn of(d: &Diagnostic, content: &Path) -> Self {
+        let file = d.file.strip_prefix(content).ok().filter(|_| !content.as_os_str().is_empty()).unwrap_or(&d.file);
+        Finding {
+            kind: d.kind,
+            severity: d.severity,
+            file: crate::diag::inert(&file.to_string_lossy()).into_owned(),
+            href: None,
+            line: d.line,
+            message: d.message.clone(),
+        }
+    }
+}
+
+/// The findings of machine class `m` (`diags`: what loading it gave and
+/// `check`'s lints of it), files named relative to the content directory
+/// `content`, each raw file the site publishes linked to its copy.
+pub fn findings_of<'a>(m: &MachineClass, diags: impl Iterator<Item = &'a Diagnostic>, content: &Path) -> Vec<Finding> {
+    let published: rustc_hash::FxHashSet<&str> = m.results.iter().map(|rf| rf.rel_path.as_str()).collect();
+    diags
+        .map(|d| {
+            let mut f = Finding::of(d, content);
+            let rel = d.file.strip_prefix(&m.dir).ok().and_then(|p| p.to_str()).map(|p| p.replace('\\', "/"));
+            if let Some(rel) = rel.filter(|r| published.contains(r.as_str())) {
+                f.href = Some(format!("{}/{}", path_segment(&m.slug), raw_link(&rel)));
+            }
+            f
+        })
+        .collect()
+}
+
+/// The lint page's view model.
+#[derive(Debug, Clone, Serialize)]
+pub struct LintPage {
+    /// The counts it opens with: "0 errors, 3 warnings, 12 notes in 2
+    /// machine classes", or that nothing was found.
+    pub counts: String,
+    /// The groups that have findings, in a fixed order.
+    pub groups: Vec<LintGroup>,
+}
+
+/// One group of findings (one [`Kind`]).
+#[derive(Debug, Clone, Serialize)]
+pub struct LintGroup {
+    /// Anchor id ("missing-benchmark").
+    pub id: &'static str,
+    /// Heading ("Missing benchmarks").
+    pub title: &'static str,
+    /// What the group holds and what to do, one sentence.
+    pub about: &'static str,
+    /// Its findings: site-wide ones first, then class by class in page
+    /// order, each in the order found.
+    pub rows: Vec<LintRow>,
+}
+
+/// One finding on the page.
+#[derive(Debug, Clone, Serialize)]
+pub struct LintRow {
+    /// The machine class's name; empty for a site-wide finding.
+    pub class: String,
+    /// Link to the class's page ("k6/index.html"); empty for a site-wide
+    /// finding.
+    pub class_href: String,
+    /// "error", "warning" or "note".
+    pub severity: &'static str,
+    /// File (relative to the content directory) and line: `k6/machine.yaml:12`.
+    pub place: String,
+    /// Link to the published file, relative to the site root; empty when
+    /// it is not published.
+    pub href: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// Every group, in page order: (kind, id, title, about).
+const GROUPS: [(Kind, &str, &str, &str); 8] = [
+    (
+        Kind::MissingBenchmark,
+        "missing-benchmarks",
+        "Missing benchmarks",
+        "Benchmarks some kernels of a class ran and others did not: their tables compare fewer kernels. A kernel that ran only some benchmarks on purpose can say so with partial: in machine.yaml.",
+    ),
+    (
+        Kind::RunCounts,
+        "run-counts",
+        "Differing run counts",
+        "Rows of one table averaged over different numbers of runs: their ± and significance are not alike.",
+    ),
+    (
+        Kind::UnitClash,
+        "unit-clashes",
+        "Unit clashes",
+        "One metric in units that could not be converted to one: each unit is a column of its own.",
+    ),
+    (
+        Kind::KernelName,
+        "kernel-names",
+        "Kernel names that disagree with their files",
+        "A file names another kernel than the directory it sits in: its numbers are filed under the directory.",
+    ),
+    (
+        Kind::Skipped,
+        "files-skipped",
+        "Files ignored or skipped",
+        "Files not read: unrecognised, unreadable, or left out by an ignore: glob (a note).",
+    ),
+    (
+        Kind::Section,
+        "sections",
+        "Sections",
+        "Sections that select nothing, or whose kernels share no row with the baseline.",
+    ),
+    (
+        Kind::Other,
+        "other",
+        "Other findings",
+        "What else loading and checking the content found: YAML, parse warnings, outputs.",
+    ),
+    (
+        Kind::IntendedGap,
+        "intended-gaps",
+        "Benchmarks left out on purpose",
+        "Kernels that partial: in machine.yaml says ran only some benchmarks: information, not a problem.",
+    ),
+];
+
+/// The lint page of the site `site`: every finding of its summary and of
+/// its classes' summaries, grouped by kind.
+pub fn lint_page(site: &SiteSummary) -> LintPage {
+    let all = site.findings.iter().map(|f| (None, f));
+    let all = all.chain(site.machines.iter().flat_map(|m| m.findings.iter().map(move |f| (Some(m), f))));
+    let mut groups: Vec<LintGroup> =
+        GROUPS.iter().map(|&(_, id, title, about)| LintGroup { id, title, about, rows: Vec::new() }).collect();
+    let mut counts = [0usize; 3];
+    let mut classes = std::collections::BTreeSet::new();
+    for (m, f) in all {
+        let gi = GROUPS.iter().position(|g| g.0 == f.kind).unwrap_or(GROUPS.len() - 2);
+        groups[gi].rows.push(row(m, f));
+        counts[f.severity as usize] += 1;
+        if let Some(m) = m {
+            classes.insert(m.slug.as_str());
+        }
+    }
+    groups.retain(|g| !g.rows.is_empty());
+    LintPage { counts: counts_text(counts, classes.len()), groups }
+}
+
+/// A finding `f` of class `m` (none: site-wide) as a row.
+fn row(m: Option<&MachineSummary>, f: &Finding) -> LintRow {
+    let place = match f.line {
+        Some(l) => format!("{}:{l}", f.file),
+        None => f.file.clone(),
+    };
+    LintRow {
+        class: m.map(|m| m.name.clone()).unwrap_or_default(),
+        class_href: m.map(|m| format!("{}/index.html", m.link)).unwrap_or_default(),
+        severity: match f.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "note",
+        },
+        place,
+        href: f.href.clone().unwrap_or_default(),
+        message: f.message.clone(),
+    }
+}
+
+/// "0 errors, 14 warnings and 3 notes, in 2 machine classes"; "Nothing
+/// found" when there are none. `counts` by [`Severity`] (warning, error,
+/// note).
+fn counts_text(counts: [usize; 3], classes: usize) -> String {
+    let [warnings, errors, notes] = counts;
+    if warnings + errors + notes == 0 {
+        return "Nothing found: every kernel ran every benchmark, with the same run counts and units.".to_string();
+    }
+    let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+    let mut text =
+        format!("{}, {} and {}", plural(errors, "error"), plural(warnings, "warning"), plural(notes, "note"));
+    match classes {
+        0 => {}
+        1 => text.push_str(", in 1 machine class"),
+        n => text.push_str(&format!(", in {n} machine classes")),
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn finding(kind: Kind, severity: Severity) -> Finding {
+        Finding { kind, severity, file: "m/machine.yaml".into(), href: None, line: Some(3), message: "x".into() }
+    }
+
+    #[test]
+    fn findings_are_grouped_by_kind_in_page_order_and_counted() {
+        let mut m = MachineSummary {
+            slug: "m".into(),
+            link: "m".into(),
+            name: "M".into(),
+            specs: Vec::new(),
+            kernels: None,
+            baseline: None,
+            findings: Vec::new(),
+            cells: Vec::new(),
+        };
+        m.findings = vec![
+            finding(Kind::IntendedGap, Severity::Note),
+            finding(Kind::MissingBenchmark, Severity::Warning),
+            finding(Kind::MissingBenchmark, Severity::Warning),
+        ];
+        let site = SiteSummary {
+            title: "t".into(),
+            description_md: String::new(),
+            description_html: String::new(),
+            machines: vec![m],
+            findings: vec![finding(Kind::Other, Severity::Error)],
+            reference_machine: None,
+        };
+        let page = lint_page(&site);
+        let ids: Vec<&str> = page.groups.iter().map(|g| g.id).collect();
+        assert_eq!(ids, ["missing-benchmarks", "other", "intended-gaps"]);
+        assert_eq!(page.counts, "1 error, 2 warnings and 1 note, in 1 machine class");
+        assert_eq!(page.groups[0].rows[0].place, "m/machine.yaml:3");
+        assert_eq!(page.groups[0].rows[0].class_href, "m/index.html");
+        assert_eq!(page.groups[1].rows[0].class, "");
+    }
+}

@@ -1,0 +1,77 @@
+//! The cross-class page (issue 23, point 2): where several machine classes
+//! ran one kernel, `across.html`, `across.md` and `across.txt` set the
+//! machines side by side per benchmark against a reference machine. The
+//! demo's K6-2 and quad Xeon both ran IRMAN on 2.4.20-pre5 and 2.5.33-mm5
+//! (real numbers from the posts); `reference_machine: quad-xeon-raid5`.
+
+mod common;
+
+use common::{benchsite, dbench, put};
+use std::path::Path;
+
+#[test]
+fn the_demo_sets_the_k6_beside_the_quad_xeon_in_every_rendering() {
+    let content = Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let out = tmp.path().join("out");
+    benchsite().arg("build").arg("--content").arg(&content).arg("--output").arg(&out).assert().success();
+    let read = |f: &str| std::fs::read_to_string(out.join(f)).unwrap_or_else(|e| panic!("{f}: {e}"));
+    let (html, md, txt) = (read("across.html"), read("across.md"), read("across.txt"));
+    // The quad Xeon (the reference) first, the K6-2 under it with its change.
+    let q = "| Quad Xeon, 3.75 GB, QLogic 2200 to RAID 5 | 52.405 | 0.009 | 0.011 | 0.080 |";
+    let k = "| AMD K6-2 475 MHz, 384 MB | 180.719 | 0.016 | 0.113 | 3.708 |";
+    assert!(md.contains(&format!("{q}\n{k}\n| % | -3.45× |")), "{md}");
+    assert!(md.contains("## 2.4.20-pre5: irman") && md.contains("## 2.5.33-mm5: irman"), "{md}");
+    // Kernels that share no benchmark (2.5.33: IRMAN on the K6-2 only) are left out.
+    assert!(!md.contains("## 2.5.33: "), "{md}");
+    for n in ["52.405", "180.719", "456.733", "2.955"] {
+        assert!(html.contains(&format!(">{n}<")), "{n} in across.html");
+        assert!(txt.contains(n), "{n} in across.txt");
+    }
+    assert!(html.contains("<th scope=\"col\" class=\"kernel\">machine</th>"), "{html}");
+    assert!(txt.contains("% = change vs Quad Xeon, 3.75 GB, QLogic 2200 to RAID 5"), "{txt}");
+    assert!(read("index.html").contains("<a href=\"across.html\">Machines side by side</a>"));
+    assert!(read("index.md").contains("[Machines side by side](across.md)"));
+    // `text --across` prints across.txt, at its own width.
+    let printed = benchsite().arg("text").arg("--across").arg("--content").arg(&content).assert().success();
+    assert_eq!(String::from_utf8_lossy(&printed.get_output().stdout), txt);
+    let narrow = benchsite()
+        .arg("text")
+        .arg("--across")
+        .arg("--width")
+        .arg("60")
+        .arg("--content")
+        .arg(&content)
+        .assert()
+        .success();
+    let narrow = String::from_utf8_lossy(&narrow.get_output().stdout).into_owned();
+    assert!(narrow.lines().all(|l| l.chars().count() <= 60), "{narrow}");
+    assert!(narrow.contains("\nmachine  ") && !narrow.contains("\nkernel "), "{narrow}");
+}
+
+#[test]
+fn runs_on_two_machines_are_tested_and_a_bad_reference_is_warned_at_its_line() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: \"t\"\nreference_machine: nowhere\n");
+    for (m, runs) in [("a", ["9.1", "9.2", "9.0"]), ("b", ["6.1", "6.2", "6.0"])] {
+        put(&c, &format!("{m}/machine.yaml"), format!("name: \"Machine {m}\"\n"));
+        let text: String = runs.iter().map(|r| dbench(r)).collect();
+        put(&c, &format!("{m}/2.4.7/dbench-32.txt"), text);
+    }
+    // A kernel only one machine ran is not on the page.
+    put(&c, "b/2.4.8/dbench-32.txt", dbench("5.0"));
+    let out = tmp.path().join("out");
+    let built = benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
+    let stderr = String::from_utf8_lossy(&built.get_output().stderr).into_owned();
+    assert!(stderr.contains("site.yaml:2: reference_machine: \"nowhere\" is not a machine class"), "{stderr}");
+    let md = std::fs::read_to_string(out.join("across.md")).expect("across.md");
+    assert!(md.contains("## 2.4.7: dbench"), "{md}");
+    assert!(!md.contains("2.4.8"), "{md}");
+    // Machine a (first in page order) is the reference; b is 33% slower,
+    // significant over three runs each.
+    assert!(md.contains("*procs 32*"), "one procs value: said once, {md}");
+    assert!(md.contains("| Machine a | 9.1±0.100 | 454.59±0 |"), "{md}");
+    assert!(md.contains("| Machine b | 6.1±0.10 | 454.59±0 |"), "{md}");
+    assert!(md.contains("| % | -33.0%\\* | +0.0% |"), "{md}");
+}

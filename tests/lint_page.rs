@@ -1,0 +1,101 @@
+//! The lint page (issue 23, point 5): what `check` finds is a page of the
+//! built site (`lint.html`, `lint.md`), linked from the front page, grouped
+//! by kind, each finding naming its file and line and linking the raw file
+//! when the site publishes it. One source: the page lists exactly what
+//! `check` prints. `partial:` in machine.yaml turns an intended gap into a
+//! note.
+
+mod common;
+
+use common::{benchsite, dbench, put};
+use std::path::{Path, PathBuf};
+
+/// A class of three kernels: 2.4.7 has dbench and a UnixBench report that
+/// names kernel 2.4.19 (a kernel-name finding on a published file), and an
+/// unrecognised file; 2.4.8 lacks UnixBench (a warning) and has a log
+/// `ignore:` leaves out (a note); 2.4.9 ran only dbench, as `partial:` says
+/// (a note).
+fn lint_site(root: &Path) -> PathBuf {
+    let c = root.join("content");
+    put(&c, "site.yaml", "title: \"Lint test\"\n");
+    put(
+        &c,
+        "m1/machine.yaml",
+        "name: \"Machine one\"\nignore: [\"*.log\"]\nformats:\n  \"*/unixbench.txt\": unixbench\npartial:\n  \"2.4.9\": [dbench]\n",
+    );
+    for k in ["2.4.7", "2.4.8", "2.4.9"] {
+        put(&c, &format!("m1/{k}/dbench-32.txt"), dbench("9.2929"));
+    }
+    put(
+        &c,
+        "m1/2.4.7/unixbench.txt",
+        "  BYTE UNIX Benchmarks (Version 4.1.0)\n  System -- Linux box 2.4.19 #1 Tue Sep 3 22:18:19 BST 2002 i686 unknown\n\nPipe Throughput                           441098.3 lps   (10.0 secs, 10 samples)\n",
+    );
+    put(&c, "m1/2.4.7/notes.xyz", "nothing to read here\n");
+    put(&c, "m1/2.4.8/run.log", "a log\n");
+    c
+}
+
+#[test]
+fn the_lint_page_lists_what_check_finds_grouped_and_linked() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let content = lint_site(tmp.path());
+    let out = tmp.path().join("out");
+    benchsite().arg("build").arg("--content").arg(&content).arg("--output").arg(&out).assert().success();
+    let html = std::fs::read_to_string(out.join("lint.html")).expect("lint.html");
+    let md = std::fs::read_to_string(out.join("lint.md")).expect("lint.md");
+    for id in ["missing-benchmarks", "kernel-names", "files-skipped", "intended-gaps"] {
+        assert!(html.contains(&format!("<section id=\"{id}\"")), "{id}: {html}");
+    }
+    // The kernel-name finding links the published copy of its file, at its line.
+    assert!(html.contains("<a href=\"m1/raw/2.4.7/unixbench.txt\">m1/2.4.7/unixbench.txt:"), "{html}");
+    assert!(md.contains("[m1/2.4.7/unixbench.txt:"), "{md}");
+    assert!(md.contains("](m1/raw/2.4.7/unixbench.txt)"), "{md}");
+    // The partial: entry's line, a note; the ignored log, a note.
+    assert!(html.contains("m1/machine.yaml:6</span><br><span class=\"severity\">note:"), "{html}");
+    assert!(html.contains("m1/2.4.8/run.log</span><br><span class=\"severity\">note:</span> ignored"), "{html}");
+    // 2.4.9's gap is not a warning; 2.4.8's is.
+    assert!(html.contains("kernel(s) 2.4.8 have no unixbench results"), "{html}");
+    assert!(!html.contains("kernel(s) 2.4.8, 2.4.9"), "{html}");
+    // Both index pages link the page with its counts.
+    let index = std::fs::read_to_string(out.join("index.html")).expect("index.html");
+    assert!(index.contains("<a href=\"lint.html\">What check finds</a>: 0 errors, 3 warnings and 2 notes"), "{index}");
+    let index_md = std::fs::read_to_string(out.join("index.md")).expect("index.md");
+    assert!(index_md.contains("[What check finds](lint.md): 0 errors, 3 warnings and 2 notes"), "{index_md}");
+
+    // One source: check prints exactly the page's findings.
+    let checked =
+        benchsite().arg("check").arg("--content").arg(&content).arg("--format").arg("json").assert().success();
+    let diags: serde_json::Value = serde_json::from_slice(&checked.get_output().stdout).expect("json");
+    let diags = diags.as_array().expect("array");
+    let rows = html.matches("<li class=\"").count();
+    assert_eq!(diags.len(), rows, "{diags:?}\n{html}");
+    assert_eq!(md.lines().filter(|l| l.starts_with("| ") && !l.starts_with("| machine class")).count(), rows, "{md}");
+    for d in diags {
+        let msg = d["message"].as_str().expect("message");
+        let shown = msg.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;").replace('>', "&gt;");
+        assert!(html.contains(&shown), "{msg} is not on the page");
+    }
+    let text = benchsite().arg("check").arg("--content").arg(&content).assert().success();
+    let stderr = String::from_utf8_lossy(&text.get_output().stderr).into_owned();
+    assert!(stderr.contains("check: 0 error(s), 3 warning(s), 2 note(s)"), "{stderr}");
+    assert!(stderr.contains("note: "), "{stderr}");
+}
+
+#[test]
+fn a_partial_entry_naming_no_kernel_or_a_benchmark_not_run_is_warned_at_its_line() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: \"t\"\n");
+    put(&c, "m1/machine.yaml", "name: \"M\"\npartial:\n  \"2.4.7\": [tiobench]\n  \"9.9\": [dbench]\n");
+    put(&c, "m1/2.4.7/dbench-32.txt", dbench("9.2929"));
+    let checked = benchsite().arg("check").arg("--content").arg(&c).assert().success();
+    let stderr = String::from_utf8_lossy(&checked.get_output().stderr).into_owned();
+    assert!(
+        stderr.contains(
+            "machine.yaml:3: partial: kernel 2.4.7 is said to have run tiobench, but has no tiobench results"
+        ),
+        "{stderr}"
+    );
+    assert!(stderr.contains("machine.yaml:4: partial: \"9.9\" is not a kernel of this machine class"), "{stderr}");
+}
