@@ -132,7 +132,8 @@ pub fn run(args: &TextArgs) -> ExitCode {
     }
     if let Some(missing) = kernels.iter().find(|k| !page.kernels.iter().any(|x| &x.name == *k)) {
         let known: Vec<&str> = page.kernels.iter().map(|k| k.name.as_str()).collect();
-        errln!("error: no kernel {missing:?} in {machine}; kernels: {}", known.join(", "));
+        let (one, many) = (&page.axis.one, &page.axis.many);
+        errln!("error: no {one} {missing:?} in {machine}; {many}: {}", known.join(", "));
         return ExitCode::from(2);
     }
     let opts = TextOptions { width: *width, compare: !*no_compare, brief: *brief, ascii: *ascii };

@@ -277,7 +277,7 @@ fn merged_cells<'a>(results: &'a [ResultFile], samples: &[SampleRef]) -> Option<
 }
 
 /// The warning about the merged cells of one part (or section).
-fn merge_message(what: &str, m: &Merged) -> String {
+fn merge_message(what: &str, m: &Merged, one: &str) -> String {
     let unit = if m.metric.unit.is_empty() { String::new() } else { format!(" ({})", m.metric.unit) };
     let more = match m.cells {
         1 => String::new(),
@@ -286,7 +286,7 @@ fn merge_message(what: &str, m: &Merged) -> String {
     };
     let ((a, b), kernel, metric) = (m.files, m.kernel, &m.metric.name);
     format!(
-        "{what}: {a} and {b} both give {metric}{unit} of kernel {kernel}, and their values are averaged into one cell as if they were runs of one benchmark{more}; if they are different results, set them side by side as parts (parts: with a label each) or give each a section"
+        "{what}: {a} and {b} both give {metric}{unit} of {one} {kernel}, and their values are averaged into one cell as if they were runs of one benchmark{more}; if they are different results, set them side by side as parts (parts: with a label each) or give each a section"
     )
 }
 
@@ -318,7 +318,9 @@ impl MachineYaml {
                     None => (format!("section {:?}", sc.title), section_line(&self.text, &sc.title, "files:")),
                 };
                 let msg = match merged {
-                    Some(merged) => merge_message(&what, &merged),
+                    Some(merged) => {
+                        merge_message(&what, &merged, &super::axis::Axis::of(self.config.compare.as_ref()).one)
+                    }
                     None => format!("{what} selects no results"),
                 };
                 diags.push(Diagnostic::warning(&self.path, line, msg));
@@ -329,7 +331,11 @@ impl MachineYaml {
             if let Some(merged) = merged_cells(results, samples) {
                 let what = if group.is_empty() { bench.clone() } else { format!("{bench}: {group}") };
                 let what = format!("results no section selects ({what})");
-                diags.push(Diagnostic::warning(&self.path, None, merge_message(&what, &merged)));
+                diags.push(Diagnostic::warning(
+                    &self.path,
+                    None,
+                    merge_message(&what, &merged, &super::axis::Axis::of(self.config.compare.as_ref()).one),
+                ));
             }
         }
     }
