@@ -22,7 +22,7 @@
 //!   "files": { "path": ["2.4.7/dbench-32.txt", "2.4.8-pre1/dbench-32.txt"],
 //!              "benchmark": ["dbench", "dbench"], "version": [null, null] },
 //!   "samples": { "file": [0, 1], "kernel": [0, 1], "group": [0, 0], "params": [0, 0],
-//!                "metric": [0, 0], "value": [9.2929, 6.8078], "line": [3, 3] },
+//!                "metric": [0, 0], "value": [9.2929, 6.8078], "line": [2, 2] },
 //!   "sections": [ { "id": "dbench-32", "title": "dbench 32", "csv": "csv/dbench-32.csv" } ] }
 //! ```
 //!
