@@ -74,7 +74,9 @@
 //! table), with the columns `kernel`, each parameter (those that vary, then
 //! those with one value on every line), then [`CSV_COLUMNS`]: `metric`,
 //! `unit`, `better`, `n`, `mean`, `stddev`, `pct_better`, `p`,
-//! `significant`, `p_adjusted`. It is the one place the table's statistics
+//! `significant`, `p_adjusted` (`metric` is the table column's name: in a
+//! section mixing a benchmark's groups it starts with the group, `time
+//! elapsed`). It is the one place the table's statistics
 //! are written for a program or a spreadsheet. One file per section, in
 //! long form (a line per cell, not a column per metric), because a
 //! spreadsheet opens one table at a time and filters or pivots a long
