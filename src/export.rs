@@ -22,7 +22,7 @@
 //!   "files": { "path": ["2.4.7/dbench-32.txt", "2.4.8-pre1/dbench-32.txt"],
 //!              "benchmark": ["dbench", "dbench"], "version": [null, null] },
 //!   "samples": { "file": [0, 1], "kernel": [0, 1], "group": [0, 0], "params": [0, 0],
-//!                "metric": [0, 0], "value": [9.2929, 6.8078], "line": [3, 3] },
+//!                "metric": [0, 0], "value": [9.2929, 6.8078], "line": [2, 2] },
 //!   "sections": [ { "id": "dbench-32", "title": "dbench 32", "csv": "csv/dbench-32.csv" } ] }
 //! ```
 //!
@@ -74,7 +74,9 @@
 //! table), with the columns `kernel`, each parameter (those that vary, then
 //! those with one value on every line), then [`CSV_COLUMNS`]: `metric`,
 //! `unit`, `better`, `n`, `mean`, `stddev`, `pct_better`, `p`,
-//! `significant`, `p_adjusted`. It is the one place the table's statistics
+//! `significant`, `p_adjusted` (`metric` is the table column's name: in a
+//! section mixing a benchmark's groups it starts with the group, `time
+//! elapsed`). It is the one place the table's statistics
 //! are written for a program or a spreadsheet. One file per section, in
 //! long form (a line per cell, not a column per metric), because a
 //! spreadsheet opens one table at a time and filters or pivots a long
