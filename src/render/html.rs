@@ -50,7 +50,10 @@ pub const DEFAULT_TEMPLATES: &[(&str, &str)] = &[
 ];
 
 /// Static files of the embedded default theme: (output path, contents).
-pub const DEFAULT_STATIC: &[(&str, &str)] = &[("style.css", include_str!("../../themes/default/static/style.css"))];
+pub const DEFAULT_STATIC: &[(&str, &str)] = &[
+    ("style.css", include_str!("../../themes/default/static/style.css")),
+    ("table.js", include_str!("../../themes/default/static/table.js")),
+];
 
 /// Renders `index.html` and `<machine>/index.html`, and copies the theme's
 /// static files.
@@ -242,7 +245,20 @@ impl Renderer for HtmlRenderer {
         // The machine page, the comparison page and the kernel pages render
         // in parallel; a context clone shares its values.
         let (machine_page, (compare_page, kernel_files)) = rayon::join(
-            || self.page("machine.html", &ctx),
+            || match report::summary_page(m) {
+                // A large class's page shows a summary of each table.
+                Some(sm) => {
+                    let mut ctx = ctx.clone();
+                    let values: Vec<Value> = sm
+                        .sections
+                        .iter()
+                        .map(|s| grid_value(&s.table, super::html_native::section_grid(s).as_ref()))
+                        .collect();
+                    ctx.insert_value("page", with_grids(Value::from_serializable(&sm), values));
+                    self.page("machine.html", &ctx)
+                }
+                None => self.page("machine.html", &ctx),
+            },
             || {
                 rayon::join(
                     || -> Result<Option<String>, RenderError> {
@@ -338,9 +354,16 @@ impl HtmlRenderer {
         let grids = native::section_grids(m);
         rayon::join(
             || {
+                // A large class's page shows a summary of each table.
+                let summary = report::summary_page(m);
+                let summary_grids = summary.as_ref().map(native::section_grids);
+                let (shown, shown_grids) = match (&summary, &summary_grids) {
+                    (Some(sm), Some(g)) => (sm, g.as_slice()),
+                    _ => (m, grids.as_slice()),
+                };
                 put(OutputFile::text(
                     format!("{}/index.html", m.slug),
-                    native::machine_page(site, m, &grids, &files_of, &root1, &self.markdown_file),
+                    native::machine_page(site, shown, shown_grids, &files_of, &root1, &self.markdown_file),
                 ))
             },
             || {

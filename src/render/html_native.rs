@@ -55,6 +55,12 @@ impl Page {
     }
 }
 
+/// The Content-Security-Policy every page carries (`base.html`): scripts
+/// only from the site itself (the theme's `table.js`), no plugins, no
+/// `<base>` elsewhere.
+pub const CSP: &str =
+    "<meta http-equiv=\"Content-Security-Policy\" content=\"script-src 'self'; object-src 'none'; base-uri 'self'\">";
+
 /// `base.html` around a page's `main` block.
 pub(super) fn base(
     site: &SiteSummary,
@@ -64,11 +70,14 @@ pub(super) fn base(
     size: usize,
 ) -> String {
     let mut p = Page::with_capacity(size + 1024);
-    p.raw("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
+    p.raw("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+    p.raw(CSP).raw("\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
     title(&mut p);
     p.raw("</title>\n<link rel=\"stylesheet\" href=\"")
         .text(root)
-        .raw("style.css\">\n</head>\n<body>\n<header class=\"site-header\">\n  <a class=\"site-title\" href=\"");
+        .raw("style.css\">\n<script src=\"")
+        .text(root)
+        .raw("table.js\" defer></script>\n</head>\n<body>\n<header class=\"site-header\">\n  <a class=\"site-title\" href=\"");
     p.text(root).raw("index.html\">").text(&site.title).raw("</a>\n</header>\n<main>\n");
     main(&mut p);
     p.raw("\n</main>\n<footer class=\"site-footer\">Built by benchsite from raw benchmark output.</footer>\n</body>\n</html>\n");
@@ -103,6 +112,10 @@ fn section(p: &mut Page, m: &MachinePage, s: &SectionView, g: Option<&Grid>, cha
             }
         }
         p.raw("</div>\n");
+        if !s.shown_note.is_empty() {
+            p.raw("<p class=\"shown\">").text(&s.shown_note).raw("; every kernel in <a href=\"");
+            p.text(raw_prefix).text(&s.shown_link).raw("\">").text(&s.shown_link).raw("</a>.</p>\n");
+        }
         if charts && !s.chart_note.is_empty() {
             p.raw("<p class=\"chart-note\">").text(&s.chart_note).raw("</p>\n");
         }
@@ -385,6 +398,9 @@ pub fn machine_page(
             }
             p.raw("<p class=\"formats\">Also as <a href=\"").text(markdown_file);
             p.raw("\">Markdown</a> and <a href=\"email.txt\">plaintext for mail</a>; data in <a href=\"data.json\">data.json</a>.</p>\n");
+            if !m.shown_note.is_empty() {
+                p.raw("<p class=\"shown\">").text(&m.shown_note).raw("</p>\n");
+            }
             if !m.notable.is_empty() {
                 p.raw("\n<section class=\"notable\"><h2>Notable changes</h2><ul>\n");
                 for n in &m.notable {
@@ -421,7 +437,8 @@ pub fn machine_page(
                 p.raw("\n</section>\n");
             }
             p.raw("\n");
-            if !m.kernels.is_empty() {
+            // A large class's summary page leaves the kernels' notes to their pages.
+            if !m.kernels.is_empty() && m.shown_note.is_empty() {
                 p.raw("\n<section id=\"kernels\">\n<h2>Kernels</h2>\n<dl class=\"kernel-notes\">\n");
                 for (i, k) in m.kernels.iter().enumerate() {
                     p.raw("<dt id=\"kernel-").num(i + 1).raw("\">").text(&k.name).raw("</dt><dd>");

@@ -21,6 +21,7 @@ mod format;
 pub mod grid;
 mod headline;
 mod kernel;
+mod large;
 mod notable;
 pub mod regressions;
 mod runs;
@@ -34,6 +35,7 @@ pub use compare::*;
 pub use format::*;
 pub use headline::*;
 pub use kernel::*;
+pub use large::{LARGE_CLASS, SUMMARY_CHANGES, SUMMARY_KERNELS, summary_page};
 pub use notable::*;
 pub use regressions::{DEFAULT_REGRESSION_THRESHOLD, RegressionsPage, regressions_page};
 pub use significance::*;
@@ -210,6 +212,9 @@ pub struct MachinePage {
     /// Trend charts across kernel versions (may be empty). Filled by the
     /// chart step (`chart::page_charts`), which draws them.
     pub trend_charts: Vec<ChartRef>,
+    /// On a large class's summary page ([`summary_page`]): what its tables
+    /// and charts leave out and where it is; "" on every other page.
+    pub shown_note: String,
 }
 
 /// Builds the view of the whole site.
@@ -379,6 +384,7 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
         notable_more,
         not_tested: NOT_TESTED.to_string(),
         trend_charts: Vec::new(),
+        shown_note: String::new(),
     }
 }
 

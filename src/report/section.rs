@@ -125,6 +125,8 @@ pub(super) fn section_view(
         charts: Vec::new(),
         chart_note: String::new(),
         grid: None,
+        shown_note: String::new(),
+        shown_link: String::new(),
         table: TableView {
             param_headers: param_names,
             fixed_params,

@@ -1,0 +1,167 @@
+//! A large machine class's page: past [`LARGE_CLASS`] kernels the machine
+//! page (`<class>/index.html`) keeps its summary and, in each section's
+//! table, only the kernels that matter, so that a class of 300 kernels
+//! stays a page a browser carries (under 1 MB of HTML and of SVG and
+//! under 10,000 DOM nodes; `scripts/pageweight.sh` measures it).
+//!
+//! Each table keeps its baseline, the last [`SUMMARY_KERNELS`] kernels in
+//! kernel order (as `compare.html` and the mail pick them) and the kernels
+//! of the section's [`SUMMARY_CHANGES`] largest significant changes, in
+//! kernel order, without their runs unfolded; the charts draw those rows
+//! (the chart step draws from [`summary_page`]). Nothing is dropped
+//! silently: the page says what it leaves out and where it is
+//! ([`MachinePage::shown_note`], [`SectionView::shown_note`]): every
+//! kernel's numbers and runs on its kernel page, every change on
+//! `compare.html`, every value in the section's CSV and `data.json`.
+
+use super::notable::significant_changes;
+use super::{MachinePage, grid, path_segment};
+use std::sync::Arc;
+
+/// A class with more kernels than this gets a summary machine page
+/// ([`summary_page`]); the demo's classes, with a dozen kernels or fewer,
+/// show every kernel.
+pub const LARGE_CLASS: usize = 40;
+
+/// How many of the last kernels (in kernel order, baselines apart) each
+/// table of a summary page keeps.
+pub const SUMMARY_KERNELS: usize = 3;
+
+/// How many rows (kernels × parameter values) a summary table holds at
+/// most; its baseline and last kernel are always shown.
+pub const SUMMARY_ROWS: usize = 12;
+
+/// How many kernels with the largest significant changes against the
+/// baseline each table of a summary page keeps besides the last ones.
+pub const SUMMARY_CHANGES: usize = 2;
+
+/// The machine page of `m` as shown in a browser when the class has more
+/// than [`LARGE_CLASS`] kernels: each section's table reduced to its
+/// baseline, the last [`SUMMARY_KERNELS`] kernels and the kernels of its
+/// [`SUMMARY_CHANGES`] largest significant changes, its runs not
+/// unfolded, and the notes saying so filled in. The kernel list, notable
+/// changes and everything else are kept. `None` for a class of
+/// [`LARGE_CLASS`] kernels or fewer (the page shows every kernel).
+pub fn summary_page(m: &MachinePage) -> Option<MachinePage> {
+    if m.kernels.len() <= LARGE_CLASS {
+        return None;
+    }
+    let total = m.kernels.len();
+    let mut page = m.clone();
+    for (s, full) in page.sections.iter_mut().zip(&m.sections) {
+        let kept = section_kernels(m, full);
+        let before = kernels_in(&s.table.rows);
+        s.table.rows.retain(|r| kept.iter().any(|k| *k == r.kernel));
+        let shown = kernels_in(&s.table.rows);
+        // The runs are folded away: no table of runs under each row, no
+        // strip chart of them (the kernel pages have both).
+        for c in s.table.rows.iter_mut().flat_map(|r| r.cells.iter_mut().flatten()) {
+            c.runs.clear();
+        }
+        s.grid = (!s.table.rows.is_empty()).then(|| Arc::new(grid::grid(&s.table, &grid::GridOptions::default())));
+        s.shown_link = format!("csv/{}.csv", path_segment(&s.id));
+        s.shown_note = format!(
+            "{shown} of the {before} kernels with results here shown (the baseline, the latest, the largest significant changes), their runs folded"
+        );
+    }
+    page.shown_note = format!(
+        "This class has {total} kernels, more than one page can show: each table below shows the baseline, the last kernel and, as its {SUMMARY_ROWS} rows allow, the kernels of its {SUMMARY_CHANGES} largest significant changes and up to {SUMMARY_KERNELS} last kernels, without their runs, and the charts draw those. Every kernel's numbers and runs, patches, environment and notes are on its own page (the kernels are listed above), every kernel against the baseline on compare.html, and every value in each section's CSV (linked under its table) and in data.json."
+    );
+    if page.notable_more > 0 {
+        let s = if page.notable_more == 1 { "" } else { "s" };
+        page.notable_more_text =
+            format!("… and {} more significant change{s}, on the kernels' pages and compare.html", page.notable_more);
+    }
+    Some(page)
+}
+
+/// How many distinct kernels `rows` hold.
+fn kernels_in(rows: &[super::RowView]) -> usize {
+    let mut names: Vec<&str> = rows.iter().map(|r| r.kernel.as_str()).collect();
+    names.sort_unstable();
+    names.dedup();
+    names.len()
+}
+
+/// The kernels a summary table of section `s` (of page `m`) keeps: its and
+/// the page's baseline and its last kernel, then the kernels of its
+/// [`SUMMARY_CHANGES`] largest significant changes and its next-to-last
+/// ones (up to [`SUMMARY_KERNELS`] last ones in all), each while the table
+/// stays within [`SUMMARY_ROWS`] rows.
+fn section_kernels<'a>(m: &'a MachinePage, s: &'a super::SectionView) -> Vec<&'a str> {
+    let t = &s.table;
+    let rows_of = |k: &str| t.rows.iter().filter(|r| r.kernel == k).count();
+    let baselines: Vec<&str> = m.baseline.iter().chain(t.baseline.iter()).map(String::as_str).collect();
+    let mut last: Vec<&str> = Vec::new();
+    for k in m.kernels.iter().rev() {
+        if last.len() == SUMMARY_KERNELS {
+            break;
+        }
+        if !baselines.contains(&k.name.as_str()) && rows_of(&k.name) > 0 {
+            last.push(&k.name);
+        }
+    }
+    let mut changes: Vec<(f64, &str)> = significant_changes(t)
+        .filter_map(|(ri, _, c)| Some((c.pct_better?.abs(), t.rows[ri].kernel.as_str())))
+        .collect();
+    changes.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let mut biggest: Vec<&str> = Vec::new();
+    for (_, k) in changes {
+        if biggest.len() == SUMMARY_CHANGES {
+            break;
+        }
+        if !baselines.contains(&k) && !biggest.contains(&k) {
+            biggest.push(k);
+        }
+    }
+    let mut kept: Vec<&str> = baselines;
+    kept.dedup();
+    kept.extend(last.first());
+    let mut rows: usize = kept.iter().map(|k| rows_of(k)).sum();
+    for k in biggest.into_iter().chain(last.into_iter().skip(1)) {
+        let more = rows_of(k);
+        if !kept.contains(&k) && rows + more <= SUMMARY_ROWS {
+            kept.push(k);
+            rows += more;
+        }
+    }
+    kept
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::{KernelView, RowView, SectionView, TableView};
+
+    fn page(kernels: usize) -> MachinePage {
+        let names: Vec<String> = (0..kernels).map(|i| format!("k{i}")).collect();
+        let rows = names.iter().map(|n| RowView::new(n.clone(), Vec::new(), vec![None])).collect();
+        MachinePage {
+            kernels: names.iter().map(|n| KernelView { name: n.clone(), ..KernelView::default() }).collect(),
+            baseline: Some("k0".to_string()),
+            sections: vec![SectionView {
+                id: "s".to_string(),
+                table: TableView { rows, baseline: Some("k0".to_string()), ..TableView::default() },
+                ..SectionView::default()
+            }],
+            ..MachinePage::default()
+        }
+    }
+
+    #[test]
+    fn a_small_class_shows_every_kernel() {
+        assert!(summary_page(&page(LARGE_CLASS)).is_none());
+    }
+
+    #[test]
+    fn a_large_class_keeps_the_baseline_and_the_last_kernels_and_says_so() {
+        let p = summary_page(&page(300)).expect("a summary");
+        let s = &p.sections[0];
+        let kept: Vec<&str> = s.table.rows.iter().map(|r| r.kernel.as_str()).collect();
+        assert_eq!(kept, ["k0", "k297", "k298", "k299"]);
+        assert_eq!(p.kernels.len(), 300, "the kernel list stays whole");
+        assert!(s.shown_note.starts_with("4 of the 300 kernels"), "{}", s.shown_note);
+        assert_eq!(s.shown_link, "csv/s.csv");
+        assert!(p.shown_note.contains("300 kernels"), "{}", p.shown_note);
+    }
+}
