@@ -91,11 +91,37 @@ fn a_class_of_300_kernels_gives_a_page_within_the_limits_that_says_what_it_leave
     assert!(notes.len() >= 3, "{} notes for {sections} sections", notes.len());
     for note in &notes[1..] {
         assert!(note.contains(" of the 300 kernels with results here shown"), "{note}");
-        let csv = note.split("href=\"").nth(1).and_then(|s| s.split('"').next()).expect("a link to the CSV");
+        let csv = note
+            .split("href=\"")
+            .filter_map(|s| s.split('"').next())
+            .find(|l| l.ends_with(".csv"))
+            .expect("a link to the CSV");
         let csv = std::fs::read_to_string(dir.join(csv.replace("&#x2F;", "/"))).expect("the section's CSV");
         for i in [0, 1, 150, 299] {
             assert!(csv.contains(&format!("2.5.{i},")), "2.5.{i} in the CSV");
         }
+    }
+    // Each section's every kernel is on pages of its own (the first linked
+    // under its table), each within the limits, the baseline on each.
+    let mut groups: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    for e in std::fs::read_dir(dir.join("sections")).expect("section pages") {
+        let name = e.expect("entry").file_name().to_string_lossy().into_owned();
+        let (id, _) = name.rsplit_once('-').expect("<id>-<n>.html");
+        groups.entry(id.to_string()).or_default().push(name);
+    }
+    assert_eq!(groups.len(), notes.len() - 1, "{groups:?}");
+    for (id, files) in &groups {
+        assert!(html.contains(&format!("href=\"sections/{id}-1.html\"")), "no link to {id}'s pages");
+        let mut pages = String::new();
+        for f in files {
+            let page = std::fs::read_to_string(dir.join("sections").join(f)).expect("section page");
+            assert!(page.len() < 1_000_000, "{f}: {} bytes", page.len());
+            assert!(page.contains("each beside the baseline 2.5.0"), "{f}");
+            pages.push_str(&page);
+        }
+        // Each kernel's name, as a row's or a column's label.
+        let kernels: Vec<usize> = (0..KERNELS).filter(|i| pages.contains(&format!(">2.5.{i}<"))).collect();
+        assert_eq!(kernels.len(), KERNELS, "{id}: {} kernels on its pages", kernels.len());
     }
     // Every kernel's page is linked, and holds its numbers with its runs.
     for i in 0..KERNELS {
@@ -127,6 +153,14 @@ fn the_300_kernel_page_stays_under_10000_nodes_in_chromium() {
     // beside others on a shared machine, so the load time gets slack here.
     let (ok, said) = pageweight(&out.join("big/index.html"), "6000");
     assert!(ok, "{said}");
+    // The largest page of a section's kernels too.
+    let largest = std::fs::read_dir(out.join("big/sections"))
+        .expect("section pages")
+        .map(|e| e.expect("entry").path())
+        .max_by_key(|p| std::fs::metadata(p).map(|m| m.len()).unwrap_or(0))
+        .expect("a section page");
+    let (ok, section) = pageweight(&largest, "6000");
+    assert!(ok, "{section}");
     assert!(said.contains(" nodes=") && said.contains(" OK"), "{said}");
     // The check is not vacuous: a limit the page is over fails, by name.
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/pageweight.sh");

@@ -43,6 +43,7 @@ pub const DEFAULT_TEMPLATES: &[(&str, &str)] = &[
     ("index.html", include_str!("../../themes/default/templates/index.html")),
     ("machine.html", include_str!("../../themes/default/templates/machine.html")),
     ("section.html", include_str!("../../themes/default/templates/section.html")),
+    ("section-page.html", include_str!("../../themes/default/templates/section-page.html")),
     ("kernel.html", include_str!("../../themes/default/templates/kernel.html")),
     ("compare.html", include_str!("../../themes/default/templates/compare.html")),
     ("regressions.html", include_str!("../../themes/default/templates/regressions.html")),
@@ -307,6 +308,15 @@ impl Renderer for HtmlRenderer {
         for f in kernel_files {
             files.push(f?);
         }
+        // A large class's sections, every kernel, on pages of their own.
+        ctx.insert("root", &self.root(2));
+        ctx.insert("raw_prefix", "../");
+        for sp in report::section_pages(m) {
+            let mut ctx = ctx.clone();
+            ctx.insert_value("s", section_value(&sp.view));
+            ctx.insert("sp", &SectionPageContext::of(&sp));
+            files.push(OutputFile::text(format!("{}/{}", m.slug, sp.file), self.page("section-page.html", &ctx)?));
+        }
         Ok(files)
     }
 }
@@ -337,8 +347,11 @@ impl HtmlRenderer {
                 3
             }
         };
-        let pos: std::collections::HashMap<String, usize> =
+        let sections = format!("{}/sections/", m.slug);
+        let key = |f: &OutputFile| if f.path.starts_with(&sections) { 4 } else { key(f) };
+        let mut pos: std::collections::HashMap<String, usize> =
             report::kernel_files(m).iter().enumerate().map(|(i, f)| (format!("{}/kernels/{f}", m.slug), i)).collect();
+        pos.extend(report::section_pages(m).iter().enumerate().map(|(i, sp)| (format!("{}/{}", m.slug, sp.file), i)));
         files.sort_by_key(|f| (key(f), pos.get(&f.path).copied().unwrap_or(0)));
         files
     }
@@ -376,7 +389,18 @@ impl HtmlRenderer {
                         let page = super::regressions::html(site, m, &report::regressions_page(m), &root1);
                         put(OutputFile::text(format!("{}/regressions.html", m.slug), page));
                     },
-                    || native::kernel_pages(site, m, &grids, &root2, &pages, put),
+                    || {
+                        rayon::join(
+                            || native::kernel_pages(site, m, &grids, &root2, &pages, put),
+                            || {
+                                // A large class's sections, every kernel, on pages of their own.
+                                report::section_pages(m).par_iter().for_each(|sp| {
+                                    let page = native::section_page(site, m, sp, &root2);
+                                    put(OutputFile::text(format!("{}/{}", m.slug, sp.file), page));
+                                })
+                            },
+                        );
+                    },
                 )
             },
         );
@@ -489,6 +513,32 @@ fn kernel_page_values(
             Value::from(v)
         })
         .collect()
+}
+
+/// What `section-page.html` sees of a [`report::SectionPage`] as `sp`
+/// (its section is `s`).
+#[derive(serde::Serialize)]
+struct SectionPageContext<'a> {
+    text: &'a str,
+    number: usize,
+    label: &'a str,
+    links: &'a [report::PageLink],
+}
+
+impl<'a> SectionPageContext<'a> {
+    fn of(sp: &'a report::SectionPage) -> Self {
+        let label = sp.links.get(sp.number - 1).map_or("", |l| l.label.as_str());
+        SectionPageContext { text: &sp.text, number: sp.number, label, links: &sp.links }
+    }
+}
+
+/// A section's template value with its `grid` ([`grid_value`]).
+fn section_value(s: &report::SectionView) -> Value {
+    let grid = grid_value(&s.table, super::html_native::section_grid(s).as_ref());
+    let v = Value::from_serializable(s);
+    let Some(mut map) = v.as_map().cloned() else { return v };
+    map.insert(tera::value::Key::from("grid"), grid);
+    Value::from(map)
 }
 
 /// A link to a kernel page, as `kernel_pages` lists them for `machine.html`.

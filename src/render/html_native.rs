@@ -23,8 +23,15 @@ use std::io::Write;
 use std::sync::Arc;
 
 /// Templates whose override by a theme switches the native pages off.
-pub const TEMPLATES: &[&str] =
-    &["base.html", "machine.html", "section.html", "kernel.html", "compare.html", "regressions.html"];
+pub const TEMPLATES: &[&str] = &[
+    "base.html",
+    "machine.html",
+    "section.html",
+    "kernel.html",
+    "compare.html",
+    "regressions.html",
+    "section-page.html",
+];
 
 /// An HTML page being written: raw markup through [`Page::raw`], values
 /// through [`Page::text`] (escaped as tera's autoescape does).
@@ -113,8 +120,12 @@ fn section(p: &mut Page, m: &MachinePage, s: &SectionView, g: Option<&Grid>, cha
         }
         p.raw("</div>\n");
         if !s.shown_note.is_empty() {
-            p.raw("<p class=\"shown\">").text(&s.shown_note).raw("; every kernel in <a href=\"");
-            p.text(raw_prefix).text(&s.shown_link).raw("\">").text(&s.shown_link).raw("</a>.</p>\n");
+            p.raw("<p class=\"shown\">").text(&s.shown_note).raw("; every kernel on ");
+            for l in &s.shown_pages {
+                p.raw("<a href=\"").text(raw_prefix).text(&l.link).raw("\">").text(&l.label).raw("</a> ");
+            }
+            p.raw("and in <a href=\"").text(raw_prefix).text(&s.shown_link).raw("\">");
+            p.text(&s.shown_link).raw("</a>.</p>\n");
         }
         if charts && !s.chart_note.is_empty() {
             p.raw("<p class=\"chart-note\">").text(&s.chart_note).raw("</p>\n");
@@ -645,4 +656,46 @@ fn compare_block(p: &mut Page, baseline: &str, n: usize, b: &ComparisonBlock) {
         p.raw("</tbody>\n");
     }
     p.raw("</table>\n</div>\n</section>\n");
+}
+
+/// `section-page.html`: one page of a large class's section
+/// ([`crate::report::section_pages`]), its table drawn from the page's
+/// own grid.
+pub fn section_page(site: &SiteSummary, m: &MachinePage, sp: &crate::report::SectionPage, root: &str) -> String {
+    let s = &sp.view;
+    let label = sp.links.get(sp.number - 1).map_or("", |l| l.label.as_str());
+    let size = 4096 + s.table.rows.len() * (64 + s.table.columns.len() * 220);
+    base(
+        site,
+        root,
+        |p| {
+            p.text(&s.title).raw(", kernels ").text(label).raw(" — ").text(&m.name).raw(" — ").text(&site.title);
+        },
+        |p| {
+            p.raw("\n<nav class=\"crumbs\" aria-label=\"Breadcrumb\"><a href=\"")
+                .text(root)
+                .raw("index.html\">All machine classes</a> › <a href=\"../index.html#")
+                .text(&s.id)
+                .raw("\">")
+                .text(&m.name)
+                .raw("</a></nav>\n<h1>")
+                .text(&m.name)
+                .raw("</h1>\n<nav class=\"pages\" aria-label=\"Pages of this section\"><p>")
+                .text(&sp.text)
+                .raw(" Pages: ");
+            for (i, l) in sp.links.iter().enumerate() {
+                if i + 1 == sp.number {
+                    p.raw("<strong>").text(&l.label).raw("</strong>");
+                } else {
+                    p.raw("<a href=\"../").text(&l.link).raw("\">").text(&l.label).raw("</a>");
+                }
+                p.raw(" ");
+            }
+            p.raw("</p></nav>\n");
+            let g = section_grid(s);
+            section(p, m, s, g.as_ref(), false, "../");
+            p.raw("\n");
+        },
+        size,
+    )
 }

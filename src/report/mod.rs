@@ -35,7 +35,10 @@ pub use compare::*;
 pub use format::*;
 pub use headline::*;
 pub use kernel::*;
-pub use large::{LARGE_CLASS, SUMMARY_CHANGES, SUMMARY_KERNELS, summary_page};
+pub use large::{
+    LARGE_CLASS, PageLink, SECTION_PAGE_NODES, SUMMARY_CHANGES, SUMMARY_KERNELS, SectionPage, section_pages,
+    summary_page,
+};
 pub use notable::*;
 pub use regressions::{DEFAULT_REGRESSION_THRESHOLD, RegressionsPage, regressions_page};
 pub use significance::*;

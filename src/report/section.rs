@@ -127,6 +127,7 @@ pub(super) fn section_view(
         grid: None,
         shown_note: String::new(),
         shown_link: String::new(),
+        shown_pages: Vec::new(),
         table: TableView {
             param_headers: param_names,
             fixed_params,

@@ -105,6 +105,9 @@ pub struct SectionView {
     /// Where the whole table is when [`SectionView::shown_note`] is set:
     /// the section's CSV, relative to the machine directory.
     pub shown_link: String,
+    /// The pages holding every kernel of the section when
+    /// [`SectionView::shown_note`] is set ([`super::section_pages`]).
+    pub shown_pages: Vec<super::PageLink>,
 }
 
 /// A table: kernels (and parameters) as rows, metrics as columns.
