@@ -120,11 +120,11 @@ fn section(p: &mut Page, m: &MachinePage, s: &SectionView, g: Option<&Grid>, cha
         }
         p.raw("</div>\n");
         if !s.shown_note.is_empty() {
-            p.raw("<p class=\"shown\">").text(&s.shown_note).raw("; every kernel on ");
+            p.raw("<p class=\"shown\">").text(&s.shown_note).raw("; every kernel ");
             for l in &s.shown_pages {
-                p.raw("<a href=\"").text(raw_prefix).text(&l.link).raw("\">").text(&l.label).raw("</a> ");
+                p.raw("on <a href=\"").text(raw_prefix).text(&l.link).raw("\">").text(&l.label).raw("</a> and ");
             }
-            p.raw("and in <a href=\"").text(raw_prefix).text(&s.shown_link).raw("\">");
+            p.raw("in <a href=\"").text(raw_prefix).text(&s.shown_link).raw("\">");
             p.text(&s.shown_link).raw("</a>.</p>\n");
         }
         if charts && !s.chart_note.is_empty() {

@@ -1,18 +1,22 @@
-//! A large machine class's page: past [`LARGE_CLASS`] kernels the machine
+//! A large machine class's pages: past [`LARGE_CLASS`] kernels the machine
 //! page (`<class>/index.html`) keeps its summary and, in each section's
-//! table, only the kernels that matter, so that a class of 300 kernels
-//! stays a page a browser carries (under 1 MB of HTML and of SVG and
-//! under 10,000 DOM nodes; `scripts/pageweight.sh` measures it).
+//! table, only the kernels that matter ([`summary_page`]), and each
+//! section's every kernel goes onto pages of its own ([`section_pages`]),
+//! so that a class of 300 kernels stays pages a browser carries (under
+//! 1 MB of HTML and of SVG and under 10,000 DOM nodes each;
+//! `scripts/pageweight.sh` measures them).
 //!
-//! Each table keeps its baseline, the last [`SUMMARY_KERNELS`] kernels in
-//! kernel order (as `compare.html` and the mail pick them) and the kernels
-//! of the section's [`SUMMARY_CHANGES`] largest significant changes, in
-//! kernel order, without their runs unfolded; the charts draw those rows
-//! (the chart step draws from [`summary_page`]). Nothing is dropped
-//! silently: the page says what it leaves out and where it is
-//! ([`MachinePage::shown_note`], [`SectionView::shown_note`]): every
-//! kernel's numbers and runs on its kernel page, every change on
-//! `compare.html`, every value in the section's CSV and `data.json`.
+//! Each summary table keeps its baseline and last kernel and, within
+//! [`SUMMARY_ROWS`] rows, the kernels of the section's [`SUMMARY_CHANGES`]
+//! largest significant changes and up to [`SUMMARY_KERNELS`] last kernels
+//! (as `compare.html` and the mail pick the last ones), in kernel order,
+//! without their runs unfolded; the charts draw those rows (the chart step
+//! draws from [`summary_page`]). Nothing is dropped silently: the page
+//! says what it leaves out and where it is ([`MachinePage::shown_note`],
+//! [`SectionView::shown_note`](super::SectionView::shown_note)): every
+//! kernel's numbers and runs on its kernel page, each section's every
+//! kernel on its own pages and in its CSV, every change on
+//! `compare.html`, every value in `data.json`.
 
 use super::notable::significant_changes;
 use super::{MachinePage, grid, path_segment};
@@ -37,11 +41,10 @@ pub const SUMMARY_ROWS: usize = 12;
 pub const SUMMARY_CHANGES: usize = 2;
 
 /// The machine page of `m` as shown in a browser when the class has more
-/// than [`LARGE_CLASS`] kernels: each section's table reduced to its
-/// baseline, the last [`SUMMARY_KERNELS`] kernels and the kernels of its
-/// [`SUMMARY_CHANGES`] largest significant changes, its runs not
-/// unfolded, and the notes saying so filled in. The kernel list, notable
-/// changes and everything else are kept. `None` for a class of
+/// than [`LARGE_CLASS`] kernels: each section's table reduced to the
+/// kernels the module docs name, its runs not unfolded, and the
+/// notes saying so and linking the rest filled in. The kernel list,
+/// notable changes and everything else are kept. `None` for a class of
 /// [`LARGE_CLASS`] kernels or fewer (the page shows every kernel).
 pub fn summary_page(m: &MachinePage) -> Option<MachinePage> {
     if m.kernels.len() <= LARGE_CLASS {
@@ -76,7 +79,7 @@ pub fn summary_page(m: &MachinePage) -> Option<MachinePage> {
         );
     }
     page.shown_note = format!(
-        "This class has {total} kernels, more than one page can show: each table below shows the baseline, the last kernel and, as its {SUMMARY_ROWS} rows allow, the kernels of its {SUMMARY_CHANGES} largest significant changes and up to {SUMMARY_KERNELS} last kernels, without their runs, and the charts draw those. Every kernel's numbers and runs, patches, environment and notes are on its own page (the kernels are listed above), every kernel against the baseline on compare.html, and every value in each section's CSV (linked under its table) and in data.json; each section's every kernel is also on pages of its own, linked under its table."
+        "This class has {total} kernels, more than one page can show: each table below shows the baseline, the last kernel and, as its {SUMMARY_ROWS} rows allow, the kernels of its {SUMMARY_CHANGES} largest significant changes and up to {SUMMARY_KERNELS} last kernels, without their runs; the charts draw those. Every kernel of a section is on pages of its own and in its CSV (both linked under its table); every kernel's numbers, runs, patches and notes on its own page (the kernels are listed above); every kernel against the baseline on compare.html; every value in data.json."
     );
     if page.notable_more > 0 {
         let s = if page.notable_more == 1 { "" } else { "s" };
@@ -87,8 +90,10 @@ pub fn summary_page(m: &MachinePage) -> Option<MachinePage> {
 }
 
 /// The DOM nodes a page of a section's kernels may spend on its table
-/// ([`section_pages`]): with the page around it, its header's sort
-/// buttons and the baseline's rows, it stays under 10,000.
+/// ([`section_pages`]) as [`page_plan`] counts them, which is more than
+/// Chromium counts: the generated 300-kernel class's section pages hold
+/// 2,900 to 6,100 nodes with the page around the table and its sort
+/// buttons.
 pub const SECTION_PAGE_NODES: usize = 8_000;
 
 /// A link to one page of a section's kernels.
