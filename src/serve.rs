@@ -496,14 +496,26 @@ pub fn content_type(path: &str, contents: &[u8]) -> &'static str {
     }
 }
 
-/// The live-reload script injected into served HTML.
+/// The live-reload script injected into served HTML: an external script
+/// ([`RELOAD_SCRIPT_PATH`], [`reload_js`]), as the pages'
+/// Content-Security-Policy allows scripts from the site only, never inline.
 pub fn reload_script(generation: u64) -> String {
+    format!("<script src=\"{RELOAD_SCRIPT_PATH}?v={generation}\"></script>\n")
+}
+
+/// Where the live-reload script is served.
+pub const RELOAD_SCRIPT_PATH: &str = "/__benchsite/reload.js";
+
+/// The live-reload script: polls [`RELOAD_PATH`] with the generation its
+/// own URL carries (`?v=N`) and reloads the page when it changes.
+pub fn reload_js() -> String {
     format!(
-        "<script>/* benchsite serve: live reload */(function(){{var v={generation};\
+        "/* benchsite serve: live reload */(function(){{var s=document.currentScript;\
+var v=parseInt((s&&s.src.split(\"?v=\")[1])||\"0\",10);\
 function poll(){{fetch(\"{RELOAD_PATH}?v=\"+v,{{cache:\"no-store\"}})\
 .then(function(r){{return r.text();}})\
 .then(function(t){{var n=parseInt(t,10);if(!isNaN(n)&&n!==v){{location.reload();}}else{{poll();}}}})\
-.catch(function(){{setTimeout(poll,1000);}});}}poll();}})();</script>\n"
+.catch(function(){{setTimeout(poll,1000);}});}}poll();}})();\n"
     )
 }
 
@@ -561,6 +573,9 @@ fn handle(rq: tiny_http::Request, shared: &Shared) {
     }
     let url = rq.url().to_string();
     let (path, query) = url.split_once('?').unwrap_or((url.as_str(), ""));
+    if path == RELOAD_SCRIPT_PATH {
+        return send(rq, 200, "text/javascript; charset=utf-8", reload_js().into_bytes(), None);
+    }
     if path == RELOAD_PATH {
         let generation = long_poll(shared, query);
         return send(rq, 200, "text/plain; charset=utf-8", format!("{generation}\n").into_bytes(), None);
@@ -667,8 +682,8 @@ mod tests {
     #[test]
     fn injects_before_body_end() {
         let out = String::from_utf8(inject(b"<html><head></head><body><p>x</p></BODY></html>", 7, None, true)).unwrap();
-        assert!(out.contains("v=7;"), "{out}");
-        let script = out.find("<script>").unwrap();
+        assert!(out.contains("reload.js?v=7\""), "{out}");
+        let script = out.find("<script src=").unwrap();
         assert!(script < out.find("</BODY>").unwrap());
         assert!(out.contains("<head><base href=\"/\">"));
         let out = String::from_utf8(inject(b"<p>x", 1, Some("error: a<b"), false)).unwrap();

@@ -428,3 +428,21 @@ fn a_row_of_several_runs_unfolds_to_them_and_a_single_run_does_not() {
     let md = std::fs::read_to_string(out.join("m1/index.md")).expect("index.md");
     assert!(!md.contains("Runs:"), "{md}");
 }
+
+#[test]
+fn a_large_class_summary_and_section_pages_are_the_same_either_way() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = common::small_site(dir.path());
+    // More kernels than report::LARGE_CLASS: a summary page and section pages.
+    let n = report::LARGE_CLASS + 10;
+    for i in 0..n {
+        let runs: String = (0..3).map(|r| common::dbench(&format!("{}.{r}{}", 8 + i % 5, i % 10))).collect();
+        common::put(&c, &format!("m1/2.5.{i}/dbench-32.txt"), runs);
+    }
+    let files = both_ways(&c, None);
+    assert!(files > n, "{files} files");
+    let site = benchsite::site::load(&c).expect("content loads");
+    let view = benchsite::chart::site_view(&site);
+    let m = view.machines.iter().find(|m| m.slug == "m1").expect("m1");
+    assert!(report::summary_page(m).is_some() && !report::section_pages(m).is_empty());
+}

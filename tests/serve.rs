@@ -107,7 +107,7 @@ fn serves_pages_types_and_refuses_escapes() {
     assert!(index.body.contains("Kernel benchmarks"), "{}", index.body);
     let script = index.body.find(RELOAD_PATH).expect("reload script in /");
     assert!(script < index.body.rfind("</body>").unwrap(), "script not before </body>");
-    assert!(index.body.contains("v=1;"), "script carries the generation");
+    assert!(index.body.contains("reload.js?v=1\""), "script carries the generation");
 
     for (path, ctype, needle) in [
         ("/dbench32-384m/", "text/html; charset=utf-8", "384 MB box"),
@@ -124,6 +124,11 @@ fn serves_pages_types_and_refuses_escapes() {
         assert!(r.body.contains(needle), "{path} lacks {needle:?}");
         assert_eq!(r.body.contains(RELOAD_PATH), ctype.starts_with("text/html"), "{path}: script only in HTML");
     }
+
+    // The reload script is a file of its own: the pages' Content-Security-Policy refuses inline scripts.
+    let js = get(addr, benchsite::serve::RELOAD_SCRIPT_PATH);
+    assert_eq!(js.header("Content-Type"), Some("text/javascript; charset=utf-8"));
+    assert!(js.body.contains(RELOAD_PATH) && js.body.contains("location.reload()"), "{}", js.body);
 
     let redirect = get(addr, "/dbench32-384m");
     assert_eq!(redirect.status, 301);
@@ -192,7 +197,7 @@ fn writing_content_rebuilds_and_reloads() {
     let g1 = server.generation();
     let index = get(addr, "/");
     assert!(index.body.contains("Changed by the serve test"), "new content not served");
-    assert!(index.body.contains(&format!("v={g1};")));
+    assert!(index.body.contains(&format!("reload.js?v={g1}\"")));
     let answer = poll.join().expect("long-poll thread");
     assert_eq!(answer.status, 200);
     assert!(answer.body.trim().parse::<u64>().expect("a generation") > g0, "long-poll answered {:?}", answer.body);

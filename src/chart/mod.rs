@@ -152,19 +152,23 @@ pub struct ChartFile {
 pub fn page_charts(page: &mut MachinePage) -> Vec<ChartFile> {
     let pal = page_palette(page);
     let order: Vec<String> = page.kernels.iter().map(|k| k.name.clone()).collect();
+    // A large class's page shows each table's chosen kernels only: its
+    // charts draw those rows.
+    let summary = crate::report::summary_page(page);
+    let view: &MachinePage = summary.as_ref().unwrap_or(page);
     // The trend charts beside the sections' charts: both only read the sections.
     let (charts, trends): (Vec<(Vec<Chart>, String)>, Vec<Chart>) = rayon::join(
         || {
-            page.sections
+            view.sections
                 .par_iter()
                 .map(|s| {
                     let plan = section_plan(s);
-                    (draw_section(s, &plan.specs, &page.name, &pal), plan.note())
+                    (draw_section(s, &plan.specs, &view.name, &pal), plan.note())
                 })
                 .collect()
         },
         // Across kernel versions: nothing to draw for machines or configs.
-        || if page.axis.kernels { trend_charts_in(&page.sections, &page.name, &order, &pal) } else { Vec::new() },
+        || if view.axis.kernels { trend_charts_in(&view.sections, &view.name, &order, &pal) } else { Vec::new() },
     );
     let mut files = Vec::new();
     for (s, (charts, note)) in page.sections.iter_mut().zip(charts) {

@@ -43,6 +43,7 @@ pub const DEFAULT_TEMPLATES: &[(&str, &str)] = &[
     ("index.html", include_str!("../../themes/default/templates/index.html")),
     ("machine.html", include_str!("../../themes/default/templates/machine.html")),
     ("section.html", include_str!("../../themes/default/templates/section.html")),
+    ("section-page.html", include_str!("../../themes/default/templates/section-page.html")),
     ("kernel.html", include_str!("../../themes/default/templates/kernel.html")),
     ("compare.html", include_str!("../../themes/default/templates/compare.html")),
     ("regressions.html", include_str!("../../themes/default/templates/regressions.html")),
@@ -51,7 +52,10 @@ pub const DEFAULT_TEMPLATES: &[(&str, &str)] = &[
 ];
 
 /// Static files of the embedded default theme: (output path, contents).
-pub const DEFAULT_STATIC: &[(&str, &str)] = &[("style.css", include_str!("../../themes/default/static/style.css"))];
+pub const DEFAULT_STATIC: &[(&str, &str)] = &[
+    ("style.css", include_str!("../../themes/default/static/style.css")),
+    ("table.js", include_str!("../../themes/default/static/table.js")),
+];
 
 /// Renders `index.html` and `<machine>/index.html`, and copies the theme's
 /// static files.
@@ -263,7 +267,20 @@ impl Renderer for HtmlRenderer {
         // The machine page, the comparison page and the kernel pages render
         // in parallel; a context clone shares its values.
         let (machine_page, (compare_page, kernel_files)) = rayon::join(
-            || self.page("machine.html", &ctx),
+            || match report::summary_page(m) {
+                // A large class's page shows a summary of each table.
+                Some(sm) => {
+                    let mut ctx = ctx.clone();
+                    let values: Vec<Value> = sm
+                        .sections
+                        .iter()
+                        .map(|s| grid_value(&s.table, super::html_native::section_grid(s).as_ref()))
+                        .collect();
+                    ctx.insert_value("page", with_grids(Value::from_serializable(&sm), values));
+                    self.page("machine.html", &ctx)
+                }
+                None => self.page("machine.html", &ctx),
+            },
             || {
                 rayon::join(
                     || -> Result<Option<String>, RenderError> {
@@ -312,6 +329,15 @@ impl Renderer for HtmlRenderer {
         for f in kernel_files {
             files.push(f?);
         }
+        // A large class's sections, every kernel, on pages of their own.
+        ctx.insert("root", &self.root(2));
+        ctx.insert("raw_prefix", "../");
+        for sp in report::section_pages(m) {
+            let mut ctx = ctx.clone();
+            ctx.insert_value("s", section_value(&sp.view));
+            ctx.insert("sp", &SectionPageContext::of(&sp));
+            files.push(OutputFile::text(format!("{}/{}", m.slug, sp.file), self.page("section-page.html", &ctx)?));
+        }
         Ok(files)
     }
 }
@@ -342,8 +368,11 @@ impl HtmlRenderer {
                 3
             }
         };
-        let pos: std::collections::HashMap<String, usize> =
+        let sections = format!("{}/sections/", m.slug);
+        let key = |f: &OutputFile| if f.path.starts_with(&sections) { 4 } else { key(f) };
+        let mut pos: std::collections::HashMap<String, usize> =
             report::kernel_files(m).iter().enumerate().map(|(i, f)| (format!("{}/kernels/{f}", m.slug), i)).collect();
+        pos.extend(report::section_pages(m).iter().enumerate().map(|(i, sp)| (format!("{}/{}", m.slug, sp.file), i)));
         files.sort_by_key(|f| (key(f), pos.get(&f.path).copied().unwrap_or(0)));
         files
     }
@@ -359,9 +388,16 @@ impl HtmlRenderer {
         let grids = native::section_grids(m);
         rayon::join(
             || {
+                // A large class's page shows a summary of each table.
+                let summary = report::summary_page(m);
+                let summary_grids = summary.as_ref().map(native::section_grids);
+                let (shown, shown_grids) = match (&summary, &summary_grids) {
+                    (Some(sm), Some(g)) => (sm, g.as_slice()),
+                    _ => (m, grids.as_slice()),
+                };
                 put(OutputFile::text(
                     format!("{}/index.html", m.slug),
-                    native::machine_page(site, m, &grids, &files_of, &root1, &self.markdown_file),
+                    native::machine_page(site, shown, shown_grids, &files_of, &root1, &self.markdown_file),
                 ))
             },
             || {
@@ -374,7 +410,18 @@ impl HtmlRenderer {
                         let page = super::regressions::html(site, m, &report::regressions_page(m), &root1);
                         put(OutputFile::text(format!("{}/regressions.html", m.slug), page));
                     },
-                    || native::kernel_pages(site, m, &grids, &root2, &pages, put),
+                    || {
+                        rayon::join(
+                            || native::kernel_pages(site, m, &grids, &root2, &pages, put),
+                            || {
+                                // A large class's sections, every kernel, on pages of their own.
+                                report::section_pages(m).par_iter().for_each(|sp| {
+                                    let page = native::section_page(site, m, sp, &root2);
+                                    put(OutputFile::text(format!("{}/{}", m.slug, sp.file), page));
+                                })
+                            },
+                        );
+                    },
                 )
             },
         );
@@ -487,6 +534,32 @@ fn kernel_page_values(
             Value::from(v)
         })
         .collect()
+}
+
+/// What `section-page.html` sees of a [`report::SectionPage`] as `sp`
+/// (its section is `s`).
+#[derive(serde::Serialize)]
+struct SectionPageContext<'a> {
+    text: &'a str,
+    number: usize,
+    label: &'a str,
+    links: &'a [report::PageLink],
+}
+
+impl<'a> SectionPageContext<'a> {
+    fn of(sp: &'a report::SectionPage) -> Self {
+        let label = sp.links.get(sp.number - 1).map_or("", |l| l.label.as_str());
+        SectionPageContext { text: &sp.text, number: sp.number, label, links: &sp.links }
+    }
+}
+
+/// A section's template value with its `grid` ([`grid_value`]).
+fn section_value(s: &report::SectionView) -> Value {
+    let grid = grid_value(&s.table, super::html_native::section_grid(s).as_ref());
+    let v = Value::from_serializable(s);
+    let Some(mut map) = v.as_map().cloned() else { return v };
+    map.insert(tera::value::Key::from("grid"), grid);
+    Value::from(map)
 }
 
 /// A link to a kernel page, as `kernel_pages` lists them for `machine.html`.

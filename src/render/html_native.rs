@@ -23,8 +23,15 @@ use std::io::Write;
 use std::sync::Arc;
 
 /// Templates whose override by a theme switches the native pages off.
-pub const TEMPLATES: &[&str] =
-    &["base.html", "machine.html", "section.html", "kernel.html", "compare.html", "regressions.html"];
+pub const TEMPLATES: &[&str] = &[
+    "base.html",
+    "machine.html",
+    "section.html",
+    "kernel.html",
+    "compare.html",
+    "regressions.html",
+    "section-page.html",
+];
 
 /// An HTML page being written: raw markup through [`Page::raw`], values
 /// through [`Page::text`] (escaped as tera's autoescape does).
@@ -55,6 +62,12 @@ impl Page {
     }
 }
 
+/// The Content-Security-Policy every page carries (`base.html`): scripts
+/// only from the site itself (the theme's `table.js`), no plugins, no
+/// `<base>` elsewhere.
+pub const CSP: &str =
+    "<meta http-equiv=\"Content-Security-Policy\" content=\"script-src 'self'; object-src 'none'; base-uri 'self'\">";
+
 /// `base.html` around a page's `main` block.
 pub(super) fn base(
     site: &SiteSummary,
@@ -64,11 +77,14 @@ pub(super) fn base(
     size: usize,
 ) -> String {
     let mut p = Page::with_capacity(size + 1024);
-    p.raw("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
+    p.raw("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+    p.raw(CSP).raw("\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
     title(&mut p);
     p.raw("</title>\n<link rel=\"stylesheet\" href=\"")
         .text(root)
-        .raw("style.css\">\n</head>\n<body>\n<header class=\"site-header\">\n  <a class=\"site-title\" href=\"");
+        .raw("style.css\">\n<script src=\"")
+        .text(root)
+        .raw("table.js\" defer></script>\n</head>\n<body>\n<header class=\"site-header\">\n  <a class=\"site-title\" href=\"");
     p.text(root).raw("index.html\">").text(&site.title).raw("</a>\n</header>\n<main>\n");
     main(&mut p);
     p.raw("\n</main>\n<footer class=\"site-footer\">Built by benchsite from raw benchmark output.</footer>\n</body>\n</html>\n");
@@ -103,6 +119,14 @@ fn section(p: &mut Page, m: &MachinePage, s: &SectionView, g: Option<&Grid>, cha
             }
         }
         p.raw("</div>\n");
+        if !s.shown_note.is_empty() {
+            p.raw("<p class=\"shown\">").text(&s.shown_note).raw("; every kernel ");
+            for l in &s.shown_pages {
+                p.raw("on <a href=\"").text(raw_prefix).text(&l.link).raw("\">").text(&l.label).raw("</a> and ");
+            }
+            p.raw("in <a href=\"").text(raw_prefix).text(&s.shown_link).raw("\">");
+            p.text(&s.shown_link).raw("</a>.</p>\n");
+        }
         if charts && !s.chart_note.is_empty() {
             p.raw("<p class=\"chart-note\">").text(&s.chart_note).raw("</p>\n");
         }
@@ -390,6 +414,9 @@ pub fn machine_page(
             }
             p.raw("<p class=\"formats\">Also as <a href=\"").text(markdown_file);
             p.raw("\">Markdown</a> and <a href=\"email.txt\">plaintext for mail</a>; data in <a href=\"data.json\">data.json</a>.</p>\n");
+            if !m.shown_note.is_empty() {
+                p.raw("<p class=\"shown\">").text(&m.shown_note).raw("</p>\n");
+            }
             if !m.notable.is_empty() {
                 p.raw("\n<section class=\"notable\"><h2>Notable changes</h2><ul>\n");
                 for n in &m.notable {
@@ -426,7 +453,8 @@ pub fn machine_page(
                 p.raw("\n</section>\n");
             }
             p.raw("\n");
-            if !m.kernels.is_empty() {
+            // A large class's summary page leaves the kernels' notes to their pages.
+            if !m.kernels.is_empty() && m.shown_note.is_empty() {
                 p.raw("\n<section id=\"kernels\">\n<h2>")
                     .text(&m.axis.many_cap)
                     .raw("</h2>\n<dl class=\"kernel-notes\">\n");
@@ -649,4 +677,46 @@ fn compare_block(p: &mut Page, baseline: &str, n: usize, b: &ComparisonBlock) {
         p.raw("</tbody>\n");
     }
     p.raw("</table>\n</div>\n</section>\n");
+}
+
+/// `section-page.html`: one page of a large class's section
+/// ([`crate::report::section_pages`]), its table drawn from the page's
+/// own grid.
+pub fn section_page(site: &SiteSummary, m: &MachinePage, sp: &crate::report::SectionPage, root: &str) -> String {
+    let s = &sp.view;
+    let label = sp.links.get(sp.number - 1).map_or("", |l| l.label.as_str());
+    let size = 4096 + s.table.rows.len() * (64 + s.table.columns.len() * 220);
+    base(
+        site,
+        root,
+        |p| {
+            p.text(&s.title).raw(", kernels ").text(label).raw(" — ").text(&m.name).raw(" — ").text(&site.title);
+        },
+        |p| {
+            p.raw("\n<nav class=\"crumbs\" aria-label=\"Breadcrumb\"><a href=\"")
+                .text(root)
+                .raw("index.html\">All machine classes</a> › <a href=\"../index.html#")
+                .text(&s.id)
+                .raw("\">")
+                .text(&m.name)
+                .raw("</a></nav>\n<h1>")
+                .text(&m.name)
+                .raw("</h1>\n<nav class=\"pages\" aria-label=\"Pages of this section\"><p>")
+                .text(&sp.text)
+                .raw(" Pages: ");
+            for (i, l) in sp.links.iter().enumerate() {
+                if i + 1 == sp.number {
+                    p.raw("<strong>").text(&l.label).raw("</strong>");
+                } else {
+                    p.raw("<a href=\"../").text(&l.link).raw("\">").text(&l.label).raw("</a>");
+                }
+                p.raw(" ");
+            }
+            p.raw("</p></nav>\n");
+            let g = section_grid(s);
+            section(p, m, s, g.as_ref(), false, "../");
+            p.raw("\n");
+        },
+        size,
+    )
 }

@@ -23,6 +23,7 @@ pub mod grid;
 mod headline;
 mod kernel;
 pub mod lint;
+mod large;
 mod notable;
 pub mod regressions;
 mod runs;
@@ -38,6 +39,10 @@ pub use format::*;
 pub use headline::*;
 pub use kernel::*;
 pub use lint::{Finding, LintPage, findings_of, lint_page};
+pub use large::{
+    LARGE_CLASS, PageLink, SECTION_PAGE_NODES, SUMMARY_CHANGES, SUMMARY_KERNELS, SectionPage, section_pages,
+    summary_page,
+};
 pub use notable::*;
 pub use regressions::{DEFAULT_REGRESSION_THRESHOLD, RegressionsPage, regressions_page};
 pub use significance::*;
@@ -253,6 +258,9 @@ pub struct MachinePage {
     /// every heading, legend, table header and chart description of the
     /// class's pages says. Kernels by default.
     pub axis: site::Axis,
+    /// On a large class's summary page ([`summary_page`]): what its tables
+    /// and charts leave out and where it is; "" on every other page.
+    pub shown_note: String,
 }
 
 /// Builds the view of the whole site.
@@ -426,6 +434,7 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
         not_tested: NOT_TESTED.to_string(),
         trend_charts: Vec::new(),
         axis,
+        shown_note: String::new(),
     }
 }
 

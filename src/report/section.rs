@@ -125,6 +125,9 @@ pub(super) fn section_view(
         charts: Vec::new(),
         chart_note: String::new(),
         grid: None,
+        shown_note: String::new(),
+        shown_link: String::new(),
+        shown_pages: Vec::new(),
         table: TableView {
             param_headers: param_names,
             fixed_params,

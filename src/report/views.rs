@@ -111,6 +111,16 @@ pub struct SectionView {
     /// other options: [`super::grid::section_grid`]).
     #[serde(skip)]
     pub grid: Option<Arc<super::grid::Grid>>,
+    /// On a large class's summary page ([`super::summary_page`]): which of
+    /// the kernels the table shows ("7 of the 300 kernels with results
+    /// here …"); "" on every other page, where the table is whole.
+    pub shown_note: String,
+    /// Where the whole table is when [`SectionView::shown_note`] is set:
+    /// the section's CSV, relative to the machine directory.
+    pub shown_link: String,
+    /// The pages holding every kernel of the section when
+    /// [`SectionView::shown_note`] is set ([`super::section_pages`]).
+    pub shown_pages: Vec<super::PageLink>,
 }
 
 /// A table: kernels (and parameters) as rows, metrics as columns.

@@ -109,6 +109,12 @@ pub fn markup_problem(html: &str) -> Option<String> {
         if name.is_empty() {
             continue; // <!DOCTYPE>, <!-- -->, <?xml ?>
         }
+        if name == "script"
+            && let Some(len) = theme_script(tag, &html[i..])
+        {
+            i += len;
+            continue;
+        }
         if ["script", "iframe", "object", "embed", "frame", "applet", "form", "base"].contains(&name.as_str()) {
             return Some(format!("<{name}> element: {tag}"));
         }
@@ -131,6 +137,42 @@ pub fn markup_problem(html: &str) -> Option<String> {
         }
     }
     None
+}
+
+/// The one script a page may load: the theme's static `table.js`, as
+/// `base.html` loads it — `<script src="ROOT/table.js" defer></script>`,
+/// ROOT being `../` steps, `/` or an http(s) base URL, nothing inside.
+/// `tag` is the opening tag up to its `>`, `rest` what follows the `>`;
+/// the length of `</script>` in `rest` to skip when it is that script.
+pub fn theme_script(tag: &str, rest: &str) -> Option<usize> {
+    let attrs = attributes(tag.get("<script".len()..)?);
+    let [(src, v), (defer, d)] = attrs.as_slice() else { return None };
+    if src != "src" || defer != "defer" || !d.is_empty() || !tag.starts_with("<script ") {
+        return None;
+    }
+    let root = decode(v).strip_suffix("table.js")?.to_string();
+    let steps = root.trim_start_matches("../").is_empty();
+    let url = (root.starts_with("https://") || root.starts_with("http://"))
+        && root.ends_with('/')
+        && !root.contains(['"', '\'', '<', '>', ' ']);
+    (steps || root == "/" || url).then_some(())?;
+    rest.starts_with("</script>").then_some("</script>".len())
+}
+
+/// How many `<script` a page holds that are not the theme's `table.js`
+/// ([`theme_script`]), and how many are (at most one, in `<head>`).
+pub fn scripts(html: &str) -> (usize, usize) {
+    let lower = html.to_ascii_lowercase();
+    let all = lower.matches("<script").count();
+    let head = &html[..lower.find("</head>").unwrap_or(0)];
+    let theme = head
+        .match_indices("<script ")
+        .filter(|(i, _)| {
+            let end = head[*i..].find('>').map(|e| i + e);
+            end.and_then(|e| theme_script(&head[*i..e], &html[e + 1..])).is_some()
+        })
+        .count();
+    (all - theme, theme)
 }
 
 /// `name=value` pairs of a tag's attribute text (after the tag name).

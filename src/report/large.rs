@@ -1,0 +1,342 @@
+//! A large machine class's pages: past [`LARGE_CLASS`] kernels the machine
+//! page (`<class>/index.html`) keeps its summary and, in each section's
+//! table, only the kernels that matter ([`summary_page`]), and each
+//! section's every kernel goes onto pages of its own ([`section_pages`]),
+//! so that a class of 300 kernels stays pages a browser carries (under
+//! 1 MB of HTML and of SVG and under 10,000 DOM nodes each;
+//! `scripts/pageweight.sh` measures them).
+//!
+//! Each summary table keeps its baseline and last kernel and, within
+//! [`SUMMARY_ROWS`] rows, the kernels of the section's [`SUMMARY_CHANGES`]
+//! largest significant changes and up to [`SUMMARY_KERNELS`] last kernels
+//! (as `compare.html` and the mail pick the last ones), in kernel order,
+//! without their runs unfolded; the charts draw those rows (the chart step
+//! draws from [`summary_page`]). Nothing is dropped silently: the page
+//! says what it leaves out and where it is ([`MachinePage::shown_note`],
+//! [`SectionView::shown_note`](super::SectionView::shown_note)): every
+//! kernel's numbers and runs on its kernel page, each section's every
+//! kernel on its own pages and in its CSV, every change on
+//! `compare.html`, every value in `data.json`.
+
+use super::notable::significant_changes;
+use super::{MachinePage, grid, path_segment};
+use serde::Serialize;
+use std::sync::Arc;
+
+/// A class with more kernels than this gets a summary machine page
+/// ([`summary_page`]); the demo's classes, with a dozen kernels or fewer,
+/// show every kernel.
+pub const LARGE_CLASS: usize = 40;
+
+/// How many of the last kernels (in kernel order, baselines apart) each
+/// table of a summary page keeps.
+pub const SUMMARY_KERNELS: usize = 3;
+
+/// How many rows (kernels × parameter values) a summary table holds at
+/// most; its baseline and last kernel are always shown.
+pub const SUMMARY_ROWS: usize = 12;
+
+/// How many kernels with the largest significant changes against the
+/// baseline each table of a summary page keeps besides the last ones.
+pub const SUMMARY_CHANGES: usize = 2;
+
+/// The machine page of `m` as shown in a browser when the class has more
+/// than [`LARGE_CLASS`] kernels: each section's table reduced to the
+/// kernels the module docs name, its runs not unfolded, and the
+/// notes saying so and linking the rest filled in. The kernel list,
+/// notable changes and everything else are kept. `None` for a class of
+/// [`LARGE_CLASS`] kernels or fewer (the page shows every kernel).
+pub fn summary_page(m: &MachinePage) -> Option<MachinePage> {
+    if m.kernels.len() <= LARGE_CLASS {
+        return None;
+    }
+    let total = m.kernels.len();
+    let mut page = m.clone();
+    for (s, full) in page.sections.iter_mut().zip(&m.sections) {
+        let kept = section_kernels(m, full);
+        let before = kernels_in(&s.table.rows);
+        s.table.rows.retain(|r| kept.iter().any(|k| *k == r.kernel));
+        let shown = kernels_in(&s.table.rows);
+        // The runs are folded away: no table of runs under each row, no
+        // strip chart of them (the kernel pages have both).
+        for c in s.table.rows.iter_mut().flat_map(|r| r.cells.iter_mut().flatten()) {
+            c.runs.clear();
+        }
+        s.grid = (!s.table.rows.is_empty()).then(|| Arc::new(grid::grid(&s.table, &grid::GridOptions::default())));
+        s.shown_link = format!("csv/{}.csv", path_segment(&s.id));
+        // The first of the section's own pages; each links the others.
+        let plan = page_plan(full);
+        s.shown_pages = plan
+            .first()
+            .map(|c| PageLink {
+                label: format!("{} page{} of its own", plan.len(), if plan.len() == 1 { "" } else { "s" }),
+                ..c.link(&s.id)
+            })
+            .into_iter()
+            .collect();
+        s.shown_note = format!(
+            "{shown} of the {before} kernels with results here shown (the baseline, the latest, the largest significant changes), their runs folded"
+        );
+    }
+    page.shown_note = format!(
+        "This class has {total} kernels, more than one page can show: each table below shows the baseline, the last kernel and, as its {SUMMARY_ROWS} rows allow, the kernels of its {SUMMARY_CHANGES} largest significant changes and up to {SUMMARY_KERNELS} last kernels, without their runs; the charts draw those. Every kernel of a section is on pages of its own and in its CSV (both linked under its table); every kernel's numbers, runs, patches and notes on its own page (the kernels are listed above); every kernel against the baseline on compare.html; every value in data.json."
+    );
+    if page.notable_more > 0 {
+        let s = if page.notable_more == 1 { "" } else { "s" };
+        page.notable_more_text =
+            format!("… and {} more significant change{s}, on the kernels' pages and compare.html", page.notable_more);
+    }
+    Some(page)
+}
+
+/// The DOM nodes a page of a section's kernels may spend on its table
+/// ([`section_pages`]) as [`page_plan`] counts them, which is more than
+/// Chromium counts: the generated 300-kernel class's section pages hold
+/// 2,900 to 6,100 nodes with the page around the table and its sort
+/// buttons.
+pub const SECTION_PAGE_NODES: usize = 8_000;
+
+/// A link to one page of a section's kernels.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct PageLink {
+    /// Its file, relative to the machine directory
+    /// (`sections/dbench-64-2.html`), percent-encoded for a link.
+    pub link: String,
+    /// Which kernels it holds, by place among the section's kernels in
+    /// kernel order: "1–62".
+    pub label: String,
+}
+
+/// One page of a large class's section: some of its kernels' rows (and
+/// the baseline's), with their changes, runs folded away, no charts.
+#[derive(Debug, Clone)]
+pub struct SectionPage {
+    /// Index of the section in the machine page.
+    pub section: usize,
+    /// Output path relative to the machine directory
+    /// (`sections/<id>-<n>.html`, the id not encoded).
+    pub file: String,
+    /// 1-based number of this page among the section's.
+    pub number: usize,
+    /// What it holds, in words: "Kernels 63–124 of the 300 with results
+    /// here (page 2 of 5), each beside the baseline 2.4.5."
+    pub text: String,
+    /// Every page of the section (this one included), in order.
+    pub links: Vec<PageLink>,
+    /// The section with only this page's rows; its grid laid out.
+    pub view: super::SectionView,
+}
+
+/// The kernels (in kernel order, baselines apart) of one page of a section.
+struct Chunk {
+    number: usize,
+    first: usize,
+    kernels: Vec<String>,
+}
+
+impl Chunk {
+    fn link(&self, id: &str) -> PageLink {
+        PageLink {
+            link: format!("sections/{}-{}.html", path_segment(id), self.number),
+            label: format!("{}–{}", self.first, self.first + self.kernels.len() - 1),
+        }
+    }
+}
+
+/// How section `s`'s kernels (baselines apart) go onto pages: in kernel
+/// order, as many to a page as [`SECTION_PAGE_NODES`] allow, a kernel
+/// counted as 10 nodes a row and 10 a value (the value, its spread and
+/// change, their text; a change row), about what Chromium counts.
+fn page_plan(s: &super::SectionView) -> Vec<Chunk> {
+    let t = &s.table;
+    let mut order: Vec<&str> = Vec::new();
+    for r in &t.rows {
+        if t.baseline.as_deref() != Some(r.kernel.as_str()) && !order.contains(&r.kernel.as_str()) {
+            order.push(&r.kernel);
+        }
+    }
+    let cost_of = |k: &str| -> usize {
+        t.rows.iter().filter(|r| r.kernel == k).map(|r| 10 + 10 * r.cells.iter().flatten().count()).sum()
+    };
+    let base = t.baseline.as_deref().map_or(0, cost_of);
+    let mut chunks: Vec<Chunk> = Vec::new();
+    let mut used = base;
+    let mut first = 1;
+    for k in &order {
+        let cost = cost_of(k);
+        match chunks.last_mut() {
+            Some(c) if used + cost <= SECTION_PAGE_NODES => c.kernels.push(k.to_string()),
+            _ => {
+                first += chunks.last().map_or(0, |c| c.kernels.len());
+                chunks.push(Chunk { number: chunks.len() + 1, first, kernels: vec![k.to_string()] });
+                used = base;
+            }
+        }
+        used += cost;
+    }
+    chunks
+}
+
+/// The pages of every section of a large class (more than
+/// [`LARGE_CLASS`] kernels) holding all its kernels, as many as each
+/// needs ([`SECTION_PAGE_NODES`]); none for a smaller class, whose machine
+/// page shows every kernel.
+pub fn section_pages(m: &MachinePage) -> Vec<SectionPage> {
+    if m.kernels.len() <= LARGE_CLASS {
+        return Vec::new();
+    }
+    let mut pages = Vec::new();
+    for (si, s) in m.sections.iter().enumerate() {
+        let plan = page_plan(s);
+        let links: Vec<PageLink> = plan.iter().map(|c| c.link(&s.id)).collect();
+        let total: usize = plan.iter().map(|c| c.kernels.len()).sum();
+        let baseline = s.table.baseline.as_deref();
+        for c in &plan {
+            let mut view = s.clone();
+            view.table.rows.retain(|r| baseline == Some(r.kernel.as_str()) || c.kernels.contains(&r.kernel));
+            for cell in view.table.rows.iter_mut().flat_map(|r| r.cells.iter_mut().flatten()) {
+                cell.runs.clear();
+            }
+            view.grid = Some(Arc::new(grid::grid(&view.table, &grid::GridOptions::default())));
+            view.charts.clear();
+            view.chart_note.clear();
+            let beside = baseline.map(|b| format!(", each beside the baseline {b}")).unwrap_or_default();
+            let text = format!(
+                "Kernels {} of the {total} with results here (page {} of {}){beside}; runs on each kernel's page.",
+                c.link(&s.id).label,
+                c.number,
+                plan.len()
+            );
+            pages.push(SectionPage {
+                section: si,
+                file: format!("sections/{}-{}.html", s.id, c.number),
+                number: c.number,
+                text,
+                links: links.clone(),
+                view,
+            });
+        }
+    }
+    pages
+}
+
+/// How many distinct kernels `rows` hold.
+fn kernels_in(rows: &[super::RowView]) -> usize {
+    let mut names: Vec<&str> = rows.iter().map(|r| r.kernel.as_str()).collect();
+    names.sort_unstable();
+    names.dedup();
+    names.len()
+}
+
+/// The kernels a summary table of section `s` (of page `m`) keeps: its and
+/// the page's baseline and its last kernel, then the kernels of its
+/// [`SUMMARY_CHANGES`] largest significant changes and its next-to-last
+/// ones (up to [`SUMMARY_KERNELS`] last ones in all), each while the table
+/// stays within [`SUMMARY_ROWS`] rows.
+fn section_kernels<'a>(m: &'a MachinePage, s: &'a super::SectionView) -> Vec<&'a str> {
+    let t = &s.table;
+    let rows_of = |k: &str| t.rows.iter().filter(|r| r.kernel == k).count();
+    let baselines: Vec<&str> = m.baseline.iter().chain(t.baseline.iter()).map(String::as_str).collect();
+    let mut last: Vec<&str> = Vec::new();
+    for k in m.kernels.iter().rev() {
+        if last.len() == SUMMARY_KERNELS {
+            break;
+        }
+        if !baselines.contains(&k.name.as_str()) && rows_of(&k.name) > 0 {
+            last.push(&k.name);
+        }
+    }
+    let mut changes: Vec<(f64, &str)> = significant_changes(t)
+        .filter_map(|(ri, _, c)| Some((c.pct_better?.abs(), t.rows[ri].kernel.as_str())))
+        .collect();
+    changes.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let mut biggest: Vec<&str> = Vec::new();
+    for (_, k) in changes {
+        if biggest.len() == SUMMARY_CHANGES {
+            break;
+        }
+        if !baselines.contains(&k) && !biggest.contains(&k) {
+            biggest.push(k);
+        }
+    }
+    let mut kept: Vec<&str> = baselines;
+    kept.dedup();
+    kept.extend(last.first());
+    let mut rows: usize = kept.iter().map(|k| rows_of(k)).sum();
+    for k in biggest.into_iter().chain(last.into_iter().skip(1)) {
+        let more = rows_of(k);
+        if !kept.contains(&k) && rows + more <= SUMMARY_ROWS {
+            kept.push(k);
+            rows += more;
+        }
+    }
+    kept
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::{KernelView, RowView, SectionView, TableView};
+
+    fn page(kernels: usize) -> MachinePage {
+        let names: Vec<String> = (0..kernels).map(|i| format!("k{i}")).collect();
+        let rows = names.iter().map(|n| RowView::new(n.clone(), Vec::new(), vec![None])).collect();
+        MachinePage {
+            kernels: names.iter().map(|n| KernelView { name: n.clone(), ..KernelView::default() }).collect(),
+            baseline: Some("k0".to_string()),
+            sections: vec![SectionView {
+                id: "s".to_string(),
+                table: TableView { rows, baseline: Some("k0".to_string()), ..TableView::default() },
+                ..SectionView::default()
+            }],
+            ..MachinePage::default()
+        }
+    }
+
+    #[test]
+    fn a_small_class_shows_every_kernel() {
+        assert!(summary_page(&page(LARGE_CLASS)).is_none());
+        assert!(section_pages(&page(LARGE_CLASS)).is_empty());
+    }
+
+    #[test]
+    fn a_large_section_goes_onto_pages_within_the_budget_each_with_the_baseline() {
+        let mut m = page(300);
+        m.sections[0].table.columns = vec![Default::default(); 12];
+        for r in &mut m.sections[0].table.rows {
+            r.cells = vec![Some(Default::default()); 12];
+        }
+        let pages = section_pages(&m);
+        // 130 nodes a kernel: 60 kernels a page (the baseline's 130 besides), 299 kernels on 5 pages.
+        assert_eq!(pages.len(), 5);
+        let mut seen = Vec::new();
+        for p in &pages {
+            assert_eq!(p.view.table.rows[0].kernel, "k0", "the baseline first on {}", p.file);
+            assert!(p.view.table.rows.len() <= 61);
+            seen.extend(p.view.table.rows.iter().skip(1).map(|r| r.kernel.clone()));
+            assert_eq!(p.links.len(), 5);
+        }
+        assert_eq!(seen.len(), 299, "every kernel once");
+        assert_eq!(pages[1].file, "sections/s-2.html");
+        assert!(
+            pages[1].text.starts_with("Kernels 61–120 of the 299 with results here (page 2 of 5)"),
+            "{}",
+            pages[1].text
+        );
+    }
+
+    #[test]
+    fn a_large_class_keeps_the_baseline_and_the_last_kernels_and_says_so() {
+        let p = summary_page(&page(300)).expect("a summary");
+        let s = &p.sections[0];
+        let kept: Vec<&str> = s.table.rows.iter().map(|r| r.kernel.as_str()).collect();
+        assert_eq!(kept, ["k0", "k297", "k298", "k299"]);
+        assert_eq!(p.kernels.len(), 300, "the kernel list stays whole");
+        assert!(s.shown_note.starts_with("4 of the 300 kernels"), "{}", s.shown_note);
+        assert_eq!(s.shown_link, "csv/s.csv");
+        assert!(p.shown_note.contains("300 kernels"), "{}", p.shown_note);
+        assert_eq!(s.shown_pages.len(), 1);
+        assert_eq!(s.shown_pages[0].link, "sections/s-1.html");
+        assert_eq!(s.shown_pages[0].label, "1 page of its own");
+    }
+}
