@@ -240,6 +240,7 @@ mod tests {
             specs: Vec::new(),
             kernels: None,
             baseline: None,
+            axis: crate::site::Axis::default(),
             findings: Vec::new(),
             cells: Vec::new(),
         };
