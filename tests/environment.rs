@@ -47,3 +47,39 @@ fn configs_cmdlines_and_dmesg_are_environment_and_their_differences_are_summaris
     assert!(kernel.contains("Environment: filesystem: ext4; cmdline root: /dev/sda1"), "{kernel}");
     assert!(kernel.contains("3 kernel config options"), "{kernel}");
 }
+
+/// A gzipped kernel configuration, as `/proc/config.gz` gives it: the demo
+/// keeps the guest's own (`content/epyc-vm-2cpu`, 23,613 bytes; `zcat |
+/// grep -c '^CONFIG_\|^# CONFIG_.* is not set'` counts 3,051 options,
+/// `CONFIG_HZ=250`, `# CONFIG_PREEMPT is not set`). A damaged one is a
+/// warning naming it, never a result.
+#[test]
+fn a_gzipped_config_is_read_decompressed_and_a_damaged_one_is_warned() {
+    let real = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("content/epyc-vm-2cpu/6.18.44-fc-v669/config.gz");
+    let bytes = std::fs::read(&real).expect("the demo's config.gz");
+    let (plain, inflated) = benchsite::site::env::gunzip_config("6.18.44-fc-v669/config.gz", &bytes)
+        .expect("a config name")
+        .expect("decompresses");
+    assert_eq!(plain, "6.18.44-fc-v669/config");
+    let text = String::from_utf8(inflated).expect("text");
+    let kind = benchsite::site::env::kind(&plain, &text).expect("a kernel config");
+    let mut env = benchsite::site::env::Environment::default();
+    benchsite::site::env::read(kind, "6.18.44-fc-v669/config.gz", &text, &mut env);
+    let fact = |k: &str| env.facts.iter().find(|f| f.key == k).map(|f| f.value.as_str());
+    assert_eq!(env.facts.iter().filter(|f| f.key.starts_with("CONFIG_")).count(), 3051);
+    assert_eq!(fact("CONFIG_HZ"), Some("250"));
+    assert_eq!(fact("CONFIG_PREEMPT"), Some("n"));
+
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: \"Test site\"\n");
+    put(&c, "m1/machine.yaml", "name: \"Box\"\n");
+    put(&c, "m1/6.9.0/dbench-32.txt", dbench("9.69"));
+    let mut cut = bytes.clone();
+    cut.truncate(3000);
+    std::fs::write(c.join("m1/6.9.0/config.gz"), &cut).expect("write");
+    let out = tmp.path().join("out");
+    let built = benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
+    let stderr = String::from_utf8_lossy(&built.get_output().stderr).into_owned();
+    assert!(stderr.contains("6.9.0/config.gz: a gzipped kernel configuration that cannot be decompressed"), "{stderr}");
+}

@@ -66,8 +66,20 @@ pub fn run(args: &ParseArgs) -> ExitCode {
     // An environment file (a kernel config, dmesg, …) is what `build`
     // reads as environment, not results: say so and show its facts.
     if forced.is_none() {
+        let mut rel = file.to_string_lossy().into_owned();
+        // A gzipped kernel configuration (`config.gz`): read decompressed.
+        let bytes = match site::env::gunzip_config(&rel, &bytes) {
+            Some(Ok((plain, inflated))) => {
+                rel = plain;
+                inflated
+            }
+            Some(Err(e)) => {
+                errln!("error: {}: {e}", file.display());
+                return ExitCode::from(1);
+            }
+            None => bytes.clone(),
+        };
         let text = String::from_utf8_lossy(&bytes);
-        let rel = file.to_string_lossy();
         if let Some(kind) = site::env::kind(&rel, &text) {
             let mut env = site::env::Environment::default();
             site::env::read(kind, &rel, &text, &mut env);

@@ -22,8 +22,8 @@ mod format;
 pub mod grid;
 mod headline;
 mod kernel;
-pub mod lint;
 mod large;
+pub mod lint;
 mod notable;
 pub mod regressions;
 mod runs;
@@ -38,11 +38,11 @@ pub use compare::*;
 pub use format::*;
 pub use headline::*;
 pub use kernel::*;
-pub use lint::{Finding, LintPage, findings_of, lint_page};
 pub use large::{
     LARGE_CLASS, PageLink, SECTION_PAGE_NODES, SUMMARY_CHANGES, SUMMARY_KERNELS, SectionPage, section_pages,
     summary_page,
 };
+pub use lint::{Finding, LintPage, findings_of, lint_page};
 pub use notable::*;
 pub use regressions::{DEFAULT_REGRESSION_THRESHOLD, RegressionsPage, regressions_page};
 pub use significance::*;

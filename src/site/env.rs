@@ -8,7 +8,7 @@
 //!
 //! | file | recognised by | facts |
 //! |---|---|---|
-//! | kernel config | name `config`, `.config`, `config-*`, `kconfig`; or content `# Automatically generated file; DO NOT EDIT.` / `CONFIG_` lines | `CONFIG_PREEMPT` = `y`, `m`, a value, or `n` for `# CONFIG_X is not set` |
+//! | kernel config | name `config`, `.config`, `config-*`, `kconfig` (each also gzipped, `config.gz` as `/proc/config.gz` gives it); or content `# Automatically generated file; DO NOT EDIT.` / `CONFIG_` lines | `CONFIG_PREEMPT` = `y`, `m`, a value, or `n` for `# CONFIG_X is not set` |
 //! | `/proc/cmdline` | name `cmdline`, `proc-cmdline` | `cmdline mitigations` = `off`; a bare flag (`quiet`) = `on`; `BOOT_IMAGE` and `initrd` (which name the kernel) left out |
 //! | `uname -a` | name `uname`, `uname-a` | `uname` (shown, never compared: it names the kernel) |
 //! | `gcc --version`, `clang --version` | name `gcc-version`, `cc-version`, `clang-version`, `compiler` | `compiler` = the first line |
@@ -113,6 +113,38 @@ pub fn kind(rel: &str, text: &str) -> Option<EnvKind> {
         }
         None => None,
     }
+}
+
+/// Most bytes a gzipped kernel configuration may decompress to (a real
+/// one is about 250 KB): more is not a config, and is never inflated.
+pub const MAX_CONFIG_GZ_SIZE: u64 = 16 * 1024 * 1024;
+
+/// A gzipped kernel configuration, as `/proc/config.gz` gives it (saved
+/// as `config.gz`, `.config.gz` or `config-6.9.0.gz`): `rel` without its
+/// `.gz` and the decompressed bytes; `Err` with what is wrong when the
+/// file is not gzip, is damaged or inflates past
+/// [`MAX_CONFIG_GZ_SIZE`]. `None` for any other name, or a file that is
+/// not gzip (its first bytes are not gzip's magic number) and so is read
+/// as it is.
+pub fn gunzip_config(rel: &str, bytes: &[u8]) -> Option<Result<(String, Vec<u8>), String>> {
+    use std::io::Read;
+    let plain = rel.strip_suffix(".gz")?;
+    let name = plain.rsplit('/').next().unwrap_or(plain).to_ascii_lowercase();
+    let config_name =
+        matches!(name.as_str(), "config" | ".config" | "kconfig" | "kernel-config") || name.starts_with("config-");
+    if !config_name || !bytes.starts_with(&[0x1f, 0x8b]) {
+        return None;
+    }
+    let mut out = Vec::new();
+    let mut reader = flate2::read::MultiGzDecoder::new(bytes).take(MAX_CONFIG_GZ_SIZE + 1);
+    Some(match reader.read_to_end(&mut out) {
+        Err(e) => Err(format!("a gzipped kernel configuration that cannot be decompressed ({e}), skipped")),
+        Ok(_) if out.len() as u64 > MAX_CONFIG_GZ_SIZE => Err(format!(
+            "a gzipped kernel configuration that decompresses to more than {} MiB, skipped",
+            MAX_CONFIG_GZ_SIZE / (1024 * 1024)
+        )),
+        Ok(_) => Ok((plain.to_string(), out)),
+    })
 }
 
 fn is_config_line(l: &str) -> bool {
