@@ -76,11 +76,7 @@ pub fn merge(opts: &BuildOptions, shards: &[PathBuf]) -> Result<BuildReport, Bui
     let owner = owners(&shards, &plan.dirs)?;
     check_inputs(&shards, &plan.dirs, &owner)?;
     let t = timing::span("open output");
-    let mut writer = DirWriter::new(&opts.output, opts.force)?;
-    writer.protect(&opts.content);
-    if opts.overwrite {
-        writer.allow_overwrite();
-    }
+    let writer = super::open_writer(opts)?;
     let _lock = writer.hold_lock();
     drop(t);
     match merge_into(&writer, &plan, &shards, &owner, opts, diags) {

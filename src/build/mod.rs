@@ -268,11 +268,7 @@ fn build_inner(
     let _all = timing::span("build (total)");
     check_options(opts)?;
     let t = timing::span("open output");
-    let mut writer = DirWriter::new(&opts.output, opts.force)?;
-    writer.protect(&opts.content);
-    if opts.overwrite {
-        writer.allow_overwrite();
-    }
+    let writer = open_writer(opts)?;
     // Held to the end: the cache is stored after the commit.
     let _lock = writer.hold_lock();
     // The bar's elapsed time and ETA from here, not from before a wait for
@@ -318,6 +314,19 @@ fn build_inner(
 /// True when `path` is `dir` or below it, comparing absolute, resolved
 /// paths (a path that does not exist yet is resolved through its nearest
 /// existing ancestor).
+/// The output directory of `opts` opened for writing
+/// ([`DirWriter::new`], `--force`), never writing into the content
+/// directory, and replacing files benchsite did not write only with
+/// `--overwrite`: as `build` and `merge` both open it.
+pub(super) fn open_writer(opts: &BuildOptions) -> Result<DirWriter, BuildError> {
+    let mut writer = DirWriter::new(&opts.output, opts.force)?;
+    writer.protect(&opts.content);
+    if opts.overwrite {
+        writer.allow_overwrite();
+    }
+    Ok(writer)
+}
+
 fn inside(path: &Path, dir: &Path) -> bool {
     fn resolve(p: &Path) -> Option<PathBuf> {
         let abs = std::path::absolute(p).ok()?;
