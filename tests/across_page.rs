@@ -75,3 +75,25 @@ fn runs_on_two_machines_are_tested_and_a_bad_reference_is_warned_at_its_line() {
     assert!(md.contains("| Machine b | 6.1±0.10 | 454.59±0 |"), "{md}");
     assert!(md.contains("| % | -33.0%\\* | +0.0% |"), "{md}");
 }
+
+/// Classes sharing many kernels: the page holds the last
+/// `ACROSS_KERNELS` (20) in version order and says how many it leaves out
+/// and where they are.
+#[test]
+fn many_shared_kernels_give_the_last_twenty_and_say_so() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: \"t\"\n");
+    for m in ["a", "b"] {
+        put(&c, &format!("{m}/machine.yaml"), format!("name: \"Machine {m}\"\n"));
+        for k in 1..=25 {
+            put(&c, &format!("{m}/2.4.{k}/dbench-32.txt"), dbench("9.1"));
+        }
+    }
+    let out = tmp.path().join("out");
+    benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
+    let md = std::fs::read_to_string(out.join("across.md")).expect("across.md");
+    assert_eq!(md.matches("\n## 2.4.").count(), benchsite::report::ACROSS_KERNELS, "{md}");
+    assert!(md.contains("## 2.4.25: dbench") && md.contains("## 2.4.6: dbench") && !md.contains("## 2.4.5: "), "{md}");
+    assert!(md.contains("The page holds the last 20 of the 25 kernels several classes ran"), "{md}");
+}

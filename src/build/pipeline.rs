@@ -231,6 +231,7 @@ pub(super) fn plan_site(
             .collect(),
         findings: Vec::new(),
         reference_machine: None,
+        across: Default::default(),
     };
     Ok((SitePlan { config, dirs, renderers, theme, description_html, nav }, render_error))
 }
@@ -355,6 +356,7 @@ pub(super) fn render_index(
         machines,
         findings,
         reference_machine: plan.config.reference_machine.clone(),
+        across: Default::default(),
     };
     for r in &plan.renderers {
         for f in r.render_index(&summary)? {

@@ -174,7 +174,7 @@ impl Renderer for HtmlRenderer {
         for m in &mut light.machines {
             m.cells = Vec::new();
         }
-        let across = report::across_page(site, site.reference_machine.as_deref());
+        let across = site.across();
         ctx.insert("site", &light);
         ctx.insert("root", &self.root(0));
         ctx.insert("lint", &report::lint_page(site));

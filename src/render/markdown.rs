@@ -80,7 +80,7 @@ impl Renderer for MarkdownRenderer {
             OutputFile::text(self.options.file_name.clone(), site_md_with(site, &self.options)),
             OutputFile::text("lint.md", lint_md(&crate::report::lint_page(site), &self.options)),
         ];
-        let across = crate::report::across_page(site, site.reference_machine.as_deref());
+        let across = site.across();
         if !across.sections.is_empty() {
             files.push(OutputFile::text("across.md", super::across::markdown(&across)));
         }
@@ -132,7 +132,7 @@ pub fn site_md_with(site: &SiteSummary, opts: &MarkdownOptions) -> String {
         out += site.description_md.trim();
         out += "\n\n";
     }
-    if !crate::report::across_page(site, site.reference_machine.as_deref()).sections.is_empty() {
+    if !site.across().sections.is_empty() {
         out += "[Machines side by side](across.md): the kernels several machine classes ran, per benchmark.\n\n";
     }
     out += &format!("[What check finds](lint.md): {}\n\n", escape(&crate::report::lint_page(site).counts));

@@ -69,7 +69,7 @@ impl Renderer for TextRenderer {
     /// `across.txt`, the cross-class page as plaintext, when several
     /// classes ran a kernel.
     fn render_index(&self, site: &SiteSummary) -> Result<Vec<OutputFile>, RenderError> {
-        let across = report::across_page(site, site.reference_machine.as_deref());
+        let across = site.across();
         if across.sections.is_empty() {
             return Ok(Vec::new());
         }

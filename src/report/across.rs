@@ -137,10 +137,15 @@ pub struct AcrossPage {
 /// params) the cells by (metric, unit).
 type Tables<'a> = BTreeMap<(&'a str, &'a str), Vec<(usize, AcrossCell<'a>)>>;
 
+/// Most kernels the cross-class page sets side by side: the last ones
+/// in version order (as many as the mail shows of a class).
+pub const ACROSS_KERNELS: usize = 20;
+
 /// The cross-class page of site `site`, against the machine class whose
 /// slug is `reference` (`reference_machine:` in `site.yaml`); without one,
 /// or where that class did not run a table's kernel, the first class in
-/// page order that did.
+/// page order that did. At most [`ACROSS_KERNELS`] kernels, the last
+/// ones; the page's intro says how many it leaves out.
 pub fn across_page(site: &SiteSummary, reference: Option<&str>) -> AcrossPage {
     let ms = &site.machines;
     let mut ran: BTreeMap<&str, BTreeSet<usize>> = BTreeMap::new();
@@ -160,6 +165,16 @@ pub fn across_page(site: &SiteSummary, reference: Option<&str>) -> AcrossPage {
     let ref_index = reference.and_then(|r| ms.iter().position(|m| m.slug == r));
     let mut keys: Vec<(&str, &str)> = tables.keys().copied().collect();
     keys.sort_by(|a, b| crate::version::compare(a.0, b.0).then(a.1.cmp(b.1)));
+    // The last kernels only, in version order: a page per site, not per
+    // kernel, stays readable (and within a page's weight) when every class
+    // ran the same hundreds of kernels.
+    let mut shared: Vec<&str> = keys.iter().map(|k| k.0).collect();
+    shared.dedup();
+    let left_out = shared.len().saturating_sub(ACROSS_KERNELS);
+    if left_out > 0 {
+        let kept: BTreeSet<&str> = shared[left_out..].iter().copied().collect();
+        keys.retain(|k| kept.contains(k.0));
+    }
     let mut sections: Vec<SectionView> = keys
         .iter()
         .map(|k| section(ms, k.0, k.1, &tables[k], ref_index))
@@ -171,7 +186,14 @@ pub fn across_page(site: &SiteSummary, reference: Option<&str>) -> AcrossPage {
     }
     let used: BTreeSet<usize> = tables.values().flatten().map(|(i, _)| *i).collect();
     let machines = used.iter().map(|&i| (ms[i].name.clone(), format!("{}/index.html", ms[i].link))).collect();
-    AcrossPage { intro: intro(ms, &keys, reference, ref_index), sections, machines }
+    let mut intro = intro(ms, &keys, reference, ref_index);
+    if left_out > 0 {
+        intro.push_str(&format!(
+            " The page holds the last {ACROSS_KERNELS} of the {} kernels several classes ran, in version order; the {left_out} before them are on each machine class's page.",
+            shared.len()
+        ));
+    }
+    AcrossPage { intro, sections, machines }
 }
 
 /// Table `t` of the page laid out by the one table layer, its first label

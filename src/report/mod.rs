@@ -33,7 +33,7 @@ mod significance;
 mod tests;
 mod views;
 
-pub use across::{AcrossColumn, AcrossPage, across_page, cells_of, machine_grid};
+pub use across::{ACROSS_KERNELS, AcrossColumn, AcrossPage, across_page, cells_of, machine_grid};
 pub use compare::*;
 pub use format::*;
 pub use headline::*;
@@ -90,6 +90,10 @@ pub struct SiteSummary {
     /// the cross-class page ([`across_page`]) compares the others with.
     #[serde(skip)]
     pub reference_machine: Option<String>,
+    /// The cross-class page, laid out once for every renderer that draws
+    /// it ([`SiteSummary::across`]).
+    #[serde(skip)]
+    pub across: std::sync::OnceLock<std::sync::Arc<AcrossPage>>,
 }
 
 /// A machine class in the [`SiteSummary`].
@@ -140,6 +144,13 @@ pub struct KernelName {
 }
 
 impl SiteSummary {
+    /// The cross-class page ([`across_page`] against `reference_machine`),
+    /// laid out on first use and shared by the HTML, Markdown and
+    /// plaintext renderers.
+    pub fn across(&self) -> std::sync::Arc<AcrossPage> {
+        self.across.get_or_init(|| std::sync::Arc::new(across_page(self, self.reference_machine.as_deref()))).clone()
+    }
+
     /// The summary of a built view.
     pub fn of(site: &SiteView) -> Self {
         SiteSummary {
@@ -149,6 +160,7 @@ impl SiteSummary {
             machines: site.machines.iter().map(MachineSummary::of).collect(),
             findings: Vec::new(),
             reference_machine: None,
+            across: Default::default(),
         }
     }
 }
