@@ -14,7 +14,7 @@
 //! | `gcc --version`, `clang --version` | name `gcc-version`, `cc-version`, `clang-version`, `compiler` | `compiler` = the first line |
 //! | `/proc/mounts`, `mount` | name `mounts`, `proc-mounts`, `mount` | `mount /home` = `ext4 rw,noatime` (pseudo filesystems left out) |
 //! | `sysctl -a` | name `sysctl`, `sysctl-a` | `sysctl vm.swappiness` = `60` |
-//! | `dmesg` | name `dmesg*`; or content `] Linux version` in its first lines | problems: lines with `Oops`, `BUG:`, `WARNING:`, `Kernel panic`, `general protection fault` |
+//! | `dmesg` | name `dmesg*`; or content `] Linux version` in its first lines | problems: messages that begin with `Oops`, `BUG:`, `kernel BUG at`, `WARNING:`, `Kernel panic`, `general protection fault` (not a message that only quotes the word) |
 //!
 //! Names are matched without a `.txt` or `.log` ending and in any case.
 //! An `env:` map in `kernel.yaml` or `machine.yaml` adds facts by hand
@@ -200,8 +200,7 @@ pub fn read(kind: EnvKind, rel: &str, text: &str, env: &mut Environment) {
         }
         EnvKind::Dmesg => {
             for (n, l) in lines {
-                let body = l.split_once("] ").map_or(l, |(_, b)| b);
-                if PROBLEMS.iter().any(|p| body.contains(p)) {
+                if let Some(body) = problem_text(l) {
                     let text: String = body.chars().take(160).collect();
                     env.problems.push(DmesgProblem { file: rel.to_string(), line: n, text });
                 }
@@ -210,8 +209,27 @@ pub fn read(kind: EnvKind, rel: &str, text: &str, env: &mut Environment) {
     }
 }
 
-/// What in a kernel log line means trouble.
-const PROBLEMS: &[&str] = &["Oops", "BUG:", "WARNING:", "Kernel panic", "general protection fault"];
+/// How a kernel log message that means trouble begins (after the
+/// timestamp): `WARNING: CPU: 3 PID: 1 at mm/…`, `BUG: unable to handle
+/// …`, `kernel BUG at …`, `Oops: 0002 [#1]`, `Kernel panic - not
+/// syncing`, `general protection fault`.
+const PROBLEMS: &[&str] = &["Oops", "BUG:", "kernel BUG at", "WARNING:", "Kernel panic", "general protection fault"];
+
+/// The message of dmesg line `l` when it begins as a problem does
+/// ([`PROBLEMS`]), without its timestamp (`[   12.345678] `) and caller id
+/// (`[    T1] `). Only at the start: a message that quotes the word is
+/// not one ("Speculative Return Stack Overflow: WARNING: See …", which
+/// every AMD guest prints at boot).
+fn problem_text(l: &str) -> Option<&str> {
+    let mut body = l.trim_start();
+    for _ in 0..2 {
+        match body.strip_prefix('[').and_then(|b| b.split_once(']')) {
+            Some((_, rest)) => body = rest.trim_start(),
+            None => break,
+        }
+    }
+    PROBLEMS.iter().any(|p| body.starts_with(p)).then_some(body)
+}
 
 /// Filesystems of no interest to a benchmark comparison.
 const PSEUDO_FS: &[&str] = &[
@@ -254,6 +272,31 @@ mod tests {
         assert_eq!(kind("6.9/DMESG.log", ""), Some(EnvKind::Dmesg));
         assert_eq!(kind("6.9/boot.txt", "[    0.000000] Linux version 6.9.0 (gcc)\n"), Some(EnvKind::Dmesg));
         assert_eq!(kind("6.9/dbench.txt", "Throughput 9.2 MB/sec 32 procs\n"), None);
+    }
+
+    /// Lines of this machine's own dmesg (an AMD EPYC Firecracker guest,
+    /// 6.18.44, 2026-12-02), and problem lines as kernels print them.
+    #[test]
+    fn a_dmesg_problem_begins_the_message_and_a_quoted_word_is_not_one() {
+        let not = [
+            "[    0.255293] Speculative Return Stack Overflow: WARNING: See https://kernel.org/doc/html/latest/admin-guide/hw-vuln/srso.html for mitigation options.",
+            "[    0.000000] [Firmware Bug]: TSC doesn't count with P0 frequency!",
+            "[    0.110467] Kernel command line: mitigations=auto,no_guest_host,no_guest_guest console=ttyS0 quiet reboot=k panic=1",
+        ];
+        for l in not {
+            assert_eq!(problem_text(l), None, "{l}");
+        }
+        let problems = [
+            ("[   12.5] WARNING: CPU: 1 PID: 7 at mm/slub.c:123 kfree+0x1/0x2", "WARNING: CPU: 1"),
+            ("[    3.1] [    T1] BUG: unable to handle page fault for address: ffff", "BUG: unable"),
+            ("[   99.0] kernel BUG at mm/slub.c:123!", "kernel BUG at"),
+            ("Oops: 0002 [#1] SMP", "Oops: 0002"),
+            ("[  7.7] Kernel panic - not syncing: Fatal exception", "Kernel panic"),
+            ("[ 5.0] general protection fault, probably for non-canonical address", "general protection"),
+        ];
+        for (l, begins) in problems {
+            assert!(problem_text(l).is_some_and(|t| t.starts_with(begins)), "{l}");
+        }
     }
 
     #[test]
