@@ -690,7 +690,15 @@ pub fn section_page(site: &SiteSummary, m: &MachinePage, sp: &crate::report::Sec
         site,
         root,
         |p| {
-            p.text(&s.title).raw(", kernels ").text(label).raw(" — ").text(&m.name).raw(" — ").text(&site.title);
+            p.text(&s.title)
+                .raw(", ")
+                .text(&m.axis.many)
+                .raw(" ")
+                .text(label)
+                .raw(" — ")
+                .text(&m.name)
+                .raw(" — ")
+                .text(&site.title);
         },
         |p| {
             p.raw("\n<nav class=\"crumbs\" aria-label=\"Breadcrumb\"><a href=\"")

@@ -75,16 +75,18 @@ pub fn summary_page(m: &MachinePage) -> Option<MachinePage> {
             .into_iter()
             .collect();
         s.shown_note = format!(
-            "{shown} of the {before} kernels with results here shown (the baseline, the latest, the largest significant changes), their runs folded"
+            "{shown} of the {before} {many} with results here shown (the baseline, the latest, the largest significant changes), their runs folded",
+            many = m.axis.many
         );
     }
+    let (one, many) = (&m.axis.one, &m.axis.many);
     page.shown_note = format!(
-        "This class has {total} kernels, more than one page can show: each table below shows the baseline, the last kernel and, as its {SUMMARY_ROWS} rows allow, the kernels of its {SUMMARY_CHANGES} largest significant changes and up to {SUMMARY_KERNELS} last kernels, without their runs; the charts draw those. Every kernel of a section is on pages of its own and in its CSV (both linked under its table); every kernel's numbers, runs, patches and notes on its own page (the kernels are listed above); every kernel against the baseline on compare.html; every value in data.json."
+        "This class has {total} {many}, more than one page can show: each table below shows the baseline, the last {one} and, as its {SUMMARY_ROWS} rows allow, the {many} of its {SUMMARY_CHANGES} largest significant changes and up to {SUMMARY_KERNELS} last {many}, without their runs; the charts draw those. Every {one} of a section is on pages of its own and in its CSV (both linked under its table); every {one}'s numbers, runs, patches and notes on its own page (the {many} are listed above); every {one} against the baseline on compare.html; every value in data.json."
     );
     if page.notable_more > 0 {
         let s = if page.notable_more == 1 { "" } else { "s" };
         page.notable_more_text =
-            format!("… and {} more significant change{s}, on the kernels' pages and compare.html", page.notable_more);
+            format!("… and {} more significant change{s}, on each {one}'s page and compare.html", page.notable_more);
     }
     Some(page)
 }
@@ -202,10 +204,12 @@ pub fn section_pages(m: &MachinePage) -> Vec<SectionPage> {
             view.chart_note.clear();
             let beside = baseline.map(|b| format!(", each beside the baseline {b}")).unwrap_or_default();
             let text = format!(
-                "Kernels {} of the {total} with results here (page {} of {}){beside}; runs on each kernel's page.",
+                "{} {} of the {total} with results here (page {} of {}){beside}; runs on each {}'s page.",
+                m.axis.many_cap,
                 c.link(&s.id).label,
                 c.number,
-                plan.len()
+                plan.len(),
+                m.axis.one
             );
             pages.push(SectionPage {
                 section: si,

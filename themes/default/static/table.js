@@ -1,8 +1,8 @@
 // benchsite's one script: sorting and filtering of the pages' tables.
 // The pages work without it: every number is in the tables as written.
 // It adds its controls when it runs, so there is no dead control without
-// it: a button in each column header of a table (sort by that column; again
-// to reverse) and, over a table of more than FILTER_ROWS rows, a box that
+// it: a button in each column header of a table of two rows or more (sort
+// by that column; again to reverse) and, over a table of more than FILTER_ROWS rows, a box that
 // shows only the rows whose label (first cell) holds what is typed. A
 // kernel's change row (tr.change) moves and hides with the row above it;
 // group rows (th[scope=rowgroup]) stay first in their tbody. Runs tables
@@ -65,6 +65,10 @@
 
   function addSort(table) {
     if (!table.tHead || table.tHead.rows.length !== 1) return;
+    // Nothing to order in a table of one row (a kernel's own page).
+    var sortable = 0;
+    Array.prototype.forEach.call(table.tBodies, function (tb) { sortable += groups(tb).groups.length; });
+    if (sortable < 2) return;
     Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, col) {
       if (th.classList.contains("runs") || th.colSpan !== 1) return;
       var b = document.createElement("button");
