@@ -10,7 +10,7 @@
 //! on another class's results. What depends on all the classes' results is
 //! site-level: `index.html`, `404.html`, the theme's static files, the
 //! Markdown index, `data.json`'s index and `.nojekyll`
-//! ([`super::pipeline::render_index`]); a shard writes none of them.
+//! (`pipeline::render_index`); a shard writes none of them.
 //!
 //! A shard output is an output directory of benchsite's (its `.benchsite`
 //! marker, its own build cache) holding the classes' files and a manifest,

@@ -92,7 +92,7 @@ pub fn summary_page(m: &MachinePage) -> Option<MachinePage> {
 }
 
 /// The DOM nodes a page of a section's kernels may spend on its table
-/// ([`section_pages`]) as [`page_plan`] counts them, which is more than
+/// ([`section_pages`]) as `page_plan` counts them, which is more than
 /// Chromium counts: the generated 300-kernel class's section pages hold
 /// 2,900 to 6,100 nodes with the page around the table and its sort
 /// buttons.

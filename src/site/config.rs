@@ -163,7 +163,7 @@ pub struct MachineConfig {
     #[serde(default)]
     pub partial: BTreeMap<String, Vec<String>>,
     /// The line of each `partial:` entry (kernel name → 1-based line),
-    /// found at load ([`super::partial`]).
+    /// found at load (`site::partial`).
     #[serde(skip)]
     pub partial_lines: BTreeMap<String, usize>,
     /// Sections in page order.

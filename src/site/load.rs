@@ -52,7 +52,7 @@ pub struct LoadOptions<'a> {
     /// walked here.
     pub discovered: Option<Discovered>,
     /// Where each raw file's parse result is looked up by its contents
-    /// first, and where the files parsed are added (see [`parse_file`]).
+    /// first, and where the files parsed are added (see `parse_file`).
     pub cache: Option<&'a ParseCache>,
     /// `site.yaml`'s `ignore:` globs: files matching one (or one of the
     /// class's own `ignore:`) are left out. Globs that do not compile are
