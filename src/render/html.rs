@@ -291,7 +291,7 @@ impl Renderer for HtmlRenderer {
                         // the last ones, which the default theme shows,
                         // `earlier` linking the others' pages.
                         let all = blocks.as_array().unwrap_or(&[]);
-                        let cut = report::earlier_kernels(all.len());
+                        let cut = report::earlier_on_page(m, all.len());
                         let earlier: Vec<&KernelLink> = kernels[..cut].iter().map(|&i| &links[i]).collect();
                         ctx.insert("compared_total", &all.len());
                         ctx.insert("summary", &report::compare_summary(m));

@@ -566,7 +566,7 @@ pub fn compare_page(
                 .text(root)
                 .raw("index.html\">All machine classes</a> › <a href=\"index.html\">");
             p.text(&m.name).raw("</a></nav>\n");
-            if compared.earlier.is_empty() {
+            if compared.earlier.is_empty() || blocks.is_empty() {
                 p.raw("<h1>Every ").text(&m.axis.one).raw(" against ").text(baseline).raw("</h1>\n");
             } else {
                 p.raw("<h1>The last ").num(blocks.len()).raw(" of ").num(compared.total).raw(" ");
@@ -575,8 +575,14 @@ pub fn compare_page(
             }
             compare_summary(p, m, &compared.summary);
             if !compared.earlier.is_empty() {
-                p.raw("<p class=\"earlier\">Earlier ").text(&m.axis.many).raw(", each against ").text(baseline);
-                p.raw(" on its own page: ");
+                if blocks.is_empty() {
+                    p.raw("<p class=\"earlier\">Every ").text(&m.axis.one).raw("'s changes against ").text(baseline);
+                    p.raw(" are on its own page (").num(compared.total).raw(" ").text(&m.axis.many);
+                    p.raw(", too many to set in full here): ");
+                } else {
+                    p.raw("<p class=\"earlier\">Earlier ").text(&m.axis.many).raw(", each against ").text(baseline);
+                    p.raw(" on its own page: ");
+                }
                 for (n, &i) in compared.earlier.iter().enumerate() {
                     if n > 0 {
                         p.raw(", ");

@@ -89,6 +89,21 @@ pub fn earlier_kernels(compared: usize) -> usize {
     compared.saturating_sub(COMPARED_KERNELS)
 }
 
+/// How many kernels `compare.html` of `m` sets in full: the last
+/// [`COMPARED_KERNELS`], or none in a large class (more than
+/// [`super::LARGE_CLASS`] kernels), where each block of a kernel's changes
+/// is thousands of rows: there the page is the summary, each kernel linked
+/// to its own page, which gives its every change against the baseline.
+pub fn compared_in_full(m: &MachinePage) -> usize {
+    if m.kernels.len() > super::LARGE_CLASS { 0 } else { COMPARED_KERNELS }
+}
+
+/// How many of `compared` kernels `compare.html` of `m` only names (all
+/// but the last [`compared_in_full`]).
+pub fn earlier_on_page(m: &MachinePage, compared: usize) -> usize {
+    compared.saturating_sub(compared_in_full(m))
+}
+
 /// The kernels a class's mail (`email.txt`) holds, picked as
 /// `compare.html` picks the kernels it sets in full: every baseline (the
 /// page's and each section's that has rows), and of the other kernels the
@@ -190,7 +205,7 @@ pub struct KernelSummary {
 pub fn compare_page(m: &MachinePage) -> ComparePage {
     let mut with = every_comparison_ref(m);
     let summary = summaries(m, &with);
-    let shown = with.split_off(earlier_kernels(with.len()));
+    let shown = with.split_off(earlier_on_page(m, with.len()));
     ComparePage {
         summary,
         total: with.len() + shown.len(),
@@ -208,7 +223,7 @@ pub fn compare_summary(m: &MachinePage) -> Vec<KernelSummary> {
 /// kernels shown on `compare.html` link to their block there, the earlier
 /// ones to their own page.
 fn summaries(m: &MachinePage, with: &[(usize, Vec<ComparisonRef>)]) -> Vec<KernelSummary> {
-    let cut = earlier_kernels(with.len());
+    let cut = earlier_on_page(m, with.len());
     let files = super::kernel_files(m);
     with.iter()
         .enumerate()
