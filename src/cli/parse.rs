@@ -66,31 +66,25 @@ pub fn run(args: &ParseArgs) -> ExitCode {
     // An environment file (a kernel config, dmesg, …) is what `build`
     // reads as environment, not results: say so and show its facts.
     if forced.is_none() {
-        let mut rel = file.to_string_lossy().into_owned();
-        // A gzipped kernel configuration (`config.gz`): read decompressed.
-        let bytes = match site::env::gunzip_config(&rel, &bytes) {
-            Some(Ok((plain, inflated))) => {
-                rel = plain;
-                inflated
+        match site::env::read_file(&file.to_string_lossy(), &bytes) {
+            Some(Ok((kind, env))) => {
+                outln!(
+                    "{}: an environment file ({kind:?}): build reads it as environment, not as results",
+                    file.display()
+                );
+                for f in &env.facts {
+                    outln!("line {:>5}  {} = {}", f.line.unwrap_or(0), f.key, f.value);
+                }
+                for p in &env.problems {
+                    outln!("line {:>5}  problem: {}", p.line, p.text);
+                }
+                return ExitCode::SUCCESS;
             }
             Some(Err(e)) => {
                 errln!("error: {}: {e}", file.display());
                 return ExitCode::from(1);
             }
-            None => bytes.clone(),
-        };
-        let text = String::from_utf8_lossy(&bytes);
-        if let Some(kind) = site::env::kind(&rel, &text) {
-            let mut env = site::env::Environment::default();
-            site::env::read(kind, &rel, &text, &mut env);
-            outln!("{}: an environment file ({kind:?}): build reads it as environment, not as results", file.display());
-            for f in &env.facts {
-                outln!("line {:>5}  {} = {}", f.line.unwrap_or(0), f.key, f.value);
-            }
-            for p in &env.problems {
-                outln!("line {:>5}  problem: {}", p.line, p.text);
-            }
-            return ExitCode::SUCCESS;
+            None => {}
         }
     }
     let outcome = crate::site::parse_bytes(&bytes, forced);

@@ -147,6 +147,30 @@ pub fn gunzip_config(rel: &str, bytes: &[u8]) -> Option<Result<(String, Vec<u8>)
     })
 }
 
+/// Raw file `rel` holding `bytes` read as environment: its kind and facts;
+/// `Err` with what is wrong for a gzipped kernel configuration that cannot
+/// be decompressed ([`gunzip_config`]) or holds none; `None` when it is no
+/// environment file ([`kind`], told from its first 16 KiB). `build` and
+/// `benchsite parse` both read environment files through this.
+pub fn read_file(rel: &str, bytes: &[u8]) -> Option<Result<(EnvKind, Environment), String>> {
+    let (name, bytes): (std::borrow::Cow<str>, std::borrow::Cow<[u8]>) = match gunzip_config(rel, bytes) {
+        Some(Ok((plain, inflated))) => (plain.into(), inflated.into()),
+        Some(Err(e)) => return Some(Err(e)),
+        None => (rel.into(), bytes.into()),
+    };
+    // Its first 16 KiB tell an environment file (every result file is
+    // looked at: no need to decode all of it here).
+    let head = String::from_utf8_lossy(&bytes[..bytes.len().min(16 * 1024)]);
+    let Some(kind) = kind(&name, &head) else {
+        let gzipped = name != rel;
+        return gzipped
+            .then(|| Err("gzipped, but holds no kernel configuration (no CONFIG_ lines), skipped".to_string()));
+    };
+    let mut env = Environment::default();
+    read(kind, rel, &String::from_utf8_lossy(&bytes), &mut env);
+    Some(Ok((kind, env)))
+}
+
 fn is_config_line(l: &str) -> bool {
     (l.starts_with("CONFIG_") && l.contains('=')) || (l.starts_with("# CONFIG_") && l.ends_with(" is not set"))
 }

@@ -62,19 +62,14 @@ pub(super) fn parse_file_in(
     };
     let mut forced = formats.iter().find(|(p, _)| p.matches(rel)).map(|(_, parser)| *parser);
     if forced.is_none()
-        && let Some(unzipped) = super::env::gunzip_config(rel, &bytes)
+        && let Some(env) = super::env::read_file(rel, &bytes)
     {
-        return config_gz(rel, path, unzipped);
-    }
-    if forced.is_none() {
-        // Its first 16 KiB tell an environment file (every result file
-        // is looked at: no need to decode all of it here).
-        let head = String::from_utf8_lossy(&bytes[..bytes.len().min(16 * 1024)]);
-        if let Some(kind) = super::env::kind(rel, &head) {
-            let mut env = super::env::Environment::default();
-            super::env::read(kind, rel, &String::from_utf8_lossy(&bytes), &mut env);
-            return RawRead { env: Some(env), ..Default::default() };
-        }
+        return match env {
+            Ok((_, env)) => RawRead { env: Some(env), ..Default::default() },
+            Err(m) => {
+                RawRead { diags: vec![Diagnostic::warning(path, None, m).of_kind(Kind::Skipped)], ..Default::default() }
+            }
+        };
     }
     if forced.is_none() && is_yaml_name(rel) {
         // A YAML file is results only in a format that is YAML: never
@@ -113,30 +108,6 @@ pub(super) fn parse_file_in(
         });
     }
     RawRead { results: out, diags, env: None }
-}
-
-/// What a gzipped kernel configuration (`config.gz`, decompressed or not:
-/// [`super::env::gunzip_config`]) gives: its facts, or a warning naming
-/// `path` when it cannot be read or holds no configuration.
-fn config_gz(rel: &str, path: &Path, unzipped: Result<(String, Vec<u8>), String>) -> RawRead {
-    let skipped = |m: String| RawRead {
-        diags: vec![Diagnostic::warning(path, None, m).of_kind(Kind::Skipped)],
-        ..Default::default()
-    };
-    match unzipped {
-        Err(e) => skipped(e),
-        Ok((plain, bytes)) => {
-            let text = String::from_utf8_lossy(&bytes);
-            match super::env::kind(&plain, &text) {
-                Some(kind) => {
-                    let mut env = super::env::Environment::default();
-                    super::env::read(kind, rel, &text, &mut env);
-                    RawRead { env: Some(env), ..Default::default() }
-                }
-                None => skipped("gzipped, but holds no kernel configuration (no CONFIG_ lines), skipped".to_string()),
-            }
-        }
-    }
 }
 
 /// The parsers that read YAML (ids): the only ones a `.yaml` or `.yml`
