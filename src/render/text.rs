@@ -335,7 +335,7 @@ fn section_body(s: &SectionView, opts: &TextOptions, shown: Shown, g: Option<std
     let width = opts.width;
     let caption = shown.caption;
     // The caption joins the title when both fit one line; else it is the
-    // line under the title's rule.
+    // line under the title (after the commentary).
     let joined = format!("{} ({caption})", s.title);
     let (title, caption) = match () {
         _ if caption.is_empty() => (fill(&s.title, width), None),
@@ -360,28 +360,24 @@ fn section_body(s: &SectionView, opts: &TextOptions, shown: Shown, g: Option<std
         let (drawn, total) = report::bar_blocks(&s.table, 0);
         drawn.len() == total
     };
-    let bars_for_table = || {
-        if opts.compare {
-            crate::chart::text_bar_chart_with_changes(s, width)
-        } else {
-            crate::chart::text_bar_chart(s, width)
-        }
-    };
-    if shown.bars
-        && whole
-        && let Some(chart) = bars_for_table()
-    {
-        out.push(chart);
-        if let Some(note) = g.runs_note() {
-            out.push(fill(&note, width));
-        }
-        return out.join("\n");
-    }
-    out.push(grid_text(&g));
+    let stand_in = (shown.bars && whole)
+        .then(|| {
+            if opts.compare {
+                crate::chart::text_bar_chart_with_changes(s, width)
+            } else {
+                crate::chart::text_bar_chart(s, width)
+            }
+        })
+        .flatten();
+    let drawn_bars = stand_in.is_some();
+    out.push(stand_in.unwrap_or_else(|| grid_text(&g)));
     if let Some(note) = g.runs_note() {
         out.push(fill(&note, width));
     }
-    if let Some(chart) = crate::chart::text_bar_chart(s, width).filter(|_| shown.bars) {
+    if shown.bars
+        && !drawn_bars
+        && let Some(chart) = crate::chart::text_bar_chart(s, width)
+    {
         out.push(String::new());
         out.push(chart);
     }
