@@ -7,9 +7,10 @@ use clap::Args;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// `build`'s arguments.
+/// The options of a site's build that `merge` takes too: the shards of one
+/// site are built, and merged, with the same ones.
 #[derive(Args, Debug)]
-pub struct BuildArgs {
+pub struct SiteArgs {
     /// Content directory.
     #[arg(long, default_value = "content")]
     pub content: PathBuf,
@@ -32,6 +33,22 @@ pub struct BuildArgs {
     /// Absolute URL the site is served from (default: relative links).
     #[arg(long)]
     pub base_url: Option<String>,
+}
+
+impl SiteArgs {
+    /// The build options these arguments give.
+    pub fn options(self) -> BuildOptions {
+        let SiteArgs { content, output, theme, width, force, overwrite, base_url } = self;
+        BuildOptions { content, output, theme_dir: theme, text_width: width, force, overwrite, base_url }
+    }
+}
+
+/// `build`'s arguments.
+#[derive(Args, Debug)]
+pub struct BuildArgs {
+    /// Content, output, theme and the rest.
+    #[command(flatten)]
+    pub site: SiteArgs,
     /// Fail (exit status 1, nothing written) when there are warnings.
     #[arg(long)]
     pub strict: bool,
@@ -50,16 +67,9 @@ pub struct BuildArgs {
 /// Runs `build`: builds, then prints the diagnostics and one line of
 /// totals, or why the build failed and what became of the output directory.
 pub fn run(args: BuildArgs) -> ExitCode {
-    let BuildArgs { content, output, theme, width, force, overwrite, base_url, strict, classes, shard } = args;
-    let opts = BuildOptions {
-        content,
-        output: output.clone(),
-        theme_dir: theme,
-        text_width: width,
-        force,
-        overwrite,
-        base_url,
-    };
+    let BuildArgs { site, strict, classes, shard } = args;
+    let opts = site.options();
+    let output = opts.output.clone();
     let started = std::time::Instant::now();
     verboseln!(
         "content {}, output {}, theme {}",

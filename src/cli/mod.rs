@@ -136,7 +136,9 @@ pub enum Command {
     /// Create a new site in DIR, laid out like this repository.
     Init(init::InitArgs),
     /// Merge shard outputs (`build --shard K/N`, `build --classes GLOB`)
-    /// into one site, writing the site index and every site-level page.
+    /// into one site, writing the site index and every site-level page; give
+    /// it the --content, --theme, --width and --base-url the shards' builds
+    /// were given.
     Merge(merge::MergeArgs),
     /// Print one machine class as mail-ready plaintext.
     Text(text::TextArgs),
