@@ -10,27 +10,11 @@
 mod common;
 
 use benchsite::build::{BuildOptions, build};
-use common::put;
+use common::{chromium, put};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 const KERNELS: usize = 300;
-
-/// Whether the Chromium the scripts use is there; says so when not.
-fn chromium() -> Option<String> {
-    let name = std::env::var("CHROMIUM").unwrap_or_else(|_| "chromium".to_string());
-    let found = Command::new("sh")
-        .arg("-c")
-        .arg("command -v \"$1\" >/dev/null")
-        .arg("sh")
-        .arg(&name)
-        .status()
-        .is_ok_and(|s| s.success());
-    if !found {
-        eprintln!("skipped: {name} not found (install Debian's chromium, or set CHROMIUM)");
-    }
-    found.then_some(name)
-}
 
 /// A class of [`KERNELS`] kernels: dbench at 32 clients (three runs each)
 /// and a generic benchmark of six metrics at two thread counts.

@@ -5,24 +5,10 @@
 //! say so and pass without checking.
 
 use benchsite::build::{BuildOptions, build};
+mod common;
+
 use std::path::Path;
 use std::process::{Command, Output};
-
-/// Whether the Chromium the script uses is there; says so when not.
-fn chromium() -> bool {
-    let name = std::env::var("CHROMIUM").unwrap_or_else(|_| "chromium".to_string());
-    let found = Command::new("sh")
-        .arg("-c")
-        .arg("command -v \"$1\" >/dev/null")
-        .arg("sh")
-        .arg(&name)
-        .status()
-        .is_ok_and(|s| s.success());
-    if !found {
-        eprintln!("skipped: {name} not found (install Debian's chromium, or set CHROMIUM)");
-    }
-    found
-}
 
 fn pagecheck(out: &Path, widths: &[&str]) -> Output {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/pagecheck.sh");
@@ -35,7 +21,7 @@ fn text(o: &Output) -> String {
 
 #[test]
 fn every_page_of_the_demo_reads_on_a_phone_and_a_laptop() {
-    if !chromium() {
+    if common::chromium().is_none() {
         return;
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -55,7 +41,7 @@ fn every_page_of_the_demo_reads_on_a_phone_and_a_laptop() {
 /// chart shown below 11 px and a chart without a link all fail, by name.
 #[test]
 fn a_page_too_wide_for_a_phone_fails() {
-    if !chromium() {
+    if common::chromium().is_none() {
         return;
     }
     let tmp = tempfile::tempdir().expect("tmp");

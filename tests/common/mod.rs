@@ -261,3 +261,21 @@ pub fn copy_dir(from: &Path, to: &Path) {
         }
     }
 }
+
+/// The Chromium the page scripts use (`chromium` on PATH, or `$CHROMIUM`),
+/// or `None`, saying so, when it is not there: the tests that drive it
+/// skip plainly.
+pub fn chromium() -> Option<String> {
+    let name = std::env::var("CHROMIUM").unwrap_or_else(|_| "chromium".to_string());
+    let found = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("command -v \"$1\" >/dev/null")
+        .arg("sh")
+        .arg(&name)
+        .status()
+        .is_ok_and(|s| s.success());
+    if !found {
+        eprintln!("skipped: {name} not found (install Debian's chromium, or set CHROMIUM)");
+    }
+    found.then_some(name)
+}
