@@ -4,6 +4,8 @@
 //! site and stage it without benchsite's cache. The `uses:` steps
 //! (actions/cache, the Pages actions) and GitHub itself are not run here.
 
+mod common;
+
 use serde_yaml::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -296,7 +298,7 @@ fn the_matrix_workflow_steps_build_shards_and_merge_them_to_the_one_shot_site() 
     // Five machine classes: the example and four copies under other names.
     let example = repo.join("content/example-box");
     for name in ["alpha", "beta-box", "gamma", "zeta"] {
-        copy_tree(&example, &repo.join("content").join(name));
+        common::copy_dir(&example, &repo.join("content").join(name));
     }
     let base_url = [("base-url", "https://example.org/site/")];
     let one = run_action_steps_with(&repo, &runner_temp, &base_url);
@@ -317,7 +319,7 @@ fn the_matrix_workflow_steps_build_shards_and_merge_them_to_the_one_shot_site() 
         // upload-artifact, then download-artifact into shards/shard-K.
         let staged = PathBuf::from(&run.outputs["stage.outputs.path"]);
         assert!(staged.join(".benchsite-shard.json").is_file(), "the shard's manifest is uploaded");
-        copy_tree(&staged, &downloads.join(format!("shard-{k}")));
+        common::copy_dir(&staged, &downloads.join(format!("shard-{k}")));
     }
     let merged = run_action_steps_with(&repo, &runner_temp, &[("merge", &merge), ("output", "merged"), base_url[0]]);
     let site = snapshot_of(Path::new(&merged.outputs["stage.outputs.path"]));
@@ -325,20 +327,6 @@ fn the_matrix_workflow_steps_build_shards_and_merge_them_to_the_one_shot_site() 
         one_shot.keys().chain(site.keys()).filter(|k| one_shot.get(*k) != site.get(*k)).collect();
     assert!(differ.is_empty(), "the merged site differs from the one-shot build: {differ:?}");
     assert_eq!(files_named_benchsite(Path::new(&merged.outputs["stage.outputs.path"])), Vec::<PathBuf>::new());
-}
-
-#[cfg(unix)]
-fn copy_tree(from: &Path, to: &Path) {
-    for e in walkdir::WalkDir::new(from).min_depth(1) {
-        let e = e.expect("walk");
-        let dst = to.join(e.path().strip_prefix(from).expect("prefix"));
-        if e.file_type().is_dir() {
-            std::fs::create_dir_all(&dst).expect("mkdir");
-        } else {
-            std::fs::create_dir_all(dst.parent().expect("parent")).expect("mkdir");
-            std::fs::copy(e.path(), &dst).expect("copy");
-        }
-    }
 }
 
 #[cfg(unix)]
