@@ -56,12 +56,17 @@ fn left_out_on_purpose(m: &MachineClass, k: &str, bench: &str) -> bool {
 fn kernels_by_benchmark(m: &MachineClass) -> BTreeMap<&str, BTreeSet<&str>> {
     let mut by_bench: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
     for rf in &m.results {
-        for s in &rf.parsed.samples {
-            if let Some(k) = &s.kernel {
-                by_bench.entry(rf.parsed.benchmark.as_str()).or_default().insert(k.as_str());
+        let kernels = by_bench.entry(rf.parsed.benchmark.as_str()).or_default();
+        // A file's samples are mostly of one kernel: each name once.
+        let mut last: Option<&str> = None;
+        for k in rf.parsed.samples.iter().filter_map(|s| s.kernel.as_deref()) {
+            if last != Some(k) {
+                kernels.insert(k);
+                last = Some(k);
             }
         }
     }
+    by_bench.retain(|_, kernels| !kernels.is_empty());
     by_bench
 }
 
