@@ -125,7 +125,7 @@ impl Input {
     /// that files without the literal skip that test.
     pub fn has(&self, needle: &str) -> bool {
         debug_assert!(!needle.is_empty() && !needle.contains('\n'), "Input::has needle {needle:?}");
-        memchr::memmem::find(self.text().as_bytes(), needle.as_bytes()).is_some()
+        found(self.text().as_bytes(), needle)
     }
 
     /// [`Input::has`] ignoring ASCII case: `needle` must be in lower case.
@@ -135,8 +135,30 @@ impl Input {
             "Input::has_ignore_ascii_case needle {needle:?}"
         );
         let lowered = self.lowered.get_or_init(|| self.text().to_ascii_lowercase());
-        memchr::memmem::find(lowered.as_bytes(), needle.as_bytes()).is_some()
+        found(lowered.as_bytes(), needle)
     }
+}
+
+thread_local! {
+    /// One searcher per needle and thread for [`found`]: making a
+    /// `memchr::memmem::Finder` costs more than searching a short file with
+    /// it, and the detectors ask every file for the same few dozen needles.
+    static FINDERS: std::cell::RefCell<rustc_hash::FxHashMap<Box<str>, memchr::memmem::Finder<'static>>> =
+        std::cell::RefCell::default();
+}
+
+/// True when `haystack` holds `needle` (`memchr::memmem`, its searcher made
+/// once per needle and thread).
+fn found(haystack: &[u8], needle: &str) -> bool {
+    FINDERS.with_borrow_mut(|finders| {
+        if let Some(f) = finders.get(needle) {
+            return f.find(haystack).is_some();
+        }
+        let f = memchr::memmem::Finder::new(needle.as_bytes()).into_owned();
+        let hit = f.find(haystack).is_some();
+        finders.insert(needle.into(), f);
+        hit
+    })
 }
 
 /// No-break spaces (U+00A0, the figure space U+2007 and the narrow U+202F)
