@@ -182,6 +182,16 @@ pub fn page_charts(page: &mut MachinePage) -> Vec<ChartFile> {
         page.trend_charts.push(c.to_ref());
         files.push(ChartFile { file: c.file, svg: c.svg });
     }
+    // The summary page drawn from keeps the same chart references, for
+    // the HTML renderers (`report::shown_page`): made once, not again.
+    page.summary = summary.map(|mut sm| {
+        for (s, full) in sm.sections.iter_mut().zip(&page.sections) {
+            s.charts.clone_from(&full.charts);
+            s.chart_note.clone_from(&full.chart_note);
+        }
+        sm.trend_charts.clone_from(&page.trend_charts);
+        Box::new(sm)
+    });
     files
 }
 

@@ -267,7 +267,7 @@ impl Renderer for HtmlRenderer {
         // The machine page, the comparison page and the kernel pages render
         // in parallel; a context clone shares its values.
         let (machine_page, (compare_page, kernel_files)) = rayon::join(
-            || match report::summary_page(m) {
+            || match report::shown_page(m) {
                 // A large class's page shows a summary of each table.
                 Some(sm) => {
                     let mut ctx = ctx.clone();
@@ -276,7 +276,7 @@ impl Renderer for HtmlRenderer {
                         .iter()
                         .map(|s| grid_value(&s.table, super::html_native::section_grid(s).as_ref()))
                         .collect();
-                    ctx.insert_value("page", with_grids(Value::from_serializable(&sm), values));
+                    ctx.insert_value("page", with_grids(Value::from_serializable(&*sm), values));
                     self.page("machine.html", &ctx)
                 }
                 None => self.page("machine.html", &ctx),
@@ -389,9 +389,9 @@ impl HtmlRenderer {
         rayon::join(
             || {
                 // A large class's page shows a summary of each table.
-                let summary = report::summary_page(m);
-                let summary_grids = summary.as_ref().map(native::section_grids);
-                let (shown, shown_grids) = match (&summary, &summary_grids) {
+                let summary = report::shown_page(m);
+                let summary_grids = summary.as_deref().map(native::section_grids);
+                let (shown, shown_grids) = match (summary.as_deref(), &summary_grids) {
                     (Some(sm), Some(g)) => (sm, g.as_slice()),
                     _ => (m, grids.as_slice()),
                 };

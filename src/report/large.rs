@@ -21,6 +21,8 @@
 use super::notable::significant_changes;
 use super::{MachinePage, grid, path_segment};
 use serde::Serialize;
+use std::borrow::Cow;
+use std::collections::HashMap;
 use std::sync::Arc;
 
 /// A class with more kernels than this gets a summary machine page
@@ -91,6 +93,16 @@ pub fn summary_page(m: &MachinePage) -> Option<MachinePage> {
     Some(page)
 }
 
+/// The page a browser shows for `m`: its summary page when the class is
+/// large ([`MachinePage::summary`] when the chart step made it, else made
+/// now by [`summary_page`]), `None` when the page shows every kernel.
+pub fn shown_page(m: &MachinePage) -> Option<Cow<'_, MachinePage>> {
+    match &m.summary {
+        Some(s) => Some(Cow::Borrowed(s)),
+        None => summary_page(m).map(Cow::Owned),
+    }
+}
+
 /// The DOM nodes a page of a section's kernels may spend on its table
 /// ([`section_pages`]) as `page_plan` counts them, which is more than
 /// Chromium counts: the generated 300-kernel class's section pages hold
@@ -151,21 +163,26 @@ impl Chunk {
 /// change, their text; a change row), about what Chromium counts.
 fn page_plan(s: &super::SectionView) -> Vec<Chunk> {
     let t = &s.table;
-    let mut order: Vec<&str> = Vec::new();
+    // Each kernel's cost in one pass over the rows, in order of first row.
+    let mut order: Vec<(&str, usize)> = Vec::new();
+    let mut at: HashMap<&str, usize> = HashMap::new();
+    let mut base = 0;
     for r in &t.rows {
-        if t.baseline.as_deref() != Some(r.kernel.as_str()) && !order.contains(&r.kernel.as_str()) {
-            order.push(&r.kernel);
+        let cost = 10 + 10 * r.cells.iter().flatten().count();
+        if t.baseline.as_deref() == Some(r.kernel.as_str()) {
+            base += cost;
+            continue;
         }
+        let i = *at.entry(&r.kernel).or_insert_with(|| {
+            order.push((&r.kernel, 0));
+            order.len() - 1
+        });
+        order[i].1 += cost;
     }
-    let cost_of = |k: &str| -> usize {
-        t.rows.iter().filter(|r| r.kernel == k).map(|r| 10 + 10 * r.cells.iter().flatten().count()).sum()
-    };
-    let base = t.baseline.as_deref().map_or(0, cost_of);
     let mut chunks: Vec<Chunk> = Vec::new();
     let mut used = base;
     let mut first = 1;
-    for k in &order {
-        let cost = cost_of(k);
+    for (k, cost) in order {
         match chunks.last_mut() {
             Some(c) if used + cost <= SECTION_PAGE_NODES => c.kernels.push(k.to_string()),
             _ => {
@@ -193,15 +210,31 @@ pub fn section_pages(m: &MachinePage) -> Vec<SectionPage> {
         let links: Vec<PageLink> = plan.iter().map(|c| c.link(&s.id)).collect();
         let total: usize = plan.iter().map(|c| c.kernels.len()).sum();
         let baseline = s.table.baseline.as_deref();
-        for c in &plan {
-            let mut view = s.clone();
-            view.table.rows.retain(|r| baseline == Some(r.kernel.as_str()) || c.kernels.contains(&r.kernel));
-            for cell in view.table.rows.iter_mut().flat_map(|r| r.cells.iter_mut().flatten()) {
+        // The section copied once, without its rows (they are dealt out
+        // to the pages below), rather than once per page.
+        let mut empty = s.clone();
+        let rows = std::mem::take(&mut empty.table.rows);
+        empty.grid = None;
+        empty.charts.clear();
+        empty.chart_note.clear();
+        let chunk_of: HashMap<&str, usize> =
+            plan.iter().enumerate().flat_map(|(i, c)| c.kernels.iter().map(move |k| (k.as_str(), i))).collect();
+        let mut dealt: Vec<Vec<super::RowView>> = vec![Vec::new(); plan.len()];
+        for mut r in rows {
+            // The runs are folded away: each kernel's page has them.
+            for cell in r.cells.iter_mut().flatten() {
                 cell.runs.clear();
             }
+            if baseline == Some(r.kernel.as_str()) {
+                dealt.iter_mut().for_each(|d| d.push(r.clone()));
+            } else if let Some(&i) = chunk_of.get(r.kernel.as_str()) {
+                dealt[i].push(r);
+            }
+        }
+        for (c, rows) in plan.iter().zip(dealt) {
+            let mut view = empty.clone();
+            view.table.rows = rows;
             view.grid = Some(Arc::new(grid::grid(&view.table, &grid::GridOptions::default())));
-            view.charts.clear();
-            view.chart_note.clear();
             let beside = baseline.map(|b| format!(", each beside the baseline {b}")).unwrap_or_default();
             let text = format!(
                 "{} {} of the {total} with results here (page {} of {}){beside}; runs on each {}'s page.",

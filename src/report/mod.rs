@@ -40,7 +40,7 @@ pub use headline::*;
 pub use kernel::*;
 pub use large::{
     LARGE_CLASS, PageLink, SECTION_PAGE_NODES, SUMMARY_CHANGES, SUMMARY_KERNELS, SectionPage, section_pages,
-    summary_page,
+    shown_page, summary_page,
 };
 pub use lint::{Finding, LintPage, findings_of, lint_page};
 pub use notable::*;
@@ -273,6 +273,13 @@ pub struct MachinePage {
     /// On a large class's summary page ([`summary_page`]): what its tables
     /// and charts leave out and where it is; "" on every other page.
     pub shown_note: String,
+    /// A large class's summary page ([`summary_page`]) with its chart
+    /// references, made once by the chart step (`chart::page_charts`),
+    /// which draws from it, for the HTML renderers ([`shown_page`]);
+    /// `None` for a class that shows every kernel, and before the chart
+    /// step.
+    #[serde(skip)]
+    pub summary: Option<Box<MachinePage>>,
 }
 
 /// Builds the view of the whole site.
@@ -447,6 +454,7 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
         trend_charts: Vec::new(),
         axis,
         shown_note: String::new(),
+        summary: None,
     }
 }
 
