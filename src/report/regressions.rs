@@ -209,8 +209,9 @@ pub struct RegressionsPage {
 }
 
 /// The regressions page of `m` ([`RegressionsPage`]). In a class of more
-/// than [`LARGE_CLASS`](super::LARGE_CLASS) kernels with more than [`REGRESSIONS_SHOWN`]
-/// regressions it lists only those the module [`paged`] picks, says so
+/// than [`LARGE_CLASS`](super::LARGE_CLASS) kernels with more than
+/// [`REGRESSIONS_SHOWN`] regressions it lists only the latest kernel's
+/// (up to [`LATEST_SHOWN`]) and the largest losses of the rest, says so
 /// and links the pages that hold every regression ([`regression_pages`]).
 pub fn regressions_page(m: &MachinePage) -> RegressionsPage {
     let mut s = select(&m.sections);
@@ -253,10 +254,11 @@ pub fn regressions_page(m: &MachinePage) -> RegressionsPage {
     }
 }
 
-/// The pages of a large class's every regression, by kernel
-/// ([`paged`]); none when `regressions.html` lists every one (a class of
-/// [`LARGE_CLASS`](super::LARGE_CLASS) kernels or fewer, or of [`REGRESSIONS_SHOWN`]
-/// regressions or fewer). Each has the counts and legend of
+/// The pages of a large class's every regression, by kernel in kernel
+/// order, at most [`REGRESSION_PAGE_ROWS`] a page; none when
+/// `regressions.html` lists every one (a class of
+/// [`LARGE_CLASS`](super::LARGE_CLASS) kernels or fewer, or of
+/// [`REGRESSIONS_SHOWN`] regressions or fewer). Each has the counts and legend of
 /// `regressions.html`, its own regressions and no summary.
 pub fn regression_pages(m: &MachinePage) -> Vec<RegressionsPage> {
     let s = select(&m.sections);
