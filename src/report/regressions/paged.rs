@@ -122,8 +122,8 @@ pub(super) fn shown_note(m: &MachinePage, regs: &mut Vec<Regression>, plan: &[Ch
     let (one, many) = (&m.axis.one, &m.axis.many);
     let latest_part = match (latest, latest_total) {
         (Some(k), 0) => format!("the latest {one}, {k}, has none; "),
-        (Some(k), t) if t <= LATEST_SHOWN => format!("every one of the latest {one}, {k} ({t}), and "),
-        (Some(k), t) => format!("the {LATEST_SHOWN} largest of the latest {one}'s, {k} ({t} in all), and "),
+        (Some(k), t) if t <= LATEST_SHOWN => format!("the {t} of the latest {one}, {k}, and "),
+        (Some(k), t) => format!("the {LATEST_SHOWN} largest of the {t} of the latest {one}, {k}, and "),
         (None, _) => String::new(),
     };
     format!(
@@ -235,7 +235,7 @@ mod tests {
         assert_eq!(r.iter().filter(|x| x.kernel == "k299").count(), LATEST_SHOWN);
         assert!(r.windows(2).all(|w| w[0].pct_better <= w[1].pct_better), "largest loss first");
         assert!(note.contains("300 kernels and 220 regressions"), "{note}");
-        assert!(note.contains("the 50 largest of the latest kernel's, k299 (60 in all)"), "{note}");
+        assert!(note.contains("below are 100 of them, the 50 largest of the 60 of the latest kernel, k299, and the largest losses"), "{note}");
         let text = page_note(&page(300), &plan[0], 1, plan.len(), 220);
         assert!(text.starts_with("Regressions of kernels 1–"), "{text}");
     }
