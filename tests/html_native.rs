@@ -439,10 +439,25 @@ fn a_large_class_summary_and_section_pages_are_the_same_either_way() {
         let runs: String = (0..3).map(|r| common::dbench(&format!("{}.{r}{}", 8 + i % 5, i % 10))).collect();
         common::put(&c, &format!("m1/2.5.{i}/dbench-32.txt"), runs);
     }
+    // Three runs of four metrics a kernel, each worse than the baseline's:
+    // more regressions than regressions.html lists, pages of them.
+    for (k, base) in (0..n).map(|i| (format!("2.5.{i}"), 0.0)).chain([("2.4.7".to_string(), 100.0)]) {
+        for run in 0..3 {
+            let mut yaml = String::from("benchmark: mybench\nresults:\n");
+            for metric in 0..4 {
+                let v = 100.0 + base + metric as f64 + run as f64 * 0.5;
+                yaml.push_str(&format!(
+                    "  - metric: \"m{metric}\"\n    value: {v}\n    unit: ops/s\n    better: higher\n"
+                ));
+            }
+            common::put(&c, &format!("m1/{k}/results-{run}.yaml"), yaml);
+        }
+    }
     let files = both_ways(&c, None);
     assert!(files > n, "{files} files");
     let site = benchsite::site::load(&c).expect("content loads");
     let view = benchsite::chart::site_view(&site);
     let m = view.machines.iter().find(|m| m.slug == "m1").expect("m1");
     assert!(report::summary_page(m).is_some() && !report::section_pages(m).is_empty());
+    assert!(!report::regression_pages(m).is_empty(), "{}", report::regressions_page(m).counts);
 }

@@ -28,16 +28,21 @@ fn large_content(root: &Path) -> PathBuf {
             let mb = 10.0 + (i % 17) as f64 * 0.37 + run as f64 * 0.11;
             put(&c, &format!("big/{k}/dbench-32-run{run}.txt"), common::dbench(&format!("{mb:.4}")));
         }
-        let mut yaml = String::from("benchmark: mybench\nresults:\n");
-        for m in 0..6 {
-            for threads in [1, 8] {
-                let v = 100.0 + (i * 7 % 23) as f64 + m as f64 * 3.0 + threads as f64;
-                yaml.push_str(&format!(
-                    "  - metric: \"metric {m}\"\n    value: {v}\n    unit: ops/s\n    better: higher\n    params: {{threads: {threads}}}\n"
-                ));
+        // Three runs: metrics 3 to 5, smaller is better, regress in most
+        // kernels (more regressions than regressions.html lists).
+        for run in 0..3 {
+            let mut yaml = String::from("benchmark: mybench\nresults:\n");
+            for m in 0..6 {
+                let better = if m < 3 { "higher" } else { "lower" };
+                for threads in [1, 8] {
+                    let v = 100.0 + (i * 7 % 23) as f64 + m as f64 * 3.0 + threads as f64 + run as f64 * 0.25;
+                    yaml.push_str(&format!(
+                        "  - metric: \"metric {m}\"\n    value: {v}\n    unit: ops/s\n    better: {better}\n    params: {{threads: {threads}}}\n"
+                    ));
+                }
             }
+            put(&c, &format!("big/{k}/results-{run}.yaml"), yaml);
         }
-        put(&c, &format!("big/{k}/results.yaml"), yaml);
     }
     c
 }
@@ -119,6 +124,45 @@ fn a_class_of_300_kernels_gives_a_page_within_the_limits_that_says_what_it_leave
     }
 }
 
+/// The regressions of a large class: `regressions.html` within the limits
+/// lists some, says so and links the pages that hold every one; the pages,
+/// `regressions.md` and its pages the same.
+#[test]
+fn a_class_of_300_kernels_gives_a_regressions_page_within_the_limits_and_pages_of_every_regression() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let out = built(tmp.path());
+    let dir = out.join("big");
+    let html = std::fs::read_to_string(dir.join("regressions.html")).expect("regressions page");
+    assert!(html.len() < 1_000_000, "{} bytes of HTML", html.len());
+    let counts = html.split("<p class=\"counts\">").nth(1).and_then(|s| s.split(' ').next()).expect("counts");
+    let total: usize = counts.parse().expect("a number of regressions");
+    assert!(total > benchsite::report::REGRESSIONS_SHOWN, "{total} regressions: too few to test the pages");
+    assert!(html.contains(&format!("This class has 300 kernels and {total} regressions")), "no note");
+    let rows = |page: &str| page.matches("<span class=\"delta worse significant\">").count();
+    assert_eq!(rows(&html), benchsite::report::REGRESSIONS_SHOWN);
+    // Every regression on exactly one page of its own, each linked.
+    let (mut seen, mut pages, mut md_seen) = (0, 0, 0);
+    for n in 1.. {
+        let Ok(page) = std::fs::read_to_string(dir.join(format!("regressions-{n}.html"))) else { break };
+        assert!(html.contains(&format!("href=\"regressions-{n}.html\"")), "page {n} not linked");
+        assert!(page.len() < 1_000_000, "page {n}: {} bytes", page.len());
+        assert!(page.contains(&format!("page {n} of ")), "page {n} says what it holds");
+        let r = rows(&page);
+        assert!(r <= benchsite::report::REGRESSION_PAGE_ROWS, "page {n}: {r} rows");
+        seen += r;
+        pages += 1;
+        let md = std::fs::read_to_string(dir.join(format!("regressions-{n}.md"))).expect("its Markdown");
+        md_seen += md.lines().filter(|l| l.ends_with(" |") && l.contains("\\* |")).count();
+    }
+    assert!(pages > 1, "{pages} pages");
+    assert_eq!((seen, md_seen), (total, total), "every regression on one page, in HTML and Markdown");
+    // regressions.md lists what regressions.html lists, and links the pages.
+    let md = std::fs::read_to_string(dir.join("regressions.md")).expect("regressions.md");
+    assert!(md.len() < 200_000, "{} bytes of Markdown", md.len());
+    assert!(md.contains("(regressions-1.md)") && md.contains(&format!("{total} regressions")), "{}", &md[..2000]);
+    assert_eq!(md.lines().filter(|l| l.contains("\\* |")).count(), benchsite::report::REGRESSIONS_SHOWN);
+}
+
 /// Runs `scripts/pageweight.sh` on `page`; its output and whether it passed.
 fn pageweight(page: &Path, max_ms: &str) -> (bool, String) {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/pageweight.sh");
@@ -145,6 +189,16 @@ fn the_300_kernel_page_stays_under_10000_nodes_in_chromium() {
         .expect("a section page");
     let (ok, section) = pageweight(&largest, "6000");
     assert!(ok, "{section}");
+    // The regressions page and the largest of its pages of every regression.
+    let (ok, regressions) = pageweight(&out.join("big/regressions.html"), "6000");
+    assert!(ok, "{regressions}");
+    let largest = (1..)
+        .map(|n| out.join(format!("big/regressions-{n}.html")))
+        .take_while(|p| p.exists())
+        .max_by_key(|p| std::fs::metadata(p).map(|m| m.len()).unwrap_or(0))
+        .expect("a page of regressions");
+    let (ok, page) = pageweight(&largest, "6000");
+    assert!(ok, "{page}");
     assert!(said.contains(" nodes=") && said.contains(" OK"), "{said}");
     // The check is not vacuous: a limit the page is over fails, by name.
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/pageweight.sh");

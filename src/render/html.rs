@@ -326,6 +326,12 @@ impl Renderer for HtmlRenderer {
         }
         ctx.insert("reg", &report::regressions_page(m));
         files.push(OutputFile::text(format!("{}/regressions.html", m.slug), self.page("regressions.html", &ctx)?));
+        // A large class's every regression, on pages of their own by kernel.
+        for rp in report::regression_pages(m) {
+            let mut ctx = ctx.clone();
+            ctx.insert("reg", &rp);
+            files.push(OutputFile::text(format!("{}/{}", m.slug, rp.file), self.page("regressions.html", &ctx)?));
+        }
         for f in kernel_files {
             files.push(f?);
         }
@@ -370,8 +376,21 @@ impl HtmlRenderer {
         };
         let sections = format!("{}/sections/", m.slug);
         let key = |f: &OutputFile| if f.path.starts_with(&sections) { 4 } else { key(f) };
+        // A large class's pages of regressions after regressions.html.
+        let regression_pages = report::regression_pages(m);
+        let key = |f: &OutputFile| {
+            if regression_pages
+                .iter()
+                .any(|rp| f.path.strip_prefix(&m.slug).and_then(|p| p.strip_prefix('/')) == Some(&rp.file))
+            {
+                2
+            } else {
+                key(f)
+            }
+        };
         let mut pos: std::collections::HashMap<String, usize> =
             report::kernel_files(m).iter().enumerate().map(|(i, f)| (format!("{}/kernels/{f}", m.slug), i)).collect();
+        pos.extend(regression_pages.iter().enumerate().map(|(i, rp)| (format!("{}/{}", m.slug, rp.file), i + 1)));
         pos.extend(report::section_pages(m).iter().enumerate().map(|(i, sp)| (format!("{}/{}", m.slug, sp.file), i)));
         files.sort_by_key(|f| (key(f), pos.get(&f.path).copied().unwrap_or(0)));
         files
@@ -409,6 +428,11 @@ impl HtmlRenderer {
                         }
                         let page = super::regressions::html(site, m, &report::regressions_page(m), &root1);
                         put(OutputFile::text(format!("{}/regressions.html", m.slug), page));
+                        // A large class's every regression, on pages of their own by kernel.
+                        for rp in report::regression_pages(m) {
+                            let page = super::regressions::html(site, m, &rp, &root1);
+                            put(OutputFile::text(format!("{}/{}", m.slug, rp.file), page));
+                        }
                     },
                     || {
                         rayon::join(

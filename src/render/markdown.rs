@@ -90,10 +90,16 @@ impl Renderer for MarkdownRenderer {
     fn render_machine(&self, _site: &SiteSummary, m: &MachinePage) -> Result<Vec<OutputFile>, RenderError> {
         let path = format!("{}/{}", m.slug, self.options.file_name);
         let regressions = super::regressions::markdown(m, &crate::report::regressions_page(m), &self.options.file_name);
-        Ok(vec![
+        let mut files = vec![
             OutputFile::text(path, machine_md_with(m, &self.options)),
             OutputFile::text(format!("{}/regressions.md", m.slug), regressions),
-        ])
+        ];
+        // A large class's every regression, on pages of their own by kernel.
+        for rp in crate::report::regression_pages(m) {
+            let page = super::regressions::markdown(m, &rp, &self.options.file_name);
+            files.push(OutputFile::text(format!("{}/{}", m.slug, super::regressions::md_file(&rp.file)), page));
+        }
+        Ok(files)
     }
 }
 

@@ -16,16 +16,27 @@ pub fn html(site: &SiteSummary, m: &MachinePage, r: &RegressionsPage, root: &str
         site,
         root,
         |p| {
-            p.raw("Regressions on ").text(&m.name).raw(" — ").text(&site.title);
+            p.raw("Regressions on ").text(&m.name);
+            if !r.label.is_empty() {
+                p.raw(", ").text(&m.axis.many).raw(" ").text(&r.label);
+            }
+            p.raw(" — ").text(&site.title);
         },
         |p| {
             p.raw("\n<nav class=\"crumbs\" aria-label=\"Breadcrumb\"><a href=\"")
                 .text(root)
                 .raw("index.html\">All machine classes</a> › <a href=\"index.html\">");
-            p.text(&m.name).raw("</a></nav>\n<h1>Regressions on ").text(&m.name).raw("</h1>\n<p class=\"counts\">");
+            p.text(&m.name).raw("</a>");
+            if r.number > 0 {
+                p.raw(" › <a href=\"regressions.html\">Regressions</a>");
+            }
+            p.raw("</nav>\n<h1>Regressions on ").text(&m.name).raw("</h1>\n<p class=\"counts\">");
             p.text(&r.counts).raw("</p>\n");
             if r.tested {
                 p.raw("<p class=\"legend\">").text(&r.legend).raw("</p>\n");
+                if !r.shown_note.is_empty() {
+                    pages_nav(p, r);
+                }
                 if !r.regressions.is_empty() {
                     regression_table(p, m, r);
                 }
@@ -37,6 +48,21 @@ pub fn html(site: &SiteSummary, m: &MachinePage, r: &RegressionsPage, root: &str
         },
         size,
     )
+}
+
+/// What a large class's regressions page lists and its pages, each
+/// linked but this one ([`RegressionsPage::shown_note`]).
+fn pages_nav(p: &mut Page, r: &RegressionsPage) {
+    p.raw("<nav class=\"pages\" aria-label=\"Pages of regressions\"><p>").text(&r.shown_note).raw(" Pages: ");
+    for (i, l) in r.pages.iter().enumerate() {
+        if i + 1 == r.number {
+            p.raw("<strong>").text(&l.label).raw("</strong>");
+        } else {
+            p.raw("<a href=\"").text(&l.link).raw("\">").text(&l.label).raw("</a>");
+        }
+        p.raw(" ");
+    }
+    p.raw("</p></nav>\n");
 }
 
 /// The table of regressions, one line each, its section linked.
@@ -90,6 +116,12 @@ fn summary_legend(one: &str) -> String {
     )
 }
 
+/// The Markdown file of a page of regressions named `html`
+/// (`regressions-2.html`): `regressions-2.md`.
+pub fn md_file(html: &str) -> String {
+    format!("{}.md", html.strip_suffix(".html").unwrap_or(html))
+}
+
 /// `regressions.md` of `m`: the counts, what is listed, a table of the
 /// regressions (each section linked to its anchor on the class's
 /// Markdown, `page`: `index.md` or site.yaml's `markdown_name:`) and the
@@ -98,6 +130,21 @@ pub fn markdown(m: &MachinePage, r: &RegressionsPage, page: &str) -> String {
     let mut out = format!("# Regressions on {}\n\n{}\n", escape(&m.name), escape(&r.counts));
     if r.tested {
         out.push_str(&format!("\n{}\n", escape(&r.legend)));
+        if !r.shown_note.is_empty() {
+            let pages: Vec<String> = r
+                .pages
+                .iter()
+                .enumerate()
+                .map(|(i, l)| {
+                    if i + 1 == r.number {
+                        format!("**{}**", escape(&l.label))
+                    } else {
+                        format!("[{}]({})", escape(&l.label), md_file(&l.link))
+                    }
+                })
+                .collect();
+            out.push_str(&format!("\n{} Pages: {}\n", escape(&r.shown_note), pages.join(" ")));
+        }
         if !r.regressions.is_empty() {
             out.push_str(&format!(
                 "\n| section | metric | parameters | {} | value | baseline | change | adjusted p |\n",
@@ -158,6 +205,10 @@ pub fn text(m: &MachinePage, r: &RegressionsPage, width: usize) -> String {
     let mut out = format!("Regressions on {}\n\n{}\n", m.name, fill(&r.counts));
     if r.tested {
         out.push_str(&format!("\n{}\n", fill(&r.legend)));
+        if !r.shown_note.is_empty() {
+            let pages: Vec<String> = r.pages.iter().map(|l| format!("{} ({})", l.link, l.label)).collect();
+            out.push_str(&format!("\n{}\n", fill(&format!("{} Pages: {}.", r.shown_note, pages.join(", ")))));
+        }
         for (i, x) in r.regressions.iter().enumerate() {
             let unit = if x.unit.is_empty() { String::new() } else { format!(" ({})", x.unit) };
             let params = if x.params.is_empty() { String::new() } else { format!(", {}", x.params) };

@@ -44,7 +44,10 @@ pub use large::{
 };
 pub use lint::{Finding, LintPage, findings_of, lint_page};
 pub use notable::*;
-pub use regressions::{DEFAULT_REGRESSION_THRESHOLD, RegressionsPage, regressions_page};
+pub use regressions::{
+    DEFAULT_REGRESSION_THRESHOLD, LATEST_SHOWN, REGRESSION_PAGE_ROWS, REGRESSIONS_SHOWN, RegressionsPage,
+    regression_pages, regressions_page,
+};
 pub use significance::*;
 pub use views::*;
 

@@ -7,7 +7,7 @@
 
 use super::format::fmt_p;
 use super::notable::significant_changes;
-use super::{KernelSummary, MachinePage, SectionView, compare_summary, params_text};
+use super::{KernelSummary, MachinePage, PageLink, SectionView, compare_summary, params_text};
 use compact_str::CompactString;
 use serde::Serialize;
 
@@ -190,11 +190,40 @@ pub struct RegressionsPage {
     /// links made relative to the class directory (`compare.html#vs-2` or
     /// `kernels/2.4.19.html`).
     pub summary: Vec<KernelSummary>,
+    /// In a large class with more regressions than a page lists
+    /// ([`REGRESSIONS_SHOWN`]): on `regressions.html`, which regressions
+    /// it lists and where every one is; on a page of its own
+    /// ([`regression_pages`]), what that page holds. Empty otherwise.
+    pub shown_note: String,
+    /// Those pages of every regression by kernel, in kernel order (empty
+    /// when `regressions.html` lists every regression).
+    pub pages: Vec<PageLink>,
+    /// This page's place among `pages`, 1-based; 0 on `regressions.html`.
+    pub number: usize,
+    /// Its file in the machine directory: `regressions.html`,
+    /// `regressions-2.html`.
+    pub file: String,
+    /// On a page of its own, which kernels it holds by place in the
+    /// class's kernel list ("63–124"); empty on `regressions.html`.
+    pub label: String,
 }
 
-/// The regressions page of `m` ([`RegressionsPage`]).
+/// The regressions page of `m` ([`RegressionsPage`]). In a class of more
+/// than [`LARGE_CLASS`](super::LARGE_CLASS) kernels with more than
+/// [`REGRESSIONS_SHOWN`] regressions it lists only the latest kernel's
+/// (up to [`LATEST_SHOWN`]) and the largest losses of the rest, says so
+/// and links the pages that hold every regression ([`regression_pages`]).
 pub fn regressions_page(m: &MachinePage) -> RegressionsPage {
-    let s = select(&m.sections);
+    let mut s = select(&m.sections);
+    // Counted before a large class's list is cut.
+    let (counts, legend) = (counts_text(&s), selection_text(&s, &m.significance));
+    let (shown_note, pages) = match paged::plan(m, &s.regressions) {
+        Some(plan) => {
+            let note = paged::shown_note(m, &mut s.regressions, &plan);
+            (note, plan.iter().map(|c| c.link.clone()).collect())
+        }
+        None => (String::new(), Vec::new()),
+    };
     let files = super::kernel_files(m);
     let summary = compare_summary(m)
         .into_iter()
@@ -211,14 +240,52 @@ pub fn regressions_page(m: &MachinePage) -> RegressionsPage {
         })
         .collect();
     RegressionsPage {
-        counts: counts_text(&s),
-        legend: selection_text(&s, &m.significance),
+        counts,
+        legend,
         tested: s.compared && s.tests > 0,
         improvements: s.improvements,
         regressions: s.regressions,
         summary,
+        shown_note,
+        pages,
+        number: 0,
+        file: "regressions.html".to_string(),
+        label: String::new(),
     }
 }
+
+/// The pages of a large class's every regression, by kernel in kernel
+/// order, at most [`REGRESSION_PAGE_ROWS`] a page; none when
+/// `regressions.html` lists every one (a class of
+/// [`LARGE_CLASS`](super::LARGE_CLASS) kernels or fewer, or of
+/// [`REGRESSIONS_SHOWN`] regressions or fewer). Each has the counts and legend of
+/// `regressions.html`, its own regressions and no summary.
+pub fn regression_pages(m: &MachinePage) -> Vec<RegressionsPage> {
+    let s = select(&m.sections);
+    let Some(plan) = paged::plan(m, &s.regressions) else { return Vec::new() };
+    let links: Vec<PageLink> = plan.iter().map(|c| c.link.clone()).collect();
+    let (counts, legend) = (counts_text(&s), selection_text(&s, &m.significance));
+    let mut slots: Vec<Option<Regression>> = s.regressions.into_iter().map(Some).collect();
+    plan.iter()
+        .enumerate()
+        .map(|(i, c)| RegressionsPage {
+            counts: counts.clone(),
+            legend: legend.clone(),
+            regressions: c.rows.iter().filter_map(|&r| slots[r].take()).collect(),
+            improvements: s.improvements,
+            tested: true,
+            summary: Vec::new(),
+            shown_note: paged::page_note(m, c, i + 1, plan.len(), slots.len()),
+            pages: links.clone(),
+            number: i + 1,
+            file: c.link.link.clone(),
+            label: c.link.label.clone(),
+        })
+        .collect()
+}
+
+mod paged;
+pub use paged::{LATEST_SHOWN, REGRESSION_PAGE_ROWS, REGRESSIONS_SHOWN};
 
 #[cfg(test)]
 mod tests {
