@@ -14,6 +14,7 @@
 //! as `{{ value }}` prints them in an HTML template.
 
 use super::OutputFile;
+use crate::report::environment::KernelMark;
 use crate::report::grid::{self, Grid, GridBlock, GridCell, GridOptions, GridRow, Shape};
 use crate::report::{
     ChartRef, ComparePage, ComparisonBlock, KernelPage, KernelSummary, KernelView, MachinePage, SectionView,
@@ -203,6 +204,7 @@ pub(super) fn grid_html(p: &mut Page, g: &Grid, t: &TableView, raw_prefix: &str)
                 p.text(&c.over).raw(" ");
             }
             linked(p, raw_prefix, &c.source_links, &c.sources, "raw", "raw output: ", &c.name);
+            flag(p, c.flag.as_ref());
             if !c.unit.is_empty() {
                 p.raw("<br><span class=\"unit\">").text(&c.unit).raw("</span>");
             }
@@ -222,6 +224,14 @@ pub(super) fn grid_html(p: &mut Page, g: &Grid, t: &TableView, raw_prefix: &str)
     }
 }
 
+/// A kernel's mark after its name ([`GridRow::flag`]), with what it
+/// stands for as its title (shown on hover, read by screen readers).
+fn flag(p: &mut Page, f: Option<&KernelMark>) {
+    if let Some(f) = f {
+        p.raw("<abbr class=\"flag\" title=\"").text(&f.title).raw("\">").text(f.mark).raw("</abbr>");
+    }
+}
+
 /// One row of block `b`: its labels (the first a row header, linked to
 /// the raw files when the row names them), then its cells: a value with
 /// its spread and change, or on a change row the change alone.
@@ -231,6 +241,7 @@ fn grid_row(p: &mut Page, b: &GridBlock, r: &GridRow, kernel_rows: bool, show_n:
         if i == 0 {
             p.raw(if kernel_rows { "<th scope=\"row\">" } else { "<th scope=\"row\" class=\"metric\">" });
             linked(p, raw_prefix, &r.source_links, &r.sources, "raw", "raw output: ", l);
+            flag(p, r.flag.as_ref());
             p.raw("</th>");
         } else {
             p.raw(if b.label_right[i] { "<td class=\"num\">" } else { "<td>" }).text(l).raw("</td>");
@@ -513,13 +524,14 @@ pub fn kernel_pages(
                 p.raw("\n<nav class=\"crumbs\" aria-label=\"Breadcrumb\"><a href=\"")
                     .text(root)
                     .raw("index.html\">All machine classes</a> › <a href=\"../index.html\">");
-                p.text(&m.name)
-                    .raw("</a></nav>\n<h1><span class=\"kernel\">")
-                    .text(&k.name)
-                    .raw("</span> on ")
-                    .text(&m.name)
-                    .raw("</h1>\n");
+                p.text(&m.name).raw("</a></nav>\n<h1><span class=\"kernel\">").text(&k.name).raw("</span>");
+                flag(p, k.mark.as_ref());
+                p.raw(" on ").text(&m.name).raw("</h1>\n");
                 patches(p, k);
+                if let Some(f) = &k.mark {
+                    p.raw("<p class=\"dmesg\">").text(f.mark).raw(" marks this ").text(&m.axis.one);
+                    p.raw("'s results: ").text(&f.title).raw("</p>");
+                }
                 p.raw("\n<div class=\"commentary\">").raw(&k.notes_html).raw("</div>\n");
                 for ks in secs {
                     let s = &m.sections[ks.section];
