@@ -114,6 +114,15 @@ fn a_dmesg_warning_marks_its_kernels_results_in_every_rendering() {
         assert!(words.contains("! after a kernel's name marks its results wherever shown"), "{text}");
         assert!(words.contains(&format!("5.15.0-trunk-arm64/dmesg.txt (line 13): {warning}")), "{text}");
     }
+    // The comparison page and the regressions page mark it too, and say why.
+    let compare = read("compare.html");
+    assert!(compare.contains(&format!(
+        "<h2><span class=\"kernel\">{marked}</span><abbr class=\"flag\" title=\"{title}\">!</abbr> vs"
+    )));
+    assert!(compare.contains("<ul class=\"dmesg\"><li>! after a kernel&#39;s name"), "{compare}");
+    let regressions = read("regressions.md");
+    assert!(regressions.contains(&format!("| {marked}! |")) && !regressions.contains(&format!("{unmarked}!")));
+    assert!(regressions.contains("(line 13): WARNING: CPU: 0 PID: 1"), "{regressions}");
     let kernel = read("kernels/5.15.0-trunk-arm64.html");
     assert!(kernel.contains(&format!(
         "<span class=\"kernel\">{marked}</span><abbr class=\"flag\" title=\"{title}\">!</abbr> on "

@@ -28,6 +28,11 @@ pub struct EnvironmentView {
     /// ([`DMESG_MARK`]), in kernel order: every table of their results
     /// marks them.
     pub marks: Vec<KernelMark>,
+    /// What the marks stand for, for pages other than the machine page
+    /// (compare, regressions, a large class's section pages): the
+    /// [`MARK_LEGEND`] line and each problem's line, as in
+    /// [`EnvironmentView::lines`]; empty when no kernel is marked.
+    pub mark_lines: Vec<String>,
 }
 
 impl EnvironmentView {
@@ -150,6 +155,8 @@ pub fn environment(kernels: &[Kernel]) -> EnvironmentView {
         .collect();
     view.marks = kernel_marks(kernels);
     view.summary = view.lines();
+    let first_problem = view.summary.len() - view.problems.len();
+    view.mark_lines = if view.problems.is_empty() { Vec::new() } else { view.summary[first_problem - 1..].to_vec() };
     view
 }
 
