@@ -123,6 +123,13 @@ fn a_dmesg_warning_marks_its_kernels_results_in_every_rendering() {
     let regressions = read("regressions.md");
     assert!(regressions.contains(&format!("| {marked}! |")) && !regressions.contains(&format!("{unmarked}!")));
     assert!(regressions.contains("(line 13): WARNING: CPU: 0 PID: 1"), "{regressions}");
+    // data.json names the problem; the class without one has no such key.
+    let data: serde_json::Value = serde_json::from_str(&read("data.json")).expect("data.json");
+    assert_eq!(data["format"], 4);
+    assert_eq!(
+        data["dmesg_problems"],
+        serde_json::json!([{"kernel": marked, "file": "5.15.0-trunk-arm64/dmesg.txt", "line": 13, "text": warning}])
+    );
     let kernel = read("kernels/5.15.0-trunk-arm64.html");
     assert!(kernel.contains(&format!(
         "<span class=\"kernel\">{marked}</span><abbr class=\"flag\" title=\"{title}\">!</abbr> on "
