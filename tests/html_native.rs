@@ -490,4 +490,9 @@ fn a_kernel_marked_for_its_dmesg_is_the_same_either_way() {
     assert!(!html.contains("2.4.17</a><abbr"), "{html}");
     let md = std::fs::read_to_string(out.join("m1/index.md")).expect("index.md");
     assert!(md.contains("| test | 2.4.17 | 2.4.17rat! |"), "{md}");
+    // The mail's column is as wide as its header with the mark.
+    let mail = std::fs::read_to_string(out.join("m1/email.txt")).expect("email.txt");
+    let head = mail.lines().find(|l| l.starts_with("test ")).expect("a header line");
+    let rule = mail.lines().find(|l| l.starts_with("----")).expect("a rule");
+    assert!(head.ends_with(" 2.4.17rat!") && head.len() == rule.len(), "{mail}");
 }
