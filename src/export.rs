@@ -26,6 +26,11 @@
 //!   "sections": [ { "id": "dbench-32", "title": "dbench 32", "csv": "csv/dbench-32.csv" } ] }
 //! ```
 //!
+//! A class one of whose kernels has a dmesg showing a problem (an oops,
+//! BUG or WARNING, which the pages mark with `!`) also has
+//! `"dmesg_problems": [ {"kernel", "file", "line", "text"} ]`, each problem
+//! once; a class without one has no such key.
+//!
 //! A script reads the samples as objects with
 //! `[dict(zip(s, r)) for r in zip(*s.values())]` (`s = data["samples"]`),
 //! or as a table with `pandas.DataFrame(data["samples"])`.
@@ -167,6 +172,23 @@ struct MachineData<'a> {
     files: FileColumns<'a>,
     samples: SampleColumns<'a>,
     sections: Vec<SectionData<'a>>,
+    /// The kernels whose dmesg shows a problem, each problem once (the
+    /// pages mark their results with `!`); left out when there is none,
+    /// so a class without one is written as before (no format change:
+    /// the key is new and optional).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    dmesg_problems: Vec<ProblemData<'a>>,
+}
+
+/// A kernel log problem of `data.json`'s `dmesg_problems`: the kernel's
+/// name, the log file (relative to the class directory), its 1-based line
+/// and the message.
+#[derive(Serialize)]
+struct ProblemData<'a> {
+    kernel: &'a str,
+    file: &'a str,
+    line: usize,
+    text: &'a str,
 }
 
 /// One entry of the class's metric table.
@@ -469,6 +491,18 @@ pub fn machine_files(m: &MachineClass, page: &MachinePage) -> Vec<OutputFile> {
             .sections
             .iter()
             .map(|s| SectionData { id: &s.id, title: &s.title, csv: format!("csv/{}.csv", s.id) })
+            .collect(),
+        dmesg_problems: m
+            .kernels
+            .iter()
+            .flat_map(|k| {
+                k.env.problems.iter().map(|p| ProblemData {
+                    kernel: &k.name,
+                    file: &p.file,
+                    line: p.line,
+                    text: &p.text,
+                })
+            })
             .collect(),
     };
     // The data file and the CSV files side by side.

@@ -83,3 +83,58 @@ fn a_gzipped_config_is_read_decompressed_and_a_damaged_one_is_warned() {
     let stderr = String::from_utf8_lossy(&built.get_output().stderr).into_owned();
     assert!(stderr.contains("6.9.0/config.gz: a gzipped kernel configuration that cannot be decompressed"), "{stderr}");
 }
+
+/// A dmesg with a WARNING marks its kernel's results (issue 23, point 3):
+/// a real boot log (`tests/sites/dmesg-warning/SOURCES.md`) beside one
+/// kernel, none beside the other. Every table row of the kernel carries
+/// the mark in HTML (with what it stands for as its title), Markdown and
+/// the mail, the page explains it once with the file, line and message,
+/// and its kernel page's header carries it; the other kernel is unmarked.
+#[test]
+fn a_dmesg_warning_marks_its_kernels_results_in_every_rendering() {
+    let content = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sites/dmesg-warning");
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let out = tmp.path().join("out");
+    benchsite().arg("build").arg("--content").arg(&content).arg("--output").arg(&out).assert().success();
+    let read = |f: &str| std::fs::read_to_string(out.join("rpi4").join(f)).expect(f);
+    let (mail, md, html) = (read("email.txt"), read("index.md"), read("index.html"));
+    let (marked, unmarked) = ("5.15.0-trunk-arm64", "5.10.0-9-arm64");
+    let warning = "WARNING: CPU: 0 PID: 1 at arch/arm64/kernel/smp.c:426 smp_cpus_done+0x78/0xc4";
+    let title = format!("dmesg shows a problem: {warning} (5.15.0-trunk-arm64/dmesg.txt, line 13)");
+    assert!(html.contains(&format!(">{marked}</a><abbr class=\"flag\" title=\"{title}\">!</abbr></th>")), "{html}");
+    assert!(md.contains(&format!("| {marked}! |")), "{md}");
+    assert!(mail.lines().any(|l| l.starts_with(&format!("{marked}! "))), "{mail}");
+    let md_text = md.replace('`', "").replace("\\_", "_").replace("\\!", "!");
+    for text in [&mail, &md_text, &html] {
+        let text = text.replace("&#x27;", "'").replace("&#39;", "'");
+        assert!(text.contains(&format!("{unmarked} ")) || text.contains(&format!("{unmarked}<")), "{text}");
+        assert!(!text.contains(&format!("{unmarked}!")), "{text}");
+        // The mail wraps the legend's lines: their words, in order.
+        let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(words.contains("! after a kernel's name marks its results wherever shown"), "{text}");
+        assert!(words.contains(&format!("5.15.0-trunk-arm64/dmesg.txt (line 13): {warning}")), "{text}");
+    }
+    // The comparison page and the regressions page mark it too, and say why.
+    let compare = read("compare.html");
+    assert!(compare.contains(&format!(
+        "<h2><span class=\"kernel\">{marked}</span><abbr class=\"flag\" title=\"{title}\">!</abbr> vs"
+    )));
+    assert!(compare.contains("<ul class=\"dmesg\"><li>! after a kernel&#39;s name"), "{compare}");
+    let regressions = read("regressions.md");
+    assert!(regressions.contains(&format!("| {marked}! |")) && !regressions.contains(&format!("{unmarked}!")));
+    assert!(regressions.contains("(line 13): WARNING: CPU: 0 PID: 1"), "{regressions}");
+    // data.json names the problem; the class without one has no such key.
+    let data: serde_json::Value = serde_json::from_str(&read("data.json")).expect("data.json");
+    assert_eq!(data["format"], 4);
+    assert_eq!(
+        data["dmesg_problems"],
+        serde_json::json!([{"kernel": marked, "file": "5.15.0-trunk-arm64/dmesg.txt", "line": 13, "text": warning}])
+    );
+    let kernel = read("kernels/5.15.0-trunk-arm64.html");
+    assert!(kernel.contains(&format!(
+        "<span class=\"kernel\">{marked}</span><abbr class=\"flag\" title=\"{title}\">!</abbr> on "
+    )));
+    assert!(kernel.contains(&format!("! marks this kernel's results: {title}")), "{kernel}");
+    let other = read("kernels/5.10.0-9-arm64.html");
+    assert!(!other.contains("class=\"flag\"") && !other.contains("marks this"), "{other}");
+}

@@ -461,3 +461,53 @@ fn a_large_class_summary_and_section_pages_are_the_same_either_way() {
     assert!(report::summary_page(m).is_some() && !report::section_pages(m).is_empty());
     assert!(!report::regression_pages(m).is_empty(), "{}", report::regressions_page(m).counts);
 }
+
+/// A kernel whose dmesg shows a problem is marked (issue 23, point 3) the
+/// same way by the templates and the native writer: on its rows
+/// (`tests/sites/dmesg-warning`, a real WARNING), on its column where
+/// kernels are columns, on its kernel page's header, with a problem line
+/// holding markup escaped in the mark's title.
+#[test]
+fn a_kernel_marked_for_its_dmesg_is_the_same_either_way() {
+    both_ways(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sites/dmesg-warning"), None);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = dir.path().join("content");
+    common::put(&c, "site.yaml", "title: \"UnixBench\"\n");
+    common::put(&c, "m1/machine.yaml", "name: \"M\"\nbaseline: \"2.4.17\"\n");
+    let tests = [
+        "System Call Overhead",
+        "Pipe Throughput",
+        "Pipe-based Context Switching",
+        "Process Creation",
+        "Shell Scripts (1 concurrent)",
+        "C Compiler Throughput",
+        "Dc: sqrt(2) to 99 decimal places",
+    ];
+    for (k, base) in [("2.4.17", 1000), ("2.4.17rat", 990)] {
+        let results: String = tests
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                format!("  - metric: \"{t}\"\n    value: {}.5\n    unit: lps\n    better: higher\n", base + i)
+            })
+            .collect();
+        common::put(&c, &format!("m1/{k}/ubench.yaml"), format!("benchmark: ubench\nresults:\n{results}"));
+    }
+    common::put(&c, "m1/2.4.17rat/dmesg", "[    0.000000] Linux version 2.4.17\nkernel BUG at <\"a&b\">.c:12!\n");
+    both_ways(&c, None);
+    let out = dir.path().join("out");
+    common::benchsite().args(["build", "--content"]).arg(&c).arg("--output").arg(&out).assert().success();
+    let html = std::fs::read_to_string(out.join("m1/index.html")).expect("index.html");
+    let title = "dmesg shows a problem: kernel BUG at &lt;&quot;a&amp;b&quot;&gt;.c:12! (2.4.17rat/dmesg, line 2)";
+    // Kernels as columns: the mark after its column's name.
+    assert!(html.contains("<th scope=\"row\" class=\"metric\">Pipe Throughput</th>"), "{html}");
+    assert!(html.contains(&format!("2.4.17rat</a><abbr class=\"flag\" title=\"{title}\">!</abbr></th>")), "{html}");
+    assert!(!html.contains("2.4.17</a><abbr"), "{html}");
+    let md = std::fs::read_to_string(out.join("m1/index.md")).expect("index.md");
+    assert!(md.contains("| test | 2.4.17 | 2.4.17rat! |"), "{md}");
+    // The mail's column is as wide as its header with the mark.
+    let mail = std::fs::read_to_string(out.join("m1/email.txt")).expect("email.txt");
+    let head = mail.lines().find(|l| l.starts_with("test ")).expect("a header line");
+    let rule = mail.lines().find(|l| l.starts_with("----")).expect("a rule");
+    assert!(head.ends_with(" 2.4.17rat!") && head.len() == rule.len(), "{mail}");
+}

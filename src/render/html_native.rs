@@ -14,6 +14,7 @@
 //! as `{{ value }}` prints them in an HTML template.
 
 use super::OutputFile;
+use crate::report::environment::KernelMark;
 use crate::report::grid::{self, Grid, GridBlock, GridCell, GridOptions, GridRow, Shape};
 use crate::report::{
     ChartRef, ComparePage, ComparisonBlock, KernelPage, KernelSummary, KernelView, MachinePage, SectionView,
@@ -203,6 +204,7 @@ pub(super) fn grid_html(p: &mut Page, g: &Grid, t: &TableView, raw_prefix: &str)
                 p.text(&c.over).raw(" ");
             }
             linked(p, raw_prefix, &c.source_links, &c.sources, "raw", "raw output: ", &c.name);
+            flag(p, c.flag.as_ref());
             if !c.unit.is_empty() {
                 p.raw("<br><span class=\"unit\">").text(&c.unit).raw("</span>");
             }
@@ -222,6 +224,28 @@ pub(super) fn grid_html(p: &mut Page, g: &Grid, t: &TableView, raw_prefix: &str)
     }
 }
 
+/// A kernel's mark after its name ([`GridRow::flag`]), with what it
+/// stands for as its title (shown on hover, read by screen readers).
+pub(super) fn flag(p: &mut Page, f: Option<&KernelMark>) {
+    if let Some(f) = f {
+        p.raw("<abbr class=\"flag\" title=\"").text(&f.title).raw("\">").text(f.mark).raw("</abbr>");
+    }
+}
+
+/// What the marks of `m`'s kernels stand for ([`crate::report::environment::EnvironmentView::mark_lines`]),
+/// on a page without the machine page's environment summary; nothing when
+/// no kernel is marked.
+pub(super) fn mark_legend(p: &mut Page, m: &MachinePage) {
+    if m.environment.mark_lines.is_empty() {
+        return;
+    }
+    p.raw("<ul class=\"dmesg\">");
+    for l in &m.environment.mark_lines {
+        p.raw("<li>").text(l).raw("</li>");
+    }
+    p.raw("</ul>\n");
+}
+
 /// One row of block `b`: its labels (the first a row header, linked to
 /// the raw files when the row names them), then its cells: a value with
 /// its spread and change, or on a change row the change alone.
@@ -231,6 +255,7 @@ fn grid_row(p: &mut Page, b: &GridBlock, r: &GridRow, kernel_rows: bool, show_n:
         if i == 0 {
             p.raw(if kernel_rows { "<th scope=\"row\">" } else { "<th scope=\"row\" class=\"metric\">" });
             linked(p, raw_prefix, &r.source_links, &r.sources, "raw", "raw output: ", l);
+            flag(p, r.flag.as_ref());
             p.raw("</th>");
         } else {
             p.raw(if b.label_right[i] { "<td class=\"num\">" } else { "<td>" }).text(l).raw("</td>");
@@ -513,13 +538,14 @@ pub fn kernel_pages(
                 p.raw("\n<nav class=\"crumbs\" aria-label=\"Breadcrumb\"><a href=\"")
                     .text(root)
                     .raw("index.html\">All machine classes</a> › <a href=\"../index.html\">");
-                p.text(&m.name)
-                    .raw("</a></nav>\n<h1><span class=\"kernel\">")
-                    .text(&k.name)
-                    .raw("</span> on ")
-                    .text(&m.name)
-                    .raw("</h1>\n");
+                p.text(&m.name).raw("</a></nav>\n<h1><span class=\"kernel\">").text(&k.name).raw("</span>");
+                flag(p, k.mark.as_ref());
+                p.raw(" on ").text(&m.name).raw("</h1>\n");
                 patches(p, k);
+                if let Some(f) = &k.mark {
+                    p.raw("<p class=\"dmesg\">").text(f.mark).raw(" marks this ").text(&m.axis.one);
+                    p.raw("'s results: ").text(&f.title).raw("</p>");
+                }
                 p.raw("\n<div class=\"commentary\">").raw(&k.notes_html).raw("</div>\n");
                 for ks in secs {
                     let s = &m.sections[ks.section];
@@ -573,6 +599,7 @@ pub fn compare_page(
                 p.text(&m.axis.many).raw(" against ");
                 p.text(baseline).raw("</h1>\n");
             }
+            mark_legend(p, m);
             compare_summary(p, m, &compared.summary);
             if !compared.earlier.is_empty() {
                 if blocks.is_empty() {
@@ -623,11 +650,9 @@ fn compare_summary(p: &mut Page, m: &MachinePage, summary: &[KernelSummary]) {
     p.raw("<section id=\"summary\">\n<h2>Summary</h2>\n<div class=\"table-wrap\">\n<table class=\"summary\">\n<thead><tr><th scope=\"col\" class=\"kernel\">");
     p.text(&m.axis.one).raw("</th><th scope=\"col\" class=\"num\">compared</th><th scope=\"col\" class=\"num\">tested</th><th scope=\"col\" class=\"num\">wins</th><th scope=\"col\" class=\"num\">losses</th><th scope=\"col\" class=\"num\">geometric mean</th></tr></thead>\n<tbody>\n");
     for k in summary {
-        p.raw("<tr><th scope=\"row\"><a href=\"")
-            .text(&k.href)
-            .raw("\">")
-            .text(&k.kernel)
-            .raw("</a></th><td class=\"num\">");
+        p.raw("<tr><th scope=\"row\"><a href=\"").text(&k.href).raw("\">").text(&k.kernel).raw("</a>");
+        flag(p, k.mark.as_ref());
+        p.raw("</th><td class=\"num\">");
         p.num(k.compared).raw("</td><td class=\"num\">").num(k.tested).raw("</td><td class=\"num\">").num(k.wins);
         p.raw("</td><td class=\"num\">").num(k.losses).raw("</td><td class=\"num\"><span class=\"delta ").text(k.class);
         p.raw("\">").text(&k.geomean_text).raw("</span></td></tr>\n");
@@ -649,12 +674,9 @@ fn compare_summary(p: &mut Page, m: &MachinePage, summary: &[KernelSummary]) {
 /// changes against `baseline`, section by section, the p column only when
 /// one of them was tested.
 fn compare_block(p: &mut Page, baseline: &str, n: usize, b: &ComparisonBlock) {
-    p.raw("\n<section id=\"vs-")
-        .num(n)
-        .raw("\">\n<h2><span class=\"kernel\">")
-        .text(&b.kernel)
-        .raw("</span> vs ")
-        .text(baseline);
+    p.raw("\n<section id=\"vs-").num(n).raw("\">\n<h2><span class=\"kernel\">").text(&b.kernel).raw("</span>");
+    flag(p, b.mark.as_ref());
+    p.raw(" vs ").text(baseline);
     p.raw("</h2>\n<div class=\"table-wrap\">\n<table>\n<thead><tr><th scope=\"col\">metric</th><th scope=\"col\">parameters</th><th scope=\"col\" class=\"num\">change</th><th scope=\"col\" class=\"num\">");
     p.text(baseline).raw("</th><th scope=\"col\" class=\"num\">").text(&b.kernel);
     p.raw("</th><th scope=\"col\" class=\"num\">difference</th>");
@@ -727,6 +749,7 @@ pub fn section_page(site: &SiteSummary, m: &MachinePage, sp: &crate::report::Sec
                 p.raw(" ");
             }
             p.raw("</p></nav>\n");
+            mark_legend(p, m);
             let g = section_grid(s);
             section(p, m, s, g.as_ref(), false, "../");
             p.raw("\n");

@@ -254,6 +254,9 @@ fn page_md(m: &MachinePage, opts: &MarkdownOptions, notice: Option<&str>) -> Str
         for line in rest {
             out += &format!("- {}\n", escape(&line));
         }
+        if !e.problems.is_empty() {
+            out += &format!("- {}\n", escape(crate::report::environment::MARK_LEGEND));
+        }
         for p in &e.problems {
             out += &format!("- {}: {} (line {}): {}\n", escape(&p.kernel), code(&p.file), p.line, escape(&p.text));
         }
@@ -412,7 +415,8 @@ fn block_md(out: &mut String, b: &GridBlock) {
     let mut align: Vec<&str> = b.label_right.iter().map(|&r| if r { "---:" } else { ":---" }).collect();
     for c in &b.columns {
         // GFM has no header spanning columns: a part's label heads each.
-        let name = if c.over.is_empty() { escape(&c.name) } else { escape(&format!("{} {}", c.over, c.name)) };
+        let name = c.name_text();
+        let name = if c.over.is_empty() { escape(&name) } else { escape(&format!("{} {name}", c.over)) };
         head.push(if c.unit.is_empty() { name } else { format!("{name} ({})", escape(&c.unit)) });
         align.push("---:");
     }
@@ -421,9 +425,9 @@ fn block_md(out: &mut String, b: &GridBlock) {
     // Rows are written straight into `out`, cell after cell.
     for r in &b.rows {
         out.push('|');
-        for l in &r.labels {
+        for i in 0..r.labels.len() {
             out.push(' ');
-            escape_into(out, l);
+            escape_into(out, &r.label_text(i));
             out.push_str(" |");
         }
         for c in &r.cells {

@@ -6,6 +6,7 @@
 
 use super::html_native::{Page, base};
 use super::markdown::escape;
+use crate::report::environment::KernelMark;
 use crate::report::{KernelSummary, MachinePage, RegressionsPage, SiteSummary};
 
 /// `regressions.html` of `m` ([`RegressionsPage`] `r`), as the
@@ -32,6 +33,7 @@ pub fn html(site: &SiteSummary, m: &MachinePage, r: &RegressionsPage, root: &str
             }
             p.raw("</nav>\n<h1>Regressions on ").text(&m.name).raw("</h1>\n<p class=\"counts\">");
             p.text(&r.counts).raw("</p>\n");
+            super::html_native::mark_legend(p, m);
             if r.tested {
                 p.raw("<p class=\"legend\">").text(&r.legend).raw("</p>\n");
                 if !r.shown_note.is_empty() {
@@ -76,6 +78,7 @@ fn regression_table(p: &mut Page, m: &MachinePage, r: &RegressionsPage) {
             p.raw(" <span class=\"unit\">").text(&x.unit).raw("</span>");
         }
         p.raw("</td><td>").text(&x.params).raw("</td><td class=\"kernel\">").text(&x.kernel);
+        super::html_native::flag(p, x.mark.as_ref());
         p.raw("</td><td class=\"num\">").text(&x.value).raw("</td><td class=\"num\">").text(&x.baseline_value);
         p.raw(" <span class=\"kernel\">(").text(&x.baseline);
         p.raw(")</span></td><td class=\"num\"><span class=\"delta worse significant\">").text(&x.change);
@@ -90,8 +93,9 @@ fn summary_html(p: &mut Page, m: &MachinePage, summary: &[KernelSummary]) {
     p.raw(" against the baseline</h2>\n<div class=\"table-wrap\">\n<table class=\"summary\">\n<thead><tr><th scope=\"col\" class=\"kernel\">");
     p.text(&m.axis.one).raw("</th><th scope=\"col\" class=\"num\">compared</th><th scope=\"col\" class=\"num\">tested</th><th scope=\"col\" class=\"num\">wins</th><th scope=\"col\" class=\"num\">losses</th><th scope=\"col\" class=\"num\">geometric mean</th></tr></thead>\n<tbody>\n");
     for k in summary {
-        p.raw("<tr><th scope=\"row\"><a href=\"").text(&k.href).raw("\">").text(&k.kernel);
-        p.raw("</a></th><td class=\"num\">").num(k.compared).raw("</td><td class=\"num\">").num(k.tested);
+        p.raw("<tr><th scope=\"row\"><a href=\"").text(&k.href).raw("\">").text(&k.kernel).raw("</a>");
+        super::html_native::flag(p, k.mark.as_ref());
+        p.raw("</th><td class=\"num\">").num(k.compared).raw("</td><td class=\"num\">").num(k.tested);
         p.raw("</td><td class=\"num\">").num(k.wins).raw("</td><td class=\"num\">").num(k.losses);
         p.raw("</td><td class=\"num\"><span class=\"delta ").text(k.class).raw("\">").text(&k.geomean_text);
         p.raw("</span></td></tr>\n");
@@ -128,6 +132,12 @@ pub fn md_file(html: &str) -> String {
 /// summary per kernel.
 pub fn markdown(m: &MachinePage, r: &RegressionsPage, page: &str) -> String {
     let mut out = format!("# Regressions on {}\n\n{}\n", escape(&m.name), escape(&r.counts));
+    for l in &m.environment.mark_lines {
+        out.push_str(&format!("\n- {}", escape(l)));
+    }
+    if !m.environment.mark_lines.is_empty() {
+        out.push('\n');
+    }
     if r.tested {
         out.push_str(&format!("\n{}\n", escape(&r.legend)));
         if !r.shown_note.is_empty() {
@@ -160,7 +170,7 @@ pub fn markdown(m: &MachinePage, r: &RegressionsPage, page: &str) -> String {
                     escape(&x.metric),
                     escape(&unit),
                     escape(&x.params),
-                    escape(&x.kernel),
+                    escape(&marked(&x.kernel, x.mark.as_ref())),
                     escape(&x.value),
                     escape(&x.baseline_value),
                     escape(&x.baseline),
@@ -179,7 +189,7 @@ pub fn markdown(m: &MachinePage, r: &RegressionsPage, page: &str) -> String {
         for k in &r.summary {
             out.push_str(&format!(
                 "| {} | {} | {} | {} | {} | {} |\n",
-                escape(&k.kernel),
+                escape(&marked(&k.kernel, k.mark.as_ref())),
                 k.compared,
                 k.tested,
                 k.wins,
@@ -203,6 +213,12 @@ pub fn text(m: &MachinePage, r: &RegressionsPage, width: usize) -> String {
     // A numbered or listed line's continuation indented under its text.
     let hang = |s: &str, indent: &str| textwrap::fill(s, opts.clone().subsequent_indent(indent));
     let mut out = format!("Regressions on {}\n\n{}\n", m.name, fill(&r.counts));
+    for l in &m.environment.mark_lines {
+        out.push_str(&format!("\n{}", hang(&format!("- {l}"), "  ")));
+    }
+    if !m.environment.mark_lines.is_empty() {
+        out.push('\n');
+    }
     if r.tested {
         out.push_str(&format!("\n{}\n", fill(&r.legend)));
         if !r.shown_note.is_empty() {
@@ -217,7 +233,7 @@ pub fn text(m: &MachinePage, r: &RegressionsPage, width: usize) -> String {
                 i + 1,
                 x.section,
                 x.metric,
-                x.kernel,
+                marked(&x.kernel, x.mark.as_ref()),
                 x.value,
                 x.baseline_value,
                 x.baseline,
@@ -235,7 +251,11 @@ pub fn text(m: &MachinePage, r: &RegressionsPage, width: usize) -> String {
             let g = if k.geomean_text.is_empty() { "no geometric mean" } else { k.geomean_text.as_str() };
             let line = format!(
                 "- {}: {} compared, {} tested, {} wins, {} losses, geometric mean {g}",
-                k.kernel, k.compared, k.tested, k.wins, k.losses
+                marked(&k.kernel, k.mark.as_ref()),
+                k.compared,
+                k.tested,
+                k.wins,
+                k.losses
             );
             out.push_str(&hang(&line, "  "));
             out.push('\n');
@@ -243,4 +263,13 @@ pub fn text(m: &MachinePage, r: &RegressionsPage, width: usize) -> String {
         out.push_str(&format!("\n{}\n", fill(&summary_legend(&m.axis.one))));
     }
     out
+}
+
+/// `kernel` followed by its mark, where its dmesg shows a problem
+/// ([`KernelMark`]), for the Markdown and the plaintext.
+fn marked<'a>(kernel: &'a str, mark: Option<&KernelMark>) -> std::borrow::Cow<'a, str> {
+    match mark {
+        Some(f) => format!("{kernel}{}", f.mark).into(),
+        None => kernel.into(),
+    }
 }

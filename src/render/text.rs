@@ -458,8 +458,8 @@ fn group_text(b: &GridBlock, group: &[usize]) -> String {
     }
     for r in b.rows.iter().filter(|r| group.iter().any(|&ci| r.cells[ci].is_some())) {
         let mut line = String::new();
-        for (i, l) in r.labels.iter().enumerate() {
-            label(&mut line, i, l);
+        for i in 0..r.labels.len() {
+            label(&mut line, i, &r.label_text(i));
         }
         for &ci in group {
             line.push_str(&gap);

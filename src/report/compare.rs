@@ -57,6 +57,10 @@ pub struct ComparisonBlock {
     /// Section by section, in page order; sections without a shared value
     /// left out.
     pub sections: Vec<ComparisonSection>,
+    /// The kernel's mark when its dmesg shows a problem
+    /// ([`super::environment::KernelMark`]), drawn after its name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mark: Option<super::environment::KernelMark>,
 }
 
 /// One line of the comparison page by position: `m.sections[section]`,
@@ -198,6 +202,10 @@ pub struct KernelSummary {
     pub geomean_text: CompactString,
     /// "better", "worse" or "" by the geometric mean.
     pub class: &'static str,
+    /// The kernel's mark when its dmesg shows a problem
+    /// ([`super::environment::KernelMark`]), drawn after its name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mark: Option<super::environment::KernelMark>,
 }
 
 /// The comparison page of `m` ([`ComparePage`]): text is made for the
@@ -292,7 +300,7 @@ fn comparison_block(m: &MachinePage, ki: usize, refs: &[ComparisonRef]) -> Compa
         })
         .collect();
     let tested = sections.iter().flat_map(|s| &s.rows).any(|r| !r.p.is_empty());
-    ComparisonBlock { kernel: m.kernels[ki].name.clone(), tested, sections }
+    ComparisonBlock { kernel: m.kernels[ki].name.clone(), tested, sections, mark: m.kernels[ki].mark.clone() }
 }
 
 /// The summary line of kernel `ki` ([`KernelSummary`]) from its
@@ -339,6 +347,7 @@ pub fn kernel_summary(m: &MachinePage, ki: usize, refs: &[ComparisonRef], href: 
         geomean,
         geomean_text: geomean.map(ratio_text).unwrap_or_default(),
         class,
+        mark: m.kernels[ki].mark.clone(),
     }
 }
 

@@ -24,6 +24,15 @@ pub struct EnvironmentView {
     pub problems: Vec<KernelProblem>,
     /// [`EnvironmentView::lines`], for the templates.
     pub summary: Vec<String>,
+    /// The kernels whose logs show a problem, each with its mark
+    /// ([`DMESG_MARK`]), in kernel order: every table of their results
+    /// marks them.
+    pub marks: Vec<KernelMark>,
+    /// What the marks stand for, for pages other than the machine page
+    /// (compare, regressions, a large class's section pages): the
+    /// [`MARK_LEGEND`] line and each problem's line, as in
+    /// [`EnvironmentView::lines`]; empty when no kernel is marked.
+    pub mark_lines: Vec<String>,
 }
 
 impl EnvironmentView {
@@ -45,6 +54,9 @@ impl EnvironmentView {
                 self.config_only_some,
                 if self.config_only_some == 1 { "" } else { "s" }
             ));
+        }
+        if !self.problems.is_empty() {
+            out.push(MARK_LEGEND.to_string());
         }
         out.extend(self.problems.iter().map(|p| format!("{}: {} (line {}): {}", p.kernel, p.file, p.line, p.text)));
         out
@@ -141,7 +153,10 @@ pub fn environment(kernels: &[Kernel]) -> EnvironmentView {
             })
         })
         .collect();
+    view.marks = kernel_marks(kernels);
     view.summary = view.lines();
+    let first_problem = view.summary.len() - view.problems.len();
+    view.mark_lines = if view.problems.is_empty() { Vec::new() } else { view.summary[first_problem - 1..].to_vec() };
     view
 }
 
@@ -184,6 +199,53 @@ pub fn facts_text(facts: &[(String, String)], config_options: usize) -> String {
         parts.push(format!("{config_options} kernel config option{}", if config_options == 1 { "" } else { "s" }));
     }
     parts.join("; ")
+}
+
+/// The mark after the name of a kernel whose dmesg shows a problem (an
+/// oops, BUG or WARNING: [`crate::site::env`]), wherever its results are
+/// shown: one ASCII character, which reads in 72-column mail and survives
+/// copy and paste, as the significance marks `*` and `~` do.
+pub const DMESG_MARK: &str = "!";
+
+/// The line that explains [`DMESG_MARK`], once on a page, before the
+/// problems it stands for (each with its file, line and message).
+pub const MARK_LEGEND: &str =
+    "! after a kernel's name marks its results wherever shown: its dmesg shows a problem (an oops, BUG or WARNING):";
+
+/// A kernel marked with [`DMESG_MARK`]: what a table's row or column of it
+/// carries (serialised as `{kernel, mark, title}` for the templates).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct KernelMark {
+    /// The kernel.
+    pub kernel: String,
+    /// [`DMESG_MARK`].
+    pub mark: &'static str,
+    /// What the mark stands for, for HTML's `title` and screen readers:
+    /// "dmesg shows a problem: WARNING: CPU: 3 PID: 1 at … (6.10.0/dmesg,
+    /// line 2)", and "and 2 more" when there are more.
+    pub title: String,
+}
+
+/// The marks of `kernels` (in their order): one for each kernel whose
+/// logs show a problem, naming its first.
+pub fn kernel_marks(kernels: &[Kernel]) -> Vec<KernelMark> {
+    kernels
+        .iter()
+        .filter_map(|k| {
+            let first = k.env.problems.first()?;
+            let more = k.env.problems.len() - 1;
+            let mut title = format!("dmesg shows a problem: {} ({}, line {})", first.text, first.file, first.line);
+            if more > 0 {
+                title.push_str(&format!(", and {more} more"));
+            }
+            Some(KernelMark { kernel: k.name.clone(), mark: DMESG_MARK, title })
+        })
+        .collect()
+}
+
+/// The mark of `kernel` among `marks`, if it has one.
+pub fn mark_of<'a>(marks: &'a [KernelMark], kernel: &str) -> Option<&'a KernelMark> {
+    marks.iter().find(|m| m.kernel == kernel)
 }
 
 #[cfg(test)]

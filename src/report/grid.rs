@@ -45,6 +45,7 @@
 //! serialisable for templates (`s.grid` in `section.html`), less its
 //! plaintext layout.
 
+use super::environment::{KernelMark, mark_of};
 pub use super::runs::{GridRun, GridRunValue};
 use super::{CellView, ColumnView, SectionView, TableView};
 use crate::model::Better;
@@ -160,6 +161,11 @@ pub struct GridColumn {
     /// The same as links ([`CellView::source_links`]).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub source_links: Vec<Arc<str>>,
+    /// The mark of a kernel's column whose dmesg shows a problem
+    /// ([`TableView::marks`]), drawn after its name; `None` for every
+    /// other column (not serialised then).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flag: Option<KernelMark>,
 }
 
 /// A row: its labels and one cell per value column.
@@ -187,13 +193,26 @@ pub struct GridRow {
     /// serialised when empty.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub runs: Vec<GridRun>,
+    /// The mark of a kernel's row whose dmesg shows a problem
+    /// ([`TableView::marks`]), drawn after its first label; `None` for
+    /// every other row (not serialised then).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flag: Option<KernelMark>,
 }
 
 impl GridRow {
     /// A row of values (not a change row) with `labels` and `cells`, its
     /// sources not yet named.
     fn new(labels: Vec<String>, cells: Vec<Option<GridCell>>) -> GridRow {
-        GridRow { change: false, labels, cells, sources: Vec::new(), source_links: Vec::new(), runs: Vec::new() }
+        GridRow {
+            change: false,
+            labels,
+            cells,
+            sources: Vec::new(),
+            source_links: Vec::new(),
+            runs: Vec::new(),
+            flag: None,
+        }
     }
 
     /// The row without its cells.
@@ -205,6 +224,28 @@ impl GridRow {
             sources: self.sources.clone(),
             source_links: self.source_links.clone(),
             runs: self.runs.clone(),
+            flag: self.flag.clone(),
+        }
+    }
+
+    /// Label `i` as plaintext and Markdown print it: the first followed by
+    /// the row's mark ([`GridRow::flag`]), where it has one.
+    pub fn label_text(&self, i: usize) -> Cow<'_, str> {
+        match (&self.flag, self.labels.get(i)) {
+            (Some(f), Some(l)) if i == 0 => Cow::Owned(format!("{l}{}", f.mark)),
+            (_, Some(l)) => Cow::Borrowed(l.as_str()),
+            (_, None) => Cow::Borrowed(""),
+        }
+    }
+}
+
+impl GridColumn {
+    /// The column's name as plaintext and Markdown print it: followed by
+    /// the kernel's mark ([`GridColumn::flag`]), where it has one.
+    pub fn name_text(&self) -> Cow<'_, str> {
+        match &self.flag {
+            Some(f) => Cow::Owned(format!("{}{}", self.name, f.mark)),
+            None => Cow::Borrowed(self.name.as_str()),
         }
     }
 }
@@ -618,6 +659,7 @@ pub fn grid_of(t: &TableView, shape: Shape, opts: &GridOptions) -> Grid {
     let metric = (shape == Shape::ParamsAsColumns).then(|| t.columns[0].name.clone());
     blocks.retain(|b| !b.rows.is_empty());
     for b in &mut blocks {
+        mark_kernels(b, shape, &t.marks);
         b.text = plan_text(b, opts.width);
         if !opts.brief {
             super::runs::unfold_block(t, b);
@@ -777,6 +819,7 @@ fn column_blocks(
                         better: Some(t.columns[ci].better),
                         sources: Vec::new(),
                         source_links: Vec::new(),
+                        flag: None,
                     }
                 })
                 .collect();
@@ -880,9 +923,27 @@ fn row_block(t: &TableView, cells: Vec<Vec<Option<GridCell>>>, shared_unit: bool
             better: None,
             sources: Vec::new(),
             source_links: Vec::new(),
+            flag: None,
         })
         .collect();
     GridBlock { label_headers, label_right, columns, rows, unfolds: false, text: TextPlan::default() }
+}
+
+/// Marks the rows (or, metrics as rows, the columns) of block `b` of the
+/// kernels in `marks` ([`GridRow::flag`], [`GridColumn::flag`]).
+fn mark_kernels(b: &mut GridBlock, shape: Shape, marks: &[KernelMark]) {
+    if marks.is_empty() {
+        return;
+    }
+    if shape == Shape::MetricsAsRows {
+        for c in &mut b.columns {
+            c.flag = mark_of(marks, &c.name).cloned();
+        }
+        return;
+    }
+    for r in b.rows.iter_mut().filter(|r| !r.change) {
+        r.flag = mark_of(marks, &r.labels[0]).cloned();
+    }
 }
 
 /// Moves the changes out of `cells` into a change row (`%`, then empty
@@ -927,6 +988,7 @@ fn param_block(t: &TableView, cells: Vec<Vec<Option<GridCell>>>, shared_unit: bo
             better: Some(t.columns[0].better),
             sources: Vec::new(),
             source_links: Vec::new(),
+            flag: None,
         })
         .collect();
     GridBlock {
@@ -945,7 +1007,12 @@ fn param_block(t: &TableView, cells: Vec<Vec<Option<GridCell>>>, shared_unit: bo
 fn plan_text(b: &GridBlock, width: usize) -> TextPlan {
     let label_widths: Vec<usize> = (0..b.label_headers.len())
         .map(|i| {
-            b.rows.iter().map(|r| text_width(&r.labels[i])).chain([text_width(&b.label_headers[i])]).max().unwrap_or(0)
+            b.rows
+                .iter()
+                .map(|r| text_width(&r.label_text(i)))
+                .chain([text_width(&b.label_headers[i])])
+                .max()
+                .unwrap_or(0)
         })
         .collect();
     let fixed = |gap: usize| label_widths.iter().sum::<usize>() + gap * label_widths.len().saturating_sub(1);
@@ -1041,14 +1108,15 @@ fn plan_column(b: &GridBlock, ci: usize, cap: usize) -> ColumnPlan {
         p.int = 1;
     }
     let col = &b.columns[ci];
+    let name = col.name_text();
     let content = p.cells_width().max(col.unit.width());
-    let longest_word = col.name.split_whitespace().map(UnicodeWidthStr::width).max().unwrap_or(0);
+    let longest_word = name.split_whitespace().map(UnicodeWidthStr::width).max().unwrap_or(0);
     p.width = content.max(longest_word.min(cap.max(content)));
-    p.header = if col.name.width() <= p.width {
-        vec![col.name.clone()]
+    p.header = if name.width() <= p.width {
+        vec![name.into_owned()]
     } else {
         let opts = textwrap::Options::new(p.width).break_words(true);
-        textwrap::wrap(&col.name, opts).into_iter().map(|l| l.into_owned()).collect()
+        textwrap::wrap(&name, opts).into_iter().map(|l| l.into_owned()).collect()
     };
     p.width = p.width.max(p.header.iter().map(|h| h.width()).max().unwrap_or(0));
     p

@@ -408,6 +408,13 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
         })
         .collect();
     uniquify_ids(&mut sections);
+    // Kernels whose dmesg shows a problem: marked in every table.
+    let marks = environment::kernel_marks(&m.kernels);
+    if !marks.is_empty() {
+        for s in &mut sections {
+            s.table.marks.clone_from(&marks);
+        }
+    }
     let tests = correct_page(&mut sections, policy.alpha);
     // Each table laid out once, for every renderer.
     sections.par_iter_mut().for_each(|s| {
@@ -442,6 +449,7 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
                     env,
                     config_options,
                     ran: if axis.kernels { String::new() } else { ran_text(m, k) },
+                    mark: environment::mark_of(&marks, &k.name).cloned(),
                 }
             })
             .collect(),

@@ -23,6 +23,10 @@ pub const DEFAULT_REGRESSION_THRESHOLD: f64 = 2.0;
 /// baseline's by more than the section's threshold.
 #[derive(Debug, Clone, Serialize)]
 pub struct Regression {
+    /// The kernel's mark when its dmesg shows a problem
+    /// ([`super::environment::KernelMark`]), drawn after its name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mark: Option<super::environment::KernelMark>,
     /// Section heading.
     pub section: String,
     /// Section anchor on the machine page (`index.html#…`).
@@ -117,6 +121,7 @@ pub fn select(sections: &[SectionView]) -> Selection {
                 pct_better: pct,
                 p_adjusted: p,
                 p: fmt_p(p),
+                mark: super::environment::mark_of(&t.marks, &r.kernel).cloned(),
             });
         }
     }

@@ -144,6 +144,7 @@ pub(super) fn section_view(
             headline_named,
             legend: None,
             axis: Default::default(),
+            marks: Vec::new(),
         },
     }
 }

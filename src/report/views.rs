@@ -64,6 +64,10 @@ pub struct KernelView {
     /// really ran ([`super::ran_text`]): "kernel 5.10.17+"; empty for a
     /// kernel, or when nothing names one.
     pub ran: String,
+    /// Its mark when its dmesg shows a problem
+    /// ([`super::environment::kernel_marks`]): its page's header shows it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mark: Option<super::environment::KernelMark>,
 }
 
 impl KernelView {
@@ -170,6 +174,12 @@ pub struct TableView {
     /// What the rows compare (the class's `compare:`): the label column's
     /// header is its singular. Kernels by default.
     pub axis: crate::site::Axis,
+    /// The kernels whose dmesg shows a problem
+    /// ([`super::environment::kernel_marks`]): the grid marks their rows,
+    /// or their columns ([`super::grid::GridRow::flag`]). Not passed to
+    /// templates (the grid carries them).
+    #[serde(skip)]
+    pub marks: Vec<super::environment::KernelMark>,
 }
 
 /// A metric column.
