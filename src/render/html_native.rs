@@ -104,8 +104,17 @@ fn sources_list(p: &mut Page, sources: &[Arc<str>]) {
 /// `section.html` for section `s` of page `m`, its table drawn from grid
 /// `g` (the section's [`section_grid`] on the machine page, its
 /// [`Grid::only_kernel`] on a kernel page; `None`: no rows), and `charts`
-/// shown or not.
-fn section(p: &mut Page, m: &MachinePage, s: &SectionView, g: Option<&Grid>, charts: bool, raw_prefix: &str) {
+/// shown or not, and its legend (not on a kernel page: [`legend`] once
+/// above its sections).
+fn section(
+    p: &mut Page,
+    m: &MachinePage,
+    s: &SectionView,
+    g: Option<&Grid>,
+    charts: bool,
+    legend_shown: bool,
+    raw_prefix: &str,
+) {
     let t = &s.table;
     p.raw("<section id=\"").text(&s.id).raw("\">\n<h2>").text(&s.title).raw("</h2>\n<div class=\"commentary\">");
     p.raw(&s.commentary_html).raw("</div>\n");
@@ -130,13 +139,8 @@ fn section(p: &mut Page, m: &MachinePage, s: &SectionView, g: Option<&Grid>, cha
         if charts && !s.chart_note.is_empty() {
             p.raw("<p class=\"chart-note\">").text(&s.chart_note).raw("</p>\n");
         }
-        if let Some(b) = t.baseline.as_deref().filter(|b| !b.is_empty()) {
-            p.raw("<p class=\"legend\">% = change vs ").text(b);
-            p.raw(", positive is better (-N× = N times worse); <strong>*</strong> ")
-                .text(&m.significance)
-                .raw("; ~ tested, not significant; unmarked: not tested (")
-                .text(&m.not_tested)
-                .raw(").</p>");
+        if let Some(b) = t.baseline.as_deref().filter(|b| !b.is_empty() && legend_shown) {
+            legend(p, m, b);
         }
         p.raw("\n");
     } else {
@@ -146,6 +150,17 @@ fn section(p: &mut Page, m: &MachinePage, s: &SectionView, g: Option<&Grid>, cha
         p.raw("<div class=\"notes\">").raw(&s.notes_html).raw("</div>\n");
     }
     p.raw("\n</section>\n");
+}
+
+/// The legend of the changes against `baseline` (a kernel's name, or
+/// [`crate::report::KernelPage::legend_baseline`]) and their marks.
+fn legend(p: &mut Page, m: &MachinePage, baseline: &str) {
+    p.raw("<p class=\"legend\">% = change vs ").text(baseline);
+    p.raw(", positive is better (-N× = N times worse); <strong>*</strong> ")
+        .text(&m.significance)
+        .raw("; ~ tested, not significant; unmarked: not tested (")
+        .text(&m.not_tested)
+        .raw(").</p>");
 }
 
 /// The grid every renderer draws of section `s` (the one laid out with
@@ -441,7 +456,7 @@ pub fn machine_page(
             p.raw("\n</ol></nav>\n");
             for (s, g) in m.sections.iter().zip(grids) {
                 p.raw("\n");
-                section(p, m, s, g.as_ref(), true, "");
+                section(p, m, s, g.as_ref(), true, true, "");
                 p.raw("\n");
             }
             p.raw("\n");
@@ -521,12 +536,16 @@ pub fn kernel_pages(
                     .raw("</h1>\n");
                 patches(p, k);
                 p.raw("\n<div class=\"commentary\">").raw(&k.notes_html).raw("</div>\n");
+                if !kp.legend_baseline.is_empty() {
+                    legend(p, m, &kp.legend_baseline);
+                    p.raw("\n");
+                }
                 for ks in secs {
                     let s = &m.sections[ks.section];
                     p.raw("\n");
                     let beside = s.table.baseline.as_deref();
                     let g = grids.get(ks.section).and_then(Option::as_ref).map(|g| g.only_kernel(&k.name, beside));
-                    section(p, m, s, g.as_ref(), false, "../");
+                    section(p, m, s, g.as_ref(), false, false, "../");
                     p.raw("\n");
                 }
                 if secs.is_empty() {
@@ -728,7 +747,7 @@ pub fn section_page(site: &SiteSummary, m: &MachinePage, sp: &crate::report::Sec
             }
             p.raw("</p></nav>\n");
             let g = section_grid(s);
-            section(p, m, s, g.as_ref(), false, "../");
+            section(p, m, s, g.as_ref(), false, true, "../");
             p.raw("\n");
         },
         size,
