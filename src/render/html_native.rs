@@ -16,8 +16,8 @@
 use super::OutputFile;
 use crate::report::grid::{self, Grid, GridBlock, GridCell, GridOptions, GridRow, Shape};
 use crate::report::{
-    ChartRef, ComparePage, ComparisonBlock, KernelPage, KernelSummary, KernelView, MachinePage, SectionView,
-    SiteSummary, TableView,
+    ChartRef, ComparePage, ComparisonBlock, KernelLink, KernelPage, KernelSummary, KernelView, MachinePage,
+    SectionView, SiteSummary, TableView,
 };
 use std::io::Write;
 use std::sync::Arc;
@@ -140,7 +140,7 @@ fn section(
             p.raw("<p class=\"chart-note\">").text(&s.chart_note).raw("</p>\n");
         }
         if let Some(b) = t.baseline.as_deref().filter(|b| !b.is_empty() && legend_shown) {
-            legend(p, m, b);
+            legend(p, m, b, &[]);
         }
         p.raw("\n");
     } else {
@@ -153,14 +153,23 @@ fn section(
 }
 
 /// The legend of the changes against `baseline` (a kernel's name, or
-/// [`crate::report::KernelPage::legend_baseline`]) and their marks.
-fn legend(p: &mut Page, m: &MachinePage, baseline: &str) {
+/// [`crate::report::KernelPage::legend_baseline`]) and their marks, and
+/// the `pages` of the baselines whose runs a kernel page leaves to them.
+fn legend(p: &mut Page, m: &MachinePage, baseline: &str, pages: &[KernelLink]) {
     p.raw("<p class=\"legend\">% = change vs ").text(baseline);
     p.raw(", positive is better (-N× = N times worse); <strong>*</strong> ")
         .text(&m.significance)
         .raw("; ~ tested, not significant; unmarked: not tested (")
         .text(&m.not_tested)
-        .raw(").</p>");
+        .raw(").");
+    for (i, b) in pages.iter().enumerate() {
+        if i == 0 {
+            p.raw(" The baseline&#39;s runs are on its page: ");
+        }
+        p.raw("<a href=\"").text(&b.file).raw("\">").text(&b.name).raw("</a>");
+        p.raw(if i + 1 == pages.len() { "." } else { ", " });
+    }
+    p.raw("</p>");
 }
 
 /// The grid every renderer draws of section `s` (the one laid out with
@@ -537,7 +546,7 @@ pub fn kernel_pages(
                 patches(p, k);
                 p.raw("\n<div class=\"commentary\">").raw(&k.notes_html).raw("</div>\n");
                 if !kp.legend_baseline.is_empty() {
-                    legend(p, m, &kp.legend_baseline);
+                    legend(p, m, &kp.legend_baseline, &kp.baseline_pages);
                     p.raw("\n");
                 }
                 for ks in secs {
