@@ -555,6 +555,8 @@ fn kernel_page_values(
             v.insert(tera::value::Key::from("kernel"), kernels.get(kp.kernel).cloned().unwrap_or_else(Value::none));
             v.insert(tera::value::Key::from("file"), Value::from(kp.file.clone()));
             v.insert(tera::value::Key::from("sections"), Value::from(secs));
+            v.insert(tera::value::Key::from("legend_baseline"), Value::from(kp.legend_baseline.clone()));
+            v.insert(tera::value::Key::from("baseline_pages"), Value::from_serializable(&kp.baseline_pages));
             Value::from(v)
         })
         .collect()

@@ -17,8 +17,8 @@ use super::OutputFile;
 use crate::report::environment::KernelMark;
 use crate::report::grid::{self, Grid, GridBlock, GridCell, GridOptions, GridRow, Shape};
 use crate::report::{
-    ChartRef, ComparePage, ComparisonBlock, KernelPage, KernelSummary, KernelView, MachinePage, SectionView,
-    SiteSummary, TableView,
+    ChartRef, ComparePage, ComparisonBlock, KernelLink, KernelPage, KernelSummary, KernelView, MachinePage,
+    SectionView, SiteSummary, TableView,
 };
 use std::io::Write;
 use std::sync::Arc;
@@ -105,8 +105,17 @@ fn sources_list(p: &mut Page, sources: &[Arc<str>]) {
 /// `section.html` for section `s` of page `m`, its table drawn from grid
 /// `g` (the section's [`section_grid`] on the machine page, its
 /// [`Grid::only_kernel`] on a kernel page; `None`: no rows), and `charts`
-/// shown or not.
-fn section(p: &mut Page, m: &MachinePage, s: &SectionView, g: Option<&Grid>, charts: bool, raw_prefix: &str) {
+/// shown or not, and its legend (not on a kernel page: [`legend`] once
+/// above its sections).
+fn section(
+    p: &mut Page,
+    m: &MachinePage,
+    s: &SectionView,
+    g: Option<&Grid>,
+    charts: bool,
+    legend_shown: bool,
+    raw_prefix: &str,
+) {
     let t = &s.table;
     p.raw("<section id=\"").text(&s.id).raw("\">\n<h2>").text(&s.title).raw("</h2>\n<div class=\"commentary\">");
     p.raw(&s.commentary_html).raw("</div>\n");
@@ -131,13 +140,8 @@ fn section(p: &mut Page, m: &MachinePage, s: &SectionView, g: Option<&Grid>, cha
         if charts && !s.chart_note.is_empty() {
             p.raw("<p class=\"chart-note\">").text(&s.chart_note).raw("</p>\n");
         }
-        if let Some(b) = t.baseline.as_deref().filter(|b| !b.is_empty()) {
-            p.raw("<p class=\"legend\">% = change vs ").text(b);
-            p.raw(", positive is better (-N× = N times worse); <strong>*</strong> ")
-                .text(&m.significance)
-                .raw("; ~ tested, not significant; unmarked: not tested (")
-                .text(&m.not_tested)
-                .raw(").</p>");
+        if let Some(b) = t.baseline.as_deref().filter(|b| !b.is_empty() && legend_shown) {
+            legend(p, m, b, &[]);
         }
         p.raw("\n");
     } else {
@@ -147,6 +151,26 @@ fn section(p: &mut Page, m: &MachinePage, s: &SectionView, g: Option<&Grid>, cha
         p.raw("<div class=\"notes\">").raw(&s.notes_html).raw("</div>\n");
     }
     p.raw("\n</section>\n");
+}
+
+/// The legend of the changes against `baseline` (a kernel's name, or
+/// [`crate::report::KernelPage::legend_baseline`]) and their marks, and
+/// the `pages` of the baselines whose runs a kernel page leaves to them.
+fn legend(p: &mut Page, m: &MachinePage, baseline: &str, pages: &[KernelLink]) {
+    p.raw("<p class=\"legend\">% = change vs ").text(baseline);
+    p.raw(", positive is better (-N× = N times worse); <strong>*</strong> ")
+        .text(&m.significance)
+        .raw("; ~ tested, not significant; unmarked: not tested (")
+        .text(&m.not_tested)
+        .raw(").");
+    for (i, b) in pages.iter().enumerate() {
+        if i == 0 {
+            p.raw(" The baseline&#39;s runs are on its page: ");
+        }
+        p.raw("<a href=\"").text(&b.file).raw("\">").text(&b.name).raw("</a>");
+        p.raw(if i + 1 == pages.len() { "." } else { ", " });
+    }
+    p.raw("</p>");
 }
 
 /// The grid every renderer draws of section `s` (the one laid out with
@@ -466,7 +490,7 @@ pub fn machine_page(
             p.raw("\n</ol></nav>\n");
             for (s, g) in m.sections.iter().zip(grids) {
                 p.raw("\n");
-                section(p, m, s, g.as_ref(), true, "");
+                section(p, m, s, g.as_ref(), true, true, "");
                 p.raw("\n");
             }
             p.raw("\n");
@@ -547,12 +571,16 @@ pub fn kernel_pages(
                     p.raw("'s results: ").text(&f.title).raw("</p>");
                 }
                 p.raw("\n<div class=\"commentary\">").raw(&k.notes_html).raw("</div>\n");
+                if !kp.legend_baseline.is_empty() {
+                    legend(p, m, &kp.legend_baseline, &kp.baseline_pages);
+                    p.raw("\n");
+                }
                 for ks in secs {
                     let s = &m.sections[ks.section];
                     p.raw("\n");
                     let beside = s.table.baseline.as_deref();
                     let g = grids.get(ks.section).and_then(Option::as_ref).map(|g| g.only_kernel(&k.name, beside));
-                    section(p, m, s, g.as_ref(), false, "../");
+                    section(p, m, s, g.as_ref(), false, false, "../");
                     p.raw("\n");
                 }
                 if secs.is_empty() {
@@ -751,7 +779,7 @@ pub fn section_page(site: &SiteSummary, m: &MachinePage, sp: &crate::report::Sec
             p.raw("</p></nav>\n");
             mark_legend(p, m);
             let g = section_grid(s);
-            section(p, m, s, g.as_ref(), false, "../");
+            section(p, m, s, g.as_ref(), false, true, "../");
             p.raw("\n");
         },
         size,

@@ -465,7 +465,9 @@ impl Grid {
     /// columns, and the runs range of what is left. `baseline` (the
     /// section's, when it is another kernel) keeps its rows or column too,
     /// in the grid's order, so that each change stands beside the value it
-    /// is against; a block where `kernel` has nothing is left out. The
+    /// is against, but not its runs (they are on the baseline's own page,
+    /// and a class of 300 kernels would repeat them on 299 pages); a block
+    /// where `kernel` has nothing is left out. The
     /// shape stays the one chosen for every kernel; the plaintext plans are
     /// left empty (kernel pages are HTML).
     pub fn only_kernel(&self, kernel: &str, baseline: Option<&str>) -> Grid {
@@ -509,7 +511,15 @@ impl Grid {
                             mine = (r.change && mine) || (!r.change && kept(&r.labels[0]));
                             mine
                         })
-                        .cloned()
+                        .map(|r| GridRow {
+                            change: r.change,
+                            labels: r.labels.clone(),
+                            cells: r.cells.clone(),
+                            sources: r.sources.clone(),
+                            source_links: r.source_links.clone(),
+                            // The baseline's runs are on its own page.
+                            runs: if r.labels[0] == kernel { r.runs.clone() } else { Vec::new() },
+                        })
                         .collect();
                     if !rows.iter().any(|r| !r.change && r.labels[0] == kernel) {
                         return None;

@@ -29,6 +29,27 @@ pub struct KernelPage {
     /// The sections where the kernel has rows, in page order; empty when
     /// it has none.
     pub sections: Vec<KernelSection>,
+    /// What the page's one legend says the changes are against: the
+    /// baseline of its sections ("2.4.9"), or, where they have different
+    /// ones, "the baseline of each table (2.4.9, 2.5.1)"; empty when none
+    /// has a baseline (no legend). A kernel page says it once, above its
+    /// sections, where the machine page says it under every table: on a
+    /// class of 300 kernels the 23 legends were 9 % of every page.
+    pub legend_baseline: String,
+    /// The pages of the baselines the legend names, other than this
+    /// kernel (whose rows, beside this kernel's, leave their runs to their
+    /// own pages: [`crate::report::Grid::only_kernel`]), in legend order.
+    pub baseline_pages: Vec<KernelLink>,
+}
+
+/// A link to a kernel's page from another kernel's page: its name and file
+/// (both under `<machine>/kernels/`).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct KernelLink {
+    /// The kernel's name.
+    pub name: String,
+    /// Its page's file name ([`kernel_files`]).
+    pub file: String,
 }
 
 /// A section of a kernel page: which section of the machine page, and which
@@ -79,9 +100,83 @@ pub fn kernel_pages(m: &MachinePage) -> Vec<KernelPage> {
             }
         }
     }
+    let files = kernel_files(m);
     mine.into_iter()
-        .zip(kernel_files(m))
         .enumerate()
-        .map(|(kernel, (sections, file))| KernelPage { kernel, file, sections })
+        .map(|(kernel, sections)| {
+            let names = baselines(m, &sections);
+            let baseline_pages = names
+                .iter()
+                .filter(|&&b| b != m.kernels[kernel].name)
+                .filter_map(|&b| Some(KernelLink { name: b.to_string(), file: files.get(*pos.get(b)?)?.clone() }))
+                .collect();
+            let legend_baseline = legend_baseline(&names);
+            KernelPage { kernel, file: files[kernel].clone(), sections, legend_baseline, baseline_pages }
+        })
         .collect()
+}
+
+/// The baselines of `sections` of `m`, each once, in page order.
+fn baselines<'a>(m: &'a MachinePage, sections: &[KernelSection]) -> Vec<&'a str> {
+    let mut names: Vec<&str> = Vec::new();
+    for ks in sections {
+        match m.sections[ks.section].table.baseline.as_deref() {
+            Some(b) if !b.is_empty() && !names.contains(&b) => names.push(b),
+            _ => {}
+        }
+    }
+    names
+}
+
+/// [`KernelPage::legend_baseline`] of a page whose sections have the
+/// baselines `names` ([`baselines`]).
+fn legend_baseline(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        many => format!("the baseline of each table ({})", many.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::{KernelView, RowView, SectionView, TableView};
+
+    fn section(baseline: Option<&str>) -> SectionView {
+        SectionView {
+            table: TableView { baseline: baseline.map(str::to_string), ..Default::default() },
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn a_kernel_page_names_its_baseline_once_or_each_of_several() {
+        let mut m = MachinePage {
+            sections: vec![section(Some("2.4.9")), section(None), section(Some("2.4.9")), section(Some("2.5.1"))],
+            ..Default::default()
+        };
+        let on = |m: &MachinePage, sections: &[usize]| {
+            let secs: Vec<KernelSection> =
+                sections.iter().map(|&section| KernelSection { section, rows: vec![0] }).collect();
+            legend_baseline(&baselines(m, &secs))
+        };
+        assert_eq!(on(&m, &[0, 1, 2]), "2.4.9");
+        assert_eq!(on(&m, &[0, 1, 2, 3]), "the baseline of each table (2.4.9, 2.5.1)");
+        assert_eq!(on(&m, &[1]), "");
+        m.sections[1].table.baseline = Some(String::new());
+        assert_eq!(on(&m, &[1]), "", "an empty baseline is none");
+    }
+
+    #[test]
+    fn a_kernel_page_links_the_baselines_pages_but_not_its_own() {
+        let kernel = |name: &str| KernelView { name: name.into(), ..Default::default() };
+        let mut s = section(Some("a b"));
+        s.table.rows = ["a b", "c"].iter().map(|k| RowView::new(k.to_string(), Vec::new(), Vec::new())).collect();
+        let m = MachinePage { kernels: vec![kernel("a b"), kernel("c")], sections: vec![s], ..Default::default() };
+        let pages = kernel_pages(&m);
+        assert!(pages[0].baseline_pages.is_empty(), "the baseline's own page");
+        assert_eq!(pages[1].legend_baseline, "a b");
+        assert_eq!(pages[1].baseline_pages, [KernelLink { name: "a b".into(), file: "a-b.html".into() }]);
+    }
 }

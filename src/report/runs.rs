@@ -208,6 +208,16 @@ mod tests {
         assert_eq!(values, ["2.0", "4.0"]);
         assert_eq!(labels(&rows[1]), ["all.txt line 3", "all.txt line 4"]);
         assert!(rows[2].runs.is_empty());
+        // b's page beside baseline a: b's runs, not a's (they are on a's page).
+        let mine = g.only_kernel("b", Some("a"));
+        let rows = &mine.blocks[0].rows;
+        assert_eq!(rows.iter().map(|r| r.labels[0].as_str()).collect::<Vec<_>>(), ["a", "b"]);
+        let values = |r: &GridRow| r.cells.iter().flatten().map(|c| c.value.to_string()).collect::<Vec<_>>();
+        assert!(rows[0].runs.is_empty());
+        assert_eq!(values(&rows[0]), values(&g.blocks[0].rows[0]), "a's means stay");
+        assert_eq!(labels(&rows[1]), ["all.txt line 3", "all.txt line 4"]);
+        // a's own page keeps its runs.
+        assert_eq!(labels(&g.only_kernel("a", Some("a")).blocks[0].rows[0]), ["a/run1.txt", "a/run2.txt"]);
         // Kernels as columns: a run's values come from each kernel's file.
         let g = grid_of(&t, Shape::MetricsAsRows, &GridOptions::default());
         let real = &g.blocks[0].rows[0];
