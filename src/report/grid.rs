@@ -519,6 +519,7 @@ impl Grid {
                             source_links: r.source_links.clone(),
                             // The baseline's runs are on its own page.
                             runs: if r.labels[0] == kernel { r.runs.clone() } else { Vec::new() },
+                            flag: r.flag.clone(),
                         })
                         .collect();
                     if !rows.iter().any(|r| !r.change && r.labels[0] == kernel) {
