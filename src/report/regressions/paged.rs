@@ -185,6 +185,7 @@ mod tests {
                     pct_better: pct,
                     p_adjusted: 0.01,
                     p: Default::default(),
+                    mark: None,
                 });
             }
         }
