@@ -9,7 +9,7 @@
 //! | file | recognised by | facts |
 //! |---|---|---|
 //! | kernel config | name `config`, `.config`, `config-*`, `kconfig` (each also gzipped, `config.gz` as `/proc/config.gz` gives it); or content `# Automatically generated file; DO NOT EDIT.` / `CONFIG_` lines | `CONFIG_PREEMPT` = `y`, `m`, a value, or `n` for `# CONFIG_X is not set` |
-//! | `/proc/cmdline` | name `cmdline`, `proc-cmdline` | `cmdline mitigations` = `off`; a bare flag (`quiet`) = `on`; `BOOT_IMAGE` and `initrd` (which name the kernel) left out |
+//! | `/proc/cmdline` | name `cmdline`, `proc-cmdline` | `cmdline mitigations` = `off`; a bare flag (`quiet`) = `on`; `BOOT_IMAGE` and `initrd` (which name the kernel) left out; the words after a lone `--` (init's) one fact, `cmdline init arguments` |
 //! | `uname -a` | name `uname`, `uname-a` | `uname` (shown, never compared: it names the kernel) |
 //! | `gcc --version`, `clang --version` | name `gcc-version`, `cc-version`, `clang-version`, `compiler` | `compiler` = the first line |
 //! | `/proc/mounts`, `mount` | name `mounts`, `proc-mounts`, `mount` | `mount /home` = `ext4 rw,noatime` (pseudo filesystems left out) |
@@ -194,11 +194,19 @@ pub fn read(kind: EnvKind, rel: &str, text: &str, env: &mut Environment) {
         }
         EnvKind::Cmdline => {
             for (n, l) in lines.filter(|(_, l)| !l.trim().is_empty()).take(1) {
-                for token in l.split_whitespace() {
+                // After a lone `--` the words are init's, not the
+                // kernel's (Documentation/admin-guide/kernel-parameters):
+                // one fact, not a flag each.
+                let mut words = l.split_whitespace();
+                for token in words.by_ref().take_while(|w| *w != "--") {
                     let (k, v) = token.split_once('=').unwrap_or((token, "on"));
                     if k != "BOOT_IMAGE" && k != "initrd" {
                         fact(format!("cmdline {k}"), v, n);
                     }
+                }
+                let init: Vec<&str> = words.collect();
+                if !init.is_empty() {
+                    fact("cmdline init arguments".to_string(), &init.join(" "), n);
                 }
             }
         }
@@ -334,6 +342,22 @@ mod tests {
         let c = read_one("k/cmdline", "BOOT_IMAGE=/vmlinuz-6.9 root=/dev/sda1 mitigations=off quiet\n");
         let facts: Vec<(&str, &str)> = c.facts.iter().map(|f| (f.key.as_str(), f.value.as_str())).collect();
         assert_eq!(facts, [("cmdline root", "/dev/sda1"), ("cmdline mitigations", "off"), ("cmdline quiet", "on")]);
+        // This machine's own /proc/cmdline (a Firecracker guest): init's
+        // arguments after `--` are one fact, not flags of the kernel.
+        let c = read_one(
+            "k/cmdline",
+            "console=ttyS0 quiet rdinit=/process_api -- --firecracker-init --addr 0.0.0.0:2024 --auth-required\n",
+        );
+        let facts: Vec<(&str, &str)> = c.facts.iter().map(|f| (f.key.as_str(), f.value.as_str())).collect();
+        assert_eq!(
+            facts,
+            [
+                ("cmdline console", "ttyS0"),
+                ("cmdline quiet", "on"),
+                ("cmdline rdinit", "/process_api"),
+                ("cmdline init arguments", "--firecracker-init --addr 0.0.0.0:2024 --auth-required"),
+            ]
+        );
         let m = read_one(
             "k/mounts",
             "proc /proc proc rw 0 0\n/dev/sda2 /home ext4 rw,noatime 0 0\n/dev/sdb on /data type xfs (rw,relatime)\n",
