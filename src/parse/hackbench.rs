@@ -134,11 +134,16 @@ impl Setup {
 }
 
 /// A script's comment naming a run (`# for 1 cpu`, `# 4cpu`, `# for 2
-/// cpu : ./hackbench 15 process 50` → `for 2 cpu`).
+/// cpu : ./hackbench 15 process 50` → `for 2 cpu`). A root prompt's
+/// command line (`# hackbench process 10 1000 -s 16`, `# numactl -N 0
+/// hackbench -p -T -g 10`) is no name: it is the same above the runs a
+/// poster sets under `Without this change:` / `With this change:`.
 fn comment_label(t: &str) -> Option<&str> {
     let rest = t.strip_prefix("# ")?.trim();
     let label = rest.split_once(" : ").map_or(rest, |(l, _)| l).trim();
-    (!label.is_empty() && label.chars().count() <= 40 && label.chars().any(char::is_alphabetic)).then_some(label)
+    let command = label.split_whitespace().any(|w| w.rsplit('/').next() == Some("hackbench"));
+    (!label.is_empty() && !command && label.chars().count() <= 40 && label.chars().any(char::is_alphabetic))
+        .then_some(label)
 }
 
 /// Gives every sample its run's comment label as a `label` parameter, when
@@ -230,6 +235,14 @@ impl BenchParser for Hackbench {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_root_prompt_command_is_no_comment_label() {
+        assert_eq!(comment_label("# for 1 cpu"), Some("for 1 cpu"));
+        assert_eq!(comment_label("# for 2 cpu : ./hackbench 15 process 50"), Some("for 2 cpu"));
+        assert_eq!(comment_label("# hackbench process 10 1000 -s 16"), None);
+        assert_eq!(comment_label("# numactl -N 0 /usr/bin/hackbench -p -T -g 10"), None);
+    }
 
     fn params(s: &Sample) -> String {
         s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect::<Vec<_>>().join(" ")

@@ -135,7 +135,11 @@ fn identities(input: &Input, read: &rustc_hash::FxHashSet<usize>) -> Vec<Option<
         }
         let underlined = input.lines.get(n).is_some_and(|next| is_rule(next.trim()) && next.trim().len() >= 3);
         let alone = starts_paragraph && input.lines.get(n).is_none_or(|next| next.trim().is_empty());
-        if let Some(l) = label_line(text, underlined).or_else(|| alone.then(|| title(text)).flatten()) {
+        let block_follows = input.lines.get(n).is_some_and(|next| !next.trim().is_empty());
+        let found = label_line(text, underlined)
+            .or_else(|| alone.then(|| title(text)).flatten())
+            .or_else(|| block_follows.then(|| change_label(text)).flatten());
+        if let Some(l) = found {
             if was_above.is_some() {
                 outer = was_above;
             }
@@ -155,6 +159,25 @@ fn identities(input: &Input, read: &rustc_hash::FxHashSet<usize>) -> Vec<Option<
         }
     }
     out
+}
+
+/// A line right above a block of results that names a change: it starts
+/// with `with`, `without`, `before`, `after` (no colon needed: `With my
+/// changes on top of 5.10.0-rc7`, at most [`MAX_LABEL_CHARS`]), or, ending
+/// in a colon, holds one of them among more words (`Please find the
+/// hackbench numbers with your change as given below:`, up to 100
+/// characters). Lower-cased, without the colon.
+fn change_label(text: &str) -> Option<String> {
+    let lower = text.to_lowercase();
+    let bare = lower.trim_end_matches(':').trim();
+    let first = bare.split_whitespace().next()?;
+    let change = |w: &str| matches!(w, "with" | "without" | "before" | "after");
+    let short = change(first)
+        && text.chars().count() <= MAX_LABEL_CHARS
+        && !text.ends_with(['.', ',', ';', '!', '?'])
+        && !text.contains('=');
+    let colon = text.ends_with(':') && text.chars().count() <= 100 && bare.split_whitespace().any(change);
+    (short || colon).then(|| bare.to_string())
 }
 
 /// A line too long for a label of its own that still heads a group of
@@ -595,6 +618,21 @@ mod tests {
         // A sentence ending in a dash is no label.
         let p = labelled("and here is what I got when I ran it twice -\nThroughput 1\nThroughput 2\n", &[2, 3]);
         assert!(p.samples.iter().all(|s| s.params.len() == 1));
+    }
+
+    #[test]
+    fn a_change_named_above_its_block_is_a_label() {
+        assert_eq!(
+            change_label("With my changes on top of 5.10.0-rc7").as_deref(),
+            Some("with my changes on top of 5.10.0-rc7")
+        );
+        let long = "Please find the hackbench numbers with your change as given below:";
+        assert_eq!(
+            change_label(long).as_deref(),
+            Some("please find the hackbench numbers with your change as given below")
+        );
+        assert_eq!(change_label("With the patch the numbers go up a lot."), None);
+        assert_eq!(change_label("Please find the numbers below:"), None);
     }
 
     #[test]

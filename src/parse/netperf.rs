@@ -50,7 +50,12 @@
 //! unknown banner's words as they are); `message` (send message size, in
 //! bytes) for stream tests; `request` and `response` (bytes) for
 //! request/response tests. Several tables of one set-up (LKP's copies) are
-//! runs of one sample set. The CPU utilisation and service demand columns
+//! runs of one sample set, and so are several result rows a poster kept
+//! under one header (label lines between them, `v2.6.21`, are left to
+//! [`super::labels`]); a shorter line of numbers below such rows (a
+//! poster's mean and deviation) is a note, not read. netperf 2.4–2.6 name
+//! UDP_STREAM `UDP UNIDIRECTIONAL SEND` in the banner; `-f M` prints the
+//! unit as `MBytes  /s` (read `MBytes/s`). The CPU utilisation and service demand columns
 //! (with `-c -C`) are not read; nor are omni output (`-O`/`-o`) or tables
 //! printed without headers (`-P 0`).
 //!
@@ -71,6 +76,8 @@ const TESTS: &[(&str, &str)] = &[
     ("TCP MAERTS", "TCP_MAERTS"),
     ("TCP SENDFILE", "TCP_SENDFILE"),
     ("UDP STREAM", "UDP_STREAM"),
+    // netperf 2.4–2.6 name UDP_STREAM so in the banner.
+    ("UDP UNIDIRECTIONAL SEND", "UDP_STREAM"),
     ("TCP REQUEST/RESPONSE", "TCP_RR"),
     ("UDP REQUEST/RESPONSE", "UDP_RR"),
     ("TCP Connect/Request/Response", "TCP_CRR"),
@@ -117,8 +124,16 @@ struct Block {
     test: String,
     at: usize,
     header: Vec<String>,
+    /// The header's units line (`bytes  bytes …`) read: the lines after it
+    /// and before a row are labels (`v2.6.21`), left to [`super::labels`].
+    units_seen: bool,
     /// The UDP send row read, waiting for the receiver's row.
     udp_pending: bool,
+    /// A request/response row read, its remote socket-size row next.
+    rr_remote_pending: bool,
+    /// Result rows read under this header (a poster may run one test
+    /// several times and keep one header above the rows).
+    rows: usize,
 }
 
 impl Block {
@@ -135,11 +150,32 @@ impl Block {
         }
     }
 
-    /// The throughput unit: the header's last line (units), at `col`.
+    /// The throughput unit: the header's units line (`bytes  bytes …`, else
+    /// its last line), at `col`. `-f M` prints `MBytes  /s`, in two cells:
+    /// a cell after the unit that starts with `/` is part of it.
     fn unit(&self, col: usize) -> Option<String> {
-        let units = self.header.iter().rev().find(|l| !l.trim().is_empty())?;
-        let u = units.split_whitespace().nth(col)?;
-        u.contains("bits").then(|| u.to_string()).or_else(|| u.contains("Bytes").then(|| u.to_string()))
+        let units = self
+            .header
+            .iter()
+            .find(|l| l.split_whitespace().next() == Some("bytes"))
+            .or_else(|| self.header.iter().rev().find(|l| !l.trim().is_empty()))?;
+        let mut cells = units.split_whitespace().skip(col);
+        let u = cells.next()?;
+        if !(u.contains("bits") || u.contains("Bytes")) {
+            return None;
+        }
+        match cells.next() {
+            Some(per) if per.starts_with('/') && !u.contains('/') => Some(format!("{u}{per}")),
+            _ => Some(u.to_string()),
+        }
+    }
+
+    /// The fewest cells a result row of `kind` has.
+    fn row_cells(kind: Kind) -> usize {
+        match kind {
+            Kind::Stream => 5,
+            Kind::Udp | Kind::Rr => 6,
+        }
     }
 }
 
@@ -158,7 +194,7 @@ fn cell(cells: &[Option<f64>], col: usize, n: usize, line: &str, what: &str) -> 
     })
 }
 
-/// Reads the first result row of `b` (line `n`).
+/// Reads a result row of `b` (line `n`).
 fn first_row(
     b: &mut Block,
     kind: Kind,
@@ -196,65 +232,100 @@ fn first_row(
     Ok(vec![sample])
 }
 
-/// Reads every table in `input`.
+/// Closes `b`: a note when its test printed no (complete) result.
+fn close(b: &Block, out: &mut ParsedFile) {
+    if b.udp_pending {
+        out.notes.push((b.at, "a UDP_STREAM table with no receiver row: its receive throughput not read".into()));
+    } else if b.rows == 0 {
+        out.notes.push((b.at, format!("a netperf {} banner with no result row below it: not read", b.test)));
+    }
+}
+
+/// Reads the numeric line `n` of `b`'s table: a result row, the receiver's
+/// row of a UDP test, the remote socket sizes of a request/response test,
+/// or (after rows) a short line that is no row (a poster's average): a note.
+fn table_line(
+    b: &mut Block,
+    cells: &[Option<f64>],
+    n: usize,
+    t: &str,
+    last: &mut Option<Sample>,
+    out: &mut ParsedFile,
+) -> Result<(), ParseError> {
+    let kind = b.kind().ok_or_else(|| {
+        ParseError::malformed(n, "a netperf header naming `Throughput` or `Trans. Rate` above the row", t)
+    })?;
+    if b.udp_pending {
+        let value = cell(cells, 3, n, t, "receive throughput")?;
+        // `udp_pending` is set only with the send row kept in `last`.
+        if let Some(sent) = last.take() {
+            let metric = Metric::new("Recv Throughput", sent.metric.unit.clone(), Better::Higher);
+            let mut s = Sample::new(metric, value, n);
+            s.params = sent.params;
+            out.samples.push(s);
+        }
+        b.udp_pending = false;
+        return Ok(());
+    }
+    if std::mem::take(&mut b.rr_remote_pending) && cells.len() < Block::row_cells(kind) {
+        return Ok(());
+    }
+    if b.rows > 0 && cells.len() < Block::row_cells(kind) {
+        out.notes.push((
+            n,
+            format!(
+                "netperf {}: a line of {} number(s) below the result rows, too few for a row \
+                 (a poster's average?): not read",
+                b.test,
+                cells.len()
+            ),
+        ));
+        return Ok(());
+    }
+    let samples = first_row(b, kind, cells, n, t)?;
+    *last = samples.last().cloned();
+    out.samples.extend(samples);
+    b.rows += 1;
+    b.rr_remote_pending = kind == Kind::Rr;
+    Ok(())
+}
+
+/// Reads every table in `input`. Rows below one header are runs of its
+/// test; label lines between the header and a row are left to
+/// [`super::labels`].
 fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut out = ParsedFile { benchmark: "netperf".into(), ..ParsedFile::default() };
     let mut block: Option<Block> = None;
     let mut last: Option<Sample> = None;
-    let lost = |b: &Block, out: &mut ParsedFile| {
-        out.notes.push((b.at, format!("a netperf {} banner with no result row below it: not read", b.test)));
-    };
     for (n, line) in input.numbered() {
         let t = line.trim();
         if let Some(test) = banner(t) {
             if let Some(b) = block.take() {
-                if b.udp_pending {
-                    out.notes.push((
-                        b.at,
-                        "a UDP_STREAM table with no receiver row: its receive throughput not read".into(),
-                    ));
-                } else {
-                    lost(&b, &mut out);
-                }
+                close(&b, &mut out);
             }
-            block = Some(Block { test, at: n, header: Vec::new(), udp_pending: false });
+            block = Some(Block {
+                test,
+                at: n,
+                header: Vec::new(),
+                units_seen: false,
+                udp_pending: false,
+                rr_remote_pending: false,
+                rows: 0,
+            });
             continue;
         }
         let Some(b) = block.as_mut() else { continue };
-        let Some(cells) = numbers(t) else {
-            if !b.udp_pending && !t.is_empty() {
+        match numbers(t) {
+            Some(cells) => table_line(b, &cells, n, t, &mut last, &mut out)?,
+            None if !b.units_seen && b.rows == 0 && !t.is_empty() => {
+                b.units_seen = t.split_whitespace().next() == Some("bytes");
                 b.header.push(t.to_string());
             }
-            continue;
-        };
-        let kind = b.kind().ok_or_else(|| {
-            ParseError::malformed(n, "a netperf header naming `Throughput` or `Trans. Rate` above the row", t)
-        })?;
-        if b.udp_pending {
-            let value = cell(&cells, 3, n, t, "receive throughput")?;
-            // `udp_pending` is set only with the send row kept in `last`.
-            if let Some(sent) = last.take() {
-                let metric = Metric::new("Recv Throughput", sent.metric.unit.clone(), Better::Higher);
-                let mut s = Sample::new(metric, value, n);
-                s.params = sent.params;
-                out.samples.push(s);
-            }
-            block = None;
-            continue;
-        }
-        let samples = first_row(b, kind, &cells, n, t)?;
-        last = samples.last().cloned();
-        out.samples.extend(samples);
-        if !b.udp_pending {
-            block = None;
+            None => {}
         }
     }
     if let Some(b) = block {
-        if b.udp_pending {
-            out.notes.push((b.at, "a UDP_STREAM table with no receiver row: its receive throughput not read".into()));
-        } else {
-            lost(&b, &mut out);
-        }
+        close(&b, &mut out);
     }
     if out.samples.is_empty() {
         return Err(ParseError::NoResults {
@@ -324,6 +395,21 @@ mod tests {
         assert_eq!((f.samples[2].metric.name.as_str(), f.samples[2].value.mean()), ("Trans. Rate", 27814.43));
         assert_eq!(params(&f.samples[2]), "test=TCP_RR request=1 response=1");
         assert!(f.notes.is_empty(), "{:?}", f.notes);
+    }
+
+    #[test]
+    fn rows_under_one_header_are_runs_and_a_poster_average_a_note() {
+        let text = "TCP STREAM TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET to 127.0.0.1 (127.0.0.1) port 0 AF_INET\n\n\
+            Recv   Send    Send\nSocket Socket  Message  Elapsed\nSize   Size    Size     Time     Throughput\n\
+            bytes  bytes   bytes    secs.    MBytes  /s\n\nv2.6.21\n\n\
+            114688 114688   4096    60.00    5424.17\n114688 114688   4096    60.00    5486.54\n\n\
+            \x20                                5455.35        44.10\n";
+        let f = Netperf.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<(usize, f64)> = f.samples.iter().map(|s| (s.line, s.value.mean())).collect();
+        assert_eq!(got, vec![(10, 5424.17), (11, 5486.54)]);
+        assert_eq!(f.samples[0].metric.unit, "MBytes/s");
+        assert_eq!(f.notes.len(), 1);
+        assert_eq!(f.notes[0].0, 13);
     }
 
     #[test]

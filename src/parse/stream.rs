@@ -30,7 +30,10 @@
 //! one sample set.
 //!
 //! A row of another kernel (a fork's `Fill:`, `Daxpy:`) and a table in
-//! another unit are not read; a note says so. A known kernel's row whose
+//! another unit are not read; a note says so. A table with two or more such
+//! rows that lacks one of the four kernels is another benchmark in STREAM's layout
+//! (TheBandwidthBenchmark prints `Init`, `Sum`, `Copy`, `Update`, `Triad`,
+//! `Daxpy`…): none of its rows is read, a note says so. A known kernel's row whose
 //! rate is no number is an error at its line. A `Failed Validation` line
 //! (the kernels computed wrong results) is a note; the rates are read.
 
@@ -102,22 +105,30 @@ fn row(t: &str) -> Option<(&str, &str)> {
 fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut out = ParsedFile { benchmark: "stream".into(), ..ParsedFile::default() };
     let mut setup = Setup::default();
-    // Inside a table: whether its unit is MB/s.
+    // Inside a table: whether its unit is MB/s, and where it starts.
     let mut table: Option<bool> = None;
+    let mut open = Table::default();
     for (n, line) in input.numbered() {
         let t = line.trim();
         if let Some(mb) = header(t) {
+            close_table(&mut out, &open);
             if !mb {
                 out.notes.push((n, "a STREAM table in another unit than MB/s: not read".into()));
             }
             table = Some(mb);
+            open = Table { header: n, first_sample: out.samples.len(), foreign: 0 };
             continue;
         }
         if let Some(mb) = table {
             if let Some((name, rate)) = row(t) {
+                if mb && !KERNELS.contains(&name) {
+                    open.foreign += 1;
+                }
                 read_row(&mut out, &setup, mb, (n, t), name, rate)?;
                 continue;
             }
+            close_table(&mut out, &open);
+            open = Table::default();
             table = None;
         }
         if t.starts_with("Failed Validation") {
@@ -136,13 +147,50 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             setup.threads_counted = leading_int(rest);
         }
     }
+    close_table(&mut out, &open);
     if out.samples.is_empty() {
-        return Err(ParseError::NoResults {
-            benchmark: "stream",
-            reason: "no `Copy:`/`Scale:`/`Add:`/`Triad:` row under a `Function … Rate MB/s` header".into(),
-        });
+        let other = out.notes.iter().find(|(_, m)| m.contains("another benchmark"));
+        let reason = match other {
+            Some((n, m)) => format!("line {n}: {m}"),
+            None => "no `Copy:`/`Scale:`/`Add:`/`Triad:` row under a `Function … Rate MB/s` header".into(),
+        };
+        return Err(ParseError::NoResults { benchmark: "stream", reason });
     }
     Ok(out)
+}
+
+/// A table being read: its header's line, the index of its first sample
+/// in `out.samples`, and how many rows of other kernels it has.
+#[derive(Default)]
+struct Table {
+    header: usize,
+    first_sample: usize,
+    foreign: usize,
+}
+
+/// Ends table `t`: when it has two or more rows of other kernels and lacks some of
+/// STREAM's four, it is another benchmark in STREAM's layout
+/// (TheBandwidthBenchmark's `Init/Sum/Copy/Update/Triad/Daxpy`): its
+/// `Copy`/`Triad` are not STREAM's figures, and are taken back with a note.
+fn close_table(out: &mut ParsedFile, t: &Table) {
+    // One odd row (a fork's `Fill:`) is a note of its own; a table of
+    // several other kernels is another benchmark.
+    if t.foreign < 2 || t.first_sample > out.samples.len() {
+        return;
+    }
+    let read: Vec<&str> = out.samples[t.first_sample..].iter().map(|s| s.metric.name.as_str()).collect();
+    let missing: Vec<&str> = KERNELS.iter().copied().filter(|k| !read.contains(k)).collect();
+    if missing.is_empty() {
+        return;
+    }
+    let msg = format!(
+        "a table in STREAM's layout with {} row(s) of other kernels and no {}: another benchmark \
+         (TheBandwidthBenchmark, a STREAM variant?), not read",
+        t.foreign,
+        missing.join("/")
+    );
+    out.samples.truncate(t.first_sample);
+    out.notes.push((t.header, msg));
 }
 
 /// Reads one table row (line `n`, text `t`) into `out`: a known kernel's
@@ -222,6 +270,18 @@ mod tests {
         assert_eq!(params(&f.samples[4]), "array_size=2000000");
         assert_eq!(f.samples[4].line, 14);
         assert_eq!(f.notes.len(), 1);
+    }
+
+    #[test]
+    fn another_benchmark_in_streams_layout_is_not_read() {
+        let bw = " Function      Rate (MB/s)   Avg time     Min time     Max time\n Init:         15068.23      0.0123       0.0106       0.0112\n\
+                  \x20Sum:          21384.63      0.0088       0.0075       0.0082\n\
+                  \x20Copy:         18854.08      0.0190       0.0170       0.0174\n Triad:        19215.55      0.0281       0.0250       0.0263\n";
+        let e = Stream.parse(&Input::from_text(bw)).unwrap_err();
+        assert!(e.to_string().contains("line 1: a table in STREAM's layout"), "{e}");
+        // A fork with all four kernels and more rows is STREAM: its four are read.
+        let fork = bw.replacen(" Triad:", " Scale: 1.5 1 1 1\n Add: 2.5 1 1 1\n Triad:", 1);
+        assert_eq!(Stream.parse(&Input::from_text(&fork)).unwrap().samples.len(), 4);
     }
 
     #[test]

@@ -97,10 +97,27 @@ const YAML_KEYS: [&str; 8] = [
     "max-rss",
 ];
 
+/// A line without a viewer's line-number gutter before stress-ng's prefix
+/// (`106 stress-ng: metrc: [1892] cpu …`, `106:stress-ng: …` from `grep
+/// -n`), trimmed at the start; any other line trimmed at the start.
+fn ungutter(line: &str) -> &str {
+    let t = line.trim_start();
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    if (1..=7).contains(&digits) {
+        let rest = &t[digits..];
+        let rest = rest.strip_prefix(':').unwrap_or(rest);
+        let body = rest.trim_start();
+        if body.starts_with("stress-ng:") && (body.len() < rest.len() || rest.len() < t.len() - digits) {
+            return body;
+        }
+    }
+    t
+}
+
 /// A line without stress-ng's log prefix: `stress-ng: info:  [2759] x` →
 /// (level, `x`); `stress-ng: x` → ("", `x`); a bare line → ("", line).
 fn strip_prefix(line: &str) -> (&str, &str) {
-    let t = line.trim();
+    let t = ungutter(line).trim_end();
     // A shell prompt glued before the line (`root@ubuntu:~# stress-ng: metrc: …`).
     let t = match t.find("# stress-ng: ").or_else(|| t.find("$ stress-ng: ")) {
         Some(at) if !t.starts_with("stress-ng:") => &t[at + 2..],
@@ -252,7 +269,7 @@ impl State {
 /// Reads one line of the text form.
 fn text_line(st: &mut State, n: usize, line: &str, out: &mut ParsedFile) -> Result<(), ParseError> {
     let (level, body) = strip_prefix(line);
-    if line.contains("stress-ng") && !line.trim_start().starts_with("stress-ng:") {
+    if line.contains("stress-ng") && !ungutter(line).starts_with("stress-ng:") {
         let found = command_instances(line);
         if !found.is_empty() {
             st.instances = found.into_iter().collect();
@@ -276,7 +293,19 @@ fn text_line(st: &mut State, n: usize, line: &str, out: &mut ParsedFile) -> Resu
         st.columns = None;
         return Ok(());
     }
-    let Some(cols) = st.columns else { return Ok(()) };
+    let Some(cols) = st.columns else {
+        // `stress-ng: metrc: [1892] crypt  20138.58 MD5 encrypts per sec (…)`
+        // posted apart from its table (a blank line between): its stressor's
+        // row is not known here.
+        let toks: Vec<&str> = body.split_whitespace().collect();
+        if level == "metrc" && toks.len() > 2 && is_stressor_name(toks[0]) && plain(toks[1]).is_some() {
+            out.notes.push((
+                n,
+                format!("a stress-ng metrics line of {:?} with no table header above it (an extra metric posted apart from its table?): not read", toks[0]),
+            ));
+        }
+        return Ok(());
+    };
     let toks: Vec<&str> = body.split_whitespace().collect();
     let Some((&name, rest)) = toks.split_first() else { return Ok(()) };
     if !is_stressor_name(name) || rest.is_empty() || plain(rest[0]).is_none() {
@@ -291,7 +320,7 @@ fn text_line(st: &mut State, n: usize, line: &str, out: &mut ParsedFile) -> Resu
         let desc = strip_averaging(full);
         // A bare line (no `stress-ng:` prefix) is an extra metric only with
         // stress-ng's averaging note: prose after a posted table is not.
-        if desc.len() == full.len() && !line.trim_start().starts_with("stress-ng:") {
+        if desc.len() == full.len() && !ungutter(line).starts_with("stress-ng:") {
             return Ok(());
         }
         // Only a stressor of the table has extra metrics: `--tz` prints
@@ -421,7 +450,7 @@ impl BenchParser for StressNg {
         if input.has("bogo-ops") && input.has("- stressor:") {
             return 90;
         }
-        if input.has("stress-ng: ") && input.lines.iter().any(|l| l.trim_start().starts_with("stress-ng: ")) {
+        if input.has("stress-ng: ") && input.lines.iter().any(|l| ungutter(l).starts_with("stress-ng: ")) {
             return 40;
         }
         0
@@ -475,6 +504,9 @@ mod tests {
         assert_eq!(strip_prefix("stress-ng: info:  [2759] memrate  218"), ("info", "memrate  218"));
         assert_eq!(strip_prefix("stress-ng: metrc: [1] x"), ("metrc", "x"));
         assert_eq!(strip_prefix("stress-ng: cpu 1 2"), ("", "cpu 1 2"));
+        assert_eq!(strip_prefix("106 stress-ng: metrc: [1] x"), ("metrc", "x"));
+        assert_eq!(strip_prefix("106:stress-ng: metrc: [1] x"), ("metrc", "x"));
+        assert_eq!(strip_prefix("106stress-ng: x"), ("", "106stress-ng: x"));
         assert_eq!(strip_prefix("ramfs  735238"), ("", "ramfs  735238"));
     }
 

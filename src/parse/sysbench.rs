@@ -51,8 +51,9 @@
 //! A figure whose test is not known (no command line, no telling line) is
 //! not read; a note says so. A figure line whose value is no number is an
 //! error at its line. Of sysbench 0.4/0.5's forms only the OLTP
-//! `transactions` line reads the same; its `per-request statistics` are not
-//! read (a note says so), nor its cpu, memory and fileio figures.
+//! `transactions` line reads the same; its `per-request statistics` (0.4)
+//! and `response time:` block (0.4.12+/0.5 OLTP) are not read (a note says
+//! so), nor its cpu, memory and fileio figures.
 
 use super::cmdline::{args_of, base};
 use super::num::plain;
@@ -258,6 +259,8 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             out.notes.push((n, what.into()));
         } else if t == "per-request statistics:" {
             out.notes.push((n, "sysbench 0.4's per-request latencies: not read".into()));
+        } else if is_heading(t, "response time:") {
+            out.notes.push((n, "sysbench 0.4/0.5's response time (min/avg/max/percentile): not read".into()));
         } else if run.latency_unit.is_some() && !t.is_empty() {
             run.latency_unit = None;
         }
@@ -269,6 +272,12 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         });
     }
     Ok(out)
+}
+
+/// `t` is the heading `h` alone, or followed by a poster's annotation
+/// (`response time:    -- 响应时长统计`).
+fn is_heading(t: &str, h: &str) -> bool {
+    t.strip_prefix(h).is_some_and(|rest| rest.trim().is_empty() || rest.trim_start().starts_with("--"))
 }
 
 /// Reads figure `f` of line `n` (text `t`) into `out`.

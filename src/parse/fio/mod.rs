@@ -1,6 +1,7 @@
 //! fio (Jens Axboe's flexible I/O tester) output: its JSON and JSON+
-//! reports (`--output-format=json`, `json+`) and its normal text report,
-//! fio 2.0 to 3.38.
+//! reports (`--output-format=json`, `json+`), its normal text report,
+//! fio 2.0 to 3.38, and its terse (`--minimal`) version-3 lines
+//! ([`terse`]).
 //!
 //! JSON (fio 3.x; LKP saves it as `fio.output`, sometimes after its own
 //! timestamped command line), read with `serde_json` ([`json`]):
@@ -86,6 +87,7 @@
 //! `fio.output`) is recognised and has no results.
 
 pub mod json;
+pub mod terse;
 pub mod text;
 
 use super::{BenchParser, Input, ParseError};
@@ -173,12 +175,15 @@ impl BenchParser for Fio {
     }
 
     fn describe(&self) -> &'static str {
-        "fio 2.x-3.x JSON, JSON+ and normal text reports"
+        "fio 2.x-3.x JSON, JSON+, normal text and terse (v3) reports"
     }
 
     fn detect(&self, input: &Input) -> u8 {
         if input.has("\"fio version\"") || (input.has("\"jobname\"") && input.has("\"clat")) {
             return 95;
+        }
+        if input.lines.iter().any(|l| l.trim_start().starts_with(['2', '3', '4', '5']) && terse::version(l).is_some()) {
+            return 90;
         }
         if input.has("(groupid=") && input.lines.iter().any(|l| text::result_header(l).is_some()) {
             return 92;
@@ -210,6 +215,13 @@ impl BenchParser for Fio {
         }
         let skip: Vec<(usize, usize)> = docs.iter().map(|d| (d.first, d.last)).collect();
         text::read(input, &skip, &json_jobs, &mut out)?;
+        let terse_lines = terse::read(input, &mut out)?;
+        if out.samples.is_empty() && terse_lines > 0 {
+            return Err(ParseError::NoResults {
+                benchmark: "fio",
+                reason: "no fio terse version-3 line with I/O done".into(),
+            });
+        }
         if out.samples.is_empty() {
             let reason = if input.lines.iter().any(|l| is_command_line(l)) {
                 "only fio's command line (LKP keeps fio's report in `fio.output`)".to_string()

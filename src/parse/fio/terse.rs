@@ -1,0 +1,164 @@
+//! fio's terse report (`--minimal`, `--output-format=terse`), version 3 (the
+//! default since fio 2.0.8): one line of `;`-separated fields per job.
+//!
+//! ```text
+//! 3;fio-3.36;probe;0;0;3976;62125;15531;64;0;0;0.000000;0.000000;48;281;62.555513;20.863914;1.000000%=50;…
+//! ```
+//!
+//! Fields: terse version, fio version, job name, group id, error; then per
+//! direction, read then write, 41 fields: io (KiB), bw (KiB/s), IOPS,
+//! runtime (ms); slat, clat min/max/mean/stdev (usec); 20 clat percentile
+//! slots (`99.000000%=248`, unused ones `0%=0`); lat min/max/mean/stdev;
+//! bw min/max/share/mean/stdev. CPU, IO depth, latency buckets and disk
+//! fields follow; they are not results here (as in the other reports).
+//!
+//! Read as the JSON report is (same metrics, units `KiB/s` and `usec`):
+//! `<d>: bw`, `<d>: IOPS`, `<d>: slat mean`, `clat mean`, `clat stdev`,
+//! `lat mean`, `clat <p>th`; parameter `job`. A direction with no I/O (io
+//! 0) is a note, as in JSON; so are the unused percentile slots and a job
+//! whose error field is not 0. Terse versions 2, 4 and 5 lay out their
+//! fields otherwise (trim, IOPS statistics): their lines are a note, not
+//! read. A version-3 line with too few fields, or a field that is no
+//! number, is an error at its line.
+
+use super::{JobParams, bw_metric, iops_metric, lat_metric, percentile_name};
+use crate::model::ParsedFile;
+use crate::parse::num::plain;
+use crate::parse::{Input, ParseError};
+
+/// Fields before the first direction.
+const HEAD: usize = 5;
+/// Fields per direction.
+const DIR: usize = 41;
+
+/// The terse version of a line (`3;fio-3.36;…` → 3), when the line is a
+/// fio terse line: a version 2 to 5, then a fio version, and many fields.
+pub fn version(line: &str) -> Option<u8> {
+    let mut fields = line.trim().split(';');
+    let v: u8 = fields.next()?.parse().ok()?;
+    let fio = fields.next()?;
+    let fio_like = fio.starts_with("fio-") || fio.starts_with(|c: char| c.is_ascii_digit());
+    ((2..=5).contains(&v) && fio_like && fields.count() >= HEAD + DIR).then_some(v)
+}
+
+/// Reads every terse line of `input` into `out`; returns how many lines
+/// were terse.
+pub fn read(input: &Input, out: &mut ParsedFile) -> Result<usize, ParseError> {
+    let mut lines = 0;
+    for (n, line) in input.numbered() {
+        let Some(v) = version(line) else { continue };
+        lines += 1;
+        if v != 3 {
+            out.notes.push((n, format!("fio terse version {v} (only version 3 is read): not read")));
+            continue;
+        }
+        read_line(line.trim(), n, out)?;
+    }
+    Ok(lines)
+}
+
+/// Reads one version-3 line (number `n`).
+fn read_line(line: &str, n: usize, out: &mut ParsedFile) -> Result<(), ParseError> {
+    let f: Vec<&str> = line.split(';').collect();
+    if f.len() < HEAD + 2 * DIR {
+        return Err(ParseError::malformed(
+            n,
+            format!("a fio terse v3 line of at least {} fields", HEAD + 2 * DIR),
+            line,
+        ));
+    }
+    if out.version.is_none() {
+        out.version = Some(f[1].trim_start_matches("fio-").to_string());
+    }
+    let params = JobParams { job: f[2].to_string(), rest: Vec::new() };
+    if f[4] != "0" {
+        out.notes.push((n, format!("fio job {:?} ended with error {}: its figures read as printed", params.job, f[4])));
+    }
+    for (i, dir) in ["read", "write"].into_iter().enumerate() {
+        read_direction(&f[HEAD + i * DIR..HEAD + (i + 1) * DIR], dir, &params, n, line, out)?;
+    }
+    Ok(())
+}
+
+/// Reads one direction's 41 fields `d`.
+fn read_direction(
+    d: &[&str],
+    dir: &str,
+    params: &JobParams,
+    n: usize,
+    line: &str,
+    out: &mut ParsedFile,
+) -> Result<(), ParseError> {
+    let num = |i: usize| {
+        plain(d[i])
+            .ok_or_else(|| ParseError::malformed(n, format!("a number in fio terse {dir} field {}", i + 1), line))
+    };
+    if num(0)? <= 0.0 {
+        out.notes.push((n, format!("fio job {:?} did no {dir} I/O: its zero figures are not results", params.job)));
+        return Ok(());
+    }
+    out.samples.push(params.sample(bw_metric(dir, "KiB/s"), num(1)?, n));
+    out.samples.push(params.sample(iops_metric(dir), num(2)?, n));
+    let stats: [(&str, usize); 4] = [("slat mean", 6), ("clat mean", 10), ("clat stdev", 11), ("lat mean", 34)];
+    for (what, i) in stats {
+        let v = num(i)?;
+        // An unmeasured statistic (slat of a synchronous engine) is all zeros.
+        if v > 0.0 || (what == "clat stdev" && num(10)? > 0.0) {
+            out.samples.push(params.sample(lat_metric(dir, what, "usec"), v, n));
+        }
+    }
+    let mut unused = 0;
+    for cell in &d[12..32] {
+        let bad =
+            || ParseError::malformed(n, format!("a fio terse percentile such as `99.000000%=248`, not {cell:?}"), line);
+        let (at, v) = cell.split_once("%=").ok_or_else(bad)?;
+        let v = plain(v).ok_or_else(bad)?;
+        match percentile_name(at) {
+            Some(_) if plain(at) == Some(0.0) => unused += 1,
+            Some(name) => out.samples.push(params.sample(lat_metric(dir, &format!("clat {name}"), "usec"), v, n)),
+            None => return Err(bad()),
+        }
+    }
+    if unused > 0 {
+        let msg = format!("fio job {:?}: {unused} unused {dir} percentile slot(s) `0%=0`: not results", params.job);
+        out.notes.push((n, msg));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(read_io: &str) -> String {
+        let pct = |v: &str| format!("99.000000%={v};{}", "0%=0;".repeat(19));
+        let dir = |io: &str, p: &str| {
+            format!("{io};100;25;40;0;0;0.000000;0.000000;5;9;6.5;1.25;{}5;9;6.75;1.5;0;0;0%;0;0", pct(p))
+        };
+        format!("3;fio-3.36;j;0;0;{};{};0.1%;0.2%;9;0;0\n", dir(read_io, "8"), dir("0", "0"))
+    }
+
+    #[test]
+    fn a_v3_line_reads_like_json_and_an_idle_direction_is_a_note() {
+        let mut out = ParsedFile::default();
+        assert_eq!(read(&Input::from_text(&line("4000")), &mut out).unwrap(), 1);
+        let got: Vec<(String, f64)> = out.samples.iter().map(|s| (s.metric.name.to_string(), s.value.mean())).collect();
+        let want = [("read: bw", 100.0), ("read: IOPS", 25.0), ("read: clat mean", 6.5), ("read: clat stdev", 1.25)];
+        assert_eq!(&got[..4], &want.map(|(a, b)| (a.to_string(), b))[..]);
+        assert_eq!(got[4], ("read: lat mean".to_string(), 6.75));
+        assert_eq!(got[5], ("read: clat 99.00th".to_string(), 8.0));
+        assert_eq!(got.len(), 6);
+        assert_eq!(out.version.as_deref(), Some("3.36"));
+        assert!(out.notes.iter().any(|(_, m)| m.contains("did no write I/O")), "{:?}", out.notes);
+    }
+
+    #[test]
+    fn other_versions_are_notes_and_a_bad_field_an_error() {
+        let mut out = ParsedFile::default();
+        read(&Input::from_text(&line("4000").replacen("3;", "4;", 1)), &mut out).unwrap();
+        assert!(out.samples.is_empty());
+        assert!(out.notes[0].1.contains("terse version 4"));
+        let bad = line("4000").replacen(";100;", ";x;", 1);
+        assert_eq!(read(&Input::from_text(&bad), &mut ParsedFile::default()).unwrap_err().line(), Some(1));
+    }
+}
