@@ -236,7 +236,12 @@ mod tests {
         assert_eq!(r.iter().filter(|x| x.kernel == "k299").count(), LATEST_SHOWN);
         assert!(r.windows(2).all(|w| w[0].pct_better <= w[1].pct_better), "largest loss first");
         assert!(note.contains("300 kernels and 220 regressions"), "{note}");
-        assert!(note.contains("below are 100 of them, the 50 largest of the 60 of the latest kernel, k299, and the largest losses"), "{note}");
+        assert!(
+            note.contains(
+                "below are 100 of them, the 50 largest of the 60 of the latest kernel, k299, and the largest losses"
+            ),
+            "{note}"
+        );
         let text = page_note(&page(300), &plan[0], 1, plan.len(), 220);
         assert!(text.starts_with("Regressions of kernels 1–"), "{text}");
     }
