@@ -508,7 +508,9 @@ pub fn machine_page(
                     .text(&m.axis.many_cap)
                     .raw("</h2>\n<dl class=\"kernel-notes\">\n");
                 for (i, k) in m.kernels.iter().enumerate() {
-                    p.raw("<dt id=\"kernel-").num(i + 1).raw("\">").text(&k.name).raw("</dt><dd>");
+                    p.raw("<dt id=\"kernel-").num(i + 1).raw("\">").text(&k.name);
+                    flag(p, k.mark.as_ref());
+                    p.raw("</dt><dd>");
                     patches(p, k);
                     p.raw(&k.notes_html).raw("</dd>");
                 }
