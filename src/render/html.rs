@@ -372,7 +372,9 @@ impl HtmlRenderer {
         let key = |f: &OutputFile| if f.path.starts_with(&sections) { 4 } else { key(f) };
         let mut pos: std::collections::HashMap<String, usize> =
             report::kernel_files(m).iter().enumerate().map(|(i, f)| (format!("{}/kernels/{f}", m.slug), i)).collect();
-        pos.extend(report::section_pages(m).iter().enumerate().map(|(i, sp)| (format!("{}/{}", m.slug, sp.file), i)));
+        pos.extend(
+            report::section_page_plans(m).iter().enumerate().map(|(i, sp)| (format!("{}/{}", m.slug, sp.file(m)), i)),
+        );
         files.sort_by_key(|f| (key(f), pos.get(&f.path).copied().unwrap_or(0)));
         files
     }
@@ -414,10 +416,14 @@ impl HtmlRenderer {
                         rayon::join(
                             || native::kernel_pages(site, m, &grids, &root2, &pages, put),
                             || {
-                                // A large class's sections, every kernel, on pages of their own.
-                                report::section_pages(m).par_iter().for_each(|sp| {
-                                    let page = native::section_page(site, m, sp, &root2);
-                                    put(OutputFile::text(format!("{}/{}", m.slug, sp.file), page));
+                                // A large class's sections, every kernel, on pages of their own,
+                                // each made as it is written.
+                                report::section_page_plans(m).par_iter().for_each(|plan| {
+                                    let sp = plan.page(m);
+                                    let page = native::section_page(site, m, &sp, &root2);
+                                    let path = format!("{}/{}", m.slug, sp.file);
+                                    drop(sp);
+                                    put(OutputFile::text(path, page));
                                 })
                             },
                         );

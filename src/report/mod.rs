@@ -42,6 +42,7 @@ pub use large::{
     LARGE_CLASS, PageLink, SECTION_PAGE_NODES, SUMMARY_CHANGES, SUMMARY_KERNELS, SectionPage, section_pages,
     summary_page,
 };
+pub use large::{SectionPagePlan, section_page_plans};
 pub use lint::{Finding, LintPage, findings_of, lint_page};
 pub use notable::*;
 pub use regressions::{DEFAULT_REGRESSION_THRESHOLD, RegressionsPage, regressions_page};
