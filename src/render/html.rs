@@ -232,7 +232,7 @@ impl Renderer for HtmlRenderer {
             || {
                 let _t = crate::timing::span("html: page value");
                 let values: Vec<Value> =
-                    m.sections.par_iter().zip(&grids).map(|(s, g)| grid_value(&s.table, g.as_ref())).collect();
+                    m.sections.par_iter().zip(&grids).map(|(s, g)| grid_value(&s.table, g.as_deref())).collect();
                 with_grids(Value::from_serializable(m), values)
             },
             || {
@@ -274,7 +274,7 @@ impl Renderer for HtmlRenderer {
                     let values: Vec<Value> = sm
                         .sections
                         .iter()
-                        .map(|s| grid_value(&s.table, super::html_native::section_grid(s).as_ref()))
+                        .map(|s| grid_value(&s.table, super::html_native::section_grid(s).as_deref()))
                         .collect();
                     ctx.insert_value("page", with_grids(Value::from_serializable(&sm), values));
                     self.page("machine.html", &ctx)
@@ -490,7 +490,7 @@ fn with_grids(page: Value, grids: Vec<Value>) -> Value {
 fn kernel_page_values(
     page: &Value,
     m: &MachinePage,
-    grids: &[Option<Grid>],
+    grids: &[Option<std::borrow::Cow<'_, Grid>>],
     pages: &[report::KernelPage],
 ) -> Vec<Value> {
     let get =
@@ -527,7 +527,7 @@ fn kernel_page_values(
                     let table = &m.sections[ks.section].table;
                     let grid = grids
                         .get(ks.section)
-                        .and_then(Option::as_ref)
+                        .and_then(|g| g.as_deref())
                         .map(|g| g.only_kernel(name, table.baseline.as_deref()));
                     sm.insert(tera::value::Key::from("grid"), grid_value(table, grid.as_ref()));
                     Some(Value::from(sm))
@@ -561,7 +561,7 @@ impl<'a> SectionPageContext<'a> {
 
 /// A section's template value with its `grid` ([`grid_value`]).
 fn section_value(s: &report::SectionView) -> Value {
-    let grid = grid_value(&s.table, super::html_native::section_grid(s).as_ref());
+    let grid = grid_value(&s.table, super::html_native::section_grid(s).as_deref());
     let v = Value::from_serializable(s);
     let Some(mut map) = v.as_map().cloned() else { return v };
     map.insert(tera::value::Key::from("grid"), grid);

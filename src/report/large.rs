@@ -62,7 +62,7 @@ pub fn summary_page(m: &MachinePage) -> Option<MachinePage> {
         // strip chart of them (the kernel pages have both).
         let mut s = with_rows(full, |r| kept.iter().any(|k| *k == r.kernel));
         let shown = kernels_in(&s.table.rows);
-        s.grid = (!s.table.rows.is_empty()).then(|| Arc::new(grid::grid(&s.table, &grid::GridOptions::default())));
+        s.grid = (!s.table.rows.is_empty()).then(|| Arc::new(grid::linked_grid(&s.table)));
         s.shown_link = format!("csv/{}.csv", path_segment(&s.id));
         // The first of the section's own pages; each links the others.
         let plan = page_plan(full);
@@ -237,7 +237,7 @@ impl SectionPagePlan {
         let baseline = s.table.baseline.as_deref();
         let mine: rustc_hash::FxHashSet<&str> = c.kernels.iter().map(String::as_str).collect();
         let mut view = with_rows(s, |r| baseline == Some(r.kernel.as_str()) || mine.contains(r.kernel.as_str()));
-        view.grid = Some(Arc::new(grid::grid(&view.table, &grid::GridOptions::default())));
+        view.grid = Some(Arc::new(grid::linked_grid(&view.table)));
         view.charts.clear();
         view.chart_note.clear();
         let beside = baseline.map(|b| format!(", each beside the baseline {b}")).unwrap_or_default();
@@ -262,7 +262,7 @@ impl SectionPagePlan {
 }
 
 /// `m` without its sections (an empty list): the rest cloned.
-fn page_without_sections(m: &MachinePage) -> MachinePage {
+pub(super) fn page_without_sections(m: &MachinePage) -> MachinePage {
     let MachinePage {
         slug,
         link,
@@ -325,7 +325,12 @@ fn with_rows(s: &SectionView, keep: impl Fn(&RowView) -> bool) -> SectionView {
         }
         r
     };
-    let rows: Vec<RowView> = s.table.rows.iter().filter(|r| keep(r)).map(fold).collect();
+    section_with_rows(s, s.table.rows.iter().filter(|r| keep(r)).map(fold).collect())
+}
+
+/// Section `s` with `rows` for its table's rows, everything else cloned
+/// (its rows are not).
+pub(super) fn section_with_rows(s: &SectionView, rows: Vec<RowView>) -> SectionView {
     let SectionView {
         id,
         title,
