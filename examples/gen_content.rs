@@ -16,7 +16,11 @@
 //! | medium | 5       | 100     | 12    | 6,000     |
 //! | large  | 10      | 300     | 12    | 36,000    |
 //!
-//! `--machines N` and `--kernels N` override a size's numbers.
+//! `--machines N` and `--kernels N` override a size's numbers. Kernel names
+//! run from 2.4.0 to 2.6.0 (546 per class at most); a class of more
+//! kernels, such as the 3,000 of issue 28's memory test
+//! (`--size large --machines 1 --kernels 3000`), takes later releases in
+//! version order, up to 6.12 (3,264 per class at most).
 //!
 //! Every raw file is written in a format benchsite reads, the way the
 //! benchmark prints it (with the prompts, progress output, `make` chatter
@@ -153,6 +157,44 @@ fn kernel_names(seed: u64) -> Vec<String> {
         }
     }
     out.push("2.6.0".to_string());
+    out
+}
+
+/// [`kernel_names`], continued in version order when a class asks for more
+/// kernels than 2.4.0–2.6.0 hold (`at_least` names): 2.6.1–2.6.39 with
+/// their `-rc` candidates, `-mm` trees up to 2.6.34 and stable point
+/// releases, then 3.0–6.12 the same way (without `-mm`), from a random
+/// stream of their own. Up to the first list's length nothing changes, so
+/// trees of up to 546 kernels per class are the same as before; with the
+/// continuation there are 3,272 names (seed 1).
+fn kernel_names_at_least(seed: u64, at_least: usize) -> Vec<String> {
+    let mut out = kernel_names(seed);
+    if out.len() >= at_least {
+        return out;
+    }
+    let mut r = rng(seed, &["kernel-names-later"]);
+    let mut series = |out: &mut Vec<String>, release: String, mm: bool, stable: usize| {
+        for rc in 1..=r.range(2, 9) {
+            out.push(format!("{release}-rc{rc}"));
+        }
+        out.push(release.clone());
+        if mm {
+            for m in 1..=r.range(0, 6) {
+                out.push(format!("{release}-mm{m}"));
+            }
+        }
+        for s in 1..=r.range(0, stable + 1) {
+            out.push(format!("{release}.{s}"));
+        }
+    };
+    for p in 1..=39u32 {
+        series(&mut out, format!("2.6.{p}"), p <= 34, if p >= 11 { 30 } else { 0 });
+    }
+    for (major, last) in [(3u32, 19u32), (4, 20), (5, 19), (6, 12)] {
+        for minor in 0..=last {
+            series(&mut out, format!("{major}.{minor}"), false, 40);
+        }
+    }
     out
 }
 
@@ -1377,9 +1419,9 @@ struct Class<'a> {
 }
 
 fn classes<'a>(seed: u64, n_machines: usize, n_kernels: usize, pool: &[Kind]) -> Vec<Class<'a>> {
-    let names = kernel_names(seed);
     // Spare kernels at the end of each window for --add-kernel.
     let window = n_kernels + 8;
+    let names = kernel_names_at_least(seed, window);
     assert!(window <= names.len(), "at most {} kernels per class", names.len() - 8);
     MACHINES
         .iter()

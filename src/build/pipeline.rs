@@ -680,7 +680,7 @@ fn render_pages(
                 .par_iter()
                 .try_for_each(|r| r.render_machine_to(ctx.nav, page, &put).map_err(BuildError::from))
         },
-        || crate::export::machine_files(m, page).into_par_iter().try_for_each(|f| sink.put(f)),
+        || crate::export::machine_files_to(m, page, |f| sink.put(f)),
     );
     rendered?;
     exported?;

@@ -232,7 +232,7 @@ impl Renderer for HtmlRenderer {
             || {
                 let _t = crate::timing::span("html: page value");
                 let values: Vec<Value> =
-                    m.sections.par_iter().zip(&grids).map(|(s, g)| grid_value(&s.table, g.as_ref())).collect();
+                    m.sections.par_iter().zip(&grids).map(|(s, g)| grid_value(&s.table, g.as_deref())).collect();
                 with_grids(Value::from_serializable(m), values)
             },
             || {
@@ -274,7 +274,7 @@ impl Renderer for HtmlRenderer {
                     let values: Vec<Value> = sm
                         .sections
                         .iter()
-                        .map(|s| grid_value(&s.table, super::html_native::section_grid(s).as_ref()))
+                        .map(|s| grid_value(&s.table, super::html_native::section_grid(s).as_deref()))
                         .collect();
                     ctx.insert_value("page", with_grids(Value::from_serializable(&*sm), values));
                     self.page("machine.html", &ctx)
@@ -391,7 +391,9 @@ impl HtmlRenderer {
         let mut pos: std::collections::HashMap<String, usize> =
             report::kernel_files(m).iter().enumerate().map(|(i, f)| (format!("{}/kernels/{f}", m.slug), i)).collect();
         pos.extend(regression_pages.iter().enumerate().map(|(i, rp)| (format!("{}/{}", m.slug, rp.file), i + 1)));
-        pos.extend(report::section_pages(m).iter().enumerate().map(|(i, sp)| (format!("{}/{}", m.slug, sp.file), i)));
+        pos.extend(
+            report::section_page_plans(m).iter().enumerate().map(|(i, sp)| (format!("{}/{}", m.slug, sp.file(m)), i)),
+        );
         files.sort_by_key(|f| (key(f), pos.get(&f.path).copied().unwrap_or(0)));
         files
     }
@@ -438,10 +440,14 @@ impl HtmlRenderer {
                         rayon::join(
                             || native::kernel_pages(site, m, &grids, &root2, &pages, put),
                             || {
-                                // A large class's sections, every kernel, on pages of their own.
-                                report::section_pages(m).par_iter().for_each(|sp| {
-                                    let page = native::section_page(site, m, sp, &root2);
-                                    put(OutputFile::text(format!("{}/{}", m.slug, sp.file), page));
+                                // A large class's sections, every kernel, on pages of their own,
+                                // each made as it is written.
+                                report::section_page_plans(m).par_iter().for_each(|plan| {
+                                    let sp = plan.page(m);
+                                    let page = native::section_page(site, m, &sp, &root2);
+                                    let path = format!("{}/{}", m.slug, sp.file);
+                                    drop(sp);
+                                    put(OutputFile::text(path, page));
                                 })
                             },
                         );
@@ -508,7 +514,7 @@ fn with_grids(page: Value, grids: Vec<Value>) -> Value {
 fn kernel_page_values(
     page: &Value,
     m: &MachinePage,
-    grids: &[Option<Grid>],
+    grids: &[Option<std::borrow::Cow<'_, Grid>>],
     pages: &[report::KernelPage],
 ) -> Vec<Value> {
     let get =
@@ -545,7 +551,7 @@ fn kernel_page_values(
                     let table = &m.sections[ks.section].table;
                     let grid = grids
                         .get(ks.section)
-                        .and_then(Option::as_ref)
+                        .and_then(|g| g.as_deref())
                         .map(|g| g.only_kernel(name, table.baseline.as_deref()));
                     sm.insert(tera::value::Key::from("grid"), grid_value(table, grid.as_ref()));
                     Some(Value::from(sm))
@@ -581,7 +587,7 @@ impl<'a> SectionPageContext<'a> {
 
 /// A section's template value with its `grid` ([`grid_value`]).
 fn section_value(s: &report::SectionView) -> Value {
-    let grid = grid_value(&s.table, super::html_native::section_grid(s).as_ref());
+    let grid = grid_value(&s.table, super::html_native::section_grid(s).as_deref());
     let v = Value::from_serializable(s);
     let Some(mut map) = v.as_map().cloned() else { return v };
     map.insert(tera::value::Key::from("grid"), grid);

@@ -176,18 +176,22 @@ fn legend(p: &mut Page, m: &MachinePage, baseline: &str, pages: &[KernelLink]) {
 /// The grid every renderer draws of section `s` (the one laid out with
 /// the page, [`SectionView::grid`]: the shape and cells of the Markdown
 /// and, at 72 columns, the plaintext), the raw files behind its numbers
-/// named; `None` for a table without rows.
-pub fn section_grid(s: &SectionView) -> Option<Grid> {
-    grid::section_grid(s, &GridOptions::default()).map(|g| {
-        let mut g = g.into_owned();
-        g.link_sources(&s.table);
-        g
+/// named; `None` for a table without rows. The page's own grid is
+/// borrowed: it was laid out with its raw files named
+/// ([`Grid::link_sources`]); one laid out now is named here.
+pub fn section_grid(s: &SectionView) -> Option<std::borrow::Cow<'_, Grid>> {
+    grid::section_grid(s, &GridOptions::default()).map(|g| match g {
+        std::borrow::Cow::Borrowed(g) => std::borrow::Cow::Borrowed(g),
+        std::borrow::Cow::Owned(mut g) => {
+            g.link_sources(&s.table);
+            std::borrow::Cow::Owned(g)
+        }
     })
 }
 
 /// [`section_grid`] of every section of `m`, in page order: laid out once
 /// for the machine page and its kernel pages ([`Grid::only_kernel`]).
-pub fn section_grids(m: &MachinePage) -> Vec<Option<Grid>> {
+pub fn section_grids(m: &MachinePage) -> Vec<Option<std::borrow::Cow<'_, Grid>>> {
     use rayon::prelude::*;
     m.sections.par_iter().map(section_grid).collect()
 }
@@ -412,7 +416,7 @@ fn size_hint(m: &MachinePage) -> usize {
 pub fn machine_page(
     site: &SiteSummary,
     m: &MachinePage,
-    grids: &[Option<Grid>],
+    grids: &[Option<std::borrow::Cow<'_, Grid>>],
     files: &[String],
     root: &str,
     markdown_file: &str,
@@ -490,7 +494,7 @@ pub fn machine_page(
             p.raw("\n</ol></nav>\n");
             for (s, g) in m.sections.iter().zip(grids) {
                 p.raw("\n");
-                section(p, m, s, g.as_ref(), true, true, "");
+                section(p, m, s, g.as_deref(), true, true, "");
                 p.raw("\n");
             }
             p.raw("\n");
@@ -542,7 +546,7 @@ fn patches(p: &mut Page, k: &KernelView) {
 pub fn kernel_pages(
     site: &SiteSummary,
     m: &MachinePage,
-    grids: &[Option<Grid>],
+    grids: &[Option<std::borrow::Cow<'_, Grid>>],
     root: &str,
     pages: &[KernelPage],
     put: &(dyn Fn(OutputFile) + Sync),
@@ -581,7 +585,7 @@ pub fn kernel_pages(
                     let s = &m.sections[ks.section];
                     p.raw("\n");
                     let beside = s.table.baseline.as_deref();
-                    let g = grids.get(ks.section).and_then(Option::as_ref).map(|g| g.only_kernel(&k.name, beside));
+                    let g = grids.get(ks.section).and_then(|g| g.as_deref()).map(|g| g.only_kernel(&k.name, beside));
                     section(p, m, s, g.as_ref(), false, false, "../");
                     p.raw("\n");
                 }
@@ -781,7 +785,7 @@ pub fn section_page(site: &SiteSummary, m: &MachinePage, sp: &crate::report::Sec
             p.raw("</p></nav>\n");
             mark_legend(p, m);
             let g = section_grid(s);
-            section(p, m, s, g.as_ref(), false, true, "../");
+            section(p, m, s, g.as_deref(), false, true, "../");
             p.raw("\n");
         },
         size,

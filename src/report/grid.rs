@@ -586,6 +586,15 @@ pub fn section_grid<'a>(s: &'a SectionView, opts: &GridOptions) -> Option<Cow<'a
     }
 }
 
+/// [`grid`] of `t` at the default [`GridOptions`], its raw files named
+/// ([`Grid::link_sources`]): a page's [`SectionView::grid`], which HTML
+/// draws as it is (the other renderers ignore the names).
+pub fn linked_grid(t: &TableView) -> Grid {
+    let mut g = grid(t, &GridOptions::default());
+    g.link_sources(t);
+    g
+}
+
 /// Lays out `t` in the shape that takes the fewest plaintext lines at
 /// `opts.width`; on a tie the first of metrics as columns (as the
 /// benchmark printed it), change rows, metrics as rows.

@@ -19,10 +19,9 @@
 //! `compare.html`, every value in `data.json`.
 
 use super::notable::significant_changes;
-use super::{MachinePage, grid, path_segment};
+use super::{MachinePage, RowView, SectionView, TableView, grid, path_segment};
 use serde::Serialize;
 use std::borrow::Cow;
-use std::collections::HashMap;
 use std::sync::Arc;
 
 /// A class with more kernels than this gets a summary machine page
@@ -53,18 +52,18 @@ pub fn summary_page(m: &MachinePage) -> Option<MachinePage> {
         return None;
     }
     let total = m.kernels.len();
-    let mut page = m.clone();
-    for (s, full) in page.sections.iter_mut().zip(&m.sections) {
+    // The page without its sections, then each section with only the rows
+    // it keeps: a clone of the whole page (every row's cells and runs) was
+    // a large class's peak memory twice over.
+    let mut page = MachinePage { sections: Vec::new(), ..page_without_sections(m) };
+    for full in &m.sections {
         let kept = section_kernels(m, full);
-        let before = kernels_in(&s.table.rows);
-        s.table.rows.retain(|r| kept.iter().any(|k| *k == r.kernel));
-        let shown = kernels_in(&s.table.rows);
+        let before = kernels_in(&full.table.rows);
         // The runs are folded away: no table of runs under each row, no
         // strip chart of them (the kernel pages have both).
-        for c in s.table.rows.iter_mut().flat_map(|r| r.cells.iter_mut().flatten()) {
-            c.runs.clear();
-        }
-        s.grid = (!s.table.rows.is_empty()).then(|| Arc::new(grid::grid(&s.table, &grid::GridOptions::default())));
+        let mut s = with_rows(full, |r| kept.iter().any(|k| *k == r.kernel));
+        let shown = kernels_in(&s.table.rows);
+        s.grid = (!s.table.rows.is_empty()).then(|| Arc::new(grid::linked_grid(&s.table)));
         s.shown_link = format!("csv/{}.csv", path_segment(&s.id));
         // The first of the section's own pages; each links the others.
         let plan = page_plan(full);
@@ -80,6 +79,7 @@ pub fn summary_page(m: &MachinePage) -> Option<MachinePage> {
             "{shown} of the {before} {many} with results here shown (the baseline, the latest, the largest significant changes), their runs folded",
             many = m.axis.many
         );
+        page.sections.push(s);
     }
     let (one, many) = (&m.axis.one, &m.axis.many);
     page.shown_note = format!(
@@ -142,6 +142,7 @@ pub struct SectionPage {
 }
 
 /// The kernels (in kernel order, baselines apart) of one page of a section.
+#[derive(Debug)]
 struct Chunk {
     number: usize,
     first: usize,
@@ -163,26 +164,24 @@ impl Chunk {
 /// change, their text; a change row), about what Chromium counts.
 fn page_plan(s: &super::SectionView) -> Vec<Chunk> {
     let t = &s.table;
-    // Each kernel's cost in one pass over the rows, in order of first row.
+    // Each kernel's cost, in the order its first row comes (one pass over
+    // the rows: a 3,000-kernel section has 9,000).
     let mut order: Vec<(&str, usize)> = Vec::new();
-    let mut at: HashMap<&str, usize> = HashMap::new();
-    let mut base = 0;
+    let mut at: rustc_hash::FxHashMap<&str, usize> = rustc_hash::FxHashMap::default();
     for r in &t.rows {
         let cost = 10 + 10 * r.cells.iter().flatten().count();
-        if t.baseline.as_deref() == Some(r.kernel.as_str()) {
-            base += cost;
-            continue;
-        }
-        let i = *at.entry(&r.kernel).or_insert_with(|| {
-            order.push((&r.kernel, 0));
+        let i = *at.entry(r.kernel.as_str()).or_insert_with(|| {
+            order.push((r.kernel.as_str(), 0));
             order.len() - 1
         });
         order[i].1 += cost;
     }
+    let base = t.baseline.as_deref().and_then(|b| at.get(b)).map_or(0, |&i| order[i].1);
+    order.retain(|(k, _)| t.baseline.as_deref() != Some(*k));
     let mut chunks: Vec<Chunk> = Vec::new();
     let mut used = base;
     let mut first = 1;
-    for (k, cost) in order {
+    for &(k, cost) in &order {
         match chunks.last_mut() {
             Some(c) if used + cost <= SECTION_PAGE_NODES => c.kernels.push(k.to_string()),
             _ => {
@@ -199,62 +198,220 @@ fn page_plan(s: &super::SectionView) -> Vec<Chunk> {
 /// The pages of every section of a large class (more than
 /// [`LARGE_CLASS`] kernels) holding all its kernels, as many as each
 /// needs ([`SECTION_PAGE_NODES`]); none for a smaller class, whose machine
-/// page shows every kernel.
+/// page shows every kernel. All at once: [`section_page_plans`] makes them
+/// one at a time.
 pub fn section_pages(m: &MachinePage) -> Vec<SectionPage> {
+    section_page_plans(m).iter().map(|p| p.page(m)).collect()
+}
+
+/// One page of a large class's section, planned ([`section_page_plans`]),
+/// not yet made: [`SectionPagePlan::page`] makes it.
+#[derive(Debug)]
+pub struct SectionPagePlan {
+    section: usize,
+    chunk: Chunk,
+    /// Every page of the section, in order (shared by its pages).
+    links: Arc<[PageLink]>,
+    /// Kernels of the section on its pages (baselines apart).
+    total: usize,
+}
+
+/// The pages [`section_pages`] makes, in the same order, planned only:
+/// the renderer makes each ([`SectionPagePlan::page`]) as it writes it and
+/// frees it after, so a 3,000-kernel class holds the rows of a page or two
+/// at a time instead of every section page's rows at once.
+pub fn section_page_plans(m: &MachinePage) -> Vec<SectionPagePlan> {
     if m.kernels.len() <= LARGE_CLASS {
         return Vec::new();
     }
-    let mut pages = Vec::new();
+    let mut plans = Vec::new();
     for (si, s) in m.sections.iter().enumerate() {
         let plan = page_plan(s);
-        let links: Vec<PageLink> = plan.iter().map(|c| c.link(&s.id)).collect();
+        let links: Arc<[PageLink]> = plan.iter().map(|c| c.link(&s.id)).collect();
         let total: usize = plan.iter().map(|c| c.kernels.len()).sum();
+        plans.extend(plan.into_iter().map(|chunk| SectionPagePlan { section: si, chunk, links: links.clone(), total }));
+    }
+    plans
+}
+
+impl SectionPagePlan {
+    /// The page's output path relative to the machine directory, as
+    /// [`SectionPage::file`] of [`SectionPagePlan::page`].
+    pub fn file(&self, m: &MachinePage) -> String {
+        format!("sections/{}-{}.html", m.sections[self.section].id, self.chunk.number)
+    }
+
+    /// The page of `m` (the page this was planned from): its rows (and the
+    /// baseline's) cloned, runs folded, its grid laid out.
+    pub fn page(&self, m: &MachinePage) -> SectionPage {
+        let (s, c) = (&m.sections[self.section], &self.chunk);
         let baseline = s.table.baseline.as_deref();
-        // The section copied once, without its rows (they are dealt out
-        // to the pages below), rather than once per page.
-        let mut empty = s.clone();
-        let rows = std::mem::take(&mut empty.table.rows);
-        empty.grid = None;
-        empty.charts.clear();
-        empty.chart_note.clear();
-        let chunk_of: HashMap<&str, usize> =
-            plan.iter().enumerate().flat_map(|(i, c)| c.kernels.iter().map(move |k| (k.as_str(), i))).collect();
-        let mut dealt: Vec<Vec<super::RowView>> = vec![Vec::new(); plan.len()];
-        for mut r in rows {
-            // The runs are folded away: each kernel's page has them.
-            for cell in r.cells.iter_mut().flatten() {
-                cell.runs.clear();
-            }
-            if baseline == Some(r.kernel.as_str()) {
-                dealt.iter_mut().for_each(|d| d.push(r.clone()));
-            } else if let Some(&i) = chunk_of.get(r.kernel.as_str()) {
-                dealt[i].push(r);
-            }
-        }
-        for (c, rows) in plan.iter().zip(dealt) {
-            let mut view = empty.clone();
-            view.table.rows = rows;
-            view.grid = Some(Arc::new(grid::grid(&view.table, &grid::GridOptions::default())));
-            let beside = baseline.map(|b| format!(", each beside the baseline {b}")).unwrap_or_default();
-            let text = format!(
-                "{} {} of the {total} with results here (page {} of {}){beside}; runs on each {}'s page.",
-                m.axis.many_cap,
-                c.link(&s.id).label,
-                c.number,
-                plan.len(),
-                m.axis.one
-            );
-            pages.push(SectionPage {
-                section: si,
-                file: format!("sections/{}-{}.html", s.id, c.number),
-                number: c.number,
-                text,
-                links: links.clone(),
-                view,
-            });
+        let mine: rustc_hash::FxHashSet<&str> = c.kernels.iter().map(String::as_str).collect();
+        let mut view = with_rows(s, |r| baseline == Some(r.kernel.as_str()) || mine.contains(r.kernel.as_str()));
+        view.grid = Some(Arc::new(grid::linked_grid(&view.table)));
+        view.charts.clear();
+        view.chart_note.clear();
+        let beside = baseline.map(|b| format!(", each beside the baseline {b}")).unwrap_or_default();
+        let text = format!(
+            "{} {} of the {} with results here (page {} of {}){beside}; runs on each {}'s page.",
+            m.axis.many_cap,
+            c.link(&s.id).label,
+            self.total,
+            c.number,
+            self.links.len(),
+            m.axis.one
+        );
+        SectionPage {
+            section: self.section,
+            file: self.file(m),
+            number: c.number,
+            text,
+            links: self.links.to_vec(),
+            view,
         }
     }
-    pages
+}
+
+/// `m` without its sections (an empty list): the rest cloned.
+pub(super) fn page_without_sections(m: &MachinePage) -> MachinePage {
+    let MachinePage {
+        slug,
+        link,
+        name,
+        specs,
+        description_md,
+        description_html,
+        environment,
+        notes_md,
+        notes_html,
+        kernels,
+        baseline,
+        sections: _,
+        significance,
+        notable,
+        regressions_text,
+        regressions_counted,
+        notable_more,
+        notable_more_text,
+        not_tested,
+        trend_charts,
+        axis,
+        shown_note,
+        summary: _,
+    } = m;
+    MachinePage {
+        slug: slug.clone(),
+        link: link.clone(),
+        name: name.clone(),
+        specs: specs.clone(),
+        description_md: description_md.clone(),
+        description_html: description_html.clone(),
+        environment: environment.clone(),
+        notes_md: notes_md.clone(),
+        notes_html: notes_html.clone(),
+        kernels: kernels.clone(),
+        baseline: baseline.clone(),
+        sections: Vec::new(),
+        significance: significance.clone(),
+        notable: notable.clone(),
+        regressions_text: regressions_text.clone(),
+        regressions_counted: *regressions_counted,
+        notable_more: *notable_more,
+        notable_more_text: notable_more_text.clone(),
+        not_tested: not_tested.clone(),
+        trend_charts: trend_charts.clone(),
+        axis: axis.clone(),
+        shown_note: shown_note.clone(),
+        // A summary's own summary: none.
+        summary: None,
+    }
+}
+
+/// Section `s` with only the rows `keep` selects, their runs folded away
+/// (cleared), the rest of the section cloned: the rows left out are not
+/// copied (cloning the whole section and dropping them made a
+/// 3,000-kernel class's section pages quadratic in time and memory).
+fn with_rows(s: &SectionView, keep: impl Fn(&RowView) -> bool) -> SectionView {
+    let fold = |r: &RowView| {
+        let mut r = r.clone();
+        for c in r.cells.iter_mut().flatten() {
+            c.runs = Vec::new();
+        }
+        r
+    };
+    section_with_rows(s, s.table.rows.iter().filter(|r| keep(r)).map(fold).collect())
+}
+
+/// Section `s` with `rows` for its table's rows, everything else cloned
+/// (its rows are not).
+pub(super) fn section_with_rows(s: &SectionView, rows: Vec<RowView>) -> SectionView {
+    let SectionView {
+        id,
+        title,
+        benchmarks,
+        commentary_md,
+        commentary_html,
+        notes_md,
+        notes_html,
+        table,
+        charts,
+        chart_note,
+        grid,
+        shown_note,
+        shown_link,
+        shown_pages,
+    } = s;
+    let TableView {
+        param_headers,
+        fixed_params,
+        fixed_param_values,
+        columns,
+        rows: _,
+        direction,
+        has_spread,
+        baseline,
+        alpha,
+        regression_threshold,
+        tests,
+        configured_headline,
+        headline_named,
+        legend,
+        axis,
+        marks,
+    } = table;
+    SectionView {
+        id: id.clone(),
+        title: title.clone(),
+        benchmarks: benchmarks.clone(),
+        commentary_md: commentary_md.clone(),
+        commentary_html: commentary_html.clone(),
+        notes_md: notes_md.clone(),
+        notes_html: notes_html.clone(),
+        table: TableView {
+            param_headers: param_headers.clone(),
+            fixed_params: fixed_params.clone(),
+            fixed_param_values: fixed_param_values.clone(),
+            columns: columns.clone(),
+            rows,
+            direction: direction.clone(),
+            has_spread: *has_spread,
+            baseline: baseline.clone(),
+            alpha: *alpha,
+            regression_threshold: *regression_threshold,
+            tests: *tests,
+            configured_headline: *configured_headline,
+            headline_named: *headline_named,
+            legend: legend.clone(),
+            axis: axis.clone(),
+            marks: marks.clone(),
+        },
+        charts: charts.clone(),
+        chart_note: chart_note.clone(),
+        grid: grid.clone(),
+        shown_note: shown_note.clone(),
+        shown_link: shown_link.clone(),
+        shown_pages: shown_pages.clone(),
+    }
 }
 
 /// How many distinct kernels `rows` hold.

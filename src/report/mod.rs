@@ -42,6 +42,7 @@ pub use large::{
     LARGE_CLASS, PageLink, SECTION_PAGE_NODES, SUMMARY_CHANGES, SUMMARY_KERNELS, SectionPage, section_pages,
     shown_page, summary_page,
 };
+pub use large::{SectionPagePlan, section_page_plans};
 pub use lint::{Finding, LintPage, findings_of, lint_page};
 pub use notable::*;
 pub use regressions::{
@@ -416,9 +417,11 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
         }
     }
     let tests = correct_page(&mut sections, policy.alpha);
-    // Each table laid out once, for every renderer.
+    // Each table laid out once, for every renderer, with its raw files
+    // named (HTML's links; the others do not draw them), so that HTML
+    // draws this grid itself rather than a copy.
     sections.par_iter_mut().for_each(|s| {
-        s.grid = (!s.table.rows.is_empty()).then(|| grid::grid(&s.table, &grid::GridOptions::default()).into());
+        s.grid = (!s.table.rows.is_empty()).then(|| grid::linked_grid(&s.table).into());
     });
     let (notable, notable_more) = notable_changes(&sections);
     let selected = regressions::select(&sections);

@@ -99,18 +99,28 @@ pub fn notable_more_line(more: usize) -> String {
 /// against titles and anchor ids) and kernels, its notable changes made
 /// again from what is left; empty filters keep everything.
 pub fn filtered_page(m: &MachinePage, sections: &[String], kernels: &[String]) -> MachinePage {
-    let mut page = m.clone();
-    if !sections.is_empty() {
-        page.sections.retain(|s| {
-            sections.iter().any(|want| want.eq_ignore_ascii_case(&s.title) || want.eq_ignore_ascii_case(&s.id))
-        });
-    }
-    if !kernels.is_empty() {
-        for s in &mut page.sections {
-            s.table.rows.retain(|r| kernels.contains(&r.kernel));
+    // Only what is kept is cloned: the mail's and the Markdown page's last
+    // 20 kernels of a 3,000-kernel class, not every row.
+    let mut page = super::large::page_without_sections(m);
+    page.sections = m
+        .sections
+        .iter()
+        .filter(|s| {
+            sections.is_empty()
+                || sections.iter().any(|want| want.eq_ignore_ascii_case(&s.title) || want.eq_ignore_ascii_case(&s.id))
+        })
+        .map(|s| {
+            if kernels.is_empty() {
+                return s.clone();
+            }
+            let rows = s.table.rows.iter().filter(|r| kernels.contains(&r.kernel)).cloned().collect();
+            let mut s = super::large::section_with_rows(s, rows);
             // Laid out again, for the rows left, by whoever draws it.
             s.grid = None;
-        }
+            s
+        })
+        .collect();
+    if !kernels.is_empty() {
         page.kernels.retain(|k| kernels.contains(&k.name));
     }
     // The notable changes among what is left.
