@@ -50,9 +50,10 @@ pub use super::runs::{GridRun, GridRunValue};
 use super::{CellView, ColumnView, SectionView, TableView};
 use crate::model::Better;
 use compact_str::CompactString;
+use rustc_hash::FxHashMap;
 use serde::Serialize;
 use std::borrow::Cow;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use unicode_width::UnicodeWidthStr;
 
 /// How a table is laid out.
@@ -112,6 +113,12 @@ pub struct Grid {
     /// The metric's name when no header says it ([`Shape::ParamsAsColumns`]):
     /// the caption says it.
     pub metric: Option<String>,
+    /// Each block's rows by kernel (a kernel's rows and the change rows
+    /// under them, in order), made on the first [`Grid::only_kernel`] and
+    /// kept: every kernel page of a class asks each section's grid for one
+    /// kernel, and scanning every row for each made them quadratic.
+    #[serde(skip)]
+    kernel_rows: OnceLock<Vec<FxHashMap<String, Vec<usize>>>>,
 }
 
 /// Rows that share label columns and value columns.
@@ -475,7 +482,8 @@ impl Grid {
         let blocks = self
             .blocks
             .iter()
-            .filter_map(|b| {
+            .enumerate()
+            .filter_map(|(bi, b)| {
                 let (columns, rows): (Vec<GridColumn>, Vec<GridRow>) = if self.shape == Shape::MetricsAsRows {
                     let own = b.columns.iter().position(|c| c.name == kernel)?;
                     let cis: Vec<usize> = (0..b.columns.len()).filter(|&ci| kept(&b.columns[ci].name)).collect();
@@ -502,15 +510,18 @@ impl Grid {
                         .collect();
                     (cis.iter().map(|&ci| b.columns[ci].clone()).collect(), rows)
                 } else {
-                    let mut mine = false;
-                    let rows: Vec<GridRow> = b
-                        .rows
+                    let by_kernel = &self.kernel_rows()[bi];
+                    let own = by_kernel.get(kernel).map_or(&[][..], Vec::as_slice);
+                    if own.is_empty() {
+                        return None;
+                    }
+                    let base =
+                        baseline.filter(|b| *b != kernel).and_then(|b| by_kernel.get(b)).map_or(&[][..], Vec::as_slice);
+                    let mut at: Vec<usize> = own.iter().chain(base).copied().collect();
+                    at.sort_unstable();
+                    let rows: Vec<GridRow> = at
                         .iter()
-                        .filter(|r| {
-                            // A change row goes with the row above it.
-                            mine = (r.change && mine) || (!r.change && kept(&r.labels[0]));
-                            mine
-                        })
+                        .map(|&i| &b.rows[i])
                         .map(|r| GridRow {
                             change: r.change,
                             labels: r.labels.clone(),
@@ -522,9 +533,6 @@ impl Grid {
                             flag: r.flag.clone(),
                         })
                         .collect();
-                    if !rows.iter().any(|r| !r.change && r.labels[0] == kernel) {
-                        return None;
-                    }
                     (b.columns.clone(), rows)
                 };
                 Some(GridBlock {
@@ -543,7 +551,38 @@ impl Grid {
                 blocks.iter().flat_map(|b| &b.rows).filter(|r| !r.change).flat_map(|r| r.cells.iter().flatten());
             range_over_one(cells.map(|c| c.n))
         });
-        Grid { shape: self.shape, unit: self.unit.clone(), runs, blocks, metric: self.metric.clone() }
+        Grid {
+            shape: self.shape,
+            unit: self.unit.clone(),
+            runs,
+            blocks,
+            metric: self.metric.clone(),
+            kernel_rows: OnceLock::new(),
+        }
+    }
+
+    /// [`Grid::kernel_rows`], made on first use: per block, each kernel's
+    /// rows with the change rows under them (a change row goes with the
+    /// row above it).
+    fn kernel_rows(&self) -> &[FxHashMap<String, Vec<usize>>] {
+        self.kernel_rows.get_or_init(|| {
+            self.blocks
+                .iter()
+                .map(|b| {
+                    let mut by_kernel: FxHashMap<String, Vec<usize>> = FxHashMap::default();
+                    let mut above: Option<&str> = None;
+                    for (i, r) in b.rows.iter().enumerate() {
+                        if !r.change {
+                            above = r.labels.first().map(String::as_str);
+                        }
+                        if let Some(k) = above {
+                            by_kernel.entry(k.to_string()).or_default().push(i);
+                        }
+                    }
+                    by_kernel
+                })
+                .collect()
+        })
     }
 
     /// Plaintext lines of the whole grid (blocks separated by a blank line).
@@ -685,7 +724,7 @@ pub fn grid_of(t: &TableView, shape: Shape, opts: &GridOptions) -> Grid {
             super::runs::unfold_block(t, b);
         }
     }
-    Grid { shape, unit, runs, blocks, metric }
+    Grid { shape, unit, runs, blocks, metric, kernel_rows: OnceLock::new() }
 }
 
 /// A cell's parts from the view's cell, at `origin` (row, column) of the
