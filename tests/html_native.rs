@@ -299,17 +299,12 @@ fn markdown_name_readme_is_followed_by_every_link() {
     assert!(std::fs::read_to_string(out.join("m1/index.html")).expect("page").contains("href=\"README.md\""));
 }
 
-/// A table of many metrics and few kernels (UnixBench's seven tests on two
-/// kernels) is drawn in HTML as the Markdown and the mail draw it: tests
-/// as rows, kernels as columns, each kernel's header linking the raw file
-/// all its numbers come from. Both ways alike; the kernel page of one
-/// kernel likewise has the tests as rows.
-#[test]
-fn many_metrics_on_few_kernels_have_kernels_as_columns() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let c = dir.path().join("content");
-    common::put(&c, "site.yaml", "title: \"UnixBench\"\n");
-    common::put(&c, "m1/machine.yaml", "name: \"M\"\nbaseline: \"2.4.17\"\n");
+/// A class `m1` of UnixBench's seven tests (as generic YAML results, lps,
+/// higher is better) on two kernels, 2.4.17 (the baseline) and 2.4.17rat:
+/// many metrics on few kernels, so tables turn kernels into columns.
+fn seven_tests_on_two_kernels(c: &Path) {
+    common::put(c, "site.yaml", "title: \"UnixBench\"\n");
+    common::put(c, "m1/machine.yaml", "name: \"M\"\nbaseline: \"2.4.17\"\n");
     let tests = [
         "System Call Overhead",
         "Pipe Throughput",
@@ -327,8 +322,20 @@ fn many_metrics_on_few_kernels_have_kernels_as_columns() {
                 format!("  - metric: \"{t}\"\n    value: {}.5\n    unit: lps\n    better: higher\n", base + i)
             })
             .collect();
-        common::put(&c, &format!("m1/{k}/ubench.yaml"), format!("benchmark: ubench\nresults:\n{results}"));
+        common::put(c, &format!("m1/{k}/ubench.yaml"), format!("benchmark: ubench\nresults:\n{results}"));
     }
+}
+
+/// A table of many metrics and few kernels (UnixBench's seven tests on two
+/// kernels) is drawn in HTML as the Markdown and the mail draw it: tests
+/// as rows, kernels as columns, each kernel's header linking the raw file
+/// all its numbers come from. Both ways alike; the kernel page of one
+/// kernel likewise has the tests as rows.
+#[test]
+fn many_metrics_on_few_kernels_have_kernels_as_columns() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = dir.path().join("content");
+    seven_tests_on_two_kernels(&c);
     both_ways(&c, None);
     let out = dir.path().join("out");
     common::benchsite().args(["build", "--content"]).arg(&c).arg("--output").arg(&out).assert().success();
@@ -472,27 +479,7 @@ fn a_kernel_marked_for_its_dmesg_is_the_same_either_way() {
     both_ways(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sites/dmesg-warning"), None);
     let dir = tempfile::tempdir().expect("tempdir");
     let c = dir.path().join("content");
-    common::put(&c, "site.yaml", "title: \"UnixBench\"\n");
-    common::put(&c, "m1/machine.yaml", "name: \"M\"\nbaseline: \"2.4.17\"\n");
-    let tests = [
-        "System Call Overhead",
-        "Pipe Throughput",
-        "Pipe-based Context Switching",
-        "Process Creation",
-        "Shell Scripts (1 concurrent)",
-        "C Compiler Throughput",
-        "Dc: sqrt(2) to 99 decimal places",
-    ];
-    for (k, base) in [("2.4.17", 1000), ("2.4.17rat", 990)] {
-        let results: String = tests
-            .iter()
-            .enumerate()
-            .map(|(i, t)| {
-                format!("  - metric: \"{t}\"\n    value: {}.5\n    unit: lps\n    better: higher\n", base + i)
-            })
-            .collect();
-        common::put(&c, &format!("m1/{k}/ubench.yaml"), format!("benchmark: ubench\nresults:\n{results}"));
-    }
+    seven_tests_on_two_kernels(&c);
     common::put(&c, "m1/2.4.17rat/dmesg", "[    0.000000] Linux version 2.4.17\nkernel BUG at <\"a&b\">.c:12!\n");
     both_ways(&c, None);
     let out = dir.path().join("out");
