@@ -260,6 +260,20 @@ pub(super) fn flag(p: &mut Page, f: Option<&KernelMark>) {
     }
 }
 
+/// The links to a set of pages (a large class's section pages or pages
+/// of regressions), each `prefix` + its link followed by a space, but
+/// page `number` (1-based), this one, in bold.
+pub(super) fn page_links(p: &mut Page, links: &[crate::report::PageLink], number: usize, prefix: &str) {
+    for (i, l) in links.iter().enumerate() {
+        if i + 1 == number {
+            p.raw("<strong>").text(&l.label).raw("</strong>");
+        } else {
+            p.raw("<a href=\"").raw(prefix).text(&l.link).raw("\">").text(&l.label).raw("</a>");
+        }
+        p.raw(" ");
+    }
+}
+
 /// What the marks of `m`'s kernels stand for ([`crate::report::environment::EnvironmentView::mark_lines`]),
 /// on a page without the machine page's environment summary; nothing when
 /// no kernel is marked.
@@ -774,14 +788,7 @@ pub fn section_page(site: &SiteSummary, m: &MachinePage, sp: &crate::report::Sec
                 .raw("</h1>\n<nav class=\"pages\" aria-label=\"Pages of this section\"><p>")
                 .text(&sp.text)
                 .raw(" Pages: ");
-            for (i, l) in sp.links.iter().enumerate() {
-                if i + 1 == sp.number {
-                    p.raw("<strong>").text(&l.label).raw("</strong>");
-                } else {
-                    p.raw("<a href=\"../").text(&l.link).raw("\">").text(&l.label).raw("</a>");
-                }
-                p.raw(" ");
-            }
+            page_links(p, &sp.links, sp.number, "../");
             p.raw("</p></nav>\n");
             mark_legend(p, m);
             let g = section_grid(s);

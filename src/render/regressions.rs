@@ -56,14 +56,7 @@ pub fn html(site: &SiteSummary, m: &MachinePage, r: &RegressionsPage, root: &str
 /// linked but this one ([`RegressionsPage::shown_note`]).
 fn pages_nav(p: &mut Page, r: &RegressionsPage) {
     p.raw("<nav class=\"pages\" aria-label=\"Pages of regressions\"><p>").text(&r.shown_note).raw(" Pages: ");
-    for (i, l) in r.pages.iter().enumerate() {
-        if i + 1 == r.number {
-            p.raw("<strong>").text(&l.label).raw("</strong>");
-        } else {
-            p.raw("<a href=\"").text(&l.link).raw("\">").text(&l.label).raw("</a>");
-        }
-        p.raw(" ");
-    }
+    super::html_native::page_links(p, &r.pages, r.number, "");
     p.raw("</p></nav>\n");
 }
 
