@@ -38,7 +38,7 @@ pub struct KernelPage {
     pub legend_baseline: String,
     /// The pages of the baselines the legend names, other than this
     /// kernel (whose rows, beside this kernel's, leave their runs to their
-    /// own pages: [`crate::report::Grid::only_kernel`]), in legend order.
+    /// own pages: [`crate::report::grid::Grid::only_kernel`]), in legend order.
     pub baseline_pages: Vec<KernelLink>,
 }
 
