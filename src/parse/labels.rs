@@ -133,9 +133,26 @@ fn identities(input: &Input, read: &rustc_hash::FxHashSet<usize>) -> Vec<Option<
         if is_tool_chatter(text) {
             continue;
         }
-        let underlined = input.lines.get(n).is_some_and(|next| is_rule(next.trim()) && next.trim().len() >= 3);
+        // An underline is about as long as its title; a report's full-width
+        // rule below a sentence (UnixBench's `----…` before each run) is not.
+        let underlined = input.lines.get(n).is_some_and(|next| {
+            let rule = next.trim();
+            is_rule(rule) && rule.len() >= 3 && rule.len() <= text.chars().count() * 3 / 2 + 8
+        });
         let alone = starts_paragraph && input.lines.get(n).is_none_or(|next| next.trim().is_empty());
-        let block_follows = input.lines.get(n).is_some_and(|next| !next.trim().is_empty());
+        // A change label stands on its own: not inside a wrapped sentence
+        // (the line above ends one, or is no prose) nor carried on by the
+        // line below (`After a reboot the second run went` / `a little
+        // slower.`).
+        let prev_ends = i == 0 || read.contains(&i) || {
+            let prev = input.lines[i - 1].trim();
+            prev.is_empty() || prev.ends_with(['.', '!', '?', ':']) || is_rule(prev)
+        };
+        let block_follows = prev_ends
+            && input.lines.get(n).is_some_and(|next| {
+                let next = next.trim();
+                !next.is_empty() && (read.contains(&(n + 1)) || !next.starts_with(|c: char| c.is_lowercase()))
+            });
         let found = label_line(text, underlined)
             .or_else(|| alone.then(|| title(text)).flatten())
             .or_else(|| block_follows.then(|| change_label(text)).flatten());
@@ -172,12 +189,23 @@ fn change_label(text: &str) -> Option<String> {
     let bare = lower.trim_end_matches(':').trim();
     let first = bare.split_whitespace().next()?;
     let change = |w: &str| matches!(w, "with" | "without" | "before" | "after");
+    let words: Vec<&str> = bare.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric())).collect();
+    // `Before I forget`, `after we rebooted`: a conjunction opening a
+    // sentence; `again`, `once more`: the same thing run again, no change.
+    let conjunction = words.windows(2).any(|w| {
+        matches!(w[0], "before" | "after") && matches!(w[1], "i" | "we" | "you" | "he" | "she" | "it" | "they")
+    });
+    let repeat = words.iter().any(|w| matches!(*w, "again" | "rerun" | "repeated")) || bare.contains("once more");
+    // A sentence with a subject (`After that I ran it`) or a clause
+    // (`After a reboot, the same`) is prose, not a set-up's name.
+    let sentence = text.contains(',') || words.iter().any(|w| matches!(*w, "i" | "we" | "i'm" | "i've"));
     let short = change(first)
         && text.chars().count() <= MAX_LABEL_CHARS
         && !text.ends_with(['.', ',', ';', '!', '?'])
-        && !text.contains('=');
-    let colon = text.ends_with(':') && text.chars().count() <= 100 && bare.split_whitespace().any(change);
-    (short || colon).then(|| bare.to_string())
+        && !text.contains('=')
+        && !sentence;
+    let colon = text.ends_with(':') && text.chars().count() <= 100 && words.iter().any(|w| change(w));
+    ((short || colon) && !conjunction && !repeat).then(|| bare.to_string())
 }
 
 /// A line too long for a label of its own that still heads a group of
@@ -633,6 +661,37 @@ mod tests {
         );
         assert_eq!(change_label("With the patch the numbers go up a lot."), None);
         assert_eq!(change_label("Please find the numbers below:"), None);
+        // Prose that opens with one of the words is no label.
+        for prose in [
+            "After that I ran it once more",
+            "After a reboot, the same again",
+            "With the same kernel again",
+            "Before I forget, the second run is below:",
+            "after we rebooted:",
+        ] {
+            assert_eq!(change_label(prose), None, "{prose}");
+        }
+    }
+
+    #[test]
+    fn a_change_word_inside_wrapped_prose_is_no_label() {
+        // Mid-paragraph, or carried on by a lower-case line: the runs stay runs.
+        let text = "I ran it twice and the numbers\nafter the patch is applied look the\nsame to me\nThroughput 1\n\nThroughput 2\n";
+        let p = labelled(text, &[4, 6]);
+        assert!(p.samples.iter().all(|s| s.params.len() == 1), "{:?}", last_params(&p));
+        let text = "Throughput 1\n\nAfter a reboot the second run went\na little slower than the first\nThroughput 2\n";
+        let p = labelled(text, &[1, 5]);
+        assert!(p.samples.iter().all(|s| s.params.len() == 1), "{:?}", last_params(&p));
+        // A report's full-width rule under a sentence is no underline.
+        let rule = "-".repeat(72);
+        let text = format!("Throughput 1\n\nBefore I forget, the second run is below:\n{rule}\nThroughput 2\n");
+        let p = labelled(&text, &[1, 5]);
+        assert!(p.samples.iter().all(|s| s.params.len() == 1), "{:?}", last_params(&p));
+        let p = labelled("Throughput 1\n\nWith THP\n========\nThroughput 2\n", &[1, 5]);
+        assert_eq!(last_params(&p), vec!["16", "with thp"]);
+        // Right above its block, after a sentence ends: a label.
+        let text = "Tested on a Xeon.\nbefore this patch\nThroughput 1\n\nafter this patch\nThroughput 2\n";
+        assert_eq!(last_params(&labelled(text, &[3, 6])), vec!["before this patch", "after this patch"]);
     }
 
     #[test]

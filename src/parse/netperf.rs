@@ -60,7 +60,8 @@
 //! printed without headers (`-P 0`).
 //!
 //! A banner with no result row below it (the test failed) is a note. A
-//! result row with too few columns, or a cell that is no number, is an
+//! result row with too few columns, a cell that is no number, or a result
+//! without its decimals (a line cut short: `54` for `5424.17`) is an
 //! error at its line.
 
 use super::num::plain;
@@ -134,6 +135,8 @@ struct Block {
     /// Result rows read under this header (a poster may run one test
     /// several times and keep one header above the rows).
     rows: usize,
+    /// The decimals of the last result row's result cell (`5424.17` → 2).
+    decimals: Option<usize>,
 }
 
 impl Block {
@@ -202,13 +205,15 @@ fn first_row(
     n: usize,
     line: &str,
 ) -> Result<Vec<Sample>, ParseError> {
-    let t = b.test.as_str();
     let (col, unit_col) = match kind {
         Kind::Stream => (4, 4),
         Kind::Udp => (5, 5),
         Kind::Rr => (5, 5),
     };
     let value = cell(cells, col, n, line, if kind == Kind::Rr { "transaction rate" } else { "throughput" })?;
+    whole_result(b, line.split_whitespace().nth(col).unwrap_or(""), n, line)?;
+    let t = b.test.clone();
+    let t = t.as_str();
     let sample = match kind {
         Kind::Rr => {
             let req = cell(cells, 2, n, line, "request size")?;
@@ -230,6 +235,26 @@ fn first_row(
         }
     };
     Ok(vec![sample])
+}
+
+/// netperf prints a result (throughput, transaction rate) with decimals
+/// (`%7.2f`): a cell without a point, or with fewer decimals than the row
+/// above under the same header (`54`, `6457.8` below `5424.17`), was cut
+/// short (a truncated file's last line) and is an error at its line, not
+/// a number read.
+fn whole_result(b: &mut Block, cell: &str, n: usize, line: &str) -> Result<(), ParseError> {
+    let decimals = cell.split_once('.').map(|(_, f)| f.len());
+    let cut = match (decimals, b.decimals) {
+        (None, _) => true,
+        (Some(d), Some(above)) => d < above,
+        _ => false,
+    };
+    if cut {
+        let want = "a netperf result with its decimals (netperf prints `%.2f`; the line looks cut short)";
+        return Err(ParseError::malformed(n, want, line));
+    }
+    b.decimals = decimals;
+    Ok(())
 }
 
 /// Closes `b`: a note when its test printed no (complete) result.
@@ -257,6 +282,7 @@ fn table_line(
     })?;
     if b.udp_pending {
         let value = cell(cells, 3, n, t, "receive throughput")?;
+        whole_result(b, t.split_whitespace().nth(3).unwrap_or(""), n, t)?;
         // `udp_pending` is set only with the send row kept in `last`.
         if let Some(sent) = last.take() {
             let metric = Metric::new("Recv Throughput", sent.metric.unit.clone(), Better::Higher);
@@ -311,6 +337,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 udp_pending: false,
                 rr_remote_pending: false,
                 rows: 0,
+                decimals: None,
             });
             continue;
         }
@@ -369,6 +396,22 @@ mod tests {
 
     fn params(s: &Sample) -> String {
         s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn a_result_cut_short_is_an_error_at_its_line() {
+        let head = "TCP STREAM TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET to 127.0.0.1 (127.0.0.1) port 0 AF_INET\n\n\
+            Recv   Send    Send\nSocket Socket  Message  Elapsed\nSize   Size    Size     Time     Throughput\n\
+            bytes  bytes   bytes    secs.    10^6bits/sec\n\n114688 114688   4096    60.00    5424.17\n";
+        for cut in ["114688 114688   4096    60.00    54", "114688 114688   4096    60.00    6457.8"] {
+            let err = Netperf.parse(&Input::from_text(&format!("{head}{cut}"))).unwrap_err();
+            assert_eq!(err.line(), Some(9), "{cut}");
+        }
+        let whole =
+            Netperf.parse(&Input::from_text(&format!("{head}114688 114688   4096    60.00    6457.82\n"))).unwrap();
+        assert_eq!(whole.samples.len(), 2);
+        let rr_cut = RR.replace("27814.43", "278");
+        assert_eq!(Netperf.parse(&Input::from_text(&rr_cut)).unwrap_err().line(), Some(7));
     }
 
     const RR: &str = "MIGRATED TCP REQUEST/RESPONSE TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET to localhost () port 0 AF_INET : demo : first burst 0\n\

@@ -381,8 +381,9 @@ fn yaml_blocks(input: &Input) -> Vec<(usize, usize)> {
 fn read_yaml(st: &State, input: &Input, (a, b): (usize, usize), out: &mut ParsedFile) -> Result<(), ParseError> {
     let text = input.lines[a..b].join("\n");
     let doc: Value = serde_yaml::from_str(&text).map_err(|e| {
-        let line = a + e.location().map_or(1, |l| l.line());
-        ParseError::malformed(line, format!("stress-ng YAML ({e})"), input.lines[line - 1].trim())
+        // At the end of a block cut short, serde_yaml names the line after it.
+        let line = (a + e.location().map_or(1, |l| l.line())).clamp(a + 1, b.max(a + 1));
+        ParseError::malformed(line, format!("stress-ng YAML ({e})"), input.lines.get(line - 1).map_or("", |l| l.trim()))
     })?;
     let Some(items) = doc.get("metrics").and_then(Value::as_sequence) else {
         return Err(ParseError::malformed(a + 1, "a list of stressors under `metrics:`", input.lines[a].trim()));
@@ -565,6 +566,13 @@ mod tests {
             ]
         );
         assert_eq!(f.version.as_deref(), Some("0.09.23"));
+    }
+
+    #[test]
+    fn a_yaml_report_cut_mid_key_is_an_error_at_its_last_line_not_a_panic() {
+        let y = "---\nmetrics:\n    - stressor: matrix\n      bogo-ops: 47382\n      bogo-ops-per-second";
+        let err = StressNg.parse(&Input::from_text(y)).unwrap_err();
+        assert_eq!(err.line(), Some(5));
     }
 
     #[test]

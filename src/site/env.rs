@@ -9,12 +9,12 @@
 //! | file | recognised by | facts |
 //! |---|---|---|
 //! | kernel config | name `config`, `.config`, `config-*`, `kconfig` (each also gzipped, `config.gz` as `/proc/config.gz` gives it); or content `# Automatically generated file; DO NOT EDIT.` / `CONFIG_` lines | `CONFIG_PREEMPT` = `y`, `m`, a value, or `n` for `# CONFIG_X is not set` |
-//! | `/proc/cmdline` | name `cmdline`, `proc-cmdline` | `cmdline mitigations` = `off`; a bare flag (`quiet`) = `on`; `BOOT_IMAGE` and `initrd` (which name the kernel) left out; the words after a lone `--` (init's) one fact, `cmdline init arguments` |
+//! | `/proc/cmdline` | name `cmdline`, `proc-cmdline` | `cmdline mitigations` = `off`; a bare flag (`quiet`) = `on`; `BOOT_IMAGE` and `initrd` (which name the kernel) left out; the words after a lone `--` (init's) one fact, `cmdline init arguments`; words split as the kernel does (a double-quoted value with spaces is one, without its quotes); a `$ cat /proc/cmdline` line above it skipped |
 //! | `uname -a` | name `uname`, `uname-a` | `uname` (shown, never compared: it names the kernel) |
 //! | `gcc --version`, `clang --version` | name `gcc-version`, `cc-version`, `clang-version`, `compiler` | `compiler` = the first line |
 //! | `/proc/mounts`, `mount` | name `mounts`, `proc-mounts`, `mount` | `mount /home` = `ext4 rw,noatime` (pseudo filesystems left out) |
 //! | `sysctl -a` | name `sysctl`, `sysctl-a` | `sysctl vm.swappiness` = `60` |
-//! | `dmesg` | name `dmesg*`; or content `] Linux version` in its first lines | problems: messages that begin with `Oops`, `BUG:`, `kernel BUG at`, `WARNING:`, `Kernel panic`, `general protection fault` (not a message that only quotes the word) |
+//! | `dmesg` | name `dmesg*`; or content `] Linux version` in its first lines | problems: messages that begin with `Oops`, `BUG:`, `kernel BUG at`, `WARNING:`, `Kernel panic`, `general protection fault` (not a message that only quotes the word), also as `dmesg -r` (`<4>`), `dmesg -x` (`kern  :warn  : `) and syslog or journalctl -k (`… kernel: `) save them |
 //!
 //! Names are matched without a `.txt` or `.log` ending and in any case.
 //! An `env:` map in `kernel.yaml` or `machine.yaml` adds facts by hand
@@ -193,15 +193,18 @@ pub fn read(kind: EnvKind, rel: &str, text: &str, env: &mut Environment) {
             }
         }
         EnvKind::Cmdline => {
-            for (n, l) in lines.filter(|(_, l)| !l.trim().is_empty()).take(1) {
+            // A shell command saved above its output (`$ cat /proc/cmdline`)
+            // is no part of it.
+            let command = |l: &str| l.trim_end().ends_with("/proc/cmdline");
+            for (n, l) in lines.filter(|(_, l)| !l.trim().is_empty() && !command(l)).take(1) {
                 // After a lone `--` the words are init's, not the
                 // kernel's (Documentation/admin-guide/kernel-parameters):
                 // one fact, not a flag each.
-                let mut words = l.split_whitespace();
+                let mut words = cmdline_words(l).into_iter();
                 for token in words.by_ref().take_while(|w| *w != "--") {
                     let (k, v) = token.split_once('=').unwrap_or((token, "on"));
                     if k != "BOOT_IMAGE" && k != "initrd" {
-                        fact(format!("cmdline {k}"), v, n);
+                        fact(format!("cmdline {k}"), strip_quotes(v), n);
                     }
                 }
                 let init: Vec<&str> = words.collect();
@@ -241,6 +244,37 @@ pub fn read(kind: EnvKind, rel: &str, text: &str, env: &mut Environment) {
     }
 }
 
+/// The words of a kernel command line as the kernel splits them
+/// (`lib/cmdline.c` `next_arg`): at spaces (and NULs, as
+/// `/proc/<pid>/cmdline` separates them) outside double quotes, so
+/// `acpi_osi="Windows 2009"` is one word.
+fn cmdline_words(l: &str) -> Vec<&str> {
+    let mut words = Vec::new();
+    let (mut start, mut quoted) = (None, false);
+    for (i, c) in l.char_indices() {
+        if c == '"' {
+            quoted = !quoted;
+        }
+        let gap = !quoted && (c.is_whitespace() || c == '\0');
+        match (gap, start) {
+            (true, Some(s)) => {
+                words.push(&l[s..i]);
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    words.extend(start.map(|s| &l[s..]));
+    words
+}
+
+/// A parameter's value without the double quotes around it
+/// (`"Windows 2009"` → `Windows 2009`), as the kernel passes it.
+fn strip_quotes(v: &str) -> &str {
+    v.strip_prefix('"').and_then(|v| v.strip_suffix('"')).unwrap_or(v)
+}
+
 /// How a kernel log message that means trouble begins (after the
 /// timestamp): `WARNING: CPU: 3 PID: 1 at mm/…`, `BUG: unable to handle
 /// …`, `kernel BUG at …`, `Oops: 0002 [#1]`, `Kernel panic - not
@@ -253,7 +287,7 @@ const PROBLEMS: &[&str] = &["Oops", "BUG:", "kernel BUG at", "WARNING:", "Kernel
 /// not one ("Speculative Return Stack Overflow: WARNING: See …", which
 /// every AMD guest prints at boot).
 fn problem_text(l: &str) -> Option<&str> {
-    let mut body = l.trim_start();
+    let mut body = log_prefix(l.trim_start());
     for _ in 0..2 {
         match body.strip_prefix('[').and_then(|b| b.split_once(']')) {
             Some((_, rest)) => body = rest.trim_start(),
@@ -261,6 +295,27 @@ fn problem_text(l: &str) -> Option<&str> {
         }
     }
     PROBLEMS.iter().any(|p| body.starts_with(p)).then_some(body)
+}
+
+/// `l` without what other ways of saving the kernel log put before a
+/// message: `dmesg -r`'s level (`<4>`), `dmesg -x`'s facility and level
+/// (`kern  :warn  : `), a syslog or journal line's `Dec  2 05:00:00 host
+/// kernel: `.
+fn log_prefix(l: &str) -> &str {
+    let l = match l.strip_prefix('<').and_then(|r| r.split_once('>')) {
+        Some((level, rest)) if !level.is_empty() && level.bytes().all(|b| b.is_ascii_digit()) => rest,
+        _ => l,
+    };
+    let mut parts = l.splitn(3, ':');
+    if parts.next().is_some_and(|f| f.trim() == "kern")
+        && let (Some(_level), Some(rest)) = (parts.next(), parts.next())
+    {
+        return rest.trim_start();
+    }
+    match l.split_once(" kernel: ") {
+        Some((_, rest)) if !l.starts_with('[') => rest.trim_start(),
+        _ => l,
+    }
 }
 
 /// Filesystems of no interest to a benchmark comparison.
@@ -326,6 +381,12 @@ mod tests {
             ("[  7.7] Kernel panic - not syncing: Fatal exception", "Kernel panic"),
             ("[ 5.0] general protection fault, probably for non-canonical address", "general protection"),
         ];
+        // The same message saved by `dmesg -r`, `dmesg -x` and journalctl -k.
+        let problems = problems.into_iter().chain([
+            ("<4>[   12.5] WARNING: CPU: 1 PID: 7 at mm/slub.c:123", "WARNING: CPU: 1"),
+            ("kern  :warn  : [   12.5] WARNING: CPU: 1 PID: 7 at x", "WARNING: CPU: 1"),
+            ("Dec 02 05:00:00 box kernel: BUG: unable to handle page fault", "BUG: unable"),
+        ]);
         for (l, begins) in problems {
             assert!(problem_text(l).is_some_and(|t| t.starts_with(begins)), "{l}");
         }
@@ -356,6 +417,22 @@ mod tests {
                 ("cmdline quiet", "on"),
                 ("cmdline rdinit", "/process_api"),
                 ("cmdline init arguments", "--firecracker-init --addr 0.0.0.0:2024 --auth-required"),
+            ]
+        );
+        // Quoted values with spaces are one parameter; a saved prompt line
+        // is none; NULs separate as spaces do.
+        let c = read_one(
+            "k/cmdline",
+            "$ cat /proc/cmdline\nroot=/dev/vda acpi_osi=\"Windows 2009\" dyndbg=\"file a.c +p\"\0quiet\n",
+        );
+        let facts: Vec<(&str, &str)> = c.facts.iter().map(|f| (f.key.as_str(), f.value.as_str())).collect();
+        assert_eq!(
+            facts,
+            [
+                ("cmdline root", "/dev/vda"),
+                ("cmdline acpi_osi", "Windows 2009"),
+                ("cmdline dyndbg", "file a.c +p"),
+                ("cmdline quiet", "on")
             ]
         );
         let m = read_one(

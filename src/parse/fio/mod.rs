@@ -182,7 +182,9 @@ impl BenchParser for Fio {
         if input.has("\"fio version\"") || (input.has("\"jobname\"") && input.has("\"clat")) {
             return 95;
         }
-        if input.lines.iter().any(|l| l.trim_start().starts_with(['2', '3', '4', '5']) && terse::version(l).is_some()) {
+        if input.lines.iter().any(|l| {
+            l.trim_start().starts_with(['2', '3', '4', '5']) && (terse::version(l).is_some() || terse::cut_short(l))
+        }) {
             return 90;
         }
         if input.has("(groupid=") && input.lines.iter().any(|l| text::result_header(l).is_some()) {
@@ -217,10 +219,11 @@ impl BenchParser for Fio {
         text::read(input, &skip, &json_jobs, &mut out)?;
         let terse_lines = terse::read(input, &mut out)?;
         if out.samples.is_empty() && terse_lines > 0 {
-            return Err(ParseError::NoResults {
-                benchmark: "fio",
-                reason: "no fio terse version-3 line with I/O done".into(),
-            });
+            let reason = match out.notes.iter().find(|(_, m)| m.starts_with("fio terse version")) {
+                Some((n, m)) if !input.lines.iter().any(|l| terse::version(l) == Some(3)) => format!("line {n}: {m}"),
+                _ => "no fio terse version-3 line with I/O done".into(),
+            };
+            return Err(ParseError::NoResults { benchmark: "fio", reason });
         }
         if out.samples.is_empty() {
             let reason = if input.lines.iter().any(|l| is_command_line(l)) {

@@ -30,6 +30,10 @@ use crate::parse::{Input, ParseError};
 const HEAD: usize = 5;
 /// Fields per direction.
 const DIR: usize = 41;
+/// Fields of a whole version-3 line without disk statistics: the head, two
+/// directions, CPU (5), IO depths (7) and latency buckets (10 usec, 12
+/// msec). Each disk adds 9 (`…;nvme0n1;0;0;0;0;0;0;0;0.00%`).
+const FULL: usize = HEAD + 2 * DIR + 5 + 7 + 10 + 12;
 
 /// The terse version of a line (`3;fio-3.36;…` → 3), when the line is a
 /// fio terse line: a version 2 to 5, then a fio version, and many fields.
@@ -46,7 +50,15 @@ pub fn version(line: &str) -> Option<u8> {
 pub fn read(input: &Input, out: &mut ParsedFile) -> Result<usize, ParseError> {
     let mut lines = 0;
     for (n, line) in input.numbered() {
-        let Some(v) = version(line) else { continue };
+        let Some(v) = version(line) else {
+            if cut_short(line) {
+                // A line that starts as a terse line but stops short (a
+                // truncated file): an error, not a run left out.
+                let want = format!("a whole fio terse line (at least {} fields)", HEAD + 2 * DIR);
+                return Err(ParseError::malformed(n, want, line));
+            }
+            continue;
+        };
         lines += 1;
         if v != 3 {
             out.notes.push((n, format!("fio terse version {v} (only version 3 is read): not read")));
@@ -55,6 +67,14 @@ pub fn read(input: &Input, out: &mut ParsedFile) -> Result<usize, ParseError> {
         read_line(line.trim(), n, out)?;
     }
     Ok(lines)
+}
+
+/// True when `line` begins as a terse line does (`3;fio-3.36;…`), whole or
+/// not (a truncated file's last line).
+pub fn cut_short(line: &str) -> bool {
+    let mut fields = line.trim().split(';');
+    let v = fields.next().and_then(|v| v.parse::<u8>().ok());
+    v.is_some_and(|v| (2..=5).contains(&v)) && fields.next().is_some_and(|f| f.starts_with("fio-"))
 }
 
 /// Reads one version-3 line (number `n`).
@@ -67,8 +87,17 @@ fn read_line(line: &str, n: usize, out: &mut ParsedFile) -> Result<(), ParseErro
             line,
         ));
     }
-    if out.version.is_none() {
-        out.version = Some(f[1].trim_start_matches("fio-").to_string());
+    let fio = f[1].trim_start_matches("fio-");
+    if out.version.is_none() && !fio.is_empty() {
+        out.version = Some(fio.to_string());
+    }
+    if f.len() < FULL {
+        let msg = format!(
+            "fio terse line of {} fields, where fio writes at least {FULL} (cut short?): \
+             its CPU, IO depth and latency bucket fields are missing; its results read",
+            f.len()
+        );
+        out.notes.push((n, msg));
     }
     let params = JobParams { job: f[2].to_string(), rest: Vec::new() };
     if f[4] != "0" {
@@ -90,8 +119,13 @@ fn read_direction(
     out: &mut ParsedFile,
 ) -> Result<(), ParseError> {
     let num = |i: usize| {
-        plain(d[i])
-            .ok_or_else(|| ParseError::malformed(n, format!("a number in fio terse {dir} field {}", i + 1), line))
+        unsigned(d[i]).ok_or_else(|| {
+            ParseError::malformed(
+                n,
+                format!("an unsigned number in fio terse {dir} field {}, not {:?}", i + 1, d[i]),
+                line,
+            )
+        })
     };
     if num(0)? <= 0.0 {
         out.notes.push((n, format!("fio job {:?} did no {dir} I/O: its zero figures are not results", params.job)));
@@ -112,7 +146,7 @@ fn read_direction(
         let bad =
             || ParseError::malformed(n, format!("a fio terse percentile such as `99.000000%=248`, not {cell:?}"), line);
         let (at, v) = cell.split_once("%=").ok_or_else(bad)?;
-        let v = plain(v).ok_or_else(bad)?;
+        let v = unsigned(v).ok_or_else(bad)?;
         match percentile_name(at) {
             Some(_) if plain(at) == Some(0.0) => unused += 1,
             Some(name) => out.samples.push(params.sample(lat_metric(dir, &format!("clat {name}"), "usec"), v, n)),
@@ -124,6 +158,13 @@ fn read_direction(
         out.notes.push((n, msg));
     }
     Ok(())
+}
+
+/// A field as fio writes its numbers (`%llu`, `%f`): digits and a point,
+/// never a sign or an exponent; `None` for anything else (`-5`, `1e300`,
+/// `nan`), which no fio writes.
+fn unsigned(s: &str) -> Option<f64> {
+    s.bytes().all(|b| b.is_ascii_digit() || b == b'.').then(|| plain(s)).flatten()
 }
 
 #[cfg(test)]
@@ -160,5 +201,40 @@ mod tests {
         assert!(out.notes[0].1.contains("terse version 4"));
         let bad = line("4000").replacen(";100;", ";x;", 1);
         assert_eq!(read(&Input::from_text(&bad), &mut ParsedFile::default()).unwrap_err().line(), Some(1));
+    }
+
+    #[test]
+    fn a_line_cut_short_is_an_error_at_its_line_not_a_run_left_out() {
+        let whole = line("4000");
+        let text = format!("{whole}{}\n", &whole[..60]);
+        let err = read(&Input::from_text(&text), &mut ParsedFile::default()).unwrap_err();
+        assert_eq!(err.line(), Some(2));
+        assert!(cut_short(&whole[..60]) && cut_short("3;fio-3.36") && !cut_short("3;4;5"));
+    }
+
+    #[test]
+    fn signs_exponents_and_nan_are_no_fio_numbers() {
+        for bad in ["-100", "1e300", "nan", "+100", "inf"] {
+            let text = line("4000").replacen(";100;", &format!(";{bad};"), 1);
+            let err = read(&Input::from_text(&text), &mut ParsedFile::default()).unwrap_err();
+            assert_eq!(err.line(), Some(1), "{bad}");
+        }
+        let neg_io = line("-4000");
+        assert!(read(&Input::from_text(&neg_io), &mut ParsedFile::default()).is_err());
+        let neg_pct = line("4000").replacen("99.000000%=8", "99.000000%=-8", 1);
+        assert!(read(&Input::from_text(&neg_pct), &mut ParsedFile::default()).is_err());
+    }
+
+    #[test]
+    fn a_line_without_its_cpu_and_latency_fields_is_read_with_a_note() {
+        // The test line stops after the two directions and five more fields.
+        let mut out = ParsedFile::default();
+        read(&Input::from_text(&line("4000")), &mut out).unwrap();
+        assert_eq!(out.samples.len(), 6);
+        assert!(
+            out.notes.iter().any(|(n, m)| *n == 1 && m.contains("92 fields") && m.contains("cut short")),
+            "{:?}",
+            out.notes
+        );
     }
 }
