@@ -351,6 +351,11 @@ mod tests {
         env
     }
 
+    /// The facts of `env` as (key, value) pairs, in order.
+    fn pairs(env: &Environment) -> Vec<(&str, &str)> {
+        env.facts.iter().map(|f| (f.key.as_str(), f.value.as_str())).collect()
+    }
+
     #[test]
     fn kinds_by_name_and_content() {
         assert_eq!(kind("6.9/config-6.9.0", "CONFIG_X=y\n"), Some(EnvKind::KernelConfig));
@@ -398,10 +403,10 @@ mod tests {
             "k/config",
             "#\n# Automatically generated file; DO NOT EDIT.\nCONFIG_PREEMPT=y\n# CONFIG_HZ_1000 is not set\nCONFIG_LOCALVERSION=\"-rc1\"\n",
         );
-        let facts: Vec<(&str, &str)> = c.facts.iter().map(|f| (f.key.as_str(), f.value.as_str())).collect();
+        let facts = pairs(&c);
         assert_eq!(facts, [("CONFIG_PREEMPT", "y"), ("CONFIG_HZ_1000", "n"), ("CONFIG_LOCALVERSION", "-rc1")]);
         let c = read_one("k/cmdline", "BOOT_IMAGE=/vmlinuz-6.9 root=/dev/sda1 mitigations=off quiet\n");
-        let facts: Vec<(&str, &str)> = c.facts.iter().map(|f| (f.key.as_str(), f.value.as_str())).collect();
+        let facts = pairs(&c);
         assert_eq!(facts, [("cmdline root", "/dev/sda1"), ("cmdline mitigations", "off"), ("cmdline quiet", "on")]);
         // This machine's own /proc/cmdline (a Firecracker guest): init's
         // arguments after `--` are one fact, not flags of the kernel.
@@ -409,7 +414,7 @@ mod tests {
             "k/cmdline",
             "console=ttyS0 quiet rdinit=/process_api -- --firecracker-init --addr 0.0.0.0:2024 --auth-required\n",
         );
-        let facts: Vec<(&str, &str)> = c.facts.iter().map(|f| (f.key.as_str(), f.value.as_str())).collect();
+        let facts = pairs(&c);
         assert_eq!(
             facts,
             [
@@ -425,7 +430,7 @@ mod tests {
             "k/cmdline",
             "$ cat /proc/cmdline\nroot=/dev/vda acpi_osi=\"Windows 2009\" dyndbg=\"file a.c +p\"\0quiet\n",
         );
-        let facts: Vec<(&str, &str)> = c.facts.iter().map(|f| (f.key.as_str(), f.value.as_str())).collect();
+        let facts = pairs(&c);
         assert_eq!(
             facts,
             [
@@ -439,7 +444,7 @@ mod tests {
             "k/mounts",
             "proc /proc proc rw 0 0\n/dev/sda2 /home ext4 rw,noatime 0 0\n/dev/sdb on /data type xfs (rw,relatime)\n",
         );
-        let facts: Vec<(&str, &str)> = m.facts.iter().map(|f| (f.key.as_str(), f.value.as_str())).collect();
+        let facts = pairs(&m);
         assert_eq!(facts, [("mount /home", "ext4 rw,noatime"), ("mount /data", "xfs rw,relatime")]);
         let d = read_one(
             "k/dmesg",
