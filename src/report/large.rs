@@ -55,7 +55,7 @@ pub fn summary_page(m: &MachinePage) -> Option<MachinePage> {
     // The page without its sections, then each section with only the rows
     // it keeps: a clone of the whole page (every row's cells and runs) was
     // a large class's peak memory twice over.
-    let mut page = MachinePage { sections: Vec::new(), ..page_without_sections(m) };
+    let mut page = page_without_sections(m);
     for full in &m.sections {
         let kept = section_kernels(m, full);
         let before = kernels_in(&full.table.rows);
