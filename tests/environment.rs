@@ -89,7 +89,8 @@ fn a_gzipped_config_is_read_decompressed_and_a_damaged_one_is_warned() {
 /// kernel, none beside the other. Every table row of the kernel carries
 /// the mark in HTML (with what it stands for as its title), Markdown and
 /// the mail, the page explains it once with the file, line and message,
-/// and its kernel page's header carries it; the other kernel is unmarked.
+/// its kernel page's header and every list of the class's kernels carry
+/// it; the other kernel is unmarked.
 #[test]
 fn a_dmesg_warning_marks_its_kernels_results_in_every_rendering() {
     let content = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sites/dmesg-warning");
@@ -137,4 +138,12 @@ fn a_dmesg_warning_marks_its_kernels_results_in_every_rendering() {
     assert!(kernel.contains(&format!("! marks this kernel's results: {title}")), "{kernel}");
     let other = read("kernels/5.10.0-9-arm64.html");
     assert!(!other.contains("class=\"flag\"") && !other.contains("marks this"), "{other}");
+    // The lists of the class's kernels mark it too: the class page's, the
+    // site index's, the Markdown's and the mail's.
+    let flagged = format!("<abbr class=\"flag\" title=\"{title}\">!</abbr>");
+    assert!(html.contains(&format!("<dd><a class=\"kernel\" href=\"kernels/{unmarked}.html\">{unmarked}</a>, <a class=\"kernel\" href=\"kernels/{marked}.html\">{marked}</a>{flagged}</dd>")), "{html}");
+    let index = std::fs::read_to_string(out.join("index.html")).expect("index.html");
+    assert!(index.contains(&format!("<span class=\"kernel\">{marked}</span>{flagged}</p>")), "{index}");
+    assert!(md.contains(&format!(":** {unmarked}, {marked}!\n")), "{md}");
+    assert!(mail.contains(&format!("Kernels: {unmarked}, {marked}!\n")), "{mail}");
 }

@@ -247,13 +247,7 @@ impl Renderer for HtmlRenderer {
         let pages = report::kernel_pages(m);
         let links: Vec<KernelLink> = pages
             .iter()
-            .map(|kp| KernelLink {
-                file: &kp.file,
-                kernel: report::KernelName {
-                    name: m.kernels[kp.kernel].name.clone(),
-                    ran: m.kernels[kp.kernel].ran.clone(),
-                },
-            })
+            .map(|kp| KernelLink { file: &kp.file, kernel: report::KernelName::of(&m.kernels[kp.kernel]) })
             .collect();
         let kernel_pages = kernel_page_values(&page, m, &grids, &pages);
         let mut files = Vec::with_capacity(kernel_pages.len() + 2);

@@ -452,6 +452,7 @@ pub fn machine_page(
             p.raw("\n<dt>").text(&m.axis.many_cap).raw("</dt><dd>");
             for (i, (k, f)) in m.kernels.iter().zip(files).enumerate() {
                 p.raw("<a class=\"kernel\" href=\"kernels/").text(f).raw("\">").text(&k.name).raw("</a>");
+                flag(p, k.mark.as_ref());
                 if !k.ran.is_empty() {
                     p.raw(" (").text(&k.ran).raw(")");
                 }

@@ -145,6 +145,27 @@ pub struct KernelName {
     /// ([`KernelView::ran`]); empty otherwise.
     #[serde(default)]
     pub ran: String,
+    /// Its mark ([`environment::DMESG_MARK`]) when its dmesg shows a
+    /// problem, shown after its name in the lists of kernels; empty
+    /// otherwise.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub mark: String,
+    /// What the mark stands for ([`environment::KernelMark::title`]), for
+    /// HTML's `title`; empty without a mark.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub mark_title: String,
+}
+
+impl KernelName {
+    /// The name, what it ran and its mark of `k`.
+    pub fn of(k: &KernelView) -> Self {
+        KernelName {
+            name: k.name.clone(),
+            ran: k.ran.clone(),
+            mark: k.mark.as_ref().map_or_else(String::new, |m| m.mark.to_string()),
+            mark_title: k.mark.as_ref().map_or_else(String::new, |m| m.title.clone()),
+        }
+    }
 }
 
 impl SiteSummary {
@@ -177,7 +198,7 @@ impl MachineSummary {
             link: m.link.clone(),
             name: m.name.clone(),
             specs: m.specs.clone(),
-            kernels: Some(m.kernels.iter().map(|k| KernelName { name: k.name.clone(), ran: k.ran.clone() }).collect()),
+            kernels: Some(m.kernels.iter().map(KernelName::of).collect()),
             baseline: m.baseline.clone(),
             axis: m.axis.clone(),
             findings: Vec::new(),

@@ -71,11 +71,13 @@ pub struct KernelView {
 }
 
 impl KernelView {
-    /// Its name, and what it ran when that is said ([`KernelView::ran`]):
-    /// "radxa-zero (kernel 5.10.17+)", for the lists of the class's items
-    /// in Markdown and plaintext.
+    /// Its name, its mark when its dmesg shows a problem ([`KernelView::mark`]),
+    /// and what it ran when that is said ([`KernelView::ran`]):
+    /// "radxa-zero (kernel 5.10.17+)", "6.10.0!", for the lists of the
+    /// class's items in Markdown and plaintext.
     pub fn name_and_ran(&self) -> String {
-        if self.ran.is_empty() { self.name.clone() } else { format!("{} ({})", self.name, self.ran) }
+        let mark = self.mark.as_ref().map_or("", |m| m.mark);
+        if self.ran.is_empty() { format!("{}{mark}", self.name) } else { format!("{}{mark} ({})", self.name, self.ran) }
     }
 }
 
