@@ -60,8 +60,9 @@
 //! printed without headers (`-P 0`).
 //!
 //! A banner with no result row below it (the test failed) is a note. A
-//! result row with too few columns, a cell that is no number, or a result
-//! without its decimals (a line cut short: `54` for `5424.17`) is an
+//! result row with too few columns, a cell that is no number, a result
+//! without its decimals (a line cut short: `54` or `5424.1` for
+//! `5424.17`; netperf prints two, one for UDP) or a negative result is an
 //! error at its line.
 
 use super::num::plain;
@@ -173,6 +174,16 @@ impl Block {
         }
     }
 
+    /// The decimals netperf prints a result of `kind` with: `%7.2f` for a
+    /// stream test's throughput and a transaction rate, `%7.1f` for a UDP
+    /// stream test's.
+    fn decimals(kind: Kind) -> usize {
+        match kind {
+            Kind::Stream | Kind::Rr => 2,
+            Kind::Udp => 1,
+        }
+    }
+
     /// The fewest cells a result row of `kind` has.
     fn row_cells(kind: Kind) -> usize {
         match kind {
@@ -211,7 +222,7 @@ fn first_row(
         Kind::Rr => (5, 5),
     };
     let value = cell(cells, col, n, line, if kind == Kind::Rr { "transaction rate" } else { "throughput" })?;
-    whole_result(b, line.split_whitespace().nth(col).unwrap_or(""), n, line)?;
+    whole_result(b, kind, line.split_whitespace().nth(col).unwrap_or(""), n, line)?;
     let t = b.test.clone();
     let t = t.as_str();
     let sample = match kind {
@@ -237,21 +248,32 @@ fn first_row(
     Ok(vec![sample])
 }
 
-/// netperf prints a result (throughput, transaction rate) with decimals
-/// (`%7.2f`): a cell without a point, or with fewer decimals than the row
-/// above under the same header (`54`, `6457.8` below `5424.17`), was cut
-/// short (a truncated file's last line) and is an error at its line, not
-/// a number read.
-fn whole_result(b: &mut Block, cell: &str, n: usize, line: &str) -> Result<(), ParseError> {
+/// netperf prints a result (throughput, transaction rate) with a fixed
+/// number of decimals ([`Block::decimals`]: `%7.2f`, UDP's `%7.1f`) and
+/// never below zero: a cell without a point, with fewer decimals than
+/// netperf prints or than the row above under the same header (`54`,
+/// `6457.8` below `5424.17`), was cut short (a truncated file's last line),
+/// and a negative one was not printed by netperf; each is an error at its
+/// line, not a number read.
+fn whole_result(b: &mut Block, kind: Kind, cell: &str, n: usize, line: &str) -> Result<(), ParseError> {
     let decimals = cell.split_once('.').map(|(_, f)| f.len());
     let cut = match (decimals, b.decimals) {
         (None, _) => true,
+        (Some(d), _) if d < Block::decimals(kind) => true,
         (Some(d), Some(above)) => d < above,
         _ => false,
     };
     if cut {
-        let want = "a netperf result with its decimals (netperf prints `%.2f`; the line looks cut short)";
+        let want =
+            "a netperf result with its decimals (netperf prints `%.2f`, `%.1f` for UDP; the line looks cut short)";
         return Err(ParseError::malformed(n, want, line));
+    }
+    if cell.starts_with('-') {
+        return Err(ParseError::malformed(
+            n,
+            "a netperf result of zero or more (a throughput or transaction rate)",
+            line,
+        ));
     }
     b.decimals = decimals;
     Ok(())
@@ -282,7 +304,7 @@ fn table_line(
     })?;
     if b.udp_pending {
         let value = cell(cells, 3, n, t, "receive throughput")?;
-        whole_result(b, t.split_whitespace().nth(3).unwrap_or(""), n, t)?;
+        whole_result(b, Kind::Udp, t.split_whitespace().nth(3).unwrap_or(""), n, t)?;
         // `udp_pending` is set only with the send row kept in `last`.
         if let Some(sent) = last.take() {
             let metric = Metric::new("Recv Throughput", sent.metric.unit.clone(), Better::Higher);
@@ -407,6 +429,14 @@ mod tests {
             let err = Netperf.parse(&Input::from_text(&format!("{head}{cut}"))).unwrap_err();
             assert_eq!(err.line(), Some(9), "{cut}");
         }
+        // The first row cut inside its decimals: netperf prints two.
+        let first = head.replace("5424.17", "5424.1");
+        assert_eq!(Netperf.parse(&Input::from_text(&first)).unwrap_err().line(), Some(8));
+        // A negative result is no netperf figure.
+        let negative = head.replace("5424.17", "-5424.17");
+        let err = Netperf.parse(&Input::from_text(&negative)).unwrap_err();
+        assert_eq!(err.line(), Some(8));
+        assert!(err.to_string().contains("zero or more"), "{err}");
         let whole =
             Netperf.parse(&Input::from_text(&format!("{head}114688 114688   4096    60.00    6457.82\n"))).unwrap();
         assert_eq!(whole.samples.len(), 2);
