@@ -49,8 +49,10 @@
 //! and threads are runs of one sample set.
 //!
 //! A figure whose test is not known (no command line, no telling line) is
-//! not read; a note says so. A figure line whose value is no number is an
-//! error at its line. Of sysbench 0.4/0.5's forms only the OLTP
+//! not read; a note says so. A figure line whose value is no number, or
+//! was cut short (fewer decimals than sysbench prints: `%.2f` rates and
+//! latencies, a `%.4fs` total time, or the total time without its `s`), is
+//! an error at its line. Of sysbench 0.4/0.5's forms only the OLTP
 //! `transactions` line reads the same; its `per-request statistics` (0.4)
 //! and `response time:` block (0.4.12+/0.5 OLTP) are not read (a note says
 //! so), nor its cpu, memory and fileio figures.
@@ -149,7 +151,7 @@ fn figure<'a>(t: &'a str, test: Option<&str>) -> Option<Figure<'a>> {
     if let Some(v) = t.strip_prefix("total time:")
         && matches!(test, Some("threads" | "mutex"))
     {
-        return Some(Figure::Text("total time", "s", Lower, v.trim().trim_end_matches('s')));
+        return Some(Figure::Text("total time", "s", Lower, v.trim()));
     }
     if let Some(rest) = t.strip_prefix("transactions:") {
         return Some(Figure::Inner("transactions", "per s", per_sec(rest)));
@@ -206,7 +208,9 @@ impl Run {
         if name != "avg" && !name.ends_with("th percentile") {
             return Ok(name == "min" || name == "max" || name == "sum");
         }
-        let value = plain(v.trim()).ok_or_else(|| ParseError::malformed(n, format!("a latency after `{name}:`"), t))?;
+        let v = v.trim();
+        let value = plain(v).ok_or_else(|| ParseError::malformed(n, format!("a latency after `{name}:`"), t))?;
+        whole(v, 2, n, t)?;
         self.push(out, n, Metric::new(format!("latency {name}"), unit.as_str(), Better::Lower), value);
         Ok(true)
     }
@@ -284,13 +288,45 @@ fn is_heading(t: &str, h: &str) -> bool {
 fn read_figure(out: &mut ParsedFile, run: &Run, n: usize, t: &str, f: Figure) -> Result<(), ParseError> {
     match f {
         Figure::Text(name, unit, better, v) => {
+            // sysbench prints the total time as `10.0001s`: without its
+            // `s` the line was cut.
+            let v = match name {
+                "total time" => v.strip_suffix('s').ok_or_else(|| {
+                    ParseError::malformed(n, "a total time in seconds (`10.0001s`; the line looks cut short)", t)
+                })?,
+                _ => v,
+            };
             let value = plain(v).ok_or_else(|| ParseError::malformed(n, format!("a number for `{name}`"), t))?;
+            whole(v, printed_decimals(name), n, t)?;
             run.push(out, n, Metric::new(name, unit, better), value);
         }
         Figure::Inner(name, unit, Some(value)) => run.push(out, n, Metric::new(name, unit, Better::Higher), value),
         Figure::Inner(name, _, None) => {
             return Err(ParseError::malformed(n, format!("`{name}` with a rate in brackets"), t));
         }
+    }
+    Ok(())
+}
+
+/// The decimals sysbench 1.0 prints figure `name` with: `%.4f` for the
+/// total time, none for a count of events, `%.2f` for the rest (rates,
+/// MiB/s, latencies).
+fn printed_decimals(name: &str) -> usize {
+    match name {
+        "total time" => 4,
+        "events" => 0,
+        _ => 2,
+    }
+}
+
+/// A figure `v` with fewer than the `decimals` sysbench prints was cut
+/// short (a truncated file's last line: `22878` of `22878757.01`): an error
+/// at line `n`, not a number read.
+fn whole(v: &str, decimals: usize, n: usize, t: &str) -> Result<(), ParseError> {
+    let has = v.split_once('.').map_or(0, |(_, f)| f.len());
+    if has < decimals {
+        let want = format!("a sysbench figure with its {decimals} decimals (the line looks cut short)");
+        return Err(ParseError::malformed(n, want, t));
     }
     Ok(())
 }
@@ -355,7 +391,7 @@ mod tests {
             Threads fairness:\n  events (avg/stddev):  6262177.8750/675.80\n\
             sysbench 1.0.20 (using bundled LuaJIT)\nRunning memory speed test with the following options:\n\
             Total operations: 51830906 (5182547.80 per second)\n50616.12 MiB transferred (5061.08 MiB/sec)\n\
-            $ sysbench --test=mutex run\nsysbench 1.0.9 (x)\nGeneral statistics:\n total time: 0.2s\n\
+            $ sysbench --test=mutex run\nsysbench 1.0.9 (x)\nGeneral statistics:\n total time: 0.2000s\n\
             sysbench /usr/share/sysbench/oltp_read_write.lua --threads=4 run\nsysbench 1.0.20\n\
             Number of threads: 4\nSQL statistics:\n  queries: 1000 (99.5 per sec.)\n\
             transactions: 50 (4.97 per sec.)\n";
@@ -378,10 +414,29 @@ mod tests {
 
     #[test]
     fn unknown_test_and_damage() {
-        let f = Sysbench.parse(&Input::from_text("sysbench 1.0.20\nGeneral statistics:\n total time: 1.0s\nLatency (ms):\n avg: 1.0\nCPU speed:\n events per second: 5\n")).unwrap();
+        let f = Sysbench.parse(&Input::from_text("sysbench 1.0.20\nGeneral statistics:\n total time: 1.0001s\nLatency (ms):\n avg: 1.00\nCPU speed:\n events per second: 5.00\n")).unwrap();
         assert_eq!(f.samples.len(), 1);
         assert_eq!(f.notes.len(), 1);
         let bad = "sysbench 1.0.20\nCPU speed:\n events per second: x\n";
         assert_eq!(Sysbench.parse(&Input::from_text(bad)).unwrap_err().line(), Some(3));
+    }
+
+    /// A file cut inside its last figure: sysbench prints `%.2f` rates and
+    /// latencies and a `%.4fs` total time, so fewer decimals, or a total
+    /// time without its `s`, is an error at its line, not a number read.
+    #[test]
+    fn a_figure_cut_short_is_an_error_at_its_line() {
+        let head = "sysbench cpu --threads=8 run\nsysbench 1.0.20 (using system LuaJIT 2.1.0-beta3)\nNumber of threads: 8\nCPU speed:\n";
+        for cut in ["    events per second: 22878", "    events per second: 22878757.0"] {
+            let err = Sysbench.parse(&Input::from_text(&format!("{head}{cut}"))).unwrap_err();
+            assert_eq!(err.line(), Some(5), "{cut}");
+            assert!(err.to_string().contains("cut short"), "{err}");
+        }
+        let whole = format!("{head}    events per second: 22878757.01\nLatency (ms):\n         avg:    0.3");
+        assert_eq!(Sysbench.parse(&Input::from_text(&whole)).unwrap_err().line(), Some(7));
+        let mutex = "sysbench mutex run\nsysbench 1.0.20\nGeneral statistics:\n    total time:   0.1742";
+        assert_eq!(Sysbench.parse(&Input::from_text(mutex)).unwrap_err().line(), Some(4));
+        let mutex_whole = "sysbench mutex run\nsysbench 1.0.20\nGeneral statistics:\n    total time:   0.1742s\n";
+        assert_eq!(show(&Sysbench.parse(&Input::from_text(mutex_whole)).unwrap()), ["4 mutex total time  0.1742"]);
     }
 }
