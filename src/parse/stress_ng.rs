@@ -52,7 +52,8 @@
 //! above; any other key is an extra metric named by its key as printed
 //! (stress-ng writes the description with `-` for spaces). A YAML report of
 //! stressors the text table in the same file already gave is the same run,
-//! not read again (a note says so).
+//! not read again (a note says so). Its last line cut inside a number
+//! (fewer than the six decimals stress-ng writes) is an error at its line.
 //!
 //! Several runs in one file (LKP iterations, a loop, two stress-ng
 //! processes whose lines interleave) are runs of one sample set. stress-ng's
@@ -388,6 +389,8 @@ fn read_yaml(st: &State, input: &Input, (a, b): (usize, usize), out: &mut Parsed
     let Some(items) = doc.get("metrics").and_then(Value::as_sequence) else {
         return Err(ParseError::malformed(a + 1, "a list of stressors under `metrics:`", input.lines[a].trim()));
     };
+    // The file's last line, where a file cut short was cut.
+    let last = input.lines.iter().rposition(|l| !l.trim().is_empty()).unwrap_or(0);
     let mut from = a;
     let mut repeated = Vec::new();
     for item in items {
@@ -419,6 +422,10 @@ fn read_yaml(st: &State, input: &Input, (a, b): (usize, usize), out: &mut Parsed
             let Some(x) = v.as_f64().filter(|x| x.is_finite()) else {
                 return Err(ParseError::malformed(line + 1, format!("a number for `{key}`"), input.lines[line].trim()));
             };
+            if line == last && cut_short(key, &input.lines[line]) {
+                let want = format!("`{key}` as stress-ng writes it (`%f`, six decimals; the file looks cut short)");
+                return Err(ParseError::malformed(line + 1, want, input.lines[line].trim()));
+            }
             let metric = match YAML_KEYS.iter().position(|y| *y == key) {
                 Some(c) => Metric::new(COLUMNS[c].0, COLUMNS[c].1, COLUMNS[c].2),
                 None => extra_metric(key),
@@ -432,6 +439,18 @@ fn read_yaml(st: &State, input: &Input, (a, b): (usize, usize), out: &mut Parsed
         out.notes.push((a + 1, msg));
     }
     Ok(())
+}
+
+/// stress-ng writes a YAML report's fractional values with `%f` (six
+/// decimals: `user-time: 9.960000`) and its counts (`bogo-ops`, `max-rss`)
+/// as integers: a last line whose value has a point and fewer decimals, or
+/// none where a fraction is written, was cut inside the number.
+fn cut_short(key: &str, line: &str) -> bool {
+    let v = line.split_once(':').map_or("", |(_, v)| v.trim());
+    match v.split_once('.') {
+        Some((_, decimals)) => decimals.len() < 6,
+        None => !matches!(key, "bogo-ops" | "max-rss") && YAML_KEYS.contains(&key),
+    }
 }
 
 impl BenchParser for StressNg {
@@ -573,6 +592,20 @@ mod tests {
         let y = "---\nmetrics:\n    - stressor: matrix\n      bogo-ops: 47382\n      bogo-ops-per-second";
         let err = StressNg.parse(&Input::from_text(y)).unwrap_err();
         assert_eq!(err.line(), Some(5));
+    }
+
+    /// The last figure cut inside its number (`9.96` of `9.960000`, `9` of
+    /// it, `47` of a count cannot be told) is an error at its line.
+    #[test]
+    fn a_yaml_report_cut_mid_number_is_an_error_at_its_line() {
+        let head = "---\nmetrics:\n    - stressor: matrix\n      bogo-ops: 47382\n";
+        for cut in ["      user-time: 9.96", "      user-time: 9", "      bogo-ops-per-second-real-time: 4737.9"] {
+            let err = StressNg.parse(&Input::from_text(&format!("{head}{cut}"))).unwrap_err();
+            assert_eq!(err.line(), Some(5), "{cut}");
+            assert!(err.to_string().contains("cut short"), "{err}");
+        }
+        let whole = StressNg.parse(&Input::from_text(&format!("{head}      user-time: 9.960000\n"))).unwrap();
+        assert_eq!(whole.samples.len(), 2);
     }
 
     #[test]
