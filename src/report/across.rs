@@ -16,6 +16,7 @@ use super::{
 };
 use crate::model::Better;
 use crate::stats::{Summary, compare, resolution};
+use rustc_hash::{FxHashMap, FxHashSet};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -135,7 +136,42 @@ pub struct AcrossPage {
 
 /// A table of the page: kernel, benchmark, and per (machine index,
 /// params) the cells by (metric, unit).
-type Tables<'a> = BTreeMap<(&'a str, &'a str), Vec<(usize, AcrossCell<'a>)>>;
+type Tables<'a> = FxHashMap<(&'a str, &'a str), Vec<(usize, AcrossCell<'a>)>>;
+
+/// The tables several classes ran of `ms`'s cells: every (kernel,
+/// benchmark) with cells of two classes or more; the keys the page shows,
+/// those of the last [`ACROSS_KERNELS`] such kernels in version order (then
+/// by benchmark); and how many such kernels there are.
+///
+/// Hash maps, and each kernel's version parsed once: a site of ten classes
+/// of 300 kernels has 775,000 cells, and ordered maps of their names were
+/// most of a no-change rebuild's time.
+fn shared_tables(ms: &[MachineSummary]) -> (Tables<'_>, Vec<(&str, &str)>, usize) {
+    // Each kernel's first class, and whether another class ran it too.
+    let mut ran: FxHashMap<&str, (usize, bool)> = FxHashMap::default();
+    for (i, m) in ms.iter().enumerate() {
+        for c in cells(&m.cells) {
+            let e = ran.entry(c.kernel).or_insert((i, false));
+            e.1 |= e.0 != i;
+        }
+    }
+    let mut tables: Tables = FxHashMap::default();
+    for (i, m) in ms.iter().enumerate() {
+        for c in cells(&m.cells).filter(|c| ran.get(c.kernel).is_some_and(|r| r.1)) {
+            tables.entry((c.kernel, c.benchmark)).or_default().push((i, c));
+        }
+    }
+    tables.retain(|_, cells| cells.iter().any(|(i, _)| *i != cells[0].0));
+    // The kernels in version order, each parsed once; the last ones kept.
+    let mut kernels: Vec<&str> = tables.keys().map(|k| k.0).collect::<FxHashSet<_>>().into_iter().collect();
+    kernels.sort_by_cached_key(|k| crate::version::KernelVersion::parse(k));
+    let shared = kernels.len();
+    let rank: FxHashMap<&str, usize> =
+        kernels.iter().enumerate().skip(shared.saturating_sub(ACROSS_KERNELS)).map(|(r, k)| (*k, r)).collect();
+    let mut keys: Vec<(&str, &str)> = tables.keys().copied().filter(|k| rank.contains_key(k.0)).collect();
+    keys.sort_by(|a, b| rank[a.0].cmp(&rank[b.0]).then(a.1.cmp(b.1)));
+    (tables, keys, shared)
+}
 
 /// Most kernels the cross-class page sets side by side: the last ones
 /// in version order (as many as the mail shows of a class).
@@ -148,33 +184,9 @@ pub const ACROSS_KERNELS: usize = 20;
 /// ones; the page's intro says how many it leaves out.
 pub fn across_page(site: &SiteSummary, reference: Option<&str>) -> AcrossPage {
     let ms = &site.machines;
-    let mut ran: BTreeMap<&str, BTreeSet<usize>> = BTreeMap::new();
-    for (i, m) in ms.iter().enumerate() {
-        for c in cells(&m.cells) {
-            ran.entry(c.kernel).or_default().insert(i);
-        }
-    }
-    ran.retain(|_, classes| classes.len() > 1);
-    let mut tables: Tables = BTreeMap::new();
-    for (i, m) in ms.iter().enumerate() {
-        for c in cells(&m.cells).filter(|c| ran.contains_key(c.kernel)) {
-            tables.entry((c.kernel, c.benchmark)).or_default().push((i, c));
-        }
-    }
-    tables.retain(|_, cells| cells.iter().map(|(i, _)| i).collect::<BTreeSet<_>>().len() > 1);
+    let (tables, keys, shared) = shared_tables(ms);
     let ref_index = reference.and_then(|r| ms.iter().position(|m| m.slug == r));
-    let mut keys: Vec<(&str, &str)> = tables.keys().copied().collect();
-    keys.sort_by(|a, b| crate::version::compare(a.0, b.0).then(a.1.cmp(b.1)));
-    // The last kernels only, in version order: a page per site, not per
-    // kernel, stays readable (and within a page's weight) when every class
-    // ran the same hundreds of kernels.
-    let mut shared: Vec<&str> = keys.iter().map(|k| k.0).collect();
-    shared.dedup();
-    let left_out = shared.len().saturating_sub(ACROSS_KERNELS);
-    if left_out > 0 {
-        let kept: BTreeSet<&str> = shared[left_out..].iter().copied().collect();
-        keys.retain(|k| kept.contains(k.0));
-    }
+    let left_out = shared.saturating_sub(ACROSS_KERNELS);
     let mut sections: Vec<SectionView> = keys
         .iter()
         .map(|k| section(ms, k.0, k.1, &tables[k], ref_index))
@@ -190,7 +202,7 @@ pub fn across_page(site: &SiteSummary, reference: Option<&str>) -> AcrossPage {
     if left_out > 0 {
         intro.push_str(&format!(
             " The page holds the last {ACROSS_KERNELS} of the {} kernels several classes ran, in version order; the {left_out} before them are on each machine class's page.",
-            shared.len()
+            shared
         ));
     }
     AcrossPage { intro, sections, machines }
