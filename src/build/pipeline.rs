@@ -327,7 +327,9 @@ fn run(
     }
     match shard {
         Some(scope) => scope.classes = std::mem::take(&mut totals.classes),
-        None => render_index(&plan, &sink, totals.summaries, site_findings)?,
+        None => {
+            render_index(&plan, &sink, totals.classes.into_iter().filter_map(|c| c.summary).collect(), site_findings)?
+        }
     }
     Ok(BuildReport {
         files_read: totals.files_read,
@@ -373,10 +375,10 @@ pub(super) fn render_index(
 struct Totals {
     files_read: usize,
     files_parsed: usize,
-    summaries: Vec<report::MachineSummary>,
     /// With a lint (`check`): the first class that failed to render.
     failure: Option<BuildError>,
-    /// What each class gave, for a shard's manifest.
+    /// What each class gave, for a shard's manifest, or (their summaries)
+    /// the site index.
     classes: Vec<ClassRecord>,
 }
 
@@ -428,12 +430,11 @@ fn run_classes(
             slug: dirs.get(i).map(|(_, slug)| slug.clone()).unwrap_or_default(),
             diags: o.diags.clone(),
             files_read: o.files_read,
-            summary: o.summary.clone(),
+            summary: o.summary,
         });
         diags.extend(o.diags);
         totals.files_read += o.files_read;
         totals.files_parsed += o.files_parsed;
-        totals.summaries.extend(o.summary);
         if let (Some(e), Some(entry)) = (entries.as_deref_mut(), o.entry) {
             e.push(entry);
         }
@@ -539,7 +540,10 @@ fn check_class(ctx: &ClassContext, dir: &Path, slug: &str) -> Result<Checked, Bu
             let mut out = ClassOutcome::default();
             out.diags.extend(old.diagnostics(&ctx.opts.content));
             out.files_read = old.files_read;
-            out.summary = Some(old.summary.clone());
+            // An entry read back as it is is not written again: its
+            // summary (a large class's cells, megabytes) moves, not copied.
+            let mut old = old;
+            out.summary = Some(std::mem::take(&mut old.summary));
             out.entry = Some((slug.to_string(), old));
             return Ok(Checked::Kept(Box::new(out)));
         }

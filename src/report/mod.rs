@@ -101,7 +101,7 @@ pub struct SiteSummary {
 }
 
 /// A machine class in the [`SiteSummary`].
-#[derive(Debug, Clone, Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, serde::Deserialize)]
 pub struct MachineSummary {
     /// URL slug (the directory name).
     pub slug: String,
@@ -203,6 +203,22 @@ impl MachineSummary {
             axis: m.axis.clone(),
             findings: Vec::new(),
             cells: across::cells_of(m),
+        }
+    }
+
+    /// A copy without its [`MachineSummary::cells`] (the front page's
+    /// template context leaves them out; they are most of a summary).
+    pub fn without_cells(&self) -> Self {
+        MachineSummary {
+            slug: self.slug.clone(),
+            link: self.link.clone(),
+            name: self.name.clone(),
+            specs: self.specs.clone(),
+            kernels: self.kernels.clone(),
+            baseline: self.baseline.clone(),
+            axis: self.axis.clone(),
+            findings: self.findings.clone(),
+            cells: Vec::new(),
         }
     }
 
