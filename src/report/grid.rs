@@ -894,6 +894,8 @@ fn column_blocks(
                 rows.push(GridRow::new(labels, cells));
                 rows.extend(change);
             }
+            // Kept with the page: without the room its growth left.
+            rows.shrink_to_fit();
             GridBlock { label_headers, label_right, columns, rows, unfolds: false, text: TextPlan::default() }
         })
         .collect()
@@ -1017,7 +1019,17 @@ fn change_row(cells: &mut [Option<GridCell>], labels: usize) -> Option<GridRow> 
             let c = c.as_mut().filter(|c| !c.delta.is_empty())?;
             let value = std::mem::take(&mut c.delta);
             let mark = std::mem::take(&mut c.mark);
-            Some(GridCell { value, n: c.n, mark, class: c.class, origin: c.origin, ..GridCell::default() })
+            Some(GridCell {
+                value,
+                n: c.n,
+                mark,
+                class: c.class,
+                sources: no_files(),
+                source_links: no_files(),
+                origin: c.origin,
+                spread: CompactString::default(),
+                delta: CompactString::default(),
+            })
         })
         .collect();
     let mut row_labels = vec!["%".to_string()];
