@@ -176,13 +176,7 @@ mod tests {
             source_links: files.iter().map(|f| Arc::from(format!("raw/{f}"))).collect(),
             runs: runs
                 .iter()
-                .map(|&(value, source, line)| RunView {
-                    value,
-                    n: 1,
-                    source,
-                    line,
-                    trimmed: false,
-                })
+                .map(|&(value, source, line)| RunView { value, n: 1, source, line, trimmed: false })
                 .collect(),
             ..Default::default()
         })
