@@ -47,13 +47,13 @@
 
 use super::environment::{KernelMark, mark_of};
 pub use super::runs::{GridRun, GridRunValue};
-use super::{CellView, ColumnView, SectionView, TableView};
+use super::{CellView, ColumnView, Files, SectionView, TableView, names_no_file, no_files};
 use crate::model::Better;
 use compact_str::CompactString;
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 use std::borrow::Cow;
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 use unicode_width::UnicodeWidthStr;
 
 /// How a table is laid out.
@@ -163,11 +163,11 @@ pub struct GridColumn {
     /// the same for all of them (metrics as rows); else empty, and each
     /// cell names its own. Paths relative to the machine directory, as in
     /// [`CellView::sources`]; not serialised when empty.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub sources: Vec<Arc<str>>,
+    #[serde(skip_serializing_if = "names_no_file")]
+    pub sources: Files,
     /// The same as links ([`CellView::source_links`]).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub source_links: Vec<Arc<str>>,
+    #[serde(skip_serializing_if = "names_no_file")]
+    pub source_links: Files,
     /// The mark of a kernel's column whose dmesg shows a problem
     /// ([`TableView::marks`]), drawn after its name; `None` for every
     /// other column (not serialised then).
@@ -190,11 +190,11 @@ pub struct GridRow {
     /// same for all of them (kernels as rows, the common case: one file per
     /// kernel and benchmark); else empty, and each cell names its own. Not
     /// serialised when empty.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub sources: Vec<Arc<str>>,
+    #[serde(skip_serializing_if = "names_no_file")]
+    pub sources: Files,
     /// The same as links ([`CellView::source_links`]).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub source_links: Vec<Arc<str>>,
+    #[serde(skip_serializing_if = "names_no_file")]
+    pub source_links: Files,
     /// Every recorded run behind the row's values, where some value has
     /// two or more (`report::runs`); else empty (nothing to unfold). Not
     /// serialised when empty.
@@ -215,8 +215,8 @@ impl GridRow {
             change: false,
             labels,
             cells,
-            sources: Vec::new(),
-            source_links: Vec::new(),
+            sources: no_files(),
+            source_links: no_files(),
             runs: Vec::new(),
             flag: None,
         }
@@ -275,11 +275,11 @@ pub struct GridCell {
     /// The raw files behind the number when neither its row nor its column
     /// names them ([`GridRow::sources`], [`GridColumn::sources`]); else
     /// empty. Not serialised when empty.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub sources: Vec<Arc<str>>,
+    #[serde(skip_serializing_if = "names_no_file")]
+    pub sources: Files,
     /// The same as links ([`CellView::source_links`]).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub source_links: Vec<Arc<str>>,
+    #[serde(skip_serializing_if = "names_no_file")]
+    pub source_links: Files,
     /// Where the number is in the table laid out: (row, column) of
     /// [`TableView::rows`] and [`TableView::columns`]. Not serialised.
     #[serde(skip)]
@@ -752,8 +752,8 @@ fn grid_cell(c: &CellView, opts: &GridOptions, origin: (usize, usize), better: B
         delta,
         mark,
         class: c.delta_class,
-        sources: Vec::new(),
-        source_links: Vec::new(),
+        sources: no_files(),
+        source_links: no_files(),
         // A table has fewer than 2^32 rows and columns.
         origin: (origin.0 as u32, origin.1 as u32),
     }
@@ -876,8 +876,8 @@ fn column_blocks(
                         over,
                         unit: if shared_unit { String::new() } else { own_unit(&t.columns[ci]).to_string() },
                         better: Some(t.columns[ci].better),
-                        sources: Vec::new(),
-                        source_links: Vec::new(),
+                        sources: no_files(),
+                        source_links: no_files(),
                         flag: None,
                     }
                 })
@@ -894,6 +894,8 @@ fn column_blocks(
                 rows.push(GridRow::new(labels, cells));
                 rows.extend(change);
             }
+            // Kept with the page: without the room its growth left.
+            rows.shrink_to_fit();
             GridBlock { label_headers, label_right, columns, rows, unfolds: false, text: TextPlan::default() }
         })
         .collect()
@@ -980,8 +982,8 @@ fn row_block(t: &TableView, cells: Vec<Vec<Option<GridCell>>>, shared_unit: bool
             over: String::new(),
             unit: String::new(),
             better: None,
-            sources: Vec::new(),
-            source_links: Vec::new(),
+            sources: no_files(),
+            source_links: no_files(),
             flag: None,
         })
         .collect();
@@ -1017,7 +1019,17 @@ fn change_row(cells: &mut [Option<GridCell>], labels: usize) -> Option<GridRow> 
             let c = c.as_mut().filter(|c| !c.delta.is_empty())?;
             let value = std::mem::take(&mut c.delta);
             let mark = std::mem::take(&mut c.mark);
-            Some(GridCell { value, n: c.n, mark, class: c.class, origin: c.origin, ..GridCell::default() })
+            Some(GridCell {
+                value,
+                n: c.n,
+                mark,
+                class: c.class,
+                sources: no_files(),
+                source_links: no_files(),
+                origin: c.origin,
+                spread: CompactString::default(),
+                delta: CompactString::default(),
+            })
         })
         .collect();
     let mut row_labels = vec!["%".to_string()];
@@ -1045,8 +1057,8 @@ fn param_block(t: &TableView, cells: Vec<Vec<Option<GridCell>>>, shared_unit: bo
             over: String::new(),
             unit: unit.clone(),
             better: Some(t.columns[0].better),
-            sources: Vec::new(),
-            source_links: Vec::new(),
+            sources: no_files(),
+            source_links: no_files(),
             flag: None,
         })
         .collect();

@@ -65,6 +65,11 @@ pub(super) fn unfold_block(t: &TableView, b: &mut GridBlock) {
 pub(super) fn row_runs(t: &TableView, cells: &[Option<GridCell>]) -> Vec<GridRun> {
     let views: Vec<Option<&CellView>> =
         cells.iter().map(|c| c.as_ref().and_then(|c| super::grid::view_cell(t, c))).collect();
+    // Each run printed with its column's precision, as its cell.
+    let precision: Vec<usize> = cells
+        .iter()
+        .map(|c| c.as_ref().and_then(|c| t.columns.get(c.origin.1 as usize)).map_or(0, |col| col.precision))
+        .collect();
     let lines = views.iter().flatten().map(|v| v.runs.len()).max().unwrap_or(0);
     if lines < 2 {
         return Vec::new();
@@ -79,13 +84,14 @@ pub(super) fn row_runs(t: &TableView, cells: &[Option<GridCell>]) -> Vec<GridRun
             let shared = first.is_some_and(|f| present.all(|s| s == f));
             let values = at
                 .iter()
-                .map(|x| {
+                .zip(&precision)
+                .map(|(x, &precision)| {
                     x.map(|(v, run)| GridRunValue {
-                        value: run.text.clone(),
+                        value: super::fmt_fixed(run.value, precision),
                         n: run.n,
                         trimmed: run.trimmed,
-                        link: if shared { Arc::from("") } else { v.source_links[run.source].clone() },
-                        source: if shared { Arc::from("") } else { v.sources[run.source].clone() },
+                        link: if shared { no_file() } else { v.source_links[run.source].clone() },
+                        source: if shared { no_file() } else { v.sources[run.source].clone() },
                     })
                 })
                 .collect();
@@ -94,7 +100,7 @@ pub(super) fn row_runs(t: &TableView, cells: &[Option<GridCell>]) -> Vec<GridRun
                     let run = GridRun { label: String::new(), link: v.source_links[first.source].clone(), values };
                     (run, Some((&v.sources[first.source], first.line)))
                 }
-                None => (GridRun { label: format!("run {}", k + 1), link: Arc::from(""), values }, None),
+                None => (GridRun { label: format!("run {}", k + 1), link: no_file(), values }, None),
             }
         })
         .collect();
@@ -107,6 +113,14 @@ pub(super) fn row_runs(t: &TableView, cells: &[Option<GridCell>]) -> Vec<GridRun
             None => run.clone(),
         })
         .collect()
+}
+
+/// The empty path or link of a run or value that names no file of its
+/// own, shared: `Arc::from("")` allocates anew each time, and a large
+/// class's grids hold millions of them.
+fn no_file() -> Arc<str> {
+    static NONE: std::sync::OnceLock<Arc<str>> = std::sync::OnceLock::new();
+    NONE.get_or_init(|| Arc::from("")).clone()
 }
 
 /// The raw file (path) and line a run's values all come from.
@@ -135,8 +149,8 @@ pub(super) fn only_column(r: &GridRow, ci: usize) -> Vec<GridRun> {
         for run in &mut runs {
             if let Some(v) = run.values[0].as_mut() {
                 run.label = v.source.to_string();
-                run.link = std::mem::replace(&mut v.link, Arc::from(""));
-                v.source = Arc::from("");
+                run.link = std::mem::replace(&mut v.link, no_file());
+                v.source = no_file();
             }
         }
     }
@@ -162,21 +176,14 @@ mod tests {
             source_links: files.iter().map(|f| Arc::from(format!("raw/{f}"))).collect(),
             runs: runs
                 .iter()
-                .map(|&(value, source, line)| RunView {
-                    value,
-                    text: format!("{value:.1}").into(),
-                    n: 1,
-                    source,
-                    line,
-                    trimmed: false,
-                })
+                .map(|&(value, source, line)| RunView { value, n: 1, source, line, trimmed: false })
                 .collect(),
             ..Default::default()
         })
     }
 
     fn table(rows: Vec<RowView>) -> TableView {
-        let col = |name: &str| ColumnView { name: name.into(), unit: "s".into(), ..Default::default() };
+        let col = |name: &str| ColumnView { name: name.into(), unit: "s".into(), precision: 1, ..Default::default() };
         TableView { columns: vec![col("real"), col("sys")], rows, ..Default::default() }
     }
 

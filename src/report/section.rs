@@ -7,7 +7,7 @@
 //! linear in its samples.
 
 use super::format::{fmt_change, fmt_fixed, fmt_spread, raw_link, slugify};
-use super::{CellView, ColumnView, Entry, Policy, RowView, RunView, SectionView, TableView};
+use super::{CellView, ColumnView, Entry, Files, Policy, RowView, RunView, SectionView, TableView};
 use crate::markdown;
 use crate::model::{Better, Sample, Value};
 use crate::stats::{Summary, compare, decimals_needed, resolution, trimmed};
@@ -295,8 +295,10 @@ fn fill_cells(entries: &[Entry], rows: &Rows, entry_col: &[usize], ncols: usize,
     let precision: Vec<usize> = col_values.iter().map(|v| decimals_needed(v)).collect();
 
     let mut has_spread = false;
-    // Each raw file's path and link, made once (a file gives many cells).
+    // Each raw file's path and link, made once (a file gives many cells),
+    // and each list of them, made once (its cells share it).
     let mut links: FxHashMap<&str, (Arc<str>, Arc<str>)> = FxHashMap::default();
+    let mut lists: FxHashMap<Vec<Arc<str>>, (Files, Files)> = FxHashMap::default();
     let row_views: Vec<RowView> = rows
         .order
         .iter()
@@ -312,7 +314,7 @@ fn fill_cells(entries: &[Entry], rows: &Rows, entry_col: &[usize], ncols: usize,
                     }
                     let mut sources = Vec::with_capacity(1);
                     let mut source_links = Vec::with_capacity(1);
-                    let mut runs = Vec::new();
+                    let mut runs = Vec::with_capacity(if mine.len() > 1 { mine.len() } else { 0 });
                     for &ei in mine {
                         let path = entries[ei].0.rel_path.as_str();
                         let (s, link) = links.entry(path).or_insert_with(|| (path.into(), raw_link(path).into()));
@@ -322,10 +324,18 @@ fn fill_cells(entries: &[Entry], rows: &Rows, entry_col: &[usize], ncols: usize,
                             source_links.push(link.clone());
                         }
                         if mine.len() > 1 {
-                            runs.push(run_view(entries[ei].1, sources.len() - 1, precision[ci]));
+                            runs.push(run_view(entries[ei].1, sources.len() - 1));
                         }
                     }
                     mark_trimmed(&mut runs, &values, trim);
+                    let (sources, source_links) = match lists.get(&sources) {
+                        Some((s, l)) => (s.clone(), l.clone()),
+                        None => {
+                            let shared: (Files, Files) = (sources.as_slice().into(), source_links.into());
+                            lists.insert(sources, shared.clone());
+                            shared
+                        }
+                    };
                     Some(CellView {
                         text: fmt_fixed(summary.mean, precision[ci]),
                         stddev_text: summary.stddev.filter(|_| summary.n > 1).map(fmt_spread),
@@ -347,14 +357,14 @@ fn fill_cells(entries: &[Entry], rows: &Rows, entry_col: &[usize], ncols: usize,
 }
 
 /// One recorded run of a cell: sample `s`, read from the cell's source
-/// `source`, printed with `precision` decimals.
-fn run_view(s: &Sample, source: usize, precision: usize) -> RunView {
+/// `source`.
+fn run_view(s: &Sample, source: usize) -> RunView {
     let n = match s.value {
         Value::Single { .. } => 1,
         Value::Summary { n, .. } => n,
     };
     let value = s.value.mean();
-    RunView { value, text: fmt_fixed(value, precision), n, source, line: s.line, trimmed: false }
+    RunView { value, n, source, line: s.line, trimmed: false }
 }
 
 /// Marks the runs [`trimmed`] leaves out of a cell's summary of `values`

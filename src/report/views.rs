@@ -6,7 +6,26 @@ use crate::model::Better;
 use crate::stats::{Comparison, Summary};
 use compact_str::CompactString;
 use serde::Serialize;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
+
+/// Raw files behind a value, as paths relative to the machine directory
+/// (`2.4.7/dbench-32.txt`) or as links (`raw/2.4.7/dbench-32.txt`): one
+/// list shared by every cell, row and column that names the same files
+/// (a 3,000-kernel class has a million cells and 36,000 files), so a copy
+/// is a pointer's.
+pub type Files = Arc<[Arc<str>]>;
+
+/// The empty [`Files`], shared (an empty `Arc<[T]>` made anew takes an
+/// allocation of its own).
+pub fn no_files() -> Files {
+    static NONE: OnceLock<Files> = OnceLock::new();
+    NONE.get_or_init(|| Arc::from([])).clone()
+}
+
+/// True for an empty [`Files`] (serde's `skip_serializing_if`).
+pub fn names_no_file(files: &Files) -> bool {
+    files.is_empty()
+}
 
 /// A chart as pages refer to it: its file and words, not its SVG.
 #[derive(Debug, Clone, Serialize)]
@@ -222,9 +241,9 @@ pub struct RowView {
     /// HTML links the row (its kernel name) to these files instead of
     /// linking every number: one link per row rather than per cell keeps a
     /// large archive's pages a third smaller.
-    pub sources: Vec<Arc<str>>,
+    pub sources: Files,
     /// The same as links, as in [`CellView::source_links`].
-    pub source_links: Vec<Arc<str>>,
+    pub source_links: Files,
 }
 
 impl RowView {
@@ -236,7 +255,7 @@ impl RowView {
             Some(first) if present.all(|c| c.sources == first.sources) => {
                 (first.sources.clone(), first.source_links.clone())
             }
-            _ => (Vec::new(), Vec::new()),
+            _ => (no_files(), no_files()),
         };
         RowView { kernel, params, cells, sources, source_links }
     }
@@ -252,11 +271,11 @@ pub struct CellView {
     /// Standard deviation formatted to two significant digits, when n ≥ 2.
     pub stddev_text: Option<CompactString>,
     /// Raw files the values came from (paths relative to the machine
-    /// directory); shared by every cell of the file.
-    pub sources: Vec<Arc<str>>,
+    /// directory); shared by every cell of the same files.
+    pub sources: Files,
     /// The same as percent-encoded links relative to the machine page
     /// (`raw/2.4.7/dbench-32.txt`); the raw files are copied there.
-    pub source_links: Vec<Arc<str>>,
+    pub source_links: Files,
     /// Comparison with the baseline kernel's cell in the same row parameters;
     /// `None` for the baseline itself or when it has no value there.
     ///
@@ -284,10 +303,9 @@ pub struct CellView {
 /// One recorded run behind a cell: the number one raw file gave at one line.
 #[derive(Debug, Clone, Default)]
 pub struct RunView {
-    /// The value in the column's unit (a mean when the benchmark printed one over `n` runs).
+    /// The value in the column's unit (a mean when the benchmark printed one over `n` runs);
+    /// printed with its column's precision ([`ColumnView::precision`]).
     pub value: f64,
-    /// The value with the column's precision: "12.10".
-    pub text: CompactString,
     /// Runs the benchmark summarised in this value (1 for a single run).
     pub n: u32,
     /// Index into the cell's [`CellView::sources`] of the file it came from.
