@@ -216,6 +216,9 @@ pub fn show_runs(g: &Grid) -> bool {
 /// cells was a twelfth of them). Likewise its links carry no class (a
 /// header's is a raw file, a cell's a value) and a link's title names its
 /// raw files only where they are more than the one its `href` names.
+/// Its cells leave out their end tags (`</td>`, `</th>`), which HTML
+/// does not need before another cell or the row's end: the same
+/// document, a tenth fewer bytes.
 pub(super) fn grid_html(p: &mut Page, g: &Grid, t: &TableView, raw_prefix: &str) {
     let caption = g.caption(t);
     let kernel_rows = g.shape != Shape::MetricsAsRows;
@@ -231,7 +234,7 @@ pub(super) fn grid_html(p: &mut Page, g: &Grid, t: &TableView, raw_prefix: &str)
                 _ if i == 0 || b.label_right[i] => "<th scope=\"col\">",
                 _ => "<th scope=\"col\" class=\"label\">",
             });
-            p.text(h).raw("</th>");
+            p.text(h);
         }
         for c in &b.columns {
             p.raw("<th scope=\"col\" class=\"").raw(c.better.map_or("kernel", |b| b.id())).raw("\">");
@@ -245,10 +248,9 @@ pub(super) fn grid_html(p: &mut Page, g: &Grid, t: &TableView, raw_prefix: &str)
             if !c.unit.is_empty() {
                 p.raw("<br><span class=\"unit\">").text(&c.unit).raw("</span>");
             }
-            p.raw("</th>");
         }
         if b.unfolds {
-            p.raw("<th scope=\"col\" class=\"runs\">runs</th>");
+            p.raw("<th scope=\"col\" class=\"runs\">runs");
         }
         p.raw("</tr></thead>\n<tbody>\n");
         for r in &b.rows {
@@ -307,21 +309,20 @@ fn grid_row(p: &mut Page, b: &GridBlock, r: &GridRow, kernel_rows: bool, show_n:
             p.raw(if kernel_rows { "<th scope=\"row\">" } else { "<th scope=\"row\" class=\"metric\">" });
             linked(p, raw_prefix, &r.source_links, &r.sources, "raw output: ", l);
             flag(p, r.flag.as_ref());
-            p.raw("</th>");
         } else {
-            p.raw(if b.label_right[i] { "<td>" } else { "<td class=\"label\">" }).text(l).raw("</td>");
+            p.raw(if b.label_right[i] { "<td>" } else { "<td class=\"label\">" }).text(l);
         }
     }
     for c in &r.cells {
         let Some(c) = c else {
-            p.raw(if r.change { "<td></td>" } else { "<td>–</td>" });
+            p.raw(if r.change { "<td>" } else { "<td>–" });
             continue;
         };
         if r.change {
             // The change alone: coloured and bold as the cell itself.
             p.raw("<td");
             delta_class(p, c);
-            p.raw(">").text(&c.value).text(c.mark).raw("</td>");
+            p.raw(">").text(&c.value).text(c.mark);
             continue;
         }
         p.raw("<td>");
@@ -338,7 +339,6 @@ fn grid_row(p: &mut Page, b: &GridBlock, r: &GridRow, kernel_rows: bool, show_n:
             p.raw(" ");
             delta(p, c, &c.delta);
         }
-        p.raw("</td>");
     }
     if b.unfolds {
         row_runs(p, b, r, raw_prefix);
@@ -351,17 +351,17 @@ fn grid_row(p: &mut Page, b: &GridBlock, r: &GridRow, kernel_rows: bool, show_n:
 /// where the row has one run.
 fn row_runs(p: &mut Page, b: &GridBlock, r: &GridRow, raw_prefix: &str) {
     if r.runs.is_empty() {
-        p.raw("<td class=\"runs\"></td>");
+        p.raw("<td class=\"runs\">");
         return;
     }
     p.raw("<td class=\"runs\"><details><summary>").num(r.runs.len()).raw(" runs</summary><table class=\"runs\">");
-    p.raw("<thead><tr><th scope=\"col\">run</th>");
+    p.raw("<thead><tr><th scope=\"col\">run");
     for c in &b.columns {
         p.raw("<th scope=\"col\">");
         if !c.over.is_empty() {
             p.text(&c.over).raw(" ");
         }
-        p.text(&c.name).raw("</th>");
+        p.text(&c.name);
     }
     p.raw("</tr></thead><tbody>");
     for run in &r.runs {
@@ -371,10 +371,9 @@ fn row_runs(p: &mut Page, b: &GridBlock, r: &GridRow, raw_prefix: &str) {
         } else {
             p.raw("<a href=\"").text(raw_prefix).text(&run.link).raw("\">").text(&run.label).raw("</a>");
         }
-        p.raw("</th>");
         for v in &run.values {
             let Some(v) = v else {
-                p.raw("<td>–</td>");
+                p.raw("<td>–");
                 continue;
             };
             p.raw("<td>");
@@ -390,11 +389,10 @@ fn row_runs(p: &mut Page, b: &GridBlock, r: &GridRow, raw_prefix: &str) {
             if v.trimmed {
                 p.raw(" <small>trimmed</small>");
             }
-            p.raw("</td>");
         }
         p.raw("</tr>");
     }
-    p.raw("</tbody></table></details></td>");
+    p.raw("</tbody></table></details>");
 }
 
 /// A change `text` with cell `c`'s mark, coloured by its class and bold when significant.
