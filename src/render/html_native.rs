@@ -237,7 +237,9 @@ pub(super) fn grid_html(p: &mut Page, g: &Grid, t: &TableView, raw_prefix: &str)
             p.text(h);
         }
         for c in &b.columns {
-            p.raw("<th scope=\"col\" class=\"").raw(c.better.map_or("kernel", |b| b.id())).raw("\">");
+            // A kernel's column in its font; which way a metric is better
+            // the caption says.
+            p.raw(if c.better.is_none() { "<th scope=\"col\" class=\"kernel\">" } else { "<th scope=\"col\">" });
             if !c.over.is_empty() {
                 // HTML draws no header over several columns: the part's
                 // label heads each of its columns, as in the Markdown.
@@ -336,8 +338,9 @@ fn grid_row(p: &mut Page, b: &GridBlock, r: &GridRow, kernel_rows: bool, show_n:
             p.raw("</small>");
         }
         if !c.delta.is_empty() {
-            p.raw(" ");
-            delta(p, c, &c.delta);
+            p.raw(" <span");
+            delta_class(p, c);
+            p.raw(">").text(&c.delta).text(c.mark).raw("</span>");
         }
     }
     if b.unfolds {
@@ -351,7 +354,7 @@ fn grid_row(p: &mut Page, b: &GridBlock, r: &GridRow, kernel_rows: bool, show_n:
 /// where the row has one run.
 fn row_runs(p: &mut Page, b: &GridBlock, r: &GridRow, raw_prefix: &str) {
     if r.runs.is_empty() {
-        p.raw("<td class=\"runs\">");
+        p.raw("<td>");
         return;
     }
     p.raw("<td class=\"runs\"><details><summary>").num(r.runs.len()).raw(" runs</summary><table class=\"runs\">");
@@ -395,17 +398,9 @@ fn row_runs(p: &mut Page, b: &GridBlock, r: &GridRow, raw_prefix: &str) {
     p.raw("</tbody></table></details>");
 }
 
-/// A change `text` with cell `c`'s mark, coloured by its class and bold when significant.
-fn delta(p: &mut Page, c: &GridCell, text: &str) {
-    p.raw("<span class=\"delta ").text(c.class);
-    if c.mark == "*" {
-        p.raw(" significant");
-    }
-    p.raw("\">").text(text).text(c.mark).raw("</span>");
-}
-
-/// The ` class="…"` of a change row's cell `c`: its class ("better",
-/// "worse") and `significant` for a significant change; nothing when
+/// The ` class="…"` of cell `c`'s change (a change row's cell, or the
+/// `<span>` after a value): its class ("better", "worse", which colour
+/// it) and `significant` for a significant change (bold); nothing when
 /// it has neither.
 fn delta_class(p: &mut Page, c: &GridCell) {
     match (c.class.is_empty(), c.mark == "*") {
