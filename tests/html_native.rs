@@ -232,35 +232,22 @@ fn a_row_links_its_raw_file_once_unless_its_numbers_differ_in_source() {
     for (page, prefix) in [("m1/index.html", ""), ("m1/kernels/2.4.8.html", "../")] {
         let html = std::fs::read_to_string(out.join(page)).expect(page);
         let row =
-            html.split("<tr><th scope=\"row\">").skip(1).find(|r| r.contains("2.4.8</a></th>")).expect("2.4.8 row");
+            html.split("<tr><th scope=\"row\">").skip(1).find(|r| r.contains("2.4.8</a><td>")).expect("2.4.8 row");
         let row = row.split("</tr>").next().unwrap_or_default();
-        assert!(
-            row.starts_with(&format!(
-                "<a class=\"raw\" href=\"{prefix}raw/2.4.8/osdb-a.yaml\" title=\"raw output: 2.4.8/osdb-a.yaml\">2.4.8</a></th>"
-            )),
-            "{page}: {row}"
-        );
+        assert!(row.starts_with(&format!("<a href=\"{prefix}raw/2.4.8/osdb-a.yaml\">2.4.8</a><td>")), "{page}: {row}");
         assert_eq!(row.matches("href=").count(), 1, "one link in the row: {row}");
     }
     let html = std::fs::read_to_string(out.join("m1/index.html")).expect("index");
     let row =
         html.split("<tr><th scope=\"row\">").skip(1).find(|r| r.starts_with("2.4.7")).expect("2.4.7 row, unlinked");
     let row = row.split("</tr>").next().unwrap_or_default();
-    assert!(
-        row.contains("<a class=\"value\" href=\"raw/2.4.7/osdb-a.yaml\" title=\"from 2.4.7/osdb-a.yaml\">10</a>"),
-        "{row}"
-    );
-    assert!(
-        row.contains("<a class=\"value\" href=\"raw/2.4.7/osdb-b.yaml\" title=\"from 2.4.7/osdb-b.yaml\">20</a>"),
-        "{row}"
-    );
+    assert!(row.contains("<a href=\"raw/2.4.7/osdb-a.yaml\">10</a>"), "{row}");
+    assert!(row.contains("<a href=\"raw/2.4.7/osdb-b.yaml\">20</a>"), "{row}");
     // A kernel page shows the baseline's row beside the kernel's, with
     // its values linked as on the machine page.
     let kernel_page = std::fs::read_to_string(out.join("m1/kernels/2.4.8.html")).expect("kernel page");
     assert!(
-        kernel_page.contains(
-            "<tr><th scope=\"row\">2.4.7</th><td class=\"num\"><a class=\"value\" href=\"../raw/2.4.7/osdb-a.yaml\""
-        ),
+        kernel_page.contains("<tr><th scope=\"row\">2.4.7<td><a href=\"../raw/2.4.7/osdb-a.yaml\""),
         "{kernel_page}"
     );
     // The comparison page heads each section's rows once, not every row;
@@ -341,25 +328,20 @@ fn many_metrics_on_few_kernels_have_kernels_as_columns() {
     common::benchsite().args(["build", "--content"]).arg(&c).arg("--output").arg(&out).assert().success();
     let read = |p: &str| std::fs::read_to_string(out.join(p)).expect(p);
     let html = read("m1/index.html");
-    let table = html.split("<table>").nth(1).and_then(|s| s.split("</table>").next()).expect("a table");
+    let table = html.split("<table class=\"grid\">").nth(1).and_then(|s| s.split("</table>").next()).expect("a table");
     let head = table.split("</thead>").next().unwrap_or_default();
     assert!(
-        head.starts_with("\n<thead><tr><th scope=\"col\">test</th>"),
+        head.starts_with("\n<thead><tr><th scope=\"col\">test<th "),
         "the tests are the rows, the first column heads them: {head}"
     );
     for k in ["2.4.17", "2.4.17rat"] {
-        let col = format!(
-            "<th scope=\"col\" class=\"num kernel\"><a class=\"raw\" href=\"raw/{k}/ubench.yaml\" title=\"raw output: {k}/ubench.yaml\">{k}</a></th>"
-        );
+        let col = format!("<th scope=\"col\" class=\"kernel\"><a href=\"raw/{k}/ubench.yaml\">{k}</a>");
         assert!(head.contains(&col), "{k} is a column, linking its raw file: {head}");
     }
     assert_eq!(table.matches("<th scope=\"row\" class=\"metric\">").count(), 7, "{table}");
-    assert!(table.contains("<th scope=\"row\" class=\"metric\">Pipe Throughput</th>"), "{table}");
-    assert!(!table.contains("href=\"raw/2.4.17/ubench.yaml\" title=\"from"), "no link per number: {table}");
-    assert!(
-        table.contains("1001.5</td><td class=\"num\">991.5 <span class=\"delta worse\">-1.0%</span></td>"),
-        "{table}"
-    );
+    assert!(table.contains("<th scope=\"row\" class=\"metric\">Pipe Throughput<td>"), "{table}");
+    assert!(!table.contains("<td><a href="), "no link per number: {table}");
+    assert!(table.contains("1001.5<td>991.5 <span class=\"worse\">-1.0%</span></tr>"), "{table}");
     assert!(html.contains("<p class=\"caption\">lps, bigger is better</p>"), "{html}");
     // The Markdown and the mail have the same shape.
     let md = read("m1/index.md");
@@ -369,9 +351,7 @@ fn many_metrics_on_few_kernels_have_kernels_as_columns() {
     // One kernel's page: its tests as rows, one column.
     let page = read("m1/kernels/2.4.17rat.html");
     assert_eq!(page.matches("<th scope=\"row\" class=\"metric\">").count(), 7, "{page}");
-    assert!(
-        page.contains("<th scope=\"col\" class=\"num kernel\"><a class=\"raw\" href=\"../raw/2.4.17rat/ubench.yaml\"")
-    );
+    assert!(page.contains("<th scope=\"col\" class=\"kernel\"><a href=\"../raw/2.4.17rat/ubench.yaml\">"));
 }
 
 /// Values of different numbers of runs each say theirs (`n=3`, `n=5`),
@@ -389,7 +369,7 @@ fn values_say_their_runs_only_where_the_runs_differ() {
     common::benchsite().args(["build", "--content"]).arg(&c).arg("--output").arg(&out).assert().success();
     let html = std::fs::read_to_string(out.join("m1/index.html")).expect("index");
     assert!(html.contains("<p class=\"runs\">means of 3 to 5 runs, ± standard deviation</p>"), "{html}");
-    assert!(html.contains(" n=3</span>") && html.contains(" n=5</span>"), "{html}");
+    assert!(html.contains(" n=3</small>") && html.contains(" n=5</small>"), "{html}");
     // The same number of runs everywhere: the note alone.
     common::put(&c, "m1/2.4.8/dbench-32.txt", runs(&["6.1", "6.4", "6.3"]));
     both_ways(&c, None);
@@ -411,17 +391,17 @@ fn a_row_of_several_runs_unfolds_to_them_and_a_single_run_does_not() {
     let out = dir.path().join("out");
     common::benchsite().args(["build", "--content"]).arg(&c).arg("--output").arg(&out).assert().success();
     let html = std::fs::read_to_string(out.join("m1/index.html")).expect("index");
-    assert!(html.contains("<th scope=\"col\" class=\"runs\">runs</th>"), "{html}");
+    assert!(html.contains("<th scope=\"col\" class=\"runs\">runs</tr>"), "{html}");
     let unfolded = html.split("<details><summary>3 runs</summary>").nth(1).expect("the 2.4.7 row unfolds");
     let unfolded = &unfolded[..unfolded.find("</details>").expect("closed")];
     for (line, v) in [(2, "9.1"), (6, "9.4"), (10, "9.3")] {
-        let run = format!("<a class=\"raw\" href=\"raw/2.4.7/dbench-32.txt\">2.4.7/dbench-32.txt line {line}</a>");
+        let run = format!("<a href=\"raw/2.4.7/dbench-32.txt\">2.4.7/dbench-32.txt line {line}</a>");
         assert!(unfolded.contains(&run), "{unfolded}");
         assert!(unfolded.contains(&format!(">{v}")), "{unfolded}");
     }
     // One run: nothing to unfold.
     assert_eq!(html.matches("<details>").count(), 1, "{html}");
-    assert!(html.contains("<td class=\"runs\"></td>"), "{html}");
+    assert!(html.contains("<td></tr>"), "an empty runs cell: {html}");
     let md = std::fs::read_to_string(out.join("m1/index.md")).expect("index.md");
     assert!(md.contains("Runs:"), "{md}");
     assert_eq!(md.matches("](raw/2.4.7/dbench-32.txt)").count(), 3, "{md}");
@@ -431,7 +411,7 @@ fn a_row_of_several_runs_unfolds_to_them_and_a_single_run_does_not() {
     let out = dir.path().join("out-one");
     common::benchsite().args(["build", "--content"]).arg(&c).arg("--output").arg(&out).assert().success();
     let html = std::fs::read_to_string(out.join("m1/index.html")).expect("index");
-    assert!(!html.contains("class=\"runs\">runs</th>") && !html.contains("<details>"), "{html}");
+    assert!(!html.contains("class=\"runs\">runs</tr>") && !html.contains("<details>"), "{html}");
     let md = std::fs::read_to_string(out.join("m1/index.md")).expect("index.md");
     assert!(!md.contains("Runs:"), "{md}");
 }
@@ -487,8 +467,8 @@ fn a_kernel_marked_for_its_dmesg_is_the_same_either_way() {
     let html = std::fs::read_to_string(out.join("m1/index.html")).expect("index.html");
     let title = "dmesg shows a problem: kernel BUG at &lt;&quot;a&amp;b&quot;&gt;.c:12! (2.4.17rat/dmesg, line 2)";
     // Kernels as columns: the mark after its column's name.
-    assert!(html.contains("<th scope=\"row\" class=\"metric\">Pipe Throughput</th>"), "{html}");
-    assert!(html.contains(&format!("2.4.17rat</a><abbr class=\"flag\" title=\"{title}\">!</abbr></th>")), "{html}");
+    assert!(html.contains("<th scope=\"row\" class=\"metric\">Pipe Throughput<td>"), "{html}");
+    assert!(html.contains(&format!("2.4.17rat</a><abbr class=\"flag\" title=\"{title}\">!</abbr></tr>")), "{html}");
     assert!(!html.contains("2.4.17</a><abbr"), "{html}");
     let md = std::fs::read_to_string(out.join("m1/index.md")).expect("index.md");
     assert!(md.contains("| test | 2.4.17 | 2.4.17rat! |"), "{md}");
@@ -497,4 +477,31 @@ fn a_kernel_marked_for_its_dmesg_is_the_same_either_way() {
     let head = mail.lines().find(|l| l.starts_with("test ")).expect("a header line");
     let rule = mail.lines().find(|l| l.starts_with("----")).expect("a rule");
     assert!(head.ends_with(" 2.4.17rat!") && head.len() == rule.len(), "{mail}");
+}
+
+/// A link to one raw file has no title (its `href` names the file); a
+/// link standing for several names them all in its title. Numbers are
+/// right-aligned by the stylesheet (`table.grid`), so their cells carry
+/// no class; a spread is `<small>`. Both ways alike.
+#[test]
+fn a_link_titles_its_raw_files_only_when_they_are_several() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = common::small_site(dir.path());
+    std::fs::remove_file(c.join("m1/2.4.7/dbench-32.txt")).expect("rm");
+    common::put(&c, "m1/2.4.7/dbench-32-run1.txt", common::dbench("9.1"));
+    common::put(&c, "m1/2.4.7/dbench-32-run2.txt", common::dbench("9.4"));
+    common::put(&c, "m1/2.4.8/dbench-32.txt", common::dbench("6.1"));
+    both_ways(&c, None);
+    let out = dir.path().join("out");
+    common::benchsite().args(["build", "--content"]).arg(&c).arg("--output").arg(&out).assert().success();
+    let html = std::fs::read_to_string(out.join("m1/index.html")).expect("index");
+    assert!(
+        html.contains(
+            "<a href=\"raw/2.4.7/dbench-32-run1.txt\" title=\"raw output: 2.4.7/dbench-32-run1.txt, 2.4.7/dbench-32-run2.txt\">2.4.7</a>"
+        ),
+        "{html}"
+    );
+    assert!(html.contains("<a href=\"raw/2.4.8/dbench-32.txt\">2.4.8</a>"), "{html}");
+    assert!(html.contains("<table class=\"grid\">") && !html.contains("<td class=\"num"), "{html}");
+    assert!(html.contains("<td>9.2 <small>±0.21</small><td>"), "{html}");
 }
