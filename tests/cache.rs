@@ -481,11 +481,16 @@ fn parse_cache_corrupt_is_no_cache() {
     bytes[at] ^= 0x01;
     fs::write(&pc, &bytes).unwrap();
     // A kernel.yaml changes, so the class is rebuilt with every raw file as
-    // it was: only the damaged entry's file is parsed again.
+    // it was: the files whose entries the flipped byte damaged are parsed
+    // again, and the site is as from scratch (`rebuild_parses` checks).
+    // The frames are one deflated stream since the sixteenth session, so a
+    // flipped byte may damage every entry after it or the whole stream (7
+    // files parsed), where it damaged one entry (1).
     let yaml = content.join("dbench32-384m/2.4.7/kernel.yaml");
     let text = fs::read_to_string(&yaml).unwrap();
     fs::write(&yaml, text.replacen("reference", "REFERENCE", 1)).unwrap();
-    assert_eq!(rebuild_parses(&content, &out, tmp.path()), 1);
+    let parsed = rebuild_parses(&content, &out, tmp.path());
+    assert!((1..=7).contains(&parsed), "{parsed} parsed");
 }
 
 #[test]
