@@ -6,9 +6,9 @@
 //! column of its tables at each set of parameters with every kernel's n,
 //! mean and spread ([`AcrossColumn`]). Stored as it is (the kernel's name
 //! in every value, every name and number written out) it was most of an
-//! entry: 2.7 MB of a 300-kernel class's 2.7 MB entry, 27 MB for the
-//! large generated archive's ten classes, where the entries were 7 MB
-//! before the cross-class page. Here every text is listed once, a value
+//! entry: about 1.75 MB of a 300-kernel class's 2.5 MB entry; the large
+//! generated archive's ten entries were 27 MB, 7 MB before the
+//! cross-class page. Here every text is listed once, a value
 //! refers to its kernel by the step from the previous value's kernel
 //! (mostly 1: values follow the class's kernel order), whole numbers are
 //! integers, and the entry as a whole is deflated (its raw files' and
