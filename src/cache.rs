@@ -3,8 +3,9 @@
 //! After a successful [`build`](crate::build::build), benchsite keeps one
 //! small file per machine class, `<output>/.benchsite-cache/<class>.entry`
 //! (a header line naming the benchsite build, then the [`MachineEntry`] as
-//! MessagePack with field names, then the [`hash`] of those bytes, 8 bytes
-//! little-endian), in that directory (a hidden
+//! MessagePack with field names, deflated, then the [`hash`] of those
+//! deflated bytes, 8 bytes little-endian; the summary's cross-class cells
+//! in a compact form of their own, see [`stored`]), in that directory (a hidden
 //! directory the output's marker does not list, so a build never removes it
 //! and hosts that skip dotfiles do not publish it). It records:
 //!
@@ -62,6 +63,8 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
+
+mod stored;
 
 /// The cache directory's name inside the output directory.
 pub const DIR: &str = crate::output::CACHE_DIR;
@@ -121,16 +124,25 @@ mod positional {
     use super::{Output, RawFile, Stat};
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+    /// A time in nanoseconds as stored: an `i64` (MessagePack writes an
+    /// `i128` as 18 bytes of binary, an `i64` in at most 9), which holds
+    /// 1677 to 2262. A time outside is stored as `i64::MIN`, which no time
+    /// read back equals: the file is then checked by its contents (a raw
+    /// file) or taken as changed (an output), never wrongly kept.
+    fn ns(t: i128) -> i64 {
+        i64::try_from(t).unwrap_or(i64::MIN)
+    }
+
     impl Serialize for Stat {
         fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            (self.len, self.mtime, self.ctime, self.ino).serialize(s)
+            (self.len, ns(self.mtime), ns(self.ctime), self.ino).serialize(s)
         }
     }
 
     impl<'de> Deserialize<'de> for Stat {
         fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            let (len, mtime, ctime, ino) = Deserialize::deserialize(d)?;
-            Ok(Stat { len, mtime, ctime, ino })
+            let (len, mtime, ctime, ino): (u64, i64, i64, u64) = Deserialize::deserialize(d)?;
+            Ok(Stat { len, mtime: mtime.into(), ctime: ctime.into(), ino })
         }
     }
 
@@ -174,6 +186,10 @@ pub struct MachineEntry {
     pub summary: MachineSummary,
     /// Raw files read.
     pub files_read: usize,
+    /// The summary's cross-class cells (`summary.cells`, empty while
+    /// stored), in their compact stored form.
+    #[serde(default)]
+    cells: stored::StoredCells,
     /// True when this entry was read from the cache as it is: storing it
     /// again would write the same bytes, so [`Cache::store`] leaves its
     /// file alone.
@@ -204,6 +220,7 @@ impl MachineEntry {
             diags: Vec::new(),
             summary,
             files_read,
+            cells: stored::StoredCells::default(),
             unchanged: false,
         }
     }
@@ -326,7 +343,8 @@ impl Cache {
         if hash(body).to_le_bytes() != sum {
             return None;
         }
-        let mut entry: MachineEntry = rmp_serde::from_slice(body).ok()?;
+        let mut entry: MachineEntry = rmp_serde::from_slice(&stored::inflate(body)?).ok()?;
+        entry.summary.cells = std::mem::take(&mut entry.cells).columns()?;
         entry.unchanged = true;
         Some(entry)
     }
@@ -396,9 +414,11 @@ impl Cache {
                     _ => NO_HASH,
                 };
             });
+            // The cells in their compact form instead of the summary's.
+            e.cells = stored::StoredCells::of(&std::mem::take(&mut e.summary.cells));
             // Field names kept (`to_vec_named`): the summary leaves out
             // fields it does not have, which a positional layout cannot.
-            let Ok(body) = rmp_serde::to_vec_named(&e) else {
+            let Some(body) = rmp_serde::to_vec_named(&e).ok().and_then(|b| stored::deflate(&b).ok()) else {
                 continue;
             };
             let tmp = self.dir.join(format!(".{slug}.entry.tmp"));

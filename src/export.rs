@@ -92,9 +92,11 @@
 //! archive half the cells are a single run, whose mean, min, max and
 //! median were four copies of its one sample), nor what the line's own
 //! columns give (the difference in the metric's unit, the mean minus the
-//! baseline's; the coefficient of variation, `stddev / |mean|`). Every
-//! number is the shortest decimal that reads back as the `f64` the page
-//! used. Text fields that a spreadsheet would read as a formula get a
+//! baseline's; the coefficient of variation, `stddev / |mean|`). `n` is
+//! exact and `mean` too but for the float noise of averaging (twelve
+//! significant digits, [`MEAN_DIGITS`]); the statistics (`stddev`, `pct_better`, `p`, `p_adjusted`) have
+//! four significant digits ([`CSV_DIGITS`] says why), and `significant` is
+//! empty where nothing was tested. Text fields that a spreadsheet would read as a formula get a
 //! leading `'` ([`csv_text`]).
 
 use crate::model::{Better, Sample, Value};
@@ -149,7 +151,13 @@ pub const SAMPLE_COLUMNS: [&str; 7] = ["file", "kernel", "group", "params", "met
 /// `p_adjusted` (`p` after the Benjamini–Hochberg correction over every
 /// test of the machine class's page; empty for a column with no better
 /// direction, which is not part of that family). Statistics that do not
-/// exist for the line are empty.
+/// exist for the line are empty; `significant` is empty where
+/// `p_adjusted` is (nothing was tested), else `true` or `false`.
+///
+/// `n` is exact, `mean` a whole number as it is and any other to
+/// [`MEAN_DIGITS`] significant digits; `stddev`, `pct_better`, `p` and
+/// `p_adjusted` are given to [`CSV_DIGITS`] significant digits
+/// ([`push_sig`]).
 ///
 /// What the runs themselves give (their smallest, largest and median
 /// value, which format 3 wrote here and in `data.json`) is in `data.json`,
@@ -157,6 +165,28 @@ pub const SAMPLE_COLUMNS: [&str; 7] = ["file", "kernel", "group", "params", "met
 /// baseline kernel's line's: neither is written again.
 pub const CSV_COLUMNS: [&str; 10] =
     ["metric", "unit", "better", "n", "mean", "stddev", "pct_better", "p", "significant", "p_adjusted"];
+
+/// The significant digits of a CSV file's statistics (`stddev`,
+/// `pct_better`, `p`, `p_adjusted`); see [`push_sig`].
+///
+/// Why four: a benchmark prints its values with three to six significant
+/// digits, and what is derived from a few runs is known to fewer: the
+/// standard deviation of n runs is uncertain by about 1/√(2(n−1)) of
+/// itself (half of it for 3 runs), a p-value is read against α = 0.05,
+/// and a change in percent to four digits (+2.267, −0.2215, +0.0012)
+/// keeps its sign and is finer than the page's one decimal. The 17 digits
+/// of the `f64` (`0.13610914071746497`) were a third of a 300-kernel
+/// class's CSV bytes and told a reader nothing more; the means give the
+/// change more precisely where wanted (`(mean − baseline) / |baseline|`).
+pub const CSV_DIGITS: usize = 4;
+
+/// The significant digits of a CSV file's `mean` when it is not a whole
+/// number (a whole number is written as it is, every digit). Twelve is more
+/// than any benchmark prints ([`crate::stats::resolution`] counts digits
+/// past the ninth or tenth as noise) and drops the noise of averaging in
+/// binary: a mean of three runs the page shows as 33.75 may be
+/// `33.74999999999999` as an `f64` (one of the demo's), written `33.75`.
+pub const MEAN_DIGITS: usize = 12;
 
 /// The per-class `data.json`, columnar ([`DATA_FORMAT`] 4).
 #[derive(Serialize)]
@@ -393,6 +423,26 @@ pub fn push_f64(out: &mut String, v: f64) {
     }
 }
 
+/// Appends `v` rounded to `digits` (1 to 17) significant digits, as
+/// [`push_f64`] prints it (`0.1361`, `-2.267`, `123500`), but in exponent
+/// notation below 10⁻⁴ (`1.235e-12`, where the plain form has a dozen
+/// zeros: p-values of clearly different means get that small). Every
+/// spreadsheet and `float()` read both forms.
+pub fn push_sig(out: &mut String, v: f64, digits: usize) {
+    use std::fmt::Write as _;
+    if !v.is_finite() || v == 0.0 {
+        push_f64(out, v);
+        return;
+    }
+    // `{:.Ne}` rounds the exact binary value to N+1 significant digits.
+    let rounded: f64 = format!("{v:.prec$e}", prec = digits.clamp(1, 17) - 1).parse().unwrap_or(v);
+    if rounded.abs() < 1e-4 {
+        let _ = write!(out, "{rounded:e}");
+    } else {
+        push_f64(out, rounded);
+    }
+}
+
 fn section_csv(s: &SectionView) -> String {
     use compact_str::ToCompactString as _;
     let mut w = csv::Writer::from_writer(Vec::with_capacity(s.table.rows.len() * s.table.columns.len() * 80 + 256));
@@ -409,10 +459,13 @@ fn section_csv(s: &SectionView) -> String {
     let _ = w.write_record(None::<&[u8]>);
     // Numbers are printed into one buffer, reused for every field.
     let mut buf = String::new();
-    let mut num = |w: &mut csv::Writer<Vec<u8>>, v: Option<f64>| {
+    // `digits`: 0 for exact, else significant digits.
+    let mut num = |w: &mut csv::Writer<Vec<u8>>, v: Option<f64>, digits: usize| {
         buf.clear();
-        if let Some(v) = v {
-            push_f64(&mut buf, v);
+        match v {
+            Some(v) if digits > 0 => push_sig(&mut buf, v, digits),
+            Some(v) => push_f64(&mut buf, v),
+            None => {}
         }
         let _ = w.write_field(&buf);
     };
@@ -428,12 +481,19 @@ fn section_csv(s: &SectionView) -> String {
             let _ = w.write_field(col.better.id());
             let cmp = c.comparison;
             let _ = w.write_field(c.summary.n.to_compact_string());
-            num(&mut w, Some(c.summary.mean));
-            num(&mut w, c.summary.stddev);
-            num(&mut w, cmp.and_then(|x| x.pct_better));
-            num(&mut w, cmp.and_then(|x| x.welch).map(|w| w.p));
-            let _ = w.write_field(if cmp.is_some_and(|x| x.significant) { "true" } else { "false" });
-            num(&mut w, cmp.and_then(|x| x.p_adjusted));
+            let mean = c.summary.mean;
+            num(&mut w, Some(mean), if mean.fract() == 0.0 { 0 } else { MEAN_DIGITS });
+            num(&mut w, c.summary.stddev, CSV_DIGITS);
+            num(&mut w, cmp.and_then(|x| x.pct_better), CSV_DIGITS);
+            num(&mut w, cmp.and_then(|x| x.welch).map(|w| w.p), CSV_DIGITS);
+            let p_adjusted = cmp.and_then(|x| x.p_adjusted);
+            let significant = match p_adjusted {
+                None => "",
+                Some(_) if cmp.is_some_and(|x| x.significant) => "true",
+                Some(_) => "false",
+            };
+            let _ = w.write_field(significant);
+            num(&mut w, p_adjusted, CSV_DIGITS);
             let _ = w.write_record(None::<&[u8]>);
         }
     }
@@ -580,8 +640,33 @@ pub fn data_files(site: &Site, view: &SiteView) -> Vec<OutputFile> {
 
 #[cfg(test)]
 mod tests {
-    use super::push_f64;
+    use super::{push_f64, push_sig};
     use proptest::prelude::*;
+
+    #[test]
+    fn push_sig_rounds_to_significant_digits() {
+        let sig = |v: f64| {
+            let mut s = String::new();
+            push_sig(&mut s, v, 4);
+            s
+        };
+        for (v, want) in [
+            (0.13610914071746497, "0.1361"),
+            (2.266533949056011, "2.267"),
+            (-0.221537303791186, "-0.2215"),
+            (123456.789, "123500"),
+            (0.00012346, "0.0001235"),
+            (1.2345678e-12, "1.235e-12"),
+            (-3.0e-7, "-3e-7"),
+            (0.05, "0.05"),
+            (1.0, "1"),
+            (0.0, "0"),
+            (-0.0, "-0"),
+            (f64::NAN, "NaN"),
+        ] {
+            assert_eq!(sig(v), want, "{v:e}");
+        }
+    }
 
     fn shown(v: f64) -> String {
         let mut s = String::new();

@@ -481,11 +481,16 @@ fn parse_cache_corrupt_is_no_cache() {
     bytes[at] ^= 0x01;
     fs::write(&pc, &bytes).unwrap();
     // A kernel.yaml changes, so the class is rebuilt with every raw file as
-    // it was: only the damaged entry's file is parsed again.
+    // it was: the files whose entries the flipped byte damaged are parsed
+    // again, and the site is as from scratch (`rebuild_parses` checks).
+    // The frames are one deflated stream since the sixteenth session, so a
+    // flipped byte may damage every entry after it or the whole stream (7
+    // files parsed), where it damaged one entry (1).
     let yaml = content.join("dbench32-384m/2.4.7/kernel.yaml");
     let text = fs::read_to_string(&yaml).unwrap();
     fs::write(&yaml, text.replacen("reference", "REFERENCE", 1)).unwrap();
-    assert_eq!(rebuild_parses(&content, &out, tmp.path()), 1);
+    let parsed = rebuild_parses(&content, &out, tmp.path());
+    assert!((1..=7).contains(&parsed), "{parsed} parsed");
 }
 
 #[test]
@@ -610,18 +615,19 @@ fn links_at_temporary_names_are_not_followed() {
     }
 }
 
-/// A cache entry damaged in a way that still decodes (a changed letter in
-/// the class's name in its summary) is no cache; nor is the entry of a
-/// class exactly like this one under another name.
+/// A cache entry damaged (a byte of its deflated body flipped: it may
+/// still inflate and decode, to other names or numbers) is no cache; nor
+/// is the entry of a class exactly like this one under another name.
 #[test]
 fn damaged_or_swapped_entry_is_no_cache() {
     let (tmp, content, out) = built_site();
     let entry = out.join(CACHE).join("p166-24m.entry");
     let bytes = fs::read(&entry).unwrap();
-    let name = b"Pentium 166";
-    let at = bytes.windows(name.len()).position(|w| w == name).expect("the class's name in its entry");
+    // A byte in the middle of the body flipped (the body is deflated: the
+    // class's name is not in it as text).
+    let at = bytes.len() / 2;
     let mut damaged = bytes.clone();
-    damaged[at] = b'Q';
+    damaged[at] ^= 0x20;
     fs::write(&entry, damaged).unwrap();
     rebuild_matches_scratch(&content, &out, tmp.path());
     // Two classes alike in every file: each keeps its own entry.

@@ -2,8 +2,9 @@
 //! columnar) gives back every sample exactly as loaded — raw file,
 //! benchmark, kernel, group, parameters, metric with its unit and
 //! direction, value and line — and its CSV files give every cell of every
-//! section's table with its statistics, each number exactly; the one holds
-//! no summary, the other no sample.
+//! section's table with its statistics (`n` and `mean` exactly, the
+//! statistics derived from the runs to four significant digits); the one
+//! holds no summary, the other no sample.
 
 use benchsite::model::Value;
 use serde_json::Value as Json;
@@ -171,8 +172,15 @@ fn data_json_params_keep_the_benchmarks_order() {
     assert!(text.contains(&object), "{object} in {}", m.slug);
 }
 
-/// Every cell of every table is one CSV line with its statistics, each
-/// number reading back as the one the page used.
+/// Every cell of every table is one CSV line with its statistics: `n` and a
+/// whole `mean` read back as the numbers the page used, bit for bit, any
+/// other `mean` to `export::MEAN_DIGITS` (12) significant digits; `stddev`,
+/// `pct_better`, `p` and `p_adjusted` as those numbers rounded to
+/// `export::CSV_DIGITS` (4) significant digits (they were written at full
+/// `f64` precision and read back bit for bit until the sixteenth session:
+/// 17 digits of a p-value or a change in percent told a spreadsheet
+/// nothing more and were a third of the CSV bytes; see `CSV_DIGITS`);
+/// `significant` is empty where nothing was tested.
 #[test]
 fn csv_files_give_every_cell_of_the_demo() {
     let (site, view, files) = demo();
@@ -204,6 +212,16 @@ fn csv_files_give_every_cell_of_the_demo() {
                             .then(|| f.parse::<f64>().unwrap_or_else(|_| panic!("{path}: {name} {f}")).to_bits())
                     };
                     let some = |v: f64| Some(v.to_bits());
+                    // The number to CSV_DIGITS significant digits, as an
+                    // independent rounding (Rust's `{:e}` formatting), and
+                    // within half a unit of the fourth digit of it.
+                    let rounded = |v: Option<f64>, digits: usize| -> Option<u64> {
+                        let v = v?;
+                        let r: f64 = format!("{v:.prec$e}", prec = digits - 1).parse().expect("a number");
+                        assert!((r - v).abs() <= v.abs() * 5.0 * 10f64.powi(-(digits as i32)), "{path}: {r} for {v}");
+                        Some(r.to_bits())
+                    };
+                    let sig = |v: Option<f64>| rounded(v, benchsite::export::CSV_DIGITS);
                     assert_eq!(&rec[0], row.kernel.as_str(), "{path}");
                     let values: Vec<&str> = row
                         .params
@@ -216,13 +234,24 @@ fn csv_files_give_every_cell_of_the_demo() {
                     assert_eq!(field("unit"), col.unit.as_str(), "{path}");
                     assert_eq!(field("better"), col.better.id(), "{path}");
                     assert_eq!(field("n"), c.summary.n.to_string(), "{path}");
-                    assert_eq!(num("mean"), some(c.summary.mean), "{path}");
-                    assert_eq!(num("stddev"), c.summary.stddev.map(f64::to_bits), "{path}");
+                    // A whole mean exactly; any other to MEAN_DIGITS digits.
+                    let mean = c.summary.mean;
+                    let want = if mean.fract() == 0.0 {
+                        some(mean)
+                    } else {
+                        rounded(Some(mean), benchsite::export::MEAN_DIGITS)
+                    };
+                    assert_eq!(num("mean"), want, "{path}");
+                    assert_eq!(num("stddev"), sig(c.summary.stddev), "{path}");
                     let cmp = c.comparison;
-                    assert_eq!(num("pct_better"), cmp.and_then(|x| x.pct_better).map(f64::to_bits), "{path}");
-                    assert_eq!(num("p"), cmp.and_then(|x| x.welch).map(|w| w.p.to_bits()), "{path}");
-                    assert_eq!(num("p_adjusted"), cmp.and_then(|x| x.p_adjusted).map(f64::to_bits), "{path}");
-                    let significant = if cmp.is_some_and(|x| x.significant) { "true" } else { "false" };
+                    assert_eq!(num("pct_better"), sig(cmp.and_then(|x| x.pct_better)), "{path}");
+                    assert_eq!(num("p"), sig(cmp.and_then(|x| x.welch).map(|w| w.p)), "{path}");
+                    assert_eq!(num("p_adjusted"), sig(cmp.and_then(|x| x.p_adjusted)), "{path}");
+                    let significant = match cmp.and_then(|x| x.p_adjusted) {
+                        None => "",
+                        Some(_) if cmp.is_some_and(|x| x.significant) => "true",
+                        Some(_) => "false",
+                    };
                     assert_eq!(field("significant"), significant, "{path}");
                     lines += 1;
                 }

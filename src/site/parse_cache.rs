@@ -27,7 +27,9 @@ use std::path::{Path, PathBuf};
 /// kernel directory re-uses its entry and still gives it its new kernel.
 ///
 /// The file is a header line (`benchsite parse cache <tool_version>\n`),
-/// then the class's *tables* — every metric (name, unit, direction),
+/// then, deflated as one stream (raw DEFLATE by `flate2`: the frames
+/// below took 1.6 MB for a 300-kernel class, deflated about a third), the
+/// class's *tables* — every metric (name, unit, direction),
 /// every kernel or group name and every set of parameters the entries
 /// use, each once — as the length (8 bytes), an XXH3-64 checksum (8
 /// bytes) and the tables as MessagePack, followed by records, each the key
@@ -36,7 +38,8 @@ use std::path::{Path, PathBuf};
 /// (`rmp-serde`, structs as arrays of their fields in order, without the
 /// field names). A sample in an entry is `[kernel, group, params, metric,
 /// value, line]`, the first four indices into the tables, the value a
-/// whole number as an integer, else a double, or `[mean, stddev, n]`.
+/// whole number as an integer, a decimal of up to nine places as `[m, d]`
+/// (m / 10^d), else a double, or `[mean, stddev, n]`.
 /// Entries are decoded only when looked up (in the parsing threads). A
 /// file of another benchsite, damaged tables, a damaged frame or a wrong
 /// checksum makes the file (or that entry) no cache, as does an index
@@ -82,12 +85,19 @@ impl ParseCache {
     /// when there is none, it is unreadable, damaged, or another benchsite
     /// build wrote it.
     pub fn load(dir: &Path, slug: &str) -> Self {
-        let bytes = std::fs::read(Self::file(dir, slug)).unwrap_or_default();
+        let file = std::fs::read(Self::file(dir, slug)).unwrap_or_default();
         let first_line = cache_header("parse");
-        if !bytes.starts_with(first_line.as_bytes()) {
+        let Some(deflated) = file.strip_prefix(first_line.as_bytes()) else {
+            return ParseCache::default();
+        };
+        // The frames after the header, inflated (a damaged or cut stream
+        // is no cache).
+        let mut bytes = Vec::with_capacity(deflated.len() * 3);
+        if std::io::Read::read_to_end(&mut flate2::read::DeflateDecoder::new(deflated), &mut bytes).is_err() {
             return ParseCache::default();
         }
-        let Some((tables, mut at)) = read_tables(&bytes, first_line.len()) else {
+        drop(file);
+        let Some((tables, mut at)) = read_tables(&bytes, 0) else {
             return ParseCache::default();
         };
         let mut index = rustc_hash::FxHashMap::default();
@@ -178,8 +188,11 @@ impl ParseCache {
         // class renders (the peak memory of a build).
         let write = || -> std::io::Result<()> {
             use std::io::Write as _;
-            let mut out = std::io::BufWriter::with_capacity(1 << 16, crate::output::create_new(&tmp)?);
-            out.write_all(cache_header("parse").as_bytes())?;
+            let mut file = std::io::BufWriter::with_capacity(1 << 16, crate::output::create_new(&tmp)?);
+            file.write_all(cache_header("parse").as_bytes())?;
+            // The frames deflated, at flate2's fast level (the cache of a
+            // class is written whenever the class changed).
+            let mut out = flate2::write::DeflateEncoder::new(file, flate2::Compression::fast());
             let tables = std::mem::take(&mut *lock(&self.interner)).tables();
             let tables = rmp_serde::to_vec(&tables).map_err(std::io::Error::other)?;
             out.write_all(&(tables.len() as u64).to_le_bytes())?;
@@ -195,7 +208,7 @@ impl ParseCache {
                 out.write_all(&hash(entry).to_le_bytes())?;
                 out.write_all(entry)?;
             }
-            out.into_inner().map_err(std::io::IntoInnerError::into_error)?;
+            out.finish()?.into_inner().map_err(std::io::IntoInnerError::into_error)?;
             Ok(())
         };
         match write() {
@@ -370,9 +383,28 @@ impl Entry {
 
 /// A value as stored: a single measurement that is a whole number (of at
 /// most 2⁵³, not `-0`) as an integer (one to nine bytes in MessagePack
-/// instead of nine), any other as a double; a summary as `[mean, stddev,
-/// n]`.
+/// instead of nine); one that is a decimal of at most nine places, as
+/// benchmarks print them, as `[m, d]` for m / 10^d (`4938.04` is
+/// `[493804, 2]`: 7 bytes, `0.94` 3, against the 9 of a double; see
+/// [`decimal`]); any other as a double; a summary as `[mean, stddev, n]`.
 struct StoredValue(Value);
+
+/// `(m, d)` with `m as f64 / 10^d` the very `f64` `v`, the fewest places
+/// d (1 to 9) that give it back; `None` for a whole number, one that
+/// needs more places, or `|m|` past 2⁵³ (not exact as an `f64`). Both
+/// `m` and `10^d` are exact doubles, so the division is correctly rounded
+/// and gives back the double a parser read from the printed decimal.
+fn decimal(v: f64) -> Option<(i64, u8)> {
+    const EXACT: f64 = 9_007_199_254_740_992.0; // 2^53
+    if !v.is_finite() || v.fract() == 0.0 {
+        return None;
+    }
+    (1..=9u8).find_map(|d| {
+        let scale = 10f64.powi(d.into());
+        let m = (v * scale).round();
+        (m.abs() <= EXACT && (m / scale).to_bits() == v.to_bits()).then_some((m as i64, d))
+    })
+}
 
 impl Serialize for StoredValue {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -383,7 +415,10 @@ impl Serialize for StoredValue {
             {
                 s.serialize_i64(value as i64)
             }
-            Value::Single { value } => s.serialize_f64(value),
+            Value::Single { value } => match decimal(value) {
+                Some(md) => md.serialize(s),
+                None => s.serialize_f64(value),
+            },
             Value::Summary { mean, stddev, n } => (mean, stddev, n).serialize(s),
         }
     }
@@ -395,7 +430,7 @@ impl<'de> Deserialize<'de> for StoredValue {
         impl<'de> serde::de::Visitor<'de> for Visitor {
             type Value = StoredValue;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a number or [mean, stddev, n]")
+                f.write_str("a number, [m, d] or [mean, stddev, n]")
             }
             fn visit_i64<E>(self, v: i64) -> Result<StoredValue, E> {
                 Ok(StoredValue(Value::single(v as f64)))
@@ -408,10 +443,18 @@ impl<'de> Deserialize<'de> for StoredValue {
             }
             fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<StoredValue, A::Error> {
                 use serde::de::Error as _;
-                let mean = seq.next_element()?.ok_or_else(|| A::Error::invalid_length(0, &self))?;
-                let stddev = seq.next_element()?.ok_or_else(|| A::Error::invalid_length(1, &self))?;
-                let n = seq.next_element()?.ok_or_else(|| A::Error::invalid_length(2, &self))?;
-                Ok(StoredValue(Value::Summary { mean, stddev, n }))
+                let mean: f64 = seq.next_element()?.ok_or_else(|| A::Error::invalid_length(0, &self))?;
+                let stddev: Option<f64> = seq.next_element()?.ok_or_else(|| A::Error::invalid_length(1, &self))?;
+                match seq.next_element()? {
+                    Some(n) => Ok(StoredValue(Value::Summary { mean, stddev, n })),
+                    // `[m, d]`: a decimal.
+                    None => match stddev {
+                        Some(d) if (1.0..=9.0).contains(&d) && d.fract() == 0.0 && mean.fract() == 0.0 => {
+                            Ok(StoredValue(Value::single(mean / 10f64.powi(d as i32))))
+                        }
+                        _ => Err(A::Error::invalid_length(2, &self)),
+                    },
+                }
             }
         }
         d.deserialize_any(Visitor)
@@ -426,7 +469,22 @@ mod tests {
     fn outcome() -> FileOutcome {
         let m = Metric::new("Throughput", "MB/s", Better::Higher);
         let t = Metric::new("Elapsed Time", "s", Better::Lower);
-        let values = [9.2929, 1008.0, -0.0, 0.0, -3.0, 1e300, 9_007_199_254_740_993.0, f64::NAN, 5e-324];
+        let values = [
+            9.2929,
+            1008.0,
+            -0.0,
+            0.0,
+            -3.0,
+            1e300,
+            9_007_199_254_740_993.0,
+            f64::NAN,
+            5e-324,
+            0.94,
+            -4938.04,
+            0.1 + 0.2,
+            123_456_789.123_456_79,
+            1e-10,
+        ];
         let mut samples: Vec<Sample> =
             values.iter().enumerate().map(|(i, &v)| Sample::new(m.clone(), v, i + 1).with_param("procs", 32)).collect();
         samples.push(Sample {
@@ -495,6 +553,17 @@ mod tests {
     }
 
     #[test]
+    fn a_printed_decimal_is_stored_as_one() {
+        assert_eq!(decimal(4938.04), Some((493804, 2)));
+        assert_eq!(decimal(-0.94), Some((-94, 2)));
+        assert_eq!(decimal(9.2929), Some((92929, 4)));
+        // Not a decimal of nine places or fewer, whole, or not finite.
+        for v in [0.1 + 0.2, 1e-10, 3.0, -0.0, f64::NAN, f64::INFINITY, 1e300] {
+            assert_eq!(decimal(v), None, "{v:e}");
+        }
+    }
+
+    #[test]
     fn names_are_stored_once() {
         let dir = tempfile::tempdir().expect("tmp");
         let cache = ParseCache::default();
@@ -502,7 +571,10 @@ mod tests {
             cache.put(key, &outcome());
         }
         let tmp = cache.store(dir.path(), "m1").expect("stored");
-        let bytes = std::fs::read(tmp).expect("read");
+        let file = std::fs::read(tmp).expect("read");
+        let deflated = file.strip_prefix(cache_header("parse").as_bytes()).expect("the header");
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut flate2::read::DeflateDecoder::new(deflated), &mut bytes).expect("inflates");
         let count = bytes.windows(10).filter(|w| w == b"Throughput").count();
         assert_eq!(count, 1, "the metric's name once, in the tables");
     }
