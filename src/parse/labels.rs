@@ -474,13 +474,13 @@ pub fn is_kernel_name(s: &str) -> bool {
         Some(v) if !rest.is_empty() => (v, true),
         _ => (version, false),
     };
-    let numbers: Vec<&str> = version.split('.').collect();
     let tail_ok = rest.is_empty()
         || dotted
         || rest.starts_with(['-', '+', '_', '.', '~'])
         || ["pre", "rc", "ac", "aa", "mm"].iter().any(|t| rest.starts_with(t));
-    numbers.len() >= 2
-        && numbers.iter().all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    // Two numbers or more (a dot between them), none empty.
+    version.contains('.')
+        && version.split('.').all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
         && !s.contains(char::is_whitespace)
         && tail_ok
         && rest.chars().all(|c| c.is_ascii_alphanumeric() || "-_.+~".contains(c))
