@@ -95,12 +95,14 @@ impl BenchParser for Aim9 {
         // Literals looked for once in the whole text, not line by line.
         let banner = input.has("AIM Independent Resource Benchmark");
         let per_second = input.has("/second");
+        let rate_chars = input.has("(") && input.has("R") && input.has("/");
         for line in &input.lines {
             if banner && line.contains("AIM Independent Resource Benchmark") {
                 return 95;
             }
-            // Both need a `(`; squeeze out the spaces only then.
-            if line.contains('(') {
+            // Both need a `(`, an `R` and a `)`; squeeze out the spaces
+            // only then.
+            if rate_chars && line.contains('(') && line.contains(')') && line.contains('R') {
                 let compact: String = line.split_whitespace().collect();
                 if compact.contains("Rate(ops/sec)") || compact.contains("Rate(loops/sec)") {
                     score = score.max(85);

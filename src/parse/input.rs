@@ -36,6 +36,10 @@ pub struct Input {
     /// `joined` in ASCII lower case, made on the first
     /// [`Input::has_ignore_ascii_case`].
     lowered: std::sync::OnceLock<String>,
+    /// Which pairs of adjacent bytes `joined` holds (a 4,096-bit Bloom
+    /// filter, [`bigram_bit`]), made on the first [`Input::has`] of a
+    /// needle of two bytes or more.
+    bigrams: std::sync::OnceLock<Box<[u64; 64]>>,
 }
 
 impl Input {
@@ -72,7 +76,7 @@ impl Input {
                 unified
             };
         let mut quoted = false;
-        let mut lines = Vec::with_capacity(unified.bytes().filter(|&b| b == b'\n').count() + 1);
+        let mut lines = Vec::with_capacity(memchr::memchr_iter(b'\n', unified.as_bytes()).count() + 1);
         lines.extend(unified.split('\n').map(|l| {
             let (rest, q) = strip_quote(l);
             quoted |= q;
@@ -123,9 +127,37 @@ impl Input {
     /// SIMD search of the whole text (`memchr::memmem`) instead of one per
     /// line. Detectors ask it before testing a literal line by line, so
     /// that files without the literal skip that test.
+    ///
+    /// Most needles are not in most files: a needle with a pair of
+    /// adjacent bytes the text never has is answered from the text's
+    /// pairs ([`Input::bigrams`]) without searching it. A needle that is
+    /// there has every one of its pairs there, so the answer is the same.
     pub fn has(&self, needle: &str) -> bool {
         debug_assert!(!needle.is_empty() && !needle.contains('\n'), "Input::has needle {needle:?}");
+        let n = needle.as_bytes();
+        if n.len() >= 2 {
+            let pairs = self.bigrams();
+            if !n.windows(2).all(|w| {
+                let k = bigram_bit(w[0], w[1]);
+                pairs[k >> 6] >> (k & 63) & 1 == 1
+            }) {
+                return false;
+            }
+        }
         found(self.text().as_bytes(), needle)
+    }
+
+    /// The Bloom filter of the adjacent byte pairs of [`Input::text`]: bit
+    /// [`bigram_bit`]`(a, b)` is set for every pair `a b` in it.
+    fn bigrams(&self) -> &[u64; 64] {
+        self.bigrams.get_or_init(|| {
+            let mut pairs = Box::new([0u64; 64]);
+            for w in self.text().as_bytes().windows(2) {
+                let k = bigram_bit(w[0], w[1]);
+                pairs[k >> 6] |= 1 << (k & 63);
+            }
+            pairs
+        })
     }
 
     /// [`Input::has`] ignoring ASCII case: `needle` must be in lower case.
@@ -134,9 +166,32 @@ impl Input {
             !needle.is_empty() && !needle.bytes().any(|b| b == b'\n' || b.is_ascii_uppercase()),
             "Input::has_ignore_ascii_case needle {needle:?}"
         );
+        // Each pair of the needle must be in the text in some case: most
+        // texts are ruled out from their pairs, without lowering a copy.
+        let n = needle.as_bytes();
+        if n.len() >= 2 {
+            let pairs = self.bigrams();
+            let has_pair = |a: u8, b: u8| {
+                let k = bigram_bit(a, b);
+                pairs[k >> 6] >> (k & 63) & 1 == 1
+            };
+            if !n.windows(2).all(|w| {
+                let (a, b) = (w[0], w[1]);
+                let (ua, ub) = (a.to_ascii_uppercase(), b.to_ascii_uppercase());
+                has_pair(a, b) || has_pair(ua, b) || has_pair(a, ub) || has_pair(ua, ub)
+            }) {
+                return false;
+            }
+        }
         let lowered = self.lowered.get_or_init(|| self.text().to_ascii_lowercase());
         found(lowered.as_bytes(), needle)
     }
+}
+
+/// The bit (0–4095) of the byte pair `a b` in [`Input::bigrams`]: the top
+/// twelve bits of a multiplicative hash of the pair.
+fn bigram_bit(a: u8, b: u8) -> usize {
+    ((u32::from(a) << 8 | u32::from(b)).wrapping_mul(0x9E37_79B1) >> 20) as usize
 }
 
 thread_local! {
@@ -255,7 +310,10 @@ fn strip_quote(line: &str) -> (&str, bool) {
 /// `> ` (`ZC> `, ` AM> `): one to four letters, at most one space before.
 fn supercite(line: &str) -> Option<&str> {
     let t = line.strip_prefix(' ').unwrap_or(line);
-    let i = t.find("> ")?;
+    // The first `> ` must start within the first five bytes: only those
+    // (and the next) are searched, not the whole line.
+    let head = &t.as_bytes()[..t.len().min(6)];
+    let i = head.windows(2).position(|w| w == b"> ")?;
     (1..=4).contains(&i).then_some(())?;
     t[..i].bytes().all(|b| b.is_ascii_alphabetic()).then(|| &t[i + 1..])
 }
@@ -282,12 +340,23 @@ mod tests {
     #[test]
     fn has_answers_as_contains_does() {
         let input = Input::from_text("Throughput 9.2 MB/sec\n> AIM Independent Resource Benchmark\nlMbEnCh 2.0\n");
-        for needle in ["MB/sec", "AIM Independent", "> AIM", "nowhere", "2.0", "\t"] {
+        for needle in ["MB/sec", "AIM Independent", "> AIM", "nowhere", "2.0", "\t", "Th", "hT", "9.2 MB/secx"] {
             assert_eq!(input.has(needle), input.contains(needle), "{needle:?}");
+        }
+        // Every substring of the text is found through the byte pairs.
+        let text = input.text().to_string();
+        for i in 0..text.len() {
+            for j in i + 1..=text.len() {
+                if let Some(sub) = text.get(i..j).filter(|s| !s.contains('\n')) {
+                    assert!(input.has(sub), "{sub:?}");
+                }
+            }
         }
         assert!(input.has_ignore_ascii_case("lmbench"));
         assert!(input.has_ignore_ascii_case("aim independent"));
         assert!(!input.has_ignore_ascii_case("bonnie"));
+        assert!(input.has_ignore_ascii_case("throughput 9.2 mb/sec"));
+        assert!(!input.has_ignore_ascii_case("throughput 9.2 mb/secx"));
     }
 
     #[test]

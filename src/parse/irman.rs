@@ -264,12 +264,17 @@ impl BenchParser for Irman {
     }
 
     fn detect(&self, input: &Input) -> u8 {
+        // Both tests need a literal on the line: a title or `Test:`.
+        let titles = input.has("Response time measurements");
+        if !titles && !input.has("Test:") {
+            return 0;
+        }
         let lines = &input.lines;
         let mut best = 0u8;
         for (i, line) in lines.iter().enumerate() {
             // Looked at only for a title or a test line (it allocates).
             let next_is_header = || lines.iter().skip(i + 1).take(2).any(|l| header(l).is_some());
-            if line.contains("Response time measurements") {
+            if titles && line.contains("Response time measurements") {
                 best = best.max(if next_is_header() { 90 } else { 60 });
             } else if let Some(t) = test_line(line)
                 && next_is_header()

@@ -42,7 +42,13 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
     if parsed.samples.iter().all(|s| keys.insert(key_hash(s))) {
         return 0;
     }
-    let read: rustc_hash::FxHashSet<usize> = parsed.samples.iter().map(|s| s.line).collect();
+    // `read[n]`: line n gave a number (index 0 and past the end: no).
+    let mut read = vec![false; input.lines.len() + 2];
+    for s in &parsed.samples {
+        if let Some(r) = read.get_mut(s.line) {
+            *r = true;
+        }
+    }
     let by_line = identities(input, &read);
     let ids: Vec<Identity> = parsed
         .samples
@@ -96,8 +102,13 @@ struct Identity {
 /// own chatter) under the heading of its paragraph, when that heading
 /// starts with a kernel's name (`6.9.0.gc942a0c-master +eevdf.prev` above
 /// `NO_DELAY_DEQUEUE` and its runs).
-fn identities(input: &Input, read: &rustc_hash::FxHashSet<usize>) -> Vec<Option<Identity>> {
+/// `read[n]` is true when line *n* gave a number (`input.lines.len() + 2`
+/// long).
+fn identities(input: &Input, read: &[bool]) -> Vec<Option<Identity>> {
     let mut out = vec![None; input.lines.len()];
+    // Every line trimmed once (each is looked at as this, previous and
+    // next line).
+    let trimmed: Vec<&str> = input.lines.iter().map(|l| l.trim()).collect();
     // The nearest label line above, and a one-word line with only read
     // lines between it and here.
     let (mut label, mut word): (Option<String>, Option<String>) = (None, None);
@@ -108,13 +119,13 @@ fn identities(input: &Input, read: &rustc_hash::FxHashSet<usize>) -> Vec<Option<
     let (mut outer, mut above): (Option<String>, Option<String>) = (None, None);
     for (i, raw) in input.lines.iter().enumerate() {
         let n = i + 1;
-        let text = raw.trim();
-        let starts_paragraph = i == 0 || input.lines[i - 1].trim().is_empty();
+        let text = trimmed[i];
+        let starts_paragraph = i == 0 || trimmed[i - 1].is_empty();
         if starts_paragraph {
-            head = if read.contains(&n) { None } else { paragraph_head(text) };
+            head = if read[n] { None } else { paragraph_head(text) };
         }
         let was_above = above.take();
-        if read.contains(&n) {
+        if read[n] {
             let block = leading_label(raw).or_else(|| word.clone()).or_else(|| label.clone());
             out[i] = Some(identity(head.clone(), outer.clone(), block));
             continue;
@@ -135,24 +146,22 @@ fn identities(input: &Input, read: &rustc_hash::FxHashSet<usize>) -> Vec<Option<
         }
         // An underline is about as long as its title; a report's full-width
         // rule below a sentence (UnixBench's `----…` before each run) is not.
-        let underlined = input.lines.get(n).is_some_and(|next| {
-            let rule = next.trim();
-            is_rule(rule) && rule.len() >= 3 && rule.len() <= text.chars().count() * 3 / 2 + 8
-        });
-        let alone = starts_paragraph && input.lines.get(n).is_none_or(|next| next.trim().is_empty());
+        let underlined = trimmed
+            .get(n)
+            .is_some_and(|&rule| is_rule(rule) && rule.len() >= 3 && rule.len() <= text.chars().count() * 3 / 2 + 8);
+        let alone = starts_paragraph && trimmed.get(n).is_none_or(|next| next.is_empty());
         // A change label stands on its own: not inside a wrapped sentence
         // (the line above ends one, or is no prose) nor carried on by the
         // line below (`After a reboot the second run went` / `a little
         // slower.`).
-        let prev_ends = i == 0 || read.contains(&i) || {
-            let prev = input.lines[i - 1].trim();
+        let prev_ends = i == 0 || read[i] || {
+            let prev = trimmed[i - 1];
             prev.is_empty() || prev.ends_with(['.', '!', '?', ':']) || is_rule(prev)
         };
         let block_follows = prev_ends
-            && input.lines.get(n).is_some_and(|next| {
-                let next = next.trim();
-                !next.is_empty() && (read.contains(&(n + 1)) || !next.starts_with(|c: char| c.is_lowercase()))
-            });
+            && trimmed
+                .get(n)
+                .is_some_and(|next| !next.is_empty() && (read[n + 1] || !next.starts_with(|c: char| c.is_lowercase())));
         let found = label_line(text, underlined)
             .or_else(|| alone.then(|| title(text)).flatten())
             .or_else(|| block_follows.then(|| change_label(text)).flatten());
@@ -185,6 +194,16 @@ fn identities(input: &Input, read: &rustc_hash::FxHashSet<usize>) -> Vec<Option<
 /// hackbench numbers with your change as given below:`, up to 100
 /// characters). Lower-cased, without the colon.
 fn change_label(text: &str) -> Option<String> {
+    // A label needs a colon at its end or a change word first (no other
+    // character lowers to one of their ASCII letters): most lines have
+    // neither and are not lowered.
+    let first_changes = text
+        .split_whitespace()
+        .next()
+        .is_some_and(|w| ["with", "without", "before", "after"].iter().any(|c| w.eq_ignore_ascii_case(c)));
+    if !first_changes && !text.ends_with(':') {
+        return None;
+    }
     let lower = text.to_lowercase();
     let bare = lower.trim_end_matches(':').trim();
     let first = bare.split_whitespace().next()?;
@@ -288,9 +307,9 @@ fn paragraph_head(text: &str) -> Option<(String, String)> {
 /// configuration's name set right above its results.
 fn is_one_word_label(text: &str) -> bool {
     text.chars().count() <= 40
-        && !is_numbered_run(&text.to_ascii_lowercase())
         && text.chars().any(|c| c.is_ascii_alphabetic())
         && text.chars().all(|c| c.is_ascii_alphanumeric() || "_-.+".contains(c))
+        && !is_numbered_run(&text.to_ascii_lowercase())
 }
 
 /// Words that open a label written on the data line itself.
@@ -313,6 +332,11 @@ fn leading_label(line: &str) -> Option<String> {
         return Some(first.to_string());
     }
     let (head, rest) = t.split_once(':')?;
+    // Its first word must be one of `LEADING` (ASCII, no `k`: no other
+    // character lowers to one of their letters) before it is lowered.
+    if !head.split_whitespace().next().is_some_and(|w| LEADING.iter().any(|l| w.eq_ignore_ascii_case(l))) {
+        return None;
+    }
     let head = head.trim().to_lowercase();
     let words = head.split_whitespace().count();
     let ok = (1..=2).contains(&words)
@@ -351,17 +375,18 @@ fn label_line(text: &str, underlined: bool) -> Option<String> {
         return None;
     }
     if let Some((head, name)) = bare.split_once([':', ' '])
-        && ["kernel", "linux", "uname -r"].contains(&head.trim().to_lowercase().as_str())
+        && ["kernel", "linux", "uname -r"].iter().any(|k| lowers_to(head.trim(), k))
         && is_kernel_name(name.trim())
     {
         return Some(name.trim().to_string());
     }
-    let lower = bare.to_lowercase();
-    if is_numbered_run(&lower) {
-        return None;
-    }
+    // Both tests give `None`; the one without lowering a copy first.
     let colon = (text.ends_with(':') || dash) && bare.split_whitespace().count() <= 6;
     if !(colon || underlined || is_kernel_name(bare)) {
+        return None;
+    }
+    let lower = bare.to_lowercase();
+    if is_numbered_run(&lower) {
         return None;
     }
     let kernels: Vec<&str> = bare
@@ -372,6 +397,12 @@ fn label_line(text: &str, underlined: bool) -> Option<String> {
     // `2.1.108 + shmfs`, `2.4.19 with the patch`: more than the kernel.
     let more = bare.contains('+') || lower.contains("patch") || lower.contains("with");
     Some(if kernels.len() == 1 && !more { kernels[0].to_string() } else { without_preposition(&lower).to_string() })
+}
+
+/// True when `s.to_lowercase() == lower` (`lower` has no Σ, the one letter
+/// `to_lowercase` lowers by its place), without lowering a copy of `s`.
+fn lowers_to(s: &str, lower: &str) -> bool {
+    s.chars().flat_map(char::to_lowercase).eq(lower.chars())
 }
 
 /// `---with THP---`, `=== no THP ===` → `with THP`: a title between rules
@@ -443,13 +474,13 @@ pub fn is_kernel_name(s: &str) -> bool {
         Some(v) if !rest.is_empty() => (v, true),
         _ => (version, false),
     };
-    let numbers: Vec<&str> = version.split('.').collect();
     let tail_ok = rest.is_empty()
         || dotted
         || rest.starts_with(['-', '+', '_', '.', '~'])
         || ["pre", "rc", "ac", "aa", "mm"].iter().any(|t| rest.starts_with(t));
-    numbers.len() >= 2
-        && numbers.iter().all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    // Two numbers or more (a dot between them), none empty.
+    version.contains('.')
+        && version.split('.').all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
         && !s.contains(char::is_whitespace)
         && tail_ok
         && rest.chars().all(|c| c.is_ascii_alphanumeric() || "-_.+~".contains(c))

@@ -565,7 +565,15 @@ impl BenchParser for BashTime {
     fn detect(&self, input: &Input) -> u8 {
         let mut real = false;
         let mut other = false;
+        if !(input.has("real") || input.has("user") || input.has("sys")) {
+            return 0;
+        }
         for line in &input.lines {
+            // Its first word is one of the three (`shell_line`).
+            let t = line.trim_start();
+            if !(t.starts_with("real") || t.starts_with("user") || t.starts_with("sys")) {
+                continue;
+            }
             match shell_line(line) {
                 Some(("real", _)) => real = true,
                 Some(_) => other = true,

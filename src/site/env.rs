@@ -81,15 +81,33 @@ pub struct Environment {
 /// The kind of environment file `rel` (a path relative to the class
 /// directory) with contents `text` is, if it is one.
 pub fn kind(rel: &str, text: &str) -> Option<EnvKind> {
-    let name = rel.rsplit('/').next().unwrap_or(rel).to_ascii_lowercase();
-    let stem = name.strip_suffix(".txt").or_else(|| name.strip_suffix(".log")).unwrap_or(&name);
     let config_lines = || {
         if !text.contains("CONFIG_") {
             return 0;
         }
         text.lines().take(200).filter(|l| is_config_line(l)).count()
     };
-    let by_name = match stem {
+    match kind_by_name(rel) {
+        // A file named `config` that holds no kernel configuration is
+        // something else (a harness's settings).
+        Some(EnvKind::KernelConfig) => (config_lines() > 0).then_some(EnvKind::KernelConfig),
+        Some(k) => Some(k),
+        None if text.starts_with(CONFIG_BANNER) || config_lines() >= 20 => Some(EnvKind::KernelConfig),
+        None if text.starts_with('[') && text.lines().take(5).any(|l| l.contains("] Linux version ")) => {
+            Some(EnvKind::Dmesg)
+        }
+        None => None,
+    }
+}
+
+/// The first line of a kernel configuration `make` wrote.
+const CONFIG_BANNER: &str = "#\n# Automatically generated file; DO NOT EDIT.";
+
+/// The kind of environment file `rel` is by its name alone, if any.
+fn kind_by_name(rel: &str) -> Option<EnvKind> {
+    let name = rel.rsplit('/').next().unwrap_or(rel).to_ascii_lowercase();
+    let stem = name.strip_suffix(".txt").or_else(|| name.strip_suffix(".log")).unwrap_or(&name);
+    match stem {
         "config" | ".config" | "kconfig" | "kernel-config" => Some(EnvKind::KernelConfig),
         s if s.starts_with("config-") => Some(EnvKind::KernelConfig),
         "cmdline" | "proc-cmdline" | "proc_cmdline" | "kernel-cmdline" => Some(EnvKind::Cmdline),
@@ -99,20 +117,19 @@ pub fn kind(rel: &str, text: &str) -> Option<EnvKind> {
         "sysctl" | "sysctl-a" => Some(EnvKind::Sysctl),
         s if s.starts_with("dmesg") => Some(EnvKind::Dmesg),
         _ => None,
-    };
-    match by_name {
-        // A file named `config` that holds no kernel configuration is
-        // something else (a harness's settings).
-        Some(EnvKind::KernelConfig) => (config_lines() > 0).then_some(EnvKind::KernelConfig),
-        Some(k) => Some(k),
-        None if text.starts_with("#\n# Automatically generated file; DO NOT EDIT.") || config_lines() >= 20 => {
-            Some(EnvKind::KernelConfig)
-        }
-        None if text.starts_with('[') && text.lines().take(5).any(|l| l.contains("] Linux version ")) => {
-            Some(EnvKind::Dmesg)
-        }
-        None => None,
     }
+}
+
+/// False when [`kind`] of `rel` with the text of bytes `head` is surely
+/// `None`: not named as an environment file, and none of what marks an
+/// unnamed one (`CONFIG_` lines, the configuration banner, a `[` opening
+/// a dmesg) in the bytes. Tells most raw files (results) apart without
+/// decoding them.
+fn may_be_env(rel: &str, head: &[u8]) -> bool {
+    kind_by_name(rel).is_some()
+        || head.starts_with(CONFIG_BANNER.as_bytes())
+        || head.starts_with(b"[")
+        || memchr::memmem::find(head, b"CONFIG_").is_some()
 }
 
 /// Most bytes a gzipped kernel configuration may decompress to (a real
@@ -159,9 +176,10 @@ pub fn read_file(rel: &str, bytes: &[u8]) -> Option<Result<(EnvKind, Environment
         None => (rel.into(), bytes.into()),
     };
     // Its first 16 KiB tell an environment file (every result file is
-    // looked at: no need to decode all of it here).
-    let head = String::from_utf8_lossy(&bytes[..bytes.len().min(16 * 1024)]);
-    let Some(kind) = kind(&name, &head) else {
+    // looked at: no need to decode all of it here, nor any of it when its
+    // bytes rule it out).
+    let head = &bytes[..bytes.len().min(16 * 1024)];
+    let Some(kind) = may_be_env(&name, head).then(|| kind(&name, &String::from_utf8_lossy(head))).flatten() else {
         let gzipped = name != rel;
         return gzipped
             .then(|| Err("gzipped, but holds no kernel configuration (no CONFIG_ lines), skipped".to_string()));

@@ -207,7 +207,7 @@ pub fn parse_bytes(bytes: &[u8], forced: Option<&'static dyn parse::BenchParser>
         warnings.push((None, "empty file, skipped".to_string()));
         return skipped(warnings);
     }
-    if bytes.iter().take(8192).any(|&b| b == 0) {
+    if memchr::memchr(0, &bytes[..bytes.len().min(8192)]).is_some() {
         warnings.push((None, "binary file (NUL bytes), skipped".to_string()));
         return skipped(warnings);
     }

@@ -141,20 +141,33 @@ impl BenchParser for BonniePp {
     }
 
     fn detect(&self, input: &Input) -> u8 {
+        // Literals looked for once in the whole text: each test below
+        // needs one on its line, and a line holds one only if the text
+        // does. A file with none of them is not bonnie++'s.
+        let sequential = input.has("Sequential ");
+        let cp = input.has("%CP");
+        let comma = input.has(",");
+        let files_in = input.has("files in ");
+        if !(sequential || cp || comma || files_in) {
+            return 0;
+        }
         let mut score = 0;
         for l in &input.lines {
             let t = l.trim_start();
-            if t.starts_with("Version") && (t.contains("Sequential Output") || t.contains("Sequential Create")) {
+            if sequential
+                && t.starts_with("Version")
+                && (t.contains("Sequential Output") || t.contains("Sequential Create"))
+            {
                 // Posts also head hand-made tables with this line.
                 score = score.max(80);
             }
-            if is_io_header(l) && (l.contains("K/sec %CP") || l.contains("/sec %CP")) {
+            if cp && is_io_header(l) && (l.contains("K/sec %CP") || l.contains("/sec %CP")) {
                 return 95;
             }
-            if is_files_header(l) {
+            if cp && is_files_header(l) {
                 score = score.max(90);
             }
-            if t.contains(',') && !t.contains(' ') {
+            if comma && t.contains(',') && !t.contains(' ') {
                 let fields: Vec<&str> = t.split(',').collect();
                 match csv_targets(&fields) {
                     Some(&[27]) if fields.len() >= 8 => score = score.max(75),
@@ -162,7 +175,9 @@ impl BenchParser for BonniePp {
                     _ => {}
                 }
             }
-            if t.starts_with("Create files in sequential order") || t.starts_with("Delete files in random order") {
+            if files_in
+                && (t.starts_with("Create files in sequential order") || t.starts_with("Delete files in random order"))
+            {
                 score = score.max(60);
             }
         }

@@ -396,6 +396,11 @@ fn parse_common(input: &Input, id: &'static str) -> Result<ParsedFile, ParseErro
 /// 192 processes  average (5 runs)` → (`reiserfs`, 192, Some(5)).
 fn summary_title(line: &str) -> Option<(String, u32, Option<u32>)> {
     let t = line.trim();
+    // Lowered only when it starts `dbench ` or `tbench `.
+    let start = t.as_bytes().get(..7)?;
+    if !(start.eq_ignore_ascii_case(b"dbench ") || start.eq_ignore_ascii_case(b"tbench ")) {
+        return None;
+    }
     let lower = t.to_ascii_lowercase();
     let rest = lower.strip_prefix("dbench ").or_else(|| lower.strip_prefix("tbench "))?;
     if !rest.contains("average") {

@@ -332,6 +332,10 @@ pub(super) fn parse_yaml(input: &Input) -> Result<ParsedFile, ParseError> {
 /// Score for YAML: 90 for `results:` + metric/value keys and known
 /// top-level keys only, 50 with unknown top-level keys, 0 otherwise.
 pub(super) fn yaml_score(input: &Input) -> u8 {
+    // A `results:` key is required below: a text without the word has none.
+    if !input.has("results") {
+        return 0;
+    }
     let mut results = false;
     let mut unknown_top = false;
     for l in &input.lines {

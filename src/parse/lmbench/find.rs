@@ -136,13 +136,16 @@ fn contains_ignore_ascii_case(haystack: &str, needle: &str) -> bool {
 /// line with tabs expanded, and a title holds a unit word, or is "Basic
 /// system parameters" in any case. A cheap test that lets
 /// [`Lmbench::detect`](super::Lmbench::detect) skip building the virtual lines of files that are
-/// no lmbench summary.
-pub(super) fn may_hold_title(line: &str) -> bool {
+/// no lmbench summary. `units` are the [`UNIT_WORDS`] the whole text holds
+/// and `basic` whether it holds `basic` in any case (a line holds only
+/// what its text holds: the answer is the same as testing every word on
+/// every line, without searching each line for words the text lacks).
+pub(super) fn may_hold_title(line: &str, units: &[&str], basic: bool) -> bool {
     // A title with a unit is cut at " - " or " in ": spaces here, or
     // other whitespace (a tab) that expansion or re-joining makes spaces.
-    (UNIT_WORDS.iter().any(|w| line.contains(w))
+    (units.iter().any(|w| line.contains(w))
         && (line.contains(" - ") || line.contains(" in ") || line.chars().any(|c| c.is_whitespace() && c != ' ')))
-        || contains_ignore_ascii_case(line, "basic")
+        || (basic && contains_ignore_ascii_case(line, "basic"))
 }
 
 /// The unit words of section titles.

@@ -128,9 +128,15 @@ impl BenchParser for Lmbench {
         if input.has("L M B E N C H") && input.lines.iter().any(|l| is_banner(l)) {
             return 95;
         }
-        let unit_word = UNIT_WORDS.iter().any(|w| input.has(w));
-        let may_have_title =
-            (unit_word || input.has_ignore_ascii_case("basic")) && input.lines.iter().any(|l| may_hold_title(l));
+        // Only the unit words the text holds are looked for on its lines.
+        let mut units = [""; UNIT_WORDS.len()];
+        let mut n = 0;
+        for w in UNIT_WORDS.iter().filter(|w| input.has(w)) {
+            units[n] = w;
+            n += 1;
+        }
+        let basic = input.has_ignore_ascii_case("basic");
+        let may_have_title = (n > 0 || basic) && input.lines.iter().any(|l| may_hold_title(l, &units[..n], basic));
         if !may_have_title {
             return 0;
         }
