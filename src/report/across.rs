@@ -138,39 +138,50 @@ pub struct AcrossPage {
 /// params) the cells by (metric, unit).
 type Tables<'a> = FxHashMap<(&'a str, &'a str), Vec<(usize, AcrossCell<'a>)>>;
 
-/// The tables several classes ran of `ms`'s cells: every (kernel,
-/// benchmark) with cells of two classes or more; the keys the page shows,
-/// those of the last [`ACROSS_KERNELS`] such kernels in version order (then
-/// by benchmark); and how many such kernels there are.
+/// The tables the page shows of `ms`'s cells: each (kernel, benchmark)
+/// with cells of two classes or more, of the last [`ACROSS_KERNELS`] such
+/// kernels in version order; their keys in that order (then by
+/// benchmark); how many such kernels there are; and which classes have a
+/// table in common with another (every kernel counted, not only those
+/// shown).
 ///
-/// Hash maps, and each kernel's version parsed once: a site of ten classes
-/// of 300 kernels has 775,000 cells, and ordered maps of their names were
-/// most of a no-change rebuild's time.
-fn shared_tables(ms: &[MachineSummary]) -> (Tables<'_>, Vec<(&str, &str)>, usize) {
-    // Each kernel's first class, and whether another class ran it too.
-    let mut ran: FxHashMap<&str, (usize, bool)> = FxHashMap::default();
+/// Two passes over the cells: which (kernel, benchmark) several classes
+/// ran, then the cells of the kernels shown. A site of ten classes of 300
+/// kernels has 775,000 cells and shows 20 kernels' (ordered maps of every
+/// cell's names were most of a no-change rebuild's time); each kernel's
+/// version is parsed once.
+fn shared_tables(ms: &[MachineSummary]) -> (Tables<'_>, Vec<(&str, &str)>, usize, Vec<bool>) {
+    // Each (kernel, benchmark)'s first class, and whether another ran it.
+    let mut pairs: FxHashMap<(&str, &str), (usize, bool)> = FxHashMap::default();
     for (i, m) in ms.iter().enumerate() {
         for c in cells(&m.cells) {
-            let e = ran.entry(c.kernel).or_insert((i, false));
+            let e = pairs.entry((c.kernel, c.benchmark)).or_insert((i, false));
             e.1 |= e.0 != i;
         }
     }
-    let mut tables: Tables = FxHashMap::default();
-    for (i, m) in ms.iter().enumerate() {
-        for c in cells(&m.cells).filter(|c| ran.get(c.kernel).is_some_and(|r| r.1)) {
-            tables.entry((c.kernel, c.benchmark)).or_default().push((i, c));
-        }
-    }
-    tables.retain(|_, cells| cells.iter().any(|(i, _)| *i != cells[0].0));
+    pairs.retain(|_, p| p.1);
     // The kernels in version order, each parsed once; the last ones kept.
-    let mut kernels: Vec<&str> = tables.keys().map(|k| k.0).collect::<FxHashSet<_>>().into_iter().collect();
+    let mut kernels: Vec<&str> = pairs.keys().map(|k| k.0).collect::<FxHashSet<_>>().into_iter().collect();
     kernels.sort_by_cached_key(|k| crate::version::KernelVersion::parse(k));
     let shared = kernels.len();
     let rank: FxHashMap<&str, usize> =
         kernels.iter().enumerate().skip(shared.saturating_sub(ACROSS_KERNELS)).map(|(r, k)| (*k, r)).collect();
-    let mut keys: Vec<(&str, &str)> = tables.keys().copied().filter(|k| rank.contains_key(k.0)).collect();
+    let mut tables: Tables = FxHashMap::default();
+    let mut used = vec![false; ms.len()];
+    for (i, m) in ms.iter().enumerate() {
+        for c in cells(&m.cells) {
+            if !pairs.contains_key(&(c.kernel, c.benchmark)) {
+                continue;
+            }
+            used[i] = true;
+            if rank.contains_key(c.kernel) {
+                tables.entry((c.kernel, c.benchmark)).or_default().push((i, c));
+            }
+        }
+    }
+    let mut keys: Vec<(&str, &str)> = tables.keys().copied().collect();
     keys.sort_by(|a, b| rank[a.0].cmp(&rank[b.0]).then(a.1.cmp(b.1)));
-    (tables, keys, shared)
+    (tables, keys, shared, used)
 }
 
 /// Most kernels the cross-class page sets side by side: the last ones
@@ -184,7 +195,7 @@ pub const ACROSS_KERNELS: usize = 20;
 /// ones; the page's intro says how many it leaves out.
 pub fn across_page(site: &SiteSummary, reference: Option<&str>) -> AcrossPage {
     let ms = &site.machines;
-    let (tables, keys, shared) = shared_tables(ms);
+    let (tables, keys, shared, used) = shared_tables(ms);
     let ref_index = reference.and_then(|r| ms.iter().position(|m| m.slug == r));
     let left_out = shared.saturating_sub(ACROSS_KERNELS);
     let mut sections: Vec<SectionView> = keys
@@ -196,8 +207,12 @@ pub fn across_page(site: &SiteSummary, reference: Option<&str>) -> AcrossPage {
     for s in &mut sections {
         s.grid = Some(Arc::new(machine_grid(&s.table, &GridOptions::default())));
     }
-    let used: BTreeSet<usize> = tables.values().flatten().map(|(i, _)| *i).collect();
-    let machines = used.iter().map(|&i| (ms[i].name.clone(), format!("{}/index.html", ms[i].link))).collect();
+    let machines = ms
+        .iter()
+        .zip(&used)
+        .filter(|(_, used)| **used)
+        .map(|(m, _)| (m.name.clone(), format!("{}/index.html", m.link)))
+        .collect();
     let mut intro = intro(ms, &keys, reference, ref_index);
     if left_out > 0 {
         intro.push_str(&format!(
