@@ -5,7 +5,7 @@
 //! (a header line naming the benchsite build, then the [`MachineEntry`] as
 //! MessagePack with field names, deflated, then the [`hash`] of those
 //! deflated bytes, 8 bytes little-endian; the summary's cross-class cells
-//! in a compact form of their own, see [`stored`]), in that directory (a hidden
+//! in a compact form of their own, see `cache::stored`), in that directory (a hidden
 //! directory the output's marker does not list, so a build never removes it
 //! and hosts that skip dotfiles do not publish it). It records:
 //!

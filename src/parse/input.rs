@@ -130,7 +130,7 @@ impl Input {
     ///
     /// Most needles are not in most files: a needle with a pair of
     /// adjacent bytes the text never has is answered from the text's
-    /// pairs ([`Input::bigrams`]) without searching it. A needle that is
+    /// pairs (`Input::bigrams`) without searching it. A needle that is
     /// there has every one of its pairs there, so the answer is the same.
     pub fn has(&self, needle: &str) -> bool {
         debug_assert!(!needle.is_empty() && !needle.contains('\n'), "Input::has needle {needle:?}");
