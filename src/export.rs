@@ -530,19 +530,17 @@ fn flatten(m: &MachineClass) -> (Vec<MetricData<'_>>, Vec<&str>, Vec<&str>, Vec<
     )
 }
 
-/// `<machine>/data.json` and the machine's per-section CSV files.
+/// `<machine>/data.json` and the machine's per-section CSV files, in path
+/// order: [`machine_files_to`]'s files, collected.
 pub fn machine_files(m: &MachineClass, page: &MachinePage) -> Vec<OutputFile> {
-    let (json, csvs) = rayon::join(
-        || data_json(m, page),
-        || {
-            page.sections
-                .par_iter()
-                .map(|s| OutputFile::text(format!("{}/csv/{}.csv", page.slug, s.id), section_csv(s)))
-                .collect::<Vec<_>>()
-        },
-    );
-    let mut files = vec![json];
-    files.extend(csvs);
+    let files = std::sync::Mutex::new(Vec::new());
+    let collected = machine_files_to(m, page, |f| {
+        files.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(f);
+        Ok::<(), std::convert::Infallible>(())
+    });
+    let Ok(()) = collected;
+    let mut files = files.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+    files.sort_by(|a, b| a.path.cmp(&b.path));
     files
 }
 
