@@ -256,7 +256,7 @@ fn first_row(
 /// and a negative one was not printed by netperf; each is an error at its
 /// line, not a number read.
 fn whole_result(b: &mut Block, kind: Kind, cell: &str, n: usize, line: &str) -> Result<(), ParseError> {
-    let decimals = cell.split_once('.').map(|(_, f)| f.len());
+    let decimals = super::num::decimals(cell);
     let cut = match (decimals, b.decimals) {
         (None, _) => true,
         (Some(d), _) if d < Block::decimals(kind) => true,

@@ -27,9 +27,11 @@ pub fn k_suffixed(s: &str) -> Option<f64> {
     }
 }
 
-/// The digits after the point of a plain decimal (`34.59` → 2, `12` → 0);
-/// `None` for anything else (`1e3`).
-fn decimals(s: &str) -> Option<usize> {
+/// The digits after the point of a plain decimal (`34.59` → 2, `12` → 0,
+/// `-3.5` → 1); `None` for anything else (`1e3`). A parser whose benchmark
+/// prints a figure with a fixed number of decimals (`%.2f`) reads fewer as
+/// a line cut short.
+pub fn decimals(s: &str) -> Option<usize> {
     let s = s.trim();
     let s = s.strip_prefix(['-', '+']).unwrap_or(s);
     let (int, frac) = s.split_once('.').unwrap_or((s, ""));

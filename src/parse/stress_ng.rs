@@ -447,9 +447,10 @@ fn read_yaml(st: &State, input: &Input, (a, b): (usize, usize), out: &mut Parsed
 /// none where a fraction is written, was cut inside the number.
 fn cut_short(key: &str, line: &str) -> bool {
     let v = line.split_once(':').map_or("", |(_, v)| v.trim());
-    match v.split_once('.') {
-        Some((_, decimals)) => decimals.len() < 6,
-        None => !matches!(key, "bogo-ops" | "max-rss") && YAML_KEYS.contains(&key),
+    if v.contains('.') {
+        super::num::decimals(v).is_none_or(|d| d < 6)
+    } else {
+        !matches!(key, "bogo-ops" | "max-rss") && YAML_KEYS.contains(&key)
     }
 }
 

@@ -323,7 +323,7 @@ fn printed_decimals(name: &str) -> usize {
 /// short (a truncated file's last line: `22878` of `22878757.01`): an error
 /// at line `n`, not a number read.
 fn whole(v: &str, decimals: usize, n: usize, t: &str) -> Result<(), ParseError> {
-    let has = v.split_once('.').map_or(0, |(_, f)| f.len());
+    let has = super::num::decimals(v).unwrap_or(0);
     if has < decimals {
         let want = format!("a sysbench figure with its {decimals} decimals (the line looks cut short)");
         return Err(ParseError::malformed(n, want, t));
