@@ -137,10 +137,7 @@ impl Input {
         let n = needle.as_bytes();
         if n.len() >= 2 {
             let pairs = self.bigrams();
-            if !n.windows(2).all(|w| {
-                let k = bigram_bit(w[0], w[1]);
-                pairs[k >> 6] >> (k & 63) & 1 == 1
-            }) {
+            if !n.windows(2).all(|w| holds_pair(pairs, w[0], w[1])) {
                 return false;
             }
         }
@@ -171,10 +168,7 @@ impl Input {
         let n = needle.as_bytes();
         if n.len() >= 2 {
             let pairs = self.bigrams();
-            let has_pair = |a: u8, b: u8| {
-                let k = bigram_bit(a, b);
-                pairs[k >> 6] >> (k & 63) & 1 == 1
-            };
+            let has_pair = |a: u8, b: u8| holds_pair(pairs, a, b);
             if !n.windows(2).all(|w| {
                 let (a, b) = (w[0], w[1]);
                 let (ua, ub) = (a.to_ascii_uppercase(), b.to_ascii_uppercase());
@@ -192,6 +186,13 @@ impl Input {
 /// twelve bits of a multiplicative hash of the pair.
 fn bigram_bit(a: u8, b: u8) -> usize {
     ((u32::from(a) << 8 | u32::from(b)).wrapping_mul(0x9E37_79B1) >> 20) as usize
+}
+
+/// True when the filter `pairs` ([`Input::bigrams`]) has the bit of the
+/// byte pair `a b`: the text may hold the pair (false: it does not).
+fn holds_pair(pairs: &[u64; 64], a: u8, b: u8) -> bool {
+    let k = bigram_bit(a, b);
+    pairs[k >> 6] >> (k & 63) & 1 == 1
 }
 
 thread_local! {
