@@ -170,15 +170,7 @@ impl Renderer for HtmlRenderer {
         let mut ctx = Context::new();
         // The classes' table cells are for the cross-class page, not the
         // front page's template context.
-        let light = report::SiteSummary {
-            title: site.title.clone(),
-            description_md: site.description_md.clone(),
-            description_html: site.description_html.clone(),
-            machines: site.machines.iter().map(report::MachineSummary::without_cells).collect(),
-            findings: site.findings.clone(),
-            reference_machine: site.reference_machine.clone(),
-            across: Default::default(),
-        };
+        let light = site.without_cells();
         let across = site.across();
         ctx.insert("site", &light);
         ctx.insert("root", &self.root(0));

@@ -176,6 +176,22 @@ impl SiteSummary {
         self.across.get_or_init(|| std::sync::Arc::new(across_page(self, self.reference_machine.as_deref()))).clone()
     }
 
+    /// A copy whose classes are without their cells
+    /// ([`MachineSummary::without_cells`]), for the front page's template
+    /// context. Its [`SiteSummary::across`] would be empty: ask the
+    /// original.
+    pub fn without_cells(&self) -> Self {
+        SiteSummary {
+            title: self.title.clone(),
+            description_md: self.description_md.clone(),
+            description_html: self.description_html.clone(),
+            machines: self.machines.iter().map(MachineSummary::without_cells).collect(),
+            findings: self.findings.clone(),
+            reference_machine: self.reference_machine.clone(),
+            across: Default::default(),
+        }
+    }
+
     /// The summary of a built view.
     pub fn of(site: &SiteView) -> Self {
         SiteSummary {
