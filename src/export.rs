@@ -99,7 +99,7 @@
 //! empty where nothing was tested. Text fields that a spreadsheet would read as a formula get a
 //! leading `'` ([`csv_text`]).
 
-use crate::model::{Better, Sample, Value};
+use crate::model::{Better, Number, Sample, Value};
 use crate::render::OutputFile;
 use crate::report::{MachinePage, MachineSummary, SectionView, SiteView};
 use crate::site::{MachineClass, ResultFile, Site};
@@ -306,26 +306,6 @@ impl Serialize for SampleColumns<'_> {
         )?;
         s.serialize_field("line", &column(v, |f: &FlatSample| f.sample.line))?;
         s.end()
-    }
-}
-
-/// A number as JSON: an integral value of at most 2⁵³ as an integer
-/// (`1203968`, not `1203968.0`: most raw files print whole numbers, and
-/// a JSON reader reads both as the same number), any other as serde_json
-/// writes an `f64` (the shortest decimal that reads back as it).
-#[derive(Clone, Copy)]
-struct Number(f64);
-
-impl Serialize for Number {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        const EXACT: f64 = 9_007_199_254_740_992.0; // 2^53
-        let v = self.0;
-        // `-0.0` stays a float: as an integer it would lose its sign.
-        if v.fract() == 0.0 && v.abs() <= EXACT && !(v == 0.0 && v.is_sign_negative()) {
-            serializer.serialize_i64(v as i64)
-        } else {
-            serializer.serialize_f64(v)
-        }
     }
 }
 

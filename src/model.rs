@@ -297,6 +297,35 @@ pub struct ParsedFile {
     pub lines: Option<(usize, usize)>,
 }
 
+/// A number as written to data.json and the build cache: an integral value
+/// of at most 2⁵³ as an integer (`1203968`, not `1203968.0`: most raw files
+/// print whole numbers; a JSON reader reads both as the same number, and
+/// MessagePack writes a small integer in one to five bytes, a double in
+/// nine), any other as an `f64` (serde_json's shortest decimal that reads
+/// back as it). `-0.0` stays a float: as an integer it would lose its sign.
+/// Read back from either form as the same `f64`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Number(pub f64);
+
+impl Serialize for Number {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        const EXACT: f64 = 9_007_199_254_740_992.0; // 2^53
+        let v = self.0;
+        if v.fract() == 0.0 && v.abs() <= EXACT && !(v == 0.0 && v.is_sign_negative()) {
+            serializer.serialize_i64(v as i64)
+        } else {
+            serializer.serialize_f64(v)
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Number {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        // serde reads an integer into an `f64` too.
+        f64::deserialize(d).map(Number)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::Value;

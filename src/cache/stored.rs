@@ -1,6 +1,6 @@
 //! The compact forms a cache entry stores: a class summary's cross-class
-//! cells ([`StoredCells`]) and a number ([`StoredNumber`]), and the
-//! deflated body ([`deflate`], [`inflate`]).
+//! cells ([`StoredCells`], their numbers as [`crate::model::Number`]), and
+//! the deflated body ([`deflate`], [`inflate`]).
 //!
 //! Why: the summary of a class keeps, for the cross-class page, every
 //! column of its tables at each set of parameters with every kernel's n,
@@ -14,36 +14,10 @@
 //! integers, and the entry as a whole is deflated (its raw files' and
 //! outputs' paths share their directories, its stats their times).
 
-use crate::model::Better;
+use crate::model::{Better, Number};
 use crate::report::AcrossColumn;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 use std::io::{Read as _, Write as _};
-
-/// A number as stored: an integral value of at most 2⁵³ as an integer
-/// (MessagePack writes a small integer in one to five bytes, a double in
-/// nine), any other as a double; read back as the same `f64` either way.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(super) struct StoredNumber(pub f64);
-
-impl Serialize for StoredNumber {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        const EXACT: f64 = 9_007_199_254_740_992.0; // 2^53
-        let v = self.0;
-        // `-0.0` stays a double: as an integer it would lose its sign.
-        if v.fract() == 0.0 && v.abs() <= EXACT && !(v == 0.0 && v.is_sign_negative()) {
-            s.serialize_i64(v as i64)
-        } else {
-            s.serialize_f64(v)
-        }
-    }
-}
-
-impl<'de> Deserialize<'de> for StoredNumber {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        // serde reads an integer into an `f64` too.
-        f64::deserialize(d).map(StoredNumber)
-    }
-}
 
 /// One [`AcrossColumn`], its texts as indices into [`StoredCells::strings`]
 /// and its values as four columns.
@@ -60,8 +34,8 @@ struct StoredColumn {
     /// index in `strings` (the first from 0).
     kernel_steps: Vec<i64>,
     n: Vec<u32>,
-    mean: Vec<StoredNumber>,
-    stddev: Vec<Option<StoredNumber>>,
+    mean: Vec<Number>,
+    stddev: Vec<Option<Number>>,
 }
 
 /// A class summary's cells ([`crate::report::MachineSummary::cells`]) as a
@@ -106,8 +80,8 @@ impl StoredCells {
                         .collect(),
                     kernel_steps,
                     n: c.values.iter().map(|v| v.1).collect(),
-                    mean: c.values.iter().map(|v| StoredNumber(v.2)).collect(),
-                    stddev: c.values.iter().map(|v| v.3.map(StoredNumber)).collect(),
+                    mean: c.values.iter().map(|v| Number(v.2)).collect(),
+                    stddev: c.values.iter().map(|v| v.3.map(Number)).collect(),
                 }
             })
             .collect();
