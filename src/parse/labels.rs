@@ -187,6 +187,10 @@ fn identities(input: &Input, read: &[bool]) -> Vec<Option<Identity>> {
     out
 }
 
+/// The words a change label starts with or, ending in a colon, holds
+/// ([`change_label`]), in lower case.
+const CHANGE_WORDS: [&str; 4] = ["with", "without", "before", "after"];
+
 /// A line right above a block of results that names a change: it starts
 /// with `with`, `without`, `before`, `after` (no colon needed: `With my
 /// changes on top of 5.10.0-rc7`, at most [`MAX_LABEL_CHARS`]), or, ending
@@ -197,17 +201,15 @@ fn change_label(text: &str) -> Option<String> {
     // A label needs a colon at its end or a change word first (no other
     // character lowers to one of their ASCII letters): most lines have
     // neither and are not lowered.
-    let first_changes = text
-        .split_whitespace()
-        .next()
-        .is_some_and(|w| ["with", "without", "before", "after"].iter().any(|c| w.eq_ignore_ascii_case(c)));
+    let first_changes =
+        text.split_whitespace().next().is_some_and(|w| CHANGE_WORDS.iter().any(|c| w.eq_ignore_ascii_case(c)));
     if !first_changes && !text.ends_with(':') {
         return None;
     }
     let lower = text.to_lowercase();
     let bare = lower.trim_end_matches(':').trim();
     let first = bare.split_whitespace().next()?;
-    let change = |w: &str| matches!(w, "with" | "without" | "before" | "after");
+    let change = |w: &str| CHANGE_WORDS.contains(&w);
     let words: Vec<&str> = bare.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric())).collect();
     // `Before I forget`, `after we rebooted`: a conjunction opening a
     // sentence; `again`, `once more`: the same thing run again, no change.
