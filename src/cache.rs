@@ -2,10 +2,11 @@
 //!
 //! After a successful [`build`](crate::build::build), benchsite keeps one
 //! small file per machine class, `<output>/.benchsite-cache/<class>.entry`
-//! (a header line naming the benchsite build, then the [`MachineEntry`] as
-//! MessagePack with field names, deflated, then the [`hash`] of those
-//! deflated bytes, 8 bytes little-endian; the summary's cross-class cells
-//! in a compact form of their own, see `cache::stored`), in that directory (a hidden
+//! (a header line naming the benchsite build; then the body: the length of
+//! the deflated entry (8 bytes little-endian), the [`MachineEntry`] as
+//! MessagePack with field names, deflated, and the summary's cross-class
+//! cells in a compact form of their own (see `cache::stored`), deflated
+//! apart; then the [`hash`] of the body, 8 bytes little-endian), in that directory (a hidden
 //! directory the output's marker does not list, so a build never removes it
 //! and hosts that skip dotfiles do not publish it). It records:
 //!
@@ -32,7 +33,12 @@
 //! class from scratch. A missing, unreadable or older-format cache file is
 //! no cache.
 //!
-//! The summary pages (index, `data.json`) are always rebuilt; they are small.
+//! The site-level files (the site index, the lint and cross-class pages,
+//! `data.json`'s index, the theme's static files) have an entry of their
+//! own, `site.outputs` ([`SiteEntry`]): a build that keeps every class keeps
+//! them too while their site key and files are as recorded, without
+//! reading any class's cross-class cells back; otherwise they are made
+//! again from every class's summary.
 //!
 //! A class that is rebuilt writes only the outputs whose contents changed.
 //! An output still on disk with the size, times and inode recorded for it
@@ -186,10 +192,14 @@ pub struct MachineEntry {
     pub summary: MachineSummary,
     /// Raw files read.
     pub files_read: usize,
-    /// The summary's cross-class cells (`summary.cells`, empty while
-    /// stored), in their compact stored form.
-    #[serde(default)]
-    cells: stored::StoredCells,
+    /// The summary's cross-class cells as stored: their compact form
+    /// (`stored::StoredCells`) as MessagePack, deflated apart from the rest
+    /// of the entry, and read back ([`MachineEntry::restore_cells`]) only
+    /// when the cross-class page is drawn again: a build that changed no
+    /// class does not. Empty in an entry just built (its cells are in
+    /// `summary.cells`).
+    #[serde(skip)]
+    cells: Vec<u8>,
     /// True when this entry was read from the cache as it is: storing it
     /// again would write the same bytes, so [`Cache::store`] leaves its
     /// file alone.
@@ -220,7 +230,7 @@ impl MachineEntry {
             diags: Vec::new(),
             summary,
             files_read,
-            cells: stored::StoredCells::default(),
+            cells: Vec::new(),
             unchanged: false,
         }
     }
@@ -250,6 +260,26 @@ impl MachineEntry {
     /// The output paths (relative to the output directory).
     pub fn output_paths(&self) -> impl Iterator<Item = &str> {
         self.outputs.iter().map(|o| o.path.as_str())
+    }
+
+    /// Reads the summary's cross-class cells back into `summary.cells`
+    /// from their stored form (an entry [`Cache::load`] read; one just
+    /// built has them already). False when they do not decode: the entry
+    /// is then no cache (its bytes passed the hash, so this is a damaged
+    /// cache written that way, not a flipped byte).
+    pub fn restore_cells(&mut self) -> bool {
+        if self.cells.is_empty() {
+            return true;
+        }
+        let Some(columns) = stored::inflate(&self.cells)
+            .and_then(|b| rmp_serde::from_slice::<stored::StoredCells>(&b).ok())
+            .and_then(|c| c.columns())
+        else {
+            return false;
+        };
+        self.summary.cells = columns;
+        self.cells = Vec::new();
+        true
     }
 
     /// The outputs as recorded (for a class built again: those still in
@@ -298,9 +328,76 @@ impl MachineEntry {
                 }
             }
         }
-        self.outputs.iter().all(|o| Stat::of(&out.join(&o.path)) == Some(o.stat))
+        outputs_in_place(&self.outputs, out)
     }
 }
+
+/// True when every output in `outputs` is still under `out` with the
+/// size, times and inode recorded for it.
+fn outputs_in_place(outputs: &[Output], out: &Path) -> bool {
+    outputs.iter().all(|o| Stat::of(&out.join(&o.path)) == Some(o.stat))
+}
+
+/// What the cache remembers of the site-level files (the site index, the
+/// cross-class and lint pages, `data.json`'s index, the theme's static
+/// files: everything outside the machine classes' directories), stored as
+/// `<output>/.benchsite-cache/site.outputs`.
+///
+/// They are made from every class's summary line and cross-class cells,
+/// so a build that keeps every class and finds the same site key (the
+/// common key, each class's key in order, and the findings of `site.yaml`
+/// and the content walk) keeps them too, without reading the classes'
+/// cells back or laying out the cross-class page.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct SiteEntry {
+    key: u64,
+    outputs: Vec<Output>,
+    /// True when read from the cache as it is (not written again).
+    #[serde(skip)]
+    unchanged: bool,
+}
+
+impl SiteEntry {
+    /// A new entry for site-level files just made under the site key `key`
+    /// (stats and hashes filled in by [`Cache::store`]).
+    pub fn new(key: u64, outputs: Vec<String>) -> Self {
+        SiteEntry {
+            key,
+            outputs: outputs.into_iter().map(|path| Output { path, stat: Stat::MISSING, hash: NO_HASH }).collect(),
+            unchanged: false,
+        }
+    }
+
+    /// True when this entry still describes the site-level files: the same
+    /// site `key`, and every output still in place under `out`.
+    pub fn still_valid(&self, key: u64, out: &Path) -> bool {
+        self.key == key && outputs_in_place(&self.outputs, out)
+    }
+
+    /// The output paths (relative to the output directory).
+    pub fn output_paths(&self) -> impl Iterator<Item = &str> {
+        self.outputs.iter().map(|o| o.path.as_str())
+    }
+
+    /// The outputs as recorded (when the site-level files are made again,
+    /// those still in place need not be read back to be compared).
+    pub fn into_outputs(self) -> Vec<Output> {
+        self.outputs
+    }
+}
+
+/// What a build hands the cache to store once its files are in place.
+#[derive(Debug, Default)]
+pub struct Entries {
+    /// Each machine class built or kept, by slug.
+    pub classes: Vec<(String, MachineEntry)>,
+    /// The site-level files, made or kept; `None` in a build that makes
+    /// none (a shard) or could not key them.
+    pub site: Option<SiteEntry>,
+}
+
+/// The site-level files' entry, in the cache directory.
+const SITE_FILE: &str = "site.outputs";
 
 /// The cache of one output directory.
 pub struct Cache {
@@ -331,22 +428,40 @@ impl Cache {
     }
 
     /// The entry of a machine class, if there is a readable one of this
-    /// benchsite.
+    /// benchsite. Its cross-class cells stay in their stored form until
+    /// [`MachineEntry::restore_cells`].
     pub fn load(&self, slug: &str) -> Option<MachineEntry> {
-        let bytes = std::fs::read(self.file(slug)).ok()?;
-        // The header names the benchsite build: another build's entry is
-        // no cache.
-        let rest = bytes.strip_prefix(cache_header("build").as_bytes())?;
-        // The body, then its hash: an entry damaged in a way that still
-        // decodes (a flipped letter in a class's name) is no cache.
-        let (body, sum) = rest.split_at_checked(rest.len().checked_sub(8)?)?;
-        if hash(body).to_le_bytes() != sum {
-            return None;
-        }
-        let mut entry: MachineEntry = rmp_serde::from_slice(&stored::inflate(body)?).ok()?;
-        entry.summary.cells = std::mem::take(&mut entry.cells).columns()?;
+        let mut body = self.read_body(&self.file(slug))?;
+        // The entry, then its cells: two deflated streams, the first's
+        // length before it (8 bytes little-endian).
+        let (len, rest) = body.split_first_chunk::<8>()?;
+        let len = usize::try_from(u64::from_le_bytes(*len)).ok()?;
+        let head = stored::inflate(rest.get(..len)?)?;
+        let mut entry: MachineEntry = rmp_serde::from_slice(&head).ok()?;
+        entry.cells = body.split_off(8 + len);
         entry.unchanged = true;
         Some(entry)
+    }
+
+    /// The site-level files' entry, if there is a readable one of this
+    /// benchsite.
+    pub fn load_site(&self) -> Option<SiteEntry> {
+        let body = self.read_body(&self.dir.join(SITE_FILE))?;
+        let mut entry: SiteEntry = rmp_serde::from_slice(&stored::inflate(&body)?).ok()?;
+        entry.unchanged = true;
+        Some(entry)
+    }
+
+    /// The body of the cache file `path`: what follows its header line, less
+    /// the hash at its end. `None` when it cannot be read, is another
+    /// benchsite build's (the header names the build), or its bytes do not
+    /// match its hash (an entry damaged in a way that still decodes, such
+    /// as a flipped letter in a class's name, is no cache).
+    fn read_body(&self, path: &Path) -> Option<Vec<u8>> {
+        let bytes = std::fs::read(path).ok()?;
+        let rest = bytes.strip_prefix(cache_header("build").as_bytes())?;
+        let (body, sum) = rest.split_at_checked(rest.len().checked_sub(8)?)?;
+        (hash(body).to_le_bytes() == sum).then(|| body.to_vec())
     }
 
     /// Stores the entries of a build that succeeded, after its files are in
@@ -357,12 +472,7 @@ impl Cache {
     /// cache (no temporary file is left): they are one warning, returned,
     /// naming the first file and how many failed (the site is written; the
     /// next build reads and lays out everything again).
-    pub fn store(
-        &self,
-        out: &Path,
-        entries: Vec<(String, MachineEntry)>,
-        written: &crate::output::Written,
-    ) -> Option<Diagnostic> {
+    pub fn store(&self, out: &Path, entries: Entries, written: &crate::output::Written) -> Option<Diagnostic> {
         // Never write through a symbolic link planted in the output directory.
         if self.dir.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink()) {
             return None;
@@ -382,7 +492,7 @@ impl Cache {
 
     /// [`Cache::store`]'s work: the parse caches into place, each new
     /// entry written, the entries of classes that are gone removed.
-    fn store_entries(&self, out: &Path, entries: Vec<(String, MachineEntry)>, written: &crate::output::Written) {
+    fn store_entries(&self, out: &Path, entries: Entries, written: &crate::output::Written) {
         for (tmp, path) in lock(&self.pending).drain(..) {
             if let Err(e) = std::fs::rename(&tmp, &path) {
                 let _ = std::fs::remove_file(tmp);
@@ -393,41 +503,41 @@ impl Cache {
             self.failed(&self.dir, &e);
             return;
         }
-        let keep: rustc_hash::FxHashSet<String> = entries.iter().map(|(s, _)| format!("{s}.entry")).collect();
-        for (slug, mut e) in entries {
+        let keep: rustc_hash::FxHashSet<String> = entries.classes.iter().map(|(s, _)| format!("{s}.entry")).collect();
+        for (slug, mut e) in entries.classes {
             if e.unchanged {
                 continue;
             }
             // A new entry (one read back is `unchanged`): its outputs' stats
-            // and hashes, in parallel (a 300-kernel class has 4,000).
-            e.outputs.par_iter_mut().for_each(|o| {
-                // As the writer saw it (see `Written::stats`), else now.
-                o.stat = written
-                    .stats
-                    .get(&o.path)
-                    .copied()
-                    .or_else(|| Stat::of(&out.join(&o.path)))
-                    .unwrap_or(Stat::MISSING);
-                // The hash of what was written, for a file of that length.
-                o.hash = match written.hashes.get(&o.path) {
-                    Some(&Some((len, h))) if o.stat.len == len => h,
-                    _ => NO_HASH,
-                };
-            });
-            // The cells in their compact form instead of the summary's.
-            e.cells = stored::StoredCells::of(&std::mem::take(&mut e.summary.cells));
+            // and hashes.
+            record_outputs(&mut e.outputs, out, written);
+            // The cells in their compact form, deflated apart (see
+            // `MachineEntry::cells`), instead of the summary's.
+            let cells = stored::StoredCells::of(&std::mem::take(&mut e.summary.cells));
             // Field names kept (`to_vec_named`): the summary leaves out
             // fields it does not have, which a positional layout cannot.
-            let Some(body) = rmp_serde::to_vec_named(&e).ok().and_then(|b| stored::deflate(&b).ok()) else {
+            let (Some(head), Some(cells)) = (
+                rmp_serde::to_vec_named(&e).ok().and_then(|b| stored::deflate(&b).ok()),
+                rmp_serde::to_vec_named(&cells).ok().and_then(|b| stored::deflate(&b).ok()),
+            ) else {
                 continue;
             };
-            let tmp = self.dir.join(format!(".{slug}.entry.tmp"));
-            let bytes = [cache_header("build").as_bytes(), &body, &hash(&body).to_le_bytes()].concat();
-            if let Err(e) =
-                crate::output::write_new(&tmp, &bytes).and_then(|()| std::fs::rename(&tmp, self.file(&slug)))
-            {
-                let _ = std::fs::remove_file(&tmp);
-                self.failed(&self.file(&slug), &e);
+            let body = [&(head.len() as u64).to_le_bytes(), head.as_slice(), &cells].concat();
+            self.write_file(&format!("{slug}.entry"), &body);
+        }
+        let site = self.dir.join(SITE_FILE);
+        match entries.site {
+            Some(e) if e.unchanged => {}
+            Some(mut e) => {
+                record_outputs(&mut e.outputs, out, written);
+                if let Some(body) = rmp_serde::to_vec(&e).ok().and_then(|b| stored::deflate(&b).ok()) {
+                    self.write_file(SITE_FILE, &body);
+                }
+            }
+            // A build that made no site-level files (a shard's) leaves
+            // none to describe.
+            None => {
+                let _ = std::fs::remove_file(&site);
             }
         }
         if let Ok(rd) = std::fs::read_dir(&self.dir) {
@@ -441,6 +551,18 @@ impl Cache {
                     let _ = std::fs::remove_file(e.path());
                 }
             }
+        }
+    }
+
+    /// Writes the cache file `name` (the header line, `body`, its hash)
+    /// through a temporary file renamed into place; a failure is noted.
+    fn write_file(&self, name: &str, body: &[u8]) {
+        let path = self.dir.join(name);
+        let tmp = self.dir.join(format!(".{name}.tmp"));
+        let bytes = [cache_header("build").as_bytes(), body, &hash(body).to_le_bytes()].concat();
+        if let Err(e) = crate::output::write_new(&tmp, &bytes).and_then(|()| std::fs::rename(&tmp, &path)) {
+            let _ = std::fs::remove_file(&tmp);
+            self.failed(&path, &e);
         }
     }
 
@@ -490,6 +612,20 @@ impl Cache {
     pub fn clear(&self) {
         let _ = std::fs::remove_dir_all(&self.dir);
     }
+}
+
+/// Fills in each of `outputs`' stat and hash as the writer saw them
+/// (see [`crate::output::Written`]), else as they are now under `out`; in
+/// parallel (a 300-kernel class has 4,000 outputs).
+fn record_outputs(outputs: &mut [Output], out: &Path, written: &crate::output::Written) {
+    outputs.par_iter_mut().for_each(|o| {
+        o.stat = written.stats.get(&o.path).copied().or_else(|| Stat::of(&out.join(&o.path))).unwrap_or(Stat::MISSING);
+        // The hash of what was written, for a file of that length.
+        o.hash = match written.hashes.get(&o.path) {
+            Some(&Some((len, h))) if o.stat.len == len => h,
+            _ => NO_HASH,
+        };
+    });
 }
 
 fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {

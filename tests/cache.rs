@@ -147,6 +147,8 @@ fn unchanged_classes_are_skipped() {
     let timings = String::from_utf8_lossy(&rebuilt.stderr);
     assert!(timings.contains("machine: cache check"), "{timings}");
     assert!(!timings.contains("machine: load + parse") && !timings.contains("machine: report"), "{timings}");
+    // Nor are the site-level files made again.
+    assert!(!timings.contains("site-level files"), "{timings}");
     assert_eq!(ino(&entry), entry_ino, "an unchanged class's cache entry was rewritten");
     // Nor the list of written files, which names the same paths.
     assert_eq!(ino(&marker), marker_ino, "the list of written files was rewritten");
@@ -706,4 +708,57 @@ fn spelling_of_the_content_path_keeps_the_cache() {
         let named = Path::new(spelled).join("p166-24m/machine.yaml");
         assert!(again.contains(&*named.to_string_lossy()), "{spelled}: {again}");
     }
+}
+
+/// The site-level files (site index, lint and cross-class pages, the
+/// theme's static files) are kept by a build that changed nothing, and
+/// made again, equal to a build from scratch, when one of them is gone,
+/// when the site's own findings change (a directory that is no machine
+/// class), or when their cache entry is damaged.
+#[test]
+fn site_level_files_are_kept_only_while_they_would_be_the_same() {
+    let (tmp, content, out) = built_site();
+    let site_entry = out.join(CACHE).join("site.outputs");
+    assert!(site_entry.is_file());
+    fs::remove_file(out.join("index.html")).unwrap();
+    rebuild_matches_scratch(&content, &out, tmp.path());
+    fs::remove_file(out.join("style.css")).unwrap();
+    rebuild_matches_scratch(&content, &out, tmp.path());
+    // A directory without machine.yaml: a finding of the site's own.
+    fs::create_dir(content.join("zz-notes")).unwrap();
+    fs::write(content.join("zz-notes/todo.txt"), "rerun dbench\n").unwrap();
+    rebuild_matches_scratch(&content, &out, tmp.path());
+    assert!(fs::read_to_string(out.join("lint.html")).unwrap().contains("zz-notes"));
+    fs::remove_dir_all(content.join("zz-notes")).unwrap();
+    rebuild_matches_scratch(&content, &out, tmp.path());
+    assert!(!fs::read_to_string(out.join("lint.html")).unwrap().contains("zz-notes"));
+    fs::write(&site_entry, "not an entry").unwrap();
+    fs::remove_file(out.join("404.html")).unwrap();
+    rebuild_matches_scratch(&content, &out, tmp.path());
+}
+
+/// A kept class whose cross-class cells do not read back (its entry's
+/// hash matches, so they were written so) is built again when another
+/// class changed and the cross-class page is made again; the site equals
+/// a build from scratch.
+#[test]
+fn kept_class_whose_cells_do_not_read_back_is_built_again() {
+    let (tmp, content, out) = built_site();
+    let entry = out.join(CACHE).join("p166-24m.entry");
+    let bytes = fs::read(&entry).unwrap();
+    // The header line, then the body: the entry's length (8 bytes), the
+    // entry, the cells; then the body's hash.
+    let header = bytes.iter().position(|&b| b == b'\n').unwrap() + 1;
+    let body = &bytes[header..bytes.len() - 8];
+    let len = u64::from_le_bytes(body[..8].try_into().unwrap()) as usize;
+    let body = [&body[..8 + len], b"not deflated cells".as_slice()].concat();
+    let sum = benchsite::cache::hash(&body).to_le_bytes();
+    let damaged = [&bytes[..header], &body, &sum].concat();
+    fs::write(&entry, &damaged).unwrap();
+    let raw = walkdir(&content.join("dbench32-384m")).into_iter().find(|p| p.extension().is_some_and(|e| e == "txt"));
+    let raw = raw.unwrap();
+    fs::write(&raw, fs::read_to_string(&raw).unwrap() + "\n").unwrap();
+    rebuild_matches_scratch(&content, &out, tmp.path());
+    // Built again: its entry was written anew.
+    assert_ne!(fs::read(&entry).unwrap(), damaged);
 }

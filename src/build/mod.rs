@@ -280,7 +280,7 @@ fn build_inner(
     if !use_cache {
         cache.clear();
     }
-    let mut entries = Vec::new();
+    let mut entries = crate::cache::Entries::default();
     let cached = use_cache.then_some((&cache, &mut entries));
     let generated = match selection {
         Some(selection) => shard::generate(opts, selection, progress, &writer, cached),

@@ -10,7 +10,7 @@
 use super::keys::{common_key, machine_key};
 use super::themes::resolve_theme;
 use super::{BuildError, BuildOptions, BuildReport, check_options, lock};
-use crate::cache::{self, Cache, MachineEntry};
+use crate::cache::{self, Cache, MachineEntry, SiteEntry};
 use crate::diag::{Diagnostic, has_errors};
 use crate::output::{Collect, OutputFile, Sink, Tap};
 use crate::render::{
@@ -139,7 +139,7 @@ pub fn generate(
     opts: &BuildOptions,
     progress: &indicatif::ProgressBar,
     sink: &dyn Sink,
-    cache: Option<(&Cache, &mut Vec<(String, MachineEntry)>)>,
+    cache: Option<(&Cache, &mut cache::Entries)>,
 ) -> Result<BuildReport, BuildError> {
     run(opts, progress, sink, cache, None, &mut Vec::new(), None)
 }
@@ -267,7 +267,7 @@ pub(super) fn generate_shard(
     opts: &BuildOptions,
     progress: &indicatif::ProgressBar,
     sink: &dyn Sink,
-    cache: Option<(&Cache, &mut Vec<(String, MachineEntry)>)>,
+    cache: Option<(&Cache, &mut cache::Entries)>,
     scope: &mut ShardScope,
 ) -> Result<BuildReport, BuildError> {
     run(opts, progress, sink, cache, None, &mut Vec::new(), Some(scope))
@@ -282,7 +282,7 @@ fn run(
     opts: &BuildOptions,
     progress: &indicatif::ProgressBar,
     sink: &dyn Sink,
-    cache: Option<(&Cache, &mut Vec<(String, MachineEntry)>)>,
+    cache: Option<(&Cache, &mut cache::Entries)>,
     lint: Option<Lint>,
     diags: &mut Vec<Diagnostic>,
     shard: Option<&mut ShardScope>,
@@ -297,7 +297,7 @@ fn run(
     let site_findings: Vec<report::Finding> = diags.iter().map(|d| report::Finding::of(d, &opts.content)).collect();
     let scan_ns = cache::now_ns();
     let common_key = cache.as_ref().map(|_| common_key(opts, plan.theme.as_deref(), &plan.dirs));
-    let (cache, entries) = match cache {
+    let (cache, mut entries) = match cache {
         Some((c, e)) => (Some(c), Some(e)),
         None => (None, None),
     };
@@ -318,7 +318,16 @@ fn run(
     };
     let shard_dirs: Option<Vec<(PathBuf, String)>> =
         shard.as_ref().map(|s| plan.dirs.iter().filter(|(_, slug)| s.only.contains(slug)).cloned().collect());
-    let mut totals = run_classes(&ctx, shard_dirs.as_deref().unwrap_or(&plan.dirs), entries, diags)?;
+    // The site-level files' entry, when this build makes them (not a
+    // shard) and may keep them (rendering, with a cache).
+    let site = match (cache, common_key) {
+        (Some(c), Some(common)) if shard.is_none() && ctx.render => {
+            Some(SiteCheck { entry: c.load_site(), common, findings: findings_key(diags, &opts.content) })
+        }
+        _ => None,
+    };
+    let mut totals =
+        run_classes(&ctx, shard_dirs.as_deref().unwrap_or(&plan.dirs), entries.as_deref_mut(), site, diags)?;
     if has_errors(diags) {
         return Err(BuildError::Invalid(std::mem::take(diags)));
     }
@@ -328,7 +337,30 @@ fn run(
     match shard {
         Some(scope) => scope.classes = std::mem::take(&mut totals.classes),
         None => {
-            render_index(&plan, &sink, totals.classes.into_iter().filter_map(|c| c.summary).collect(), site_findings)?
+            let site = match totals.site {
+                // Every class and the site key as they were: the site-level
+                // files are kept as they are.
+                SiteOutcome::Kept(kept) => {
+                    sink.keep(&kept.output_paths().collect::<Vec<_>>())?;
+                    Some(kept)
+                }
+                SiteOutcome::Make(key, old) => {
+                    if let Some(old) = old {
+                        sink.known_outputs(old.into_outputs());
+                    }
+                    let _t = timing::span("site-level files");
+                    let paths: Mutex<Vec<String>> = Mutex::new(Vec::new());
+                    let recording = Tap { inner: &sink, seen: |p: &str| lock(&paths).push(p.to_string()) };
+                    let summaries = totals.classes.into_iter().filter_map(|c| c.summary).collect();
+                    render_index(&plan, &recording, summaries, site_findings)?;
+                    key.map(|k| {
+                        SiteEntry::new(k, paths.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner))
+                    })
+                }
+            };
+            if let Some(e) = entries {
+                e.site = site;
+            }
         }
     }
     Ok(BuildReport {
@@ -380,10 +412,14 @@ struct Totals {
     /// What each class gave, for a shard's manifest, or (their summaries)
     /// the site index.
     classes: Vec<ClassRecord>,
+    /// What becomes of the site-level files.
+    site: SiteOutcome,
 }
 
 /// Runs every machine class through the pipeline, adding their
-/// diagnostics to `diags` and their cache entries to `entries`.
+/// diagnostics to `diags` and their cache entries to `entries`, and
+/// settles whether the site-level files are kept (`site`, see
+/// [`settle`]).
 ///
 /// A two-stage pipeline over the machine classes: while one class is laid
 /// out, rendered and written, the next is read and parsed. Each stage runs
@@ -391,25 +427,27 @@ struct Totals {
 /// the steps that do not parallelise well, while memory holds one class
 /// being rendered and one being parsed, not the archive. First every class
 /// is walked and checked against the cache, in parallel (cheap: directory
-/// listings and file stats).
+/// listings and file stats), and the classes found unchanged are kept.
 ///
 /// # Errors
 /// Without a lint, the first class's failure.
 fn run_classes(
     ctx: &ClassContext,
     dirs: &[(PathBuf, String)],
-    mut entries: Option<&mut Vec<(String, MachineEntry)>>,
+    mut entries: Option<&mut cache::Entries>,
+    site: Option<SiteCheck>,
     diags: &mut Vec<Diagnostic>,
 ) -> Result<Totals, BuildError> {
     let t = timing::span("check every class");
-    let mut checked: Vec<Option<Result<Checked, BuildError>>> =
-        dirs.par_iter().map(|(dir, slug)| Some(check_class(ctx, dir, slug))).collect();
+    let checked: Vec<Result<Checked, BuildError>> =
+        dirs.par_iter().map(|(dir, slug)| check_class(ctx, dir, slug)).collect();
     drop(t);
+    let (mut checked, site) = settle(ctx, dirs, checked, site);
     let mut prepare = |i: usize| -> Option<Result<Prepared, BuildError>> {
         let (dir, slug) = dirs.get(i)?;
         Some(checked[i].take()?.and_then(|c| prepare_class(ctx, dir, slug, c)))
     };
-    let mut totals = Totals::default();
+    let mut totals = Totals { site, ..Totals::default() };
     let mut next = prepare(0);
     for i in 0..dirs.len() {
         let Some(current) = next.take() else { break };
@@ -436,7 +474,7 @@ fn run_classes(
         totals.files_read += o.files_read;
         totals.files_parsed += o.files_parsed;
         if let (Some(e), Some(entry)) = (entries.as_deref_mut(), o.entry) {
-            e.push(entry);
+            e.classes.push(entry);
         }
     }
     Ok(totals)
@@ -509,15 +547,31 @@ struct ReadyClass {
 
 /// A machine class after [`check_class`].
 enum Checked {
-    /// Unchanged since the last build: its files are kept.
-    Kept(Box<ClassOutcome>),
+    /// Unchanged since the last build: [`settle`] keeps its files.
+    Unchanged(Box<UnchangedClass>),
     /// To build: what the walk found, the class's cache key, and its raw
     /// files' stats (empty without a cache).
     Changed(site::Discovered, u64, Vec<(String, Option<cache::Stat>)>),
 }
 
-/// Walks one machine class and asks the cache whether it changed; keeps
-/// its files (hands their paths to `ctx.sink`) when it did not.
+/// A machine class whose cache entry still describes it, with what
+/// building it would need should the entry's cells not read back.
+struct UnchangedClass {
+    entry: MachineEntry,
+    discovered: site::Discovered,
+    key: u64,
+    stats: Vec<(String, Option<cache::Stat>)>,
+}
+
+/// A machine class after [`settle`].
+enum Settled {
+    /// Kept from the cache: its files are kept.
+    Kept(Box<ClassOutcome>),
+    /// To build, as [`Checked::Changed`].
+    Changed(site::Discovered, u64, Vec<(String, Option<cache::Stat>)>),
+}
+
+/// Walks one machine class and asks the cache whether it changed.
 fn check_class(ctx: &ClassContext, dir: &Path, slug: &str) -> Result<Checked, BuildError> {
     let t = timing::span("machine: discover");
     let discovered = site::discover_with(dir, ctx.config.follow_links);
@@ -536,28 +590,139 @@ fn check_class(ctx: &ClassContext, dir: &Path, slug: &str) -> Result<Checked, Bu
                 ctx.sink.known_outputs(old.into_outputs());
                 return Ok(Checked::Changed(discovered, key, stats));
             }
-            ctx.sink.keep(&old.output_paths().collect::<Vec<_>>())?;
-            let mut out = ClassOutcome::default();
-            out.diags.extend(old.diagnostics(&ctx.opts.content));
-            out.files_read = old.files_read;
-            // An entry read back as it is is not written again: its
-            // summary (a large class's cells, megabytes) moves, not copied.
-            let mut old = old;
-            out.summary = Some(std::mem::take(&mut old.summary));
-            out.entry = Some((slug.to_string(), old));
-            return Ok(Checked::Kept(Box::new(out)));
+            return Ok(Checked::Unchanged(Box::new(UnchangedClass { entry: old, discovered, key, stats })));
         }
     }
     Ok(Checked::Changed(discovered, key, stats))
 }
 
+/// What [`run`] knows of the site-level files' cache before the classes.
+struct SiteCheck {
+    /// The entry the last build stored, if any.
+    entry: Option<SiteEntry>,
+    /// The classes' common key.
+    common: u64,
+    /// [`findings_key`] of what `site.yaml` and the content walk gave.
+    findings: u64,
+}
+
+/// What becomes of the site-level files.
+enum SiteOutcome {
+    /// Kept as the last build made them.
+    Kept(SiteEntry),
+    /// Made again: the site key to store them under (`None`: not stored),
+    /// and the last build's entry (its outputs' records).
+    Make(Option<u64>, Option<SiteEntry>),
+}
+
+impl Default for SiteOutcome {
+    fn default() -> Self {
+        SiteOutcome::Make(None, None)
+    }
+}
+
+/// A hash of the site's own findings (`site.yaml`'s and the content
+/// walk's, files relative to `content`): the lint page lists them.
+fn findings_key(diags: &[Diagnostic], content: &Path) -> u64 {
+    let mut h = cache::KeyHasher::default();
+    for d in diags {
+        h.field(&[u8::from(d.severity == crate::diag::Severity::Error)]);
+        h.field(d.file.strip_prefix(content).unwrap_or(&d.file).as_os_str().as_encoded_bytes());
+        h.field(&d.line.unwrap_or(0).to_le_bytes());
+        h.field(d.message.as_bytes());
+    }
+    h.finish()
+}
+
+/// Decides what becomes of the site-level files, then keeps each class
+/// [`check_class`] found unchanged (its files handed to `ctx.sink`).
+///
+/// The site-level files are made from every class's summary and
+/// cross-class cells. They are kept when every class is unchanged, the
+/// site key (the common key, the site's findings, each class's slug and
+/// key in order) is the one they were made under, and they are still in
+/// place: then no class's cells are read back. Otherwise every kept
+/// class's cells are read back (in parallel) for the cross-class page; a
+/// class whose cells do not read back is built again.
+fn settle(
+    ctx: &ClassContext,
+    dirs: &[(PathBuf, String)],
+    checked: Vec<Result<Checked, BuildError>>,
+    site: Option<SiteCheck>,
+) -> (Vec<Option<Result<Settled, BuildError>>>, SiteOutcome) {
+    let _t = timing::span("keep unchanged classes");
+    let outcome = match site {
+        None => SiteOutcome::default(),
+        Some(site) => {
+            let mut h = cache::KeyHasher::default();
+            h.field(&site.common.to_le_bytes());
+            h.field(&site.findings.to_le_bytes());
+            let mut unchanged = true;
+            let mut keyed = true;
+            for ((_, slug), c) in dirs.iter().zip(&checked) {
+                let key = match c {
+                    Ok(Checked::Unchanged(u)) => u.key,
+                    Ok(Checked::Changed(_, key, _)) => {
+                        unchanged = false;
+                        *key
+                    }
+                    Err(_) => {
+                        keyed = false;
+                        0
+                    }
+                };
+                h.field(slug.as_bytes());
+                h.field(&key.to_le_bytes());
+            }
+            let key = keyed.then(|| h.finish());
+            match (key, site.entry) {
+                (Some(k), Some(e)) if unchanged && e.still_valid(k, &ctx.opts.output) => SiteOutcome::Kept(e),
+                (k, e) => SiteOutcome::Make(k, e),
+            }
+        }
+    };
+    let restore = matches!(outcome, SiteOutcome::Make(..));
+    let settled = checked
+        .into_par_iter()
+        .zip(dirs)
+        .map(|(c, (_, slug))| {
+            Some(c.and_then(|c| match c {
+                Checked::Unchanged(u) => keep_class(ctx, slug, *u, restore),
+                Checked::Changed(d, k, s) => Ok(Settled::Changed(d, k, s)),
+            }))
+        })
+        .collect();
+    (settled, outcome)
+}
+
+/// Keeps a class [`check_class`] found unchanged: its outputs handed to
+/// `ctx.sink` as kept, its diagnostics and summary taken from its entry
+/// (the summary's cross-class cells read back when `restore`; when they
+/// do not read back, the class is to be built after all).
+fn keep_class(ctx: &ClassContext, slug: &str, u: UnchangedClass, restore: bool) -> Result<Settled, BuildError> {
+    let UnchangedClass { mut entry, discovered, key, stats } = u;
+    if restore && !entry.restore_cells() {
+        ctx.sink.known_outputs(entry.into_outputs());
+        return Ok(Settled::Changed(discovered, key, stats));
+    }
+    ctx.sink.keep(&entry.output_paths().collect::<Vec<_>>())?;
+    let mut out = ClassOutcome::default();
+    out.diags.extend(entry.diagnostics(&ctx.opts.content));
+    out.files_read = entry.files_read;
+    // An entry read back as it is is not written again: its summary (a
+    // large class's cells, megabytes) moves, not copied.
+    out.summary = Some(std::mem::take(&mut entry.summary));
+    out.entry = Some((slug.to_string(), entry));
+    Ok(Settled::Kept(Box::new(out)))
+}
+
 /// Loads one machine class [`check_class`] found changed: reads and parses
 /// its raw files (through the parse cache).
-fn prepare_class(ctx: &ClassContext, dir: &Path, slug: &str, checked: Checked) -> Result<Prepared, BuildError> {
+fn prepare_class(ctx: &ClassContext, dir: &Path, slug: &str, settled: Settled) -> Result<Prepared, BuildError> {
     let mut out = ClassOutcome::default();
-    let (discovered, key, stats) = match checked {
-        Checked::Kept(out) => return Ok(Prepared::Done(out)),
-        Checked::Changed(d, k, s) => (d, k, s),
+    let (discovered, key, stats) = match settled {
+        Settled::Kept(out) => return Ok(Prepared::Done(out)),
+        Settled::Changed(d, k, s) => (d, k, s),
     };
     let t = timing::span("machine: load + parse");
     let n_files = discovered.files.len();

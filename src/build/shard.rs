@@ -25,7 +25,7 @@
 use super::pipeline::{ClassRecord, ShardScope, generate_shard};
 use super::themes::resolve_theme;
 use super::{BuildError, BuildOptions, BuildReport};
-use crate::cache::{Cache, MachineEntry};
+use crate::cache::Cache;
 use crate::diag::{Diagnostic, Severity};
 use crate::fingerprint::KeyHasher;
 use crate::output::{Sink, Tap};
@@ -360,7 +360,7 @@ pub(super) fn generate(
     selection: &Selection,
     progress: &indicatif::ProgressBar,
     sink: &dyn Sink,
-    cache: Option<(&Cache, &mut Vec<(String, MachineEntry)>)>,
+    cache: Option<(&Cache, &mut crate::cache::Entries)>,
 ) -> Result<BuildReport, BuildError> {
     let (config, dirs) = site::plan(&opts.content, &mut Vec::new())
         .map_err(|source| BuildError::Content { path: opts.content.clone(), source })?;
