@@ -273,7 +273,7 @@ impl MachineEntry {
         }
         let Some(columns) = stored::inflate(&self.cells)
             .and_then(|b| rmp_serde::from_slice::<stored::StoredCells>(&b).ok())
-            .and_then(|c| c.columns())
+            .and_then(|c| c.cells())
         else {
             return false;
         };

@@ -15,7 +15,7 @@
 //! outputs' paths share their directories, its stats their times).
 
 use crate::model::{Better, Number};
-use crate::report::AcrossColumn;
+use crate::report::{AcrossCells, AcrossColumn};
 use serde::{Deserialize, Serialize};
 use std::io::{Read as _, Write as _};
 
@@ -31,7 +31,7 @@ struct StoredColumn {
     /// (name, value) of each parameter.
     params: Vec<(u32, u32)>,
     /// Each value's kernel, as the step from the previous value's kernel
-    /// index in `strings` (the first from 0).
+    /// index in [`StoredCells::kernels`] (the first from 0).
     kernel_steps: Vec<i64>,
     n: Vec<u32>,
     mean: Vec<Number>,
@@ -43,6 +43,9 @@ struct StoredColumn {
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub(super) struct StoredCells {
     strings: Vec<String>,
+    /// The class's kernels ([`AcrossCells::kernels`]), as indices in
+    /// `strings`.
+    kernels: Vec<u32>,
     columns: Vec<StoredColumn>,
 }
 
@@ -54,16 +57,18 @@ fn index_of<'a>(table: &mut Table<'a>, s: &'a str) -> u32 {
 }
 
 impl StoredCells {
-    /// The stored form of `columns`.
-    pub(super) fn of(columns: &[AcrossColumn]) -> Self {
+    /// The stored form of `cells`.
+    pub(super) fn of(cells: &AcrossCells) -> Self {
         let mut strings = Table::default();
-        let columns = columns
+        let kernels = cells.kernels.iter().map(|k| index_of(&mut strings, k)).collect();
+        let columns = cells
+            .columns
             .iter()
             .map(|c| {
                 let mut last = 0i64;
                 let mut kernel_steps = Vec::with_capacity(c.values.len());
-                for (kernel, ..) in &c.values {
-                    let k = i64::from(index_of(&mut strings, kernel));
+                for &(kernel, ..) in &c.values {
+                    let k = i64::from(kernel);
                     kernel_steps.push(k - last);
                     last = k;
                 }
@@ -85,14 +90,16 @@ impl StoredCells {
                 }
             })
             .collect();
-        StoredCells { strings: strings.into_iter().map(str::to_string).collect(), columns }
+        StoredCells { strings: strings.into_iter().map(str::to_string).collect(), kernels, columns }
     }
 
-    /// The columns back; `None` when an index is out of its table or the
+    /// The cells back; `None` when an index is out of its table or the
     /// value columns differ in length (a damaged entry is no cache).
-    pub(super) fn columns(&self) -> Option<Vec<AcrossColumn>> {
+    pub(super) fn cells(&self) -> Option<AcrossCells> {
         let text = |i: u32| self.strings.get(usize::try_from(i).ok()?).cloned();
-        self.columns
+        let kernels: Vec<String> = self.kernels.iter().map(|&k| text(k)).collect::<Option<_>>()?;
+        let columns = self
+            .columns
             .iter()
             .map(|c| {
                 let len = c.kernel_steps.len();
@@ -103,7 +110,8 @@ impl StoredCells {
                 let mut values = Vec::with_capacity(len);
                 for (((step, n), mean), stddev) in c.kernel_steps.iter().zip(&c.n).zip(&c.mean).zip(&c.stddev) {
                     k = k.checked_add(*step)?;
-                    values.push((text(u32::try_from(k).ok()?)?, *n, mean.0, stddev.map(|s| s.0)));
+                    let kernel = u32::try_from(k).ok().filter(|&k| (k as usize) < kernels.len())?;
+                    values.push((kernel, *n, mean.0, stddev.map(|s| s.0)));
                 }
                 Some(AcrossColumn {
                     benchmark: text(c.benchmark)?,
@@ -115,7 +123,8 @@ impl StoredCells {
                     values,
                 })
             })
-            .collect()
+            .collect::<Option<_>>()?;
+        Some(AcrossCells { kernels, columns })
     }
 }
 
@@ -138,7 +147,9 @@ pub(super) fn inflate(bytes: &[u8]) -> Option<Vec<u8>> {
 mod tests {
     use super::*;
 
-    fn column(kernels: &[&str], params: &[(&str, &str)]) -> AcrossColumn {
+    /// A column with a value for each of `kernels` (indices in the
+    /// class's kernels).
+    fn column(kernels: &[u32], params: &[(&str, &str)]) -> AcrossColumn {
         AcrossColumn {
             benchmark: "dbench".into(),
             metric: "Throughput".into(),
@@ -149,36 +160,43 @@ mod tests {
             values: kernels
                 .iter()
                 .enumerate()
-                .map(|(i, k)| (k.to_string(), i as u32 + 1, 9.2929 * i as f64, (i % 2 == 0).then_some(0.1 * i as f64)))
+                .map(|(i, &k)| (k, i as u32 + 1, 9.2929 * i as f64, (i % 2 == 0).then_some(0.1 * i as f64)))
                 .collect(),
         }
     }
 
-    #[test]
-    fn cells_read_back_as_they_were() {
-        let columns = vec![
-            column(&["2.4.7", "2.4.8", "2.4.9"], &[("procs", "32")]),
-            // Kernels out of the first column's order, one missing.
-            column(&["2.4.9", "2.4.7"], &[]),
-            AcrossColumn { values: vec![("x".into(), 1, -0.0, Some(f64::MIN_POSITIVE))], ..column(&[], &[("a", "")]) },
-        ];
-        let stored = StoredCells::of(&columns);
-        let bytes = rmp_serde::to_vec_named(&stored).expect("encodes");
-        let back: StoredCells = rmp_serde::from_slice(&bytes).expect("decodes");
-        let got = back.columns().expect("resolves");
-        assert_eq!(got, columns);
-        // -0.0 keeps its sign.
-        assert!(got[2].values[0].2.is_sign_negative());
+    fn cells(columns: Vec<AcrossColumn>) -> AcrossCells {
+        AcrossCells { kernels: ["2.4.7", "2.4.8", "2.4.9", "x"].map(String::from).to_vec(), columns }
     }
 
     #[test]
-    fn an_index_past_the_strings_is_no_cells() {
-        let mut stored = StoredCells::of(&[column(&["2.4.7"], &[])]);
-        stored.columns[0].kernel_steps[0] = 99;
-        assert!(stored.columns().is_none());
-        let mut stored = StoredCells::of(&[column(&["2.4.7"], &[])]);
+    fn cells_read_back_as_they_were() {
+        let cells = cells(vec![
+            column(&[0, 1, 2], &[("procs", "32")]),
+            // Kernels out of the first column's order, one missing.
+            column(&[2, 0], &[]),
+            AcrossColumn { values: vec![(3, 1, -0.0, Some(f64::MIN_POSITIVE))], ..column(&[], &[("a", "")]) },
+        ]);
+        let stored = StoredCells::of(&cells);
+        let bytes = rmp_serde::to_vec_named(&stored).expect("encodes");
+        let back: StoredCells = rmp_serde::from_slice(&bytes).expect("decodes");
+        let got = back.cells().expect("resolves");
+        assert_eq!(got, cells);
+        // -0.0 keeps its sign.
+        assert!(got.columns[2].values[0].2.is_sign_negative());
+    }
+
+    #[test]
+    fn an_index_past_the_kernels_is_no_cells() {
+        let mut stored = StoredCells::of(&cells(vec![column(&[0], &[])]));
+        stored.columns[0].kernel_steps[0] = 4;
+        assert!(stored.cells().is_none());
+        let mut stored = StoredCells::of(&cells(vec![column(&[0], &[])]));
+        stored.kernels[0] = 99;
+        assert!(stored.cells().is_none());
+        let mut stored = StoredCells::of(&cells(vec![column(&[0], &[])]));
         stored.columns[0].n.clear();
-        assert!(stored.columns().is_none());
+        assert!(stored.cells().is_none());
     }
 
     #[test]

@@ -24,6 +24,26 @@ use std::sync::Arc;
 /// The significance level of the page's marks.
 pub const ACROSS_ALPHA: f64 = 0.05;
 
+/// A class's cross-class cells ([`cells_of`]): its kernels' names once,
+/// in the class's kernel order, and its columns, whose values name their
+/// kernel by its index in `kernels` (a site of ten classes of 300 kernels
+/// has 775,000 values; the page compares them by kernel and benchmark
+/// through indices, not names).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct AcrossCells {
+    /// The class's kernels that have a value, each once.
+    pub kernels: Vec<String>,
+    /// Every column of its tables at each set of parameters.
+    pub columns: Vec<AcrossColumn>,
+}
+
+impl AcrossCells {
+    /// True when there are no columns.
+    pub fn is_empty(&self) -> bool {
+        self.columns.is_empty()
+    }
+}
+
 /// One column of a class's tables at one set of parameters, as the
 /// cross-class page needs it: what it measures, and each kernel's value.
 /// One per column and parameters (not per cell), so that a class of 300
@@ -42,16 +62,15 @@ pub struct AcrossColumn {
     pub precision: usize,
     /// Parameters of its rows, fixed ones included: (name, value), sorted.
     pub params: Vec<(String, String)>,
-    /// Each kernel's value: (kernel, runs, mean, sample standard deviation
+    /// Each kernel's value: (kernel, as its index in
+    /// [`AcrossCells::kernels`]; runs; mean; sample standard deviation
     /// when n ≥ 2), in the class's kernel order.
-    pub values: Vec<(String, u32, f64, Option<f64>)>,
+    pub values: Vec<(u32, u32, f64, Option<f64>)>,
 }
 
 /// One kernel's value in an [`AcrossColumn`], as the page reads it.
 #[derive(Debug, Clone, Copy)]
 struct AcrossCell<'a> {
-    kernel: &'a str,
-    benchmark: &'a str,
     metric: &'a str,
     unit: &'a str,
     better: Better,
@@ -62,28 +81,29 @@ struct AcrossCell<'a> {
     stddev: Option<f64>,
 }
 
-/// The cells of a class's columns, one per kernel value.
-fn cells<'a>(columns: &'a [AcrossColumn]) -> impl Iterator<Item = AcrossCell<'a>> + 'a {
-    columns.iter().flat_map(|c| {
-        c.values.iter().map(move |(kernel, n, mean, stddev)| AcrossCell {
-            kernel,
-            benchmark: &c.benchmark,
+impl<'a> AcrossCell<'a> {
+    /// Value `v` of column `c`.
+    fn of(c: &'a AcrossColumn, v: &(u32, u32, f64, Option<f64>)) -> Self {
+        AcrossCell {
             metric: &c.metric,
             unit: &c.unit,
             better: c.better,
             precision: c.precision,
             params: &c.params,
-            n: *n,
-            mean: *mean,
-            stddev: *stddev,
-        })
-    })
+            n: v.1,
+            mean: v.2,
+            stddev: v.3,
+        }
+    }
 }
 
 /// Every column of a laid-out class page at each set of parameters, with
 /// every kernel's value, for its summary.
-pub fn cells_of(page: &MachinePage) -> Vec<AcrossColumn> {
+pub fn cells_of(page: &MachinePage) -> AcrossCells {
     let mut out: Vec<AcrossColumn> = Vec::new();
+    // Each kernel's index in `kernels`, in first-seen order.
+    let mut kernels: Vec<String> = Vec::new();
+    let mut index: FxHashMap<&str, u32> = FxHashMap::default();
     for s in &page.sections {
         let t = &s.table;
         let benchmark = s.benchmarks.join("+");
@@ -99,6 +119,10 @@ pub fn cells_of(page: &MachinePage) -> Vec<AcrossColumn> {
                 .collect();
             params.extend(t.fixed_param_values.iter().cloned());
             params.sort();
+            let kernel = *index.entry(&r.kernel).or_insert_with(|| {
+                kernels.push(r.kernel.clone());
+                u32::try_from(kernels.len() - 1).unwrap_or(u32::MAX)
+            });
             for (ci, (c, col)) in r.cells.iter().zip(&t.columns).enumerate() {
                 let Some(c) = c else { continue };
                 let i = *at.entry((params.clone(), ci)).or_insert_with(|| {
@@ -113,11 +137,11 @@ pub fn cells_of(page: &MachinePage) -> Vec<AcrossColumn> {
                     });
                     out.len() - 1
                 });
-                out[i].values.push((r.kernel.clone(), c.summary.n, c.summary.mean, c.summary.stddev));
+                out[i].values.push((kernel, c.summary.n, c.summary.mean, c.summary.stddev));
             }
         }
     }
-    out
+    AcrossCells { kernels, columns: out }
 }
 
 /// The cross-class page's view model.
@@ -148,40 +172,78 @@ type Tables<'a> = FxHashMap<(&'a str, &'a str), Vec<(usize, AcrossCell<'a>)>>;
 /// Two passes over the cells: which (kernel, benchmark) several classes
 /// ran, then the cells of the kernels shown. A site of ten classes of 300
 /// kernels has 775,000 cells and shows 20 kernels' (ordered maps of every
-/// cell's names were most of a no-change rebuild's time); each kernel's
-/// version is parsed once.
+/// cell's names were most of a no-change rebuild's time, then hashing
+/// both names of every cell most of the page's); kernels and benchmarks
+/// are numbered site-wide first (once per class kernel and per column),
+/// each kernel's version is parsed once.
 fn shared_tables(ms: &[MachineSummary]) -> (Tables<'_>, Vec<(&str, &str)>, usize, Vec<bool>) {
+    // Site-wide ids: each class's kernels (by their index in the class),
+    // each column's benchmark.
+    let (mut kernel_ids, mut kernel_names) = (FxHashMap::default(), Vec::new());
+    let (mut bench_ids, mut bench_names) = (FxHashMap::default(), Vec::new());
+    let kernels_of: Vec<Vec<u32>> = ms
+        .iter()
+        .map(|m| m.cells.kernels.iter().map(|k| intern(&mut kernel_ids, &mut kernel_names, k)).collect())
+        .collect();
+    let benches_of: Vec<Vec<u32>> = ms
+        .iter()
+        .map(|m| m.cells.columns.iter().map(|c| intern(&mut bench_ids, &mut bench_names, &c.benchmark)).collect())
+        .collect();
+    // Every value as (class, site-wide kernel id, benchmark id, column, value).
+    let values = |i: usize| {
+        let m = &ms[i];
+        let (kernels, benches) = (&kernels_of[i], &benches_of[i]);
+        m.cells.columns.iter().zip(benches).flat_map(move |(c, &b)| {
+            c.values.iter().filter_map(move |v| Some((*kernels.get(usize::try_from(v.0).ok()?)?, b, c, v)))
+        })
+    };
     // Each (kernel, benchmark)'s first class, and whether another ran it.
-    let mut pairs: FxHashMap<(&str, &str), (usize, bool)> = FxHashMap::default();
-    for (i, m) in ms.iter().enumerate() {
-        for c in cells(&m.cells) {
-            let e = pairs.entry((c.kernel, c.benchmark)).or_insert((i, false));
+    let mut pairs: FxHashMap<(u32, u32), (usize, bool)> = FxHashMap::default();
+    for i in 0..ms.len() {
+        for (k, b, ..) in values(i) {
+            let e = pairs.entry((k, b)).or_insert((i, false));
             e.1 |= e.0 != i;
         }
     }
     pairs.retain(|_, p| p.1);
     // The kernels in version order, each parsed once; the last ones kept.
-    let mut kernels: Vec<&str> = pairs.keys().map(|k| k.0).collect::<FxHashSet<_>>().into_iter().collect();
-    kernels.sort_by_cached_key(|k| crate::version::KernelVersion::parse(k));
+    let mut kernels: Vec<u32> = pairs.keys().map(|k| k.0).collect::<FxHashSet<_>>().into_iter().collect();
+    let name = |k: u32| kernel_names.get(k as usize).copied().unwrap_or_default();
+    kernels.sort_by_cached_key(|&k| crate::version::KernelVersion::parse(name(k)));
     let shared = kernels.len();
-    let rank: FxHashMap<&str, usize> =
-        kernels.iter().enumerate().skip(shared.saturating_sub(ACROSS_KERNELS)).map(|(r, k)| (*k, r)).collect();
+    let mut rank: Vec<Option<usize>> = vec![None; kernel_names.len()];
+    for (r, &k) in kernels.iter().enumerate().skip(shared.saturating_sub(ACROSS_KERNELS)) {
+        if let Some(slot) = rank.get_mut(k as usize) {
+            *slot = Some(r);
+        }
+    }
     let mut tables: Tables = FxHashMap::default();
     let mut used = vec![false; ms.len()];
-    for (i, m) in ms.iter().enumerate() {
-        for c in cells(&m.cells) {
-            if !pairs.contains_key(&(c.kernel, c.benchmark)) {
+    for (i, used) in used.iter_mut().enumerate() {
+        for (k, b, c, v) in values(i) {
+            let shown = rank.get(k as usize).is_some_and(Option::is_some);
+            if (*used && !shown) || !pairs.contains_key(&(k, b)) {
                 continue;
             }
-            used[i] = true;
-            if rank.contains_key(c.kernel) {
-                tables.entry((c.kernel, c.benchmark)).or_default().push((i, c));
+            *used = true;
+            if shown {
+                let kernel = name(k);
+                tables.entry((kernel, &c.benchmark)).or_default().push((i, AcrossCell::of(c, v)));
             }
         }
     }
+    let rank_of = |k: &str| kernel_ids.get(k).and_then(|&k| rank.get(k as usize).copied().flatten());
     let mut keys: Vec<(&str, &str)> = tables.keys().copied().collect();
-    keys.sort_by(|a, b| rank[a.0].cmp(&rank[b.0]).then(a.1.cmp(b.1)));
+    keys.sort_by(|a, b| rank_of(a.0).cmp(&rank_of(b.0)).then(a.1.cmp(b.1)));
     (tables, keys, shared, used)
+}
+
+/// The id of `name` in `names` (its index), added when new.
+fn intern<'a>(ids: &mut FxHashMap<&'a str, u32>, names: &mut Vec<&'a str>, name: &'a str) -> u32 {
+    *ids.entry(name).or_insert_with(|| {
+        names.push(name);
+        u32::try_from(names.len() - 1).unwrap_or(u32::MAX)
+    })
 }
 
 /// Most kernels the cross-class page sets side by side: the last ones

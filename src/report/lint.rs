@@ -242,7 +242,7 @@ mod tests {
             baseline: None,
             axis: crate::site::Axis::default(),
             findings: Vec::new(),
-            cells: Vec::new(),
+            cells: Default::default(),
         };
         m.findings = vec![
             finding(Kind::IntendedGap, Severity::Note),

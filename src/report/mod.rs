@@ -33,7 +33,7 @@ mod significance;
 mod tests;
 mod views;
 
-pub use across::{ACROSS_KERNELS, AcrossColumn, AcrossPage, across_page, cells_of, machine_grid};
+pub use across::{ACROSS_KERNELS, AcrossCells, AcrossColumn, AcrossPage, across_page, cells_of, machine_grid};
 pub use compare::*;
 pub use format::*;
 pub use headline::*;
@@ -132,8 +132,8 @@ pub struct MachineSummary {
     /// each kernel's n, mean and ±, for the cross-class page
     /// ([`across::cells_of`]); empty before the class is laid out. The HTML
     /// front page's template context leaves them out.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub cells: Vec<AcrossColumn>,
+    #[serde(default, skip_serializing_if = "AcrossCells::is_empty")]
+    pub cells: AcrossCells,
 }
 
 /// A kernel's name, shaped like [`KernelView`] (`k.name` in templates).
@@ -234,7 +234,7 @@ impl MachineSummary {
             baseline: self.baseline.clone(),
             axis: self.axis.clone(),
             findings: self.findings.clone(),
-            cells: Vec::new(),
+            cells: AcrossCells::default(),
         }
     }
 
@@ -249,7 +249,7 @@ impl MachineSummary {
             baseline: c.baseline.clone(),
             axis: site::Axis::of(c.compare.as_ref()),
             findings: Vec::new(),
-            cells: Vec::new(),
+            cells: AcrossCells::default(),
         }
     }
 }
