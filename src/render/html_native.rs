@@ -375,7 +375,10 @@ fn row_runs(p: &mut Page, b: &GridBlock, r: &GridRow, raw_prefix: &str) {
         }
         p.text(&c.name);
     }
-    p.raw("</tr></thead><tbody>");
+    // The optional tags left out (`</tr>`, `<tbody>`, `</tbody>`): the
+    // parser closes a row at the next one or the table's end and opens the
+    // body at the first row after `</thead>`, so the same document.
+    p.raw("</thead>");
     for run in &r.runs {
         p.raw("<tr><th>");
         if let Some(line) = run_line(r, run) {
@@ -404,9 +407,8 @@ fn row_runs(p: &mut Page, b: &GridBlock, r: &GridRow, raw_prefix: &str) {
                 p.raw(" <small>trimmed</small>");
             }
         }
-        p.raw("</tr>");
     }
-    p.raw("</tbody></table></details>");
+    p.raw("</table></details>");
 }
 
 /// What names `run` of row `r` where its raw file is the row's one file,
