@@ -231,25 +231,20 @@ fn a_row_links_its_raw_file_once_unless_its_numbers_differ_in_source() {
     common::benchsite().args(["build", "--content"]).arg(&c).arg("--output").arg(&out).assert().success();
     for (page, prefix) in [("m1/index.html", ""), ("m1/kernels/2.4.8.html", "../")] {
         let html = std::fs::read_to_string(out.join(page)).expect(page);
-        let row =
-            html.split("<tr><th scope=\"row\">").skip(1).find(|r| r.contains("2.4.8</a><td>")).expect("2.4.8 row");
+        let row = html.split("<tr><th>").skip(1).find(|r| r.contains("2.4.8</a><td>")).expect("2.4.8 row");
         let row = row.split("</tr>").next().unwrap_or_default();
         assert!(row.starts_with(&format!("<a href=\"{prefix}raw/2.4.8/osdb-a.yaml\">2.4.8</a><td>")), "{page}: {row}");
         assert_eq!(row.matches("href=").count(), 1, "one link in the row: {row}");
     }
     let html = std::fs::read_to_string(out.join("m1/index.html")).expect("index");
-    let row =
-        html.split("<tr><th scope=\"row\">").skip(1).find(|r| r.starts_with("2.4.7")).expect("2.4.7 row, unlinked");
+    let row = html.split("<tr><th>").skip(1).find(|r| r.starts_with("2.4.7")).expect("2.4.7 row, unlinked");
     let row = row.split("</tr>").next().unwrap_or_default();
     assert!(row.contains("<a href=\"raw/2.4.7/osdb-a.yaml\">10</a>"), "{row}");
     assert!(row.contains("<a href=\"raw/2.4.7/osdb-b.yaml\">20</a>"), "{row}");
     // A kernel page shows the baseline's row beside the kernel's, with
     // its values linked as on the machine page.
     let kernel_page = std::fs::read_to_string(out.join("m1/kernels/2.4.8.html")).expect("kernel page");
-    assert!(
-        kernel_page.contains("<tr><th scope=\"row\">2.4.7<td><a href=\"../raw/2.4.7/osdb-a.yaml\""),
-        "{kernel_page}"
-    );
+    assert!(kernel_page.contains("<tr><th>2.4.7<td><a href=\"../raw/2.4.7/osdb-a.yaml\""), "{kernel_page}");
     // The comparison page heads each section's rows once, not every row;
     // single runs are not tested, so it has no p column (6 columns, not 7).
     let compare = std::fs::read_to_string(out.join("m1/compare.html")).expect("compare");
@@ -331,15 +326,15 @@ fn many_metrics_on_few_kernels_have_kernels_as_columns() {
     let table = html.split("<table class=\"grid\">").nth(1).and_then(|s| s.split("</table>").next()).expect("a table");
     let head = table.split("</thead>").next().unwrap_or_default();
     assert!(
-        head.starts_with("\n<thead><tr><th scope=\"col\">test<th "),
+        head.starts_with("\n<thead><tr><th>test<th "),
         "the tests are the rows, the first column heads them: {head}"
     );
     for k in ["2.4.17", "2.4.17rat"] {
-        let col = format!("<th scope=\"col\" class=\"kernel\"><a href=\"raw/{k}/ubench.yaml\">{k}</a>");
+        let col = format!("<th class=\"kernel\"><a href=\"raw/{k}/ubench.yaml\">{k}</a>");
         assert!(head.contains(&col), "{k} is a column, linking its raw file: {head}");
     }
-    assert_eq!(table.matches("<th scope=\"row\" class=\"metric\">").count(), 7, "{table}");
-    assert!(table.contains("<th scope=\"row\" class=\"metric\">Pipe Throughput<td>"), "{table}");
+    assert_eq!(table.matches("<th class=\"metric\">").count(), 7, "{table}");
+    assert!(table.contains("<th class=\"metric\">Pipe Throughput<td>"), "{table}");
     assert!(!table.contains("<td><a href="), "no link per number: {table}");
     assert!(table.contains("1001.5<td>991.5 <span class=\"worse\">-1.0%</span></tr>"), "{table}");
     assert!(html.contains("<p class=\"caption\">lps, bigger is better</p>"), "{html}");
@@ -350,8 +345,8 @@ fn many_metrics_on_few_kernels_have_kernels_as_columns() {
     assert!(text.lines().any(|l| l.starts_with("Pipe Throughput") && l.contains("991.5 -1.0%")), "{text}");
     // One kernel's page: its tests as rows, one column.
     let page = read("m1/kernels/2.4.17rat.html");
-    assert_eq!(page.matches("<th scope=\"row\" class=\"metric\">").count(), 7, "{page}");
-    assert!(page.contains("<th scope=\"col\" class=\"kernel\"><a href=\"../raw/2.4.17rat/ubench.yaml\">"));
+    assert_eq!(page.matches("<th class=\"metric\">").count(), 7, "{page}");
+    assert!(page.contains("<th class=\"kernel\"><a href=\"../raw/2.4.17rat/ubench.yaml\">"));
 }
 
 /// Values of different numbers of runs each say theirs (`n=3`, `n=5`),
@@ -391,14 +386,16 @@ fn a_row_of_several_runs_unfolds_to_them_and_a_single_run_does_not() {
     let out = dir.path().join("out");
     common::benchsite().args(["build", "--content"]).arg(&c).arg("--output").arg(&out).assert().success();
     let html = std::fs::read_to_string(out.join("m1/index.html")).expect("index");
-    assert!(html.contains("<th scope=\"col\" class=\"runs\">runs</tr>"), "{html}");
+    assert!(html.contains("<th class=\"runs\">runs</tr>"), "{html}");
     let unfolded = html.split("<details><summary>3 runs</summary>").nth(1).expect("the 2.4.7 row unfolds");
     let unfolded = &unfolded[..unfolded.find("</details>").expect("closed")];
+    // Each run is a line of the row's one file, which the row's header
+    // links: the line alone names it.
+    assert!(html.contains("<tr><th><a href=\"raw/2.4.7/dbench-32.txt\">2.4.7</a><td>"), "{html}");
     for (line, v) in [(2, "9.1"), (6, "9.4"), (10, "9.3")] {
-        let run = format!("<a href=\"raw/2.4.7/dbench-32.txt\">2.4.7/dbench-32.txt line {line}</a>");
-        assert!(unfolded.contains(&run), "{unfolded}");
-        assert!(unfolded.contains(&format!(">{v}")), "{unfolded}");
+        assert!(unfolded.contains(&format!("<tr><th>line {line}<td>{v}")), "{unfolded}");
     }
+    assert!(!unfolded.contains("<a "), "{unfolded}");
     // One run: nothing to unfold.
     assert_eq!(html.matches("<details>").count(), 1, "{html}");
     assert!(html.contains("<td></tr>"), "an empty runs cell: {html}");
@@ -467,7 +464,7 @@ fn a_kernel_marked_for_its_dmesg_is_the_same_either_way() {
     let html = std::fs::read_to_string(out.join("m1/index.html")).expect("index.html");
     let title = "dmesg shows a problem: kernel BUG at &lt;&quot;a&amp;b&quot;&gt;.c:12! (2.4.17rat/dmesg, line 2)";
     // Kernels as columns: the mark after its column's name.
-    assert!(html.contains("<th scope=\"row\" class=\"metric\">Pipe Throughput<td>"), "{html}");
+    assert!(html.contains("<th class=\"metric\">Pipe Throughput<td>"), "{html}");
     assert!(html.contains(&format!("2.4.17rat</a><abbr class=\"flag\" title=\"{title}\">!</abbr></tr>")), "{html}");
     assert!(!html.contains("2.4.17</a><abbr"), "{html}");
     let md = std::fs::read_to_string(out.join("m1/index.md")).expect("index.md");

@@ -15,7 +15,7 @@
 
 use super::OutputFile;
 use crate::report::environment::KernelMark;
-use crate::report::grid::{self, Grid, GridBlock, GridCell, GridOptions, GridRow, Shape};
+use crate::report::grid::{self, Grid, GridBlock, GridCell, GridOptions, GridRow, GridRun, Shape};
 use crate::report::{
     ChartRef, ComparePage, ComparisonBlock, KernelLink, KernelPage, KernelSummary, KernelView, MachinePage,
     SectionView, SiteSummary, TableView,
@@ -117,18 +117,27 @@ fn section(
     raw_prefix: &str,
 ) {
     let t = &s.table;
-    p.raw("<section id=\"").text(&s.id).raw("\">\n<h2>").text(&s.title).raw("</h2>\n<div class=\"commentary\">");
-    p.raw(&s.commentary_html).raw("</div>\n");
+    p.raw("<section id=\"").text(&s.id).raw("\">\n<h2>").text(&s.title).raw("</h2>\n");
+    if !s.commentary_html.is_empty() {
+        p.raw("<div class=\"commentary\">").raw(&s.commentary_html).raw("</div>\n");
+    }
     if let Some(g) = g {
-        p.raw("\n<div class=\"table-chart\">\n<div class=\"table-wrap\">\n");
+        // The flex box that sets charts beside the table only where the
+        // page draws some (not on kernel and section pages).
+        let figures = charts && !s.charts.is_empty();
+        p.raw(if figures {
+            "\n<div class=\"table-chart\">\n<div class=\"table-wrap\">\n"
+        } else {
+            "\n<div class=\"table-wrap\">\n"
+        });
         grid_html(p, g, t, raw_prefix);
         p.raw("</div>\n");
-        if charts {
+        if figures {
             for c in &s.charts {
                 figure(p, "chart", raw_prefix, c);
             }
+            p.raw("</div>\n");
         }
-        p.raw("</div>\n");
         if !s.shown_note.is_empty() {
             p.raw("<p class=\"shown\">").text(&s.shown_note).raw("; every kernel ");
             for l in &s.shown_pages {
@@ -230,16 +239,16 @@ pub(super) fn grid_html(p: &mut Page, g: &Grid, t: &TableView, raw_prefix: &str)
         p.raw("<table class=\"grid\">\n<thead><tr>");
         for (i, h) in b.label_headers.iter().enumerate() {
             p.raw(match () {
-                _ if i == 0 && kernel_rows => "<th scope=\"col\" class=\"kernel\">",
-                _ if i == 0 || b.label_right[i] => "<th scope=\"col\">",
-                _ => "<th scope=\"col\" class=\"label\">",
+                _ if i == 0 && kernel_rows => "<th class=\"kernel\">",
+                _ if i == 0 || b.label_right[i] => "<th>",
+                _ => "<th class=\"label\">",
             });
             p.text(h);
         }
         for c in &b.columns {
             // A kernel's column in its font; which way a metric is better
             // the caption says.
-            p.raw(if c.better.is_none() { "<th scope=\"col\" class=\"kernel\">" } else { "<th scope=\"col\">" });
+            p.raw(if c.better.is_none() { "<th class=\"kernel\">" } else { "<th>" });
             if !c.over.is_empty() {
                 // HTML draws no header over several columns: the part's
                 // label heads each of its columns, as in the Markdown.
@@ -252,7 +261,7 @@ pub(super) fn grid_html(p: &mut Page, g: &Grid, t: &TableView, raw_prefix: &str)
             }
         }
         if b.unfolds {
-            p.raw("<th scope=\"col\" class=\"runs\">runs");
+            p.raw("<th class=\"runs\">runs");
         }
         p.raw("</tr></thead>\n<tbody>\n");
         for r in &b.rows {
@@ -308,7 +317,7 @@ fn grid_row(p: &mut Page, b: &GridBlock, r: &GridRow, kernel_rows: bool, show_n:
     p.raw(if r.change { "<tr class=\"change\">" } else { "<tr>" });
     for (i, l) in r.labels.iter().enumerate() {
         if i == 0 {
-            p.raw(if kernel_rows { "<th scope=\"row\">" } else { "<th scope=\"row\" class=\"metric\">" });
+            p.raw(if kernel_rows { "<th>" } else { "<th class=\"metric\">" });
             linked(p, raw_prefix, &r.source_links, &r.sources, "raw output: ", l);
             flag(p, r.flag.as_ref());
         } else {
@@ -358,18 +367,23 @@ fn row_runs(p: &mut Page, b: &GridBlock, r: &GridRow, raw_prefix: &str) {
         return;
     }
     p.raw("<td class=\"runs\"><details><summary>").num(r.runs.len()).raw(" runs</summary><table class=\"runs\">");
-    p.raw("<thead><tr><th scope=\"col\">run");
+    p.raw("<thead><tr><th>run");
     for c in &b.columns {
-        p.raw("<th scope=\"col\">");
+        p.raw("<th>");
         if !c.over.is_empty() {
             p.text(&c.over).raw(" ");
         }
         p.text(&c.name);
     }
-    p.raw("</tr></thead><tbody>");
+    // The optional tags left out (`</tr>`, `<tbody>`, `</tbody>`): the
+    // parser closes a row at the next one or the table's end and opens the
+    // body at the first row after `</thead>`, so the same document.
+    p.raw("</thead>");
     for run in &r.runs {
-        p.raw("<tr><th scope=\"row\">");
-        if run.link.is_empty() {
+        p.raw("<tr><th>");
+        if let Some(line) = run_line(r, run) {
+            p.text(line);
+        } else if run.link.is_empty() {
             p.text(&run.label);
         } else {
             p.raw("<a href=\"").text(raw_prefix).text(&run.link).raw("\">").text(&run.label).raw("</a>");
@@ -393,9 +407,27 @@ fn row_runs(p: &mut Page, b: &GridBlock, r: &GridRow, raw_prefix: &str) {
                 p.raw(" <small>trimmed</small>");
             }
         }
-        p.raw("</tr>");
     }
-    p.raw("</tbody></table></details>");
+    p.raw("</table></details>");
+}
+
+/// What names `run` of row `r` where its raw file is the row's one file,
+/// which the row's header links: the rest of its label after the file's
+/// path ("line 11" of "2.4.9/lmbench-summary.txt line 11"), unlinked (its
+/// link would be the row header's, one cell to the left). `None` where
+/// the run's file is not the row's only one (or nothing is left of the
+/// label), which keeps its label and link.
+///
+/// Kernel pages are most of a site's bytes and their runs a fifth of them;
+/// the path and link repeated on each run's line were two fifths of that.
+/// `section.html` says the same with `trim_start(pat=…)`.
+fn run_line<'a>(r: &GridRow, run: &'a GridRun) -> Option<&'a str> {
+    let [source] = &*r.sources else { return None };
+    if run.link.is_empty() || r.source_links.first() != Some(&run.link) {
+        return None;
+    }
+    let rest = run.label.trim_start_matches(&**source).trim_start();
+    (!rest.is_empty()).then_some(rest)
 }
 
 /// The ` class="…"` of cell `c`'s change (a change row's cell, or the
