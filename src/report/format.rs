@@ -57,21 +57,32 @@ pub fn push_fixed(out: &mut CompactString, v: f64, decimals: usize, plus: bool) 
         let _ = if plus { write!(out, "{v:+.decimals$}") } else { write!(out, "{v:.decimals$}") };
         return;
     };
+    // The text is made in a buffer and appended once: each push onto a
+    // `CompactString` costs about as much as the digits. At most a sign,
+    // 16 digits (below 2^52), a point and 9 places.
+    let mut text = [b'0'; 32];
+    let mut len = 0;
     if v.is_sign_negative() {
-        out.push('-');
+        text[0] = b'-';
+        len = 1;
     } else if plus {
-        out.push('+');
+        text[0] = b'+';
+        len = 1;
     }
     let mut digits = itoa::Buffer::new();
-    out.push_str(digits.format(n / POW10[decimals]));
+    let int = digits.format(n / POW10[decimals]).as_bytes();
+    text[len..len + int.len()].copy_from_slice(int);
+    len += int.len();
     if decimals > 0 {
-        out.push('.');
-        let frac = digits.format(n % POW10[decimals]);
-        for _ in frac.len()..decimals {
-            out.push('0');
-        }
-        out.push_str(frac);
+        text[len] = b'.';
+        len += 1;
+        let frac = digits.format(n % POW10[decimals]).as_bytes();
+        // Leading zeros of the places: the buffer's own.
+        len += decimals - frac.len();
+        text[len..len + frac.len()].copy_from_slice(frac);
+        len += frac.len();
     }
+    out.push_str(std::str::from_utf8(&text[..len]).unwrap_or_default());
 }
 
 /// Changes at or beyond this (in percent, positive is better) are printed as
