@@ -48,10 +48,11 @@ pub fn push_fixed(out: &mut CompactString, v: f64, decimals: usize, plus: bool) 
         .then(|| v.abs() * POW10[decimals] as f64)
         .filter(|&scaled| scaled < 4_503_599_627_370_496.0)
         .and_then(|scaled| {
-            // Exact: both are below 2^52.
-            let frac = scaled - scaled.floor();
+            // Exact: both are below 2^52 (the conversion is the floor).
+            let int = scaled as u64;
+            let frac = scaled - int as f64;
             // |scaled − |v|·10^d| ≤ scaled·ε/2; twice that keeps clear of a half.
-            ((frac - 0.5).abs() > scaled * f64::EPSILON).then(|| scaled.floor() as u64 + u64::from(frac > 0.5))
+            ((frac - 0.5).abs() > scaled * f64::EPSILON).then(|| int + u64::from(frac > 0.5))
         });
     let Some(n) = fast else {
         let _ = if plus { write!(out, "{v:+.decimals$}") } else { write!(out, "{v:.decimals$}") };
@@ -127,6 +128,23 @@ pub fn fmt_change_cell(pct_better: f64, better: crate::model::Better, ascii: boo
         None => push_pct(&mut s, pct_better),
     }
     s
+}
+
+/// [`fmt_change_cell`] of a change whose [`fmt_change`] text is `prose`
+/// (a cell's [`super::CellView::delta_text`]): that text again where it is
+/// a percentage, the two forms' one difference being a loss past
+/// [`FACTOR_BELOW_PCT`]. A table's every cell takes its change text from
+/// here, and each shape of a table tried ([`super::grid::grid`]) again.
+pub fn change_cell_of(
+    prose: &CompactString,
+    pct_better: f64,
+    better: crate::model::Better,
+    ascii: bool,
+) -> CompactString {
+    match loss_factor(pct_better, better) {
+        None => prose.clone(),
+        Some(_) => fmt_change_cell(pct_better, better, ascii),
+    }
 }
 
 /// A loss past [`FACTOR_BELOW_PCT`] as a factor of the baseline (above

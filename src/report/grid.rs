@@ -759,7 +759,7 @@ fn grid_cell(c: &CellView, opts: &GridOptions, origin: (usize, usize), better: B
     // in the table's form ([`super::format::fmt_change_cell`]).
     let pct = c.comparison.as_ref().and_then(|cmp| cmp.pct_better);
     let (delta, mark) = match (&c.delta_text, pct, opts.compare) {
-        (Some(_), Some(p), true) => (super::format::fmt_change_cell(p, better, opts.ascii), c.mark),
+        (Some(prose), Some(p), true) => (super::format::change_cell_of(prose, p, better, opts.ascii), c.mark),
         _ => (CompactString::default(), ""),
     };
     GridCell {
