@@ -178,7 +178,7 @@ impl Digits {
 
     /// Without trailing zeros in the mantissa.
     fn trimmed(mut self) -> Digits {
-        while self.len > 1 && self.mantissa % 10 == 0 {
+        while self.len > 1 && self.mantissa.is_multiple_of(10) {
             self.mantissa /= 10;
             self.len -= 1;
         }
