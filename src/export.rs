@@ -106,6 +106,9 @@ use crate::site::{MachineClass, ResultFile, Site};
 use rayon::prelude::*;
 use serde::Serialize;
 
+mod sig;
+pub use sig::push_sig;
+
 #[derive(Serialize)]
 struct Index<'a> {
     title: &'a str,
@@ -400,26 +403,6 @@ pub fn push_f64(out: &mut String, v: f64) {
         out.push_str(&rest[..exp as usize]);
         out.push('.');
         out.push_str(&rest[exp as usize..]);
-    }
-}
-
-/// Appends `v` rounded to `digits` (1 to 17) significant digits, as
-/// [`push_f64`] prints it (`0.1361`, `-2.267`, `123500`), but in exponent
-/// notation below 10⁻⁴ (`1.235e-12`, where the plain form has a dozen
-/// zeros: p-values of clearly different means get that small). Every
-/// spreadsheet and `float()` read both forms.
-pub fn push_sig(out: &mut String, v: f64, digits: usize) {
-    use std::fmt::Write as _;
-    if !v.is_finite() || v == 0.0 {
-        push_f64(out, v);
-        return;
-    }
-    // `{:.Ne}` rounds the exact binary value to N+1 significant digits.
-    let rounded: f64 = format!("{v:.prec$e}", prec = digits.clamp(1, 17) - 1).parse().unwrap_or(v);
-    if rounded.abs() < 1e-4 {
-        let _ = write!(out, "{rounded:e}");
-    } else {
-        push_f64(out, rounded);
     }
 }
 

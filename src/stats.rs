@@ -187,7 +187,18 @@ fn denoise(sd: f64, magnitude: f64) -> f64 {
 /// finer step is the cautious choice (fewer differences go untested).
 /// Non-finite values are skipped.
 pub fn resolution(values: impl IntoIterator<Item = f64>) -> f64 {
-    let decimals = values.into_iter().filter(|v| v.is_finite()).map(decimals_of).max().unwrap_or(0);
+    step(printed_decimals(values))
+}
+
+/// The decimals behind [`resolution`]: the most any of `values` is
+/// printed with (0 for none). The resolution of several sets of values is
+/// the [`step`] of the largest of theirs.
+pub fn printed_decimals(values: impl IntoIterator<Item = f64>) -> i32 {
+    values.into_iter().filter(|v| v.is_finite()).map(decimals_of).max().unwrap_or(0)
+}
+
+/// The step of values printed with `decimals` decimals: 10^−decimals.
+pub fn step(decimals: i32) -> f64 {
     10f64.powi(-decimals)
 }
 
@@ -195,13 +206,24 @@ pub fn resolution(values: impl IntoIterator<Item = f64>) -> f64 {
 /// for which v·10^d is a whole number within [`FLOAT_NOISE`] of itself.
 fn decimals_of(v: f64) -> i32 {
     let whole = |d: i32| {
-        let x = v * 10f64.powi(d);
+        let x = v * pow10(d);
         (x - x.round()).abs() <= FLOAT_NOISE * x.abs()
     };
     // At d = 9 − ⌊log10 |v|⌋, |v·10^d| ≥ 10^9, and the relative tolerance
     // is at least half a unit: every value stops there at the latest.
     let last = if v == 0.0 { 0 } else { (9 - v.abs().log10().floor() as i32).max(0) };
     (0..=last).find(|&d| whole(d)).unwrap_or(last)
+}
+
+/// 10^d, the value of `10f64.powi(d)`: from a table for 0 ≤ d ≤ 22 (each
+/// exact, as `powi`'s products of exact powers are), where `powi` is a
+/// call per digit tried of every value of a table.
+fn pow10(d: i32) -> f64 {
+    const POW10: [f64; 23] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+        1e20, 1e21, 1e22,
+    ];
+    usize::try_from(d).ok().and_then(|i| POW10.get(i)).copied().unwrap_or_else(|| 10f64.powi(d))
 }
 
 fn cv(mean: f64, stddev: Option<f64>) -> Option<f64> {
@@ -215,9 +237,9 @@ pub fn decimals_needed(values: &[f64]) -> usize {
     values
         .iter()
         .map(|&v| {
-            (0..=6)
+            (0..=6usize)
                 .find(|&d| {
-                    let scale = 10f64.powi(d as i32);
+                    let scale = pow10(d as i32);
                     ((v * scale).round() - v * scale).abs() < 1e-6 * scale.max(1.0)
                 })
                 .unwrap_or(6)
@@ -229,6 +251,13 @@ pub fn decimals_needed(values: &[f64]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_table_of_powers_is_powi() {
+        for d in -30..30 {
+            assert_eq!(pow10(d).to_bits(), 10f64.powi(d).to_bits(), "10^{d}");
+        }
+    }
 
     #[test]
     fn three_dbench_runs() {

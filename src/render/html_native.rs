@@ -49,6 +49,12 @@ impl Page {
         self
     }
     pub(super) fn text(&mut self, s: &str) -> &mut Self {
+        // Most texts (numbers, names, paths) have nothing to escape: copied
+        // at once, where tera's escape writes byte by byte.
+        if !s.bytes().any(|b| matches!(b, b'&' | b'<' | b'>' | b'"' | b'\'')) {
+            self.buf.extend_from_slice(s.as_bytes());
+            return self;
+        }
         // Writing into a Vec cannot fail.
         let _ = tera::escape_html(s, &mut self.buf);
         self

@@ -122,8 +122,14 @@ fn code(s: &str) -> String {
 
 /// [`escape`], appended to `out`.
 fn escape_into(out: &mut String, s: &str) {
+    let special = |ch: char| matches!(ch, '|' | '\\' | '*' | '_' | '`' | '<' | '>' | '[' | ']' | '#');
+    // Most texts (numbers, names) have nothing to escape: copied at once.
+    if !s.contains(special) {
+        out.push_str(s);
+        return;
+    }
     for ch in s.chars() {
-        if matches!(ch, '|' | '\\' | '*' | '_' | '`' | '<' | '>' | '[' | ']' | '#') {
+        if special(ch) {
             out.push('\\');
         }
         out.push(ch);

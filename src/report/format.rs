@@ -48,30 +48,42 @@ pub fn push_fixed(out: &mut CompactString, v: f64, decimals: usize, plus: bool) 
         .then(|| v.abs() * POW10[decimals] as f64)
         .filter(|&scaled| scaled < 4_503_599_627_370_496.0)
         .and_then(|scaled| {
-            // Exact: both are below 2^52.
-            let frac = scaled - scaled.floor();
+            // Exact: both are below 2^52 (the conversion is the floor).
+            let int = scaled as u64;
+            let frac = scaled - int as f64;
             // |scaled − |v|·10^d| ≤ scaled·ε/2; twice that keeps clear of a half.
-            ((frac - 0.5).abs() > scaled * f64::EPSILON).then(|| scaled.floor() as u64 + u64::from(frac > 0.5))
+            ((frac - 0.5).abs() > scaled * f64::EPSILON).then(|| int + u64::from(frac > 0.5))
         });
     let Some(n) = fast else {
         let _ = if plus { write!(out, "{v:+.decimals$}") } else { write!(out, "{v:.decimals$}") };
         return;
     };
+    // The text is made in a buffer and appended once: each push onto a
+    // `CompactString` costs about as much as the digits. At most a sign,
+    // 16 digits (below 2^52), a point and 9 places.
+    let mut text = [b'0'; 32];
+    let mut len = 0;
     if v.is_sign_negative() {
-        out.push('-');
+        text[0] = b'-';
+        len = 1;
     } else if plus {
-        out.push('+');
+        text[0] = b'+';
+        len = 1;
     }
     let mut digits = itoa::Buffer::new();
-    out.push_str(digits.format(n / POW10[decimals]));
+    let int = digits.format(n / POW10[decimals]).as_bytes();
+    text[len..len + int.len()].copy_from_slice(int);
+    len += int.len();
     if decimals > 0 {
-        out.push('.');
-        let frac = digits.format(n % POW10[decimals]);
-        for _ in frac.len()..decimals {
-            out.push('0');
-        }
-        out.push_str(frac);
+        text[len] = b'.';
+        len += 1;
+        let frac = digits.format(n % POW10[decimals]).as_bytes();
+        // Leading zeros of the places: the buffer's own.
+        len += decimals - frac.len();
+        text[len..len + frac.len()].copy_from_slice(frac);
+        len += frac.len();
     }
+    out.push_str(std::str::from_utf8(&text[..len]).unwrap_or_default());
 }
 
 /// Changes at or beyond this (in percent, positive is better) are printed as
@@ -116,6 +128,23 @@ pub fn fmt_change_cell(pct_better: f64, better: crate::model::Better, ascii: boo
         None => push_pct(&mut s, pct_better),
     }
     s
+}
+
+/// [`fmt_change_cell`] of a change whose [`fmt_change`] text is `prose`
+/// (a cell's [`super::CellView::delta_text`]): that text again where it is
+/// a percentage, the two forms' one difference being a loss past
+/// [`FACTOR_BELOW_PCT`]. A table's every cell takes its change text from
+/// here, and each shape of a table tried ([`super::grid::grid`]) again.
+pub fn change_cell_of(
+    prose: &CompactString,
+    pct_better: f64,
+    better: crate::model::Better,
+    ascii: bool,
+) -> CompactString {
+    match loss_factor(pct_better, better) {
+        None => prose.clone(),
+        Some(_) => fmt_change_cell(pct_better, better, ascii),
+    }
 }
 
 /// A loss past [`FACTOR_BELOW_PCT`] as a factor of the baseline (above

@@ -638,12 +638,14 @@ pub fn linked_grid(t: &TableView) -> Grid {
 /// `opts.width`; on a tie the first of metrics as columns (as the
 /// benchmark printed it), change rows, metrics as rows.
 pub fn grid(t: &TableView, opts: &GridOptions) -> Grid {
-    let mut best = grid_of(t, Shape::MetricsAsColumns, opts);
+    // The shapes are ranked by their plaintext layout; only the one chosen
+    // has its runs unfolded.
+    let mut best = folded_grid(t, Shape::MetricsAsColumns, opts);
     // A shape whose lines fit the width beats one that does not, whatever
     // their lengths; between two that do not, the one less over.
     let rank = |g: &Grid| (g.text_overflow(opts.width), g.text_lines());
     let consider = |shape: Shape, best: &mut Grid| {
-        let other = grid_of(t, shape, opts);
+        let other = folded_grid(t, shape, opts);
         if rank(&other) < rank(best) {
             *best = other;
         }
@@ -665,6 +667,7 @@ pub fn grid(t: &TableView, opts: &GridOptions) -> Grid {
     if t.columns.len() == 1 && t.param_headers.len() == 1 && kernels(t).count() + 2 < best.text_lines() {
         consider(Shape::ParamsAsColumns, &mut best);
     }
+    unfold(t, &mut best, opts);
     best
 }
 
@@ -695,6 +698,23 @@ fn fits_kernel_columns(t: &TableView, width: usize) -> bool {
 /// Lays out `t` in `shape`. The raw files behind the numbers are not
 /// named until [`Grid::link_sources`].
 pub fn grid_of(t: &TableView, shape: Shape, opts: &GridOptions) -> Grid {
+    let mut g = folded_grid(t, shape, opts);
+    unfold(t, &mut g, opts);
+    g
+}
+
+/// The runs under each row of `g`, a grid of `t` ([`GridRow::runs`]), but
+/// for a brief grid.
+fn unfold(t: &TableView, g: &mut Grid, opts: &GridOptions) {
+    if !opts.brief {
+        for b in &mut g.blocks {
+            super::runs::unfold_block(t, b);
+        }
+    }
+}
+
+/// [`grid_of`] without the runs unfolded.
+fn folded_grid(t: &TableView, shape: Shape, opts: &GridOptions) -> Grid {
     let unit = shared_unit(t);
     let runs = if opts.brief { None } else { run_range(t) };
     let cells: Vec<Vec<Option<GridCell>>> = t
@@ -720,9 +740,6 @@ pub fn grid_of(t: &TableView, shape: Shape, opts: &GridOptions) -> Grid {
     for b in &mut blocks {
         mark_kernels(b, shape, &t.marks);
         b.text = plan_text(b, opts.width);
-        if !opts.brief {
-            super::runs::unfold_block(t, b);
-        }
     }
     Grid { shape, unit, runs, blocks, metric, kernel_rows: OnceLock::new() }
 }
@@ -742,7 +759,7 @@ fn grid_cell(c: &CellView, opts: &GridOptions, origin: (usize, usize), better: B
     // in the table's form ([`super::format::fmt_change_cell`]).
     let pct = c.comparison.as_ref().and_then(|cmp| cmp.pct_better);
     let (delta, mark) = match (&c.delta_text, pct, opts.compare) {
-        (Some(_), Some(p), true) => (super::format::fmt_change_cell(p, better, opts.ascii), c.mark),
+        (Some(prose), Some(p), true) => (super::format::change_cell_of(prose, p, better, opts.ascii), c.mark),
         _ => (CompactString::default(), ""),
     };
     GridCell {

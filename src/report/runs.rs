@@ -106,11 +106,16 @@ pub(super) fn row_runs(t: &TableView, cells: &[Option<GridCell>]) -> Vec<GridRun
         .collect();
     // The line is said only where the row has several runs of one file.
     let of_file = |path: &Arc<str>| runs.iter().filter(|(_, f)| f.is_some_and(|(p, _)| p == path)).count();
-    runs.iter()
-        .map(|(run, file)| match file {
-            Some((path, line)) if of_file(path) > 1 => GridRun { label: format!("{path} line {line}"), ..run.clone() },
-            Some((path, _)) => GridRun { label: path.to_string(), ..run.clone() },
-            None => run.clone(),
+    let several: Vec<bool> = runs.iter().map(|(_, file)| file.is_some_and(|(path, _)| of_file(path) > 1)).collect();
+    runs.into_iter()
+        .zip(several)
+        .map(|((mut run, file), several)| {
+            match file {
+                Some((path, line)) if several => run.label = format!("{path} line {line}"),
+                Some((path, _)) => run.label = path.to_string(),
+                None => {}
+            }
+            run
         })
         .collect()
 }

@@ -10,7 +10,7 @@ use super::format::{fmt_change, fmt_fixed, fmt_spread, raw_link, slugify};
 use super::{CellView, ColumnView, Entry, Files, Policy, RowView, RunView, SectionView, TableView};
 use crate::markdown;
 use crate::model::{Better, Sample, Value};
-use crate::stats::{Summary, compare, decimals_needed, resolution, trimmed};
+use crate::stats::{Summary, compare, decimals_needed, printed_decimals, step, trimmed};
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
@@ -394,6 +394,9 @@ fn compare_cells<I: Iterator<Item = f64>>(
 ) {
     let base_rows: FxHashMap<Vec<String>, usize> =
         rows.iter().enumerate().filter(|(_, r)| r.kernel == base).map(|(i, r)| (r.params.clone(), i)).collect();
+    // The decimals of each baseline cell's values, read once for every
+    // row compared with it.
+    let mut base_decimals: FxHashMap<(usize, usize), i32> = FxHashMap::default();
     for ri in 0..rows.len() {
         if rows[ri].kernel == base {
             continue;
@@ -405,7 +408,8 @@ fn compare_cells<I: Iterator<Item = f64>>(
             let base = rows[bi].cells[ci].as_ref().map(|c| c.summary);
             let better = col.better;
             if let (Some(base), Some(cell)) = (base, rows[ri].cells[ci].as_mut()) {
-                let step = resolution(values(ri, ci).chain(values(bi, ci)));
+                let of_base = *base_decimals.entry((bi, ci)).or_insert_with(|| printed_decimals(values(bi, ci)));
+                let step = step(printed_decimals(values(ri, ci)).max(of_base));
                 let cmp = compare(&cell.summary, &base, better, step);
                 // No better direction, no verdict: informational columns
                 // (MHz, %CPU, counts) show no change marks.
