@@ -272,41 +272,86 @@ impl Serialize for FileColumns<'_> {
     }
 }
 
-/// One sample with the indices of what it refers to in the class's tables.
-struct FlatSample<'a> {
-    sample: &'a Sample,
-    file: u32,
-    kernel: Option<u32>,
-    group: u32,
-    params: u32,
-    metric: u32,
+/// Every sample of the class as columns, named by [`SAMPLE_COLUMNS`]: each
+/// column written from the samples themselves, with the indices of what a
+/// sample refers to looked up in the class's tables as it is written (a
+/// list of those indices beside the samples took 32 bytes a sample, 35 MB
+/// on a 3,000-kernel class, while its pages were rendered).
+struct SampleColumns<'a> {
+    results: &'a [ResultFile],
+    metrics: Table<MetricData<'a>>,
+    kernels: Table<&'a str>,
+    groups: Table<&'a str>,
+    params: Table<&'a [crate::model::Param]>,
 }
 
-/// Every sample of the class as columns, named by [`SAMPLE_COLUMNS`].
-struct SampleColumns<'a>(Vec<FlatSample<'a>>);
+impl<'a> SampleColumns<'a> {
+    /// Every sample with the index of its file, in file order.
+    fn samples(&self) -> impl Iterator<Item = (u32, &'a Sample)> + use<'a> {
+        let results: &'a [ResultFile] = self.results;
+        results.iter().enumerate().flat_map(|(fi, rf)| rf.parsed.samples.iter().map(move |s| (idx(fi), s)))
+    }
+
+    /// How many samples the class has.
+    fn len(&self) -> usize {
+        self.results.iter().map(|rf| rf.parsed.samples.len()).sum()
+    }
+
+    /// The index of `key` in `table` (every sample's keys were inserted by
+    /// [`flatten`]).
+    fn index<T: std::hash::Hash + Eq>(table: &Table<T>, key: &T) -> u32 {
+        table.get_index_of(key).map_or(u32::MAX, idx)
+    }
+}
+
+/// One column of [`SampleColumns`], made by `.1` from each sample.
+struct SampleColumn<'s, 'a, F>(&'s SampleColumns<'a>, F);
+
+/// The column of `cols` made by `f` (a function, so that the closure's
+/// argument types are known).
+fn sample_column<'s, 'a, U: Serialize, F: Fn(&SampleColumns<'a>, u32, &'a Sample) -> U>(
+    cols: &'s SampleColumns<'a>,
+    f: F,
+) -> SampleColumn<'s, 'a, F> {
+    SampleColumn(cols, f)
+}
+
+impl<'a, U: Serialize, F: Fn(&SampleColumns<'a>, u32, &'a Sample) -> U> Serialize for SampleColumn<'_, 'a, F> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.samples().map(|(fi, s)| (self.1)(self.0, fi, s)))
+    }
+}
 
 impl Serialize for SampleColumns<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct as _;
-        let v = &self.0[..];
+        type Cols<'b> = SampleColumns<'b>;
         let mut s = serializer.serialize_struct("samples", SAMPLE_COLUMNS.len())?;
-        s.serialize_field("file", &column(v, |f: &FlatSample| f.file))?;
-        s.serialize_field("kernel", &column(v, |f: &FlatSample| f.kernel))?;
-        s.serialize_field("group", &column(v, |f: &FlatSample| f.group))?;
-        s.serialize_field("params", &column(v, |f: &FlatSample| f.params))?;
-        s.serialize_field("metric", &column(v, |f: &FlatSample| f.metric))?;
+        s.serialize_field("file", &sample_column(self, |_, fi, _| fi))?;
+        s.serialize_field(
+            "kernel",
+            &sample_column(self, |c, _, s| s.kernel.as_deref().map(|k| Cols::index(&c.kernels, &k))),
+        )?;
+        s.serialize_field("group", &sample_column(self, |c, _, s| Cols::index(&c.groups, &s.group.as_str())))?;
+        s.serialize_field("params", &sample_column(self, |c, _, s| Cols::index(&c.params, &s.params.as_slice())))?;
+        s.serialize_field("metric", &sample_column(self, |c, _, s| Cols::index(&c.metrics, &metric_data(s))))?;
         s.serialize_field(
             "value",
-            &column(v, |f: &FlatSample| match f.sample.value {
+            &sample_column(self, |_, _, s| match s.value {
                 Value::Single { value } => ValueData::Single(Number(value)),
                 Value::Summary { mean, stddev, n } => {
                     ValueData::Summary { mean: Number(mean), stddev: stddev.map(Number), n }
                 }
             }),
         )?;
-        s.serialize_field("line", &column(v, |f: &FlatSample| f.sample.line))?;
+        s.serialize_field("line", &sample_column(self, |_, _, s| s.line))?;
         s.end()
     }
+}
+
+/// A sample's entry of the class's metric table.
+fn metric_data(s: &Sample) -> MetricData<'_> {
+    MetricData { name: &s.metric.name, unit: &s.metric.unit, better: s.metric.better }
 }
 
 /// Parameters as an object, in the benchmark's order: `{"procs": "32"}`
@@ -480,33 +525,29 @@ fn section_csv(s: &SectionView) -> String {
     String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
 }
 
-/// The class's tables and every sample with its indices into them.
+/// The class's tables (each in order of first use) and its samples as
+/// columns that refer to them.
 fn flatten(m: &MachineClass) -> (Vec<MetricData<'_>>, Vec<&str>, Vec<&str>, Vec<Params<'_>>, SampleColumns<'_>) {
     let mut metrics: Table<MetricData> = Table::default();
     let mut kernels: Table<&str> = Table::default();
     let mut groups: Table<&str> = Table::default();
     let mut params: Table<&[crate::model::Param]> = Table::default();
-    let count = m.results.iter().map(|rf| rf.parsed.samples.len()).sum();
-    let mut samples = Vec::with_capacity(count);
-    for (file, rf) in m.results.iter().enumerate() {
+    for rf in &m.results {
         for s in &rf.parsed.samples {
-            let metric = MetricData { name: &s.metric.name, unit: &s.metric.unit, better: s.metric.better };
-            samples.push(FlatSample {
-                sample: s,
-                file: idx(file),
-                kernel: s.kernel.as_deref().map(|k| idx(kernels.insert_full(k).0)),
-                group: idx(groups.insert_full(&s.group).0),
-                params: idx(params.insert_full(&s.params).0),
-                metric: idx(metrics.insert_full(metric).0),
-            });
+            if let Some(k) = s.kernel.as_deref() {
+                kernels.insert(k);
+            }
+            groups.insert(&s.group);
+            params.insert(&s.params);
+            metrics.insert(metric_data(s));
         }
     }
     (
-        metrics.into_iter().collect(),
-        kernels.into_iter().collect(),
-        groups.into_iter().collect(),
-        params.into_iter().map(Params).collect(),
-        SampleColumns(samples),
+        metrics.iter().copied().collect(),
+        kernels.iter().copied().collect(),
+        groups.iter().copied().collect(),
+        params.iter().map(|p| Params(p)).collect(),
+        SampleColumns { results: &m.results, metrics, kernels, groups, params },
     )
 }
 
@@ -552,7 +593,7 @@ fn data_json(m: &MachineClass, page: &MachinePage) -> OutputFile {
     let (metrics, kernels, groups, params, samples) = flatten(m);
     // About what each sample takes as JSON (seven numbers and their commas),
     // so the buffer is not grown (and copied) a dozen times on a large class.
-    let estimate = samples.0.len() * 28 + m.results.len() * 64 + 4096;
+    let estimate = samples.len() * 28 + m.results.len() * 64 + 4096;
     let data = MachineData {
         format: DATA_FORMAT,
         slug: &m.slug,

@@ -446,9 +446,11 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
     let kernel_names: Vec<String> = m.kernels.iter().map(|k| k.name.clone()).collect();
     let axis = site::Axis::of(c.compare.as_ref());
     let jobs = section_jobs(m, policy);
-    // Sections are independent: build them in parallel.
+    // Sections are independent: build them in parallel. Each job (its
+    // samples' references, 16 bytes a sample) is dropped with its section
+    // made, not kept while the grids are laid out.
     let mut sections: Vec<SectionView> = jobs
-        .par_iter()
+        .into_par_iter()
         .map(|j| {
             let order = section::Order { headline: j.headline, kernels: &kernel_names };
             let mut s =

@@ -106,11 +106,20 @@ pub(super) fn row_runs(t: &TableView, cells: &[Option<GridCell>]) -> Vec<GridRun
         .collect();
     // The line is said only where the row has several runs of one file.
     let of_file = |path: &Arc<str>| runs.iter().filter(|(_, f)| f.is_some_and(|(p, _)| p == path)).count();
-    runs.iter()
-        .map(|(run, file)| match file {
-            Some((path, line)) if of_file(path) > 1 => GridRun { label: format!("{path} line {line}"), ..run.clone() },
-            Some((path, _)) => GridRun { label: path.to_string(), ..run.clone() },
-            None => run.clone(),
+    let labels: Vec<Option<String>> = runs
+        .iter()
+        .map(|(_, file)| match file {
+            Some((path, line)) if of_file(path) > 1 => Some(format!("{path} line {line}")),
+            Some((path, _)) => Some(path.to_string()),
+            None => None,
+        })
+        .collect();
+    // Each run moved into the row with its label, not copied.
+    runs.into_iter()
+        .zip(labels)
+        .map(|((run, _), label)| match label {
+            Some(label) => GridRun { label, ..run },
+            None => run,
         })
         .collect()
 }

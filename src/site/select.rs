@@ -153,6 +153,10 @@ pub fn select(sections: &[SectionConfig], results: &[ResultFile]) -> Selection {
                             }
                         }
                     }
+                    // Kept until the class is laid out: without the room
+                    // its growth left (a 3,000-kernel class's lists hold a
+                    // million samples).
+                    shown.shrink_to_fit();
                     shown
                 })
                 .collect();
@@ -174,6 +178,9 @@ pub fn select(sections: &[SectionConfig], results: &[ResultFile]) -> Selection {
             });
             unclaimed[i].1.push((fi, si));
         }
+    }
+    for (_, refs) in &mut unclaimed {
+        refs.shrink_to_fit();
     }
     Selection { shown: shown_and_claimed.into_iter().map(|(p, _)| p).collect(), unclaimed }
 }
