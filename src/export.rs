@@ -577,19 +577,28 @@ pub fn machine_files_to<E: Send>(
     page: &MachinePage,
     put: impl Fn(OutputFile) -> Result<(), E> + Sync,
 ) -> Result<(), E> {
-    let (json, csvs) = rayon::join(
-        || put(data_json(m, page)),
-        || {
-            page.sections
-                .par_iter()
-                .try_for_each(|s| put(OutputFile::text(format!("{}/csv/{}.csv", page.slug, s.id), section_csv(s))))
-        },
-    );
+    let (json, csvs) = rayon::join(|| put(data_json(m, page)), || csv_files_to(page, &put));
     json.and(csvs)
 }
 
-/// `<machine>/data.json`.
-fn data_json(m: &MachineClass, page: &MachinePage) -> OutputFile {
+/// The class's per-section CSV files alone (`<machine>/csv/<section>.csv`),
+/// each handed to `put` as it is made, in no set order; with
+/// [`data_json`], [`machine_files_to`]'s files. Stops at `put`'s first
+/// error and returns it.
+///
+/// # Errors
+/// `put`'s.
+pub fn csv_files_to<E: Send>(page: &MachinePage, put: impl Fn(OutputFile) -> Result<(), E> + Sync) -> Result<(), E> {
+    page.sections
+        .par_iter()
+        .try_for_each(|s| put(OutputFile::text(format!("{}/csv/{}.csv", page.slug, s.id), section_csv(s))))
+}
+
+/// `<machine>/data.json`: the class's samples (from `m`) and its sections
+/// (from `page`, which may be laid out without its grids:
+/// [`crate::report::machine_page_without_grids`]), so that it can be
+/// written before the samples are freed and the grids laid out.
+pub fn data_json(m: &MachineClass, page: &MachinePage) -> OutputFile {
     let (metrics, kernels, groups, params, samples) = flatten(m);
     // About what each sample takes as JSON (seven numbers and their commas),
     // so the buffer is not grown (and copied) a dozen times on a large class.

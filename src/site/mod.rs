@@ -128,6 +128,21 @@ pub struct MachineClass {
     pub ignored: Vec<(String, String)>,
 }
 
+impl MachineClass {
+    /// Frees the class's samples (every [`ResultFile`]'s
+    /// `parsed.samples`) and its [`Selection`], keeping its files (paths,
+    /// raw bytes, benchmark and version) for the raw copies and the cache
+    /// entry: for a build once `data.json` and the lints have read them and
+    /// the page is laid out (a 3,000-kernel class's samples are about
+    /// 250 MB). Nothing that reads samples may run after it.
+    pub fn release_samples(&mut self) {
+        for rf in &mut self.results {
+            rf.parsed.samples = Vec::new();
+        }
+        self.selection = Selection::default();
+    }
+}
+
 /// Everything loaded from a content directory.
 #[derive(Debug, Clone)]
 pub struct Site {
