@@ -273,34 +273,28 @@ impl Serialize for FileColumns<'_> {
 }
 
 /// Every sample of the class as columns, named by [`SAMPLE_COLUMNS`]: each
-/// column written from the samples themselves, with the indices of what a
-/// sample refers to looked up in the class's tables as it is written (a
-/// list of those indices beside the samples took 32 bytes a sample, 35 MB
-/// on a 3,000-kernel class, while its pages were rendered).
+/// column written from the samples themselves, beside the indices
+/// ([`Refs`]) of what each refers to in the class's tables (16 bytes a
+/// sample; a list of samples with their indices took 32).
 struct SampleColumns<'a> {
     results: &'a [ResultFile],
-    metrics: Table<MetricData<'a>>,
-    kernels: Table<&'a str>,
-    groups: Table<&'a str>,
-    params: Table<&'a [crate::model::Param]>,
+    refs: Vec<Refs>,
 }
 
+/// A sample's indices into the class's tables: its kernel ([`NO_KERNEL`]
+/// when it names none), group, parameters and metric.
+type Refs = [u32; 4];
+
+/// [`Refs`]' kernel index of a sample that names no kernel (`null`).
+const NO_KERNEL: u32 = u32::MAX;
+
 impl<'a> SampleColumns<'a> {
-    /// Every sample with the index of its file, in file order.
-    fn samples(&self) -> impl Iterator<Item = (u32, &'a Sample)> + use<'a> {
+    /// Every sample with the index of its file and its [`Refs`], in file order.
+    fn samples(&self) -> impl Iterator<Item = (&Refs, u32, &'a Sample)> + '_ {
         let results: &'a [ResultFile] = self.results;
-        results.iter().enumerate().flat_map(|(fi, rf)| rf.parsed.samples.iter().map(move |s| (idx(fi), s)))
-    }
-
-    /// How many samples the class has.
-    fn len(&self) -> usize {
-        self.results.iter().map(|rf| rf.parsed.samples.len()).sum()
-    }
-
-    /// The index of `key` in `table` (every sample's keys were inserted by
-    /// [`flatten`]).
-    fn index<T: std::hash::Hash + Eq>(table: &Table<T>, key: &T) -> u32 {
-        table.get_index_of(key).map_or(u32::MAX, idx)
+        let samples =
+            results.iter().enumerate().flat_map(|(fi, rf)| rf.parsed.samples.iter().map(move |s| (idx(fi), s)));
+        self.refs.iter().zip(samples).map(|(r, (fi, s))| (r, fi, s))
     }
 }
 
@@ -309,32 +303,28 @@ struct SampleColumn<'s, 'a, F>(&'s SampleColumns<'a>, F);
 
 /// The column of `cols` made by `f` (a function, so that the closure's
 /// argument types are known).
-fn sample_column<'s, 'a, U: Serialize, F: Fn(&SampleColumns<'a>, u32, &'a Sample) -> U>(
+fn sample_column<'s, 'a, U: Serialize, F: Fn(&Refs, u32, &'a Sample) -> U>(
     cols: &'s SampleColumns<'a>,
     f: F,
 ) -> SampleColumn<'s, 'a, F> {
     SampleColumn(cols, f)
 }
 
-impl<'a, U: Serialize, F: Fn(&SampleColumns<'a>, u32, &'a Sample) -> U> Serialize for SampleColumn<'_, 'a, F> {
+impl<'a, U: Serialize, F: Fn(&Refs, u32, &'a Sample) -> U> Serialize for SampleColumn<'_, 'a, F> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.samples().map(|(fi, s)| (self.1)(self.0, fi, s)))
+        serializer.collect_seq(self.0.samples().map(|(r, fi, s)| (self.1)(r, fi, s)))
     }
 }
 
 impl Serialize for SampleColumns<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct as _;
-        type Cols<'b> = SampleColumns<'b>;
         let mut s = serializer.serialize_struct("samples", SAMPLE_COLUMNS.len())?;
         s.serialize_field("file", &sample_column(self, |_, fi, _| fi))?;
-        s.serialize_field(
-            "kernel",
-            &sample_column(self, |c, _, s| s.kernel.as_deref().map(|k| Cols::index(&c.kernels, &k))),
-        )?;
-        s.serialize_field("group", &sample_column(self, |c, _, s| Cols::index(&c.groups, &s.group.as_str())))?;
-        s.serialize_field("params", &sample_column(self, |c, _, s| Cols::index(&c.params, &s.params.as_slice())))?;
-        s.serialize_field("metric", &sample_column(self, |c, _, s| Cols::index(&c.metrics, &metric_data(s))))?;
+        s.serialize_field("kernel", &sample_column(self, |r, _, _| (r[0] != NO_KERNEL).then_some(r[0])))?;
+        s.serialize_field("group", &sample_column(self, |r, _, _| r[1]))?;
+        s.serialize_field("params", &sample_column(self, |r, _, _| r[2]))?;
+        s.serialize_field("metric", &sample_column(self, |r, _, _| r[3]))?;
         s.serialize_field(
             "value",
             &sample_column(self, |_, _, s| match s.value {
@@ -532,22 +522,24 @@ fn flatten(m: &MachineClass) -> (Vec<MetricData<'_>>, Vec<&str>, Vec<&str>, Vec<
     let mut kernels: Table<&str> = Table::default();
     let mut groups: Table<&str> = Table::default();
     let mut params: Table<&[crate::model::Param]> = Table::default();
+    let count = m.results.iter().map(|rf| rf.parsed.samples.len()).sum();
+    let mut refs: Vec<Refs> = Vec::with_capacity(count);
     for rf in &m.results {
         for s in &rf.parsed.samples {
-            if let Some(k) = s.kernel.as_deref() {
-                kernels.insert(k);
-            }
-            groups.insert(&s.group);
-            params.insert(&s.params);
-            metrics.insert(metric_data(s));
+            refs.push([
+                s.kernel.as_deref().map_or(NO_KERNEL, |k| idx(kernels.insert_full(k).0)),
+                idx(groups.insert_full(&s.group).0),
+                idx(params.insert_full(&s.params).0),
+                idx(metrics.insert_full(metric_data(s)).0),
+            ]);
         }
     }
     (
-        metrics.iter().copied().collect(),
-        kernels.iter().copied().collect(),
-        groups.iter().copied().collect(),
-        params.iter().map(|p| Params(p)).collect(),
-        SampleColumns { results: &m.results, metrics, kernels, groups, params },
+        metrics.into_iter().collect(),
+        kernels.into_iter().collect(),
+        groups.into_iter().collect(),
+        params.into_iter().map(Params).collect(),
+        SampleColumns { results: &m.results, refs },
     )
 }
 
@@ -602,7 +594,7 @@ pub fn data_json(m: &MachineClass, page: &MachinePage) -> OutputFile {
     let (metrics, kernels, groups, params, samples) = flatten(m);
     // About what each sample takes as JSON (seven numbers and their commas),
     // so the buffer is not grown (and copied) a dozen times on a large class.
-    let estimate = samples.len() * 28 + m.results.len() * 64 + 4096;
+    let estimate = samples.refs.len() * 28 + m.results.len() * 64 + 4096;
     let data = MachineData {
         format: DATA_FORMAT,
         slug: &m.slug,
