@@ -900,8 +900,9 @@ fn column_blocks(
                 rows.push(GridRow::new(labels, cells));
                 rows.extend(change);
             }
-            // Kept with the page: without the room its growth left.
-            rows.shrink_to_fit();
+            // Kept with the page: without the room left for change rows
+            // (a copy: `shrink_to_fit` may leave it in place).
+            let rows = crate::site::exact(rows);
             GridBlock { label_headers, label_right, columns, rows, unfolds: false, text: TextPlan::default() }
         })
         .collect()

@@ -156,8 +156,7 @@ pub fn select(sections: &[SectionConfig], results: &[ResultFile]) -> Selection {
                     // Kept until the class is laid out: without the room
                     // its growth left (a 3,000-kernel class's lists hold a
                     // million samples).
-                    shown.shrink_to_fit();
-                    shown
+                    super::exact(shown)
                 })
                 .collect();
             (parts, claimed)
@@ -180,7 +179,7 @@ pub fn select(sections: &[SectionConfig], results: &[ResultFile]) -> Selection {
         }
     }
     for (_, refs) in &mut unclaimed {
-        refs.shrink_to_fit();
+        *refs = super::exact(std::mem::take(refs));
     }
     Selection { shown: shown_and_claimed.into_iter().map(|(p, _)| p).collect(), unclaimed }
 }
