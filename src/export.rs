@@ -275,41 +275,76 @@ impl Serialize for FileColumns<'_> {
     }
 }
 
-/// One sample with the indices of what it refers to in the class's tables.
-struct FlatSample<'a> {
-    sample: &'a Sample,
-    file: u32,
-    kernel: Option<u32>,
-    group: u32,
-    params: u32,
-    metric: u32,
+/// Every sample of the class as columns, named by [`SAMPLE_COLUMNS`]: each
+/// column written from the samples themselves, beside the indices
+/// ([`Refs`]) of what each refers to in the class's tables (16 bytes a
+/// sample; a list of samples with their indices took 32).
+struct SampleColumns<'a> {
+    results: &'a [ResultFile],
+    refs: Vec<Refs>,
 }
 
-/// Every sample of the class as columns, named by [`SAMPLE_COLUMNS`].
-struct SampleColumns<'a>(Vec<FlatSample<'a>>);
+/// A sample's indices into the class's tables: its kernel ([`NO_KERNEL`]
+/// when it names none), group, parameters and metric.
+type Refs = [u32; 4];
+
+/// [`Refs`]' kernel index of a sample that names no kernel (`null`).
+const NO_KERNEL: u32 = u32::MAX;
+
+impl<'a> SampleColumns<'a> {
+    /// Every sample with the index of its file and its [`Refs`], in file order.
+    fn samples(&self) -> impl Iterator<Item = (&Refs, u32, &'a Sample)> + '_ {
+        let results: &'a [ResultFile] = self.results;
+        let samples =
+            results.iter().enumerate().flat_map(|(fi, rf)| rf.parsed.samples.iter().map(move |s| (idx(fi), s)));
+        self.refs.iter().zip(samples).map(|(r, (fi, s))| (r, fi, s))
+    }
+}
+
+/// One column of [`SampleColumns`], made by `.1` from each sample.
+struct SampleColumn<'s, 'a, F>(&'s SampleColumns<'a>, F);
+
+/// The column of `cols` made by `f` (a function, so that the closure's
+/// argument types are known).
+fn sample_column<'s, 'a, U: Serialize, F: Fn(&Refs, u32, &'a Sample) -> U>(
+    cols: &'s SampleColumns<'a>,
+    f: F,
+) -> SampleColumn<'s, 'a, F> {
+    SampleColumn(cols, f)
+}
+
+impl<'a, U: Serialize, F: Fn(&Refs, u32, &'a Sample) -> U> Serialize for SampleColumn<'_, 'a, F> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.samples().map(|(r, fi, s)| (self.1)(r, fi, s)))
+    }
+}
 
 impl Serialize for SampleColumns<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct as _;
-        let v = &self.0[..];
         let mut s = serializer.serialize_struct("samples", SAMPLE_COLUMNS.len())?;
-        s.serialize_field("file", &column(v, |f: &FlatSample| f.file))?;
-        s.serialize_field("kernel", &column(v, |f: &FlatSample| f.kernel))?;
-        s.serialize_field("group", &column(v, |f: &FlatSample| f.group))?;
-        s.serialize_field("params", &column(v, |f: &FlatSample| f.params))?;
-        s.serialize_field("metric", &column(v, |f: &FlatSample| f.metric))?;
+        s.serialize_field("file", &sample_column(self, |_, fi, _| fi))?;
+        s.serialize_field("kernel", &sample_column(self, |r, _, _| (r[0] != NO_KERNEL).then_some(r[0])))?;
+        s.serialize_field("group", &sample_column(self, |r, _, _| r[1]))?;
+        s.serialize_field("params", &sample_column(self, |r, _, _| r[2]))?;
+        s.serialize_field("metric", &sample_column(self, |r, _, _| r[3]))?;
         s.serialize_field(
             "value",
-            &column(v, |f: &FlatSample| match f.sample.value {
+            &sample_column(self, |_, _, s| match s.value {
                 Value::Single { value } => ValueData::Single(Number(value)),
                 Value::Summary { mean, stddev, n } => {
                     ValueData::Summary { mean: Number(mean), stddev: stddev.map(Number), n }
                 }
             }),
         )?;
-        s.serialize_field("line", &column(v, |f: &FlatSample| f.sample.line))?;
+        s.serialize_field("line", &sample_column(self, |_, _, s| s.line))?;
         s.end()
     }
+}
+
+/// A sample's entry of the class's metric table.
+fn metric_data(s: &Sample) -> MetricData<'_> {
+    MetricData { name: &s.metric.name, unit: &s.metric.unit, better: s.metric.better }
 }
 
 /// Parameters as an object, in the benchmark's order: `{"procs": "32"}`
@@ -463,25 +498,23 @@ fn section_csv(s: &SectionView) -> String {
     String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
 }
 
-/// The class's tables and every sample with its indices into them.
+/// The class's tables (each in order of first use) and its samples as
+/// columns that refer to them.
 fn flatten(m: &MachineClass) -> (Vec<MetricData<'_>>, Vec<&str>, Vec<&str>, Vec<Params<'_>>, SampleColumns<'_>) {
     let mut metrics: Table<MetricData> = Table::default();
     let mut kernels: Table<&str> = Table::default();
     let mut groups: Table<&str> = Table::default();
     let mut params: Table<&[crate::model::Param]> = Table::default();
     let count = m.results.iter().map(|rf| rf.parsed.samples.len()).sum();
-    let mut samples = Vec::with_capacity(count);
-    for (file, rf) in m.results.iter().enumerate() {
+    let mut refs: Vec<Refs> = Vec::with_capacity(count);
+    for rf in &m.results {
         for s in &rf.parsed.samples {
-            let metric = MetricData { name: &s.metric.name, unit: &s.metric.unit, better: s.metric.better };
-            samples.push(FlatSample {
-                sample: s,
-                file: idx(file),
-                kernel: s.kernel.as_deref().map(|k| idx(kernels.insert_full(k).0)),
-                group: idx(groups.insert_full(&s.group).0),
-                params: idx(params.insert_full(&s.params).0),
-                metric: idx(metrics.insert_full(metric).0),
-            });
+            refs.push([
+                s.kernel.as_deref().map_or(NO_KERNEL, |k| idx(kernels.insert_full(k).0)),
+                idx(groups.insert_full(&s.group).0),
+                idx(params.insert_full(&s.params).0),
+                idx(metrics.insert_full(metric_data(s)).0),
+            ]);
         }
     }
     (
@@ -489,7 +522,7 @@ fn flatten(m: &MachineClass) -> (Vec<MetricData<'_>>, Vec<&str>, Vec<&str>, Vec<
         kernels.into_iter().collect(),
         groups.into_iter().collect(),
         params.into_iter().map(Params).collect(),
-        SampleColumns(samples),
+        SampleColumns { results: &m.results, refs },
     )
 }
 
@@ -519,23 +552,32 @@ pub fn machine_files_to<E: Send>(
     page: &MachinePage,
     put: impl Fn(OutputFile) -> Result<(), E> + Sync,
 ) -> Result<(), E> {
-    let (json, csvs) = rayon::join(
-        || put(data_json(m, page)),
-        || {
-            page.sections
-                .par_iter()
-                .try_for_each(|s| put(OutputFile::text(format!("{}/csv/{}.csv", page.slug, s.id), section_csv(s))))
-        },
-    );
+    let (json, csvs) = rayon::join(|| put(data_json(m, page)), || csv_files_to(page, &put));
     json.and(csvs)
 }
 
-/// `<machine>/data.json`.
-fn data_json(m: &MachineClass, page: &MachinePage) -> OutputFile {
+/// The class's per-section CSV files alone (`<machine>/csv/<section>.csv`),
+/// each handed to `put` as it is made, in no set order; with
+/// [`data_json`], [`machine_files_to`]'s files. Stops at `put`'s first
+/// error and returns it.
+///
+/// # Errors
+/// `put`'s.
+pub fn csv_files_to<E: Send>(page: &MachinePage, put: impl Fn(OutputFile) -> Result<(), E> + Sync) -> Result<(), E> {
+    page.sections
+        .par_iter()
+        .try_for_each(|s| put(OutputFile::text(format!("{}/csv/{}.csv", page.slug, s.id), section_csv(s))))
+}
+
+/// `<machine>/data.json`: the class's samples (from `m`) and its sections
+/// (from `page`, which may be laid out without its grids:
+/// [`crate::report::machine_page_without_grids`]), so that it can be
+/// written before the samples are freed and the grids laid out.
+pub fn data_json(m: &MachineClass, page: &MachinePage) -> OutputFile {
     let (metrics, kernels, groups, params, samples) = flatten(m);
     // About what each sample takes as JSON (seven numbers and their commas),
     // so the buffer is not grown (and copied) a dozen times on a large class.
-    let estimate = samples.0.len() * 28 + m.results.len() * 64 + 4096;
+    let estimate = samples.refs.len() * 28 + m.results.len() * 64 + 4096;
     let data = MachineData {
         format: DATA_FORMAT,
         slug: &m.slug,

@@ -899,20 +899,27 @@ fn column_blocks(
                     }
                 })
                 .collect();
-            let mut rows = Vec::new();
+            // A block of every column (the common case) takes each row's
+            // cells as they are, not a copy: a large class's biggest table
+            // was held twice while its grid was laid out.
+            let whole = cols.len() == t.columns.len();
+            let kept = cells.iter().filter(|c| cols.iter().any(|&ci| c[ci].is_some())).count();
+            let mut rows = Vec::with_capacity(if change_rows { 2 * kept } else { kept });
             for (r, c) in t.rows.iter().zip(cells.iter_mut()) {
                 if !cols.iter().any(|&ci| c[ci].is_some()) {
                     continue;
                 }
                 let labels: Vec<String> =
                     std::iter::once(r.kernel.clone()).chain(params.iter().map(|&p| r.params[p].clone())).collect();
-                let mut cells: Vec<Option<GridCell>> = cols.iter().map(|&ci| c[ci].take()).collect();
+                let mut cells: Vec<Option<GridCell>> =
+                    if whole { std::mem::take(c) } else { cols.iter().map(|&ci| c[ci].take()).collect() };
                 let change = change_rows.then(|| change_row(&mut cells, labels.len())).flatten();
                 rows.push(GridRow::new(labels, cells));
                 rows.extend(change);
             }
-            // Kept with the page: without the room its growth left.
-            rows.shrink_to_fit();
+            // Kept with the page: without the room left for change rows
+            // (a copy: `shrink_to_fit` may leave it in place).
+            let rows = crate::site::exact(rows);
             GridBlock { label_headers, label_right, columns, rows, unfolds: false, text: TextPlan::default() }
         })
         .collect()
@@ -951,7 +958,7 @@ fn part_labels(t: &TableView) -> Vec<String> {
 /// Metrics as rows: one row per metric and parameter values (metric
 /// order, then the table's row order), one column per kernel in the
 /// table's order.
-fn row_block(t: &TableView, cells: Vec<Vec<Option<GridCell>>>, shared_unit: bool) -> GridBlock {
+fn row_block(t: &TableView, mut cells: Vec<Vec<Option<GridCell>>>, shared_unit: bool) -> GridBlock {
     let kernels: Vec<&str> = kernels(t).collect();
     let params: Vec<usize> =
         (0..t.param_headers.len()).filter(|&p| t.rows.iter().any(|r| !r.params[p].is_empty())).collect();
@@ -970,8 +977,9 @@ fn row_block(t: &TableView, cells: Vec<Vec<Option<GridCell>>>, shared_unit: bool
     for (ci, col) in t.columns.iter().enumerate() {
         // Rows of the table with the same parameter values, in table order.
         let mut by_params: Vec<(Vec<&str>, Vec<Option<GridCell>>)> = Vec::new();
-        for (r, rc) in t.rows.iter().zip(&cells) {
-            let Some(cell) = &rc[ci] else { continue };
+        for (r, rc) in t.rows.iter().zip(&mut cells) {
+            // Each cell goes to one row of the block: moved, not copied.
+            let Some(cell) = rc[ci].take() else { continue };
             let key: Vec<&str> = params.iter().map(|&p| r.params[p].as_str()).collect();
             let k = kernels.iter().position(|k| *k == r.kernel).unwrap_or(0);
             let slot = match by_params.iter().position(|(x, _)| *x == key) {
@@ -981,7 +989,7 @@ fn row_block(t: &TableView, cells: Vec<Vec<Option<GridCell>>>, shared_unit: bool
                     by_params.len() - 1
                 }
             };
-            by_params[slot].1[k] = Some(cell.clone());
+            by_params[slot].1[k] = Some(cell);
         }
         for (key, cells) in by_params {
             let mut labels = vec![col.name.clone()];

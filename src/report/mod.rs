@@ -440,15 +440,30 @@ struct SectionJob<'a> {
 /// (`chart::page_charts`) fills [`SectionView::charts`] and
 /// [`MachinePage::trend_charts`] and draws the SVG documents.
 pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
+    let mut page = machine_page_without_grids(m, policy);
+    lay_out_grids(&mut page);
+    page
+}
+
+/// [`machine_page`] without its tables laid out ([`SectionView::grid`]
+/// `None`): everything else of the page (statistics, significance,
+/// notable changes, regressions) is the same. With [`lay_out_grids`] after
+/// it, the page is [`machine_page`]'s; in between, the class's samples may
+/// be freed (once `data.json` and the lints have read them): the grids
+/// need only the page, and a large class's samples and grids together set
+/// its build's peak memory.
+pub fn machine_page_without_grids(m: &MachineClass, policy: &Policy) -> MachinePage {
     let c = &m.config;
     let specs = machine_specs(c);
 
     let kernel_names: Vec<String> = m.kernels.iter().map(|k| k.name.clone()).collect();
     let axis = site::Axis::of(c.compare.as_ref());
     let jobs = section_jobs(m, policy);
-    // Sections are independent: build them in parallel.
+    // Sections are independent: build them in parallel. Each job (its
+    // samples' references, 16 bytes a sample) is dropped with its section
+    // made, not kept while the grids are laid out.
     let mut sections: Vec<SectionView> = jobs
-        .par_iter()
+        .into_par_iter()
         .map(|j| {
             let order = section::Order { headline: j.headline, kernels: &kernel_names };
             let mut s =
@@ -470,12 +485,6 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
         }
     }
     let tests = correct_page(&mut sections, policy.alpha);
-    // Each table laid out once, for every renderer, with its raw files
-    // named (HTML's links; the others do not draw them), so that HTML
-    // draws this grid itself rather than a copy.
-    sections.par_iter_mut().for_each(|s| {
-        s.grid = (!s.table.rows.is_empty()).then(|| grid::linked_grid(&s.table).into());
-    });
     let (notable, notable_more) = notable_changes(&sections);
     let selected = regressions::select(&sections);
     let regressions_text = regressions::counts_text(&selected);
@@ -523,6 +532,16 @@ pub fn machine_page(m: &MachineClass, policy: &Policy) -> MachinePage {
         shown_note: String::new(),
         summary: None,
     }
+}
+
+/// Lays out each table of `page` ([`SectionView::grid`]) once, for every
+/// renderer, with its raw files named (HTML's links; the others do not
+/// draw them), so that HTML draws this grid itself rather than a copy.
+/// A table without rows has none. The second half of [`machine_page`].
+pub fn lay_out_grids(page: &mut MachinePage) {
+    page.sections.par_iter_mut().for_each(|s| {
+        s.grid = (!s.table.rows.is_empty()).then(|| grid::linked_grid(&s.table).into());
+    });
 }
 
 /// What item `k` of a class that compares something other than kernels

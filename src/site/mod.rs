@@ -128,6 +128,34 @@ pub struct MachineClass {
     pub ignored: Vec<(String, String)>,
 }
 
+impl MachineClass {
+    /// Frees the class's samples (every [`ResultFile`]'s
+    /// `parsed.samples`) and its [`Selection`], keeping its files (paths,
+    /// raw bytes, benchmark and version) for the raw copies and the cache
+    /// entry: for a build once `data.json` and the lints have read them and
+    /// the page is laid out (a 3,000-kernel class's samples are about
+    /// 250 MB). Nothing that reads samples may run after it.
+    pub fn release_samples(&mut self) {
+        for rf in &mut self.results {
+            rf.parsed.samples = Vec::new();
+        }
+        self.selection = Selection::default();
+    }
+}
+
+/// `v` in an allocation of its length, for a list kept until the class is
+/// written: `shrink_to_fit` may leave it where it is (mimalloc keeps a
+/// block shrunk by less than half), so the room its growth left stays
+/// taken; a copy does not (a 3,000-kernel class holds a million samples).
+pub(crate) fn exact<T>(mut v: Vec<T>) -> Vec<T> {
+    if v.capacity() == v.len() {
+        return v;
+    }
+    let mut exact = Vec::with_capacity(v.len());
+    exact.append(&mut v);
+    exact
+}
+
 /// Everything loaded from a content directory.
 #[derive(Debug, Clone)]
 pub struct Site {

@@ -95,7 +95,7 @@ pub(super) fn parse_file_in(
     for mut parsed in outcome.parsed {
         // Kept until the class is written: without the room its growth
         // left (up to half of it; 3,000 kernels hold a million samples).
-        parsed.samples.shrink_to_fit();
+        parsed.samples = super::exact(std::mem::take(&mut parsed.samples));
         let named_kernel = if whole_dirs && let Some(k) = kernel_dir {
             item_kernels(&mut parsed, k, path, &mut diags)
         } else {

@@ -153,7 +153,10 @@ pub fn select(sections: &[SectionConfig], results: &[ResultFile]) -> Selection {
                             }
                         }
                     }
-                    shown
+                    // Kept until the class is laid out: without the room
+                    // its growth left (a 3,000-kernel class's lists hold a
+                    // million samples).
+                    super::exact(shown)
                 })
                 .collect();
             (parts, claimed)
@@ -174,6 +177,9 @@ pub fn select(sections: &[SectionConfig], results: &[ResultFile]) -> Selection {
             });
             unclaimed[i].1.push((fi, si));
         }
+    }
+    for (_, refs) in &mut unclaimed {
+        *refs = super::exact(std::mem::take(refs));
     }
     Selection { shown: shown_and_claimed.into_iter().map(|(p, _)| p).collect(), unclaimed }
 }
