@@ -752,7 +752,9 @@ fn finish_class(ctx: &ClassContext, p: Prepared) -> ClassOutcome {
     // large class's view model is a few hundred MB, and two of them at once
     // (one rendering, one laid out) set the peak memory of a build.
     let t = timing::span("machine: report");
-    let page = lay_out(ctx.config, &m);
+    // Without its grids: laid out once the samples are freed
+    // (`render_class`), so that the two are not held together.
+    let page = report::machine_page_without_grids(&m, &report::machine_policy(ctx.config, &m.config));
     drop(t);
     // `check`'s lints, once: `check` prints them, the lint page lists them.
     let lints = crate::check::consistency(&m, &page);
@@ -775,26 +777,34 @@ fn finish_class(ctx: &ClassContext, p: Prepared) -> ClassOutcome {
 fn render_class(
     ctx: &ClassContext,
     slug: &str,
-    m: site::MachineClass,
+    mut m: site::MachineClass,
     mut page: report::MachinePage,
     findings: Vec<report::Finding>,
     key: u64,
     stats: Vec<(String, Option<cache::Stat>)>,
     out: &mut ClassOutcome,
 ) -> Result<(), BuildError> {
+    // The class's output paths, for its cache entry.
+    let paths: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    let recording = Tap { inner: ctx.sink, seen: |p: &str| lock(&paths).push(p.to_string()) };
+    // `data.json`, the last reader of the samples (the lints ran), then
+    // the samples freed and the tables laid out: a large class's samples
+    // and grids together set the peak memory.
+    let t = timing::span("machine: data.json + grids");
+    recording.put(crate::export::data_json(&m, &page))?;
+    m.release_samples();
+    report::lay_out_grids(&mut page);
+    drop(t);
     // The chart step: the page's chart references filled, its SVGs drawn
     // (only for pages written: `check` and `text` draw none).
     let t = timing::span("machine: charts");
     let charts = crate::chart::page_charts(&mut page);
     drop(t);
-    // The class's output paths, for its cache entry.
-    let paths: Mutex<Vec<String>> = Mutex::new(Vec::new());
-    let recording = Tap { inner: ctx.sink, seen: |p: &str| lock(&paths).push(p.to_string()) };
     let t = timing::span("machine: render + write");
     // Files go to the sink as they are made; the first write error is kept
     // (and later files dropped) and returned after the raw copies.
     let write_error: Mutex<Option<BuildError>> = Mutex::new(None);
-    render_pages(ctx, &recording, &m, &page, charts, &write_error)?;
+    render_pages(ctx, &recording, &page, charts, &write_error)?;
     let summary = report::MachineSummary { findings, ..report::MachineSummary::of(&page) };
     // Beside the raw copies the view model is freed (a few hundred MB of
     // small allocations on a large class): freeing it after them left a
@@ -817,11 +827,9 @@ fn render_class(
 }
 
 /// Renders a class's pages (its `charts`' SVG files, every renderer) and
-/// its data files, side by
-/// side (each parallel inside too): one alone leaves a core idle at its
-/// end, as a large class's `data.json` (15 MB) is one serialisation.
-/// Holding both sets of buffers at once costs a large build about 15 MB of
-/// peak memory. A page the sink refuses goes to `write_error` (the first
+/// its CSV files, side by side (each parallel inside too; `data.json` is
+/// written before, in [`render_class`], while the samples it reads are
+/// still held). A page the sink refuses goes to `write_error` (the first
 /// one), and the pages after it are dropped.
 ///
 /// # Errors
@@ -829,7 +837,6 @@ fn render_class(
 fn render_pages(
     ctx: &ClassContext,
     sink: &dyn Sink,
-    m: &site::MachineClass,
     page: &report::MachinePage,
     charts: Vec<crate::chart::ChartFile>,
     write_error: &Mutex<Option<BuildError>>,
@@ -849,7 +856,7 @@ fn render_pages(
                 .par_iter()
                 .try_for_each(|r| r.render_machine_to(ctx.nav, page, &put).map_err(BuildError::from))
         },
-        || crate::export::machine_files_to(m, page, |f| sink.put(f)),
+        || crate::export::csv_files_to(page, |f| sink.put(f)),
     );
     rendered?;
     exported?;
