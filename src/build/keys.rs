@@ -3,6 +3,7 @@
 
 use super::BuildOptions;
 use crate::cache;
+use crate::diag::{Diagnostic, Severity};
 use crate::site;
 use std::path::{Path, PathBuf};
 
@@ -58,6 +59,32 @@ pub(super) fn machine_key(common: u64, slug: &str, dir: &Path, d: &site::Discove
     for w in &d.diagnostics {
         h.field(w.file.strip_prefix(dir).unwrap_or(&w.file).as_os_str().as_encoded_bytes());
         h.field(w.message.as_bytes());
+    }
+    h.finish()
+}
+
+/// A hash of the site's own findings (`site.yaml`'s and the content walk's,
+/// `diags`, files relative to `content`): the lint page lists them.
+pub(super) fn findings_key(diags: &[Diagnostic], content: &Path) -> u64 {
+    let mut h = cache::KeyHasher::default();
+    for d in diags {
+        h.field(&[u8::from(d.severity == Severity::Error)]);
+        h.field(d.file.strip_prefix(content).unwrap_or(&d.file).as_os_str().as_encoded_bytes());
+        h.field(&d.line.unwrap_or(0).to_le_bytes());
+        h.field(d.message.as_bytes());
+    }
+    h.finish()
+}
+
+/// The site-level files' key ([`cache::SiteEntry`]): the common key, the
+/// site's [`findings_key`], and each class's slug and key, in name order.
+pub(super) fn site_key<'a>(common: u64, findings: u64, classes: impl IntoIterator<Item = (&'a str, u64)>) -> u64 {
+    let mut h = cache::KeyHasher::default();
+    h.field(&common.to_le_bytes());
+    h.field(&findings.to_le_bytes());
+    for (slug, key) in classes {
+        h.field(slug.as_bytes());
+        h.field(&key.to_le_bytes());
     }
     h.finish()
 }

@@ -7,7 +7,7 @@
 //! class ([`lay_out_one`]). Every class is loaded once ([`load_class`]) and
 //! laid out once ([`lay_out`]).
 
-use super::keys::{common_key, machine_key};
+use super::keys::{common_key, findings_key, machine_key, site_key};
 use super::themes::resolve_theme;
 use super::{BuildError, BuildOptions, BuildReport, check_options, lock};
 use crate::cache::{self, Cache, MachineEntry, SiteEntry};
@@ -621,27 +621,13 @@ impl Default for SiteOutcome {
     }
 }
 
-/// A hash of the site's own findings (`site.yaml`'s and the content
-/// walk's, files relative to `content`): the lint page lists them.
-fn findings_key(diags: &[Diagnostic], content: &Path) -> u64 {
-    let mut h = cache::KeyHasher::default();
-    for d in diags {
-        h.field(&[u8::from(d.severity == crate::diag::Severity::Error)]);
-        h.field(d.file.strip_prefix(content).unwrap_or(&d.file).as_os_str().as_encoded_bytes());
-        h.field(&d.line.unwrap_or(0).to_le_bytes());
-        h.field(d.message.as_bytes());
-    }
-    h.finish()
-}
-
 /// Decides what becomes of the site-level files, then keeps each class
 /// [`check_class`] found unchanged (its files handed to `ctx.sink`).
 ///
 /// The site-level files are made from every class's summary and
 /// cross-class cells. They are kept when every class is unchanged, the
-/// site key (the common key, the site's findings, each class's slug and
-/// key in order) is the one they were made under, and they are still in
-/// place: then no class's cells are read back. Otherwise every kept
+/// site key ([`site_key`]) is the one they were made under, and they are
+/// still in place: then no class's cells are read back. Otherwise every kept
 /// class's cells are read back (in parallel) for the cross-class page; a
 /// class whose cells do not read back is built again.
 fn settle(
@@ -654,27 +640,18 @@ fn settle(
     let outcome = match site {
         None => SiteOutcome::default(),
         Some(site) => {
-            let mut h = cache::KeyHasher::default();
-            h.field(&site.common.to_le_bytes());
-            h.field(&site.findings.to_le_bytes());
-            let mut unchanged = true;
-            let mut keyed = true;
-            for ((_, slug), c) in dirs.iter().zip(&checked) {
-                let key = match c {
-                    Ok(Checked::Unchanged(u)) => u.key,
-                    Ok(Checked::Changed(_, key, _)) => {
-                        unchanged = false;
-                        *key
-                    }
-                    Err(_) => {
-                        keyed = false;
-                        0
-                    }
-                };
-                h.field(slug.as_bytes());
-                h.field(&key.to_le_bytes());
-            }
-            let key = keyed.then(|| h.finish());
+            let unchanged = checked.iter().all(|c| matches!(c, Ok(Checked::Unchanged(_))));
+            // Every class's key (none when a class failed its check).
+            let keys: Option<Vec<(&str, u64)>> = dirs
+                .iter()
+                .zip(&checked)
+                .map(|((_, slug), c)| match c {
+                    Ok(Checked::Unchanged(u)) => Some((slug.as_str(), u.key)),
+                    Ok(Checked::Changed(_, key, _)) => Some((slug.as_str(), *key)),
+                    Err(_) => None,
+                })
+                .collect();
+            let key = keys.map(|keys| site_key(site.common, site.findings, keys));
             match (key, site.entry) {
                 (Some(k), Some(e)) if unchanged && e.still_valid(k, &ctx.opts.output) => SiteOutcome::Kept(e),
                 (k, e) => SiteOutcome::Make(k, e),
