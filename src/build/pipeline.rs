@@ -59,9 +59,19 @@ pub fn load_class(
 
 /// Lays out one loaded machine class: its page's view model, under the
 /// policy (baseline, trim, significance level) of `site.yaml` and its
-/// `machine.yaml`. The one place the pipeline lays out a class.
+/// `machine.yaml`. With [`lay_out_without_grids`], the one place the
+/// pipeline lays out a class.
 pub fn lay_out(config: &site::SiteConfig, m: &site::MachineClass) -> report::MachinePage {
-    report::machine_page(m, &report::machine_policy(config, &m.config))
+    let mut page = lay_out_without_grids(config, m);
+    report::lay_out_grids(&mut page);
+    page
+}
+
+/// [`lay_out`] without its tables laid out
+/// ([`report::machine_page_without_grids`]): a build lays them out
+/// ([`report::lay_out_grids`]) once the class's samples are freed.
+fn lay_out_without_grids(config: &site::SiteConfig, m: &site::MachineClass) -> report::MachinePage {
+    report::machine_page_without_grids(m, &report::machine_policy(config, &m.config))
 }
 
 /// One machine class loaded and laid out on its own ([`lay_out_one`]).
@@ -731,7 +741,7 @@ fn finish_class(ctx: &ClassContext, p: Prepared) -> ClassOutcome {
     let t = timing::span("machine: report");
     // Without its grids: laid out once the samples are freed
     // (`render_class`), so that the two are not held together.
-    let page = report::machine_page_without_grids(&m, &report::machine_policy(ctx.config, &m.config));
+    let page = lay_out_without_grids(ctx.config, &m);
     drop(t);
     // `check`'s lints, once: `check` prints them, the lint page lists them.
     let lints = crate::check::consistency(&m, &page);
