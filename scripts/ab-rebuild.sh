@@ -31,23 +31,19 @@ if [ $# -lt 2 ]; then
 fi
 SIZE=${SIZE:-large}
 RUNS=${RUNS:-5}
-BENCH_DIR=${BENCH_DIR:-/var/tmp/benchsite-bench}
 WHERE=${WHERE:-/dev/shm/benchsite-ab-rebuild}
 GEN_BIN=${GEN_BIN:-target/release/examples/gen_content}
 SEED=${SEED:-1}
-source_tree="$BENCH_DIR/content-$SIZE"
-[ -d "$source_tree" ] || { echo "no content tree at $source_tree: run SIZES=$SIZE scripts/bench.sh once" >&2; exit 1; }
+# shellcheck source=scripts/compare-setup.sh
+. "$(dirname "$0")/compare-setup.sh"
 [ -x "$GEN_BIN" ] || { echo "no generator at $GEN_BIN (cargo build --release --example gen_content, or GEN_BIN=…)" >&2; exit 1; }
-for bin in "$@"; do
-    [ -x "$bin" ] || { echo "not an executable: $bin" >&2; exit 1; }
-done
 
 rm -rf "$WHERE"
 mkdir -p "$WHERE"
 results=$(mktemp)
 trap 'rm -f "$results"; rm -rf "$WHERE"' EXIT
-content="$WHERE/content"
-cp -r "$source_tree" "$content"
+tree="$WHERE/content"
+cp -r "$CONTENT" "$tree"
 
 probe() {
     /usr/bin/time -f "%e" awk 'BEGIN { for (i = 0; i < 2e7; i++) s += i }' 2>&1 >/dev/null | tail -1
@@ -58,19 +54,19 @@ rebuild() {
     local i=0
     for bin in "$@"; do
         i=$((i + 1))
-        /usr/bin/time -f "$kind $i %e %U %S" -o "$results" -a \
-            "$bin" build --content "$content" --output "$WHERE/out-$i" >/dev/null 2>&1
+        /usr/bin/time -f "$kind-$i %e %U %S" -o "$results" -a \
+            "$bin" build --content "$tree" --output "$WHERE/out-$i" >/dev/null 2>&1
     done
 }
 
 i=0
 for bin in "$@"; do
     i=$((i + 1))
-    "$bin" build --content "$content" --output "$WHERE/out-$i" >/dev/null 2>&1
+    "$bin" build --content "$tree" --output "$WHERE/out-$i" >/dev/null 2>&1
 done
 echo "CPU probe before: $(probe) s"
 for _ in $(seq "$RUNS"); do
-    added=$("$GEN_BIN" --size "$SIZE" --out "$content" --seed "$SEED" --add-kernel)
+    added=$("$GEN_BIN" --size "$SIZE" --out "$tree" --seed "$SEED" --add-kernel)
     kind=add rebuild "$@"
     rm -rf "$added"
     kind=remove rebuild "$@"
@@ -82,15 +78,6 @@ for kind in add remove no-op; do
     i=0
     for bin in "$@"; do
         i=$((i + 1))
-        awk -v kind="$kind" -v i="$i" -v bin="$bin" '
-            $1 == kind && $2 == i { n++; wall[n] = $3; cpu[n] = $4 + $5 }
-            function median(a, n,   j, k, t) {
-                for (j = 2; j <= n; j++) for (k = j; k > 1 && a[k-1] > a[k]; k--) { t = a[k]; a[k] = a[k-1]; a[k-1] = t }
-                return n % 2 ? a[(n+1)/2] : (a[n/2] + a[n/2+1]) / 2
-            }
-            END {
-                mw = median(wall, n); mc = median(cpu, n)
-                printf "%-6s %s: %d runs, wall min %.2f s median %.2f s, CPU min %.2f s median %.2f s\n", kind, bin, n, wall[1], mw, cpu[1], mc
-            }' "$results"
+        medians "$results" "$kind-$i" "$(printf '%-6s %s' "$kind" "$bin")"
     done
 done

@@ -48,14 +48,5 @@ done
 i=0
 for bin in "$@"; do
     i=$((i + 1))
-    awk -v i="$i" -v bin="$bin" '
-        $1 == i { n++; wall[n] = $2; cpu[n] = $3 + $4 }
-        function median(a, n,   j, k, t) {
-            for (j = 2; j <= n; j++) for (k = j; k > 1 && a[k-1] > a[k]; k--) { t = a[k]; a[k] = a[k-1]; a[k-1] = t }
-            return n % 2 ? a[(n+1)/2] : (a[n/2] + a[n/2+1]) / 2
-        }
-        END {
-            mw = median(wall, n); mc = median(cpu, n)
-            printf "%s: %d runs, wall min %.2f s median %.2f s, CPU min %.2f s median %.2f s\n", bin, n, wall[1], mw, cpu[1], mc
-        }' "$results"
+    medians "$results" "$i" "$bin"
 done
