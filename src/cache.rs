@@ -6,9 +6,10 @@
 //! the deflated entry (8 bytes little-endian), the [`MachineEntry`] as
 //! MessagePack with field names, deflated, and the summary's cross-class
 //! cells in a compact form of their own (see `cache::stored`), deflated
-//! apart; then the [`hash`] of the body, 8 bytes little-endian), in that directory (a hidden
-//! directory the output's marker does not list, so a build never removes it
-//! and hosts that skip dotfiles do not publish it). It records:
+//! apart; then the [`hash`] of the body, 8 bytes little-endian), in that
+//! directory (a hidden directory the output's marker does not list, so a
+//! build never removes it and hosts that skip dotfiles do not publish it).
+//! It records:
 //!
 //! * a *key*: a hash of everything except the raw files that can change the
 //!   class's pages — the benchsite build (version, and the size and time of
@@ -525,7 +526,6 @@ impl Cache {
             let body = [&(head.len() as u64).to_le_bytes(), head.as_slice(), &cells].concat();
             self.write_file(&format!("{slug}.entry"), &body);
         }
-        let site = self.dir.join(SITE_FILE);
         match entries.site {
             Some(e) if e.unchanged => {}
             Some(mut e) => {
@@ -537,7 +537,7 @@ impl Cache {
             // A build that made no site-level files (a shard's) leaves
             // none to describe.
             None => {
-                let _ = std::fs::remove_file(&site);
+                let _ = std::fs::remove_file(self.dir.join(SITE_FILE));
             }
         }
         if let Ok(rd) = std::fs::read_dir(&self.dir) {
