@@ -59,8 +59,8 @@ pub fn load_class(
 
 /// Lays out one loaded machine class: its page's view model, under the
 /// policy (baseline, trim, significance level) of `site.yaml` and its
-/// `machine.yaml`. With [`lay_out_without_grids`], the one place the
-/// pipeline lays out a class.
+/// `machine.yaml`. With `lay_out_without_grids` (a build lays out a class
+/// in two steps), the one place the pipeline lays out a class.
 pub fn lay_out(config: &site::SiteConfig, m: &site::MachineClass) -> report::MachinePage {
     let mut page = lay_out_without_grids(config, m);
     report::lay_out_grids(&mut page);
