@@ -100,12 +100,6 @@ impl PathClaims {
         same_as_disk: impl FnOnce((u64, u64)) -> bool,
     ) -> Result<Option<Vec<Cow<'p, str>>>, Clash> {
         let rel = Path::new(path);
-        // A plain `a/b/c` path (every output path benchsite makes) is
-        // relative and inside; anything else (`a//b`, `a/./b`, `/a`, `..`)
-        // goes through `Path`.
-        let plain = !path.is_empty()
-            && path.split('/').all(|s| !s.is_empty() && s != "." && s != ".." && !s.contains(std::path::is_separator))
-            && !(cfg!(windows) && path.contains(':'));
         // The marker lists one written path per line: a line break would
         // smuggle in another path for the next build to remove.
         if has_line_break(path) {
@@ -114,7 +108,23 @@ impl PathClaims {
                 "holds a line break, which the list of written files (one path per line) cannot hold".into(),
             ));
         }
-        if let Some(long) = path.split('/').find(|c| c.len() > NAME_MAX) {
+        // One pass over the names: a plain `a/b/c` path (every output path
+        // benchsite makes) is relative and inside; anything else (`a//b`,
+        // `a/./b`, `/a`, `..`) goes through `Path`.
+        let mut plain = !path.is_empty() && !(cfg!(windows) && path.contains(':'));
+        let (mut long, mut reserved) = (None, None);
+        for c in path.split('/') {
+            if c.is_empty() || c == "." || c == ".." || (cfg!(windows) && c.contains(std::path::is_separator)) {
+                plain = false;
+            }
+            if long.is_none() && c.len() > NAME_MAX {
+                long = Some(c);
+            }
+            if cfg!(windows) && reserved.is_none() && is_reserved_on_windows(c) {
+                reserved = Some(c);
+            }
+        }
+        if let Some(long) = long {
             return Err(Clash::At(
                 path.to_string(),
                 format!(
@@ -124,9 +134,7 @@ impl PathClaims {
                 ),
             ));
         }
-        if cfg!(windows)
-            && let Some(bad) = path.split('/').find(|c| is_reserved_on_windows(c))
-        {
+        if let Some(bad) = reserved {
             return Err(Clash::At(
                 path.to_string(),
                 format!("holds {bad:?}, a name Windows reserves (a device name, or one ending in a dot or space)"),
@@ -156,7 +164,12 @@ impl PathClaims {
                 "is an output file and also the directory of other output files (a machine class or kernel named like one of the site's own files?)".into(),
             ));
         }
+        // Ancestors deepest first: a directory already claimed has its own
+        // ancestors claimed too, none of them a file.
         for d in &ancestors {
+            if self.dirs.contains(d.as_ref()) {
+                break;
+            }
             if self.produced.contains_key(d.as_ref()) {
                 return Err(Clash::At(
                     d.to_string(),
@@ -194,9 +207,10 @@ impl PathClaims {
                 }
                 self.produced.insert(path.to_string(), contents);
                 for d in &ancestors {
-                    if !self.dirs.contains(d.as_ref()) {
-                        self.dirs.insert(d.to_string());
+                    if self.dirs.contains(d.as_ref()) {
+                        break;
                     }
+                    self.dirs.insert(d.to_string());
                 }
                 Ok(Some(ancestors))
             }
@@ -246,5 +260,23 @@ mod tests {
         assert_eq!(dirs.iter().map(|d| d.as_ref()).collect::<Vec<_>>(), ["x"]);
         assert!(c.claim("m/kernels/2.4.7.html", None, |_| true).expect("same file").is_none());
         assert!(matches!(c.claim("m/kernels", None, |_| true), Err(Clash::At(..))));
+    }
+
+    /// A file found where a later path needs a directory clashes at any
+    /// depth, also below directories claimed before (ancestors are looked
+    /// at deepest first, and a claimed directory ends the look).
+    #[test]
+    fn a_file_in_the_way_of_a_directory_clashes_below_claimed_directories() {
+        let mut c = PathClaims::default();
+        assert!(c.claim("m/kernels/2.4.7.html", None, |_| true).is_ok());
+        assert!(c.claim("m/kernels/2.4.8.html", None, |_| true).expect("claims").is_some());
+        let e = c.claim("m/kernels/2.4.7.html/runs.html", None, |_| true).unwrap_err();
+        assert!(matches!(&e, Clash::At(p, why) if p == "m/kernels/2.4.7.html" && why.contains("also the directory")));
+        assert!(c.claim("top.html", None, |_| true).is_ok());
+        assert!(matches!(c.claim("top.html/a/b.html", None, |_| true), Err(Clash::At(p, _)) if p == "top.html"));
+        // Refused paths leave no directories behind.
+        assert!(c.claim("top.html/a", None, |_| true).is_err());
+        assert!(c.claim("m/new/x.html", None, |_| true).expect("claims").is_some());
+        assert!(matches!(c.claim("m/new", None, |_| true), Err(Clash::At(..))));
     }
 }

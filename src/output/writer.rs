@@ -262,8 +262,11 @@ impl DirWriter {
             let why = "lies in the content directory; no build writes there (is a machine class named like the content directory?)";
             return Err(WriteError::Write { path: self.out.join(path), source: std::io::Error::other(why) });
         }
-        let full = self.out.join(path);
-        if full.as_os_str().len() >= super::claims::PATH_MAX {
+        // The joined path's length is at most the two lengths and a
+        // separator: joined (allocated) only when that is near the limit.
+        let at_most = self.out.as_os_str().len() + 1 + path.len();
+        let full = (at_most >= super::claims::PATH_MAX).then(|| self.out.join(path));
+        if let Some(full) = full.filter(|f| f.as_os_str().len() >= super::claims::PATH_MAX) {
             let why = format!(
                 "is a path of {} bytes; Linux allows fewer than {}",
                 full.as_os_str().len(),

@@ -169,8 +169,9 @@ type Tables<'a> = FxHashMap<(&'a str, &'a str), Vec<(usize, AcrossCell<'a>)>>;
 /// table in common with another (every kernel counted, not only those
 /// shown).
 ///
-/// Two passes over the cells: which (kernel, benchmark) several classes
-/// ran, then the cells of the kernels shown. A site of ten classes of 300
+/// Two passes over the cells: which (kernel, benchmark) pairs each class
+/// ran (each class's pairs once; several classes' are shared), then the
+/// cells of the kernels shown. A site of ten classes of 300
 /// kernels has 775,000 cells and shows 20 kernels' (ordered maps of every
 /// cell's names were most of a no-change rebuild's time, then hashing
 /// both names of every cell most of the page's); kernels and benchmarks
@@ -189,19 +190,35 @@ fn shared_tables(ms: &[MachineSummary]) -> (Tables<'_>, Vec<(&str, &str)>, usize
         .iter()
         .map(|m| m.cells.columns.iter().map(|c| intern(&mut bench_ids, &mut bench_names, &c.benchmark)).collect())
         .collect();
-    // Every value as (class, site-wide kernel id, benchmark id, column, value).
-    let values = |i: usize| {
-        let m = &ms[i];
-        let (kernels, benches) = (&kernels_of[i], &benches_of[i]);
-        m.cells.columns.iter().zip(benches).flat_map(move |(c, &b)| {
-            c.values.iter().filter_map(move |v| Some((*kernels.get(usize::try_from(v.0).ok()?)?, b, c, v)))
+    // Each class's distinct (kernel, benchmark) pairs, found through a
+    // table of its own kernels by the site's benchmarks: a pair has a value
+    // in every column and set of parameters of its benchmark (77,500
+    // values a 300-kernel class, 4,500 pairs), and only the pairs are
+    // looked up site-wide.
+    let nb = bench_names.len();
+    let pairs_of: Vec<Vec<(u32, u32)>> = (0..ms.len())
+        .map(|i| {
+            let mut seen = vec![false; ms[i].cells.kernels.len() * nb];
+            let mut out = Vec::new();
+            for (c, &b) in ms[i].cells.columns.iter().zip(&benches_of[i]) {
+                for v in &c.values {
+                    let Some(&k) = kernels_of[i].get(v.0 as usize) else { continue };
+                    if let Some(s) = seen.get_mut(v.0 as usize * nb + b as usize)
+                        && !*s
+                    {
+                        *s = true;
+                        out.push((k, b));
+                    }
+                }
+            }
+            out
         })
-    };
+        .collect();
     // Each (kernel, benchmark)'s first class, and whether another ran it.
     let mut pairs: FxHashMap<(u32, u32), (usize, bool)> = FxHashMap::default();
-    for i in 0..ms.len() {
-        for (k, b, ..) in values(i) {
-            let e = pairs.entry((k, b)).or_insert((i, false));
+    for (i, ps) in pairs_of.iter().enumerate() {
+        for &p in ps {
+            let e = pairs.entry(p).or_insert((i, false));
             e.1 |= e.0 != i;
         }
     }
@@ -217,18 +234,27 @@ fn shared_tables(ms: &[MachineSummary]) -> (Tables<'_>, Vec<(&str, &str)>, usize
             *slot = Some(r);
         }
     }
+    // A class is used when one of its pairs is another's too; the tables
+    // hold the shown kernels' values of such pairs.
+    let used: Vec<bool> = pairs_of.iter().map(|ps| ps.iter().any(|p| pairs.contains_key(p))).collect();
     let mut tables: Tables = FxHashMap::default();
-    let mut used = vec![false; ms.len()];
-    for (i, used) in used.iter_mut().enumerate() {
-        for (k, b, c, v) in values(i) {
-            let shown = rank.get(k as usize).is_some_and(Option::is_some);
-            if (*used && !shown) || !pairs.contains_key(&(k, b)) {
-                continue;
-            }
-            *used = true;
-            if shown {
-                let kernel = name(k);
-                tables.entry((kernel, &c.benchmark)).or_default().push((i, AcrossCell::of(c, v)));
+    for (i, m) in ms.iter().enumerate() {
+        // Whether each of the class's kernels (by its index in the class)
+        // is shown.
+        let shown: Vec<bool> =
+            kernels_of[i].iter().map(|&k| rank.get(k as usize).is_some_and(Option::is_some)).collect();
+        if !shown.contains(&true) {
+            continue;
+        }
+        for (c, &b) in m.cells.columns.iter().zip(&benches_of[i]) {
+            for v in &c.values {
+                if !shown.get(v.0 as usize).copied().unwrap_or(false) {
+                    continue;
+                }
+                let k = kernels_of[i][v.0 as usize];
+                if pairs.contains_key(&(k, b)) {
+                    tables.entry((name(k), &c.benchmark)).or_default().push((i, AcrossCell::of(c, v)));
+                }
             }
         }
     }
