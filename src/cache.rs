@@ -71,6 +71,7 @@ use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
+mod records;
 mod stored;
 
 /// The cache directory's name inside the output directory.
@@ -92,7 +93,8 @@ fn racy(s: &Stat, scan_ns: i128) -> bool {
     s.mtime >= limit || s.ctime >= limit
 }
 
-/// A raw file as the cache remembers it; stored as `[rel, stat, hash]`.
+/// A raw file as the cache remembers it (an entry stores its raw files'
+/// records as columns: `cache::records`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RawFile {
     /// Path relative to the machine-class directory.
@@ -122,60 +124,40 @@ struct StoredDiag {
     kind: crate::diag::Kind,
 }
 
-/// Stat, RawFile and Output are stored as arrays, not maps: a class entry
-/// holds one of them per raw file and per output file (7,600 for a
-/// 300-kernel class), and with field names kept (the entry as a whole is
-/// written with `rmp_serde::to_vec_named`) decoding the names was most of
-/// the cost of reading the entries back on every build.
-mod positional {
-    use super::{Output, RawFile, Stat};
+/// The raw files' and outputs' records of an entry, stored as columns
+/// ([`records::Records`]).
+mod as_columns {
+    use super::records::Records;
+    use super::{Output, RawFile};
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-    /// A time in nanoseconds as stored: an `i64` (MessagePack writes an
-    /// `i128` as 18 bytes of binary, an `i64` in at most 9), which holds
-    /// 1677 to 2262. A time outside is stored as `i64::MIN`, which no time
-    /// read back equals: the file is then checked by its contents (a raw
-    /// file) or taken as changed (an output), never wrongly kept.
-    fn ns(t: i128) -> i64 {
-        i64::try_from(t).unwrap_or(i64::MIN)
-    }
+    /// Raw files as columns.
+    pub(super) mod raw_files {
+        use super::*;
 
-    impl Serialize for Stat {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            (self.len, ns(self.mtime), ns(self.ctime), self.ino).serialize(s)
+        pub(in crate::cache) fn serialize<S: Serializer>(v: &[RawFile], s: S) -> Result<S::Ok, S::Error> {
+            Records::of(v.iter().map(|f| (f.rel.as_str(), &f.stat, f.hash))).serialize(s)
+        }
+
+        pub(in crate::cache) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<RawFile>, D::Error> {
+            let records = Records::deserialize(d)?.into_records();
+            let records = records.ok_or_else(|| serde::de::Error::custom("damaged raw-file records"))?;
+            Ok(records.into_iter().map(|(rel, stat, hash)| RawFile { rel, stat, hash }).collect())
         }
     }
 
-    impl<'de> Deserialize<'de> for Stat {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            let (len, mtime, ctime, ino): (u64, i64, i64, u64) = Deserialize::deserialize(d)?;
-            Ok(Stat { len, mtime: mtime.into(), ctime: ctime.into(), ino })
-        }
-    }
+    /// Outputs as columns.
+    pub(super) mod outputs {
+        use super::*;
 
-    impl Serialize for RawFile {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            (&self.rel, &self.stat, self.hash).serialize(s)
+        pub(in crate::cache) fn serialize<S: Serializer>(v: &[Output], s: S) -> Result<S::Ok, S::Error> {
+            Records::of(v.iter().map(|o| (o.path.as_str(), &o.stat, o.hash))).serialize(s)
         }
-    }
 
-    impl<'de> Deserialize<'de> for RawFile {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            let (rel, stat, hash) = Deserialize::deserialize(d)?;
-            Ok(RawFile { rel, stat, hash })
-        }
-    }
-
-    impl Serialize for Output {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            (&self.path, &self.stat, self.hash).serialize(s)
-        }
-    }
-
-    impl<'de> Deserialize<'de> for Output {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            let (path, stat, hash) = Deserialize::deserialize(d)?;
-            Ok(Output { path, stat, hash })
+        pub(in crate::cache) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Output>, D::Error> {
+            let records = Records::deserialize(d)?.into_records();
+            let records = records.ok_or_else(|| serde::de::Error::custom("damaged output records"))?;
+            Ok(records.into_iter().map(|(path, stat, hash)| Output { path, stat, hash }).collect())
         }
     }
 }
@@ -186,7 +168,9 @@ pub struct MachineEntry {
     key: u64,
     /// When the build that recorded this started reading the class.
     scan_ns: i128,
+    #[serde(with = "as_columns::raw_files")]
     files: Vec<RawFile>,
+    #[serde(with = "as_columns::outputs")]
     outputs: Vec<Output>,
     diags: Vec<StoredDiag>,
     /// The class's line in the site summary.
@@ -352,6 +336,7 @@ fn outputs_in_place(outputs: &[Output], out: &Path) -> bool {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct SiteEntry {
     key: u64,
+    #[serde(with = "as_columns::outputs")]
     outputs: Vec<Output>,
     /// True when read from the cache as it is (not written again).
     #[serde(skip)]

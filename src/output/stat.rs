@@ -8,7 +8,8 @@ pub use crate::fingerprint::epoch_nanos as nanos;
 
 /// What the file system says about a file.
 ///
-/// The build cache stores it positionally, as `[len, mtime, ctime, ino]`.
+/// The build cache stores it in columns of its entries' file records
+/// (`cache::records`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Stat {
     /// Size in bytes.
@@ -47,8 +48,7 @@ impl Stat {
 /// One output file as produced: path (relative to the output directory),
 /// its stat (a file edited by hand with its size and modification time
 /// kept still has a new change time), and the [`hash`](super::hash) of its
-/// contents. The build cache stores it as
-/// `[path, [len, mtime, ctime, ino], hash]`.
+/// contents. The build cache stores outputs as columns (`cache::records`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Output {
     /// Path relative to the output directory.
