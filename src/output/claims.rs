@@ -111,7 +111,8 @@ impl PathClaims {
         // One pass over the names: a plain `a/b/c` path (every output path
         // benchsite makes) is relative and inside; anything else (`a//b`,
         // `a/./b`, `/a`, `..`) goes through `Path`.
-        let mut plain = !path.is_empty() && !(cfg!(windows) && path.contains(':'));
+        let windows_drive = cfg!(windows) && path.contains(':');
+        let mut plain = !path.is_empty() && !windows_drive;
         let (mut long, mut reserved) = (None, None);
         for c in path.split('/') {
             if c.is_empty() || c == "." || c == ".." || (cfg!(windows) && c.contains(std::path::is_separator)) {
