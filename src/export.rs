@@ -79,7 +79,9 @@
 //! table), with the columns `kernel`, each parameter (those that vary, then
 //! those with one value on every line), then [`CSV_COLUMNS`]: `metric`,
 //! `unit`, `better`, `n`, `mean`, `stddev`, `pct_better`, `p`,
-//! `significant`, `p_adjusted` (`metric` is the table column's name: in a
+//! `significant`, `p_adjusted`, `dmesg` (`!` for a kernel whose dmesg shows
+//! a problem, the mark the pages put after its name; else empty) (`metric`
+//! is the table column's name: in a
 //! section mixing a benchmark's groups it starts with the group, `time
 //! elapsed`). It is the one place the table's statistics
 //! are written for a program or a spreadsheet. One file per section, in
@@ -155,7 +157,13 @@ pub const SAMPLE_COLUMNS: [&str; 7] = ["file", "kernel", "group", "params", "met
 /// test of the machine class's page; empty for a column with no better
 /// direction, which is not part of that family). Statistics that do not
 /// exist for the line are empty; `significant` is empty where
-/// `p_adjusted` is (nothing was tested), else `true` or `false`.
+/// `p_adjusted` is (nothing was tested), else `true` or `false`. `dmesg`
+/// is [`crate::report::environment::DMESG_MARK`] (`!`) on every line of a
+/// kernel whose dmesg shows a problem (an oops, BUG or WARNING; the pages
+/// mark its name with it, `data.json`'s `dmesg_problems` says what), else
+/// empty: a column of its own, so that `kernel` stays the kernel's name a
+/// program joins on, and last, so that the columns before it stay where
+/// they were.
 ///
 /// `n` is exact, `mean` a whole number as it is and any other to
 /// [`MEAN_DIGITS`] significant digits; `stddev`, `pct_better`, `p` and
@@ -166,8 +174,8 @@ pub const SAMPLE_COLUMNS: [&str; 7] = ["file", "kernel", "group", "params", "met
 /// value, which format 3 wrote here and in `data.json`) is in `data.json`,
 /// and the difference in the metric's unit is the line's mean minus the
 /// baseline kernel's line's: neither is written again.
-pub const CSV_COLUMNS: [&str; 10] =
-    ["metric", "unit", "better", "n", "mean", "stddev", "pct_better", "p", "significant", "p_adjusted"];
+pub const CSV_COLUMNS: [&str; 11] =
+    ["metric", "unit", "better", "n", "mean", "stddev", "pct_better", "p", "significant", "p_adjusted", "dmesg"];
 
 /// The significant digits of a CSV file's statistics (`stddev`,
 /// `pct_better`, `p`, `p_adjusted`); see [`push_sig`].
@@ -492,6 +500,8 @@ fn section_csv(s: &SectionView) -> String {
             };
             let _ = w.write_field(significant);
             num(&mut w, p_adjusted, CSV_DIGITS);
+            let _ =
+                w.write_field(crate::report::environment::mark_of(&s.table.marks, &r.kernel).map_or("", |m| m.mark));
             let _ = w.write_record(None::<&[u8]>);
         }
     }

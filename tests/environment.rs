@@ -146,4 +146,21 @@ fn a_dmesg_warning_marks_its_kernels_results_in_every_rendering() {
     assert!(index.contains(&format!("<span class=\"kernel\">{marked}</span>{flagged}</p>")), "{index}");
     assert!(md.contains(&format!(":** {unmarked}, {marked}!\n")), "{md}");
     assert!(mail.contains(&format!("Kernels: {unmarked}, {marked}!\n")), "{mail}");
+    // The CSV files carry it in their last column, `dmesg`; the charts
+    // after the kernel's name, as the tables do.
+    let csv_dir = out.join("rpi4").join("csv");
+    let csv_file = std::fs::read_dir(&csv_dir).expect("csv dir").next().expect("a csv file").expect("entry").path();
+    let csv = std::fs::read_to_string(&csv_file).expect("csv");
+    let mut lines = csv.lines();
+    assert!(lines.next().is_some_and(|h| h.starts_with("kernel,") && h.ends_with(",p_adjusted,dmesg")), "{csv}");
+    for l in lines {
+        let want = if l.starts_with(marked) { ",!" } else { "," };
+        assert!(l.ends_with(want), "{l}");
+    }
+    let charts: Vec<String> = std::fs::read_dir(out.join("rpi4").join("charts"))
+        .expect("charts dir")
+        .map(|e| std::fs::read_to_string(e.expect("entry").path()).unwrap_or_default())
+        .collect();
+    assert!(charts.iter().any(|svg| svg.contains(&format!("{marked}!"))), "no chart labels {marked}!");
+    assert!(charts.iter().all(|svg| !svg.contains(&format!("{unmarked}!"))));
 }

@@ -45,6 +45,10 @@ pub struct BarKernel {
     pub lane: String,
     /// True for the table's baseline kernel.
     pub baseline: bool,
+    /// True when the kernel's dmesg shows a problem
+    /// ([`crate::report::environment::DMESG_MARK`] follows its name on the
+    /// axis, as in the tables).
+    pub marked: bool,
 }
 
 /// One metric's bars.
@@ -100,6 +104,7 @@ pub fn plan(section: &SectionView, cols: &[usize], rows: &[usize], params: &str)
             name: r.kernel.clone(),
             lane: lane_in(&t.axis, &r.kernel),
             baseline: t.baseline.as_deref() == Some(r.kernel.as_str()),
+            marked: crate::report::environment::mark_of(&t.marks, &r.kernel).is_some(),
         });
         for (p, v) in panels.iter_mut().zip(vals) {
             p.values.push(v);
@@ -212,8 +217,15 @@ fn layout(spec: &BarSpec) -> Layout {
 
 /// Name of a kernel on the category axis.
 fn axis_name(k: &BarKernel) -> String {
-    let n = ellipsize_middle(&clean(&k.name), NAME_CHARS);
+    let n = marked_name(k);
     if k.baseline { format!("{n} (baseline)") } else { n }
+}
+
+/// The kernel's name as drawn, shortened, followed by the dmesg mark when
+/// it has one (`6.10.0!`, as the tables print it).
+fn marked_name(k: &BarKernel) -> String {
+    let n = ellipsize_middle(&clean(&k.name), NAME_CHARS);
+    if k.marked { format!("{n}{}", crate::report::environment::DMESG_MARK) } else { n }
 }
 
 /// The legend: a swatch per patch tree that some filled bar is drawn in
@@ -425,7 +437,7 @@ fn draw_columns<DB: DrawingBackend>(
 ) -> Option<()> {
     let nk = spec.kernels.len();
     let w = area.dim_in_pixel().0 as i32;
-    let names: Vec<String> = spec.kernels.iter().map(|k| ellipsize_middle(&clean(&k.name), NAME_CHARS)).collect();
+    let names: Vec<String> = spec.kernels.iter().map(marked_name).collect();
     let plot_h = lay.panel_h - HEADER - 30 - 6;
     let (lo, hi, ticks) = value_axis(&ctx.shared, plot_h, 20);
     let step = tick_step(&ticks);

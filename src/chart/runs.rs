@@ -111,7 +111,9 @@ pub fn plan(section: &SectionView) -> Option<RunsSpec> {
 fn row_label(t: &crate::report::TableView, ri: usize) -> String {
     let r = &t.rows[ri];
     let params = param_label(&t.param_headers, &r.params);
-    if params.is_empty() { r.kernel.clone() } else { format!("{}, {params}", r.kernel) }
+    // The dmesg mark after the kernel's name, as the tables print it.
+    let mark = crate::report::environment::mark_of(&t.marks, &r.kernel).map_or("", |m| m.mark);
+    if params.is_empty() { format!("{}{mark}", r.kernel) } else { format!("{}{mark}, {params}", r.kernel) }
 }
 
 /// Height of a strip.

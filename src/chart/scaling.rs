@@ -65,6 +65,9 @@ pub struct Series {
     pub lane: String,
     /// True for the baseline kernel.
     pub baseline: bool,
+    /// True when the kernel's dmesg shows a problem: its legend entry
+    /// carries [`crate::report::environment::DMESG_MARK`], as the tables do.
+    pub marked: bool,
     /// Points in ascending x.
     pub points: Vec<ScalingPoint>,
 }
@@ -132,6 +135,7 @@ pub fn plan(section: &SectionView, col: usize, xp: usize, rows: &[usize], others
                     kernel: r.kernel.clone(),
                     lane: lane_in(&t.axis, &r.kernel),
                     baseline: t.baseline.as_deref() == Some(r.kernel.as_str()),
+                    marked: crate::report::environment::mark_of(&t.marks, &r.kernel).is_some(),
                     points: vec![p],
                 });
             }
@@ -443,7 +447,10 @@ pub fn render_panels(specs: &[ScalingSpec], machine: &str, pal: &LanePalette) ->
         .iter()
         .zip(&styles)
         .map(|(s, &(c, m, w, dashed))| {
-            let n = ellipsize_middle(&clean(&s.kernel), 40);
+            let mut n = ellipsize_middle(&clean(&s.kernel), 40);
+            if s.marked {
+                n.push_str(crate::report::environment::DMESG_MARK);
+            }
             let key = if dashed { Key::Dashed(c, m, w) } else { Key::Line(c, m, w) };
             (key, if s.baseline { format!("{n} (baseline)") } else { n })
         })
@@ -514,7 +521,10 @@ fn legend_keys(spec: &ScalingSpec, styles: &[LineStyle]) -> Vec<(Key, String)> {
         .iter()
         .zip(styles)
         .map(|(s, &(c, m, w, dashed))| {
-            let n = ellipsize_middle(&clean(&s.kernel), 40);
+            let mut n = ellipsize_middle(&clean(&s.kernel), 40);
+            if s.marked {
+                n.push_str(crate::report::environment::DMESG_MARK);
+            }
             let key = if dashed { Key::Dashed(c, m, w) } else { Key::Line(c, m, w) };
             (key, if s.baseline { format!("{n} (baseline)") } else { n })
         })

@@ -12,7 +12,8 @@
 ///   initials `ZC> `) are removed from every line; [`Input::quoted`] is set
 ///   when any were;
 /// * a mail saved in its quoted-printable transfer encoding (it holds
-///   `=3D`, an encoded `=`, or lines ending in `=20`) is decoded:
+///   `=3D`, an encoded `=`, or lines ending in `=20`, or two or more long
+///   lines broken by a soft break `=` where the encoder wraps) is decoded:
 ///   `max_latency=3D3.481 ms` reads `max_latency=3.481 ms`, and a line
 ///   broken by the encoding (ending in a soft break `=`) is joined to the
 ///   next one, which is left empty so that numbering stays; [`Input::qp`]
@@ -31,6 +32,11 @@ pub struct Input {
     pub qp: bool,
     /// True when at least one line carried mail quoting.
     pub quoted: bool,
+    /// Index *n − 1* is true when line *n* was left empty because the line
+    /// above took its text (a quoted-printable soft break): no blank line
+    /// of the file, so no end of a table ([`Input::joined_away`]). Empty
+    /// when nothing was joined.
+    pub soft_joined: Vec<bool>,
     /// `lines` joined with `\n`, made on the first [`Input::text`].
     joined: std::sync::OnceLock<String>,
     /// `joined` in ASCII lower case, made on the first
@@ -87,10 +93,15 @@ impl Input {
             lines.pop();
         }
         let qp = looks_quoted_printable(&unified);
-        if qp {
-            decode_quoted_printable(&mut lines);
-        }
-        Input { lines, lossy: false, quoted, qp, ..Input::default() }
+        let soft_joined = if qp { decode_quoted_printable(&mut lines) } else { Vec::new() };
+        Input { lines, lossy: false, quoted, qp, soft_joined, ..Input::default() }
+    }
+
+    /// True when line index `i` (line *i + 1*) is empty only because a
+    /// quoted-printable soft break above it took its text
+    /// ([`Input::soft_joined`]).
+    pub fn joined_away(&self, i: usize) -> bool {
+        self.soft_joined.get(i).copied().unwrap_or(false)
     }
 
     /// The same input with the lines marked in `blank` (index *n − 1* for
@@ -103,7 +114,14 @@ impl Input {
             .enumerate()
             .map(|(i, l)| if blank.get(i).copied().unwrap_or(false) { String::new() } else { l.clone() })
             .collect();
-        Input { lines, lossy: self.lossy, quoted: self.quoted, qp: self.qp, ..Input::default() }
+        Input {
+            lines,
+            lossy: self.lossy,
+            quoted: self.quoted,
+            qp: self.qp,
+            soft_joined: self.soft_joined.clone(),
+            ..Input::default()
+        }
     }
 
     /// Iterates `(line_number, text)` with 1-based line numbers.
@@ -222,13 +240,14 @@ fn found(haystack: &[u8], needle: &str) -> bool {
 const NO_BREAK_SPACES: [char; 3] = ['\u{a0}', '\u{2007}', '\u{202f}'];
 
 /// True when a mail was saved in its quoted-printable transfer encoding:
-/// it holds an encoded `=` (`=3D`) or a line ending in an encoded space
-/// (`=20`), and every other `=` in it is one an encoder writes
+/// it holds an encoded `=` (`=3D`), a line ending in an encoded space
+/// (`=20`) or two long lines ending in a soft break ([`soft_breaks`]), and
+/// every other `=` in it is one an encoder writes
 /// ([`is_qp_escape`]). A plain file with `NPROCS=20` at a line's end also
 /// holds `max_latency=45.123`, which no encoder writes (`=45` is a plain
 /// `E`): decoding it would change its numbers.
 fn looks_quoted_printable(text: &str) -> bool {
-    (text.contains("=3D") || text.contains("=20\n"))
+    (text.contains("=3D") || text.contains("=20\n") || soft_breaks(text) >= 2)
         && text.split('\n').all(|line| {
             let b = line.as_bytes();
             (0..b.len()).filter(|&j| b[j] == b'=').all(|j| {
@@ -237,6 +256,22 @@ fn looks_quoted_printable(text: &str) -> bool {
                 in_run || is_qp_escape(&b[j + 1..], j == 0)
             })
         })
+}
+
+/// The lines of `text` that end as a quoted-printable encoder breaks a
+/// long line: in a soft break (a lone `=`) at 66 to 76 bytes, the width
+/// the encoders fill (RFC 2045: at most 76). A mail excerpt may hold no
+/// `=3D` but its table rows broken so (`… 2.48     =` / ` 6.01  …`).
+fn soft_breaks(text: &str) -> usize {
+    if !text.contains("=\n") {
+        return 0;
+    }
+    text.split('\n')
+        .filter(|l| {
+            let l = l.strip_suffix('\r').unwrap_or(l);
+            (66..=76).contains(&l.len()) && l.ends_with('=') && !l.ends_with("==")
+        })
+        .count()
 }
 
 /// True when `rest`, the bytes after an `=`, make an escape a
@@ -270,8 +305,10 @@ fn is_qp_escape(rest: &[u8], line_start: bool) -> bool {
 /// Decodes quoted-printable lines in place (the `quoted_printable` crate,
 /// leniently: a stray `=` stays as it is): a line ending in a soft break
 /// `=` takes the next line's text, and the next line is left empty, so
-/// line *n* is still line *n* of the file.
-fn decode_quoted_printable(lines: &mut [String]) {
+/// line *n* is still line *n* of the file. Returns which lines were
+/// emptied so (index *n − 1*; empty when none was).
+fn decode_quoted_printable(lines: &mut [String]) -> Vec<bool> {
+    let mut emptied: Vec<bool> = Vec::new();
     let mut i = 0;
     while i < lines.len() {
         let mut joined = std::mem::take(&mut lines[i]);
@@ -279,6 +316,10 @@ fn decode_quoted_printable(lines: &mut [String]) {
         while joined.ends_with('=') && !joined.ends_with("==") && next < lines.len() {
             joined.pop();
             joined.push_str(&std::mem::take(&mut lines[next]));
+            if emptied.is_empty() {
+                emptied = vec![false; lines.len()];
+            }
+            emptied[next] = true;
             next += 1;
         }
         lines[i] = match quoted_printable::decode(joined.as_bytes(), quoted_printable::ParseMode::Robust) {
@@ -287,6 +328,7 @@ fn decode_quoted_printable(lines: &mut [String]) {
         };
         i = next;
     }
+    emptied
 }
 
 /// Removes leading mail quote markers: any run of `>` each optionally
@@ -391,6 +433,20 @@ mod tests {
         let mail = Input::from_text("caf=C3=A9 =3D 1\n=====\nmax_laten=\ncy=3D3.4 ms=20\n=46rom here\n");
         assert!(mail.qp);
         assert_eq!(mail.lines, vec!["café = 1", "=====", "max_latency=3.4 ms ", "", "From here"]);
+    }
+
+    #[test]
+    fn long_lines_broken_by_soft_breaks_are_decoded_without_any_3d() {
+        let row = "> stress-ng: info:  [7158] mmapfork             32      1.09      2.48     =";
+        let head = "> stress-ng: info:  [7158] stressor       bogo ops real time  usr time  sys=";
+        assert_eq!((row.len(), head.len()), (76, 76));
+        let input = Input::from_text(&format!("{head}\n time\n{row}\n 6.01        29.36         3.77\n"));
+        assert!(input.qp);
+        assert!(input.lines[2].ends_with("2.48      6.01        29.36         3.77"), "{:?}", input.lines);
+        assert!(input.joined_away(1) && input.joined_away(3) && !input.joined_away(0) && !input.joined_away(2));
+        // One soft break, or short lines ending in `=`: a plain file.
+        assert!(!Input::from_text(&format!("{head}\n time\n")).qp);
+        assert!(!Input::from_text("CFLAGS=\nLDFLAGS=\nx\n").qp);
     }
 
     #[test]

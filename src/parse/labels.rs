@@ -164,7 +164,8 @@ fn identities(input: &Input, read: &[bool]) -> Vec<Option<Identity>> {
                 .is_some_and(|next| !next.is_empty() && (read[n + 1] || !next.starts_with(|c: char| c.is_lowercase())));
         let found = label_line(text, underlined)
             .or_else(|| alone.then(|| title(text)).flatten())
-            .or_else(|| block_follows.then(|| change_label(text)).flatten());
+            .or_else(|| block_follows.then(|| change_label(text)).flatten())
+            .or_else(|| change_abbreviation(text));
         if let Some(l) = found {
             if was_above.is_some() {
                 outer = was_above;
@@ -229,6 +230,16 @@ fn change_label(text: &str) -> Option<String> {
     ((short || colon) && !conjunction && !repeat).then(|| bare.to_string())
 }
 
+/// A line that is only a change's usual abbreviation or word, `w/o`,
+/// `w/`, `w`, `wo`, `with`, `without`, `before`, `after` (a colon allowed):
+/// a label wherever it stands (a post's `./Run -c 1 -i 1 shell1` / `w/o` /
+/// index table / `w/` / index table). Lower-cased, without the colon.
+fn change_abbreviation(text: &str) -> Option<String> {
+    let bare = text.trim().trim_end_matches(':').trim();
+    let lower = bare.to_ascii_lowercase();
+    matches!(lower.as_str(), "w/o" | "w/" | "w" | "wo" | "with" | "without" | "before" | "after").then_some(lower)
+}
+
 /// A line too long for a label of its own that still heads a group of
 /// labelled blocks when a label follows it: ending in `:` or ` -`, at most
 /// [`MAX_LABEL_CHARS`] characters.
@@ -248,7 +259,16 @@ fn title(text: &str) -> Option<String> {
         && text.chars().count() <= 40
         && text.chars().any(char::is_alphabetic)
         && !text.ends_with(['.', ',', '!', '?', ';']);
-    ok.then(|| if is_kernel_name(text) { text.to_string() } else { text.to_lowercase() })
+    // Markdown's bold and a bracketed aside are the page's dress, not the
+    // name: `[ **NPS1** の場合]` → `nps1 の場合`.
+    let text = if text.contains("**") || text.starts_with('[') {
+        let plain = text.replace("**", "");
+        let plain = plain.trim().strip_prefix('[').and_then(|t| t.strip_suffix(']')).unwrap_or(plain.trim());
+        plain.split_whitespace().collect::<Vec<_>>().join(" ")
+    } else {
+        text.to_string()
+    };
+    (ok && !text.is_empty()).then(|| if is_kernel_name(&text) { text } else { text.to_lowercase() })
 }
 
 /// A sample's identity inside one file, what makes two samples runs of
@@ -384,6 +404,9 @@ fn label_line(text: &str, underlined: bool) -> Option<String> {
     }
     // Both tests give `None`; the one without lowering a copy first.
     let colon = (text.ends_with(':') || dash) && bare.split_whitespace().count() <= 6;
+    // A sentence over a rule is a program's banner (STREAM's `This system
+    // uses 8 bytes per array element.` above its `-----`), not a title.
+    let underlined = underlined && !bare.ends_with(['.', '!', '?', ';', ',']);
     if !(colon || underlined || is_kernel_name(bare)) {
         return None;
     }

@@ -59,6 +59,11 @@
 //! (with `-c -C`) are not read; nor are omni output (`-O`/`-o`) or tables
 //! printed without headers (`-P 0`).
 //!
+//! A post that kept netperf's command line (`$ netperf -H 1.1.1.2 -t
+//! TCP_STREAM -l 5`) and its table but not the banner: the command line
+//! names the test (`-t`, else netperf's default `TCP_STREAM`) as a banner
+//! would; a banner right below a command line takes its place.
+//!
 //! A banner with no result row below it (the test failed) is a note. A
 //! result row with too few columns, a cell that is no number, a result
 //! without its decimals (a line cut short: `54` or `5424.1` for
@@ -107,6 +112,21 @@ fn banner(line: &str) -> Option<String> {
     Some(name.to_string())
 }
 
+/// The test of a netperf command line (`$ netperf -H 1.1.1.2 -t TCP_STREAM
+/// -l 5` → `TCP_STREAM`; no `-t`: netperf's default, `TCP_STREAM`), for a
+/// post that kept the command and the table but not the banner. `None` for
+/// an omni test (`-t omni`, `-O`, `-o`: not read) or headers turned off
+/// (`-P 0`).
+fn command_test(line: &str) -> Option<String> {
+    let args = super::cmdline::args_of(line, "netperf")?;
+    if args.iter().any(|a| matches!(*a, "-O" | "-o" | "-k")) || args.windows(2).any(|w| w == ["-P", "0"]) {
+        return None;
+    }
+    let test = args.windows(2).find(|w| w[0] == "-t").map_or("TCP_STREAM", |w| w[1]);
+    let ok = !test.is_empty() && test.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    (ok && !test.eq_ignore_ascii_case("omni")).then(|| test.to_ascii_uppercase())
+}
+
 /// The kind of table under a banner, from its header.
 #[derive(Clone, Copy, PartialEq, Debug)]
 enum Kind {
@@ -138,6 +158,10 @@ struct Block {
     rows: usize,
     /// The decimals of the last result row's result cell (`5424.17` → 2).
     decimals: Option<usize>,
+    /// Started by a `netperf … -t TEST` command line, not a banner: a
+    /// banner right below replaces it, and with no table it is no failed
+    /// test (a post may list commands alone).
+    from_command: bool,
 }
 
 impl Block {
@@ -281,6 +305,9 @@ fn whole_result(b: &mut Block, kind: Kind, cell: &str, n: usize, line: &str) -> 
 
 /// Closes `b`: a note when its test printed no (complete) result.
 fn close(b: &Block, out: &mut ParsedFile) {
+    if b.from_command && b.rows == 0 {
+        return;
+    }
     if b.udp_pending {
         out.notes.push((b.at, "a UDP_STREAM table with no receiver row: its receive throughput not read".into()));
     } else if b.rows == 0 {
@@ -347,7 +374,8 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut last: Option<Sample> = None;
     for (n, line) in input.numbered() {
         let t = line.trim();
-        if let Some(test) = banner(t) {
+        let command = command_test(t);
+        if let Some(test) = banner(t).or_else(|| command.clone()) {
             if let Some(b) = block.take() {
                 close(&b, &mut out);
             }
@@ -360,6 +388,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 rr_remote_pending: false,
                 rows: 0,
                 decimals: None,
+                from_command: command.is_some(),
             });
             continue;
         }
@@ -395,12 +424,21 @@ impl BenchParser for Netperf {
     }
 
     fn detect(&self, input: &Input) -> u8 {
-        if !input.has(" TEST from ") {
+        let header = input.has("Throughput") || input.has("Trans.");
+        if !header {
             return 0;
         }
-        let banners = input.lines.iter().any(|l| banner(l.trim()).is_some());
-        let header = input.has("Throughput") || input.has("Trans.");
-        if banners && header { 90 } else { 0 }
+        if input.has(" TEST from ") && input.lines.iter().any(|l| banner(l.trim()).is_some()) {
+            return 90;
+        }
+        // A post that kept `$ netperf … -t TCP_STREAM` and its table, not
+        // the banner.
+        let table = input.has("Socket Socket") || input.has("Socket Size");
+        if table && input.has("netperf") && input.lines.iter().any(|l| command_test(l.trim()).is_some()) {
+            80
+        } else {
+            0
+        }
     }
 
     fn max_score(&self) -> u8 {

@@ -490,7 +490,9 @@ impl BenchParser for StressNg {
         }
         let mut st = State::default();
         for (i, line) in input.lines.iter().enumerate() {
-            if in_yaml[i] {
+            // A line a quoted-printable soft break emptied is no blank line
+            // ending the table.
+            if in_yaml[i] || input.joined_away(i) {
                 continue;
             }
             text_line(&mut st, i + 1, line, &mut out)?;

@@ -30,7 +30,11 @@
 //!   `transferred` (`… MiB transferred (X MiB/sec)`, MiB/s);
 //! * fileio: `reads/s`, `writes/s`, `fsyncs/s` (ops/s) and `read` /
 //!   `written` (`read, MiB/s:`, MiB/s);
-//! * oltp: `transactions` and `queries` (per s, from `(X per sec.)`);
+//! * oltp: `transactions` and `queries` (per s, from `(X per sec.)`), and
+//!   0.4/0.5's `requests` (`read/write requests: N (X per sec.)`, per s:
+//!   the result of 0.5's `oltp_simple` and `select` tests, which do no
+//!   transactions; a `transactions: 0 (0.00 per sec.)` is a note, not a
+//!   result of 0);
 //! * threads and mutex: `total time` (s, lower is better): mutex does a
 //!   fixed amount of work. For the others the run's length is a setting
 //!   and `total time` is not read. threads also gets `events` (`total
@@ -53,7 +57,12 @@
 //! was cut short (fewer decimals than sysbench prints: `%.2f` rates and
 //! latencies, a `%.4fs` total time, or the total time without its `s`), is
 //! an error at its line. Of sysbench 0.4/0.5's forms only the OLTP
-//! `transactions` line reads the same; its `per-request statistics` (0.4)
+//! `transactions` and `read/write requests` lines read the same; 0.5's
+//! interim reports (`[  10s] threads: 8, tps: 1111.51, reads/s: 15568.42,
+//! writes/s: 4446.13, response time: 9.95ms (99%)`) are not results, and
+//! their tail cut onto a line of its own by a mail or a blog (`writes/s:
+//! 4487.80`) is a note, never fileio's `writes/s` (fileio's figures are read
+//! only in a fileio run or one whose test is unknown); 0.4's `per-request statistics`
 //! and `response time:` block (0.4.12+/0.5 OLTP) are not read (a note says
 //! so), nor its cpu, memory and fileio figures.
 
@@ -139,6 +148,12 @@ fn figure<'a>(t: &'a str, test: Option<&str>) -> Option<Figure<'a>> {
         ("written, MiB/s:", "written", "MiB/s", Higher),
     ];
     for (prefix, name, unit, better) in pairs {
+        // fileio's figures: in another test a line starting so is the
+        // tail of a 0.5 interim report cut onto a line of its own
+        // ([`interim_tail`]).
+        if prefix != "events per second:" && test.is_some_and(|t| t != "fileio") {
+            continue;
+        }
         if let Some(v) = t.strip_prefix(prefix) {
             return Some(Figure::Text(name, unit, better, v.trim()));
         }
@@ -158,6 +173,9 @@ fn figure<'a>(t: &'a str, test: Option<&str>) -> Option<Figure<'a>> {
     }
     if let Some(rest) = t.strip_prefix("queries:") {
         return Some(Figure::Inner("queries", "per s", per_sec(rest)));
+    }
+    if let Some(rest) = t.strip_prefix("read/write requests:") {
+        return Some(Figure::Inner("requests", "per s", per_sec(rest)));
     }
     if let Some(rest) = t.strip_prefix("Total operations:") {
         return Some(Figure::Inner("operations", "ops/s", per_sec(rest)));
@@ -256,6 +274,10 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         } else if run.latency(&mut out, n, t)? {
         } else if let Some(f) = figure(t, run.test.as_deref()) {
             read_figure(&mut out, &run, n, t, f)?;
+        } else if interim_tail(t) {
+            let what =
+                "the tail of a sysbench 0.5 interim report (`[  10s] threads: …`) on a line of its own: not read";
+            out.notes.push((n, what.into()));
         } else if t.starts_with("total number of events:") && run.test.as_deref() == Some("mutex") {
             out.notes.push((n, "mutex's event count is its thread count, not a result: not read".into()));
         } else if t.starts_with("total time:") && run.test.is_some() {
@@ -276,6 +298,24 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         });
     }
     Ok(out)
+}
+
+/// The count before a figure's rate (`transactions:  19447  (381.31 per
+/// sec.)` → 19447).
+fn count(t: &str) -> Option<f64> {
+    plain(t.split_once(':')?.1.split_once('(')?.0.trim())
+}
+
+/// A line that is the tail of a sysbench 0.5 interim report (`[  10s]
+/// threads: 8, tps: 1111.51, reads/s: 15568.42, writes/s: 4446.13,
+/// response time: 9.95ms (99%)`) which a mail or a blog cut onto a line of
+/// its own: it starts with one of the report's later fields and holds a
+/// `, ` or nothing after the number (`reads/s: 15568.42, writes/s: …`).
+fn interim_tail(t: &str) -> bool {
+    ["tps:", "reads/s:", "writes/s:", "reads:", "writes:", "response time:"].iter().any(|p| {
+        t.strip_prefix(p)
+            .is_some_and(|rest| rest.starts_with(' ') && rest.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+    })
 }
 
 /// `t` is the heading `h` alone, or followed by a poster's annotation
@@ -299,6 +339,11 @@ fn read_figure(out: &mut ParsedFile, run: &Run, n: usize, t: &str, f: Figure) ->
             let value = plain(v).ok_or_else(|| ParseError::malformed(n, format!("a number for `{name}`"), t))?;
             whole(v, printed_decimals(name), n, t)?;
             run.push(out, n, Metric::new(name, unit, better), value);
+        }
+        Figure::Inner(name, _, Some(value)) if value == 0.0 && count(t) == Some(0.0) => {
+            // `transactions: 0 (0.00 per sec.)`: a test that does none
+            // (0.5's oltp_simple and select tests count requests only).
+            out.notes.push((n, format!("no {name} done (`0 (0.00 per sec.)`): its zero figures are not results")));
         }
         Figure::Inner(name, unit, Some(value)) => run.push(out, n, Metric::new(name, unit, Better::Higher), value),
         Figure::Inner(name, _, None) => {

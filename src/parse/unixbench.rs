@@ -43,7 +43,12 @@
 //!   tests only is not comparable with a full one).
 //!
 //! 5.x samples carry the parameter `copies` (the parallel copy count of
-//! their block); 4.1 samples carry none.
+//! their block: its `running N parallel copies` line, or the `./Run -c N`
+//! command line above a post's quoted index table); 4.1 samples carry none.
+//! A score line with two or more numbers (`System Benchmarks Index Score
+//! 1467.2   1483.0`, a person's table with a column per set-up) is a note,
+//! not read: which number is which set-up's, the table's header says in
+//! words.
 //!
 //! # Kernel
 //!
@@ -179,7 +184,7 @@ impl BenchParser for UnixBench {
                 index = None;
                 continue;
             }
-            if let Some(c) = copies_of(line) {
+            if let Some(c) = copies_of(line).or_else(|| run_copies(line)) {
                 headless.get_or_insert(out.samples.len());
                 first_copies.get_or_insert((lineno, c.clone()));
                 copies = Some(c);
@@ -187,6 +192,16 @@ impl BenchParser for UnixBench {
             }
             if let Some((group, metric)) = score_label(line) {
                 index = None;
+                let numbers = trimmed.split_whitespace().filter(|w| num::plain(w).is_some()).count();
+                if numbers > 1 {
+                    // `System Benchmarks Index Score   1467.2   1483.0`: a
+                    // table a person made, one column per set-up.
+                    let msg = format!(
+                        "a score line with {numbers} numbers (a comparison table made by hand, a column per set-up): not read"
+                    );
+                    out.notes.push((lineno, msg));
+                    continue;
+                }
                 let (value, at, next) = score_value(lines, i, trimmed, &mut out.notes)?;
                 i = next;
                 out.samples.push(tagged(
@@ -286,7 +301,11 @@ fn finish(mut out: ParsedFile, wrapped_notes: usize, first_wrapped: Option<usize
     }
     out.notes.sort_by_key(|(line, _)| *line);
     if out.samples.is_empty() {
-        return Err(ParseError::NoResults { benchmark: ID, reason: "no test result, index row or score line".into() });
+        let reason = match out.notes.iter().find(|(_, m)| m.contains("made by hand")) {
+            Some((n, m)) => format!("line {n}: {m}"),
+            None => "no test result, index row or score line".into(),
+        };
+        return Err(ParseError::NoResults { benchmark: ID, reason });
     }
     Ok(out)
 }
@@ -455,6 +474,17 @@ fn copies_of(line: &str) -> Option<String> {
         }
     }
     None
+}
+
+/// `./Run -c 96 -i 1 shell1` → `96`: the copies of a run whose output
+/// lost its `running N parallel copies` line (a post quoting the index
+/// table only). `None` for a command line with no `-c` or more than one
+/// (`./Run -c 1 -c 4` runs both).
+fn run_copies(line: &str) -> Option<String> {
+    let args = crate::parse::cmdline::args_of(line, "Run")?;
+    let mut counts = args.windows(2).filter(|w| w[0] == "-c").map(|w| w[1]);
+    let n = counts.next()?.parse::<u32>().ok()?;
+    counts.next().is_none().then(|| n.to_string())
 }
 
 /// Recognises a score line: returns its group and metric name.

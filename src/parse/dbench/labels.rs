@@ -60,8 +60,54 @@ fn label_line(line: &str) -> Option<(String, bool)> {
         let text = text.trim();
         return (!text.is_empty() && text.split_whitespace().count() <= 10).then(|| (text.to_string(), true));
     }
-    let bare = t.split_whitespace().count() <= 8 && !t.ends_with(['.', ',', ';', '!', '?']) && !t.contains(": ");
+    let bare = t.split_whitespace().count() <= 8
+        && !t.ends_with(['.', ',', ';', '!', '?'])
+        && !t.contains(": ")
+        && !is_prose(t);
     bare.then(|| (t.to_string(), false))
+}
+
+/// The words a bare line naming a change may start with, in lower case
+/// (`with the new patch`, `after the revert`): a label however plain its
+/// words.
+const CHANGE_WORDS: [&str; 4] = ["with", "without", "before", "after"];
+
+/// A word that marks a line as a label rather than a sentence: it holds a
+/// digit (`2.6.8`, `v2`), a tag's punctuation (`NO_DELAY_DEQUEUE`,
+/// `procs=16`, `+eevdf`, `w/`, `ext3-data`), or is an acronym (`NFS`,
+/// `SMP`).
+fn is_tag_word(w: &str) -> bool {
+    let w = w.trim_matches(|c: char| matches!(c, '(' | ')' | '"' | '\'' | ',' | '[' | ']'));
+    w.chars().any(|c| c.is_ascii_digit() || matches!(c, '_' | '=' | '+' | '/' | '.' | '-' | '@' | '~'))
+        || (w.chars().filter(char::is_ascii_uppercase).count() >= 2 && !w.chars().any(char::is_lowercase))
+}
+
+/// True when a bare line (no colon) reads as a sentence, not a label:
+/// four or more words, none of them a tag ([`is_tag_word`]), and not
+/// starting with a change word (`with`, `before`, …): `went up by quite a
+/// bit`, `here are the numbers from the box`. A label looks like one: a
+/// kernel's name, a short tag, a `key=value`.
+fn is_prose(t: &str) -> bool {
+    let words: Vec<&str> = t.split_whitespace().collect();
+    words.len() >= 4
+        && !CHANGE_WORDS.contains(&words[0].to_lowercase().as_str())
+        && !words.iter().any(|w| is_tag_word(w))
+}
+
+/// The line (0-based) directly above line `i`, below `floor`, when it is a
+/// sentence ([`is_prose`]) where a label would stand: its results get no
+/// label, and a note says why.
+pub(super) fn prose_above(input: &Input, i: usize, floor: usize) -> Option<usize> {
+    let j = i.checked_sub(1).filter(|&j| j >= floor)?;
+    let t = input.lines[j].trim();
+    let plain_line = t.chars().count() <= 60
+        && !t.ends_with(['.', ',', ';', '!', '?', ':'])
+        && !t.contains(": ")
+        && !may_have_result(t)
+        && !is_progress(t)
+        && !is_prompt(t)
+        && !is_table_header(t);
+    (plain_line && is_prose(t)).then_some(j)
 }
 
 /// The label lines above line `i` (0-based), not above `floor` (the first

@@ -50,7 +50,10 @@
 //! is a short line ending in `:` (or ` -`) above a run, with at most two
 //! blank lines between (`before:`, `2.4.19:`, `with patch:`, `dbench with 8
 //! clients, results before:`); or short bare lines directly above it
-//! (`6.1.87-cfs`, `NO_DELAY_DEQUEUE`; a bare line directly under a result
+//! (`6.1.87-cfs`, `NO_DELAY_DEQUEUE`, `with the new patch`; not a sentence:
+//! four or more plain words, none with a digit, a tag's punctuation or an
+//! acronym, such as `went up by quite a bit`, are no label, and the results
+//! under such a line are read without one, with a note; a bare line directly under a result
 //! replaces the innermost label, so `kernel` / `NO_DELAY_DEQUEUE` then
 //! `DELAY_DEQUEUE` gives `kernel / DELAY_DEQUEUE`); or a `Before:` before
 //! `Throughput` on the result line; or free text after the result on its
@@ -84,7 +87,7 @@ use super::num::plain;
 use super::time::gnu_record_at;
 use super::{BenchParser, Input, ParseError};
 use crate::model::{Better, Metric, ParsedFile, Sample};
-use labels::{drop_single_label, labels_above, with_label};
+use labels::{drop_single_label, labels_above, prose_above, with_label};
 use result::{Result4, is_throughput_tok, may_have_result, read_result, table_row, time_after, with_params};
 
 /// dbench 1.x–4.x; registry id `"dbench"`.
@@ -219,6 +222,15 @@ impl<'a> Reader<'a> {
             } else {
                 self.label = chain;
             }
+        } else if let Some(j) = prose_above(self.input, i, self.floor) {
+            // A sentence where a label would be: no label (the results are
+            // not those of the label above it), and a note.
+            self.label.clear();
+            let msg = format!(
+                "{:?} above a result reads as a sentence, not a label: its results are read without one",
+                self.input.lines[j].trim()
+            );
+            self.out.notes.push((j + 1, msg));
         }
     }
 

@@ -1,7 +1,7 @@
 //! fio (Jens Axboe's flexible I/O tester) output: its JSON and JSON+
 //! reports (`--output-format=json`, `json+`), its normal text report,
-//! fio 2.0 to 3.38, and its terse (`--minimal`) version-3 lines
-//! ([`terse`]).
+//! fio 2.0 to 3.38, and its terse (`--minimal`) lines of versions 3, 4
+//! and 5 ([`terse`]).
 //!
 //! JSON (fio 3.x; LKP saves it as `fio.output`, sometimes after its own
 //! timestamped command line), read with `serde_json` ([`json`]):
@@ -175,7 +175,7 @@ impl BenchParser for Fio {
     }
 
     fn describe(&self) -> &'static str {
-        "fio 2.x-3.x JSON, JSON+, normal text and terse (v3) reports"
+        "fio 2.x-3.x JSON, JSON+, normal text and terse (v3-v5) reports"
     }
 
     fn detect(&self, input: &Input) -> u8 {
@@ -220,8 +220,10 @@ impl BenchParser for Fio {
         let terse_lines = terse::read(input, &mut out)?;
         if out.samples.is_empty() && terse_lines > 0 {
             let reason = match out.notes.iter().find(|(_, m)| m.starts_with("fio terse version")) {
-                Some((n, m)) if !input.lines.iter().any(|l| terse::version(l) == Some(3)) => format!("line {n}: {m}"),
-                _ => "no fio terse version-3 line with I/O done".into(),
+                Some((n, m)) if !input.lines.iter().any(|l| terse::version(l).is_some_and(|v| v >= 3)) => {
+                    format!("line {n}: {m}")
+                }
+                _ => "no fio terse line of version 3 to 5 with I/O done".into(),
             };
             return Err(ParseError::NoResults { benchmark: "fio", reason });
         }

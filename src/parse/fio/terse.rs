@@ -1,25 +1,35 @@
-//! fio's terse report (`--minimal`, `--output-format=terse`), version 3 (the
-//! default since fio 2.0.8): one line of `;`-separated fields per job.
+//! fio's terse report (`--minimal`, `--output-format=terse`,
+//! `--terse-version=N`), versions 3 (the default since fio 2.0.10), 4 and 5:
+//! one line of `;`-separated fields per job.
 //!
 //! ```text
 //! 3;fio-3.36;probe;0;0;3976;62125;15531;64;0;0;0.000000;0.000000;48;281;62.555513;20.863914;1.000000%=50;…
+//! 4;fio-3.36;verify;0;28;700416;364610;91152;1921;3;110;9.283027;2.078678;2;1234;159.304360;…
 //! ```
 //!
-//! Fields: terse version, fio version, job name, group id, error; then per
-//! direction, read then write, 41 fields: io (KiB), bw (KiB/s), IOPS,
-//! runtime (ms); slat, clat min/max/mean/stdev (usec); 20 clat percentile
-//! slots (`99.000000%=248`, unused ones `0%=0`); lat min/max/mean/stdev;
-//! bw min/max/share/mean/stdev. CPU, IO depth, latency buckets and disk
-//! fields follow; they are not results here (as in the other reports).
+//! Fields (fio's HOWTO "Terse output" and `show_thread_status_terse_all`
+//! in its `stat.c`): terse version, fio version, job name, group id,
+//! error; then per direction, read then write (then trim, in versions 4
+//! and 5), 41 fields: io (KiB), bw (KiB/s), IOPS, runtime (ms); slat,
+//! clat min/max/mean/stdev (usec); 20 clat percentile slots
+//! (`99.000000%=248`, unused ones `0%=0`); lat min/max/mean/stdev; bw
+//! min/max/share/mean/stdev. Version 5 adds 6 fields to each direction:
+//! the bw sample count, then IOPS min/max/mean/stdev and sample count (47
+//! a direction). CPU (5), IO depth (7) and latency bucket (10 usec, 12
+//! msec) fields follow, then 9 per disk; they are not results here (as in
+//! the other reports).
 //!
 //! Read as the JSON report is (same metrics, units `KiB/s` and `usec`):
 //! `<d>: bw`, `<d>: IOPS`, `<d>: slat mean`, `clat mean`, `clat stdev`,
 //! `lat mean`, `clat <p>th`; parameter `job`. A direction with no I/O (io
-//! 0) is a note, as in JSON; so are the unused percentile slots and a job
-//! whose error field is not 0. Terse versions 2, 4 and 5 lay out their
-//! fields otherwise (trim, IOPS statistics): their lines are a note, not
-//! read. A version-3 line with too few fields, or a field that is no
-//! number, is an error at its line.
+//! 0) is a note, as in JSON (a version-4/5 line's trim direction usually
+//! is); so are the unused percentile slots and a job whose error field is
+//! not 0. Version 2 (`--terse-version=2`) has no fio version field and two
+//! layouts over fio's history (before fio 1.99.6 no IOPS and no
+//! percentiles; later the three directions of version 4), which its lines
+//! do not tell apart: they are a note, not read. A line with too few
+//! fields for its version, or a field that is no number, is an error at
+//! its line.
 
 use super::{JobParams, bw_metric, iops_metric, lat_metric, percentile_name};
 use crate::model::ParsedFile;
@@ -28,12 +38,25 @@ use crate::parse::{Input, ParseError};
 
 /// Fields before the first direction.
 const HEAD: usize = 5;
-/// Fields per direction.
+/// Fields per direction (versions 3 and 4; version 5 has [`DIR_V5`]).
 const DIR: usize = 41;
-/// Fields of a whole version-3 line without disk statistics: the head, two
-/// directions, CPU (5), IO depths (7) and latency buckets (10 usec, 12
-/// msec). Each disk adds 9 (`…;nvme0n1;0;0;0;0;0;0;0;0.00%`).
-const FULL: usize = HEAD + 2 * DIR + 5 + 7 + 10 + 12;
+/// Fields per direction of a version-5 line: [`DIR`], the bw sample count,
+/// IOPS min/max/mean/stdev and sample count.
+const DIR_V5: usize = DIR + 6;
+/// Fields after the directions: CPU (5), IO depths (7) and latency buckets
+/// (10 usec, 12 msec). Each disk adds 9 more
+/// (`…;nvme0n1;0;0;0;0;0;0;0;0.00%`).
+const TAIL: usize = 5 + 7 + 10 + 12;
+
+/// The directions of a line of terse version `v` (3, 4 or 5) and the
+/// fields of each.
+fn layout(v: u8) -> (&'static [&'static str], usize) {
+    match v {
+        3 => (&["read", "write"], DIR),
+        4 => (&["read", "write", "trim"], DIR),
+        _ => (&["read", "write", "trim"], DIR_V5),
+    }
+}
 
 /// The terse version of a line (`3;fio-3.36;…` → 3), when the line is a
 /// fio terse line: a version 2 to 5, then a fio version, and many fields.
@@ -60,11 +83,11 @@ pub fn read(input: &Input, out: &mut ParsedFile) -> Result<usize, ParseError> {
             continue;
         };
         lines += 1;
-        if v != 3 {
-            out.notes.push((n, format!("fio terse version {v} (only version 3 is read): not read")));
+        if v == 2 {
+            out.notes.push((n, format!("fio terse version {v} (versions 3, 4 and 5 are read): not read")));
             continue;
         }
-        read_line(line.trim(), n, out)?;
+        read_line(line.trim(), v, n, out)?;
     }
     Ok(lines)
 }
@@ -77,23 +100,22 @@ pub fn cut_short(line: &str) -> bool {
     v.is_some_and(|v| (2..=5).contains(&v)) && fields.next().is_some_and(|f| f.starts_with("fio-"))
 }
 
-/// Reads one version-3 line (number `n`).
-fn read_line(line: &str, n: usize, out: &mut ParsedFile) -> Result<(), ParseError> {
+/// Reads one line of terse version `v` (3, 4 or 5; number `n`).
+fn read_line(line: &str, v: u8, n: usize, out: &mut ParsedFile) -> Result<(), ParseError> {
     let f: Vec<&str> = line.split(';').collect();
-    if f.len() < HEAD + 2 * DIR {
-        return Err(ParseError::malformed(
-            n,
-            format!("a fio terse v3 line of at least {} fields", HEAD + 2 * DIR),
-            line,
-        ));
+    let (dirs, len) = layout(v);
+    let least = HEAD + dirs.len() * len;
+    if f.len() < least {
+        return Err(ParseError::malformed(n, format!("a fio terse v{v} line of at least {least} fields"), line));
     }
     let fio = f[1].trim_start_matches("fio-");
     if out.version.is_none() && !fio.is_empty() {
         out.version = Some(fio.to_string());
     }
-    if f.len() < FULL {
+    let full = least + TAIL;
+    if f.len() < full {
         let msg = format!(
-            "fio terse line of {} fields, where fio writes at least {FULL} (cut short?): \
+            "fio terse line of {} fields, where fio writes at least {full} (cut short?): \
              its CPU, IO depth and latency bucket fields are missing; its results read",
             f.len()
         );
@@ -103,13 +125,14 @@ fn read_line(line: &str, n: usize, out: &mut ParsedFile) -> Result<(), ParseErro
     if f[4] != "0" {
         out.notes.push((n, format!("fio job {:?} ended with error {}: its figures read as printed", params.job, f[4])));
     }
-    for (i, dir) in ["read", "write"].into_iter().enumerate() {
-        read_direction(&f[HEAD + i * DIR..HEAD + (i + 1) * DIR], dir, &params, n, line, out)?;
+    for (i, dir) in dirs.iter().enumerate() {
+        let start = HEAD + i * len;
+        read_direction(&f[start..start + DIR], dir, &params, n, line, out)?;
     }
     Ok(())
 }
 
-/// Reads one direction's 41 fields `d`.
+/// Reads one direction's first 41 fields `d` (those of every version).
 fn read_direction(
     d: &[&str],
     dir: &str,
@@ -196,9 +219,9 @@ mod tests {
     #[test]
     fn other_versions_are_notes_and_a_bad_field_an_error() {
         let mut out = ParsedFile::default();
-        read(&Input::from_text(&line("4000").replacen("3;", "4;", 1)), &mut out).unwrap();
+        read(&Input::from_text(&line("4000").replacen("3;", "2;", 1)), &mut out).unwrap();
         assert!(out.samples.is_empty());
-        assert!(out.notes[0].1.contains("terse version 4"));
+        assert!(out.notes[0].1.contains("terse version 2"));
         let bad = line("4000").replacen(";100;", ";x;", 1);
         assert_eq!(read(&Input::from_text(&bad), &mut ParsedFile::default()).unwrap_err().line(), Some(1));
     }
