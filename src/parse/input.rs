@@ -103,7 +103,16 @@ impl Input {
             .enumerate()
             .map(|(i, l)| if blank.get(i).copied().unwrap_or(false) { String::new() } else { l.clone() })
             .collect();
-        Input { lines, lossy: self.lossy, quoted: self.quoted, qp: self.qp, ..Input::default() }
+        let out = Input { lines, lossy: self.lossy, quoted: self.quoted, qp: self.qp, ..Input::default() };
+        // Every pair of adjacent bytes without a line break in the blanked
+        // text is inside one of its lines, each this text's line or empty:
+        // this text's pairs are a superset, and a superset answers
+        // `has` the same (a pair it holds sends `has` on to the search).
+        // Pairs with a line break are never asked (a needle has none).
+        if let Some(pairs) = self.bigrams.get() {
+            let _ = out.bigrams.set(pairs.clone());
+        }
+        out
     }
 
     /// Iterates `(line_number, text)` with 1-based line numbers.
