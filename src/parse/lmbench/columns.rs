@@ -139,18 +139,21 @@ pub(super) enum Place {
 
 /// The column a token belongs to, when that is certain.
 pub(super) fn place(t: &Tok<'_>, cols: &[(usize, usize)], slack: usize) -> Place {
-    let under: Vec<usize> = (0..cols.len()).filter(|&c| overlaps((t.start, t.end), cols[c])).collect();
-    match under.as_slice() {
-        [c] => return Place::One(*c),
-        [a, b, ..] => return Place::Two(*a, *b),
-        [] => {}
+    // The first two columns that `hit` (no list of them all is needed).
+    let first_two = |hit: &dyn Fn((usize, usize)) -> bool| {
+        let mut found = (0..cols.len()).filter(|&c| hit(cols[c]));
+        (found.next(), found.next())
+    };
+    match first_two(&|c| overlaps((t.start, t.end), c)) {
+        (Some(c), None) => return Place::One(c),
+        (Some(a), Some(b)) => return Place::Two(a, b),
+        _ => {}
     }
     let gap = |c: (usize, usize)| c.0.saturating_sub(t.end).max(t.start.saturating_sub(c.1));
-    let near: Vec<usize> = (0..cols.len()).filter(|&c| gap(cols[c]) <= slack).collect();
-    match near.as_slice() {
-        [c] => Place::One(*c),
-        [a, b, ..] => Place::Two(*a, *b),
-        [] => Place::None,
+    match first_two(&|c| gap(c) <= slack) {
+        (Some(c), None) => Place::One(c),
+        (Some(a), Some(b)) => Place::Two(a, b),
+        _ => Place::None,
     }
 }
 
