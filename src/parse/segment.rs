@@ -136,18 +136,22 @@ fn note_unread_lookalikes(input: &Input, segments: &mut [Segment], read_lines: &
     let noted: Vec<usize> =
         segments.iter().filter_map(|s| s.outcome.as_ref().ok()).flat_map(|p| p.notes.iter().map(|n| n.0)).collect();
     let accounted = paragraphs_of(input, noted.into_iter());
-    // Each segment's shapes of the lines it read.
-    let shapes: Vec<rustc_hash::FxHashSet<u64>> = segments
-        .iter()
-        .map(|s| match &s.outcome {
-            Ok(p) => {
-                let mut lines: Vec<usize> = p.samples.iter().map(|x| x.line).collect();
-                lines.dedup();
-                lines.iter().filter_map(|&n| input.lines.get(n.wrapping_sub(1))).map(|l| shape_hash(l)).collect()
-            }
-            Err(_) => Default::default(),
-        })
-        .collect();
+    // Each segment's shapes of the lines it read, made for the first line
+    // that needs them (most files have none).
+    let shapes_of = |segments: &[Segment]| -> Vec<rustc_hash::FxHashSet<u64>> {
+        segments
+            .iter()
+            .map(|s| match &s.outcome {
+                Ok(p) => {
+                    let mut lines: Vec<usize> = p.samples.iter().map(|x| x.line).collect();
+                    lines.dedup();
+                    lines.iter().filter_map(|&n| input.lines.get(n.wrapping_sub(1))).map(|l| shape_hash(l)).collect()
+                }
+                Err(_) => Default::default(),
+            })
+            .collect()
+    };
+    let mut shapes: Option<Vec<rustc_hash::FxHashSet<u64>>> = None;
     // The first word of every read line: a line starting otherwise cannot
     // have a read line's shape, and is not hashed.
     let firsts: rustc_hash::FxHashSet<&str> =
@@ -162,6 +166,7 @@ fn note_unread_lookalikes(input: &Input, segments: &mut [Segment], read_lines: &
             continue;
         }
         let sh = shape_hash(line);
+        let shapes = shapes.get_or_insert_with(|| shapes_of(segments));
         if let Some(k) = shapes.iter().position(|set| set.contains(&sh))
             && let Ok(p) = &mut segments[k].outcome
         {
