@@ -42,10 +42,11 @@ pub struct Input {
     /// `joined` in ASCII lower case, made on the first
     /// [`Input::has_ignore_ascii_case`].
     lowered: std::sync::OnceLock<String>,
-    /// Which pairs of adjacent bytes `joined` holds (a 4,096-bit Bloom
-    /// filter, [`bigram_bit`]), made on the first [`Input::has`] of a
+    /// Which pairs of adjacent bytes `joined` holds (16,384 bits, one per
+    /// pair of 7-bit bytes, [`bigram_bit`]: exact for ASCII), made on the
+    /// first [`Input::has`] of a
     /// needle of two bytes or more.
-    bigrams: std::sync::OnceLock<Box<[u64; 64]>>,
+    bigrams: std::sync::OnceLock<Box<[u64; 256]>>,
 }
 
 impl Input {
@@ -114,14 +115,23 @@ impl Input {
             .enumerate()
             .map(|(i, l)| if blank.get(i).copied().unwrap_or(false) { String::new() } else { l.clone() })
             .collect();
-        Input {
+        let out = Input {
             lines,
             lossy: self.lossy,
             quoted: self.quoted,
             qp: self.qp,
             soft_joined: self.soft_joined.clone(),
             ..Input::default()
+        };
+        // Every pair of adjacent bytes without a line break in the blanked
+        // text is inside one of its lines, each this text's line or empty:
+        // this text's pairs are a superset, and a superset answers
+        // `has` the same (a pair it holds sends `has` on to the search).
+        // Pairs with a line break are never asked (a needle has none).
+        if let Some(pairs) = self.bigrams.get() {
+            let _ = out.bigrams.set(pairs.clone());
         }
+        out
     }
 
     /// Iterates `(line_number, text)` with 1-based line numbers.
@@ -149,7 +159,9 @@ impl Input {
     /// Most needles are not in most files: a needle with a pair of
     /// adjacent bytes the text never has is answered from the text's
     /// pairs (`Input::bigrams`) without searching it. A needle that is
-    /// there has every one of its pairs there, so the answer is the same.
+    /// there has every one of its pairs there, so the answer is the same
+    /// (a non-ASCII byte shares its bit with the ASCII byte of its low
+    /// seven bits: a pair may be there when it is not, never the reverse).
     pub fn has(&self, needle: &str) -> bool {
         debug_assert!(!needle.is_empty() && !needle.contains('\n'), "Input::has needle {needle:?}");
         let n = needle.as_bytes();
@@ -164,12 +176,20 @@ impl Input {
 
     /// The Bloom filter of the adjacent byte pairs of [`Input::text`]: bit
     /// [`bigram_bit`]`(a, b)` is set for every pair `a b` in it.
-    fn bigrams(&self) -> &[u64; 64] {
+    fn bigrams(&self) -> &[u64; 256] {
         self.bigrams.get_or_init(|| {
-            let mut pairs = Box::new([0u64; 64]);
-            for w in self.text().as_bytes().windows(2) {
-                let k = bigram_bit(w[0], w[1]);
-                pairs[k >> 6] |= 1 << (k & 63);
+            let mut pairs = Box::new([0u64; 256]);
+            let text = self.text().as_bytes();
+            if let Some((&first, rest)) = text.split_first() {
+                // Bit `bigram_bit(a, b)` is bit `b % 64` of word
+                // `(a % 128) * 2 + (b / 64) % 2`: the word's first part is
+                // carried from the byte before.
+                let mut word = usize::from(first & 127) << 1;
+                for &b in rest {
+                    let b = usize::from(b);
+                    pairs[(word | (b >> 6 & 1)) & 255] |= 1 << (b & 63);
+                    word = (b & 127) << 1;
+                }
             }
             pairs
         })
@@ -200,15 +220,15 @@ impl Input {
     }
 }
 
-/// The bit (0–4095) of the byte pair `a b` in [`Input::bigrams`]: the top
-/// twelve bits of a multiplicative hash of the pair.
+/// The bit (0–16,383) of the byte pair `a b` in [`Input::bigrams`]: the
+/// low seven bits of each byte (one bit per ASCII pair).
 fn bigram_bit(a: u8, b: u8) -> usize {
-    ((u32::from(a) << 8 | u32::from(b)).wrapping_mul(0x9E37_79B1) >> 20) as usize
+    usize::from(a & 127) << 7 | usize::from(b & 127)
 }
 
 /// True when the filter `pairs` ([`Input::bigrams`]) has the bit of the
 /// byte pair `a b`: the text may hold the pair (false: it does not).
-fn holds_pair(pairs: &[u64; 64], a: u8, b: u8) -> bool {
+fn holds_pair(pairs: &[u64; 256], a: u8, b: u8) -> bool {
     let k = bigram_bit(a, b);
     pairs[k >> 6] >> (k & 63) & 1 == 1
 }
@@ -394,6 +414,11 @@ mod tests {
                     assert!(input.has(sub), "{sub:?}");
                 }
             }
+        }
+        // Non-ASCII bytes share bits with ASCII ones: never a pair missed.
+        let utf8 = Input::from_text("latency 3 µs\nÅsa 5 ns\n5\u{35}5");
+        for needle in ["µs", "3 µ", "Ås", "Åsa 5", "5 5", "µ", "5µ", "sÅ", "\u{35}5", "ns"] {
+            assert_eq!(utf8.has(needle), utf8.contains(needle), "{needle:?}");
         }
         assert!(input.has_ignore_ascii_case("lmbench"));
         assert!(input.has_ignore_ascii_case("aim independent"));

@@ -38,8 +38,10 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
         return 0;
     }
     // Labels only ever part samples of one key: most files have none.
+    // Each sample's key, hashed once (for this test and for `by_key`).
+    let hashes: Vec<u64> = parsed.samples.iter().map(key_hash).collect();
     let mut keys: rustc_hash::FxHashSet<u64> = rustc_hash::FxHashSet::default();
-    if parsed.samples.iter().all(|s| keys.insert(key_hash(s))) {
+    if hashes.iter().all(|&h| keys.insert(h)) {
         return 0;
     }
     // `read[n]`: line n gave a number (index 0 and past the end: no).
@@ -57,8 +59,8 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
         .collect();
     // Keys that labels tell apart: some key with two samples under two labels.
     let mut by_key: FxHashMap<u64, Vec<&Identity>> = FxHashMap::default();
-    for (s, id) in parsed.samples.iter().zip(&ids) {
-        by_key.entry(key_hash(s)).or_default().push(id);
+    for (&h, id) in hashes.iter().zip(&ids) {
+        by_key.entry(h).or_default().push(id);
     }
     let splits = by_key.values().any(|ids| {
         let mut distinct: Vec<&&Identity> = ids.iter().collect();

@@ -5,6 +5,9 @@
 /// anything else, including `nan`/`inf` spellings, which no benchmark prints.
 pub fn plain(s: &str) -> Option<f64> {
     let s = s.trim();
+    if let Some(v) = short_decimal(s.as_bytes()) {
+        return Some(v);
+    }
     if s.is_empty() || !s.bytes().any(|b| b.is_ascii_digit()) {
         return None;
     }
@@ -12,6 +15,46 @@ pub fn plain(s: &str) -> Option<f64> {
         return None;
     }
     s.parse::<f64>().ok().filter(|v| v.is_finite())
+}
+
+/// Powers of ten that are exact doubles (10⁰ to 10¹⁵).
+const EXACT_POW10: [f64; 16] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+
+/// `s` as [`str::parse::<f64>`] reads it, when it is a short decimal: an
+/// optional sign, digits with at most one `.` among or after them, one
+/// digit at least, fifteen at most. Its digits make an integer below
+/// 10¹⁵ and its scale a power of ten up to 10¹⁵, both exact doubles, so
+/// their quotient, rounded once, is the nearest double to the decimal:
+/// what `parse` returns (Clinger's fast path, which `parse` takes too).
+/// `None` for anything else, left to `parse`.
+fn short_decimal(s: &[u8]) -> Option<f64> {
+    let (negative, digits) = match s.first()? {
+        b'-' => (true, &s[1..]),
+        b'+' => (false, &s[1..]),
+        _ => (false, s),
+    };
+    let (mut mantissa, mut count, mut scale, mut point) = (0u64, 0usize, 0usize, false);
+    for &b in digits {
+        match b {
+            b'0'..=b'9' => {
+                mantissa = mantissa * 10 + u64::from(b - b'0');
+                count += 1;
+                scale += usize::from(point);
+                if count > 15 {
+                    return None;
+                }
+            }
+            b'.' if !point => point = true,
+            _ => return None,
+        }
+    }
+    if count == 0 {
+        return None;
+    }
+    // Both exact: the division rounds once.
+    #[allow(clippy::cast_precision_loss)]
+    let v = mantissa as f64 / EXACT_POW10[scale];
+    Some(if negative { -v } else { v })
 }
 
 /// Parses a number with an optional `K` suffix meaning ×1000, as lmbench's
@@ -78,6 +121,49 @@ pub fn clock_seconds(s: &str) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn parsed(s: &str) -> Option<f64> {
+        s.parse::<f64>().ok().filter(|v| v.is_finite())
+    }
+
+    #[test]
+    fn short_decimals_read_as_parse_reads_them() {
+        // Comma-separated (one case is the empty text).
+        const CASES: &str = "0,-0,+0,1.,.5,-.5,115.,0.1,0.3,12.5,-3,+7.25,999999999999999,99999999999999.9,\
+            .000000000000001,0.000000000000001,123456789012345,3549.8,0.11,9007199254740993,1234567890123456,\
+            1e3,-,+,.,,1..2,1.2.,--1,+-1,1-,a";
+        for s in CASES.split(',') {
+            let fast = short_decimal(s.as_bytes());
+            if let Some(v) = fast {
+                assert_eq!(Some(v.to_bits()), parsed(s).map(f64::to_bits), "{s:?}");
+            }
+            assert_eq!(plain(s).map(f64::to_bits), plain_by_parse(s).map(f64::to_bits), "{s:?}");
+        }
+    }
+
+    /// `plain` as it was before `short_decimal`.
+    fn plain_by_parse(s: &str) -> Option<f64> {
+        let s = s.trim();
+        if s.is_empty() || !s.bytes().any(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        if !s.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'-' | b'+' | b'e' | b'E')) {
+            return None;
+        }
+        parsed(s)
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_short_decimal_reads_as_parse(
+            sign in proptest::sample::select(vec!["", "-", "+"]),
+            int in "[0-9]{0,16}",
+            frac in proptest::option::of("[0-9]{0,16}"),
+        ) {
+            let s = match &frac { Some(f) => format!("{sign}{int}.{f}"), None => format!("{sign}{int}") };
+            proptest::prop_assert_eq!(plain(&s).map(f64::to_bits), plain_by_parse(&s).map(f64::to_bits), "{:?}", s);
+        }
+    }
 
     #[test]
     fn numbers() {

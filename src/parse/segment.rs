@@ -136,18 +136,22 @@ fn note_unread_lookalikes(input: &Input, segments: &mut [Segment], read_lines: &
     let noted: Vec<usize> =
         segments.iter().filter_map(|s| s.outcome.as_ref().ok()).flat_map(|p| p.notes.iter().map(|n| n.0)).collect();
     let accounted = paragraphs_of(input, noted.into_iter());
-    // Each segment's shapes of the lines it read.
-    let shapes: Vec<rustc_hash::FxHashSet<u64>> = segments
-        .iter()
-        .map(|s| match &s.outcome {
-            Ok(p) => {
-                let mut lines: Vec<usize> = p.samples.iter().map(|x| x.line).collect();
-                lines.dedup();
-                lines.iter().filter_map(|&n| input.lines.get(n.wrapping_sub(1))).map(|l| shape_hash(l)).collect()
-            }
-            Err(_) => Default::default(),
-        })
-        .collect();
+    // Each segment's shapes of the lines it read, made for the first line
+    // that needs them (most files have none).
+    let shapes_of = |segments: &[Segment]| -> Vec<rustc_hash::FxHashSet<u64>> {
+        segments
+            .iter()
+            .map(|s| match &s.outcome {
+                Ok(p) => {
+                    let mut lines: Vec<usize> = p.samples.iter().map(|x| x.line).collect();
+                    lines.dedup();
+                    lines.iter().filter_map(|&n| input.lines.get(n.wrapping_sub(1))).map(|l| shape_hash(l)).collect()
+                }
+                Err(_) => Default::default(),
+            })
+            .collect()
+    };
+    let mut shapes: Option<Vec<rustc_hash::FxHashSet<u64>>> = None;
     // The first word of every read line: a line starting otherwise cannot
     // have a read line's shape, and is not hashed.
     let firsts: rustc_hash::FxHashSet<&str> =
@@ -162,6 +166,7 @@ fn note_unread_lookalikes(input: &Input, segments: &mut [Segment], read_lines: &
             continue;
         }
         let sh = shape_hash(line);
+        let shapes = shapes.get_or_insert_with(|| shapes_of(segments));
         if let Some(k) = shapes.iter().position(|set| set.contains(&sh))
             && let Ok(p) = &mut segments[k].outcome
         {
@@ -222,19 +227,41 @@ fn note_hidden_results(
 /// for a line starting with a number).
 fn first_word(line: &str) -> &str {
     let t = line.trim_start();
-    let end = t.find(|c: char| c.is_whitespace() || c.is_ascii_digit()).unwrap_or(t.len());
+    // Byte by byte while the text is ASCII (what `char::is_whitespace`
+    // says of an ASCII byte is `is_char_space`'s); by character from the
+    // first other byte on.
+    let ascii_end = t.bytes().position(|b| !b.is_ascii() || is_char_space(b) || b.is_ascii_digit()).unwrap_or(t.len());
+    let end = if t.as_bytes().get(ascii_end).is_some_and(|b| !b.is_ascii()) {
+        ascii_end
+            + t[ascii_end..].find(|c: char| c.is_whitespace() || c.is_ascii_digit()).unwrap_or(t.len() - ascii_end)
+    } else {
+        ascii_end
+    };
     if end == 0 && !t.is_empty() { "#" } else { &t[..end] }
+}
+
+/// True for the ASCII bytes [`char::is_whitespace`] holds white space:
+/// space, tab, line feed, vertical tab, form feed, carriage return
+/// (`u8::is_ascii_whitespace` leaves out the vertical tab).
+fn is_char_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
 }
 
 /// A hash of a line's shape: its words with every number as `#` and white
 /// space folded (`Throughput 12.3 MB/sec  8 procs` reads as `Throughput #
 /// MB/sec # procs`), made without building that text.
 fn shape_hash(line: &str) -> u64 {
+    let t = line.trim();
+    if t.is_ascii() { shape_hash_ascii(t.as_bytes()) } else { shape_hash_chars(t) }
+}
+
+/// [`shape_hash`] of a trimmed line, character by character.
+fn shape_hash_chars(t: &str) -> u64 {
     use std::hash::Hasher;
     let mut h = rustc_hash::FxHasher::default();
     let mut in_number = false;
     let mut space = false;
-    for c in line.trim().chars() {
+    for c in t.chars() {
         if c.is_ascii_digit() || (in_number && c == '.') {
             if !in_number {
                 if space {
@@ -252,6 +279,38 @@ fn shape_hash(line: &str) -> u64 {
                 h.write_u8(b' ');
             }
             h.write_u32(c as u32);
+            in_number = false;
+            space = false;
+        }
+    }
+    h.finish()
+}
+
+/// [`shape_hash`] of an ASCII line, byte by byte: the same hash (each
+/// byte is written as the `char` it is).
+fn shape_hash_ascii(line: &[u8]) -> u64 {
+    use std::hash::Hasher;
+    let mut h = rustc_hash::FxHasher::default();
+    let mut in_number = false;
+    let mut space = false;
+    for &b in line {
+        if b.is_ascii_digit() || (in_number && b == b'.') {
+            if !in_number {
+                if space {
+                    h.write_u8(b' ');
+                }
+                h.write_u8(b'#');
+            }
+            in_number = true;
+            space = false;
+        } else if is_char_space(b) {
+            in_number = false;
+            space = true;
+        } else {
+            if space {
+                h.write_u8(b' ');
+            }
+            h.write_u32(u32::from(b));
             in_number = false;
             space = false;
         }
@@ -389,6 +448,32 @@ fn paragraph_at(input: &Input, i: usize) -> (usize, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ascii_lines_hash_and_split_as_by_character() {
+        let lines = [
+            "Throughput 12.3 MB/sec  8 procs",
+            "  \x0bElapsed\tTime 28.09 (0.18)\x0c ",
+            "1.2.3 x..4 .5 a1b2",
+            "",
+            "   ",
+            "#",
+            "x\x0by",
+        ];
+        for l in lines {
+            let t = l.trim();
+            assert_eq!(shape_hash_ascii(t.as_bytes()), shape_hash_chars(t), "{l:?}");
+            let by_char = {
+                let t = l.trim_start();
+                let end = t.find(|c: char| c.is_whitespace() || c.is_ascii_digit()).unwrap_or(t.len());
+                if end == 0 && !t.is_empty() { "#" } else { &t[..end] }
+            };
+            assert_eq!(first_word(l), by_char, "{l:?}");
+        }
+        assert_eq!(first_word("Durchsatz\u{a0}12 MB/s"), "Durchsatz");
+        assert_eq!(first_word("Größe 12"), "Größe");
+        assert_eq!(first_word("Größe"), "Größe");
+    }
 
     fn ids(input: &str) -> Vec<(String, bool, (usize, usize))> {
         segments(&Input::from_text(input), None)

@@ -19,11 +19,32 @@ pub(super) fn is_cell(t: &str) -> bool {
 /// The value tokens of a row: the cell-like tokens right of the label
 /// columns (words of a `Description` or `Guesses` text are left out).
 fn value_tokens(line: &str, label_end: usize) -> Vec<(usize, usize)> {
-    tokens(line)
-        .iter()
-        .skip_while(|t| t.start <= label_end)
-        .filter(|t| is_cell(t.text))
-        .map(|t| (t.start, t.end))
+    value_tokens_of(&tokens(line), label_end)
+}
+
+/// [`value_tokens`] of a row's tokens.
+fn value_tokens_of(toks: &[Tok<'_>], label_end: usize) -> Vec<(usize, usize)> {
+    toks.iter().skip_while(|t| t.start <= label_end).filter(|t| is_cell(t.text)).map(|t| (t.start, t.end)).collect()
+}
+
+/// What [`refine`] and [`rows_fit`] read of one row, split into tokens
+/// once for both: its value tokens, and whether a token straddles the end
+/// of the label columns.
+pub(super) struct RowCells {
+    cells: Vec<(usize, usize)>,
+    straddles: bool,
+}
+
+/// The [`RowCells`] of each row for label columns ending at `label_end`.
+pub(super) fn row_cells(rows: &[&str], label_end: usize) -> Vec<RowCells> {
+    rows.iter()
+        .map(|r| {
+            let toks = tokens(r);
+            RowCells {
+                cells: value_tokens_of(&toks, label_end),
+                straddles: toks.iter().any(|t| t.start <= label_end && t.end > label_end),
+            }
+        })
         .collect()
 }
 
@@ -36,7 +57,12 @@ fn overlaps(t: (usize, usize), c: (usize, usize)) -> bool {
 /// under it, and columns added for cells some row has right of the rule.
 /// `rows` are the table's row lines (other lines give no cells).
 pub(super) fn refine(values: &[(usize, usize)], rows: &[&str], label_end: usize) -> Vec<(usize, usize)> {
-    let cells: Vec<Vec<(usize, usize)>> = rows.iter().map(|l| value_tokens(l, label_end)).collect();
+    refine_cells(values, &row_cells(rows, label_end), label_end)
+}
+
+/// [`refine`] of rows already split ([`row_cells`] for `label_end`).
+pub(super) fn refine_cells(values: &[(usize, usize)], rows: &[RowCells], label_end: usize) -> Vec<(usize, usize)> {
+    let cells: Vec<&[(usize, usize)]> = rows.iter().map(|r| r.cells.as_slice()).collect();
     let mut out = Vec::with_capacity(values.len());
     for &g in values {
         // Cells under this run and no other, in the row with the most.
@@ -78,15 +104,19 @@ pub(super) fn refine(values: &[(usize, usize)], rows: &[&str], label_end: usize)
 /// to right: the rows are aligned under the rule (the rows of a table
 /// whose spacing was collapsed are not).
 pub(super) fn rows_fit(cols: &[(usize, usize)], rows: &[&str], label_end: usize) -> bool {
+    rows_fit_cells(cols, &row_cells(rows, label_end))
+}
+
+/// [`rows_fit`] of rows already split ([`row_cells`]).
+pub(super) fn rows_fit_cells(cols: &[(usize, usize)], rows: &[RowCells]) -> bool {
     let (mut fit, mut misfit) = (0usize, 0usize);
     for r in rows {
-        let cells = value_tokens(r, label_end);
+        let cells = &r.cells;
         if cells.is_empty() {
             continue;
         }
-        let straddles = tokens(r).iter().any(|t| t.start <= label_end && t.end > label_end);
         let mut last: Option<usize> = None;
-        let ok = !straddles
+        let ok = !r.straddles
             && cells.iter().all(|&(start, end)| match place(&Tok { start, end, text: "" }, cols, 2) {
                 Place::One(c) if last.is_none_or(|l| c > l) => {
                     last = Some(c);
@@ -139,18 +169,21 @@ pub(super) enum Place {
 
 /// The column a token belongs to, when that is certain.
 pub(super) fn place(t: &Tok<'_>, cols: &[(usize, usize)], slack: usize) -> Place {
-    let under: Vec<usize> = (0..cols.len()).filter(|&c| overlaps((t.start, t.end), cols[c])).collect();
-    match under.as_slice() {
-        [c] => return Place::One(*c),
-        [a, b, ..] => return Place::Two(*a, *b),
-        [] => {}
+    // The first two columns that `hit` (no list of them all is needed).
+    let first_two = |hit: &dyn Fn((usize, usize)) -> bool| {
+        let mut found = (0..cols.len()).filter(|&c| hit(cols[c]));
+        (found.next(), found.next())
+    };
+    match first_two(&|c| overlaps((t.start, t.end), c)) {
+        (Some(c), None) => return Place::One(c),
+        (Some(a), Some(b)) => return Place::Two(a, b),
+        _ => {}
     }
     let gap = |c: (usize, usize)| c.0.saturating_sub(t.end).max(t.start.saturating_sub(c.1));
-    let near: Vec<usize> = (0..cols.len()).filter(|&c| gap(cols[c]) <= slack).collect();
-    match near.as_slice() {
-        [c] => Place::One(*c),
-        [a, b, ..] => Place::Two(*a, *b),
-        [] => Place::None,
+    match first_two(&|c| gap(c) <= slack) {
+        (Some(c), None) => Place::One(c),
+        (Some(a), Some(b)) => Place::Two(a, b),
+        _ => Place::None,
     }
 }
 

@@ -302,7 +302,9 @@ fn aligned_table(
     let nlabel = if host { 2 } else { 1 };
     let label_end = rule.get(nlabel - 1)?.1;
     let ruled = rule.get(nlabel..)?;
-    let mut values = columns::refine(ruled, rows, label_end);
+    // Each row split into tokens once, for `refine` and `rows_fit`.
+    let cells = columns::row_cells(rows, label_end);
+    let mut values = columns::refine_cells(ruled, &cells, label_end);
     let names = match catalog_names(group, &lines, values.len()) {
         Some(n) => n,
         // A row with cells past the rule that are no column of lmbench's:
@@ -318,7 +320,7 @@ fn aligned_table(
             (distinct.len() == names.len()).then_some(names)?
         }
     };
-    let (values, label_end, fit) = match columns::rows_fit(&values, rows, label_end) {
+    let (values, label_end, fit) = match columns::rows_fit_cells(&values, &cells) {
         true => (values, label_end, true),
         false => match host.then(|| shifted(ruled, rows, rule[0].1, label_end, values.len())).flatten() {
             Some((moved, end)) => (moved, end, true),

@@ -145,6 +145,9 @@ impl BenchParser for LmbenchRaw {
         // so trimming a line does not change whether it holds them).
         let summary = input.has("L M B E N C H");
         let commands = input.has("bw_") || input.has("lat_mmap");
+        // A tool's line is `label: value unit`: without a `: ` in the text
+        // no line is one.
+        let tools = input.has(": ");
         let mut prev_command = false;
         for line in &input.lines {
             let t = line.trim();
@@ -152,7 +155,7 @@ impl BenchParser for LmbenchRaw {
                 90
             } else if let Some(h) = t.strip_prefix('"') {
                 if matches!(quoted_section(h), Some(Section::Skip) | None) { 0 } else { 85 }
-            } else if tool_line(t).is_some_and(|m| m.known) {
+            } else if tools && tool_line(t).is_some_and(|m| m.known) {
                 75
             } else if prev_command && pair(t).is_some() {
                 50
