@@ -584,6 +584,14 @@ pub fn csv_files_to<E: Send>(page: &MachinePage, put: impl Fn(OutputFile) -> Res
 /// [`crate::report::machine_page_without_grids`]), so that it can be
 /// written before the samples are freed and the grids laid out.
 pub fn data_json(m: &MachineClass, page: &MachinePage) -> OutputFile {
+    data_json_of(m, page.sections.iter().map(|s| (s.id.as_str(), s.title.as_str())))
+}
+
+/// [`data_json`] with the page's sections as (anchor id, title), in page
+/// order ([`crate::report::section_heads`]): a build writes it before the
+/// page is laid out, so that a large class's `data.json` (tens of MB while
+/// it is made) and its laid-out page are not held together.
+pub fn data_json_of<'a>(m: &MachineClass, sections: impl Iterator<Item = (&'a str, &'a str)>) -> OutputFile {
     let (metrics, kernels, groups, params, samples) = flatten(m);
     // About what each sample takes as JSON (seven numbers and their commas),
     // so the buffer is not grown (and copied) a dozen times on a large class.
@@ -599,11 +607,7 @@ pub fn data_json(m: &MachineClass, page: &MachinePage) -> OutputFile {
         params,
         files: FileColumns(&m.results),
         samples,
-        sections: page
-            .sections
-            .iter()
-            .map(|s| SectionData { id: &s.id, title: &s.title, csv: format!("csv/{}.csv", s.id) })
-            .collect(),
+        sections: sections.map(|(id, title)| SectionData { id, title, csv: format!("csv/{id}.csv") }).collect(),
         dmesg_problems: m
             .kernels
             .iter()

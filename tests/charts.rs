@@ -20,11 +20,8 @@ fn cell(mean: f64, sd: Option<f64>, n: u32) -> Option<CellView> {
         summary,
         text: format!("{mean:.1}").into(),
         stddev_text: sd.map(|s| format!("{s:.2}").into()),
-        sources: Default::default(),
         comparison: None,
         delta_text: None,
-        delta_class: "",
-        mark: "",
         ..Default::default()
     })
 }

@@ -49,7 +49,7 @@ fn every_number_is_in_every_rendering() {
                         // As the tables print it: "-3.06×" for "3.06× slower".
                         let d = benchsite::report::fmt_change_cell(pct, col.better, false);
                         let marked = format!("{d}{}", c.mark);
-                        let md_marked = format!("{d}{}", benchsite::render::markdown::escape(c.mark));
+                        let md_marked = format!("{d}{}", benchsite::render::markdown::escape(&c.mark));
                         for (name, body, want) in
                             [("html", h, &marked), ("markdown", m, &md_marked), ("text", t.as_str(), &marked)]
                         {

@@ -67,7 +67,7 @@ fn no_spread_and_float_noise_are_not_tested() {
     assert_eq!(base.stddev_text.as_deref(), Some("0"));
     let cmp = cell.comparison.expect("compared");
     assert!(cmp.welch.is_none() && cmp.p_adjusted.is_none() && !cmp.significant, "{cmp:?}");
-    assert_eq!((cell.mark, cell.delta_text.as_deref()), ("", Some("+0.8%")));
+    assert_eq!((cell.mark.as_str(), cell.delta_text.as_deref()), ("", Some("+0.8%")));
     assert!(m.notable.is_empty(), "{:?}", m.notable);
     assert!(m.significance.contains("no change of this machine class could be tested"), "{}", m.significance);
     for (name, text) in renderings(&v) {
@@ -127,7 +127,7 @@ fn page_correction_keeps_only_clear_changes() {
             assert!(x.p_adjusted.unwrap() >= x.welch.unwrap().p, "{}: adjusted below raw", r.kernel);
         }
     }
-    assert_eq!((throughput(m, "2.4.8").mark, throughput(m, "2.4.9").mark), ("*", "~"));
+    assert_eq!((throughput(m, "2.4.8").mark.as_str(), throughput(m, "2.4.9").mark.as_str()), ("*", "~"));
     assert_eq!(m.notable.len(), 1, "{:?}", m.notable);
     let p = report::fmt_p(clear.p_adjusted.unwrap());
     assert!(m.notable[0].text.contains(&format!("(adjusted {p})")), "{}", m.notable[0].text);

@@ -731,10 +731,27 @@ fn prepare_class(ctx: &ClassContext, dir: &Path, slug: &str, settled: Settled) -
 /// Lays out (statistics, charts), lints (`check`), renders and writes (to
 /// `ctx.sink`) a class [`prepare_class`] loaded.
 fn finish_class(ctx: &ClassContext, p: Prepared) -> ClassOutcome {
-    let ReadyClass { slug, m, key, stats, mut out } = match p {
+    let ReadyClass { slug, mut m, key, stats, mut out } = match p {
         Prepared::Done(out) => return *out,
         Prepared::Ready(r) => *r,
     };
+    // The class's output paths, for its cache entry.
+    let paths: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    let recording = Tap { inner: ctx.sink, seen: |p: &str| lock(&paths).push(p.to_string()) };
+    // The raw copies first, and the raw bytes freed (nothing else reads
+    // them): a large class's are 45 MB, held through the lay-out otherwise.
+    // Then `data.json` (tens of MB while it is made), before the page is
+    // laid out: a large class's samples and page together set the peak
+    // memory of its build, and `data.json` is not added to them.
+    let renders = ctx.renders(&out.diags);
+    let raw_hashes = renders.then(|| {
+        let hashes = copy_raw(ctx, &recording, &mut m)?;
+        let _t = timing::span("machine: data.json");
+        let heads = report::section_heads(&m);
+        recording
+            .put(crate::export::data_json_of(&m, heads.iter().map(|(id, title)| (id.as_str(), title.as_str()))))?;
+        Ok::<_, BuildError>((hashes, heads))
+    });
     // Laid out here rather than beside the previous class's rendering: a
     // large class's view model is a few hundred MB, and two of them at once
     // (one rendering, one laid out) set the peak memory of a build.
@@ -749,36 +766,56 @@ fn finish_class(ctx: &ClassContext, p: Prepared) -> ClassOutcome {
     if let Some(lint) = ctx.lint {
         lint(lints);
     }
-    if ctx.renders(&out.diags)
-        && let Err(e) = render_class(ctx, &slug, m, page, findings, key, stats, &mut out)
-    {
+    let rendered = match raw_hashes {
+        Some(Ok((raw_hashes, heads))) if ctx.renders(&out.diags) => {
+            debug_assert!(
+                heads
+                    .iter()
+                    .map(|(id, title)| (id.as_str(), title.as_str()))
+                    .eq(page.sections.iter().map(|s| (s.id.as_str(), s.title.as_str()))),
+                "data.json lists the page's sections"
+            );
+            let done = Rendered { paths: &paths, raw_hashes, key, stats };
+            render_class(ctx, &slug, &recording, m, page, findings, done, &mut out)
+        }
+        Some(Err(e)) => Err(e),
+        _ => Ok(()),
+    };
+    if let Err(e) = rendered {
         out.failure = Some(e);
     }
     out
 }
 
-/// Renders and writes a class laid out: its pages, data files and raw
-/// copies; then its summary line (with its lint `findings`) and (with a
-/// cache) its cache entry go to `out`.
+/// What [`render_class`] needs for a class's cache entry besides its page:
+/// the output paths recorded so far, the raw copies' content hashes
+/// ([`copy_raw`]), its key and its raw files' stats.
+struct Rendered<'a> {
+    paths: &'a Mutex<Vec<String>>,
+    raw_hashes: Vec<u64>,
+    key: u64,
+    stats: Vec<(String, Option<cache::Stat>)>,
+}
+
+/// Renders and writes a class laid out (its raw files copied already): its
+/// pages and data files, through `recording` (which records their paths
+/// in `done.paths`); then its summary line (with its lint `findings`) and
+/// (with a cache) its cache entry go to `out`.
 #[allow(clippy::too_many_arguments)]
 fn render_class(
     ctx: &ClassContext,
     slug: &str,
+    recording: &dyn Sink,
     mut m: site::MachineClass,
     mut page: report::MachinePage,
     findings: Vec<report::Finding>,
-    key: u64,
-    stats: Vec<(String, Option<cache::Stat>)>,
+    done: Rendered,
     out: &mut ClassOutcome,
 ) -> Result<(), BuildError> {
-    // The class's output paths, for its cache entry.
-    let paths: Mutex<Vec<String>> = Mutex::new(Vec::new());
-    let recording = Tap { inner: ctx.sink, seen: |p: &str| lock(&paths).push(p.to_string()) };
-    // `data.json`, the last reader of the samples (the lints ran), then
-    // the samples freed and the tables laid out: a large class's samples
-    // and grids together set the peak memory.
-    let t = timing::span("machine: data.json + grids");
-    recording.put(crate::export::data_json(&m, &page))?;
+    // The samples freed (`data.json` and the lints, their last readers,
+    // ran), then the tables laid out: a large class's samples and grids
+    // together set the peak memory.
+    let t = timing::span("machine: grids");
     m.release_samples();
     report::lay_out_grids(&mut page);
     drop(t);
@@ -789,26 +826,26 @@ fn render_class(
     drop(t);
     let t = timing::span("machine: render + write");
     // Files go to the sink as they are made; the first write error is kept
-    // (and later files dropped) and returned after the raw copies.
+    // (and later files dropped) and returned after the rendering.
     let write_error: Mutex<Option<BuildError>> = Mutex::new(None);
-    render_pages(ctx, &recording, &page, charts, &write_error)?;
+    render_pages(ctx, recording, &page, charts, &write_error)?;
     let summary = report::MachineSummary { findings, ..report::MachineSummary::of(&page) };
-    // Beside the raw copies the view model is freed (a few hundred MB of
-    // small allocations on a large class): freeing it after them left a
-    // core idle.
-    let ((), raw_hashes) = rayon::join(move || drop(page), || copy_raw(ctx, &recording, &m));
-    let raw_hashes = raw_hashes?;
+    // The view model, a few hundred MB of small allocations on a large
+    // class, freed section by section in parallel.
+    std::mem::take(&mut page.sections).into_par_iter().for_each(drop);
+    drop(page);
     if let Some(e) = write_error.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner) {
         return Err(e);
     }
     drop(t);
     out.summary = Some(summary.clone());
     if ctx.cache.is_some() {
-        let outputs = paths.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let Rendered { paths, raw_hashes, key, stats } = done;
+        let outputs = std::mem::take(&mut *lock(paths));
         let entry = cache_entry(ctx, &m, key, stats, &raw_hashes, outputs, out, summary);
         out.entry = Some((slug.to_string(), entry));
     }
-    // The class's results freed in parallel too (3,600 files' samples).
+    // The class's results freed in parallel too (3,600 files' parse results).
     m.results.into_par_iter().for_each(drop);
     Ok(())
 }
@@ -855,11 +892,12 @@ fn render_pages(
 /// side by side: each file is copied once. With a cache, returns their
 /// content hashes in [`site::first_of_each_file`] order, for the cache
 /// entry and to keep copies that are unchanged without copying them again
-/// (a 300-kernel class has 3,600); without one, nothing.
+/// (a 300-kernel class has 3,600); without one, nothing. Then frees the
+/// raw bytes (every `ResultFile::raw` left empty): nothing reads them after.
 ///
 /// # Errors
 /// The sink's.
-fn copy_raw(ctx: &ClassContext, sink: &dyn Sink, m: &site::MachineClass) -> Result<Vec<u64>, BuildError> {
+fn copy_raw(ctx: &ClassContext, sink: &dyn Sink, m: &mut site::MachineClass) -> Result<Vec<u64>, BuildError> {
     let firsts: Vec<&site::ResultFile> = site::first_of_each_file(&m.results).collect();
     let raw_hashes: Vec<u64> =
         if ctx.cache.is_some() { firsts.par_iter().map(|rf| cache::hash(&rf.raw)).collect() } else { Vec::new() };
@@ -872,6 +910,8 @@ fn copy_raw(ctx: &ClassContext, sink: &dyn Sink, m: &site::MachineClass) -> Resu
         }
         Ok(sink.put(OutputFile { path, contents: rf.raw.to_vec() })?)
     })?;
+    let none: std::sync::Arc<[u8]> = std::sync::Arc::from(&[][..]);
+    m.results.par_iter_mut().for_each(|rf| rf.raw = none.clone());
     Ok(raw_hashes)
 }
 

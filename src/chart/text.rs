@@ -61,7 +61,7 @@ fn bar_chart(section: &SectionView, width: usize, changes: bool) -> Option<Strin
         if let Some(pct) = cell.comparison.as_ref().and_then(|c| c.pct_better).filter(|_| changes) {
             text.push(' ');
             text.push_str(&crate::report::fmt_change_cell(pct, column.better, false));
-            text.push_str(cell.mark);
+            text.push_str(&cell.mark);
         }
         let entry = (clean(&r.kernel), v, text);
         if let Some((_, e)) = blocks.iter_mut().find(|(p, _)| *p == r.params) {

@@ -260,7 +260,7 @@ pub(super) fn grid_html(p: &mut Page, g: &Grid, t: &TableView, raw_prefix: &str)
                 // label heads each of its columns, as in the Markdown.
                 p.text(&c.over).raw(" ");
             }
-            linked(p, raw_prefix, &c.source_links, &c.sources, "raw output: ", &c.name);
+            linked(p, raw_prefix, c.raw.links(), c.raw.paths(), "raw output: ", &c.name);
             flag(p, c.flag.as_ref());
             if !c.unit.is_empty() {
                 p.raw("<br><span class=\"unit\">").text(&c.unit).raw("</span>");
@@ -324,7 +324,7 @@ fn grid_row(p: &mut Page, b: &GridBlock, r: &GridRow, kernel_rows: bool, show_n:
     for (i, l) in r.labels.iter().enumerate() {
         if i == 0 {
             p.raw(if kernel_rows { "<th>" } else { "<th class=\"metric\">" });
-            linked(p, raw_prefix, &r.source_links, &r.sources, "raw output: ", l);
+            linked(p, raw_prefix, r.raw.links(), r.raw.paths(), "raw output: ", l);
             flag(p, r.flag.as_ref());
         } else {
             p.raw(if b.label_right[i] { "<td>" } else { "<td class=\"label\">" }).text(l);
@@ -339,11 +339,11 @@ fn grid_row(p: &mut Page, b: &GridBlock, r: &GridRow, kernel_rows: bool, show_n:
             // The change alone: coloured and bold as the cell itself.
             p.raw("<td");
             delta_class(p, c);
-            p.raw(">").text(&c.value).text(c.mark);
+            p.raw(">").text(&c.value).text(&c.mark);
             continue;
         }
         p.raw("<td>");
-        linked(p, raw_prefix, &c.source_links, &c.sources, "from ", &c.value);
+        linked(p, raw_prefix, c.raw.links(), c.raw.paths(), "from ", &c.value);
         let n = show_n && c.n > 1;
         if !c.spread.is_empty() || n {
             p.raw(" <small>").text(&c.spread);
@@ -355,7 +355,7 @@ fn grid_row(p: &mut Page, b: &GridBlock, r: &GridRow, kernel_rows: bool, show_n:
         if !c.delta.is_empty() {
             p.raw(" <span");
             delta_class(p, c);
-            p.raw(">").text(&c.delta).text(c.mark).raw("</span>");
+            p.raw(">").text(&c.delta).text(&c.mark).raw("</span>");
         }
     }
     if b.unfolds {
@@ -428,8 +428,8 @@ fn row_runs(p: &mut Page, b: &GridBlock, r: &GridRow, raw_prefix: &str) {
 /// the path and link repeated on each run's line were two fifths of that.
 /// `section.html` says the same with `trim_start(pat=…)`.
 fn run_line<'a>(r: &GridRow, run: &'a GridRun) -> Option<&'a str> {
-    let [source] = &*r.sources else { return None };
-    if run.link.is_empty() || r.source_links.first() != Some(&run.link) {
+    let [source] = r.raw.paths() else { return None };
+    if run.link.is_empty() || r.raw.links().first() != Some(&run.link) {
         return None;
     }
     let rest = run.label.trim_start_matches(&**source).trim_start();
@@ -447,7 +447,7 @@ fn delta_class(p: &mut Page, c: &GridCell) {
             p.raw(" class=\"significant\"");
         }
         (false, significant) => {
-            p.raw(" class=\"").text(c.class).raw(if significant { " significant\"" } else { "\"" });
+            p.raw(" class=\"").text(&c.class).raw(if significant { " significant\"" } else { "\"" });
         }
     }
 }

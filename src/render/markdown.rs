@@ -447,7 +447,7 @@ fn block_md(out: &mut String, b: &GridBlock) {
                         out.push(' ');
                         out.push_str(&c.delta);
                     }
-                    escape_into(out, c.mark);
+                    escape_into(out, &c.mark);
                 }
             }
             out.push_str(" |");

@@ -379,9 +379,9 @@ fn comparison_row(m: &MachinePage, x: &ComparisonRef) -> Option<ComparisonRow> {
         value: c.text.clone(),
         delta: c.delta_text.clone().unwrap_or_default(),
         diff: diff_text(c, col),
-        mark: c.mark,
+        mark: c.mark.as_str(),
         p: p_text(c),
-        class: c.delta_class,
+        class: c.delta_class.as_str(),
     })
 }
 

@@ -47,7 +47,7 @@
 
 use super::environment::{KernelMark, mark_of};
 pub use super::runs::{GridRun, GridRunValue};
-use super::{CellView, ColumnView, Files, SectionView, TableView, names_no_file, no_files};
+use super::{CellView, ColumnView, DeltaClass, Mark, RawFiles, SectionView, TableView};
 use crate::model::Better;
 use compact_str::CompactString;
 use rustc_hash::FxHashMap;
@@ -161,13 +161,10 @@ pub struct GridColumn {
     pub better: Option<Better>,
     /// Raw files behind every number of a kernel's column, when they are
     /// the same for all of them (metrics as rows); else empty, and each
-    /// cell names its own. Paths relative to the machine directory, as in
-    /// [`CellView::sources`]; not serialised when empty.
-    #[serde(skip_serializing_if = "names_no_file")]
-    pub sources: Files,
-    /// The same as links ([`CellView::source_links`]).
-    #[serde(skip_serializing_if = "names_no_file")]
-    pub source_links: Files,
+    /// cell names its own ([`RawFiles`]: serialised as `sources` and
+    /// `source_links`, left out when empty).
+    #[serde(flatten)]
+    pub raw: RawFiles,
     /// The mark of a kernel's column whose dmesg shows a problem
     /// ([`TableView::marks`]), drawn after its name; `None` for every
     /// other column (not serialised then).
@@ -190,11 +187,8 @@ pub struct GridRow {
     /// same for all of them (kernels as rows, the common case: one file per
     /// kernel and benchmark); else empty, and each cell names its own. Not
     /// serialised when empty.
-    #[serde(skip_serializing_if = "names_no_file")]
-    pub sources: Files,
-    /// The same as links ([`CellView::source_links`]).
-    #[serde(skip_serializing_if = "names_no_file")]
-    pub source_links: Files,
+    #[serde(flatten)]
+    pub raw: RawFiles,
     /// Every recorded run behind the row's values, where some value has
     /// two or more (`report::runs`); else empty (nothing to unfold). Not
     /// serialised when empty.
@@ -211,15 +205,7 @@ impl GridRow {
     /// A row of values (not a change row) with `labels` and `cells`, its
     /// sources not yet named.
     fn new(labels: Vec<String>, cells: Vec<Option<GridCell>>) -> GridRow {
-        GridRow {
-            change: false,
-            labels,
-            cells,
-            sources: no_files(),
-            source_links: no_files(),
-            runs: Vec::new(),
-            flag: None,
-        }
+        GridRow { change: false, labels, cells, raw: RawFiles::default(), runs: Vec::new(), flag: None }
     }
 
     /// The row without its cells.
@@ -228,8 +214,7 @@ impl GridRow {
             change: self.change,
             labels: self.labels.clone(),
             cells: Vec::new(),
-            sources: self.sources.clone(),
-            source_links: self.source_links.clone(),
+            raw: self.raw.clone(),
             runs: self.runs.clone(),
             flag: self.flag.clone(),
         }
@@ -269,17 +254,14 @@ pub struct GridCell {
     /// Change against the baseline, positive = better: "-3.2%", or "".
     pub delta: CompactString,
     /// Significance mark after the change: "*", "~" or "".
-    pub mark: &'static str,
+    pub mark: Mark,
     /// "better", "worse" or "".
-    pub class: &'static str,
+    pub class: DeltaClass,
     /// The raw files behind the number when neither its row nor its column
-    /// names them ([`GridRow::sources`], [`GridColumn::sources`]); else
+    /// names them ([`GridRow::raw`], [`GridColumn::raw`]); else
     /// empty. Not serialised when empty.
-    #[serde(skip_serializing_if = "names_no_file")]
-    pub sources: Files,
-    /// The same as links ([`CellView::source_links`]).
-    #[serde(skip_serializing_if = "names_no_file")]
-    pub source_links: Files,
+    #[serde(flatten)]
+    pub raw: RawFiles,
     /// Where the number is in the table laid out: (row, column) of
     /// [`TableView::rows`] and [`TableView::columns`]. Not serialised.
     #[serde(skip)]
@@ -343,7 +325,7 @@ impl ColumnPlan {
             let mut s = String::new();
             if let Some(c) = cell {
                 s.push_str(&c.value);
-                s.push_str(c.mark);
+                s.push_str(&c.mark);
             }
             pad_left(&mut out, &s, self.width);
             return out;
@@ -363,7 +345,7 @@ impl ColumnPlan {
             out.push(' ');
             pad_left(&mut out, &c.delta, self.delta);
         }
-        pad_right(&mut out, c.mark, self.mark);
+        pad_right(&mut out, &c.mark, self.mark);
         out
     }
 
@@ -526,8 +508,7 @@ impl Grid {
                             change: r.change,
                             labels: r.labels.clone(),
                             cells: r.cells.clone(),
-                            sources: r.sources.clone(),
-                            source_links: r.source_links.clone(),
+                            raw: r.raw.clone(),
                             // The baseline's runs are on its own page.
                             runs: if r.labels[0] == kernel { r.runs.clone() } else { Vec::new() },
                             flag: r.flag.clone(),
@@ -760,7 +741,7 @@ fn grid_cell(c: &CellView, opts: &GridOptions, origin: (usize, usize), better: B
     let pct = c.comparison.as_ref().and_then(|cmp| cmp.pct_better);
     let (delta, mark) = match (&c.delta_text, pct, opts.compare) {
         (Some(prose), Some(p), true) => (super::format::change_cell_of(prose, p, better, opts.ascii), c.mark),
-        _ => (CompactString::default(), ""),
+        _ => (CompactString::default(), Mark::None),
     };
     GridCell {
         value: c.text.clone(),
@@ -769,8 +750,7 @@ fn grid_cell(c: &CellView, opts: &GridOptions, origin: (usize, usize), better: B
         delta,
         mark,
         class: c.delta_class,
-        sources: no_files(),
-        source_links: no_files(),
+        raw: RawFiles::default(),
         // A table has fewer than 2^32 rows and columns.
         origin: (origin.0 as u32, origin.1 as u32),
     }
@@ -782,16 +762,14 @@ fn grid_cell(c: &CellView, opts: &GridOptions, origin: (usize, usize), better: B
 fn link_sources(t: &TableView, b: &mut GridBlock, by_column: bool) {
     let own = |c: &mut GridCell| {
         if let Some(v) = view_cell(t, c) {
-            (c.sources, c.source_links) = (v.sources.clone(), v.source_links.clone());
+            c.raw = v.raw.clone();
         }
     };
     if by_column {
         for ci in 0..b.columns.len() {
             let cells = b.rows.iter().filter(|r| !r.change).filter_map(|r| r.cells[ci].as_ref());
             match shared_sources(t, cells) {
-                Some(v) => {
-                    (b.columns[ci].sources, b.columns[ci].source_links) = (v.sources.clone(), v.source_links.clone())
-                }
+                Some(v) => b.columns[ci].raw = v.raw.clone(),
                 None => b.rows.iter_mut().filter(|r| !r.change).filter_map(|r| r.cells[ci].as_mut()).for_each(own),
             }
         }
@@ -799,7 +777,7 @@ fn link_sources(t: &TableView, b: &mut GridBlock, by_column: bool) {
     }
     for r in b.rows.iter_mut().filter(|r| !r.change) {
         match shared_sources(t, r.cells.iter().flatten()) {
-            Some(v) => (r.sources, r.source_links) = (v.sources.clone(), v.source_links.clone()),
+            Some(v) => r.raw = v.raw.clone(),
             None => r.cells.iter_mut().flatten().for_each(own),
         }
     }
@@ -814,7 +792,7 @@ pub(super) fn view_cell<'t>(t: &'t TableView, c: &GridCell) -> Option<&'t CellVi
 /// from the same raw files, or `None`.
 fn shared_sources<'t, 'a>(t: &'t TableView, mut cells: impl Iterator<Item = &'a GridCell>) -> Option<&'t CellView> {
     let first = view_cell(t, cells.next()?)?;
-    cells.all(|c| view_cell(t, c).is_some_and(|v| v.sources == first.sources)).then_some(first)
+    cells.all(|c| view_cell(t, c).is_some_and(|v| v.raw == first.raw)).then_some(first)
 }
 
 /// The unit every column shares (and it is not empty), leaving out
@@ -893,8 +871,7 @@ fn column_blocks(
                         over,
                         unit: if shared_unit { String::new() } else { own_unit(&t.columns[ci]).to_string() },
                         better: Some(t.columns[ci].better),
-                        sources: no_files(),
-                        source_links: no_files(),
+                        raw: RawFiles::default(),
                         flag: None,
                     }
                 })
@@ -1007,8 +984,7 @@ fn row_block(t: &TableView, mut cells: Vec<Vec<Option<GridCell>>>, shared_unit: 
             over: String::new(),
             unit: String::new(),
             better: None,
-            sources: no_files(),
-            source_links: no_files(),
+            raw: RawFiles::default(),
             flag: None,
         })
         .collect();
@@ -1049,8 +1025,7 @@ fn change_row(cells: &mut [Option<GridCell>], labels: usize) -> Option<GridRow> 
                 n: c.n,
                 mark,
                 class: c.class,
-                sources: no_files(),
-                source_links: no_files(),
+                raw: RawFiles::default(),
                 origin: c.origin,
                 spread: CompactString::default(),
                 delta: CompactString::default(),
@@ -1082,8 +1057,7 @@ fn param_block(t: &TableView, cells: Vec<Vec<Option<GridCell>>>, shared_unit: bo
             over: String::new(),
             unit: unit.clone(),
             better: Some(t.columns[0].better),
-            sources: no_files(),
-            source_links: no_files(),
+            raw: RawFiles::default(),
             flag: None,
         })
         .collect();
@@ -1190,7 +1164,7 @@ fn plan_column(b: &GridBlock, ci: usize, cap: usize) -> ColumnPlan {
         let Some(c) = r.cells[ci].as_ref() else { continue };
         any = true;
         if r.change {
-            p.change = p.change.max(text_width(&c.value) + text_width(c.mark));
+            p.change = p.change.max(text_width(&c.value) + text_width(&c.mark));
             continue;
         }
         let (int, frac) = split_point(&c.value);
@@ -1198,7 +1172,7 @@ fn plan_column(b: &GridBlock, ci: usize, cap: usize) -> ColumnPlan {
         p.frac = p.frac.max(text_width(frac));
         p.spread = p.spread.max(text_width(&c.spread));
         p.delta = p.delta.max(text_width(&c.delta));
-        p.mark = p.mark.max(text_width(c.mark));
+        p.mark = p.mark.max(text_width(&c.mark));
     }
     if !any {
         p.int = 1;

@@ -420,16 +420,18 @@ pub fn machine_policy(site: &SiteConfig, m: &MachineConfig) -> Policy {
 /// A sample and the file it came from.
 type Entry<'a> = (&'a ResultFile, &'a Sample);
 
-/// A section to build: its title, commentary, parts, the samples it shows
-/// (each with the index of its part), its headline and its policy.
+/// A section to build: its title, commentary, parts, the samples each part
+/// shows, its headline and its policy.
 struct SectionJob<'a> {
     title: String,
     commentary: String,
     /// Its `notes:` (web pages only).
     notes: &'a str,
     parts: Vec<section::Part<'a>>,
-    entries: Vec<Entry<'a>>,
-    entry_part: Vec<usize>,
+    /// The samples each part shows (the class's selection): their entries
+    /// are made as the section is ([`SectionJob::entries`]), not all
+    /// sections' at once (16 bytes a sample, and 8 for its part).
+    shown: &'a [Vec<site::SampleRef>],
     /// Its `headline:` metric, if set.
     headline: Option<&'a str>,
     policy: Policy,
@@ -466,8 +468,10 @@ pub fn machine_page_without_grids(m: &MachineClass, policy: &Policy) -> MachineP
         .into_par_iter()
         .map(|j| {
             let order = section::Order { headline: j.headline, kernels: &kernel_names };
+            let (entries, entry_part) = j.entries(m);
             let mut s =
-                section::section_view(&j.title, &j.commentary, &j.parts, &j.entries, &j.entry_part, &order, &j.policy);
+                section::section_view(&j.title, &j.commentary, &j.parts, &entries, &entry_part, &order, &j.policy);
+            drop((entries, entry_part));
             s.table.axis = axis.clone();
             if !j.notes.trim().is_empty() {
                 s.notes_md = j.notes.to_string();
@@ -587,13 +591,10 @@ pub fn ran_text(m: &MachineClass, k: &site::Kernel) -> String {
 fn section_jobs<'a>(m: &'a MachineClass, policy: &Policy) -> Vec<SectionJob<'a>> {
     let c = &m.config;
     let selection = &m.selection;
-    let entry = |&(fi, si): &site::SampleRef| -> Entry<'a> { (&m.results[fi], &m.results[fi].parsed.samples[si]) };
     let mut jobs: Vec<SectionJob> = Vec::new();
     for (sc, shown) in c.sections.iter().zip(&selection.shown) {
         let parts =
             sc.selectors().iter().map(|s| section::Part { label: s.label, metric_order: s.metric_order }).collect();
-        let entries = shown.iter().flatten().map(entry).collect();
-        let entry_part = shown.iter().enumerate().flat_map(|(pi, p)| std::iter::repeat_n(pi, p.len())).collect();
         let policy = Policy {
             baseline: sc.baseline.clone().or_else(|| policy.baseline.clone()),
             trim: sc.trim.unwrap_or(policy.trim),
@@ -606,22 +607,19 @@ fn section_jobs<'a>(m: &'a MachineClass, policy: &Policy) -> Vec<SectionJob<'a>>
             commentary: sc.commentary.clone(),
             notes: &sc.notes,
             parts,
-            entries,
-            entry_part,
+            shown,
             headline: sc.headline.as_deref(),
             policy,
         });
     }
     // Results no configured section showed get a section per benchmark and group.
     for ((bench, group), samples) in &selection.unclaimed {
-        let title = if group.is_empty() { bench.to_string() } else { format!("{bench}: {group}") };
         jobs.push(SectionJob {
-            title,
+            title: unclaimed_title(bench, group),
             commentary: String::new(),
             notes: "",
             parts: vec![section::Part { label: None, metric_order: &[] }],
-            entries: samples.iter().map(entry).collect(),
-            entry_part: vec![0; samples.len()],
+            shown: std::slice::from_ref(samples),
             headline: None,
             policy: policy.clone(),
         });
@@ -629,17 +627,60 @@ fn section_jobs<'a>(m: &'a MachineClass, policy: &Policy) -> Vec<SectionJob<'a>>
     jobs
 }
 
+impl<'a> SectionJob<'a> {
+    /// The samples the section shows, each with the file it came from
+    /// (of `m`, the class the job is of), and the index of the part that
+    /// shows each.
+    fn entries(&self, m: &'a MachineClass) -> (Vec<Entry<'a>>, Vec<usize>) {
+        let entry = |&(fi, si): &site::SampleRef| -> Entry<'a> { (&m.results[fi], &m.results[fi].parsed.samples[si]) };
+        let entries = self.shown.iter().flatten().map(entry).collect();
+        let entry_part = self.shown.iter().enumerate().flat_map(|(pi, p)| std::iter::repeat_n(pi, p.len())).collect();
+        (entries, entry_part)
+    }
+}
+
+/// The title of the section of a benchmark's (and group's) results that no
+/// configured section showed: "dbench", "tiobench: write".
+fn unclaimed_title(bench: &str, group: &str) -> String {
+    if group.is_empty() { bench.to_string() } else { format!("{bench}: {group}") }
+}
+
+/// The sections of `m`'s page ([`machine_page`]) as (anchor id, title), in
+/// page order, without laying any out: what `data.json` lists of them
+/// (`export::data_json_of`), so that a build can write it before the
+/// page is laid out.
+pub fn section_heads(m: &MachineClass) -> Vec<(String, String)> {
+    // As `section_jobs` makes them: a section per configured one, then one
+    // per benchmark and group of the results none showed.
+    let configured = m.config.sections.iter().zip(&m.selection.shown).map(|(sc, _)| sc.title.clone());
+    let unclaimed = m.selection.unclaimed.iter().map(|((bench, group), _)| unclaimed_title(bench, group));
+    let mut ids: Vec<String> = Vec::new();
+    configured
+        .chain(unclaimed)
+        .map(|title| {
+            let id = unique_id(&ids, slugify(&title));
+            ids.push(id.clone());
+            (id, title)
+        })
+        .collect()
+}
+
 fn uniquify_ids(sections: &mut [SectionView]) {
     let mut seen: Vec<String> = Vec::new();
     for s in sections.iter_mut() {
-        let base = s.id.clone();
-        let mut id = base.clone();
-        let mut n = 2;
-        while seen.contains(&id) {
-            id = format!("{base}-{n}");
-            n += 1;
-        }
+        let id = unique_id(&seen, std::mem::take(&mut s.id));
         seen.push(id.clone());
         s.id = id;
     }
+}
+
+/// `base`, or `base-2`, `base-3`, … : the first that `seen` does not hold.
+fn unique_id(seen: &[String], base: String) -> String {
+    let mut id = base.clone();
+    let mut n = 2;
+    while seen.contains(&id) {
+        id = format!("{base}-{n}");
+        n += 1;
+    }
+    id
 }

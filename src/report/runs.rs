@@ -79,7 +79,7 @@ pub(super) fn row_runs(t: &TableView, cells: &[Option<GridCell>]) -> Vec<GridRun
         .map(|k| {
             let at: Vec<Option<(&CellView, &RunView)>> =
                 views.iter().map(|v| v.and_then(|v| Some((v, v.runs.get(k)?)))).collect();
-            let mut present = at.iter().flatten().map(|(v, run)| &v.sources[run.source]);
+            let mut present = at.iter().flatten().map(|(v, run)| &v.raw.paths()[run.source as usize]);
             let first = present.next();
             let shared = first.is_some_and(|f| present.all(|s| s == f));
             let values = at
@@ -90,15 +90,16 @@ pub(super) fn row_runs(t: &TableView, cells: &[Option<GridCell>]) -> Vec<GridRun
                         value: super::fmt_fixed(run.value, precision),
                         n: run.n,
                         trimmed: run.trimmed,
-                        link: if shared { no_file() } else { v.source_links[run.source].clone() },
-                        source: if shared { no_file() } else { v.sources[run.source].clone() },
+                        link: if shared { no_file() } else { v.raw.links()[run.source as usize].clone() },
+                        source: if shared { no_file() } else { v.raw.paths()[run.source as usize].clone() },
                     })
                 })
                 .collect();
             match at.iter().flatten().next().filter(|_| shared) {
                 Some((v, first)) => {
-                    let run = GridRun { label: String::new(), link: v.source_links[first.source].clone(), values };
-                    (run, Some((&v.sources[first.source], first.line)))
+                    let run =
+                        GridRun { label: String::new(), link: v.raw.links()[first.source as usize].clone(), values };
+                    (run, Some((&v.raw.paths()[first.source as usize], first.line)))
                 }
                 None => (GridRun { label: format!("run {}", k + 1), link: no_file(), values }, None),
             }
@@ -129,7 +130,7 @@ fn no_file() -> Arc<str> {
 }
 
 /// The raw file (path) and line a run's values all come from.
-type FileLine<'a> = (&'a Arc<str>, usize);
+type FileLine<'a> = (&'a Arc<str>, u32);
 
 /// The runs of `r` reduced to its value column `ci` (a kernel's page of a
 /// table with kernels as columns); none when fewer than two are left. A
@@ -166,19 +167,21 @@ pub(super) fn only_column(r: &GridRow, ci: usize) -> Vec<GridRun> {
 mod tests {
     use super::*;
     use crate::report::grid::{GridOptions, Shape, grid_of};
-    use crate::report::{ColumnView, RowView, RunView};
+    use crate::report::{ColumnView, RawFiles, RowView, RunView};
     use crate::stats::Summary;
 
     /// A cell of `runs` (value, source index, line) read from `files`.
-    fn cell(runs: &[(f64, usize, usize)], files: &[&str]) -> Option<CellView> {
+    fn cell(runs: &[(f64, u32, u32)], files: &[&str]) -> Option<CellView> {
         // A single recorded value (no runs to unfold) is 9.0.
         let values: Vec<f64> = if runs.is_empty() { vec![9.0] } else { runs.iter().map(|r| r.0).collect() };
         let summary = Summary::of_samples(&values);
         Some(CellView {
             text: format!("{:.1}", summary.mean).into(),
             summary,
-            sources: files.iter().map(|f| Arc::from(*f)).collect(),
-            source_links: files.iter().map(|f| Arc::from(format!("raw/{f}"))).collect(),
+            raw: RawFiles::new(
+                files.iter().map(|f| Arc::from(*f)).collect(),
+                files.iter().map(|f| Arc::from(format!("raw/{f}"))).collect(),
+            ),
             runs: runs
                 .iter()
                 .map(|&(value, source, line)| RunView { value, n: 1, source, line, trimmed: false })

@@ -7,7 +7,9 @@
 //! linear in its samples.
 
 use super::format::{fmt_change, fmt_fixed, fmt_spread, raw_link, slugify};
-use super::{CellView, ColumnView, Entry, Files, Policy, RowView, RunView, SectionView, TableView};
+use super::{
+    CellView, ColumnView, DeltaClass, Entry, Mark, Policy, RawFiles, RowView, RunView, SectionView, TableView,
+};
 use crate::markdown;
 use crate::model::{Better, Sample, Value};
 use crate::stats::{Summary, compare, decimals_needed, printed_decimals, step, trimmed};
@@ -298,7 +300,7 @@ fn fill_cells(entries: &[Entry], rows: &Rows, entry_col: &[usize], ncols: usize,
     // Each raw file's path and link, made once (a file gives many cells),
     // and each list of them, made once (its cells share it).
     let mut links: FxHashMap<&str, (Arc<str>, Arc<str>)> = FxHashMap::default();
-    let mut lists: FxHashMap<Vec<Arc<str>>, (Files, Files)> = FxHashMap::default();
+    let mut lists: FxHashMap<Vec<Arc<str>>, RawFiles> = FxHashMap::default();
     let row_views: Vec<RowView> = rows
         .order
         .iter()
@@ -328,24 +330,23 @@ fn fill_cells(entries: &[Entry], rows: &Rows, entry_col: &[usize], ncols: usize,
                         }
                     }
                     mark_trimmed(&mut runs, &values, trim);
-                    let (sources, source_links) = match lists.get(&sources) {
-                        Some((s, l)) => (s.clone(), l.clone()),
+                    let raw = match lists.get(&sources) {
+                        Some(raw) => raw.clone(),
                         None => {
-                            let shared: (Files, Files) = (sources.as_slice().into(), source_links.into());
-                            lists.insert(sources, shared.clone());
-                            shared
+                            let raw = RawFiles::new(sources.clone(), source_links);
+                            lists.insert(sources, raw.clone());
+                            raw
                         }
                     };
                     Some(CellView {
                         text: fmt_fixed(summary.mean, precision[ci]),
                         stddev_text: summary.stddev.filter(|_| summary.n > 1).map(fmt_spread),
                         summary,
-                        source_links,
-                        sources,
+                        raw,
                         comparison: None,
                         delta_text: None,
-                        delta_class: "",
-                        mark: "",
+                        delta_class: DeltaClass::None,
+                        mark: Mark::None,
                         runs,
                     })
                 })
@@ -364,7 +365,9 @@ fn run_view(s: &Sample, source: usize) -> RunView {
         Value::Summary { n, .. } => n,
     };
     let value = s.value.mean();
-    RunView { value, n, source, line: s.line, trimmed: false }
+    // A cell has fewer than 2^32 files (a class has 36,000).
+    let source = u32::try_from(source).unwrap_or(u32::MAX);
+    RunView { value, n, source, line: u32::try_from(s.line).unwrap_or(u32::MAX), trimmed: false }
 }
 
 /// Marks the runs [`trimmed`] leaves out of a cell's summary of `values`
@@ -416,10 +419,10 @@ fn compare_cells<I: Iterator<Item = f64>>(
                 cell.delta_text =
                     cmp.pct_better.filter(|_| better != Better::Neither).map(|p| fmt_change(p, better, col.unit));
                 cell.delta_class = match (better, cmp.pct_better) {
-                    (Better::Neither, _) | (_, None) => "",
-                    (_, Some(p)) if p > 0.0 => "better",
-                    (_, Some(p)) if p < 0.0 => "worse",
-                    _ => "",
+                    (Better::Neither, _) | (_, None) => DeltaClass::None,
+                    (_, Some(p)) if p > 0.0 => DeltaClass::Better,
+                    (_, Some(p)) if p < 0.0 => DeltaClass::Worse,
+                    _ => DeltaClass::None,
                 };
                 cell.comparison = Some(cmp);
             }

@@ -1,7 +1,7 @@
 //! Significance: the page's Benjamini–Hochberg correction, the marks
 //! after each change and the texts that explain them.
 
-use super::{SectionView, TableView};
+use super::{Mark, SectionView, TableView};
 use crate::model::Better;
 use crate::stats::{Comparison, benjamini_hochberg};
 
@@ -40,7 +40,7 @@ pub fn correct_page(sections: &mut [SectionView], alpha: f64) -> usize {
         for r in &mut s.table.rows {
             for (c, col) in r.cells.iter_mut().zip(columns) {
                 if let Some(c) = c.as_mut().filter(|_| col.better != Better::Neither) {
-                    c.mark = c.comparison.as_ref().map_or("", significance_mark);
+                    c.mark = c.comparison.as_ref().map_or(Mark::None, significance_mark);
                 }
             }
         }
@@ -52,11 +52,11 @@ pub fn correct_page(sections: &mut [SectionView], alpha: f64) -> usize {
 /// correction, `~` tested and not significant, nothing when not tested
 /// (a single run, no spread on either side, or a difference below the
 /// printed resolution).
-pub fn significance_mark(c: &Comparison) -> &'static str {
+pub fn significance_mark(c: &Comparison) -> Mark {
     match (c.welch, c.significant) {
-        (Some(_), true) => "*",
-        (Some(_), false) => "~",
-        (None, _) => "",
+        (Some(_), true) => Mark::Significant,
+        (Some(_), false) => Mark::NotSignificant,
+        (None, _) => Mark::None,
     }
 }
 

@@ -6,26 +6,149 @@ use crate::model::Better;
 use crate::stats::{Comparison, Summary};
 use compact_str::CompactString;
 use serde::Serialize;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
-/// Raw files behind a value, as paths relative to the machine directory
-/// (`2.4.7/dbench-32.txt`) or as links (`raw/2.4.7/dbench-32.txt`): one
-/// list shared by every cell, row and column that names the same files
-/// (a 3,000-kernel class has a million cells and 36,000 files), so a copy
-/// is a pointer's.
-pub type Files = Arc<[Arc<str>]>;
+/// The raw files behind a value, a row or a column, twice: as paths
+/// relative to the machine directory (`2.4.7/dbench-32.txt`,
+/// [`RawFiles::paths`]) and as percent-encoded links relative to the
+/// machine page (`raw/2.4.7/dbench-32.txt`, [`RawFiles::links`]; the raw
+/// files are copied there). One pointer (8 bytes; none for no file) to a
+/// list shared by every cell, row and column that names the same files:
+/// a 3,000-kernel class has a million cells and 36,000 files.
+///
+/// Serialised (for the templates) as two fields of whatever holds it,
+/// `sources` (the paths) and `source_links` (the links), both left out
+/// when it names no file.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RawFiles(Option<Arc<RawFileList>>);
 
-/// The empty [`Files`], shared (an empty `Arc<[T]>` made anew takes an
-/// allocation of its own).
-pub fn no_files() -> Files {
-    static NONE: OnceLock<Files> = OnceLock::new();
-    NONE.get_or_init(|| Arc::from([])).clone()
+/// The lists behind a [`RawFiles`].
+#[derive(Debug, PartialEq, Eq)]
+struct RawFileList {
+    paths: Box<[Arc<str>]>,
+    links: Box<[Arc<str>]>,
 }
 
-/// True for an empty [`Files`] (serde's `skip_serializing_if`).
-pub fn names_no_file(files: &Files) -> bool {
-    files.is_empty()
+impl RawFiles {
+    /// The files at `paths`, whose links are `links` (one each, in the same
+    /// order); no file when `paths` is empty.
+    pub fn new(paths: Vec<Arc<str>>, links: Vec<Arc<str>>) -> RawFiles {
+        debug_assert_eq!(paths.len(), links.len());
+        if paths.is_empty() {
+            return RawFiles(None);
+        }
+        RawFiles(Some(Arc::new(RawFileList { paths: paths.into(), links: links.into() })))
+    }
+
+    /// The paths relative to the machine directory; empty for no file.
+    pub fn paths(&self) -> &[Arc<str>] {
+        self.0.as_ref().map_or(&[], |l| &l.paths)
+    }
+
+    /// The same as links relative to the machine page, in the same order.
+    pub fn links(&self) -> &[Arc<str>] {
+        self.0.as_ref().map_or(&[], |l| &l.links)
+    }
+
+    /// True when it names no file.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_none()
+    }
 }
+
+impl Serialize for RawFiles {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(if self.is_empty() { 0 } else { 2 }))?;
+        if !self.is_empty() {
+            map.serialize_entry("sources", self.paths())?;
+            map.serialize_entry("source_links", self.links())?;
+        }
+        map.end()
+    }
+}
+
+/// A change's significance mark, after its change in every table: `*`
+/// significant at the page's level after its Benjamini–Hochberg
+/// correction, `~` tested and not significant, nothing when not tested
+/// ([`significance_mark`](super::significance_mark)). One byte (a
+/// 3,000-kernel class has a million cells); reads, prints and serialises
+/// as its text (`c.mark == "*"`, `&*c.mark`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Mark {
+    /// Not tested, or no change: "".
+    #[default]
+    None,
+    /// Significant: "*".
+    Significant,
+    /// Tested, not significant: "~".
+    NotSignificant,
+}
+
+impl Mark {
+    /// Its text: "*", "~" or "".
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Mark::None => "",
+            Mark::Significant => "*",
+            Mark::NotSignificant => "~",
+        }
+    }
+}
+
+/// Whether a change is for the better, for the page's colours: `better`,
+/// `worse`, or nothing (no better direction, or no change). One byte, as
+/// [`Mark`]; reads, prints and serialises as its text.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum DeltaClass {
+    /// No better direction, or no change: "".
+    #[default]
+    None,
+    /// "better".
+    Better,
+    /// "worse".
+    Worse,
+}
+
+impl DeltaClass {
+    /// Its text: "better", "worse" or "".
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DeltaClass::None => "",
+            DeltaClass::Better => "better",
+            DeltaClass::Worse => "worse",
+        }
+    }
+}
+
+/// [`Mark`] and [`DeltaClass`] read as their texts.
+macro_rules! text_like {
+    ($t:ty) => {
+        impl std::ops::Deref for $t {
+            type Target = str;
+            fn deref(&self) -> &str {
+                self.as_str()
+            }
+        }
+        impl std::fmt::Display for $t {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+        impl PartialEq<&str> for $t {
+            fn eq(&self, other: &&str) -> bool {
+                self.as_str() == *other
+            }
+        }
+        impl Serialize for $t {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.as_str())
+            }
+        }
+    };
+}
+text_like!(Mark);
+text_like!(DeltaClass);
 
 /// A chart as pages refer to it: its file and words, not its SVG.
 #[derive(Debug, Clone, Serialize)]
@@ -235,29 +358,25 @@ pub struct RowView {
     /// The raw files behind every value of the row, when all its cells came
     /// from the same files (the common case: one file per kernel and
     /// benchmark, or a summary file holding rows for several kernels);
-    /// empty when its cells came from different files. Paths relative to
-    /// the machine directory, as in [`CellView::sources`].
+    /// none when its cells came from different files.
     ///
     /// HTML links the row (its kernel name) to these files instead of
     /// linking every number: one link per row rather than per cell keeps a
     /// large archive's pages a third smaller.
-    pub sources: Files,
-    /// The same as links, as in [`CellView::source_links`].
-    pub source_links: Files,
+    #[serde(flatten)]
+    pub raw: RawFiles,
 }
 
 impl RowView {
-    /// A row of `cells`, with [`RowView::sources`] filled in when every
+    /// A row of `cells`, with [`RowView::raw`] filled in when every
     /// cell came from the same raw files.
     pub fn new(kernel: String, params: Vec<String>, cells: Vec<Option<CellView>>) -> RowView {
         let mut present = cells.iter().flatten();
-        let (sources, source_links) = match present.next() {
-            Some(first) if present.all(|c| c.sources == first.sources) => {
-                (first.sources.clone(), first.source_links.clone())
-            }
-            _ => (no_files(), no_files()),
+        let raw = match present.next() {
+            Some(first) if present.all(|c| c.raw == first.raw) => first.raw.clone(),
+            _ => RawFiles::default(),
         };
-        RowView { kernel, params, cells, sources, source_links }
+        RowView { kernel, params, cells, raw }
     }
 }
 
@@ -270,12 +389,10 @@ pub struct CellView {
     pub text: CompactString,
     /// Standard deviation formatted to two significant digits, when n ≥ 2.
     pub stddev_text: Option<CompactString>,
-    /// Raw files the values came from (paths relative to the machine
-    /// directory); shared by every cell of the same files.
-    pub sources: Files,
-    /// The same as percent-encoded links relative to the machine page
-    /// (`raw/2.4.7/dbench-32.txt`); the raw files are copied there.
-    pub source_links: Files,
+    /// Raw files the values came from; shared by every cell of the same
+    /// files.
+    #[serde(flatten)]
+    pub raw: RawFiles,
     /// Comparison with the baseline kernel's cell in the same row parameters;
     /// `None` for the baseline itself or when it has no value there.
     ///
@@ -288,9 +405,9 @@ pub struct CellView {
     /// The change as text, positive = better: "+12.3%"; "-" signs mean worse.
     pub delta_text: Option<CompactString>,
     /// "better", "worse" or "" (no better direction, or no change).
-    pub delta_class: &'static str,
+    pub delta_class: DeltaClass,
     /// Significance mark after the change: "*", "~" or "".
-    pub mark: &'static str,
+    pub mark: Mark,
     /// Every recorded run behind the value, in the order the raw files
     /// hold them, when there are two or more (a single recorded value,
     /// even a mean the benchmark printed over several runs, has nothing
@@ -301,6 +418,7 @@ pub struct CellView {
 }
 
 /// One recorded run behind a cell: the number one raw file gave at one line.
+/// 24 bytes (a 3,000-kernel class has 700,000).
 #[derive(Debug, Clone, Default)]
 pub struct RunView {
     /// The value in the column's unit (a mean when the benchmark printed one over `n` runs);
@@ -308,10 +426,11 @@ pub struct RunView {
     pub value: f64,
     /// Runs the benchmark summarised in this value (1 for a single run).
     pub n: u32,
-    /// Index into the cell's [`CellView::sources`] of the file it came from.
-    pub source: usize,
-    /// 1-based line of the raw file the value was read at.
-    pub line: usize,
+    /// Index into the cell's [`CellView::raw`] of the file it came from.
+    pub source: u32,
+    /// 1-based line of the raw file the value was read at (`u32::MAX` for
+    /// a line past it, which no benchmark's output reaches).
+    pub line: u32,
     /// True when the section's `trim` left this run out of the summary
     /// (one of the highest or lowest).
     pub trimmed: bool,
