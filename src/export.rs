@@ -468,7 +468,10 @@ fn section_csv(s: &SectionView) -> String {
     // `digits`: 0 for exact, else significant digits.
     let mut num = |w: &mut csv::Writer<Vec<u8>>, v: Option<f64>, digits: usize| {
         buf.clear();
-        match v {
+        // A change of -0.0 (no change, of a lower-is-better metric) is
+        // printed `0`, not `-0`: adding +0.0 makes a negative zero positive
+        // and leaves every other number as it is.
+        match v.map(|v| v + 0.0) {
             Some(v) if digits > 0 => push_sig(&mut buf, v, digits),
             Some(v) => push_f64(&mut buf, v),
             None => {}

@@ -727,6 +727,24 @@ fn section_mistakes_are_warned_at_the_sections_lines() {
     assert!(diags.iter().any(|d| d.line == Some(7) && d.message.contains("baseline \"9.9\"")), "{diags:?}");
 }
 
+/// A baseline whose kernel directory is there but holds no result is
+/// named as such, not only as a kernel that is not there.
+#[test]
+fn a_baseline_directory_without_results_is_named() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    put(
+        &content,
+        "m1/machine.yaml",
+        "name: \"M\"\nbaseline: \"2.4.6\"\nsections:\n  - title: \"dbench 32\"\n    files: [\"*/dbench*.txt\"]\n",
+    );
+    std::fs::create_dir_all(content.join("m1/2.4.6")).expect("mkdir");
+    let err = build(&BuildOptions::new(&content, tmp.path().join("output"))).expect_err("empty baseline");
+    let BuildError::Invalid(diags) = err else { panic!("{err}") };
+    let says = "baseline \"2.4.6\" is not a kernel of this machine class (kernels: 2.4.7, 2.4.8); its directory 2.4.6/ holds no result benchsite reads";
+    assert!(diags.iter().any(|d| d.line == Some(2) && d.message.contains(says)), "{diags:?}");
+}
+
 /// `runs:` values out of range (`n: 0`, a negative or infinite `stddev`)
 /// are errors at their line, as `alpha` and `trim` are.
 #[test]
@@ -843,4 +861,24 @@ fn a_metric_name_no_result_gives_is_a_warning_naming_the_metrics() {
         "{}",
         hits[0]
     );
+}
+
+/// A site's root given as the content directory (its `content/` holds the
+/// machine classes): the warning on `content/` says it looks like the
+/// content directory and how to name it.
+#[test]
+fn a_site_root_given_as_the_content_directory_is_named() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let mut diags = Vec::new();
+    let (_, classes) = benchsite::site::plan(tmp.path(), &mut diags).expect("plans");
+    assert!(classes.is_empty());
+    let hint = format!("is it the content directory (--content {})?", content.display());
+    assert!(diags.iter().any(|d| d.file == content && d.message.contains(&hint)), "{diags:?}");
+    // A directory that holds no machine class is only skipped.
+    std::fs::create_dir_all(content.join("notes")).expect("mkdir");
+    let mut diags = Vec::new();
+    benchsite::site::plan(&content, &mut diags).expect("plans");
+    let notes: Vec<_> = diags.iter().filter(|d| d.file.ends_with("notes")).collect();
+    assert!(notes.iter().all(|d| !d.message.contains("content directory")) && !notes.is_empty(), "{diags:?}");
 }

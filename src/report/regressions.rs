@@ -140,7 +140,7 @@ pub fn counts_text(s: &Selection) -> String {
         return "No baseline is set, so nothing is compared and no regression can be told.".to_string();
     }
     if s.tests == 0 {
-        return "No change could be tested for significance (single runs or no spread), so no regression or improvement can be told.".to_string();
+        return "No change could be tested for significance (single runs, no spread, or differences below the last printed decimal), so no regression or improvement can be told.".to_string();
     }
     let n = s.regressions.len();
     let m = s.improvements;

@@ -110,4 +110,4 @@ pub fn legend(t: &TableView) -> Option<String> {
 pub const FACTORS: &str = "-N× = N times worse";
 
 /// Why a page without any tested change has no marks.
-pub const NO_TESTS: &str = "no change could be tested for significance (single runs or no spread)";
+pub const NO_TESTS: &str = "no change could be tested for significance (single runs, no spread, or differences below the last printed decimal)";

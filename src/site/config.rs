@@ -389,12 +389,29 @@ fn parse_yaml<T: for<'de> Deserialize<'de>>(path: &Path, text: &str, diags: &mut
             if text.contains('\t') && msg.contains("cannot start any token") {
                 msg.push_str(" (a tab: YAML allows only spaces for indentation)");
             }
+            msg.push_str(yaml_hint(text, loc.as_ref().map(|l| l.line()), &msg));
             diags.push(
                 Diagnostic::error(path, loc.as_ref().map(|l| l.line()), format!("invalid YAML: {msg}"))
                     .at_column(loc.map(|l| l.column())),
             );
             None
         }
+    }
+}
+
+/// A hint for the YAML error `msg` at line `line` of `text`, for the two
+/// mistakes a newcomer makes most: an unquoted glob starting with `*`
+/// (`files: */hackbench.txt`: YAML reads `*` as an alias) and an indent
+/// that does not line up. `""` when neither applies.
+fn yaml_hint(text: &str, line: Option<usize>, msg: &str) -> &'static str {
+    let at = line.and_then(|n| text.lines().nth(n.checked_sub(1)?)).unwrap_or("");
+    let value = at.split_once(": ").map_or(at.trim_start().strip_prefix("- ").unwrap_or(""), |(_, v)| v);
+    if value.trim_start().starts_with('*') {
+        " (a value starting with `*` is read as a YAML alias: quote a glob, as in files: [\"*/hackbench.txt\"])"
+    } else if msg.contains("expected '-' indicator") || msg.contains("mapping values are not allowed") {
+        " (check the indentation: the keys of one map, and the items of one list, start in the same column, indented with spaces)"
+    } else {
+        ""
     }
 }
 
@@ -739,10 +756,15 @@ impl MachineYaml {
         if let Some(b) = &config.baseline
             && !kernels.iter().any(|k| &k.name == b)
         {
+            // A kernel directory that is there but gave nothing (empty, or
+            // only files benchsite does not read) is no kernel: say so.
+            let empty = yaml.parent().is_some_and(|d| !b.is_empty() && !b.contains(['/', '\\']) && d.join(b).is_dir());
+            let why =
+                if empty { format!("; its directory {b}/ holds no result benchsite reads") } else { String::new() };
             diags.push(Diagnostic::error(
                 yaml,
                 line_of(text, "baseline:", b),
-                format!("baseline {b:?} is not a {} of this machine class ({}: {})", axis.one, axis.many, names()),
+                format!("baseline {b:?} is not a {} of this machine class ({}: {}){why}", axis.one, axis.many, names()),
             ));
         }
         for sc in &config.sections {
@@ -843,6 +865,23 @@ mod tests {
         let text = "\u{FEFF}title: Results\r\nbase_url: \"/\"\r\n";
         assert!(check_yaml(YamlKind::Site, text).is_empty(), "{:?}", check_yaml(YamlKind::Site, text));
         assert!(check_yaml(YamlKind::Machine, "\u{FEFF}name: M\nalpha: 0.01\n").is_empty());
+    }
+
+    /// An unquoted glob and a misaligned key get a hint beside YAML's own
+    /// message; other errors do not.
+    #[test]
+    fn yaml_errors_a_newcomer_makes_get_a_hint() {
+        let glob = "name: M\nsections:\n  - title: hackbench\n    files: */hackbench.txt\n";
+        let d = check_yaml(YamlKind::Machine, glob);
+        assert!(d.iter().any(|d| d.message.contains("quote a glob") && d.line == Some(4)), "{d:?}");
+        let listed = "name: M\nsections:\n  - title: hackbench\n    files:\n      - */hackbench.txt\n";
+        let d = check_yaml(YamlKind::Machine, listed);
+        assert!(d.iter().any(|d| d.message.contains("quote a glob")), "{d:?}");
+        let indent = "name: M\nsections:\n  - title: hackbench\n   files: [\"*/h.txt\"]\n";
+        let d = check_yaml(YamlKind::Machine, indent);
+        assert!(d.iter().any(|d| d.message.contains("check the indentation")), "{d:?}");
+        let d = check_yaml(YamlKind::Machine, "name: \"M\n");
+        assert!(d.iter().all(|d| !d.message.contains("quote a glob") && !d.message.contains("indentation")), "{d:?}");
     }
 
     #[test]

@@ -57,7 +57,20 @@ pub fn plan(content: &Path, diags: &mut Vec<Diagnostic>) -> std::io::Result<(Sit
             continue;
         }
         if !dir.join("machine.yaml").exists() {
-            diags.push(Diagnostic::warning(&dir, None, "not a machine class (no machine.yaml); skipped"));
+            // A site's root given as the content directory: its `content/`
+            // holds the machine classes.
+            let holds_classes = std::fs::read_dir(&dir)
+                .map(|rd| rd.filter_map(Result::ok).any(|e| e.path().join("machine.yaml").is_file()))
+                .unwrap_or(false);
+            let msg = if holds_classes {
+                format!(
+                    "not a machine class (no machine.yaml); skipped. Its directories are machine classes: is it the content directory (--content {})?",
+                    dir.display()
+                )
+            } else {
+                "not a machine class (no machine.yaml); skipped".to_string()
+            };
+            diags.push(Diagnostic::warning(&dir, None, msg));
             continue;
         }
         // Two names that differ only in bytes that are not UTF-8 read the
