@@ -109,5 +109,8 @@ pub fn legend(t: &TableView) -> Option<String> {
 /// How a table cell writes a loss past −50% ([`super::grid`]).
 pub const FACTORS: &str = "-N× = N times worse";
 
-/// Why a page without any tested change has no marks.
-pub const NO_TESTS: &str = "no change could be tested for significance (single runs, no spread, or differences below the last printed decimal)";
+/// Why a page without any tested change has no marks: too few runs (n < 2
+/// on a side), too little spread (none on either side) or too small a
+/// change (below the last printed decimal), as [`NOT_TESTED`] says at
+/// length; short enough for the mail legend's second line.
+pub const NO_TESTS: &str = "no change could be tested for significance (too few runs, spread or change)";
