@@ -128,37 +128,41 @@ struct StoredDiag {
 /// ([`records::Records`]).
 mod as_columns {
     use super::records::Records;
-    use super::{Output, RawFile};
+    use super::{Output, RawFile, Stat};
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-    /// Raw files as columns.
-    pub(super) mod raw_files {
-        use super::*;
+    /// A record an entry stores: a path, its stat and its content hash.
+    pub(super) trait Record: Sized {
+        fn parts(&self) -> (&str, &Stat, u64);
+        fn of_parts(path: String, stat: Stat, hash: u64) -> Self;
+    }
 
-        pub(in crate::cache) fn serialize<S: Serializer>(v: &[RawFile], s: S) -> Result<S::Ok, S::Error> {
-            Records::of(v.iter().map(|f| (f.rel.as_str(), &f.stat, f.hash))).serialize(s)
+    impl Record for RawFile {
+        fn parts(&self) -> (&str, &Stat, u64) {
+            (&self.rel, &self.stat, self.hash)
         }
-
-        pub(in crate::cache) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<RawFile>, D::Error> {
-            let records = Records::deserialize(d)?.into_records();
-            let records = records.ok_or_else(|| serde::de::Error::custom("damaged raw-file records"))?;
-            Ok(records.into_iter().map(|(rel, stat, hash)| RawFile { rel, stat, hash }).collect())
+        fn of_parts(rel: String, stat: Stat, hash: u64) -> Self {
+            RawFile { rel, stat, hash }
         }
     }
 
-    /// Outputs as columns.
-    pub(super) mod outputs {
-        use super::*;
-
-        pub(in crate::cache) fn serialize<S: Serializer>(v: &[Output], s: S) -> Result<S::Ok, S::Error> {
-            Records::of(v.iter().map(|o| (o.path.as_str(), &o.stat, o.hash))).serialize(s)
+    impl Record for Output {
+        fn parts(&self) -> (&str, &Stat, u64) {
+            (&self.path, &self.stat, self.hash)
         }
-
-        pub(in crate::cache) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Output>, D::Error> {
-            let records = Records::deserialize(d)?.into_records();
-            let records = records.ok_or_else(|| serde::de::Error::custom("damaged output records"))?;
-            Ok(records.into_iter().map(|(path, stat, hash)| Output { path, stat, hash }).collect())
+        fn of_parts(path: String, stat: Stat, hash: u64) -> Self {
+            Output { path, stat, hash }
         }
+    }
+
+    pub(super) fn serialize<S: Serializer, R: Record>(v: &[R], s: S) -> Result<S::Ok, S::Error> {
+        Records::of(v.iter().map(Record::parts)).serialize(s)
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>, R: Record>(d: D) -> Result<Vec<R>, D::Error> {
+        let records = Records::deserialize(d)?.into_records();
+        let records = records.ok_or_else(|| serde::de::Error::custom("damaged file records"))?;
+        Ok(records.into_iter().map(|(path, stat, hash)| R::of_parts(path, stat, hash)).collect())
     }
 }
 
@@ -168,9 +172,9 @@ pub struct MachineEntry {
     key: u64,
     /// When the build that recorded this started reading the class.
     scan_ns: i128,
-    #[serde(with = "as_columns::raw_files")]
+    #[serde(serialize_with = "as_columns::serialize", deserialize_with = "as_columns::deserialize")]
     files: Vec<RawFile>,
-    #[serde(with = "as_columns::outputs")]
+    #[serde(serialize_with = "as_columns::serialize", deserialize_with = "as_columns::deserialize")]
     outputs: Vec<Output>,
     diags: Vec<StoredDiag>,
     /// The class's line in the site summary.
@@ -336,7 +340,7 @@ fn outputs_in_place(outputs: &[Output], out: &Path) -> bool {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct SiteEntry {
     key: u64,
-    #[serde(with = "as_columns::outputs")]
+    #[serde(serialize_with = "as_columns::serialize", deserialize_with = "as_columns::deserialize")]
     outputs: Vec<Output>,
     /// True when read from the cache as it is (not written again).
     #[serde(skip)]

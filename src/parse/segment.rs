@@ -257,44 +257,25 @@ fn shape_hash(line: &str) -> u64 {
 
 /// [`shape_hash`] of a trimmed line, character by character.
 fn shape_hash_chars(t: &str) -> u64 {
-    use std::hash::Hasher;
-    let mut h = rustc_hash::FxHasher::default();
-    let mut in_number = false;
-    let mut space = false;
-    for c in t.chars() {
-        if c.is_ascii_digit() || (in_number && c == '.') {
-            if !in_number {
-                if space {
-                    h.write_u8(b' ');
-                }
-                h.write_u8(b'#');
-            }
-            in_number = true;
-            space = false;
-        } else if c.is_whitespace() {
-            in_number = false;
-            space = true;
-        } else {
-            if space {
-                h.write_u8(b' ');
-            }
-            h.write_u32(c as u32);
-            in_number = false;
-            space = false;
-        }
-    }
-    h.finish()
+    shape_hash_of(t.chars().map(u32::from), |u| char::from_u32(u).is_some_and(char::is_whitespace))
 }
 
 /// [`shape_hash`] of an ASCII line, byte by byte: the same hash (each
 /// byte is written as the `char` it is).
 fn shape_hash_ascii(line: &[u8]) -> u64 {
+    shape_hash_of(line.iter().map(|&b| u32::from(b)), |u| u8::try_from(u).is_ok_and(is_char_space))
+}
+
+/// [`shape_hash`] of a line given as its characters' code points, white
+/// space told by `is_space` (each caller's own test, made for its kind of
+/// text: the one loop is built twice, for bytes and for characters).
+fn shape_hash_of(units: impl Iterator<Item = u32>, is_space: impl Fn(u32) -> bool) -> u64 {
     use std::hash::Hasher;
     let mut h = rustc_hash::FxHasher::default();
     let mut in_number = false;
     let mut space = false;
-    for &b in line {
-        if b.is_ascii_digit() || (in_number && b == b'.') {
+    for u in units {
+        if (u32::from(b'0')..=u32::from(b'9')).contains(&u) || (in_number && u == u32::from(b'.')) {
             if !in_number {
                 if space {
                     h.write_u8(b' ');
@@ -303,14 +284,14 @@ fn shape_hash_ascii(line: &[u8]) -> u64 {
             }
             in_number = true;
             space = false;
-        } else if is_char_space(b) {
+        } else if is_space(u) {
             in_number = false;
             space = true;
         } else {
             if space {
                 h.write_u8(b' ');
             }
-            h.write_u32(u32::from(b));
+            h.write_u32(u);
             in_number = false;
             space = false;
         }
