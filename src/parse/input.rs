@@ -268,14 +268,52 @@ const NO_BREAK_SPACES: [char; 3] = ['\u{a0}', '\u{2007}', '\u{202f}'];
 /// `E`): decoding it would change its numbers.
 fn looks_quoted_printable(text: &str) -> bool {
     (text.contains("=3D") || text.contains("=20\n") || soft_breaks(text) >= 2)
-        && text.split('\n').all(|line| {
-            let b = line.as_bytes();
-            (0..b.len()).filter(|&j| b[j] == b'=').all(|j| {
-                // A run of `=` is a rule (`=====`), left as it is.
-                let in_run = b.get(j + 1) == Some(&b'=') || (j > 0 && b[j - 1] == b'=');
-                in_run || is_qp_escape(&b[j + 1..], j == 0)
-            })
-        })
+        && text.split('\n').all(escapes_are_an_encoders)
+}
+
+/// True when every `=` of `line` (but a run of them: a rule, `=====`) is
+/// an escape an encoder writes ([`is_qp_escape`]), and its escapes of
+/// non-ASCII bytes spell whole UTF-8 characters (`=C3=A9`, `é`). A plain
+/// line's `NB=188.723` or `max_latency=99.461` holds `=18` (a control
+/// byte) or `=99` (a lone byte of no character): no encoder wrote them,
+/// and decoding the file would change its numbers.
+fn escapes_are_an_encoders(line: &str) -> bool {
+    let b = line.as_bytes();
+    // The bytes of the current run of adjacent non-ASCII escapes, and
+    // where that run ends.
+    let (mut run, mut run_end) = (Vec::new(), 0);
+    for j in (0..b.len()).filter(|&j| b[j] == b'=') {
+        if b.get(j + 1) == Some(&b'=') || (j > 0 && b[j - 1] == b'=') {
+            continue;
+        }
+        if !is_qp_escape(&b[j + 1..], j == 0) {
+            return false;
+        }
+        let Some(v) = escaped_byte(&b[j + 1..]).filter(|&v| v >= 0x80) else { continue };
+        if j != run_end {
+            if std::str::from_utf8(&run).is_err() {
+                return false;
+            }
+            run.clear();
+        }
+        run.push(v);
+        run_end = j + 3;
+    }
+    std::str::from_utf8(&run).is_ok()
+}
+
+/// The byte an escape `=XY` stands for, from `rest` (the bytes after the
+/// `=`); `None` for a soft break or anything else.
+fn escaped_byte(rest: &[u8]) -> Option<u8> {
+    let hex = |c: u8| match c {
+        b'0'..=b'9' => Some(c - b'0'),
+        b'A'..=b'F' => Some(c - b'A' + 10),
+        _ => None,
+    };
+    match rest {
+        [a, b, ..] => Some(hex(*a)? * 16 + hex(*b)?),
+        _ => None,
+    }
 }
 
 /// The lines of `text` that end as a quoted-printable encoder breaks a
@@ -295,28 +333,27 @@ fn soft_breaks(text: &str) -> usize {
 }
 
 /// True when `rest`, the bytes after an `=`, make an escape a
-/// quoted-printable encoder writes: a soft line break (nothing), or two
-/// upper-case hex digits of a byte that must be encoded: `=` itself, a
-/// control or non-ASCII byte, a space or tab before the line's end, or
-/// (at the start of a line) `F` of `From` and a leading `.`.
+/// quoted-printable encoder writes in a mail of text: a soft line break
+/// (nothing), or two upper-case hex digits of a byte that must be
+/// encoded: `=` itself, a non-ASCII byte (of a UTF-8 character: see
+/// [`escapes_are_an_encoders`]), a tab, carriage return or line feed, a
+/// space or tab before the line's end, or (at the start of a line) `F` of
+/// `From` and a leading `.`. Other control bytes (`=18`, `=19` of
+/// `NB=188.723`) are not taken for an encoder's: a mail of benchmark
+/// output holds none.
 fn is_qp_escape(rest: &[u8], line_start: bool) -> bool {
-    let hex = |c: u8| match c {
-        b'0'..=b'9' => Some(c - b'0'),
-        b'A'..=b'F' => Some(c - b'A' + 10),
-        _ => None,
-    };
     match rest {
         [] => true,
-        [a, b, after @ ..] => match (hex(*a), hex(*b)) {
-            (Some(h), Some(l)) => {
-                let v = h * 16 + l;
+        [_, _, after @ ..] => match escaped_byte(rest) {
+            Some(v) => {
                 let at_end = after.is_empty() || after == b"=";
                 v == b'='
-                    || !(0x20..0x7f).contains(&v)
-                    || ((v == b' ' || v == b'\t') && at_end)
+                    || v >= 0x80
+                    || matches!(v, b'\t' | b'\r' | b'\n')
+                    || (v == b' ' && at_end)
                     || (line_start && (v == b'F' || v == b'.'))
             }
-            _ => false,
+            None => false,
         },
         _ => false,
     }
@@ -458,6 +495,27 @@ mod tests {
         let mail = Input::from_text("caf=C3=A9 =3D 1\n=====\nmax_laten=\ncy=3D3.4 ms=20\n=46rom here\n");
         assert!(mail.qp);
         assert_eq!(mail.lines, vec!["café = 1", "=====", "max_latency=3.4 ms ", "", "From here"]);
+    }
+
+    /// A plain file whose `key=NN.N` values start with what reads as the
+    /// escape of a control byte (`NB=188.723`: `=18`) or of a lone byte of
+    /// no UTF-8 character (`=99.461`) is not quoted-printable, whatever
+    /// line ends in `=20`: decoding it would change its numbers. A mail's
+    /// escapes of UTF-8 characters still make it one.
+    #[test]
+    fn numbers_after_an_equals_sign_are_no_escapes() {
+        let dbench = "Setup: NPROCS=20\nThroughput 150.979 MB/sec (NB=188.723 MB/sec  1509.79 MBit/sec)  1 procs\n";
+        let input = Input::from_text(dbench);
+        assert!(!input.qp);
+        assert!(input.lines[1].contains("NB=188.723") && input.lines[1].ends_with("1 procs"), "{:?}", input.lines);
+        let latency = "run NPROCS=20\nThroughput 412.6 MB/sec  20 procs  max_latency=99.461 ms\n";
+        assert!(!Input::from_text(latency).qp);
+        let mail = "caf=C3=A9 =3D 1\nmax_latency=3D3.481 ms=20\n";
+        let input = Input::from_text(mail);
+        assert!(input.qp);
+        assert_eq!(input.lines[0], "café = 1");
+        // A Latin-1 mail's lone `=E9` is no UTF-8 character: left as it is.
+        assert!(!Input::from_text("caf=E9 =3D 1\n").qp);
     }
 
     #[test]
