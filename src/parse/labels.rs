@@ -477,15 +477,37 @@ fn is_numbered_run(lower: &str) -> bool {
 /// io threads:`, `Tiotest latency results:`, which would otherwise read as
 /// a label the same above every run) and its box borders and header
 /// (`,----.`, `| Item | Time | Rate |`, `` `----' ``); perf bench's
-/// header (`# Running 'sched/pipe' benchmark:`, the same above every run).
+/// header (`# Running 'sched/pipe' benchmark:`, the same above every run);
+/// sysbench's section headings ([`SYSBENCH_HEADINGS`]).
 fn is_tool_chatter(text: &str) -> bool {
-    text.starts_with("Tiotest ")
+    SYSBENCH_HEADINGS.contains(&text)
+        || text.starts_with("Tiotest ")
         || (text.starts_with("# Running '") && text.ends_with("benchmark:"))
         || text.starts_with("| Item ")
         || (text.starts_with([',', '`', '+', '|'])
             && text.contains("---")
             && text.chars().all(|c| matches!(c, ',' | '.' | '`' | '\'' | '+' | '-' | '|')))
 }
+
+/// The headings sysbench 0.4 to 1.0 prints above its own figures, the same
+/// above every run: as labels they hid a person's `before:` / `after:`
+/// above two whole outputs, whose figures were then averaged as runs.
+/// (sysbench's `Throughput:` and `response time:` are left out: a person
+/// may head results so.)
+const SYSBENCH_HEADINGS: [&str; 12] = [
+    "Running the test with following options:",
+    "Running memory speed test with the following options:",
+    "OLTP test statistics:",
+    "SQL statistics:",
+    "queries performed:",
+    "General statistics:",
+    "Test execution summary:",
+    "per-request statistics:",
+    "Latency (ms):",
+    "Threads fairness:",
+    "CPU speed:",
+    "File operations:",
+];
 
 /// A line of `=`, `-` or `~` only (an underline or a table rule).
 fn is_rule(text: &str) -> bool {
@@ -597,6 +619,23 @@ mod tests {
         let labels: Vec<String> =
             p.samples.iter().map(|s| s.params.last().map(|p| p.value.to_string()).unwrap_or_default()).collect();
         assert_eq!(labels, vec!["w/o patch / results", "w/ patch / results"]);
+    }
+
+    /// sysbench's own headings (`CPU speed:`, `General statistics:`) are
+    /// passed over: `before:` and `after:` above two whole outputs label
+    /// them (a hostile-input trial had them averaged as runs).
+    #[test]
+    fn sysbench_headings_are_no_labels() {
+        let run = |eps: &str| {
+            format!(
+                "sysbench 1.0.20 (using system LuaJIT 2.1.0-beta3)\n\nRunning the test with following options:\nNumber of threads: 8\n\nThreads started!\n\nCPU speed:\n    events per second: {eps}\n\nGeneral statistics:\n    total time:    10.0001s\n"
+            )
+        };
+        let text = format!("before:\n{}\nafter:\n{}", run("22878757.01"), run("1111.11"));
+        let p = labelled(&text, &[10, 24]);
+        let labels: Vec<String> =
+            p.samples.iter().map(|s| s.params.last().map(|p| p.value.to_string()).unwrap_or_default()).collect();
+        assert_eq!(labels, vec!["before", "after"]);
     }
 
     #[test]
