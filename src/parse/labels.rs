@@ -120,9 +120,9 @@ fn identities(input: &Input, read: &[bool]) -> Vec<Option<Identity>> {
     // above `Before:`), and the label line right above this line, if any.
     let (mut outer, mut above): (Option<String>, Option<String>) = (None, None);
     // Whether a line gave a number since the last label line: until then,
-    // a sentence is the benchmark's banner under its label (hackbench's
-    // `Running in process mode with 10 groups …` under `w/o patch:` and
-    // `Results:`), not the end of the group.
+    // a sentence under a change's name is the benchmark's banner
+    // (hackbench's `Running in process mode with 10 groups …` under `w/o
+    // patch:` and `Results:`), not the end of the group.
     let mut read_since_label = true;
     for (i, raw) in input.lines.iter().enumerate() {
         let n = i + 1;
@@ -186,9 +186,12 @@ fn identities(input: &Input, read: &[bool]) -> Vec<Option<Identity>> {
             word = Some(text.to_string());
         } else {
             word = None;
-            // A sentence after results ends the group; a long heading (`9
-            // copies of dd, each writes 20MB:`) may start the next one.
-            if text.split_whitespace().count() >= 5 && read_since_label {
+            // A sentence ends the group; a long heading (`9 copies of dd,
+            // each writes 20MB:`) may start the next one. Not a sentence
+            // between a change's name and its result, though: that is the
+            // benchmark's banner under `w/o patch:` and `Results:`.
+            let under_change = !read_since_label && outer.as_deref().is_some_and(names_a_change);
+            if text.split_whitespace().count() >= 5 && !under_change {
                 outer = None;
             }
             above = group_heading(text);
@@ -247,6 +250,12 @@ fn change_abbreviation(text: &str) -> Option<String> {
     let bare = text.trim().trim_end_matches(':').trim();
     let lower = bare.to_ascii_lowercase();
     matches!(lower.as_str(), "w/o" | "w/" | "w" | "wo" | "with" | "without" | "before" | "after").then_some(lower)
+}
+
+/// True when `label` names a change: its first word is one of
+/// [`change_abbreviation`]'s (`w/o patch`, `before`, `with THP`).
+fn names_a_change(label: &str) -> bool {
+    label.split_whitespace().next().is_some_and(|w| change_abbreviation(w).is_some())
 }
 
 /// A line too long for a label of its own that still heads a group of
