@@ -586,8 +586,7 @@ mod tests {
     #[test]
     fn before_and_after_become_a_label_parameter() {
         let p = labelled("Before:\nThroughput 1\nThroughput 2\n\nAfter:\nThroughput 3\nThroughput 4\n", &[2, 3, 6, 7]);
-        let labels: Vec<String> =
-            p.samples.iter().map(|s| s.params.last().map(|p| p.value.to_string()).unwrap_or_default()).collect();
+        let labels = last_params(&p);
         assert_eq!(labels, vec!["before", "before", "after", "after"]);
     }
 
@@ -625,8 +624,7 @@ mod tests {
         };
         let text = format!("{}\n{}", block("w/o patch", "1.000"), block("w/ patch", "2.000"));
         let p = labelled(&text, &[5, 11]);
-        let labels: Vec<String> =
-            p.samples.iter().map(|s| s.params.last().map(|p| p.value.to_string()).unwrap_or_default()).collect();
+        let labels = last_params(&p);
         assert_eq!(labels, vec!["w/o patch / results", "w/ patch / results"]);
     }
 
@@ -642,8 +640,7 @@ mod tests {
         };
         let text = format!("before:\n{}\nafter:\n{}", run("22878757.01"), run("1111.11"));
         let p = labelled(&text, &[10, 24]);
-        let labels: Vec<String> =
-            p.samples.iter().map(|s| s.params.last().map(|p| p.value.to_string()).unwrap_or_default()).collect();
+        let labels = last_params(&p);
         assert_eq!(labels, vec!["before", "after"]);
     }
 
