@@ -250,20 +250,14 @@ fn idx(i: usize) -> u32 {
     u32::try_from(i).unwrap_or(u32::MAX)
 }
 
-/// A JSON array written from `.0`, one element per item by `.1`, without
-/// collecting the elements first (a large class has hundreds of thousands
-/// of samples).
-struct Column<'a, T, F>(&'a [T], F);
+/// A JSON array of the items `.0` makes (called once per serialisation),
+/// written as they come, without collecting them first (a large class has
+/// hundreds of thousands of samples): every column of `data.json`.
+struct Column<F>(F);
 
-/// The column of `items` made by `f` (a function, so that the closure's
-/// return type may borrow from the items).
-fn column<'a, T, U: Serialize, F: Fn(&'a T) -> U>(items: &'a [T], f: F) -> Column<'a, T, F> {
-    Column(items, f)
-}
-
-impl<'a, T, U: Serialize, F: Fn(&'a T) -> U> Serialize for Column<'a, T, F> {
+impl<F: Fn() -> I, I: Iterator<Item: Serialize>> Serialize for Column<F> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.iter().map(&self.1))
+        serializer.collect_seq((self.0)())
     }
 }
 
@@ -276,9 +270,10 @@ impl Serialize for FileColumns<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct as _;
         let mut s = serializer.serialize_struct("files", 3)?;
-        s.serialize_field("path", &column(self.0, |f: &ResultFile| f.rel_path.as_str()))?;
-        s.serialize_field("benchmark", &column(self.0, |f: &ResultFile| f.parsed.benchmark.as_str()))?;
-        s.serialize_field("version", &column(self.0, |f: &ResultFile| f.parsed.version.as_deref()))?;
+        let files = self.0;
+        s.serialize_field("path", &Column(|| files.iter().map(|f| f.rel_path.as_str())))?;
+        s.serialize_field("benchmark", &Column(|| files.iter().map(|f| f.parsed.benchmark.as_str())))?;
+        s.serialize_field("version", &Column(|| files.iter().map(|f| f.parsed.version.as_deref())))?;
         s.end()
     }
 }
@@ -309,43 +304,27 @@ impl<'a> SampleColumns<'a> {
     }
 }
 
-/// One column of [`SampleColumns`], made by `.1` from each sample.
-struct SampleColumn<'s, 'a, F>(&'s SampleColumns<'a>, F);
-
-/// The column of `cols` made by `f` (a function, so that the closure's
-/// argument types are known).
-fn sample_column<'s, 'a, U: Serialize, F: Fn(&Refs, u32, &'a Sample) -> U>(
-    cols: &'s SampleColumns<'a>,
-    f: F,
-) -> SampleColumn<'s, 'a, F> {
-    SampleColumn(cols, f)
-}
-
-impl<'a, U: Serialize, F: Fn(&Refs, u32, &'a Sample) -> U> Serialize for SampleColumn<'_, 'a, F> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.samples().map(|(r, fi, s)| (self.1)(r, fi, s)))
-    }
-}
-
 impl Serialize for SampleColumns<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct as _;
         let mut s = serializer.serialize_struct("samples", SAMPLE_COLUMNS.len())?;
-        s.serialize_field("file", &sample_column(self, |_, fi, _| fi))?;
-        s.serialize_field("kernel", &sample_column(self, |r, _, _| (r[0] != NO_KERNEL).then_some(r[0])))?;
-        s.serialize_field("group", &sample_column(self, |r, _, _| r[1]))?;
-        s.serialize_field("params", &sample_column(self, |r, _, _| r[2]))?;
-        s.serialize_field("metric", &sample_column(self, |r, _, _| r[3]))?;
+        s.serialize_field("file", &Column(|| self.samples().map(|(_, fi, _)| fi)))?;
+        s.serialize_field("kernel", &Column(|| self.samples().map(|(r, _, _)| (r[0] != NO_KERNEL).then_some(r[0]))))?;
+        s.serialize_field("group", &Column(|| self.samples().map(|(r, _, _)| r[1])))?;
+        s.serialize_field("params", &Column(|| self.samples().map(|(r, _, _)| r[2])))?;
+        s.serialize_field("metric", &Column(|| self.samples().map(|(r, _, _)| r[3])))?;
         s.serialize_field(
             "value",
-            &sample_column(self, |_, _, s| match s.value {
-                Value::Single { value } => ValueData::Single(Number(value)),
-                Value::Summary { mean, stddev, n } => {
-                    ValueData::Summary { mean: Number(mean), stddev: stddev.map(Number), n }
-                }
+            &Column(|| {
+                self.samples().map(|(_, _, s)| match s.value {
+                    Value::Single { value } => ValueData::Single(Number(value)),
+                    Value::Summary { mean, stddev, n } => {
+                        ValueData::Summary { mean: Number(mean), stddev: stddev.map(Number), n }
+                    }
+                })
             }),
         )?;
-        s.serialize_field("line", &sample_column(self, |_, _, s| s.line))?;
+        s.serialize_field("line", &Column(|| self.samples().map(|(_, _, s)| s.line)))?;
         s.end()
     }
 }
