@@ -480,7 +480,11 @@ pub fn machine_page_without_grids(m: &MachineClass, policy: &Policy) -> MachineP
             s
         })
         .collect();
-    uniquify_ids(&mut sections);
+    // Each section's anchor id, unique on the page: as `data.json` lists
+    // them (`section_heads`, the one place they are made).
+    for (s, (id, _)) in sections.iter_mut().zip(section_heads(m)) {
+        s.id = id;
+    }
     // Kernels whose dmesg shows a problem: marked in every table.
     let marks = environment::kernel_marks(&m.kernels);
     if !marks.is_empty() {
@@ -646,7 +650,8 @@ fn unclaimed_title(bench: &str, group: &str) -> String {
 }
 
 /// The sections of `m`'s page ([`machine_page`]) as (anchor id, title), in
-/// page order, without laying any out: what `data.json` lists of them
+/// page order, without laying any out: the page's ids (each its title's
+/// slug, `-2`, `-3` … after a repeat), and what `data.json` lists of them
 /// (`export::data_json_of`), so that a build can write it before the
 /// page is laid out.
 pub fn section_heads(m: &MachineClass) -> Vec<(String, String)> {
@@ -663,15 +668,6 @@ pub fn section_heads(m: &MachineClass) -> Vec<(String, String)> {
             (id, title)
         })
         .collect()
-}
-
-fn uniquify_ids(sections: &mut [SectionView]) {
-    let mut seen: Vec<String> = Vec::new();
-    for s in sections.iter_mut() {
-        let id = unique_id(&seen, std::mem::take(&mut s.id));
-        seen.push(id.clone());
-        s.id = id;
-    }
 }
 
 /// `base`, or `base-2`, `base-3`, … : the first that `seen` does not hold.
