@@ -117,6 +117,20 @@ fn an_unreadable_kernel_directory_is_skipped_with_one_warning() {
     assert!(page.contains("9.2929") && page.contains("6.8888") && !page.contains("5.5555"));
 }
 
+/// A kernel directory that gives no result is not shown, and says so: one
+/// warning on the directory, whether it is empty or its files gave nothing.
+#[test]
+fn kernel_directories_without_results_are_named() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    std::fs::create_dir_all(content.join("m1/2.4.9")).expect("mkdir");
+    put(&content, "m1/2.4.10/notes.txt", "nothing to read here\n");
+    let (report, page) = build_ok(tmp.path(), &content);
+    diag_for(&report, "m1/2.4.9", "kernel directory 2.4.9/ holds no raw result file: kernel 2.4.9 is not shown");
+    diag_for(&report, "m1/2.4.10", "holds 1 raw file, with no result of kernel 2.4.10");
+    assert!(!page.contains("2.4.9") && !page.contains("2.4.10"));
+}
+
 #[test]
 fn empty_binary_and_non_utf8_files() {
     let tmp = tempfile::tempdir().expect("tmp");

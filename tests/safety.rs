@@ -820,7 +820,7 @@ fn force_names_the_files_it_would_replace_and_overwrite_replaces_them() {
 /// machine class, is an error saying what `--content` takes, and the site
 /// built before stays whole (it built an empty site over it, exit 0); a
 /// missing content directory names the current directory and suggests
-/// `--content` and `init`.
+/// `--content` and `init` (`--content .` inside a content directory).
 #[test]
 fn content_that_is_no_site_is_an_error_that_says_how_to_fix_it() {
     let (tmp, content, out) = built_small_site();
@@ -836,4 +836,8 @@ fn content_that_is_no_site_is_an_error_that_says_how_to_fix_it() {
     let a = benchsite().current_dir(tmp.path().join("empty")).arg("build").arg("--output").arg(&out).assert().code(1);
     let err = stderr(&a);
     assert!(err.contains("no such directory (in ") && err.contains("--content") && err.contains("init"), "{err}");
+    // Run from inside a content directory, the hint is `--content .`.
+    let a = benchsite().current_dir(&content).arg("build").arg("--output").arg(&out).assert().code(1);
+    let err = stderr(&a);
+    assert!(err.contains("looks like a content directory itself: give --content ."), "{err}");
 }

@@ -101,11 +101,14 @@ pub fn plan(content: &Path, diags: &mut Vec<Diagnostic>) -> std::io::Result<(Sit
 pub fn check_content_dir(content: &Path) -> std::io::Result<()> {
     let meta = std::fs::metadata(content).map_err(|e| {
         if e.kind() == std::io::ErrorKind::NotFound {
-            let here = std::env::current_dir().map(|d| d.display().to_string()).unwrap_or_else(|_| "?".into());
-            std::io::Error::new(
-                e.kind(),
-                format!("no such directory (in {here}); give the content directory with --content DIR, or make a site with `benchsite init DIR`"),
-            )
+            let cwd = std::env::current_dir().ok();
+            let here = cwd.as_ref().map_or_else(|| "?".into(), |d| d.display().to_string());
+            let hint = if cwd.as_deref().is_some_and(looks_like_content) {
+                "this directory looks like a content directory itself: give --content ."
+            } else {
+                "give the content directory with --content DIR, or make a site with `benchsite init DIR`"
+            };
+            std::io::Error::new(e.kind(), format!("no such directory (in {here}); {hint}"))
         } else {
             e
         }
@@ -117,6 +120,15 @@ pub fn check_content_dir(content: &Path) -> std::io::Result<()> {
         ));
     }
     Ok(())
+}
+
+/// Whether `dir` looks like a content directory: it holds `site.yaml`, or
+/// a directory holding `machine.yaml` (a machine class). Used for the hint
+/// when `benchsite` is run from inside one without `--content .`.
+fn looks_like_content(dir: &Path) -> bool {
+    dir.join("site.yaml").is_file()
+        || std::fs::read_dir(dir)
+            .is_ok_and(|entries| entries.flatten().any(|e| e.path().join("machine.yaml").is_file()))
 }
 
 /// The raw files and kernel directories of a machine-class directory.

@@ -86,7 +86,7 @@ pub fn load_machine(
     let whole_dirs = !super::axis::Axis::of(yaml.config.compare.as_ref()).kernels;
     let (mut results, env) = parse_all(&files, &yaml.formats, &kernels, (opts.cache, whole_dirs), opts.progress, diags);
     super::units::unify(&mut results, diags);
-    keep_kernels_with_results(&mut kernels, &results);
+    keep_kernels_with_results(&mut kernels, &results, (&kernel_dirs, &kernel_paths, &files), diags);
     let axis = super::axis::Axis::of(yaml.config.compare.as_ref());
     if axis.kernels {
         order_kernels(&mut kernels, &yaml.config.kernel_order);
@@ -266,9 +266,15 @@ fn attach_environment(
 }
 
 /// Adds the kernels named only inside machine-level files (in the order
-/// they are met) and drops kernel directories without any result. Hash
-/// sets: linear in samples.
-fn keep_kernels_with_results(kernels: &mut Vec<Kernel>, results: &[ResultFile]) {
+/// they are met) and drops kernel directories without any result, each
+/// with a warning on its directory (empty, or how many of its raw files
+/// gave nothing). Hash sets: linear in samples.
+fn keep_kernels_with_results(
+    kernels: &mut Vec<Kernel>,
+    results: &[ResultFile],
+    (dirs, paths, files): (&[String], &[PathBuf], &[RawFile]),
+    diags: &mut Vec<Diagnostic>,
+) {
     let mut known: FxHashSet<String> = kernels.iter().map(|k| k.name.clone()).collect();
     let mut with_results: FxHashSet<&str> = FxHashSet::default();
     for rf in results {
@@ -285,6 +291,20 @@ fn keep_kernels_with_results(kernels: &mut Vec<Kernel>, results: &[ResultFile]) 
                 }
             }
         }
+    }
+    // A kernel directory that gave nothing is not shown: say why, once.
+    for (name, path) in dirs.iter().zip(paths).filter(|(n, _)| !with_results.contains(n.as_str())) {
+        let n = files.iter().filter(|(_, _, k)| k.as_deref() == Some(name.as_str())).count();
+        let why = match n {
+            0 => "holds no raw result file".to_string(),
+            1 => format!("holds 1 raw file, with no result of kernel {name}"),
+            n => format!("holds {n} raw files, none with a result of kernel {name}"),
+        };
+        diags.push(Diagnostic::warning(
+            path,
+            None,
+            format!("kernel directory {name}/ {why}: kernel {name} is not shown"),
+        ));
     }
     kernels.retain(|k| with_results.contains(k.name.as_str()));
 }
