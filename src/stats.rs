@@ -232,7 +232,10 @@ fn cv(mean: f64, stddev: Option<f64>) -> Option<f64> {
 
 /// The number of decimals needed to print every value exactly as a benchmark
 /// printed it (at most 6): `[9.2929, 9.56338]` → 5, `[63.553]` → 3,
-/// `[1347.0]` → 0. Used to give each table column one precision.
+/// `[1347.0]` → 0, `[26479.533411]` → 6. Used to give each table column
+/// one precision. A value counts as printed with `d` decimals when it is
+/// within a tenth of the sixth decimal (10⁻⁷) of its rounding to `d`: that
+/// absorbs binary noise (`0.1 + 0.2`) but never a printed sixth decimal.
 pub fn decimals_needed(values: &[f64]) -> usize {
     values
         .iter()
@@ -240,7 +243,7 @@ pub fn decimals_needed(values: &[f64]) -> usize {
             (0..=6usize)
                 .find(|&d| {
                     let scale = pow10(d as i32);
-                    ((v * scale).round() - v * scale).abs() < 1e-6 * scale.max(1.0)
+                    ((v * scale).round() - v * scale).abs() < 1e-7 * scale
                 })
                 .unwrap_or(6)
         })
@@ -296,6 +299,10 @@ mod tests {
         assert_eq!(decimals_needed(&[63.553]), 3);
         assert_eq!(decimals_needed(&[1347.0]), 0);
         assert_eq!(decimals_needed(&[0.1 + 0.2]), 1);
+        // fio's JSON prints six decimals; a last digit of 1 was dropped.
+        assert_eq!(decimals_needed(&[26479.533411]), 6);
+        assert_eq!(decimals_needed(&[0.000001]), 6);
+        assert_eq!(decimals_needed(&[1.000001, 2.5]), 6);
     }
 }
 
