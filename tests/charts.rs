@@ -31,7 +31,7 @@ fn one(v: f64) -> Option<CellView> {
 }
 
 fn col(name: &str, unit: &str, better: Better) -> ColumnView {
-    ColumnView { name: name.to_string(), unit: unit.to_string(), better, precision: 1, part: 0 }
+    ColumnView { name: name.to_string(), unit: unit.to_string(), better, precision: 1, ..Default::default() }
 }
 
 struct Sec {

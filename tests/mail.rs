@@ -2,6 +2,8 @@
 //! holds the baseline and the last kernels, as `compare.html` sets in
 //! full, and says at its top how many it left out and where the class page
 //! is; `benchsite text` prints the same, and `--kernels` still selects any.
+//! A benchmark's detail (dbench's per-operation table) is on the web pages
+//! and not in the mail, unless a section names it.
 
 mod common;
 
@@ -79,4 +81,45 @@ fn notes_are_on_the_web_pages_and_not_in_the_mail() {
     }
     assert!(!mail.contains("Class note") && !mail.contains("quoted on the site"), "{mail}");
     assert!(html.contains("<div class=\"notes\"><blockquote>"), "{html}");
+}
+
+/// dbench 4's per-operation table is detail: the class page shows it, the
+/// mail keeps Throughput and max_latency and says what it left out; a
+/// section's `metrics:` keeps a detail metric it names; `text --section`
+/// prints a section whole.
+#[test]
+fn a_benchmarks_detail_is_on_the_web_pages_and_not_in_the_mail() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let c = tmp.path().join("content");
+    let dbench4 = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/dbench/dbench4-loop-3runs.txt"),
+    )
+    .expect("fixture");
+    put(&c, "site.yaml", "title: \"Test site\"\n");
+    put(&c, "m1/machine.yaml", "name: \"Machine one\"\nbaseline: \"6.8\"\n");
+    put(&c, "m1/6.8/dbench.txt", &dbench4);
+    put(&c, "m1/6.9/dbench.txt", &dbench4);
+    let out = tmp.path().join("out");
+    benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
+    let mail = std::fs::read_to_string(out.join("m1/email.txt")).expect("email.txt");
+    let page = std::fs::read_to_string(out.join("m1/index.html")).expect("page");
+    assert!(mail.contains("Throughput") && mail.contains("max_latency"), "{mail}");
+    assert!(!mail.contains("NTCreateX"), "{mail}");
+    assert!(mail.contains("This mail leaves out") && mail.contains("detail columns of 1 section"), "{mail}");
+    assert!(page.contains("NTCreateX"), "the class page shows the per-operation table");
+
+    // `text --section` prints the section asked for whole.
+    let ops =
+        benchsite().args(["text", "m1", "--section", "dbench: operations", "--content"]).arg(&c).assert().success();
+    assert!(String::from_utf8_lossy(&ops.get_output().stdout).contains("NTCreateX"));
+
+    // A section naming a detail metric keeps it.
+    put(
+        &c,
+        "m1/machine.yaml",
+        "name: \"Machine one\"\nbaseline: \"6.8\"\nsections:\n  - title: dbench\n    files: [\"*/dbench.txt\"]\n    metrics: [\"Throughput\", \"NTCreateX MaxLat\"]\n",
+    );
+    benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
+    let mail = std::fs::read_to_string(out.join("m1/email.txt")).expect("email.txt");
+    assert!(mail.contains("NTCreateX MaxLat") && !mail.contains("Close AvgLat"), "{mail}");
 }

@@ -151,9 +151,10 @@ pub fn run(args: &TextArgs) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let page = crate::report::filtered_page(page, sections, kernels);
-    // Without --kernels, the class's mail as `email.txt` has it: the
-    // baseline and the last kernels of a class with many, within its size.
-    let text = if kernels.is_empty() {
+    // Without --kernels or --section, the class's mail as `email.txt` has
+    // it: the baseline and the last kernels of a class with many, no
+    // detail columns, within its size. Sections asked for are printed whole.
+    let text = if kernels.is_empty() && sections.is_empty() {
         mail_text(&page, &opts, &class_page_url(one.base_url.as_deref(), &page))
     } else {
         machine_text(&page, &opts)

@@ -157,6 +157,23 @@ pub trait BenchParser: Send + Sync {
     /// way that would make a number wrong; [`ParseError::NoResults`] when it
     /// holds no result.
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError>;
+
+    /// Whether a metric of this benchmark is *detail*: part of its full
+    /// report, which the web pages show whole, but which a mail leaves
+    /// out unless the section names the metric in `metrics:` (dbench's
+    /// per-operation table, fio's latency percentiles but the median and
+    /// the 99th). `group` is the sample's group, `metric` its metric's
+    /// name. The default: nothing is detail.
+    fn mail_detail(&self, group: &str, metric: &str) -> bool {
+        let _ = (group, metric);
+        false
+    }
+}
+
+/// [`BenchParser::mail_detail`] of the parser with registry id
+/// `benchmark`; false for an id no parser has.
+pub fn mail_detail(benchmark: &str, group: &str, metric: &str) -> bool {
+    by_id(benchmark).is_some_and(|p| p.mail_detail(group, metric))
 }
 
 /// Every parser benchsite knows, in the order they are tried.

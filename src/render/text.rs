@@ -106,12 +106,16 @@ pub fn class_page_url(base_url: Option<&str>, m: &MachinePage) -> String {
 pub fn mail_text(m: &MachinePage, opts: &TextOptions, url: &str) -> String {
     let kernels = report::mail_kernels(m);
     let filtered = (kernels.left_out > 0).then(|| report::filtered_page(m, &[], &kernels.kept));
-    let shown = as_shown(filtered.as_ref().unwrap_or(m), opts);
+    let m = filtered.as_ref().unwrap_or(m);
+    let without = report::without_detail(m);
+    let detail = without.as_ref().map(|(_, left)| *left).unwrap_or_default();
+    let shown = as_shown(without.as_ref().map_or(m, |(page, _)| page), opts);
     let m = shown.as_ref();
     let sections = section_texts(m, opts);
     let mut keep = sections.len();
     loop {
-        let notice = left_out_notice(&m.axis.many, &kernels, sections.len() - keep, sections.len(), url, opts.width);
+        let left = LeftOut { kernels: &kernels, detail, sections: sections.len() - keep, of_sections: sections.len() };
+        let notice = left_out_notice(&m.axis.many, &left, url, opts.width);
         let text = page_text(m, opts, notice.as_deref(), &sections[..keep]);
         if text.len() <= MAIL_LIMIT || keep == 0 {
             return text;
@@ -126,18 +130,24 @@ pub fn mail_text(m: &MachinePage, opts: &TextOptions, url: &str) -> String {
     }
 }
 
-/// The lines at the top of a shortened mail: how many of `kernels` and of
-/// `total_sections` sections (`dropped`, the last ones) it leaves out, and
-/// `url`, where everything is. `None` when nothing is left out. URLs are
-/// never broken.
-fn left_out_notice(
-    many: &str,
-    kernels: &report::MailKernels,
-    dropped: usize,
-    total_sections: usize,
-    url: &str,
-    width: usize,
-) -> Option<String> {
+/// What a mail leaves out of its class's page.
+struct LeftOut<'a> {
+    /// The kernels it keeps, of how many.
+    kernels: &'a report::MailKernels,
+    /// The detail columns it leaves out ([`report::without_detail`]).
+    detail: report::LeftOutDetail,
+    /// The last sections left out (to stay under [`MAIL_LIMIT`]), of
+    /// `of_sections`.
+    sections: usize,
+    of_sections: usize,
+}
+
+/// The lines at the top of a shortened mail: how many kernels, detail
+/// columns and sections (the last ones) it leaves out ([`LeftOut`], of a
+/// class whose items are `many`), and `url`, where everything is. `None`
+/// when nothing is left out. URLs are never broken.
+fn left_out_notice(many: &str, left: &LeftOut, url: &str, width: usize) -> Option<String> {
+    let (kernels, dropped, total_sections) = (left.kernels, left.sections, left.of_sections);
     let mut parts = Vec::new();
     if kernels.left_out > 0 {
         let last = kernels.kept.len() - kernels.baselines;
@@ -147,6 +157,13 @@ fn left_out_notice(
             _ => "the baselines and ",
         };
         parts.push(format!("{} of {} {} (it shows {baseline}the last {last})", kernels.left_out, kernels.total, many));
+    }
+    let report::LeftOutDetail { columns, sections } = left.detail;
+    if columns > 0 {
+        let (c, s) = (if columns == 1 { "" } else { "s" }, if sections == 1 { "" } else { "s" });
+        parts.push(format!(
+            "{columns} detail column{c} of {sections} section{s} (per-operation tables, latency percentiles; a section's metrics: keeps those it names)"
+        ));
     }
     if dropped > 0 {
         parts.push(format!("the last {dropped} of {total_sections} sections (to stay under {} KB)", MAIL_LIMIT / 1000));

@@ -395,7 +395,14 @@ fn section(
             .map(|(_, c)| c.precision)
             .max()
             .unwrap_or(precision);
-        cols_view.push(ColumnView { name: metric.to_string(), unit: unit.to_string(), better, precision, part: 0 });
+        cols_view.push(ColumnView {
+            name: metric.to_string(),
+            unit: unit.to_string(),
+            better,
+            precision,
+            part: 0,
+            detail: false,
+        });
     }
     for &i in &order {
         let mine: Vec<AcrossCell> = cells.iter().filter(|(j, _)| *j == i).map(|(_, c)| *c).collect();

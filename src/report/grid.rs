@@ -1232,7 +1232,7 @@ mod tests {
                     unit: u.to_string(),
                     better: Better::Lower,
                     precision: 2,
-                    part: 0,
+                    ..Default::default()
                 })
                 .collect(),
             rows: rows

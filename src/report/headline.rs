@@ -144,7 +144,9 @@ mod tests {
     use crate::stats::Comparison;
 
     fn col(name: &str) -> ColumnView {
-        ColumnView { name: name.into(), unit: "µs".into(), better: Better::Lower, precision: 2, part: 0 }
+        ColumnView {
+            name: name.into(), unit: "µs".into(), better: Better::Lower, precision: 2, part: 0, detail: false
+        }
     }
 
     /// A cell changed by `pct` % against the baseline, significant or not.

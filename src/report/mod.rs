@@ -17,6 +17,7 @@
 
 pub mod across;
 mod compare;
+mod detail;
 pub mod environment;
 mod format;
 pub mod grid;
@@ -35,6 +36,7 @@ mod views;
 
 pub use across::{ACROSS_KERNELS, AcrossCells, AcrossColumn, AcrossPage, across_page, cells_of, machine_grid};
 pub use compare::*;
+pub use detail::{LeftOutDetail, without_detail};
 pub use format::*;
 pub use headline::*;
 pub use kernel::*;
@@ -597,8 +599,11 @@ fn section_jobs<'a>(m: &'a MachineClass, policy: &Policy) -> Vec<SectionJob<'a>>
     let selection = &m.selection;
     let mut jobs: Vec<SectionJob> = Vec::new();
     for (sc, shown) in c.sections.iter().zip(&selection.shown) {
-        let parts =
-            sc.selectors().iter().map(|s| section::Part { label: s.label, metric_order: s.metric_order }).collect();
+        let parts = sc
+            .selectors()
+            .iter()
+            .map(|s| section::Part { label: s.label, metric_order: s.metric_order, configured: true })
+            .collect();
         let policy = Policy {
             baseline: sc.baseline.clone().or_else(|| policy.baseline.clone()),
             trim: sc.trim.unwrap_or(policy.trim),
@@ -622,7 +627,7 @@ fn section_jobs<'a>(m: &'a MachineClass, policy: &Policy) -> Vec<SectionJob<'a>>
             title: unclaimed_title(bench, group),
             commentary: String::new(),
             notes: "",
-            parts: vec![section::Part { label: None, metric_order: &[] }],
+            parts: vec![section::Part { label: None, metric_order: &[], configured: false }],
             shown: std::slice::from_ref(samples),
             headline: None,
             policy: policy.clone(),

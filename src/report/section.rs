@@ -25,6 +25,10 @@ pub(super) struct Part<'a> {
     pub label: Option<&'a str>,
     /// Its metrics in column order (`metrics:`); others follow in first appearance.
     pub metric_order: &'a [String],
+    /// True for a part of a section `machine.yaml` configures; false for
+    /// the section of results no configured section showed. A configured
+    /// section whose every column is detail chose them: none is detail.
+    pub configured: bool,
 }
 
 /// A column: the part it belongs to (two parts never share a column, even
@@ -52,6 +56,10 @@ struct Columns<'a> {
     /// For each part, true when its columns come from more than one group
     /// (their names then carry the group).
     mixed_groups: Vec<bool>,
+    /// For each column, true when every benchmark behind it calls it
+    /// detail ([`crate::parse::mail_detail`]) and its part's `metrics:`
+    /// does not name it.
+    detail: Vec<bool>,
 }
 
 /// The rows of a section: each distinct kernel and parameter values.
@@ -100,7 +108,7 @@ pub(super) fn section_view(
     order: &Order,
     policy: &Policy,
 ) -> SectionView {
-    let Columns { cols, entry_col, mut param_names, benchmarks, mixed_groups } =
+    let Columns { cols, entry_col, mut param_names, benchmarks, mixed_groups, detail } =
         choose_columns(entries, entry_part, parts);
     let rows = gather_rows(entries, &param_names, order.kernels);
     let Cells { rows: mut row_views, entries: cell_entries, precision, has_spread } =
@@ -112,7 +120,12 @@ pub(super) fn section_view(
         });
     }
     let (fixed_params, fixed_param_values) = fix_params(&mut row_views, &mut param_names);
-    let columns = column_views(&cols, &precision, parts, &mixed_groups);
+    let mut columns = column_views(&cols, &precision, parts, &mixed_groups);
+    if !(detail.iter().all(|&d| d) && parts.iter().any(|p| p.configured)) {
+        for (c, d) in columns.iter_mut().zip(detail) {
+            c.detail = d;
+        }
+    }
     let headline = configured_headline(&cols, &columns, parts, order.headline);
     let headline_named = order.headline.is_some() && headline.is_some();
     let direction = direction_label(&columns);
@@ -180,13 +193,22 @@ fn choose_columns<'a>(entries: &[Entry<'a>], entry_part: &[usize], parts: &[Part
     let mut param_names: Vec<String> = Vec::new();
     let mut benchmarks: Vec<String> = Vec::new();
     let mut entry_col: Vec<usize> = Vec::with_capacity(entries.len());
+    // Each column's first benchmark and whether it is detail so far: asked
+    // again only of an entry from another benchmark.
+    let mut detail: Vec<(&str, bool)> = Vec::new();
     for ((rf, s), &part) in entries.iter().zip(entry_part) {
         let m = &s.metric;
         let key = ColKey { part, group: &s.group, name: &m.name, unit: &m.unit, better: m.better };
+        let bench = rf.parsed.benchmark.as_str();
         let ci = *col_index.entry(key).or_insert_with(|| {
             cols.push(key);
+            let named = parts.get(part).is_some_and(|p| p.metric_order.iter().any(|n| *n == m.name));
+            detail.push((bench, !named && crate::parse::mail_detail(bench, &s.group, &m.name)));
             cols.len() - 1
         });
+        if detail[ci].1 && detail[ci].0 != bench {
+            detail[ci].1 = crate::parse::mail_detail(bench, &s.group, &m.name);
+        }
         entry_col.push(ci);
         for p in &s.params {
             if !param_names.iter().any(|n| *n == p.name) {
@@ -210,6 +232,7 @@ fn choose_columns<'a>(entries: &[Entry<'a>], entry_part: &[usize], parts: &[Part
         display_of[c] = d;
     }
     let cols: Vec<ColKey> = order.iter().map(|&c| cols[c]).collect();
+    let detail: Vec<bool> = order.iter().map(|&c| detail[c].1).collect();
     let entry_col: Vec<usize> = entry_col.iter().map(|&c| display_of[c]).collect();
     // Each part's first group, and whether another follows.
     let mut first_group: Vec<Option<&str>> = vec![None; parts.len().max(1)];
@@ -221,7 +244,7 @@ fn choose_columns<'a>(entries: &[Entry<'a>], entry_part: &[usize], parts: &[Part
             Some(_) => {}
         }
     }
-    Columns { cols, entry_col, param_names, benchmarks, mixed_groups }
+    Columns { cols, entry_col, param_names, benchmarks, mixed_groups, detail }
 }
 
 /// The rows of `entries`, keyed by kernel and parameter values, and their
@@ -479,7 +502,7 @@ fn column_views(cols: &[ColKey], precision: &[usize], parts: &[Part], mixed_grou
                 Some(label) => format!("{label} {metric}"),
                 None => metric,
             };
-            ColumnView { name, unit: c.unit.to_string(), better: c.better, precision, part: c.part }
+            ColumnView { name, unit: c.unit.to_string(), better: c.better, precision, part: c.part, detail: false }
         })
         .collect()
 }
@@ -490,7 +513,7 @@ fn column_views(cols: &[ColKey], precision: &[usize], parts: &[Part], mixed_grou
 /// Eff; smaller is better: Max Latency", and past six columns only the
 /// fewer named: "bigger is better: read: bw, read: IOPS; smaller is
 /// better: the rest".
-fn direction_label(columns: &[ColumnView]) -> String {
+pub(super) fn direction_label(columns: &[ColumnView]) -> String {
     let of = |b: Better| columns.iter().filter(|c| c.better == b).map(|c| c.name.clone()).collect::<Vec<_>>();
     let (hi, lo, neither) = (of(Better::Higher), of(Better::Lower), of(Better::Neither));
     let informational = || informational_note(&neither);

@@ -344,6 +344,11 @@ pub struct ColumnView {
     /// the order written; 0 in a section without parts). The columns of a
     /// part are next to each other.
     pub part: usize,
+    /// Detail of its benchmark's report ([`crate::parse::mail_detail`],
+    /// not named in `metrics:`): the mail leaves it out
+    /// ([`super::mail_page`]). Not passed to templates or data files.
+    #[serde(skip)]
+    pub detail: bool,
 }
 
 /// A row: one kernel at one set of parameter values.

@@ -522,6 +522,11 @@ impl BenchParser for Dbench {
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         parse_common(input, "dbench")
     }
+    /// The per-operation table (`NTCreateX Count AvgLat MaxLat` …) is
+    /// detail: the mail keeps Throughput and max_latency, as posts do.
+    fn mail_detail(&self, group: &str, _metric: &str) -> bool {
+        group == "operations"
+    }
 }
 
 impl BenchParser for Tbench {
@@ -543,6 +548,11 @@ impl BenchParser for Tbench {
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         parse_common(input, "tbench")
+    }
+    /// The per-operation table (`NTCreateX Count AvgLat MaxLat` …) is
+    /// detail: the mail keeps Throughput and max_latency, as posts do.
+    fn mail_detail(&self, group: &str, _metric: &str) -> bool {
+        group == "operations"
     }
 }
 

@@ -237,6 +237,17 @@ impl BenchParser for Fio {
         }
         Ok(out)
     }
+
+    /// Latency percentiles but the median (`50.00th`) and the 99th
+    /// (`99.00th`), and the standard deviations, are detail: the mail
+    /// keeps bandwidth, IOPS, the means and those two percentiles.
+    fn mail_detail(&self, _group: &str, metric: &str) -> bool {
+        let last = metric.rsplit(' ').next().unwrap_or_default();
+        let percentile = last
+            .strip_suffix("th")
+            .is_some_and(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit() || b == b'.'));
+        (percentile && last != "50.00th" && last != "99.00th") || last == "stdev"
+    }
 }
 
 #[cfg(test)]
