@@ -70,7 +70,8 @@ fn runs_on_two_machines_are_tested_and_a_bad_reference_is_warned_at_its_line() {
     assert!(!md.contains("2.4.8"), "{md}");
     // Machine a (first in page order) is the reference; b is 33% slower,
     // significant over three runs each.
-    assert!(md.contains("*procs 32*"), "one procs value: said once, {md}");
+    assert!(md.contains("; procs 32*"), "one procs value: said once, {md}");
+    assert!(md.contains("*bigger is better: Throughput; smaller is better: elapsed"), "directions, {md}");
     assert!(md.contains("| Machine a | 9.1±0.100 | 454.59±0 |"), "{md}");
     assert!(md.contains("| Machine b | 6.1±0.10 | 454.59±0 |"), "{md}");
     assert!(md.contains("| % | -33.0%\\* | +0.0% |"), "{md}");

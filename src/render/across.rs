@@ -84,6 +84,8 @@ pub fn text(page: &AcrossPage, opts: &TextOptions) -> String {
     let grid_opts =
         grid::GridOptions { width: opts.width, compare: opts.compare, brief: opts.brief, ascii: opts.ascii };
     let mut out = vec![format!("Machines side by side\n\n{}", fill(&page.intro))];
+    // A legend the table before printed is not printed again.
+    let mut last_legend: Option<String> = None;
     for s in &page.sections {
         let mut s = s.clone();
         if opts.ascii {
@@ -99,9 +101,15 @@ pub fn text(page: &AcrossPage, opts: &TextOptions) -> String {
             body.push_str(&format!("\n{}", fill(&note)));
         }
         if let Some(b) = s.table.baseline.as_deref() {
-            body.push_str(&format!("\n{}", fill(&legend(b, &s))));
+            let l = legend(b, &s);
+            if last_legend.as_ref() != Some(&l) {
+                body.push_str(&format!("\n{}", fill(&l)));
+                last_legend = Some(l);
+            }
         }
         out.push(opts.shown(&body).into_owned());
     }
-    out.join("\n\n") + "\n"
+    // No line ends in a space (a row without a change keeps none of its
+    // column's padding), as in the class's mail.
+    super::text::finish(&(out.join("\n\n") + "\n"), false)
 }

@@ -551,7 +551,7 @@ fn over_line(b: &GridBlock, group: &[usize]) -> Option<String> {
 /// becomes U+FFFD. With `ascii`, every line is made ASCII
 /// ([`super::ascii::to_ascii`]) after that: a last pass for what no
 /// earlier step made ASCII.
-fn finish(s: &str, ascii: bool) -> String {
+pub(super) fn finish(s: &str, ascii: bool) -> String {
     let mut out = String::with_capacity(s.len() + 1);
     for (i, l) in s.lines().enumerate() {
         if i > 0 {

@@ -432,6 +432,7 @@ fn section(
         param_headers,
         fixed_params,
         fixed_param_values,
+        direction: super::section::direction_label(&cols_view),
         columns: cols_view,
         rows,
         has_spread,
