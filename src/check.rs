@@ -177,12 +177,16 @@ fn kernel_name_mismatches(m: &MachineClass) -> Vec<Diagnostic> {
 /// Sections that select nothing, and differing run counts.
 fn section_warnings(m: &MachineClass, page: &MachinePage) -> Vec<Diagnostic> {
     let machine_yaml = m.dir.join("machine.yaml");
+    // Read only when a configured section has a finding to place.
+    let text = std::cell::OnceCell::new();
     let mut out = Vec::new();
     for (i, s) in page.sections.iter().enumerate() {
+        let configured = i < m.config.sections.len();
         // A section whose `files:` match no file was warned about at load.
         let globs_match = m.config.sections.get(i).is_some_and(|sc| sc.files_match_any(&m.results));
-        if s.table.rows.is_empty() && i < m.config.sections.len() && globs_match {
-            out.push(
+        let mut found = Vec::new();
+        if s.table.rows.is_empty() && configured && globs_match {
+            found.push(
                 Diagnostic::warning(
                     &machine_yaml,
                     None,
@@ -191,8 +195,17 @@ fn section_warnings(m: &MachineClass, page: &MachinePage) -> Vec<Diagnostic> {
                 .of_kind(Kind::Section),
             );
         }
-        out.extend(run_count_warnings(m, s, &machine_yaml));
-        out.extend(uncompared_kernels(m, s, &machine_yaml));
+        found.extend(run_count_warnings(m, s, &machine_yaml));
+        found.extend(uncompared_kernels(m, s, &machine_yaml));
+        // A configured section's findings point at its `title:` line.
+        if configured && !found.is_empty() {
+            let text = text.get_or_init(|| std::fs::read_to_string(&machine_yaml).unwrap_or_default());
+            let line = crate::site::section_title_line(text, &s.title);
+            for d in &mut found {
+                d.line = line;
+            }
+        }
+        out.extend(found);
     }
     out
 }

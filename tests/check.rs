@@ -62,7 +62,8 @@ fn completions_and_man_page() {
 /// A kernel whose rows all have parameters the baseline's rows lack
 /// (dbench at 64 processes against a baseline run at 32) is compared in
 /// none of them: `check` says so, naming the baseline's parameters (a
-/// newcomer's hackbench in thread mode against process mode).
+/// newcomer's hackbench in thread mode against process mode), at the
+/// section's `title:` line.
 #[test]
 fn a_kernel_with_no_row_like_the_baselines_is_named() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -74,6 +75,8 @@ fn a_kernel_with_no_row_like_the_baselines_is_named() {
         all.contains("section \"dbench 32\": 2.4.8 has no row with parameters the baseline 2.4.7 has (procs 32), so none of its values is compared with it"),
         "{all}"
     );
+    // At the section's title line in machine.yaml.
+    assert!(all.contains("m1/machine.yaml:4: m1: section \"dbench 32\": 2.4.8 has no row"), "{all}");
 }
 
 /// A class that compares configs (`compare: config`, a singular): `check`,

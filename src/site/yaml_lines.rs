@@ -26,6 +26,14 @@ pub(super) fn section_line(text: &str, title: &str, key: &str) -> Option<usize> 
     Some(found.unwrap_or(start) + 1)
 }
 
+/// The 1-based line of the `title:` of the section titled `title` in a
+/// `machine.yaml` text, for a finding about the section as a whole (its
+/// run counts, kernels it cannot compare); `None` when it is not found
+/// (a section of results no configured section showed).
+pub fn section_title_line(text: &str, title: &str) -> Option<usize> {
+    section_range(text, title).map(|(start, _)| start + 1)
+}
+
 /// The lines of the parts of one section of a `machine.yaml` text, found
 /// once for all its parts (a section may have thousands).
 pub(super) struct PartLines {
