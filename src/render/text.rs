@@ -108,13 +108,18 @@ pub fn mail_text(m: &MachinePage, opts: &TextOptions, url: &str) -> String {
     let filtered = (kernels.left_out > 0).then(|| report::filtered_page(m, &[], &kernels.kept));
     let m = filtered.as_ref().unwrap_or(m);
     let without = report::without_detail(m);
-    let detail = without.as_ref().map(|(_, left)| *left).unwrap_or_default();
+    let detail = without.as_ref().map(|(_, left)| left.clone()).unwrap_or_default();
     let shown = as_shown(without.as_ref().map_or(m, |(page, _)| page), opts);
     let m = shown.as_ref();
     let sections = section_texts(m, opts);
     let mut keep = sections.len();
     loop {
-        let left = LeftOut { kernels: &kernels, detail, sections: sections.len() - keep, of_sections: sections.len() };
+        let left = LeftOut {
+            kernels: &kernels,
+            detail: &detail,
+            sections: sections.len() - keep,
+            of_sections: sections.len(),
+        };
         let notice = left_out_notice(&m.axis.many, &left, url, opts.width);
         let text = page_text(m, opts, notice.as_deref(), &sections[..keep]);
         if text.len() <= MAIL_LIMIT || keep == 0 {
@@ -135,7 +140,7 @@ struct LeftOut<'a> {
     /// The kernels it keeps, of how many.
     kernels: &'a report::MailKernels,
     /// The detail columns it leaves out ([`report::without_detail`]).
-    detail: report::LeftOutDetail,
+    detail: &'a report::LeftOutDetail,
     /// The last sections left out (to stay under [`MAIL_LIMIT`]), of
     /// `of_sections`.
     sections: usize,
@@ -159,11 +164,15 @@ fn left_out_notice(many: &str, left: &LeftOut, url: &str, width: usize) -> Optio
         parts.push(format!("{} of {} {} (it shows {baseline}the last {last})", kernels.left_out, kernels.total, many));
     }
     let report::LeftOutDetail { columns, sections } = left.detail;
-    if columns > 0 {
-        let (c, s) = (if columns == 1 { "" } else { "s" }, if sections == 1 { "" } else { "s" });
-        parts.push(format!(
-            "{columns} detail column{c} of {sections} section{s} (per-operation tables, latency percentiles; a section's metrics: keeps those it names)"
-        ));
+    if *columns > 0 {
+        let c = if *columns == 1 { "" } else { "s" };
+        let of = match sections.as_slice() {
+            [one] => one.clone(),
+            [first, second] => format!("{first} and {second}"),
+            [first, rest @ ..] => format!("{first} and {} more sections", rest.len()),
+            [] => String::new(),
+        };
+        parts.push(format!("{columns} detail column{c} of {of} (a section's metrics: keeps those it names)"));
     }
     if dropped > 0 {
         parts.push(format!("the last {dropped} of {total_sections} sections (to stay under {} KB)", MAIL_LIMIT / 1000));

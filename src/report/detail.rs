@@ -11,12 +11,12 @@ use super::section::direction_label;
 use super::{MachinePage, SectionView, notable_changes, notable_more_line};
 
 /// What [`without_detail`] left out of a page.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct LeftOutDetail {
     /// Detail columns left out, over all sections.
     pub columns: usize,
-    /// Sections that lost some.
-    pub sections: usize,
+    /// The titles of the sections that lost some, in page order.
+    pub sections: Vec<String>,
 }
 
 /// Page `m` without its sections' detail columns
@@ -43,7 +43,7 @@ pub fn without_detail(m: &MachinePage) -> Option<(MachinePage, LeftOutDetail)> {
             if n == 0 {
                 return Some(s.clone());
             }
-            left.sections += 1;
+            left.sections.push(s.title.clone());
             left.columns += n;
             (n < s.table.columns.len()).then(|| kept_columns(s))
         })
@@ -119,7 +119,7 @@ mod tests {
             vec![vec![cell(1.0), cell(2.0), cell(3.0), cell(4.0)], vec![cell(5.0), None, None, None]],
         );
         let (p, left) = without_detail(&m).expect("something left out");
-        assert_eq!(left, LeftOutDetail { columns: 2, sections: 1 });
+        assert_eq!(left, LeftOutDetail { columns: 2, sections: vec![String::new()] });
         let t = &p.sections[0].table;
         assert_eq!(t.columns.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["Throughput", "max_latency"]);
         assert_eq!(t.rows.len(), 1);
@@ -132,7 +132,7 @@ mod tests {
         let all = page(vec![col("Close Count", true), col("Close AvgLat", true)], vec![vec![cell(1.0), cell(2.0)]]);
         let (p, left) = without_detail(&all).expect("something left out");
         assert!(p.sections.is_empty());
-        assert_eq!(left, LeftOutDetail { columns: 2, sections: 1 });
+        assert_eq!(left, LeftOutDetail { columns: 2, sections: vec![String::new()] });
         let none = page(vec![col("Throughput", false)], vec![vec![cell(1.0)]]);
         assert!(without_detail(&none).is_none());
     }

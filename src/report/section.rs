@@ -495,8 +495,14 @@ fn column_views(cols: &[ColKey], precision: &[usize], parts: &[Part], mixed_grou
         .zip(precision)
         .map(|(c, &precision)| {
             let mixed = mixed_groups.get(c.part).copied().unwrap_or(false);
-            let metric =
-                if mixed && !c.group.is_empty() { format!("{} {}", c.group, c.name) } else { c.name.to_string() };
+            // A name that already begins with its group ("Index Score" of
+            // UnixBench's "index") is not prefixed again.
+            let named = c.name.get(..c.group.len()).is_some_and(|head| head.eq_ignore_ascii_case(c.group));
+            let metric = if mixed && !c.group.is_empty() && !named {
+                format!("{} {}", c.group, c.name)
+            } else {
+                c.name.to_string()
+            };
             let name = match parts.get(c.part).and_then(|p| p.label) {
                 Some(label) if per_part[c.part] == 1 => label.to_string(),
                 Some(label) => format!("{label} {metric}"),
