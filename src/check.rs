@@ -136,11 +136,13 @@ fn missing_benchmarks(m: &MachineClass, axis: &crate::site::Axis) -> Vec<Diagnos
                     &machine_yaml,
                     None,
                     format!(
-                        "{}: {}(s) {} have no {bench} results while {} do",
+                        "{}: {} {} {} no {bench} results while {} {}",
                         m.slug,
-                        axis.one,
+                        if missing.len() == 1 { &axis.one } else { &axis.many },
                         some_of(&missing, 20, &axis.many),
-                        some_of(&have.iter().copied().collect::<Vec<_>>(), 6, &axis.many)
+                        if missing.len() == 1 { "has" } else { "have" },
+                        some_of(&have.iter().copied().collect::<Vec<_>>(), 6, &axis.many),
+                        if have.len() == 1 { "does" } else { "do" },
                     ),
                 )
                 .of_kind(Kind::MissingBenchmark),

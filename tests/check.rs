@@ -115,7 +115,7 @@ fn a_class_of_configs_says_config_and_shows_the_kernel_each_ran() {
     );
     let w = all.lines().find(|l| l.contains("differing run counts")).expect("a run-count warning");
     assert!(w.ends_with("(1 run: build-9, build-10; 2 runs: build-2)"), "{w}");
-    assert!(all.contains("cfg: config(s) build-2, build-9 have no unixbench results while build-10 do"), "{all}");
+    assert!(all.contains("cfg: configs build-2, build-9 have no unixbench results while build-10 does"), "{all}");
     assert!(all.contains("its rows name 2 kernels (6.1.0, 6.6.0); all are runs of build-10"), "{all}");
     assert!(!all.lines().any(|l| l.contains("kernel") && !l.contains("its rows name")), "{all}");
 
