@@ -19,7 +19,7 @@ pub fn result_header(line: &str) -> Option<(&str, &str)> {
     let (name, rest) = line.trim_end().split_once(": (groupid=")?;
     // A mail's reflow may glue a separator before it (`--- fiojob: (groupid=0, …`).
     let name = match name.rsplit_once(' ') {
-        Some((before, n)) if !before.is_empty() && !before.contains(|c: char| c.is_alphanumeric()) => n,
+        Some((before, n)) if !before.trim().is_empty() && !before.contains(|c: char| c.is_alphanumeric()) => n,
         _ => name,
     };
     let (group, rest) = rest.split_once(", jobs=")?;
@@ -280,7 +280,7 @@ fn note_clones(st: &mut State, json_jobs: &[String], out: &mut ParsedFile) {
 /// the words before it (the job header's wrapped date: `> 2019 write:
 /// IOPS=1000, BW=4000KiB/s …`): only in a job's section before its first
 /// direction, and only for fio's own `read: IOPS=`/`write: IOPS=` (3.x) or
-/// `read : io=` (2.x) after a space.
+/// `read : io=` (2.x) after a space, its figures whole (else it is prose).
 fn glued_direction(st: &State, line: &str) -> Option<usize> {
     if st.job.is_none() || st.dir.is_some() || direction_line(line).is_some() {
         return None;
@@ -288,7 +288,7 @@ fn glued_direction(st: &State, line: &str) -> Option<usize> {
     ["read", "write", "trim"].iter().find_map(|d| {
         [": IOPS=", " : io=", ": io="].iter().find_map(|tail| {
             let at = line.find(&format!(" {d}{tail}"))? + 1;
-            direction_line(&line[at..]).is_some().then_some(at)
+            matches!(direction_line(&line[at..]), Some(Ok(_))).then_some(at)
         })
     })
 }
