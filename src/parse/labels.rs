@@ -21,7 +21,9 @@
 //! `label` (`label = before`), a row of its own in the tables. Samples of
 //! one key under one label (or none) are runs, as before; a parser that
 //! keeps identities itself (a `label` or `host` parameter, kernels it read)
-//! is left alone.
+//! is left alone. A label line may carry the poster's aside of figures
+//! before its colon (`Before this commit (average 25617 +- 0.16%):`); the
+//! label is the words before it.
 
 use super::Input;
 use crate::model::{ParsedFile, Sample};
@@ -171,6 +173,7 @@ fn identities(input: &Input, read: &[bool]) -> Vec<Option<Identity>> {
                 .get(n)
                 .is_some_and(|next| !next.is_empty() && (read[n + 1] || !next.starts_with(|c: char| c.is_lowercase())));
         let found = label_line(text, underlined)
+            .or_else(|| without_aside(text).and_then(|t| label_line(&t, false)))
             .or_else(|| alone.then(|| title(text)).flatten())
             .or_else(|| block_follows.then(|| change_label(text)).flatten())
             .or_else(|| change_abbreviation(text));
@@ -350,6 +353,15 @@ fn is_one_word_label(text: &str) -> bool {
         && text.chars().any(|c| c.is_ascii_alphabetic())
         && text.chars().all(|c| c.is_ascii_alphanumeric() || "_-.+".contains(c))
         && !is_numbered_run(&text.to_ascii_lowercase())
+}
+
+/// A label line with the poster's aside of figures before its colon:
+/// `Before this commit (average 25617 +- 0.16%):` → `Before this
+/// commit:` (the aside's words would make it a sentence).
+fn without_aside(text: &str) -> Option<String> {
+    let inner = text.strip_suffix("):")?;
+    let (head, aside) = inner.rsplit_once(" (")?;
+    (aside.chars().any(|c| c.is_ascii_digit()) && !head.trim().is_empty()).then(|| format!("{}:", head.trim_end()))
 }
 
 /// Words that open a label written on the data line itself.
@@ -581,6 +593,19 @@ mod tests {
         );
         let kernels: Vec<Option<&str>> = p.samples.iter().map(|s| s.kernel.as_deref()).collect();
         assert_eq!(kernels, vec![Some("2.5.8"), Some("2.4.19-pre7")]);
+    }
+
+    /// A poster's aside of figures before the label's colon (LKML 2021,
+    /// will-it-scale runs under `Before this commit (average 25617 +-
+    /// 0.16%):`) leaves it a label, not a sentence.
+    #[test]
+    fn a_label_with_an_aside_of_figures_is_a_label() {
+        let p = labelled(
+            "Before this commit (average 25617 +- 0.16%):\n\nThroughput 1\nThroughput 2\n\nAfter this commit (average 1194790 +- 0.11%):\n\nThroughput 3\n",
+            &[3, 4, 8],
+        );
+        assert_eq!(last_params(&p), vec!["before this commit", "before this commit", "after this commit"]);
+        assert_eq!(without_aside("We ran it (see below):"), None);
     }
 
     #[test]
