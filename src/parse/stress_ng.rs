@@ -528,7 +528,11 @@ impl BenchParser for StressNg {
             if let Some(joined) = wrapped_row(&st, line, input.lines.get(i + 1).map(String::as_str)) {
                 out.notes.push((
                     i + 1,
-                    format!("stress-ng row of line {} continues on line {} (a mail's wrapping): read as one row", i + 1, i + 2),
+                    format!(
+                        "stress-ng row of line {} continues on line {} (a mail's wrapping): read as one row",
+                        i + 1,
+                        i + 2
+                    ),
                 ));
                 skip = Some(i + 1);
                 text_line(&mut st, i + 1, &joined, &mut out)?;

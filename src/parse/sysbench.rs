@@ -252,7 +252,8 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         let paragraph_starts = std::mem::replace(&mut after_blank, t.is_empty()) && !t.is_empty();
         if is_checkpoint(t) {
             checkpoint = Some(n);
-            out.notes.push((n, "a sysbench checkpoint report (`--report-checkpoints`), the run so far: not read".into()));
+            out.notes
+                .push((n, "a sysbench checkpoint report (`--report-checkpoints`), the run so far: not read".into()));
             continue;
         }
         if let Some(at) = checkpoint {

@@ -344,7 +344,10 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[String], out: &mut Pa
     if let Some(at) = glued {
         out.notes.push((
             n,
-            format!("fio `{}` line glued after other words (a mail's reflow?): read from there", line[at..].split(':').next().unwrap_or("").trim()),
+            format!(
+                "fio `{}` line glued after other words (a mail's reflow?): read from there",
+                line[at..].split(':').next().unwrap_or("").trim()
+            ),
         ));
     }
     if let Some(r) = direction_line(glued.map_or(line, |at| &line[at..])) {
@@ -367,7 +370,8 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[String], out: &mut Pa
         // A job's latency lines with no direction line above them (a mail
         // mangled it): figures of no known direction, not read.
         if st.job.is_some() && !st.skipping && matches!(latency_line(line), Some(Ok(_))) {
-            let msg = format!("line {n}: fio latency line in a job's section before any `read:`/`write:` line; not read");
+            let msg =
+                format!("line {n}: fio latency line in a job's section before any `read:`/`write:` line; not read");
             out.notes.push((n, msg));
         }
         return Ok(());
@@ -376,7 +380,10 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[String], out: &mut Pa
     let lat = latency_line(line).or_else(|| {
         let at = ["slat (", "clat (", "lat ("].iter().find_map(|k| Some(line.find(&format!(" {k}"))? + 1))?;
         let r = latency_line(&line[at..]).filter(Result::is_ok)?;
-        let msg = format!("fio latency line glued after other words (a mail's reflow?): read from `{}`", &line[at..].split(':').next().unwrap_or("").trim());
+        let msg = format!(
+            "fio latency line glued after other words (a mail's reflow?): read from `{}`",
+            &line[at..].split(':').next().unwrap_or("").trim()
+        );
         out.notes.push((n, msg));
         Some(r)
     });
