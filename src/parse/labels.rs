@@ -379,6 +379,14 @@ fn without_aside(text: &str) -> Option<String> {
 /// `tuned-adm profile`, SQL's `ALTER SYSTEM SET`.
 fn config_command(text: &str) -> Option<String> {
     let mut t = text.trim();
+    // Most lines are none: their first word tells, before anything is made.
+    let first = t.split_whitespace().next()?;
+    let may = matches!(first, "$" | "#" | "sudo" | "ethtool" | "sysctl" | "echo" | "cpupower" | "tuned-adm")
+        || first.eq_ignore_ascii_case("alter")
+        || first.ends_with(['#', '$']);
+    if !may {
+        return None;
+    }
     for prompt in ["$ ", "# "] {
         t = t.strip_prefix(prompt).unwrap_or(t).trim_start();
     }
