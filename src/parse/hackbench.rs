@@ -25,8 +25,10 @@
 //! pipe and anything else the default, socket; absent without a command
 //! line), `groups`, `fds` (file descriptors per group), `loops` (messages
 //! each sender passes; for the old form, from its command line) and `size`
-//! (bytes per message). A command line counts for the run right below it
-//! only. LKP's several
+//! (bytes per message). A command line's `mode` and `loops` count for the
+//! run right below it only; its `ipc` for every run down to the next
+//! hackbench command line (a post's `Before patch:` and `After patch:`
+//! runs under one `hackbench … --pipe`, LKML 2022). LKP's several
 //! iterations and instances of one set-up are runs of one sample set; its
 //! `Instance:` and `Iterations:` lines are not read.
 //!
@@ -178,6 +180,10 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             cmd = command(&args);
         } else if let Some((mode, groups, fds)) = running(t) {
             let c = std::mem::take(&mut cmd);
+            // The transport holds for every run until the next command
+            // line: the banner never says it, and a post's second run
+            // under one command (`After patch:`) is the same transport.
+            cmd.ipc = c.ipc;
             let (mode, loops) = if mode.is_some() { (mode, None) } else { (c.mode, c.loops) };
             setup = Some(Setup { mode, ipc: c.ipc, groups: Some(groups), fds: Some(fds), loops, size: None });
             label = comment.take().filter(|(at, _)| n - at <= 2).map(|(_, l)| l);

@@ -41,6 +41,9 @@
 //! cut short or damaged is an error at the line `serde_json` stopped on; a
 //! document without `end` sums (the test failed: `"error"`) is a note. A
 //! text summary line whose bitrate is unreadable is an error at its line.
+//! A test posted with its interval lines only (stopped, or stalled at
+//! `0.00 bits/sec` and cut before its summary: netdev 2023) has no result
+//! and gives nothing; its interval bitrates are not read.
 
 use super::num::plain;
 use super::{BenchParser, Input, ParseError};

@@ -21,7 +21,12 @@
 //! `label` (`label = before`), a row of its own in the tables. Samples of
 //! one key under one label (or none) are runs, as before; a parser that
 //! keeps identities itself (a `label` or `host` parameter, kernels it read)
-//! is left alone.
+//! is left alone. A label line may carry the poster's aside of figures
+//! before its colon (`Before this commit (average 25617 +- 0.16%):`); the
+//! label is the words before it. A command that changes the system's
+//! set-up (`ethtool -K eth0 tso off`, `echo … > /sys/…`, `sysctl -w`, SQL's
+//! `ALTER SYSTEM SET`) is the label of the runs below it, as printed: in
+//! many posts it is the only thing that tells two set-ups apart.
 
 use super::Input;
 use crate::model::{ParsedFile, Sample};
@@ -171,6 +176,8 @@ fn identities(input: &Input, read: &[bool]) -> Vec<Option<Identity>> {
                 .get(n)
                 .is_some_and(|next| !next.is_empty() && (read[n + 1] || !next.starts_with(|c: char| c.is_lowercase())));
         let found = label_line(text, underlined)
+            .or_else(|| without_aside(text).and_then(|t| label_line(&t, false)))
+            .or_else(|| config_command(text))
             .or_else(|| alone.then(|| title(text)).flatten())
             .or_else(|| block_follows.then(|| change_label(text)).flatten())
             .or_else(|| change_abbreviation(text));
@@ -350,6 +357,60 @@ fn is_one_word_label(text: &str) -> bool {
         && text.chars().any(|c| c.is_ascii_alphabetic())
         && text.chars().all(|c| c.is_ascii_alphanumeric() || "_-.+".contains(c))
         && !is_numbered_run(&text.to_ascii_lowercase())
+}
+
+/// A label line with the poster's aside of figures before its colon:
+/// `Before this commit (average 25617 +- 0.16%):` → `Before this
+/// commit:` (the aside's words would make it a sentence).
+fn without_aside(text: &str) -> Option<String> {
+    let inner = text.strip_suffix("):")?;
+    let (head, aside) = inner.rsplit_once(" (")?;
+    (aside.chars().any(|c| c.is_ascii_digit()) && !head.trim().is_empty()).then(|| format!("{}:", head.trim_end()))
+}
+
+/// A command that changes the system's set-up between two runs of the same
+/// benchmark, the only thing that tells them apart in many posts (`ethtool
+/// -K eth0 tso off` above a netperf run, `echo NO_WAKEUP_BIAS_PREV_IDLE >
+/// /sys/kernel/debug/sched/features` above a hackbench run, `ALTER SYSTEM
+/// SET synchronous_commit = off;` above a pgbench run): the command as
+/// printed, without a shell prompt or `sudo`. Only these commands, which
+/// set something: `ethtool -K`/`-C`/`-G`/`-L`/`-s`, `sysctl -w` or
+/// `sysctl name=value`, `echo … > /sys/…` or `/proc/…`, `cpupower`,
+/// `tuned-adm profile`, SQL's `ALTER SYSTEM SET`.
+fn config_command(text: &str) -> Option<String> {
+    let mut t = text.trim();
+    // Most lines are none: their first word tells, before anything is made.
+    let first = t.split_whitespace().next()?;
+    let may = matches!(first, "$" | "#" | "sudo" | "ethtool" | "sysctl" | "echo" | "cpupower" | "tuned-adm")
+        || first.eq_ignore_ascii_case("alter")
+        || first.ends_with(['#', '$']);
+    if !may {
+        return None;
+    }
+    for prompt in ["$ ", "# "] {
+        t = t.strip_prefix(prompt).unwrap_or(t).trim_start();
+    }
+    if let Some((before, after)) = t.split_once("# ").or_else(|| t.split_once("$ "))
+        && !before.contains(' ')
+        && (before.contains('@') || before.contains(':'))
+    {
+        t = after.trim_start();
+    }
+    t = t.strip_prefix("sudo ").unwrap_or(t).trim_start();
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let first = *words.first()?;
+    let sets = match first {
+        "ethtool" => words.get(1).is_some_and(|f| matches!(*f, "-K" | "--offload" | "-C" | "-G" | "-L" | "-s" | "-A")),
+        "sysctl" => words.iter().skip(1).any(|w| *w == "-w" || (w.contains('=') && !w.starts_with('-'))),
+        "echo" => t.split_once('>').is_some_and(|(_, to)| {
+            let to = to.trim_start_matches('>').trim_start();
+            to.starts_with("/sys/") || to.starts_with("/proc/")
+        }),
+        "cpupower" => true,
+        "tuned-adm" => words.get(1) == Some(&"profile"),
+        _ => t.to_ascii_uppercase().starts_with("ALTER SYSTEM SET "),
+    };
+    (sets && t.chars().count() <= 100).then(|| t.to_string())
 }
 
 /// Words that open a label written on the data line itself.
@@ -581,6 +642,39 @@ mod tests {
         );
         let kernels: Vec<Option<&str>> = p.samples.iter().map(|s| s.kernel.as_deref()).collect();
         assert_eq!(kernels, vec![Some("2.5.8"), Some("2.4.19-pre7")]);
+    }
+
+    /// A poster's aside of figures before the label's colon (LKML 2021,
+    /// will-it-scale runs under `Before this commit (average 25617 +-
+    /// 0.16%):`) leaves it a label, not a sentence.
+    #[test]
+    fn a_label_with_an_aside_of_figures_is_a_label() {
+        let p = labelled(
+            "Before this commit (average 25617 +- 0.16%):\n\nThroughput 1\nThroughput 2\n\nAfter this commit (average 1194790 +- 0.11%):\n\nThroughput 3\n",
+            &[3, 4, 8],
+        );
+        assert_eq!(last_params(&p), vec!["before this commit", "before this commit", "after this commit"]);
+        assert_eq!(without_aside("We ran it (see below):"), None);
+    }
+
+    /// Set-ups told apart only by the command that changed the system
+    /// between them (netdev 2024: `ethtool -K eth0 tso on` / `tso off`
+    /// above two netperf runs).
+    #[test]
+    fn a_configuration_command_above_runs_is_their_label() {
+        let p = labelled(
+            "ethtool -K eth0 tso on\nnetperf -H tjbp27\n\nThroughput 1\n\nethtool -K eth0 tso off\nnetperf -H tjbp27\n\nThroughput 2\n",
+            &[4, 9],
+        );
+        assert_eq!(last_params(&p), vec!["ethtool -K eth0 tso on", "ethtool -K eth0 tso off"]);
+        assert_eq!(
+            config_command("root@box:~# echo 0 > /proc/sys/kernel/numa_balancing").as_deref(),
+            Some("echo 0 > /proc/sys/kernel/numa_balancing")
+        );
+        assert_eq!(config_command("sudo sysctl -w vm.swappiness=10").as_deref(), Some("sysctl -w vm.swappiness=10"));
+        assert_eq!(config_command("ethtool -S eth0"), None);
+        assert_eq!(config_command("echo hello"), None);
+        assert_eq!(config_command("sysctl vm.swappiness"), None);
     }
 
     #[test]

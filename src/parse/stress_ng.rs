@@ -62,7 +62,10 @@
 //! shaped like an extra metric whose name is no stressor of the table
 //! (`x86_pkg_temp   45.00 C`) is a note. A row of the table cut short or
 //! with a damaged figure is an error at its line (a note when the line has
-//! no `stress-ng:` prefix, where it may be a post's prose); stress-ng's own
+//! no `stress-ng:` prefix, where it may be a post's prose), but a row a
+//! mail wrapped (its last figures alone on the next line, no prefix, as
+//! `format=flowed` mail breaks a 100-column row) is read as one row at its
+//! first line, with a note; stress-ng's own
 //! `fail:` lines, a `metrics-check` warning and `metrics untrustworthy: N`
 //! are notes; a file holding only failures has no results.
 
@@ -356,6 +359,32 @@ fn text_line(st: &mut State, n: usize, line: &str, out: &mut ParsedFile) -> Resu
     Ok(())
 }
 
+/// A metrics row a mail wrapped (`format=flowed`, or a client's 72
+/// columns) onto the next line: `stress-ng: info:  [2765] tmpfs  363
+/// 103.02 622.07` then `7289.85  3.52  0.05` alone. Returns the row
+/// joined when `line` is a stressor with fewer figures than the table's
+/// columns and `next` is a bare line (no `stress-ng:` prefix) of figures
+/// only, the two together exactly the columns.
+fn wrapped_row(st: &State, line: &str, next: Option<&str>) -> Option<String> {
+    let cols = st.columns?;
+    let next = next?.trim();
+    if next.starts_with("stress-ng") || next.is_empty() {
+        return None;
+    }
+    let (_, body) = strip_prefix(line);
+    let toks: Vec<&str> = body.split_whitespace().collect();
+    let (&name, rest) = toks.split_first()?;
+    let more: Vec<&str> = next.split_whitespace().collect();
+    let figures = |t: &[&str]| t.iter().all(|x| plain(x).is_some());
+    let fits = is_stressor_name(name)
+        && !rest.is_empty()
+        && rest.len() < cols
+        && figures(rest)
+        && figures(&more)
+        && rest.len() + more.len() == cols;
+    fits.then(|| format!("{} {next}", line.trim_end()))
+}
+
 /// The 0-based line ranges of YAML `metrics:` blocks: the `metrics:` line
 /// at the start of a line and the indented (or blank) lines after it.
 fn yaml_blocks(input: &Input) -> Vec<(usize, usize)> {
@@ -489,10 +518,24 @@ impl BenchParser for StressNg {
             in_yaml[a..b].fill(true);
         }
         let mut st = State::default();
+        let mut skip = None;
         for (i, line) in input.lines.iter().enumerate() {
             // A line a quoted-printable soft break emptied is no blank line
             // ending the table.
-            if in_yaml[i] || input.joined_away(i) {
+            if in_yaml[i] || input.joined_away(i) || skip == Some(i) {
+                continue;
+            }
+            if let Some(joined) = wrapped_row(&st, line, input.lines.get(i + 1).map(String::as_str)) {
+                out.notes.push((
+                    i + 1,
+                    format!(
+                        "stress-ng row of line {} continues on line {} (a mail's wrapping): read as one row",
+                        i + 1,
+                        i + 2
+                    ),
+                ));
+                skip = Some(i + 1);
+                text_line(&mut st, i + 1, &joined, &mut out)?;
                 continue;
             }
             text_line(&mut st, i + 1, line, &mut out)?;
@@ -609,6 +652,22 @@ mod tests {
         }
         let whole = StressNg.parse(&Input::from_text(&format!("{head}      user-time: 9.960000\n"))).unwrap();
         assert_eq!(whole.samples.len(), 2);
+    }
+
+    /// A row a mail wrapped at 72 columns: its last figures alone on the
+    /// next line (LKML 2020, a `format=flowed` reply).
+    #[test]
+    fn a_row_wrapped_onto_the_next_line_is_one_row() {
+        let t = "stress-ng: info:  [2765] stressor       bogo ops real time  usr time  \nsys time   bogo ops/s   bogo ops/s\n\
+                 stress-ng: info:  [2765] tmpfs               363    103.02 622.07   \n7289.85         3.52         0.05\n\
+                 stress-ng: info:  [2765] for a 104.67s run time:\n";
+        let f = StressNg.parse(&Input::from_text(t)).unwrap();
+        let got: Vec<(f64, usize)> = f.samples.iter().map(|s| (s.value.mean(), s.line)).collect();
+        assert_eq!(got, vec![(363.0, 3), (103.02, 3), (622.07, 3), (7289.85, 3), (3.52, 3), (0.05, 3)]);
+        assert!(f.notes.iter().any(|n| n.0 == 3 && n.1.contains("continues on line 4")), "{:?}", f.notes);
+        // A bare line of one figure too many is not the row's end.
+        let long = t.replace("3.52         0.05", "3.52         0.05 9");
+        assert_eq!(StressNg.parse(&Input::from_text(&long)).unwrap_err().line(), Some(3));
     }
 
     #[test]

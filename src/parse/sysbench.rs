@@ -64,7 +64,10 @@
 //! 4487.80`) is a note, never fileio's `writes/s` (fileio's figures are read
 //! only in a fileio run or one whose test is unknown); 0.4's `per-request statistics`
 //! and `response time:` block (0.4.12+/0.5 OLTP) are not read (a note says
-//! so), nor its cpu, memory and fileio figures.
+//! so), nor its cpu, memory and fileio figures. A checkpoint report of
+//! `--report-checkpoints` (`[ 20ms ] Checkpoint report:` and the figures
+//! down to its `execution time (avg/stddev):` line, sysbench 1.x) is the
+//! run so far, not a run: a note, not read.
 
 use super::cmdline::{args_of, base};
 use super::num::plain;
@@ -240,8 +243,29 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut run = Run::default();
     // A command line's run, until its banner.
     let mut next: Option<Run> = None;
+    // Inside a `--report-checkpoints` report (`[ 20ms ] Checkpoint
+    // report:` down to its `execution time (avg/stddev):` line).
+    let mut checkpoint: Option<usize> = None;
+    let mut after_blank = false;
     for (n, line) in input.numbered() {
         let t = line.trim();
+        let paragraph_starts = std::mem::replace(&mut after_blank, t.is_empty()) && !t.is_empty();
+        if is_checkpoint(t) {
+            checkpoint = Some(n);
+            out.notes
+                .push((n, "a sysbench checkpoint report (`--report-checkpoints`), the run so far: not read".into()));
+            continue;
+        }
+        if let Some(at) = checkpoint {
+            // Each paragraph of it noted, so that none looks forgotten.
+            if paragraph_starts {
+                out.notes.push((n, format!("part of the sysbench checkpoint report of line {at}: not read")));
+            }
+            if t.starts_with("execution time (avg/stddev):") || banner(t).is_some() {
+                checkpoint = None;
+            }
+            continue;
+        }
         if let Some(v) = banner(t) {
             out.version.get_or_insert_with(|| v.to_string());
             run = next.take().unwrap_or_default();
@@ -298,6 +322,14 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         });
     }
     Ok(out)
+}
+
+/// `[ 20ms ] Checkpoint report:`, `[ 10s ] Checkpoint report:`: the
+/// header of a report `--report-checkpoints` prints during a run.
+fn is_checkpoint(t: &str) -> bool {
+    t.strip_prefix('[')
+        .and_then(|r| r.split_once(']'))
+        .is_some_and(|(at, rest)| at.trim().ends_with('s') && rest.trim() == "Checkpoint report:")
 }
 
 /// The count before a figure's rate (`transactions:  19447  (381.31 per
@@ -455,6 +487,22 @@ mod tests {
                 "29 oltp_read_write transactions threads=4 4.97",
             ]
         );
+    }
+
+    /// `--report-checkpoints` prints the run so far at each checkpoint
+    /// (a GitHub note on CPU quota, sysbench 1.1.0): only the final report
+    /// is the run's.
+    #[test]
+    fn checkpoint_reports_are_no_runs() {
+        let t = "sysbench cpu --threads=8 --report-checkpoints=20 run\nsysbench 1.1.0-df89d34c410a (using bundled LuaJIT 2.1.0-beta3)\n\
+                 Number of threads: 8\n\
+                 [ 20ms ] Checkpoint report:\nCPU speed:\n    events per second:    10.95\n\nLatency (ms):\n         avg:     0.72\n\n\
+                 Threads fairness:\n    events (avg/stddev):           29.0000/4.00\n    execution time (avg/stddev):   0.0207/0.00\n\n\
+                 CPU speed:\n    events per second:  6481.13\n\nLatency (ms):\n         avg:      1.23\n";
+        let f = Sysbench.parse(&Input::from_text(t)).unwrap();
+        let got: Vec<(f64, usize)> = f.samples.iter().map(|s| (s.value.mean(), s.line)).collect();
+        assert_eq!(got, vec![(6481.13, 16), (1.23, 19)]);
+        assert!(f.notes.iter().any(|n| n.0 == 4 && n.1.contains("checkpoint")), "{:?}", f.notes);
     }
 
     #[test]

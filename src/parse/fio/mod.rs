@@ -81,7 +81,12 @@
 //! latency buckets (`lat (usec) : 50=0.11%`), cpu, IO depth and disk stats
 //! lines are not results here and are not read. A direction line outside a
 //! job section (`read: IOPS=…` with no `name: (groupid=…)` line above) is
-//! a note, not a sample: its job is unknown.
+//! a note, not a sample: its job is unknown. A quoted report a mail client
+//! reflowed (linux-bcache 2019: `--- fiojob: (groupid=0, …`, `2019 write:
+//! IOPS=1000, …`, `resets slat (usec): …`) is read with a note per glued
+//! line: a job header after a separator of punctuation, a direction or
+//! latency line after the previous line's wrapped words; a latency line in
+//! a job's section before any direction line is a note, not a sample.
 //!
 //! A file holding only fio's command line (LKP's `fio` file beside its
 //! `fio.output`) is recognised and has no results.

@@ -17,6 +17,11 @@ use crate::parse::{Input, ParseError};
 /// `name: (groupid=0, jobs=10): err= 0: pid=…` → (name, jobs).
 pub fn result_header(line: &str) -> Option<(&str, &str)> {
     let (name, rest) = line.trim_end().split_once(": (groupid=")?;
+    // A mail's reflow may glue a separator before it (`--- fiojob: (groupid=0, …`).
+    let name = match name.rsplit_once(' ') {
+        Some((before, n)) if !before.trim().is_empty() && !before.contains(|c: char| c.is_alphanumeric()) => n,
+        _ => name,
+    };
     let (group, rest) = rest.split_once(", jobs=")?;
     let (jobs, rest) = rest.split_once("): err=")?;
     let ok = !name.is_empty()
@@ -271,6 +276,23 @@ fn note_clones(st: &mut State, json_jobs: &[String], out: &mut ParsedFile) {
     }
 }
 
+/// Where a direction line starts inside `line` when a mail's reflow glued
+/// the words before it (the job header's wrapped date: `> 2019 write:
+/// IOPS=1000, BW=4000KiB/s …`): only in a job's section before its first
+/// direction, and only for fio's own `read: IOPS=`/`write: IOPS=` (3.x) or
+/// `read : io=` (2.x) after a space, its figures whole (else it is prose).
+fn glued_direction(st: &State, line: &str) -> Option<usize> {
+    if st.job.is_none() || st.dir.is_some() || direction_line(line).is_some() {
+        return None;
+    }
+    ["read", "write", "trim"].iter().find_map(|d| {
+        [": IOPS=", " : io=", ": io="].iter().find_map(|tail| {
+            let at = line.find(&format!(" {d}{tail}"))? + 1;
+            matches!(direction_line(&line[at..]), Some(Ok(_))).then_some(at)
+        })
+    })
+}
+
 /// Reads one line.
 fn step(st: &mut State, n: usize, line: &str, json_jobs: &[String], out: &mut ParsedFile) -> Result<(), ParseError> {
     let bad = |what: String| ParseError::malformed(n, what, line.trim());
@@ -318,7 +340,17 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[String], out: &mut Pa
         }
         return Ok(());
     }
-    if let Some(r) = direction_line(line) {
+    let glued = glued_direction(st, line);
+    if let Some(at) = glued {
+        out.notes.push((
+            n,
+            format!(
+                "fio `{}` line glued after other words (a mail's reflow?): read from there",
+                line[at..].split(':').next().unwrap_or("").trim()
+            ),
+        ));
+    }
+    if let Some(r) = direction_line(glued.map_or(line, |at| &line[at..])) {
         let d = r.map_err(bad)?;
         st.pct = None;
         let Some(job) = st.job.as_ref().filter(|_| !st.skipping) else {
@@ -335,9 +367,27 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[String], out: &mut Pa
         return Ok(());
     }
     let (Some(job), Some(dir)) = (st.job.as_ref().filter(|_| !st.skipping), st.dir) else {
+        // A job's latency lines with no direction line above them (a mail
+        // mangled it): figures of no known direction, not read.
+        if st.job.is_some() && !st.skipping && matches!(latency_line(line), Some(Ok(_))) {
+            let msg =
+                format!("line {n}: fio latency line in a job's section before any `read:`/`write:` line; not read");
+            out.notes.push((n, msg));
+        }
         return Ok(());
     };
-    if let Some(r) = latency_line(line) {
+    // `resets slat (usec): min=…`: a reflow glued the line before's tail.
+    let lat = latency_line(line).or_else(|| {
+        let at = ["slat (", "clat (", "lat ("].iter().find_map(|k| Some(line.find(&format!(" {k}"))? + 1))?;
+        let r = latency_line(&line[at..]).filter(Result::is_ok)?;
+        let msg = format!(
+            "fio latency line glued after other words (a mail's reflow?): read from `{}`",
+            &line[at..].split(':').next().unwrap_or("").trim()
+        );
+        out.notes.push((n, msg));
+        Some(r)
+    });
+    if let Some(r) = lat {
         let (kind, unit, avg, sd) = r.map_err(bad)?;
         out.samples.push(job.sample(lat_metric(dir, &format!("{kind} mean"), unit), avg, n));
         if kind == "clat" {
@@ -374,6 +424,30 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[String], out: &mut Pa
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A quoted report a mail client reflowed (linux-bcache, 2019): the
+    /// job header's date wrapped, `--- ` glued before it, `2019 ` before the
+    /// direction line and `resets ` before the slat line.
+    #[test]
+    fn a_reflowed_job_section_is_read_with_notes() {
+        let t = "--- fiojob: (groupid=0, jobs=1): err= 0: pid=18933: Mon Nov 11 08:09:51\n\
+                 2019 write: IOPS=1000, BW=4000KiB/s (4096kB/s)(1024MiB/262144msec); 0 zone\n\
+                 resets slat (usec): min=6, max=5227.2k, avg=153.88, stdev=22260.74\n\
+                 \x20   clat (usec): min=50, max=5207.0k, avg=569.68, stdev=20016.99\n";
+        let mut out = ParsedFile::default();
+        read(&Input::from_text(t), &[], &[], &mut out).unwrap();
+        let got: Vec<(String, f64, usize)> =
+            out.samples.iter().map(|s| (s.metric.name.to_string(), s.value.mean(), s.line)).collect();
+        let want = [("write: bw", 4000.0, 2), ("write: IOPS", 1000.0, 2), ("write: slat mean", 153.88, 3)];
+        assert_eq!(got[..3], want.map(|(m, v, l)| (m.to_string(), v, l)));
+        assert_eq!(out.samples[0].params[0].value.to_string(), "fiojob");
+        assert_eq!(out.notes.iter().map(|n| n.0).collect::<Vec<_>>(), vec![2, 3]);
+        // Prose naming a direction is no direction line.
+        let prose = "j: (groupid=0, jobs=1): err= 0: pid=1: Mon\nwe saw that write: IOPS=lots\n";
+        let mut out = ParsedFile::default();
+        read(&Input::from_text(prose), &[], &[], &mut out).unwrap();
+        assert!(out.samples.is_empty());
+    }
 
     #[test]
     fn clones_without_group_reporting_are_runs_with_a_note() {

@@ -80,7 +80,13 @@
 //! overruns by the same 1 to 4 characters and all its cells then lie under
 //! the rule moved by that much, the table is read against the moved rule
 //! (blank cells included); a table whose rows are moved by different
-//! amounts is not. A markdown code fence ends a table.
+//! amounts is not. A markdown code fence ends a table, and so does a blank
+//! line: rows after it under no header of their own (a linux-mips post of
+//! 2008 set three runs of the patched kernel under three of the original,
+//! the same host and OS cell in all six, told apart only by the blank line)
+//! are not read, and the safety net under every parser warns on each
+//! ("looks like an lmbench result and was not read"): read as more rows of
+//! the table they would be averaged with the rows above.
 //!
 //! Tables pasted with collapsed whitespace (no column positions left, as in
 //! some mail archives) are read when their header words match lmbench's own
