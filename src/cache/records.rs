@@ -13,25 +13,33 @@
 //! integers; the hashes are kept as they are (they do not compress).
 
 use super::Stat;
+use super::stored::{Packed, Unpack};
 use serde::{Deserialize, Serialize};
 
-/// Records as columns, one entry per record in each.
+/// Records as columns, one entry per record in each; the numbers' columns
+/// as byte strings ([`Packed`]: varints, the hashes 8 bytes each), each
+/// decoded in one pass rather than number by number through serde (every
+/// build reads every class's entry).
 #[derive(Debug, Default, Serialize, Deserialize)]
 pub(super) struct Records {
     /// Bytes of each path shared with the previous path (the first's with
-    /// `""`).
-    shared: Vec<u32>,
+    /// `""`): varints.
+    shared: Packed,
     /// The rest of each path.
     rest: Vec<String>,
-    len: Vec<u64>,
+    /// Each file's length: varints.
+    len: Packed,
     /// Modification time (ns, as `i64`: see [`ns`]) as the step from the
-    /// previous record's.
-    mtime: Vec<i64>,
-    /// Change time as the step from the record's own modification time.
-    ctime: Vec<i64>,
-    /// Inode number as the step from the previous record's.
-    ino: Vec<i64>,
-    hash: Vec<u64>,
+    /// previous record's: zigzag varints.
+    mtime: Packed,
+    /// Change time as the step from the record's own modification time:
+    /// zigzag varints.
+    ctime: Packed,
+    /// Inode number as the step from the previous record's: zigzag
+    /// varints.
+    ino: Packed,
+    /// Content hashes, 8 bytes each.
+    hash: Packed,
 }
 
 /// A time in nanoseconds as stored: an `i64`; a time outside its range
@@ -56,28 +64,29 @@ impl Records {
     /// The columns of `records` (path, stat, hash), in their order.
     pub(super) fn of<'a>(records: impl ExactSizeIterator<Item = (&'a str, &'a Stat, u64)>) -> Self {
         let n = records.len();
+        let column = |per: usize| Packed(Vec::with_capacity(n * per));
         let mut r = Records {
-            shared: Vec::with_capacity(n),
+            shared: column(1),
             rest: Vec::with_capacity(n),
-            len: Vec::with_capacity(n),
-            mtime: Vec::with_capacity(n),
-            ctime: Vec::with_capacity(n),
-            ino: Vec::with_capacity(n),
-            hash: Vec::with_capacity(n),
+            len: column(2),
+            mtime: column(2),
+            ctime: column(1),
+            ino: column(1),
+            hash: column(8),
         };
         let (mut path, mut mtime, mut ino) = ("", 0i64, 0i64);
         for (p, s, hash) in records {
-            let shared = u32::try_from(common_prefix(path, p)).unwrap_or(0);
-            r.shared.push(shared);
-            r.rest.push(p[shared as usize..].to_string());
-            r.len.push(s.len);
+            let shared = common_prefix(path, p);
+            r.shared.push_varint(shared as u64);
+            r.rest.push(p[shared..].to_string());
+            r.len.push_varint(s.len);
             let m = ns(s.mtime);
-            r.mtime.push(m.wrapping_sub(mtime));
-            r.ctime.push(ns(s.ctime).wrapping_sub(m));
+            r.mtime.push_signed(m.wrapping_sub(mtime));
+            r.ctime.push_signed(ns(s.ctime).wrapping_sub(m));
             // Inode numbers as their bits: a step wraps, and wraps back.
             let i = s.ino as i64;
-            r.ino.push(i.wrapping_sub(ino));
-            r.hash.push(hash);
+            r.ino.push_signed(i.wrapping_sub(ino));
+            r.hash.push_fixed(hash);
             (path, mtime, ino) = (p, m, i);
         }
         r
@@ -88,16 +97,12 @@ impl Records {
     /// previous path or cuts a character (a damaged entry is no cache).
     pub(super) fn into_records(self) -> Option<Vec<(String, Stat, u64)>> {
         let n = self.rest.len();
-        if [self.shared.len(), self.len.len(), self.mtime.len(), self.ctime.len(), self.ino.len(), self.hash.len()]
-            .iter()
-            .any(|&l| l != n)
-        {
-            return None;
-        }
+        let (mut shared, mut len, mut mtimes) = (Unpack(&self.shared.0), Unpack(&self.len.0), Unpack(&self.mtime.0));
+        let (mut ctimes, mut inos, mut hashes) = (Unpack(&self.ctime.0), Unpack(&self.ino.0), Unpack(&self.hash.0));
         let mut out: Vec<(String, Stat, u64)> = Vec::with_capacity(n);
         let (mut mtime, mut ino) = (0i64, 0i64);
-        for (i, rest) in self.rest.into_iter().enumerate() {
-            let shared = usize::try_from(self.shared[i]).ok()?;
+        for rest in self.rest {
+            let shared = usize::try_from(shared.varint()?).ok()?;
             let path = match out.last() {
                 None if shared == 0 => rest,
                 None => return None,
@@ -109,17 +114,18 @@ impl Records {
                     p
                 }
             };
-            mtime = mtime.wrapping_add(self.mtime[i]);
-            ino = ino.wrapping_add(self.ino[i]);
+            mtime = mtime.wrapping_add(mtimes.signed()?);
+            ino = ino.wrapping_add(inos.signed()?);
             let stat = Stat {
-                len: self.len[i],
+                len: len.varint()?,
                 mtime: mtime.into(),
-                ctime: mtime.wrapping_add(self.ctime[i]).into(),
+                ctime: mtime.wrapping_add(ctimes.signed()?).into(),
                 ino: ino as u64,
             };
-            out.push((path, stat, self.hash[i]));
+            out.push((path, stat, hashes.fixed()?));
         }
-        Some(out)
+        // Every column read to its end: one longer than the paths is damaged.
+        [shared, len, mtimes, ctimes, inos, hashes].iter().all(Unpack::is_done).then_some(out)
     }
 }
 
@@ -158,13 +164,19 @@ mod tests {
         let s = stat(1, 2, 3, 4);
         let records = [("a/b", &s, 1u64), ("a/c", &s, 2)];
         let mut r = Records::of(records.into_iter());
-        r.shared[1] = 9;
+        r.shared.0[1] = 9;
         assert!(r.into_records().is_none());
         let mut r = Records::of(records.into_iter());
-        r.hash.pop();
+        r.hash.0.pop();
+        assert!(r.into_records().is_none());
+        let mut r = Records::of(records.into_iter());
+        r.len.0.push(0);
+        assert!(r.into_records().is_none());
+        let mut r = Records::of(records.into_iter());
+        r.rest.pop();
         assert!(r.into_records().is_none());
         let mut r = Records::of([("é", &s, 1u64), ("éa", &s, 2)].into_iter());
-        r.shared[1] = 1;
+        r.shared.0[1] = 1;
         assert!(r.into_records().is_none());
     }
 }

@@ -11,16 +11,25 @@
 //! cross-class page. Here every text is listed once, a value
 //! refers to its kernel by the step from the previous value's kernel
 //! (mostly 1: values follow the class's kernel order), whole numbers are
-//! integers, and the entry as a whole is deflated (its raw files' and
-//! outputs' paths share their directories, its stats their times).
+//! integers, and the rest of the entry is deflated (its raw files' and
+//! outputs' paths share their directories, its stats their times); the
+//! cells are not (`MachineEntry::cells` says why).
+//!
+//! A column's four value columns are MessagePack byte strings
+//! ([`Packed`]), not arrays of MessagePack numbers: a 300-kernel class has
+//! 77,500 values, and decoding each of their 310,000 numbers through
+//! serde's `deserialize_any` was about 20 M instructions a class, paid for
+//! every kept class whenever the cross-class page is made again (adding a
+//! kernel to one class of ten: 190 M of 4,090 M). The bytes hold the same
+//! numbers as before, as compactly (see [`Packed`]).
 
-use crate::model::{Better, Number};
+use crate::model::Better;
 use crate::report::{AcrossCells, AcrossColumn};
 use serde::{Deserialize, Serialize};
 use std::io::{Read as _, Write as _};
 
 /// One [`AcrossColumn`], its texts as indices into [`StoredCells::strings`]
-/// and its values as four columns.
+/// and its values as four packed columns ([`Packed`]).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 struct StoredColumn {
     benchmark: u32,
@@ -30,12 +39,159 @@ struct StoredColumn {
     precision: usize,
     /// (name, value) of each parameter.
     params: Vec<(u32, u32)>,
+    /// How many values the four columns below hold.
+    len: u32,
     /// Each value's kernel, as the step from the previous value's kernel
-    /// index in [`StoredCells::kernels`] (the first from 0).
-    kernel_steps: Vec<i64>,
-    n: Vec<u32>,
-    mean: Vec<Number>,
-    stddev: Vec<Option<Number>>,
+    /// index in [`StoredCells::kernels`] (the first from 0): zigzag
+    /// varints ([`Packed`]).
+    kernel_steps: Packed,
+    /// Each value's n: varints.
+    n: Packed,
+    /// Each value's mean: numbers ([`Packed`]).
+    mean: Packed,
+    /// Each value's standard deviation: numbers, or none.
+    stddev: Packed,
+}
+
+/// One column of a column's values as a byte string, value after value:
+/// kernel steps as zigzag LEB128 varints, n as LEB128 varints, means and
+/// standard deviations as numbers. A number is a tag byte and what it
+/// tags: 0, an integer (what [`Number`](crate::model::Number) writes as
+/// one: integral, at most 2⁵³, not -0.0) as a zigzag varint; 1, any other
+/// `f64` as its 8 bytes little-endian; 2, no standard deviation. Whole
+/// numbers take two to nine bytes and others nine, as in MessagePack; each
+/// of the four a byte string of its own (columns, as before), so that the
+/// deflate after finds the runs of each (most steps are 1).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(super) struct Packed(pub(super) Vec<u8>);
+
+impl Serialize for Packed {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_bytes(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Packed {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Bytes;
+        impl serde::de::Visitor<'_> for Bytes {
+            type Value = Packed;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a byte string")
+            }
+            fn visit_bytes<E: serde::de::Error>(self, v: &[u8]) -> Result<Packed, E> {
+                Ok(Packed(v.to_vec()))
+            }
+            fn visit_byte_buf<E: serde::de::Error>(self, v: Vec<u8>) -> Result<Packed, E> {
+                Ok(Packed(v))
+            }
+        }
+        d.deserialize_byte_buf(Bytes)
+    }
+}
+
+/// Tags of a packed number ([`Packed`]).
+const INTEGER: u8 = 0;
+const FLOAT: u8 = 1;
+const NONE: u8 = 2;
+
+impl Packed {
+    /// `v` as a LEB128 varint.
+    pub(super) fn push_varint(&mut self, mut v: u64) {
+        while v >= 0x80 {
+            self.0.push((v as u8) | 0x80);
+            v >>= 7;
+        }
+        self.0.push(v as u8);
+    }
+
+    /// `v` as a zigzag LEB128 varint.
+    pub(super) fn push_signed(&mut self, v: i64) {
+        self.push_varint(((v << 1) ^ (v >> 63)) as u64);
+    }
+
+    /// `v` as [`Number`](crate::model::Number) would write it: an integer when it is one.
+    fn push_number(&mut self, v: f64) {
+        const EXACT: f64 = 9_007_199_254_740_992.0; // 2^53, as `Number`
+        if v.fract() == 0.0 && v.abs() <= EXACT && !(v == 0.0 && v.is_sign_negative()) {
+            self.0.push(INTEGER);
+            self.push_signed(v as i64);
+        } else {
+            self.0.push(FLOAT);
+            self.0.extend_from_slice(&v.to_le_bytes());
+        }
+    }
+
+    /// `v` as its 8 bytes, little-endian (a hash: no varint makes it
+    /// shorter).
+    pub(super) fn push_fixed(&mut self, v: u64) {
+        self.0.extend_from_slice(&v.to_le_bytes());
+    }
+
+    /// A standard deviation, or none.
+    fn push_stddev(&mut self, v: Option<f64>) {
+        match v {
+            Some(s) => self.push_number(s),
+            None => self.0.push(NONE),
+        }
+    }
+}
+
+/// A reader of [`Packed`] bytes; every read is `None` past their end or
+/// on a malformed number.
+pub(super) struct Unpack<'a>(pub(super) &'a [u8]);
+
+impl Unpack<'_> {
+    fn byte(&mut self) -> Option<u8> {
+        let (&b, rest) = self.0.split_first()?;
+        self.0 = rest;
+        Some(b)
+    }
+
+    /// A LEB128 varint.
+    pub(super) fn varint(&mut self) -> Option<u64> {
+        let mut v = 0u64;
+        for shift in (0..64).step_by(7) {
+            let b = self.byte()?;
+            v |= u64::from(b & 0x7f) << shift;
+            if b < 0x80 {
+                return Some(v);
+            }
+        }
+        None
+    }
+
+    /// A zigzag LEB128 varint.
+    pub(super) fn signed(&mut self) -> Option<i64> {
+        let v = self.varint()?;
+        Some(((v >> 1) as i64) ^ -((v & 1) as i64))
+    }
+
+    /// 8 bytes, little-endian.
+    pub(super) fn fixed(&mut self) -> Option<u64> {
+        let (bytes, rest) = self.0.split_first_chunk::<8>()?;
+        self.0 = rest;
+        Some(u64::from_le_bytes(*bytes))
+    }
+
+    /// True when every byte was read.
+    pub(super) fn is_done(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// A number, or `None` for the tag of none as `Some(None)`.
+    fn number(&mut self) -> Option<Option<f64>> {
+        match self.byte()? {
+            INTEGER => Some(Some(self.signed()? as f64)),
+            FLOAT => {
+                let (bytes, rest) = self.0.split_first_chunk::<8>()?;
+                self.0 = rest;
+                Some(Some(f64::from_le_bytes(*bytes)))
+            }
+            NONE => Some(None),
+            _ => None,
+        }
+    }
 }
 
 /// A class summary's cells ([`crate::report::MachineSummary::cells`]) as a
@@ -65,12 +221,17 @@ impl StoredCells {
             .columns
             .iter()
             .map(|c| {
+                let len = c.values.len();
                 let mut last = 0i64;
-                let mut kernel_steps = Vec::with_capacity(c.values.len());
-                for &(kernel, ..) in &c.values {
+                let (mut kernel_steps, mut ns) = (Packed(Vec::with_capacity(len)), Packed(Vec::with_capacity(len)));
+                let (mut mean, mut stddev) = (Packed(Vec::with_capacity(len * 9)), Packed(Vec::with_capacity(len * 9)));
+                for &(kernel, n, m, sd) in &c.values {
                     let k = i64::from(kernel);
-                    kernel_steps.push(k - last);
+                    kernel_steps.push_signed(k - last);
                     last = k;
+                    ns.push_varint(u64::from(n));
+                    mean.push_number(m);
+                    stddev.push_stddev(sd);
                 }
                 StoredColumn {
                     benchmark: index_of(&mut strings, &c.benchmark),
@@ -83,10 +244,11 @@ impl StoredCells {
                         .iter()
                         .map(|(name, value)| (index_of(&mut strings, name), index_of(&mut strings, value)))
                         .collect(),
+                    len: u32::try_from(len).unwrap_or(u32::MAX),
                     kernel_steps,
-                    n: c.values.iter().map(|v| v.1).collect(),
-                    mean: c.values.iter().map(|v| Number(v.2)).collect(),
-                    stddev: c.values.iter().map(|v| v.3.map(Number)).collect(),
+                    n: ns,
+                    mean,
+                    stddev,
                 }
             })
             .collect();
@@ -102,16 +264,21 @@ impl StoredCells {
             .columns
             .iter()
             .map(|c| {
-                let len = c.kernel_steps.len();
-                if c.n.len() != len || c.mean.len() != len || c.stddev.len() != len {
-                    return None;
-                }
+                let len = usize::try_from(c.len).ok()?;
+                let (mut steps, mut ns) = (Unpack(&c.kernel_steps.0), Unpack(&c.n.0));
+                let (mut means, mut stddevs) = (Unpack(&c.mean.0), Unpack(&c.stddev.0));
                 let mut k = 0i64;
-                let mut values = Vec::with_capacity(len);
-                for (((step, n), mean), stddev) in c.kernel_steps.iter().zip(&c.n).zip(&c.mean).zip(&c.stddev) {
-                    k = k.checked_add(*step)?;
+                // At most a value per byte of steps: a damaged length asks
+                // for no more room than the bytes could fill.
+                let mut values = Vec::with_capacity(len.min(steps.0.len()));
+                for _ in 0..len {
+                    k = k.checked_add(steps.signed()?)?;
                     let kernel = u32::try_from(k).ok().filter(|&k| (k as usize) < kernels.len())?;
-                    values.push((kernel, *n, mean.0, stddev.map(|s| s.0)));
+                    let n = u32::try_from(ns.varint()?).ok()?;
+                    values.push((kernel, n, means.number()??, stddevs.number()?));
+                }
+                if [steps, ns, means, stddevs].iter().any(|b| !b.0.is_empty()) {
+                    return None;
                 }
                 Some(AcrossColumn {
                     benchmark: text(c.benchmark)?,
@@ -189,14 +356,59 @@ mod tests {
     #[test]
     fn an_index_past_the_kernels_is_no_cells() {
         let mut stored = StoredCells::of(&cells(vec![column(&[0], &[])]));
-        stored.columns[0].kernel_steps[0] = 4;
+        // A step of 4 (zigzag 8): past the four kernels.
+        stored.columns[0].kernel_steps.0[0] = 8;
         assert!(stored.cells().is_none());
         let mut stored = StoredCells::of(&cells(vec![column(&[0], &[])]));
         stored.kernels[0] = 99;
         assert!(stored.cells().is_none());
         let mut stored = StoredCells::of(&cells(vec![column(&[0], &[])]));
-        stored.columns[0].n.clear();
+        stored.columns[0].len = 2;
         assert!(stored.cells().is_none());
+        let mut stored = StoredCells::of(&cells(vec![column(&[0, 1], &[])]));
+        stored.columns[0].len = 1;
+        assert!(stored.cells().is_none());
+        let mut stored = StoredCells::of(&cells(vec![column(&[0], &[])]));
+        stored.columns[0].stddev.0.pop();
+        assert!(stored.cells().is_none());
+    }
+
+    #[test]
+    fn packed_numbers_read_back_bit_for_bit() {
+        let odd = [
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            9_007_199_254_740_992.0,
+            -9_007_199_254_740_992.0,
+            9_007_199_254_740_994.0,
+            1e300,
+            f64::MIN_POSITIVE,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+            0.1,
+            -2.5,
+        ];
+        let mut p = Packed::default();
+        for (i, &v) in odd.iter().enumerate() {
+            p.push_signed(-(i as i64));
+            p.push_varint(u64::from(u32::MAX - i as u32));
+            p.push_number(v);
+            p.push_stddev((i % 3 != 0).then_some(v));
+        }
+        let mut r = Unpack(&p.0);
+        for (i, &v) in odd.iter().enumerate() {
+            assert_eq!(r.signed(), Some(-(i as i64)));
+            assert_eq!(r.varint(), Some(u64::from(u32::MAX - i as u32)));
+            assert_eq!(r.number().flatten().map(f64::to_bits), Some(v.to_bits()));
+            let want = (i % 3 != 0).then_some(v.to_bits());
+            assert_eq!(r.number().map(|s| s.map(f64::to_bits)), Some(want));
+        }
+        assert!(r.0.is_empty());
+        assert_eq!(Unpack(&[0x80; 11]).varint(), None);
+        assert_eq!(Unpack(&[7]).number(), None);
     }
 
     #[test]

@@ -19,7 +19,7 @@
 //! `compare.html`, every value in `data.json`.
 
 use super::notable::significant_changes;
-use super::{MachinePage, RowView, SectionView, TableView, grid, path_segment};
+use super::{CellView, MachinePage, RowView, SectionView, TableView, grid, path_segment};
 use serde::Serialize;
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -332,12 +332,28 @@ pub(super) fn page_without_sections(m: &MachinePage) -> MachinePage {
 /// copied (cloning the whole section and dropping them made a
 /// 3,000-kernel class's section pages quadratic in time and memory).
 fn with_rows(s: &SectionView, keep: impl Fn(&RowView) -> bool) -> SectionView {
-    let fold = |r: &RowView| {
-        let mut r = r.clone();
-        for c in r.cells.iter_mut().flatten() {
-            c.runs = Vec::new();
-        }
-        r
+    // Each cell copied without its runs (not copied and then cleared).
+    let fold = |r: &RowView| RowView {
+        kernel: r.kernel.clone(),
+        params: r.params.clone(),
+        cells: r
+            .cells
+            .iter()
+            .map(|c| {
+                c.as_ref().map(|c| CellView {
+                    summary: c.summary,
+                    text: c.text.clone(),
+                    stddev_text: c.stddev_text.clone(),
+                    raw: c.raw.clone(),
+                    comparison: c.comparison,
+                    delta_text: c.delta_text.clone(),
+                    delta_class: c.delta_class,
+                    mark: c.mark,
+                    runs: Vec::new(),
+                })
+            })
+            .collect(),
+        raw: r.raw.clone(),
     };
     section_with_rows(s, s.table.rows.iter().filter(|r| keep(r)).map(fold).collect())
 }
