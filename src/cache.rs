@@ -5,8 +5,8 @@
 //! (a header line naming the benchsite build; then the body: the length of
 //! the deflated entry (8 bytes little-endian), the [`MachineEntry`] as
 //! MessagePack with field names, deflated, and the summary's cross-class
-//! cells in a compact form of their own (see `cache::stored`), not
-//! deflated; then the [`hash`] of the body, 8 bytes little-endian), in that
+//! cells in a compact form of their own (see `cache::stored`), deflated
+//! apart; then the [`hash`] of the body, 8 bytes little-endian), in that
 //! directory (a hidden directory the output's marker does not list, so a
 //! build never removes it and hosts that skip dotfiles do not publish it).
 //! It records:
@@ -182,19 +182,11 @@ pub struct MachineEntry {
     /// Raw files read.
     pub files_read: usize,
     /// The summary's cross-class cells as stored: their compact form
-    /// (`stored::StoredCells`) as MessagePack, apart from the rest of the
-    /// entry and not deflated, read back ([`MachineEntry::restore_cells`])
-    /// only when the cross-class page is drawn again: a build that changed
-    /// no class does not. Empty in an entry just built (its cells are in
+    /// (`stored::StoredCells`) as MessagePack, deflated apart from the rest
+    /// of the entry, and read back ([`MachineEntry::restore_cells`]) only
+    /// when the cross-class page is drawn again: a build that changed no
+    /// class does not. Empty in an entry just built (its cells are in
     /// `summary.cells`).
-    ///
-    /// Not deflated: a class's cells are mostly means and deviations of
-    /// several runs, whose mantissas do not compress (a 300-kernel class's
-    /// 1.07 MB deflate to 0.47 MB), and inflating them was about 30 M
-    /// instructions a kept class whenever the cross-class page is made
-    /// again (adding a kernel to one class of ten: 308 M of 3,923 M). The
-    /// large archive's cache grows by 6.1 MB (14.4 MB to 20.5 MB, with the
-    /// parse caches).
     #[serde(skip)]
     cells: Vec<u8>,
     /// True when this entry was read from the cache as it is: storing it
@@ -268,7 +260,9 @@ impl MachineEntry {
         if self.cells.is_empty() {
             return true;
         }
-        let Some(columns) = rmp_serde::from_slice::<stored::StoredCells>(&self.cells).ok().and_then(|c| c.cells())
+        let Some(columns) = stored::inflate(&self.cells)
+            .and_then(|b| rmp_serde::from_slice::<stored::StoredCells>(&b).ok())
+            .and_then(|c| c.cells())
         else {
             return false;
         };
@@ -428,8 +422,8 @@ impl Cache {
     /// [`MachineEntry::restore_cells`].
     pub fn load(&self, slug: &str) -> Option<MachineEntry> {
         let mut body = self.read_body(&self.file(slug))?;
-        // The entry, a deflated stream, its length before it (8 bytes
-        // little-endian), then its cells (not deflated).
+        // The entry, then its cells: two deflated streams, the first's
+        // length before it (8 bytes little-endian).
         let (len, rest) = body.split_first_chunk::<8>()?;
         let len = usize::try_from(u64::from_le_bytes(*len)).ok()?;
         let head = stored::inflate(rest.get(..len)?)?;
@@ -507,14 +501,14 @@ impl Cache {
             // A new entry (one read back is `unchanged`): its outputs' stats
             // and hashes.
             record_outputs(&mut e.outputs, out, written);
-            // The cells in their compact form, apart and not deflated (see
+            // The cells in their compact form, deflated apart (see
             // `MachineEntry::cells`), instead of the summary's.
             let cells = stored::StoredCells::of(&std::mem::take(&mut e.summary.cells));
             // Field names kept (`to_vec_named`): the summary leaves out
             // fields it does not have, which a positional layout cannot.
             let (Some(head), Some(cells)) = (
                 rmp_serde::to_vec_named(&e).ok().and_then(|b| stored::deflate(&b).ok()),
-                rmp_serde::to_vec_named(&cells).ok(),
+                rmp_serde::to_vec_named(&cells).ok().and_then(|b| stored::deflate(&b).ok()),
             ) else {
                 continue;
             };

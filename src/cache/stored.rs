@@ -11,9 +11,8 @@
 //! cross-class page. Here every text is listed once, a value
 //! refers to its kernel by the step from the previous value's kernel
 //! (mostly 1: values follow the class's kernel order), whole numbers are
-//! integers, and the rest of the entry is deflated (its raw files' and
-//! outputs' paths share their directories, its stats their times); the
-//! cells are not (`MachineEntry::cells` says why).
+//! integers, and the entry as a whole is deflated (its raw files' and
+//! outputs' paths share their directories, its stats their times).
 //!
 //! A column's four value columns are MessagePack byte strings
 //! ([`Packed`]), not arrays of MessagePack numbers: a 300-kernel class has
