@@ -163,21 +163,35 @@ fn percentiles_header(line: &str) -> Option<Option<&str>> {
     matches!(kind, "clat" | "lat" | "slat").then_some((kind == "clat").then_some(unit))
 }
 
-/// `|  1.00th=[   55],  5.00th=[   60], …` → [("1.00th", 55), …].
-fn percentile_row(line: &str) -> Option<Result<Vec<(String, f64)>, String>> {
+/// A row of percentile cells: the complete cells, and whether the row's
+/// last cell was cut short (no closing `]`: `99.50th=[  11`, a log cut
+/// mid-line), which is not among them.
+type PercentileRow = (Vec<(String, f64)>, bool);
+
+/// `|  1.00th=[   55],  5.00th=[   60], …` → [("1.00th", 55), …]. fio
+/// closes every cell with `]`, so a row whose last cell has none
+/// (`| 99.00th=[  108], 99.50th=[  11`) was cut inside it: its complete
+/// cells are read, the cut one is flagged and not.
+fn percentile_row(line: &str) -> Option<Result<PercentileRow, String>> {
     let t = line.trim().strip_prefix('|')?;
     let mut out = Vec::new();
-    for cell in t.split("],").map(str::trim).filter(|c| !c.is_empty()) {
+    let cells: Vec<&str> = t.split("],").map(str::trim).filter(|c| !c.is_empty()).collect();
+    for (i, cell) in cells.iter().enumerate() {
+        let last = i + 1 == cells.len();
+        // The split took every other cell's `]`; the last keeps its own.
+        if last && !t.trim_end().ends_with("],") && !cell.ends_with(']') {
+            return Some(Ok((out, true)));
+        }
         let Some((name, v)) = cell.split_once("th=[") else {
             return Some(Err("fio percentile cells such as `99.00th=[ 2544]`".into()));
         };
-        let v = v.trim_end_matches(']').trim();
+        let v = v.strip_suffix(']').unwrap_or(v).trim();
         match (percentile_name(name.trim()), plain(v)) {
             (Some(n), Some(v)) => out.push((n, v)),
             _ => return Some(Err("fio percentile cells such as `99.00th=[ 2544]`".into())),
         }
     }
-    Some(Ok(out))
+    Some(Ok((out, false)))
 }
 
 /// `   READ: bw=21.9MiB/s (23.0MB/s), …` (3.x) or `READ: io=…, aggrb=1023KB/s,
@@ -359,10 +373,14 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[String], out: &mut Pa
     } else if let Some(unit) = percentiles_header(line) {
         st.pct = unit.map(str::to_string);
     } else if let Some(r) = percentile_row(line) {
-        let cells = r.map_err(bad)?;
+        let (cells, cut) = r.map_err(bad)?;
         if let Some(unit) = &st.pct {
             for (name, v) in cells {
                 out.samples.push(job.sample(lat_metric(dir, &format!("clat {name}"), unit), v, n));
+            }
+            if cut {
+                let msg = "a fio percentile cell without its closing `]` (the line looks cut short): not read";
+                out.notes.push((n, msg.into()));
             }
         }
     } else {
@@ -425,7 +443,7 @@ mod tests {
         assert_eq!(latency_line("  lat (usec)   : 50=0.11%, 100=80.29%"), None);
         assert_eq!(
             percentile_row("     | 99.00th=[  108], 99.50th=[  114],").unwrap().unwrap(),
-            vec![("99.00th".into(), 108.0), ("99.50th".into(), 114.0)]
+            (vec![("99.00th".into(), 108.0), ("99.50th".into(), 114.0)], false)
         );
         assert_eq!(
             group_line("   READ: io=326080KB, aggrb=1023KB/s, minb=1023KB/s"),
