@@ -81,7 +81,10 @@
 //! latency buckets (`lat (usec) : 50=0.11%`), cpu, IO depth and disk stats
 //! lines are not results here and are not read. A direction line outside a
 //! job section (`read: IOPS=…` with no `name: (groupid=…)` line above) is
-//! a note, not a sample: its job is unknown.
+//! a note, not a sample: its job is unknown. A figure cut short (a log
+//! truncated mid-line) is a note naming its line and is not read: a
+//! latency avg or stdev with fewer than the two decimals fio prints
+//! (`stdev=202.`), a percentile cell without its closing `]`.
 //!
 //! A file holding only fio's command line (LKP's `fio` file beside its
 //! `fio.output`) is recognised and has no results.

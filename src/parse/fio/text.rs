@@ -125,8 +125,9 @@ fn scaled(v: &str) -> Option<f64> {
     plain(&shifted)
 }
 
-/// A latency line read: statistic (`slat`, `clat`, `lat`), unit, avg, stdev.
-type LatLine<'a> = (&'static str, &'a str, f64, f64);
+/// A latency line read: statistic (`slat`, `clat`, `lat`), unit, avg,
+/// stdev; `None` for a figure cut short (see [`latency_line`]).
+type LatLine<'a> = (&'static str, &'a str, Option<f64>, Option<f64>);
 
 /// A group status line read: direction (`READ`), key (`bw`, `aggrb`),
 /// value, unit.
@@ -134,6 +135,9 @@ type GroupLine = (&'static str, &'static str, f64, String);
 
 /// `clat (usec): min=41, max=30964, avg=75.25, stdev=202.27` →
 /// (`clat`, `usec`, avg, stdev). Also `slat` and ` lat`; 2.x's `min=3 ,`.
+/// fio prints avg and stdev with two decimals (`%5.02f`): one with fewer
+/// (`stdev=202.`, `stdev=20`), or a stdev missing after the avg, is a line
+/// cut short, given as `None`.
 fn latency_line(line: &str) -> Option<Result<LatLine<'_>, String>> {
     let t = line.trim();
     let (kind, rest) =
@@ -146,10 +150,12 @@ fn latency_line(line: &str) -> Option<Result<LatLine<'_>, String>> {
         rest.split(',')
             .filter_map(|f| f.trim().split_once('='))
             .find(|(n, _)| n.trim() == k)
-            .and_then(|(_, v)| plain(v))
+            .map(|(_, v)| (plain(v), crate::parse::num::decimals(v).is_some_and(|d| d >= 2)))
     };
+    let whole = |f: Option<(Option<f64>, bool)>| f.and_then(|(v, whole)| v.filter(|_| whole));
     Some(match (field("avg"), field("stdev")) {
-        (Some(avg), Some(sd)) => Ok((kind, unit, avg, sd)),
+        (Some((Some(avg), true)), sd) => Ok((kind, unit, Some(avg), whole(sd))),
+        (Some((Some(_), false)), None) => Ok((kind, unit, None, None)),
         _ => Err(format!("fio `{kind} ({unit}): min=…, max=…, avg=…, stdev=…`")),
     })
 }
@@ -353,9 +359,20 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[String], out: &mut Pa
     };
     if let Some(r) = latency_line(line) {
         let (kind, unit, avg, sd) = r.map_err(bad)?;
+        let cut = |what: &str| {
+            format!("fio's {kind} {what} without the two decimals fio prints (the line looks cut short): not read")
+        };
+        let Some(avg) = avg else {
+            out.notes.push((n, cut("avg")));
+            st.pct = None;
+            return Ok(());
+        };
         out.samples.push(job.sample(lat_metric(dir, &format!("{kind} mean"), unit), avg, n));
         if kind == "clat" {
-            out.samples.push(job.sample(lat_metric(dir, "clat stdev", unit), sd, n));
+            match sd {
+                Some(sd) => out.samples.push(job.sample(lat_metric(dir, "clat stdev", unit), sd, n)),
+                None => out.notes.push((n, cut("stdev"))),
+            }
             st.clat_ns = ns_per(unit).map(|k| (avg * k, n));
         }
         // lat = slat + clat: a clat mean above the lat mean is a report
@@ -438,7 +455,7 @@ mod tests {
         assert_eq!(scaled("1.2M"), Some(1200000.0));
         assert_eq!(
             latency_line("    slat (usec): min=3 , max=249858 , avg=53.47, stdev=1982.29"),
-            Some(Ok(("slat", "usec", 53.47, 1982.29)))
+            Some(Ok(("slat", "usec", Some(53.47), Some(1982.29))))
         );
         assert_eq!(latency_line("  lat (usec)   : 50=0.11%, 100=80.29%"), None);
         assert_eq!(
