@@ -169,7 +169,9 @@ fn apply_comment_labels(out: &mut ParsedFile, labels: &[Option<String>]) {
 /// never below zero.
 fn refused(cell: &str, value: f64) -> Option<&'static str> {
     if super::num::decimals(cell).is_none_or(|d| d < 3) {
-        Some("a hackbench time with fewer than the three decimals hackbench prints (the line looks cut short): not read")
+        Some(
+            "a hackbench time with fewer than the three decimals hackbench prints (the line looks cut short): not read",
+        )
     } else if value < 0.0 || cell.trim().starts_with('-') {
         Some("a negative hackbench time (hackbench never prints one): not read")
     } else {
