@@ -125,7 +125,7 @@ fn fits(f: &[&str], dirs: usize, len: usize) -> Result<(), usize> {
     let count = |i: usize| f.get(i).is_some_and(|c| !c.is_empty() && c.bytes().all(|b| b.is_ascii_digit()));
     for d in 0..dirs {
         let start = HEAD + d * len;
-        if start + DIR > f.len() {
+        if start + len > f.len() {
             return Err(f.len());
         }
         if let Some(i) = (start + 12..start + 32).find(|&i| !f[i].contains("%=")) {
@@ -167,7 +167,13 @@ fn directions(f: &[&str], v: u8) -> Result<(Vec<&'static str>, usize), usize> {
     let both: Vec<&'static str> = dirs.iter().copied().chain(["mixed"]).collect();
     let candidates = [dirs.to_vec(), vec!["mixed"], both];
     let mut first_err = None;
-    for c in candidates {
+    for (i, c) in candidates.into_iter().enumerate() {
+        // A unified layout is told by its fields after the directions: a
+        // line cut before their end could be any layout, and is read as
+        // its version's (or refused as cut short).
+        if i > 0 && f.len() < HEAD + c.len() * len + TAIL {
+            continue;
+        }
         match fits(f, c.len(), len) {
             Ok(()) => return Ok((c, len)),
             Err(at) => {
@@ -333,8 +339,10 @@ mod tests {
         let err = read(&Input::from_text(&long), &mut ParsedFile::default()).unwrap_err();
         assert!(err.to_string().contains("a field too many"), "{err}");
         // `unified_rw_reporting=mixed`: one direction, the mixed one.
-        let whole = line("4000");
-        let f: Vec<&str> = whole.trim_end().split(';').collect();
+        // (With all of its CPU, IO depth and latency bucket fields: a unified
+        // layout is told by them.)
+        let whole = format!("{}{}", line("4000").trim_end(), ";0.00%".repeat(TAIL - 5));
+        let f: Vec<&str> = whole.split(';').collect();
         let mixed = [&f[..HEAD + DIR], &f[HEAD + 2 * DIR..]].concat().join(";");
         let mut out = ParsedFile::default();
         read(&Input::from_text(&mixed), &mut out).unwrap();
@@ -345,6 +353,9 @@ mod tests {
         read(&Input::from_text(&both), &mut out).unwrap();
         assert!(out.samples.iter().any(|s| s.metric.name.as_str() == "mixed: bw"));
         assert!(out.samples.iter().any(|s| s.metric.name.as_str() == "read: bw"));
+        // A line cut inside its second direction is cut, not `mixed`.
+        let cut = f[..HEAD + DIR + 3].join(";");
+        assert!(read(&Input::from_text(&cut), &mut ParsedFile::default()).is_err());
     }
 
     #[test]
