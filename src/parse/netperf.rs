@@ -477,7 +477,17 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         }
     }
     if let Some(b) = block {
-        close(&b, &mut out);
+        // A UDP send row on the file's last line, its receiver row
+        // missing: the file was cut, maybe inside that row's figure (UDP's
+        // decimals vary by version, so they cannot tell).
+        let last_line = input.lines.iter().rposition(|l| !l.trim().is_empty()).map_or(0, |i| i + 1);
+        if b.udp_pending && !b.broken && out.samples.last().is_some_and(|s| s.line == last_line) {
+            out.samples.pop();
+            let msg = "a UDP_STREAM send row on the file's last line, no receiver row below it (the file looks cut short): not read";
+            out.notes.push((last_line, msg.into()));
+        } else {
+            close(&b, &mut out);
+        }
     }
     if out.samples.is_empty() {
         if let Some(e) = first_error {
