@@ -109,9 +109,11 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
 /// that end every copy's such lines alike, compared bottom up past blank
 /// lines, are the benchmark's banner or header or the page's own heading
 /// repeated above each copy (`## Results`, `sysbench 1.0.20 …`, `Running
-/// the test with following options:`); what a person wrote above them
-/// (`before:`, `after:`) differs from copy to copy and is left to be read.
-/// All `false` with fewer than two copies.
+/// the test with following options:`); and so again among the copies with
+/// lines left above them (each set-up's first run, its later runs under
+/// the banner only). What a person wrote above them (`before:`, `after:`,
+/// `Kernel 6.9:`) differs from copy to copy and is left to be read. All
+/// `false` with fewer than two copies.
 fn output_lines(input: &Input, samples: &[Sample], hashes: &[u64], read: &[bool]) -> Vec<bool> {
     let mut quiet = vec![false; input.lines.len() + 2];
     let mut order: Vec<(usize, u64)> = samples.iter().zip(hashes).map(|(s, &h)| (s.line, h)).collect();
@@ -153,15 +155,32 @@ fn output_lines(input: &Input, samples: &[Sample], hashes: &[u64], read: &[bool]
         })
         .collect();
     let text = |n: usize| input.lines[n - 1].trim();
-    let common = (0..)
-        .take_while(|&d| {
-            let first = above[0].get(d).map(|&n| text(n));
-            first.is_some() && above.iter().all(|a| a.get(d).map(|&n| text(n)) == first)
-        })
-        .count();
-    for a in &above {
-        for &n in &a[..common] {
-            quiet[n] = true;
+    // Bottom up, the lines alike above every copy; then, among the copies
+    // with lines left above them (the first of each set-up: `Kernel 6.9:`
+    // over `## Results` over the banner, its later runs under the banner
+    // only), those alike above each of them, until none are.
+    let mut left: Vec<&[usize]> = above.iter().map(Vec::as_slice).collect();
+    loop {
+        let rest: Vec<&[usize]> = left.iter().copied().filter(|a| !a.is_empty()).collect();
+        if rest.len() < 2 {
+            break;
+        }
+        let common = (0..)
+            .take_while(|&d| {
+                let first = rest[0].get(d).map(|&n| text(n));
+                first.is_some() && rest.iter().all(|a| a.get(d).map(|&n| text(n)) == first)
+            })
+            .count();
+        if common == 0 {
+            break;
+        }
+        for a in &mut left {
+            if !a.is_empty() {
+                for &n in &a[..common] {
+                    quiet[n] = true;
+                }
+                *a = &a[common..];
+            }
         }
     }
     quiet
