@@ -202,7 +202,7 @@ mod tests {
         let text = "2K performance run parameters for coremark.\nCoreMark Size    : 666\nCompiler version : GCC11.2.0\n\
             Iterations/Sec   : 12173.471976\nParallel Fork : 4\n\
             CoreMark 1.0 : 12173.471976 / GCC11.2.0 -O2 / Heap / 4:Fork\n\
-            2K validation run parameters for coremark.\nIterations/Sec   : 50.5\nErrors detected\n\
+            2K validation run parameters for coremark.\nIterations/Sec   : 50.500000\nErrors detected\n\
             CoreMark 1.0 : 6715.916723 / GCC10.3.1 20210621 -O2   -lrt / Heap\n";
         let f = Coremark.parse(&Input::from_text(text)).unwrap();
         let got: Vec<String> = f
