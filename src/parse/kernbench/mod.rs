@@ -555,7 +555,7 @@ mod tests {
         assert_eq!(f.samples[0].value, Value::Summary { mean: 10.0, stddev: Some(1.0), n: 1 });
         assert_eq!(f.notes.len(), 1);
         let i = Input::from_text(
-            "./kernbench -M -n 3\nAverage Half load -j 4 Run (std deviation):\nElapsed Time 10 (1)\nUser Time 20\n",
+            "./kernbench -M -n 3\nAverage Half load -j 4 Run (std deviation):\nElapsed Time 10 (1)\nUser Time 20.000000\n",
         );
         let f = Kernbench.parse(&i).unwrap();
         assert_eq!(f.samples[0].value, Value::Summary { mean: 10.0, stddev: Some(1.0), n: 3 });
