@@ -33,6 +33,10 @@
 //! runs of one sample set. The ticks, total time, iteration count, compiler
 //! flags and CRC lines are not read.
 //!
+//! An `Iterations/Sec` with a point and fewer than the six decimals
+//! CoreMark prints (`%f`: `660.` for `660.264026`, a log cut inside it) is
+//! a note, not read (a port without floats prints `%d`: no point).
+//!
 //! `Errors detected` and `ERROR! Must execute for at least 10 secs` (CoreMark
 //! says the run is invalid) are notes; the run's score is still read. A
 //! score that is no number is an error at its line.
@@ -132,6 +136,13 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 "Compiler version" if !v.is_empty() => run.compiler = Some(v.to_string()),
                 "Iterations/Sec" => {
                     let s = plain(v).ok_or_else(|| ParseError::malformed(n, "`Iterations/Sec : N`", t))?;
+                    // CoreMark prints `%f` (six decimals), or `%d` on a
+                    // port without floats: a point with fewer was cut.
+                    if v.contains('.') && super::num::decimals(v).is_none_or(|d| d < 6) {
+                        let msg = "`Iterations/Sec` with fewer than the six decimals CoreMark prints (the line looks cut short): not read";
+                        out.notes.push((n, msg.into()));
+                        continue;
+                    }
                     run.score = Some(s);
                     run.figures.push((score_metric(), s, n));
                 }
@@ -191,7 +202,7 @@ mod tests {
         let text = "2K performance run parameters for coremark.\nCoreMark Size    : 666\nCompiler version : GCC11.2.0\n\
             Iterations/Sec   : 12173.471976\nParallel Fork : 4\n\
             CoreMark 1.0 : 12173.471976 / GCC11.2.0 -O2 / Heap / 4:Fork\n\
-            2K validation run parameters for coremark.\nIterations/Sec   : 50.5\nErrors detected\n\
+            2K validation run parameters for coremark.\nIterations/Sec   : 50.500000\nErrors detected\n\
             CoreMark 1.0 : 6715.916723 / GCC10.3.1 20210621 -O2   -lrt / Heap\n";
         let f = Coremark.parse(&Input::from_text(text)).unwrap();
         let got: Vec<String> = f

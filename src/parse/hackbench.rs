@@ -40,8 +40,10 @@
 //! [`super::labels`].
 //!
 //! A `Time:` line with no `Running …` line above it since the previous time
-//! is not read (a note says so): its set-up is unknown. A `Time:` line
-//! whose value is no number is an error at its line.
+//! is not read (a note says so): its set-up is unknown. Nor is a time with
+//! fewer than the three decimals hackbench prints (`Time: 0.`, `Time:
+//! 12.3`: a log cut short) or a negative one: a note names its line. A
+//! `Time:` line whose value is no number is an error at its line.
 
 use super::cmdline::args_of;
 use super::num::plain;
@@ -163,6 +165,22 @@ fn apply_comment_labels(out: &mut ParsedFile, labels: &[Option<String>]) {
     }
 }
 
+/// Why a `Time:` figure is not read, if it is not: hackbench prints the
+/// time with three decimals (`%.3f`; the old `%lu.%03lu`), so one with
+/// fewer (`Time: 0.`, `Time: 12.3`: a log cut short) is cut, and a time is
+/// never below zero.
+fn refused(cell: &str, value: f64) -> Option<&'static str> {
+    if super::num::decimals(cell).is_none_or(|d| d < 3) {
+        Some(
+            "a hackbench time with fewer than the three decimals hackbench prints (the line looks cut short): not read",
+        )
+    } else if value < 0.0 || cell.trim().starts_with('-') {
+        Some("a negative hackbench time (hackbench never prints one): not read")
+    } else {
+        None
+    }
+}
+
 /// Reads every run in `input`.
 fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut out = ParsedFile { benchmark: "hackbench".into(), ..ParsedFile::default() };
@@ -193,12 +211,15 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             }
         } else if let Some(v) = t.strip_prefix("Time:") {
             let value = plain(v).ok_or_else(|| ParseError::malformed(n, "a time in seconds after `Time:`", t))?;
-            match setup.take() {
-                Some(s) => {
+            match (setup.take(), refused(v, value)) {
+                (_, Some(why)) => out.notes.push((n, why.into())),
+                (Some(s), None) => {
                     out.samples.push(s.sample(value, n));
                     labels.push(label.take());
                 }
-                None => out.notes.push((n, "a hackbench time with no `Running …` line above it: not read".into())),
+                (None, None) => {
+                    out.notes.push((n, "a hackbench time with no `Running …` line above it: not read".into()));
+                }
             }
         }
     }

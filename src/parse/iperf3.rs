@@ -32,6 +32,11 @@
 //! better (the JSON `sum`'s; the text's `receiver` line). Group empty for
 //! the test's totals; with several streams, each stream's figures are in
 //! group `stream` with a `stream` parameter (1, 2, … in report order).
+//! The text report's stream count is the most of its command line's `-P N`
+//! (`--parallel`), the distinct stream ids (`[  5]`, `[  7]`) of its lines
+//! above the summary and those of the summary; a summary of several
+//! streams with no `[SUM]` line (cut off) gives no total, only each
+//! stream's figures, and a note.
 //!
 //! Parameters: `protocol` (`TCP`, `UDP`), `streams`, and `reverse` (`1`)
 //! for a reverse-mode test (JSON `test_start.reverse`, text `Reverse mode`
@@ -240,8 +245,13 @@ fn read_line<'a>(n: usize, t: &str, id: &'a str, cells: &[&str], role: &'a str) 
     Ok(Line { n, id, role, mbits, udp })
 }
 
-/// Samples of one text summary block.
-fn text_block(block: &[Line], reverse: bool, out: &mut ParsedFile) {
+/// Samples of one text summary block. `streams` is how many streams the
+/// test ran as the lines above the block say (its command's `-P N`, the
+/// distinct stream ids of its connection and interval lines), if they do.
+/// With several streams and no `[SUM]` line (cut off, or left out by a
+/// poster), no line is the test's total: every line is read as its
+/// stream's, and a note says the total is not read.
+fn text_block(block: &[Line], reverse: bool, streams: usize, out: &mut ParsedFile) {
     let has_sum = block.iter().any(|l| l.id == "SUM");
     let mut ids: Vec<&str> = Vec::new();
     for l in block.iter().filter(|l| l.id != "SUM") {
@@ -250,9 +260,19 @@ fn text_block(block: &[Line], reverse: bool, out: &mut ParsedFile) {
         }
     }
     let udp = block.iter().any(|l| l.udp.is_some());
-    let setup = Setup { protocol: if udp { "UDP" } else { "TCP" }, streams: ids.len().max(1), reverse };
+    let streams = streams.max(ids.len()).max(1);
+    let setup = Setup { protocol: if udp { "UDP" } else { "TCP" }, streams, reverse };
+    let per_stream = has_sum || streams > 1;
+    if !has_sum && streams > 1 {
+        let msg = format!(
+            "an iperf3 summary of {streams} streams with no `[SUM]` line (cut off?): each stream's figures are read, \
+             the test's total is not"
+        );
+        out.notes.push((block[0].n, msg));
+    }
     for l in block {
-        let stream = if has_sum && l.id != "SUM" { ids.iter().position(|i| *i == l.id).map(|p| p + 1) } else { None };
+        let stream =
+            if per_stream && l.id != "SUM" { ids.iter().position(|i| *i == l.id).map(|p| p + 1) } else { None };
         let mut new = vec![setup.sample(&format!("{} Bitrate", l.role), UNIT, Better::Higher, l.mbits, l.n)];
         if let (Some((jitter, lost)), "receiver") = (l.udp, l.role) {
             new.push(setup.sample("Jitter", "ms", Better::Lower, jitter, l.n));
@@ -271,6 +291,9 @@ fn text_block(block: &[Line], reverse: bool, out: &mut ParsedFile) {
 fn read_text(input: &Input, out: &mut ParsedFile) -> Result<(), ParseError> {
     let mut block: Vec<Line> = Vec::new();
     let mut reverse = false;
+    // The streams of the test being read: its command's `-P N`, and the
+    // distinct ids of its `[  5] …` lines above the summary.
+    let (mut declared, mut seen): (usize, Vec<String>) = (0, Vec::new());
     // Lines since the last `- - - -` rule (the summary's start).
     let mut since_rule = usize::MAX;
     for (n, line) in input.numbered() {
@@ -287,17 +310,51 @@ fn read_text(input: &Input, out: &mut ParsedFile) -> Result<(), ParseError> {
             continue;
         }
         if !block.is_empty() {
-            text_block(&block, reverse, out);
+            text_block(&block, reverse, declared.max(seen.len()), out);
             block.clear();
+            (declared, seen) = (0, Vec::new());
+        }
+        if let Some(args) = super::cmdline::args_of(t, "iperf3") {
+            (declared, seen) = (parallel(&args).unwrap_or(0), Vec::new());
+        } else if t.starts_with("iperf Done.") || t.starts_with("Connecting to host") {
+            seen.clear();
+        } else if let Some(id) = stream_id(t)
+            && !seen.iter().any(|s| s == id)
+        {
+            seen.push(id.to_string());
         }
         if t.starts_with("iperf Done.") {
             reverse = false;
         }
     }
     if !block.is_empty() {
-        text_block(&block, reverse, out);
+        text_block(&block, reverse, declared.max(seen.len()), out);
     }
     Ok(())
+}
+
+/// The stream count an iperf3 command line asks for: `-P 4`, `-P4`,
+/// `--parallel 4`, `--parallel=4`.
+fn parallel(args: &[&str]) -> Option<usize> {
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let v = match *a {
+            "-P" | "--parallel" => it.next().copied(),
+            _ => a.strip_prefix("--parallel=").or_else(|| a.strip_prefix("-P").filter(|v| !v.is_empty())),
+        };
+        if let Some(n) = v.and_then(|v| v.parse().ok()) {
+            return Some(n);
+        }
+    }
+    None
+}
+
+/// The numeric stream id of an iperf3 line (`[  5] local 10.0.0.1 port
+/// …`, `[  5]   0.00-1.00   sec …`): `5`.
+fn stream_id(t: &str) -> Option<&str> {
+    let (id, _) = t.strip_prefix('[')?.split_once(']')?;
+    let id = id.trim();
+    (!id.is_empty() && id.bytes().all(|b| b.is_ascii_digit())).then_some(id)
 }
 
 impl BenchParser for Iperf3 {
@@ -365,6 +422,25 @@ mod tests {
         assert_eq!(f.samples[6].line, 8);
         let bad = "[  5]   0.00-10.00  sec  1.00 GBytes   8x0 Mbits/sec    3             sender\n";
         assert_eq!(Iperf3.parse(&Input::from_text(bad)).unwrap_err().line(), Some(1));
+    }
+
+    #[test]
+    fn one_stream_of_several_is_no_total() {
+        // `-P 4` cut after its first stream's sender line: no total read.
+        let text = "$ iperf3 -c 10.0.0.2 -P 4\n[ ID] Interval           Transfer     Bitrate         Retr\n\
+            [  5]   0.00-10.00  sec  1.00 GBytes   800 Mbits/sec    3             sender\n";
+        let f = Iperf3.parse(&Input::from_text(text)).unwrap();
+        assert!(f.samples.iter().all(|s| s.group.as_str() == "stream"));
+        assert_eq!(f.notes.len(), 1);
+        assert_eq!(parallel(&["-c", "h", "-P4"]), Some(4));
+        assert_eq!(parallel(&["--parallel=8"]), Some(8));
+        // Two interval lines' ids, no command, no SUM: two streams.
+        let text = "[  5]   0.00-1.00   sec   112 MBytes   940 Mbits/sec    0\n\
+            [  7]   0.00-1.00   sec   112 MBytes   940 Mbits/sec    0\n\
+            - - - - - - - - - - - - -\n\
+            [  5]   0.00-10.00  sec  1.00 GBytes   800 Mbits/sec    3             sender\n";
+        let f = Iperf3.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(f.samples[0].group.as_str(), "stream");
     }
 
     #[test]

@@ -56,26 +56,35 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
             *r = true;
         }
     }
-    let by_line = identities(input, &read);
-    let ids: Vec<Identity> = parsed
-        .samples
-        .iter()
-        .map(|s| by_line.get(s.line.wrapping_sub(1)).cloned().flatten().unwrap_or_default())
-        .collect();
-    // Keys that labels tell apart: some key with two samples under two labels.
-    let mut by_key: FxHashMap<u64, Vec<&Identity>> = FxHashMap::default();
-    for (&h, id) in hashes.iter().zip(&ids) {
-        by_key.entry(h).or_default().push(id);
-    }
-    let splits = by_key.values().any(|ids| {
-        let mut distinct: Vec<&&Identity> = ids.iter().collect();
-        distinct.sort();
-        distinct.dedup();
-        ids.len() > 1 && distinct.len() > 1
-    });
-    if !splits {
+    let labelled = |quiet: &[bool]| -> Option<Vec<Identity>> {
+        let by_line = identities(input, &read, quiet);
+        let ids: Vec<Identity> = parsed
+            .samples
+            .iter()
+            .map(|s| by_line.get(s.line.wrapping_sub(1)).cloned().flatten().unwrap_or_default())
+            .collect();
+        // Keys that labels tell apart: some key with two samples under two labels.
+        let mut by_key: FxHashMap<u64, Vec<&Identity>> = FxHashMap::default();
+        for (&h, id) in hashes.iter().zip(&ids) {
+            by_key.entry(h).or_default().push(id);
+        }
+        let splits = by_key.values().any(|ids| {
+            let mut distinct: Vec<&&Identity> = ids.iter().collect();
+            distinct.sort();
+            distinct.dedup();
+            ids.len() > 1 && distinct.len() > 1
+        });
+        splits.then_some(ids)
+    };
+    // When the nearest label lines tell no copies apart, they may be the
+    // benchmark's own lines (or the page's, the same above every copy):
+    // look again past them, at what a person wrote between the copies.
+    let Some(ids) = labelled(&[]).or_else(|| {
+        let quiet = output_lines(input, &parsed.samples, &hashes, &read);
+        quiet.iter().any(|&q| q).then(|| labelled(&quiet)).flatten()
+    }) else {
         return 0;
-    }
+    };
     let mut n = 0;
     for (s, id) in parsed.samples.iter_mut().zip(ids) {
         if id.kernel.is_none() && id.label.is_none() {
@@ -94,6 +103,103 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
     n
 }
 
+/// The lines of `input` (index *n* for line *n*, `input.lines.len() + 2`
+/// long) that belong to the benchmark's output of the samples, so that
+/// none of them is a label. The samples in line order fall into copies of
+/// one output: a copy ends where a sample repeats a key (metric and
+/// parameters) it already holds, or has other parameters than the sample
+/// before it. Inside a copy, between its first and last
+/// read line, every line is the benchmark's (`General statistics:`, `CPU
+/// speed:` between sysbench's figures). Above each copy, the lines after
+/// the copy before it (from the file's start for the first): the lines
+/// that end every copy's such lines alike, compared bottom up past blank
+/// lines, are the benchmark's banner or header or the page's own heading
+/// repeated above each copy (`## Results`, `sysbench 1.0.20 …`, `Running
+/// the test with following options:`); and so again among the copies with
+/// lines left above them (each set-up's first run, its later runs under
+/// the banner only). What a person wrote above them (`before:`, `after:`,
+/// `Kernel 6.9:`) differs from copy to copy and is left to be read. All
+/// `false` with fewer than two copies.
+fn output_lines(input: &Input, samples: &[Sample], hashes: &[u64], read: &[bool]) -> Vec<bool> {
+    let mut quiet = vec![false; input.lines.len() + 2];
+    let mut order: Vec<(usize, u64, usize)> =
+        samples.iter().zip(hashes).enumerate().map(|(i, (s, &h))| (s.line, h, i)).collect();
+    order.sort_unstable();
+    // Each copy's first and last read line.
+    let mut copies: Vec<(usize, usize)> = Vec::new();
+    let mut held: rustc_hash::FxHashSet<u64> = rustc_hash::FxHashSet::default();
+    let mut last_params: &[crate::model::Param] = &[];
+    for (line, h, i) in order {
+        if line == 0 || line > input.lines.len() {
+            continue;
+        }
+        // A sample of other parameters than the one before starts another
+        // output (sysbench --threads=4, then --threads=8 under a heading of
+        // its own): the lines between are not inside one copy.
+        let params = samples[i].params.as_slice();
+        let same_run = params == last_params;
+        last_params = params;
+        match copies.last_mut() {
+            Some(c) if (same_run && !held.contains(&h)) || c.1 == line => {
+                c.1 = line;
+                held.insert(h);
+            }
+            _ => {
+                held.clear();
+                held.insert(h);
+                copies.push((line, line));
+            }
+        }
+    }
+    if copies.len() < 2 {
+        return quiet;
+    }
+    for &(first, last) in &copies {
+        for (n, q) in quiet.iter_mut().enumerate().take(last).skip(first + 1) {
+            *q = !read[n];
+        }
+    }
+    // The non-blank lines above each copy, bottom up.
+    let above: Vec<Vec<usize>> = copies
+        .iter()
+        .enumerate()
+        .map(|(k, &(first, _))| {
+            let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+            (from..first).rev().filter(|&n| !input.lines[n - 1].trim().is_empty()).collect()
+        })
+        .collect();
+    let text = |n: usize| input.lines[n - 1].trim();
+    // Bottom up, the lines alike above every copy; then, among the copies
+    // with lines left above them (the first of each set-up: `Kernel 6.9:`
+    // over `## Results` over the banner, its later runs under the banner
+    // only), those alike above each of them, until none are.
+    let mut left: Vec<&[usize]> = above.iter().map(Vec::as_slice).collect();
+    loop {
+        let rest: Vec<&[usize]> = left.iter().copied().filter(|a| !a.is_empty()).collect();
+        if rest.len() < 2 {
+            break;
+        }
+        let common = (0..)
+            .take_while(|&d| {
+                let first = rest[0].get(d).map(|&n| text(n));
+                first.is_some() && rest.iter().all(|a| a.get(d).map(|&n| text(n)) == first)
+            })
+            .count();
+        if common == 0 {
+            break;
+        }
+        for a in &mut left {
+            if !a.is_empty() {
+                for &n in &a[..common] {
+                    quiet[n] = true;
+                }
+                *a = &a[common..];
+            }
+        }
+    }
+    quiet
+}
+
 /// What the lines above a sample say it is: a kernel, a label, both or
 /// neither.
 #[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord)]
@@ -110,8 +216,9 @@ struct Identity {
 /// starts with a kernel's name (`6.9.0.gc942a0c-master +eevdf.prev` above
 /// `NO_DELAY_DEQUEUE` and its runs).
 /// `read[n]` is true when line *n* gave a number (`input.lines.len() + 2`
-/// long).
-fn identities(input: &Input, read: &[bool]) -> Vec<Option<Identity>> {
+/// long); `quiet[n]`, when line *n* is the benchmark's own output
+/// ([`output_lines`]; empty: none is), passed over as its chatter is.
+fn identities(input: &Input, read: &[bool], quiet: &[bool]) -> Vec<Option<Identity>> {
     let mut out = vec![None; input.lines.len()];
     // Every line trimmed once (each is looked at as this, previous and
     // next line).
@@ -141,6 +248,9 @@ fn identities(input: &Input, read: &[bool]) -> Vec<Option<Identity>> {
             read_since_label = true;
             let block = leading_label(raw).or_else(|| word.clone()).or_else(|| label.clone());
             out[i] = Some(identity(head.clone(), outer.clone(), block));
+            continue;
+        }
+        if quiet.get(n).is_some_and(|&q| q) {
             continue;
         }
         // A code fence (```bash) is neither a label nor between one and

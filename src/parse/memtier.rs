@@ -23,7 +23,9 @@
 //! `Latency` (memtier 1.2), `Avg. Latency`, `p50 Latency`, `p99 Latency`,
 //! `p99.9 Latency` … in ms, lower is better. A `---` cell is no figure; a
 //! row whose every figure is zero or `---` (the `Waits` of a run without
-//! WAIT commands) is a note, not read.
+//! WAIT commands) is a note, not read. A row's last figure without the
+//! decimals memtier prints (`326` for `326.88`: a log cut inside it) is a
+//! note, not read.
 //!
 //! Parameters, when the output or the `memtier_benchmark` command line
 //! above it says: `threads` (`N Threads`, `-t`), `connections` (`N
@@ -160,8 +162,16 @@ impl Reader {
             return Err(ParseError::malformed(n, format!("a row of a type and {} figures", cols.len()), t));
         }
         let mut figures = Vec::new();
-        for (col, cell) in cols.iter().zip(&cells[1..]) {
+        for (i, (col, cell)) in cols.iter().zip(&cells[1..]).enumerate() {
             if *cell == "---" {
+                continue;
+            }
+            // memtier prints every figure with decimals (`%.2f`, `%.5f`):
+            // the row's last without them was cut there (a truncated log).
+            if i + 1 == cols.len() && plain(cell).is_some() && super::num::decimals(cell).is_none_or(|d| d < 2) {
+                let msg =
+                    format!("memtier's `{col}` {cell:?} without its decimals (the line looks cut short): not read");
+                self.out.notes.push((n, msg));
                 continue;
             }
             let v = plain(cell).ok_or_else(|| ParseError::malformed(n, format!("a number or `---` for `{col}`"), t))?;

@@ -67,8 +67,14 @@
 //! A banner with no result row below it (the test failed) is a note. A
 //! result row with too few columns, a cell that is no number, a result
 //! without its decimals (a line cut short: `54` or `5424.1` for
-//! `5424.17`; netperf prints two, one for UDP) or a negative result is an
-//! error at its line.
+//! `5424.17`; netperf prints two, one for UDP), a negative result or a row
+//! under no header is a note at its line, and the rest of its table is
+//! not read; the file's other tables are. When no table gives a result,
+//! the first such line is the file's error. A banner or command line
+//! whose test is of another kind than the table's header (`-t TCP_STREAM`
+//! above a request/response table) is a note, and the table is read as
+//! its header says, its `test` `STREAM (header)`, `RR (header)` or
+//! `UDP_STREAM`: the header is what netperf printed for it.
 
 use super::num::plain;
 use super::{BenchParser, Input, ParseError};
@@ -113,7 +119,8 @@ fn banner(line: &str) -> Option<String> {
 }
 
 /// The test of a netperf command line (`$ netperf -H 1.1.1.2 -t TCP_STREAM
-/// -l 5` → `TCP_STREAM`; no `-t`: netperf's default, `TCP_STREAM`), for a
+/// -l 5` → `TCP_STREAM`, `-tTCP_RR` → `TCP_RR`; no `-t` before `--`:
+/// netperf's default, `TCP_STREAM`), for a
 /// post that kept the command and the table but not the banner. `None` for
 /// an omni test (`-t omni`, `-O`, `-o`: not read) or headers turned off
 /// (`-P 0`).
@@ -122,7 +129,18 @@ fn command_test(line: &str) -> Option<String> {
     if args.iter().any(|a| matches!(*a, "-O" | "-o" | "-k")) || args.windows(2).any(|w| w == ["-P", "0"]) {
         return None;
     }
-    let test = args.windows(2).find(|w| w[0] == "-t").map_or("TCP_STREAM", |w| w[1]);
+    // Global options only: those after `--` are the test's own.
+    let global = args.iter().position(|a| *a == "--").map_or(&args[..], |i| &args[..i]);
+    // getopt takes `-t TCP_RR` and `-tTCP_RR` alike.
+    let test = global
+        .iter()
+        .enumerate()
+        .find_map(|(i, a)| match a.strip_prefix("-t") {
+            Some("") => global.get(i + 1).copied(),
+            Some(glued) if !a.starts_with("--") => Some(glued),
+            _ => None,
+        })
+        .unwrap_or("TCP_STREAM");
     let ok = !test.is_empty() && test.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
     (ok && !test.eq_ignore_ascii_case("omni")).then(|| test.to_ascii_uppercase())
 }
@@ -138,6 +156,31 @@ enum Kind {
     /// Request/response: send socket, recv socket, request, response,
     /// elapsed, rate.
     Rr,
+}
+
+/// The kind of table test `name` prints (`TCP_RR` → request/response,
+/// `UDP_STREAM` → UDP stream, `TCP_MAERTS` → stream); `None` for a name
+/// not known here.
+fn kind_of_test(name: &str) -> Option<Kind> {
+    if name.ends_with("_RR") || name.ends_with("_CRR") || name.ends_with("_CC") || name.ends_with("_RR_MANY") {
+        Some(Kind::Rr)
+    } else if name == "UDP_STREAM" {
+        Some(Kind::Udp)
+    } else if name.contains("_STREAM") || matches!(name, "TCP_MAERTS" | "TCP_SENDFILE") {
+        Some(Kind::Stream)
+    } else {
+        None
+    }
+}
+
+/// The name a table of `kind` is given when its command line named a test
+/// of another kind: the header is what netperf printed for it.
+fn kind_name(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Stream => "STREAM (header)",
+        Kind::Udp => "UDP_STREAM",
+        Kind::Rr => "RR (header)",
+    }
 }
 
 /// The table a banner started: its test, header lines read so far, and
@@ -162,6 +205,9 @@ struct Block {
     /// banner right below replaces it, and with no table it is no failed
     /// test (a post may list commands alone).
     from_command: bool,
+    /// A line of this table could not be read (a note says why): its
+    /// later lines are not read either.
+    broken: bool,
 }
 
 impl Block {
@@ -305,7 +351,7 @@ fn whole_result(b: &mut Block, kind: Kind, cell: &str, n: usize, line: &str) -> 
 
 /// Closes `b`: a note when its test printed no (complete) result.
 fn close(b: &Block, out: &mut ParsedFile) {
-    if b.from_command && b.rows == 0 {
+    if (b.from_command && b.rows == 0) || b.broken {
         return;
     }
     if b.udp_pending {
@@ -329,6 +375,22 @@ fn table_line(
     let kind = b.kind().ok_or_else(|| {
         ParseError::malformed(n, "a netperf header naming `Throughput` or `Trans. Rate` above the row", t)
     })?;
+    if b.rows == 0
+        && !b.udp_pending
+        && let Some(named) = kind_of_test(&b.test)
+        && named != kind
+    {
+        let header = kind_name(kind);
+        out.notes.push((
+            n,
+            format!(
+                "the {} names test {} but the table's header is another kind's: read as the header says (test `{header}`)",
+                if b.from_command { "command line" } else { "banner" },
+                b.test
+            ),
+        ));
+        b.test = header.to_string();
+    }
     if b.udp_pending {
         let value = cell(cells, 3, n, t, "receive throughput")?;
         whole_result(b, Kind::Udp, t.split_whitespace().nth(3).unwrap_or(""), n, t)?;
@@ -372,6 +434,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut out = ParsedFile { benchmark: "netperf".into(), ..ParsedFile::default() };
     let mut block: Option<Block> = None;
     let mut last: Option<Sample> = None;
+    let mut first_error: Option<ParseError> = None;
     for (n, line) in input.numbered() {
         let t = line.trim();
         let command = command_test(t);
@@ -389,12 +452,23 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 rows: 0,
                 decimals: None,
                 from_command: command.is_some(),
+                broken: false,
             });
             continue;
         }
-        let Some(b) = block.as_mut() else { continue };
+        let Some(b) = block.as_mut().filter(|b| !b.broken) else { continue };
         match numbers(t) {
-            Some(cells) => table_line(b, &cells, n, t, &mut last, &mut out)?,
+            Some(cells) => {
+                // A table line that cannot be read ends its table (a note
+                // says why); the other tables of the file are still read.
+                if let Err(e) = table_line(b, &cells, n, t, &mut last, &mut out) {
+                    let at = e.line().unwrap_or(n);
+                    out.notes.push((at, format!("{}; the rest of this table not read", e.message())));
+                    first_error.get_or_insert(e);
+                    b.broken = true;
+                    (b.udp_pending, last) = (false, None);
+                }
+            }
             None if !b.units_seen && b.rows == 0 && !t.is_empty() => {
                 b.units_seen = t.split_whitespace().next() == Some("bytes");
                 b.header.push(t.to_string());
@@ -403,9 +477,22 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         }
     }
     if let Some(b) = block {
-        close(&b, &mut out);
+        // A UDP send row on the file's last line, its receiver row
+        // missing: the file was cut, maybe inside that row's figure (UDP's
+        // decimals vary by version, so they cannot tell).
+        let last_line = input.lines.iter().rposition(|l| !l.trim().is_empty()).map_or(0, |i| i + 1);
+        if b.udp_pending && !b.broken && out.samples.last().is_some_and(|s| s.line == last_line) {
+            out.samples.pop();
+            let msg = "a UDP_STREAM send row on the file's last line, no receiver row below it (the file looks cut short): not read";
+            out.notes.push((last_line, msg.into()));
+        } else {
+            close(&b, &mut out);
+        }
     }
     if out.samples.is_empty() {
+        if let Some(e) = first_error {
+            return Err(e);
+        }
         return Err(ParseError::NoResults {
             benchmark: "netperf",
             reason: "no result row under a `… TEST from …` banner and its header".into(),
@@ -459,13 +546,29 @@ mod tests {
     }
 
     #[test]
+    fn glued_test_option_and_a_header_of_another_kind() {
+        assert_eq!(command_test("$ netperf -H 10.0.0.2 -tTCP_RR -l 10").as_deref(), Some("TCP_RR"));
+        assert_eq!(command_test("$ netperf -H h -l 5 -- -m 1024").as_deref(), Some("TCP_STREAM"));
+        // `-t TCP_STREAM` above a request/response table: the header wins.
+        let text = RR.lines().skip(1).collect::<Vec<_>>().join("\n");
+        let f = Netperf.parse(&Input::from_text(&format!("$ netperf -H h -t TCP_STREAM\n{text}\n"))).unwrap();
+        assert_eq!(f.samples[0].metric.name.as_str(), "Trans. Rate");
+        assert!(params(&f.samples[0]).contains("test=RR (header)"), "{}", params(&f.samples[0]));
+        assert_eq!(f.notes.len(), 1);
+    }
+
+    #[test]
     fn a_result_cut_short_is_an_error_at_its_line() {
         let head = "TCP STREAM TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET to 127.0.0.1 (127.0.0.1) port 0 AF_INET\n\n\
             Recv   Send    Send\nSocket Socket  Message  Elapsed\nSize   Size    Size     Time     Throughput\n\
             bytes  bytes   bytes    secs.    10^6bits/sec\n\n114688 114688   4096    60.00    5424.17\n";
+        // A later row cut: a note at its line, the rows above it read.
         for cut in ["114688 114688   4096    60.00    54", "114688 114688   4096    60.00    6457.8"] {
-            let err = Netperf.parse(&Input::from_text(&format!("{head}{cut}"))).unwrap_err();
-            assert_eq!(err.line(), Some(9), "{cut}");
+            let f = Netperf.parse(&Input::from_text(&format!("{head}{cut}"))).unwrap();
+            assert_eq!(f.samples.len(), 1, "{cut}");
+            assert_eq!(f.notes.len(), 1, "{cut}");
+            assert_eq!(f.notes[0].0, 9, "{cut}");
+            assert!(f.notes[0].1.contains("cut short"), "{cut}");
         }
         // The first row cut inside its decimals: netperf prints two.
         let first = head.replace("5424.17", "5424.1");

@@ -47,7 +47,11 @@
 //! a file are runs. The version is the `version:` line (3.x) or the
 //! `OpenSSL 1.1.1f  31 Mar 2020` / `LibreSSL 2.3.2` line.
 //!
-//! A row of a table whose cells are no numbers is an error at its line.
+//! A row of a table whose cells are no numbers is an error at its line. A
+//! row whose last figure is not as openssl prints it (a cipher figure
+//! without its two decimals, `132775` for `132775.62k`; a rate without its
+//! decimal; a time without its `s`) was cut there: that figure is a note,
+//! not read.
 
 use super::cmdline::args_of;
 use super::num::plain;
@@ -161,6 +165,32 @@ impl Reader {
             return Ok(false);
         }
         let (label, figures) = cells.split_at(cells.len() - width);
+        // The row's last cell as openssl prints it, or else the line was
+        // cut inside it (a truncated log's last line): a cipher figure
+        // with two decimals (`%.2fk`, or ` %.2f` bytes up to 10000), a
+        // rate with one or more (`%8.1f`), a time ending in `s`.
+        let last = figures.last().copied().unwrap_or("");
+        let whole = match table {
+            Table::Blocks(_) => {
+                let bytes = !last.ends_with('k');
+                super::num::decimals(last.trim_end_matches('k')) == Some(2)
+                    && (!bytes || plain(last).is_some_and(|b| b <= 10000.0))
+            }
+            Table::Pkey(cols, _) if cols.last().is_some_and(|c| c.ends_with("/s")) => {
+                super::num::decimals(last).is_some_and(|d| d >= 1)
+            }
+            Table::Pkey(..) => last.ends_with('s'),
+        };
+        // A cell that is no number at all is damage, an error below.
+        let figures = if whole || plain(last.trim_end_matches(['k', 's'])).is_none() {
+            figures
+        } else {
+            let msg = format!(
+                "the row's last figure {last:?} is not as openssl prints it (the line looks cut short): not read"
+            );
+            self.out.notes.push((n, msg));
+            &figures[..figures.len() - 1]
+        };
         let mut samples = Vec::new();
         match table {
             Table::Blocks(sizes) => {

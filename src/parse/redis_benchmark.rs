@@ -42,7 +42,9 @@
 //! `-q` prints one line per test, `SET: 102669.41 requests per second`
 //! (6.2+: `…, p50=0.183 msec`, some builds `p99=… msec` too); `--csv`
 //! prints `"SET","113895.21"` (before 6.2) or, under a `"test","rps",
-//! "avg_latency_ms",…` header, one row of rate and latencies per test.
+//! "avg_latency_ms",…` header, one row of rate and latencies per test;
+//! every cell quoted, so a row whose last cell has no closing quote was
+//! cut inside it: that cell is a note, not read.
 //! LKP's logs hold `-q` lines and full blocks (its own fixtures drop the
 //! request count: `requests completed in 2.00 seconds`); all are read.
 //!
@@ -356,7 +358,19 @@ impl Reader {
             return Err(ParseError::malformed(n, format!("a CSV row of a test name and {} numbers", cols.len()), t));
         }
         let (test, setup) = (cells[0], self.cmdline.clone());
-        for (col, cell) in cols.iter().zip(&cells[1..]) {
+        // redis-benchmark quotes every CSV cell: a row whose last cell has
+        // no closing quote was cut inside it (a truncated log's last line).
+        let cut = t.split(',').next_back().is_some_and(|c| {
+            let c = c.trim();
+            c.len() < 2 || !(c.starts_with('"') && c.ends_with('"'))
+        });
+        let last = cols.len().saturating_sub(1);
+        for (i, (col, cell)) in cols.iter().zip(&cells[1..]).enumerate() {
+            if cut && i == last {
+                let msg = format!("CSV cell `{col}` without its closing quote (the line looks cut short): not read");
+                self.out.notes.push((n, msg));
+                break;
+            }
             let v = plain(cell).ok_or_else(|| ParseError::malformed(n, format!("a number for `{col}`"), t))?;
             let metric = match col.as_str() {
                 "rps" => rate(),

@@ -53,6 +53,10 @@
 //! A row with several values (a post's own side-by-side table) is not
 //! read, and text after a row's value (`741 (-71%) <-----`) neither: a note
 //! names each. A row whose value is no number is an error at its line.
+//! A figure cut short (a truncated log) is a note, not read: an `average
+//! rps:` without the two decimals schbench prints, and the last row of a
+//! report the file ends inside (before its `min=…, max=…` line), whose
+//! whole number may have lost digits.
 
 use super::cmdline::args_of;
 use super::num::plain;
@@ -191,8 +195,15 @@ impl Reader {
             }
         }
         if let Some(v) = t.strip_prefix("average rps:") {
-            let v = plain(v).ok_or_else(|| ParseError::malformed(n, "a number after `average rps:`", t))?;
-            let s = self.sample("rps", "average rps", v, n);
+            let value = plain(v).ok_or_else(|| ParseError::malformed(n, "a number after `average rps:`", t))?;
+            // schbench prints it with two decimals (`%.2f`).
+            if super::num::decimals(v).is_none_or(|d| d < 2) {
+                let msg =
+                    "`average rps:` without the two decimals schbench prints (the line looks cut short): not read";
+                self.out.notes.push((n, msg.into()));
+                return Ok(());
+            }
+            let s = self.sample("rps", "average rps", value, n);
             self.out.samples.push(s);
         } else if let Some(args) = args_of(t, "schbench") {
             self.params.clear();
@@ -203,6 +214,25 @@ impl Reader {
             }
         }
         Ok(())
+    }
+}
+
+/// Every report ends with its `min=N, max=N` line. A report still open at
+/// the file's end without one, whose last row is the file's last line, was
+/// cut short there (a truncated log): that row's value may be cut
+/// mid-number (`99.9th: 11` for `118`; schbench prints whole numbers, so
+/// no decimals tell), and is not read; a note says so.
+fn cut_last_report(r: &mut Reader, input: &Input) {
+    let last_line = input.lines.iter().rposition(|l| !l.trim().is_empty()).map_or(0, |i| i + 1);
+    let Some(rep) = r.stretch.last_mut() else { return };
+    if rep.rows.iter().any(|(_, name, _)| name == "max") {
+        return;
+    }
+    if rep.rows.last().is_some_and(|(n, _, _)| *n == last_line) {
+        rep.rows.pop();
+        let msg =
+            "the file ends inside a schbench report (no `min=…, max=…` line): its last row may be cut short, not read";
+        r.out.notes.push((last_line, msg.into()));
     }
 }
 
@@ -236,6 +266,7 @@ impl BenchParser for Schbench {
         for (n, line) in input.numbered() {
             r.line(n, line.trim())?;
         }
+        cut_last_report(&mut r, input);
         r.flush();
         if r.out.samples.is_empty() {
             return Err(ParseError::NoResults { benchmark: "schbench", reason: "no percentile report".into() });

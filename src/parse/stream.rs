@@ -34,7 +34,9 @@
 //! rows that lacks one of the four kernels is another benchmark in STREAM's layout
 //! (TheBandwidthBenchmark prints `Init`, `Sum`, `Copy`, `Update`, `Triad`,
 //! `Daxpy`…): none of its rows is read, a note says so. A known kernel's row whose
-//! rate is no number is an error at its line. A `Failed Validation` line
+//! rate is no number is an error at its line. A row cut short (a truncated
+//! log's last line: fewer than its four figures, a rate without decimals,
+//! a max time with fewer decimals than the avg time) is a note, not read. A `Failed Validation` line
 //! (the kernels computed wrong results) is a note; the rates are read.
 
 use super::num::plain;
@@ -211,8 +213,32 @@ fn read_row(
         return Ok(());
     };
     let value = plain(rate).ok_or_else(|| ParseError::malformed(n, format!("a rate in MB/s after `{name}:`"), t))?;
+    if cut_row(t) {
+        let msg = format!(
+            "a STREAM `{name}:` row without all four figures as STREAM prints them (rate, avg, min and max time, \
+             each with its decimals): the line looks cut short, not read"
+        );
+        out.notes.push((n, msg));
+        return Ok(());
+    }
     out.samples.push(setup.sample(kernel, value, n));
     Ok(())
+}
+
+/// Whether the row `Copy:  25956.9  0.006271  0.006164  0.006907` was cut
+/// short (a truncated log's last line). Every STREAM version prints the
+/// rate with a point and decimals (`%12.1f` in 5.10, `%11.4f` in 5.9) and
+/// the three times in one format (`%11.6f`, `%11.4f`): a row with fewer
+/// than four figures, a rate without decimals (`25956.`), or a max time
+/// with fewer decimals than the avg time (`0.0069`) is cut.
+fn cut_row(t: &str) -> bool {
+    let Some((_, rest)) = t.split_once(':') else { return true };
+    let cells: Vec<&str> = rest.split_whitespace().collect();
+    let decimals: Vec<Option<usize>> = cells.iter().map(|c| super::num::decimals(c)).collect();
+    match decimals[..] {
+        [Some(rate), Some(avg), Some(_), Some(max), ..] => rate == 0 || max < avg,
+        _ => true,
+    }
 }
 
 impl BenchParser for Stream {

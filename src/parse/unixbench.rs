@@ -66,7 +66,11 @@
 //! index row's INDEX value on a line of its own (rejoined when the line holds
 //! that one number and it equals RESULT / BASELINE × 10 to the printed
 //! precision), `FINAL SCORE` / `203.5` (rejoined when the next non-blank line
-//! is one number). Anything else that breaks an index row is an error.
+//! is one number). Anything else that breaks an index row is an error,
+//! but for a row or score cut short (a truncated log): an index row whose
+//! BASELINE, RESULT or INDEX lacks the one decimal UnixBench prints, or
+//! whose INDEX is missing on the file's last line, and a score without
+//! its decimal, are each a note naming the line, and not read.
 //!
 //! A 5.x file whose first run lost its header (`Benchmark Run:` and the
 //! copies line cut off, the results first) while a later run has one: the
@@ -211,6 +215,13 @@ impl BenchParser for UnixBench {
                 }
                 let (value, at, next) = score_value(lines, i, trimmed, &mut out.notes)?;
                 i = next;
+                // UnixBench prints the score with one decimal (`%.1f`).
+                let printed = lines[at - 1].split_whitespace().last().unwrap_or("");
+                if num::decimals(printed).is_none_or(|d| d < 1) {
+                    let msg = "a score without the one decimal UnixBench prints (the line looks cut short): not read";
+                    out.notes.push((at, msg.to_string()));
+                    continue;
+                }
                 out.samples.push(tagged(
                     Sample::new(Metric::new(metric, "", Better::Higher), value, at).with_group(group),
                     &copies,
@@ -400,7 +411,18 @@ fn index_row<'a>(
     if name.is_empty() || !name.chars().any(|c| c.is_ascii_alphabetic()) || nums.len() < 2 {
         return Err(ParseError::malformed(lineno, "an index row: test name, BASELINE, RESULT and INDEX", line));
     }
+    // UnixBench prints BASELINE, RESULT and INDEX with one decimal.
+    let mut cut = || {
+        let msg = "an index row cut short (BASELINE, RESULT and INDEX each with the one decimal UnixBench prints; \
+                   the file looks cut here): not read";
+        notes.push((lineno, msg.to_string()));
+        Ok(IndexRow::Skip)
+    };
+    let whole = |k: usize| cells.cells.iter().rev().take(k).all(|(_, c)| num::decimals(c).is_some_and(|d| d >= 1));
     if nums.len() == 3 {
+        if !whole(3) {
+            return cut();
+        }
         return Ok(IndexRow::Value { name, value: nums[2], at: lineno, next: i });
     }
     let (baseline, result) = (nums[0], nums[1]);
@@ -410,6 +432,8 @@ fn index_row<'a>(
             notes.push((i + 1, format!("index value of line {lineno} wrapped onto this line; rejoined")));
             Ok(IndexRow::Value { name, value: v, at: i + 1, next: i + 1 })
         }
+        // The file's last line, or RESULT itself cut: the row was cut short.
+        _ if lines[i..].iter().all(|l| l.trim().is_empty()) || !whole(2) => cut(),
         _ => Err(ParseError::malformed(
             lineno,
             "an index row: test name, BASELINE, RESULT and INDEX (INDEX missing)",

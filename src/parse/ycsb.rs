@@ -27,7 +27,13 @@
 //! of one set-up in a file are runs. The histogram buckets (`[READ], 0,
 //! 495`, `[READ], >1000, 0`) and the status lines of `-s` are not read.
 //!
-//! A summary line whose value is no number is an error at its line.
+//! A summary line whose value is no number is an error at its line. A
+//! value cut short (a truncated log's last line) is a note at its line and
+//! is not read: one ending in a point (`199.`), or, from YCSB's Java
+//! (which prints every double with a point), a `Throughput`,
+//! `AverageLatency` or GC `Time(%)` without one (`199` for
+//! `199.608766817038`). ycsb-rs (its `ThreadCount` line tells it) prints
+//! a whole double without a point, so there only the first is told.
 
 use super::cmdline::{args_of, base};
 use super::num::plain;
@@ -73,6 +79,26 @@ fn metric(section: &str, measure: &str) -> Metric {
 struct Reader {
     out: ParsedFile,
     params: Vec<(&'static str, String)>,
+    /// YCSB's Java writes every double with a point (`Double.toString`:
+    /// `98.91`, `0.0`); ycsb-rs (which prints `ThreadCount`) writes a
+    /// whole one without.
+    java: bool,
+}
+
+/// The measures YCSB computes as doubles: `Throughput(ops/sec)`,
+/// `AverageLatency(us)`, the garbage collector's `Time(%)`. The others
+/// (`RunTime(ms)`, `Operations`, `MaxLatency(us)`, percentiles, counts)
+/// are whole numbers.
+fn is_double(measure: &str) -> bool {
+    measure.starts_with("Throughput") || measure.starts_with("AverageLatency") || measure == "Time(%)"
+}
+
+/// Whether `value`, printed for `measure`, was cut short (a truncated
+/// log's last line): neither YCSB nor ycsb-rs ends a number with a point
+/// (`199.` for `199.608766817038`), and YCSB's Java prints a double with
+/// one (`199` for it).
+fn cut(value: &str, measure: &str, java: bool) -> bool {
+    value.ends_with('.') || (java && is_double(measure) && !value.contains(['.', 'E']))
 }
 
 impl Reader {
@@ -118,6 +144,11 @@ impl Reader {
             return Ok(());
         }
         let v = plain(value).ok_or_else(|| ParseError::malformed(n, format!("a number for `{measure}`"), t))?;
+        if cut(value, measure, self.java) {
+            let msg = format!("YCSB's `{measure}` without its decimals (the line looks cut short): not read");
+            self.out.notes.push((n, msg));
+            return Ok(());
+        }
         if section == "OVERALL" && measure == "ThreadCount" {
             self.set("threads", value);
             return Ok(());
@@ -153,7 +184,11 @@ impl BenchParser for Ycsb {
     }
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
-        let mut r = Reader { out: ParsedFile { benchmark: ID.into(), ..ParsedFile::default() }, ..Reader::default() };
+        let mut r = Reader {
+            out: ParsedFile { benchmark: ID.into(), ..ParsedFile::default() },
+            java: !input.has("ThreadCount"),
+            ..Reader::default()
+        };
         for (n, line) in input.numbered() {
             r.line(n, line.trim())?;
         }

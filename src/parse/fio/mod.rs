@@ -87,6 +87,10 @@
 //! line: a job header after a separator of punctuation, a direction or
 //! latency line after the previous line's wrapped words; a latency line in
 //! a job's section before any direction line is a note, not a sample.
+//! A figure cut short (a log truncated mid-line) is a note naming its line
+//! and is not read: a latency avg or stdev with fewer than the two
+//! decimals fio prints (`stdev=202.`), a percentile cell without its
+//! closing `]`.
 //!
 //! A file holding only fio's command line (LKP's `fio` file beside its
 //! `fio.output`) is recognised and has no results.

@@ -27,9 +27,20 @@
 //! not 0. Version 2 (`--terse-version=2`) has no fio version field and two
 //! layouts over fio's history (before fio 1.99.6 no IOPS and no
 //! percentiles; later the three directions of version 4), which its lines
-//! do not tell apart: they are a note, not read. A line with too few
-//! fields for its version, or a field that is no number, is an error at
-//! its line.
+//! do not tell apart: they are a note, not read.
+//!
+//! With `unified_rw_reporting=mixed` (`=1`) fio writes one direction, the
+//! mixed one, in place of read, write and trim; with `=both` (`=2`) it
+//! writes them and then the mixed one (`show_thread_status_terse_all`):
+//! the mixed direction is read as `mixed` (`mixed: bw`, as the text
+//! report's `mixed:` line). Which of the three layouts a line has is told
+//! by where its fields are: the percentile cells (`99.000000%=248`), each
+//! direction's bw share and the CPU and bucket shares (`…%`) stand at
+//! fixed places, and the disk entries after them are 9 fields each, then
+//! at most `continue_on_error`'s two counts and a description. A line
+//! whose fields are out of place under every layout (a field too many or
+//! too few in a direction), with too few fields for its version, or with a
+//! field that is no number, is an error at its line.
 
 use super::{JobParams, bw_metric, iops_metric, lat_metric, percentile_name};
 use crate::model::ParsedFile;
@@ -100,14 +111,99 @@ pub fn cut_short(line: &str) -> bool {
     v.is_some_and(|v| (2..=5).contains(&v)) && fields.next().is_some_and(|f| f.starts_with("fio-"))
 }
 
+/// Whether the fields `f` of a line hold `dirs` directions of `len`
+/// fields each where fio's `show_thread_status_terse_all` puts them: in
+/// each direction, the 20 percentile cells (`99.000000%=248`, fields 13 to
+/// 32) and the bw share (`100.000000%`, field 39); after them, CPU usr and
+/// sys (`%f%%`), three counts, and 29 IO depth and latency bucket shares
+/// (`%3.1f%%`, `%3.2f%%`), as far as the line goes (a line cut short in
+/// them is read with a note); after those, disk entries of 9 fields, each
+/// ending in a share (`0.00%`), then at most `continue_on_error`'s two
+/// counts and a job description. `Err` names the first field out of place.
+fn fits(f: &[&str], dirs: usize, len: usize) -> Result<(), usize> {
+    let pct = |i: usize| f.get(i).is_some_and(|c| c.ends_with('%') && unsigned(&c[..c.len() - 1]).is_some());
+    let count = |i: usize| f.get(i).is_some_and(|c| !c.is_empty() && c.bytes().all(|b| b.is_ascii_digit()));
+    for d in 0..dirs {
+        let start = HEAD + d * len;
+        if start + len > f.len() {
+            return Err(f.len());
+        }
+        if let Some(i) = (start + 12..start + 32).find(|&i| !f[i].contains("%=")) {
+            return Err(i);
+        }
+        if !pct(start + 38) {
+            return Err(start + 38);
+        }
+    }
+    let t = HEAD + dirs * len;
+    let tail = |i: usize| if (2..5).contains(&i) { count(t + i) } else { pct(t + i) };
+    if let Some(i) = (0..TAIL.min(f.len().saturating_sub(t))).find(|&i| !tail(i)) {
+        return Err(t + i);
+    }
+    // Disk entries (9 fields, a share last), then at most three more.
+    let mut at = t + TAIL;
+    while at + 9 <= f.len() && pct(at + 8) && (at + 1..at + 8).all(count) {
+        at += 9;
+    }
+    let rest = f.len().saturating_sub(at);
+    // `;%llu;%d` (continue_on_error's error count and first error), `;%s`
+    // (a description), or both.
+    let extras_ok = match rest {
+        0 | 1 => true,
+        2 | 3 => count(at) && f[at + 1].parse::<i64>().is_ok(),
+        _ => false,
+    };
+    if extras_ok { Ok(()) } else { Err(at) }
+}
+
+/// The directions a line of terse version `v` holds, from where its fields
+/// are (see [`fits`]): its version's (`read`, `write`, and `trim` in 4 and
+/// 5); with `unified_rw_reporting=mixed`, one `mixed` direction in their
+/// place; with `unified_rw_reporting=both`, its version's and then
+/// `mixed`. `Err` names the field out of place under the version's own
+/// layout.
+fn directions(f: &[&str], v: u8) -> Result<(Vec<&'static str>, usize), usize> {
+    let (dirs, len) = layout(v);
+    let both: Vec<&'static str> = dirs.iter().copied().chain(["mixed"]).collect();
+    let candidates = [dirs.to_vec(), vec!["mixed"], both];
+    let mut first_err = None;
+    for (i, c) in candidates.into_iter().enumerate() {
+        // A unified layout is told by its fields after the directions: a
+        // line cut before their end could be any layout, and is read as
+        // its version's (or refused as cut short).
+        if i > 0 && f.len() < HEAD + c.len() * len + TAIL {
+            continue;
+        }
+        match fits(f, c.len(), len) {
+            Ok(()) => return Ok((c, len)),
+            Err(at) => {
+                first_err.get_or_insert(at);
+            }
+        }
+    }
+    Err(first_err.unwrap_or(0))
+}
+
 /// Reads one line of terse version `v` (3, 4 or 5; number `n`).
 fn read_line(line: &str, v: u8, n: usize, out: &mut ParsedFile) -> Result<(), ParseError> {
     let f: Vec<&str> = line.split(';').collect();
-    let (dirs, len) = layout(v);
+    let (dirs, len) = match directions(&f, v) {
+        Ok(d) => d,
+        Err(at) if at >= f.len() => {
+            let least = HEAD + layout(v).0.len() * layout(v).1;
+            return Err(ParseError::malformed(n, format!("a fio terse v{v} line of at least {least} fields"), line));
+        }
+        Err(at) => {
+            let want = format!(
+                "a fio terse v{v} line with its fields where fio puts them (field {} is {:?}: a field too many or \
+                 too few before it?)",
+                at + 1,
+                f[at]
+            );
+            return Err(ParseError::malformed(n, want, line));
+        }
+    };
     let least = HEAD + dirs.len() * len;
-    if f.len() < least {
-        return Err(ParseError::malformed(n, format!("a fio terse v{v} line of at least {least} fields"), line));
-    }
     let fio = f[1].trim_start_matches("fio-");
     if out.version.is_none() && !fio.is_empty() {
         out.version = Some(fio.to_string());
@@ -233,6 +329,33 @@ mod tests {
         let err = read(&Input::from_text(&text), &mut ParsedFile::default()).unwrap_err();
         assert_eq!(err.line(), Some(2));
         assert!(cut_short(&whole[..60]) && cut_short("3;fio-3.36") && !cut_short("3;4;5"));
+    }
+
+    #[test]
+    fn a_field_too_many_is_refused_and_unified_layouts_are_read() {
+        // One field more in the read direction: every field after it is
+        // out of place.
+        let long = line("4000").replacen(";100;25;", ";100;7;25;", 1);
+        let err = read(&Input::from_text(&long), &mut ParsedFile::default()).unwrap_err();
+        assert!(err.to_string().contains("a field too many"), "{err}");
+        // `unified_rw_reporting=mixed`: one direction, the mixed one.
+        // (With all of its CPU, IO depth and latency bucket fields: a unified
+        // layout is told by them.)
+        let whole = format!("{}{}", line("4000").trim_end(), ";0.00%".repeat(TAIL - 5));
+        let f: Vec<&str> = whole.split(';').collect();
+        let mixed = [&f[..HEAD + DIR], &f[HEAD + 2 * DIR..]].concat().join(";");
+        let mut out = ParsedFile::default();
+        read(&Input::from_text(&mixed), &mut out).unwrap();
+        assert_eq!(out.samples[0].metric.name.as_str(), "mixed: bw");
+        // `=both`: read and write, then mixed.
+        let both = [&f[..HEAD + 2 * DIR], &f[HEAD..HEAD + DIR], &f[HEAD + 2 * DIR..]].concat().join(";");
+        let mut out = ParsedFile::default();
+        read(&Input::from_text(&both), &mut out).unwrap();
+        assert!(out.samples.iter().any(|s| s.metric.name.as_str() == "mixed: bw"));
+        assert!(out.samples.iter().any(|s| s.metric.name.as_str() == "read: bw"));
+        // A line cut inside its second direction is cut, not `mixed`.
+        let cut = f[..HEAD + DIR + 3].join(";");
+        assert!(read(&Input::from_text(&cut), &mut ParsedFile::default()).is_err());
     }
 
     #[test]

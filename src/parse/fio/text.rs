@@ -130,8 +130,9 @@ fn scaled(v: &str) -> Option<f64> {
     plain(&shifted)
 }
 
-/// A latency line read: statistic (`slat`, `clat`, `lat`), unit, avg, stdev.
-type LatLine<'a> = (&'static str, &'a str, f64, f64);
+/// A latency line read: statistic (`slat`, `clat`, `lat`), unit, avg,
+/// stdev; `None` for a figure cut short (see [`latency_line`]).
+type LatLine<'a> = (&'static str, &'a str, Option<f64>, Option<f64>);
 
 /// A group status line read: direction (`READ`), key (`bw`, `aggrb`),
 /// value, unit.
@@ -139,6 +140,9 @@ type GroupLine = (&'static str, &'static str, f64, String);
 
 /// `clat (usec): min=41, max=30964, avg=75.25, stdev=202.27` →
 /// (`clat`, `usec`, avg, stdev). Also `slat` and ` lat`; 2.x's `min=3 ,`.
+/// fio prints avg and stdev with two decimals (`%5.02f`): one with fewer
+/// (`stdev=202.`, `stdev=20`), or a stdev missing after the avg, is a line
+/// cut short, given as `None`.
 fn latency_line(line: &str) -> Option<Result<LatLine<'_>, String>> {
     let t = line.trim();
     let (kind, rest) =
@@ -151,10 +155,12 @@ fn latency_line(line: &str) -> Option<Result<LatLine<'_>, String>> {
         rest.split(',')
             .filter_map(|f| f.trim().split_once('='))
             .find(|(n, _)| n.trim() == k)
-            .and_then(|(_, v)| plain(v))
+            .map(|(_, v)| (plain(v), crate::parse::num::decimals(v).is_some_and(|d| d >= 2)))
     };
+    let whole = |f: Option<(Option<f64>, bool)>| f.and_then(|(v, whole)| v.filter(|_| whole));
     Some(match (field("avg"), field("stdev")) {
-        (Some(avg), Some(sd)) => Ok((kind, unit, avg, sd)),
+        (Some((Some(avg), true)), sd) => Ok((kind, unit, Some(avg), whole(sd))),
+        (Some((Some(_), false)), None) => Ok((kind, unit, None, None)),
         _ => Err(format!("fio `{kind} ({unit}): min=…, max=…, avg=…, stdev=…`")),
     })
 }
@@ -168,21 +174,35 @@ fn percentiles_header(line: &str) -> Option<Option<&str>> {
     matches!(kind, "clat" | "lat" | "slat").then_some((kind == "clat").then_some(unit))
 }
 
-/// `|  1.00th=[   55],  5.00th=[   60], …` → [("1.00th", 55), …].
-fn percentile_row(line: &str) -> Option<Result<Vec<(String, f64)>, String>> {
+/// A row of percentile cells: the complete cells, and whether the row's
+/// last cell was cut short (no closing `]`: `99.50th=[  11`, a log cut
+/// mid-line), which is not among them.
+type PercentileRow = (Vec<(String, f64)>, bool);
+
+/// `|  1.00th=[   55],  5.00th=[   60], …` → [("1.00th", 55), …]. fio
+/// closes every cell with `]`, so a row whose last cell has none
+/// (`| 99.00th=[  108], 99.50th=[  11`) was cut inside it: its complete
+/// cells are read, the cut one is flagged and not.
+fn percentile_row(line: &str) -> Option<Result<PercentileRow, String>> {
     let t = line.trim().strip_prefix('|')?;
     let mut out = Vec::new();
-    for cell in t.split("],").map(str::trim).filter(|c| !c.is_empty()) {
+    let cells: Vec<&str> = t.split("],").map(str::trim).filter(|c| !c.is_empty()).collect();
+    for (i, cell) in cells.iter().enumerate() {
+        let last = i + 1 == cells.len();
+        // The split took every other cell's `]`; the last keeps its own.
+        if last && !t.trim_end().ends_with("],") && !cell.ends_with(']') {
+            return Some(Ok((out, true)));
+        }
         let Some((name, v)) = cell.split_once("th=[") else {
             return Some(Err("fio percentile cells such as `99.00th=[ 2544]`".into()));
         };
-        let v = v.trim_end_matches(']').trim();
+        let v = v.strip_suffix(']').unwrap_or(v).trim();
         match (percentile_name(name.trim()), plain(v)) {
             (Some(n), Some(v)) => out.push((n, v)),
             _ => return Some(Err("fio percentile cells such as `99.00th=[ 2544]`".into())),
         }
     }
-    Some(Ok(out))
+    Some(Ok((out, false)))
 }
 
 /// `   READ: bw=21.9MiB/s (23.0MB/s), …` (3.x) or `READ: io=…, aggrb=1023KB/s,
@@ -363,7 +383,14 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[String], out: &mut Pa
         st.dir = Some(d.dir);
         st.clat_ns = None;
         out.samples.push(job.sample(bw_metric(d.dir, &d.bw.1), d.bw.0, n));
-        out.samples.push(job.sample(iops_metric(d.dir), d.iops, n));
+        // fio 2.x prints `iops=170 , runt=318686msec` after the bw: a line
+        // without the `runt=` was cut, maybe inside the iops (`iops=17`).
+        if line.contains("iops=") && !line.contains("runt=") {
+            let msg = "a fio 2.x direction line without its `runt=` (the line looks cut short): its iops not read";
+            out.notes.push((n, msg.into()));
+        } else {
+            out.samples.push(job.sample(iops_metric(d.dir), d.iops, n));
+        }
         return Ok(());
     }
     let (Some(job), Some(dir)) = (st.job.as_ref().filter(|_| !st.skipping), st.dir) else {
@@ -389,9 +416,20 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[String], out: &mut Pa
     });
     if let Some(r) = lat {
         let (kind, unit, avg, sd) = r.map_err(bad)?;
+        let cut = |what: &str| {
+            format!("fio's {kind} {what} without the two decimals fio prints (the line looks cut short): not read")
+        };
+        let Some(avg) = avg else {
+            out.notes.push((n, cut("avg")));
+            st.pct = None;
+            return Ok(());
+        };
         out.samples.push(job.sample(lat_metric(dir, &format!("{kind} mean"), unit), avg, n));
         if kind == "clat" {
-            out.samples.push(job.sample(lat_metric(dir, "clat stdev", unit), sd, n));
+            match sd {
+                Some(sd) => out.samples.push(job.sample(lat_metric(dir, "clat stdev", unit), sd, n)),
+                None => out.notes.push((n, cut("stdev"))),
+            }
             st.clat_ns = ns_per(unit).map(|k| (avg * k, n));
         }
         // lat = slat + clat: a clat mean above the lat mean is a report
@@ -409,10 +447,14 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[String], out: &mut Pa
     } else if let Some(unit) = percentiles_header(line) {
         st.pct = unit.map(str::to_string);
     } else if let Some(r) = percentile_row(line) {
-        let cells = r.map_err(bad)?;
+        let (cells, cut) = r.map_err(bad)?;
         if let Some(unit) = &st.pct {
             for (name, v) in cells {
                 out.samples.push(job.sample(lat_metric(dir, &format!("clat {name}"), unit), v, n));
+            }
+            if cut {
+                let msg = "a fio percentile cell without its closing `]` (the line looks cut short): not read";
+                out.notes.push((n, msg.into()));
             }
         }
     } else {
@@ -494,12 +536,12 @@ mod tests {
         assert_eq!(scaled("1.2M"), Some(1200000.0));
         assert_eq!(
             latency_line("    slat (usec): min=3 , max=249858 , avg=53.47, stdev=1982.29"),
-            Some(Ok(("slat", "usec", 53.47, 1982.29)))
+            Some(Ok(("slat", "usec", Some(53.47), Some(1982.29))))
         );
         assert_eq!(latency_line("  lat (usec)   : 50=0.11%, 100=80.29%"), None);
         assert_eq!(
             percentile_row("     | 99.00th=[  108], 99.50th=[  114],").unwrap().unwrap(),
-            vec![("99.00th".into(), 108.0), ("99.50th".into(), 114.0)]
+            (vec![("99.00th".into(), 108.0), ("99.50th".into(), 114.0)], false)
         );
         assert_eq!(
             group_line("   READ: io=326080KB, aggrb=1023KB/s, minb=1023KB/s"),

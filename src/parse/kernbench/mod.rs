@@ -16,7 +16,9 @@
 //! ```
 //!
 //! a single run (the header still says "(std deviation)", values have six
-//! decimals and no deviation: `Elapsed Time 7.770000`), and the older
+//! decimals and no deviation: `Elapsed Time 7.770000`; a value under such a
+//! header with neither, `Elapsed Time 120`, was cut short: a note, not
+//! read), and the older
 //! headers without a deviation: 0.20's `Average Single Threaded Run:` /
 //! `Average Half Load Run:` / `Average Optimum Load Run:` / `Average Maximal
 //! Load Run:` (`Percent CPU 738`), and 0.30's `-j` before `Load`: `Average
@@ -196,6 +198,9 @@ struct Reader<'a> {
     blocks: rustc_hash::FxHashMap<String, Vec<std::ops::Range<usize>>>,
     noted_unknown: bool,
     noted_plain: bool,
+    /// The open block's header says `(std deviation)`: each row prints a
+    /// deviation, or, after a single run, six decimals (`7.770000`).
+    sd_header: bool,
 }
 
 /// What two blocks that repeat each other share in their first sample:
@@ -221,6 +226,7 @@ impl<'a> Reader<'a> {
             blocks: rustc_hash::FxHashMap::default(),
             noted_unknown: false,
             noted_plain: false,
+            sd_header: false,
         }
     }
 
@@ -239,6 +245,7 @@ impl<'a> Reader<'a> {
         if let Some(h) = header(line) {
             self.end_block();
             self.open_block(i, h);
+            self.sd_header = line.contains("(std deviation)");
             return Ok(());
         }
         if header_name(line).is_some() {
@@ -327,6 +334,26 @@ impl<'a> Reader<'a> {
     fn push(&mut self, lineno: usize, (m, cells, extra): Row) -> Result<(), ParseError> {
         if self.block.is_none() {
             return Ok(());
+        }
+        // Under a `(std deviation)` header a lone value without its
+        // deviation has kernbench's six decimals (one run); with fewer it
+        // was cut short (`Elapsed Time 120` for `120.5 (0.5)`).
+        if let [(_, None)] = cells[..]
+            && self.sd_header
+        {
+            let text = self.input.lines[lineno - 1].trim();
+            let name = ROWS[m].0;
+            let after = text.find(name).map_or("", |at| &text[at + name.len()..]);
+            let value = after.split_whitespace().next().unwrap_or("");
+            if crate::parse::num::decimals(value).is_none_or(|d| d < 6) {
+                let msg = format!(
+                    "`{}` without the deviation or the six decimals kernbench prints under a `(std deviation)` \
+                     header (the line looks cut short): not read",
+                    ROWS[m].0
+                );
+                self.out.notes.push((lineno, msg));
+                return Ok(());
+            }
         }
         if cells.len() > 1 && cells.len() != self.columns.len() {
             let what = format!("a heading naming each of the {} side-by-side columns", cells.len());
@@ -528,7 +555,7 @@ mod tests {
         assert_eq!(f.samples[0].value, Value::Summary { mean: 10.0, stddev: Some(1.0), n: 1 });
         assert_eq!(f.notes.len(), 1);
         let i = Input::from_text(
-            "./kernbench -M -n 3\nAverage Half load -j 4 Run (std deviation):\nElapsed Time 10 (1)\nUser Time 20\n",
+            "./kernbench -M -n 3\nAverage Half load -j 4 Run (std deviation):\nElapsed Time 10 (1)\nUser Time 20.000000\n",
         );
         let f = Kernbench.parse(&i).unwrap();
         assert_eq!(f.samples[0].value, Value::Summary { mean: 10.0, stddev: Some(1.0), n: 3 });

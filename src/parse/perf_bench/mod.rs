@@ -42,8 +42,9 @@
 //! read, nor is one after a line of prose or another command that ended
 //! the benchmark's output (`$ cat upstream.log | grep Total`). Text a
 //! post added after `[sec]` (`Total time: 3.972 [sec] (*)`) is noted and
-//! not read. A result line whose number is damaged is an error at its
-//! line.
+//! not read. A `Total time:` without the `[sec]` after its figure (a log
+//! cut short inside it) is noted and not read. A result line whose number
+//! is damaged is an error at its line.
 
 mod futex;
 mod mem;
@@ -129,17 +130,22 @@ fn header(line: &str) -> Option<&str> {
 
 /// The shared result lines: `Total time: 8.425 [sec]`, `8.425402
 /// usecs/op`, `118688 ops/sec`, with the text a post added after `[sec]`
-/// (`(*)`), if any. `Ok(None)` for any other line.
-fn shared_line(n: usize, t: &str) -> Result<Option<(Metric, f64, &str)>, ParseError> {
+/// (`(*)`), if any, and whether the line was cut short: a `Total time:`
+/// without the `[sec]` perf always prints after it (`Total time: 6.`, a
+/// truncated log's last line). `Ok(None)` for any other line.
+fn shared_line(n: usize, t: &str) -> Result<Option<(Metric, f64, &str, bool)>, ParseError> {
     if let Some(rest) = t.strip_prefix("Total time:") {
-        let (v, tail) = rest.split_once("[sec]").unwrap_or((rest, ""));
+        let (v, tail, cut) = match rest.split_once("[sec]") {
+            Some((v, tail)) => (v, tail, false),
+            None => (rest, "", true),
+        };
         let v = plain(v).ok_or_else(|| ParseError::malformed(n, "`Total time: SECONDS [sec]`", t))?;
-        return Ok(Some((Metric::new("Total time", "s", Better::Lower), v, tail.trim())));
+        return Ok(Some((Metric::new("Total time", "s", Better::Lower), v, tail.trim(), cut)));
     }
     for (unit, better) in [("usecs/op", Better::Lower), ("ops/sec", Better::Higher)] {
         if let Some(v) = t.strip_suffix(unit).filter(|v| v.ends_with(' ')) {
             let v = plain(v).ok_or_else(|| ParseError::malformed(n, format!("a number before `{unit}`"), t))?;
-            return Ok(Some((Metric::new(unit, unit, better), v, "")));
+            return Ok(Some((Metric::new(unit, unit, better), v, "", false)));
         }
     }
     Ok(None)
@@ -172,10 +178,13 @@ fn line(sec: &mut Section, n: usize, t: &str, out: &mut ParsedFile) -> Result<()
     if took {
         return Ok(());
     }
-    if let Some((metric, v, tail)) = shared_line(n, t)? {
+    if let Some((metric, v, tail, cut)) = shared_line(n, t)? {
         if sec.group.is_empty() {
             out.notes
                 .push((n, "a perf bench result with no `# Running '…' benchmark:` header above it: not read".into()));
+        } else if cut {
+            let msg = "a `Total time:` without the `[sec]` perf prints after it (the line looks cut short): not read";
+            out.notes.push((n, msg.into()));
         } else {
             out.samples.push(sec.sample(metric, v, n));
             if !tail.is_empty() {

@@ -47,8 +47,21 @@ fn old_forms_labels_and_tables() {
 }
 
 #[test]
+fn a_file_ending_inside_a_report_loses_its_last_row_with_a_note() {
+    let text =
+        "Latency percentiles (usec) runtime 30 (s) (1000 total samples)\n  50.0th: 180 (502 samples)\n  75.0th: 22";
+    let f = read(text);
+    assert_eq!(values(&f, "wakeup", "50.0th"), vec![180.0]);
+    assert!(values(&f, "wakeup", "75.0th").is_empty());
+    assert_eq!(f.notes.len(), 1);
+    // `average rps:` cut inside its two decimals: not read (nothing left).
+    assert!(Schbench.parse(&Input::from_text("average rps: 6984.7\n")).is_err());
+}
+
+#[test]
 fn runs_back_to_back_with_labels_are_both_read() {
     let text = "good\nLatency percentiles (usec) runtime 30 (s) (1000 total samples)\n  50.0th: 180 (502 samples)\n\
-        bad\nLatency percentiles (usec) runtime 150 (s) (960 total samples)\n  50.0th: 166 (488 samples)\n";
+        min=25, max=1185\nbad\nLatency percentiles (usec) runtime 150 (s) (960 total samples)\n  50.0th: 166 (488 samples)\n\
+        min=24, max=1310\n";
     assert_eq!(values(&read(text), "wakeup", "50.0th"), vec![180.0, 166.0]);
 }
