@@ -346,7 +346,7 @@ pub struct ColumnView {
     pub part: usize,
     /// Detail of its benchmark's report ([`crate::parse::mail_detail`],
     /// not named in `metrics:`): the mail leaves it out
-    /// ([`super::mail_page`]). Not passed to templates or data files.
+    /// ([`super::without_detail`]). Not passed to templates or data files.
     #[serde(skip)]
     pub detail: bool,
 }
