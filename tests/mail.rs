@@ -122,4 +122,14 @@ fn a_benchmarks_detail_is_on_the_web_pages_and_not_in_the_mail() {
     benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
     let mail = std::fs::read_to_string(out.join("m1/email.txt")).expect("email.txt");
     assert!(mail.contains("NTCreateX MaxLat") && !mail.contains("Close AvgLat"), "{mail}");
+
+    // A section that names the group chose it: mailed whole.
+    put(
+        &c,
+        "m1/machine.yaml",
+        "name: \"Machine one\"\nbaseline: \"6.8\"\nsections:\n  - title: ops\n    files: [\"*/dbench.txt\"]\n    group: operations\n",
+    );
+    benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
+    let mail = std::fs::read_to_string(out.join("m1/email.txt")).expect("email.txt");
+    assert!(mail.contains("AvgLat") && !mail.contains("detail column"), "{mail}");
 }

@@ -299,6 +299,18 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool]) -> Vec<Option<Identi
             label = Some(l);
             word = None;
             read_since_label = false;
+        } else if is_one_word_label(text)
+            && trimmed.get(n).is_some_and(|next| is_numbered_run(&next.trim_end_matches(':').to_lowercase()))
+        {
+            // A one-word set-up name over run markers (`mq-deadline` /
+            // `run 1:` / output / `run 2:` …) labels their group, as a
+            // `before:` there does (an attacker's trial had the group's
+            // second run merged with the next set-up's).
+            let l = if is_kernel_name(text) { text.to_string() } else { text.to_lowercase() };
+            above = Some(l.clone());
+            label = Some(l);
+            word = None;
+            read_since_label = false;
         } else if is_one_word_label(text) {
             word = Some(text.to_string());
         } else {
@@ -511,11 +523,23 @@ fn config_command(text: &str) -> Option<String> {
     let first = *words.first()?;
     let sets = match first {
         "ethtool" => words.get(1).is_some_and(|f| matches!(*f, "-K" | "--offload" | "-C" | "-G" | "-L" | "-s" | "-A")),
-        "sysctl" => words.iter().skip(1).any(|w| *w == "-w" || (w.contains('=') && !w.starts_with('-'))),
-        "echo" => t.split_once('>').is_some_and(|(_, to)| {
-            let to = to.trim_start_matches('>').trim_start();
-            to.starts_with("/sys/") || to.starts_with("/proc/")
-        }),
+        "sysctl" => {
+            words.iter().skip(1).any(|w| *w == "-w" || (w.contains('=') && !w.starts_with('-')))
+                && !t.contains("drop_caches")
+        }
+        // `echo X > /sys/…`, or `echo X | [sudo] tee [-a] /sys/…`; dropping
+        // the page cache between runs changes no set-up.
+        "echo" => {
+            let to = t.split_once('>').map(|(_, to)| to.trim_start_matches('>')).or_else(|| {
+                let (_, piped) = t.split_once('|')?;
+                let piped = piped.trim_start();
+                let piped = piped.strip_prefix("sudo ").unwrap_or(piped).trim_start();
+                let rest = piped.strip_prefix("tee ")?.trim_start();
+                Some(rest.strip_prefix("-a ").unwrap_or(rest))
+            });
+            to.map(str::trim_start)
+                .is_some_and(|to| (to.starts_with("/sys/") || to.starts_with("/proc/")) && !to.contains("drop_caches"))
+        }
         "cpupower" => true,
         "tuned-adm" => words.get(1) == Some(&"profile"),
         _ => t.to_ascii_uppercase().starts_with("ALTER SYSTEM SET "),
@@ -658,9 +682,16 @@ fn is_numbered_run(lower: &str) -> bool {
 /// a label the same above every run) and its box borders and header
 /// (`,----.`, `| Item | Time | Rate |`, `` `----' ``); perf bench's
 /// header (`# Running 'sched/pipe' benchmark:`, the same above every run);
-/// sysbench's section headings ([`SYSBENCH_HEADINGS`]).
+/// sysbench's section headings ([`SYSBENCH_HEADINGS`]); fio's `clat
+/// percentiles (usec):`, `Run status group 0 (all jobs):` and `Disk stats
+/// (read/write):`, the last two of which end each
+/// copy of its report (an attacker's trial had them label the next copy,
+/// and a `mq-deadline` run merged with the `none` runs).
 fn is_tool_chatter(text: &str) -> bool {
     SYSBENCH_HEADINGS.contains(&text)
+        || (text.starts_with("Run status group ") && text.ends_with(':'))
+        || (text.contains(" percentiles (") && text.ends_with("):"))
+        || text == "Disk stats (read/write):"
         || text.starts_with("Tiotest ")
         || (text.starts_with("# Running '") && text.ends_with("benchmark:"))
         || text.starts_with("| Item ")
@@ -742,6 +773,29 @@ mod tests {
             ParsedFile { samples: lines.iter().map(|&l| throughput(l, l as f64)).collect(), ..ParsedFile::default() };
         apply(&input, &mut p);
         p
+    }
+
+    /// From an attacker's trial: a one-word set-up name over run markers
+    /// labels its runs; fio's `Run status group` and `clat percentiles`
+    /// lines are its own, never a label; a set-up written to /sys through
+    /// `tee` labels its runs; dropping the page cache between runs is no
+    /// set-up.
+    #[test]
+    fn set_ups_over_run_markers_tee_and_fio_chatter() {
+        let p = labelled(
+            "mq-deadline\nrun 1:\nThroughput 1\nrun 2:\nThroughput 2\nnone\nrun 1:\nThroughput 3\nrun 2:\nThroughput 4\n",
+            &[3, 5, 8, 10],
+        );
+        assert_eq!(last_params(&p), vec!["mq-deadline", "mq-deadline", "none", "none"]);
+        assert!(is_tool_chatter("Run status group 0 (all jobs):"));
+        assert!(is_tool_chatter("clat percentiles (usec):"));
+        assert!(is_tool_chatter("Disk stats (read/write):"));
+        let tee = "echo performance | sudo tee /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor";
+        assert_eq!(config_command(tee).as_deref(), Some(tee));
+        assert!(config_command("echo 1 | tee -a /proc/sys/kernel/sched_schedstats").is_some());
+        assert_eq!(config_command("# echo 3 > /proc/sys/vm/drop_caches"), None);
+        assert_eq!(config_command("sysctl -w vm.drop_caches=3"), None);
+        assert_eq!(config_command("echo hello | tee notes.txt"), None);
     }
 
     #[test]

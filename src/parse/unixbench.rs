@@ -150,9 +150,10 @@ impl BenchParser for UnixBench {
 
     /// Each test's index value is detail (its raw result divided by the
     /// reference machine's, times ten: the same change): the mail keeps
-    /// the raw results and the Index Score, as posts give them.
+    /// the raw results and the Index Score (`Index Score (Partial Only)`
+    /// too), as posts give them.
     fn mail_detail(&self, group: &str, metric: &str) -> bool {
-        group.ends_with("index") && !metric.ends_with("Index Score")
+        group.ends_with("index") && !metric.contains("Index Score")
     }
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
@@ -692,6 +693,15 @@ fn is_unit(s: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Per-test index values are mail detail; every score is not.
+    #[test]
+    fn index_values_are_mail_detail_and_scores_are_not() {
+        assert!(UnixBench.mail_detail("index", "Execl Throughput"));
+        assert!(!UnixBench.mail_detail("index", "Index Score"));
+        assert!(!UnixBench.mail_detail("index", "Index Score (Partial Only)"));
+        assert!(!UnixBench.mail_detail("", "Execl Throughput"));
+    }
 
     fn parse(text: &str) -> Result<ParsedFile, ParseError> {
         UnixBench.parse(&Input::from_text(text))

@@ -602,7 +602,12 @@ fn section_jobs<'a>(m: &'a MachineClass, policy: &Policy) -> Vec<SectionJob<'a>>
         let parts = sc
             .selectors()
             .iter()
-            .map(|s| section::Part { label: s.label, metric_order: s.metric_order, configured: true })
+            .map(|s| section::Part {
+                label: s.label,
+                metric_order: s.metric_order,
+                configured: true,
+                group_named: s.names_group(),
+            })
             .collect();
         let policy = Policy {
             baseline: sc.baseline.clone().or_else(|| policy.baseline.clone()),
@@ -627,7 +632,7 @@ fn section_jobs<'a>(m: &'a MachineClass, policy: &Policy) -> Vec<SectionJob<'a>>
             title: unclaimed_title(bench, group),
             commentary: String::new(),
             notes: "",
-            parts: vec![section::Part { label: None, metric_order: &[], configured: false }],
+            parts: vec![section::Part { label: None, metric_order: &[], configured: false, group_named: false }],
             shown: std::slice::from_ref(samples),
             headline: None,
             policy: policy.clone(),

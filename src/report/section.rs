@@ -29,6 +29,9 @@ pub(super) struct Part<'a> {
     /// the section of results no configured section showed. A configured
     /// section whose every column is detail chose them: none is detail.
     pub configured: bool,
+    /// True when the part (or its section) names a `group:`: none of its
+    /// columns is detail, the person chose that table.
+    pub group_named: bool,
 }
 
 /// A column: the part it belongs to (two parts never share a column, even
@@ -202,7 +205,7 @@ fn choose_columns<'a>(entries: &[Entry<'a>], entry_part: &[usize], parts: &[Part
         let bench = rf.parsed.benchmark.as_str();
         let ci = *col_index.entry(key).or_insert_with(|| {
             cols.push(key);
-            let named = parts.get(part).is_some_and(|p| p.metric_order.iter().any(|n| *n == m.name));
+            let named = parts.get(part).is_some_and(|p| p.group_named || p.metric_order.iter().any(|n| *n == m.name));
             detail.push((bench, !named && crate::parse::mail_detail(bench, &s.group, &m.name)));
             cols.len() - 1
         });

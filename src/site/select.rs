@@ -33,6 +33,14 @@ pub struct Selector<'a> {
     metrics: [&'a [String]; 2],
 }
 
+impl Selector<'_> {
+    /// True when the section or the part names a `group:`: the person chose
+    /// that table of the benchmark's output, detail or not.
+    pub fn names_group(&self) -> bool {
+        self.group.iter().any(Option::is_some)
+    }
+}
+
 impl SectionConfig {
     /// Its parts as [`Selector`]s, in the order written; a section without
     /// `parts:` is one part without a label.
