@@ -260,7 +260,7 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool]) -> Vec<Option<Identi
             continue;
         }
         if let Some(h) = markdown_heading(text) {
-            label = Some(if is_kernel_name(h) { h.to_string() } else { h.to_lowercase() });
+            label = Some(label_text(h));
             word = None;
             continue;
         }
@@ -299,14 +299,12 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool]) -> Vec<Option<Identi
             label = Some(l);
             word = None;
             read_since_label = false;
-        } else if is_one_word_label(text)
-            && trimmed.get(n).is_some_and(|next| is_numbered_run(&next.trim_end_matches(':').to_lowercase()))
-        {
+        } else if is_one_word_label(text) && trimmed.get(n).is_some_and(|next| is_numbered_run(&next.to_lowercase())) {
             // A one-word set-up name over run markers (`mq-deadline` /
             // `run 1:` / output / `run 2:` …) labels their group, as a
             // `before:` there does (an attacker's trial had the group's
             // second run merged with the next set-up's).
-            let l = if is_kernel_name(text) { text.to_string() } else { text.to_lowercase() };
+            let l = label_text(text);
             above = Some(l.clone());
             label = Some(l);
             word = None;
@@ -599,7 +597,7 @@ fn markdown_heading(text: &str) -> Option<&str> {
 /// other words (`Following the 2.5.33 results:`) is that kernel.
 fn label_line(text: &str, underlined: bool) -> Option<String> {
     if let Some(inner) = fenced_title(text) {
-        return Some(if is_kernel_name(inner) { inner.to_string() } else { inner.to_lowercase() });
+        return Some(label_text(inner));
     }
     if text.chars().count() > MAX_LABEL_CHARS || text.contains('=') {
         return None;
@@ -635,6 +633,12 @@ fn label_line(text: &str, underlined: bool) -> Option<String> {
     // `2.1.108 + shmfs`, `2.4.19 with the patch`: more than the kernel.
     let more = bare.contains('+') || lower.contains("patch") || lower.contains("with");
     Some(if kernels.len() == 1 && !more { kernels[0].to_string() } else { without_preposition(&lower).to_string() })
+}
+
+/// A label as the pages show it: a kernel's name as written, anything
+/// else in lower case (`### OpenEBS` → `openebs`, `mq-deadline`).
+fn label_text(text: &str) -> String {
+    if is_kernel_name(text) { text.to_string() } else { text.to_lowercase() }
 }
 
 /// True when `s.to_lowercase() == lower` (`lower` has no Σ, the one letter
