@@ -202,7 +202,7 @@ fn section_warnings(m: &MachineClass, page: &MachinePage) -> Vec<Diagnostic> {
         // A configured section's findings point at its `title:` line.
         if configured && !found.is_empty() {
             let text = text.get_or_init(|| std::fs::read_to_string(&machine_yaml).unwrap_or_default());
-            let line = crate::site::section_title_line(text, &s.title);
+            let line = crate::site::section_line(text, &s.title, "title:");
             for d in &mut found {
                 d.line = line;
             }

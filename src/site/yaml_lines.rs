@@ -18,20 +18,14 @@ pub(super) fn top_level_line(text: &str, key: &str) -> Option<usize> {
 /// The 1-based line of `key` inside the section titled `title` of a
 /// `machine.yaml` text (from its `title:` line to the next section's), or
 /// the title's line when the section has no such key; `None` when the
-/// title is not found.
-pub(super) fn section_line(text: &str, title: &str, key: &str) -> Option<usize> {
+/// title is not found (a section of results no configured section
+/// showed). `key` `"title:"` gives the section's own line, for a finding
+/// about the section as a whole (`check`'s run counts).
+pub fn section_line(text: &str, title: &str, key: &str) -> Option<usize> {
     let (start, end) = section_range(text, title)?;
     let found =
         text.lines().enumerate().take(end).skip(start).find(|(_, l)| key_of(l).starts_with(key)).map(|(i, _)| i);
     Some(found.unwrap_or(start) + 1)
-}
-
-/// The 1-based line of the `title:` of the section titled `title` in a
-/// `machine.yaml` text, for a finding about the section as a whole (its
-/// run counts, kernels it cannot compare); `None` when it is not found
-/// (a section of results no configured section showed).
-pub fn section_title_line(text: &str, title: &str) -> Option<usize> {
-    section_range(text, title).map(|(start, _)| start + 1)
 }
 
 /// The lines of the parts of one section of a `machine.yaml` text, found
