@@ -138,7 +138,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                     let s = plain(v).ok_or_else(|| ParseError::malformed(n, "`Iterations/Sec : N`", t))?;
                     // CoreMark prints `%f` (six decimals), or `%d` on a
                     // port without floats: a point with fewer was cut.
-                    if v.contains('.') && super::num::decimals(v).is_none_or(|d| d < 6) {
+                    if v.contains('.') && super::num::fewer_decimals(v, 6) {
                         let msg = "`Iterations/Sec` with fewer than the six decimals CoreMark prints (the line looks cut short): not read";
                         out.notes.push((n, msg.into()));
                         continue;

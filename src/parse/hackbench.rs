@@ -170,7 +170,7 @@ fn apply_comment_labels(out: &mut ParsedFile, labels: &[Option<String>]) {
 /// fewer (`Time: 0.`, `Time: 12.3`: a log cut short) is cut, and a time is
 /// never below zero.
 fn refused(cell: &str, value: f64) -> Option<&'static str> {
-    if super::num::decimals(cell).is_none_or(|d| d < 3) {
+    if super::num::fewer_decimals(cell, 3) {
         Some(
             "a hackbench time with fewer than the three decimals hackbench prints (the line looks cut short): not read",
         )

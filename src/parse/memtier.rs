@@ -168,7 +168,7 @@ impl Reader {
             }
             // memtier prints every figure with decimals (`%.2f`, `%.5f`):
             // the row's last without them was cut there (a truncated log).
-            if i + 1 == cols.len() && plain(cell).is_some() && super::num::decimals(cell).is_none_or(|d| d < 2) {
+            if i + 1 == cols.len() && plain(cell).is_some() && super::num::fewer_decimals(cell, 2) {
                 let msg =
                     format!("memtier's `{col}` {cell:?} without its decimals (the line looks cut short): not read");
                 self.out.notes.push((n, msg));

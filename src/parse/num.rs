@@ -81,6 +81,14 @@ pub fn decimals(s: &str) -> Option<usize> {
     (int.bytes().chain(frac.bytes()).all(|b| b.is_ascii_digit())).then_some(frac.len())
 }
 
+/// True when `s` is not a plain decimal with at least `printed` digits
+/// after the point: a figure a benchmark always prints with `printed`
+/// decimals (`%.3f`) that has fewer was cut short (`Time: 0.`, a log
+/// truncated mid-number), and is not to be read.
+pub fn fewer_decimals(s: &str, printed: usize) -> bool {
+    decimals(s).is_none_or(|d| d < printed)
+}
+
 /// `v` rounded to `d` decimals, when `d` is known and small: the nearest
 /// double to the decimal the text wrote, as parsing it would give, instead
 /// of a sum's or product's binary remainder (`454.59000000000003`).

@@ -177,7 +177,7 @@ impl Reader {
                     && (!bytes || plain(last).is_some_and(|b| b <= 10000.0))
             }
             Table::Pkey(cols, _) if cols.last().is_some_and(|c| c.ends_with("/s")) => {
-                super::num::decimals(last).is_some_and(|d| d >= 1)
+                !super::num::fewer_decimals(last, 1)
             }
             Table::Pkey(..) => last.ends_with('s'),
         };

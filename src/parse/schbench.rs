@@ -197,7 +197,7 @@ impl Reader {
         if let Some(v) = t.strip_prefix("average rps:") {
             let value = plain(v).ok_or_else(|| ParseError::malformed(n, "a number after `average rps:`", t))?;
             // schbench prints it with two decimals (`%.2f`).
-            if super::num::decimals(v).is_none_or(|d| d < 2) {
+            if super::num::fewer_decimals(v, 2) {
                 let msg =
                     "`average rps:` without the two decimals schbench prints (the line looks cut short): not read";
                 self.out.notes.push((n, msg.into()));

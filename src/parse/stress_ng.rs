@@ -477,7 +477,7 @@ fn read_yaml(st: &State, input: &Input, (a, b): (usize, usize), out: &mut Parsed
 fn cut_short(key: &str, line: &str) -> bool {
     let v = line.split_once(':').map_or("", |(_, v)| v.trim());
     if v.contains('.') {
-        super::num::decimals(v).is_none_or(|d| d < 6)
+        super::num::fewer_decimals(v, 6)
     } else {
         !matches!(key, "bogo-ops" | "max-rss") && YAML_KEYS.contains(&key)
     }

@@ -218,7 +218,7 @@ impl BenchParser for UnixBench {
                 i = next;
                 // UnixBench prints the score with one decimal (`%.1f`).
                 let printed = lines[at - 1].split_whitespace().last().unwrap_or("");
-                if num::decimals(printed).is_none_or(|d| d < 1) {
+                if num::fewer_decimals(printed, 1) {
                     let msg = "a score without the one decimal UnixBench prints (the line looks cut short): not read";
                     out.notes.push((at, msg.to_string()));
                     continue;
@@ -419,7 +419,7 @@ fn index_row<'a>(
         notes.push((lineno, msg.to_string()));
         Ok(IndexRow::Skip)
     };
-    let whole = |k: usize| cells.cells.iter().rev().take(k).all(|(_, c)| num::decimals(c).is_some_and(|d| d >= 1));
+    let whole = |k: usize| cells.cells.iter().rev().take(k).all(|(_, c)| !num::fewer_decimals(c, 1));
     if nums.len() == 3 {
         if !whole(3) {
             return cut();

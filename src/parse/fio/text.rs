@@ -155,7 +155,7 @@ fn latency_line(line: &str) -> Option<Result<LatLine<'_>, String>> {
         rest.split(',')
             .filter_map(|f| f.trim().split_once('='))
             .find(|(n, _)| n.trim() == k)
-            .map(|(_, v)| (plain(v), crate::parse::num::decimals(v).is_some_and(|d| d >= 2)))
+            .map(|(_, v)| (plain(v), !crate::parse::num::fewer_decimals(v, 2)))
     };
     let whole = |f: Option<(Option<f64>, bool)>| f.and_then(|(v, whole)| v.filter(|_| whole));
     Some(match (field("avg"), field("stdev")) {

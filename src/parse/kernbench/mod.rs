@@ -345,7 +345,7 @@ impl<'a> Reader<'a> {
             let name = ROWS[m].0;
             let after = text.find(name).map_or("", |at| &text[at + name.len()..]);
             let value = after.split_whitespace().next().unwrap_or("");
-            if crate::parse::num::decimals(value).is_none_or(|d| d < 6) {
+            if crate::parse::num::fewer_decimals(value, 6) {
                 let msg = format!(
                     "`{}` without the deviation or the six decimals kernbench prints under a `(std deviation)` \
                      header (the line looks cut short): not read",
