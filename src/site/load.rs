@@ -293,9 +293,16 @@ fn keep_kernels_with_results(
         }
     }
     // A kernel directory that gave nothing is not shown: say why, once.
-    for (name, path) in dirs.iter().zip(paths).filter(|(n, _)| !with_results.contains(n.as_str())) {
-        let n = files.iter().filter(|(_, _, k)| k.as_deref() == Some(name.as_str())).count();
-        let why = match n {
+    // Its raw files are counted in one pass, only when there is one.
+    let mut empty = dirs.iter().zip(paths).filter(|(n, _)| !with_results.contains(n.as_str())).peekable();
+    let mut raw_files: FxHashMap<&str, usize> = FxHashMap::default();
+    if empty.peek().is_some() {
+        for k in files.iter().filter_map(|(_, _, k)| k.as_deref()) {
+            *raw_files.entry(k).or_default() += 1;
+        }
+    }
+    for (name, path) in empty {
+        let why = match raw_files.get(name.as_str()).copied().unwrap_or(0) {
             0 => "holds no raw result file".to_string(),
             1 => format!("holds 1 raw file, with no result of kernel {name}"),
             n => format!("holds {n} raw files, none with a result of kernel {name}"),
