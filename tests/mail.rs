@@ -96,12 +96,16 @@ fn a_benchmarks_detail_is_on_the_web_pages_and_not_in_the_mail() {
     )
     .expect("fixture");
     put(&c, "site.yaml", "title: \"Test site\"\n");
-    put(&c, "m1/machine.yaml", "name: \"Machine one\"\nbaseline: \"6.8\"\n");
     put(&c, "m1/6.8/dbench.txt", &dbench4);
     put(&c, "m1/6.9/dbench.txt", &dbench4);
     let out = tmp.path().join("out");
-    benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
-    let mail = std::fs::read_to_string(out.join("m1/email.txt")).expect("email.txt");
+    // The class's mail, built with `sections` (YAML) in its machine.yaml.
+    let mail_with = |sections: &str| {
+        put(&c, "m1/machine.yaml", format!("name: \"Machine one\"\nbaseline: \"6.8\"\n{sections}"));
+        benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
+        std::fs::read_to_string(out.join("m1/email.txt")).expect("email.txt")
+    };
+    let mail = mail_with("");
     let page = std::fs::read_to_string(out.join("m1/index.html")).expect("page");
     assert!(mail.contains("Throughput") && mail.contains("max_latency"), "{mail}");
     assert!(!mail.contains("NTCreateX"), "{mail}");
@@ -114,22 +118,12 @@ fn a_benchmarks_detail_is_on_the_web_pages_and_not_in_the_mail() {
     assert!(String::from_utf8_lossy(&ops.get_output().stdout).contains("NTCreateX"));
 
     // A section naming a detail metric keeps it.
-    put(
-        &c,
-        "m1/machine.yaml",
-        "name: \"Machine one\"\nbaseline: \"6.8\"\nsections:\n  - title: dbench\n    files: [\"*/dbench.txt\"]\n    metrics: [\"Throughput\", \"NTCreateX MaxLat\"]\n",
+    let mail = mail_with(
+        "sections:\n  - title: dbench\n    files: [\"*/dbench.txt\"]\n    metrics: [\"Throughput\", \"NTCreateX MaxLat\"]\n",
     );
-    benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
-    let mail = std::fs::read_to_string(out.join("m1/email.txt")).expect("email.txt");
     assert!(mail.contains("NTCreateX MaxLat") && !mail.contains("Close AvgLat"), "{mail}");
 
     // A section that names the group chose it: mailed whole.
-    put(
-        &c,
-        "m1/machine.yaml",
-        "name: \"Machine one\"\nbaseline: \"6.8\"\nsections:\n  - title: ops\n    files: [\"*/dbench.txt\"]\n    group: operations\n",
-    );
-    benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
-    let mail = std::fs::read_to_string(out.join("m1/email.txt")).expect("email.txt");
+    let mail = mail_with("sections:\n  - title: ops\n    files: [\"*/dbench.txt\"]\n    group: operations\n");
     assert!(mail.contains("AvgLat") && !mail.contains("detail column"), "{mail}");
 }
