@@ -400,6 +400,8 @@ fn section(
             unit: unit.to_string(),
             better,
             precision,
+            // Across classes a cell is a class's mean: no runs are listed.
+            runs_precision: precision,
             part: 0,
             detail: false,
         });

@@ -145,7 +145,13 @@ mod tests {
 
     fn col(name: &str) -> ColumnView {
         ColumnView {
-            name: name.into(), unit: "µs".into(), better: Better::Lower, precision: 2, part: 0, detail: false
+            name: name.into(),
+            unit: "µs".into(),
+            better: Better::Lower,
+            precision: 2,
+            runs_precision: 2,
+            part: 0,
+            detail: false,
         }
     }
 

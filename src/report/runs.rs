@@ -65,10 +65,11 @@ pub(super) fn unfold_block(t: &TableView, b: &mut GridBlock) {
 pub(super) fn row_runs(t: &TableView, cells: &[Option<GridCell>]) -> Vec<GridRun> {
     let views: Vec<Option<&CellView>> =
         cells.iter().map(|c| c.as_ref().and_then(|c| super::grid::view_cell(t, c))).collect();
-    // Each run printed with its column's precision, as its cell.
+    // Each run printed with its column's runs' precision, as the benchmark
+    // printed it (the cell's mean may have one decimal more).
     let precision: Vec<usize> = cells
         .iter()
-        .map(|c| c.as_ref().and_then(|c| t.columns.get(c.origin.1 as usize)).map_or(0, |col| col.precision))
+        .map(|c| c.as_ref().and_then(|c| t.columns.get(c.origin.1 as usize)).map_or(0, |col| col.runs_precision))
         .collect();
     let lines = views.iter().flatten().map(|v| v.runs.len()).max().unwrap_or(0);
     if lines < 2 {
@@ -191,7 +192,13 @@ mod tests {
     }
 
     fn table(rows: Vec<RowView>) -> TableView {
-        let col = |name: &str| ColumnView { name: name.into(), unit: "s".into(), precision: 1, ..Default::default() };
+        let col = |name: &str| ColumnView {
+            name: name.into(),
+            unit: "s".into(),
+            precision: 1,
+            runs_precision: 1,
+            ..Default::default()
+        };
         TableView { columns: vec![col("real"), col("sys")], rows, ..Default::default() }
     }
 

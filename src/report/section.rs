@@ -13,6 +13,7 @@ use super::{
 use crate::markdown;
 use crate::model::{Better, Sample, Value};
 use crate::stats::{Summary, compare, decimals_needed, printed_decimals, step, trimmed};
+use compact_str::CompactString;
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
@@ -82,8 +83,10 @@ struct Cells {
     rows: Vec<RowView>,
     /// Entries behind each (row, display column), rows as in [`Rows::rows`].
     entries: FxHashMap<(usize, usize), Vec<usize>>,
-    /// Decimals of each display column.
+    /// Decimals of each display column's means ([`mean_precision`]).
     precision: Vec<usize>,
+    /// Decimals each display column's runs were printed with.
+    printed: Vec<usize>,
     /// True when some cell has more than one run.
     has_spread: bool,
 }
@@ -114,7 +117,7 @@ pub(super) fn section_view(
     let Columns { cols, entry_col, mut param_names, benchmarks, mixed_groups, detail } =
         choose_columns(entries, entry_part, parts);
     let rows = gather_rows(entries, &param_names, order.kernels);
-    let Cells { rows: mut row_views, entries: cell_entries, precision, has_spread } =
+    let Cells { rows: mut row_views, entries: cell_entries, precision, printed, has_spread } =
         fill_cells(entries, &rows, &entry_col, cols.len(), policy.trim);
     let baseline = policy.baseline.clone().filter(|b| row_views.iter().any(|r| &r.kernel == b));
     if let Some(b) = &baseline {
@@ -123,7 +126,7 @@ pub(super) fn section_view(
         });
     }
     let (fixed_params, fixed_param_values) = fix_params(&mut row_views, &mut param_names);
-    let mut columns = column_views(&cols, &precision, parts, &mixed_groups);
+    let mut columns = column_views(&cols, &precision, &printed, parts, &mixed_groups);
     if !(detail.iter().all(|&d| d) && parts.iter().any(|p| p.configured)) {
         for (c, d) in columns.iter_mut().zip(detail) {
             c.detail = d;
@@ -327,7 +330,7 @@ fn fill_cells(entries: &[Entry], rows: &Rows, entry_col: &[usize], ncols: usize,
     // and each list of them, made once (its cells share it).
     let mut links: FxHashMap<&str, (Arc<str>, Arc<str>)> = FxHashMap::default();
     let mut lists: FxHashMap<Vec<Arc<str>>, RawFiles> = FxHashMap::default();
-    let row_views: Vec<RowView> = rows
+    let mut row_views: Vec<RowView> = rows
         .order
         .iter()
         .map(|&ri| {
@@ -365,7 +368,8 @@ fn fill_cells(entries: &[Entry], rows: &Rows, entry_col: &[usize], ncols: usize,
                         }
                     };
                     Some(CellView {
-                        text: fmt_fixed(summary.mean, precision[ci]),
+                        // Printed below, once the column's precision is known.
+                        text: CompactString::default(),
                         stddev_text: summary.stddev.filter(|_| summary.n > 1).map(fmt_spread),
                         summary,
                         raw,
@@ -380,7 +384,40 @@ fn fill_cells(entries: &[Entry], rows: &Rows, entry_col: &[usize], ncols: usize,
             RowView::new(kernel.to_string(), params.iter().map(|p| p.to_string()).collect(), cells)
         })
         .collect();
-    Cells { rows: row_views, entries: cell_entries, precision, has_spread }
+    let printed = precision;
+    let precision = mean_precision(&row_views, &printed);
+    for row in &mut row_views {
+        for (cell, &d) in row.cells.iter_mut().zip(&precision) {
+            if let Some(c) = cell {
+                c.text = fmt_fixed(c.summary.mean, d);
+            }
+        }
+    }
+    Cells { rows: row_views, entries: cell_entries, precision, printed, has_spread }
+}
+
+/// Each column's precision for its means: the decimals its runs were
+/// printed with (`printed`), and one more where a mean of several runs
+/// falls between two printed steps that are coarse for it (a step over a
+/// thousandth of the mean). Two dbench runs of 136 and 137
+/// processes-per-flush average 136.5: printed at the runs' precision it
+/// would read 136 (rounded half to even), a number no run gave and the
+/// mean is not. A mean of 1258 and 1259 stays 1258 (a step of 0.08%),
+/// as a finer digit would only be noise. At most 6 decimals, as
+/// [`decimals_needed`].
+fn mean_precision(rows: &[RowView], printed: &[usize]) -> Vec<usize> {
+    printed
+        .iter()
+        .enumerate()
+        .map(|(ci, &d)| {
+            let coarse = |mean: f64| step(d as i32) > 1e-3 * mean.abs();
+            let between = rows
+                .iter()
+                .filter_map(|r| r.cells.get(ci)?.as_ref())
+                .any(|c| c.summary.n > 1 && coarse(c.summary.mean) && decimals_needed(&[c.summary.mean]) > d);
+            if between && d < 6 { d + 1 } else { d }
+        })
+        .collect()
 }
 
 /// One recorded run of a cell: sample `s`, read from the cell's source
@@ -489,14 +526,20 @@ fn fix_params(rows: &mut [RowView], param_names: &mut Vec<String>) -> (Vec<Strin
 /// metric" (`Seq Read Rate`, `Seq Read CPU Eff`): the label first, as a
 /// post's two-line header reads down (`Seq Read` over `Rate`), keeps the
 /// part's columns together by name and wraps at its spaces.
-fn column_views(cols: &[ColKey], precision: &[usize], parts: &[Part], mixed_groups: &[bool]) -> Vec<ColumnView> {
+fn column_views(
+    cols: &[ColKey],
+    precision: &[usize],
+    printed: &[usize],
+    parts: &[Part],
+    mixed_groups: &[bool],
+) -> Vec<ColumnView> {
     let mut per_part = vec![0usize; parts.len().max(1)];
     for c in cols {
         per_part[c.part] += 1;
     }
     cols.iter()
-        .zip(precision)
-        .map(|(c, &precision)| {
+        .zip(precision.iter().zip(printed))
+        .map(|(c, (&precision, &runs_precision))| {
             let mixed = mixed_groups.get(c.part).copied().unwrap_or(false);
             // A name that already begins with its group ("Index Score" of
             // UnixBench's "index") is not prefixed again.
@@ -511,7 +554,15 @@ fn column_views(cols: &[ColKey], precision: &[usize], parts: &[Part], mixed_grou
                 Some(label) => format!("{label} {metric}"),
                 None => metric,
             };
-            ColumnView { name, unit: c.unit.to_string(), better: c.better, precision, part: c.part, detail: false }
+            ColumnView {
+                name,
+                unit: c.unit.to_string(),
+                better: c.better,
+                precision,
+                runs_precision,
+                part: c.part,
+                detail: false,
+            }
         })
         .collect()
 }

@@ -338,8 +338,15 @@ pub struct ColumnView {
     pub unit: String,
     /// Better direction.
     pub better: Better,
-    /// Decimals every value in the column is printed with.
+    /// Decimals every value in the column is printed with: its runs'
+    /// printed decimals, or one more where a mean of several runs falls
+    /// between two of their printed steps (136.5 of 136 and 137).
     pub precision: usize,
+    /// Decimals the column's runs were printed with, as the benchmark
+    /// printed them: each run of a cell's unfolded list is shown so.
+    /// Not passed to templates.
+    #[serde(skip)]
+    pub runs_precision: usize,
     /// The section's part it belongs to (`parts:` in `machine.yaml`, in
     /// the order written; 0 in a section without parts). The columns of a
     /// part are next to each other.
