@@ -274,10 +274,11 @@ fn every_comparison_ref(m: &MachinePage) -> Vec<(usize, Vec<ComparisonRef>)> {
     per_kernel.into_iter().enumerate().filter(|(_, v)| !v.is_empty()).collect()
 }
 
-/// A row's parameters as text: "32 procs, 4k size".
+/// A row's parameters as text, each name before its value as the table's
+/// header reads: "procs 32, size 4k" (not "1 copies", "4k size").
 pub fn params_text(t: &TableView, r: &RowView) -> String {
     let params: Vec<String> =
-        t.param_headers.iter().zip(&r.params).filter(|(_, v)| !v.is_empty()).map(|(h, v)| format!("{v} {h}")).collect();
+        t.param_headers.iter().zip(&r.params).filter(|(_, v)| !v.is_empty()).map(|(h, v)| format!("{h} {v}")).collect();
     params.join(", ")
 }
 

@@ -35,7 +35,7 @@ pub struct Regression {
     pub metric: String,
     /// Its unit ("" for a pure number).
     pub unit: String,
-    /// Parameters as text ("32 procs, 4k size"), "" when none.
+    /// Parameters as text ("procs 32, size 4k"), "" when none.
     pub params: String,
     /// The kernel that regressed.
     pub kernel: String,
@@ -354,7 +354,7 @@ mod tests {
         assert_eq!(s.improvements, 1);
         assert_eq!(s.within_threshold, 0);
         let d = &s.regressions[0];
-        assert_eq!((d.value.as_str(), d.baseline_value.as_str(), d.params.as_str()), ("11.2", "10.0", "1 procs"));
+        assert_eq!((d.value.as_str(), d.baseline_value.as_str(), d.params.as_str()), ("11.2", "10.0", "procs 1"));
         assert_eq!((d.p.as_str(), d.change.as_str(), d.section_id.as_str()), ("p = 0.004", "-12%", "dbench"));
         assert_eq!(counts_text(&s), "2 regressions, 1 improvement");
     }
