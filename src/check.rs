@@ -131,17 +131,19 @@ fn missing_benchmarks(m: &MachineClass, axis: &crate::site::Axis) -> Vec<Diagnos
             .filter(|k| !have.contains(k) && !left_out_on_purpose(m, k, bench))
             .collect();
         if !missing.is_empty() && !have.is_empty() {
+            // In the class's kernel order (6.8, 6.9, 6.10), as `missing`.
+            let have: Vec<&str> = m.kernels.iter().map(|k| k.name.as_str()).filter(|k| have.contains(k)).collect();
             out.push(
                 Diagnostic::warning(
                     &machine_yaml,
                     None,
                     format!(
-                        "{}: {} {} {} no {bench} results while {} {}",
+                        "{}: {} {} {} no {bench} results while {} {} (if on purpose, say so with partial: in machine.yaml)",
                         m.slug,
                         if missing.len() == 1 { &axis.one } else { &axis.many },
                         some_of(&missing, 20, &axis.many),
                         if missing.len() == 1 { "has" } else { "have" },
-                        some_of(&have.iter().copied().collect::<Vec<_>>(), 6, &axis.many),
+                        some_of(&have, 6, &axis.many),
                         if have.len() == 1 { "does" } else { "do" },
                     ),
                 )
@@ -188,14 +190,25 @@ fn section_warnings(m: &MachineClass, page: &MachinePage) -> Vec<Diagnostic> {
         let globs_match = m.config.sections.get(i).is_some_and(|sc| sc.files_match_any(&m.results));
         let mut found = Vec::new();
         if s.table.rows.is_empty() && configured && globs_match {
-            found.push(
-                Diagnostic::warning(
-                    &machine_yaml,
-                    None,
-                    format!("{}: section {:?} selects no results", m.slug, s.title),
+            // Its files give results its `metrics:` all leave out: the
+            // warning at that line names them.
+            let hidden = m.config.sections.get(i).is_some_and(|sc| {
+                sc.selectors().iter().any(|part| {
+                    m.results
+                        .iter()
+                        .filter(|rf| part.selects_file(rf))
+                        .any(|rf| rf.parsed.samples.iter().any(|smp| part.claims(smp)))
+                })
+            });
+            let message = if hidden {
+                format!(
+                    "{}: section {:?} shows no results: its files give results, but none of a metric its metrics: names (see the warning at that line)",
+                    m.slug, s.title
                 )
-                .of_kind(Kind::Section),
-            );
+            } else {
+                format!("{}: section {:?} selects no results", m.slug, s.title)
+            };
+            found.push(Diagnostic::warning(&machine_yaml, None, message).of_kind(Kind::Section));
         }
         found.extend(run_count_warnings(m, s, &machine_yaml));
         found.extend(uncompared_kernels(m, s, &machine_yaml));

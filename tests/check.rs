@@ -115,7 +115,7 @@ fn a_class_of_configs_says_config_and_shows_the_kernel_each_ran() {
     );
     let w = all.lines().find(|l| l.contains("differing run counts")).expect("a run-count warning");
     assert!(w.ends_with("(1 run: build-9, build-10; 2 runs: build-2)"), "{w}");
-    assert!(all.contains("cfg: configs build-2, build-9 have no unixbench results while build-10 does"), "{all}");
+    assert!(all.contains("cfg: configs build-2, build-9 have no unixbench results while build-10 does (if on purpose, say so with partial: in machine.yaml)"), "{all}");
     assert!(all.contains("its rows name 2 kernels (6.1.0, 6.6.0); all are runs of build-10"), "{all}");
     assert!(!all.lines().any(|l| l.contains("kernel") && !l.contains("its rows name")), "{all}");
 
@@ -140,4 +140,48 @@ fn a_class_of_configs_says_config_and_shows_the_kernel_each_ran() {
     assert!(page.contains("<p class=\"ran\">Ran kernel 6.9.1</p>"), "{page}");
     let compare = std::fs::read_to_string(site.join("cfg/compare.html")).expect("compare");
     assert!(compare.contains("<h1>Every config against build-2</h1>"), "{compare}");
+}
+
+/// A section whose `metrics:` names a metric as `parse` prints it with its
+/// group (`wakeup: 99.0th`, schbench's 99th percentile of wakeup
+/// latencies) shows nothing: the warning at `metrics:` says which metric
+/// of which group that is and how to select it, and the empty section's
+/// finding says its files did give results (a newcomer's trial read
+/// "selects no results" of files that were selected).
+#[test]
+fn a_metric_named_with_its_group_says_how_to_select_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = small_site(dir.path());
+    let lat = |wakeup: u32, request: u32| {
+        format!(
+            "benchmark: schbench\nresults:\n  - metric: 99.0th\n    group: wakeup\n    value: {wakeup}\n    unit: usec\n    better: lower\n  - metric: 99.0th\n    group: request\n    value: {request}\n    unit: usec\n    better: lower\n"
+        )
+    };
+    put(&c, "m1/2.4.7/sched.yaml", lat(8, 11400));
+    put(&c, "m1/2.4.8/sched.yaml", lat(50, 16600));
+    put(
+        &c,
+        "m1/machine.yaml",
+        "name: \"Machine one\"\nbaseline: \"2.4.7\"\nsections:\n  - title: \"dbench 32\"\n    files: [\"*/dbench*.txt\"]\n  - title: \"schbench\"\n    files: [\"*/sched.yaml\"]\n    metrics: [\"wakeup: 99.0th\"]\n",
+    );
+    let out = benchsite().arg("check").arg("--content").arg(&c).assert().success();
+    let all = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.get_output().stdout),
+        String::from_utf8_lossy(&out.get_output().stderr)
+    );
+    let named: Vec<&str> = all.lines().filter(|l| l.contains("metrics: \"wakeup: 99.0th\"")).collect();
+    assert_eq!(named.len(), 1, "{all}");
+    assert!(named[0].contains("machine.yaml:8:"), "{all}");
+    assert!(
+        named[0].contains("names metric \"99.0th\" of group \"wakeup\"") && named[0].contains("group: \"wakeup\""),
+        "{all}"
+    );
+    assert!(
+        all.contains(
+            "section \"schbench\" shows no results: its files give results, but none of a metric its metrics: names"
+        ),
+        "{all}"
+    );
+    assert!(!all.contains("selects no results"), "{all}");
 }

@@ -366,7 +366,9 @@ impl MachineYaml {
                 continue;
             }
             // The metrics each part's results give (files, benchmark and
-            // group pass; `metrics:` not applied).
+            // group pass; `metrics:` not applied), and the groups they
+            // come in.
+            let mut groups: Vec<(&str, &str)> = Vec::new();
             let given: Vec<Vec<&str>> = sc
                 .selectors()
                 .iter()
@@ -376,6 +378,10 @@ impl MachineYaml {
                         for smp in rf.parsed.samples.iter().filter(|smp| part.claims(smp)) {
                             if !names.contains(&smp.metric.name.as_str()) {
                                 names.push(smp.metric.name.as_str());
+                            }
+                            let pair = (smp.group.as_str(), smp.metric.name.as_str());
+                            if !pair.0.is_empty() && !groups.contains(&pair) {
+                                groups.push(pair);
                             }
                         }
                     }
@@ -401,11 +407,24 @@ impl MachineYaml {
                     continue;
                 }
                 for m in wanted.iter().filter(|m| !names.contains(&m.as_str())) {
-                    let listed = super::config::first_names(names.iter().map(|n| format!("{n:?}")));
+                    // `wakeup: 99.0th`, as `parse` prints schbench's
+                    // metric 99.0th of group wakeup.
+                    let grouped = m.split_once(": ").filter(|(g, n)| names.contains(n) && groups.contains(&(*g, *n)));
+                    let message = match grouped {
+                        Some((group, name)) => format!(
+                            "{what}: metrics: {m:?} names metric {name:?} of group {group:?} (as `parse` prints it), so it has no column: metrics: takes the metric's own name, {name:?}, and a section (or each of its parts:) shows one group's with group: {group:?}"
+                        ),
+                        None => {
+                            let listed = super::config::first_names(names.iter().map(|n| format!("{n:?}")));
+                            format!(
+                                "{what}: metrics: {m:?} is not a metric of its results, so it has no column (metrics there: {listed})"
+                            )
+                        }
+                    };
                     diags.push(Diagnostic::warning(
                         &self.path,
                         section_line(&self.text, &sc.title, "metrics:"),
-                        format!("{what}: metrics: {m:?} is not a metric of its results, so it has no column (metrics there: {listed})"),
+                        message,
                     ));
                 }
             }
