@@ -62,7 +62,8 @@ fn netperf_corpus_agrees_with_lkp() {
 
 /// lkp's iperf figures are means over the file's JSON documents (LKP's
 /// iterations) of `end.sum_sent` / `sum_received` (TCP) or `end.sum`
-/// (UDP) `bits_per_second`; ours are in Mbits/sec, one sample a document.
+/// (UDP) `bits_per_second`; ours are in Mbits/sec rounded to the kbit/s,
+/// one sample a document, so they agree within half a kbit/s.
 #[test]
 fn iperf3_corpus_agrees_with_lkp() {
     let Some(dir) = shared("corpus-modern/iperf") else { return };
@@ -77,7 +78,8 @@ fn iperf3_corpus_agrees_with_lkp() {
             match lkp.get(lkp_name) {
                 Some(want) => {
                     assert_eq!(v.len(), docs, "{name} {ours}");
-                    assert!(close(mean(&v) * 1e6, *want), "{name} {ours}: {} vs {want}", mean(&v) * 1e6);
+                    let ours_bps = mean(&v) * 1e6;
+                    assert!((ours_bps - want).abs() <= 500.0 + 1e-9 * want, "{name} {ours}: {ours_bps} vs {want}");
                 }
                 None => assert!(v.is_empty(), "{name}: {ours} read, lkp has no {lkp_name}"),
             }

@@ -25,7 +25,8 @@
 //! and `lost/total (percent)` columns follow the bitrate).
 //!
 //! Metrics, all in `Mbits/sec` (the JSON's bits per second divided by
-//! 10^6, the text's K/M/Gbits scaled to it), higher is better:
+//! 10^6 and rounded to the kbit/s, the text's K/M/Gbits scaled to it),
+//! higher is better:
 //! `sender Bitrate` and `receiver Bitrate` (JSON `sum_sent`/`sum_received`,
 //! text `sender`/`receiver` lines); `Bitrate` for a UDP JSON `sum` (the
 //! client's view). UDP also gives `Jitter` (ms) and `Lost` (%), lower is
@@ -93,9 +94,14 @@ fn key_line(input: &Input, first: usize, last: usize, key: &str) -> usize {
     (first..=last).find(|&n| input.lines[n - 1].trim_start().starts_with(&quoted)).unwrap_or(first)
 }
 
-/// `bits_per_second` of `obj` in Mbits/sec.
+/// `bits_per_second` of `obj` in Mbits/sec, to the kbit/s (three
+/// decimals): `23548960540.8271` → 23548.961. The JSON prints a float
+/// of the bytes over the interval, whose digits past the kbit/s are no
+/// measurement, and the text report's finest unit is the Kbits/sec; the
+/// full quotient printed as six decimals (`23548.960541`) and padded every
+/// other value of its column to six (`21000.000000`).
 fn mbits(obj: &Value) -> Option<f64> {
-    obj.get("bits_per_second")?.as_f64().filter(|v| v.is_finite()).map(|v| v / 1e6)
+    obj.get("bits_per_second")?.as_f64().filter(|v| v.is_finite()).map(|v| (v / 1e3).round() / 1e3)
 }
 
 /// Reads one document's samples (lines `first..=last`).
