@@ -490,7 +490,7 @@ fn draw_columns<DB: DrawingBackend>(
         chart
             .draw_series(std::iter::once(
                 EmptyElement::at((xc, end))
-                    + Text::new(clean(&v.text), (0, dy), font_at(FONT_SMALL, HPos::Center, vpos)),
+                    + Text::new(clean(&value_label(v.mean, &v.text)), (0, dy), font_at(FONT_SMALL, HPos::Center, vpos)),
             ))
             .ok()?;
     }
@@ -510,7 +510,8 @@ fn draw_rows<DB: DrawingBackend>(
 ) -> Option<()> {
     let first_col = ctx.first_col;
     let nk = spec.kernels.len();
-    let label_px = ctx.shared.iter().map(|v| text_px(&clean(&v.text), FONT_SMALL)).max().unwrap_or(0) + 10;
+    let label_px =
+        ctx.shared.iter().map(|v| text_px(&clean(&value_label(v.mean, &v.text)), FONT_SMALL)).max().unwrap_or(0) + 10;
     let plot_w = lay.col_w - 16;
     let (lo, hi, ticks) = value_axis(&ctx.shared, plot_w, label_px);
     let step = tick_step(&ticks);
@@ -575,7 +576,7 @@ fn draw_rows<DB: DrawingBackend>(
         chart
             .draw_series(std::iter::once(
                 EmptyElement::at((end, yc))
-                    + Text::new(clean(&v.text), (dx, 0), font_at(FONT_SMALL, hpos, VPos::Center)),
+                    + Text::new(clean(&value_label(v.mean, &v.text)), (dx, 0), font_at(FONT_SMALL, hpos, VPos::Center)),
             ))
             .ok()?;
     }

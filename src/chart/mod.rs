@@ -362,6 +362,25 @@ fn trend_charts_in(sections: &[SectionView], machine_name: &str, order: &[String
         .collect()
 }
 
+/// The most significant digits a value's label on a chart shows.
+const LABEL_DIGITS: usize = 6;
+
+/// A value's label on a chart: the table's text (`text`, of the value
+/// `mean`) with no more than [`LABEL_DIGITS`] significant digits, fewer
+/// decimals where it has more, never fewer whole digits: fio's IOPS
+/// `29330065.629016` → `29330066`, `26479.533411` → `26479.5`; `9.34220`,
+/// `0.00046` and `1258` as they are. The table and the chart's
+/// description keep every printed digit; a bar's label of fifteen
+/// characters ran into the next panel's.
+pub(crate) fn value_label(mean: f64, text: &str) -> compact_str::CompactString {
+    let Some((whole, decimals)) = text.split_once('.') else { return text.into() };
+    let whole_digits = whole.trim_start_matches(['-', '+']).trim_start_matches('0').len();
+    if whole_digits + decimals.len() <= LABEL_DIGITS {
+        return text.into();
+    }
+    crate::report::fmt_fixed(mean, LABEL_DIGITS.saturating_sub(whole_digits))
+}
+
 /// A [`Chart`], with its size read back from the `<svg>` tag.
 fn chart(file: String, title: String, desc: String, alt: String, svg: String) -> Chart {
     let attr = |name: &str| -> u32 {
