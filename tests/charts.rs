@@ -736,6 +736,24 @@ fn trend_follows_the_kernel_order_with_one_line_per_lane() {
     assert!(charts[0].desc.contains("one line per patch tree"));
 }
 
+/// Latencies whose spread is wider than their mean (schbench's 99th
+/// percentile, 40500 ± 57,276 µs over two instances: a newcomer's trial)
+/// draw no axis below zero: error bars of means that are all ≥ 0 stop at 0.
+#[test]
+fn a_trend_of_latencies_with_a_wide_spread_has_no_negative_axis() {
+    let ks = ["6.8.0", "6.9.0", "6.10.0"];
+    let mut s = Sec::new("schbench", vec![col("wakeup 99.0th", "usec", Better::Lower)]);
+    for (k, (mean, sd)) in ks.iter().zip([(8.0, Some(5.0)), (40500.0, Some(57276.0)), (11.0, None)]) {
+        s = s.row(k, &[], vec![cell(mean, sd, if sd.is_some() { 2 } else { 1 })]);
+    }
+    let charts = chart::machine_trend_charts(&page(vec![s.build()], &ks));
+    assert_eq!(charts.len(), 1);
+    check_svg(&charts[0]);
+    let t = texts(&charts[0].svg);
+    assert!(t.iter().any(|x| x == "0"), "the axis starts at 0: {t:?}");
+    assert!(!t.iter().any(|x| x.starts_with('-') || x.starts_with('\u{2212}')), "a negative tick: {t:?}");
+}
+
 #[test]
 fn trend_needs_three_kernels_and_caps_its_panels() {
     let two = Sec::new("a", vec![col("x", "", Better::Higher)]).row("2.4.1", &[], vec![one(1.0)]).row(

@@ -363,7 +363,9 @@ fn draw_plot<DB: DrawingBackend>(
     let (xlo, xhi, ticks) = x_axis(spec, plot_w);
     let points = spec.series.iter().flat_map(|s| &s.points);
     let ylo = points.clone().map(|p| p.y - p.sd.unwrap_or(0.0)).fold(f64::INFINITY, f64::min);
-    let yhi = points.map(|p| p.y + p.sd.unwrap_or(0.0)).fold(f64::NEG_INFINITY, f64::max);
+    let yhi = points.clone().map(|p| p.y + p.sd.unwrap_or(0.0)).fold(f64::NEG_INFINITY, f64::max);
+    // Error bars of means that are all ≥ 0 stop at 0, as the bar charts' do.
+    let ylo = if points.clone().all(|p| p.y >= 0.0) { ylo.max(0.0) } else { ylo };
     let ylo = if ylo >= 0.0 && ylo <= yhi * 0.5 { 0.0 } else { ylo };
     let (ylo, yhi, yticks) = nice_axis(ylo, yhi, 6);
     let ystep = tick_step(&yticks);
@@ -407,7 +409,7 @@ fn draw_plot<DB: DrawingBackend>(
         draw_line(&mut chart, pts.clone(), styles[i])?;
         for p in &s.points {
             if let Some(sd) = p.sd {
-                let (x, a, b) = (tx(p.x), p.y - sd, p.y + sd);
+                let (x, a, b) = (tx(p.x), (p.y - sd).max(ylo), p.y + sd);
                 draw_error_bar(root, chart.backend_coord(&(x, a)), chart.backend_coord(&(x, b)), 4, c.stroke_width(1))?;
             }
         }

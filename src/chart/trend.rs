@@ -260,6 +260,9 @@ fn draw_panel<DB: DrawingBackend>(
     let vals: Vec<&TrendValue> = panel.values.iter().flatten().collect();
     let lo = vals.iter().map(|v| v.mean - v.sd.unwrap_or(0.0)).fold(f64::INFINITY, f64::min);
     let hi = vals.iter().map(|v| v.mean + v.sd.unwrap_or(0.0)).fold(f64::NEG_INFINITY, f64::max);
+    // Error bars of means that are all ≥ 0 stop at 0, as the bar charts'
+    // do: a wide spread of latencies drew the axis down to −50k µs.
+    let lo = if vals.iter().all(|v| v.mean >= 0.0) { lo.max(0.0) } else { lo };
     let lo = if lo >= 0.0 && lo <= hi * 0.5 { 0.0 } else { lo };
     let (lo, hi, yticks) = nice_axis(lo, hi, 4);
     let ystep = tick_step(&yticks);
@@ -313,7 +316,7 @@ fn draw_panel<DB: DrawingBackend>(
         super::scaling::draw_line(&mut chart, pts.iter().map(|p| (p.0, p.1)).collect(), *style)?;
         for &(x, y, sd) in &pts {
             if let Some(sd) = sd {
-                let (a, b) = (y - sd, y + sd);
+                let (a, b) = ((y - sd).max(lo), y + sd);
                 draw_error_bar(root, chart.backend_coord(&(x, a)), chart.backend_coord(&(x, b)), 3, c.stroke_width(1))?;
             }
             draw_marker(root, chart.backend_coord(&(x, y)), *m, *c, 4)?;
