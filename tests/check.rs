@@ -185,3 +185,41 @@ fn a_metric_named_with_its_group_says_how_to_select_it() {
     );
     assert!(!all.contains("selects no results"), "{all}");
 }
+
+/// A `headline:` naming a metric that several columns show (schbench's
+/// 99.0th in two parts, one per group) is a warning at its line naming
+/// the columns: the charts and the mail's bars drew the first without a
+/// word (a newcomer's trial). The part's label names one column.
+#[test]
+fn a_headline_several_columns_show_is_a_warning() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = small_site(dir.path());
+    let lat = |wakeup: u32, request: u32| {
+        format!(
+            "benchmark: schbench\nresults:\n  - metric: 99.0th\n    group: wakeup\n    value: {wakeup}\n    unit: usec\n    better: lower\n  - metric: 99.0th\n    group: request\n    value: {request}\n    unit: usec\n    better: lower\n"
+        )
+    };
+    put(&c, "m1/2.4.7/sched.yaml", lat(8, 11400));
+    put(&c, "m1/2.4.8/sched.yaml", lat(50, 16600));
+    let yaml = |headline: &str| {
+        format!(
+            "name: \"Machine one\"\nbaseline: \"2.4.7\"\nsections:\n  - title: \"dbench 32\"\n    files: [\"*/dbench*.txt\"]\n  - title: \"schbench\"\n    files: [\"*/sched.yaml\"]\n    headline: \"{headline}\"\n    parts:\n      - label: wakeup\n        group: wakeup\n      - label: request\n        group: request\n"
+        )
+    };
+    let check = |headline: &str| {
+        put(&c, "m1/machine.yaml", yaml(headline));
+        let out = benchsite().arg("check").arg("--content").arg(&c).assert().success();
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.get_output().stdout),
+            String::from_utf8_lossy(&out.get_output().stderr)
+        )
+    };
+    let all = check("99.0th");
+    let hits: Vec<&str> = all.lines().filter(|l| l.contains("headline \"99.0th\"")).collect();
+    assert_eq!(hits.len(), 1, "{all}");
+    assert!(hits[0].contains("machine.yaml:8:"), "{all}");
+    assert!(hits[0].contains("several columns (part \"wakeup\", part \"request\")"), "{all}");
+    let all = check("wakeup");
+    assert!(!all.contains("headline"), "{all}");
+}

@@ -828,6 +828,38 @@ impl MachineYaml {
         for (sc, shown) in self.config.sections.iter().zip(&selection.shown) {
             let Some(h) = &sc.headline else { continue };
             let names = sc.metric_names(shown, results);
+            // A metric several columns show (schbench's 99.0th in parts
+            // wakeup and request, or of two groups): the charts and the
+            // mail's bars would draw the first without a word.
+            let mut columns: Vec<(usize, &str)> = Vec::new();
+            for (part, samples) in shown.iter().enumerate() {
+                for &(fi, si) in samples {
+                    let s = &results[fi].parsed.samples[si];
+                    if s.metric.name == *h && !columns.contains(&(part, s.group.as_str())) {
+                        columns.push((part, s.group.as_str()));
+                    }
+                }
+            }
+            let named_whole = sc.parts.iter().any(|p| p.label == *h);
+            if columns.len() > 1 && !named_whole {
+                let which: Vec<String> = columns
+                    .iter()
+                    .map(|&(part, group)| match sc.parts.get(part) {
+                        Some(p) => format!("part {:?}", p.label),
+                        None => format!("group {group:?}"),
+                    })
+                    .collect();
+                diags.push(Diagnostic::warning(
+                    &self.path,
+                    section_line(&self.text, &sc.title, "headline:"),
+                    format!(
+                        "section {:?}: headline {h:?} is a metric of several columns ({}), and the charts and the mail's bars draw the first; name the one meant as its column is named (a part's label, or \"group metric\")",
+                        sc.title,
+                        which.join(", ")
+                    ),
+                ));
+                continue;
+            }
             if names.is_empty() || names.iter().any(|n| n == h) {
                 continue;
             }
