@@ -133,7 +133,11 @@ pub fn run(args: &ParseArgs) -> ExitCode {
 }
 
 /// Prints one segment of `parse`'s plain output: a heading naming the
-/// benchmark, its lines and sample count, then a line per sample.
+/// benchmark, its lines and sample count, a header naming the columns,
+/// then a line per sample. The group (schbench's `wakeup`, UnixBench's
+/// `index`) has a column of its own: `machine.yaml` selects it with
+/// `group:` and names the metric alone in `metrics:` and `headline:`
+/// (a newcomer read `wakeup: 99.0th` as one metric's name).
 fn print_segment(file: &std::path::Path, parsed: &crate::model::ParsedFile) {
     let describe = parse::by_id(&parsed.benchmark).map_or(parsed.benchmark.as_str(), |p| p.describe());
     outln!(
@@ -143,6 +147,17 @@ fn print_segment(file: &std::path::Path, parsed: &crate::model::ParsedFile) {
         describe,
         parsed.version.as_deref().map(|v| format!(", version {v}")).unwrap_or_default(),
         parsed.samples.len()
+    );
+    let group_w = parsed.samples.iter().map(|s| s.group.chars().count()).max().unwrap_or(0).max("group".len());
+    outln!(
+        "{:<10}  {:<16} {:<group_w$} {:<28} {:<22} {:>14} {:<8} better",
+        "line",
+        "kernel",
+        "group",
+        "metric",
+        "parameters",
+        "value",
+        "unit"
     );
     for s in &parsed.samples {
         let params: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
@@ -155,10 +170,11 @@ fn print_segment(file: &std::path::Path, parsed: &crate::model::ParsedFile) {
             ),
         };
         outln!(
-            "line {:>5}  {:<16} {:<28} {:<22} {:>14} {:<8} {}",
+            "line {:>5}  {:<16} {:<group_w$} {:<28} {:<22} {:>14} {:<8} {}",
             s.line,
             s.kernel.as_deref().unwrap_or("-"),
-            if s.group.is_empty() { s.metric.name.to_string() } else { format!("{}: {}", s.group, s.metric.name) },
+            if s.group.is_empty() { "-" } else { s.group.as_str() },
+            s.metric.name,
             params.join(" "),
             value,
             s.metric.unit,

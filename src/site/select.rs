@@ -412,7 +412,7 @@ impl MachineYaml {
                     let grouped = m.split_once(": ").filter(|(g, n)| names.contains(n) && groups.contains(&(*g, *n)));
                     let message = match grouped {
                         Some((group, name)) => format!(
-                            "{what}: metrics: {m:?} names metric {name:?} of group {group:?} (as `parse` prints it), so it has no column: metrics: takes the metric's own name, {name:?}, and a section (or each of its parts:) shows one group's with group: {group:?}"
+                            "{what}: metrics: {m:?} names metric {name:?} of group {group:?}, so it has no column: metrics: takes the metric's own name, {name:?}, and a section (or each of its parts:) shows one group's with group: {group:?}"
                         ),
                         None => {
                             let listed = super::config::first_names(names.iter().map(|n| format!("{n:?}")));
