@@ -243,7 +243,7 @@ pub fn text(m: &MachinePage, r: &RegressionsPage, width: usize) -> String {
         for k in &r.summary {
             let g = if k.geomean_text.is_empty() { "no geometric mean" } else { k.geomean_text.as_str() };
             let line = format!(
-                "- {}: {} compared, {} tested, {} wins, {} losses, geometric mean {g}",
+                "- {}: compared {}, tested {}, wins {}, losses {}, geometric mean {g}",
                 marked(&k.kernel, k.mark.as_ref()),
                 k.compared,
                 k.tested,
