@@ -29,6 +29,9 @@
 //! Several runs in one file are runs of one sample set. A bandwidth or
 //! latency line whose figure is no number is an error at its line.
 //!
+//! A `...` (or `…`) line between latency rows, a poster's mark for rows
+//! left out, does not end the table: the rows below it are read.
+//!
 //! A test name printed twice in one run (after one `Memory bandwidth`
 //! banner) names two tests: the rojaster/tinymembench fork (v0.4.10, aarch64)
 //! prints `NEON 64x2x4 COPY prefetch x1` for two different routines, with
@@ -115,6 +118,10 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             continue;
         }
         if let Some(madvise) = &latency {
+            // A poster's `...` for rows left out: the table goes on below.
+            if matches!(t, "..." | "…") {
+                continue;
+            }
             if latency_row(&mut out, madvise.as_deref(), n, t)? {
                 continue;
             }
@@ -215,6 +222,17 @@ mod tests {
         assert_eq!(got.len(), 9);
         let bad = "tinymembench v0.4.9\n C copy    :  x MB/s\n";
         assert_eq!(Tinymembench.parse(&Input::from_text(bad)).unwrap_err().line(), Some(2));
+    }
+
+    #[test]
+    fn rows_below_an_ellipsis_are_read() {
+        let text = "block size : single random read / dual random read\n\
+            \x20     1024 :    0.1 ns          /     0.1 ns\n...\n\
+            \x20 67108864 :   69.4 ns          /    94.7 ns\n…\n\
+            \x20134217728 :   70.0 ns          /    95.0 ns\n";
+        let f = Tinymembench.parse(&Input::from_text(text)).unwrap();
+        let lines: Vec<usize> = f.samples.iter().map(|s| s.line).collect();
+        assert_eq!(lines, [2, 2, 4, 4, 6, 6]);
     }
 
     #[test]
