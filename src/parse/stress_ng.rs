@@ -19,7 +19,9 @@
 //! ```
 //!
 //! The `stress-ng: <level>: [pid] ` prefix is optional (posts strip it, or
-//! keep only `stress-ng: `). Metrics, in group `""`:
+//! keep only `stress-ng: `); a journal's or syslog's prefix before it
+//! (`Jul 28 16:19:31 localhost stress-ng[1310]: stress-ng: metrc: …`, a run
+//! under `systemd-run` read back with `journalctl`) is passed over. Metrics, in group `""`:
 //!
 //! | name                         | unit         | better  |
 //! |------------------------------|--------------|---------|
@@ -105,7 +107,7 @@ const YAML_KEYS: [&str; 8] = [
 /// (`106 stress-ng: metrc: [1892] cpu …`, `106:stress-ng: …` from `grep
 /// -n`), trimmed at the start; any other line trimmed at the start.
 fn ungutter(line: &str) -> &str {
-    let t = line.trim_start();
+    let t = unjournal(line.trim_start());
     let digits = t.bytes().take_while(u8::is_ascii_digit).count();
     if (1..=7).contains(&digits) {
         let rest = &t[digits..];
@@ -113,6 +115,22 @@ fn ungutter(line: &str) -> &str {
         let body = rest.trim_start();
         if body.starts_with("stress-ng:") && (body.len() < rest.len() || rest.len() < t.len() - digits) {
             return body;
+        }
+    }
+    t
+}
+
+/// A line without the journal's or syslog's prefix before stress-ng's own
+/// (`Jul 28 16:19:31 localhost stress-ng[1310]: stress-ng: metrc: …`, a
+/// run under `systemd-run` read back with `journalctl`); any other line as
+/// it is.
+fn unjournal(t: &str) -> &str {
+    if let Some(at) = t.find("]: stress-ng:") {
+        let head = &t[..at];
+        if let Some(p) = head.rfind("stress-ng[")
+            && head[p + "stress-ng[".len()..].bytes().all(|b| b.is_ascii_digit())
+        {
+            return &t[at + 3..];
         }
     }
     t
@@ -573,6 +591,10 @@ mod tests {
         assert_eq!(strip_prefix("106 stress-ng: metrc: [1] x"), ("metrc", "x"));
         assert_eq!(strip_prefix("106:stress-ng: metrc: [1] x"), ("metrc", "x"));
         assert_eq!(strip_prefix("106stress-ng: x"), ("", "106stress-ng: x"));
+        let journal = "Jul 28 16:19:31 localhost stress-ng[1310]: stress-ng: metrc: [1310] cpu  3181";
+        assert_eq!(strip_prefix(journal), ("metrc", "cpu  3181"));
+        let other = "Jul 28 16:58:33 localhost stress-ng[1420]: invoked with '/usr/bin/stress-ng --cpu 4'";
+        assert_eq!(strip_prefix(other).0, "");
         assert_eq!(strip_prefix("ramfs  735238"), ("", "ramfs  735238"));
     }
 
