@@ -21,7 +21,9 @@
 //! The `stress-ng: <level>: [pid] ` prefix is optional (posts strip it, or
 //! keep only `stress-ng: `); a journal's or syslog's prefix before it
 //! (`Jul 28 16:19:31 localhost stress-ng[1310]: stress-ng: metrc: …`, a run
-//! under `systemd-run` read back with `journalctl`) is passed over. Metrics, in group `""`:
+//! under `systemd-run` read back with `journalctl`) is passed over. A
+//! poster's arrow after a line (`… 84.05   1548  <--- (1)`) is a note, and
+//! the line before it is read. Metrics, in group `""`:
 //!
 //! | name                         | unit         | better  |
 //! |------------------------------|--------------|---------|
@@ -288,9 +290,23 @@ impl State {
     }
 }
 
+/// A poster's arrow after a line (`… 84.05  1548  <--- (1)`, an LKP
+/// reply): the line before it and the annotation.
+fn annotation(body: &str) -> Option<(&str, &str)> {
+    let at = body.find(" <-").or_else(|| body.find(" <="))?;
+    Some((body[..at].trim_end(), body[at..].trim()))
+}
+
 /// Reads one line of the text form.
 fn text_line(st: &mut State, n: usize, line: &str, out: &mut ParsedFile) -> Result<(), ParseError> {
     let (level, body) = strip_prefix(line);
+    let body = match annotation(body) {
+        Some((before, note)) => {
+            out.notes.push((n, format!("a poster's annotation after the line, not read: {note:?}")));
+            before
+        }
+        None => body,
+    };
     if line.contains("stress-ng") && !ungutter(line).starts_with("stress-ng:") {
         let found = command_instances(line);
         if !found.is_empty() {
@@ -591,6 +607,8 @@ mod tests {
         assert_eq!(strip_prefix("106 stress-ng: metrc: [1] x"), ("metrc", "x"));
         assert_eq!(strip_prefix("106:stress-ng: metrc: [1] x"), ("metrc", "x"));
         assert_eq!(strip_prefix("106stress-ng: x"), ("", "106stress-ng: x"));
+        assert_eq!(annotation("close  1568702  1548  <--- (1)"), Some(("close  1568702  1548", "<--- (1)")));
+        assert_eq!(annotation("close  1568702  1548"), None);
         let journal = "Jul 28 16:19:31 localhost stress-ng[1310]: stress-ng: metrc: [1310] cpu  3181";
         assert_eq!(strip_prefix(journal), ("metrc", "cpu  3181"));
         let other = "Jul 28 16:58:33 localhost stress-ng[1420]: invoked with '/usr/bin/stress-ng --cpu 4'";
