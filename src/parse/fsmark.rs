@@ -29,8 +29,15 @@
 //! LKP's `Average Files/sec:` and `pNN Files/sec:` lines, its statistics of
 //! the rows.
 //!
-//! A row under the table's header with fewer than five numbers, or a cell
-//! that is no number, is an error at its line.
+//! A poster may leave out the `FSUse%` column, header and cells (`Count
+//! Size Files/sec App Overhead`, an LKML post): the columns are then read
+//! by that header. Inside a table, a line of dots (`......`, rows left out)
+//! or a short label ending in a colon (`before:` / `after:` over single
+//! rows) does not end it; the label names the rows below it as any label
+//! does.
+//!
+//! A row under the table's header with fewer than five numbers (four
+//! without `FSUse%`), or a cell that is no number, is an error at its line.
 
 use super::num::plain;
 use super::{BenchParser, Input, ParseError};
@@ -63,31 +70,50 @@ fn sync_line(t: &str) -> Option<&str> {
     (!name.is_empty()).then_some(name)
 }
 
-/// The table's header: `Some(true)` when it has the `-v` per-call columns.
-fn header(t: &str) -> Option<bool> {
-    let rest = t.strip_prefix("FSUse%")?;
-    let cols: Vec<&str> = rest.split_whitespace().collect();
-    (cols.starts_with(&["Count", "Size", "Files/sec", "App", "Overhead"])).then_some(cols.len() > 5)
+/// A table's header.
+#[derive(Clone, Copy)]
+struct Header {
+    /// It has the `-v` per-call columns.
+    verbose: bool,
+    /// It starts with `FSUse%` (a poster may leave that column out).
+    fsuse: bool,
 }
 
-/// Reads one row (line `n`) into `out`.
-fn row(out: &mut ParsedFile, setup: &Setup, n: usize, t: &str) -> Result<(), ParseError> {
-    let cells: Vec<&str> = t.split_whitespace().collect();
-    if cells.len() < 5 {
-        return Err(ParseError::malformed(n, "a row of FSUse%, Count, Size, Files/sec and App Overhead", t));
-    }
-    let num = |i: usize, what: &str| {
-        plain(cells[i]).ok_or_else(|| ParseError::malformed(n, format!("a number for {what}"), t))
+/// The table's header, `FSUse% Count Size Files/sec App Overhead …`, or
+/// the same without `FSUse%`.
+fn header(t: &str) -> Option<Header> {
+    let (fsuse, rest) = match t.strip_prefix("FSUse%") {
+        Some(rest) => (true, rest),
+        None => (false, t),
     };
-    let (files, overhead) = (num(3, "Files/sec")?, num(4, "App Overhead")?);
-    num(0, "FSUse%")?;
-    num(1, "Count")?;
-    num(2, "Size")?;
+    let cols: Vec<&str> = rest.split_whitespace().collect();
+    (cols.starts_with(&["Count", "Size", "Files/sec", "App", "Overhead"]))
+        .then_some(Header { verbose: cols.len() > 5, fsuse })
+}
+
+/// Reads one row (line `n`) of a table under `head` into `out`.
+fn row(out: &mut ParsedFile, setup: &Setup, head: Header, n: usize, t: &str) -> Result<(), ParseError> {
+    let cells: Vec<&str> = t.split_whitespace().collect();
+    let names: &[&str] = if head.fsuse {
+        &["FSUse%", "Count", "Size", "Files/sec", "App Overhead"]
+    } else {
+        &["Count", "Size", "Files/sec", "App Overhead"]
+    };
+    if cells.len() < names.len() {
+        return Err(ParseError::malformed(n, format!("a row of {}", names.join(", ")), t));
+    }
+    let num =
+        |i: usize| plain(cells[i]).ok_or_else(|| ParseError::malformed(n, format!("a number for {}", names[i]), t));
+    let at = usize::from(head.fsuse);
+    let (files, overhead) = (num(at + 2)?, num(at + 3)?);
+    for i in 0..at + 2 {
+        num(i)?;
+    }
     for (metric, v) in [
         (Metric::new("Files/sec", "files/s", Better::Higher), files),
         (Metric::new("App Overhead", "µs", Better::Lower), overhead),
     ] {
-        let mut s = Sample::new(metric, v, n).with_param("size", cells[2]);
+        let mut s = Sample::new(metric, v, n).with_param("size", cells[at + 1]);
         if let Some(t) = &setup.threads {
             s = s.with_param("threads", t);
         }
@@ -99,24 +125,37 @@ fn row(out: &mut ParsedFile, setup: &Setup, n: usize, t: &str) -> Result<(), Par
     Ok(())
 }
 
+/// A short label line a poster put between a table's rows (`before:`,
+/// `after:`): a few words ending in a colon, with no digit.
+fn is_row_label(t: &str) -> bool {
+    t.ends_with(':') && t.len() <= 40 && t.split_whitespace().count() <= 4 && !t.contains(|c: char| c.is_ascii_digit())
+}
+
 fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut out = ParsedFile { benchmark: ID.into(), ..ParsedFile::default() };
     let mut setup = Setup::default();
-    let mut in_table = false;
+    let mut table: Option<Header> = None;
     for (n, line) in input.numbered() {
         let t = line.trim();
-        if let Some(verbose) = header(t) {
-            if verbose {
+        if let Some(head) = header(t) {
+            if head.verbose {
                 out.notes.push((n, "fs_mark's per-call columns (-v: CREAT, WRITE, … Min/Avg/Max): not read".into()));
             }
-            in_table = true;
+            table = Some(head);
             continue;
         }
-        if in_table && t.starts_with(|c: char| c.is_ascii_digit()) {
-            row(&mut out, &setup, n, t)?;
-            continue;
+        if let Some(head) = table {
+            if t.starts_with(|c: char| c.is_ascii_digit()) {
+                row(&mut out, &setup, head, n, t)?;
+                continue;
+            }
+            // A poster's `......` for rows left out, or a label over the
+            // next row (`before:`): the table goes on below.
+            if (!t.is_empty() && t.chars().all(|c| c == '.' || c == '…')) || is_row_label(t) {
+                continue;
+            }
         }
-        in_table = false;
+        table = None;
         if let Some((version, threads)) = version_line(t) {
             setup = Setup { threads: Some(threads.to_string()), sync: None };
             out.version.get_or_insert_with(|| version.to_string());
@@ -143,7 +182,7 @@ impl BenchParser for Fsmark {
     }
 
     fn detect(&self, input: &Input) -> u8 {
-        if !input.has("FSUse%") || !input.has("Files/sec") {
+        if !input.has("Files/sec") || !input.has("App Overhead") {
             return 0;
         }
         if input.lines.iter().any(|l| header(l.trim()).is_some()) { 90 } else { 0 }
@@ -190,5 +229,30 @@ mod tests {
         assert_eq!(Fsmark.parse(&Input::from_text(bad)).unwrap_err().line(), Some(2));
         let short = "FSUse%        Count         Size    Files/sec     App Overhead\n 5 51200\n";
         assert_eq!(Fsmark.parse(&Input::from_text(short)).unwrap_err().line(), Some(2));
+    }
+
+    #[test]
+    fn a_table_without_fsuse_with_labels_and_dots_between_rows() {
+        let text = "Count          Size       Files/sec     App Overhead\n\
+            before:\n10000          512        512.3           147715\n\
+            after:\n10000          512        572.3            75141\n\n\
+            FSUse%        Count         Size    Files/sec     App Overhead\n......\n\
+            \x20    0      4320000         4096      51349.6          1370049\n.....\n";
+        let input = Input::from_text(text);
+        assert_eq!(Fsmark.detect(&input), 90);
+        let f = Fsmark.parse(&input).unwrap();
+        let got: Vec<String> = f
+            .samples
+            .iter()
+            .map(|s| format!("{} {} {} size={}", s.line, s.metric.name, s.value.mean(), s.params[0].value))
+            .collect();
+        assert_eq!(got[0], "3 Files/sec 512.3 size=512");
+        assert_eq!(got[3], "5 App Overhead 75141 size=512");
+        assert_eq!(got[4], "9 Files/sec 51349.6 size=4096");
+        assert_eq!(got.len(), 6);
+        // A long line ending in a colon is prose: it ends the table.
+        let prose =
+            "Count Size Files/sec App Overhead\nthe numbers after the patch went up a lot:\n10000 512 572.3 75141\n";
+        assert!(Fsmark.parse(&Input::from_text(prose)).is_err());
     }
 }

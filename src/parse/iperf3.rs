@@ -43,6 +43,11 @@
 //! for a reverse-mode test (JSON `test_start.reverse`, text `Reverse mode`
 //! line). Several documents or summaries of one set-up are runs.
 //!
+//! A receiver's side that counted 0 bytes of what the sender sent (iperf3
+//! 3.6, a `-n 10240` test ended before the receiver counted any: `"bytes":
+//! 0, "bits_per_second": 0` under `sum_received`) is a warning, not a
+//! bitrate of 0; the sender's figure is read.
+//!
 //! A JSON document that names iperf (`"sum_sent"`, `"test_start"`) but is
 //! cut short or damaged is an error at the line `serde_json` stopped on; a
 //! document without `end` sums (the test failed: `"error"`) is a note. A
@@ -127,6 +132,10 @@ fn read_doc(input: &Input, v: &Value, first: usize, last: usize, out: &mut Parse
     for (key, name) in sums {
         let Some(sum) = end.get(*key) else { continue };
         let line = key_line(input, first, last, key);
+        if let Some(sent) = received_nothing(end.get("sum_sent"), sum) {
+            out.notes.push((line, nothing_received(sent)));
+            continue;
+        }
         if let Some(b) = mbits(sum) {
             out.samples.push(setup.sample(name, UNIT, Better::Higher, b, line));
         }
@@ -140,6 +149,23 @@ fn read_doc(input: &Input, v: &Value, first: usize, last: usize, out: &mut Parse
     if out.samples.len() == before {
         out.notes.push((first, "an iperf3 JSON document with no `end` sums (the test failed): not read".into()));
     }
+}
+
+/// The bytes sent, when the receiver's side (`sum_received`, a stream's
+/// `receiver`) counted none of them: iperf3 3.6 ends a `-n 10240` test
+/// before its receiver has counted a byte (`"bytes": 0, "bits_per_second":
+/// 0` after 56320 sent). Its 0 bits/s is no measured bitrate.
+fn received_nothing(sent: Option<&Value>, received: &Value) -> Option<u64> {
+    let bytes = |v: &Value| v.get("bytes").and_then(Value::as_u64);
+    let sent = sent.and_then(bytes).filter(|&b| b > 0)?;
+    (bytes(received) == Some(0)).then_some(sent)
+}
+
+/// The warning for a receiver that counted nothing of `sent` bytes.
+fn nothing_received(sent: u64) -> String {
+    format!(
+        "the receiver counted 0 bytes of the {sent} sent (the test ended before it counted any): its 0 bits/sec is no result, not read"
+    )
 }
 
 /// A UDP sum's or stream's `jitter_ms` and `lost_percent`.
@@ -164,6 +190,12 @@ fn read_streams(setup: &Setup, end: &Value, line: usize, udp: bool, out: &mut Pa
             if udp { &[("udp", "Bitrate")] } else { &[("sender", "sender Bitrate"), ("receiver", "receiver Bitrate")] };
         for (key, name) in sides {
             let Some(obj) = st.get(*key) else { continue };
+            if *key == "receiver"
+                && let Some(sent) = received_nothing(st.get("sender"), obj)
+            {
+                out.notes.push((line, format!("stream {index}: {}", nothing_received(sent))));
+                continue;
+            }
             if let Some(b) = mbits(obj) {
                 let s = setup.sample(name, UNIT, Better::Higher, b, line);
                 out.samples.push(s.with_group("stream").with_param("stream", &index));
@@ -459,5 +491,23 @@ mod tests {
         assert_eq!((f.samples[3].value.mean(), f.samples[3].line), (2400.0, 12));
         let cut = &doc[..doc.len() - 10];
         assert!(Iperf3.parse(&Input::from_text(cut)).unwrap_err().line().is_some());
+    }
+
+    #[test]
+    fn a_receiver_that_counted_nothing_is_a_warning() {
+        let doc = "{\n\"start\": {\"test_start\": {\"protocol\": \"TCP\", \"num_streams\": 1, \"bytes\": 10240}},\n\
+            \"end\": {\n\"sum_sent\": {\"bytes\": 56320, \"bits_per_second\": 6821690.41981619},\n\
+            \"sum_received\": {\"bytes\": 0, \"bits_per_second\": 0}\n}\n}\n";
+        let f = Iperf3.parse(&Input::from_text(doc)).unwrap();
+        let got: Vec<(&str, f64)> = f.samples.iter().map(|s| (s.metric.name.as_str(), s.value.mean())).collect();
+        assert_eq!(got, [("sender Bitrate", 6.82169041981619)]);
+        assert_eq!(f.notes.len(), 1);
+        assert_eq!(f.notes[0].0, 5);
+        assert!(f.notes[0].1.contains("counted 0 bytes of the 56320 sent"), "{:?}", f.notes);
+        assert!(!crate::parse::note_is_info(&f.notes[0].1));
+        // A receiver that counted bytes is read, however few.
+        let some =
+            doc.replace("\"bytes\": 0, \"bits_per_second\": 0", "\"bytes\": 14280, \"bits_per_second\": 267428.25");
+        assert_eq!(Iperf3.parse(&Input::from_text(&some)).unwrap().samples.len(), 2);
     }
 }

@@ -43,7 +43,11 @@
 //! children's `Got: +F…` lines and the `Doing … for 3s` progress lines are
 //! not read: the table holds their result. (LKP's logs print the summed
 //! cipher rows without their `type …` header: the block sizes are then
-//! those of the children's `Got: +H:16:64:…` lines.) Several tables of one set-up in
+//! those of the children's `Got: +H:16:64:…` lines.) Children's lines with
+//! no `-multi N` command line above them (a capture pasted without its
+//! command) still say the table is a sum over processes: it is read with
+//! `multi` = `unknown`, and a warning at the first says so, rather than as
+//! a single process's. Several tables of one set-up in
 //! a file are runs. The version is the `version:` line (3.x) or the
 //! `OpenSSL 1.1.1f  31 Mar 2020` / `LibreSSL 2.3.2` line.
 //!
@@ -241,6 +245,11 @@ impl Reader {
         }
         if let Some(sizes) = mr_header(t) {
             self.mr_sizes = Some(sizes);
+            if self.multi.is_none() {
+                let msg = "`Got: +H:… from N` lines are `-multi`'s children: the table sums several processes, but no `openssl speed -multi N` command line above says how many; read with `multi` = `unknown`";
+                self.out.notes.push((n, msg.into()));
+                self.multi = Some("unknown".into());
+            }
             return Ok(());
         }
         if let Some(sizes) = self.mr_sizes.clone() {
@@ -358,5 +367,19 @@ mod tests {
         let bad =
             "                  sign    verify    sign/s verify/s\nrsa 1024 bits 0.006892s 0.000384s    x   2602.3\n";
         assert_eq!(OpensslSpeed.parse(&Input::from_text(bad)).unwrap_err().line(), Some(2));
+    }
+
+    #[test]
+    fn childrens_lines_without_a_command_line_read_as_multi_unknown() {
+        let text = "Got: +H:16:64:256:1024:8192:16384 from 0\n\
+            Got: +F:25:AES-128-GCM:109670672.00:390395456.00:1159867648.00:3198570496.00:5917581312.00:5967527936.00 from 0\n\
+            version: 3.6.3\n\
+            AES-128-GCM    1351685.18k  5130487.30k 15646069.10k 42437400.66k 76078858.38k 80628904.76k\n";
+        let f = OpensslSpeed.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(f.samples.len(), 6);
+        assert!(f.samples.iter().all(|s| s.params.iter().any(|p| p.name == "multi" && p.value == "unknown")));
+        assert_eq!(f.notes.len(), 1);
+        assert_eq!(f.notes[0].0, 1);
+        assert!(!crate::parse::note_is_info(&f.notes[0].1));
     }
 }

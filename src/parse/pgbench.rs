@@ -40,6 +40,11 @@
 //! its `transaction type:` line to the next; its figures are kept until
 //! the run ends, so that a `-C` run's latencies get its `connect`.
 //!
+//! A run that pgbench ends with `pgbench: error: Run was aborted; the
+//! above results are incomplete.` (15 and later: clients aborted, as a
+//! database node failing makes them) is a warning at that line, and its
+//! summary is not read: its tps counts what the clients left did.
+//!
 //! `progress:` lines (`-P`) and per-statement latencies (`-r`) are not
 //! read. A tps or latency line whose value is no number is an error at its
 //! line; a tps line of another kind is a note.
@@ -175,9 +180,18 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             run = Run { params: vec![("type", transaction_type(v))], reconnect: connect, ..Run::default() };
             connect = false;
         } else if let Some(v) = t.strip_prefix("pgbench (") {
-            let v = v.split([' ', ')']).next().unwrap_or("");
+            // `pgbench (18.3, server 15.12-YB-2025.2.2.2-b0)`: the client's.
+            let v = v.split([' ', ')', ',']).next().unwrap_or("");
             if out.version.is_none() && v.starts_with(|c: char| c.is_ascii_digit()) {
                 out.version = Some(v.to_string());
+            }
+        } else if t.ends_with("Run was aborted; the above results are incomplete.") {
+            // pgbench 15+: clients aborted (a failed server, a query
+            // error); the summary above counts only what the others did.
+            if !run.figures.is_empty() {
+                run.figures.clear();
+                let msg = "pgbench says the run was aborted and its results are incomplete: its summary is not read";
+                out.notes.push((n, msg.into()));
             }
         } else if let Some(args) = args_of(t, "pgbench").or_else(|| after_prompt(t)) {
             connect = args
@@ -189,10 +203,11 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     }
     run.finish(&mut out);
     if out.samples.is_empty() {
-        return Err(ParseError::NoResults {
-            benchmark: "pgbench",
-            reason: "no `tps = …` or `latency average` line".into(),
-        });
+        let reason = match out.notes.iter().find(|(_, m)| m.contains("was aborted")) {
+            Some((n, _)) => format!("line {n}: pgbench says the run was aborted and its results are incomplete"),
+            None => "no `tps = …` or `latency average` line".into(),
+        };
+        return Err(ParseError::NoResults { benchmark: "pgbench", reason });
     }
     Ok(out)
 }
@@ -271,5 +286,26 @@ mod tests {
         let odd = "number of clients: 1\ntps = 5.0 (something new)\nlatency average = 1.0 ms\n";
         let f = Pgbench.parse(&Input::from_text(odd)).unwrap();
         assert_eq!((f.samples.len(), f.notes.len()), (1, 1));
+    }
+
+    #[test]
+    fn an_aborted_run_is_a_warning_not_a_result() {
+        let run = |tps: &str| {
+            format!(
+                "transaction type: <builtin: TPC-B (sort of)>\nnumber of clients: 20\n\
+                 latency average = 79.502 ms\ntps = {tps} (without initial connection time)\n"
+            )
+        };
+        let text = format!(
+            "{}pgbench: error: Run was aborted; the above results are incomplete.\n{}",
+            run("206.725596"),
+            run("1271.318979")
+        );
+        let f = Pgbench.parse(&Input::from_text(&text)).unwrap();
+        let got: Vec<(usize, f64)> = f.samples.iter().map(|s| (s.line, s.value.mean())).collect();
+        assert_eq!(got, [(8, 79.502), (9, 1271.318979)]);
+        assert_eq!(f.notes.len(), 1);
+        assert_eq!(f.notes[0].0, 5);
+        assert!(!crate::parse::note_is_info(&f.notes[0].1));
     }
 }

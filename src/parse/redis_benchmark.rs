@@ -46,7 +46,13 @@
 //! every cell quoted, so a row whose last cell has no closing quote was
 //! cut inside it: that cell is a note, not read.
 //! LKP's logs hold `-q` lines and full blocks (its own fixtures drop the
-//! request count: `requests completed in 2.00 seconds`); all are read.
+//! request count: `requests completed in 2.00 seconds`); all are read. A
+//! `throughput summary: N requests per second` line outside a `======
+//! TEST ======` block names no test: it is not a `-q` line of a test called
+//! `throughput summary` (redisgraph-benchmark-go prints `Throughput
+//! summary: 18868 requests per second` under its own report), and is a
+//! note, not read. A poster's `# comment` after a line (`100 parallel
+//! clients   # 100 个并发`, a Chinese blog) is passed over.
 //!
 //! Metrics (group empty), each with the parameter `test` (the test's name
 //! as printed: `SET`, `PING_INLINE`, `LRANGE_100 (first 100 elements)`):
@@ -323,6 +329,11 @@ impl Reader {
         if test.is_empty() || test.starts_with(|c: char| c.is_ascii_digit()) {
             return Ok(());
         }
+        if test.eq_ignore_ascii_case("throughput summary") {
+            let msg = "a `throughput summary` with no `====== TEST ======` title above it (cut off, or another tool's: redisgraph-benchmark-go prints one): not read";
+            self.out.notes.push((n, msg.into()));
+            return Ok(());
+        }
         let rest = rest.trim();
         if rest == "-nan" || rest == "nan" {
             self.out.notes.push((n, format!("test {test} printed no rate (`{rest}`): not read")));
@@ -388,6 +399,19 @@ impl Reader {
     }
 }
 
+/// A line without a poster's `# comment` after it (`100000 requests
+/// completed in 2.64 seconds   # 100000 个请求`); a line that is only a
+/// comment, or has none, as it is. redis-benchmark prints no `#`.
+fn uncomment(line: &str) -> &str {
+    let found = line
+        .char_indices()
+        .find(|&(i, c)| c == '#' && i > 0 && line[..i].ends_with([' ', '\t']) && !line[..i].trim().is_empty());
+    match found {
+        Some((i, _)) => line[..i].trim_end(),
+        None => line,
+    }
+}
+
 /// True for a line only redis-benchmark prints: a block title followed
 /// elsewhere by a rate, a `-q` line, or the 6.2+ CSV header.
 fn is_redis_line(t: &str) -> bool {
@@ -395,7 +419,9 @@ fn is_redis_line(t: &str) -> bool {
         return true;
     }
     let Some((test, rest)) = t.split_once(": ") else { return false };
-    test.trim().starts_with(|c: char| c.is_ascii_uppercase())
+    let test = test.trim();
+    !test.eq_ignore_ascii_case("throughput summary")
+        && test.starts_with(|c: char| c.is_ascii_uppercase())
         && rest.split(", ").next().and_then(|r| r.trim().strip_suffix(" requests per second")).and_then(plain).is_some()
 }
 
@@ -434,7 +460,7 @@ impl BenchParser for RedisBenchmark {
             csv: None,
         };
         for (n, line) in input.numbered() {
-            r.line(n, line)?;
+            r.line(n, uncomment(line))?;
         }
         r.flush();
         if r.out.samples.is_empty() {
@@ -506,5 +532,23 @@ mod tests {
         let short = "====== SET ======\n  latency summary (msec):\n  avg min\n  0.1\n";
         assert_eq!(RedisBenchmark.parse(&Input::from_text(short)).unwrap_err().line(), Some(4));
         assert_eq!(RedisBenchmark.detect(&Input::from_text("Requests per second: 5\n")), 0);
+    }
+
+    #[test]
+    fn a_throughput_summary_outside_a_test_block_is_no_test() {
+        let other = "  Total Errors 0 ( 0.000 %)\n  Throughput summary: 18868 requests per second\n";
+        assert_eq!(RedisBenchmark.detect(&Input::from_text(other)), 0);
+        let text = format!("SET: 102669.41 requests per second\n{other}");
+        let f = RedisBenchmark.parse(&Input::from_text(&text)).unwrap();
+        assert_eq!(f.samples.len(), 1);
+        assert_eq!(f.notes.len(), 1);
+        assert_eq!(f.notes[0].0, 3);
+    }
+
+    #[test]
+    fn a_posters_hash_comment_after_a_line_is_passed_over() {
+        assert_eq!(uncomment("  100 parallel clients\t\t # 100 个并发"), "  100 parallel clients");
+        assert_eq!(uncomment("#1.开启 redis-server"), "#1.开启 redis-server");
+        assert_eq!(uncomment("  keep alive: 1"), "  keep alive: 1");
     }
 }

@@ -26,7 +26,13 @@
 //!
 //! Parameters, from the lines above the table: `array_size` (elements)
 //! and `threads` (`Number of Threads counted`, else `requested`). A
-//! parameter a run does not print is absent. LKP's iterations are runs of
+//! parameter a run does not print is absent. A table with no set-up line
+//! between it and the table before (a board's docs give a bare
+//! single-thread table under `Single-thread comparison
+//! (OMP_NUM_THREADS=1):` after a full 18-thread run) has none: it does not
+//! inherit the earlier table's; one with some (stream-scaling prints its
+//! array size once, then `Number of Threads requested = N` above each
+//! table) keeps what it does not print anew. LKP's iterations are runs of
 //! one sample set.
 //!
 //! A row of another kernel (a fork's `Fill:`, `Daxpy:`) and a table in
@@ -110,10 +116,21 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     // Inside a table: whether its unit is MB/s, and where it starts.
     let mut table: Option<bool> = None;
     let mut open = Table::default();
+    // Whether a table came before, and a set-up line since it.
+    let (mut read_before, mut fresh) = (false, false);
     for (n, line) in input.numbered() {
         let t = line.trim();
         if let Some(mb) = header(t) {
             close_table(&mut out, &open);
+            // A table with no set-up line since the table before it was
+            // posted without its own (`Single-thread comparison
+            // (OMP_NUM_THREADS=1):` over a bare table): it does not inherit
+            // the earlier one's. stream-scaling prints a `Number of Threads`
+            // line above each table, and its array size once.
+            if read_before && !fresh {
+                setup = Setup::default();
+            }
+            (read_before, fresh) = (true, false);
             if !mb {
                 out.notes.push((n, "a STREAM table in another unit than MB/s: not read".into()));
             }
@@ -137,16 +154,20 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             out.notes.push((n, "STREAM says the run failed its validation: its rates are read all the same".into()));
         } else if let Some(rest) = t.strip_prefix("STREAM version") {
             setup = Setup::default();
+            fresh = true;
             if out.version.is_none() {
                 out.version = revision(rest);
             }
         } else if let Some(rest) = t.strip_prefix("Array size = ") {
             setup.array_size = leading_int(rest);
+            fresh = true;
         } else if let Some(rest) = t.strip_prefix("Number of Threads requested = ") {
             setup.threads_requested = leading_int(rest);
             setup.threads_counted = None;
+            fresh = true;
         } else if let Some(rest) = t.strip_prefix("Number of Threads counted = ") {
             setup.threads_counted = leading_int(rest);
+            fresh = true;
         }
     }
     close_table(&mut out, &open);
@@ -316,5 +337,20 @@ mod tests {
         assert_eq!(Stream.parse(&Input::from_text(bad)).unwrap_err().line(), Some(2));
         let gb = "Function    Best Rate GB/s  Avg time     Min time     Max time\nCopy:  1.0 0.1 0.1 0.1\nTriad: 1.0\n";
         assert!(Stream.parse(&Input::from_text(gb)).is_err());
+    }
+
+    #[test]
+    fn a_table_without_its_set_up_has_no_parameters() {
+        let text = "Number of Threads requested = 18\nNumber of Threads counted = 18\n\
+            Array size = 10000000 (elements), Offset = 0 (elements)\n\
+            Function    Best Rate MB/s  Avg time     Min time     Max time\n\
+            Copy:           89633.9     0.001952     0.001785     0.002350\n\
+            Triad:          72859.9     0.003479     0.003294     0.004133\n\
+            ---\nSingle-thread comparison (`OMP_NUM_THREADS=1`):\n\
+            Function    Best Rate MB/s  Avg time     Min time     Max time\n\
+            Copy:           30389.4     0.005385     0.005265     0.005763\n";
+        let f = Stream.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(params(&f.samples[0]), "array_size=10000000 threads=18");
+        assert_eq!(params(&f.samples[2]), "");
     }
 }

@@ -19,7 +19,11 @@
 //! ```
 //!
 //! The `stress-ng: <level>: [pid] ` prefix is optional (posts strip it, or
-//! keep only `stress-ng: `). Metrics, in group `""`:
+//! keep only `stress-ng: `); a journal's or syslog's prefix before it
+//! (`Jul 28 16:19:31 localhost stress-ng[1310]: stress-ng: metrc: …`, a run
+//! under `systemd-run` read back with `journalctl`) is passed over. A
+//! poster's arrow after a line (`… 84.05   1548  <--- (1)`) is a note, and
+//! the line before it is read. Metrics, in group `""`:
 //!
 //! | name                         | unit         | better  |
 //! |------------------------------|--------------|---------|
@@ -105,7 +109,7 @@ const YAML_KEYS: [&str; 8] = [
 /// (`106 stress-ng: metrc: [1892] cpu …`, `106:stress-ng: …` from `grep
 /// -n`), trimmed at the start; any other line trimmed at the start.
 fn ungutter(line: &str) -> &str {
-    let t = line.trim_start();
+    let t = unjournal(line.trim_start());
     let digits = t.bytes().take_while(u8::is_ascii_digit).count();
     if (1..=7).contains(&digits) {
         let rest = &t[digits..];
@@ -113,6 +117,22 @@ fn ungutter(line: &str) -> &str {
         let body = rest.trim_start();
         if body.starts_with("stress-ng:") && (body.len() < rest.len() || rest.len() < t.len() - digits) {
             return body;
+        }
+    }
+    t
+}
+
+/// A line without the journal's or syslog's prefix before stress-ng's own
+/// (`Jul 28 16:19:31 localhost stress-ng[1310]: stress-ng: metrc: …`, a
+/// run under `systemd-run` read back with `journalctl`); any other line as
+/// it is.
+fn unjournal(t: &str) -> &str {
+    if let Some(at) = t.find("]: stress-ng:") {
+        let head = &t[..at];
+        if let Some(p) = head.rfind("stress-ng[")
+            && head[p + "stress-ng[".len()..].bytes().all(|b| b.is_ascii_digit())
+        {
+            return &t[at + 3..];
         }
     }
     t
@@ -270,9 +290,23 @@ impl State {
     }
 }
 
+/// A poster's arrow after a line (`… 84.05  1548  <--- (1)`, an LKP
+/// reply): the line before it and the annotation.
+fn annotation(body: &str) -> Option<(&str, &str)> {
+    let at = body.find(" <-").or_else(|| body.find(" <="))?;
+    Some((body[..at].trim_end(), body[at..].trim()))
+}
+
 /// Reads one line of the text form.
 fn text_line(st: &mut State, n: usize, line: &str, out: &mut ParsedFile) -> Result<(), ParseError> {
     let (level, body) = strip_prefix(line);
+    let body = match annotation(body) {
+        Some((before, note)) => {
+            out.notes.push((n, format!("a poster's annotation after the line, not read: {note:?}")));
+            before
+        }
+        None => body,
+    };
     if line.contains("stress-ng") && !ungutter(line).starts_with("stress-ng:") {
         let found = command_instances(line);
         if !found.is_empty() {
@@ -573,6 +607,12 @@ mod tests {
         assert_eq!(strip_prefix("106 stress-ng: metrc: [1] x"), ("metrc", "x"));
         assert_eq!(strip_prefix("106:stress-ng: metrc: [1] x"), ("metrc", "x"));
         assert_eq!(strip_prefix("106stress-ng: x"), ("", "106stress-ng: x"));
+        assert_eq!(annotation("close  1568702  1548  <--- (1)"), Some(("close  1568702  1548", "<--- (1)")));
+        assert_eq!(annotation("close  1568702  1548"), None);
+        let journal = "Jul 28 16:19:31 localhost stress-ng[1310]: stress-ng: metrc: [1310] cpu  3181";
+        assert_eq!(strip_prefix(journal), ("metrc", "cpu  3181"));
+        let other = "Jul 28 16:58:33 localhost stress-ng[1420]: invoked with '/usr/bin/stress-ng --cpu 4'";
+        assert_eq!(strip_prefix(other).0, "");
         assert_eq!(strip_prefix("ramfs  735238"), ("", "ramfs  735238"));
     }
 

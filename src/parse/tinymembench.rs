@@ -28,6 +28,16 @@
 //!
 //! Several runs in one file are runs of one sample set. A bandwidth or
 //! latency line whose figure is no number is an error at its line.
+//!
+//! A `...` (or `…`) line between latency rows, a poster's mark for rows
+//! left out, does not end the table: the rows below it are read.
+//!
+//! A test name printed twice in one run (after one `Memory bandwidth`
+//! banner) names two tests: the rojaster/tinymembench fork (v0.4.10, aarch64)
+//! prints `NEON 64x2x4 COPY prefetch x1` for two different routines, with
+//! `NEON 64x2 COPY prefetch x1` between them. Read as runs of one test they
+//! would be merged, so the second is read as a test of its own, `NAME #2`,
+//! and a warning at its line says so.
 
 use super::num::plain;
 use super::{BenchParser, Input, ParseError};
@@ -83,16 +93,20 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut out = ParsedFile { benchmark: ID.into(), ..ParsedFile::default() };
     let mut group = "Memory bandwidth";
     let mut latency: Option<Option<String>> = None;
+    // The tests read since the run's banner: (group, name) → its line.
+    let mut seen: Vec<(&str, String, usize)> = Vec::new();
     for (n, line) in input.numbered() {
         let t = line.trim();
         if let Some(rest) = t.strip_prefix("tinymembench v") {
             let v = rest.split_whitespace().next().unwrap_or("");
             out.version.get_or_insert_with(|| v.to_string());
+            seen.clear();
             continue;
         }
         if let Some(banner) = t.strip_prefix("== ") {
             let banner = banner.trim_end_matches('=').trim();
             if banner.starts_with("Memory bandwidth") {
+                seen.clear();
                 group = "Memory bandwidth";
             } else if banner.starts_with("Framebuffer read") {
                 group = "Framebuffer read";
@@ -104,6 +118,10 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             continue;
         }
         if let Some(madvise) = &latency {
+            // A poster's `...` for rows left out: the table goes on below.
+            if matches!(t, "..." | "…") {
+                continue;
+            }
             if latency_row(&mut out, madvise.as_deref(), n, t)? {
                 continue;
             }
@@ -113,7 +131,22 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             let v = plain(figure)
                 .ok_or_else(|| ParseError::malformed(n, format!("a bandwidth in MB/s for `{name}`"), t))?;
             let s = Sample::new(Metric::new("bandwidth", "MB/s", Better::Higher), v, n).with_group(group);
-            out.samples.push(s.with_param("test", name));
+            let before = seen.iter().filter(|(g, t, _)| *g == group && t == name).count();
+            let test = match seen.iter().find(|(g, t, _)| *g == group && t == name) {
+                Some((_, _, first)) => {
+                    let again = format!("{name} #{}", before + 1);
+                    out.notes.push((
+                        n,
+                        format!(
+                            "`{name}` printed a second time in one run (first on line {first}): read as the test `{again}`, not as a second run"
+                        ),
+                    ));
+                    again
+                }
+                None => name.to_string(),
+            };
+            seen.push((group, name.to_string(), n));
+            out.samples.push(s.with_param("test", test));
         }
     }
     if out.samples.is_empty() {
@@ -189,5 +222,32 @@ mod tests {
         assert_eq!(got.len(), 9);
         let bad = "tinymembench v0.4.9\n C copy    :  x MB/s\n";
         assert_eq!(Tinymembench.parse(&Input::from_text(bad)).unwrap_err().line(), Some(2));
+    }
+
+    #[test]
+    fn rows_below_an_ellipsis_are_read() {
+        let text = "block size : single random read / dual random read\n\
+            \x20     1024 :    0.1 ns          /     0.1 ns\n...\n\
+            \x20 67108864 :   69.4 ns          /    94.7 ns\n…\n\
+            \x20134217728 :   70.0 ns          /    95.0 ns\n";
+        let f = Tinymembench.parse(&Input::from_text(text)).unwrap();
+        let lines: Vec<usize> = f.samples.iter().map(|s| s.line).collect();
+        assert_eq!(lines, [2, 2, 4, 4, 6, 6]);
+    }
+
+    #[test]
+    fn a_name_twice_in_one_run_is_two_tests() {
+        let run = "tinymembench v0.4.10 (simple benchmark for memory throughput and latency)\n\
+            == Memory bandwidth tests                                               ==\n\
+            \x20NEON 64x2x4 COPY prefetch x1                         :   2481.2 MB/s (0.9%)\n\
+            \x20NEON 64x2 COPY prefetch x1                           :   2398.8 MB/s (0.7%)\n\
+            \x20NEON 64x2x4 COPY prefetch x1                         :   2480.8 MB/s (0.7%)\n";
+        let f = Tinymembench.parse(&Input::from_text(&format!("{run}{run}"))).unwrap();
+        let tests: Vec<String> = f.samples.iter().map(|s| s.params[0].value.to_string()).collect();
+        let twice = ["NEON 64x2x4 COPY prefetch x1", "NEON 64x2 COPY prefetch x1", "NEON 64x2x4 COPY prefetch x1 #2"];
+        assert_eq!(tests, [twice, twice].concat());
+        let lines: Vec<usize> = f.notes.iter().map(|(l, _)| *l).collect();
+        assert_eq!(lines, [5, 10]);
+        assert!(f.notes[0].1.contains("(first on line 3)"), "{:?}", f.notes);
     }
 }

@@ -36,6 +36,13 @@
 //! and the `Difference(%)` row are not read. Several runs of one profile in
 //! a file are runs of one sample set.
 //!
+//! With `-R` (raw), uperf prints `timestamp_ms:… name:Total nr_bytes:N
+//! nr_ops:N` for the `Total` line (and the same for each interval, group
+//! and thread): bytes and operations with no rate or duration, so no
+//! `Total` figure is read, and a warning at that line says so; the NIC and
+//! run tables below are read as usual. The `Group Details` and `Strand
+//! Details` lines of `-g`/`-t` (one group's or thread's rate) are not read.
+//!
 //! A row of the NIC or run table whose cells are not as many as its
 //! header's, or a figure that is no number, is an error at its line.
 
@@ -171,6 +178,11 @@ impl Reader {
             }
         } else if t.starts_with("Total ") && t.contains("(s)") {
             self.total(n, t)?;
+        } else if t.starts_with("timestamp_ms:") && t.contains(" name:Total ") {
+            self.out.notes.push((
+                n,
+                "uperf -R's raw `name:Total` line gives bytes and operations, no rate: no Total throughput or op/s read (the Netstat and Run Statistics tables are)".into(),
+            ));
         }
         Ok(())
     }
@@ -249,5 +261,19 @@ mod tests {
         assert_eq!(got.len(), 12);
         let bad = "Run Statistics\nHostname            Time       Data   Throughput   Operations      Errors\nmaster 1s 2MB x 4 0\n";
         assert_eq!(Uperf.parse(&Input::from_text(bad)).unwrap_err().line(), Some(3));
+    }
+
+    #[test]
+    fn raw_total_is_a_warning() {
+        let text = "Starting 1 threads running profile:iperf ...   0.00 seconds\n\
+            timestamp_ms:1644254626729.0642 name:Total nr_bytes:79955230720 nr_ops:9760161\n\n\
+            Netstat statistics for this run\n---\nNic       opkts/s     ipkts/s      obits/s      ibits/s\n\
+            lo         307537      307537    20.22Gb/s    20.22Gb/s \n";
+        let f = Uperf.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(f.samples.len(), 4);
+        assert!(f.samples.iter().all(|s| s.group == "Netstat"));
+        assert_eq!(f.notes.len(), 1);
+        assert_eq!(f.notes[0].0, 2);
+        assert!(!crate::parse::note_is_info(&f.notes[0].1));
     }
 }

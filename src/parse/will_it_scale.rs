@@ -41,6 +41,10 @@
 //! read and a note names the text after them. A row with a cell that is no
 //! number, or with fewer than six cells, is an error at its line.
 //!
+//! A poster may leave out the header of a second table (`With Hinting:` /
+//! `0,0,100,0,100,0` / …, linux-mm 2019): the idle baseline row outside a
+//! table starts one, read with runtest.py's columns (they never change).
+//!
 //! Set-ups: posts introduce each table with a phrase; one ending in `:`
 //! or a kernel's name is found by [`super::labels`], but one ending in a
 //! comma (`Before commit a983b5ebee57,` / `After commit,` / `This patch
@@ -65,6 +69,9 @@ pub struct WillItScale;
 
 /// The CSV header runtest.py prints.
 const HEADER: &str = "tasks,processes,processes_idle,threads,threads_idle,linear";
+
+/// The idle baseline row runtest.py prints first under its header.
+const BASELINE: &str = "0,0,100,0,100,0";
 
 /// A failing test's assertion: `context_switch1_threads:
 /// tests/context_switch1.c:33: child: Assertion …` → the test's name with
@@ -177,9 +184,14 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         if let Some(r) = command(t) {
             run = r;
             in_table = false;
-        } else if t == HEADER {
+        } else if t == HEADER || (!in_table && t == BASELINE) {
+            // A baseline row outside a table: the poster left the header
+            // out (runtest.py's columns are always these).
             in_table = true;
             label.clone_from(&pending);
+            if t == BASELINE {
+                out.notes.push((n, "will-it-scale's idle baseline row (0 tasks) is no result".into()));
+            }
         } else if let Some(l) = comma_label(t).filter(|_| !in_table) {
             pending = Some(l.to_string());
         } else if let Some(who) = assertion(t) {
@@ -295,5 +307,18 @@ mod tests {
         assert_eq!(WillItScale.parse(&Input::from_text(&cut)).unwrap_err().line(), Some(3));
         let bad = format!("{HEADER}\n8,12x0363,0.04,0,0.00,0\n");
         assert_eq!(WillItScale.parse(&Input::from_text(&bad)).unwrap_err().line(), Some(2));
+    }
+
+    #[test]
+    fn a_table_without_its_header_starts_at_its_baseline_row() {
+        let text = "Without Hinting:\ntasks,processes,processes_idle,threads,threads_idle,linear\n0,0,100,0,100,0\n\
+                    1,315890,95.82,317633,95.83,317633\n\nWith Hinting:\n0,0,100,0,100,0\n\
+                    1,306737,95.82,305130,95.78,306737\n\nnot a table: 2,1,100,0,100,0\n";
+        let f = WillItScale.parse(&Input::from_text(text)).unwrap();
+        let ops: Vec<(usize, f64)> =
+            f.samples.iter().filter(|s| s.metric.name == "ops").map(|s| (s.line, s.value.mean())).collect();
+        assert_eq!(ops, [(4, 315890.0), (4, 317633.0), (8, 306737.0), (8, 305130.0)]);
+        let baselines: Vec<usize> = f.notes.iter().filter(|(_, n)| n.contains("baseline")).map(|(l, _)| *l).collect();
+        assert_eq!(baselines, [3, 7]);
     }
 }

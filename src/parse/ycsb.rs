@@ -27,6 +27,12 @@
 //! of one set-up in a file are runs. The histogram buckets (`[READ], 0,
 //! 495`, `[READ], >1000, 0`) and the status lines of `-s` are not read.
 //!
+//! A run that failed (a `DBException` at its start) still prints its
+//! summary, with `[OVERALL], Throughput(ops/sec), 0.0`, a `RunTime` of a
+//! few ms and no operation: such a summary (the lines from its first to
+//! the last in a row) is not read, and a warning at its `Throughput` line
+//! says so.
+//!
 //! A summary line whose value is no number is an error at its line. A
 //! value cut short (a truncated log's last line) is a note at its line and
 //! is not read: one ending in a point (`199.`), or, from YCSB's Java
@@ -83,6 +89,11 @@ struct Reader {
     /// `98.91`, `0.0`); ycsb-rs (which prints `ThreadCount`) writes a
     /// whole one without.
     java: bool,
+    /// Where the current output's summary began in `out.samples`, while
+    /// its lines run on (`None` between outputs).
+    block: Option<usize>,
+    /// The current output did no operation: its lines are not read.
+    failed: bool,
 }
 
 /// The measures YCSB computes as doubles: `Throughput(ops/sec)`,
@@ -139,14 +150,25 @@ impl Reader {
             self.command(&args);
             return Ok(());
         }
-        let Some((section, measure, value)) = summary_line(t) else { return Ok(()) };
-        if plain(measure).is_some() || measure.starts_with('>') {
+        let Some((section, measure, value)) = summary_line(t) else {
+            (self.block, self.failed) = (None, false);
+            return Ok(());
+        };
+        let start = *self.block.get_or_insert(self.out.samples.len());
+        if self.failed || plain(measure).is_some() || measure.starts_with('>') {
             return Ok(());
         }
         let v = plain(value).ok_or_else(|| ParseError::malformed(n, format!("a number for `{measure}`"), t))?;
         if cut(value, measure, self.java) {
             let msg = format!("YCSB's `{measure}` without its decimals (the line looks cut short): not read");
             self.out.notes.push((n, msg));
+            return Ok(());
+        }
+        if section == "OVERALL" && measure.starts_with("Throughput") && v == 0.0 {
+            self.out.samples.truncate(start);
+            self.failed = true;
+            let msg = "YCSB's run did no operation (`Throughput` 0: it failed, as the error above it says): none of its summary is read";
+            self.out.notes.push((n, msg.into()));
             return Ok(());
         }
         if section == "OVERALL" && measure == "ThreadCount" {
@@ -193,7 +215,11 @@ impl BenchParser for Ycsb {
             r.line(n, line.trim())?;
         }
         if r.out.samples.is_empty() {
-            return Err(ParseError::NoResults { benchmark: ID, reason: "no `[SECTION], Measure, value` line".into() });
+            let reason = match r.out.notes.iter().find(|(_, m)| m.contains("did no operation")) {
+                Some((n, _)) => format!("line {n}: the run did no operation (`Throughput` 0: it failed)"),
+                None => "no `[SECTION], Measure, value` line".into(),
+            };
+            return Err(ParseError::NoResults { benchmark: ID, reason });
         }
         Ok(r.out)
     }
@@ -254,5 +280,21 @@ mod tests {
         assert_eq!(got.len(), 6);
         let bad = "[OVERALL], RunTime(ms), 10\n[READ], Operations, x\n";
         assert_eq!(Ycsb.parse(&Input::from_text(bad)).unwrap_err().line(), Some(2));
+    }
+
+    #[test]
+    fn a_failed_run_with_throughput_zero_is_not_read() {
+        let failed = "Caused by: org.rocksdb.RocksDBException: Unrecognized option DBOptions:: bloom_bits\n\
+            [OVERALL], RunTime(ms), 66\n[OVERALL], Throughput(ops/sec), 0.0\n[TOTAL_GCs], Count, 0\n";
+        let good = "Starting test.\n[OVERALL], RunTime(ms), 10110\n[OVERALL], Throughput(ops/sec), 98.91\n\
+            [READ], Operations, 496\n";
+        let f = Ycsb.parse(&Input::from_text(&format!("{failed}{good}"))).unwrap();
+        let lines: Vec<usize> = f.samples.iter().map(|s| s.line).collect();
+        assert_eq!(lines, [6, 7, 8]);
+        assert_eq!(f.notes.len(), 1);
+        assert_eq!(f.notes[0].0, 3);
+        assert!(!crate::parse::note_is_info(&f.notes[0].1));
+        let err = Ycsb.parse(&Input::from_text(failed)).unwrap_err();
+        assert!(err.to_string().contains("line 3: the run did no operation"), "{err}");
     }
 }
