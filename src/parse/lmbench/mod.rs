@@ -117,6 +117,17 @@ use table::{
 /// The lmbench summary-table parser (registry id `lmbench`).
 pub struct Lmbench;
 
+/// The character columns where the headings of a table's heading line end
+/// (1-based, the last character of each): headings are set apart by two
+/// spaces or more (`L1 $`, `Main mem` are one heading each).
+fn heading_ends(header: &str) -> impl Iterator<Item = usize> + '_ {
+    let chars: Vec<char> = header.chars().collect();
+    (1..=chars.len()).filter(move |&e| {
+        !chars[e - 1].is_whitespace()
+            && (e == chars.len() || (chars[e].is_whitespace() && chars.get(e + 1).is_none_or(|c| c.is_whitespace())))
+    })
+}
+
 const ID: &str = "lmbench";
 
 impl BenchParser for Lmbench {
@@ -160,6 +171,23 @@ impl BenchParser for Lmbench {
 
     fn max_score(&self) -> u8 {
         95
+    }
+
+    /// lmbench's summary right-aligns each value to the end of its
+    /// column's heading (`Main mem`, `Rand mem` on the table's `Host`
+    /// line): a last row whose last cell ends where a heading ends is
+    /// whole (`demo-vm04 Linux 5.15.0-  2998 … 9.256000       132.0` ends
+    /// under `Rand mem`'s `m`); one cut inside a cell ends inside a
+    /// heading or between two.
+    fn last_figure_complete(&self, input: &Input) -> bool {
+        let Some((last, above)) = input.lines.split_last() else { return false };
+        let end = last.trim_end().chars().count();
+        // The table's heading line: the nearest `Host` line above, within
+        // a table's length.
+        let Some(header) = above.iter().rev().take(40).find(|l| l.trim_start().starts_with("Host")) else {
+            return false;
+        };
+        heading_ends(header).any(|e| e == end)
     }
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
