@@ -408,6 +408,21 @@ fn parse_any(input: &Input, id: &'static str) -> Result<ParsedFile, ParseError> 
 /// sample index and decimals.
 fn cut_rows(input: &Input, decs: &[(usize, usize)], out: &mut ParsedFile) {
     let column = |i: usize| (out.samples[i].group.clone(), out.samples[i].metric.name.clone());
+    // Each column's most decimals (and the line of a cell with them), and
+    // its most on any other line: one pass, not one a cell.
+    let mut most: rustc_hash::FxHashMap<_, (usize, usize, Option<usize>)> = rustc_hash::FxHashMap::default();
+    for &(i, d) in decs {
+        let line = out.samples[i].line;
+        let e = most.entry(column(i)).or_insert((d, line, None));
+        if d > e.0 {
+            if line != e.1 {
+                e.2 = Some(e.0);
+            }
+            (e.0, e.1) = (d, line);
+        } else if line != e.1 && e.2.is_none_or(|d2| d > d2) {
+            e.2 = Some(d);
+        }
+    }
     let mut cut: Vec<usize> = Vec::new();
     for (k, &(i, d)) in decs.iter().enumerate() {
         let line = out.samples[i].line;
@@ -417,8 +432,7 @@ fn cut_rows(input: &Input, decs: &[(usize, usize)], out: &mut ParsedFile) {
         if !last || !super::cut::ends_in_figure(text) {
             continue;
         }
-        let printed =
-            decs.iter().filter(|&&(j, _)| out.samples[j].line != line && column(j) == column(i)).map(|e| e.1).max();
+        let printed = most.get(&column(i)).and_then(|&(d1, l1, d2)| if l1 == line { d2 } else { Some(d1) });
         if printed.is_some_and(|p| d < p) {
             cut.push(i);
         }
