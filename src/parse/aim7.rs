@@ -70,7 +70,10 @@
 //! wrapped onto the next line by a mail client (`… 9.99` / `  90`) is
 //! rejoined when the next line is one integer from 0 to 100. A row with more
 //! numbers than its header has columns, or a cell that is not one number
-//! (two run together, `1210.987649.55`), is an error naming the line.
+//! (two run together, `1210.987649.55`), is an error naming the line. A
+//! row's last cell that ends its line (no run date after it) with fewer
+//! decimals than the other cells of its column (one `printf` format a
+//! column: `0` for `0.03`) was cut mid-row: a note, not read.
 
 use crate::model::{Better, Metric, ParsedFile, Sample};
 use crate::parse::{BenchParser, Input, ParseError, num};
@@ -306,6 +309,8 @@ fn parse_any(input: &Input, id: &'static str) -> Result<ParsedFile, ParseError> 
     let lines = &input.lines;
     let mut group = String::new();
     let mut table = Table::None;
+    // The decimals of each table cell read: (sample index, decimals).
+    let mut decs: Vec<(usize, usize)> = Vec::new();
     let mut i = 0usize;
     while i < lines.len() {
         let line = lines[i].as_str();
@@ -372,8 +377,10 @@ fn parse_any(input: &Input, id: &'static str) -> Result<ParsedFile, ParseError> 
         let ctx = RowCtx { lines, lineno, group: &group };
         let more = match &mut table {
             Table::None => true,
-            Table::Aim7 { cols, tabs, kernel_col, edges } => aim7_row(&ctx, cols, *tabs, *kernel_col, edges, &mut out)?,
-            Table::Reaim { edges } => match reaim_row(&ctx, edges, &mut out)? {
+            Table::Aim7 { cols, tabs, kernel_col, edges } => {
+                aim7_row(&ctx, cols, *tabs, *kernel_col, edges, &mut out, &mut decs)?
+            }
+            Table::Reaim { edges } => match reaim_row(&ctx, edges, &mut out, &mut decs)? {
                 Some(consumed) => {
                     i += consumed;
                     true
@@ -385,11 +392,61 @@ fn parse_any(input: &Input, id: &'static str) -> Result<ParsedFile, ParseError> 
             table = Table::None;
         }
     }
+    cut_rows(input, &decs, &mut out);
     out.notes.sort_by_key(|(line, _)| *line);
     if out.samples.is_empty() {
         return Err(ParseError::NoResults { benchmark: id, reason: "no AIM7 or re-aim result table".into() });
     }
     Ok(out)
+}
+
+/// Leaves out the last cell of a row cut mid-row: the row's line ends in
+/// that cell (no run date after it) and it has fewer decimals than the
+/// other cells of its column (AIM7 and re-aim print each column with one
+/// `printf` format: `0` for the `0.03` of a `cpu` column of `3.61`,
+/// `7.42`, a log cut, then appended to). `decs` holds each table cell's
+/// sample index and decimals.
+fn cut_rows(input: &Input, decs: &[(usize, usize)], out: &mut ParsedFile) {
+    let column = |i: usize| (out.samples[i].group.clone(), out.samples[i].metric.name.clone());
+    // Each column's most decimals (and the line of a cell with them), and
+    // its most on any other line: one pass, not one a cell.
+    let mut most: rustc_hash::FxHashMap<_, (usize, usize, Option<usize>)> = rustc_hash::FxHashMap::default();
+    for &(i, d) in decs {
+        let line = out.samples[i].line;
+        let e = most.entry(column(i)).or_insert((d, line, None));
+        if d > e.0 {
+            if line != e.1 {
+                e.2 = Some(e.0);
+            }
+            (e.0, e.1) = (d, line);
+        } else if line != e.1 && e.2.is_none_or(|d2| d > d2) {
+            e.2 = Some(d);
+        }
+    }
+    let mut cut: Vec<usize> = Vec::new();
+    for (k, &(i, d)) in decs.iter().enumerate() {
+        let line = out.samples[i].line;
+        // The row's last cell: no later cell on its line.
+        let last = decs.get(k + 1).is_none_or(|&(j, _)| out.samples[j].line != line);
+        let text = input.lines[line - 1].trim();
+        if !last || !super::cut::ends_in_figure(text) {
+            continue;
+        }
+        let printed = most.get(&column(i)).and_then(|&(d1, l1, d2)| if l1 == line { d2 } else { Some(d1) });
+        if printed.is_some_and(|p| d < p) {
+            cut.push(i);
+        }
+    }
+    for &i in cut.iter().rev() {
+        let s = out.samples.remove(i);
+        let msg = format!(
+            "a row whose last cell ({}: {}) has fewer decimals than the other cells of its column (the row looks cut \
+             short): that cell not read",
+            s.metric.name,
+            s.value.mean()
+        );
+        out.notes.push((s.line, msg));
+    }
 }
 
 /// Reads an AIM7 banner `banner` (from `AIM Multiuser Benchmark - Suite VII` on) at
@@ -471,6 +528,7 @@ fn aim7_row(
     kernel_col: bool,
     edges: &mut Option<(usize, Vec<Span>)>,
     out: &mut ParsedFile,
+    decs: &mut Vec<(usize, usize)>,
 ) -> Result<bool, ParseError> {
     let (line, lineno) = (ctx.lines[ctx.lineno - 1].as_str(), ctx.lineno);
     let mut words = line.split_whitespace();
@@ -517,6 +575,7 @@ fn aim7_row(
         if let Some(k) = kernel {
             s = s.with_kernel(k);
         }
+        decs.push((out.samples.len(), num::decimals(cell).unwrap_or(0)));
         out.samples.push(s);
     }
     Ok(true)
@@ -529,6 +588,7 @@ fn reaim_row(
     ctx: &RowCtx,
     edges: &mut Option<(usize, Vec<Span>)>,
     out: &mut ParsedFile,
+    decs: &mut Vec<(usize, usize)>,
 ) -> Result<Option<usize>, ParseError> {
     let (line, lineno) = (ctx.lines[ctx.lineno - 1].as_str(), ctx.lineno);
     let Some(Ok(forked)) = line.split_whitespace().next().map(str::parse::<u32>) else {
@@ -571,6 +631,7 @@ fn reaim_row(
     for (cell, j, at) in values {
         let (name, unit, better) = REAIM_COLUMNS[j];
         let value = num::plain(cell).ok_or_else(|| ParseError::malformed(at, "a number", cell))?;
+        decs.push((out.samples.len(), num::decimals(cell).unwrap_or(0)));
         out.samples.push(
             Sample::new(Metric::new(name, unit, better), value, at).with_group(ctx.group).with_param("forked", forked),
         );

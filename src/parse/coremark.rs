@@ -35,7 +35,9 @@
 //!
 //! An `Iterations/Sec` with a point and fewer than the six decimals
 //! CoreMark prints (`%f`: `660.` for `660.264026`, a log cut inside it) is
-//! a note, not read (a port without floats prints `%d`: no point).
+//! a note, not read (a port without floats prints `%d`: no point). A
+//! whole number (`38`) is one too when the run's `Total time (secs)` has
+//! a point: a build with floats prints both with `%f`.
 //!
 //! `Errors detected` and `ERROR! Must execute for at least 10 secs` (CoreMark
 //! says the run is invalid) are notes; the run's score is still read. A
@@ -59,6 +61,9 @@ struct Run {
     compiler: Option<String>,
     /// The `Iterations/Sec` value, once read.
     score: Option<f64>,
+    /// The run's `Total time (secs)` has a point: a build with floats,
+    /// which prints `Iterations/Sec` with `%f` too.
+    float_time: bool,
     /// Metric, value and line of each figure, kept until the run ends (its
     /// `Parallel` line comes after its score).
     figures: Vec<(Metric, f64, usize)>,
@@ -133,6 +138,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         } else if let Some((k, v)) = field(t) {
             match k {
                 "CoreMark Size" => run.size = Some(v.to_string()),
+                "Total time (secs)" => run.float_time = v.contains('.'),
                 "Compiler version" if !v.is_empty() => run.compiler = Some(v.to_string()),
                 "Iterations/Sec" => {
                     let s = plain(v).ok_or_else(|| ParseError::malformed(n, "`Iterations/Sec : N`", t))?;
@@ -140,6 +146,15 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                     // port without floats: a point with fewer was cut.
                     if v.contains('.') && super::num::fewer_decimals(v, 6) {
                         let msg = "`Iterations/Sec` with fewer than the six decimals CoreMark prints (the line looks cut short): not read";
+                        out.notes.push((n, msg.into()));
+                        continue;
+                    }
+                    // A build with floats prints its `Total time (secs)`
+                    // with `%f` too: a whole number under one was cut
+                    // (`38` for `3872.351941`, the log appended to after).
+                    if !v.contains('.') && run.float_time {
+                        let msg = "`Iterations/Sec` without the six decimals CoreMark prints when its `Total time (secs)` \
+                                   has them (the line looks cut short): not read";
                         out.notes.push((n, msg.into()));
                         continue;
                     }

@@ -19,7 +19,10 @@
 ///   next one, which is left empty so that numbering stays; [`Input::qp`]
 ///   is set;
 /// * nothing else changes: tabs, trailing spaces and blank lines stay, and
-///   line *n* of [`Input::lines`] (index *n − 1*) is line *n* of the file.
+///   line *n* of [`Input::lines`] (index *n − 1*) is line *n* of the file;
+/// * a file whose last line has no line break (a log cut mid-line, or a
+///   file saved without its final newline) sets [`Input::unterminated`]: a
+///   figure at that line's end may be cut ([`super::cut`]).
 #[derive(Debug, Clone, Default)]
 pub struct Input {
     /// The normalised lines, without their line terminators. Not to be
@@ -37,6 +40,11 @@ pub struct Input {
     /// of the file, so no end of a table ([`Input::joined_away`]). Empty
     /// when nothing was joined.
     pub soft_joined: Vec<bool>,
+    /// True when the file's last line ends without a line break (`\n`,
+    /// `\r\n` or a lone `\r` all end a line): the file may have been cut
+    /// inside that line ([`super::cut::last_line`]). False for an empty
+    /// text.
+    pub unterminated: bool,
     /// `lines` joined with `\n`, made on the first [`Input::text`].
     joined: std::sync::OnceLock<String>,
     /// `joined` in ASCII lower case, made on the first
@@ -93,9 +101,10 @@ impl Input {
         if lines.len() > 1 && lines.last().is_some_and(|l| l.is_empty()) && unified.ends_with('\n') {
             lines.pop();
         }
+        let unterminated = !unified.is_empty() && !unified.ends_with('\n');
         let qp = looks_quoted_printable(&unified);
         let soft_joined = if qp { decode_quoted_printable(&mut lines) } else { Vec::new() };
-        Input { lines, lossy: false, quoted, qp, soft_joined, ..Input::default() }
+        Input { lines, lossy: false, quoted, qp, soft_joined, unterminated, ..Input::default() }
     }
 
     /// True when line index `i` (line *i + 1*) is empty only because a
@@ -121,6 +130,7 @@ impl Input {
             quoted: self.quoted,
             qp: self.qp,
             soft_joined: self.soft_joined.clone(),
+            unterminated: self.unterminated,
             ..Input::default()
         };
         // Every pair of adjacent bytes without a line break in the blanked
@@ -462,6 +472,16 @@ mod tests {
         assert!(!input.has_ignore_ascii_case("bonnie"));
         assert!(input.has_ignore_ascii_case("throughput 9.2 mb/sec"));
         assert!(!input.has_ignore_ascii_case("throughput 9.2 mb/secx"));
+    }
+
+    #[test]
+    fn a_last_line_without_a_line_break_is_unterminated() {
+        assert!(Input::from_text("Elapsed Time 412.87\nElapsed Time 41").unterminated);
+        for ended in ["a\nb\n", "a\r\nb\r\n", "a\rb\r", "", "\n"] {
+            assert!(!Input::from_bytes(ended.as_bytes()).unterminated, "{ended:?}");
+        }
+        let blank = [true, false];
+        assert!(Input::from_text("x\n41").blanked(&blank).unterminated);
     }
 
     #[test]

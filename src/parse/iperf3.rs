@@ -37,7 +37,10 @@
 //! (`--parallel`), the distinct stream ids (`[  5]`, `[  7]`) of its lines
 //! above the summary and those of the summary; a summary of several
 //! streams with no `[SUM]` line (cut off) gives no total, only each
-//! stream's figures, and a note.
+//! stream's figures, and a note. A `sender` line with no `receiver` line
+//! for its stream or `[SUM]` below it (the client prints both: a summary
+//! cut after `[SUM] … sender`) is read, with a note that the receiver's
+//! figures are missing.
 //!
 //! Parameters: `protocol` (`TCP`, `UDP`), `streams`, and `reverse` (`1`)
 //! for a reverse-mode test (JSON `test_start.reverse`, text `Reverse mode`
@@ -308,6 +311,20 @@ fn text_block(block: &[Line], reverse: bool, streams: usize, out: &mut ParsedFil
         );
         out.notes.push((block[0].n, msg));
     }
+    // iperf3's client prints a receiver line after each sender line: a
+    // sender line without one was cut off below (the server prints its
+    // receiver lines alone).
+    for l in block.iter().filter(|l| l.role == "sender") {
+        if !block.iter().any(|r| r.role == "receiver" && r.id == l.id) {
+            let what = if l.id == "SUM" { "the receiver's total is" } else { "its receiver figures are" };
+            let msg = format!(
+                "an iperf3 `sender` line with no `receiver` line for its `[{}]` below (the summary looks cut short): \
+                 {what} missing",
+                l.id
+            );
+            out.notes.push((l.n, msg));
+        }
+    }
     for l in block {
         let stream =
             if per_stream && l.id != "SUM" { ids.iter().position(|i| *i == l.id).map(|p| p + 1) } else { None };
@@ -337,6 +354,11 @@ fn read_text(input: &Input, out: &mut ParsedFile) -> Result<(), ParseError> {
     for (n, line) in input.numbered() {
         let t = line.trim();
         since_rule = if t.starts_with("- - - -") { 0 } else { since_rule.saturating_add(1) };
+        // A line a quoted-printable soft break emptied (its text is on the
+        // line above) does not end a summary.
+        if input.joined_away(n - 1) {
+            continue;
+        }
         if t.starts_with("Reverse mode") {
             reverse = true;
         }
@@ -469,7 +491,9 @@ mod tests {
             [  5]   0.00-10.00  sec  1.00 GBytes   800 Mbits/sec    3             sender\n";
         let f = Iperf3.parse(&Input::from_text(text)).unwrap();
         assert!(f.samples.iter().all(|s| s.group.as_str() == "stream"));
-        assert_eq!(f.notes.len(), 1);
+        // No `[SUM]`, and stream 5's receiver line cut off.
+        assert_eq!(f.notes.len(), 2);
+        assert!(f.notes[1].1.contains("no `receiver` line for its `[5]`"), "{:?}", f.notes);
         assert_eq!(parallel(&["-c", "h", "-P4"]), Some(4));
         assert_eq!(parallel(&["--parallel=8"]), Some(8));
         // Two interval lines' ids, no command, no SUM: two streams.

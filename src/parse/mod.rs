@@ -23,6 +23,7 @@ pub mod bonnie;
 pub mod bonnie_pp;
 pub mod cmdline;
 pub mod coremark;
+pub mod cut;
 pub mod dbench;
 pub mod fio;
 pub mod fsmark;
@@ -166,6 +167,18 @@ pub trait BenchParser: Send + Sync {
     /// name. The default: nothing is detail.
     fn mail_detail(&self, group: &str, metric: &str) -> bool {
         let _ = (group, metric);
+        false
+    }
+
+    /// True when the format itself proves the last figure of `input`'s
+    /// last line complete, that line having no line break
+    /// ([`Input::unterminated`]: the file may have been cut inside it). A
+    /// proof is what the benchmark always prints: a fixed number of
+    /// decimals the figure has, or a cell that ends where the benchmark
+    /// right-aligns it. Without one, [`cut::last_line`] leaves out the
+    /// numbers read from that line with a warning. The default: no proof.
+    fn last_figure_complete(&self, input: &Input) -> bool {
+        let _ = input;
         false
     }
 }

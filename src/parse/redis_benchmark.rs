@@ -78,7 +78,10 @@
 //! Not read: the 6.2+ percentile and cumulative distributions (the
 //! summary holds their percentiles), the progress lines (`SET: rps=…`),
 //! `host configuration` lines. A `-q` line whose rate is no number
-//! (`SET: -nan`, an old redis' division by zero) is a note.
+//! (`SET: -nan`, an old redis' division by zero) is a note. A latency of
+//! the summary with fewer than the three decimals redis-benchmark prints
+//! (`%9.3f`: `85` for `85.695`, a log cut, then appended to) is a note and
+//! is not read; the row's other latencies are.
 
 use super::cmdline::args_of;
 use super::num::plain;
@@ -236,7 +239,7 @@ impl Reader {
     /// block's lines.
     fn block_figure(&mut self, b: &mut Block, n: usize, t: &str) -> Result<bool, ParseError> {
         if let Some(cols) = b.summary.take() {
-            return Self::summary_line(b, cols, n, t);
+            return Self::summary_line(b, &mut self.out.notes, cols, n, t);
         }
         if let Some((count, secs)) = t.split_once("requests completed in ") {
             let count = count.trim();
@@ -303,7 +306,13 @@ impl Reader {
     }
 
     /// A line under `latency summary (msec):`: the header, then the values.
-    fn summary_line(b: &mut Block, cols: Vec<String>, n: usize, t: &str) -> Result<bool, ParseError> {
+    fn summary_line(
+        b: &mut Block,
+        notes: &mut Vec<(usize, String)>,
+        cols: Vec<String>,
+        n: usize,
+        t: &str,
+    ) -> Result<bool, ParseError> {
         let cells: Vec<&str> = t.split_whitespace().collect();
         if cols.is_empty() {
             if cells.is_empty() || cells.iter().any(|c| plain(c).is_some()) {
@@ -317,6 +326,16 @@ impl Reader {
         }
         for (col, cell) in cols.iter().zip(&cells) {
             let v = plain(cell).ok_or_else(|| ParseError::malformed(n, format!("a latency in ms for `{col}`"), t))?;
+            // redis-benchmark prints each with `%9.3f`: fewer decimals
+            // were cut (`85` for `85.695`, a log cut, then appended to).
+            if super::num::fewer_decimals(cell, 3) {
+                let msg = format!(
+                    "the latency summary's `{col}` without the three decimals redis-benchmark prints (the line looks \
+                     cut short): not read"
+                );
+                notes.push((n, msg));
+                continue;
+            }
             b.figures.push((latency(col), v, n));
         }
         Ok(true)

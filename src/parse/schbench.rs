@@ -56,7 +56,10 @@
 //! A figure cut short (a truncated log) is a note, not read: an `average
 //! rps:` without the two decimals schbench prints, and the last row of a
 //! report the file ends inside (before its `min=…, max=…` line), whose
-//! whole number may have lost digits.
+//! whole number may have lost digits, and a `max=` below half the
+//! report's highest percentile (`max=118` for `1185` under `99.9th:
+//! 1186`: a max is about its highest percentile or above, a percentile
+//! being its histogram bucket's bound).
 
 use super::cmdline::args_of;
 use super::num::plain;
@@ -163,7 +166,22 @@ impl Reader {
                 self.out.notes.push((r.line, msg));
                 continue;
             }
+            // `max` is about every percentile or above (a percentile is
+            // its histogram bucket's bound: `99.9th: 1186` over
+            // `max=1185`). One below half the highest lost a digit or more
+            // to a cut (`max=118` for `1185`, a log cut, then appended to).
+            let highest =
+                r.rows.iter().filter(|(_, name, _)| name.ends_with("th")).map(|(_, _, v)| *v).reduce(f64::max);
             for (n, name, v) in &r.rows {
+                if name == "max"
+                    && let Some(h) = highest.filter(|h| v * 2.0 < *h)
+                {
+                    let msg = format!(
+                        "`max={v}` below half the report's highest percentile ({h}): the line looks cut short, its max not read"
+                    );
+                    self.out.notes.push((*n, msg));
+                    continue;
+                }
                 let s = self.sample(r.group, name, *v, *n);
                 self.out.samples.push(s);
             }

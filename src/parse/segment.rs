@@ -73,7 +73,11 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
             if out.is_empty() { forced.or_else(|| super::detect(current)) } else { detect_among(current, &families) };
         let Some(parser) = parser else { break };
         families.push(family(parser.id()));
-        match parser.parse(current) {
+        let mut outcome = parser.parse(current);
+        if let Ok(parsed) = &mut outcome {
+            super::cut::last_line(parser, current, parsed);
+        }
+        match outcome {
             Ok(mut parsed) if !parsed.samples.is_empty() => {
                 drop_repeated_paragraphs(input, &mut parsed);
                 super::labels::apply(input, &mut parsed);

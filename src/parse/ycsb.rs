@@ -39,7 +39,11 @@
 //! (which prints every double with a point), a `Throughput`,
 //! `AverageLatency` or GC `Time(%)` without one (`199` for
 //! `199.608766817038`). ycsb-rs (its `ThreadCount` line tells it) prints
-//! a whole double without a point, so there only the first is told.
+//! a whole double without a point, so there only the first is told. An
+//! `[OVERALL], RunTime(ms)` whose next line is not its
+//! `Throughput(ops/sec)` (YCSB prints the two together) was cut there,
+//! perhaps mid-number (`50` for `50098`, a log cut, then appended to): a
+//! note, not read.
 
 use super::cmdline::{args_of, base};
 use super::num::plain;
@@ -94,6 +98,9 @@ struct Reader {
     block: Option<usize>,
     /// The current output did no operation: its lines are not read.
     failed: bool,
+    /// The sample and line of an `[OVERALL], RunTime(ms)` not yet followed
+    /// by its `Throughput(ops/sec)` line.
+    runtime: Option<(usize, usize)>,
 }
 
 /// The measures YCSB computes as doubles: `Throughput(ops/sec)`,
@@ -146,6 +153,18 @@ impl Reader {
     }
 
     fn line(&mut self, n: usize, t: &str) -> Result<(), ParseError> {
+        // YCSB prints `Throughput(ops/sec)` on the line after `RunTime(ms)`:
+        // a `RunTime` followed by anything else was cut there, perhaps
+        // mid-number (`50` for `50098`, a log cut, then appended to).
+        if let Some((i, at)) = self.runtime.filter(|_| !t.is_empty()) {
+            self.runtime = None;
+            if !summary_line(t).is_some_and(|(s, m, _)| s == "OVERALL" && m.starts_with("Throughput")) {
+                self.out.samples.remove(i);
+                let msg = "YCSB's `RunTime(ms)` with no `Throughput(ops/sec)` line after it (YCSB prints one: the output \
+                           looks cut there, then appended to): not read";
+                self.out.notes.push((at, msg.into()));
+            }
+        }
         if let Some(args) = args_of(t, "ycsb").or_else(|| args_of(t, "ycsb.sh")) {
             self.command(&args);
             return Ok(());
@@ -178,6 +197,14 @@ impl Reader {
         let mut s = Sample::new(metric(section, measure), v, n).with_group(section);
         for (name, value) in &self.params {
             s = s.with_param(*name, value);
+        }
+        // Some outputs print the Throughput first (a YCSB REST build's, in
+        // a Russian post): its RunTime follows it, and is whole.
+        let throughput_read = || {
+            self.out.samples[start..].iter().any(|s| s.group == "OVERALL" && s.metric.name.starts_with("Throughput"))
+        };
+        if section == "OVERALL" && measure.starts_with("RunTime") && !throughput_read() {
+            self.runtime = Some((self.out.samples.len(), n));
         }
         self.out.samples.push(s);
         Ok(())

@@ -37,7 +37,8 @@
 //! by where its fields are: the percentile cells (`99.000000%=248`), each
 //! direction's bw share and the CPU and bucket shares (`…%`) stand at
 //! fixed places, and the disk entries after them are 9 fields each, then
-//! at most `continue_on_error`'s two counts and a description. A line
+//! at most `continue_on_error`'s two counts and a description (free
+//! text, which may hold `;`: whatever follows the disk entries). A line
 //! whose fields are out of place under every layout (a field too many or
 //! too few in a direction), with too few fields for its version, or with a
 //! field that is no number, is an error at its line.
@@ -118,8 +119,9 @@ pub fn cut_short(line: &str) -> bool {
 /// sys (`%f%%`), three counts, and 29 IO depth and latency bucket shares
 /// (`%3.1f%%`, `%3.2f%%`), as far as the line goes (a line cut short in
 /// them is read with a note); after those, disk entries of 9 fields, each
-/// ending in a share (`0.00%`), then at most `continue_on_error`'s two
-/// counts and a job description. `Err` names the first field out of place.
+/// ending in a share (`0.00%`), then anything (`continue_on_error`'s two
+/// counts, a job description that may hold `;`). `Err` names the first
+/// field out of place.
 fn fits(f: &[&str], dirs: usize, len: usize) -> Result<(), usize> {
     let pct = |i: usize| f.get(i).is_some_and(|c| c.ends_with('%') && unsigned(&c[..c.len() - 1]).is_some());
     let count = |i: usize| f.get(i).is_some_and(|c| !c.is_empty() && c.bytes().all(|b| b.is_ascii_digit()));
@@ -145,15 +147,12 @@ fn fits(f: &[&str], dirs: usize, len: usize) -> Result<(), usize> {
     while at + 9 <= f.len() && pct(at + 8) && (at + 1..at + 8).all(count) {
         at += 9;
     }
-    let rest = f.len().saturating_sub(at);
-    // `;%llu;%d` (continue_on_error's error count and first error), `;%s`
-    // (a description), or both.
-    let extras_ok = match rest {
-        0 | 1 => true,
-        2 | 3 => count(at) && f[at + 1].parse::<i64>().is_ok(),
-        _ => false,
-    };
-    if extras_ok { Ok(()) } else { Err(at) }
+    // Then `;%llu;%d` (continue_on_error's error count and first error),
+    // `;%s` (a description), or both: the description is the job's
+    // `description=` as given, free text that may hold `;` itself
+    // (`4k random rw; queue depth 64`), so whatever follows the disk
+    // entries is no field out of place. No number is read from there.
+    Ok(())
 }
 
 /// The directions a line of terse version `v` holds, from where its fields

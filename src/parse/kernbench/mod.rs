@@ -98,7 +98,11 @@
 //! and deviation are read, the annotation is not).
 //!
 //! A block row cut short (`Elapsed Time` with no number, a deviation with no
-//! closing parenthesis) is an error at its line.
+//! closing parenthesis) is an error at its line. A block that ends early
+//! (fewer rows than another block of the file: kernbench prints all six)
+//! with a last row whose figure ends the line (no deviation after it) was
+//! cut there, its figure perhaps mid-number (`Elapsed Time 41`, then a
+//! run logged after the cut): that row is a note and is not read.
 
 mod preamble;
 mod table;
@@ -161,6 +165,7 @@ impl BenchParser for Kernbench {
             r.line(i)?;
         }
         r.end_block();
+        r.ended_early();
         if r.out.samples.is_empty() {
             return Err(ParseError::NoResults {
                 benchmark: "kernbench",
@@ -196,6 +201,8 @@ struct Reader<'a> {
     /// the blocks that start alike, not among all: a file of many blocks
     /// was quadratic).
     blocks: rustc_hash::FxHashMap<String, Vec<std::ops::Range<usize>>>,
+    /// Each block read: how many rows it has and its last row's line.
+    ends: Vec<(usize, usize)>,
     noted_unknown: bool,
     noted_plain: bool,
     /// The open block's header says `(std deviation)`: each row prints a
@@ -224,6 +231,7 @@ impl<'a> Reader<'a> {
             preamble: 0,
             pending: Vec::new(),
             blocks: rustc_hash::FxHashMap::default(),
+            ends: Vec::new(),
             noted_unknown: false,
             noted_plain: false,
             sd_header: false,
@@ -325,9 +333,33 @@ impl<'a> Reader<'a> {
             self.out.notes.push((pending[0].line, msg));
             return;
         }
+        let last = pending.last().map_or(0, |s| s.line);
+        let rows = pending.iter().map(|s| s.line).collect::<rustc_hash::FxHashSet<_>>().len();
+        self.ends.push((rows, last));
         let start = self.out.samples.len();
         self.out.samples.extend(pending);
         self.blocks.entry(key).or_default().push(start..self.out.samples.len());
+    }
+
+    /// Leaves out the last row of a block that ends early: fewer rows than
+    /// another block of the file has, its last figure ending the line
+    /// (no deviation after it). kernbench prints every row of every block,
+    /// so such a block was cut there (a log cut mid-number, then appended
+    /// to: `Elapsed Time 41` for `412.87`), and its last figure may be
+    /// cut; a note says so. A row with its deviation (`(0.5)`) is whole.
+    fn ended_early(&mut self) {
+        let most = self.ends.iter().map(|e| e.0).max().unwrap_or(0);
+        for &(rows, line) in &self.ends {
+            let text = self.input.lines[line - 1].trim();
+            if rows < most && crate::parse::cut::ends_in_figure(text) {
+                self.out.samples.retain(|s| s.line != line);
+                let msg = format!(
+                    "a kernbench block that ends after `{text}`, where another block of the file has {most} rows: \
+                     its last figure may be cut (a log cut, then appended to?); not read"
+                );
+                self.out.notes.push((line, msg));
+            }
+        }
     }
 
     /// Adds one row of the current block: a sample per column.

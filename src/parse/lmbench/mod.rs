@@ -117,6 +117,26 @@ use table::{
 /// The lmbench summary-table parser (registry id `lmbench`).
 pub struct Lmbench;
 
+/// True when `line` is a table's column rule: runs of dashes set apart by
+/// spaces, three runs at least (`--------- ------------- ---- ----`).
+fn is_column_rule(line: &str) -> bool {
+    line.bytes().all(|b| b == b'-' || b == b' ') && line.split_whitespace().count() >= 3
+}
+
+/// The character columns (1-based) where the cells (runs of non-spaces)
+/// of `line` end.
+fn cell_ends(line: &str) -> impl Iterator<Item = usize> + '_ {
+    let chars: Vec<char> = line.chars().collect();
+    (1..=chars.len()).filter(move |&e| !chars[e - 1].is_whitespace() && chars.get(e).is_none_or(|c| c.is_whitespace()))
+}
+
+/// The character columns (1-based) where the runs of dashes of a column
+/// rule end.
+fn run_ends(rule: &str) -> Vec<usize> {
+    let chars: Vec<char> = rule.chars().collect();
+    (1..=chars.len()).filter(|&e| chars[e - 1] == '-' && chars.get(e) != Some(&'-')).collect()
+}
+
 const ID: &str = "lmbench";
 
 impl BenchParser for Lmbench {
@@ -160,6 +180,38 @@ impl BenchParser for Lmbench {
 
     fn max_score(&self) -> u8 {
         95
+    }
+
+    /// lmbench's summary right-aligns each value to the end of its
+    /// column's run of dashes in the rule above the rows: a last row that
+    /// sits under its rule (every value cell ending where a run ends) and
+    /// whose last cell ends where the rule's last run ends is whole (one
+    /// cut inside that cell ends before it). The memory table's last column,
+    /// `Guesses`, holds words (`Bad mhz?`) or nothing, so there the end of
+    /// the run before it is the row's end (`demo-vm04 Linux 5.15.0-  2998
+    /// … 9.256000       132.0` ends under `Rand mem`'s run). A cell ending
+    /// at any other run's end proves nothing: lmbench 1.9 lets a cell
+    /// spill one column past its run (`11.5`), and `11.` then ends where
+    /// the run does.
+    fn last_figure_complete(&self, input: &Input) -> bool {
+        let Some((last, above)) = input.lines.split_last() else { return false };
+        let end = last.trim_end().chars().count();
+        // The table's column rule and its heading line: the nearest above,
+        // within a table's length.
+        let near = || above.iter().rev().take(40);
+        let Some(rule) = near().find(|l| is_column_rule(l)) else { return false };
+        let ends = run_ends(rule);
+        let guesses =
+            near().find(|l| l.trim_start().starts_with("Host")).is_some_and(|h| h.trim_end().ends_with("Guesses"));
+        let last_value_run = if guesses { ends.len().checked_sub(2) } else { ends.len().checked_sub(1) };
+        // The row must sit under the rule: each of its cells right of the
+        // OS column ends where a run ends. A row shifted by a long host
+        // name, or spilling past a run two columns share (`slct TCP`
+        // under one `--------`), ends a cell short of its run's end when
+        // it is whole, and may end at it when cut (`899` for `8997`).
+        let os_end = ends.get(1).copied().unwrap_or(0);
+        let aligned = cell_ends(last).filter(|&e| e > os_end).all(|e| ends.contains(&e));
+        aligned && last_value_run.and_then(|k| ends.get(k)) == Some(&end)
     }
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {

@@ -1,0 +1,158 @@
+//! A file cut inside its last line.
+//!
+//! A truncated log is the common damaged file: the benchmark was stopped,
+//! the disk filled, a paste was cut. Its last line then ends without a line
+//! break, often inside a figure: `Elapsed Time 41` for `412.87`,
+//! `Iterations/Sec : 38` for `3811.2`, `max=118` for `1185`. A whole number
+//! cut short reads as a whole number, so no parser can tell it from a
+//! complete one by its digits alone.
+//!
+//! [`last_line`] is the one check every parser's result goes through
+//! ([`super::segment::segments`] calls it after each parse). When the
+//! file's last line has no line break ([`Input::unterminated`]), ends in a
+//! figure (a digit or a point: a cut after a space or a unit left every
+//! figure whole) and gave a number, the numbers read from that line are
+//! left out with a warning naming the line, unless the format itself
+//! proves its last figure complete ([`BenchParser::last_figure_complete`]:
+//! the decimals the benchmark always prints, a cell that ends where the
+//! benchmark right-aligns it). A file that is complete but was saved
+//! without its final newline loses that line's numbers to the warning,
+//! which says how to keep them: end the file with a line break.
+
+use super::{BenchParser, Input};
+use crate::model::{ParsedFile, Sample};
+
+/// The most characters of the last line the warning quotes (its end, where
+/// the cut is).
+const QUOTED_CHARS: usize = 60;
+
+/// Leaves out the numbers `parser` read from the last line of `input` when
+/// that line has no line break and ends in a figure the format does not
+/// prove complete (see the module docs), with a note on that line in
+/// `parsed.notes`: "the file ends mid-line: `Elapsed Time 41` may be cut;
+/// left out — if the file is complete, end it with a line break". The
+/// numbers left out are those whose value is the last figure as written
+/// (the rest of the row is whole), or every number of the line when none
+/// is (the figure was scaled, or is a parameter). A line the parser
+/// already warned about (its own check of a cut figure) is left as the
+/// parser read it. Does nothing to a file that ends with a line break.
+pub fn last_line(parser: &dyn BenchParser, input: &Input, parsed: &mut ParsedFile) {
+    let n = input.lines.len();
+    if !input.unterminated || n == 0 || !parsed.samples.iter().any(|s| s.line == n) {
+        return;
+    }
+    let text = input.lines[n - 1].as_str();
+    // A parser that warned about the line (its own cut check: `iops=17`
+    // without fio's `runt=`) read it as possibly cut, and kept only what
+    // it was sure of.
+    let warned = parsed.notes.iter().any(|(l, note)| *l == n && !super::note_is_info(note));
+    if warned || !ends_in_figure(text) || parser.last_figure_complete(input) {
+        return;
+    }
+    // The numbers read from the last figure, when some are that figure as
+    // written; otherwise (a figure scaled, or a parameter: `20 procs` cut
+    // to `2`) every number of the line.
+    let figure = super::num::plain(last_figure(text));
+    let is_figure = |s: &Sample| figure.is_some_and(|f| s.value.mean() == f);
+    if parsed.samples.iter().any(|s| s.line == n && is_figure(s)) {
+        parsed.samples.retain(|s| s.line != n || !is_figure(s));
+    } else {
+        parsed.samples.retain(|s| s.line != n);
+    }
+    parsed.notes.push((n, note(text)));
+}
+
+/// The figure `line` ends in: its last run of digits and points (`41` of
+/// `Elapsed Time 41`, `0.55` of `"0.431","0.55`).
+fn last_figure(line: &str) -> &str {
+    let start = line.rfind(|c: char| !c.is_ascii_digit() && c != '.').map_or(0, |i| i + 1);
+    &line[start..]
+}
+
+/// True when `line` ends in a digit or a decimal point: a figure a cut may
+/// have shortened (`41` of `412.87`, `372.`).
+pub fn ends_in_figure(line: &str) -> bool {
+    line.as_bytes().last().is_some_and(|b| b.is_ascii_digit() || *b == b'.')
+}
+
+/// The warning on a last line cut inside a figure, quoting its end.
+fn note(text: &str) -> String {
+    let text = text.trim();
+    let quoted = match text.char_indices().rev().nth(QUOTED_CHARS - 1) {
+        Some((i, _)) if i > 0 => format!("…{}", &text[i..]),
+        _ => text.to_string(),
+    };
+    format!(
+        "the file ends mid-line: `{quoted}` may be cut; left out — if the file is complete, end it with a line break"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Metric;
+
+    struct Any;
+
+    impl BenchParser for Any {
+        fn id(&self) -> &'static str {
+            "any"
+        }
+        fn describe(&self) -> &'static str {
+            "any"
+        }
+        fn detect(&self, _: &Input) -> u8 {
+            1
+        }
+        fn parse(&self, input: &Input) -> Result<ParsedFile, super::super::ParseError> {
+            // Every figure of every line; a figure in brackets (`[41]`)
+            // scaled, as a parser converting units does.
+            let samples = input
+                .numbered()
+                .flat_map(|(n, l)| {
+                    l.split_whitespace().filter_map(move |w| {
+                        let (w, scale) = w.strip_prefix('[').map_or((w, 1.0), |w| (w, 1000.0));
+                        let v: f64 = w.parse().ok()?;
+                        Some(Sample::new(Metric::new("Elapsed", "s", crate::model::Better::Lower), v * scale, n))
+                    })
+                })
+                .collect();
+            Ok(ParsedFile { samples, ..ParsedFile::default() })
+        }
+    }
+
+    fn read(text: &str) -> ParsedFile {
+        let input = Input::from_text(text);
+        let mut parsed = Any.parse(&input).unwrap();
+        last_line(&Any, &input, &mut parsed);
+        parsed
+    }
+
+    #[test]
+    fn a_figure_on_a_last_line_without_a_line_break_is_left_out() {
+        for cut in ["Elapsed Time 412.87\nElapsed Time 41", "Elapsed Time 412.87\nElapsed Time 372."] {
+            let f = read(cut);
+            assert_eq!(f.samples.len(), 1, "{cut:?}");
+            assert_eq!(f.notes.len(), 1, "{cut:?}");
+            assert_eq!(f.notes[0].0, 2);
+            assert!(f.notes[0].1.starts_with("the file ends mid-line: `Elapsed Time "), "{}", f.notes[0].1);
+            assert!(f.notes[0].1.ends_with("end it with a line break"), "{}", f.notes[0].1);
+        }
+        // A line break of any kind ends the line: nothing is cut.
+        for whole in ["Elapsed Time 412.87\nElapsed Time 41\n", "Elapsed Time 41\r\n", "Elapsed Time 41\r"] {
+            let f = read(whole);
+            assert!(f.notes.is_empty() && f.samples.iter().any(|s| s.line == f.samples.len()), "{whole:?}");
+        }
+        // A cut after a space or a word left the figure whole.
+        assert_eq!(read("Elapsed Time 41 ").samples.len(), 1);
+        // Only the last figure of a row is left out.
+        let row = read("row 1.5 2.5 41");
+        assert_eq!(row.samples.iter().map(|s| s.value.mean()).collect::<Vec<_>>(), [1.5, 2.5]);
+        // No number is the figure as written (scaled): the whole line.
+        assert!(read("row 1.5 2.5 [41").samples.is_empty());
+        // A long line is quoted by its end.
+        let long = format!("{} 41", "x".repeat(200));
+        let note = &read(&long).notes[0].1;
+        assert!(note.contains(&format!("`…{} 41`", "x".repeat(QUOTED_CHARS - 3))), "{note}");
+    }
+}
