@@ -228,6 +228,8 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool]) -> Vec<Option<Identi
     let (mut label, mut word): (Option<String>, Option<String>) = (None, None);
     // The heading of the paragraph this line is in.
     let mut head: Option<(String, String)> = None;
+    // The lines the heading and the label line are on (0: none).
+    let (mut head_at, mut label_at, mut word_at) = (0, 0, 0);
     // The label over a group of labelled blocks (`For the A72 -` right
     // above `Before:`), and the label line right above this line, if any.
     let (mut outer, mut above): (Option<String>, Option<String>) = (None, None);
@@ -242,12 +244,22 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool]) -> Vec<Option<Identi
         let starts_paragraph = i == 0 || trimmed[i - 1].is_empty();
         if starts_paragraph {
             head = if read[n] { None } else { paragraph_head(text) };
+            head_at = n;
         }
         let was_above = above.take();
         if read[n] {
             read_since_label = true;
-            let block = leading_label(raw).or_else(|| word.clone()).or_else(|| label.clone());
-            out[i] = Some(identity(head.clone(), outer.clone(), block));
+            let (block, at) = match (leading_label(raw), &word) {
+                (Some(b), _) => (Some(b), n),
+                (None, Some(w)) => (Some(w.clone()), word_at),
+                (None, None) => (label.clone(), label_at),
+            };
+            // A heading that is itself the block's label (`6.1-rc3 +
+            // patch:` over its runs) says it once; a kernel named right
+            // above the runs (`6.1-rc3:` under that heading) is a set-up of
+            // its own, not qualified by the heading's words.
+            let head = head.clone().filter(|_| at != head_at && !block.as_deref().is_some_and(is_kernel_name));
+            out[i] = Some(identity(head, outer.clone(), block));
             continue;
         }
         if quiet.get(n).is_some_and(|&q| q) {
@@ -261,6 +273,7 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool]) -> Vec<Option<Identi
         }
         if let Some(h) = markdown_heading(text) {
             label = Some(label_text(h));
+            label_at = n;
             word = None;
             continue;
         }
@@ -297,6 +310,7 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool]) -> Vec<Option<Identi
             }
             above = Some(l.clone());
             label = Some(l);
+            label_at = n;
             word = None;
             read_since_label = false;
         } else if is_one_word_label(text) && trimmed.get(n).is_some_and(|next| is_numbered_run(&next.to_lowercase())) {
@@ -307,10 +321,12 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool]) -> Vec<Option<Identi
             let l = label_text(text);
             above = Some(l.clone());
             label = Some(l);
+            label_at = n;
             word = None;
             read_since_label = false;
         } else if is_one_word_label(text) {
             word = Some(text.to_string());
+            word_at = n;
         } else {
             word = None;
             // A sentence ends the group; a long heading (`9 copies of dd,
@@ -591,7 +607,8 @@ fn markdown_heading(text: &str) -> Option<&str> {
 }
 
 /// A line that reads as a label: short, and ending in a colon or ` -`
-/// (`For the A72 -`, without its `for the`), or underlined, or a kernel's name alone, or `Kernel: <name>`,
+/// (`For the A72 -`, without its `for the`), or underlined, or a kernel's name alone, or `Kernel: <name>`
+/// (`Kernel: 6.1-rc3 + fix`: the whole name, a set-up of its own),
 /// or a title between rules (`---with THP---`). Numbered runs
 /// (`run 2:`) are runs, not labels. A label holding one kernel name among
 /// other words (`Following the 2.5.33 results:`) is that kernel.
@@ -609,9 +626,16 @@ fn label_line(text: &str, underlined: bool) -> Option<String> {
     }
     if let Some((head, name)) = bare.split_once([':', ' '])
         && ["kernel", "linux", "uname -r"].iter().any(|k| lowers_to(head.trim(), k))
-        && is_kernel_name(name.trim())
     {
-        return Some(name.trim().to_string());
+        let name = name.trim();
+        if is_kernel_name(name) {
+            return Some(name.to_string());
+        }
+        // `Kernel: 6.1-rc3 + fix`: the kernel and more, a set-up of its
+        // own (as `6.1-rc3 + fix:` is), never the plain kernel's runs.
+        if name.split_whitespace().next().is_some_and(is_kernel_name) {
+            return Some(without_preposition(&name.to_lowercase()).to_string());
+        }
     }
     // Both tests give `None`; the one without lowering a copy first.
     let colon = (text.ends_with(':') || dash) && bare.split_whitespace().count() <= 6;
@@ -923,6 +947,21 @@ mod tests {
         );
         assert_eq!(p.samples[0].kernel.as_deref(), Some("2.5.33"));
         assert_eq!(p.samples[1].kernel.as_deref(), Some("2.4.20-pre5aa1"));
+    }
+
+    /// From an attacker's trial: `Kernel: 6.1-rc3 + fix` is a set-up of its
+    /// own, not 6.1-rc3's second run; `6.1-rc3:` under a `6.1-rc3 + patch:`
+    /// heading (one paragraph) is the plain kernel's, not `+ patch`'s.
+    #[test]
+    fn a_kernel_with_a_fix_is_not_the_plain_kernel() {
+        let p = labelled("Kernel: 6.1-rc3\nThroughput 1\n\nKernel: 6.1-rc3 + fix\nThroughput 2\n", &[2, 5]);
+        let got: Vec<(Option<&str>, &str)> =
+            p.samples.iter().map(|s| (s.kernel.as_deref(), s.params.last().map_or("", |p| p.value.as_str()))).collect();
+        assert_eq!(got, vec![(Some("6.1-rc3"), "16"), (None, "6.1-rc3 + fix")]);
+        let p = labelled("6.1-rc3 + patch:\nThroughput 1\n6.1-rc3:\nThroughput 2\n", &[2, 4]);
+        let got: Vec<(Option<&str>, &str)> =
+            p.samples.iter().map(|s| (s.kernel.as_deref(), s.params.last().map_or("", |p| p.value.as_str()))).collect();
+        assert_eq!(got, vec![(None, "6.1-rc3 + patch"), (Some("6.1-rc3"), "16")]);
     }
 
     #[test]
