@@ -349,23 +349,28 @@ const CHANGE_WORDS: [&str; 4] = ["with", "without", "before", "after"];
 
 /// A line right above a block of results that names a change: it starts
 /// with `with`, `without`, `before`, `after` (no colon needed: `With my
-/// changes on top of 5.10.0-rc7`, at most [`MAX_LABEL_CHARS`]), or, ending
+/// changes on top of 5.10.0-rc7`, `Without-patch`, at most
+/// [`MAX_LABEL_CHARS`]), or, ending
 /// in a colon, holds one of them among more words (`Please find the
 /// hackbench numbers with your change as given below:`, up to 100
 /// characters). Lower-cased, without the colon.
 fn change_label(text: &str) -> Option<String> {
+    // `Without-patch`, `with_thp`: the change word joined to its object.
+    fn head(w: &str) -> &str {
+        w.split(['-', '_']).next().unwrap_or(w)
+    }
     // A label needs a colon at its end or a change word first (no other
     // character lowers to one of their ASCII letters): most lines have
     // neither and are not lowered.
     let first_changes =
-        text.split_whitespace().next().is_some_and(|w| CHANGE_WORDS.iter().any(|c| w.eq_ignore_ascii_case(c)));
+        text.split_whitespace().next().is_some_and(|w| CHANGE_WORDS.iter().any(|c| head(w).eq_ignore_ascii_case(c)));
     if !first_changes && !text.ends_with(':') {
         return None;
     }
     let lower = text.to_lowercase();
     let bare = lower.trim_end_matches(':').trim();
     let first = bare.split_whitespace().next()?;
-    let change = |w: &str| CHANGE_WORDS.contains(&w);
+    let change = |w: &str| CHANGE_WORDS.contains(&head(w));
     let words: Vec<&str> = bare.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric())).collect();
     // `Before I forget`, `after we rebooted`: a conjunction opening a
     // sentence; `again`, `once more`: the same thing run again, no change.
@@ -1088,6 +1093,7 @@ mod tests {
             change_label(long).as_deref(),
             Some("please find the hackbench numbers with your change as given below")
         );
+        assert_eq!(change_label("Without-patch").as_deref(), Some("without-patch"));
         assert_eq!(change_label("With the patch the numbers go up a lot."), None);
         assert_eq!(change_label("Please find the numbers below:"), None);
         // Prose that opens with one of the words is no label.
