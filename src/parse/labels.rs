@@ -301,6 +301,7 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool]) -> Vec<Option<Identi
         let found = label_line(text, underlined)
             .or_else(|| without_aside(text).and_then(|t| label_line(&t, false)))
             .or_else(|| config_command(text))
+            .or_else(|| setup_line(text))
             .or_else(|| alone.then(|| title(text)).flatten())
             .or_else(|| block_follows.then(|| change_label(text)).flatten())
             .or_else(|| change_abbreviation(text));
@@ -498,6 +499,45 @@ fn is_one_word_label(text: &str) -> bool {
         && text.chars().any(|c| c.is_ascii_alphabetic())
         && text.chars().all(|c| c.is_ascii_alphanumeric() || "_-.+".contains(c))
         && !is_numbered_run(&text.to_ascii_lowercase())
+}
+
+/// The names a person gives a set-up's part in a `Name: value` line above
+/// its runs (`Scheduler: mq-deadline`, `Governor: performance`), in lower
+/// case. Only these: a benchmark prints lines of that form by the dozen
+/// (`Number of threads: 4`), and none of these names.
+const SETUP_KEYS: [&str; 16] = [
+    "scheduler",
+    "io scheduler",
+    "i/o scheduler",
+    "elevator",
+    "governor",
+    "cpufreq governor",
+    "cpu governor",
+    "config",
+    "configuration",
+    "setup",
+    "set-up",
+    "patch",
+    "patches",
+    "branch",
+    "tree",
+    "thp",
+];
+
+/// `Scheduler: mq-deadline` → `mq-deadline`: a set-up written as `Name:
+/// value` above its runs, the name one of [`SETUP_KEYS`], the value a few
+/// words (as `mq-deadline:` alone is a label; an attacker's trial had the
+/// `Name: value` form over two fio reports averaged as runs).
+fn setup_line(text: &str) -> Option<String> {
+    let (key, value) = text.split_once(':')?;
+    let value = value.trim();
+    let words = value.split_whitespace().count();
+    let ok = (1..=4).contains(&words)
+        && text.chars().count() <= MAX_LABEL_CHARS
+        && value.chars().any(char::is_alphanumeric)
+        && !value.ends_with(['.', ',', ';', '!', '?', ':'])
+        && SETUP_KEYS.iter().any(|k| lowers_to(key.trim(), k));
+    ok.then(|| label_text(value))
 }
 
 /// A label line with the poster's aside of figures before its colon:
@@ -872,6 +912,10 @@ mod tests {
         assert_eq!(config_command("ethtool -S eth0"), None);
         assert_eq!(config_command("echo hello"), None);
         assert_eq!(config_command("sysctl vm.swappiness"), None);
+        assert_eq!(setup_line("Scheduler: mq-deadline").as_deref(), Some("mq-deadline"));
+        assert_eq!(setup_line("I/O scheduler: BFQ").as_deref(), Some("bfq"));
+        assert_eq!(setup_line("Number of threads: 4"), None);
+        assert_eq!(setup_line("Scheduler: we left it at the default one."), None);
     }
 
     #[test]
