@@ -79,12 +79,18 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
     // When the nearest label lines tell no copies apart, they may be the
     // benchmark's own lines (or the page's, the same above every copy):
     // look again past them, at what a person wrote between the copies.
-    let Some(ids) = labelled(&[]).or_else(|| {
+    let ids = labelled(&[]).or_else(|| {
         let quiet = output_lines(input, &parsed.samples, &hashes, &read);
         quiet.iter().any(|&q| q).then(|| labelled(&quiet)).flatten()
-    }) else {
+    });
+    // Copies still alike by their labels may be told apart by their
+    // command lines (`netperf -H a` / `netperf -H b`).
+    let split = ids.is_some();
+    let mut ids = ids.unwrap_or_else(|| vec![Identity::default(); parsed.samples.len()]);
+    let by_command = label_by_command_lines(input, &parsed.benchmark, &parsed.samples, &hashes, &mut ids);
+    if !split && !by_command {
         return 0;
-    };
+    }
     let mut n = 0;
     for (s, id) in parsed.samples.iter_mut().zip(ids) {
         if id.kernel.is_none() && id.label.is_none() {
@@ -122,35 +128,7 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
 /// `false` with fewer than two copies.
 fn output_lines(input: &Input, samples: &[Sample], hashes: &[u64], read: &[bool]) -> Vec<bool> {
     let mut quiet = vec![false; input.lines.len() + 2];
-    let mut order: Vec<(usize, u64, usize)> =
-        samples.iter().zip(hashes).enumerate().map(|(i, (s, &h))| (s.line, h, i)).collect();
-    order.sort_unstable();
-    // Each copy's first and last read line.
-    let mut copies: Vec<(usize, usize)> = Vec::new();
-    let mut held: rustc_hash::FxHashSet<u64> = rustc_hash::FxHashSet::default();
-    let mut last_params: &[crate::model::Param] = &[];
-    for (line, h, i) in order {
-        if line == 0 || line > input.lines.len() {
-            continue;
-        }
-        // A sample of other parameters than the one before starts another
-        // output (sysbench --threads=4, then --threads=8 under a heading of
-        // its own): the lines between are not inside one copy.
-        let params = samples[i].params.as_slice();
-        let same_run = params == last_params;
-        last_params = params;
-        match copies.last_mut() {
-            Some(c) if (same_run && !held.contains(&h)) || c.1 == line => {
-                c.1 = line;
-                held.insert(h);
-            }
-            _ => {
-                held.clear();
-                held.insert(h);
-                copies.push((line, line));
-            }
-        }
-    }
+    let (copies, _) = copies(input, samples, hashes);
     if copies.len() < 2 {
         return quiet;
     }
@@ -200,9 +178,238 @@ fn output_lines(input: &Input, samples: &[Sample], hashes: &[u64], read: &[bool]
     quiet
 }
 
+/// The copies of one output the samples fall into, in line order (see
+/// [`output_lines`]): each copy's first and last read line, and each
+/// sample's copy (by index; `usize::MAX` for a sample of no line of the
+/// input).
+fn copies(input: &Input, samples: &[Sample], hashes: &[u64]) -> (Vec<(usize, usize)>, Vec<usize>) {
+    let mut order: Vec<(usize, u64, usize)> =
+        samples.iter().zip(hashes).enumerate().map(|(i, (s, &h))| (s.line, h, i)).collect();
+    order.sort_unstable();
+    let mut copy_of = vec![usize::MAX; samples.len()];
+    // Each copy's first and last read line.
+    let mut copies: Vec<(usize, usize)> = Vec::new();
+    let mut held: rustc_hash::FxHashSet<u64> = rustc_hash::FxHashSet::default();
+    let mut last_params: &[crate::model::Param] = &[];
+    for (line, h, i) in order {
+        if line == 0 || line > input.lines.len() {
+            continue;
+        }
+        // A sample of other parameters than the one before starts another
+        // output (sysbench --threads=4, then --threads=8 under a heading of
+        // its own): the lines between are not inside one copy.
+        let params = samples[i].params.as_slice();
+        let same_run = params == last_params;
+        last_params = params;
+        match copies.last_mut() {
+            Some(c) if (same_run && !held.contains(&h)) || c.1 == line => {
+                c.1 = line;
+                held.insert(h);
+            }
+            _ => {
+                held.clear();
+                held.insert(h);
+                copies.push((line, line));
+            }
+        }
+        copy_of[i] = copies.len() - 1;
+    }
+    (copies, copy_of)
+}
+
+/// Labels copies of one output (see [`copies`]) that the labels left
+/// alike, one key under one identity in two copies, by their command lines
+/// where those differ (`netperf -H a` / `netperf -H b`, `taskset -c 0
+/// hackbench …` / `taskset -c 0-7 hackbench …`, `numactl -N 1 perf bench …`
+/// / `perf bench …`): each copy's is the nearest line above it, below the
+/// copy before, that runs the benchmark ([`command_words`]). Among the
+/// copies merged so, if every one has a command line and they are not all
+/// alike, each copy's label gets the part of its line between the words
+/// all of them begin and end with, with the option it is the value of
+/// (`-H b`) and the wrapper that option is given to (`taskset -c 0-7`); a
+/// copy whose line has nothing there (`perf bench …` beside `numactl -N 1
+/// perf bench …`) keeps its label. An option the parser reads is a
+/// parameter: samples of other values are other keys, never merged.
+/// Returns whether a label was added.
+fn label_by_command_lines(
+    input: &Input,
+    benchmark: &str,
+    samples: &[Sample],
+    hashes: &[u64],
+    ids: &mut [Identity],
+) -> bool {
+    let (copies, copy_of) = copies(input, samples, hashes);
+    if copies.len() < 2 {
+        return false;
+    }
+    let name = command_name(benchmark);
+    let commands: Vec<Option<Vec<&str>>> = copies
+        .iter()
+        .enumerate()
+        .map(|(k, &(first, _))| {
+            let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+            // Up to a sentence a person wrote (`The point is that the same
+            // hardware performs at least 4 times faster on FreeBSD:`): a
+            // command above it ran another output.
+            (from..first)
+                .rev()
+                .map(|n| input.lines[n - 1].trim())
+                .take_while(|t| !is_sentence(t))
+                .find_map(|t| command_words(t, name))
+        })
+        .collect();
+    if commands.iter().flatten().count() < 2 {
+        return false;
+    }
+    // Copies holding one key under one identity are merged: join them.
+    let mut group: Vec<usize> = (0..copies.len()).collect();
+    fn root(group: &mut [usize], mut k: usize) -> usize {
+        while group[k] != k {
+            group[k] = group[group[k]];
+            k = group[k];
+        }
+        k
+    }
+    let mut seen: FxHashMap<(u64, &Identity), usize> = FxHashMap::default();
+    for (i, &c) in copy_of.iter().enumerate() {
+        if c == usize::MAX {
+            continue;
+        }
+        match seen.get(&(hashes[i], &ids[i])) {
+            Some(&d) => {
+                let (a, b) = (root(&mut group, c), root(&mut group, d));
+                group[a] = b;
+            }
+            None => {
+                seen.insert((hashes[i], &ids[i]), c);
+            }
+        }
+    }
+    let mut parts: Vec<Option<String>> = vec![None; copies.len()];
+    for top in 0..copies.len() {
+        let members: Vec<usize> = (0..copies.len()).filter(|&k| root(&mut group, k) == top).collect();
+        if members.len() < 2 || members.iter().any(|&k| commands[k].is_none()) {
+            continue;
+        }
+        let lines: Vec<&[&str]> = members.iter().filter_map(|&k| commands[k].as_deref()).collect();
+        if lines.iter().all(|l| *l == lines[0]) {
+            continue;
+        }
+        let shortest = lines.iter().map(|l| l.len()).min().unwrap_or(0);
+        let prefix = (0..shortest).take_while(|&d| lines.iter().all(|l| l[d] == lines[0][d])).count();
+        let suffix = (0..shortest - prefix)
+            .take_while(|&d| lines.iter().all(|l| l[l.len() - 1 - d] == lines[0][lines[0].len() - 1 - d]))
+            .count();
+        // One line the start of another: a command wrapped or cut in the
+        // mail, no other set-up that the words tell.
+        if suffix == 0 && lines.iter().any(|l| l.len() == prefix) {
+            continue;
+        }
+        // A differing word the parser read (`basic` of `perf bench syscall
+        // basic`, its group `syscall/basic`) already parts what it parts.
+        let read = members.iter().zip(&lines).any(|(&k, words)| {
+            let middle = &words[prefix..words.len() - suffix];
+            samples.iter().zip(&copy_of).filter(|(_, c)| **c == k).any(|(s, _)| {
+                middle.iter().filter(|w| !w.starts_with('-')).any(|w| {
+                    let w = w.rsplit('=').next().unwrap_or(w);
+                    s.params.iter().any(|p| p.value.as_str() == w) || s.group.split('/').any(|part| part == w)
+                })
+            })
+        });
+        if read {
+            continue;
+        }
+        for (&k, words) in members.iter().zip(&lines) {
+            let end = words.len() - suffix;
+            if end <= prefix {
+                continue;
+            }
+            let mut start = prefix;
+            // `-H b`: the option the differing value is given to, and
+            // `taskset -c 0-7`: the wrapper that takes that option.
+            if start > 0 && !words[start].starts_with('-') && words[start - 1].starts_with('-') {
+                start -= 1;
+                if start > 0 && !words[start - 1].starts_with('-') && command_words_name(words[start - 1]) != name {
+                    start -= 1;
+                }
+            }
+            parts[k] = Some(words[start..end].join(" "));
+        }
+    }
+    let mut added = false;
+    for (id, &c) in ids.iter_mut().zip(&copy_of) {
+        if let Some(Some(part)) = parts.get(c) {
+            id.label = Some(match id.label.take() {
+                Some(l) => format!("{l} / {part}"),
+                None => part.clone(),
+            });
+            added = true;
+        }
+    }
+    added
+}
+
+/// A sentence a person wrote: six words or more, ending in `.`, `:`, `!` or
+/// `?`, none of a benchmark's own headings ([`is_tool_chatter`]).
+fn is_sentence(text: &str) -> bool {
+    text.ends_with(['.', ':', '!', '?']) && text.split_whitespace().count() >= 6 && !is_tool_chatter(text)
+}
+
+/// The name a benchmark's command goes by (`perf` for `perf-bench`).
+fn command_name(benchmark: &str) -> &str {
+    match benchmark {
+        "perf-bench" => "perf",
+        "openssl-speed" => "openssl",
+        "bonnie++" => "bonnie++",
+        "gnu-time" | "bash-time" => "time",
+        "lmbench-raw" => "lmbench",
+        other => other,
+    }
+}
+
+/// A command word's program name, without its directory
+/// (`/usr/bin/sysbench` → `sysbench`, `./hackbench` → `hackbench`).
+fn command_words_name(word: &str) -> &str {
+    word.rsplit('/').next().unwrap_or(word)
+}
+
+/// The words of a command line that runs the benchmark `name` (a word is
+/// the program, with or without its directory), without the shell's prompt
+/// (`$ `, `# `, `user@host:~$ `, `[root@host dir]# `) or `sudo`: a line
+/// with a prompt, or with an option (`netperf -H b`), not a sentence
+/// (`I ran hackbench twice.`). `None` for any other line.
+fn command_words<'a>(line: &'a str, name: &str) -> Option<Vec<&'a str>> {
+    let mut t = line.trim();
+    // Most lines do not hold the name: nothing more is done for them.
+    if !t.contains(name) {
+        return None;
+    }
+    let mut prompted = false;
+    for prompt in ["$ ", "# "] {
+        if let Some(rest) = t.strip_prefix(prompt) {
+            t = rest.trim_start();
+            prompted = true;
+        }
+    }
+    if !prompted
+        && let Some(at) = t.find("$ ").or_else(|| t.find("# "))
+        && at <= 60
+        && (t[..at].contains('@') || t[..at].ends_with([':', '~', ']']))
+    {
+        t = t[at + 2..].trim_start();
+        prompted = true;
+    }
+    t = t.strip_prefix("sudo ").unwrap_or(t).trim_start();
+    // `"--timeout" "100"`: a command's words as a script quoted them.
+    let words: Vec<&str> = t.split_whitespace().map(|w| w.trim_matches('"')).collect();
+    let runs = words.iter().any(|w| command_words_name(w) == name);
+    let option = words.iter().any(|w| w.starts_with('-') && w.len() > 1);
+    (runs && words.len() >= 2 && (prompted || option) && !t.ends_with(['.', ':', ',', '!', '?'])).then_some(words)
+}
+
 /// What the lines above a sample say it is: a kernel, a label, both or
 /// neither.
-#[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 struct Identity {
     kernel: Option<String>,
     label: Option<String>,
@@ -842,8 +1049,11 @@ mod tests {
 
     fn labelled(text: &str, lines: &[usize]) -> ParsedFile {
         let input = Input::from_text(text);
-        let mut p =
-            ParsedFile { samples: lines.iter().map(|&l| throughput(l, l as f64)).collect(), ..ParsedFile::default() };
+        let mut p = ParsedFile {
+            benchmark: "netperf".to_string(),
+            samples: lines.iter().map(|&l| throughput(l, l as f64)).collect(),
+            ..ParsedFile::default()
+        };
         apply(&input, &mut p);
         p
     }
@@ -1011,6 +1221,38 @@ mod tests {
         let got: Vec<(Option<&str>, &str)> =
             p.samples.iter().map(|s| (s.kernel.as_deref(), s.params.last().map_or("", |p| p.value.as_str()))).collect();
         assert_eq!(got, vec![(None, "6.1-rc3 + patch"), (Some("6.1-rc3"), "16")]);
+    }
+
+    /// From an attacker's trial: copies told apart only by their command
+    /// lines are labelled by the part that differs; one that is the start
+    /// of another (a command wrapped in the mail) or a word the parser
+    /// read (its group) labels nothing, nor does a command above a sentence.
+    #[test]
+    fn command_lines_that_differ_label_their_copies() {
+        let p = labelled("$ netperf -H a -l 30\nThroughput 1\n\n$ netperf -H b -l 30\nThroughput 2\n", &[2, 5]);
+        assert_eq!(last_params(&p), vec!["-H a", "-H b"]);
+        let p = labelled(
+            "# taskset -c 0 netperf -l 30\nThroughput 1\n# taskset -c 0-7 netperf -l 30\nThroughput 2\n",
+            &[2, 4],
+        );
+        assert_eq!(last_params(&p), vec!["taskset -c 0", "taskset -c 0-7"]);
+        let p = labelled("$ numactl -N 1 netperf -l 30\nThroughput 1\n$ netperf -l 30\nThroughput 2\n", &[2, 4]);
+        assert_eq!(last_params(&p), vec!["numactl -N 1", "16"]);
+        // Wrapped: `netperf -H a` is the start of `netperf -H a -l 30`.
+        let p = labelled("$ netperf -H a\nThroughput 1\n$ netperf -H a -l 30\nThroughput 2\n", &[2, 4]);
+        assert_eq!(last_params(&p), vec!["16", "16"]);
+        let p = labelled(
+            "$ netperf -H a\nThroughput 1\n\nThe second run is on the other box, see below:\nThroughput 2\n",
+            &[2, 5],
+        );
+        assert_eq!(last_params(&p), vec!["16", "16"]);
+        let p = labelled("$ netperf -H 16 x\nThroughput 1\n$ netperf -H 8 x\nThroughput 2\n", &[2, 4]);
+        assert_eq!(last_params(&p), vec!["16", "16"], "the parser read 16");
+        assert_eq!(command_words("I ran netperf -H a twice.", "netperf"), None);
+        assert_eq!(
+            command_words("[root@box software]# sudo netperf -H a", "netperf"),
+            Some(vec!["netperf", "-H", "a"])
+        );
     }
 
     #[test]
