@@ -484,7 +484,11 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool]) -> Vec<Option<Identi
             word = None;
             continue;
         }
-        if is_tool_chatter(text) {
+        // sysbench 1.0's `Throughput:` over its own `events/s (eps):` line
+        // (a person may head results `Throughput:`, so only there).
+        if is_tool_chatter(text)
+            || (text == "Throughput:" && trimmed.get(n).is_some_and(|next| next.starts_with("events/")))
+        {
             continue;
         }
         // An underline is about as long as its title; a report's full-width
@@ -962,7 +966,8 @@ fn is_numbered_run(lower: &str) -> bool {
 /// a label the same above every run) and its box borders and header
 /// (`,----.`, `| Item | Time | Rate |`, `` `----' ``); perf bench's
 /// header (`# Running 'sched/pipe' benchmark:`, the same above every run);
-/// sysbench's section headings ([`SYSBENCH_HEADINGS`]); fio's `clat
+/// sysbench's section headings ([`SYSBENCH_HEADINGS`]) and its `[ 20ms ]
+/// Checkpoint report:` (`--report-checkpoints`); fio's `clat
 /// percentiles (usec):`, `Run status group 0 (all jobs):` and `Disk stats
 /// (read/write):`, the last two of which end each
 /// copy of its report (an attacker's trial had them label the next copy,
@@ -972,6 +977,7 @@ fn is_tool_chatter(text: &str) -> bool {
         || (text.starts_with("Run status group ") && text.ends_with(':'))
         || (text.contains(" percentiles (") && text.ends_with("):"))
         || text == "Disk stats (read/write):"
+        || (text.starts_with('[') && text.ends_with("] Checkpoint report:"))
         || text.starts_with("Tiotest ")
         || (text.starts_with("# Running '") && text.ends_with("benchmark:"))
         || text.starts_with("| Item ")
@@ -1073,6 +1079,7 @@ mod tests {
         assert!(is_tool_chatter("Run status group 0 (all jobs):"));
         assert!(is_tool_chatter("clat percentiles (usec):"));
         assert!(is_tool_chatter("Disk stats (read/write):"));
+        assert!(is_tool_chatter("[ 20ms ] Checkpoint report:"));
         let tee = "echo performance | sudo tee /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor";
         assert_eq!(config_command(tee).as_deref(), Some(tee));
         assert!(config_command("echo 1 | tee -a /proc/sys/kernel/sched_schedstats").is_some());
