@@ -88,6 +88,7 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
     let split = ids.is_some();
     let mut ids = ids.unwrap_or_else(|| vec![Identity::default(); parsed.samples.len()]);
     let by_command = label_by_command_lines(input, &parsed.benchmark, &parsed.samples, &hashes, &mut ids);
+    warn_of_merged_copies(input, &parsed.benchmark, &parsed.samples, &hashes, &read, &ids, &mut parsed.notes);
     if !split && !by_command {
         return 0;
     }
@@ -261,34 +262,10 @@ fn label_by_command_lines(
     if commands.iter().flatten().count() < 2 {
         return false;
     }
-    // Copies holding one key under one identity are merged: join them.
-    let mut group: Vec<usize> = (0..copies.len()).collect();
-    fn root(group: &mut [usize], mut k: usize) -> usize {
-        while group[k] != k {
-            group[k] = group[group[k]];
-            k = group[k];
-        }
-        k
-    }
-    let mut seen: FxHashMap<(u64, &Identity), usize> = FxHashMap::default();
-    for (i, &c) in copy_of.iter().enumerate() {
-        if c == usize::MAX {
-            continue;
-        }
-        match seen.get(&(hashes[i], &ids[i])) {
-            Some(&d) => {
-                let (a, b) = (root(&mut group, c), root(&mut group, d));
-                group[a] = b;
-            }
-            None => {
-                seen.insert((hashes[i], &ids[i]), c);
-            }
-        }
-    }
+    let groups = merged_groups(copies.len(), &copy_of, hashes, ids);
     let mut parts: Vec<Option<String>> = vec![None; copies.len()];
-    for top in 0..copies.len() {
-        let members: Vec<usize> = (0..copies.len()).filter(|&k| root(&mut group, k) == top).collect();
-        if members.len() < 2 || members.iter().any(|&k| commands[k].is_none()) {
+    for members in groups {
+        if members.iter().any(|&k| commands[k].is_none()) {
             continue;
         }
         let lines: Vec<&[&str]> = members.iter().filter_map(|&k| commands[k].as_deref()).collect();
@@ -347,6 +324,168 @@ fn label_by_command_lines(
         }
     }
     added
+}
+
+/// The copies (see [`copies`]) merged as runs of one set-up, two or more
+/// holding one key under one identity, each group in line order: `copy_of`
+/// is each sample's copy (`usize::MAX`: none), `ids` each sample's identity.
+fn merged_groups(n: usize, copy_of: &[usize], hashes: &[u64], ids: &[Identity]) -> Vec<Vec<usize>> {
+    let mut group: Vec<usize> = (0..n).collect();
+    fn root(group: &mut [usize], mut k: usize) -> usize {
+        while group[k] != k {
+            group[k] = group[group[k]];
+            k = group[k];
+        }
+        k
+    }
+    let mut seen: FxHashMap<(u64, &Identity), usize> = FxHashMap::default();
+    for (i, &c) in copy_of.iter().enumerate() {
+        if c == usize::MAX {
+            continue;
+        }
+        match seen.get(&(hashes[i], &ids[i])) {
+            Some(&d) => {
+                let (a, b) = (root(&mut group, c), root(&mut group, d));
+                group[a] = b;
+            }
+            None => {
+                seen.insert((hashes[i], &ids[i]), c);
+            }
+        }
+    }
+    (0..n)
+        .map(|top| (0..n).filter(|&k| root(&mut group, k) == top).collect::<Vec<usize>>())
+        .filter(|members| members.len() > 1)
+        .collect()
+}
+
+/// Notes copies of one output averaged as runs of one set-up (see
+/// [`merged_groups`]) whose lines above differ, so that the reader learns
+/// of it: the text a person wrote above them (`I ran it on 6.1 first.` /
+/// copy / `Then on 6.2.` / copy) that no label was taken from. Only
+/// lines a person wrote count: not the benchmark's own above every copy
+/// ([`output_lines`]), its chatter, rules, code fences, its command lines,
+/// run markers (`run 2:`), nor lines of figures and `=` or `|`
+/// ([`is_person_line`]). A copy with nothing above it continues the set-up
+/// above (`6.1:` / copy / copy: both 6.1's runs); but a change's name above
+/// the first copy only (`before:` / copy / copy, no `after:`) is noted: its
+/// counterpart may be among the runs.
+fn warn_of_merged_copies(
+    input: &Input,
+    benchmark: &str,
+    samples: &[Sample],
+    hashes: &[u64],
+    read: &[bool],
+    ids: &[Identity],
+    notes: &mut Vec<(usize, String)>,
+) {
+    let (copies, copy_of) = copies(input, samples, hashes);
+    if copies.len() < 2 {
+        return;
+    }
+    let groups = merged_groups(copies.len(), &copy_of, hashes, ids);
+    if groups.is_empty() {
+        return;
+    }
+    let quiet = output_lines(input, samples, hashes, read);
+    let name = command_name(benchmark);
+    let text = |n: usize| input.lines[n - 1].trim();
+    // A line printed more than once in the file is the benchmark's (a
+    // trailer after each copy: CoreMark's `Correct operation validated.`)
+    // or a heading repeated, not what a person wrote about one copy.
+    let mut times: FxHashMap<&str, usize> = FxHashMap::default();
+    for l in &input.lines {
+        *times.entry(l.trim()).or_default() += 1;
+    }
+    for members in groups {
+        // Each copy's lines a person wrote, between the copy before and it.
+        let above: Vec<(usize, Vec<usize>)> = members
+            .iter()
+            .map(|&k| {
+                let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+                (
+                    k,
+                    (from..copies[k].0)
+                        .filter(|&n| !quiet[n] && times[text(n)] == 1 && is_person_line(text(n), name))
+                        .collect(),
+                )
+            })
+            .collect();
+        let written: Vec<&(usize, Vec<usize>)> = above.iter().filter(|(_, lines)| !lines.is_empty()).collect();
+        // Two copies each with a line the other has not: the first such pair.
+        let only = |a: &[usize], b: &[usize]| a.iter().copied().find(|&n| !b.iter().any(|&m| text(m) == text(n)));
+        let differ = written
+            .iter()
+            .enumerate()
+            .find_map(|(i, x)| written[i + 1..].iter().find_map(|y| Some((only(&x.1, &y.1)?, only(&y.1, &x.1)?))));
+        if let Some((a, b)) = differ {
+            notes.push((
+                b,
+                format!(
+                    "copies of the output with different text above them (line {a}: `{}`; line {b}: `{}`) \
+                     were averaged as runs of one set-up: a label line above each (`before:`, `6.2:`) \
+                     keeps them apart",
+                    text(a),
+                    text(b)
+                ),
+            ));
+        } else if written.len() == 1
+            && written[0].0 == members[0]
+            && ids.iter().zip(&copy_of).any(|(id, &c)| c == members[0] && *id == Identity::default())
+        {
+            // A change's name no label was taken from (nothing told apart).
+            let bottom = *written[0].1.last().unwrap_or(&0);
+            let t = text(bottom);
+            let label = change_abbreviation(t).or_else(|| change_label(t)).or_else(|| label_line(t, false));
+            if label.is_some_and(|l| names_a_change(&l)) {
+                notes.push((
+                    bottom,
+                    format!(
+                        "`{t}` stands above the first of {} copies of the output only: all were averaged as its runs",
+                        members.len()
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+/// A line a person wrote between copies of an output (`I ran it on 6.1
+/// first.`, `before:`): it starts with a letter or digit, holds no `=`,
+/// `|`, `[`, `{`, tab, `--option` or columns set apart by runs of spaces,
+/// nor ends in a figure or holds more digits than letters, nor is a
+/// `name: value` pair (a benchmark's figures, tables and command line), and of three words
+/// or more at least half are words of letters; not a rule, a code fence,
+/// the benchmark's chatter or command line (`name` is its command), nor a
+/// run marker (`run 2:`).
+fn is_person_line(text: &str, name: &str) -> bool {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let letters = words
+        .iter()
+        .filter(|w| w.trim_matches(|c: char| c.is_ascii_punctuation()).chars().all(char::is_alphabetic))
+        .count();
+    // A table's header or row: columns set apart by tabs or runs of spaces.
+    let columns = text.contains('\t') || text.matches("  ").count() >= 2;
+    // A figure ends it (`14614`, `15.49`; a sentence's `6.2.` is a name).
+    let figure = words.last().is_some_and(|w| {
+        w.starts_with(|c: char| c.is_ascii_digit())
+            && !w.ends_with('.')
+            && w.chars().all(|c| c.is_ascii_digit() || ".,%".contains(c))
+    }) || text.bytes().filter(u8::is_ascii_digit).count()
+        > text.chars().filter(|c| c.is_alphabetic()).count();
+    // `Compiler version : GCC11.1.0`: a program's `name: value` line.
+    let pair = text.trim_end_matches(':').contains(':');
+    text.starts_with(char::is_alphanumeric)
+        && !text.contains(['=', '|', '[', '{'])
+        && !columns
+        && !figure
+        && !pair
+        && !words.iter().any(|w| w.starts_with("--"))
+        && (words.len() < 3 || letters * 2 >= words.len())
+        && !is_rule(text)
+        && !is_tool_chatter(text)
+        && !is_numbered_run(&text.to_lowercase())
+        && command_words(text, name).is_none()
 }
 
 /// A sentence a person wrote: six words or more, ending in `.`, `:`, `!` or
@@ -1260,6 +1399,27 @@ mod tests {
             command_words("[root@box software]# sudo netperf -H a", "netperf"),
             Some(vec!["netperf", "-H", "a"])
         );
+    }
+
+    /// From an attacker's trial: copies averaged as runs with different
+    /// prose above them are warned of; a kernel above the first copy only
+    /// heads both runs, silently; a change's name there, with a warning.
+    #[test]
+    fn copies_under_different_prose_are_warned_of() {
+        let p = labelled("I ran it on 6.1 first.\nThroughput 1\n\nThen on 6.2.\nThroughput 2\n", &[2, 5]);
+        assert_eq!(last_params(&p), vec!["16", "16"]);
+        assert!(
+            p.notes.iter().any(|(l, m)| *l == 4 && m.contains("line 1: `I ran it on 6.1 first.`")),
+            "{:?}",
+            p.notes
+        );
+        let p = labelled("6.1:\nThroughput 1\n\nThroughput 2\n", &[2, 4]);
+        assert!(p.notes.is_empty(), "{:?}", p.notes);
+        let p = labelled("before:\nThroughput 1\n\nThroughput 2\n", &[2, 4]);
+        assert!(p.notes.iter().any(|(l, m)| *l == 1 && m.contains("first of 2 copies")), "{:?}", p.notes);
+        // The benchmark's own lines and figures between copies are no prose.
+        let p = labelled("Throughput 1\nTotal time (secs): 15.49\n\nThroughput 2\nTotal time (secs): 15.61\n", &[1, 4]);
+        assert!(p.notes.is_empty(), "{:?}", p.notes);
     }
 
     #[test]
