@@ -26,7 +26,20 @@
 //! label is the words before it. A command that changes the system's
 //! set-up (`ethtool -K eth0 tso off`, `echo … > /sys/…`, `sysctl -w`, SQL's
 //! `ALTER SYSTEM SET`) is the label of the runs below it, as printed: in
-//! many posts it is the only thing that tells two set-ups apart.
+//! many posts it is the only thing that tells two set-ups apart; so is a
+//! set-up written `Name: value` (`Scheduler: mq-deadline`; only a set-up's
+//! names: scheduler, governor, config, patch, branch and the like).
+//!
+//! Copies of one output that the labels leave alike are told apart by
+//! their command lines where those differ (`netperf -H a` / `netperf -H
+//! b`, `taskset -c 0 …` / `taskset -c 0-7 …`, the prompts of two machines):
+//! each is labelled by the part of its line that differs. Copies still
+//! averaged as runs of one set-up with different text a person wrote above
+//! them (`I ran it on 6.1 first.` / copy / `Then on 6.2.` / copy), or a
+//! change's name above the first copy only (`before:` / copy / copy), are
+//! warned of, naming the lines: a number is never averaged with another
+//! set-up's without a word. A kernel or heading above the first copy only
+//! (`6.1:` / copy / copy) heads both: they are its runs.
 
 use super::Input;
 use crate::model::{ParsedFile, Sample};
@@ -37,7 +50,9 @@ use rustc_hash::FxHashMap;
 const MAX_LABEL_CHARS: usize = 48;
 
 /// Labels `parsed`'s samples from the lines above them in `input` (see the
-/// module docs). Returns how many samples were labelled.
+/// module docs), and adds to `parsed.notes` a warning for each group of
+/// copies averaged as runs under different text. Returns how many samples
+/// were labelled.
 pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
     if parsed.samples.iter().any(|s| s.params.iter().any(|p| p.name == "label" || p.name == "host")) {
         return 0;
@@ -268,11 +283,45 @@ fn label_by_command_lines(
         if members.iter().any(|&k| commands[k].is_none()) {
             continue;
         }
-        let lines: Vec<&[&str]> = members.iter().filter_map(|&k| commands[k].as_deref()).collect();
+        // One line the start of another, as written: a command wrapped or
+        // cut in the mail, no other set-up that the words tell.
+        let raw: Vec<&[&str]> = members.iter().filter_map(|&k| commands[k].as_deref()).collect();
+        let shortest = raw.iter().map(|l| l.len()).min().unwrap_or(0);
+        let prefix = (0..shortest).take_while(|&d| raw.iter().all(|l| l[d] == raw[0][d])).count();
+        if raw.iter().any(|l| l.len() == prefix) && raw.iter().any(|l| l.len() > prefix) {
+            continue;
+        }
+        // Each line without the values the parser read (and their options):
+        // `basic` of `perf bench syscall basic` (its group `syscall/basic`),
+        // `-t TCP_STREAM` (its test), which every copy here shares whether
+        // its line says so (`perf bench syscall all`, netperf's default
+        // test) or not.
+        let lines: Vec<Vec<&str>> = members
+            .iter()
+            .map(|&k| {
+                let mut read: rustc_hash::FxHashSet<&str> = rustc_hash::FxHashSet::default();
+                for (s, _) in samples.iter().zip(&copy_of).filter(|(_, c)| **c == k) {
+                    read.extend(s.params.iter().map(|p| p.value.as_str()));
+                    read.extend(s.group.split('/'));
+                }
+                let mut kept: Vec<&str> = Vec::new();
+                for &w in commands[k].as_deref().unwrap_or_default() {
+                    let value = w.rsplit('=').next().unwrap_or(w);
+                    if (!w.starts_with('-') || w.contains('=')) && !value.is_empty() && read.contains(value) {
+                        if !w.contains('=') && kept.last().is_some_and(|p| p.starts_with('-') && kept.len() > 1) {
+                            kept.pop();
+                        }
+                        continue;
+                    }
+                    kept.push(w);
+                }
+                kept
+            })
+            .collect();
         if lines.iter().all(|l| *l == lines[0]) {
             continue;
         }
-        let shortest = lines.iter().map(|l| l.len()).min().unwrap_or(0);
+        let shortest = lines.iter().map(Vec::len).min().unwrap_or(0);
         let prefix = (0..shortest).take_while(|&d| lines.iter().all(|l| l[d] == lines[0][d])).count();
         let suffix = (0..shortest - prefix)
             .take_while(|&d| lines.iter().all(|l| l[l.len() - 1 - d] == lines[0][lines[0].len() - 1 - d]))
@@ -280,20 +329,6 @@ fn label_by_command_lines(
         // One line the start of another: a command wrapped or cut in the
         // mail, no other set-up that the words tell.
         if suffix == 0 && lines.iter().any(|l| l.len() == prefix) {
-            continue;
-        }
-        // A differing word the parser read (`basic` of `perf bench syscall
-        // basic`, its group `syscall/basic`) already parts what it parts.
-        let read = members.iter().zip(&lines).any(|(&k, words)| {
-            let middle = &words[prefix..words.len() - suffix];
-            samples.iter().zip(&copy_of).filter(|(_, c)| **c == k).any(|(s, _)| {
-                middle.iter().filter(|w| !w.starts_with('-')).any(|w| {
-                    let w = w.rsplit('=').next().unwrap_or(w);
-                    s.params.iter().any(|p| p.value.as_str() == w) || s.group.split('/').any(|part| part == w)
-                })
-            })
-        });
-        if read {
             continue;
         }
         for (&k, words) in members.iter().zip(&lines) {
@@ -488,10 +523,17 @@ fn is_person_line(text: &str, name: &str) -> bool {
         && command_words(text, name).is_none()
 }
 
-/// A sentence a person wrote: six words or more, ending in `.`, `:`, `!` or
-/// `?`, none of a benchmark's own headings ([`is_tool_chatter`]).
+/// A sentence a person wrote: six words or more, three of them lower-case,
+/// ending in `.`, `:`, `!` or `?`, no table's header (columns set apart by
+/// tabs or runs of spaces: netperf's `Socket Size   Request  Resp.
+/// Elapsed  Trans.`) nor a benchmark's own heading ([`is_tool_chatter`]).
 fn is_sentence(text: &str) -> bool {
-    text.ends_with(['.', ':', '!', '?']) && text.split_whitespace().count() >= 6 && !is_tool_chatter(text)
+    text.ends_with(['.', ':', '!', '?'])
+        && text.split_whitespace().count() >= 6
+        && text.split_whitespace().filter(|w| w.starts_with(|c: char| c.is_lowercase())).count() >= 3
+        && !text.contains('\t')
+        && !text.contains("  ")
+        && !is_tool_chatter(text)
 }
 
 /// The name a benchmark's command goes by (`perf` for `perf-bench`).
@@ -513,8 +555,9 @@ fn command_words_name(word: &str) -> &str {
 }
 
 /// The words of a command line that runs the benchmark `name` (a word is
-/// the program, with or without its directory), without the shell's prompt
-/// (`$ `, `# `, `user@host:~$ `, `[root@host dir]# `) or `sudo`: a line
+/// the program, with or without its directory, taken as its name), without
+/// the shell's prompt (`$ `, `# `, `user@host:~$ `, `[root@host dir]# `)
+/// but with the prompt's host first, when it names one, or `sudo`: a line
 /// with a prompt, or with an option (`netperf -H b`), not a sentence
 /// (`I ran hackbench twice.`). `None` for any other line.
 fn command_words<'a>(line: &'a str, name: &str) -> Option<Vec<&'a str>> {
@@ -530,18 +573,35 @@ fn command_words<'a>(line: &'a str, name: &str) -> Option<Vec<&'a str>> {
             prompted = true;
         }
     }
+    // `ubuntu@ubuntu:~$ netperf` / `linux:~/os/netperf/src # ./netperf`:
+    // the prompt's host is the machine, the first word compared.
+    let mut host = None;
     if !prompted
         && let Some(at) = t.find("$ ").or_else(|| t.find("# "))
         && at <= 60
-        && (t[..at].contains('@') || t[..at].ends_with([':', '~', ']']))
+        && {
+            let before = t[..at].trim_end();
+            (before.contains(['@', ':']) || before.ends_with(['~', ']'])) && before.split_whitespace().count() <= 2
+        }
     {
+        let prompt = t[..at].trim_start_matches('[');
+        host = prompt.split([':', ' ', ']']).next().filter(|h| !h.is_empty());
         t = t[at + 2..].trim_start();
         prompted = true;
     }
     t = t.strip_prefix("sudo ").unwrap_or(t).trim_start();
-    // `"--timeout" "100"`: a command's words as a script quoted them.
-    let words: Vec<&str> = t.split_whitespace().map(|w| w.trim_matches('"')).collect();
-    let runs = words.iter().any(|w| command_words_name(w) == name);
+    // `"--timeout" "100"`: a command's words as a script quoted them; the
+    // program by its name (`./netperf` is `netperf`).
+    let mut words: Vec<&str> = host
+        .into_iter()
+        .chain(t.split_whitespace().map(|w| w.trim_matches('"')).map(|w| {
+            let base = command_words_name(w);
+            if base == name { base } else { w }
+        }))
+        .collect();
+    // `netperf netperf -H …`: a word typed twice is the same command.
+    words.dedup();
+    let runs = words.iter().any(|&w| w == name);
     let option = words.iter().any(|w| w.starts_with('-') && w.len() > 1);
     (runs && words.len() >= 2 && (prompted || option) && !t.ends_with(['.', ':', ',', '!', '?'])).then_some(words)
 }
@@ -1392,13 +1452,18 @@ mod tests {
             &[2, 5],
         );
         assert_eq!(last_params(&p), vec!["16", "16"]);
+        // A value the parser read (here 16) is passed over: `-H 16 x` is
+        // `x` beside `-H 8 x`.
         let p = labelled("$ netperf -H 16 x\nThroughput 1\n$ netperf -H 8 x\nThroughput 2\n", &[2, 4]);
-        assert_eq!(last_params(&p), vec!["16", "16"], "the parser read 16");
+        assert_eq!(last_params(&p), vec!["16", "-H 8"]);
         assert_eq!(command_words("I ran netperf -H a twice.", "netperf"), None);
         assert_eq!(
-            command_words("[root@box software]# sudo netperf -H a", "netperf"),
-            Some(vec!["netperf", "-H", "a"])
+            command_words("[root@box software]# sudo /usr/bin/netperf -H a", "netperf"),
+            Some(vec!["root@box", "netperf", "-H", "a"])
         );
+        // Two machines by their prompts (a GitHub note: a host and its VM).
+        let p = labelled("linux:~/src # ./netperf\nThroughput 1\n\nubuntu@vm:~$ netperf\nThroughput 2\n", &[2, 5]);
+        assert_eq!(last_params(&p), vec!["linux", "ubuntu@vm"]);
     }
 
     /// From an attacker's trial: copies averaged as runs with different
