@@ -448,7 +448,13 @@ fn warn_of_merged_copies(
             .collect();
         let written: Vec<&(usize, Vec<usize>)> = above.iter().filter(|(_, lines)| !lines.is_empty()).collect();
         // Two copies each with a line the other has not: the first such pair.
-        let only = |a: &[usize], b: &[usize]| a.iter().copied().find(|&n| !b.iter().any(|&m| text(m) == text(n)));
+        // Lines alike but for their figures (`Each test below will take on
+        // the order of 4608 microseconds.`) are the benchmark's, run to run.
+        let only = |a: &[usize], b: &[usize]| {
+            a.iter().copied().find(|&n| {
+                !b.iter().any(|&m| super::segment::shape_hash(text(m)) == super::segment::shape_hash(text(n)))
+            })
+        };
         let differ = written
             .iter()
             .enumerate()
@@ -588,6 +594,14 @@ fn command_words<'a>(line: &'a str, name: &str) -> Option<Vec<&'a str>> {
         host = prompt.split([':', ' ', ']']).next().filter(|h| !h.is_empty());
         t = t[at + 2..].trim_start();
         prompted = true;
+    }
+    // A log's time stamp before each command (LKP's `2026-07-19 18:06:13
+    // hackbench …`) tells runs apart, not set-ups.
+    while let Some((first, rest)) = t.split_once(char::is_whitespace)
+        && first.bytes().any(|b| b.is_ascii_digit())
+        && first.bytes().all(|b| b.is_ascii_digit() || b"-:./[]T".contains(&b))
+    {
+        t = rest.trim_start();
     }
     t = t.strip_prefix("sudo ").unwrap_or(t).trim_start();
     // `"--timeout" "100"`: a command's words as a script quoted them; the
@@ -1461,6 +1475,12 @@ mod tests {
             command_words("[root@box software]# sudo /usr/bin/netperf -H a", "netperf"),
             Some(vec!["root@box", "netperf", "-H", "a"])
         );
+        // LKP's time stamps before each run's command are no set-up.
+        let p = labelled(
+            "2026-07-19 18:06:13 netperf -l 30\nThroughput 1\n2026-07-19 18:07:13 netperf -l 30\nThroughput 2\n",
+            &[2, 4],
+        );
+        assert_eq!(last_params(&p), vec!["16", "16"]);
         // Two machines by their prompts (a GitHub note: a host and its VM).
         let p = labelled("linux:~/src # ./netperf\nThroughput 1\n\nubuntu@vm:~$ netperf\nThroughput 2\n", &[2, 5]);
         assert_eq!(last_params(&p), vec!["linux", "ubuntu@vm"]);
