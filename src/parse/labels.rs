@@ -615,7 +615,7 @@ fn command_words<'a>(line: &'a str, name: &str) -> Option<Vec<&'a str>> {
         .collect();
     // `netperf netperf -H …`: a word typed twice is the same command.
     words.dedup();
-    let runs = words.iter().any(|&w| w == name);
+    let runs = words.contains(&name);
     let option = words.iter().any(|w| w.starts_with('-') && w.len() > 1);
     (runs && words.len() >= 2 && (prompted || option) && !t.ends_with(['.', ':', ',', '!', '?'])).then_some(words)
 }
