@@ -26,7 +26,20 @@
 //! label is the words before it. A command that changes the system's
 //! set-up (`ethtool -K eth0 tso off`, `echo … > /sys/…`, `sysctl -w`, SQL's
 //! `ALTER SYSTEM SET`) is the label of the runs below it, as printed: in
-//! many posts it is the only thing that tells two set-ups apart.
+//! many posts it is the only thing that tells two set-ups apart; so is a
+//! set-up written `Name: value` (`Scheduler: mq-deadline`; only a set-up's
+//! names: scheduler, governor, config, patch, branch and the like).
+//!
+//! Copies of one output that the labels leave alike are told apart by
+//! their command lines where those differ (`netperf -H a` / `netperf -H
+//! b`, `taskset -c 0 …` / `taskset -c 0-7 …`, the prompts of two machines):
+//! each is labelled by the part of its line that differs. Copies still
+//! averaged as runs of one set-up with different text a person wrote above
+//! them (`I ran it on 6.1 first.` / copy / `Then on 6.2.` / copy), or a
+//! change's name above the first copy only (`before:` / copy / copy), are
+//! warned of, naming the lines: a number is never averaged with another
+//! set-up's without a word. A kernel or heading above the first copy only
+//! (`6.1:` / copy / copy) heads both: they are its runs.
 
 use super::Input;
 use crate::model::{ParsedFile, Sample};
@@ -37,7 +50,9 @@ use rustc_hash::FxHashMap;
 const MAX_LABEL_CHARS: usize = 48;
 
 /// Labels `parsed`'s samples from the lines above them in `input` (see the
-/// module docs). Returns how many samples were labelled.
+/// module docs), and adds to `parsed.notes` a warning for each group of
+/// copies averaged as runs under different text. Returns how many samples
+/// were labelled.
 pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
     if parsed.samples.iter().any(|s| s.params.iter().any(|p| p.name == "label" || p.name == "host")) {
         return 0;
@@ -79,12 +94,19 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
     // When the nearest label lines tell no copies apart, they may be the
     // benchmark's own lines (or the page's, the same above every copy):
     // look again past them, at what a person wrote between the copies.
-    let Some(ids) = labelled(&[]).or_else(|| {
+    let ids = labelled(&[]).or_else(|| {
         let quiet = output_lines(input, &parsed.samples, &hashes, &read);
         quiet.iter().any(|&q| q).then(|| labelled(&quiet)).flatten()
-    }) else {
+    });
+    // Copies still alike by their labels may be told apart by their
+    // command lines (`netperf -H a` / `netperf -H b`).
+    let split = ids.is_some();
+    let mut ids = ids.unwrap_or_else(|| vec![Identity::default(); parsed.samples.len()]);
+    let by_command = label_by_command_lines(input, &parsed.benchmark, &parsed.samples, &hashes, &mut ids);
+    warn_of_merged_copies(input, &parsed.benchmark, &parsed.samples, &hashes, &read, &ids, &mut parsed.notes);
+    if !split && !by_command {
         return 0;
-    };
+    }
     let mut n = 0;
     for (s, id) in parsed.samples.iter_mut().zip(ids) {
         if id.kernel.is_none() && id.label.is_none() {
@@ -122,35 +144,7 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
 /// `false` with fewer than two copies.
 fn output_lines(input: &Input, samples: &[Sample], hashes: &[u64], read: &[bool]) -> Vec<bool> {
     let mut quiet = vec![false; input.lines.len() + 2];
-    let mut order: Vec<(usize, u64, usize)> =
-        samples.iter().zip(hashes).enumerate().map(|(i, (s, &h))| (s.line, h, i)).collect();
-    order.sort_unstable();
-    // Each copy's first and last read line.
-    let mut copies: Vec<(usize, usize)> = Vec::new();
-    let mut held: rustc_hash::FxHashSet<u64> = rustc_hash::FxHashSet::default();
-    let mut last_params: &[crate::model::Param] = &[];
-    for (line, h, i) in order {
-        if line == 0 || line > input.lines.len() {
-            continue;
-        }
-        // A sample of other parameters than the one before starts another
-        // output (sysbench --threads=4, then --threads=8 under a heading of
-        // its own): the lines between are not inside one copy.
-        let params = samples[i].params.as_slice();
-        let same_run = params == last_params;
-        last_params = params;
-        match copies.last_mut() {
-            Some(c) if (same_run && !held.contains(&h)) || c.1 == line => {
-                c.1 = line;
-                held.insert(h);
-            }
-            _ => {
-                held.clear();
-                held.insert(h);
-                copies.push((line, line));
-            }
-        }
-    }
+    let (copies, _) = copies(input, samples, hashes);
     if copies.len() < 2 {
         return quiet;
     }
@@ -200,9 +194,435 @@ fn output_lines(input: &Input, samples: &[Sample], hashes: &[u64], read: &[bool]
     quiet
 }
 
+/// The copies of one output the samples fall into, in line order (see
+/// [`output_lines`]): each copy's first and last read line, and each
+/// sample's copy (by index; `usize::MAX` for a sample of no line of the
+/// input).
+fn copies(input: &Input, samples: &[Sample], hashes: &[u64]) -> (Vec<(usize, usize)>, Vec<usize>) {
+    let mut order: Vec<(usize, u64, usize)> =
+        samples.iter().zip(hashes).enumerate().map(|(i, (s, &h))| (s.line, h, i)).collect();
+    order.sort_unstable();
+    let mut copy_of = vec![usize::MAX; samples.len()];
+    // Each copy's first and last read line.
+    let mut copies: Vec<(usize, usize)> = Vec::new();
+    let mut held: rustc_hash::FxHashSet<u64> = rustc_hash::FxHashSet::default();
+    let mut last_params: &[crate::model::Param] = &[];
+    for (line, h, i) in order {
+        if line == 0 || line > input.lines.len() {
+            continue;
+        }
+        // A sample of other parameters than the one before starts another
+        // output (sysbench --threads=4, then --threads=8 under a heading of
+        // its own): the lines between are not inside one copy.
+        let params = samples[i].params.as_slice();
+        let same_run = params == last_params;
+        last_params = params;
+        match copies.last_mut() {
+            Some(c) if (same_run && !held.contains(&h)) || c.1 == line => {
+                c.1 = line;
+                held.insert(h);
+            }
+            _ => {
+                held.clear();
+                held.insert(h);
+                copies.push((line, line));
+            }
+        }
+        copy_of[i] = copies.len() - 1;
+    }
+    (copies, copy_of)
+}
+
+/// Labels copies of one output (see [`copies`]) that the labels left
+/// alike, one key under one identity in two copies, by their command lines
+/// where those differ (`netperf -H a` / `netperf -H b`, `taskset -c 0
+/// hackbench …` / `taskset -c 0-7 hackbench …`, `numactl -N 1 perf bench …`
+/// / `perf bench …`): each copy's is the nearest line above it, below the
+/// copy before, that runs the benchmark ([`command_words`]). Among the
+/// copies merged so, if every one has a command line and they are not all
+/// alike, each copy's label gets the part of its line between the words
+/// all of them begin and end with, with the option it is the value of
+/// (`-H b`) and the wrapper that option is given to (`taskset -c 0-7`); a
+/// copy whose line has nothing there (`perf bench …` beside `numactl -N 1
+/// perf bench …`) keeps its label. An option the parser reads is a
+/// parameter: samples of other values are other keys, never merged.
+/// Returns whether a label was added.
+fn label_by_command_lines(
+    input: &Input,
+    benchmark: &str,
+    samples: &[Sample],
+    hashes: &[u64],
+    ids: &mut [Identity],
+) -> bool {
+    let (copies, copy_of) = copies(input, samples, hashes);
+    if copies.len() < 2 {
+        return false;
+    }
+    let name = command_name(benchmark);
+    let commands: Vec<Option<Vec<&str>>> = copies
+        .iter()
+        .enumerate()
+        .map(|(k, &(first, _))| {
+            let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+            // Up to a sentence a person wrote (`The point is that the same
+            // hardware performs at least 4 times faster on FreeBSD:`): a
+            // command above it ran another output.
+            (from..first)
+                .rev()
+                .map(|n| input.lines[n - 1].trim())
+                .take_while(|t| !is_sentence(t))
+                .find_map(|t| command_words(t, name))
+        })
+        .collect();
+    if commands.iter().flatten().count() < 2 {
+        return false;
+    }
+    let groups = merged_groups(copies.len(), &copy_of, hashes, ids);
+    let mut parts: Vec<Option<String>> = vec![None; copies.len()];
+    for members in groups {
+        if members.iter().any(|&k| commands[k].is_none()) {
+            continue;
+        }
+        // One line the start of another, as written: a command wrapped or
+        // cut in the mail, no other set-up that the words tell.
+        let raw: Vec<&[&str]> = members.iter().filter_map(|&k| commands[k].as_deref()).collect();
+        let shortest = raw.iter().map(|l| l.len()).min().unwrap_or(0);
+        let prefix = (0..shortest).take_while(|&d| raw.iter().all(|l| l[d] == raw[0][d])).count();
+        if raw.iter().any(|l| l.len() == prefix) && raw.iter().any(|l| l.len() > prefix) {
+            continue;
+        }
+        // Each line without the values the parser read (and their options):
+        // `basic` of `perf bench syscall basic` (its group `syscall/basic`),
+        // `-t TCP_STREAM` (its test), which every copy here shares whether
+        // its line says so (`perf bench syscall all`, netperf's default
+        // test) or not.
+        let lines: Vec<Vec<&str>> = members
+            .iter()
+            .map(|&k| {
+                let mut read: rustc_hash::FxHashSet<&str> = rustc_hash::FxHashSet::default();
+                for (s, _) in samples.iter().zip(&copy_of).filter(|(_, c)| **c == k) {
+                    read.extend(s.params.iter().map(|p| p.value.as_str()));
+                    read.extend(s.group.split('/'));
+                }
+                let mut kept: Vec<&str> = Vec::new();
+                for &w in commands[k].as_deref().unwrap_or_default() {
+                    let value = w.rsplit('=').next().unwrap_or(w);
+                    if (!w.starts_with('-') || w.contains('=')) && !value.is_empty() && read.contains(value) {
+                        if !w.contains('=') && kept.last().is_some_and(|p| p.starts_with('-') && kept.len() > 1) {
+                            kept.pop();
+                        }
+                        continue;
+                    }
+                    kept.push(w);
+                }
+                kept
+            })
+            .collect();
+        if lines.iter().all(|l| *l == lines[0]) {
+            continue;
+        }
+        let shortest = lines.iter().map(Vec::len).min().unwrap_or(0);
+        let prefix = (0..shortest).take_while(|&d| lines.iter().all(|l| l[d] == lines[0][d])).count();
+        let suffix = (0..shortest - prefix)
+            .take_while(|&d| lines.iter().all(|l| l[l.len() - 1 - d] == lines[0][lines[0].len() - 1 - d]))
+            .count();
+        // One line the start of another: a command wrapped or cut in the
+        // mail, no other set-up that the words tell.
+        if suffix == 0 && lines.iter().any(|l| l.len() == prefix) {
+            continue;
+        }
+        for (&k, words) in members.iter().zip(&lines) {
+            let end = words.len() - suffix;
+            if end <= prefix {
+                continue;
+            }
+            let mut start = prefix;
+            // `-H b`: the option the differing value is given to, and
+            // `taskset -c 0-7`: the wrapper that takes that option.
+            if start > 0 && !words[start].starts_with('-') && words[start - 1].starts_with('-') {
+                start -= 1;
+                if start > 0 && !words[start - 1].starts_with('-') && command_words_name(words[start - 1]) != name {
+                    start -= 1;
+                }
+            }
+            parts[k] = Some(words[start..end].join(" "));
+        }
+    }
+    let mut added = false;
+    for (id, &c) in ids.iter_mut().zip(&copy_of) {
+        if let Some(Some(part)) = parts.get(c) {
+            id.label = Some(match id.label.take() {
+                Some(l) => format!("{l} / {part}"),
+                None => part.clone(),
+            });
+            added = true;
+        }
+    }
+    added
+}
+
+/// The copies (see [`copies`]) merged as runs of one set-up, two or more
+/// holding one key under one identity, each group in line order: `copy_of`
+/// is each sample's copy (`usize::MAX`: none), `ids` each sample's identity.
+fn merged_groups(n: usize, copy_of: &[usize], hashes: &[u64], ids: &[Identity]) -> Vec<Vec<usize>> {
+    let mut group: Vec<usize> = (0..n).collect();
+    fn root(group: &mut [usize], mut k: usize) -> usize {
+        while group[k] != k {
+            group[k] = group[group[k]];
+            k = group[k];
+        }
+        k
+    }
+    let mut seen: FxHashMap<(u64, &Identity), usize> = FxHashMap::default();
+    for (i, &c) in copy_of.iter().enumerate() {
+        if c == usize::MAX {
+            continue;
+        }
+        match seen.get(&(hashes[i], &ids[i])) {
+            Some(&d) => {
+                let (a, b) = (root(&mut group, c), root(&mut group, d));
+                group[a] = b;
+            }
+            None => {
+                seen.insert((hashes[i], &ids[i]), c);
+            }
+        }
+    }
+    (0..n)
+        .map(|top| (0..n).filter(|&k| root(&mut group, k) == top).collect::<Vec<usize>>())
+        .filter(|members| members.len() > 1)
+        .collect()
+}
+
+/// Notes copies of one output averaged as runs of one set-up (see
+/// [`merged_groups`]) whose lines above differ, so that the reader learns
+/// of it: the text a person wrote above them (`I ran it on 6.1 first.` /
+/// copy / `Then on 6.2.` / copy) that no label was taken from. Only
+/// lines a person wrote count: not the benchmark's own above every copy
+/// ([`output_lines`]), its chatter, rules, code fences, its command lines,
+/// run markers (`run 2:`), nor lines of figures and `=` or `|`
+/// ([`is_person_line`]). A copy with nothing above it continues the set-up
+/// above (`6.1:` / copy / copy: both 6.1's runs); but a change's name above
+/// the first copy only (`before:` / copy / copy, no `after:`) is noted: its
+/// counterpart may be among the runs.
+fn warn_of_merged_copies(
+    input: &Input,
+    benchmark: &str,
+    samples: &[Sample],
+    hashes: &[u64],
+    read: &[bool],
+    ids: &[Identity],
+    notes: &mut Vec<(usize, String)>,
+) {
+    let (copies, copy_of) = copies(input, samples, hashes);
+    if copies.len() < 2 {
+        return;
+    }
+    let groups = merged_groups(copies.len(), &copy_of, hashes, ids);
+    if groups.is_empty() {
+        return;
+    }
+    let quiet = output_lines(input, samples, hashes, read);
+    let name = command_name(benchmark);
+    let text = |n: usize| input.lines[n - 1].trim();
+    // A line printed more than once in the file is the benchmark's (a
+    // trailer after each copy: CoreMark's `Correct operation validated.`)
+    // or a heading repeated, not what a person wrote about one copy.
+    let mut times: FxHashMap<&str, usize> = FxHashMap::default();
+    for l in &input.lines {
+        *times.entry(l.trim()).or_default() += 1;
+    }
+    for members in groups {
+        // Each copy's lines a person wrote, between the copy before and it.
+        let above: Vec<(usize, Vec<usize>)> = members
+            .iter()
+            .map(|&k| {
+                let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+                (
+                    k,
+                    (from..copies[k].0)
+                        .filter(|&n| !quiet[n] && times[text(n)] == 1 && is_person_line(text(n), name))
+                        .collect(),
+                )
+            })
+            .collect();
+        let written: Vec<&(usize, Vec<usize>)> = above.iter().filter(|(_, lines)| !lines.is_empty()).collect();
+        // Two copies each with a line the other has not: the first such pair.
+        // Lines alike but for their figures (`Each test below will take on
+        // the order of 4608 microseconds.`) are the benchmark's, run to run.
+        let only = |a: &[usize], b: &[usize]| {
+            a.iter().copied().find(|&n| {
+                !b.iter().any(|&m| super::segment::shape_hash(text(m)) == super::segment::shape_hash(text(n)))
+            })
+        };
+        let differ = written
+            .iter()
+            .enumerate()
+            .find_map(|(i, x)| written[i + 1..].iter().find_map(|y| Some((only(&x.1, &y.1)?, only(&y.1, &x.1)?))));
+        if let Some((a, b)) = differ {
+            notes.push((
+                b,
+                format!(
+                    "copies of the output with different text above them (line {a}: `{}`; line {b}: `{}`) \
+                     were averaged as runs of one set-up: a label line above each (`before:`, `6.2:`) \
+                     keeps them apart",
+                    text(a),
+                    text(b)
+                ),
+            ));
+        } else if written.len() == 1
+            && written[0].0 == members[0]
+            && ids.iter().zip(&copy_of).any(|(id, &c)| c == members[0] && *id == Identity::default())
+        {
+            // A change's name no label was taken from (nothing told apart).
+            let bottom = *written[0].1.last().unwrap_or(&0);
+            let t = text(bottom);
+            let label = change_abbreviation(t).or_else(|| change_label(t)).or_else(|| label_line(t, false));
+            if label.is_some_and(|l| names_a_change(&l)) {
+                notes.push((
+                    bottom,
+                    format!(
+                        "`{t}` stands above the first of {} copies of the output only: all were averaged as its runs",
+                        members.len()
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+/// A line a person wrote between copies of an output (`I ran it on 6.1
+/// first.`, `before:`): it starts with a letter or digit, holds no `=`,
+/// `|`, `[`, `{`, tab, `--option` or columns set apart by runs of spaces,
+/// nor ends in a figure or holds more digits than letters, nor is a
+/// `name: value` pair (a benchmark's figures, tables and command line), and of three words
+/// or more at least half are words of letters; not a rule, a code fence,
+/// the benchmark's chatter or command line (`name` is its command), nor a
+/// run marker (`run 2:`).
+fn is_person_line(text: &str, name: &str) -> bool {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let letters = words
+        .iter()
+        .filter(|w| w.trim_matches(|c: char| c.is_ascii_punctuation()).chars().all(char::is_alphabetic))
+        .count();
+    // A table's header or row: columns set apart by tabs or runs of spaces.
+    let columns = text.contains('\t') || text.matches("  ").count() >= 2;
+    // A figure ends it (`14614`, `15.49`; a sentence's `6.2.` is a name).
+    let figure = words.last().is_some_and(|w| {
+        w.starts_with(|c: char| c.is_ascii_digit())
+            && !w.ends_with('.')
+            && w.chars().all(|c| c.is_ascii_digit() || ".,%".contains(c))
+    }) || text.bytes().filter(u8::is_ascii_digit).count()
+        > text.chars().filter(|c| c.is_alphabetic()).count();
+    // `Compiler version : GCC11.1.0`: a program's `name: value` line.
+    let pair = text.trim_end_matches(':').contains(':');
+    text.starts_with(char::is_alphanumeric)
+        && !text.contains(['=', '|', '[', '{'])
+        && !columns
+        && !figure
+        && !pair
+        && !words.iter().any(|w| w.starts_with("--"))
+        && (words.len() < 3 || letters * 2 >= words.len())
+        && !is_rule(text)
+        && !is_tool_chatter(text)
+        && !is_numbered_run(&text.to_lowercase())
+        && command_words(text, name).is_none()
+}
+
+/// A sentence a person wrote: six words or more, three of them lower-case,
+/// ending in `.`, `:`, `!` or `?`, no table's header (columns set apart by
+/// tabs or runs of spaces: netperf's `Socket Size   Request  Resp.
+/// Elapsed  Trans.`) nor a benchmark's own heading ([`is_tool_chatter`]).
+fn is_sentence(text: &str) -> bool {
+    text.ends_with(['.', ':', '!', '?'])
+        && text.split_whitespace().count() >= 6
+        && text.split_whitespace().filter(|w| w.starts_with(|c: char| c.is_lowercase())).count() >= 3
+        && !text.contains('\t')
+        && !text.contains("  ")
+        && !is_tool_chatter(text)
+}
+
+/// The name a benchmark's command goes by (`perf` for `perf-bench`).
+fn command_name(benchmark: &str) -> &str {
+    match benchmark {
+        "perf-bench" => "perf",
+        "openssl-speed" => "openssl",
+        "bonnie++" => "bonnie++",
+        "gnu-time" | "bash-time" => "time",
+        "lmbench-raw" => "lmbench",
+        other => other,
+    }
+}
+
+/// A command word's program name, without its directory
+/// (`/usr/bin/sysbench` → `sysbench`, `./hackbench` → `hackbench`).
+fn command_words_name(word: &str) -> &str {
+    word.rsplit('/').next().unwrap_or(word)
+}
+
+/// The words of a command line that runs the benchmark `name` (a word is
+/// the program, with or without its directory, taken as its name), without
+/// the shell's prompt (`$ `, `# `, `user@host:~$ `, `[root@host dir]# `)
+/// but with the prompt's host first, when it names one, or `sudo`: a line
+/// with a prompt, or with an option (`netperf -H b`), not a sentence
+/// (`I ran hackbench twice.`). `None` for any other line.
+fn command_words<'a>(line: &'a str, name: &str) -> Option<Vec<&'a str>> {
+    let mut t = line.trim();
+    // Most lines do not hold the name: nothing more is done for them.
+    if !t.contains(name) {
+        return None;
+    }
+    let mut prompted = false;
+    for prompt in ["$ ", "# "] {
+        if let Some(rest) = t.strip_prefix(prompt) {
+            t = rest.trim_start();
+            prompted = true;
+        }
+    }
+    // `ubuntu@ubuntu:~$ netperf` / `linux:~/os/netperf/src # ./netperf`:
+    // the prompt's host is the machine, the first word compared.
+    let mut host = None;
+    if !prompted
+        && let Some(at) = t.find("$ ").or_else(|| t.find("# "))
+        && at <= 60
+        && {
+            let before = t[..at].trim_end();
+            (before.contains(['@', ':']) || before.ends_with(['~', ']'])) && before.split_whitespace().count() <= 2
+        }
+    {
+        let prompt = t[..at].trim_start_matches('[');
+        host = prompt.split([':', ' ', ']']).next().filter(|h| !h.is_empty());
+        t = t[at + 2..].trim_start();
+        prompted = true;
+    }
+    // A log's time stamp before each command (LKP's `2026-07-19 18:06:13
+    // hackbench …`) tells runs apart, not set-ups.
+    while let Some((first, rest)) = t.split_once(char::is_whitespace)
+        && first.bytes().any(|b| b.is_ascii_digit())
+        && first.bytes().all(|b| b.is_ascii_digit() || b"-:./[]T".contains(&b))
+    {
+        t = rest.trim_start();
+    }
+    t = t.strip_prefix("sudo ").unwrap_or(t).trim_start();
+    // `"--timeout" "100"`: a command's words as a script quoted them; the
+    // program by its name (`./netperf` is `netperf`).
+    let mut words: Vec<&str> = host
+        .into_iter()
+        .chain(t.split_whitespace().map(|w| w.trim_matches('"')).map(|w| {
+            let base = command_words_name(w);
+            if base == name { base } else { w }
+        }))
+        .collect();
+    // `netperf netperf -H …`: a word typed twice is the same command.
+    words.dedup();
+    let runs = words.contains(&name);
+    let option = words.iter().any(|w| w.starts_with('-') && w.len() > 1);
+    (runs && words.len() >= 2 && (prompted || option) && !t.ends_with(['.', ':', ',', '!', '?'])).then_some(words)
+}
+
 /// What the lines above a sample say it is: a kernel, a label, both or
 /// neither.
-#[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 struct Identity {
     kernel: Option<String>,
     label: Option<String>,
@@ -228,6 +648,8 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool]) -> Vec<Option<Identi
     let (mut label, mut word): (Option<String>, Option<String>) = (None, None);
     // The heading of the paragraph this line is in.
     let mut head: Option<(String, String)> = None;
+    // The lines the heading and the label line are on (0: none).
+    let (mut head_at, mut label_at, mut word_at) = (0, 0, 0);
     // The label over a group of labelled blocks (`For the A72 -` right
     // above `Before:`), and the label line right above this line, if any.
     let (mut outer, mut above): (Option<String>, Option<String>) = (None, None);
@@ -242,12 +664,22 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool]) -> Vec<Option<Identi
         let starts_paragraph = i == 0 || trimmed[i - 1].is_empty();
         if starts_paragraph {
             head = if read[n] { None } else { paragraph_head(text) };
+            head_at = n;
         }
         let was_above = above.take();
         if read[n] {
             read_since_label = true;
-            let block = leading_label(raw).or_else(|| word.clone()).or_else(|| label.clone());
-            out[i] = Some(identity(head.clone(), outer.clone(), block));
+            let (block, at) = match (leading_label(raw), &word) {
+                (Some(b), _) => (Some(b), n),
+                (None, Some(w)) => (Some(w.clone()), word_at),
+                (None, None) => (label.clone(), label_at),
+            };
+            // A heading that is itself the block's label (`6.1-rc3 +
+            // patch:` over its runs) says it once; a kernel named right
+            // above the runs (`6.1-rc3:` under that heading) is a set-up of
+            // its own, not qualified by the heading's words.
+            let head = head.clone().filter(|_| at != head_at && !block.as_deref().is_some_and(is_kernel_name));
+            out[i] = Some(identity(head, outer.clone(), block));
             continue;
         }
         if quiet.get(n).is_some_and(|&q| q) {
@@ -261,10 +693,15 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool]) -> Vec<Option<Identi
         }
         if let Some(h) = markdown_heading(text) {
             label = Some(label_text(h));
+            label_at = n;
             word = None;
             continue;
         }
-        if is_tool_chatter(text) {
+        // sysbench 1.0's `Throughput:` over its own `events/s (eps):` line
+        // (a person may head results `Throughput:`, so only there).
+        if is_tool_chatter(text)
+            || (text == "Throughput:" && trimmed.get(n).is_some_and(|next| next.starts_with("events/")))
+        {
             continue;
         }
         // An underline is about as long as its title; a report's full-width
@@ -288,6 +725,7 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool]) -> Vec<Option<Identi
         let found = label_line(text, underlined)
             .or_else(|| without_aside(text).and_then(|t| label_line(&t, false)))
             .or_else(|| config_command(text))
+            .or_else(|| setup_line(text))
             .or_else(|| alone.then(|| title(text)).flatten())
             .or_else(|| block_follows.then(|| change_label(text)).flatten())
             .or_else(|| change_abbreviation(text));
@@ -297,6 +735,7 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool]) -> Vec<Option<Identi
             }
             above = Some(l.clone());
             label = Some(l);
+            label_at = n;
             word = None;
             read_since_label = false;
         } else if is_one_word_label(text) && trimmed.get(n).is_some_and(|next| is_numbered_run(&next.to_lowercase())) {
@@ -307,10 +746,12 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool]) -> Vec<Option<Identi
             let l = label_text(text);
             above = Some(l.clone());
             label = Some(l);
+            label_at = n;
             word = None;
             read_since_label = false;
         } else if is_one_word_label(text) {
             word = Some(text.to_string());
+            word_at = n;
         } else {
             word = None;
             // A sentence ends the group; a long heading (`9 copies of dd,
@@ -333,23 +774,28 @@ const CHANGE_WORDS: [&str; 4] = ["with", "without", "before", "after"];
 
 /// A line right above a block of results that names a change: it starts
 /// with `with`, `without`, `before`, `after` (no colon needed: `With my
-/// changes on top of 5.10.0-rc7`, at most [`MAX_LABEL_CHARS`]), or, ending
+/// changes on top of 5.10.0-rc7`, `Without-patch`, at most
+/// [`MAX_LABEL_CHARS`]), or, ending
 /// in a colon, holds one of them among more words (`Please find the
 /// hackbench numbers with your change as given below:`, up to 100
 /// characters). Lower-cased, without the colon.
 fn change_label(text: &str) -> Option<String> {
+    // `Without-patch`, `with_thp`: the change word joined to its object.
+    fn head(w: &str) -> &str {
+        w.split(['-', '_']).next().unwrap_or(w)
+    }
     // A label needs a colon at its end or a change word first (no other
     // character lowers to one of their ASCII letters): most lines have
     // neither and are not lowered.
     let first_changes =
-        text.split_whitespace().next().is_some_and(|w| CHANGE_WORDS.iter().any(|c| w.eq_ignore_ascii_case(c)));
+        text.split_whitespace().next().is_some_and(|w| CHANGE_WORDS.iter().any(|c| head(w).eq_ignore_ascii_case(c)));
     if !first_changes && !text.ends_with(':') {
         return None;
     }
     let lower = text.to_lowercase();
     let bare = lower.trim_end_matches(':').trim();
     let first = bare.split_whitespace().next()?;
-    let change = |w: &str| CHANGE_WORDS.contains(&w);
+    let change = |w: &str| CHANGE_WORDS.contains(&head(w));
     let words: Vec<&str> = bare.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric())).collect();
     // `Before I forget`, `after we rebooted`: a conjunction opening a
     // sentence; `again`, `once more`: the same thing run again, no change.
@@ -479,6 +925,45 @@ fn is_one_word_label(text: &str) -> bool {
         && !is_numbered_run(&text.to_ascii_lowercase())
 }
 
+/// The names a person gives a set-up's part in a `Name: value` line above
+/// its runs (`Scheduler: mq-deadline`, `Governor: performance`), in lower
+/// case. Only these: a benchmark prints lines of that form by the dozen
+/// (`Number of threads: 4`), and none of these names.
+const SETUP_KEYS: [&str; 16] = [
+    "scheduler",
+    "io scheduler",
+    "i/o scheduler",
+    "elevator",
+    "governor",
+    "cpufreq governor",
+    "cpu governor",
+    "config",
+    "configuration",
+    "setup",
+    "set-up",
+    "patch",
+    "patches",
+    "branch",
+    "tree",
+    "thp",
+];
+
+/// `Scheduler: mq-deadline` → `mq-deadline`: a set-up written as `Name:
+/// value` above its runs, the name one of [`SETUP_KEYS`], the value a few
+/// words (as `mq-deadline:` alone is a label; an attacker's trial had the
+/// `Name: value` form over two fio reports averaged as runs).
+fn setup_line(text: &str) -> Option<String> {
+    let (key, value) = text.split_once(':')?;
+    let value = value.trim();
+    let words = value.split_whitespace().count();
+    let ok = (1..=4).contains(&words)
+        && text.chars().count() <= MAX_LABEL_CHARS
+        && value.chars().any(char::is_alphanumeric)
+        && !value.ends_with(['.', ',', ';', '!', '?', ':'])
+        && SETUP_KEYS.iter().any(|k| lowers_to(key.trim(), k));
+    ok.then(|| label_text(value))
+}
+
 /// A label line with the poster's aside of figures before its colon:
 /// `Before this commit (average 25617 +- 0.16%):` → `Before this
 /// commit:` (the aside's words would make it a sentence).
@@ -591,7 +1076,8 @@ fn markdown_heading(text: &str) -> Option<&str> {
 }
 
 /// A line that reads as a label: short, and ending in a colon or ` -`
-/// (`For the A72 -`, without its `for the`), or underlined, or a kernel's name alone, or `Kernel: <name>`,
+/// (`For the A72 -`, without its `for the`), or underlined, or a kernel's name alone, or `Kernel: <name>`
+/// (`Kernel: 6.1-rc3 + fix`: the whole name, a set-up of its own),
 /// or a title between rules (`---with THP---`). Numbered runs
 /// (`run 2:`) are runs, not labels. A label holding one kernel name among
 /// other words (`Following the 2.5.33 results:`) is that kernel.
@@ -609,9 +1095,16 @@ fn label_line(text: &str, underlined: bool) -> Option<String> {
     }
     if let Some((head, name)) = bare.split_once([':', ' '])
         && ["kernel", "linux", "uname -r"].iter().any(|k| lowers_to(head.trim(), k))
-        && is_kernel_name(name.trim())
     {
-        return Some(name.trim().to_string());
+        let name = name.trim();
+        if is_kernel_name(name) {
+            return Some(name.to_string());
+        }
+        // `Kernel: 6.1-rc3 + fix`: the kernel and more, a set-up of its
+        // own (as `6.1-rc3 + fix:` is), never the plain kernel's runs.
+        if name.split_whitespace().next().is_some_and(is_kernel_name) {
+            return Some(without_preposition(&name.to_lowercase()).to_string());
+        }
     }
     // Both tests give `None`; the one without lowering a copy first.
     let colon = (text.ends_with(':') || dash) && bare.split_whitespace().count() <= 6;
@@ -686,7 +1179,8 @@ fn is_numbered_run(lower: &str) -> bool {
 /// a label the same above every run) and its box borders and header
 /// (`,----.`, `| Item | Time | Rate |`, `` `----' ``); perf bench's
 /// header (`# Running 'sched/pipe' benchmark:`, the same above every run);
-/// sysbench's section headings ([`SYSBENCH_HEADINGS`]); fio's `clat
+/// sysbench's section headings ([`SYSBENCH_HEADINGS`]) and its `[ 20ms ]
+/// Checkpoint report:` (`--report-checkpoints`); fio's `clat
 /// percentiles (usec):`, `Run status group 0 (all jobs):` and `Disk stats
 /// (read/write):`, the last two of which end each
 /// copy of its report (an attacker's trial had them label the next copy,
@@ -696,6 +1190,7 @@ fn is_tool_chatter(text: &str) -> bool {
         || (text.starts_with("Run status group ") && text.ends_with(':'))
         || (text.contains(" percentiles (") && text.ends_with("):"))
         || text == "Disk stats (read/write):"
+        || (text.starts_with('[') && text.ends_with("] Checkpoint report:"))
         || text.starts_with("Tiotest ")
         || (text.starts_with("# Running '") && text.ends_with("benchmark:"))
         || text.starts_with("| Item ")
@@ -773,8 +1268,11 @@ mod tests {
 
     fn labelled(text: &str, lines: &[usize]) -> ParsedFile {
         let input = Input::from_text(text);
-        let mut p =
-            ParsedFile { samples: lines.iter().map(|&l| throughput(l, l as f64)).collect(), ..ParsedFile::default() };
+        let mut p = ParsedFile {
+            benchmark: "netperf".to_string(),
+            samples: lines.iter().map(|&l| throughput(l, l as f64)).collect(),
+            ..ParsedFile::default()
+        };
         apply(&input, &mut p);
         p
     }
@@ -794,6 +1292,7 @@ mod tests {
         assert!(is_tool_chatter("Run status group 0 (all jobs):"));
         assert!(is_tool_chatter("clat percentiles (usec):"));
         assert!(is_tool_chatter("Disk stats (read/write):"));
+        assert!(is_tool_chatter("[ 20ms ] Checkpoint report:"));
         let tee = "echo performance | sudo tee /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor";
         assert_eq!(config_command(tee).as_deref(), Some(tee));
         assert!(config_command("echo 1 | tee -a /proc/sys/kernel/sched_schedstats").is_some());
@@ -843,6 +1342,10 @@ mod tests {
         assert_eq!(config_command("ethtool -S eth0"), None);
         assert_eq!(config_command("echo hello"), None);
         assert_eq!(config_command("sysctl vm.swappiness"), None);
+        assert_eq!(setup_line("Scheduler: mq-deadline").as_deref(), Some("mq-deadline"));
+        assert_eq!(setup_line("I/O scheduler: BFQ").as_deref(), Some("bfq"));
+        assert_eq!(setup_line("Number of threads: 4"), None);
+        assert_eq!(setup_line("Scheduler: we left it at the default one."), None);
     }
 
     #[test]
@@ -923,6 +1426,85 @@ mod tests {
         );
         assert_eq!(p.samples[0].kernel.as_deref(), Some("2.5.33"));
         assert_eq!(p.samples[1].kernel.as_deref(), Some("2.4.20-pre5aa1"));
+    }
+
+    /// From an attacker's trial: `Kernel: 6.1-rc3 + fix` is a set-up of its
+    /// own, not 6.1-rc3's second run; `6.1-rc3:` under a `6.1-rc3 + patch:`
+    /// heading (one paragraph) is the plain kernel's, not `+ patch`'s.
+    #[test]
+    fn a_kernel_with_a_fix_is_not_the_plain_kernel() {
+        let p = labelled("Kernel: 6.1-rc3\nThroughput 1\n\nKernel: 6.1-rc3 + fix\nThroughput 2\n", &[2, 5]);
+        let got: Vec<(Option<&str>, &str)> =
+            p.samples.iter().map(|s| (s.kernel.as_deref(), s.params.last().map_or("", |p| p.value.as_str()))).collect();
+        assert_eq!(got, vec![(Some("6.1-rc3"), "16"), (None, "6.1-rc3 + fix")]);
+        let p = labelled("6.1-rc3 + patch:\nThroughput 1\n6.1-rc3:\nThroughput 2\n", &[2, 4]);
+        let got: Vec<(Option<&str>, &str)> =
+            p.samples.iter().map(|s| (s.kernel.as_deref(), s.params.last().map_or("", |p| p.value.as_str()))).collect();
+        assert_eq!(got, vec![(None, "6.1-rc3 + patch"), (Some("6.1-rc3"), "16")]);
+    }
+
+    /// From an attacker's trial: copies told apart only by their command
+    /// lines are labelled by the part that differs; one that is the start
+    /// of another (a command wrapped in the mail) or a word the parser
+    /// read (its group) labels nothing, nor does a command above a sentence.
+    #[test]
+    fn command_lines_that_differ_label_their_copies() {
+        let p = labelled("$ netperf -H a -l 30\nThroughput 1\n\n$ netperf -H b -l 30\nThroughput 2\n", &[2, 5]);
+        assert_eq!(last_params(&p), vec!["-H a", "-H b"]);
+        let p = labelled(
+            "# taskset -c 0 netperf -l 30\nThroughput 1\n# taskset -c 0-7 netperf -l 30\nThroughput 2\n",
+            &[2, 4],
+        );
+        assert_eq!(last_params(&p), vec!["taskset -c 0", "taskset -c 0-7"]);
+        let p = labelled("$ numactl -N 1 netperf -l 30\nThroughput 1\n$ netperf -l 30\nThroughput 2\n", &[2, 4]);
+        assert_eq!(last_params(&p), vec!["numactl -N 1", "16"]);
+        // Wrapped: `netperf -H a` is the start of `netperf -H a -l 30`.
+        let p = labelled("$ netperf -H a\nThroughput 1\n$ netperf -H a -l 30\nThroughput 2\n", &[2, 4]);
+        assert_eq!(last_params(&p), vec!["16", "16"]);
+        let p = labelled(
+            "$ netperf -H a\nThroughput 1\n\nThe second run is on the other box, see below:\nThroughput 2\n",
+            &[2, 5],
+        );
+        assert_eq!(last_params(&p), vec!["16", "16"]);
+        // A value the parser read (here 16) is passed over: `-H 16 x` is
+        // `x` beside `-H 8 x`.
+        let p = labelled("$ netperf -H 16 x\nThroughput 1\n$ netperf -H 8 x\nThroughput 2\n", &[2, 4]);
+        assert_eq!(last_params(&p), vec!["16", "-H 8"]);
+        assert_eq!(command_words("I ran netperf -H a twice.", "netperf"), None);
+        assert_eq!(
+            command_words("[root@box software]# sudo /usr/bin/netperf -H a", "netperf"),
+            Some(vec!["root@box", "netperf", "-H", "a"])
+        );
+        // LKP's time stamps before each run's command are no set-up.
+        let p = labelled(
+            "2026-07-19 18:06:13 netperf -l 30\nThroughput 1\n2026-07-19 18:07:13 netperf -l 30\nThroughput 2\n",
+            &[2, 4],
+        );
+        assert_eq!(last_params(&p), vec!["16", "16"]);
+        // Two machines by their prompts (a GitHub note: a host and its VM).
+        let p = labelled("linux:~/src # ./netperf\nThroughput 1\n\nubuntu@vm:~$ netperf\nThroughput 2\n", &[2, 5]);
+        assert_eq!(last_params(&p), vec!["linux", "ubuntu@vm"]);
+    }
+
+    /// From an attacker's trial: copies averaged as runs with different
+    /// prose above them are warned of; a kernel above the first copy only
+    /// heads both runs, silently; a change's name there, with a warning.
+    #[test]
+    fn copies_under_different_prose_are_warned_of() {
+        let p = labelled("I ran it on 6.1 first.\nThroughput 1\n\nThen on 6.2.\nThroughput 2\n", &[2, 5]);
+        assert_eq!(last_params(&p), vec!["16", "16"]);
+        assert!(
+            p.notes.iter().any(|(l, m)| *l == 4 && m.contains("line 1: `I ran it on 6.1 first.`")),
+            "{:?}",
+            p.notes
+        );
+        let p = labelled("6.1:\nThroughput 1\n\nThroughput 2\n", &[2, 4]);
+        assert!(p.notes.is_empty(), "{:?}", p.notes);
+        let p = labelled("before:\nThroughput 1\n\nThroughput 2\n", &[2, 4]);
+        assert!(p.notes.iter().any(|(l, m)| *l == 1 && m.contains("first of 2 copies")), "{:?}", p.notes);
+        // The benchmark's own lines and figures between copies are no prose.
+        let p = labelled("Throughput 1\nTotal time (secs): 15.49\n\nThroughput 2\nTotal time (secs): 15.61\n", &[1, 4]);
+        assert!(p.notes.is_empty(), "{:?}", p.notes);
     }
 
     #[test]
@@ -1049,6 +1631,7 @@ mod tests {
             change_label(long).as_deref(),
             Some("please find the hackbench numbers with your change as given below")
         );
+        assert_eq!(change_label("Without-patch").as_deref(), Some("without-patch"));
         assert_eq!(change_label("With the patch the numbers go up a lot."), None);
         assert_eq!(change_label("Please find the numbers below:"), None);
         // Prose that opens with one of the words is no label.

@@ -254,7 +254,7 @@ fn is_char_space(b: u8) -> bool {
 /// A hash of a line's shape: its words with every number as `#` and white
 /// space folded (`Throughput 12.3 MB/sec  8 procs` reads as `Throughput #
 /// MB/sec # procs`), made without building that text.
-fn shape_hash(line: &str) -> u64 {
+pub(crate) fn shape_hash(line: &str) -> u64 {
     let t = line.trim();
     if t.is_ascii() { shape_hash_ascii(t.as_bytes()) } else { shape_hash_chars(t) }
 }
