@@ -1111,10 +1111,20 @@ fn label_line(text: &str, underlined: bool) -> Option<String> {
     // A sentence over a rule is a program's banner (STREAM's `This system
     // uses 8 bytes per array element.` above its `-----`), not a title.
     let underlined = underlined && !bare.ends_with(['.', '!', '?', ';', ',']);
-    if !(colon || underlined || is_kernel_name(bare)) {
+    let lower = bare.to_lowercase();
+    // `2.1.108 + shmfs`, `2.4.19 with the patch`: more than the kernel.
+    let more = bare.contains('+') || lower.contains("patch") || lower.contains("with");
+    // `6.1 + fix` alone on its line, under `6.1`'s copy: a kernel and
+    // more, a set-up of its own (an attacker's trial saw the two averaged).
+    // The words after the kernel must say what was added (`+ fix`, `with
+    // the patch`): `5.2.0-rc2-aerate+ #55` is a kernel and its build number.
+    let words: Vec<&str> = lower.split_whitespace().collect();
+    let kernel_and_more = words.len() <= 6
+        && words.first().is_some_and(|w| is_kernel_name(w))
+        && words.get(1).is_some_and(|w| w.starts_with('+') || ["with", "patch", "patched", "fix"].contains(w));
+    if !(colon || underlined || is_kernel_name(bare) || kernel_and_more) {
         return None;
     }
-    let lower = bare.to_lowercase();
     if is_numbered_run(&lower) {
         return None;
     }
@@ -1123,8 +1133,6 @@ fn label_line(text: &str, underlined: bool) -> Option<String> {
         .map(|w| w.trim_matches([',', '(', ')', '"', '\'']))
         .filter(|w| is_kernel_name(w))
         .collect();
-    // `2.1.108 + shmfs`, `2.4.19 with the patch`: more than the kernel.
-    let more = bare.contains('+') || lower.contains("patch") || lower.contains("with");
     Some(if kernels.len() == 1 && !more { kernels[0].to_string() } else { without_preposition(&lower).to_string() })
 }
 
@@ -1441,6 +1449,11 @@ mod tests {
         let got: Vec<(Option<&str>, &str)> =
             p.samples.iter().map(|s| (s.kernel.as_deref(), s.params.last().map_or("", |p| p.value.as_str()))).collect();
         assert_eq!(got, vec![(None, "6.1-rc3 + patch"), (Some("6.1-rc3"), "16")]);
+        // Without colons: `6.1` then `6.1 + fix`, each alone on its line.
+        let p = labelled("6.1\nThroughput 1\n\n6.1 + fix\nThroughput 2\n", &[2, 5]);
+        let got: Vec<(Option<&str>, &str)> =
+            p.samples.iter().map(|s| (s.kernel.as_deref(), s.params.last().map_or("", |p| p.value.as_str()))).collect();
+        assert_eq!(got, vec![(Some("6.1"), "16"), (None, "6.1 + fix")]);
     }
 
     /// From an attacker's trial: copies told apart only by their command
