@@ -142,6 +142,21 @@ fn a_class_of_configs_says_config_and_shows_the_kernel_each_ran() {
     assert!(compare.contains("<h1>Every config against build-2</h1>"), "{compare}");
 }
 
+/// Two kernels' schbench 99th percentiles of wakeup and request latencies
+/// (µs) in the generic YAML format under `c/m1/*/sched.yaml`: one metric,
+/// `99.0th`, in two groups.
+fn put_schbench_99th(c: &std::path::Path) {
+    for (kernel, wakeup, request) in [("2.4.7", 8, 11400), ("2.4.8", 50, 16600)] {
+        put(
+            c,
+            &format!("m1/{kernel}/sched.yaml"),
+            format!(
+                "benchmark: schbench\nresults:\n  - metric: 99.0th\n    group: wakeup\n    value: {wakeup}\n    unit: usec\n    better: lower\n  - metric: 99.0th\n    group: request\n    value: {request}\n    unit: usec\n    better: lower\n"
+            ),
+        );
+    }
+}
+
 /// A section whose `metrics:` names a metric as `parse` prints it with its
 /// group (`wakeup: 99.0th`, schbench's 99th percentile of wakeup
 /// latencies) shows nothing: the warning at `metrics:` says which metric
@@ -152,13 +167,7 @@ fn a_class_of_configs_says_config_and_shows_the_kernel_each_ran() {
 fn a_metric_named_with_its_group_says_how_to_select_it() {
     let dir = tempfile::tempdir().expect("tempdir");
     let c = small_site(dir.path());
-    let lat = |wakeup: u32, request: u32| {
-        format!(
-            "benchmark: schbench\nresults:\n  - metric: 99.0th\n    group: wakeup\n    value: {wakeup}\n    unit: usec\n    better: lower\n  - metric: 99.0th\n    group: request\n    value: {request}\n    unit: usec\n    better: lower\n"
-        )
-    };
-    put(&c, "m1/2.4.7/sched.yaml", lat(8, 11400));
-    put(&c, "m1/2.4.8/sched.yaml", lat(50, 16600));
+    put_schbench_99th(&c);
     put(
         &c,
         "m1/machine.yaml",
@@ -194,13 +203,7 @@ fn a_metric_named_with_its_group_says_how_to_select_it() {
 fn a_headline_several_columns_show_is_a_warning() {
     let dir = tempfile::tempdir().expect("tempdir");
     let c = small_site(dir.path());
-    let lat = |wakeup: u32, request: u32| {
-        format!(
-            "benchmark: schbench\nresults:\n  - metric: 99.0th\n    group: wakeup\n    value: {wakeup}\n    unit: usec\n    better: lower\n  - metric: 99.0th\n    group: request\n    value: {request}\n    unit: usec\n    better: lower\n"
-        )
-    };
-    put(&c, "m1/2.4.7/sched.yaml", lat(8, 11400));
-    put(&c, "m1/2.4.8/sched.yaml", lat(50, 16600));
+    put_schbench_99th(&c);
     let yaml = |headline: &str| {
         format!(
             "name: \"Machine one\"\nbaseline: \"2.4.7\"\nsections:\n  - title: \"dbench 32\"\n    files: [\"*/dbench*.txt\"]\n  - title: \"schbench\"\n    files: [\"*/sched.yaml\"]\n    headline: \"{headline}\"\n    parts:\n      - label: wakeup\n        group: wakeup\n      - label: request\n        group: request\n"
