@@ -242,6 +242,16 @@ impl BenchParser for Hackbench {
         "hackbench (rt-tests, LTP, LKP logs)"
     }
 
+    /// A last line `Time: 0.458` is whole: hackbench prints its time with
+    /// three decimals (`%.3f`), and a cut one has fewer (refused above).
+    fn last_figure_complete(&self, input: &Input) -> bool {
+        input
+            .lines
+            .last()
+            .and_then(|l| l.trim().strip_prefix("Time:"))
+            .is_some_and(|v| !super::num::fewer_decimals(v.trim(), 3))
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         if !input.has("Running ") || !input.has("Time:") {
             return 0;
@@ -262,6 +272,23 @@ impl BenchParser for Hackbench {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A complete report saved without its final line break keeps its
+    /// time (three decimals prove it whole); a cut one is still refused.
+    #[test]
+    fn a_last_time_with_its_three_decimals_is_whole_without_a_line_break() {
+        let head = "Running in process mode with 10 groups using 40 file descriptors each (== 400 tasks)\nEach sender will pass 100 messages of 16 bytes\n";
+        let whole = Input::from_text(&format!("{head}Time: 0.458"));
+        assert!(Hackbench.last_figure_complete(&whole));
+        let segs = crate::parse::segment::segments(&whole, None);
+        let values: Vec<f64> = segs
+            .iter()
+            .filter_map(|g| g.outcome.as_ref().ok())
+            .flat_map(|p| p.samples.iter().map(|s| s.value.mean()))
+            .collect();
+        assert_eq!(values, [0.458]);
+        assert!(!Hackbench.last_figure_complete(&Input::from_text(&format!("{head}Time: 0.45"))));
+    }
 
     #[test]
     fn a_root_prompt_command_is_no_comment_label() {
