@@ -1274,6 +1274,11 @@ mod tests {
         p.samples.iter().map(|s| s.params.last().map_or("", |p| p.value.as_str())).collect()
     }
 
+    /// Each sample's kernel and its last parameter's value (its label).
+    fn kernels_and_last_params(p: &ParsedFile) -> Vec<(Option<&str>, &str)> {
+        p.samples.iter().map(|s| s.kernel.as_deref()).zip(last_params(p)).collect()
+    }
+
     fn labelled(text: &str, lines: &[usize]) -> ParsedFile {
         let input = Input::from_text(text);
         let mut p = ParsedFile {
@@ -1442,17 +1447,14 @@ mod tests {
     #[test]
     fn a_kernel_with_a_fix_is_not_the_plain_kernel() {
         let p = labelled("Kernel: 6.1-rc3\nThroughput 1\n\nKernel: 6.1-rc3 + fix\nThroughput 2\n", &[2, 5]);
-        let got: Vec<(Option<&str>, &str)> =
-            p.samples.iter().map(|s| (s.kernel.as_deref(), s.params.last().map_or("", |p| p.value.as_str()))).collect();
+        let got = kernels_and_last_params(&p);
         assert_eq!(got, vec![(Some("6.1-rc3"), "16"), (None, "6.1-rc3 + fix")]);
         let p = labelled("6.1-rc3 + patch:\nThroughput 1\n6.1-rc3:\nThroughput 2\n", &[2, 4]);
-        let got: Vec<(Option<&str>, &str)> =
-            p.samples.iter().map(|s| (s.kernel.as_deref(), s.params.last().map_or("", |p| p.value.as_str()))).collect();
+        let got = kernels_and_last_params(&p);
         assert_eq!(got, vec![(None, "6.1-rc3 + patch"), (Some("6.1-rc3"), "16")]);
         // Without colons: `6.1` then `6.1 + fix`, each alone on its line.
         let p = labelled("6.1\nThroughput 1\n\n6.1 + fix\nThroughput 2\n", &[2, 5]);
-        let got: Vec<(Option<&str>, &str)> =
-            p.samples.iter().map(|s| (s.kernel.as_deref(), s.params.last().map_or("", |p| p.value.as_str()))).collect();
+        let got = kernels_and_last_params(&p);
         assert_eq!(got, vec![(Some("6.1"), "16"), (None, "6.1 + fix")]);
     }
 
@@ -1556,8 +1558,7 @@ mod tests {
         let text = "6.9.0 +eevdf.current\nNO_DELAY_DEQUEUE\nThroughput 1\nDELAY_DEQUEUE\nThroughput 2\n\n\
                     6.9.0 +eevdf.prev\nNO_DELAY_DEQUEUE\nThroughput 3\n\n6.1.87-cfs\nThroughput 4\n";
         let p = labelled(text, &[3, 5, 9, 12]);
-        let got: Vec<(Option<&str>, &str)> =
-            p.samples.iter().map(|s| (s.kernel.as_deref(), s.params.last().map_or("", |p| p.value.as_str()))).collect();
+        let got = kernels_and_last_params(&p);
         assert_eq!(
             got,
             vec![
@@ -1619,8 +1620,7 @@ mod tests {
     fn a_kernel_above_a_label_is_the_kernel() {
         let text = "2.6.10:\nBefore:\nThroughput 1\nAfter:\nThroughput 2\n\n2.6.11:\nBefore:\nThroughput 3\n";
         let p = labelled(text, &[3, 5, 9]);
-        let got: Vec<(Option<&str>, &str)> =
-            p.samples.iter().map(|s| (s.kernel.as_deref(), s.params.last().map_or("", |p| p.value.as_str()))).collect();
+        let got = kernels_and_last_params(&p);
         assert_eq!(got, vec![(Some("2.6.10"), "before"), (Some("2.6.10"), "after"), (Some("2.6.11"), "before")]);
     }
 
