@@ -1,0 +1,416 @@
+//! Laying a [`TableView`] out as a [`Grid`] of one shape: its blocks, rows,
+//! columns and cells, before the plaintext plan.
+
+use super::*;
+use plan::plan_text;
+
+/// Each of `items` once, in first appearance (a table's kernels, its
+/// parameter values): a linear scan per item, as tables have few.
+fn distinct<'a>(items: impl Iterator<Item = &'a str>) -> impl Iterator<Item = &'a str> {
+    let mut seen: Vec<&str> = Vec::new();
+    items.filter(move |x| {
+        let new = !seen.contains(x);
+        if new {
+            seen.push(x);
+        }
+        new
+    })
+}
+
+/// The kernels `t` has rows for, in table order.
+pub(super) fn kernels(t: &TableView) -> impl Iterator<Item = &str> {
+    distinct(t.rows.iter().map(|r| r.kernel.as_str()))
+}
+
+/// True when `t`'s distinct kernels, six places each, fit `width` (a
+/// 300-kernel table stops counting at the width's worth).
+pub(super) fn fits_kernel_columns(t: &TableView, width: usize) -> bool {
+    kernels(t).take(width / 6 + 1).count() * 6 <= width
+}
+
+/// The runs under each row of `g`, a grid of `t` ([`GridRow::runs`]), but
+/// for a brief grid.
+pub(super) fn unfold(t: &TableView, g: &mut Grid, opts: &GridOptions) {
+    if !opts.brief {
+        for b in &mut g.blocks {
+            crate::report::runs::unfold_block(t, b);
+        }
+    }
+}
+
+/// [`grid_of`] without the runs unfolded.
+pub(super) fn folded_grid(t: &TableView, shape: Shape, opts: &GridOptions) -> Grid {
+    let unit = shared_unit(t);
+    let runs = run_range(t);
+    let cells: Vec<Vec<Option<GridCell>>> = t
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(ri, r)| {
+            r.cells
+                .iter()
+                .enumerate()
+                .map(|(ci, c)| c.as_ref().map(|c| grid_cell(c, opts, (ri, ci), t.columns[ci].better)))
+                .collect()
+        })
+        .collect();
+    let mut blocks = match shape {
+        Shape::MetricsAsColumns => column_blocks(t, cells, unit.is_some(), false),
+        Shape::ChangeRows => column_blocks(t, cells, unit.is_some(), true),
+        Shape::MetricsAsRows => vec![row_block(t, cells, unit.is_some())],
+        Shape::ParamsAsColumns => vec![param_block(t, cells, unit.is_some())],
+    };
+    let metric = (shape == Shape::ParamsAsColumns).then(|| t.columns[0].name.clone());
+    blocks.retain(|b| !b.rows.is_empty());
+    for b in &mut blocks {
+        mark_kernels(b, shape, &t.marks);
+        b.text = plan_text(b, opts.width);
+    }
+    Grid { shape, unit, runs, blocks, metric, kernel_rows: OnceLock::new() }
+}
+
+/// A cell's parts from the view's cell, at `origin` (row, column) of the
+/// table, in a column whose better direction is `better`.
+fn grid_cell(c: &CellView, opts: &GridOptions, origin: (usize, usize), better: Better) -> GridCell {
+    let mut spread = CompactString::default();
+    if !opts.brief
+        && c.summary.n > 1
+        && let Some(sd) = &c.stddev_text
+    {
+        spread.push_str(if opts.ascii { "+-" } else { "±" });
+        spread.push_str(sd);
+    }
+    // The cell's change where the view has one ([`CellView::delta_text`]),
+    // in the table's form ([`crate::report::format::fmt_change_cell`]).
+    let pct = c.comparison.as_ref().and_then(|cmp| cmp.pct_better);
+    let (delta, mark) = match (&c.delta_text, pct, opts.compare) {
+        (Some(prose), Some(p), true) => (crate::report::format::change_cell_of(prose, p, better, opts.ascii), c.mark),
+        _ => (CompactString::default(), Mark::None),
+    };
+    GridCell {
+        value: c.text.clone(),
+        spread,
+        n: c.summary.n,
+        delta,
+        mark,
+        class: c.delta_class,
+        raw: RawFiles::default(),
+        // A table has fewer than 2^32 rows and columns.
+        origin: (origin.0 as u32, origin.1 as u32),
+    }
+}
+
+/// Names the raw files behind the numbers of block `b` of a grid of `t`:
+/// on each row (or, `by_column`, each column: kernels as columns) whose
+/// numbers all come from the same files, else on each of its cells.
+pub(super) fn link_sources(t: &TableView, b: &mut GridBlock, by_column: bool) {
+    let own = |c: &mut GridCell| {
+        if let Some(v) = view_cell(t, c) {
+            c.raw = v.raw.clone();
+        }
+    };
+    if by_column {
+        for ci in 0..b.columns.len() {
+            let cells = b.rows.iter().filter(|r| !r.change).filter_map(|r| r.cells[ci].as_ref());
+            match shared_sources(t, cells) {
+                Some(v) => b.columns[ci].raw = v.raw.clone(),
+                None => b.rows.iter_mut().filter(|r| !r.change).filter_map(|r| r.cells[ci].as_mut()).for_each(own),
+            }
+        }
+        return;
+    }
+    for r in b.rows.iter_mut().filter(|r| !r.change) {
+        match shared_sources(t, r.cells.iter().flatten()) {
+            Some(v) => r.raw = v.raw.clone(),
+            None => r.cells.iter_mut().flatten().for_each(own),
+        }
+    }
+}
+
+/// The view's cell a grid cell of `t` was made from.
+pub(in crate::report) fn view_cell<'t>(t: &'t TableView, c: &GridCell) -> Option<&'t CellView> {
+    t.rows.get(c.origin.0 as usize)?.cells.get(c.origin.1 as usize)?.as_ref()
+}
+
+/// The view's cell of the first of `cells` when every one of them comes
+/// from the same raw files, or `None`.
+fn shared_sources<'t, 'a>(t: &'t TableView, mut cells: impl Iterator<Item = &'a GridCell>) -> Option<&'t CellView> {
+    let first = view_cell(t, cells.next()?)?;
+    cells.all(|c| view_cell(t, c).is_some_and(|v| v.raw == first.raw)).then_some(first)
+}
+
+/// The unit every column shares (and it is not empty), leaving out
+/// informational columns whose names say their unit (`Mhz`, `CPU%`).
+fn shared_unit(t: &TableView) -> Option<String> {
+    let mut units =
+        t.columns.iter().filter(|c| c.better != Better::Neither || !own_unit(c).is_empty()).map(|c| c.unit.as_str());
+    let first = units.next().filter(|u| !u.is_empty())?;
+    units.all(|u| u == first).then(|| first.to_string())
+}
+
+/// The unit a column's header must show: none when its name already says
+/// it (`CPU%` in %, `Mhz` in MHz).
+fn own_unit(c: &ColumnView) -> &str {
+    let (name, unit) = (c.name.to_lowercase(), c.unit.to_lowercase());
+    if unit.is_empty() || name.ends_with(&unit) { "" } else { &c.unit }
+}
+
+/// The fewest and most runs behind a value of more than one run.
+fn run_range(t: &TableView) -> Option<(u32, u32)> {
+    range_over_one(t.rows.iter().flat_map(|r| r.cells.iter().flatten()).map(|c| c.summary.n))
+}
+
+/// The fewest and most of `ns` over those above 1.
+pub(super) fn range_over_one(ns: impl Iterator<Item = u32>) -> Option<(u32, u32)> {
+    ns.filter(|&n| n > 1).fold(None, |acc, n| match acc {
+        None => Some((n, n)),
+        Some((lo, hi)) => Some((lo.min(n), hi.max(n))),
+    })
+}
+
+/// True when every non-empty value of parameter `p` over `rows` reads as a number.
+fn numeric_param(t: &TableView, p: usize) -> bool {
+    t.rows.iter().map(|r| r.params[p].as_str()).filter(|v| !v.is_empty()).all(|v| v.parse::<f64>().is_ok())
+}
+
+/// Metrics as columns: one block per set of parameters the columns' values
+/// have, each holding only rows with a value in its columns.
+fn column_blocks(
+    t: &TableView,
+    mut cells: Vec<Vec<Option<GridCell>>>,
+    shared_unit: bool,
+    change_rows: bool,
+) -> Vec<GridBlock> {
+    // Which parameters each column's values carry.
+    let signature = |ci: usize| -> Vec<bool> {
+        (0..t.param_headers.len())
+            .map(|p| t.rows.iter().any(|r| r.cells[ci].is_some() && !r.params[p].is_empty()))
+            .collect()
+    };
+    let mut sigs: Vec<(Vec<bool>, Vec<usize>)> = Vec::new();
+    for ci in 0..t.columns.len() {
+        let s = signature(ci);
+        match sigs.iter_mut().find(|(x, _)| *x == s) {
+            Some((_, cols)) => cols.push(ci),
+            None => sigs.push((s, vec![ci])),
+        }
+    }
+    sigs.into_iter()
+        .map(|(sig, cols)| {
+            let params: Vec<usize> = (0..t.param_headers.len()).filter(|&p| sig[p]).collect();
+            let mut label_headers = vec![t.axis.one.clone()];
+            let mut label_right = vec![false];
+            for &p in &params {
+                label_headers.push(t.param_headers[p].clone());
+                label_right.push(numeric_param(t, p));
+            }
+            let overs = part_labels(t);
+            let columns = cols
+                .iter()
+                .map(|&ci| {
+                    let over = overs[ci].clone();
+                    let name = t.columns[ci].name.strip_prefix(&format!("{over} ")).unwrap_or(&t.columns[ci].name);
+                    GridColumn {
+                        name: name.to_string(),
+                        over,
+                        unit: if shared_unit { String::new() } else { own_unit(&t.columns[ci]).to_string() },
+                        better: Some(t.columns[ci].better),
+                        raw: RawFiles::default(),
+                        flag: None,
+                    }
+                })
+                .collect();
+            // A block of every column (the common case) takes each row's
+            // cells as they are, not a copy: a large class's biggest table
+            // was held twice while its grid was laid out.
+            let whole = cols.len() == t.columns.len();
+            let kept = cells.iter().filter(|c| cols.iter().any(|&ci| c[ci].is_some())).count();
+            let mut rows = Vec::with_capacity(if change_rows { 2 * kept } else { kept });
+            for (r, c) in t.rows.iter().zip(cells.iter_mut()) {
+                if !cols.iter().any(|&ci| c[ci].is_some()) {
+                    continue;
+                }
+                let labels: Vec<String> =
+                    std::iter::once(r.kernel.clone()).chain(params.iter().map(|&p| r.params[p].clone())).collect();
+                let mut cells: Vec<Option<GridCell>> =
+                    if whole { std::mem::take(c) } else { cols.iter().map(|&ci| c[ci].take()).collect() };
+                let change = change_rows.then(|| change_row(&mut cells, labels.len())).flatten();
+                rows.push(GridRow::new(labels, cells));
+                rows.extend(change);
+            }
+            // Kept with the page: without the room left for change rows
+            // (a copy: `shrink_to_fit` may leave it in place).
+            let rows = crate::site::exact(rows);
+            GridBlock { label_headers, label_right, columns, rows, unfolds: false, text: TextPlan::default() }
+        })
+        .collect()
+}
+
+/// The label of each column's part, where a table of several parts has a
+/// part of several columns named "label metric" (`parts:`, whose columns
+/// [`crate::report::section`] names so): the words all the part's names begin
+/// with; "" elsewhere.
+fn part_labels(t: &TableView) -> Vec<String> {
+    let mut labels = vec![String::new(); t.columns.len()];
+    let parts = t.columns.iter().map(|c| c.part).max().unwrap_or(0) + 1;
+    if parts < 2 {
+        return labels;
+    }
+    for part in 0..parts {
+        let of: Vec<usize> = (0..t.columns.len()).filter(|&i| t.columns[i].part == part).collect();
+        if of.len() < 2 {
+            continue;
+        }
+        // The words every name of the part begins with, leaving a word
+        // of each name after them.
+        let words: Vec<Vec<&str>> = of.iter().map(|&i| t.columns[i].name.split(' ').collect()).collect();
+        let shortest = words.iter().map(Vec::len).min().unwrap_or(0);
+        let common = (0..shortest.saturating_sub(1)).take_while(|&k| words.iter().all(|w| w[k] == words[0][k])).count();
+        if common > 0 {
+            let label = words[0][..common].join(" ");
+            for &i in &of {
+                labels[i].clone_from(&label);
+            }
+        }
+    }
+    labels
+}
+
+/// Metrics as rows: one row per metric and parameter values (metric
+/// order, then the table's row order), one column per kernel in the
+/// table's order.
+fn row_block(t: &TableView, mut cells: Vec<Vec<Option<GridCell>>>, shared_unit: bool) -> GridBlock {
+    let kernels: Vec<&str> = kernels(t).collect();
+    let params: Vec<usize> =
+        (0..t.param_headers.len()).filter(|&p| t.rows.iter().any(|r| !r.params[p].is_empty())).collect();
+    let units = !shared_unit && t.columns.iter().any(|c| !own_unit(c).is_empty());
+    let mut label_headers = vec!["test".to_string()];
+    let mut label_right = vec![false];
+    for &p in &params {
+        label_headers.push(t.param_headers[p].clone());
+        label_right.push(numeric_param(t, p));
+    }
+    if units {
+        label_headers.push("unit".to_string());
+        label_right.push(false);
+    }
+    let mut rows: Vec<GridRow> = Vec::new();
+    for (ci, col) in t.columns.iter().enumerate() {
+        // Rows of the table with the same parameter values, in table order.
+        let mut by_params: Vec<(Vec<&str>, Vec<Option<GridCell>>)> = Vec::new();
+        for (r, rc) in t.rows.iter().zip(&mut cells) {
+            // Each cell goes to one row of the block: moved, not copied.
+            let Some(cell) = rc[ci].take() else { continue };
+            let key: Vec<&str> = params.iter().map(|&p| r.params[p].as_str()).collect();
+            let k = kernels.iter().position(|k| *k == r.kernel).unwrap_or(0);
+            let slot = match by_params.iter().position(|(x, _)| *x == key) {
+                Some(i) => i,
+                None => {
+                    by_params.push((key, vec![None; kernels.len()]));
+                    by_params.len() - 1
+                }
+            };
+            by_params[slot].1[k] = Some(cell);
+        }
+        for (key, cells) in by_params {
+            let mut labels = vec![col.name.clone()];
+            labels.extend(key.iter().map(|s| s.to_string()));
+            if units {
+                labels.push(own_unit(col).to_string());
+            }
+            rows.push(GridRow::new(labels, cells));
+        }
+    }
+    let columns = kernels
+        .iter()
+        .map(|k| GridColumn {
+            name: k.to_string(),
+            over: String::new(),
+            unit: String::new(),
+            better: None,
+            raw: RawFiles::default(),
+            flag: None,
+        })
+        .collect();
+    GridBlock { label_headers, label_right, columns, rows, unfolds: false, text: TextPlan::default() }
+}
+
+/// Marks the rows (or, metrics as rows, the columns) of block `b` of the
+/// kernels in `marks` ([`GridRow::flag`], [`GridColumn::flag`]).
+fn mark_kernels(b: &mut GridBlock, shape: Shape, marks: &[KernelMark]) {
+    if marks.is_empty() {
+        return;
+    }
+    if shape == Shape::MetricsAsRows {
+        for c in &mut b.columns {
+            c.flag = mark_of(marks, &c.name).cloned();
+        }
+        return;
+    }
+    for r in b.rows.iter_mut().filter(|r| !r.change) {
+        r.flag = mark_of(marks, &r.labels[0]).cloned();
+    }
+}
+
+/// Moves the changes out of `cells` into a change row (`%`, then empty
+/// labels up to `labels`); `None` when no cell has a change.
+fn change_row(cells: &mut [Option<GridCell>], labels: usize) -> Option<GridRow> {
+    if !cells.iter().flatten().any(|c| !c.delta.is_empty()) {
+        return None;
+    }
+    let changes = cells
+        .iter_mut()
+        .map(|c| {
+            let c = c.as_mut().filter(|c| !c.delta.is_empty())?;
+            let value = std::mem::take(&mut c.delta);
+            let mark = std::mem::take(&mut c.mark);
+            Some(GridCell {
+                value,
+                n: c.n,
+                mark,
+                class: c.class,
+                raw: RawFiles::default(),
+                origin: c.origin,
+                spread: CompactString::default(),
+                delta: CompactString::default(),
+            })
+        })
+        .collect();
+    let mut row_labels = vec!["%".to_string()];
+    row_labels.resize(labels, String::new());
+    Some(GridRow { change: true, ..GridRow::new(row_labels, changes) })
+}
+
+/// One metric over one parameter: one row per kernel (table order), one
+/// column per parameter value (table order), headed "procs 32".
+fn param_block(t: &TableView, cells: Vec<Vec<Option<GridCell>>>, shared_unit: bool) -> GridBlock {
+    let kernels: Vec<&str> = kernels(t).collect();
+    let values: Vec<&str> = distinct(t.rows.iter().map(|r| r.params[0].as_str())).collect();
+    let mut rows: Vec<GridRow> =
+        kernels.iter().map(|k| GridRow::new(vec![k.to_string()], vec![None; values.len()])).collect();
+    for (r, mut rc) in t.rows.iter().zip(cells) {
+        let k = kernels.iter().position(|k| *k == r.kernel).unwrap_or(0);
+        let v = values.iter().position(|v| *v == r.params[0]).unwrap_or(0);
+        rows[k].cells[v] = rc[0].take();
+    }
+    let unit = if shared_unit { String::new() } else { own_unit(&t.columns[0]).to_string() };
+    let columns = values
+        .iter()
+        .map(|v| GridColumn {
+            name: format!("{} {v}", t.param_headers[0]),
+            over: String::new(),
+            unit: unit.clone(),
+            better: Some(t.columns[0].better),
+            raw: RawFiles::default(),
+            flag: None,
+        })
+        .collect();
+    GridBlock {
+        label_headers: vec![t.axis.one.clone()],
+        label_right: vec![false],
+        columns,
+        rows,
+        unfolds: false,
+        text: TextPlan::default(),
+    }
+}

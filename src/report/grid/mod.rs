@@ -1,0 +1,555 @@
+//! The one table layer: a section's table laid out once — its shape, which
+//! rows exist, every cell's parts and, for plaintext, the column widths and
+//! the blocks a page width allows — and drawn by every renderer
+//! (plaintext, Markdown) without deciding anything of its own.
+//!
+//! A [`TableView`] holds kernels (and parameter values) as rows and metrics
+//! as columns, as the benchmark printed them. [`grid`] turns it into a
+//! [`Grid`] of one of two shapes ([`Shape`]), whichever takes fewer lines of
+//! plaintext at the page width, as the hand-made posts do:
+//!
+//! - **metrics as columns**, one row per kernel (and parameter values), as
+//!   the posts print LMbench and the build times:
+//!
+//!   ```text
+//!   kernel     perl_build  kernel_build
+//!   ---------  ----------  ------------
+//!   2.4.17           1620          1347
+//!   2.4.17rat  1629 -0.6%   1444 -7.2%
+//!   ```
+//!
+//! - **metrics as rows**, one column per kernel, as the posts print
+//!   UnixBench and MMTests' compare-kernels prints everything:
+//!
+//!   ```text
+//!   test                                2.4.17     2.4.17rat
+//!   ------------------------------  ----------  ------------
+//!   Pipe Throughput                   387881.3   379702.9 -2.1%
+//!   ```
+//!
+//! Parameters (threads, procs) are row labels in either shape. Metrics
+//! whose values have different parameters (LMbench's `Select` at its fd
+//! count beside the rest) make separate blocks, so no row is printed
+//! without a value. A unit every value shares is said once, in the
+//! caption line above the table ([`Grid::caption`]), not in every column.
+//!
+//! Numbers are right-aligned under their headers with their decimal
+//! points lined up; the spread (`±0.12`), the change against the baseline
+//! (`-3.2%`) and its significance mark (`*`, `~`) are separate parts of a
+//! cell ([`GridCell`]), each aligned in its own sub-column.
+//!
+//! The raw files behind the numbers ride along for HTML's links, once
+//! [`Grid::link_sources`] names them: on a row when all its numbers come
+//! from the same files (kernels as rows), on a column likewise (kernels as
+//! columns), else on each cell. A grid is
+//! serialisable for templates (`s.grid` in `section.html`), less its
+//! plaintext layout.
+
+use super::environment::{KernelMark, mark_of};
+pub use super::runs::{GridRun, GridRunValue};
+use super::{CellView, ColumnView, DeltaClass, Mark, RawFiles, SectionView, TableView};
+use crate::model::Better;
+use compact_str::CompactString;
+use rustc_hash::FxHashMap;
+use serde::Serialize;
+use std::borrow::Cow;
+use std::sync::OnceLock;
+use unicode_width::UnicodeWidthStr;
+
+mod build;
+mod plan;
+#[cfg(test)]
+mod tests;
+
+pub(in crate::report) use build::view_cell;
+use build::{fits_kernel_columns, folded_grid, kernels, link_sources, range_over_one, unfold};
+pub use plan::{ColumnPlan, TextPlan, over_runs, pad_left, pad_right};
+
+/// How a table is laid out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GridOptions {
+    /// Page width in columns for plaintext (72 suits mail). The shape is
+    /// chosen for this width; Markdown draws the same shape, unsplit.
+    pub width: usize,
+    /// Show the change against the baseline and its significance mark.
+    pub compare: bool,
+    /// Leave out the spread (`±`) and the number of runs.
+    pub brief: bool,
+    /// Pure ASCII: the spread's sign is `+-`, not `±` (the other texts
+    /// of the table are made ASCII before it is laid out).
+    pub ascii: bool,
+}
+
+impl Default for GridOptions {
+    fn default() -> Self {
+        GridOptions { width: 72, compare: true, brief: false, ascii: false }
+    }
+}
+
+/// Which way a table is turned (serialised as `metrics_as_columns`,
+/// `change_rows`, `metrics_as_rows`, `params_as_columns`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Shape {
+    /// One row per kernel and parameter values, one column per metric;
+    /// each change against the baseline beside its value ("12.1 -3.2%").
+    MetricsAsColumns,
+    /// As [`Shape::MetricsAsColumns`], but the changes of a kernel's row
+    /// on a row of their own under it, labelled `%`: narrower columns, so
+    /// a wide table (LMbench's nine processor latencies) stays one block.
+    ChangeRows,
+    /// One row per metric and parameter values, one column per kernel.
+    MetricsAsRows,
+    /// For a table of one metric over one parameter: one row per kernel,
+    /// one column per parameter value, as the posts print LMbench's
+    /// context switching at 32, 64 and 96 processes (`32prc/32k`).
+    ParamsAsColumns,
+}
+
+/// A table laid out: its shape, caption facts and blocks.
+#[derive(Debug, Clone, Serialize)]
+pub struct Grid {
+    /// Which way the table is turned.
+    pub shape: Shape,
+    /// The unit every value shares ("µs"), said once in the caption; `None`
+    /// when values differ in unit (each column, or each row, then says its own).
+    pub unit: Option<String>,
+    /// The fewest and most runs behind a value, over values of more than
+    /// one run (`None` when every value is one run).
+    pub runs: Option<(u32, u32)>,
+    /// Blocks of rows sharing label columns; most tables have one.
+    pub blocks: Vec<GridBlock>,
+    /// The metric's name when no header says it ([`Shape::ParamsAsColumns`]):
+    /// the caption says it.
+    pub metric: Option<String>,
+    /// Each block's rows by kernel (a kernel's rows and the change rows
+    /// under them, in order), made on the first [`Grid::only_kernel`] and
+    /// kept: every kernel page of a class asks each section's grid for one
+    /// kernel, and scanning every row for each made them quadratic.
+    #[serde(skip)]
+    kernel_rows: OnceLock<Vec<FxHashMap<String, Vec<usize>>>>,
+}
+
+/// Rows that share label columns and value columns.
+#[derive(Debug, Clone, Serialize)]
+pub struct GridBlock {
+    /// Headers of the label columns: `["kernel", "threads"]`, or
+    /// `["test", "threads", "unit"]` with metrics as rows.
+    pub label_headers: Vec<String>,
+    /// Per label column: right-aligned (a number such as a thread count).
+    pub label_right: Vec<bool>,
+    /// Value columns.
+    pub columns: Vec<GridColumn>,
+    /// Rows, each with at least one value.
+    pub rows: Vec<GridRow>,
+    /// True when some row has runs to unfold ([`GridRow::runs`]): HTML
+    /// gives the block a column of them.
+    pub unfolds: bool,
+    /// Plaintext layout at [`GridOptions::width`]: column widths and the
+    /// groups of value columns printed side by side. Not serialised.
+    #[serde(skip)]
+    pub text: TextPlan,
+}
+
+/// A value column: a metric (metrics as columns), a kernel (metrics as
+/// rows) or a parameter value (params as columns).
+#[derive(Debug, Clone, Serialize)]
+pub struct GridColumn {
+    /// Header: the metric's name or the kernel's; without its part's
+    /// label when [`GridColumn::over`] says it.
+    pub name: String,
+    /// The label of the part (`parts:`) the column belongs to, said once
+    /// over all its columns ("Seq Read" over "Rate", "CPU%", "CPU Eff", as
+    /// the posts print tiobench); empty when the name says it all.
+    pub over: String,
+    /// Unit of the column's values; empty when the grid's caption says it,
+    /// or with metrics as rows (a unit label column says it).
+    pub unit: String,
+    /// The better direction of the column's metric; `None` for a kernel's
+    /// column (metrics as rows).
+    pub better: Option<Better>,
+    /// Raw files behind every number of a kernel's column, when they are
+    /// the same for all of them (metrics as rows); else empty, and each
+    /// cell names its own ([`RawFiles`]: serialised as `sources` and
+    /// `source_links`, left out when empty).
+    #[serde(flatten)]
+    pub raw: RawFiles,
+    /// The mark of a kernel's column whose dmesg shows a problem
+    /// ([`TableView::marks`]), drawn after its name; `None` for every
+    /// other column (not serialised then).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flag: Option<KernelMark>,
+}
+
+/// A row: its labels and one cell per value column.
+#[derive(Debug, Clone, Serialize)]
+pub struct GridRow {
+    /// True for a change row ([`Shape::ChangeRows`]): its cells' values
+    /// are the changes of the row above ("-3.2%"), with their marks.
+    pub change: bool,
+    /// One per label column (kernel and parameter values, or metric,
+    /// parameter values and unit); "" where a row has no such value.
+    pub labels: Vec<String>,
+    /// One per value column; `None` where there is no value.
+    pub cells: Vec<Option<GridCell>>,
+    /// Raw files behind every number of a kernel's row, when they are the
+    /// same for all of them (kernels as rows, the common case: one file per
+    /// kernel and benchmark); else empty, and each cell names its own. Not
+    /// serialised when empty.
+    #[serde(flatten)]
+    pub raw: RawFiles,
+    /// Every recorded run behind the row's values, where some value has
+    /// two or more (`report::runs`); else empty (nothing to unfold). Not
+    /// serialised when empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub runs: Vec<GridRun>,
+    /// The mark of a kernel's row whose dmesg shows a problem
+    /// ([`TableView::marks`]), drawn after its first label; `None` for
+    /// every other row (not serialised then).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flag: Option<KernelMark>,
+}
+
+impl GridRow {
+    /// A row of values (not a change row) with `labels` and `cells`, its
+    /// sources not yet named.
+    fn new(labels: Vec<String>, cells: Vec<Option<GridCell>>) -> GridRow {
+        GridRow { change: false, labels, cells, raw: RawFiles::default(), runs: Vec::new(), flag: None }
+    }
+
+    /// The row without its cells.
+    fn clone_labels(&self) -> GridRow {
+        GridRow {
+            change: self.change,
+            labels: self.labels.clone(),
+            cells: Vec::new(),
+            raw: self.raw.clone(),
+            runs: self.runs.clone(),
+            flag: self.flag.clone(),
+        }
+    }
+
+    /// Label `i` as plaintext and Markdown print it: the first followed by
+    /// the row's mark ([`GridRow::flag`]), where it has one.
+    pub fn label_text(&self, i: usize) -> Cow<'_, str> {
+        match (&self.flag, self.labels.get(i)) {
+            (Some(f), Some(l)) if i == 0 => Cow::Owned(format!("{l}{}", f.mark)),
+            (_, Some(l)) => Cow::Borrowed(l.as_str()),
+            (_, None) => Cow::Borrowed(""),
+        }
+    }
+}
+
+impl GridColumn {
+    /// The column's name as plaintext and Markdown print it: followed by
+    /// the kernel's mark ([`GridColumn::flag`]), where it has one.
+    pub fn name_text(&self) -> Cow<'_, str> {
+        match &self.flag {
+            Some(f) => Cow::Owned(format!("{}{}", self.name, f.mark)),
+            None => Cow::Borrowed(self.name.as_str()),
+        }
+    }
+}
+
+/// One number's parts, each already text.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct GridCell {
+    /// The mean, with its column's (metric's) precision: "12.10".
+    pub value: CompactString,
+    /// The standard deviation, "±0.12", or "" (one run, or `brief`).
+    pub spread: CompactString,
+    /// Runs behind the value (1 for a single run).
+    pub n: u32,
+    /// Change against the baseline, positive = better: "-3.2%", or "".
+    pub delta: CompactString,
+    /// Significance mark after the change: "*", "~" or "".
+    pub mark: Mark,
+    /// "better", "worse" or "".
+    pub class: DeltaClass,
+    /// The raw files behind the number when neither its row nor its column
+    /// names them ([`GridRow::raw`], [`GridColumn::raw`]); else
+    /// empty. Not serialised when empty.
+    #[serde(flatten)]
+    pub raw: RawFiles,
+    /// Where the number is in the table laid out: (row, column) of
+    /// [`TableView::rows`] and [`TableView::columns`]. Not serialised.
+    #[serde(skip)]
+    pub origin: (u32, u32),
+}
+
+impl Grid {
+    /// The line above the table: the shared unit, the better direction and
+    /// the settings every row shares, "µs, smaller is better; blk size
+    /// 4096"; empty when there is none.
+    pub fn caption(&self, t: &TableView) -> String {
+        self.caption_with(t, &t.direction)
+    }
+
+    /// [`Grid::caption`] with `direction` in place of the table's own
+    /// better-direction text (the mail writes "directions as above" under
+    /// a run of tables that share a long one).
+    pub fn caption_with(&self, t: &TableView, direction: &str) -> String {
+        let mut parts: Vec<String> = Vec::new();
+        let mut head = String::new();
+        if let Some(m) = &self.metric {
+            head.push_str(m);
+            // "Index Score, bigger is better" without a unit, not "Index Score , …".
+            if self.unit.as_deref().is_some_and(|u| !u.is_empty()) {
+                head.push_str(" in ");
+            }
+        }
+        if let Some(u) = self.unit.as_deref().filter(|u| !u.is_empty()) {
+            head.push_str(u);
+        }
+        if !direction.is_empty() {
+            if !head.is_empty() {
+                head.push_str(", ");
+            }
+            head.push_str(direction);
+        }
+        if !head.is_empty() {
+            parts.push(head);
+        }
+        parts.extend(t.fixed_params.iter().cloned());
+        parts.join("; ")
+    }
+
+    /// The line under the table about runs: "means of 5 runs, ± standard
+    /// deviation" (or "of 3 to 5 runs"; without the deviation when no
+    /// value shows one); `None` when every value is one run.
+    pub fn runs_note(&self) -> Option<String> {
+        let (lo, hi) = self.runs?;
+        let runs = if lo == hi { format!("{lo}") } else { format!("{lo} to {hi}") };
+        let spread = self
+            .blocks
+            .iter()
+            .flat_map(|b| &b.rows)
+            .flat_map(|r| r.cells.iter().flatten())
+            .any(|c| !c.spread.is_empty());
+        Some(if spread {
+            format!("means of {runs} runs, ± standard deviation")
+        } else {
+            format!("means of {runs} runs")
+        })
+    }
+
+    /// Names the raw files behind the numbers of this grid of `t` (for
+    /// HTML's links; plaintext and Markdown need not): on each row whose
+    /// numbers all come from the same files where kernels are rows, on
+    /// each column likewise where they are columns, else on each cell.
+    pub fn link_sources(&mut self, t: &TableView) {
+        for b in &mut self.blocks {
+            link_sources(t, b, self.shape == Shape::MetricsAsRows);
+        }
+    }
+
+    /// The grid of one kernel's page: only `kernel`'s rows (and their
+    /// change rows) where kernels are rows, only its column where they are
+    /// columns, and the runs range of what is left. `baseline` (the
+    /// section's, when it is another kernel) keeps its rows or column too,
+    /// in the grid's order, so that each change stands beside the value it
+    /// is against, but not its runs (they are on the baseline's own page,
+    /// and a class of 300 kernels would repeat them on 299 pages); a block
+    /// where `kernel` has nothing is left out. The
+    /// shape stays the one chosen for every kernel; the plaintext plans are
+    /// left empty (kernel pages are HTML).
+    pub fn only_kernel(&self, kernel: &str, baseline: Option<&str>) -> Grid {
+        let kept = |name: &str| name == kernel || baseline == Some(name);
+        let blocks = self
+            .blocks
+            .iter()
+            .enumerate()
+            .filter_map(|(bi, b)| {
+                let (columns, rows): (Vec<GridColumn>, Vec<GridRow>) = if self.shape == Shape::MetricsAsRows {
+                    let own = b.columns.iter().position(|c| c.name == kernel)?;
+                    let cis: Vec<usize> = (0..b.columns.len()).filter(|&ci| kept(&b.columns[ci].name)).collect();
+                    // The kernel's own runs, each value under its column
+                    // (the baseline's column, kept beside it, has none).
+                    let at = cis.iter().position(|&ci| ci == own).unwrap_or(0);
+                    let rows = b
+                        .rows
+                        .iter()
+                        .filter(|r| r.cells[own].is_some())
+                        .map(|r| GridRow {
+                            cells: cis.iter().map(|&ci| r.cells[ci].clone()).collect(),
+                            runs: super::runs::only_column(r, own)
+                                .into_iter()
+                                .map(|mut run| {
+                                    let v = run.values.pop().flatten();
+                                    run.values =
+                                        (0..cis.len()).map(|i| if i == at { v.clone() } else { None }).collect();
+                                    run
+                                })
+                                .collect(),
+                            ..r.clone_labels()
+                        })
+                        .collect();
+                    (cis.iter().map(|&ci| b.columns[ci].clone()).collect(), rows)
+                } else {
+                    let by_kernel = &self.kernel_rows()[bi];
+                    let own = by_kernel.get(kernel).map_or(&[][..], Vec::as_slice);
+                    if own.is_empty() {
+                        return None;
+                    }
+                    let base =
+                        baseline.filter(|b| *b != kernel).and_then(|b| by_kernel.get(b)).map_or(&[][..], Vec::as_slice);
+                    let mut at: Vec<usize> = own.iter().chain(base).copied().collect();
+                    at.sort_unstable();
+                    let rows: Vec<GridRow> = at
+                        .iter()
+                        .map(|&i| &b.rows[i])
+                        .map(|r| GridRow {
+                            change: r.change,
+                            labels: r.labels.clone(),
+                            cells: r.cells.clone(),
+                            raw: r.raw.clone(),
+                            // The baseline's runs are on its own page.
+                            runs: if r.labels[0] == kernel { r.runs.clone() } else { Vec::new() },
+                            flag: r.flag.clone(),
+                        })
+                        .collect();
+                    (b.columns.clone(), rows)
+                };
+                Some(GridBlock {
+                    label_headers: b.label_headers.clone(),
+                    label_right: b.label_right.clone(),
+                    columns,
+                    unfolds: rows.iter().any(|r| !r.runs.is_empty()),
+                    rows,
+                    text: TextPlan::default(),
+                })
+            })
+            .filter(|b| !b.rows.is_empty())
+            .collect::<Vec<_>>();
+        let runs = self.runs.and_then(|_| {
+            let cells =
+                blocks.iter().flat_map(|b| &b.rows).filter(|r| !r.change).flat_map(|r| r.cells.iter().flatten());
+            range_over_one(cells.map(|c| c.n))
+        });
+        Grid {
+            shape: self.shape,
+            unit: self.unit.clone(),
+            runs,
+            blocks,
+            metric: self.metric.clone(),
+            kernel_rows: OnceLock::new(),
+        }
+    }
+
+    /// [`Grid::kernel_rows`], made on first use: per block, each kernel's
+    /// rows with the change rows under them (a change row goes with the
+    /// row above it).
+    fn kernel_rows(&self) -> &[FxHashMap<String, Vec<usize>>] {
+        self.kernel_rows.get_or_init(|| {
+            self.blocks
+                .iter()
+                .map(|b| {
+                    let mut by_kernel: FxHashMap<String, Vec<usize>> = FxHashMap::default();
+                    let mut above: Option<&str> = None;
+                    for (i, r) in b.rows.iter().enumerate() {
+                        if !r.change {
+                            above = r.labels.first().map(String::as_str);
+                        }
+                        if let Some(k) = above {
+                            by_kernel.entry(k.to_string()).or_default().push(i);
+                        }
+                    }
+                    by_kernel
+                })
+                .collect()
+        })
+    }
+
+    /// Plaintext lines of the whole grid (blocks separated by a blank line).
+    pub fn text_lines(&self) -> usize {
+        self.blocks.iter().map(|b| b.text.lines).sum::<usize>() + self.blocks.len().saturating_sub(1)
+    }
+
+    /// How many columns its widest plaintext line takes past `width`
+    /// (0 when every line fits): label columns that leave no room for one
+    /// value column make a line that no grouping of columns shortens.
+    pub fn text_overflow(&self, width: usize) -> usize {
+        self.blocks
+            .iter()
+            .map(|b| {
+                let t = &b.text;
+                let labels = t.labels_width();
+                let widest = t
+                    .groups
+                    .iter()
+                    .map(|g| g.iter().map(|&ci| t.gap + t.columns.get(ci).map_or(0, |c| c.width)).sum::<usize>())
+                    .max()
+                    .unwrap_or(0);
+                (labels + widest).saturating_sub(width)
+            })
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+/// The grid of section `s` at `opts`: the one laid out with the page
+/// ([`SectionView::grid`]) when `opts` are the default, else laid out now.
+/// `None` for a table without rows.
+pub fn section_grid<'a>(s: &'a SectionView, opts: &GridOptions) -> Option<Cow<'a, Grid>> {
+    if s.table.rows.is_empty() {
+        return None;
+    }
+    match &s.grid {
+        Some(g) if *opts == GridOptions::default() => Some(Cow::Borrowed(&**g)),
+        _ => Some(Cow::Owned(grid(&s.table, opts))),
+    }
+}
+
+/// [`grid`] of `t` at the default [`GridOptions`], its raw files named
+/// ([`Grid::link_sources`]): a page's [`SectionView::grid`], which HTML
+/// draws as it is (the other renderers ignore the names).
+pub fn linked_grid(t: &TableView) -> Grid {
+    let mut g = grid(t, &GridOptions::default());
+    g.link_sources(t);
+    g
+}
+
+/// Lays out `t` in the shape that takes the fewest plaintext lines at
+/// `opts.width`; on a tie the first of metrics as columns (as the
+/// benchmark printed it), change rows, metrics as rows.
+pub fn grid(t: &TableView, opts: &GridOptions) -> Grid {
+    // The shapes are ranked by their plaintext layout; only the one chosen
+    // has its runs unfolded.
+    let mut best = folded_grid(t, Shape::MetricsAsColumns, opts);
+    // A shape whose lines fit the width beats one that does not, whatever
+    // their lengths; between two that do not, the one less over.
+    let rank = |g: &Grid| (g.text_overflow(opts.width), g.text_lines());
+    let consider = |shape: Shape, best: &mut Grid| {
+        let other = folded_grid(t, shape, opts);
+        if rank(&other) < rank(best) {
+            *best = other;
+        }
+    };
+    // Each other shape is laid out only where it could take fewer lines.
+    // Change rows: only where a block needs more than one group of columns.
+    let deltas = opts.compare && t.rows.iter().any(|r| r.cells.iter().flatten().any(|c| c.delta_text.is_some()));
+    let over = best.text_overflow(opts.width) > 0;
+    if deltas && (over || best.blocks.iter().any(|b| b.text.groups.len() > 1)) {
+        consider(Shape::ChangeRows, &mut best);
+    }
+    // Metrics as rows take a line per metric at least, and a column per
+    // kernel (six places at least) must fit.
+    let over = best.text_overflow(opts.width) > 0;
+    if t.columns.len() > 1 && (over || t.columns.len() + 2 < best.text_lines()) && fits_kernel_columns(t, opts.width) {
+        consider(Shape::MetricsAsRows, &mut best);
+    }
+    // Parameter values as columns take a line per kernel at least.
+    if t.columns.len() == 1 && t.param_headers.len() == 1 && kernels(t).count() + 2 < best.text_lines() {
+        consider(Shape::ParamsAsColumns, &mut best);
+    }
+    unfold(t, &mut best, opts);
+    best
+}
+
+/// Lays out `t` in `shape`. The raw files behind the numbers are not
+/// named until [`Grid::link_sources`].
+pub fn grid_of(t: &TableView, shape: Shape, opts: &GridOptions) -> Grid {
+    let mut g = folded_grid(t, shape, opts);
+    unfold(t, &mut g, opts);
+    g
+}

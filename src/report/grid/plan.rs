@@ -1,0 +1,240 @@
+//! A block's plaintext layout: column widths, wrapped headers, the cell
+//! parts' sub-columns and the groups of columns a page width allows.
+
+use super::*;
+
+/// A block's plaintext layout.
+#[derive(Debug, Clone, Default)]
+pub struct TextPlan {
+    /// Width of each label column.
+    pub label_widths: Vec<usize>,
+    /// Per value column: its width, its header wrapped onto lines, and the
+    /// widths of its cells' parts.
+    pub columns: Vec<ColumnPlan>,
+    /// Value columns printed side by side, in order: more than one group
+    /// when the columns do not fit the width.
+    pub groups: Vec<Vec<usize>>,
+    /// Lines the block takes (groups separated by one blank line).
+    pub lines: usize,
+    /// Spaces between columns: 2, or 1 where that keeps a block whole.
+    pub gap: usize,
+}
+
+impl TextPlan {
+    /// The width of the label columns with the gaps between them.
+    pub fn labels_width(&self) -> usize {
+        self.label_widths.iter().sum::<usize>() + self.gap * self.label_widths.len().saturating_sub(1)
+    }
+}
+
+/// One value column's plaintext layout.
+#[derive(Debug, Clone, Default)]
+pub struct ColumnPlan {
+    /// The column's width.
+    pub width: usize,
+    /// The header wrapped on spaces to the width (a word longer than the
+    /// widest cell widens the column).
+    pub header: Vec<String>,
+    /// Widths of the value's integer part (up to the decimal point) and
+    /// fraction part (from it), the spread, the change and the mark.
+    pub int: usize,
+    /// See [`ColumnPlan::int`].
+    pub frac: usize,
+    /// See [`ColumnPlan::int`].
+    pub spread: usize,
+    /// See [`ColumnPlan::int`].
+    pub delta: usize,
+    /// See [`ColumnPlan::int`].
+    pub mark: usize,
+    /// Width of the change rows' cells (change and mark).
+    pub change: usize,
+}
+
+impl ColumnPlan {
+    /// The cell drawn as plaintext, `width` wide: the value's decimal point
+    /// at the column's, then the spread, the change and the mark in their
+    /// sub-columns; a missing value is `-` where the number ends.
+    pub fn cell_text(&self, cell: Option<&GridCell>, change: bool) -> String {
+        let mut out = String::with_capacity(self.width + 4);
+        if change {
+            let mut s = String::new();
+            if let Some(c) = cell {
+                s.push_str(&c.value);
+                s.push_str(&c.mark);
+            }
+            pad_left(&mut out, &s, self.width);
+            return out;
+        }
+        let content = self.content_width();
+        out.extend(std::iter::repeat_n(' ', self.width - content));
+        let Some(c) = cell else {
+            pad_left(&mut out, "-", self.int);
+            out.extend(std::iter::repeat_n(' ', content - self.int));
+            return out;
+        };
+        let (int, frac) = split_point(&c.value);
+        pad_left(&mut out, int, self.int);
+        pad_right(&mut out, frac, self.frac);
+        pad_right(&mut out, &c.spread, self.spread);
+        if self.delta > 0 {
+            out.push(' ');
+            pad_left(&mut out, &c.delta, self.delta);
+        }
+        pad_right(&mut out, &c.mark, self.mark);
+        out
+    }
+
+    /// Width of the parts together.
+    fn content_width(&self) -> usize {
+        self.int + self.frac + self.spread + if self.delta > 0 { self.delta + 1 } else { 0 } + self.mark
+    }
+
+    /// Width of the widest cell, value or change.
+    fn cells_width(&self) -> usize {
+        self.content_width().max(self.change)
+    }
+}
+
+/// Appends `s` right-aligned in `w` display columns.
+pub fn pad_left(out: &mut String, s: &str, w: usize) {
+    out.extend(std::iter::repeat_n(' ', w.saturating_sub(text_width(s))));
+    out.push_str(s);
+}
+
+/// Appends `s` left-aligned in `w` display columns.
+pub fn pad_right(out: &mut String, s: &str, w: usize) {
+    out.push_str(s);
+    out.extend(std::iter::repeat_n(' ', w.saturating_sub(text_width(s))));
+}
+
+/// Display columns of `s`: its length for ASCII (numbers, most names:
+/// the common case, measured for every cell), else its Unicode width.
+fn text_width(s: &str) -> usize {
+    if s.is_ascii() { s.len() } else { s.width() }
+}
+
+/// A number's text split before its decimal point: ("12", ".10").
+fn split_point(v: &str) -> (&str, &str) {
+    v.find('.').map_or((v, ""), |i| v.split_at(i))
+}
+
+/// The plaintext layout of block `b` within `width` columns: columns two
+/// spaces apart, or one when that keeps the block in one group (as the
+/// posts print LMbench).
+pub(super) fn plan_text(b: &GridBlock, width: usize) -> TextPlan {
+    let label_widths: Vec<usize> = (0..b.label_headers.len())
+        .map(|i| {
+            b.rows
+                .iter()
+                .map(|r| text_width(&r.label_text(i)))
+                .chain([text_width(&b.label_headers[i])])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let fixed = |gap: usize| label_widths.iter().sum::<usize>() + gap * label_widths.len().saturating_sub(1);
+    let mut columns: Vec<ColumnPlan> =
+        (0..b.columns.len()).map(|ci| plan_column(b, ci, width.saturating_sub(fixed(2) + 2))).collect();
+    // A part's label over its columns, with a dash each side: the last
+    // column widens when the columns are narrower.
+    for run in over_runs(b) {
+        let span: usize = run.clone().map(|ci| columns[ci].width).sum::<usize>() + 2 * (run.len() - 1);
+        let need = b.columns[run.start].over.width() + 2;
+        if need > span {
+            columns[run.end - 1].width += need - span;
+        }
+    }
+    let mut gap = 2;
+    let mut groups = fit_groups(&columns, fixed(2), 2, width);
+    // One space apart only where a cell has no parts of its own (`12.1
+    // -3.2%` one space from its neighbour would read as one cell).
+    if groups.len() > 1 && columns.iter().all(|c| c.delta == 0 && c.spread == 0) {
+        let tight = fit_groups(&columns, fixed(1), 1, width);
+        if tight.len() == 1 {
+            (gap, groups) = (1, tight);
+        }
+    }
+    let lines = groups
+        .iter()
+        .map(|g| {
+            let header = g.iter().map(|&ci| columns[ci].header.len()).max().unwrap_or(1).max(1);
+            let units = usize::from(g.iter().any(|&ci| !b.columns[ci].unit.is_empty()));
+            let rows = b.rows.iter().filter(|r| g.iter().any(|&ci| r.cells[ci].is_some())).count();
+            let over = usize::from(g.iter().any(|&ci| !b.columns[ci].over.is_empty()));
+            over + header + units + 1 + rows
+        })
+        .sum::<usize>()
+        + groups.len().saturating_sub(1);
+    TextPlan { label_widths, columns, groups, lines, gap }
+}
+
+/// The runs of consecutive columns of `b` under one part label
+/// ([`GridColumn::over`]), as column index ranges.
+pub fn over_runs(b: &GridBlock) -> Vec<std::ops::Range<usize>> {
+    let mut runs: Vec<std::ops::Range<usize>> = Vec::new();
+    for (ci, c) in b.columns.iter().enumerate() {
+        if c.over.is_empty() {
+            continue;
+        }
+        match runs.last_mut() {
+            Some(r) if r.end == ci && b.columns[r.start].over == c.over => r.end = ci + 1,
+            _ => runs.push(ci..ci + 1),
+        }
+    }
+    runs
+}
+
+/// Value columns in groups that fit `width` beside `fixed` columns of
+/// labels, `gap` spaces apart.
+fn fit_groups(columns: &[ColumnPlan], fixed: usize, gap: usize, width: usize) -> Vec<Vec<usize>> {
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let mut used = fixed;
+    for (ci, c) in columns.iter().enumerate() {
+        match groups.last_mut() {
+            Some(g) if used + gap + c.width <= width => g.push(ci),
+            _ => {
+                groups.push(vec![ci]);
+                used = fixed;
+            }
+        }
+        used += gap + c.width;
+    }
+    groups
+}
+
+/// Value column `ci` of `b`: its parts' widths, and its header wrapped on
+/// spaces to the content's width (at most `cap`, unless a word is wider).
+fn plan_column(b: &GridBlock, ci: usize, cap: usize) -> ColumnPlan {
+    let mut p = ColumnPlan::default();
+    let mut any = false;
+    for r in &b.rows {
+        let Some(c) = r.cells[ci].as_ref() else { continue };
+        any = true;
+        if r.change {
+            p.change = p.change.max(text_width(&c.value) + text_width(&c.mark));
+            continue;
+        }
+        let (int, frac) = split_point(&c.value);
+        p.int = p.int.max(text_width(int));
+        p.frac = p.frac.max(text_width(frac));
+        p.spread = p.spread.max(text_width(&c.spread));
+        p.delta = p.delta.max(text_width(&c.delta));
+        p.mark = p.mark.max(text_width(&c.mark));
+    }
+    if !any {
+        p.int = 1;
+    }
+    let col = &b.columns[ci];
+    let name = col.name_text();
+    let content = p.cells_width().max(col.unit.width());
+    let longest_word = name.split_whitespace().map(UnicodeWidthStr::width).max().unwrap_or(0);
+    p.width = content.max(longest_word.min(cap.max(content)));
+    p.header = if name.width() <= p.width {
+        vec![name.into_owned()]
+    } else {
+        let opts = textwrap::Options::new(p.width).break_words(true);
+        textwrap::wrap(&name, opts).into_iter().map(|l| l.into_owned()).collect()
+    };
+    p.width = p.width.max(p.header.iter().map(|h| h.width()).max().unwrap_or(0));
+    p
+}

@@ -1,0 +1,200 @@
+//! Tests of the grid layer: shapes, blocks, alignment, brief grids.
+
+use super::*;
+use crate::report::RowView;
+use crate::stats::Summary;
+
+/// A cell whose change (`delta`, "+800.0%") is also its comparison's
+/// `pct_better`, as [`super::super::section`] makes them.
+fn cell(text: &str, n: u32, sd: Option<&str>, delta: Option<&str>) -> Option<CellView> {
+    let mean: f64 = text.parse().unwrap_or(0.0);
+    let comparison = delta.map(|d| crate::stats::Comparison {
+        diff: 0.0,
+        pct_better: d.strip_suffix('%').and_then(|p| p.parse().ok()),
+        welch: None,
+        p_adjusted: None,
+        significant: false,
+    });
+    Some(CellView {
+        summary: Summary { n, mean, stddev: None, cv: None, min: mean, max: mean, median: mean },
+        text: text.into(),
+        stddev_text: sd.map(Into::into),
+        delta_text: delta.map(Into::into),
+        comparison,
+        ..Default::default()
+    })
+}
+
+/// A row: kernel, parameter values, cells.
+type Row<'a> = (&'a str, Vec<&'a str>, Vec<Option<CellView>>);
+
+fn table(columns: &[(&str, &str)], params: &[&str], rows: Vec<Row>) -> TableView {
+    TableView {
+        param_headers: params.iter().map(|p| p.to_string()).collect(),
+        columns: columns
+            .iter()
+            .map(|(n, u)| ColumnView {
+                name: n.to_string(),
+                unit: u.to_string(),
+                better: Better::Lower,
+                precision: 2,
+                ..Default::default()
+            })
+            .collect(),
+        rows: rows
+            .into_iter()
+            .map(|(k, p, c)| RowView::new(k.to_string(), p.into_iter().map(String::from).collect(), c))
+            .collect(),
+        direction: "smaller is better".to_string(),
+        ..Default::default()
+    }
+}
+
+/// UnixBench with 2 kernels and 7 tests: tests as rows, kernels as
+/// columns (9 lines, as the post), not two blocks of columns.
+#[test]
+fn many_metrics_few_kernels_become_rows() {
+    let names = [
+        "Pipe Throughput",
+        "Pipe-based Context Switching",
+        "Process Creation",
+        "System Call Overhead",
+        "Shell Scripts (1 concurrent)",
+        "C Compiler Throughput",
+        "Dc: sqrt(2) to 99 decimal places",
+    ];
+    let cols: Vec<(&str, &str)> = names.iter().map(|n| (*n, "lps")).collect();
+    let t = table(
+        &cols,
+        &[],
+        vec![
+            ("2.4.17", vec![], (0..7).map(|i| cell(&format!("{}.3", 1000 + i), 1, None, None)).collect()),
+            ("2.4.17rat", vec![], (0..7).map(|i| cell(&format!("{}.9", 990 + i), 1, None, Some("-1.0%"))).collect()),
+        ],
+    );
+    let g = grid(&t, &GridOptions::default());
+    assert_eq!(g.shape, Shape::MetricsAsRows);
+    assert_eq!(g.text_lines(), 9);
+    assert_eq!(g.blocks[0].columns.len(), 2);
+    assert_eq!(g.unit.as_deref(), Some("lps"));
+}
+
+/// A metric with a parameter the others lack (LMbench's Select at its
+/// fd count) makes a block of its own: no row without a value.
+#[test]
+fn a_parameter_of_one_metric_makes_its_own_block() {
+    let t = table(
+        &[("stat", "µs"), ("Select", "µs")],
+        &["fds"],
+        vec![
+            ("a", vec![""], vec![cell("3.41", 1, None, None), None]),
+            ("a", vec!["10"], vec![None, cell("36.80", 1, None, None)]),
+            ("b", vec![""], vec![cell("4.56", 1, None, None), None]),
+            ("b", vec!["10"], vec![None, cell("55.40", 1, None, None)]),
+        ],
+    );
+    let g = grid_of(&t, Shape::MetricsAsColumns, &GridOptions::default());
+    assert_eq!(g.blocks.len(), 2);
+    for b in &g.blocks {
+        assert_eq!(b.rows.len(), 2);
+        assert!(b.rows.iter().all(|r| r.cells.iter().any(Option::is_some)));
+    }
+    assert_eq!(g.blocks[0].label_headers, ["kernel"]);
+    assert_eq!(g.blocks[1].label_headers, ["kernel", "fds"]);
+}
+
+/// Decimal points line up; the change sits in its own sub-column.
+#[test]
+fn cells_line_up_on_the_decimal_point() {
+    let t = table(
+        &[("Throughput", "MB/s")],
+        &[],
+        vec![
+            ("a", vec![], vec![cell("12.5", 1, None, None)]),
+            ("b", vec![], vec![cell("112.25", 1, None, Some("+800.0%"))]),
+        ],
+    );
+    let g = grid_of(&t, Shape::MetricsAsColumns, &GridOptions::default());
+    let plan = &g.blocks[0].text.columns[0];
+    let a = plan.cell_text(g.blocks[0].rows[0].cells[0].as_ref(), false);
+    let b = plan.cell_text(g.blocks[0].rows[1].cells[0].as_ref(), false);
+    assert_eq!(a.find('.'), b.find('.'), "{a:?} {b:?}");
+    assert!(b.ends_with("+800.0%"));
+    assert_eq!(a.len(), b.len());
+}
+
+/// Change rows keep a wide table in one block at 72 columns.
+#[test]
+fn change_rows_keep_a_wide_table_whole() {
+    let names =
+        ["null call", "stat", "open clos", "selct TCP", "sig inst", "sig hndl", "fork proc", "exec proc", "sh proc"];
+    let cols: Vec<(&str, &str)> = names.iter().map(|n| (*n, "µs")).collect();
+    let t = table(
+        &cols,
+        &[],
+        vec![
+            ("2.4.17", vec![], (0..9).map(|_| cell("3.41", 1, None, None)).collect()),
+            ("2.4.17rat", vec![], (0..9).map(|_| cell("4.56", 1, None, Some("-33.7%"))).collect()),
+        ],
+    );
+    let g = grid(&t, &GridOptions::default());
+    assert_eq!(g.shape, Shape::ChangeRows);
+    assert_eq!(g.blocks[0].text.groups.len(), 1);
+    let change = &g.blocks[0].rows[2];
+    assert!(change.change);
+    assert_eq!(change.labels[0], "%");
+    assert_eq!(change.cells[1].as_ref().map(|c| c.value.as_str()), Some("-33.7%"));
+}
+
+/// One metric over one parameter: parameter values as columns.
+#[test]
+fn one_metric_over_a_parameter_turns_the_parameter() {
+    let mut rows = Vec::new();
+    for procs in ["32", "64", "96"] {
+        for k in ["aa1", "pre4-ac1", "pre5", "mm5"] {
+            rows.push((k, vec![procs], vec![cell("35.411", 1, None, None)]));
+        }
+    }
+    let t = table(&[("ctxsw", "µs")], &["procs"], rows);
+    let g = grid(&t, &GridOptions::default());
+    assert_eq!(g.shape, Shape::ParamsAsColumns);
+    assert_eq!(g.blocks[0].rows.len(), 4);
+    assert_eq!(g.blocks[0].columns[2].name, "procs 96");
+    assert_eq!(g.caption(&t), "ctxsw in µs, smaller is better");
+}
+
+/// Parts of several columns (`Seq Read Rate`, `Seq Read CPU%`) say
+/// their label once, over their columns.
+#[test]
+fn a_parts_label_is_said_over_its_columns() {
+    let mut t = table(
+        &[("Seq Read Rate", "MB/s"), ("Seq Read CPU%", "%"), ("Rand Read Rate", "MB/s"), ("Rand Read CPU%", "%")],
+        &[],
+        vec![("a", vec![], (0..4).map(|_| cell("12.5", 1, None, None)).collect())],
+    );
+    for (i, c) in t.columns.iter_mut().enumerate() {
+        c.part = i / 2;
+    }
+    let g = grid_of(&t, Shape::MetricsAsColumns, &GridOptions::default());
+    let b = &g.blocks[0];
+    let names: Vec<(&str, &str)> = b.columns.iter().map(|c| (c.over.as_str(), c.name.as_str())).collect();
+    assert_eq!(names, [("Seq Read", "Rate"), ("Seq Read", "CPU%"), ("Rand Read", "Rate"), ("Rand Read", "CPU%")]);
+    assert_eq!(over_runs(b), [0..2, 2..4]);
+    // The label line, the header, the units (MB/s; CPU% says its
+    // own), the rule and the row.
+    assert_eq!(b.text.lines, 5);
+}
+
+/// `brief` drops the spread, and its runs note says only how many runs
+/// each value is the mean of (a user's trial: without it nothing said
+/// that a value was a mean of eight runs beside single runs).
+#[test]
+fn brief_drops_spread_and_keeps_the_run_count() {
+    let t = table(&[("Throughput", "MB/s")], &[], vec![("a", vec![], vec![cell("12.5", 5, Some("0.3"), None)])]);
+    let full = grid(&t, &GridOptions::default());
+    assert_eq!(full.blocks[0].rows[0].cells[0].as_ref().map(|c| c.spread.as_str()), Some("±0.3"));
+    assert!(full.runs_note().is_some());
+    let brief = grid(&t, &GridOptions { brief: true, ..GridOptions::default() });
+    assert_eq!(brief.blocks[0].rows[0].cells[0].as_ref().map(|c| c.spread.as_str()), Some(""));
+    assert_eq!(brief.runs_note().as_deref(), Some("means of 5 runs"));
+}
