@@ -8,6 +8,10 @@
 /// * CRLF and lone CR become LF;
 /// * no-break spaces (U+00A0, U+2007, U+202F: a table copied from a web
 ///   page) become spaces, one for one, so its columns stay where they were;
+/// * byte-order marks (U+FEFF, which Windows editors write before the
+///   first line, and `cat` of such files leaves at the start of later
+///   ones) are removed: the mark is invisible, and before `real` or a
+///   JSON `{` it hid the line from its parser;
 /// * leading mail quote markers (`>`, `> `, `>>`, `> >`, and supercite's
 ///   initials `ZC> `) are removed from every line; [`Input::quoted`] is set
 ///   when any were;
@@ -87,6 +91,13 @@ impl Input {
             // Each of them starts with byte C2 or E2: memchr finds those first.
             if memchr::memchr2(0xc2, 0xe2, unified.as_bytes()).is_some() && unified.contains(NO_BREAK_SPACES) {
                 unified.replace(NO_BREAK_SPACES, " ").into()
+            } else {
+                unified
+            };
+        // Byte-order marks (bytes EF BB BF): memchr finds the first byte.
+        let unified: std::borrow::Cow<'_, str> =
+            if memchr::memchr(0xef, unified.as_bytes()).is_some() && unified.contains(BYTE_ORDER_MARK) {
+                unified.replace(BYTE_ORDER_MARK, "").into()
             } else {
                 unified
             };
@@ -268,6 +279,9 @@ fn found(haystack: &[u8], needle: &str) -> bool {
 /// No-break spaces (U+00A0, the figure space U+2007 and the narrow U+202F)
 /// that a page or a mail client puts in place of a table's spaces.
 const NO_BREAK_SPACES: [char; 3] = ['\u{a0}', '\u{2007}', '\u{202f}'];
+
+/// The byte-order mark (zero width no-break space), removed from the text.
+const BYTE_ORDER_MARK: char = '\u{feff}';
 
 /// True when a mail was saved in its quoted-printable transfer encoding:
 /// it holds an encoded `=` (`=3D`), a line ending in an encoded space
@@ -482,6 +496,15 @@ mod tests {
         }
         let blank = [true, false];
         assert!(Input::from_text("x\n41").blanked(&blank).unterminated);
+    }
+
+    #[test]
+    fn byte_order_marks_are_removed_keeping_line_numbers() {
+        // One before the first line (a Windows editor), one at the start
+        // of a file concatenated after it.
+        let i = Input::from_text("\u{feff}real\t1m4.221s\nuser\t0m1.0s\n\u{feff}real\t1m3.0s\n");
+        assert_eq!(i.lines, ["real\t1m4.221s", "user\t0m1.0s", "real\t1m3.0s"]);
+        assert!(!i.lossy);
     }
 
     #[test]
