@@ -11,8 +11,8 @@
 
 use super::grid::{GridOptions, grid};
 use super::{
-    CellView, ColumnView, DeltaClass, MachinePage, MachineSummary, RowView, SectionView, SiteSummary, TableView,
-    correct_page, fmt_change, fmt_fixed, fmt_spread, slugify,
+    CellView, ColumnView, MachinePage, MachineSummary, RowView, SectionView, SiteSummary, TableView, correct_page,
+    fmt_fixed, fmt_spread, slugify,
 };
 use crate::model::Better;
 use crate::stats::{Summary, compare, resolution};
@@ -507,14 +507,7 @@ fn compare_rows(rows: &mut [RowView], cols: &[ColumnView], base: &str) {
             let (Some(c), Some(b)) = (c.as_mut(), b) else { continue };
             let step = resolution([c.summary.mean, b.mean]);
             let cmp = compare(&c.summary, b, col.better, step);
-            c.delta_text =
-                cmp.pct_better.filter(|_| col.better != Better::Neither).map(|p| fmt_change(p, col.better, &col.unit));
-            c.delta_class = match (col.better, cmp.pct_better) {
-                (Better::Neither, _) | (_, None) => DeltaClass::None,
-                (_, Some(p)) if p > 0.0 => DeltaClass::Better,
-                (_, Some(p)) if p < 0.0 => DeltaClass::Worse,
-                _ => DeltaClass::None,
-            };
+            (c.delta_text, c.delta_class) = super::section::change_of(&cmp, col.better, &col.unit);
             c.comparison = Some(cmp);
         }
     }

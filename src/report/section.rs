@@ -479,18 +479,45 @@ fn compare_cells<I: Iterator<Item = f64>>(
                 let cmp = compare(&cell.summary, &base, better, step);
                 // No better direction, no verdict: informational columns
                 // (MHz, %CPU, counts) show no change marks.
-                cell.delta_text =
-                    cmp.pct_better.filter(|_| better != Better::Neither).map(|p| fmt_change(p, better, col.unit));
-                cell.delta_class = match (better, cmp.pct_better) {
-                    (Better::Neither, _) | (_, None) => DeltaClass::None,
-                    (_, Some(p)) if p > 0.0 => DeltaClass::Better,
-                    (_, Some(p)) if p < 0.0 => DeltaClass::Worse,
-                    _ => DeltaClass::None,
-                };
+                (cell.delta_text, cell.delta_class) = change_of(&cmp, better, col.unit);
                 cell.comparison = Some(cmp);
             }
         }
     }
+}
+
+/// A cell's change against its baseline cell as the tables show it, from
+/// their comparison `cmp` in a column whose better direction is `better`
+/// and unit `unit`: the change text ([`fmt_change`]: "+12.3%", "3.06×
+/// slower") and its class. A change from a baseline of 0, which has no
+/// percentage, is "from 0" (its class by the direction of the
+/// difference), so that a tested change keeps its mark beside it. No
+/// change for a column without a better direction (MHz, counts: no
+/// verdict) or two sides alike.
+pub(super) fn change_of(
+    cmp: &crate::stats::Comparison,
+    better: Better,
+    unit: &str,
+) -> (Option<CompactString>, DeltaClass) {
+    if better == Better::Neither {
+        return (None, DeltaClass::None);
+    }
+    // Positive is better, as `pct_better`.
+    let (text, better_by) = match cmp.pct_better {
+        Some(p) => (fmt_change(p, better, unit), p),
+        None if cmp.diff.is_finite() && cmp.diff != 0.0 => {
+            ("from 0".into(), if better == Better::Lower { -cmp.diff } else { cmp.diff })
+        }
+        None => return (None, DeltaClass::None),
+    };
+    let class = if better_by > 0.0 {
+        DeltaClass::Better
+    } else if better_by < 0.0 {
+        DeltaClass::Worse
+    } else {
+        DeltaClass::None
+    };
+    (Some(text), class)
 }
 
 /// A parameter with the same value in every row is a setting, not a
@@ -633,5 +660,21 @@ mod run_tests {
         two.iter_mut().for_each(|r| r.trimmed = false);
         mark_trimmed(&mut two, &values[..2], 1);
         assert!(two.iter().all(|r| !r.trimmed));
+    }
+
+    #[test]
+    fn a_change_from_a_zero_baseline_is_from_0_in_its_direction() {
+        let zeros = Summary::of_samples(&[0.0, 0.0, 0.0]);
+        let some = Summary::of_samples(&[5.0, 6.0, 7.0]);
+        // A rate from 0 is better; a latency from 0 worse; no verdict for
+        // a column without a direction; none for 0 against 0.
+        let change = |v: &Summary, better| change_of(&compare(v, &zeros, better, 1.0), better, "ops");
+        assert_eq!(change(&some, Better::Higher), (Some("from 0".into()), DeltaClass::Better));
+        assert_eq!(change(&some, Better::Lower), (Some("from 0".into()), DeltaClass::Worse));
+        assert_eq!(change(&some, Better::Neither), (None, DeltaClass::None));
+        assert_eq!(change(&zeros, Better::Higher), (None, DeltaClass::None));
+        // A baseline above 0 keeps its percentage.
+        let c = compare(&Summary::of_samples(&[12.0, 12.0]), &Summary::of_samples(&[10.0, 10.0]), Better::Higher, 1.0);
+        assert_eq!(change_of(&c, Better::Higher, "ops"), (Some("+20.0%".into()), DeltaClass::Better));
     }
 }

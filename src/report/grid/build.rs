@@ -85,6 +85,8 @@ fn grid_cell(c: &CellView, opts: &GridOptions, origin: (usize, usize), better: B
     let pct = c.comparison.as_ref().and_then(|cmp| cmp.pct_better);
     let (delta, mark) = match (&c.delta_text, pct, opts.compare) {
         (Some(prose), Some(p), true) => (crate::report::format::change_cell_of(prose, p, better, opts.ascii), c.mark),
+        // A change from 0 ("from 0"), which has no percentage.
+        (Some(prose), None, true) => (prose.clone(), c.mark),
         _ => (CompactString::default(), Mark::None),
     };
     GridCell {
