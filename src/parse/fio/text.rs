@@ -241,9 +241,33 @@ struct State {
     pct: Option<String>,
     /// `Run status group N` while its lines are read.
     group: Option<String>,
+    /// The job sections read since the last group status block: the
+    /// group's jobs.
+    group_jobs: Vec<JobParams>,
+    /// The parameters every job of the group being read shares, which its
+    /// lines' samples carry.
+    group_params: Vec<(&'static str, String)>,
     /// The direction's `clat` mean in ns and its line, to check against
     /// its `lat` mean (lat = slat + clat, so never the smaller).
     clat_ns: Option<(f64, usize)>,
+}
+
+/// The parameters (`job`, `rw`, `bs`, `jobs` …) every one of `jobs` has
+/// with the same value, in the first job's order: what a group status
+/// block's figures are of. Two fio runs of one job in one file (`bs=16k`,
+/// then `bs=4k`) each print `Run status group 0`; without them the two
+/// groups' `READ: bw` were averaged as runs. None for a group without job
+/// sections (a report cut to its status block).
+fn shared_params(jobs: &[JobParams]) -> Vec<(&'static str, String)> {
+    let Some((first, others)) = jobs.split_first() else { return Vec::new() };
+    let has = |j: &JobParams, name: &str, value: &str| match name {
+        "job" => j.job == value,
+        _ => j.rest.iter().any(|(n, v)| *n == name && v == value),
+    };
+    std::iter::once(("job", first.job.clone()))
+        .chain(first.rest.iter().cloned())
+        .filter(|(name, value)| others.iter().all(|j| has(j, name, value)))
+        .collect()
 }
 
 /// Nanoseconds in one `unit` of fio's latency lines.
@@ -331,7 +355,9 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[String], out: &mut Pa
         let mut rest = st.defs.get(name).cloned().unwrap_or_default();
         st.sections.entry(name.to_string()).or_insert((0, n)).0 += 1;
         rest.push(("jobs", jobs.to_string()));
-        st.job = Some(JobParams { job: name.to_string(), rest });
+        let job = JobParams { job: name.to_string(), rest };
+        st.group_jobs.push(job.clone());
+        st.job = Some(job);
         st.skipping = json_jobs.iter().any(|j| j == name);
         if st.skipping {
             out.notes.push((n, format!("fio text report of job {name:?} repeats the JSON report's job; not read")));
@@ -344,6 +370,7 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[String], out: &mut Pa
     {
         (st.job, st.dir, st.pct) = (None, None, None);
         st.group = Some(format!("Run status group {num}"));
+        st.group_params = shared_params(&std::mem::take(&mut st.group_jobs));
         note_clones(st, json_jobs, out);
         return Ok(());
     }
@@ -356,7 +383,11 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[String], out: &mut Pa
         if let Some(r) = group_line(line) {
             let (dir, key, v, unit) = r.map_err(bad)?;
             let m = Metric::new(format!("{dir}: {key}"), unit, Better::Higher);
-            out.samples.push(crate::model::Sample::new(m, v, n).with_group(g.as_str()));
+            let mut s = crate::model::Sample::new(m, v, n).with_group(g.as_str());
+            for (name, value) in &st.group_params {
+                s = s.with_param(*name, value);
+            }
+            out.samples.push(s);
         }
         return Ok(());
     }
