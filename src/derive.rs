@@ -59,17 +59,27 @@ pub fn derive(parsed: &mut ParsedFile) {
             // (tiobench.pl prints `177` for 177.38); a printed value with
             // decimals, or one the row's Rate and CPU% do not give, is
             // what the file says and stays.
+            // A row a mail wrapped prints its Eff on the next line.
             derived.retain(|eff| {
-                let printed = row_of(&parsed.samples, &by_line, eff).find(|s| s.metric.name == "CPU Eff");
+                let printed = wrapped_row_of(&parsed.samples, &by_line, eff).find(|s| s.metric.name == "CPU Eff");
                 printed.is_none_or(|p| {
                     let v = p.value.mean();
                     v.fract() == 0.0 && (v - eff.value.mean()).abs() <= 0.5 + 1e-9
                 })
             });
+            // Each printed Eff the computed one replaces: on its row's line
+            // or the line after (a wrapped row's).
             let derived_by_line = index_by_line(&derived);
-            parsed
-                .samples
-                .retain(|s| !(s.metric.name == "CPU Eff" && row_of(&derived, &derived_by_line, s).next().is_some()));
+            let replaced = |s: &Sample| {
+                s.metric.name == "CPU Eff"
+                    && [s.line, s.line.saturating_sub(1)].iter().any(|l| {
+                        derived_by_line.get(l).into_iter().flatten().any(|&i| {
+                            let d = &derived[i];
+                            d.kernel == s.kernel && d.group == s.group && d.params == s.params
+                        })
+                    })
+            };
+            parsed.samples.retain(|s| !replaced(s));
             insert_after_rows(&mut parsed.samples, derived);
         }
         "bonnie" | "bonnie++" => {
@@ -108,6 +118,19 @@ fn row_of<'a>(
     of: &'a Sample,
 ) -> impl Iterator<Item = &'a Sample> {
     by_line.get(&of.line).into_iter().flatten().map(|&i| &samples[i]).filter(move |s| same_row(s, of))
+}
+
+/// [`row_of`], and the samples of the same row on the next line: a row a
+/// mail wrapped (tiobench's `2.6.0-test9  512  4096  1  28.41 12.37%`,
+/// then `0.137  40.21  0.00000  0.00000  230`).
+fn wrapped_row_of<'a>(
+    samples: &'a [Sample],
+    by_line: &'a FxHashMap<usize, Vec<usize>>,
+    of: &'a Sample,
+) -> impl Iterator<Item = &'a Sample> {
+    let next = by_line.get(&(of.line + 1)).into_iter().flatten().map(|&i| &samples[i]);
+    row_of(samples, by_line, of)
+        .chain(next.filter(move |s| s.kernel == of.kernel && s.group == of.group && s.params == of.params))
 }
 
 /// Appends derived samples right after the last sample of their row (after
