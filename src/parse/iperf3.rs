@@ -44,7 +44,9 @@
 //!
 //! Parameters: `protocol` (`TCP`, `UDP`), `streams`, and `reverse` (`1`)
 //! for a reverse-mode test (JSON `test_start.reverse`, text `Reverse mode`
-//! line). Several documents or summaries of one set-up are runs.
+//! line), and `host` (the server, `Connecting to host 10.0.0.1, port
+//! 5201` or JSON `start.connecting_to.host`) when a file's tests connected
+//! to more than one. Several documents or summaries of one set-up are runs.
 //!
 //! A receiver's side that counted 0 bytes of what the sender sent (iperf3
 //! 3.6, a `-n 10240` test ended before the receiver counted any: `"bytes":
@@ -113,7 +115,10 @@ fn mbits(obj: &Value) -> Option<f64> {
 }
 
 /// Reads one document's samples (lines `first..=last`).
-fn read_doc(input: &Input, v: &Value, first: usize, last: usize, out: &mut ParsedFile) {
+fn read_doc(input: &Input, v: &Value, first: usize, last: usize, out: &mut ParsedFile, hosts: &mut Hosts) {
+    if let Some(host) = v.pointer("/start/connecting_to/host").and_then(Value::as_str) {
+        hosts.push((out.samples.len(), host.to_string()));
+    }
     let ts = v.get("start").and_then(|s| s.get("test_start"));
     let int = |k: &str| ts.and_then(|t| t.get(k)).and_then(Value::as_u64);
     let udp = ts.and_then(|t| t.get("protocol")).and_then(Value::as_str) == Some("UDP");
@@ -151,6 +156,28 @@ fn read_doc(input: &Input, v: &Value, first: usize, last: usize, out: &mut Parse
     }
     if out.samples.len() == before {
         out.notes.push((first, "an iperf3 JSON document with no `end` sums (the test failed): not read".into()));
+    }
+}
+
+/// Where each test's server was named: (index of the test's first sample
+/// in the file's samples, the host its client connected to).
+type Hosts = Vec<(usize, String)>;
+
+/// Gives each sample a `host` parameter, the server its test connected to
+/// (`Connecting to host 10.0.0.1, port 5201`, JSON's
+/// `start.connecting_to.host`), when the file's tests connected to more
+/// than one: a test over the wire (939 Mbits/sec) and one to 127.0.0.1
+/// (40.2 Gbits/sec) are no runs of one set-up. A file of one server's
+/// tests is left as it was.
+fn tag_hosts(out: &mut ParsedFile, hosts: &Hosts) {
+    if hosts.iter().all(|(_, h)| *h == hosts[0].1) {
+        return;
+    }
+    for (i, (start, host)) in hosts.iter().enumerate() {
+        let end = hosts.get(i + 1).map_or(out.samples.len(), |(next, _)| *next);
+        for s in out.samples.get_mut(*start..end).into_iter().flatten() {
+            *s = s.clone().with_param("host", host);
+        }
     }
 }
 
@@ -211,9 +238,9 @@ fn read_streams(setup: &Setup, end: &Value, line: usize, udp: bool, out: &mut Pa
 }
 
 /// Reads every iperf3 JSON document in `input`.
-fn read_json(input: &Input, out: &mut ParsedFile) -> Result<(), ParseError> {
+fn read_json(input: &Input, out: &mut ParsedFile, hosts: &mut Hosts) -> Result<(), ParseError> {
     for doc in crate::parse::json_docs::json_documents(input, is_iperf_doc, names_iperf, "iperf3 JSON")? {
-        read_doc(input, &doc.value, doc.first, doc.last, out);
+        read_doc(input, &doc.value, doc.first, doc.last, out, hosts);
     }
     Ok(())
 }
@@ -343,7 +370,7 @@ fn text_block(block: &[Line], reverse: bool, streams: usize, out: &mut ParsedFil
 }
 
 /// Reads every text summary block of `input`: consecutive summary lines.
-fn read_text(input: &Input, out: &mut ParsedFile) -> Result<(), ParseError> {
+fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Hosts) -> Result<(), ParseError> {
     let mut block: Vec<Line> = Vec::new();
     let mut reverse = false;
     // The streams of the test being read: its command's `-P N`, and the
@@ -378,6 +405,11 @@ fn read_text(input: &Input, out: &mut ParsedFile) -> Result<(), ParseError> {
             (declared, seen) = (parallel(&args).unwrap_or(0), Vec::new());
         } else if t.starts_with("iperf Done.") || t.starts_with("Connecting to host") {
             seen.clear();
+            // `Connecting to host 10.0.0.1, port 5201`: the server of the
+            // test below.
+            if let Some(host) = t.strip_prefix("Connecting to host ").and_then(|r| r.split(',').next()) {
+                hosts.push((out.samples.len(), host.trim().to_string()));
+            }
         } else if let Some(id) = stream_id(t)
             && !seen.iter().any(|s| s == id)
         {
@@ -443,10 +475,13 @@ impl BenchParser for Iperf3 {
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         let mut out = ParsedFile { benchmark: "iperf3".into(), ..ParsedFile::default() };
-        read_json(input, &mut out)?;
+        let mut hosts = Hosts::new();
+        read_json(input, &mut out, &mut hosts)?;
         if out.samples.is_empty() {
-            read_text(input, &mut out)?;
+            hosts.clear();
+            read_text(input, &mut out, &mut hosts)?;
         }
+        tag_hosts(&mut out, &hosts);
         if out.samples.is_empty() {
             return Err(ParseError::NoResults {
                 benchmark: "iperf3",
@@ -460,6 +495,27 @@ impl BenchParser for Iperf3 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tests_to_two_servers_are_apart_by_host() {
+        let test = |host: &str, rate: &str| {
+            format!(
+                "Connecting to host {host}, port 5201\n\
+                 [ ID] Interval           Transfer     Bitrate         Retr\n\
+                 [  5]   0.00-10.00  sec  1.09 GBytes  {rate}    0             sender\n\
+                 [  5]   0.00-10.04  sec  1.09 GBytes  {rate}                  receiver\n\niperf Done.\n"
+            )
+        };
+        let two = format!("{}{}", test("10.0.0.1", "939 Mbits/sec"), test("127.0.0.1", "40.2 Gbits/sec"));
+        let p = Iperf3.parse(&Input::from_text(&two)).unwrap();
+        let host = |s: &Sample| s.params.iter().find(|p| p.name == "host").map(|p| p.value.to_string());
+        let got: Vec<(Option<String>, f64)> = p.samples.iter().map(|s| (host(s), s.value.mean())).collect();
+        assert_eq!(got[0], (Some("10.0.0.1".into()), 939.0));
+        assert_eq!(got[3], (Some("127.0.0.1".into()), 40200.0));
+        // One server: no host parameter.
+        let one = format!("{}{}", test("10.0.0.1", "939 Mbits/sec"), test("10.0.0.1", "941 Mbits/sec"));
+        assert!(Iperf3.parse(&Input::from_text(&one)).unwrap().samples.iter().all(|s| host(s).is_none()));
+    }
 
     #[test]
     fn text_summaries_with_streams_and_udp() {
