@@ -61,6 +61,7 @@
 //! `0.00 bits/sec` and cut before its summary: netdev 2023) has no result
 //! and gives nothing; its interval bitrates are not read.
 
+use super::hosts::{HostStarts, tag_hosts};
 use super::num::plain;
 use super::{BenchParser, Input, ParseError};
 use crate::model::{Better, Metric, ParsedFile, Sample};
@@ -115,7 +116,7 @@ fn mbits(obj: &Value) -> Option<f64> {
 }
 
 /// Reads one document's samples (lines `first..=last`).
-fn read_doc(input: &Input, v: &Value, first: usize, last: usize, out: &mut ParsedFile, hosts: &mut Hosts) {
+fn read_doc(input: &Input, v: &Value, first: usize, last: usize, out: &mut ParsedFile, hosts: &mut HostStarts) {
     if let Some(host) = v.pointer("/start/connecting_to/host").and_then(Value::as_str) {
         hosts.push((out.samples.len(), host.to_string()));
     }
@@ -156,28 +157,6 @@ fn read_doc(input: &Input, v: &Value, first: usize, last: usize, out: &mut Parse
     }
     if out.samples.len() == before {
         out.notes.push((first, "an iperf3 JSON document with no `end` sums (the test failed): not read".into()));
-    }
-}
-
-/// Where each test's server was named: (index of the test's first sample
-/// in the file's samples, the host its client connected to).
-type Hosts = Vec<(usize, String)>;
-
-/// Gives each sample a `host` parameter, the server its test connected to
-/// (`Connecting to host 10.0.0.1, port 5201`, JSON's
-/// `start.connecting_to.host`), when the file's tests connected to more
-/// than one: a test over the wire (939 Mbits/sec) and one to 127.0.0.1
-/// (40.2 Gbits/sec) are no runs of one set-up. A file of one server's
-/// tests is left as it was.
-fn tag_hosts(out: &mut ParsedFile, hosts: &Hosts) {
-    if hosts.iter().all(|(_, h)| *h == hosts[0].1) {
-        return;
-    }
-    for (i, (start, host)) in hosts.iter().enumerate() {
-        let end = hosts.get(i + 1).map_or(out.samples.len(), |(next, _)| *next);
-        for s in out.samples.get_mut(*start..end).into_iter().flatten() {
-            *s = s.clone().with_param("host", host);
-        }
     }
 }
 
@@ -238,7 +217,7 @@ fn read_streams(setup: &Setup, end: &Value, line: usize, udp: bool, out: &mut Pa
 }
 
 /// Reads every iperf3 JSON document in `input`.
-fn read_json(input: &Input, out: &mut ParsedFile, hosts: &mut Hosts) -> Result<(), ParseError> {
+fn read_json(input: &Input, out: &mut ParsedFile, hosts: &mut HostStarts) -> Result<(), ParseError> {
     for doc in crate::parse::json_docs::json_documents(input, is_iperf_doc, names_iperf, "iperf3 JSON")? {
         read_doc(input, &doc.value, doc.first, doc.last, out, hosts);
     }
@@ -370,7 +349,7 @@ fn text_block(block: &[Line], reverse: bool, streams: usize, out: &mut ParsedFil
 }
 
 /// Reads every text summary block of `input`: consecutive summary lines.
-fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Hosts) -> Result<(), ParseError> {
+fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut HostStarts) -> Result<(), ParseError> {
     let mut block: Vec<Line> = Vec::new();
     let mut reverse = false;
     // The streams of the test being read: its command's `-P N`, and the
@@ -475,7 +454,7 @@ impl BenchParser for Iperf3 {
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         let mut out = ParsedFile { benchmark: "iperf3".into(), ..ParsedFile::default() };
-        let mut hosts = Hosts::new();
+        let mut hosts = HostStarts::new();
         read_json(input, &mut out, &mut hosts)?;
         if out.samples.is_empty() {
             hosts.clear();

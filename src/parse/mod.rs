@@ -29,6 +29,7 @@ pub mod fio;
 pub mod fsmark;
 pub mod generic;
 pub mod hackbench;
+pub mod hosts;
 pub mod input;
 pub mod iperf3;
 pub mod irman;

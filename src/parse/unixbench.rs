@@ -166,6 +166,8 @@ impl BenchParser for UnixBench {
         let mut first_copies: Option<(usize, String)> = None;
         // The kernel the latest report header names.
         let mut kernel: Option<String> = None;
+        // Each report's machine (`System: orangepii96: GNU/Linux`).
+        let mut hosts = super::hosts::HostStarts::new();
         // Some(group) while inside an index table.
         let mut index: Option<&'static str> = None;
         let mut wrapped_notes = 0usize;
@@ -188,6 +190,10 @@ impl BenchParser for UnixBench {
             }
             if let Some(k) = header_kernel(line) {
                 kernel = Some(k);
+                continue;
+            }
+            if let Some(h) = header_host(line) {
+                hosts.push((out.samples.len(), h));
                 continue;
             }
             if trimmed.starts_with("Benchmark Run:") {
@@ -271,6 +277,9 @@ impl BenchParser for UnixBench {
         if let (Some(first), Some(n)) = (first_copies, headless) {
             cut_off_run(&mut out, n, &first);
         }
+        // Reports of two machines (`System: orangepii96`, `System:
+        // bananapi`) on one kernel are no runs of one.
+        super::hosts::tag_hosts(&mut out, &hosts);
         finish(out, wrapped_notes, first_wrapped)
     }
 }
@@ -469,6 +478,14 @@ fn header_kernel(line: &str) -> Option<String> {
         && release.contains('.')
         && !release.contains(char::is_whitespace);
     ok.then(|| release.to_string())
+}
+
+/// The machine a 5.x report's header names: `System: orangepii96:
+/// GNU/Linux` → `orangepii96`. `None` for other lines.
+fn header_host(line: &str) -> Option<String> {
+    let (host, os) = line.trim().strip_prefix("System:")?.split_once(':')?;
+    let host = host.trim();
+    (!host.is_empty() && !host.contains(char::is_whitespace) && !os.trim().is_empty()).then(|| host.to_string())
 }
 
 /// A sample with its block's `copies` parameter and its report's kernel.
@@ -888,6 +905,9 @@ System Benchmarks Index Score                                         451.3\n\
         assert_eq!(header_kernel("System -- FreeBSD box 4.7-RELEASE").as_deref(), None);
         assert_eq!(header_kernel("OS: GNU/Linux -- unknown -- #1").as_deref(), None);
         assert_eq!(header_kernel("   System: lkp-csl-d02: GNU/Linux"), None);
+        assert_eq!(header_host("   System: lkp-csl-d02: GNU/Linux").as_deref(), Some("lkp-csl-d02"));
+        assert_eq!(header_host("System: a b: GNU/Linux"), None);
+        assert_eq!(header_host("  System -- Linux access1 2.5.53 #5"), None);
     }
 
     #[test]
