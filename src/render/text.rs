@@ -15,7 +15,7 @@
 
 use super::{OutputFile, RenderError, Renderer};
 use crate::markdown;
-use crate::report::grid::{self, Grid, GridBlock, GridOptions, pad_left, pad_right};
+use crate::report::grid::{self, Grid, GridBlock, GridOptions, pad_left, pad_right, wrap_label};
 use crate::report::{self, MachinePage, SectionView, SiteSummary};
 use rayon::prelude::*;
 use unicode_width::UnicodeWidthStr;
@@ -483,15 +483,27 @@ fn group_text(b: &GridBlock, group: &[usize]) -> String {
         lines.insert(0, over);
     }
     for r in b.rows.iter().filter(|r| group.iter().any(|&ci| r.cells[ci].is_some())) {
-        let mut line = String::new();
-        for i in 0..r.labels.len() {
-            label(&mut line, i, &r.label_text(i));
+        // A label wider than its column (narrowed to keep the page width)
+        // wraps: its numbers on the first line, its words on the next.
+        let texts: Vec<std::borrow::Cow<str>> = (0..r.labels.len()).map(|i| r.label_text(i)).collect();
+        let wrapped: Vec<Vec<std::borrow::Cow<str>>> =
+            texts.iter().enumerate().map(|(i, s)| wrap_label(s, plan.label_widths[i])).collect();
+        let depth = wrapped.iter().map(Vec::len).max().unwrap_or(1).max(1);
+        for k in 0..depth {
+            let mut line = String::new();
+            for (i, parts) in wrapped.iter().enumerate() {
+                label(&mut line, i, parts.get(k).map_or("", |p| p.as_ref()));
+            }
+            if k == 0 {
+                for &ci in group {
+                    line.push_str(&gap);
+                    line.push_str(&plan.columns[ci].cell_text(r.cells[ci].as_ref(), r.change));
+                }
+            } else {
+                line.truncate(line.trim_end().len());
+            }
+            lines.push(line);
         }
-        for &ci in group {
-            line.push_str(&gap);
-            line.push_str(&plan.columns[ci].cell_text(r.cells[ci].as_ref(), r.change));
-        }
-        lines.push(line);
     }
     lines.join("\n")
 }

@@ -63,7 +63,7 @@ mod tests;
 
 pub(in crate::report) use build::view_cell;
 use build::{fits_kernel_columns, folded_grid, kernels, link_sources, range_over_one, unfold};
-pub use plan::{ColumnPlan, TextPlan, over_runs, pad_left, pad_right};
+pub use plan::{ColumnPlan, TextPlan, over_runs, pad_left, pad_right, wrap_label};
 
 /// How a table is laid out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

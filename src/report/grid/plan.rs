@@ -122,7 +122,7 @@ fn split_point(v: &str) -> (&str, &str) {
 /// spaces apart, or one when that keeps the block in one group (as the
 /// posts print LMbench).
 pub(super) fn plan_text(b: &GridBlock, width: usize) -> TextPlan {
-    let label_widths: Vec<usize> = (0..b.label_headers.len())
+    let mut label_widths: Vec<usize> = (0..b.label_headers.len())
         .map(|i| {
             b.rows
                 .iter()
@@ -132,9 +132,28 @@ pub(super) fn plan_text(b: &GridBlock, width: usize) -> TextPlan {
                 .unwrap_or(0)
         })
         .collect();
-    let fixed = |gap: usize| label_widths.iter().sum::<usize>() + gap * label_widths.len().saturating_sub(1);
-    let mut columns: Vec<ColumnPlan> =
-        (0..b.columns.len()).map(|ci| plan_column(b, ci, width.saturating_sub(fixed(2) + 2))).collect();
+    let fixed_of = |ws: &[usize], gap: usize| ws.iter().sum::<usize>() + gap * ws.len().saturating_sub(1);
+    let plan_columns = |ws: &[usize]| -> Vec<ColumnPlan> {
+        (0..b.columns.len()).map(|ci| plan_column(b, ci, width.saturating_sub(fixed_of(ws, 2) + 2))).collect()
+    };
+    let mut columns = plan_columns(&label_widths);
+    // Label columns that leave no room for the widest value column beside
+    // them (a poster's set-up label, `# another repository /
+    // ubuntu@ubuntu`, beside a long kernel name) would make every line
+    // overflow the page: the widest text label column narrows (to its
+    // longest word at least) and its cells wrap onto more lines
+    // ([`wrap_label`]).
+    // (A narrower label leaves a wider cap for the headers: planned again
+    // until the widest column fits, or no label narrows.)
+    for _ in 0..3 {
+        let widest = columns.iter().map(|c| c.width).max().unwrap_or(0);
+        let over = (fixed_of(&label_widths, 2) + 2 + widest).saturating_sub(width);
+        if over == 0 || !narrow_labels(b, &mut label_widths, over) {
+            break;
+        }
+        columns = plan_columns(&label_widths);
+    }
+    let fixed = |gap: usize| fixed_of(&label_widths, gap);
     // A part's label over its columns, with a dash each side: the last
     // column widens when the columns are narrower.
     for run in over_runs(b) {
@@ -159,13 +178,67 @@ pub(super) fn plan_text(b: &GridBlock, width: usize) -> TextPlan {
         .map(|g| {
             let header = g.iter().map(|&ci| columns[ci].header.len()).max().unwrap_or(1).max(1);
             let units = usize::from(g.iter().any(|&ci| !b.columns[ci].unit.is_empty()));
-            let rows = b.rows.iter().filter(|r| g.iter().any(|&ci| r.cells[ci].is_some())).count();
+            let rows: usize = b
+                .rows
+                .iter()
+                .filter(|r| g.iter().any(|&ci| r.cells[ci].is_some()))
+                .map(|r| row_lines(r, &label_widths))
+                .sum();
             let over = usize::from(g.iter().any(|&ci| !b.columns[ci].over.is_empty()));
             over + header + units + 1 + rows
         })
         .sum::<usize>()
         + groups.len().saturating_sub(1);
     TextPlan { label_widths, columns, groups, lines, gap }
+}
+
+/// Narrows the text label columns of `b` (left-aligned: names, labels;
+/// not numbers) by `over` columns in all, the widest first, none below its
+/// longest word (a word is not broken: a kernel's name, `ubuntu@ubuntu`)
+/// or 8 columns. False when none could narrow.
+fn narrow_labels(b: &GridBlock, label_widths: &mut [usize], mut over: usize) -> bool {
+    let floor: Vec<usize> = (0..label_widths.len())
+        .map(|i| {
+            let words = b.rows.iter().map(|r| r.label_text(i).into_owned()).chain([b.label_headers[i].clone()]);
+            words.flat_map(|s| s.split_whitespace().map(text_width).max()).max().unwrap_or(0).max(8)
+        })
+        .collect();
+    let mut narrowed = false;
+    while over > 0 {
+        let Some(i) = (0..label_widths.len())
+            .filter(|&i| !b.label_right[i] && label_widths[i] > floor[i])
+            .max_by_key(|&i| label_widths[i])
+        else {
+            break;
+        };
+        let by = over.min(label_widths[i] - floor[i]);
+        label_widths[i] -= by;
+        over -= by;
+        narrowed = true;
+    }
+    narrowed
+}
+
+/// The lines label `s` takes in a column `w` wide: itself when it fits,
+/// else wrapped on spaces (a word wider than `w` broken).
+pub fn wrap_label(s: &str, w: usize) -> Vec<std::borrow::Cow<'_, str>> {
+    if text_width(s) <= w || w == 0 {
+        return vec![std::borrow::Cow::Borrowed(s)];
+    }
+    textwrap::wrap(s, textwrap::Options::new(w).break_words(true))
+}
+
+/// The lines row `r` takes: one, or its most wrapped label's
+/// ([`wrap_label`]).
+fn row_lines(r: &GridRow, label_widths: &[usize]) -> usize {
+    (0..r.labels.len())
+        .map(|i| {
+            let s = r.label_text(i);
+            if text_width(&s) <= label_widths[i] { 1 } else { wrap_label(&s, label_widths[i]).len() }
+        })
+        .max()
+        .unwrap_or(1)
+        .max(1)
 }
 
 /// The runs of consecutive columns of `b` under one part label

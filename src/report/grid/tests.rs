@@ -198,3 +198,28 @@ fn brief_drops_spread_and_keeps_the_run_count() {
     assert_eq!(brief.blocks[0].rows[0].cells[0].as_ref().map(|c| c.spread.as_str()), Some(""));
     assert_eq!(brief.runs_note().as_deref(), Some("means of 5 runs"));
 }
+
+/// A poster's long set-up label beside a distro kernel's name: the label
+/// column narrows to the page and its cells wrap, numbers on the first
+/// line (it ran 98 columns wide).
+#[test]
+fn a_long_label_wraps_to_keep_the_page_width() {
+    let label = "# another repository / ubuntu@ubuntu on the far rack";
+    let t = table(
+        &[("Throughput", "10^6bits/sec")],
+        &["test", "message", "label"],
+        vec![
+            ("6.8.0-41-generic", vec!["TCP_MAERTS", "16384", label], vec![cell("4822.19", 1, None, None)]),
+            ("6.11.4-301.fc41.x86_64", vec!["TCP_MAERTS", "16384", label], vec![cell("4800.02", 1, None, None)]),
+        ],
+    );
+    let g = grid(&t, &GridOptions::default());
+    assert_eq!(g.text_overflow(72), 0);
+    let b = &g.blocks[0];
+    let li = b.label_headers.iter().position(|h| h == "label").unwrap();
+    let lines = wrap_label(label, b.text.label_widths[li]);
+    assert_eq!(lines[0], "# another", "{lines:?}");
+    assert!(lines.iter().any(|l| l.contains("ubuntu@ubuntu")), "no word is broken: {lines:?}");
+    // Each row takes its label's lines.
+    assert_eq!(g.text_lines(), 3 + 2 * lines.len(), "header, units, rule, two rows");
+}
