@@ -52,7 +52,9 @@
 //! request/response tests. Several tables of one set-up (LKP's copies) are
 //! runs of one sample set, and so are several result rows a poster kept
 //! under one header (label lines between them, `v2.6.21`, are left to
-//! [`super::labels`]); a shorter line of numbers below such rows (a
+//! [`super::labels`]; a row the poster led with its set-up's name and a
+//! colon, `kasan inline:\t87380  16384 …`, is read with that name as its
+//! `label`); a shorter line of numbers below such rows (a
 //! poster's mean and deviation) is a note, not read. netperf 2.4–2.6 name
 //! UDP_STREAM `UDP UNIDIRECTIONAL SEND` in the banner; `-f M` prints the
 //! unit as `MBytes  /s` (read `MBytes/s`). The CPU utilisation and service demand columns
@@ -271,6 +273,23 @@ fn numbers(line: &str) -> Option<Vec<Option<f64>>> {
     Some(cells.iter().map(|c| plain(c)).collect())
 }
 
+/// A result row a poster led with its set-up's name and a colon, below
+/// a header (`kasan inline:\t87380  16384  16384    30.00    12870.54`, in
+/// the KASAN cover letter's comparison of four kernel builds) → the label
+/// (`kasan inline`), the row without it, and its numbers. `None` unless
+/// every cell after the colon is a number (`Throughput: 9.4` is no row).
+fn labelled_row(line: &str) -> Option<(&str, &str, Vec<Option<f64>>)> {
+    let (label, rest) = line.split_once(':')?;
+    let label = label.trim();
+    let words_only = label.chars().all(|c| c.is_alphanumeric() || " -_.+/".contains(c));
+    if label.is_empty() || label.len() > 40 || !words_only || plain(label).is_some() {
+        return None;
+    }
+    let rest = rest.trim();
+    let cells = numbers(rest)?;
+    (cells.len() >= 4 && cells.iter().all(Option::is_some)).then_some((label, rest, cells))
+}
+
 /// The cell at `col`, or an error naming the line.
 fn cell(cells: &[Option<f64>], col: usize, n: usize, line: &str, what: &str) -> Result<f64, ParseError> {
     cells.get(col).copied().flatten().ok_or_else(|| {
@@ -457,8 +476,14 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             continue;
         }
         let Some(b) = block.as_mut().filter(|b| !b.broken) else { continue };
-        match numbers(t) {
-            Some(cells) => {
+        let row = match numbers(t) {
+            Some(cells) => Some((cells, t, None)),
+            None if b.units_seen => labelled_row(t).map(|(label, rest, cells)| (cells, rest, Some(label))),
+            None => None,
+        };
+        match row {
+            Some((cells, t, label)) => {
+                let before = out.samples.len();
                 // A table line that cannot be read ends its table (a note
                 // says why); the other tables of the file are still read.
                 if let Err(e) = table_line(b, &cells, n, t, &mut last, &mut out) {
@@ -467,6 +492,13 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                     first_error.get_or_insert(e);
                     b.broken = true;
                     (b.udp_pending, last) = (false, None);
+                } else if let Some(label) = label {
+                    for s in &mut out.samples[before..] {
+                        s.params.push(crate::model::Param::new("label", label));
+                    }
+                    if let Some(l) = last.as_mut().filter(|l| l.line == n) {
+                        l.params.push(crate::model::Param::new("label", label));
+                    }
                 }
             }
             None if !b.units_seen && b.rows == 0 && !t.is_empty() => {
