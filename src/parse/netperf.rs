@@ -66,6 +66,11 @@
 //! names the test (`-t`, else netperf's default `TCP_STREAM`) as a banner
 //! would; a banner right below a command line takes its place.
 //!
+//! A banner a poster cut short after the test's words (`MIGRATED TCP
+//! STREAM TEST from 0.0.0.0...`, `MIGRATED TCP REQUEST/RESPONSE TEST...`)
+//! is still read as one; an omni banner (`OMNI Send TEST from …`, its
+//! keyval or table lines below) is a note, not read.
+//!
 //! A banner with no result row below it (the test failed) is a note. A
 //! result row with too few columns, a cell that is no number, a result
 //! without its decimals (a line cut short: `54` or `5424.1` for
@@ -106,9 +111,18 @@ const TESTS: &[(&str, &str)] = &[
 /// A test banner (`MIGRATED TCP STREAM TEST from 0.0.0.0 (0.0.0.0) port 0
 /// AF_INET to …`) → the test's name.
 fn banner(line: &str) -> Option<String> {
-    let (words, rest) = line.split_once(" TEST from ")?;
+    // A poster may cut the banner short after its test's words
+    // (`MIGRATED TCP STREAM TEST from 0.0.0.0...`, `MIGRATED TCP
+    // REQUEST/RESPONSE TEST...`): still a banner, `MIGRATED` and the `...`
+    // tell it.
+    let abbreviated = line.starts_with("MIGRATED ") && line.ends_with("...");
+    let (words, rest) = match line.split_once(" TEST from ") {
+        Some(split) => split,
+        None if abbreviated => (line.split_once(" TEST...")?.0, ""),
+        None => return None,
+    };
     // A mail client may wrap the banner after its `… port 0 AF_INET`.
-    if !rest.contains(" port ") {
+    if !rest.contains(" port ") && !abbreviated {
         return None;
     }
     let words = words.trim();
@@ -473,6 +487,13 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 from_command: command.is_some(),
                 broken: false,
             });
+            continue;
+        }
+        if t.starts_with("OMNI ") && t.contains(" TEST") {
+            if let Some(b) = block.take() {
+                close(&b, &mut out);
+            }
+            out.notes.push((n, "netperf omni output (`-M`, `-O`, `-o`, `-k`): not read".into()));
             continue;
         }
         let Some(b) = block.as_mut().filter(|b| !b.broken) else { continue };
