@@ -285,6 +285,11 @@ pub fn read(
         if skip.get(next).is_some_and(|&(a, _)| a <= n) {
             continue;
         }
+        // A line a quoted-printable soft break emptied (its text is on the
+        // line above) ends no percentile rows.
+        if input.joined_away(n - 1) {
+            continue;
+        }
         step(&mut st, n, line, json_jobs, out)?;
     }
     note_clones(&mut st, json_jobs, out);
