@@ -471,7 +471,7 @@ impl BenchParser for Sysbench {
     }
 
     fn describe(&self) -> &'static str {
-        "sysbench 1.0.x (cpu, memory, fileio, threads, mutex, OLTP; 0.4 OLTP transactions)"
+        "sysbench 1.0.x (cpu, memory, fileio, threads, mutex, OLTP; 0.4 cpu, fileio and OLTP)"
     }
 
     fn detect(&self, input: &Input) -> u8 {
