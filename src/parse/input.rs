@@ -7,7 +7,9 @@
 ///   [`Input::lossy`] is set so the caller can warn;
 /// * CRLF and lone CR become LF;
 /// * no-break spaces (U+00A0, U+2007, U+202F: a table copied from a web
-///   page) become spaces, one for one, so its columns stay where they were;
+///   page) and en and em spaces (U+2002, U+2003: a mail client's tab)
+///   become spaces, one for one, so its columns stay where they were (also
+///   those a quoted-printable mail encodes, `=C2=A0`, once decoded);
 /// * byte-order marks (U+FEFF, which Windows editors write before the
 ///   first line, and `cat` of such files leaves at the start of later
 ///   ones) are removed: the mark is invisible, and before `real` or a
@@ -115,6 +117,12 @@ impl Input {
         let unterminated = !unified.is_empty() && !unified.ends_with('\n');
         let qp = looks_quoted_printable(&unified);
         let soft_joined = if qp { decode_quoted_printable(&mut lines) } else { Vec::new() };
+        if qp {
+            // Decoding may give the spaces the encoding hid (`=C2=A0`, `=E2=80=82`).
+            for l in lines.iter_mut().filter(|l| l.contains(NO_BREAK_SPACES)) {
+                *l = l.replace(NO_BREAK_SPACES, " ");
+            }
+        }
         Input { lines, lossy: false, quoted, qp, soft_joined, unterminated, ..Input::default() }
     }
 
@@ -276,9 +284,11 @@ fn found(haystack: &[u8], needle: &str) -> bool {
     })
 }
 
-/// No-break spaces (U+00A0, the figure space U+2007 and the narrow U+202F)
-/// that a page or a mail client puts in place of a table's spaces.
-const NO_BREAK_SPACES: [char; 3] = ['\u{a0}', '\u{2007}', '\u{202f}'];
+/// The spaces a web page or a mail client writes for a plain space or a
+/// tab, each read as one space: no-break spaces (U+00A0, U+2007, U+202F),
+/// and the en and em spaces (U+2002, U+2003) Apple Mail puts for a tab
+/// (`=E2=80=82` six times before schbench's `50.0th:` rows, LKML 2024).
+const NO_BREAK_SPACES: [char; 5] = ['\u{a0}', '\u{2007}', '\u{202f}', '\u{2002}', '\u{2003}'];
 
 /// The byte-order mark (zero width no-break space), removed from the text.
 const BYTE_ORDER_MARK: char = '\u{feff}';

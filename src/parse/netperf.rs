@@ -52,7 +52,9 @@
 //! request/response tests. Several tables of one set-up (LKP's copies) are
 //! runs of one sample set, and so are several result rows a poster kept
 //! under one header (label lines between them, `v2.6.21`, are left to
-//! [`super::labels`]); a shorter line of numbers below such rows (a
+//! [`super::labels`]; a row the poster led with its set-up's name and a
+//! colon, `kasan inline:\t87380  16384 …`, is read with that name as its
+//! `label`); a shorter line of numbers below such rows (a
 //! poster's mean and deviation) is a note, not read. netperf 2.4–2.6 name
 //! UDP_STREAM `UDP UNIDIRECTIONAL SEND` in the banner; `-f M` prints the
 //! unit as `MBytes  /s` (read `MBytes/s`). The CPU utilisation and service demand columns
@@ -63,6 +65,11 @@
 //! TCP_STREAM -l 5`) and its table but not the banner: the command line
 //! names the test (`-t`, else netperf's default `TCP_STREAM`) as a banner
 //! would; a banner right below a command line takes its place.
+//!
+//! A banner a poster cut short after the test's words (`MIGRATED TCP
+//! STREAM TEST from 0.0.0.0...`, `MIGRATED TCP REQUEST/RESPONSE TEST...`)
+//! is still read as one; an omni banner (`OMNI Send TEST from …`, its
+//! keyval or table lines below) is a note, not read.
 //!
 //! A banner with no result row below it (the test failed) is a note. A
 //! result row with too few columns, a cell that is no number, a result
@@ -104,9 +111,18 @@ const TESTS: &[(&str, &str)] = &[
 /// A test banner (`MIGRATED TCP STREAM TEST from 0.0.0.0 (0.0.0.0) port 0
 /// AF_INET to …`) → the test's name.
 fn banner(line: &str) -> Option<String> {
-    let (words, rest) = line.split_once(" TEST from ")?;
+    // A poster may cut the banner short after its test's words
+    // (`MIGRATED TCP STREAM TEST from 0.0.0.0...`, `MIGRATED TCP
+    // REQUEST/RESPONSE TEST...`): still a banner, `MIGRATED` and the `...`
+    // tell it.
+    let abbreviated = line.starts_with("MIGRATED ") && line.ends_with("...");
+    let (words, rest) = match line.split_once(" TEST from ") {
+        Some(split) => split,
+        None if abbreviated => (line.split_once(" TEST...")?.0, ""),
+        None => return None,
+    };
     // A mail client may wrap the banner after its `… port 0 AF_INET`.
-    if !rest.contains(" port ") {
+    if !rest.contains(" port ") && !abbreviated {
         return None;
     }
     let words = words.trim();
@@ -269,6 +285,23 @@ fn numbers(line: &str) -> Option<Vec<Option<f64>>> {
     let cells: Vec<&str> = line.split_whitespace().collect();
     plain(cells.first()?)?;
     Some(cells.iter().map(|c| plain(c)).collect())
+}
+
+/// A result row a poster led with its set-up's name and a colon, below
+/// a header (`kasan inline:\t87380  16384  16384    30.00    12870.54`, in
+/// the KASAN cover letter's comparison of four kernel builds) → the label
+/// (`kasan inline`), the row without it, and its numbers. `None` unless
+/// every cell after the colon is a number (`Throughput: 9.4` is no row).
+fn labelled_row(line: &str) -> Option<(&str, &str, Vec<Option<f64>>)> {
+    let (label, rest) = line.split_once(':')?;
+    let label = label.trim();
+    let words_only = label.chars().all(|c| c.is_alphanumeric() || " -_.+/".contains(c));
+    if label.is_empty() || label.len() > 40 || !words_only || plain(label).is_some() {
+        return None;
+    }
+    let rest = rest.trim();
+    let cells = numbers(rest)?;
+    (cells.len() >= 4 && cells.iter().all(Option::is_some)).then_some((label, rest, cells))
 }
 
 /// The cell at `col`, or an error naming the line.
@@ -456,9 +489,22 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             });
             continue;
         }
+        if t.starts_with("OMNI ") && t.contains(" TEST") {
+            if let Some(b) = block.take() {
+                close(&b, &mut out);
+            }
+            out.notes.push((n, "netperf omni output (`-M`, `-O`, `-o`, `-k`): not read".into()));
+            continue;
+        }
         let Some(b) = block.as_mut().filter(|b| !b.broken) else { continue };
-        match numbers(t) {
-            Some(cells) => {
+        let row = match numbers(t) {
+            Some(cells) => Some((cells, t, None)),
+            None if b.units_seen => labelled_row(t).map(|(label, rest, cells)| (cells, rest, Some(label))),
+            None => None,
+        };
+        match row {
+            Some((cells, t, label)) => {
+                let before = out.samples.len();
                 // A table line that cannot be read ends its table (a note
                 // says why); the other tables of the file are still read.
                 if let Err(e) = table_line(b, &cells, n, t, &mut last, &mut out) {
@@ -467,6 +513,13 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                     first_error.get_or_insert(e);
                     b.broken = true;
                     (b.udp_pending, last) = (false, None);
+                } else if let Some(label) = label {
+                    for s in &mut out.samples[before..] {
+                        s.params.push(crate::model::Param::new("label", label));
+                    }
+                    if let Some(l) = last.as_mut().filter(|l| l.line == n) {
+                        l.params.push(crate::model::Param::new("label", label));
+                    }
                 }
             }
             None if !b.units_seen && b.rows == 0 && !t.is_empty() => {

@@ -282,6 +282,11 @@ impl BenchParser for Schbench {
             stretch: Vec::new(),
         };
         for (n, line) in input.numbered() {
+            // A line a quoted-printable soft break emptied (its text is on
+            // the line above) does not end a report.
+            if input.joined_away(n - 1) {
+                continue;
+            }
             r.line(n, line.trim())?;
         }
         cut_last_report(&mut r, input);

@@ -49,7 +49,10 @@
 //! Parameters: `threads` (`Number of threads: N`); cpu's `max_prime`
 //! (`Prime numbers limit:`); memory's `block_size`, `operation` and
 //! `access_mode` (its option lines); fileio's `mode`
-//! (`--file-test-mode=` of the command line). Several runs of one test
+//! (`--file-test-mode=` of the command line); 0.4/0.5 OLTP's `mode`
+//! (`--oltp-test-mode=`) and `read_only` (`--oltp-read-only`, `=on`);
+//! `threads` also from the command line's `--num-threads=N` /
+//! `--threads=N` when the output leaves out `Number of threads:`. Several runs of one test
 //! and threads are runs of one sample set.
 //!
 //! A figure whose test is not known (no command line, no telling line) is
@@ -64,7 +67,11 @@
 //! 4487.80`) is a note, never fileio's `writes/s` (fileio's figures are read
 //! only in a fileio run or one whose test is unknown); 0.4's `per-request statistics`
 //! and `response time:` block (0.4.12+/0.5 OLTP) are not read (a note says
-//! so), nor its cpu, memory and fileio figures. A checkpoint report of
+//! so), nor its memory figures; its fileio `Total transferred … (X
+//! Mb/sec)` and `X Requests/sec executed` are read as `transferred`
+//! (MiB/s) and `requests/s`, and its cpu run's `total time` (a fixed
+//! number of events unless `--max-time` is set) as `total time` (s,
+//! lower is better). A checkpoint report of
 //! `--report-checkpoints` (`[ 20ms ] Checkpoint report:` and the figures
 //! down to its `execution time (avg/stddev):` line, sysbench 1.x) is the
 //! run so far, not a run: a note, not read.
@@ -85,6 +92,10 @@ struct Run {
     /// Set-up the run prints or its command line gives, beside threads.
     params: Vec<(&'static str, String)>,
     latency_unit: Option<String>,
+    /// The command line set a time limit (`--max-time=N`, `--time=N`, N > 0).
+    timed: bool,
+    /// The run printed sysbench 0.4's `Test execution summary:`.
+    form04: bool,
 }
 
 /// A set-up line of a test's options: `Prime numbers limit: 10000` →
@@ -190,6 +201,30 @@ fn figure<'a>(t: &'a str, test: Option<&str>) -> Option<Figure<'a>> {
     None
 }
 
+/// A figure of sysbench 0.4's form that 1.0 prints otherwise: fileio's
+/// `Total transferred 156.36Mb  (8.7984Mb/sec)` (`transferred`, MiB/s:
+/// 0.4 writes `Mb` for 2^20 bytes) and `  563.10 Requests/sec executed`
+/// (`requests/s`, ops/s); and a cpu run's `total time:` under `Test
+/// execution summary:` (s, lower is better) when no time limit was set:
+/// 0.4 runs cpu for a number of events (`--max-requests`, 10000 by
+/// default) and prints no rate, so its time is the result.
+fn form04_figure<'a>(t: &'a str, run: &Run) -> Option<Figure<'a>> {
+    match run.test.as_deref() {
+        Some("fileio") => {
+            if let Some(rest) = t.strip_prefix("Read ").filter(|r| r.contains("Total transferred")) {
+                let x = rest.rsplit_once('(')?.1.strip_suffix("Mb/sec)");
+                return Some(Figure::Inner("transferred", "MiB/s", x.and_then(|x| plain(x.trim()))));
+            }
+            let x = t.strip_suffix(" Requests/sec executed")?;
+            Some(Figure::Inner("requests/s", "ops/s", plain(x.trim())))
+        }
+        Some("cpu") if run.form04 && !run.timed => {
+            Some(Figure::Text("total time", "s", Better::Lower, t.strip_prefix("total time:")?.trim()))
+        }
+        _ => None,
+    }
+}
+
 /// A test named by a line it prints.
 fn telling(t: &str) -> Option<&'static str> {
     if t.starts_with("Prime numbers limit:") || t == "CPU speed:" {
@@ -277,6 +312,23 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 if let Some(mode) = args.iter().find_map(|a| a.strip_prefix("--file-test-mode=")) {
                     r.params.push(("mode", mode.to_string()));
                 }
+                // The set-up a command line gives that the output may not
+                // print (a blog keeps only the figures): its threads, and
+                // an OLTP run's read-only or test mode (0.4/0.5).
+                r.threads = args
+                    .iter()
+                    .find_map(|a| a.strip_prefix("--num-threads=").or_else(|| a.strip_prefix("--threads=")))
+                    .and_then(|v| v.parse().ok());
+                if let Some(mode) = args.iter().find_map(|a| a.strip_prefix("--oltp-test-mode=")) {
+                    r.params.push(("mode", mode.to_string()));
+                }
+                if args.iter().any(|a| matches!(*a, "--oltp-read-only" | "--oltp-read-only=on")) {
+                    r.params.push(("read_only", "on".to_string()));
+                }
+                r.timed = args
+                    .iter()
+                    .filter_map(|a| a.strip_prefix("--max-time=").or_else(|| a.strip_prefix("--time=")))
+                    .any(|v| v.parse::<f64>().is_ok_and(|x| x > 0.0));
                 run = r.clone();
                 next = Some(r);
             }
@@ -287,8 +339,13 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         {
             run.test = Some(test.into());
         }
+        if t == "Test execution summary:" {
+            run.form04 = true;
+        }
         if let Some(rest) = t.strip_prefix("Number of threads:") {
             run.threads = rest.trim().parse().ok();
+        } else if let Some(f) = form04_figure(t, &run) {
+            read_figure(&mut out, &run, n, t, f)?;
         } else if let Some(p) = option_line(t, run.test.as_deref()) {
             run.params.retain(|(name, _)| *name != p.0);
             run.params.push(p);
@@ -414,7 +471,7 @@ impl BenchParser for Sysbench {
     }
 
     fn describe(&self) -> &'static str {
-        "sysbench 1.0.x (cpu, memory, fileio, threads, mutex, OLTP; 0.4 OLTP transactions)"
+        "sysbench 1.0.x (cpu, memory, fileio, threads, mutex, OLTP; 0.4 cpu, fileio and OLTP)"
     }
 
     fn detect(&self, input: &Input) -> u8 {
@@ -428,7 +485,10 @@ impl BenchParser for Sysbench {
         if !figures {
             return 0;
         }
-        let stats = input.has("General statistics:") || input.has("CPU speed:") || input.has("SQL statistics:");
+        let stats = input.has("General statistics:")
+            || input.has("CPU speed:")
+            || input.has("SQL statistics:")
+            || input.has("Test execution summary:");
         let banner = input.lines.iter().any(|l| banner(l.trim()).is_some());
         match (banner, stats, figures) {
             (true, _, true) => 90,

@@ -191,6 +191,7 @@ impl BenchParser for BonniePp {
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         let mut r = Reader {
             lines: &input.lines,
+            joined: &input.soft_joined,
             out: ParsedFile { benchmark: "bonnie++".into(), ..Default::default() },
             runs: Vec::new(),
             heading: Heading::default(),
@@ -209,6 +210,10 @@ impl BenchParser for BonniePp {
 /// the current one said.
 struct Reader<'a> {
     lines: &'a [String],
+    /// Index *i* is true when line *i + 1* was emptied by a
+    /// quoted-printable soft break (its text is on the line above,
+    /// [`Input::soft_joined`]): inside a table it is skipped, no end of it.
+    joined: &'a [bool],
     out: ParsedFile,
     runs: Vec<Run>,
     /// The latest underlined title: the heading of the runs below it.
@@ -220,6 +225,19 @@ struct Reader<'a> {
 }
 
 impl Reader<'_> {
+    /// The first index from `i` on that is no line a soft break emptied.
+    fn next(&self, mut i: usize) -> usize {
+        while self.joined.get(i).copied().unwrap_or(false) {
+            i += 1;
+        }
+        i
+    }
+
+    /// The index before `i` that is no line a soft break emptied.
+    fn prev(&self, i: usize) -> Option<usize> {
+        (0..i).rev().find(|&j| !self.joined.get(j).copied().unwrap_or(false))
+    }
+
     /// Reads what starts at line index `i` (a title, a `Version` line, an
     /// I/O or file table, a CSV record, or a line of no interest) and
     /// returns the index of the next line to read.
@@ -266,9 +284,9 @@ impl Reader<'_> {
         let lines = self.lines;
         let header = &lines[i];
         let spans = header_spans(header);
-        i += 1;
+        i = self.next(i + 1);
         if lines.get(i).is_some_and(|l| is_header_rest(l)) {
-            i += 1;
+            i = self.next(i + 1);
         }
         self.pending.clear();
         let mut last_run = None;
@@ -285,14 +303,14 @@ impl Reader<'_> {
                 self.runs.push(run);
                 self.pending.push(self.runs.len() - 1);
                 last_run = Some(self.runs.len() - 1);
-                i = last + 1;
+                i = self.next(last + 1);
             } else if let Some((slots, last)) = latency_row(lines, i, spans.as_deref(), &mut self.out.notes)? {
                 let Some(r) = last_run else {
                     return Err(ParseError::malformed(i + 1, "a bonnie++ result row before Latency", header.trim()));
                 };
                 let cells = latency_cells(&slots, &IO_TESTS, false);
                 self.runs[r].cells.extend(cells);
-                i = last + 1;
+                i = self.next(last + 1);
             } else {
                 break;
             }
@@ -310,8 +328,8 @@ impl Reader<'_> {
         let lines = self.lines;
         // `machine             -Create-- --Read--- …` names the machine
         // when the file test ran alone.
-        let files_machine: Option<String> = i
-            .checked_sub(1)
+        let files_machine: Option<String> = self
+            .prev(i)
             .and_then(|j| lines.get(j))
             .filter(|p| p.contains("-Create--"))
             .and_then(|p| p.split_whitespace().next())
@@ -319,9 +337,9 @@ impl Reader<'_> {
             .map(str::to_string);
         let header = &lines[i];
         let spans = header_spans(header);
-        i += 1;
+        i = self.next(i + 1);
         if lines.get(i).is_some_and(|l| is_header_rest(l)) {
-            i += 1;
+            i = self.next(i + 1);
         }
         let mut last_run = None;
         loop {
@@ -333,13 +351,13 @@ impl Reader<'_> {
                 self.runs[r].file_params = files_params(&row.key);
                 self.runs[r].cells.extend(cells);
                 last_run = Some(r);
-                i = last + 1;
+                i = self.next(last + 1);
             } else if let Some((slots, last)) = latency_row(lines, i, spans.as_deref(), &mut self.out.notes)? {
                 let Some(r) = last_run else {
                     return Err(ParseError::malformed(i + 1, "a bonnie++ result row before Latency", header.trim()));
                 };
                 self.runs[r].cells.extend(latency_cells(&slots, &FILE_TESTS, true));
-                i = last + 1;
+                i = self.next(last + 1);
             } else {
                 break;
             }

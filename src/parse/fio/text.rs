@@ -22,6 +22,12 @@ pub fn result_header(line: &str) -> Option<(&str, &str)> {
         Some((before, n)) if !before.trim().is_empty() && !before.contains(|c: char| c.is_alphanumeric()) => n,
         _ => name,
     };
+    // A blog page saved as HTML glues its `<pre>` (or `<code>`) tag before
+    // the first job's name (`<pre>random-write-direct: (groupid=0, …`).
+    let name = match name.strip_prefix('<').and_then(|r| r.split_once('>')) {
+        Some((tag, n)) if !tag.is_empty() && tag.bytes().all(|b| b.is_ascii_alphabetic()) => n,
+        _ => name,
+    };
     let (group, rest) = rest.split_once(", jobs=")?;
     let (jobs, rest) = rest.split_once("): err=")?;
     let ok = !name.is_empty()
@@ -301,6 +307,11 @@ pub fn read(
             next += 1;
         }
         if skip.get(next).is_some_and(|&(a, _)| a <= n) {
+            continue;
+        }
+        // A line a quoted-printable soft break emptied (its text is on the
+        // line above) ends no percentile rows.
+        if input.joined_away(n - 1) {
             continue;
         }
         step(&mut st, n, line, json_jobs, out)?;
