@@ -311,6 +311,21 @@ impl BenchParser for OpensslSpeed {
         90
     }
 
+    /// A last row without a line break is whole when its last cell has
+    /// the decimals `speed.c` prints there: a public-key row's rates are
+    /// `%8.1f` (`rsa 2048 bits 0.045799s 0.001408s     21.8    710.4`,
+    /// `rsa4096 0.005736s 0.000027s 0.000001s     174.3   37077.0
+    /// 1269275.4`); a cipher row's cells `%11.2fk`, or `%11.2f ` below
+    /// 10000 bytes/s (`md5  4565.65k … 132775.72k` ends in its `k`, a
+    /// cell ending in a digit has two decimals). A row holding a time cell
+    /// (`0.001408s`) is a public-key one. Fewer decimals: maybe cut.
+    fn last_figure_complete(&self, input: &Input) -> bool {
+        let Some(last) = input.lines.last() else { return false };
+        let time_cell = |w: &str| w.strip_suffix('s').is_some_and(|v| super::num::decimals(v).is_some_and(|d| d > 0));
+        let printed = if last.split_whitespace().any(time_cell) { 1 } else { 2 };
+        last.split_whitespace().last().and_then(super::num::decimals) == Some(printed)
+    }
+
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         let out = ParsedFile { benchmark: ID.into(), ..ParsedFile::default() };
         let mut r = Reader { out, multi: None, table: None, mr_sizes: None };
