@@ -55,7 +55,9 @@
 //! row whose last figure is not as openssl prints it (a cipher figure
 //! without its two decimals, `132775` for `132775.62k`; a rate without its
 //! decimal; a time without its `s`) was cut there: that figure is a note,
-//! not read.
+//! not read. A row with fewer figures than its table has columns, each as
+//! openssl prints it (`sha512  1520.05k  6062.83k`), was cut inside: a
+//! note, not read.
 
 use super::cmdline::args_of;
 use super::num::plain;
@@ -163,9 +165,26 @@ impl Reader {
             Table::Blocks(sizes) => sizes.len(),
             Table::Pkey(cols, _) => cols.len(),
         };
-        if cells.len() <= width
-            || cells[cells.len() - width..].iter().all(|c| plain(c.trim_end_matches(['k', 's'])).is_none())
-        {
+        if cells.len() <= width {
+            // A row stopping before its table's last column, with a figure
+            // as openssl prints it (`sha512  1520.05k  6062.83k`, with or
+            // without a space after; `sha512  1520.05k  6062.8`): a line
+            // cut short, not the end of the table.
+            let printed = |c: &&&str| match table {
+                Table::Blocks(_) => super::num::decimals(c.trim_end_matches('k')) == Some(2),
+                Table::Pkey(..) => super::num::decimals(c.trim_end_matches('s')).is_some_and(|d| d > 0),
+            };
+            let figure = |c: &&&str| plain(c.trim_end_matches(['k', 's'])).is_some();
+            let figures = cells.iter().rev().take_while(figure).count();
+            if figures > 0 && figures < cells.len() && cells[cells.len() - figures..].iter().any(|c| printed(&c)) {
+                let msg =
+                    format!("a row with {figures} of its table's {width} figures (the line looks cut short): not read");
+                self.out.notes.push((n, msg));
+                return Ok(true);
+            }
+            return Ok(false);
+        }
+        if cells[cells.len() - width..].iter().all(|c| plain(c.trim_end_matches(['k', 's'])).is_none()) {
             return Ok(false);
         }
         let (label, figures) = cells.split_at(cells.len() - width);
