@@ -260,3 +260,46 @@ fn a_file_cut_inside_its_last_figure_gives_no_number_the_whole_file_does_not() {
     }
     assert!(wrong.is_empty(), "{} cuts read a number the whole file does not:\n{}", wrong.len(), wrong.join("\n"));
 }
+
+/// Each format's proof, on a last line as the benchmark prints it and the
+/// same line cut inside its last figure: the first is whole, the second
+/// not.
+#[test]
+fn each_format_proves_its_printed_last_figure_and_not_a_cut_one() {
+    let netperf_units = "bytes  bytes   bytes    secs.    10^6bits/s  % S      % S      us/KB   us/KB\n\n";
+    let cases: &[(&str, String, &str)] = &[
+        ("netperf", format!("{netperf_units}212992 212992  10240    300.00     8056.40   32.07    31.97    41.736  41.617"), "41.61"),
+        ("netperf", "bytes  bytes   bytes    secs.    10^6bits/sec\n\n131072  16384  16384    10.03     871.02".into(), "871.0"),
+        ("openssl-speed", "rsa 2048 bits 0.045799s 0.001408s     21.8    710.4".into(), "710."),
+        ("openssl-speed", "des ede3           4565.65     6729.20     9299.48     9603.93     9775.72".into(), "9775.7"),
+        ("stream", "Triad:          28561.0     0.008514     0.008403     0.009137".into(), "0.00913"),
+        ("redis-benchmark", "          avg       min       p50       p95       p99       max\n        0.363     0.104     0.351     0.503     0.607     2.895".into(), "2.89"),
+        ("memtier", "Type         Ops/sec     Hits/sec   Misses/sec      Latency       KB/sec\n----\nTotals      23645.24         0.00     21493.52   1296.95300      1002.99".into(), "1002.9"),
+        ("bash-time", "real 64.22\nuser 0.50\nsys 36.75".into(), "36.7"),
+        ("kernbench", "Sleeps 24101.000000".into(), "24101.00000"),
+        ("schbench", "average rps: 17007.27".into(), "17007.2"),
+        ("unixbench", "System Benchmarks Index Score                                        5562.6".into(), "5562."),
+        ("irman", "   301.772      0.005      0.070      2.610".into(), "2.61"),
+        ("stress-ng", "      system-time: 0.020000".into(), "0.02000"),
+        ("reaim", "Max Jobs per Minute 4376.69".into(), "4376.6"),
+        ("aim7", "Tasks\tJobs/Min\tJTI\tReal\tCPU\tJobs/sec/task\n101\t5600.0\t\t96\t108.2\t79.0\t0.9241".into(), "0.924"),
+        ("bonnie", "fileserv 2047  7012 97.0 25110 21.0  9921 12.9  6633 93.1 30124 13.0 142.0  1.8".into(), "1."),
+        ("perf-bench", "Averaged 491926 operations/sec (+- 0.19%), total secs = 300".into(), "491926 operations/sec (+- 0.19%), total secs = 300"),
+    ];
+    for (id, whole, cut_end) in cases {
+        let parser = benchsite::parse::by_id(id).unwrap_or_else(|| panic!("no parser {id}"));
+        assert!(parser.last_figure_complete(&Input::from_text(whole)), "{id}: {whole:?} is whole");
+        // The same text cut inside its last figure.
+        let last = whole.rsplit('\n').next().unwrap_or("");
+        let head = &whole[..whole.len() - last.len()];
+        let cut = match last.rfind(cut_end) {
+            Some(at) if *id != "perf-bench" => format!("{head}{}", &last[..at + cut_end.len()]),
+            _ => format!("{head}Averaged 4919"),
+        };
+        assert!(!parser.last_figure_complete(&Input::from_text(&cut)), "{id}: {cut:?} may be cut");
+    }
+    // `time` with three decimals in the file (a `TIMEFORMAT` of `%3R`):
+    // two decimals on the last line prove nothing.
+    let time = benchsite::parse::by_id("bash-time").expect("bash-time");
+    assert!(!time.last_figure_complete(&Input::from_text("real 64.223\nuser 0.501\nsys 36.75")));
+}
