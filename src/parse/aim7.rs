@@ -122,6 +122,11 @@ impl BenchParser for Aim7 {
         95
     }
 
+    /// See [`last_figure_whole`].
+    fn last_figure_complete(&self, input: &Input) -> bool {
+        last_figure_whole(input)
+    }
+
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         parse_any(input, "aim7")
     }
@@ -156,9 +161,41 @@ impl BenchParser for Reaim {
         95
     }
 
+    /// See [`last_figure_whole`]: AIM7 and re-aim-7 share their readers.
+    fn last_figure_complete(&self, input: &Input) -> bool {
+        last_figure_whole(input)
+    }
+
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         parse_any(input, "reaim")
     }
+}
+
+/// True when the last line of `input` ends in what AIM7 or re-aim-7
+/// print whole there, so that a file saved without its final line break
+/// keeps it: the console's date (`200  180113.02  89 …  Tue Mar  4
+/// 09:12:51 2003`: a cut inside the year, which is not read, left the
+/// row's figures whole); the spreadsheet's `Jobs/sec/task` with its four
+/// decimals (`%.4f`: `101\t5600.0\t\t96\t108.2\t79.0\t0.9241`) under a
+/// header ending in that column; re-aim-7's `Max Jobs per Minute 4376.69`
+/// (`%.2f`). A cut one has fewer decimals, or no clock before its year.
+fn last_figure_whole(input: &Input) -> bool {
+    let Some((last, above)) = input.lines.split_last() else { return false };
+    if let Some(v) = last.trim().strip_prefix("Max Jobs per Minute") {
+        return super::num::decimals(v) == Some(2);
+    }
+    let cells: Vec<&str> = last.split_whitespace().collect();
+    let clock = |c: &str| c.len() == 8 && c.split(':').all(|p| p.len() == 2 && p.bytes().all(|b| b.is_ascii_digit()));
+    if let [.., time, year] = cells[..]
+        && clock(time)
+        && year.len() == 4
+        && year.bytes().all(|b| b.is_ascii_digit())
+    {
+        return true;
+    }
+    let header = above.iter().rev().take(60).map(|l| l.trim()).find(|l| l.starts_with("Tasks"));
+    header.is_some_and(|h| h.ends_with("Jobs/sec/task"))
+        && cells.last().copied().and_then(super::num::decimals) == Some(4)
 }
 
 /// re-aim-7's columns after Num Forked, in order.

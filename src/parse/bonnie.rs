@@ -281,6 +281,15 @@ impl BenchParser for Bonnie {
         "Bonnie 1.x (Tim Bray) and its Bonnie 1.2 variant"
     }
 
+    /// A last row without a line break is whole when its last cell, the
+    /// random seeks' `%CPU`, has one decimal: Bonnie 1.x prints it `%4.1f`
+    /// (`fileserv 2047  7012 97.0 … 142.0  1.8`, a wrapped row's tail
+    /// `433.0  6.9`); a cut one has none (`1` for `1.8`) or ends in its
+    /// point.
+    fn last_figure_complete(&self, input: &Input) -> bool {
+        input.lines.last().and_then(|l| l.split_whitespace().last()).and_then(super::num::decimals) == Some(1)
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         // The literals every score needs, looked for once in the whole text
         // (`K/sec %CPU` holds `/sec %CPU`; a banner starts `Bonnie `).

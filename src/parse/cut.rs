@@ -33,9 +33,9 @@ const QUOTED_CHARS: usize = 60;
 /// left out — if the file is complete, end it with a line break". The
 /// numbers left out are those whose value is the last figure as written
 /// (the rest of the row is whole), or every number of the line when none
-/// is (the figure was scaled, or is a parameter). A line the parser
-/// already warned about (its own check of a cut figure) is left as the
-/// parser read it. Does nothing to a file that ends with a line break.
+/// is (the figure was scaled, or is a parameter). On a line the parser
+/// already warned about (its own check of a cut figure) only a number
+/// that is the last figure as written is left out. Does nothing to a file that ends with a line break.
 pub fn last_line(parser: &dyn BenchParser, input: &Input, parsed: &mut ParsedFile) {
     let n = input.lines.len();
     if !input.unterminated || n == 0 || !parsed.samples.iter().any(|s| s.line == n) {
@@ -46,16 +46,21 @@ pub fn last_line(parser: &dyn BenchParser, input: &Input, parsed: &mut ParsedFil
     // without fio's `runt=`) read it as possibly cut, and kept only what
     // it was sure of.
     let warned = parsed.notes.iter().any(|(l, note)| *l == n && !super::note_is_info(note));
-    if warned || !ends_in_figure(text) || parser.last_figure_complete(input) {
+    if !ends_in_figure(text) || parser.last_figure_complete(input) {
         return;
     }
     // The numbers read from the last figure, when some are that figure as
     // written; otherwise (a figure scaled, or a parameter: `20 procs` cut
-    // to `2`) every number of the line.
+    // to `2`) every number of the line. A warning of the parser's own on
+    // the line does not keep a number that is the last figure as written:
+    // it may be about something else (bonnie++'s CSV record differing
+    // from its report, `…,8592,9` for `…,8592,97`).
     let figure = super::num::plain(last_figure(text));
     let is_figure = |s: &Sample| figure.is_some_and(|f| s.value.mean() == f);
     if parsed.samples.iter().any(|s| s.line == n && is_figure(s)) {
         parsed.samples.retain(|s| s.line != n || !is_figure(s));
+    } else if warned {
+        return;
     } else {
         parsed.samples.retain(|s| s.line != n);
     }

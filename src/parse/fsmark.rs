@@ -135,8 +135,11 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut out = ParsedFile { benchmark: ID.into(), ..ParsedFile::default() };
     let mut setup = Setup::default();
     let mut table: Option<Header> = None;
+    // The row read on the line before, if the line before was one.
+    let mut row_above: Option<(usize, &str)> = None;
     for (n, line) in input.numbered() {
         let t = line.trim();
+        let above = row_above.take();
         if let Some(head) = header(t) {
             if head.verbose {
                 out.notes.push((n, "fs_mark's per-call columns (-v: CREAT, WRITE, … Min/Avg/Max): not read".into()));
@@ -146,7 +149,20 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         }
         if let Some(head) = table {
             if t.starts_with(|c: char| c.is_ascii_digit()) {
+                if let (Some((m, cut)), true) = (above, t.contains("fs_mark")) {
+                    // LKP's `2016-04-15 15:59:19 ./fs_mark …` right under a
+                    // row: another copy of the output starts there, and
+                    // the row above it was cut (`… 169.3  1232` for
+                    // `12321`, a log cut and another appended).
+                    let want = format!(
+                        "a whole row (the next line starts another copy of the output, `{}`: this row looks cut \
+                         short)",
+                        t.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
+                    );
+                    return Err(ParseError::malformed(m, want, cut));
+                }
                 row(&mut out, &setup, head, n, t)?;
+                row_above = Some((n, t));
                 continue;
             }
             // A poster's `......` for rows left out, or a label over the

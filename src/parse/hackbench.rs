@@ -172,7 +172,7 @@ fn apply_comment_labels(out: &mut ParsedFile, labels: &[Option<String>]) {
 fn refused(cell: &str, value: f64) -> Option<&'static str> {
     if super::num::fewer_decimals(cell, 3) {
         Some(
-            "a hackbench time with fewer than the three decimals hackbench prints (the line looks cut short): not read",
+            "a hackbench time with fewer than the three decimals hackbench prints (`%.3f`): the line looks cut short; not read",
         )
     } else if value < 0.0 || cell.trim().starts_with('-') {
         Some("a negative hackbench time (hackbench never prints one): not read")
@@ -225,10 +225,13 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     }
     apply_comment_labels(&mut out, &labels);
     if out.samples.is_empty() {
-        return Err(ParseError::NoResults {
-            benchmark: "hackbench",
-            reason: "no `Time:` line under a `Running in … mode with N groups` line".into(),
-        });
+        // A `Time:` line that was refused says why, not that there is none
+        // (`Time: 0.40`, cut from `0.402`).
+        let reason = match out.notes.first() {
+            Some((n, why)) => format!("line {n}: {why}"),
+            None => "no `Time:` line under a `Running in … mode with N groups` line".into(),
+        };
+        return Err(ParseError::NoResults { benchmark: "hackbench", reason });
     }
     Ok(out)
 }

@@ -289,6 +289,15 @@ impl BenchParser for Irman {
         90
     }
 
+    /// A last row without a line break is whole when its last cell, the
+    /// standard deviation, has three decimals: IRMAN prints its Max, Min,
+    /// Avg and StdDev columns `%10.3f` (`   301.772      0.005      0.070
+    /// 2.610`, a poster's kernel rows `2.5.33  456.061  0.012  0.034
+    /// 3.077`); a cut one has fewer.
+    fn last_figure_complete(&self, input: &Input) -> bool {
+        input.lines.last().and_then(|l| l.split_whitespace().last()).and_then(super::num::decimals) == Some(3)
+    }
+
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         let lines = &input.lines;
         let mut out = ParsedFile { benchmark: self.id().to_string(), ..Default::default() };

@@ -268,6 +268,19 @@ impl BenchParser for Memtier {
         90
     }
 
+    /// A last row of a result table without a line break is whole when
+    /// its last cell, `KB/sec` (the table's last column in memtier 1.2 and
+    /// 2.x, printed `%12.2f`), has two decimals: `Totals     375029.89
+    /// 187514.94         0.00         1.33595 …     61711.46`. One cut
+    /// inside it has fewer.
+    fn last_figure_complete(&self, input: &Input) -> bool {
+        let Some((last, above)) = input.lines.split_last() else { return false };
+        let row = last.split_whitespace().next().is_some_and(|w| ["Sets", "Gets", "Waits", "Totals"].contains(&w));
+        let header = above.iter().rev().take(12).map(|l| l.trim()).find(|l| l.starts_with("Type "));
+        row && header.is_some_and(|h| h.ends_with("KB/sec"))
+            && last.split_whitespace().last().and_then(super::num::decimals) == Some(2)
+    }
+
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         let mut r = Reader { out: ParsedFile { benchmark: ID.into(), ..ParsedFile::default() }, ..Reader::default() };
         for (n, line) in input.numbered() {

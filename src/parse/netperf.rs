@@ -588,6 +588,24 @@ impl BenchParser for Netperf {
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         parse_all(input)
     }
+
+    /// A last result row without a line break is whole when its last cell
+    /// has the decimals netperf prints there (`nettest_bsd.c`): the
+    /// throughput or transaction rate ends a row without CPU columns,
+    /// `%7.2f` (`131072  16384  16384    10.03     871.02`, the UDP
+    /// receiver's `212992           10.00       18192            953.35`);
+    /// the remote service demand ends one with them, `%-6.3f` (`212992
+    /// 212992  10240    300.00     8056.40   32.07    31.97    41.736
+    /// 41.617`), told by the units line above ending in `us/KB` or
+    /// `us/Tr`. A cell with fewer decimals may be cut.
+    fn last_figure_complete(&self, input: &Input) -> bool {
+        let Some((last, above)) = input.lines.split_last() else { return false };
+        let Some(units) = above.iter().rev().take(20).map(|l| l.trim()).find(|l| l.starts_with("bytes")) else {
+            return false;
+        };
+        let printed = if units.ends_with("us/KB") || units.ends_with("us/Tr") { 3 } else { 2 };
+        last.split_whitespace().last().and_then(super::num::decimals) == Some(printed)
+    }
 }
 
 #[cfg(test)]

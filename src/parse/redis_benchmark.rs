@@ -471,6 +471,20 @@ impl BenchParser for RedisBenchmark {
         90
     }
 
+    /// A last latency summary row without a line break is whole when each
+    /// of its cells has three decimals: Redis 6.2+ prints them `%9.3f`
+    /// under `avg min p50 p95 p99 max` (`0.363     0.104     0.351
+    /// 0.503     0.607     2.895`). The other lines a report ends with
+    /// end in words (`75866.78 requests per second`) or a quote (`--csv`).
+    fn last_figure_complete(&self, input: &Input) -> bool {
+        let Some((last, above)) = input.lines.split_last() else { return false };
+        let header = above.iter().rev().map(|l| l.trim()).find(|l| !l.is_empty());
+        let cells: Vec<&str> = last.split_whitespace().collect();
+        header.is_some_and(|h| h.starts_with("avg ") && h.ends_with(" max"))
+            && !cells.is_empty()
+            && cells.iter().all(|c| super::num::decimals(c) == Some(3))
+    }
+
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         let mut r = Reader {
             out: ParsedFile { benchmark: ID.into(), ..ParsedFile::default() },

@@ -275,6 +275,18 @@ impl BenchParser for Schbench {
         90
     }
 
+    /// A last line `average rps: 17007.27` without a line break is whole:
+    /// schbench prints it `"average rps: %.2f"`, so a cut one has fewer
+    /// decimals. Its percentile lines (`99.0th: 8432`, `min=44,
+    /// max=13155`) are whole numbers, which nothing proves whole.
+    fn last_figure_complete(&self, input: &Input) -> bool {
+        input
+            .lines
+            .last()
+            .and_then(|l| l.trim().trim_start_matches(['>', ' ']).strip_prefix("average rps:"))
+            .is_some_and(|v| super::num::decimals(v) == Some(2))
+    }
+
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         let mut r = Reader {
             out: ParsedFile { benchmark: "schbench".into(), ..ParsedFile::default() },

@@ -282,6 +282,22 @@ impl BenchParser for Stream {
         90
     }
 
+    /// A last result row without a line break is whole when its time
+    /// cells share their decimals, four at least: STREAM prints the three
+    /// times with one conversion, `%11.4f` up to 5.9 (`Triad:
+    /// 13230.8312       0.0575       0.0573       0.0583`), `%11.6f` in
+    /// 5.10 (`Triad:          28561.0     0.008514     0.008403
+    /// 0.009137`); a row cut inside its last time has fewer there.
+    fn last_figure_complete(&self, input: &Input) -> bool {
+        let Some(last) = input.lines.last() else { return false };
+        let cells: Vec<&str> = last.split_whitespace().collect();
+        let [label, _, avg, min, max] = cells[..] else { return false };
+        let times: Vec<Option<usize>> = [avg, min, max].into_iter().map(super::num::decimals).collect();
+        ["Copy:", "Scale:", "Add:", "Triad:"].contains(&label)
+            && times[0].is_some_and(|d| d >= 4)
+            && times.iter().all(|d| *d == times[0])
+    }
+
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         parse_all(input)
     }

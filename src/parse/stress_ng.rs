@@ -544,6 +544,19 @@ impl BenchParser for StressNg {
         95
     }
 
+    /// A last line of a YAML report without a line break is whole when
+    /// its value has six decimals: stress-ng writes fractions `%f`
+    /// (`system-time: 0.020000`); fewer are refused as cut ([`cut_short`]).
+    /// Its counts (`bogo-ops: 1234`) are whole numbers, which nothing
+    /// proves whole.
+    fn last_figure_complete(&self, input: &Input) -> bool {
+        input
+            .lines
+            .last()
+            .and_then(|l| l.split_once(": "))
+            .is_some_and(|(k, v)| YAML_KEYS.contains(&k.trim()) && super::num::decimals(v) == Some(6))
+    }
+
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         let mut out = ParsedFile { benchmark: "stress-ng".into(), ..ParsedFile::default() };
         let blocks = yaml_blocks(input);

@@ -591,6 +591,22 @@ impl BenchParser for BashTime {
         30
     }
 
+    /// A last line of `time -p` (`sys 36.75`) is whole: POSIX `time -p`
+    /// prints seconds with two decimals (bash's `real %2R`, GNU time's
+    /// `%e`), so a cut one has fewer. Only when every `-p` line of the
+    /// file has two decimals: a `TIMEFORMAT` with `%3R` prints three, and
+    /// `36.751` cut to `36.75` would read whole. The default form
+    /// (`sys 0m36.750s`) ends in its unit, so a cut inside its figure
+    /// ends in a digit and is left out.
+    fn last_figure_complete(&self, input: &Input) -> bool {
+        let posix = |l: &str| -> Option<usize> {
+            let (key, v) = l.split_once(char::is_whitespace)?;
+            ["real", "user", "sys"].contains(&key).then(|| super::num::decimals(v)).flatten()
+        };
+        let Some(last) = input.lines.last().map(|l| l.trim()) else { return false };
+        posix(last) == Some(2) && input.lines.iter().filter_map(|l| posix(l.trim())).all(|d| d == 2)
+    }
+
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         let mut out = ParsedFile { benchmark: "bash-time".into(), ..Default::default() };
         let mut group = String::new();

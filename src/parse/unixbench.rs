@@ -101,6 +101,17 @@ impl BenchParser for UnixBench {
         "unixbench (UnixBench / BYTE UNIX Benchmarks 4.1 and 5.x)"
     }
 
+    /// A last line `System Benchmarks Index Score            5562.6`
+    /// (also `(Partial Only)` and `3D Graphics Benchmarks Index Score`)
+    /// without a line break is whole when its figure has one decimal:
+    /// UnixBench 5's `Run` prints the index score `%.1f`, so a cut one has
+    /// none (`556` for `5562.6`) or ends in its point.
+    fn last_figure_complete(&self, input: &Input) -> bool {
+        input.lines.last().is_some_and(|l| {
+            l.contains("Index Score") && l.split_whitespace().last().and_then(super::num::decimals) == Some(1)
+        })
+    }
+
     fn detect(&self, input: &Input) -> u8 {
         let mut score = 0u8;
         let mut results = 0usize;

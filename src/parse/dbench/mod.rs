@@ -88,7 +88,9 @@ use super::time::gnu_record_at;
 use super::{BenchParser, Input, ParseError};
 use crate::model::{Better, Metric, ParsedFile, Sample};
 use labels::{drop_single_label, labels_above, prose_above, with_label};
-use result::{Result4, is_throughput_tok, may_have_result, read_result, table_row, time_after, with_params};
+use result::{
+    Result4, cut_result, is_throughput_tok, may_have_result, read_result, table_row, time_after, with_params,
+};
 
 /// dbench 1.x–4.x; registry id `"dbench"`.
 pub struct Dbench;
@@ -369,6 +371,12 @@ impl<'a> Reader<'a> {
             self.take_labels(i);
             self.pending_line = i + 1;
             return self.table(i + 1);
+        }
+        if may_have_result(line)
+            && let Some(why) = cut_result(self.input, i)
+        {
+            self.out.notes.push((i + 1, why));
+            return Ok(i + 1);
         }
         if may_have_result(line)
             && let Some(r) = read_result(self.input, i)?

@@ -67,6 +67,40 @@ fn latency_value(v: &str) -> Option<(f64, bool)> {
     plain(v.strip_prefix("3D")?).filter(|x| *x >= 0.0).map(|x| (x, true))
 }
 
+/// The words dbench prints after a result's figure, which a file cut on
+/// its last line may end inside (`16 pr` for `16 procs`).
+const RESULT_WORDS: [&str; 7] = ["MB/sec", "procs", "clients", "max_latency=", "ms", "(NB=", "MBit/sec)"];
+
+/// Why the result line `idx` (0-based) of `input` is cut and not read,
+/// when it is: a copy cut inside its figure with the next result glued
+/// after it (`Throughput 11Throughput 119.52 MB/sec 16 procs`: a paste or
+/// log that lost the rest of the first line), or the file's last line
+/// ending, without a line break, inside a word dbench prints after the
+/// figure (`Throughput 118.52 MB/sec 16 pr`, `Throughput 118.52 MB/s`),
+/// which read as it is would lose its `procs` and stand as a row of its
+/// own. `None` for any other line.
+pub(super) fn cut_result(input: &Input, idx: usize) -> Option<String> {
+    let line = input.lines.get(idx)?.trim();
+    let glued = line.match_indices("Throughput").any(|(at, _)| {
+        line[..at].ends_with(|c: char| c.is_ascii_digit() || c == '.')
+            && line[..at].rsplit(char::is_whitespace).next().is_some_and(|w| plain(w).is_some())
+    });
+    if glued {
+        return Some(format!(
+            "a dbench result cut inside its figure with the next one glued after it (`{line}`): neither is read"
+        ));
+    }
+    let last = idx + 1 == input.lines.len() && input.unterminated;
+    let word = line.split_whitespace().last()?;
+    let cut = last && RESULT_WORDS.iter().any(|w| w.len() > word.len() && w.starts_with(word));
+    cut.then(|| {
+        format!(
+            "the file ends mid-line inside `{word}` (dbench prints `MB/sec`, `N procs`, `N clients`, \
+             `max_latency=… ms` there): `{line}` is cut; not read"
+        )
+    })
+}
+
 /// Reads a result line starting on line `idx` (0-based). `Ok(None)` when the
 /// line carries no result (prose mentioning throughput).
 pub(super) fn read_result(input: &Input, idx: usize) -> Result<Option<Result4>, ParseError> {

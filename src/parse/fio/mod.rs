@@ -217,6 +217,15 @@ impl BenchParser for Fio {
         95
     }
 
+    /// A last terse line without a line break is whole in every figure
+    /// read when it goes on past the fields read (disk entries, a job
+    /// description: `…;0.00%;4k random rw; queue depth 64; run 2`,
+    /// [`terse::read_fields_whole`]): the `2` it ends in is no figure
+    /// read.
+    fn last_figure_complete(&self, input: &Input) -> bool {
+        input.lines.last().is_some_and(|l| terse::read_fields_whole(l))
+    }
+
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         let docs = json::documents(input)?;
         let mut out = ParsedFile { benchmark: "fio".into(), ..ParsedFile::default() };

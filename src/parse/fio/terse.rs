@@ -104,6 +104,17 @@ pub fn read(input: &Input, out: &mut ParsedFile) -> Result<usize, ParseError> {
     Ok(lines)
 }
 
+/// True when every field read from terse line `line` ends at a `;`: the
+/// line holds its version's directions and the CPU and bucket shares
+/// after them whole, and more after those (disk entries, a description:
+/// `…;0.00%;4k random rw; queue depth 64; run 2`), where no number is
+/// read. A cut inside what ends such a line left every figure read whole.
+pub fn read_fields_whole(line: &str) -> bool {
+    let Some(v) = version(line).filter(|&v| v >= 3) else { return false };
+    let f: Vec<&str> = line.trim().split(';').collect();
+    directions(&f, v).is_ok_and(|(dirs, len)| f.len() > HEAD + dirs.len() * len + TAIL)
+}
+
 /// True when `line` begins as a terse line does (`3;fio-3.36;…`), whole or
 /// not (a truncated file's last line).
 pub fn cut_short(line: &str) -> bool {

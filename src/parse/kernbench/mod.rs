@@ -159,6 +159,20 @@ impl BenchParser for Kernbench {
         95
     }
 
+    /// A last row without a line break is whole when its figure has six
+    /// decimals and no deviation: a single run's average, printed `%f`
+    /// (`Sleeps 24101.000000`, LKP's kernbench logs); one cut inside it
+    /// has fewer. Other rows prove nothing: their figures have as many
+    /// decimals as the averaging left (`Sleeps 26110`, `Percent CPU
+    /// 382.667`).
+    fn last_figure_complete(&self, input: &Input) -> bool {
+        let Some(last) = input.lines.last().map(|l| l.trim()) else { return false };
+        ROWS.iter().any(|(name, ..)| {
+            last.strip_prefix(name)
+                .is_some_and(|v| v.starts_with(char::is_whitespace) && super::num::decimals(v) == Some(6))
+        })
+    }
+
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         let mut r = Reader::new(input);
         for i in 0..input.lines.len() {

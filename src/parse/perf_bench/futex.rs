@@ -84,6 +84,19 @@ fn millis(rest: &str) -> Option<f64> {
     plain(v)
 }
 
+/// True when `t` is futex-hash's or lock-pi's whole summary line as perf
+/// prints it (`"Averaged %ld operations/sec (+- %.2f%%), total secs =
+/// %d"`): `Averaged 491926 operations/sec (+- 0.19%), total secs = 300`.
+/// Its one figure read, the mean, is followed by its unit, so a cut inside
+/// the last figure (`total secs = 30` for `300`, a figure not read) left
+/// it whole.
+pub(super) fn summary_whole(t: &str) -> bool {
+    t.strip_prefix("Averaged ")
+        .and_then(|rest| rest.split_once(" operations/sec (+- "))
+        .and_then(|(_, tail)| tail.split_once("%), total secs = "))
+        .is_some_and(|(_, secs)| secs.bytes().all(|b| b.is_ascii_digit()))
+}
+
 /// Reads a futex summary or result line; true when it was one.
 pub(super) fn line(sec: &mut Section, n: usize, t: &str, out: &mut ParsedFile) -> Result<bool, ParseError> {
     if t.starts_with("Run summary") {

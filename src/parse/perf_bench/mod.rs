@@ -258,6 +258,14 @@ impl BenchParser for PerfBench {
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         parse_all(input)
     }
+
+    /// A last line `Averaged 491926 operations/sec (+- 0.19%), total secs =
+    /// 300` (perf bench futex hash and lock-pi) is whole: the mean read
+    /// from it is followed by its unit; the figure it ends in, the run's
+    /// length, is not read ([`futex::summary_whole`]).
+    fn last_figure_complete(&self, input: &Input) -> bool {
+        input.lines.last().is_some_and(|l| futex::summary_whole(l.trim()))
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,305 @@
+//! A file saved without its final line break, and a file cut inside its
+//! last figure, over every fixture and corpus file (`parse::cut`).
+//!
+//! * Complete: every fixture and corpus file that ends with a line break,
+//!   read without it, gives the same samples as read whole, but on a last
+//!   line whose format cannot prove its figure complete (the list
+//!   [`UNPROVABLE`], each with why).
+//! * Cut: the same file with its last 1 to 3 characters dropped (a cut
+//!   inside its last figure) never gives a number the whole file does not:
+//!   a figure cut short is left out, never read as a smaller number.
+
+use benchsite::parse::{Input, segment};
+use std::path::{Path, PathBuf};
+
+/// Files whose last line, complete but without its line break, is left out
+/// because nothing in the format proves its last figure whole: a whole
+/// number (`1185` cut to `118` reads as well), or a figure printed with a
+/// varying number of decimals. Paths relative to the crate's directory.
+const UNPROVABLE: &[(&str, &str)] = &[
+    (
+        "tests/fixtures/aim7/kernel-summary-wide-kernels.txt",
+        "a poster's summary table (`1087.2 640.0`), no AIM7 printf",
+    ),
+    ("tests/fixtures/bonnie++/103-csv2txt-kernel-rows.txt", "bonnie++ prints %CPU as a whole number (`8592  97`)"),
+    ("tests/fixtures/bonnie++/103-fast-blank-per-char.txt", "bonnie++ prints %CPU as a whole number (`8592  97`)"),
+    (
+        "tests/fixtures/fsmark/lkml-selinux-rhashtable-count-size-header-before-after-between.txt",
+        "fs_mark's App Overhead is a whole number of microseconds (`12321`)",
+    ),
+    (
+        "tests/fixtures/fsmark/lkp-2016-fsmark-4-threads-1-loop.txt",
+        "fs_mark's App Overhead is a whole number of microseconds (`12321`)",
+    ),
+    ("tests/fixtures/generic/results.csv", "a hand-written CSV/YAML: no printf"),
+    ("tests/fixtures/generic/results.yaml", "a hand-written CSV/YAML: no printf"),
+    (
+        "tests/fixtures/kernbench/cut-kernbench030-four-loads-elapsed-cut-then-appended.txt",
+        "kernbench 0.20/0.30 averages have as many decimals as the sum left (`Sleeps 26110`, `24000`)",
+    ),
+    (
+        "tests/fixtures/kernbench/kernbench020-labels.txt",
+        "kernbench 0.20/0.30 averages have as many decimals as the sum left (`Sleeps 26110`, `24000`)",
+    ),
+    (
+        "tests/fixtures/kernbench/kernbench030-four-loads.txt",
+        "kernbench 0.20/0.30 averages have as many decimals as the sum left (`Sleeps 26110`, `24000`)",
+    ),
+    (
+        "tests/fixtures/lmbench/raw-latfs-label-cpu-groups.txt",
+        "lat_fs counts are whole numbers (`10k  2000  10250  55300`)",
+    ),
+    (
+        "tests/fixtures/lmbench/seed000-collapsed-proc-ctx.txt",
+        "a summary row not under its column rule (collapsed or flattened table)",
+    ),
+    (
+        "tests/fixtures/lmbench/seed004-flattened-one-line-tables.txt",
+        "a summary row not under its column rule (collapsed or flattened table)",
+    ),
+    (
+        "tests/fixtures/schbench/cut-lkml-2020-schbench-max-cut-then-appended.txt",
+        "schbench's percentiles are whole microseconds (`min=44, max=13155`)",
+    ),
+    (
+        "tests/fixtures/schbench/lkml-2020-schbench-runtime-form-three-kernels.txt",
+        "schbench's percentiles are whole microseconds (`min=44, max=13155`)",
+    ),
+    (
+        "tests/fixtures/schbench/lkml-2021-schbench-2016-form-annotated-under-commit.txt",
+        "schbench's percentiles are whole microseconds (`min=44, max=13155`)",
+    ),
+    ("tests/fixtures/tiobench/identifier-wider-than-header.txt", "tiobench's CPU Eff is a whole number (`74`)"),
+    (
+        "tests/fixtures/wild/aim7/lkml-2001-10-aim7-suite7ss-v1.0-3kernels-user-sys-idle-cols.txt",
+        "AIM7 v1.0 user/sys/idle columns (`33119.3`): a printf not known",
+    ),
+    (
+        "tests/fixtures/wild/bonnie_pp/lkml-2005-03-bonnie++103-3configs-blank-machine-tab-labels-no-csv.txt",
+        "bonnie++ prints %CPU as a whole number (`8592  97`)",
+    ),
+    (
+        "tests/fixtures/wild/kernbench/lkml-2004-06-kernbench-stp-3kernels-kernel-plmid-host-labels-nostddev-summary.txt",
+        "kernbench 0.20/0.30 averages have as many decimals as the sum left (`Sleeps 26110`, `24000`)",
+    ),
+    (
+        "tests/fixtures/wild/lmbench/linuxmm-2009-03-lmbench20-softlimit-wrapped-rows.txt",
+        "a wrapped summary row, not under its column rule",
+    ),
+    (
+        "tests/fixtures/wild/lmbench_raw/lkml-2001-10-lmbench2alpha8-tool-lines-latfs-table-ctx-pagefaults.txt",
+        "lmbench raw tool lines print varying decimals (`ovr=301.96`, `2.82`)",
+    ),
+    (
+        "tests/fixtures/wild/tiobench/lkml-2006-04-tiobench-identifier-4sections-every-row-wrapped.txt",
+        "tiobench's CPU Eff is a whole number (`74`)",
+    ),
+    (
+        "tests/fixtures/will-it-scale/lkml-2018-page-fault3-annotated-elided.txt",
+        "will-it-scale prints whole operation counts (`2758579`)",
+    ),
+    (
+        "tests/fixtures/will-it-scale/lkml-2019-page-fault1-clean-vs-aerate-2runs-16tasks.txt",
+        "will-it-scale prints whole operation counts (`2758579`)",
+    ),
+    (
+        "tests/fixtures/will-it-scale/lkml-2019-page-hinting-3-setups-unmodified-bubble-page-hinting.txt",
+        "will-it-scale prints whole operation counts (`2758579`)",
+    ),
+    (
+        "tests/fixtures/will-it-scale/lkml-2019-page-hinting-quoted-qp-second-table-without-header.txt",
+        "will-it-scale prints whole operation counts (`2758579`)",
+    ),
+    (
+        "tests/fixtures/will-it-scale/lkml-2021-gup-has-pinned-threads-only-256-3runs-before-after.txt",
+        "will-it-scale prints whole operation counts (`2758579`)",
+    ),
+    (
+        "tests/fixtures/will-it-scale/lkml-2024-page-fault2-python3-process-3setups-quoted.txt",
+        "will-it-scale prints whole operation counts (`2758579`)",
+    ),
+    (
+        "tests/fixtures/ycsb/cut-postgres-ycsb-0.17-runtime-cut-then-appended.txt",
+        "YCSB prints Java doubles with as many decimals as they have (`Return=OK, 4941`, `200.5`)",
+    ),
+    (
+        "tests/fixtures/ycsb/gh-ru-ycsb-rest-workloads-a-b-c-b-indented-read-failed.txt",
+        "YCSB prints Java doubles with as many decimals as they have (`Return=OK, 4941`, `200.5`)",
+    ),
+    (
+        "tests/fixtures/ycsb/postgres-ycsb-0.17-load-1-thread.txt",
+        "YCSB prints Java doubles with as many decimals as they have (`Return=OK, 4941`, `200.5`)",
+    ),
+    (
+        "../shared/corpus/lmbench3/lkp-lmbench3-bw_mem-with-buildlog.txt",
+        "lmbench raw tool lines (bw_mem `268.44 13805.57`) are not checked against each lmbench's printf",
+    ),
+    ("../shared/corpus-modern/will-it-scale/1.txt", "will-it-scale prints whole operation counts (`2758579`)"),
+    (
+        "../shared/corpus-modern/ycsb/01.txt",
+        "YCSB prints Java doubles with as many decimals as they have (`Return=OK, 4941`, `200.5`)",
+    ),
+];
+
+/// Every fixture and corpus file that ends with a line break, by path
+/// relative to the crate's directory.
+fn terminated_files() -> Vec<(String, Vec<u8>)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut dirs: Vec<PathBuf> = vec![root.join("tests/fixtures")];
+    for shared in ["../shared/corpus", "../shared/corpus-modern"] {
+        let dir = root.join(shared);
+        if dir.is_dir() {
+            dirs.push(dir);
+        } else {
+            eprintln!("{} not found, skipping it", dir.display());
+        }
+    }
+    let mut out = Vec::new();
+    for dir in dirs {
+        for entry in walkdir::WalkDir::new(&dir).sort_by_file_name() {
+            let entry = entry.expect("test inputs are readable");
+            let path = entry.path();
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            let skip = name.ends_with(".expected")
+                || name.ends_with(".hand.yaml")
+                || name.ends_with(".md")
+                || name.ends_with(".snap")
+                || path.components().any(|c| c.as_os_str() == "bad");
+            if !entry.file_type().is_file() || skip {
+                continue;
+            }
+            let bytes = std::fs::read(path).expect("test input is readable");
+            if bytes.ends_with(b"\n") {
+                let rel = path.strip_prefix(root).unwrap_or(path).display().to_string();
+                out.push((rel, bytes));
+            }
+        }
+    }
+    out
+}
+
+/// Every sample benchsite reads from `bytes`, as `line metric = value`.
+fn read(bytes: &[u8]) -> Vec<String> {
+    let input = Input::from_bytes(bytes);
+    segment::segments(&input, None)
+        .iter()
+        .filter_map(|s| s.outcome.as_ref().ok())
+        .flat_map(|p| p.samples.iter())
+        .map(|s| {
+            let params: Vec<String> = s.params.iter().map(|p| format!("{p:?}")).collect();
+            format!("{} {} {} [{}] = {}", s.line, s.group, s.metric.name, params.join(" "), s.value.mean())
+        })
+        .collect()
+}
+
+#[test]
+fn a_complete_file_without_its_final_line_break_keeps_its_samples() {
+    let mut lost = Vec::new();
+    let mut count = 0;
+    for (rel, bytes) in terminated_files() {
+        count += 1;
+        let whole = read(&bytes);
+        let mut cut = bytes.clone();
+        cut.pop();
+        if cut.ends_with(b"\r") {
+            cut.pop();
+        }
+        let unterminated = read(&cut);
+        if whole != unterminated {
+            let gone: Vec<&String> = whole.iter().filter(|s| !unterminated.contains(s)).collect();
+            let new: Vec<&String> = unterminated.iter().filter(|s| !whole.contains(s)).collect();
+            lost.push(format!("{rel}: lost {gone:?} gained {new:?}"));
+        }
+    }
+    eprintln!("{count} files, {} lose samples without their final line break", lost.len());
+    let listed = |l: &String| UNPROVABLE.iter().any(|(p, _)| l.starts_with(&format!("{p}:")));
+    let unexpected: Vec<&String> = lost.iter().filter(|l| !listed(l)).collect();
+    assert!(unexpected.is_empty(), "{} files not in UNPROVABLE:\n{}", unexpected.len(), lost.join("\n"));
+    // A file the format now proves is taken off the list.
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus").is_dir();
+    let stale: Vec<&str> = UNPROVABLE
+        .iter()
+        .map(|(p, _)| *p)
+        .filter(|p| corpus || !p.starts_with("../"))
+        .filter(|p| !lost.iter().any(|l| l.starts_with(&format!("{p}:"))))
+        .collect();
+    assert!(stale.is_empty(), "in UNPROVABLE but whole now: {stale:?}");
+}
+
+/// Every sample benchsite reads from `bytes`, as `metric: value` (a cut
+/// copy may be read as a run of its own, on its own line, with the whole
+/// file's numbers).
+fn values(bytes: &[u8]) -> Vec<String> {
+    let input = Input::from_bytes(bytes);
+    segment::segments(&input, None)
+        .iter()
+        .filter_map(|s| s.outcome.as_ref().ok())
+        .flat_map(|p| p.samples.iter())
+        .map(|s| format!("{}: {}", s.metric.name, s.value.mean()))
+        .collect()
+}
+
+#[test]
+fn a_file_cut_inside_its_last_figure_gives_no_number_the_whole_file_does_not() {
+    let mut wrong = Vec::new();
+    for (rel, bytes) in terminated_files() {
+        let whole = values(&bytes);
+        let text = String::from_utf8_lossy(&bytes);
+        let text = text.trim_end_matches(['\n', '\r']);
+        for drop in 1..=3 {
+            let Some((end, _)) = text.char_indices().rev().nth(drop - 1) else { continue };
+            let cut = &text[..end];
+            if !cut.ends_with(|c: char| c.is_ascii_digit() || c == '.') {
+                continue;
+            }
+            let new: Vec<String> = values(cut.as_bytes()).into_iter().filter(|v| !whole.contains(v)).collect();
+            if !new.is_empty() {
+                wrong.push(format!("{rel} cut by {drop}: {new:?}"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{} cuts read a number the whole file does not:\n{}", wrong.len(), wrong.join("\n"));
+}
+
+/// Each format's proof, on a last line as the benchmark prints it and the
+/// same line cut inside its last figure: the first is whole, the second
+/// not.
+#[test]
+fn each_format_proves_its_printed_last_figure_and_not_a_cut_one() {
+    let netperf_units = "bytes  bytes   bytes    secs.    10^6bits/s  % S      % S      us/KB   us/KB\n\n";
+    let cases: &[(&str, String, &str)] = &[
+        ("netperf", format!("{netperf_units}212992 212992  10240    300.00     8056.40   32.07    31.97    41.736  41.617"), "41.61"),
+        ("netperf", "bytes  bytes   bytes    secs.    10^6bits/sec\n\n131072  16384  16384    10.03     871.02".into(), "871.0"),
+        ("openssl-speed", "rsa 2048 bits 0.045799s 0.001408s     21.8    710.4".into(), "710."),
+        ("openssl-speed", "des ede3           4565.65     6729.20     9299.48     9603.93     9775.72".into(), "9775.7"),
+        ("stream", "Triad:          28561.0     0.008514     0.008403     0.009137".into(), "0.00913"),
+        ("redis-benchmark", "          avg       min       p50       p95       p99       max\n        0.363     0.104     0.351     0.503     0.607     2.895".into(), "2.89"),
+        ("memtier", "Type         Ops/sec     Hits/sec   Misses/sec      Latency       KB/sec\n----\nTotals      23645.24         0.00     21493.52   1296.95300      1002.99".into(), "1002.9"),
+        ("bash-time", "real 64.22\nuser 0.50\nsys 36.75".into(), "36.7"),
+        ("kernbench", "Sleeps 24101.000000".into(), "24101.00000"),
+        ("schbench", "average rps: 17007.27".into(), "17007.2"),
+        ("unixbench", "System Benchmarks Index Score                                        5562.6".into(), "5562."),
+        ("irman", "   301.772      0.005      0.070      2.610".into(), "2.61"),
+        ("stress-ng", "      system-time: 0.020000".into(), "0.02000"),
+        ("reaim", "Max Jobs per Minute 4376.69".into(), "4376.6"),
+        ("aim7", "Tasks\tJobs/Min\tJTI\tReal\tCPU\tJobs/sec/task\n101\t5600.0\t\t96\t108.2\t79.0\t0.9241".into(), "0.924"),
+        ("bonnie", "fileserv 2047  7012 97.0 25110 21.0  9921 12.9  6633 93.1 30124 13.0 142.0  1.8".into(), "1."),
+        ("perf-bench", "Averaged 491926 operations/sec (+- 0.19%), total secs = 300".into(), "491926 operations/sec (+- 0.19%), total secs = 300"),
+    ];
+    for (id, whole, cut_end) in cases {
+        let parser = benchsite::parse::by_id(id).unwrap_or_else(|| panic!("no parser {id}"));
+        assert!(parser.last_figure_complete(&Input::from_text(whole)), "{id}: {whole:?} is whole");
+        // The same text cut inside its last figure.
+        let last = whole.rsplit('\n').next().unwrap_or("");
+        let head = &whole[..whole.len() - last.len()];
+        let cut = match last.rfind(cut_end) {
+            Some(at) if *id != "perf-bench" => format!("{head}{}", &last[..at + cut_end.len()]),
+            _ => format!("{head}Averaged 4919"),
+        };
+        assert!(!parser.last_figure_complete(&Input::from_text(&cut)), "{id}: {cut:?} may be cut");
+    }
+    // `time` with three decimals in the file (a `TIMEFORMAT` of `%3R`):
+    // two decimals on the last line prove nothing.
+    let time = benchsite::parse::by_id("bash-time").expect("bash-time");
+    assert!(!time.last_figure_complete(&Input::from_text("real 64.223\nuser 0.501\nsys 36.75")));
+}
