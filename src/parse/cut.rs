@@ -37,7 +37,13 @@ const QUOTED_CHARS: usize = 60;
 /// already warned about (its own check of a cut figure) only a number
 /// that is the last figure as written is left out. Does nothing to a file that ends with a line break.
 pub fn last_line(parser: &dyn BenchParser, input: &Input, parsed: &mut ParsedFile) {
-    let n = input.lines.len();
+    let mut n = input.lines.len();
+    // A last line a quoted-printable soft break joined to the line above
+    // (`3440,98,…,780,99` after `…,+++,1=`) is cut there: its figures are
+    // read on that line.
+    while n > 1 && input.joined_away(n - 1) {
+        n -= 1;
+    }
     if !input.unterminated || n == 0 || !parsed.samples.iter().any(|s| s.line == n) {
         return;
     }
