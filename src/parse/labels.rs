@@ -33,7 +33,17 @@
 //! Copies of one output that the labels leave alike are told apart by
 //! their command lines where those differ (`netperf -H a` / `netperf -H
 //! b`, `taskset -c 0 …` / `taskset -c 0-7 …`, the prompts of two machines):
-//! each is labelled by the part of its line that differs. Copies still
+//! each is labelled by the part of its line that differs, or by its
+//! program as written where only that differs (`./hackbench` /
+//! `./hackbench-patched`: two builds). Copies still alike are told apart
+//! by the set-up lines a person wrote above them, the same name with
+//! another value (`Filesystem: ext4` / `Filesystem: xfs`, `mitigations=on`
+//! / `mitigations=off`, `**Before patch**` / `**After patch**`, `[base]` /
+//! `[patched]`, `Run 1 (cold cache):` / `Run 2 (warm cache):`): a
+//! `Name: value` labels by the pair (`filesystem: xfs`: a value alone,
+//! `on`, may say nothing) but for the set-up names above, which label by
+//! their value; a `key=value` line as written; a title without its bold or
+//! brackets; a numbered run by its aside. Copies still
 //! averaged as runs of one set-up with different text a person wrote above
 //! them (`I ran it on 6.1 first.` / copy / `Then on 6.2.` / copy), or a
 //! change's name above the first copy only (`before:` / copy / copy), are
@@ -103,8 +113,9 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
     let split = ids.is_some();
     let mut ids = ids.unwrap_or_else(|| vec![Identity::default(); parsed.samples.len()]);
     let by_command = label_by_command_lines(input, &parsed.benchmark, &parsed.samples, &hashes, &mut ids);
+    let by_setup = label_by_setup_lines(input, &parsed.samples, &hashes, &read, &mut ids);
     warn_of_merged_copies(input, &parsed.benchmark, &parsed.samples, &hashes, &read, &ids, &mut parsed.notes);
-    if !split && !by_command {
+    if !split && !by_command && !by_setup {
         return 0;
     }
     let mut n = 0;
@@ -244,9 +255,11 @@ fn copies(input: &Input, samples: &[Sample], hashes: &[u64]) -> (Vec<(usize, usi
 /// all of them begin and end with, with the option it is the value of
 /// (`-H b`) and the wrapper that option is given to (`taskset -c 0-7`); a
 /// copy whose line has nothing there (`perf bench …` beside `numactl -N 1
-/// perf bench …`) keeps its label. An option the parser reads is a
-/// parameter: samples of other values are other keys, never merged.
-/// Returns whether a label was added.
+/// perf bench …`) keeps its label. Lines alike but for the program's
+/// directory (`./hackbench -g 10` / `~/src/hackbench/hackbench -g 10`: two
+/// builds) label each copy by its program as written. An option the parser
+/// reads is a parameter: samples of other values are other keys, never
+/// merged. Returns whether a label was added.
 fn label_by_command_lines(
     input: &Input,
     benchmark: &str,
@@ -259,7 +272,8 @@ fn label_by_command_lines(
         return false;
     }
     let name = command_name(benchmark);
-    let commands: Vec<Option<Vec<&str>>> = copies
+    // Each copy's command line's words, and its program as written.
+    let (commands, programs): (Vec<Option<Vec<&str>>>, Vec<Option<&str>>) = copies
         .iter()
         .enumerate()
         .map(|(k, &(first, _))| {
@@ -271,9 +285,10 @@ fn label_by_command_lines(
                 .rev()
                 .map(|n| input.lines[n - 1].trim())
                 .take_while(|t| !is_sentence(t))
-                .find_map(|t| command_words(t, name))
+                .find_map(|t| Some((command_words(t, name)?, program_as_written(t, name))))
+                .map_or((None, None), |(words, program)| (Some(words), program))
         })
-        .collect();
+        .unzip();
     if commands.iter().flatten().count() < 2 {
         return false;
     }
@@ -319,6 +334,14 @@ fn label_by_command_lines(
             })
             .collect();
         if lines.iter().all(|l| *l == lines[0]) {
+            // Alike but for the program's directory (`./hackbench` /
+            // `~/src/hackbench/hackbench`): two builds, each its program.
+            let written: Vec<Option<&str>> = members.iter().map(|&k| programs[k]).collect();
+            if written.iter().all(Option::is_some) && written.iter().any(|p| *p != written[0]) {
+                for (&k, p) in members.iter().zip(&written) {
+                    parts[k] = p.map(str::to_string);
+                }
+            }
             continue;
         }
         let shortest = lines.iter().map(Vec::len).min().unwrap_or(0);
@@ -359,6 +382,163 @@ fn label_by_command_lines(
         }
     }
     added
+}
+
+/// Labels copies of one output that the labels and command lines left
+/// merged as runs of one set-up (see [`merged_groups`]) by the set-up
+/// lines above them whose values differ from copy to copy while their names
+/// are the same ([`setup_pair`]): `Filesystem: ext4` / `Filesystem: xfs`,
+/// `mitigations=on` / `mitigations=off`, `**Before patch**` / `**After
+/// patch**`, `[base]` / `[patched]`, `Run 1 (cold cache):` / `Run 2 (warm
+/// cache):`. Only lines a person wrote count: between the copy before and
+/// the copy, neither read nor the benchmark's own (`quiet`, see
+/// [`output_lines`]). A name in every copy of the group with values not
+/// all alike labels each copy by its line ([`setup_pair`]'s label; two
+/// such names: both, `a / b`). Returns whether a label was added.
+fn label_by_setup_lines(
+    input: &Input,
+    samples: &[Sample],
+    hashes: &[u64],
+    read: &[bool],
+    ids: &mut [Identity],
+) -> bool {
+    let (copies, copy_of) = copies(input, samples, hashes);
+    if copies.len() < 2 {
+        return false;
+    }
+    let groups = merged_groups(copies.len(), &copy_of, hashes, ids);
+    if groups.is_empty() {
+        return false;
+    }
+    let quiet = output_lines(input, samples, hashes, read);
+    let mut parts: Vec<Option<String>> = vec![None; copies.len()];
+    for members in groups {
+        // Each copy's set-up lines, by name (the nearest above it wins).
+        let pairs: Vec<Vec<(String, String)>> = members
+            .iter()
+            .map(|&k| {
+                let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+                let mut found: Vec<(String, String)> = Vec::new();
+                for n in (from..copies[k].0).filter(|&n| !quiet[n] && !read[n]) {
+                    if let Some((name, label)) = setup_pair(input.lines[n - 1].trim()) {
+                        found.retain(|(m, _)| *m != name);
+                        found.push((name, label));
+                    }
+                }
+                found
+            })
+            .collect();
+        let differing: Vec<&str> = pairs[0]
+            .iter()
+            .map(|(name, _)| name.as_str())
+            .filter(|name| {
+                let values: Vec<Option<&String>> =
+                    pairs.iter().map(|p| p.iter().find(|(m, _)| m == name).map(|(_, l)| l)).collect();
+                values.iter().all(Option::is_some) && values.iter().any(|v| *v != values[0])
+            })
+            .collect();
+        if differing.is_empty() {
+            continue;
+        }
+        for (&k, p) in members.iter().zip(&pairs) {
+            let labels: Vec<&str> =
+                p.iter().filter(|(m, _)| differing.contains(&m.as_str())).map(|(_, l)| l.as_str()).collect();
+            parts[k] = Some(labels.join(" / "));
+        }
+    }
+    let mut added = false;
+    for (id, &c) in ids.iter_mut().zip(&copy_of) {
+        if let Some(Some(part)) = parts.get(c) {
+            id.label = Some(match id.label.take() {
+                Some(l) => format!("{l} / {part}"),
+                None => part.clone(),
+            });
+            added = true;
+        }
+    }
+    added
+}
+
+/// Names that tell when a run was made or which run it is, not its set-up
+/// (`Date:`, `Started: …`, LKP's `iterations: 2`, STREAM's `iteration:
+/// 1`): a line of one of them differs from run to run.
+const WHEN_WORDS: [&str; 20] = [
+    "date", "time", "timestamp", "start", "started", "end", "ended", "finished", "elapsed", "uptime", "iteration",
+    "iterations", "run", "runs", "loop", "round", "pass", "try", "attempt", "sample",
+];
+
+/// A line a person wrote to name a set-up, read as its name and its label:
+/// * `Filesystem: xfs`, a short `Name: value` → (`filesystem`, `filesystem:
+///   xfs`): the pair whole, as the value alone (`on`, `b`) may say nothing
+///   (the names of [`SETUP_KEYS`] label by their value, as [`setup_line`]
+///   does). Not with space before the colon (a program's aligned `Total
+///   ticks      : 371867026`), nor a value of figures only or with a colon
+///   (a program's reading, `current rps: 18042.84`; a clock's `12:00:01`),
+///   nor a name of a time's or a run's ([`WHEN_WORDS`]: LKP's `iterations:
+///   2`).
+/// * `mitigations=off`, a `key=value` word first (a kernel parameter or
+///   the like, its value not figures only: schbench's `min=5698,
+///   max=17204`) → (`mitigations`, the line as written).
+/// * `**After patch**`, `[patched]`, a title in Markdown's bold or in
+///   brackets → (`**`, `after patch`), (`[]`, `patched`).
+/// * `Run 2 (warm cache):`, a numbered run with an aside → (`run`, `warm
+///   cache`).
+///
+/// All [`MAX_LABEL_CHARS`] at most, in lower case (a kernel's name as
+/// written). `None` for any other line.
+fn setup_pair(text: &str) -> Option<(String, String)> {
+    if text.chars().count() > MAX_LABEL_CHARS || text.ends_with(['.', ',', ';', '!', '?']) {
+        return None;
+    }
+    let short = |t: &str| (1..=6).contains(&t.split_whitespace().count()) && t.chars().any(char::is_alphabetic);
+    // Markdown's bold or a bracketed title, the whole line.
+    for (open, close, name) in [("**", "**", "**"), ("[", "]", "[]")] {
+        if let Some(inner) = text
+            .strip_prefix(open)
+            .and_then(|t| t.strip_suffix(close).or(t.strip_suffix(":").and_then(|t| t.strip_suffix(close))))
+        {
+            let inner = inner.trim().trim_end_matches(':').trim_end();
+            return (short(inner) && !inner.contains(['*', '[', ']'])).then(|| (name.to_string(), label_text(inner)));
+        }
+    }
+    let bare = text.trim_end_matches(':').trim_end();
+    let lower = bare.to_lowercase();
+    if is_numbered_run(&lower) {
+        let aside = lower.strip_suffix(')')?.rsplit_once(" (")?.1.trim();
+        return short(aside).then(|| ("run".to_string(), aside.to_string()));
+    }
+    let first = bare.split_whitespace().next()?;
+    if let Some((key, value)) = first.split_once('=') {
+        let ok = !key.is_empty()
+            && key.starts_with(|c: char| c.is_ascii_alphabetic())
+            && key.chars().all(|c| c.is_ascii_alphanumeric() || "_.-".contains(c))
+            && value.chars().any(char::is_alphabetic)
+            && bare.split_whitespace().count() <= 4
+            && !bare.contains([':', '|']);
+        return ok.then(|| (key.to_lowercase(), bare.to_string()));
+    }
+    let (name, value) = bare.split_once(':')?;
+    // `Total ticks      : 371867026`: a program's aligned table, not a person's.
+    if name.ends_with(char::is_whitespace) {
+        return None;
+    }
+    let (name, value) = (name.trim(), value.trim());
+    let ok = (1..=3).contains(&name.split_whitespace().count())
+        && name.starts_with(|c: char| c.is_alphabetic())
+        && name.chars().all(|c| c.is_alphanumeric() || " -_/".contains(c))
+        && (1..=4).contains(&value.split_whitespace().count())
+        && value.chars().any(char::is_alphabetic)
+        && !value.contains([':', '=', '|'])
+        && !name.split_whitespace().any(|w| WHEN_WORDS.iter().any(|t| w.eq_ignore_ascii_case(t)));
+    ok.then(|| {
+        let name = name.to_lowercase();
+        let label = if SETUP_KEYS.contains(&name.as_str()) {
+            label_text(value)
+        } else {
+            format!("{name}: {}", label_text(value))
+        };
+        (name, label)
+    })
 }
 
 /// The copies (see [`copies`]) merged as runs of one set-up, two or more
@@ -560,8 +740,25 @@ fn command_words_name(word: &str) -> &str {
     word.rsplit('/').next().unwrap_or(word)
 }
 
+/// True when `base` (a program's name without its directory) is the
+/// benchmark `name`'s program: `hackbench`, or a build of it named after it
+/// (`hackbench-patched`, `hackbench.new`; not `memtier_benchmark`, one
+/// program whose LKP command lines differ by each instance's port).
+fn is_program(base: &str, name: &str) -> bool {
+    base.strip_prefix(name).is_some_and(|rest| rest.is_empty() || rest.starts_with(['-', '.']))
+}
+
+/// The program word of a command line that runs the benchmark `name` as
+/// written, with its directory (`~/src/hackbench/hackbench`,
+/// `./hackbench-patched`): two copies whose commands differ only there ran
+/// two builds.
+fn program_as_written<'a>(line: &'a str, name: &str) -> Option<&'a str> {
+    line.split_whitespace().map(|w| w.trim_matches('"')).find(|w| is_program(command_words_name(w), name))
+}
+
 /// The words of a command line that runs the benchmark `name` (a word is
-/// the program, with or without its directory, taken as its name), without
+/// the program or a build named after it, with or without its directory,
+/// taken as its name: `hackbench-patched` for `hackbench`), without
 /// the shell's prompt (`$ `, `# `, `user@host:~$ `, `[root@host dir]# `)
 /// but with the prompt's host first, when it names one, or `sudo`: a line
 /// with a prompt, or with an option (`netperf -H b`), not a sentence
@@ -610,12 +807,12 @@ fn command_words<'a>(line: &'a str, name: &str) -> Option<Vec<&'a str>> {
         .into_iter()
         .chain(t.split_whitespace().map(|w| w.trim_matches('"')).map(|w| {
             let base = command_words_name(w);
-            if base == name { base } else { w }
+            if is_program(base, name) { base } else { w }
         }))
         .collect();
     // `netperf netperf -H …`: a word typed twice is the same command.
     words.dedup();
-    let runs = words.contains(&name);
+    let runs = words.iter().any(|w| is_program(w, name));
     let option = words.iter().any(|w| w.starts_with('-') && w.len() > 1);
     (runs && words.len() >= 2 && (prompted || option) && !t.ends_with(['.', ':', ',', '!', '?'])).then_some(words)
 }
@@ -1499,6 +1696,61 @@ mod tests {
         // Two machines by their prompts (a GitHub note: a host and its VM).
         let p = labelled("linux:~/src # ./netperf\nThroughput 1\n\nubuntu@vm:~$ netperf\nThroughput 2\n", &[2, 5]);
         assert_eq!(last_params(&p), vec!["linux", "ubuntu@vm"]);
+    }
+
+    /// From an attacker's trial (session 21): set-up lines whose values
+    /// differ between copies under the same name label the copies, the
+    /// pair whole (`filesystem: xfs`), a `key=value` line as written, a
+    /// bold or bracketed title without its dress, a numbered run by its
+    /// aside; a program's own aligned or figures-only lines and a run's
+    /// counter do not.
+    #[test]
+    fn set_up_lines_that_differ_label_their_copies() {
+        for (a, b, want) in [
+            ("Filesystem: ext4", "Filesystem: xfs", ["filesystem: ext4", "filesystem: xfs"]),
+            ("SMT: on", "SMT: off", ["smt: on", "smt: off"]),
+            ("CPU frequency: 2.0 GHz", "CPU frequency: 3.0 GHz", ["cpu frequency: 2.0 ghz", "cpu frequency: 3.0 ghz"]),
+            ("mitigations=on", "mitigations=off", ["mitigations=on", "mitigations=off"]),
+            ("**Before patch**", "**After patch**", ["before patch", "after patch"]),
+            ("[base]", "[patched]", ["base", "patched"]),
+            ("Run 1 (cold cache):", "Run 2 (warm cache):", ["cold cache", "warm cache"]),
+        ] {
+            let p = labelled(&format!("{a}\nThroughput 1\n\n{b}\nThroughput 2\n"), &[2, 5]);
+            assert_eq!(last_params(&p), want, "{a} / {b}");
+        }
+        // A name above one copy only labels nothing.
+        let p = labelled("Filesystem: ext4\nThroughput 1\n\nThroughput 2\n", &[2, 4]);
+        assert_eq!(last_params(&p), vec!["16", "16"]);
+        for line in [
+            "Total ticks      : 371867026",
+            "current rps: 18042.84",
+            "min=5698, max=17204",
+            "iterations: 2",
+            "Date: Mon Oct 26",
+            "Started: 12:00:01",
+            "I ran it on ext4 and then on xfs.",
+        ] {
+            assert_eq!(setup_pair(line), None, "{line}");
+        }
+        assert_eq!(setup_pair("Scheduler: BFQ"), Some(("scheduler".to_string(), "bfq".to_string())));
+    }
+
+    /// From an attacker's trial (session 21): copies whose command lines
+    /// differ only in the program's directory or name ran two builds, each
+    /// labelled by its program as written.
+    #[test]
+    fn programs_that_differ_label_their_copies() {
+        let p = labelled("$ ./netperf -l 30\nThroughput 1\n\n$ ./netperf-patched -l 30\nThroughput 2\n", &[2, 5]);
+        assert_eq!(last_params(&p), vec!["netperf", "netperf-patched"]);
+        let p = labelled(
+            "$ /usr/bin/netperf -l 30\nThroughput 1\n\n$ ~/src/netperf/netperf -l 30\nThroughput 2\n",
+            &[2, 5],
+        );
+        assert_eq!(last_params(&p), vec!["/usr/bin/netperf", "~/src/netperf/netperf"]);
+        // The same program as written: runs.
+        let p = labelled("$ ./netperf -l 30\nThroughput 1\n\n$ ./netperf -l 30\nThroughput 2\n", &[2, 5]);
+        assert_eq!(last_params(&p), vec!["16", "16"]);
+        assert!(!is_program("memtier_benchmark", "memtier"));
     }
 
     /// From an attacker's trial: copies averaged as runs with different
