@@ -467,6 +467,28 @@ const WHEN_WORDS: [&str; 20] = [
     "iterations", "run", "runs", "loop", "round", "pass", "try", "attempt", "sample",
 ];
 
+/// A mail's headers, quoted in the text above results (`From: A. Tester
+/// <…>`, and any `X-…`; an address, `@` or `<`, in a value is none
+/// either: `Sender: owner-linux-mm@kvack.org`): no set-up.
+const MAIL_HEADERS: [&str; 16] = [
+    "from",
+    "to",
+    "cc",
+    "bcc",
+    "subject",
+    "reply-to",
+    "sent",
+    "newsgroups",
+    "message-id",
+    "in-reply-to",
+    "references",
+    "mime-version",
+    "content-type",
+    "content-transfer-encoding",
+    "user-agent",
+    "organization",
+];
+
 /// A line a person wrote to name a set-up, read as its name and its label:
 /// * `Filesystem: xfs`, a short `Name: value` → (`filesystem`, `filesystem:
 ///   xfs`): the pair whole, as the value alone (`on`, `b`) may say nothing
@@ -475,7 +497,7 @@ const WHEN_WORDS: [&str; 20] = [
 ///   ticks      : 371867026`), nor a value of figures only or with a colon
 ///   (a program's reading, `current rps: 18042.84`; a clock's `12:00:01`),
 ///   nor a name of a time's or a run's ([`WHEN_WORDS`]: LKP's `iterations:
-///   2`).
+///   2`) or a mail's header's ([`MAIL_HEADERS`]).
 /// * `mitigations=off`, a `key=value` word first (a kernel parameter or
 ///   the like, its value not figures only: schbench's `min=5698,
 ///   max=17204`) → (`mitigations`, the line as written).
@@ -528,8 +550,10 @@ fn setup_pair(text: &str) -> Option<(String, String)> {
         && name.chars().all(|c| c.is_alphanumeric() || " -_/".contains(c))
         && (1..=4).contains(&value.split_whitespace().count())
         && value.chars().any(char::is_alphabetic)
-        && !value.contains([':', '=', '|'])
-        && !name.split_whitespace().any(|w| WHEN_WORDS.iter().any(|t| w.eq_ignore_ascii_case(t)));
+        && !value.contains([':', '=', '|', '@', '<'])
+        && !name.split_whitespace().any(|w| WHEN_WORDS.iter().any(|t| w.eq_ignore_ascii_case(t)))
+        && !MAIL_HEADERS.iter().any(|h| name.eq_ignore_ascii_case(h))
+        && !name.get(..2).is_some_and(|x| x.eq_ignore_ascii_case("x-"));
     ok.then(|| {
         let name = name.to_lowercase();
         let label = if SETUP_KEYS.contains(&name.as_str()) {
@@ -672,10 +696,12 @@ fn warn_of_merged_copies(
 }
 
 /// A line a person wrote between copies of an output (`I ran it on 6.1
-/// first.`, `before:`): it starts with a letter or digit, holds no `=`,
-/// `|`, `[`, `{`, tab, `--option` or columns set apart by runs of spaces,
-/// nor ends in a figure or holds more digits than letters, nor is a
-/// `name: value` pair (a benchmark's figures, tables and command line), and of three words
+/// first.`, `before:`): a set-up line ([`setup_pair`]: `Filesystem: xfs`,
+/// `mitigations=off`, `**After patch**`, `[patched]`), or a line that
+/// starts with a letter or digit, holds no `|`, `[`, `{`, tab, `--option`
+/// or columns set apart by runs of spaces, nor `=` but in a sentence, nor
+/// ends in a figure or holds more digits than letters, nor is a `name:
+/// value` pair (a benchmark's figures, tables and command line), and of three words
 /// or more at least half are words of letters; not a rule, a code fence,
 /// the benchmark's chatter or command line (`name` is its command), nor a
 /// run marker (`run 2:`).
@@ -694,10 +720,19 @@ fn is_person_line(text: &str, name: &str) -> bool {
             && w.chars().all(|c| c.is_ascii_digit() || ".,%".contains(c))
     }) || text.bytes().filter(u8::is_ascii_digit).count()
         > text.chars().filter(|c| c.is_alphabetic()).count();
-    // `Compiler version : GCC11.1.0`: a program's `name: value` line.
+    // `Compiler version : GCC11.1.0`: a program's `name: value` line (a
+    // person's set-up line, `Filesystem: xfs`, `mitigations=off`, `[base]`,
+    // is one: [`setup_pair`]).
     let pair = text.trim_end_matches(':').contains(':');
+    if setup_pair(text).is_some() {
+        return true;
+    }
+    // A sentence may quote an option (`With “cont-pages=on”, qemu keep
+    // 907264kb THPs.`); a program's `=` is in its figures (`(== 400 tasks)`).
+    let sentence = text.ends_with('.') && words.len() >= 5;
     text.starts_with(char::is_alphanumeric)
-        && !text.contains(['=', '|', '[', '{'])
+        && !text.contains(['|', '[', '{'])
+        && (sentence || !text.contains('='))
         && !columns
         && !figure
         && !pair
@@ -1733,6 +1768,27 @@ mod tests {
             assert_eq!(setup_pair(line), None, "{line}");
         }
         assert_eq!(setup_pair("Scheduler: BFQ"), Some(("scheduler".to_string(), "bfq".to_string())));
+    }
+
+    /// From an attacker's trial (session 21): set-up lines of other names
+    /// above two copies (no label taken) are warned of, as is a sentence
+    /// quoting an option; a program's aligned pair and figures are not.
+    #[test]
+    fn set_up_lines_of_other_names_are_warned_of() {
+        let p = labelled("Filesystem: ext4\nThroughput 1\n\n[patched]\nThroughput 2\n", &[2, 5]);
+        assert_eq!(last_params(&p), vec!["16", "16"]);
+        assert!(
+            p.notes.iter().any(|(l, m)| *l == 4 && m.contains("line 1: `Filesystem: ext4`; line 4: `[patched]`")),
+            "{:?}",
+            p.notes
+        );
+        let p = labelled("mitigations=off\nThroughput 1\n\n**With the fix**\nThroughput 2\n", &[2, 5]);
+        assert!(p.notes.iter().any(|(l, _)| *l == 4), "{:?}", p.notes);
+        assert!(is_person_line("With “cont-pages=on”, qemu keep 907264kb THPs.", "netperf"));
+        assert!(!is_person_line("Total ticks      : 371867026", "netperf"));
+        assert!(!is_person_line("Compiler version : GCC11.1.0", "netperf"));
+        assert!(!is_person_line("Sender: owner-linux-mm@kvack.org", "netperf"));
+        assert!(!is_person_line("Running in process mode with 10 groups (== 400 tasks)", "netperf"));
     }
 
     /// From an attacker's trial (session 21): copies whose command lines
