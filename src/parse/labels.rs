@@ -354,6 +354,11 @@ fn label_by_command_lines(
         if suffix == 0 && lines.iter().any(|l| l.len() == prefix) {
             continue;
         }
+        // Lines that differ only in a numbered run's log (`> run1.log; cat
+        // run1.log` / `> run2.log; cat run2.log`): runs, not set-ups.
+        if lines.iter().all(|l| l[prefix..l.len() - suffix].iter().all(|w| is_run_log_or_glue(w))) {
+            continue;
+        }
         for (&k, words) in members.iter().zip(&lines) {
             let end = words.len() - suffix;
             if end <= prefix {
@@ -362,9 +367,10 @@ fn label_by_command_lines(
             let mut start = prefix;
             // `-H b`: the option the differing value is given to, and
             // `taskset -c 0-7`: the wrapper that takes that option.
-            if start > 0 && !words[start].starts_with('-') && words[start - 1].starts_with('-') {
+            // `nice -n -20`: a negative number is the option's value.
+            if start > 0 && !is_option(words[start]) && is_option(words[start - 1]) {
                 start -= 1;
-                if start > 0 && !words[start - 1].starts_with('-') && command_words_name(words[start - 1]) != name {
+                if start > 0 && !is_option(words[start - 1]) && command_words_name(words[start - 1]) != name {
                     start -= 1;
                 }
             }
@@ -773,6 +779,25 @@ fn command_name(benchmark: &str) -> &str {
 /// (`/usr/bin/sysbench` → `sysbench`, `./hackbench` → `hackbench`).
 fn command_words_name(word: &str) -> &str {
     word.rsplit('/').next().unwrap_or(word)
+}
+
+/// A command line's option (`-n`, `--cpu-list`), not a negative number
+/// (`-20`, the value of `nice -n -20`).
+fn is_option(word: &str) -> bool {
+    word.len() > 1 && word.starts_with('-') && !word[1..].starts_with(|c: char| c.is_ascii_digit() || c == '.')
+}
+
+/// A word of a command line that tells runs apart, not set-ups: a numbered
+/// run's log (`run1.log`, `/tmp/run-2.txt;`) or the shell's words around
+/// it (`>`, `;`, `cat`, `tee`).
+fn is_run_log_or_glue(word: &str) -> bool {
+    let w = word.trim_end_matches([';', '&']).trim_start_matches(['>', '|']);
+    let file = command_words_name(w);
+    let stem = file
+        .rsplit_once('.')
+        .filter(|(_, ext)| ext.chars().all(|c| c.is_ascii_alphabetic()))
+        .map_or(file, |(stem, _)| stem);
+    w.is_empty() || matches!(w, "cat" | "tee" | "-a" | "&&") || is_numbered_run(&stem.to_ascii_lowercase())
 }
 
 /// True when `base` (a program's name without its directory) is the
@@ -1402,15 +1427,33 @@ fn without_preposition(lower: &str) -> &str {
     ["for the ", "on the ", "for ", "on "].iter().find_map(|p| lower.strip_prefix(p)).unwrap_or(lower).trim()
 }
 
-/// `run 2`, `Run #3`, `run2`, `pass-1` (`lower` in lower case): a run's
-/// number, which tells runs of one thing apart, not things.
+/// `run 2`, `Run #3`, `run2`, `pass-1`, `2nd run`, `second try:` (`lower`
+/// in lower case): a run's number, which tells runs of one thing apart,
+/// not things.
 fn is_numbered_run(lower: &str) -> bool {
-    ["run", "try", "pass", "iteration", "round"].iter().any(|w| {
+    const RUNS: [&str; 5] = ["run", "try", "pass", "iteration", "round"];
+    let lower = lower.trim();
+    let numbered = RUNS.iter().any(|w| {
         lower
-            .trim()
             .strip_prefix(w)
             .is_some_and(|r| r.trim_start_matches([' ', '#', '-', '_', '.']).starts_with(|c: char| c.is_ascii_digit()))
-    })
+    });
+    // `1st run`, `second run:`, `3rd try (warm cache)`: an ordinal, then
+    // the run's word, then nothing but a colon or an aside.
+    let ordinal = || {
+        let (first, rest) = lower.split_once(' ')?;
+        let digits = first.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+        let is_ordinal = (!digits.is_empty()
+            && digits.bytes().all(|b| b.is_ascii_digit())
+            && matches!(&first[digits.len()..], "st" | "nd" | "rd" | "th"))
+            || ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
+                .contains(&first);
+        let rest = rest.trim_start();
+        let word = RUNS.iter().find(|w| rest.starts_with(*w))?;
+        let after = rest[word.len()..].trim_start_matches('s').trim_start();
+        (is_ordinal && (after.is_empty() || after.starts_with([':', '(']))).then_some(())
+    };
+    numbered || ordinal().is_some()
 }
 
 /// A line a benchmark prints around its own results, passed over on the
@@ -1789,6 +1832,34 @@ mod tests {
         assert!(!is_person_line("Compiler version : GCC11.1.0", "netperf"));
         assert!(!is_person_line("Sender: owner-linux-mm@kvack.org", "netperf"));
         assert!(!is_person_line("Running in process mode with 10 groups (== 400 tasks)", "netperf"));
+    }
+
+    /// From an attacker's trial (session 21): runs split into set-ups
+    /// wrongly. Numbered runs' logs on the command lines and ordinals are
+    /// runs; a negative value is its option's (`nice -n -20`).
+    #[test]
+    fn run_logs_and_ordinals_are_runs_and_negative_values_keep_their_option() {
+        let p = labelled(
+            "$ netperf -l 30 > run1.log; cat run1.log\nThroughput 1\n\n$ netperf -l 30 > run2.log; cat run2.log\nThroughput 2\n",
+            &[2, 5],
+        );
+        assert_eq!(last_params(&p), vec!["16", "16"]);
+        // A log named for a set-up still tells it.
+        let p = labelled(
+            "$ netperf -l 30 | tee base.log\nThroughput 1\n\n$ netperf -l 30 | tee patched.log\nThroughput 2\n",
+            &[2, 5],
+        );
+        assert_eq!(last_params(&p), vec!["base.log", "patched.log"]);
+        for (a, b) in [("1st run:", "2nd run:"), ("First run:", "Second run:"), ("3rd try", "4th try")] {
+            let p = labelled(&format!("{a}\nThroughput 1\n\n{b}\nThroughput 2\n"), &[2, 5]);
+            assert_eq!(last_params(&p), vec!["16", "16"], "{a} / {b}");
+        }
+        assert!(!is_numbered_run("first run the benchmark twice"));
+        let p = labelled(
+            "$ nice -n 19 netperf -l 30\nThroughput 1\n\n$ nice -n -20 netperf -l 30\nThroughput 2\n",
+            &[2, 5],
+        );
+        assert_eq!(last_params(&p), vec!["nice -n 19", "nice -n -20"]);
     }
 
     /// From an attacker's trial (session 21): copies whose command lines
