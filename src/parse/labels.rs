@@ -509,6 +509,9 @@ const MAIL_HEADERS: [&str; 16] = [
 ///   max=17204`) → (`mitigations`, the line as written).
 /// * `**After patch**`, `[patched]`, a title in Markdown's bold or in
 ///   brackets → (`**`, `after patch`), (`[]`, `patched`).
+/// * `# xfs`, a comment or one-`#` heading of a few words (no path,
+///   option or redirection, which a root shell's command has) → (`#`,
+///   `xfs`).
 /// * `Run 2 (warm cache):`, a numbered run with an aside → (`run`, `warm
 ///   cache`).
 ///
@@ -528,6 +531,17 @@ fn setup_pair(text: &str) -> Option<(String, String)> {
             let inner = inner.trim().trim_end_matches(':').trim_end();
             return (short(inner) && !inner.contains(['*', '[', ']'])).then(|| (name.to_string(), label_text(inner)));
         }
+    }
+    // `# xfs`: a comment or a one-`#` heading (as a root shell's prompt
+    // is also one `#`: not with a path, an option, a redirection).
+    if let Some(inner) = text.strip_prefix("# ") {
+        let inner = inner.trim().trim_end_matches(':').trim_end();
+        let ok = short(inner)
+            && inner.split_whitespace().count() <= 4
+            && !inner.contains(['/', '>', '|', '$', '=', '#', '*', '[', '`'])
+            && !inner.split_whitespace().any(|w| w.starts_with('-') && w.len() > 1)
+            && !is_numbered_run(&inner.to_lowercase());
+        return ok.then(|| ("#".to_string(), label_text(inner)));
     }
     let bare = text.trim_end_matches(':').trim_end();
     let lower = bare.to_lowercase();
@@ -1107,8 +1121,10 @@ fn title(text: &str) -> Option<String> {
         && text.chars().count() <= 40
         && text.chars().any(char::is_alphabetic)
         && !text.ends_with(['.', ',', '!', '?', ';']);
-    // Markdown's bold and a bracketed aside are the page's dress, not the
-    // name: `[ **NPS1** の場合]` → `nps1 の場合`.
+    // Markdown's bold, a bracketed aside and a heading's `#` are the
+    // page's dress, not the name: `[ **NPS1** の場合]` → `nps1 の場合`,
+    // `# Before patch` → `before patch`.
+    let text = text.strip_prefix("# ").map_or(text, str::trim_start);
     let text = if text.contains("**") || text.starts_with('[') {
         let plain = text.replace("**", "");
         let plain = plain.trim().strip_prefix('[').and_then(|t| t.strip_suffix(']')).unwrap_or(plain.trim());
@@ -1860,6 +1876,20 @@ mod tests {
             &[2, 5],
         );
         assert_eq!(last_params(&p), vec!["nice -n 19", "nice -n -20"]);
+    }
+
+    /// From an attacker's trial (session 21): a one-`#` heading or comment
+    /// labels without its `#`, alone between blank lines or right above
+    /// its copy; a root shell's command after `#` is no label.
+    #[test]
+    fn one_hash_headings_label_without_their_hash() {
+        let p = labelled("# Before patch\n\nThroughput 1\n\n# After patch\n\nThroughput 2\n", &[3, 7]);
+        assert_eq!(last_params(&p), vec!["before patch", "after patch"]);
+        let p = labelled("# ext4\nThroughput 1\n\n# xfs\nThroughput 2\n", &[2, 5]);
+        assert_eq!(last_params(&p), vec!["ext4", "xfs"]);
+        for line in ["# echo 3 > /proc/sys/vm/drop_caches", "# uname -r", "# run 2", "#!/bin/sh"] {
+            assert_eq!(setup_pair(line), None, "{line}");
+        }
     }
 
     /// From an attacker's trial (session 21): copies whose command lines
