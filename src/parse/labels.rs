@@ -467,10 +467,11 @@ fn label_by_setup_lines(
 
 /// Names that tell when a run was made or which run it is, not its set-up
 /// (`Date:`, `Started: …`, LKP's `iterations: 2`, STREAM's `iteration:
-/// 1`): a line of one of them differs from run to run.
-const WHEN_WORDS: [&str; 20] = [
+/// 1`, LKP's `Instance: 2` of instances run at once): a line of one of
+/// them differs from run to run.
+const WHEN_WORDS: [&str; 21] = [
     "date", "time", "timestamp", "start", "started", "end", "ended", "finished", "elapsed", "uptime", "iteration",
-    "iterations", "run", "runs", "loop", "round", "pass", "try", "attempt", "sample",
+    "iterations", "run", "runs", "loop", "round", "pass", "try", "attempt", "sample", "instance",
 ];
 
 /// A mail's headers, quoted in the text above results (`From: A. Tester
@@ -500,18 +501,21 @@ const MAIL_HEADERS: [&str; 16] = [
 ///   xfs`): the pair whole, as the value alone (`on`, `b`) may say nothing
 ///   (the names of [`SETUP_KEYS`] label by their value, as [`setup_line`]
 ///   does). Not with space before the colon (a program's aligned `Total
-///   ticks      : 371867026`), nor a value of figures only or with a colon
-///   (a program's reading, `current rps: 18042.84`; a clock's `12:00:01`),
+///   ticks      : 371867026`), nor a value of figures only (but a whole
+///   number of up to four digits, `Threads: 8`) or with a colon (a
+///   program's reading, `current rps: 18042.84`; a clock's `12:00:01`),
 ///   nor a name of a time's or a run's ([`WHEN_WORDS`]: LKP's `iterations:
 ///   2`) or a mail's header's ([`MAIL_HEADERS`]).
 /// * `mitigations=off`, a `key=value` word first (a kernel parameter or
 ///   the like, its value not figures only: schbench's `min=5698,
 ///   max=17204`) → (`mitigations`, the line as written).
-/// * `**After patch**`, `[patched]`, a title in Markdown's bold or in
-///   brackets → (`**`, `after patch`), (`[]`, `patched`).
-/// * `# xfs`, a comment or one-`#` heading of a few words (no path,
-///   option or redirection, which a root shell's command has) → (`#`,
-///   `xfs`).
+/// * `Filesystem = xfs`, spaced out → (`filesystem`, the line as written).
+/// * `**After patch**`, `[patched]`, `(patched)`, a title in Markdown's
+///   bold or italics, HTML's `<b>`, brackets or parentheses → (`**`,
+///   `after patch`), (`[]`, `patched`), …
+/// * `# xfs`, `- xfs`, a comment, one-`#` heading or list item of a few
+///   words (no path, option or redirection, which a root shell's command
+///   has) → (`#`, `xfs`), (`-`, `xfs`).
 /// * `Run 2 (warm cache):`, a numbered run with an aside → (`run`, `warm
 ///   cache`).
 ///
@@ -523,27 +527,50 @@ fn setup_pair(text: &str) -> Option<(String, String)> {
     }
     let short = |t: &str| (1..=6).contains(&t.split_whitespace().count()) && t.chars().any(char::is_alphabetic);
     // Markdown's bold or a bracketed title, the whole line.
-    for (open, close, name) in [("**", "**", "**"), ("[", "]", "[]")] {
+    for (open, close, name) in [
+        ("**", "**", "**"),
+        ("*", "*", "*"),
+        ("__", "__", "__"),
+        ("[", "]", "[]"),
+        ("(", ")", "()"),
+        ("<b>", "</b>", "<b>"),
+    ] {
         if let Some(inner) = text
             .strip_prefix(open)
             .and_then(|t| t.strip_suffix(close).or(t.strip_suffix(":").and_then(|t| t.strip_suffix(close))))
         {
             let inner = inner.trim().trim_end_matches(':').trim_end();
-            return (short(inner) && !inner.contains(['*', '[', ']'])).then(|| (name.to_string(), label_text(inner)));
+            // Not a program's aside (STREAM's `(= 4608 clock ticks)`).
+            return (short(inner) && !inner.contains(['*', '[', ']', '(', ')', '<', '>', '_', '=', '%', '+']))
+                .then(|| (name.to_string(), label_text(inner)));
         }
     }
-    // `# xfs`: a comment or a one-`#` heading (as a root shell's prompt
-    // is also one `#`: not with a path, an option, a redirection).
-    if let Some(inner) = text.strip_prefix("# ") {
-        let inner = inner.trim().trim_end_matches(':').trim_end();
-        let ok = short(inner)
-            && inner.split_whitespace().count() <= 4
-            && !inner.contains(['/', '>', '|', '$', '=', '#', '*', '[', '`'])
-            && !inner.split_whitespace().any(|w| w.starts_with('-') && w.len() > 1)
-            && !is_numbered_run(&inner.to_lowercase());
-        return ok.then(|| ("#".to_string(), label_text(inner)));
-    }
     let bare = text.trim_end_matches(':').trim_end();
+    // `# xfs`: a comment or a one-`#` heading (as a root shell's prompt
+    // is also one `#`: not with a path, an option, a redirection); `- xfs`:
+    // a list's item.
+    for lead in ["# ", "- "] {
+        if let Some(inner) = text.strip_prefix(lead) {
+            let inner = inner.trim().trim_end_matches(':').trim_end();
+            let ok = short(inner)
+                && inner.split_whitespace().count() <= 4
+                && !inner.contains(['/', '>', '|', '$', '=', '#', '*', '[', '`'])
+                && !inner.split_whitespace().any(|w| w.starts_with('-') && w.len() > 1)
+                && !is_numbered_run(&inner.to_lowercase());
+            return ok.then(|| (lead.trim().to_string(), label_text(inner)));
+        }
+    }
+    // `Filesystem = xfs`: a `key=value` spaced out.
+    if let Some((key, value)) = bare.split_once(" = ") {
+        let (key, value) = (key.trim(), value.trim());
+        let ok = (1..=3).contains(&key.split_whitespace().count())
+            && key.starts_with(|c: char| c.is_alphabetic())
+            && key.chars().all(|c| c.is_alphanumeric() || " -_.".contains(c))
+            && (1..=3).contains(&value.split_whitespace().count())
+            && value.chars().any(char::is_alphabetic)
+            && !value.contains(['=', ':', '|', '@', '<']);
+        return ok.then(|| (key.to_lowercase(), bare.to_string()));
+    }
     let lower = bare.to_lowercase();
     if is_numbered_run(&lower) {
         let aside = lower.strip_suffix(')')?.rsplit_once(" (")?.1.trim();
@@ -569,7 +596,9 @@ fn setup_pair(text: &str) -> Option<(String, String)> {
         && name.starts_with(|c: char| c.is_alphabetic())
         && name.chars().all(|c| c.is_alphanumeric() || " -_/".contains(c))
         && (1..=4).contains(&value.split_whitespace().count())
-        && value.chars().any(char::is_alphabetic)
+        // `Threads: 8`: a count a person set (a small whole number); a
+        // program's readings have decimals or more digits.
+        && (value.chars().any(char::is_alphabetic) || (value.len() <= 4 && value.bytes().all(|b| b.is_ascii_digit())))
         && !value.contains([':', '=', '|', '@', '<'])
         && !name.split_whitespace().any(|w| WHEN_WORDS.iter().any(|t| w.eq_ignore_ascii_case(t)))
         && !MAIL_HEADERS.iter().any(|h| name.eq_ignore_ascii_case(h))
@@ -1808,6 +1837,12 @@ mod tests {
             ("**Before patch**", "**After patch**", ["before patch", "after patch"]),
             ("[base]", "[patched]", ["base", "patched"]),
             ("Run 1 (cold cache):", "Run 2 (warm cache):", ["cold cache", "warm cache"]),
+            ("Filesystem = ext4", "Filesystem = xfs", ["Filesystem = ext4", "Filesystem = xfs"]),
+            ("*Before*", "*After*", ["before", "after"]),
+            ("(base)", "(patched)", ["base", "patched"]),
+            ("<b>Before</b>", "<b>After</b>", ["before", "after"]),
+            ("- ext4", "- xfs", ["ext4", "xfs"]),
+            ("Threads: 4", "Threads: 8", ["threads: 4", "threads: 8"]),
         ] {
             let p = labelled(&format!("{a}\nThroughput 1\n\n{b}\nThroughput 2\n"), &[2, 5]);
             assert_eq!(last_params(&p), want, "{a} / {b}");
@@ -1823,6 +1858,9 @@ mod tests {
             "Date: Mon Oct 26",
             "Started: 12:00:01",
             "I ran it on ext4 and then on xfs.",
+            "(= 4608 clock ticks)",
+            "Instance: 2",
+            "- ./hackbench -g 10",
         ] {
             assert_eq!(setup_pair(line), None, "{line}");
         }
