@@ -113,8 +113,10 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
     let split = ids.is_some();
     let mut ids = ids.unwrap_or_else(|| vec![Identity::default(); parsed.samples.len()]);
     let by_command = label_by_command_lines(input, &parsed.benchmark, &parsed.samples, &hashes, &mut ids);
-    let by_setup = label_by_setup_lines(input, &parsed.samples, &hashes, &read, &mut ids);
-    warn_of_merged_copies(input, &parsed.benchmark, &parsed.samples, &hashes, &read, &ids, &mut parsed.notes);
+    // The benchmark's own lines, found once for both below (when asked).
+    let mut own = OwnLines { read: &read, quiet: None };
+    let by_setup = label_by_setup_lines(input, &parsed.samples, &hashes, &mut own, &mut ids);
+    warn_of_merged_copies(input, &parsed.benchmark, &parsed.samples, &hashes, &mut own, &ids, &mut parsed.notes);
     if !split && !by_command && !by_setup {
         return 0;
     }
@@ -405,7 +407,7 @@ fn label_by_setup_lines(
     input: &Input,
     samples: &[Sample],
     hashes: &[u64],
-    read: &[bool],
+    own: &mut OwnLines,
     ids: &mut [Identity],
 ) -> bool {
     let (copies, copy_of) = copies(input, samples, hashes);
@@ -416,7 +418,8 @@ fn label_by_setup_lines(
     if groups.is_empty() {
         return false;
     }
-    let quiet = output_lines(input, samples, hashes, read);
+    let read = own.read;
+    let quiet = own.quiet(input, samples, hashes);
     let mut parts: Vec<Option<String>> = vec![None; copies.len()];
     for members in groups {
         // Each copy's set-up lines, by name (the nearest above it wins).
@@ -614,6 +617,22 @@ fn setup_pair(text: &str) -> Option<(String, String)> {
     })
 }
 
+/// The lines that gave a number (`read`, see [`apply`]) and the
+/// benchmark's own lines ([`output_lines`]), found the first time they are
+/// asked for.
+struct OwnLines<'a> {
+    read: &'a [bool],
+    quiet: Option<Vec<bool>>,
+}
+
+impl OwnLines<'_> {
+    /// [`output_lines`] of the samples, once.
+    fn quiet(&mut self, input: &Input, samples: &[Sample], hashes: &[u64]) -> &[bool] {
+        let read = self.read;
+        self.quiet.get_or_insert_with(|| output_lines(input, samples, hashes, read))
+    }
+}
+
 /// The copies (see [`copies`]) merged as runs of one set-up, two or more
 /// holding one key under one identity, each group in line order: `copy_of`
 /// is each sample's copy (`usize::MAX`: none), `ids` each sample's identity.
@@ -641,10 +660,14 @@ fn merged_groups(n: usize, copy_of: &[usize], hashes: &[u64], ids: &[Identity]) 
             }
         }
     }
-    (0..n)
-        .map(|top| (0..n).filter(|&k| root(&mut group, k) == top).collect::<Vec<usize>>())
-        .filter(|members| members.len() > 1)
-        .collect()
+    // Each copy under its group's root, in one pass (not a pass per root:
+    // a log of thousands of runs holds thousands of copies).
+    let mut by_root: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for k in 0..n {
+        let top = root(&mut group, k);
+        by_root[top].push(k);
+    }
+    by_root.into_iter().filter(|members| members.len() > 1).collect()
 }
 
 /// Notes copies of one output averaged as runs of one set-up (see
@@ -663,7 +686,7 @@ fn warn_of_merged_copies(
     benchmark: &str,
     samples: &[Sample],
     hashes: &[u64],
-    read: &[bool],
+    own: &mut OwnLines,
     ids: &[Identity],
     notes: &mut Vec<(usize, String)>,
 ) {
@@ -675,7 +698,7 @@ fn warn_of_merged_copies(
     if groups.is_empty() {
         return;
     }
-    let quiet = output_lines(input, samples, hashes, read);
+    let quiet = own.quiet(input, samples, hashes);
     let name = command_name(benchmark);
     let text = |n: usize| input.lines[n - 1].trim();
     // A line printed more than once in the file is the benchmark's (a
