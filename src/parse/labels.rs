@@ -519,8 +519,8 @@ const MAIL_HEADERS: [&str; 16] = [
 /// * `# xfs`, `- xfs`, a comment, one-`#` heading or list item of a few
 ///   words (no path, option or redirection, which a root shell's command
 ///   has) → (`#`, `xfs`), (`-`, `xfs`).
-/// * `Run 2 (warm cache):`, a numbered run with an aside → (`run`, `warm
-///   cache`).
+/// * `Run 2 (warm cache):`, `Run 2 on xfs:`, a numbered run with more
+///   words → (`run`, `warm cache`), (`run`, `xfs`).
 ///
 /// All [`MAX_LABEL_CHARS`] at most, in lower case (a kernel's name as
 /// written). `None` for any other line.
@@ -576,8 +576,17 @@ fn setup_pair(text: &str) -> Option<(String, String)> {
     }
     let lower = bare.to_lowercase();
     if is_numbered_run(&lower) {
-        let aside = lower.strip_suffix(')')?.rsplit_once(" (")?.1.trim();
-        return short(aside).then(|| ("run".to_string(), aside.to_string()));
+        // What follows the run's word and number: `run 1 on ext4`, `run1
+        // ext4`, `Run 1 - ext4`, `Run 1 (cold cache)`.
+        let rest = ["run", "try", "pass", "iteration", "round"].iter().find_map(|w| lower.strip_prefix(w))?;
+        let rest = rest.trim_start_matches([' ', '#', '-', '_', '.']).trim_start_matches(|c: char| c.is_ascii_digit());
+        // `run 2, CSV only:`: a clause about the run (how it was printed).
+        if rest.trim_start().starts_with(',') {
+            return None;
+        }
+        let rest = rest.trim_matches([' ', '-', ':', '(', ')']);
+        let rest = without_preposition(rest);
+        return (short(rest) && rest.starts_with(char::is_alphabetic)).then(|| ("run".to_string(), rest.to_string()));
     }
     let first = bare.split_whitespace().next()?;
     if let Some((key, value)) = first.split_once('=') {
@@ -1866,6 +1875,9 @@ mod tests {
             ("<b>Before</b>", "<b>After</b>", ["before", "after"]),
             ("- ext4", "- xfs", ["ext4", "xfs"]),
             ("Threads: 4", "Threads: 8", ["threads: 4", "threads: 8"]),
+            ("Run 1 on ext4:", "Run 2 on xfs:", ["ext4", "xfs"]),
+            ("run1 ext4", "run2 xfs", ["ext4", "xfs"]),
+            ("Run 1 - ext4", "Run 2 - xfs", ["ext4", "xfs"]),
         ] {
             let p = labelled(&format!("{a}\nThroughput 1\n\n{b}\nThroughput 2\n"), &[2, 5]);
             assert_eq!(last_params(&p), want, "{a} / {b}");
@@ -1884,6 +1896,8 @@ mod tests {
             "(= 4608 clock ticks)",
             "Instance: 2",
             "- ./hackbench -g 10",
+            "run 2, CSV only:",
+            "Run 2:",
         ] {
             assert_eq!(setup_pair(line), None, "{line}");
         }
