@@ -33,7 +33,17 @@
 //! Copies of one output that the labels leave alike are told apart by
 //! their command lines where those differ (`netperf -H a` / `netperf -H
 //! b`, `taskset -c 0 …` / `taskset -c 0-7 …`, the prompts of two machines):
-//! each is labelled by the part of its line that differs. Copies still
+//! each is labelled by the part of its line that differs, or by its
+//! program as written where only that differs (`./hackbench` /
+//! `./hackbench-patched`: two builds). Copies still alike are told apart
+//! by the set-up lines a person wrote above them, the same name with
+//! another value (`Filesystem: ext4` / `Filesystem: xfs`, `mitigations=on`
+//! / `mitigations=off`, `**Before patch**` / `**After patch**`, `[base]` /
+//! `[patched]`, `Run 1 (cold cache):` / `Run 2 (warm cache):`): a
+//! `Name: value` labels by the pair (`filesystem: xfs`: a value alone,
+//! `on`, may say nothing) but for the set-up names above, which label by
+//! their value; a `key=value` line as written; a title without its bold or
+//! brackets; a numbered run by its aside. Copies still
 //! averaged as runs of one set-up with different text a person wrote above
 //! them (`I ran it on 6.1 first.` / copy / `Then on 6.2.` / copy), or a
 //! change's name above the first copy only (`before:` / copy / copy), are
@@ -103,8 +113,11 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
     let split = ids.is_some();
     let mut ids = ids.unwrap_or_else(|| vec![Identity::default(); parsed.samples.len()]);
     let by_command = label_by_command_lines(input, &parsed.benchmark, &parsed.samples, &hashes, &mut ids);
-    warn_of_merged_copies(input, &parsed.benchmark, &parsed.samples, &hashes, &read, &ids, &mut parsed.notes);
-    if !split && !by_command {
+    // The benchmark's own lines, found once for both below (when asked).
+    let mut own = OwnLines { read: &read, quiet: None };
+    let by_setup = label_by_setup_lines(input, &parsed.samples, &hashes, &mut own, &mut ids);
+    warn_of_merged_copies(input, &parsed.benchmark, &parsed.samples, &hashes, &mut own, &ids, &mut parsed.notes);
+    if !split && !by_command && !by_setup {
         return 0;
     }
     let mut n = 0;
@@ -244,9 +257,11 @@ fn copies(input: &Input, samples: &[Sample], hashes: &[u64]) -> (Vec<(usize, usi
 /// all of them begin and end with, with the option it is the value of
 /// (`-H b`) and the wrapper that option is given to (`taskset -c 0-7`); a
 /// copy whose line has nothing there (`perf bench …` beside `numactl -N 1
-/// perf bench …`) keeps its label. An option the parser reads is a
-/// parameter: samples of other values are other keys, never merged.
-/// Returns whether a label was added.
+/// perf bench …`) keeps its label. Lines alike but for the program's
+/// directory (`./hackbench -g 10` / `~/src/hackbench/hackbench -g 10`: two
+/// builds) label each copy by its program as written. An option the parser
+/// reads is a parameter: samples of other values are other keys, never
+/// merged. Returns whether a label was added.
 fn label_by_command_lines(
     input: &Input,
     benchmark: &str,
@@ -259,7 +274,8 @@ fn label_by_command_lines(
         return false;
     }
     let name = command_name(benchmark);
-    let commands: Vec<Option<Vec<&str>>> = copies
+    // Each copy's command line's words, and its program as written.
+    let (commands, programs): (Vec<Option<Vec<&str>>>, Vec<Option<&str>>) = copies
         .iter()
         .enumerate()
         .map(|(k, &(first, _))| {
@@ -271,9 +287,10 @@ fn label_by_command_lines(
                 .rev()
                 .map(|n| input.lines[n - 1].trim())
                 .take_while(|t| !is_sentence(t))
-                .find_map(|t| command_words(t, name))
+                .find_map(|t| Some((command_words(t, name)?, program_as_written(t, name))))
+                .map_or((None, None), |(words, program)| (Some(words), program))
         })
-        .collect();
+        .unzip();
     if commands.iter().flatten().count() < 2 {
         return false;
     }
@@ -319,6 +336,14 @@ fn label_by_command_lines(
             })
             .collect();
         if lines.iter().all(|l| *l == lines[0]) {
+            // Alike but for the program's directory (`./hackbench` /
+            // `~/src/hackbench/hackbench`): two builds, each its program.
+            let written: Vec<Option<&str>> = members.iter().map(|&k| programs[k]).collect();
+            if written.iter().all(Option::is_some) && written.iter().any(|p| *p != written[0]) {
+                for (&k, p) in members.iter().zip(&written) {
+                    parts[k] = p.map(str::to_string);
+                }
+            }
             continue;
         }
         let shortest = lines.iter().map(Vec::len).min().unwrap_or(0);
@@ -331,6 +356,11 @@ fn label_by_command_lines(
         if suffix == 0 && lines.iter().any(|l| l.len() == prefix) {
             continue;
         }
+        // Lines that differ only in a numbered run's log (`> run1.log; cat
+        // run1.log` / `> run2.log; cat run2.log`): runs, not set-ups.
+        if lines.iter().all(|l| l[prefix..l.len() - suffix].iter().all(|w| is_run_log_or_glue(w))) {
+            continue;
+        }
         for (&k, words) in members.iter().zip(&lines) {
             let end = words.len() - suffix;
             if end <= prefix {
@@ -339,9 +369,10 @@ fn label_by_command_lines(
             let mut start = prefix;
             // `-H b`: the option the differing value is given to, and
             // `taskset -c 0-7`: the wrapper that takes that option.
-            if start > 0 && !words[start].starts_with('-') && words[start - 1].starts_with('-') {
+            // `nice -n -20`: a negative number is the option's value.
+            if start > 0 && !is_option(words[start]) && is_option(words[start - 1]) {
                 start -= 1;
-                if start > 0 && !words[start - 1].starts_with('-') && command_words_name(words[start - 1]) != name {
+                if start > 0 && !is_option(words[start - 1]) && command_words_name(words[start - 1]) != name {
                     start -= 1;
                 }
             }
@@ -359,6 +390,256 @@ fn label_by_command_lines(
         }
     }
     added
+}
+
+/// Labels copies of one output that the labels and command lines left
+/// merged as runs of one set-up (see [`merged_groups`]) by the set-up
+/// lines above them whose values differ from copy to copy while their names
+/// are the same ([`setup_pair`]): `Filesystem: ext4` / `Filesystem: xfs`,
+/// `mitigations=on` / `mitigations=off`, `**Before patch**` / `**After
+/// patch**`, `[base]` / `[patched]`, `Run 1 (cold cache):` / `Run 2 (warm
+/// cache):`. Only lines a person wrote count: between the copy before and
+/// the copy, neither read nor the benchmark's own (`quiet`, see
+/// [`output_lines`]). A name in every copy of the group with values not
+/// all alike labels each copy by its line ([`setup_pair`]'s label; two
+/// such names: both, `a / b`). Returns whether a label was added.
+fn label_by_setup_lines(
+    input: &Input,
+    samples: &[Sample],
+    hashes: &[u64],
+    own: &mut OwnLines,
+    ids: &mut [Identity],
+) -> bool {
+    let (copies, copy_of) = copies(input, samples, hashes);
+    if copies.len() < 2 {
+        return false;
+    }
+    let groups = merged_groups(copies.len(), &copy_of, hashes, ids);
+    if groups.is_empty() {
+        return false;
+    }
+    let read = own.read;
+    let quiet = own.quiet(input, samples, hashes);
+    let mut parts: Vec<Option<String>> = vec![None; copies.len()];
+    for members in groups {
+        // Each copy's set-up lines, by name (the nearest above it wins).
+        let pairs: Vec<Vec<(String, String)>> = members
+            .iter()
+            .map(|&k| {
+                let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+                let mut found: Vec<(String, String)> = Vec::new();
+                for n in (from..copies[k].0).filter(|&n| !quiet[n] && !read[n]) {
+                    if let Some((name, label)) = setup_pair(input.lines[n - 1].trim()) {
+                        found.retain(|(m, _)| *m != name);
+                        found.push((name, label));
+                    }
+                }
+                found
+            })
+            .collect();
+        let differing: Vec<&str> = pairs[0]
+            .iter()
+            .map(|(name, _)| name.as_str())
+            .filter(|name| {
+                let values: Vec<Option<&String>> =
+                    pairs.iter().map(|p| p.iter().find(|(m, _)| m == name).map(|(_, l)| l)).collect();
+                values.iter().all(Option::is_some) && values.iter().any(|v| *v != values[0])
+            })
+            .collect();
+        if differing.is_empty() {
+            continue;
+        }
+        for (&k, p) in members.iter().zip(&pairs) {
+            let labels: Vec<&str> =
+                p.iter().filter(|(m, _)| differing.contains(&m.as_str())).map(|(_, l)| l.as_str()).collect();
+            parts[k] = Some(labels.join(" / "));
+        }
+    }
+    let mut added = false;
+    for (id, &c) in ids.iter_mut().zip(&copy_of) {
+        if let Some(Some(part)) = parts.get(c) {
+            id.label = Some(match id.label.take() {
+                Some(l) => format!("{l} / {part}"),
+                None => part.clone(),
+            });
+            added = true;
+        }
+    }
+    added
+}
+
+/// Names that tell when a run was made or which run it is, not its set-up
+/// (`Date:`, `Started: …`, LKP's `iterations: 2`, STREAM's `iteration:
+/// 1`, LKP's `Instance: 2` of instances run at once): a line of one of
+/// them differs from run to run.
+const WHEN_WORDS: [&str; 21] = [
+    "date", "time", "timestamp", "start", "started", "end", "ended", "finished", "elapsed", "uptime", "iteration",
+    "iterations", "run", "runs", "loop", "round", "pass", "try", "attempt", "sample", "instance",
+];
+
+/// A mail's headers, quoted in the text above results (`From: A. Tester
+/// <…>`, and any `X-…`; an address, `@` or `<`, in a value is none
+/// either: `Sender: owner-linux-mm@kvack.org`): no set-up.
+const MAIL_HEADERS: [&str; 16] = [
+    "from",
+    "to",
+    "cc",
+    "bcc",
+    "subject",
+    "reply-to",
+    "sent",
+    "newsgroups",
+    "message-id",
+    "in-reply-to",
+    "references",
+    "mime-version",
+    "content-type",
+    "content-transfer-encoding",
+    "user-agent",
+    "organization",
+];
+
+/// A line a person wrote to name a set-up, read as its name and its label:
+/// * `Filesystem: xfs`, a short `Name: value` → (`filesystem`, `filesystem:
+///   xfs`): the pair whole, as the value alone (`on`, `b`) may say nothing
+///   (the names of [`SETUP_KEYS`] label by their value, as [`setup_line`]
+///   does). Not with space before the colon (a program's aligned `Total
+///   ticks      : 371867026`), nor a value of figures only (but a whole
+///   number of up to four digits, `Threads: 8`) or with a colon (a
+///   program's reading, `current rps: 18042.84`; a clock's `12:00:01`),
+///   nor a name of a time's or a run's ([`WHEN_WORDS`]: LKP's `iterations:
+///   2`) or a mail's header's ([`MAIL_HEADERS`]).
+/// * `mitigations=off`, a `key=value` word first (a kernel parameter or
+///   the like, its value not figures only: schbench's `min=5698,
+///   max=17204`) → (`mitigations`, the line as written).
+/// * `Filesystem = xfs`, spaced out → (`filesystem`, the line as written).
+/// * `**After patch**`, `[patched]`, `(patched)`, a title in Markdown's
+///   bold or italics, HTML's `<b>`, brackets or parentheses → (`**`,
+///   `after patch`), (`[]`, `patched`), …
+/// * `# xfs`, `- xfs`, a comment, one-`#` heading or list item of a few
+///   words (no path, option or redirection, which a root shell's command
+///   has) → (`#`, `xfs`), (`-`, `xfs`).
+/// * `Run 2 (warm cache):`, `Run 2 on xfs:`, a numbered run with more
+///   words → (`run`, `warm cache`), (`run`, `xfs`).
+///
+/// All [`MAX_LABEL_CHARS`] at most, in lower case (a kernel's name as
+/// written). `None` for any other line.
+fn setup_pair(text: &str) -> Option<(String, String)> {
+    if text.chars().count() > MAX_LABEL_CHARS || text.ends_with(['.', ',', ';', '!', '?']) {
+        return None;
+    }
+    let short = |t: &str| (1..=6).contains(&t.split_whitespace().count()) && t.chars().any(char::is_alphabetic);
+    // Markdown's bold or a bracketed title, the whole line.
+    for (open, close, name) in [
+        ("**", "**", "**"),
+        ("*", "*", "*"),
+        ("__", "__", "__"),
+        ("[", "]", "[]"),
+        ("(", ")", "()"),
+        ("<b>", "</b>", "<b>"),
+    ] {
+        if let Some(inner) = text
+            .strip_prefix(open)
+            .and_then(|t| t.strip_suffix(close).or(t.strip_suffix(":").and_then(|t| t.strip_suffix(close))))
+        {
+            let inner = inner.trim().trim_end_matches(':').trim_end();
+            // Not a program's aside (STREAM's `(= 4608 clock ticks)`).
+            return (short(inner) && !inner.contains(['*', '[', ']', '(', ')', '<', '>', '_', '=', '%', '+']))
+                .then(|| (name.to_string(), label_text(inner)));
+        }
+    }
+    let bare = text.trim_end_matches(':').trim_end();
+    // `# xfs`: a comment or a one-`#` heading (as a root shell's prompt
+    // is also one `#`: not with a path, an option, a redirection); `- xfs`:
+    // a list's item.
+    for lead in ["# ", "- "] {
+        if let Some(inner) = text.strip_prefix(lead) {
+            let inner = inner.trim().trim_end_matches(':').trim_end();
+            let ok = short(inner)
+                && inner.split_whitespace().count() <= 4
+                && !inner.contains(['/', '>', '|', '$', '=', '#', '*', '[', '`'])
+                && !inner.split_whitespace().any(|w| w.starts_with('-') && w.len() > 1)
+                && !is_numbered_run(&inner.to_lowercase());
+            return ok.then(|| (lead.trim().to_string(), label_text(inner)));
+        }
+    }
+    // `Filesystem = xfs`: a `key=value` spaced out.
+    if let Some((key, value)) = bare.split_once(" = ") {
+        let (key, value) = (key.trim(), value.trim());
+        let ok = (1..=3).contains(&key.split_whitespace().count())
+            && key.starts_with(|c: char| c.is_alphabetic())
+            && key.chars().all(|c| c.is_alphanumeric() || " -_.".contains(c))
+            && (1..=3).contains(&value.split_whitespace().count())
+            && value.chars().any(char::is_alphabetic)
+            && !value.contains(['=', ':', '|', '@', '<']);
+        return ok.then(|| (key.to_lowercase(), bare.to_string()));
+    }
+    let lower = bare.to_lowercase();
+    if is_numbered_run(&lower) {
+        // What follows the run's word and number: `run 1 on ext4`, `run1
+        // ext4`, `Run 1 - ext4`, `Run 1 (cold cache)`.
+        let rest = ["run", "try", "pass", "iteration", "round"].iter().find_map(|w| lower.strip_prefix(w))?;
+        let rest = rest.trim_start_matches([' ', '#', '-', '_', '.']).trim_start_matches(|c: char| c.is_ascii_digit());
+        // `run 2, CSV only:`: a clause about the run (how it was printed).
+        if rest.trim_start().starts_with(',') {
+            return None;
+        }
+        let rest = rest.trim_matches([' ', '-', ':', '(', ')']);
+        let rest = without_preposition(rest);
+        return (short(rest) && rest.starts_with(char::is_alphabetic)).then(|| ("run".to_string(), rest.to_string()));
+    }
+    let first = bare.split_whitespace().next()?;
+    if let Some((key, value)) = first.split_once('=') {
+        let ok = !key.is_empty()
+            && key.starts_with(|c: char| c.is_ascii_alphabetic())
+            && key.chars().all(|c| c.is_ascii_alphanumeric() || "_.-".contains(c))
+            && value.chars().any(char::is_alphabetic)
+            && bare.split_whitespace().count() <= 4
+            && !bare.contains([':', '|']);
+        return ok.then(|| (key.to_lowercase(), bare.to_string()));
+    }
+    let (name, value) = bare.split_once(':')?;
+    // `Total ticks      : 371867026`: a program's aligned table, not a person's.
+    if name.ends_with(char::is_whitespace) {
+        return None;
+    }
+    let (name, value) = (name.trim(), value.trim());
+    let ok = (1..=3).contains(&name.split_whitespace().count())
+        && name.starts_with(|c: char| c.is_alphabetic())
+        && name.chars().all(|c| c.is_alphanumeric() || " -_/".contains(c))
+        && (1..=4).contains(&value.split_whitespace().count())
+        // `Threads: 8`: a count a person set (a small whole number); a
+        // program's readings have decimals or more digits.
+        && (value.chars().any(char::is_alphabetic) || (value.len() <= 4 && value.bytes().all(|b| b.is_ascii_digit())))
+        && !value.contains([':', '=', '|', '@', '<'])
+        && !name.split_whitespace().any(|w| WHEN_WORDS.iter().any(|t| w.eq_ignore_ascii_case(t)))
+        && !MAIL_HEADERS.iter().any(|h| name.eq_ignore_ascii_case(h))
+        && !name.get(..2).is_some_and(|x| x.eq_ignore_ascii_case("x-"));
+    ok.then(|| {
+        let name = name.to_lowercase();
+        let label = if SETUP_KEYS.contains(&name.as_str()) {
+            label_text(value)
+        } else {
+            format!("{name}: {}", label_text(value))
+        };
+        (name, label)
+    })
+}
+
+/// The lines that gave a number (`read`, see [`apply`]) and the
+/// benchmark's own lines ([`output_lines`]), found the first time they are
+/// asked for.
+struct OwnLines<'a> {
+    read: &'a [bool],
+    quiet: Option<Vec<bool>>,
+}
+
+impl OwnLines<'_> {
+    /// [`output_lines`] of the samples, once.
+    fn quiet(&mut self, input: &Input, samples: &[Sample], hashes: &[u64]) -> &[bool] {
+        let read = self.read;
+        self.quiet.get_or_insert_with(|| output_lines(input, samples, hashes, read))
+    }
 }
 
 /// The copies (see [`copies`]) merged as runs of one set-up, two or more
@@ -388,10 +669,14 @@ fn merged_groups(n: usize, copy_of: &[usize], hashes: &[u64], ids: &[Identity]) 
             }
         }
     }
-    (0..n)
-        .map(|top| (0..n).filter(|&k| root(&mut group, k) == top).collect::<Vec<usize>>())
-        .filter(|members| members.len() > 1)
-        .collect()
+    // Each copy under its group's root, in one pass (not a pass per root:
+    // a log of thousands of runs holds thousands of copies).
+    let mut by_root: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for k in 0..n {
+        let top = root(&mut group, k);
+        by_root[top].push(k);
+    }
+    by_root.into_iter().filter(|members| members.len() > 1).collect()
 }
 
 /// Notes copies of one output averaged as runs of one set-up (see
@@ -410,7 +695,7 @@ fn warn_of_merged_copies(
     benchmark: &str,
     samples: &[Sample],
     hashes: &[u64],
-    read: &[bool],
+    own: &mut OwnLines,
     ids: &[Identity],
     notes: &mut Vec<(usize, String)>,
 ) {
@@ -422,7 +707,7 @@ fn warn_of_merged_copies(
     if groups.is_empty() {
         return;
     }
-    let quiet = output_lines(input, samples, hashes, read);
+    let quiet = own.quiet(input, samples, hashes);
     let name = command_name(benchmark);
     let text = |n: usize| input.lines[n - 1].trim();
     // A line printed more than once in the file is the benchmark's (a
@@ -492,10 +777,12 @@ fn warn_of_merged_copies(
 }
 
 /// A line a person wrote between copies of an output (`I ran it on 6.1
-/// first.`, `before:`): it starts with a letter or digit, holds no `=`,
-/// `|`, `[`, `{`, tab, `--option` or columns set apart by runs of spaces,
-/// nor ends in a figure or holds more digits than letters, nor is a
-/// `name: value` pair (a benchmark's figures, tables and command line), and of three words
+/// first.`, `before:`): a set-up line ([`setup_pair`]: `Filesystem: xfs`,
+/// `mitigations=off`, `**After patch**`, `[patched]`), or a line that
+/// starts with a letter or digit, holds no `|`, `[`, `{`, tab, `--option`
+/// or columns set apart by runs of spaces, nor `=` but in a sentence, nor
+/// ends in a figure or holds more digits than letters, nor is a `name:
+/// value` pair (a benchmark's figures, tables and command line), and of three words
 /// or more at least half are words of letters; not a rule, a code fence,
 /// the benchmark's chatter or command line (`name` is its command), nor a
 /// run marker (`run 2:`).
@@ -514,10 +801,19 @@ fn is_person_line(text: &str, name: &str) -> bool {
             && w.chars().all(|c| c.is_ascii_digit() || ".,%".contains(c))
     }) || text.bytes().filter(u8::is_ascii_digit).count()
         > text.chars().filter(|c| c.is_alphabetic()).count();
-    // `Compiler version : GCC11.1.0`: a program's `name: value` line.
+    // `Compiler version : GCC11.1.0`: a program's `name: value` line (a
+    // person's set-up line, `Filesystem: xfs`, `mitigations=off`, `[base]`,
+    // is one: [`setup_pair`]).
     let pair = text.trim_end_matches(':').contains(':');
+    if setup_pair(text).is_some() {
+        return true;
+    }
+    // A sentence may quote an option (`With “cont-pages=on”, qemu keep
+    // 907264kb THPs.`); a program's `=` is in its figures (`(== 400 tasks)`).
+    let sentence = text.ends_with('.') && words.len() >= 5;
     text.starts_with(char::is_alphanumeric)
-        && !text.contains(['=', '|', '[', '{'])
+        && !text.contains(['|', '[', '{'])
+        && (sentence || !text.contains('='))
         && !columns
         && !figure
         && !pair
@@ -560,8 +856,44 @@ fn command_words_name(word: &str) -> &str {
     word.rsplit('/').next().unwrap_or(word)
 }
 
+/// A command line's option (`-n`, `--cpu-list`), not a negative number
+/// (`-20`, the value of `nice -n -20`).
+fn is_option(word: &str) -> bool {
+    word.len() > 1 && word.starts_with('-') && !word[1..].starts_with(|c: char| c.is_ascii_digit() || c == '.')
+}
+
+/// A word of a command line that tells runs apart, not set-ups: a numbered
+/// run's log (`run1.log`, `/tmp/run-2.txt;`) or the shell's words around
+/// it (`>`, `;`, `cat`, `tee`).
+fn is_run_log_or_glue(word: &str) -> bool {
+    let w = word.trim_end_matches([';', '&']).trim_start_matches(['>', '|']);
+    let file = command_words_name(w);
+    let stem = file
+        .rsplit_once('.')
+        .filter(|(_, ext)| ext.chars().all(|c| c.is_ascii_alphabetic()))
+        .map_or(file, |(stem, _)| stem);
+    w.is_empty() || matches!(w, "cat" | "tee" | "-a" | "&&") || is_numbered_run(&stem.to_ascii_lowercase())
+}
+
+/// True when `base` (a program's name without its directory) is the
+/// benchmark `name`'s program: `hackbench`, or a build of it named after it
+/// (`hackbench-patched`, `hackbench.new`; not `memtier_benchmark`, one
+/// program whose LKP command lines differ by each instance's port).
+fn is_program(base: &str, name: &str) -> bool {
+    base.strip_prefix(name).is_some_and(|rest| rest.is_empty() || rest.starts_with(['-', '.']))
+}
+
+/// The program word of a command line that runs the benchmark `name` as
+/// written, with its directory (`~/src/hackbench/hackbench`,
+/// `./hackbench-patched`): two copies whose commands differ only there ran
+/// two builds.
+fn program_as_written<'a>(line: &'a str, name: &str) -> Option<&'a str> {
+    line.split_whitespace().map(|w| w.trim_matches('"')).find(|w| is_program(command_words_name(w), name))
+}
+
 /// The words of a command line that runs the benchmark `name` (a word is
-/// the program, with or without its directory, taken as its name), without
+/// the program or a build named after it, with or without its directory,
+/// taken as its name: `hackbench-patched` for `hackbench`), without
 /// the shell's prompt (`$ `, `# `, `user@host:~$ `, `[root@host dir]# `)
 /// but with the prompt's host first, when it names one, or `sudo`: a line
 /// with a prompt, or with an option (`netperf -H b`), not a sentence
@@ -610,12 +942,12 @@ fn command_words<'a>(line: &'a str, name: &str) -> Option<Vec<&'a str>> {
         .into_iter()
         .chain(t.split_whitespace().map(|w| w.trim_matches('"')).map(|w| {
             let base = command_words_name(w);
-            if base == name { base } else { w }
+            if is_program(base, name) { base } else { w }
         }))
         .collect();
     // `netperf netperf -H …`: a word typed twice is the same command.
     words.dedup();
-    let runs = words.contains(&name);
+    let runs = words.iter().any(|w| is_program(w, name));
     let option = words.iter().any(|w| w.starts_with('-') && w.len() > 1);
     (runs && words.len() >= 2 && (prompted || option) && !t.ends_with(['.', ':', ',', '!', '?'])).then_some(words)
 }
@@ -850,8 +1182,10 @@ fn title(text: &str) -> Option<String> {
         && text.chars().count() <= 40
         && text.chars().any(char::is_alphabetic)
         && !text.ends_with(['.', ',', '!', '?', ';']);
-    // Markdown's bold and a bracketed aside are the page's dress, not the
-    // name: `[ **NPS1** の場合]` → `nps1 の場合`.
+    // Markdown's bold, a bracketed aside and a heading's `#` are the
+    // page's dress, not the name: `[ **NPS1** の場合]` → `nps1 の場合`,
+    // `# Before patch` → `before patch`.
+    let text = text.strip_prefix("# ").map_or(text, str::trim_start);
     let text = if text.contains("**") || text.starts_with('[') {
         let plain = text.replace("**", "");
         let plain = plain.trim().strip_prefix('[').and_then(|t| t.strip_suffix(']')).unwrap_or(plain.trim());
@@ -1170,15 +1504,33 @@ fn without_preposition(lower: &str) -> &str {
     ["for the ", "on the ", "for ", "on "].iter().find_map(|p| lower.strip_prefix(p)).unwrap_or(lower).trim()
 }
 
-/// `run 2`, `Run #3`, `run2`, `pass-1` (`lower` in lower case): a run's
-/// number, which tells runs of one thing apart, not things.
+/// `run 2`, `Run #3`, `run2`, `pass-1`, `2nd run`, `second try:` (`lower`
+/// in lower case): a run's number, which tells runs of one thing apart,
+/// not things.
 fn is_numbered_run(lower: &str) -> bool {
-    ["run", "try", "pass", "iteration", "round"].iter().any(|w| {
+    const RUNS: [&str; 5] = ["run", "try", "pass", "iteration", "round"];
+    let lower = lower.trim();
+    let numbered = RUNS.iter().any(|w| {
         lower
-            .trim()
             .strip_prefix(w)
             .is_some_and(|r| r.trim_start_matches([' ', '#', '-', '_', '.']).starts_with(|c: char| c.is_ascii_digit()))
-    })
+    });
+    // `1st run`, `second run:`, `3rd try (warm cache)`: an ordinal, then
+    // the run's word, then nothing but a colon or an aside.
+    let ordinal = || {
+        let (first, rest) = lower.split_once(' ')?;
+        let digits = first.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+        let is_ordinal = (!digits.is_empty()
+            && digits.bytes().all(|b| b.is_ascii_digit())
+            && matches!(&first[digits.len()..], "st" | "nd" | "rd" | "th"))
+            || ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
+                .contains(&first);
+        let rest = rest.trim_start();
+        let word = RUNS.iter().find(|w| rest.starts_with(*w))?;
+        let after = rest[word.len()..].trim_start_matches('s').trim_start();
+        (is_ordinal && (after.is_empty() || after.starts_with([':', '(']))).then_some(())
+    };
+    numbered || ordinal().is_some()
 }
 
 /// A line a benchmark prints around its own results, passed over on the
@@ -1499,6 +1851,138 @@ mod tests {
         // Two machines by their prompts (a GitHub note: a host and its VM).
         let p = labelled("linux:~/src # ./netperf\nThroughput 1\n\nubuntu@vm:~$ netperf\nThroughput 2\n", &[2, 5]);
         assert_eq!(last_params(&p), vec!["linux", "ubuntu@vm"]);
+    }
+
+    /// From an attacker's trial (session 21): set-up lines whose values
+    /// differ between copies under the same name label the copies, the
+    /// pair whole (`filesystem: xfs`), a `key=value` line as written, a
+    /// bold or bracketed title without its dress, a numbered run by its
+    /// aside; a program's own aligned or figures-only lines and a run's
+    /// counter do not.
+    #[test]
+    fn set_up_lines_that_differ_label_their_copies() {
+        for (a, b, want) in [
+            ("Filesystem: ext4", "Filesystem: xfs", ["filesystem: ext4", "filesystem: xfs"]),
+            ("SMT: on", "SMT: off", ["smt: on", "smt: off"]),
+            ("CPU frequency: 2.0 GHz", "CPU frequency: 3.0 GHz", ["cpu frequency: 2.0 ghz", "cpu frequency: 3.0 ghz"]),
+            ("mitigations=on", "mitigations=off", ["mitigations=on", "mitigations=off"]),
+            ("**Before patch**", "**After patch**", ["before patch", "after patch"]),
+            ("[base]", "[patched]", ["base", "patched"]),
+            ("Run 1 (cold cache):", "Run 2 (warm cache):", ["cold cache", "warm cache"]),
+            ("Filesystem = ext4", "Filesystem = xfs", ["Filesystem = ext4", "Filesystem = xfs"]),
+            ("*Before*", "*After*", ["before", "after"]),
+            ("(base)", "(patched)", ["base", "patched"]),
+            ("<b>Before</b>", "<b>After</b>", ["before", "after"]),
+            ("- ext4", "- xfs", ["ext4", "xfs"]),
+            ("Threads: 4", "Threads: 8", ["threads: 4", "threads: 8"]),
+            ("Run 1 on ext4:", "Run 2 on xfs:", ["ext4", "xfs"]),
+            ("run1 ext4", "run2 xfs", ["ext4", "xfs"]),
+            ("Run 1 - ext4", "Run 2 - xfs", ["ext4", "xfs"]),
+        ] {
+            let p = labelled(&format!("{a}\nThroughput 1\n\n{b}\nThroughput 2\n"), &[2, 5]);
+            assert_eq!(last_params(&p), want, "{a} / {b}");
+        }
+        // A name above one copy only labels nothing.
+        let p = labelled("Filesystem: ext4\nThroughput 1\n\nThroughput 2\n", &[2, 4]);
+        assert_eq!(last_params(&p), vec!["16", "16"]);
+        for line in [
+            "Total ticks      : 371867026",
+            "current rps: 18042.84",
+            "min=5698, max=17204",
+            "iterations: 2",
+            "Date: Mon Oct 26",
+            "Started: 12:00:01",
+            "I ran it on ext4 and then on xfs.",
+            "(= 4608 clock ticks)",
+            "Instance: 2",
+            "- ./hackbench -g 10",
+            "run 2, CSV only:",
+            "Run 2:",
+        ] {
+            assert_eq!(setup_pair(line), None, "{line}");
+        }
+        assert_eq!(setup_pair("Scheduler: BFQ"), Some(("scheduler".to_string(), "bfq".to_string())));
+    }
+
+    /// From an attacker's trial (session 21): set-up lines of other names
+    /// above two copies (no label taken) are warned of, as is a sentence
+    /// quoting an option; a program's aligned pair and figures are not.
+    #[test]
+    fn set_up_lines_of_other_names_are_warned_of() {
+        let p = labelled("Filesystem: ext4\nThroughput 1\n\n[patched]\nThroughput 2\n", &[2, 5]);
+        assert_eq!(last_params(&p), vec!["16", "16"]);
+        assert!(
+            p.notes.iter().any(|(l, m)| *l == 4 && m.contains("line 1: `Filesystem: ext4`; line 4: `[patched]`")),
+            "{:?}",
+            p.notes
+        );
+        let p = labelled("mitigations=off\nThroughput 1\n\n**With the fix**\nThroughput 2\n", &[2, 5]);
+        assert!(p.notes.iter().any(|(l, _)| *l == 4), "{:?}", p.notes);
+        assert!(is_person_line("With “cont-pages=on”, qemu keep 907264kb THPs.", "netperf"));
+        assert!(!is_person_line("Total ticks      : 371867026", "netperf"));
+        assert!(!is_person_line("Compiler version : GCC11.1.0", "netperf"));
+        assert!(!is_person_line("Sender: owner-linux-mm@kvack.org", "netperf"));
+        assert!(!is_person_line("Running in process mode with 10 groups (== 400 tasks)", "netperf"));
+    }
+
+    /// From an attacker's trial (session 21): runs split into set-ups
+    /// wrongly. Numbered runs' logs on the command lines and ordinals are
+    /// runs; a negative value is its option's (`nice -n -20`).
+    #[test]
+    fn run_logs_and_ordinals_are_runs_and_negative_values_keep_their_option() {
+        let p = labelled(
+            "$ netperf -l 30 > run1.log; cat run1.log\nThroughput 1\n\n$ netperf -l 30 > run2.log; cat run2.log\nThroughput 2\n",
+            &[2, 5],
+        );
+        assert_eq!(last_params(&p), vec!["16", "16"]);
+        // A log named for a set-up still tells it.
+        let p = labelled(
+            "$ netperf -l 30 | tee base.log\nThroughput 1\n\n$ netperf -l 30 | tee patched.log\nThroughput 2\n",
+            &[2, 5],
+        );
+        assert_eq!(last_params(&p), vec!["base.log", "patched.log"]);
+        for (a, b) in [("1st run:", "2nd run:"), ("First run:", "Second run:"), ("3rd try", "4th try")] {
+            let p = labelled(&format!("{a}\nThroughput 1\n\n{b}\nThroughput 2\n"), &[2, 5]);
+            assert_eq!(last_params(&p), vec!["16", "16"], "{a} / {b}");
+        }
+        assert!(!is_numbered_run("first run the benchmark twice"));
+        let p = labelled(
+            "$ nice -n 19 netperf -l 30\nThroughput 1\n\n$ nice -n -20 netperf -l 30\nThroughput 2\n",
+            &[2, 5],
+        );
+        assert_eq!(last_params(&p), vec!["nice -n 19", "nice -n -20"]);
+    }
+
+    /// From an attacker's trial (session 21): a one-`#` heading or comment
+    /// labels without its `#`, alone between blank lines or right above
+    /// its copy; a root shell's command after `#` is no label.
+    #[test]
+    fn one_hash_headings_label_without_their_hash() {
+        let p = labelled("# Before patch\n\nThroughput 1\n\n# After patch\n\nThroughput 2\n", &[3, 7]);
+        assert_eq!(last_params(&p), vec!["before patch", "after patch"]);
+        let p = labelled("# ext4\nThroughput 1\n\n# xfs\nThroughput 2\n", &[2, 5]);
+        assert_eq!(last_params(&p), vec!["ext4", "xfs"]);
+        for line in ["# echo 3 > /proc/sys/vm/drop_caches", "# uname -r", "# run 2", "#!/bin/sh"] {
+            assert_eq!(setup_pair(line), None, "{line}");
+        }
+    }
+
+    /// From an attacker's trial (session 21): copies whose command lines
+    /// differ only in the program's directory or name ran two builds, each
+    /// labelled by its program as written.
+    #[test]
+    fn programs_that_differ_label_their_copies() {
+        let p = labelled("$ ./netperf -l 30\nThroughput 1\n\n$ ./netperf-patched -l 30\nThroughput 2\n", &[2, 5]);
+        assert_eq!(last_params(&p), vec!["netperf", "netperf-patched"]);
+        let p = labelled(
+            "$ /usr/bin/netperf -l 30\nThroughput 1\n\n$ ~/src/netperf/netperf -l 30\nThroughput 2\n",
+            &[2, 5],
+        );
+        assert_eq!(last_params(&p), vec!["/usr/bin/netperf", "~/src/netperf/netperf"]);
+        // The same program as written: runs.
+        let p = labelled("$ ./netperf -l 30\nThroughput 1\n\n$ ./netperf -l 30\nThroughput 2\n", &[2, 5]);
+        assert_eq!(last_params(&p), vec!["16", "16"]);
+        assert!(!is_program("memtier_benchmark", "memtier"));
     }
 
     /// From an attacker's trial: copies averaged as runs with different
