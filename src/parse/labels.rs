@@ -1604,8 +1604,11 @@ pub fn is_kernel_name(s: &str) -> bool {
         || dotted
         || rest.starts_with(['-', '+', '_', '.', '~'])
         || ["pre", "rc", "ac", "aa", "mm"].iter().any(|t| rest.starts_with(t));
-    // Two numbers or more (a dot between them), none empty.
-    version.contains('.')
+    // Two numbers or more (a dot between them), none empty; Linux's major
+    // number 1 to 9 (`44.406`, a wrapped figure, `0.137` are no kernels).
+    let major_ok = version.split('.').next().and_then(|m| m.parse::<u32>().ok()).is_some_and(|m| (1..=9).contains(&m));
+    major_ok
+        && version.contains('.')
         && version.split('.').all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
         && !s.contains(char::is_whitespace)
         && tail_ok
@@ -2170,7 +2173,9 @@ mod tests {
         {
             assert!(is_kernel_name(k), "{k}");
         }
-        for k in ["2.4.19 is faster", "ext3", "16", "1.5x", "2.4.19:"] {
+        // A wrapped figure (netperf's service demand `44.406`), a release
+        // number (`16.04`), a fraction: no Linux major.
+        for k in ["2.4.19 is faster", "ext3", "16", "1.5x", "2.4.19:", "44.406", "16.04", "0.137", "10.0.1"] {
             assert!(!is_kernel_name(k), "{k}");
         }
     }
