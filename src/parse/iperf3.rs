@@ -61,8 +61,8 @@
 //! `0.00 bits/sec` and cut before its summary: netdev 2023) has no result
 //! and gives nothing; its interval bitrates are not read.
 
-use super::hosts::{HostStarts, tag_hosts};
 use super::num::plain;
+use super::varying::{Starts, tag_varying};
 use super::{BenchParser, Input, ParseError};
 use crate::model::{Better, Metric, ParsedFile, Sample};
 use serde_json::Value;
@@ -116,7 +116,7 @@ fn mbits(obj: &Value) -> Option<f64> {
 }
 
 /// Reads one document's samples (lines `first..=last`).
-fn read_doc(input: &Input, v: &Value, first: usize, last: usize, out: &mut ParsedFile, hosts: &mut HostStarts) {
+fn read_doc(input: &Input, v: &Value, first: usize, last: usize, out: &mut ParsedFile, hosts: &mut Starts) {
     if let Some(host) = v.pointer("/start/connecting_to/host").and_then(Value::as_str) {
         hosts.push((out.samples.len(), host.to_string()));
     }
@@ -217,7 +217,7 @@ fn read_streams(setup: &Setup, end: &Value, line: usize, udp: bool, out: &mut Pa
 }
 
 /// Reads every iperf3 JSON document in `input`.
-fn read_json(input: &Input, out: &mut ParsedFile, hosts: &mut HostStarts) -> Result<(), ParseError> {
+fn read_json(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<(), ParseError> {
     for doc in crate::parse::json_docs::json_documents(input, is_iperf_doc, names_iperf, "iperf3 JSON")? {
         read_doc(input, &doc.value, doc.first, doc.last, out, hosts);
     }
@@ -349,7 +349,7 @@ fn text_block(block: &[Line], reverse: bool, streams: usize, out: &mut ParsedFil
 }
 
 /// Reads every text summary block of `input`: consecutive summary lines.
-fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut HostStarts) -> Result<(), ParseError> {
+fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<(), ParseError> {
     let mut block: Vec<Line> = Vec::new();
     let mut reverse = false;
     // The streams of the test being read: its command's `-P N`, and the
@@ -454,13 +454,13 @@ impl BenchParser for Iperf3 {
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         let mut out = ParsedFile { benchmark: "iperf3".into(), ..ParsedFile::default() };
-        let mut hosts = HostStarts::new();
+        let mut hosts = Starts::new();
         read_json(input, &mut out, &mut hosts)?;
         if out.samples.is_empty() {
             hosts.clear();
             read_text(input, &mut out, &mut hosts)?;
         }
-        tag_hosts(&mut out, &hosts);
+        tag_varying(&mut out, &hosts, "host");
         if out.samples.is_empty() {
             return Err(ParseError::NoResults {
                 benchmark: "iperf3",

@@ -47,7 +47,10 @@
 //! Parameters: `stressor`, and `instances` when the output says how many
 //! were run (`dispatching hogs: 24 atomic, …`, or the stress-ng command line's
 //! `--<stressor> N` or `--sequential N` / `--all N` when no `dispatching`
-//! line is printed).
+//! line is printed), and `timeout` (`60s`) when a file's runs were set to
+//! different lengths (`setting to a 60 second run per stressor`, then a
+//! 10 second one: bogo ops and times grow with the length, so they are no
+//! runs of one set-up).
 //!
 //! The YAML report (`-Y file`) has one `metrics:` item per stressor, read
 //! with `serde_yaml`: `bogo-ops`, `bogo-ops-per-second-real-time`,
@@ -277,6 +280,10 @@ struct State {
     columns: Option<usize>,
     /// Stressors the text table gave.
     seen: rustc_hash::FxHashSet<String>,
+    /// Each run's length, from its `setting to a 60 second run per
+    /// stressor` line: runs of different lengths are different set-ups
+    /// (bogo ops and times grow with the length).
+    run_lengths: super::varying::Starts,
 }
 
 impl State {
@@ -312,6 +319,10 @@ fn text_line(st: &mut State, n: usize, line: &str, out: &mut ParsedFile) -> Resu
         if !found.is_empty() {
             st.instances = found.into_iter().collect();
         }
+    }
+    if let Some(secs) = body.strip_prefix("setting to a ").and_then(|r| r.split_once(" second run")).map(|(s, _)| s) {
+        st.run_lengths.push((out.samples.len(), format!("{}s", secs.trim())));
+        return Ok(());
     }
     let hogs = dispatching(body);
     if !hogs.is_empty() {
@@ -596,6 +607,7 @@ impl BenchParser for StressNg {
         for b in blocks {
             read_yaml(&st, input, b, &mut out)?;
         }
+        super::varying::tag_varying(&mut out, &st.run_lengths, "timeout");
         if out.samples.is_empty() {
             let fail = out.notes.iter().find(|n| n.1.contains("reported: ")).map(|n| n.0);
             let reason = match fail {
@@ -610,6 +622,30 @@ impl BenchParser for StressNg {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn runs_of_different_lengths_are_apart_by_timeout() {
+        let run = |pid: u32, secs: u32, ops: u32| {
+            format!(
+                "stress-ng: info:  [{pid}] setting to a {secs} second run per stressor\n\
+                 stress-ng: info:  [{pid}] dispatching hogs: 48 longjmp\n\
+                 stress-ng: info:  [{pid}] stressor       bogo ops real time  usr time  sys time   bogo ops/s     bogo ops/s\n\
+                 stress-ng: info:  [{pid}]                           (secs)    (secs)    (secs)   (real time) (usr+sys time)\n\
+                 stress-ng: info:  [{pid}] longjmp        {ops}     {secs}.01   2800.27     17.81    99983.34        2129.42\n"
+            )
+        };
+        let timeout = |text: &str| -> Vec<String> {
+            let p = super::StressNg.parse(&super::Input::from_text(text)).unwrap();
+            p.samples
+                .iter()
+                .filter(|s| s.metric.name == "bogo ops")
+                .map(|s| s.params.iter().find(|p| p.name == "timeout").map_or("-".into(), |p| p.value.to_string()))
+                .collect()
+        };
+        assert_eq!(timeout(&format!("{}{}", run(1, 60, 6000000), run(2, 10, 1000000))), ["60s", "10s"]);
+        // Runs of one length are runs: no parameter.
+        assert_eq!(timeout(&format!("{}{}", run(1, 60, 6000000), run(2, 60, 6000100))), ["-", "-"]);
+    }
+
     use super::*;
 
     #[test]

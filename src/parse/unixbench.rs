@@ -178,7 +178,7 @@ impl BenchParser for UnixBench {
         // The kernel the latest report header names.
         let mut kernel: Option<String> = None;
         // Each report's machine (`System: orangepii96: GNU/Linux`).
-        let mut hosts = super::hosts::HostStarts::new();
+        let mut hosts = super::varying::Starts::new();
         // Some(group) while inside an index table.
         let mut index: Option<&'static str> = None;
         let mut wrapped_notes = 0usize;
@@ -290,7 +290,7 @@ impl BenchParser for UnixBench {
         }
         // Reports of two machines (`System: orangepii96`, `System:
         // bananapi`) on one kernel are no runs of one.
-        super::hosts::tag_hosts(&mut out, &hosts);
+        super::varying::tag_varying(&mut out, &hosts, "host");
         finish(out, wrapped_notes, first_wrapped)
     }
 }
