@@ -71,6 +71,10 @@
 //! is still read as one; an omni banner (`OMNI Send TEST from …`, its
 //! keyval or table lines below) is a note, not read.
 //!
+//! Tests a file's banners send to different hosts (`… AF_INET to
+//! 192.168.0.3 ()`, `… to localhost ()`) carry a `host` parameter: no runs
+//! of one set-up.
+//!
 //! A banner with no result row below it (the test failed) is a note. A
 //! result row with too few columns, a cell that is no number, a result
 //! without its decimals (a line cut short: `54` or `5424.1` for
@@ -132,6 +136,18 @@ fn banner(line: &str) -> Option<String> {
     }
     let name = TESTS.iter().find(|(w, _)| *w == words).map_or(words, |(_, n)| n);
     Some(name.to_string())
+}
+
+/// The remote host a banner names: `… port 0 AF_INET to 192.168.0.3 ()
+/// port 0 AF_INET : demo` → `192.168.0.3` (`127.0.0.1`, `::1` and
+/// `localhost` → `localhost`). `None` for a command line, or a banner a
+/// mail wrapped before its host.
+fn banner_host(line: &str) -> Option<String> {
+    let rest = line.split_once(" TEST from ")?.1.split_once(" to ")?.1;
+    let host = rest.split([' ', '(']).next()?.trim();
+    // The loopback's names are one host.
+    let loopback = host.starts_with("127.") || host == "::1" || host.starts_with("localhost");
+    (!host.is_empty()).then(|| if loopback { "localhost".to_string() } else { host.to_string() })
 }
 
 /// The test of a netperf command line (`$ netperf -H 1.1.1.2 -t TCP_STREAM
@@ -468,6 +484,9 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut block: Option<Block> = None;
     let mut last: Option<Sample> = None;
     let mut first_error: Option<ParseError> = None;
+    // Each test's remote host from its banner (`… AF_INET to 192.168.0.3
+    // () port 0 …`), `None` where no banner names one.
+    let mut hosts: Vec<(usize, Option<String>)> = Vec::new();
     for (n, line) in input.numbered() {
         let t = line.trim();
         let command = command_test(t);
@@ -475,6 +494,12 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             if let Some(b) = block.take() {
                 close(&b, &mut out);
             }
+            // A banner right below its command line names the host of
+            // the same test.
+            if hosts.last().is_some_and(|(at, h)| *at == out.samples.len() && h.is_none()) {
+                hosts.pop();
+            }
+            hosts.push((out.samples.len(), banner_host(t)));
             block = Some(Block {
                 test,
                 at: n,
@@ -541,6 +566,11 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         } else {
             close(&b, &mut out);
         }
+    }
+    // Tests to different hosts (`to 192.168.0.3`, `to localhost`) are no
+    // runs of one set-up; where a test's host is not known, none is told.
+    if let Some(named) = hosts.into_iter().map(|(at, h)| h.map(|h| (at, h))).collect::<Option<Vec<_>>>() {
+        super::varying::tag_varying(&mut out, &named, "host");
     }
     if out.samples.is_empty() {
         if let Some(e) = first_error {
@@ -695,6 +725,33 @@ mod tests {
         assert_eq!(f.samples[0].metric.unit, "MBytes/s");
         assert_eq!(f.notes.len(), 1);
         assert_eq!(f.notes[0].0, 13);
+    }
+
+    #[test]
+    fn tests_to_two_hosts_are_apart_by_host() {
+        let test = |host: &str, rate: &str| {
+            format!(
+                "MIGRATED TCP STREAM TEST from 0.0.0.0 () port 0 AF_INET to {host} () port 0 AF_INET : demo\n\
+                 Recv   Send    Send\n\
+                 Socket Socket  Message  Elapsed\n\
+                 Size   Size    Size     Time     Throughput\n\
+                 bytes  bytes   bytes    secs.    10^6bits/sec\n\n \
+                 87380  16384  16384    10.01    {rate}\n\n"
+            )
+        };
+        let hosts = |text: &str| -> Vec<String> {
+            let f = Netperf.parse(&Input::from_text(text)).unwrap();
+            f.samples
+                .iter()
+                .map(|s| s.params.iter().find(|p| p.name == "host").map_or("-".into(), |p| p.value.to_string()))
+                .collect()
+        };
+        assert_eq!(
+            hosts(&format!("{}{}", test("192.168.0.3", "20.77"), test("localhost", "1991.92"))),
+            ["192.168.0.3", "localhost"]
+        );
+        // The loopback by two names is one host: runs.
+        assert_eq!(hosts(&format!("{}{}", test("127.0.0.1", "1990.00"), test("localhost", "1991.92"))), ["-", "-"]);
     }
 
     #[test]
