@@ -41,6 +41,9 @@ pub struct Input {
     pub qp: bool,
     /// True when at least one line carried mail quoting.
     pub quoted: bool,
+    /// Index *n − 1*: how many quote markers line *n* carried (`> >` is 2);
+    /// empty when no line carried any ([`Input::quote_depth`]).
+    pub quote_depths: Vec<u8>,
     /// Index *n − 1* is true when line *n* was left empty because the line
     /// above took its text (a quoted-printable soft break): no blank line
     /// of the file, so no end of a table ([`Input::joined_away`]). Empty
@@ -103,13 +106,22 @@ impl Input {
             } else {
                 unified
             };
-        let mut quoted = false;
         let mut lines = Vec::with_capacity(memchr::memchr_iter(b'\n', unified.as_bytes()).count() + 1);
-        lines.extend(unified.split('\n').map(|l| {
-            let (rest, q) = strip_quote(l);
-            quoted |= q;
-            rest.to_string()
-        }));
+        // Kept from the first quoted line on (most files have none).
+        let mut quote_depths: Vec<u8> = Vec::new();
+        let mut quoted = false;
+        for (i, l) in unified.split('\n').enumerate() {
+            let (rest, depth) = strip_quote(l);
+            if depth > 0 && !quoted {
+                quoted = true;
+                quote_depths = vec![0; i];
+            }
+            if quoted {
+                quote_depths.push(depth);
+            }
+            lines.push(rest.to_string());
+        }
+        quote_depths.truncate(lines.len());
         // A final newline does not start a line of its own.
         if lines.len() > 1 && lines.last().is_some_and(|l| l.is_empty()) && unified.ends_with('\n') {
             lines.pop();
@@ -123,7 +135,15 @@ impl Input {
                 *l = l.replace(NO_BREAK_SPACES, " ");
             }
         }
-        Input { lines, lossy: false, quoted, qp, soft_joined, unterminated, ..Input::default() }
+        // The final newline's empty line, popped above, had no depth.
+        quote_depths.truncate(lines.len());
+        Input { lines, lossy: false, quoted, quote_depths, qp, soft_joined, unterminated, ..Input::default() }
+    }
+
+    /// How many quote markers line index `i` (line *i + 1*) carried: 0 for
+    /// an unquoted line, 2 for `> > Throughput 45.1 MB/sec`.
+    pub fn quote_depth(&self, i: usize) -> u8 {
+        self.quote_depths.get(i).copied().unwrap_or(0)
     }
 
     /// True when line index `i` (line *i + 1*) is empty only because a
@@ -147,6 +167,7 @@ impl Input {
             lines,
             lossy: self.lossy,
             quoted: self.quoted,
+            quote_depths: self.quote_depths.clone(),
             qp: self.qp,
             soft_joined: self.soft_joined.clone(),
             unterminated: self.unterminated,
@@ -423,21 +444,21 @@ fn decode_quoted_printable(lines: &mut [String]) -> Vec<bool> {
 }
 
 /// Removes leading mail quote markers: any run of `>` each optionally
-/// followed by one space. Returns the rest and whether anything was removed.
-fn strip_quote(line: &str) -> (&str, bool) {
+/// followed by one space. Returns the rest and how many markers it removed.
+fn strip_quote(line: &str) -> (&str, u8) {
     let mut rest = line;
-    let mut any = false;
+    let mut depth = 0u8;
     loop {
         let trimmed = rest.strip_prefix('>').or_else(|| supercite(rest));
         match trimmed {
             Some(r) => {
-                any = true;
+                depth = depth.saturating_add(1);
                 rest = r.strip_prefix(' ').unwrap_or(r);
             }
             None => break,
         }
     }
-    (rest, any)
+    (rest, depth)
 }
 
 /// The rest of a line quoted the supercite way, the writer's initials and
@@ -506,6 +527,14 @@ mod tests {
         }
         let blank = [true, false];
         assert!(Input::from_text("x\n41").blanked(&blank).unterminated);
+    }
+
+    #[test]
+    fn each_lines_quote_depth_is_kept() {
+        let i = Input::from_text("said:\n> > a 1\n> b 2\nc 3\n");
+        let depths: Vec<u8> = (0..4).map(|k| i.quote_depth(k)).collect();
+        assert_eq!(depths, [0, 2, 1, 0]);
+        assert!(Input::from_text("a 1\nb 2\n").quote_depths.is_empty(), "none kept for an unquoted file");
     }
 
     #[test]
