@@ -107,6 +107,7 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
             }
         }
     }
+    reread_alone(input, &mut out, &took);
     // Every line a segment read a number from, in order.
     let mut read: Vec<usize> =
         out.iter().filter_map(|s| s.outcome.as_ref().ok()).flat_map(|p| p.samples.iter().map(|s| s.line)).collect();
@@ -117,6 +118,60 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
     out.sort_by_key(|s| s.lines.0);
     note_unread_lookalikes(input, &mut out, &read);
     out
+}
+
+/// Reads each segment of a file holding several again, with the paragraphs
+/// the other segments took blanked, and the text above the end of the
+/// segment wholly above it and below the start of the one wholly below it
+/// (a title printed over another benchmark's output, an `lmbench` banner,
+/// a Markdown heading 120 lines up): what a parser takes from the lines
+/// above a result (a `# hackbench …` comment or a Markdown heading as the
+/// group of a kernbench block, a command line's parameters, a label) must
+/// come from its own benchmark's output, never from another's. The first
+/// round read the whole file; a kernbench block under a hackbench run got
+/// the hackbench comment as its group. The reading alone is kept when it
+/// reads numbers from the same lines as before; otherwise (a parser that
+/// needs a line another segment took) the first reading stays.
+fn reread_alone(input: &Input, segments: &mut [Segment], took: &[(usize, Vec<bool>)]) {
+    if took.len() < 2 {
+        return;
+    }
+    // First and last line index (0-based) of each segment's paragraphs.
+    let spans: Vec<(usize, usize)> = took
+        .iter()
+        .map(|(_, t)| (t.iter().position(|&x| x).unwrap_or(0), t.iter().rposition(|&x| x).unwrap_or(0)))
+        .collect();
+    for (n, (k, taken)) in took.iter().enumerate() {
+        let (start, end) = spans[n];
+        // The end of the nearest other segment wholly above this one, and
+        // the start of the nearest wholly below: the text beyond them is
+        // that other benchmark's (its title, its headings).
+        let floor = spans.iter().enumerate().filter(|&(m, s)| m != n && s.1 < start).map(|(_, s)| s.1).max();
+        let ceiling = spans.iter().enumerate().filter(|&(m, s)| m != n && s.0 > end).map(|(_, s)| s.0).min();
+        let others: Vec<bool> = (0..input.lines.len())
+            .map(|i| {
+                !taken[i]
+                    && (floor.is_some_and(|f| i <= f)
+                        || ceiling.is_some_and(|c| i >= c)
+                        || took.iter().any(|(j, t)| j != k && t.get(i).copied().unwrap_or(false)))
+            })
+            .collect();
+        let alone = input.blanked(&others);
+        let seg = &mut segments[*k];
+        let Ok(before) = &seg.outcome else { continue };
+        let Ok(mut parsed) = seg.parser.parse(&alone) else { continue };
+        super::cut::last_line(seg.parser, &alone, &mut parsed);
+        drop_repeated_paragraphs(&alone, &mut parsed);
+        super::labels::apply(&alone, &mut parsed);
+        let lines = |p: &ParsedFile| {
+            let mut l: Vec<usize> = p.samples.iter().map(|s| s.line).collect();
+            l.sort_unstable();
+            l
+        };
+        if lines(&parsed) == lines(before) {
+            seg.outcome = Ok(parsed);
+        }
+    }
 }
 
 /// The note on a line that looks like `id`'s result and gave no number,
