@@ -11,13 +11,14 @@
 //! never change: a blanked line is an empty line, so every sample and
 //! every error still names its line in the file.
 //!
-//! A parser's *family* ([`family`]) is read once per file: dbench and
-//! tbench print the same lines, and so do the two `time` formats' parsers,
+//! A parser's *family* ([`family`]) is read once per file: the two `time`
+//! formats' parsers print the same lines,
 //! so once one of a family has read a file the chatter it left is never
 //! read a second time by a sibling. Bonnie 1.x and bonnie++ are apart: a
 //! mail may well hold both, and the bonnie++ parser reads its own text
 //! tables and CSV lines together (a CSV line repeating a text table is one
-//! run, not two).
+//! run, not two). dbench and tbench are apart too: each reads only the
+//! lines under its own command (see the dbench module).
 //!
 //! A round whose parser fails keeps its error as that segment's outcome and
 //! blanks nothing; the rounds after it still read the rest of the file, so a
@@ -45,7 +46,6 @@ pub struct Segment {
 /// kind of output, and only one of them reads a file.
 pub fn family(id: &str) -> &str {
     match id {
-        "tbench" => "dbench",
         "bash-time" => "gnu-time",
         "reaim" => "aim7",
         "lmbench-raw" => "lmbench",
