@@ -186,9 +186,7 @@ const PAIR_FILES: &[&str] = &[
 /// Pairs (first file, second file, by their path or directory) still read wrong,
 /// with why. Each must still be read wrong: one read right is taken off.
 const PAIRS_KNOWN: &[(&str, &str, &str)] = &[
-    ("aim9", "dbench", "the AIM9 report's lines after the table are taken for a damaged row; the block is lost"),
-    ("aim9", "fio", "the same"),
-    ("aim9", "memtier", "the same"),
+    ("aim9", "fio", "the AIM9 report stops at a line of the second file no parser reads as a result; the block is lost"),
     ("aim9", "openssl-speed", "the same"),
     ("aim9", "uperf", "the same"),
     (
@@ -196,11 +194,8 @@ const PAIRS_KNOWN: &[(&str, &str, &str)] = &[
         "dbench/dbench-one-label.txt",
         "dbench lines with no command under a tbench run with no `killall tbench_srv`: read as tbench",
     ),
-    ("osdb", "redis-benchmark", "redis-benchmark's results lost beside osdb"),
-    ("redis-benchmark", "osdb", "the same"),
     ("stream", "tinymembench", "tinymembench reads STREAM's boxed table as its own"),
     ("tinymembench", "stream", "the same"),
-    ("stress_ng", "aim9", "the stress-ng YAML results lost beside AIM9"),
     ("uperf", "time", "bash-time takes uperf's `** [127.0.0.1] Warning:` line as its group"),
 ];
 

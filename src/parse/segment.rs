@@ -73,7 +73,9 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
             if out.is_empty() { forced.or_else(|| super::detect(current)) } else { detect_among(current, &families) };
         let Some(parser) = parser else { break };
         families.push(family(parser.id()));
-        let mut outcome = parser.parse(current);
+        let spans: Vec<(usize, usize, &str)> =
+            out.iter().filter(|s| s.outcome.is_ok()).map(|s| (s.lines.0, s.lines.1, s.parser.id())).collect();
+        let mut outcome = around_others(current, parser, parser.parse(current), &spans);
         if let Ok(parsed) = &mut outcome {
             super::cut::last_line(parser, current, parsed);
         }
@@ -118,6 +120,77 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
     out.sort_by_key(|s| s.lines.0);
     note_unread_lookalikes(input, &mut out, &read);
     out
+}
+
+/// A parser that stopped at another benchmark's result line read again
+/// without it. A parser reads to the end of the file and refuses a line it
+/// cannot place: an AIM9 report followed by dbench's `Throughput 120.114
+/// MB/sec 16 procs` failed at that line, and all five AIM9 results were
+/// lost under a warning that named one line. When the line of a
+/// [`ParseError::Malformed`] is one another benchmark's parser reads as a
+/// result, from its paragraph alone, the result lines it reads there are
+/// blanked and the parser asked again (a few times: the next such
+/// paragraph may stop it too); those lines are left for the later rounds.
+/// So is a line inside the output an earlier round read (`earlier`: its
+/// first and last line and its parser), which that parser left unread
+/// (osdb's `"Logical database size 40MB"` refused by redis-benchmark's CSV
+/// reader): its paragraph is blanked, with a note naming the lines not
+/// read and why. A line of neither kind (a damaged row, a cut table) keeps
+/// its error.
+fn around_others(
+    input: &Input,
+    parser: &'static dyn BenchParser,
+    first: Result<ParsedFile, ParseError>,
+    earlier: &[(usize, usize, &str)],
+) -> Result<ParsedFile, ParseError> {
+    let n = input.lines.len();
+    let mut blank = vec![false; n];
+    let mut outcome = first;
+    let mut first_error = None;
+    let mut notes: Vec<(usize, String)> = Vec::new();
+    for _ in 0..MAX_SEGMENTS {
+        let Err(e @ ParseError::Malformed { line, .. }) = &outcome else { break };
+        let line = *line;
+        let Some(i) = line.checked_sub(1).filter(|&i| i < n && !blank[i]) else { break };
+        first_error.get_or_insert_with(|| e.clone());
+        let (start, end) = paragraph_at(input, i);
+        if let Some(&(a, b, id)) = earlier.iter().find(|&&(a, b, _)| a <= start + 1 && end < b) {
+            let lines =
+                if start == end { format!("line {}", start + 1) } else { format!("lines {}-{}", start + 1, end + 1) };
+            notes.push((
+                line,
+                format!(
+                    "{lines}, inside the {id} output of lines {a}-{b}, not read as {}: {}",
+                    parser.id(),
+                    e.message()
+                ),
+            ));
+            blank[start..=end].fill(true);
+            outcome = parser.parse(&input.blanked(&blank));
+            continue;
+        }
+        let outside: Vec<bool> = (0..n).map(|k| k < start || k > end || blank[k]).collect();
+        let alone = input.blanked(&outside);
+        let Some(other) = detect_among(&alone, &[family(parser.id())]) else { break };
+        let Ok(theirs) = other.parse(&alone) else { break };
+        if !theirs.samples.iter().any(|s| s.line == line) {
+            break;
+        }
+        for s in &theirs.samples {
+            if let Some(b) = s.line.checked_sub(1).and_then(|k| blank.get_mut(k)) {
+                *b = true;
+            }
+        }
+        outcome = parser.parse(&input.blanked(&blank));
+    }
+    match (outcome, first_error) {
+        (Ok(mut p), _) if !p.samples.is_empty() => {
+            p.notes.extend(notes);
+            Ok(p)
+        }
+        (outcome, None) => outcome,
+        (_, Some(e)) => Err(e),
+    }
 }
 
 /// Reads each segment of a file holding several again, with the paragraphs
