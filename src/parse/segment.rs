@@ -37,8 +37,10 @@ pub struct Segment {
     /// What it read, or why it could not.
     pub outcome: Result<ParsedFile, ParseError>,
     /// First and last line (1-based, inclusive) of the paragraphs that hold
-    /// the segment's numbers; for a failed segment, the line of its error
-    /// (or the whole file when the error names none).
+    /// the segment's numbers; for a failed segment, from the first line
+    /// its parser read a number from above its error ([`read_before`]) to
+    /// the line of its error (the whole file when the error names none):
+    /// every number of that block is lost, not one line's.
     pub lines: (usize, usize),
 }
 
@@ -102,7 +104,7 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
             Err(ParseError::NoResults { .. }) if !out.is_empty() => {}
             outcome => {
                 let lines = match &outcome {
-                    Err(e) => e.line().map_or((1, input.lines.len()), |l| (l, l)),
+                    Err(e) => e.line().map_or((1, input.lines.len()), |l| (read_before(current, parser, l), l)),
                     Ok(_) => (1, input.lines.len()),
                 };
                 out.push(Segment { parser, outcome, lines });
@@ -190,6 +192,20 @@ fn around_others(
         }
         (outcome, None) => outcome,
         (_, Some(e)) => Err(e),
+    }
+}
+
+/// The first line `parser` reads a number from above `line`, where it
+/// failed (its paragraph and all below blanked); `line` itself when it
+/// reads none there. An AIM9 report of lines 1-31 that fails at line 35
+/// loses lines 1-35, which the warning must say, not "line 35".
+fn read_before(input: &Input, parser: &'static dyn BenchParser, line: usize) -> usize {
+    let Some(i) = line.checked_sub(1).filter(|&i| i < input.lines.len()) else { return line };
+    let (start, _) = paragraph_at(input, i);
+    let below: Vec<bool> = (0..input.lines.len()).map(|k| k >= start).collect();
+    match parser.parse(&input.blanked(&below)) {
+        Ok(p) => p.samples.iter().map(|s| s.line).filter(|&l| l >= 1).min().map_or(line, |l| l.min(line)),
+        Err(_) => line,
     }
 }
 
