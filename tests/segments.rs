@@ -186,9 +186,6 @@ const PAIR_FILES: &[&str] = &[
 /// Pairs (first file, second file, by their path or directory) still read wrong,
 /// with why. Each must still be read wrong: one read right is taken off.
 const PAIRS_KNOWN: &[(&str, &str, &str)] = &[
-    ("aim9", "fio", "the AIM9 report stops at a line of the second file no parser reads as a result; the block is lost"),
-    ("aim9", "openssl-speed", "the same"),
-    ("aim9", "uperf", "the same"),
     (
         "dbench/tbench-3x-two-runs.txt",
         "dbench/dbench-one-label.txt",
