@@ -18,7 +18,9 @@
 //! mail may well hold both, and the bonnie++ parser reads its own text
 //! tables and CSV lines together (a CSV line repeating a text table is one
 //! run, not two). dbench and tbench are apart too: each reads only the
-//! lines under its own command (see the dbench module).
+//! lines under its own command (see the dbench module); so are lmbench's
+//! summary tables and its raw results (a mail may paste both, and neither
+//! parser reads the other's lines).
 //!
 //! A round whose parser fails keeps its error as that segment's outcome and
 //! blanks nothing; the rounds after it still read the rest of the file, so a
@@ -50,7 +52,6 @@ pub fn family(id: &str) -> &str {
     match id {
         "bash-time" => "gnu-time",
         "reaim" => "aim7",
-        "lmbench-raw" => "lmbench",
         other => other,
     }
 }
