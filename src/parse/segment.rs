@@ -86,7 +86,8 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
             Ok(mut parsed) if !parsed.samples.is_empty() => {
                 drop_repeated_paragraphs(input, &mut parsed);
                 super::labels::apply(input, &mut parsed);
-                let taken = paragraphs_of(current, parsed.samples.iter().map(|s| s.line));
+                let mut taken = paragraphs_of(current, parsed.samples.iter().map(|s| s.line));
+                leave_tails(current, &mut taken, &parsed, &families);
                 let lines = (
                     taken.iter().position(|&t| t).map_or(1, |i| i + 1),
                     taken.iter().rposition(|&t| t).map_or(current.lines.len(), |i| i + 1),
@@ -123,6 +124,40 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
     out.sort_by_key(|s| s.lines.0);
     note_unread_lookalikes(input, &mut out, &read);
     out
+}
+
+/// Leaves to the later rounds the tail of a taken paragraph, the lines
+/// after the last one the segment read a number from, when a parser of a
+/// benchmark not read yet reads a result there: two outputs printed with
+/// no blank line between (a hackbench run's `Time: 9.541`, then `./schbench
+/// -m 1 -t 128 -r 30` and its tables) are one paragraph, and the second
+/// was only warned of, line by line. `done` are the families read so far
+/// (this segment's among them).
+fn leave_tails(input: &Input, taken: &mut [bool], parsed: &ParsedFile, done: &[&str]) {
+    let mut read: Vec<usize> = parsed.samples.iter().map(|s| s.line).filter(|&l| l >= 1).collect();
+    read.sort_unstable();
+    read.dedup();
+    let n = input.lines.len();
+    let mut i = 0;
+    while i < n {
+        if !taken[i] {
+            i += 1;
+            continue;
+        }
+        let (start, end) = paragraph_at(input, i);
+        i = end + 1;
+        let Some(&last) = read.iter().rev().find(|&&l| l - 1 >= start && l - 1 <= end) else { continue };
+        let tail = last..=end; // 0-based: the lines after `last` (1-based)
+        if tail.is_empty() || !input.lines[tail.clone()].iter().any(|l| l.bytes().any(|b| b.is_ascii_digit())) {
+            continue;
+        }
+        let outside: Vec<bool> = (0..n).map(|k| !tail.contains(&k)).collect();
+        let alone = input.blanked(&outside);
+        let Some(other) = detect_among(&alone, done) else { continue };
+        if other.parse(&alone).is_ok_and(|p| !p.samples.is_empty()) {
+            taken[tail].fill(false);
+        }
+    }
 }
 
 /// A parser that stopped at another benchmark's result line read again
@@ -231,6 +266,14 @@ fn reread_alone(input: &Input, segments: &mut [Segment], took: &[(usize, Vec<boo
         .iter()
         .map(|(_, t)| (t.iter().position(|&x| x).unwrap_or(0), t.iter().rposition(|&x| x).unwrap_or(0)))
         .collect();
+    // Every line a segment read a number from.
+    let mut read: Vec<usize> = segments
+        .iter()
+        .filter_map(|s| s.outcome.as_ref().ok())
+        .flat_map(|p| p.samples.iter().map(|s| s.line))
+        .collect();
+    read.sort_unstable();
+    read.dedup();
     for (n, (k, taken)) in took.iter().enumerate() {
         let (start, end) = spans[n];
         // The end of the nearest other segment wholly above this one, and
@@ -259,6 +302,21 @@ fn reread_alone(input: &Input, segments: &mut [Segment], took: &[(usize, Vec<boo
             l
         };
         if lines(&parsed) == lines(before) {
+            // What the first reading said of lines beyond this segment that
+            // no segment read (`looks like a kernbench result and was not
+            // read` under a dbench line that cut its block) still holds.
+            let kept: Vec<(usize, String)> = before
+                .notes
+                .iter()
+                .filter(|(l, _)| {
+                    (*l < start + 1 || *l > end + 1)
+                        && read.binary_search(l).is_err()
+                        && !parsed.notes.iter().any(|(m, _)| m == l)
+                })
+                .cloned()
+                .collect();
+            parsed.notes.extend(kept);
+            parsed.notes.sort_by_key(|n| n.0);
             seg.outcome = Ok(parsed);
         }
     }
@@ -643,17 +701,26 @@ mod tests {
     }
 
     #[test]
-    fn another_benchmark_in_a_taken_paragraph_is_noted() {
-        // No blank line between kernbench's block and dbench's lines.
+    fn another_benchmark_under_a_segment_without_a_blank_line_is_read() {
+        // No blank line between kernbench's block and dbench's lines: the
+        // lines after kernbench's last row are dbench's segment.
         let text = "Average Half Load -j 4 Run:\nElapsed Time 28.09\nUser Time 40.12\nSystem Time 5.1\n\
                     Percent CPU 160\nContext Switches 1000\nSleeps 200\nThroughput 41.3 MB/sec 16 procs\n";
+        assert_eq!(ids(text), vec![("kernbench".to_string(), true, (1, 7)), ("dbench".to_string(), true, (8, 8))],);
+    }
+
+    #[test]
+    fn rows_cut_off_by_another_benchmark_stay_noted() {
+        // dbench's line between kernbench's rows: dbench reads it, and
+        // the kernbench rows below it, cut off from their header, are
+        // still noted (the reading without dbench's lines keeps the note).
+        let text = "Average Half Load -j 4 Run:\nElapsed Time 28.09\nThroughput 41.3 MB/sec 16 procs\n\
+                    User Time 40.12\nSystem Time 5.1\nPercent CPU 160\nContext Switches 1000\nSleeps 200\n";
         let segs = segments(&Input::from_text(text), None);
-        assert_eq!(segs.len(), 1);
-        let notes = &segs[0].outcome.as_ref().expect("kernbench reads").notes;
-        assert!(
-            notes.iter().any(|(l, m)| *l == 8 && m.contains("looks like a dbench result and was not read")),
-            "{notes:?}"
-        );
+        let notes: Vec<&(usize, String)> =
+            segs.iter().filter_map(|s| s.outcome.as_ref().ok()).flat_map(|p| &p.notes).collect();
+        assert!(notes.iter().any(|(l, m)| *l == 4 && m.contains("was not read")), "{notes:?}");
+        assert_eq!(segs.len(), 2);
     }
 
     #[test]
