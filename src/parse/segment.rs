@@ -27,7 +27,9 @@
 //! damaged Bonnie table never discards the dbench lines beside it. In the
 //! rounds after the first, a parser that finds no result at all in what is
 //! left ([`ParseError::NoResults`]) is not a segment: the prose around a
-//! result often looks a little like some benchmark.
+//! result often looks a little like some benchmark; unless it is sure the
+//! text left is its benchmark's ([`SURE`]): then its failure is a warning
+//! naming the lines left.
 
 use super::{BenchParser, Input, ParseError};
 use crate::model::ParsedFile;
@@ -55,6 +57,13 @@ pub fn family(id: &str) -> &str {
         other => other,
     }
 }
+
+/// A later round's parser whose [`BenchParser::detect`] gives at least
+/// this for what is left, and which reads no result there, is warned of
+/// (its output is there and was lost: a Bonnie table wrapped by a mail
+/// client past reading); below it, the prose around a result that looks a
+/// little like some benchmark is no segment.
+const SURE: u8 = 70;
 
 /// At most this many segments are read from one file (one per family is
 /// the natural limit; this bounds the work on a hostile file).
@@ -103,6 +112,40 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
                 rest = next;
             }
             Ok(_) if !out.is_empty() => {}
+            // What is left is surely this benchmark's output (a Bonnie
+            // table's header) and gave nothing: a block lost, said with
+            // the lines it spans.
+            Err(e @ ParseError::NoResults { .. }) if !out.is_empty() && parser.detect(current) >= SURE => {
+                // From the first paragraph that alone looks like its
+                // output to the last line with a digit before the next
+                // segment read (a table under its banner: the banner alone
+                // looks like it, the rows do not).
+                let n = current.lines.len();
+                let mut first = None;
+                let mut i = 0;
+                while i < n && first.is_none() {
+                    if current.lines[i].trim().is_empty() {
+                        i += 1;
+                        continue;
+                    }
+                    let (start, end) = paragraph_at(current, i);
+                    let outside: Vec<bool> = (0..n).map(|k| k < start || k > end).collect();
+                    if parser.detect(&current.blanked(&outside)) > 0 {
+                        first = Some(start);
+                    }
+                    i = end + 1;
+                }
+                let from = first.unwrap_or(0);
+                let limit = out
+                    .iter()
+                    .filter(|s| s.outcome.is_ok() && s.lines.0 > from + 1)
+                    .map(|s| s.lines.0 - 1)
+                    .min()
+                    .unwrap_or(n);
+                let to = (from..limit).rev().find(|&k| current.lines[k].bytes().any(|b| b.is_ascii_digit()));
+                let lines = (from + 1, to.map_or(from + 1, |k| k + 1));
+                out.push(Segment { parser, outcome: Err(e), lines });
+            }
             Err(ParseError::NoResults { .. }) if !out.is_empty() => {}
             outcome => {
                 let lines = match &outcome {
