@@ -189,7 +189,7 @@ fn leave_tails(input: &Input, taken: &mut [bool], parsed: &ParsedFile, done: &[&
         }
         let (start, end) = paragraph_at(input, i);
         i = end + 1;
-        let Some(&last) = read.iter().rev().find(|&&l| l - 1 >= start && l - 1 <= end) else { continue };
+        let Some(&last) = read.iter().rev().find(|&&l| l > start && l <= end + 1) else { continue };
         let tail = last..=end; // 0-based: the lines after `last` (1-based)
         if tail.is_empty() || !input.lines[tail.clone()].iter().any(|l| l.bytes().any(|b| b.is_ascii_digit())) {
             continue;
