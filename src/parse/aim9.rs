@@ -32,6 +32,11 @@
 //! measurement. Rows whose long name is glued to its number
 //! (`19sync_disk_rw`) are read as test 19 `sync_disk_rw`.
 //!
+//! A table ends at a rule (`----…`, `====…`) under its rows: a line below
+//! it with another count of numbers is not a damaged row but another
+//! output pasted after the report (`Starting 1 process` of fio), and is
+//! not read; a new header or banner starts the next table.
+//!
 //! `Skipping to next test.` rows give no sample, only a note naming the
 //! test (on that line, or on the `*** Failed to execute new_raph ***` or
 //! row start just above it).
@@ -159,6 +164,14 @@ struct Reader<'a> {
     used: Vec<bool>,
     /// How many numbers a row has: from the header, else from the first row.
     columns: Option<usize>,
+    /// How many rows were read when the current table's header (or the
+    /// banner) was: a rule under rows read since closes the table.
+    rows_at_header: usize,
+    /// The current table was closed by a rule (`----…` or `====…`) under
+    /// its rows: what follows is not a row of it (another benchmark's
+    /// output pasted below: `Starting 1 process`, `Throughput 120.114
+    /// MB/sec 16 procs`), until the next header or banner.
+    closed: bool,
 }
 
 impl<'a> Reader<'a> {
@@ -171,6 +184,8 @@ impl<'a> Reader<'a> {
             unit_before: None,
             used: vec![false; lines.len()],
             columns: None,
+            rows_at_header: 0,
+            closed: false,
         }
     }
 
@@ -195,8 +210,17 @@ impl<'a> Reader<'a> {
             self.notes.push((lineno, format!("{name}: skipped by the benchmark (\"Skipping to next test.\")")));
             return Ok(());
         }
+        if line.contains("AIM Independent Resource Benchmark") {
+            (self.rows_at_header, self.closed) = (self.rows.len(), false);
+        }
+        let t = line.trim();
+        if t.len() >= 10 && (t.bytes().all(|b| b == b'-') || t.bytes().all(|b| b == b'=')) {
+            self.closed = self.rows.len() > self.rows_at_header;
+            return Ok(());
+        }
         let compact: String = line.split_whitespace().collect();
         if compact.contains("Rate(loops/sec)") && compact.contains("Rate(ops/sec)") {
+            (self.rows_at_header, self.closed) = (self.rows.len(), false);
             // Elapsed time, [CPU user, system,] iteration count, iteration
             // rate, operation rate.
             let cpu = self.lines[idx.saturating_sub(3)..=idx].iter().any(|l| l.contains("CPU Utilization"));
@@ -207,6 +231,9 @@ impl<'a> Reader<'a> {
             return self.compare(idx, label, values);
         }
         let Some(mut r) = row(line) else {
+            if self.closed {
+                return Ok(());
+            }
             if let Some(bad) = self.columns.and_then(|c| damaged_row(line, c)) {
                 return Err(ParseError::malformed(lineno, "a number", bad));
             }
@@ -248,6 +275,8 @@ impl<'a> Reader<'a> {
     fn fits(&mut self, values: &[f64], lineno: usize, line: &str) -> Result<bool, ParseError> {
         let n = values.len();
         match self.columns {
+            // Below a closed table: not a row of it.
+            Some(c) if c != n && self.closed => Ok(false),
             Some(c) if c != n => Err(ParseError::malformed(
                 lineno,
                 format!("a test row with {c} numbers (name, timing columns, operation rate, unit)"),

@@ -54,6 +54,12 @@ pub struct Input {
     /// inside that line ([`super::cut::last_line`]). False for an empty
     /// text.
     pub unterminated: bool,
+    /// The file's lines as read, when this input is a copy with some lines
+    /// blanked ([`Input::blanked`]); `None` for the file itself. What a
+    /// blanked line said still decides how the lines around it are read:
+    /// a `tbench` command line a dbench segment's blanking removed still
+    /// makes the lines under it tbench's ([`super::dbench`]).
+    pub file_lines: Option<std::sync::Arc<Vec<String>>>,
     /// `lines` joined with `\n`, made on the first [`Input::text`].
     joined: std::sync::OnceLock<String>,
     /// `joined` in ASCII lower case, made on the first
@@ -153,6 +159,12 @@ impl Input {
         self.soft_joined.get(i).copied().unwrap_or(false)
     }
 
+    /// The file's lines as read: [`Input::file_lines`] of a blanked copy,
+    /// else [`Input::lines`].
+    pub fn file_lines(&self) -> &[String] {
+        self.file_lines.as_deref().map_or(&self.lines, |l| l.as_slice())
+    }
+
     /// The same input with the lines marked in `blank` (index *n − 1* for
     /// line *n*) emptied: what later rounds of [`super::segment::segments`]
     /// read. Line numbers stay those of the file.
@@ -171,6 +183,7 @@ impl Input {
             qp: self.qp,
             soft_joined: self.soft_joined.clone(),
             unterminated: self.unterminated,
+            file_lines: Some(self.file_lines.clone().unwrap_or_else(|| std::sync::Arc::new(self.lines.clone()))),
             ..Input::default()
         };
         // Every pair of adjacent bytes without a line break in the blanked

@@ -53,6 +53,11 @@
 //! 0, "bits_per_second": 0` under `sum_received`) is a warning, not a
 //! bitrate of 0; the sender's figure is read.
 //!
+//! A file holding both (a post with a text run, then a `-J` one) gives
+//! both: the text summary lines outside the JSON documents are read too,
+//! each sample with a `report` parameter (`text` or `JSON`), so that the
+//! two kinds of run are never averaged as runs of one set-up.
+//!
 //! A JSON document that names iperf (`"sum_sent"`, `"test_start"`) but is
 //! cut short or damaged is an error at the line `serde_json` stopped on; a
 //! document without `end` sums (the test failed: `"error"`) is a note. A
@@ -217,11 +222,15 @@ fn read_streams(setup: &Setup, end: &Value, line: usize, udp: bool, out: &mut Pa
 }
 
 /// Reads every iperf3 JSON document in `input`.
-fn read_json(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<(), ParseError> {
+fn read_json(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<Vec<bool>, ParseError> {
+    let mut in_docs = vec![false; input.lines.len()];
     for doc in crate::parse::json_docs::json_documents(input, is_iperf_doc, names_iperf, "iperf3 JSON")? {
         read_doc(input, &doc.value, doc.first, doc.last, out, hosts);
+        if let Some(span) = in_docs.get_mut(doc.first.saturating_sub(1)..doc.last.min(input.lines.len())) {
+            span.fill(true);
+        }
     }
-    Ok(())
+    Ok(in_docs)
 }
 
 /// True when one of the 40 lines from index `i` names iperf3's JSON.
@@ -454,13 +463,31 @@ impl BenchParser for Iperf3 {
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         let mut out = ParsedFile { benchmark: "iperf3".into(), ..ParsedFile::default() };
+        // Each test's server, by the index of its first sample (JSON's,
+        // then the text's): tagged before the samples are sorted.
         let mut hosts = Starts::new();
-        read_json(input, &mut out, &mut hosts)?;
+        let in_docs = read_json(input, &mut out, &mut hosts)?;
         if out.samples.is_empty() {
             hosts.clear();
             read_text(input, &mut out, &mut hosts)?;
+            tag_varying(&mut out, &hosts, "host");
+        } else if in_docs.iter().any(|&d| !d) {
+            // Text summaries beside the JSON (a post pasting a text run,
+            // then a `-J` one): read from the lines outside the documents.
+            let json = out.samples.len();
+            read_text(&input.blanked(&in_docs), &mut out, &mut hosts)?;
+            tag_varying(&mut out, &hosts, "host");
+            if out.samples.len() > json {
+                // Two kinds of run, never averaged as runs of one set-up
+                // (the labels above the text runs would head the JSON's).
+                for (k, s) in out.samples.iter_mut().enumerate() {
+                    s.params.push(crate::model::Param::new("report", if k < json { "JSON" } else { "text" }));
+                }
+            }
+            out.samples.sort_by_key(|s| s.line);
+        } else {
+            tag_varying(&mut out, &hosts, "host");
         }
-        tag_varying(&mut out, &hosts, "host");
         if out.samples.is_empty() {
             return Err(ParseError::NoResults {
                 benchmark: "iperf3",

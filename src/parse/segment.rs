@@ -11,20 +11,25 @@
 //! never change: a blanked line is an empty line, so every sample and
 //! every error still names its line in the file.
 //!
-//! A parser's *family* ([`family`]) is read once per file: dbench and
-//! tbench print the same lines, and so do the two `time` formats' parsers,
+//! A parser's *family* ([`family`]) is read once per file: the two `time`
+//! formats' parsers print the same lines,
 //! so once one of a family has read a file the chatter it left is never
 //! read a second time by a sibling. Bonnie 1.x and bonnie++ are apart: a
 //! mail may well hold both, and the bonnie++ parser reads its own text
 //! tables and CSV lines together (a CSV line repeating a text table is one
-//! run, not two).
+//! run, not two). dbench and tbench are apart too: each reads only the
+//! lines under its own command (see the dbench module); so are lmbench's
+//! summary tables and its raw results (a mail may paste both, and neither
+//! parser reads the other's lines).
 //!
 //! A round whose parser fails keeps its error as that segment's outcome and
 //! blanks nothing; the rounds after it still read the rest of the file, so a
 //! damaged Bonnie table never discards the dbench lines beside it. In the
 //! rounds after the first, a parser that finds no result at all in what is
 //! left ([`ParseError::NoResults`]) is not a segment: the prose around a
-//! result often looks a little like some benchmark.
+//! result often looks a little like some benchmark; unless it is sure the
+//! text left is its benchmark's ([`SURE`]): then its failure is a warning
+//! naming the lines left.
 
 use super::{BenchParser, Input, ParseError};
 use crate::model::ParsedFile;
@@ -36,8 +41,10 @@ pub struct Segment {
     /// What it read, or why it could not.
     pub outcome: Result<ParsedFile, ParseError>,
     /// First and last line (1-based, inclusive) of the paragraphs that hold
-    /// the segment's numbers; for a failed segment, the line of its error
-    /// (or the whole file when the error names none).
+    /// the segment's numbers; for a failed segment, from the first line
+    /// its parser read a number from above its error ([`read_before`]) to
+    /// the line of its error (the whole file when the error names none):
+    /// every number of that block is lost, not one line's.
     pub lines: (usize, usize),
 }
 
@@ -45,13 +52,18 @@ pub struct Segment {
 /// kind of output, and only one of them reads a file.
 pub fn family(id: &str) -> &str {
     match id {
-        "tbench" => "dbench",
         "bash-time" => "gnu-time",
         "reaim" => "aim7",
-        "lmbench-raw" => "lmbench",
         other => other,
     }
 }
+
+/// A later round's parser whose [`BenchParser::detect`] gives at least
+/// this for what is left, and which reads no result there, is warned of
+/// (its output is there and was lost: a Bonnie table wrapped by a mail
+/// client past reading); below it, the prose around a result that looks a
+/// little like some benchmark is no segment.
+const SURE: u8 = 70;
 
 /// At most this many segments are read from one file (one per family is
 /// the natural limit; this bounds the work on a hostile file).
@@ -73,7 +85,9 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
             if out.is_empty() { forced.or_else(|| super::detect(current)) } else { detect_among(current, &families) };
         let Some(parser) = parser else { break };
         families.push(family(parser.id()));
-        let mut outcome = parser.parse(current);
+        let spans: Vec<(usize, usize, &str)> =
+            out.iter().filter(|s| s.outcome.is_ok()).map(|s| (s.lines.0, s.lines.1, s.parser.id())).collect();
+        let mut outcome = around_others(current, parser, parser.parse(current), &spans);
         if let Ok(parsed) = &mut outcome {
             super::cut::last_line(parser, current, parsed);
         }
@@ -81,7 +95,8 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
             Ok(mut parsed) if !parsed.samples.is_empty() => {
                 drop_repeated_paragraphs(input, &mut parsed);
                 super::labels::apply(input, &mut parsed);
-                let taken = paragraphs_of(current, parsed.samples.iter().map(|s| s.line));
+                let mut taken = paragraphs_of(current, parsed.samples.iter().map(|s| s.line));
+                leave_tails(current, &mut taken, &parsed, &families);
                 let lines = (
                     taken.iter().position(|&t| t).map_or(1, |i| i + 1),
                     taken.iter().rposition(|&t| t).map_or(current.lines.len(), |i| i + 1),
@@ -97,16 +112,51 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
                 rest = next;
             }
             Ok(_) if !out.is_empty() => {}
+            // What is left is surely this benchmark's output (a Bonnie
+            // table's header) and gave nothing: a block lost, said with
+            // the lines it spans.
+            Err(e @ ParseError::NoResults { .. }) if !out.is_empty() && parser.detect(current) >= SURE => {
+                // From the first paragraph that alone looks like its
+                // output to the last line with a digit before the next
+                // segment read (a table under its banner: the banner alone
+                // looks like it, the rows do not).
+                let n = current.lines.len();
+                let mut first = None;
+                let mut i = 0;
+                while i < n && first.is_none() {
+                    if current.lines[i].trim().is_empty() {
+                        i += 1;
+                        continue;
+                    }
+                    let (start, end) = paragraph_at(current, i);
+                    let outside: Vec<bool> = (0..n).map(|k| k < start || k > end).collect();
+                    if parser.detect(&current.blanked(&outside)) > 0 {
+                        first = Some(start);
+                    }
+                    i = end + 1;
+                }
+                let from = first.unwrap_or(0);
+                let limit = out
+                    .iter()
+                    .filter(|s| s.outcome.is_ok() && s.lines.0 > from + 1)
+                    .map(|s| s.lines.0 - 1)
+                    .min()
+                    .unwrap_or(n);
+                let to = (from..limit).rev().find(|&k| current.lines[k].bytes().any(|b| b.is_ascii_digit()));
+                let lines = (from + 1, to.map_or(from + 1, |k| k + 1));
+                out.push(Segment { parser, outcome: Err(e), lines });
+            }
             Err(ParseError::NoResults { .. }) if !out.is_empty() => {}
             outcome => {
                 let lines = match &outcome {
-                    Err(e) => e.line().map_or((1, input.lines.len()), |l| (l, l)),
+                    Err(e) => e.line().map_or((1, input.lines.len()), |l| (read_before(current, parser, l), l)),
                     Ok(_) => (1, input.lines.len()),
                 };
                 out.push(Segment { parser, outcome, lines });
             }
         }
     }
+    reread_alone(input, &mut out, &took);
     // Every line a segment read a number from, in order.
     let mut read: Vec<usize> =
         out.iter().filter_map(|s| s.outcome.as_ref().ok()).flat_map(|p| p.samples.iter().map(|s| s.line)).collect();
@@ -117,6 +167,202 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
     out.sort_by_key(|s| s.lines.0);
     note_unread_lookalikes(input, &mut out, &read);
     out
+}
+
+/// Leaves to the later rounds the tail of a taken paragraph, the lines
+/// after the last one the segment read a number from, when a parser of a
+/// benchmark not read yet reads a result there: two outputs printed with
+/// no blank line between (a hackbench run's `Time: 9.541`, then `./schbench
+/// -m 1 -t 128 -r 30` and its tables) are one paragraph, and the second
+/// was only warned of, line by line. `done` are the families read so far
+/// (this segment's among them).
+fn leave_tails(input: &Input, taken: &mut [bool], parsed: &ParsedFile, done: &[&str]) {
+    let mut read: Vec<usize> = parsed.samples.iter().map(|s| s.line).filter(|&l| l >= 1).collect();
+    read.sort_unstable();
+    read.dedup();
+    let n = input.lines.len();
+    let mut i = 0;
+    while i < n {
+        if !taken[i] {
+            i += 1;
+            continue;
+        }
+        let (start, end) = paragraph_at(input, i);
+        i = end + 1;
+        let Some(&last) = read.iter().rev().find(|&&l| l > start && l <= end + 1) else { continue };
+        let tail = last..=end; // 0-based: the lines after `last` (1-based)
+        if tail.is_empty() || !input.lines[tail.clone()].iter().any(|l| l.bytes().any(|b| b.is_ascii_digit())) {
+            continue;
+        }
+        let outside: Vec<bool> = (0..n).map(|k| !tail.contains(&k)).collect();
+        let alone = input.blanked(&outside);
+        let Some(other) = detect_among(&alone, done) else { continue };
+        if other.parse(&alone).is_ok_and(|p| !p.samples.is_empty()) {
+            taken[tail].fill(false);
+        }
+    }
+}
+
+/// A parser that stopped at another benchmark's result line read again
+/// without it. A parser reads to the end of the file and refuses a line it
+/// cannot place: an AIM9 report followed by dbench's `Throughput 120.114
+/// MB/sec 16 procs` failed at that line, and all five AIM9 results were
+/// lost under a warning that named one line. When the line of a
+/// [`ParseError::Malformed`] is one another benchmark's parser reads as a
+/// result, from its paragraph alone, the result lines it reads there are
+/// blanked and the parser asked again (a few times: the next such
+/// paragraph may stop it too); those lines are left for the later rounds.
+/// So is a line inside the output an earlier round read (`earlier`: its
+/// first and last line and its parser), which that parser left unread
+/// (osdb's `"Logical database size 40MB"` refused by redis-benchmark's CSV
+/// reader): its paragraph is blanked, with a note naming the lines not
+/// read and why. A line of neither kind (a damaged row, a cut table) keeps
+/// its error.
+fn around_others(
+    input: &Input,
+    parser: &'static dyn BenchParser,
+    first: Result<ParsedFile, ParseError>,
+    earlier: &[(usize, usize, &str)],
+) -> Result<ParsedFile, ParseError> {
+    let n = input.lines.len();
+    let mut blank = vec![false; n];
+    let mut outcome = first;
+    let mut first_error = None;
+    let mut notes: Vec<(usize, String)> = Vec::new();
+    for _ in 0..MAX_SEGMENTS {
+        let Err(e @ ParseError::Malformed { line, .. }) = &outcome else { break };
+        let line = *line;
+        let Some(i) = line.checked_sub(1).filter(|&i| i < n && !blank[i]) else { break };
+        first_error.get_or_insert_with(|| e.clone());
+        let (start, end) = paragraph_at(input, i);
+        if let Some(&(a, b, id)) = earlier.iter().find(|&&(a, b, _)| a <= start + 1 && end < b) {
+            let lines =
+                if start == end { format!("line {}", start + 1) } else { format!("lines {}-{}", start + 1, end + 1) };
+            notes.push((
+                line,
+                format!(
+                    "{lines}, inside the {id} output of lines {a}-{b}, not read as {}: {}",
+                    parser.id(),
+                    e.message()
+                ),
+            ));
+            blank[start..=end].fill(true);
+            outcome = parser.parse(&input.blanked(&blank));
+            continue;
+        }
+        let outside: Vec<bool> = (0..n).map(|k| k < start || k > end || blank[k]).collect();
+        let alone = input.blanked(&outside);
+        let Some(other) = detect_among(&alone, &[family(parser.id())]) else { break };
+        let Ok(theirs) = other.parse(&alone) else { break };
+        if !theirs.samples.iter().any(|s| s.line == line) {
+            break;
+        }
+        for s in &theirs.samples {
+            if let Some(b) = s.line.checked_sub(1).and_then(|k| blank.get_mut(k)) {
+                *b = true;
+            }
+        }
+        outcome = parser.parse(&input.blanked(&blank));
+    }
+    match (outcome, first_error) {
+        (Ok(mut p), _) if !p.samples.is_empty() => {
+            p.notes.extend(notes);
+            Ok(p)
+        }
+        (outcome, None) => outcome,
+        (_, Some(e)) => Err(e),
+    }
+}
+
+/// The first line `parser` reads a number from above `line`, where it
+/// failed (its paragraph and all below blanked); `line` itself when it
+/// reads none there. An AIM9 report of lines 1-31 that fails at line 35
+/// loses lines 1-35, which the warning must say, not "line 35".
+fn read_before(input: &Input, parser: &'static dyn BenchParser, line: usize) -> usize {
+    let Some(i) = line.checked_sub(1).filter(|&i| i < input.lines.len()) else { return line };
+    let (start, _) = paragraph_at(input, i);
+    let below: Vec<bool> = (0..input.lines.len()).map(|k| k >= start).collect();
+    match parser.parse(&input.blanked(&below)) {
+        Ok(p) => p.samples.iter().map(|s| s.line).filter(|&l| l >= 1).min().map_or(line, |l| l.min(line)),
+        Err(_) => line,
+    }
+}
+
+/// Reads each segment of a file holding several again, with the paragraphs
+/// the other segments took blanked, and the text above the end of the
+/// segment wholly above it and below the start of the one wholly below it
+/// (a title printed over another benchmark's output, an `lmbench` banner,
+/// a Markdown heading 120 lines up): what a parser takes from the lines
+/// above a result (a `# hackbench …` comment or a Markdown heading as the
+/// group of a kernbench block, a command line's parameters, a label) must
+/// come from its own benchmark's output, never from another's. The first
+/// round read the whole file; a kernbench block under a hackbench run got
+/// the hackbench comment as its group. The reading alone is kept when it
+/// reads numbers from the same lines as before; otherwise (a parser that
+/// needs a line another segment took) the first reading stays.
+fn reread_alone(input: &Input, segments: &mut [Segment], took: &[(usize, Vec<bool>)]) {
+    if took.len() < 2 {
+        return;
+    }
+    // First and last line index (0-based) of each segment's paragraphs.
+    let spans: Vec<(usize, usize)> = took
+        .iter()
+        .map(|(_, t)| (t.iter().position(|&x| x).unwrap_or(0), t.iter().rposition(|&x| x).unwrap_or(0)))
+        .collect();
+    // Every line a segment read a number from.
+    let mut read: Vec<usize> = segments
+        .iter()
+        .filter_map(|s| s.outcome.as_ref().ok())
+        .flat_map(|p| p.samples.iter().map(|s| s.line))
+        .collect();
+    read.sort_unstable();
+    read.dedup();
+    for (n, (k, taken)) in took.iter().enumerate() {
+        let (start, end) = spans[n];
+        // The end of the nearest other segment wholly above this one, and
+        // the start of the nearest wholly below: the text beyond them is
+        // that other benchmark's (its title, its headings).
+        let floor = spans.iter().enumerate().filter(|&(m, s)| m != n && s.1 < start).map(|(_, s)| s.1).max();
+        let ceiling = spans.iter().enumerate().filter(|&(m, s)| m != n && s.0 > end).map(|(_, s)| s.0).min();
+        let others: Vec<bool> = (0..input.lines.len())
+            .map(|i| {
+                !taken[i]
+                    && (floor.is_some_and(|f| i <= f)
+                        || ceiling.is_some_and(|c| i >= c)
+                        || took.iter().any(|(j, t)| j != k && t.get(i).copied().unwrap_or(false)))
+            })
+            .collect();
+        let alone = input.blanked(&others);
+        let seg = &mut segments[*k];
+        let Ok(before) = &seg.outcome else { continue };
+        let Ok(mut parsed) = seg.parser.parse(&alone) else { continue };
+        super::cut::last_line(seg.parser, &alone, &mut parsed);
+        drop_repeated_paragraphs(&alone, &mut parsed);
+        super::labels::apply(&alone, &mut parsed);
+        let lines = |p: &ParsedFile| {
+            let mut l: Vec<usize> = p.samples.iter().map(|s| s.line).collect();
+            l.sort_unstable();
+            l
+        };
+        if lines(&parsed) == lines(before) {
+            // What the first reading said of lines beyond this segment that
+            // no segment read (`looks like a kernbench result and was not
+            // read` under a dbench line that cut its block) still holds.
+            let kept: Vec<(usize, String)> = before
+                .notes
+                .iter()
+                .filter(|(l, _)| {
+                    (*l < start + 1 || *l > end + 1)
+                        && read.binary_search(l).is_err()
+                        && !parsed.notes.iter().any(|(m, _)| m == l)
+                })
+                .cloned()
+                .collect();
+            parsed.notes.extend(kept);
+            parsed.notes.sort_by_key(|n| n.0);
+            seg.outcome = Ok(parsed);
+        }
+    }
 }
 
 /// The note on a line that looks like `id`'s result and gave no number,
@@ -498,17 +744,26 @@ mod tests {
     }
 
     #[test]
-    fn another_benchmark_in_a_taken_paragraph_is_noted() {
-        // No blank line between kernbench's block and dbench's lines.
+    fn another_benchmark_under_a_segment_without_a_blank_line_is_read() {
+        // No blank line between kernbench's block and dbench's lines: the
+        // lines after kernbench's last row are dbench's segment.
         let text = "Average Half Load -j 4 Run:\nElapsed Time 28.09\nUser Time 40.12\nSystem Time 5.1\n\
                     Percent CPU 160\nContext Switches 1000\nSleeps 200\nThroughput 41.3 MB/sec 16 procs\n";
+        assert_eq!(ids(text), vec![("kernbench".to_string(), true, (1, 7)), ("dbench".to_string(), true, (8, 8))],);
+    }
+
+    #[test]
+    fn rows_cut_off_by_another_benchmark_stay_noted() {
+        // dbench's line between kernbench's rows: dbench reads it, and
+        // the kernbench rows below it, cut off from their header, are
+        // still noted (the reading without dbench's lines keeps the note).
+        let text = "Average Half Load -j 4 Run:\nElapsed Time 28.09\nThroughput 41.3 MB/sec 16 procs\n\
+                    User Time 40.12\nSystem Time 5.1\nPercent CPU 160\nContext Switches 1000\nSleeps 200\n";
         let segs = segments(&Input::from_text(text), None);
-        assert_eq!(segs.len(), 1);
-        let notes = &segs[0].outcome.as_ref().expect("kernbench reads").notes;
-        assert!(
-            notes.iter().any(|(l, m)| *l == 8 && m.contains("looks like a dbench result and was not read")),
-            "{notes:?}"
-        );
+        let notes: Vec<&(usize, String)> =
+            segs.iter().filter_map(|s| s.outcome.as_ref().ok()).flat_map(|p| &p.notes).collect();
+        assert!(notes.iter().any(|(l, m)| *l == 4 && m.contains("was not read")), "{notes:?}");
+        assert_eq!(segs.len(), 2);
     }
 
     #[test]

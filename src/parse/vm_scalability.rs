@@ -23,6 +23,9 @@
 //!   faulted in END-START seconds`;
 //! * `free time`, in s, lower is better: `N usecs to free memory`.
 //!
+//! A usemem line of a quoted-printable mail left encoded (`usecs =3D
+//! 14640 KB/s`) reads the same.
+//!
 //! A `truncated`/`faulted` line whose interval is not positive is a note
 //! (no rate can be had from it); a line of these forms whose numbers do not
 //! read is an error at its line.
@@ -41,10 +44,14 @@ fn case_name(t: &str) -> Option<&str> {
     (!name.is_empty()).then_some(name)
 }
 
-/// `12884901888 bytes / 859434826 usecs = 14640 KB/s` → 14640.
+/// `12884901888 bytes / 859434826 usecs = 14640 KB/s` → 14640. The `=`
+/// may be still encoded (`usecs =3D 14640 KB/s`): a quoted-printable mail
+/// pasted into a file with plain text whose `=` no encoder wrote
+/// (`iops=1234` of fio, `NB=11.6161` of dbench) is not decoded
+/// ([`Input::qp`]), and usemem prints no other `=3D`.
 fn usemem(t: &str) -> Option<Option<f64>> {
     let (_, rest) = t.split_once(" bytes / ")?;
-    let (_, rate) = rest.split_once(" usecs = ")?;
+    let (_, rate) = rest.split_once(" usecs = ").or_else(|| rest.split_once(" usecs =3D "))?;
     Some(rate.strip_suffix(" KB/s").and_then(plain))
 }
 
@@ -151,6 +158,12 @@ impl BenchParser for VmScalability {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_usemem_line_left_quoted_printable_reads_the_same() {
+        assert_eq!(usemem("943718400 bytes / 489412 usecs =3D 1883076 KB/s"), Some(Some(1_883_076.0)));
+        assert_eq!(usemem("943718400 bytes / 489412 usecs = 1883076 KB/s"), Some(Some(1_883_076.0)));
+    }
 
     #[test]
     fn usemem_truncate_and_free_lines() {

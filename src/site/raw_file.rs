@@ -228,7 +228,8 @@ pub fn parse_bytes(bytes: &[u8], forced: Option<&'static dyn parse::BenchParser>
             Ok(p) => p,
             Err(e) => {
                 let what = if several {
-                    format!("lines {}-{} skipped, the rest of the file is read", seg.lines.0, seg.lines.1)
+                    let (a, b) = seg.lines;
+                    format!("lines {a}-{b} ({} lines) skipped, the rest of the file is read", b + 1 - a.min(b))
                 } else {
                     "file skipped".to_string()
                 };

@@ -2,10 +2,11 @@
 //!
 //! Two parsers share this code: [`Dbench`] (registry id `"dbench"`) and
 //! [`Tbench`] (id `"tbench"`). tbench prints exactly what dbench prints; the
-//! file is called tbench when it shows tbench itself (a `tbench`,
-//! `tbench_srv` or `tbench.sh` command, e.g. in lkp logs or
-//! `for i in 1 2 3; do tbench.sh 8 10; done`), and then the tbench parser
-//! outbids the dbench one.
+//! output is tbench's when a `tbench`, `tbench_srv` or `tbench.sh` command
+//! (lkp logs, `for i in 1 2 3; do tbench.sh 8 10; done`) or a heading
+//! (`tbench 8:`, `30 sec tbench`) is above it, dbench's under a dbench command: a file
+//! holding both is read as two segments, each program's lines by its own
+//! parser (see `tbench_lines`). Prose naming tbench decides nothing.
 //!
 //! Result lines read:
 //!
@@ -103,12 +104,99 @@ fn base(tok: &str) -> &str {
     tok.rsplit('/').next().unwrap_or(tok)
 }
 
-/// True when the file shows tbench itself.
-fn shows_tbench(input: &Input) -> bool {
-    input.has("tbench")
-        && input.lines.iter().filter(|l| l.contains("tbench")).any(|l| {
-            l.split_whitespace().any(|t| matches!(base(t.trim_matches('"')), "tbench" | "tbench_srv" | "tbench.sh"))
+/// Which program printed each line, dbench (`false`) or tbench (`true`):
+/// a mail may hold both (`$ dbench 8` and its `Throughput` line, then `$
+/// tbench 8 localhost` and its own). The lines from a line naming one of
+/// them ([`program_named`]: a command line, a `tbench_srv` or `tbench.sh`
+/// command, a heading `tbench 8:` or `30 sec tbench`) down to the next
+/// such line are that program's, and so is a `killall -KILL tbench_srv`
+/// line (lkp's), which ends tbench's; the lines above the first and after
+/// such an end are dbench's.
+/// Prose naming tbench (`dbench on ext4; tbench numbers in the next
+/// mail.`) decides nothing: tbench prints dbench's banner, so only a
+/// command or a heading tells them apart.
+fn tbench_lines(input: &Input) -> Vec<bool> {
+    // Decided on the file as read: a copy whose earlier rounds blanked the
+    // `killall -KILL tbench_srv` line still ends tbench's output there.
+    let lines = input.file_lines();
+    let named =
+        if input.file_lines.is_some() { lines.iter().any(|l| l.contains("tbench")) } else { input.has("tbench") };
+    if !named {
+        return vec![false; input.lines.len()];
+    }
+    let mut current = false;
+    lines
+        .iter()
+        .map(|l| {
+            // `killall -KILL tbench_srv` (lkp's last line): tbench's output
+            // ends there.
+            if l.contains("kill") && l.split_whitespace().any(|t| matches!(t, "killall" | "pkill")) {
+                current = false;
+                return true;
+            }
+            if let Some(t) = program_named(l) {
+                current = t;
+            }
+            current
         })
+        .collect()
+}
+
+/// The program a line starts the output of ([`tbench_lines`]): `Some(true)`
+/// for tbench, `Some(false)` for dbench, `None` for any other line. Such a
+/// line is a command ([`command_count`]; `tbench_srv &`, `tbench.sh 8
+/// 10`), a heading that starts with the name and ends in `:` (`tbench 8
+/// on 2.6.20:`) or a summary table's title, or a short title of at most
+/// four words naming one of them and not the other (`30 sec tbench`,
+/// `Test : tbench`).
+fn program_named(line: &str) -> Option<bool> {
+    if !line.contains("bench") {
+        return None;
+    }
+    let toks: Vec<&str> = line.split_whitespace().collect();
+    let named = |name: &str| {
+        toks.iter().any(|t| {
+            let t = base(t.trim_matches(|c: char| !c.is_ascii_alphanumeric() && c != '_' && c != '.' && c != '/'));
+            t == name || (name == "tbench" && matches!(t, "tbench_srv" | "tbench.sh"))
+        })
+    };
+    if toks.iter().any(|t| matches!(base(t.trim_matches('"')), "tbench_srv" | "tbench.sh")) {
+        return Some(true);
+    }
+    if command_count(line).is_some() {
+        let j = toks.iter().position(|t| matches!(base(t), "dbench" | "tbench"))?;
+        return Some(base(toks[j]) == "tbench");
+    }
+    let first = toks.first()?.trim_end_matches(':').to_ascii_lowercase();
+    let heading = (line.trim_end().ends_with(':') && toks.len() <= 8) || summary_title(line).is_some();
+    match first.as_str() {
+        "dbench" | "tbench" if heading => return Some(first == "tbench"),
+        _ => {}
+    }
+    let (d, t) = (named("dbench"), named("tbench"));
+    (toks.len() <= 4 && d != t && !line.trim_end().ends_with('.')).then_some(t)
+}
+
+/// `input` with the lines of the other program blanked, when it holds
+/// both dbench's and tbench's output ([`tbench_lines`]); `None` when all
+/// of it is one program's.
+fn part_of(input: &Input, tbench: bool) -> Option<Input> {
+    let lines = tbench_lines(input);
+    if lines.iter().all(|&t| t) || lines.iter().all(|&t| !t) {
+        return None;
+    }
+    let other: Vec<bool> = lines.iter().map(|&t| t != tbench).collect();
+    Some(input.blanked(&other))
+}
+
+/// True when all of `input` is tbench's output ([`tbench_lines`]).
+fn all_tbench(input: &Input) -> bool {
+    tbench_lines(input).iter().all(|&t| t)
+}
+
+/// True when some of `input` is tbench's output ([`tbench_lines`]).
+fn some_tbench(input: &Input) -> bool {
+    tbench_lines(input).iter().any(|&t| t)
 }
 
 /// Options of dbench/tbench that take no argument.
@@ -520,15 +608,27 @@ impl BenchParser for Dbench {
 
     fn detect(&self, input: &Input) -> u8 {
         let s = base_score(input);
-        if s > 0 && shows_tbench(input) { s.saturating_sub(10).max(1) } else { s }
+        if s == 0 || !some_tbench(input) {
+            return s;
+        }
+        match part_of(input, false) {
+            Some(part) => base_score(&part),
+            None => 0,
+        }
     }
 
     fn max_score(&self) -> u8 {
         98
     }
 
+    /// A file holding tbench's output too is read without it
+    /// ([`tbench_lines`]); a file of tbench's only (forced by `formats:`)
+    /// is read whole.
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
-        parse_common(input, "dbench")
+        match part_of(input, false) {
+            Some(part) => parse_common(&part, "dbench"),
+            None => parse_common(input, "dbench"),
+        }
     }
     /// The per-operation table (`NTCreateX Count AvgLat MaxLat` …) is
     /// detail: the mail keeps Throughput and max_latency, as posts do.
@@ -547,15 +647,26 @@ impl BenchParser for Tbench {
     }
 
     fn detect(&self, input: &Input) -> u8 {
-        if shows_tbench(input) { base_score(input) } else { 0 }
+        if !some_tbench(input) {
+            return 0;
+        }
+        if all_tbench(input) {
+            return base_score(input);
+        }
+        part_of(input, true).map_or(0, |part| base_score(&part))
     }
 
     fn max_score(&self) -> u8 {
         98
     }
 
+    /// A file holding dbench's output too is read without it
+    /// ([`tbench_lines`]).
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
-        parse_common(input, "tbench")
+        match part_of(input, true) {
+            Some(part) => parse_common(&part, "tbench"),
+            None => parse_common(input, "tbench"),
+        }
     }
     /// The per-operation table (`NTCreateX Count AvgLat MaxLat` …) is
     /// detail: the mail keeps Throughput and max_latency, as posts do.
@@ -710,6 +821,35 @@ mod tests {
         assert!(Tbench.detect(&t) > Dbench.detect(&t));
         assert_eq!(Tbench.parse(&t).unwrap().benchmark, "tbench");
         assert_eq!(Dbench.detect(&Input::from_text("hello")), 0);
+    }
+
+    #[test]
+    fn each_program_reads_the_lines_under_its_own_command() {
+        let both = Input::from_text(
+            "$ dbench 8\n8 clients started\nThroughput 312.5 MB/sec 8 procs\n\n\
+             $ tbench 8 localhost\n8 clients started\nThroughput 412.5 MB/sec 8 procs\n",
+        );
+        assert_eq!(tbench_lines(&both), vec![false, false, false, false, true, true, true]);
+        assert_eq!(vals(&Dbench.parse(&both).unwrap(), "", "Throughput"), vec![312.5]);
+        assert_eq!(vals(&Tbench.parse(&both).unwrap(), "", "Throughput"), vec![412.5]);
+        // Prose naming both decides nothing; a short title naming tbench does.
+        let prose =
+            Input::from_text("dbench on ext4; tbench numbers in the next mail.\nThroughput 1.5 MB/sec 8 procs\n");
+        assert_eq!(Tbench.detect(&prose), 0);
+        assert!(Dbench.detect(&prose) > 0);
+        let title = Input::from_text("30 sec tbench\nThroughput 1.5 MB/sec 8 procs\n");
+        assert!(Tbench.detect(&title) > 0);
+        assert_eq!(Dbench.detect(&title), 0);
+        // lkp's `killall -KILL tbench_srv` ends tbench's output, also in a
+        // copy whose earlier round blanked that line.
+        let lkp = Input::from_text(
+            "2025-03-18 05:11:30 tbench -t 60 32 127.0.0.1\nThroughput 3789.19 MB/sec  32 clients  32 procs  max_latency=0.470 ms\n\
+             2025-03-18 05:12:42 killall -KILL tbench_srv\n\nresults on 2.6.8:\nThroughput 120.114 MB/sec 16 procs\n",
+        );
+        assert_eq!(tbench_lines(&lkp), vec![true, true, true, false, false, false]);
+        let rest = lkp.blanked(&[true, true, true]);
+        assert!(Dbench.detect(&rest) > 0);
+        assert_eq!(Tbench.detect(&rest), 0);
     }
 
     #[test]
