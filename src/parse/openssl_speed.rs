@@ -247,6 +247,25 @@ impl Reader {
         Ok(true)
     }
 
+    /// `t` and the line after it, `next`, joined, when `t` is a cipher
+    /// table's header or row a mail wrapped: the header's last `bytes` on
+    /// the next line, or a row with fewer figures than its header's
+    /// columns whose next line holds only the figures missing.
+    fn wrapped(&self, t: &str, next: &str) -> Option<String> {
+        let joined = format!("{t} {next}");
+        if t.starts_with("type") && blocks_header(t).is_none() {
+            return blocks_header(&joined).map(|_| joined);
+        }
+        let Some(Table::Blocks(sizes)) = &self.table else { return None };
+        let figure = |c: &str| c.ends_with('k') && kilo(c).is_some();
+        let cells: Vec<&str> = t.split_whitespace().collect();
+        let rest: Vec<&str> = next.split_whitespace().collect();
+        let figures = cells.iter().rev().take_while(|c| figure(c)).count();
+        let short = figures > 0 && figures < sizes.len() && figures < cells.len();
+        (short && !rest.is_empty() && figures + rest.len() == sizes.len() && rest.iter().all(|c| figure(c)))
+            .then_some(joined)
+    }
+
     fn line(&mut self, n: usize, t: &str) -> Result<(), ParseError> {
         if let Some(sizes) = blocks_header(t) {
             self.table = Some(Table::Blocks(sizes));
@@ -348,8 +367,21 @@ impl BenchParser for OpensslSpeed {
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         let out = ParsedFile { benchmark: ID.into(), ..ParsedFile::default() };
         let mut r = Reader { out, multi: None, table: None, mr_sizes: None };
-        for (n, line) in input.numbered() {
-            r.line(n, line.trim())?;
+        let lines = &input.lines;
+        let mut i = 0;
+        while i < lines.len() {
+            let (n, t) = (i + 1, lines[i].trim());
+            // A header or row a mail wrapped (`… 8192` / `bytes`, `sha256
+            // 4881.48k … 24067.75k` / `25761.11k`): read joined, at its
+            // first line, with a note.
+            if let Some(joined) = lines.get(i + 1).and_then(|next| r.wrapped(t, next.trim())) {
+                r.out.notes.push((n, format!("wrapped onto line {} by a mail; rejoined", n + 1)));
+                r.line(n, &joined)?;
+                i += 2;
+                continue;
+            }
+            r.line(n, t)?;
+            i += 1;
         }
         if r.out.samples.is_empty() {
             return Err(ParseError::NoResults {
@@ -392,6 +424,18 @@ mod tests {
         assert_eq!(got[5], "7 |verify/s 8040.9 [multi=16 algorithm=ecdsa (nistp256) bits=256]");
         assert_eq!(got[7], "9 KEM|encaps/s 1243835.5 [multi=16 algorithm=rsa4096]");
         assert_eq!(got.len(), 9);
+    }
+
+    #[test]
+    fn a_wrapped_header_and_rows_are_rejoined() {
+        let text = "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192\n\
+            bytes\n\
+            sha256            4881.48k    11410.47k    19663.96k    24067.75k\n\
+            25761.11k\n";
+        let p = OpensslSpeed.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<f64> = p.samples.iter().map(|s| s.value.mean()).collect();
+        assert_eq!(got, [4881.48, 11410.47, 19663.96, 24067.75, 25761.11]);
+        assert!(p.notes.iter().all(|(_, n)| crate::parse::note_is_info(n)), "{:?}", p.notes);
     }
 
     #[test]
