@@ -68,7 +68,9 @@
 //! no full row above, the row is not read and a note names it. A row with no
 //! value at all (a run that stopped) is a note. A re-aim row whose JTI was
 //! wrapped onto the next line by a mail client (`… 9.99` / `  90`) is
-//! rejoined when the next line is one integer from 0 to 100. A row with more
+//! rejoined when the next line is one integer from 0 to 100; one wrapped
+//! further (`… 0.00` / `0.00  100`, its header's `JTI` on a line of its
+//! own) is rejoined when the two lines hold its values, else is a note. A row with more
 //! numbers than its header has columns, or a cell that is not one number
 //! (two run together, `1210.987649.55`), is an error naming the line. A
 //! row's last cell that ends its line (no run date after it) with fewer
@@ -307,6 +309,16 @@ fn reaim_header(line: &str) -> bool {
     words.first() == Some(&"Num") && words.contains(&"Parent") && words.contains(&"JTI")
 }
 
+/// re-aim-7's first header line wrapped before its last word, `JTI`
+/// (`Num  Parent  Child  Child  Jobs per  Jobs/min/  Std_dev  Std_dev`).
+fn reaim_header_without_jti(line: &str) -> bool {
+    if !line.trim_start().starts_with("Num") {
+        return false;
+    }
+    let words: Vec<&str> = line.split_whitespace().collect();
+    words.first() == Some(&"Num") && words.contains(&"Parent") && words.last() == Some(&"Std_dev")
+}
+
 /// `reaim -f /usr/local/share/reaim/workfile.new_dbase …` → `new_dbase`.
 fn workfile(line: &str) -> Option<String> {
     let at = line.rfind("workfile.")?;
@@ -373,7 +385,13 @@ fn parse_any(input: &Input, id: &'static str) -> Result<ParsedFile, ParseError> 
             table = Table::Aim7 { cols, tabs: line.contains('\t'), kernel_col, edges: None };
             continue;
         }
-        if reaim_header(line) {
+        // A header a mail wrapped before its last word (`… Std_dev
+        // Std_dev` / `JTI` / `Forked …`): its JTI line is skipped.
+        if reaim_header_without_jti(line) && lines.get(i).is_some_and(|l| l.trim() == "JTI") {
+            i += 1;
+        }
+        if reaim_header(line) || (reaim_header_without_jti(line) && lines.get(i - 1).is_some_and(|l| l.trim() == "JTI"))
+        {
             match lines.get(i) {
                 Some(next) if next.trim_start().starts_with("Forked") => {
                     table = Table::Reaim { edges: None };
@@ -653,6 +671,26 @@ fn reaim_row(
         values.extend(cells.iter().enumerate().map(|(j, c)| (c.0, j, lineno)));
         values.push((ctx.lines[lineno].trim(), n - 1, lineno + 1));
         consumed = 1;
+    } else if let Some(rest) = ctx.lines.get(lineno).map(|l| continuation(l)).filter(|r| !r.is_empty())
+        && cells.len() < n
+    {
+        // A row a mail wrapped further (`1  1.33 … 0.00` / `0.00  100`):
+        // rejoined when the two lines hold the row's values; else its
+        // cells cannot be placed (a blank cell among them), a note.
+        if cells.len() + rest.len() == n {
+            out.notes.push((lineno + 1, format!("row of line {lineno} wrapped onto this line; rejoined")));
+            values.extend(cells.iter().enumerate().map(|(j, c)| (c.0, j, lineno)));
+            values.extend(rest.iter().enumerate().map(|(j, c)| (*c, cells.len() + j, lineno + 1)));
+        } else {
+            let msg = format!(
+                "row for {forked} forked wrapped onto line {} with {} of its {n} values (a cell left blank?): not read",
+                lineno + 1,
+                cells.len() + rest.len()
+            );
+            out.notes.push((lineno, msg));
+            return Ok(Some(1));
+        }
+        consumed = 1;
     } else {
         match columns_of(&cells, n, lineno, edges) {
             Ok(at) => values.extend(cells.iter().zip(at).map(|(c, j)| (c.0, j, lineno))),
@@ -692,6 +730,15 @@ fn aim7_cells(line: &str, skip: usize) -> Vec<&str> {
 }
 
 /// A line holding one integer from 0 to 100 (a wrapped JTI).
+/// The cells of a line that continues a wrapped re-aim row: numbers only,
+/// the first no whole number (a row starts with its Num Forked). Empty for
+/// any other line.
+fn continuation(line: &str) -> Vec<&str> {
+    let cells: Vec<&str> = line.split_whitespace().collect();
+    let numbers = !cells.is_empty() && cells.iter().all(|c| num::plain(c).is_some());
+    if numbers && cells[0].parse::<u32>().is_err() { cells } else { Vec::new() }
+}
+
 fn lone_percent(line: &str) -> Option<f64> {
     let mut words = line.split_whitespace();
     let w = words.next()?;
@@ -705,6 +752,22 @@ fn lone_percent(line: &str) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_reaim_table_wrapped_by_a_mail_is_rejoined_or_warned() {
+        let text = "Num     Parent   Child   Child  Jobs per   Jobs/min/  Std_dev  Std_dev\n\
+            JTI\n\
+            Forked  Time     SysTime UTime   Minute     Child      Time     Percent\n\
+            1          1.33     0.04      0.35    4376.69    4376.69     0.00\n\
+            0.00  100\n\
+            21         4.91     1.12      7.03               1187.15     0.27\n\
+            5.68   94\n";
+        let f = Reaim.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(values(&f, "JTI"), [("1".to_string(), 100.0)]);
+        assert_eq!(values(&f, "Jobs per Minute"), [("1".to_string(), 4376.69)]);
+        // The second row left a cell blank: not placed, warned of.
+        assert!(f.notes.iter().any(|(l, n)| *l == 6 && n.contains("7 of its 8 values")), "{:?}", f.notes);
+    }
 
     fn values(f: &ParsedFile, metric: &str) -> Vec<(String, f64)> {
         f.samples
