@@ -124,7 +124,7 @@ impl BenchParser for Aim7 {
         95
     }
 
-    /// See [`last_figure_whole`].
+    /// See `last_figure_whole`.
     fn last_figure_complete(&self, input: &Input) -> bool {
         last_figure_whole(input)
     }
@@ -163,7 +163,7 @@ impl BenchParser for Reaim {
         95
     }
 
-    /// See [`last_figure_whole`]: AIM7 and re-aim-7 share their readers.
+    /// See `last_figure_whole`: AIM7 and re-aim-7 share their readers.
     fn last_figure_complete(&self, input: &Input) -> bool {
         last_figure_whole(input)
     }

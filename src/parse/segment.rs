@@ -28,7 +28,7 @@
 //! rounds after the first, a parser that finds no result at all in what is
 //! left ([`ParseError::NoResults`]) is not a segment: the prose around a
 //! result often looks a little like some benchmark; unless it is sure the
-//! text left is its benchmark's ([`SURE`]): then its failure is a warning
+//! text left is its benchmark's (`SURE`): then its failure is a warning
 //! naming the lines left.
 
 use super::{BenchParser, Input, ParseError};
@@ -42,7 +42,7 @@ pub struct Segment {
     pub outcome: Result<ParsedFile, ParseError>,
     /// First and last line (1-based, inclusive) of the paragraphs that hold
     /// the segment's numbers; for a failed segment, from the first line
-    /// its parser read a number from above its error ([`read_before`]) to
+    /// its parser read a number from above its error (`read_before`) to
     /// the line of its error (the whole file when the error names none):
     /// every number of that block is lost, not one line's.
     pub lines: (usize, usize),

@@ -557,7 +557,7 @@ impl BenchParser for StressNg {
 
     /// A last line of a YAML report without a line break is whole when
     /// its value has six decimals: stress-ng writes fractions `%f`
-    /// (`system-time: 0.020000`); fewer are refused as cut ([`cut_short`]).
+    /// (`system-time: 0.020000`); fewer are refused as cut (`cut_short`).
     /// Its counts (`bogo-ops: 1234`) are whole numbers, which nothing
     /// proves whole.
     fn last_figure_complete(&self, input: &Input) -> bool {

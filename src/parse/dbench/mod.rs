@@ -622,7 +622,7 @@ impl BenchParser for Dbench {
     }
 
     /// A file holding tbench's output too is read without it
-    /// ([`tbench_lines`]); a file of tbench's only (forced by `formats:`)
+    /// (`tbench_lines`); a file of tbench's only (forced by `formats:`)
     /// is read whole.
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         match part_of(input, false) {
@@ -661,7 +661,7 @@ impl BenchParser for Tbench {
     }
 
     /// A file holding dbench's output too is read without it
-    /// ([`tbench_lines`]).
+    /// (`tbench_lines`).
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         match part_of(input, true) {
             Some(part) => parse_common(&part, "tbench"),

@@ -262,7 +262,7 @@ impl BenchParser for PerfBench {
     /// A last line `Averaged 491926 operations/sec (+- 0.19%), total secs =
     /// 300` (perf bench futex hash and lock-pi) is whole: the mean read
     /// from it is followed by its unit; the figure it ends in, the run's
-    /// length, is not read ([`futex::summary_whole`]).
+    /// length, is not read (`futex::summary_whole`).
     fn last_figure_complete(&self, input: &Input) -> bool {
         input.lines.last().is_some_and(|l| futex::summary_whole(l.trim()))
     }
