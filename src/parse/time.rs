@@ -409,16 +409,21 @@ pub fn shell_seconds(s: &str) -> Option<f64> {
 
 /// If `line` is a shell `time` line (`real 1m4.221s`, `user 0.50`,
 /// `sys 0m36.750s`, possibly with one value per column), returns its keyword
-/// (`"real"`, `"user"` or `"sys"`) and its values in seconds.
+/// (`"real"`, `"user"` or `"sys"`) and its values in seconds. A poster's
+/// mark after the values that holds no digit (`user 0m6.203s (*)`, `<--`)
+/// is no value and is passed over; any other text makes it no such line.
 pub fn shell_line(line: &str) -> Option<(&'static str, Vec<f64>)> {
-    let mut it = line.split_whitespace();
-    let key = match it.next()? {
+    let mut words: Vec<&str> = line.split_whitespace().collect();
+    let key = match *words.first()? {
         "real" => "real",
         "user" => "user",
         "sys" => "sys",
         _ => return None,
     };
-    let vals = it.map(shell_seconds).collect::<Option<Vec<f64>>>()?;
+    while words.len() > 2 && words.last().is_some_and(|w| !w.bytes().any(|b| b.is_ascii_digit())) {
+        words.pop();
+    }
+    let vals = words[1..].iter().map(|w| shell_seconds(w)).collect::<Option<Vec<f64>>>()?;
     if vals.is_empty() {
         return None;
     }
