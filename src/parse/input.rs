@@ -133,8 +133,11 @@ impl Input {
             lines.pop();
         }
         let unterminated = !unified.is_empty() && !unified.ends_with('\n');
-        let qp = looks_quoted_printable(&unified);
-        let soft_joined = if qp { decode_quoted_printable(&mut lines) } else { Vec::new() };
+        let (qp, soft_joined) = if looks_quoted_printable(&unified) {
+            (true, decode_quoted_printable(&mut lines))
+        } else {
+            decode_encoded_paragraphs(&mut lines)
+        };
         if qp {
             // Decoding may give the spaces the encoding hid (`=C2=A0`, `=E2=80=82`).
             for l in lines.iter_mut().filter(|l| l.contains(NO_BREAK_SPACES)) {
@@ -339,6 +342,38 @@ fn looks_quoted_printable(text: &str) -> bool {
         && text.split('\n').all(escapes_are_an_encoders)
 }
 
+/// Decodes the paragraphs (runs of lines between blank ones) of a file
+/// that is not quoted-printable as a whole but holds an encoded mail among
+/// plain text (a line typed above a saved mail, `Setup: numa = off`; a
+/// `time` log after it): each paragraph that holds an encoded `=` (`=3D`)
+/// or two soft breaks, and no `=` an encoder does not write. A line ending
+/// in `=20` alone (`NPROCS=20`) decodes no paragraph. Returns whether any
+/// was decoded and the lines soft breaks emptied, as
+/// [`decode_quoted_printable`].
+fn decode_encoded_paragraphs(lines: &mut [String]) -> (bool, Vec<bool>) {
+    let mut emptied: Vec<bool> = Vec::new();
+    let mut any = false;
+    let mut start = 0;
+    while start < lines.len() {
+        let end = (start..lines.len()).find(|&i| lines[i].trim().is_empty()).unwrap_or(lines.len());
+        let para = &lines[start..end];
+        let text = para.join("\n");
+        let evident = text.contains("=3D") || soft_breaks(&text) >= 2;
+        if evident && para.iter().all(|l| escapes_are_an_encoders(l)) {
+            let local = decode_quoted_printable(&mut lines[start..end]);
+            if local.iter().any(|&e| e) {
+                emptied.resize(lines.len(), false);
+                for (k, e) in local.into_iter().enumerate() {
+                    emptied[start + k] |= e;
+                }
+            }
+            any = true;
+        }
+        start = end + 1;
+    }
+    (any, emptied)
+}
+
 /// True when every `=` of `line` (but a run of them: a rule, `=====`) is
 /// an escape an encoder writes ([`is_qp_escape`]), and its escapes of
 /// non-ASCII bytes spell whole UTF-8 characters (`=C3=A9`, `é`). A plain
@@ -540,6 +575,16 @@ mod tests {
         }
         let blank = [true, false];
         assert!(Input::from_text("x\n41").blanked(&blank).unterminated);
+    }
+
+    #[test]
+    fn an_encoded_mail_below_a_plain_line_is_decoded_by_paragraph() {
+        // `numa = off` is no encoder's `=`: the file is not QP as a whole,
+        // but the mail's paragraph is (its `=3D`).
+        let text = "Setup: numa = off\n\nmax=3D20041 usec\n\nNPROCS=20\n";
+        let i = Input::from_text(text);
+        assert!(i.qp);
+        assert_eq!(i.lines, ["Setup: numa = off", "", "max=20041 usec", "", "NPROCS=20"]);
     }
 
     #[test]
