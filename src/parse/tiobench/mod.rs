@@ -425,6 +425,20 @@ impl Tables {
                 self.layout = None;
                 Ok(i + 1)
             }
+            // After commentary, a row whose label names no kernel and no
+            // earlier row (`access1  256M  10564  96 …`, a bonnie++ report
+            // below) is another table's: this one is over, the line left
+            // to the benchmark it is.
+            Line::Row(row, _)
+                if !self.awake
+                    && lay.label_is_kernel
+                    && !crate::parse::labels::is_kernel_name(&row.label)
+                    && !self.rows.iter().any(|(l, _)| *l == row.label) =>
+            {
+                self.flush(out);
+                self.layout = None;
+                Ok(i + 1)
+            }
             Line::Row(row, last) => {
                 self.awake = true;
                 if last != i {
