@@ -94,6 +94,10 @@ struct Run {
     latency_unit: Option<String>,
     /// The command line set a time limit (`--max-time=N`, `--time=N`, N > 0).
     timed: bool,
+    /// The command line's limits, when there is one: whether it asks for
+    /// a fixed number of events and no time limit (`--events=N --time=0`;
+    /// sysbench 1.0 runs for `--time`, 10 s by default, otherwise).
+    fixed_events: Option<bool>,
     /// The run printed sysbench 0.4's `Test execution summary:`.
     form04: bool,
 }
@@ -329,6 +333,12 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                     .iter()
                     .filter_map(|a| a.strip_prefix("--max-time=").or_else(|| a.strip_prefix("--time=")))
                     .any(|v| v.parse::<f64>().is_ok_and(|x| x > 0.0));
+                let value = |keys: &[&str]| -> Option<f64> {
+                    args.iter().find_map(|a| keys.iter().find_map(|k| a.strip_prefix(k))).and_then(|v| v.parse().ok())
+                };
+                let events = value(&["--events=", "--max-requests="]).is_some_and(|e| e > 0.0);
+                let untimed = value(&["--time=", "--max-time="]) == Some(0.0);
+                r.fixed_events = Some(events && untimed);
                 run = r.clone();
                 next = Some(r);
             }
@@ -353,6 +363,15 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         } else if let Some(unit) = t.strip_prefix("Latency (").and_then(|r| r.strip_suffix("):")) {
             run.latency_unit = Some(unit.to_string());
         } else if run.latency(&mut out, n, t)? {
+        } else if t.starts_with("total time:")
+            && run.test.as_deref() == Some("threads")
+            && run.fixed_events == Some(false)
+            && out.version.as_deref().is_some_and(|v| v.starts_with("1."))
+        {
+            // sysbench 1.0 ran for its `--time` (10 s unless the command
+            // line asks for `--events=N --time=0`): the time is the setting.
+            let what = "the total time of a run whose length is a setting (`--time`, 10 s by default in sysbench 1.0; no `--events=N --time=0` on the command line): not read";
+            out.notes.push((n, what.into()));
         } else if let Some(f) = figure(t, run.test.as_deref()) {
             read_figure(&mut out, &run, n, t, f)?;
         } else if interim_tail(t) {
