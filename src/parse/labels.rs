@@ -20,7 +20,7 @@
 //! kernel (when the parser read none); any other becomes a parameter
 //! `label` (`label = before`), a row of its own in the tables. Samples of
 //! one key under one label (or none) are runs, as before; a parser that
-//! keeps identities itself (a `label` or `host` parameter, kernels it read)
+//! keeps identities itself (a `label` parameter, kernels it read)
 //! is left alone. A label line may carry the poster's aside of figures
 //! before its colon (`Before this commit (average 25617 +- 0.16%):`); the
 //! label is the words before it. A command that changes the system's
@@ -107,7 +107,7 @@ fn part_quote_depths(input: &Input, parsed: &mut ParsedFile) -> usize {
 
 /// [`apply`]'s labels from the lines above the samples.
 fn apply_labels(input: &Input, parsed: &mut ParsedFile) -> usize {
-    if parsed.samples.iter().any(|s| s.params.iter().any(|p| p.name == "label" || p.name == "host")) {
+    if parsed.samples.iter().any(|s| s.params.iter().any(|p| p.name == "label")) {
         return 0;
     }
     // Labels only ever part samples of one key: most files have none.

@@ -139,12 +139,24 @@ fn banner(line: &str) -> Option<String> {
 }
 
 /// The remote host a banner names: `… port 0 AF_INET to 192.168.0.3 ()
-/// port 0 AF_INET : demo` → `192.168.0.3` (`127.0.0.1`, `::1` and
-/// `localhost` → `localhost`). `None` for a command line, or a banner a
+/// port 0 AF_INET : demo` → `192.168.0.3`; the address in brackets where
+/// netperf printed one (`to server1 (10.0.0.2)` → `10.0.0.2`, so a host
+/// spelt two ways is one); `127.0.0.1`, `::1` and `localhost` →
+/// `localhost`. `None` for a command line, or a banner a
 /// mail wrapped before its host.
 fn banner_host(line: &str) -> Option<String> {
     let rest = line.split_once(" TEST from ")?.1.split_once(" to ")?.1;
-    let host = rest.split([' ', '(']).next()?.trim();
+    // netperf prints `(null)` for a host it did not name: unknown.
+    if rest.starts_with("(null)") {
+        return None;
+    }
+    // The address netperf resolved the name to, in brackets after it
+    // (`to server1 (10.0.0.2)`), names the host however it was spelt.
+    let address = rest.split_once('(').and_then(|(_, r)| r.split_once(')')).map(|(a, _)| a.trim());
+    let host = match address {
+        Some(a) if !a.is_empty() => a,
+        _ => rest.split([' ', '(']).next()?.trim(),
+    };
     // The loopback's names are one host.
     let loopback = host.starts_with("127.") || host == "::1" || host.starts_with("localhost");
     (!host.is_empty()).then(|| if loopback { "localhost".to_string() } else { host.to_string() })

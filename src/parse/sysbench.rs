@@ -41,7 +41,9 @@
 //!   number of events`, higher is better): 1.0 runs it for `--time`
 //!   (10 s by default) and its events are the result, 0.4 and a 1.0 run
 //!   with `--events=N --time=0` do a fixed number and the time is; the
-//!   output does not say which, so both are read;
+//!   output does not say which, so both are read, unless a 1.0 run's
+//!   command line is there to say it (no `--events=N --time=0`: the
+//!   total time is the `--time` setting, not read);
 //! * every test: `latency avg` and `latency 95th percentile` (the
 //!   percentile as printed, `--percentile` can change it), in the unit of
 //!   the `Latency (ms):` header, lower is better.
