@@ -247,8 +247,16 @@ impl BenchParser for UnixBench {
                 ));
                 continue;
             }
-            if line.contains("BASELINE") && line.contains("RESULT") {
+            // The index table's header, or its first line when a mail
+            // wrapped `RESULT  INDEX` onto the next.
+            let wrapped_header = line.contains("BASELINE")
+                && !line.contains("RESULT")
+                && lines.get(i).is_some_and(|l| l.trim().starts_with("RESULT") && l.contains("INDEX"));
+            if (line.contains("BASELINE") && line.contains("RESULT")) || wrapped_header {
                 index = Some(if line.contains("3D Graphics") { GRAPHICS_INDEX_GROUP } else { INDEX_GROUP });
+                if wrapped_header {
+                    i += 1;
+                }
                 continue;
             }
             if let Some(group) = index {
@@ -429,7 +437,7 @@ fn index_row<'a>(
         return Ok(IndexRow::End);
     }
     let name = cells.before_trailing(line, nums.len()).trim();
-    if name.is_empty() || !name.chars().any(|c| c.is_ascii_alphabetic()) || nums.len() < 2 {
+    if name.is_empty() || !name.chars().any(|c| c.is_ascii_alphabetic()) {
         return Err(ParseError::malformed(lineno, "an index row: test name, BASELINE, RESULT and INDEX", line));
     }
     // UnixBench prints BASELINE, RESULT and INDEX with one decimal.
@@ -445,6 +453,18 @@ fn index_row<'a>(
             return cut();
         }
         return Ok(IndexRow::Value { name, value: nums[2], at: lineno, next: i });
+    }
+    if nums.len() == 1 {
+        // RESULT and INDEX wrapped onto the next line by a mail (`Execl
+        // Throughput  43.0` / `623.7  145.0`).
+        let rest = Cells::of(lines.get(i).map(String::as_str).unwrap_or(""));
+        let two = rest.trailing_numbers(3);
+        let only = rest.cells.len() == 2;
+        if only && two.len() == 2 && index_matches(nums[0], two[0], two[1]) {
+            notes.push((i + 1, format!("RESULT and INDEX of line {lineno} wrapped onto this line; rejoined")));
+            return Ok(IndexRow::Value { name, value: two[1], at: i + 1, next: i + 1 });
+        }
+        return Err(ParseError::malformed(lineno, "an index row: test name, BASELINE, RESULT and INDEX", line));
     }
     let (baseline, result) = (nums[0], nums[1]);
     let next = lines.get(i).map(String::as_str).unwrap_or("");
@@ -901,6 +921,24 @@ System Benchmarks Index Score                                         451.3\n\
         assert!(UnixBench.detect(&Input::from_text("   BYTE UNIX Benchmarks (Version 5.1.3)")) >= 90);
         assert_eq!(UnixBench.detect(&Input::from_text("Throughput 12 MB/sec 4 procs")), 0);
         assert!(UnixBench.detect(&Input::from_text("Pipe Throughput   448266.7 lps (10.0 secs, 10 samples)")) > 40);
+    }
+
+    #[test]
+    fn an_index_table_wrapped_before_result_is_rejoined() {
+        let text = "System Benchmarks Index Values               BASELINE       \n\
+            RESULT    INDEX\n\
+            Dhrystone 2 using register variables         116700.0    \n\
+            3080833.7    264.0\n\
+            Execl Throughput                                 43.0        \n\
+            623.7    145.0\n\
+            ========\n\
+            System Benchmarks Index Score                                         201.4\n";
+        let p = parse(text).unwrap();
+        let got: Vec<(&str, f64)> = p.samples.iter().map(|s| (s.metric.name.as_str(), s.value.mean())).collect();
+        assert_eq!(
+            got,
+            [("Dhrystone 2 using register variables", 264.0), ("Execl Throughput", 145.0), ("Index Score", 201.4)]
+        );
     }
 
     #[test]
