@@ -1511,10 +1511,24 @@ fn label_line(text: &str, underlined: bool) -> Option<String> {
     if is_numbered_run(&lower) {
         return None;
     }
-    let kernels: Vec<&str> = bare
-        .split_whitespace()
-        .map(|w| w.trim_matches([',', '(', ')', '"', '\'']))
-        .filter(|w| is_kernel_name(w))
+    // A version after a program's name (`redis 6.2.5:`, `PostgreSQL
+    // 9.6.2 on the box`) is the program's, not a kernel: a kernel's name
+    // opens the label or follows a word that leads to one (`Linux 4.4.0`,
+    // `results on 2.6.8`).
+    let words: Vec<&str> = bare.split_whitespace().map(|w| w.trim_matches([',', '(', ')', '"', '\''])).collect();
+    let leads_to_kernel = |w: &str| {
+        const LEADS: [&str; 34] = [
+            "linux", "kernel", "kernel:", "kernels", "on", "for", "under", "using", "vs", "vs.", "versus", "and", "or",
+            "with", "the", "a", "of", "from", "at", "in", "to", "than", "against", "over", "is", "was", "new", "old",
+            "stock", "vanilla", "plain", "base", "baseline", "mainline",
+        ];
+        LEADS.iter().any(|l| w.eq_ignore_ascii_case(l)) || !w.chars().any(char::is_alphanumeric)
+    };
+    let kernels: Vec<&str> = words
+        .iter()
+        .enumerate()
+        .filter(|&(k, w)| is_kernel_name(w) && (k == 0 || leads_to_kernel(words[k - 1])))
+        .map(|(_, w)| *w)
         .collect();
     Some(if kernels.len() == 1 && !more { kernels[0].to_string() } else { without_preposition(&lower).to_string() })
 }
@@ -2214,6 +2228,16 @@ mod tests {
         // Right above its block, after a sentence ends: a label.
         let text = "Tested on a Xeon.\nbefore this patch\nThroughput 1\n\nafter this patch\nThroughput 2\n";
         assert_eq!(last_params(&labelled(text, &[3, 6])), vec!["before this patch", "after this patch"]);
+    }
+
+    #[test]
+    fn a_programs_version_in_a_label_is_no_kernel() {
+        let p = labelled("redis 6.2.5:\nThroughput 1\n\nredis 7.0.11:\nThroughput 2\n", &[2, 5]);
+        assert!(p.samples.iter().all(|s| s.kernel.is_none()), "{:?}", p.samples);
+        assert_eq!(last_params(&p), vec!["redis 6.2.5", "redis 7.0.11"]);
+        let p = labelled("Linux 4.4.0:\nThroughput 1\n\nLinux 5.4.0:\nThroughput 2\n", &[2, 5]);
+        let kernels: Vec<Option<&str>> = p.samples.iter().map(|s| s.kernel.as_deref()).collect();
+        assert_eq!(kernels, [Some("4.4.0"), Some("5.4.0")]);
     }
 
     #[test]
