@@ -135,8 +135,12 @@ impl Input {
         let unterminated = !unified.is_empty() && !unified.ends_with('\n');
         let (qp, soft_joined) = if looks_quoted_printable(&unified) {
             (true, decode_quoted_printable(&mut lines))
-        } else {
+        } else if unified.contains("=3D") || unified.contains("=\n") {
             decode_encoded_paragraphs(&mut lines)
+        } else {
+            // No encoded `=` and no soft break: no paragraph to decode (the
+            // common case, not split into paragraphs).
+            (false, Vec::new())
         };
         if qp {
             // Decoding may give the spaces the encoding hid (`=C2=A0`, `=E2=80=82`).
