@@ -231,6 +231,18 @@ pub struct Sample {
     pub value: Value,
     /// 1-based line in the source file where the value was read.
     pub line: usize,
+    /// The printed step of the value in [`Metric::unit`] where the value
+    /// was printed in another unit and scaled (iperf3's `1.00 Gbits/sec`
+    /// is 1000 Mbits/sec printed to 10 Mbits/sec; fio's `IOPS=67.4k` is
+    /// 67400 printed to 100; `site::units` converting `1.01 MiB/s` to
+    /// KiB/s): the last printed decimal place times the factor. `None`
+    /// for a value in the unit it was printed in, whose step is read back
+    /// from the value ([`crate::stats::resolution`]); a scaled value's
+    /// digits say nothing of how it was printed (1.01 MiB/s is
+    /// 1034.24 KiB/s, seemingly printed to a hundredth). A difference
+    /// below the coarser side's step is not tested.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub step: Option<f64>,
 }
 
 impl Sample {
@@ -244,7 +256,15 @@ impl Sample {
             metric,
             value: Value::single(value),
             line,
+            step: None,
         }
+    }
+
+    /// Sets the printed step ([`Sample::step`]) of a value scaled from the
+    /// unit it was printed in.
+    pub fn with_step(mut self, step: f64) -> Self {
+        self.step = Some(step);
+        self
     }
 
     /// Sets the group (the table inside the benchmark's output).

@@ -20,7 +20,11 @@
 //!   1.5, 1.5 against 1.6, 1.6);
 //! * a difference of the means smaller than one step of the printed
 //!   resolution ([`resolution`]): lmbench prints one decimal, so 1.5
-//!   against 1.55 cannot be told apart from rounding.
+//!   against 1.55 cannot be told apart from rounding. A value scaled from
+//!   the unit it was printed in carries its printed step
+//!   ([`crate::model::Sample::step`]), and the coarser side's bounds the
+//!   test ([`PrintedStep`]): iperf3's `1.00 Gbits/sec` (995 to 1005
+//!   Mbits/sec) against 996 Mbits/sec is not tested.
 //!
 //! A standard deviation below floating-point noise ([`FLOAT_NOISE`] times
 //! the values' magnitude, such as the 2.2e-16 that the mean of three
@@ -195,6 +199,60 @@ pub fn resolution(values: impl IntoIterator<Item = f64>) -> f64 {
 /// the [`step`] of the largest of theirs.
 pub fn printed_decimals(values: impl IntoIterator<Item = f64>) -> i32 {
     values.into_iter().filter(|v| v.is_finite()).map(decimals_of).max().unwrap_or(0)
+}
+
+/// How finely the values behind a comparison were printed: the decimals
+/// read back from values in the unit they were printed in
+/// ([`printed_decimals`]) and the coarsest step known of values that were
+/// scaled ([`crate::model::Sample::step`]). [`PrintedStep::step`] bounds
+/// what [`compare`] tests.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct PrintedStep {
+    /// The most decimals a value whose step is not known shows; `None`
+    /// when every value's step is known (or there are none).
+    decimals: Option<i32>,
+    /// The coarsest step known; `None` when no value's is.
+    known: Option<f64>,
+}
+
+impl PrintedStep {
+    /// The printed step of `values`, each a mean and its known step.
+    pub fn of(values: impl IntoIterator<Item = (f64, Option<f64>)>) -> Self {
+        let mut p = PrintedStep::default();
+        for (v, known) in values {
+            match known {
+                Some(k) => p.known = Some(p.known.map_or(k, |c| c.max(k))),
+                None if v.is_finite() => p.decimals = Some(p.decimals.map_or(0, |d| d).max(decimals_of(v))),
+                None => {}
+            }
+        }
+        p
+    }
+
+    /// The printed step of both sides: the finest read back (a `2.0`
+    /// printed as `2` is ambiguous, so the side with more decimals
+    /// tells), the coarsest known (a `1.00 Gbits/sec` is 995 to 1005
+    /// Mbits/sec, whatever the other side's digits).
+    pub fn with(self, other: PrintedStep) -> Self {
+        fn larger<T: PartialOrd>(a: Option<T>, b: Option<T>) -> Option<T> {
+            match (a, b) {
+                (Some(a), Some(b)) => Some(if b > a { b } else { a }),
+                (a, b) => a.or(b),
+            }
+        }
+        PrintedStep { decimals: larger(self.decimals, other.decimals), known: larger(self.known, other.known) }
+    }
+
+    /// The step: the larger of the read-back step and the known one; 1
+    /// when there are no values.
+    pub fn step(&self) -> f64 {
+        match (self.decimals, self.known) {
+            (Some(d), Some(k)) => step(d).max(k),
+            (Some(d), None) => step(d),
+            (None, Some(k)) => k,
+            (None, None) => 1.0,
+        }
+    }
 }
 
 /// The step of values printed with `decimals` decimals: 10^−decimals.
@@ -503,6 +561,21 @@ mod welch_tests {
         let (c, d) = (Summary::of_samples(&[0.2, 0.3]), Summary::of_samples(&[0.3, 0.4]));
         assert!((d.mean - c.mean) < 0.1, "0.35 − 0.25 falls short of 0.1 in binary");
         assert!(compare(&d, &c, Better::Lower, 0.1).welch.is_some());
+    }
+
+    #[test]
+    fn a_known_step_is_taken_at_its_coarsest_read_back_steps_at_their_finest() {
+        let close = |a: f64, b: f64| (a - b).abs() <= 1e-12 * b.abs();
+        let read = PrintedStep::of([(1.5, None), (2.0, None)]);
+        assert!(close(read.step(), 0.1), "a 2.0 read back as 2 is ambiguous: the finer tells");
+        let gbits = PrintedStep::of([(1000.0, Some(10.0)); 3]);
+        let mbits = PrintedStep::of([(995.0, Some(1.0)), (996.0, Some(1.0))]);
+        assert!(close(gbits.with(mbits).step(), 10.0), "1.00 Gbits/sec is 995 to 1005 Mbits/sec");
+        assert!(close(mbits.with(gbits).step(), 10.0));
+        assert!(close(read.with(gbits).step(), 10.0), "the larger of both");
+        assert!(close(PrintedStep::of([(12.25, None)]).with(PrintedStep::of([(12.0, Some(0.001))])).step(), 0.01));
+        assert!(close(PrintedStep::default().step(), 1.0));
+        assert!(close(PrintedStep::of([(f64::NAN, None)]).step(), 1.0));
     }
 
     #[test]

@@ -262,8 +262,11 @@ fn roleless_udp_summary(t: &str) -> bool {
     t.starts_with('[') && t.contains(" sec ") && t.contains(" ms ") && t.ends_with("%)")
 }
 
-/// A bitrate `23.5` `Gbits/sec` in Mbits/sec.
-fn bitrate(value: &str, unit: &str) -> Option<f64> {
+/// A bitrate `23.5` `Gbits/sec` in Mbits/sec, with the step it was
+/// printed to in Mbits/sec (100: [`crate::model::Sample::step`]; iperf3
+/// prints three significant digits, so `1.00 Gbits/sec` beside
+/// `996 Mbits/sec` is no difference).
+fn bitrate(value: &str, unit: &str) -> Option<(f64, f64)> {
     let scale = match unit {
         "bits/sec" => 1e-6,
         "Kbits/sec" => 1e-3,
@@ -272,7 +275,7 @@ fn bitrate(value: &str, unit: &str) -> Option<f64> {
         "Tbits/sec" => 1e6,
         _ => return None,
     };
-    Some(plain(value)? * scale)
+    Some((plain(value)? * scale, crate::parse::num::scaled_step(value, scale)?))
 }
 
 /// One text summary line read: the stream id, role, bitrate and, for UDP,
@@ -282,6 +285,8 @@ struct Line<'a> {
     id: &'a str,
     role: &'a str,
     mbits: f64,
+    /// The bitrate's printed step in Mbits/sec.
+    step: f64,
     udp: Option<(f64, f64)>,
 }
 
@@ -289,7 +294,7 @@ struct Line<'a> {
 /// then `Retr` (TCP sender) or `J ms L/T (P%)` (UDP).
 fn read_line<'a>(n: usize, t: &str, id: &'a str, cells: &[&str], role: &'a str) -> Result<Line<'a>, ParseError> {
     let bad = || ParseError::malformed(n, "an iperf3 summary line with a bitrate in bits/sec", t);
-    let mbits = bitrate(cells.get(2).ok_or_else(bad)?, cells.get(3).ok_or_else(bad)?).ok_or_else(bad)?;
+    let (mbits, step) = bitrate(cells.get(2).ok_or_else(bad)?, cells.get(3).ok_or_else(bad)?).ok_or_else(bad)?;
     let udp = match cells.get(5) {
         Some(&"ms") => {
             let jitter = plain(cells[4]).ok_or_else(bad)?;
@@ -298,7 +303,7 @@ fn read_line<'a>(n: usize, t: &str, id: &'a str, cells: &[&str], role: &'a str) 
         }
         _ => None,
     };
-    Ok(Line { n, id, role, mbits, udp })
+    Ok(Line { n, id, role, mbits, step, udp })
 }
 
 /// Samples of one text summary block. `streams` is how many streams the
@@ -343,7 +348,8 @@ fn text_block(block: &[Line], reverse: bool, streams: usize, out: &mut ParsedFil
     for l in block {
         let stream =
             if per_stream && l.id != "SUM" { ids.iter().position(|i| *i == l.id).map(|p| p + 1) } else { None };
-        let mut new = vec![setup.sample(&format!("{} Bitrate", l.role), UNIT, Better::Higher, l.mbits, l.n)];
+        let mut new =
+            vec![setup.sample(&format!("{} Bitrate", l.role), UNIT, Better::Higher, l.mbits, l.n).with_step(l.step)];
         if let (Some((jitter, lost)), "receiver") = (l.udp, l.role) {
             new.push(setup.sample("Jitter", "ms", Better::Lower, jitter, l.n));
             new.push(setup.sample("Lost", "%", Better::Lower, lost, l.n));

@@ -81,6 +81,16 @@ pub fn decimals(s: &str) -> Option<usize> {
     (int.bytes().chain(frac.bytes()).all(|b| b.is_ascii_digit())).then_some(frac.len())
 }
 
+/// The step a plain decimal `s` was printed to, scaled by `scale` (the
+/// factor the parser multiplies the value by to reach its metric's unit):
+/// `("1.00", 1000.0)` → 10, `("67.4", 1000.0)` → 100, `("995", 1.0)` → 1.
+/// For [`crate::model::Sample::with_step`]. `None` for anything but a
+/// plain decimal.
+pub fn scaled_step(s: &str, scale: f64) -> Option<f64> {
+    let d = i32::try_from(decimals(s)?).ok()?;
+    Some(scale / 10f64.powi(d))
+}
+
 /// True when `s` is not a plain decimal with at least `printed` digits
 /// after the point: a figure a benchmark always prints with `printed`
 /// decimals (`%.3f`) that has fewer was cut short (`Time: 0.`, a log

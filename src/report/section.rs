@@ -12,7 +12,7 @@ use super::{
 };
 use crate::markdown;
 use crate::model::{Better, Sample, Value};
-use crate::stats::{Summary, compare, decimals_needed, printed_decimals, step, trimmed};
+use crate::stats::{PrintedStep, Summary, compare, decimals_needed, trimmed};
 use compact_str::CompactString;
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
@@ -122,7 +122,8 @@ pub(super) fn section_view(
     let baseline = policy.baseline.clone().filter(|b| row_views.iter().any(|r| &r.kernel == b));
     if let Some(b) = &baseline {
         compare_cells(&mut row_views, &cols, b, |ri, ci| {
-            cell_entries.get(&(rows.order[ri], ci)).into_iter().flatten().map(|&ei| entries[ei].1.value.mean())
+            let samples = cell_entries.get(&(rows.order[ri], ci)).into_iter().flatten().map(|&ei| entries[ei].1);
+            PrintedStep::of(samples.map(|s| (s.value.mean(), s.step)))
         });
     }
     let (fixed_params, fixed_param_values) = fix_params(&mut row_views, &mut param_names);
@@ -319,11 +320,19 @@ fn fill_cells(entries: &[Entry], rows: &Rows, entry_col: &[usize], ncols: usize,
     let mut cell_entries: FxHashMap<(usize, usize), Vec<usize>> = FxHashMap::default();
     cell_entries.reserve(rows.rows.len() * ncols);
     let mut col_values: Vec<Vec<f64>> = vec![Vec::new(); ncols];
+    // A value scaled from the unit it was printed in shows the decimals
+    // of its printed step, not the quotient's (1031 KiB/s is 1.0068 MiB/s,
+    // not 1.006836).
+    let mut step_decimals: Vec<usize> = vec![0; ncols];
     for (ei, (_, s)) in entries.iter().enumerate() {
         cell_entries.entry((rows.entry_row[ei], entry_col[ei])).or_default().push(ei);
-        col_values[entry_col[ei]].push(s.value.mean());
+        match s.step {
+            Some(step) => step_decimals[entry_col[ei]] = step_decimals[entry_col[ei]].max(decimals_of_step(step)),
+            None => col_values[entry_col[ei]].push(s.value.mean()),
+        }
     }
-    let precision: Vec<usize> = col_values.iter().map(|v| decimals_needed(v)).collect();
+    let precision: Vec<usize> =
+        col_values.iter().zip(&step_decimals).map(|(v, &d)| decimals_needed(v).max(d)).collect();
 
     let mut has_spread = false;
     // Each raw file's path and link, made once (a file gives many cells),
@@ -396,6 +405,12 @@ fn fill_cells(entries: &[Entry], rows: &Rows, entry_col: &[usize], ncols: usize,
     Cells { rows: row_views, entries: cell_entries, precision, printed, has_spread }
 }
 
+/// The decimals that show a printed step `step` (a positive number):
+/// 0.01 → 2, 1/1024 → 4, 10 → 0; at most 6, as [`decimals_needed`].
+fn decimals_of_step(step: f64) -> usize {
+    (0..6).find(|&d| crate::stats::step(d as i32) <= step * (1.0 + 1e-9)).unwrap_or(6)
+}
+
 /// Each column's precision for its means: the decimals its runs were
 /// printed with (`printed`), and one more where a mean of several runs
 /// falls between two printed steps that are coarse for it (a step over a
@@ -410,7 +425,7 @@ fn mean_precision(rows: &[RowView], printed: &[usize]) -> Vec<usize> {
         .iter()
         .enumerate()
         .map(|(ci, &d)| {
-            let coarse = |mean: f64| step(d as i32) > 1e-3 * mean.abs();
+            let coarse = |mean: f64| crate::stats::step(d as i32) > 1e-3 * mean.abs();
             let between = rows
                 .iter()
                 .filter_map(|r| r.cells.get(ci)?.as_ref())
@@ -448,21 +463,16 @@ fn mark_trimmed(runs: &mut [RunView], values: &[Value], trim: usize) {
 
 /// Compares every cell with the cell of the baseline kernel `base` in the
 /// row of the same parameters and column: its comparison, change text and
-/// class. `values(row, column)` gives the raw means behind a cell (rows in
-/// display order), whose printed step bounds what a test can tell apart.
-/// The significance mark waits for the page's correction
+/// class. `printed(row, column)` gives the printed step of the raw values
+/// behind a cell (rows in display order), which bounds what a test can
+/// tell apart. The significance mark waits for the page's correction
 /// ([`super::correct_page`]).
-fn compare_cells<I: Iterator<Item = f64>>(
-    rows: &mut [RowView],
-    cols: &[ColKey],
-    base: &str,
-    values: impl Fn(usize, usize) -> I,
-) {
+fn compare_cells(rows: &mut [RowView], cols: &[ColKey], base: &str, printed: impl Fn(usize, usize) -> PrintedStep) {
     let base_rows: FxHashMap<Vec<String>, usize> =
         rows.iter().enumerate().filter(|(_, r)| r.kernel == base).map(|(i, r)| (r.params.clone(), i)).collect();
-    // The decimals of each baseline cell's values, read once for every
-    // row compared with it.
-    let mut base_decimals: FxHashMap<(usize, usize), i32> = FxHashMap::default();
+    // The printed step of each baseline cell's values, read once for
+    // every row compared with it.
+    let mut base_printed: FxHashMap<(usize, usize), PrintedStep> = FxHashMap::default();
     for ri in 0..rows.len() {
         if rows[ri].kernel == base {
             continue;
@@ -474,9 +484,8 @@ fn compare_cells<I: Iterator<Item = f64>>(
             let base = rows[bi].cells[ci].as_ref().map(|c| c.summary);
             let better = col.better;
             if let (Some(base), Some(cell)) = (base, rows[ri].cells[ci].as_mut()) {
-                let of_base = *base_decimals.entry((bi, ci)).or_insert_with(|| printed_decimals(values(bi, ci)));
-                let step = step(printed_decimals(values(ri, ci)).max(of_base));
-                let cmp = compare(&cell.summary, &base, better, step);
+                let of_base = *base_printed.entry((bi, ci)).or_insert_with(|| printed(bi, ci));
+                let cmp = compare(&cell.summary, &base, better, printed(ri, ci).with(of_base).step());
                 // No better direction, no verdict: informational columns
                 // (MHz, %CPU, counts) show no change marks.
                 (cell.delta_text, cell.delta_class) = change_of(&cmp, better, col.unit);

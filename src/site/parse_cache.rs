@@ -37,10 +37,10 @@ use std::path::{Path, PathBuf};
 /// the entry (8 bytes; all little-endian) and the entry as MessagePack
 /// (`rmp-serde`, structs as arrays of their fields in order, without the
 /// field names). A sample in an entry is `[kernel, group, params, metric,
-/// value, line]`, the first four indices into the tables, the value a
+/// value, line, step]`, the first four indices into the tables, the value a
 /// whole number as an integer, a decimal of up to nine places as `[m, d]`
-/// (m / 10^d), else a double, or `[mean, stddev, n]`.
-/// Entries are decoded only when looked up (in the parsing threads). A
+/// (m / 10^d), else a double, or `[mean, stddev, n]`, the step
+/// ([`Sample::step`]) nil or a double. Entries are decoded only when looked up (in the parsing threads). A
 /// file of another benchsite, damaged tables, a damaged frame or a wrong
 /// checksum makes the file (or that entry) no cache, as does an index
 /// past the end of a table (that entry).
@@ -328,7 +328,7 @@ struct EntryParsed {
 /// parameters (into `params`), the metric (into `metrics`), the value,
 /// the line.
 #[derive(Serialize, Deserialize)]
-struct EntrySample(Option<u32>, u32, u32, u32, StoredValue, usize);
+struct EntrySample(Option<u32>, u32, u32, u32, StoredValue, usize, Option<f64>);
 
 impl Entry {
     fn of(o: &FileOutcome, t: &mut Interner) -> Self {
@@ -349,6 +349,7 @@ impl Entry {
                             t.metric(&s.metric),
                             StoredValue(s.value),
                             s.line,
+                            s.step,
                         )
                     })
                     .collect(),
@@ -366,7 +367,7 @@ impl Entry {
         let mut parsed = Vec::with_capacity(self.parsed.len());
         for p in self.parsed {
             let mut samples = Vec::with_capacity(p.samples.len());
-            for EntrySample(kernel, group, params, metric, value, line) in p.samples {
+            for EntrySample(kernel, group, params, metric, value, line, step) in p.samples {
                 samples.push(Sample {
                     kernel: match kernel {
                         Some(k) => Some(text(k)?),
@@ -377,6 +378,7 @@ impl Entry {
                     metric: t.metrics.get(metric as usize)?.clone(),
                     value: value.0,
                     line,
+                    step,
                 });
             }
             parsed.push(ParsedFile {
@@ -504,6 +506,7 @@ mod tests {
             metric: t,
             value: Value::Summary { mean: 28.094, stddev: Some(0.182565), n: 5 },
             line: 40,
+            step: Some(0.001),
         });
         samples.push(Sample { value: Value::Summary { mean: 3.0, stddev: None, n: 2 }, ..samples[0].clone() });
         let parsed = ParsedFile {
@@ -595,7 +598,7 @@ mod tests {
             parsed: vec![EntryParsed {
                 benchmark: "dbench".into(),
                 version: None,
-                samples: vec![EntrySample(None, 0, 0, 5, StoredValue(Value::single(1.0)), 1)],
+                samples: vec![EntrySample(None, 0, 0, 5, StoredValue(Value::single(1.0)), 1, None)],
                 notes: Vec::new(),
                 lines: None,
             }],

@@ -22,10 +22,18 @@
 //!
 //! A metric whose units cannot be converted keeps them (one column per
 //! unit) with one warning naming both files and lines.
+//!
+//! Every sample of a converted metric gets its printed step in the target
+//! unit ([`crate::model::Sample::step`]): the finest step of the class's
+//! values printed in its unit, times the factor (a step a parser knew
+//! scales with the value). `1.01 MiB/s` converted to KiB/s reads 1034.24,
+//! which seems printed to a hundredth of a KiB/s; it was printed to
+//! 10.24 KiB/s, and a test of it against 1031 KiB/s is bounded by that.
 
 use super::ResultFile;
 use crate::diag::Diagnostic;
 use crate::model::{Better, Value};
+use crate::stats::{printed_decimals, step};
 use compact_str::CompactString;
 use rustc_hash::FxHashMap;
 
@@ -106,6 +114,9 @@ struct UnitUse<'a> {
     unit: &'a str,
     first: (usize, usize),
     count: usize,
+    /// The most decimals a value printed in this unit shows
+    /// ([`printed_decimals`]), of samples whose step is not known.
+    decimals: i32,
 }
 
 /// Converts each metric of `results` (one machine class) to one unit
@@ -120,9 +131,17 @@ pub fn unify(results: &mut [ResultFile], diags: &mut Vec<Diagnostic>) {
         for (si, s) in rf.parsed.samples.iter().enumerate() {
             let key = (rf.parsed.benchmark.as_str(), s.group.as_str(), s.metric.name.as_str(), s.metric.better);
             let units = uses.entry(key).or_default();
-            match units.iter_mut().find(|u| u.unit == s.metric.unit) {
-                Some(u) => u.count += 1,
-                None => units.push(UnitUse { unit: s.metric.unit.as_str(), first: (ri, si), count: 1 }),
+            let i = match units.iter().position(|u| u.unit == s.metric.unit) {
+                Some(i) => i,
+                None => {
+                    units.push(UnitUse { unit: s.metric.unit.as_str(), first: (ri, si), count: 0, decimals: 0 });
+                    units.len() - 1
+                }
+            };
+            let u = &mut units[i];
+            u.count += 1;
+            if s.step.is_none() {
+                u.decimals = u.decimals.max(printed_decimals([s.value.mean()]));
             }
         }
     }
@@ -133,17 +152,19 @@ pub fn unify(results: &mut [ResultFile], diags: &mut Vec<Diagnostic>) {
             Some(factors) => {
                 let target = target_unit(&units, &factors);
                 let of_name = conversions.entry(key.2.into()).or_default();
+                // The target unit too: its values are not scaled, but
+                // compared with scaled ones they need their step known.
                 for (u, f) in units.iter().zip(&factors) {
-                    if u.unit != target.0 {
-                        of_name.push(Conversion {
-                            benchmark: key.0.to_string(),
-                            group: key.1.into(),
-                            better: key.3,
-                            from: u.unit.into(),
-                            to: target.0.clone(),
-                            times: f / target.1,
-                        });
-                    }
+                    let times = if u.unit == target.0 { 1.0 } else { f / target.1 };
+                    of_name.push(Conversion {
+                        benchmark: key.0.to_string(),
+                        group: key.1.into(),
+                        better: key.3,
+                        from: u.unit.into(),
+                        to: target.0.clone(),
+                        times,
+                        step: step(u.decimals) * times,
+                    });
                 }
             }
             None => flagged.push((units[0].first.0, units[0].first.1, units[1].first.0, units[1].first.1)),
@@ -212,7 +233,11 @@ fn target_unit(units: &[UnitUse], factors: &[f64]) -> (CompactString, f64) {
 
 /// One unit of one metric converted: the metric's benchmark, group and
 /// better direction (its name is the key of [`Conversions`]), the unit
-/// converted and the one it becomes, and the multiplier.
+/// converted and the one it becomes (the same for the target unit), the
+/// multiplier (1 for the target unit), and the printed step of the unit's
+/// values in the target unit: the finest step a value of the class printed
+/// in `from` shows (a `1.00` beside a `1.25` is printed to a hundredth),
+/// times the multiplier.
 struct Conversion {
     benchmark: String,
     group: CompactString,
@@ -220,6 +245,7 @@ struct Conversion {
     from: CompactString,
     to: CompactString,
     times: f64,
+    step: f64,
 }
 
 /// The conversions of a class by metric name: a sample is looked up by
@@ -227,7 +253,10 @@ struct Conversion {
 /// the rest.
 type Conversions = FxHashMap<CompactString, Vec<Conversion>>;
 
-/// Applies `conversions` to every sample of `results`.
+/// Applies `conversions` to every sample of `results`, and gives each
+/// sample of a converted metric its printed step ([`Sample::step`]).
+///
+/// [`Sample::step`]: crate::model::Sample::step
 fn convert(results: &mut [ResultFile], conversions: &Conversions) {
     for rf in results {
         let benchmark = rf.parsed.benchmark.as_str();
@@ -239,6 +268,11 @@ fn convert(results: &mut [ResultFile], conversions: &Conversions) {
                 continue;
             };
             let m = c.times;
+            // A step a parser knew (it scaled the value itself) scales on.
+            s.step = Some(s.step.map_or(c.step, |st| st * m));
+            if c.from == c.to {
+                continue;
+            }
             s.metric.unit = c.to.clone();
             s.value = match s.value {
                 Value::Single { value } => Value::Single { value: value * m },
@@ -317,6 +351,37 @@ mod tests {
         assert_eq!(d.len(), 2, "{d:?}");
         assert!(d[0].message.contains("\"Throughput\" is in MB/s here and in KB/s in a/d.txt"), "{}", d[0].message);
         assert_eq!(d[0].line, Some(1));
+    }
+
+    /// The printed step of every sample of a converted metric, in the
+    /// target unit.
+    fn steps(results: &[ResultFile]) -> Vec<Option<f64>> {
+        results.iter().flat_map(|r| r.parsed.samples.iter().map(|s| s.step)).collect()
+    }
+
+    #[test]
+    fn converted_values_keep_the_step_they_were_printed_to() {
+        let mut r = vec![
+            file("fio", "a/fio.txt", &[("bw", "MiB/s", 1.01), ("bw", "MiB/s", 1.0)]),
+            file("fio", "b/fio.txt", &[("bw", "KiB/s", 1030.0), ("bw", "KiB/s", 1031.0)]),
+            file("fio", "c/fio.txt", &[("iops", "IOPS", 258.0)]),
+        ];
+        unify(&mut r, &mut Vec::new());
+        assert_eq!(units(&r)[2], ("MiB/s".into(), 1030.0 / 1024.0));
+        // MiB/s: 1.01 is printed to a hundredth, and so is the 1.0 beside
+        // it (1.00, its trailing zero not read); KiB/s to one KiB.
+        assert_eq!(steps(&r), [Some(0.01), Some(0.01), Some(1.0 / 1024.0), Some(1.0 / 1024.0), None]);
+        // A step a parser knew scales with the value.
+        let mut r = vec![
+            file("iperf3", "a/i.txt", &[("rate", "Mbits/sec", 1000.0)]),
+            file("iperf3", "b/i.txt", &[("rate", "Gbits/sec", 0.5)]),
+        ];
+        r[0].parsed.samples[0].step = Some(10.0);
+        r[1].parsed.samples[0].value = Value::single(0.5);
+        r.push(file("iperf3", "c/i.txt", &[("rate", "Gbits/sec", 0.75)]));
+        unify(&mut r, &mut Vec::new());
+        assert_eq!(units(&r).iter().map(|u| u.0.as_str()).collect::<Vec<_>>(), ["Gbits/sec"; 3]);
+        assert_eq!(steps(&r), [Some(0.01), Some(0.01), Some(0.01)]);
     }
 
     #[test]

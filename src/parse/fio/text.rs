@@ -85,6 +85,9 @@ pub struct DirLine {
     pub bw: (f64, String),
     /// `IOPS=67.4k` → 67400.
     pub iops: f64,
+    /// The step IOPS were printed to where fio scaled them (`67.4k`: 100;
+    /// [`crate::model::Sample::step`]); `None` for a plain count.
+    pub iops_step: Option<f64>,
 }
 
 /// A direction line: `Some(Ok)` when read, `Some(Err(what))` when it has a
@@ -102,7 +105,7 @@ pub fn direction_line(line: &str) -> Option<Result<DirLine, String>> {
     let bw = get("bw").map(|v| v.split('(').next().unwrap_or(v).trim()).and_then(rate);
     let iops = get("iops").and_then(scaled);
     Some(match (bw, iops) {
-        (Some(bw), Some(iops)) => Ok(DirLine { dir, bw, iops }),
+        (Some(bw), Some((iops, iops_step))) => Ok(DirLine { dir, bw, iops, iops_step }),
         _ => Err(format!("fio `{dir}:` line with `BW=`/`bw=` and `IOPS=`/`iops=` figures")),
     })
 }
@@ -119,7 +122,8 @@ fn rate(v: &str) -> Option<(f64, String)> {
 
 /// fio's decimal-scaled counts: `5604`, `67.4k`, `1.2M` (×1000, ×10⁶,
 /// ×10⁹). The point is moved in the digits, so `67.4k` is 67400 exactly.
-fn scaled(v: &str) -> Option<f64> {
+/// With the step a scaled count was printed to (`67.4k`: 100).
+fn scaled(v: &str) -> Option<(f64, Option<f64>)> {
     let v = v.trim();
     let (num, zeros) = match v.as_bytes().last()? {
         b'k' | b'K' => (&v[..v.len() - 1], 3),
@@ -133,7 +137,9 @@ fn scaled(v: &str) -> Option<f64> {
     let (int, frac) = num.split_once('.').unwrap_or((num, ""));
     let frac = format!("{frac:0<zeros$}");
     let shifted = format!("{int}{}.{}", &frac[..zeros], &frac[zeros..]);
-    plain(&shifted)
+    let step = [1.0, 1e3, 1e6, 1e9][zeros / 3];
+    let step = (zeros > 0).then(|| crate::parse::num::scaled_step(num, step)).flatten();
+    Some((plain(&shifted)?, step))
 }
 
 /// A latency line read: statistic (`slat`, `clat`, `lat`), unit, avg,
@@ -431,7 +437,11 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[String], out: &mut Pa
             let msg = "a fio 2.x direction line without its `runt=` (the line looks cut short): its iops not read";
             out.notes.push((n, msg.into()));
         } else {
-            out.samples.push(job.sample(iops_metric(d.dir), d.iops, n));
+            let s = job.sample(iops_metric(d.dir), d.iops, n);
+            out.samples.push(match d.iops_step {
+                Some(step) => s.with_step(step),
+                None => s,
+            });
         }
         return Ok(());
     }
@@ -567,15 +577,16 @@ mod tests {
             definition("random-read-4k: (g=0): rw=read, bs=4K-4K/4K-4K/4K-4K, ioengine=posixaio, iodepth=32").unwrap();
         assert_eq!(p[1], ("bs", "4K".into()));
         let d = direction_line("  read: IOPS=67.4k, BW=1053MiB/s (1104MB/s)(100GiB/97218msec)").unwrap().unwrap();
-        assert_eq!(d, DirLine { dir: "read", bw: (1053.0, "MiB/s".into()), iops: 67400.0 });
+        assert_eq!(d, DirLine { dir: "read", bw: (1053.0, "MiB/s".into()), iops: 67400.0, iops_step: Some(100.0) });
         let d = direction_line("  write: io=83749KB, bw=269100 B/s, iops=43 , runt=318686msec").unwrap().unwrap();
-        assert_eq!(d, DirLine { dir: "write", bw: (269100.0, "B/s".into()), iops: 43.0 });
+        assert_eq!(d, DirLine { dir: "write", bw: (269100.0, "B/s".into()), iops: 43.0, iops_step: None });
         let d = direction_line("  write: IOPS=5577, BW=21.8MiB/s (22.8MB/s)(218MiB/10001msec); 0 zone resets");
         assert_eq!(d.unwrap().unwrap().iops, 5577.0);
         assert!(direction_line("  read: IOPS=12x, BW=1MiB/s").unwrap().is_err());
         assert!(direction_line("read: the file").is_none());
-        assert_eq!(scaled("272k"), Some(272000.0));
-        assert_eq!(scaled("1.2M"), Some(1200000.0));
+        assert_eq!(scaled("272k"), Some((272000.0, Some(1000.0))));
+        assert_eq!(scaled("1.2M"), Some((1200000.0, Some(100000.0))));
+        assert_eq!(scaled("5604"), Some((5604.0, None)));
         assert_eq!(
             latency_line("    slat (usec): min=3 , max=249858 , avg=53.47, stdev=1982.29"),
             Some(Ok(("slat", "usec", Some(53.47), Some(1982.29))))

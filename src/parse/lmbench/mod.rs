@@ -460,9 +460,10 @@ fn read_rows(
             }
         };
         out.notes.extend(row.notes.into_iter().map(|m| (n, m)));
-        for (c, value) in row.cells {
+        for (c, value, step) in row.cells {
             let Some(col) = table.cols.get(c) else { continue };
             let mut s = Sample::new(column_metric(title, col), value, n).with_group(title.group.clone());
+            s.step = step;
             if let Some(kern) = kernel_of(&row.os) {
                 s = s.with_kernel(kern);
             }

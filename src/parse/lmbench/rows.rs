@@ -13,8 +13,9 @@ pub(super) struct Row {
     pub(super) os: String,
     /// Notes about cells that gave no sample (`-1`).
     pub(super) notes: Vec<String>,
-    /// (value column index, value)
-    pub(super) cells: Vec<(usize, f64)>,
+    /// (value column index, value, the step a `K`-suffixed value was
+    /// printed to: [`crate::model::Sample::step`])
+    pub(super) cells: Vec<(usize, f64, Option<f64>)>,
 }
 
 /// What a line of a table's body is.
@@ -28,7 +29,13 @@ pub(super) enum RowRead {
 /// A cell's value: `None` for a blank (`-`) and for lmbench's `-1` (not
 /// measured, with a note in `notes`), an error for anything that is not an
 /// lmbench number.
-fn cell_value(cell: &str, col: &Column, line: usize, notes: &mut Vec<String>) -> Result<Option<f64>, ParseError> {
+/// With the step of a `K`-suffixed value (`3549.8K`: 100).
+fn cell_value(
+    cell: &str,
+    col: &Column,
+    line: usize,
+    notes: &mut Vec<String>,
+) -> Result<Option<(f64, Option<f64>)>, ParseError> {
     if cell == "-" {
         return Ok(None);
     }
@@ -37,7 +44,7 @@ fn cell_value(cell: &str, col: &Column, line: usize, notes: &mut Vec<String>) ->
             notes.push(format!("{:?} is -1 (lmbench's \"not measured\"); no sample", col.name));
             Ok(None)
         }
-        Some(v) => Ok(Some(v)),
+        Some(v) => Ok(Some((v, cell.strip_suffix('K').and_then(|head| num::scaled_step(head, 1000.0))))),
         None => Err(ParseError::malformed(line, format!("a number in column {:?}", col.name), cell)),
     }
 }
@@ -118,8 +125,8 @@ pub(super) fn aligned_row(table: &Table, line: &str, lineno: usize) -> Result<Ro
             return Ok(RowRead::Unreadable(format!("two cells fall under {:?}", col.name)));
         }
         last_col = Some(c);
-        if let Some(v) = cell_value(t.text, col, lineno, &mut row.notes)? {
-            row.cells.push((c, v));
+        if let Some((v, step)) = cell_value(t.text, col, lineno, &mut row.notes)? {
+            row.cells.push((c, v, step));
         }
     }
     Ok(RowRead::Row(row))
@@ -203,8 +210,8 @@ pub(super) fn collapsed_row(table: &Table, line: &str, lineno: usize) -> Result<
         ));
     }
     for (k, &c) in numeric_cols.iter().enumerate() {
-        if let Some(v) = cell_value(toks[label_n + k], &table.cols[c], lineno, &mut row.notes)? {
-            row.cells.push((c, v));
+        if let Some((v, step)) = cell_value(toks[label_n + k], &table.cols[c], lineno, &mut row.notes)? {
+            row.cells.push((c, v, step));
         }
     }
     Ok(RowRead::Row(row))

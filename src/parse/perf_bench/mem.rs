@@ -65,6 +65,11 @@ pub(super) fn line(sec: &mut Section, n: usize, t: &str, out: &mut ParsedFile) -
     if let Some((num, factor, prefault)) = bandwidth(t) {
         let v = plain(num).ok_or_else(|| ParseError::malformed(n, "a bandwidth figure", t))?;
         let mut s = sec.sample(Metric::new("bandwidth", "GB/sec", Better::Higher), v * factor, n);
+        // `969.932105 MB/Sec` is 0.947199… GB/sec printed to a millionth
+        // of a MB/sec, not to the last digit of the quotient.
+        if factor != 1.0 {
+            s.step = crate::parse::num::scaled_step(num, factor);
+        }
         if prefault {
             s = s.with_param("prefault", "yes");
         }
