@@ -185,16 +185,11 @@ const PAIR_FILES: &[&str] = &[
 
 /// Pairs (first file, second file, by their path or directory) still read wrong,
 /// with why. Each must still be read wrong: one read right is taken off.
-const PAIRS_KNOWN: &[(&str, &str, &str)] = &[
-    (
-        "dbench/tbench-3x-two-runs.txt",
-        "dbench/dbench-one-label.txt",
-        "dbench lines with no command under a tbench run with no `killall tbench_srv`: read as tbench",
-    ),
-    ("stream", "tinymembench", "tinymembench reads STREAM's boxed table as its own"),
-    ("tinymembench", "stream", "the same"),
-    ("uperf", "time", "bash-time takes uperf's `** [127.0.0.1] Warning:` line as its group"),
-];
+const PAIRS_KNOWN: &[(&str, &str, &str)] = &[(
+    "dbench/tbench-3x-two-runs.txt",
+    "dbench/dbench-one-label.txt",
+    "dbench lines with no command under a tbench run with no `killall tbench_srv`: read as tbench",
+)];
 
 /// What a sample says, its line aside (the second file's lines move), and
 /// its `label` aside (a label may come from the text above it).

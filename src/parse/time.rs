@@ -530,7 +530,9 @@ impl BenchParser for GnuTime {
 }
 
 /// A decorated heading such as `===[ test A: find / -xdev` or
-/// `### test B ###`: returns its text.
+/// `### test B ###`: returns its text. A tool's message decorated so
+/// (uperf's `** [127.0.0.1] Warning: Send buffer: 100.00KB`, `** Error:`)
+/// is no heading: it named the group of the `time` lines after it.
 fn heading(line: &str) -> Option<String> {
     let t = line.trim();
     let deco = |c: char| matches!(c, '=' | '#' | '*' | '-' | '[' | ']');
@@ -539,6 +541,9 @@ fn heading(line: &str) -> Option<String> {
         return None;
     }
     let text = t.trim_matches(|c: char| deco(c) || c.is_whitespace());
+    if ["Warning:", "WARNING:", "Error:", "ERROR:"].iter().any(|w| text.contains(w)) {
+        return None;
+    }
     if text.chars().any(|c| c.is_alphabetic()) { Some(text.to_string()) } else { None }
 }
 
@@ -652,6 +657,13 @@ impl BenchParser for BashTime {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tools_decorated_warning_is_no_heading() {
+        assert_eq!(heading("===[ test A: find / -xdev").as_deref(), Some("test A: find / -xdev"));
+        assert_eq!(heading("** [127.0.0.1] Warning: Send buffer: 100.00KB (Requested:50.00KB)"), None);
+        assert_eq!(heading("** Error: connection refused"), None);
+    }
 
     fn get(f: &ParsedFile, name: &str) -> Vec<f64> {
         f.samples.iter().filter(|s| s.metric.name == name).map(|s| s.value.mean()).collect()

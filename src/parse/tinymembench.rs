@@ -48,13 +48,16 @@ pub struct Tinymembench;
 
 const ID: &str = "tinymembench";
 
-/// `NAME   :  13496.9 MB/s (1.3%)` → (name, figure text).
+/// `NAME   :  13496.9 MB/s (1.3%)` → (name, figure text). A test's name
+/// starts with a letter or digit (`C copy`, `NEON LDP/STP copy`,
+/// `standard memcpy`): a line drawn in a box (`╟─ COPY:  101153.8 MB/s`,
+/// Julia's STREAMBenchmark beside it in a log) is not tinymembench's.
 fn bandwidth_line(t: &str) -> Option<(&str, &str)> {
     let (name, rest) = t.rsplit_once(" : ").or_else(|| t.rsplit_once(":"))?;
     let rest = rest.trim();
     let figure = rest.strip_suffix("MB/s").or_else(|| rest.split_once(" MB/s").map(|(f, _)| f))?;
     let name = name.trim();
-    (!name.is_empty() && !name.starts_with("==")).then_some((name, figure.trim()))
+    name.starts_with(|c: char| c.is_ascii_alphanumeric()).then_some((name, figure.trim()))
 }
 
 /// `block size : single random read / dual random read, [MADV_HUGEPAGE]`
@@ -222,6 +225,17 @@ mod tests {
         assert_eq!(got.len(), 9);
         let bad = "tinymembench v0.4.9\n C copy    :  x MB/s\n";
         assert_eq!(Tinymembench.parse(&Input::from_text(bad)).unwrap_err().line(), Some(2));
+    }
+
+    #[test]
+    fn lines_drawn_in_a_box_are_not_tests() {
+        // Julia's STREAMBenchmark beside tinymembench in one log.
+        let text = "tinymembench v0.4.9\n\
+            ╟─ COPY:  101153.8 MB/s\n║ Median: 100728.8 MB/s\n\
+            \x20C copy                                               :   7153.3 MB/s (3.7%)\n";
+        let f = Tinymembench.parse(&Input::from_text(text)).unwrap();
+        let tests: Vec<&str> = f.samples.iter().map(|s| s.params[0].value.as_str()).collect();
+        assert_eq!(tests, ["C copy"]);
     }
 
     #[test]
