@@ -90,7 +90,8 @@ use super::{BenchParser, Input, ParseError};
 use crate::model::{Better, Metric, ParsedFile, Sample};
 use labels::{drop_single_label, labels_above, prose_above, with_label};
 use result::{
-    Result4, cut_result, is_throughput_tok, may_have_result, read_result, table_row, time_after, with_params,
+    Result4, cut_result, is_throughput_tok, may_have_result, other_unit, read_result, table_row, time_after,
+    with_params,
 };
 
 /// dbench 1.x–4.x; registry id `"dbench"`.
@@ -461,7 +462,7 @@ impl<'a> Reader<'a> {
             return self.table(i + 1);
         }
         if may_have_result(line)
-            && let Some(why) = cut_result(self.input, i)
+            && let Some(why) = cut_result(self.input, i).or_else(|| other_unit(self.input, i))
         {
             self.out.notes.push((i + 1, why));
             return Ok(i + 1);
@@ -808,6 +809,18 @@ mod tests {
         assert!(e.to_string().contains("12x.45"), "{e}");
         let i = Input::from_text("Throughput 13563.9 MB/sec  128 clients  128 procs  max_latency=\n");
         assert_eq!(Dbench.parse(&i).unwrap_err().line(), Some(1));
+    }
+
+    #[test]
+    fn a_result_in_another_unit_is_warned_of_not_dropped() {
+        let i = Input::from_text("Throughput 312.5 GB/sec 8 procs\nThroughput 118.52 MB/sec 8 procs\n");
+        let f = Dbench.parse(&i).unwrap();
+        assert_eq!(vals(&f, "", "Throughput"), vec![118.52]);
+        assert_eq!(f.notes.len(), 1, "{:?}", f.notes);
+        assert_eq!(f.notes[0].0, 1);
+        assert!(f.notes[0].1.contains("in `GB/sec`"), "{}", f.notes[0].1);
+        let i = Input::from_text("Throughput 3 times better than before\nThroughput 1 MB/sec 4 procs\n");
+        assert!(Dbench.parse(&i).unwrap().notes.is_empty(), "prose is no result");
     }
 
     #[test]

@@ -101,6 +101,21 @@ pub(super) fn cut_result(input: &Input, idx: usize) -> Option<String> {
     })
 }
 
+/// Why the result line `idx` (0-based) of `input` is not read when its
+/// figure is in another unit than dbench's `MB/sec` (`Throughput 312.5
+/// GB/sec 8 procs`, `Throughput 118.52 MB/s`: an edited or converted
+/// copy): read as prose it was dropped without a word. `None` for any
+/// other line.
+pub(super) fn other_unit(input: &Input, idx: usize) -> Option<String> {
+    let line = input.lines.get(idx)?.trim();
+    let mut toks = line.split_whitespace().skip_while(|t| !is_throughput_tok(t));
+    toks.next()?;
+    let (figure, unit) = (toks.next()?, toks.next()?);
+    let rate = unit.ends_with("/sec") || unit.ends_with("/s") || unit.ends_with("bit/sec");
+    (plain(figure).is_some() && rate && unit != "MB/sec" && !(input.unterminated && idx + 1 == input.lines.len()))
+        .then(|| format!("a dbench result in `{unit}` (dbench and tbench print `MB/sec`): `{line}` not read"))
+}
+
 /// Reads a result line starting on line `idx` (0-based). `Ok(None)` when the
 /// line carries no result (prose mentioning throughput).
 pub(super) fn read_result(input: &Input, idx: usize) -> Result<Option<Result4>, ParseError> {
