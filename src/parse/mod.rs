@@ -46,6 +46,7 @@ pub mod osdb;
 pub mod perf_bench;
 pub mod pgbench;
 pub mod redis_benchmark;
+pub mod repeats;
 pub mod schbench;
 pub mod segment;
 pub mod stream;

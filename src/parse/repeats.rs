@@ -1,0 +1,189 @@
+//! Figures of one run quoted again: a poster's summary below the full
+//! report (`the most interesting numbers are these:` and the jobs'
+//! `write:` lines again), a reply repeating the table it answers with
+//! other words around it. The paragraph check
+//! ([`super::segment`]'s repeated paragraphs) finds copies word for word;
+//! this one finds the figures themselves repeated, in another layout or
+//! with lines left out, and drops the later ones with a note. Read as
+//! they were, they stood as another run of the same set-up (averaged: the
+//! run counted twice) or, under a line the labeller took for a label
+//! (`</pre>`), as a set-up of their own with the same numbers.
+//!
+//! A block counts only when no second run could print it: two or more
+//! lines in a row, every figure of each equal to a figure of one earlier
+//! line (same kernel, group, parameters and metric; see
+//! [`drop_repeated_figures`]), with at least [`MIN_FIGURES`] distinct
+//! values printed with [`MIN_DIGITS`] significant digits or more. Two runs
+//! of a benchmark print the same `Throughput 12.3 MB/sec`, not four
+//! five-digit figures alike.
+
+use crate::model::{ParsedFile, Sample, Value};
+use rustc_hash::FxHashMap;
+
+/// The fewest figures in a repeated block.
+pub const MIN_FIGURES: usize = 4;
+
+/// The fewest significant digits [`MIN_FIGURES`] of a block's figures
+/// are printed with.
+pub const MIN_DIGITS: usize = 4;
+
+/// What a sample says but its line and label: the key two copies of one
+/// figure share.
+fn key(s: &Sample) -> (Option<&str>, &str, Vec<(&str, &str)>, &str, &str, u64) {
+    let value = match s.value {
+        Value::Single { value } => value,
+        Value::Summary { mean, .. } => mean,
+    };
+    let params = s.params.iter().filter(|p| p.name != "label").map(|p| (p.name.as_str(), p.value.as_str())).collect();
+    (s.kernel.as_deref(), s.group.as_str(), params, s.metric.name.as_str(), s.metric.unit.as_str(), value.to_bits())
+}
+
+/// Significant digits of `v` as its shortest decimal form writes them,
+/// a whole number's trailing zeros not counted (`56946` 5, `0.034` 2,
+/// `7118` 4, `900000` 1).
+fn digits(v: f64) -> usize {
+    let s = format!("{}", v.abs());
+    let s = if s.contains('.') { s.as_str() } else { s.trim_end_matches('0') };
+    s.bytes().filter(u8::is_ascii_digit).skip_while(|&b| b == b'0').count()
+}
+
+/// Drops the samples of each block repeating earlier figures of the file
+/// (module docs), with a note naming its lines and the lines it repeats.
+/// A block is made of whole lines: lines one after another each of whose
+/// figures repeats a figure of one earlier line, two lines at least (a
+/// run printed on one line, as bonnie++'s CSV or an lmbench row, may
+/// print the same as another).
+pub fn drop_repeated_figures(parsed: &mut ParsedFile) {
+    if parsed.samples.len() < 2 * MIN_FIGURES {
+        return;
+    }
+    let mut order: Vec<usize> = (0..parsed.samples.len()).collect();
+    order.sort_by_key(|&i| parsed.samples[i].line);
+    // The first line each figure was printed on.
+    let mut first: FxHashMap<_, usize> = FxHashMap::default();
+    // The lines that gave samples, in order: (line, its samples, the one
+    // earlier line every one of them repeats, if any).
+    let mut lines: Vec<(usize, Vec<usize>, Option<usize>)> = Vec::new();
+    for &i in &order {
+        let s = &parsed.samples[i];
+        let twin = match first.get(&key(s)) {
+            Some(&line) if line < s.line => Some(line),
+            Some(_) => None,
+            None => {
+                first.insert(key(s), s.line);
+                None
+            }
+        };
+        match lines.last_mut() {
+            Some((line, members, of)) if *line == s.line => {
+                members.push(i);
+                if *of != twin {
+                    *of = None;
+                }
+            }
+            _ => lines.push((s.line, vec![i], twin)),
+        }
+    }
+    let mut drop = vec![false; parsed.samples.len()];
+    let mut k = 0;
+    while k < lines.len() {
+        let run = lines[k..].iter().take_while(|l| l.2.is_some()).count();
+        if run == 0 {
+            k += 1;
+            continue;
+        }
+        let block = &lines[k..k + run];
+        let values: Vec<f64> = block.iter().flat_map(|l| l.1.iter().map(|&i| parsed.samples[i].value.mean())).collect();
+        let mut distinct = values.clone();
+        distinct.sort_by(f64::total_cmp);
+        distinct.dedup();
+        // Distinct values: runs printing one short figure alike, each
+        // with the same long ones (a hand-made log), are not enough.
+        let sure = run >= 2 && distinct.iter().filter(|&&v| digits(v) >= MIN_DIGITS).count() >= MIN_FIGURES;
+        if sure {
+            let (a, b) = (block[0].0, block[run - 1].0);
+            let of: Vec<usize> = block.iter().filter_map(|l| l.2).collect();
+            let (fa, fb) = (of.iter().min().copied().unwrap_or(0), of.iter().max().copied().unwrap_or(0));
+            parsed.notes.push((
+                a,
+                format!(
+                    "lines {a}-{b} repeat {} figures of lines {fa}-{fb} exactly (the same run's figures quoted \
+                     again): skipped, not read as another run",
+                    values.len()
+                ),
+            ));
+            for l in block {
+                for &i in &l.1 {
+                    drop[i] = true;
+                }
+            }
+        }
+        k += run;
+    }
+    if drop.iter().any(|&d| d) {
+        let mut i = 0;
+        parsed.samples.retain(|_| {
+            i += 1;
+            !drop[i - 1]
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Better, Metric};
+
+    fn fio(job: &str, bw: f64, iops: f64, line: usize) -> [Sample; 2] {
+        [
+            Sample::new(Metric::new("write: bw", "KB/s", Better::Higher), bw, line).with_param("job", job),
+            Sample::new(Metric::new("write: IOPS", "IOPS", Better::Higher), iops, line).with_param("job", job),
+        ]
+    }
+
+    fn file(samples: Vec<Sample>) -> ParsedFile {
+        ParsedFile { benchmark: "fio".into(), samples, ..ParsedFile::default() }
+    }
+
+    #[test]
+    fn a_summary_repeating_a_reports_figures_is_skipped() {
+        let mut samples: Vec<Sample> = Vec::new();
+        samples.extend(fio("rand", 56946.0, 7118.0, 3));
+        samples.push(
+            Sample::new(Metric::new("write: clat mean", "usec", Better::Lower), 645.32, 4).with_param("job", "rand"),
+        );
+        samples.extend(fio("buf", 472902.0, 59112.0, 16));
+        samples.extend(fio("rand", 56946.0, 7118.0, 84));
+        samples.extend(fio("buf", 472902.0, 59112.0, 86).map(|s| s.with_param("label", "</pre>")));
+        let mut f = file(samples);
+        drop_repeated_figures(&mut f);
+        assert_eq!(f.samples.iter().map(|s| s.line).collect::<Vec<_>>(), [3, 3, 4, 16, 16]);
+        assert_eq!(f.notes.len(), 1);
+        assert!(f.notes[0].1.starts_with("lines 84-86 repeat 4 figures of lines 3-16"), "{}", f.notes[0].1);
+    }
+
+    #[test]
+    fn runs_printing_alike_stay_runs() {
+        // Short figures alike: two runs can print them.
+        let mut samples: Vec<Sample> = Vec::new();
+        for line in [1, 2, 3] {
+            samples.extend(fio("a", 12.3, 45.0, line));
+            samples.extend(fio("b", 67.0, 8.9, line));
+        }
+        let mut f = file(samples.clone());
+        drop_repeated_figures(&mut f);
+        assert_eq!(f.samples.len(), 12);
+        assert!(f.notes.is_empty());
+        // Three long figures alike are not enough.
+        let mut samples: Vec<Sample> = Vec::new();
+        samples.extend(fio("a", 56946.0, 7118.0, 1));
+        samples.push(Sample::new(Metric::new("x", "s", Better::Lower), 1234.5, 1));
+        samples.push(Sample::new(Metric::new("y", "s", Better::Lower), 9.0, 1));
+        samples.extend(fio("a", 56946.0, 7118.0, 5));
+        samples.push(Sample::new(Metric::new("x", "s", Better::Lower), 1234.5, 5));
+        samples.push(Sample::new(Metric::new("y", "s", Better::Lower), 9.0, 5));
+        let mut f = file(samples);
+        drop_repeated_figures(&mut f);
+        assert_eq!(f.samples.len(), 8, "{:?}", f.notes);
+    }
+}
