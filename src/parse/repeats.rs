@@ -27,9 +27,12 @@ pub const MIN_FIGURES: usize = 4;
 /// are printed with.
 pub const MIN_DIGITS: usize = 4;
 
-/// What a sample says but its line and label: the key two copies of one
-/// figure share.
-fn key(s: &Sample) -> (Option<&str>, &str, Vec<(&str, &str)>, &str, &str, u64) {
+/// What a sample says but its line and label: kernel, group, parameters,
+/// metric name and unit, and the value's bits.
+type Key<'a> = (Option<&'a str>, &'a str, Vec<(&'a str, &'a str)>, &'a str, &'a str, u64);
+
+/// The key two copies of one figure share ([`Key`]).
+fn key(s: &Sample) -> Key<'_> {
     let value = match s.value {
         Value::Single { value } => value,
         Value::Summary { mean, .. } => mean,
