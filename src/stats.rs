@@ -206,7 +206,7 @@ pub fn printed_decimals(values: impl IntoIterator<Item = f64>) -> i32 {
 /// ([`printed_decimals`]) and the coarsest step known of values that were
 /// scaled ([`crate::model::Sample::step`]). [`PrintedStep::step`] bounds
 /// what [`compare`] tests.
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, serde::Deserialize)]
 pub struct PrintedStep {
     /// The most decimals a value whose step is not known shows; `None`
     /// when every value's step is known (or there are none).

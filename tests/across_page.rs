@@ -98,3 +98,38 @@ fn many_shared_kernels_give_the_last_twenty_and_say_so() {
     assert!(md.contains("## 2.4.25: dbench") && md.contains("## 2.4.6: dbench") && !md.contains("## 2.4.5: "), "{md}");
     assert!(md.contains("The page holds the last 20 of the 25 kernels several classes ran"), "{md}");
 }
+
+/// An iperf3 text run at `rate` (`1.00 Gbits/sec`).
+fn iperf3(rate: &str) -> String {
+    format!(
+        "Connecting to host 10.0.0.2, port 5201\n\
+         [ ID] Interval           Transfer     Bitrate         Retr\n\
+         [  5]   0.00-10.00  sec  1.16 GBytes  {rate}    0             sender\n\
+         [  5]   0.00-10.00  sec  1.16 GBytes  {rate}                  receiver\n\niperf Done.\n"
+    )
+}
+
+/// The cross-class page bounds its tests by the printed step as a class
+/// page does: `1.00 Gbits/sec` (995 to 1005 Mbits/sec) on one machine
+/// against 1003, 1004, 1003 Mbits/sec on another is no tested change. It
+/// was starred (`+0.3%*`) where the class page left it unmarked: the page
+/// read the step back from the means.
+#[test]
+fn a_change_below_the_printed_step_is_not_tested_across_machines() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = dir.path().join("content");
+    put(&c, "site.yaml", "title: \"t\"\nreference_machine: alpha\n");
+    for (class, rates) in
+        [("alpha", ["1.00 Gbits/sec"; 3]), ("beta", ["1003 Mbits/sec", "1004 Mbits/sec", "1003 Mbits/sec"])]
+    {
+        put(&c, &format!("{class}/machine.yaml"), format!("name: \"{class}\"\n"));
+        for (i, r) in rates.iter().enumerate() {
+            put(&c, &format!("{class}/6.1/iperf3-{i}.txt"), iperf3(r));
+        }
+    }
+    let out = dir.path().join("out");
+    benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
+    let txt = std::fs::read_to_string(out.join("across.txt")).expect("across.txt");
+    assert!(txt.contains("sender Bitrate    1000±0  1003±0.58 +0.3%\n"), "{txt}");
+    assert!(txt.contains("no change\ncould be tested"), "{txt}");
+}

@@ -50,6 +50,8 @@ struct StoredColumn {
     mean: Packed,
     /// Each value's standard deviation: numbers, or none.
     stddev: Packed,
+    /// [`AcrossColumn::printed`].
+    printed: crate::stats::PrintedStep,
 }
 
 /// One column of a column's values as a byte string, value after value:
@@ -248,6 +250,7 @@ impl StoredCells {
                     n: ns,
                     mean,
                     stddev,
+                    printed: c.printed,
                 }
             })
             .collect();
@@ -287,6 +290,7 @@ impl StoredCells {
                     precision: c.precision,
                     params: c.params.iter().map(|&(n, v)| Some((text(n)?, text(v)?))).collect::<Option<_>>()?,
                     values,
+                    printed: c.printed,
                 })
             })
             .collect::<Option<_>>()?;
@@ -328,6 +332,7 @@ mod tests {
                 .enumerate()
                 .map(|(i, &k)| (k, i as u32 + 1, 9.2929 * i as f64, (i % 2 == 0).then_some(0.1 * i as f64)))
                 .collect(),
+            printed: crate::stats::PrintedStep::of([(9.2929, None), (1000.0, Some(10.0))]),
         }
     }
 

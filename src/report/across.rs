@@ -15,7 +15,7 @@ use super::{
     fmt_fixed, fmt_spread, slugify,
 };
 use crate::model::Better;
-use crate::stats::{Summary, compare, resolution};
+use crate::stats::{PrintedStep, Summary, compare};
 use rustc_hash::{FxHashMap, FxHashSet};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -66,6 +66,13 @@ pub struct AcrossColumn {
     /// [`AcrossCells::kernels`]; runs; mean; sample standard deviation
     /// when n ≥ 2), in the class's kernel order.
     pub values: Vec<(u32, u32, f64, Option<f64>)>,
+    /// How finely the column's values were printed, over all its cells
+    /// (the finest read back, the coarsest known: [`PrintedStep::with`]):
+    /// it bounds what a comparison with another class's cell can test, as
+    /// on a class page. One per column, not per cell: a kernel's cell
+    /// printed to 10 Mbit/s (`1.00 Gbits/sec`) bounds every cell's.
+    #[serde(default)]
+    pub printed: PrintedStep,
 }
 
 /// One kernel's value in an [`AcrossColumn`], as the page reads it.
@@ -79,6 +86,7 @@ struct AcrossCell<'a> {
     n: u32,
     mean: f64,
     stddev: Option<f64>,
+    printed: PrintedStep,
 }
 
 impl<'a> AcrossCell<'a> {
@@ -93,6 +101,7 @@ impl<'a> AcrossCell<'a> {
             n: v.1,
             mean: v.2,
             stddev: v.3,
+            printed: c.printed,
         }
     }
 }
@@ -134,10 +143,12 @@ pub fn cells_of(page: &MachinePage) -> AcrossCells {
                         precision: col.precision,
                         params: params.clone(),
                         values: Vec::new(),
+                        printed: c.printed,
                     });
                     out.len() - 1
                 });
                 out[i].values.push((kernel, c.summary.n, c.summary.mean, c.summary.stddev));
+                out[i].printed = out[i].printed.with(c.printed);
             }
         }
     }
@@ -488,6 +499,7 @@ fn cell(c: &AcrossCell, precision: usize) -> CellView {
         summary,
         text: fmt_fixed(c.mean, precision),
         stddev_text: c.stddev.filter(|_| c.n >= 2).map(fmt_spread),
+        printed: c.printed,
         ..CellView::default()
     }
 }
@@ -496,17 +508,16 @@ fn cell(c: &AcrossCell, precision: usize) -> CellView {
 /// with the same parameters: change and Welch's test, as a class page's
 /// table compares kernels with its baseline.
 fn compare_rows(rows: &mut [RowView], cols: &[ColumnView], base: &str) {
-    let base_rows: Vec<(Vec<String>, Vec<Option<Summary>>)> = rows
+    let base_rows: Vec<(Vec<String>, Vec<Option<(Summary, PrintedStep)>>)> = rows
         .iter()
         .filter(|r| r.kernel == base)
-        .map(|r| (r.params.clone(), r.cells.iter().map(|c| c.as_ref().map(|c| c.summary)).collect()))
+        .map(|r| (r.params.clone(), r.cells.iter().map(|c| c.as_ref().map(|c| (c.summary, c.printed))).collect()))
         .collect();
     for r in rows.iter_mut().filter(|r| r.kernel != base) {
         let Some((_, base_cells)) = base_rows.iter().find(|(p, _)| *p == r.params) else { continue };
         for ((c, b), col) in r.cells.iter_mut().zip(base_cells).zip(cols) {
-            let (Some(c), Some(b)) = (c.as_mut(), b) else { continue };
-            let step = resolution([c.summary.mean, b.mean]);
-            let cmp = compare(&c.summary, b, col.better, step);
+            let (Some(c), Some((b, of_b))) = (c.as_mut(), b) else { continue };
+            let cmp = compare(&c.summary, b, col.better, c.printed.with(*of_b).step());
             (c.delta_text, c.delta_class) = super::section::change_of(&cmp, col.better, &col.unit);
             c.comparison = Some(cmp);
         }

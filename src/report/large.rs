@@ -350,6 +350,7 @@ fn with_rows(s: &SectionView, keep: impl Fn(&RowView) -> bool) -> SectionView {
                     delta_class: c.delta_class,
                     mark: c.mark,
                     runs: Vec::new(),
+                    printed: c.printed,
                 })
             })
             .collect(),

@@ -81,8 +81,6 @@ struct Rows<'a> {
 struct Cells {
     /// Rows in display order.
     rows: Vec<RowView>,
-    /// Entries behind each (row, display column), rows as in [`Rows::rows`].
-    entries: FxHashMap<(usize, usize), Vec<usize>>,
     /// Decimals of each display column's means ([`mean_precision`]).
     precision: Vec<usize>,
     /// Decimals each display column's runs were printed with.
@@ -117,14 +115,11 @@ pub(super) fn section_view(
     let Columns { cols, entry_col, mut param_names, benchmarks, mixed_groups, detail } =
         choose_columns(entries, entry_part, parts);
     let rows = gather_rows(entries, &param_names, order.kernels);
-    let Cells { rows: mut row_views, entries: cell_entries, precision, printed, has_spread } =
+    let Cells { rows: mut row_views, precision, printed, has_spread } =
         fill_cells(entries, &rows, &entry_col, cols.len(), policy.trim);
     let baseline = policy.baseline.clone().filter(|b| row_views.iter().any(|r| &r.kernel == b));
     if let Some(b) = &baseline {
-        compare_cells(&mut row_views, &cols, b, |ri, ci| {
-            let samples = cell_entries.get(&(rows.order[ri], ci)).into_iter().flatten().map(|&ei| entries[ei].1);
-            PrintedStep::of(samples.map(|s| (s.value.mean(), s.step)))
-        });
+        compare_cells(&mut row_views, &cols, b);
     }
     let (fixed_params, fixed_param_values) = fix_params(&mut row_views, &mut param_names);
     let mut columns = column_views(&cols, &precision, &printed, parts, &mixed_groups);
@@ -387,6 +382,9 @@ fn fill_cells(entries: &[Entry], rows: &Rows, entry_col: &[usize], ncols: usize,
                         delta_class: DeltaClass::None,
                         mark: Mark::None,
                         runs,
+                        printed: PrintedStep::of(
+                            mine.iter().map(|&ei| (entries[ei].1.value.mean(), entries[ei].1.step)),
+                        ),
                     })
                 })
                 .collect();
@@ -402,7 +400,7 @@ fn fill_cells(entries: &[Entry], rows: &Rows, entry_col: &[usize], ncols: usize,
             }
         }
     }
-    Cells { rows: row_views, entries: cell_entries, precision, printed, has_spread }
+    Cells { rows: row_views, precision, printed, has_spread }
 }
 
 /// The decimals that show a printed step `step` (a positive number):
@@ -463,16 +461,13 @@ fn mark_trimmed(runs: &mut [RunView], values: &[Value], trim: usize) {
 
 /// Compares every cell with the cell of the baseline kernel `base` in the
 /// row of the same parameters and column: its comparison, change text and
-/// class. `printed(row, column)` gives the printed step of the raw values
-/// behind a cell (rows in display order), which bounds what a test can
-/// tell apart. The significance mark waits for the page's correction
+/// class. The printed step of the values behind both cells
+/// ([`CellView::printed`]) bounds what a test can tell apart. The
+/// significance mark waits for the page's correction
 /// ([`super::correct_page`]).
-fn compare_cells(rows: &mut [RowView], cols: &[ColKey], base: &str, printed: impl Fn(usize, usize) -> PrintedStep) {
+fn compare_cells(rows: &mut [RowView], cols: &[ColKey], base: &str) {
     let base_rows: FxHashMap<Vec<String>, usize> =
         rows.iter().enumerate().filter(|(_, r)| r.kernel == base).map(|(i, r)| (r.params.clone(), i)).collect();
-    // The printed step of each baseline cell's values, read once for
-    // every row compared with it.
-    let mut base_printed: FxHashMap<(usize, usize), PrintedStep> = FxHashMap::default();
     for ri in 0..rows.len() {
         if rows[ri].kernel == base {
             continue;
@@ -481,11 +476,10 @@ fn compare_cells(rows: &mut [RowView], cols: &[ColKey], base: &str, printed: imp
             continue;
         };
         for (ci, col) in cols.iter().enumerate() {
-            let base = rows[bi].cells[ci].as_ref().map(|c| c.summary);
+            let base = rows[bi].cells[ci].as_ref().map(|c| (c.summary, c.printed));
             let better = col.better;
-            if let (Some(base), Some(cell)) = (base, rows[ri].cells[ci].as_mut()) {
-                let of_base = *base_printed.entry((bi, ci)).or_insert_with(|| printed(bi, ci));
-                let cmp = compare(&cell.summary, &base, better, printed(ri, ci).with(of_base).step());
+            if let (Some((base, of_base)), Some(cell)) = (base, rows[ri].cells[ci].as_mut()) {
+                let cmp = compare(&cell.summary, &base, better, cell.printed.with(of_base).step());
                 // No better direction, no verdict: informational columns
                 // (MHz, %CPU, counts) show no change marks.
                 (cell.delta_text, cell.delta_class) = change_of(&cmp, better, col.unit);

@@ -427,6 +427,10 @@ pub struct CellView {
     /// them ([`super::grid::GridRow::runs`]).
     #[serde(skip_serializing)]
     pub runs: Vec<RunView>,
+    /// How finely the values behind it were printed: bounds what a
+    /// comparison with it can test ([`crate::stats::PrintedStep`]).
+    #[serde(skip_serializing)]
+    pub printed: crate::stats::PrintedStep,
 }
 
 /// One recorded run behind a cell: the number one raw file gave at one line.
