@@ -508,7 +508,9 @@ fn cell(c: &AcrossCell, precision: usize) -> CellView {
 /// with the same parameters: change and Welch's test, as a class page's
 /// table compares kernels with its baseline.
 fn compare_rows(rows: &mut [RowView], cols: &[ColumnView], base: &str) {
-    let base_rows: Vec<(Vec<String>, Vec<Option<(Summary, PrintedStep)>>)> = rows
+    // Each base row's parameters and cells (summary, printed step).
+    type BaseRow = (Vec<String>, Vec<Option<(Summary, PrintedStep)>>);
+    let base_rows: Vec<BaseRow> = rows
         .iter()
         .filter(|r| r.kernel == base)
         .map(|r| (r.params.clone(), r.cells.iter().map(|c| c.as_ref().map(|c| (c.summary, c.printed))).collect()))
