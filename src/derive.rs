@@ -11,12 +11,29 @@
 //!   test that prints a %CPU (KB/s, seeks/s or files/s per full CPU, in the
 //!   rate's unit; bigger is better), as the seed post 000's "Eff" columns.
 //!
+//! Each efficiency carries its printed step ([`Sample::step`]): what one
+//! printed step of %CPU or of the rate moves it by (bonnie++'s integer
+//! `%CP 12` is a step of 8% of its efficiency), so that a change rounding
+//! alone can make is not tested.
+//!
 //! A pair is one row of the output: same kernel, group, parameters and line.
 //! A %CPU of 0 (bonnie++ prints it for very short tests) gives no
 //! efficiency. Values are rounded to two decimals, as the posts print them.
 
 use crate::model::{Better, Metric, ParsedFile, Sample, Value};
 use rustc_hash::FxHashMap;
+
+/// The decimals `v` shows, read back as [`crate::stats`] reads a printed
+/// value's (derive is below stats): the fewest, up to nine, for which
+/// `v`·10^d is whole within 10⁻⁹ of itself.
+fn printed_decimals(v: f64) -> i32 {
+    (0..9)
+        .find(|&d| {
+            let x = v * 10f64.powi(d);
+            (x - x.round()).abs() <= 1e-9 * x.abs()
+        })
+        .unwrap_or(9)
+}
 
 /// Rounds to two decimals through the decimal representation, so that
 /// 13.23 / 43.2 × 100 = 30.624999… prints as 30.62, as tiobench does.
@@ -37,8 +54,24 @@ fn efficiency(rate: &Sample, cpu: &Sample, name: String, unit: &str) -> Option<S
     }
     let mut s = rate.clone();
     s.metric = Metric::new(name, unit, Better::Higher);
-    s.value = Value::single(two_decimals(r / c * 100.0));
+    let eff = two_decimals(r / c * 100.0);
+    s.value = Value::single(eff);
+    // One printed step of %CPU or of the rate moves the efficiency by its
+    // share of either: bonnie++'s `%CP 12` against `13` is 8% of the
+    // efficiency, a change rounding alone can make.
+    let step_of = |x: &Sample, v: f64| x.step.unwrap_or_else(|| 10f64.powi(-printed_decimals(v)));
+    s.step = Some(eff.abs() * (step_of(cpu, c) / c + step_of(rate, r) / r.abs().max(f64::MIN_POSITIVE)));
     Some(s)
+}
+
+/// True for a metric [`derive`] computes for `benchmark`: tiobench's
+/// `CPU Eff`, Bonnie's and bonnie++'s `<test> CPU Eff`.
+pub fn is_derived(benchmark: &str, metric: &str) -> bool {
+    match benchmark {
+        "tiobench" => metric == "CPU Eff",
+        "bonnie" | "bonnie++" => metric.ends_with(" CPU Eff"),
+        _ => false,
+    }
 }
 
 /// Adds (or recomputes) the derived metrics of one parsed file.
@@ -165,6 +198,23 @@ mod tests {
             .with_kernel("2.4.17")
             .with_group("Sequential Reads")
             .with_param("threads", 1)
+    }
+
+    #[test]
+    fn an_efficiency_carries_what_rounding_of_its_inputs_can_move_it_by() {
+        let mut p = ParsedFile {
+            benchmark: "bonnie++".into(),
+            samples: vec![row("Block", "KB/s", 96402.0), row("Block %CPU", "%", 12.0)],
+            ..Default::default()
+        };
+        derive(&mut p);
+        let eff = p.samples.iter().find(|s| s.metric.name == "Block CPU Eff").expect("derived");
+        assert_eq!(eff.value.mean(), 803350.0);
+        // %CP 12 is printed to 1: 803350 × (1/12 + 1/96402).
+        let step = eff.step.expect("a step");
+        assert!((step - 803350.0 * (1.0 / 12.0 + 1.0 / 96402.0)).abs() < 1e-6, "{step}");
+        assert!(is_derived("bonnie++", "Block CPU Eff") && is_derived("tiobench", "CPU Eff"));
+        assert!(!is_derived("tiobench", "Rate") && !is_derived("fio", "CPU Eff"));
     }
 
     #[test]

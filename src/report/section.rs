@@ -317,11 +317,13 @@ fn fill_cells(entries: &[Entry], rows: &Rows, entry_col: &[usize], ncols: usize,
     let mut col_values: Vec<Vec<f64>> = vec![Vec::new(); ncols];
     // A value scaled from the unit it was printed in shows the decimals
     // of its printed step, not the quotient's (1031 KiB/s is 1.0068 MiB/s,
-    // not 1.006836).
+    // not 1.006836). A derived efficiency shows the two decimals it is
+    // rounded to, as the posts print it: its step is only what rounding
+    // of its inputs can move it by.
     let mut step_decimals: Vec<usize> = vec![0; ncols];
-    for (ei, (_, s)) in entries.iter().enumerate() {
+    for (ei, (rf, s)) in entries.iter().enumerate() {
         cell_entries.entry((rows.entry_row[ei], entry_col[ei])).or_default().push(ei);
-        match s.step {
+        match s.step.filter(|_| !crate::derive::is_derived(&rf.parsed.benchmark, &s.metric.name)) {
             Some(step) => step_decimals[entry_col[ei]] = step_decimals[entry_col[ei]].max(decimals_of_step(step)),
             None => col_values[entry_col[ei]].push(s.value.mean()),
         }
