@@ -3,7 +3,7 @@
 //! I/O part), records split over lines, and the run a record holds.
 
 use super::run::{Cell, Run, files_params, size_params};
-use super::table::{cpu_cell, is_size, lat_cell, rate_cell};
+use super::table::{cpu_cell, is_size, lat_cell, rate_cell, scaled_step};
 use super::{FILE_TESTS, files_metric, latency_metric};
 use crate::parse::ParseError;
 use crate::parse::bonnie::{IO_TESTS, cpu_metric, rate_metric};
@@ -312,13 +312,21 @@ pub(super) fn csv_run(
                 let v = rate_cell(f(rate)).ok_or_else(|| ParseError::malformed(ln(rate), "a rate", f(rate)))?;
                 if let Some(v) = v {
                     let metric = if files { files_metric(name) } else { rate_metric(name) };
-                    run.cells.push(Cell { group, metric, value: v, line: ln(rate), file_part: files });
+                    let step = scaled_step(f(rate));
+                    run.cells.push(Cell { group, metric, value: v, line: ln(rate), file_part: files, step });
                 }
             }
             if !f(cpu).is_empty() {
                 let v = cpu_cell(f(cpu)).ok_or_else(|| ParseError::malformed(ln(cpu), "a %CPU number", f(cpu)))?;
                 if let Some(v) = v {
-                    run.cells.push(Cell { group, metric: cpu_metric(name), value: v, line: ln(cpu), file_part: files });
+                    run.cells.push(Cell {
+                        group,
+                        metric: cpu_metric(name),
+                        value: v,
+                        line: ln(cpu),
+                        file_part: files,
+                        step: None,
+                    });
                 }
             }
         }
@@ -340,6 +348,7 @@ pub(super) fn csv_run(
                     value: v,
                     line: ln(lat + k),
                     file_part: k >= 6,
+                    step: scaled_step(s),
                 });
             }
         }

@@ -453,6 +453,7 @@ fn push_samples(runs: &[Run], samples: &mut Vec<Sample>) {
         };
         for c in &run.cells {
             let mut s = Sample::new(c.metric.clone(), c.value, c.line).with_group(c.group);
+            s.step = c.step;
             let params = if c.file_part { &run.file_params } else { &run.io_params };
             for (name, v) in params {
                 s = s.with_param(*name, v);

@@ -11,6 +11,9 @@ pub(super) struct Cell {
     pub(super) value: f64,
     pub(super) line: usize,
     pub(super) file_part: bool,
+    /// The step a suffixed cell was printed to (`1.1g`: 0.1 GiB/s in
+    /// K/sec; `10s` in µs): [`crate::model::Sample::step`].
+    pub(super) step: Option<f64>,
 }
 
 /// One bonnie++ run: an I/O result and/or a file result.

@@ -118,6 +118,28 @@ pub(super) fn cpu_cell(t: &str) -> Option<Option<f64>> {
     plain(t).map(Some)
 }
 
+/// The step a rate or latency cell was printed to in the unit it is read
+/// in, where bonnie++ scaled it: `1.1g` (K/sec) → 0.1 × 1024², `1179ms`
+/// (µs) → 1000, `12s` → 10⁶; `None` for a cell in the unit itself
+/// (`96402`, `154us`, `1.5k` files/sec, whose `k` is its unit's) or a
+/// placeholder.
+pub(super) fn scaled_step(t: &str) -> Option<f64> {
+    let (head, mult) = if let Some(h) = t.strip_suffix("us") {
+        (h, 1.0)
+    } else if let Some(h) = t.strip_suffix("ms") {
+        (h, 1000.0)
+    } else if let Some(h) = t.strip_suffix(['s', 'k', 'K']) {
+        (h, if t.ends_with('s') { 1_000_000.0 } else { 1.0 })
+    } else if let Some(h) = t.strip_suffix(['m', 'M']) {
+        (h, 1024.0)
+    } else if let Some(h) = t.strip_suffix(['g', 'G']) {
+        (h, 1024.0 * 1024.0)
+    } else {
+        return None;
+    };
+    (mult != 1.0).then(|| crate::parse::num::scaled_step(head, mult)).flatten()
+}
+
 /// A latency cell in µs: `154us`, `1179ms`, `12s`.
 pub(super) fn lat_cell(t: &str) -> Option<Option<f64>> {
     if placeholder(t) {
@@ -348,13 +370,20 @@ pub(super) fn row_cells(
             let v = rate_cell(t.s).ok_or_else(|| ParseError::malformed(t.line, "a rate", t.s))?;
             if let Some(v) = v {
                 let metric = if files { files_metric(name) } else { rate_metric(name) };
-                out.push(Cell { group, metric, value: v, line: t.line, file_part: files });
+                out.push(Cell { group, metric, value: v, line: t.line, file_part: files, step: scaled_step(t.s) });
             }
         }
         if let Some(t) = slots.get(2 * k + 1).copied().flatten() {
             let v = cpu_cell(t.s).ok_or_else(|| ParseError::malformed(t.line, "a %CPU number or +++", t.s))?;
             if let Some(v) = v {
-                out.push(Cell { group, metric: cpu_metric(name), value: v, line: t.line, file_part: files });
+                out.push(Cell {
+                    group,
+                    metric: cpu_metric(name),
+                    value: v,
+                    line: t.line,
+                    file_part: files,
+                    step: None,
+                });
             }
         }
     }
@@ -371,7 +400,14 @@ pub(super) fn latency_cells(
         if let Some(t) = t
             && let Some(Some(v)) = lat_cell(t.s)
         {
-            out.push(Cell { group, metric: latency_metric(name), value: v, line: t.line, file_part: files });
+            out.push(Cell {
+                group,
+                metric: latency_metric(name),
+                value: v,
+                line: t.line,
+                file_part: files,
+                step: scaled_step(t.s),
+            });
         }
     }
     out
@@ -513,6 +549,13 @@ mod tests {
         assert_eq!(rate_cell("+++++"), Some(None));
         assert_eq!(rate_cell("1.5m"), Some(Some(1536.0)));
         assert_eq!(rate_cell("abc"), None);
+        assert_eq!(scaled_step("1.1g"), Some(1024.0 * 1024.0 / 10.0));
+        assert_eq!(scaled_step("1179ms"), Some(1000.0));
+        assert_eq!(scaled_step("10s"), Some(1_000_000.0));
+        assert_eq!(
+            (scaled_step("96402"), scaled_step("154us"), scaled_step("1.5k"), scaled_step("+++++")),
+            (None, None, None, None)
+        );
         assert!(is_ver("1.97") && is_ver("1.93c") && is_ver("2.00a") && !is_ver("256M"));
         assert_eq!(kernel_heading("2.4.19", Some(&"========".to_string())).as_deref(), Some("2.4.19"));
         assert_eq!(kernel_heading("2.4.19", Some(&"text".to_string())), None);
