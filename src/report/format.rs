@@ -112,6 +112,19 @@ pub fn fmt_change(pct_better: f64, better: crate::model::Better, unit: &str) -> 
     s
 }
 
+/// [`fmt_change`] of a change tested significant: one under 0.05% shows
+/// its first digit (`-0.005%`, at most four decimals), where `+0.0%*`
+/// called a significant loss no change and the wrong way (a STREAM Copy of
+/// 10000.6 against 10000.1).
+pub fn fmt_change_significant(pct_better: f64, better: crate::model::Better, unit: &str) -> CompactString {
+    if pct_better.abs() >= 0.05 {
+        return fmt_change(pct_better, better, unit);
+    }
+    let mut s = CompactString::default();
+    push_pct_to(&mut s, pct_better, true);
+    s
+}
+
 /// The change as a table cell prints it: [`fmt_change`]'s percentage,
 /// and a loss past [`FACTOR_BELOW_PCT`] as "-3.06×" (`-3.06x` with
 /// `ascii`), as wide as the percentage it replaces, so that it does not
@@ -176,8 +189,26 @@ fn push_factor(s: &mut CompactString, factor: f64) {
 
 /// A change in percent to one decimal with its sign: "+12.3%", "0.0%".
 fn push_pct(s: &mut CompactString, pct_better: f64) {
-    // `+ 0.0` turns -0.0 into 0.0, so no change prints as +0.0%.
-    push_fixed(s, (pct_better * 10.0).round() / 10.0 + 0.0, 1, true);
+    push_pct_to(s, pct_better, false);
+}
+
+/// [`push_pct`]; with `fine`, a change under 0.05% gets the decimals that
+/// show its first digit (at most four).
+fn push_pct_to(s: &mut CompactString, pct_better: f64, fine: bool) {
+    let mut decimals = 1;
+    while fine && decimals < 4 && pct_better != 0.0 && (pct_better * 10f64.powi(decimals)).round() == 0.0 {
+        decimals += 1;
+    }
+    let scale = 10f64.powi(decimals);
+    let rounded = (pct_better * scale).round() / scale;
+    if fine && rounded == 0.0 && pct_better < 0.0 {
+        // A significant loss too small for four decimals is still a loss.
+        s.push('-');
+        push_fixed(s, 0.0, decimals as usize, false);
+    } else {
+        // `+ 0.0` turns -0.0 into 0.0, so no change prints as +0.0%.
+        push_fixed(s, rounded + 0.0, decimals as usize, true);
+    }
     s.push('%');
 }
 
@@ -254,6 +285,16 @@ mod tests {
         let mut s = CompactString::default();
         push_fixed(&mut s, v, decimals, plus);
         s.to_string()
+    }
+
+    #[test]
+    fn a_significant_change_under_a_twentieth_of_a_percent_shows_its_first_digit() {
+        use crate::model::Better;
+        assert_eq!(fmt_change_significant(-0.0049997, Better::Higher, "MB/s"), "-0.005%");
+        assert_eq!(fmt_change_significant(0.04, Better::Higher, "MB/s"), "+0.04%");
+        assert_eq!(fmt_change_significant(-0.000001, Better::Higher, "MB/s"), "-0.0000%", "a loss keeps its sign");
+        assert_eq!(fmt_change_significant(-1.25, Better::Higher, "MB/s"), fmt_change(-1.25, Better::Higher, "MB/s"));
+        assert_eq!(fmt_change(-0.005, Better::Higher, "MB/s"), "+0.0%", "untested: the page's one decimal");
     }
 
     #[test]
