@@ -400,6 +400,20 @@ fn runs_entry_for_a_missing_file_warns() {
     assert_eq!(about_runs.len(), 1, "{about_runs:?}");
 }
 
+/// `runs:` on a file that gives a metric three times makes each a mean of
+/// n runs (a cell of 15 runs for n: 5): said at the file, as is a `runs:`
+/// that leaves a file's own averages alone.
+#[test]
+fn runs_entry_for_a_file_of_several_values_warns() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let three = ["6.8888", "6.9", "7.1"].map(dbench).concat();
+    put(&content, "m1/2.4.8/dbench-32.txt", three);
+    put(&content, "m1/2.4.8/kernel.yaml", "runs:\n  dbench-32.txt: { n: 5, stddev: 0.5 }\n");
+    let (report, _) = build_ok(tmp.path(), &content);
+    diag_for(&report, "2.4.8/dbench-32.txt", "gives \"Throughput\" more than once (lines 2 and 5)");
+}
+
 /// Names that differ only in bytes that are not UTF-8 read the same
 /// (`caf\u{FFFD}`): the first in name order keeps the name, a later class,
 /// kernel directory or file is skipped with a warning, instead of two

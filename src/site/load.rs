@@ -237,7 +237,7 @@ fn parse_all(
             to.files.extend(e.files);
         }
         for mut rf in rfs {
-            apply_runs(&mut rf, &by_name);
+            apply_runs(&mut rf, &by_name, diags);
             results.push(rf);
         }
     }
@@ -366,12 +366,51 @@ pub fn first_of_each_file(results: &[ResultFile]) -> impl Iterator<Item = &Resul
     results.iter().enumerate().filter(|(i, rf)| *i == 0 || results[i - 1].rel_path != rf.rel_path).map(|(_, rf)| rf)
 }
 
-/// Turns single values of files listed under a kernel's `runs:` into summaries.
-fn apply_runs(rf: &mut ResultFile, kernels: &FxHashMap<&str, &Kernel>) {
+/// Turns single values of files listed under a kernel's `runs:` into
+/// summaries. A warning at the file when it gives a metric (same group
+/// and parameters) more than once (`runs:` then makes each value a mean of
+/// its n, three values of n = 5 a cell of 15 runs: the file's values may
+/// be the runs themselves), or gives summaries of its own (kernbench's
+/// `Average … (N runs)`: `runs:` leaves them as they are).
+fn apply_runs(rf: &mut ResultFile, kernels: &FxHashMap<&str, &Kernel>, diags: &mut Vec<Diagnostic>) {
     let Some(kdir) = &rf.kernel_dir else { return };
     let Some(kernel) = kernels.get(kdir.as_str()) else { return };
     let in_kernel = rf.rel_path.strip_prefix(&format!("{kdir}/")).unwrap_or(&rf.rel_path);
     let Some(runs) = kernel.config.runs.get(in_kernel) else { return };
+    let mut seen: FxHashMap<(&str, &[crate::model::Param], &str), usize> = FxHashMap::default();
+    let mut again: Option<(usize, usize, String)> = None;
+    let mut own = None;
+    for s in &rf.parsed.samples {
+        match s.value {
+            Value::Single { .. } => {
+                if let Some(&first) = seen.get(&(s.group.as_str(), s.params.as_slice(), s.metric.name.as_str())) {
+                    again.get_or_insert((first, s.line, s.metric.name.to_string()));
+                } else {
+                    seen.insert((s.group.as_str(), s.params.as_slice(), s.metric.name.as_str()), s.line);
+                }
+            }
+            Value::Summary { .. } => {
+                own.get_or_insert(s.line);
+            }
+        }
+    }
+    if let Some((first, line, metric)) = again {
+        diags.push(Diagnostic::warning(
+            &rf.path,
+            Some(line),
+            format!(
+                "runs: {in_kernel:?} (n: {n}) makes each value of this file a mean of {n} runs, and it gives {metric:?} more than once (lines {first} and {line}): a cell of several such means counts {n} runs for each; if the file's values are the runs themselves, remove its `runs:` entry",
+                n = runs.n
+            ),
+        ));
+    }
+    if let Some(line) = own {
+        diags.push(Diagnostic::warning(
+            &rf.path,
+            Some(line),
+            format!("runs: {in_kernel:?} is not applied to the averages this file reports with their own run counts (line {line})"),
+        ));
+    }
     for s in &mut rf.parsed.samples {
         if let Value::Single { value } = s.value {
             s.value = Value::Summary { mean: value, stddev: runs.stddev, n: runs.n };
