@@ -204,3 +204,28 @@ fn normal_and_json_with_other_iops_are_both_read() {
     let iops: Vec<f64> = f.samples.iter().filter(|s| s.metric.name == "read: IOPS").map(|s| s.value.mean()).collect();
     assert_eq!(iops, vec![67584.0, 67400.0]);
 }
+
+/// Two fio 2 runs of one job in one file, `ioengine=libaio` then
+/// `ioengine=sync` (attacker's fio-eng2.txt, built from fixture
+/// fio2015-iometer): the engine is a parameter, so the two bandwidths
+/// (1023.3 and 523.3 KB/s, read by hand) are kept apart, not averaged as
+/// runs with a note blaming numjobs clones.
+#[test]
+fn two_fio_runs_with_other_engines_are_kept_apart() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fio");
+    let text = std::fs::read_to_string(dir.join("fio2015-iometer-randrw-libaio-qd64.txt")).expect("fixture");
+    let first: String = text.lines().take(40).map(|l| format!("{l}\n")).collect();
+    let sync = text.replace("ioengine=libaio", "ioengine=sync").replace("bw=1023.3KB/s", "bw=523.3KB/s");
+    let f = parse::by_id("fio").expect("fio").parse(&Input::from_text(&format!("{first}{sync}"))).expect("reads");
+    let bws: Vec<(f64, String)> = f
+        .samples
+        .iter()
+        .filter(|s| s.metric.name == "read: bw")
+        .map(|s| {
+            let engine = s.params.iter().find(|p| p.name == "ioengine").map(|p| p.value.to_string());
+            (s.value.mean(), engine.unwrap_or_default())
+        })
+        .collect();
+    assert_eq!(bws, vec![(1023.3, "libaio".to_string()), (523.3, "sync".to_string())]);
+    assert!(!f.notes.iter().any(|n| n.1.contains("clones")), "{:?}", f.notes);
+}

@@ -138,7 +138,7 @@ pub fn read_document(
         };
         seen.entry(name).or_insert((job_line, 0)).1 += 1;
         let mut params = JobParams { job: name.to_string(), rest: Vec::new() };
-        for key in ["rw", "bs", "iodepth", "numjobs"] {
+        for key in ["rw", "bs", "ioengine", "iodepth", "numjobs"] {
             if let Some(v) = option(job, global, key) {
                 params.rest.push((key, v));
             }

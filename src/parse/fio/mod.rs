@@ -62,11 +62,15 @@
 //! run's bandwidth in `KiB/s` and another's in `MiB/s` gives two metrics.
 //!
 //! Parameters (as far as the output says them): `job` (the job name), `rw`,
-//! `bs`, `iodepth`, and `numjobs` (JSON's job or global options) or `jobs`
+//! `bs`, `ioengine`, `iodepth`, and `numjobs` (JSON's job or global options) or `jobs`
 //! (the text report's `(groupid=0, jobs=N)`); `host` for the per-host
 //! entries of client/server mode's JSON (`client_stats`, whose `All
 //! clients` entry is fio's own sum, read as a job of that name). The text report takes `rw`,
-//! `bs` and `iodepth` from the job's `name: (g=0): rw=…` line.
+//! `bs`, `ioengine` and `iodepth` from the job's `name: (g=0): rw=…` line;
+//! JSON from the job's or global options, which print only the options
+//! set (fio's default engine is then not named); the terse line prints
+//! none of them. A job's definition line opens a new run of it: two runs
+//! of one job in one file are not its `numjobs` clones.
 //!
 //! A direction a job did not do (JSON prints zeros for it: no I/O done, no
 //! `total_ios`) is not read: its zeros are no measurement; nor are fio
@@ -113,7 +117,7 @@ pub struct Fio;
 pub struct JobParams {
     /// `job`: the job's name.
     pub job: String,
-    /// `(name, value)` pairs after `job`: `rw`, `bs`, `iodepth`,
+    /// `(name, value)` pairs after `job`: `rw`, `bs`, `ioengine`, `iodepth`,
     /// `numjobs`/`jobs`, those the output prints.
     pub rest: Vec<(&'static str, String)>,
 }

@@ -39,7 +39,9 @@ pub fn result_header(line: &str) -> Option<(&str, &str)> {
 }
 
 /// `name: (g=0): rw=randread, bs=(R) 4096B-4096B, (W) …, ioengine=mmap,
-/// iodepth=32` → (name, [rw, bs, iodepth]).
+/// iodepth=32` → (name, [rw, bs, ioengine, iodepth]): the engine is a
+/// set-up as much as the depth (`libaio` against `sync` of one job
+/// doubled its bandwidth).
 fn definition(line: &str) -> Option<(&str, Vec<(&'static str, String)>)> {
     let (name, rest) = line.trim_end().split_once(": (g=")?;
     let (_, rest) = rest.split_once("): ")?;
@@ -49,6 +51,9 @@ fn definition(line: &str) -> Option<(&str, Vec<(&'static str, String)>)> {
     if let Some((_, b)) = rest.split_once(", bs=") {
         let bs = b.split(", ioengine=").next().unwrap_or(b);
         params.push(("bs", block_size(bs)));
+    }
+    if let Some((_, e)) = rest.split_once("ioengine=") {
+        params.push(("ioengine", e.split(',').next().unwrap_or(e).trim().to_string()));
     }
     if let Some((_, d)) = rest.rsplit_once("iodepth=") {
         params.push(("iodepth", d.split(',').next().unwrap_or(d).trim().to_string()));
@@ -394,6 +399,14 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
         out.version = Some(v.to_string());
     }
     if let Some((name, params)) = definition(line) {
+        // A job's definition line opens a run of it: its sections before
+        // were another run's (its clones'), not this one's.
+        if let Some((k, first)) = st.sections.remove(name)
+            && k > 1
+            && !json_jobs.iter().any(|j| j.job == name)
+        {
+            out.notes.push((first, super::json::clones_note(name, k)));
+        }
         st.defs.insert(name.to_string(), params);
         return Ok(());
     }
@@ -614,7 +627,15 @@ mod tests {
         )
         .unwrap();
         assert_eq!(name, "mytest");
-        assert_eq!(p, vec![("rw", "randread".into()), ("bs", "16.0KiB".into()), ("iodepth", "1".into())]);
+        assert_eq!(
+            p,
+            vec![
+                ("rw", "randread".into()),
+                ("bs", "16.0KiB".into()),
+                ("ioengine", "psync".into()),
+                ("iodepth", "1".into())
+            ]
+        );
         let (_, p) =
             definition("iometer: (g=0): rw=randrw, bs=512-64K/512-64K/512-64K, ioengine=libaio, iodepth=64").unwrap();
         assert_eq!(p[1], ("bs", "512-64K".into()));
