@@ -47,6 +47,10 @@
 //! line), and `host` (the server, `Connecting to host 10.0.0.1, port
 //! 5201` or JSON `start.connecting_to.host`) when a file's tests connected
 //! to more than one. Several documents or summaries of one set-up are runs.
+//! A server's log (`Server listening on 5201`, `Accepted connection from
+//! 10.0.0.1, port 40000`, up to a client's `Connecting to host`) is
+//! another report of the client's test: its summaries carry `side=server`
+//! and are never runs of the client's.
 //! A `--bidir` test (iperf3 3.7+) is two tests, one a direction, each with
 //! a `bidir` parameter: the text summary's role tag (`[  5][TX-C]`, the
 //! client sending; `[  7][RX-C]`, the client receiving; `TX-S`/`RX-S` in
@@ -383,7 +387,7 @@ fn read_line<'a>(
 /// With several streams and no `[SUM]` line (cut off, or left out by a
 /// poster), no line is the test's total: every line is read as its
 /// stream's, and a note says the total is not read.
-fn text_block(block: &[Line], reverse: bool, streams: usize, out: &mut ParsedFile) {
+fn text_block(block: &[Line], (reverse, server): (bool, bool), streams: usize, out: &mut ParsedFile) {
     let has_sum = block.iter().any(|l| l.id == "SUM");
     let mut ids: Vec<&str> = Vec::new();
     for l in block.iter().filter(|l| l.id != "SUM") {
@@ -405,7 +409,7 @@ fn text_block(block: &[Line], reverse: bool, streams: usize, out: &mut ParsedFil
     // iperf3's client prints a receiver line after each sender line: a
     // sender line without one was cut off below (the server prints its
     // receiver lines alone).
-    for l in block.iter().filter(|l| l.role == "sender") {
+    for l in block.iter().filter(|l| l.role == "sender" && !server) {
         if !block.iter().any(|r| r.role == "receiver" && r.id == l.id) {
             let what = if l.id == "SUM" { "the receiver's total is" } else { "its receiver figures are" };
             let msg = format!(
@@ -437,7 +441,7 @@ fn text_block(block: &[Line], reverse: bool, streams: usize, out: &mut ParsedFil
 /// Reads every text summary block of `input`: consecutive summary lines.
 fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<(), ParseError> {
     let mut block: Vec<Line> = Vec::new();
-    let mut reverse = false;
+    let (mut reverse, mut server) = (false, false);
     // The streams of the test being read: its command's `-P N`, and the
     // distinct ids of its `[  5] …` lines above the summary.
     let (mut declared, mut seen): (usize, Vec<String>) = (0, Vec::new());
@@ -462,9 +466,16 @@ fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<
             continue;
         }
         if !block.is_empty() {
-            bidir_blocks(&block, reverse, declared.max(seen.len()), declared, out);
+            server_block(&block, (reverse, server), declared.max(seen.len()), declared, out);
             block.clear();
             (declared, seen) = (0, Vec::new());
+        }
+        // The server's log (`Server listening on 5201`, `Accepted
+        // connection from …`) until a client's `Connecting to host`.
+        if t.starts_with("Server listening on") || t.starts_with("Accepted connection from") {
+            server = true;
+        } else if t.starts_with("Connecting to host") {
+            server = false;
         }
         if let Some(args) = super::cmdline::args_of(t, "iperf3") {
             (declared, seen) = (parallel(&args).unwrap_or(0), Vec::new());
@@ -485,9 +496,26 @@ fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<
         }
     }
     if !block.is_empty() {
-        bidir_blocks(&block, reverse, declared.max(seen.len()), declared, out);
+        server_block(&block, (reverse, server), declared.max(seen.len()), declared, out);
     }
     Ok(())
+}
+
+/// Reads a summary block ([`bidir_blocks`]); one of a server's log is the
+/// server's report of a test whose client may report it too (`938 …
+/// sender`, `934 … receiver` on the client, `934 … receiver` on the
+/// server): its samples carry `side=server`, so that the two reports of
+/// one test are never averaged as two runs. The server prints one side's
+/// line only (`receiver`, or `sender` under `-R`): no note that the other
+/// is missing.
+fn server_block(block: &[Line], mode: (bool, bool), streams: usize, declared: usize, out: &mut ParsedFile) {
+    let from = out.samples.len();
+    bidir_blocks(block, mode, streams, declared, out);
+    if mode.1 {
+        for s in &mut out.samples[from..] {
+            s.params.push(crate::model::Param::new("side", "server"));
+        }
+    }
 }
 
 /// A summary block of a `--bidir` test (iperf3 3.7+) holds each
@@ -504,9 +532,9 @@ fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<
 /// Each direction is read as a test of its own with a `bidir` parameter
 /// (its tag), its streams counted among its own lines and the command's
 /// `-P N` (which is per direction); a block without tags is one test.
-fn bidir_blocks(block: &[Line], reverse: bool, streams: usize, declared: usize, out: &mut ParsedFile) {
+fn bidir_blocks(block: &[Line], mode: (bool, bool), streams: usize, declared: usize, out: &mut ParsedFile) {
     if block.iter().all(|l| l.bidir.is_none()) {
-        text_block(block, reverse, streams, out);
+        text_block(block, mode, streams, out);
         return;
     }
     let mut tags: Vec<Option<&str>> = Vec::new();
@@ -518,7 +546,7 @@ fn bidir_blocks(block: &[Line], reverse: bool, streams: usize, declared: usize, 
     for tag in tags {
         let part: Vec<Line> = block.iter().filter(|l| l.bidir == tag).cloned().collect();
         let from = out.samples.len();
-        text_block(&part, reverse, declared, out);
+        text_block(&part, mode, declared, out);
         if let Some(tag) = tag {
             for s in &mut out.samples[from..] {
                 s.params.push(crate::model::Param::new("bidir", tag));
@@ -722,6 +750,46 @@ mod tests {
             assert_eq!(got, want.map(|(m, v)| (m.to_string(), v)));
             assert!(f.notes.is_empty(), "{:?}", f.notes);
         }
+    }
+
+    /// The attacker's cs2.txt: a client's run, then the server's log of the
+    /// same connection (port 40002). The server's `934 … receiver` was
+    /// averaged with the client's as a second run (n=2, sd 0); now it
+    /// carries `side=server`. A server's lone `sender` line (`-R`) is no
+    /// cut summary.
+    #[test]
+    fn a_servers_log_is_apart_from_the_clients_report() {
+        let text = "Connecting to host 10.0.0.2, port 5201\n\
+            [  5] local 10.0.0.1 port 40002 connected to 10.0.0.2 port 5201\n\
+            [ ID] Interval           Transfer     Bitrate         Retr\n\
+            [  5]   0.00-10.00  sec  1.09 GBytes   938 Mbits/sec    0             sender\n\
+            [  5]   0.00-10.04  sec  1.09 GBytes   934 Mbits/sec                  receiver\n\niperf Done.\n\n\
+            -----------------------------------------------------------\n\
+            Server listening on 5201\n\
+            -----------------------------------------------------------\n\
+            Accepted connection from 10.0.0.1, port 40000\n\
+            [  5] local 10.0.0.2 port 5201 connected to 10.0.0.1 port 40002\n\
+            [ ID] Interval           Transfer     Bitrate\n\
+            [  5]   0.00-1.00   sec   108 MBytes   904 Mbits/sec\n\
+            - - - - - - - - - - - - - - - - - - - - - - - - -\n\
+            [ ID] Interval           Transfer     Bitrate\n\
+            [  5]   0.00-10.04  sec  1.09 GBytes   934 Mbits/sec                  receiver\n";
+        let f = Iperf3.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<(usize, String, f64)> = f
+            .samples
+            .iter()
+            .map(|s| {
+                let side = s.params.iter().find(|p| p.name == "side").map(|p| p.value.to_string());
+                (s.line, side.unwrap_or_default(), s.value.mean())
+            })
+            .collect();
+        assert_eq!(got, [(4, "".into(), 938.0), (5, "".into(), 934.0), (18, "server".into(), 934.0)]);
+        let (client, server) = text.split_at(text.find("Server listening").unwrap());
+        let reverse =
+            format!("{client}{}", server.replace("                  receiver\n", "    0             sender\n"));
+        let f = Iperf3.parse(&Input::from_text(&reverse)).unwrap();
+        assert!(f.notes.is_empty(), "{:?}", f.notes);
+        assert_eq!(f.samples[2].metric.name, "sender Bitrate");
     }
 
     /// A `--bidir` JSON report (3.7+) holds the reverse direction's sums
