@@ -161,3 +161,71 @@ fn normal_and_json_of_one_run_are_read_once() {
     // The group status line is the text report's own.
     assert!(f.samples.iter().any(|s| s.metric.name == "READ: bw"));
 }
+
+/// A text report and a JSON report of another run with the same job name
+/// (attacker's x3.txt: fixture fio3-rawstor's text, then fixture
+/// ghdoc-fio2210's JSON renamed `rawstor`; x4.txt the other order): both
+/// are read. The text's 46 direction values were skipped as a repeat of
+/// the JSON job, by its name alone.
+#[test]
+fn normal_and_json_of_two_runs_with_one_job_name_are_both_read() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fio");
+    let text = std::fs::read_to_string(dir.join("fio3-rawstor-randrw-4k-qd1.txt")).expect("fixture");
+    let json = std::fs::read_to_string(dir.join("ghdoc-fio2210-json-cloud-randwrite-zero-pct-slots.txt"))
+        .expect("fixture")
+        .replace("\"jobname\" : \"test\"", "\"jobname\" : \"rawstor\"");
+    for file in [format!("{text}\n{json}"), format!("{json}\n{text}")] {
+        let f = parse::by_id("fio").expect("fio").parse(&Input::from_text(&file)).expect("reads");
+        let of =
+            |m: &str| -> Vec<f64> { f.samples.iter().filter(|s| s.metric.name == m).map(|s| s.value.mean()).collect() };
+        // By hand: text `read: IOPS=5604, BW=21.9MiB/s`, `write: IOPS=5577,
+        // BW=21.8MiB/s`; JSON write `"bw" : 62499`, `"iops" : 15624.70`.
+        assert_eq!(of("read: IOPS"), vec![5604.0]);
+        assert_eq!(of("read: bw"), vec![21.9]);
+        assert_eq!(f.samples.iter().filter(|s| s.metric.name == "write: bw").count(), 2);
+        assert!(of("write: bw").contains(&62499.0) && of("write: bw").contains(&21.8));
+        assert!(of("write: IOPS").contains(&5577.0));
+        // 23 values a direction (bw, IOPS, slat/clat/lat means, clat stdev,
+        // 17 percentiles) × 2, 2 group lines, 23 JSON write values.
+        assert_eq!(f.samples.len(), 46 + 2 + 23);
+        let others = f.notes.iter().filter(|n| n.1.contains("another run")).count();
+        assert_eq!(others, 2, "{:?}", f.notes);
+    }
+}
+
+/// A text report whose IOPS is not the JSON's (67.6k, not 67392.1) is
+/// another run: read, not skipped.
+#[test]
+fn normal_and_json_with_other_iops_are_both_read() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fio");
+    let text = std::fs::read_to_string(dir.join("fio318-mytest-randread-16k-10threads-group.txt")).expect("fixture");
+    let json = "{\n  \"fio version\" : \"fio-3.18\",\n  \"jobs\" : [\n    {\n      \"jobname\" : \"mytest\",\n      \"read\" : {\n        \"bw\" : 1081344,\n        \"iops\" : 67584\n      }\n    }\n  ]\n}\n";
+    let f = parse::by_id("fio").expect("fio").parse(&Input::from_text(&format!("{text}{json}"))).expect("reads");
+    let iops: Vec<f64> = f.samples.iter().filter(|s| s.metric.name == "read: IOPS").map(|s| s.value.mean()).collect();
+    assert_eq!(iops, vec![67584.0, 67400.0]);
+}
+
+/// Two fio 2 runs of one job in one file, `ioengine=libaio` then
+/// `ioengine=sync` (attacker's fio-eng2.txt, built from fixture
+/// fio2015-iometer): the engine is a parameter, so the two bandwidths
+/// (1023.3 and 523.3 KB/s, read by hand) are kept apart, not averaged as
+/// runs with a note blaming numjobs clones.
+#[test]
+fn two_fio_runs_with_other_engines_are_kept_apart() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fio");
+    let text = std::fs::read_to_string(dir.join("fio2015-iometer-randrw-libaio-qd64.txt")).expect("fixture");
+    let first: String = text.lines().take(40).map(|l| format!("{l}\n")).collect();
+    let sync = text.replace("ioengine=libaio", "ioengine=sync").replace("bw=1023.3KB/s", "bw=523.3KB/s");
+    let f = parse::by_id("fio").expect("fio").parse(&Input::from_text(&format!("{first}{sync}"))).expect("reads");
+    let bws: Vec<(f64, String)> = f
+        .samples
+        .iter()
+        .filter(|s| s.metric.name == "read: bw")
+        .map(|s| {
+            let engine = s.params.iter().find(|p| p.name == "ioengine").map(|p| p.value.to_string());
+            (s.value.mean(), engine.unwrap_or_default())
+        })
+        .collect();
+    assert_eq!(bws, vec![(1023.3, "libaio".to_string()), (523.3, "sync".to_string())]);
+    assert!(!f.notes.iter().any(|n| n.1.contains("clones")), "{:?}", f.notes);
+}

@@ -47,6 +47,17 @@
 //! line), and `host` (the server, `Connecting to host 10.0.0.1, port
 //! 5201` or JSON `start.connecting_to.host`) when a file's tests connected
 //! to more than one. Several documents or summaries of one set-up are runs.
+//! A server's log (`Server listening on 5201`, `Accepted connection from
+//! 10.0.0.1, port 40000`, up to a client's `Connecting to host`) is
+//! another report of the client's test: its summaries carry `side=server`
+//! and are never runs of the client's.
+//! A `--bidir` test (iperf3 3.7+) is two tests, one a direction, each with
+//! a `bidir` parameter: the text summary's role tag (`[  5][TX-C]`, the
+//! client sending; `[  7][RX-C]`, the client receiving; `TX-S`/`RX-S` in
+//! the server's log), the JSON's `sum_sent`/`sum_received` (`TX-C`) and
+//! `sum_sent_bidir_reverse`/`sum_received_bidir_reverse` (`RX-C`; UDP:
+//! `sum_bidir_reverse`), `forward`/`reverse` in a JSON report naming no
+//! server. A bidir JSON's per-stream figures are not read (a note).
 //!
 //! A receiver's side that counted 0 bytes of what the sender sent (iperf3
 //! 3.6, a `-n 10240` test ended before the receiver counted any: `"bytes":
@@ -143,25 +154,71 @@ fn read_doc(input: &Input, v: &Value, first: usize, last: usize, out: &mut Parse
         &[("sum_sent", "sender Bitrate"), ("sum_received", "receiver Bitrate")]
     };
     let before = out.samples.len();
+    // `--bidir` (3.7+): the reverse direction's sums beside the forward's;
+    // each direction tagged as the text report tags it (the client's
+    // `TX-C`/`RX-C`; a report naming no server: `forward`/`reverse`).
+    let bidir = ["sum_sent_bidir_reverse", "sum_received_bidir_reverse", "sum_bidir_reverse"]
+        .iter()
+        .any(|k| end.get(*k).is_some());
+    let client = v.pointer("/start/connecting_to").is_some();
+    let reverse_sums: &[(&str, &str)] = if udp {
+        &[("sum_bidir_reverse", "Bitrate")]
+    } else {
+        &[("sum_sent_bidir_reverse", "sender Bitrate"), ("sum_received_bidir_reverse", "receiver Bitrate")]
+    };
+    let mut all: Vec<(&str, &str, Option<&str>)> = Vec::new();
     for (key, name) in sums {
-        let Some(sum) = end.get(*key) else { continue };
+        all.push((key, name, bidir.then_some(if client { "TX-C" } else { "forward" })));
+    }
+    if bidir {
+        for (key, name) in reverse_sums {
+            all.push((key, name, Some(if client { "RX-C" } else { "reverse" })));
+        }
+    }
+    for (key, name, tag) in all {
+        let from = out.samples.len();
+        read_sum(input, (first, last), (&setup, udp), (end, key, name), out);
+        if let Some(tag) = tag {
+            for s in &mut out.samples[from..] {
+                s.params.push(crate::model::Param::new("bidir", tag));
+            }
+        }
+    }
+    if bidir && setup.streams > 1 {
+        let msg = "a --bidir iperf3 JSON report's per-stream figures (both directions' streams in one list) are not read; \
+                   each direction's sums are";
+        out.notes.push((key_line(input, first, last, "streams"), msg.into()));
+    } else if setup.streams > 1 {
+        read_streams(&setup, end, key_line(input, first, last, "streams"), udp, out);
+    }
+    if out.samples.len() == before {
+        out.notes.push((first, "an iperf3 JSON document with no `end` sums (the test failed): not read".into()));
+    }
+}
+
+/// Reads one `end` sum (`sum_sent`, `sum_received`, `sum` …) of a
+/// document spanning lines `first..=last`.
+fn read_sum(
+    input: &Input,
+    (first, last): (usize, usize),
+    (setup, udp): (&Setup, bool),
+    (end, key, name): (&Value, &str, &str),
+    out: &mut ParsedFile,
+) {
+    {
+        let Some(sum) = end.get(key) else { return };
         let line = key_line(input, first, last, key);
-        if let Some(sent) = received_nothing(end.get("sum_sent"), sum) {
+        let sent_key = if key.ends_with("_bidir_reverse") { "sum_sent_bidir_reverse" } else { "sum_sent" };
+        if let Some(sent) = received_nothing(end.get(sent_key), sum) {
             out.notes.push((line, nothing_received(sent)));
-            continue;
+            return;
         }
         if let Some(b) = mbits(sum) {
             out.samples.push(setup.sample(name, UNIT, Better::Higher, b, line));
         }
         if udp {
-            udp_extras(&setup, sum, line, "", out);
+            udp_extras(setup, sum, line, "", out);
         }
-    }
-    if setup.streams > 1 {
-        read_streams(&setup, end, key_line(input, first, last, "streams"), udp, out);
-    }
-    if out.samples.len() == before {
-        out.notes.push((first, "an iperf3 JSON document with no `end` sums (the test failed): not read".into()));
     }
 }
 
@@ -240,20 +297,29 @@ fn names_iperf(input: &Input, i: usize) -> bool {
 
 /// A text summary line: `[  5]   0.00-10.00  sec  27.4 GBytes  23.5
 /// Gbits/sec    0   sender` → (stream id or `SUM`, the cells after the
-/// interval, role).
-fn summary(line: &str) -> Option<(&str, Vec<&str>, &str)> {
+/// interval, role, and the `--bidir` role tag as printed: `[  5][TX-C]`
+/// → `TX-C`, iperf3 3.7+ ([`Line::bidir`])).
+fn summary(line: &str) -> Option<(&str, Vec<&str>, &str, Option<&str>)> {
     let rest = line.strip_prefix('[')?;
     let (id, rest) = rest.split_once(']')?;
     let id = id.trim();
     if id != "SUM" && id.parse::<u32>().is_err() {
         return None;
     }
+    let (tag, rest) = match rest.strip_prefix('[') {
+        Some(r) => {
+            let (tag, r) = r.split_once(']')?;
+            let known = matches!(tag, "TX-C" | "RX-C" | "TX-S" | "RX-S");
+            (Some(Some(tag).filter(|_| known)?), r)
+        }
+        None => (None, rest),
+    };
     let cells: Vec<&str> = rest.split_whitespace().collect();
     let role = *cells.last()?;
     if !matches!(role, "sender" | "receiver") || cells.get(1) != Some(&"sec") {
         return None;
     }
-    Some((id, cells[2..cells.len() - 1].to_vec(), role))
+    Some((id, cells[2..cells.len() - 1].to_vec(), role, tag))
 }
 
 /// iperf3 3.0's UDP summary, which names no side: `[  4]   0.00-10.00  sec
@@ -280,6 +346,7 @@ fn bitrate(value: &str, unit: &str) -> Option<(f64, f64)> {
 
 /// One text summary line read: the stream id, role, bitrate and, for UDP,
 /// jitter (ms) and lost percent.
+#[derive(Clone)]
 struct Line<'a> {
     n: usize,
     id: &'a str,
@@ -288,11 +355,19 @@ struct Line<'a> {
     /// The bitrate's printed step in Mbits/sec.
     step: f64,
     udp: Option<(f64, f64)>,
+    /// `--bidir` (iperf3 3.7+): the direction's role tag, `TX-C` (the
+    /// client sends), `RX-C` (it receives), `TX-S`/`RX-S` in the server's
+    /// log; `None` for a one-way test.
+    bidir: Option<&'a str>,
 }
 
 /// Reads a text summary line's cells: transfer, its unit, bitrate, its unit,
 /// then `Retr` (TCP sender) or `J ms L/T (P%)` (UDP).
-fn read_line<'a>(n: usize, t: &str, id: &'a str, cells: &[&str], role: &'a str) -> Result<Line<'a>, ParseError> {
+fn read_line<'a>(
+    n: usize,
+    t: &str,
+    (id, cells, role, bidir): (&'a str, Vec<&str>, &'a str, Option<&'a str>),
+) -> Result<Line<'a>, ParseError> {
     let bad = || ParseError::malformed(n, "an iperf3 summary line with a bitrate in bits/sec", t);
     let (mbits, step) = bitrate(cells.get(2).ok_or_else(bad)?, cells.get(3).ok_or_else(bad)?).ok_or_else(bad)?;
     let udp = match cells.get(5) {
@@ -303,7 +378,7 @@ fn read_line<'a>(n: usize, t: &str, id: &'a str, cells: &[&str], role: &'a str) 
         }
         _ => None,
     };
-    Ok(Line { n, id, role, mbits, step, udp })
+    Ok(Line { n, id, role, mbits, step, udp, bidir })
 }
 
 /// Samples of one text summary block. `streams` is how many streams the
@@ -312,7 +387,7 @@ fn read_line<'a>(n: usize, t: &str, id: &'a str, cells: &[&str], role: &'a str) 
 /// With several streams and no `[SUM]` line (cut off, or left out by a
 /// poster), no line is the test's total: every line is read as its
 /// stream's, and a note says the total is not read.
-fn text_block(block: &[Line], reverse: bool, streams: usize, out: &mut ParsedFile) {
+fn text_block(block: &[Line], (reverse, server): (bool, bool), streams: usize, out: &mut ParsedFile) {
     let has_sum = block.iter().any(|l| l.id == "SUM");
     let mut ids: Vec<&str> = Vec::new();
     for l in block.iter().filter(|l| l.id != "SUM") {
@@ -334,7 +409,7 @@ fn text_block(block: &[Line], reverse: bool, streams: usize, out: &mut ParsedFil
     // iperf3's client prints a receiver line after each sender line: a
     // sender line without one was cut off below (the server prints its
     // receiver lines alone).
-    for l in block.iter().filter(|l| l.role == "sender") {
+    for l in block.iter().filter(|l| l.role == "sender" && !server) {
         if !block.iter().any(|r| r.role == "receiver" && r.id == l.id) {
             let what = if l.id == "SUM" { "the receiver's total is" } else { "its receiver figures are" };
             let msg = format!(
@@ -366,7 +441,7 @@ fn text_block(block: &[Line], reverse: bool, streams: usize, out: &mut ParsedFil
 /// Reads every text summary block of `input`: consecutive summary lines.
 fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<(), ParseError> {
     let mut block: Vec<Line> = Vec::new();
-    let mut reverse = false;
+    let (mut reverse, mut server) = (false, false);
     // The streams of the test being read: its command's `-P N`, and the
     // distinct ids of its `[  5] …` lines above the summary.
     let (mut declared, mut seen): (usize, Vec<String>) = (0, Vec::new());
@@ -386,14 +461,21 @@ fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<
         if since_rule <= 3 && summary(t).is_none() && roleless_udp_summary(t) {
             out.notes.push((n, "an iperf3 UDP summary line with no sender/receiver (iperf3 3.0): not read".into()));
         }
-        if let Some((id, cells, role)) = summary(t) {
-            block.push(read_line(n, t, id, &cells, role)?);
+        if let Some(cells) = summary(t) {
+            block.push(read_line(n, t, cells)?);
             continue;
         }
         if !block.is_empty() {
-            text_block(&block, reverse, declared.max(seen.len()), out);
+            server_block(&block, (reverse, server), declared.max(seen.len()), declared, out);
             block.clear();
             (declared, seen) = (0, Vec::new());
+        }
+        // The server's log (`Server listening on 5201`, `Accepted
+        // connection from …`) until a client's `Connecting to host`.
+        if t.starts_with("Server listening on") || t.starts_with("Accepted connection from") {
+            server = true;
+        } else if t.starts_with("Connecting to host") {
+            server = false;
         }
         if let Some(args) = super::cmdline::args_of(t, "iperf3") {
             (declared, seen) = (parallel(&args).unwrap_or(0), Vec::new());
@@ -414,9 +496,63 @@ fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<
         }
     }
     if !block.is_empty() {
-        text_block(&block, reverse, declared.max(seen.len()), out);
+        server_block(&block, (reverse, server), declared.max(seen.len()), declared, out);
     }
     Ok(())
+}
+
+/// Reads a summary block ([`bidir_blocks`]); one of a server's log is the
+/// server's report of a test whose client may report it too (`938 …
+/// sender`, `934 … receiver` on the client, `934 … receiver` on the
+/// server): its samples carry `side=server`, so that the two reports of
+/// one test are never averaged as two runs. The server prints one side's
+/// line only (`receiver`, or `sender` under `-R`): no note that the other
+/// is missing.
+fn server_block(block: &[Line], mode: (bool, bool), streams: usize, declared: usize, out: &mut ParsedFile) {
+    let from = out.samples.len();
+    bidir_blocks(block, mode, streams, declared, out);
+    if mode.1 {
+        for s in &mut out.samples[from..] {
+            s.params.push(crate::model::Param::new("side", "server"));
+        }
+    }
+}
+
+/// A summary block of a `--bidir` test (iperf3 3.7+) holds each
+/// direction's lines under its role tag:
+///
+/// ```text
+/// [ ID][Role] Interval           Transfer     Bitrate         Retr
+/// [  5][TX-C]   0.00-10.00  sec   540 MBytes   453 Mbits/sec   53            sender
+/// [  5][TX-C]   0.00-10.01  sec   538 MBytes   450 Mbits/sec                  receiver
+/// [  7][RX-C]   0.00-10.00  sec   721 MBytes   605 Mbits/sec    0            sender
+/// [  7][RX-C]   0.00-10.01  sec   718 MBytes   602 Mbits/sec                  receiver
+/// ```
+///
+/// Each direction is read as a test of its own with a `bidir` parameter
+/// (its tag), its streams counted among its own lines and the command's
+/// `-P N` (which is per direction); a block without tags is one test.
+fn bidir_blocks(block: &[Line], mode: (bool, bool), streams: usize, declared: usize, out: &mut ParsedFile) {
+    if block.iter().all(|l| l.bidir.is_none()) {
+        text_block(block, mode, streams, out);
+        return;
+    }
+    let mut tags: Vec<Option<&str>> = Vec::new();
+    for l in block {
+        if !tags.contains(&l.bidir) {
+            tags.push(l.bidir);
+        }
+    }
+    for tag in tags {
+        let part: Vec<Line> = block.iter().filter(|l| l.bidir == tag).cloned().collect();
+        let from = out.samples.len();
+        text_block(&part, mode, declared, out);
+        if let Some(tag) = tag {
+            for s in &mut out.samples[from..] {
+                s.params.push(crate::model::Param::new("bidir", tag));
+            }
+        }
+    }
 }
 
 /// The stream count an iperf3 command line asks for: `-P 4`, `-P4`,
@@ -571,6 +707,119 @@ mod tests {
             [  5]   0.00-10.00  sec  1.00 GBytes   800 Mbits/sec    3             sender\n";
         let f = Iperf3.parse(&Input::from_text(text)).unwrap();
         assert_eq!(f.samples[0].group.as_str(), "stream");
+    }
+
+    /// The attacker's nb.txt and bn.txt: a plain run and a `--bidir` run
+    /// in one file (either order). The bidir summary lines were not read at
+    /// all (a bidir run alone was unrecognised); now each direction is read
+    /// with `bidir`, apart from the plain run.
+    #[test]
+    fn bidir_summaries_beside_a_plain_run() {
+        let plain = "Connecting to host 10.0.0.2, port 5201\n\
+            [  5] local 10.0.0.1 port 40000 connected to 10.0.0.2 port 5201\n\
+            [ ID] Interval           Transfer     Bitrate         Retr\n\
+            [  5]   0.00-10.00  sec  1.09 GBytes   938 Mbits/sec    0             sender\n\
+            [  5]   0.00-10.04  sec  1.09 GBytes   934 Mbits/sec                  receiver\n\niperf Done.\n\n";
+        let bidir = "Connecting to host 10.0.0.2, port 5201\n\
+            [  5] local 10.0.0.1 port 40000 connected to 10.0.0.2 port 5201\n\
+            [  7] local 10.0.0.1 port 40002 connected to 10.0.0.2 port 5201\n\
+            [ ID][Role] Interval           Transfer     Bitrate         Retr\n\
+            [  5][TX-C]   0.00-10.00  sec  1.09 GBytes   938 Mbits/sec    0             sender\n\
+            [  5][TX-C]   0.00-10.04  sec  1.09 GBytes   934 Mbits/sec                  receiver\n\
+            [  7][RX-C]   0.00-10.00  sec   350 MBytes   294 Mbits/sec  120             sender\n\
+            [  7][RX-C]   0.00-10.04  sec   349 MBytes   292 Mbits/sec                  receiver\n\niperf Done.\n\n";
+        for file in [format!("{plain}{bidir}"), format!("{bidir}{plain}")] {
+            let f = Iperf3.parse(&Input::from_text(&file)).unwrap();
+            let mut got: Vec<(String, f64)> = f
+                .samples
+                .iter()
+                .map(|s| {
+                    let tag = s.params.iter().find(|p| p.name == "bidir").map(|p| p.value.to_string());
+                    (format!("{} {}", s.metric.name, tag.unwrap_or_default()), s.value.mean())
+                })
+                .collect();
+            got.sort_by(|a, b| a.partial_cmp(b).unwrap());
+            let want = [
+                ("receiver Bitrate ", 934.0),
+                ("receiver Bitrate RX-C", 292.0),
+                ("receiver Bitrate TX-C", 934.0),
+                ("sender Bitrate ", 938.0),
+                ("sender Bitrate RX-C", 294.0),
+                ("sender Bitrate TX-C", 938.0),
+            ];
+            assert_eq!(got, want.map(|(m, v)| (m.to_string(), v)));
+            assert!(f.notes.is_empty(), "{:?}", f.notes);
+        }
+    }
+
+    /// The attacker's cs2.txt: a client's run, then the server's log of the
+    /// same connection (port 40002). The server's `934 … receiver` was
+    /// averaged with the client's as a second run (n=2, sd 0); now it
+    /// carries `side=server`. A server's lone `sender` line (`-R`) is no
+    /// cut summary.
+    #[test]
+    fn a_servers_log_is_apart_from_the_clients_report() {
+        let text = "Connecting to host 10.0.0.2, port 5201\n\
+            [  5] local 10.0.0.1 port 40002 connected to 10.0.0.2 port 5201\n\
+            [ ID] Interval           Transfer     Bitrate         Retr\n\
+            [  5]   0.00-10.00  sec  1.09 GBytes   938 Mbits/sec    0             sender\n\
+            [  5]   0.00-10.04  sec  1.09 GBytes   934 Mbits/sec                  receiver\n\niperf Done.\n\n\
+            -----------------------------------------------------------\n\
+            Server listening on 5201\n\
+            -----------------------------------------------------------\n\
+            Accepted connection from 10.0.0.1, port 40000\n\
+            [  5] local 10.0.0.2 port 5201 connected to 10.0.0.1 port 40002\n\
+            [ ID] Interval           Transfer     Bitrate\n\
+            [  5]   0.00-1.00   sec   108 MBytes   904 Mbits/sec\n\
+            - - - - - - - - - - - - - - - - - - - - - - - - -\n\
+            [ ID] Interval           Transfer     Bitrate\n\
+            [  5]   0.00-10.04  sec  1.09 GBytes   934 Mbits/sec                  receiver\n";
+        let f = Iperf3.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<(usize, String, f64)> = f
+            .samples
+            .iter()
+            .map(|s| {
+                let side = s.params.iter().find(|p| p.name == "side").map(|p| p.value.to_string());
+                (s.line, side.unwrap_or_default(), s.value.mean())
+            })
+            .collect();
+        assert_eq!(got, [(4, "".into(), 938.0), (5, "".into(), 934.0), (18, "server".into(), 934.0)]);
+        let (client, server) = text.split_at(text.find("Server listening").unwrap());
+        let reverse =
+            format!("{client}{}", server.replace("                  receiver\n", "    0             sender\n"));
+        let f = Iperf3.parse(&Input::from_text(&reverse)).unwrap();
+        assert!(f.notes.is_empty(), "{:?}", f.notes);
+        assert_eq!(f.samples[2].metric.name, "sender Bitrate");
+    }
+
+    /// A `--bidir` JSON report (3.7+) holds the reverse direction's sums
+    /// in `sum_sent_bidir_reverse`/`sum_received_bidir_reverse`; they were
+    /// not read.
+    #[test]
+    fn bidir_json_reads_both_directions() {
+        let doc = "{\n\"start\": {\"connecting_to\": {\"host\": \"10.0.0.2\", \"port\": 5201}, \"test_start\": {\"protocol\": \"TCP\", \"num_streams\": 1, \"reverse\": 0, \"bidir\": 1}},\n\
+            \"end\": {\n\"sum_sent\": {\"bytes\": 200000000, \"bits_per_second\": 800000000},\n\
+            \"sum_received\": {\"bytes\": 199000000, \"bits_per_second\": 796000000},\n\
+            \"sum_sent_bidir_reverse\": {\"bytes\": 506000000, \"bits_per_second\": 2024000000},\n\
+            \"sum_received_bidir_reverse\": {\"bytes\": 505000000, \"bits_per_second\": 2020000000}\n}\n}\n";
+        let f = Iperf3.parse(&Input::from_text(doc)).unwrap();
+        let got: Vec<String> = f
+            .samples
+            .iter()
+            .map(|s| {
+                let tag = s.params.iter().find(|p| p.name == "bidir").map(|p| p.value.to_string());
+                format!("{} {} {} {}", s.line, s.metric.name, tag.unwrap_or_default(), s.value.mean())
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                "4 sender Bitrate TX-C 800",
+                "5 receiver Bitrate TX-C 796",
+                "6 sender Bitrate RX-C 2024",
+                "7 receiver Bitrate RX-C 2020"
+            ]
+        );
     }
 
     #[test]

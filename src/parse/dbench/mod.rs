@@ -45,7 +45,10 @@
 //! 32`, `./dbench 48`, `time ./dbench 32`, `2023-10-30 16:13:09 tbench -t 30
 //! 128 127.0.0.1`). A result's `N procs` that differs from its `N clients
 //! started` is read as printed, with a note. The operation table, printed
-//! before its result line, takes that result line's parameters.
+//! before its result line, takes that result line's parameters. Then
+//! `loadfile` and `timelimit`, from the run's own `Running for 60 seconds
+//! with load '/usr/share/dbench/client.txt' …` line (3.x/4.x): the load
+//! file's name and the seconds.
 //!
 //! `label`: posts put runs of different set-ups under label lines. A label
 //! is a short line ending in `:` (or ` -`) above a run, with at most two
@@ -259,6 +262,23 @@ pub fn command_count(line: &str) -> Option<u32> {
     None
 }
 
+/// dbench 3.x/4.x's `Running for 60 seconds with load
+/// '/usr/share/dbench/client.txt' and minimum warmup 12 secs` →
+/// `[("loadfile", "client.txt"), ("timelimit", "60")]`: the load file
+/// (its name, not its directory) and the run's length are the run's
+/// set-up (dbench's `--loadfile`, `--timelimit`); `nfs.txt` against
+/// `client.txt` is another workload.
+fn running_for(line: &str) -> Option<Vec<(&'static str, String)>> {
+    let rest = line.trim().strip_prefix("Running for ")?;
+    let (secs, rest) = rest.split_once(" seconds with load '")?;
+    let (load, _) = rest.split_once('\'')?;
+    if secs.is_empty() || !secs.bytes().all(|b| b.is_ascii_digit()) || load.is_empty() {
+        return None;
+    }
+    let name = load.rsplit('/').next().unwrap_or(load);
+    Some(vec![("loadfile", name.to_string()), ("timelimit", secs.to_string())])
+}
+
 /// `16 clients started` → 16.
 fn clients_started(line: &str) -> Option<u32> {
     let mut it = line.split_whitespace();
@@ -288,6 +308,9 @@ struct Reader<'a> {
     label: Vec<String>,
     /// First line after the last result read (0-based).
     floor: usize,
+    /// `loadfile` and `timelimit` of the run being read, from its
+    /// `Running for 60 seconds with load '…/client.txt' …` line.
+    setup: Vec<(&'static str, String)>,
 }
 
 impl<'a> Reader<'a> {
@@ -301,6 +324,7 @@ impl<'a> Reader<'a> {
             pending_line: 0,
             label: Vec::new(),
             floor: 0,
+            setup: Vec::new(),
         }
     }
 
@@ -339,8 +363,10 @@ impl<'a> Reader<'a> {
                 Some(n) => s.with_param("procs", n),
                 None => s,
             };
+            let s = self.setup.iter().fold(s, |s, (n, v)| s.with_param(*n, v));
             self.out.samples.push(with_label(s, label.as_deref()));
         }
+        self.setup.clear();
     }
 
     fn label_text(&self, prefix: Option<&str>, trailing: Option<&str>) -> Option<String> {
@@ -385,8 +411,11 @@ impl<'a> Reader<'a> {
         let glued_time = timed.is_some() && gnu_record_at(self.input, i)?.is_some();
         let trailing = if glued_time { None } else { r.trailing.as_deref() };
         let label = self.label_text(r.prefix_label.as_deref(), trailing);
-        let push =
-            |out: &mut ParsedFile, s: Sample| out.samples.push(with_label(with_params(s, &params), label.as_deref()));
+        let setup = std::mem::take(&mut self.setup);
+        let push = |out: &mut ParsedFile, s: Sample| {
+            let s = setup.iter().fold(with_params(s, &params), |s, (n, v)| s.with_param(*n, v));
+            out.samples.push(with_label(s, label.as_deref()))
+        };
         let tm = Metric::new("Throughput", "MB/s", Better::Higher);
         push(&mut self.out, Sample::new(tm, r.throughput, r.line));
         if let Some((lat, l)) = r.max_latency {
@@ -448,6 +477,11 @@ impl<'a> Reader<'a> {
             self.take_labels(i);
             self.cmd_procs = Some(n);
             self.started = None;
+            self.setup.clear();
+            return Ok(i + 1);
+        }
+        if let Some(setup) = running_for(line) {
+            self.setup = setup;
             return Ok(i + 1);
         }
         if let Some(n) = clients_started(line) {
@@ -679,6 +713,43 @@ impl BenchParser for Tbench {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The attacker's dbB/: dbench 4 runs with load `client.txt` for 60 s
+    /// and `nfs.txt` for 600 s (Throughput 300.5 and 30.5, read by hand)
+    /// were compared as one set-up; the load file's name and the seconds
+    /// are parameters. A run whose own output has no such line (a dbench
+    /// 2 after them) inherits neither.
+    #[test]
+    fn the_load_file_and_run_length_are_parameters() {
+        let run = |secs: u32, load: &str, tput: &str| {
+            format!(
+                "dbench version 4.00 - Copyright Andrew Tridgell 1999-2004\n\nRunning for {secs} seconds with load '{load}' and minimum warmup 12 secs\n32 clients started\nThroughput {tput} MB/sec  32 clients  32 procs  max_latency=12.345 ms\n"
+            )
+        };
+        let text = format!(
+            "{}{}$ dbench 32\nThroughput 123.45 MB/sec 32 procs\n",
+            run(60, "/usr/share/dbench/client.txt", "300.5"),
+            run(600, "/usr/share/dbench/nfs.txt", "30.5")
+        );
+        let f = Dbench.parse(&Input::from_text(&text)).unwrap();
+        let got: Vec<(f64, String)> = f
+            .samples
+            .iter()
+            .filter(|s| s.metric.name == "Throughput")
+            .map(|s| {
+                let p: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+                (s.value.mean(), p.join(" "))
+            })
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                (300.5, "clients=32 procs=32 loadfile=client.txt timelimit=60".to_string()),
+                (30.5, "clients=32 procs=32 loadfile=nfs.txt timelimit=600".to_string()),
+                (123.45, "procs=32".to_string()),
+            ]
+        );
+    }
 
     fn vals(f: &ParsedFile, group: &str, name: &str) -> Vec<f64> {
         f.samples.iter().filter(|s| s.group == group && s.metric.name == name).map(|s| s.value.mean()).collect()

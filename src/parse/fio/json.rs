@@ -11,7 +11,7 @@
 //! `"jobname"` line (one key a line, as fio prints it); in a document all
 //! on one line every sample names that line.
 
-use super::{JobParams, bw_metric, iops_metric, lat_metric, percentile_name};
+use super::{JobParams, JsonJob, bw_metric, iops_metric, lat_metric, percentile_name};
 use crate::model::ParsedFile;
 use crate::parse::{Input, ParseError};
 use serde_json::{Map, Value};
@@ -91,7 +91,8 @@ fn option(job: &Map<String, Value>, global: Option<&Map<String, Value>>, key: &s
     }
 }
 
-/// Reads one document's jobs into `out`; each job's name goes to `names`.
+/// Reads one document's jobs into `out`; each job's name and figures go to
+/// `names` ([`JsonJob`]).
 ///
 /// # Errors
 /// A document without a `jobs` list, a job without a name, or a figure
@@ -100,7 +101,7 @@ pub fn read_document(
     input: &Input,
     doc: &Doc,
     out: &mut ParsedFile,
-    names: &mut Vec<String>,
+    names: &mut Vec<JsonJob>,
 ) -> Result<(), ParseError> {
     let loc = Locator { lines: &input.lines, last: doc.last };
     if out.version.is_none()
@@ -137,7 +138,7 @@ pub fn read_document(
         };
         seen.entry(name).or_insert((job_line, 0)).1 += 1;
         let mut params = JobParams { job: name.to_string(), rest: Vec::new() };
-        for key in ["rw", "bs", "iodepth", "numjobs"] {
+        for key in ["rw", "bs", "ioengine", "iodepth", "numjobs"] {
             if let Some(v) = option(job, global, key) {
                 params.rest.push((key, v));
             }
@@ -145,14 +146,21 @@ pub fn read_document(
         if let Some(host) = job.get("hostname").and_then(Value::as_str) {
             params.rest.push(("host", host.to_string()));
         }
-        names.push(name.to_string());
+        let mut reported = JsonJob { job: name.to_string(), dirs: Vec::new() };
         let mut dir_from = job_line;
         for dir in ["read", "write", "trim", "mixed"] {
             let Some(d) = job.get(dir).and_then(Value::as_object) else { continue };
+            let figure = |k: &str| d.get(k).and_then(Value::as_f64).filter(|v| v.is_finite());
+            if did_io(d)
+                && let (Some(iops), Some(bw)) = (figure("iops"), figure("bw"))
+            {
+                reported.dirs.push((dir, iops, bw));
+            }
             let dir_line = loc.find(dir_from, dir);
             dir_from = dir_line;
             read_direction(input, &loc, dir, d, dir_line, &params, out)?;
         }
+        names.push(reported);
     }
     let mut many: Vec<(&str, (usize, usize))> = seen.into_iter().filter(|s| s.1.1 > 1).collect();
     many.sort_by_key(|m| m.1.0);

@@ -62,20 +62,27 @@
 //! run's bandwidth in `KiB/s` and another's in `MiB/s` gives two metrics.
 //!
 //! Parameters (as far as the output says them): `job` (the job name), `rw`,
-//! `bs`, `iodepth`, and `numjobs` (JSON's job or global options) or `jobs`
+//! `bs`, `ioengine`, `iodepth`, and `numjobs` (JSON's job or global options) or `jobs`
 //! (the text report's `(groupid=0, jobs=N)`); `host` for the per-host
 //! entries of client/server mode's JSON (`client_stats`, whose `All
 //! clients` entry is fio's own sum, read as a job of that name). The text report takes `rw`,
-//! `bs` and `iodepth` from the job's `name: (g=0): rw=…` line.
+//! `bs`, `ioengine` and `iodepth` from the job's `name: (g=0): rw=…` line;
+//! JSON from the job's or global options, which print only the options
+//! set (fio's default engine is then not named); the terse line prints
+//! none of them. A job's definition line opens a new run of it: two runs
+//! of one job in one file are not its `numjobs` clones.
 //!
 //! A direction a job did not do (JSON prints zeros for it: no I/O done, no
 //! `total_ios`) is not read: its zeros are no measurement; nor are fio
 //! 2.x's unused percentile slots (`"0.00" : 0`), nor a latency statistic
 //! fio did not measure (`N` 0, or no `N` and a zero mean: `slat` under a
 //! synchronous engine). A JSON document
-//! and a text report of the same jobs in one file (`--output-format=
-//! normal,json`) are read once: the text report's jobs are then skipped
-//! with a note. Several documents or reports in one file (LKP's iterations,
+//! and a text report of the same run in one file (`--output-format=
+//! normal,json`) are read once: a text job section's direction whose job
+//! name, IOPS (to the step printed) and bandwidth (to 1%) are a JSON job's
+//! is skipped with a note. A text job of a JSON job's name with other
+//! figures is another run (two reports pasted together): it is read, with
+//! a note. Several documents or reports in one file (LKP's iterations,
 //! a loop of runs) are runs of one sample set. The text report's
 //! sampled-bandwidth lines (`bw (  KiB/s): min=…, avg=…`), `iops : min=…`,
 //! latency buckets (`lat (usec) : 50=0.11%`), cpu, IO depth and disk stats
@@ -110,7 +117,7 @@ pub struct Fio;
 pub struct JobParams {
     /// `job`: the job's name.
     pub job: String,
-    /// `(name, value)` pairs after `job`: `rw`, `bs`, `iodepth`,
+    /// `(name, value)` pairs after `job`: `rw`, `bs`, `ioengine`, `iodepth`,
     /// `numjobs`/`jobs`, those the output prints.
     pub rest: Vec<(&'static str, String)>,
 }
@@ -124,6 +131,18 @@ impl JobParams {
         }
         s
     }
+}
+
+/// One job of a JSON report, with what its text report would print: per
+/// direction with I/O done, `(direction, IOPS, bandwidth in KiB/s)`. A
+/// text report's job section is the same run only when its figures are
+/// these ([`text::read`]).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct JsonJob {
+    /// The job's name (`"jobname"`).
+    pub job: String,
+    /// `(read|write|trim|mixed, IOPS, KiB/s)` of each direction with I/O.
+    pub dirs: Vec<(&'static str, f64, f64)>,
 }
 
 /// `<d>: bw` in `unit`, higher is better.
@@ -229,7 +248,7 @@ impl BenchParser for Fio {
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         let docs = json::documents(input)?;
         let mut out = ParsedFile { benchmark: "fio".into(), ..ParsedFile::default() };
-        let mut json_jobs: Vec<String> = Vec::new();
+        let mut json_jobs: Vec<JsonJob> = Vec::new();
         for doc in &docs {
             json::read_document(input, doc, &mut out, &mut json_jobs)?;
         }

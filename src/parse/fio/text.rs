@@ -9,7 +9,7 @@
 //! `clat percentiles` rows. `Run status group N (all jobs):` starts the
 //! group's `READ:`/`WRITE:`/`TRIM:` lines.
 
-use super::{JobParams, bw_metric, iops_metric, lat_metric, percentile_name};
+use super::{JobParams, JsonJob, bw_metric, iops_metric, lat_metric, percentile_name};
 use crate::model::{Better, Metric, ParsedFile};
 use crate::parse::num::plain;
 use crate::parse::{Input, ParseError};
@@ -39,7 +39,9 @@ pub fn result_header(line: &str) -> Option<(&str, &str)> {
 }
 
 /// `name: (g=0): rw=randread, bs=(R) 4096B-4096B, (W) …, ioengine=mmap,
-/// iodepth=32` → (name, [rw, bs, iodepth]).
+/// iodepth=32` → (name, [rw, bs, ioengine, iodepth]): the engine is a
+/// set-up as much as the depth (`libaio` against `sync` of one job
+/// doubled its bandwidth).
 fn definition(line: &str) -> Option<(&str, Vec<(&'static str, String)>)> {
     let (name, rest) = line.trim_end().split_once(": (g=")?;
     let (_, rest) = rest.split_once("): ")?;
@@ -49,6 +51,9 @@ fn definition(line: &str) -> Option<(&str, Vec<(&'static str, String)>)> {
     if let Some((_, b)) = rest.split_once(", bs=") {
         let bs = b.split(", ioengine=").next().unwrap_or(b);
         params.push(("bs", block_size(bs)));
+    }
+    if let Some((_, e)) = rest.split_once("ioengine=") {
+        params.push(("ioengine", e.split(',').next().unwrap_or(e).trim().to_string()));
     }
     if let Some((_, d)) = rest.rsplit_once("iodepth=") {
         params.push(("iodepth", d.split(',').next().unwrap_or(d).trim().to_string()));
@@ -244,7 +249,7 @@ struct State {
     sections: rustc_hash::FxHashMap<String, (usize, usize)>,
     /// The job whose section is being read; `None` outside one.
     job: Option<JobParams>,
-    /// The job's section repeats a JSON report's job: not read.
+    /// The direction being read repeats a JSON report's job: not read.
     skipping: bool,
     /// The direction being read.
     dir: Option<&'static str>,
@@ -282,6 +287,33 @@ fn shared_params(jobs: &[JobParams]) -> Vec<(&'static str, String)> {
         .collect()
 }
 
+/// KiB/s in one `unit` of a direction line's bandwidth (fio 2.x's `KB`,
+/// `MB` are powers of 1024, as its JSON's `bw`; `kB` is fio 3's decimal).
+fn kib_per(unit: &str) -> Option<f64> {
+    match unit.strip_suffix("/s")? {
+        "B" => Some(1.0 / 1024.0),
+        "kB" => Some(1000.0 / 1024.0),
+        "KB" | "KiB" => Some(1.0),
+        "MB" | "MiB" => Some(1024.0),
+        "GB" | "GiB" => Some(1024.0 * 1024.0),
+        "TB" | "TiB" => Some(1024.0 * 1024.0 * 1024.0),
+        _ => None,
+    }
+}
+
+/// True when a text direction line `d` prints the figures of JSON job
+/// `j`'s same direction: IOPS to the step printed (`67.4k` against
+/// 67392.1; a plain count to 1) and bandwidth to 5% (fio 2.x prints
+/// `bw=1.0MB/s`, two figures). `--output-format=normal,json` prints both
+/// reports of one run; two runs' reports pasted together differ.
+pub fn repeats(j: &JsonJob, d: &DirLine) -> bool {
+    j.dirs.iter().any(|&(dir, iops, kib)| {
+        let step = d.iops_step.unwrap_or(1.0);
+        let bw_same = kib_per(&d.bw.1).is_some_and(|k| (d.bw.0 * k - kib).abs() <= 0.05 * kib.max(d.bw.0 * k));
+        dir == d.dir && (d.iops - iops).abs() <= step && bw_same
+    })
+}
+
 /// Nanoseconds in one `unit` of fio's latency lines.
 fn ns_per(unit: &str) -> Option<f64> {
     match unit {
@@ -294,15 +326,17 @@ fn ns_per(unit: &str) -> Option<f64> {
 }
 
 /// Reads every job section and group block outside the JSON documents
-/// (`skip`, 1-based inclusive line ranges). Job sections of jobs named in
-/// `json_jobs` repeat the JSON report and are skipped with a note.
+/// (`skip`, 1-based inclusive line ranges). A job section's direction that
+/// repeats a JSON report's job of `json_jobs` ([`repeats`]) is skipped
+/// with a note; a job named as a JSON job with other figures is another
+/// run, read with a note.
 ///
 /// # Errors
 /// A direction, latency, percentile or group line whose figures are damaged.
 pub fn read(
     input: &Input,
     skip: &[(usize, usize)],
-    json_jobs: &[String],
+    json_jobs: &[JsonJob],
     out: &mut ParsedFile,
 ) -> Result<(), ParseError> {
     let mut st = State::default();
@@ -328,9 +362,9 @@ pub fn read(
 
 /// Notes each job reported in several sections since the last group status
 /// block (see [`super::json::clones_note`]), and starts counting anew.
-fn note_clones(st: &mut State, json_jobs: &[String], out: &mut ParsedFile) {
+fn note_clones(st: &mut State, json_jobs: &[JsonJob], out: &mut ParsedFile) {
     let mut many: Vec<(String, (usize, usize))> =
-        st.sections.drain().filter(|(name, (k, _))| *k > 1 && !json_jobs.contains(name)).collect();
+        st.sections.drain().filter(|(name, (k, _))| *k > 1 && !json_jobs.iter().any(|j| j.job == *name)).collect();
     many.sort_by_key(|m| m.1.1);
     for (name, (k, line)) in many {
         out.notes.push((line, super::json::clones_note(&name, k)));
@@ -355,7 +389,7 @@ fn glued_direction(st: &State, line: &str) -> Option<usize> {
 }
 
 /// Reads one line.
-fn step(st: &mut State, n: usize, line: &str, json_jobs: &[String], out: &mut ParsedFile) -> Result<(), ParseError> {
+fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut ParsedFile) -> Result<(), ParseError> {
     let bad = |what: String| ParseError::malformed(n, what, line.trim());
     let t = line.trim();
     if out.version.is_none()
@@ -365,6 +399,14 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[String], out: &mut Pa
         out.version = Some(v.to_string());
     }
     if let Some((name, params)) = definition(line) {
+        // A job's definition line opens a run of it: its sections before
+        // were another run's (its clones'), not this one's.
+        if let Some((k, first)) = st.sections.remove(name)
+            && k > 1
+            && !json_jobs.iter().any(|j| j.job == name)
+        {
+            out.notes.push((first, super::json::clones_note(name, k)));
+        }
         st.defs.insert(name.to_string(), params);
         return Ok(());
     }
@@ -375,10 +417,7 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[String], out: &mut Pa
         let job = JobParams { job: name.to_string(), rest };
         st.group_jobs.push(job.clone());
         st.job = Some(job);
-        st.skipping = json_jobs.iter().any(|j| j == name);
-        if st.skipping {
-            out.notes.push((n, format!("fio text report of job {name:?} repeats the JSON report's job; not read")));
-        }
+        st.skipping = false;
         (st.dir, st.pct, st.group) = (None, None, None);
         return Ok(());
     }
@@ -421,6 +460,25 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[String], out: &mut Pa
     if let Some(r) = direction_line(glued.map_or(line, |at| &line[at..])) {
         let d = r.map_err(bad)?;
         st.pct = None;
+        st.skipping = false;
+        if let Some(job) = &st.job
+            && json_jobs.iter().any(|j| j.job == job.job)
+        {
+            let name = &job.job;
+            st.skipping = json_jobs.iter().any(|j| j.job == *name && repeats(j, &d));
+            let msg = if st.skipping {
+                format!(
+                    "fio text report of job {name:?}, {}: repeats the JSON report's job (same IOPS and bandwidth); not read",
+                    d.dir
+                )
+            } else {
+                format!(
+                    "fio text report of job {name:?}, {}: IOPS {} and bandwidth {} {} are not those of the JSON report's job of that name: another run, read as a run of its own",
+                    d.dir, d.iops, d.bw.0, d.bw.1
+                )
+            };
+            out.notes.push((n, msg));
+        }
         let Some(job) = st.job.as_ref().filter(|_| !st.skipping) else {
             if st.job.is_none() {
                 let msg = format!("line {n} looks like a fio result and was not read (no job section above it)");
@@ -569,7 +627,15 @@ mod tests {
         )
         .unwrap();
         assert_eq!(name, "mytest");
-        assert_eq!(p, vec![("rw", "randread".into()), ("bs", "16.0KiB".into()), ("iodepth", "1".into())]);
+        assert_eq!(
+            p,
+            vec![
+                ("rw", "randread".into()),
+                ("bs", "16.0KiB".into()),
+                ("ioengine", "psync".into()),
+                ("iodepth", "1".into())
+            ]
+        );
         let (_, p) =
             definition("iometer: (g=0): rw=randrw, bs=512-64K/512-64K/512-64K, ioengine=libaio, iodepth=64").unwrap();
         assert_eq!(p[1], ("bs", "512-64K".into()));
