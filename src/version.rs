@@ -205,8 +205,12 @@ impl Ord for KernelVersion {
             (false, true) => return Ordering::Less,
             _ => {}
         }
-        self.release
-            .cmp(&other.release)
+        // 6.12.0 is 6.12: `6.12.0-rc3` (an rc's uname) comes before
+        // `6.12`, not after it.
+        let trimmed =
+            |r: &[u64]| r.len() - r.iter().rev().take_while(|&&x| x == 0).count().min(r.len().saturating_sub(2));
+        self.release[..trimmed(&self.release)]
+            .cmp(&other.release[..trimmed(&other.release)])
             .then_with(|| suffix_cmp(&self.suffix, &other.suffix))
             .then_with(|| self.raw.cmp(&other.raw))
     }
@@ -230,6 +234,12 @@ mod tests {
     fn sorted(mut v: Vec<&str>) -> Vec<&str> {
         v.sort_by(|a, b| compare(a, b));
         v
+    }
+
+    #[test]
+    fn a_release_with_a_trailing_zero_is_the_release() {
+        assert_eq!(sorted(vec!["6.12", "6.12.0-rc3", "6.12.1", "6.11"]), vec!["6.11", "6.12.0-rc3", "6.12", "6.12.1"]);
+        assert_eq!(compare("6.12.0", "6.12"), Ordering::Greater, "equal releases: by name");
     }
 
     #[test]
