@@ -51,12 +51,13 @@
 //! set-up are runs of one sample set.
 //!
 //! A row with several values (a post's own side-by-side table) is not
-//! read, and text after a row's value (`741 (-71%) <-----`) neither: a note
+//! read, and text after a row's value (`741 (-71%) <-----`) or after
+//! `average rps:`'s (`907530.10  <<< close to 40% drop`) neither: a note
 //! names each. A row whose value is no number is an error at its line.
 //! A figure cut short (a truncated log) is a note, not read: an `average
 //! rps:` without the two decimals schbench prints, and the last row of a
 //! report the file ends inside (before its `min=…, max=…` line), whose
-//! whole number may have lost digits, and a `max=` below half the
+//! whole number may have lost digits (unless its `(N samples)` closes it), and a `max=` below half the
 //! report's highest percentile (`max=118` for `1185` under `99.9th:
 //! 1186`: a max is about its highest percentile or above, a percentile
 //! being its histogram bucket's bound).
@@ -213,7 +214,15 @@ impl Reader {
             }
         }
         if let Some(v) = t.strip_prefix("average rps:") {
+            // A poster's words after the value (`average rps: 907530.10
+            // <<< close to 40% drop in RPS.`) are noted and the value is
+            // not read, as a row's are.
+            let (v, tail) = v.trim().split_once(char::is_whitespace).unwrap_or((v.trim(), ""));
             let value = plain(v).ok_or_else(|| ParseError::malformed(n, "a number after `average rps:`", t))?;
+            if !tail.trim().is_empty() {
+                self.out.notes.push((n, format!("text after the value not read: {:?}", tail.trim())));
+                return Ok(());
+            }
             // schbench prints it with two decimals (`%.2f`).
             if super::num::fewer_decimals(v, 2) {
                 let msg =
