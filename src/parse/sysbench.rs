@@ -398,7 +398,11 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         } else if t == "per-request statistics:" {
             out.notes.push((n, "sysbench 0.4's per-request latencies: not read".into()));
         } else if is_heading(t, "response time:") {
-            out.notes.push((n, "sysbench 0.4/0.5's response time (min/avg/max/percentile): not read".into()));
+            out.notes.push((
+                n,
+                "sysbench's older response time block (0.4, 0.5, the 1.0 of 2016: min/avg/max/percentile): not read"
+                    .into(),
+            ));
         } else if run.latency_unit.is_some() && !t.is_empty() {
             run.latency_unit = None;
         }
