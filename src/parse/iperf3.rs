@@ -42,6 +42,12 @@
 //! cut after `[SUM] … sender`) is read, with a note that the receiver's
 //! figures are missing.
 //!
+//! A `--bidir` test (iperf3 3.7+) names each line's direction after its
+//! stream id (`[  5][TX-C] … sender`, `[  7][RX-C] … receiver`; `TX-S`
+//! and `RX-S` in the server's output): each direction is a test of its
+//! own, with a `role` parameter as printed (its stream ids are not
+//! counted as the other direction's streams).
+//!
 //! Parameters: `protocol` (`TCP`, `UDP`), `streams`, and `reverse` (`1`)
 //! for a reverse-mode test (JSON `test_start.reverse`, text `Reverse mode`
 //! line), and `host` (the server, `Connecting to host 10.0.0.1, port
@@ -80,19 +86,25 @@ const UNIT: &str = "Mbits/sec";
 
 /// A run's set-up.
 #[derive(Clone, Default)]
-struct Setup {
+struct Setup<'a> {
     protocol: &'static str,
     streams: usize,
     reverse: bool,
+    /// A `--bidir` test's direction as its summary lines name it
+    /// (`TX-C`, `RX-C`; `TX-S`, `RX-S` in the server's output).
+    role: Option<&'a str>,
 }
 
-impl Setup {
+impl Setup<'_> {
     fn sample(&self, name: &str, unit: &str, better: Better, value: f64, line: usize) -> Sample {
         let mut s = Sample::new(Metric::new(name, unit, better), value, line)
             .with_param("protocol", self.protocol)
             .with_param("streams", self.streams);
         if self.reverse {
             s = s.with_param("reverse", 1);
+        }
+        if let Some(role) = self.role {
+            s = s.with_param("role", role);
         }
         s
     }
@@ -132,6 +144,7 @@ fn read_doc(input: &Input, v: &Value, first: usize, last: usize, out: &mut Parse
         protocol: if udp { "UDP" } else { "TCP" },
         streams: int("num_streams").map_or(1, |n| n as usize),
         reverse: int("reverse") == Some(1),
+        role: None,
     };
     let Some(end) = v.get("end") else {
         out.notes.push((first, "an iperf3 JSON document with no `end` (the test failed): not read".into()));
@@ -242,18 +255,31 @@ fn names_iperf(input: &Input, i: usize) -> bool {
 /// Gbits/sec    0   sender` → (stream id or `SUM`, the cells after the
 /// interval, role).
 fn summary(line: &str) -> Option<(&str, Vec<&str>, &str)> {
+    let (id, _, cells, role) = summary_bidir(line)?;
+    Some((id, cells, role))
+}
+
+/// A text summary line, with a `--bidir` test's direction (iperf3 3.7+:
+/// `[  5][TX-C]   0.00-20.00  sec   374 MBytes   157 Mbits/sec  734
+/// sender` → `TX-C`) when it names one.
+fn summary_bidir(line: &str) -> Option<(&str, Option<&str>, Vec<&str>, &str)> {
     let rest = line.strip_prefix('[')?;
     let (id, rest) = rest.split_once(']')?;
     let id = id.trim();
     if id != "SUM" && id.parse::<u32>().is_err() {
         return None;
     }
+    let (dir, rest) = match rest.strip_prefix('[').and_then(|r| r.split_once(']')) {
+        Some((d, r)) if matches!(d, "TX-C" | "RX-C" | "TX-S" | "RX-S") => (Some(d), r),
+        Some(_) => return None,
+        None => (None, rest),
+    };
     let cells: Vec<&str> = rest.split_whitespace().collect();
     let role = *cells.last()?;
     if !matches!(role, "sender" | "receiver") || cells.get(1) != Some(&"sec") {
         return None;
     }
-    Some((id, cells[2..cells.len() - 1].to_vec(), role))
+    Some((id, dir, cells[2..cells.len() - 1].to_vec(), role))
 }
 
 /// iperf3 3.0's UDP summary, which names no side: `[  4]   0.00-10.00  sec
@@ -283,6 +309,8 @@ fn bitrate(value: &str, unit: &str) -> Option<(f64, f64)> {
 struct Line<'a> {
     n: usize,
     id: &'a str,
+    /// A `--bidir` test's direction (`TX-C`, `RX-C`), if named.
+    dir: Option<&'a str>,
     role: &'a str,
     mbits: f64,
     /// The bitrate's printed step in Mbits/sec.
@@ -292,7 +320,13 @@ struct Line<'a> {
 
 /// Reads a text summary line's cells: transfer, its unit, bitrate, its unit,
 /// then `Retr` (TCP sender) or `J ms L/T (P%)` (UDP).
-fn read_line<'a>(n: usize, t: &str, id: &'a str, cells: &[&str], role: &'a str) -> Result<Line<'a>, ParseError> {
+fn read_line<'a>(
+    n: usize,
+    t: &str,
+    (id, dir): (&'a str, Option<&'a str>),
+    cells: &[&str],
+    role: &'a str,
+) -> Result<Line<'a>, ParseError> {
     let bad = || ParseError::malformed(n, "an iperf3 summary line with a bitrate in bits/sec", t);
     let (mbits, step) = bitrate(cells.get(2).ok_or_else(bad)?, cells.get(3).ok_or_else(bad)?).ok_or_else(bad)?;
     let udp = match cells.get(5) {
@@ -303,7 +337,7 @@ fn read_line<'a>(n: usize, t: &str, id: &'a str, cells: &[&str], role: &'a str) 
         }
         _ => None,
     };
-    Ok(Line { n, id, role, mbits, step, udp })
+    Ok(Line { n, id, dir, role, mbits, step, udp })
 }
 
 /// Samples of one text summary block. `streams` is how many streams the
@@ -312,7 +346,29 @@ fn read_line<'a>(n: usize, t: &str, id: &'a str, cells: &[&str], role: &'a str) 
 /// With several streams and no `[SUM]` line (cut off, or left out by a
 /// poster), no line is the test's total: every line is read as its
 /// stream's, and a note says the total is not read.
-fn text_block(block: &[Line], reverse: bool, streams: usize, out: &mut ParsedFile) {
+fn text_block(block: &[Line], reverse: bool, (declared, seen): (usize, usize), out: &mut ParsedFile) {
+    // A `--bidir` test's summary holds both directions (`[  5][TX-C] …`,
+    // `[  7][RX-C] …`), each a test of its own: its stream ids are not
+    // the other's, so only the command line's `-P N` counts its streams.
+    let mut dirs: Vec<&str> = Vec::new();
+    for d in block.iter().filter_map(|l| l.dir) {
+        if !dirs.contains(&d) {
+            dirs.push(d);
+        }
+    }
+    if dirs.is_empty() {
+        let all: Vec<&Line> = block.iter().collect();
+        return direction_block(&all, reverse, declared.max(seen), None, out);
+    }
+    for d in dirs {
+        let part: Vec<&Line> = block.iter().filter(|l| l.dir == Some(d)).collect();
+        direction_block(&part, reverse, declared, Some(d), out);
+    }
+}
+
+/// The samples of one direction's summary lines (the whole block unless
+/// the test ran `--bidir`).
+fn direction_block(block: &[&Line], reverse: bool, streams: usize, role: Option<&str>, out: &mut ParsedFile) {
     let has_sum = block.iter().any(|l| l.id == "SUM");
     let mut ids: Vec<&str> = Vec::new();
     for l in block.iter().filter(|l| l.id != "SUM") {
@@ -322,7 +378,7 @@ fn text_block(block: &[Line], reverse: bool, streams: usize, out: &mut ParsedFil
     }
     let udp = block.iter().any(|l| l.udp.is_some());
     let streams = streams.max(ids.len()).max(1);
-    let setup = Setup { protocol: if udp { "UDP" } else { "TCP" }, streams, reverse };
+    let setup = Setup { protocol: if udp { "UDP" } else { "TCP" }, streams, reverse, role };
     let per_stream = has_sum || streams > 1;
     if !has_sum && streams > 1 {
         let msg = format!(
@@ -386,12 +442,12 @@ fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<
         if since_rule <= 3 && summary(t).is_none() && roleless_udp_summary(t) {
             out.notes.push((n, "an iperf3 UDP summary line with no sender/receiver (iperf3 3.0): not read".into()));
         }
-        if let Some((id, cells, role)) = summary(t) {
-            block.push(read_line(n, t, id, &cells, role)?);
+        if let Some((id, dir, cells, role)) = summary_bidir(t) {
+            block.push(read_line(n, t, (id, dir), &cells, role)?);
             continue;
         }
         if !block.is_empty() {
-            text_block(&block, reverse, declared.max(seen.len()), out);
+            text_block(&block, reverse, (declared, seen.len()), out);
             block.clear();
             (declared, seen) = (0, Vec::new());
         }
@@ -414,7 +470,7 @@ fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<
         }
     }
     if !block.is_empty() {
-        text_block(&block, reverse, declared.max(seen.len()), out);
+        text_block(&block, reverse, (declared, seen.len()), out);
     }
     Ok(())
 }
@@ -506,6 +562,28 @@ impl BenchParser for Iperf3 {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn bidir_directions_are_tests_of_their_own() {
+        let text = "[ ID][Role] Interval           Transfer     Bitrate         Retr\n\
+            [  5][TX-C]   0.00-20.00  sec   374 MBytes   157 Mbits/sec  734    sender\n\
+            [  5][TX-C]   0.00-20.00  sec   373 MBytes   156 Mbits/sec    receiver\n\
+            [  7][RX-C]   0.00-20.00  sec  1.81 GBytes   778 Mbits/sec    0    sender\n\
+            [  7][RX-C]   0.00-20.00  sec  1.81 GBytes   777 Mbits/sec    receiver\n";
+        let f = Iperf3.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<(String, String, f64)> = f
+            .samples
+            .iter()
+            .map(|s| {
+                let p = |k: &str| s.params.iter().find(|p| p.name == k).map_or("-".into(), |p| p.value.to_string());
+                (p("role"), format!("{} {}", p("streams"), s.metric.name), s.value.mean())
+            })
+            .collect();
+        assert_eq!(got[0], ("TX-C".into(), "1 sender Bitrate".into(), 157.0));
+        assert_eq!(got[3], ("RX-C".into(), "1 receiver Bitrate".into(), 777.0));
+        assert!(f.notes.is_empty(), "{:?}", f.notes);
+    }
+
     use super::*;
 
     #[test]
