@@ -46,7 +46,11 @@
 //! stream id (`[  5][TX-C] … sender`, `[  7][RX-C] … receiver`; `TX-S`
 //! and `RX-S` in the server's output): each direction is a test of its
 //! own, with a `role` parameter as printed (its stream ids are not
-//! counted as the other direction's streams).
+//! counted as the other direction's streams). Its JSON sums the reverse
+//! direction under `sum_sent_bidir_reverse` / `sum_received_bidir_reverse`
+//! (`sum_bidir_reverse` for UDP): read as `role` `RX-C`, the other sums
+//! as `TX-C` (a `--bidir` test's per-stream figures are not read, a note
+//! says so).
 //!
 //! Parameters: `protocol` (`TCP`, `UDP`), `streams`, and `reverse` (`1`)
 //! for a reverse-mode test (JSON `test_start.reverse`, text `Reverse mode`
@@ -140,38 +144,51 @@ fn read_doc(input: &Input, v: &Value, first: usize, last: usize, out: &mut Parse
     let ts = v.get("start").and_then(|s| s.get("test_start"));
     let int = |k: &str| ts.and_then(|t| t.get(k)).and_then(Value::as_u64);
     let udp = ts.and_then(|t| t.get("protocol")).and_then(Value::as_str) == Some("UDP");
-    let setup = Setup {
-        protocol: if udp { "UDP" } else { "TCP" },
-        streams: int("num_streams").map_or(1, |n| n as usize),
-        reverse: int("reverse") == Some(1),
-        role: None,
-    };
     let Some(end) = v.get("end") else {
         out.notes.push((first, "an iperf3 JSON document with no `end` (the test failed): not read".into()));
         return;
     };
-    let sums: &[(&str, &str)] = if udp {
-        &[("sum", "Bitrate")]
-    } else {
-        &[("sum_sent", "sender Bitrate"), ("sum_received", "receiver Bitrate")]
-    };
+    // A `--bidir` test (3.7+) sums the reverse direction under
+    // `sum_sent_bidir_reverse`, `sum_received_bidir_reverse` (UDP
+    // `sum_bidir_reverse`): the client's TX-C and RX-C, each a test.
+    let bidir = end.get("sum_sent_bidir_reverse").is_some() || end.get("sum_bidir_reverse").is_some();
+    let directions: &[(Option<&str>, &str)] =
+        if bidir { &[(Some("TX-C"), ""), (Some("RX-C"), "_bidir_reverse")] } else { &[(None, "")] };
     let before = out.samples.len();
-    for (key, name) in sums {
-        let Some(sum) = end.get(*key) else { continue };
-        let line = key_line(input, first, last, key);
-        if let Some(sent) = received_nothing(end.get("sum_sent"), sum) {
-            out.notes.push((line, nothing_received(sent)));
-            continue;
+    for &(role, suffix) in directions {
+        let setup = Setup {
+            protocol: if udp { "UDP" } else { "TCP" },
+            streams: int("num_streams").map_or(1, |n| n as usize),
+            reverse: int("reverse") == Some(1),
+            role,
+        };
+        let sums: &[(&str, &str)] = if udp {
+            &[("sum", "Bitrate")]
+        } else {
+            &[("sum_sent", "sender Bitrate"), ("sum_received", "receiver Bitrate")]
+        };
+        for (key, name) in sums {
+            let key = format!("{key}{suffix}");
+            let Some(sum) = end.get(&key) else { continue };
+            let line = key_line(input, first, last, &key);
+            if let Some(sent) = received_nothing(end.get(format!("sum_sent{suffix}").as_str()), sum) {
+                out.notes.push((line, nothing_received(sent)));
+                continue;
+            }
+            if let Some(b) = mbits(sum) {
+                out.samples.push(setup.sample(name, UNIT, Better::Higher, b, line));
+            }
+            if udp {
+                udp_extras(&setup, sum, line, "", out);
+            }
         }
-        if let Some(b) = mbits(sum) {
-            out.samples.push(setup.sample(name, UNIT, Better::Higher, b, line));
+        if setup.streams > 1 && !bidir {
+            read_streams(&setup, end, key_line(input, first, last, "streams"), udp, out);
+        } else if setup.streams > 1 && role == Some("TX-C") {
+            let msg =
+                "the per-stream figures of an iperf3 --bidir test (both directions' streams in one list): not read";
+            out.notes.push((key_line(input, first, last, "streams"), msg.into()));
         }
-        if udp {
-            udp_extras(&setup, sum, line, "", out);
-        }
-    }
-    if setup.streams > 1 {
-        read_streams(&setup, end, key_line(input, first, last, "streams"), udp, out);
     }
     if out.samples.len() == before {
         out.notes.push((first, "an iperf3 JSON document with no `end` sums (the test failed): not read".into()));
