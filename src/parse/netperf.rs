@@ -67,8 +67,10 @@
 //! the values, each a metric named by its selector (`mean_latency`,
 //! `transaction_rate`), with parameter `test`; `*_latency` in usec, lower
 //! is better (`stddev_latency` neither), `transaction_rate` per sec and
-//! `throughput` (10^6bits/s, netperf's default units) higher, any other
-//! selector neither. A command with no such row below it is a note.
+//! `throughput` (in the row's `throughput_units` cell, else 10^6bits/s,
+//! netperf's default) higher, any other selector neither; a `*_units`
+//! cell is a unit, not a figure. A command with no such row below it is a
+//! note.
 //!
 //! A post that kept netperf's command line (`$ netperf -H 1.1.1.2 -t
 //! TCP_STREAM -l 5`) and its table but not the banner: the command line
@@ -571,10 +573,21 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         if let Some((at, test, sels)) = &omni {
             // The values row: as many numbers as selectors (the header
             // rows above it hold words).
-            if let Some(cells) = numbers(t).filter(|c| c.len() == sels.len() && c.iter().all(Option::is_some)) {
-                for (sel, v) in sels.iter().zip(cells.iter().flatten()) {
-                    let s = Sample::new(omni_metric(sel), *v, n).with_param("test", test.as_str());
-                    out.samples.push(s);
+            // `*_units` selectors print a word (`10^6bits/s`): the unit of
+            // the figures, not one.
+            let words: Vec<&str> = t.split_whitespace().collect();
+            let values = words.len() == sels.len()
+                && sels.iter().zip(&words).all(|(sel, w)| sel.ends_with("_units") || plain(w).is_some())
+                && sels.iter().any(|sel| !sel.ends_with("_units"));
+            if values {
+                let unit = sels.iter().zip(&words).find(|(sel, _)| *sel == "throughput_units").map(|(_, w)| *w);
+                for (sel, w) in sels.iter().zip(&words).filter(|(sel, _)| !sel.ends_with("_units")) {
+                    let mut m = omni_metric(sel);
+                    if let (Some(u), "throughput") = (unit, sel.as_str()) {
+                        m = Metric::new(sel.as_str(), u, Better::Higher);
+                    }
+                    let v = plain(w).unwrap_or_default();
+                    out.samples.push(Sample::new(m, v, n).with_param("test", test.as_str()));
                 }
                 omni = None;
                 continue;
@@ -652,6 +665,10 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             }
             None => {}
         }
+    }
+    if let Some((at, _, sels)) = &omni {
+        let msg = format!("netperf omni command of line {at}: no values row of {} numbers below it", sels.len());
+        out.notes.push((*at, msg));
     }
     if let Some(b) = block {
         // A UDP send row on the file's last line, its receiver row
@@ -766,6 +783,10 @@ mod tests {
         let cut = "$ netperf -t TCP_RR -- -O min_latency,mean_latency\nMinimum Mean\n$ netperf -t TCP_STREAM\n";
         assert!(Netperf.parse(&Input::from_text(cut)).is_err());
         assert_eq!(omni_command("netperf -H h -- -o min_latency"), None);
+        // A `*_units` cell is the unit of the figures.
+        let units = "netperf -H h -- -O THROUGHPUT,THROUGHPUT_UNITS\nThroughput Throughput\n9390.13    10^6bits/s\n";
+        let f = Netperf.parse(&Input::from_text(units)).unwrap();
+        assert_eq!((f.samples.len(), f.samples[0].metric.unit.as_str()), (1, "10^6bits/s"));
     }
 
     #[test]
