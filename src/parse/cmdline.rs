@@ -7,11 +7,15 @@
 //! so that a parser can read its parameters from the command that printed
 //! the output. Prose that names a program ("I ran hackbench with -g 8") is
 //! no command: before the program only a timestamp, a prompt and a wrapper
-//! (`time`, `sudo`, `taskset -c 3,4`, `numactl -N 0`, `python3`) may stand.
+//! (`time`, `sudo`, `taskset -c 3,4`, `numactl -N 0`, `python3`) may stand,
+//! or a container's `kubectl exec … --` (`docker`, `podman`, `oc` too).
 
 /// Wrappers that may run a benchmark: `numactl -N 0 hackbench …`.
 const WRAPPERS: &[&str] =
     &["time", "sudo", "nice", "taskset", "numactl", "chrt", "env", "python", "python2", "python3", "exec", "command"];
+
+/// Programs that run a command in a container or pod with `exec … --`.
+const CONTAINER_RUNNERS: &[&str] = &["kubectl", "oc", "docker", "podman"];
 
 /// A command token's base name: `./runtest.py` → `runtest.py`,
 /// `/lkp/benchmarks/perf/perf` → `perf`.
@@ -42,6 +46,19 @@ pub fn args_of<'a>(line: &'a str, program: &str) -> Option<Vec<&'a str>> {
     if !line.contains(program) {
         return None;
     }
+    // A command run in a container or pod (`kubectl exec -n netperf -it
+    // netperf-client -- iperf3 -c iperf3-server -P 4`, `docker exec -it c
+    // -- …`): the command after ` -- ` is the one run.
+    if let Some((before, after)) = line.split_once(" -- ") {
+        let words: Vec<&str> = before.split_whitespace().collect();
+        let runner = words.iter().position(|w| CONTAINER_RUNNERS.contains(&base(w)));
+        if let Some(i) = runner
+            && words[..i].iter().all(|w| prefix_token(w, false))
+            && words.get(i + 1) == Some(&"exec")
+        {
+            return args_of(after, program);
+        }
+    }
     let toks: Vec<&str> = line.split_whitespace().collect();
     let mut after_wrapper = false;
     for (i, tok) in toks.iter().enumerate() {
@@ -60,6 +77,14 @@ pub fn args_of<'a>(line: &'a str, program: &str) -> Option<Vec<&'a str>> {
 #[cfg(test)]
 mod tests {
     use super::args_of;
+
+    #[test]
+    fn a_command_run_in_a_pod() {
+        let line = "kubectl exec -n netperf -it netperf-client -- iperf3 -c iperf3-server -t 30 -P 4";
+        assert_eq!(args_of(line, "iperf3"), Some(vec!["-c", "iperf3-server", "-t", "30", "-P", "4"]));
+        assert_eq!(args_of("$ docker exec -it bench -- netperf -H x", "netperf"), Some(vec!["-H", "x"]));
+        assert_eq!(args_of("I ran it -- iperf3 -c x", "iperf3"), None);
+    }
 
     #[test]
     fn commands_and_prose() {

@@ -93,6 +93,8 @@ const UNIT: &str = "Mbits/sec";
 #[derive(Clone, Default)]
 struct Setup {
     protocol: &'static str,
+    /// The test's stream count; 0 when only `[SUM]` lines say it ran
+    /// several (the `streams` parameter `2+`).
     streams: usize,
     reverse: bool,
 }
@@ -101,7 +103,7 @@ impl Setup {
     fn sample(&self, name: &str, unit: &str, better: Better, value: f64, line: usize) -> Sample {
         let mut s = Sample::new(Metric::new(name, unit, better), value, line)
             .with_param("protocol", self.protocol)
-            .with_param("streams", self.streams);
+            .with_param("streams", if self.streams == 0 { "2+".to_string() } else { self.streams.to_string() });
         if self.reverse {
             s = s.with_param("reverse", 1);
         }
@@ -396,7 +398,16 @@ fn text_block(block: &[Line], (reverse, server): (bool, bool), streams: usize, o
         }
     }
     let udp = block.iter().any(|l| l.udp.is_some());
-    let streams = streams.max(ids.len()).max(1);
+    let mut streams = streams.max(ids.len()).max(1);
+    // iperf3 prints `[SUM]` lines only for two streams or more: a summary
+    // of `[SUM]` lines alone (a poster kept only those) whose command line
+    // is not there ran an unknown number of them (`streams` `2+`, 0 here).
+    if has_sum && streams < 2 {
+        let msg = "an iperf3 summary of `[SUM]` lines only, with no command line or stream lines to count the \
+                   streams: `streams` is given as `2+`";
+        out.notes.push((block[0].n, msg.into()));
+        streams = 0;
+    }
     let setup = Setup { protocol: if udp { "UDP" } else { "TCP" }, streams, reverse };
     let per_stream = has_sum || streams > 1;
     if !has_sum && streams > 1 {
@@ -642,6 +653,18 @@ impl BenchParser for Iperf3 {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn sum_lines_alone_ran_several_streams() {
+        let text = "[SUM]   0.00-30.00  sec  8.27 GBytes  2.37 Gbits/sec  990             sender\n\
+            [SUM]   0.00-30.01  sec  8.26 GBytes  2.37 Gbits/sec                  receiver\n";
+        let f = Iperf3.parse(&Input::from_text(text)).unwrap();
+        assert!(f.samples.iter().all(|s| s.params.iter().any(|p| p.name == "streams" && p.value == "2+")));
+        assert!(f.notes.iter().any(|(n, m)| *n == 1 && m.contains("`2+`")));
+        let with_command = format!("iperf3 -c host -P 4\n{text}");
+        let f = Iperf3.parse(&Input::from_text(&with_command)).unwrap();
+        assert!(f.samples.iter().all(|s| s.params.iter().any(|p| p.name == "streams" && p.value == "4")));
+    }
     use super::*;
 
     #[test]

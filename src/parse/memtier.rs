@@ -42,8 +42,11 @@
 //! distribution (`Request Latency Distribution`) and the progress lines
 //! (`[RUN #1 100%, 216 secs] …`) are not read.
 //!
-//! A row of a table whose cells are not as many as the header's columns,
-//! or a cell that is neither a number nor `---`, is an error at its line.
+//! A table copied double-spaced (an empty line after each of its lines,
+//! as some terminals paste it) is read as printed: an empty line does not
+//! end a table. A row of a table whose cells are not as many as the
+//! header's columns, or a cell that is neither a number nor `---`, is an
+//! error at its line.
 
 use super::cmdline::args_of;
 use super::num::plain;
@@ -214,7 +217,10 @@ impl Reader {
             return Ok(());
         }
         if let (Some(kind), Some(cols)) = (self.kind, self.cols.clone()) {
-            if t.starts_with('-') || t.starts_with('=') {
+            // A blank line inside a table is a terminal copy's double
+            // spacing (every line of the table followed by an empty one),
+            // not its end: the next line that is no row ends it.
+            if t.starts_with('-') || t.starts_with('=') || t.is_empty() {
                 return Ok(());
             }
             let second = t.split_whitespace().nth(1);
@@ -308,6 +314,16 @@ impl BenchParser for Memtier {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_double_spaced_table_is_read() {
+        let text = "ALL STATS\n\n=====\n\nType         Ops/sec     Hits/sec   Misses/sec       KB/sec\n\n-----\n\n\
+            Sets       127458.17          ---          ---      9570.45\n\n\
+            Totals     254914.94     26634.24    100822.53     15170.64\n\n";
+        let f = Memtier.parse(&Input::from_text(text)).unwrap();
+        let ops: Vec<f64> = f.samples.iter().filter(|s| s.metric.name == "Ops/sec").map(|s| s.value.mean()).collect();
+        assert_eq!(ops, [127458.17, 254914.94]);
+    }
 
     fn show(s: &Sample) -> String {
         let p: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();

@@ -58,8 +58,19 @@
 //! poster's mean and deviation) is a note, not read. netperf 2.4–2.6 name
 //! UDP_STREAM `UDP UNIDIRECTIONAL SEND` in the banner; `-f M` prints the
 //! unit as `MBytes  /s` (read `MBytes/s`). The CPU utilisation and service demand columns
-//! (with `-c -C`) are not read; nor are omni output (`-O`/`-o`) or tables
-//! printed without headers (`-P 0`).
+//! (with `-c -C`) are not read; nor are omni CSV or keyval output
+//! (`-o`/`-k`) or tables printed without headers (`-P 0`).
+//!
+//! Omni human-readable output, read where its command line is there
+//! (`netperf -H h -t TCP_RR -- -O min_latency,mean_latency,…`): the first
+//! row of as many numbers as the command's `-O` selectors below it is
+//! the values, each a metric named by its selector (`mean_latency`,
+//! `transaction_rate`), with parameter `test`; `*_latency` in usec, lower
+//! is better (`stddev_latency` neither), `transaction_rate` per sec and
+//! `throughput` (in the row's `throughput_units` cell, else 10^6bits/s,
+//! netperf's default) higher, any other selector neither; a `*_units`
+//! cell is a unit, not a figure. A command with no such row below it is a
+//! note.
 //!
 //! A post that kept netperf's command line (`$ netperf -H 1.1.1.2 -t
 //! TCP_STREAM -l 5`) and its table but not the banner: the command line
@@ -187,6 +198,54 @@ fn command_test(line: &str) -> Option<String> {
         .unwrap_or("TCP_STREAM");
     let ok = !test.is_empty() && test.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
     (ok && !test.eq_ignore_ascii_case("omni")).then(|| test.to_ascii_uppercase())
+}
+
+/// A netperf command asking for omni output columns (`netperf -H h -t
+/// TCP_RR -l 30 -- -O min_latency,mean_latency,…,transaction_rate`): its
+/// test (`-t`, else `TCP_STREAM`) and the output selectors in order.
+/// Only `-O` (the human-readable columns, one values row); `-o` (CSV) and
+/// `-k` (keyval) are not read.
+fn omni_command(line: &str) -> Option<(String, Vec<String>)> {
+    let args = super::cmdline::args_of(line, "netperf")?;
+    let dashes = args.iter().position(|a| *a == "--")?;
+    let (global, local) = (&args[..dashes], &args[dashes + 1..]);
+    let selectors = local.iter().enumerate().find_map(|(i, a)| match a.strip_prefix("-O") {
+        Some("") => local.get(i + 1).copied(),
+        Some(glued) => Some(glued),
+        None => None,
+    })?;
+    let sels: Vec<String> =
+        selectors.split(',').map(|s| s.trim().to_ascii_lowercase()).filter(|s| !s.is_empty()).collect();
+    let word = |s: &String| s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+    if sels.is_empty() || !sels.iter().all(word) {
+        return None;
+    }
+    let test = global
+        .iter()
+        .enumerate()
+        .find_map(|(i, a)| match a.strip_prefix("-t") {
+            Some("") => global.get(i + 1).copied(),
+            Some(glued) if !a.starts_with("--") => Some(glued),
+            _ => None,
+        })
+        .unwrap_or("TCP_STREAM");
+    Some((test.to_ascii_uppercase(), sels))
+}
+
+/// The metric of an omni output selector (`mean_latency`): latencies in
+/// microseconds, lower is better; `transaction_rate` (per sec) and
+/// `throughput` (in its `throughput_units`, netperf's default 10^6bits/s)
+/// higher; any other selector as printed, neither.
+fn omni_metric(sel: &str) -> Metric {
+    if sel.ends_with("_latency") {
+        let better = if sel == "stddev_latency" { Better::Neither } else { Better::Lower };
+        return Metric::new(sel, "usec", better);
+    }
+    match sel {
+        "transaction_rate" => Metric::new(sel, "per sec", Better::Higher),
+        "throughput" => Metric::new(sel, "10^6bits/s", Better::Higher),
+        _ => Metric::new(sel, "", Better::Neither),
+    }
 }
 
 /// The kind of table under a banner, from its header.
@@ -499,8 +558,49 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     // Each test's remote host from its banner (`… AF_INET to 192.168.0.3
     // () port 0 …`), `None` where no banner names one.
     let mut hosts: Vec<(usize, Option<String>)> = Vec::new();
+    // An omni `-O` command's test and selectors, until its values row.
+    let mut omni: Option<(usize, String, Vec<String>)> = None;
     for (n, line) in input.numbered() {
         let t = line.trim();
+        if let Some((test, sels)) = omni_command(t) {
+            if let Some(b) = block.take() {
+                close(&b, &mut out);
+            }
+            omni = Some((n, test, sels));
+            hosts.push((out.samples.len(), None));
+            continue;
+        }
+        if let Some((at, test, sels)) = &omni {
+            // The values row: as many numbers as selectors (the header
+            // rows above it hold words).
+            // `*_units` selectors print a word (`10^6bits/s`): the unit of
+            // the figures, not one.
+            let words: Vec<&str> = t.split_whitespace().collect();
+            let values = words.len() == sels.len()
+                && sels.iter().zip(&words).all(|(sel, w)| sel.ends_with("_units") || plain(w).is_some())
+                && sels.iter().any(|sel| !sel.ends_with("_units"));
+            if values {
+                let unit = sels.iter().zip(&words).find(|(sel, _)| *sel == "throughput_units").map(|(_, w)| *w);
+                for (sel, w) in sels.iter().zip(&words).filter(|(sel, _)| !sel.ends_with("_units")) {
+                    let mut m = omni_metric(sel);
+                    if let (Some(u), "throughput") = (unit, sel.as_str()) {
+                        m = Metric::new(sel.as_str(), u, Better::Higher);
+                    }
+                    let v = plain(w).unwrap_or_default();
+                    out.samples.push(Sample::new(m, v, n).with_param("test", test.as_str()));
+                }
+                omni = None;
+                continue;
+            }
+            if banner(t).is_some() || command_test(t).is_some() {
+                let msg =
+                    format!("netperf omni command of line {at}: no values row of {} numbers below it", sels.len());
+                out.notes.push((*at, msg));
+                omni = None;
+            } else {
+                continue;
+            }
+        }
         let command = command_test(t);
         if let Some(test) = banner(t).or_else(|| command.clone()) {
             if let Some(b) = block.take() {
@@ -566,6 +666,10 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             None => {}
         }
     }
+    if let Some((at, _, sels)) = &omni {
+        let msg = format!("netperf omni command of line {at}: no values row of {} numbers below it", sels.len());
+        out.notes.push((*at, msg));
+    }
     if let Some(b) = block {
         // A UDP send row on the file's last line, its receiver row
         // missing: the file was cut, maybe inside that row's figure (UDP's
@@ -606,6 +710,9 @@ impl BenchParser for Netperf {
     }
 
     fn detect(&self, input: &Input) -> u8 {
+        if input.has("netperf") && input.has(" -O") && input.lines.iter().any(|l| omni_command(l.trim()).is_some()) {
+            return 80;
+        }
         let header = input.has("Throughput") || input.has("Trans.");
         if !header {
             return 0;
@@ -656,6 +763,30 @@ mod tests {
 
     fn params(s: &Sample) -> String {
         s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn omni_columns_read_by_the_commands_selectors() {
+        let text = "$ netperf -H srv -t TCP_RR -l 30 -- -O min_latency,mean_latency,transaction_rate\n\n\
+            Minimum      Mean         Transaction\n\
+            Latency      Latency      Rate\n\
+            Microseconds Microseconds Tran/s\n\
+            156          224.47       4448.669\n";
+        assert!(Netperf.detect(&Input::from_text(text)) > 0);
+        let f = Netperf.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<(String, f64, String)> =
+            f.samples.iter().map(|s| (s.metric.name.to_string(), s.value.mean(), params(s))).collect();
+        assert_eq!(got[1], ("mean_latency".into(), 224.47, "test=TCP_RR".into()));
+        assert_eq!(got[2].0, "transaction_rate");
+        assert_eq!(f.samples[1].metric.better, Better::Lower);
+        // A command with no values row below it is a note.
+        let cut = "$ netperf -t TCP_RR -- -O min_latency,mean_latency\nMinimum Mean\n$ netperf -t TCP_STREAM\n";
+        assert!(Netperf.parse(&Input::from_text(cut)).is_err());
+        assert_eq!(omni_command("netperf -H h -- -o min_latency"), None);
+        // A `*_units` cell is the unit of the figures.
+        let units = "netperf -H h -- -O THROUGHPUT,THROUGHPUT_UNITS\nThroughput Throughput\n9390.13    10^6bits/s\n";
+        let f = Netperf.parse(&Input::from_text(units)).unwrap();
+        assert_eq!((f.samples.len(), f.samples[0].metric.unit.as_str()), (1, "10^6bits/s"));
     }
 
     #[test]

@@ -51,12 +51,13 @@
 //! set-up are runs of one sample set.
 //!
 //! A row with several values (a post's own side-by-side table) is not
-//! read, and text after a row's value (`741 (-71%) <-----`) neither: a note
+//! read, and text after a row's value (`741 (-71%) <-----`) or after
+//! `average rps:`'s (`907530.10  <<< close to 40% drop`) neither: a note
 //! names each. A row whose value is no number is an error at its line.
 //! A figure cut short (a truncated log) is a note, not read: an `average
 //! rps:` without the two decimals schbench prints, and the last row of a
 //! report the file ends inside (before its `min=…, max=…` line), whose
-//! whole number may have lost digits, and a `max=` below half the
+//! whole number may have lost digits (unless its `(N samples)` closes it), and a `max=` below half the
 //! report's highest percentile (`max=118` for `1185` under `99.9th:
 //! 1186`: a max is about its highest percentile or above, a percentile
 //! being its histogram bucket's bound).
@@ -213,7 +214,15 @@ impl Reader {
             }
         }
         if let Some(v) = t.strip_prefix("average rps:") {
+            // A poster's words after the value (`average rps: 907530.10
+            // <<< close to 40% drop in RPS.`) are noted and the value is
+            // not read, as a row's are.
+            let (v, tail) = v.trim().split_once(char::is_whitespace).unwrap_or((v.trim(), ""));
             let value = plain(v).ok_or_else(|| ParseError::malformed(n, "a number after `average rps:`", t))?;
+            if !tail.trim().is_empty() {
+                self.out.notes.push((n, format!("text after the value not read: {:?}", tail.trim())));
+                return Ok(());
+            }
             // schbench prints it with two decimals (`%.2f`).
             if super::num::fewer_decimals(v, 2) {
                 let msg =
@@ -239,11 +248,17 @@ impl Reader {
 /// the file's end without one, whose last row is the file's last line, was
 /// cut short there (a truncated log): that row's value may be cut
 /// mid-number (`99.9th: 11` for `118`; schbench prints whole numbers, so
-/// no decimals tell), and is not read; a note says so.
+/// no decimals tell), and is not read; a note says so. A last row that
+/// still shows its count after the value (1.x's `90.0th: 666624  (11
+/// samples)`) is whole: a poster who left out the `min=…, max=…` lines
+/// cut nothing in it.
 fn cut_last_report(r: &mut Reader, input: &Input) {
     let last_line = input.lines.iter().rposition(|l| !l.trim().is_empty()).map_or(0, |i| i + 1);
     let Some(rep) = r.stretch.last_mut() else { return };
     if rep.rows.iter().any(|(_, name, _)| name == "max") {
+        return;
+    }
+    if last_line > 0 && ends_with_sample_count(&input.lines[last_line - 1]) {
         return;
     }
     if rep.rows.last().is_some_and(|(n, _, _)| *n == last_line) {
@@ -252,6 +267,15 @@ fn cut_last_report(r: &mut Reader, input: &Input) {
             "the file ends inside a schbench report (no `min=…, max=…` line): its last row may be cut short, not read";
         r.out.notes.push((last_line, msg.into()));
     }
+}
+
+/// A 1.x percentile row whose count closes it: `90.0th: 666624     (11
+/// samples)`, so its value was printed whole before it.
+fn ends_with_sample_count(line: &str) -> bool {
+    let Some(rest) = line.trim_end().strip_suffix("samples)") else { return false };
+    let Some((_, count)) = rest.rsplit_once('(') else { return false };
+    let count = count.trim();
+    !count.is_empty() && count.bytes().all(|b| b.is_ascii_digit())
 }
 
 impl BenchParser for Schbench {
@@ -279,12 +303,16 @@ impl BenchParser for Schbench {
     /// schbench prints it `"average rps: %.2f"`, so a cut one has fewer
     /// decimals. Its percentile lines (`99.0th: 8432`, `min=44,
     /// max=13155`) are whole numbers, which nothing proves whole.
+    /// A last percentile row closed by its count (`90.0th: 666624  (11
+    /// samples)`) is whole too.
     fn last_figure_complete(&self, input: &Input) -> bool {
-        input
-            .lines
-            .last()
-            .and_then(|l| l.trim().trim_start_matches(['>', ' ']).strip_prefix("average rps:"))
-            .is_some_and(|v| super::num::decimals(v) == Some(2))
+        let Some(last) = input.lines.last() else { return false };
+        ends_with_sample_count(last)
+            || last
+                .trim()
+                .trim_start_matches(['>', ' '])
+                .strip_prefix("average rps:")
+                .is_some_and(|v| super::num::decimals(v) == Some(2))
     }
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {

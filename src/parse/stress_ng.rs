@@ -49,8 +49,8 @@
 //! `--<stressor> N` or `--sequential N` / `--all N` when no `dispatching`
 //! line is printed), and `timeout` (`60s`) when a file's runs were set to
 //! different lengths (`setting to a 60 second run per stressor`, then a
-//! 10 second one: bogo ops and times grow with the length, so they are no
-//! runs of one set-up).
+//! 10 second one, or 0.16's `setting to a 10 mins, 0 secs run`: bogo ops
+//! and times grow with the length, so they are no runs of one set-up).
 //!
 //! The YAML report (`-Y file`) has one `metrics:` item per stressor, read
 //! with `serde_yaml`: `bogo-ops`, `bogo-ops-per-second-real-time`,
@@ -165,12 +165,42 @@ fn strip_prefix(line: &str) -> (&str, &str) {
     (level, rest)
 }
 
-/// The table's header: how many figure columns its rows have (6, or 8
-/// with `CPU used per` and `RSS Max`).
+/// The table's header: how many figure columns its rows have: 6, 7 with
+/// `CPU used per` (`instance (%)`, stress-ng 0.13 to 0.15's `--metrics`),
+/// 8 with `RSS Max` after it (0.16 on).
 fn header_columns(body: &str) -> Option<usize> {
     let words: Vec<&str> = body.split_whitespace().collect();
     let starts = words.starts_with(&["stressor", "bogo", "ops", "real", "time"]);
-    starts.then(|| if body.contains("CPU used per") || body.contains("RSS Max") { 8 } else { 6 })
+    starts.then(|| match (body.contains("CPU used per"), body.contains("RSS Max")) {
+        (true, false) => 7,
+        (false, false) => 6,
+        _ => 8,
+    })
+}
+
+/// A run's length from stress-ng's `setting to a … run per stressor` line,
+/// as `60s`, in each form stress-ng has printed it: `setting to a 60
+/// second run per stressor` (to 0.13), `setting to a 120 second (2 mins,
+/// 0.00 secs) run` (0.14, 0.15), `setting to a 30 secs run` and `setting to
+/// a 10 mins, 0 secs run` (0.16 on: days, hours, mins, secs as needed).
+fn run_length(body: &str) -> Option<String> {
+    let text = body.strip_prefix("setting to a ")?.split_once(" run per stressor")?.0.trim();
+    if let Some((secs, _)) = text.split_once(" second") {
+        return plain(secs).map(|_| format!("{}s", secs.trim()));
+    }
+    let mut total = 0.0;
+    for part in text.split(',') {
+        let (n, unit) = part.trim().split_once(' ')?;
+        let scale = match unit.trim() {
+            "day" | "days" => 86_400.0,
+            "hour" | "hours" => 3_600.0,
+            "min" | "mins" => 60.0,
+            "sec" | "secs" => 1.0,
+            _ => return None,
+        };
+        total += plain(n)? * scale;
+    }
+    Some(format!("{total}s"))
 }
 
 /// A stressor's name as stress-ng prints it: `vm-rw`, `tlb-shootdown`, `af-alg`.
@@ -320,8 +350,8 @@ fn text_line(st: &mut State, n: usize, line: &str, out: &mut ParsedFile) -> Resu
             st.instances = found.into_iter().collect();
         }
     }
-    if let Some(secs) = body.strip_prefix("setting to a ").and_then(|r| r.split_once(" second run")).map(|(s, _)| s) {
-        st.run_lengths.push((out.samples.len(), format!("{}s", secs.trim())));
+    if let Some(secs) = run_length(body) {
+        st.run_lengths.push((out.samples.len(), secs));
         return Ok(());
     }
     let hogs = dispatching(body);
@@ -644,6 +674,22 @@ mod tests {
         assert_eq!(timeout(&format!("{}{}", run(1, 60, 6000000), run(2, 10, 1000000))), ["60s", "10s"]);
         // Runs of one length are runs: no parameter.
         assert_eq!(timeout(&format!("{}{}", run(1, 60, 6000000), run(2, 60, 6000100))), ["-", "-"]);
+        // 0.14's and 0.16's forms of the line (were read as no length:
+        // a 1 and a 10 minute run averaged).
+        let newer = format!("{}{}", run(1, 60, 6000000), run(2, 600, 60000000))
+            .replacen("a 60 second run", "a 1 min, 0.00 secs run", 1)
+            .replacen("a 600 second run", "a 600 second (10 mins, 0.00 secs) run", 1);
+        assert_eq!(timeout(&newer), ["60s", "600s"]);
+        for (line, want) in [
+            ("setting to a 30 secs run per stressor", Some("30s")),
+            ("setting to a 10 mins, 0 secs run per stressor", Some("600s")),
+            ("setting to a 1 hour, 0 mins, 0 secs run per stressor", Some("3600s")),
+            ("setting to a 120 second (2 mins, 0.00 secs) run per stressor", Some("120s")),
+            ("setting to a 60 second run per stressor", Some("60s")),
+            ("setting to a long run per stressor", None),
+        ] {
+            assert_eq!(run_length(line).as_deref(), want, "{line}");
+        }
     }
 
     use super::*;

@@ -57,8 +57,10 @@
 //! `--threads=N` when the output leaves out `Number of threads:`. Several runs of one test
 //! and threads are runs of one sample set.
 //!
-//! A figure whose test is not known (no command line, no telling line) is
-//! not read; a note says so. A figure line whose value is no number, or
+//! A poster's comment after sysbench's text (`read, MiB/s:  87.89  #
+//! 吞吐量…`: a blank, then `#`) is passed over and the figure before it
+//! read; one note names the lines. A figure whose test is not known (no
+//! command line, no telling line) is not read; a note says so. A figure line whose value is no number, or
 //! was cut short (fewer decimals than sysbench prints: `%.2f` rates and
 //! latencies, a `%.4fs` total time, or the total time without its `s`), is
 //! an error at its line. Of sysbench 0.4/0.5's forms only the OLTP
@@ -288,8 +290,16 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     // report:` down to its `execution time (avg/stddev):` line).
     let mut checkpoint: Option<usize> = None;
     let mut after_blank = false;
+    // Lines a poster commented (`read, MiB/s:   87.89  # 吞吐量…`).
+    let mut commented: Vec<usize> = Vec::new();
     for (n, line) in input.numbered() {
-        let t = line.trim();
+        let t = match poster_comment(line.trim()) {
+            Some(before) => {
+                commented.push(n);
+                before
+            }
+            None => line.trim(),
+        };
         let paragraph_starts = std::mem::replace(&mut after_blank, t.is_empty()) && !t.is_empty();
         if is_checkpoint(t) {
             checkpoint = Some(n);
@@ -388,10 +398,22 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         } else if t == "per-request statistics:" {
             out.notes.push((n, "sysbench 0.4's per-request latencies: not read".into()));
         } else if is_heading(t, "response time:") {
-            out.notes.push((n, "sysbench 0.4/0.5's response time (min/avg/max/percentile): not read".into()));
+            out.notes.push((
+                n,
+                "sysbench's older response time block (0.4, 0.5, the 1.0 of 2016: min/avg/max/percentile): not read"
+                    .into(),
+            ));
         } else if run.latency_unit.is_some() && !t.is_empty() {
             run.latency_unit = None;
         }
+    }
+    if let (Some(first), Some(last)) = (commented.first(), commented.last()) {
+        let lines = if first == last { format!("line {first}") } else { format!("lines {first}-{last}") };
+        let what = format!(
+            "a poster's comments after sysbench's text (`  # …`, {} line(s), {lines}) passed over: the figures before them read",
+            commented.len()
+        );
+        out.notes.push((*first, what));
     }
     if out.samples.is_empty() {
         return Err(ParseError::NoResults {
@@ -400,6 +422,15 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         });
     }
     Ok(out)
+}
+
+/// A line with a poster's comment after sysbench's text (`read, MiB/s:
+/// 87.89  # 吞吐量…`, `Number of threads: 20  # 线程数`): the text before
+/// it. sysbench prints no `#` in its reports; a `#` that opens a line or
+/// follows no blank (a root prompt, `~]# sysbench …`) is no comment.
+fn poster_comment(t: &str) -> Option<&str> {
+    let at = t.match_indices('#').find(|(i, _)| t[..*i].ends_with([' ', '\t']) && !t[..*i].trim().is_empty())?.0;
+    Some(t[..at].trim_end())
 }
 
 /// `[ 20ms ] Checkpoint report:`, `[ 10s ] Checkpoint report:`: the
@@ -530,6 +561,25 @@ impl BenchParser for Sysbench {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_posters_comment_after_a_figure_is_passed_over() {
+        assert_eq!(
+            poster_comment("read, MiB/s:                  87.89  # 吞吐量"),
+            Some("read, MiB/s:                  87.89")
+        );
+        assert_eq!(poster_comment("Number of threads: 20  # 线程数"), Some("Number of threads: 20"));
+        assert_eq!(poster_comment("[root@db ~]# sysbench cpu run"), None);
+        assert_eq!(poster_comment("# sysbench cpu run"), None);
+        let text = "sysbench fileio --file-test-mode=rndrw run\nsysbench 1.0.17 (using system LuaJIT 2.0.4)\n\
+            Number of threads: 20  # threads\nFile operations:\n    reads/s:   5625.14\n\
+            Throughput:\n    read, MiB/s:                  87.89  # MB/s read\n";
+        let f = parse_all(&Input::from_text(text)).unwrap();
+        let read: Vec<(String, f64)> = f.samples.iter().map(|s| (s.metric.name.to_string(), s.value.mean())).collect();
+        assert_eq!(read, [("reads/s".to_string(), 5625.14), ("read".to_string(), 87.89)]);
+        assert!(f.samples.iter().all(|s| s.params.iter().any(|p| p.name == "threads" && p.value == "20")));
+        assert!(f.notes.iter().any(|(n, s)| *n == 3 && s.contains("poster's comments")));
+    }
 
     fn show(f: &ParsedFile) -> Vec<String> {
         f.samples

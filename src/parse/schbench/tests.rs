@@ -65,3 +65,20 @@ fn runs_back_to_back_with_labels_are_both_read() {
         min=24, max=1310\n";
     assert_eq!(values(&read(text), "wakeup", "50.0th"), vec![180.0, 166.0]);
 }
+
+#[test]
+fn words_after_average_rps_are_noted_and_a_last_row_with_its_count_is_whole() {
+    let text = "RPS percentiles (requests) runtime 30 (s) (31 total samples)\n\
+        \x20         20.0th: 896000     (8 samples)\n          min=881548, max=971101\n\
+        average rps: 907530.10        <<< close to 40% drop in RPS.\n\
+        RPS percentiles (requests) runtime 30 (s) (31 total samples)\n\
+        \x20         20.0th: 654336     (7 samples)\n\
+        \x20         90.0th: 666624     (11 samples)\n";
+    let f = read(text);
+    assert_eq!(values(&f, "rps", "average rps"), Vec::<f64>::new());
+    assert!(f.notes.iter().any(|(n, s)| *n == 4 && s.contains("text after the value")));
+    assert_eq!(values(&f, "rps", "90.0th"), vec![666624.0]);
+    assert!(ends_with_sample_count("  90.0th: 666624     (11 samples)"));
+    assert!(!ends_with_sample_count("  90.0th: 666624     (11 sampl"));
+    assert!(!ends_with_sample_count("  99.9th: 11"));
+}
