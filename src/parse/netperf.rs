@@ -186,18 +186,19 @@ fn command_test(line: &str) -> Option<String> {
     }
     // Global options only: those after `--` are the test's own.
     let global = args.iter().position(|a| *a == "--").map_or(&args[..], |i| &args[..i]);
-    // getopt takes `-t TCP_RR` and `-tTCP_RR` alike.
-    let test = global
-        .iter()
-        .enumerate()
-        .find_map(|(i, a)| match a.strip_prefix("-t") {
-            Some("") => global.get(i + 1).copied(),
-            Some(glued) if !a.starts_with("--") => Some(glued),
-            _ => None,
-        })
-        .unwrap_or("TCP_STREAM");
+    let test = short_option(global, "-t").unwrap_or("TCP_STREAM");
     let ok = !test.is_empty() && test.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
     (ok && !test.eq_ignore_ascii_case("omni")).then(|| test.to_ascii_uppercase())
+}
+
+/// The value of short option `flag` (`-t`) among `args`, as getopt takes
+/// it: `-t TCP_RR` and `-tTCP_RR` alike (not a long option `--t…`).
+fn short_option<'a>(args: &[&'a str], flag: &str) -> Option<&'a str> {
+    args.iter().enumerate().find_map(|(i, a)| match a.strip_prefix(flag) {
+        Some("") => args.get(i + 1).copied(),
+        Some(glued) if !a.starts_with("--") => Some(glued),
+        _ => None,
+    })
 }
 
 /// A netperf command asking for omni output columns (`netperf -H h -t
@@ -209,26 +210,14 @@ fn omni_command(line: &str) -> Option<(String, Vec<String>)> {
     let args = super::cmdline::args_of(line, "netperf")?;
     let dashes = args.iter().position(|a| *a == "--")?;
     let (global, local) = (&args[..dashes], &args[dashes + 1..]);
-    let selectors = local.iter().enumerate().find_map(|(i, a)| match a.strip_prefix("-O") {
-        Some("") => local.get(i + 1).copied(),
-        Some(glued) => Some(glued),
-        None => None,
-    })?;
+    let selectors = short_option(local, "-O")?;
     let sels: Vec<String> =
         selectors.split(',').map(|s| s.trim().to_ascii_lowercase()).filter(|s| !s.is_empty()).collect();
     let word = |s: &String| s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
     if sels.is_empty() || !sels.iter().all(word) {
         return None;
     }
-    let test = global
-        .iter()
-        .enumerate()
-        .find_map(|(i, a)| match a.strip_prefix("-t") {
-            Some("") => global.get(i + 1).copied(),
-            Some(glued) if !a.starts_with("--") => Some(glued),
-            _ => None,
-        })
-        .unwrap_or("TCP_STREAM");
+    let test = short_option(global, "-t").unwrap_or("TCP_STREAM");
     Some((test.to_ascii_uppercase(), sels))
 }
 
