@@ -75,6 +75,10 @@ fn runs_on_two_machines_are_tested_and_a_bad_reference_is_warned_at_its_line() {
     assert!(md.contains("| Machine a | 9.1±0.100 | 454.59±0 |"), "{md}");
     assert!(md.contains("| Machine b | 6.1±0.10 | 454.59±0 |"), "{md}");
     assert!(md.contains("| % | -33.0%\\* | +0.0% |"), "{md}");
+    assert!(
+        md.contains("test of this page") && !md.contains("of this machine class"),
+        "the page's own correction: {md}"
+    );
 }
 
 /// Classes sharing many kernels: the page holds the last

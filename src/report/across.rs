@@ -304,6 +304,10 @@ pub fn across_page(site: &SiteSummary, reference: Option<&str>) -> AcrossPage {
         .collect();
     correct_page(&mut sections, ACROSS_ALPHA);
     for s in &mut sections {
+        // The correction is over this page's tests, not a class's.
+        if let Some(l) = s.table.legend.as_mut() {
+            *l = l.replace("of this machine class", "of this page");
+        }
         s.grid = Some(Arc::new(machine_grid(&s.table, &GridOptions::default())));
     }
     let machines = ms
