@@ -246,3 +246,30 @@ fn values_converted_to_one_unit_keep_the_step_they_were_printed_to() {
     assert_eq!(col, "read: bw MiB/s");
     assert!(cmp.welch.is_none() && !cmp.significant, "{cmp:?}");
 }
+
+/// A notable change names its metric when the section's title does not:
+/// a one-metric section titled `net` said `net: 2.4.8 +1.6%`, not which
+/// of iperf3's metrics changed.
+#[test]
+fn a_notable_change_names_its_metric() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let c = dir.path().join("content");
+    put(&c, "site.yaml", "title: \"Test site\"\n");
+    put(
+        &c,
+        "m1/machine.yaml",
+        "name: \"Machine one\"\nbaseline: \"2.4.7\"\nsections:\n  - title: \"net\"\n    files: [\"*/iperf3*\"]\n    metrics: [\"receiver Bitrate\"]\n",
+    );
+    for (i, (old, new)) in
+        [("901 Mbits/sec", "951 Mbits/sec"), ("903 Mbits/sec", "953 Mbits/sec"), ("902 Mbits/sec", "955 Mbits/sec")]
+            .into_iter()
+            .enumerate()
+    {
+        put(&c, &format!("m1/2.4.7/iperf3-{i}.txt"), iperf3(old));
+        put(&c, &format!("m1/2.4.8/iperf3-{i}.txt"), iperf3(new));
+    }
+    let v = view(&c);
+    let notable = &v.machines[0].notable;
+    assert_eq!(notable.len(), 1, "{notable:?}");
+    assert!(notable[0].text.starts_with("net receiver Bitrate: 2.4.8 +5.7% vs 2.4.7"), "{}", notable[0].text);
+}

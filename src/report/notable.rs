@@ -59,8 +59,10 @@ pub fn notable_changes(sections: &[SectionView]) -> (Vec<NotableChange>, usize) 
                 .filter(|(_, v)| !v.is_empty())
                 .map(|(h, v)| format!("{v} {h}"))
                 .collect();
+            // The metric's name, unless the section's title says it: a
+            // one-metric section titled `net` says which of iperf3's.
             let mut what = s.title.clone();
-            if s.table.columns.len() > 1 {
+            if s.table.columns.len() > 1 || !s.title.to_lowercase().contains(&col.name.to_lowercase()) {
                 what = format!("{what} {}", col.name);
             }
             if !params.is_empty() {
