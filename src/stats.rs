@@ -243,6 +243,16 @@ impl PrintedStep {
         PrintedStep { decimals: larger(self.decimals, other.decimals), known: larger(self.known, other.known) }
     }
 
+    /// The printed step of the values scaled by `factor` (converted to
+    /// another unit): known, as a scaled value's digits no longer tell it.
+    pub fn scaled(&self, factor: f64) -> PrintedStep {
+        let at = match (self.decimals, self.known) {
+            (None, None) => return *self,
+            _ => self.step(),
+        };
+        PrintedStep { decimals: None, known: Some(at * factor.abs()) }
+    }
+
     /// The step: the larger of the read-back step and the known one; 1
     /// when there are no values.
     pub fn step(&self) -> f64 {

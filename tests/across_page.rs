@@ -137,3 +137,40 @@ fn a_change_below_the_printed_step_is_not_tested_across_machines() {
     assert!(txt.contains("sender Bitrate    1000±0  1003±0.58 +0.3%\n"), "{txt}");
     assert!(txt.contains("no change\ncould be tested"), "{txt}");
 }
+
+/// A fio job's report, its completion latency printed in `unit`.
+fn fio(unit: &str, avg: &str) -> String {
+    format!(
+        "randread: (g=0): rw=randread, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, ioengine=psync, iodepth=1\n\
+         fio-3.33\n\
+         randread: (groupid=0, jobs=1): err= 0: pid=5178: Wed May 12 11:01:45 2021\n  \
+         read: IOPS=258, BW=1031KiB/s (1056kB/s)(10.1MiB/10001msec)\n    \
+         clat ({unit}): min=41, max=30964, avg={avg}, stdev=20.27\n"
+    )
+}
+
+/// Each class unifies its own units: one printed fio's latencies in usec,
+/// the other in nsec. The cross-class page converts them to one unit
+/// (the row of the nsec class showed `-`, or the rows were left out).
+#[test]
+fn classes_that_print_a_metric_in_different_units_are_compared() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = dir.path().join("content");
+    put(&c, "site.yaml", "title: \"t\"\nreference_machine: alpha\n");
+    for (class, unit, avgs) in
+        [("alpha", "usec", ["75.25", "75.31", "75.28"]), ("beta", "nsec", ["80250.00", "80310.00", "80280.00"])]
+    {
+        put(&c, &format!("{class}/machine.yaml"), format!("name: \"{class}\"\n"));
+        for (i, avg) in avgs.iter().enumerate() {
+            put(&c, &format!("{class}/6.1/fio-{i}.txt"), fio(unit, avg));
+        }
+    }
+    let out = dir.path().join("out");
+    benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
+    let txt = std::fs::read_to_string(out.join("across.txt")).expect("across.txt");
+    let row = txt.lines().find(|l| l.starts_with("read: clat mean  ")).unwrap_or_else(|| panic!("no clat row: {txt}"));
+    assert!(
+        row.contains("usec") && row.contains("75.28") && row.contains("80.28") && row.contains("-6.6%*"),
+        "{row}\n{txt}"
+    );
+}

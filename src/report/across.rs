@@ -367,6 +367,49 @@ fn intro(ms: &[MachineSummary], keys: &[(&str, &str)], reference: Option<&str>, 
 }
 
 /// The section of kernel `kernel`'s `benchmark` over the machines' `cells`.
+/// `cells` with each metric in one unit where classes unified it to
+/// different ones (one class's fio latencies in usec, another's in nsec):
+/// the unit most cells have (of equals the first seen), where the
+/// conversion is exact ([`crate::site::conversion_factor`]); a
+/// unit that does not convert stays a column of its own. Mean, deviation
+/// and printed step are scaled, and the precision moves with the unit.
+fn one_unit_per_metric<'a>(benchmark: &str, cells: &[(usize, AcrossCell<'a>)]) -> Vec<(usize, AcrossCell<'a>)> {
+    let mut units: Vec<(&str, Vec<(&'a str, usize)>)> = Vec::new();
+    for (_, c) in cells {
+        let at = match units.iter().position(|(m, _)| *m == c.metric) {
+            Some(at) => at,
+            None => {
+                units.push((c.metric, Vec::new()));
+                units.len() - 1
+            }
+        };
+        let us = &mut units[at].1;
+        match us.iter_mut().find(|(u, _)| *u == c.unit) {
+            Some(u) => u.1 += 1,
+            None => us.push((c.unit, 1)),
+        }
+    }
+    let mut out = cells.to_vec();
+    for (metric, us) in units.iter().filter(|(_, us)| us.len() > 1) {
+        let mut target = us[0];
+        for &u in &us[1..] {
+            if u.1 > target.1 {
+                target = u;
+            }
+        }
+        for (_, c) in out.iter_mut().filter(|(_, c)| c.metric == *metric && c.unit != target.0) {
+            let Some(f) = crate::site::conversion_factor(benchmark, c.unit, target.0) else { continue };
+            c.unit = target.0;
+            c.mean *= f;
+            c.stddev = c.stddev.map(|sd| sd * f);
+            c.printed = c.printed.scaled(f);
+            let shift = f.log10().floor() as i64;
+            c.precision = usize::try_from((c.precision as i64 - shift).clamp(0, 6)).unwrap_or(0);
+        }
+    }
+    out
+}
+
 fn section(
     ms: &[MachineSummary],
     kernel: &str,
@@ -374,6 +417,7 @@ fn section(
     cells: &[(usize, AcrossCell)],
     ref_index: Option<usize>,
 ) -> SectionView {
+    let cells = &one_unit_per_metric(benchmark, cells);
     let classes: BTreeSet<usize> = cells.iter().map(|(i, _)| *i).collect();
     let base = ref_index.filter(|i| classes.contains(i)).or_else(|| classes.first().copied()).unwrap_or(0);
     // Columns: (metric, unit) in first-seen order, kept only when two

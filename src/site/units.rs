@@ -190,6 +190,21 @@ pub fn unify(results: &mut [ResultFile], diags: &mut Vec<Diagnostic>) {
     }
 }
 
+/// The exact factor from `from` to `to` for a metric of `benchmark`
+/// (`KiB/s` → `MiB/s`: 1/1024), by the rules [`unify`] converts a class
+/// by; `None` when they are not of one dimension or do not convert
+/// exactly (`KB/s` and `MB/s` of a benchmark whose K is not known). The
+/// cross-class page sets classes side by side that each unified their own
+/// units.
+pub fn conversion_factor(benchmark: &str, from: &str, to: &str) -> Option<f64> {
+    if from == to {
+        return Some(1.0);
+    }
+    let uses = [from, to].map(|unit| UnitUse { unit, first: (0, 0), count: 1, decimals: 0 });
+    let f = factors(benchmark, &uses)?;
+    Some(f[0] / f[1])
+}
+
 /// Each unit's factor to its dimension's base, when every unit of
 /// `units` (of one metric of `benchmark`) is known, of one dimension,
 /// and converts exactly.
