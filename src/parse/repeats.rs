@@ -17,6 +17,7 @@
 //! of a benchmark print the same `Throughput 12.3 MB/sec`, not four
 //! five-digit figures alike.
 
+use super::Input;
 use crate::model::{ParsedFile, Sample, Value};
 use rustc_hash::FxHashMap;
 
@@ -50,13 +51,21 @@ fn digits(v: f64) -> usize {
     s.bytes().filter(u8::is_ascii_digit).skip_while(|&b| b == b'0').count()
 }
 
+/// True when lines `a` < `b` (1-based) of `input` are in one paragraph:
+/// no blank line between them (a mail's quoted blank line `>` counts as
+/// blank).
+fn same_paragraph(input: &Input, a: usize, b: usize) -> bool {
+    let blank = |l: &str| l.trim_start_matches(|c: char| c == '>' || c.is_whitespace()).is_empty();
+    input.lines.get(a..b.saturating_sub(1)).is_some_and(|between| !between.iter().any(|l| blank(l)))
+}
+
 /// Drops the samples of each block repeating earlier figures of the file
 /// (module docs), with a note naming its lines and the lines it repeats.
 /// A block is made of whole lines: lines one after another each of whose
 /// figures repeats a figure of one earlier line, two lines at least (a
 /// run printed on one line, as bonnie++'s CSV or an lmbench row, may
 /// print the same as another).
-pub fn drop_repeated_figures(parsed: &mut ParsedFile) {
+pub fn drop_repeated_figures(input: &Input, parsed: &mut ParsedFile) {
     if parsed.samples.len() < 2 * MIN_FIGURES {
         return;
     }
@@ -102,7 +111,14 @@ pub fn drop_repeated_figures(parsed: &mut ParsedFile) {
         distinct.dedup();
         // Distinct values: runs printing one short figure alike, each
         // with the same long ones (a hand-made log), are not enough.
-        let sure = run >= 2 && distinct.iter().filter(|&&v| digits(v) >= MIN_DIGITS).count() >= MIN_FIGURES;
+        // Whole paragraphs: a line that gave other figures in the block's
+        // first or last paragraph makes it part of a run (fio's clat
+        // percentile rows, bucketed, print alike in two runs whose mean
+        // and bandwidth lines above them differ).
+        let (before, after) = (k.checked_sub(1).map(|p| lines[p].0), lines.get(k + run).map(|l| l.0));
+        let whole = before.is_none_or(|l| !same_paragraph(input, l, block[0].0))
+            && after.is_none_or(|l| !same_paragraph(input, block[run - 1].0, l));
+        let sure = run >= 2 && whole && distinct.iter().filter(|&&v| digits(v) >= MIN_DIGITS).count() >= MIN_FIGURES;
         if sure {
             let (a, b) = (block[0].0, block[run - 1].0);
             let of: Vec<usize> = block.iter().filter_map(|l| l.2).collect();
@@ -159,10 +175,32 @@ mod tests {
         samples.extend(fio("rand", 56946.0, 7118.0, 84));
         samples.extend(fio("buf", 472902.0, 59112.0, 86).map(|s| s.with_param("label", "</pre>")));
         let mut f = file(samples);
-        drop_repeated_figures(&mut f);
+        drop_repeated_figures(&Input::from_text(&"\n".repeat(100)), &mut f);
         assert_eq!(f.samples.iter().map(|s| s.line).collect::<Vec<_>>(), [3, 3, 4, 16, 16]);
         assert_eq!(f.notes.len(), 1);
         assert!(f.notes[0].1.starts_with("lines 84-86 repeat 4 figures of lines 3-16"), "{}", f.notes[0].1);
+    }
+
+    /// Two fio runs in one file: their clat percentile rows (bucketed)
+    /// print alike, their bandwidth and mean above them in the same
+    /// paragraph do not: a run, not a quote.
+    #[test]
+    fn rows_alike_inside_a_run_stay() {
+        let pct = |name: &str, v: f64, line: usize| {
+            Sample::new(Metric::new(name, "usec", Better::Lower), v, line).with_param("job", "rand")
+        };
+        let run = |first: usize, bw: f64| {
+            let mut v: Vec<Sample> = fio("rand", bw, 7118.0, first).to_vec();
+            v.extend([pct("1.00th", 2114.0, first + 1), pct("5.00th", 2147.0, first + 1)]);
+            v.extend([pct("10.00th", 2180.0, first + 2), pct("20.00th", 2212.0, first + 2)]);
+            v
+        };
+        let mut samples = run(1, 56946.0);
+        samples.extend(run(5, 57012.0));
+        let text = "job\nrow\nrow\n\njob\nrow\nrow\n";
+        let mut f = file(samples);
+        drop_repeated_figures(&Input::from_text(text), &mut f);
+        assert_eq!(f.samples.len(), 12, "{:?}", f.notes);
     }
 
     #[test]
@@ -174,7 +212,7 @@ mod tests {
             samples.extend(fio("b", 67.0, 8.9, line));
         }
         let mut f = file(samples.clone());
-        drop_repeated_figures(&mut f);
+        drop_repeated_figures(&Input::from_text(&"\n".repeat(100)), &mut f);
         assert_eq!(f.samples.len(), 12);
         assert!(f.notes.is_empty());
         // Three long figures alike are not enough.
@@ -186,7 +224,7 @@ mod tests {
         samples.push(Sample::new(Metric::new("x", "s", Better::Lower), 1234.5, 5));
         samples.push(Sample::new(Metric::new("y", "s", Better::Lower), 9.0, 5));
         let mut f = file(samples);
-        drop_repeated_figures(&mut f);
+        drop_repeated_figures(&Input::from_text(&"\n".repeat(100)), &mut f);
         assert_eq!(f.samples.len(), 8, "{:?}", f.notes);
     }
 }

@@ -94,7 +94,7 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
         match outcome {
             Ok(mut parsed) if !parsed.samples.is_empty() => {
                 drop_repeated_paragraphs(input, &mut parsed);
-                super::repeats::drop_repeated_figures(&mut parsed);
+                super::repeats::drop_repeated_figures(input, &mut parsed);
                 super::labels::apply(input, &mut parsed);
                 let mut taken = paragraphs_of(current, parsed.samples.iter().map(|s| s.line));
                 leave_tails(current, &mut taken, &parsed, &families);
@@ -339,7 +339,7 @@ fn reread_alone(input: &Input, segments: &mut [Segment], took: &[(usize, Vec<boo
         let Ok(mut parsed) = seg.parser.parse(&alone) else { continue };
         super::cut::last_line(seg.parser, &alone, &mut parsed);
         drop_repeated_paragraphs(&alone, &mut parsed);
-        super::repeats::drop_repeated_figures(&mut parsed);
+        super::repeats::drop_repeated_figures(&alone, &mut parsed);
         super::labels::apply(&alone, &mut parsed);
         let lines = |p: &ParsedFile| {
             let mut l: Vec<usize> = p.samples.iter().map(|s| s.line).collect();
