@@ -13,9 +13,12 @@
 //! lines in a row, every figure of each equal to a figure of one earlier
 //! line (same kernel, group, parameters and metric; see
 //! [`drop_repeated_figures`]), with at least [`MIN_FIGURES`] distinct
-//! values printed with [`MIN_DIGITS`] significant digits or more. Two runs
-//! of a benchmark print the same `Throughput 12.3 MB/sec`, not four
-//! five-digit figures alike.
+//! values printed with [`MIN_DIGITS`] significant digits or more, filling
+//! the paragraphs it stands in (no line of other figures beside it before
+//! a blank line). Two runs of a benchmark print the same `Throughput 12.3
+//! MB/sec`, not four five-digit figures alike; and rows alike inside a
+//! run (fio's bucketed clat percentiles under a differing mean) are the
+//! run's.
 
 use super::Input;
 use crate::model::{ParsedFile, Sample, Value};
