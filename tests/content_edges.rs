@@ -412,6 +412,8 @@ fn runs_entry_for_a_file_of_several_values_warns() {
     put(&content, "m1/2.4.8/kernel.yaml", "runs:\n  dbench-32.txt: { n: 5, stddev: 0.5 }\n");
     let (report, _) = build_ok(tmp.path(), &content);
     diag_for(&report, "2.4.8/dbench-32.txt", "gives \"Throughput\" more than once (lines 2 and 5)");
+    // The stddev is in Throughput's MB/s, not in the time lines' seconds.
+    diag_for(&report, "2.4.8/dbench-32.txt", "gives a stddev, but this file gives 5 metrics (Throughput, CPU,");
 }
 
 /// Names that differ only in bytes that are not UTF-8 read the same

@@ -404,6 +404,28 @@ fn apply_runs(rf: &mut ResultFile, kernels: &FxHashMap<&str, &Kernel>, diags: &m
             ),
         ));
     }
+    // A deviation is in one metric's unit: given for a file of several
+    // metrics (dbench's MB/s Throughput and ms max_latency) it is applied
+    // to none, and said.
+    let mut metrics: Vec<(&str, &str)> =
+        rf.parsed.samples.iter().map(|s| (s.group.as_str(), s.metric.name.as_str())).collect();
+    metrics.sort_unstable();
+    metrics.dedup();
+    let stddev = runs.stddev.filter(|_| metrics.len() <= 1);
+    if runs.stddev.is_some() && stddev.is_none() {
+        let names: Vec<&str> = metrics.iter().map(|m| m.1).take(4).collect();
+        diags.push(Diagnostic::warning(
+            &rf.path,
+            rf.parsed.samples.first().map(|s| s.line),
+            format!(
+                "runs: {in_kernel:?} gives a stddev, but this file gives {} metrics ({}{}), each in its own unit: the stddev is applied to none (each value counts {} runs, untested)",
+                metrics.len(),
+                names.join(", "),
+                if metrics.len() > names.len() { ", …" } else { "" },
+                runs.n
+            ),
+        ));
+    }
     if let Some(line) = own {
         diags.push(Diagnostic::warning(
             &rf.path,
@@ -413,7 +435,7 @@ fn apply_runs(rf: &mut ResultFile, kernels: &FxHashMap<&str, &Kernel>, diags: &m
     }
     for s in &mut rf.parsed.samples {
         if let Value::Single { value } = s.value {
-            s.value = Value::Summary { mean: value, stddev: runs.stddev, n: runs.n };
+            s.value = Value::Summary { mean: value, stddev, n: runs.n };
         }
     }
 }
