@@ -246,8 +246,43 @@ fn uncompared_kernels(m: &MachineClass, s: &report::SectionView, machine_yaml: &
             }
         }
     }
+    // Rows of a kernel that has compared rows too, which lack a set-up the
+    // baseline's rows print and agree with one of them on the rest: a run
+    // whose file left out its set-up lines (a report pasted without its
+    // job line), on a row of its own and compared with nothing.
+    let mut lacking: Vec<&str> = Vec::new();
+    for r in s.table.rows.iter().filter(|r| r.kernel != base && !apart.contains(&r.kernel.as_str())) {
+        let lacks = !base_params.contains(r.params.as_slice())
+            && base_params.iter().any(|b| {
+                b.len() == r.params.len()
+                    && r.params.iter().zip(b.iter()).all(|(x, y)| x.is_empty() || x == y)
+                    && r.params.iter().zip(b.iter()).any(|(x, y)| x.is_empty() && !y.is_empty())
+            });
+        if lacks && !lacking.contains(&r.kernel.as_str()) {
+            lacking.push(r.kernel.as_str());
+        }
+    }
+    let mut out = Vec::new();
+    if !lacking.is_empty() {
+        let kernels = lacking;
+        out.push(
+            Diagnostic::warning(
+                machine_yaml,
+                None,
+                format!(
+                    "{}: section {:?}: {} ha{} a row without set-up parameters the baseline {base}'s rows have, apart from {} other rows and compared with nothing (a file that does not print its set-up, such as a report pasted without its job line?)",
+                    m.slug,
+                    s.title,
+                    some_of(&kernels, 5, &s.table.axis.many),
+                    if kernels.len() == 1 { "s" } else { "ve" },
+                    if kernels.len() == 1 { "its" } else { "their" }
+                ),
+            )
+            .of_kind(Kind::Section),
+        );
+    }
     if apart.is_empty() {
-        return Vec::new();
+        return out;
     }
     let describe = |params: &[String]| {
         let set: Vec<String> = s
@@ -261,7 +296,7 @@ fn uncompared_kernels(m: &MachineClass, s: &report::SectionView, machine_yaml: &
         set.join(", ")
     };
     let base_example = s.table.rows.iter().find(|r| r.kernel == base).map(|r| describe(&r.params)).unwrap_or_default();
-    vec![Diagnostic::warning(
+    out.push(Diagnostic::warning(
         machine_yaml,
         None,
         format!(
@@ -272,7 +307,8 @@ fn uncompared_kernels(m: &MachineClass, s: &report::SectionView, machine_yaml: &
             if apart.len() == 1 { "s" } else { "ve" },
             if apart.len() == 1 { "its" } else { "their" }
         ),
-    ).of_kind(Kind::Section)]
+    ).of_kind(Kind::Section));
+    out
 }
 
 /// One warning per set of columns of section `s` whose rows have the same

@@ -79,6 +79,24 @@ fn a_kernel_with_no_row_like_the_baselines_is_named() {
     assert!(all.contains("m1/machine.yaml:4: m1: section \"dbench 32\": 2.4.8 has no row"), "{all}");
 }
 
+/// A kernel with a run whose file does not print the set-up the others
+/// print (a dbench 1.x result line without its `procs`): that run is a row
+/// of its own, compared with nothing, and `check` says so (it said
+/// nothing, as the kernel's other rows were compared).
+#[test]
+fn a_run_without_the_set_up_the_others_print_is_named() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = small_site(dir.path());
+    put(&c, "m1/2.4.8/dbench-32.txt", "Throughput 6.8888 MB/sec 32 procs\n");
+    put(&c, "m1/2.4.8/dbench-32b.txt", "Throughput 6.9 MB/sec (NB=8.6 MB/sec  69.0 MBit/sec)\n");
+    let out = benchsite().arg("check").arg("--content").arg(&c).assert().success();
+    let all = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(
+        all.contains("section \"dbench 32\": 2.4.8 has a row without set-up parameters the baseline 2.4.7's rows have"),
+        "{all}"
+    );
+}
+
 /// A class that compares configs (`compare: config`, a singular): `check`,
 /// the mail and the pages say "config"/"configs", the configs keep natural
 /// order (build-2 before build-10, not version or byte order), and each
