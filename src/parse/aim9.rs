@@ -59,6 +59,25 @@
 //! report is that kernel's: its rows get the kernel and the repeating
 //! comparison rows are counted once (noted).
 //!
+//! Other posts list the kernels, one alone on each line, above rows that
+//! give each test once per kernel, in that order (LKML, Dec 2002):
+//!
+//! ```text
+//! 2.4.19
+//! 2.5.50
+//! 2.5.51
+//!
+//! creat-clo 10040 19.4223        19422.31 File Creations and Closes/second
+//! creat-clo 10040 17.4303        17430.28 File Creations and Closes/second
+//! creat-clo 10010 87.2128        87212.79 File Creations and Closes/second
+//! ```
+//!
+//! When every test is printed as many times in a row as kernels are listed
+//! (the last list of two or more above the first row), each row gets the
+//! kernel of its place, noted at the list. A test printed more than once in
+//! a row without such a list is warned of: its rows stay runs of one
+//! set-up, and may be several kernels' or set-ups'.
+//!
 //! # Damaged input
 //!
 //! Mail clients wrap the unit onto the next line (`… 214728.42` /
@@ -360,6 +379,7 @@ impl<'a> Reader<'a> {
     /// kernel and are counted once.
     fn finish(mut self) -> Result<ParsedFile, ParseError> {
         self.attribute_report();
+        self.kernels_listed_above();
         let mut out = ParsedFile { benchmark: ID.to_string(), version: self.version, ..ParsedFile::default() };
         out.samples = self.rows.into_iter().map(|r| r.sample).collect();
         out.samples.sort_by_key(|s| s.line);
@@ -413,6 +433,80 @@ impl<'a> Reader<'a> {
             !drop.contains(&(i - 1))
         });
     }
+}
+
+impl Reader<'_> {
+    /// Rows of a report that give each test as many times in a row as
+    /// kernels are listed alone on the lines above the first row get those
+    /// kernels in order (noted at the list); a test given more than once in
+    /// a row otherwise is warned of (read as runs of one set-up).
+    fn kernels_listed_above(&mut self) {
+        if self.rows.iter().any(|r| r.compared || r.sample.kernel.is_some()) {
+            return;
+        }
+        // Runs of consecutive rows of one test: (first row index, length).
+        let mut groups: Vec<(usize, usize)> = Vec::new();
+        for (i, r) in self.rows.iter().enumerate() {
+            match groups.last_mut() {
+                Some((first, n)) if self.rows[*first].sample.metric.name == r.sample.metric.name => *n += 1,
+                _ => groups.push((i, 1)),
+            }
+        }
+        if groups.iter().all(|&(_, n)| n == 1) {
+            return;
+        }
+        let first_row = self.rows.first().map_or(0, |r| r.sample.line);
+        let list = kernel_list(&self.lines[..first_row.saturating_sub(1)]);
+        if let Some((at, kernels)) = list.filter(|(_, k)| groups.iter().all(|&(_, n)| n == k.len())) {
+            for &(first, n) in &groups {
+                for (r, k) in self.rows[first..first + n].iter_mut().zip(&kernels) {
+                    r.sample.kernel = Some(k.as_str().into());
+                }
+            }
+            let (n, last) = (kernels.len(), at + kernels.len());
+            self.notes.push((
+                at + 1,
+                format!(
+                    "kernels listed on lines {}-{last} ({}): each test's {n} rows in a row read as theirs, in that order",
+                    at + 1,
+                    kernels.join(", ")
+                ),
+            ));
+            return;
+        }
+        let Some(&(first, n)) = groups.iter().find(|&&(_, n)| n > 1) else { return };
+        let r = &self.rows[first];
+        self.notes.push((
+            r.sample.line,
+            format!(
+                "{} printed {n} times in a row with no kernel named for each: read as {n} runs of one set-up \
+                 (if they are several kernels' or set-ups', label them)",
+                r.sample.metric.name
+            ),
+        ));
+    }
+}
+
+/// The last list of two or more kernel names, each alone on its line, in
+/// `lines`: its first line's index and the names (`2.4.19`, `2.5.50`).
+/// `None` when a name repeats.
+fn kernel_list(lines: &[String]) -> Option<(usize, Vec<String>)> {
+    let mut found = None;
+    let mut i = 0;
+    while i < lines.len() {
+        let start = i;
+        while i < lines.len() && super::labels::is_kernel_name(lines[i].trim()) {
+            i += 1;
+        }
+        if i - start >= 2 {
+            let names: Vec<String> =
+                lines[start..i].iter().map(|l| super::labels::bare_kernel(l.trim()).to_string()).collect();
+            let distinct = names.iter().enumerate().all(|(j, n)| !names[..j].contains(n));
+            found = distinct.then_some((start, names));
+        }
+        i = i.max(start + 1);
+    }
+    found
 }
 
 /// One test row.
@@ -675,6 +769,34 @@ Number       Name      Time (sec)   Count   Rate (loops/sec)    Rate (ops/sec)\n
         );
         assert!(continuation("46.99217  1127812.03").is_none());
         assert!(continuation("Thousand Short Integer Additions/second").is_none());
+    }
+
+    #[test]
+    fn kernels_listed_above_rows_in_a_row() {
+        let rows = "add_int 10020 22.0559      1323353.29 Thousand Integer Additions/second\n\
+add_int 10010 21.8781      1312687.31 Thousand Integer Additions/second\n\n\
+creat-clo 10040 19.4223        19422.31 File Creations and Closes/second\n\
+creat-clo 10010 87.2128        87212.79 File Creations and Closes/second\n";
+        let f = parse(&format!("2.4.19\n2.5.51\n\n{rows}")).unwrap();
+        let got: Vec<_> = f.samples.iter().map(|s| (s.kernel.as_deref(), s.value.mean())).collect();
+        assert_eq!(
+            got,
+            vec![
+                (Some("2.4.19"), 1323353.29),
+                (Some("2.5.51"), 1312687.31),
+                (Some("2.4.19"), 19422.31),
+                (Some("2.5.51"), 87212.79)
+            ]
+        );
+        assert!(f.notes[0].1.contains("kernels listed on lines 1-2"));
+        // Three kernels listed for rows in twos, or none listed: no kernel
+        // is given, and the repeat is warned of.
+        for head in ["2.4.19\n2.5.50\n2.5.51\n\n", ""] {
+            let f = parse(&format!("{head}{rows}")).unwrap();
+            assert!(f.samples.iter().all(|s| s.kernel.is_none()));
+            assert_eq!(f.notes.len(), 1);
+            assert!(f.notes[0].1.contains("add_int printed 2 times in a row"), "{:?}", f.notes);
+        }
     }
 
     #[test]

@@ -39,7 +39,8 @@
 //! by the set-up lines a person wrote above them, the same name with
 //! another value (`Filesystem: ext4` / `Filesystem: xfs`, `mitigations=on`
 //! / `mitigations=off`, `**Before patch**` / `**After patch**`, `[base]` /
-//! `[patched]`, `Run 1 (cold cache):` / `Run 2 (warm cache):`): a
+//! `[patched]`, `Run 1 (cold cache):` / `Run 2 (warm cache):`, a
+//! scheduler feature `NO_DELAY_DEQUEUE` / `DELAY_DEQUEUE`): a
 //! `Name: value` labels by the pair (`filesystem: xfs`: a value alone,
 //! `on`, may say nothing) but for the set-up names above, which label by
 //! their value; a `key=value` line as written; a title without its bold or
@@ -542,6 +543,18 @@ const MAIL_HEADERS: [&str; 16] = [
     "organization",
 ];
 
+/// A scheduler feature as `/sys/kernel/debug/sched/features` lists it
+/// (`DELAY_DEQUEUE`, `NO_RUN_TO_PARITY`): capitals and digits in two words
+/// or more joined by `_`, the whole line; returns the feature without its
+/// `NO_` (off).
+fn sched_feature(text: &str) -> Option<&str> {
+    let words = text.split('_').count();
+    let ok = words >= 2
+        && text.starts_with(|c: char| c.is_ascii_uppercase())
+        && text.split('_').all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit()));
+    ok.then(|| text.strip_prefix("NO_").unwrap_or(text))
+}
+
 /// A line a person wrote to name a set-up, read as its name and its label:
 /// * `Filesystem: xfs`, a short `Name: value` → (`filesystem`, `filesystem:
 ///   xfs`): the pair whole, as the value alone (`on`, `b`) may say nothing
@@ -564,12 +577,18 @@ const MAIL_HEADERS: [&str; 16] = [
 ///   has) → (`#`, `xfs`), (`-`, `xfs`).
 /// * `Run 2 (warm cache):`, `Run 2 on xfs:`, a numbered run with more
 ///   words → (`run`, `warm cache`), (`run`, `xfs`).
+/// * `NO_DELAY_DEQUEUE` / `DELAY_DEQUEUE`, a scheduler feature alone on its
+///   line as `/sys/kernel/debug/sched/features` names it (capitals, an
+///   underscore, `NO_` when off) → (`DELAY_DEQUEUE`, the line as written).
 ///
 /// All [`MAX_LABEL_CHARS`] at most, in lower case (a kernel's name as
 /// written). `None` for any other line.
 fn setup_pair(text: &str) -> Option<(String, String)> {
     if text.chars().count() > MAX_LABEL_CHARS || text.ends_with(['.', ',', ';', '!', '?']) {
         return None;
+    }
+    if let Some(feature) = sched_feature(text) {
+        return Some((feature.to_string(), text.to_string()));
     }
     let short = |t: &str| (1..=6).contains(&t.split_whitespace().count()) && t.chars().any(char::is_alphabetic);
     // Markdown's bold or a bracketed title, the whole line.
@@ -1944,6 +1963,7 @@ mod tests {
             ("Run 1 on ext4:", "Run 2 on xfs:", ["ext4", "xfs"]),
             ("run1 ext4", "run2 xfs", ["ext4", "xfs"]),
             ("Run 1 - ext4", "Run 2 - xfs", ["ext4", "xfs"]),
+            ("NO_DELAY_DEQUEUE", "DELAY_DEQUEUE", ["NO_DELAY_DEQUEUE", "DELAY_DEQUEUE"]),
         ] {
             let p = labelled(&format!("{a}\nThroughput 1\n\n{b}\nThroughput 2\n"), &[2, 5]);
             assert_eq!(last_params(&p), want, "{a} / {b}");
@@ -1964,9 +1984,13 @@ mod tests {
             "- ./hackbench -g 10",
             "run 2, CSV only:",
             "Run 2:",
+            "RESULTS",
+            "NO_",
+            "Delay_Dequeue",
         ] {
             assert_eq!(setup_pair(line), None, "{line}");
         }
+        assert_eq!(setup_pair("NO_HRTICK"), Some(("HRTICK".to_string(), "NO_HRTICK".to_string())));
         assert_eq!(setup_pair("Scheduler: BFQ"), Some(("scheduler".to_string(), "bfq".to_string())));
     }
 

@@ -49,8 +49,10 @@
 //! or a kernel's name is found by [`super::labels`], but one ending in a
 //! comma (`Before commit a983b5ebee57,` / `After commit,` / `This patch
 //! could fix the performance regression,` above `#./runtest.py
-//! page_fault3`) is read here: when the file's tables are under two or
-//! more such phrases, each sample gets its table's as a `label` parameter,
+//! page_fault3`) is read here, and so is a title between two dashes (`--
+//! baseline --` / `-- modified rh patchset --`, linux-mm 2019): when the
+//! file's tables are under two or more such phrases, each sample gets its
+//! table's as a `label` parameter,
 //! so that set-ups are not averaged as runs. A table under none, or under
 //! the same one as the table before, has no label of its own.
 //!
@@ -154,6 +156,16 @@ fn comma_label(t: &str) -> Option<&str> {
     ok.then_some(bare)
 }
 
+/// A post's title of a table between dashes and spaces (`-- baseline --`,
+/// `--- patched ---`), without them.
+fn dashed_title(t: &str) -> Option<&str> {
+    let inner = t.strip_prefix("--")?.strip_suffix("--")?.trim_matches('-');
+    let ok = inner.starts_with(' ') && inner.ends_with(' ');
+    let bare = inner.trim();
+    let ok = ok && !bare.is_empty() && bare.chars().count() <= 80 && bare.chars().any(char::is_alphabetic);
+    ok.then_some(bare)
+}
+
 /// Gives every sample its table's comma label as a `label` parameter, when
 /// the file's tables have two different ones (see the module docs).
 fn apply_comma_labels(out: &mut ParsedFile, labels: &[Option<String>]) {
@@ -192,7 +204,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             if t == BASELINE {
                 out.notes.push((n, "will-it-scale's idle baseline row (0 tasks) is no result".into()));
             }
-        } else if let Some(l) = comma_label(t).filter(|_| !in_table) {
+        } else if let Some(l) = comma_label(t).or_else(|| dashed_title(t)).filter(|_| !in_table) {
             pending = Some(l.to_string());
         } else if let Some(who) = assertion(t) {
             failure.get_or_insert((n, who.to_string()));
@@ -277,6 +289,22 @@ mod tests {
         assert_eq!(f.samples[1].value.mean(), 0.04);
         assert_eq!(f.notes.len(), 1);
         assert!(crate::parse::note_is_info(&f.notes[0].1));
+    }
+
+    #[test]
+    fn dashed_titles_label_their_tables() {
+        let table = "./runtest.py page_fault1\ntasks,processes,processes_idle,threads,threads_idle,linear\n\
+                     0,0,100,0,100,0\n1,522242,93.73,514965,93.74,522242\n";
+        let text =
+            format!("-- baseline --\n{table}\n-- modified rh patchset --\n{}", table.replace("522242", "527216"));
+        let f = WillItScale.parse(&Input::from_text(&text)).unwrap();
+        let labels: Vec<_> = f.samples.iter().map(|s| param(s, "label")).collect();
+        assert_eq!(labels[0], Some("baseline"));
+        assert_eq!(labels[labels.len() - 1], Some("modified rh patchset"));
+        for t in ["-- ", "--baseline--", "-- 12 --", "--- a/mm/page_alloc.c"] {
+            assert_eq!(dashed_title(t), None, "{t}");
+        }
+        assert_eq!(dashed_title("--- patched ---"), Some("patched"));
     }
 
     #[test]
