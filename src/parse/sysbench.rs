@@ -50,8 +50,10 @@
 //!
 //! Parameters: `threads` (`Number of threads: N`); cpu's `max_prime`
 //! (`Prime numbers limit:`); memory's `block_size`, `operation` and
-//! `access_mode` (its option lines); fileio's `mode`
-//! (`--file-test-mode=` of the command line); 0.4/0.5 OLTP's `mode`
+//! `access_mode` (its option lines); fileio's `mode` (its `Doing random
+//! r/w test` line → `rndrw`, as `--file-test-mode=` spells it, or that
+//! option of the command line) and `block_size` (`Block size 16KiB`, as
+//! printed); 0.4/0.5 OLTP's `mode`
 //! (`--oltp-test-mode=`) and `read_only` (`--oltp-read-only`, `=on`);
 //! `threads` also from the command line's `--num-threads=N` /
 //! `--threads=N` when the output leaves out `Number of threads:`. Several runs of one test
@@ -112,6 +114,16 @@ fn option_line(t: &str, test: Option<&str>) -> Option<(&'static str, String)> {
     if let Some(v) = t.strip_prefix("Prime numbers limit:") {
         return Some(("max_prime", v.trim().to_string()));
     }
+    if let Some(mode) = fileio_mode(t) {
+        return Some(("mode", mode.to_string()));
+    }
+    // fileio's `Block size 16KiB` (1.0; 0.4 prints `Block size 16Kb`), as
+    // printed: memory's option is `block size: 1KiB`, with a colon.
+    if let Some(v) = t.strip_prefix("Block size ") {
+        let v = v.trim();
+        return (!v.is_empty() && v.len() <= 20 && v.starts_with(|c: char| c.is_ascii_digit()))
+            .then(|| ("block_size", v.to_string()));
+    }
     if test != Some("memory") {
         return None;
     }
@@ -124,6 +136,21 @@ fn option_line(t: &str, test: Option<&str>) -> Option<(&'static str, String)> {
     };
     let v = v.trim();
     (!v.is_empty() && v.len() <= 40).then(|| (name, v.to_string()))
+}
+
+/// The `--file-test-mode` of the line fileio (0.4 and 1.0) prints before
+/// its run, whether or not a command line was kept: `Doing random r/w
+/// test` → `rndrw`, the option's own spelling.
+fn fileio_mode(t: &str) -> Option<&'static str> {
+    Some(match t {
+        "Doing sequential write (creation) test" => "seqwr",
+        "Doing sequential rewrite test" => "seqrewr",
+        "Doing sequential read test" => "seqrd",
+        "Doing random read test" => "rndrd",
+        "Doing random write test" => "rndwr",
+        "Doing random r/w test" => "rndrw",
+        _ => return None,
+    })
 }
 
 /// The test a sysbench command line runs: `cpu`, `oltp_read_write`.
@@ -239,7 +266,7 @@ fn telling(t: &str) -> Option<&'static str> {
         Some("cpu")
     } else if t.starts_with("Running memory speed test") {
         Some("memory")
-    } else if t == "File operations:" {
+    } else if t == "File operations:" || fileio_mode(t).is_some() {
         Some("fileio")
     } else if t == "SQL statistics:" || t == "OLTP test statistics:" {
         Some("oltp")
@@ -589,6 +616,34 @@ mod tests {
                 format!("{} {} {} {} {}", s.line, s.group, s.metric.name, p.join(" "), s.value.mean())
             })
             .collect()
+    }
+
+    /// fileio's mode and block size are read from the lines it prints,
+    /// with no command line (attacker's sbC/ and sbB/: a random r/w run
+    /// of 16 KiB blocks, a sequential read one, a 4 KiB one).
+    #[test]
+    fn fileio_mode_and_block_size_from_its_output() {
+        let run = |block: &str, doing: &str, reads: &str| {
+            format!(
+                "sysbench 1.0.17 (using system LuaJIT 2.0.4)\n\nRunning the test with following options:\n\
+                Number of threads: 20\n\nExtra file open flags: (none)\n128 files, 16MiB each\n2GiB total file size\n\
+                Block size {block}\nNumber of IO requests: 0\nUsing synchronous I/O mode\n{doing}\n\
+                Initializing worker threads...\n\nThreads started!\n\nFile operations:\n    reads/s:   {reads}\n"
+            )
+        };
+        let rndrw = parse_all(&Input::from_text(&run("16KiB", "Doing random r/w test", "5625.14"))).unwrap();
+        assert_eq!(show(&rndrw), ["18 fileio reads/s threads=20 block_size=16KiB mode=rndrw 5625.14"]);
+        let seqrd = parse_all(&Input::from_text(&run("16KiB", "Doing sequential read test", "42311.07"))).unwrap();
+        assert_eq!(show(&seqrd), ["18 fileio reads/s threads=20 block_size=16KiB mode=seqrd 42311.07"]);
+        let small = parse_all(&Input::from_text(&run("4KiB", "Doing random r/w test", "7690.52"))).unwrap();
+        assert_eq!(show(&small), ["18 fileio reads/s threads=20 block_size=4KiB mode=rndrw 7690.52"]);
+        // The command line's mode and the printed one are one parameter.
+        let both = format!(
+            "sysbench --test=fileio --file-test-mode=rndrw run\n{}",
+            run("16KiB", "Doing random r/w test", "1.00")
+        );
+        let f = parse_all(&Input::from_text(&both)).unwrap();
+        assert_eq!(show(&f), ["19 fileio reads/s threads=20 block_size=16KiB mode=rndrw 1"]);
     }
 
     #[test]
