@@ -19,7 +19,8 @@
 //! The test is named by the command line above the banner (`sysbench cpu
 //! run`, `sysbench --test=mutex run`, `sysbench
 //! /usr/share/sysbench/oltp_read_write.lua … run` → `oltp_read_write`), else
-//! by the lines a test prints (`Prime numbers limit:` or `CPU speed:` →
+//! by the lines a test prints (`Prime numbers limit:`, 0.4's `Maximum
+//! prime number checked in CPU test:` or `CPU speed:` →
 //! `cpu`; `Running memory speed test` → `memory`; `File operations:` →
 //! `fileio`; `SQL statistics:`, 0.4's `OLTP test statistics:` → `oltp`).
 //!
@@ -49,7 +50,8 @@
 //!   the `Latency (ms):` header, lower is better.
 //!
 //! Parameters: `threads` (`Number of threads: N`); cpu's `max_prime`
-//! (`Prime numbers limit:`); memory's `block_size`, `operation` and
+//! (`Prime numbers limit:`, 0.4's `Maximum prime number checked in CPU
+//! test:`); memory's `block_size`, `operation` and
 //! `access_mode` (its option lines); fileio's `mode` (its `Doing random
 //! r/w test` line → `rndrw`, as `--file-test-mode=` spells it, or that
 //! option of the command line) and `block_size` (`Block size 16KiB`, as
@@ -108,10 +110,16 @@ struct Run {
     form04: bool,
 }
 
+/// sysbench 0.4's cpu option line: `Maximum prime number checked in CPU
+/// test: 20000`.
+const MAX_PRIME_04: &str = "Maximum prime number checked in CPU test:";
+
 /// A set-up line of a test's options: `Prime numbers limit: 10000` →
 /// (`max_prime`, `10000`); memory's `block size: 1KiB`, `operation: write`.
 fn option_line(t: &str, test: Option<&str>) -> Option<(&'static str, String)> {
-    if let Some(v) = t.strip_prefix("Prime numbers limit:") {
+    // 1.0's `Prime numbers limit: 10000`, 0.4's `Maximum prime number
+    // checked in CPU test: 20000`: one setting, `--cpu-max-prime`.
+    if let Some(v) = t.strip_prefix("Prime numbers limit:").or_else(|| t.strip_prefix(MAX_PRIME_04)) {
         return Some(("max_prime", v.trim().to_string()));
     }
     if let Some(mode) = fileio_mode(t) {
@@ -262,7 +270,7 @@ fn form04_figure<'a>(t: &'a str, run: &Run) -> Option<Figure<'a>> {
 
 /// A test named by a line it prints.
 fn telling(t: &str) -> Option<&'static str> {
-    if t.starts_with("Prime numbers limit:") || t == "CPU speed:" {
+    if t.starts_with("Prime numbers limit:") || t.starts_with(MAX_PRIME_04) || t == "CPU speed:" {
         Some("cpu")
     } else if t.starts_with("Running memory speed test") {
         Some("memory")
@@ -644,6 +652,17 @@ mod tests {
         );
         let f = parse_all(&Input::from_text(&both)).unwrap();
         assert_eq!(show(&f), ["19 fileio reads/s threads=20 block_size=16KiB mode=rndrw 1"]);
+    }
+
+    /// sysbench 0.4's cpu prime limit is the parameter 1.0's is, with no
+    /// command line (attacker's sbA/: 2000 on one kernel, 20000 on the
+    /// other, were one row).
+    #[test]
+    fn cpu_04_prime_limit_is_max_prime() {
+        let text = "Maximum prime number checked in CPU test: 20000\nTest execution summary:\n\
+            total time:                          28.1253s\n";
+        let f = parse_all(&Input::from_text(text)).unwrap();
+        assert_eq!(show(&f), ["3 cpu total time max_prime=20000 28.1253"]);
     }
 
     #[test]
