@@ -102,8 +102,8 @@ fn a_baseline_without_the_others_parameter_names_it() {
              stress-ng: info:  [1] cpu                521     10.00    932.81      2.96        52.64           0.56\n"
         )
     };
-    put(&c, "m1/2.4.7/stress.txt", &run("stress-ng --metrics-brief --cpu 1"));
-    put(&c, "m1/2.4.8/stress.txt", &run("stress-ng --timeout 10 --metrics-brief --cpu 1"));
+    put(&c, "m1/2.4.7/stress.txt", run("stress-ng --metrics-brief --cpu 1"));
+    put(&c, "m1/2.4.8/stress.txt", run("stress-ng --timeout 10 --metrics-brief --cpu 1"));
     let out = benchsite().arg("check").arg("--content").arg(&c).assert().success();
     let all = String::from_utf8_lossy(&out.get_output().stderr).to_string();
     assert!(all.contains("2.4.8 has no row with parameters the baseline 2.4.7 has (no timeout), so none"), "{all}");
