@@ -295,7 +295,13 @@ fn uncompared_kernels(m: &MachineClass, s: &report::SectionView, machine_yaml: &
             .collect();
         set.join(", ")
     };
-    let base_example = s.table.rows.iter().find(|r| r.kernel == base).map(|r| describe(&r.params)).unwrap_or_default();
+    let mut base_example =
+        s.table.rows.iter().find(|r| r.kernel == base).map(|r| describe(&r.params)).unwrap_or_default();
+    if base_example.is_empty() {
+        // The baseline's rows lack a parameter the others have (a plain
+        // schbench run against one at `-R 2000 -p 1024`): say which.
+        base_example = format!("no {}", s.table.param_headers.join(" or "));
+    }
     out.push(Diagnostic::warning(
         machine_yaml,
         None,

@@ -101,6 +101,32 @@ fn a_run_without_the_set_up_the_others_print_is_named() {
 /// the mail and the pages say "config"/"configs", the configs keep natural
 /// order (build-2 before build-10, not version or byte order), and each
 /// shows the kernel it ran, from its `uname -a` file or its `env:`.
+/// A baseline whose rows lack the parameter the other kernel's rows have
+/// (a stress-ng run to its default length against a `--timeout 10` one)
+/// is named by that parameter, not by an empty `()`.
+#[test]
+fn a_baseline_without_the_others_parameter_names_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = small_site(dir.path());
+    put(
+        &c,
+        "m1/machine.yaml",
+        "name: \"Machine one\"\nbaseline: \"2.4.7\"\nsections:\n  - title: \"stress\"\n    files: [\"*/stress*.txt\"]\n",
+    );
+    let run = |cmd: &str| {
+        format!(
+            "{cmd}\nstress-ng: info:  [1] stressor       bogo ops real time  usr time  sys time   bogo ops/s     bogo ops/s\n\
+             stress-ng: info:  [1]                           (secs)    (secs)    (secs)   (real time) (usr+sys time)\n\
+             stress-ng: info:  [1] cpu                521     10.00    932.81      2.96        52.64           0.56\n"
+        )
+    };
+    put(&c, "m1/2.4.7/stress.txt", run("stress-ng --metrics-brief --cpu 1"));
+    put(&c, "m1/2.4.8/stress.txt", run("stress-ng --timeout 10 --metrics-brief --cpu 1"));
+    let out = benchsite().arg("check").arg("--content").arg(&c).assert().success();
+    let all = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(all.contains("2.4.8 has no row with parameters the baseline 2.4.7 has (no timeout), so none"), "{all}");
+}
+
 #[test]
 fn a_class_of_configs_says_config_and_shows_the_kernel_each_ran() {
     let dir = tempfile::tempdir().expect("tempdir");

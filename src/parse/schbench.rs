@@ -46,8 +46,11 @@
 //! LKP's `Iteration :` line) ends the stretch: both reports are runs.
 //!
 //! Parameters, from a schbench command line above the run (`./schbench -m
-//! 1 -t 128 -r 30`): `message_threads` (`-m`) and `threads` (`-t`, workers
-//! per message thread), when given. LKP's iterations and instances of one
+//! 1 -t 128 -r 30 -R 2000 -p 1024`): `message_threads` (`-m`), `threads`
+//! (`-t`, workers per message thread), `requested_rps` (`-R`, the rate
+//! asked for) and `pipe_size` (`-p`, pipe mode's transfer size in bytes),
+//! when given (long forms `--message-threads`, `--threads`, `--rps`,
+//! `--pipe` too). LKP's iterations and instances of one
 //! set-up are runs of one sample set.
 //!
 //! A row with several values (a post's own side-by-side table) is not
@@ -234,8 +237,17 @@ impl Reader {
             self.out.samples.push(s);
         } else if let Some(args) = args_of(t, "schbench") {
             self.params.clear();
-            for (flag, name) in [("-m", "message_threads"), ("-t", "threads")] {
-                if let Some(v) = args.iter().position(|a| *a == flag).and_then(|i| args.get(i + 1)) {
+            // `-R` (`--rps`) asks for a rate, `-p` (`--pipe`) switches to
+            // pipe mode with that transfer size: neither given is schbench's
+            // plain run, which has neither parameter.
+            let flags: [(&[&str], &str); 4] = [
+                (&["-m", "--message-threads"], "message_threads"),
+                (&["-t", "--threads"], "threads"),
+                (&["-R", "--rps"], "requested_rps"),
+                (&["-p", "--pipe"], "pipe_size"),
+            ];
+            for (spellings, name) in flags {
+                if let Some(v) = args.iter().position(|a| spellings.contains(a)).and_then(|i| args.get(i + 1)) {
                     self.params.push((name, v.to_string()));
                 }
             }

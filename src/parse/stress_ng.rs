@@ -47,10 +47,13 @@
 //! Parameters: `stressor`, and `instances` when the output says how many
 //! were run (`dispatching hogs: 24 atomic, …`, or the stress-ng command line's
 //! `--<stressor> N` or `--sequential N` / `--all N` when no `dispatching`
-//! line is printed), and `timeout` (`60s`) when a file's runs were set to
-//! different lengths (`setting to a 60 second run per stressor`, then a
-//! 10 second one, or 0.16's `setting to a 10 mins, 0 secs run`: bogo ops
-//! and times grow with the length, so they are no runs of one set-up).
+//! line is printed), and `timeout` (`60s`) wherever the output or its
+//! command line gives a run's length (`setting to a 60 second run per
+//! stressor`, 0.16's `setting to a 10 mins, 0 secs run`, the command
+//! line's `--timeout 60` / `-t 1m`): bogo ops and times grow with the
+//! length, so a 60 s run and a 10 s one, in one file or two, are no runs of
+//! one set-up. A run with neither runs to stress-ng's default and has no
+//! `timeout`.
 //!
 //! The YAML report (`-Y file`) has one `metrics:` item per stressor, read
 //! with `serde_yaml`: `bogo-ops`, `bogo-ops-per-second-real-time`,
@@ -300,6 +303,31 @@ fn command_instances(line: &str) -> Vec<(String, u32)> {
     out
 }
 
+/// The run length a stress-ng command line sets, as `60s`: `--timeout 60`,
+/// `--timeout=60`, `-t 60`, with stress-ng's suffixes (`90s`, `1m`, `2h`,
+/// `1d`, `1y`). A command line without one runs to stress-ng's documented
+/// default (a day) and is left without a `timeout`: not guessed.
+fn command_timeout(line: &str) -> Option<String> {
+    // LKP's quoted form: `stress-ng "--timeout" "100" "--times"`.
+    let toks: Vec<&str> = line.split_whitespace().map(|t| t.trim_matches(|c| c == '"' || c == '\'')).collect();
+    let j = toks.iter().position(|t| *t == "stress-ng" || t.ends_with("/stress-ng"))?;
+    let rest = &toks[j + 1..];
+    let value = rest.iter().enumerate().find_map(|(i, t)| match *t {
+        "--timeout" | "-t" => rest.get(i + 1).copied(),
+        _ => t.strip_prefix("--timeout="),
+    })?;
+    let (digits, scale) = match value.char_indices().last()? {
+        (at, 's') => (&value[..at], 1.0),
+        (at, 'm') => (&value[..at], 60.0),
+        (at, 'h') => (&value[..at], 3_600.0),
+        (at, 'd') => (&value[..at], 86_400.0),
+        (at, 'y') => (&value[..at], 31_556_926.0),
+        _ => (value, 1.0),
+    };
+    let secs = digits.parse::<f64>().ok().filter(|v| v.is_finite() && *v > 0.0)? * scale;
+    Some(format!("{secs}s"))
+}
+
 /// What the reader keeps between lines.
 #[derive(Default)]
 struct State {
@@ -348,6 +376,9 @@ fn text_line(st: &mut State, n: usize, line: &str, out: &mut ParsedFile) -> Resu
         let found = command_instances(line);
         if !found.is_empty() {
             st.instances = found.into_iter().collect();
+        }
+        if let Some(secs) = command_timeout(line) {
+            st.run_lengths.push((out.samples.len(), secs));
         }
     }
     if let Some(secs) = run_length(body) {
@@ -637,7 +668,7 @@ impl BenchParser for StressNg {
         for b in blocks {
             read_yaml(&st, input, b, &mut out)?;
         }
-        super::varying::tag_varying(&mut out, &st.run_lengths, "timeout");
+        super::varying::tag_each(&mut out, &st.run_lengths, "timeout");
         if out.samples.is_empty() {
             let fail = out.notes.iter().find(|n| n.1.contains("reported: ")).map(|n| n.0);
             let reason = match fail {
@@ -672,8 +703,34 @@ mod tests {
                 .collect()
         };
         assert_eq!(timeout(&format!("{}{}", run(1, 60, 6000000), run(2, 10, 1000000))), ["60s", "10s"]);
-        // Runs of one length are runs: no parameter.
-        assert_eq!(timeout(&format!("{}{}", run(1, 60, 6000000), run(2, 60, 6000100))), ["-", "-"]);
+        // Runs of one length are runs of one set-up, which another file's
+        // 10 s runs are not: the length is a parameter here too.
+        assert_eq!(timeout(&format!("{}{}", run(1, 60, 6000000), run(2, 60, 6000100))), ["60s", "60s"]);
+        // The command line's `--timeout` when stress-ng prints no length
+        // (attacker's snA/: LKP's stress-ng/02.txt, 3151 bogo ops in 60 s
+        // were compared with 521 in 10 s, "6.04× worse").
+        let lkp = |secs: u32, ops: u32| {
+            format!(
+                "2021-06-03 18:06:32 stress-ng --timeout {secs} --times --verify --metrics-brief --memrate 96
+                 stress-ng: info:  [2680] stressor       bogo ops real time  usr time  sys time   bogo ops/s     bogo ops/s
+                 stress-ng: info:  [2680]                           (secs)    (secs)    (secs)   (real time) (usr+sys time)
+                 stress-ng: info:  [2680] memrate            {ops}     {secs}.01   5597.27     17.81        52.64           0.56
+"
+            )
+        };
+        assert_eq!(timeout(&lkp(60, 3151)), ["60s"]);
+        assert_eq!(timeout(&lkp(10, 521)), ["10s"]);
+        assert_eq!(timeout(&lkp(60, 3151).replace("--timeout 60 --times", "--times")), ["-"]);
+        for (line, want) in [
+            ("stress-ng --timeout=1m --cpu 4", Some("60s")),
+            ("stress-ng -t 90s --cpu 4", Some("90s")),
+            ("sudo /usr/bin/stress-ng --cpu 4 -t 2h", Some("7200s")),
+            ("> # stress-ng \"--timeout\" \"100\" \"--times\"", Some("100s")),
+            ("stress-ng --timeout --cpu 4", None),
+            ("stress-ng --cpu 4", None),
+        ] {
+            assert_eq!(command_timeout(line).as_deref(), want, "{line}");
+        }
         // 0.14's and 0.16's forms of the line (were read as no length:
         // a 1 and a 10 minute run averaged).
         let newer = format!("{}{}", run(1, 60, 6000000), run(2, 600, 60000000))

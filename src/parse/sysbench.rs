@@ -19,7 +19,8 @@
 //! The test is named by the command line above the banner (`sysbench cpu
 //! run`, `sysbench --test=mutex run`, `sysbench
 //! /usr/share/sysbench/oltp_read_write.lua … run` → `oltp_read_write`), else
-//! by the lines a test prints (`Prime numbers limit:` or `CPU speed:` →
+//! by the lines a test prints (`Prime numbers limit:`, 0.4's `Maximum
+//! prime number checked in CPU test:` or `CPU speed:` →
 //! `cpu`; `Running memory speed test` → `memory`; `File operations:` →
 //! `fileio`; `SQL statistics:`, 0.4's `OLTP test statistics:` → `oltp`).
 //!
@@ -49,9 +50,12 @@
 //!   the `Latency (ms):` header, lower is better.
 //!
 //! Parameters: `threads` (`Number of threads: N`); cpu's `max_prime`
-//! (`Prime numbers limit:`); memory's `block_size`, `operation` and
-//! `access_mode` (its option lines); fileio's `mode`
-//! (`--file-test-mode=` of the command line); 0.4/0.5 OLTP's `mode`
+//! (`Prime numbers limit:`, 0.4's `Maximum prime number checked in CPU
+//! test:`); memory's `block_size`, `operation` and
+//! `access_mode` (its option lines); fileio's `mode` (its `Doing random
+//! r/w test` line → `rndrw`, as `--file-test-mode=` spells it, or that
+//! option of the command line) and `block_size` (`Block size 16KiB`, as
+//! printed); 0.4/0.5 OLTP's `mode`
 //! (`--oltp-test-mode=`) and `read_only` (`--oltp-read-only`, `=on`);
 //! `threads` also from the command line's `--num-threads=N` /
 //! `--threads=N` when the output leaves out `Number of threads:`. Several runs of one test
@@ -106,11 +110,27 @@ struct Run {
     form04: bool,
 }
 
+/// sysbench 0.4's cpu option line: `Maximum prime number checked in CPU
+/// test: 20000`.
+const MAX_PRIME_04: &str = "Maximum prime number checked in CPU test:";
+
 /// A set-up line of a test's options: `Prime numbers limit: 10000` →
 /// (`max_prime`, `10000`); memory's `block size: 1KiB`, `operation: write`.
 fn option_line(t: &str, test: Option<&str>) -> Option<(&'static str, String)> {
-    if let Some(v) = t.strip_prefix("Prime numbers limit:") {
+    // 1.0's `Prime numbers limit: 10000`, 0.4's `Maximum prime number
+    // checked in CPU test: 20000`: one setting, `--cpu-max-prime`.
+    if let Some(v) = t.strip_prefix("Prime numbers limit:").or_else(|| t.strip_prefix(MAX_PRIME_04)) {
         return Some(("max_prime", v.trim().to_string()));
+    }
+    if let Some(mode) = fileio_mode(t) {
+        return Some(("mode", mode.to_string()));
+    }
+    // fileio's `Block size 16KiB` (1.0; 0.4 prints `Block size 16Kb`), as
+    // printed: memory's option is `block size: 1KiB`, with a colon.
+    if let Some(v) = t.strip_prefix("Block size ") {
+        let v = v.trim();
+        return (!v.is_empty() && v.len() <= 20 && v.starts_with(|c: char| c.is_ascii_digit()))
+            .then(|| ("block_size", v.to_string()));
     }
     if test != Some("memory") {
         return None;
@@ -124,6 +144,21 @@ fn option_line(t: &str, test: Option<&str>) -> Option<(&'static str, String)> {
     };
     let v = v.trim();
     (!v.is_empty() && v.len() <= 40).then(|| (name, v.to_string()))
+}
+
+/// The `--file-test-mode` of the line fileio (0.4 and 1.0) prints before
+/// its run, whether or not a command line was kept: `Doing random r/w
+/// test` → `rndrw`, the option's own spelling.
+fn fileio_mode(t: &str) -> Option<&'static str> {
+    Some(match t {
+        "Doing sequential write (creation) test" => "seqwr",
+        "Doing sequential rewrite test" => "seqrewr",
+        "Doing sequential read test" => "seqrd",
+        "Doing random read test" => "rndrd",
+        "Doing random write test" => "rndwr",
+        "Doing random r/w test" => "rndrw",
+        _ => return None,
+    })
 }
 
 /// The test a sysbench command line runs: `cpu`, `oltp_read_write`.
@@ -235,11 +270,11 @@ fn form04_figure<'a>(t: &'a str, run: &Run) -> Option<Figure<'a>> {
 
 /// A test named by a line it prints.
 fn telling(t: &str) -> Option<&'static str> {
-    if t.starts_with("Prime numbers limit:") || t == "CPU speed:" {
+    if t.starts_with("Prime numbers limit:") || t.starts_with(MAX_PRIME_04) || t == "CPU speed:" {
         Some("cpu")
     } else if t.starts_with("Running memory speed test") {
         Some("memory")
-    } else if t == "File operations:" {
+    } else if t == "File operations:" || fileio_mode(t).is_some() {
         Some("fileio")
     } else if t == "SQL statistics:" || t == "OLTP test statistics:" {
         Some("oltp")
@@ -589,6 +624,45 @@ mod tests {
                 format!("{} {} {} {} {}", s.line, s.group, s.metric.name, p.join(" "), s.value.mean())
             })
             .collect()
+    }
+
+    /// fileio's mode and block size are read from the lines it prints,
+    /// with no command line (attacker's sbC/ and sbB/: a random r/w run
+    /// of 16 KiB blocks, a sequential read one, a 4 KiB one).
+    #[test]
+    fn fileio_mode_and_block_size_from_its_output() {
+        let run = |block: &str, doing: &str, reads: &str| {
+            format!(
+                "sysbench 1.0.17 (using system LuaJIT 2.0.4)\n\nRunning the test with following options:\n\
+                Number of threads: 20\n\nExtra file open flags: (none)\n128 files, 16MiB each\n2GiB total file size\n\
+                Block size {block}\nNumber of IO requests: 0\nUsing synchronous I/O mode\n{doing}\n\
+                Initializing worker threads...\n\nThreads started!\n\nFile operations:\n    reads/s:   {reads}\n"
+            )
+        };
+        let rndrw = parse_all(&Input::from_text(&run("16KiB", "Doing random r/w test", "5625.14"))).unwrap();
+        assert_eq!(show(&rndrw), ["18 fileio reads/s threads=20 block_size=16KiB mode=rndrw 5625.14"]);
+        let seqrd = parse_all(&Input::from_text(&run("16KiB", "Doing sequential read test", "42311.07"))).unwrap();
+        assert_eq!(show(&seqrd), ["18 fileio reads/s threads=20 block_size=16KiB mode=seqrd 42311.07"]);
+        let small = parse_all(&Input::from_text(&run("4KiB", "Doing random r/w test", "7690.52"))).unwrap();
+        assert_eq!(show(&small), ["18 fileio reads/s threads=20 block_size=4KiB mode=rndrw 7690.52"]);
+        // The command line's mode and the printed one are one parameter.
+        let both = format!(
+            "sysbench --test=fileio --file-test-mode=rndrw run\n{}",
+            run("16KiB", "Doing random r/w test", "1.00")
+        );
+        let f = parse_all(&Input::from_text(&both)).unwrap();
+        assert_eq!(show(&f), ["19 fileio reads/s threads=20 block_size=16KiB mode=rndrw 1"]);
+    }
+
+    /// sysbench 0.4's cpu prime limit is the parameter 1.0's is, with no
+    /// command line (attacker's sbA/: 2000 on one kernel, 20000 on the
+    /// other, were one row).
+    #[test]
+    fn cpu_04_prime_limit_is_max_prime() {
+        let text = "Maximum prime number checked in CPU test: 20000\nTest execution summary:\n\
+            total time:                          28.1253s\n";
+        let f = parse_all(&Input::from_text(text)).unwrap();
+        assert_eq!(show(&f), ["3 cpu total time max_prime=20000 28.1253"]);
     }
 
     #[test]

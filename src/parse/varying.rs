@@ -22,6 +22,15 @@ pub fn tag_varying(out: &mut ParsedFile, starts: &Starts, param: &str) {
     if starts.iter().all(|(_, v)| *v == starts[0].1) {
         return;
     }
+    tag_each(out, starts, param);
+}
+
+/// Gives each sample from one of `starts` to the next a parameter `param`,
+/// that start's value, whether or not the file's outputs differ: a set-up
+/// that must meet the same set-up of another file (stress-ng's run length:
+/// a 60 s run's bogo ops against a 10 s run's). Samples before the first
+/// start are left as they were.
+pub fn tag_each(out: &mut ParsedFile, starts: &Starts, param: &str) {
     for (i, (start, value)) in starts.iter().enumerate() {
         let end = starts.get(i + 1).map_or(out.samples.len(), |(next, _)| *next);
         for s in out.samples.get_mut(*start..end).into_iter().flatten() {

@@ -23,7 +23,9 @@
 //! one (`bin/ycsb run mongodb -P workloads/workloada -threads 16`; ycsb-rs'
 //! `--database`, `--workload`, `--threads`): `phase` (`load`, `run`), `db`,
 //! `workload` (the workload file's name), `threads` and `target`; and
-//! `threads` from ycsb-rs' `[OVERALL], ThreadCount, N` line. Several outputs
+//! `threads` from ycsb-rs' `[OVERALL], ThreadCount, N` line; the same
+//! (but `db`) from the Java client's own `Command line: -db … -P
+//! workloads/workloada -threads 16 -t` line. Several outputs
 //! of one set-up in a file are runs. The histogram buckets (`[READ], 0,
 //! 495`, `[READ], >1000, 0`) and the status lines of `-s` are not read.
 //!
@@ -152,6 +154,37 @@ impl Reader {
         }
     }
 
+    /// YCSB's Java client's own echo of its arguments, `Command line: -db
+    /// site.ycsb.db.JdbcDBClient -P workloads/workloada -threads 16 -t -s`
+    /// (printed whether or not the `bin/ycsb` line was kept): `-t` is the
+    /// run phase, `-load` the load phase (neither: left unset), the first
+    /// `-P` the workload (later ones are extra property files), `-threads`
+    /// or `-p threadcount=N` the threads, `-target` the target. Its `-db`
+    /// names a Java class, not the `bin/ycsb` binding (`jdbc`), so it is
+    /// not read; a `db` of the `bin/ycsb` line above is kept.
+    fn java_command(&mut self, args: &str) {
+        self.params.retain(|(n, _)| *n == "db");
+        let args: Vec<&str> = args.split_whitespace().collect();
+        let mut workload = false;
+        let mut i = 0;
+        while let Some(a) = args.get(i) {
+            let next = args.get(i + 1).copied();
+            match (*a, next) {
+                ("-t", _) => self.set("phase", "run"),
+                ("-load", _) => self.set("phase", "load"),
+                ("-P", Some(v)) if !workload => {
+                    workload = true;
+                    self.set("workload", base(v));
+                }
+                ("-threads", Some(v)) => self.set("threads", v),
+                ("-target", Some(v)) => self.set("target", v),
+                ("-p", Some(v)) if v.starts_with("threadcount=") => self.set("threads", &v["threadcount=".len()..]),
+                _ => {}
+            }
+            i += 1;
+        }
+    }
+
     fn line(&mut self, n: usize, t: &str) -> Result<(), ParseError> {
         // YCSB prints `Throughput(ops/sec)` on the line after `RunTime(ms)`:
         // a `RunTime` followed by anything else was cut there, perhaps
@@ -164,6 +197,10 @@ impl Reader {
                            looks cut there, then appended to): not read";
                 self.out.notes.push((at, msg.into()));
             }
+        }
+        if let Some(args) = t.strip_prefix("Command line: -") {
+            self.java_command(&format!("-{args}"));
+            return Ok(());
         }
         if let Some(args) = args_of(t, "ycsb").or_else(|| args_of(t, "ycsb.sh")) {
             self.command(&args);
@@ -307,6 +344,44 @@ mod tests {
         assert_eq!(got.len(), 6);
         let bad = "[OVERALL], RunTime(ms), 10\n[READ], Operations, x\n";
         assert_eq!(Ycsb.parse(&Input::from_text(bad)).unwrap_err().line(), Some(2));
+    }
+
+    /// The Java client's `Command line:` gives the set-up with no
+    /// `bin/ycsb` line (attacker's yc/: workloada with 16 threads was
+    /// compared with workloadc with 1, `Throughput -3.27×`).
+    #[test]
+    fn the_java_clients_command_line_gives_workload_threads_and_phase() {
+        let params = |cmd: &str| -> String {
+            let text = format!(
+                "{cmd}\nYCSB Client 0.17.0\n\nLoading workload...\nStarting test.\n\
+                 [OVERALL], RunTime(ms), 10110\n[OVERALL], Throughput(ops/sec), 199.608767\n"
+            );
+            let f = Ycsb.parse(&Input::from_text(&text)).unwrap();
+            assert_eq!(f.samples[1].value.mean(), 199.608767);
+            f.samples[1].params.iter().map(|p| format!("{}={}", p.name, p.value)).collect::<Vec<_>>().join(" ")
+        };
+        assert_eq!(
+            params("Command line: -db site.ycsb.db.JdbcDBClient -P workloads/workloada -threads 16 -t -s"),
+            "phase=run workload=workloada threads=16"
+        );
+        assert_eq!(
+            params("Command line: -db site.ycsb.db.JdbcDBClient -P workloads/workloadc -threads 1 -t -s"),
+            "phase=run workload=workloadc threads=1"
+        );
+        // A later `-P` is a property file; `-p threadcount=` the threads.
+        assert_eq!(
+            params(
+                "Command line: -db x.RocksDBClient -P /y/workloads/workloada -P /y/cache_512MB.properties -p threadcount=1 -load"
+            ),
+            "phase=load workload=workloada threads=1"
+        );
+        // The `bin/ycsb` line's db is kept, its other set-up the same.
+        assert_eq!(
+            params(
+                "$ bin/ycsb run jdbc -P workloads/workloada -threads 16\nCommand line: -db site.ycsb.db.JdbcDBClient -P workloads/workloada -threads 16 -t"
+            ),
+            "phase=run db=jdbc workload=workloada threads=16"
+        );
     }
 
     #[test]

@@ -82,3 +82,25 @@ fn words_after_average_rps_are_noted_and_a_last_row_with_its_count_is_whole() {
     assert!(!ends_with_sample_count("  90.0th: 666624     (11 sampl"));
     assert!(!ends_with_sample_count("  99.9th: 11"));
 }
+
+/// The requested rate (`-R`) and pipe mode's size (`-p`) of the command
+/// line are parameters, beside `-m` and `-t` (attacker's schR/r.txt: LKP
+/// schbench/01.txt's first run with `-R 2000 -p 1024`, which was compared
+/// with a plain run as one).
+#[test]
+fn rate_and_pipe_mode_of_the_command_line_are_parameters() {
+    let report = "Wakeup Latencies percentiles (usec) runtime 10 (s) (82781 total samples)\n\
+        \x20         50.0th: 5          (0 samples)\n          min=1, max=119\n";
+    let params = |cmd: &str| -> Vec<String> {
+        let f = read(&format!("Iteration : 1\n2023-04-19 17:08:51 {cmd}\nwarmup done, zeroing stats\n{report}"));
+        let s = f.samples.iter().find(|s| s.metric.name == "50.0th").expect("50.0th");
+        assert_eq!(s.value.mean(), 5.0);
+        s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect()
+    };
+    assert_eq!(
+        params("./schbench -m 1 -t 128 -r 30 -R 2000 -p 1024"),
+        ["message_threads=1", "threads=128", "requested_rps=2000", "pipe_size=1024"]
+    );
+    assert_eq!(params("./schbench -m 1 -t 128 -r 30"), ["message_threads=1", "threads=128"]);
+    assert_eq!(params("schbench --threads 4 --rps 500"), ["threads=4", "requested_rps=500"]);
+}
