@@ -416,6 +416,21 @@ fn runs_entry_for_a_file_of_several_values_warns() {
     diag_for(&report, "2.4.8/dbench-32.txt", "gives a stddev, but this file gives 5 metrics (Throughput, CPU,");
 }
 
+/// `kernel_order:` naming a kernel the class does not have (a typo
+/// changes which is the latest) is warned of at its line.
+#[test]
+fn kernel_order_naming_a_missing_kernel_warns() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    put(
+        &content,
+        "m1/machine.yaml",
+        "name: \"Machine one\"\nbaseline: \"2.4.7\"\nkernel_order: [\"2.4.8\", \"2.4.7\", \"2.4.9\"]\nsections:\n  - title: \"dbench 32\"\n    files: [\"*/dbench*.txt\"]\n",
+    );
+    let (report, _) = build_ok(tmp.path(), &content);
+    diag_for(&report, "m1/machine.yaml", "kernel_order names 2.4.9 that is not a kernel of this machine class");
+}
+
 /// Names that differ only in bytes that are not UTF-8 read the same
 /// (`caf\u{FFFD}`): the first in name order keeps the name, a later class,
 /// kernel directory or file is skipped with a warning, instead of two

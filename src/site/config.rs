@@ -784,6 +784,25 @@ impl MachineYaml {
                 ));
             }
         }
+        // `kernel_order:` naming what is not there: a typo changes which
+        // kernel is the latest, silently. (Kernels it leaves out follow in
+        // version order, as documented.)
+        let unknown: Vec<&str> =
+            config.kernel_order.iter().map(String::as_str).filter(|o| !kernels.iter().any(|k| k.name == *o)).collect();
+        if !unknown.is_empty() {
+            diags.push(Diagnostic::warning(
+                yaml,
+                top_level_line(text, "kernel_order"),
+                format!(
+                    "kernel_order names {} that {} not a {} of this machine class ({}: {})",
+                    unknown.join(", "),
+                    if unknown.len() == 1 { "is" } else { "are" },
+                    axis.one,
+                    axis.many,
+                    names()
+                ),
+            ));
+        }
         check_section_globs(yaml, text, config, diags);
         check_part_labels(yaml, text, config, diags);
         check_policy(yaml, text, config.alpha, config.trim, diags);
