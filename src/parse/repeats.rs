@@ -72,6 +72,13 @@ pub fn drop_repeated_figures(input: &Input, parsed: &mut ParsedFile) {
     if parsed.samples.len() < 2 * MIN_FIGURES {
         return;
     }
+    // Most files repeat no figure of a metric at all: one hash a sample
+    // says so, before any key is built.
+    let mut seen: rustc_hash::FxHashSet<(&str, u64)> =
+        rustc_hash::FxHashSet::with_capacity_and_hasher(parsed.samples.len(), Default::default());
+    if parsed.samples.iter().all(|s| seen.insert((s.metric.name.as_str(), s.value.mean().to_bits()))) {
+        return;
+    }
     let mut order: Vec<usize> = (0..parsed.samples.len()).collect();
     order.sort_by_key(|&i| parsed.samples[i].line);
     // The first line each figure was printed on.

@@ -140,10 +140,26 @@ pub fn unify(results: &mut [ResultFile], diags: &mut Vec<Diagnostic>) {
                     units.len() - 1
                 }
             };
-            let u = &mut units[i];
-            u.count += 1;
-            if s.step.is_none() {
-                u.decimals = u.decimals.max(printed_decimals([s.value.mean()]));
+            units[i].count += 1;
+        }
+    }
+    // The decimals of each unit of a metric printed in several, read only
+    // for those (a large archive's million samples mostly have one unit).
+    let several: Vec<&str> = {
+        let mut b: Vec<&str> = uses.iter().filter(|(_, u)| u.len() > 1).map(|(k, _)| k.0).collect();
+        b.sort_unstable();
+        b.dedup();
+        b
+    };
+    if !several.is_empty() {
+        for rf in results.iter().filter(|rf| several.contains(&rf.parsed.benchmark.as_str())) {
+            for s in rf.parsed.samples.iter().filter(|s| s.step.is_none()) {
+                let key = (rf.parsed.benchmark.as_str(), s.group.as_str(), s.metric.name.as_str(), s.metric.better);
+                if let Some(units) = uses.get_mut(&key).filter(|u| u.len() > 1)
+                    && let Some(u) = units.iter_mut().find(|u| u.unit == s.metric.unit)
+                {
+                    u.decimals = u.decimals.max(printed_decimals([s.value.mean()]));
+                }
             }
         }
     }
