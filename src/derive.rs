@@ -23,18 +23,6 @@
 use crate::model::{Better, Metric, ParsedFile, Sample, Value};
 use rustc_hash::FxHashMap;
 
-/// The decimals `v` shows, read back as [`crate::stats`] reads a printed
-/// value's (derive is below stats): the fewest, up to nine, for which
-/// `v`·10^d is whole within 10⁻⁹ of itself.
-fn printed_decimals(v: f64) -> i32 {
-    (0..9)
-        .find(|&d| {
-            let x = v * 10f64.powi(d);
-            (x - x.round()).abs() <= 1e-9 * x.abs()
-        })
-        .unwrap_or(9)
-}
-
 /// Rounds to two decimals through the decimal representation, so that
 /// 13.23 / 43.2 × 100 = 30.624999… prints as 30.62, as tiobench does.
 fn two_decimals(v: f64) -> f64 {
@@ -59,12 +47,13 @@ fn efficiency(rate: &Sample, cpu: &Sample, name: String, unit: &str) -> Option<S
     // One printed step of %CPU or of the rate moves the efficiency by its
     // share of either: bonnie++'s `%CP 12` against `13` is 8% of the
     // efficiency, a change rounding alone can make.
-    let step_of = |x: &Sample, v: f64| x.step.unwrap_or_else(|| 10f64.powi(-printed_decimals(v)));
+    let step_of =
+        |x: &Sample, v: f64| x.step.unwrap_or_else(|| crate::parse::num::pow10(-crate::parse::num::decimals_of(v)));
     s.step = Some(eff.abs() * (step_of(cpu, c) / c + step_of(rate, r) / r.abs().max(f64::MIN_POSITIVE)));
     Some(s)
 }
 
-/// True for a metric [`derive`] computes for `benchmark`: tiobench's
+/// True for a metric [`derive()`] computes for `benchmark`: tiobench's
 /// `CPU Eff`, Bonnie's and bonnie++'s `<test> CPU Eff`.
 pub fn is_derived(benchmark: &str, metric: &str) -> bool {
     match benchmark {

@@ -162,10 +162,8 @@ fn overflow_scale(values: impl Iterator<Item = f64>) -> Option<f64> {
     (magnitude > OVERFLOW_RISK).then(|| 2f64.powi(-(magnitude.log2().floor() as i32).min(1022)))
 }
 
-/// Relative size below which a deviation or a difference is floating-point
-/// noise rather than a measurement: benchmarks print at most a few
-/// significant digits, an `f64` carries about 16.
-pub const FLOAT_NOISE: f64 = 1e-9;
+pub use crate::parse::num::FLOAT_NOISE;
+use crate::parse::num::{decimals_of, pow10};
 
 /// `sd`, or 0 when it is below [`FLOAT_NOISE`] × `magnitude` (the largest
 /// |value| behind it): the sum of squares of runs that print the same can
@@ -268,30 +266,6 @@ impl PrintedStep {
 /// The step of values printed with `decimals` decimals: 10^−decimals.
 pub fn step(decimals: i32) -> f64 {
     10f64.powi(-decimals)
-}
-
-/// The fewest decimals `v` (finite) is printed with: the smallest d ≥ 0
-/// for which v·10^d is a whole number within [`FLOAT_NOISE`] of itself.
-fn decimals_of(v: f64) -> i32 {
-    let whole = |d: i32| {
-        let x = v * pow10(d);
-        (x - x.round()).abs() <= FLOAT_NOISE * x.abs()
-    };
-    // At d = 9 − ⌊log10 |v|⌋, |v·10^d| ≥ 10^9, and the relative tolerance
-    // is at least half a unit: every value stops there at the latest.
-    let last = if v == 0.0 { 0 } else { (9 - v.abs().log10().floor() as i32).max(0) };
-    (0..=last).find(|&d| whole(d)).unwrap_or(last)
-}
-
-/// 10^d, the value of `10f64.powi(d)`: from a table for 0 ≤ d ≤ 22 (each
-/// exact, as `powi`'s products of exact powers are), where `powi` is a
-/// call per digit tried of every value of a table.
-fn pow10(d: i32) -> f64 {
-    const POW10: [f64; 23] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
-        1e20, 1e21, 1e22,
-    ];
-    usize::try_from(d).ok().and_then(|i| POW10.get(i)).copied().unwrap_or_else(|| 10f64.powi(d))
 }
 
 fn cv(mean: f64, stddev: Option<f64>) -> Option<f64> {

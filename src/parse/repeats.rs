@@ -21,8 +21,9 @@
 //! run's.
 
 use super::Input;
-use crate::model::{ParsedFile, Sample, Value};
-use rustc_hash::FxHashMap;
+use crate::model::{ParsedFile, Sample};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::collections::hash_map::Entry;
 
 /// The fewest figures in a repeated block.
 pub const MIN_FIGURES: usize = 4;
@@ -37,12 +38,15 @@ type Key<'a> = (Option<&'a str>, &'a str, Vec<(&'a str, &'a str)>, &'a str, &'a 
 
 /// The key two copies of one figure share ([`Key`]).
 fn key(s: &Sample) -> Key<'_> {
-    let value = match s.value {
-        Value::Single { value } => value,
-        Value::Summary { mean, .. } => mean,
-    };
     let params = s.params.iter().filter(|p| p.name != "label").map(|p| (p.name.as_str(), p.value.as_str())).collect();
-    (s.kernel.as_deref(), s.group.as_str(), params, s.metric.name.as_str(), s.metric.unit.as_str(), value.to_bits())
+    (
+        s.kernel.as_deref(),
+        s.group.as_str(),
+        params,
+        s.metric.name.as_str(),
+        s.metric.unit.as_str(),
+        s.value.mean().to_bits(),
+    )
 }
 
 /// Significant digits of `v` as its shortest decimal form writes them,
@@ -74,8 +78,8 @@ pub fn drop_repeated_figures(input: &Input, parsed: &mut ParsedFile) {
     }
     // Most files repeat no figure of a metric at all: one hash a sample
     // says so, before any key is built.
-    let mut seen: rustc_hash::FxHashSet<(&str, u64)> =
-        rustc_hash::FxHashSet::with_capacity_and_hasher(parsed.samples.len(), Default::default());
+    let mut seen: FxHashSet<(&str, u64)> =
+        FxHashSet::with_capacity_and_hasher(parsed.samples.len(), Default::default());
     if parsed.samples.iter().all(|s| seen.insert((s.metric.name.as_str(), s.value.mean().to_bits()))) {
         return;
     }
@@ -88,11 +92,10 @@ pub fn drop_repeated_figures(input: &Input, parsed: &mut ParsedFile) {
     let mut lines: Vec<(usize, Vec<usize>, Option<usize>)> = Vec::new();
     for &i in &order {
         let s = &parsed.samples[i];
-        let twin = match first.get(&key(s)) {
-            Some(&line) if line < s.line => Some(line),
-            Some(_) => None,
-            None => {
-                first.insert(key(s), s.line);
+        let twin = match first.entry(key(s)) {
+            Entry::Occupied(e) => Some(*e.get()).filter(|&line| line < s.line),
+            Entry::Vacant(e) => {
+                e.insert(s.line);
                 None
             }
         };

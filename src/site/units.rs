@@ -207,7 +207,7 @@ pub fn unify(results: &mut [ResultFile], diags: &mut Vec<Diagnostic>) {
 }
 
 /// The exact factor from `from` to `to` for a metric of `benchmark`
-/// (`KiB/s` → `MiB/s`: 1/1024), by the rules [`unify`] converts a class
+/// (`KiB/s` → `MiB/s`: 1/1024), by the rules `unify` converts a class
 /// by; `None` when they are not of one dimension or do not convert
 /// exactly (`KB/s` and `MB/s` of a benchmark whose K is not known). The
 /// cross-class page sets classes side by side that each unified their own
