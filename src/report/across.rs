@@ -302,12 +302,8 @@ pub fn across_page(site: &SiteSummary, reference: Option<&str>) -> AcrossPage {
         .map(|k| section(ms, k.0, k.1, &tables[k], ref_index))
         .filter(|s| !s.table.rows.is_empty())
         .collect();
-    correct_page(&mut sections, ACROSS_ALPHA);
+    correct_page(&mut sections, ACROSS_ALPHA, "this page");
     for s in &mut sections {
-        // The correction is over this page's tests, not a class's.
-        if let Some(l) = s.table.legend.as_mut() {
-            *l = l.replace("of this machine class", "of this page");
-        }
         s.grid = Some(Arc::new(machine_grid(&s.table, &GridOptions::default())));
     }
     let machines = ms

@@ -494,7 +494,7 @@ pub fn machine_page_without_grids(m: &MachineClass, policy: &Policy) -> MachineP
             s.table.marks.clone_from(&marks);
         }
     }
-    let tests = correct_page(&mut sections, policy.alpha);
+    let tests = correct_page(&mut sections, policy.alpha, significance::CLASS);
     let (notable, notable_more) = notable_changes(&sections);
     let selected = regressions::select(&sections);
     let regressions_text = regressions::counts_text(&selected);

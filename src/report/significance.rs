@@ -11,8 +11,10 @@ use crate::stats::{Comparison, benjamini_hochberg};
 /// when tested and not significant, nothing when not tested. Columns with
 /// no better direction (MHz, %CPU, counts) are informational: they get no
 /// mark and are not part of the family. Every table learns the family's
-/// size ([`TableView::tests`]) for its legend, which is returned.
-pub fn correct_page(sections: &mut [SectionView], alpha: f64) -> usize {
+/// size ([`TableView::tests`]) for its legend, which is returned. `over`
+/// names the family in the legends: `"this machine class"` (a class's
+/// page), `"this page"` (the cross-class page).
+pub fn correct_page(sections: &mut [SectionView], alpha: f64, over: &str) -> usize {
     let mut at: Vec<(usize, usize, usize)> = Vec::new();
     let mut p: Vec<f64> = Vec::new();
     for (si, s) in sections.iter().enumerate() {
@@ -35,7 +37,7 @@ pub fn correct_page(sections: &mut [SectionView], alpha: f64) -> usize {
     }
     for s in sections.iter_mut() {
         s.table.tests = p.len();
-        s.table.legend = legend(&s.table);
+        s.table.legend = legend(&s.table, over);
         let columns = &s.table.columns;
         for r in &mut s.table.rows {
             for (c, col) in r.cells.iter_mut().zip(columns) {
@@ -71,18 +73,25 @@ pub const NOT_TESTED: &str =
 /// correction over the 412 tests of this machine class (Welch's t-test)"
 /// ("the one test"; with none, that no change could be tested).
 pub fn significance_text(alpha: f64, tests: usize) -> String {
+    significance_text_over(alpha, tests, CLASS)
+}
+
+/// The family a class page's correction is over, as its legends say.
+pub const CLASS: &str = "this machine class";
+
+/// [`significance_text`] of a correction over the tests of `over`
+/// (`"this page"` on the cross-class page).
+pub fn significance_text_over(alpha: f64, tests: usize, over: &str) -> String {
     let family = match tests {
         0 => {
             return format!(
-                "significant at α = {alpha} after Benjamini–Hochberg correction (Welch's t-test; no change of this machine class could be tested)"
+                "significant at α = {alpha} after Benjamini–Hochberg correction (Welch's t-test; no change of {over} could be tested)"
             );
         }
         1 => "the one test".to_string(),
         n => format!("the {n} tests"),
     };
-    format!(
-        "significant at α = {alpha} after Benjamini–Hochberg correction over {family} of this machine class (Welch's t-test)"
-    )
+    format!("significant at α = {alpha} after Benjamini–Hochberg correction over {family} of {over} (Welch's t-test)")
 }
 
 /// The legend a page says once, near its top: its first table's
@@ -96,16 +105,17 @@ pub fn page_legend(m: &super::MachinePage) -> Option<&str> {
 /// "% = change vs 2.4.20-pre5, positive is better; * significant at α =
 /// 0.05 after Benjamini–Hochberg correction over the 412 tests of this
 /// machine class (Welch's t-test); ~ tested, not significant; unmarked:
-/// not tested". When no change of the machine class could be tested
-/// (single runs), only the first part and why there are no marks.
-pub fn legend(t: &TableView) -> Option<String> {
+/// not tested" (`over` names the family: [`CLASS`], `"this page"`). When
+/// no change could be tested (single runs), only the first part and why
+/// there are no marks.
+pub fn legend(t: &TableView, over: &str) -> Option<String> {
     let base = t.baseline.as_ref()?;
     if t.tests == 0 {
         return Some(format!("% = change vs {base}, positive is better ({FACTORS}); {NO_TESTS}"));
     }
     Some(format!(
         "% = change vs {base}, positive is better ({FACTORS}); * {}; ~ tested, not significant; unmarked: not tested",
-        significance_text(t.alpha, t.tests)
+        significance_text_over(t.alpha, t.tests, over)
     ))
 }
 

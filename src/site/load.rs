@@ -13,6 +13,7 @@ use crate::model::Value;
 use crate::parse;
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
+use std::collections::hash_map::Entry;
 use std::path::{Path, PathBuf};
 
 /// Loads a content directory.
@@ -382,13 +383,14 @@ fn apply_runs(rf: &mut ResultFile, kernels: &FxHashMap<&str, &Kernel>, diags: &m
     let mut own = None;
     for s in &rf.parsed.samples {
         match s.value {
-            Value::Single { .. } => {
-                if let Some(&first) = seen.get(&(s.group.as_str(), s.params.as_slice(), s.metric.name.as_str())) {
-                    again.get_or_insert((first, s.line, s.metric.name.to_string()));
-                } else {
-                    seen.insert((s.group.as_str(), s.params.as_slice(), s.metric.name.as_str()), s.line);
+            Value::Single { .. } => match seen.entry((s.group.as_str(), s.params.as_slice(), s.metric.name.as_str())) {
+                Entry::Occupied(first) => {
+                    again.get_or_insert((*first.get(), s.line, s.metric.name.to_string()));
                 }
-            }
+                Entry::Vacant(v) => {
+                    v.insert(s.line);
+                }
+            },
             Value::Summary { .. } => {
                 own.get_or_insert(s.line);
             }
