@@ -51,8 +51,9 @@ fn key(s: &Sample) -> Key<'_> {
 
 /// Significant digits of `v` as its shortest decimal form writes them,
 /// a whole number's trailing zeros not counted (`56946` 5, `0.034` 2,
-/// `7118` 4, `900000` 1).
-fn digits(v: f64) -> usize {
+/// `7118` 4, `900000` 1). A figure of [`MIN_DIGITS`] or more is one no
+/// second run prints alike by chance.
+pub fn digits(v: f64) -> usize {
     let s = format!("{}", v.abs());
     let s = if s.contains('.') { s.as_str() } else { s.trim_end_matches('0') };
     s.bytes().filter(u8::is_ascii_digit).skip_while(|&b| b == b'0').count()

@@ -41,6 +41,7 @@
 
 pub mod axis;
 mod config;
+mod copies;
 mod discover;
 pub mod env;
 mod load;

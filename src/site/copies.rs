@@ -1,0 +1,234 @@
+//! Runs read twice: the same figures of one kernel in two raw files of a
+//! class. An lmbench `make see` summary names every kernel it ran on in
+//! its rows; a poster who puts a copy of it in each kernel's directory
+//! gives each kernel's rows twice, and a file saved twice under two names
+//! (`dbench.txt`, `dbench (copy).txt`) gives its whole run twice. Averaged,
+//! each such cell was a mean of two "runs" with no spread at all, and its
+//! comparisons were tested as if twice as many runs backed them.
+//!
+//! A file's figures of kernel K are a copy when every line that gave them
+//! gives, figure for figure (group, parameters, metric, unit, value), a
+//! line of another file of the same benchmark and kernel, and they hold at
+//! least [`MIN_FIGURES`] distinct values printed with [`MIN_DIGITS`]
+//! significant digits or more (the rule [`crate::parse::repeats`] applies
+//! inside one file): two runs print the same `Throughput 12.5 MB/sec`, not
+//! four five-digit figures alike. The copy is dropped with a warning; the
+//! figures are kept in the file of K's own directory where one holds them
+//! (its raw link then leads there), else in the first file in path order.
+//! A file repeating only some lines of another is read as it is: rows
+//! alike in two runs (fio's bucketed clat percentiles) are common.
+
+use super::ResultFile;
+use crate::diag::Diagnostic;
+use crate::model::Sample;
+use crate::parse::repeats::{MIN_DIGITS, MIN_FIGURES, digits};
+use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
+use std::hash::{Hash, Hasher};
+
+/// One file's figures of one kernel, by line: (line, the hash of the
+/// figures it gave, in order), in line order.
+type Lines = Vec<(usize, u64)>;
+
+/// Drops the figures of a kernel that a raw file repeats, line for line,
+/// from another file of the class (module docs), with a warning at the
+/// copy naming the file it repeats. `results` are in path order.
+pub(super) fn drop_copied_runs(results: &mut [ResultFile], diags: &mut Vec<Diagnostic>) {
+    // (kernel, benchmark) → the results holding its figures. Nearly every
+    // pair has one file (a kernel's dbench, its lmbench): nothing hashed.
+    let mut holders: FxHashMap<(&str, &str), Vec<usize>> = FxHashMap::default();
+    for (i, rf) in results.iter().enumerate() {
+        let mut last: Option<&str> = None;
+        for s in &rf.parsed.samples {
+            let k = s.kernel.as_deref();
+            if k == last {
+                continue;
+            }
+            last = k;
+            if let Some(k) = k {
+                let files = holders.entry((k, rf.parsed.benchmark.as_str())).or_default();
+                if files.last() != Some(&i) && !files.contains(&i) {
+                    files.push(i);
+                }
+            }
+        }
+    }
+    let mut copies: Vec<(usize, String)> = Vec::new();
+    let mut warnings: Vec<(usize, Diagnostic)> = Vec::new();
+    for ((kernel, benchmark), mut files) in holders {
+        if files.len() < 2 {
+            continue;
+        }
+        // K's own directory's files first, then path order.
+        files.sort_by_key(|&i| (results[i].kernel_dir.as_deref() != Some(kernel), i));
+        // Line hash → (file, line) of the first file giving it.
+        let mut seen: FxHashMap<u64, (usize, usize)> = FxHashMap::default();
+        for &i in &files {
+            let rf = &results[i];
+            let lines = lines_of(&rf.parsed.samples, kernel);
+            // Lines another file gave first: (that file, its line).
+            let found: Vec<(usize, usize)> = lines
+                .iter()
+                .filter_map(|(_, h)| seen.get(h).copied())
+                .filter(|&(f, _)| results[f].path != rf.path)
+                .collect();
+            if found.len() == lines.len() && strong_figures(&rf.parsed.samples, kernel) >= MIN_FIGURES {
+                let of = found[0].0;
+                let of_lines = found.iter().filter(|&&(f, _)| f == of).map(|&(_, l)| l);
+                let (oa, ob) = (of_lines.clone().min().unwrap_or(0), of_lines.max().unwrap_or(0));
+                let (a, b) = (lines[0].0, lines[lines.len() - 1].0);
+                warnings.push((
+                    i,
+                    Diagnostic::warning(
+                        &rf.path,
+                        Some(a),
+                        format!(
+                            "{benchmark}: the figures of {kernel} on {} are those of {} {}, figure for figure: the \
+                             same run read twice, counted once (from {1})",
+                            span(a, b),
+                            results[of].rel_path,
+                            span(oa, ob)
+                        ),
+                    ),
+                ));
+                copies.push((i, kernel.to_string()));
+                continue;
+            }
+            for (line, h) in lines {
+                seen.entry(h).or_insert((i, line));
+            }
+        }
+    }
+    for (i, kernel) in &copies {
+        results[*i].parsed.samples.retain(|s| s.kernel.as_deref() != Some(kernel.as_str()));
+    }
+    // In path order, as every other warning of the class.
+    warnings.sort_by_key(|(i, d)| (*i, d.line));
+    diags.extend(warnings.into_iter().map(|(_, d)| d));
+}
+
+/// The lines giving `kernel`'s figures in `samples`, each with the hash of
+/// what its figures say (group, parameters, metric, unit, value).
+fn lines_of(samples: &[Sample], kernel: &str) -> Lines {
+    let mut by_line: std::collections::BTreeMap<usize, FxHasher> = std::collections::BTreeMap::new();
+    for s in samples.iter().filter(|s| s.kernel.as_deref() == Some(kernel)) {
+        let h = by_line.entry(s.line).or_default();
+        s.group.hash(h);
+        for p in &s.params {
+            p.name.hash(h);
+            p.value.hash(h);
+        }
+        s.metric.name.hash(h);
+        s.metric.unit.hash(h);
+        s.value.mean().to_bits().hash(h);
+        if let crate::model::Value::Summary { stddev, n, .. } = s.value {
+            stddev.map(f64::to_bits).hash(h);
+            n.hash(h);
+        }
+    }
+    by_line.into_iter().map(|(line, h)| (line, h.finish())).collect()
+}
+
+/// `line 7` or `lines 7-9`.
+fn span(a: usize, b: usize) -> String {
+    if a == b { format!("line {a}") } else { format!("lines {a}-{b}") }
+}
+
+/// Distinct values of `kernel`'s figures printed with [`MIN_DIGITS`]
+/// significant digits or more.
+fn strong_figures(samples: &[Sample], kernel: &str) -> usize {
+    samples
+        .iter()
+        .filter(|s| s.kernel.as_deref() == Some(kernel))
+        .map(|s| s.value.mean())
+        .filter(|&v| digits(v) >= MIN_DIGITS)
+        .map(f64::to_bits)
+        .collect::<FxHashSet<u64>>()
+        .len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Better, Metric, ParsedFile};
+    use std::path::PathBuf;
+
+    fn row(kernel: &str, line: usize, values: &[f64]) -> Vec<Sample> {
+        values
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| {
+                Sample::new(Metric::new(format!("m{i}"), "us", Better::Lower), v, line)
+                    .with_group("Context switching")
+                    .with_kernel(kernel)
+            })
+            .collect()
+    }
+
+    fn file(rel: &str, dir: Option<&str>, samples: Vec<Sample>) -> ResultFile {
+        ResultFile {
+            rel_path: rel.into(),
+            path: PathBuf::from(rel),
+            kernel_dir: dir.map(str::to_string),
+            named_kernel: None,
+            parsed: ParsedFile { benchmark: "lmbench".into(), samples, ..ParsedFile::default() },
+            raw: std::sync::Arc::from(&b""[..]),
+        }
+    }
+
+    const A: [f64; 5] = [1.20, 24.07, 188.7, 209.1, 223.3];
+    const B: [f64; 5] = [1.21, 22.93, 187.9, 208.8, 226.4];
+
+    /// The demo's k6 summary copied into both kernels' directories: each
+    /// kernel's row counted once, from its own directory's file.
+    #[test]
+    fn a_summary_in_each_kernels_directory_counts_each_row_once() {
+        let both = |k_a: usize| [row("2.4.17", k_a, &A), row("2.4.17rat", k_a + 1, &B)].concat();
+        let mut results = vec![
+            file("2.4.17/lmbench.txt", Some("2.4.17"), both(10)),
+            file("2.4.17rat/lmbench.txt", Some("2.4.17rat"), both(12)),
+        ];
+        let mut diags = Vec::new();
+        drop_copied_runs(&mut results, &mut diags);
+        let kernels = |rf: &ResultFile| {
+            let mut k: Vec<String> =
+                rf.parsed.samples.iter().filter_map(|s| s.kernel.as_deref().map(str::to_string)).collect();
+            k.dedup();
+            k
+        };
+        assert_eq!(kernels(&results[0]), ["2.4.17"]);
+        assert_eq!(kernels(&results[1]), ["2.4.17rat"]);
+        assert_eq!(diags.len(), 2, "{diags:?}");
+        assert!(
+            diags[0].message.contains("the figures of 2.4.17rat on line 11 are those of 2.4.17rat/lmbench.txt line 13"),
+            "{}",
+            diags[0].message
+        );
+    }
+
+    /// Two real runs printing short figures alike are runs.
+    #[test]
+    fn short_figures_alike_are_runs() {
+        let short = [12.5, 64.0];
+        let mut results = vec![
+            file("2.4.17/dbench-1.txt", Some("2.4.17"), row("2.4.17", 3, &short)),
+            file("2.4.17/dbench-2.txt", Some("2.4.17"), row("2.4.17", 3, &short)),
+        ];
+        let mut diags = Vec::new();
+        drop_copied_runs(&mut results, &mut diags);
+        assert_eq!(results[1].parsed.samples.len(), 2);
+        assert!(diags.is_empty(), "{diags:?}");
+    }
+
+    /// A file repeating some lines of another: kept.
+    #[test]
+    fn some_lines_repeated_are_kept() {
+        let mut results = vec![
+            file("k/a.txt", Some("k"), [row("k", 3, &A), row("k", 4, &B)].concat()),
+            file("k/b.txt", Some("k"), [row("k", 7, &A), row("k", 8, &B), row("k", 9, &[9.0; 5])].concat()),
+        ];
+        let mut diags = Vec::new();
+        drop_copied_runs(&mut results, &mut diags);
+        assert_eq!(results[1].parsed.samples.len(), 15);
+        assert!(diags.is_empty(), "{diags:?}");
+    }
+}
