@@ -97,7 +97,7 @@ fn intended_gaps(m: &MachineClass, axis: &crate::site::Axis) -> Vec<Diagnostic> 
                     m.slug,
                     axis.one,
                     ran.join(", "),
-                    some_of(&left, 20, "benchmarks")
+                    report::some_of(&left, 20, "benchmarks")
                 ),
             )
             .of_kind(Kind::IntendedGap),
@@ -141,9 +141,9 @@ fn missing_benchmarks(m: &MachineClass, axis: &crate::site::Axis) -> Vec<Diagnos
                         "{}: {} {} {} no {bench} results while {} {} (if on purpose, say so with partial: in machine.yaml)",
                         m.slug,
                         if missing.len() == 1 { &axis.one } else { &axis.many },
-                        some_of(&missing, 20, &axis.many),
+                        report::some_of(&missing, 20, &axis.many),
                         if missing.len() == 1 { "has" } else { "have" },
-                        some_of(&have, 6, &axis.many),
+                        report::some_of(&have, 6, &axis.many),
                         if have.len() == 1 { "does" } else { "do" },
                     ),
                 )
@@ -230,88 +230,42 @@ fn section_warnings(m: &MachineClass, page: &MachinePage) -> Vec<Diagnostic> {
 /// against a baseline in process mode): none of their values is compared,
 /// and the table shows no change for them without saying why.
 fn uncompared_kernels(m: &MachineClass, s: &report::SectionView, machine_yaml: &std::path::Path) -> Vec<Diagnostic> {
-    let Some(base) = s.table.baseline.as_deref() else { return Vec::new() };
-    let base_params: rustc_hash::FxHashSet<&[String]> =
-        s.table.rows.iter().filter(|r| r.kernel == base).map(|r| r.params.as_slice()).collect();
-    if base_params.is_empty() {
-        return Vec::new();
-    }
-    let mut apart: Vec<&str> = Vec::new();
-    for r in &s.table.rows {
-        if r.kernel != base && !apart.contains(&r.kernel.as_str()) {
-            let kernel = r.kernel.as_str();
-            let rows = || s.table.rows.iter().filter(|x| x.kernel == kernel);
-            if !rows().any(|x| base_params.contains(x.params.as_slice())) {
-                apart.push(kernel);
-            }
-        }
-    }
-    // Rows of a kernel that has compared rows too, which lack a set-up the
-    // baseline's rows print and agree with one of them on the rest: a run
-    // whose file left out its set-up lines (a report pasted without its
-    // job line), on a row of its own and compared with nothing.
-    let mut lacking: Vec<&str> = Vec::new();
-    for r in s.table.rows.iter().filter(|r| r.kernel != base && !apart.contains(&r.kernel.as_str())) {
-        let lacks = !base_params.contains(r.params.as_slice())
-            && base_params.iter().any(|b| {
-                b.len() == r.params.len()
-                    && r.params.iter().zip(b.iter()).all(|(x, y)| x.is_empty() || x == y)
-                    && r.params.iter().zip(b.iter()).any(|(x, y)| x.is_empty() && !y.is_empty())
-            });
-        if lacks && !lacking.contains(&r.kernel.as_str()) {
-            lacking.push(r.kernel.as_str());
-        }
-    }
+    let Some(u) = report::uncompared(&s.table) else { return Vec::new() };
+    let base = &u.baseline;
     let mut out = Vec::new();
-    if !lacking.is_empty() {
-        let kernels = lacking;
+    if !u.lacking.is_empty() {
+        let kernels = &u.lacking;
         out.push(
             Diagnostic::warning(
                 machine_yaml,
                 None,
                 format!(
-                    "{}: section {:?}: {} ha{} a row without set-up parameters the baseline {base}'s rows have, apart from {} other rows and compared with nothing (a file that does not print its set-up, such as a report pasted without its job line?)",
+                    "{}: section {:?}: {} ha{} a row without set-up parameters the baseline {base}'s rows have ({}), apart from {} other rows and compared with nothing (a file that does not print its set-up, such as a report pasted without its job line?)",
                     m.slug,
                     s.title,
-                    some_of(&kernels, 5, &s.table.axis.many),
+                    report::some_of(kernels, 5, &u.many),
                     if kernels.len() == 1 { "s" } else { "ve" },
+                    u.lacking_params.join(", "),
                     if kernels.len() == 1 { "its" } else { "their" }
                 ),
             )
             .of_kind(Kind::Section),
         );
     }
-    if apart.is_empty() {
+    if u.apart.is_empty() {
         return out;
-    }
-    let describe = |params: &[String]| {
-        let set: Vec<String> = s
-            .table
-            .param_headers
-            .iter()
-            .zip(params)
-            .filter(|(_, v)| !v.is_empty())
-            .map(|(h, v)| format!("{h} {v}"))
-            .collect();
-        set.join(", ")
-    };
-    let mut base_example =
-        s.table.rows.iter().find(|r| r.kernel == base).map(|r| describe(&r.params)).unwrap_or_default();
-    if base_example.is_empty() {
-        // The baseline's rows lack a parameter the others have (a plain
-        // schbench run against one at `-R 2000 -p 1024`): say which.
-        base_example = format!("no {}", s.table.param_headers.join(" or "));
     }
     out.push(Diagnostic::warning(
         machine_yaml,
         None,
         format!(
-            "{}: section {:?}: {} ha{} no row with parameters the baseline {base} has ({base_example}), so none of {} values is compared with it",
+            "{}: section {:?}: {} ha{} no row with parameters the baseline {base} has ({}), so none of {} values is compared with it",
             m.slug,
             s.title,
-            some_of(&apart, 5, &s.table.axis.many),
-            if apart.len() == 1 { "s" } else { "ve" },
-            if apart.len() == 1 { "its" } else { "their" }
+            report::some_of(&u.apart, 5, &u.many),
+            if u.apart.len() == 1 { "s" } else { "ve" },
+            u.base_setup,
+            if u.apart.len() == 1 { "its" } else { "their" }
         ),
     ).of_kind(Kind::Section));
     out
@@ -347,7 +301,11 @@ fn run_count_warnings(m: &MachineClass, s: &report::SectionView, machine_yaml: &
         let detail: Vec<String> = by_count
             .iter()
             .map(|(n, kernels)| {
-                format!("{n} run{}: {}", if *n == 1 { "" } else { "s" }, some_of(kernels, 6, &s.table.axis.many))
+                format!(
+                    "{n} run{}: {}",
+                    if *n == 1 { "" } else { "s" },
+                    report::some_of(kernels, 6, &s.table.axis.many)
+                )
             })
             .collect();
         out.push(
@@ -358,7 +316,7 @@ fn run_count_warnings(m: &MachineClass, s: &report::SectionView, machine_yaml: &
                     "{}: section {:?}, {}: differing run counts ({})",
                     m.slug,
                     s.title,
-                    some_of(&cols, 6, "metrics"),
+                    report::some_of(&cols, 6, "metrics"),
                     detail.join("; ")
                 ),
             )
@@ -406,15 +364,6 @@ pub fn kernel_names_agree(named: &str, dir: &str) -> bool {
             .any(|p| rest.strip_prefix(p).is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit())));
     let zero = rest.strip_prefix(".0").is_some_and(|r| !r.starts_with(|c: char| c.is_ascii_digit()));
     !pre && (zero || rest.starts_with(['-', '+', '_']))
-}
-
-/// The first `shown` of `names`, and how many more `what` there are:
-/// "a, b, c and 12 more kernels".
-fn some_of(names: &[&str], shown: usize, what: &str) -> String {
-    if names.len() <= shown + 1 {
-        return names.join(", ");
-    }
-    format!("{} and {} more {what}", names[..shown].join(", "), names.len() - shown)
 }
 
 #[cfg(test)]

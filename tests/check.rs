@@ -77,6 +77,17 @@ fn a_kernel_with_no_row_like_the_baselines_is_named() {
     );
     // At the section's title line in machine.yaml.
     assert!(all.contains("m1/machine.yaml:4: m1: section \"dbench 32\": 2.4.8 has no row"), "{all}");
+    // The page and the mail say so under the table, where a reader of
+    // the row without a change looks.
+    let out = dir.path().join("out");
+    benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
+    let note = "not compared with 2.4.7: 2.4.8 (no row with 2.4.7's set-up, procs 32)";
+    let mail = std::fs::read_to_string(out.join("m1/email.txt")).expect("email.txt");
+    assert!(mail.replace('\n', " ").contains(note), "{mail}");
+    let md = std::fs::read_to_string(out.join("m1/index.md")).expect("index.md");
+    assert!(md.contains(note), "{md}");
+    let html = std::fs::read_to_string(out.join("m1/index.html")).expect("index.html");
+    assert!(html.contains("<p class=\"uncompared\">not compared with 2.4.7: 2.4.8"), "{html}");
 }
 
 /// A kernel with a run whose file does not print the set-up the others

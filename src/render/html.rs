@@ -459,12 +459,14 @@ fn grid_value(t: &TableView, g: Option<&Grid>) -> Value {
         grid: &'a Grid,
         caption: String,
         runs_note: Option<String>,
+        uncompared_note: Option<String>,
         show_n: bool,
     }
     let Some(g) = g else { return Value::none() };
     Value::from_serializable(&GridContext {
         caption: g.caption(t),
         runs_note: g.runs_note(),
+        uncompared_note: g.uncompared_note(),
         show_n: show_runs(g),
         grid: g,
     })

@@ -32,6 +32,7 @@ mod section;
 mod significance;
 #[cfg(test)]
 mod tests;
+mod uncompared;
 mod views;
 
 pub use across::{ACROSS_KERNELS, AcrossCells, AcrossColumn, AcrossPage, across_page, cells_of, machine_grid};
@@ -52,6 +53,7 @@ pub use regressions::{
     regression_pages, regressions_page,
 };
 pub use significance::*;
+pub use uncompared::{Uncompared, some_of, uncompared};
 pub use views::*;
 
 use crate::markdown;

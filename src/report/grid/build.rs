@@ -66,7 +66,7 @@ pub(super) fn folded_grid(t: &TableView, shape: Shape, opts: &GridOptions) -> Gr
         mark_kernels(b, shape, &t.marks);
         b.text = plan_text(b, opts.width);
     }
-    Grid { shape, unit, runs, blocks, metric, kernel_rows: OnceLock::new() }
+    Grid { shape, unit, runs, blocks, metric, uncompared: super::super::uncompared(t), kernel_rows: OnceLock::new() }
 }
 
 /// A cell's parts from the view's cell, at `origin` (row, column) of the

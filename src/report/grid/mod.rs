@@ -122,6 +122,11 @@ pub struct Grid {
     /// The metric's name when no header says it ([`Shape::ParamsAsColumns`]):
     /// the caption says it.
     pub metric: Option<String>,
+    /// The kernels the table compares with nothing, and why
+    /// ([`super::uncompared`]): [`Grid::uncompared_note`] says so under
+    /// the table.
+    #[serde(skip)]
+    pub uncompared: Option<super::Uncompared>,
     /// Each block's rows by kernel (a kernel's rows and the change rows
     /// under them, in order), made on the first [`Grid::only_kernel`] and
     /// kept: every kernel page of a class asks each section's grid for one
@@ -333,6 +338,14 @@ impl Grid {
         })
     }
 
+    /// The line under the table naming the kernels compared with nothing
+    /// and why ([`super::Uncompared::note`]): "not compared with 6.1: 6.2
+    /// (no row with 6.1's set-up, loadfile client.txt, timelimit 60)";
+    /// `None` when every kernel is compared.
+    pub fn uncompared_note(&self) -> Option<String> {
+        self.uncompared.as_ref().map(super::Uncompared::note)
+    }
+
     /// Names the raw files behind the numbers of this grid of `t` (for
     /// HTML's links; plaintext and Markdown need not): on each row whose
     /// numbers all come from the same files where kernels are rows, on
@@ -432,6 +445,7 @@ impl Grid {
             runs,
             blocks,
             metric: self.metric.clone(),
+            uncompared: self.uncompared.as_ref().and_then(|u| u.only(kernel)),
             kernel_rows: OnceLock::new(),
         }
     }

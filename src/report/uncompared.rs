@@ -1,0 +1,146 @@
+//! Kernels a table compares with nothing, and why: rows whose set-up
+//! (parameters) no row of the baseline has. A kernel whose dbench file
+//! prints no load file against a baseline's `client.txt`, a fio job at
+//! another block size, a run pasted without its job line: the table shows
+//! their values without a change, which reads as "not tested" unless the
+//! page says so. `check` warns of the same (`uncompared_kernels`), and
+//! every renderer prints [`Uncompared::note`] under the table.
+
+use super::TableView;
+use serde::Serialize;
+
+/// The kernels of one table compared with nothing, and the baseline's
+/// set-up they lack.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Uncompared {
+    /// The baseline kernel.
+    pub baseline: String,
+    /// Kernels none of whose rows has parameters a baseline's row has
+    /// (every value of theirs is compared with nothing).
+    pub apart: Vec<String>,
+    /// One of the baseline's rows' set-up, `loadfile client.txt,
+    /// timelimit 60`, or `no threads` where the baseline's rows lack a
+    /// parameter the others print.
+    pub base_setup: String,
+    /// Kernels with compared rows and also a row without a set-up the
+    /// baseline's rows print, agreeing with one of them on the rest: a run
+    /// whose file left out its set-up line, compared with nothing.
+    pub lacking: Vec<String>,
+    /// The parameters those rows lack (`loadfile`, `timelimit`).
+    pub lacking_params: Vec<String>,
+    /// What the rows are ("kernels", or the class's `compare:` plural).
+    pub many: String,
+}
+
+/// The kernels table `t` compares with nothing; `None` when it has no
+/// baseline, or every kernel's rows meet a baseline's row.
+pub fn uncompared(t: &TableView) -> Option<Uncompared> {
+    let base = t.baseline.as_deref()?;
+    let base_params: rustc_hash::FxHashSet<&[String]> =
+        t.rows.iter().filter(|r| r.kernel == base).map(|r| r.params.as_slice()).collect();
+    if base_params.is_empty() {
+        return None;
+    }
+    let mut apart: Vec<String> = Vec::new();
+    for r in &t.rows {
+        if r.kernel != base && !apart.contains(&r.kernel) {
+            let kernel = r.kernel.as_str();
+            if !t.rows.iter().filter(|x| x.kernel == kernel).any(|x| base_params.contains(x.params.as_slice())) {
+                apart.push(r.kernel.clone());
+            }
+        }
+    }
+    let mut lacking: Vec<String> = Vec::new();
+    let mut lacking_params: Vec<String> = Vec::new();
+    for r in t.rows.iter().filter(|r| r.kernel != base && !apart.contains(&r.kernel)) {
+        if base_params.contains(r.params.as_slice()) {
+            continue;
+        }
+        let like = base_params.iter().find(|b| {
+            b.len() == r.params.len()
+                && r.params.iter().zip(b.iter()).all(|(x, y)| x.is_empty() || x == y)
+                && r.params.iter().zip(b.iter()).any(|(x, y)| x.is_empty() && !y.is_empty())
+        });
+        if let Some(b) = like {
+            if !lacking.contains(&r.kernel) {
+                lacking.push(r.kernel.clone());
+            }
+            for ((x, y), h) in r.params.iter().zip(b.iter()).zip(&t.param_headers) {
+                if x.is_empty() && !y.is_empty() && !lacking_params.contains(h) {
+                    lacking_params.push(h.clone());
+                }
+            }
+        }
+    }
+    if apart.is_empty() && lacking.is_empty() {
+        return None;
+    }
+    let describe = |params: &[String]| {
+        let set: Vec<String> = t
+            .param_headers
+            .iter()
+            .zip(params)
+            .filter(|(_, v)| !v.is_empty())
+            .map(|(h, v)| format!("{h} {v}"))
+            .collect();
+        set.join(", ")
+    };
+    let mut base_setup = t.rows.iter().find(|r| r.kernel == base).map(|r| describe(&r.params)).unwrap_or_default();
+    if base_setup.is_empty() {
+        base_setup = format!("no {}", t.param_headers.join(" or "));
+    }
+    Some(Uncompared {
+        baseline: base.to_string(),
+        apart,
+        base_setup,
+        lacking,
+        lacking_params,
+        many: t.axis.many.clone(),
+    })
+}
+
+/// The first `shown` of `names`, and how many more `what` there are:
+/// "a, b, c and 12 more kernels"; all of them where one more is left.
+pub fn some_of(names: &[impl AsRef<str>], shown: usize, what: &str) -> String {
+    let names: Vec<&str> = names.iter().map(AsRef::as_ref).collect();
+    if names.len() <= shown + 1 {
+        return names.join(", ");
+    }
+    format!("{} and {} more {what}", names[..shown].join(", "), names.len() - shown)
+}
+
+impl Uncompared {
+    /// The same, of `kernel` alone (its kernel page); `None` when it is
+    /// compared.
+    pub fn only(&self, kernel: &str) -> Option<Uncompared> {
+        let keep = |v: &[String]| v.iter().filter(|k| *k == kernel).cloned().collect::<Vec<_>>();
+        let (apart, lacking) = (keep(&self.apart), keep(&self.lacking));
+        if apart.is_empty() && lacking.is_empty() {
+            return None;
+        }
+        Some(Uncompared { apart, lacking, ..self.clone() })
+    }
+
+    /// The line under the table: `not compared with 6.1: 6.2 (no row with
+    /// 6.1's set-up, loadfile client.txt, timelimit 60)`, and `6.3: a row
+    /// without timelimit, which 6.1's rows print, compared with nothing`.
+    pub fn note(&self) -> String {
+        let base = &self.baseline;
+        let mut parts = Vec::new();
+        if !self.apart.is_empty() {
+            parts.push(format!(
+                "not compared with {base}: {} (no row with {base}'s set-up, {})",
+                some_of(&self.apart, 5, &self.many),
+                self.base_setup
+            ));
+        }
+        if !self.lacking.is_empty() {
+            parts.push(format!(
+                "{}: a row without {}, which {base}'s rows print, compared with nothing",
+                some_of(&self.lacking, 5, &self.many),
+                self.lacking_params.join(" or ")
+            ));
+        }
+        parts.join("; ")
+    }
+}
