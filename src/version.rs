@@ -163,16 +163,22 @@ fn suffix_cmp(a: &[Token], b: &[Token]) -> Ordering {
             // A bare release sorts after its pre-releases and before its patch trees.
             (None, Some(t)) => return if is_pre(t) { Ordering::Greater } else { Ordering::Less },
             (Some(t), None) => return if is_pre(t) { Ordering::Less } else { Ordering::Greater },
+            // Tokens in one order, the end of a name among them: a
+            // candidate's word, then the end (the release), then numbers
+            // (a build: `6.8.0-41-generic`), then other words (a patch
+            // tree). Each position compared so, the order is total: a
+            // number before every word made `6.8.0-41-generic` sort before
+            // `6.8-rc1` though `6.8-rc1 < 6.8 < 6.8.0-41-generic`.
             (Some(x), Some(y)) => {
-                let o = match (x, y) {
-                    (Token::Num(p), Token::Num(q)) => p.cmp(q),
-                    (Token::Word(p), Token::Word(q)) => match (is_pre(x), is_pre(y)) {
-                        (true, false) => Ordering::Less,
-                        (false, true) => Ordering::Greater,
-                        _ => pre_rank(p).cmp(&pre_rank(q)).then_with(|| p.cmp(q)),
+                let o = match (is_pre(x), is_pre(y)) {
+                    (true, false) => Ordering::Less,
+                    (false, true) => Ordering::Greater,
+                    _ => match (x, y) {
+                        (Token::Num(p), Token::Num(q)) => p.cmp(q),
+                        (Token::Word(p), Token::Word(q)) => pre_rank(p).cmp(&pre_rank(q)).then_with(|| p.cmp(q)),
+                        (Token::Num(_), Token::Word(_)) => Ordering::Less,
+                        (Token::Word(_), Token::Num(_)) => Ordering::Greater,
                     },
-                    (Token::Num(_), Token::Word(_)) => Ordering::Less,
-                    (Token::Word(_), Token::Num(_)) => Ordering::Greater,
                 };
                 if o != Ordering::Equal {
                     return o;
@@ -296,6 +302,80 @@ mod tests {
         // A patch tree on a candidate is still its own lane.
         assert_eq!(KernelVersion::parse("6.10-rc7-mm1").lane(), "mm");
         assert_eq!(KernelVersion::parse("next-20241001").lane(), "next-20241001");
+    }
+
+    /// A consistent order over today's mixed names (an attacker's 57:
+    /// candidates, releases, cloud and distribution builds, candidates'
+    /// unames): every three ordered alike, so sorting never contradicts
+    /// itself.
+    #[test]
+    fn the_order_is_total() {
+        let names = [
+            "6.1-rc3",
+            "6.1.0-1024-aws",
+            "6.10-rc8",
+            "6.10.0-1047-aws",
+            "6.10.3",
+            "6.11",
+            "6.11.0-rc6",
+            "6.2",
+            "6.2-rc2",
+            "6.2.0-216-generic",
+            "6.4.0-rc2",
+            "6.5-rc5",
+            "6.5.0-rc8",
+            "6.5.0-91-generic",
+            "6.5.7",
+            "6.7",
+            "6.7.0-rc4",
+            "6.7.0-1004-aws",
+            "6.7.0-150-generic",
+            "6.7.4",
+            "6.8",
+            "6.8-rc3",
+            "6.8.0-28-generic",
+            "6.8.0-41-generic",
+            "6.8-rc1",
+            "2.6.32-754.el6",
+            "2.6.32-rc8",
+            "2.6.32",
+            "2.6.32.1",
+            "v6.12-rc3",
+            "v6.12-rc3-00042-g1a2b3c4d5e6f",
+            "6.12",
+            "6.12.0",
+            "6.12.0-rc3",
+            "2.4.17rat",
+            "2.4.17",
+            "2.4.18-pre9",
+            "2.4.19-rc5-aa1",
+            "ac12",
+            "stock",
+            "6.6.51+rpt-rpi-2712",
+            "6.6.51",
+            "6.6.51-1-lts",
+            "next-20241001",
+        ];
+        for a in names {
+            assert_eq!(compare(a, a), Ordering::Equal, "{a}");
+            for b in names {
+                assert_eq!(compare(a, b), compare(b, a).reverse(), "{a} {b}");
+                for c in names {
+                    if compare(a, b) == Ordering::Less && compare(b, c) == Ordering::Less {
+                        assert_eq!(compare(a, c), Ordering::Less, "{a} < {b} < {c}");
+                    }
+                }
+            }
+        }
+        assert_eq!(sorted(vec!["6.8.0-41-generic", "6.8-rc1", "6.8"]), vec!["6.8-rc1", "6.8", "6.8.0-41-generic"]);
+        assert_eq!(
+            sorted(vec!["2.6.32-754.el6", "2.6.32-rc8", "2.6.32"]),
+            vec!["2.6.32-rc8", "2.6.32", "2.6.32-754.el6"]
+        );
+        assert_eq!(
+            sorted(vec!["6.7.0-1004-aws", "6.7-rc1", "6.7.0-rc5", "6.7", "6.7.0-49-generic"]),
+            vec!["6.7-rc1", "6.7.0-rc5", "6.7", "6.7.0-49-generic", "6.7.0-1004-aws"]
+        );
     }
 
     #[test]
