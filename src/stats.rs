@@ -211,6 +211,12 @@ pub struct PrintedStep {
     decimals: Option<i32>,
     /// The coarsest step known; `None` when no value's is.
     known: Option<f64>,
+    /// True when some value is a mean the benchmark (or `runs:`) printed
+    /// ([`Value::Summary`]): its rounding, up to half a step, is in no
+    /// deviation, so a difference of one step is no evidence
+    /// ([`compare_printed`]).
+    #[serde(default)]
+    means: bool,
 }
 
 impl PrintedStep {
@@ -227,6 +233,12 @@ impl PrintedStep {
         p
     }
 
+    /// The same, saying whether some value is a printed mean
+    /// ([`Value::Summary`]).
+    pub fn with_means(self, means: bool) -> Self {
+        PrintedStep { means: self.means || means, ..self }
+    }
+
     /// The printed step of both sides: the finest read back (a `2.0`
     /// printed as `2` is ambiguous, so the side with more decimals
     /// tells), the coarsest known (a `1.00 Gbits/sec` is 995 to 1005
@@ -238,7 +250,11 @@ impl PrintedStep {
                 (a, b) => a.or(b),
             }
         }
-        PrintedStep { decimals: larger(self.decimals, other.decimals), known: larger(self.known, other.known) }
+        PrintedStep {
+            decimals: larger(self.decimals, other.decimals),
+            known: larger(self.known, other.known),
+            means: self.means || other.means,
+        }
     }
 
     /// The printed step of the values scaled by `factor` (converted to
@@ -248,7 +264,7 @@ impl PrintedStep {
             (None, None) => return *self,
             _ => self.step(),
         };
-        PrintedStep { decimals: None, known: Some(at * factor.abs()) }
+        PrintedStep { decimals: None, known: Some(at * factor.abs()), means: self.means }
     }
 
     /// The step: the larger of the read-back step and the known one; 1
@@ -296,6 +312,33 @@ pub fn decimals_needed(values: &[f64]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// kernbench's printed means one step apart (`Elapsed Time 120.5
+    /// (0.05)` against `120.6 (0.05)`, five runs each) are not tested:
+    /// 120.549 against 120.551 prints so. Two steps apart they are.
+    #[test]
+    fn printed_means_one_step_apart_are_not_tested() {
+        let summary = |mean: f64| Summary::of(&[Value::Summary { mean, stddev: Some(0.05), n: 5 }]).unwrap();
+        let printed = |a: f64, b: f64| {
+            PrintedStep::of([(a, None)]).with_means(true).with(PrintedStep::of([(b, None)]).with_means(true))
+        };
+        let (a, b, c) = (summary(120.5), summary(120.6), summary(120.7));
+        assert!(compare_printed(&b, &a, crate::model::Better::Lower, printed(120.6, 120.5)).welch.is_none());
+        assert!(compare_printed(&c, &a, crate::model::Better::Lower, printed(120.7, 120.5)).welch.is_some());
+        // Runs as printed: one step apart is tested, their rounding is in their spread.
+        let runs = |xs: &[f64]| Summary::of_samples(xs);
+        let p = PrintedStep::of([(120.5, None), (120.6, None)]);
+        assert!(
+            compare_printed(
+                &runs(&[120.6, 120.7, 120.5]),
+                &runs(&[120.5, 120.6, 120.4]),
+                crate::model::Better::Lower,
+                p
+            )
+            .welch
+            .is_some()
+        );
+    }
 
     #[test]
     fn the_table_of_powers_is_powi() {
@@ -429,6 +472,27 @@ pub fn compare(value: &Summary, baseline: &Summary, better: crate::model::Better
     let untestable = below_step || (no_spread(value) && no_spread(baseline));
     let welch = welch(value, baseline).filter(|_| !untestable);
     Comparison { diff, pct_better, welch, p_adjusted: None, significant: false }
+}
+
+/// [`compare`] at the printed step of both sides' values, `printed`
+/// ([`PrintedStep::with`]). Where a side's value is a mean the benchmark
+/// printed (kernbench's `Elapsed Time 120.5 (0.05)`, a `runs:` summary
+/// in `kernel.yaml`), a difference of one step is not tested either: each
+/// printed mean is off by up to half a step, which its deviation does not
+/// hold, so 120.5 against 120.6 may be 120.549 against 120.551, however
+/// small the deviations and large the run counts.
+pub fn compare_printed(
+    value: &Summary,
+    baseline: &Summary,
+    better: crate::model::Better,
+    printed: PrintedStep,
+) -> Comparison {
+    let step = printed.step();
+    let mut c = compare(value, baseline, better, step);
+    if printed.means && c.diff.abs() <= step * (1.0 + FLOAT_NOISE) {
+        c.welch = None;
+    }
+    c
 }
 
 /// Benjamini–Hochberg adjusted p-values, in the order of `p` (what R's

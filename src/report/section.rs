@@ -12,7 +12,7 @@ use super::{
 };
 use crate::markdown;
 use crate::model::{Better, Sample, Value};
-use crate::stats::{PrintedStep, Summary, compare, decimals_needed, trimmed};
+use crate::stats::{PrintedStep, Summary, compare_printed, decimals_needed, trimmed};
 use compact_str::CompactString;
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
@@ -386,7 +386,8 @@ fn fill_cells(entries: &[Entry], rows: &Rows, entry_col: &[usize], ncols: usize,
                         runs,
                         printed: PrintedStep::of(
                             mine.iter().map(|&ei| (entries[ei].1.value.mean(), entries[ei].1.step)),
-                        ),
+                        )
+                        .with_means(mine.iter().any(|&ei| matches!(entries[ei].1.value, Value::Summary { .. }))),
                     })
                 })
                 .collect();
@@ -481,7 +482,7 @@ fn compare_cells(rows: &mut [RowView], cols: &[ColKey], base: &str) {
             let base = rows[bi].cells[ci].as_ref().map(|c| (c.summary, c.printed));
             let better = col.better;
             if let (Some((base, of_base)), Some(cell)) = (base, rows[ri].cells[ci].as_mut()) {
-                let cmp = compare(&cell.summary, &base, better, cell.printed.with(of_base).step());
+                let cmp = compare_printed(&cell.summary, &base, better, cell.printed.with(of_base));
                 // No better direction, no verdict: informational columns
                 // (MHz, %CPU, counts) show no change marks.
                 (cell.delta_text, cell.delta_class) = change_of(&cmp, better, col.unit);
@@ -673,13 +674,18 @@ mod run_tests {
         let some = Summary::of_samples(&[5.0, 6.0, 7.0]);
         // A rate from 0 is better; a latency from 0 worse; no verdict for
         // a column without a direction; none for 0 against 0.
-        let change = |v: &Summary, better| change_of(&compare(v, &zeros, better, 1.0), better, "ops");
+        let change = |v: &Summary, better| change_of(&crate::stats::compare(v, &zeros, better, 1.0), better, "ops");
         assert_eq!(change(&some, Better::Higher), (Some("from 0".into()), DeltaClass::Better));
         assert_eq!(change(&some, Better::Lower), (Some("from 0".into()), DeltaClass::Worse));
         assert_eq!(change(&some, Better::Neither), (None, DeltaClass::None));
         assert_eq!(change(&zeros, Better::Higher), (None, DeltaClass::None));
         // A baseline above 0 keeps its percentage.
-        let c = compare(&Summary::of_samples(&[12.0, 12.0]), &Summary::of_samples(&[10.0, 10.0]), Better::Higher, 1.0);
+        let c = crate::stats::compare(
+            &Summary::of_samples(&[12.0, 12.0]),
+            &Summary::of_samples(&[10.0, 10.0]),
+            Better::Higher,
+            1.0,
+        );
         assert_eq!(change_of(&c, Better::Higher, "ops"), (Some("+20.0%".into()), DeltaClass::Better));
     }
 }
