@@ -59,8 +59,12 @@ fn bar_chart(section: &SectionView, width: usize, changes: bool) -> Option<Strin
         let Some(v) = finite(cell.summary.mean) else { continue };
         let mut text = with_unit(&clean(&cell.text), &clean(&column.unit));
         if let Some(pct) = cell.comparison.as_ref().and_then(|c| c.pct_better).filter(|_| changes) {
+            // The table's own text (a significant `-0.004%`, not `+0.0%`).
             text.push(' ');
-            text.push_str(&crate::report::fmt_change_cell(pct, column.better, false));
+            match &cell.delta_text {
+                Some(prose) => text.push_str(&crate::report::change_cell_of(prose, pct, column.better, false)),
+                None => text.push_str(&crate::report::fmt_change_cell(pct, column.better, false)),
+            }
             text.push_str(&cell.mark);
         }
         let entry = (clean(&r.kernel), v, text);
