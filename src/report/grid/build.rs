@@ -162,12 +162,13 @@ fn run_range(t: &TableView) -> Option<(u32, u32)> {
     range_over_one(t.rows.iter().flat_map(|r| r.cells.iter().flatten()).map(|c| c.summary.n))
 }
 
-/// The fewest and most of `ns` over those above 1.
+/// The fewest and most of `ns` where some is above 1: a single run among
+/// means of five makes it 1 to 5, so the note under the table ("means of
+/// 1 to 5 runs") does not call a lone run a mean of five, and each mean
+/// says its `n`. `None` when every value is one run.
 pub(super) fn range_over_one(ns: impl Iterator<Item = u32>) -> Option<(u32, u32)> {
-    ns.filter(|&n| n > 1).fold(None, |acc, n| match acc {
-        None => Some((n, n)),
-        Some((lo, hi)) => Some((lo.min(n), hi.max(n))),
-    })
+    let (lo, hi) = ns.fold((u32::MAX, 0), |(lo, hi), n| (lo.min(n), hi.max(n)));
+    (hi > 1).then_some((lo, hi))
 }
 
 /// True when every non-empty value of parameter `p` over `rows` reads as a number.

@@ -114,8 +114,8 @@ pub struct Grid {
     /// The unit every value shares ("µs"), said once in the caption; `None`
     /// when values differ in unit (each column, or each row, then says its own).
     pub unit: Option<String>,
-    /// The fewest and most runs behind a value, over values of more than
-    /// one run (`None` when every value is one run).
+    /// The fewest and most runs behind a value, where some value has more
+    /// than one run (`None` when every value is one run).
     pub runs: Option<(u32, u32)>,
     /// Blocks of rows sharing label columns; most tables have one.
     pub blocks: Vec<GridBlock>,
