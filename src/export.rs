@@ -26,6 +26,9 @@
 //!   "sections": [ { "id": "dbench-32", "title": "dbench 32", "csv": "csv/dbench-32.csv" } ] }
 //! ```
 //!
+//! A section whose `baseline:` is not the class's says so:
+//! `{ "id": "hackbench", …, "baseline": "2.6.0" }`.
+//!
 //! A class one of whose kernels has a dmesg showing a problem (an oops,
 //! BUG or WARNING, which the pages mark with `!`) also has
 //! `"dmesg_problems": [ {"kernel", "file", "line", "text"} ]`, each problem
@@ -362,6 +365,19 @@ struct SectionData<'a> {
     id: &'a str,
     title: &'a str,
     csv: String,
+    /// The section's own `baseline:`, where it is not the class's: its
+    /// changes are against this kernel. Left out otherwise (no format
+    /// change: the key is new and optional).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    baseline: Option<&'a str>,
+}
+
+/// Each configured section's own `baseline:` where it is not the class's,
+/// in page order (the sections no configured one claims come after them,
+/// with none: [`crate::report::section_heads`]).
+fn own_baselines(m: &MachineClass) -> impl Iterator<Item = Option<&str>> {
+    let class = m.config.baseline.as_deref();
+    m.config.sections.iter().map(move |sc| sc.baseline.as_deref().filter(|b| Some(*b) != class))
 }
 
 /// A text field as a spreadsheet may safely open it: a value starting with
@@ -589,7 +605,10 @@ pub fn data_json_of<'a>(m: &MachineClass, sections: impl Iterator<Item = (&'a st
         params,
         files: FileColumns(&m.results),
         samples,
-        sections: sections.map(|(id, title)| SectionData { id, title, csv: format!("csv/{id}.csv") }).collect(),
+        sections: sections
+            .zip(own_baselines(m).chain(std::iter::repeat(None)))
+            .map(|((id, title), baseline)| SectionData { id, title, csv: format!("csv/{id}.csv"), baseline })
+            .collect(),
         dmesg_problems: m
             .kernels
             .iter()

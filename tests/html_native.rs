@@ -63,6 +63,44 @@ fn hostile_and_small_sites_are_the_same_either_way() {
     both_ways(&c, None);
 }
 
+/// A section comparing with its own `baseline:`: `compare.html` names it
+/// in the section's heading and the block's title (it said "2.4.7" over a
+/// column of 2.4.8's values), `data.json` gives it, and both renderers
+/// agree.
+#[test]
+fn a_sections_own_baseline_is_named_on_the_comparison_page() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = common::small_site(dir.path());
+    common::put(&c, "m1/2.4.9/dbench-32.txt", common::dbench("7.1"));
+    for (k, t) in [("2.4.7", "0.500"), ("2.4.8", "0.400"), ("2.4.9", "0.450")] {
+        common::put(&c, &format!("m1/{k}/hackbench.txt"), format!("Running with 10*40 (== 400) tasks.\nTime: {t}\n"));
+    }
+    common::put(
+        &c,
+        "m1/machine.yaml",
+        "name: \"M\"\nbaseline: \"2.4.7\"\nsections:\n  - title: \"dbench 32\"\n    files: [\"*/dbench*.txt\"]\n  - title: \"hackbench\"\n    files: [\"*/hackbench*\"]\n    baseline: \"2.4.8\"\n",
+    );
+    both_ways(&c, None);
+    let out = dir.path().join("out");
+    assert_cmd::Command::cargo_bin("benchsite")
+        .expect("binary")
+        .arg("build")
+        .arg("--content")
+        .arg(&c)
+        .arg("--output")
+        .arg(&out)
+        .assert()
+        .success();
+    let page = std::fs::read_to_string(out.join("m1/compare.html")).expect("compare.html");
+    // 2.4.9: dbench against 2.4.7, hackbench against 2.4.8.
+    assert!(page.contains("2.4.9</span> vs 2.4.7 (and other baselines, by section)</h2>"), "{page}");
+    assert!(page.contains("<a href=\"index.html#hackbench\">hackbench</a> (vs 2.4.8)</th>"), "{page}");
+    // 2.4.7, the class's baseline, is compared in hackbench only: against 2.4.8.
+    assert!(page.contains("2.4.7</span> vs 2.4.8</h2>"), "{page}");
+    let data = std::fs::read_to_string(out.join("m1/data.json")).expect("data.json");
+    assert!(data.contains("\"title\":\"hackbench\",\"csv\":\"csv/hackbench.csv\",\"baseline\":\"2.4.8\""), "{data}");
+}
+
 #[test]
 fn a_theme_overriding_a_page_template_uses_tera() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -502,5 +540,7 @@ fn a_link_titles_its_raw_files_only_when_they_are_several() {
     assert!(html.contains("<table class=\"grid\">") && !html.contains("<td class=\"num"), "{html}");
     // The runs 9.1 and 9.4 average 9.25: a mean between two printed
     // steps gets one more decimal (9.2 was 9.25 rounded half to even).
-    assert!(html.contains("<td>9.25 <small>±0.21</small><td>"), "{html}");
+    // Beside 2.4.8's single run, the mean says its n.
+    assert!(html.contains("<td>9.25 <small>±0.21 n=2</small><td>"), "{html}");
+    assert!(html.contains("means of 1 to 2 runs"), "{html}");
 }

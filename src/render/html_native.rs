@@ -742,7 +742,7 @@ pub fn compare_page(
                 .text(&m.axis.many)
                 .raw(" with a tested change.</p>\n");
             for (i, b) in blocks.iter().enumerate() {
-                compare_block(p, baseline, i + 1, b);
+                compare_block(p, i + 1, b);
             }
             if blocks.is_empty() {
                 p.raw("\n<p class=\"empty\">No ").text(&m.axis.one).raw(" shares a result with the baseline.</p>\n");
@@ -785,18 +785,25 @@ fn compare_summary(p: &mut Page, m: &MachinePage, summary: &[KernelSummary]) {
 /// One kernel's block of `compare.html` (`<section id="vs-{n}">`): its
 /// changes against `baseline`, section by section, the p column only when
 /// one of them was tested.
-fn compare_block(p: &mut Page, baseline: &str, n: usize, b: &ComparisonBlock) {
+fn compare_block(p: &mut Page, n: usize, b: &ComparisonBlock) {
     p.raw("\n<section id=\"vs-").num(n).raw("\">\n<h2><span class=\"kernel\">").text(&b.kernel).raw("</span>");
     flag(p, b.mark.as_ref());
-    p.raw(" vs ").text(baseline);
+    p.raw(" vs ").text(&b.baseline);
+    if b.mixed {
+        p.raw(" (and other baselines, by section)");
+    }
     p.raw("</h2>\n<div class=\"table-wrap\">\n<table>\n<thead><tr><th scope=\"col\">metric</th><th scope=\"col\">parameters</th><th scope=\"col\" class=\"num\">change</th><th scope=\"col\" class=\"num\">");
-    p.text(baseline).raw("</th><th scope=\"col\" class=\"num\">").text(&b.kernel);
+    p.text(if b.mixed { "baseline" } else { &b.baseline }).raw("</th><th scope=\"col\" class=\"num\">").text(&b.kernel);
     p.raw("</th><th scope=\"col\" class=\"num\">difference</th>");
     p.raw(if b.tested { "<th scope=\"col\" class=\"num\">adjusted p</th></tr></thead>\n" } else { "</tr></thead>\n" });
     for g in &b.sections {
         p.raw("<tbody>\n<tr class=\"group\"><th scope=\"rowgroup\" colspan=\"");
         p.raw(if b.tested { "7" } else { "6" }).raw("\"><a href=\"index.html#");
-        p.text(&g.section_id).raw("\">").text(&g.section).raw("</a></th></tr>\n");
+        p.text(&g.section_id).raw("\">").text(&g.section).raw("</a>");
+        if g.own_baseline {
+            p.raw(" (vs ").text(&g.baseline).raw(")");
+        }
+        p.raw("</th></tr>\n");
         for r in &g.rows {
             p.raw("<tr><td>").text(&r.metric);
             if !r.unit.is_empty() {

@@ -42,6 +42,12 @@ pub struct ComparisonSection {
     pub section: String,
     /// Section anchor on the machine page.
     pub section_id: String,
+    /// The kernel its rows compare with: the class's baseline, or the
+    /// section's own `baseline:`.
+    pub baseline: String,
+    /// True when [`ComparisonSection::baseline`] is not the block's
+    /// ([`ComparisonBlock::baseline`]): its heading names it.
+    pub own_baseline: bool,
     /// One row per metric and parameter set both kernels have.
     pub rows: Vec<ComparisonRow>,
 }
@@ -51,6 +57,15 @@ pub struct ComparisonSection {
 pub struct ComparisonBlock {
     /// The kernel compared.
     pub kernel: String,
+    /// The baseline it is compared with: the class's where one of its
+    /// sections compares with it, else the one its sections' own
+    /// `baseline:` names (a kernel that is the class's baseline, compared
+    /// in a section whose baseline is another).
+    pub baseline: String,
+    /// True when its sections compare with more than one baseline: the
+    /// table's baseline column is headed "baseline", and each section
+    /// whose baseline is not [`ComparisonBlock::baseline`] names its own.
+    pub mixed: bool,
     /// Whether any of its changes was tested (has an adjusted p-value):
     /// the page shows the block's p column only then.
     pub tested: bool,
@@ -292,16 +307,36 @@ pub fn comparisons(m: &MachinePage) -> Vec<(usize, ComparisonBlock)> {
 
 /// The comparisons of kernel `ki` (`refs`, section by section) as text.
 fn comparison_block(m: &MachinePage, ki: usize, refs: &[ComparisonRef]) -> ComparisonBlock {
+    let base_of = |si: usize| m.sections[si].table.baseline.clone().unwrap_or_default();
+    let class_base = m.baseline.clone().unwrap_or_default();
+    let block_base = if refs.iter().any(|x| base_of(x.section) == class_base) {
+        class_base
+    } else {
+        refs.first().map(|x| base_of(x.section)).unwrap_or_default()
+    };
     let sections: Vec<ComparisonSection> = refs
         .chunk_by(|a, b| a.section == b.section)
-        .map(|refs| ComparisonSection {
-            section: m.sections[refs[0].section].title.clone(),
-            section_id: m.sections[refs[0].section].id.clone(),
-            rows: refs.iter().filter_map(|x| comparison_row(m, x)).collect(),
+        .map(|refs| {
+            let baseline = base_of(refs[0].section);
+            ComparisonSection {
+                section: m.sections[refs[0].section].title.clone(),
+                section_id: m.sections[refs[0].section].id.clone(),
+                own_baseline: baseline != block_base,
+                baseline,
+                rows: refs.iter().filter_map(|x| comparison_row(m, x)).collect(),
+            }
         })
         .collect();
+    let mixed = sections.iter().any(|s| s.own_baseline);
     let tested = sections.iter().flat_map(|s| &s.rows).any(|r| !r.p.is_empty());
-    ComparisonBlock { kernel: m.kernels[ki].name.clone(), tested, sections, mark: m.kernels[ki].mark.clone() }
+    ComparisonBlock {
+        kernel: m.kernels[ki].name.clone(),
+        baseline: block_base,
+        mixed,
+        tested,
+        sections,
+        mark: m.kernels[ki].mark.clone(),
+    }
 }
 
 /// The summary line of kernel `ki` ([`KernelSummary`]) from its
