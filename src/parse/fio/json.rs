@@ -138,8 +138,22 @@ pub fn read_document(
         };
         seen.entry(name).or_insert((job_line, 0)).1 += 1;
         let mut params = JobParams { job: name.to_string(), rest: Vec::new() };
+        // fio's rules for a size option: `k` is a power of `kb_base` (1024
+        // unless set), `kib` of the other base.
+        let kb_base = if option(job, global, "kb_base").as_deref() == Some("1000") { 1000 } else { 1024 };
         for key in ["rw", "bs", "ioengine", "iodepth", "numjobs"] {
-            if let Some(v) = option(job, global, key) {
+            let alias = match key {
+                "rw" => "readwrite",
+                "bs" => "blocksize",
+                _ => key,
+            };
+            if let Some(v) = option(job, global, key).or_else(|| option(job, global, alias)) {
+                let v = match key {
+                    "bs" => super::block_size::from_option(&v, kb_base),
+                    // The text report prints fio's name of the mode: `rw`.
+                    "rw" if v == "readwrite" => "rw".to_string(),
+                    _ => v,
+                };
                 params.rest.push((key, v));
             }
         }

@@ -62,7 +62,9 @@
 //! run's bandwidth in `KiB/s` and another's in `MiB/s` gives two metrics.
 //!
 //! Parameters (as far as the output says them): `job` (the job name), `rw`,
-//! `bs`, `ioengine`, `iodepth`, and `numjobs` (JSON's job or global options) or `jobs`
+//! `bs` (one spelling whatever the form printed, `4KiB` for JSON's `4k`
+//! and text's `4096B`: [`block_size`]), `ioengine`, `iodepth`, and
+//! `numjobs` (JSON's job or global options) or `jobs`
 //! (the text report's `(groupid=0, jobs=N)`); `host` for the per-host
 //! entries of client/server mode's JSON (`client_stats`, whose `All
 //! clients` entry is fio's own sum, read as a job of that name). The text report takes `rw`,
@@ -102,6 +104,7 @@
 //! A file holding only fio's command line (LKP's `fio` file beside its
 //! `fio.output`) is recognised and has no results.
 
+pub mod block_size;
 pub mod json;
 pub mod terse;
 pub mod text;

@@ -50,7 +50,7 @@ fn definition(line: &str) -> Option<(&str, Vec<(&'static str, String)>)> {
     params.push(("rw", rw.to_string()));
     if let Some((_, b)) = rest.split_once(", bs=") {
         let bs = b.split(", ioengine=").next().unwrap_or(b);
-        params.push(("bs", block_size(bs)));
+        params.push(("bs", super::block_size::from_text(bs)));
     }
     if let Some((_, e)) = rest.split_once("ioengine=") {
         params.push(("ioengine", e.split(',').next().unwrap_or(e).trim().to_string()));
@@ -59,25 +59,6 @@ fn definition(line: &str) -> Option<(&str, Vec<(&'static str, String)>)> {
         params.push(("iodepth", d.split(',').next().unwrap_or(d).trim().to_string()));
     }
     Some((name, params))
-}
-
-/// The block size as printed, shortened when every direction has the same
-/// fixed size: `(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B` → `4096B`,
-/// 2.x's `4K-4K/4K-4K/4K-4K` → `4K`; anything else stays as printed
-/// (`512-64K/512-64K/512-64K`).
-fn block_size(bs: &str) -> String {
-    let parts: Vec<&str> = if bs.contains("(R)") {
-        bs.split(", ").map(|p| p.split_once(") ").map_or(p, |(_, v)| v).trim()).collect()
-    } else {
-        bs.split('/').map(str::trim).collect()
-    };
-    let first = parts[0];
-    let same = parts.iter().all(|p| *p == first);
-    match first.split_once('-') {
-        Some((lo, hi)) if same && lo == hi => lo.to_string(),
-        _ if same => first.to_string(),
-        _ => bs.trim().to_string(),
-    }
 }
 
 /// One `read:`/`write:`/`trim:` line: direction, bandwidth with its unit,
@@ -631,17 +612,17 @@ mod tests {
             p,
             vec![
                 ("rw", "randread".into()),
-                ("bs", "16.0KiB".into()),
+                ("bs", "16KiB".into()),
                 ("ioengine", "psync".into()),
                 ("iodepth", "1".into())
             ]
         );
         let (_, p) =
             definition("iometer: (g=0): rw=randrw, bs=512-64K/512-64K/512-64K, ioengine=libaio, iodepth=64").unwrap();
-        assert_eq!(p[1], ("bs", "512-64K".into()));
+        assert_eq!(p[1], ("bs", "512B-64KiB".into()));
         let (_, p) =
             definition("random-read-4k: (g=0): rw=read, bs=4K-4K/4K-4K/4K-4K, ioengine=posixaio, iodepth=32").unwrap();
-        assert_eq!(p[1], ("bs", "4K".into()));
+        assert_eq!(p[1], ("bs", "4KiB".into()));
         let d = direction_line("  read: IOPS=67.4k, BW=1053MiB/s (1104MB/s)(100GiB/97218msec)").unwrap().unwrap();
         assert_eq!(d, DirLine { dir: "read", bw: (1053.0, "MiB/s".into()), iops: 67400.0, iops_step: Some(100.0) });
         let d = direction_line("  write: io=83749KB, bw=269100 B/s, iops=43 , runt=318686msec").unwrap().unwrap();
