@@ -61,16 +61,20 @@
 //! Units are kept as fio printed them, so a text report that printed one
 //! run's bandwidth in `KiB/s` and another's in `MiB/s` gives two metrics.
 //!
-//! Parameters (as far as the output says them): `job` (the job name), `rw`,
-//! `bs` (one spelling whatever the form printed, `4KiB` for JSON's `4k`
-//! and text's `4096B`: [`block_size`]), `ioengine`, `iodepth`, and
-//! `numjobs` (JSON's job or global options) or `jobs`
-//! (the text report's `(groupid=0, jobs=N)`); `host` for the per-host
+//! Parameters (as far as the output says them), named and spelt as the
+//! text report does whatever form fio printed, so that one job's rows
+//! meet: `job` (the job name), `rw` (JSON's `readwrite` alias and value
+//! read as `rw`), `bs` (`4KiB` for JSON's `4k` and text's `4096B`:
+//! [`block_size`]), `ioengine`, `iodepth`, and `jobs`, the threads an
+//! entry reports: the text report's `(groupid=0, jobs=N)`, JSON's
+//! `numjobs` option (1 for each of its clones without `group_reporting`;
+//! see [`json`]); `host` for the per-host
 //! entries of client/server mode's JSON (`client_stats`, whose `All
 //! clients` entry is fio's own sum, read as a job of that name). The text report takes `rw`,
 //! `bs`, `ioengine` and `iodepth` from the job's `name: (g=0): rw=…` line;
 //! JSON from the job's or global options, which print only the options
-//! set (fio's default engine is then not named); the terse line prints
+//! set (fio's default engine is then not named, nor `jobs` when `numjobs`
+//! is not set: neither is guessed); the terse line prints
 //! none of them. A job's definition line opens a new run of it: two runs
 //! of one job in one file are not its `numjobs` clones.
 //!
@@ -121,7 +125,7 @@ pub struct JobParams {
     /// `job`: the job's name.
     pub job: String,
     /// `(name, value)` pairs after `job`: `rw`, `bs`, `ioengine`, `iodepth`,
-    /// `numjobs`/`jobs`, those the output prints.
+    /// `jobs`, those the output prints.
     pub rest: Vec<(&'static str, String)>,
 }
 
