@@ -250,18 +250,25 @@ fn uncompared_kernels(m: &MachineClass, s: &report::SectionView, machine_yaml: &
     // baseline's rows print and agree with one of them on the rest: a run
     // whose file left out its set-up lines (a report pasted without its
     // job line), on a row of its own and compared with nothing.
+    let headers = &s.table.param_headers;
     let mut lacking: Vec<&str> = Vec::new();
+    let mut lacked: Vec<usize> = Vec::new();
     for r in s.table.rows.iter().filter(|r| r.kernel != base && !apart.contains(&r.kernel.as_str())) {
-        let lacks = !base_params.contains(r.params.as_slice())
-            && base_params.iter().any(|b| {
-                b.len() == r.params.len()
-                    && r.params.iter().zip(b.iter()).all(|(x, y)| x.is_empty() || x == y)
-                    && r.params.iter().zip(b.iter()).any(|(x, y)| x.is_empty() && !y.is_empty())
-            });
-        if lacks && !lacking.contains(&r.kernel.as_str()) {
-            lacking.push(r.kernel.as_str());
+        if base_params.contains(r.params.as_slice()) {
+            continue;
+        }
+        if let Some(missing) = base_params.iter().find_map(|b| missing_params(&r.params, b)) {
+            if !lacking.contains(&r.kernel.as_str()) {
+                lacking.push(r.kernel.as_str());
+            }
+            lacked.extend(missing);
         }
     }
+    let names = |mut idx: Vec<usize>| {
+        idx.sort_unstable();
+        idx.dedup();
+        idx.iter().filter_map(|&i| headers.get(i).map(String::as_str)).collect::<Vec<_>>().join(", ")
+    };
     let mut out = Vec::new();
     if !lacking.is_empty() {
         let kernels = lacking;
@@ -270,18 +277,39 @@ fn uncompared_kernels(m: &MachineClass, s: &report::SectionView, machine_yaml: &
                 machine_yaml,
                 None,
                 format!(
-                    "{}: section {:?}: {} ha{} a row without set-up parameters the baseline {base}'s rows have, apart from {} other rows and compared with nothing (a file that does not print its set-up, such as a report pasted without its job line?)",
+                    "{}: section {:?}: {} ha{} a row without set-up parameters the baseline {base}'s rows have ({}), apart from {} other rows and compared with nothing (a file that does not print its set-up, such as a report pasted without its job line?)",
                     m.slug,
                     s.title,
                     some_of(&kernels, 5, &s.table.axis.many),
                     if kernels.len() == 1 { "s" } else { "ve" },
+                    names(lacked),
                     if kernels.len() == 1 { "its" } else { "their" }
                 ),
             )
             .of_kind(Kind::Section),
         );
     }
-    if apart.is_empty() {
+    // A kernel none of whose rows is the baseline's, but each of whose rows
+    // only lacks parameters a baseline row has (fio's terse line prints no
+    // rw, bs or iodepth; its JSON no engine when none was set): the
+    // warning names what its files do not print.
+    let mut short: Vec<(String, Vec<&str>)> = Vec::new();
+    apart.retain(|&kernel| {
+        let mut missing: Vec<usize> = Vec::new();
+        for r in s.table.rows.iter().filter(|r| r.kernel == kernel) {
+            match base_params.iter().find_map(|b| missing_params(&r.params, b)) {
+                Some(m) => missing.extend(m),
+                None => return true,
+            }
+        }
+        let key = names(missing);
+        match short.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, ks)) => ks.push(kernel),
+            None => short.push((key, vec![kernel])),
+        }
+        false
+    });
+    if apart.is_empty() && short.is_empty() {
         return out;
     }
     let describe = |params: &[String]| {
@@ -302,6 +330,27 @@ fn uncompared_kernels(m: &MachineClass, s: &report::SectionView, machine_yaml: &
         // schbench run against one at `-R 2000 -p 1024`): say which.
         base_example = format!("no {}", s.table.param_headers.join(" or "));
     }
+    for (missing, kernels) in short {
+        let one = kernels.len() == 1;
+        let its = if one { "its" } else { "their" };
+        out.push(
+            Diagnostic::warning(
+                machine_yaml,
+                None,
+                format!(
+                    "{}: section {:?}: {} ha{} no row with parameters the baseline {base} has ({base_example}): {its} rows lack {missing}, which {its} files do not print, so none of {its} values is compared with it",
+                    m.slug,
+                    s.title,
+                    some_of(&kernels, 5, &s.table.axis.many),
+                    if one { "s" } else { "ve" },
+                ),
+            )
+            .of_kind(Kind::Section),
+        );
+    }
+    if apart.is_empty() {
+        return out;
+    }
     out.push(Diagnostic::warning(
         machine_yaml,
         None,
@@ -315,6 +364,23 @@ fn uncompared_kernels(m: &MachineClass, s: &report::SectionView, machine_yaml: &
         ),
     ).of_kind(Kind::Section));
     out
+}
+
+/// The indices of the parameters row `params` lacks (empty) where the
+/// baseline row `base` has them, when it agrees with `base` on every
+/// parameter it has; `None` when it has another value, or lacks none.
+fn missing_params(params: &[String], base: &[String]) -> Option<Vec<usize>> {
+    if params.len() != base.len() || params.iter().zip(base).any(|(x, y)| !x.is_empty() && x != y) {
+        return None;
+    }
+    let missing: Vec<usize> = params
+        .iter()
+        .zip(base)
+        .enumerate()
+        .filter(|(_, (x, y))| x.is_empty() && !y.is_empty())
+        .map(|(i, _)| i)
+        .collect();
+    (!missing.is_empty()).then_some(missing)
 }
 
 /// One warning per set of columns of section `s` whose rows have the same

@@ -97,6 +97,28 @@ fn a_run_without_the_set_up_the_others_print_is_named() {
     );
 }
 
+/// A kernel whose every run's file does not print the set-up the
+/// baseline's print (dbench 1.x's result line without its `procs`; fio's
+/// terse line, which prints no rw, bs or iodepth): `check` names the
+/// parameters its rows lack, not only the baseline's.
+#[test]
+fn a_kernel_whose_files_lack_the_set_up_is_told_which() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = small_site(dir.path());
+    put(&c, "m1/2.4.8/dbench-32.txt", "Throughput 6.9 MB/sec (NB=8.6 MB/sec  69.0 MBit/sec)\n");
+    let out = benchsite().arg("check").arg("--content").arg(&c).assert().success();
+    let all = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(
+        all.contains("2.4.8 has no row with parameters the baseline 2.4.7 has (procs 32): its rows lack procs, which its files do not print, so none of its values is compared with it"),
+        "{all}"
+    );
+    // A kernel with compared rows and one without procs: named too.
+    put(&c, "m1/2.4.8/dbench-32b.txt", "Throughput 6.8888 MB/sec 32 procs\n");
+    let out = benchsite().arg("check").arg("--content").arg(&c).assert().success();
+    let all = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(all.contains("2.4.8 has a row without set-up parameters the baseline 2.4.7's rows have (procs), apart"), "{all}");
+}
+
 /// A class that compares configs (`compare: config`, a singular): `check`,
 /// the mail and the pages say "config"/"configs", the configs keep natural
 /// order (build-2 before build-10, not version or byte order), and each
