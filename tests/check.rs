@@ -116,7 +116,10 @@ fn a_kernel_whose_files_lack_the_set_up_is_told_which() {
     put(&c, "m1/2.4.8/dbench-32b.txt", "Throughput 6.8888 MB/sec 32 procs\n");
     let out = benchsite().arg("check").arg("--content").arg(&c).assert().success();
     let all = String::from_utf8_lossy(&out.get_output().stderr).to_string();
-    assert!(all.contains("2.4.8 has a row without set-up parameters the baseline 2.4.7's rows have (procs), apart"), "{all}");
+    assert!(
+        all.contains("2.4.8 has a row without set-up parameters the baseline 2.4.7's rows have (procs), apart"),
+        "{all}"
+    );
 }
 
 /// A class that compares configs (`compare: config`, a singular): `check`,
