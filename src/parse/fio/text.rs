@@ -88,7 +88,7 @@ pub fn direction_line(line: &str) -> Option<Result<DirLine, String>> {
     let fields: Vec<(&str, &str)> =
         rest.split(',').filter_map(|f| f.trim().split_once('=')).map(|(k, v)| (k.trim(), v.trim())).collect();
     let get = |k: &str| fields.iter().find(|(n, _)| n.eq_ignore_ascii_case(k)).map(|(_, v)| *v);
-    let bw = get("bw").map(|v| v.split('(').next().unwrap_or(v).trim()).and_then(rate);
+    let bw = get("bw").and_then(binary_rate);
     let iops = get("iops").and_then(scaled);
     Some(match (bw, iops) {
         (Some(bw), Some((iops, iops_step))) => Ok(DirLine { dir, bw, iops, iops_step }),
@@ -104,6 +104,24 @@ fn rate(v: &str) -> Option<(f64, String)> {
     let prefix = unit.strip_suffix("/s")?;
     let known = ["B", "KB", "kB", "MB", "GB", "TB", "KiB", "MiB", "GiB", "TiB"].contains(&prefix);
     Some((plain(num)?, unit.to_string())).filter(|_| known)
+}
+
+/// A bandwidth figure with fio 3's other-base figure after it in brackets
+/// (`21.9MiB/s (23.0MB/s)(219MiB/10001msec)`): the binary one. fio 3
+/// prints the `kb_base` one first: with `kb_base=1000`, `12.7MB/s
+/// (12.1MiB/s)`, whose `MB` is 10^6 bytes, where fio 2's `MB/s` (no
+/// bracket) is 2^20 and is read so (as fio's units are, [`kib_per`]):
+/// the decimal figure first was read as 12.7 MiB/s, 5% high. The figure
+/// before the bracket when the bracket holds no binary one.
+fn binary_rate(v: &str) -> Option<(f64, String)> {
+    let (first, rest) = v.split_once('(').map_or((v, ""), |(a, b)| (a, b));
+    let first = rate(first.trim())?;
+    let decimal = matches!(first.1.as_str(), "kB/s" | "MB/s" | "GB/s" | "TB/s");
+    let alt = rest.split(')').next().and_then(|a| rate(a.trim())).filter(|(_, u)| u.contains("iB/"));
+    match alt {
+        Some(alt) if decimal => Some(alt),
+        _ => Some(first),
+    }
 }
 
 /// fio's decimal-scaled counts: `5604`, `67.4k`, `1.2M` (×1000, ×10⁶,
@@ -213,8 +231,9 @@ fn group_line(line: &str) -> Option<Result<GroupLine, String>> {
         if let Some(v) =
             rest.split(',').filter_map(|f| f.trim().split_once('=')).find(|(k, _)| *k == key).map(|(_, v)| v)
         {
-            let v = v.split('(').next().unwrap_or(v).trim();
-            return Some(rate(v).map(|(x, u)| (dir, key, x, u)).ok_or_else(|| format!("fio `{dir}: {key}=<rate>`")));
+            return Some(
+                binary_rate(v).map(|(x, u)| (dir, key, x, u)).ok_or_else(|| format!("fio `{dir}: {key}=<rate>`")),
+            );
         }
     }
     None
@@ -627,6 +646,15 @@ mod tests {
         assert_eq!(d, DirLine { dir: "read", bw: (1053.0, "MiB/s".into()), iops: 67400.0, iops_step: Some(100.0) });
         let d = direction_line("  write: io=83749KB, bw=269100 B/s, iops=43 , runt=318686msec").unwrap().unwrap();
         assert_eq!(d, DirLine { dir: "write", bw: (269100.0, "B/s".into()), iops: 43.0, iops_step: None });
+        // kb_base=1000: the decimal figure first, the binary one read.
+        let d = direction_line("  write: IOPS=3095, BW=12.7MB/s (12.1MiB/s)(127MB/10003msec)").unwrap().unwrap();
+        assert_eq!(d.bw, (12.1, "MiB/s".into()));
+        assert_eq!(
+            group_line(
+                "  WRITE: bw=12.7MB/s (12.1MiB/s), 12.7MB/s-12.7MB/s (12.1MiB/s-12.1MiB/s), io=127MB (121MiB), run=10003-10003msec"
+            ),
+            Some(Ok(("WRITE", "bw", 12.1, "MiB/s".into())))
+        );
         let d = direction_line("  write: IOPS=5577, BW=21.8MiB/s (22.8MB/s)(218MiB/10001msec); 0 zone resets");
         assert_eq!(d.unwrap().unwrap().iops, 5577.0);
         assert!(direction_line("  read: IOPS=12x, BW=1MiB/s").unwrap().is_err());
