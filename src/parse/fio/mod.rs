@@ -46,7 +46,7 @@
 //!
 //! | name                | unit                                   | better |
 //! |---------------------|----------------------------------------|--------|
-//! | `<d>: bw`           | as printed: JSON `KiB/s`; text `KiB/s`, `MiB/s`, 2.x `KB/s`, `B/s` … | Higher |
+//! | `<d>: bw`           | as printed: JSON `KiB/s`; text `KiB/s`, `MiB/s` (fio 3's binary figure, bracketed after a `kb_base=1000` decimal one), 2.x `KB/s`, `B/s` … | Higher |
 //! | `<d>: IOPS`         | `IOPS`                                 | Higher |
 //! | `<d>: slat mean`    | JSON `nsec` (`*_ns`; fio 2.x JSON `usec`); text as printed (`nsec`, `usec`, `msec`) | Lower |
 //! | `<d>: clat mean`    | same                                   | Lower  |
