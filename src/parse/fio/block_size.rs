@@ -146,26 +146,44 @@ fn option_size(s: &str, kb_base: u64) -> Option<u64> {
 /// `kb_base` option (1024 when not set). As printed when a part is not a
 /// size fio's parser reads, or there are more than three.
 pub fn from_option(bs: &str, kb_base: u64) -> String {
-    let parts: Vec<&str> = bs.split(',').collect();
+    per_direction(bs, |p| option_size(p, kb_base).map(|v| (v, v)))
+}
+
+/// The block sizes of a `bsrange` option (`1k-4k`, `1k:4k`, per direction
+/// as `bs`: `1k-4k,2k-8k`) → `1KiB-4KiB`, `(R) 1KiB-4KiB, (W) 2KiB-8KiB, (T)
+/// 2KiB-8KiB`, as the text report's `(R) 1024B-4096B, …` reads. As printed
+/// when a part is not a range of sizes fio's parser reads.
+pub fn from_range_option(bsrange: &str, kb_base: u64) -> String {
+    per_direction(bsrange, |p| {
+        let (lo, hi) = p.split_once(['-', ':'])?;
+        let (lo, hi) = (option_size(lo, kb_base)?, option_size(hi, kb_base)?);
+        Some((lo.min(hi), lo.max(hi)))
+    })
+}
+
+/// fio's per-direction option values, read, write, trim (`v`, `v,w`,
+/// `,w,`), each read by `part`: one value for all; a value not ended by a
+/// comma also for the directions after it; an empty one fio's default.
+fn per_direction(value: &str, part: impl Fn(&str) -> Option<Range>) -> String {
+    let parts: Vec<&str> = value.split(',').collect();
     if parts.len() > 3 {
-        return bs.to_string();
+        return value.to_string();
     }
     let mut dirs = [(DEFAULT_BS, DEFAULT_BS); 3];
-    // A value not ended by a comma holds for the directions after it too.
-    let mut last: Option<u64> = None;
+    let mut last: Option<Range> = None;
     for (d, dir) in dirs.iter_mut().enumerate() {
         match parts.get(d) {
             Some(p) if p.trim().is_empty() => last = None,
-            Some(p) => match option_size(p, kb_base) {
-                Some(v) => {
-                    *dir = (v, v);
-                    last = (d + 1 == parts.len()).then_some(v);
+            Some(p) => match part(p.trim()) {
+                Some(r) => {
+                    *dir = r;
+                    last = (d + 1 == parts.len()).then_some(r);
                 }
-                None => return bs.to_string(),
+                None => return value.to_string(),
             },
             None => {
-                if let Some(v) = last {
-                    *dir = (v, v);
+                if let Some(r) = last {
+                    *dir = r;
                 }
             }
         }
@@ -235,6 +253,14 @@ mod tests {
         let seq_rand = "(R) 4096B-4096B, (W) 8192B-8192B, bs_is_seq_rand";
         assert_eq!(from_text(seq_rand), seq_rand);
         assert_eq!(from_option("4k:8k", 1024), "4k:8k");
+        // bsrange, as the text report's (R) 1024B-4096B, (W) 2048B-8192B, …
+        assert_eq!(from_range_option("1k-4k", 1024), "1KiB-4KiB");
+        assert_eq!(from_range_option("1k:4k", 1024), "1KiB-4KiB");
+        assert_eq!(from_text("(R) 1024B-4096B, (W) 1024B-4096B, (T) 1024B-4096B"), "1KiB-4KiB");
+        let two = "(R) 1KiB-4KiB, (W) 2KiB-8KiB, (T) 2KiB-8KiB";
+        assert_eq!(from_range_option("1k-4k,2k-8k", 1024), two);
+        assert_eq!(from_text("(R) 1024B-4096B, (W) 2048B-8192B, (T) 2048B-8192B"), two);
+        assert_eq!(from_range_option("4k", 1024), "4k");
         assert_eq!(from_option("0x1000", 1024), "0x1000");
     }
 }

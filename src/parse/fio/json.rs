@@ -149,19 +149,23 @@ pub fn read_document(
         // fio's rules for a size option: `k` is a power of `kb_base` (1024
         // unless set), `kib` of the other base.
         let kb_base = if option(job, global, "kb_base").as_deref() == Some("1000") { 1000 } else { 1024 };
-        for key in ["rw", "bs", "ioengine", "iodepth"] {
-            let alias = match key {
-                "rw" => "readwrite",
-                "bs" => "blocksize",
-                _ => key,
-            };
-            if let Some(v) = option(job, global, key).or_else(|| option(job, global, alias)) {
-                let v = match key {
-                    "bs" => super::block_size::from_option(&v, kb_base),
-                    // The text report prints fio's name of the mode: `rw`.
-                    "rw" if v == "readwrite" => "rw".to_string(),
-                    _ => v,
-                };
+        let opt = |key: &str, alias: &str| option(job, global, key).or_else(|| option(job, global, alias));
+        if let Some(rw) = opt("rw", "readwrite") {
+            // The text report prints fio's name of the mode: `rw`.
+            params.rest.push(("rw", if rw == "readwrite" { "rw".to_string() } else { rw }));
+        }
+        // `bsrange` gives the sizes when `bs` is not set; with both set,
+        // which fio took is not said: no `bs`.
+        let bs = match (opt("bs", "blocksize"), opt("bsrange", "blocksize_range")) {
+            (Some(bs), None) => Some(super::block_size::from_option(&bs, kb_base)),
+            (None, Some(range)) => Some(super::block_size::from_range_option(&range, kb_base)),
+            _ => None,
+        };
+        if let Some(bs) = bs {
+            params.rest.push(("bs", bs));
+        }
+        for key in ["ioengine", "iodepth"] {
+            if let Some(v) = option(job, global, key) {
                 params.rest.push((key, v));
             }
         }
@@ -366,6 +370,11 @@ mod tests {
         // kb_base=1000: `4k` is 4000 bytes, `4KiB` 4096 (fio's HOWTO).
         let f = Fio.parse(&Input::from_text(&doc("\"bs\":\"4k\",\"kb_base\":\"1000\""))).unwrap();
         assert_eq!(params(&f, 0), "job=j bs=4000B");
+        // bsrange, as the text report's (R) 1024B-4096B, …; with bs too, no bs.
+        let f = Fio.parse(&Input::from_text(&doc("\"bsrange\":\"1k-4k\""))).unwrap();
+        assert_eq!(params(&f, 0), "job=j bs=1KiB-4KiB");
+        let f = Fio.parse(&Input::from_text(&doc("\"bs\":\"4k\",\"bsrange\":\"1k-4k\""))).unwrap();
+        assert_eq!(params(&f, 0), "job=j");
         // No numjobs printed: no jobs guessed.
         let f = Fio.parse(&Input::from_text(&doc("\"bs\":\"16k\""))).unwrap();
         assert_eq!(params(&f, 0), "job=j bs=16KiB");

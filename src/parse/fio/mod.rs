@@ -64,8 +64,9 @@
 //! Parameters (as far as the output says them), named and spelt as the
 //! text report does whatever form fio printed, so that one job's rows
 //! meet: `job` (the job name), `rw` (JSON's `readwrite` alias and value
-//! read as `rw`), `bs` (`4KiB` for JSON's `4k` and text's `4096B`:
-//! [`block_size`]), `ioengine`, `iodepth`, and `jobs`, the threads an
+//! read as `rw`), `bs` (`4KiB` for JSON's `4k` and text's `4096B`, JSON's
+//! `bsrange` when `bs` is not set, none when both are: [`block_size`]),
+//! `ioengine`, `iodepth`, and `jobs`, the threads an
 //! entry reports: the text report's `(groupid=0, jobs=N)`, JSON's
 //! `numjobs` option (1 for each of its clones without `group_reporting`;
 //! see [`json`]); `host` for the per-host
