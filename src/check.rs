@@ -252,6 +252,25 @@ fn uncompared_kernels(m: &MachineClass, s: &report::SectionView, machine_yaml: &
             .of_kind(Kind::Section),
         );
     }
+    for (missing, kernels) in &u.short {
+        let one = kernels.len() == 1;
+        let its = if one { "its" } else { "their" };
+        out.push(
+            Diagnostic::warning(
+                machine_yaml,
+                None,
+                format!(
+                    "{}: section {:?}: {} ha{} no row with parameters the baseline {base} has ({}): {its} rows lack {missing}, which {its} files do not print, so none of {its} values is compared with it",
+                    m.slug,
+                    s.title,
+                    report::some_of(kernels, 5, &u.many),
+                    if one { "s" } else { "ve" },
+                    u.base_setup,
+                ),
+            )
+            .of_kind(Kind::Section),
+        );
+    }
     if u.apart.is_empty() {
         return out;
     }

@@ -108,6 +108,57 @@ fn a_run_without_the_set_up_the_others_print_is_named() {
     );
 }
 
+/// A kernel whose every run's file does not print the set-up the
+/// baseline's print (dbench 1.x's result line without its `procs`; fio's
+/// terse line, which prints no rw, bs or iodepth): `check` names the
+/// parameters its rows lack, not only the baseline's.
+#[test]
+fn a_kernel_whose_files_lack_the_set_up_is_told_which() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = small_site(dir.path());
+    put(&c, "m1/2.4.8/dbench-32.txt", "Throughput 6.9 MB/sec (NB=8.6 MB/sec  69.0 MBit/sec)\n");
+    let out = benchsite().arg("check").arg("--content").arg(&c).assert().success();
+    let all = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(
+        all.contains("2.4.8 has no row with parameters the baseline 2.4.7 has (procs 32): its rows lack procs, which its files do not print, so none of its values is compared with it"),
+        "{all}"
+    );
+    // A kernel with compared rows and one without procs: named too.
+    put(&c, "m1/2.4.8/dbench-32b.txt", "Throughput 6.8888 MB/sec 32 procs\n");
+    let out = benchsite().arg("check").arg("--content").arg(&c).assert().success();
+    let all = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(
+        all.contains("2.4.8 has a row without set-up parameters the baseline 2.4.7's rows have (procs), apart"),
+        "{all}"
+    );
+}
+
+/// One fio run saved as JSON for one kernel and as fio's text report for
+/// another (cbt's `--output-format=json,normal` file, cut in two): one
+/// set-up, spelt one way (`bs 4KiB`, `jobs 1`), so the kernels are
+/// compared; they had `bs 4096B, numjobs 1` against `bs 4096B, jobs 1`.
+#[test]
+fn one_fio_job_in_json_and_in_text_is_one_row() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = dir.path().join("content");
+    let cbt = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/fio/cbt-fio-3.42-json-then-normal-same-run-randwrite-nvme.txt"),
+    )
+    .expect("fixture");
+    let lines: Vec<&str> = cbt.lines().collect();
+    put(&c, "site.yaml", "title: \"Test site\"\n");
+    put(&c, "m1/machine.yaml", "name: \"Machine one\"\nbaseline: \"6.1\"\n");
+    put(&c, "m1/6.1/fio.txt", lines[3..285].join("\n") + "\n");
+    put(&c, "m1/6.2/fio.txt", [&lines[..3], &lines[285..]].concat().join("\n") + "\n");
+    let out = benchsite().arg("check").arg("--content").arg(&c).assert().success();
+    let all = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(!all.contains("no row with parameters"), "{all}");
+    let out = benchsite().arg("text").arg("--content").arg(&c).arg("m1").assert().success();
+    let mail = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(mail.contains("bs 4KiB") && mail.contains("jobs 1") && !mail.contains("numjobs"), "{mail}");
+}
+
 /// A class that compares configs (`compare: config`, a singular): `check`,
 /// the mail and the pages say "config"/"configs", the configs keep natural
 /// order (build-2 before build-10, not version or byte order), and each

@@ -28,6 +28,11 @@ pub struct Uncompared {
     pub lacking: Vec<String>,
     /// The parameters those rows lack (`loadfile`, `timelimit`).
     pub lacking_params: Vec<String>,
+    /// Kernels none of whose rows is the baseline's, each of whose rows
+    /// only lacks parameters a baseline's row has (fio's terse line prints
+    /// no rw, bs or iodepth): (the parameters they lack, joined by `, `;
+    /// the kernels), taken out of [`Uncompared::apart`].
+    pub short: Vec<(String, Vec<String>)>,
     /// What the rows are ("kernels", or the class's `compare:` plural).
     pub many: String,
 }
@@ -50,29 +55,57 @@ pub fn uncompared(t: &TableView) -> Option<Uncompared> {
             }
         }
     }
+    // The parameters (indices) row `params` lacks where a baseline's row
+    // has them, agreeing with it on every one it has.
+    let missing = |params: &[String]| {
+        base_params.iter().find_map(|b| {
+            let agrees = b.len() == params.len() && params.iter().zip(b.iter()).all(|(x, y)| x.is_empty() || x == y);
+            let lacks: Vec<usize> = params
+                .iter()
+                .zip(b.iter())
+                .enumerate()
+                .filter(|(_, (x, y))| x.is_empty() && !y.is_empty())
+                .map(|(i, _)| i)
+                .collect();
+            (agrees && !lacks.is_empty()).then_some(lacks)
+        })
+    };
+    let names = |mut idx: Vec<usize>| {
+        idx.sort_unstable();
+        idx.dedup();
+        idx.iter().filter_map(|&i| t.param_headers.get(i).cloned()).collect::<Vec<_>>()
+    };
     let mut lacking: Vec<String> = Vec::new();
-    let mut lacking_params: Vec<String> = Vec::new();
+    let mut lacked: Vec<usize> = Vec::new();
     for r in t.rows.iter().filter(|r| r.kernel != base && !apart.contains(&r.kernel)) {
         if base_params.contains(r.params.as_slice()) {
             continue;
         }
-        let like = base_params.iter().find(|b| {
-            b.len() == r.params.len()
-                && r.params.iter().zip(b.iter()).all(|(x, y)| x.is_empty() || x == y)
-                && r.params.iter().zip(b.iter()).any(|(x, y)| x.is_empty() && !y.is_empty())
-        });
-        if let Some(b) = like {
+        if let Some(m) = missing(&r.params) {
             if !lacking.contains(&r.kernel) {
                 lacking.push(r.kernel.clone());
             }
-            for ((x, y), h) in r.params.iter().zip(b.iter()).zip(&t.param_headers) {
-                if x.is_empty() && !y.is_empty() && !lacking_params.contains(h) {
-                    lacking_params.push(h.clone());
-                }
-            }
+            lacked.extend(m);
         }
     }
-    if apart.is_empty() && lacking.is_empty() {
+    let lacking_params = names(lacked);
+    let mut short: Vec<(String, Vec<String>)> = Vec::new();
+    apart.retain(|kernel| {
+        let mut lacks: Vec<usize> = Vec::new();
+        for r in t.rows.iter().filter(|r| &r.kernel == kernel) {
+            match missing(&r.params) {
+                Some(m) => lacks.extend(m),
+                None => return true,
+            }
+        }
+        let key = names(lacks).join(", ");
+        match short.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, ks)) => ks.push(kernel.clone()),
+            None => short.push((key, vec![kernel.clone()])),
+        }
+        false
+    });
+    if apart.is_empty() && lacking.is_empty() && short.is_empty() {
         return None;
     }
     let describe = |params: &[String]| {
@@ -95,6 +128,7 @@ pub fn uncompared(t: &TableView) -> Option<Uncompared> {
         base_setup,
         lacking,
         lacking_params,
+        short,
         many: t.axis.many.clone(),
     })
 }
@@ -115,10 +149,12 @@ impl Uncompared {
     pub fn only(&self, kernel: &str) -> Option<Uncompared> {
         let keep = |v: &[String]| v.iter().filter(|k| *k == kernel).cloned().collect::<Vec<_>>();
         let (apart, lacking) = (keep(&self.apart), keep(&self.lacking));
-        if apart.is_empty() && lacking.is_empty() {
+        let short: Vec<(String, Vec<String>)> =
+            self.short.iter().map(|(p, ks)| (p.clone(), keep(ks))).filter(|(_, ks)| !ks.is_empty()).collect();
+        if apart.is_empty() && lacking.is_empty() && short.is_empty() {
             return None;
         }
-        Some(Uncompared { apart, lacking, ..self.clone() })
+        Some(Uncompared { apart, lacking, short, ..self.clone() })
     }
 
     /// The line under the table: `not compared with 6.1: 6.2 (no row with
@@ -132,6 +168,14 @@ impl Uncompared {
                 "not compared with {base}: {} (no row with {base}'s set-up, {})",
                 some_of(&self.apart, 5, &self.many),
                 self.base_setup
+            ));
+        }
+        for (params, kernels) in &self.short {
+            parts.push(format!(
+                "not compared with {base}: {} (no row with {base}'s set-up, {}: {} files do not print {params})",
+                some_of(kernels, 5, &self.many),
+                self.base_setup,
+                if kernels.len() == 1 { "its" } else { "their" }
             ));
         }
         if !self.lacking.is_empty() {

@@ -122,6 +122,14 @@ pub fn read_document(
     let pretty = job_lines.len() == jobs.len();
     // Each job name: its first line and how many times it is reported.
     let mut seen: rustc_hash::FxHashMap<&str, (usize, usize)> = rustc_hash::FxHashMap::default();
+    // How many entries each (job name, group) has: more than one are
+    // numjobs clones without group_reporting, one thread each.
+    let mut entries: rustc_hash::FxHashMap<(&str, Option<u64>), usize> = rustc_hash::FxHashMap::default();
+    for job in jobs.iter().filter_map(Value::as_object) {
+        if let Some(name) = job.get("jobname").and_then(Value::as_str) {
+            *entries.entry((name, job.get("groupid").and_then(Value::as_u64))).or_default() += 1;
+        }
+    }
     for (k, job) in jobs.iter().enumerate() {
         let (job_line, end) = if pretty {
             (job_lines[k], job_lines.get(k + 1).map_or(doc.last, |n| n - 1))
@@ -138,10 +146,31 @@ pub fn read_document(
         };
         seen.entry(name).or_insert((job_line, 0)).1 += 1;
         let mut params = JobParams { job: name.to_string(), rest: Vec::new() };
-        for key in ["rw", "bs", "ioengine", "iodepth", "numjobs"] {
+        // fio's rules for a size option: `k` is a power of `kb_base` (1024
+        // unless set), `kib` of the other base.
+        let kb_base = if option(job, global, "kb_base").as_deref() == Some("1000") { 1000 } else { 1024 };
+        let opt = |key: &str, alias: &str| option(job, global, key).or_else(|| option(job, global, alias));
+        if let Some(rw) = opt("rw", "readwrite") {
+            // The text report prints fio's name of the mode: `rw`.
+            params.rest.push(("rw", if rw == "readwrite" { "rw".to_string() } else { rw }));
+        }
+        // `bsrange` gives the sizes when `bs` is not set; with both set,
+        // which fio took is not said: no `bs`.
+        let bs = match (opt("bs", "blocksize"), opt("bsrange", "blocksize_range")) {
+            (Some(bs), None) => Some(super::block_size::from_option(&bs, kb_base)),
+            (None, Some(range)) => Some(super::block_size::from_range_option(&range, kb_base)),
+            _ => None,
+        };
+        if let Some(bs) = bs {
+            params.rest.push(("bs", bs));
+        }
+        for key in ["ioengine", "iodepth"] {
             if let Some(v) = option(job, global, key) {
                 params.rest.push((key, v));
             }
+        }
+        if let Some(jobs) = jobs_of(job, global, entries[&(name, job.get("groupid").and_then(Value::as_u64))]) {
+            params.rest.push(("jobs", jobs));
         }
         if let Some(host) = job.get("hostname").and_then(Value::as_str) {
             params.rest.push(("host", host.to_string()));
@@ -168,6 +197,25 @@ pub fn read_document(
         out.notes.push((line, clones_note(name, n)));
     }
     Ok(())
+}
+
+/// `jobs`, the threads a job's entry reports, as the text report's
+/// `name: (groupid=0, jobs=4)` says it: the job's `numjobs` option when it
+/// is its group's one entry (`group_reporting`, or `numjobs` 1), 1 for
+/// each of `entries` > 1 entries of one name and group (`numjobs` clones
+/// without `group_reporting`, each one thread). `None` when the options
+/// do not set `numjobs` (fio prints only options set), and for
+/// client/server mode's `All clients` sum: not guessed. Not told apart: a group of
+/// several job definitions under `group_reporting` (one entry, named
+/// after its first job, of all their threads, which the text report's
+/// `jobs=` counts); JSON prints no count of them, and its `jobs` is the
+/// first job's `numjobs`.
+fn jobs_of(job: &Map<String, Value>, global: Option<&Map<String, Value>>, entries: usize) -> Option<String> {
+    let numjobs = option(job, global, "numjobs")?;
+    if job.get("jobname").and_then(Value::as_str) == Some("All clients") {
+        return None;
+    }
+    Some(if entries > 1 { "1".to_string() } else { numjobs })
 }
 
 /// The note on a job printed several times in one report: fio's `numjobs`
@@ -297,6 +345,53 @@ mod tests {
         assert_eq!(f.version.as_deref(), Some("3.19"));
         let p: Vec<String> = f.samples[0].params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
         assert_eq!(p, vec!["job=a", "rw=read"]);
+    }
+
+    fn params(f: &crate::model::ParsedFile, i: usize) -> String {
+        let p: Vec<String> = f.samples[i].params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+        p.join(" ")
+    }
+
+    /// One job's set-up as the text report names and spells it: `readwrite`
+    /// is fio's alias of `rw` (value `readwrite` its `rw`), `4k` 4 KiB,
+    /// `numjobs` the `jobs=` of `(groupid=0, jobs=4)`.
+    #[test]
+    fn options_named_and_spelt_as_the_text_report() {
+        let doc = |opts: &str| {
+            format!(
+                "{{\"fio version\":\"fio-3.36\",\"global options\":{{{opts}}},\"jobs\":[{{\"jobname\":\"j\",\"groupid\":0,\"read\":{{\"bw\":5,\"iops\":1}}}}]}}\n"
+            )
+        };
+        let f = Fio.parse(&Input::from_text(&doc(
+            "\"readwrite\":\"readwrite\",\"bs\":\"4k\",\"ioengine\":\"libaio\",\"iodepth\":\"32\",\"numjobs\":\"4\"",
+        )))
+        .unwrap();
+        assert_eq!(params(&f, 0), "job=j rw=rw bs=4KiB ioengine=libaio iodepth=32 jobs=4");
+        // kb_base=1000: `4k` is 4000 bytes, `4KiB` 4096 (fio's HOWTO).
+        let f = Fio.parse(&Input::from_text(&doc("\"bs\":\"4k\",\"kb_base\":\"1000\""))).unwrap();
+        assert_eq!(params(&f, 0), "job=j bs=4000B");
+        // bsrange, as the text report's (R) 1024B-4096B, …; with bs too, no bs.
+        let f = Fio.parse(&Input::from_text(&doc("\"bsrange\":\"1k-4k\""))).unwrap();
+        assert_eq!(params(&f, 0), "job=j bs=1KiB-4KiB");
+        let f = Fio.parse(&Input::from_text(&doc("\"bs\":\"4k\",\"bsrange\":\"1k-4k\""))).unwrap();
+        assert_eq!(params(&f, 0), "job=j");
+        // No numjobs printed: no jobs guessed.
+        let f = Fio.parse(&Input::from_text(&doc("\"bs\":\"16k\""))).unwrap();
+        assert_eq!(params(&f, 0), "job=j bs=16KiB");
+    }
+
+    /// numjobs=2 without group_reporting: two entries of one name and
+    /// group, each one thread, as the text report's two `jobs=1` sections.
+    #[test]
+    fn each_clone_is_one_job() {
+        let job =
+            "{\"jobname\":\"c\",\"groupid\":0,\"job options\":{\"numjobs\":\"2\"},\"read\":{\"bw\":5,\"iops\":1}}";
+        let doc = format!("{{\"fio version\":\"fio-3.36\",\"jobs\":[{job},{job}]}}\n");
+        let f = Fio.parse(&Input::from_text(&doc)).unwrap();
+        assert_eq!(params(&f, 0), "job=c jobs=1");
+        assert_eq!(params(&f, 2), "job=c jobs=1");
+        let one = format!("{{\"fio version\":\"fio-3.36\",\"jobs\":[{job}]}}\n");
+        assert_eq!(params(&Fio.parse(&Input::from_text(&one)).unwrap(), 0), "job=c jobs=2");
     }
 
     #[test]

@@ -46,7 +46,7 @@
 //!
 //! | name                | unit                                   | better |
 //! |---------------------|----------------------------------------|--------|
-//! | `<d>: bw`           | as printed: JSON `KiB/s`; text `KiB/s`, `MiB/s`, 2.x `KB/s`, `B/s` … | Higher |
+//! | `<d>: bw`           | as printed: JSON `KiB/s`; text `KiB/s`, `MiB/s` (fio 3's binary figure, bracketed after a `kb_base=1000` decimal one), 2.x `KB/s`, `B/s` … | Higher |
 //! | `<d>: IOPS`         | `IOPS`                                 | Higher |
 //! | `<d>: slat mean`    | JSON `nsec` (`*_ns`; fio 2.x JSON `usec`); text as printed (`nsec`, `usec`, `msec`) | Lower |
 //! | `<d>: clat mean`    | same                                   | Lower  |
@@ -61,14 +61,21 @@
 //! Units are kept as fio printed them, so a text report that printed one
 //! run's bandwidth in `KiB/s` and another's in `MiB/s` gives two metrics.
 //!
-//! Parameters (as far as the output says them): `job` (the job name), `rw`,
-//! `bs`, `ioengine`, `iodepth`, and `numjobs` (JSON's job or global options) or `jobs`
-//! (the text report's `(groupid=0, jobs=N)`); `host` for the per-host
+//! Parameters (as far as the output says them), named and spelt as the
+//! text report does whatever form fio printed, so that one job's rows
+//! meet: `job` (the job name), `rw` (JSON's `readwrite` alias and value
+//! read as `rw`), `bs` (`4KiB` for JSON's `4k` and text's `4096B`, JSON's
+//! `bsrange` when `bs` is not set, none when both are: [`block_size`]),
+//! `ioengine`, `iodepth`, and `jobs`, the threads an
+//! entry reports: the text report's `(groupid=0, jobs=N)`, JSON's
+//! `numjobs` option (1 for each of its clones without `group_reporting`;
+//! see [`json`]); `host` for the per-host
 //! entries of client/server mode's JSON (`client_stats`, whose `All
 //! clients` entry is fio's own sum, read as a job of that name). The text report takes `rw`,
 //! `bs`, `ioengine` and `iodepth` from the job's `name: (g=0): rw=…` line;
 //! JSON from the job's or global options, which print only the options
-//! set (fio's default engine is then not named); the terse line prints
+//! set (fio's default engine is then not named, nor `jobs` when `numjobs`
+//! is not set: neither is guessed); the terse line prints
 //! none of them. A job's definition line opens a new run of it: two runs
 //! of one job in one file are not its `numjobs` clones.
 //!
@@ -102,6 +109,7 @@
 //! A file holding only fio's command line (LKP's `fio` file beside its
 //! `fio.output`) is recognised and has no results.
 
+pub mod block_size;
 pub mod json;
 pub mod terse;
 pub mod text;
@@ -118,7 +126,7 @@ pub struct JobParams {
     /// `job`: the job's name.
     pub job: String,
     /// `(name, value)` pairs after `job`: `rw`, `bs`, `ioengine`, `iodepth`,
-    /// `numjobs`/`jobs`, those the output prints.
+    /// `jobs`, those the output prints.
     pub rest: Vec<(&'static str, String)>,
 }
 

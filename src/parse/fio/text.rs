@@ -50,7 +50,7 @@ fn definition(line: &str) -> Option<(&str, Vec<(&'static str, String)>)> {
     params.push(("rw", rw.to_string()));
     if let Some((_, b)) = rest.split_once(", bs=") {
         let bs = b.split(", ioengine=").next().unwrap_or(b);
-        params.push(("bs", block_size(bs)));
+        params.push(("bs", super::block_size::from_text(bs)));
     }
     if let Some((_, e)) = rest.split_once("ioengine=") {
         params.push(("ioengine", e.split(',').next().unwrap_or(e).trim().to_string()));
@@ -59,25 +59,6 @@ fn definition(line: &str) -> Option<(&str, Vec<(&'static str, String)>)> {
         params.push(("iodepth", d.split(',').next().unwrap_or(d).trim().to_string()));
     }
     Some((name, params))
-}
-
-/// The block size as printed, shortened when every direction has the same
-/// fixed size: `(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B` → `4096B`,
-/// 2.x's `4K-4K/4K-4K/4K-4K` → `4K`; anything else stays as printed
-/// (`512-64K/512-64K/512-64K`).
-fn block_size(bs: &str) -> String {
-    let parts: Vec<&str> = if bs.contains("(R)") {
-        bs.split(", ").map(|p| p.split_once(") ").map_or(p, |(_, v)| v).trim()).collect()
-    } else {
-        bs.split('/').map(str::trim).collect()
-    };
-    let first = parts[0];
-    let same = parts.iter().all(|p| *p == first);
-    match first.split_once('-') {
-        Some((lo, hi)) if same && lo == hi => lo.to_string(),
-        _ if same => first.to_string(),
-        _ => bs.trim().to_string(),
-    }
 }
 
 /// One `read:`/`write:`/`trim:` line: direction, bandwidth with its unit,
@@ -107,7 +88,7 @@ pub fn direction_line(line: &str) -> Option<Result<DirLine, String>> {
     let fields: Vec<(&str, &str)> =
         rest.split(',').filter_map(|f| f.trim().split_once('=')).map(|(k, v)| (k.trim(), v.trim())).collect();
     let get = |k: &str| fields.iter().find(|(n, _)| n.eq_ignore_ascii_case(k)).map(|(_, v)| *v);
-    let bw = get("bw").map(|v| v.split('(').next().unwrap_or(v).trim()).and_then(rate);
+    let bw = get("bw").and_then(binary_rate);
     let iops = get("iops").and_then(scaled);
     Some(match (bw, iops) {
         (Some(bw), Some((iops, iops_step))) => Ok(DirLine { dir, bw, iops, iops_step }),
@@ -123,6 +104,24 @@ fn rate(v: &str) -> Option<(f64, String)> {
     let prefix = unit.strip_suffix("/s")?;
     let known = ["B", "KB", "kB", "MB", "GB", "TB", "KiB", "MiB", "GiB", "TiB"].contains(&prefix);
     Some((plain(num)?, unit.to_string())).filter(|_| known)
+}
+
+/// A bandwidth figure with fio 3's other-base figure after it in brackets
+/// (`21.9MiB/s (23.0MB/s)(219MiB/10001msec)`): the binary one. fio 3
+/// prints the `kb_base` one first: with `kb_base=1000`, `12.7MB/s
+/// (12.1MiB/s)`, whose `MB` is 10^6 bytes, where fio 2's `MB/s` (no
+/// bracket) is 2^20 and is read so (as fio's units are, [`kib_per`]):
+/// the decimal figure first was read as 12.7 MiB/s, 5% high. The figure
+/// before the bracket when the bracket holds no binary one.
+fn binary_rate(v: &str) -> Option<(f64, String)> {
+    let (first, rest) = v.split_once('(').map_or((v, ""), |(a, b)| (a, b));
+    let first = rate(first.trim())?;
+    let decimal = matches!(first.1.as_str(), "kB/s" | "MB/s" | "GB/s" | "TB/s");
+    let alt = rest.split(')').next().and_then(|a| rate(a.trim())).filter(|(_, u)| u.contains("iB/"));
+    match alt {
+        Some(alt) if decimal => Some(alt),
+        _ => Some(first),
+    }
 }
 
 /// fio's decimal-scaled counts: `5604`, `67.4k`, `1.2M` (×1000, ×10⁶,
@@ -232,8 +231,9 @@ fn group_line(line: &str) -> Option<Result<GroupLine, String>> {
         if let Some(v) =
             rest.split(',').filter_map(|f| f.trim().split_once('=')).find(|(k, _)| *k == key).map(|(_, v)| v)
         {
-            let v = v.split('(').next().unwrap_or(v).trim();
-            return Some(rate(v).map(|(x, u)| (dir, key, x, u)).ok_or_else(|| format!("fio `{dir}: {key}=<rate>`")));
+            return Some(
+                binary_rate(v).map(|(x, u)| (dir, key, x, u)).ok_or_else(|| format!("fio `{dir}: {key}=<rate>`")),
+            );
         }
     }
     None
@@ -631,21 +631,30 @@ mod tests {
             p,
             vec![
                 ("rw", "randread".into()),
-                ("bs", "16.0KiB".into()),
+                ("bs", "16KiB".into()),
                 ("ioengine", "psync".into()),
                 ("iodepth", "1".into())
             ]
         );
         let (_, p) =
             definition("iometer: (g=0): rw=randrw, bs=512-64K/512-64K/512-64K, ioengine=libaio, iodepth=64").unwrap();
-        assert_eq!(p[1], ("bs", "512-64K".into()));
+        assert_eq!(p[1], ("bs", "512B-64KiB".into()));
         let (_, p) =
             definition("random-read-4k: (g=0): rw=read, bs=4K-4K/4K-4K/4K-4K, ioengine=posixaio, iodepth=32").unwrap();
-        assert_eq!(p[1], ("bs", "4K".into()));
+        assert_eq!(p[1], ("bs", "4KiB".into()));
         let d = direction_line("  read: IOPS=67.4k, BW=1053MiB/s (1104MB/s)(100GiB/97218msec)").unwrap().unwrap();
         assert_eq!(d, DirLine { dir: "read", bw: (1053.0, "MiB/s".into()), iops: 67400.0, iops_step: Some(100.0) });
         let d = direction_line("  write: io=83749KB, bw=269100 B/s, iops=43 , runt=318686msec").unwrap().unwrap();
         assert_eq!(d, DirLine { dir: "write", bw: (269100.0, "B/s".into()), iops: 43.0, iops_step: None });
+        // kb_base=1000: the decimal figure first, the binary one read.
+        let d = direction_line("  write: IOPS=3095, BW=12.7MB/s (12.1MiB/s)(127MB/10003msec)").unwrap().unwrap();
+        assert_eq!(d.bw, (12.1, "MiB/s".into()));
+        assert_eq!(
+            group_line(
+                "  WRITE: bw=12.7MB/s (12.1MiB/s), 12.7MB/s-12.7MB/s (12.1MiB/s-12.1MiB/s), io=127MB (121MiB), run=10003-10003msec"
+            ),
+            Some(Ok(("WRITE", "bw", 12.1, "MiB/s".into())))
+        );
         let d = direction_line("  write: IOPS=5577, BW=21.8MiB/s (22.8MB/s)(218MiB/10001msec); 0 zone resets");
         assert_eq!(d.unwrap().unwrap().iops, 5577.0);
         assert!(direction_line("  read: IOPS=12x, BW=1MiB/s").unwrap().is_err());
