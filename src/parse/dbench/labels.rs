@@ -5,6 +5,7 @@ use super::result::may_have_result;
 use super::{clients_started, command_count, is_table_header};
 use crate::model::Sample;
 use crate::parse::Input;
+use crate::parse::labels::is_run_marker;
 use crate::parse::num::plain;
 
 /// A line of dbench's own progress output: `....+++****`, dbench 4's
@@ -119,18 +120,30 @@ pub(super) fn prose_above(input: &Input, i: usize, floor: usize) -> Option<usize
 pub(super) fn labels_above(input: &Input, i: usize, floor: usize) -> Option<(Vec<String>, bool)> {
     let mut chain = Vec::new();
     let mut j = i;
-    while j > floor
-        && let Some((text, _)) = label_line(&input.lines[j - 1])
-    {
-        chain.push(text);
+    // A run marker (`run 2`, a date line, `[2/3]`) is passed over: it
+    // tells runs of one set-up apart, not set-ups.
+    let mut markers = 0;
+    while j > floor {
+        let line = &input.lines[j - 1];
+        if is_run_marker(line) {
+            markers += 1;
+        } else if let Some((text, _)) = label_line(line) {
+            chain.push(text);
+        } else {
+            break;
+        }
         j -= 1;
     }
+    // Markers alone right under the previous result: the same set-up's next run.
+    if chain.is_empty() && markers > 0 && j == floor {
+        return None;
+    }
     if chain.is_empty() {
-        let mut k = i;
-        while k > floor && i - k < 2 && input.lines[k - 1].trim().is_empty() {
+        let mut k = j;
+        while k > floor && j - k < 2 && input.lines[k - 1].trim().is_empty() {
             k -= 1;
         }
-        let (text, colon) = (k < i && k > floor).then(|| label_line(&input.lines[k - 1])).flatten()?;
+        let (text, colon) = (k < j && k > floor).then(|| label_line(&input.lines[k - 1])).flatten()?;
         if !colon {
             return None;
         }
