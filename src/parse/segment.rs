@@ -167,7 +167,61 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
     // File order, so that `parse` and the warnings read top to bottom.
     out.sort_by_key(|s| s.lines.0);
     note_unread_lookalikes(input, &mut out, &read);
+    note_unread_rates(input, &mut out, &read);
     out
+}
+
+/// A figure of a rate (`12345 records/s`, `= 511.69 MB/sec`, `506 MB/s`):
+/// a number, then a unit per second.
+fn has_rate(line: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    words.windows(2).any(|w| {
+        let number = w[0].trim_start_matches('=');
+        let unit = w[1].trim_end_matches([',', ';', '.', ')']);
+        !number.is_empty()
+            && number.starts_with(|c: char| c.is_ascii_digit())
+            && number.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b',')
+            && unit.split_once('/').is_some_and(|(what, per)| {
+                !what.is_empty()
+                    && what.bytes().all(|b| b.is_ascii_alphabetic())
+                    && matches!(per, "s" | "sec" | "second" | "secs")
+            })
+    })
+}
+
+/// A benchmark no parser knows, run under `time` (ebizzy's `12345
+/// records/s` above `real 10.00 s`, `time hdparm -t`'s `… = 511.69 MB/sec`,
+/// `time dd`'s `… copied, 2.12345 s, 506 MB/s`): the file was read as the
+/// `time` lines only, and the benchmark's own figure was lost with no
+/// word. Each line outside every other benchmark's output (its segment's
+/// lines) that gives a rate ([`has_rate`]) and that no segment read is
+/// noted on the `time` segment: "a figure no parser read". `read`: every
+/// line a segment read a number from, in order.
+fn note_unread_rates(input: &Input, out: &mut [Segment], read: &[usize]) {
+    let Some(timed) = out.iter().position(|s| family(s.parser.id()) == "gnu-time" && s.outcome.is_ok()) else {
+        return;
+    };
+    let others: Vec<(usize, usize)> =
+        out.iter().filter(|s| family(s.parser.id()) != "gnu-time").map(|s| s.lines).collect();
+    // Lines a note already names (a lookalike of a result not read).
+    let noted: Vec<usize> =
+        out.iter().filter_map(|s| s.outcome.as_ref().ok()).flat_map(|p| p.notes.iter().map(|n| n.0)).collect();
+    let notes: Vec<(usize, String)> = input
+        .lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|&(n, l)| {
+            read.binary_search(&n).is_err()
+                && !noted.contains(&n)
+                && !others.iter().any(|&(a, b)| a <= n && n <= b)
+                && has_rate(l)
+        })
+        .map(|(n, l)| (n, format!("`{l}` gives a figure no parser read (only the `time` lines were read): not read")))
+        .collect();
+    if let Ok(parsed) = &mut out[timed].outcome {
+        parsed.notes.extend(notes);
+    }
 }
 
 /// Leaves to the later rounds the tail of a taken paragraph, the lines
