@@ -7,6 +7,7 @@ use crate::model::Sample;
 use crate::parse::Input;
 use crate::parse::labels::is_run_marker;
 use crate::parse::num::plain;
+use crate::parse::time::shell_line;
 
 /// A line of dbench's own progress output: `....+++****`, dbench 4's
 /// `  128  cleanup 600 sec` and `  32  293380  3789.82 MB/sec  execute  59
@@ -29,7 +30,8 @@ fn is_prompt(t: &str) -> bool {
         || t.contains("]$ ")
 }
 
-/// A line naming the set-up of the results below it: `before:`, `2.4.19:`,
+/// A line naming the set-up of the results below it (never a shell `time`
+/// line, `real 3m12.345s`, another command's time): `before:`, `2.4.19:`,
 /// `with patch:`, `same machine with 2.4.19-pre4-ac4 -` (`colon` true), or a
 /// bare short line such as `6.1.87-cfs`, `4.19.312` or `NO_DELAY_DEQUEUE` (a
 /// number alone, `1.000`, is not a label). Returns the
@@ -54,6 +56,7 @@ fn label_line(line: &str) -> Option<(String, bool)> {
         || is_table_header(t)
         || is_progress(t)
         || is_prompt(t)
+        || shell_line(t).is_some()
     {
         return None;
     }
