@@ -1642,8 +1642,11 @@ pub fn is_run_marker(text: &str) -> bool {
 }
 
 /// `run 2`, `run #2`, `iteration 2 of 3`, `loop 2/3`, `2/3`, `2 of 3`, `1st
-/// run` (lower case): a run's number and nothing more.
+/// run`, `harness run 2` (lower case): a run's number and nothing more.
 fn run_counter(lower: &str) -> bool {
+    // `harness run 2`, `test run 2`: the run of what the whole log runs.
+    let lower =
+        ["harness ", "test ", "benchmark ", "bench "].iter().find_map(|p| lower.strip_prefix(p)).unwrap_or(lower);
     const WORDS: [&str; 11] =
         ["run", "try", "pass", "iteration", "iter", "round", "loop", "attempt", "trial", "repetition", "rep"];
     let after_word = WORDS
@@ -1733,6 +1736,8 @@ fn is_load_average(lower: &str) -> bool {
 /// a label the same above every run) and its box borders and header
 /// (`,----.`, `| Item | Time | Rate |`, `` `----' ``); perf bench's
 /// header (`# Running 'sched/pipe' benchmark:`, the same above every run);
+/// lmbench's letter-spaced banner (`L M B E N C H  2 . 0   S U M M A R Y`,
+/// a `time make`'s label in a harness log after `make summary`);
 /// sysbench's section headings ([`SYSBENCH_HEADINGS`]) and its `[ 20ms ]
 /// Checkpoint report:` (`--report-checkpoints`); fio's `clat
 /// percentiles (usec):`, `Run status group 0 (all jobs):` and `Disk stats
@@ -1746,6 +1751,7 @@ fn is_tool_chatter(text: &str) -> bool {
         || text == "Disk stats (read/write):"
         || (text.starts_with('[') && text.ends_with("] Checkpoint report:"))
         || text.starts_with("Tiotest ")
+        || text.starts_with("L M B E N C H")
         || (text.starts_with("# Running '") && text.ends_with("benchmark:"))
         || text.starts_with("| Item ")
         || (text.starts_with([',', '`', '+', '|'])
@@ -1849,6 +1855,7 @@ mod tests {
             "0.52 0.58 0.59 1/234 5678",
             " 10:00:01 up 3 days,  2:03,  1 user,  load average: 0.52, 0.58, 0.59",
             "2nd run",
+            "=== harness run 2 ===",
         ] {
             assert!(is_run_marker(m), "{m:?}");
         }
@@ -1865,6 +1872,8 @@ mod tests {
             "70:30",
             "8/4",
             "Kernel 6.1 at 10:00:00",
+            "Test 2",
+            "cold run 1",
         ] {
             assert!(!is_run_marker(m), "{m:?}");
         }

@@ -93,11 +93,20 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
         }
         match outcome {
             Ok(mut parsed) if !parsed.samples.is_empty() => {
-                drop_repeated_paragraphs(input, &mut parsed);
+                let repeats = drop_repeated_paragraphs(input, &mut parsed);
                 super::repeats::drop_repeated_figures(input, &mut parsed);
                 super::labels::apply(input, &mut parsed);
-                let mut taken = paragraphs_of(current, parsed.samples.iter().map(|s| s.line));
+                // A paragraph skipped as a repeat is still this segment's:
+                // no later round reads its figures as another output's (a
+                // harness log's second dbench run, its `time` lines alike
+                // to the first's, was read as a bash-time run of its own
+                // and averaged with a kernel build's time).
+                let mut taken = paragraphs_of(
+                    current,
+                    parsed.samples.iter().map(|s| s.line).chain(repeats.iter().map(|&(a, _)| a)),
+                );
                 leave_tails(current, &mut taken, &parsed, &families);
+                leave_timed_heads(current, &mut taken, &parsed, &families);
                 let lines = (
                     taken.iter().position(|&t| t).map_or(1, |i| i + 1),
                     taken.iter().rposition(|&t| t).map_or(current.lines.len(), |i| i + 1),
@@ -258,6 +267,51 @@ fn leave_tails(input: &Input, taken: &mut [bool], parsed: &ParsedFile, done: &[&
     }
 }
 
+/// Leaves to the later rounds the head of a taken paragraph, the lines
+/// before the first one the segment read a number from, when a `time`
+/// parser (not read yet) reads a result there: a harness log's `time make`
+/// report printed right above the next benchmark's command (`sys
+/// 0m30.123s` / `+ hackbench -g 10` / its output, no blank line between)
+/// was in that benchmark's paragraph, warned of and never read: every
+/// build's time but the last was lost. `done` are the families read so
+/// far (this segment's among them).
+fn leave_timed_heads(input: &Input, taken: &mut [bool], parsed: &ParsedFile, done: &[&str]) {
+    if done.contains(&"gnu-time") {
+        return;
+    }
+    let mut read: Vec<usize> = parsed.samples.iter().map(|s| s.line).filter(|&l| l >= 1).collect();
+    read.sort_unstable();
+    read.dedup();
+    let n = input.lines.len();
+    let mut i = 0;
+    while i < n {
+        if !taken[i] {
+            i += 1;
+            continue;
+        }
+        let (start, end) = paragraph_at(input, i);
+        i = end + 1;
+        // 1-based `first` is the 0-based index after the head.
+        let Some(&first) = read.iter().find(|&&l| l > start && l <= end + 1) else { continue };
+        let head = start..first - 1;
+        if head.is_empty() || !input.lines[head.clone()].iter().any(|l| l.bytes().any(|b| b.is_ascii_digit())) {
+            continue;
+        }
+        let outside: Vec<bool> = (0..n).map(|k| !head.contains(&k)).collect();
+        let alone = input.blanked(&outside);
+        let Some(other) = detect_among(&alone, done) else { continue };
+        if family(other.id()) != "gnu-time" {
+            continue;
+        }
+        // Up to the last line the time parser reads: the benchmark's own
+        // lines under it (`+ dbench 16`, `16 clients started`) stay its.
+        let last = other.parse(&alone).ok().and_then(|p| p.samples.iter().map(|s| s.line).max());
+        if let Some(last) = last.filter(|&l| l > start && l <= head.end) {
+            taken[start..last].fill(false);
+        }
+    }
+}
+
 /// A parser that stopped at another benchmark's result line read again
 /// without it. A parser reads to the end of the file and refuses a line it
 /// cannot place: an AIM9 report followed by dbench's `Throughput 120.114
@@ -392,7 +446,7 @@ fn reread_alone(input: &Input, segments: &mut [Segment], took: &[(usize, Vec<boo
         let Ok(before) = &seg.outcome else { continue };
         let Ok(mut parsed) = seg.parser.parse(&alone) else { continue };
         super::cut::last_line(seg.parser, &alone, &mut parsed);
-        drop_repeated_paragraphs(&alone, &mut parsed);
+        let _ = drop_repeated_paragraphs(&alone, &mut parsed);
         super::repeats::drop_repeated_figures(&alone, &mut parsed);
         super::labels::apply(&alone, &mut parsed);
         let lines = |p: &ParsedFile| {
@@ -618,8 +672,10 @@ fn detect_among(input: &Input, done: &[&str]) -> Option<&'static dyn BenchParser
 /// or more lines that gave numbers count: two runs of a benchmark can print
 /// the same single line (`Throughput 12.3 MB/sec 8 procs`), but not the same
 /// table. A parser's own finer check (bonnie++'s CSV line repeating its
-/// text report) is left to it.
-fn drop_repeated_paragraphs(input: &Input, parsed: &mut ParsedFile) {
+/// text report) is left to it. Returns the paragraphs dropped (first and
+/// last line, 1-based).
+#[must_use]
+fn drop_repeated_paragraphs(input: &Input, parsed: &mut ParsedFile) -> Vec<(usize, usize)> {
     let mut read: Vec<usize> =
         parsed.samples.iter().map(|s| s.line).filter(|&l| (1..=input.lines.len()).contains(&l)).collect();
     read.sort_unstable();
@@ -641,7 +697,7 @@ fn drop_repeated_paragraphs(input: &Input, parsed: &mut ParsedFile) {
     }
     // One such paragraph (a file's one table) repeats nothing: no hashing.
     if paragraphs.len() < 2 {
-        return;
+        return Vec::new();
     }
     for p in &mut paragraphs {
         p.2 = words_hash(&input.lines[p.0 - 1..p.1]);
@@ -663,11 +719,12 @@ fn drop_repeated_paragraphs(input: &Input, parsed: &mut ParsedFile) {
     }
     if !dropped.is_empty() {
         let mut gone = vec![false; input.lines.len() + 1];
-        for (a, b) in dropped {
+        for &(a, b) in &dropped {
             gone[a..=b].fill(true);
         }
         parsed.samples.retain(|s| !gone.get(s.line).copied().unwrap_or(false));
     }
+    dropped
 }
 
 /// A repeated paragraph must hold at least this many numbers on its read
