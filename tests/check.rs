@@ -299,7 +299,7 @@ fn a_cut_name_agreeing_with_two_kernels_is_named() {
     put(
         &c,
         "box/lmbench-summary.txt",
-        &std::fs::read_to_string(fixture("lmbench/edited-two-kernels-cut-to-one-os-name.txt")).expect("fixture"),
+        std::fs::read_to_string(fixture("lmbench/edited-two-kernels-cut-to-one-os-name.txt")).expect("fixture"),
     );
     let out = benchsite().arg("check").arg("--content").arg(&c).assert().success();
     let all = String::from_utf8_lossy(&out.get_output().stderr).to_string();
