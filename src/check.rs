@@ -38,6 +38,7 @@ pub fn consistency(m: &MachineClass, page: &MachinePage) -> Vec<Diagnostic> {
     // the item ran, shown on its page: nothing to warn about.
     if page.axis.kernels {
         out.extend(kernel_name_mismatches(m));
+        out.extend(ambiguous_cut_names(m));
     }
     out.extend(section_warnings(m, page));
     out.extend(intended_gaps(m, &page.axis));
@@ -173,6 +174,47 @@ fn kernel_name_mismatches(m: &MachineClass) -> Vec<Diagnostic> {
                     rf.parsed.benchmark
                 ),
             ).of_kind(Kind::KernelName));
+        }
+    }
+    out
+}
+
+/// Kernels a file outside every kernel's directory names by a name cut
+/// short that agrees with two or more kernels of the class
+/// ([`kernel_names_agree`]): lmbench 2.0's narrow OS column cuts
+/// `2.4.19-pre10-ac2` and `2.4.19-pre10-ac2-preempt` alike to `2.4.19-p`,
+/// and a class-level summary's rows of both were averaged as runs of a
+/// kernel `2.4.19-p` (an attacker's trial). One warning per file and
+/// name, naming the kernels it may be.
+fn ambiguous_cut_names(m: &MachineClass) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let mut seen: BTreeSet<(&str, &str)> = BTreeSet::new();
+    for rf in m.results.iter().filter(|rf| rf.kernel_dir.is_none()) {
+        for smp in &rf.parsed.samples {
+            let Some(named) = smp.kernel.as_deref() else { continue };
+            if !seen.insert((rf.rel_path.as_str(), named)) {
+                continue;
+            }
+            let agree: Vec<&str> = m
+                .kernels
+                .iter()
+                .map(|k| k.name.as_str())
+                .filter(|&k| k != named && k.len() > named.len() && kernel_names_agree(named, k))
+                .collect();
+            if agree.len() >= 2 {
+                out.push(
+                    Diagnostic::warning(
+                        &rf.path,
+                        Some(smp.line),
+                        format!(
+                            "{}: kernel {named:?}, a name cut short, may be any of {}: its rows are filed as kernel {named:?}, and rows of different kernels may have been averaged as its runs",
+                            rf.parsed.benchmark,
+                            agree.join(", ")
+                        ),
+                    )
+                    .of_kind(Kind::KernelName),
+                );
+            }
         }
     }
     out

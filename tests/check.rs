@@ -332,3 +332,34 @@ fn a_headline_several_columns_show_is_a_warning() {
     let all = check("wakeup");
     assert!(!all.contains("headline"), "{all}");
 }
+
+/// A class-level lmbench 2.0 summary whose narrow OS column cut two
+/// kernels of the class to one name (`2.4.19-pre10-ac2` and
+/// `2.4.19-pre10-ac2-preempt` both `Linux 2.4.19-p`): its rows were
+/// averaged as runs of a kernel `2.4.19-p` with no word (an attacker's
+/// trial, session 23). `check` says the cut name may be either kernel.
+#[test]
+fn a_cut_name_agreeing_with_two_kernels_is_named() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = dir.path().join("content");
+    put(&c, "site.yaml", "title: t\n");
+    put(&c, "box/machine.yaml", "name: F\nbaseline: \"2.4.19-pre10-ac2-preempt\"\n");
+    let db = "32 clients started\nThroughput 9.5 MB/sec (NB=1 MB/sec  1 MBit/sec)\n";
+    put(&c, "box/2.4.19-pre10-ac2/dbench.txt", db);
+    put(&c, "box/2.4.19-pre10-ac2-preempt/dbench.txt", db);
+    put(
+        &c,
+        "box/lmbench-summary.txt",
+        std::fs::read_to_string(fixture("lmbench/edited-two-kernels-cut-to-one-os-name.txt")).expect("fixture"),
+    );
+    let out = benchsite().arg("check").arg("--content").arg(&c).assert().success();
+    let all = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(
+        all.contains("lmbench-summary.txt:9: lmbench: kernel \"2.4.19-p\", a name cut short, may be any of 2.4.19-pre10-ac2, 2.4.19-pre10-ac2-preempt"),
+        "{all}"
+    );
+}
+
+fn fixture(rel: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(rel)
+}

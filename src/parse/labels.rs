@@ -584,7 +584,7 @@ fn sched_feature(text: &str) -> Option<&str> {
 /// All [`MAX_LABEL_CHARS`] at most, in lower case (a kernel's name as
 /// written). `None` for any other line.
 fn setup_pair(text: &str) -> Option<(String, String)> {
-    if text.chars().count() > MAX_LABEL_CHARS || text.ends_with(['.', ',', ';', '!', '?']) {
+    if text.chars().count() > MAX_LABEL_CHARS || text.ends_with(['.', ',', ';', '!', '?']) || is_run_marker(text) {
         return None;
     }
     if let Some(feature) = sched_feature(text) {
@@ -890,6 +890,7 @@ fn is_person_line(text: &str, name: &str) -> bool {
         && !is_rule(text)
         && !is_tool_chatter(text)
         && !is_numbered_run(&text.to_lowercase())
+        && !is_run_marker(text)
         && command_words(text, name).is_none()
 }
 
@@ -1100,6 +1101,7 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool]) -> Vec<Option<Identi
         // sysbench 1.0's `Throughput:` over its own `events/s (eps):` line
         // (a person may head results `Throughput:`, so only there).
         if is_tool_chatter(text)
+            || is_run_marker(text)
             || (text == "Throughput:" && trimmed.get(n).is_some_and(|next| next.starts_with("events/")))
         {
             continue;
@@ -1615,12 +1617,127 @@ fn is_numbered_run(lower: &str) -> bool {
     numbered || ordinal().is_some()
 }
 
+/// A line that tells only which run follows or when it ran, never a
+/// set-up, which a harness prints above each run of one set-up: a run's
+/// counter (`run 2`, `Run #2:`, `iteration 2`, `Pass 2`, `loop 2/3`,
+/// `[2/3]`, `=== iteration 2 of 3 ===`), a date or time (`Tue Jan 16
+/// 10:01:00 UTC 2024` as date(1) prints it, `2024-01-16T10:01:00Z`,
+/// `[2024-01-16 10:01:00]`, `Starting at 10:01:00`), or a load average
+/// (`/proc/loadavg`'s `0.52 0.58 0.59 1/234 5678`, uptime's `10:01:00 up 3
+/// days, … load average: 0.52, 0.58, 0.59`). Such lines differ from run to
+/// run: as labels they made each run a set-up of its own (an attacker's
+/// trial: three dbench runs under date lines, six rows, nothing averaged
+/// nor compared). A counter with more words (`Run 1 (cold cache):`, `run 2
+/// on xfs`) names a set-up and is none.
+pub fn is_run_marker(text: &str) -> bool {
+    let t = text.trim().trim_end_matches(':').trim();
+    // `=== iteration 1 of 3 ===`, `[1/3]`, `(run 2)`, `# run 2`, `**Run 2**`.
+    let t = t.trim_matches(|c: char| matches!(c, '=' | '-' | '#' | '*' | '[' | ']' | '(' | ')' | '>' | '<')).trim();
+    let t = t.trim_end_matches(':').trim();
+    if t.is_empty() || t.chars().count() > 100 {
+        return false;
+    }
+    let lower = t.to_ascii_lowercase();
+    run_counter(&lower) || is_timestamp(&lower) || is_load_average(&lower)
+}
+
+/// `run 2`, `run #2`, `iteration 2 of 3`, `loop 2/3`, `2/3`, `2 of 3`, `1st
+/// run`, `harness run 2` (lower case): a run's number and nothing more.
+fn run_counter(lower: &str) -> bool {
+    // `harness run 2`, `test run 2`: the run of what the whole log runs.
+    let lower =
+        ["harness ", "test ", "benchmark ", "bench "].iter().find_map(|p| lower.strip_prefix(p)).unwrap_or(lower);
+    const WORDS: [&str; 11] =
+        ["run", "try", "pass", "iteration", "iter", "round", "loop", "attempt", "trial", "repetition", "rep"];
+    let after_word = WORDS
+        .iter()
+        .filter_map(|w| lower.strip_prefix(w))
+        .map(|r| r.trim_start_matches([' ', '#', '-', '_', '.', ':']))
+        .find(|r| r.starts_with(|c: char| c.is_ascii_digit()));
+    // `1st run`, `second try:` alone.
+    if after_word.is_none() && is_numbered_run(lower) && !lower.contains(['(', ':']) {
+        return true;
+    }
+    let number = after_word.unwrap_or(lower);
+    let digits = number.len() - number.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    if digits == 0 {
+        return false;
+    }
+    let rest = number[digits..].trim();
+    let of = rest.strip_prefix('/').or_else(|| rest.strip_prefix("of ")).map(str::trim);
+    let counted = rest.is_empty() && after_word.is_some();
+    // `2/3`: the second of three (`4/8` of no counter's word, more than its
+    // total, is none).
+    let of = of.filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+    let within =
+        || of.zip(number[..digits].parse::<u64>().ok()).is_some_and(|(n, k)| n.parse::<u64>().is_ok_and(|n| k <= n));
+    counted || (of.is_some() && (after_word.is_some() || within()))
+}
+
+/// A date or a time alone, with at most words saying it is one (lower
+/// case): date(1)'s `tue jan 16 10:01:00 utc 2024`, `2024-01-16t10:01:00z`,
+/// `2024-01-16 10:01:00`, `starting at 10:01:00`, `date: …`.
+fn is_timestamp(lower: &str) -> bool {
+    const NAMES: [&str; 19] = [
+        "mon", "tue", "wed", "thu", "fri", "sat", "sun", "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep",
+        "oct", "nov", "dec",
+    ];
+    const WORDS: [&str; 17] = [
+        "at", "on", "date", "time", "timestamp", "now", "start", "started", "starting", "begin", "began", "end",
+        "ended", "finished", "am", "pm", "test",
+    ];
+    let mut clock = false;
+    let all = lower.split_whitespace().all(|w| {
+        let w = w.trim_end_matches([',', ':']);
+        let w = w.trim_matches(['[', ']', '(', ')']);
+        // `10:01:00`: a clock to the second (`70:30` may be a read/write mix).
+        let is_clock = w.matches(':').count() >= 2
+            && w.starts_with(|c: char| c.is_ascii_digit())
+            && w.chars().all(|c| c.is_ascii_digit() || matches!(c, ':' | '.' | ','));
+        // `2024-01-16`, `2024-01-16t10:01:00z`, `2024-01-16t10:01:00+01:00`.
+        let is_iso = w.len() >= 10
+            && w.as_bytes()[..4].iter().all(u8::is_ascii_digit)
+            && w.as_bytes()[4] == b'-'
+            && w.chars().all(|c| c.is_ascii_digit() || matches!(c, '-' | ':' | '.' | 't' | 'z' | '+'));
+        clock |= is_clock || is_iso;
+        is_clock
+            || is_iso
+            || w.is_empty()
+            || w.bytes().all(|b| b.is_ascii_digit())
+            || (w.len() >= 3 && w.len() <= 9 && NAMES.iter().any(|n| w.starts_with(n)) && w.bytes().all(|b| b.is_ascii_lowercase()))
+            || WORDS.contains(&w)
+            // A time zone: `utc`, `cest`, `+0100`.
+            || (w.len() <= 5 && w.len() >= 3 && w.bytes().all(|b| b.is_ascii_lowercase()) && w.ends_with('t'))
+            || w == "utc"
+            || ((w.starts_with('+') || w.starts_with('-')) && w.len() == 5 && w[1..].bytes().all(|b| b.is_ascii_digit()))
+    });
+    all && clock
+}
+
+/// `/proc/loadavg`'s line (`0.52 0.58 0.59 1/234 5678`) or one that gives
+/// `load average:` (uptime's, top's), in lower case.
+fn is_load_average(lower: &str) -> bool {
+    if lower.contains("load average:") || lower.starts_with("loadavg") {
+        return true;
+    }
+    let w: Vec<&str> = lower.split_whitespace().collect();
+    let decimal = |s: &str| s.contains('.') && s.bytes().all(|b| b.is_ascii_digit() || b == b'.');
+    w.len() == 5
+        && w[..3].iter().all(|s| decimal(s))
+        && w[3].split_once('/').is_some_and(|(a, b)| {
+            !a.is_empty() && !b.is_empty() && (a.bytes().chain(b.bytes())).all(|c| c.is_ascii_digit())
+        })
+        && w[4].bytes().all(|b| b.is_ascii_digit())
+}
+
 /// A line a benchmark prints around its own results, passed over on the
 /// way up to a label: tiotest's titles (`Tiotest results for 16 concurrent
 /// io threads:`, `Tiotest latency results:`, which would otherwise read as
 /// a label the same above every run) and its box borders and header
 /// (`,----.`, `| Item | Time | Rate |`, `` `----' ``); perf bench's
 /// header (`# Running 'sched/pipe' benchmark:`, the same above every run);
+/// lmbench's letter-spaced banner (`L M B E N C H  2 . 0   S U M M A R Y`,
+/// a `time make`'s label in a harness log after `make summary`);
 /// sysbench's section headings ([`SYSBENCH_HEADINGS`]) and its `[ 20ms ]
 /// Checkpoint report:` (`--report-checkpoints`); fio's `clat
 /// percentiles (usec):`, `Run status group 0 (all jobs):` and `Disk stats
@@ -1634,6 +1751,7 @@ fn is_tool_chatter(text: &str) -> bool {
         || text == "Disk stats (read/write):"
         || (text.starts_with('[') && text.ends_with("] Checkpoint report:"))
         || text.starts_with("Tiotest ")
+        || text.starts_with("L M B E N C H")
         || (text.starts_with("# Running '") && text.ends_with("benchmark:"))
         || text.starts_with("| Item ")
         || (text.starts_with([',', '`', '+', '|'])
@@ -1714,6 +1832,51 @@ mod tests {
     /// Each sample's kernel and its last parameter's value (its label).
     fn kernels_and_last_params(p: &ParsedFile) -> Vec<(Option<&str>, &str)> {
         p.samples.iter().map(|s| s.kernel.as_deref()).zip(last_params(p)).collect()
+    }
+
+    /// From an attacker's trial (session 23): what a harness prints above
+    /// each run (a counter, a date, a load average) marks runs; a counter
+    /// with more words, a set-up, a kernel or a ratio is no run marker.
+    #[test]
+    fn run_markers() {
+        for m in [
+            "Tue Jan 16 10:00:00 UTC 2024",
+            "run 1",
+            "Run #1",
+            "Run 2:",
+            "iteration 1",
+            "Pass 1",
+            "[1/3]",
+            "loop 1/3",
+            "=== iteration 1 of 3 ===",
+            "2024-01-16T10:00:00Z",
+            "[2024-01-16 10:00:00]",
+            "Starting at 10:00:01",
+            "0.52 0.58 0.59 1/234 5678",
+            " 10:00:01 up 3 days,  2:03,  1 user,  load average: 0.52, 0.58, 0.59",
+            "2nd run",
+            "=== harness run 2 ===",
+        ] {
+            assert!(is_run_marker(m), "{m:?}");
+        }
+        for m in [
+            "=== 16 clients ===",
+            "ext3",
+            "ext4:",
+            "bs=4k",
+            "before:",
+            "NO_DELAY_DEQUEUE",
+            "Run 1 (cold cache):",
+            "run 2 on xfs",
+            "2.6.8-rc1",
+            "70:30",
+            "8/4",
+            "Kernel 6.1 at 10:00:00",
+            "Test 2",
+            "cold run 1",
+        ] {
+            assert!(!is_run_marker(m), "{m:?}");
+        }
     }
 
     fn labelled(text: &str, lines: &[usize]) -> ParsedFile {

@@ -93,11 +93,20 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
         }
         match outcome {
             Ok(mut parsed) if !parsed.samples.is_empty() => {
-                drop_repeated_paragraphs(input, &mut parsed);
+                let repeats = drop_repeated_paragraphs(input, &mut parsed);
                 super::repeats::drop_repeated_figures(input, &mut parsed);
                 super::labels::apply(input, &mut parsed);
-                let mut taken = paragraphs_of(current, parsed.samples.iter().map(|s| s.line));
+                // A paragraph skipped as a repeat is still this segment's:
+                // no later round reads its figures as another output's (a
+                // harness log's second dbench run, its `time` lines alike
+                // to the first's, was read as a bash-time run of its own
+                // and averaged with a kernel build's time).
+                let mut taken = paragraphs_of(
+                    current,
+                    parsed.samples.iter().map(|s| s.line).chain(repeats.iter().map(|&(a, _)| a)),
+                );
                 leave_tails(current, &mut taken, &parsed, &families);
+                leave_timed_heads(current, &mut taken, &parsed, &families);
                 let lines = (
                     taken.iter().position(|&t| t).map_or(1, |i| i + 1),
                     taken.iter().rposition(|&t| t).map_or(current.lines.len(), |i| i + 1),
@@ -167,7 +176,61 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
     // File order, so that `parse` and the warnings read top to bottom.
     out.sort_by_key(|s| s.lines.0);
     note_unread_lookalikes(input, &mut out, &read);
+    note_unread_rates(input, &mut out, &read);
     out
+}
+
+/// A figure of a rate (`12345 records/s`, `= 511.69 MB/sec`, `506 MB/s`):
+/// a number, then a unit per second.
+fn has_rate(line: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    words.windows(2).any(|w| {
+        let number = w[0].trim_start_matches('=');
+        let unit = w[1].trim_end_matches([',', ';', '.', ')']);
+        !number.is_empty()
+            && number.starts_with(|c: char| c.is_ascii_digit())
+            && number.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b',')
+            && unit.split_once('/').is_some_and(|(what, per)| {
+                !what.is_empty()
+                    && what.bytes().all(|b| b.is_ascii_alphabetic())
+                    && matches!(per, "s" | "sec" | "second" | "secs")
+            })
+    })
+}
+
+/// A benchmark no parser knows, run under `time` (ebizzy's `12345
+/// records/s` above `real 10.00 s`, `time hdparm -t`'s `… = 511.69 MB/sec`,
+/// `time dd`'s `… copied, 2.12345 s, 506 MB/s`): the file was read as the
+/// `time` lines only, and the benchmark's own figure was lost with no
+/// word. Each line outside every other benchmark's output (its segment's
+/// lines) that gives a rate ([`has_rate`]) and that no segment read is
+/// noted on the `time` segment: "a figure no parser read". `read`: every
+/// line a segment read a number from, in order.
+fn note_unread_rates(input: &Input, out: &mut [Segment], read: &[usize]) {
+    let Some(timed) = out.iter().position(|s| family(s.parser.id()) == "gnu-time" && s.outcome.is_ok()) else {
+        return;
+    };
+    let others: Vec<(usize, usize)> =
+        out.iter().filter(|s| family(s.parser.id()) != "gnu-time").map(|s| s.lines).collect();
+    // Lines a note already names (a lookalike of a result not read).
+    let noted: Vec<usize> =
+        out.iter().filter_map(|s| s.outcome.as_ref().ok()).flat_map(|p| p.notes.iter().map(|n| n.0)).collect();
+    let notes: Vec<(usize, String)> = input
+        .lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|&(n, l)| {
+            read.binary_search(&n).is_err()
+                && !noted.contains(&n)
+                && !others.iter().any(|&(a, b)| a <= n && n <= b)
+                && has_rate(l)
+        })
+        .map(|(n, l)| (n, format!("`{l}` gives a figure no parser read (only the `time` lines were read): not read")))
+        .collect();
+    if let Ok(parsed) = &mut out[timed].outcome {
+        parsed.notes.extend(notes);
+    }
 }
 
 /// Leaves to the later rounds the tail of a taken paragraph, the lines
@@ -200,6 +263,51 @@ fn leave_tails(input: &Input, taken: &mut [bool], parsed: &ParsedFile, done: &[&
         let Some(other) = detect_among(&alone, done) else { continue };
         if other.parse(&alone).is_ok_and(|p| !p.samples.is_empty()) {
             taken[tail].fill(false);
+        }
+    }
+}
+
+/// Leaves to the later rounds the head of a taken paragraph, the lines
+/// before the first one the segment read a number from, when a `time`
+/// parser (not read yet) reads a result there: a harness log's `time make`
+/// report printed right above the next benchmark's command (`sys
+/// 0m30.123s` / `+ hackbench -g 10` / its output, no blank line between)
+/// was in that benchmark's paragraph, warned of and never read: every
+/// build's time but the last was lost. `done` are the families read so
+/// far (this segment's among them).
+fn leave_timed_heads(input: &Input, taken: &mut [bool], parsed: &ParsedFile, done: &[&str]) {
+    if done.contains(&"gnu-time") {
+        return;
+    }
+    let mut read: Vec<usize> = parsed.samples.iter().map(|s| s.line).filter(|&l| l >= 1).collect();
+    read.sort_unstable();
+    read.dedup();
+    let n = input.lines.len();
+    let mut i = 0;
+    while i < n {
+        if !taken[i] {
+            i += 1;
+            continue;
+        }
+        let (start, end) = paragraph_at(input, i);
+        i = end + 1;
+        // 1-based `first` is the 0-based index after the head.
+        let Some(&first) = read.iter().find(|&&l| l > start && l <= end + 1) else { continue };
+        let head = start..first - 1;
+        if head.is_empty() || !input.lines[head.clone()].iter().any(|l| l.bytes().any(|b| b.is_ascii_digit())) {
+            continue;
+        }
+        let outside: Vec<bool> = (0..n).map(|k| !head.contains(&k)).collect();
+        let alone = input.blanked(&outside);
+        let Some(other) = detect_among(&alone, done) else { continue };
+        if family(other.id()) != "gnu-time" {
+            continue;
+        }
+        // Up to the last line the time parser reads: the benchmark's own
+        // lines under it (`+ dbench 16`, `16 clients started`) stay its.
+        let last = other.parse(&alone).ok().and_then(|p| p.samples.iter().map(|s| s.line).max());
+        if let Some(last) = last.filter(|&l| l > start && l <= head.end) {
+            taken[start..last].fill(false);
         }
     }
 }
@@ -338,7 +446,7 @@ fn reread_alone(input: &Input, segments: &mut [Segment], took: &[(usize, Vec<boo
         let Ok(before) = &seg.outcome else { continue };
         let Ok(mut parsed) = seg.parser.parse(&alone) else { continue };
         super::cut::last_line(seg.parser, &alone, &mut parsed);
-        drop_repeated_paragraphs(&alone, &mut parsed);
+        let _ = drop_repeated_paragraphs(&alone, &mut parsed);
         super::repeats::drop_repeated_figures(&alone, &mut parsed);
         super::labels::apply(&alone, &mut parsed);
         let lines = |p: &ParsedFile| {
@@ -564,8 +672,10 @@ fn detect_among(input: &Input, done: &[&str]) -> Option<&'static dyn BenchParser
 /// or more lines that gave numbers count: two runs of a benchmark can print
 /// the same single line (`Throughput 12.3 MB/sec 8 procs`), but not the same
 /// table. A parser's own finer check (bonnie++'s CSV line repeating its
-/// text report) is left to it.
-fn drop_repeated_paragraphs(input: &Input, parsed: &mut ParsedFile) {
+/// text report) is left to it. Returns the paragraphs dropped (first and
+/// last line, 1-based).
+#[must_use]
+fn drop_repeated_paragraphs(input: &Input, parsed: &mut ParsedFile) -> Vec<(usize, usize)> {
     let mut read: Vec<usize> =
         parsed.samples.iter().map(|s| s.line).filter(|&l| (1..=input.lines.len()).contains(&l)).collect();
     read.sort_unstable();
@@ -587,7 +697,7 @@ fn drop_repeated_paragraphs(input: &Input, parsed: &mut ParsedFile) {
     }
     // One such paragraph (a file's one table) repeats nothing: no hashing.
     if paragraphs.len() < 2 {
-        return;
+        return Vec::new();
     }
     for p in &mut paragraphs {
         p.2 = words_hash(&input.lines[p.0 - 1..p.1]);
@@ -609,11 +719,12 @@ fn drop_repeated_paragraphs(input: &Input, parsed: &mut ParsedFile) {
     }
     if !dropped.is_empty() {
         let mut gone = vec![false; input.lines.len() + 1];
-        for (a, b) in dropped {
+        for &(a, b) in &dropped {
             gone[a..=b].fill(true);
         }
         parsed.samples.retain(|s| !gone.get(s.line).copied().unwrap_or(false));
     }
+    dropped
 }
 
 /// A repeated paragraph must hold at least this many numbers on its read

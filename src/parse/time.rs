@@ -532,7 +532,8 @@ impl BenchParser for GnuTime {
 /// A decorated heading such as `===[ test A: find / -xdev` or
 /// `### test B ###`: returns its text. A tool's message decorated so
 /// (uperf's `** [127.0.0.1] Warning: Send buffer: 100.00KB`, `** Error:`)
-/// is no heading: it named the group of the `time` lines after it.
+/// is no heading: it named the group of the `time` lines after it; nor is
+/// a run marker (`=== harness run 2 ===`: the group split one build's runs).
 fn heading(line: &str) -> Option<String> {
     let t = line.trim();
     let deco = |c: char| matches!(c, '=' | '#' | '*' | '-' | '[' | ']');
@@ -542,6 +543,11 @@ fn heading(line: &str) -> Option<String> {
     }
     let text = t.trim_matches(|c: char| deco(c) || c.is_whitespace());
     if ["Warning:", "WARNING:", "Error:", "ERROR:"].iter().any(|w| text.contains(w)) {
+        return None;
+    }
+    // A harness's run marker (`=== harness run 2 ===`, `=== iteration 2
+    // of 3 ===`) heads a run, not a group of tests.
+    if super::labels::is_run_marker(text) {
         return None;
     }
     if text.chars().any(|c| c.is_alphabetic()) { Some(text.to_string()) } else { None }

@@ -207,6 +207,18 @@ pub fn parse_bytes(bytes: &[u8], forced: Option<&'static dyn parse::BenchParser>
         warnings.push((None, "empty file, skipped".to_string()));
         return skipped(warnings);
     }
+    // PowerShell's `>` and `Out-File` write UTF-16 with a byte order mark:
+    // text, whose every other byte is NUL.
+    let utf16 = utf16_text(bytes);
+    let bytes = match &utf16 {
+        Some((text, lossy)) => {
+            if *lossy {
+                warnings.push((None, "UTF-16 with invalid code units; they were replaced".to_string()));
+            }
+            text.as_bytes()
+        }
+        None => bytes,
+    };
     if memchr::memchr(0, &bytes[..bytes.len().min(8192)]).is_some() {
         warnings.push((None, "binary file (NUL bytes), skipped".to_string()));
         return skipped(warnings);
@@ -249,6 +261,33 @@ pub fn parse_bytes(bytes: &[u8], forced: Option<&'static dyn parse::BenchParser>
         out.push(parsed);
     }
     FileOutcome { parsed: out, warnings }
+}
+
+/// The text of a UTF-16 file that starts with its byte order mark (`FF FE`
+/// little-endian, as PowerShell writes, or `FE FF` big-endian), and
+/// whether an invalid code unit (a lone surrogate, an odd last byte) was
+/// replaced; `None` for any other file. Such a file was skipped as
+/// "binary file (NUL bytes)".
+fn utf16_text(bytes: &[u8]) -> Option<(String, bool)> {
+    let little = match bytes {
+        [0xFF, 0xFE, ..] => true,
+        [0xFE, 0xFF, ..] => false,
+        _ => return None,
+    };
+    let units = bytes[2..].chunks_exact(2).map(|b| {
+        let pair = [b[0], b[1]];
+        if little { u16::from_le_bytes(pair) } else { u16::from_be_bytes(pair) }
+    });
+    let mut lossy = bytes.len() % 2 == 1;
+    let text = char::decode_utf16(units)
+        .map(|c| {
+            c.unwrap_or_else(|_| {
+                lossy = true;
+                char::REPLACEMENT_CHARACTER
+            })
+        })
+        .collect();
+    Some((text, lossy))
 }
 
 /// The warning for a file no parser claims.
@@ -412,5 +451,32 @@ fn file_kernels(
             }
             None
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// From an attacker's trial (session 23): hackbench's output saved by
+    /// PowerShell (UTF-16, little-endian, byte order mark) was skipped as
+    /// "binary file (NUL bytes)"; big-endian likewise. Read as its text.
+    #[test]
+    fn utf16_with_a_byte_order_mark_is_read_as_text() {
+        let text = "Running in process mode with 10 groups using 40 file descriptors each (== 400 tasks)\r\n\
+                    Each sender will pass 100 messages of 16 bytes\r\nTime: 0.429\r\n";
+        let le: Vec<u8> = [0xFF, 0xFE].into_iter().chain(text.encode_utf16().flat_map(u16::to_le_bytes)).collect();
+        let be: Vec<u8> = [0xFE, 0xFF].into_iter().chain(text.encode_utf16().flat_map(u16::to_be_bytes)).collect();
+        for bytes in [le, be] {
+            let out = parse_bytes(&bytes, None);
+            assert!(out.warnings.is_empty(), "{:?}", out.warnings);
+            let [p] = out.parsed.as_slice() else { panic!("{:?}", out.parsed) };
+            assert_eq!(p.benchmark, "hackbench");
+            let [s] = p.samples.as_slice() else { panic!("{:?}", p.samples) };
+            assert_eq!((s.line, s.value.mean()), (3, 0.429));
+        }
+        // A lone surrogate is replaced, with a warning.
+        let bad = [0xFF, 0xFE, b'T', 0, 0x00, 0xD8, b'x', 0];
+        assert!(parse_bytes(&bad, None).warnings.iter().any(|(_, w)| w.contains("UTF-16 with invalid")));
     }
 }

@@ -5,7 +5,9 @@ use super::result::may_have_result;
 use super::{clients_started, command_count, is_table_header};
 use crate::model::Sample;
 use crate::parse::Input;
+use crate::parse::labels::is_run_marker;
 use crate::parse::num::plain;
+use crate::parse::time::shell_line;
 
 /// A line of dbench's own progress output: `....+++****`, dbench 4's
 /// `  128  cleanup 600 sec` and `  32  293380  3789.82 MB/sec  execute  59
@@ -28,7 +30,8 @@ fn is_prompt(t: &str) -> bool {
         || t.contains("]$ ")
 }
 
-/// A line naming the set-up of the results below it: `before:`, `2.4.19:`,
+/// A line naming the set-up of the results below it (never a shell `time`
+/// line, `real 3m12.345s`, another command's time): `before:`, `2.4.19:`,
 /// `with patch:`, `same machine with 2.4.19-pre4-ac4 -` (`colon` true), or a
 /// bare short line such as `6.1.87-cfs`, `4.19.312` or `NO_DELAY_DEQUEUE` (a
 /// number alone, `1.000`, is not a label). Returns the
@@ -53,6 +56,7 @@ fn label_line(line: &str) -> Option<(String, bool)> {
         || is_table_header(t)
         || is_progress(t)
         || is_prompt(t)
+        || shell_line(t).is_some()
     {
         return None;
     }
@@ -119,18 +123,30 @@ pub(super) fn prose_above(input: &Input, i: usize, floor: usize) -> Option<usize
 pub(super) fn labels_above(input: &Input, i: usize, floor: usize) -> Option<(Vec<String>, bool)> {
     let mut chain = Vec::new();
     let mut j = i;
-    while j > floor
-        && let Some((text, _)) = label_line(&input.lines[j - 1])
-    {
-        chain.push(text);
+    // A run marker (`run 2`, a date line, `[2/3]`) is passed over: it
+    // tells runs of one set-up apart, not set-ups.
+    let mut markers = 0;
+    while j > floor {
+        let line = &input.lines[j - 1];
+        if is_run_marker(line) {
+            markers += 1;
+        } else if let Some((text, _)) = label_line(line) {
+            chain.push(text);
+        } else {
+            break;
+        }
         j -= 1;
     }
+    // Markers alone right under the previous result: the same set-up's next run.
+    if chain.is_empty() && markers > 0 && j == floor {
+        return None;
+    }
     if chain.is_empty() {
-        let mut k = i;
-        while k > floor && i - k < 2 && input.lines[k - 1].trim().is_empty() {
+        let mut k = j;
+        while k > floor && j - k < 2 && input.lines[k - 1].trim().is_empty() {
             k -= 1;
         }
-        let (text, colon) = (k < i && k > floor).then(|| label_line(&input.lines[k - 1])).flatten()?;
+        let (text, colon) = (k < j && k > floor).then(|| label_line(&input.lines[k - 1])).flatten()?;
         if !colon {
             return None;
         }

@@ -227,7 +227,7 @@ const NOARG: &[&str] = &[
 /// A dbench/tbench command line: returns the client count it asks for.
 ///
 /// The command may be preceded only by `time`, `sudo`, `nice`, a shell
-/// prompt or an lkp timestamp, so that prose ("I ran dbench 32 twice") is
+/// prompt, `sh -x`'s trace mark (`+ dbench 16`) or an lkp timestamp, so that prose ("I ran dbench 32 twice") is
 /// not taken for a command.
 pub fn command_count(line: &str) -> Option<u32> {
     if !line.contains("bench") {
@@ -237,6 +237,7 @@ pub fn command_count(line: &str) -> Option<u32> {
     let j = toks.iter().position(|t| matches!(base(t), "dbench" | "tbench"))?;
     let prefix_ok = toks[..j].iter().all(|t| {
         matches!(*t, "time" | "sudo" | "nice" | "$" | "#" | "%" | ">")
+            || (!t.is_empty() && t.bytes().all(|b| b == b'+'))
             || t.ends_with("/time")
             || t.ends_with('$')
             || t.ends_with('#')
