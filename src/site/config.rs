@@ -746,7 +746,43 @@ impl MachineYaml {
     /// the parts' labels, `alpha` and `trim` ([`MAX_TRIM`]), each
     /// section's `trim`, and the machine's and each section's
     /// `regression_threshold`.
-    pub(super) fn check_loaded(&self, kernels: &[Kernel], diags: &mut Vec<Diagnostic>) {
+    pub(super) fn check_loaded(&mut self, kernels: &[Kernel], diags: &mut Vec<Diagnostic>) {
+        // A baseline whose directory is there but gave nothing (every file
+        // damaged or unread): a warning, and the class is built without
+        // it, as damaged files never fail a build; a name no directory
+        // has (a typo) stays an error.
+        let dir = self.path.parent().map(Path::to_path_buf);
+        let gave_nothing = |b: &str| {
+            !kernels.iter().any(|k| k.name == b)
+                && dir.as_ref().is_some_and(|d| !b.is_empty() && !b.contains(['/', '\\']) && d.join(b).is_dir())
+        };
+        if let Some(b) = self.config.baseline.clone()
+            && gave_nothing(&b)
+        {
+            diags.push(Diagnostic::warning(
+                &self.path,
+                line_of(&self.text, "baseline:", &b),
+                format!(
+                    "baseline {b:?} gave no results: its directory {b}/ holds no result benchsite reads (see the warnings of its files); the class is built without a baseline, no change shown"
+                ),
+            ));
+            self.config.baseline = None;
+        }
+        for i in 0..self.config.sections.len() {
+            if let Some(b) = self.config.sections[i].baseline.clone()
+                && gave_nothing(&b)
+            {
+                diags.push(Diagnostic::warning(
+                    &self.path,
+                    section_line(&self.text, &self.config.sections[i].title, "baseline:"),
+                    format!(
+                        "section {:?}: baseline {b:?} gave no results: its directory {b}/ holds no result benchsite reads; the section is compared with the class's baseline",
+                        self.config.sections[i].title
+                    ),
+                ));
+                self.config.sections[i].baseline = None;
+            }
+        }
         let (yaml, text, config) = (&self.path, &self.text, &self.config);
         let names = || kernels.iter().map(|k| k.name.as_str()).collect::<Vec<_>>().join(", ");
         let axis = super::axis::Axis::of(config.compare.as_ref());
