@@ -779,6 +779,7 @@ fn warn_of_merged_copies(
     for l in &input.lines {
         *times.entry(l.trim()).or_default() += 1;
     }
+    warn_of_kernels_named_in_prose(input, samples, &copies, &copy_of, &groups, quiet, name, ids, notes);
     for members in groups {
         // Copies a mail quotes at different depths are parted by
         // [`part_quote_depths`]: no merge to warn of.
@@ -841,6 +842,60 @@ fn warn_of_merged_copies(
                 ));
             }
         }
+    }
+}
+
+/// Notes copies averaged as runs of one set-up, none of them of a kernel
+/// read or labelled, below a line a person wrote that names two kernels or
+/// more (`first lines for 2.4.7-ac3, then 2.4.7-ac9`, above dbench runs
+/// that alternate between the two): the runs may be of different kernels,
+/// and nothing in the file says which is which. Once a file: the nearest
+/// such line above the first merged copy (past blank lines, the
+/// benchmark's own and its command line; `results on 2.6.8:` there, one
+/// kernel, heads the copies).
+#[allow(clippy::too_many_arguments)]
+fn warn_of_kernels_named_in_prose(
+    input: &Input,
+    samples: &[Sample],
+    copies: &[(usize, usize)],
+    copy_of: &[usize],
+    groups: &[Vec<usize>],
+    quiet: &[bool],
+    name: &str,
+    ids: &[Identity],
+    notes: &mut Vec<(usize, String)>,
+) {
+    let merged: rustc_hash::FxHashSet<usize> = groups.iter().flatten().copied().collect();
+    let in_merged = |i: usize| merged.contains(&copy_of[i]);
+    if (0..samples.len()).any(|i| in_merged(i) && (samples[i].kernel.is_some() || ids[i].kernel.is_some())) {
+        return;
+    }
+    let Some(&first) = merged.iter().min() else { return };
+    let top = copies[first].0;
+    let text = |n: usize| input.lines[n - 1].trim();
+    // The nearest line a person wrote above it (past blank lines, the
+    // benchmark's own and its command line).
+    let Some(n) = (1..top).rev().find(|&n| !quiet[n] && is_person_line(text(n), name)) else { return };
+    let mut kernels: Vec<&str> = Vec::new();
+    for word in text(n).split_whitespace() {
+        let word = word.trim_matches(|c: char| ",;:()'\"`".contains(c)).trim_end_matches('.');
+        if is_kernel_name(word) && !kernels.contains(&word) {
+            kernels.push(word);
+        }
+    }
+    if kernels.len() >= 2 {
+        notes.push((
+            n,
+            format!(
+                "`{}` names {} kernels ({}), but no copy of the output below is labelled with one: \
+                 copies were averaged as runs of one set-up, perhaps of different kernels; a kernel's \
+                 line above each copy (`{}:`) keeps them apart",
+                text(n),
+                kernels.len(),
+                kernels.join(", "),
+                kernels[0]
+            ),
+        ));
     }
 }
 
@@ -2093,6 +2148,22 @@ mod tests {
         assert!(p.notes.iter().any(|(l, m)| *l == 1 && m.contains("first of 2 copies")), "{:?}", p.notes);
         // The benchmark's own lines and figures between copies are no prose.
         let p = labelled("Throughput 1\nTotal time (secs): 15.49\n\nThroughput 2\nTotal time (secs): 15.61\n", &[1, 4]);
+        assert!(p.notes.is_empty(), "{:?}", p.notes);
+    }
+
+    /// From a 2001 LKML post: two kernels named in one line above dbench
+    /// runs that alternate between them (`first lines for 2.4.7-ac3, then
+    /// 2.4.7-ac9`) were averaged as runs of one, silently; a line naming
+    /// one kernel heads its runs, silently.
+    #[test]
+    fn two_kernels_named_in_one_line_above_merged_copies_are_warned_of() {
+        let p = labelled("first lines for 2.4.7-ac3, then 2.4.7-ac9\n\nThroughput 1\n\nThroughput 2\n", &[3, 5]);
+        assert!(
+            p.notes.iter().any(|(l, m)| *l == 1 && m.contains("names 2 kernels (2.4.7-ac3, 2.4.7-ac9)")),
+            "{:?}",
+            p.notes
+        );
+        let p = labelled("2.6.1-rc1 against 2.6.0:\nresults on 2.6.8:\nThroughput 1\nThroughput 2\n", &[3, 4]);
         assert!(p.notes.is_empty(), "{:?}", p.notes);
     }
 
