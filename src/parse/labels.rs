@@ -108,9 +108,6 @@ fn part_quote_depths(input: &Input, parsed: &mut ParsedFile) -> usize {
 
 /// [`apply`]'s labels from the lines above the samples.
 fn apply_labels(input: &Input, parsed: &mut ParsedFile) -> usize {
-    if parsed.samples.iter().any(|s| s.params.iter().any(|p| p.name == "label")) {
-        return 0;
-    }
     // Labels only ever part samples of one key: most files have none.
     // Each sample's key, hashed once (for this test and for `by_key`).
     let hashes: Vec<u64> = parsed.samples.iter().map(key_hash).collect();
@@ -124,6 +121,16 @@ fn apply_labels(input: &Input, parsed: &mut ParsedFile) -> usize {
         if let Some(r) = read.get_mut(s.line) {
             *r = true;
         }
+    }
+    if parsed.samples.iter().any(|s| s.params.iter().any(|p| p.name == "label")) {
+        // The parser's own labels are left alone; copies it left alike
+        // under different text (dbench's `Dbench run during MP3 playback:`
+        // labelled, two runs under two patch lists above it not) are still
+        // warned of.
+        let ids = vec![Identity::default(); parsed.samples.len()];
+        let mut own = OwnLines { read: &read, quiet: None };
+        warn_of_merged_copies(input, &parsed.benchmark, &parsed.samples, &hashes, &mut own, &ids, &mut parsed.notes);
+        return 0;
     }
     let labelled = |quiet: &[bool]| -> Option<Vec<Identity>> {
         let by_line = identities(input, &read, quiet);
@@ -827,6 +834,8 @@ fn warn_of_merged_copies(
         } else if written.len() == 1
             && written[0].0 == members[0]
             && ids.iter().zip(&copy_of).any(|(id, &c)| c == members[0] && *id == Identity::default())
+            // A parser's own label (dbench's `before:`) heads its runs.
+            && !samples.iter().zip(&copy_of).any(|(s, &c)| c == members[0] && s.params.iter().any(|p| p.name == "label"))
         {
             // A change's name no label was taken from (nothing told apart).
             let bottom = *written[0].1.last().unwrap_or(&0);
