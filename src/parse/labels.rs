@@ -1736,6 +1736,18 @@ pub fn bare_kernel(s: &str) -> &str {
     s.strip_prefix("linux-").or_else(|| s.strip_prefix("Linux ")).unwrap_or(s)
 }
 
+/// Filesystems a poster writes after a kernel's name to tell one kernel's
+/// rows on several filesystems apart (`2.5.70-ext2`, `2.5.70-reiserfs`).
+const FILESYSTEMS: [&str; 9] = ["ext2", "ext3", "ext4", "xfs", "jfs", "reiserfs", "reiser4", "btrfs", "tmpfs"];
+
+/// `2.5.70-ext2` → (`2.5.70`, `ext2`): a kernel's name with a filesystem's
+/// after a dash (Randy Hron's 2003 tiobench tables name rows so: one
+/// kernel on four filesystems, not four kernels). `None` for anything else.
+pub fn kernel_and_filesystem(s: &str) -> Option<(&str, &str)> {
+    let (kernel, fs) = s.rsplit_once('-')?;
+    (FILESYSTEMS.iter().any(|f| f.eq_ignore_ascii_case(fs)) && is_kernel_name(kernel)).then_some((kernel, fs))
+}
+
 /// `2.4.19`, `2.5.8-mm1`, `linux-2.6.12-rc1-bk3`, `Linux 2.4.18`: a kernel
 /// release alone.
 pub fn is_kernel_name(s: &str) -> bool {
@@ -2174,6 +2186,14 @@ mod tests {
         );
         let p = labelled("2.6.1-rc1 against 2.6.0:\nresults on 2.6.8:\nThroughput 1\nThroughput 2\n", &[3, 4]);
         assert!(p.notes.is_empty(), "{:?}", p.notes);
+    }
+
+    #[test]
+    fn a_filesystem_after_a_kernels_name_is_split_off() {
+        assert_eq!(kernel_and_filesystem("2.5.70-ext2"), Some(("2.5.70", "ext2")));
+        assert_eq!(kernel_and_filesystem("2.6.12-rc1-reiserfs"), Some(("2.6.12-rc1", "reiserfs")));
+        assert_eq!(kernel_and_filesystem("2.5.68-mm2"), None);
+        assert_eq!(kernel_and_filesystem("ext3-xfs"), None);
     }
 
     #[test]
