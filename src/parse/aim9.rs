@@ -400,6 +400,13 @@ impl<'a> Reader<'a> {
             self.used[idx + 1] = true;
             at = idx + 1;
         }
+        // Elapsed time, iteration count, iteration rate, operation rate: a
+        // row of three is one whose rate was wrapped and not found (its
+        // last number is the iteration rate, no result).
+        if self.columns.is_none() && values.len() < 4 {
+            self.notes.push((idx + 1, format!("{name} [{kernel}]: row without its operation rate; skipped")));
+            return Ok(());
+        }
         if !self.fits(&values, idx + 1, &self.lines[idx])? {
             return Ok(());
         }
@@ -647,11 +654,14 @@ fn kernel_row(line: &str) -> Option<(&str, Vec<f64>)> {
     (values.len() >= 2).then_some((kernel, values))
 }
 
-/// A line of one number alone (a row's operation rate a mailer wrapped).
+/// A line of one number alone (a row's operation rate a mailer wrapped),
+/// or followed by a quoted-printable space left undecoded (`214250.04=20`,
+/// `216011.98          =20`).
 fn lone_number(line: &str) -> Option<f64> {
     let mut words = line.split_whitespace();
-    let v = num::plain(words.next()?)?;
-    words.next().is_none().then_some(v)
+    let first = words.next()?;
+    let v = num::plain(first.strip_suffix("=20").unwrap_or(first))?;
+    words.all(|w| w == "=20" || w == "=").then_some(v)
 }
 
 /// A row of a hand-made comparison, `[linux-2.5.68]  60.01  2643  44.04266
@@ -901,6 +911,15 @@ creat-clo 10010 87.2128        87212.79 File Creations and Closes/second\n";
             ]
         );
         assert_eq!(f.samples[2].metric.unit, "Integer Sieves/second");
+        // A rate left quoted-printable (`=20`) is still the rate; a row of
+        // three numbers with no rate below is skipped, not read as its
+        // iteration rate.
+        assert_eq!(lone_number("216011.98          =20"), Some(216011.98));
+        assert_eq!(lone_number("214250.04=20"), Some(214250.04));
+        let f =
+            parse(" 1 add_double  Thousand Double Precision Additions/second\n linux-2.4.19  60.08  721  12.00067\n")
+                .unwrap_err();
+        assert!(format!("{f:?}").contains("no test row"), "{f:?}");
     }
 
     #[test]
