@@ -111,6 +111,10 @@ const UNPROVABLE: &[(&str, &str)] = &[
         "tiobench's CPU Eff is a whole number (`52`)",
     ),
     (
+        "tests/fixtures/wild/lmbench/lkml-2002-10-lmbench20-2.5.42-vs-2.5.43-5runs-outlook-wrapped-sh-and-mem-write.txt",
+        "lmbench 2.0 prints memory latencies to varying decimals (`176.8`, `3.492`)",
+    ),
+    (
         "tests/fixtures/wild/unixbench/lkml-2002-10-ubench41-2.5.42-vs-2.5.43-indented-banner-tabs-glued-lps.txt",
         "UnixBench 4.1's FINAL SCORE (`160.4`) is not checked against its printf",
     ),
