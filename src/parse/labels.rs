@@ -1588,6 +1588,11 @@ fn label_line(text: &str, underlined: bool) -> Option<String> {
     let kernel_and_more = words.len() <= 6
         && words.first().is_some_and(|w| is_kernel_name(w))
         && words.get(1).is_some_and(|w| w.starts_with('+') || ["with", "patch", "patched", "fix"].contains(w));
+    // `1. 16k vmm page size` / `2. 1M vmm page size`: a numbered list of
+    // set-ups, one above each copy (linux-mm, 2007: two AIM7 runs averaged).
+    if let Some(item) = numbered_item(bare) {
+        return Some(without_preposition(&item.to_lowercase()).to_string());
+    }
     if !(colon || underlined || is_kernel_name(bare) || kernel_and_more) {
         return None;
     }
@@ -1614,6 +1619,22 @@ fn label_line(text: &str, underlined: bool) -> Option<String> {
         .map(|(_, w)| *w)
         .collect();
     Some(if kernels.len() == 1 && !more { kernels[0].to_string() } else { without_preposition(&lower).to_string() })
+}
+
+/// The words of a numbered list item naming a set-up, `1. 16k vmm page
+/// size` → `16k vmm page size`: a number of one or two digits, `. `, then
+/// one to six words that are no sentence (no final `.`, `!`, `?`).
+fn numbered_item(text: &str) -> Option<&str> {
+    let (number, rest) = text.split_once(". ")?;
+    let rest = rest.trim();
+    let words = rest.split_whitespace().count();
+    (!number.is_empty()
+        && number.len() <= 2
+        && number.bytes().all(|b| b.is_ascii_digit())
+        && (1..=6).contains(&words)
+        && !rest.ends_with(['.', '!', '?', ','])
+        && rest.starts_with(|c: char| c.is_alphanumeric()))
+    .then_some(rest)
 }
 
 /// A label as the pages show it: a kernel's name as written, anything
@@ -2186,6 +2207,16 @@ mod tests {
         );
         let p = labelled("2.6.1-rc1 against 2.6.0:\nresults on 2.6.8:\nThroughput 1\nThroughput 2\n", &[3, 4]);
         assert!(p.notes.is_empty(), "{:?}", p.notes);
+    }
+
+    /// From a 2007 linux-mm post: `1. 16k vmm page size` / `2. 1M vmm page
+    /// size` above two AIM7 tables were averaged as runs (with a warning).
+    #[test]
+    fn numbered_list_items_label_their_copies() {
+        let p = labelled("1. 16k page size\n\nThroughput 1\n\n2. 1M page size\n\nThroughput 2\n", &[3, 7]);
+        assert_eq!(last_params(&p), vec!["16k page size", "1m page size"]);
+        assert_eq!(numbered_item("1. I ran it twice."), None);
+        assert_eq!(numbered_item("2002. 16k"), None);
     }
 
     #[test]
