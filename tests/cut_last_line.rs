@@ -103,6 +103,22 @@ const UNPROVABLE: &[(&str, &str)] = &[
         "tiobench's CPU Eff is a whole number (`74`)",
     ),
     (
+        "tests/fixtures/wild/tiobench/lkml-2003-01-tiobench-hron-no-thr-column-32-threads-in-prose-3kernels.txt",
+        "tiobench's CPU Eff is a whole number (`199`)",
+    ),
+    (
+        "tests/fixtures/wild/tiobench/lkml-2003-05-tiobench-hron-2.5.70-four-filesystems-as-kernel-suffix-7-thread-counts.txt",
+        "tiobench's CPU Eff is a whole number (`52`)",
+    ),
+    (
+        "tests/fixtures/wild/lmbench/lkml-2002-10-lmbench20-2.5.42-vs-2.5.43-5runs-outlook-wrapped-sh-and-mem-write.txt",
+        "lmbench 2.0 prints memory latencies to varying decimals (`176.8`, `3.492`)",
+    ),
+    (
+        "tests/fixtures/wild/unixbench/lkml-2002-10-ubench41-2.5.42-vs-2.5.43-indented-banner-tabs-glued-lps.txt",
+        "UnixBench 4.1's FINAL SCORE (`160.4`) is not checked against its printf",
+    ),
+    (
         "tests/fixtures/will-it-scale/lkml-2018-page-fault3-annotated-elided.txt",
         "will-it-scale prints whole operation counts (`2758579`)",
     ),

@@ -134,6 +134,17 @@ fn corpus_lkml_dbench1x_csh_time() {
     assert_eq!(vals(&f, "time", "major faults")[13], 137.0);
     let s = samples(&f, "time", "elapsed")[13];
     assert_eq!(param(s, "procs").as_deref(), Some("1"));
+    // Each pair is one of each kernel (`first lines for 2.4.7-ac3, then
+    // 2.4.7-ac9`): averaged as runs of one set-up with a warning at that
+    // line, not silently.
+    let bytes = std::fs::read(d.join("lkml-2001-08-dbench1x-NB-csh-time-pairs.txt")).unwrap();
+    let outcome = benchsite::site::parse_bytes(&bytes, None);
+    let line = input.lines.iter().position(|l| l.starts_with("first lines for 2.4.7-ac3")).unwrap() + 1;
+    assert!(
+        outcome.warnings.iter().any(|(l, w)| *l == Some(line) && w.contains("names 2 kernels (2.4.7-ac3, 2.4.7-ac9)")),
+        "{:?}",
+        outcome.warnings
+    );
 }
 
 #[test]

@@ -191,6 +191,9 @@ struct Reader<'a> {
     /// output pasted below: `Starting 1 process`, `Throughput 120.114
     /// MB/sec 16 procs`), until the next header or banner.
     closed: bool,
+    /// The test of the kernel rows below it (`  6 creat-clo   File
+    /// Creations and Closes/second` alone on its line): its name and unit.
+    test: Option<(&'a str, &'a str)>,
 }
 
 impl<'a> Reader<'a> {
@@ -205,6 +208,7 @@ impl<'a> Reader<'a> {
             columns: None,
             rows_at_header: 0,
             closed: false,
+            test: None,
         }
     }
 
@@ -248,6 +252,13 @@ impl<'a> Reader<'a> {
         }
         if let Some((label, values)) = compare_row(line) {
             return self.compare(idx, label, values);
+        }
+        if let Some((name, unit)) = test_line(line) {
+            self.test = Some((name, unit));
+            return Ok(());
+        }
+        if let Some((kernel, values)) = self.test.and_then(|_| kernel_row(line)) {
+            return self.kernel_row(idx, kernel, values);
         }
         let Some(mut r) = row(line) else {
             if self.closed {
@@ -371,6 +382,36 @@ impl<'a> Reader<'a> {
         } else {
             sample.with_param("label", label)
         };
+        self.rows.push(Read { sample, values, compared: true });
+        Ok(())
+    }
+
+    /// A `linux-2.5.42  60.07  715  11.90278  214250.04` row of the test
+    /// line above it ([`test_line`]), its operation rate wrapped onto the
+    /// next line alone by the mailer (`60.07  715  11.90278` /
+    /// `214250.04`; rejoined). The row's kernel is its first word.
+    fn kernel_row(&mut self, idx: usize, kernel: &str, mut values: Vec<f64>) -> Result<(), ParseError> {
+        let Some((name, unit)) = self.test else { return Ok(()) };
+        let mut at = idx;
+        if let Some(rate) = self.lines.get(idx + 1).and_then(|l| lone_number(l))
+            && self.columns.is_none_or(|c| c == values.len() + 1)
+        {
+            values.push(rate);
+            self.used[idx + 1] = true;
+            at = idx + 1;
+        }
+        // Elapsed time, iteration count, iteration rate, operation rate: a
+        // row of three is one whose rate was wrapped and not found (its
+        // last number is the iteration rate, no result).
+        if self.columns.is_none() && values.len() < 4 {
+            self.notes.push((idx + 1, format!("{name} [{kernel}]: row without its operation rate; skipped")));
+            return Ok(());
+        }
+        if !self.fits(&values, idx + 1, &self.lines[idx])? {
+            return Ok(());
+        }
+        let rate = values.last().copied().unwrap_or_default();
+        let sample = Sample::new(Metric::new(name, unit, Better::Higher), rate, at + 1).with_kernel(kernel);
         self.rows.push(Read { sample, values, compared: true });
         Ok(())
     }
@@ -587,6 +628,40 @@ fn glued_next_number(unit: &str) -> (&str, Option<&str>) {
         return (head.trim_end(), Some(last));
     }
     (unit, None)
+}
+
+/// A test's line above its kernels' rows in a posted comparison, `  6
+/// creat-clo          File Creations and Closes/second` (number, name and
+/// unit, no figure): the name and the unit.
+fn test_line(line: &str) -> Option<(&str, &str)> {
+    let (first, _) = next_word(line);
+    first.parse::<u32>().ok()?;
+    let (name, rest) = row_head(line)?;
+    let unit = rest.trim();
+    (unit.ends_with("/second") && unit.starts_with(|c: char| c.is_ascii_alphabetic())).then_some((name, unit))
+}
+
+/// A kernel's row under a [`test_line`], `     linux-2.4.20-pre11   60.05
+/// 723   12.03997` (the rate may be wrapped onto the next line): the
+/// kernel (without `linux-`) and the numbers (at least two).
+fn kernel_row(line: &str) -> Option<(&str, Vec<f64>)> {
+    let (word, rest) = next_word(line);
+    let kernel = word.strip_prefix("linux-").unwrap_or(word);
+    if !super::labels::is_kernel_name(kernel) {
+        return None;
+    }
+    let values: Vec<f64> = rest.split_whitespace().map(num::plain).collect::<Option<_>>()?;
+    (values.len() >= 2).then_some((kernel, values))
+}
+
+/// A line of one number alone (a row's operation rate a mailer wrapped),
+/// or followed by a quoted-printable space left undecoded (`214250.04=20`,
+/// `216011.98          =20`).
+fn lone_number(line: &str) -> Option<f64> {
+    let mut words = line.split_whitespace();
+    let first = words.next()?;
+    let v = num::plain(first.strip_suffix("=20").unwrap_or(first))?;
+    words.all(|w| w == "=20" || w == "=").then_some(v)
 }
 
 /// A row of a hand-made comparison, `[linux-2.5.68]  60.01  2643  44.04266
@@ -811,6 +886,40 @@ creat-clo 10010 87.2128        87212.79 File Creations and Closes/second\n";
         let f = parse("[2.6.0]  10.00  4100  410.0  41000.00\n1 add_double 1 2 3 Thousand x/second\n").unwrap();
         assert_eq!(f.samples.len(), 1);
         assert!(f.notes[0].1.contains("without a test name"));
+    }
+
+    /// From a 2002 LKML post (Wipro, five kernels): each test's number,
+    /// name and unit alone on a line, then one row per kernel named by its
+    /// first word, the operation rate wrapped onto the next line (or not).
+    /// Nothing was read (the file was skipped).
+    #[test]
+    fn kernel_rows_under_a_test_line_with_wrapped_rates() {
+        let text = " 6 creat-clo          File Creations and Closes/second\n\
+                    \x20    linux-2.4.19           60.01       3164      52.72455\n52724.55\n\
+                    \x20    linux-2.5.42           60.04       1311      21.83544\n21835.44 \n\n\
+                    32 sieve              Integer Sieves/second\n\
+                    \x20    linux-2.4.19           60.33         41      0.67960           3.40\n";
+        let f = parse(text).unwrap();
+        let got: Vec<_> =
+            f.samples.iter().map(|s| (s.line, s.kernel.as_deref(), s.metric.name.as_str(), s.value.mean())).collect();
+        assert_eq!(
+            got,
+            vec![
+                (3, Some("2.4.19"), "creat-clo", 52724.55),
+                (5, Some("2.5.42"), "creat-clo", 21835.44),
+                (8, Some("2.4.19"), "sieve", 3.40)
+            ]
+        );
+        assert_eq!(f.samples[2].metric.unit, "Integer Sieves/second");
+        // A rate left quoted-printable (`=20`) is still the rate; a row of
+        // three numbers with no rate below is skipped, not read as its
+        // iteration rate.
+        assert_eq!(lone_number("216011.98          =20"), Some(216011.98));
+        assert_eq!(lone_number("214250.04=20"), Some(214250.04));
+        let f =
+            parse(" 1 add_double  Thousand Double Precision Additions/second\n linux-2.4.19  60.08  721  12.00067\n")
+                .unwrap_err();
+        assert!(format!("{f:?}").contains("no test row"), "{f:?}");
     }
 
     #[test]

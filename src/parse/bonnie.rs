@@ -191,6 +191,38 @@ fn bad_row(line: &str, lineno: usize) -> ParseError {
     ParseError::malformed(lineno, "a Bonnie result row: machine, size (MB) and 12 numbers", line.trim())
 }
 
+/// The names a file's Bonnie command lines give with `-m` (`nezumi / #
+/// bonnie -s 2047 -m nezumi-raid1`): the label its Machine column prints.
+fn m_names(lines: &[String]) -> Vec<String> {
+    let mut names = Vec::new();
+    for line in lines {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some(cmd) = words.iter().position(|w| w.rsplit('/').next() == Some("bonnie")) else { continue };
+        if let Some(at) = words[cmd..].iter().position(|w| *w == "-m")
+            && let Some(name) = words.get(cmd + at + 1)
+        {
+            names.push((*name).to_string());
+        }
+    }
+    names
+}
+
+/// A row with a web page's closing tag glued to its last cell
+/// (`nogitsun 16384 … 155.6  0.4</pre>`, a blog's preformatted block):
+/// the line without it, and the tag.
+fn without_closing_tag(line: &str) -> (&str, Option<&str>) {
+    let t = line.trim_end();
+    if let Some(at) = t.rfind("</")
+        && t.ends_with('>')
+        && at > 0
+        && t[at + 2..t.len() - 1].bytes().all(|b| b.is_ascii_alphabetic())
+        && t.len() - at > 3
+    {
+        return (&t[..at], Some(&t[at..]));
+    }
+    (line, None)
+}
+
 /// Reads the table rows that follow a header ending at line index `start`.
 /// Returns the rows and the index of the first line after the table.
 fn rows_after(
@@ -201,7 +233,7 @@ fn rows_after(
     let mut rows = Vec::new();
     let mut i = start;
     while i < lines.len() {
-        let line = &lines[i];
+        let (line, tag) = without_closing_tag(&lines[i]);
         let toks: Vec<&str> = line.split_whitespace().collect();
         if toks.is_empty() {
             i += 1;
@@ -209,6 +241,9 @@ fn rows_after(
         }
         let numbered: Vec<(&str, usize)> = toks.iter().map(|t| (*t, i + 1)).collect();
         if let Some(r) = row_from(&numbered) {
+            if let Some(tag) = tag {
+                notes.push((i + 1, format!("`{tag}` after the row is the page's markup; left out")));
+            }
             rows.push(r);
             i += 1;
             continue;
@@ -373,9 +408,25 @@ impl BenchParser for Bonnie {
         labels.sort_unstable();
         labels.dedup();
         let labels_are_kernels = rows.len() >= 2 && labels.len() >= 2;
+        // Labels the file's own `bonnie … -m NAME` lines gave (the Machine
+        // column prints NAME's first 8 characters): set-ups, not kernels,
+        // unless NAME is a kernel's (`-m nezumi-raid1`, `-m direct`).
+        let named = m_names(lines);
+        let m_name = |label: &str| named.iter().find(|n| n.as_str() == label || n.get(..8) == Some(label));
+        let set_ups = labels_are_kernels
+            && labels.iter().all(|l| m_name(l).is_some_and(|n| !crate::parse::labels::is_kernel_name(n)));
+        let first = out.samples.len();
         for r in &rows {
-            let kernel = (labels_are_kernels && !r.label.is_empty()).then_some(r.label.as_str());
+            let kernel = (labels_are_kernels && !set_ups && !r.label.is_empty()).then_some(r.label.as_str());
             row_samples(r, kernel, &mut out)?;
+        }
+        if set_ups {
+            for s in &mut out.samples[first..] {
+                let row = rows.iter().find(|r| r.cells.iter().any(|c| c.1 == s.line));
+                if let Some(n) = row.filter(|r| !r.label.is_empty()).and_then(|r| m_name(&r.label)) {
+                    *s = s.clone().with_param("label", n);
+                }
+            }
         }
         Ok(out)
     }
@@ -395,6 +446,33 @@ mod tests {
 Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU  /sec %CPU
 2.4.0-test3  500  1853 86.4  4125 14.2  2581 14.4  1882 86.7  8053 32.5  51.5  3.7
 ";
+
+    /// From a 2006 blog: a row with `</pre>` glued to its last cell was
+    /// lost (`Bonnie header without result rows`).
+    #[test]
+    fn a_closing_tag_glued_to_a_row_is_left_out() {
+        assert_eq!(without_closing_tag("x 1 0.4</pre>"), ("x 1 0.4", Some("</pre>")));
+        assert_eq!(without_closing_tag("x 1 0.4"), ("x 1 0.4", None));
+        assert_eq!(without_closing_tag("</pre>").1, None);
+    }
+
+    /// From the same blog: rows labelled by the file's own `-m` names
+    /// (`nezumi-r` for `-m nezumi-raid1`) are set-ups, not kernels.
+    #[test]
+    fn labels_given_by_m_are_set_ups() {
+        let head = CLASSIC.lines().take(3).collect::<Vec<_>>().join("\n");
+        let row = |l: &str| format!("{l:<8} 2047  2637 94.2 27421 57.8 12256 18.9  2665 93.7 29279 25.7 231.7  5.9");
+        let text = format!(
+            "# bonnie -s 2047 -m nezumi-raid1\n{head}\n{}\n# bonnie -s 2047 -m direct\n{head}\n{}\n",
+            row("nezumi-r"),
+            row("direct")
+        );
+        let p = parse(&text).unwrap();
+        assert!(p.samples.iter().all(|s| s.kernel.is_none()));
+        let label = |s: &Sample| s.params.iter().find(|p| p.name == "label").map(|p| p.value.to_string());
+        assert_eq!(label(&p.samples[0]).as_deref(), Some("nezumi-raid1"));
+        assert_eq!(label(p.samples.last().unwrap()).as_deref(), Some("direct"));
+    }
 
     #[test]
     fn single_row_keeps_kernel_none() {

@@ -108,9 +108,6 @@ fn part_quote_depths(input: &Input, parsed: &mut ParsedFile) -> usize {
 
 /// [`apply`]'s labels from the lines above the samples.
 fn apply_labels(input: &Input, parsed: &mut ParsedFile) -> usize {
-    if parsed.samples.iter().any(|s| s.params.iter().any(|p| p.name == "label")) {
-        return 0;
-    }
     // Labels only ever part samples of one key: most files have none.
     // Each sample's key, hashed once (for this test and for `by_key`).
     let hashes: Vec<u64> = parsed.samples.iter().map(key_hash).collect();
@@ -124,6 +121,16 @@ fn apply_labels(input: &Input, parsed: &mut ParsedFile) -> usize {
         if let Some(r) = read.get_mut(s.line) {
             *r = true;
         }
+    }
+    if parsed.samples.iter().any(|s| s.params.iter().any(|p| p.name == "label")) {
+        // The parser's own labels are left alone; copies it left alike
+        // under different text (dbench's `Dbench run during MP3 playback:`
+        // labelled, two runs under two patch lists above it not) are still
+        // warned of.
+        let ids = vec![Identity::default(); parsed.samples.len()];
+        let mut own = OwnLines { read: &read, quiet: None };
+        warn_of_merged_copies(input, &parsed.benchmark, &parsed.samples, &hashes, &mut own, &ids, &mut parsed.notes);
+        return 0;
     }
     let labelled = |quiet: &[bool]| -> Option<Vec<Identity>> {
         let by_line = identities(input, &read, quiet);
@@ -779,6 +786,7 @@ fn warn_of_merged_copies(
     for l in &input.lines {
         *times.entry(l.trim()).or_default() += 1;
     }
+    warn_of_kernels_named_in_prose(input, samples, &copies, &copy_of, &groups, quiet, name, ids, notes);
     for members in groups {
         // Copies a mail quotes at different depths are parted by
         // [`part_quote_depths`]: no merge to warn of.
@@ -826,6 +834,8 @@ fn warn_of_merged_copies(
         } else if written.len() == 1
             && written[0].0 == members[0]
             && ids.iter().zip(&copy_of).any(|(id, &c)| c == members[0] && *id == Identity::default())
+            // A parser's own label (dbench's `before:`) heads its runs.
+            && !samples.iter().zip(&copy_of).any(|(s, &c)| c == members[0] && s.params.iter().any(|p| p.name == "label"))
         {
             // A change's name no label was taken from (nothing told apart).
             let bottom = *written[0].1.last().unwrap_or(&0);
@@ -841,6 +851,60 @@ fn warn_of_merged_copies(
                 ));
             }
         }
+    }
+}
+
+/// Notes copies averaged as runs of one set-up, none of them of a kernel
+/// read or labelled, below a line a person wrote that names two kernels or
+/// more (`first lines for 2.4.7-ac3, then 2.4.7-ac9`, above dbench runs
+/// that alternate between the two): the runs may be of different kernels,
+/// and nothing in the file says which is which. Once a file: the nearest
+/// such line above the first merged copy (past blank lines, the
+/// benchmark's own and its command line; `results on 2.6.8:` there, one
+/// kernel, heads the copies).
+#[allow(clippy::too_many_arguments)]
+fn warn_of_kernels_named_in_prose(
+    input: &Input,
+    samples: &[Sample],
+    copies: &[(usize, usize)],
+    copy_of: &[usize],
+    groups: &[Vec<usize>],
+    quiet: &[bool],
+    name: &str,
+    ids: &[Identity],
+    notes: &mut Vec<(usize, String)>,
+) {
+    let merged: rustc_hash::FxHashSet<usize> = groups.iter().flatten().copied().collect();
+    let in_merged = |i: usize| merged.contains(&copy_of[i]);
+    if (0..samples.len()).any(|i| in_merged(i) && (samples[i].kernel.is_some() || ids[i].kernel.is_some())) {
+        return;
+    }
+    let Some(&first) = merged.iter().min() else { return };
+    let top = copies[first].0;
+    let text = |n: usize| input.lines[n - 1].trim();
+    // The nearest line a person wrote above it (past blank lines, the
+    // benchmark's own and its command line).
+    let Some(n) = (1..top).rev().find(|&n| !quiet[n] && is_person_line(text(n), name)) else { return };
+    let mut kernels: Vec<&str> = Vec::new();
+    for word in text(n).split_whitespace() {
+        let word = word.trim_matches(|c: char| ",;:()'\"`".contains(c)).trim_end_matches('.');
+        if is_kernel_name(word) && !kernels.contains(&word) {
+            kernels.push(word);
+        }
+    }
+    if kernels.len() >= 2 {
+        notes.push((
+            n,
+            format!(
+                "`{}` names {} kernels ({}), but no copy of the output below is labelled with one: \
+                 copies were averaged as runs of one set-up, perhaps of different kernels; a kernel's \
+                 line above each copy (`{}:`) keeps them apart",
+                text(n),
+                kernels.len(),
+                kernels.join(", "),
+                kernels[0]
+            ),
+        ));
     }
 }
 
@@ -1526,6 +1590,11 @@ fn label_line(text: &str, underlined: bool) -> Option<String> {
     let kernel_and_more = words.len() <= 6
         && words.first().is_some_and(|w| is_kernel_name(w))
         && words.get(1).is_some_and(|w| w.starts_with('+') || ["with", "patch", "patched", "fix"].contains(w));
+    // `1. 16k vmm page size` / `2. 1M vmm page size`: a numbered list of
+    // set-ups, one above each copy (linux-mm, 2007: two AIM7 runs averaged).
+    if let Some(item) = numbered_item(bare) {
+        return Some(without_preposition(&item.to_lowercase()).to_string());
+    }
     if !(colon || underlined || is_kernel_name(bare) || kernel_and_more) {
         return None;
     }
@@ -1552,6 +1621,22 @@ fn label_line(text: &str, underlined: bool) -> Option<String> {
         .map(|(_, w)| *w)
         .collect();
     Some(if kernels.len() == 1 && !more { kernels[0].to_string() } else { without_preposition(&lower).to_string() })
+}
+
+/// The words of a numbered list item naming a set-up, `1. 16k vmm page
+/// size` → `16k vmm page size`: a number of one or two digits, `. `, then
+/// one to six words that are no sentence (no final `.`, `!`, `?`).
+fn numbered_item(text: &str) -> Option<&str> {
+    let (number, rest) = text.split_once(". ")?;
+    let rest = rest.trim();
+    let words = rest.split_whitespace().count();
+    (!number.is_empty()
+        && number.len() <= 2
+        && number.bytes().all(|b| b.is_ascii_digit())
+        && (1..=6).contains(&words)
+        && !rest.ends_with(['.', '!', '?', ','])
+        && rest.starts_with(|c: char| c.is_alphanumeric()))
+    .then_some(rest)
 }
 
 /// A label as the pages show it: a kernel's name as written, anything
@@ -1788,6 +1873,18 @@ fn is_rule(text: &str) -> bool {
 /// OS column) before it.
 pub fn bare_kernel(s: &str) -> &str {
     s.strip_prefix("linux-").or_else(|| s.strip_prefix("Linux ")).unwrap_or(s)
+}
+
+/// Filesystems a poster writes after a kernel's name to tell one kernel's
+/// rows on several filesystems apart (`2.5.70-ext2`, `2.5.70-reiserfs`).
+const FILESYSTEMS: [&str; 9] = ["ext2", "ext3", "ext4", "xfs", "jfs", "reiserfs", "reiser4", "btrfs", "tmpfs"];
+
+/// `2.5.70-ext2` → (`2.5.70`, `ext2`): a kernel's name with a filesystem's
+/// after a dash (Randy Hron's 2003 tiobench tables name rows so: one
+/// kernel on four filesystems, not four kernels). `None` for anything else.
+pub fn kernel_and_filesystem(s: &str) -> Option<(&str, &str)> {
+    let (kernel, fs) = s.rsplit_once('-')?;
+    (FILESYSTEMS.iter().any(|f| f.eq_ignore_ascii_case(fs)) && is_kernel_name(kernel)).then_some((kernel, fs))
 }
 
 /// `2.4.19`, `2.5.8-mm1`, `linux-2.6.12-rc1-bk3`, `Linux 2.4.18`: a kernel
@@ -2257,6 +2354,40 @@ mod tests {
         // The benchmark's own lines and figures between copies are no prose.
         let p = labelled("Throughput 1\nTotal time (secs): 15.49\n\nThroughput 2\nTotal time (secs): 15.61\n", &[1, 4]);
         assert!(p.notes.is_empty(), "{:?}", p.notes);
+    }
+
+    /// From a 2001 LKML post: two kernels named in one line above dbench
+    /// runs that alternate between them (`first lines for 2.4.7-ac3, then
+    /// 2.4.7-ac9`) were averaged as runs of one, silently; a line naming
+    /// one kernel heads its runs, silently.
+    #[test]
+    fn two_kernels_named_in_one_line_above_merged_copies_are_warned_of() {
+        let p = labelled("first lines for 2.4.7-ac3, then 2.4.7-ac9\n\nThroughput 1\n\nThroughput 2\n", &[3, 5]);
+        assert!(
+            p.notes.iter().any(|(l, m)| *l == 1 && m.contains("names 2 kernels (2.4.7-ac3, 2.4.7-ac9)")),
+            "{:?}",
+            p.notes
+        );
+        let p = labelled("2.6.1-rc1 against 2.6.0:\nresults on 2.6.8:\nThroughput 1\nThroughput 2\n", &[3, 4]);
+        assert!(p.notes.is_empty(), "{:?}", p.notes);
+    }
+
+    /// From a 2007 linux-mm post: `1. 16k vmm page size` / `2. 1M vmm page
+    /// size` above two AIM7 tables were averaged as runs (with a warning).
+    #[test]
+    fn numbered_list_items_label_their_copies() {
+        let p = labelled("1. 16k page size\n\nThroughput 1\n\n2. 1M page size\n\nThroughput 2\n", &[3, 7]);
+        assert_eq!(last_params(&p), vec!["16k page size", "1m page size"]);
+        assert_eq!(numbered_item("1. I ran it twice."), None);
+        assert_eq!(numbered_item("2002. 16k"), None);
+    }
+
+    #[test]
+    fn a_filesystem_after_a_kernels_name_is_split_off() {
+        assert_eq!(kernel_and_filesystem("2.5.70-ext2"), Some(("2.5.70", "ext2")));
+        assert_eq!(kernel_and_filesystem("2.6.12-rc1-reiserfs"), Some(("2.6.12-rc1", "reiserfs")));
+        assert_eq!(kernel_and_filesystem("2.5.68-mm2"), None);
+        assert_eq!(kernel_and_filesystem("ext3-xfs"), None);
     }
 
     #[test]

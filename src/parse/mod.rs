@@ -305,6 +305,8 @@ pub fn note_is_info(note: &str) -> bool {
         "interim report",
         // sysbench's total time of a `--time 5` run is the setting, not a result.
         "whose length is a setting",
+        // bonnie: `0.4</pre>`, a blog's closing tag glued to a row.
+        "the page's markup",
     ];
     INFO.iter().any(|p| note.contains(p))
 }

@@ -224,7 +224,11 @@ fn row_samples(row: &Row, lay: &Layout, groups: &[String]) -> Result<Vec<Sample>
             s = s.with_param(*name, value);
         }
         if lay.label_is_kernel && !row.label.is_empty() {
-            s = s.with_kernel(row.label.clone());
+            // `2.5.70-ext2`: kernel 2.5.70 on ext2, not a kernel of that name.
+            s = match crate::parse::labels::kernel_and_filesystem(&row.label) {
+                Some((kernel, fs)) => s.with_kernel(kernel).with_param("fs", fs),
+                None => s.with_kernel(row.label.clone()),
+            };
         }
         out.push(s);
     }
