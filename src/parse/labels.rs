@@ -1126,6 +1126,7 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool]) -> Vec<Option<Identi
             .or_else(|| without_aside(text).and_then(|t| label_line(&t, false)))
             .or_else(|| config_command(text))
             .or_else(|| setup_line(text))
+            .or_else(|| base_line(text))
             .or_else(|| alone.then(|| title(text)).flatten())
             .or_else(|| block_follows.then(|| change_label(text)).flatten())
             .or_else(|| change_abbreviation(text));
@@ -1349,6 +1350,26 @@ const SETUP_KEYS: [&str; 16] = [
     "tree",
     "thp",
 ];
+
+/// The words that name the tree a patch is measured against, or the
+/// patched one, when a person writes them as `word: what it is` above a
+/// run ([`base_line`]).
+const BASE_WORDS: [&str; 8] = ["master", "mainline", "baseline", "base", "vanilla", "upstream", "unpatched", "patched"];
+
+/// `master: 'commit b3a9e3b9622a ("Linux 5.8-rc1")'`, the line as
+/// written: the tree a patch is measured against named by one of
+/// [`BASE_WORDS`], then a colon and what it is (a commit, a kernel), above
+/// its run, as `With patch:` is above the patched run. Without it, the
+/// label of the run before (`with patch`) went on over the next base run:
+/// a base run shown as the patched one. The whole line, as what it names
+/// tells two bases apart (`base: 8784fb5fa2e0 (tip/master)` on one
+/// machine, `base:` on another).
+fn base_line(text: &str) -> Option<String> {
+    let (word, what) = text.split_once(':')?;
+    let word = word.trim();
+    (!what.trim().is_empty() && text.chars().count() <= 100 && BASE_WORDS.iter().any(|b| word.eq_ignore_ascii_case(b)))
+        .then(|| text.trim().to_string())
+}
 
 /// `Scheduler: mq-deadline` → `mq-deadline`: a set-up written as `Name:
 /// value` above its runs, the name one of [`SETUP_KEYS`], the value a few
@@ -1749,6 +1770,22 @@ mod tests {
         assert_eq!(config_command("# echo 3 > /proc/sys/vm/drop_caches"), None);
         assert_eq!(config_command("sysctl -w vm.drop_caches=3"), None);
         assert_eq!(config_command("echo hello | tee notes.txt"), None);
+    }
+
+    /// Peter Puhov's sched/fair patch mail (LKML 2020): `master: 'commit
+    /// …'` over each base run, `With patch:` over each patched one. The
+    /// second base run took the `with patch` label of the run above it.
+    #[test]
+    fn a_base_line_labels_the_base_run_after_a_patched_one() {
+        let master = "master: 'commit b3a9e3b9622a (\"Linux 5.8-rc1\")'";
+        let p = labelled(
+            &format!("{master}\nThroughput 1\nWith patch:\nThroughput 2\n{master}\nThroughput 3\n"),
+            &[2, 4, 6],
+        );
+        assert_eq!(last_params(&p), vec![master, "with patch", master]);
+        assert_eq!(base_line("base: 8784fb5fa2e0 (tip/master)").as_deref(), Some("base: 8784fb5fa2e0 (tip/master)"));
+        assert_eq!(base_line("master:"), None);
+        assert_eq!(base_line("Database: mysql"), None);
     }
 
     #[test]
