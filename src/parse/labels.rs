@@ -1118,10 +1118,15 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool]) -> Vec<Option<Identi
             let prev = trimmed[i - 1];
             prev.is_empty() || prev.ends_with(['.', '!', '?', ':']) || is_rule(prev)
         };
+        // A change named in a sentence ending in a colon, a blank line, then
+        // the output (`and with it being the way it is in the branch:`, LKML
+        // 2023, over a stress-ng table): no sentence wraps over a blank.
         let block_follows = prev_ends
-            && trimmed
-                .get(n)
-                .is_some_and(|next| !next.is_empty() && (read[n + 1] || !next.starts_with(|c: char| c.is_lowercase())));
+            && (trimmed.get(n).is_some_and(|next| {
+                !next.is_empty() && (read[n + 1] || !next.starts_with(|c: char| c.is_lowercase()))
+            }) || (text.ends_with(':')
+                && trimmed.get(n).is_some_and(|next| next.is_empty())
+                && trimmed.get(n + 1).is_some_and(|after| !after.is_empty())));
         let found = label_line(text, underlined)
             .or_else(|| without_aside(text).and_then(|t| label_line(&t, false)))
             .or_else(|| config_command(text))
