@@ -1793,6 +1793,17 @@ mod tests {
         assert_eq!(base_line("Database: mysql"), None);
     }
 
+    /// Jens Axboe's stress-ng msg runs (LKML 2023): a sentence naming a
+    /// change, ending in a colon, a blank line, then the output.
+    #[test]
+    fn a_change_sentence_over_a_blank_line_labels() {
+        let p = labelled(
+            "Before anything:\nThroughput 1\n\nand with it being the way it is in the branch:\n\nThroughput 2\n",
+            &[2, 6],
+        );
+        assert_eq!(last_params(&p), vec!["before anything", "and with it being the way it is in the branch"]);
+    }
+
     #[test]
     fn kernel_names_above_runs_become_kernels() {
         let p = labelled(
