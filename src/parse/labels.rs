@@ -1409,12 +1409,13 @@ fn without_aside(text: &str) -> Option<String> {
 /// printed, without a shell prompt or `sudo`. Only these commands, which
 /// set something: `ethtool -K`/`-C`/`-G`/`-L`/`-s`, `sysctl -w` or
 /// `sysctl name=value`, `echo … > /sys/…` or `/proc/…`, `cpupower`,
-/// `tuned-adm profile`, SQL's `ALTER SYSTEM SET`.
+/// `tuned-adm profile`, `ip link set` (Eric Dumazet's BIG TCP netperf
+/// runs, netdev 2022, told apart only by it), SQL's `ALTER SYSTEM SET`.
 fn config_command(text: &str) -> Option<String> {
     let mut t = text.trim();
     // Most lines are none: their first word tells, before anything is made.
     let first = t.split_whitespace().next()?;
-    let may = matches!(first, "$" | "#" | "sudo" | "ethtool" | "sysctl" | "echo" | "cpupower" | "tuned-adm")
+    let may = matches!(first, "$" | "#" | "sudo" | "ethtool" | "sysctl" | "echo" | "cpupower" | "tuned-adm" | "ip")
         || first.eq_ignore_ascii_case("alter")
         || first.ends_with(['#', '$']);
     if !may {
@@ -1452,6 +1453,9 @@ fn config_command(text: &str) -> Option<String> {
                 .is_some_and(|to| (to.starts_with("/sys/") || to.starts_with("/proc/")) && !to.contains("drop_caches"))
         }
         "cpupower" => true,
+        // `ip link set dev eth0 gso_ipv6_max_size 185000 …`, `ip link set
+        // eth0 mtu 9000`: not `ip link show`.
+        "ip" => words.get(1) == Some(&"link") && words.get(2) == Some(&"set"),
         "tuned-adm" => words.get(1) == Some(&"profile"),
         _ => t.to_ascii_uppercase().starts_with("ALTER SYSTEM SET "),
     };
@@ -1775,6 +1779,9 @@ mod tests {
         assert_eq!(config_command("# echo 3 > /proc/sys/vm/drop_caches"), None);
         assert_eq!(config_command("sysctl -w vm.drop_caches=3"), None);
         assert_eq!(config_command("echo hello | tee notes.txt"), None);
+        let ip = "ip link set dev eth0 gso_ipv6_max_size 185000 gro_ipv6_max_size 185000";
+        assert_eq!(config_command(ip).as_deref(), Some(ip));
+        assert_eq!(config_command("ip link show eth0"), None);
     }
 
     /// Peter Puhov's sched/fair patch mail (LKML 2020): `master: 'commit
