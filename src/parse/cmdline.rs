@@ -8,7 +8,8 @@
 //! the output. Prose that names a program ("I ran hackbench with -g 8") is
 //! no command: before the program only a timestamp, a prompt and a wrapper
 //! (`time`, `sudo`, `taskset -c 3,4`, `numactl -N 0`, `python3`) may stand,
-//! or a container's `kubectl exec … --` (`docker`, `podman`, `oc` too).
+//! or a container's `kubectl exec … --` (`docker`, `podman`, `oc` too), or
+//! `docker exec [options] CONTAINER` without `--`.
 
 /// Wrappers that may run a benchmark: `numactl -N 0 hackbench …`.
 const WRAPPERS: &[&str] =
@@ -66,6 +67,31 @@ pub fn args_of<'a>(line: &'a str, program: &str) -> Option<Vec<&'a str>> {
         if base(bare) == program {
             return Some(toks[i + 1..].to_vec());
         }
+        // `docker exec kv redis-benchmark --csv …`, no `--`: the runner's
+        // options, the container's name, then the command (a post's two
+        // redis-benchmark runs, without and with -P 16, were averaged as
+        // runs of one set-up: neither command line was read).
+        if CONTAINER_RUNNERS.contains(&base(tok)) && toks.get(i + 1) == Some(&"exec") {
+            let mut j = i + 2;
+            while toks.get(j).is_some_and(|t| t.starts_with('-')) {
+                let takes_value = matches!(
+                    toks[j],
+                    "-e" | "--env"
+                        | "-u"
+                        | "--user"
+                        | "-w"
+                        | "--workdir"
+                        | "--env-file"
+                        | "-n"
+                        | "--namespace"
+                        | "-c"
+                        | "--container"
+                );
+                j += if takes_value { 2 } else { 1 };
+            }
+            let program_at = j + 1;
+            return toks.get(program_at).filter(|t| base(t) == program).map(|_| toks[program_at + 1..].to_vec());
+        }
         if !prefix_token(tok, after_wrapper) {
             return None;
         }
@@ -84,6 +110,12 @@ mod tests {
         assert_eq!(args_of(line, "iperf3"), Some(vec!["-c", "iperf3-server", "-t", "30", "-P", "4"]));
         assert_eq!(args_of("$ docker exec -it bench -- netperf -H x", "netperf"), Some(vec!["-H", "x"]));
         assert_eq!(args_of("I ran it -- iperf3 -c x", "iperf3"), None);
+        assert_eq!(
+            args_of("ana@lab:~/tickets$ docker exec kv redis-benchmark --csv -P 16", "redis-benchmark"),
+            Some(vec!["--csv", "-P", "16"])
+        );
+        assert_eq!(args_of("docker exec -it -e A=1 kv redis-benchmark -q", "redis-benchmark"), Some(vec!["-q"]));
+        assert_eq!(args_of("docker exec kv redis-cli ping", "redis-benchmark"), None);
     }
 
     #[test]

@@ -1184,14 +1184,20 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool]) -> Vec<Option<Identi
             let prev = trimmed[i - 1];
             prev.is_empty() || prev.ends_with(['.', '!', '?', ':']) || is_rule(prev)
         };
+        // A change named in a sentence ending in a colon, a blank line, then
+        // the output (`and with it being the way it is in the branch:`, LKML
+        // 2023, over a stress-ng table): no sentence wraps over a blank.
         let block_follows = prev_ends
-            && trimmed
-                .get(n)
-                .is_some_and(|next| !next.is_empty() && (read[n + 1] || !next.starts_with(|c: char| c.is_lowercase())));
+            && (trimmed.get(n).is_some_and(|next| {
+                !next.is_empty() && (read[n + 1] || !next.starts_with(|c: char| c.is_lowercase()))
+            }) || (text.ends_with(':')
+                && trimmed.get(n).is_some_and(|next| next.is_empty())
+                && trimmed.get(n + 1).is_some_and(|after| !after.is_empty())));
         let found = label_line(text, underlined)
             .or_else(|| without_aside(text).and_then(|t| label_line(&t, false)))
             .or_else(|| config_command(text))
             .or_else(|| setup_line(text))
+            .or_else(|| base_line(text))
             .or_else(|| alone.then(|| title(text)).flatten())
             .or_else(|| block_follows.then(|| change_label(text)).flatten())
             .or_else(|| change_abbreviation(text));
@@ -1416,6 +1422,26 @@ const SETUP_KEYS: [&str; 16] = [
     "thp",
 ];
 
+/// The words that name the tree a patch is measured against, or the
+/// patched one, when a person writes them as `word: what it is` above a
+/// run ([`base_line`]).
+const BASE_WORDS: [&str; 8] = ["master", "mainline", "baseline", "base", "vanilla", "upstream", "unpatched", "patched"];
+
+/// `master: 'commit b3a9e3b9622a ("Linux 5.8-rc1")'`, the line as
+/// written: the tree a patch is measured against named by one of
+/// [`BASE_WORDS`], then a colon and what it is (a commit, a kernel), above
+/// its run, as `With patch:` is above the patched run. Without it, the
+/// label of the run before (`with patch`) went on over the next base run:
+/// a base run shown as the patched one. The whole line, as what it names
+/// tells two bases apart (`base: 8784fb5fa2e0 (tip/master)` on one
+/// machine, `base:` on another).
+fn base_line(text: &str) -> Option<String> {
+    let (word, what) = text.split_once(':')?;
+    let word = word.trim();
+    (!what.trim().is_empty() && text.chars().count() <= 100 && BASE_WORDS.iter().any(|b| word.eq_ignore_ascii_case(b)))
+        .then(|| text.trim().to_string())
+}
+
 /// `Scheduler: mq-deadline` → `mq-deadline`: a set-up written as `Name:
 /// value` above its runs, the name one of [`SETUP_KEYS`], the value a few
 /// words (as `mq-deadline:` alone is a label; an attacker's trial had the
@@ -1449,12 +1475,13 @@ fn without_aside(text: &str) -> Option<String> {
 /// printed, without a shell prompt or `sudo`. Only these commands, which
 /// set something: `ethtool -K`/`-C`/`-G`/`-L`/`-s`, `sysctl -w` or
 /// `sysctl name=value`, `echo … > /sys/…` or `/proc/…`, `cpupower`,
-/// `tuned-adm profile`, SQL's `ALTER SYSTEM SET`.
+/// `tuned-adm profile`, `ip link set` (Eric Dumazet's BIG TCP netperf
+/// runs, netdev 2022, told apart only by it), SQL's `ALTER SYSTEM SET`.
 fn config_command(text: &str) -> Option<String> {
     let mut t = text.trim();
     // Most lines are none: their first word tells, before anything is made.
     let first = t.split_whitespace().next()?;
-    let may = matches!(first, "$" | "#" | "sudo" | "ethtool" | "sysctl" | "echo" | "cpupower" | "tuned-adm")
+    let may = matches!(first, "$" | "#" | "sudo" | "ethtool" | "sysctl" | "echo" | "cpupower" | "tuned-adm" | "ip")
         || first.eq_ignore_ascii_case("alter")
         || first.ends_with(['#', '$']);
     if !may {
@@ -1492,6 +1519,9 @@ fn config_command(text: &str) -> Option<String> {
                 .is_some_and(|to| (to.starts_with("/sys/") || to.starts_with("/proc/")) && !to.contains("drop_caches"))
         }
         "cpupower" => true,
+        // `ip link set dev eth0 gso_ipv6_max_size 185000 …`, `ip link set
+        // eth0 mtu 9000`: not `ip link show`.
+        "ip" => words.get(1) == Some(&"link") && words.get(2) == Some(&"set"),
         "tuned-adm" => words.get(1) == Some(&"profile"),
         _ => t.to_ascii_uppercase().starts_with("ALTER SYSTEM SET "),
     };
@@ -2009,6 +2039,36 @@ mod tests {
         assert_eq!(config_command("# echo 3 > /proc/sys/vm/drop_caches"), None);
         assert_eq!(config_command("sysctl -w vm.drop_caches=3"), None);
         assert_eq!(config_command("echo hello | tee notes.txt"), None);
+        let ip = "ip link set dev eth0 gso_ipv6_max_size 185000 gro_ipv6_max_size 185000";
+        assert_eq!(config_command(ip).as_deref(), Some(ip));
+        assert_eq!(config_command("ip link show eth0"), None);
+    }
+
+    /// Peter Puhov's sched/fair patch mail (LKML 2020): `master: 'commit
+    /// …'` over each base run, `With patch:` over each patched one. The
+    /// second base run took the `with patch` label of the run above it.
+    #[test]
+    fn a_base_line_labels_the_base_run_after_a_patched_one() {
+        let master = "master: 'commit b3a9e3b9622a (\"Linux 5.8-rc1\")'";
+        let p = labelled(
+            &format!("{master}\nThroughput 1\nWith patch:\nThroughput 2\n{master}\nThroughput 3\n"),
+            &[2, 4, 6],
+        );
+        assert_eq!(last_params(&p), vec![master, "with patch", master]);
+        assert_eq!(base_line("base: 8784fb5fa2e0 (tip/master)").as_deref(), Some("base: 8784fb5fa2e0 (tip/master)"));
+        assert_eq!(base_line("master:"), None);
+        assert_eq!(base_line("Database: mysql"), None);
+    }
+
+    /// Jens Axboe's stress-ng msg runs (LKML 2023): a sentence naming a
+    /// change, ending in a colon, a blank line, then the output.
+    #[test]
+    fn a_change_sentence_over_a_blank_line_labels() {
+        let p = labelled(
+            "Before anything:\nThroughput 1\n\nand with it being the way it is in the branch:\n\nThroughput 2\n",
+            &[2, 6],
+        );
+        assert_eq!(last_params(&p), vec!["before anything", "and with it being the way it is in the branch"]);
     }
 
     #[test]

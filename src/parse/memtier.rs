@@ -42,6 +42,9 @@
 //! distribution (`Request Latency Distribution`) and the progress lines
 //! (`[RUN #1 100%, 216 secs] …`) are not read.
 //!
+//! A table posted without its title (`ALL STATS`), from its `====` rule
+//! or its header down, is read as a run's table as well.
+//!
 //! A table copied double-spaced (an empty line after each of its lines,
 //! as some terminals paste it) is read as printed: an empty line does not
 //! end a table. A row of a table whose cells are not as many as the
@@ -267,7 +270,20 @@ impl BenchParser for Memtier {
             return 0;
         }
         let titled = input.has("ALL STATS") || input.has(" RUN RESULTS") || input.has("AGGREGATED AVERAGE RESULTS");
-        if titled && input.lines.iter().any(|l| header(l.trim()).is_some()) { 90 } else { 0 }
+        if titled && input.lines.iter().any(|l| header(l.trim()).is_some()) {
+            return 90;
+        }
+        // A table posted without its title (from its `====` rule down, or
+        // from its header): its header, its dashed rule, then memtier's
+        // own rows (a blog's Bitcask vs Redis tables were "unrecognised").
+        let untitled = input.lines.windows(3).any(|w| {
+            header(w[0].trim()).is_some() && w[1].trim().starts_with("---") && {
+                let mut cells = w[2].split_whitespace();
+                cells.next().is_some_and(|t| ["Sets", "Gets", "Totals"].contains(&t))
+                    && cells.next().is_some_and(|c| c == "---" || plain(c).is_some())
+            }
+        });
+        if untitled { 90 } else { 0 }
     }
 
     fn max_score(&self) -> u8 {
@@ -314,6 +330,21 @@ impl BenchParser for Memtier {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A blog's tables posted from their `====` rule down, no `ALL STATS`
+    /// (Bitcask vs Redis): no parser claimed the file.
+    #[test]
+    fn a_table_without_its_title_is_claimed() {
+        let text = "Write Benchmarks for Redis:\n=====\n\
+            Type         Ops/sec     Hits/sec   Misses/sec    Avg. Latency       KB/sec\n-----\n\
+            Sets        95774.35          ---          ---         2.10580     16170.14\n";
+        let input = Input::from_text(text);
+        assert_eq!(Memtier.detect(&input), 90);
+        let f = Memtier.parse(&input).unwrap();
+        assert_eq!(f.samples[0].value.mean(), 95774.35);
+        let prose = "Type Ops/sec is what we print\n---\nSets are faster\n";
+        assert_eq!(Memtier.detect(&Input::from_text(prose)), 0);
+    }
 
     #[test]
     fn a_double_spaced_table_is_read() {

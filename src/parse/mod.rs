@@ -303,6 +303,8 @@ pub fn note_is_info(note: &str) -> bool {
         "zero figures are not results",
         "idle baseline row",
         "interim report",
+        // will-it-scale's test binaries print a second a line before measuring.
+        "warm-up seconds: no result",
         // sysbench's total time of a `--time 5` run is the setting, not a result.
         "whose length is a setting",
         // bonnie: `0.4</pre>`, a blog's closing tag glued to a row.

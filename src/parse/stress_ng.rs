@@ -21,7 +21,9 @@
 //! The `stress-ng: <level>: [pid] ` prefix is optional (posts strip it, or
 //! keep only `stress-ng: `); a journal's or syslog's prefix before it
 //! (`Jul 28 16:19:31 localhost stress-ng[1310]: stress-ng: metrc: …`, a run
-//! under `systemd-run` read back with `journalctl`) is passed over. A
+//! under `systemd-run` read back with `journalctl`), or the kernel log's
+//! (`user  :notice: [  109.859859] stress-ng: metrc: …`, LKP's dmesg of a
+//! run, the kernel's own lines between), is passed over. A
 //! poster's arrow after a line (`… 84.05   1548  <--- (1)`) is a note, and
 //! the line before it is read. Metrics, in group `""`:
 //!
@@ -141,7 +143,29 @@ fn unjournal(t: &str) -> &str {
             return &t[at + 3..];
         }
     }
-    t
+    // The kernel log's time stamp, as dmesg prints a line a program wrote
+    // to /dev/kmsg (LKP's `user  :notice: [  109.859859] stress-ng: metrc:
+    // …`, `[  109.859859] stress-ng: …`): its figures were "unrecognised".
+    match kernel_log_text(t) {
+        Some(rest) if rest.starts_with("stress-ng:") => rest,
+        _ => t,
+    }
+}
+
+/// The text after the kernel log's prefix (`kern  :warn  : [  109.888492]
+/// CPU: 84 …`, `user  :notice: [  109.859859] stress-ng: …`, dmesg's
+/// `[  109.859859] …`): the facility and level as `dmesg -x` prints them,
+/// if any, then the time stamp in brackets. `None` for a line without one.
+fn kernel_log_text(t: &str) -> Option<&str> {
+    let open = t.find('[')?;
+    let (level, rest) = t.split_at(open);
+    let (stamp, text) = rest[1..].split_once(']')?;
+    let stamp = stamp.trim();
+    let is_stamp = stamp.contains('.') && stamp.bytes().all(|b| b.is_ascii_digit() || b == b'.');
+    let level = level.trim();
+    let is_level = level.is_empty()
+        || (level.ends_with(':') && level.bytes().all(|b| b.is_ascii_lowercase() || b == b' ' || b == b':'));
+    (is_stamp && is_level).then(|| text.trim_start())
 }
 
 /// A line without stress-ng's log prefix: `stress-ng: info:  [2759] x` →
@@ -342,6 +366,10 @@ struct State {
     /// stressor` line: runs of different lengths are different set-ups
     /// (bogo ops and times grow with the length).
     run_lengths: super::varying::Starts,
+    /// stress-ng's lines came through the kernel log (LKP's dmesg): the
+    /// kernel's own lines and the blank lines between them are not
+    /// stress-ng's and end no table.
+    kmsg: bool,
 }
 
 impl State {
@@ -364,6 +392,16 @@ fn annotation(body: &str) -> Option<(&str, &str)> {
 
 /// Reads one line of the text form.
 fn text_line(st: &mut State, n: usize, line: &str, out: &mut ParsedFile) -> Result<(), ParseError> {
+    if let Some(text) = kernel_log_text(line.trim_start()) {
+        if !text.starts_with("stress-ng:") {
+            // The kernel's own line (a warning's trace between the rows).
+            return Ok(());
+        }
+        st.kmsg = true;
+    }
+    if st.kmsg && line.trim().is_empty() {
+        return Ok(());
+    }
     let (level, body) = strip_prefix(line);
     let body = match annotation(body) {
         Some((before, note)) => {
@@ -753,6 +791,16 @@ mod tests {
 
     #[test]
     fn prefixes() {
+        // LKP's dmesg (kernel test robot, 2024): stress-ng's lines through
+        // /dev/kmsg, the kernel's between them.
+        assert_eq!(
+            strip_prefix("user  :notice: [  109.926459] stress-ng: metrc: [6575] sysfs  160196"),
+            ("metrc", "sysfs  160196")
+        );
+        assert_eq!(strip_prefix("[  109.926459] stress-ng: metrc: [6575] x"), ("metrc", "x"));
+        assert_eq!(kernel_log_text("kern  :warn  : [  109.888492] CPU: 84 PID: 1612"), Some("CPU: 84 PID: 1612"));
+        assert_eq!(kernel_log_text("[READ], Operations, 496"), None);
+        assert_eq!(kernel_log_text("stress-ng: metrc: [6575] sysfs 1"), None);
         assert_eq!(strip_prefix("stress-ng: info:  [2759] memrate  218"), ("info", "memrate  218"));
         assert_eq!(strip_prefix("stress-ng: metrc: [1] x"), ("metrc", "x"));
         assert_eq!(strip_prefix("stress-ng: cpu 1 2"), ("", "cpu 1 2"));

@@ -62,7 +62,8 @@
 //! and threads are runs of one sample set.
 //!
 //! A poster's comment after sysbench's text (`read, MiB/s:  87.89  #
-//! 吞吐量…`: a blank, then `#`) is passed over and the figure before it
+//! 吞吐量…`: a blank, then `#`; or an arrow, `45526 << higher is better`,
+//! `<-- this`) is passed over and the figure before it
 //! read; one note names the lines. A figure whose test is not known (no
 //! command line, no telling line) is not read; a note says so. A figure line whose value is no number, or
 //! was cut short (fewer decimals than sysbench prints: `%.2f` rates and
@@ -445,7 +446,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     if let (Some(first), Some(last)) = (commented.first(), commented.last()) {
         let lines = if first == last { format!("line {first}") } else { format!("lines {first}-{last}") };
         let what = format!(
-            "a poster's comments after sysbench's text (`  # …`, {} line(s), {lines}) passed over: the figures before them read",
+            "a poster's comments after sysbench's text (`  # …`, `  << …`, {} line(s), {lines}) passed over: the figures before them read",
             commented.len()
         );
         out.notes.push((*first, what));
@@ -460,11 +461,19 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
 }
 
 /// A line with a poster's comment after sysbench's text (`read, MiB/s:
-/// 87.89  # 吞吐量…`, `Number of threads: 20  # 线程数`): the text before
-/// it. sysbench prints no `#` in its reports; a `#` that opens a line or
-/// follows no blank (a root prompt, `~]# sysbench …`) is no comment.
+/// 87.89  # 吞吐量…`, `Number of threads: 20  # 线程数`), or an arrow
+/// pointing at its figure (`total number of events:  45526 << higher is
+/// better`, `<-- this one`): the text before it. sysbench prints no `#`
+/// and no `<` in its reports; a `#` that opens a line or follows no blank
+/// (a root prompt, `~]# sysbench …`) is no comment.
 fn poster_comment(t: &str) -> Option<&str> {
-    let at = t.match_indices('#').find(|(i, _)| t[..*i].ends_with([' ', '\t']) && !t[..*i].trim().is_empty())?.0;
+    let at = ["#", "<<", "<-", "←"]
+        .iter()
+        .filter_map(|mark| {
+            t.match_indices(mark).find(|(i, _)| t[..*i].ends_with([' ', '\t']) && !t[..*i].trim().is_empty())
+        })
+        .map(|(i, _)| i)
+        .min()?;
     Some(t[..at].trim_end())
 }
 
@@ -606,6 +615,11 @@ mod tests {
         assert_eq!(poster_comment("Number of threads: 20  # 线程数"), Some("Number of threads: 20"));
         assert_eq!(poster_comment("[root@db ~]# sysbench cpu run"), None);
         assert_eq!(poster_comment("# sysbench cpu run"), None);
+        assert_eq!(
+            poster_comment("total number of events:              45526 << higher is better"),
+            Some("total number of events:              45526")
+        );
+        assert_eq!(poster_comment("total time:     0.9209s  <-- lower"), Some("total time:     0.9209s"));
         let text = "sysbench fileio --file-test-mode=rndrw run\nsysbench 1.0.17 (using system LuaJIT 2.0.4)\n\
             Number of threads: 20  # threads\nFile operations:\n    reads/s:   5625.14\n\
             Throughput:\n    read, MiB/s:                  87.89  # MB/s read\n";

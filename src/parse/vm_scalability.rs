@@ -23,6 +23,12 @@
 //!   faulted in END-START seconds`;
 //! * `free time`, in s, lower is better: `N usecs to free memory`.
 //!
+//! When the file's usemem lines print more than one size (`1207959552
+//! bytes / …` beside `2415919104 bytes / …`: different processes, a loop
+//! and a file-backed one), each `throughput` and `free time` sample gets a
+//! `bytes` parameter, its line's size (a free time, the size of the usemem
+//! line above it), so that different workloads are not averaged as runs.
+//!
 //! A usemem line of a quoted-printable mail left encoded (`usecs =3D
 //! 14640 KB/s`) reads the same.
 //!
@@ -80,6 +86,10 @@ fn free_time(t: &str) -> Option<Option<f64>> {
 fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut out = ParsedFile { benchmark: "vm-scalability".into(), ..ParsedFile::default() };
     let mut case: Option<String> = None;
+    // Each sample's usemem size (its line's bytes; a free time, the latest
+    // usemem line's), and the latest.
+    let mut sizes: Vec<Option<u64>> = Vec::new();
+    let mut size: Option<u64> = None;
     for (n, line) in input.numbered() {
         let t = line.trim();
         let bad = |what: &str| ParseError::malformed(n, what.to_string(), t);
@@ -88,6 +98,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             continue;
         } else if let Some(rate) = usemem(t) {
             let v = rate.ok_or_else(|| bad("a usemem line ending `= N KB/s`"))?;
+            size = t.split_once(" bytes / ").and_then(|(b, _)| b.trim().parse().ok());
             (Metric::new("throughput", "KB/s", Better::Higher), v)
         } else if let Some((verb, read)) = interval(t) {
             let (bytes, secs) = read.ok_or_else(|| bad("`N bytes truncated in END-START seconds`"))?;
@@ -106,7 +117,21 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         if let Some(c) = &case {
             s = s.with_param("case", c);
         }
+        sizes.push(if s.metric.name == "fault throughput" { None } else { size });
         out.samples.push(s);
+    }
+    // usemem processes of different sizes in one file (a loop of 1 GiB
+    // anonymous runs beside one 2 GiB file-backed run, linux-mm 2019) are
+    // different workloads, not runs of one: each sample gets its size.
+    let mut distinct: Vec<u64> = sizes.iter().flatten().copied().collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    if distinct.len() > 1 {
+        for (s, b) in out.samples.iter_mut().zip(&sizes) {
+            if let Some(b) = b {
+                *s = s.clone().with_param("bytes", b);
+            }
+        }
     }
     if out.samples.is_empty() {
         return Err(ParseError::NoResults {
@@ -158,6 +183,24 @@ impl BenchParser for VmScalability {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Hui Zhu's zswap IO switch mail (linux-mm 2019): 1 GiB loop runs and
+    /// one 2 GiB file-backed run in each set-up.
+    #[test]
+    fn usemem_sizes_part_workloads() {
+        let text = "1207959552 bytes / 2076479 usecs = 568100 KB/s\n61088 usecs to free memory\n\
+            2415919104 bytes / 24054408 usecs = 98081 KB/s\n3741 usecs to free memory\n";
+        let f = VmScalability.parse(&Input::from_text(text)).unwrap();
+        let bytes: Vec<&str> = f
+            .samples
+            .iter()
+            .map(|s| s.params.iter().find(|p| p.name == "bytes").map_or("", |p| p.value.as_str()))
+            .collect();
+        assert_eq!(bytes, ["1207959552", "1207959552", "2415919104", "2415919104"]);
+        let one =
+            VmScalability.parse(&Input::from_text("5 bytes / 3 usecs = 1 KB/s\n5 bytes / 3 usecs = 2 KB/s\n")).unwrap();
+        assert!(one.samples.iter().all(|s| s.params.is_empty()));
+    }
 
     #[test]
     fn a_usemem_line_left_quoted_printable_reads_the_same() {

@@ -56,6 +56,27 @@
 //! so that set-ups are not averaged as runs. A table under none, or under
 //! the same one as the table before, has no label of its own.
 //!
+//! A test's own binary (`./mmap1_processes -t 96 -s 5`) prints a second
+//! a line, the warm-up's then the measurement's, and with `-s` their mean:
+//!
+//! ```text
+//! testcase:Anonymous memory mmap/munmap of 128MB
+//! warmup
+//! min:9032 max:16299 total:1203113
+//! measurement
+//! min:7864 max:13726 total:1005918
+//! average:1008730
+//! ```
+//!
+//! Each measurement line's `total` (operations in that second, summed over
+//! the tasks) is one sample of `ops`, the seconds runs of one set-up; its
+//! `min` and `max` (the slowest and fastest task) and the warm-up lines
+//! are not read, and neither is `average:` (the mean of the lines above)
+//! unless the file shows no measurement line (a post's `...`): then it is
+//! read as one value, with a note. Parameters from the binary's command
+//! line: `test` and `mode` from its name (`mmap1`, `process`), `tasks`
+//! from `-t` (1 without it).
+//!
 //! A test that fails prints its assertion
 //! (`context_switch1_threads: tests/context_switch1.c:33: child: Assertion
 //! `ret == 1' failed.`) and no table: such a file is recognised, and reading
@@ -82,6 +103,52 @@ fn assertion(line: &str) -> Option<&str> {
     let (who, rest) = line.split_once(": tests/")?;
     let test = who.strip_suffix("_threads").or_else(|| who.strip_suffix("_processes"))?;
     (rest.starts_with(test) && rest.contains(".c:") && line.contains("Assertion")).then_some(who)
+}
+
+/// A test binary's command line: `./mmap1_processes -t 96 -s 5` (after a
+/// prompt, `# ./stat2_processes -t 60`) → (test, mode, tasks). The binary
+/// is written with its `./` or opens the line.
+fn binary_command(line: &str) -> Option<(String, &'static str, u64)> {
+    let toks: Vec<&str> = line.split_whitespace().collect();
+    let (i, name) = toks.iter().enumerate().find_map(|(i, t)| {
+        let bare = t.trim_start_matches(['#', '$']);
+        (bare.starts_with("./") || (i == 0 && !bare.is_empty()) || (i == 1 && matches!(toks[0], "#" | "$")))
+            .then(|| (i, super::cmdline::base(bare)))
+            .filter(|(_, b)| b.ends_with("_processes") || b.ends_with("_threads"))
+    })?;
+    let (test, mode) = match name.strip_suffix("_processes") {
+        Some(t) => (t, "process"),
+        None => (name.strip_suffix("_threads")?, "thread"),
+    };
+    if test.is_empty() || !test.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+        return None;
+    }
+    let args = &toks[i + 1..];
+    let tasks = match args.iter().position(|a| *a == "-t") {
+        Some(k) => args.get(k + 1)?.parse().ok()?,
+        None => 1,
+    };
+    Some((test.to_string(), mode, tasks))
+}
+
+/// A test binary's line for a second: `min:7864 max:13726 total:1005918`
+/// → its total.
+fn second_total(t: &str) -> Option<f64> {
+    let rest = t.strip_prefix("min:")?;
+    let (min, rest) = rest.split_once(" max:")?;
+    let (max, total) = rest.split_once(" total:")?;
+    plain(min)?;
+    plain(max)?;
+    plain(total)
+}
+
+/// What the test binary's lines being read are.
+#[derive(Clone, Copy, PartialEq)]
+enum Phase {
+    /// Before any `warmup` / `measurement` line (or after a `...`).
+    Unknown,
+    Warmup,
+    Measurement,
 }
 
 /// What the latest command line above a table said: test and mode.
@@ -191,8 +258,70 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     // The latest comma label, the current table's, and each sample's.
     let (mut pending, mut label): (Option<String>, Option<String>) = (None, None);
     let mut labels: Vec<Option<String>> = Vec::new();
+    // The test binary's set-up, phase, and how many of its measurement
+    // seconds were read since its command line.
+    let mut binary: Option<(String, &'static str, u64)> = None;
+    let (mut phase, mut seconds, mut warmup_noted) = (Phase::Unknown, 0usize, false);
     for (n, line) in input.numbered() {
         let t = line.trim();
+        if let Some(b) = binary_command(t) {
+            (binary, phase, seconds) = (Some(b), Phase::Unknown, 0);
+            in_table = false;
+            continue;
+        }
+        if binary.is_some() {
+            match t {
+                "warmup" => {
+                    phase = Phase::Warmup;
+                    continue;
+                }
+                "measurement" => {
+                    phase = Phase::Measurement;
+                    continue;
+                }
+                "..." | "…" | "[...]" | "[snip]" => {
+                    phase = Phase::Unknown;
+                    continue;
+                }
+                _ => {}
+            }
+            let (test, mode, tasks) = binary.clone().unwrap_or_default();
+            let sample = |v: f64| {
+                let s = Sample::new(Metric::new("ops", "ops/s", Better::Higher), v, n);
+                s.with_param("test", test.as_str()).with_param("mode", mode).with_param("tasks", tasks)
+            };
+            if let Some(total) = second_total(t) {
+                if phase == Phase::Measurement {
+                    seconds += 1;
+                    labels.push(label.clone());
+                    out.samples.push(sample(total));
+                } else if phase == Phase::Warmup && !warmup_noted {
+                    warmup_noted = true;
+                    out.notes.push((n, "will-it-scale's warm-up seconds: no result".into()));
+                } else if phase == Phase::Unknown {
+                    let msg = "a will-it-scale second of no known phase (warm-up or measurement: the lines above it were \
+                               left out): not read";
+                    out.notes.push((n, msg.into()));
+                }
+                continue;
+            }
+            if let Some(avg) = t.strip_prefix("average:").and_then(plain) {
+                if seconds == 0 {
+                    labels.push(label.clone());
+                    out.samples.push(sample(avg));
+                    out.notes.push((
+                        n,
+                        "will-it-scale's mean over measurement seconds the file does not show: read as one value"
+                            .into(),
+                    ));
+                }
+                continue;
+            }
+            // Any other line (prose, a blank, a trace) ends the phase: lines
+            // of seconds after it (`things scale fine on ext4:` and four of
+            // them, LKML 2025) are another set-up's, of no known phase.
+            phase = Phase::Unknown;
+        }
         if let Some(r) = command(t) {
             run = r;
             in_table = false;
@@ -229,7 +358,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     if out.samples.is_empty() {
         let reason = match failure {
             Some((n, who)) => format!("line {n}: {who} failed its assertion"),
-            None => format!("no `{HEADER}` table with a row above 0 tasks"),
+            None => format!("no `{HEADER}` table with a row above 0 tasks, nor a test binary's measurement"),
         };
         return Err(ParseError::NoResults { benchmark: "will-it-scale", reason });
     }
@@ -242,12 +371,19 @@ impl BenchParser for WillItScale {
     }
 
     fn describe(&self) -> &'static str {
-        "will-it-scale runtest.py CSV (LKP logs and plain)"
+        "will-it-scale runtest.py CSV (LKP logs and plain) and test binaries' output"
     }
 
     fn detect(&self, input: &Input) -> u8 {
         if input.has(HEADER) {
             return 95;
+        }
+        if input.has(" total:") && input.lines.iter().any(|l| second_total(l.trim()).is_some()) {
+            let binary = input.lines.iter().any(|l| binary_command(l.trim()).is_some());
+            let phases = input.lines.iter().any(|l| matches!(l.trim(), "warmup" | "measurement"));
+            if binary || phases {
+                return 90;
+            }
         }
         if input.has(": tests/") && input.has("Assertion") && input.lines.iter().any(|l| assertion(l.trim()).is_some())
         {
@@ -271,6 +407,27 @@ mod tests {
 
     fn param<'a>(s: &'a Sample, name: &str) -> Option<&'a str> {
         s.params.iter().find(|p| p.name == name).map(|p| p.value.as_str())
+    }
+
+    /// A test binary's own output (a FreeBSD blog, 2018): the measurement
+    /// seconds' totals are runs; warm-up not read; `average:` only when no
+    /// measurement line is shown.
+    #[test]
+    fn a_test_binarys_measurement_seconds() {
+        let text = "host [~/w|22:11|4] ./mmap1_processes -t 96 -s 5\ntestcase:x\nwarmup\nmin:9032 max:16299 total:1203113\n\
+                    measurement\nmin:7864 max:13726 total:1005918\nmin:7876 max:14460 total:1006319\naverage:1006118\n\
+                    # ./statneg_threads\n...\nmin:1 max:2 total:3\naverage:1719430\n";
+        let input = Input::from_text(text);
+        assert_eq!(WillItScale.detect(&input), 90);
+        let f = WillItScale.parse(&input).unwrap();
+        let got: Vec<(usize, f64)> = f.samples.iter().map(|s| (s.line, s.value.mean())).collect();
+        assert_eq!(got, [(6, 1005918.0), (7, 1006319.0), (12, 1719430.0)]);
+        let p = |s: &Sample| -> String {
+            ["test", "mode", "tasks"].iter().map(|n| param(s, n).unwrap_or("-")).collect::<Vec<_>>().join(" ")
+        };
+        assert_eq!(p(&f.samples[0]), "mmap1 process 96");
+        assert_eq!(p(&f.samples[2]), "statneg thread 1");
+        assert_eq!(binary_command("I ran mmap1_processes twice"), None);
     }
 
     #[test]

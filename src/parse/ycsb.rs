@@ -1,5 +1,5 @@
-//! YCSB (the Yahoo! Cloud Serving Benchmark, 0.x; and ycsb-rs): its
-//! summary lines.
+//! YCSB (the Yahoo! Cloud Serving Benchmark, 0.x; ycsb-rs; and go-ycsb):
+//! its summary lines.
 //!
 //! ```text
 //! [OVERALL], RunTime(ms), 10110
@@ -35,6 +35,28 @@
 //! the last in a row) is not read, and a warning at its `Throughput` line
 //! says so.
 //!
+//! go-ycsb (PingCAP's Go port) prints a line per operation once the run
+//! is over, under `Run finished, takes 11m49.262264808s`:
+//!
+//! ```text
+//! READ   - Takes(s): 709.3, Count: 5000195, OPS: 7049.9, Avg(us): 3066, Min(us): 1766, Max(us): 1185667, 99th(us): 10000, 99.9th(us): 29000, 99.99th(us): 329000
+//! UPDATE_ERROR - Takes(s): 461.2, Count: 23, OPS: 0.0, Avg(us): 5312763, …
+//! ```
+//!
+//! Groups: the operation as printed (`READ`, `UPDATE`, `INSERT`,
+//! `UPDATE_ERROR` …). Metrics: each `Name(unit): value` as printed: `OPS`
+//! in ops/sec (higher better; neither for an `_ERROR` operation, errors
+//! a second), `Avg`, `Min`, `Max` and the percentiles (`50th`, `99.9th`)
+//! in us (lower better), `Count` (neither). `Takes(s)`, the time the
+//! operation ran, is not read. The same lines printed every 10 seconds
+//! during the run (above `Run finished`) are interim reports, not results:
+//! not read, and a note says so. Parameters from the `go-ycsb load|run DB
+//! -P workloads/workloada --threads 128` command line (`-p
+//! threadcount=N` too), and from the properties block go-ycsb prints
+//! (`"threadcount"="8"`, `"dotransactions"="true"`: the run phase). A
+//! thread count that is no number (`--threads xxx`, a post's placeholder)
+//! is left out.
+//!
 //! A summary line whose value is no number is an error at its line. A
 //! value cut short (a truncated log's last line) is a note at its line and
 //! is not read: one ending in a point (`199.`), or, from YCSB's Java
@@ -67,6 +89,38 @@ fn summary_line(t: &str) -> Option<(&str, &str, &str)> {
     let (measure, value) = rest.split_once(',')?;
     let (section, measure) = (section.trim(), measure.trim());
     (!section.is_empty() && !measure.is_empty()).then_some((section, measure, value.trim()))
+}
+
+/// go-ycsb's line for an operation: `READ   - Takes(s): 10.0, Count: 125,
+/// OPS: 12.5, Avg(us): 2282, …` → (`READ`, its `Name(unit): value` pairs
+/// as printed). Not go-tpc's `[Summary] NEW_ORDER - Takes(s): …` (an
+/// operation is one word of capitals, digits and `_`).
+fn go_line(t: &str) -> Option<(&str, Vec<(&str, &str)>)> {
+    let (op, rest) = t.split_once(" - ")?;
+    let op = op.trim_end();
+    let is_op = !op.is_empty() && op.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
+    if !is_op || !rest.starts_with("Takes(s): ") {
+        return None;
+    }
+    let pairs: Option<Vec<(&str, &str)>> =
+        rest.split(", ").map(|pair| pair.split_once(": ").map(|(k, v)| (k.trim(), v.trim()))).collect();
+    pairs.filter(|p| p.len() > 1).map(|p| (op, p))
+}
+
+/// A go-ycsb measure → its metric: `Avg(us)` → `Avg` in us, lower better;
+/// `OPS` in ops/sec; `Count`. `None` for `Takes(s)`.
+fn go_metric(op: &str, key: &str) -> Option<Metric> {
+    let (name, unit) = match key.split_once('(') {
+        Some((n, u)) => (n.trim(), u.trim_end_matches(')')),
+        None => (key, ""),
+    };
+    Some(match name {
+        "Takes" => return None,
+        "OPS" if op.ends_with("_ERROR") => Metric::new("OPS", "ops/sec", Better::Neither),
+        "OPS" => Metric::new("OPS", "ops/sec", Better::Higher),
+        "Count" => Metric::new("Count", "", Better::Neither),
+        _ => Metric::new(name, unit, if unit.is_empty() { Better::Neither } else { Better::Lower }),
+    })
 }
 
 /// A measure → its metric: `AverageLatency(us)` → `AverageLatency` in us.
@@ -103,6 +157,11 @@ struct Reader {
     /// The sample and line of an `[OVERALL], RunTime(ms)` not yet followed
     /// by its `Throughput(ops/sec)` line.
     runtime: Option<(usize, usize)>,
+    /// go-ycsb's `Run finished` was the line above this run of its
+    /// operation lines: they are the run's summary.
+    go_summary: bool,
+    /// Whether go-ycsb's interim lines were noted.
+    go_interim_noted: bool,
 }
 
 /// The measures YCSB computes as doubles: `Throughput(ops/sec)`,
@@ -128,6 +187,52 @@ impl Reader {
         self.params.sort_by_key(|(n, _)| PARAMS.iter().position(|p| p == n));
     }
 
+    /// The thread count, when it is one (`--threads xxx`, a post's
+    /// placeholder, is none).
+    fn set_threads(&mut self, v: &str) {
+        if !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) {
+            self.set("threads", v);
+        }
+    }
+
+    /// go-ycsb's properties block: `"threadcount"="8"`,
+    /// `"dotransactions"="true"` (the run phase; `false`, the load).
+    fn go_property(&mut self, t: &str) -> bool {
+        let Some((key, value)) = t.split_once("\"=\"") else { return false };
+        let value = value.trim_end_matches('"');
+        match key.trim_start_matches('"') {
+            "threadcount" => self.set_threads(value),
+            "dotransactions" if value == "true" => self.set("phase", "run"),
+            "dotransactions" if value == "false" => self.set("phase", "load"),
+            _ => {}
+        }
+        true
+    }
+
+    /// go-ycsb's operation line: read when it is the run's summary (below
+    /// `Run finished`), noted once as an interim report when not.
+    fn go(&mut self, n: usize, t: &str, op: &str, pairs: &[(&str, &str)]) -> Result<(), ParseError> {
+        if !self.go_summary {
+            if !self.go_interim_noted {
+                self.go_interim_noted = true;
+                let msg =
+                    "go-ycsb's interim reports (printed every 10 s during the run, above `Run finished`): not read";
+                self.out.notes.push((n, msg.into()));
+            }
+            return Ok(());
+        }
+        for (key, value) in pairs {
+            let Some(metric) = go_metric(op, key) else { continue };
+            let v = plain(value).ok_or_else(|| ParseError::malformed(n, format!("a number for `{key}`"), t))?;
+            let mut s = Sample::new(metric, v, n).with_group(op);
+            for (name, value) in &self.params {
+                s = s.with_param(*name, value);
+            }
+            self.out.samples.push(s);
+        }
+        Ok(())
+    }
+
     fn command(&mut self, args: &[&str]) {
         self.params.clear();
         let mut it = args.iter();
@@ -142,14 +247,25 @@ impl Reader {
                     continue;
                 }
                 "-P" | "--workload" => "workload",
-                "-threads" | "--threads" => "threads",
+                "-threads" | "--threads" | "-T" => "threads",
                 "-target" => "target",
                 "--database" => "db",
+                "-p" => {
+                    if let Some(v) = it.clone().next().and_then(|v| v.strip_prefix("threadcount=")) {
+                        self.set_threads(v);
+                        it.next();
+                    }
+                    continue;
+                }
                 _ => continue,
             };
             if let Some(v) = it.next() {
                 let v = if name == "workload" { base(v).trim_end_matches(".toml") } else { v };
-                self.set(name, v);
+                if name == "threads" {
+                    self.set_threads(v);
+                } else {
+                    self.set(name, v);
+                }
             }
         }
     }
@@ -202,8 +318,17 @@ impl Reader {
             self.java_command(&format!("-{args}"));
             return Ok(());
         }
-        if let Some(args) = args_of(t, "ycsb").or_else(|| args_of(t, "ycsb.sh")) {
+        if let Some(args) = args_of(t, "ycsb").or_else(|| args_of(t, "ycsb.sh")).or_else(|| args_of(t, "go-ycsb")) {
             self.command(&args);
+            return Ok(());
+        }
+        if let Some((op, pairs)) = go_line(t) {
+            return self.go(n, t, op, &pairs);
+        }
+        // go-ycsb's summary lines follow its `Run finished` line; any other
+        // line ends them.
+        self.go_summary = t.starts_with("Run finished, takes ");
+        if t.starts_with('"') && self.go_property(t) {
             return Ok(());
         }
         let Some((section, measure, value)) = summary_line(t) else {
@@ -254,10 +379,16 @@ impl BenchParser for Ycsb {
     }
 
     fn describe(&self) -> &'static str {
-        "YCSB summary lines ([OVERALL], [READ] … ; YCSB 0.x, ycsb-rs)"
+        "YCSB summary lines ([OVERALL], [READ] … ; YCSB 0.x, ycsb-rs, go-ycsb)"
     }
 
     fn detect(&self, input: &Input) -> u8 {
+        if input.has("Run finished, takes ") && input.has(" - Takes(s): ") {
+            let go = |l: &String| go_line(l.trim()).is_some();
+            if input.lines.iter().any(go) {
+                return 90;
+            }
+        }
         if !input.has("[OVERALL],") {
             return 0;
         }
@@ -281,7 +412,9 @@ impl BenchParser for Ycsb {
         if r.out.samples.is_empty() {
             let reason = match r.out.notes.iter().find(|(_, m)| m.contains("did no operation")) {
                 Some((n, _)) => format!("line {n}: the run did no operation (`Throughput` 0: it failed)"),
-                None => "no `[SECTION], Measure, value` line".into(),
+                None => {
+                    "no `[SECTION], Measure, value` line, nor go-ycsb's `OP - Takes(s): …` under `Run finished`".into()
+                }
             };
             return Err(ParseError::NoResults { benchmark: ID, reason });
         }
@@ -382,6 +515,46 @@ mod tests {
             ),
             "phase=run db=jdbc workload=workloada threads=16"
         );
+    }
+
+    /// go-ycsb (a TiDB homework, 2020): interim lines every 10 s, then
+    /// `Run finished` and the summary; go-tpc's `[Summary]` lines are not
+    /// go-ycsb's.
+    #[test]
+    fn go_ycsb_summary_below_run_finished_not_the_interim_lines() {
+        let text = "./bin/go-ycsb run mysql -P workloads/workloada --threads xxx\n\"threadcount\"=\"8\"\n\
+            READ   - Takes(s): 10.0, Count: 125, OPS: 12.5, Avg(us): 2282, Min(us): 544, 99th(us): 5000\n\
+            Run finished, takes 44.39704297s\n\
+            READ   - Takes(s): 44.4, Count: 517, OPS: 11.6, Avg(us): 3331, Min(us): 455, 99th(us): 11000\n\
+            UPDATE_ERROR - Takes(s): 461.2, Count: 23, OPS: 0.0, Avg(us): 5312763\n";
+        let input = Input::from_text(text);
+        assert_eq!(Ycsb.detect(&input), 90);
+        let f = Ycsb.parse(&input).unwrap();
+        let got: Vec<String> = f
+            .samples
+            .iter()
+            .map(|s| format!("{} {} {} {} {:?}", s.line, s.group, s.metric.name, s.value.mean(), s.metric.better))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                "5 READ Count 517 Neither",
+                "5 READ OPS 11.6 Higher",
+                "5 READ Avg 3331 Lower",
+                "5 READ Min 455 Lower",
+                "5 READ 99th 11000 Lower",
+                "6 UPDATE_ERROR Count 23 Neither",
+                "6 UPDATE_ERROR OPS 0 Neither",
+                "6 UPDATE_ERROR Avg 5312763 Lower",
+            ]
+        );
+        let params: Vec<String> = f.samples[0].params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+        assert_eq!(params, ["phase=run", "db=mysql", "workload=workloada", "threads=8"]);
+        assert_eq!(f.notes.len(), 1);
+        assert_eq!(f.notes[0].0, 3);
+        let tpc = "Finished\n[Summary] DELIVERY - Takes(s): 2.3, Count: 66, TPM: 1734.2, Avg(ms): 325\n";
+        assert_eq!(Ycsb.detect(&Input::from_text(tpc)), 0);
+        assert!(go_line("[Summary] DELIVERY - Takes(s): 2.3, Count: 66").is_none());
     }
 
     #[test]

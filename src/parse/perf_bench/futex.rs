@@ -33,7 +33,9 @@
 //!
 //! Parameters from the `Run summary` line: `threads` (the first `N
 //! threads`), `scope` (`shared` or `private`, from `[shared]` /
-//! `[private]`) and, for hash, `futexes` (per thread).
+//! `[private]`) and, for hash, `futexes` (per thread). A mail may wrap
+//! that line before its `(at [private] futex 0x…), waking up 1 at a
+//! time.`: that line is the summary's too.
 
 use super::Section;
 use crate::model::{Better, Metric, ParsedFile};
@@ -99,7 +101,11 @@ pub(super) fn summary_whole(t: &str) -> bool {
 
 /// Reads a futex summary or result line; true when it was one.
 pub(super) fn line(sec: &mut Section, n: usize, t: &str, out: &mut ParsedFile) -> Result<bool, ParseError> {
-    if t.starts_with("Run summary") {
+    // The summary's tail wrapped onto a line of its own by a mail (`Run
+    // summary [PID 2414]: blocking on 128 threads` / `(at [private] futex
+    // 0xaaaab663a154), waking up 1 at a time.`): it ended the section, and
+    // the result below was lost.
+    if t.starts_with("Run summary") || t.starts_with("(at [") {
         summary(sec, t);
         return Ok(true);
     }

@@ -53,6 +53,19 @@ fn futex_runs_not_the_mean() {
 }
 
 #[test]
+fn futex_run_summary_wrapped_by_a_mail_keeps_the_result() {
+    // Peter Puhov's sched/fair patch mail (LKML 2020): tab-indented, the
+    // summary wrapped before `(at …`, an arrow after the figure.
+    let f = read(
+        "\t# Running 'futex/wake' benchmark:\n\tRun summary [PID 2414]: blocking on 128 threads \n\
+         \t\t\t(at [private] futex 0xaaaab663a154), waking up 1 at a time.\n\
+         \tWokeup 128 of 128 threads in 0.2852 ms (+-1.86%) << lower is better\n",
+    );
+    assert_eq!(f.samples.iter().map(|s| s.value.mean()).collect::<Vec<_>>(), vec![0.2852]);
+    assert_eq!(params(&f.samples[0]), "threads=128 scope=private");
+}
+
+#[test]
 fn unknown_suites_orphans_and_damage() {
     let f = read(
         "# Running 'epoll/wait' benchmark:\nTotal time: 1.0 [sec]\n# Executed 10 getppid() calls\nTotal time: 2.0 [sec]\n",
