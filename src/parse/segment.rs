@@ -233,6 +233,27 @@ fn note_unread_rates(input: &Input, out: &mut [Segment], read: &[usize]) {
     }
 }
 
+/// The paragraphs holding `taken` lines, in order: their first and last
+/// lines (0-based) and the lines in them (1-based, ascending) `parsed`
+/// read a number from.
+fn read_paragraphs(input: &Input, taken: &[bool], parsed: &ParsedFile) -> Vec<(usize, usize, Vec<usize>)> {
+    let mut read: Vec<usize> = parsed.samples.iter().map(|s| s.line).filter(|&l| l >= 1).collect();
+    read.sort_unstable();
+    read.dedup();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < input.lines.len() {
+        if !taken[i] {
+            i += 1;
+            continue;
+        }
+        let (start, end) = paragraph_at(input, i);
+        i = end + 1;
+        out.push((start, end, read.iter().copied().filter(|&l| l > start && l <= end + 1).collect()));
+    }
+    out
+}
+
 /// Leaves to the later rounds the tail of a taken paragraph, the lines
 /// after the last one the segment read a number from, when a parser of a
 /// benchmark not read yet reads a result there: two outputs printed with
@@ -241,19 +262,9 @@ fn note_unread_rates(input: &Input, out: &mut [Segment], read: &[usize]) {
 /// was only warned of, line by line. `done` are the families read so far
 /// (this segment's among them).
 fn leave_tails(input: &Input, taken: &mut [bool], parsed: &ParsedFile, done: &[&str]) {
-    let mut read: Vec<usize> = parsed.samples.iter().map(|s| s.line).filter(|&l| l >= 1).collect();
-    read.sort_unstable();
-    read.dedup();
     let n = input.lines.len();
-    let mut i = 0;
-    while i < n {
-        if !taken[i] {
-            i += 1;
-            continue;
-        }
-        let (start, end) = paragraph_at(input, i);
-        i = end + 1;
-        let Some(&last) = read.iter().rev().find(|&&l| l > start && l <= end + 1) else { continue };
+    for (_, end, read) in read_paragraphs(input, taken, parsed) {
+        let Some(&last) = read.last() else { continue };
         let tail = last..=end; // 0-based: the lines after `last` (1-based)
         if tail.is_empty() || !input.lines[tail.clone()].iter().any(|l| l.bytes().any(|b| b.is_ascii_digit())) {
             continue;
@@ -279,20 +290,10 @@ fn leave_timed_heads(input: &Input, taken: &mut [bool], parsed: &ParsedFile, don
     if done.contains(&"gnu-time") {
         return;
     }
-    let mut read: Vec<usize> = parsed.samples.iter().map(|s| s.line).filter(|&l| l >= 1).collect();
-    read.sort_unstable();
-    read.dedup();
     let n = input.lines.len();
-    let mut i = 0;
-    while i < n {
-        if !taken[i] {
-            i += 1;
-            continue;
-        }
-        let (start, end) = paragraph_at(input, i);
-        i = end + 1;
+    for (start, _, read) in read_paragraphs(input, taken, parsed) {
         // 1-based `first` is the 0-based index after the head.
-        let Some(&first) = read.iter().find(|&&l| l > start && l <= end + 1) else { continue };
+        let Some(&first) = read.first() else { continue };
         let head = start..first - 1;
         if head.is_empty() || !input.lines[head.clone()].iter().any(|l| l.bytes().any(|b| b.is_ascii_digit())) {
             continue;
