@@ -286,8 +286,10 @@ pub fn detect_among(input: &Input, asked: impl Fn(&dyn BenchParser) -> bool) -> 
 
 /// True when a parser's note (see [`crate::model::ParsedFile::notes`]) only
 /// says how the text was read, with every number certain: a wrapped line
-/// rejoined, a repeated (quoted) table or `make percent` line skipped, a
-/// run's label. Every other note (a row, block or line not read, a value
+/// rejoined, a repeated (quoted) table or `make percent` line a parser
+/// skipped by its own check, a run's label (the segmenter's paragraph that
+/// repeats another word for word, skipped on that alone, is a warning).
+/// Every other note (a row, block or line not read, a value
 /// whose meaning is uncertain) is a warning that `build`, `check` and
 /// `parse` show with its line.
 pub fn note_is_info(note: &str) -> bool {
@@ -299,7 +301,6 @@ pub fn note_is_info(note: &str) -> bool {
         "`make percent`",
         "AIM7 run:",
         "its total matches",
-        "word for word",
         "zero figures are not results",
         "idle baseline row",
         "interim report",

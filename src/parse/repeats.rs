@@ -18,7 +18,10 @@
 //! a blank line). Two runs of a benchmark print the same `Throughput 12.3
 //! MB/sec`, not four five-digit figures alike; and rows alike inside a
 //! run (fio's bucketed clat percentiles under a differing mean) are the
-//! run's.
+//! run's. One lmbench row counts alone when it repeats, figure for figure
+//! and column for column, a whole row of [`MIN_LMBENCH_ROW_FIGURES`] or
+//! more figures in another paragraph (another table of the same group): a
+//! post's second heading quoting the first heading's row above its own.
 
 use super::Input;
 use crate::model::{ParsedFile, Sample};
@@ -27,6 +30,15 @@ use std::collections::hash_map::Entry;
 
 /// The fewest figures in a repeated block.
 pub const MIN_FIGURES: usize = 4;
+
+/// The fewest figures of an lmbench row that, repeated figure for figure
+/// (same kernel, table and columns) in another table of the file, make it
+/// a quote on its own line: lmbench 2.0/3.0 `make summary` rows print 7 to
+/// 12 one-to-four-digit figures (`i686-linu  Linux 2.5.54    3      4
+/// 11     6     48      12      53`); two runs printing all 7 alike are
+/// vanishingly rare, a post quoting one table's row above the next one's
+/// is not.
+pub const MIN_LMBENCH_ROW_FIGURES: usize = 7;
 
 /// The fewest significant digits [`MIN_FIGURES`] of a block's figures
 /// are printed with.
@@ -72,7 +84,8 @@ fn same_paragraph(input: &Input, a: usize, b: usize) -> bool {
 /// A block is made of whole lines: lines one after another each of whose
 /// figures repeats a figure of one earlier line, two lines at least (a
 /// run printed on one line, as bonnie++'s CSV or an lmbench row, may
-/// print the same as another).
+/// print the same as another; an lmbench row quoted whole is
+/// [`drop_quoted_lmbench_rows`]'s).
 pub fn drop_repeated_figures(input: &Input, parsed: &mut ParsedFile) {
     if parsed.samples.len() < 2 * MIN_FIGURES {
         return;
@@ -162,6 +175,59 @@ pub fn drop_repeated_figures(input: &Input, parsed: &mut ParsedFile) {
     }
 }
 
+/// Drops each lmbench row (lmbench 2.0/3.0 `make summary`, e.g.
+/// `i686-linu  Linux 2.5.54    3      4     11     6     48      12      53`)
+/// of [`MIN_LMBENCH_ROW_FIGURES`] figures or more that repeats, figure for
+/// figure and column for column (same kernel, table, parameters), a whole
+/// row of another paragraph read earlier, with a warning naming both lines:
+/// a post's second heading quoting the first heading's row above its own.
+/// Run after the labels are set (the labeller reads the row's place), and
+/// blind to them (the quote stands under the other heading's label). Rows
+/// of one paragraph (one table) alike are left: they may be two runs.
+pub fn drop_quoted_lmbench_rows(input: &Input, parsed: &mut ParsedFile) {
+    if parsed.benchmark != "lmbench" || parsed.samples.len() < 2 * MIN_LMBENCH_ROW_FIGURES {
+        return;
+    }
+    let mut by_line: std::collections::BTreeMap<usize, Vec<usize>> = std::collections::BTreeMap::new();
+    for (i, s) in parsed.samples.iter().enumerate() {
+        by_line.entry(s.line).or_default().push(i);
+    }
+    // Each earlier row's figures, as a sorted list of keys.
+    let row_keys = |members: &[usize]| {
+        let mut k: Vec<Key<'_>> = members.iter().map(|&i| key(&parsed.samples[i])).collect();
+        k.sort();
+        k
+    };
+    let mut earlier: Vec<(usize, Vec<Key<'_>>)> = Vec::new();
+    let mut quoted: Vec<(usize, usize)> = Vec::new();
+    for (&line, members) in &by_line {
+        let keys = row_keys(members);
+        let twin = (members.len() >= MIN_LMBENCH_ROW_FIGURES)
+            .then(|| earlier.iter().find(|(l, k)| *k == keys && !same_paragraph(input, *l, line)))
+            .flatten();
+        if let Some((twin, _)) = twin {
+            quoted.push((line, *twin));
+            continue;
+        }
+        earlier.push((line, keys));
+    }
+    if quoted.is_empty() {
+        return;
+    }
+    for &(line, twin) in &quoted {
+        let n = by_line[&line].len();
+        parsed.notes.push((
+            line,
+            format!(
+                "row at line {line} repeats all {n} figures of the row at line {twin}, another table's \
+                 (a quote of it): skipped, not averaged as another run"
+            ),
+        ));
+    }
+    let gone: FxHashSet<usize> = quoted.iter().map(|q| q.0).collect();
+    parsed.samples.retain(|s| !gone.contains(&s.line));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -176,6 +242,53 @@ mod tests {
 
     fn file(samples: Vec<Sample>) -> ParsedFile {
         ParsedFile { benchmark: "fio".into(), samples, ..ParsedFile::default() }
+    }
+
+    /// lmbench's context-switch row quoted under a second heading above
+    /// that heading's own row (LKML, Morton, 2003-01): skipped, not
+    /// averaged with it; the same row in another benchmark, or a row of
+    /// fewer figures, is read.
+    #[test]
+    fn an_lmbench_row_quoted_above_another_tables_row_is_skipped() {
+        let row = |vals: &[f64], line: usize| -> Vec<Sample> {
+            vals.iter()
+                .enumerate()
+                .map(|(c, &v)| {
+                    Sample::new(Metric::new(format!("c{c} ctxsw"), "µs", Better::Lower), v, line).with_kernel("2.5.54")
+                })
+                .collect()
+        };
+        let bk = [3.0, 4.0, 11.0, 6.0, 48.0, 12.0, 53.0];
+        let own = [1.0, 3.0, 8.0, 4.0, 40.0, 10.0, 51.0];
+        let text = "\n".repeat(12) + "row\n" + &"\n".repeat(34) + "row\nrow\n";
+        let make = |bench: &str, n: usize| {
+            let samples = [row(&bk[..n], 13), row(&bk[..n], 48), row(&own[..n], 49)].concat();
+            ParsedFile { benchmark: bench.into(), samples, ..ParsedFile::default() }
+        };
+        let mut f = make("lmbench", 7);
+        drop_quoted_lmbench_rows(&Input::from_text(&text), &mut f);
+        assert!(f.samples.iter().all(|s| s.line != 48), "{:?}", f.samples);
+        assert_eq!(f.samples.len(), 14);
+        assert!(f.notes.iter().any(|(l, m)| *l == 48 && m.contains("of the row at line 13")), "{:?}", f.notes);
+        // Another benchmark, a shorter row, or the same row twice in one
+        // table (two runs may print alike): read.
+        let same_table = "\n".repeat(12) + "row\nrow\nrow\n";
+        for (bench, n, text) in [("lmbench", 6, &text), ("unixbench", 7, &text), ("lmbench", 7, &same_table)] {
+            let mut f = make(bench, n);
+            if text == &same_table {
+                f.samples.iter_mut().for_each(|s| {
+                    s.line = if s.line == 48 {
+                        14
+                    } else if s.line == 49 {
+                        15
+                    } else {
+                        s.line
+                    }
+                });
+            }
+            drop_quoted_lmbench_rows(&Input::from_text(text), &mut f);
+            assert_eq!(f.samples.len(), 3 * n, "{bench} {n}");
+        }
     }
 
     #[test]

@@ -96,6 +96,7 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
                 let repeats = drop_repeated_paragraphs(input, &mut parsed);
                 super::repeats::drop_repeated_figures(input, &mut parsed);
                 super::labels::apply(input, &mut parsed);
+                super::repeats::drop_quoted_lmbench_rows(input, &mut parsed);
                 // A paragraph skipped as a repeat is still this segment's:
                 // no later round reads its figures as another output's (a
                 // harness log's second dbench run, its `time` lines alike
@@ -450,6 +451,7 @@ fn reread_alone(input: &Input, segments: &mut [Segment], took: &[(usize, Vec<boo
         let _ = drop_repeated_paragraphs(&alone, &mut parsed);
         super::repeats::drop_repeated_figures(&alone, &mut parsed);
         super::labels::apply(&alone, &mut parsed);
+        super::repeats::drop_quoted_lmbench_rows(&alone, &mut parsed);
         let lines = |p: &ParsedFile| {
             let mut l: Vec<usize> = p.samples.iter().map(|s| s.line).collect();
             l.sort_unstable();
@@ -668,11 +670,13 @@ fn detect_among(input: &Input, done: &[&str]) -> Option<&'static dyn BenchParser
 }
 
 /// Drops the samples of a paragraph that repeats an earlier one of the file
-/// word for word (white space aside), with a note: a reply quoting the
+/// word for word (white space aside), with a warning: a reply quoting the
 /// results again, a post pasting one table twice. Only paragraphs with two
 /// or more lines that gave numbers count: two runs of a benchmark can print
 /// the same single line (`Throughput 12.3 MB/sec 8 procs`), but not the same
-/// table. A parser's own finer check (bonnie++'s CSV line repeating its
+/// table. A paragraph whose read lines are all a shell's `time` lines
+/// (`real\t0m47.112s`, `user 0.50`, `sys 0.10`) never counts: two runs can
+/// time alike to the millisecond. A parser's own finer check (bonnie++'s CSV line repeating its
 /// text report) is left to it. Returns the paragraphs dropped (first and
 /// last line, 1-based).
 #[must_use]
@@ -688,9 +692,10 @@ fn drop_repeated_paragraphs(input: &Input, parsed: &mut ParsedFile) -> Vec<(usiz
     while i < read.len() {
         let (start, end) = paragraph_at(input, read[i] - 1);
         let inside = read[i..].iter().take_while(|&&l| l - 1 <= end).count();
+        let lines = || read[i..i + inside].iter().map(|&l| input.lines[l - 1].as_str());
         if inside >= 2
-            && read[i..i + inside].iter().map(|&l| count_numbers(&input.lines[l - 1])).sum::<usize>()
-                >= MIN_REPEATED_NUMBERS
+            && lines().map(count_numbers).sum::<usize>() >= MIN_REPEATED_NUMBERS
+            && !lines().all(is_shell_time_line)
         {
             paragraphs.push((start + 1, end + 1, 0));
         }
@@ -709,7 +714,11 @@ fn drop_repeated_paragraphs(input: &Input, parsed: &mut ParsedFile) -> Vec<(usiz
         match first.get(&hash) {
             // The hash found a candidate: the words decide.
             Some(&(fa, fb)) if same_words(&input.lines[fa - 1..fb], &input.lines[a - 1..b]) => {
-                parsed.notes.push((a, format!("lines {a}-{b} repeat lines {fa}-{fb} word for word; skipped")));
+                // A warning: a second run printing the very same figures
+                // would be lost here (rare for a table, never impossible).
+                let msg =
+                    format!("lines {a}-{b} repeat lines {fa}-{fb}, every word and figure: taken for a quote, not read");
+                parsed.notes.push((a, msg));
                 dropped.push((a, b));
             }
             Some(_) => {}
@@ -733,12 +742,25 @@ fn drop_repeated_paragraphs(input: &Input, parsed: &mut ParsedFile) -> Vec<(usiz
 /// lines (`real 1.00`, `user 0.50`, `sys 0.10`), not the same table.
 const MIN_REPEATED_NUMBERS: usize = 6;
 
-/// How many numbers a line holds (runs of digits, with their dots).
+/// How many numbers a line holds (runs of digits, with their dots); bash's
+/// `0m47.112s` (minutes and seconds) is one.
 fn count_numbers(line: &str) -> usize {
     let b = line.as_bytes();
+    let minutes = |i: usize| i >= 2 && b[i - 1] == b'm' && b[i - 2].is_ascii_digit();
     (0..b.len())
-        .filter(|&i| b[i].is_ascii_digit() && (i == 0 || !(b[i - 1].is_ascii_digit() || b[i - 1] == b'.')))
+        .filter(|&i| {
+            b[i].is_ascii_digit() && (i == 0 || !(b[i - 1].is_ascii_digit() || b[i - 1] == b'.' || minutes(i)))
+        })
         .count()
+}
+
+/// True for a shell's `time` line: `real`, `user` or `sys` and one
+/// duration (bash `real\t0m47.112s`, POSIX `time -p` `real 47.11`).
+fn is_shell_time_line(line: &str) -> bool {
+    let mut words = line.split_whitespace();
+    matches!(words.next(), Some("real" | "user" | "sys"))
+        && words.next().is_some_and(|d| d.starts_with(|c: char| c.is_ascii_digit()))
+        && words.next().is_none()
 }
 
 /// A hash of `lines`' words, white space aside.
@@ -896,6 +918,14 @@ mod tests {
         let time = "real 1.00\nuser 0.50\nsys 0.10\n";
         let segs = segments(&Input::from_text(&format!("{time}\n{time}")), None);
         assert_eq!(segs[0].outcome.as_ref().expect("time reads").samples.len(), 6);
+        // Nor bash's, whose `0m47.112s` is one number, not two (and a
+        // paragraph of time lines is never taken for a quote).
+        let time = "real\t0m47.112s\nuser\t0m3.020s\nsys\t0m21.880s\n";
+        let segs = segments(&Input::from_text(&format!("{time}\n{time}")), None);
+        assert_eq!(segs[0].outcome.as_ref().expect("time reads").samples.len(), 6);
+        assert_eq!(count_numbers("real\t0m47.112s"), 1);
+        assert_eq!(count_numbers("bench Linux 2.6.8 797 0.40"), 3);
+        assert!(is_shell_time_line("real\t0m47.112s") && !is_shell_time_line("real time 5"));
     }
 
     #[test]

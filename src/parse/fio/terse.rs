@@ -23,8 +23,10 @@
 //! `<d>: bw`, `<d>: IOPS`, `<d>: slat mean`, `clat mean`, `clat stdev`,
 //! `lat mean`, `clat <p>th`; parameter `job`. A direction with no I/O (io
 //! 0) is a note, as in JSON (a version-4/5 line's trim direction usually
-//! is); so are the unused percentile slots and a job whose error field is
-//! not 0. Version 2 (`--terse-version=2`) has no fio version field and two
+//! is); so is a job whose error field is not 0. The unused percentile slots
+//! (`0%=0`, fio's own filler) are absent, no note; a 0th-percentile slot
+//! with a figure (`0%=5`), which no fio writes, is a note, not read.
+//! Version 2 (`--terse-version=2`) has no fio version field and two
 //! layouts over fio's history (before fio 1.99.6 no IOPS and no
 //! percentiles; later the three directions of version 4), which its lines
 //! do not tell apart: they are a note, not read.
@@ -270,21 +272,24 @@ fn read_direction(
             out.samples.push(params.sample(lat_metric(dir, what, "usec"), v, n));
         }
     }
-    let mut unused = 0;
     for cell in &d[12..32] {
         let bad =
             || ParseError::malformed(n, format!("a fio terse percentile such as `99.000000%=248`, not {cell:?}"), line);
         let (at, v) = cell.split_once("%=").ok_or_else(bad)?;
         let v = unsigned(v).ok_or_else(bad)?;
         match percentile_name(at) {
-            Some(_) if plain(at) == Some(0.0) => unused += 1,
+            // fio's own filler: it always prints 20 slots, the unused ones
+            // `0%=0` (`show_thread_status_terse_all`); absent, not a result.
+            Some(_) if plain(at) == Some(0.0) && v == 0.0 => {}
+            // No fio writes a 0th percentile with a figure: not read, said.
+            Some(_) if plain(at) == Some(0.0) => {
+                let msg =
+                    format!("fio job {:?}: {dir} percentile slot {cell:?} is no fio figure: not read", params.job);
+                out.notes.push((n, msg));
+            }
             Some(name) => out.samples.push(params.sample(lat_metric(dir, &format!("clat {name}"), "usec"), v, n)),
             None => return Err(bad()),
         }
-    }
-    if unused > 0 {
-        let msg = format!("fio job {:?}: {unused} unused {dir} percentile slot(s) `0%=0`: not results", params.job);
-        out.notes.push((n, msg));
     }
     Ok(())
 }
@@ -320,6 +325,20 @@ mod tests {
         assert_eq!(got.len(), 6);
         assert_eq!(out.version.as_deref(), Some("3.36"));
         assert!(out.notes.iter().any(|(_, m)| m.contains("did no write I/O")), "{:?}", out.notes);
+    }
+
+    #[test]
+    fn unused_percentile_slots_are_fio_filler_but_a_0th_with_a_figure_is_said() {
+        // 19 `0%=0` slots in each direction: absent, and not a word said.
+        let mut out = ParsedFile::default();
+        read(&Input::from_text(&line("4000")), &mut out).unwrap();
+        assert!(!out.notes.iter().any(|(_, m)| m.contains("percentile")), "{:?}", out.notes);
+        // `0%=5`: no fio writes it; not read, a note.
+        let odd = line("4000").replacen("99.000000%=8;0%=0;", "99.000000%=8;0%=5;", 1);
+        let mut out = ParsedFile::default();
+        read(&Input::from_text(&odd), &mut out).unwrap();
+        assert_eq!(out.samples.iter().filter(|s| s.value.mean() == 5.0).count(), 0);
+        assert!(out.notes.iter().any(|(n, m)| *n == 1 && m.contains("\"0%=5\"")), "{:?}", out.notes);
     }
 
     #[test]
