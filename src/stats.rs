@@ -233,6 +233,21 @@ impl PrintedStep {
         p
     }
 
+    /// How far a printed mean among these values may be from the mean it
+    /// stands for: half the step, where the step is certain (known, or
+    /// read back with one decimal or more); 0 without a printed mean, or
+    /// for a whole number (`40.0` reads back as 40).
+    fn mean_rounding(&self) -> f64 {
+        if !self.means {
+            return 0.0;
+        }
+        let read = self.decimals.filter(|&d| d >= 1).map(step);
+        match (read, self.known) {
+            (Some(r), Some(k)) => r.max(k) / 2.0,
+            (r, k) => r.or(k).map_or(0.0, |s| s / 2.0),
+        }
+    }
+
     /// The same, saying whether some value is a printed mean
     /// ([`Value::Summary`]).
     pub fn with_means(self, means: bool) -> Self {
@@ -320,14 +335,22 @@ mod tests {
     fn printed_means_one_step_apart_are_not_tested() {
         let summary = |mean: f64| Summary::of(&[Value::Summary { mean, stddev: Some(0.05), n: 5 }]).unwrap();
         let printed = |a: f64, b: f64| {
-            PrintedStep::of([(a, None)]).with_means(true).with(PrintedStep::of([(b, None)]).with_means(true))
+            (PrintedStep::of([(a, None)]).with_means(true), PrintedStep::of([(b, None)]).with_means(true))
         };
         let (a, b, c) = (summary(120.5), summary(120.6), summary(120.7));
         assert!(compare_printed(&b, &a, crate::model::Better::Lower, printed(120.6, 120.5)).welch.is_none());
         assert!(compare_printed(&c, &a, crate::model::Better::Lower, printed(120.7, 120.5)).welch.is_some());
+        // Each side's own step: 41.5 (to 0.1) against 41.55 (to 0.01)
+        // may be 41.549 against 41.55.
+        let (x, y) = (summary(41.5), summary(41.55));
+        assert!(compare_printed(&y, &x, crate::model::Better::Higher, printed(41.55, 41.5)).welch.is_none());
+        // A whole number says nothing of its step (`40.0` reads as 40):
+        // 40.0 against 41.0 is tested, as before printed means were.
+        let (x, y) = (summary(40.0), summary(41.0));
+        assert!(compare_printed(&y, &x, crate::model::Better::Higher, printed(41.0, 40.0)).welch.is_some());
         // Runs as printed: one step apart is tested, their rounding is in their spread.
         let runs = |xs: &[f64]| Summary::of_samples(xs);
-        let p = PrintedStep::of([(120.5, None), (120.6, None)]);
+        let p = (PrintedStep::of([(120.6, None)]), PrintedStep::of([(120.5, None)]));
         assert!(
             compare_printed(
                 &runs(&[120.6, 120.7, 120.5]),
@@ -474,22 +497,25 @@ pub fn compare(value: &Summary, baseline: &Summary, better: crate::model::Better
     Comparison { diff, pct_better, welch, p_adjusted: None, significant: false }
 }
 
-/// [`compare`] at the printed step of both sides' values, `printed`
-/// ([`PrintedStep::with`]). Where a side's value is a mean the benchmark
-/// printed (kernbench's `Elapsed Time 120.5 (0.05)`, a `runs:` summary
-/// in `kernel.yaml`), a difference of one step is not tested either: each
-/// printed mean is off by up to half a step, which its deviation does not
-/// hold, so 120.5 against 120.6 may be 120.549 against 120.551, however
-/// small the deviations and large the run counts.
+/// [`compare`] at the printed step of both sides' values (`value_printed`
+/// and `base_printed`, combined by [`PrintedStep::with`]). A side whose
+/// value is a mean the benchmark printed (kernbench's `Elapsed Time 120.5
+/// (0.05)`, a `runs:` summary in `kernel.yaml`) may be off by half its
+/// own step, which its deviation does not hold: a difference within those
+/// halves is not tested, however small the deviations and large the run
+/// counts (120.5 against 120.6 may be 120.549 against 120.551; 41.5
+/// against 41.55, 41.549 against 41.55). A side read back as a whole
+/// number adds nothing: `40.0` is read as 40, and its step is not known
+/// (runs' rounding is in their spread).
 pub fn compare_printed(
     value: &Summary,
     baseline: &Summary,
     better: crate::model::Better,
-    printed: PrintedStep,
+    (value_printed, base_printed): (PrintedStep, PrintedStep),
 ) -> Comparison {
-    let step = printed.step();
-    let mut c = compare(value, baseline, better, step);
-    if printed.means && c.diff.abs() <= step * (1.0 + FLOAT_NOISE) {
+    let mut c = compare(value, baseline, better, value_printed.with(base_printed).step());
+    let bound = value_printed.mean_rounding() + base_printed.mean_rounding();
+    if bound > 0.0 && c.diff.abs() <= bound * (1.0 + FLOAT_NOISE) {
         c.welch = None;
     }
     c

@@ -563,7 +563,7 @@ fn compare_rows(rows: &mut [RowView], cols: &[ColumnView], base: &str) {
         let Some((_, base_cells)) = base_rows.iter().find(|(p, _)| *p == r.params) else { continue };
         for ((c, b), col) in r.cells.iter_mut().zip(base_cells).zip(cols) {
             let (Some(c), Some((b, of_b))) = (c.as_mut(), b) else { continue };
-            let cmp = compare_printed(&c.summary, b, col.better, c.printed.with(*of_b));
+            let cmp = compare_printed(&c.summary, b, col.better, (c.printed, *of_b));
             (c.delta_text, c.delta_class) = super::section::change_of(&cmp, col.better, &col.unit);
             c.comparison = Some(cmp);
         }

@@ -482,7 +482,7 @@ fn compare_cells(rows: &mut [RowView], cols: &[ColKey], base: &str) {
             let base = rows[bi].cells[ci].as_ref().map(|c| (c.summary, c.printed));
             let better = col.better;
             if let (Some((base, of_base)), Some(cell)) = (base, rows[ri].cells[ci].as_mut()) {
-                let cmp = compare_printed(&cell.summary, &base, better, cell.printed.with(of_base));
+                let cmp = compare_printed(&cell.summary, &base, better, (cell.printed, of_base));
                 // No better direction, no verdict: informational columns
                 // (MHz, %CPU, counts) show no change marks.
                 (cell.delta_text, cell.delta_class) = change_of(&cmp, better, col.unit);
