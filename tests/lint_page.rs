@@ -23,8 +23,10 @@ fn lint_site(root: &Path) -> PathBuf {
         "m1/machine.yaml",
         "name: \"Machine one\"\nignore: [\"*.log\"]\nformats:\n  \"*/unixbench.txt\": unixbench\npartial:\n  \"2.4.9\": [dbench]\n",
     );
-    for k in ["2.4.7", "2.4.8", "2.4.9"] {
-        put(&c, &format!("m1/{k}/dbench-32.txt"), dbench("9.2929"));
+    // Each kernel its own figures: the same output in two kernels'
+    // directories is a warning of its own.
+    for (k, v) in [("2.4.7", "9.2929"), ("2.4.8", "9.3131"), ("2.4.9", "9.1515")] {
+        put(&c, &format!("m1/{k}/dbench-32.txt"), dbench(v));
     }
     put(
         &c,

@@ -9,10 +9,12 @@
 //! A file's figures of kernel K are a copy when every line that gave them
 //! gives, figure for figure (group, parameters, metric, unit, value), a
 //! line of another file of the same benchmark and kernel, and they hold at
-//! least [`MIN_FIGURES`] distinct values printed with [`MIN_DIGITS`]
-//! significant digits or more (the rule [`crate::parse::repeats`] applies
-//! inside one file): two runs print the same `Throughput 12.5 MB/sec`, not
-//! four five-digit figures alike. The copy is dropped with a warning; the
+//! least [`MIN_COPIED`] distinct values printed with [`MIN_DIGITS`]
+//! significant digits or more: two runs print the same `Throughput 12.5
+//! MB/sec` or `Time: 0.440`, not three four-digit figures alike, line for
+//! line (three dbench runs' `45.1023`, `46.2034`, `45.8001`; a build's
+//! `real`, `user` and `sys`). Inside one file, where a run's lines may
+//! repeat in a summary, [`crate::parse::repeats`] asks for four. The copy is dropped with a warning; the
 //! figures are kept in the file of K's own directory where one holds them
 //! (its raw link then leads there), else in the first file in path order.
 //! A file repeating only some lines of another is read as it is: rows
@@ -21,9 +23,13 @@
 use super::ResultFile;
 use crate::diag::Diagnostic;
 use crate::model::Sample;
-use crate::parse::repeats::{MIN_DIGITS, MIN_FIGURES, digits};
+use crate::parse::repeats::{MIN_DIGITS, digits};
 use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
 use std::hash::{Hash, Hasher};
+
+/// The fewest distinct figures of [`MIN_DIGITS`] significant digits or more
+/// that a file's copy of another's must hold to be taken for one.
+pub const MIN_COPIED: usize = 3;
 
 /// One file's figures of one kernel, by line: (line, the hash of the
 /// figures it gave, in order), in line order.
@@ -71,7 +77,7 @@ pub(super) fn drop_copied_runs(results: &mut [ResultFile], diags: &mut Vec<Diagn
                 .filter_map(|(_, h)| seen.get(h).copied())
                 .filter(|&(f, _)| results[f].path != rf.path)
                 .collect();
-            if found.len() == lines.len() && strong_figures(&rf.parsed.samples, kernel) >= MIN_FIGURES {
+            if found.len() == lines.len() && strong_figures(&rf.parsed.samples, kernel) >= MIN_COPIED {
                 let of = found[0].0;
                 let of_lines = found.iter().filter(|&&(f, _)| f == of).map(|&(_, l)| l);
                 let (oa, ob) = (of_lines.clone().min().unwrap_or(0), of_lines.max().unwrap_or(0));
@@ -101,9 +107,58 @@ pub(super) fn drop_copied_runs(results: &mut [ResultFile], diags: &mut Vec<Diagn
     for (i, kernel) in &copies {
         results[*i].parsed.samples.retain(|s| s.kernel.as_deref() != Some(kernel.as_str()));
     }
+    warn_copied_across_kernels(results, &mut warnings);
     // In path order, as every other warning of the class.
     warnings.sort_by_key(|(i, d)| (*i, d.line));
     diags.extend(warnings.into_iter().map(|(_, d)| d));
+}
+
+/// Warns of a raw file whose figures are another kernel's file's, figure
+/// for figure (the same dbench log in `6.1/` and `6.2/`: 6.2 shown as
+/// `+0.0%`, its change 6.1's runs against themselves). Both are read as
+/// they are: which directory is wrong, the file does not say. One hash of
+/// the values a file: linear in samples.
+fn warn_copied_across_kernels(results: &[ResultFile], warnings: &mut Vec<(usize, Diagnostic)>) {
+    let mut first: FxHashMap<(&str, usize, u64), usize> = FxHashMap::default();
+    for (i, rf) in results.iter().enumerate() {
+        let samples = &rf.parsed.samples;
+        let Some(kernel) = samples.first().and_then(|s| s.kernel.as_deref()) else { continue };
+        if samples.iter().any(|s| s.kernel.as_deref() != Some(kernel)) {
+            continue;
+        }
+        let mut h = FxHasher::default();
+        for s in samples {
+            s.metric.name.hash(&mut h);
+            s.value.mean().to_bits().hash(&mut h);
+        }
+        let key = (rf.parsed.benchmark.as_str(), samples.len(), h.finish());
+        match first.get(&key) {
+            None => {
+                first.insert(key, i);
+            }
+            Some(&j) => {
+                let other = &results[j];
+                let theirs = other.parsed.samples.first().and_then(|s| s.kernel.as_deref()).unwrap_or_default();
+                if theirs != kernel && strong_figures(samples, kernel) >= MIN_COPIED {
+                    warnings.push((
+                        i,
+                        Diagnostic::warning(
+                            &rf.path,
+                            samples.iter().map(|s| s.line).min(),
+                            format!(
+                                "{}: its {} figures are those of {} (kernel {theirs}), figure for figure: the same \
+                                 output in two kernels' directories? Both are read as they are, so {kernel} is \
+                                 compared with {theirs}'s runs",
+                                rf.parsed.benchmark,
+                                samples.len(),
+                                other.rel_path
+                            ),
+                        ),
+                    ));
+                }
+            }
+        }
+    }
 }
 
 /// The lines giving `kernel`'s figures in `samples`, each with the hash of
@@ -203,6 +258,40 @@ mod tests {
             "{}",
             diags[0].message
         );
+    }
+
+    /// The same output in two kernels' directories: warned, both read.
+    #[test]
+    fn the_same_output_under_two_kernels_is_warned_of() {
+        let runs = [45.1023, 46.2034, 45.8001];
+        let mut results = vec![
+            file("6.1/dbench.txt", Some("6.1"), row("6.1", 2, &runs)),
+            file("6.2/dbench.txt", Some("6.2"), row("6.2", 2, &runs)),
+        ];
+        let mut diags = Vec::new();
+        drop_copied_runs(&mut results, &mut diags);
+        assert_eq!(results[1].parsed.samples.len(), 3);
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert!(
+            diags[0].message.contains("its 3 figures are those of 6.1/dbench.txt (kernel 6.1)"),
+            "{}",
+            diags[0].message
+        );
+    }
+
+    /// A dbench log of three runs saved twice in one kernel's directory:
+    /// three four-digit figures, line for line, are one run read twice.
+    #[test]
+    fn three_runs_saved_twice_count_once() {
+        let runs = [45.1023, 46.2034, 45.8001];
+        let mut results = vec![
+            file("6.1/dbench.txt", Some("6.1"), row("6.1", 2, &runs)),
+            file("6.1/dbench-copy.txt", Some("6.1"), row("6.1", 2, &runs)),
+        ];
+        let mut diags = Vec::new();
+        drop_copied_runs(&mut results, &mut diags);
+        assert!(results[1].parsed.samples.is_empty());
+        assert_eq!(diags.len(), 1, "{diags:?}");
     }
 
     /// Two real runs printing short figures alike are runs.
