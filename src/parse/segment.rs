@@ -250,7 +250,9 @@ fn read_paragraphs(input: &Input, taken: &[bool], parsed: &ParsedFile) -> Vec<(u
         }
         let (start, end) = paragraph_at(input, i);
         i = end + 1;
-        out.push((start, end, read.iter().copied().filter(|&l| l > start && l <= end + 1).collect()));
+        // `read` is sorted: the lines in (start, end + 1], by two searches.
+        let (a, b) = (read.partition_point(|&l| l <= start), read.partition_point(|&l| l <= end + 1));
+        out.push((start, end, read[a..b].to_vec()));
     }
     out
 }
@@ -296,7 +298,21 @@ fn leave_timed_heads(input: &Input, taken: &mut [bool], parsed: &ParsedFile, don
         // 1-based `first` is the 0-based index after the head.
         let Some(&first) = read.first() else { continue };
         let head = start..first - 1;
-        if head.is_empty() || !input.lines[head.clone()].iter().any(|l| l.bytes().any(|b| b.is_ascii_digit())) {
+        // Only a head with a line a `time` parser could read is offered to
+        // them (every table's header would be, and each offer detects every
+        // parser over the whole file): bash's `real`/`user`/`sys`, GNU
+        // time's `elapsed`, `time -v`'s `Elapsed (wall clock)`, csh's
+        // `0:01.23 80.1%`.
+        let timed = |l: &str| {
+            let t = l.trim_start();
+            (t.starts_with("real") || t.starts_with("user") || t.starts_with("sys"))
+                || l.contains("elapsed")
+                || l.contains("Elapsed")
+                || (l.contains(':') && l.contains('%'))
+        };
+        if head.is_empty()
+            || !input.lines[head.clone()].iter().any(|l| timed(l) && l.bytes().any(|b| b.is_ascii_digit()))
+        {
             continue;
         }
         let outside: Vec<bool> = (0..n).map(|k| !head.contains(&k)).collect();
