@@ -307,8 +307,8 @@ pub fn comparisons(m: &MachinePage) -> Vec<(usize, ComparisonBlock)> {
 
 /// The comparisons of kernel `ki` (`refs`, section by section) as text.
 fn comparison_block(m: &MachinePage, ki: usize, refs: &[ComparisonRef]) -> ComparisonBlock {
-    let base_of = |si: usize| m.sections[si].table.baseline.clone().unwrap_or_default();
-    let class_base = m.baseline.clone().unwrap_or_default();
+    let base_of = |si: usize| m.sections[si].table.baseline.as_deref().unwrap_or_default();
+    let class_base = m.baseline.as_deref().unwrap_or_default();
     let block_base = if refs.iter().any(|x| base_of(x.section) == class_base) {
         class_base
     } else {
@@ -317,7 +317,7 @@ fn comparison_block(m: &MachinePage, ki: usize, refs: &[ComparisonRef]) -> Compa
     let sections: Vec<ComparisonSection> = refs
         .chunk_by(|a, b| a.section == b.section)
         .map(|refs| {
-            let baseline = base_of(refs[0].section);
+            let baseline = base_of(refs[0].section).to_string();
             ComparisonSection {
                 section: m.sections[refs[0].section].title.clone(),
                 section_id: m.sections[refs[0].section].id.clone(),
@@ -331,7 +331,7 @@ fn comparison_block(m: &MachinePage, ki: usize, refs: &[ComparisonRef]) -> Compa
     let tested = sections.iter().flat_map(|s| &s.rows).any(|r| !r.p.is_empty());
     ComparisonBlock {
         kernel: m.kernels[ki].name.clone(),
-        baseline: block_base,
+        baseline: block_base.to_string(),
         mixed,
         tested,
         sections,

@@ -28,9 +28,11 @@ pub(super) fn fits_kernel_columns(t: &TableView, width: usize) -> bool {
     kernels(t).take(width / 6 + 1).count() * 6 <= width
 }
 
-/// The runs under each row of `g`, a grid of `t` ([`GridRow::runs`]), but
-/// for a brief grid.
+/// What only the shape chosen for `t` needs, not each one tried: the runs
+/// under each row of `g` ([`GridRow::runs`], but for a brief grid) and the
+/// kernels `t` compares with nothing ([`Grid::uncompared`]).
 pub(super) fn unfold(t: &TableView, g: &mut Grid, opts: &GridOptions) {
+    g.uncompared = super::super::uncompared(t);
     if !opts.brief {
         for b in &mut g.blocks {
             crate::report::runs::unfold_block(t, b);
@@ -66,7 +68,7 @@ pub(super) fn folded_grid(t: &TableView, shape: Shape, opts: &GridOptions) -> Gr
         mark_kernels(b, shape, &t.marks);
         b.text = plan_text(b, opts.width);
     }
-    Grid { shape, unit, runs, blocks, metric, uncompared: super::super::uncompared(t), kernel_rows: OnceLock::new() }
+    Grid { shape, unit, runs, blocks, metric, uncompared: None, kernel_rows: OnceLock::new() }
 }
 
 /// A cell's parts from the view's cell, at `origin` (row, column) of the
