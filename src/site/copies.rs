@@ -51,8 +51,9 @@ pub(super) fn drop_copied_runs(results: &mut [ResultFile], diags: &mut Vec<Diagn
             }
             last = k;
             if let Some(k) = k {
+                // Files come in order: one already holding `i` has it last.
                 let files = holders.entry((k, rf.parsed.benchmark.as_str())).or_default();
-                if files.last() != Some(&i) && !files.contains(&i) {
+                if files.last() != Some(&i) {
                     files.push(i);
                 }
             }
