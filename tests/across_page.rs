@@ -174,3 +174,23 @@ fn classes_that_print_a_metric_in_different_units_are_compared() {
         "{row}\n{txt}"
     );
 }
+
+/// The cross-class page marks at `site.yaml`'s `alpha:`, as the class
+/// pages do: 10.0, 10.2, 10.4 MB/sec against 10.5, 10.7, 10.9 (p ≈ 0.037)
+/// was `+4.9%*` under `alpha: 0.01`, its legend saying α = 0.05.
+#[test]
+fn the_cross_class_page_marks_at_the_sites_alpha() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = dir.path().join("content");
+    put(&c, "site.yaml", "title: \"t\"\nalpha: 0.01\n");
+    for (class, runs) in [("boxa", ["10.0", "10.2", "10.4"]), ("boxb", ["10.5", "10.7", "10.9"])] {
+        put(&c, &format!("{class}/machine.yaml"), format!("name: \"{class}\"\n"));
+        let text: String = runs.iter().map(|r| dbench(r)).collect();
+        put(&c, &format!("{class}/6.1/dbench-32.txt"), text);
+    }
+    let out = dir.path().join("out");
+    benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
+    let txt = std::fs::read_to_string(out.join("across.txt")).expect("across.txt");
+    assert!(txt.contains("+4.9%~") && !txt.contains("+4.9%*"), "{txt}");
+    assert!(txt.contains("significant at α = 0.01"), "{txt}");
+}

@@ -241,6 +241,7 @@ pub(super) fn plan_site(
             .collect(),
         findings: Vec::new(),
         reference_machine: None,
+        alpha: None,
         across: Default::default(),
     };
     Ok((SitePlan { config, dirs, renderers, theme, description_html, nav }, render_error))
@@ -400,6 +401,7 @@ pub(super) fn render_index(
         machines,
         findings,
         reference_machine: plan.config.reference_machine.clone(),
+        alpha: plan.config.alpha,
         across: Default::default(),
     };
     for r in &plan.renderers {

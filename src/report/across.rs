@@ -21,7 +21,8 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
-/// The significance level of the page's marks.
+/// The significance level of the page's marks where `site.yaml` sets no
+/// `alpha:`.
 pub const ACROSS_ALPHA: f64 = 0.05;
 
 /// A class's cross-class cells ([`cells_of`]): its kernels' names once,
@@ -291,18 +292,20 @@ pub const ACROSS_KERNELS: usize = 20;
 /// slug is `reference` (`reference_machine:` in `site.yaml`); without one,
 /// or where that class did not run a table's kernel, the first class in
 /// page order that did. At most [`ACROSS_KERNELS`] kernels, the last
-/// ones; the page's intro says how many it leaves out.
-pub fn across_page(site: &SiteSummary, reference: Option<&str>) -> AcrossPage {
+/// ones; the page's intro says how many it leaves out. Its marks are at
+/// `alpha` (`site.yaml`'s; `None`: [`ACROSS_ALPHA`]).
+pub fn across_page(site: &SiteSummary, reference: Option<&str>, alpha: Option<f64>) -> AcrossPage {
+    let alpha = alpha.unwrap_or(ACROSS_ALPHA);
     let ms = &site.machines;
     let (tables, keys, shared, used) = shared_tables(ms);
     let ref_index = reference.and_then(|r| ms.iter().position(|m| m.slug == r));
     let left_out = shared.saturating_sub(ACROSS_KERNELS);
     let mut sections: Vec<SectionView> = keys
         .iter()
-        .map(|k| section(ms, k.0, k.1, &tables[k], ref_index))
+        .map(|k| section(ms, k.0, k.1, &tables[k], ref_index, alpha))
         .filter(|s| !s.table.rows.is_empty())
         .collect();
-    correct_page(&mut sections, ACROSS_ALPHA, "this page");
+    correct_page(&mut sections, alpha, "this page");
     for s in &mut sections {
         s.grid = Some(Arc::new(machine_grid(&s.table, &GridOptions::default())));
     }
@@ -412,6 +415,7 @@ fn section(
     benchmark: &str,
     cells: &[(usize, AcrossCell)],
     ref_index: Option<usize>,
+    alpha: f64,
 ) -> SectionView {
     let cells = &one_unit_per_metric(benchmark, cells);
     let classes: BTreeSet<usize> = cells.iter().map(|(i, _)| *i).collect();
@@ -494,7 +498,7 @@ fn section(
         rows,
         has_spread,
         baseline: Some(ms[base].name.clone()),
-        alpha: ACROSS_ALPHA,
+        alpha,
         regression_threshold: super::DEFAULT_REGRESSION_THRESHOLD,
         ..TableView::default()
     };

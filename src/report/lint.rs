@@ -256,6 +256,7 @@ mod tests {
             machines: vec![m],
             findings: vec![finding(Kind::Other, Severity::Error)],
             reference_machine: None,
+            alpha: None,
             across: Default::default(),
         };
         let page = lint_page(&site);

@@ -98,6 +98,11 @@ pub struct SiteSummary {
     /// the cross-class page ([`across_page`]) compares the others with.
     #[serde(skip)]
     pub reference_machine: Option<String>,
+    /// `alpha:` of `site.yaml`, the significance level of the cross-class
+    /// page's marks (`None`: [`across::ACROSS_ALPHA`], 0.05). A class's own
+    /// `alpha:` sets its pages only: the cross-class page compares classes.
+    #[serde(skip)]
+    pub alpha: Option<f64>,
     /// The cross-class page, laid out once for every renderer that draws
     /// it ([`SiteSummary::across`]).
     #[serde(skip)]
@@ -177,7 +182,9 @@ impl SiteSummary {
     /// laid out on first use and shared by the HTML, Markdown and
     /// plaintext renderers.
     pub fn across(&self) -> std::sync::Arc<AcrossPage> {
-        self.across.get_or_init(|| std::sync::Arc::new(across_page(self, self.reference_machine.as_deref()))).clone()
+        self.across
+            .get_or_init(|| std::sync::Arc::new(across_page(self, self.reference_machine.as_deref(), self.alpha)))
+            .clone()
     }
 
     /// A copy whose classes are without their cells
@@ -192,6 +199,7 @@ impl SiteSummary {
             machines: self.machines.iter().map(MachineSummary::without_cells).collect(),
             findings: self.findings.clone(),
             reference_machine: self.reference_machine.clone(),
+            alpha: self.alpha,
             across: Default::default(),
         }
     }
@@ -205,6 +213,7 @@ impl SiteSummary {
             machines: site.machines.iter().map(MachineSummary::of).collect(),
             findings: Vec::new(),
             reference_machine: None,
+            alpha: None,
             across: Default::default(),
         }
     }
