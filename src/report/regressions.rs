@@ -64,6 +64,12 @@ pub struct Selection {
     pub compared: bool,
     /// How many changes the page tested (the correction's family size).
     pub tests: usize,
+    /// How many cells of other kernels than the baseline have a change
+    /// against it (tested or not).
+    pub changes: usize,
+    /// Whether some table compares a kernel with nothing
+    /// ([`super::uncompared`]: its rows lack the baseline's set-up).
+    pub uncompared: bool,
     /// The regressions, largest loss first (equal losses in page order).
     pub regressions: Vec<Regression>,
     /// Significant changes for the better past the threshold.
@@ -87,6 +93,14 @@ pub fn select(sections: &[SectionView]) -> Selection {
         let Some(base) = &t.baseline else { continue };
         out.compared = true;
         out.tests = out.tests.max(t.tests);
+        out.changes += t
+            .rows
+            .iter()
+            .filter(|r| &r.kernel != base)
+            .flat_map(|r| r.cells.iter().flatten())
+            .filter(|c| c.comparison.is_some())
+            .count();
+        out.uncompared |= super::uncompared(t).is_some();
         let threshold = t.regression_threshold;
         if !out.thresholds.contains(&threshold) {
             out.thresholds.push(threshold);
@@ -133,11 +147,15 @@ pub fn select(sections: &[SectionView]) -> Selection {
 
 /// The line a regressions page opens with: "3 regressions, 5
 /// improvements"; when nothing could be tested, that no change could be
-/// tested (never "0 regressions", which would claim a finding), and
-/// without a baseline, that nothing is compared.
+/// tested (never "0 regressions", which would claim a finding), or, where
+/// no kernel has a row with the baseline's set-up, that none could be
+/// compared; without a baseline, that nothing is compared.
 pub fn counts_text(s: &Selection) -> String {
     if !s.compared {
         return "No baseline is set, so nothing is compared and no regression can be told.".to_string();
+    }
+    if s.tests == 0 && s.changes == 0 && s.uncompared {
+        return "No kernel could be compared with the baseline: their rows lack its set-up (the note under each table says which and why), so no regression or improvement can be told.".to_string();
     }
     if s.tests == 0 {
         return "No change could be tested for significance (single runs, no spread, or differences below the last printed decimal), so no regression or improvement can be told.".to_string();
@@ -377,5 +395,25 @@ mod tests {
         assert!(counts_text(&s).starts_with("No change could be tested"), "{}", counts_text(&s));
         sec.table.baseline = None;
         assert!(counts_text(&select(&[sec])).starts_with("No baseline"));
+    }
+
+    /// A class whose only other kernel ran another set-up than the
+    /// baseline (dbench 16 procs against 32) compared nothing: the line
+    /// says so, not that changes were too small to test.
+    #[test]
+    fn a_class_whose_kernels_lack_the_baselines_set_up_says_none_was_compared() {
+        let plain = |t: &str| Some(CellView { text: t.into(), ..Default::default() });
+        let rows = vec![
+            RowView::new("base".into(), vec!["32".into()], vec![plain("10.0"), None]),
+            RowView::new("a".into(), vec!["16".into()], vec![plain("11.0"), None]),
+        ];
+        let mut sec = section(2.0, [Better::Lower, Better::Neither], rows);
+        sec.table.tests = 0;
+        let s = select(std::slice::from_ref(&sec));
+        assert!(counts_text(&s).starts_with("No kernel could be compared with the baseline"), "{}", counts_text(&s));
+        // One compared row (untested) and it is the usual line.
+        sec.table.rows.push(RowView::new("b".into(), vec!["32".into()], vec![cell("10.1", -1.0, 1.0), None]));
+        let s = select(std::slice::from_ref(&sec));
+        assert!(counts_text(&s).starts_with("No change could be tested"), "{}", counts_text(&s));
     }
 }
