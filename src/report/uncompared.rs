@@ -18,9 +18,10 @@ pub struct Uncompared {
     /// Kernels none of whose rows has parameters a baseline's row has
     /// (every value of theirs is compared with nothing).
     pub apart: Vec<String>,
-    /// One of the baseline's rows' set-up, `loadfile client.txt,
-    /// timelimit 60`, or `no threads` where the baseline's rows lack a
-    /// parameter the others print.
+    /// The baseline's rows' set-ups, each parameter with the values they
+    /// give it (`loadfile client.txt, timelimit 60`; `procs 8 or 16`), or
+    /// `no threads` where the baseline's rows lack a parameter the others
+    /// print.
     pub base_setup: String,
     /// Kernels with compared rows and also a row without a set-up the
     /// baseline's rows print, agreeing with one of them on the rest: a run
@@ -108,17 +109,24 @@ pub fn uncompared(t: &TableView) -> Option<Uncompared> {
     if apart.is_empty() && lacking.is_empty() && short.is_empty() {
         return None;
     }
-    let describe = |params: &[String]| {
-        let set: Vec<String> = t
-            .param_headers
-            .iter()
-            .zip(params)
-            .filter(|(_, v)| !v.is_empty())
-            .map(|(h, v)| format!("{h} {v}"))
-            .collect();
-        set.join(", ")
-    };
-    let mut base_setup = t.rows.iter().find(|r| r.kernel == base).map(|r| describe(&r.params)).unwrap_or_default();
+    // Each parameter with the values the baseline's rows give it, in
+    // table order: `procs 8 or 16`, `loadfile client.txt, timelimit 60`.
+    let base_rows: Vec<&[String]> = t.rows.iter().filter(|r| r.kernel == base).map(|r| r.params.as_slice()).collect();
+    let set: Vec<String> = t
+        .param_headers
+        .iter()
+        .enumerate()
+        .filter_map(|(i, h)| {
+            let mut values: Vec<&str> = Vec::new();
+            for v in base_rows.iter().filter_map(|p| p.get(i)).filter(|v| !v.is_empty()) {
+                if !values.contains(&v.as_str()) {
+                    values.push(v);
+                }
+            }
+            (!values.is_empty()).then(|| format!("{h} {}", alternatives(&values)))
+        })
+        .collect();
+    let mut base_setup = set.join(", ");
     if base_setup.is_empty() {
         base_setup = format!("no {}", t.param_headers.join(" or "));
     }
@@ -131,6 +139,17 @@ pub fn uncompared(t: &TableView) -> Option<Uncompared> {
         short,
         many: t.axis.many.clone(),
     })
+}
+
+/// Values one of which a row has: `8`, `8 or 16`, `4, 8 or 16`; past
+/// five, the first four and how many more.
+fn alternatives(values: &[&str]) -> String {
+    match values {
+        [] => String::new(),
+        [v] => (*v).to_string(),
+        [rest @ .., last] if values.len() <= 5 => format!("{} or {last}", rest.join(", ")),
+        _ => format!("{} or {} more", values[..4].join(", "), values.len() - 4),
+    }
 }
 
 /// The first `shown` of `names`, and how many more `what` there are:
@@ -186,5 +205,31 @@ impl Uncompared {
             ));
         }
         parts.join("; ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::{CellView, RowView};
+
+    fn row(kernel: &str, procs: &str) -> RowView {
+        RowView::new(kernel.into(), vec![procs.into()], vec![Some(CellView::default())])
+    }
+
+    /// A baseline with two set-ups names both: `procs 8 or 16` (it named
+    /// the first, as if 16 procs were no set-up of the baseline's).
+    #[test]
+    fn every_set_up_of_the_baseline_is_named() {
+        let t = TableView {
+            param_headers: vec!["procs".into()],
+            rows: vec![row("6.2", "4"), row("6.1", "8"), row("6.1", "16")],
+            baseline: Some("6.1".into()),
+            ..TableView::default()
+        };
+        let u = uncompared(&t).expect("6.2 is compared with nothing");
+        assert_eq!(u.note(), "not compared with 6.1: 6.2 (no row with 6.1's set-up, procs 8 or 16)");
+        assert_eq!(alternatives(&["1", "2", "3"]), "1, 2 or 3");
+        assert_eq!(alternatives(&["1", "2", "3", "4", "5", "6"]), "1, 2, 3, 4 or 2 more");
     }
 }
