@@ -97,6 +97,9 @@ fn a_sections_own_baseline_is_named_on_the_comparison_page() {
     assert!(page.contains("<a href=\"index.html#hackbench\">hackbench</a> (vs 2.4.8)</th>"), "{page}");
     // 2.4.7, the class's baseline, is compared in hackbench only: against 2.4.8.
     assert!(page.contains("2.4.7</span> vs 2.4.8</h2>"), "{page}");
+    // The page's title and summary say so too (they named 2.4.7 alone).
+    assert!(page.contains("<h1>Every kernel against 2.4.7 (and other baselines, by section)</h1>"), "{page}");
+    assert!(page.contains("Each kernel against 2.4.7 (or a section's own <code>baseline:</code>"), "{page}");
     let data = std::fs::read_to_string(out.join("m1/data.json")).expect("data.json");
     assert!(data.contains("\"title\":\"hackbench\",\"csv\":\"csv/hackbench.csv\",\"baseline\":\"2.4.8\""), "{data}");
 }

@@ -287,6 +287,7 @@ impl Renderer for HtmlRenderer {
                         ctx.insert("compared_total", &all.len());
                         ctx.insert("summary", &report::compare_summary(m));
                         ctx.insert("earlier", &earlier);
+                        ctx.insert("own_baselines", &report::own_baselines(m));
                         ctx.insert_value("compared", Value::from(&all[cut..]));
                         ctx.insert_value("comparisons", blocks.clone());
                         self.page("compare.html", &ctx).map(Some)

@@ -689,6 +689,7 @@ pub fn compare_page(
     root: &str,
 ) -> String {
     let baseline = m.baseline.as_deref().unwrap_or("");
+    let own = if crate::report::own_baselines(m) { " (and other baselines, by section)" } else { "" };
     let blocks = &compared.shown;
     let size =
         blocks.iter().map(|b| 1024 + b.sections.iter().map(|s| s.rows.len()).sum::<usize>() * 400).sum::<usize>()
@@ -705,11 +706,11 @@ pub fn compare_page(
                 .raw("index.html\">All machine classes</a> › <a href=\"index.html\">");
             p.text(&m.name).raw("</a></nav>\n");
             if compared.earlier.is_empty() || blocks.is_empty() {
-                p.raw("<h1>Every ").text(&m.axis.one).raw(" against ").text(baseline).raw("</h1>\n");
+                p.raw("<h1>Every ").text(&m.axis.one).raw(" against ").text(baseline).raw(own).raw("</h1>\n");
             } else {
                 p.raw("<h1>The last ").num(blocks.len()).raw(" of ").num(compared.total).raw(" ");
                 p.text(&m.axis.many).raw(" against ");
-                p.text(baseline).raw("</h1>\n");
+                p.text(baseline).raw(own).raw("</h1>\n");
             }
             mark_legend(p, m);
             compare_summary(p, m, &compared.summary);
@@ -773,6 +774,9 @@ fn compare_summary(p: &mut Page, m: &MachinePage, summary: &[KernelSummary]) {
         .text(&m.axis.one)
         .raw(" against ")
         .text(m.baseline.as_deref().unwrap_or(""));
+    if crate::report::own_baselines(m) {
+        p.raw(" (or a section's own <code>baseline:</code>, named beside the section below)");
+    }
     p.raw(" over the values both have of metrics with a better direction (not MHz, %CPU or counts): compared, how many; tested, how many Welch's t-test could test; wins and losses, the changes for the better and for the worse marked <strong>*</strong> below (");
     let one = &m.axis.one;
     p.text(&m.significance)

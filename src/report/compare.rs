@@ -297,6 +297,13 @@ pub fn params_text(t: &TableView, r: &RowView) -> String {
     params.join(", ")
 }
 
+/// Whether a section of `m` compares with a `baseline:` of its own, not
+/// the class's: `compare.html`'s title then says "and other baselines,
+/// by section".
+pub fn own_baselines(m: &MachinePage) -> bool {
+    m.sections.iter().any(|s| s.table.baseline.is_some() && s.table.baseline != m.baseline)
+}
+
 /// The comparison page's blocks for every kernel sharing a result with
 /// the baseline (the page shows the last [`COMPARED_KERNELS`] of them):
 /// each kernel's index into the page's kernels, and every change against
