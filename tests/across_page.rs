@@ -194,3 +194,28 @@ fn the_cross_class_page_marks_at_the_sites_alpha() {
     assert!(txt.contains("+4.9%~") && !txt.contains("+4.9%*"), "{txt}");
     assert!(txt.contains("significant at α = 0.01"), "{txt}");
 }
+
+/// A class that shows a benchmark twice, a section of its first run only
+/// above one of every run, is set beside the others with every run: the
+/// page took the first section's cell (`Box A 9.2929`, one run, against
+/// Box B's three), and swapping the sections changed the page.
+#[test]
+fn a_class_showing_a_benchmark_in_two_sections_gives_the_cell_of_more_runs() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = dir.path().join("content");
+    put(&c, "site.yaml", "title: \"t\"\n");
+    put(
+        &c,
+        "boxa/machine.yaml",
+        "name: \"Box A\"\nsections:\n  - title: \"first run\"\n    files: [\"*/dbench-run1.txt\"]\n  - title: \"every run\"\n    files: [\"*/dbench-run*.txt\"]\n",
+    );
+    put(&c, "boxb/machine.yaml", "name: \"Box B\"\n");
+    for (i, r) in ["9.2929", "9.3515", "9.3822"].iter().enumerate() {
+        put(&c, &format!("boxa/6.1/dbench-run{}.txt", i + 1), dbench(r));
+        put(&c, &format!("boxb/6.1/dbench-run{}.txt", i + 1), dbench(r));
+    }
+    let out = dir.path().join("out");
+    benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
+    let txt = std::fs::read_to_string(out.join("across.txt")).expect("across.txt");
+    assert!(txt.contains("Box A   9.3422±0.045\nBox B   9.3422±0.045 +0.0%"), "{txt}");
+}

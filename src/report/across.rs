@@ -111,10 +111,17 @@ impl<'a> AcrossCell<'a> {
 /// every kernel's value, for its summary.
 pub fn cells_of(page: &MachinePage) -> AcrossCells {
     let mut out: Vec<AcrossColumn> = Vec::new();
+    // The section each column of `out` was first met in.
+    let mut owner: Vec<usize> = Vec::new();
     // Each kernel's index in `kernels`, in first-seen order.
     let mut kernels: Vec<String> = Vec::new();
     let mut index: FxHashMap<&str, u32> = FxHashMap::default();
-    for s in &page.sections {
+    // (benchmark, metric, unit, parameters) → index into `out`: two
+    // sections that show one column (a section of the first run only
+    // beside one of every run) make one column, not two of which the page
+    // would take the first.
+    let mut columns: FxHashMap<(String, &str, &str, Vec<(String, String)>), usize> = FxHashMap::default();
+    for (si, s) in page.sections.iter().enumerate() {
         let t = &s.table;
         let benchmark = s.benchmarks.join("+");
         // (parameters, column index) → index into `out`.
@@ -136,20 +143,35 @@ pub fn cells_of(page: &MachinePage) -> AcrossCells {
             for (ci, (c, col)) in r.cells.iter().zip(&t.columns).enumerate() {
                 let Some(c) = c else { continue };
                 let i = *at.entry((params.clone(), ci)).or_insert_with(|| {
-                    out.push(AcrossColumn {
-                        benchmark: benchmark.clone(),
-                        metric: col.name.clone(),
-                        unit: col.unit.clone(),
-                        better: col.better,
-                        precision: col.precision,
-                        params: params.clone(),
-                        values: Vec::new(),
-                        printed: c.printed,
-                    });
-                    out.len() - 1
+                    *columns
+                        .entry((benchmark.clone(), col.name.as_str(), col.unit.as_str(), params.clone()))
+                        .or_insert_with(|| {
+                            out.push(AcrossColumn {
+                                benchmark: benchmark.clone(),
+                                metric: col.name.clone(),
+                                unit: col.unit.clone(),
+                                better: col.better,
+                                precision: col.precision,
+                                params: params.clone(),
+                                values: Vec::new(),
+                                printed: c.printed,
+                            });
+                            owner.push(si);
+                            out.len() - 1
+                        })
                 });
-                out[i].values.push((kernel, c.summary.n, c.summary.mean, c.summary.stddev));
+                let value = (kernel, c.summary.n, c.summary.mean, c.summary.stddev);
+                // A kernel met again in another section's copy of the
+                // column keeps the cell of more runs (the section of every
+                // run, not of the first alone).
+                let again = (owner[i] != si).then(|| out[i].values.iter().position(|v| v.0 == kernel)).flatten();
+                match again {
+                    Some(j) if out[i].values[j].1 < value.1 => out[i].values[j] = value,
+                    Some(_) => continue,
+                    None => out[i].values.push(value),
+                }
                 out[i].printed = out[i].printed.with(c.printed);
+                out[i].precision = out[i].precision.max(col.precision);
             }
         }
     }
