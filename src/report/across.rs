@@ -120,7 +120,7 @@ pub fn cells_of(page: &MachinePage) -> AcrossCells {
     // sections that show one column (a section of the first run only
     // beside one of every run) make one column, not two of which the page
     // would take the first.
-    let mut columns: FxHashMap<(String, &str, &str, Vec<(String, String)>), usize> = FxHashMap::default();
+    let mut columns: FxHashMap<ColumnKey, usize> = FxHashMap::default();
     for (si, s) in page.sections.iter().enumerate() {
         let t = &s.table;
         let benchmark = s.benchmarks.join("+");
@@ -177,6 +177,10 @@ pub fn cells_of(page: &MachinePage) -> AcrossCells {
     }
     AcrossCells { kernels, columns: out }
 }
+
+/// A column's identity across a class's sections: (benchmark, metric,
+/// unit, parameters).
+type ColumnKey<'a> = (String, &'a str, &'a str, Vec<(String, String)>);
 
 /// The cross-class page's view model.
 #[derive(Debug, Clone, Serialize)]
