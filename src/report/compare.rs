@@ -364,7 +364,7 @@ pub fn kernel_summary(m: &MachinePage, ki: usize, refs: &[ComparisonRef], href: 
         compared += 1;
         if let Some(cmp) = c.comparison {
             tested += usize::from(cmp.welch.is_some());
-            let pct = cmp.pct_better.unwrap_or(0.0);
+            let pct = super::section::better_by(&cmp, better).unwrap_or(0.0);
             wins += usize::from(cmp.significant && pct > 0.0);
             losses += usize::from(cmp.significant && pct < 0.0);
         }

@@ -36,7 +36,8 @@ pub fn notable_changes(sections: &[SectionView]) -> (Vec<NotableChange>, usize) 
             continue;
         }
         for (ri, ci, cmp) in significant_changes(&s.table) {
-            if let (Some(pct), Some(p)) = (cmp.pct_better, cmp.p_adjusted) {
+            let better = s.table.columns[ci].better;
+            if let (Some(pct), Some(p)) = (super::section::better_by(cmp, better), cmp.p_adjusted) {
                 found.push((si, ri, ci, pct, p));
             }
         }

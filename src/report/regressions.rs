@@ -106,7 +106,9 @@ pub fn select(sections: &[SectionView]) -> Selection {
             out.thresholds.push(threshold);
         }
         for (ri, ci, cmp) in significant_changes(t) {
-            let (Some(pct), Some(p)) = (cmp.pct_better, cmp.p_adjusted) else { continue };
+            let (Some(pct), Some(p)) = (super::section::better_by(cmp, t.columns[ci].better), cmp.p_adjusted) else {
+                continue;
+            };
             if pct > threshold {
                 out.improvements += 1;
                 continue;
@@ -395,6 +397,29 @@ mod tests {
         assert!(counts_text(&s).starts_with("No change could be tested"), "{}", counts_text(&s));
         sec.table.baseline = None;
         assert!(counts_text(&select(&[sec])).starts_with("No baseline"));
+    }
+
+    /// A significant change from a baseline of 0 (uperf's `Errors` 0 →
+    /// 12, smaller is better) is a regression past every threshold; the
+    /// class said "0 regressions" over a cell marked `from 0*`.
+    #[test]
+    fn a_significant_change_from_zero_is_a_regression() {
+        let cmp = Comparison { diff: 12.0, pct_better: None, welch: None, p_adjusted: Some(0.04), significant: true };
+        let errors = Some(CellView {
+            text: "12".into(),
+            delta_text: Some("from 0".into()),
+            comparison: Some(cmp),
+            ..Default::default()
+        });
+        let zero = Some(CellView { text: "0".into(), ..Default::default() });
+        let rows = vec![
+            RowView::new("base".into(), vec!["1".into()], vec![zero, None]),
+            RowView::new("e".into(), vec!["1".into()], vec![errors, None]),
+        ];
+        let s = select(&[section(50.0, [Better::Lower, Better::Neither], rows)]);
+        assert_eq!(s.regressions.len(), 1, "{:?}", s.regressions);
+        assert_eq!((s.regressions[0].kernel.as_str(), s.regressions[0].change.as_str()), ("e", "from 0"));
+        assert_eq!(counts_text(&s), "1 regression, 0 improvements");
     }
 
     /// A class whose only other kernel ran another set-up than the

@@ -526,6 +526,25 @@ pub(super) fn change_of(
     (Some(text), class)
 }
 
+/// How much better `cmp` is, in percent (positive is better), in a column
+/// whose better direction is `better`: [`crate::stats::Comparison::pct_better`],
+/// or, for a change from a baseline of 0 (uperf's `Errors` 0 → 12, which
+/// no percentage measures), `±f64::MAX`: larger than any percentage, so
+/// that it counts as a regression or an improvement past every threshold
+/// and leads the notable changes. `None` without a direction or a change.
+pub fn better_by(cmp: &crate::stats::Comparison, better: Better) -> Option<f64> {
+    if better == Better::Neither {
+        return None;
+    }
+    match cmp.pct_better {
+        Some(p) => Some(p),
+        None if cmp.diff.is_finite() && cmp.diff != 0.0 => {
+            Some(f64::MAX.copysign(if better == Better::Lower { -cmp.diff } else { cmp.diff }))
+        }
+        None => None,
+    }
+}
+
 /// A parameter with the same value in every row is a setting, not a
 /// dimension: said once instead of repeated in a column. Removes such
 /// parameters from `param_names` and the rows, and returns them as text
