@@ -89,6 +89,7 @@ fn bar_chart(section: &SectionView, width: usize, changes: bool) -> Option<Strin
         return None;
     }
     let avail = width - kw - 2 - vw;
+    let labels = distinct_labels(blocks.iter().flat_map(|(_, e)| e.iter().map(|e| e.0.as_str())), kw);
 
     let mut out: Vec<String> = Vec::new();
     let dir = match column.better {
@@ -120,7 +121,7 @@ fn bar_chart(section: &SectionView, width: usize, changes: bool) -> Option<Strin
             }
         }
         for (name, v, text) in entries {
-            let name = shorten_middle(name, kw);
+            let name = labels.get(name.as_str()).cloned().unwrap_or_else(|| shorten_middle(name, kw));
             let len = if max_abs > 0.0 {
                 let l = (v.abs() / max_abs * avail as f64).round() as usize;
                 if *v != 0.0 { l.clamp(1, avail) } else { 0 }
@@ -172,6 +173,71 @@ fn fit(s: &str, w: usize) -> String {
     out
 }
 
+/// Each name of `names` shortened to `w` columns ([`shorten_middle`]),
+/// told apart where two would read alike: two CI kernels that differ in
+/// their date (`6.3.0-rc1-next-20240116-…-from-ci`, `…-20240117-…`) both
+/// read `6.3.0-rc1-next-20...n-string-from-ci`, so each such name keeps
+/// its head up to where it first differs from the others
+/// ([`shorten_from`]).
+fn distinct_labels<'a>(names: impl Iterator<Item = &'a str>, w: usize) -> std::collections::HashMap<&'a str, String> {
+    let mut names: Vec<&str> = names.collect();
+    names.sort_unstable();
+    names.dedup();
+    let mut labels: std::collections::HashMap<&str, String> =
+        names.iter().map(|&n| (n, shorten_middle(n, w))).collect();
+    let mut seen: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for n in &names {
+        *seen.entry(labels[n].as_str()).or_default() += 1;
+    }
+    let alike: Vec<&str> = names.iter().copied().filter(|n| seen[labels[n].as_str()] > 1).collect();
+    for &n in &alike {
+        // Where `n` first differs from the most alike of the others.
+        let from = alike
+            .iter()
+            .filter(|&&o| o != n)
+            .map(|o| n.chars().zip(o.chars()).take_while(|(a, b)| a == b).count())
+            .max()
+            .unwrap_or(0);
+        labels.insert(n, shorten_from(n, w, from));
+    }
+    labels
+}
+
+/// Shortens `s` to `w` columns keeping its character `from` (where it
+/// differs from a name it would otherwise read like): its head up to
+/// that character and its tail (`6.3.0-rc1-next-20240116...-from-ci`), or,
+/// when that head is too long, its first characters and the part from
+/// just before `from` (`6.3....20240116-00042-...`).
+fn shorten_from(s: &str, w: usize, from: usize) -> String {
+    let chars: Vec<char> = s.chars().collect();
+    let width = |cs: &[char]| cs.iter().map(|c| c.width().unwrap_or(0)).sum::<usize>();
+    if width(&chars) <= w || w < 12 {
+        return shorten_middle(s, w);
+    }
+    let head_n = (from + 1).min(chars.len());
+    if width(&chars[..head_n]) + 3 + 4 <= w {
+        let mut tail_n = 0;
+        while tail_n < chars.len() - head_n
+            && width(&chars[..head_n]) + 3 + width(&chars[chars.len() - tail_n - 1..]) <= w
+        {
+            tail_n += 1;
+        }
+        let head: String = chars[..head_n].iter().collect();
+        let tail: String = chars[chars.len() - tail_n..].iter().collect();
+        return format!("{head}...{tail}");
+    }
+    let lead: String = chars[..4].iter().collect();
+    let start = from.saturating_sub(2).max(4);
+    let mut window = String::new();
+    for &c in &chars[start..] {
+        if width(&chars[..4]) + 3 + window.width() + c.width().unwrap_or(0) + 3 > w {
+            break;
+        }
+        window.push(c);
+    }
+    format!("{lead}...{window}...")
+}
+
 /// Shortens `s` to `w` columns by replacing its middle with `...`, so both
 /// the release and the patch suffix of a kernel name stay.
 fn shorten_middle(s: &str, w: usize) -> String {
@@ -207,6 +273,21 @@ fn shorten_middle(s: &str, w: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Two long CI names that differ in their date keep it in the bars.
+    #[test]
+    fn names_alike_once_shortened_are_told_apart() {
+        let a = "6.3.0-rc1-next-20240116-00042-g1a2b3c4d5e6f-dirty-with-a-very-long-localversion-string-from-ci";
+        let b = "6.3.0-rc1-next-20240117-00042-g1a2b3c4d5e6f-dirty-with-a-very-long-localversion-string-from-ci";
+        let labels = distinct_labels([a, b, "6.1"].into_iter(), 36);
+        assert_eq!(labels[a], "6.3.0-rc1-next-20240116...ng-from-ci");
+        assert_eq!(labels[b], "6.3.0-rc1-next-20240117...ng-from-ci");
+        assert_eq!(labels["6.1"], "6.1");
+        // Alike for longer than the room: the part where they differ.
+        let labels = distinct_labels([a, b].into_iter(), 16);
+        assert_eq!((labels[a].as_str(), labels[b].as_str()), ("6.3....116-00...", "6.3....117-00..."));
+        assert!(labels.values().all(|l| l.width() <= 16));
+    }
 
     #[test]
     fn middle_shortening_fits() {

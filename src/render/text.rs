@@ -249,7 +249,10 @@ fn page_text(m: &MachinePage, opts: &TextOptions, notice: Option<&str>, sections
         out.push(n.to_string());
         out.push(String::new());
     }
-    let field = |text: String| markdown::fill(&text, markdown::wrap_options(width).subsequent_indent("  "));
+    // Kernel names are never broken across lines: a line of a name longer
+    // than the width runs past it (a broken name cannot be pasted back).
+    let field =
+        |text: String| markdown::fill(&text, markdown::wrap_options(width).subsequent_indent("  ").break_words(false));
     // The specs on as few lines as they fill: "CPU: AMD K6-2; MHz: 475; …".
     let specs: Vec<String> =
         m.specs.iter().filter(|s| s.label != "Source").map(|s| format!("{}: {}", s.label, s.value)).collect();
@@ -284,7 +287,7 @@ fn page_text(m: &MachinePage, opts: &TextOptions, notice: Option<&str>, sections
         out.push(String::new());
         out.push("Notable changes".to_string());
         for n in &m.notable {
-            let opts = markdown::wrap_options(width).initial_indent("- ").subsequent_indent("  ");
+            let opts = markdown::wrap_options(width).initial_indent("- ").subsequent_indent("  ").break_words(false);
             out.push(markdown::fill(&n.text, opts));
         }
         if m.notable_more > 0 {
@@ -397,7 +400,8 @@ fn section_body(s: &SectionView, opts: &TextOptions, shown: Shown, g: Option<std
         .flatten();
     let drawn_bars = stand_in.is_some();
     out.push(stand_in.unwrap_or_else(|| grid_text(&g)));
-    if let Some(note) = g.runs_note() {
+    // The bars standing in for the table show no ±.
+    if let Some(note) = if drawn_bars { g.runs_count_note() } else { g.runs_note() } {
         out.push(fill(&note, width));
     }
     if let Some(note) = g.uncompared_note() {

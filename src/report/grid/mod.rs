@@ -323,19 +323,22 @@ impl Grid {
     /// deviation" (or "of 3 to 5 runs"; without the deviation when no
     /// value shows one); `None` when every value is one run.
     pub fn runs_note(&self) -> Option<String> {
-        let (lo, hi) = self.runs?;
-        let runs = if lo == hi { format!("{lo}") } else { format!("{lo} to {hi}") };
+        let runs = self.runs_count_note()?;
         let spread = self
             .blocks
             .iter()
             .flat_map(|b| &b.rows)
             .flat_map(|r| r.cells.iter().flatten())
             .any(|c| !c.spread.is_empty());
-        Some(if spread {
-            format!("means of {runs} runs, ± standard deviation")
-        } else {
-            format!("means of {runs} runs")
-        })
+        Some(if spread { format!("{runs}, ± standard deviation") } else { runs })
+    }
+
+    /// The runs note without the spread (`means of 3 runs`), under a
+    /// drawing that shows no ± (the mail's star bars standing in for a
+    /// one-column table).
+    pub fn runs_count_note(&self) -> Option<String> {
+        let (lo, hi) = self.runs?;
+        Some(if lo == hi { format!("means of {lo} runs") } else { format!("means of {lo} to {hi} runs") })
     }
 
     /// The line under the table naming the kernels compared with nothing
