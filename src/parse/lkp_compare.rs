@@ -63,12 +63,17 @@
 //! name as LKP prints it (`will-it-scale.per_process_ops`); kernel: the
 //! column's commit ([`Sample::with_kernel`]); parameters: every key of the
 //! parameter line above the table (`compiler gcc-12`, `mode process`,
-//! `nr_task 100%`, `test poll2`, …) but `testcase`, in LKP's order, so that
-//! two tables of one mail (two set-ups) never mix. Direction: higher is
+//! `nr_task 100%`, `test poll2`, …) but `testcase`, sorted by key (one
+//! mail prints one set-up's keys in two orders), so that two tables of one
+//! mail (two set-ups) never mix. Direction: higher is
 //! better for names that say throughput (`*_ops`, `*.ops`,
 //! `*ops_per_sec`, `*.throughput`, `Throughput*`, `jobs-per-min`,
 //! `jobs_per_min`), lower for `*.time.elapsed_time`; every other row
 //! neither (LKP keeps the direction in its own list, not in the table).
+//!
+//! A row whose set-up, commits, name and figures repeat a row of a table
+//! above (the robot's re-test replies print the headline row alone, then
+//! the full table with it) is skipped with an information note.
 //!
 //! **Damage.** A table wrapped by a mail client (a row's name, or its
 //! `± N%`, pushed to the next line; the header split over two lines) is
@@ -80,6 +85,7 @@
 use super::num::plain;
 use super::{BenchParser, Input, ParseError};
 use crate::model::{Better, Metric, ParsedFile, Sample};
+use std::collections::HashSet;
 
 /// lkp-tests' comparison table; registry id `"lkp-compare"`.
 pub struct LkpCompare;
@@ -159,7 +165,7 @@ fn is_header(t: &str) -> bool {
 /// The set-up a parameter line gives, for the tables below it.
 #[derive(Default, Clone)]
 struct Setup {
-    /// `(key, value)` of the parameter line, in its order, `testcase` left out.
+    /// `(key, value)` of the parameter line, sorted by key, `testcase` left out.
     params: Vec<(String, String)>,
     /// The `testcase` value, when the line names it.
     testcase: Option<String>,
@@ -287,6 +293,9 @@ fn setup(lines: &[(usize, &str)], at: usize, out: &mut ParsedFile) -> Option<(Se
             s.params.push((k.to_string(), v.to_string()));
         }
     }
+    // One mail prints the same set-up's keys in two orders (a re-test
+    // above, the quoted report below): sorted, they are one set-up.
+    s.params.sort();
     Some((s, vi))
 }
 
@@ -305,6 +314,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let lines: Vec<(usize, &str)> = input.numbered().collect();
     let mut setup_now = Setup::default();
     let mut commits: Vec<String> = Vec::new();
+    let mut seen = HashSet::new();
     let mut i = 0;
     while i < lines.len() {
         let (n, line) = lines[i];
@@ -327,13 +337,12 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             }
             continue;
         } else if t.starts_with("fail:runs") {
-            i = failure_section(&lines, i + 1, &mut out);
+            i = failure_section(&lines, i + 1, n, &mut out);
             continue;
         } else if t.starts_with(STDDEV) {
-            i = table(&lines, i, &setup_now, &commits, &mut out)?;
+            i = table(&lines, i, &setup_now, &commits, &mut seen, &mut out)?;
             continue;
         }
-        let _ = n;
         i += 1;
     }
     if out.samples.is_empty() {
@@ -346,10 +355,10 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
 }
 
 /// Skips a `fail:runs  %reproduction  fail:runs` section from `lines[i]`
-/// (rows of failure counts, no measurement), with one note; returns the
+/// (rows of failure counts, no measurement), with one note at its
+/// header, line `header`; returns the
 /// index of the line after it (a `%stddev` header or a blank line).
-fn failure_section(lines: &[(usize, &str)], mut i: usize, out: &mut ParsedFile) -> usize {
-    let first = lines.get(i).map_or(0, |l| l.0);
+fn failure_section(lines: &[(usize, &str)], mut i: usize, header: usize, out: &mut ParsedFile) -> usize {
     let mut rows = 0;
     while let Some((_, l)) = lines.get(i) {
         let t = l.trim();
@@ -363,7 +372,7 @@ fn failure_section(lines: &[(usize, &str)], mut i: usize, out: &mut ParsedFile) 
     }
     if rows > 0 {
         out.notes.push((
-            first,
+            header,
             format!(
                 "{rows} fail:runs row(s) of LKP's monitors (runs that hit a kernel message, no measurement): not read"
             ),
@@ -379,6 +388,7 @@ fn table(
     at: usize,
     setup: &Setup,
     commits: &[String],
+    seen: &mut HashSet<String>,
     out: &mut ParsedFile,
 ) -> Result<usize, ParseError> {
     let (hn, header) = lines[at];
@@ -398,7 +408,7 @@ fn table(
     }
     let columns = words.iter().filter(|w| **w == STDDEV).count();
     let alternate = words.iter().enumerate().all(|(k, w)| *w == if k % 2 == 0 { STDDEV } else { "%change" });
-    if !alternate || words.len() != 2 * columns - 1 {
+    if columns == 0 || !alternate || words.len() != 2 * columns - 1 {
         return Err(ParseError::malformed(
             hn,
             "`%stddev     %change         %stddev` (a %change between two %stddev)",
@@ -420,7 +430,7 @@ fn table(
                 .push((hn, format!("column {} names commit {} again: its values are not read", c + 1, commits[c])));
         }
     }
-    let (mut monitors, mut joined) = (0usize, 0usize);
+    let (mut monitors, mut joined, mut repeated) = (0usize, 0usize, 0usize);
     while i < lines.len() {
         let (n, l) = lines[i];
         let t = l.trim();
@@ -452,7 +462,12 @@ fn table(
                     joined += 1;
                     wrapped = true;
                 }
+                // The robot's re-test replies print the headline row alone, then
+                // the full table with it again: the same figures of the same
+                // set-up and commits are one measurement, not two runs.
+                let key = format!("{:?}|{commits:?}|{name}|{means:?}", setup.params);
                 match testcase_row(&name, setup) {
+                    Some(_) if !seen.insert(key) => repeated += 1,
                     Some(group) => {
                         for (c, v) in means.into_iter().enumerate().filter(|(c, _)| read_col[*c]) {
                             let mut s = Sample::new(metric(&name), v, n)
@@ -488,6 +503,12 @@ fn table(
             format!(
                 "{monitors} row(s) of LKP's monitors (perf-profile, proc-vmstat, …) not read: only {which} rows are"
             ),
+        ));
+    }
+    if repeated > 0 {
+        out.notes.push((
+            hn,
+            format!("skipped repeated row(s): {repeated} row(s) of this table repeat the same set-up's, commits' and figures of a table above"),
         ));
     }
     if wrapped {
@@ -578,6 +599,12 @@ d000e073ca2a08ab 89359897983825dbfc08578e7ee
         let text = TWO.replace("   24170828        will-it-scale.104.processes", "\n");
         let e = parse(&text).unwrap_err();
         assert_eq!(e.line(), Some(14), "{e}");
+    }
+
+    #[test]
+    fn a_header_word_that_only_starts_with_stddev_is_an_error_not_a_panic() {
+        let e = parse("commit:\n  a\n\n%stddevx %change\n").unwrap_err();
+        assert_eq!(e.line(), Some(4));
     }
 
     #[test]
