@@ -71,6 +71,9 @@
 //! `jobs_per_min`), lower for `*.time.elapsed_time`; every other row
 //! neither (LKP keeps the direction in its own list, not in the table).
 //!
+//! The parameter line and the `commit:` list are those above the table,
+//! never an earlier table's: a table without its own list is an error.
+//!
 //! A row whose set-up, commits, name and figures repeat a row of a table
 //! above (the robot's re-test replies print the headline row alone, then
 //! the full table with it) is skipped with an information note.
@@ -341,6 +344,10 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             continue;
         } else if t.starts_with(STDDEV) {
             i = table(&lines, i, &setup_now, &commits, &mut seen, &mut out)?;
+            // The parameter line and the commits belong to the table below
+            // them: a later table without its own is not given them.
+            setup_now = Setup::default();
+            commits.clear();
             continue;
         }
         i += 1;
@@ -605,6 +612,15 @@ d000e073ca2a08ab 89359897983825dbfc08578e7ee
     fn a_header_word_that_only_starts_with_stddev_is_an_error_not_a_panic() {
         let e = parse("commit:\n  a\n\n%stddevx %change\n").unwrap_err();
         assert_eq!(e.line(), Some(4));
+    }
+
+    #[test]
+    fn a_second_table_without_its_own_commit_list_is_not_given_the_first_tables() {
+        let text = format!(
+            "{TWO}\n         %stddev     %change         %stddev\n    263173           -11.7%     232411        will-it-scale.per_process_ops\n"
+        );
+        let e = parse(&text).unwrap_err();
+        assert_eq!(e.line(), Some(18), "{e}");
     }
 
     #[test]
