@@ -82,7 +82,9 @@
 //! `± N%`, pushed to the next line; the header split over two lines) is
 //! read back when the joined lines make exactly one whole row, with a
 //! warning naming the table; a row that does not complete is an error at
-//! its line. A `commit:` list whose length is not the table's column count
+//! its line, unless it is a monitor's (not read anyway: skipped). A
+//! table that ends at a line of text rather than a blank line is a
+//! warning (LKP ends every table with one). A `commit:` list whose length is not the table's column count
 //! is an error at the header: no column is named by a guess.
 
 use super::num::plain;
@@ -495,11 +497,25 @@ fn table(
             }
             Row::Bad(expected) => {
                 // A line that does not start with a figure ends the table
-                // (the mail's text goes on); one that does is a damaged row.
+                // (the mail's text goes on; LKP ends a table with a blank
+                // line, so this one may have lost rows); one that does is a
+                // damaged row: a monitor's, not read anyway, is skipped; the
+                // testcase's is an error.
                 if plain(words[0]).is_none() {
+                    out.notes.push((
+                        n,
+                        format!("the table above ends at a line that is no row of it (`{t}`), not at a blank line: any rows after it are not read"),
+                    ));
                     break;
                 }
-                return Err(ParseError::malformed(n, expected, t));
+                let last = t.split_whitespace().last().unwrap_or_default();
+                let monitor =
+                    used == 1 && last.contains('.') && plain(last).is_none() && testcase_row(last, setup).is_none();
+                if !monitor {
+                    return Err(ParseError::malformed(n, expected, t));
+                }
+                monitors += 1;
+                i += 1;
             }
         }
     }
@@ -621,6 +637,21 @@ d000e073ca2a08ab 89359897983825dbfc08578e7ee
         );
         let e = parse(&text).unwrap_err();
         assert_eq!(e.line(), Some(18), "{e}");
+    }
+
+    #[test]
+    fn a_monitor_row_of_unknown_shape_is_skipped_and_a_table_cut_by_text_is_a_warning() {
+        let text = TWO.replace(
+            "     21281 ±147%    +197.5%      63313 ± 84%  numa-meminfo.node0.Shmem",
+            "     21281 ±147%    +Inf%      63313 ± 84%  numa-meminfo.node0.Shmem",
+        ) + "> a reply\n";
+        let p = parse(&text).unwrap();
+        assert_eq!(p.samples.len(), 4);
+        assert!(p.notes.iter().any(|(l, n)| *l == 11 && n.contains("2 row(s) of LKP's monitors")));
+        let cut = p.notes.iter().find(|(_, n)| n.contains("not at a blank line")).expect("a note");
+        assert!(!crate::parse::note_is_info(&cut.1));
+        let bad = TWO.replace("  27370126           -11.7%   24170828 ", "  27370126           +Inf%   24170828 ");
+        assert_eq!(parse(&bad).unwrap_err().line(), Some(14), "the testcase's own row is an error");
     }
 
     #[test]
