@@ -78,6 +78,9 @@
 //! above (the robot's re-test replies print the headline row alone, then
 //! the full table with it) is skipped with an information note.
 //!
+//! In a mail, the testcase's `*.time.*` rows but the elapsed time are
+//! detail ([`BenchParser::mail_detail`]).
+//!
 //! **Damage.** A table wrapped by a mail client (a row's name, or its
 //! `± N%`, pushed to the next line; the header split over two lines) is
 //! read back when the joined lines make exactly one whole row, with a
@@ -159,6 +162,13 @@ impl BenchParser for LkpCompare {
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         parse_all(input)
+    }
+
+    /// LKP's `time` of the test process (`reaim.time.minor_page_faults`,
+    /// `aim7.time.voluntary_context_switches`: ten rows a table) is detail;
+    /// the elapsed time is not.
+    fn mail_detail(&self, _group: &str, metric: &str) -> bool {
+        metric.contains(".time.") && !metric.contains(".time.elapsed_time")
     }
 }
 
@@ -652,6 +662,13 @@ d000e073ca2a08ab 89359897983825dbfc08578e7ee
         assert!(!crate::parse::note_is_info(&cut.1));
         let bad = TWO.replace("  27370126           -11.7%   24170828 ", "  27370126           +Inf%   24170828 ");
         assert_eq!(parse(&bad).unwrap_err().line(), Some(14), "the testcase's own row is an error");
+    }
+
+    #[test]
+    fn the_test_process_time_rows_but_the_elapsed_time_are_mail_detail() {
+        assert!(LkpCompare.mail_detail("reaim", "reaim.time.minor_page_faults"));
+        assert!(!LkpCompare.mail_detail("aim7", "aim7.time.elapsed_time"));
+        assert!(!LkpCompare.mail_detail("will-it-scale", "will-it-scale.per_process_ops"));
     }
 
     #[test]
