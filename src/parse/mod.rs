@@ -36,6 +36,7 @@ pub mod json_docs;
 pub mod kbuild;
 pub mod kernbench;
 pub mod labels;
+pub mod lkp_compare;
 pub mod lmbench;
 pub mod lmbench_raw;
 pub mod memtier;
@@ -213,6 +214,7 @@ pub fn registry() -> &'static [&'static dyn BenchParser] {
         &fio::Fio,
         &stress_ng::StressNg,
         &will_it_scale::WillItScale,
+        &lkp_compare::LkpCompare,
         &hackbench::Hackbench,
         &perf_bench::PerfBench,
         &schbench::Schbench,
@@ -310,6 +312,8 @@ pub fn note_is_info(note: &str) -> bool {
         "whose length is a setting",
         // bonnie: `0.4</pre>`, a blog's closing tag glued to a row.
         "the page's markup",
+        // lkp-compare: the robot's monitor rows beside the testcase's own.
+        "of LKP's monitors",
     ];
     INFO.iter().any(|p| note.contains(p))
 }

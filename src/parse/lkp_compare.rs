@@ -1,0 +1,695 @@
+//! The kernel test robot's comparison tables: lkp-tests' `compare` output
+//! (`lib/compare.rb`, `show_group`), the body of every "[linus:master]
+//! [mm] 1234abcd: will-it-scale.per_process_ops -12.6% regression" mail on
+//! LKML and of the robot's replies with re-tests.
+//!
+//! ```text
+//! =========================================================================================
+//! compiler/cpufreq_governor/kconfig/mode/nr_task/rootfs/tbox_group/test/testcase:
+//!   gcc-12/performance/x86_64-rhel-9.4/process/100%/debian-12-x86_64-20240206.cgz/lkp-skl-fpga01/poll2/will-it-scale
+//!
+//! commit:
+//!   d000e073ca ("convert do_select()")
+//!   8935989798 ("do_pollfd(): convert to CLASS(fd)")
+//!
+//! d000e073ca2a08ab 89359897983825dbfc08578e7ee
+//! ---------------- ---------------------------
+//!          %stddev     %change         %stddev
+//!              \          |                \
+//!   27370126           -11.7%   24170828        will-it-scale.104.processes
+//!     263173           -11.7%     232411        will-it-scale.per_process_ops
+//!      21281 ±147%    +197.5%      63313 ± 84%  numa-meminfo.node0.Shmem
+//!       7.61            -0.6        7.03        perf-profile.calltrace.cycles-pp.syscall_return_via_sysret.__poll
+//! ```
+//!
+//! **Columns.** Each value column is one kernel, named by the first word
+//! of its line in the `commit:` list, as printed (`d000e073ca`, `v5.7`,
+//! `9f68395333ad7f5bfe2f83473fed363d4229f11c`, `4605212a16` of
+//! `4605212a16  <--- your patch`): the n-th commit names the n-th column.
+//! The row of ids above the dashes is LKP's cut of the same names (16 or 27
+//! characters) and is not read. A table of three or more commits (`%stddev
+//! %change %stddev %change %stddev`) reads every value column. The
+//! `%change` column between two values (`-11.7%`, `+2.1e+05%`, or `-0.6`,
+//! an absolute difference LKP prints for metrics that are percentages
+//! already) is derived from the means and is never read; it is checked to
+//! be a signed figure, which keeps every value in its column.
+//!
+//! **Values.** Each value is the mean LKP printed (`%.2f` below 1000,
+//! `%d` up to 10⁸, `%.4g` above: `2.9e+11`), in the metric's own unit,
+//! which the table does not print: the unit is empty but for
+//! `*.time.elapsed_time` (seconds). The `± N%` after a mean is its
+//! standard deviation relative to the mean, in whole percent; the table
+//! does not print how many runs it is over (the robot runs each commit
+//! several times, "≥ 3" by its maintainers' word, and says how many only
+//! in the full result), and a [`crate::model::Value::Summary`] without
+//! its run count would be weighed wrong, so each mean is read as a single
+//! value and the deviation is left out. A blank deviation is not zero:
+//! LKP leaves small ones blank.
+//!
+//! **Rows read.** A mail's table has a few rows of the testcase itself
+//! (`will-it-scale.per_process_ops`, `vm-scalability.throughput`,
+//! `stress-ng.pagemove.ops_per_sec`, the testcase's own
+//! `aim7.time.elapsed_time`) and tens to hundreds of LKP's monitors of the
+//! machine during the run (`perf-profile.*`, `perf-stat.*`,
+//! `proc-vmstat.*`, `meminfo.*`, `sched_debug.*`, `time.*`). Only the
+//! testcase's rows are read: the part of the name before the first dot is
+//! the `testcase` of the parameter line (or, for a table with no parameter
+//! line, one of LKP's benchmark names). The monitors are left out with one
+//! information note per table saying how many. The failure section
+//! (`fail:runs  %reproduction  fail:runs`: counts of runs that hit a
+//! kernel message) holds no measurement and is left out the same way.
+//!
+//! **Sample.** Group: the testcase (`will-it-scale`); metric: the row's
+//! name as LKP prints it (`will-it-scale.per_process_ops`); kernel: the
+//! column's commit ([`Sample::with_kernel`]); parameters: every key of the
+//! parameter line above the table (`compiler gcc-12`, `mode process`,
+//! `nr_task 100%`, `test poll2`, …) but `testcase`, sorted by key (one
+//! mail prints one set-up's keys in two orders), so that two tables of one
+//! mail (two set-ups) never mix. Direction: higher is
+//! better for names that say throughput (`*_ops`, `*.ops`,
+//! `*ops_per_sec`, `*.throughput`, `Throughput*`, `jobs-per-min`,
+//! `jobs_per_min`), lower for `*.time.elapsed_time`; every other row
+//! neither (LKP keeps the direction in its own list, not in the table).
+//!
+//! The parameter line and the `commit:` list are those above the table,
+//! never an earlier table's: a table without its own list is an error.
+//!
+//! A row whose set-up, commits, name and figures repeat a row of a table
+//! above (the robot's re-test replies print the headline row alone, then
+//! the full table with it) is skipped with an information note.
+//!
+//! In a mail, the testcase's `*.time.*` rows but the elapsed time are
+//! detail ([`BenchParser::mail_detail`]).
+//!
+//! **Damage.** A table wrapped by a mail client (a row's name, or its
+//! `± N%`, pushed to the next line; the header split over two lines) is
+//! read back when the joined lines make exactly one whole row, with a
+//! warning naming the table; a row that does not complete is an error at
+//! its line, unless it is a monitor's (not read anyway: skipped). A
+//! table that ends at a line of text rather than a blank line is a
+//! warning (LKP ends every table with one). A `commit:` list whose length is not the table's column count
+//! is an error at the header: no column is named by a guess.
+
+use super::num::plain;
+use super::{BenchParser, Input, ParseError};
+use crate::model::{Better, Metric, ParsedFile, Sample};
+use std::collections::HashSet;
+
+/// lkp-tests' comparison table; registry id `"lkp-compare"`.
+pub struct LkpCompare;
+
+const ID: &str = "lkp-compare";
+
+/// The header line's first word.
+const STDDEV: &str = "%stddev";
+
+/// The most lines one wrapped row is read from.
+const MAX_ROW_LINES: usize = 3;
+
+/// LKP's benchmark names (lkp-tests `lib/stats.rb`, the performance and
+/// functional test cases that print numbers), for a table with no
+/// parameter line naming its testcase.
+const LKP_TESTCASES: &[&str] = &[
+    "aim7",
+    "aim9",
+    "autonuma-benchmark",
+    "blogbench",
+    "dbench",
+    "ebizzy",
+    "fileio",
+    "fio-basic",
+    "fsmark",
+    "fxmark",
+    "hackbench",
+    "kbuild",
+    "lmbench3",
+    "netperf",
+    "pft",
+    "pgbench",
+    "phoronix-test-suite",
+    "reaim",
+    "redis",
+    "schbench",
+    "stream",
+    "stress-ng",
+    "sysbench-cpu",
+    "sysbench-memory",
+    "tbench",
+    "unixbench",
+    "vm-scalability",
+    "will-it-scale",
+];
+
+impl BenchParser for LkpCompare {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn describe(&self) -> &'static str {
+        "the kernel test robot's comparison tables (lkp-tests `compare`: %stddev %change %stddev)"
+    }
+
+    fn detect(&self, input: &Input) -> u8 {
+        if !input.has(STDDEV) || !input.has("%change") {
+            return 0;
+        }
+        if input.numbered().any(|(_, l)| is_header(l.trim())) { 95 } else { 0 }
+    }
+
+    fn max_score(&self) -> u8 {
+        95
+    }
+
+    fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        parse_all(input)
+    }
+
+    /// LKP's `time` of the test process (`reaim.time.minor_page_faults`,
+    /// `aim7.time.voluntary_context_switches`: ten rows a table) is detail;
+    /// the elapsed time is not.
+    fn mail_detail(&self, _group: &str, metric: &str) -> bool {
+        metric.contains(".time.") && !metric.contains(".time.elapsed_time")
+    }
+}
+
+/// `%stddev     %change         %stddev`: the header of a table's values.
+fn is_header(t: &str) -> bool {
+    t.starts_with(STDDEV) && t.contains("%change")
+}
+
+/// The set-up a parameter line gives, for the tables below it.
+#[derive(Default, Clone)]
+struct Setup {
+    /// `(key, value)` of the parameter line, sorted by key, `testcase` left out.
+    params: Vec<(String, String)>,
+    /// The `testcase` value, when the line names it.
+    testcase: Option<String>,
+}
+
+/// What one row of values read as.
+enum Row {
+    /// A whole row: one mean per column and the metric's name.
+    Whole(Vec<f64>, String),
+    /// Every figure so far is right but the row ends early (a mail client
+    /// wrapped it): the next line may hold the rest.
+    Short,
+    /// No row of this table: what was expected where.
+    Bad(&'static str),
+}
+
+/// A `%change` cell: a sign, a number, an optional `%` (`-11.7%`, `+0.0`,
+/// `+2.1e+05%`).
+fn is_change(t: &str) -> bool {
+    let body = t.strip_suffix('%').unwrap_or(t);
+    (body.starts_with('+') || body.starts_with('-')) && plain(&body[1..]).is_some()
+}
+
+/// The `N%` of a `± N%`.
+fn is_percent(t: &str) -> bool {
+    t.strip_suffix('%').is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Reads one row of `columns` value columns from its words.
+fn row(words: &[&str], columns: usize) -> Row {
+    let mut means = Vec::with_capacity(columns);
+    let mut i = 0;
+    for col in 0..columns {
+        if col > 0 {
+            let Some(w) = words.get(i) else { return Row::Short };
+            if !is_change(w) {
+                return Row::Bad("a %change between two means (`-11.7%`, `+0.0`)");
+            }
+            i += 1;
+        }
+        let Some(w) = words.get(i) else { return Row::Short };
+        let Some(v) = plain(w) else { return Row::Bad("a mean") };
+        means.push(v);
+        i += 1;
+        match words.get(i) {
+            Some(&"±") => match words.get(i + 1) {
+                None => return Row::Short,
+                Some(p) if is_percent(p) => i += 2,
+                Some(_) => return Row::Bad("`± N%` after a mean"),
+            },
+            Some(w) if w.starts_with('±') => {
+                if is_percent(&w['±'.len_utf8()..]) {
+                    i += 1;
+                } else {
+                    return Row::Bad("`± N%` after a mean");
+                }
+            }
+            _ => {}
+        }
+    }
+    match &words[i..] {
+        [] => Row::Short,
+        [name] if !is_change(name) && plain(name).is_none() && !name.contains('±') => {
+            Row::Whole(means, (*name).to_string())
+        }
+        _ => Row::Bad("one metric name after the last mean"),
+    }
+}
+
+/// The direction a metric's name makes known; see the module docs.
+fn better(name: &str) -> Better {
+    let last = name.rsplit('.').next().unwrap_or(name);
+    if name.ends_with(".time.elapsed_time") || name.ends_with(".time.elapsed_time.max") {
+        Better::Lower
+    } else if last.ends_with("_ops")
+        || last == "ops"
+        || last.ends_with("ops_per_sec")
+        || last == "throughput"
+        || last.starts_with("Throughput")
+        || last == "jobs-per-min"
+        || last == "jobs_per_min"
+    {
+        Better::Higher
+    } else {
+        Better::Neither
+    }
+}
+
+/// The metric of row `name`.
+fn metric(name: &str) -> Metric {
+    let unit = if name.contains(".time.elapsed_time") { "s" } else { "" };
+    Metric::new(name, unit, better(name))
+}
+
+/// Reads the parameter line's keys and values from the lines after a
+/// `=====` rule at `lines[at]`; returns the set-up and the index of the
+/// values line.
+fn setup(lines: &[(usize, &str)], at: usize, out: &mut ParsedFile) -> Option<(Setup, usize)> {
+    let mut rest = lines.iter().enumerate().skip(at + 1).filter(|(_, (_, l))| !l.trim().is_empty());
+    let (_, (kn, keys)) = rest.next()?;
+    let keys = keys.trim().strip_suffix(':')?;
+    if !keys.contains('/') && !keys.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return None;
+    }
+    let (vi, (_, values)) = rest.next()?;
+    let keys: Vec<&str> = keys.split('/').collect();
+    let values: Vec<&str> = values.trim().split('/').collect();
+    let mut s = Setup::default();
+    if keys.len() != values.len() {
+        out.notes.push((
+            *kn,
+            format!(
+                "parameter line names {} keys but gives {} values: its set-up is kept whole as `setup`",
+                keys.len(),
+                values.len()
+            ),
+        ));
+        s.params.push(("setup".into(), values.join("/")));
+        return Some((s, vi));
+    }
+    for (k, v) in keys.into_iter().zip(values) {
+        if k == "testcase" {
+            s.testcase = Some(v.to_string());
+        } else {
+            s.params.push((k.to_string(), v.to_string()));
+        }
+    }
+    // One mail prints the same set-up's keys in two orders (a re-test
+    // above, the quoted report below): sorted, they are one set-up.
+    s.params.sort();
+    Some((s, vi))
+}
+
+/// Whether a row named `name` is the testcase's own (read) or a monitor's.
+fn testcase_row(name: &str, setup: &Setup) -> Option<String> {
+    let group = name.split_once('.').map(|(g, _)| g)?;
+    let ours = match &setup.testcase {
+        Some(t) => group == t,
+        None => LKP_TESTCASES.contains(&group),
+    };
+    ours.then(|| group.to_string())
+}
+
+fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
+    let mut out = ParsedFile { benchmark: ID.into(), ..ParsedFile::default() };
+    let lines: Vec<(usize, &str)> = input.numbered().collect();
+    let mut setup_now = Setup::default();
+    let mut commits: Vec<String> = Vec::new();
+    let mut seen = HashSet::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let (n, line) = lines[i];
+        let t = line.trim();
+        if t.len() >= 20 && t.bytes().all(|b| b == b'=') {
+            if let Some((s, vi)) = setup(&lines, i, &mut out) {
+                setup_now = s;
+                commits.clear();
+                i = vi + 1;
+                continue;
+            }
+        } else if t == "commit:" {
+            commits.clear();
+            i += 1;
+            while i < lines.len() && !lines[i].1.trim().is_empty() {
+                if let Some(w) = lines[i].1.split_whitespace().next() {
+                    commits.push(w.to_string());
+                }
+                i += 1;
+            }
+            continue;
+        } else if t.starts_with("fail:runs") {
+            i = failure_section(&lines, i + 1, n, &mut out);
+            continue;
+        } else if t.starts_with(STDDEV) {
+            i = table(&lines, i, &setup_now, &commits, &mut seen, &mut out)?;
+            // The parameter line and the commits belong to the table below
+            // them: a later table without its own is not given them.
+            setup_now = Setup::default();
+            commits.clear();
+            continue;
+        }
+        i += 1;
+    }
+    if out.samples.is_empty() {
+        return Err(ParseError::NoResults {
+            benchmark: ID,
+            reason: "no row of a `%stddev %change %stddev` table names the testcase's own metric".into(),
+        });
+    }
+    Ok(out)
+}
+
+/// Skips a `fail:runs  %reproduction  fail:runs` section from `lines[i]`
+/// (rows of failure counts, no measurement), with one note at its
+/// header, line `header`; returns the
+/// index of the line after it (a `%stddev` header or a blank line).
+fn failure_section(lines: &[(usize, &str)], mut i: usize, header: usize, out: &mut ParsedFile) -> usize {
+    let mut rows = 0;
+    while let Some((_, l)) = lines.get(i) {
+        let t = l.trim();
+        if t.is_empty() || t.starts_with(STDDEV) {
+            break;
+        }
+        if t.contains(':') {
+            rows += 1;
+        }
+        i += 1;
+    }
+    if rows > 0 {
+        out.notes.push((
+            header,
+            format!(
+                "{rows} fail:runs row(s) of LKP's monitors (runs that hit a kernel message, no measurement): not read"
+            ),
+        ));
+    }
+    i
+}
+
+/// Reads one table from its `%stddev` header at `lines[at]`; returns the
+/// index of the first line after it.
+fn table(
+    lines: &[(usize, &str)],
+    at: usize,
+    setup: &Setup,
+    commits: &[String],
+    seen: &mut HashSet<String>,
+    out: &mut ParsedFile,
+) -> Result<usize, ParseError> {
+    let (hn, header) = lines[at];
+    let mut words: Vec<&str> = header.split_whitespace().collect();
+    let mut i = at + 1;
+    let mut wrapped = false;
+    // A header wrapped by a mail client goes on with `%stddev`/`%change` words.
+    while let Some((_, l)) = lines.get(i) {
+        let w: Vec<&str> = l.split_whitespace().collect();
+        if !w.is_empty() && w.iter().all(|w| *w == STDDEV || *w == "%change") {
+            words.extend(w);
+            wrapped = true;
+            i += 1;
+        } else {
+            break;
+        }
+    }
+    let columns = words.iter().filter(|w| **w == STDDEV).count();
+    let alternate = words.iter().enumerate().all(|(k, w)| *w == if k % 2 == 0 { STDDEV } else { "%change" });
+    if columns == 0 || !alternate || words.len() != 2 * columns - 1 {
+        return Err(ParseError::malformed(
+            hn,
+            "`%stddev     %change         %stddev` (a %change between two %stddev)",
+            header,
+        ));
+    }
+    if commits.len() != columns {
+        return Err(ParseError::malformed(
+            hn,
+            format!("a `commit:` list above the table naming its {columns} column(s), one commit a line"),
+            format!("{} commit(s) listed: {}", commits.len(), commits.join(", ")),
+        ));
+    }
+    let mut read_col = vec![true; columns];
+    for c in 1..columns {
+        if commits[..c].contains(&commits[c]) {
+            read_col[c] = false;
+            out.notes
+                .push((hn, format!("column {} names commit {} again: its values are not read", c + 1, commits[c])));
+        }
+    }
+    let (mut monitors, mut joined, mut repeated) = (0usize, 0usize, 0usize);
+    while i < lines.len() {
+        let (n, l) = lines[i];
+        let t = l.trim();
+        if t.is_empty() {
+            break;
+        }
+        if t.bytes().all(|b| matches!(b, b'\\' | b'|' | b' ')) {
+            i += 1;
+            continue;
+        }
+        let mut words: Vec<&str> = t.split_whitespace().collect();
+        let mut used = 1;
+        let got = loop {
+            match row(&words, columns) {
+                Row::Short if used < MAX_ROW_LINES && i + used < lines.len() => {
+                    let next = lines[i + used].1.trim();
+                    if next.is_empty() {
+                        break Row::Short;
+                    }
+                    words.extend(next.split_whitespace());
+                    used += 1;
+                }
+                r => break r,
+            }
+        };
+        match got {
+            Row::Whole(means, name) => {
+                if used > 1 {
+                    joined += 1;
+                    wrapped = true;
+                }
+                // The robot's re-test replies print the headline row alone, then
+                // the full table with it again: the same figures of the same
+                // set-up and commits are one measurement, not two runs.
+                let key = format!("{:?}|{commits:?}|{name}|{means:?}", setup.params);
+                match testcase_row(&name, setup) {
+                    Some(_) if !seen.insert(key) => repeated += 1,
+                    Some(group) => {
+                        for (c, v) in means.into_iter().enumerate().filter(|(c, _)| read_col[*c]) {
+                            let mut s = Sample::new(metric(&name), v, n)
+                                .with_group(group.as_str())
+                                .with_kernel(commits[c].as_str());
+                            for (k, pv) in &setup.params {
+                                s = s.with_param(k.as_str(), pv);
+                            }
+                            out.samples.push(s);
+                        }
+                    }
+                    None => monitors += 1,
+                }
+                i += used;
+            }
+            Row::Short => {
+                return Err(ParseError::malformed(n, format!("a row of {columns} mean(s) and a metric name"), t));
+            }
+            Row::Bad(expected) => {
+                // A line that does not start with a figure ends the table
+                // (the mail's text goes on; LKP ends a table with a blank
+                // line, so this one may have lost rows); one that does is a
+                // damaged row: a monitor's, not read anyway, is skipped; the
+                // testcase's is an error.
+                if plain(words[0]).is_none() {
+                    out.notes.push((
+                        n,
+                        format!("the table above ends at a line that is no row of it (`{t}`), not at a blank line: any rows after it are not read"),
+                    ));
+                    break;
+                }
+                let last = t.split_whitespace().last().unwrap_or_default();
+                let monitor =
+                    used == 1 && last.contains('.') && plain(last).is_none() && testcase_row(last, setup).is_none();
+                if !monitor {
+                    return Err(ParseError::malformed(n, expected, t));
+                }
+                monitors += 1;
+                i += 1;
+            }
+        }
+    }
+    if monitors > 0 {
+        let which = setup.testcase.as_deref().map_or_else(|| "LKP's benchmarks'".to_string(), |t| format!("`{t}.*`"));
+        out.notes.push((
+            hn,
+            format!(
+                "{monitors} row(s) of LKP's monitors (perf-profile, proc-vmstat, …) not read: only {which} rows are"
+            ),
+        ));
+    }
+    if repeated > 0 {
+        out.notes.push((
+            hn,
+            format!("skipped repeated row(s): {repeated} row(s) of this table repeat the same set-up's, commits' and figures of a table above"),
+        ));
+    }
+    if wrapped {
+        out.notes.push((
+            hn,
+            format!(
+                "table wrapped by a mail client: {joined} row(s) read from two or more lines (its header too, when split); check them against the mail"
+            ),
+        ));
+    }
+    Ok(i)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TWO: &str = "\
+=========================================================================================
+compiler/cpufreq_governor/kconfig/mode/nr_task/rootfs/tbox_group/test/testcase:
+  gcc-12/performance/x86_64-rhel-9.4/process/100%/debian-12-x86_64-20240206.cgz/lkp-skl-fpga01/poll2/will-it-scale
+
+commit: 
+  d000e073ca (\"convert do_select()\")
+  8935989798 (\"do_pollfd(): convert to CLASS(fd)\")
+
+d000e073ca2a08ab 89359897983825dbfc08578e7ee 
+---------------- --------------------------- 
+         %stddev     %change         %stddev
+             \\          |                \\  
+     21281 ±147%    +197.5%      63313 ± 84%  numa-meminfo.node0.Shmem
+  27370126           -11.7%   24170828        will-it-scale.104.processes
+    263173 ±  2%     -11.7%     232411        will-it-scale.per_process_ops
+      7.61            -0.6        7.03        perf-profile.calltrace.cycles-pp.syscall_return_via_sysret.__poll
+";
+
+    fn parse(text: &str) -> Result<ParsedFile, ParseError> {
+        LkpCompare.parse(&Input::from_text(text))
+    }
+
+    #[test]
+    fn each_column_is_its_commit_and_the_change_and_deviation_are_not_values() {
+        let input = Input::from_text(TWO);
+        assert_eq!(LkpCompare.detect(&input), 95);
+        let p = parse(TWO).unwrap();
+        let got: Vec<(&str, &str, f64)> =
+            p.samples.iter().map(|s| (s.kernel.as_deref().unwrap(), s.metric.name.as_str(), s.value.mean())).collect();
+        assert_eq!(
+            got,
+            [
+                ("d000e073ca", "will-it-scale.104.processes", 27370126.0),
+                ("8935989798", "will-it-scale.104.processes", 24170828.0),
+                ("d000e073ca", "will-it-scale.per_process_ops", 263173.0),
+                ("8935989798", "will-it-scale.per_process_ops", 232411.0),
+            ]
+        );
+        let s = &p.samples[2];
+        assert_eq!(s.group, "will-it-scale");
+        assert_eq!(s.metric.better, Better::Higher);
+        assert_eq!(p.samples[0].metric.better, Better::Neither);
+        let params: Vec<String> = s.params.iter().map(|p| format!("{} {}", p.name, p.value)).collect();
+        assert!(params.contains(&"mode process".to_string()) && params.contains(&"nr_task 100%".to_string()));
+        assert!(!params.iter().any(|p| p.starts_with("testcase")));
+        assert!(p.notes.iter().any(|(l, n)| *l == 11 && n.contains("2 row(s) of LKP's monitors")));
+    }
+
+    #[test]
+    fn a_row_wrapped_by_a_mail_client_is_read_with_a_warning() {
+        let text = TWO.replace(
+            "    263173 ±  2%     -11.7%     232411        will-it-scale.per_process_ops",
+            "    263173 ± \n2%     -11.7%     232411\n   will-it-scale.per_process_ops",
+        );
+        let p = parse(&text).unwrap();
+        assert_eq!(p.samples.iter().filter(|s| s.metric.name == "will-it-scale.per_process_ops").count(), 2);
+        assert!(p.notes.iter().any(|(_, n)| n.contains("wrapped by a mail client")));
+        assert!(!crate::parse::note_is_info(&p.notes.iter().find(|(_, n)| n.contains("wrapped")).unwrap().1));
+    }
+
+    #[test]
+    fn a_commit_list_that_is_not_the_column_count_is_an_error() {
+        let text = TWO.replace("  8935989798 (\"do_pollfd(): convert to CLASS(fd)\")\n", "");
+        let e = parse(&text).unwrap_err();
+        assert_eq!(e.line(), Some(10), "the header, one line up");
+    }
+
+    #[test]
+    fn a_cut_row_is_an_error_at_its_line() {
+        let text = TWO.replace("   24170828        will-it-scale.104.processes", "\n");
+        let e = parse(&text).unwrap_err();
+        assert_eq!(e.line(), Some(14), "{e}");
+    }
+
+    #[test]
+    fn a_header_word_that_only_starts_with_stddev_is_an_error_not_a_panic() {
+        let e = parse("commit:\n  a\n\n%stddevx %change\n").unwrap_err();
+        assert_eq!(e.line(), Some(4));
+    }
+
+    #[test]
+    fn a_second_table_without_its_own_commit_list_is_not_given_the_first_tables() {
+        let text = format!(
+            "{TWO}\n         %stddev     %change         %stddev\n    263173           -11.7%     232411        will-it-scale.per_process_ops\n"
+        );
+        let e = parse(&text).unwrap_err();
+        assert_eq!(e.line(), Some(18), "{e}");
+    }
+
+    #[test]
+    fn a_monitor_row_of_unknown_shape_is_skipped_and_a_table_cut_by_text_is_a_warning() {
+        let text = TWO.replace(
+            "     21281 ±147%    +197.5%      63313 ± 84%  numa-meminfo.node0.Shmem",
+            "     21281 ±147%    +Inf%      63313 ± 84%  numa-meminfo.node0.Shmem",
+        ) + "> a reply\n";
+        let p = parse(&text).unwrap();
+        assert_eq!(p.samples.len(), 4);
+        assert!(p.notes.iter().any(|(l, n)| *l == 11 && n.contains("2 row(s) of LKP's monitors")));
+        let cut = p.notes.iter().find(|(_, n)| n.contains("not at a blank line")).expect("a note");
+        assert!(!crate::parse::note_is_info(&cut.1));
+        let bad = TWO.replace("  27370126           -11.7%   24170828 ", "  27370126           +Inf%   24170828 ");
+        assert_eq!(parse(&bad).unwrap_err().line(), Some(14), "the testcase's own row is an error");
+    }
+
+    #[test]
+    fn the_test_process_time_rows_but_the_elapsed_time_are_mail_detail() {
+        assert!(LkpCompare.mail_detail("reaim", "reaim.time.minor_page_faults"));
+        assert!(!LkpCompare.mail_detail("aim7", "aim7.time.elapsed_time"));
+        assert!(!LkpCompare.mail_detail("will-it-scale", "will-it-scale.per_process_ops"));
+    }
+
+    #[test]
+    fn three_commits_read_three_columns() {
+        let text = "\
+commit:
+  a (\"x\")
+  b (\"y\")
+  v5.7
+
+         %stddev     %change         %stddev     %change         %stddev
+             \\          |                \\          |                \\
+     66870           -10.0%      60187            -7.6%      61787        reaim.jobs_per_min
+      -6.88          +120.6%     -15.17 ±  3%     +0.0      1.2e+05        reaim.odd
+";
+        let p = parse(text).unwrap();
+        let got: Vec<(&str, f64)> = p.samples.iter().map(|s| (s.kernel.as_deref().unwrap(), s.value.mean())).collect();
+        assert_eq!(
+            got,
+            [("a", 66870.0), ("b", 60187.0), ("v5.7", 61787.0), ("a", -6.88), ("b", -15.17), ("v5.7", 1.2e5)]
+        );
+        assert!(p.samples[0].params.is_empty());
+    }
+}
