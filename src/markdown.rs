@@ -90,15 +90,25 @@ pub fn fill(text: &str, opts: textwrap::Options<'_>) -> String {
 
 /// Renders commentary Markdown as plain text wrapped to `width` columns (by
 /// textwrap, on display width): paragraphs separated by a blank line, list
-/// items as `- `, code blocks kept verbatim, emphasis markers dropped, link
-/// targets written after their text in angle brackets.
+/// items as `- ` or their number (`2. `), quoted lines as `> `, code blocks
+/// kept verbatim, emphasis markers dropped, raw HTML's tags dropped and its
+/// comments left out (the page hides them), link targets written after
+/// their text in angle brackets.
 pub fn to_text(md: &str, width: usize) -> String {
     // Blocks of text; list items are joined to their neighbours by a single
     // newline, every other block by a blank line.
     let mut blocks: Vec<(String, bool)> = Vec::new();
     let mut cur = String::new();
     let mut in_code = false;
-    let mut list_depth = 0usize;
+    // The open lists, outermost first: each one's first number (`None`
+    // for a bulleted list) and how many of its items have started.
+    let mut lists: Vec<(Option<u64>, u64)> = Vec::new();
+    // How deep in block quotes: each level's lines start with `> `, so a
+    // quoted poster's words stay theirs in the mail.
+    let mut quote = 0usize;
+    // Inside an HTML comment (`<!-- TODO … -->`, hidden on the page): left
+    // out of the mail too.
+    let mut in_comment = false;
     let mut link_stack: Vec<String> = Vec::new();
     // A GFM table being collected: rows of cells, and the alignment of each column.
     let mut table: Option<(Vec<Vec<String>>, Vec<pulldown_cmark::Alignment>)> = None;
@@ -109,6 +119,18 @@ pub fn to_text(md: &str, width: usize) -> String {
             blocks.push((fill(&text, opts), item));
         }
         cur.clear();
+    };
+    // The first-line marker and the indent of the current item of list
+    // `depth` (1-based) of `lists`, inside `quote` levels of quoting:
+    // `- `, `2. `, nested lists indented by two.
+    let marker = |lists: &[(Option<u64>, u64)], depth: usize, quote: usize| -> (String, String) {
+        let q = "> ".repeat(quote);
+        let ind = "  ".repeat(depth.saturating_sub(1));
+        let m = match lists.get(depth.wrapping_sub(1)) {
+            Some((Some(start), n)) => format!("{}. ", start + n.saturating_sub(1)),
+            _ => "- ".to_string(),
+        };
+        (format!("{q}{ind}{m}"), format!("{q}{ind}{}", " ".repeat(m.len())))
     };
     for ev in Parser::new_ext(md, options()) {
         // Inside a table, text goes to the current cell.
@@ -134,40 +156,63 @@ pub fn to_text(md: &str, width: usize) -> String {
             }
             continue;
         }
+        let q = "> ".repeat(quote);
         match ev {
             Event::Start(Tag::Table(align)) => {
-                flush(&mut cur, &mut blocks, "", "", false);
+                flush(&mut cur, &mut blocks, &q, &q, false);
                 table = Some((Vec::new(), align));
             }
             Event::Start(Tag::CodeBlock(_)) => {
-                flush(&mut cur, &mut blocks, "", "", false);
+                flush(&mut cur, &mut blocks, &q, &q, false);
                 in_code = true;
             }
             Event::End(TagEnd::CodeBlock) => {
                 in_code = false;
                 let code = std::mem::take(&mut cur);
-                let code = code.trim_end().lines().map(|l| l.trim_end().to_string()).collect::<Vec<_>>().join("\n");
+                let code = code
+                    .trim_end()
+                    .lines()
+                    .map(|l| format!("{q}{l}").trim_end().to_string())
+                    .collect::<Vec<_>>()
+                    .join("\n");
                 blocks.push((code, false));
             }
             Event::Text(t) if in_code => cur.push_str(&t),
-            Event::Start(Tag::List(_)) => {
-                flush(&mut cur, &mut blocks, "", "", false);
-                list_depth += 1;
+            Event::Start(Tag::List(start)) => {
+                // A nested list starts inside its parent item: the
+                // parent's text first, with its marker.
+                if lists.is_empty() {
+                    flush(&mut cur, &mut blocks, &q, &q, false);
+                } else {
+                    let (first, indent) = marker(&lists, lists.len(), quote);
+                    flush(&mut cur, &mut blocks, &indent, &first, true);
+                }
+                lists.push((start, 0));
             }
-            Event::End(TagEnd::List(_)) => list_depth = list_depth.saturating_sub(1),
-            Event::End(TagEnd::Item) => {
-                let ind = "  ".repeat(list_depth.saturating_sub(1));
-                flush(&mut cur, &mut blocks, &format!("{ind}  "), &format!("{ind}- "), true);
+            Event::End(TagEnd::List(_)) => {
+                lists.pop();
             }
             Event::Start(Tag::Item) => {
-                // A nested list starts inside its parent item: emit the parent's text first.
-                let ind = "  ".repeat(list_depth.saturating_sub(2));
-                flush(&mut cur, &mut blocks, &format!("{ind}  "), &format!("{ind}- "), true);
+                if let Some(l) = lists.last_mut() {
+                    l.1 += 1;
+                }
             }
-            Event::End(TagEnd::Paragraph) if list_depth == 0 => flush(&mut cur, &mut blocks, "", "", false),
+            Event::End(TagEnd::Item) => {
+                let (first, indent) = marker(&lists, lists.len(), quote);
+                flush(&mut cur, &mut blocks, &indent, &first, true);
+            }
+            Event::End(TagEnd::Paragraph) if lists.is_empty() => flush(&mut cur, &mut blocks, &q, &q, false),
             Event::End(TagEnd::Paragraph) => cur.push(' '),
-            Event::End(TagEnd::Heading(_)) => flush(&mut cur, &mut blocks, "", "", false),
-            Event::End(TagEnd::BlockQuote(_)) => flush(&mut cur, &mut blocks, "> ", "> ", false),
+            Event::End(TagEnd::Heading(_)) => flush(&mut cur, &mut blocks, &q, &q, false),
+            Event::End(TagEnd::HtmlBlock) if lists.is_empty() => flush(&mut cur, &mut blocks, &q, &q, false),
+            Event::Start(Tag::BlockQuote(_)) => {
+                flush(&mut cur, &mut blocks, &q, &q, false);
+                quote += 1;
+            }
+            Event::End(TagEnd::BlockQuote(_)) => {
+                flush(&mut cur, &mut blocks, &q, &q, false);
+                quote = quote.saturating_sub(1);
+            }
             Event::Start(Tag::Link { dest_url, .. }) => link_stack.push(dest_url.to_string()),
             Event::End(TagEnd::Link) => {
                 if let Some(url) = link_stack.pop()
@@ -179,7 +224,7 @@ pub fn to_text(md: &str, width: usize) -> String {
             }
             Event::Text(t) | Event::Code(t) => cur.push_str(&t),
             Event::SoftBreak | Event::HardBreak => cur.push(' '),
-            Event::Html(h) | Event::InlineHtml(h) => cur.push_str(&h),
+            Event::Html(h) | Event::InlineHtml(h) => cur.push_str(&html_text(&h, &mut in_comment)),
             _ => {}
         }
     }
@@ -192,6 +237,48 @@ pub fn to_text(md: &str, width: usize) -> String {
         out.push_str(text);
     }
     out
+}
+
+/// What raw HTML in commentary says in plain text: its text without the
+/// tags (`<kbd>Ctrl</kbd>` → `Ctrl`, `<details>` → nothing), and nothing
+/// of a comment (`<!-- TODO … -->`, hidden on the page), which may span
+/// several of pulldown-cmark's HTML events (`in_comment` carries it over).
+fn html_text(h: &str, in_comment: &mut bool) -> String {
+    let mut out = String::new();
+    let mut rest = h;
+    loop {
+        if *in_comment {
+            match rest.find("-->") {
+                Some(i) => {
+                    *in_comment = false;
+                    rest = &rest[i + 3..];
+                }
+                None => return out,
+            }
+        }
+        match rest.find('<') {
+            None => {
+                out.push_str(rest);
+                return out;
+            }
+            Some(i) => {
+                out.push_str(&rest[..i]);
+                rest = &rest[i..];
+                if let Some(after) = rest.strip_prefix("<!--") {
+                    *in_comment = true;
+                    rest = after;
+                    continue;
+                }
+                match rest.find('>') {
+                    Some(j) => rest = &rest[j + 1..],
+                    None => {
+                        out.push_str(rest);
+                        return out;
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// Lays out a Markdown table as aligned plain-text columns (numbers and
@@ -253,6 +340,25 @@ fn table_text(rows: &[Vec<String>], align: &[pulldown_cmark::Alignment], width: 
 
 #[cfg(test)]
 mod tests {
+
+    /// The mail keeps what the page shows of a quote and a numbered list,
+    /// and leaves out what the page hides: a quoted poster's words kept
+    /// `> `-marked (they read as the author's), `1. 2.` kept (they were
+    /// bullets), an HTML comment left out (it was mailed word for word),
+    /// tags dropped.
+    #[test]
+    fn quotes_numbered_lists_and_html_comments_read_in_the_mail_as_on_the_page() {
+        let md = "Steps:\n\n1. Boot.\n2. Run dbench.\n   - twice\n\n> I saw a 10% drop\n> on 6.2 too.\n\n\
+                  Text <!-- TODO: remove\nbroken run --> with <kbd>Ctrl</kbd>-C.\n\n<!-- hidden -->\n\nEnd.";
+        let text = super::to_text(md, 72);
+        assert!(text.contains("1. Boot.\n2. Run dbench.\n  - twice"), "{text}");
+        assert!(text.contains("> I saw a 10% drop on 6.2 too."), "{text}");
+        assert!(text.contains("Text  with Ctrl-C.") || text.contains("Text with Ctrl-C."), "{text}");
+        assert!(!text.contains("TODO") && !text.contains("hidden") && !text.contains("<kbd>"), "{text}");
+        assert!(text.ends_with("End."), "{text}");
+        let nested = super::to_text("> quoted\n>\n> > twice", 72);
+        assert_eq!(nested, "> quoted\n\n> > twice");
+    }
 
     #[test]
     fn remote_images_lose_their_source_unless_allowed() {
