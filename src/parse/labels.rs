@@ -657,6 +657,9 @@ fn setup_pair(text: &str) -> Option<(String, String)> {
         let rest = without_preposition(rest);
         return (short(rest) && rest.starts_with(char::is_alphabetic)).then(|| ("run".to_string(), rest.to_string()));
     }
+    if let Some(pair) = numbered_setup(bare) {
+        return Some(pair);
+    }
     let first = bare.split_whitespace().next()?;
     if let Some((key, value)) = first.split_once('=') {
         let ok = !key.is_empty()
@@ -692,6 +695,69 @@ fn setup_pair(text: &str) -> Option<(String, String)> {
             format!("{name}: {}", label_text(value))
         };
         (name, label)
+    })
+}
+
+/// Words that say which run, job or process a numbered line is about, or
+/// when it ran, not which set-up (`test 2`, `sample 3`, `pid 4711`, `seed
+/// 42`): with [`WHEN_WORDS`] and [`run_counter`]'s, never a
+/// [`numbered_setup`].
+const COUNTER_WORDS: [&str; 16] = [
+    "test", "sample", "samples", "measurement", "trial", "repetition", "rep", "iter", "attempt", "job", "case", "pid",
+    "seed", "no", "number", "step",
+];
+
+/// A set-up a person wrote above a run as a few words and one whole number,
+/// the number its value (`make -j4`, `+ make -j4 vmlinux`, `jobs 4`, `-j
+/// 4`, `threads 16`, `-t 16`, `mode 16`, `OMP_NUM_THREADS=4`) → (the line
+/// with the number as `#`, lower case: `make -j#`; the line as written).
+/// Two runs under `make -j1` and `make -j4` are two set-ups: the lines
+/// differ only by their figure, so they were read as the benchmark's own
+/// run-to-run lines, and a 17-minute `time` of `make -j1` was averaged with
+/// a 4-minute one of `make -j4` as runs of one set-up (an attacker's
+/// trial; also schbench's `threads 16` / `threads 32` and STREAM's
+/// `OMP_NUM_THREADS=1` / `OMP_NUM_THREADS=4`). Not a run's counter or a
+/// time's (`run 2`, `Sample 3`, `iteration 2`: [`WHEN_WORDS`],
+/// [`COUNTER_WORDS`]), a `name: value` (read by [`setup_pair`]), a kernel's
+/// name or a date (more than one number), a name holding a digit (`ext3`),
+/// nor a number alone (`=== 2 ===` may count runs): one to four words, one
+/// of them with a letter.
+fn numbered_setup(text: &str) -> Option<(String, String)> {
+    let text = text.trim();
+    let groups = text.split(|c: char| !c.is_ascii_digit()).filter(|g| !g.is_empty()).count();
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let counter = |w: &&str| {
+        let w = w.trim_matches(|c: char| !c.is_alphanumeric()).trim_end_matches(|c: char| c.is_ascii_digit());
+        WHEN_WORDS.iter().chain(&COUNTER_WORDS).any(|k| w.eq_ignore_ascii_case(k))
+    };
+    // The number a value of its own (`jobs 4`, `-j4`, `THREADS=4`), not
+    // part of a name (`ext3`, `x86`, `md5`).
+    let valued = words.iter().all(|w| {
+        let at = w.find(|c: char| c.is_ascii_digit());
+        at.is_none_or(|k| k == 0 || w.starts_with('-') || !w[..k].ends_with(|c: char| c.is_ascii_alphabetic()))
+    });
+    let ok = groups == 1
+        && valued
+        && (1..=4).contains(&words.len())
+        && text.chars().count() <= MAX_LABEL_CHARS
+        && text.chars().any(|c| c.is_ascii_alphabetic())
+        && !text.contains([':', '/', '|', '(', ')', '[', ']', '<', '>', '.', ',', '%'])
+        && !words.iter().any(counter)
+        && !is_numbered_run(&text.to_lowercase())
+        && !is_run_marker(text)
+        && !is_tool_chatter(text);
+    ok.then(|| {
+        let shape: String = text
+            .chars()
+            .scan(false, |in_number, c| {
+                let digit = c.is_ascii_digit();
+                let out = if digit && *in_number { None } else { Some(if digit { '#' } else { c }) };
+                *in_number = digit;
+                Some(out)
+            })
+            .flatten()
+            .collect();
+        (shape.to_lowercase(), text.to_string())
     })
 }
 
@@ -2015,6 +2081,37 @@ mod tests {
         };
         apply(&input, &mut p);
         p
+    }
+
+    /// From an attacker's trial (session 23, `mk/tj.txt`, `sc-threads.txt`,
+    /// `st2.txt`): set-up lines that differ only by their number (`make
+    /// -j1` / `make -j4`, `threads 16` / `threads 32`, `OMP_NUM_THREADS=1` /
+    /// `=4`) are set-ups, their runs averaged within each; a run's counter,
+    /// a sample's or a name holding a digit (`ext3`) is none.
+    #[test]
+    fn set_up_lines_that_differ_only_by_a_number_are_set_ups() {
+        for (a, b) in [
+            ("make -j1", "make -j4"),
+            ("+ make -j1 vmlinux", "+ make -j4 vmlinux"),
+            ("jobs 1", "jobs 4"),
+            ("-j 1", "-j 4"),
+            ("threads 16", "threads 32"),
+            ("-t 16", "-t 32"),
+            ("OMP_NUM_THREADS=1", "OMP_NUM_THREADS=4"),
+        ] {
+            let text = format!("{a}\nThroughput 1\n{a}\nThroughput 2\n{b}\nThroughput 3\n{b}\nThroughput 4\n");
+            let p = labelled(&text, &[2, 4, 6, 8]);
+            assert_eq!(last_params(&p), vec![a, a, b, b], "{a} / {b}");
+        }
+        for (a, b) in
+            [("Test 1", "Test 2"), ("Sample 1", "Sample 2"), ("pid 4711", "pid 4712"), ("=== 1 ===", "=== 2 ===")]
+        {
+            let p = labelled(&format!("{a}\nThroughput 1\n{b}\nThroughput 2\n"), &[2, 4]);
+            assert!(p.samples.iter().all(|s| s.params.len() == 1), "{a} / {b}: {:?}", last_params(&p));
+        }
+        assert_eq!(numbered_setup("make -j4"), Some(("make -j#".to_string(), "make -j4".to_string())));
+        assert_eq!(numbered_setup("ext3"), None);
+        assert_eq!(numbered_setup("Linux 6.1"), None);
     }
 
     /// From an attacker's trial: a one-word set-up name over run markers
