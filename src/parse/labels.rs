@@ -1230,9 +1230,13 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool]) -> Vec<Option<Identi
         }
         // sysbench 1.0's `Throughput:` over its own `events/s (eps):` line
         // (a person may head results `Throughput:`, so only there).
-        if is_tool_chatter(text)
-            || is_run_marker(text)
-            || (text == "Throughput:" && trimmed.get(n).is_some_and(|next| next.starts_with("events/")))
+        // A line naming the booted kernel (`Booted 6.1.0 on <date>`, `uname
+        // -a`'s) holds a date, but names the kernel of the runs below it.
+        let kernel = booted_kernel(text);
+        if kernel.is_none()
+            && (is_tool_chatter(text)
+                || is_run_marker(text)
+                || (text == "Throughput:" && trimmed.get(n).is_some_and(|next| next.starts_with("events/"))))
         {
             continue;
         }
@@ -1259,7 +1263,8 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool]) -> Vec<Option<Identi
             }) || (text.ends_with(':')
                 && trimmed.get(n).is_some_and(|next| next.is_empty())
                 && trimmed.get(n + 1).is_some_and(|after| !after.is_empty())));
-        let found = label_line(text, underlined)
+        let found = kernel
+            .or_else(|| label_line(text, underlined))
             .or_else(|| without_aside(text).and_then(|t| label_line(&t, false)))
             .or_else(|| config_command(text))
             .or_else(|| setup_line(text))
@@ -1592,6 +1597,44 @@ fn config_command(text: &str) -> Option<String> {
         _ => t.to_ascii_uppercase().starts_with("ALTER SYSTEM SET "),
     };
     (sets && t.chars().count() <= 100).then(|| t.to_string())
+}
+
+/// The kernel a line names as the one booted, the runs below it that
+/// kernel's: `Booted 6.1.0 on Tue Jan 16 10:00:00 UTC 2024` (`booted
+/// into`, `booted kernel`), `uname -a`'s `Linux box 6.1.0 #1 SMP
+/// PREEMPT_DYNAMIC Tue Jan 16 10:00:00 UTC 2024 x86_64 GNU/Linux` (the
+/// release third, its build `#1` fourth), `uname -r: 6.1.0` (also
+/// `uname -r 6.1.0`, `uname -r = 6.1.0`, `uname -a: Linux …`). Such a line
+/// holds a date, and was passed over as a run's date marker: the runs of
+/// two kernels were averaged as runs of one (an attacker's trial). `None`
+/// for any other line.
+fn booted_kernel(text: &str) -> Option<String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let first = *words.first()?;
+    let name = |w: &str| {
+        let w = w.trim_end_matches([',', ';', ':', ')']).trim_start_matches('(');
+        is_kernel_name(w).then(|| bare_kernel(w).to_string())
+    };
+    if first.eq_ignore_ascii_case("booted") {
+        let rest =
+            words[1..].iter().skip_while(|w| ["into", "kernel", "linux"].iter().any(|k| w.eq_ignore_ascii_case(k)));
+        return rest.take(1).find_map(|w| name(w));
+    }
+    if first == "Linux" && words.len() >= 4 && words[3].starts_with('#') {
+        return name(words[2]);
+    }
+    let lower = first.to_ascii_lowercase();
+    if lower == "uname" {
+        let option = *words.get(1)?;
+        let rest = text.trim_start()[first.len()..].trim_start()[option.len()..].trim_start();
+        let rest = rest.trim_start_matches([':', '=']).trim_start();
+        return match option.trim_end_matches(':') {
+            "-r" => rest.split_whitespace().next().filter(|_| rest.split_whitespace().count() == 1).and_then(name),
+            "-a" => booted_kernel(rest).filter(|_| rest.starts_with("Linux ")),
+            _ => None,
+        };
+    }
+    None
 }
 
 /// Words that open a label written on the data line itself.
@@ -2112,6 +2155,30 @@ mod tests {
         assert_eq!(numbered_setup("make -j4"), Some(("make -j#".to_string(), "make -j4".to_string())));
         assert_eq!(numbered_setup("ext3"), None);
         assert_eq!(numbered_setup("Linux 6.1"), None);
+    }
+
+    /// From an attacker's trial (session 23, `mk/booted.txt`,
+    /// `mk/uname.txt`): a line naming the booted kernel above each run holds
+    /// a date but is no run marker: its runs are that kernel's.
+    #[test]
+    fn a_line_naming_the_booted_kernel_names_the_runs_kernel() {
+        for (a, b) in [
+            ("Booted 6.1.0 on Tue Jan 16 10:00:00 UTC 2024", "Booted 6.2.0 on Tue Jan 16 10:05:00 UTC 2024"),
+            (
+                "Linux box 6.1.0 #1 SMP PREEMPT_DYNAMIC Tue Jan 16 10:00:00 UTC 2024 x86_64 GNU/Linux",
+                "Linux box 6.2.0 #1 SMP PREEMPT_DYNAMIC Tue Jan 16 10:00:00 UTC 2024 x86_64 GNU/Linux",
+            ),
+            ("uname -r: 6.1.0", "uname -r: 6.2.0"),
+        ] {
+            let p = labelled(&format!("{a}\nThroughput 1\n{b}\nThroughput 2\n"), &[2, 4]);
+            let kernels: Vec<Option<&str>> = p.samples.iter().map(|s| s.kernel.as_deref()).collect();
+            assert_eq!(kernels, vec![Some("6.1.0"), Some("6.2.0")], "{a}");
+        }
+        assert_eq!(booted_kernel("Booted into 6.1.0-13-amd64"), Some("6.1.0-13-amd64".to_string()));
+        assert_eq!(booted_kernel("uname -a: Linux h 6.8.0 #2 SMP x86_64"), Some("6.8.0".to_string()));
+        assert_eq!(booted_kernel("uname -r 6.1.0 and more"), None);
+        assert_eq!(booted_kernel("Linux 6.1.0"), None);
+        assert_eq!(booted_kernel("Booted in 3.2 seconds"), None);
     }
 
     /// From an attacker's trial: a one-word set-up name over run markers
