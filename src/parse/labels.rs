@@ -167,7 +167,11 @@ fn apply_labels(input: &Input, parsed: &mut ParsedFile) -> usize {
     // The benchmark's own lines, found once for both below (when asked).
     let mut own = OwnLines { read: &read, quiet: None };
     let by_setup = label_by_setup_lines(input, &parsed.samples, &hashes, &mut own, &mut ids);
+    let noted = parsed.notes.len();
     warn_of_merged_copies(input, &parsed.benchmark, &parsed.samples, &hashes, &mut own, &ids, &mut parsed.notes);
+    if parsed.notes.len() == noted {
+        warn_of_numbers_differing_above(input, &parsed.samples, &hashes, &mut own, &ids, &mut parsed.notes);
+    }
     if !split && !by_command && !by_setup {
         return 0;
     }
@@ -917,6 +921,103 @@ fn warn_of_merged_copies(
                 ));
             }
         }
+    }
+}
+
+/// Notes copies of one output averaged as runs of one set-up (see
+/// [`merged_groups`]) under short lines that differ only by a number the
+/// labels took for no set-up (`=== 4 ===` / `=== 8 ===` above `time`'s
+/// blocks: jobs or runs?), which [`warn_of_merged_copies`] leaves alone (it
+/// takes lines alike but for their figures for the benchmark's own, run to
+/// run): a number we are not sure of is a warning, not a guess. Not when
+/// the numbers count the copies in order (`=== 1 ===`, `=== 2 ===`, …: a
+/// run's counter), nor for the benchmark's own lines ([`output_lines`]),
+/// run markers and dates ([`is_run_marker`]), its chatter, JSON, asides,
+/// columns or `name: value` readings, or lines of more than
+/// [`MAX_LABEL_CHARS`] or six words.
+/// Once a file, naming the first two such lines.
+fn warn_of_numbers_differing_above(
+    input: &Input,
+    samples: &[Sample],
+    hashes: &[u64],
+    own: &mut OwnLines,
+    ids: &[Identity],
+    notes: &mut Vec<(usize, String)>,
+) {
+    let (copies, copy_of) = copies(input, samples, hashes);
+    if copies.len() < 2 {
+        return;
+    }
+    let groups = merged_groups(copies.len(), &copy_of, hashes, ids);
+    if groups.is_empty() {
+        return;
+    }
+    let read = own.read;
+    let quiet = own.quiet(input, samples, hashes);
+    let text = |n: usize| input.lines[n - 1].trim();
+    let number = |t: &str| -> Option<u64> {
+        let mut groups = t.split(|c: char| !c.is_ascii_digit()).filter(|g| !g.is_empty());
+        let n = groups.next()?.parse().ok()?;
+        groups.next().is_none().then_some(n)
+    };
+    for members in groups {
+        // Each copy's short lines of one number, between the copy before
+        // and it, by shape.
+        let lines: Vec<Vec<(u64, usize)>> = members
+            .iter()
+            .map(|&k| {
+                let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+                (from..copies[k].0)
+                    .filter(|&n| !quiet[n] && !read[n])
+                    .filter(|&n| {
+                        let t = text(n);
+                        t.chars().count() <= MAX_LABEL_CHARS
+                            && (1..=6).contains(&t.split_whitespace().count())
+                            && number(t).is_some()
+                            // A program's JSON, asides and columns (iperf3's
+                            // `"bytes": 74625000000,`, STREAM's `(= 4608 clock
+                            // ticks)`) are no one's set-up line.
+                            && !t.contains(['"', '{', '}', '(', ')', ',', ';', '\t'])
+                            && !t.contains("  ")
+                            // A program's reading, `name: value` (pgbench's
+                            // `number of transactions actually processed:
+                            // 14614`; a person's `Threads: 8` labels).
+                            && !t.trim_end_matches(':').contains(':')
+                            && !is_run_marker(t)
+                            && !is_tool_chatter(t)
+                            && !is_rule(t)
+                    })
+                    .map(|n| (super::segment::shape_hash(text(n)), n))
+                    .collect()
+            })
+            .collect();
+        // A shape above every copy, its numbers not all alike and not
+        // counting the copies in order.
+        let Some(shape) = lines[0].iter().map(|&(h, _)| h).find(|&h| {
+            let at: Vec<Option<usize>> =
+                lines.iter().map(|l| l.iter().rev().find(|&&(g, _)| g == h).map(|&(_, n)| n)).collect();
+            let Some(numbers) = at.iter().map(|n| n.and_then(|n| number(text(n)))).collect::<Option<Vec<u64>>>() else {
+                return false;
+            };
+            let counts = numbers.windows(2).all(|w| w[1] == w[0] + 1);
+            numbers.iter().any(|&x| x != numbers[0]) && !counts
+        }) else {
+            continue;
+        };
+        let at: Vec<usize> =
+            lines.iter().filter_map(|l| l.iter().rev().find(|&&(g, _)| g == shape).map(|&(_, n)| n)).collect();
+        let (a, b) = (at[0], *at.iter().find(|&&n| text(n) != text(at[0])).unwrap_or(&at[0]));
+        notes.push((
+            b,
+            format!(
+                "copies of the output under lines that differ only by a number (line {a}: `{}`; line {b}: `{}`) \
+                 were averaged as runs of one set-up: if the number is a set-up's (jobs, threads), a label line \
+                 above each (`-j4:`) keeps them apart",
+                text(a),
+                text(b)
+            ),
+        ));
+        return;
     }
 }
 
@@ -2179,6 +2280,26 @@ mod tests {
         assert_eq!(booted_kernel("uname -r 6.1.0 and more"), None);
         assert_eq!(booted_kernel("Linux 6.1.0"), None);
         assert_eq!(booted_kernel("Booted in 3.2 seconds"), None);
+    }
+
+    /// From an attacker's trial (session 23): copies under lines that
+    /// differ only by a number the labels take for no set-up (`=== 4 ===` /
+    /// `=== 8 ===`) are averaged, but warned of; numbers counting the copies
+    /// (`=== 1 ===`, `=== 2 ===`) and a program's readings are not.
+    #[test]
+    fn copies_under_lines_differing_only_by_a_number_are_warned_of() {
+        let p = labelled("=== 4 ===\nThroughput 1\n=== 4 ===\nThroughput 2\n=== 8 ===\nThroughput 3\n", &[2, 4, 6]);
+        assert!(p.samples.iter().all(|s| s.params.len() == 1));
+        assert_eq!(p.notes.len(), 1, "{:?}", p.notes);
+        assert!(p.notes[0].1.contains("`=== 4 ===`; line 5: `=== 8 ===`"), "{:?}", p.notes);
+        for text in [
+            "=== 1 ===\nThroughput 1\n=== 2 ===\nThroughput 2\n=== 3 ===\nThroughput 3\n",
+            "(= 4608 clock ticks)\nThroughput 1\n(= 4577 clock ticks)\nThroughput 2\n",
+            "processed: 14614\nThroughput 1\nprocessed: 14982\nThroughput 2\n",
+        ] {
+            let p = labelled(text, &[2, 4]);
+            assert!(p.notes.is_empty(), "{text}: {:?}", p.notes);
+        }
     }
 
     /// From an attacker's trial: a one-word set-up name over run markers
