@@ -167,7 +167,11 @@ fn apply_labels(input: &Input, parsed: &mut ParsedFile) -> usize {
     // The benchmark's own lines, found once for both below (when asked).
     let mut own = OwnLines { read: &read, quiet: None };
     let by_setup = label_by_setup_lines(input, &parsed.samples, &hashes, &mut own, &mut ids);
+    let noted = parsed.notes.len();
     warn_of_merged_copies(input, &parsed.benchmark, &parsed.samples, &hashes, &mut own, &ids, &mut parsed.notes);
+    if parsed.notes.len() == noted {
+        warn_of_numbers_differing_above(input, &parsed.samples, &hashes, &mut own, &ids, &mut parsed.notes);
+    }
     if !split && !by_command && !by_setup {
         return 0;
     }
@@ -657,6 +661,9 @@ fn setup_pair(text: &str) -> Option<(String, String)> {
         let rest = without_preposition(rest);
         return (short(rest) && rest.starts_with(char::is_alphabetic)).then(|| ("run".to_string(), rest.to_string()));
     }
+    if let Some(pair) = numbered_setup(bare) {
+        return Some(pair);
+    }
     let first = bare.split_whitespace().next()?;
     if let Some((key, value)) = first.split_once('=') {
         let ok = !key.is_empty()
@@ -692,6 +699,69 @@ fn setup_pair(text: &str) -> Option<(String, String)> {
             format!("{name}: {}", label_text(value))
         };
         (name, label)
+    })
+}
+
+/// Words that say which run, job or process a numbered line is about, or
+/// when it ran, not which set-up (`test 2`, `sample 3`, `pid 4711`, `seed
+/// 42`): with [`WHEN_WORDS`] and [`run_counter`]'s, never a
+/// [`numbered_setup`].
+const COUNTER_WORDS: [&str; 16] = [
+    "test", "sample", "samples", "measurement", "trial", "repetition", "rep", "iter", "attempt", "job", "case", "pid",
+    "seed", "no", "number", "step",
+];
+
+/// A set-up a person wrote above a run as a few words and one whole number,
+/// the number its value (`make -j4`, `+ make -j4 vmlinux`, `jobs 4`, `-j
+/// 4`, `threads 16`, `-t 16`, `mode 16`, `OMP_NUM_THREADS=4`) → (the line
+/// with the number as `#`, lower case: `make -j#`; the line as written).
+/// Two runs under `make -j1` and `make -j4` are two set-ups: the lines
+/// differ only by their figure, so they were read as the benchmark's own
+/// run-to-run lines, and a 17-minute `time` of `make -j1` was averaged with
+/// a 4-minute one of `make -j4` as runs of one set-up (an attacker's
+/// trial; also schbench's `threads 16` / `threads 32` and STREAM's
+/// `OMP_NUM_THREADS=1` / `OMP_NUM_THREADS=4`). Not a run's counter or a
+/// time's (`run 2`, `Sample 3`, `iteration 2`: [`WHEN_WORDS`],
+/// [`COUNTER_WORDS`]), a `name: value` (read by [`setup_pair`]), a kernel's
+/// name or a date (more than one number), a name holding a digit (`ext3`),
+/// nor a number alone (`=== 2 ===` may count runs): one to four words, one
+/// of them with a letter.
+fn numbered_setup(text: &str) -> Option<(String, String)> {
+    let text = text.trim();
+    let groups = text.split(|c: char| !c.is_ascii_digit()).filter(|g| !g.is_empty()).count();
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let counter = |w: &&str| {
+        let w = w.trim_matches(|c: char| !c.is_alphanumeric()).trim_end_matches(|c: char| c.is_ascii_digit());
+        WHEN_WORDS.iter().chain(&COUNTER_WORDS).any(|k| w.eq_ignore_ascii_case(k))
+    };
+    // The number a value of its own (`jobs 4`, `-j4`, `THREADS=4`), not
+    // part of a name (`ext3`, `x86`, `md5`).
+    let valued = words.iter().all(|w| {
+        let at = w.find(|c: char| c.is_ascii_digit());
+        at.is_none_or(|k| k == 0 || w.starts_with('-') || !w[..k].ends_with(|c: char| c.is_ascii_alphabetic()))
+    });
+    let ok = groups == 1
+        && valued
+        && (1..=4).contains(&words.len())
+        && text.chars().count() <= MAX_LABEL_CHARS
+        && text.chars().any(|c| c.is_ascii_alphabetic())
+        && !text.contains([':', '/', '|', '(', ')', '[', ']', '<', '>', '.', ',', '%'])
+        && !words.iter().any(counter)
+        && !is_numbered_run(&text.to_lowercase())
+        && !is_run_marker(text)
+        && !is_tool_chatter(text);
+    ok.then(|| {
+        let shape: String = text
+            .chars()
+            .scan(false, |in_number, c| {
+                let digit = c.is_ascii_digit();
+                let out = if digit && *in_number { None } else { Some(if digit { '#' } else { c }) };
+                *in_number = digit;
+                Some(out)
+            })
+            .flatten()
+            .collect();
+        (shape.to_lowercase(), text.to_string())
     })
 }
 
@@ -851,6 +921,103 @@ fn warn_of_merged_copies(
                 ));
             }
         }
+    }
+}
+
+/// Notes copies of one output averaged as runs of one set-up (see
+/// [`merged_groups`]) under short lines that differ only by a number the
+/// labels took for no set-up (`=== 4 ===` / `=== 8 ===` above `time`'s
+/// blocks: jobs or runs?), which [`warn_of_merged_copies`] leaves alone (it
+/// takes lines alike but for their figures for the benchmark's own, run to
+/// run): a number we are not sure of is a warning, not a guess. Not when
+/// the numbers count the copies in order (`=== 1 ===`, `=== 2 ===`, …: a
+/// run's counter), nor for the benchmark's own lines ([`output_lines`]),
+/// run markers and dates ([`is_run_marker`]), its chatter, JSON, asides,
+/// columns or `name: value` readings, or lines of more than
+/// [`MAX_LABEL_CHARS`] or six words.
+/// Once a file, naming the first two such lines.
+fn warn_of_numbers_differing_above(
+    input: &Input,
+    samples: &[Sample],
+    hashes: &[u64],
+    own: &mut OwnLines,
+    ids: &[Identity],
+    notes: &mut Vec<(usize, String)>,
+) {
+    let (copies, copy_of) = copies(input, samples, hashes);
+    if copies.len() < 2 {
+        return;
+    }
+    let groups = merged_groups(copies.len(), &copy_of, hashes, ids);
+    if groups.is_empty() {
+        return;
+    }
+    let read = own.read;
+    let quiet = own.quiet(input, samples, hashes);
+    let text = |n: usize| input.lines[n - 1].trim();
+    let number = |t: &str| -> Option<u64> {
+        let mut groups = t.split(|c: char| !c.is_ascii_digit()).filter(|g| !g.is_empty());
+        let n = groups.next()?.parse().ok()?;
+        groups.next().is_none().then_some(n)
+    };
+    for members in groups {
+        // Each copy's short lines of one number, between the copy before
+        // and it, by shape.
+        let lines: Vec<Vec<(u64, usize)>> = members
+            .iter()
+            .map(|&k| {
+                let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+                (from..copies[k].0)
+                    .filter(|&n| !quiet[n] && !read[n])
+                    .filter(|&n| {
+                        let t = text(n);
+                        t.chars().count() <= MAX_LABEL_CHARS
+                            && (1..=6).contains(&t.split_whitespace().count())
+                            && number(t).is_some()
+                            // A program's JSON, asides and columns (iperf3's
+                            // `"bytes": 74625000000,`, STREAM's `(= 4608 clock
+                            // ticks)`) are no one's set-up line.
+                            && !t.contains(['"', '{', '}', '(', ')', ',', ';', '\t'])
+                            && !t.contains("  ")
+                            // A program's reading, `name: value` (pgbench's
+                            // `number of transactions actually processed:
+                            // 14614`; a person's `Threads: 8` labels).
+                            && !t.trim_end_matches(':').contains(':')
+                            && !is_run_marker(t)
+                            && !is_tool_chatter(t)
+                            && !is_rule(t)
+                    })
+                    .map(|n| (super::segment::shape_hash(text(n)), n))
+                    .collect()
+            })
+            .collect();
+        // A shape above every copy, its numbers not all alike and not
+        // counting the copies in order.
+        let Some(shape) = lines[0].iter().map(|&(h, _)| h).find(|&h| {
+            let at: Vec<Option<usize>> =
+                lines.iter().map(|l| l.iter().rev().find(|&&(g, _)| g == h).map(|&(_, n)| n)).collect();
+            let Some(numbers) = at.iter().map(|n| n.and_then(|n| number(text(n)))).collect::<Option<Vec<u64>>>() else {
+                return false;
+            };
+            let counts = numbers.windows(2).all(|w| w[1] == w[0] + 1);
+            numbers.iter().any(|&x| x != numbers[0]) && !counts
+        }) else {
+            continue;
+        };
+        let at: Vec<usize> =
+            lines.iter().filter_map(|l| l.iter().rev().find(|&&(g, _)| g == shape).map(|&(_, n)| n)).collect();
+        let (a, b) = (at[0], *at.iter().find(|&&n| text(n) != text(at[0])).unwrap_or(&at[0]));
+        notes.push((
+            b,
+            format!(
+                "copies of the output under lines that differ only by a number (line {a}: `{}`; line {b}: `{}`) \
+                 were averaged as runs of one set-up: if the number is a set-up's (jobs, threads), a label line \
+                 above each (`-j4:`) keeps them apart",
+                text(a),
+                text(b)
+            ),
+        ));
+        return;
     }
 }
 
@@ -1164,9 +1331,13 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool]) -> Vec<Option<Identi
         }
         // sysbench 1.0's `Throughput:` over its own `events/s (eps):` line
         // (a person may head results `Throughput:`, so only there).
-        if is_tool_chatter(text)
-            || is_run_marker(text)
-            || (text == "Throughput:" && trimmed.get(n).is_some_and(|next| next.starts_with("events/")))
+        // A line naming the booted kernel (`Booted 6.1.0 on <date>`, `uname
+        // -a`'s) holds a date, but names the kernel of the runs below it.
+        let kernel = booted_kernel(text);
+        if kernel.is_none()
+            && (is_tool_chatter(text)
+                || is_run_marker(text)
+                || (text == "Throughput:" && trimmed.get(n).is_some_and(|next| next.starts_with("events/"))))
         {
             continue;
         }
@@ -1193,7 +1364,8 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool]) -> Vec<Option<Identi
             }) || (text.ends_with(':')
                 && trimmed.get(n).is_some_and(|next| next.is_empty())
                 && trimmed.get(n + 1).is_some_and(|after| !after.is_empty())));
-        let found = label_line(text, underlined)
+        let found = kernel
+            .or_else(|| label_line(text, underlined))
             .or_else(|| without_aside(text).and_then(|t| label_line(&t, false)))
             .or_else(|| config_command(text))
             .or_else(|| setup_line(text))
@@ -1526,6 +1698,44 @@ fn config_command(text: &str) -> Option<String> {
         _ => t.to_ascii_uppercase().starts_with("ALTER SYSTEM SET "),
     };
     (sets && t.chars().count() <= 100).then(|| t.to_string())
+}
+
+/// The kernel a line names as the one booted, the runs below it that
+/// kernel's: `Booted 6.1.0 on Tue Jan 16 10:00:00 UTC 2024` (`booted
+/// into`, `booted kernel`), `uname -a`'s `Linux box 6.1.0 #1 SMP
+/// PREEMPT_DYNAMIC Tue Jan 16 10:00:00 UTC 2024 x86_64 GNU/Linux` (the
+/// release third, its build `#1` fourth), `uname -r: 6.1.0` (also
+/// `uname -r 6.1.0`, `uname -r = 6.1.0`, `uname -a: Linux …`). Such a line
+/// holds a date, and was passed over as a run's date marker: the runs of
+/// two kernels were averaged as runs of one (an attacker's trial). `None`
+/// for any other line.
+fn booted_kernel(text: &str) -> Option<String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let first = *words.first()?;
+    let name = |w: &str| {
+        let w = w.trim_end_matches([',', ';', ':', ')']).trim_start_matches('(');
+        is_kernel_name(w).then(|| bare_kernel(w).to_string())
+    };
+    if first.eq_ignore_ascii_case("booted") {
+        let rest =
+            words[1..].iter().skip_while(|w| ["into", "kernel", "linux"].iter().any(|k| w.eq_ignore_ascii_case(k)));
+        return rest.take(1).find_map(|w| name(w));
+    }
+    if first == "Linux" && words.len() >= 4 && words[3].starts_with('#') {
+        return name(words[2]);
+    }
+    let lower = first.to_ascii_lowercase();
+    if lower == "uname" {
+        let option = *words.get(1)?;
+        let rest = text.trim_start()[first.len()..].trim_start()[option.len()..].trim_start();
+        let rest = rest.trim_start_matches([':', '=']).trim_start();
+        return match option.trim_end_matches(':') {
+            "-r" => rest.split_whitespace().next().filter(|_| rest.split_whitespace().count() == 1).and_then(name),
+            "-a" => booted_kernel(rest).filter(|_| rest.starts_with("Linux ")),
+            _ => None,
+        };
+    }
+    None
 }
 
 /// Words that open a label written on the data line itself.
@@ -2015,6 +2225,81 @@ mod tests {
         };
         apply(&input, &mut p);
         p
+    }
+
+    /// From an attacker's trial (session 23, `mk/tj.txt`, `sc-threads.txt`,
+    /// `st2.txt`): set-up lines that differ only by their number (`make
+    /// -j1` / `make -j4`, `threads 16` / `threads 32`, `OMP_NUM_THREADS=1` /
+    /// `=4`) are set-ups, their runs averaged within each; a run's counter,
+    /// a sample's or a name holding a digit (`ext3`) is none.
+    #[test]
+    fn set_up_lines_that_differ_only_by_a_number_are_set_ups() {
+        for (a, b) in [
+            ("make -j1", "make -j4"),
+            ("+ make -j1 vmlinux", "+ make -j4 vmlinux"),
+            ("jobs 1", "jobs 4"),
+            ("-j 1", "-j 4"),
+            ("threads 16", "threads 32"),
+            ("-t 16", "-t 32"),
+            ("OMP_NUM_THREADS=1", "OMP_NUM_THREADS=4"),
+        ] {
+            let text = format!("{a}\nThroughput 1\n{a}\nThroughput 2\n{b}\nThroughput 3\n{b}\nThroughput 4\n");
+            let p = labelled(&text, &[2, 4, 6, 8]);
+            assert_eq!(last_params(&p), vec![a, a, b, b], "{a} / {b}");
+        }
+        for (a, b) in
+            [("Test 1", "Test 2"), ("Sample 1", "Sample 2"), ("pid 4711", "pid 4712"), ("=== 1 ===", "=== 2 ===")]
+        {
+            let p = labelled(&format!("{a}\nThroughput 1\n{b}\nThroughput 2\n"), &[2, 4]);
+            assert!(p.samples.iter().all(|s| s.params.len() == 1), "{a} / {b}: {:?}", last_params(&p));
+        }
+        assert_eq!(numbered_setup("make -j4"), Some(("make -j#".to_string(), "make -j4".to_string())));
+        assert_eq!(numbered_setup("ext3"), None);
+        assert_eq!(numbered_setup("Linux 6.1"), None);
+    }
+
+    /// From an attacker's trial (session 23, `mk/booted.txt`,
+    /// `mk/uname.txt`): a line naming the booted kernel above each run holds
+    /// a date but is no run marker: its runs are that kernel's.
+    #[test]
+    fn a_line_naming_the_booted_kernel_names_the_runs_kernel() {
+        for (a, b) in [
+            ("Booted 6.1.0 on Tue Jan 16 10:00:00 UTC 2024", "Booted 6.2.0 on Tue Jan 16 10:05:00 UTC 2024"),
+            (
+                "Linux box 6.1.0 #1 SMP PREEMPT_DYNAMIC Tue Jan 16 10:00:00 UTC 2024 x86_64 GNU/Linux",
+                "Linux box 6.2.0 #1 SMP PREEMPT_DYNAMIC Tue Jan 16 10:00:00 UTC 2024 x86_64 GNU/Linux",
+            ),
+            ("uname -r: 6.1.0", "uname -r: 6.2.0"),
+        ] {
+            let p = labelled(&format!("{a}\nThroughput 1\n{b}\nThroughput 2\n"), &[2, 4]);
+            let kernels: Vec<Option<&str>> = p.samples.iter().map(|s| s.kernel.as_deref()).collect();
+            assert_eq!(kernels, vec![Some("6.1.0"), Some("6.2.0")], "{a}");
+        }
+        assert_eq!(booted_kernel("Booted into 6.1.0-13-amd64"), Some("6.1.0-13-amd64".to_string()));
+        assert_eq!(booted_kernel("uname -a: Linux h 6.8.0 #2 SMP x86_64"), Some("6.8.0".to_string()));
+        assert_eq!(booted_kernel("uname -r 6.1.0 and more"), None);
+        assert_eq!(booted_kernel("Linux 6.1.0"), None);
+        assert_eq!(booted_kernel("Booted in 3.2 seconds"), None);
+    }
+
+    /// From an attacker's trial (session 23): copies under lines that
+    /// differ only by a number the labels take for no set-up (`=== 4 ===` /
+    /// `=== 8 ===`) are averaged, but warned of; numbers counting the copies
+    /// (`=== 1 ===`, `=== 2 ===`) and a program's readings are not.
+    #[test]
+    fn copies_under_lines_differing_only_by_a_number_are_warned_of() {
+        let p = labelled("=== 4 ===\nThroughput 1\n=== 4 ===\nThroughput 2\n=== 8 ===\nThroughput 3\n", &[2, 4, 6]);
+        assert!(p.samples.iter().all(|s| s.params.len() == 1));
+        assert_eq!(p.notes.len(), 1, "{:?}", p.notes);
+        assert!(p.notes[0].1.contains("`=== 4 ===`; line 5: `=== 8 ===`"), "{:?}", p.notes);
+        for text in [
+            "=== 1 ===\nThroughput 1\n=== 2 ===\nThroughput 2\n=== 3 ===\nThroughput 3\n",
+            "(= 4608 clock ticks)\nThroughput 1\n(= 4577 clock ticks)\nThroughput 2\n",
+            "processed: 14614\nThroughput 1\nprocessed: 14982\nThroughput 2\n",
+        ] {
+            let p = labelled(text, &[2, 4]);
+            assert!(p.notes.is_empty(), "{text}: {:?}", p.notes);
+        }
     }
 
     /// From an attacker's trial: a one-word set-up name over run markers
