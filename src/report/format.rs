@@ -269,12 +269,40 @@ pub fn slugify(s: &str) -> String {
     while out.ends_with('-') {
         out.pop();
     }
-    if out.is_empty() { "section".to_string() } else { out }
+    if out.is_empty() {
+        return "section".to_string();
+    }
+    // A slug names files (`csv/<slug>.csv`, `sections/<slug>.html`): a
+    // title of 300 characters made a name longer than file systems allow
+    // and failed the whole build. Past `MAX_SLUG` bytes, the head and a
+    // hash of the whole, so two long titles alike at the start stay apart.
+    if out.len() > MAX_SLUG {
+        let mut cut = MAX_SLUG - 17;
+        while !out.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let tag = crate::fingerprint::hash(out.as_bytes());
+        out = format!("{}-{tag:016x}", out[..cut].trim_end_matches('-'));
+    }
+    out
 }
+
+/// Most bytes of a [`slugify`]d name: room in a file name of 255 bytes for
+/// a prefix and a suffix (`-runs.svg`).
+pub const MAX_SLUG: usize = 120;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_title_makes_a_slug_a_file_system_takes() {
+        let a = slugify(&format!("dbench {}", "x".repeat(300)));
+        let b = slugify(&format!("dbench {}y", "x".repeat(300)));
+        assert!(a.len() <= MAX_SLUG && a.starts_with("dbench-xxx"), "{a}");
+        assert_ne!(a, b);
+        assert_eq!(slugify("dbench 32"), "dbench-32");
+    }
 
     /// [`push_fixed`] as the standard formatter writes it.
     fn std_fixed(v: f64, decimals: usize, plus: bool) -> String {
