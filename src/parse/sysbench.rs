@@ -86,7 +86,7 @@
 //! run so far, not a run: a note, not read.
 
 use super::cmdline::{args_of, base};
-use super::num::plain;
+use super::num::{plain, poster_comment};
 use super::{BenchParser, Input, ParseError};
 use crate::model::{Better, Metric, ParsedFile, Sample};
 
@@ -458,23 +458,6 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         });
     }
     Ok(out)
-}
-
-/// A line with a poster's comment after sysbench's text (`read, MiB/s:
-/// 87.89  # 吞吐量…`, `Number of threads: 20  # 线程数`), or an arrow
-/// pointing at its figure (`total number of events:  45526 << higher is
-/// better`, `<-- this one`): the text before it. sysbench prints no `#`
-/// and no `<` in its reports; a `#` that opens a line or follows no blank
-/// (a root prompt, `~]# sysbench …`) is no comment.
-fn poster_comment(t: &str) -> Option<&str> {
-    let at = ["#", "<<", "<-", "←"]
-        .iter()
-        .filter_map(|mark| {
-            t.match_indices(mark).find(|(i, _)| t[..*i].ends_with([' ', '\t']) && !t[..*i].trim().is_empty())
-        })
-        .map(|(i, _)| i)
-        .min()?;
-    Some(t[..at].trim_end())
 }
 
 /// `[ 20ms ] Checkpoint report:`, `[ 10s ] Checkpoint report:`: the
