@@ -9,7 +9,8 @@
 //! no command: before the program only a timestamp, a prompt and a wrapper
 //! (`time`, `sudo`, `taskset -c 3,4`, `numactl -N 0`, `python3`) may stand,
 //! or a container's `kubectl exec … --` (`docker`, `podman`, `oc` too), or
-//! `docker exec [options] CONTAINER` without `--`.
+//! `docker exec [options] CONTAINER` without `--`, or a network namespace's
+//! `ip netns exec NS`.
 
 /// Wrappers that may run a benchmark: `numactl -N 0 hackbench …`.
 const WRAPPERS: &[&str] =
@@ -82,8 +83,18 @@ pub fn args_of<'a>(line: &'a str, program: &str) -> Option<Vec<&'a str>> {
     }
     let toks: Vec<&str> = line.split_whitespace().collect();
     let mut after_wrapper = false;
-    let skip = zsh_prompt_len(&toks);
-    for (i, tok) in toks.iter().enumerate().skip(skip) {
+    let mut skip = zsh_prompt_len(&toks);
+    for (i, tok) in toks.iter().enumerate() {
+        if i < skip {
+            continue;
+        }
+        // `ip netns exec NS iperf3 -P 24 …`: the command run in network
+        // namespace NS (a SmartNIC README's runs lost their `-P 24`).
+        if base(tok) == "ip" && toks.get(i + 1) == Some(&"netns") && toks.get(i + 2) == Some(&"exec") {
+            skip = i + 4;
+            after_wrapper = false;
+            continue;
+        }
         let bare = tok.trim_start_matches(['#', '$']);
         if base(bare) == program {
             return Some(toks[i + 1..].to_vec());
@@ -145,6 +156,14 @@ mod tests {
         assert_eq!(args_of(line, "redis-benchmark"), Some(vec!["-t", "get,set", "-d", "10", "-n", "10000", "-q"]));
         assert_eq!(args_of("➜  src git:(master) ✗ ./hackbench -g 4", "hackbench"), Some(vec!["-g", "4"]));
         assert_eq!(args_of("➜ I ran hackbench -g 4", "hackbench"), None);
+    }
+
+    #[test]
+    fn a_network_namespace() {
+        let line = "ip netns exec ns6 iperf3 -P 24 -l 256K -w 512K -c 10.0.0.25  ";
+        assert_eq!(args_of(line, "iperf3"), Some(vec!["-P", "24", "-l", "256K", "-w", "512K", "-c", "10.0.0.25"]));
+        assert_eq!(args_of("# ip netns exec red taskset -c 2 netperf -H x", "netperf"), Some(vec!["-H", "x"]));
+        assert_eq!(args_of("ip netns exec red ip link show", "netperf"), None);
     }
 
     #[test]
