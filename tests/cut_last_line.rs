@@ -151,6 +151,10 @@ const UNPROVABLE: &[(&str, &str)] = &[
         "YCSB prints Java doubles with as many decimals as they have (`Return=OK, 4941`, `200.5`)",
     ),
     (
+        "tests/fixtures/ycsb/gh-md-scylla-ycsb-lwt-1b-target-10000-vs-5000-indented-failed-ops.txt",
+        "YCSB prints Java doubles with as many decimals as they have (`Return=OK, 4941`, `200.5`)",
+    ),
+    (
         "tests/fixtures/ycsb/gh-ru-ycsb-rest-workloads-a-b-c-b-indented-read-failed.txt",
         "YCSB prints Java doubles with as many decimals as they have (`Return=OK, 4941`, `200.5`)",
     ),

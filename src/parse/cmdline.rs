@@ -9,7 +9,8 @@
 //! no command: before the program only a timestamp, a prompt and a wrapper
 //! (`time`, `sudo`, `taskset -c 3,4`, `numactl -N 0`, `python3`) may stand,
 //! or a container's `kubectl exec … --` (`docker`, `podman`, `oc` too), or
-//! `docker exec [options] CONTAINER` without `--`.
+//! `docker exec [options] CONTAINER` without `--`, or a network namespace's
+//! `ip netns exec NS`.
 
 /// Wrappers that may run a benchmark: `numactl -N 0 hackbench …`.
 const WRAPPERS: &[&str] =
@@ -39,6 +40,26 @@ fn prefix_token(tok: &str, after_wrapper: bool) -> bool {
     date || clock || prompt || root || wrapper || option
 }
 
+/// The number of leading tokens that are oh-my-zsh's default prompt
+/// (`➜  ~ `, `➜  redis git:(main) ✗ `: the arrow, the working directory's
+/// name, then the git branch and the dirty mark when there are any), 0 when
+/// the line does not start with it. A Chinese post's `➜  ~ docker exec -it
+/// redis-test redis-benchmark -t get,set -d 10 -q` runs were averaged over
+/// payload sizes: their command lines were not read.
+fn zsh_prompt_len(toks: &[&str]) -> usize {
+    if toks.first() != Some(&"➜") || toks.len() < 2 {
+        return 0;
+    }
+    let mut n = 2;
+    if toks.get(n).is_some_and(|t| t.starts_with("git:(") && t.ends_with(')')) {
+        n += 1;
+        if toks.get(n) == Some(&"✗") {
+            n += 1;
+        }
+    }
+    n
+}
+
 /// The arguments after `program` on a command line, or `None` when the
 /// line does not run it (see the module docs). `program` is matched against
 /// each token's base name; a prompt glued to it (`#./runtest.py`) is
@@ -62,7 +83,18 @@ pub fn args_of<'a>(line: &'a str, program: &str) -> Option<Vec<&'a str>> {
     }
     let toks: Vec<&str> = line.split_whitespace().collect();
     let mut after_wrapper = false;
+    let mut skip = zsh_prompt_len(&toks);
     for (i, tok) in toks.iter().enumerate() {
+        if i < skip {
+            continue;
+        }
+        // `ip netns exec NS iperf3 -P 24 …`: the command run in network
+        // namespace NS (a SmartNIC README's runs lost their `-P 24`).
+        if base(tok) == "ip" && toks.get(i + 1) == Some(&"netns") && toks.get(i + 2) == Some(&"exec") {
+            skip = i + 4;
+            after_wrapper = false;
+            continue;
+        }
         let bare = tok.trim_start_matches(['#', '$']);
         if base(bare) == program {
             return Some(toks[i + 1..].to_vec());
@@ -116,6 +148,22 @@ mod tests {
         );
         assert_eq!(args_of("docker exec -it -e A=1 kv redis-benchmark -q", "redis-benchmark"), Some(vec!["-q"]));
         assert_eq!(args_of("docker exec kv redis-cli ping", "redis-benchmark"), None);
+    }
+
+    #[test]
+    fn oh_my_zsh_prompt() {
+        let line = "➜  ~ docker exec -it redis-test redis-benchmark -t get,set -d 10 -n 10000 -q";
+        assert_eq!(args_of(line, "redis-benchmark"), Some(vec!["-t", "get,set", "-d", "10", "-n", "10000", "-q"]));
+        assert_eq!(args_of("➜  src git:(master) ✗ ./hackbench -g 4", "hackbench"), Some(vec!["-g", "4"]));
+        assert_eq!(args_of("➜ I ran hackbench -g 4", "hackbench"), None);
+    }
+
+    #[test]
+    fn a_network_namespace() {
+        let line = "ip netns exec ns6 iperf3 -P 24 -l 256K -w 512K -c 10.0.0.25  ";
+        assert_eq!(args_of(line, "iperf3"), Some(vec!["-P", "24", "-l", "256K", "-w", "512K", "-c", "10.0.0.25"]));
+        assert_eq!(args_of("# ip netns exec red taskset -c 2 netperf -H x", "netperf"), Some(vec!["-H", "x"]));
+        assert_eq!(args_of("ip netns exec red ip link show", "netperf"), None);
     }
 
     #[test]

@@ -43,10 +43,12 @@
 //! is not read (a note says so): its set-up is unknown. Nor is a time with
 //! fewer than the three decimals hackbench prints (`Time: 0.`, `Time:
 //! 12.3`: a log cut short) or a negative one: a note names its line. A
-//! `Time:` line whose value is no number is an error at its line.
+//! `Time:` line whose value is no number is an error at its line; a
+//! poster's arrow or comment after the time (`Time: 101.285  <--- lower the
+//! better`, LKML 2023) is passed over with a note, the time before it read.
 
 use super::cmdline::args_of;
-use super::num::plain;
+use super::num::{plain, poster_comment};
 use super::{BenchParser, Input, ParseError};
 use crate::model::{Better, Metric, ParsedFile, Sample};
 
@@ -210,6 +212,16 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 (s.loops, s.size) = (Some(loops), Some(size));
             }
         } else if let Some(v) = t.strip_prefix("Time:") {
+            // A poster's arrow after the time (`Time: 101.285  <--- lower
+            // the better`): the figure before it.
+            let v = match poster_comment(t) {
+                Some(before) => {
+                    out.notes
+                        .push((n, "a poster's comment after the time passed over: the time before it read".into()));
+                    before.strip_prefix("Time:").unwrap_or(v)
+                }
+                None => v,
+            };
             let value = plain(v).ok_or_else(|| ParseError::malformed(n, "a time in seconds after `Time:`", t))?;
             match (setup.take(), refused(v, value)) {
                 (_, Some(why)) => out.notes.push((n, why.into())),

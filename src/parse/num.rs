@@ -17,6 +17,24 @@ pub fn plain(s: &str) -> Option<f64> {
     s.parse::<f64>().ok().filter(|v| v.is_finite())
 }
 
+/// A line with a poster's comment after a benchmark's text (sysbench's
+/// `read, MiB/s:  87.89  # 吞吐量…`, `Number of threads: 20  # 线程数`), or
+/// an arrow pointing at its figure (`total number of events:  45526 <<
+/// higher is better`, hackbench's `Time: 101.285  <--- lower the better`,
+/// LKML 2023): the text before it. sysbench and hackbench print no `#` and
+/// no `<` in their reports; a `#` that opens a line or follows no blank (a
+/// root prompt, `~]# sysbench …`) is no comment.
+pub fn poster_comment(t: &str) -> Option<&str> {
+    let at = ["#", "<<", "<-", "←"]
+        .iter()
+        .filter_map(|mark| {
+            t.match_indices(mark).find(|(i, _)| t[..*i].ends_with([' ', '\t']) && !t[..*i].trim().is_empty())
+        })
+        .map(|(i, _)| i)
+        .min()?;
+    Some(t[..at].trim_end())
+}
+
 /// Powers of ten that are exact doubles (10⁰ to 10¹⁵).
 /// Relative size below which a deviation or a difference is floating-point
 /// noise rather than a measurement: benchmarks print at most a few

@@ -63,7 +63,8 @@
 //!
 //! A poster's comment after sysbench's text (`read, MiB/s:  87.89  #
 //! 吞吐量…`: a blank, then `#`; or an arrow, `45526 << higher is better`,
-//! `<-- this`) is passed over and the figure before it
+//! `<-- this`; or words in parentheses after a figure, `114.02   (초당 …)`,
+//! not a number as sysbench's own `(381.31 per sec.)`) is passed over and the figure before it
 //! read; one note names the lines. A figure whose test is not known (no
 //! command line, no telling line) is not read; a note says so. A figure line whose value is no number, or
 //! was cut short (fewer decimals than sysbench prints: `%.2f` rates and
@@ -86,7 +87,7 @@
 //! run so far, not a run: a note, not read.
 
 use super::cmdline::{args_of, base};
-use super::num::plain;
+use super::num::{plain, poster_comment};
 use super::{BenchParser, Input, ParseError};
 use crate::model::{Better, Metric, ParsedFile, Sample};
 
@@ -329,7 +330,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     // Lines a poster commented (`read, MiB/s:   87.89  # 吞吐量…`).
     let mut commented: Vec<usize> = Vec::new();
     for (n, line) in input.numbered() {
-        let t = match poster_comment(line.trim()) {
+        let t = match poster_comment(line.trim()).or_else(|| paren_comment(line.trim())) {
             Some(before) => {
                 commented.push(n);
                 before
@@ -460,21 +461,18 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     Ok(out)
 }
 
-/// A line with a poster's comment after sysbench's text (`read, MiB/s:
-/// 87.89  # 吞吐量…`, `Number of threads: 20  # 线程数`), or an arrow
-/// pointing at its figure (`total number of events:  45526 << higher is
-/// better`, `<-- this one`): the text before it. sysbench prints no `#`
-/// and no `<` in its reports; a `#` that opens a line or follows no blank
-/// (a root prompt, `~]# sysbench …`) is no comment.
-fn poster_comment(t: &str) -> Option<&str> {
-    let at = ["#", "<<", "<-", "←"]
-        .iter()
-        .filter_map(|mark| {
-            t.match_indices(mark).find(|(i, _)| t[..*i].ends_with([' ', '\t']) && !t[..*i].trim().is_empty())
-        })
-        .map(|(i, _)| i)
-        .min()?;
-    Some(t[..at].trim_end())
+/// A figure line with a poster's words in parentheses after the figure
+/// (`events per second:   114.02     (초당 10만개의 …)`, `time elapsed:
+/// 87.7069s    (총 소요시간)`, a Korean post): the text before them.
+/// sysbench's own parentheses after a figure open with a number (`19447
+/// (381.31 per sec.)`, `(0b/sec)`, `9.95ms (99%)`); its keys' (`events
+/// (avg/stddev):`, `Latency (ms):`) stand before the colon.
+fn paren_comment(t: &str) -> Option<&str> {
+    let colon = t.find(':')?;
+    let at = colon + t[colon..].find(" (")? + 1;
+    let before = t[colon + 1..at].trim();
+    let opens_number = t[at + 1..].starts_with(|c: char| c.is_ascii_digit() || matches!(c, '-' | '+' | '.'));
+    (!opens_number && t.ends_with(')') && before.bytes().any(|b| b.is_ascii_digit())).then(|| t[..at].trim_end())
 }
 
 /// `[ 20ms ] Checkpoint report:`, `[ 10s ] Checkpoint report:`: the
@@ -620,6 +618,11 @@ mod tests {
             Some("total number of events:              45526")
         );
         assert_eq!(poster_comment("total time:     0.9209s  <-- lower"), Some("total time:     0.9209s"));
+        assert_eq!(paren_comment("events per second:   114.02     (초당 …)"), Some("events per second:   114.02"));
+        assert_eq!(paren_comment("time elapsed:   87.7069s       (총 소요시간)"), Some("time elapsed:   87.7069s"));
+        assert_eq!(paren_comment("transactions:    19447  (381.31 per sec.)"), None);
+        assert_eq!(paren_comment("events (avg/stddev):   10000.0000/0.00"), None);
+        assert_eq!(paren_comment("Latency (ms):"), None);
         let text = "sysbench fileio --file-test-mode=rndrw run\nsysbench 1.0.17 (using system LuaJIT 2.0.4)\n\
             Number of threads: 20  # threads\nFile operations:\n    reads/s:   5625.14\n\
             Throughput:\n    read, MiB/s:                  87.89  # MB/s read\n";

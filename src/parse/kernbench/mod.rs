@@ -23,7 +23,10 @@
 //! `Average Half Load Run:` / `Average Optimum Load Run:` / `Average Maximal
 //! Load Run:` (`Percent CPU 738`), and 0.30's `-j` before `Load`: `Average
 //! Half -j 4 Load Run:`, `Average Optimal -j 32 Load Run:`, `Average Maximal
-//! -j Load Run:`. Posts that dropped the header's colon are read too.
+//! -j Load Run:`. Posts that dropped the header's colon are read too, and
+//! a header a post split over two lines (`Average Half load -j 8`, then
+//! `Run    (std deviation)`, with `User    Time` rows aligned under
+//! `Elapsed Time`: the speculative page fault series' cover letters, 2018).
 //!
 //! Metrics (group empty unless a label line names the block, see below):
 //!
@@ -111,7 +114,7 @@ use super::labels::is_kernel_name;
 use super::{BenchParser, Input, ParseError};
 use crate::model::{Metric, ParsedFile, Sample};
 use preamble::{kernel_release, last_kernel_line, preamble_kernel, preamble_label};
-use table::{ROWS, Row, column_names, global_runs, header, header_name, row, run_number};
+use table::{ROWS, Row, column_names, global_runs, header, header_name, is_header_tail, row, run_number};
 
 /// kernbench; registry id `"kernbench"`.
 pub struct Kernbench;
@@ -268,6 +271,20 @@ impl<'a> Reader<'a> {
             self.end_block();
             self.open_block(i, h);
             self.sd_header = line.contains("(std deviation)");
+            return Ok(());
+        }
+        // A header split over two lines: `Average Half load -j 8`, then
+        // `Run    (std deviation)` (its own line, passed over below).
+        if let Some(next) = self.input.lines.get(i + 1)
+            && is_header_tail(next)
+            && let Some(h) = header(&format!("{} Run (std deviation)", line.trim()))
+        {
+            self.end_block();
+            self.open_block(i, h);
+            self.sd_header = true;
+            return Ok(());
+        }
+        if self.block.is_some() && self.rows_in_block == 0 && is_header_tail(line) {
             return Ok(());
         }
         if header_name(line).is_some() {

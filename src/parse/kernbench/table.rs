@@ -29,6 +29,14 @@ pub(super) fn header_name(line: &str) -> Option<&str> {
     (!name.is_empty()).then_some(name)
 }
 
+/// `Run    (std deviation)` (or with a colon) on a line of its own: the end
+/// of a block header a post split over two lines, `Average Half load -j 8`
+/// above it (LKML 2018, the speculative page fault series' kernbench).
+pub(super) fn is_header_tail(line: &str) -> bool {
+    let t = line.split_whitespace().collect::<Vec<_>>().join(" ");
+    matches!(t.as_str(), "Run (std deviation)" | "Run (std deviation):")
+}
+
 /// A block header: returns (run name, load, jobs).
 ///
 /// Every form kernbench 0.20–0.50 prints: `Average Optimal load -j 8 Run (std
@@ -122,14 +130,17 @@ fn is_derived(tok: &str) -> bool {
 /// which is not read. Returns `Ok(None)` when the line is not a kernbench row.
 pub(super) fn row(line: &str, lineno: usize) -> Result<Option<Row>, ParseError> {
     let t = line.trim();
-    let Some((m, rest)) = ROWS.iter().enumerate().find_map(|(m, (name, _, _))| {
-        t.strip_prefix(name).filter(|r| r.is_empty() || r.starts_with(char::is_whitespace)).map(|r| (m, r))
+    // The metric's words, however far apart a post aligned them (`User
+    // Time` and `System  Time` under `Elapsed Time`, LKML 2018).
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let Some((m, name)) = ROWS.iter().enumerate().find_map(|(m, (name, _, _))| {
+        let name: Vec<&str> = name.split_whitespace().collect();
+        words.starts_with(&name).then_some((m, name))
     }) else {
         return Ok(None);
     };
     let bad = || ParseError::malformed(lineno, format!("`{} <value> [(<std deviation>)]`", ROWS[m].0), t);
-    let toks: Vec<&str> = rest.split_whitespace().collect();
-    let name: Vec<&str> = ROWS[m].0.split_whitespace().collect();
+    let toks: Vec<&str> = words[name.len()..].to_vec();
     let mut cells: Vec<Cell> = Vec::new();
     let mut derived = false;
     let mut k = 0;

@@ -43,8 +43,11 @@
 //! the benchmark's output (`$ cat upstream.log | grep Total`). Text a
 //! post added after `[sec]` (`Total time: 3.972 [sec] (*)`) is noted and
 //! not read. A `Total time:` without the `[sec]` after its figure (a log
-//! cut short inside it) is noted and not read. A result line whose number
-//! is damaged is an error at its line.
+//! cut short inside it) is noted and not read. A poster's comment after a
+//! line (`969.932105 MB/Sec   # 表示该系统memcpy…`, a Chinese blog) is
+//! passed over with a note, the figure before it read (it was dropped, and
+//! ended the section). A result line whose number is damaged is an error
+//! at its line.
 
 mod futex;
 mod mem;
@@ -204,8 +207,17 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut out = ParsedFile { benchmark: "perf-bench".into(), ..ParsedFile::default() };
     let mut sec = Section { known: true, ..Section::default() };
     let mut args: Vec<String> = Vec::new();
+    let mut commented: Vec<usize> = Vec::new();
     for (n, raw) in input.numbered() {
-        let t = raw.trim();
+        // A poster's comment after perf's text (`969.932105 MB/Sec  #
+        // 表示…`, `perf bench mem memcpy  # 对memcpy…`): the text before it.
+        let t = match super::num::poster_comment(raw.trim()) {
+            Some(before) => {
+                commented.push(n);
+                before
+            }
+            None => raw.trim(),
+        };
         if let Some(a) = bench_args(t) {
             args = a;
         } else if let Some(name) = header(t) {
@@ -219,6 +231,14 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         } else {
             line(&mut sec, n, t, &mut out)?;
         }
+    }
+    if let (Some(first), Some(last)) = (commented.first(), commented.last()) {
+        let lines = if first == last { format!("line {first}") } else { format!("lines {first}-{last}") };
+        let what = format!(
+            "a poster's comments after perf's text (`  # …`, `  << …`, {} line(s), {lines}) passed over: the figures before them read",
+            commented.len()
+        );
+        out.notes.push((*first, what));
     }
     if out.samples.is_empty() {
         return Err(ParseError::NoResults {
