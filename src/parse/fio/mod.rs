@@ -285,6 +285,12 @@ impl BenchParser for Fio {
         Ok(out)
     }
 
+    /// A `Run status group N (all jobs):` block sums its run's job
+    /// sections ([`text::run_of_status_block`]).
+    fn summed_lines(&self, input: &Input, first: usize) -> Option<(usize, usize)> {
+        text::run_of_status_block(input, first)
+    }
+
     /// Latency percentiles but the median (`50.00th`) and the 99th
     /// (`99.00th`), and the standard deviations, are detail: the mail
     /// keeps bandwidth, IOPS, the means and those two percentiles.

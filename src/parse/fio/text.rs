@@ -239,6 +239,37 @@ fn group_line(line: &str) -> Option<Result<GroupLine, String>> {
     None
 }
 
+/// True for `Run status group N (all jobs):`.
+fn is_status_header(line: &str) -> bool {
+    line.trim().strip_prefix("Run status group ").is_some_and(|r| r.contains(" ("))
+}
+
+/// The job sections (1-based first and last line) whose totals the
+/// `Run status group` block on line `first` prints: from the first
+/// `name: (groupid=…)` header after the status blocks of the run before
+/// (or the file's start) to the line above this run's first status block
+/// (fio prints every group's sections, then every group's block). `None`
+/// when line `first` opens no status block or no section is above it (a
+/// status block quoted alone).
+pub fn run_of_status_block(input: &Input, first: usize) -> Option<(usize, usize)> {
+    let lines = &input.lines;
+    let i = first.checked_sub(1).filter(|&i| i < lines.len() && is_status_header(&lines[i]))?;
+    // Back over this run's earlier groups' blocks to its last section.
+    let mut end = i;
+    while end > 0 && {
+        let l = &lines[end - 1];
+        l.trim().is_empty() || is_status_header(l) || group_line(l).is_some()
+    } {
+        end -= 1;
+    }
+    let mut start = end;
+    while start > 0 && !is_status_header(&lines[start - 1]) {
+        start -= 1;
+    }
+    let header = (start..end).find(|&k| result_header(&lines[k]).is_some())?;
+    Some((header + 1, end))
+}
+
 /// Where the reader is inside a text report.
 #[derive(Default)]
 struct State {
