@@ -324,6 +324,8 @@ pub fn note_is_info(note: &str) -> bool {
         "whose length is a setting",
         // bonnie: `0.4</pre>`, a blog's closing tag glued to a row.
         "the page's markup",
+        // bonnie++: a test no run timed (`+++++`) has no figure, said so.
+        "not a test left out",
         // fio: a status block alike to another run's, its job sections not.
         "another run's totals, read",
     ];
