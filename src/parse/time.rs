@@ -776,7 +776,6 @@ make modules:\n34.11user 23\n";
         assert!(gnu_record_from(&Input::from_text(text), 0, 7).unwrap().unwrap().1 == 14);
     }
 
-    #[test]
     /// A `-v` block whose first line is its `Elapsed` line (the lines
     /// above it not pasted): the wall-clock time is read with the rest.
     #[test]
