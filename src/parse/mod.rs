@@ -184,6 +184,20 @@ pub trait BenchParser: Send + Sync {
         let _ = input;
         false
     }
+
+    /// The lines (1-based, first and last) of the results that the
+    /// paragraph starting on line `first` of `input` sums up, when it is
+    /// such a summary: fio's `Run status group 0 (all jobs):` block totals
+    /// the job sections printed above it. Two runs print one summary word
+    /// for word when their totals round alike (fio's 3 digits:
+    /// `READ: bw=21.9MiB/s`), so a summary repeating an earlier one is a
+    /// quote only when the results it sums repeat those of the earlier one
+    /// too (the segmenter's repeat check). The default: no paragraph is
+    /// such a summary.
+    fn summed_lines(&self, input: &Input, first: usize) -> Option<(usize, usize)> {
+        let _ = (input, first);
+        None
+    }
 }
 
 /// [`BenchParser::mail_detail`] of the parser with registry id
@@ -314,6 +328,10 @@ pub fn note_is_info(note: &str) -> bool {
         "the page's markup",
         // lkp-compare: the robot's monitor rows beside the testcase's own.
         "of LKP's monitors",
+        // bonnie++: a test no run timed (`+++++`) has no figure, said so.
+        "not a test left out",
+        // fio: a status block alike to another run's, its job sections not.
+        "another run's totals, read",
     ];
     INFO.iter().any(|p| note.contains(p))
 }

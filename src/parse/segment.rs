@@ -93,7 +93,7 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
         }
         match outcome {
             Ok(mut parsed) if !parsed.samples.is_empty() => {
-                let repeats = drop_repeated_paragraphs(input, &mut parsed);
+                let repeats = drop_repeated_paragraphs(parser, input, &mut parsed);
                 super::repeats::drop_repeated_figures(input, &mut parsed);
                 super::labels::apply(input, &mut parsed);
                 super::repeats::drop_quoted_lmbench_rows(input, &mut parsed);
@@ -464,7 +464,7 @@ fn reread_alone(input: &Input, segments: &mut [Segment], took: &[(usize, Vec<boo
         let Ok(before) = &seg.outcome else { continue };
         let Ok(mut parsed) = seg.parser.parse(&alone) else { continue };
         super::cut::last_line(seg.parser, &alone, &mut parsed);
-        let _ = drop_repeated_paragraphs(&alone, &mut parsed);
+        let _ = drop_repeated_paragraphs(seg.parser, &alone, &mut parsed);
         super::repeats::drop_repeated_figures(&alone, &mut parsed);
         super::labels::apply(&alone, &mut parsed);
         super::repeats::drop_quoted_lmbench_rows(&alone, &mut parsed);
@@ -693,10 +693,14 @@ fn detect_among(input: &Input, done: &[&str]) -> Option<&'static dyn BenchParser
 /// table. A paragraph whose read lines are all a shell's `time` lines
 /// (`real\t0m47.112s`, `user 0.50`, `sys 0.10`) never counts: two runs can
 /// time alike to the millisecond. A parser's own finer check (bonnie++'s CSV line repeating its
-/// text report) is left to it. Returns the paragraphs dropped (first and
-/// last line, 1-based).
+/// text report) is left to it. A paragraph that sums up the results above
+/// it ([`BenchParser::summed_lines`]: fio's `Run status group` block)
+/// repeats an earlier one only when those results repeat too: a second run
+/// of other job figures whose totals round alike prints the same block,
+/// which is that run's own (read, with a note). Returns the paragraphs
+/// dropped (first and last line, 1-based).
 #[must_use]
-fn drop_repeated_paragraphs(input: &Input, parsed: &mut ParsedFile) -> Vec<(usize, usize)> {
+fn drop_repeated_paragraphs(parser: &dyn BenchParser, input: &Input, parsed: &mut ParsedFile) -> Vec<(usize, usize)> {
     let mut read: Vec<usize> =
         parsed.samples.iter().map(|s| s.line).filter(|&l| (1..=input.lines.len()).contains(&l)).collect();
     read.sort_unstable();
@@ -730,6 +734,16 @@ fn drop_repeated_paragraphs(input: &Input, parsed: &mut ParsedFile) -> Vec<(usiz
         match first.get(&hash) {
             // The hash found a candidate: the words decide.
             Some(&(fa, fb)) if same_words(&input.lines[fa - 1..fb], &input.lines[a - 1..b]) => {
+                if let (Some((sa, sb)), Some((ra, rb))) =
+                    (parser.summed_lines(input, fa), parser.summed_lines(input, a))
+                    && !same_words(&input.lines[sa - 1..sb], &input.lines[ra - 1..rb])
+                {
+                    let msg = format!(
+                        "lines {a}-{b} print what lines {fa}-{fb} print, but sum up results of their own (lines {ra}-{rb}, not those of lines {sa}-{sb}): another run's totals, read"
+                    );
+                    parsed.notes.push((a, msg));
+                    continue;
+                }
                 // A warning: a second run printing the very same figures
                 // would be lost here (rare for a table, never impossible).
                 let msg =
@@ -942,6 +956,29 @@ mod tests {
         assert_eq!(count_numbers("real\t0m47.112s"), 1);
         assert_eq!(count_numbers("bench Linux 2.6.8 797 0.40"), 3);
         assert!(is_shell_time_line("real\t0m47.112s") && !is_shell_time_line("real time 5"));
+    }
+
+    /// fio prints one status block for two runs whose totals round alike:
+    /// the second closes job figures of its own and is read; a report
+    /// pasted twice whole (its job section too) is read once.
+    #[test]
+    fn a_summary_alike_to_another_runs_is_read_when_what_it_sums_differs() {
+        let run = |iops: u32| {
+            format!(
+                "j: (groupid=0, jobs=1): err= 0: pid=1: Mon\n  read: IOPS={iops}, BW=21.9MiB/s (23.0MB/s)(219MiB/10001msec)\n    clat (usec): min=41, max=30964, avg=75.25, stdev=202.27\n\nRun status group 0 (all jobs):\n   READ: bw=21.9MiB/s (23.0MB/s), 21.9MiB/s-21.9MiB/s (23.0MB/s-23.0MB/s), io=219MiB (230MB), run=10001-10001msec\n  WRITE: bw=21.8MiB/s (22.8MB/s), 21.8MiB/s-21.8MiB/s (22.8MB/s-22.8MB/s), io=218MiB (228MB), run=10001-10001msec\n\n"
+            )
+        };
+        let group_runs = |text: &str| {
+            let segs = segments(&Input::from_text(text), None);
+            let p = segs[0].outcome.as_ref().expect("fio reads").clone();
+            (p.samples.iter().filter(|s| s.metric.name == "READ: bw").count(), p.notes)
+        };
+        let (n, notes) = group_runs(&format!("{}{}", run(5604), run(5611)));
+        assert_eq!(n, 2, "{notes:?}");
+        assert!(notes.iter().any(|(l, m)| *l == 13 && m.contains("another run's totals, read")), "{notes:?}");
+        let (n, notes) = group_runs(&format!("{}{}", run(5604), run(5604)));
+        assert_eq!(n, 1, "{notes:?}");
+        assert!(notes.iter().any(|(l, m)| *l == 13 && m.contains("repeat lines 5-7")), "{notes:?}");
     }
 
     #[test]

@@ -311,15 +311,26 @@ fn zsh(toks: &[Tok<'_>], start: usize) -> Option<(TimeRecord, usize)> {
 }
 
 /// Reads a GNU time `-v` block starting at line `idx` (0-based): a run of
-/// `Key: value` lines beginning with `Command being timed:` or `User time
-/// (seconds):`. Returns `Ok(None)` when no block starts there.
+/// `Key: value` lines beginning with `Command being timed:` or one of the
+/// four time keys (`User time (seconds):`, `System time (seconds):`,
+/// `Percent of CPU this job got:`, `Elapsed (wall clock) time (h:mm:ss or
+/// m:ss):`): a block pasted from its `Elapsed` line on lost that line, its
+/// wall-clock time, with nothing said (attack23b tm/gnuv.txt). Returns
+/// `Ok(None)` when no block starts there.
 ///
 /// # Errors
 /// [`ParseError::Malformed`] when a known key's value is not a number.
 pub fn gnu_verbose_at(input: &Input, idx: usize) -> Result<Option<TimeRecord>, ParseError> {
     let Some(first) = input.lines.get(idx) else { return Ok(None) };
     let first = first.trim();
-    if !(first.starts_with("Command being timed:") || first.starts_with("User time (seconds):")) {
+    const STARTS: [&str; 5] = [
+        "Command being timed:",
+        "User time (seconds):",
+        "System time (seconds):",
+        "Percent of CPU this job got:",
+        "Elapsed (wall clock) time (h:mm:ss or m:ss):",
+    ];
+    if !STARTS.iter().any(|k| first.starts_with(k)) {
         return Ok(None);
     }
     let mut samples = Vec::new();
@@ -763,6 +774,18 @@ make modules:\n34.11user 23\n";
         let rec = gnu_record_at(&Input::from_text(text), 0).unwrap().unwrap();
         assert_eq!(rec.samples.len(), 5);
         assert!(gnu_record_from(&Input::from_text(text), 0, 7).unwrap().unwrap().1 == 14);
+    }
+
+    /// A `-v` block whose first line is its `Elapsed` line (the lines
+    /// above it not pasted): the wall-clock time is read with the rest.
+    #[test]
+    fn gnu_verbose_from_its_elapsed_line() {
+        let text = "        Elapsed (wall clock) time (h:mm:ss or m:ss): 1:02:03\n\tUser time (seconds): 512.34\n\
+                    \tSystem time (seconds): 41.20\n\tPercent of CPU this job got: 389%\n";
+        let p = GnuTime.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<(&str, f64, usize)> =
+            p.samples.iter().map(|s| (s.metric.name.as_str(), s.value.mean(), s.line)).collect();
+        assert_eq!(got, vec![("elapsed", 3723.0, 1), ("user", 512.34, 2), ("system", 41.2, 3), ("CPU", 389.0, 4)]);
     }
 
     #[test]

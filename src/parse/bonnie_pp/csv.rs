@@ -2,7 +2,7 @@
 //! layouts of each format (1.0x, 1.92a, 1.93-1.97, 1.98/2.00, a skipped
 //! I/O part), records split over lines, and the run a record holds.
 
-use super::run::{Cell, Run, files_params, size_params};
+use super::run::{Cell, Run, TooFast, files_params, size_params};
 use super::table::{cpu_cell, is_size, lat_cell, rate_cell, scaled_step};
 use super::{FILE_TESTS, files_metric, latency_metric};
 use crate::parse::ParseError;
@@ -310,10 +310,13 @@ pub(super) fn csv_run(
             let (rate, cpu) = (base + 2 * k, base + 2 * k + 1);
             if !f(rate).is_empty() {
                 let v = rate_cell(f(rate)).ok_or_else(|| ParseError::malformed(ln(rate), "a rate", f(rate)))?;
-                if let Some(v) = v {
-                    let metric = if files { files_metric(name) } else { rate_metric(name) };
-                    let step = scaled_step(f(rate));
-                    run.cells.push(Cell { group, metric, value: v, line: ln(rate), file_part: files, step });
+                match v {
+                    Some(v) => {
+                        let metric = if files { files_metric(name) } else { rate_metric(name) };
+                        let step = scaled_step(f(rate));
+                        run.cells.push(Cell { group, metric, value: v, line: ln(rate), file_part: files, step });
+                    }
+                    None => run.too_fast.push(TooFast { group, name, line: ln(rate), file_part: files }),
                 }
             }
             if !f(cpu).is_empty() {

@@ -17,7 +17,11 @@
 //! ```
 //!
 //! `+++++ +++` (a test too quick to time) and blank cells (a test skipped,
-//! as `-f` skips both Per Chr tests) give no sample. A row of 12 cells is
+//! as `-f` skips both Per Chr tests) give no sample. The `+++++` tests are
+//! counted per test and set-up: where other runs of the test were timed, a
+//! warning (the mean of the timed runs leaves out the fastest and
+//! understates it); where none was, a note that it was too fast to
+//! measure, not left out. A row of 12 cells is
 //! split on whitespace (wide numbers overflow their columns). A row with
 //! blank cells is read by position: each cell goes under the column of the
 //! header line (`K/sec`, `/sec`, `%CP`) it overlaps most, or touches (wide
@@ -292,10 +296,12 @@ impl Reader<'_> {
         let mut last_run = None;
         loop {
             if let Some((row, last)) = text_row(lines, i, is_size, "I/O", spans.as_deref(), &mut self.out.notes)? {
+                let mut too_fast = Vec::new();
                 let run = Run {
                     label: row.label,
                     io_params: size_params(&row.key),
-                    cells: row_cells(&row.slots, &IO_TESTS, false)?,
+                    cells: row_cells(&row.slots, &IO_TESTS, false, &mut too_fast)?,
+                    too_fast,
                     line: row.key_line,
                     heading: self.heading.clone(),
                     ..Default::default()
@@ -345,8 +351,10 @@ impl Reader<'_> {
         loop {
             if let Some((row, last)) = text_row(lines, i, is_files_spec, "file", spans.as_deref(), &mut self.out.notes)?
             {
-                let cells = row_cells(&row.slots, &FILE_TESTS, true)?;
+                let mut too_fast = Vec::new();
+                let cells = row_cells(&row.slots, &FILE_TESTS, true, &mut too_fast)?;
                 let r = self.files_run(&row.label, row.key_line, files_machine.as_deref());
+                self.runs[r].too_fast.extend(too_fast);
                 self.runs[r].has_files = true;
                 self.runs[r].file_params = files_params(&row.key);
                 self.runs[r].cells.extend(cells);
@@ -421,10 +429,72 @@ impl Reader<'_> {
             });
         }
         let runs = merge_text_and_csv(std::mem::take(&mut self.runs), &mut self.out.notes);
+        note_too_fast(&runs, &mut self.out.notes);
         push_samples(&runs, &mut self.out.samples);
         // bon_csv2txt tables interleave runs: keep file order.
         self.out.samples.sort_by_key(|s| s.line);
         Ok(self.out)
+    }
+}
+
+/// Says which tests bonnie++ printed as `+++++` (too fast to time), per
+/// test and set-up (machine, title, the part's parameters): where other
+/// runs of it were timed, a warning (the mean of the timed runs alone
+/// understates it: `25000` and `30000` files/s timed, the run between too
+/// fast to time, gave 27500, with nothing said); where no run was timed, a
+/// note that the test has no figure because it was too fast to measure,
+/// not because it was not run. Said once for the file, at the first such
+/// line.
+fn note_too_fast(runs: &[Run], notes: &mut Vec<(usize, String)>) {
+    type Key<'a> = (&'static str, &'static str, &'a str, &'a Heading, &'a [(&'static str, String)]);
+    // Per test and set-up: (first `+++++` line, runs too fast, runs timed).
+    let mut tests: Vec<(Key<'_>, usize, usize, usize)> = Vec::new();
+    for run in runs {
+        for f in &run.too_fast {
+            let params = if f.file_part { &run.file_params } else { &run.io_params };
+            let key: Key<'_> = (f.group, f.name, run.label.as_str(), &run.heading, params.as_slice());
+            match tests.iter_mut().find(|t| t.0 == key) {
+                Some(t) => t.2 += 1,
+                None => tests.push((key, f.line, 1, 0)),
+            }
+        }
+    }
+    if tests.is_empty() {
+        return;
+    }
+    for run in runs {
+        for c in run.cells.iter().filter(|c| c.metric.unit != "%" && !c.metric.name.ends_with(" Latency")) {
+            let params = if c.file_part { &run.file_params } else { &run.io_params };
+            if let Some(t) = tests.iter_mut().find(|t| {
+                let (g, n, l, h, p) = t.0;
+                g == c.group && n == c.metric.name && l == run.label && h == &run.heading && p == params.as_slice()
+            }) {
+                t.3 += 1;
+            }
+        }
+    }
+    let first = |timed: bool| tests.iter().filter(|t| (t.3 > 0) == timed).map(|t| t.1).min().unwrap_or(0);
+    let say = |t: &(Key<'_>, usize, usize, usize)| format!("{} {} (line {})", t.0.0, t.0.1, t.1);
+    let some: Vec<String> =
+        tests.iter().filter(|t| t.3 > 0).map(|t| format!("{}: {} of {} runs", say(t), t.2, t.2 + t.3)).collect();
+    if !some.is_empty() {
+        notes.push((
+            first(true),
+            format!(
+                "`+++++` (too fast to time) in some runs of a test others timed; those runs are left out, so the mean of the timed runs understates the test: {}",
+                some.join(", ")
+            ),
+        ));
+    }
+    let all: Vec<String> = tests.iter().filter(|t| t.3 == 0).map(say).collect();
+    if !all.is_empty() {
+        notes.push((
+            first(false),
+            format!(
+                "`+++++` in every run of: {}: too fast to measure, so no figure (not a test left out)",
+                all.join(", ")
+            ),
+        ));
     }
 }
 
@@ -496,13 +566,39 @@ access1        256M 10564  96 18951  24  6687   7 10030  88 15949   6 153.8   0
 access1,256M,10564,96,18951,24,6687,7,10030,88,15949,6,153.8,0,16,489,99,+++++,+++,+++++,+++,509,98,+++++,+++,1695,97
 ";
 
+    /// Three CSV runs, the second too fast to time in Sequential Create
+    /// Create (attack23 bpp/c): its mean of 25000 and 30000 leaves out
+    /// the fastest run, with a warning; the tests no run timed are a note.
+    #[test]
+    fn runs_too_fast_to_time_beside_timed_ones_are_a_warning() {
+        let row = |seed: u32, create: &str| {
+            format!(
+                "1.96,1.96,db1,1,{seed},4G,,801,97,88012,11,40110,5,4210,96,110233,6,301.2,4,16,,,,,{create},+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,12001us,801ms,900ms,7012us,88123us,501ms,120us,410us,601us,98us,12us,55us\n"
+            )
+        };
+        let text = format!("{}{}{}", row(1, "25000,40"), row(2, "+++++,+++"), row(3, "30000,45"));
+        let p = parse(&text).unwrap();
+        let create = find(&p, "Sequential Create", "Create");
+        assert_eq!(create.iter().map(|s| s.value.mean()).collect::<Vec<_>>(), vec![25000.0, 30000.0]);
+        let warn: Vec<&String> = p.notes.iter().map(|n| &n.1).filter(|n| !crate::parse::note_is_info(n)).collect();
+        assert_eq!(warn.len(), 1, "{:#?}", p.notes);
+        assert!(warn[0].contains("Sequential Create Create (line 2): 1 of 3 runs"), "{warn:?}");
+        let info: Vec<&(usize, String)> = p.notes.iter().filter(|n| crate::parse::note_is_info(&n.1)).collect();
+        assert_eq!(info.len(), 1, "{:#?}", p.notes);
+        assert_eq!(info[0].0, 1);
+        assert!(info[0].1.contains("Random Create Delete (line 1)"), "{info:?}");
+    }
+
     #[test]
     fn text_103_with_duplicate_csv() {
         let p = parse(V103).unwrap();
         assert_eq!(p.version.as_deref(), Some("1.03"));
         // 12 I/O cells + 6 file cells (3 tests timed) = 18; the CSV repeats them.
         assert_eq!(p.samples.len(), 18, "{:#?}", p.notes);
-        assert_eq!(p.notes.len(), 1);
+        // The repeat, and the three `+++++` tests (too fast in the one run).
+        assert_eq!(p.notes.len(), 2, "{:#?}", p.notes);
+        assert!(p.notes[1].1.contains("Sequential Create Read (line 8)"), "{:#?}", p.notes);
+        assert!(crate::parse::note_is_info(&p.notes[1].1));
         let s = find(&p, "Sequential Output", "Per Char")[0];
         assert_eq!(s.value.mean(), 10564.0);
         assert_eq!(s.params[0].name, "size");
@@ -628,7 +724,7 @@ access1,256M,10739,97,18386,25,6526,7,10736,94,16701,6,74.2,0,16,499,99,
         // the CSV repeats the I/O row: one run; the values the text prints
         // exactly stay at the report's line, the file tests come from the CSV
         assert_eq!(p.samples.len(), 12 + 8);
-        assert_eq!(p.notes.len(), 3);
+        assert_eq!(p.notes.len(), 4, "{:#?}", p.notes);
         let seeks = find(&p, "Random", "Seeks");
         assert_eq!(seeks[0].value.mean(), 74.2);
         assert_eq!(seeks[0].line, 10);

@@ -16,6 +16,18 @@ pub(super) struct Cell {
     pub(super) step: Option<f64>,
 }
 
+/// A test bonnie++ printed as `+++++` (`+++` for its %CP): it ran too
+/// fast to time, so it has no figure. Kept as a count, never as a
+/// value: a run's mean of the timed runs alone understates the test.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct TooFast {
+    pub(super) group: &'static str,
+    /// The test (`Create`, `Per Char`).
+    pub(super) name: &'static str,
+    pub(super) line: usize,
+    pub(super) file_part: bool,
+}
+
 /// One bonnie++ run: an I/O result and/or a file result.
 #[derive(Debug, Clone, Default)]
 pub(super) struct Run {
@@ -27,6 +39,8 @@ pub(super) struct Run {
     pub(super) csv: bool,
     pub(super) heading: Heading,
     pub(super) has_files: bool,
+    /// The tests of this run printed `+++++`: too fast to time.
+    pub(super) too_fast: Vec<TooFast>,
 }
 
 /// What the underlined title above a run says: a kernel (`Kernel 2.5.43`
@@ -105,6 +119,10 @@ impl Run {
         }
         if self.heading == Heading::default() {
             self.heading = csv.heading;
+        }
+        // The text's `+++++` are the CSV's: one run's, counted once.
+        if self.too_fast.is_empty() {
+            self.too_fast = csv.too_fast;
         }
     }
 }

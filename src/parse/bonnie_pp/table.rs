@@ -2,7 +2,7 @@
 //! header's positions, result rows (wrapped by mail clients or with blank
 //! cells), `Latency` rows, and the underlined titles above a report.
 
-use super::run::{Cell, Heading};
+use super::run::{Cell, Heading, TooFast};
 use super::{files_metric, latency_metric};
 use crate::parse::ParseError;
 use crate::parse::bonnie::{cpu_metric, rate_metric};
@@ -363,14 +363,19 @@ pub(super) fn row_cells(
     slots: &[Option<Tok<'_>>],
     tests: &[(&'static str, &'static str); 6],
     files: bool,
+    too_fast: &mut Vec<TooFast>,
 ) -> Result<Vec<Cell>, ParseError> {
     let mut out = Vec::new();
     for (k, (group, name)) in tests.iter().enumerate() {
         if let Some(t) = slots.get(2 * k).copied().flatten() {
             let v = rate_cell(t.s).ok_or_else(|| ParseError::malformed(t.line, "a rate", t.s))?;
-            if let Some(v) = v {
-                let metric = if files { files_metric(name) } else { rate_metric(name) };
-                out.push(Cell { group, metric, value: v, line: t.line, file_part: files, step: scaled_step(t.s) });
+            match v {
+                Some(v) => {
+                    let metric = if files { files_metric(name) } else { rate_metric(name) };
+                    let step = scaled_step(t.s);
+                    out.push(Cell { group, metric, value: v, line: t.line, file_part: files, step });
+                }
+                None => too_fast.push(TooFast { group, name, line: t.line, file_part: files }),
             }
         }
         if let Some(t) = slots.get(2 * k + 1).copied().flatten() {

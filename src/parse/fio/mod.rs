@@ -69,7 +69,9 @@
 //! `ioengine`, `iodepth`, and `jobs`, the threads an
 //! entry reports: the text report's `(groupid=0, jobs=N)`, JSON's
 //! `numjobs` option (1 for each of its clones without `group_reporting`;
-//! see [`json`]); `host` for the per-host
+//! see [`json`]); a `Run status group N` line's `jobs` is the sum over
+//! its group's sections (`groupid=N`), the threads its total is of (four
+//! clones' `jobs=1` sections: `jobs 4`); `host` for the per-host
 //! entries of client/server mode's JSON (`client_stats`, whose `All
 //! clients` entry is fio's own sum, read as a job of that name). The text report takes `rw`,
 //! `bs`, `ioengine` and `iodepth` from the job's `name: (g=0): rw=…` line;
@@ -281,6 +283,12 @@ impl BenchParser for Fio {
             return Err(ParseError::NoResults { benchmark: "fio", reason });
         }
         Ok(out)
+    }
+
+    /// A `Run status group N (all jobs):` block sums its run's job
+    /// sections ([`text::run_of_status_block`]).
+    fn summed_lines(&self, input: &Input, first: usize) -> Option<(usize, usize)> {
+        text::run_of_status_block(input, first)
     }
 
     /// Latency percentiles but the median (`50.00th`) and the 99th

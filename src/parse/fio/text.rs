@@ -14,8 +14,8 @@ use crate::model::{Better, Metric, ParsedFile};
 use crate::parse::num::plain;
 use crate::parse::{Input, ParseError};
 
-/// `name: (groupid=0, jobs=10): err= 0: pid=…` → (name, jobs).
-pub fn result_header(line: &str) -> Option<(&str, &str)> {
+/// `name: (groupid=0, jobs=10): err= 0: pid=…` → (name, group, jobs).
+pub fn result_header(line: &str) -> Option<(&str, &str, &str)> {
     let (name, rest) = line.trim_end().split_once(": (groupid=")?;
     // A mail's reflow may glue a separator before it (`--- fiojob: (groupid=0, …`).
     let name = match name.rsplit_once(' ') {
@@ -35,7 +35,7 @@ pub fn result_header(line: &str) -> Option<(&str, &str)> {
         && group.bytes().all(|b| b.is_ascii_digit())
         && !jobs.is_empty()
         && jobs.bytes().all(|b| b.is_ascii_digit());
-    ok.then_some((name, jobs)).filter(|_| rest.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+    ok.then_some((name, group, jobs)).filter(|_| rest.trim_start().starts_with(|c: char| c.is_ascii_digit()))
 }
 
 /// `name: (g=0): rw=randread, bs=(R) 4096B-4096B, (W) …, ioengine=mmap,
@@ -239,6 +239,37 @@ fn group_line(line: &str) -> Option<Result<GroupLine, String>> {
     None
 }
 
+/// True for `Run status group N (all jobs):`.
+fn is_status_header(line: &str) -> bool {
+    line.trim().strip_prefix("Run status group ").is_some_and(|r| r.contains(" ("))
+}
+
+/// The job sections (1-based first and last line) whose totals the
+/// `Run status group` block on line `first` prints: from the first
+/// `name: (groupid=…)` header after the status blocks of the run before
+/// (or the file's start) to the line above this run's first status block
+/// (fio prints every group's sections, then every group's block). `None`
+/// when line `first` opens no status block or no section is above it (a
+/// status block quoted alone).
+pub fn run_of_status_block(input: &Input, first: usize) -> Option<(usize, usize)> {
+    let lines = &input.lines;
+    let i = first.checked_sub(1).filter(|&i| i < lines.len() && is_status_header(&lines[i]))?;
+    // Back over this run's earlier groups' blocks to its last section.
+    let mut end = i;
+    while end > 0 && {
+        let l = &lines[end - 1];
+        l.trim().is_empty() || is_status_header(l) || group_line(l).is_some()
+    } {
+        end -= 1;
+    }
+    let mut start = end;
+    while start > 0 && !is_status_header(&lines[start - 1]) {
+        start -= 1;
+    }
+    let header = (start..end).find(|&k| result_header(&lines[k]).is_some())?;
+    Some((header + 1, end))
+}
+
 /// Where the reader is inside a text report.
 #[derive(Default)]
 struct State {
@@ -258,9 +289,11 @@ struct State {
     pct: Option<String>,
     /// `Run status group N` while its lines are read.
     group: Option<String>,
-    /// The job sections read since the last group status block: the
-    /// group's jobs.
-    group_jobs: Vec<JobParams>,
+    /// The job sections of this run not yet closed by their group's
+    /// status block, with their `groupid`: fio prints every group's
+    /// sections, then every group's status block (`Run status group 0`,
+    /// `1`, …), so a block's jobs are those of its own group id.
+    group_jobs: Vec<(String, JobParams)>,
     /// The parameters every job of the group being read shares, which its
     /// lines' samples carry.
     group_params: Vec<(&'static str, String)>,
@@ -269,21 +302,31 @@ struct State {
     clat_ns: Option<(f64, usize)>,
 }
 
-/// The parameters (`job`, `rw`, `bs`, `jobs` …) every one of `jobs` has
-/// with the same value, in the first job's order: what a group status
-/// block's figures are of. Two fio runs of one job in one file (`bs=16k`,
-/// then `bs=4k`) each print `Run status group 0`; without them the two
-/// groups' `READ: bw` were averaged as runs. None for a group without job
-/// sections (a report cut to its status block).
+/// The parameters (`job`, `rw`, `bs` …) every one of `jobs` has with the
+/// same value, in the first job's order, and `jobs`, the threads of all
+/// of them: what a group status block's figures are of. Two fio runs of
+/// one job in one file (`bs=16k`, then `bs=4k`) each print `Run status
+/// group 0`; without them the two groups' `READ: bw` were averaged as
+/// runs. The block sums its group's sections: four `numjobs` clones'
+/// sections without `group_reporting` (`(groupid=0, jobs=1)` four times,
+/// `WRITE: bw=48.4MiB/s`) are a total over 4 jobs, as under
+/// `group_reporting` (`jobs=4`), which was labelled `jobs 1` and compared
+/// with a one-job run's 12.1MiB/s as -4.00×. None for a group without
+/// job sections (a report cut to its status block).
 fn shared_params(jobs: &[JobParams]) -> Vec<(&'static str, String)> {
     let Some((first, others)) = jobs.split_first() else { return Vec::new() };
     let has = |j: &JobParams, name: &str, value: &str| match name {
         "job" => j.job == value,
         _ => j.rest.iter().any(|(n, v)| *n == name && v == value),
     };
+    let threads = |j: &JobParams| j.rest.iter().find(|(n, _)| *n == "jobs").and_then(|(_, v)| v.parse::<u64>().ok());
+    let total: Option<u64> = jobs.iter().map(threads).sum();
     std::iter::once(("job", first.job.clone()))
         .chain(first.rest.iter().cloned())
-        .filter(|(name, value)| others.iter().all(|j| has(j, name, value)))
+        .filter_map(|(name, value)| match name {
+            "jobs" => total.map(|t| (name, t.to_string())),
+            _ => others.iter().all(|j| has(j, name, &value)).then_some((name, value)),
+        })
         .collect()
 }
 
@@ -407,15 +450,19 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
         {
             out.notes.push((first, super::json::clones_note(name, k)));
         }
+        // fio prints every definition before any section: sections left
+        // from a run before (cut before its status block) are not this
+        // run's group's.
+        st.group_jobs.clear();
         st.defs.insert(name.to_string(), params);
         return Ok(());
     }
-    if let Some((name, jobs)) = result_header(line) {
+    if let Some((name, group, jobs)) = result_header(line) {
         let mut rest = st.defs.get(name).cloned().unwrap_or_default();
         st.sections.entry(name.to_string()).or_insert((0, n)).0 += 1;
         rest.push(("jobs", jobs.to_string()));
         let job = JobParams { job: name.to_string(), rest };
-        st.group_jobs.push(job.clone());
+        st.group_jobs.push((group.to_string(), job.clone()));
         st.job = Some(job);
         st.skipping = false;
         (st.dir, st.pct, st.group) = (None, None, None);
@@ -426,7 +473,9 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
     {
         (st.job, st.dir, st.pct) = (None, None, None);
         st.group = Some(format!("Run status group {num}"));
-        st.group_params = shared_params(&std::mem::take(&mut st.group_jobs));
+        let (mine, others) = std::mem::take(&mut st.group_jobs).into_iter().partition(|(g, _)| g == num);
+        st.group_jobs = others;
+        st.group_params = shared_params(&mine.into_iter().map(|(_, j)| j).collect::<Vec<_>>());
         note_clones(st, json_jobs, out);
         return Ok(());
     }
@@ -613,6 +662,11 @@ mod tests {
         let bws: Vec<f64> =
             out.samples.iter().filter(|s| s.metric.name == "read: bw").map(|s| s.value.mean()).collect();
         assert_eq!(bws, vec![40.0, 40.0]);
+        // The group line is the two clones' total: over 2 jobs, not 1.
+        let group = out.samples.iter().find(|s| s.metric.name == "READ: bw").unwrap();
+        assert_eq!(group.value.mean(), 80.0);
+        let jobs = group.params.iter().find(|p| p.name == "jobs").map(|p| p.value.to_string());
+        assert_eq!(jobs.as_deref(), Some("2"));
         assert_eq!(out.notes.len(), 1, "{:?}", out.notes);
         assert_eq!(out.notes[0].0, 2);
         assert!(out.notes[0].1.contains("2 times"));
@@ -620,7 +674,10 @@ mod tests {
 
     #[test]
     fn lines() {
-        assert_eq!(result_header("mytest: (groupid=0, jobs=10): err= 0: pid=5178: Wed May"), Some(("mytest", "10")));
+        assert_eq!(
+            result_header("mytest: (groupid=0, jobs=10): err= 0: pid=5178: Wed May"),
+            Some(("mytest", "0", "10"))
+        );
         assert_eq!(result_header("  x: (groupid=0, jobs=1): err= 0:"), None);
         let (name, p) = definition(
             "mytest: (g=0): rw=randread, bs=(R) 16.0KiB-16.0KiB, (W) 16.0KiB-16.0KiB, (T) 16.0KiB-16.0KiB, ioengine=psync, iodepth=1",
