@@ -66,6 +66,10 @@ const UNPROVABLE: &[(&str, &str)] = &[
         "schbench's percentiles are whole microseconds (`min=44, max=13155`)",
     ),
     (
+        "tests/fixtures/schbench/edited-schbench-threads-numbered-setups.txt",
+        "schbench's percentiles are whole microseconds (`min=44, max=13155`)",
+    ),
+    (
         "tests/fixtures/schbench/lkml-2020-schbench-runtime-form-three-kernels.txt",
         "schbench's percentiles are whole microseconds (`min=44, max=13155`)",
     ),

@@ -1104,8 +1104,11 @@ fn is_person_line(text: &str, name: &str) -> bool {
     // person's set-up line, `Filesystem: xfs`, `mitigations=off`, `[base]`,
     // is one: [`setup_pair`]).
     let pair = text.trim_end_matches(':').contains(':');
+    // The benchmark's own command line is none, though it may read as a
+    // numbered set-up (`dbench 48`: its number is already a parameter).
     if setup_pair(text).is_some() {
-        return true;
+        let program = text.trim_start_matches(['$', '+', '#', ' ']).split_whitespace().next().map(command_words_name);
+        return command_words(text, name).is_none() && !program.is_some_and(|p| is_program(p, name));
     }
     // A sentence may quote an option (`With “cont-pages=on”, qemu keep
     // 907264kb THPs.`); a program's `=` is in its figures (`(== 400 tasks)`).
