@@ -135,8 +135,11 @@ struct Reader {
     runs_read: bool,
     /// Each command line's server and port (`-s`, `-p`) where it names
     /// them, with its line: the tables below it are that instance's.
-    targets: Vec<(usize, Option<String>, Option<String>)>,
+    targets: Vec<Target>,
 }
+
+/// A command line's line, and the server and port it names (`-s`, `-p`).
+type Target = (usize, Option<String>, Option<String>);
 
 impl Reader {
     /// Sets parameter `name`, keeping [`PARAMS`]' order.
@@ -289,8 +292,8 @@ fn option(args: &[&str], short: &str, long: &str) -> Option<String> {
 /// (see the module docs), each only where the file's command lines name
 /// more than one: the instances LKP runs at once, one per port, are
 /// set-ups of their own.
-fn tag_instances(samples: &mut [Sample], targets: &[(usize, Option<String>, Option<String>)]) {
-    let named = |pick: fn(&(usize, Option<String>, Option<String>)) -> &Option<String>| {
+fn tag_instances(samples: &mut [Sample], targets: &[Target]) {
+    let named = |pick: fn(&Target) -> &Option<String>| {
         let mut values: Vec<&Option<String>> = targets.iter().map(pick).collect();
         values.sort();
         values.dedup();
