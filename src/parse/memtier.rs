@@ -458,6 +458,16 @@ mod tests {
         let f = Memtier.parse(&Input::from_text(&instance(6380, "21659.56", "346.111"))).unwrap();
         assert!(!show(&f.samples[0]).contains("port"));
         assert_eq!(option(&["-s", "'HOST'", "--port=6380"], "-s", "--server").as_deref(), Some("HOST"));
+        // Two servers on one port: told by `server`, not `port`.
+        let servers = format!(
+            "{}{}",
+            instance(6379, "21659.56", "346.111").replace("-p 6379", "-s 10.0.0.1 -p 6379"),
+            instance(6379, "21725.83", "348.159").replace("-p 6379", "--server=10.0.0.2 -p 6379")
+        );
+        let f = Memtier.parse(&Input::from_text(&servers)).unwrap();
+        let ops: Vec<String> = f.samples.iter().filter(|s| s.metric.name == "Ops/sec").map(show).collect();
+        assert!(ops[0].ends_with("server=10.0.0.1]"), "{ops:?}");
+        assert!(ops[1].ends_with("server=10.0.0.2]"), "{ops:?}");
     }
 
     #[test]
