@@ -91,7 +91,9 @@
 //! with no table read between them (a table read starts the next launch's
 //! count), and the tables below them carry parameter `copies` (`copies
 //! 16`): 16 copies' tables and 4 copies' are no runs of one set-up, nor
-//! compared as like. A file whose every launch is one copy (or that
+//! compared as like. Every command of the launch counts, whatever its
+//! test: a `TCP_RR` run beside a `TCP_STREAM` (`copies 2`) shared the
+//! machine, and is no lone `TCP_RR`. A file whose every launch is one copy (or that
 //! launches none in the background: a plain `netperf` command) carries no
 //! `copies`. LKP's `nr_threads` is not printed in these logs; the command
 //! lines are what tells the count.
