@@ -41,8 +41,9 @@
 //! below each table (`GET     348.159       100.00`) is memtier's, never a
 //! label.
 //!
-//! Tables: each `ALL STATS` and `RUN #N RESULTS` table is one run (LKP's
-//! several instances in one file are runs of one sample set). With
+//! Tables: each `ALL STATS` and `RUN #N RESULTS` table is one run (the
+//! tables of one server and port in a file are runs of one sample set;
+//! LKP's instances on several ports are set-ups, above). With
 //! `--run-count`, memtier prints the `BEST RUN RESULTS` and `WORST RUN
 //! RESULTS` (notes, not read: a pick among the runs) and `AGGREGATED AVERAGE
 //! RESULTS (N runs)`, read as a summary over N runs when the file holds no
