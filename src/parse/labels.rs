@@ -1821,7 +1821,7 @@ fn label_line(text: &str, underlined: bool) -> Option<String> {
     let colon = (text.ends_with(':') || dash) && bare.split_whitespace().count() <= 6;
     // A sentence over a rule is a program's banner (STREAM's `This system
     // uses 8 bytes per array element.` above its `-----`), not a title.
-    let underlined = underlined && !bare.ends_with(['.', '!', '?', ';', ',']);
+    let underlined = underlined && !bare.ends_with(['.', '!', '?', ';', ',']) && !is_table_row(bare);
     let lower = bare.to_lowercase();
     // `2.1.108 + shmfs`, `2.4.19 with the patch`: more than the kernel.
     let more = bare.contains('+') || lower.contains("patch") || lower.contains("with");
@@ -1864,6 +1864,17 @@ fn label_line(text: &str, underlined: bool) -> Option<String> {
         .map(|(_, w)| *w)
         .collect();
     Some(if kernels.len() == 1 && !more { kernels[0].to_string() } else { without_preposition(&lower).to_string() })
+}
+
+/// A row of a program's table or histogram: a word, then two or more
+/// numbers and nothing else (memtier's latency histogram, `GET
+/// 348.159       100.00`, its last row above a `---`): no title, even
+/// over a rule.
+fn is_table_row(text: &str) -> bool {
+    let mut cells = text.split_whitespace();
+    let word = cells.next().is_some_and(|w| w.chars().all(char::is_alphabetic));
+    let rest: Vec<&str> = cells.collect();
+    word && rest.len() >= 2 && rest.iter().all(|c| super::num::plain(c).is_some())
 }
 
 /// The words of a numbered list item naming a set-up, `1. 16k vmm page

@@ -31,10 +31,19 @@
 //! above it says: `threads` (`N Threads`, `-t`), `connections` (`N
 //! Connections per thread`, `-c`), `requests` (`N Requests per client`,
 //! `-n`), `pipeline` (`--pipeline`), `data_size` (`-d`, `--data-size`,
-//! bytes) and `ratio` (`--ratio`, SET:GET).
+//! bytes) and `ratio` (`--ratio`, SET:GET). Where a file's command lines
+//! name more than one server or port (`-s`, `--server`; `-p`, `--port`),
+//! each table also carries that of the command above it, `server` and
+//! `port`: LKP starts one instance per Redis server at once
+//! (`memtier_benchmark … -p 6380` … `-p 6383`), and each instance is a
+//! set-up of its own, compared with the same port's instance of another
+//! kernel, never averaged with the others as runs. The latency histogram
+//! below each table (`GET     348.159       100.00`) is memtier's, never a
+//! label.
 //!
-//! Tables: each `ALL STATS` and `RUN #N RESULTS` table is one run (LKP's
-//! several instances in one file are runs of one sample set). With
+//! Tables: each `ALL STATS` and `RUN #N RESULTS` table is one run (the
+//! tables of one server and port in a file are runs of one sample set;
+//! LKP's instances on several ports are set-ups, above). With
 //! `--run-count`, memtier prints the `BEST RUN RESULTS` and `WORST RUN
 //! RESULTS` (notes, not read: a pick among the runs) and `AGGREGATED AVERAGE
 //! RESULTS (N runs)`, read as a summary over N runs when the file holds no
@@ -125,7 +134,13 @@ struct Reader {
     /// the end, read only when no run's table was.
     aggregated: Vec<Sample>,
     runs_read: bool,
+    /// Each command line's server and port (`-s`, `-p`) where it names
+    /// them, with its line: the tables below it are that instance's.
+    targets: Vec<Target>,
 }
+
+/// A command line's line, and the server and port it names (`-s`, `-p`).
+type Target = (usize, Option<String>, Option<String>);
 
 impl Reader {
     /// Sets parameter `name`, keeping [`PARAMS`]' order.
@@ -239,6 +254,7 @@ impl Reader {
         }
         if let Some(args) = args_of(t, "memtier_benchmark") {
             self.command(&args);
+            self.targets.push((n, option(&args, "-s", "--server"), option(&args, "-p", "--port")));
             return Ok(());
         }
         let mut words = t.split_whitespace();
@@ -253,6 +269,46 @@ impl Reader {
             }
         }
         Ok(())
+    }
+}
+
+/// The value of option `short` or `long` among a command's `args` (`-p
+/// 6380`, `--port=6380`, `--port 6380`), unquoted.
+fn option(args: &[&str], short: &str, long: &str) -> Option<String> {
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let value = match a.split_once('=') {
+            Some((o, v)) if o == long => Some(v),
+            _ if *a == short || *a == long => it.next().copied(),
+            _ => None,
+        };
+        if let Some(v) = value {
+            return Some(v.trim_matches(['\'', '"']).to_string());
+        }
+    }
+    None
+}
+
+/// Gives each sample the `server` and `port` of the command line above it
+/// (see the module docs), each only where the file's command lines name
+/// more than one: the instances LKP runs at once, one per port, are
+/// set-ups of their own.
+fn tag_instances(samples: &mut [Sample], targets: &[Target]) {
+    let named = |pick: fn(&Target) -> &Option<String>| {
+        let mut values: Vec<&Option<String>> = targets.iter().map(pick).collect();
+        values.sort();
+        values.dedup();
+        values.len() > 1
+    };
+    let (servers, ports) = (named(|t| &t.1), named(|t| &t.2));
+    for s in samples {
+        let Some((_, server, port)) = targets.iter().rev().find(|t| t.0 < s.line) else { continue };
+        if let (true, Some(v)) = (servers, server) {
+            s.params.push(crate::model::Param::new("server", v));
+        }
+        if let (true, Some(v)) = (ports, port) {
+            s.params.push(crate::model::Param::new("port", v));
+        }
     }
 }
 
@@ -317,6 +373,7 @@ impl BenchParser for Memtier {
                 r.out.samples.sort_by_key(|s| s.line);
             }
         }
+        tag_instances(&mut r.out.samples, &r.targets);
         if r.out.samples.is_empty() {
             return Err(ParseError::NoResults {
                 benchmark: ID,
@@ -359,6 +416,59 @@ mod tests {
     fn show(s: &Sample) -> String {
         let p: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
         format!("{} {}|{} {:?} [{}]", s.line, s.group, s.metric.name, s.value, p.join(" "))
+    }
+
+    /// LKP's instances run at once, one per port (`-p 6380` … `-p 6383`),
+    /// each with its latency histogram below its table: each instance is
+    /// told by its port, none by a histogram row.
+    #[test]
+    fn instances_on_several_ports_are_told_by_port() {
+        let instance = |port: u32, ops: &str, tail: &str| {
+            format!(
+                "2020-10-27 10:59:50 /usr/bin/numactl  --all -- numactl --cpunodebind=0 -- memtier_benchmark \
+                 --threads=1 -d 1024 -c 3 --pipeline=64 -p {port}\nALL STATS\n=====\n\
+                 Type         Ops/sec       KB/sec\n-----\nSets        {ops}     22716.77\n\n\
+                 Request Latency Distribution\nType     <= msec         Percent\n-----\n\
+                 GET     {tail}       100.00\n---\nWAIT      0.000       100.00\n"
+            )
+        };
+        let text: String =
+            [(6380, "21659.56", "346.111"), (6381, "21725.83", "348.159"), (6382, "21348.27", "352.255")]
+                .iter()
+                .map(|&(p, ops, tail)| instance(p, ops, tail))
+                .collect();
+        let input = Input::from_text(&text);
+        let mut f = Memtier.parse(&input).unwrap();
+        crate::parse::labels::apply(&input, &mut f);
+        let got: Vec<String> = f.samples.iter().filter(|s| s.metric.name == "Ops/sec").map(show).collect();
+        assert_eq!(got.len(), 3);
+        assert!(
+            got[1]
+                .ends_with("Single { value: 21725.83 } [threads=1 connections=3 pipeline=64 data_size=1024 port=6381]"),
+            "{got:?}"
+        );
+        assert!(got.iter().all(|g| !g.contains("label")), "{got:?}");
+        // Two runs on one port, their histograms' last rows different:
+        // runs of one set-up, no row of a histogram their label.
+        let twice = format!("{}{}", instance(6380, "21659.56", "346.111"), instance(6380, "21725.83", "348.159"));
+        let input = Input::from_text(&twice);
+        let mut f = Memtier.parse(&input).unwrap();
+        crate::parse::labels::apply(&input, &mut f);
+        assert!(f.samples.iter().all(|s| s.params.iter().all(|p| p.name != "label" && p.name != "port")));
+        // One port in the file: no `port`.
+        let f = Memtier.parse(&Input::from_text(&instance(6380, "21659.56", "346.111"))).unwrap();
+        assert!(!show(&f.samples[0]).contains("port"));
+        assert_eq!(option(&["-s", "'HOST'", "--port=6380"], "-s", "--server").as_deref(), Some("HOST"));
+        // Two servers on one port: told by `server`, not `port`.
+        let servers = format!(
+            "{}{}",
+            instance(6379, "21659.56", "346.111").replace("-p 6379", "-s 10.0.0.1 -p 6379"),
+            instance(6379, "21725.83", "348.159").replace("-p 6379", "--server=10.0.0.2 -p 6379")
+        );
+        let f = Memtier.parse(&Input::from_text(&servers)).unwrap();
+        let ops: Vec<String> = f.samples.iter().filter(|s| s.metric.name == "Ops/sec").map(show).collect();
+        assert!(ops[0].ends_with("server=10.0.0.1]"), "{ops:?}");
+        assert!(ops[1].ends_with("server=10.0.0.2]"), "{ops:?}");
     }
 
     #[test]

@@ -49,7 +49,8 @@
 //! `SCTP_STREAM_MANY`, `TCP Connect/Request/Response` → `TCP_CRR`; an
 //! unknown banner's words as they are); `message` (send message size, in
 //! bytes) for stream tests; `request` and `response` (bytes) for
-//! request/response tests. Several tables of one set-up (LKP's copies) are
+//! request/response tests; `copies`, LKP's copies run at once (below).
+//! Several tables of one set-up (LKP's copies) are
 //! runs of one sample set, and so are several result rows a poster kept
 //! under one header (label lines between them, `v2.6.21`, are left to
 //! [`super::labels`]; a row the poster led with its set-up's name and a
@@ -81,6 +82,21 @@
 //! STREAM TEST from 0.0.0.0...`, `MIGRATED TCP REQUEST/RESPONSE TEST...`)
 //! is still read as one; an omni banner (`OMNI Send TEST from …`, its
 //! keyval or table lines below) is a note, not read.
+//!
+//! Copies run at once: LKP starts its copies of a test in the background,
+//! one command line each (`2023-09-12 08:47:50 netperf -4 -H 127.0.0.1 -t
+//! UDP_STREAM -c -C -l 300  &`, 16 of them, then `wait`), and each copy
+//! prints its own table, its throughput one copy's share of the machine's.
+//! The copies of one launch are counted as the `netperf … &` command lines
+//! with no table read between them (a table read starts the next launch's
+//! count), and the tables below them carry parameter `copies` (`copies
+//! 16`): 16 copies' tables and 4 copies' are no runs of one set-up, nor
+//! compared as like. Every command of the launch counts, whatever its
+//! test: a `TCP_RR` run beside a `TCP_STREAM` (`copies 2`) shared the
+//! machine, and is no lone `TCP_RR`. A file whose every launch is one copy (or that
+//! launches none in the background: a plain `netperf` command) carries no
+//! `copies`. LKP's `nr_threads` is not printed in these logs; the command
+//! lines are what tells the count.
 //!
 //! Tests a file's banners send to different hosts (`… AF_INET to
 //! 192.168.0.3 ()`, `… to localhost ()`) carry a `host` parameter: no runs
@@ -549,6 +565,9 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut hosts: Vec<(usize, Option<String>)> = Vec::new();
     // An omni `-O` command's test and selectors, until its values row.
     let mut omni: Option<(usize, String, Vec<String>)> = None;
+    // Each launch of copies in the background (`netperf … &`, LKP): the
+    // index of the first sample after it, and how many copies it started.
+    let mut launches: Vec<(usize, usize)> = Vec::new();
     for (n, line) in input.numbered() {
         let t = line.trim();
         if let Some((test, sels)) = omni_command(t) {
@@ -591,6 +610,13 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             }
         }
         let command = command_test(t);
+        if command.is_some() && t.ends_with('&') && !t.ends_with("&&") {
+            match launches.last_mut() {
+                // No table read since the last `&` line: one launch.
+                Some((at, copies)) if *at == out.samples.len() => *copies += 1,
+                _ => launches.push((out.samples.len(), 1)),
+            }
+        }
         if let Some(test) = banner(t).or_else(|| command.clone()) {
             if let Some(b) = block.take() {
                 close(&b, &mut out);
@@ -671,6 +697,11 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         } else {
             close(&b, &mut out);
         }
+    }
+    // Copies run at once: 16 copies' tables are no runs of 4 copies'.
+    if launches.iter().any(|&(_, copies)| copies > 1) {
+        let starts: super::varying::Starts = launches.iter().map(|&(at, c)| (at, c.to_string())).collect();
+        super::varying::tag_each(&mut out, &starts, "copies");
     }
     // Tests to different hosts (`to 192.168.0.3`, `to localhost`) are no
     // runs of one set-up; where a test's host is not known, none is told.
@@ -884,6 +915,28 @@ mod tests {
         );
         // The loopback by two names is one host: runs.
         assert_eq!(hosts(&format!("{}{}", test("127.0.0.1", "1990.00"), test("localhost", "1991.92"))), ["-", "-"]);
+    }
+
+    /// LKP's copies started at once (`netperf … &` lines, then `wait`):
+    /// their count is a set-up, so 16 copies are never runs of 4.
+    #[test]
+    fn copies_launched_at_once_are_a_parameter() {
+        let cmd = "2023-09-12 08:47:50 netperf -4 -H 127.0.0.1 -t TCP_RR -c -C -l 300  &\n";
+        let lkp = |n: usize| format!("{}2023-09-12 08:47:50 wait\n{}", cmd.repeat(n), RR.repeat(n));
+        for n in [4, 16] {
+            let f = Netperf.parse(&Input::from_text(&lkp(n))).unwrap();
+            assert_eq!(f.samples.len(), n);
+            let want = format!("test=TCP_RR request=1 response=1 copies={n}");
+            assert!(f.samples.iter().all(|s| params(s) == want), "{}", params(&f.samples[0]));
+        }
+        // One copy in the background is one copy, as a plain command is.
+        let f = Netperf.parse(&Input::from_text(&lkp(1))).unwrap();
+        assert_eq!(params(&f.samples[0]), "test=TCP_RR request=1 response=1");
+        // Two launches, 2 copies then 3: each table its launch's count.
+        let two = format!("{}{}", lkp(2), lkp(3));
+        let f = Netperf.parse(&Input::from_text(&two)).unwrap();
+        let copies: Vec<String> = f.samples.iter().map(|s| s.params.last().unwrap().value.to_string()).collect();
+        assert_eq!(copies, ["2", "2", "3", "3", "3"]);
     }
 
     #[test]
