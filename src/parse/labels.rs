@@ -1747,9 +1747,11 @@ fn is_numbered_run(lower: &str) -> bool {
 /// A line that tells only which run follows or when it ran, never a
 /// set-up, which a harness prints above each run of one set-up: a run's
 /// counter (`run 2`, `Run #2:`, `iteration 2`, `Pass 2`, `loop 2/3`,
-/// `[2/3]`, `=== iteration 2 of 3 ===`), a date or time (`Tue Jan 16
-/// 10:01:00 UTC 2024` as date(1) prints it, `2024-01-16T10:01:00Z`,
-/// `[2024-01-16 10:01:00]`, `Starting at 10:01:00`), or a load average
+/// `[2/3]`, `=== iteration 2 of 3 ===`, `Sample 2`, `Measurement 2`, a
+/// number alone in fences, `=== 2 ===`, `(2)`, a shell loop's `i=2`, `+
+/// for i in 2`), a date or time (`Tue Jan 16 10:01:00 UTC 2024` as
+/// date(1) prints it, `2024-01-16T10:01:00Z`, `[2024-01-16 10:01:00]`,
+/// `2024/01/16 10:01:00`, `Starting at 10:01:00`), or a load average
 /// (`/proc/loadavg`'s `0.52 0.58 0.59 1/234 5678`, uptime's `10:01:00 up 3
 /// days, … load average: 0.52, 0.58, 0.59`). Such lines differ from run to
 /// run: as labels they made each run a set-up of its own (an attacker's
@@ -1765,7 +1767,23 @@ pub fn is_run_marker(text: &str) -> bool {
         return false;
     }
     let lower = t.to_ascii_lowercase();
-    run_counter(&lower) || is_timestamp(&lower) || is_load_average(&lower)
+    // `=== 1 ===`, `(1)`, `# 2`: a number alone in a line's fences.
+    let fenced_number = t.len() < text.trim().trim_end_matches(':').trim_end().len()
+        && (1..=3).contains(&t.len())
+        && t.bytes().all(|b| b.is_ascii_digit());
+    run_counter(&lower) || is_timestamp(&lower) || is_load_average(&lower) || fenced_number || is_loop_variable(&lower)
+}
+
+/// A shell loop's counter as a harness prints it (lower case): `i=1`,
+/// `run=2`, or `+ for i in 1` as `set -x` traces it.
+fn is_loop_variable(lower: &str) -> bool {
+    let number = |d: &str| (1..=4).contains(&d.len()) && d.bytes().all(|b| b.is_ascii_digit());
+    if let Some((name, value)) = lower.split_once('=') {
+        return matches!(name.trim(), "i" | "j" | "n" | "run" | "iter" | "iteration" | "loop" | "pass")
+            && number(value.trim());
+    }
+    let words: Vec<&str> = lower.split_whitespace().collect();
+    matches!(words.as_slice(), ["+", "for", var, "in", n] if var.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') && number(n))
 }
 
 /// `run 2`, `run #2`, `iteration 2 of 3`, `loop 2/3`, `2/3`, `2 of 3`, `1st
@@ -1774,8 +1792,10 @@ fn run_counter(lower: &str) -> bool {
     // `harness run 2`, `test run 2`: the run of what the whole log runs.
     let lower =
         ["harness ", "test ", "benchmark ", "bench "].iter().find_map(|p| lower.strip_prefix(p)).unwrap_or(lower);
-    const WORDS: [&str; 11] =
-        ["run", "try", "pass", "iteration", "iter", "round", "loop", "attempt", "trial", "repetition", "rep"];
+    const WORDS: [&str; 13] = [
+        "run", "try", "pass", "iteration", "iter", "round", "loop", "attempt", "trial", "repetition", "rep", "sample",
+        "measurement",
+    ];
     let after_word = WORDS
         .iter()
         .filter_map(|w| lower.strip_prefix(w))
@@ -1821,11 +1841,12 @@ fn is_timestamp(lower: &str) -> bool {
         let is_clock = w.matches(':').count() >= 2
             && w.starts_with(|c: char| c.is_ascii_digit())
             && w.chars().all(|c| c.is_ascii_digit() || matches!(c, ':' | '.' | ','));
-        // `2024-01-16`, `2024-01-16t10:01:00z`, `2024-01-16t10:01:00+01:00`.
+        // `2024-01-16`, `2024-01-16t10:01:00z`, `2024-01-16t10:01:00+01:00`,
+        // `2024/01/16`.
         let is_iso = w.len() >= 10
             && w.as_bytes()[..4].iter().all(u8::is_ascii_digit)
-            && w.as_bytes()[4] == b'-'
-            && w.chars().all(|c| c.is_ascii_digit() || matches!(c, '-' | ':' | '.' | 't' | 'z' | '+'));
+            && matches!(w.as_bytes()[4], b'-' | b'/')
+            && w.chars().all(|c| c.is_ascii_digit() || matches!(c, '-' | '/' | ':' | '.' | 't' | 'z' | '+'));
         // `10:01`, a clock to the minute, after a date only (alone, `70:30`
         // may be a mix): counts as neither.
         let minutes = w.len() <= 5
@@ -2156,6 +2177,13 @@ mod tests {
             " 10:00:01 up 3 days,  2:03,  1 user,  load average: 0.52, 0.58, 0.59",
             "2nd run",
             "=== harness run 2 ===",
+            "=== 1 ===",
+            "Sample 1",
+            "Measurement 1",
+            "(1)",
+            "i=1",
+            "+ for i in 1",
+            "2024/01/16 10:00:01",
         ] {
             assert!(is_run_marker(m), "{m:?}");
         }
@@ -2174,6 +2202,10 @@ mod tests {
             "Kernel 6.1 at 10:00:00",
             "Test 2",
             "cold run 1",
+            "1:",
+            "1",
+            "x=1",
+            "+ for f in a",
         ] {
             assert!(!is_run_marker(m), "{m:?}");
         }
