@@ -2281,6 +2281,26 @@ mod tests {
         assert_eq!(last_params(&p), vec!["baseline", "patched"]);
     }
 
+    /// Set-ups that a run's counter or a number sits beside, or that are
+    /// no counter at all, stay apart (an attacker's trial of session 23:
+    /// must not be merged by the rule above).
+    #[test]
+    fn set_ups_beside_numbers_stay_apart() {
+        for (a, b, want) in [
+            ("pass 1: ext3", "pass 2: ext4", ["ext3", "ext4"]),
+            ("run 1: nobarrier", "run 2: barrier", ["nobarrier", "barrier"]),
+            ("Round 1 (cold cache)", "Round 2 (warm cache)", ["cold cache", "warm cache"]),
+            ("=== 16 clients, O_SYNC ===", "=== 32 clients, O_SYNC ===", ["16 clients, o_sync", "32 clients, o_sync"]),
+            ("NO_DELAY_DEQUEUE", "DELAY_DEQUEUE", ["NO_DELAY_DEQUEUE", "DELAY_DEQUEUE"]),
+            ("before:", "after:", ["before", "after"]),
+            ("16 clients:", "32 clients:", ["16 clients", "32 clients"]),
+            ("mix 30/70:", "mix 50/50:", ["mix 30/70", "mix 50/50"]),
+        ] {
+            let p = labelled(&format!("{a}\nThroughput 1\n\n{b}\nThroughput 2\n"), &[2, 5]);
+            assert_eq!(last_params(&p), want, "{a} / {b}");
+        }
+    }
+
     fn labelled(text: &str, lines: &[usize]) -> ParsedFile {
         let input = Input::from_text(text);
         let mut p = ParsedFile {
