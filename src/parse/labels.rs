@@ -1171,7 +1171,9 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str) -> Ve
         }
         // `ext3: run 1`, `run 1 of 2 on ext3`: the set-up beside a run's
         // counter labels it (the counter alone would make each run a set-up).
-        let beside_counter = setup_beside_counter(text, &[program]).map(|l| label_text(&l));
+        // Read as a label line of its own (`Kernel 6.1 (1/2)` → kernel 6.1).
+        let beside_counter = setup_beside_counter(text, &[program])
+            .map(|l| label_line(&format!("{l}:"), false).unwrap_or_else(|| label_text(&l)));
         // sysbench 1.0's `Throughput:` over its own `events/s (eps):` line
         // (a person may head results `Throughput:`, so only there).
         if beside_counter.is_none()
@@ -2279,6 +2281,9 @@ mod tests {
         }
         let p = labelled("test 1: baseline\nThroughput 1\ntest 2: patched\nThroughput 2\n", &[2, 4]);
         assert_eq!(last_params(&p), vec!["baseline", "patched"]);
+        // A kernel beside the counter is the run's kernel.
+        let p = labelled("Kernel 6.1 (1/2)\nThroughput 1\nKernel 6.2 (1/2)\nThroughput 2\n", &[2, 4]);
+        assert_eq!(p.samples.iter().map(|s| s.kernel.as_deref()).collect::<Vec<_>>(), vec![Some("6.1"), Some("6.2")]);
     }
 
     /// Set-ups that a run's counter or a number sits beside, or that are
