@@ -1894,7 +1894,7 @@ fn is_load_average(lower: &str) -> bool {
 /// `run 1 (noop)` → `noop`, `before (run 1):` → `before`, `without patch,
 /// 1st run:` → `without patch`, `mitigations=off: run 1` →
 /// `mitigations=off`, `test 1: baseline` → `baseline` (as written, the
-/// caller lowers it). A counter only in a counter's shapes ([`is_counter`]:
+/// caller lowers it). A counter only in a counter's shapes (`is_counter`:
 /// `N/M`, `(N/M)`, `#N`, `run N`, `iteration N of M`, `Nth run`, a date),
 /// at the line's start or end; what is left is a set-up only when it still
 /// has a word in it, and none of `programs` (the benchmark's own name:
