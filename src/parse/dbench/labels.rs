@@ -6,12 +6,12 @@ use super::{clients_started, command_count, is_table_header};
 use crate::model::Sample;
 use crate::parse::Input;
 use crate::parse::labels::{is_counter_beside_program, setup_beside_counter};
+use crate::parse::num::plain;
+use crate::parse::time::shell_line;
 
 /// The names dbench's and tbench's runs go by beside a harness's counter
 /// (`dbench run 1`: a run marker, not a set-up).
 const PROGRAMS: [&str; 2] = ["dbench", "tbench"];
-use crate::parse::num::plain;
-use crate::parse::time::shell_line;
 
 /// A line of dbench's own progress output: `....+++****`, dbench 4's
 /// `  128  cleanup 600 sec` and `  32  293380  3789.82 MB/sec  execute  59
