@@ -133,7 +133,7 @@ fn apply_labels(input: &Input, parsed: &mut ParsedFile) -> usize {
         return 0;
     }
     let labelled = |quiet: &[bool]| -> Option<Vec<Identity>> {
-        let by_line = identities(input, &read, quiet);
+        let by_line = identities(input, &read, quiet, command_name(&parsed.benchmark));
         let ids: Vec<Identity> = parsed
             .samples
             .iter()
@@ -598,6 +598,11 @@ fn setup_pair(text: &str) -> Option<(String, String)> {
     if text.chars().count() > MAX_LABEL_CHARS || text.ends_with(['.', ',', ';', '!', '?']) || is_run_marker(text) {
         return None;
     }
+    // `ext3: run 1`, `[1/4] ext3`: the set-up beside a run's counter, named
+    // as a numbered run's aside is below (not `ext3` → `ext3: run 1`).
+    if let Some(setup) = setup_beside_counter(text, &[]) {
+        return Some(("run".to_string(), label_text(&setup)));
+    }
     if let Some(feature) = sched_feature(text) {
         return Some((feature.to_string(), text.to_string()));
     }
@@ -881,11 +886,13 @@ fn warn_of_merged_copies(
         // Two copies each with a line the other has not: the first such pair.
         // Lines alike but for their figures (`Each test below will take on
         // the order of 4608 microseconds.`) are the benchmark's, run to run.
-        let only = |a: &[usize], b: &[usize]| {
-            a.iter().copied().find(|&n| {
-                !b.iter().any(|&m| super::segment::shape_hash(text(m)) == super::segment::shape_hash(text(n)))
-            })
+        // So are a set-up's lines beside their runs' counters (`without
+        // patch, 1st run:` / `without patch, 2nd run:`).
+        let shape = |n: usize| match setup_beside_counter(text(n), &[name]) {
+            Some(setup) => super::segment::shape_hash(&setup),
+            None => super::segment::shape_hash(text(n)),
         };
+        let only = |a: &[usize], b: &[usize]| a.iter().copied().find(|&n| !b.iter().any(|&m| shape(m) == shape(n)));
         let differ = written
             .iter()
             .enumerate()
@@ -1273,7 +1280,7 @@ struct Identity {
 /// `read[n]` is true when line *n* gave a number (`input.lines.len() + 2`
 /// long); `quiet[n]`, when line *n* is the benchmark's own output
 /// ([`output_lines`]; empty: none is), passed over as its chatter is.
-fn identities(input: &Input, read: &[bool], quiet: &[bool]) -> Vec<Option<Identity>> {
+fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str) -> Vec<Option<Identity>> {
     let mut out = vec![None; input.lines.len()];
     // Every line trimmed once (each is looked at as this, previous and
     // next line).
@@ -1332,14 +1339,20 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool]) -> Vec<Option<Identi
             word = None;
             continue;
         }
+        // `ext3: run 1`, `run 1 of 2 on ext3`: the set-up beside a run's
+        // counter labels it (the counter alone would make each run a set-up).
+        // Read as a label line of its own (`Kernel 6.1 (1/2)` → kernel 6.1).
+        let beside_counter = setup_beside_counter(text, &[program])
+            .map(|l| label_line(&format!("{l}:"), false).unwrap_or_else(|| label_text(&l)));
         // sysbench 1.0's `Throughput:` over its own `events/s (eps):` line
         // (a person may head results `Throughput:`, so only there).
         // A line naming the booted kernel (`Booted 6.1.0 on <date>`, `uname
         // -a`'s) holds a date, but names the kernel of the runs below it.
         let kernel = booted_kernel(text);
         if kernel.is_none()
+            && beside_counter.is_none()
             && (is_tool_chatter(text)
-                || is_run_marker(text)
+                || is_counter_beside_program(text, &[program])
                 || (text == "Throughput:" && trimmed.get(n).is_some_and(|next| next.starts_with("events/"))))
         {
             continue;
@@ -1368,6 +1381,7 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool]) -> Vec<Option<Identi
                 && trimmed.get(n).is_some_and(|next| next.is_empty())
                 && trimmed.get(n + 1).is_some_and(|after| !after.is_empty())));
         let found = kernel
+            .or(beside_counter)
             .or_else(|| label_line(text, underlined))
             .or_else(|| without_aside(text).and_then(|t| label_line(&t, false)))
             .or_else(|| config_command(text))
@@ -1959,9 +1973,11 @@ fn is_numbered_run(lower: &str) -> bool {
 /// A line that tells only which run follows or when it ran, never a
 /// set-up, which a harness prints above each run of one set-up: a run's
 /// counter (`run 2`, `Run #2:`, `iteration 2`, `Pass 2`, `loop 2/3`,
-/// `[2/3]`, `=== iteration 2 of 3 ===`), a date or time (`Tue Jan 16
-/// 10:01:00 UTC 2024` as date(1) prints it, `2024-01-16T10:01:00Z`,
-/// `[2024-01-16 10:01:00]`, `Starting at 10:01:00`), or a load average
+/// `[2/3]`, `=== iteration 2 of 3 ===`, `Sample 2`, `Measurement 2`, a
+/// number alone in fences, `=== 2 ===`, `(2)`, a shell loop's `i=2`, `+
+/// for i in 2`), a date or time (`Tue Jan 16 10:01:00 UTC 2024` as
+/// date(1) prints it, `2024-01-16T10:01:00Z`, `[2024-01-16 10:01:00]`,
+/// `2024/01/16 10:01:00`, `Starting at 10:01:00`), or a load average
 /// (`/proc/loadavg`'s `0.52 0.58 0.59 1/234 5678`, uptime's `10:01:00 up 3
 /// days, … load average: 0.52, 0.58, 0.59`). Such lines differ from run to
 /// run: as labels they made each run a set-up of its own (an attacker's
@@ -1977,7 +1993,23 @@ pub fn is_run_marker(text: &str) -> bool {
         return false;
     }
     let lower = t.to_ascii_lowercase();
-    run_counter(&lower) || is_timestamp(&lower) || is_load_average(&lower)
+    // `=== 1 ===`, `(1)`, `# 2`: a number alone in a line's fences.
+    let fenced_number = t.len() < text.trim().trim_end_matches(':').trim_end().len()
+        && (1..=3).contains(&t.len())
+        && t.bytes().all(|b| b.is_ascii_digit());
+    run_counter(&lower) || is_timestamp(&lower) || is_load_average(&lower) || fenced_number || is_loop_variable(&lower)
+}
+
+/// A shell loop's counter as a harness prints it (lower case): `i=1`,
+/// `run=2`, or `+ for i in 1` as `set -x` traces it.
+fn is_loop_variable(lower: &str) -> bool {
+    let number = |d: &str| (1..=4).contains(&d.len()) && d.bytes().all(|b| b.is_ascii_digit());
+    if let Some((name, value)) = lower.split_once('=') {
+        return matches!(name.trim(), "i" | "j" | "n" | "run" | "iter" | "iteration" | "loop" | "pass")
+            && number(value.trim());
+    }
+    let words: Vec<&str> = lower.split_whitespace().collect();
+    matches!(words.as_slice(), ["+", "for", var, "in", n] if var.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') && number(n))
 }
 
 /// `run 2`, `run #2`, `iteration 2 of 3`, `loop 2/3`, `2/3`, `2 of 3`, `1st
@@ -1986,8 +2018,10 @@ fn run_counter(lower: &str) -> bool {
     // `harness run 2`, `test run 2`: the run of what the whole log runs.
     let lower =
         ["harness ", "test ", "benchmark ", "bench "].iter().find_map(|p| lower.strip_prefix(p)).unwrap_or(lower);
-    const WORDS: [&str; 11] =
-        ["run", "try", "pass", "iteration", "iter", "round", "loop", "attempt", "trial", "repetition", "rep"];
+    const WORDS: [&str; 13] = [
+        "run", "try", "pass", "iteration", "iter", "round", "loop", "attempt", "trial", "repetition", "rep", "sample",
+        "measurement",
+    ];
     let after_word = WORDS
         .iter()
         .filter_map(|w| lower.strip_prefix(w))
@@ -2033,14 +2067,22 @@ fn is_timestamp(lower: &str) -> bool {
         let is_clock = w.matches(':').count() >= 2
             && w.starts_with(|c: char| c.is_ascii_digit())
             && w.chars().all(|c| c.is_ascii_digit() || matches!(c, ':' | '.' | ','));
-        // `2024-01-16`, `2024-01-16t10:01:00z`, `2024-01-16t10:01:00+01:00`.
+        // `2024-01-16`, `2024-01-16t10:01:00z`, `2024-01-16t10:01:00+01:00`,
+        // `2024/01/16`.
         let is_iso = w.len() >= 10
             && w.as_bytes()[..4].iter().all(u8::is_ascii_digit)
-            && w.as_bytes()[4] == b'-'
-            && w.chars().all(|c| c.is_ascii_digit() || matches!(c, '-' | ':' | '.' | 't' | 'z' | '+'));
+            && matches!(w.as_bytes()[4], b'-' | b'/')
+            && w.chars().all(|c| c.is_ascii_digit() || matches!(c, '-' | '/' | ':' | '.' | 't' | 'z' | '+'));
+        // `10:01`, a clock to the minute, after a date only (alone, `70:30`
+        // may be a mix): counts as neither.
+        let minutes = w.len() <= 5
+            && w.split_once(':').is_some_and(|(h, m)| {
+                (1..=2).contains(&h.len()) && m.len() == 2 && h.bytes().chain(m.bytes()).all(|b| b.is_ascii_digit())
+            });
         clock |= is_clock || is_iso;
         is_clock
             || is_iso
+            || minutes
             || w.is_empty()
             || w.bytes().all(|b| b.is_ascii_digit())
             || (w.len() >= 3 && w.len() <= 9 && NAMES.iter().any(|n| w.starts_with(n)) && w.bytes().all(|b| b.is_ascii_lowercase()))
@@ -2067,6 +2109,160 @@ fn is_load_average(lower: &str) -> bool {
             !a.is_empty() && !b.is_empty() && (a.bytes().chain(b.bytes())).all(|c| c.is_ascii_digit())
         })
         && w[4].bytes().all(|b| b.is_ascii_digit())
+}
+
+/// The set-up a person named on the same line as a run's counter or date,
+/// the counter taken off: `# ext3 (1/2)`, `ext3: run 1`, `ext3: 1/2`,
+/// `ext3, iteration 1`, `ext3 [1/2]`, `ext3: Tue Jan 16 10:01:00 UTC 2024`,
+/// `run 1 of 2 on ext3`, `[1/4] ext3`, `2024-01-16 10:00 ext3` → `ext3`;
+/// `run 1 (noop)` → `noop`, `before (run 1):` → `before`, `without patch,
+/// 1st run:` → `without patch`, `mitigations=off: run 1` →
+/// `mitigations=off`, `test 1: baseline` → `baseline` (as written, the
+/// caller lowers it). A counter only in a counter's shapes (`is_counter`:
+/// `N/M`, `(N/M)`, `#N`, `run N`, `iteration N of M`, `Nth run`, a date),
+/// at the line's start or end; what is left is a set-up only when it still
+/// has a word in it, and none of `programs` (the benchmark's own name:
+/// `dbench run 1` is a run marker, [`is_counter_beside_program`]) nor a
+/// harness's (`test`, `benchmark`). Each run's line differs by its counter
+/// alone: as a whole line it made every run a set-up of its own (an
+/// attacker's trial: `run 1 of 2 on ext3` … four columns, nothing
+/// compared), and not read at all, the set-ups were averaged as runs
+/// (`# ext3 (1/2)` … `# ext4 (2/2)`: four runs of one set-up, no word).
+/// `None` for any other line (`=== 16 clients, O_SYNC ===`, `16 clients`,
+/// `NO_DELAY_DEQUEUE`, a kernel and its build number `6.1.0 #55`).
+pub fn setup_beside_counter(text: &str, programs: &[&str]) -> Option<String> {
+    let (rest, counter) = split_off_counter(text)?;
+    // `5.2.0-rc2-aerate+ #55`: a kernel's build number, not a run's.
+    if counter.starts_with('#') && rest.split_whitespace().last().is_some_and(is_kernel_name) {
+        return None;
+    }
+    // `Projected Completion time:  Mon Jul 19 17:48:00 2021` (AIM9's last
+    // line), `rawstor: (groupid=0, jobs=1): err= 0: pid=11375: Mon Sep 22
+    // 11:50:58 2025` (fio's job line): a program's line ending in a date,
+    // no set-up's.
+    let program_line = rest.matches(':').count() > 1
+        || rest.matches('=').count() > 1
+        || (is_timestamp(&counter.to_ascii_lowercase())
+            && rest.split_whitespace().any(|w| {
+                let w = w.trim_matches(|c: char| !c.is_alphanumeric()).to_ascii_lowercase();
+                WHEN_WORDS.contains(&w.as_str()) || ["completion", "completed", "now", "booted"].contains(&w.as_str())
+            }));
+    let label_like = !program_line
+        && rest.chars().count() <= MAX_LABEL_CHARS
+        && (1..=6).contains(&rest.split_whitespace().count())
+        && rest.chars().any(char::is_alphabetic)
+        && !rest.ends_with(['.', '!', '?', ';'])
+        && !rest.contains(['$', '@', '|', '<', '>', '`', '#'])
+        && !rest.split_whitespace().all(|w| is_harness_word(w, programs));
+    label_like.then_some(rest)
+}
+
+/// A run's counter or date beside nothing but the benchmark's own name or
+/// a harness's word (`dbench run 1`, `=== dbench 2/3 ===`, `test run 2`)
+/// or alone ([`is_run_marker`]): a run marker, never a label.
+pub fn is_counter_beside_program(text: &str, programs: &[&str]) -> bool {
+    is_run_marker(text)
+        || split_off_counter(text)
+            .is_some_and(|(rest, _)| rest.split_whitespace().all(|w| is_harness_word(w, programs)))
+}
+
+/// A word a harness prints beside a run's counter or date that names no
+/// set-up: the benchmark's own name (one of `programs`, any case) or one of
+/// [`HARNESS_WORDS`] (UnixBench's `Start Benchmark Run: Tue Dec 10
+/// 13:23:54 IST 2002`).
+fn is_harness_word(word: &str, programs: &[&str]) -> bool {
+    let w = word.trim_matches(|c: char| !c.is_alphanumeric());
+    w.is_empty()
+        || HARNESS_WORDS.iter().any(|h| w.eq_ignore_ascii_case(h))
+        || programs.iter().any(|p| w.eq_ignore_ascii_case(p))
+}
+
+/// Words that say a line is a run's start, end or number ([`is_harness_word`]).
+const HARNESS_WORDS: [&str; 17] = [
+    "test", "benchmark", "bench", "harness", "run", "runs", "start", "started", "starting", "begin", "began", "end",
+    "ended", "finished", "done", "date", "time",
+];
+
+/// A line split into what is left and the run counter or date at its start
+/// or end ([`is_counter`]; the longest such run of words), the line's
+/// fences (`#`, `===`, `**`) and the separators between the two (`:`, `,`,
+/// `-`, brackets around the rest, a leading `on`/`for`) taken off:
+/// `# ext3 (1/2)` → (`ext3`, `(1/2)`). `None` when neither end is a counter
+/// or nothing is left.
+fn split_off_counter(text: &str) -> Option<(String, String)> {
+    let t = text.trim();
+    // Most lines are none: a counter has a digit (`first run` a run word).
+    if t.len() > 100 || !(t.bytes().any(|b| b.is_ascii_digit()) || t.to_ascii_lowercase().contains(" run")) {
+        return None;
+    }
+    let t = t.trim_end_matches(':').trim();
+    let t = t.trim_matches(|c: char| matches!(c, '=' | '#' | '*' | '~' | '>')).trim();
+    let t = t.trim_end_matches(':').trim();
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let n = words.len();
+    if !(2..=16).contains(&n) {
+        return None;
+    }
+    // `2 of 4 processes prepared for launch`: a count of things at the
+    // start, not of runs, unless set apart (`[1/4] ext3`, `1/4: ext3`).
+    let counts_things = |k: usize| {
+        let last = words[k - 1];
+        words[0].starts_with(|c: char| c.is_ascii_digit())
+            && !last.ends_with([':', '-'])
+            && !is_timestamp(&words[..k].join(" ").to_ascii_lowercase())
+    };
+    let (rest, counter) = match (1..n).rev().find(|&k| is_counter(&words[..k]) && !counts_things(k)) {
+        // `run 2, CSV only:`: a clause about the run (how it was printed).
+        Some(k) if words[k - 1].ends_with(',') || words[k].starts_with(',') => return None,
+        Some(k) => (&words[k..], &words[..k]),
+        None => (1..n).find(|&k| is_counter(&words[k..])).map(|k| (&words[..k], &words[k..]))?,
+    };
+    let rest = rest.join(" ");
+    let mut rest = rest.trim_matches(|c: char| c.is_whitespace() || matches!(c, ':' | ',' | '-' | ';'));
+    for (open, close) in [("(", ")"), ("[", "]")] {
+        if let Some(inner) = rest.strip_prefix(open).and_then(|r| r.strip_suffix(close))
+            && !inner.contains([open.as_bytes()[0] as char, close.as_bytes()[0] as char])
+        {
+            rest = inner.trim();
+        }
+    }
+    for p in ["on ", "for "] {
+        if rest.get(..p.len()).is_some_and(|h| h.eq_ignore_ascii_case(p)) {
+            rest = rest[p.len()..].trim_start();
+        }
+    }
+    (!rest.is_empty()).then(|| (rest.to_string(), counter.join(" ")))
+}
+
+/// Words that are a run's counter or a date and nothing more: `run 1`,
+/// `iteration 1 of 2`, `2nd run`, `(run 1)`, `[1/4]`, `(1/2)`, `1/2` (of at
+/// most 20 when bare: `30/70` is a mix), `#1`, `test 1`, date(1)'s `Tue
+/// Jan 16 10:01:00 UTC 2024`, `2024-01-16 10:00` (see [`is_timestamp`]);
+/// a separator (`,`, `:`, `-`) on either side.
+fn is_counter(words: &[&str]) -> bool {
+    let s = words.join(" ");
+    let s = s.trim_matches(|c: char| c.is_whitespace() || matches!(c, ',' | ':' | ';' | '-'));
+    let inner = s.strip_prefix('(').and_then(|r| r.strip_suffix(')'));
+    let inner = inner.or_else(|| s.strip_prefix('[').and_then(|r| r.strip_suffix(']')));
+    let bracketed = inner.is_some();
+    let lower = inner.unwrap_or(s).trim().trim_end_matches([':', ',']).to_ascii_lowercase();
+    let number = |d: &str| (1..=4).contains(&d.len()) && d.bytes().all(|b| b.is_ascii_digit());
+    if let Some(d) = lower.strip_prefix('#') {
+        return number(d);
+    }
+    if let Some(d) = lower.strip_prefix("test ") {
+        return number(d.trim_start_matches('#'));
+    }
+    // `1/2`, `1 of 2` without a run's word: the first of two, not more
+    // than its total, and a small total when bare.
+    let fraction = lower.split_once('/').or_else(|| lower.split_once(" of "));
+    if let Some((k, of)) = fraction
+        && let (Ok(k), Ok(of)) = (k.trim().parse::<u32>(), of.trim().parse::<u32>())
+        && number(&k.to_string())
+    {
+        return k >= 1 && k <= of && (bracketed || of <= 20);
+    }
+    run_counter(&lower) || is_timestamp(&lower)
 }
 
 /// A line a benchmark prints around its own results, passed over on the
@@ -2207,6 +2403,13 @@ mod tests {
             " 10:00:01 up 3 days,  2:03,  1 user,  load average: 0.52, 0.58, 0.59",
             "2nd run",
             "=== harness run 2 ===",
+            "=== 1 ===",
+            "Sample 1",
+            "Measurement 1",
+            "(1)",
+            "i=1",
+            "+ for i in 1",
+            "2024/01/16 10:00:01",
         ] {
             assert!(is_run_marker(m), "{m:?}");
         }
@@ -2225,8 +2428,105 @@ mod tests {
             "Kernel 6.1 at 10:00:00",
             "Test 2",
             "cold run 1",
+            "1:",
+            "1",
+            "x=1",
+            "+ for f in a",
         ] {
             assert!(!is_run_marker(m), "{m:?}");
+        }
+    }
+
+    /// From an attacker's trial (session 23, findings 3 and 4): a set-up
+    /// and a run's counter (or date) on one line. The counter is taken off,
+    /// the rest is the set-up: runs of one set-up are averaged, set-ups kept
+    /// apart (they were merged, or every run a set-up of its own).
+    #[test]
+    fn a_set_up_beside_a_run_counter_is_the_label() {
+        for (line, want) in [
+            ("# ext3 (1/2)", "ext3"),
+            ("ext3: run 1", "ext3"),
+            ("ext3: 1/2", "ext3"),
+            ("ext3: iteration 1", "ext3"),
+            ("ext3: Tue Jan 16 10:01:00 UTC 2024", "ext3"),
+            ("# ext3 #1", "ext3"),
+            ("# ext3 - 1/2", "ext3"),
+            ("mitigations=off: run 1", "mitigations=off"),
+            ("run 1 of 2 on ext3", "ext3"),
+            ("[1/4] ext3", "ext3"),
+            ("run 1 (noop)", "noop"),
+            ("ext3 run 1", "ext3"),
+            ("ext3, iteration 1", "ext3"),
+            ("ext3 (run 1)", "ext3"),
+            ("ext3 [1/2]", "ext3"),
+            ("2024-01-16 10:00 ext3", "ext3"),
+            ("before (run 1):", "before"),
+            ("Before #1", "Before"),
+            ("[base] run 1", "base"),
+            ("vanilla 1/2:", "vanilla"),
+            ("without patch, 1st run:", "without patch"),
+            ("pass 1: ext3", "ext3"),
+            ("run 1: nobarrier", "nobarrier"),
+            ("Round 1 (cold cache)", "cold cache"),
+            ("test 1: baseline", "baseline"),
+        ] {
+            assert_eq!(setup_beside_counter(line, &["dbench"]).as_deref(), Some(want), "{line:?}");
+        }
+        for line in [
+            "dbench run 1",
+            "=== 16 clients, O_SYNC ===",
+            "16 clients",
+            "NO_DELAY_DEQUEUE",
+            "before:",
+            "run 2, CSV only:",
+            "2 of 4 processes prepared for launch   0 sec",
+            "mix 30/70",
+            "5.2.0-rc2-aerate+ #55",
+            "Start Benchmark Run: Tue Dec 10 13:23:54 IST 2002",
+            "Projected Completion time:  Mon Jul 19 17:48:00 2021",
+            "rawstor: (groupid=0, jobs=1): err= 0: pid=11375: Mon Sep 22 11:50:58 2025",
+            "2.6.0-test9",
+        ] {
+            assert_eq!(setup_beside_counter(line, &["dbench"]), None, "{line:?}");
+        }
+        assert!(is_counter_beside_program("dbench run 1", &["dbench"]));
+        assert!(is_counter_beside_program("Start Benchmark Run: Tue Dec 10 13:23:54 IST 2002", &[]));
+        // Through the labeller of every benchmark but dbench's own.
+        for lines in [
+            ["ext3: run 1", "ext3: run 2", "ext4: run 1", "ext4: run 2"],
+            ["# ext3 (1/2)", "# ext3 (2/2)", "# ext4 (1/2)", "# ext4 (2/2)"],
+            ["run 1 of 2 on ext3", "run 2 of 2 on ext3", "run 1 of 2 on ext4", "run 2 of 2 on ext4"],
+            ["[1/4] ext3", "[2/4] ext3", "[3/4] ext4", "[4/4] ext4"],
+        ] {
+            let text: String = lines.iter().map(|l| format!("{l}\nThroughput 1\n")).collect();
+            let p = labelled(&text, &[2, 4, 6, 8]);
+            assert_eq!(last_params(&p), vec!["ext3", "ext3", "ext4", "ext4"], "{lines:?}");
+            assert!(p.notes.is_empty(), "{lines:?}: {:?}", p.notes);
+        }
+        let p = labelled("test 1: baseline\nThroughput 1\ntest 2: patched\nThroughput 2\n", &[2, 4]);
+        assert_eq!(last_params(&p), vec!["baseline", "patched"]);
+        // A kernel beside the counter is the run's kernel.
+        let p = labelled("Kernel 6.1 (1/2)\nThroughput 1\nKernel 6.2 (1/2)\nThroughput 2\n", &[2, 4]);
+        assert_eq!(p.samples.iter().map(|s| s.kernel.as_deref()).collect::<Vec<_>>(), vec![Some("6.1"), Some("6.2")]);
+    }
+
+    /// Set-ups that a run's counter or a number sits beside, or that are
+    /// no counter at all, stay apart (an attacker's trial of session 23:
+    /// must not be merged by the rule above).
+    #[test]
+    fn set_ups_beside_numbers_stay_apart() {
+        for (a, b, want) in [
+            ("pass 1: ext3", "pass 2: ext4", ["ext3", "ext4"]),
+            ("run 1: nobarrier", "run 2: barrier", ["nobarrier", "barrier"]),
+            ("Round 1 (cold cache)", "Round 2 (warm cache)", ["cold cache", "warm cache"]),
+            ("=== 16 clients, O_SYNC ===", "=== 32 clients, O_SYNC ===", ["16 clients, o_sync", "32 clients, o_sync"]),
+            ("NO_DELAY_DEQUEUE", "DELAY_DEQUEUE", ["NO_DELAY_DEQUEUE", "DELAY_DEQUEUE"]),
+            ("before:", "after:", ["before", "after"]),
+            ("16 clients:", "32 clients:", ["16 clients", "32 clients"]),
+            ("mix 30/70:", "mix 50/50:", ["mix 30/70", "mix 50/50"]),
+        ] {
+            let p = labelled(&format!("{a}\nThroughput 1\n\n{b}\nThroughput 2\n"), &[2, 5]);
+            assert_eq!(last_params(&p), want, "{a} / {b}");
         }
     }
 

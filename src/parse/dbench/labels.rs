@@ -5,9 +5,13 @@ use super::result::may_have_result;
 use super::{clients_started, command_count, is_table_header};
 use crate::model::Sample;
 use crate::parse::Input;
-use crate::parse::labels::is_run_marker;
+use crate::parse::labels::{is_counter_beside_program, setup_beside_counter};
 use crate::parse::num::plain;
 use crate::parse::time::shell_line;
+
+/// The names dbench's and tbench's runs go by beside a harness's counter
+/// (`dbench run 1`: a run marker, not a set-up).
+const PROGRAMS: [&str; 2] = ["dbench", "tbench"];
 
 /// A line of dbench's own progress output: `....+++****`, dbench 4's
 /// `  128  cleanup 600 sec` and `  32  293380  3789.82 MB/sec  execute  59
@@ -30,6 +34,18 @@ fn is_prompt(t: &str) -> bool {
         || t.contains("]$ ")
 }
 
+/// A line dbench prints itself or a shell's (`2 of 4 processes prepared
+/// for launch`, `16 clients started`, a result, `time`'s): never a label.
+fn is_own_line(line: &str) -> bool {
+    let t = line.trim();
+    may_have_result(t)
+        || command_count(t).is_some()
+        || clients_started(t).is_some()
+        || is_table_header(t)
+        || is_progress(t)
+        || shell_line(t).is_some()
+}
+
 /// A line naming the set-up of the results below it (never a shell `time`
 /// line, `real 3m12.345s`, another command's time): `before:`, `2.4.19:`,
 /// `with patch:`, `same machine with 2.4.19-pre4-ac4 -` (`colon` true), or a
@@ -50,14 +66,7 @@ fn label_line(line: &str) -> Option<(String, bool)> {
     if t.chars().count() > 60 || !t.chars().any(char::is_alphanumeric) || plain(t.trim_end_matches(':')).is_some() {
         return None;
     }
-    if may_have_result(t)
-        || command_count(t).is_some()
-        || clients_started(t).is_some()
-        || is_table_header(t)
-        || is_progress(t)
-        || is_prompt(t)
-        || shell_line(t).is_some()
-    {
+    if is_own_line(t) || is_prompt(t) {
         return None;
     }
     if let Some(text) = t.strip_suffix(':').or_else(|| t.strip_suffix(" -")) {
@@ -128,7 +137,11 @@ pub(super) fn labels_above(input: &Input, i: usize, floor: usize) -> Option<(Vec
     let mut markers = 0;
     while j > floor {
         let line = &input.lines[j - 1];
-        if is_run_marker(line) {
+        // `ext3: run 1`, `# ext3 (1/2)`, `run 1 of 2 on ext3`: the set-up
+        // beside the counter (`dbench run 1`: a marker).
+        if let Some(setup) = (!is_own_line(line)).then(|| setup_beside_counter(line, &PROGRAMS)).flatten() {
+            chain.push(setup);
+        } else if is_counter_beside_program(line, &PROGRAMS) {
             markers += 1;
         } else if let Some((text, _)) = label_line(line) {
             chain.push(text);

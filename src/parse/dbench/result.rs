@@ -196,7 +196,12 @@ pub(super) fn read_result(input: &Input, idx: usize) -> Result<Option<Result4>, 
                 "clients" => Some("clients"),
                 _ => None,
             };
-            if let (Some(name), Ok(n)) = (name, t.text.parse::<u32>()) {
+            // dbench 4 prints `N clients` before `N procs`: after `16
+            // procs`, a next line's `32 clients` is a set-up's label line
+            // (it gave the run above it the next set-up's client count).
+            let after_procs = name == Some("clients") && res.params.iter().any(|(p, _)| *p == "procs");
+            let again = res.params.iter().any(|(p, _)| Some(*p) == name);
+            if let (Some(name), Ok(n), false, false) = (name, t.text.parse::<u32>(), after_procs, again) {
                 res.params.push((name, n));
                 res.last_idx = word.idx;
                 k += 2;
