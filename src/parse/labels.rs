@@ -990,7 +990,9 @@ fn warn_of_numbers_differing_above(
                             // `number of transactions actually processed:
                             // 14614`; a person's `Threads: 8` labels).
                             && !t.trim_end_matches(':').contains(':')
-                            && !is_run_marker(t)
+                            // A number alone in fences is a marker only
+                            // where it counts the copies (checked below).
+                            && (!is_run_marker(t) || is_fenced_number(t))
                             && !is_tool_chatter(t)
                             && !is_rule(t)
                     })
@@ -1993,11 +1995,21 @@ pub fn is_run_marker(text: &str) -> bool {
         return false;
     }
     let lower = t.to_ascii_lowercase();
-    // `=== 1 ===`, `(1)`, `# 2`: a number alone in a line's fences.
-    let fenced_number = t.len() < text.trim().trim_end_matches(':').trim_end().len()
-        && (1..=3).contains(&t.len())
-        && t.bytes().all(|b| b.is_ascii_digit());
-    run_counter(&lower) || is_timestamp(&lower) || is_load_average(&lower) || fenced_number || is_loop_variable(&lower)
+    run_counter(&lower)
+        || is_timestamp(&lower)
+        || is_load_average(&lower)
+        || is_fenced_number(text)
+        || is_loop_variable(&lower)
+}
+
+/// `=== 1 ===`, `(1)`, `# 2`: a number alone in a line's fences, a run's
+/// counter where the numbers count the runs in order (`=== 4 ===` twice,
+/// then `=== 8 ===` twice may be jobs: [`warn_of_numbers_differing_above`]).
+fn is_fenced_number(text: &str) -> bool {
+    let whole = text.trim().trim_end_matches(':').trim_end();
+    let t = whole.trim_matches(|c: char| matches!(c, '=' | '-' | '#' | '*' | '[' | ']' | '(' | ')' | '>' | '<')).trim();
+    let t = t.trim_end_matches(':').trim();
+    t.len() < whole.len() && (1..=3).contains(&t.len()) && t.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// A shell loop's counter as a harness prints it (lower case): `i=1`,
