@@ -762,3 +762,17 @@ fn kept_class_whose_cells_do_not_read_back_is_built_again() {
     // Built again: its entry was written anew.
     assert_ne!(fs::read(&entry).unwrap(), damaged);
 }
+
+/// An empty kernel directory is warned of (the lint page lists it); an
+/// `mkdir` or `rmdir` changes no raw file, and the cache kept the last
+/// build's warnings and front page.
+#[test]
+fn an_empty_kernel_directory_made_or_removed_is_seen() {
+    let (tmp, content, out) = built_site();
+    let empty = content.join("dbench32-384m/2.4.9");
+    fs::create_dir(&empty).unwrap();
+    rebuild_matches_scratch(&content, &out, tmp.path());
+    assert!(fs::read_to_string(out.join("lint.md")).unwrap().contains("2.4.9/ holds no raw result file"));
+    fs::remove_dir(&empty).unwrap();
+    rebuild_matches_scratch(&content, &out, tmp.path());
+}

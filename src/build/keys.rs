@@ -48,8 +48,12 @@ pub(super) fn machine_key(common: u64, slug: &str, dir: &Path, d: &site::Discove
     // each other's entries.
     h.field(slug.as_bytes());
     for (k, path) in d.kernel_dirs.iter().zip(&d.kernel_paths) {
+        // Every kernel directory, one without files too: a build warns of
+        // an empty one ("holds no raw result file"), and an `mkdir` or
+        // `rmdir` changes no raw file (the cache kept the last build's
+        // warnings).
+        h.field(k.as_bytes());
         if let Ok(b) = site::read_annotation(&path.join("kernel.yaml")) {
-            h.field(k.as_bytes());
             h.field(&b);
         }
     }

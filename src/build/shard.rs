@@ -242,6 +242,12 @@ fn tree_hash(dir: &Path) -> u64 {
                 h.field(e.path().strip_prefix(dir).unwrap_or(e.path()).as_os_str().as_encoded_bytes());
                 h.field(&std::fs::read(e.path()).unwrap_or_default());
             }
+            // A directory, empty ones too (an empty kernel directory is
+            // warned of: a shard built before `mkdir` is another input).
+            Ok(e) if e.file_type().is_dir() => {
+                h.field(b"\0dir");
+                h.field(e.path().strip_prefix(dir).unwrap_or(e.path()).as_os_str().as_encoded_bytes());
+            }
             Ok(_) => {}
             // A link loop or an unreadable entry: the same walk of the same
             // tree meets the same one.
