@@ -182,7 +182,7 @@ impl Reader {
                 && a < asked
             {
                 let msg = format!(
-                    "report of runtime {a} s, short of the run's `-r {asked}`: an interim report of a run cut short, not read"
+                    "report of runtime {a} s, short of the run's `-r {asked}`: the run was cut short, its report not read"
                 );
                 self.out.notes.push((r.line, msg));
                 continue;
