@@ -274,7 +274,7 @@ impl BenchParser for Fio {
             return Err(ParseError::NoResults { benchmark: "fio", reason });
         }
         if out.samples.is_empty() {
-            let failed = out.notes.iter().find(|(_, m)| m.contains("is a failed run's"));
+            let failed = out.notes.iter().find(|(_, m)| m.contains("a failed run's"));
             let reason = if let Some((n, m)) = failed {
                 format!("line {n}: {m}")
             } else if input.lines.iter().any(|l| is_command_line(l)) {
