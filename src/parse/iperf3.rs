@@ -661,10 +661,11 @@ impl BenchParser for Iperf3 {
             tag_varying(&mut out, &hosts, "host");
         }
         if out.samples.is_empty() {
-            return Err(ParseError::NoResults {
-                benchmark: "iperf3",
-                reason: "no JSON `end` sums and no `… sender`/`… receiver` summary line".into(),
-            });
+            let reason = match out.notes.iter().find(|(_, m)| m.starts_with("the test was interrupted")) {
+                Some((n, m)) => format!("line {n}: {m}"),
+                None => "no JSON `end` sums and no `… sender`/`… receiver` summary line".into(),
+            };
+            return Err(ParseError::NoResults { benchmark: "iperf3", reason });
         }
         Ok(out)
     }

@@ -435,7 +435,13 @@ impl BenchParser for Ycsb {
             r.line(n, line.trim())?;
         }
         if r.out.samples.is_empty() {
-            let reason = match r.out.notes.iter().find(|(_, m)| m.contains("did no operation")) {
+            let reason = match r
+                .out
+                .notes
+                .iter()
+                .find(|(_, m)| m.contains("did no operation") || m.starts_with("YCSB's run failed"))
+            {
+                Some((n, m)) if m.starts_with("YCSB's run failed") => format!("line {n}: {m}"),
                 Some((n, _)) => format!("line {n}: the run did no operation (`Throughput` 0: it failed)"),
                 None => {
                     "no `[SECTION], Measure, value` line, nor go-ycsb's `OP - Takes(s): …` under `Run finished`".into()
