@@ -19,7 +19,7 @@
 //! without its final newline loses that line's numbers to the warning,
 //! which says how to keep them: end the file with a line break.
 
-use super::{BenchParser, Input};
+use super::{BenchParser, Input, ParseError};
 use crate::model::{ParsedFile, Sample};
 
 /// The most characters of the last line the warning quotes (its end, where
@@ -72,6 +72,59 @@ pub fn last_line(parser: &dyn BenchParser, input: &Input, parsed: &mut ParsedFil
     }
     parsed.notes.push((n, note(text)));
 }
+
+/// A parse that failed at the file's last line when that line has no line
+/// break and ends in a figure (`Throughput 46.20`, cut before dbench's
+/// `MB/sec`): for a parser whose every result line is a run of its own
+/// ([`ONE_LINE_RUNS`]), and a cut line that starts as a line read does,
+/// the file is read again without it and the complete runs above it are
+/// kept, with the note [`last_line`] gives a cut line. Any other outcome
+/// is returned as is.
+///
+/// # Errors
+/// `result`'s error, when it is not at such a line or the file without
+/// that line fails too.
+pub fn retry_without_last_line(
+    parser: &dyn BenchParser,
+    input: &Input,
+    result: Result<ParsedFile, ParseError>,
+) -> Result<ParsedFile, ParseError> {
+    let n = input.lines.len();
+    let Err(e) = &result else { return result };
+    if !input.unterminated || n == 0 || e.line() != Some(n) || !ends_in_figure(input.lines[n - 1].trim_end()) {
+        return result;
+    }
+    if !ONE_LINE_RUNS.contains(&parser.id()) {
+        return result;
+    }
+    let mut blank = vec![false; n];
+    blank[n - 1] = true;
+    // The cut line must be another of the lines read (another run's
+    // `Throughput`, another row of tasks): never a block's later line, whose
+    // block would be read half.
+    let kind = |l: &str| -> String {
+        let t = l.trim_start();
+        if t.starts_with(|c: char| c.is_ascii_digit()) {
+            "#".into()
+        } else {
+            t.split_whitespace().next().unwrap_or("").into()
+        }
+    };
+    let cut_kind = kind(&input.lines[n - 1]);
+    match parser.parse(&input.blanked(&blank)) {
+        Ok(mut parsed)
+            if parsed.samples.iter().any(|s| input.lines.get(s.line - 1).is_some_and(|l| kind(l) == cut_kind)) =>
+        {
+            parsed.notes.push((n, note(&input.lines[n - 1])));
+            Ok(parsed)
+        }
+        _ => result,
+    }
+}
+
+/// Parsers each of whose result lines is a whole run: dbench's `Throughput
+/// 45.1023 MB/sec 16 procs`, will-it-scale's `52,1200363,48.0,…` row.
+const ONE_LINE_RUNS: &[&str] = &["dbench", "will-it-scale"];
 
 /// The figure `line` ends in: its last run of digits and points (`41` of
 /// `Elapsed Time 41`, `0.55` of `"0.431","0.55`).
