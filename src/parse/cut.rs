@@ -44,7 +44,11 @@ pub fn last_line(parser: &dyn BenchParser, input: &Input, parsed: &mut ParsedFil
     while n > 1 && input.joined_away(n - 1) {
         n -= 1;
     }
-    if !input.unterminated || n == 0 || !parsed.samples.iter().any(|s| s.line == n) {
+    if !input.unterminated || n == 0 {
+        return;
+    }
+    if !parsed.samples.iter().any(|s| s.line == n) {
+        unread_cut_line(input, n, parsed);
         return;
     }
     let text = input.lines[n - 1].as_str();
@@ -125,6 +129,22 @@ pub fn retry_without_last_line(
 /// Parsers each of whose result lines is a whole run: dbench's `Throughput
 /// 45.1023 MB/sec 16 procs`, will-it-scale's `52,1200363,48.0,…` row.
 const ONE_LINE_RUNS: &[&str] = &["dbench", "will-it-scale"];
+
+/// A last line with no line break that ends in a figure, gave no number
+/// and sits at most [`NEAR`] lines below the last line read
+/// (`perf bench mem`'s `      15` for `15.258789 GB/sec`, redis' `99` for
+/// `99.95% <= 1 milliseconds`): the parser could not read a line cut before
+/// its words, so the cut result is warned of, not dropped unsaid.
+fn unread_cut_line(input: &Input, n: usize, parsed: &mut ParsedFile) {
+    const NEAR: usize = 6;
+    let text = input.lines[n - 1].as_str();
+    let last_read = parsed.samples.iter().map(|s| s.line).max().unwrap_or(0);
+    if !ends_in_figure(text) || last_read == 0 || n > last_read + NEAR || parsed.notes.iter().any(|(l, _)| *l == n) {
+        return;
+    }
+    let text = text.trim();
+    parsed.notes.push((n, format!("the file ends mid-line: `{text}` may be a result cut short; not read")));
+}
 
 /// The figure `line` ends in: its last run of digits and points (`41` of
 /// `Elapsed Time 41`, `0.55` of `"0.431","0.55`).
