@@ -635,6 +635,20 @@ pub fn drop_failed_runs(input: &Input, out: &mut ParsedFile) {
 mod tests {
     use super::*;
 
+    /// attack24's fio/sig.txt: a report printed after `fio: terminating on
+    /// signal 2` (Ctrl-C) is a cut run's, not read.
+    #[test]
+    fn a_report_after_a_signal_is_not_read() {
+        let report = include_str!("../../../tests/fixtures/fio/fio3-rawstor-randrw-4k-qd1.txt");
+        let mut out = ParsedFile::default();
+        let input = Input::from_text(&format!("fio: terminating on signal 2\n\n{report}"));
+        read(&input, &[], &[], &mut out).unwrap();
+        assert!(!out.samples.is_empty());
+        drop_failed_runs(&input, &mut out);
+        assert!(out.samples.is_empty(), "{:?}", out.samples);
+        assert!(out.notes.iter().any(|(l, m)| *l == 1 && m.contains("fio was stopped")), "{:?}", out.notes);
+    }
+
     /// A quoted report a mail client reflowed (linux-bcache, 2019): the
     /// job header's date wrapped, `--- ` glued before it, `2019 ` before the
     /// direction line and `resets ` before the slat line.
