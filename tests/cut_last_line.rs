@@ -339,3 +339,22 @@ fn each_format_proves_its_printed_last_figure_and_not_a_cut_one() {
     let time = benchsite::parse::by_id("bash-time").expect("bash-time");
     assert!(!time.last_figure_complete(&Input::from_text("real 64.223\nuser 0.501\nsys 36.75")));
 }
+
+/// attack24's cut/ perf-bench-mem file: cut 2 characters into the last
+/// figure (`      15` for `15.… GB/sec`), a line the parser cannot read
+/// without its unit. It was dropped unsaid; now a warning names it.
+#[test]
+fn a_cut_line_no_parser_reads_is_warned_of() {
+    let text = "# Running 'mem/memset' benchmark:\n# function 'default' (Default memset() provided by glibc)\n\
+        # Copying 1MB bytes ...\n\n      10.512233 GB/sec\n\n\
+        # function 'x86-64-stosq' (movsq-based memset() in arch/x86/lib/memset_64.S)\n# Copying 1MB bytes ...\n\n      15";
+    let input = Input::from_text(text);
+    let segs = segment::segments(&input, None);
+    let parsed = segs.iter().find_map(|s| s.outcome.as_ref().ok()).expect("read");
+    assert!(parsed.samples.iter().all(|s| s.line == 5), "{:?}", parsed.samples);
+    assert!(
+        parsed.notes.iter().any(|(l, m)| *l == 10 && m.contains("may be a result cut short")),
+        "{:?}",
+        parsed.notes
+    );
+}

@@ -19,7 +19,7 @@
 //! without its final newline loses that line's numbers to the warning,
 //! which says how to keep them: end the file with a line break.
 
-use super::{BenchParser, Input};
+use super::{BenchParser, Input, ParseError};
 use crate::model::{ParsedFile, Sample};
 
 /// The most characters of the last line the warning quotes (its end, where
@@ -44,7 +44,11 @@ pub fn last_line(parser: &dyn BenchParser, input: &Input, parsed: &mut ParsedFil
     while n > 1 && input.joined_away(n - 1) {
         n -= 1;
     }
-    if !input.unterminated || n == 0 || !parsed.samples.iter().any(|s| s.line == n) {
+    if !input.unterminated || n == 0 {
+        return;
+    }
+    if !parsed.samples.iter().any(|s| s.line == n) {
+        unread_cut_line(input, n, parsed);
         return;
     }
     let text = input.lines[n - 1].as_str();
@@ -71,6 +75,75 @@ pub fn last_line(parser: &dyn BenchParser, input: &Input, parsed: &mut ParsedFil
         parsed.samples.retain(|s| s.line != n);
     }
     parsed.notes.push((n, note(text)));
+}
+
+/// A parse that failed at the file's last line when that line has no line
+/// break and ends in a figure (`Throughput 46.20`, cut before dbench's
+/// `MB/sec`): for a parser whose every result line is a run of its own
+/// ([`ONE_LINE_RUNS`]), and a cut line that starts as a line read does,
+/// the file is read again without it and the complete runs above it are
+/// kept, with the note [`last_line`] gives a cut line. Any other outcome
+/// is returned as is.
+///
+/// # Errors
+/// `result`'s error, when it is not at such a line or the file without
+/// that line fails too.
+pub fn retry_without_last_line(
+    parser: &dyn BenchParser,
+    input: &Input,
+    result: Result<ParsedFile, ParseError>,
+) -> Result<ParsedFile, ParseError> {
+    let n = input.lines.len();
+    let Err(e) = &result else { return result };
+    if !input.unterminated || n == 0 || e.line() != Some(n) || !ends_in_figure(input.lines[n - 1].trim_end()) {
+        return result;
+    }
+    if !ONE_LINE_RUNS.contains(&parser.id()) {
+        return result;
+    }
+    let mut blank = vec![false; n];
+    blank[n - 1] = true;
+    // The cut line must be another of the lines read (another run's
+    // `Throughput`, another row of tasks): never a block's later line, whose
+    // block would be read half.
+    let kind = |l: &str| -> String {
+        let t = l.trim_start();
+        if t.starts_with(|c: char| c.is_ascii_digit()) {
+            "#".into()
+        } else {
+            t.split_whitespace().next().unwrap_or("").into()
+        }
+    };
+    let cut_kind = kind(&input.lines[n - 1]);
+    match parser.parse(&input.blanked(&blank)) {
+        Ok(mut parsed)
+            if parsed.samples.iter().any(|s| input.lines.get(s.line - 1).is_some_and(|l| kind(l) == cut_kind)) =>
+        {
+            parsed.notes.push((n, note(&input.lines[n - 1])));
+            Ok(parsed)
+        }
+        _ => result,
+    }
+}
+
+/// Parsers each of whose result lines is a whole run: dbench's `Throughput
+/// 45.1023 MB/sec 16 procs`, will-it-scale's `52,1200363,48.0,…` row.
+const ONE_LINE_RUNS: &[&str] = &["dbench", "will-it-scale"];
+
+/// A last line with no line break that ends in a figure, gave no number
+/// and sits at most [`NEAR`] lines below the last line read
+/// (`perf bench mem`'s `      15` for `15.258789 GB/sec`, redis' `99` for
+/// `99.95% <= 1 milliseconds`): the parser could not read a line cut before
+/// its words, so the cut result is warned of, not dropped unsaid.
+fn unread_cut_line(input: &Input, n: usize, parsed: &mut ParsedFile) {
+    const NEAR: usize = 6;
+    let text = input.lines[n - 1].as_str();
+    let last_read = parsed.samples.iter().map(|s| s.line).max().unwrap_or(0);
+    if !ends_in_figure(text) || last_read == 0 || n > last_read + NEAR || parsed.notes.iter().any(|(l, _)| *l == n) {
+        return;
+    }
+    let text = text.trim();
+    parsed.notes.push((n, format!("the file ends mid-line: `{text}` may be a result cut short; not read")));
 }
 
 /// The figure `line` ends in: its last run of digits and points (`41` of

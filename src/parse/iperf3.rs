@@ -64,6 +64,10 @@
 //! 0, "bits_per_second": 0` under `sum_received`) is a warning, not a
 //! bitrate of 0; the sender's figure is read.
 //!
+//! A text summary followed (within 3 lines) by `iperf3: interrupt - the
+//! client has terminated` is an interrupted test's (Ctrl-C: `0.00-2.53
+//! sec`, receiver `0.00 bits/sec`): not read, with a note at that line.
+//!
 //! A file holding both (a post with a text run, then a `-J` one) gives
 //! both: the text summary lines outside the JSON documents are read too,
 //! each sample with a `report` parameter (`text` or `JSON`), so that the
@@ -458,9 +462,12 @@ fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<
     let (mut declared, mut seen): (usize, Vec<String>) = (0, Vec::new());
     // Lines since the last `- - - -` rule (the summary's start).
     let mut since_rule = usize::MAX;
+    // The last summary read: the samples before it, its first and last line.
+    let mut last: Option<(usize, usize, usize)> = None;
     for (n, line) in input.numbered() {
         let t = line.trim();
         since_rule = if t.starts_with("- - - -") { 0 } else { since_rule.saturating_add(1) };
+
         // A line a quoted-printable soft break emptied (its text is on the
         // line above) does not end a summary.
         if input.joined_away(n - 1) {
@@ -477,9 +484,21 @@ fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<
             continue;
         }
         if !block.is_empty() {
+            last = Some((out.samples.len(), block[0].n, block[block.len() - 1].n));
             server_block(&block, (reverse, server), declared.max(seen.len()), declared, out);
             block.clear();
             (declared, seen) = (0, Vec::new());
+        }
+        // `iperf3: interrupt - the client has terminated` (Ctrl-C) right
+        // under a summary: iperf3 printed it for a test cut short, whose
+        // receiver may have counted nothing. Not a result.
+        if t.starts_with("iperf3: interrupt")
+            && let Some((before, first, end)) = last.take()
+            && n <= end + 3
+        {
+            out.samples.truncate(before);
+            let msg = format!("the test was interrupted (`{t}`): its summary (lines {first}-{end}) is not read");
+            out.notes.push((n, msg));
         }
         // The server's log (`Server listening on 5201`, `Accepted
         // connection from …`) until a client's `Connecting to host`.
@@ -642,10 +661,11 @@ impl BenchParser for Iperf3 {
             tag_varying(&mut out, &hosts, "host");
         }
         if out.samples.is_empty() {
-            return Err(ParseError::NoResults {
-                benchmark: "iperf3",
-                reason: "no JSON `end` sums and no `… sender`/`… receiver` summary line".into(),
-            });
+            let reason = match out.notes.iter().find(|(_, m)| m.starts_with("the test was interrupted")) {
+                Some((n, m)) => format!("line {n}: {m}"),
+                None => "no JSON `end` sums and no `… sender`/`… receiver` summary line".into(),
+            };
+            return Err(ParseError::NoResults { benchmark: "iperf3", reason });
         }
         Ok(out)
     }

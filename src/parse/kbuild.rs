@@ -35,7 +35,10 @@
 //!
 //! An `end time` without a `start time` before it, or a start, end or time
 //! that is no number, is an error at its line; a start time with no end
-//! (a build cut short) is a note.
+//! (a build cut short) is a note. A build inside which make reports its
+//! own failure (`make: *** [Makefile:1913: drivers] Error 2`) is left out,
+//! with a note at its `end time` naming make's line: its times are a
+//! failure's, not a build's.
 
 use super::cmdline::args_of;
 use super::num::plain;
@@ -93,6 +96,11 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut out = ParsedFile { benchmark: ID.into(), ..ParsedFile::default() };
     let mut setup = Setup::default();
     let mut start: Option<(usize, f64)> = None;
+    // The build's `real`/`user`/`sys`, kept until its end time, and the
+    // line of make's failure inside it (`make: *** [Makefile:1913:
+    // drivers] Error 2`): a failed build is left out.
+    let mut times: Vec<Sample> = Vec::new();
+    let mut failed: Option<usize> = None;
     for (n, line) in input.numbered() {
         let t = line.trim();
         if let Some(rest) = t.strip_prefix("start time:") {
@@ -100,19 +108,29 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 out.notes.push((m, "a build's start time with no end time: the build is not read".into()));
             }
             start = Some((n, seconds(n, t, rest)?));
+            times.clear();
+            failed = None;
         } else if let Some(rest) = t.strip_prefix("end time:") {
             let end = seconds(n, t, rest)?;
             let (_, begin) = start.take().ok_or_else(|| ParseError::malformed(n, "a `start time:` line first", t))?;
+            if let Some(at) = failed.take() {
+                out.notes.push((n, format!("this build failed (make's error at line {at}): its times are left out")));
+                times.clear();
+                continue;
+            }
             // To the microsecond: the difference of two nanosecond epochs
             // carries the doubles' remainder (151.8263578414917).
             let took = ((end - begin) * 1e6).round() / 1e6;
+            out.samples.append(&mut times);
             out.samples.push(setup.sample("build time", took, n));
         } else if let Some((name, rest)) = t.split_once(':').filter(|(k, _)| matches!(*k, "real" | "user" | "sys")) {
             if start.is_none() {
                 out.notes.push((n, format!("`{name}:` outside a build's start and end: not read")));
                 continue;
             }
-            out.samples.push(setup.sample(name, seconds(n, t, rest)?, n));
+            times.push(setup.sample(name, seconds(n, t, rest)?, n));
+        } else if start.is_some() && super::time::make_failed(t) {
+            failed.get_or_insert(n);
         } else {
             setup.command(t);
         }
@@ -121,7 +139,11 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         out.notes.push((m, "a build's start time with no end time: the build is not read".into()));
     }
     if out.samples.is_empty() {
-        return Err(ParseError::NoResults { benchmark: ID, reason: "no `start time:` / `end time:` pair".into() });
+        let reason = match out.notes.iter().find(|(_, m)| m.starts_with("this build failed")) {
+            Some((at, _)) => format!("every build failed (line {at})"),
+            None => "no `start time:` / `end time:` pair".into(),
+        };
+        return Err(ParseError::NoResults { benchmark: ID, reason });
     }
     Ok(out)
 }
@@ -157,6 +179,27 @@ impl BenchParser for Kbuild {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// attack24's kb/fail.txt, trimmed: make's `Error 2` between start and
+    /// end time; the build after it succeeded.
+    #[test]
+    fn a_failed_build_is_left_out() {
+        let text = "2023-09-22 06:45:32 make allyesconfig\nstart time: 1695365134.210934799\n\
+            drivers/gpu/drm/foo.c:123:5: error: implicit declaration of function 'bar'\n\
+            make[4]: *** [scripts/Makefile.build:243: drivers/gpu/drm/foo.o] Error 1\n\
+            make: *** [Makefile:1913: drivers] Error 2\nreal: 6.800s\nend time: 1695365141.037292752\n\
+            start time: 1695365200.5\nreal: 150.000s\nend time: 1695365351.0\niterations: 2\n";
+        let f = Kbuild.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<String> =
+            f.samples.iter().map(|s| format!("{} {} {}", s.line, s.metric.name, s.value.mean())).collect();
+        assert_eq!(got, ["9 real 150", "10 build time 150.5"]);
+        assert_eq!(f.notes.len(), 1, "{:?}", f.notes);
+        assert_eq!(f.notes[0].0, 7);
+        assert!(f.notes[0].1.contains("make's error at line 4"), "{:?}", f.notes);
+        let alone = "start time: 1695365134.2\nmake: *** [Makefile:1913: drivers] Error 2\nend time: 1695365141.0\n";
+        let e = Kbuild.parse(&Input::from_text(alone)).unwrap_err();
+        assert!(e.to_string().contains("every build failed (line 3)"), "{e}");
+    }
 
     #[test]
     fn builds_with_and_without_times() {

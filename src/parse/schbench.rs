@@ -44,6 +44,9 @@
 //! is. The `current rps:` lines are not read either (the RPS percentiles
 //! summarise them). Anything else between reports (a label, a blank line,
 //! LKP's `Iteration :` line) ends the stretch: both reports are runs.
+//! A report whose runtime is short of the command line's `-r` (`runtime
+//! 20 (s)` under `./schbench … -r 30`: a log cut after an interim report)
+//! is no run either: not read, with a note.
 //!
 //! Parameters, from a schbench command line above the run (`./schbench -m
 //! 1 -t 128 -r 30 -R 2000 -p 1024`): `message_threads` (`-m`), `threads`
@@ -142,6 +145,9 @@ struct Reader {
     out: ParsedFile,
     params: Vec<(&'static str, String)>,
     stretch: Vec<Report>,
+    /// The run's length asked for on its command line (`-r 30`,
+    /// `--runtime 30`), in seconds.
+    runtime: Option<u64>,
 }
 
 impl Reader {
@@ -166,6 +172,17 @@ impl Reader {
                 let msg = format!(
                     "interim report (runtime {a} s) not read: the cumulative report at line {} supersedes it",
                     next.line
+                );
+                self.out.notes.push((r.line, msg));
+                continue;
+            }
+            // The last report of a run cut short (a log cut after `runtime
+            // 20 (s)` of `-r 30`) is an interim one with no final after it.
+            if let (Some(a), Some(asked)) = (r.runtime, self.runtime)
+                && a < asked
+            {
+                let msg = format!(
+                    "report of runtime {a} s, short of the run's `-r {asked}`: the run was cut short, its report not read"
                 );
                 self.out.notes.push((r.line, msg));
                 continue;
@@ -237,6 +254,11 @@ impl Reader {
             self.out.samples.push(s);
         } else if let Some(args) = args_of(t, "schbench") {
             self.params.clear();
+            self.runtime = args
+                .iter()
+                .position(|a| *a == "-r" || *a == "--runtime")
+                .and_then(|i| args.get(i + 1))
+                .and_then(|v| v.parse().ok());
             // `-R` (`--rps`) asks for a rate, `-p` (`--pipe`) switches to
             // pipe mode with that transfer size: neither given is schbench's
             // plain run, which has neither parameter.
@@ -332,6 +354,7 @@ impl BenchParser for Schbench {
             out: ParsedFile { benchmark: "schbench".into(), ..ParsedFile::default() },
             params: Vec::new(),
             stretch: Vec::new(),
+            runtime: None,
         };
         for (n, line) in input.numbered() {
             // A line a quoted-printable soft break emptied (its text is on

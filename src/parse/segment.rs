@@ -87,7 +87,8 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
         families.push(family(parser.id()));
         let spans: Vec<(usize, usize, &str)> =
             out.iter().filter(|s| s.outcome.is_ok()).map(|s| (s.lines.0, s.lines.1, s.parser.id())).collect();
-        let mut outcome = around_others(current, parser, parser.parse(current), &spans);
+        let first = super::cut::retry_without_last_line(parser, current, parser.parse(current));
+        let mut outcome = around_others(current, parser, first, &spans);
         if let Ok(parsed) = &mut outcome {
             super::cut::last_line(parser, current, parsed);
         }

@@ -50,7 +50,10 @@
 //!   the POSIX `time -p` form `real 64.22`. Metrics `real`, `user`, `sys`, all
 //!   in s, Lower. Every such line is one sample, so a file holding several
 //!   runs yields several samples per metric; a file holding only some of the
-//!   three lines yields those.
+//!   three lines yields those. A record after make's own failure (`make:
+//!   *** [Makefile:1913: kernel] Error 2`, since the record before) timed a
+//!   failed build: it is left out, with a note at its `real` line naming
+//!   make's.
 //!
 //!   Posted comparison tables put one run per line and one kernel per column
 //!   (`real 1m4.221s 0m56.916s` under a header `ac12 ac12-pmap2`): each column
@@ -564,6 +567,19 @@ fn heading(line: &str) -> Option<String> {
     if text.chars().any(|c| c.is_alphabetic()) { Some(text.to_string()) } else { None }
 }
 
+/// make's own report of a failed build, `make: *** [Makefile:1913: kernel]
+/// Error 2` (GNU make; also `gmake:`, `make[1]:`): a target that failed.
+/// Used by kbuild too: a build after it timed a failure. A
+/// `make -k` or an ignored error (`Error 1 (ignored)`) is no failure.
+pub fn make_failed(line: &str) -> bool {
+    let t = line.trim();
+    let Some((tool, rest)) = t.split_once(": *** ") else { return false };
+    let tool = tool.split('[').next().unwrap_or(tool);
+    matches!(tool, "make" | "gmake")
+        && !rest.ends_with("(ignored)")
+        && rest.rsplit_once("Error ").is_some_and(|(_, n)| n.trim().parse::<u32>().is_ok())
+}
+
 /// A column header naming kernels: every word contains a digit and none is
 /// a plain number or a time.
 fn kernel_header(line: &str, k: usize) -> Option<Vec<String>> {
@@ -638,12 +654,42 @@ impl BenchParser for BashTime {
         let mut out = ParsedFile { benchmark: "bash-time".into(), ..Default::default() };
         let mut group = String::new();
         let mut header: Option<Vec<String>> = None;
+        // Line of make's own failure (`make: *** [Makefile:1913: kernel]
+        // Error 2`) since the last `time` record: the record after it timed
+        // a failed build.
+        let mut failed: Option<usize> = None;
+        // Inside the `real`/`user`/`sys` lines of such a record.
+        let mut skipping = false;
         for (i, line) in input.lines.iter().enumerate() {
             if let Some(h) = heading(line) {
                 group = h;
+                skipping = false;
                 continue;
             }
-            let Some((key, vals)) = shell_line(line) else { continue };
+            if make_failed(line) {
+                failed = Some(i + 1);
+                skipping = false;
+                continue;
+            }
+            let Some((key, vals)) = shell_line(line) else {
+                if !line.trim().is_empty() {
+                    skipping = false;
+                }
+                continue;
+            };
+            if key == "real" && skipping && failed.is_none() {
+                skipping = false;
+            }
+            if let Some(at) = failed.take() {
+                out.notes.push((
+                    i + 1,
+                    format!("this `time` record timed a failed build (make's error at line {at}): left out"),
+                ));
+                skipping = true;
+            }
+            if skipping {
+                continue;
+            }
             let metric = Metric::new(key, "s", Better::Lower);
             if vals.len() == 1 {
                 out.samples.push(Sample::new(metric, vals[0], i + 1).with_group(group.clone()));
@@ -662,10 +708,13 @@ impl BenchParser for BashTime {
             }
         }
         if out.samples.is_empty() {
-            return Err(ParseError::NoResults {
-                benchmark: "bash-time",
-                reason: "no `real`, `user` or `sys` line with a time".into(),
-            });
+            let reason = match out.notes.iter().find(|(_, m)| m.contains("timed a failed build")) {
+                Some((at, _)) => {
+                    format!("its only `time` record timed a build that failed (make's error at line {at})")
+                }
+                None => "no `real`, `user` or `sys` line with a time".into(),
+            };
+            return Err(ParseError::NoResults { benchmark: "bash-time", reason });
         }
         Ok(out)
     }

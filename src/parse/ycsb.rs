@@ -33,7 +33,10 @@
 //! summary, with `[OVERALL], Throughput(ops/sec), 0.0`, a `RunTime` of a
 //! few ms and no operation: such a summary (the lines from its first to
 //! the last in a row) is not read, and a warning at its `Throughput` line
-//! says so.
+//! says so. A summary whose `Return=ERROR` count is half or more of its
+//! section's `Operations` (`[READ], Return=ERROR, 490` of 500) is a failed
+//! run's, not read either (a warning at that line); fewer errors are a
+//! warning, the summary read.
 //!
 //! go-ycsb (PingCAP's Go port) prints a line per operation once the run
 //! is over, under `Run finished, takes 11m49.262264808s`:
@@ -352,6 +355,28 @@ impl Reader {
             self.out.notes.push((n, msg.into()));
             return Ok(());
         }
+        if measure == "Return=ERROR" && v > 0.0 {
+            let ops = self.out.samples[start..]
+                .iter()
+                .find(|s| s.group == section && s.metric.name == "Operations")
+                .map(|s| s.value.mean());
+            if ops.is_some_and(|o| 2.0 * v >= o) {
+                // Most operations failed: the latencies and throughput
+                // are a failing database's (errors return fast).
+                self.out.samples.truncate(start);
+                self.failed = true;
+                let msg = format!(
+                    "YCSB's run failed: {v} of its {} {section} operations returned ERROR; none of its summary is read",
+                    ops.unwrap_or_default()
+                );
+                self.out.notes.push((n, msg));
+                return Ok(());
+            }
+            let of = ops.map(|o| format!(" of {o}")).unwrap_or_default();
+            self.out
+                .notes
+                .push((n, format!("{v}{of} {section} operations returned ERROR: the run's figures count them")));
+        }
         if section == "OVERALL" && measure == "ThreadCount" {
             self.set("threads", value);
             return Ok(());
@@ -410,7 +435,13 @@ impl BenchParser for Ycsb {
             r.line(n, line.trim())?;
         }
         if r.out.samples.is_empty() {
-            let reason = match r.out.notes.iter().find(|(_, m)| m.contains("did no operation")) {
+            let reason = match r
+                .out
+                .notes
+                .iter()
+                .find(|(_, m)| m.contains("did no operation") || m.starts_with("YCSB's run failed"))
+            {
+                Some((n, m)) if m.starts_with("YCSB's run failed") => format!("line {n}: {m}"),
                 Some((n, _)) => format!("line {n}: the run did no operation (`Throughput` 0: it failed)"),
                 None => {
                     "no `[SECTION], Measure, value` line, nor go-ycsb's `OP - Takes(s): …` under `Run finished`".into()

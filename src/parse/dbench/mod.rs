@@ -70,6 +70,11 @@
 //! The `NB=` and `MBit/sec` figures of 1.x are fixed multiples of the
 //! throughput (×1.25 and ×10) and are not returned.
 //!
+//! A run above whose result a client reports a failed operation (3.x
+//! `[2345] write failed on handle 10006 (No space left on device)`, 4.x
+//! `ERROR: child 3 failed at line 1234`) is not read, with a note at its
+//! result line: its throughput is a failed run's.
+//!
 //! When a `time` report directly follows a run's result line (GNU time's
 //! default format, possibly glued onto the result line's wrapped tail; a
 //! csh/tcsh time line; or bash's `real`/`user`/`sys` lines after at most one
@@ -408,6 +413,22 @@ impl<'a> Reader<'a> {
             self.floor = last + 1;
             return Ok(last);
         }
+        // dbench's clients report a failed operation (3.x `[2345] write
+        // failed on handle 10006 (No space left on device)`; 4.x `ERROR:
+        // child 3 failed at line 1234`) and run on: the throughput is a
+        // failed run's.
+        let top = self.floor.min(r.line.saturating_sub(1));
+        if let Some(at) = (top..r.line.saturating_sub(1)).find(|&j| client_failed(&self.input.lines[j])) {
+            let msg = format!(
+                "a dbench client failed (line {}: `{}`): this run's result is not read",
+                at + 1,
+                self.input.lines[at].trim()
+            );
+            self.out.notes.push((r.line, msg));
+            self.pending.clear();
+            self.floor = last + 1;
+            return Ok(last);
+        }
         let timed = time_after(self.input, i, r.last_idx)?;
         let glued_time = timed.is_some() && gnu_record_at(self.input, i)?.is_some();
         let trailing = if glued_time { None } else { r.trailing.as_deref() };
@@ -516,10 +537,11 @@ impl<'a> Reader<'a> {
     fn finish(mut self, id: &'static str) -> Result<ParsedFile, ParseError> {
         self.flush();
         if self.out.samples.is_empty() {
-            return Err(ParseError::NoResults {
-                benchmark: id,
-                reason: "no `Throughput … MB/sec` line or operation table".into(),
-            });
+            let reason = match self.out.notes.iter().find(|(_, m)| m.starts_with("a dbench client failed")) {
+                Some((n, m)) => format!("line {n}: {m}"),
+                None => "no `Throughput … MB/sec` line or operation table".into(),
+            };
+            return Err(ParseError::NoResults { benchmark: id, reason });
         }
         drop_single_label(&mut self.out.samples);
         Ok(self.out)
@@ -709,6 +731,14 @@ impl BenchParser for Tbench {
     fn mail_detail(&self, group: &str, _metric: &str) -> bool {
         group == "operations"
     }
+}
+
+/// A dbench client's report of a failed operation: 3.x `[2345] write
+/// failed on handle 10006 (No space left on device)`, 4.x `ERROR: child 3
+/// failed at line 1234`.
+fn client_failed(line: &str) -> bool {
+    let t = line.trim();
+    t.contains(" failed on handle ") || (t.starts_with("ERROR: child ") && t.contains(" failed"))
 }
 
 #[cfg(test)]

@@ -91,6 +91,12 @@ fn option(job: &Map<String, Value>, global: Option<&Map<String, Value>>, key: &s
     }
 }
 
+/// A failed job's error number: fio's JSON job `"error" : 5` (EIO), with
+/// the I/O it did before failing; `None` for `"error" : 0` or none.
+fn job_error(job: &Map<String, Value>) -> Option<u64> {
+    job.get("error").and_then(Value::as_u64).filter(|&e| e != 0)
+}
+
 /// Reads one document's jobs into `out`; each job's name and figures go to
 /// `names` ([`JsonJob`]).
 ///
@@ -144,6 +150,11 @@ pub fn read_document(
         let Some(name) = job.get("jobname").and_then(Value::as_str) else {
             return Err(ParseError::malformed(job_line, "a `jobname` in a fio job", found));
         };
+        if let Some(e) = job_error(job) {
+            let msg = format!("fio job {name:?} failed (`\"error\" : {e}`): its figures are a failed run's, not read");
+            out.notes.push((job_line, msg));
+            continue;
+        }
         seen.entry(name).or_insert((job_line, 0)).1 += 1;
         let mut params = JobParams { job: name.to_string(), rest: Vec::new() };
         // fio's rules for a size option: `k` is a power of `kb_base` (1024
@@ -400,6 +411,22 @@ mod tests {
         let f = Fio.parse(&Input::from_text(&format!("{one}\n{one}\n"))).unwrap();
         assert_eq!(f.samples.len(), 4);
         assert_eq!(f.samples[2].line, 2);
+    }
+
+    /// attack24's fio/err5.json: a job with `"error" : 5` (EIO) is a failed
+    /// run's; the document after it, with `"error" : 0`, is read.
+    #[test]
+    fn a_job_with_an_error_is_not_read() {
+        let bad =
+            "{\"fio version\":\"fio-3.19\",\"jobs\":[{\"jobname\":\"j\",\"error\":5,\"read\":{\"bw\":5,\"iops\":1}}]}";
+        let good =
+            "{\"fio version\":\"fio-3.19\",\"jobs\":[{\"jobname\":\"j\",\"error\":0,\"read\":{\"bw\":7,\"iops\":2}}]}";
+        let f = Fio.parse(&Input::from_text(&format!("{bad}\n{good}\n"))).unwrap();
+        assert_eq!(f.samples.len(), 2);
+        assert!(f.samples.iter().all(|s| s.line == 2));
+        assert!(f.notes.iter().any(|(l, m)| *l == 1 && m.contains("`\"error\" : 5`")), "{:?}", f.notes);
+        let e = Fio.parse(&Input::from_text(&format!("{bad}\n"))).unwrap_err();
+        assert!(e.to_string().contains("failed"), "{e}");
     }
 
     #[test]

@@ -264,6 +264,7 @@ impl BenchParser for Fio {
         }
         let skip: Vec<(usize, usize)> = docs.iter().map(|d| (d.first, d.last)).collect();
         text::read(input, &skip, &json_jobs, &mut out)?;
+        text::drop_failed_runs(input, &mut out);
         let terse_lines = terse::read(input, &mut out)?;
         if out.samples.is_empty() && terse_lines > 0 {
             let reason = match out.notes.iter().find(|(_, m)| m.starts_with("fio terse version")) {
@@ -275,7 +276,10 @@ impl BenchParser for Fio {
             return Err(ParseError::NoResults { benchmark: "fio", reason });
         }
         if out.samples.is_empty() {
-            let reason = if input.lines.iter().any(|l| is_command_line(l)) {
+            let failed = out.notes.iter().find(|(_, m)| m.contains("a failed run's"));
+            let reason = if let Some((n, m)) = failed {
+                format!("line {n}: {m}")
+            } else if input.lines.iter().any(|l| is_command_line(l)) {
                 "only fio's command line (LKP keeps fio's report in `fio.output`)".to_string()
             } else {
                 "no job report (JSON `jobs` or a `name: (groupid=…)` section)".to_string()

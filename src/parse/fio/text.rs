@@ -622,9 +622,81 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
     Ok(())
 }
 
+/// The error of a failed job's section header: `rawstor: (groupid=0,
+/// jobs=1): err= 5 (file:io_u.c:1845, func=io_u error, error=Input/output
+/// error): pid=…` → `err= 5 (…, error=Input/output error)`; `None` for
+/// `err= 0` (fio 2.x and 3.x text reports).
+fn job_error(line: &str) -> Option<&str> {
+    result_header(line)?;
+    let at = line.find("): err=")? + 3;
+    let rest = &line[at..];
+    let code = rest["err=".len()..].trim_start();
+    let digits = code.bytes().take_while(u8::is_ascii_digit).count();
+    if code[..digits].bytes().all(|b| b == b'0') {
+        return None;
+    }
+    // `err= 5 (…, error=Input/output error` up to `): pid=`: its bracket
+    // closes with the header's.
+    Some(rest.split_once("): pid=").map_or(rest, |(e, _)| e).trim())
+}
+
+/// Leaves out the text reports of failed runs, with a note: a job whose
+/// section header carries an error (`err= 5 (…, error=Input/output
+/// error)`: fio reports the I/O done before it failed), and a report
+/// printed after `fio: terminating on signal 2` (a run cut by Ctrl-C). What
+/// is left out runs from that line to the end of the next `Run status
+/// group` block (its figures sum the failed job's too): the failed run's
+/// whole report.
+pub fn drop_failed_runs(input: &Input, out: &mut ParsedFile) {
+    let lines = &input.lines;
+    let mut i = 0;
+    while i < lines.len() {
+        let t = lines[i].trim();
+        let why = match job_error(&lines[i]) {
+            Some(e) if e.contains('(') && !e.ends_with(')') => format!("fio job failed (`{e})`)"),
+            Some(e) => format!("fio job failed (`{e}`)"),
+            None if t.starts_with("fio: terminating on signal") => format!("fio was stopped (`{t}`)"),
+            None => {
+                i += 1;
+                continue;
+            }
+        };
+        let group = (i..lines.len()).find(|&j| lines[j].trim_start().starts_with("Run status group "));
+        let end = group.map_or(lines.len(), |g| {
+            (g + 1..lines.len())
+                .find(|&j| lines[j].trim().is_empty() || lines[j].trim().starts_with("Disk stats"))
+                .unwrap_or(lines.len())
+        });
+        let (first, last) = (i + 1, end);
+        let before = out.samples.len();
+        out.samples.retain(|s| s.line < first || s.line > last);
+        if out.samples.len() < before {
+            out.notes.push((first, format!("{why}: its report (lines {first}-{last}) is a failed run's, not read")));
+            if let Some(g) = group.filter(|&g| g + 1 > first) {
+                out.notes.push((g + 1, format!("the group status of the failed run at line {first}: not read")));
+            }
+        }
+        i = end.max(i + 1);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// attack24's fio/sig.txt: a report printed after `fio: terminating on
+    /// signal 2` (Ctrl-C) is a cut run's, not read.
+    #[test]
+    fn a_report_after_a_signal_is_not_read() {
+        let report = include_str!("../../../tests/fixtures/fio/fio3-rawstor-randrw-4k-qd1.txt");
+        let mut out = ParsedFile::default();
+        let input = Input::from_text(&format!("fio: terminating on signal 2\n\n{report}"));
+        read(&input, &[], &[], &mut out).unwrap();
+        assert!(!out.samples.is_empty());
+        drop_failed_runs(&input, &mut out);
+        assert!(out.samples.is_empty(), "{:?}", out.samples);
+        assert!(out.notes.iter().any(|(l, m)| *l == 1 && m.contains("fio was stopped")), "{:?}", out.notes);
+    }
 
     /// A quoted report a mail client reflowed (linux-bcache, 2019): the
     /// job header's date wrapped, `--- ` glued before it, `2019 ` before the

@@ -89,7 +89,7 @@ fn words_after_average_rps_are_noted_and_a_last_row_with_its_count_is_whole() {
 /// with a plain run as one).
 #[test]
 fn rate_and_pipe_mode_of_the_command_line_are_parameters() {
-    let report = "Wakeup Latencies percentiles (usec) runtime 10 (s) (82781 total samples)\n\
+    let report = "Wakeup Latencies percentiles (usec) runtime 30 (s) (82781 total samples)\n\
         \x20         50.0th: 5          (0 samples)\n          min=1, max=119\n";
     let params = |cmd: &str| -> Vec<String> {
         let f = read(&format!("Iteration : 1\n2023-04-19 17:08:51 {cmd}\nwarmup done, zeroing stats\n{report}"));
@@ -103,4 +103,24 @@ fn rate_and_pipe_mode_of_the_command_line_are_parameters() {
     );
     assert_eq!(params("./schbench -m 1 -t 128 -r 30"), ["message_threads=1", "threads=128"]);
     assert_eq!(params("schbench --threads 4 --rps 500"), ["threads=4", "requested_rps=500"]);
+}
+
+/// attack24's sch/t85.txt (corpus-modern schbench/01.txt cut after 85
+/// lines), shortened: iteration 2 of `-r 30` stops after its `runtime 20`
+/// reports, the request one cut after `90.0th`. Neither is a run: only
+/// iteration 1's final report is read.
+#[test]
+fn a_cut_runs_interim_report_is_no_run() {
+    let text = "Iteration : 1\n./schbench -m 1 -t 128 -r 30\n\
+        Request Latencies percentiles (usec) runtime 30 (s) (437859 total samples)\n\
+        \x20         50.0th: 6008       (130576 samples)\n          min=5698, max=17204\n\
+        average rps: 17108.70\nIteration : 2\n./schbench -m 1 -t 128 -r 30\n\
+        Request Latencies percentiles (usec) runtime 10 (s) (75728 total samples)\n\
+        \x20         50.0th: 10320      (21709 samples)\n          min=5664, max=15673\ncurrent rps: 14398.22\n\
+        Request Latencies percentiles (usec) runtime 20 (s) (236755 total samples)\n\
+        \x20         50.0th: 6120       (70526 samples)\n          90.0th: 11024      (95300 samples)\n";
+    let f = read(text);
+    assert_eq!(values(&f, "request", "50.0th"), vec![6008.0]);
+    assert_eq!(values(&f, "request", "90.0th"), Vec::<f64>::new());
+    assert!(f.notes.iter().any(|(l, m)| *l == 13 && m.contains("short of the run's `-r 30`")), "{:?}", f.notes);
 }
