@@ -1297,6 +1297,8 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str) -> Ve
     // The label over a group of labelled blocks (`For the A72 -` right
     // above `Before:`), and the label line right above this line, if any.
     let (mut outer, mut above): (Option<String>, Option<String>) = (None, None);
+    // The Markdown heading (`### Tuned`) the lines below are under.
+    let (mut heading, mut heading_at): (Option<String>, usize) = (None, 0);
     // Whether a line gave a number since the last label line: until then,
     // a sentence under a change's name is the benchmark's banner
     // (hackbench's `Running in process mode with 10 groups …` under `w/o
@@ -1323,7 +1325,16 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str) -> Ve
             // above the runs (`6.1-rc3:` under that heading) is a set-up of
             // its own, not qualified by the heading's words.
             let head = head.clone().filter(|_| at != head_at && !block.as_deref().is_some_and(is_kernel_name));
-            out[i] = Some(identity(head, outer.clone(), block));
+            // Label lines under a Markdown heading (`### Tuned` over `cat
+            // pgbench_10.txt`, `before:`) are the heading's: the same line
+            // under two headings is two set-ups (three settings' 10-client
+            // pgbench runs were averaged as runs of one).
+            // Only over a shell's `cat FILE` line, which names a result
+            // file, not a set-up.
+            let outer = outer
+                .clone()
+                .or_else(|| heading.clone().filter(|_| at != heading_at && block.as_deref().is_some_and(is_cat_line)));
+            out[i] = Some(identity(head, outer, block));
             continue;
         }
         if quiet.get(n).is_some_and(|&q| q) {
@@ -1339,6 +1350,16 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str) -> Ve
             label = Some(label_text(h));
             label_at = n;
             word = None;
+            heading = label.clone();
+            heading_at = n;
+            continue;
+        }
+        // A heading too long for a label (`### Меняем настройки для
+        // увеличения производительности в ущерб стабильности`) still ends
+        // the last one's part: its first words stand for it.
+        if let Some(h) = long_markdown_heading(text) {
+            heading = Some(label_text(&h));
+            heading_at = n;
             continue;
         }
         // `ext3: run 1`, `run 1 of 2 on ext3`: the set-up beside a run's
@@ -1800,6 +1821,35 @@ fn markdown_heading(text: &str) -> Option<&str> {
     ((2..=6).contains(&level) && rest.starts_with(' ') && rest.trim().chars().count() <= MAX_LABEL_CHARS)
         .then(|| rest.trim())
         .filter(|h| !h.is_empty())
+}
+
+/// A shell's `cat FILE` (`# cat pgbench_10.txt`, `$ cat run.log`), as a
+/// label (lower case): it names the file a result was saved in, the same
+/// under every set-up of a note.
+fn is_cat_line(label: &str) -> bool {
+    let t = label.trim_start_matches(['#', '$', '>', ' ']);
+    t.strip_prefix("cat ").is_some_and(|f| f.split_whitespace().count() == 1)
+}
+
+/// A Markdown heading (`##` to `######`) longer than a label
+/// ([`MAX_LABEL_CHARS`]): its words up to that length and `…`.
+fn long_markdown_heading(text: &str) -> Option<String> {
+    let rest = text.trim_start_matches('#');
+    let level = text.len() - rest.len();
+    if !(2..=6).contains(&level) || !rest.starts_with(' ') || rest.trim().chars().count() <= MAX_LABEL_CHARS {
+        return None;
+    }
+    let mut out = String::new();
+    for w in rest.split_whitespace() {
+        if out.chars().count() + w.chars().count() + 1 > MAX_LABEL_CHARS - 1 {
+            break;
+        }
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(w);
+    }
+    (!out.is_empty()).then(|| format!("{out}…"))
 }
 
 /// A line that reads as a label: short, and ending in a colon or ` -`
