@@ -233,6 +233,15 @@ fn schbench_corpus_agrees_with_lkp() {
         assert!(compared >= 8, "{file}: {compared} compared");
         let rps = values(&f, "rps", "average rps", &[]);
         assert_eq!(rps.len(), iterations);
+        // Instances run at once are a set-up of their own (`instances 2`),
+        // never compared with one instance alone as alike.
+        let instances: Vec<Option<&str>> = f
+            .samples
+            .iter()
+            .map(|s| s.params.iter().find(|p| p.name == "instances").map(|p| p.value.as_str()))
+            .collect();
+        let want = (file == "schbench-multi-instance").then_some("2");
+        assert!(instances.iter().all(|i| *i == want), "{file}: {instances:?}");
     }
 }
 

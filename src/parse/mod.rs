@@ -30,6 +30,7 @@ pub mod fsmark;
 pub mod generic;
 pub mod hackbench;
 pub mod input;
+pub mod instances;
 pub mod iperf3;
 pub mod irman;
 pub mod json_docs;

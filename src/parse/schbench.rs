@@ -53,8 +53,10 @@
 //! (`-t`, workers per message thread), `requested_rps` (`-R`, the rate
 //! asked for) and `pipe_size` (`-p`, pipe mode's transfer size in bytes),
 //! when given (long forms `--message-threads`, `--threads`, `--rps`,
-//! `--pipe` too). LKP's iterations and instances of one
-//! set-up are runs of one sample set.
+//! `--pipe` too). LKP's iterations of one set-up are runs of one sample
+//! set; its concurrent instances (`Instance: 1`, `Instance: 2` above the
+//! reports) are runs too, of a set-up `instances` (how many ran at once:
+//! [`super::instances`]), never compared with a single instance as alike.
 //!
 //! A row with several values (a post's own side-by-side table) is not
 //! read, and text after a row's value (`741 (-71%) <-----`) or after
@@ -368,6 +370,10 @@ impl BenchParser for Schbench {
         r.flush();
         if r.out.samples.is_empty() {
             return Err(ParseError::NoResults { benchmark: "schbench", reason: "no percentile report".into() });
+        }
+        if let Some(k) = super::instances::concurrent(input) {
+            r.out.samples =
+                std::mem::take(&mut r.out.samples).into_iter().map(|s| s.with_param("instances", k)).collect();
         }
         r.out.notes.sort_by_key(|n| n.0);
         Ok(r.out)
