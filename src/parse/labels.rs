@@ -465,14 +465,7 @@ fn label_by_setup_lines(
     own: &mut OwnLines,
     ids: &mut [Identity],
 ) -> bool {
-    let (copies, copy_of) = copies(input, samples, hashes);
-    if copies.len() < 2 {
-        return false;
-    }
-    let groups = merged_groups(copies.len(), &copy_of, hashes, ids);
-    if groups.is_empty() {
-        return false;
-    }
+    let Some(Merged { copies, copy_of, groups }) = merged(input, samples, hashes, ids) else { return false };
     let read = own.read;
     let quiet = own.quiet(input, samples, hashes);
     let mut parts: Vec<Option<String>> = vec![None; copies.len()];
@@ -786,6 +779,27 @@ impl OwnLines<'_> {
     }
 }
 
+/// The copies of a file's output ([`copies`]: each copy's first and last
+/// line, and each sample's copy) and the groups of them averaged as runs
+/// of one set-up ([`merged_groups`]).
+struct Merged {
+    copies: Vec<(usize, usize)>,
+    copy_of: Vec<usize>,
+    groups: Vec<Vec<usize>>,
+}
+
+/// [`Merged`] of `samples`, or `None` where fewer than two copies or none
+/// of them averaged together: what the warnings and set-up labels of
+/// merged copies start from.
+fn merged(input: &Input, samples: &[Sample], hashes: &[u64], ids: &[Identity]) -> Option<Merged> {
+    let (copies, copy_of) = copies(input, samples, hashes);
+    if copies.len() < 2 {
+        return None;
+    }
+    let groups = merged_groups(copies.len(), &copy_of, hashes, ids);
+    (!groups.is_empty()).then_some(Merged { copies, copy_of, groups })
+}
+
 /// The copies (see [`copies`]) merged as runs of one set-up, two or more
 /// holding one key under one identity, each group in line order: `copy_of`
 /// is each sample's copy (`usize::MAX`: none), `ids` each sample's identity.
@@ -843,14 +857,7 @@ fn warn_of_merged_copies(
     ids: &[Identity],
     notes: &mut Vec<(usize, String)>,
 ) {
-    let (copies, copy_of) = copies(input, samples, hashes);
-    if copies.len() < 2 {
-        return;
-    }
-    let groups = merged_groups(copies.len(), &copy_of, hashes, ids);
-    if groups.is_empty() {
-        return;
-    }
+    let Some(Merged { copies, copy_of, groups }) = merged(input, samples, hashes, ids) else { return };
     let quiet = own.quiet(input, samples, hashes);
     let name = command_name(benchmark);
     let text = |n: usize| input.lines[n - 1].trim();
@@ -951,14 +958,7 @@ fn warn_of_numbers_differing_above(
     ids: &[Identity],
     notes: &mut Vec<(usize, String)>,
 ) {
-    let (copies, copy_of) = copies(input, samples, hashes);
-    if copies.len() < 2 {
-        return;
-    }
-    let groups = merged_groups(copies.len(), &copy_of, hashes, ids);
-    if groups.is_empty() {
-        return;
-    }
+    let Some(Merged { copies, groups, .. }) = merged(input, samples, hashes, ids) else { return };
     let read = own.read;
     let quiet = own.quiet(input, samples, hashes);
     let text = |n: usize| input.lines[n - 1].trim();
