@@ -80,7 +80,7 @@ pub fn last_line(parser: &dyn BenchParser, input: &Input, parsed: &mut ParsedFil
 /// A parse that failed at the file's last line when that line has no line
 /// break and ends in a figure (`Throughput 46.20`, cut before dbench's
 /// `MB/sec`): for a parser whose every result line is a run of its own
-/// ([`ONE_LINE_RUNS`]), and a cut line that starts as a line read does,
+/// (dbench, will-it-scale), and a cut line that starts as a line read does,
 /// the file is read again without it and the complete runs above it are
 /// kept, with the note [`last_line`] gives a cut line. Any other outcome
 /// is returned as is.

@@ -1,6 +1,6 @@
 //! The kernel test robot's comparison tables: lkp-tests' `compare` output
-//! (`lib/compare.rb`, `show_group`), the body of every "[linus:master]
-//! [mm] 1234abcd: will-it-scale.per_process_ops -12.6% regression" mail on
+//! (`lib/compare.rb`, `show_group`), the body of every "`[linus:master]
+//! [mm] 1234abcd: will-it-scale.per_process_ops -12.6% regression`" mail on
 //! LKML and of the robot's replies with re-tests.
 //!
 //! ```text
