@@ -217,5 +217,5 @@ fn a_class_showing_a_benchmark_in_two_sections_gives_the_cell_of_more_runs() {
     let out = dir.path().join("out");
     benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
     let txt = std::fs::read_to_string(out.join("across.txt")).expect("across.txt");
-    assert!(txt.contains("Box A   9.3422±0.045\nBox B   9.3422±0.045 +0.0%"), "{txt}");
+    assert!(txt.contains("Box A    9.3422±0.045\nBox B    9.3422±0.045 +0.0%"), "{txt}");
 }

@@ -526,6 +526,10 @@ fn section(
         baseline: Some(ms[base].name.clone()),
         alpha,
         regression_threshold: super::DEFAULT_REGRESSION_THRESHOLD,
+        // Rows are machines: the grid lays out its header as `machine`
+        // (renamed after layout, the text's first column kept `kernel`'s
+        // width, its rule one short of the header).
+        axis: crate::site::Axis::new("machine", "machines"),
         ..TableView::default()
     };
     SectionView {
