@@ -691,11 +691,21 @@ pub fn section_heads(m: &MachineClass) -> Vec<(String, String)> {
         .collect()
 }
 
-/// `base`, or `base-2`, `base-3`, … : the first that `seen` does not hold.
+/// An id the pages give an element of their own (`kernels`, `summary`,
+/// `trends`, `kernel-3`, `vs-2`): a section titled `Kernels` or `Kernel 1`
+/// took it too, and its links went to the page's list of kernels.
+fn is_page_id(id: &str) -> bool {
+    let numbered =
+        |prefix: &str| id.strip_prefix(prefix).is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+    matches!(id, "kernels" | "summary" | "trends") || numbered("kernel-") || numbered("vs-")
+}
+
+/// `base`, or `base-2`, `base-3`, … : the first that `seen` does not hold
+/// and no page gives an element of its own ([`is_page_id`]).
 fn unique_id(seen: &[String], base: String) -> String {
     let mut id = base.clone();
     let mut n = 2;
-    while seen.contains(&id) {
+    while seen.contains(&id) || is_page_id(&id) {
         id = format!("{base}-{n}");
         n += 1;
     }

@@ -171,3 +171,13 @@ fn the_comparison_summary_counts_significant_changes_and_takes_the_geometric_mea
     assert!((k.geomean.expect("a geometric mean") - want).abs() < 1e-12, "{:?}", k.geomean);
     assert_eq!((k.geomean_text.as_str(), k.class), ("-3.7%", "worse"));
 }
+
+/// A section titled `Kernels` or `Kernel 1` does not take the id of the
+/// page's list of kernels or of its first kernel.
+#[test]
+fn section_ids_keep_clear_of_the_pages_own() {
+    assert_eq!(unique_id(&[], "kernels".into()), "kernels-2");
+    assert_eq!(unique_id(&[], "kernel-1".into()), "kernel-1-2");
+    assert_eq!(unique_id(&["dbench".into()], "dbench".into()), "dbench-2");
+    assert_eq!(unique_id(&[], "kernel-builds".into()), "kernel-builds");
+}
