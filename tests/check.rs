@@ -363,3 +363,16 @@ fn a_cut_name_agreeing_with_two_kernels_is_named() {
 fn fixture(rel: &str) -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(rel)
 }
+
+/// `name: ""` titled a class with nothing (the front page listed it as an
+/// empty link): its directory's name stands in, with a warning at the line.
+#[test]
+fn an_empty_class_name_is_warned_of_and_the_directory_names_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = small_site(dir.path());
+    put(&c, "m1/machine.yaml", "baseline: \"2.4.7\"\nname: \"\"\n");
+    let out = benchsite().arg("check").arg("--content").arg(&c).assert().success();
+    let all = String::from_utf8_lossy(&out.get_output().stderr).to_string()
+        + &String::from_utf8_lossy(&out.get_output().stdout);
+    assert!(all.contains("machine.yaml:2: name is empty: the class is shown as \"m1\""), "{all}");
+}

@@ -734,7 +734,18 @@ impl MachineYaml {
     pub(super) fn read(dir: &Path, diags: &mut Vec<Diagnostic>) -> Option<MachineYaml> {
         let path = dir.join("machine.yaml");
         let text = read_yaml_text(&path, diags)?;
-        let config: MachineConfig = parse_yaml(&path, &text, diags)?;
+        let mut config: MachineConfig = parse_yaml(&path, &text, diags)?;
+        // `name: ""` titled the class's page with nothing and listed it on
+        // the front page as an empty link: its directory's name instead.
+        if config.name.trim().is_empty() {
+            let slug = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            diags.push(Diagnostic::warning(
+                &path,
+                top_level_line(&text, "name"),
+                format!("name is empty: the class is shown as {slug:?}, its directory's name"),
+            ));
+            config.name = slug;
+        }
         let formats = machine_formats(&path, &text, &config, diags);
         let ignore = ignore_globs(&path, &text, &config.ignore, diags);
         Some(MachineYaml { path, text, config, formats, ignore })
