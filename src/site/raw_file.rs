@@ -192,6 +192,23 @@ pub struct FileOutcome {
     pub warnings: Vec<(Option<usize>, String)>,
 }
 
+/// The kind of image `bytes` start as (PNG, JPEG, GIF, WebP), by their
+/// signature: a chart saved beside the results for commentary, which read
+/// as "binary file" or "not valid UTF-8".
+fn image_kind(bytes: &[u8]) -> Option<&'static str> {
+    if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
+        Some("PNG")
+    } else if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
+        Some("JPEG")
+    } else if bytes.starts_with(b"GIF87a") || bytes.starts_with(b"GIF89a") {
+        Some("GIF")
+    } else if bytes.len() >= 12 && bytes.starts_with(b"RIFF") && &bytes[8..12] == b"WEBP" {
+        Some("WebP")
+    } else {
+        None
+    }
+}
+
 /// Parses the bytes of a raw file: every benchmark output in it
 /// ([`parse::segment::segments`]), the first read by the parser `forced`
 /// on it when there is one. Empty, binary (NUL bytes in the first 8 KiB)
@@ -205,6 +222,15 @@ pub fn parse_bytes(bytes: &[u8], forced: Option<&'static dyn parse::BenchParser>
     let skipped = |warnings: Vec<(Option<usize>, String)>| FileOutcome { parsed: Vec::new(), warnings };
     if bytes.is_empty() {
         warnings.push((None, "empty file, skipped".to_string()));
+        return skipped(warnings);
+    }
+    if let Some(kind) = image_kind(bytes) {
+        warnings.push((
+            None,
+            format!(
+                "a {kind} image, not a raw result, skipped: an image for commentary goes in a theme's static/ directory, copied to the site's root (README, Themes)"
+            ),
+        ));
         return skipped(warnings);
     }
     // PowerShell's `>` and `Out-File` write UTF-16 with a byte order mark:
@@ -457,6 +483,17 @@ fn file_kernels(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A chart saved beside the results for commentary is named for what
+    /// it is (it read as "binary file (NUL bytes)" or "not valid UTF-8").
+    #[test]
+    fn an_image_is_skipped_as_an_image() {
+        let png = parse_bytes(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR", None);
+        assert!(png.parsed.is_empty());
+        assert!(png.warnings[0].1.starts_with("a PNG image, not a raw result, skipped"), "{:?}", png.warnings);
+        let jpeg = parse_bytes(&[0xFF, 0xD8, 0xFF, 0xE0, b'J', b'F', b'I', b'F'], None);
+        assert!(jpeg.warnings[0].1.starts_with("a JPEG image"), "{:?}", jpeg.warnings);
+    }
 
     /// From an attacker's trial (session 23): hackbench's output saved by
     /// PowerShell (UTF-16, little-endian, byte order mark) was skipped as
