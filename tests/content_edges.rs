@@ -145,7 +145,7 @@ fn empty_binary_and_non_utf8_files() {
     let (report, page) = build_ok(tmp.path(), &content);
     diag_for(&report, "2.4.7/empty.txt", "empty file");
     diag_for(&report, "2.4.7/core", "binary");
-    diag_for(&report, "2.4.7/image.png", "binary");
+    diag_for(&report, "2.4.7/image.png", "a PNG image, not a raw result, skipped");
     diag_for(&report, "2.4.9/dbench-32.txt", "not valid UTF-8");
     assert!(page.contains("4.4444"), "the lossily decoded file was not read");
 }
