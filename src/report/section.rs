@@ -153,6 +153,7 @@ pub(super) fn section_view(
             rows: row_views,
             direction,
             has_spread,
+            baseline_absent: policy.baseline.clone().filter(|_| baseline.is_none()),
             baseline,
             alpha: policy.alpha,
             regression_threshold: policy.regression_threshold,

@@ -36,11 +36,25 @@ pub struct Uncompared {
     pub short: Vec<(String, Vec<String>)>,
     /// What the rows are ("kernels", or the class's `compare:` plural).
     pub many: String,
+    /// The baseline has no row in the table at all (a section of a
+    /// benchmark the baseline did not run): nothing in it is compared.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub no_base: bool,
 }
 
 /// The kernels table `t` compares with nothing; `None` when it has no
 /// baseline, or every kernel's rows meet a baseline's row.
 pub fn uncompared(t: &TableView) -> Option<Uncompared> {
+    if let (None, Some(base)) = (&t.baseline, &t.baseline_absent) {
+        // Other kernels' rows, and no baseline's row to compare them with:
+        // the table shows values without a change, and must say why.
+        return (!t.rows.is_empty()).then(|| Uncompared {
+            baseline: base.clone(),
+            many: t.axis.many.clone(),
+            no_base: true,
+            ..Uncompared::default()
+        });
+    }
     let base = t.baseline.as_deref()?;
     let base_params: rustc_hash::FxHashSet<&[String]> =
         t.rows.iter().filter(|r| r.kernel == base).map(|r| r.params.as_slice()).collect();
@@ -138,6 +152,7 @@ pub fn uncompared(t: &TableView) -> Option<Uncompared> {
         lacking_params,
         short,
         many: t.axis.many.clone(),
+        no_base: false,
     })
 }
 
@@ -166,6 +181,9 @@ impl Uncompared {
     /// The same, of `kernel` alone (its kernel page); `None` when it is
     /// compared.
     pub fn only(&self, kernel: &str) -> Option<Uncompared> {
+        if self.no_base {
+            return Some(self.clone());
+        }
         let keep = |v: &[String]| v.iter().filter(|k| *k == kernel).cloned().collect::<Vec<_>>();
         let (apart, lacking) = (keep(&self.apart), keep(&self.lacking));
         let short: Vec<(String, Vec<String>)> =
@@ -181,6 +199,9 @@ impl Uncompared {
     /// without timelimit, which 6.1's rows print, compared with nothing`.
     pub fn note(&self) -> String {
         let base = &self.baseline;
+        if self.no_base {
+            return format!("not compared: the baseline {base} has no result in this table");
+        }
         let mut parts = Vec::new();
         if !self.apart.is_empty() {
             parts.push(format!(
@@ -228,6 +249,11 @@ mod tests {
             ..TableView::default()
         };
         let u = uncompared(&t).expect("6.2 is compared with nothing");
+        let no_base = TableView { baseline: None, baseline_absent: Some("6.4".into()), ..t.clone() };
+        assert_eq!(
+            uncompared(&no_base).map(|u| u.note()).as_deref(),
+            Some("not compared: the baseline 6.4 has no result in this table")
+        );
         assert_eq!(u.note(), "not compared with 6.1: 6.2 (no row with 6.1's set-up, procs 8 or 16)");
         assert_eq!(alternatives(&["1", "2", "3"]), "1, 2 or 3");
         assert_eq!(alternatives(&["1", "2", "3", "4", "5", "6"]), "1, 2, 3, 4 or 2 more");

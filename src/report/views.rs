@@ -292,6 +292,11 @@ pub struct TableView {
     pub has_spread: bool,
     /// The baseline kernel of this table, when it has rows.
     pub baseline: Option<String>,
+    /// The class's (or section's) baseline where it has no row in this
+    /// table (it did not run the benchmark): nothing is compared, and
+    /// [`super::uncompared`] says so under the table. `None` otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub baseline_absent: Option<String>,
     /// Significance level used for the marks.
     pub alpha: f64,
     /// The smallest change in percent of the baseline's value the
