@@ -169,8 +169,10 @@ fn ascii_plaintext_is_ascii_and_aligned() {
                 continue;
             }
             let gaps: Vec<usize> = rule.char_indices().filter(|(_, c)| *c == ' ').map(|(j, _)| j).collect();
-            // The table's rows: up to a blank line or the runs note.
-            for row in lines[i + 1..].iter().take_while(|l| !l.is_empty() && !l.starts_with("means of ")) {
+            // The table's rows: up to a blank line, the runs note or the
+            // note of what is not compared.
+            let row = |l: &&&str| !l.is_empty() && !l.starts_with("means of ") && !l.starts_with("not compared");
+            for row in lines[i + 1..].iter().take_while(row) {
                 for &g in &gaps {
                     let c = row.as_bytes().get(g).copied().unwrap_or(b' ');
                     assert_eq!(c, b' ', "{}: misaligned at column {g}:\n{rule}\n{row}", page.slug);
