@@ -129,7 +129,10 @@ fn apply_labels(input: &Input, parsed: &mut ParsedFile) -> usize {
         // warned of.
         let ids = vec![Identity::default(); parsed.samples.len()];
         let mut own = OwnLines { read: &read, quiet: None };
-        warn_of_merged_copies(input, &parsed.benchmark, &parsed.samples, &hashes, &mut own, &ids, &mut parsed.notes);
+        if let Some(m) = merged(input, &parsed.samples, &hashes, &ids) {
+            let (b, s) = (&parsed.benchmark, &parsed.samples);
+            warn_of_merged_copies(input, b, s, &hashes, &mut own, &ids, &m, &mut parsed.notes);
+        }
         return 0;
     }
     let labelled = |quiet: &[bool]| -> Option<Vec<Identity>> {
@@ -167,10 +170,15 @@ fn apply_labels(input: &Input, parsed: &mut ParsedFile) -> usize {
     // The benchmark's own lines, found once for both below (when asked).
     let mut own = OwnLines { read: &read, quiet: None };
     let by_setup = label_by_setup_lines(input, &parsed.samples, &hashes, &mut own, &mut ids);
-    let noted = parsed.notes.len();
-    warn_of_merged_copies(input, &parsed.benchmark, &parsed.samples, &hashes, &mut own, &ids, &mut parsed.notes);
-    if parsed.notes.len() == noted {
-        warn_of_numbers_differing_above(input, &parsed.samples, &hashes, &mut own, &ids, &mut parsed.notes);
+    // The copies still averaged as runs of one set-up, found once for both
+    // warnings (the labels above are final).
+    if let Some(m) = merged(input, &parsed.samples, &hashes, &ids) {
+        let noted = parsed.notes.len();
+        let (b, s) = (&parsed.benchmark, &parsed.samples);
+        warn_of_merged_copies(input, b, s, &hashes, &mut own, &ids, &m, &mut parsed.notes);
+        if parsed.notes.len() == noted {
+            warn_of_numbers_differing_above(input, s, &hashes, &mut own, &m, &mut parsed.notes);
+        }
     }
     if !split && !by_command && !by_setup {
         return 0;
@@ -848,6 +856,7 @@ fn merged_groups(n: usize, copy_of: &[usize], hashes: &[u64], ids: &[Identity]) 
 /// above (`6.1:` / copy / copy: both 6.1's runs); but a change's name above
 /// the first copy only (`before:` / copy / copy, no `after:`) is noted: its
 /// counterpart may be among the runs.
+#[allow(clippy::too_many_arguments)]
 fn warn_of_merged_copies(
     input: &Input,
     benchmark: &str,
@@ -855,9 +864,10 @@ fn warn_of_merged_copies(
     hashes: &[u64],
     own: &mut OwnLines,
     ids: &[Identity],
+    merged: &Merged,
     notes: &mut Vec<(usize, String)>,
 ) {
-    let Some(Merged { copies, copy_of, groups }) = merged(input, samples, hashes, ids) else { return };
+    let Merged { copies, copy_of, groups } = merged;
     let quiet = own.quiet(input, samples, hashes);
     let name = command_name(benchmark);
     let text = |n: usize| input.lines[n - 1].trim();
@@ -868,7 +878,7 @@ fn warn_of_merged_copies(
     for l in &input.lines {
         *times.entry(l.trim()).or_default() += 1;
     }
-    warn_of_kernels_named_in_prose(input, samples, &copies, &copy_of, &groups, quiet, name, ids, notes);
+    warn_of_kernels_named_in_prose(input, samples, copies, copy_of, groups, quiet, name, ids, notes);
     for members in groups {
         // Copies a mail quotes at different depths are parted by
         // [`part_quote_depths`]: no merge to warn of.
@@ -917,9 +927,9 @@ fn warn_of_merged_copies(
             ));
         } else if written.len() == 1
             && written[0].0 == members[0]
-            && ids.iter().zip(&copy_of).any(|(id, &c)| c == members[0] && *id == Identity::default())
+            && ids.iter().zip(copy_of).any(|(id, &c)| c == members[0] && *id == Identity::default())
             // A parser's own label (dbench's `before:`) heads its runs.
-            && !samples.iter().zip(&copy_of).any(|(s, &c)| c == members[0] && s.params.iter().any(|p| p.name == "label"))
+            && !samples.iter().zip(copy_of).any(|(s, &c)| c == members[0] && s.params.iter().any(|p| p.name == "label"))
         {
             // A change's name no label was taken from (nothing told apart).
             let bottom = *written[0].1.last().unwrap_or(&0);
@@ -955,10 +965,10 @@ fn warn_of_numbers_differing_above(
     samples: &[Sample],
     hashes: &[u64],
     own: &mut OwnLines,
-    ids: &[Identity],
+    merged: &Merged,
     notes: &mut Vec<(usize, String)>,
 ) {
-    let Some(Merged { copies, groups, .. }) = merged(input, samples, hashes, ids) else { return };
+    let Merged { copies, groups, .. } = merged;
     let read = own.read;
     let quiet = own.quiet(input, samples, hashes);
     let text = |n: usize| input.lines[n - 1].trim();
