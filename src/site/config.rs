@@ -390,13 +390,29 @@ fn parse_yaml<T: for<'de> Deserialize<'de>>(path: &Path, text: &str, diags: &mut
                 msg.push_str(" (a tab: YAML allows only spaces for indentation)");
             }
             msg.push_str(yaml_hint(text, loc.as_ref().map(|l| l.line()), &msg));
+            let mut at = loc.map(|l| (l.line(), l.column()));
+            // serde_yaml places a duplicate key at the start of its map
+            // (`1:1` for a top-level one): point at the second key instead.
+            if let (Some((line, column)), Some(key)) = (at, duplicate_key(&msg)) {
+                at = super::yaml_lines::second_key_line(text, line, column, key).map(|l| (l, column)).or(at);
+            }
             diags.push(
-                Diagnostic::error(path, loc.as_ref().map(|l| l.line()), format!("invalid YAML: {msg}"))
-                    .at_column(loc.map(|l| l.column())),
+                Diagnostic::error(path, at.map(|a| a.0), format!("invalid YAML: {msg}")).at_column(at.map(|a| a.1)),
             );
             None
         }
     }
+}
+
+/// The key a serde_yaml error names as given twice: `duplicate field
+/// `name`` (a key of ours) or `duplicate entry with key "x.txt"` (a key of
+/// a map such as `runs:`).
+fn duplicate_key(msg: &str) -> Option<&str> {
+    // After the path of the map it is in (`sections[0]: duplicate field …`).
+    if let Some((_, rest)) = msg.split_once("duplicate field `") {
+        return rest.split('`').next();
+    }
+    msg.split_once("duplicate entry with key \"")?.1.split('"').next()
 }
 
 /// A hint for the YAML error `msg` at line `line` of `text`, for the two

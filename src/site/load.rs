@@ -188,12 +188,15 @@ fn check_runs(kernels: &[Kernel], kernel_yaml: &[PathBuf], files: &[RawFile], di
                 diags.push(Diagnostic::error(yaml, line, format!("runs: {name:?}: {problem}")));
             }
         }
+        // Read again only for a kernel.yaml with such an entry, for its line.
+        let mut text: Option<String> = None;
         for name in k.config.runs.keys() {
             let rel = format!("{}/{name}", k.name);
             if !rels.contains(rel.as_str()) {
+                let text = text.get_or_insert_with(|| std::fs::read_to_string(yaml).unwrap_or_default());
                 diags.push(Diagnostic::warning(
                     yaml,
-                    None,
+                    super::config::line_of(text, "runs:", name),
                     format!("runs: {name:?} is not a raw file of kernel {} (no {rel})", k.name),
                 ));
             }

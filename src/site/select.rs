@@ -341,6 +341,7 @@ impl MachineYaml {
             }
         }
         self.check_section_metrics(results, diags);
+        self.check_section_benchmarks(results, diags);
         for ((bench, group), samples) in &selection.unclaimed {
             if let Some(merged) = merged_cells(results, samples) {
                 let what = if group.is_empty() { bench.clone() } else { format!("{bench}: {group}") };
@@ -353,6 +354,59 @@ impl MachineYaml {
             }
         }
     }
+}
+
+impl MachineYaml {
+    /// A section's (or a part's) `benchmark:` that no result of the class
+    /// has is a warning at its line, with the nearest name the class's
+    /// results (else benchsite's parsers) have when one is close
+    /// (`dbenchh`: did you mean `dbench`?): the section otherwise only
+    /// shows nothing, and the results it meant land in a section of their
+    /// own without a word.
+    fn check_section_benchmarks(&self, results: &[ResultFile], diags: &mut Vec<Diagnostic>) {
+        let mut have: Vec<&str> = results.iter().map(|rf| rf.parsed.benchmark.as_str()).collect();
+        have.sort_unstable();
+        have.dedup();
+        for sc in &self.config.sections {
+            let mut named: Vec<&str> = sc
+                .benchmark
+                .iter()
+                .chain(sc.parts.iter().filter_map(|p| p.benchmark.as_ref()))
+                .map(String::as_str)
+                .collect();
+            named.dedup();
+            for bench in named {
+                if have.contains(&bench) {
+                    continue;
+                }
+                let near = nearest(bench, have.iter().copied()).or_else(|| {
+                    nearest(bench, crate::parse::registry().iter().map(|p| p.id()).filter(|id| *id != bench))
+                });
+                let mut msg = format!(
+                    "section {:?}: benchmark: {bench:?} is the benchmark of no result of this machine class",
+                    sc.title
+                );
+                if !have.is_empty() {
+                    msg.push_str(&format!(" (its results are of {})", have.join(", ")));
+                }
+                if let Some(near) = near {
+                    msg.push_str(&format!("; did you mean {near:?}?"));
+                }
+                diags.push(Diagnostic::warning(&self.path, section_line(&self.text, &sc.title, "benchmark:"), msg));
+            }
+        }
+    }
+}
+
+/// The name of `names` nearest to `name` when it is close enough to be a
+/// misspelling (at most two edits, and fewer than half its letters).
+fn nearest<'a>(name: &str, names: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    let max = 2.min(name.chars().count().saturating_sub(1) / 2);
+    names
+        .map(|n| (strsim::damerau_levenshtein(&name.to_lowercase(), &n.to_lowercase()), n))
+        .filter(|(d, _)| *d <= max.max(1))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, n)| n)
 }
 
 impl MachineYaml {
@@ -518,6 +572,24 @@ mod tests {
         // One file per section: nothing averaged.
         let yaml = "name: M\nsections:\n  - title: T2\n    files: [\"tiobench-ext2.txt\"]\n  - title: T3\n    files: [\"tiobench-ext3.txt\"]\n";
         assert!(selection_warnings(yaml, &results).is_empty());
+    }
+
+    #[test]
+    fn a_misspelt_benchmark_is_a_warning_at_its_line_with_the_nearest_name() {
+        let yaml = "name: M\nsections:\n  - title: Build\n    benchmark: bash-tme\n  - title: B2\n    benchmark: fio\n";
+        let d: Vec<_> =
+            selection_warnings(yaml, &builds()).into_iter().filter(|d| d.message.contains("benchmark:")).collect();
+        assert_eq!(d.len(), 2, "{d:?}");
+        assert_eq!(d[0].line, Some(4));
+        assert_eq!(
+            d[0].message,
+            "section \"Build\": benchmark: \"bash-tme\" is the benchmark of no result of this machine class (its results are of bash-time); did you mean \"bash-time\"?"
+        );
+        // Not a misspelling of anything the class has: no guess.
+        assert!(d[1].message.ends_with("(its results are of bash-time)"), "{d:?}");
+        assert_eq!(super::nearest("dbenchh", ["dbench", "tbench"].into_iter()), Some("dbench"));
+        assert_eq!(super::nearest("io", ["fio"].into_iter()), Some("fio"));
+        assert_eq!(super::nearest("lmbench", ["fio", "time"].into_iter()), None);
     }
 
     #[test]

@@ -10,6 +10,38 @@ pub(super) fn line_of(text: &str, after: &str, needle: &str) -> Option<usize> {
     text.lines().enumerate().skip(start).find(|(_, l)| l.contains(needle)).map(|(i, _)| i + 1)
 }
 
+/// The 1-based line of the second `key:` of the map that starts at
+/// `line`, `column` (1-based, where serde_yaml reports a duplicate key):
+/// the keys of that map start in that column, after spaces or a list's
+/// `- `; the map ends at a line with text left of that column. `None`
+/// when no second key is found there (a flow map, `{a: 1, a: 2}`).
+pub(super) fn second_key_line(text: &str, line: usize, column: usize, key: &str) -> Option<usize> {
+    let col = column.checked_sub(1)?;
+    let is_key = |l: &str| {
+        let Some((head, rest)) = l.split_at_checked(col) else { return false };
+        let rest = rest.strip_prefix('"').and_then(|r| r.strip_prefix(key)).and_then(|r| r.strip_prefix('"'));
+        let rest = rest.or_else(|| l.get(col..)?.strip_prefix(key));
+        head.chars().all(|c| c == ' ' || c == '-') && rest.is_some_and(|r| r.trim_start().starts_with(':'))
+    };
+    let mut seen = false;
+    for (i, l) in text.lines().enumerate().skip(line.checked_sub(1)?) {
+        let ends_map = i + 1 > line
+            && !l.trim().is_empty()
+            && !l.trim_start().starts_with('#')
+            && l.len() - l.trim_start().len() < col;
+        if ends_map {
+            return None;
+        }
+        if is_key(l) {
+            if seen {
+                return Some(i + 1);
+            }
+            seen = true;
+        }
+    }
+    None
+}
+
 /// The line of a top-level `key:` in a YAML annotation (1-based).
 pub(super) fn top_level_line(text: &str, key: &str) -> Option<usize> {
     text.lines().position(|l| l.strip_prefix(key).is_some_and(|rest| rest.starts_with(':'))).map(|i| i + 1)
@@ -102,5 +134,16 @@ mod tests {
         assert_eq!(a.line(1), Some(3));
         assert_eq!(PartLines::of(text, "B").line(0), Some(8));
         assert_eq!(PartLines::of(text, "C").line(0), None);
+    }
+    #[test]
+    fn the_second_of_a_duplicate_key_is_found_in_its_map() {
+        let top = "name: a\nbaseline: x\nname: b\n";
+        assert_eq!(super::second_key_line(top, 1, 1, "name"), Some(3));
+        // A key of a section, serde_yaml placing it at the section's map.
+        let nested = "name: a\nsections:\n  - title: x\n    files: []\n  - title: y\n    title: z\n";
+        assert_eq!(super::second_key_line(nested, 3, 5, "title"), None);
+        assert_eq!(super::second_key_line(nested, 5, 5, "title"), Some(6));
+        let quoted = "runs:\n  \"a.txt\": { n: 5 }\n  # again\n  \"a.txt\": { n: 3 }\n";
+        assert_eq!(super::second_key_line(quoted, 2, 3, "a.txt"), Some(4));
     }
 }
