@@ -395,6 +395,8 @@ fn runs_entry_for_a_missing_file_warns() {
         "2.4.7/kernel.yaml",
         "runs: \"dbench-64.txt\" is not a raw file of kernel 2.4.7 (no 2.4.7/dbench-64.txt)",
     );
+    // At the entry's line.
+    assert!(report.diagnostics.iter().any(|d| d.to_string().contains("kernel.yaml:3: runs: \"dbench-64.txt\"")));
     let about_runs: Vec<String> =
         report.diagnostics.iter().map(|d| d.to_string()).filter(|d| d.contains("is not a raw file")).collect();
     assert_eq!(about_runs.len(), 1, "{about_runs:?}");
@@ -932,4 +934,72 @@ fn a_site_root_given_as_the_content_directory_is_named() {
     benchsite::site::plan(&content, &mut diags).expect("plans");
     let notes: Vec<_> = diags.iter().filter(|d| d.file.ends_with("notes")).collect();
     assert!(notes.iter().all(|d| !d.message.contains("content directory")) && !notes.is_empty(), "{diags:?}");
+}
+
+/// Directories of set-ups inside a kernel's directory (`6.1/ext4/`,
+/// `6.1/xfs/`) keep their runs apart, each compared with the baseline's
+/// directory of that name; run directories (`run1/`, `2/`) stay runs. The
+/// files share a name, so nothing warned when ext4's and xfs's runs were
+/// averaged as runs of one (attacker 25: an xfs drop of 9.8% read -5.6%).
+#[test]
+fn set_up_directories_are_set_ups_and_run_directories_runs() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let c = tmp.path().join("content");
+    put(&c, "m1/machine.yaml", "name: \"M\"\nbaseline: \"6.1\"\n");
+    for (k, fs, run, mb) in [
+        ("6.1", "ext4", "run1", "45.1"),
+        ("6.1", "ext4", "run2", "46.2"),
+        ("6.1", "xfs", "run1", "61.1"),
+        ("6.1", "xfs", "run2", "62.2"),
+        ("6.2", "ext4", "1", "45.3"),
+        ("6.2", "ext4", "2", "46.0"),
+        ("6.2", "xfs", "1", "55.1"),
+        ("6.2", "xfs", "2", "56.2"),
+    ] {
+        put(&c, &format!("m1/{k}/{fs}/{run}/dbench.txt"), dbench(mb));
+    }
+    let out = tmp.path().join("output");
+    let report = build(&BuildOptions::new(&c, &out)).expect("site builds");
+    assert!(!report.diagnostics.iter().any(|d| d.severity == Severity::Warning), "{:?}", report.diagnostics);
+    let csv: String = std::fs::read_dir(out.join("m1/csv"))
+        .expect("csv")
+        .map(|e| std::fs::read_to_string(e.expect("entry").path()).expect("csv"))
+        .collect();
+    // Each file system a row of its own per kernel: the mean of its 2 runs.
+    for (k, fs, mean) in
+        [("6.1", "ext4", "45.65"), ("6.1", "xfs", "61.65"), ("6.2", "ext4", "45.65"), ("6.2", "xfs", "55.65")]
+    {
+        assert!(
+            csv.lines().any(|l| l.starts_with(&format!("{k},")) && l.contains(fs) && l.contains(mean)),
+            "{k} {fs} {mean}:\n{csv}"
+        );
+    }
+    let mail = std::fs::read_to_string(out.join("m1/email.txt")).expect("mail");
+    assert!(mail.contains("- dbench Throughput xfs: 6.2 -9.7% vs 6.1 (adjusted p = "), "{mail}");
+}
+
+/// A misspelt `benchmark:` and a key written twice are said at their lines.
+#[test]
+fn annotation_mistakes_are_said_at_their_lines() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    put(
+        &content,
+        "m1/machine.yaml",
+        "name: \"Machine one\"\nbaseline: \"2.4.7\"\nsections:\n  - title: \"dbench 32\"\n    benchmark: dbenchh\n",
+    );
+    let out = tmp.path().join("output");
+    let report = build(&BuildOptions::new(&content, &out)).expect("site builds");
+    diag_for(
+        &report,
+        "m1/machine.yaml",
+        "machine.yaml:5: section \"dbench 32\": benchmark: \"dbenchh\" is the benchmark of no result of this machine class (its results are of dbench); did you mean \"dbench\"?",
+    );
+    put(&content, "m1/machine.yaml", "name: \"Machine one\"\nbaseline: \"2.4.7\"\nname: \"again\"\n");
+    let err = build(&BuildOptions::new(&content, &out)).expect_err("a duplicate key fails the build");
+    let BuildError::Invalid(diags) = err else { panic!("{err}") };
+    assert!(
+        diags.iter().any(|d| d.to_string().contains("machine.yaml:3:1: invalid YAML: duplicate field `name`")),
+        "{diags:?}"
+    );
 }

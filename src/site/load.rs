@@ -86,6 +86,7 @@ pub fn load_machine(
     // item whatever kernels it names: those are what the item ran.
     let whole_dirs = !super::axis::Axis::of(yaml.config.compare.as_ref()).kernels;
     let (mut results, env) = parse_all(&files, &yaml.formats, &kernels, (opts.cache, whole_dirs), opts.progress, diags);
+    super::setup_dirs::label_by_setup_dirs(&mut results);
     super::copies::drop_copied_runs(&mut results, diags);
     super::units::unify(&mut results, diags);
     keep_kernels_with_results(&mut kernels, &results, (&kernel_dirs, &kernel_paths, &files), diags);

@@ -36,6 +36,8 @@
 //!   machine classes and which files are raw files, in which order;
 //! * `select`: which results each section and each of its parts shows
 //!   ([`select`], [`Selector`]), and the checks that need it;
+//! * `setup_dirs`: directories inside a kernel's directory that are
+//!   set-ups (`6.1/ext4/`, `6.1/xfs/`), given a `dir` parameter, not runs;
 //! * `load`: [`load`] a whole site, or [`load_machine`] one machine class:
 //!   its kernels, their order, `runs:`.
 
@@ -49,6 +51,7 @@ mod parse_cache;
 mod partial;
 mod raw_file;
 mod select;
+mod setup_dirs;
 mod threshold;
 mod units;
 mod yaml_lines;

@@ -1,0 +1,131 @@
+//! Directories inside a kernel's directory that are set-ups, not runs.
+//!
+//! A person who runs one benchmark under several settings often keeps
+//! each setting's output in a directory of its own: `6.1/ext4/dbench.txt`
+//! and `6.1/xfs/dbench.txt`, `6.1/threads-1/` and `6.1/threads-4/`, or,
+//! in a class comparing file systems, `ext4/6.1/` and `ext4/6.2/`; LKP
+//! keeps its parameters as directories too
+//! (`hackbench/1-process-pipe/…/0/`). Directories named as runs
+//! (`run1/`, `2/`, `iter-3/`, a date) hold runs of one set-up and stay
+//! runs (README: "any depth").
+//!
+//! Files of one benchmark whose set-up directories differ within one
+//! kernel's directory are different set-ups: their samples get a `dir`
+//! parameter naming those directories (`ext4`, `ext4/threads-4`), so the
+//! table keeps them apart and compares each with the same directory of
+//! the baseline, instead of averaging them as runs of one (silently: the
+//! files share a name, so no "averaged as if runs" warning fired). A
+//! benchmark whose files sit in one set-up directory per kernel
+//! (`6.1/results/dbench.txt`) gets no parameter: nothing there is two
+//! set-ups.
+
+use super::ResultFile;
+use crate::model::Param;
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// The name of the parameter a set-up directory gives.
+pub const DIR_PARAM: &str = "dir";
+
+/// Words that name a run when a number follows them (`run1`, `iter-3`,
+/// `trial_2`, `r1`): a directory of that name holds one run.
+const RUN_WORDS: &[&str] = &[
+    "run", "runs", "iter", "iteration", "rep", "repeat", "repetition", "trial", "try", "round", "sample", "pass",
+    "attempt", "r", "i", "n",
+];
+
+/// True when a directory's name names a run, not a set-up: a number alone
+/// (`1`, `02`), a date or time (`2024-01-16`, `20240116T1003`,
+/// `2024-01-16_10:03`), or a run word and a number (`run2`, `Run-2`,
+/// `iter_3`). `ext4`, `threads-4`, `j4`, `1-process-pipe` are set-ups.
+pub fn is_run_dir(name: &str) -> bool {
+    let separators = |c: char| matches!(c, '-' | '_' | '.' | ':' | ' ' | '+');
+    if !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit()) {
+        return true;
+    }
+    // A date or time: six digits or more with `-`, `_`, `:` or `T` between
+    // them (a version such as `6.1` or `2.4.17` is a set-up).
+    let digits = name.bytes().filter(u8::is_ascii_digit).count();
+    let dated = name.chars().all(|c| c.is_ascii_digit() || matches!(c, '-' | '_' | ':' | 'T' | '.'))
+        && name.contains(['-', '_', ':', 'T']);
+    if dated && digits >= 6 {
+        return true;
+    }
+    let word = name.trim_end_matches(|c: char| c.is_ascii_digit());
+    if word.len() == name.len() {
+        return false;
+    }
+    let word = word.trim_end_matches(separators);
+    RUN_WORDS.iter().any(|w| w.eq_ignore_ascii_case(word))
+}
+
+/// The set-up directories of `rel_path` (relative to the class
+/// directory) inside kernel directory `kernel_dir`: the directories
+/// between it and the file that are not runs ([`is_run_dir`]), joined by
+/// `/`; `""` when there are none.
+fn setup_dirs(rel_path: &str, kernel_dir: &str) -> String {
+    let inside = rel_path.strip_prefix(kernel_dir).and_then(|r| r.strip_prefix('/')).unwrap_or(rel_path);
+    let mut dirs: Vec<&str> = inside.split('/').collect();
+    dirs.pop();
+    dirs.retain(|d| !is_run_dir(d));
+    dirs.join("/")
+}
+
+/// Gives the samples of files in set-up directories a [`DIR_PARAM`]
+/// parameter where one kernel's directory holds one benchmark's files
+/// under two or more different set-up directories (the module's doc).
+/// Files directly in the class directory (no kernel directory) are left
+/// as they are.
+pub fn label_by_setup_dirs(results: &mut [ResultFile]) {
+    let dirs: Vec<Option<String>> =
+        results.iter().map(|rf| rf.kernel_dir.as_deref().map(|k| setup_dirs(&rf.rel_path, k))).collect();
+    // Benchmarks some kernel directory holds under two set-up directories.
+    let mut seen: FxHashMap<(&str, &str), &str> = FxHashMap::default();
+    let mut split: FxHashSet<&str> = FxHashSet::default();
+    for (rf, d) in results.iter().zip(&dirs) {
+        let (Some(k), Some(d)) = (rf.kernel_dir.as_deref(), d.as_deref()) else { continue };
+        let bench = rf.parsed.benchmark.as_str();
+        if *seen.entry((k, bench)).or_insert(d) != d {
+            split.insert(bench);
+        }
+    }
+    if split.is_empty() {
+        return;
+    }
+    let split: FxHashSet<String> = split.into_iter().map(str::to_string).collect();
+    for (rf, d) in results.iter_mut().zip(dirs) {
+        let Some(d) = d.filter(|d| !d.is_empty()) else { continue };
+        if !split.contains(rf.parsed.benchmark.as_str()) {
+            continue;
+        }
+        for s in &mut rf.parsed.samples {
+            s.params.push(Param::new(DIR_PARAM, &d));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn run_directories_and_set_up_directories() {
+        for run in
+            ["1", "02", "run1", "Run-2", "iter_3", "r1", "2024-01-16", "20240116T1003", "2024-01-16_10:03", "trial 4"]
+        {
+            assert!(is_run_dir(run), "{run}");
+        }
+        for setup in
+            ["ext4", "xfs", "threads-4", "j4", "1-process-pipe", "mq-deadline", "bfq", "6.1", "results", "btrfs-raid1"]
+        {
+            assert!(!is_run_dir(setup), "{setup}");
+        }
+    }
+
+    #[test]
+    fn the_directories_between_the_kernels_and_the_file() {
+        assert_eq!(setup_dirs("6.1/ext4/run1/dbench.txt", "6.1"), "ext4");
+        assert_eq!(setup_dirs("6.1/ext4/threads-4/2/out.txt", "6.1"), "ext4/threads-4");
+        assert_eq!(setup_dirs("6.1/dbench.txt", "6.1"), "");
+        assert_eq!(setup_dirs("6.1/run2/dbench.txt", "6.1"), "");
+    }
+}
