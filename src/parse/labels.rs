@@ -85,10 +85,10 @@ fn part_quote_depths(input: &Input, parsed: &mut ParsedFile) -> usize {
     let mut depths: FxHashMap<u64, (u8, bool)> = FxHashMap::default();
     for s in &parsed.samples {
         let d = depth(s);
-        let e = depths.entry(key_hash(s)).or_insert((d, false));
+        let e = depths.entry(depth_key_hash(s)).or_insert((d, false));
         e.1 |= e.0 != d;
     }
-    let mixed: Vec<bool> = parsed.samples.iter().map(|s| depths.get(&key_hash(s)).is_some_and(|e| e.1)).collect();
+    let mixed: Vec<bool> = parsed.samples.iter().map(|s| depths.get(&depth_key_hash(s)).is_some_and(|e| e.1)).collect();
     let mut n = 0;
     for (s, mixed) in parsed.samples.iter_mut().zip(mixed) {
         if !mixed {
@@ -1567,6 +1567,19 @@ fn key_hash(s: &Sample) -> u64 {
     s.group.hash(&mut h);
     s.metric.name.hash(&mut h);
     s.params.hash(&mut h);
+    h.finish()
+}
+
+/// [`key_hash`] without the kernel and the `label` a line above gave: a
+/// quoted post's runs under `> Here is dbench on 6.1:` (kernel 6.1) and
+/// the writer's own under `And here it is with the patch:` (a label) are
+/// copies at two depths all the same, the quoted ones not the writer's.
+fn depth_key_hash(s: &Sample) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    s.group.hash(&mut h);
+    s.metric.name.hash(&mut h);
+    s.params.iter().filter(|p| p.name != "label").for_each(|p| p.hash(&mut h));
     h.finish()
 }
 
@@ -3127,6 +3140,23 @@ mod tests {
         assert!(p.samples.iter().all(|s| s.params.len() == 1));
     }
 
+    /// From an attacker's trial (session 25, `q1/`, `t/qq.txt`): a reply
+    /// quoting runs, then the writer's own under words of their own (`I
+    /// get:`): the label above the writer's runs no longer hides that the
+    /// two sit at different depths, so the quoted runs are never the
+    /// writer's.
+    #[test]
+    fn quoted_runs_stay_quoted_when_the_writers_own_have_a_label() {
+        let text = "> Here is it on 6.1:\n>\n> Throughput 1\n> Throughput 2\n\nI get:\n\nThroughput 3\nThroughput 4\n";
+        let p = labelled(text, &[3, 4, 8, 9]);
+        let quoting: Vec<&str> = p
+            .samples
+            .iter()
+            .map(|s| s.params.iter().find(|p| p.name == "quoting").map_or("", |p| p.value.as_str()))
+            .collect();
+        assert_eq!(quoting, vec!["quoted", "quoted", "unquoted", "unquoted"]);
+    }
+
     #[test]
     fn supercite_quotes_are_passed_over() {
         let p = labelled("ZC> vanilla:\nZC> Throughput 1\n\nZC> patched:\nZC> Throughput 2\n", &[2, 5]);
@@ -3198,8 +3228,19 @@ mod tests {
                     For the A72 -\nBefore:\nThroughput 3\n\nAfter:\nThroughput 4\n\n\
                     For the A53 -\nBefore:\nThroughput 5\n\nAfter:\nThroughput 6\n";
         let p = labelled(text, &[2, 5, 11, 14, 18, 21]);
-        let labels = last_params(&p);
-        assert_eq!(labels, vec!["before", "after", "a72 / before", "a72 / after", "a53 / before", "a53 / after"]);
+        let param = |name: &str| -> Vec<String> {
+            p.samples
+                .iter()
+                .filter_map(|s| s.params.iter().find(|p| p.name == name))
+                .map(|p| p.value.to_string())
+                .collect()
+        };
+        assert_eq!(
+            param("label"),
+            vec!["before", "after", "a72 / before", "a72 / after", "a53 / before", "a53 / after"]
+        );
+        // The quoted post's runs are not the writer's.
+        assert_eq!(param("quoting"), vec!["quoted", "quoted", "unquoted", "unquoted", "unquoted", "unquoted"]);
     }
 
     #[test]
