@@ -95,3 +95,38 @@ fn parse_one(bencher: divan::Bencher, id: &str) {
     let p = parse::by_id(id).expect("registered parser");
     bencher.bench(|| mine.iter().filter_map(|i| p.parse(i).ok()).map(|f| f.samples.len()).sum::<usize>());
 }
+
+/// Large generated inputs of the shapes that were once read in quadratic
+/// time (each block compared with every block before it, each header
+/// matched by a scan of the whole file), at two sizes: a time that grows
+/// about twice, not four times, from the first size to the second is
+/// linear. The unit tests read the same shapes for correctness only (a
+/// time is measured here, never asserted by a test).
+#[divan::bench(args = ["kernbench 6000", "kernbench 12000", "stress-ng 10000", "stress-ng 20000", "lmbench 50", "lmbench 100"])]
+fn large_inputs(bencher: divan::Bencher, what: &str) {
+    let (id, n) = what.split_once(' ').expect("id and size");
+    let n: usize = n.parse().expect("a size");
+    let text: String = match id {
+        "kernbench" => (1..=n)
+            .map(|j| format!("Average Half Load -j {j} Run:\nElapsed Time 28.09\nUser Time 40.12\nSystem Time 5.1\n\n"))
+            .collect(),
+        "stress-ng" => {
+            let mut t = String::from(
+                "stress-ng: info:  [1] stressor       bogo ops real time  usr time  sys time   bogo ops/s     bogo ops/s\n",
+            );
+            for i in 0..n {
+                t.push_str(&format!("stress-ng: info:  [1] s{i}   1  2.00  1.99  0.00  660.00  663.32\n"));
+            }
+            t
+        }
+        _ => "Processor, Processes - times in microseconds - smaller is better\n\
+              ----------------------------------------------------------------\n\
+              OS null open selct sig sig fork exec sh call stat clos TCP inst hndl proc proc proc\n\
+              --------------- ---- ---- ---- ----- ---- ---- ----- ----- -----\n\
+              Linux 2.4.17 0.43 3.41 6.16 36.8 1.43 3.26 932 3717 13612\n\n"
+            .repeat(n),
+    };
+    let input = Input::from_text(&text);
+    let p = parse::by_id(id).expect("registered parser");
+    bencher.bench(|| p.parse(&input).map(|f| f.samples.len()).unwrap_or(0));
+}

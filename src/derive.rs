@@ -273,6 +273,9 @@ mod tests {
     /// A long Bonnie log (here 4,000 rows) derives in linear time: each
     /// row's samples were looked for by a scan of the whole file, and each
     /// derived sample inserted by shifting the rest, which took minutes.
+    /// Read for correctness only: a quadratic read of this size takes
+    /// minutes; the time is measured by `cargo bench --bench parse --
+    /// large_inputs`, never asserted by a test.
     #[test]
     fn many_rows_derive_in_linear_time() {
         let rows = 4_000;
@@ -283,10 +286,8 @@ mod tests {
             }
         }
         let mut p = ParsedFile { benchmark: "bonnie".into(), samples, ..ParsedFile::default() };
-        let t = std::time::Instant::now();
         derive(&mut p);
         assert_eq!(p.samples.len(), rows * 6);
-        assert!(t.elapsed() < std::time::Duration::from_secs(5), "{:?}", t.elapsed());
     }
 
     #[test]

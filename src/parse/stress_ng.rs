@@ -932,6 +932,9 @@ mod tests {
         assert_eq!(f.notes[0].0, 3);
     }
 
+    /// Read for correctness only: a quadratic read of this size takes
+    /// minutes; the time is measured by `cargo bench --bench parse --
+    /// large_inputs`, never asserted by a test.
     #[test]
     fn many_rows_and_yaml_items_read_in_linear_time() {
         let mut t = String::from(
@@ -944,11 +947,9 @@ mod tests {
         for i in 0..20_000 {
             t.push_str(&format!("    - stressor: y{i}\n      bogo-ops: 5\n"));
         }
-        let time = std::time::Instant::now();
         let f = StressNg.parse(&Input::from_text(&t)).unwrap();
         assert_eq!(f.samples.len(), 140_000);
         assert_eq!(f.samples[139_999].line, 60_002);
-        assert!(time.elapsed() < std::time::Duration::from_secs(10), "{:?}", time.elapsed());
     }
 
     #[test]

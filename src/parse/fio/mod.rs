@@ -333,6 +333,9 @@ mod tests {
 
     /// Many jobs in one document, and many documents, read in linear time:
     /// each key is looked for among its own job's lines only.
+    /// Read for correctness only: a quadratic read of this size takes
+    /// minutes; the time is measured by `cargo bench --bench parse --
+    /// large_inputs`, never asserted by a test.
     #[test]
     fn many_jobs_and_documents_read_in_linear_time() {
         let job = |i: usize| {
@@ -342,14 +345,12 @@ mod tests {
         };
         let jobs: Vec<String> = (0..20_000).map(job).collect();
         let doc = format!("{{\n  \"fio version\" : \"fio-3.1\",\n  \"jobs\" : [\n{}\n  ]\n}}\n", jobs.join(",\n"));
-        let t = std::time::Instant::now();
         let f = Fio.parse(&Input::from_text(&doc)).unwrap();
         assert_eq!(f.samples.len(), 20_000);
         assert_eq!(f.samples[19_999].line, doc.lines().count() - 4);
         let small = "{\"fio version\":\"fio-3.1\",\"jobs\":[{\"jobname\":\"j\",\"read\":{\"bw\":5,\"iops\":1}}]}\n";
         let f = Fio.parse(&Input::from_text(&small.repeat(20_000))).unwrap();
         assert_eq!(f.samples.len(), 40_000);
-        assert!(t.elapsed() < std::time::Duration::from_secs(10), "{:?}", t.elapsed());
     }
 
     #[test]

@@ -500,15 +500,16 @@ mod tests {
 
     /// A file of many blocks (here 12,000) reads in linear time: each block
     /// was compared with every block before it, looking for a repeat.
+    /// Read for correctness only: a quadratic read of this size takes
+    /// minutes; the time is measured by `cargo bench --bench parse --
+    /// large_inputs`, never asserted by a test.
     #[test]
     fn many_blocks_read_in_linear_time() {
         let text: String = (1..=12_000)
             .map(|j| format!("Average Half Load -j {j} Run:\nElapsed Time 28.09\nUser Time 40.12\nSystem Time 5.1\n\n"))
             .collect();
-        let t = std::time::Instant::now();
         let f = Kernbench.parse(&Input::from_text(&text)).unwrap();
         assert_eq!(f.samples.len(), 36_000);
-        assert!(t.elapsed() < std::time::Duration::from_secs(5), "{:?}", t.elapsed());
     }
 
     #[test]

@@ -544,6 +544,9 @@ frodo      Linux 2.4.18  797 0.40 0.56 3.18 3.97       1.00 3.18 115. 1231 13.K
 frodo     Linux 2.5.33M  797 0.40 0.59 3.48 4.37       1.01 3.35 170. 1455 14.K
 ";
 
+    /// Read for correctness only: a quadratic read of this size takes
+    /// minutes; the time is measured by `cargo bench --bench parse --
+    /// large_inputs`, never asserted by a test.
     #[test]
     fn repeated_collapsed_tables_are_matched_once() {
         // A flattened table quoted 100 times: each header match used to take
@@ -553,10 +556,8 @@ frodo     Linux 2.5.33M  797 0.40 0.59 3.48 4.37       1.01 3.35 170. 1455 14.K
 OS null open selct sig sig fork exec sh call stat clos TCP inst hndl proc proc proc\n\
 --------------- ---- ---- ---- ----- ---- ---- ----- ----- -----\n\
 Linux 2.4.17 0.43 3.41 6.16 36.8 1.43 3.26 932 3717 13612\n\n";
-        let started = std::time::Instant::now();
         let f = Lmbench.parse(&Input::from_text(&table.repeat(100))).unwrap();
         assert_eq!(f.samples.len(), 900);
-        assert!(started.elapsed().as_secs() < 5, "took {:?}", started.elapsed());
     }
 
     #[test]
