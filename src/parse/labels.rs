@@ -2130,6 +2130,53 @@ pub fn is_run_marker(text: &str) -> bool {
         || is_load_average(&lower)
         || is_fenced_number(text)
         || is_loop_variable(&lower)
+        || is_pid(&lower)
+        || is_measured_duration(&lower)
+}
+
+/// `pid 4711`, `pid: 4711`, `pid=4711` (lower case): the process a run
+/// ran as, a new number every run, never a set-up (above each of two
+/// runs, it warned that the numbers differ; dbench's labeller made each
+/// run a set-up of its own).
+fn is_pid(lower: &str) -> bool {
+    lower.strip_prefix("pid").is_some_and(|r| {
+        let n = r.trim_start_matches([' ', ':', '=', '#']);
+        n.len() < r.len() && (1..=8).contains(&n.len()) && n.bytes().all(|b| b.is_ascii_digit())
+    })
+}
+
+/// `took 45 s`, `elapsed 12.3 sec`, `done in 1m20s`, `finished in 0:45`
+/// (lower case): how long the run took, measured, a new figure every run,
+/// never a set-up (each run was a set-up of its own, `took 45 s` /
+/// `took 47 s`). Only after a word saying it was measured: `runtime 60 s`,
+/// `-t 60`, `60 s` alone may be a run's length as set.
+fn is_measured_duration(lower: &str) -> bool {
+    const MEASURED: [&str; 8] =
+        ["took ", "it took ", "run took ", "elapsed ", "done in ", "finished in ", "completed in ", "time taken "];
+    const UNITS: [&str; 16] = [
+        "s", "sec", "secs", "second", "seconds", "ms", "msec", "msecs", "min", "mins", "minute", "minutes", "m", "h",
+        "hr", "hours",
+    ];
+    let Some(rest) = MEASURED.iter().find_map(|w| lower.strip_prefix(w)) else { return false };
+    let rest = rest.trim_start_matches([':', ' ']).trim();
+    // `1m20s`, `45s`, `45`, `0:45`, `1:02.5`: a number and units, in turns.
+    let is_duration = |w: &str| {
+        let parts: Vec<&str> = w.split(|c: char| c.is_ascii_alphabetic()).filter(|p| !p.is_empty()).collect();
+        let units: Vec<&str> =
+            w.split(|c: char| c.is_ascii_digit() || c == '.' || c == ':').filter(|u| !u.is_empty()).collect();
+        !parts.is_empty()
+            && parts.iter().all(|p| p.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b':'))
+            && units.iter().all(|u| UNITS.contains(u))
+    };
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let last_is_time = words
+        .last()
+        .is_some_and(|w| UNITS.contains(w) || w.ends_with(|c: char| c.is_ascii_alphabetic()) || w.contains(':'));
+    !words.is_empty()
+        && words.len() <= 4
+        && words.iter().any(|w| w.starts_with(|c: char| c.is_ascii_digit()))
+        && words.iter().all(|w| UNITS.contains(w) || is_duration(w))
+        && last_is_time
 }
 
 /// `=== 1 ===`, `(1)`, `# 2`: a number alone in a line's fences, a run's
@@ -2557,6 +2604,15 @@ mod tests {
             "i=1",
             "+ for i in 1",
             "2024/01/16 10:00:01",
+            "pid 4711",
+            "PID: 4711",
+            "[pid=4711]",
+            "took 45 s",
+            "Took 45s",
+            "took 1m20s",
+            "took 1 m 20 s",
+            "elapsed 12.3 sec",
+            "done in 0:45",
         ] {
             assert!(is_run_marker(m), "{m:?}");
         }
@@ -2579,6 +2635,12 @@ mod tests {
             "1",
             "x=1",
             "+ for f in a",
+            "runtime 60 s",
+            "60 s",
+            "took 45",
+            "took 45 s on xfs",
+            "pid namespace",
+            "pid 4711 on ext4",
         ] {
             assert!(!is_run_marker(m), "{m:?}");
         }
@@ -3315,6 +3377,22 @@ mod tests {
         // A heading over one copy only, no label line under it: as before.
         let p = labelled("### Results on the box\nThroughput 1\nThroughput 2\n", &[2, 3]);
         assert_eq!(last_params(&p), vec!["16", "16"]);
+    }
+
+    /// A process id or a measured time above each run (`pid 4711` / `pid
+    /// 4790`, `took 45 s` / `took 47 s`) is no set-up: runs of one set-up,
+    /// no label and no warning (the pids warned that the numbers differ,
+    /// the times made each run a set-up of its own).
+    #[test]
+    fn a_pid_or_a_measured_time_above_each_run_is_no_set_up() {
+        for (a, b) in [("pid 4711", "pid 4790"), ("took 45 s", "took 47 s"), ("elapsed 12.3 sec", "elapsed 14.1 sec")] {
+            let p = labelled(&format!("{a}\nThroughput 1\n\n{b}\nThroughput 2\n"), &[2, 5]);
+            assert_eq!(last_params(&p), vec!["16", "16"], "{a} / {b}");
+            assert!(p.notes.is_empty(), "{a} / {b}: {:?}", p.notes);
+        }
+        // A run's length as set is a set-up.
+        let p = labelled("runtime 60 s\nThroughput 1\n\nruntime 120 s\nThroughput 2\n", &[2, 5]);
+        assert_ne!(last_params(&p), vec!["16", "16"]);
     }
 
     #[test]
