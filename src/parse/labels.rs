@@ -51,6 +51,16 @@
 //! warned of, naming the lines: a number is never averaged with another
 //! set-up's without a word. A kernel or heading above the first copy only
 //! (`6.1:` / copy / copy) heads both: they are its runs.
+//!
+//! A note pasted as Markdown heads its set-ups' labels with headings: `###
+//! ext4` over `before:` and `after:`, then `### xfs` over them again. A
+//! heading (`##` to `######`) qualifies the label lines under it until the
+//! next heading of its level or higher (`ext4 / before`, `xfs / before`);
+//! a kernel's name as a heading is the kernel of the runs under it; the
+//! headings alike over every label line (`## Results`) are left out. A
+//! heading that counts or dates runs (`### round 2`, `### 2024-01-16`), a
+//! process id (`pid 4711`) or a measured time (`took 45 s`) above a run is
+//! no set-up: the runs under them stay runs.
 
 use super::Input;
 use crate::model::{ParsedFile, Sample};
