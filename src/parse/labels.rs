@@ -51,6 +51,16 @@
 //! warned of, naming the lines: a number is never averaged with another
 //! set-up's without a word. A kernel or heading above the first copy only
 //! (`6.1:` / copy / copy) heads both: they are its runs.
+//!
+//! A note pasted as Markdown heads its set-ups' labels with headings: `###
+//! ext4` over `before:` and `after:`, then `### xfs` over them again. A
+//! heading (`##` to `######`) qualifies the label lines under it until the
+//! next heading of its level or higher (`ext4 / before`, `xfs / before`);
+//! a kernel's name as a heading is the kernel of the runs under it; the
+//! headings alike over every label line (`## Results`) are left out. A
+//! heading that counts or dates runs (`### round 2`, `### 2024-01-16`), a
+//! process id (`pid 4711`) or a measured time (`took 45 s`) above a run is
+//! no set-up: the runs under them stay runs.
 
 use super::Input;
 use crate::model::{ParsedFile, Sample};
@@ -135,8 +145,8 @@ fn apply_labels(input: &Input, parsed: &mut ParsedFile) -> usize {
         }
         return 0;
     }
-    let labelled = |quiet: &[bool]| -> Option<Vec<Identity>> {
-        let by_line = identities(input, &read, quiet, command_name(&parsed.benchmark));
+    let labelled = |quiet: &[bool], qualify: bool| -> Option<Vec<Identity>> {
+        let by_line = identities(input, &read, quiet, command_name(&parsed.benchmark), qualify);
         let ids: Vec<Identity> = parsed
             .samples
             .iter()
@@ -155,12 +165,18 @@ fn apply_labels(input: &Input, parsed: &mut ParsedFile) -> usize {
         });
         splits.then_some(ids)
     };
+    // Where the label lines tell copies apart, the Markdown headings over
+    // them qualify them (`### ext4` / `before:` and `### xfs` / `before:`).
+    // Headings alone do not: the label lines the same above every copy
+    // (dbench's `Operation Count AvgLat MaxLat` under each `### OpenEBS`)
+    // are the benchmark's, looked past below.
+    let qualified = |quiet: &[bool]| labelled(quiet, false).map(|ids| labelled(quiet, true).unwrap_or(ids));
     // When the nearest label lines tell no copies apart, they may be the
     // benchmark's own lines (or the page's, the same above every copy):
     // look again past them, at what a person wrote between the copies.
-    let ids = labelled(&[]).or_else(|| {
+    let ids = qualified(&[]).or_else(|| {
         let quiet = output_lines(input, &parsed.samples, &hashes, &read);
-        quiet.iter().any(|&q| q).then(|| labelled(&quiet)).flatten()
+        quiet.iter().any(|&q| q).then(|| qualified(&quiet)).flatten()
     });
     // Copies still alike by their labels may be told apart by their
     // command lines (`netperf -H a` / `netperf -H b`).
@@ -1292,7 +1308,11 @@ struct Identity {
 /// `read[n]` is true when line *n* gave a number (`input.lines.len() + 2`
 /// long); `quiet[n]`, when line *n* is the benchmark's own output
 /// ([`output_lines`]; empty: none is), passed over as its chatter is.
-fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str) -> Vec<Option<Identity>> {
+/// With `qualify`, a label line under Markdown headings is theirs (`###
+/// ext4` over `before:`: `ext4 / before`), but for the headings alike over
+/// every label line (`## Results`); a heading that counts or dates runs
+/// (`### round 2`) is passed over.
+fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str, qualify: bool) -> Vec<Option<Identity>> {
     let mut out = vec![None; input.lines.len()];
     // Every line trimmed once (each is looked at as this, previous and
     // next line).
@@ -1307,8 +1327,15 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str) -> Ve
     // The label over a group of labelled blocks (`For the A72 -` right
     // above `Before:`), and the label line right above this line, if any.
     let (mut outer, mut above): (Option<String>, Option<String>) = (None, None);
-    // The Markdown heading (`### Tuned`) the lines below are under.
-    let (mut heading, mut heading_at): (Option<String>, usize) = (None, 0);
+    // The Markdown headings (`## ext4` over `### Tuned`) the lines below
+    // are under, outermost first: each one's level (its `#`s), label and line.
+    let mut headings: Vec<(usize, String, usize)> = Vec::new();
+    // Each read line's index, paragraph heading, the Markdown headings over
+    // its label line, the label over its group and its block's label: made
+    // identities once the headings alike over every label are known.
+    // (`None`: its label is a heading or none.)
+    type Parts = (usize, Option<(String, String)>, Option<Vec<String>>, Option<String>, Option<String>);
+    let mut parts: Vec<Parts> = Vec::new();
     // Whether a line gave a number since the last label line: until then,
     // a sentence under a change's name is the benchmark's banner
     // (hackbench's `Running in process mode with 10 groups …` under `w/o
@@ -1335,16 +1362,16 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str) -> Ve
             // above the runs (`6.1-rc3:` under that heading) is a set-up of
             // its own, not qualified by the heading's words.
             let head = head.clone().filter(|_| at != head_at && !block.as_deref().is_some_and(is_kernel_name));
-            // Label lines under a Markdown heading (`### Tuned` over `cat
-            // pgbench_10.txt`, `before:`) are the heading's: the same line
-            // under two headings is two set-ups (three settings' 10-client
-            // pgbench runs were averaged as runs of one).
-            // Only over a shell's `cat FILE` line, which names a result
-            // file, not a set-up.
-            let outer = outer
-                .clone()
-                .or_else(|| heading.clone().filter(|_| at != heading_at && block.as_deref().is_some_and(is_cat_line)));
-            out[i] = Some(identity(head, outer, block));
+            // Label lines under Markdown headings (`### Tuned` over `cat
+            // pgbench_10.txt`, `### ext4` over `before:`) are the
+            // headings': the same line under two headings is two set-ups
+            // (three settings' 10-client pgbench runs, two file systems'
+            // `before:` runs were averaged as runs of one). A heading that
+            // is itself the block's label (`### Tuned` right over its runs)
+            // is qualified by none, as before.
+            let under = (qualify && block.is_some() && !headings.iter().any(|h| h.2 == at))
+                .then(|| headings.iter().filter(|h| h.2 < at).map(|h| h.1.clone()).collect());
+            parts.push((i, head, under, outer.clone(), block));
             continue;
         }
         if quiet.get(n).is_some_and(|&q| q) {
@@ -1356,20 +1383,32 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str) -> Ve
             word = None;
             continue;
         }
+        // A heading that only counts runs or dates them (`#### Round 2`,
+        // `### 2024-01-16`) heads runs of the set-up it is under: neither a
+        // label nor the end of one (memtier's `#### Round 1` to `Round 3`
+        // under `### Without libhugetlbfs` and again under `### With
+        // libhugetlbfs` made each round a set-up, the two builds' runs
+        // averaged).
+        if markdown_heading_level(text).is_some() && is_run_marker(text) {
+            word = None;
+            continue;
+        }
         if let Some(h) = markdown_heading(text) {
             label = Some(label_text(h));
             label_at = n;
             word = None;
-            heading = label.clone();
-            heading_at = n;
+            let level = markdown_heading_level(text).unwrap_or(2);
+            headings.retain(|h| h.0 < level);
+            headings.push((level, label_text(h), n));
             continue;
         }
         // A heading too long for a label (`### Меняем настройки для
         // увеличения производительности в ущерб стабильности`) still ends
         // the last one's part: its first words stand for it.
         if let Some(h) = long_markdown_heading(text) {
-            heading = Some(label_text(&h));
-            heading_at = n;
+            let level = markdown_heading_level(text).unwrap_or(2);
+            headings.retain(|h| h.0 < level);
+            headings.push((level, label_text(&h), n));
             continue;
         }
         // `ext3: run 1`, `run 1 of 2 on ext3`: the set-up beside a run's
@@ -1459,6 +1498,18 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str) -> Ve
             above = group_heading(text);
         }
     }
+    // The headings alike over every label line (`## Results` over
+    // `before:` and `after:`) tell no set-ups apart: left out.
+    let mut chains = parts.iter().filter_map(|p| p.2.as_deref());
+    let common = match chains.next() {
+        Some(first) => chains.fold(first.len(), |k, c| first.iter().zip(c).take(k).take_while(|(a, b)| a == b).count()),
+        None => 0,
+    };
+    for (i, head, under, outer, block) in parts {
+        let mut outers: Vec<String> = under.unwrap_or_default().into_iter().skip(common).collect();
+        outers.extend(outer);
+        out[i] = Some(identity(head, outers, block));
+    }
     out
 }
 
@@ -1539,7 +1590,16 @@ fn group_heading(text: &str) -> Option<String> {
 /// sentence.
 fn title(text: &str) -> Option<String> {
     let words = text.split_whitespace().count();
+    // `HugePages_Rsvd:   0` (/proc/meminfo), `17,063,682  l2d_tlb_refill`
+    // (perf stat's counts) between double-spaced lines: a program's
+    // figures, not a title (as titles they split a memtier note's rounds).
+    let figure = text.split_once(':').is_some_and(|(_, v)| super::num::plain(v).is_some())
+        || text
+            .split_whitespace()
+            .next()
+            .is_some_and(|w| w.contains(',') && w.chars().all(|c| c.is_ascii_digit() || c == ','));
     let ok = (1..=3).contains(&words)
+        && !figure
         && !is_numbered_run(&text.to_lowercase())
         && text.chars().count() <= 40
         && text.chars().any(char::is_alphabetic)
@@ -1583,9 +1643,11 @@ fn depth_key_hash(s: &Sample) -> u64 {
     h.finish()
 }
 
-/// A read line's identity from its paragraph's heading, the label over its
-/// group of blocks (`outer`) and its block's label.
-fn identity(head: Option<(String, String)>, outer: Option<String>, block: Option<String>) -> Identity {
+/// A read line's identity from its paragraph's heading, the labels over its
+/// group of blocks (`outers`: the Markdown headings over its label line,
+/// outermost first, then a label right above a label, `For the A72 -`) and
+/// its block's label; a kernel among them is the kernel.
+fn identity(head: Option<(String, String)>, outers: Vec<String>, block: Option<String>) -> Identity {
     let (mut kernel, mut parts) = (None, Vec::new());
     if let Some((k, rest)) = head {
         kernel = Some(k);
@@ -1593,10 +1655,12 @@ fn identity(head: Option<(String, String)>, outer: Option<String>, block: Option
             parts.push(rest);
         }
     }
-    match outer {
-        Some(o) if is_kernel_name(&o) => kernel = Some(o),
-        Some(o) if !parts.contains(&o) => parts.push(o),
-        _ => {}
+    for o in outers {
+        if is_kernel_name(&o) {
+            kernel = Some(o);
+        } else if !parts.contains(&o) {
+            parts.push(o);
+        }
     }
     match block {
         Some(b) if is_kernel_name(&b) => {
@@ -1846,12 +1910,28 @@ fn markdown_heading(text: &str) -> Option<&str> {
         .filter(|h| !h.is_empty())
 }
 
-/// A shell's `cat FILE` (`# cat pgbench_10.txt`, `$ cat run.log`), as a
-/// label (lower case): it names the file a result was saved in, the same
-/// under every set-up of a note.
-fn is_cat_line(label: &str) -> bool {
-    let t = label.trim_start_matches(['#', '$', '>', ' ']);
-    t.strip_prefix("cat ").is_some_and(|f| f.split_whitespace().count() == 1)
+/// A Markdown heading (`##` to `######`) that heads the label lines under
+/// it until the next heading of its level or a higher one (`### ext4` over
+/// `before:` and `after:`, then `### xfs` over them again): its level and
+/// text as written (a long one's first words and `…`). `None` for any other
+/// line and for a heading that only counts or dates runs (`#### Round 2`,
+/// `### 2024-01-16`, [`is_run_marker`]): runs under it stay runs.
+pub fn heading_over_labels(text: &str) -> Option<(usize, String)> {
+    let t = text.trim();
+    let level = markdown_heading_level(t)?;
+    if is_run_marker(t) {
+        return None;
+    }
+    let h = markdown_heading(t).map(str::to_string).or_else(|| long_markdown_heading(t))?;
+    Some((level, h))
+}
+
+/// The level of a Markdown heading (`### ext4` → 3): two to six `#` and a
+/// space (one `#` is as often a root shell's prompt).
+fn markdown_heading_level(text: &str) -> Option<usize> {
+    let rest = text.trim_start_matches('#');
+    let level = text.len() - rest.len();
+    ((2..=6).contains(&level) && rest.starts_with(' ')).then_some(level)
 }
 
 /// A Markdown heading (`##` to `######`) longer than a label
@@ -2073,6 +2153,53 @@ pub fn is_run_marker(text: &str) -> bool {
         || is_load_average(&lower)
         || is_fenced_number(text)
         || is_loop_variable(&lower)
+        || is_pid(&lower)
+        || is_measured_duration(&lower)
+}
+
+/// `pid 4711`, `pid: 4711`, `pid=4711` (lower case): the process a run
+/// ran as, a new number every run, never a set-up (above each of two
+/// runs, it warned that the numbers differ; dbench's labeller made each
+/// run a set-up of its own).
+fn is_pid(lower: &str) -> bool {
+    lower.strip_prefix("pid").is_some_and(|r| {
+        let n = r.trim_start_matches([' ', ':', '=', '#']);
+        n.len() < r.len() && (1..=8).contains(&n.len()) && n.bytes().all(|b| b.is_ascii_digit())
+    })
+}
+
+/// `took 45 s`, `elapsed 12.3 sec`, `done in 1m20s`, `finished in 0:45`
+/// (lower case): how long the run took, measured, a new figure every run,
+/// never a set-up (each run was a set-up of its own, `took 45 s` /
+/// `took 47 s`). Only after a word saying it was measured: `runtime 60 s`,
+/// `-t 60`, `60 s` alone may be a run's length as set.
+fn is_measured_duration(lower: &str) -> bool {
+    const MEASURED: [&str; 8] =
+        ["took ", "it took ", "run took ", "elapsed ", "done in ", "finished in ", "completed in ", "time taken "];
+    const UNITS: [&str; 16] = [
+        "s", "sec", "secs", "second", "seconds", "ms", "msec", "msecs", "min", "mins", "minute", "minutes", "m", "h",
+        "hr", "hours",
+    ];
+    let Some(rest) = MEASURED.iter().find_map(|w| lower.strip_prefix(w)) else { return false };
+    let rest = rest.trim_start_matches([':', ' ']).trim();
+    // `1m20s`, `45s`, `45`, `0:45`, `1:02.5`: a number and units, in turns.
+    let is_duration = |w: &str| {
+        let parts: Vec<&str> = w.split(|c: char| c.is_ascii_alphabetic()).filter(|p| !p.is_empty()).collect();
+        let units: Vec<&str> =
+            w.split(|c: char| c.is_ascii_digit() || c == '.' || c == ':').filter(|u| !u.is_empty()).collect();
+        !parts.is_empty()
+            && parts.iter().all(|p| p.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b':'))
+            && units.iter().all(|u| UNITS.contains(u))
+    };
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let last_is_time = words
+        .last()
+        .is_some_and(|w| UNITS.contains(w) || w.ends_with(|c: char| c.is_ascii_alphabetic()) || w.contains(':'));
+    !words.is_empty()
+        && words.len() <= 4
+        && words.iter().any(|w| w.starts_with(|c: char| c.is_ascii_digit()))
+        && words.iter().all(|w| UNITS.contains(w) || is_duration(w))
+        && last_is_time
 }
 
 /// `=== 1 ===`, `(1)`, `# 2`: a number alone in a line's fences, a run's
@@ -2363,12 +2490,17 @@ fn is_counter(words: &[&str]) -> bool {
 /// percentiles (usec):`, `Run status group 0 (all jobs):` and `Disk stats
 /// (read/write):`, the last two of which end each
 /// copy of its report (an attacker's trial had them label the next copy,
-/// and a `mq-deadline` run merged with the `none` runs).
+/// and a `mq-deadline` run merged with the `none` runs); memtier's `ALL
+/// STATS` over its table and perf stat's `Performance counter stats for
+/// 'system wide':` (a title or a label, the same in every run, that split
+/// one round of a memtier note from the others).
 fn is_tool_chatter(text: &str) -> bool {
     SYSBENCH_HEADINGS.contains(&text)
         || (text.starts_with("Run status group ") && text.ends_with(':'))
         || (text.contains(" percentiles (") && text.ends_with("):"))
         || text == "Disk stats (read/write):"
+        || text == "ALL STATS"
+        || (text.starts_with("Performance counter stats for ") && text.ends_with(':'))
         || (text.starts_with('[') && text.ends_with("] Checkpoint report:"))
         || text.starts_with("Tiotest ")
         || text.starts_with("L M B E N C H")
@@ -2495,6 +2627,15 @@ mod tests {
             "i=1",
             "+ for i in 1",
             "2024/01/16 10:00:01",
+            "pid 4711",
+            "PID: 4711",
+            "[pid=4711]",
+            "took 45 s",
+            "Took 45s",
+            "took 1m20s",
+            "took 1 m 20 s",
+            "elapsed 12.3 sec",
+            "done in 0:45",
         ] {
             assert!(is_run_marker(m), "{m:?}");
         }
@@ -2517,6 +2658,12 @@ mod tests {
             "1",
             "x=1",
             "+ for f in a",
+            "runtime 60 s",
+            "60 s",
+            "took 45",
+            "took 45 s on xfs",
+            "pid namespace",
+            "pid 4711 on ext4",
         ] {
             assert!(!is_run_marker(m), "{m:?}");
         }
@@ -3213,6 +3360,79 @@ mod tests {
         let p = labelled(text, &[3, 8]);
         let labels = last_params(&p);
         assert_eq!(labels, vec!["directly on the node", "ephemeral storage"]);
+    }
+
+    /// A note pasted as Markdown: `### ext4` over `before:` and `after:`,
+    /// then `### xfs` over them again. The two file systems' `before:` runs
+    /// were averaged as runs of one set-up; a heading now qualifies every
+    /// label line under it, until the next heading of its level or higher.
+    #[test]
+    fn a_markdown_heading_qualifies_the_label_lines_under_it() {
+        let text = "### ext4\n\nbefore:\nThroughput 1\nThroughput 2\n\nafter:\nThroughput 3\n\n\
+                    ### xfs\n\nbefore:\nThroughput 4\n\nafter:\nThroughput 5\n";
+        let p = labelled(text, &[4, 5, 8, 13, 16]);
+        assert_eq!(
+            last_params(&p),
+            vec!["ext4 / before", "ext4 / before", "ext4 / after", "xfs / before", "xfs / after"]
+        );
+        // Under `## 4k randread` and `## 128k seqwrite`, a `###` heading
+        // ends only its own level's part.
+        let text = "## 4k randread\n### fast disk\nbaseline:\nThroughput 1\npatched:\nThroughput 2\n\
+                    ### slow disk\nbaseline:\nThroughput 3\n## 128k seqwrite\nbaseline:\nThroughput 4\n";
+        let p = labelled(text, &[4, 6, 9, 12]);
+        let labels = last_params(&p);
+        assert_eq!(
+            labels,
+            vec![
+                "4k randread / fast disk / baseline",
+                "4k randread / fast disk / patched",
+                "4k randread / slow disk / baseline",
+                "128k seqwrite / baseline"
+            ]
+        );
+        // A heading over every label alike (`## Results`) tells nothing
+        // apart: left out.
+        let text = "## Results\n\nbefore:\nThroughput 1\nThroughput 2\n\nafter:\nThroughput 3\n";
+        let p = labelled(text, &[4, 5, 8]);
+        assert_eq!(last_params(&p), vec!["before", "before", "after"]);
+        // A heading naming a kernel is the kernel of the runs under it.
+        let text = "#### 6.1\nbefore:\nThroughput 1\nafter:\nThroughput 2\n#### 6.2\nbefore:\nThroughput 3\n";
+        let p = labelled(text, &[3, 5, 8]);
+        let got = kernels_and_last_params(&p);
+        assert_eq!(got, vec![(Some("6.1"), "before"), (Some("6.1"), "after"), (Some("6.2"), "before")]);
+    }
+
+    /// memtier's `### round 1` to `### round 3` (and a date as a heading)
+    /// count runs of one set-up: no labels, under the set-up's heading or
+    /// none.
+    #[test]
+    fn a_heading_that_counts_or_dates_runs_labels_none() {
+        let text = "### round 1\nThroughput 1\n### round 2\nThroughput 2\n### round 3\nThroughput 3\n";
+        let p = labelled(text, &[2, 4, 6]);
+        assert_eq!(last_params(&p), vec!["16", "16", "16"]);
+        let text = "## Without THP\n### 2024-01-16\nThroughput 1\n### Iteration 2\nThroughput 2\n\
+                    ## With THP\n### Run 1\nThroughput 3\n### Run 2\nThroughput 4\n";
+        let p = labelled(text, &[3, 5, 8, 10]);
+        assert_eq!(last_params(&p), vec!["without thp", "without thp", "with thp", "with thp"]);
+        // A heading over one copy only, no label line under it: as before.
+        let p = labelled("### Results on the box\nThroughput 1\nThroughput 2\n", &[2, 3]);
+        assert_eq!(last_params(&p), vec!["16", "16"]);
+    }
+
+    /// A process id or a measured time above each run (`pid 4711` / `pid
+    /// 4790`, `took 45 s` / `took 47 s`) is no set-up: runs of one set-up,
+    /// no label and no warning (the pids warned that the numbers differ,
+    /// the times made each run a set-up of its own).
+    #[test]
+    fn a_pid_or_a_measured_time_above_each_run_is_no_set_up() {
+        for (a, b) in [("pid 4711", "pid 4790"), ("took 45 s", "took 47 s"), ("elapsed 12.3 sec", "elapsed 14.1 sec")] {
+            let p = labelled(&format!("{a}\nThroughput 1\n\n{b}\nThroughput 2\n"), &[2, 5]);
+            assert_eq!(last_params(&p), vec!["16", "16"], "{a} / {b}");
+            assert!(p.notes.is_empty(), "{a} / {b}: {:?}", p.notes);
+        }
+        // A run's length as set is a set-up.
+        let p = labelled("runtime 60 s\nThroughput 1\n\nruntime 120 s\nThroughput 2\n", &[2, 5]);
+        assert_ne!(last_params(&p), vec!["16", "16"]);
     }
 
     #[test]

@@ -5,7 +5,7 @@ use super::result::may_have_result;
 use super::{clients_started, command_count, is_table_header};
 use crate::model::Sample;
 use crate::parse::Input;
-use crate::parse::labels::{is_counter_beside_program, setup_beside_counter};
+use crate::parse::labels::{heading_over_labels, is_counter_beside_program, setup_beside_counter};
 use crate::parse::num::plain;
 use crate::parse::time::shell_line;
 
@@ -126,10 +126,11 @@ pub(super) fn prose_above(input: &Input, i: usize, floor: usize) -> Option<usize
 /// The label lines above line `i` (0-based), not above `floor` (the first
 /// line after the previous result): a chain of label lines directly above,
 /// or one `label:` line with one or two blank lines between. Returns the
-/// labels, outermost first, and whether the chain directly follows the
+/// labels, outermost first, whether the chain directly follows the
 /// previous result (then it replaces that result's innermost labels:
-/// `DELAY_DEQUEUE` after a `NO_DELAY_DEQUEUE` block under one kernel line).
-pub(super) fn labels_above(input: &Input, i: usize, floor: usize) -> Option<(Vec<String>, bool)> {
+/// `DELAY_DEQUEUE` after a `NO_DELAY_DEQUEUE` block under one kernel line),
+/// and the chain's first line (0-based).
+pub(super) fn labels_above(input: &Input, i: usize, floor: usize) -> Option<(Vec<String>, bool, usize)> {
     let mut chain = Vec::new();
     let mut j = i;
     // A run marker (`run 2`, a date line, `[2/3]`) is passed over: it
@@ -167,7 +168,59 @@ pub(super) fn labels_above(input: &Input, i: usize, floor: usize) -> Option<(Vec
         j = k - 1;
     }
     chain.reverse();
-    Some((chain, j == floor && floor > 0))
+    Some((chain, j == floor && floor > 0, j))
+}
+
+/// The Markdown headings open as a file is read down (`### ext4` until
+/// `### xfs`, `## Results` over both): a chain of label lines under them is
+/// theirs (`ext4 / before`, `xfs / before`), where the two file systems'
+/// `before:` runs were averaged as runs of one set-up. A heading that
+/// counts or dates runs (`### round 2`) opens none ([`heading_over_labels`]).
+#[derive(Default)]
+pub(super) struct Headings {
+    /// Lines (0-based) below this one are not read yet.
+    read_to: usize,
+    /// The open headings, outermost first: level, text, line (0-based).
+    open: Vec<(usize, String, usize)>,
+    /// The headings over each labelled block, in order.
+    used: Vec<Vec<String>>,
+}
+
+impl Headings {
+    /// The headings open above line `top` (0-based; lines read down to it),
+    /// remembered as a block's.
+    pub(super) fn over(&mut self, input: &Input, top: usize) -> Vec<String> {
+        while self.read_to < top.min(input.lines.len()) {
+            if let Some((level, text)) = heading_over_labels(&input.lines[self.read_to]) {
+                self.open.retain(|h| h.0 < level);
+                self.open.push((level, text, self.read_to));
+            }
+            self.read_to += 1;
+        }
+        let heads: Vec<String> = self.open.iter().filter(|h| h.2 < top).map(|h| h.1.clone()).collect();
+        self.used.push(heads.clone());
+        heads
+    }
+
+    /// Drops from the samples' labels the headings over every labelled
+    /// block alike (`## Results` over `before:` and `after:`): they tell no
+    /// set-ups apart.
+    pub(super) fn drop_common(&self, samples: &mut [Sample]) {
+        let Some(first) = self.used.first() else { return };
+        let common =
+            self.used.iter().fold(first.len(), |k, h| first.iter().zip(h).take(k).take_while(|(a, b)| a == b).count());
+        if common == 0 {
+            return;
+        }
+        let prefix = format!("{} / ", first[..common].join(" / "));
+        for s in samples {
+            for p in s.params.iter_mut().filter(|p| p.name == "label") {
+                if let Some(rest) = p.value.strip_prefix(prefix.as_str()) {
+                    p.value = rest.into();
+                }
+            }
+        }
+    }
 }
 
 pub(super) fn with_label(s: Sample, label: Option<&str>) -> Sample {

@@ -96,7 +96,7 @@ use super::num::plain;
 use super::time::gnu_record_at;
 use super::{BenchParser, Input, ParseError};
 use crate::model::{Better, Metric, ParsedFile, Sample};
-use labels::{drop_single_label, labels_above, prose_above, with_label};
+use labels::{Headings, drop_single_label, labels_above, prose_above, with_label};
 use result::{
     Result4, cut_result, is_throughput_tok, may_have_result, other_unit, read_result, table_row, time_after,
     with_params,
@@ -317,6 +317,8 @@ struct Reader<'a> {
     /// `loadfile` and `timelimit` of the run being read, from its
     /// `Running for 60 seconds with load '…/client.txt' …` line.
     setup: Vec<(&'static str, String)>,
+    /// The Markdown headings over the label lines read so far.
+    headings: Headings,
 }
 
 impl<'a> Reader<'a> {
@@ -331,17 +333,20 @@ impl<'a> Reader<'a> {
             label: Vec::new(),
             floor: 0,
             setup: Vec::new(),
+            headings: Headings::default(),
         }
     }
 
     /// Takes the labels above line `i`, if any, as the current block's.
     fn take_labels(&mut self, i: usize) {
-        if let Some((chain, replaces)) = labels_above(self.input, i, self.floor) {
+        if let Some((chain, replaces, top)) = labels_above(self.input, i, self.floor) {
             if replaces {
                 self.label.truncate(self.label.len().saturating_sub(chain.len()));
                 self.label.extend(chain);
             } else {
-                self.label = chain;
+                // Under the Markdown headings open above it (`### ext4`).
+                self.label = self.headings.over(self.input, top);
+                self.label.extend(chain);
             }
         } else if let Some(j) = prose_above(self.input, i, self.floor) {
             // A sentence where a label would be: no label (the results are
@@ -543,6 +548,7 @@ impl<'a> Reader<'a> {
             };
             return Err(ParseError::NoResults { benchmark: id, reason });
         }
+        self.headings.drop_common(&mut self.out.samples);
         drop_single_label(&mut self.out.samples);
         Ok(self.out)
     }
