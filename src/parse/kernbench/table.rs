@@ -37,6 +37,9 @@ pub(super) fn is_header_tail(line: &str) -> bool {
     matches!(t.as_str(), "Run (std deviation)" | "Run (std deviation):")
 }
 
+/// A block header as read: run name, load, jobs.
+pub(super) type Header = (String, &'static str, Option<u32>);
+
 /// A block header: returns (run name, load, jobs).
 ///
 /// Every form kernbench 0.20–0.50 prints: `Average Optimal load -j 8 Run (std
@@ -79,7 +82,7 @@ pub(super) fn header(line: &str) -> Option<(String, &'static str, Option<u32>)> 
 /// each (`Average Optimal -j 32 Load Run:` twice on one line, apart by
 /// spaces: STP's kernbench of two kernels, LKML 2004): the header, and the
 /// number of columns.
-pub(super) fn side_by_side_header(line: &str) -> Option<((String, &'static str, Option<u32>), usize)> {
+pub(super) fn side_by_side_header(line: &str) -> Option<(Header, usize)> {
     let cells: Vec<&str> =
         line.split('\t').flat_map(|p| p.split("  ")).map(str::trim).filter(|c| !c.is_empty()).collect();
     let first = header(cells.first()?)?;
