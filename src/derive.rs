@@ -109,7 +109,14 @@ pub fn derive(parsed: &mut ParsedFile) {
             let mut derived = Vec::new();
             for cpu in parsed.samples.iter().filter(|s| s.metric.name.ends_with(" %CPU")) {
                 let test = cpu.metric.name.trim_end_matches(" %CPU");
-                if let Some(rate) = row_of(&parsed.samples, &by_line, cpu).find(|r| r.metric.name == test)
+                // A row a mail wrapped between a rate and its %CPU (bonnie++
+                // 1.00g's `16   469  98 … 688` then `25`): the rate is on
+                // the line before.
+                let before = by_line.get(&cpu.line.wrapping_sub(1)).into_iter().flatten().map(|&i| &parsed.samples[i]);
+                let wrapped =
+                    before.filter(|r| r.kernel == cpu.kernel && r.group == cpu.group && r.params == cpu.params);
+                if let Some(rate) =
+                    row_of(&parsed.samples, &by_line, cpu).chain(wrapped).find(|r| r.metric.name == test)
                     && let Some(eff) = efficiency(rate, cpu, format!("{test} CPU Eff"), &rate.metric.unit)
                 {
                     derived.push(eff);
@@ -268,6 +275,28 @@ mod tests {
                 (4, "Block CPU Eff"),
             ]
         );
+    }
+
+    /// A bonnie++ row a mail wrapped between the last rate and its %CPU
+    /// (`16   469  98 … 428` then `11`): that test's efficiency is still
+    /// derived, on the rate's line.
+    #[test]
+    fn bonnie_eff_of_a_rate_whose_cpu_was_wrapped_onto_the_next_line() {
+        let on = |name: &str, v: f64, line: usize| Sample { line, ..row(name, "files/s", v) };
+        let mut p = ParsedFile {
+            benchmark: "bonnie++".into(),
+            samples: vec![
+                on("Create", 503.0, 38),
+                on("Create %CPU", 13.0, 38),
+                on("Delete", 428.0, 38),
+                on("Delete %CPU", 11.0, 39),
+            ],
+            ..ParsedFile::default()
+        };
+        derive(&mut p);
+        let eff = p.samples.iter().find(|s| s.metric.name == "Delete CPU Eff").expect("derived");
+        assert_eq!((eff.line, eff.value.mean()), (38, 3890.91));
+        assert_eq!(p.samples.iter().filter(|s| s.metric.name.ends_with("CPU Eff")).count(), 2);
     }
 
     /// A long Bonnie log (here 4,000 rows) derives in linear time: each

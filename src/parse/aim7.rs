@@ -47,6 +47,14 @@
 //! Percent"` % Lower, `"JTI"` % Higher; and `"Max Jobs per Minute"`
 //! jobs/min Higher without parameter.
 //!
+//! OSDL STP's summaries of re-aim-7 runs, as posted to LKML in 2004-2005
+//! (`kernel: patch-2.6.10-rc2` above `Peak load Test: Maximum Jobs per
+//! Minute 8491.96 (average of 3 runs)` and `Quick Convergence Test: …`),
+//! give `"Max Jobs per Minute"` with parameter `test` (`peak load`, `quick
+//! convergence`), a summary of the runs stated, and the `kernel:` line's
+//! release as kernel (any other name as `label`); a `reaim -w compute …`
+//! title above names the group.
+//!
 //! The group is the workload when the output names a workfile
 //! (`reaim -f …/workfile.new_dbase` → `"new_dbase"`), else `""`. AIM7's
 //! Machine field (a label the tester typed) is kept in a note, as is each
@@ -154,6 +162,9 @@ impl BenchParser for Reaim {
             }
             if line.trim_start().starts_with("Max Jobs per Minute") {
                 score = score.max(60);
+            }
+            if stp_summary(line).is_some() {
+                score = score.max(90);
             }
         }
         score
@@ -329,6 +340,53 @@ fn workfile(line: &str) -> Option<String> {
     (!name.is_empty()).then_some(name)
 }
 
+/// OSDL STP's summary of a re-aim-7 run (LKML 2004-2005 posts):
+/// `Peak load Test: Maximum Jobs per Minute 8491.96 (average of 3 runs)`
+/// or `Quick Convergence Test: …`: the test (`peak load`, `quick
+/// convergence`), the figure and the number of runs it averages (1 when
+/// not said).
+fn stp_summary(line: &str) -> Option<(&'static str, f64, u32)> {
+    let t = line.trim();
+    let (test, rest) = if let Some(r) = t.strip_prefix("Peak load Test:") {
+        ("peak load", r)
+    } else {
+        ("quick convergence", t.strip_prefix("Quick Convergence Test:")?)
+    };
+    let rest = rest.trim_start().strip_prefix("Maximum Jobs per Minute")?.trim();
+    let (figure, after) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+    let value = num::plain(figure)?;
+    let runs = after
+        .trim()
+        .strip_prefix("(average of ")
+        .and_then(|r| r.strip_suffix("runs)"))
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or(1);
+    Some((test, value, runs))
+}
+
+/// The name on an STP `kernel: <name>` line (`kernel: patch-2.6.10-rc2`,
+/// `kernel: nikita-b2`); not its plmid (`kernel: 3304`) and not a line
+/// naming two kernels side by side.
+fn stp_kernel_line(t: &str) -> Option<&str> {
+    let (head, name) = t.split_once(':')?;
+    let name = name.trim();
+    let one = !name.is_empty() && !name.contains("  ") && !name.contains('\t');
+    (head.eq_ignore_ascii_case("kernel") && one && !name.bytes().all(|b| b.is_ascii_digit())).then_some(name)
+}
+
+/// A title naming re-aim-7's workload above STP summaries: `reaim -w
+/// compute (compute intensive load), …` → `compute`; `reaim default
+/// (database IO intensive load)` → `` (the default workfile).
+fn reaim_title(t: &str) -> Option<String> {
+    let rest = t.strip_prefix("reaim ")?;
+    let mut words = rest.split_whitespace();
+    match words.next()? {
+        "-w" => words.next().map(|w| w.trim_end_matches([',', ':']).to_string()),
+        "default" => Some(String::new()),
+        _ => None,
+    }
+}
+
 /// A wrapped console date continuation: `10:17:44 2006`.
 fn date_tail(line: &str) -> bool {
     let mut words = line.split_whitespace();
@@ -360,6 +418,9 @@ fn parse_any(input: &Input, id: &'static str) -> Result<ParsedFile, ParseError> 
     let mut table = Table::None;
     // The decimals of each table cell read: (sample index, decimals).
     let mut decs: Vec<(usize, usize)> = Vec::new();
+    // The set-up of OSDL STP's summary lines: the last `kernel: <name>`
+    // line above them (its plmid, `kernel: 3304`, is no name).
+    let mut stp_kernel: Option<String> = None;
     let mut i = 0usize;
     while i < lines.len() {
         let line = lines[i].as_str();
@@ -367,6 +428,30 @@ fn parse_any(input: &Input, id: &'static str) -> Result<ParsedFile, ParseError> 
         i += 1;
         let trimmed = line.trim();
 
+        if let Some(k) = stp_kernel_line(trimmed) {
+            stp_kernel = Some(k.to_string());
+            continue;
+        }
+        if let Some(w) = reaim_title(trimmed) {
+            group = w;
+            table = Table::None;
+            continue;
+        }
+        if let Some((test, value, runs)) = stp_summary(line) {
+            let mut s = Sample::new(Metric::new("Max Jobs per Minute", "jobs/min", Better::Higher), value, lineno)
+                .with_group(group.clone())
+                .with_param("test", test);
+            if runs > 1 {
+                s = s.with_summary(value, None, runs);
+            }
+            if let Some(k) = &stp_kernel {
+                let bare = k.strip_prefix("patch-").or_else(|| k.strip_prefix("linux-")).unwrap_or(k);
+                s = if super::labels::is_kernel_name(bare) { s.with_kernel(bare) } else { s.with_param("label", k) };
+            }
+            out.samples.push(s);
+            table = Table::None;
+            continue;
+        }
         if let Some(w) = workfile(line) {
             group = w;
         }
@@ -818,6 +903,38 @@ Fatal error 98 at\n";
         assert_eq!(values(&f, "Jobs/Min"), vec![("1".into(), 2435.06), ("100".into(), 178784.27)]);
         assert_eq!(values(&f, "Jobs/min/task")[0].1, 2435.0649);
         assert!(f.notes.iter().any(|(l, n)| *l == 8 && n.contains("700")));
+    }
+
+    #[test]
+    fn stp_reaim_summaries_per_kernel_and_workload() {
+        let text = "reaim -w compute (compute intensive load), decreases performance:\n\
+kernel: patch-2.6.10-rc2\nplmid: 3304\nkernel: 3304\n\
+Peak load Test: Maximum Jobs per Minute 9591.82 (average of 3 runs)\n\
+Quick Convergence Test: Maximum Jobs per Minute 9359.76 (average of 3 runs)\n\n\
+kernel: nikita-b2\nPeak load Test: Maximum Jobs per Minute 9533.34\n";
+        let input = Input::from_text(text);
+        assert_eq!(Reaim.detect(&input), 90);
+        let f = Reaim.parse(&input).unwrap();
+        let got: Vec<(usize, Option<&str>, &str, f64, u32)> = f
+            .samples
+            .iter()
+            .map(|s| {
+                let n = match s.value {
+                    crate::model::Value::Summary { n, .. } => n,
+                    _ => 1,
+                };
+                (s.line, s.kernel.as_deref(), s.group.as_str(), s.value.mean(), n)
+            })
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                (5, Some("2.6.10-rc2"), "compute", 9591.82, 3),
+                (6, Some("2.6.10-rc2"), "compute", 9359.76, 3),
+                (9, None, "compute", 9533.34, 1)
+            ]
+        );
+        assert!(f.samples[2].params.iter().any(|p| p.name == "label" && p.value == "nikita-b2"));
     }
 
     #[test]

@@ -376,7 +376,7 @@ impl<'a> Reader<'a> {
         self.used[u] = true;
         let rate = values.last().copied().unwrap_or_default();
         let sample = Sample::new(Metric::new(name, self.lines[u].trim(), Better::Higher), rate, lineno);
-        let kernel = label.strip_prefix("linux-").unwrap_or(label);
+        let kernel = without_linux(label);
         let sample = if super::labels::is_kernel_name(kernel) {
             sample.with_kernel(kernel)
         } else {
@@ -646,12 +646,22 @@ fn test_line(line: &str) -> Option<(&str, &str)> {
 /// kernel (without `linux-`) and the numbers (at least two).
 fn kernel_row(line: &str) -> Option<(&str, Vec<f64>)> {
     let (word, rest) = next_word(line);
-    let kernel = word.strip_prefix("linux-").unwrap_or(word);
+    let kernel = without_linux(word);
     if !super::labels::is_kernel_name(kernel) {
         return None;
     }
     let values: Vec<f64> = rest.split_whitespace().map(num::plain).collect::<Option<_>>()?;
     (values.len() >= 2).then_some((kernel, values))
+}
+
+/// A kernel label without its `linux-` (any case: `[Linux-2.5.63]`, Sowmya
+/// Adiga's AIM9 comparison of 2.5.63 with 2.5.62, LKML 2003, beside her
+/// `[linux-2.5.68]` two months later): `2.5.63`.
+fn without_linux(label: &str) -> &str {
+    match label.get(..6) {
+        Some(head) if head.eq_ignore_ascii_case("linux-") => &label[6..],
+        _ => label,
+    }
 }
 
 /// A line of one number alone (a row's operation rate a mailer wrapped),

@@ -299,8 +299,68 @@ impl BenchParser for UnixBench {
         // Reports of two machines (`System: orangepii96`, `System:
         // bananapi`) on one kernel are no runs of one.
         super::varying::tag_varying(&mut out, &hosts, "host");
+        comparison_lines(input, &mut out);
         finish(out, wrapped_notes, first_wrapped)
     }
+}
+
+/// A hand-made comparison above a report (Sowmya Adiga's UnixBench 4.1.0
+/// posts, LKML 2002): `1 Dhrystone 2 using register variables[2.5.53]
+/// 1805936.3` over `  Dhrystone 2 using register variables[2.5.52]
+/// 1753628.8`: a test, a kernel in brackets, its figure. The figure of a
+/// kernel whose report here holds that test repeats the report's and is
+/// counted once there (noted); another kernel's is that kernel's result,
+/// with the test's unit. A test no report here holds, or a bracket that
+/// names no kernel, is noted and not read.
+fn comparison_lines(input: &Input, out: &mut ParsedFile) {
+    let mut added = Vec::new();
+    for (i, line) in input.lines.iter().enumerate() {
+        let Some((name, kernel, value)) = comparison_line(line) else { continue };
+        let lineno = i + 1;
+        let tests: Vec<&Sample> = out.samples.iter().filter(|s| s.group.is_empty() && s.metric.name == name).collect();
+        let Some(test) = tests.first() else {
+            out.notes.push((lineno, format!("`{name}[{kernel}]`: no report here holds this test; not read")));
+            continue;
+        };
+        if let Some(own) = tests.iter().find(|s| s.kernel.as_deref() == Some(kernel)) {
+            let note = if own.value.mean() == value {
+                format!("`{name}[{kernel}]` repeats line {}; counted once there", own.line)
+            } else {
+                format!(
+                    "`{name}[{kernel}]` {value} differs from the report's {} on line {}; not read",
+                    own.value.mean(),
+                    own.line
+                )
+            };
+            out.notes.push((lineno, note));
+            continue;
+        }
+        if !super::labels::is_kernel_name(kernel) {
+            out.notes.push((lineno, format!("`{name}[{kernel}]`: the brackets name no kernel; not read")));
+            continue;
+        }
+        let mut s = Sample::new(test.metric.clone(), value, lineno).with_kernel(kernel);
+        s.params = test.params.clone();
+        added.push(s);
+    }
+    if !added.is_empty() {
+        out.samples.extend(added);
+        out.samples.sort_by_key(|s| s.line);
+    }
+}
+
+/// `1 Dhrystone 2 using register variables[2.5.53]        1805936.3` (the
+/// test number optional): the test's name, the bracketed kernel and the
+/// figure.
+fn comparison_line(line: &str) -> Option<(&str, &str, f64)> {
+    let t = line.trim();
+    let t = t.trim_start_matches(|c: char| c.is_ascii_digit()).trim_start();
+    let (name, rest) = t.split_once('[')?;
+    let (kernel, figure) = rest.split_once(']')?;
+    let name = name.trim_end();
+    let ok = name.len() > 2 && name.starts_with(|c: char| c.is_ascii_alphabetic()) && !kernel.trim().is_empty();
+    ok.then_some(())?;
+    Some((name, kernel.trim(), num::plain(figure)?))
 }
 
 /// The run at the top of a 5.x file whose header (`Benchmark Run:` and
@@ -753,6 +813,22 @@ mod tests {
 
     fn parse(text: &str) -> Result<ParsedFile, ParseError> {
         UnixBench.parse(&Input::from_text(text))
+    }
+
+    /// A hand-made comparison over the report: the report's kernel's line
+    /// is counted once (with a note), another kernel's is its result.
+    #[test]
+    fn bracketed_comparison_lines() {
+        let text = "1 Pipe Throughput[2.6.1]        448266.7\n  Pipe Throughput[2.6.0]      444037.8\n\n\
+                    BYTE UNIX Benchmarks (Version 4.1.0)\n\
+                    System -- Linux box 2.6.1 #5 Tue Dec 24 13:36:45 IST 2002 i686\n\
+                    Pipe Throughput                          448266.7 lps   (10.0 secs, 10 samples)\n";
+        let f = parse(text).unwrap();
+        let got: Vec<(usize, Option<&str>, f64)> =
+            f.samples.iter().map(|s| (s.line, s.kernel.as_deref(), s.value.mean())).collect();
+        assert_eq!(got, vec![(2, Some("2.6.0"), 444037.8), (6, Some("2.6.1"), 448266.7)]);
+        assert!(f.notes.iter().any(|(l, n)| *l == 1 && n.contains("repeats line 6")), "{:?}", f.notes);
+        assert_eq!(comparison_line("Pipe Throughput                          448266.7 lps"), None);
     }
 
     fn find<'a>(f: &'a ParsedFile, group: &str, metric: &str) -> Vec<&'a Sample> {

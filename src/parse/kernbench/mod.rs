@@ -113,8 +113,10 @@ mod table;
 use super::labels::is_kernel_name;
 use super::{BenchParser, Input, ParseError};
 use crate::model::{Metric, ParsedFile, Sample};
-use preamble::{kernel_release, last_kernel_line, preamble_kernel, preamble_label};
-use table::{ROWS, Row, column_names, global_runs, header, header_name, is_header_tail, row, run_number};
+use preamble::{kernel_release, last_kernel_line, preamble_kernel, preamble_label, side_by_side_kernels};
+use table::{
+    ROWS, Row, column_names, global_runs, header, header_name, is_header_tail, row, run_number, side_by_side_header,
+};
 
 /// kernbench; registry id `"kernbench"`.
 pub struct Kernbench;
@@ -270,6 +272,22 @@ impl<'a> Reader<'a> {
         if let Some(h) = header(line) {
             self.end_block();
             self.open_block(i, h);
+            self.sd_header = line.contains("(std deviation)");
+            return Ok(());
+        }
+        // The header once over each column: the columns' kernels from the
+        // `Kernel:` cells above, else the headings of the blocks before. A
+        // kernel or label above those cells (another benchmark's `kernel:
+        // nikita-b2` higher in the mail) names neither column.
+        if let Some((h, n)) = side_by_side_header(line) {
+            self.end_block();
+            let from = self.preamble;
+            self.open_block(i, h);
+            if let Some((at, names)) = side_by_side_kernels(self.input, from, i, n) {
+                self.columns = names;
+                self.kernel = None;
+                self.group = preamble_label(self.input, at + 1, i).unwrap_or_default();
+            }
             self.sd_header = line.contains("(std deviation)");
             return Ok(());
         }

@@ -73,9 +73,33 @@ pub(super) fn preamble_label(input: &Input, from: usize, to: usize) -> Option<St
 }
 
 /// The name on a `Kernel: <name>` line (any case: `kernel: staircase6.2`).
+/// A line of side-by-side columns (`kernel: nikita-b2` then, after a run
+/// of spaces, `kernel: patch-2.6.10-rc2`) names no one kernel: `None`
+/// ([`side_by_side_kernels`] reads it).
 fn kernel_line(line: &str) -> Option<&str> {
     let (head, name) = line.trim().split_once(':')?;
-    (head.eq_ignore_ascii_case("kernel") && !name.trim().is_empty()).then(|| name.trim())
+    let name = name.trim();
+    let columns = name.contains('\t') || name.contains("  ");
+    (head.eq_ignore_ascii_case("kernel") && !name.is_empty() && !columns).then_some(name)
+}
+
+/// The kernels of `n` side-by-side columns, from the last line between
+/// lines `from` and `to` (0-based) that holds `n` `Kernel: <name>` cells
+/// apart by a TAB or two spaces or more (STP's kernbench of two kernels,
+/// LKML 2004: `kernel: nikita-b2` … `kernel: patch-2.6.10-rc2` above
+/// `Host: stp8-002` … `Host: stp8-003`): that line (0-based) and each
+/// column's release (`2.6.10-rc2`), else its name as written.
+pub(super) fn side_by_side_kernels(input: &Input, from: usize, to: usize, n: usize) -> Option<(usize, Vec<String>)> {
+    (from..to).rev().find_map(|j| {
+        let l = &input.lines[j];
+        let cells: Vec<&str> =
+            l.split('\t').flat_map(|p| p.split("  ")).map(str::trim).filter(|c| !c.is_empty()).collect();
+        let names: Vec<String> = cells
+            .iter()
+            .map(|c| kernel_line(c).map(|k| kernel_release(k).unwrap_or_else(|| k.to_string())))
+            .collect::<Option<_>>()?;
+        (names.len() == n).then_some((j, names))
+    })
 }
 
 /// The release a `Kernel:` line names, when it names one: `2.6.7-rc2` for

@@ -37,6 +37,9 @@ pub(super) fn is_header_tail(line: &str) -> bool {
     matches!(t.as_str(), "Run (std deviation)" | "Run (std deviation):")
 }
 
+/// A block header as read: run name, load, jobs.
+pub(super) type Header = (String, &'static str, Option<u32>);
+
 /// A block header: returns (run name, load, jobs).
 ///
 /// Every form kernbench 0.20–0.50 prints: `Average Optimal load -j 8 Run (std
@@ -75,6 +78,18 @@ pub(super) fn header(line: &str) -> Option<(String, &'static str, Option<u32>)> 
     Some((name.split_whitespace().collect::<Vec<_>>().join(" "), load, jobs))
 }
 
+/// A block header printed once over each side-by-side column, the same in
+/// each (`Average Optimal -j 32 Load Run:` twice on one line, apart by
+/// spaces: STP's kernbench of two kernels, LKML 2004): the header, and the
+/// number of columns.
+pub(super) fn side_by_side_header(line: &str) -> Option<(Header, usize)> {
+    let cells: Vec<&str> =
+        line.split('\t').flat_map(|p| p.split("  ")).map(str::trim).filter(|c| !c.is_empty()).collect();
+    let first = header(cells.first()?)?;
+    let same = cells.len() >= 2 && cells[1..].iter().all(|c| header(c).as_ref() == Some(&first));
+    same.then_some((first, cells.len()))
+}
+
 /// `Optimal load -j 8 run number 5...` → ("Optimal load -j 8", 5).
 pub(super) fn run_number(line: &str) -> Option<(String, u32)> {
     let t = line.trim();
@@ -92,6 +107,12 @@ pub(super) fn global_runs(input: &Input) -> Option<u32> {
             && let Some(n) = toks.get(k + p + 1).and_then(|n| n.parse().ok())
         {
             return Some(n);
+        }
+        // A line with a figure besides the count is a result, perhaps
+        // another benchmark's (reaim's `Peak load Test: Maximum Jobs per
+        // Minute 8491.96 (average of 3 runs)`): not kernbench's run count.
+        if toks.iter().filter(|t| plain(t.trim_start_matches('(')).is_some()).count() > 1 {
+            continue;
         }
         for w in toks.windows(2) {
             if matches!(w[1].trim_end_matches([')', ',', '.', ':']), "runs")
