@@ -85,11 +85,8 @@ struct Header {
 /// the `FSUse%` column: its rows have the cell.
 fn header(t: &str) -> Option<Header> {
     let first = t.split_whitespace().next().unwrap_or("");
-    let (fsuse, rest) = if first.ends_with("Use%") && "FSUse%".ends_with(first) {
-        (true, &t[first.len()..])
-    } else {
-        (false, t)
-    };
+    let (fsuse, rest) =
+        if first.ends_with("Use%") && "FSUse%".ends_with(first) { (true, &t[first.len()..]) } else { (false, t) };
     let cols: Vec<&str> = rest.split_whitespace().collect();
     (cols.starts_with(&["Count", "Size", "Files/sec", "App", "Overhead"]))
         .then_some(Header { verbose: cols.len() > 5, fsuse })
