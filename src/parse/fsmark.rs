@@ -80,12 +80,13 @@ struct Header {
 }
 
 /// The table's header, `FSUse% Count Size Files/sec App Overhead …`, or
-/// the same without `FSUse%`.
+/// the same without `FSUse%`. A first column cut at its start by the
+/// poster's copy (`SUse%`, Dave Chinner's 2015 aio_fsync mail) is still
+/// the `FSUse%` column: its rows have the cell.
 fn header(t: &str) -> Option<Header> {
-    let (fsuse, rest) = match t.strip_prefix("FSUse%") {
-        Some(rest) => (true, rest),
-        None => (false, t),
-    };
+    let first = t.split_whitespace().next().unwrap_or("");
+    let (fsuse, rest) =
+        if first.ends_with("Use%") && "FSUse%".ends_with(first) { (true, &t[first.len()..]) } else { (false, t) };
     let cols: Vec<&str> = rest.split_whitespace().collect();
     (cols.starts_with(&["Count", "Size", "Files/sec", "App", "Overhead"]))
         .then_some(Header { verbose: cols.len() > 5, fsuse })
@@ -270,5 +271,17 @@ mod tests {
         let prose =
             "Count Size Files/sec App Overhead\nthe numbers after the patch went up a lot:\n10000 512 572.3 75141\n";
         assert!(Fsmark.parse(&Input::from_text(prose)).is_err());
+    }
+
+    #[test]
+    fn a_header_cut_to_suse_still_has_the_fsuse_cell() {
+        // Dave Chinner's 2015 aio_fsync mail: the last table's header lost its `F`.
+        let text = "SUse%        Count         Size    Files/sec     App Overhead\n\
+            \x20    0        40000         4096      18956.0           633011\n";
+        let f = Fsmark.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<String> = f.samples.iter().map(|s| format!("{} {}", s.metric.name, s.value.mean())).collect();
+        assert_eq!(got, ["Files/sec 18956", "App Overhead 633011"]);
+        // A first word that is no cut of `FSUse%` is no header.
+        assert!(header("XUse%        Count         Size    Files/sec     App Overhead").is_none());
     }
 }

@@ -51,6 +51,15 @@
 //! a file are runs. The version is the `version:` line (3.x) or the
 //! `OpenSSL 1.1.1f  31 Mar 2020` / `LibreSSL 2.3.2` line.
 //!
+//! A run with an engine (`-engine cryptodev` on its command line, or
+//! openssl's own `engine "cryptodev" set.` line) has the parameter
+//! `engine`: it is another set-up than the software run, not a run of it.
+//! Without `-elapsed`, openssl divides each count by the CPU time it used:
+//! a `Doing … for 3s on 8192 size blocks: 12051 aes-128-cbc's in 0.00s`
+//! line timed on less than half the time asked says the work was done off
+//! the CPU, and its run's figures are per CPU second (`22441871.33k`):
+//! read, with a note at that line.
+//!
 //! A row of a table whose cells are no numbers is an error at its line. A
 //! row whose last figure is not as openssl prints it (a cipher figure
 //! without its two decimals, `132775` for `132775.62k`; a rate without its
@@ -138,6 +147,21 @@ struct Reader {
     /// The block sizes of `-multi`'s `Got: +H:16:64:…` lines: LKP's logs
     /// print the summed table's rows without a `type …` header.
     mr_sizes: Option<Vec<String>>,
+    /// The engine of the run (`-engine cryptodev` on its command line, or
+    /// openssl's `engine "cryptodev" set.`).
+    engine: Option<String>,
+    /// A `Doing …` line of this run already said its count was timed on
+    /// too little CPU time.
+    cpu_time_noted: bool,
+}
+
+/// `Doing aes-128-cbc for 3s on 8192 size blocks: 12051 aes-128-cbc's in
+/// 0.00s` → (seconds asked, seconds measured).
+fn doing_times(t: &str) -> Option<(&str, &str)> {
+    let rest = t.strip_prefix("Doing ")?;
+    let asked = rest.split_once(" for ")?.1.split_whitespace().next()?.strip_suffix('s')?;
+    let measured = rest.rsplit_once(" in ")?.1.trim().strip_suffix('s')?;
+    (plain(asked).is_some() && plain(measured).is_some()).then_some((asked, measured))
 }
 
 /// `Got: +H:16:64:256:1024:8192:16384 from 0` → the block sizes.
@@ -149,11 +173,14 @@ fn mr_header(t: &str) -> Option<Vec<String>> {
 
 impl Reader {
     fn sample(&self, metric: Metric, value: f64, n: usize) -> Sample {
-        let s = Sample::new(metric, value, n);
-        match &self.multi {
-            Some(m) => s.with_param("multi", m),
-            None => s,
+        let mut s = Sample::new(metric, value, n);
+        if let Some(m) = &self.multi {
+            s = s.with_param("multi", m);
         }
+        if let Some(e) = &self.engine {
+            s = s.with_param("engine", e);
+        }
+        s
     }
 
     /// A row of the current table; false when the line is none (the table
@@ -302,6 +329,22 @@ impl Reader {
         }
         if let Some(args) = args_of(t, "openssl").filter(|a| a.first() == Some(&"speed")) {
             self.multi = args.windows(2).find(|w| w[0] == "-multi").map(|w| w[1].to_string());
+            self.engine = args.windows(2).find(|w| w[0] == "-engine").map(|w| w[1].to_string());
+            self.cpu_time_noted = false;
+        } else if let Some(e) = t.strip_prefix("engine \"").and_then(|r| r.strip_suffix("\" set.")) {
+            self.engine = Some(e.to_string());
+        } else if let Some((asked, measured)) = doing_times(t) {
+            // Without `-elapsed` openssl divides by the CPU time it used:
+            // far less than the time asked, the work was done off the CPU
+            // (an engine, a device) and the figures are no rate per second.
+            let short = plain(measured).zip(plain(asked)).is_some_and(|(m, a)| m < a / 2.0);
+            if short && !self.cpu_time_noted {
+                self.cpu_time_noted = true;
+                let msg = format!(
+                    "counted over {measured}s of CPU time in a {asked}s run: openssl divides by the CPU time it used, so this run's figures are per CPU second, not per second elapsed (the work was done off the CPU; `-elapsed` measures elapsed time)"
+                );
+                self.out.notes.push((n, msg));
+            }
         } else if let Some(v) = t.strip_prefix("version:") {
             self.out.version.get_or_insert_with(|| v.trim().to_string());
         } else if let Some(rest) = t.strip_prefix("OpenSSL ").or_else(|| t.strip_prefix("LibreSSL "))
@@ -332,7 +375,14 @@ impl BenchParser for OpensslSpeed {
         if input.has("Got: +H:") && input.has("Got: +F:") {
             return 85;
         }
-        let mut r = Reader { out: ParsedFile::default(), multi: None, table: None, mr_sizes: None };
+        let mut r = Reader {
+            out: ParsedFile::default(),
+            multi: None,
+            table: None,
+            mr_sizes: None,
+            engine: None,
+            cpu_time_noted: false,
+        };
         for (i, t) in lines.iter().enumerate() {
             let table = blocks_header(t).map(Table::Blocks).or_else(|| if pk { pkey_header(t) } else { None });
             if let (Some(table), Some(next)) = (table, lines.get(i + 1)) {
@@ -366,7 +416,7 @@ impl BenchParser for OpensslSpeed {
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         let out = ParsedFile { benchmark: ID.into(), ..ParsedFile::default() };
-        let mut r = Reader { out, multi: None, table: None, mr_sizes: None };
+        let mut r = Reader { out, multi: None, table: None, mr_sizes: None, engine: None, cpu_time_noted: false };
         let lines = &input.lines;
         let mut i = 0;
         while i < lines.len() {
@@ -459,5 +509,30 @@ mod tests {
         assert_eq!(f.notes.len(), 1);
         assert_eq!(f.notes[0].0, 1);
         assert!(!crate::parse::note_is_info(&f.notes[0].1));
+    }
+
+    #[test]
+    fn an_engine_run_is_its_own_set_up_and_cpu_time_counts_are_noted() {
+        // pfSense's docs, ALIX.2D3: software, then `-engine cryptodev`.
+        let text = "alix:~#  openssl speed -evp aes-128-cbc\n\
+            type             16 bytes     64 bytes\n\
+            aes-128-cbc       5291.37k     5885.35k\n\
+            alix:~#  openssl speed -evp aes-128-cbc -engine cryptodev\n\
+            engine \"cryptodev\" set.\n\
+            Doing aes-128-cbc for 3s on 16 size blocks: 110894 aes-128-cbc's in 0.10s\n\
+            Doing aes-128-cbc for 3s on 64 size blocks: 107049 aes-128-cbc's in 0.11s\n\
+            type             16 bytes     64 bytes\n\
+            aes-128-cbc      17739.14k    64203.92k\n";
+        let f = OpensslSpeed.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<String> = f.samples.iter().map(show).collect();
+        assert_eq!(got[0], "3 |throughput 5291.37 [algorithm=aes-128-cbc block=16]");
+        assert_eq!(got[2], "9 |throughput 17739.14 [engine=cryptodev algorithm=aes-128-cbc block=16]");
+        assert_eq!(f.notes.len(), 1);
+        assert_eq!(f.notes[0].0, 6);
+        assert!(f.notes[0].1.contains("per CPU second"));
+        // Counts timed on the time asked say nothing.
+        let fine = "Doing aes-128-cbc for 3s on 16 size blocks: 977706 aes-128-cbc's in 2.96s\n\
+            type             16 bytes\naes-128-cbc       5291.37k\n";
+        assert!(OpensslSpeed.parse(&Input::from_text(fine)).unwrap().notes.is_empty());
     }
 }

@@ -49,7 +49,8 @@
 //! is no run either: not read, with a note.
 //!
 //! Parameters, from a schbench command line above the run (`./schbench -m
-//! 1 -t 128 -r 30 -R 2000 -p 1024`): `message_threads` (`-m`), `threads`
+//! 1 -t 128 -r 30 -R 2000 -p 1024`, or glued as getopt takes them:
+//! `-m2 -r90`, `--threads=16`): `message_threads` (`-m`), `threads`
 //! (`-t`, workers per message thread), `requested_rps` (`-R`, the rate
 //! asked for) and `pipe_size` (`-p`, pipe mode's transfer size in bytes),
 //! when given (long forms `--message-threads`, `--threads`, `--rps`,
@@ -57,6 +58,10 @@
 //! set; its concurrent instances (`Instance: 1`, `Instance: 2` above the
 //! reports) are runs too, of a set-up `instances` (how many ran at once:
 //! [`super::instances`]), never compared with a single instance as alike.
+//!
+//! An `average rps:` outside its RPS report's `min=…, max=…` (schbench
+//! before April 2023: `average rps: 6195.77` under `max=6180`) is read,
+//! with a note that the two disagree (fixed in schbench in April 2023).
 //!
 //! A row with several values (a post's own side-by-side table) is not
 //! read, and text after a row's value (`741 (-71%) <-----`) or after
@@ -150,6 +155,23 @@ struct Reader {
     /// The run's length asked for on its command line (`-r 30`,
     /// `--runtime 30`), in seconds.
     runtime: Option<u64>,
+    /// The last RPS report's `min=…, max=…`, for the `average rps:` after it.
+    rps_range: Option<(f64, f64)>,
+}
+
+/// The value of a command-line option: `-m 2`, or glued as getopt allows
+/// (`-m2`, `--threads=16`).
+fn option_value<'a>(args: &[&'a str], spellings: &[&str]) -> Option<&'a str> {
+    args.iter().enumerate().find_map(|(i, a)| {
+        spellings.iter().find_map(|sp| {
+            if a == sp {
+                return args.get(i + 1).copied();
+            }
+            let rest = a.strip_prefix(sp)?;
+            let glued = if sp.starts_with("--") { rest.strip_prefix('=') } else { Some(rest) };
+            glued.filter(|v| !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()))
+        })
+    })
 }
 
 impl Reader {
@@ -195,6 +217,10 @@ impl Reader {
             // to a cut (`max=118` for `1185`, a log cut, then appended to).
             let highest =
                 r.rows.iter().filter(|(_, name, _)| name.ends_with("th")).map(|(_, _, v)| *v).reduce(f64::max);
+            if r.group == "rps" {
+                let find = |k: &str| r.rows.iter().find(|(_, name, _)| name == k).map(|(_, _, v)| *v);
+                self.rps_range = find("min").zip(find("max"));
+            }
             for (n, name, v) in &r.rows {
                 if name == "max"
                     && let Some(h) = highest.filter(|h| v * 2.0 < *h)
@@ -252,15 +278,22 @@ impl Reader {
                 self.out.notes.push((n, msg.into()));
                 return Ok(());
             }
+            // An average outside the RPS report's min and max cannot be
+            // its samples' (schbench's RPS statistics before its April
+            // 2023 fixes): read, with a note.
+            if let Some((min, max)) = self.rps_range.take()
+                && (value > max || value < min)
+            {
+                let msg = format!(
+                    "`average rps: {v}` is outside the RPS report's min={min}, max={max}: schbench's RPS statistics disagree with each other (they were broken before schbench's April 2023 fixes)"
+                );
+                self.out.notes.push((n, msg));
+            }
             let s = self.sample("rps", "average rps", value, n);
             self.out.samples.push(s);
         } else if let Some(args) = args_of(t, "schbench") {
             self.params.clear();
-            self.runtime = args
-                .iter()
-                .position(|a| *a == "-r" || *a == "--runtime")
-                .and_then(|i| args.get(i + 1))
-                .and_then(|v| v.parse().ok());
+            self.runtime = option_value(&args, &["-r", "--runtime"]).and_then(|v| v.parse().ok());
             // `-R` (`--rps`) asks for a rate, `-p` (`--pipe`) switches to
             // pipe mode with that transfer size: neither given is schbench's
             // plain run, which has neither parameter.
@@ -271,7 +304,7 @@ impl Reader {
                 (&["-p", "--pipe"], "pipe_size"),
             ];
             for (spellings, name) in flags {
-                if let Some(v) = args.iter().position(|a| spellings.contains(a)).and_then(|i| args.get(i + 1)) {
+                if let Some(v) = option_value(&args, spellings) {
                     self.params.push((name, v.to_string()));
                 }
             }
@@ -357,6 +390,7 @@ impl BenchParser for Schbench {
             params: Vec::new(),
             stretch: Vec::new(),
             runtime: None,
+            rps_range: None,
         };
         for (n, line) in input.numbered() {
             // A line a quoted-printable soft break emptied (its text is on

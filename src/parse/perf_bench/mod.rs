@@ -202,12 +202,45 @@ fn line(sec: &mut Section, n: usize, t: &str, out: &mut ParsedFile) -> Result<()
     Ok(())
 }
 
+/// A `# Running '…' benchmark:` header still waiting for its result.
+struct Pending {
+    /// The header's line and benchmark name.
+    line: usize,
+    name: String,
+    /// How many samples had been read, and notes made, before it (a
+    /// note under it already says what became of its run).
+    samples: usize,
+    notes: usize,
+    /// The first line after it that is no `#` comment, when it is no
+    /// prompt or per-thread `[…]` line: perf's error when the run failed
+    /// (`no access to cgroup /sys/fs/cgroup/AAA`).
+    said: Option<(usize, String)>,
+    looked: bool,
+}
+
+/// A header whose run gave no result: the header's line and name, and
+/// what perf printed instead.
+type Failed = (usize, String, Option<(usize, String)>);
+
+/// Ends `pending`: a header under which nothing was read is a run that
+/// failed.
+fn close(pending: &mut Option<Pending>, out: &ParsedFile, failed: &mut Vec<Failed>) {
+    if let Some(p) = pending.take()
+        && out.samples.len() == p.samples
+        && out.notes.len() == p.notes
+    {
+        failed.push((p.line, p.name, p.said));
+    }
+}
+
 /// Reads every benchmark in `input`.
 fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut out = ParsedFile { benchmark: "perf-bench".into(), ..ParsedFile::default() };
     let mut sec = Section { known: true, ..Section::default() };
     let mut args: Vec<String> = Vec::new();
     let mut commented: Vec<usize> = Vec::new();
+    let mut pending: Option<Pending> = None;
+    let mut failed: Vec<Failed> = Vec::new();
     for (n, raw) in input.numbered() {
         // A poster's comment after perf's text (`969.932105 MB/Sec  #
         // 表示…`, `perf bench mem memcpy  # 对memcpy…`): the text before it.
@@ -218,10 +251,25 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             }
             None => raw.trim(),
         };
+        if let Some(p) = pending.as_mut()
+            && !p.looked
+            && !t.is_empty()
+            && !t.starts_with('#')
+        {
+            p.looked = true;
+            if !t.starts_with('[') && bench_args(t).is_none() && header(t).is_none() {
+                p.said = Some((n, t.to_string()));
+            }
+        }
         if let Some(a) = bench_args(t) {
             args = a;
         } else if let Some(name) = header(t) {
             let known = matches!(name.split('/').next(), Some("sched" | "mem" | "futex" | "numa" | "syscall"));
+            close(&mut pending, &out, &mut failed);
+            if known {
+                let (samples, notes) = (out.samples.len(), out.notes.len());
+                pending = Some(Pending { line: n, name: name.to_string(), samples, notes, said: None, looked: false });
+            }
             if !known {
                 out.notes.push((n, format!("perf bench {name} is not read by benchsite")));
             }
@@ -231,6 +279,23 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         } else {
             line(&mut sec, n, t, &mut out)?;
         }
+    }
+    close(&mut pending, &out, &mut failed);
+    if out.samples.is_empty()
+        && let Some((line, name, said)) = failed.first()
+    {
+        let expected = format!("a result under line {line}'s `# Running '{name}' benchmark:` (the run failed?)");
+        return Err(match said {
+            Some((n, text)) => ParseError::malformed(*n, expected, text.as_str()),
+            None => ParseError::malformed(*line, expected, "nothing after it"),
+        });
+    }
+    for (line, name, said) in failed {
+        let msg = match said {
+            Some((n, text)) => format!("perf bench {name} gave no result: perf printed `{text}` (line {n}) instead"),
+            None => format!("perf bench {name} gave no result under this header"),
+        };
+        out.notes.push((line, msg));
     }
     if let (Some(first), Some(last)) = (commented.first(), commented.last()) {
         let lines = if first == last { format!("line {first}") } else { format!("lines {first}-{last}") };

@@ -90,3 +90,20 @@ fn syscall_runs_without_headers_take_their_benchmark_names() {
     assert_eq!(groups, vec!["syscall/basic", "syscall/fork", "syscall/basic"]);
     assert_eq!(params(&f.samples[1]), "syscall=fork loops=10000");
 }
+
+#[test]
+fn a_run_that_failed_is_named_not_passed_over() {
+    // Arnaldo Carvalho de Melo's reply on `perf bench sched pipe -G` (LKML
+    // 2023): perf's error under the header, then no result.
+    let failed = "# Running 'sched/pipe' benchmark:\nno access to cgroup /sys/fs/cgroup/AAA\n";
+    let e = PerfBench.parse(&Input::from_text(failed)).unwrap_err();
+    assert_eq!(e.line(), Some(2));
+    assert!(e.to_string().contains("no access to cgroup"));
+    // Beside a run that gave its result: a note at the failed one's header.
+    let text = "# Running 'sched/pipe' benchmark:\n[root@five ~]#\n\
+        # Running 'sched/pipe' benchmark:\n# Executed 1000000 pipe operations between two processes\n\
+        \x20    Total time: 8.410 [sec]\n";
+    let f = PerfBench.parse(&Input::from_text(text)).unwrap();
+    assert_eq!(f.samples.len(), 1);
+    assert_eq!(f.notes, vec![(1, "perf bench sched/pipe gave no result under this header".to_string())]);
+}

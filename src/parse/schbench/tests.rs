@@ -124,3 +124,23 @@ fn a_cut_runs_interim_report_is_no_run() {
     assert_eq!(values(&f, "request", "90.0th"), Vec::<f64>::new());
     assert!(f.notes.iter().any(|(l, m)| *l == 13 && m.contains("short of the run's `-r 30`")), "{:?}", f.notes);
 }
+
+#[test]
+fn glued_options_and_an_average_rps_outside_min_max() {
+    // Peter Zijlstra's EEVDF mail (2023-04): `-m2 … -r90`, and the RPS
+    // report of a schbench whose RPS statistics were broken.
+    let text = "chrt -b 0 ./schbench -m2 -F128 -n10 -r90\n\
+        RPS percentiles (requests) runtime 90 (s) (9 total samples)\n\
+        \t  20.0th: 6184       (9 samples)\n\
+        \t* 50.0th: 6184       (0 samples)\n\
+        \t  min=6173, max=6180\n\
+        average rps: 6195.77\n";
+    let f = Schbench.parse(&Input::from_text(text)).unwrap();
+    assert!(f.samples.iter().all(|s| s.params.iter().any(|p| p.name == "message_threads" && p.value == "2")));
+    assert_eq!(f.samples.len(), 5);
+    assert_eq!(f.notes.len(), 1);
+    assert_eq!(f.notes[0].0, 6);
+    assert!(f.notes[0].1.contains("outside the RPS report's min=6173, max=6180"));
+    assert_eq!(option_value(&["--threads=16"], &["-t", "--threads"]), Some("16"));
+    assert_eq!(option_value(&["-F128", "-n10"], &["-m", "--message-threads"]), None);
+}
