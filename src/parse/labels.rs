@@ -1369,8 +1369,18 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str, quali
             // `before:` runs were averaged as runs of one). A heading that
             // is itself the block's label (`### Tuned` right over its runs)
             // is qualified by none, as before.
-            let under = (qualify && block.is_some() && !headings.iter().any(|h| h.2 == at))
-                .then(|| headings.iter().filter(|h| h.2 < at).map(|h| h.1.clone()).collect());
+            // A heading that is the block's label is qualified only by a
+            // heading over it naming a kernel (`## 6.1.0-13-amd64` over `###
+            // ext4` over the runs: two kernels' ext4 runs were averaged).
+            let own_heading = headings.iter().any(|h| h.2 == at);
+            let under = (qualify && block.is_some()).then(|| {
+                headings
+                    .iter()
+                    .filter(|h| h.2 < at && (!own_heading || is_kernel_name(&h.1)))
+                    .map(|h| h.1.clone())
+                    .collect::<Vec<_>>()
+            });
+            let under = under.filter(|u| !own_heading || !u.is_empty());
             parts.push((i, head, under, outer.clone(), block));
             continue;
         }
@@ -3302,6 +3312,22 @@ mod tests {
             .map(|s| s.params.iter().find(|p| p.name == "quoting").map_or("", |p| p.value.as_str()))
             .collect();
         assert_eq!(quoting, vec!["quoted", "quoted", "unquoted", "unquoted"]);
+    }
+
+    /// From an attacker's trial (session 25, `n5b/`): `## <kernel>` over
+    /// `### ext4` and `### xfs` headings over their runs, for two kernels:
+    /// each run is its kernel's (two kernels' ext4 runs were averaged).
+    #[test]
+    fn a_kernel_heading_over_set_up_headings_names_their_kernel() {
+        let text = "## 6.1.0-13-amd64\n\n### ext4\n\nThroughput 1\n\n### xfs\n\nThroughput 2\n\n\
+                    ## 6.7.0-rc3+\n\n### ext4\n\nThroughput 3\n\n### xfs\n\nThroughput 4\n";
+        let p = labelled(text, &[5, 9, 15, 19]);
+        let kernels: Vec<Option<&str>> = p.samples.iter().map(|s| s.kernel.as_deref()).collect();
+        assert_eq!(
+            kernels,
+            vec![Some("6.1.0-13-amd64"), Some("6.1.0-13-amd64"), Some("6.7.0-rc3+"), Some("6.7.0-rc3+")]
+        );
+        assert_eq!(last_params(&p), vec!["ext4", "xfs", "ext4", "xfs"]);
     }
 
     #[test]
