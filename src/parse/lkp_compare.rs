@@ -71,6 +71,12 @@
 //! `jobs_per_min`), lower for `*.time.elapsed_time`; every other row
 //! neither (LKP keeps the direction in its own list, not in the table).
 //!
+//! **Order.** The file's [`ParsedFile::kernel_order`] is its tables'
+//! commits as the `commit:` lists give them (the base commit, the one
+//! every `%change` is against, first; a later table's new commits after
+//! the earlier tables'): the class's kernel order and baseline unless its
+//! `machine.yaml` sets them.
+//!
 //! The parameter line and the `commit:` list are those above the table,
 //! never an earlier table's: a table without its own list is an error.
 //!
@@ -447,6 +453,13 @@ fn table(
             read_col[c] = false;
             out.notes
                 .push((hn, format!("column {} names commit {} again: its values are not read", c + 1, commits[c])));
+        }
+    }
+    // The table's order, base first, is the file's (a later table's new
+    // commits after the earlier tables').
+    for (name, _) in commits.iter().zip(&read_col).filter(|(_, read)| **read) {
+        if !out.kernel_order.contains(name) {
+            out.kernel_order.push(name.clone());
         }
     }
     let (mut monitors, mut joined, mut repeated) = (0usize, 0usize, 0usize);

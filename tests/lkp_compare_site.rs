@@ -1,0 +1,84 @@
+//! The kernel test robot's comparison tables in a machine class: the
+//! kernels they name, their order and the baseline (`site::load`).
+
+mod common;
+
+use benchsite::diag::Severity;
+use common::put;
+use std::path::Path;
+
+const FIXTURES: &str = "tests/fixtures/lkp-compare";
+
+fn fixture(name: &str) -> String {
+    std::fs::read_to_string(Path::new(FIXTURES).join(name)).expect("fixture")
+}
+
+/// Loads `content` and returns its one class's kernels, baseline and the
+/// messages of its diagnostics.
+fn load(content: &Path) -> (Vec<String>, Option<String>, Vec<(Severity, String)>) {
+    let site = benchsite::site::load(content).expect("load");
+    let m = &site.machines[0];
+    (
+        m.kernels.iter().map(|k| k.name.clone()).collect(),
+        m.config.baseline.clone(),
+        site.diagnostics.iter().map(|d| (d.severity, d.message.clone())).collect(),
+    )
+}
+
+const POLL2: &str = "lkml-2025-will-it-scale-poll2-regression-2-commits-monitors-elided.txt";
+const PAGEMOVE: &str = "lkml-2024-stress-ng-pagemove-3-commits-your-patch-monitors-elided.txt";
+
+#[test]
+fn the_tables_order_is_the_kernel_order_and_its_base_the_baseline() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: t\n");
+    put(&c, "skl/machine.yaml", "name: skl\n");
+    put(&c, "skl/poll2.txt", fixture(POLL2));
+    put(&c, "pagemove/machine.yaml", "name: pagemove\n");
+    put(&c, "pagemove/report.txt", fixture(PAGEMOVE));
+    let site = benchsite::site::load(&c).expect("load");
+    let by = |slug: &str| site.machines.iter().find(|m| m.slug == slug).expect("class");
+    let names = |slug: &str| by(slug).kernels.iter().map(|k| k.name.clone()).collect::<Vec<_>>();
+    // Version order put 8935989798 (digits) before d000e073ca.
+    assert_eq!(names("skl"), ["d000e073ca", "8935989798"]);
+    assert_eq!(by("skl").config.baseline.as_deref(), Some("d000e073ca"));
+    assert_eq!(names("pagemove"), ["ff388fe5c4", "8be7258aad", "4605212a16"]);
+    assert_eq!(by("pagemove").config.baseline.as_deref(), Some("ff388fe5c4"));
+    let note = site.diagnostics.iter().find(|d| d.file.ends_with("skl/machine.yaml")).expect("a note on machine.yaml");
+    assert_eq!(note.severity, Severity::Note, "{}", note.message);
+    assert!(note.message.contains("compared with d000e073ca"), "{}", note.message);
+}
+
+#[test]
+fn machine_yaml_keeps_its_own_order_and_baseline() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: t\n");
+    put(
+        &c,
+        "skl/machine.yaml",
+        "name: skl\nbaseline: \"8935989798\"\nkernel_order: [\"8935989798\", \"d000e073ca\"]\n",
+    );
+    put(&c, "skl/poll2.txt", fixture(POLL2));
+    let (kernels, baseline, diags) = load(&c);
+    assert_eq!(kernels, ["8935989798", "d000e073ca"]);
+    assert_eq!(baseline.as_deref(), Some("8935989798"));
+    assert!(!diags.iter().any(|(_, m)| m.contains("no baseline")), "{diags:?}");
+}
+
+#[test]
+fn two_tables_of_different_bases_give_no_baseline_and_say_what_to_write() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: t\n");
+    put(&c, "m/machine.yaml", "name: m\n");
+    put(&c, "m/a-poll2.txt", fixture(POLL2));
+    put(&c, "m/b-pagemove.txt", fixture(PAGEMOVE));
+    let (kernels, baseline, diags) = load(&c);
+    assert_eq!(kernels, ["d000e073ca", "8935989798", "ff388fe5c4", "8be7258aad", "4605212a16"]);
+    assert_eq!(baseline, None);
+    let (sev, msg) = diags.iter().find(|(_, m)| m.contains("different bases")).expect("a warning");
+    assert_eq!(*sev, Severity::Warning);
+    assert!(msg.contains("write `baseline: \"d000e073ca\"`"), "{msg}");
+}
