@@ -82,3 +82,51 @@ fn two_tables_of_different_bases_give_no_baseline_and_say_what_to_write() {
     assert_eq!(*sev, Severity::Warning);
     assert!(msg.contains("write `baseline: \"d000e073ca\"`"), "{msg}");
 }
+
+const REAIM: &str = "lkml-2020-reaim-3-commits-wrapped-at-72-then-quoted-report-with-fail-runs.txt";
+
+#[test]
+fn one_commit_named_by_its_full_sha_and_its_short_id_is_one_kernel() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: t\n");
+    put(&c, "ivb/machine.yaml", "name: ivb\n");
+    // The re-test names 9f68395333ad7f5b… in full, the quoted report 9f68395333.
+    put(&c, "ivb/reaim.txt", fixture(REAIM));
+    let site = benchsite::site::load(&c).expect("load");
+    let m = &site.machines[0];
+    let names: Vec<&str> = m.kernels.iter().map(|k| k.name.as_str()).collect();
+    assert_eq!(names, ["9f68395333", "070f5e860e", "v5.7"]);
+    assert_eq!(m.config.baseline.as_deref(), Some("9f68395333"));
+    // reaim.jobs_per_min of 9f68395333: the re-test's 66870 and the report's 67235.
+    let mut jobs: Vec<f64> = m
+        .results
+        .iter()
+        .flat_map(|rf| &rf.parsed.samples)
+        .filter(|s| s.kernel.as_deref() == Some("9f68395333") && s.metric.name == "reaim.jobs_per_min")
+        .map(|s| s.value.mean())
+        .collect();
+    jobs.sort_by(f64::total_cmp);
+    assert_eq!(jobs, [66870.0, 67235.0]);
+    let notes: Vec<&str> =
+        site.diagnostics.iter().filter(|d| d.message.starts_with("commit ")).map(|d| d.message.as_str()).collect();
+    assert_eq!(notes.len(), 2, "{notes:?}");
+    assert!(
+        notes[0].contains("commit 9f68395333ad7f5bfe2f83473fed363d4229f11c is 9f68395333 of reaim.txt"),
+        "{notes:?}"
+    );
+}
+
+#[test]
+fn a_report_and_its_retest_naming_the_base_by_longer_id_share_one_kernel() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: t\n");
+    put(&c, "skl/machine.yaml", "name: skl\n");
+    put(&c, "skl/a-report.txt", fixture(POLL2));
+    // As a re-test would name the base: the id row's 16 digits.
+    put(&c, "skl/b-retest.txt", fixture(POLL2).replace("  d000e073ca (", "  d000e073ca2a08ab ("));
+    let site = benchsite::site::load(&c).expect("load");
+    let names: Vec<&str> = site.machines[0].kernels.iter().map(|k| k.name.as_str()).collect();
+    assert_eq!(names, ["d000e073ca", "8935989798"]);
+}

@@ -68,7 +68,8 @@ pub struct LoadOptions<'a> {
 /// `slug`: its annotations and every raw file, parsed in parallel, as
 /// `opts` says. `None` when its `machine.yaml` cannot be read or is
 /// invalid; every problem goes to `diags` (in this order: `machine.yaml`,
-/// the walk, each `kernel.yaml`, `runs:`, the raw files in path order,
+/// the walk, each `kernel.yaml`, `runs:`, the raw files in path order
+/// (and the commit ids of the robot's tables made one, [`super::commits`]),
 /// then the checks of `baseline:`, section globs, part labels, `alpha` and
 /// `trim`, then what the sections select).
 pub fn load_machine(
@@ -86,6 +87,7 @@ pub fn load_machine(
     // item whatever kernels it names: those are what the item ran.
     let whole_dirs = !super::axis::Axis::of(yaml.config.compare.as_ref()).kernels;
     let (mut results, env) = parse_all(&files, &yaml.formats, &kernels, (opts.cache, whole_dirs), opts.progress, diags);
+    super::commits::unify_commit_ids(&mut results, diags);
     super::copies::drop_copied_runs(&mut results, diags);
     super::units::unify(&mut results, diags);
     keep_kernels_with_results(&mut kernels, &results, (&kernel_dirs, &kernel_paths, &files), diags);
