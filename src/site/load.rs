@@ -69,7 +69,7 @@ pub struct LoadOptions<'a> {
 /// `opts` says. `None` when its `machine.yaml` cannot be read or is
 /// invalid; every problem goes to `diags` (in this order: `machine.yaml`,
 /// the walk, each `kernel.yaml`, `runs:`, the raw files in path order
-/// (and the commit ids of the robot's tables made one, [`super::commits`]),
+/// (and the commit ids of the robot's tables made one: `site::commits`),
 /// then the checks of `baseline:`, section globs, part labels, `alpha` and
 /// `trim`, then what the sections select).
 pub fn load_machine(
