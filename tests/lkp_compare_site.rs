@@ -130,3 +130,45 @@ fn a_report_and_its_retest_naming_the_base_by_longer_id_share_one_kernel() {
     let names: Vec<&str> = site.machines[0].kernels.iter().map(|k| k.name.as_str()).collect();
     assert_eq!(names, ["d000e073ca", "8935989798"]);
 }
+
+const RETEST: &str = "lkml-2025-will-it-scale-poll2-retest-3-commits-headline-then-full-table.txt";
+
+/// The figures of `kernel`'s `metric` in the class's results.
+fn figures(m: &benchsite::site::MachineClass, kernel: &str, metric: &str) -> Vec<f64> {
+    m.results
+        .iter()
+        .flat_map(|rf| &rf.parsed.samples)
+        .filter(|s| s.kernel.as_deref() == Some(kernel) && s.metric.name == metric)
+        .map(|s| s.value.mean())
+        .collect()
+}
+
+#[test]
+fn a_report_and_its_retest_count_the_commits_figures_they_share_once() {
+    for (report, retest) in [("a-report.txt", "b-retest.txt"), ("b-report.txt", "a-retest.txt")] {
+        let tmp = tempfile::tempdir().expect("tmp");
+        let c = tmp.path().join("content");
+        put(&c, "site.yaml", "title: t\n");
+        put(&c, "skl/machine.yaml", "name: skl\n");
+        put(&c, &format!("skl/{report}"), fixture(POLL2));
+        put(&c, &format!("skl/{retest}"), fixture(RETEST));
+        let site = benchsite::site::load(&c).expect("load");
+        let m = &site.machines[0];
+        let names: Vec<&str> = m.kernels.iter().map(|k| k.name.as_str()).collect();
+        assert_eq!(names, ["d000e073ca", "8935989798", "2c43a225261"]);
+        // Both tables print d000e073ca's 263173 and 8935989798's 232411: one run each.
+        let ops = "will-it-scale.per_process_ops";
+        assert_eq!(figures(m, "d000e073ca", ops), [263173.0], "{report} {retest}");
+        assert_eq!(figures(m, "8935989798", ops), [232411.0]);
+        assert_eq!(figures(m, "2c43a225261", ops), [261953.0]);
+        assert_eq!(figures(m, "d000e073ca", "will-it-scale.workload"), [27370126.0]);
+        let copies: Vec<&str> = site
+            .diagnostics
+            .iter()
+            .filter(|d| d.message.contains("counted once"))
+            .map(|d| d.message.as_str())
+            .collect();
+        assert_eq!(copies.len(), 2, "{copies:?}");
+        assert!(copies.iter().any(|m| m.contains("the figures of d000e073ca")), "{copies:?}");
+    }
+}
