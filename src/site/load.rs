@@ -381,7 +381,7 @@ impl FileOrder {
                 yaml,
                 None,
                 format!(
-                    "no baseline: set, and the files name different bases ({base} in {file}, {other} in {other_file}): no change is shown; write `baseline: \"{base}\"` (or another kernel) in machine.yaml"
+                    "machine.yaml sets no `baseline:`, and the files list different bases first ({base} in {file}, {other} in {other_file}): no change is shown; write `baseline: \"{base}\"` (or another kernel) in machine.yaml"
                 ),
             ));
             return None;
@@ -390,7 +390,7 @@ impl FileOrder {
             yaml,
             None,
             format!(
-                "no baseline: set: the class is compared with {base}, the base its file {file} names first (and its kernels are in that file's order unless kernel_order: is set); write `baseline:` in machine.yaml to choose another"
+                "machine.yaml sets no `baseline:`: the class is compared with {base}, the base {file} lists first (and, unless `kernel_order:` is set, the kernels are in the files' order); write `baseline:` in machine.yaml to choose another"
             ),
         ));
         Some(base.clone())
