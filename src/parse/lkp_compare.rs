@@ -68,7 +68,7 @@
 //! mail (two set-ups) never mix. Direction: the robot's own, from the
 //! lists it judges a change a regression or an improvement by (lkp-tests
 //! `etc/index-perf-all.yaml` and `etc/index-latency-all.yaml`, for the
-//! benchmarks benchsite reads: [`DIRECTIONS`]): higher for
+//! benchmarks benchsite reads: `DIRECTIONS` below): higher for
 //! `will-it-scale.*_ops`, `*.throughput` (`hackbench.throughput`),
 //! `stress-ng.*_per_sec`, `reaim.jobs_per_min`, `aim7.jobs-per-min`,
 //! lower for `fsmark.app_overhead`, `kernbench.elapsed_time`, the
