@@ -315,6 +315,15 @@ pub struct ParsedFile {
     /// from a parser called on its own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lines: Option<(usize, usize)>,
+    /// The kernels the file names ([`Sample::kernel`]) in the file's own
+    /// order, its base (what the file compares the others with) first,
+    /// when the file gives one: the kernel test robot's table lists the
+    /// base commit, then each commit tested. Empty for every other file.
+    /// The site orders a class's kernels so when its `machine.yaml` sets
+    /// no `kernel_order:`, and takes the base as the baseline when it sets
+    /// no `baseline:`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub kernel_order: Vec<String>,
 }
 
 /// A number as written to data.json and the build cache: an integral value

@@ -12,6 +12,7 @@
 //! * `X.expected` (`results.yaml.expected` for a fixture not named `.txt`):
 //!   everything benchsite reads from the file, one line each: the parser
 //!   the registry detects for the whole file, each segment with its
+//!   file's own kernel order when it gives one, its
 //!   samples (line, kernel, group, metric, parameters, value, unit,
 //!   direction) and its information notes, then the warnings.
 //!   `BLESS=1 cargo test --test fixtures` writes it anew; review the diff as
@@ -177,6 +178,9 @@ fn dump(detected: Option<&str>, outcome: &benchsite::site::FileOutcome) -> Strin
     for p in &outcome.parsed {
         let (a, b) = p.lines.unwrap_or((0, 0));
         let _ = writeln!(out, "segment {} lines {a}-{b} version {}", p.benchmark, p.version.as_deref().unwrap_or("-"));
+        if !p.kernel_order.is_empty() {
+            let _ = writeln!(out, "  kernel order {}", p.kernel_order.join(", "));
+        }
         for s in &p.samples {
             let params: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
             let value = match s.value {

@@ -253,6 +253,8 @@ fn memtier_corpus_agrees_with_lkp() {
     }
     assert_eq!(matched, 22);
     assert!(f.samples.iter().all(|s| s.group != "Waits"));
+    // Four instances LKP started in one second (10:59:50), ports 6380-6383.
+    assert!(f.samples.iter().all(|s| param(s, "instances") == Some("4")));
 }
 
 /// lkp's names → ours: `avg_runtime` → `RunTime` (ms) of OVERALL,

@@ -106,6 +106,7 @@ fn hackbench_corpus_agrees_with_lkp() {
     assert_eq!(times.len(), 8);
     assert_eq!(times[0], 9.541);
     check_hackbench_instance(&times, lkp["throughput_best"], lkp["throughput_worst"], lkp["throughput_avg"]);
+    assert!(f.samples.iter().all(|s| param(s, "instances").is_none()), "one instance: no count");
 
     let f = read(&dir, "hackbench-multi-instance.txt", "hackbench");
     let lkp = expected(&dir, "hackbench-multi-instance.expected.yaml");
@@ -117,6 +118,8 @@ fn hackbench_corpus_agrees_with_lkp() {
         check_hackbench_instance(&times, best, worst, lkp[&format!("throughput_avg.instance{i}")]);
     }
     assert_eq!(f.samples.len(), 16);
+    // Two instances ran at once (`Instance: 1`, `Instance: 2`): a set-up.
+    assert!(f.samples.iter().all(|s| param(s, "instances") == Some("2")));
 }
 
 #[test]

@@ -29,8 +29,11 @@
 //! run right below it only; its `ipc` for every run down to the next
 //! hackbench command line (a post's `Before patch:` and `After patch:`
 //! runs under one `hackbench … --pipe`, LKML 2022). LKP's several
-//! iterations and instances of one set-up are runs of one sample set; its
-//! `Instance:` and `Iterations:` lines are not read.
+//! iterations of one set-up are runs of one sample set. Its concurrent
+//! instances (`Instance: 1`, `Instance: 2` … above the runs, started at
+//! once) are runs too, of a set-up `instances` (how many ran at once:
+//! [`super::instances`]), never compared with a single instance as alike;
+//! its `Iterations:` lines are not read.
 //!
 //! Set-ups: a script's `#` comment right above a run (`# for 1 cpu`, or
 //! above its command line: `# 4cpu` over `./hackbench 50 process 50`)
@@ -244,6 +247,9 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             None => "no `Time:` line under a `Running in … mode with N groups` line".into(),
         };
         return Err(ParseError::NoResults { benchmark: "hackbench", reason });
+    }
+    if let Some(k) = super::instances::concurrent(input) {
+        out.samples = std::mem::take(&mut out.samples).into_iter().map(|s| s.with_param("instances", k)).collect();
     }
     Ok(out)
 }

@@ -65,11 +65,24 @@
 //! parameter line above the table (`compiler gcc-12`, `mode process`,
 //! `nr_task 100%`, `test poll2`, …) but `testcase`, sorted by key (one
 //! mail prints one set-up's keys in two orders), so that two tables of one
-//! mail (two set-ups) never mix. Direction: higher is
-//! better for names that say throughput (`*_ops`, `*.ops`,
-//! `*ops_per_sec`, `*.throughput`, `Throughput*`, `jobs-per-min`,
-//! `jobs_per_min`), lower for `*.time.elapsed_time`; every other row
-//! neither (LKP keeps the direction in its own list, not in the table).
+//! mail (two set-ups) never mix. Direction: the robot's own, from the
+//! lists it judges a change a regression or an improvement by (lkp-tests
+//! `etc/index-perf-all.yaml` and `etc/index-latency-all.yaml`, for the
+//! benchmarks benchsite reads: `DIRECTIONS` below): higher for
+//! `will-it-scale.*_ops`, `*.throughput` (`hackbench.throughput`),
+//! `stress-ng.*_per_sec`, `reaim.jobs_per_min`, `aim7.jobs-per-min`,
+//! lower for `fsmark.app_overhead`, `kernbench.elapsed_time`, the
+//! latencies. A row the robot gives no direction (`will-it-scale.workload`,
+//! `will-it-scale.104.processes`, `stress-ng.pagemove.ops`, the test
+//! process's `*.time.elapsed_time`, which is the run's fixed length in
+//! will-it-scale and stress-ng) has none here either: shown without a
+//! better or worse word, never guessed.
+//!
+//! **Order.** The file's [`ParsedFile::kernel_order`] is its tables'
+//! commits as the `commit:` lists give them (the base commit, the one
+//! every `%change` is against, first; a later table's new commits after
+//! the earlier tables'): the class's kernel order and baseline unless its
+//! `machine.yaml` sets them.
 //!
 //! The parameter line and the `commit:` list are those above the table,
 //! never an earlier table's: a table without its own list is an error.
@@ -250,23 +263,89 @@ fn row(words: &[&str], columns: usize) -> Row {
     }
 }
 
-/// The direction a metric's name makes known; see the module docs.
+/// The robot's own directions, for the benchmarks benchsite also reads:
+/// lkp-tests `etc/index-perf-all.yaml` (`1`: higher is better, `-1`:
+/// lower) then `etc/index-latency-all.yaml` (every entry negative: lower),
+/// at commit bbbc29c495d9617f28dbc8b799cf0dac9a1ca54e (2026-07-22), as its
+/// `kpi_stat_direction` (`lib/stats.rb`) reads them: the first pattern
+/// matching the whole name gives the direction; a name none matches is
+/// "undefined" to the robot, and [`Better::Neither`] here. Each pattern is
+/// the robot's regular expression written as a glob: `.+` is `*`, escaped
+/// characters as themselves (`will-it-scale\..+_ops` is
+/// `will-it-scale.*_ops`).
+const DIRECTIONS: &[(&str, Better)] = &[
+    // index-perf-all.yaml
+    ("*.throughput", Better::Higher),
+    ("aim7.jobs-per-min", Better::Higher),
+    ("aim9.*.ops_per_sec", Better::Higher),
+    ("coremark.iterations_per_sec", Better::Higher),
+    ("dbench.throughput-MB/sec", Better::Higher),
+    ("dbench.throughput_MB/s", Better::Higher),
+    ("fio.*_bw_MBps", Better::Higher),
+    ("fio.*_iops", Better::Higher),
+    ("fsmark.app_overhead", Better::Lower),
+    ("fsmark.files_per_sec", Better::Higher),
+    ("iperf.*.bps", Better::Higher),
+    ("kbuild.*_per_iteration", Better::Lower),
+    ("kernbench.elapsed_time", Better::Lower),
+    ("lmbench3.*.MB/sec", Better::Higher),
+    ("lmbench3.Pagefaults.ms", Better::Lower),
+    ("memtier.*_ops/s", Better::Higher),
+    ("netperf.Throughput_Mbps", Better::Higher),
+    ("netperf.Throughput_tps", Better::Higher),
+    ("openssl-speed.*_per_sec", Better::Higher),
+    ("openssl-speed.*_size_block_Kbps", Better::Higher),
+    ("perf-bench-futex.ops/s", Better::Higher),
+    ("perf-bench-futex.requeued_time_ms", Better::Lower),
+    ("perf-bench-futex.wokeup_time_ms", Better::Lower),
+    ("perf-bench-numa-mem.GB_sec_thread", Better::Higher),
+    ("perf-bench-numa-mem.GB_sec_total", Better::Higher),
+    ("perf-bench-sched-pipe.ops_per_sec", Better::Higher),
+    ("pgbench.tps", Better::Higher),
+    ("reaim.jobs_per_min", Better::Higher),
+    ("redis.*_throughput_rps", Better::Higher),
+    ("stream.*_bandwidth_MBps", Better::Higher),
+    ("stress-ng.*_per_item", Better::Higher),
+    ("stress-ng.*_per_sec", Better::Higher),
+    ("stress-ng.*_per_seek", Better::Higher),
+    ("sysbench-fileio.*_operations/s", Better::Higher),
+    ("sysbench-*.throughput_events/s", Better::Higher),
+    ("sysbench-*.throughput_MB/s", Better::Higher),
+    ("sysbench-*.throughput_ops/s", Better::Higher),
+    ("tbench.throughput_MB/s", Better::Higher),
+    ("unixbench.score", Better::Higher),
+    ("uperf.*bps", Better::Higher),
+    ("vm-scalability.median", Better::Higher),
+    ("will-it-scale.*_ops", Better::Higher),
+    ("will-it-scale.scalability", Better::Higher),
+    ("ycsb.*_throughput_ops/s", Better::Higher),
+    // index-latency-all.yaml
+    ("dbench.max_latency", Better::Lower),
+    ("ebizzy.throughput.per_thread.stddev_percent", Better::Lower),
+    ("lmbench3.*.latency.ns", Better::Lower),
+    ("lmbench3.*.latency.us", Better::Lower),
+    ("lmbench3.*.latency", Better::Lower),
+    ("perf-bench-futex.avg_per_thread_latency_ms", Better::Lower),
+    ("pgbench.latency_ms", Better::Lower),
+    ("schbench.request_latency_max_us", Better::Lower),
+    ("schbench.request_latency_min_us", Better::Lower),
+    ("schbench.wakeup_latency_max_us", Better::Lower),
+    ("schbench.wakeup_latency_min_us", Better::Lower),
+    ("sysbench-fileio.latency_95th_ms", Better::Lower),
+    ("sysbench-fileio.latency_max_ms", Better::Lower),
+    ("tbench.max_latency", Better::Lower),
+    ("vm-scalability.stddev", Better::Lower),
+];
+
+/// [`DIRECTIONS`], compiled once.
+static DIRECTION_GLOBS: std::sync::LazyLock<Vec<(glob::Pattern, Better)>> = std::sync::LazyLock::new(|| {
+    DIRECTIONS.iter().filter_map(|(g, b)| glob::Pattern::new(g).ok().map(|p| (p, *b))).collect()
+});
+
+/// The direction the robot gives metric `name` ([`DIRECTIONS`]); none
+/// when it gives none.
 fn better(name: &str) -> Better {
-    let last = name.rsplit('.').next().unwrap_or(name);
-    if name.ends_with(".time.elapsed_time") || name.ends_with(".time.elapsed_time.max") {
-        Better::Lower
-    } else if last.ends_with("_ops")
-        || last == "ops"
-        || last.ends_with("ops_per_sec")
-        || last == "throughput"
-        || last.starts_with("Throughput")
-        || last == "jobs-per-min"
-        || last == "jobs_per_min"
-    {
-        Better::Higher
-    } else {
-        Better::Neither
-    }
+    DIRECTION_GLOBS.iter().find(|(p, _)| p.matches(name)).map_or(Better::Neither, |(_, b)| *b)
 }
 
 /// The metric of row `name`.
@@ -447,6 +526,13 @@ fn table(
             read_col[c] = false;
             out.notes
                 .push((hn, format!("column {} names commit {} again: its values are not read", c + 1, commits[c])));
+        }
+    }
+    // The table's order, base first, is the file's (a later table's new
+    // commits after the earlier tables').
+    for (name, _) in commits.iter().zip(&read_col).filter(|(_, read)| **read) {
+        if !out.kernel_order.contains(name) {
+            out.kernel_order.push(name.clone());
         }
     }
     let (mut monitors, mut joined, mut repeated) = (0usize, 0usize, 0usize);
@@ -669,6 +755,29 @@ d000e073ca2a08ab 89359897983825dbfc08578e7ee
         assert!(LkpCompare.mail_detail("reaim", "reaim.time.minor_page_faults"));
         assert!(!LkpCompare.mail_detail("aim7", "aim7.time.elapsed_time"));
         assert!(!LkpCompare.mail_detail("will-it-scale", "will-it-scale.per_process_ops"));
+    }
+
+    #[test]
+    fn the_direction_is_the_robots_and_none_where_it_gives_none() {
+        for (name, want) in [
+            ("will-it-scale.per_thread_ops", Better::Higher),
+            ("will-it-scale.per_process_ops", Better::Higher),
+            ("hackbench.throughput", Better::Higher),
+            ("stress-ng.pagemove.page_remaps_per_sec", Better::Higher),
+            ("aim7.jobs-per-min", Better::Higher),
+            ("netperf.Throughput_Mbps", Better::Higher),
+            ("fsmark.app_overhead", Better::Lower),
+            ("schbench.wakeup_latency_max_us", Better::Lower),
+            ("lmbench3.PIPE.latency.us", Better::Lower),
+            ("will-it-scale.workload", Better::Neither),
+            ("will-it-scale.104.processes", Better::Neither),
+            ("stress-ng.pagemove.ops", Better::Neither),
+            ("will-it-scale.time.elapsed_time", Better::Neither),
+            ("ebizzy.throughput.per_thread.stddev_percent", Better::Lower),
+        ] {
+            assert_eq!(better(name), want, "{name}");
+        }
+        assert_eq!(DIRECTION_GLOBS.len(), DIRECTIONS.len(), "every pattern compiles");
     }
 
     #[test]

@@ -37,7 +37,11 @@
 //! `port`: LKP starts one instance per Redis server at once
 //! (`memtier_benchmark … -p 6380` … `-p 6383`), and each instance is a
 //! set-up of its own, compared with the same port's instance of another
-//! kernel, never averaged with the others as runs. The latency histogram
+//! kernel, never averaged with the others as runs. How many instances
+//! LKP started at once (command lines stamped with the same second,
+//! `2020-10-27 10:59:50 … memtier_benchmark …`) is a set-up too,
+//! `instances`: several clients of one server and port share it, and
+//! are runs of that set-up, never compared with one client alone. The latency histogram
 //! below each table (`GET     348.159       100.00`) is memtier's, never a
 //! label.
 //!
@@ -135,12 +139,28 @@ struct Reader {
     aggregated: Vec<Sample>,
     runs_read: bool,
     /// Each command line's server and port (`-s`, `-p`) where it names
-    /// them, with its line: the tables below it are that instance's.
+    /// them, with its line and the second LKP started it: the tables below
+    /// it are that instance's.
     targets: Vec<Target>,
 }
 
-/// A command line's line, and the server and port it names (`-s`, `-p`).
-type Target = (usize, Option<String>, Option<String>);
+/// A command line's line, the server and port it names (`-s`, `-p`), and
+/// the second it started when LKP's log stamps it (`2020-10-27
+/// 10:59:50`).
+type Target = (usize, Option<String>, Option<String>, Option<String>);
+
+/// LKP's stamp before a command it starts (`2020-10-27 10:59:50
+/// /usr/bin/numactl … memtier_benchmark …`): the second it started.
+fn start_stamp(line: &str) -> Option<&str> {
+    let stamp = line.trim_start().get(..19)?;
+    let shape = stamp.bytes().enumerate().all(|(i, c)| match i {
+        4 | 7 => c == b'-',
+        10 => c == b' ',
+        13 | 16 => c == b':',
+        _ => c.is_ascii_digit(),
+    });
+    shape.then_some(stamp)
+}
 
 impl Reader {
     /// Sets parameter `name`, keeping [`PARAMS`]' order.
@@ -254,7 +274,8 @@ impl Reader {
         }
         if let Some(args) = args_of(t, "memtier_benchmark") {
             self.command(&args);
-            self.targets.push((n, option(&args, "-s", "--server"), option(&args, "-p", "--port")));
+            let stamp = start_stamp(t).map(str::to_string);
+            self.targets.push((n, option(&args, "-s", "--server"), option(&args, "-p", "--port"), stamp));
             return Ok(());
         }
         let mut words = t.split_whitespace();
@@ -292,7 +313,8 @@ fn option(args: &[&str], short: &str, long: &str) -> Option<String> {
 /// Gives each sample the `server` and `port` of the command line above it
 /// (see the module docs), each only where the file's command lines name
 /// more than one: the instances LKP runs at once, one per port, are
-/// set-ups of their own.
+/// set-ups of their own; and `instances`, how many command lines LKP
+/// started in the same second as its own, where more than one.
 fn tag_instances(samples: &mut [Sample], targets: &[Target]) {
     let named = |pick: fn(&Target) -> &Option<String>| {
         let mut values: Vec<&Option<String>> = targets.iter().map(pick).collect();
@@ -301,13 +323,21 @@ fn tag_instances(samples: &mut [Sample], targets: &[Target]) {
         values.len() > 1
     };
     let (servers, ports) = (named(|t| &t.1), named(|t| &t.2));
+    // Command lines LKP started in one second: instances run at once.
+    let at_once = |stamp: &Option<String>| {
+        stamp.as_ref().map_or(1, |st| targets.iter().filter(|t| t.3.as_ref() == Some(st)).count())
+    };
     for s in samples {
-        let Some((_, server, port)) = targets.iter().rev().find(|t| t.0 < s.line) else { continue };
+        let Some((_, server, port, stamp)) = targets.iter().rev().find(|t| t.0 < s.line) else { continue };
         if let (true, Some(v)) = (servers, server) {
             s.params.push(crate::model::Param::new("server", v));
         }
         if let (true, Some(v)) = (ports, port) {
             s.params.push(crate::model::Param::new("port", v));
+        }
+        let k = at_once(stamp);
+        if k > 1 {
+            s.params.push(crate::model::Param::new("instances", k.to_string()));
         }
     }
 }
@@ -443,8 +473,9 @@ mod tests {
         let got: Vec<String> = f.samples.iter().filter(|s| s.metric.name == "Ops/sec").map(show).collect();
         assert_eq!(got.len(), 3);
         assert!(
-            got[1]
-                .ends_with("Single { value: 21725.83 } [threads=1 connections=3 pipeline=64 data_size=1024 port=6381]"),
+            got[1].ends_with(
+                "Single { value: 21725.83 } [threads=1 connections=3 pipeline=64 data_size=1024 port=6381 instances=3]"
+            ),
             "{got:?}"
         );
         assert!(got.iter().all(|g| !g.contains("label")), "{got:?}");
@@ -455,6 +486,19 @@ mod tests {
         let mut f = Memtier.parse(&input).unwrap();
         crate::parse::labels::apply(&input, &mut f);
         assert!(f.samples.iter().all(|s| s.params.iter().all(|p| p.name != "label" && p.name != "port")));
+        // Started in one second (LKP's stamp), they ran at once: two
+        // clients of one server, runs of the set-up `instances=2`.
+        assert!(
+            f.samples.iter().all(|s| show(s).ends_with("instances=2]")),
+            "{:?}",
+            f.samples.iter().map(show).collect::<Vec<_>>()
+        );
+        // One after the other: runs, no `instances`.
+        let after = twice.replacen("10:59:50", "11:09:50", 2).replacen("11:09:50", "10:59:50", 1);
+        let f = Memtier.parse(&Input::from_text(&after)).unwrap();
+        assert!(f.samples.iter().all(|s| !show(s).contains("instances")));
+        assert_eq!(start_stamp("2020-10-27 10:59:50 /usr/bin/numactl"), Some("2020-10-27 10:59:50"));
+        assert_eq!(start_stamp("memtier_benchmark -p 6380"), None);
         // One port in the file: no `port`.
         let f = Memtier.parse(&Input::from_text(&instance(6380, "21659.56", "346.111"))).unwrap();
         assert!(!show(&f.samples[0]).contains("port"));
@@ -467,8 +511,8 @@ mod tests {
         );
         let f = Memtier.parse(&Input::from_text(&servers)).unwrap();
         let ops: Vec<String> = f.samples.iter().filter(|s| s.metric.name == "Ops/sec").map(show).collect();
-        assert!(ops[0].ends_with("server=10.0.0.1]"), "{ops:?}");
-        assert!(ops[1].ends_with("server=10.0.0.2]"), "{ops:?}");
+        assert!(ops[0].ends_with("server=10.0.0.1 instances=2]"), "{ops:?}");
+        assert!(ops[1].ends_with("server=10.0.0.2 instances=2]"), "{ops:?}");
     }
 
     #[test]

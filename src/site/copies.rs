@@ -19,6 +19,16 @@
 //! (its raw link then leads there), else in the first file in path order.
 //! A file repeating only some lines of another is read as it is: rows
 //! alike in two runs (fio's bucketed clat percentiles) are common.
+//!
+//! The kernel test robot's comparison tables (files giving their own
+//! kernel order, [`crate::model::ParsedFile::kernel_order`]) print each
+//! commit's mean over its runs, to four significant digits and more,
+//! and compare every commit tested with the base's stored result: a
+//! report and its re-test print the base's (and the reported commit's)
+//! figures again, row for row. There, one figure of [`MIN_DIGITS`] digits
+//! repeated with its set-up and row name is the same result shown twice
+//! (two runs do not agree to four digits and more), and the table with
+//! the most rows of the commit keeps them, wherever it is in path order.
 
 use super::ResultFile;
 use crate::diag::Diagnostic;
@@ -65,8 +75,13 @@ pub(super) fn drop_copied_runs(results: &mut [ResultFile], diags: &mut Vec<Diagn
         if files.len() < 2 {
             continue;
         }
-        // K's own directory's files first, then path order.
-        files.sort_by_key(|&i| (results[i].kernel_dir.as_deref() != Some(kernel), i));
+        // K's own directory's files first, then the robot's tables with
+        // the most rows of K (one repeating only some of another's rows
+        // is found after it), then path order.
+        files.sort_by_key(|&i| {
+            let rows = if is_table(&results[i]) { lines_of(&results[i].parsed.samples, kernel).len() } else { 0 };
+            (results[i].kernel_dir.as_deref() != Some(kernel), std::cmp::Reverse(rows), i)
+        });
         // Line hash → (file, line) of the first file giving it.
         let mut seen: FxHashMap<u64, (usize, usize)> = FxHashMap::default();
         for &i in &files {
@@ -78,7 +93,8 @@ pub(super) fn drop_copied_runs(results: &mut [ResultFile], diags: &mut Vec<Diagn
                 .filter_map(|(_, h)| seen.get(h).copied())
                 .filter(|&(f, _)| results[f].path != rf.path)
                 .collect();
-            if found.len() == lines.len() && strong_figures(&rf.parsed.samples, kernel) >= MIN_COPIED {
+            let least = if is_table(rf) { 1 } else { MIN_COPIED };
+            if found.len() == lines.len() && strong_figures(&rf.parsed.samples, kernel) >= least {
                 let of = found[0].0;
                 let of_lines = found.iter().filter(|&&(f, _)| f == of).map(|&(_, l)| l);
                 let (oa, ob) = (of_lines.clone().min().unwrap_or(0), of_lines.max().unwrap_or(0));
@@ -160,6 +176,12 @@ fn warn_copied_across_kernels(results: &[ResultFile], warnings: &mut Vec<(usize,
             }
         }
     }
+}
+
+/// Whether `rf` is a comparison table giving its own kernel order (the
+/// kernel test robot's: see the module docs).
+fn is_table(rf: &ResultFile) -> bool {
+    !rf.parsed.kernel_order.is_empty()
 }
 
 /// The lines giving `kernel`'s figures in `samples`, each with the hash of

@@ -68,7 +68,8 @@ pub struct LoadOptions<'a> {
 /// `slug`: its annotations and every raw file, parsed in parallel, as
 /// `opts` says. `None` when its `machine.yaml` cannot be read or is
 /// invalid; every problem goes to `diags` (in this order: `machine.yaml`,
-/// the walk, each `kernel.yaml`, `runs:`, the raw files in path order,
+/// the walk, each `kernel.yaml`, `runs:`, the raw files in path order
+/// (and the commit ids of the robot's tables made one: `site::commits`),
 /// then the checks of `baseline:`, section globs, part labels, `alpha` and
 /// `trim`, then what the sections select).
 pub fn load_machine(
@@ -87,12 +88,21 @@ pub fn load_machine(
     let whole_dirs = !super::axis::Axis::of(yaml.config.compare.as_ref()).kernels;
     let (mut results, env) = parse_all(&files, &yaml.formats, &kernels, (opts.cache, whole_dirs), opts.progress, diags);
     super::setup_dirs::label_by_setup_dirs(&mut results);
+    super::commits::unify_commit_ids(&mut results, diags);
     super::copies::drop_copied_runs(&mut results, diags);
     super::units::unify(&mut results, diags);
     keep_kernels_with_results(&mut kernels, &results, (&kernel_dirs, &kernel_paths, &files), diags);
     let axis = super::axis::Axis::of(yaml.config.compare.as_ref());
     if axis.kernels {
-        order_kernels(&mut kernels, &yaml.config.kernel_order);
+        let from_files = FileOrder::of(&results, &kernels);
+        if yaml.config.kernel_order.is_empty() {
+            order_kernels(&mut kernels, &from_files.order);
+        } else {
+            order_kernels(&mut kernels, &yaml.config.kernel_order);
+        }
+        if yaml.config.baseline.is_none() {
+            yaml.config.baseline = from_files.baseline(&yaml.path, diags);
+        }
     } else {
         order_items(&mut kernels, &yaml.config.kernel_order);
     }
@@ -320,6 +330,75 @@ fn keep_kernels_with_results(
         ));
     }
     kernels.retain(|k| with_results.contains(k.name.as_str()));
+}
+
+/// The kernel order and base the class's raw files give
+/// ([`crate::model::ParsedFile::kernel_order`]: the kernel test robot's
+/// tables), for a class whose `machine.yaml` sets no `kernel_order:` or
+/// `baseline:`.
+#[derive(Default)]
+struct FileOrder {
+    /// Every file's kernels, merged in path order: a kernel a file names
+    /// first goes right after the kernel it follows in that file (or at
+    /// the end), so that each file's order is kept where files agree.
+    order: Vec<String>,
+    /// Each file's base (its first kernel) and the file, in path order.
+    bases: Vec<(String, String)>,
+}
+
+impl FileOrder {
+    /// The order of the files of `results` that give one, over the
+    /// names of `kernels` only (a file in a kernel directory that names
+    /// one kernel has its samples filed under the directory's).
+    fn of(results: &[ResultFile], kernels: &[Kernel]) -> FileOrder {
+        let mut fo = FileOrder::default();
+        let is_kernel = |k: &str| kernels.iter().any(|kn| kn.name == k);
+        for rf in results.iter().filter(|rf| !rf.parsed.kernel_order.is_empty()) {
+            if let Some(base) = rf.parsed.kernel_order.first().filter(|k| is_kernel(k))
+                && !fo.bases.iter().any(|(b, f)| b == base && *f == rf.rel_path)
+            {
+                fo.bases.push((base.clone(), rf.rel_path.clone()));
+            }
+            let mut after: Option<usize> = None;
+            for k in rf.parsed.kernel_order.iter().filter(|k| is_kernel(k)) {
+                match fo.order.iter().position(|o| o == k) {
+                    Some(p) => after = Some(p),
+                    None => {
+                        let at = after.map_or(fo.order.len(), |p| p + 1);
+                        fo.order.insert(at, k.clone());
+                        after = Some(at);
+                    }
+                }
+            }
+        }
+        fo
+    }
+
+    /// The baseline for a class whose `machine.yaml` (at `yaml`) sets
+    /// none: the files' base when they all give one and the same (a note
+    /// saying so); none when they name several (a warning with the
+    /// `baseline:` line to write).
+    fn baseline(&self, yaml: &Path, diags: &mut Vec<Diagnostic>) -> Option<String> {
+        let (base, file) = self.bases.first()?;
+        if let Some((other, other_file)) = self.bases.iter().find(|(b, _)| b != base) {
+            diags.push(Diagnostic::warning(
+                yaml,
+                None,
+                format!(
+                    "machine.yaml sets no `baseline:`, and the files list different bases first ({base} in {file}, {other} in {other_file}): no change is shown; write `baseline: \"{base}\"` (or another kernel) in machine.yaml"
+                ),
+            ));
+            return None;
+        }
+        diags.push(Diagnostic::note(
+            yaml,
+            None,
+            format!(
+                "machine.yaml sets no `baseline:`: the class is compared with {base}, the base {file} lists first (and, unless `kernel_order:` is set, the kernels are in the files' order); write `baseline:` in machine.yaml to choose another"
+            ),
+        ));
+        Some(base.clone())
+    }
 }
 
 /// Orders kernels: those listed in `order` first in that order, the rest in

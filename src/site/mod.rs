@@ -42,6 +42,7 @@
 //!   its kernels, their order, `runs:`.
 
 pub mod axis;
+mod commits;
 mod config;
 mod copies;
 mod discover;

@@ -322,6 +322,7 @@ struct EntryParsed {
     samples: Vec<EntrySample>,
     notes: Vec<(usize, String)>,
     lines: Option<(usize, usize)>,
+    kernel_order: Vec<String>,
 }
 
 /// A [`Sample`] as stored: kernel and group (indices into `texts`), the
@@ -355,6 +356,7 @@ impl Entry {
                     .collect(),
                 notes: p.notes.clone(),
                 lines: p.lines,
+                kernel_order: p.kernel_order.clone(),
             })
             .collect();
         Entry { parsed, warnings: o.warnings.clone() }
@@ -387,6 +389,7 @@ impl Entry {
                 samples,
                 notes: p.notes,
                 lines: p.lines,
+                kernel_order: p.kernel_order,
             });
         }
         Some(FileOutcome { parsed, warnings: self.warnings })
@@ -515,6 +518,7 @@ mod tests {
             samples,
             notes: vec![(3, "a note".into())],
             lines: Some((1, 41)),
+            kernel_order: vec!["2.4.7".into(), "2.4.8".into()],
         };
         FileOutcome { parsed: vec![parsed], warnings: vec![(Some(2), "a warning".into()), (None, "another".into())] }
     }
@@ -601,6 +605,7 @@ mod tests {
                 samples: vec![EntrySample(None, 0, 0, 5, StoredValue(Value::single(1.0)), 1, None)],
                 notes: Vec::new(),
                 lines: None,
+                kernel_order: Vec::new(),
             }],
             warnings: Vec::new(),
         };

@@ -1,0 +1,174 @@
+//! The kernel test robot's comparison tables in a machine class: the
+//! kernels they name, their order and the baseline (`site::load`).
+
+mod common;
+
+use benchsite::diag::Severity;
+use common::put;
+use std::path::Path;
+
+const FIXTURES: &str = "tests/fixtures/lkp-compare";
+
+fn fixture(name: &str) -> String {
+    std::fs::read_to_string(Path::new(FIXTURES).join(name)).expect("fixture")
+}
+
+/// Loads `content` and returns its one class's kernels, baseline and the
+/// messages of its diagnostics.
+fn load(content: &Path) -> (Vec<String>, Option<String>, Vec<(Severity, String)>) {
+    let site = benchsite::site::load(content).expect("load");
+    let m = &site.machines[0];
+    (
+        m.kernels.iter().map(|k| k.name.clone()).collect(),
+        m.config.baseline.clone(),
+        site.diagnostics.iter().map(|d| (d.severity, d.message.clone())).collect(),
+    )
+}
+
+const POLL2: &str = "lkml-2025-will-it-scale-poll2-regression-2-commits-monitors-elided.txt";
+const PAGEMOVE: &str = "lkml-2024-stress-ng-pagemove-3-commits-your-patch-monitors-elided.txt";
+
+#[test]
+fn the_tables_order_is_the_kernel_order_and_its_base_the_baseline() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: t\n");
+    put(&c, "skl/machine.yaml", "name: skl\n");
+    put(&c, "skl/poll2.txt", fixture(POLL2));
+    put(&c, "pagemove/machine.yaml", "name: pagemove\n");
+    put(&c, "pagemove/report.txt", fixture(PAGEMOVE));
+    let site = benchsite::site::load(&c).expect("load");
+    let by = |slug: &str| site.machines.iter().find(|m| m.slug == slug).expect("class");
+    let names = |slug: &str| by(slug).kernels.iter().map(|k| k.name.clone()).collect::<Vec<_>>();
+    // Version order put 8935989798 (digits) before d000e073ca.
+    assert_eq!(names("skl"), ["d000e073ca", "8935989798"]);
+    assert_eq!(by("skl").config.baseline.as_deref(), Some("d000e073ca"));
+    assert_eq!(names("pagemove"), ["ff388fe5c4", "8be7258aad", "4605212a16"]);
+    assert_eq!(by("pagemove").config.baseline.as_deref(), Some("ff388fe5c4"));
+    let note = site.diagnostics.iter().find(|d| d.file.ends_with("skl/machine.yaml")).expect("a note on machine.yaml");
+    assert_eq!(note.severity, Severity::Note, "{}", note.message);
+    assert!(note.message.contains("compared with d000e073ca"), "{}", note.message);
+}
+
+#[test]
+fn machine_yaml_keeps_its_own_order_and_baseline() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: t\n");
+    put(
+        &c,
+        "skl/machine.yaml",
+        "name: skl\nbaseline: \"8935989798\"\nkernel_order: [\"8935989798\", \"d000e073ca\"]\n",
+    );
+    put(&c, "skl/poll2.txt", fixture(POLL2));
+    let (kernels, baseline, diags) = load(&c);
+    assert_eq!(kernels, ["8935989798", "d000e073ca"]);
+    assert_eq!(baseline.as_deref(), Some("8935989798"));
+    assert!(!diags.iter().any(|(_, m)| m.contains("sets no `baseline:`")), "{diags:?}");
+}
+
+#[test]
+fn two_tables_of_different_bases_give_no_baseline_and_say_what_to_write() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: t\n");
+    put(&c, "m/machine.yaml", "name: m\n");
+    put(&c, "m/a-poll2.txt", fixture(POLL2));
+    put(&c, "m/b-pagemove.txt", fixture(PAGEMOVE));
+    let (kernels, baseline, diags) = load(&c);
+    assert_eq!(kernels, ["d000e073ca", "8935989798", "ff388fe5c4", "8be7258aad", "4605212a16"]);
+    assert_eq!(baseline, None);
+    let (sev, msg) = diags.iter().find(|(_, m)| m.contains("different bases")).expect("a warning");
+    assert_eq!(*sev, Severity::Warning);
+    assert!(msg.contains("write `baseline: \"d000e073ca\"`"), "{msg}");
+}
+
+const REAIM: &str = "lkml-2020-reaim-3-commits-wrapped-at-72-then-quoted-report-with-fail-runs.txt";
+
+#[test]
+fn one_commit_named_by_its_full_sha_and_its_short_id_is_one_kernel() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: t\n");
+    put(&c, "ivb/machine.yaml", "name: ivb\n");
+    // The re-test names 9f68395333ad7f5b… in full, the quoted report 9f68395333.
+    put(&c, "ivb/reaim.txt", fixture(REAIM));
+    let site = benchsite::site::load(&c).expect("load");
+    let m = &site.machines[0];
+    let names: Vec<&str> = m.kernels.iter().map(|k| k.name.as_str()).collect();
+    assert_eq!(names, ["9f68395333", "070f5e860e", "v5.7"]);
+    assert_eq!(m.config.baseline.as_deref(), Some("9f68395333"));
+    // reaim.jobs_per_min of 9f68395333: the re-test's 66870 and the report's 67235.
+    let mut jobs: Vec<f64> = m
+        .results
+        .iter()
+        .flat_map(|rf| &rf.parsed.samples)
+        .filter(|s| s.kernel.as_deref() == Some("9f68395333") && s.metric.name == "reaim.jobs_per_min")
+        .map(|s| s.value.mean())
+        .collect();
+    jobs.sort_by(f64::total_cmp);
+    assert_eq!(jobs, [66870.0, 67235.0]);
+    let notes: Vec<&str> =
+        site.diagnostics.iter().filter(|d| d.message.starts_with("commit ")).map(|d| d.message.as_str()).collect();
+    assert_eq!(notes.len(), 2, "{notes:?}");
+    assert!(
+        notes[0].contains("commit 9f68395333ad7f5bfe2f83473fed363d4229f11c is 9f68395333 of reaim.txt"),
+        "{notes:?}"
+    );
+}
+
+#[test]
+fn a_report_and_its_retest_naming_the_base_by_longer_id_share_one_kernel() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: t\n");
+    put(&c, "skl/machine.yaml", "name: skl\n");
+    put(&c, "skl/a-report.txt", fixture(POLL2));
+    // As a re-test would name the base: the id row's 16 digits.
+    put(&c, "skl/b-retest.txt", fixture(POLL2).replace("  d000e073ca (", "  d000e073ca2a08ab ("));
+    let site = benchsite::site::load(&c).expect("load");
+    let names: Vec<&str> = site.machines[0].kernels.iter().map(|k| k.name.as_str()).collect();
+    assert_eq!(names, ["d000e073ca", "8935989798"]);
+}
+
+const RETEST: &str = "lkml-2025-will-it-scale-poll2-retest-3-commits-headline-then-full-table.txt";
+
+/// The figures of `kernel`'s `metric` in the class's results.
+fn figures(m: &benchsite::site::MachineClass, kernel: &str, metric: &str) -> Vec<f64> {
+    m.results
+        .iter()
+        .flat_map(|rf| &rf.parsed.samples)
+        .filter(|s| s.kernel.as_deref() == Some(kernel) && s.metric.name == metric)
+        .map(|s| s.value.mean())
+        .collect()
+}
+
+#[test]
+fn a_report_and_its_retest_count_the_commits_figures_they_share_once() {
+    for (report, retest) in [("a-report.txt", "b-retest.txt"), ("b-report.txt", "a-retest.txt")] {
+        let tmp = tempfile::tempdir().expect("tmp");
+        let c = tmp.path().join("content");
+        put(&c, "site.yaml", "title: t\n");
+        put(&c, "skl/machine.yaml", "name: skl\n");
+        put(&c, &format!("skl/{report}"), fixture(POLL2));
+        put(&c, &format!("skl/{retest}"), fixture(RETEST));
+        let site = benchsite::site::load(&c).expect("load");
+        let m = &site.machines[0];
+        let names: Vec<&str> = m.kernels.iter().map(|k| k.name.as_str()).collect();
+        assert_eq!(names, ["d000e073ca", "8935989798", "2c43a225261"]);
+        // Both tables print d000e073ca's 263173 and 8935989798's 232411: one run each.
+        let ops = "will-it-scale.per_process_ops";
+        assert_eq!(figures(m, "d000e073ca", ops), [263173.0], "{report} {retest}");
+        assert_eq!(figures(m, "8935989798", ops), [232411.0]);
+        assert_eq!(figures(m, "2c43a225261", ops), [261953.0]);
+        assert_eq!(figures(m, "d000e073ca", "will-it-scale.workload"), [27370126.0]);
+        let copies: Vec<&str> = site
+            .diagnostics
+            .iter()
+            .filter(|d| d.message.contains("counted once"))
+            .map(|d| d.message.as_str())
+            .collect();
+        assert_eq!(copies.len(), 2, "{copies:?}");
+        assert!(copies.iter().any(|m| m.contains("the figures of d000e073ca")), "{copies:?}");
+    }
+}
