@@ -127,6 +127,10 @@ const UNPROVABLE: &[(&str, &str)] = &[
         "will-it-scale prints whole operation counts (`2758579`)",
     ),
     (
+        "tests/fixtures/mixed/lkml-2004-11-stp8way-reaim-peak-converge-2workloads-then-kernbench-side-by-side-kernel-host.txt",
+        "kernbench's last column ends in a whole mean (`Sleeps 21642`, the other column's `21459.2`)",
+    ),
+    (
         "tests/fixtures/will-it-scale/netdev-2020-lock1-before123-after123-csv-file-name-labels.txt",
         "will-it-scale prints whole operation counts (`2470115`)",
     ),
