@@ -328,6 +328,29 @@ pub fn decimals_needed(values: &[f64]) -> usize {
 mod tests {
     use super::*;
 
+    /// YCSB's `95thPercentileLatency(ms), 0` (three runs) against
+    /// `…(us), 151..153` converted to ms (a known step of 0.001): the
+    /// whole 0 may be anything below 0.5, so 0 against 0.152 is no −100%:
+    /// no percentage, no test. Two sides printed in the column's unit
+    /// keep their percentage below a step (their means may differ so).
+    #[test]
+    fn a_difference_below_a_coarse_unit_s_step_has_no_percentage() {
+        let runs = |v: &[f64]| Summary::of(&v.iter().map(|&x| Value::single(x)).collect::<Vec<_>>()).unwrap();
+        let (ms, us) = (runs(&[0.0, 0.0, 0.0]), runs(&[0.151, 0.152, 0.153]));
+        let printed_ms = PrintedStep::of([(0.0, None)]);
+        let converted = PrintedStep::of([(0.152, Some(0.001))]);
+        let c = compare_printed(&ms, &us, crate::model::Better::Lower, (printed_ms, converted));
+        assert!(c.within_step && c.pct_better.is_none() && c.welch.is_none(), "{c:?}");
+        // 2 ms printed whole against 0.152: beyond the step, a change.
+        let c = compare_printed(&runs(&[2.0, 2.0, 3.0]), &us, crate::model::Better::Lower, (printed_ms, converted));
+        assert!(!c.within_step && c.pct_better.is_some(), "{c:?}");
+        // Both in the column's unit: 21.85 against 21.8 keeps its -0.2%.
+        let (a, b) = (runs(&[21.9, 21.8]), runs(&[21.8, 21.8]));
+        let one = PrintedStep::of([(21.9, None), (21.8, None)]);
+        let c = compare_printed(&b, &a, crate::model::Better::Higher, (one, one));
+        assert!(!c.within_step && c.pct_better.is_some(), "{c:?}");
+    }
+
     /// kernbench's printed means one step apart (`Elapsed Time 120.5
     /// (0.05)` against `120.6 (0.05)`, five runs each) are not tested:
     /// 120.549 against 120.551 prints so. Two steps apart they are.
@@ -475,6 +498,15 @@ pub struct Comparison {
     /// True when the adjusted p-value is below the page's α. Set by the
     /// page's correction; [`compare`] alone never claims significance.
     pub significant: bool,
+    /// True when one side was printed in another unit than the other, more
+    /// coarsely, and the difference is below the coarser step
+    /// ([`compare_printed`]): YCSB's
+    /// `95thPercentileLatency(ms), 0` against `…(us), 152` (0.152 ms), fio's
+    /// msec percentile `[    1]` against 73 usec. The coarse side's
+    /// rounding is the whole difference or more, so it has no percentage
+    /// ([`Comparison::pct_better`] is `None`), no test and no change shown.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub within_step: bool,
 }
 
 /// Compares `value` with `baseline` for a metric whose better direction is
@@ -494,7 +526,7 @@ pub fn compare(value: &Summary, baseline: &Summary, better: crate::model::Better
     let below_step = diff.abs() < resolution * (1.0 - FLOAT_NOISE);
     let untestable = below_step || (no_spread(value) && no_spread(baseline));
     let welch = welch(value, baseline).filter(|_| !untestable);
-    Comparison { diff, pct_better, welch, p_adjusted: None, significant: false }
+    Comparison { diff, pct_better, welch, p_adjusted: None, significant: false, within_step: false }
 }
 
 /// [`compare`] at the printed step of both sides' values (`value_printed`
@@ -513,9 +545,25 @@ pub fn compare_printed(
     better: crate::model::Better,
     (value_printed, base_printed): (PrintedStep, PrintedStep),
 ) -> Comparison {
-    let mut c = compare(value, baseline, better, value_printed.with(base_printed).step());
+    let step = value_printed.with(base_printed).step();
+    let mut c = compare(value, baseline, better, step);
     let bound = value_printed.mean_rounding() + base_printed.mean_rounding();
     if bound > 0.0 && c.diff.abs() <= bound * (1.0 + FLOAT_NOISE) {
+        c.welch = None;
+    }
+    // One side printed in another unit than the other and more coarsely
+    // (a whole 0 ms against 0.152 ms converted from 152 us), and the
+    // difference below that step: the coarse side's rounding may be all
+    // of it, so no percentage is given (0 against 0.152 is not −100%).
+    // Sides printed alike keep theirs: their means may differ by less
+    // than a step. So do two sides whose steps are both known (bonnie's
+    // CPU efficiencies, each with a step of its own): a step read back
+    // from a `%CPU` of `84.0` is too coarse to hide a change by.
+    let finer = value_printed.step().min(base_printed.step());
+    let unit_change = value_printed.known.is_some() != base_printed.known.is_some();
+    if unit_change && c.diff != 0.0 && step > finer * (1.0 + FLOAT_NOISE) && c.diff.abs() < step * (1.0 - FLOAT_NOISE) {
+        c.within_step = true;
+        c.pct_better = None;
         c.welch = None;
     }
     c

@@ -234,9 +234,15 @@ pub fn fmt_spread(sd: f64) -> CompactString {
     if sd == 0.0 || !sd.is_finite() {
         return "0".into();
     }
+    fmt_fixed(sd, spread_decimals(sd))
+}
+
+/// The decimals [`fmt_spread`] shows a nonzero, finite spread `sd` with
+/// (its two significant digits, none past the point for 10 and up):
+/// 2.3 → 1, 0.071 → 3, 1384.16 → 0.
+pub fn spread_decimals(sd: f64) -> usize {
     let mag = sd.abs().log10().floor() as i32;
-    let decimals = (1 - mag).max(0) as usize;
-    fmt_fixed(sd, decimals)
+    (1 - mag).max(0) as usize
 }
 
 /// Formats a p-value for text: "p = 0.003", or "p < 0.001".
