@@ -217,6 +217,13 @@ pub struct PrintedStep {
     /// ([`compare_printed`]).
     #[serde(default)]
     means: bool,
+    /// True when some value is derived from others (bonnie++'s CPU
+    /// efficiency, a rate over a `%CPU`): its known step bounds what the
+    /// rounding of its inputs can move it by, read back from digits that
+    /// may have lost a trailing zero (`84.0` read as 84), so it is too
+    /// coarse to hide a change by ([`Comparison::within_step`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    derived: bool,
 }
 
 impl PrintedStep {
@@ -254,6 +261,12 @@ impl PrintedStep {
         PrintedStep { means: self.means || means, ..self }
     }
 
+    /// The same, saying whether some value is derived from others
+    /// ([`crate::derive`]): see [`PrintedStep`]'s `derived`.
+    pub fn with_derived(self, derived: bool) -> Self {
+        PrintedStep { derived: self.derived || derived, ..self }
+    }
+
     /// The printed step of both sides: the finest read back (a `2.0`
     /// printed as `2` is ambiguous, so the side with more decimals
     /// tells), the coarsest known (a `1.00 Gbits/sec` is 995 to 1005
@@ -269,6 +282,7 @@ impl PrintedStep {
             decimals: larger(self.decimals, other.decimals),
             known: larger(self.known, other.known),
             means: self.means || other.means,
+            derived: self.derived || other.derived,
         }
     }
 
@@ -279,7 +293,7 @@ impl PrintedStep {
             (None, None) => return *self,
             _ => self.step(),
         };
-        PrintedStep { decimals: None, known: Some(at * factor.abs()), means: self.means }
+        PrintedStep { decimals: None, known: Some(at * factor.abs()), means: self.means, derived: self.derived }
     }
 
     /// The step: the larger of the read-back step and the known one; 1
@@ -337,7 +351,7 @@ mod tests {
     fn a_difference_below_a_coarse_unit_s_step_has_no_percentage() {
         let runs = |v: &[f64]| Summary::of(&v.iter().map(|&x| Value::single(x)).collect::<Vec<_>>()).unwrap();
         let (ms, us) = (runs(&[0.0, 0.0, 0.0]), runs(&[0.151, 0.152, 0.153]));
-        let printed_ms = PrintedStep::of([(0.0, None)]);
+        let printed_ms = PrintedStep::of([(0.0, Some(1.0))]);
         let converted = PrintedStep::of([(0.152, Some(0.001))]);
         let c = compare_printed(&ms, &us, crate::model::Better::Lower, (printed_ms, converted));
         assert!(c.within_step && c.pct_better.is_none() && c.welch.is_none(), "{c:?}");
@@ -348,6 +362,12 @@ mod tests {
         let (a, b) = (runs(&[21.9, 21.8]), runs(&[21.8, 21.8]));
         let one = PrintedStep::of([(21.9, None), (21.8, None)]);
         let c = compare_printed(&b, &a, crate::model::Better::Higher, (one, one));
+        assert!(!c.within_step && c.pct_better.is_some(), "{c:?}");
+        // A derived efficiency's step (from a `%CPU` of 84.0 read as 84)
+        // hides nothing: bonnie's 2144.68 against 2125.00 keeps its -0.9%.
+        let (x, y) = (runs(&[2144.68]), runs(&[2125.0]));
+        let (px, py) = (PrintedStep::of([(2144.68, Some(3.64))]), PrintedStep::of([(2125.0, Some(26.5))]));
+        let c = compare_printed(&y, &x, crate::model::Better::Higher, (py.with_derived(true), px.with_derived(true)));
         assert!(!c.within_step && c.pct_better.is_some(), "{c:?}");
     }
 
@@ -551,17 +571,17 @@ pub fn compare_printed(
     if bound > 0.0 && c.diff.abs() <= bound * (1.0 + FLOAT_NOISE) {
         c.welch = None;
     }
-    // One side printed in another unit than the other and more coarsely
-    // (a whole 0 ms against 0.152 ms converted from 152 us), and the
-    // difference below that step: the coarse side's rounding may be all
-    // of it, so no percentage is given (0 against 0.152 is not −100%).
-    // Sides printed alike keep theirs: their means may differ by less
-    // than a step. So do two sides whose steps are both known (bonnie's
-    // CPU efficiencies, each with a step of its own): a step read back
-    // from a `%CPU` of `84.0` is too coarse to hide a change by.
+    // One side printed more coarsely than the other (a whole 0 ms
+    // against 0.152 ms converted from 152 us), and the difference below
+    // that step: the coarse side's rounding may be all of it, so no
+    // percentage is given (0 against 0.152 is not −100%). Sides printed
+    // alike keep theirs: their means may differ by less than a step (two
+    // sides read back in one unit always are: [`PrintedStep::with`] takes
+    // the finer). So do derived values (bonnie's CPU efficiencies): a step
+    // read back from a `%CPU` of `84.0` is too coarse to hide a change by.
     let finer = value_printed.step().min(base_printed.step());
-    let unit_change = value_printed.known.is_some() != base_printed.known.is_some();
-    if unit_change && c.diff != 0.0 && step > finer * (1.0 + FLOAT_NOISE) && c.diff.abs() < step * (1.0 - FLOAT_NOISE) {
+    let derived = value_printed.derived || base_printed.derived;
+    if !derived && c.diff != 0.0 && step > finer * (1.0 + FLOAT_NOISE) && c.diff.abs() < step * (1.0 - FLOAT_NOISE) {
         c.within_step = true;
         c.pct_better = None;
         c.welch = None;

@@ -402,7 +402,10 @@ fn fill_cells(entries: &[Entry], rows: &Rows, entry_col: &[usize], ncols: usize,
                         printed: PrintedStep::of(
                             mine.iter().map(|&ei| (entries[ei].1.value.mean(), entries[ei].1.step)),
                         )
-                        .with_means(mine.iter().any(|&ei| matches!(entries[ei].1.value, Value::Summary { .. }))),
+                        .with_means(mine.iter().any(|&ei| matches!(entries[ei].1.value, Value::Summary { .. })))
+                        .with_derived(mine.iter().any(|&ei| {
+                            crate::derive::is_derived(&entries[ei].0.parsed.benchmark, &entries[ei].1.metric.name)
+                        })),
                     })
                 })
                 .collect();
