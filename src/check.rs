@@ -257,6 +257,7 @@ fn section_warnings(m: &MachineClass, page: &MachinePage) -> Vec<Diagnostic> {
         }
         found.extend(run_count_warnings(m, s, &machine_yaml));
         found.extend(uncompared_kernels(m, s, &machine_yaml));
+        found.extend(within_printed_step(m, s, &machine_yaml));
         // A configured section's findings point at its `title:` line.
         if configured && !found.is_empty() {
             let text = text.get_or_init(|| std::fs::read_to_string(&machine_yaml).unwrap_or_default());
@@ -268,6 +269,45 @@ fn section_warnings(m: &MachineClass, page: &MachinePage) -> Vec<Diagnostic> {
         out.extend(found);
     }
     out
+}
+
+/// A warning for section `s` when some values differ from the baseline's
+/// by less than the step one of the two was printed to
+/// ([`crate::stats::Comparison::within_step`]): YCSB's
+/// `95thPercentileLatency(ms), 0` on one kernel against `…(us), 152` on
+/// the baseline, fio's msec percentiles against usec ones. The unit
+/// change lost the precision a change needs; the table shows none and
+/// says so under it.
+fn within_printed_step(m: &MachineClass, s: &report::SectionView, machine_yaml: &std::path::Path) -> Vec<Diagnostic> {
+    let t = &s.table;
+    let Some(base) = t.baseline.as_deref() else { return Vec::new() };
+    let mut named: Vec<String> = Vec::new();
+    for r in &t.rows {
+        for (c, col) in r.cells.iter().zip(&t.columns) {
+            let within = c.as_ref().and_then(|c| c.comparison).is_some_and(|x| x.within_step);
+            let v = format!("{} {}", r.kernel, col.name);
+            if within && col.better != crate::model::Better::Neither && !named.contains(&v) {
+                named.push(v);
+            }
+        }
+    }
+    if named.is_empty() {
+        return Vec::new();
+    }
+    vec![
+        Diagnostic::warning(
+            machine_yaml,
+            None,
+            format!(
+                "{}: section {:?}: {} differ{} from the baseline {base} by less than the step one of the two was printed to (printed in another unit, or more coarsely: a whole 0 ms against 0.152 ms): no change is shown",
+                m.slug,
+                s.title,
+                report::some_of(&named, 5, "values"),
+                if named.len() == 1 { "s" } else { "" },
+            ),
+        )
+        .of_kind(Kind::Section),
+    ]
 }
 
 /// A warning for section `s` when kernels have rows but none with

@@ -217,6 +217,13 @@ pub struct PrintedStep {
     /// ([`compare_printed`]).
     #[serde(default)]
     means: bool,
+    /// True when some value is derived from others (bonnie++'s CPU
+    /// efficiency, a rate over a `%CPU`): its known step bounds what the
+    /// rounding of its inputs can move it by, read back from digits that
+    /// may have lost a trailing zero (`84.0` read as 84), so it is too
+    /// coarse to hide a change by ([`Comparison::within_step`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    derived: bool,
 }
 
 impl PrintedStep {
@@ -254,6 +261,12 @@ impl PrintedStep {
         PrintedStep { means: self.means || means, ..self }
     }
 
+    /// The same, saying whether some value is derived from others
+    /// ([`crate::derive`]): see [`PrintedStep`]'s `derived`.
+    pub fn with_derived(self, derived: bool) -> Self {
+        PrintedStep { derived: self.derived || derived, ..self }
+    }
+
     /// The printed step of both sides: the finest read back (a `2.0`
     /// printed as `2` is ambiguous, so the side with more decimals
     /// tells), the coarsest known (a `1.00 Gbits/sec` is 995 to 1005
@@ -269,6 +282,7 @@ impl PrintedStep {
             decimals: larger(self.decimals, other.decimals),
             known: larger(self.known, other.known),
             means: self.means || other.means,
+            derived: self.derived || other.derived,
         }
     }
 
@@ -279,7 +293,7 @@ impl PrintedStep {
             (None, None) => return *self,
             _ => self.step(),
         };
-        PrintedStep { decimals: None, known: Some(at * factor.abs()), means: self.means }
+        PrintedStep { decimals: None, known: Some(at * factor.abs()), means: self.means, derived: self.derived }
     }
 
     /// The step: the larger of the read-back step and the known one; 1
@@ -327,6 +341,35 @@ pub fn decimals_needed(values: &[f64]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// YCSB's `95thPercentileLatency(ms), 0` (three runs) against
+    /// `…(us), 151..153` converted to ms (a known step of 0.001): the
+    /// whole 0 may be anything below 0.5, so 0 against 0.152 is no −100%:
+    /// no percentage, no test. Two sides printed in the column's unit
+    /// keep their percentage below a step (their means may differ so).
+    #[test]
+    fn a_difference_below_a_coarse_unit_s_step_has_no_percentage() {
+        let runs = |v: &[f64]| Summary::of(&v.iter().map(|&x| Value::single(x)).collect::<Vec<_>>()).unwrap();
+        let (ms, us) = (runs(&[0.0, 0.0, 0.0]), runs(&[0.151, 0.152, 0.153]));
+        let printed_ms = PrintedStep::of([(0.0, Some(1.0))]);
+        let converted = PrintedStep::of([(0.152, Some(0.001))]);
+        let c = compare_printed(&ms, &us, crate::model::Better::Lower, (printed_ms, converted));
+        assert!(c.within_step && c.pct_better.is_none() && c.welch.is_none(), "{c:?}");
+        // 2 ms printed whole against 0.152: beyond the step, a change.
+        let c = compare_printed(&runs(&[2.0, 2.0, 3.0]), &us, crate::model::Better::Lower, (printed_ms, converted));
+        assert!(!c.within_step && c.pct_better.is_some(), "{c:?}");
+        // Both in the column's unit: 21.85 against 21.8 keeps its -0.2%.
+        let (a, b) = (runs(&[21.9, 21.8]), runs(&[21.8, 21.8]));
+        let one = PrintedStep::of([(21.9, None), (21.8, None)]);
+        let c = compare_printed(&b, &a, crate::model::Better::Higher, (one, one));
+        assert!(!c.within_step && c.pct_better.is_some(), "{c:?}");
+        // A derived efficiency's step (from a `%CPU` of 84.0 read as 84)
+        // hides nothing: bonnie's 2144.68 against 2125.00 keeps its -0.9%.
+        let (x, y) = (runs(&[2144.68]), runs(&[2125.0]));
+        let (px, py) = (PrintedStep::of([(2144.68, Some(3.64))]), PrintedStep::of([(2125.0, Some(26.5))]));
+        let c = compare_printed(&y, &x, crate::model::Better::Higher, (py.with_derived(true), px.with_derived(true)));
+        assert!(!c.within_step && c.pct_better.is_some(), "{c:?}");
+    }
 
     /// kernbench's printed means one step apart (`Elapsed Time 120.5
     /// (0.05)` against `120.6 (0.05)`, five runs each) are not tested:
@@ -475,6 +518,15 @@ pub struct Comparison {
     /// True when the adjusted p-value is below the page's α. Set by the
     /// page's correction; [`compare`] alone never claims significance.
     pub significant: bool,
+    /// True when one side was printed in another unit than the other, more
+    /// coarsely, and the difference is below the coarser step
+    /// ([`compare_printed`]): YCSB's
+    /// `95thPercentileLatency(ms), 0` against `…(us), 152` (0.152 ms), fio's
+    /// msec percentile `[    1]` against 73 usec. The coarse side's
+    /// rounding is the whole difference or more, so it has no percentage
+    /// ([`Comparison::pct_better`] is `None`), no test and no change shown.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub within_step: bool,
 }
 
 /// Compares `value` with `baseline` for a metric whose better direction is
@@ -494,7 +546,7 @@ pub fn compare(value: &Summary, baseline: &Summary, better: crate::model::Better
     let below_step = diff.abs() < resolution * (1.0 - FLOAT_NOISE);
     let untestable = below_step || (no_spread(value) && no_spread(baseline));
     let welch = welch(value, baseline).filter(|_| !untestable);
-    Comparison { diff, pct_better, welch, p_adjusted: None, significant: false }
+    Comparison { diff, pct_better, welch, p_adjusted: None, significant: false, within_step: false }
 }
 
 /// [`compare`] at the printed step of both sides' values (`value_printed`
@@ -513,9 +565,25 @@ pub fn compare_printed(
     better: crate::model::Better,
     (value_printed, base_printed): (PrintedStep, PrintedStep),
 ) -> Comparison {
-    let mut c = compare(value, baseline, better, value_printed.with(base_printed).step());
+    let step = value_printed.with(base_printed).step();
+    let mut c = compare(value, baseline, better, step);
     let bound = value_printed.mean_rounding() + base_printed.mean_rounding();
     if bound > 0.0 && c.diff.abs() <= bound * (1.0 + FLOAT_NOISE) {
+        c.welch = None;
+    }
+    // One side printed more coarsely than the other (a whole 0 ms
+    // against 0.152 ms converted from 152 us), and the difference below
+    // that step: the coarse side's rounding may be all of it, so no
+    // percentage is given (0 against 0.152 is not −100%). Sides printed
+    // alike keep theirs: their means may differ by less than a step (two
+    // sides read back in one unit always are: [`PrintedStep::with`] takes
+    // the finer). So do derived values (bonnie's CPU efficiencies): a step
+    // read back from a `%CPU` of `84.0` is too coarse to hide a change by.
+    let finer = value_printed.step().min(base_printed.step());
+    let derived = value_printed.derived || base_printed.derived;
+    if !derived && c.diff != 0.0 && step > finer * (1.0 + FLOAT_NOISE) && c.diff.abs() < step * (1.0 - FLOAT_NOISE) {
+        c.within_step = true;
+        c.pct_better = None;
         c.welch = None;
     }
     c

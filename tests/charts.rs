@@ -230,9 +230,9 @@ fn two_kernels_make_one_bar_chart() {
     assert_eq!(c.file, "charts/dbench-64-processes-bar.svg");
     assert!(c.title.contains("dbench 64 processes") && c.title.contains("AMD K6-2"), "{}", c.title);
     assert!(c.desc.contains("2.4.17 (baseline) 12.5 MB/sec"), "{}", c.desc);
-    assert!(c.desc.contains("higher is better"), "{}", c.desc);
+    assert!(c.desc.contains("bigger is better"), "{}", c.desc);
     let t = texts(&c.svg);
-    assert!(t.iter().any(|x| x == "MB/sec, higher is better"), "value axis label missing: {t:?}");
+    assert!(t.iter().any(|x| x == "MB/sec, bigger is better"), "value axis label missing: {t:?}");
     assert!(t.iter().any(|x| x == "baseline: 2.4.17"), "baseline not marked: {t:?}");
     assert!(t.iter().any(|x| x == "12.5") && t.iter().any(|x| x == "12.1"), "{t:?}");
     // A transparent card with its own dark-mode colours: it follows the page.
@@ -295,7 +295,7 @@ fn numeric_parameter_makes_a_scaling_chart() {
     let charts = charts_of(&s, "tiobench");
     assert_eq!(charts[0].file, "charts/tiobench-sequential-reads-scaling.svg");
     let t = texts(&charts[0].svg);
-    for needle in ["threads", "MB/s, higher is better", "1", "32", "2.4.17 (baseline)", "2.5.33-mm5"] {
+    for needle in ["threads", "MB/s, bigger is better", "1", "32", "2.4.17 (baseline)", "2.5.33-mm5"] {
         assert!(t.iter().any(|x| x == needle), "{needle:?} missing from {t:?}");
     }
     assert!(charts[0].desc.contains("against threads"), "{}", charts[0].desc);
@@ -525,7 +525,7 @@ fn memory_sizes_use_a_log_axis_and_split_by_stride() {
     assert!(charts[0].title.contains("stride 16"), "{}", charts[0].title);
     let t = texts(&charts[0].svg);
     assert!(t.iter().any(|x| x == "size (log scale)"), "{t:?}");
-    assert!(t.iter().any(|x| x == "ns, lower is better"), "{t:?}");
+    assert!(t.iter().any(|x| x == "ns, smaller is better"), "{t:?}");
     // Tick labels were thinned: fewer than the 17 sizes, but both ends shown.
     let ticks: Vec<&String> = t.iter().filter(|x| x.parse::<f64>().is_ok() && x.contains('.')).collect();
     assert!(t.iter().any(|x| x == "0.00049"), "{t:?}");
@@ -578,7 +578,7 @@ fn panels_of_one_unit_share_a_scale() {
     assert_eq!(tags, ["scale A", "scale B", "scale B", "scale C", "scale A"]);
     assert_eq!(groups[0].0, groups[4].0);
     let t = texts(&charts_of(&s, "scales")[0].svg);
-    assert_eq!(t.iter().filter(|x| *x == "µs, lower is better (scale B)").count(), 2, "{t:?}");
+    assert_eq!(t.iter().filter(|x| *x == "µs, smaller is better (scale B)").count(), 2, "{t:?}");
     // Every axis starts at 0.
     assert!(t.iter().filter(|x| *x == "0").count() >= 5, "{t:?}");
     // One unit within 5×: one scale, no tag.
@@ -605,7 +605,7 @@ fn error_bars_where_n_is_two_or_more() {
     assert_eq!(b.panels[1].values[2].as_ref().unwrap().sd, None, "no stddev known: no error bar");
     let c = &charts_of(&s, "kernbench")[0];
     assert!(c.desc.contains("standard deviation"));
-    assert!(texts(&c.svg).iter().any(|x| x == "s, lower is better"));
+    assert!(texts(&c.svg).iter().any(|x| x == "s, smaller is better"));
 }
 
 #[test]
@@ -799,7 +799,7 @@ fn text_chart_like_the_seed_post() {
     let t = chart::text_bar_chart(&dbench_two(), 40).unwrap();
     assert_eq!(
         t,
-        "Throughput, higher is better\n\
+        "Throughput, bigger is better\n\
          2.4.17    ****************** 12.5 MB/sec\n\
          2.4.17rat ***************** 12.1 MB/sec"
     );

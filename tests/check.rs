@@ -376,3 +376,40 @@ fn an_empty_class_name_is_warned_of_and_the_directory_names_it() {
         + &String::from_utf8_lossy(&out.get_output().stdout);
     assert!(all.contains("machine.yaml:2: name is empty: the class is shown as \"m1\""), "{all}");
 }
+
+/// YCSB's `95thPercentileLatency(ms), 0` on 6.2 against `…(us),
+/// 151..153` on the baseline 6.1 (0.152 ms): the whole 0 ms may be
+/// anything below 0.5, so the table shows no change for it, and a note;
+/// `check` warns that the unit change lost the precision a change needs.
+#[test]
+fn a_value_printed_too_coarsely_to_compare_is_warned_of() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = dir.path().join("content");
+    put(&c, "site.yaml", "title: \"yc\"\n");
+    put(&c, "box/machine.yaml", "name: \"box\"\nbaseline: \"6.1\"\n");
+    let ycsb = |p95: &str, i: usize| {
+        format!(
+            "[OVERALL], RunTime(ms), 100{i}\n[OVERALL], Throughput(ops/sec), 100.1\n[READ], Operations, 500\n\
+             [READ], AverageLatency(us), 101.2\n[READ], 95thPercentileLatency{p95}\n"
+        )
+    };
+    for (i, us) in ["151", "152", "153"].iter().enumerate() {
+        put(&c, &format!("box/6.1/ycsb-{i}.txt"), ycsb(&format!("(us), {us}"), i));
+        put(&c, &format!("box/6.2/ycsb-{i}.txt"), ycsb("(ms), 0", i));
+    }
+    let out = benchsite().arg("check").arg("--content").arg(&c).assert().success();
+    let all = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.get_output().stdout),
+        String::from_utf8_lossy(&out.get_output().stderr)
+    );
+    assert!(
+        all.contains("6.2 95thPercentileLatency differs from the baseline 6.1 by less than the step one of the two was printed to"),
+        "{all}"
+    );
+    let site = dir.path().join("out");
+    benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&site).assert().success();
+    let mail = std::fs::read_to_string(site.join("box/email.txt")).expect("email.txt");
+    assert!(mail.contains("not compared: 6.2 95thPercentileLatency (it differs from 6.1 by less"), "{mail}");
+    assert!(!mail.contains("0.000") && !mail.contains("+100.0%"), "{mail}");
+}

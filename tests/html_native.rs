@@ -323,7 +323,7 @@ fn markdown_name_readme_is_followed_by_every_link() {
 }
 
 /// A class `m1` of UnixBench's seven tests (as generic YAML results, lps,
-/// higher is better) on two kernels, 2.4.17 (the baseline) and 2.4.17rat:
+/// bigger is better) on two kernels, 2.4.17 (the baseline) and 2.4.17rat:
 /// many metrics on few kernels, so tables turn kernels into columns.
 fn seven_tests_on_two_kernels(c: &Path) {
     common::put(c, "site.yaml", "title: \"UnixBench\"\n");

@@ -3,7 +3,7 @@
 //! One panel per metric (small multiples sharing the kernel axis), paged
 //! over several charts when there are more than [`panels_per_chart`]
 //! ([`pages`]). Each value axis is labelled with the unit and
-//! "higher/lower is better" and starts at 0; panels of one unit share it
+//! "higher/smaller is better" and starts at 0; panels of one unit share it
 //! while their values are within `SHARED_SCALE_RATIO` (5×) of each other, and
 //! say which scale they are on when a unit needs several ([`scale_groups`]).
 //! Bars are coloured by patch tree (the page's [`LanePalette`]); the
@@ -609,7 +609,7 @@ fn draw_bar<DB: DrawingBackend>(
 
 /// The chart in one sentence, for the `alt` of its image (the numbers
 /// are in the table beside it): "Bar chart of Throughput (MB/s) for 2
-/// kernels, higher is better."
+/// kernels, bigger is better."
 pub fn alt(spec: &BarSpec) -> String {
     let n = spec.axis.count(spec.kernels.len());
     let at = alt_at(&spec.subtitle);

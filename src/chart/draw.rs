@@ -180,13 +180,11 @@ fn compact_attributes(svg: &str, out: &mut String) {
     out.push_str(&svg[at..]);
 }
 
-/// "MB/s, higher is better": unit and direction for a value axis.
+/// "MB/s, bigger is better": unit and direction for a value axis.
 pub(crate) fn axis_desc(unit: &str, better: Better) -> String {
-    let dir = match better {
-        Better::Higher => "higher is better",
-        Better::Lower => "lower is better",
-        Better::Neither => "",
-    };
+    // The tables' words ([`Better::phrase`]), so a chart never says
+    // "higher is better" beside a table saying "bigger is better".
+    let dir = if better == Better::Neither { "" } else { better.phrase() };
     match (unit.is_empty(), dir.is_empty()) {
         (true, true) => String::new(),
         (true, false) => dir.to_string(),
@@ -201,11 +199,12 @@ pub(crate) fn alt_metric(metric: &str, unit: &str) -> String {
     if unit.is_empty() { clean(metric) } else { format!("{} ({unit})", clean(metric)) }
 }
 
-/// ", higher is better" / ", lower is better" / "" for an alt sentence.
+/// ", bigger is better" / ", smaller is better" / "" for an alt sentence
+/// and a star bar's heading: [`Better::phrase`], the tables' words.
 pub(crate) fn alt_direction(better: Better) -> &'static str {
     match better {
-        Better::Higher => ", higher is better",
-        Better::Lower => ", lower is better",
+        Better::Higher => ", bigger is better",
+        Better::Lower => ", smaller is better",
         Better::Neither => "",
     }
 }
@@ -239,16 +238,14 @@ pub(crate) fn colour_rule(axis: &Compared) -> String {
 }
 
 /// A metric and its better direction in words: "Throughput in MB/s
-/// (higher is better)".
+/// (bigger is better)".
 pub(crate) fn metric_words(metric: &str, unit: &str, better: Better) -> String {
     let mut s = clean(metric);
     if !unit.is_empty() {
         s = format!("{s} in {unit}");
     }
-    match better {
-        Better::Higher => s.push_str(" (higher is better)"),
-        Better::Lower => s.push_str(" (lower is better)"),
-        Better::Neither => {}
+    if better != Better::Neither {
+        s = format!("{s} ({})", better.phrase());
     }
     s
 }

@@ -108,7 +108,7 @@ pub struct Chart {
     pub desc: String,
     /// What the chart shows in one sentence, for the `alt` text of the
     /// `<img>` in HTML and Markdown (the numbers are in the table):
-    /// "Bar chart of Throughput (MB/s) for 2 kernels, higher is better."
+    /// "Bar chart of Throughput (MB/s) for 2 kernels, bigger is better."
     pub alt: String,
     /// The SVG document.
     pub svg: String,

@@ -229,7 +229,7 @@ fn draw_panel<DB: DrawingBackend>(
 }
 
 /// The `alt` sentence: "Strip chart of every run of real (s) for 2
-/// kernels, lower is better."
+/// kernels, smaller is better."
 pub fn alt(spec: &RunsSpec) -> String {
     let n = spec.axis.count(distinct_kernels(spec));
     match spec.panels.as_slice() {
@@ -318,7 +318,7 @@ mod tests {
         assert_eq!(title, "dbench 32: runs — 384 MB box");
         assert_eq!(svg.matches("<circle").count(), 6, "{svg}");
         assert!(desc.contains("2.4.0 runs 9.29, 9.56, 9.17"), "{desc}");
-        assert_eq!(alt(&s), "Strip chart of every run of Throughput (MB/s) for 2 kernels, higher is better.");
+        assert_eq!(alt(&s), "Strip chart of every run of Throughput (MB/s) for 2 kernels, bigger is better.");
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! bytes to 32 MB, dbench's 1 … 128 procs, but not AIM7's evenly spaced
 //! 1, 50 … 200 tasks); its ticks sit at the measured parameter values,
 //! labelled as the table prints them, thinned so labels never overlap. The
-//! y axis is labelled with the unit and "higher/lower is better", and starts
+//! y axis is labelled with the unit and "higher/smaller is better", and starts
 //! at zero when the data reach down to half their maximum. Lines are
 //! coloured by patch tree (shades within a tree), each kernel has its own
 //! marker shape, the baseline's line is thicker, and points with two or
@@ -565,7 +565,7 @@ fn x_axis(spec: &ScalingSpec, plot_w: i32) -> (f64, f64, Vec<(f64, String)>) {
 }
 
 /// The chart in one sentence, for the `alt` of its image: "Line chart of
-/// Rate (MB/s) against threads for 5 kernels, higher is better."
+/// Rate (MB/s) against threads for 5 kernels, bigger is better."
 pub fn alt(spec: &ScalingSpec) -> String {
     let at = alt_at(&spec.subtitle);
     format!(

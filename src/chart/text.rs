@@ -2,7 +2,7 @@
 //! posts:
 //!
 //! ```text
-//! Throughput, higher is better
+//! Throughput, bigger is better
 //! 2.4.17    ************************* 12.5 MB/sec
 //! 2.4.17rat ************************ 12.1 MB/sec
 //! ```
@@ -23,7 +23,6 @@
 //! only ASCII is added around the names and values the table holds.
 
 use super::{finite, param_label, with_unit};
-use crate::model::Better;
 use crate::report::{SectionView, bar_blocks, star_headline};
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
@@ -92,11 +91,7 @@ fn bar_chart(section: &SectionView, width: usize, changes: bool) -> Option<Strin
     let labels = distinct_labels(blocks.iter().flat_map(|(_, e)| e.iter().map(|e| e.0.as_str())), kw);
 
     let mut out: Vec<String> = Vec::new();
-    let dir = match column.better {
-        Better::Higher => ", higher is better",
-        Better::Lower => ", lower is better",
-        Better::Neither => "",
-    };
+    let dir = crate::chart::draw::alt_direction(column.better);
     let heading = format!("{}{dir}", clean(&column.name));
     // Standing in for a one-column table, the bars go under the section's
     // title, which names the unit and direction already (as the post:

@@ -113,9 +113,13 @@ pub fn fmt_change(pct_better: f64, better: crate::model::Better, unit: &str) -> 
 }
 
 /// [`fmt_change`] of a change tested significant: one under 0.05% shows
-/// its first digit (`-0.005%`, at most four decimals), where `+0.0%*`
-/// called a significant loss no change and the wrong way (a STREAM Copy of
-/// 10000.6 against 10000.1).
+/// the decimals that bring out its first digit (`-0.005%`, `-0.00004%`),
+/// where `+0.0%*` called a significant loss no change and the wrong way (a
+/// STREAM Copy of 10000.6 against 10000.1), and `-0.0000%*` starred a
+/// change printed as zero. One too small for nine decimals (a
+/// difference near the last digit of a 16-digit counter) is written in
+/// scientific notation (`-4.0e-11%`): a significant change never reads as
+/// zero.
 pub fn fmt_change_significant(pct_better: f64, better: crate::model::Better, unit: &str) -> CompactString {
     if pct_better.abs() >= 0.05 {
         return fmt_change(pct_better, better, unit);
@@ -193,18 +197,19 @@ fn push_pct(s: &mut CompactString, pct_better: f64) {
 }
 
 /// [`push_pct`]; with `fine`, a change under 0.05% gets the decimals that
-/// show its first digit (at most four).
+/// show its first digit (at most nine; beyond, scientific notation), so
+/// that it never prints as zero.
 fn push_pct_to(s: &mut CompactString, pct_better: f64, fine: bool) {
+    const MOST: i32 = 9;
     let mut decimals = 1;
-    while fine && decimals < 4 && pct_better != 0.0 && (pct_better * 10f64.powi(decimals)).round() == 0.0 {
+    while fine && decimals < MOST && pct_better != 0.0 && (pct_better * 10f64.powi(decimals)).round() == 0.0 {
         decimals += 1;
     }
     let scale = 10f64.powi(decimals);
     let rounded = (pct_better * scale).round() / scale;
-    if fine && rounded == 0.0 && pct_better < 0.0 {
-        // A significant loss too small for four decimals is still a loss.
-        s.push('-');
-        push_fixed(s, 0.0, decimals as usize, false);
+    if fine && rounded == 0.0 && pct_better != 0.0 && pct_better.is_finite() {
+        use std::fmt::Write as _;
+        let _ = write!(s, "{pct_better:+.1e}");
     } else {
         // `+ 0.0` turns -0.0 into 0.0, so no change prints as +0.0%.
         push_fixed(s, rounded + 0.0, decimals as usize, true);
@@ -229,9 +234,15 @@ pub fn fmt_spread(sd: f64) -> CompactString {
     if sd == 0.0 || !sd.is_finite() {
         return "0".into();
     }
+    fmt_fixed(sd, spread_decimals(sd))
+}
+
+/// The decimals [`fmt_spread`] shows a nonzero, finite spread `sd` with
+/// (its two significant digits, none past the point for 10 and up):
+/// 2.3 → 1, 0.071 → 3, 1384.16 → 0.
+pub fn spread_decimals(sd: f64) -> usize {
     let mag = sd.abs().log10().floor() as i32;
-    let decimals = (1 - mag).max(0) as usize;
-    fmt_fixed(sd, decimals)
+    (1 - mag).max(0) as usize
 }
 
 /// Formats a p-value for text: "p = 0.003", or "p < 0.001".
@@ -320,7 +331,11 @@ mod tests {
         use crate::model::Better;
         assert_eq!(fmt_change_significant(-0.0049997, Better::Higher, "MB/s"), "-0.005%");
         assert_eq!(fmt_change_significant(0.04, Better::Higher, "MB/s"), "+0.04%");
-        assert_eq!(fmt_change_significant(-0.000001, Better::Higher, "MB/s"), "-0.0000%", "a loss keeps its sign");
+        // A significant change is never printed as zero, nor a loss as `-0.0000%`.
+        assert_eq!(fmt_change_significant(-0.000001, Better::Higher, "MB/s"), "-0.000001%", "a loss keeps its sign");
+        assert_eq!(fmt_change_significant(-0.00004, Better::Higher, "MB/s"), "-0.00004%");
+        assert_eq!(fmt_change_significant(0.00004, Better::Lower, "s"), "+0.00004%");
+        assert_eq!(fmt_change_significant(-4e-11, Better::Higher, "MB/s"), "-4.0e-11%");
         assert_eq!(fmt_change_significant(-1.25, Better::Higher, "MB/s"), fmt_change(-1.25, Better::Higher, "MB/s"));
         assert_eq!(fmt_change(-0.005, Better::Higher, "MB/s"), "+0.0%", "untested: the page's one decimal");
     }

@@ -163,6 +163,7 @@ mod tests {
             welch: None,
             p_adjusted: None,
             significant,
+            within_step: false,
         });
         Some(CellView { comparison, ..CellView::default() })
     }

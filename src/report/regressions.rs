@@ -323,8 +323,14 @@ mod tests {
     /// significant at 0.05.
     fn cell(text: &str, pct: f64, p: f64) -> Option<CellView> {
         let welch = Some(Welch { t: 5.0, df: 4.0, p });
-        let comparison =
-            Some(Comparison { diff: 0.0, pct_better: Some(pct), welch, p_adjusted: Some(p), significant: p < 0.05 });
+        let comparison = Some(Comparison {
+            diff: 0.0,
+            pct_better: Some(pct),
+            welch,
+            p_adjusted: Some(p),
+            significant: p < 0.05,
+            within_step: false,
+        });
         Some(CellView {
             text: text.into(),
             delta_text: Some(format!("{pct:+}%").into()),
@@ -404,7 +410,14 @@ mod tests {
     /// class said "0 regressions" over a cell marked `from 0*`.
     #[test]
     fn a_significant_change_from_zero_is_a_regression() {
-        let cmp = Comparison { diff: 12.0, pct_better: None, welch: None, p_adjusted: Some(0.04), significant: true };
+        let cmp = Comparison {
+            diff: 12.0,
+            pct_better: None,
+            welch: None,
+            p_adjusted: Some(0.04),
+            significant: true,
+            within_step: false,
+        };
         let errors = Some(CellView {
             text: "12".into(),
             delta_text: Some("from 0".into()),

@@ -65,8 +65,9 @@ pub(super) fn unfold_block(t: &TableView, b: &mut GridBlock) {
 pub(super) fn row_runs(t: &TableView, cells: &[Option<GridCell>]) -> Vec<GridRun> {
     let views: Vec<Option<&CellView>> =
         cells.iter().map(|c| c.as_ref().and_then(|c| super::grid::view_cell(t, c))).collect();
-    // Each run printed with its column's runs' precision, as the benchmark
-    // printed it (the cell's mean may have one decimal more).
+    // Each run printed as the benchmark printed it ([`RunView::decimals`],
+    // else its column's runs' precision; the cell's mean may have one
+    // decimal more).
     let precision: Vec<usize> = cells
         .iter()
         .map(|c| c.as_ref().and_then(|c| t.columns.get(c.origin.1 as usize)).map_or(0, |col| col.runs_precision))
@@ -88,7 +89,7 @@ pub(super) fn row_runs(t: &TableView, cells: &[Option<GridCell>]) -> Vec<GridRun
                 .zip(&precision)
                 .map(|(x, &precision)| {
                     x.map(|(v, run)| GridRunValue {
-                        value: super::fmt_fixed(run.value, precision),
+                        value: super::fmt_fixed(run.value, run.decimals.map_or(precision, usize::from)),
                         n: run.n,
                         trimmed: run.trimmed,
                         link: if shared { no_file() } else { v.raw.links()[run.source as usize].clone() },
@@ -185,7 +186,7 @@ mod tests {
             ),
             runs: runs
                 .iter()
-                .map(|&(value, source, line)| RunView { value, n: 1, source, line, trimmed: false })
+                .map(|&(value, source, line)| RunView { value, n: 1, source, line, trimmed: false, decimals: None })
                 .collect(),
             ..Default::default()
         })

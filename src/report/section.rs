@@ -81,7 +81,8 @@ struct Rows<'a> {
 struct Cells {
     /// Rows in display order.
     rows: Vec<RowView>,
-    /// Decimals of each display column's means ([`mean_precision`]).
+    /// Decimals of each display column's means: the most of its cells'
+    /// ([`cell_decimals`]).
     precision: Vec<usize>,
     /// Decimals each display column's runs were printed with.
     printed: Vec<usize>,
@@ -320,17 +321,29 @@ fn fill_cells(entries: &[Entry], rows: &Rows, entry_col: &[usize], ncols: usize,
     // of its printed step, not the quotient's (1031 KiB/s is 1.0068 MiB/s,
     // not 1.006836). A derived efficiency shows the two decimals it is
     // rounded to, as the posts print it: its step is only what rounding
-    // of its inputs can move it by.
-    let mut step_decimals: Vec<usize> = vec![0; ncols];
+    // of its inputs can move it by. `None`: read back from the values.
+    let mut step_decimals: Vec<Option<usize>> = Vec::with_capacity(entries.len());
     for (ei, (rf, s)) in entries.iter().enumerate() {
         cell_entries.entry((rows.entry_row[ei], entry_col[ei])).or_default().push(ei);
         match s.step.filter(|_| !crate::derive::is_derived(&rf.parsed.benchmark, &s.metric.name)) {
-            Some(step) => step_decimals[entry_col[ei]] = step_decimals[entry_col[ei]].max(decimals_of_step(step)),
-            None => col_values[entry_col[ei]].push(s.value.mean()),
+            Some(step) => step_decimals.push(Some(decimals_of_step(step))),
+            None => {
+                col_values[entry_col[ei]].push(s.value.mean());
+                step_decimals.push(None);
+            }
         }
     }
-    let precision: Vec<usize> =
-        col_values.iter().zip(&step_decimals).map(|(v, &d)| decimals_needed(v).max(d)).collect();
+    // The decimals of a column's values printed in its unit, read back
+    // over the whole column: a benchmark prints a column with one format,
+    // and a `2.0` reads back as 2 (the cells printed `2.5` tell).
+    let read_back: Vec<usize> = col_values.iter().map(|v| decimals_needed(v)).collect();
+    // A cell's printed decimals: the most of its runs' (a scaled run's
+    // from its step), not the column's finest (a kernel that printed a
+    // whole `0` ms beside one converted from 152 us is `0`, not `0.000`).
+    let cell_printed = |ri: usize, ci: usize| {
+        let mine: &[usize] = cell_entries.get(&(ri, ci)).map_or(&[], Vec::as_slice);
+        mine.iter().map(|&ei| step_decimals[ei].unwrap_or(read_back[ci])).max().unwrap_or(read_back[ci])
+    };
 
     let mut has_spread = false;
     // Each raw file's path and link, made once (a file gives many cells),
@@ -362,7 +375,8 @@ fn fill_cells(entries: &[Entry], rows: &Rows, entry_col: &[usize], ncols: usize,
                             source_links.push(link.clone());
                         }
                         if mine.len() > 1 {
-                            runs.push(run_view(entries[ei].1, sources.len() - 1));
+                            let decimals = step_decimals[ei].unwrap_or(read_back[ci]);
+                            runs.push(run_view(entries[ei].1, sources.len() - 1, decimals));
                         }
                     }
                     mark_trimmed(&mut runs, &values, trim);
@@ -388,19 +402,29 @@ fn fill_cells(entries: &[Entry], rows: &Rows, entry_col: &[usize], ncols: usize,
                         printed: PrintedStep::of(
                             mine.iter().map(|&ei| (entries[ei].1.value.mean(), entries[ei].1.step)),
                         )
-                        .with_means(mine.iter().any(|&ei| matches!(entries[ei].1.value, Value::Summary { .. }))),
+                        .with_means(mine.iter().any(|&ei| matches!(entries[ei].1.value, Value::Summary { .. })))
+                        .with_derived(mine.iter().any(|&ei| {
+                            crate::derive::is_derived(&entries[ei].0.parsed.benchmark, &entries[ei].1.metric.name)
+                        })),
                     })
                 })
                 .collect();
             RowView::new(kernel.to_string(), params.iter().map(|p| p.to_string()).collect(), cells)
         })
         .collect();
-    let printed = precision;
-    let precision = mean_precision(&row_views, &printed);
-    for row in &mut row_views {
-        for (cell, &d) in row.cells.iter_mut().zip(&precision) {
+    // Each cell printed with its own decimals ([`cell_decimals`]); a
+    // column's precision is the most of its cells' (its differences are
+    // printed with it), and its runs' the most they were printed with.
+    let mut precision = vec![0; ncols];
+    let mut printed = vec![0; ncols];
+    for (row, &ri) in row_views.iter_mut().zip(&rows.order) {
+        for (ci, cell) in row.cells.iter_mut().enumerate() {
             if let Some(c) = cell {
+                let p = cell_printed(ri, ci);
+                let d = cell_decimals(&c.summary, p);
                 c.text = fmt_fixed(c.summary.mean, d);
+                precision[ci] = precision[ci].max(d);
+                printed[ci] = printed[ci].max(p);
             }
         }
     }
@@ -413,33 +437,32 @@ fn decimals_of_step(step: f64) -> usize {
     (0..6).find(|&d| crate::stats::step(d as i32) <= step * (1.0 + 1e-9)).unwrap_or(6)
 }
 
-/// Each column's precision for its means: the decimals its runs were
-/// printed with (`printed`), and one more where a mean of several runs
-/// falls between two printed steps that are coarse for it (a step over a
-/// thousandth of the mean). Two dbench runs of 136 and 137
+/// The decimals a cell's mean is shown with, from the decimals its runs
+/// were printed with (`printed`): those, and one more where a mean of
+/// several runs falls between two printed steps that are coarse for it
+/// (a step over a thousandth of the mean). Two dbench runs of 136 and 137
 /// processes-per-flush average 136.5: printed at the runs' precision it
 /// would read 136 (rounded half to even), a number no run gave and the
-/// mean is not. A mean of 1258 and 1259 stays 1258 (a step of 0.08%),
-/// as a finer digit would only be noise. At most 6 decimals, as
+/// mean is not. A mean of 1258 and 1259 stays 1258 (a step of 0.08%), as
+/// a finer digit would only be noise. A mean with a spread shows no more
+/// decimals than its spread ([`super::format::fmt_spread`]'s two
+/// significant digits): `45.6±2.3`, not `45.607022±2.3` (perf bench's
+/// usecs/op, printed with six). At most 6 decimals, as
 /// [`decimals_needed`].
-fn mean_precision(rows: &[RowView], printed: &[usize]) -> Vec<usize> {
-    printed
-        .iter()
-        .enumerate()
-        .map(|(ci, &d)| {
-            let coarse = |mean: f64| crate::stats::step(d as i32) > 1e-3 * mean.abs();
-            let between = rows
-                .iter()
-                .filter_map(|r| r.cells.get(ci)?.as_ref())
-                .any(|c| c.summary.n > 1 && coarse(c.summary.mean) && decimals_needed(&[c.summary.mean]) > d);
-            if between && d < 6 { d + 1 } else { d }
-        })
-        .collect()
+fn cell_decimals(summary: &Summary, printed: usize) -> usize {
+    let mean = summary.mean;
+    let coarse = crate::stats::step(printed as i32) > 1e-3 * mean.abs();
+    let between = summary.n > 1 && coarse && decimals_needed(&[mean]) > printed;
+    let d = if between && printed < 6 { printed + 1 } else { printed };
+    match summary.stddev.filter(|sd| summary.n > 1 && *sd > 0.0 && sd.is_finite()) {
+        Some(sd) => d.min(super::format::spread_decimals(sd)),
+        None => d,
+    }
 }
 
 /// One recorded run of a cell: sample `s`, read from the cell's source
-/// `source`.
-fn run_view(s: &Sample, source: usize) -> RunView {
+/// `source`, printed with `decimals`.
+fn run_view(s: &Sample, source: usize, decimals: usize) -> RunView {
     let n = match s.value {
         Value::Single { .. } => 1,
         Value::Summary { n, .. } => n,
@@ -447,7 +470,8 @@ fn run_view(s: &Sample, source: usize) -> RunView {
     let value = s.value.mean();
     // A cell has fewer than 2^32 files (a class has 36,000).
     let source = u32::try_from(source).unwrap_or(u32::MAX);
-    RunView { value, n, source, line: u32::try_from(s.line).unwrap_or(u32::MAX), trimmed: false }
+    let decimals = u8::try_from(decimals).ok();
+    RunView { value, n, source, line: u32::try_from(s.line).unwrap_or(u32::MAX), trimmed: false, decimals }
 }
 
 /// Marks the runs [`trimmed`] leaves out of a cell's summary of `values`
@@ -506,7 +530,10 @@ pub(super) fn change_of(
     better: Better,
     unit: &str,
 ) -> (Option<CompactString>, DeltaClass) {
-    if better == Better::Neither {
+    // A difference below the coarser side's printed step has no change
+    // to show (the note under the table says why:
+    // [`super::grid::Grid::uncompared_note`]).
+    if better == Better::Neither || cmp.within_step {
         return (None, DeltaClass::None);
     }
     // Positive is better, as `pct_better`.
@@ -534,7 +561,7 @@ pub(super) fn change_of(
 /// that it counts as a regression or an improvement past every threshold
 /// and leads the notable changes. `None` without a direction or a change.
 pub fn better_by(cmp: &crate::stats::Comparison, better: Better) -> Option<f64> {
-    if better == Better::Neither {
+    if better == Better::Neither || cmp.within_step {
         return None;
     }
     match cmp.pct_better {

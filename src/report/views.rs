@@ -455,4 +455,9 @@ pub struct RunView {
     /// True when the section's `trim` left this run out of the summary
     /// (one of the highest or lowest).
     pub trimmed: bool,
+    /// The decimals the run was printed with (a scaled run's from its
+    /// printed step): a whole `1` msec beside runs converted from usec is
+    /// `1`, not `1.000`. `None`: its column's
+    /// ([`ColumnView::runs_precision`]).
+    pub decimals: Option<u8>,
 }

@@ -33,11 +33,30 @@ pub(super) fn fits_kernel_columns(t: &TableView, width: usize) -> bool {
 /// kernels `t` compares with nothing ([`Grid::uncompared`]).
 pub(super) fn unfold(t: &TableView, g: &mut Grid, opts: &GridOptions) {
     g.uncompared = super::super::uncompared(t);
+    g.within_step = within_step(t);
     if !opts.brief {
         for b in &mut g.blocks {
             crate::report::runs::unfold_block(t, b);
         }
     }
+}
+
+/// The values of `t` whose change is not shown for being below the step
+/// one side was printed to ([`Grid::within_step`]); `None` when none is.
+fn within_step(t: &TableView) -> Option<(String, Vec<(String, String)>)> {
+    let base = t.baseline.clone()?;
+    let mut values: Vec<(String, String)> = Vec::new();
+    // A kernel's rows at several parameters name a column once.
+    let mut seen: rustc_hash::FxHashSet<(&str, usize)> = rustc_hash::FxHashSet::default();
+    for r in &t.rows {
+        for (ci, (c, col)) in r.cells.iter().zip(&t.columns).enumerate() {
+            let within = c.as_ref().and_then(|c| c.comparison).is_some_and(|x| x.within_step);
+            if within && col.better != Better::Neither && seen.insert((r.kernel.as_str(), ci)) {
+                values.push((r.kernel.clone(), col.name.clone()));
+            }
+        }
+    }
+    (!values.is_empty()).then_some((base, values))
 }
 
 /// [`grid_of`] without the runs unfolded.
@@ -68,7 +87,7 @@ pub(super) fn folded_grid(t: &TableView, shape: Shape, opts: &GridOptions) -> Gr
         mark_kernels(b, shape, &t.marks);
         b.text = plan_text(b, opts.width);
     }
-    Grid { shape, unit, runs, blocks, metric, uncompared: None, kernel_rows: OnceLock::new() }
+    Grid { shape, unit, runs, blocks, metric, uncompared: None, within_step: None, kernel_rows: OnceLock::new() }
 }
 
 /// A cell's parts from the view's cell, at `origin` (row, column) of the

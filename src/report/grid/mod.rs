@@ -127,6 +127,13 @@ pub struct Grid {
     /// the table.
     #[serde(skip)]
     pub uncompared: Option<super::Uncompared>,
+    /// The values whose change is not shown because they differ from the
+    /// baseline's by less than the step one of the two was printed to
+    /// ([`crate::stats::Comparison::within_step`]): the baseline, and each
+    /// (row's kernel, column) in table order. [`Grid::uncompared_note`]
+    /// says so under the table.
+    #[serde(skip)]
+    pub within_step: Option<(String, Vec<(String, String)>)>,
     /// Each block's rows by kernel (a kernel's rows and the change rows
     /// under them, in order), made on the first [`Grid::only_kernel`] and
     /// kept: every kernel page of a class asks each section's grid for one
@@ -345,8 +352,23 @@ impl Grid {
     /// and why ([`super::Uncompared::note`]): "not compared with 6.1: 6.2
     /// (no row with 6.1's set-up, loadfile client.txt, timelimit 60)";
     /// `None` when every kernel is compared.
+    /// A value whose change is not shown for being below a printed step
+    /// ([`Grid::within_step`]) is named there too: "not compared: 6.2
+    /// 95thPercentileLatency (it differs from 6.1 by less than the step
+    /// one of the two was printed to)" (a whole 0 ms beside 0.152 ms is no
+    /// −100%).
     pub fn uncompared_note(&self) -> Option<String> {
-        self.uncompared.as_ref().map(super::Uncompared::note)
+        let within = self.within_step.as_ref().filter(|(_, v)| !v.is_empty()).map(|(base, values)| {
+            let named: Vec<String> = values.iter().map(|(k, c)| format!("{k} {c}")).collect();
+            let it = if values.len() == 1 { "it" } else { "each" };
+            format!(
+                "not compared: {} ({it} differs from {base} by less than the step one of the two was printed to)",
+                super::uncompared::some_of(&named, 5, "values")
+            )
+        });
+        let notes: Vec<String> =
+            self.uncompared.as_ref().map(super::Uncompared::note).into_iter().chain(within).collect();
+        (!notes.is_empty()).then(|| notes.join("; "))
     }
 
     /// Names the raw files behind the numbers of this grid of `t` (for
@@ -449,6 +471,10 @@ impl Grid {
             blocks,
             metric: self.metric.clone(),
             uncompared: self.uncompared.as_ref().and_then(|u| u.only(kernel)),
+            within_step: self
+                .within_step
+                .as_ref()
+                .map(|(base, v)| (base.clone(), v.iter().filter(|(k, _)| k == kernel).cloned().collect())),
             kernel_rows: OnceLock::new(),
         }
     }
