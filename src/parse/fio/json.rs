@@ -207,7 +207,7 @@ pub fn read_document(
         }
         names.push(reported);
         if entries[&key] > 1 {
-            let entry = super::CloneSpan { line: job_line, samples: start..out.samples.len(), dirs };
+            let entry = super::CloneSpan { line: job_line, samples: start..out.samples.len(), dirs, failed: false };
             match clones.iter_mut().find(|c| c.0 == key) {
                 Some(c) => c.1.push(entry),
                 None => clones.push((key, vec![entry])),

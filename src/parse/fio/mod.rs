@@ -337,11 +337,14 @@ pub struct CloneSpan {
     pub samples: std::ops::Range<usize>,
     /// `(direction, runtime msec, I/Os)`.
     pub dirs: Vec<(&'static str, Option<f64>, Option<f64>)>,
+    /// The clone failed (its header's `err= 5`): the run is a failed one.
+    pub failed: bool,
 }
 
 /// Replaces each job's clones (`(job name, spans)`) by the one run they
 /// are ([`combine_clones`]), at the first clone's place, with a note
-/// ([`clones_note`]) at its line.
+/// ([`clones_note`]) at its line. Clones one of which failed are a
+/// failed run: none of their figures is read, with a note.
 pub fn replace_clones(sets: &[(String, Vec<CloneSpan>)], out: &mut ParsedFile) {
     if sets.is_empty() {
         return;
@@ -354,11 +357,24 @@ pub fn replace_clones(sets: &[(String, Vec<CloneSpan>)], out: &mut ParsedFile) {
             .iter()
             .map(|c| CloneReport { samples: out.samples[c.samples.clone()].to_vec(), dirs: c.dirs.clone() })
             .collect();
-        let (samples, left) = combine_clones(&reports);
         for c in spans {
             gone[c.samples.clone()].iter_mut().for_each(|g| *g = true);
         }
         let lines: Vec<usize> = spans.iter().map(|c| c.line).collect();
+        if let Some(bad) = spans.iter().find(|c| c.failed) {
+            let at: Vec<String> = lines.iter().map(usize::to_string).collect();
+            let msg = format!(
+                "fio job {name:?} is reported {} times in one report (numjobs clones without group_reporting, lines {}): \
+                 one run of its {} jobs, and its clone at line {} failed: a failed run's, none of its figures read",
+                spans.len(),
+                at.join(", "),
+                spans.len(),
+                bad.line
+            );
+            out.notes.push((first.line, msg));
+            continue;
+        }
+        let (samples, left) = combine_clones(&reports);
         out.notes.push((first.line, clones_note(name, &lines, spans.len(), &left)));
         combined.push((first.samples.start, samples));
     }

@@ -329,6 +329,8 @@ struct Section {
     end: usize,
     /// Per direction read: (direction, runtime msec, I/Os = IOPS × runtime).
     dirs: Vec<(&'static str, Option<f64>, Option<f64>)>,
+    /// Its header carries an error (`err= 5`, [`job_error`]).
+    failed: bool,
 }
 
 /// The parameters (`job`, `rw`, `bs` …) every one of `jobs` has with the
@@ -432,8 +434,12 @@ pub fn read(
     let sets: Vec<(String, Vec<super::CloneSpan>)> = std::mem::take(&mut st.clone_sets)
         .into_iter()
         .map(|set| {
-            let spans =
-                set.iter().map(|s| super::CloneSpan { line: s.header, samples: s.start..s.end, dirs: s.dirs.clone() });
+            let spans = set.iter().map(|s| super::CloneSpan {
+                line: s.header,
+                samples: s.start..s.end,
+                dirs: s.dirs.clone(),
+                failed: s.failed,
+            });
             (set[0].name.clone(), spans.collect())
         })
         .collect();
@@ -528,6 +534,7 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
             start: out.samples.len(),
             end: usize::MAX,
             dirs: Vec::new(),
+            failed: job_error(line).is_some(),
         });
         rest.push(("jobs", jobs.to_string()));
         let job = JobParams { job: name.to_string(), rest };
@@ -712,43 +719,81 @@ fn job_error(line: &str) -> Option<&str> {
     Some(rest.split_once("): pid=").map_or(rest, |(e, _)| e).trim())
 }
 
-/// Leaves out the text reports of failed runs, with a note: a job whose
+/// Leaves out the figures of failed runs, with a note. A job whose
 /// section header carries an error (`err= 5 (…, error=Input/output
-/// error)`: fio reports the I/O done before it failed), and a report
-/// printed after `fio: terminating on signal 2` (a run cut by Ctrl-C). What
-/// is left out runs from that line to the end of the next `Run status
-/// group` block (its figures sum the failed job's too): the failed run's
-/// whole report.
+/// error)`: fio reports the I/O done before it failed): its own section
+/// (to the next job's header or the status blocks) and its group's
+/// `Run status group N` block, whose totals sum the failed job's I/O;
+/// the other jobs' sections of that group are clean runs and are read. A
+/// report printed after `fio: terminating on signal 2` (a run cut by
+/// Ctrl-C): everything from that line to the end of the next `Run status
+/// group` block, the cut run's whole report.
 pub fn drop_failed_runs(input: &Input, out: &mut ParsedFile) {
     let lines = &input.lines;
+    let block_end = |g: usize| {
+        (g + 1..lines.len())
+            .find(|&j| lines[j].trim().is_empty() || lines[j].trim().starts_with("Disk stats"))
+            .unwrap_or(lines.len())
+    };
     let mut i = 0;
     while i < lines.len() {
         let t = lines[i].trim();
-        let why = match job_error(&lines[i]) {
-            Some(e) if e.contains('(') && !e.ends_with(')') => format!("fio job failed (`{e})`)"),
-            Some(e) => format!("fio job failed (`{e}`)"),
-            None if t.starts_with("fio: terminating on signal") => format!("fio was stopped (`{t}`)"),
-            None => {
-                i += 1;
-                continue;
+        let first = i + 1;
+        if t.starts_with("fio: terminating on signal") {
+            let why = format!("fio was stopped (`{t}`)");
+            let group = (i..lines.len()).find(|&j| lines[j].trim_start().starts_with("Run status group "));
+            let last = group.map_or(lines.len(), block_end);
+            let before = out.samples.len();
+            out.samples.retain(|s| s.line < first || s.line > last);
+            if out.samples.len() < before {
+                out.notes
+                    .push((first, format!("{why}: its report (lines {first}-{last}) is a failed run's, not read")));
             }
+            i = last.max(i + 1);
+            continue;
+        }
+        let Some(e) = job_error(&lines[i]) else {
+            i += 1;
+            continue;
         };
-        let group = (i..lines.len()).find(|&j| lines[j].trim_start().starts_with("Run status group "));
-        let end = group.map_or(lines.len(), |g| {
-            (g + 1..lines.len())
-                .find(|&j| lines[j].trim().is_empty() || lines[j].trim().starts_with("Disk stats"))
-                .unwrap_or(lines.len())
-        });
-        let (first, last) = (i + 1, end);
+        let why = if e.contains('(') && !e.ends_with(')') {
+            format!("fio job failed (`{e})`)")
+        } else {
+            format!("fio job failed (`{e}`)")
+        };
+        let gid = result_header(&lines[i]).map_or("", |h| h.1);
+        // The section ends where the next job's, a definition or the status blocks begin.
+        let last = (i + 1..lines.len())
+            .find(|&j| {
+                result_header(&lines[j]).is_some() || is_status_header(&lines[j]) || definition(&lines[j]).is_some()
+            })
+            .unwrap_or(lines.len());
         let before = out.samples.len();
         out.samples.retain(|s| s.line < first || s.line > last);
         if out.samples.len() < before {
-            out.notes.push((first, format!("{why}: its report (lines {first}-{last}) is a failed run's, not read")));
-            if let Some(g) = group.filter(|&g| g + 1 > first) {
-                out.notes.push((g + 1, format!("the group status of the failed run at line {first}: not read")));
+            let msg = format!("{why}: its section (lines {first}-{last}) is a failed run's figures, not read");
+            out.notes.push((first, msg));
+        }
+        // Its group's status block: the first `Run status group <gid>` after it.
+        let status = (last..lines.len()).take_while(|&j| definition(&lines[j]).is_none()).find(|&j| {
+            lines[j]
+                .trim()
+                .strip_prefix("Run status group ")
+                .and_then(|r| r.split_once(" ("))
+                .is_some_and(|(g, _)| g == gid)
+        });
+        if let Some(g) = status {
+            let (a, b) = (g + 1, block_end(g));
+            let before = out.samples.len();
+            out.samples.retain(|s| s.line < a || s.line > b);
+            if out.samples.len() < before {
+                let msg = format!(
+                    "Run status group {gid} (lines {a}-{b}): its totals include the failed job's I/O (line {first}): not read; the group's other jobs' own figures are read"
+                );
+                out.notes.push((a, msg));
             }
         }
-        i = end.max(i + 1);
+        i = last.max(i + 1);
     }
 }
 
@@ -837,6 +882,36 @@ mod tests {
         assert_eq!(out.notes.len(), 1, "{:?}", out.notes);
         assert_eq!(out.notes[0].0, 2);
         assert!(out.notes[0].1.contains("2 times") && out.notes[0].1.contains("lines 2, 5"), "{:?}", out.notes);
+    }
+
+    /// Two clones of one job (numjobs=2), the second failed (`err= 5`):
+    /// one run of 2 jobs that failed, none of its figures read; another
+    /// job of the group, clean, is read; the group's totals are not.
+    #[test]
+    fn clones_one_of_which_failed_are_a_failed_run() {
+        let sec = |name: &str, err: &str| {
+            format!(
+                "{name}: (groupid=0, jobs=1): err={err}: pid=1: Mon\n  read: IOPS=10, BW=40.0KiB/s (41.0kB/s)(400KiB/10001msec)\n"
+            )
+        };
+        let text = format!(
+            "{}{}{}\nRun status group 0 (all jobs):\n   READ: bw=120KiB/s (123kB/s), 40.0KiB/s-40.0KiB/s (41.0kB/s-41.0kB/s), io=1200KiB (1229kB), run=10001-10001msec\n",
+            sec("j", " 0"),
+            sec("j", " 5 (file:io_u.c:1845, func=io_u error, error=Input/output error)"),
+            sec("k", " 0"),
+        );
+        let input = Input::from_text(&text);
+        let mut out = ParsedFile::default();
+        read(&input, &[], &[], &mut out).unwrap();
+        drop_failed_runs(&input, &mut out);
+        let got: Vec<(String, usize)> = out.samples.iter().map(|s| (s.params[0].value.to_string(), s.line)).collect();
+        assert_eq!(got, vec![("k".to_string(), 6), ("k".to_string(), 6)], "{:?}", out.notes);
+        assert!(out.notes.iter().any(|(l, m)| *l == 1 && m.contains("clone at line 3 failed")), "{:?}", out.notes);
+        assert!(
+            out.notes.iter().any(|(l, m)| *l == 8 && m.contains("include the failed job's I/O")),
+            "{:?}",
+            out.notes
+        );
     }
 
     #[test]
