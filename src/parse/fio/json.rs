@@ -24,14 +24,17 @@ fn is_fio_doc(v: &Value) -> bool {
     v.get("fio version").is_some() || ["jobs", "client_stats"].iter().any(|k| v.get(k).is_some_and(Value::is_array))
 }
 
-/// Every fio JSON document in `input`, in file order.
+/// Every complete fio JSON document in `input`, in file order, and the
+/// one the file ends inside, if any (a run killed, a disk filled): its
+/// first line and the error naming it incomplete at the file's last line
+/// ([`crate::parse::json_docs::json_documents_to_cut`]).
 ///
 /// # Errors
 /// A document that names fio (`"fio version"` within its first lines) but
-/// that `serde_json` cannot read (cut short, damaged) is an error at the
-/// line `serde_json` stopped on.
-pub fn documents(input: &Input) -> Result<Vec<Doc>, ParseError> {
-    crate::parse::json_docs::json_documents(input, is_fio_doc, names_fio, "fio JSON")
+/// that `serde_json` cannot read (damaged) is an error at the line
+/// `serde_json` stopped on.
+pub fn documents(input: &Input) -> Result<crate::parse::json_docs::DocsToCut, ParseError> {
+    crate::parse::json_docs::json_documents_to_cut(input, is_fio_doc, names_fio, "fio JSON")
 }
 
 /// True when one of the 5 lines from index `i` names fio's JSON.
@@ -479,6 +482,12 @@ mod tests {
         let cut = &DOC[..DOC.find("\"iops\"").unwrap()];
         let e = Fio.parse(&Input::from_text(cut)).unwrap_err();
         assert!(e.line().is_some_and(|l| l >= 11), "{e}");
+        assert!(e.to_string().contains("the document opened on line 2 is incomplete"), "{e}");
+        // A complete document before the cut one is read, the cut one a warning.
+        let two = format!("{DOC}{cut}");
+        let f = Fio.parse(&Input::from_text(&two)).unwrap();
+        assert_eq!(f.samples.len(), 5);
+        assert!(f.notes.iter().any(|(_, m)| m.contains("fio JSON from line 34 is incomplete")), "{:?}", f.notes);
         let bad = DOC.replace("\"bw\" : 1024", "\"bw\" : \"x\"");
         assert_eq!(Fio.parse(&Input::from_text(&bad)).unwrap_err().line(), Some(11));
     }

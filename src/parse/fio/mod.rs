@@ -112,6 +112,11 @@
 //! decimals fio prints (`stdev=202.`), a percentile cell without its
 //! closing `]`.
 //!
+//! A JSON report the file ends inside (a run killed, a disk filled) is a
+//! warning naming its first line and the line the file ends on; what is
+//! complete before it (a text report, earlier documents) is read, and
+//! when nothing is, the file is an error saying the JSON is incomplete.
+//!
 //! A file holding only fio's command line (LKP's `fio` file beside its
 //! `fio.output`) is recognised and has no results.
 
@@ -495,16 +500,34 @@ impl BenchParser for Fio {
     }
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
-        let docs = json::documents(input)?;
+        let (docs, cut) = json::documents(input)?;
         let mut out = ParsedFile { benchmark: "fio".into(), ..ParsedFile::default() };
         let mut json_jobs: Vec<JsonJob> = Vec::new();
         for doc in &docs {
             json::read_document(input, doc, &mut out, &mut json_jobs)?;
         }
-        let skip: Vec<(usize, usize)> = docs.iter().map(|d| (d.first, d.last)).collect();
+        let mut skip: Vec<(usize, usize)> = docs.iter().map(|d| (d.first, d.last)).collect();
+        // A JSON document the file ends inside: what is complete before it
+        // (a text report, documents) is read; it is a warning, or the
+        // error when nothing else is.
+        if let Some((first, _)) = &cut {
+            skip.push((*first, input.lines.len()));
+        }
         text::read(input, &skip, &json_jobs, &mut out)?;
         text::drop_failed_runs(input, &mut out);
         let terse_lines = terse::read(input, &mut out)?;
+        if let Some((first, e)) = cut {
+            if out.samples.is_empty() {
+                return Err(e);
+            }
+            let line = e.line().unwrap_or(first);
+            out.notes.push((
+                line,
+                format!(
+                    "fio JSON from line {first} is incomplete: the file ends inside it at line {line} (the run killed or the disk full?): not read; what is complete before it is read"
+                ),
+            ));
+        }
         if out.samples.is_empty() && terse_lines > 0 {
             let reason = match out.notes.iter().find(|(_, m)| m.starts_with("fio terse version")) {
                 Some((n, m)) if !input.lines.iter().any(|l| terse::version(l).is_some_and(|v| v >= 3)) => {
