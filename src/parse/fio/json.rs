@@ -154,12 +154,21 @@ pub fn read_document(
         let Some(name) = job.get("jobname").and_then(Value::as_str) else {
             return Err(ParseError::malformed(job_line, "a `jobname` in a fio job", found));
         };
+        let key = (name, job.get("groupid").and_then(Value::as_u64));
         if let Some(e) = job_error(job) {
             let msg = format!("fio job {name:?} failed (`\"error\" : {e}`): its figures are a failed run's, not read");
             out.notes.push((job_line, msg));
+            // A failed clone makes its clones' run a failed one.
+            if entries[&key] > 1 {
+                let at = out.samples.len();
+                let span = super::CloneSpan { line: job_line, samples: at..at, dirs: Vec::new(), failed: true };
+                match clones.iter_mut().find(|c| c.0 == key) {
+                    Some(c) => c.1.push(span),
+                    None => clones.push((key, vec![span])),
+                }
+            }
             continue;
         }
-        let key = (name, job.get("groupid").and_then(Value::as_u64));
         let start = out.samples.len();
         let mut dirs = Vec::new();
         let mut params = JobParams { job: name.to_string(), rest: Vec::new() };
@@ -459,6 +468,13 @@ mod tests {
         assert!(f.notes.iter().any(|(l, m)| *l == 1 && m.contains("`\"error\" : 5`")), "{:?}", f.notes);
         let e = Fio.parse(&Input::from_text(&format!("{bad}\n"))).unwrap_err();
         assert!(e.to_string().contains("failed"), "{e}");
+        // One of two clones failed: their run of 2 jobs is a failed one.
+        let ok = "{\"jobname\":\"j\",\"error\":0,\"read\":{\"bw\":7,\"iops\":2}}";
+        let failed = "{\"jobname\":\"j\",\"error\":5,\"read\":{\"bw\":5,\"iops\":1}}";
+        let clones = format!("{{\"fio version\":\"fio-3.19\",\"jobs\":[{ok},{failed}]}}\n{good}\n");
+        let f = Fio.parse(&Input::from_text(&clones)).unwrap();
+        assert!(f.samples.iter().all(|s| s.line == 2), "{:?}", f.samples);
+        assert!(f.notes.iter().any(|(_, m)| m.contains("clone at line 1 failed")), "{:?}", f.notes);
     }
 
     #[test]
