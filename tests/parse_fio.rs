@@ -229,3 +229,53 @@ fn two_fio_runs_with_other_engines_are_kept_apart() {
     assert_eq!(bws, vec![(1023.3, "libaio".to_string()), (523.3, "sync".to_string())]);
     assert!(!f.notes.iter().any(|n| n.1.contains("clones")), "{:?}", f.notes);
 }
+
+/// numjobs=4 without group_reporting, in fio's two forms: the JSON of the
+/// CBT run (fixture cbt-fio-3.42-json-then-normal-same-run-randwrite-nvme)
+/// with its job's entry printed four times and `numjobs` 4, and the text
+/// fixture of those four clones' sections. Each is one run of `jobs 4`,
+/// with the same set-up, and the same figures to the text's printed step:
+/// bw 4 × 12383 KiB/s = 49532 KiB/s = 48.37 MiB/s (text: 48.4), IOPS 4 ×
+/// 3095.171449 = 12380.69 (text: 4 × 3095 = 12380), clat mean 2250426.44
+/// nsec (text: 2250.43 usec).
+#[test]
+fn fio_clones_read_alike_from_json_and_text() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fio");
+    let cbt = std::fs::read_to_string(dir.join("cbt-fio-3.42-json-then-normal-same-run-randwrite-nvme.txt")).unwrap();
+    let json: String = cbt.lines().skip(3).take_while(|l| *l != "}").chain(["}"]).map(|l| format!("{l}\n")).collect();
+    let mut doc: serde_json::Value = serde_json::from_str(&json).expect("the fixture's JSON");
+    doc["global options"]["numjobs"] = "4".into();
+    let job = doc["jobs"][0].clone();
+    doc["jobs"] = serde_json::Value::Array(vec![job; 4]);
+    let fio = parse::by_id("fio").expect("fio");
+    let from_json = fio.parse(&Input::from_text(&serde_json::to_string_pretty(&doc).unwrap())).expect("JSON reads");
+    let text = std::fs::read_to_string(dir.join("edited-cbt-fio-3.42-normal-4-numjobs-clones-no-group-reporting.txt"))
+        .unwrap();
+    let from_text = fio.parse(&Input::from_text(&text)).expect("text reads");
+    let get = |f: &ParsedFile, m: &str| -> Vec<(f64, String, String)> {
+        f.samples
+            .iter()
+            .filter(|s| s.metric.name == m && s.group.is_empty())
+            .map(|s| {
+                let p: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+                (s.value.mean(), s.metric.unit.to_string(), p.join(" "))
+            })
+            .collect()
+    };
+    let setup = "job=/dev/nvme8n4 rw=randwrite bs=4KiB ioengine=libaio iodepth=7 jobs=4";
+    // (metric, JSON figure, text figure, JSON units per text unit, the text's step)
+    for (m, json_value, text_value, per, step) in [
+        ("write: bw", 49532.0, 48.4, 1024.0, 0.1),
+        ("write: IOPS", 12380.685796, 12380.0, 1.0, 4.0),
+        ("write: clat mean", 2250426.44231, 2250.43, 1e3, 0.01),
+    ] {
+        let (j, t) = (get(&from_json, m), get(&from_text, m));
+        assert_eq!((j.len(), t.len()), (1, 1), "{m}: one run in each form: {j:?} {t:?}");
+        assert_eq!((j[0].2.as_str(), t[0].2.as_str()), (setup, setup), "{m}");
+        // JSON's figures are kept to nine or ten significant digits.
+        assert!((j[0].0 - json_value).abs() < 1e-3, "{m}: JSON {}", j[0].0);
+        assert!((t[0].0 - text_value).abs() < 1e-9, "{m}: text {}", t[0].0);
+        // The two forms agree to the text's printed step (0.1 MiB/s, 1 IOPS × 4, 0.01 usec).
+        assert!((j[0].0 / per - t[0].0).abs() <= step, "{m}: {} against {}", j[0].0 / per, t[0].0);
+    }
+}

@@ -41,9 +41,34 @@ pub fn json_documents(
     names_ours: impl Fn(&Input, usize) -> bool,
     what: &str,
 ) -> Result<Vec<JsonDoc>, ParseError> {
+    match json_documents_to_cut(input, is_ours, names_ours, what)? {
+        (_, Some((_, e))) => Err(e),
+        (docs, None) => Ok(docs),
+    }
+}
+
+/// The complete documents, and the one the file ends inside: its first
+/// line and the error naming it incomplete ([`json_documents_to_cut`]).
+pub type DocsToCut = (Vec<JsonDoc>, Option<(usize, ParseError)>);
+
+/// [`json_documents`], but a document of ours that the file ends inside
+/// (a run killed, a disk filled: `serde_json` reaches the end of the
+/// file) is given, not an error: its first line and the error at the line
+/// the file ends on, naming it incomplete; the documents before it are
+/// read.
+///
+/// # Errors
+/// A document of ours that `serde_json` cannot read for another reason
+/// (damaged), at the line it stopped on.
+pub fn json_documents_to_cut(
+    input: &Input,
+    is_ours: impl Fn(&Value) -> bool,
+    names_ours: impl Fn(&Input, usize) -> bool,
+    what: &str,
+) -> Result<DocsToCut, ParseError> {
     let mut docs = Vec::new();
     if !input.has("{") {
-        return Ok(docs);
+        return Ok((docs, None));
     }
     let starts = line_starts(input);
     let text = input.text();
@@ -65,12 +90,22 @@ pub fn json_documents(
                 i = last;
             }
             Some(Err(e)) if names_ours(input, i) => {
+                // serde_json's place is in the document; ours in the file.
                 let line = i + e.line().max(1);
                 let found = input.lines.get(line - 1).map_or("", |l| l.trim());
-                return Err(ParseError::malformed(line, format!("{what} ({e})"), found));
+                let msg = e.to_string();
+                let msg = msg.rsplit_once(" at line ").map_or(msg.as_str(), |(m, _)| m);
+                if e.classify() == serde_json::error::Category::Eof {
+                    let expected = format!(
+                        "{what} to its end: the document opened on line {} is incomplete, the file ends inside it ({msg}; the run killed or the disk full?)",
+                        i + 1
+                    );
+                    return Ok((docs, Some((i + 1, ParseError::malformed(line, expected, found)))));
+                }
+                return Err(ParseError::malformed(line, format!("{what} ({msg} at column {})", e.column()), found));
             }
             _ => i += 1,
         }
     }
-    Ok(docs)
+    Ok((docs, None))
 }

@@ -29,6 +29,12 @@
 //! repeated with its set-up and row name is the same result shown twice
 //! (two runs do not agree to four digits and more), and the table with
 //! the most rows of the commit keeps them, wherever it is in path order.
+//!
+//! One fio run saved in two formats (`a.json` and `a.terse` of
+//! `--output-format=json,terse`) gives no line alike (JSON prints ns and
+//! decimals, terse usec and whole IOPS): when every job's bandwidth and
+//! IOPS of one file are the other's to the units printed, both are still
+//! read, and a warning names the two files.
 
 use super::ResultFile;
 use crate::diag::Diagnostic;
@@ -71,6 +77,11 @@ pub(super) fn drop_copied_runs(results: &mut [ResultFile], diags: &mut Vec<Diagn
     }
     let mut copies: Vec<(usize, String)> = Vec::new();
     let mut warnings: Vec<(usize, Diagnostic)> = Vec::new();
+    for ((kernel, benchmark), files) in &holders {
+        if *benchmark == "fio" && files.len() > 1 {
+            warn_fio_run_in_two_formats(results, kernel, files, &mut warnings);
+        }
+    }
     for ((kernel, benchmark), mut files) in holders {
         if files.len() < 2 {
             continue;
@@ -128,6 +139,61 @@ pub(super) fn drop_copied_runs(results: &mut [ResultFile], diags: &mut Vec<Diagn
     // In path order, as every other warning of the class.
     warnings.sort_by_key(|(i, d)| (*i, d.line));
     diags.extend(warnings.into_iter().map(|(_, d)| d));
+}
+
+/// fio's bandwidth (KiB/s) and IOPS of `kernel` in a file, by job name and
+/// metric (`read: bw`), in line order.
+fn fio_rates(samples: &[Sample], kernel: &str) -> Vec<(String, String, f64)> {
+    samples
+        .iter()
+        .filter(|s| s.kernel.as_deref() == Some(kernel) && s.group.is_empty())
+        .filter(|s| s.metric.unit == "KiB/s" || s.metric.name.ends_with(": IOPS"))
+        .filter_map(|s| {
+            let job = s.params.iter().find(|p| p.name == "job")?;
+            Some((job.value.to_string(), s.metric.name.to_string(), s.value.mean()))
+        })
+        .collect()
+}
+
+/// Warns of two fio files of one kernel that hold one run in two formats
+/// (fio's `--output-format=json,terse` saved as `a.json` and `a.terse`):
+/// every job's bandwidth (KiB/s, printed whole in both) and IOPS (JSON's
+/// decimals, terse's whole count: to 1) in one is the other's, job for
+/// job, with at least one job and no other. The figures are not the same
+/// line for line (JSON's ns and decimals, terse's usec and whole IOPS), so
+/// both are read, averaged as two runs with a spread of rounding only:
+/// the warning names both files.
+fn warn_fio_run_in_two_formats(
+    results: &[ResultFile],
+    kernel: &str,
+    files: &[usize],
+    warnings: &mut Vec<(usize, Diagnostic)>,
+) {
+    let rates: Vec<Vec<(String, String, f64)>> =
+        files.iter().map(|&i| fio_rates(&results[i].parsed.samples, kernel)).collect();
+    let alike = |a: &[(String, String, f64)], b: &[(String, String, f64)]| {
+        let same = |x: &(String, String, f64), y: &(String, String, f64)| {
+            let tol = if x.1.ends_with(": IOPS") { 1.0 } else { 0.5 };
+            x.0 == y.0 && x.1 == y.1 && (x.2 - y.2).abs() <= tol
+        };
+        !a.is_empty() && a.len() == b.len() && a.iter().all(|x| b.iter().any(|y| same(x, y)))
+    };
+    for (k, &i) in files.iter().enumerate() {
+        for (m, &j) in files.iter().enumerate().take(k) {
+            if alike(&rates[k], &rates[m]) && results[i].path != results[j].path {
+                let line =
+                    results[i].parsed.samples.iter().find(|s| s.kernel.as_deref() == Some(kernel)).map(|s| s.line);
+                let msg = format!(
+                    "fio: the bandwidth and IOPS of every job of {kernel} here are those of {}, job for job (to the \
+                     units each prints): the same fio run in two formats (JSON and terse?), read twice as two runs \
+                     of {kernel}; keep one of the two files",
+                    results[j].rel_path
+                );
+                warnings.push((i, Diagnostic::warning(&results[i].path, line, msg)));
+                break;
+            }
+        }
+    }
 }
 
 /// Warns of a raw file whose figures are another kernel's file's, figure
@@ -329,6 +395,35 @@ mod tests {
         drop_copied_runs(&mut results, &mut diags);
         assert_eq!(results[1].parsed.samples.len(), 2);
         assert!(diags.is_empty(), "{diags:?}");
+    }
+
+    /// fio's JSON and terse outputs of one run (fixture
+    /// rust-src-fio-3.36-terse-v3-randrw-4k-probe's terse line, and a JSON
+    /// of its figures: bw 62125 and 65875 KiB/s, IOPS 15531.25 and
+    /// 16468.75 against terse's whole 15531 and 16468, latencies in ns) in
+    /// one kernel's directory: warned, naming the other file. Another run
+    /// (IOPS 15000) is not.
+    #[test]
+    fn one_fio_run_in_json_and_terse_is_warned_of() {
+        use crate::parse::{BenchParser, Input};
+        let terse = include_str!("../../tests/fixtures/fio/rust-src-fio-3.36-terse-v3-randrw-4k-probe.txt");
+        let json = "{\"fio version\" : \"fio-3.36\", \"jobs\" : [{\"jobname\" : \"probe\", \"groupid\" : 0, \
+                    \"read\" : {\"bw\" : 62125, \"iops\" : 15531.25, \"runtime\" : 64, \"clat_ns\" : {\"mean\" : 62555.513, \"N\" : 994}}, \
+                    \"write\" : {\"bw\" : 65875, \"iops\" : 16468.75, \"runtime\" : 64}}]}\n";
+        let other = terse.replace(";15531;", ";15000;");
+        let read = |rel: &str, text: &str| {
+            let mut f = file(rel, Some("6.1"), Vec::new());
+            f.parsed = crate::parse::fio::Fio.parse(&Input::from_text(text)).unwrap();
+            f.parsed.samples =
+                std::mem::take(&mut f.parsed.samples).into_iter().map(|s| s.with_kernel("6.1")).collect();
+            f
+        };
+        let mut results = vec![read("6.1/a.json", json), read("6.1/a.terse", terse), read("6.1/b.terse", &other)];
+        let mut diags = Vec::new();
+        drop_copied_runs(&mut results, &mut diags);
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert_eq!(diags[0].file, PathBuf::from("6.1/a.terse"));
+        assert!(diags[0].message.contains("those of 6.1/a.json"), "{}", diags[0].message);
     }
 
     /// A file repeating some lines of another: kept.

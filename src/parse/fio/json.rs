@@ -24,14 +24,17 @@ fn is_fio_doc(v: &Value) -> bool {
     v.get("fio version").is_some() || ["jobs", "client_stats"].iter().any(|k| v.get(k).is_some_and(Value::is_array))
 }
 
-/// Every fio JSON document in `input`, in file order.
+/// Every complete fio JSON document in `input`, in file order, and the
+/// one the file ends inside, if any (a run killed, a disk filled): its
+/// first line and the error naming it incomplete at the file's last line
+/// ([`crate::parse::json_docs::json_documents_to_cut`]).
 ///
 /// # Errors
 /// A document that names fio (`"fio version"` within its first lines) but
-/// that `serde_json` cannot read (cut short, damaged) is an error at the
-/// line `serde_json` stopped on.
-pub fn documents(input: &Input) -> Result<Vec<Doc>, ParseError> {
-    crate::parse::json_docs::json_documents(input, is_fio_doc, names_fio, "fio JSON")
+/// that `serde_json` cannot read (damaged) is an error at the line
+/// `serde_json` stopped on.
+pub fn documents(input: &Input) -> Result<crate::parse::json_docs::DocsToCut, ParseError> {
+    crate::parse::json_docs::json_documents_to_cut(input, is_fio_doc, names_fio, "fio JSON")
 }
 
 /// True when one of the 5 lines from index `i` names fio's JSON.
@@ -126,8 +129,9 @@ pub fn read_document(
     // every key is looked for among its own job's lines only.
     let job_lines: Vec<usize> = (doc.first..=doc.last).filter(|&n| loc.is_key(n, "jobname")).collect();
     let pretty = job_lines.len() == jobs.len();
-    // Each job name: its first line and how many times it is reported.
-    let mut seen: rustc_hash::FxHashMap<&str, (usize, usize)> = rustc_hash::FxHashMap::default();
+    // The entries read of each job with clones, by (name, group).
+    type JobKey<'a> = (&'a str, Option<u64>);
+    let mut clones: Vec<(JobKey, Vec<super::CloneSpan>)> = Vec::new();
     // How many entries each (job name, group) has: more than one are
     // numjobs clones without group_reporting, one thread each.
     let mut entries: rustc_hash::FxHashMap<(&str, Option<u64>), usize> = rustc_hash::FxHashMap::default();
@@ -150,12 +154,23 @@ pub fn read_document(
         let Some(name) = job.get("jobname").and_then(Value::as_str) else {
             return Err(ParseError::malformed(job_line, "a `jobname` in a fio job", found));
         };
+        let key = (name, job.get("groupid").and_then(Value::as_u64));
         if let Some(e) = job_error(job) {
             let msg = format!("fio job {name:?} failed (`\"error\" : {e}`): its figures are a failed run's, not read");
             out.notes.push((job_line, msg));
+            // A failed clone makes its clones' run a failed one.
+            if entries[&key] > 1 {
+                let at = out.samples.len();
+                let span = super::CloneSpan { line: job_line, samples: at..at, dirs: Vec::new(), failed: true };
+                match clones.iter_mut().find(|c| c.0 == key) {
+                    Some(c) => c.1.push(span),
+                    None => clones.push((key, vec![span])),
+                }
+            }
             continue;
         }
-        seen.entry(name).or_insert((job_line, 0)).1 += 1;
+        let start = out.samples.len();
+        let mut dirs = Vec::new();
         let mut params = JobParams { job: name.to_string(), rest: Vec::new() };
         // fio's rules for a size option: `k` is a power of `kb_base` (1024
         // unless set), `kib` of the other base.
@@ -180,7 +195,7 @@ pub fn read_document(
                 params.rest.push((key, v));
             }
         }
-        if let Some(jobs) = jobs_of(job, global, entries[&(name, job.get("groupid").and_then(Value::as_u64))]) {
+        if let Some(jobs) = jobs_of(job, global, entries[&key]) {
             params.rest.push(("jobs", jobs));
         }
         if let Some(host) = job.get("hostname").and_then(Value::as_str) {
@@ -195,18 +210,25 @@ pub fn read_document(
                 && let (Some(iops), Some(bw)) = (figure("iops"), figure("bw"))
             {
                 reported.dirs.push((dir, iops, bw));
+                let n = ["clat_ns", "clat"].iter().find_map(|k| d.get(*k)?.get("N")?.as_f64());
+                dirs.push((dir, figure("runtime"), n.or_else(|| figure("total_ios"))));
             }
             let dir_line = loc.find(dir_from, dir);
             dir_from = dir_line;
             read_direction(input, &loc, dir, d, dir_line, &params, out)?;
         }
         names.push(reported);
+        if entries[&key] > 1 {
+            let entry = super::CloneSpan { line: job_line, samples: start..out.samples.len(), dirs, failed: false };
+            match clones.iter_mut().find(|c| c.0 == key) {
+                Some(c) => c.1.push(entry),
+                None => clones.push((key, vec![entry])),
+            }
+        }
     }
-    let mut many: Vec<(&str, (usize, usize))> = seen.into_iter().filter(|s| s.1.1 > 1).collect();
-    many.sort_by_key(|m| m.1.0);
-    for (name, (line, n)) in many {
-        out.notes.push((line, clones_note(name, n)));
-    }
+    let sets: Vec<(String, Vec<super::CloneSpan>)> =
+        clones.into_iter().filter(|c| c.1.len() > 1).map(|((name, _), spans)| (name.to_string(), spans)).collect();
+    super::replace_clones(&sets, out);
     Ok(())
 }
 
@@ -229,12 +251,13 @@ fn jobs_of(job: &Map<String, Value>, global: Option<&Map<String, Value>>, entrie
     Some(if entries > 1 { "1".to_string() } else { numjobs })
 }
 
-/// The note on a job printed several times in one report: fio's `numjobs`
-/// clones without `group_reporting`, each its own figures.
-pub fn clones_note(name: &str, n: usize) -> String {
+/// The note on a job whose sections of more than one thread each are
+/// printed several times in one report, with no definition line between
+/// them (two reports pasted without it): each read as a run.
+pub fn repeated_job_note(name: &str, n: usize) -> String {
     format!(
-        "fio job {name:?} is reported {n} times in one report (numjobs clones without group_reporting): \
-         each clone's figures are read as one run, not the job's total"
+        "fio job {name:?} is reported {n} times in one report, each section of more than one job (not numjobs \
+         clones): each section's figures are read as one run"
     )
 }
 
@@ -392,16 +415,34 @@ mod tests {
     }
 
     /// numjobs=2 without group_reporting: two entries of one name and
-    /// group, each one thread, as the text report's two `jobs=1` sections.
+    /// group, each one thread, are one run of 2 jobs, as the text report's
+    /// two `jobs=1` sections and `group_reporting`'s one entry: bandwidth
+    /// and IOPS their I/O over the longer runtime, clat mean over both
+    /// clones' I/Os (`N`).
     #[test]
-    fn each_clone_is_one_job() {
-        let job =
-            "{\"jobname\":\"c\",\"groupid\":0,\"job options\":{\"numjobs\":\"2\"},\"read\":{\"bw\":5,\"iops\":1}}";
-        let doc = format!("{{\"fio version\":\"fio-3.36\",\"jobs\":[{job},{job}]}}\n");
+    fn clones_are_one_run_of_their_jobs() {
+        let job = |bw: u32, iops: u32, rt: u32, n: u32, clat: f64| {
+            format!(
+                "{{\"jobname\":\"c\",\"groupid\":0,\"job options\":{{\"numjobs\":\"2\"}},\"read\":{{\"bw\":{bw},\"iops\":{iops},\"runtime\":{rt},\"clat_ns\":{{\"mean\":{clat},\"stddev\":0,\"N\":{n},\"percentile\":{{\"99.000000\":7}}}}}}}}"
+            )
+        };
+        let (a, b) = (job(100, 10, 1000, 10, 5.0), job(150, 20, 500, 10, 8.0));
+        let doc = format!("{{\"fio version\":\"fio-3.36\",\"jobs\":[{a},{b}]}}\n");
         let f = Fio.parse(&Input::from_text(&doc)).unwrap();
-        assert_eq!(params(&f, 0), "job=c jobs=1");
-        assert_eq!(params(&f, 2), "job=c jobs=1");
-        let one = format!("{{\"fio version\":\"fio-3.36\",\"jobs\":[{job}]}}\n");
+        let got: Vec<(String, f64)> = f.samples.iter().map(|s| (s.metric.name.to_string(), s.value.mean())).collect();
+        // (100×1000 + 150×500) / 1000 = 175 KiB/s; (10×1000 + 20×500) / 1000 = 20 IOPS;
+        // clat (5×10 + 8×10) / 20 = 6.5; stdev √((0 + 0 + 10×1.5² + 10×1.5²) / 19).
+        let sd = (45.0f64 / 19.0).sqrt();
+        let want = [("read: bw", 175.0), ("read: IOPS", 20.0), ("read: clat mean", 6.5), ("read: clat stdev", sd)];
+        assert_eq!(got.len(), 4, "{got:?}");
+        for ((m, v), (wm, wv)) in got.iter().zip(want) {
+            assert_eq!(m, wm);
+            // A mean is kept to two decimals past its clones' (here whole).
+            assert!((v - wv).abs() < 0.005, "{m}: {v} against {wv}");
+        }
+        assert_eq!(params(&f, 0), "job=c jobs=2");
+        assert!(f.notes.iter().any(|(l, m)| *l == 1 && m.contains("clat percentiles")), "{:?}", f.notes);
+        let one = format!("{{\"fio version\":\"fio-3.36\",\"jobs\":[{a}]}}\n");
         assert_eq!(params(&Fio.parse(&Input::from_text(&one)).unwrap(), 0), "job=c jobs=2");
     }
 
@@ -427,6 +468,13 @@ mod tests {
         assert!(f.notes.iter().any(|(l, m)| *l == 1 && m.contains("`\"error\" : 5`")), "{:?}", f.notes);
         let e = Fio.parse(&Input::from_text(&format!("{bad}\n"))).unwrap_err();
         assert!(e.to_string().contains("failed"), "{e}");
+        // One of two clones failed: their run of 2 jobs is a failed one.
+        let ok = "{\"jobname\":\"j\",\"error\":0,\"read\":{\"bw\":7,\"iops\":2}}";
+        let failed = "{\"jobname\":\"j\",\"error\":5,\"read\":{\"bw\":5,\"iops\":1}}";
+        let clones = format!("{{\"fio version\":\"fio-3.19\",\"jobs\":[{ok},{failed}]}}\n{good}\n");
+        let f = Fio.parse(&Input::from_text(&clones)).unwrap();
+        assert!(f.samples.iter().all(|s| s.line == 2), "{:?}", f.samples);
+        assert!(f.notes.iter().any(|(_, m)| m.contains("clone at line 1 failed")), "{:?}", f.notes);
     }
 
     #[test]
@@ -450,6 +498,12 @@ mod tests {
         let cut = &DOC[..DOC.find("\"iops\"").unwrap()];
         let e = Fio.parse(&Input::from_text(cut)).unwrap_err();
         assert!(e.line().is_some_and(|l| l >= 11), "{e}");
+        assert!(e.to_string().contains("the document opened on line 2 is incomplete"), "{e}");
+        // A complete document before the cut one is read, the cut one a warning.
+        let two = format!("{DOC}{cut}");
+        let f = Fio.parse(&Input::from_text(&two)).unwrap();
+        assert_eq!(f.samples.len(), 5);
+        assert!(f.notes.iter().any(|(_, m)| m.contains("fio JSON from line 34 is incomplete")), "{:?}", f.notes);
         let bad = DOC.replace("\"bw\" : 1024", "\"bw\" : \"x\"");
         assert_eq!(Fio.parse(&Input::from_text(&bad)).unwrap_err().line(), Some(11));
     }

@@ -68,10 +68,14 @@
 //! `bsrange` when `bs` is not set, none when both are: [`block_size`]),
 //! `ioengine`, `iodepth`, and `jobs`, the threads an
 //! entry reports: the text report's `(groupid=0, jobs=N)`, JSON's
-//! `numjobs` option (1 for each of its clones without `group_reporting`;
-//! see [`json`]); a `Run status group N` line's `jobs` is the sum over
+//! `numjobs` option; a `Run status group N` line's `jobs` is the sum over
 //! its group's sections (`groupid=N`), the threads its total is of (four
-//! clones' `jobs=1` sections: `jobs 4`); `host` for the per-host
+//! clones' `jobs=1` sections: `jobs 4`). The `numjobs` clones of a job
+//! without `group_reporting` (N `jobs=1` sections or JSON entries of one
+//! name and group in one run) are one run of `jobs N`, combined as
+//! `group_reporting` would print it ([`combine_clones`]: bandwidth and
+//! IOPS summed, latency means and clat stdev over all the clones' I/Os,
+//! percentiles left out) with a note, never N runs of `jobs 1`; `host` for the per-host
 //! entries of client/server mode's JSON (`client_stats`, whose `All
 //! clients` entry is fio's own sum, read as a job of that name). The text report takes `rw`,
 //! `bs`, `ioengine` and `iodepth` from the job's `name: (g=0): rw=…` line;
@@ -107,6 +111,11 @@
 //! and is not read: a latency avg or stdev with fewer than the two
 //! decimals fio prints (`stdev=202.`), a percentile cell without its
 //! closing `]`.
+//!
+//! A JSON report the file ends inside (a run killed, a disk filled) is a
+//! warning naming its first line and the line the file ends on; what is
+//! complete before it (a text report, earlier documents) is read, and
+//! when nothing is, the file is an error saying the JSON is incomplete.
 //!
 //! A file holding only fio's command line (LKP's `fio` file beside its
 //! `fio.output`) is recognised and has no results.
@@ -153,6 +162,241 @@ pub struct JsonJob {
     pub job: String,
     /// `(read|write|trim|mixed, IOPS, KiB/s)` of each direction with I/O.
     pub dirs: Vec<(&'static str, f64, f64)>,
+}
+
+/// One `numjobs` clone's report of a job (fio without `group_reporting`
+/// prints each clone's own section or JSON entry): its samples, and per
+/// direction its runtime in msec and its I/O count where printed.
+#[derive(Debug, Clone, Default)]
+pub struct CloneReport {
+    /// The clone's samples, in the order read.
+    pub samples: Vec<Sample>,
+    /// `(read|write|trim|mixed, runtime msec, I/Os)`: JSON's `runtime` and
+    /// `clat_ns.N` (else `total_ios`); the text report's `(…/10003msec)`
+    /// (2.x `runt=`) and IOPS × runtime.
+    pub dirs: Vec<(&'static str, Option<f64>, Option<f64>)>,
+}
+
+/// Units per base unit of a figure's unit: bandwidth in KiB/s, latency
+/// in nsec, `IOPS` 1; `None` for a unit not known.
+fn per_base(unit: &str) -> Option<f64> {
+    if unit == "IOPS" {
+        return Some(1.0);
+    }
+    text::kib_per(unit).or_else(|| text::ns_per(unit))
+}
+
+/// The step a value was printed to: its own, else its last printed decimal.
+fn step_of(s: &Sample) -> f64 {
+    s.step.unwrap_or_else(|| super::num::pow10(-super::num::decimals_of(s.value.mean())))
+}
+
+/// `v` rounded to the decimals of `step` and `more` (a sum of figures
+/// printed to 0.1 is printed to 0.1: 48.400000000000006 is 48.4; a mean
+/// keeps two more).
+fn round_to(v: f64, step: f64, more: i32) -> f64 {
+    let d = super::num::decimals_of(step) + more;
+    let k = super::num::pow10(d);
+    (v * k).round() / k
+}
+
+/// The clones of one job in one fio run as the one run they are, as fio's
+/// `group_reporting` would print it (stat.c `sum_thread_stats`): `bw` and
+/// `IOPS` the clones' I/O over the longest runtime (Σ figure × runtime ÷
+/// longest; their sum when a runtime is not printed), latency means the
+/// mean over all the clones' I/Os (each clone's weighted by its I/O
+/// count), `clat stdev` pooled likewise (fio's parallel variance). Each
+/// figure in the first clone's unit, at its line, with `jobs` the sum of
+/// the clones' `jobs` (none when one has none). A figure some clone lacks,
+/// a latency figure of a direction whose I/O counts are not all known, and
+/// the percentiles (fio merges its latency histograms, which the report
+/// does not print) are left out: their names are returned, once each.
+pub fn combine_clones(clones: &[CloneReport]) -> (Vec<Sample>, Vec<String>) {
+    let mut out = Vec::new();
+    let mut left: Vec<String> = Vec::new();
+    let Some(first) = clones.first() else { return (out, left) };
+    let jobs: Option<u64> = clones
+        .iter()
+        .map(|c| c.samples.first()?.params.iter().find(|p| p.name == "jobs")?.value.parse::<u64>().ok())
+        .sum();
+    let mut leave = |what: String| {
+        if !left.contains(&what) {
+            left.push(what);
+        }
+    };
+    for (k, s0) in first.samples.iter().enumerate() {
+        let name = s0.metric.name.as_str();
+        if first.samples[..k].iter().any(|s| s.metric.name == s0.metric.name) {
+            continue;
+        }
+        let (dir, what) = name.split_once(": ").unwrap_or(("", name));
+        let Some(base0) = per_base(&s0.metric.unit) else {
+            leave(name.to_string());
+            continue;
+        };
+        // Each clone's figure in the first clone's unit, with its step.
+        let figures: Option<Vec<(f64, f64)>> = clones
+            .iter()
+            .map(|c| {
+                let s = c.samples.iter().find(|s| s.metric.name == s0.metric.name)?;
+                let f = per_base(&s.metric.unit)? / base0;
+                Some((s.value.mean() * f, step_of(s) * f))
+            })
+            .collect();
+        let Some(figures) = figures else {
+            leave(name.to_string());
+            continue;
+        };
+        let dir_of = |c: &CloneReport| c.dirs.iter().find(|d| d.0 == dir).copied();
+        let runtimes: Option<Vec<f64>> = clones.iter().map(|c| dir_of(c).and_then(|d| d.1)).collect();
+        let ios: Option<Vec<f64>> = clones.iter().map(|c| dir_of(c).and_then(|d| d.2)).collect();
+        let (value, step, more) = match what {
+            "bw" | "IOPS" => {
+                let step: f64 = figures.iter().map(|f| f.1).sum();
+                match runtimes {
+                    Some(rt) if rt.iter().all(|&r| r > 0.0) => {
+                        let longest = rt.iter().copied().fold(0.0, f64::max);
+                        (figures.iter().zip(&rt).map(|(f, r)| f.0 * r).sum::<f64>() / longest, step, 0)
+                    }
+                    _ => (figures.iter().map(|f| f.0).sum(), step, 0),
+                }
+            }
+            _ if what.ends_with(" mean") || what == "clat stdev" => {
+                let Some(w) = ios.filter(|w| w.iter().all(|&x| x > 0.0)) else {
+                    leave(name.to_string());
+                    continue;
+                };
+                let step = figures.iter().map(|f| f.1).fold(0.0, f64::max);
+                let total: f64 = w.iter().sum();
+                let mean_of = |f: &[(f64, f64)]| f.iter().zip(&w).map(|(f, w)| f.0 * w).sum::<f64>() / total;
+                if what.ends_with(" mean") {
+                    (mean_of(&figures), step, 2)
+                } else {
+                    // The clat means beside the stdevs, in the stdev's unit.
+                    let means: Option<Vec<(f64, f64)>> = clones
+                        .iter()
+                        .map(|c| {
+                            let s = c.samples.iter().find(|s| s.metric.name == format!("{dir}: clat mean"))?;
+                            Some((s.value.mean() * per_base(&s.metric.unit)? / base0, 0.0))
+                        })
+                        .collect();
+                    let Some(means) = means else {
+                        leave(name.to_string());
+                        continue;
+                    };
+                    let m = mean_of(&means);
+                    let ss: f64 = figures
+                        .iter()
+                        .zip(&means)
+                        .zip(&w)
+                        .map(|((sd, mi), n)| sd.0 * sd.0 * (n - 1.0) + n * (mi.0 - m) * (mi.0 - m))
+                        .sum();
+                    ((ss / (total - 1.0).max(1.0)).sqrt(), step, 2)
+                }
+            }
+            _ => {
+                let what = if what.starts_with("clat ") && what.ends_with("th") { "clat percentiles" } else { what };
+                leave(format!("{dir}: {what}"));
+                continue;
+            }
+        };
+        let mut s = s0.clone();
+        s.value = crate::model::Value::single(round_to(value, step, more));
+        s.step = Some(step);
+        s.params.retain(|p| p.name != "jobs");
+        if let Some(j) = jobs {
+            s.params.push(crate::model::Param::new("jobs", j));
+        }
+        out.push(s);
+    }
+    (out, left)
+}
+
+/// The note on the clones of a job read as one run ([`combine_clones`]):
+/// where they are, what was combined and how, and what was left out.
+pub fn clones_note(name: &str, lines: &[usize], jobs: usize, left: &[String]) -> String {
+    let at: Vec<String> = lines.iter().map(usize::to_string).collect();
+    let left = if left.is_empty() {
+        String::new()
+    } else {
+        format!("; left out, not combinable from the clones' figures: {}", left.join(", "))
+    };
+    format!(
+        "fio job {name:?} is reported {n} times in one report (numjobs clones without group_reporting, lines {at}): \
+         read as one run of its {jobs} jobs, as group_reporting prints it: bandwidth and IOPS summed (the clones' I/O \
+         over the longest runtime), latency means and clat stdev over all the clones' I/Os{left}",
+        n = lines.len(),
+        at = at.join(", "),
+    )
+}
+
+/// Where one clone of a job was read: its section's header (or JSON
+/// entry's `jobname`) line, its samples' range in
+/// [`ParsedFile::samples`], and per direction its runtime (msec) and I/O
+/// count ([`CloneReport::dirs`]).
+#[derive(Debug, Clone)]
+pub struct CloneSpan {
+    /// The clone's header or `jobname` line.
+    pub line: usize,
+    /// Its samples in `out.samples`.
+    pub samples: std::ops::Range<usize>,
+    /// `(direction, runtime msec, I/Os)`.
+    pub dirs: Vec<(&'static str, Option<f64>, Option<f64>)>,
+    /// The clone failed (its header's `err= 5`): the run is a failed one.
+    pub failed: bool,
+}
+
+/// Replaces each job's clones (`(job name, spans)`) by the one run they
+/// are ([`combine_clones`]), at the first clone's place, with a note
+/// ([`clones_note`]) at its line. Clones one of which failed are a
+/// failed run: none of their figures is read, with a note.
+pub fn replace_clones(sets: &[(String, Vec<CloneSpan>)], out: &mut ParsedFile) {
+    if sets.is_empty() {
+        return;
+    }
+    let mut gone = vec![false; out.samples.len()];
+    let mut combined: Vec<(usize, Vec<Sample>)> = Vec::new();
+    for (name, spans) in sets {
+        let Some(first) = spans.first() else { continue };
+        let reports: Vec<CloneReport> = spans
+            .iter()
+            .map(|c| CloneReport { samples: out.samples[c.samples.clone()].to_vec(), dirs: c.dirs.clone() })
+            .collect();
+        for c in spans {
+            gone[c.samples.clone()].iter_mut().for_each(|g| *g = true);
+        }
+        let lines: Vec<usize> = spans.iter().map(|c| c.line).collect();
+        if let Some(bad) = spans.iter().find(|c| c.failed) {
+            let at: Vec<String> = lines.iter().map(usize::to_string).collect();
+            let msg = format!(
+                "fio job {name:?} is reported {} times in one report (numjobs clones without group_reporting, lines {}): \
+                 one run of its {} jobs, and its clone at line {} failed: a failed run's, none of its figures read",
+                spans.len(),
+                at.join(", "),
+                spans.len(),
+                bad.line
+            );
+            out.notes.push((first.line, msg));
+            continue;
+        }
+        let (samples, left) = combine_clones(&reports);
+        out.notes.push((first.line, clones_note(name, &lines, spans.len(), &left)));
+        combined.push((first.samples.start, samples));
+    }
+    combined.sort_by_key(|c| c.0);
+    let old = std::mem::take(&mut out.samples);
+    let mut next = combined.into_iter().peekable();
+    for (i, s) in old.into_iter().enumerate() {
+        while let Some((_, c)) = next.next_if(|c| c.0 <= i) {
+            out.samples.extend(c);
+        }
+        if !gone[i] {
+            out.samples.push(s);
+        }
+    }
+    for (_, c) in next {
+        out.samples.extend(c);
+    }
 }
 
 /// `<d>: bw` in `unit`, higher is better.
@@ -256,16 +500,34 @@ impl BenchParser for Fio {
     }
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
-        let docs = json::documents(input)?;
+        let (docs, cut) = json::documents(input)?;
         let mut out = ParsedFile { benchmark: "fio".into(), ..ParsedFile::default() };
         let mut json_jobs: Vec<JsonJob> = Vec::new();
         for doc in &docs {
             json::read_document(input, doc, &mut out, &mut json_jobs)?;
         }
-        let skip: Vec<(usize, usize)> = docs.iter().map(|d| (d.first, d.last)).collect();
+        let mut skip: Vec<(usize, usize)> = docs.iter().map(|d| (d.first, d.last)).collect();
+        // A JSON document the file ends inside: what is complete before it
+        // (a text report, documents) is read; it is a warning, or the
+        // error when nothing else is.
+        if let Some((first, _)) = &cut {
+            skip.push((*first, input.lines.len()));
+        }
         text::read(input, &skip, &json_jobs, &mut out)?;
         text::drop_failed_runs(input, &mut out);
         let terse_lines = terse::read(input, &mut out)?;
+        if let Some((first, e)) = cut {
+            if out.samples.is_empty() {
+                return Err(e);
+            }
+            let line = e.line().unwrap_or(first);
+            out.notes.push((
+                line,
+                format!(
+                    "fio JSON from line {first} is incomplete: the file ends inside it at line {line} (the run killed or the disk full?): not read; what is complete before it is read"
+                ),
+            ));
+        }
         if out.samples.is_empty() && terse_lines > 0 {
             let reason = match out.notes.iter().find(|(_, m)| m.starts_with("fio terse version")) {
                 Some((n, m)) if !input.lines.iter().any(|l| terse::version(l).is_some_and(|v| v >= 3)) => {

@@ -74,6 +74,9 @@ pub struct DirLine {
     /// The step IOPS were printed to where fio scaled them (`67.4k`: 100;
     /// [`crate::model::Sample::step`]); `None` for a plain count.
     pub iops_step: Option<f64>,
+    /// The direction's runtime in msec: 3.x's `(219MiB/10001msec)`, 2.x's
+    /// `runt=318686msec`; `None` when not printed.
+    pub runtime: Option<f64>,
 }
 
 /// A direction line: `Some(Ok)` when read, `Some(Err(what))` when it has a
@@ -90,8 +93,13 @@ pub fn direction_line(line: &str) -> Option<Result<DirLine, String>> {
     let get = |k: &str| fields.iter().find(|(n, _)| n.eq_ignore_ascii_case(k)).map(|(_, v)| *v);
     let bw = get("bw").and_then(binary_rate);
     let iops = get("iops").and_then(scaled);
+    // 3.x: `BW=21.9MiB/s (23.0MB/s)(219MiB/10001msec)`; 2.x: `runt=318686msec`.
+    let runtime = get("runt").or_else(|| get("bw").and_then(|b| b.rsplit_once('/')).map(|(_, r)| r)).and_then(|r| {
+        let r = r.strip_suffix(')').unwrap_or(r).strip_suffix("msec")?;
+        plain(r)
+    });
     Some(match (bw, iops) {
-        (Some(bw), Some((iops, iops_step))) => Ok(DirLine { dir, bw, iops, iops_step }),
+        (Some(bw), Some((iops, iops_step))) => Ok(DirLine { dir, bw, iops, iops_step, runtime }),
         _ => Err(format!("fio `{dir}:` line with `BW=`/`bw=` and `IOPS=`/`iops=` figures")),
     })
 }
@@ -275,9 +283,12 @@ pub fn run_of_status_block(input: &Input, first: usize) -> Option<(usize, usize)
 struct State {
     /// Job definitions seen: name → parameters.
     defs: rustc_hash::FxHashMap<String, Vec<(&'static str, String)>>,
-    /// Result sections per job name since the last group status block
-    /// (clones of `numjobs` without `group_reporting`): (count, first line).
-    sections: rustc_hash::FxHashMap<String, (usize, usize)>,
+    /// The job sections since the last group status block (clones of
+    /// `numjobs` without `group_reporting` among them).
+    sections: Vec<Section>,
+    /// The sections of each job's clones found so far, combined at the
+    /// end ([`super::replace_clones`]).
+    clone_sets: Vec<Vec<Section>>,
     /// The job whose section is being read; `None` outside one.
     job: Option<JobParams>,
     /// The direction being read repeats a JSON report's job: not read.
@@ -300,6 +311,26 @@ struct State {
     /// The direction's `clat` mean in ns and its line, to check against
     /// its `lat` mean (lat = slat + clat, so never the smaller).
     clat_ns: Option<(f64, usize)>,
+}
+
+/// One job section: its header and the samples read from it.
+#[derive(Debug, Clone)]
+struct Section {
+    /// The job's name.
+    name: String,
+    /// Its `groupid`.
+    group: String,
+    /// Its `jobs=`.
+    jobs: String,
+    /// Its header's line.
+    header: usize,
+    /// Its samples: `out.samples[start..end]`.
+    start: usize,
+    end: usize,
+    /// Per direction read: (direction, runtime msec, I/Os = IOPS × runtime).
+    dirs: Vec<(&'static str, Option<f64>, Option<f64>)>,
+    /// Its header carries an error (`err= 5`, [`job_error`]).
+    failed: bool,
 }
 
 /// The parameters (`job`, `rw`, `bs` …) every one of `jobs` has with the
@@ -332,7 +363,7 @@ fn shared_params(jobs: &[JobParams]) -> Vec<(&'static str, String)> {
 
 /// KiB/s in one `unit` of a direction line's bandwidth (fio 2.x's `KB`,
 /// `MB` are powers of 1024, as its JSON's `bw`; `kB` is fio 3's decimal).
-fn kib_per(unit: &str) -> Option<f64> {
+pub(super) fn kib_per(unit: &str) -> Option<f64> {
     match unit.strip_suffix("/s")? {
         "B" => Some(1.0 / 1024.0),
         "kB" => Some(1000.0 / 1024.0),
@@ -358,7 +389,7 @@ pub fn repeats(j: &JsonJob, d: &DirLine) -> bool {
 }
 
 /// Nanoseconds in one `unit` of fio's latency lines.
-fn ns_per(unit: &str) -> Option<f64> {
+pub(super) fn ns_per(unit: &str) -> Option<f64> {
     match unit {
         "nsec" => Some(1.0),
         "usec" => Some(1e3),
@@ -399,18 +430,58 @@ pub fn read(
         }
         step(&mut st, n, line, json_jobs, out)?;
     }
-    note_clones(&mut st, json_jobs, out);
+    settle_clones(&mut st, None, json_jobs, out);
+    let sets: Vec<(String, Vec<super::CloneSpan>)> = std::mem::take(&mut st.clone_sets)
+        .into_iter()
+        .map(|set| {
+            let spans = set.iter().map(|s| super::CloneSpan {
+                line: s.header,
+                samples: s.start..s.end,
+                dirs: s.dirs.clone(),
+                failed: s.failed,
+            });
+            (set[0].name.clone(), spans.collect())
+        })
+        .collect();
+    super::replace_clones(&sets, out);
     Ok(())
 }
 
-/// Notes each job reported in several sections since the last group status
-/// block (see [`super::json::clones_note`]), and starts counting anew.
-fn note_clones(st: &mut State, json_jobs: &[JsonJob], out: &mut ParsedFile) {
-    let mut many: Vec<(String, (usize, usize))> =
-        st.sections.drain().filter(|(name, (k, _))| *k > 1 && !json_jobs.iter().any(|j| j.job == *name)).collect();
-    many.sort_by_key(|m| m.1.1);
-    for (name, (k, line)) in many {
-        out.notes.push((line, super::json::clones_note(&name, k)));
+/// Ends the section being read (its samples are those read so far).
+fn close_section(st: &mut State, out: &ParsedFile) {
+    if let Some(s) = st.sections.last_mut()
+        && s.end == usize::MAX
+    {
+        s.end = out.samples.len();
+    }
+}
+
+/// Settles the sections since the last group status block (of job `only`,
+/// else all), and starts counting anew: a job with several `jobs=1`
+/// sections of one group are its `numjobs` clones without
+/// `group_reporting`, one run, kept in `clone_sets` to be combined;
+/// several sections of more than one job each (two reports pasted
+/// without their definition lines) are noted, each read as a run.
+fn settle_clones(st: &mut State, only: Option<&str>, json_jobs: &[JsonJob], out: &mut ParsedFile) {
+    close_section(st, out);
+    let (mine, keep): (Vec<Section>, Vec<Section>) =
+        std::mem::take(&mut st.sections).into_iter().partition(|s| only.is_none_or(|o| s.name == o));
+    st.sections = keep;
+    let mut done: Vec<(&str, &str)> = Vec::new();
+    for s in &mine {
+        if done.contains(&(s.name.as_str(), s.group.as_str())) || json_jobs.iter().any(|j| j.job == s.name) {
+            continue;
+        }
+        done.push((&s.name, &s.group));
+        let set: Vec<Section> = mine.iter().filter(|t| t.name == s.name && t.group == s.group).cloned().collect();
+        if set.len() < 2 {
+            continue;
+        }
+        if set.iter().all(|t| t.jobs == "1") {
+            st.clone_sets.push(set);
+        } else {
+            out.notes.push((s.header, super::json::repeated_job_note(&s.name, set.len())));
+        }
     }
 }
 
@@ -444,12 +515,7 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
     if let Some((name, params)) = definition(line) {
         // A job's definition line opens a run of it: its sections before
         // were another run's (its clones'), not this one's.
-        if let Some((k, first)) = st.sections.remove(name)
-            && k > 1
-            && !json_jobs.iter().any(|j| j.job == name)
-        {
-            out.notes.push((first, super::json::clones_note(name, k)));
-        }
+        settle_clones(st, Some(name), json_jobs, out);
         // fio prints every definition before any section: sections left
         // from a run before (cut before its status block) are not this
         // run's group's.
@@ -459,7 +525,17 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
     }
     if let Some((name, group, jobs)) = result_header(line) {
         let mut rest = st.defs.get(name).cloned().unwrap_or_default();
-        st.sections.entry(name.to_string()).or_insert((0, n)).0 += 1;
+        close_section(st, out);
+        st.sections.push(Section {
+            name: name.to_string(),
+            group: group.to_string(),
+            jobs: jobs.to_string(),
+            header: n,
+            start: out.samples.len(),
+            end: usize::MAX,
+            dirs: Vec::new(),
+            failed: job_error(line).is_some(),
+        });
         rest.push(("jobs", jobs.to_string()));
         let job = JobParams { job: name.to_string(), rest };
         st.group_jobs.push((group.to_string(), job.clone()));
@@ -476,7 +552,7 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
         let (mine, others) = std::mem::take(&mut st.group_jobs).into_iter().partition(|(g, _)| g == num);
         st.group_jobs = others;
         st.group_params = shared_params(&mine.into_iter().map(|(_, j)| j).collect::<Vec<_>>());
-        note_clones(st, json_jobs, out);
+        settle_clones(st, None, json_jobs, out);
         return Ok(());
     }
     if t.is_empty() || t.starts_with("Disk stats") {
@@ -537,6 +613,9 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
         };
         st.dir = Some(d.dir);
         st.clat_ns = None;
+        if let Some(sec) = st.sections.last_mut() {
+            sec.dirs.push((d.dir, d.runtime, d.runtime.map(|r| d.iops * r / 1000.0)));
+        }
         out.samples.push(job.sample(bw_metric(d.dir, &d.bw.1), d.bw.0, n));
         // fio 2.x prints `iops=170 , runt=318686msec` after the bw: a line
         // without the `runt=` was cut, maybe inside the iops (`iops=17`).
@@ -640,43 +719,81 @@ fn job_error(line: &str) -> Option<&str> {
     Some(rest.split_once("): pid=").map_or(rest, |(e, _)| e).trim())
 }
 
-/// Leaves out the text reports of failed runs, with a note: a job whose
+/// Leaves out the figures of failed runs, with a note. A job whose
 /// section header carries an error (`err= 5 (…, error=Input/output
-/// error)`: fio reports the I/O done before it failed), and a report
-/// printed after `fio: terminating on signal 2` (a run cut by Ctrl-C). What
-/// is left out runs from that line to the end of the next `Run status
-/// group` block (its figures sum the failed job's too): the failed run's
-/// whole report.
+/// error)`: fio reports the I/O done before it failed): its own section
+/// (to the next job's header or the status blocks) and its group's
+/// `Run status group N` block, whose totals sum the failed job's I/O;
+/// the other jobs' sections of that group are clean runs and are read. A
+/// report printed after `fio: terminating on signal 2` (a run cut by
+/// Ctrl-C): everything from that line to the end of the next `Run status
+/// group` block, the cut run's whole report.
 pub fn drop_failed_runs(input: &Input, out: &mut ParsedFile) {
     let lines = &input.lines;
+    let block_end = |g: usize| {
+        (g + 1..lines.len())
+            .find(|&j| lines[j].trim().is_empty() || lines[j].trim().starts_with("Disk stats"))
+            .unwrap_or(lines.len())
+    };
     let mut i = 0;
     while i < lines.len() {
         let t = lines[i].trim();
-        let why = match job_error(&lines[i]) {
-            Some(e) if e.contains('(') && !e.ends_with(')') => format!("fio job failed (`{e})`)"),
-            Some(e) => format!("fio job failed (`{e}`)"),
-            None if t.starts_with("fio: terminating on signal") => format!("fio was stopped (`{t}`)"),
-            None => {
-                i += 1;
-                continue;
+        let first = i + 1;
+        if t.starts_with("fio: terminating on signal") {
+            let why = format!("fio was stopped (`{t}`)");
+            let group = (i..lines.len()).find(|&j| lines[j].trim_start().starts_with("Run status group "));
+            let last = group.map_or(lines.len(), block_end);
+            let before = out.samples.len();
+            out.samples.retain(|s| s.line < first || s.line > last);
+            if out.samples.len() < before {
+                out.notes
+                    .push((first, format!("{why}: its report (lines {first}-{last}) is a failed run's, not read")));
             }
+            i = last.max(i + 1);
+            continue;
+        }
+        let Some(e) = job_error(&lines[i]) else {
+            i += 1;
+            continue;
         };
-        let group = (i..lines.len()).find(|&j| lines[j].trim_start().starts_with("Run status group "));
-        let end = group.map_or(lines.len(), |g| {
-            (g + 1..lines.len())
-                .find(|&j| lines[j].trim().is_empty() || lines[j].trim().starts_with("Disk stats"))
-                .unwrap_or(lines.len())
-        });
-        let (first, last) = (i + 1, end);
+        let why = if e.contains('(') && !e.ends_with(')') {
+            format!("fio job failed (`{e})`)")
+        } else {
+            format!("fio job failed (`{e}`)")
+        };
+        let gid = result_header(&lines[i]).map_or("", |h| h.1);
+        // The section ends where the next job's, a definition or the status blocks begin.
+        let last = (i + 1..lines.len())
+            .find(|&j| {
+                result_header(&lines[j]).is_some() || is_status_header(&lines[j]) || definition(&lines[j]).is_some()
+            })
+            .unwrap_or(lines.len());
         let before = out.samples.len();
         out.samples.retain(|s| s.line < first || s.line > last);
         if out.samples.len() < before {
-            out.notes.push((first, format!("{why}: its report (lines {first}-{last}) is a failed run's, not read")));
-            if let Some(g) = group.filter(|&g| g + 1 > first) {
-                out.notes.push((g + 1, format!("the group status of the failed run at line {first}: not read")));
+            let msg = format!("{why}: its section (lines {first}-{last}) is a failed run's figures, not read");
+            out.notes.push((first, msg));
+        }
+        // Its group's status block: the first `Run status group <gid>` after it.
+        let status = (last..lines.len()).take_while(|&j| definition(&lines[j]).is_none()).find(|&j| {
+            lines[j]
+                .trim()
+                .strip_prefix("Run status group ")
+                .and_then(|r| r.split_once(" ("))
+                .is_some_and(|(g, _)| g == gid)
+        });
+        if let Some(g) = status {
+            let (a, b) = (g + 1, block_end(g));
+            let before = out.samples.len();
+            out.samples.retain(|s| s.line < a || s.line > b);
+            if out.samples.len() < before {
+                let msg = format!(
+                    "Run status group {gid} (lines {a}-{b}): its totals include the failed job's I/O (line {first}): not read; the group's other jobs' own figures are read"
+                );
+                out.notes.push((a, msg));
             }
         }
-        i = end.max(i + 1);
+        i = last.max(i + 1);
     }
 }
 
@@ -722,18 +839,41 @@ mod tests {
         assert!(out.samples.is_empty());
     }
 
+    /// numjobs=2 without group_reporting: two `jobs=1` sections of one
+    /// job are one run of 2 jobs, its bandwidth and IOPS their sum (the
+    /// group line's 80.0KiB/s), its clat mean over both clones' I/Os.
     #[test]
-    fn clones_without_group_reporting_are_runs_with_a_note() {
-        let one =
-            "j: (groupid=0, jobs=1): err= 0: pid=1: Mon\n  read: IOPS=10, BW=40.0KiB/s (41.0kB/s)(400KiB/10001msec)\n";
+    fn clones_without_group_reporting_are_one_run_of_their_jobs() {
+        let one = |iops: u32, bw: &str, clat: &str| {
+            format!(
+                "j: (groupid=0, jobs=1): err= 0: pid=1: Mon\n  read: IOPS={iops}, BW={bw}KiB/s (41.0kB/s)(400KiB/10001msec)\n    clat (usec): min=1, max=9, avg={clat}, stdev=1.00\n"
+            )
+        };
+        let (a, b) = (one(10, "40.0", "10.00"), one(30, "40.0", "20.00"));
         let text = format!(
-            "j: (g=0): rw=read, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, ioengine=psync, iodepth=1\n{one}{one}\nRun status group 0 (all jobs):\n   READ: bw=80.0KiB/s (82.0kB/s), 40.0KiB/s-40.0KiB/s (41.0kB/s-41.0kB/s), io=800KiB (819kB), run=10001-10001msec\n"
+            "j: (g=0): rw=read, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, ioengine=psync, iodepth=1\n{a}{b}\nRun status group 0 (all jobs):\n   READ: bw=80.0KiB/s (82.0kB/s), 40.0KiB/s-40.0KiB/s (41.0kB/s-41.0kB/s), io=800KiB (819kB), run=10001-10001msec\n"
         );
         let mut out = ParsedFile::default();
         read(&Input::from_text(&text), &[], &[], &mut out).unwrap();
-        let bws: Vec<f64> =
-            out.samples.iter().filter(|s| s.metric.name == "read: bw").map(|s| s.value.mean()).collect();
-        assert_eq!(bws, vec![40.0, 40.0]);
+        let got = |m: &str| -> Vec<(f64, usize, String)> {
+            out.samples
+                .iter()
+                .filter(|s| s.metric.name == m)
+                .map(|s| {
+                    let jobs = s.params.iter().find(|p| p.name == "jobs").map(|p| p.value.to_string());
+                    (s.value.mean(), s.line, jobs.unwrap_or_default())
+                })
+                .collect()
+        };
+        assert_eq!(got("read: bw"), vec![(80.0, 3, "2".to_string())]);
+        assert_eq!(got("read: IOPS"), vec![(40.0, 3, "2".to_string())]);
+        // 10 IOPS at 10 usec, 30 at 20: (10×10 + 30×20) / 40 = 17.5.
+        assert_eq!(got("read: clat mean"), vec![(17.5, 4, "2".to_string())]);
+        // Pooled: n = 100.01 and 300.03 I/Os; Σ sd²(n−1) + n(m_i − m)² over n−1.
+        let (n1, n2) = (100.01, 300.03);
+        let ss = (n1 - 1.0) + (n2 - 1.0) + n1 * 7.5f64.powi(2) + n2 * 2.5f64.powi(2);
+        let sd = got("read: clat stdev")[0].0;
+        assert_eq!(sd, (ss / (n1 + n2 - 1.0)).sqrt().mul_add(100.0, 0.0).round() / 100.0);
         // The group line is the two clones' total: over 2 jobs, not 1.
         let group = out.samples.iter().find(|s| s.metric.name == "READ: bw").unwrap();
         assert_eq!(group.value.mean(), 80.0);
@@ -741,7 +881,37 @@ mod tests {
         assert_eq!(jobs.as_deref(), Some("2"));
         assert_eq!(out.notes.len(), 1, "{:?}", out.notes);
         assert_eq!(out.notes[0].0, 2);
-        assert!(out.notes[0].1.contains("2 times"));
+        assert!(out.notes[0].1.contains("2 times") && out.notes[0].1.contains("lines 2, 5"), "{:?}", out.notes);
+    }
+
+    /// Two clones of one job (numjobs=2), the second failed (`err= 5`):
+    /// one run of 2 jobs that failed, none of its figures read; another
+    /// job of the group, clean, is read; the group's totals are not.
+    #[test]
+    fn clones_one_of_which_failed_are_a_failed_run() {
+        let sec = |name: &str, err: &str| {
+            format!(
+                "{name}: (groupid=0, jobs=1): err={err}: pid=1: Mon\n  read: IOPS=10, BW=40.0KiB/s (41.0kB/s)(400KiB/10001msec)\n"
+            )
+        };
+        let text = format!(
+            "{}{}{}\nRun status group 0 (all jobs):\n   READ: bw=120KiB/s (123kB/s), 40.0KiB/s-40.0KiB/s (41.0kB/s-41.0kB/s), io=1200KiB (1229kB), run=10001-10001msec\n",
+            sec("j", " 0"),
+            sec("j", " 5 (file:io_u.c:1845, func=io_u error, error=Input/output error)"),
+            sec("k", " 0"),
+        );
+        let input = Input::from_text(&text);
+        let mut out = ParsedFile::default();
+        read(&input, &[], &[], &mut out).unwrap();
+        drop_failed_runs(&input, &mut out);
+        let got: Vec<(String, usize)> = out.samples.iter().map(|s| (s.params[0].value.to_string(), s.line)).collect();
+        assert_eq!(got, vec![("k".to_string(), 6), ("k".to_string(), 6)], "{:?}", out.notes);
+        assert!(out.notes.iter().any(|(l, m)| *l == 1 && m.contains("clone at line 3 failed")), "{:?}", out.notes);
+        assert!(
+            out.notes.iter().any(|(l, m)| *l == 8 && m.contains("include the failed job's I/O")),
+            "{:?}",
+            out.notes
+        );
     }
 
     #[test]
@@ -772,9 +942,27 @@ mod tests {
             definition("random-read-4k: (g=0): rw=read, bs=4K-4K/4K-4K/4K-4K, ioengine=posixaio, iodepth=32").unwrap();
         assert_eq!(p[1], ("bs", "4KiB".into()));
         let d = direction_line("  read: IOPS=67.4k, BW=1053MiB/s (1104MB/s)(100GiB/97218msec)").unwrap().unwrap();
-        assert_eq!(d, DirLine { dir: "read", bw: (1053.0, "MiB/s".into()), iops: 67400.0, iops_step: Some(100.0) });
+        assert_eq!(
+            d,
+            DirLine {
+                dir: "read",
+                bw: (1053.0, "MiB/s".into()),
+                iops: 67400.0,
+                iops_step: Some(100.0),
+                runtime: Some(97218.0)
+            }
+        );
         let d = direction_line("  write: io=83749KB, bw=269100 B/s, iops=43 , runt=318686msec").unwrap().unwrap();
-        assert_eq!(d, DirLine { dir: "write", bw: (269100.0, "B/s".into()), iops: 43.0, iops_step: None });
+        assert_eq!(
+            d,
+            DirLine {
+                dir: "write",
+                bw: (269100.0, "B/s".into()),
+                iops: 43.0,
+                iops_step: None,
+                runtime: Some(318686.0)
+            }
+        );
         // kb_base=1000: the decimal figure first, the binary one read.
         let d = direction_line("  write: IOPS=3095, BW=12.7MB/s (12.1MiB/s)(127MB/10003msec)").unwrap().unwrap();
         assert_eq!(d.bw, (12.1, "MiB/s".into()));
