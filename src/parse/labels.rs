@@ -1227,6 +1227,13 @@ fn command_words<'a>(line: &'a str, name: &str) -> Option<Vec<&'a str>> {
         return None;
     }
     let mut prompted = false;
+    // `+ hackbench --pipe …` (set -x), `❯ `, `box% `, `(venv) $ `.
+    if let Some(rest) = super::cmdline::after_other_prompt(t) {
+        t = rest;
+        prompted = true;
+    } else if let Some(rest) = super::cmdline::environment_prefix(t) {
+        t = rest.trim_start();
+    }
     for prompt in ["$ ", "# "] {
         if let Some(rest) = t.strip_prefix(prompt) {
             t = rest.trim_start();
@@ -2918,6 +2925,12 @@ mod tests {
             command_words("[root@box software]# sudo /usr/bin/netperf -H a", "netperf"),
             Some(vec!["root@box", "netperf", "-H", "a"])
         );
+        // set -x's `+ `, starship's `❯ `, zsh's `box% `, `(venv) $ `.
+        for line in
+            ["+ sudo hackbench --pipe", "❯ hackbench --pipe", "box% hackbench --pipe", "(venv) $ hackbench --pipe"]
+        {
+            assert_eq!(command_words(line, "hackbench"), Some(vec!["hackbench", "--pipe"]), "{line}");
+        }
         // LKP's time stamps before each run's command are no set-up.
         let p = labelled(
             "2026-07-19 18:06:13 netperf -l 30\nThroughput 1\n2026-07-19 18:07:13 netperf -l 30\nThroughput 2\n",
