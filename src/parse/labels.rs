@@ -170,6 +170,8 @@ fn apply_labels(input: &Input, parsed: &mut ParsedFile) -> usize {
     // The benchmark's own lines, found once for both below (when asked).
     let mut own = OwnLines { read: &read, quiet: None };
     let by_setup = label_by_setup_lines(input, &parsed.samples, &hashes, &mut own, &mut ids);
+    let (b, s) = (&parsed.benchmark, &parsed.samples);
+    let by_loop = label_by_shell_loop(input, b, s, &hashes, &mut ids, &mut parsed.notes);
     // The copies still averaged as runs of one set-up, found once for both
     // warnings (the labels above are final).
     if let Some(m) = merged(input, &parsed.samples, &hashes, &ids) {
@@ -180,7 +182,7 @@ fn apply_labels(input: &Input, parsed: &mut ParsedFile) -> usize {
             warn_of_numbers_differing_above(input, s, &hashes, &mut own, &m, &mut parsed.notes);
         }
     }
-    if !split && !by_command && !by_setup {
+    if !split && !by_command && !by_setup && !by_loop {
         return 0;
     }
     let mut n = 0;
@@ -509,6 +511,112 @@ fn label_by_setup_lines(
             let labels: Vec<&str> =
                 p.iter().filter(|(m, _)| differing.contains(&m.as_str())).map(|(_, l)| l.as_str()).collect();
             parts[k] = Some(labels.join(" / "));
+        }
+    }
+    let mut added = false;
+    for (id, &c) in ids.iter_mut().zip(&copy_of) {
+        if let Some(Some(part)) = parts.get(c) {
+            id.label = Some(match id.label.take() {
+                Some(l) => format!("{l} / {part}"),
+                None => part.clone(),
+            });
+            added = true;
+        }
+    }
+    added
+}
+
+/// A shell loop typed above the copies of an output, `$ for j in 1 2 4;
+/// do make clean; time make -j$j vmlinux; done`: its variable, its values
+/// in order and the loop's command that runs the benchmark `name`, the
+/// words from its program (past `time`, `sudo`) to the one using the
+/// variable (`make -j$j`). `None` for any other line, or a loop whose
+/// values are not written out (`$(seq 3)`, `{1..3}`).
+fn shell_loop<'a>(line: &'a str, name: &str) -> Option<(&'a str, Vec<&'a str>, Vec<&'a str>)> {
+    let t = line.trim();
+    let at = t.find("for ")?;
+    let before = t[..at].trim_end();
+    let prompted = before.is_empty()
+        || before.ends_with(['$', '#', '%', '>', '❯', '+'])
+        || super::cmdline::after_other_prompt(t).is_some();
+    if !prompted || at > 60 {
+        return None;
+    }
+    let (var, rest) = t[at + 4..].split_once(" in ")?;
+    let var = var.trim();
+    if var.is_empty() || !var.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+        return None;
+    }
+    let (values, body) = rest.split_once(';')?;
+    let values: Vec<&str> = values.split_whitespace().collect();
+    if values.len() < 2 || values.iter().any(|v| v.contains(['$', '{', '(', '`', '*'])) {
+        return None;
+    }
+    let body = body.trim_start().strip_prefix("do")?.trim();
+    let body = body.strip_suffix("done").map_or(body, str::trim_end);
+    let uses = |w: &str| {
+        [format!("${{{var}}}"), format!("${var}")].iter().any(|v| {
+            w.match_indices(v.as_str()).any(|(k, _)| {
+                !w[k + v.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_') || v.ends_with('}')
+            })
+        })
+    };
+    let command =
+        body.split([';', '&', '|']).find(|c| c.split_whitespace().any(|w| is_program(command_words_name(w), name)))?;
+    let words: Vec<&str> = command
+        .split_whitespace()
+        .skip_while(|w| matches!(*w, "time" | "sudo" | "command" | "exec"))
+        .take_while(|w| !w.starts_with(['>', '<']) && !w.starts_with("2>") && !w.starts_with("&>"))
+        .collect();
+    let end = words.iter().position(|w| uses(w))?;
+    Some((var, values, words[..=end].to_vec()))
+}
+
+/// Labels the copies of an output that a shell loop over set-ups ran
+/// ([`shell_loop`] on a line above the first of them, none above the
+/// others): when they are as many as the loop's values, the copies get,
+/// in order, the loop's command with each value in place of the variable
+/// (`make -j1`, `make -j2`, `make -j4`); a bash `time` per value was
+/// averaged as runs of one set-up. When they are not as many, they are
+/// left as they are, with a warning at the loop's line. A loop whose
+/// variable the command does not use (`for i in 1 2 3; do dbench 16;
+/// done`) ran runs. Returns whether a label was added.
+fn label_by_shell_loop(
+    input: &Input,
+    benchmark: &str,
+    samples: &[Sample],
+    hashes: &[u64],
+    ids: &mut [Identity],
+    notes: &mut Vec<(usize, String)>,
+) -> bool {
+    let Some(Merged { copies, copy_of, groups }) = merged(input, samples, hashes, ids) else { return false };
+    let name = command_name(benchmark);
+    let loop_above = |k: usize| {
+        let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+        (from..copies[k].0).rev().find_map(|n| Some((n, shell_loop(&input.lines[n - 1], name)?)))
+    };
+    let mut parts: Vec<Option<String>> = vec![None; copies.len()];
+    for members in groups {
+        let Some((line, (var, values, command))) = loop_above(members[0]) else { continue };
+        if members[1..].iter().any(|&k| loop_above(k).is_some()) {
+            continue;
+        }
+        if members.len() != values.len() {
+            notes.push((
+                line,
+                format!(
+                    "the loop over `{var}` ({}) runs `{}` but {} copies of the output follow it: they were \
+                     averaged as runs of one set-up",
+                    values.join(" "),
+                    command.join(" "),
+                    members.len()
+                ),
+            ));
+            continue;
+        }
+        for (&k, value) in members.iter().zip(&values) {
+            let label = command.join(" ").replace(&format!("${{{var}}}"), value).replace(&format!("${var}"), value);
+            parts[k] = Some(label);
         }
     }
     let mut added = false;
@@ -2940,6 +3048,27 @@ mod tests {
         // Two machines by their prompts (a GitHub note: a host and its VM).
         let p = labelled("linux:~/src # ./netperf\nThroughput 1\n\nubuntu@vm:~$ netperf\nThroughput 2\n", &[2, 5]);
         assert_eq!(last_params(&p), vec!["linux", "ubuntu@vm"]);
+    }
+
+    /// From an attacker's trial (session 25, t/loopj.txt): a shell loop
+    /// over `make -j$j` above three bash `time` blocks labels them by its
+    /// values in order; a loop whose variable the command does not use ran
+    /// runs; one with fewer blocks than values is warned of.
+    #[test]
+    fn a_shell_loop_over_setups() {
+        let p = labelled("$ for h in a b; do netperf -H $h -l 30; done\nThroughput 1\nThroughput 2\n", &[2, 3]);
+        assert_eq!(last_params(&p), vec!["netperf -H a", "netperf -H b"]);
+        let mut p = labelled("$ for h in a b c; do netperf -H $h; done\nThroughput 1\nThroughput 2\n", &[2, 3]);
+        assert_eq!(last_params(&p), vec!["16", "16"]);
+        p.notes.retain(|(line, _)| *line == 1);
+        assert_eq!(p.notes.len(), 1, "{:?}", p.notes);
+        assert_eq!(
+            shell_loop("$ for j in 1 2 4; do time make -j${j} 2>&1; done", "time"),
+            Some(("j", vec!["1", "2", "4"], vec!["make", "-j${j}"]))
+        );
+        assert_eq!(shell_loop("$ for i in 1 2 3; do dbench 16; done", "dbench"), None);
+        assert_eq!(shell_loop("$ for j in $(seq 3); do time make -j$j; done", "time"), None);
+        assert_eq!(shell_loop("I looped for j in 1 2; do make -j$j; done", "make"), None);
     }
 
     /// From an attacker's trial (session 21): set-up lines whose values
