@@ -1889,6 +1889,9 @@ fn booted_kernel(text: &str) -> Option<String> {
     if first == "Linux" && words.len() >= 4 && words[3].starts_with('#') {
         return name(words[2]);
     }
+    if let Some(image) = boot_image(first) {
+        return name(image);
+    }
     let lower = first.to_ascii_lowercase();
     if lower == "uname" {
         let option = *words.get(1)?;
@@ -1901,6 +1904,31 @@ fn booted_kernel(text: &str) -> Option<String> {
         };
     }
     None
+}
+
+/// The kernel release in `/proc/cmdline`'s first word, the image booted:
+/// `BOOT_IMAGE=/boot/vmlinuz-6.1.0-13-amd64` → `6.1.0-13-amd64` (also
+/// `BOOT_IMAGE=(hd0,gpt2)/vmlinuz-…`, `vmlinux-`, `bzImage-`). A `cat
+/// /proc/cmdline` above each kernel's runs was taken for a label, and the
+/// runs of two kernels were compared as one's (an attacker's trial).
+fn boot_image(first: &str) -> Option<&str> {
+    let image = first.strip_prefix("BOOT_IMAGE=")?;
+    let file = image.rsplit('/').next()?;
+    ["vmlinuz-", "vmlinux-", "bzImage-"].iter().find_map(|p| file.strip_prefix(p))
+}
+
+/// A syslog line's host and tag before its message, `box bench[4242]:
+/// ext4` → `ext4` (its date is the run's counter, split off before):
+/// the pid differs from run to run and names no set-up. A `logger` line
+/// above each run split every run into a set-up of its own.
+fn without_syslog_tag(rest: &str) -> &str {
+    let tag_end = rest.find("]: ").filter(|&k| {
+        let head = &rest[..k];
+        let words = head.split_whitespace().count();
+        head.rsplit_once('[').is_some_and(|(_, pid)| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()))
+            && (1..=2).contains(&words)
+    });
+    tag_end.map_or(rest, |k| rest[k + 3..].trim_start())
 }
 
 /// Words that open a label written on the data line itself.
@@ -2319,6 +2347,7 @@ fn is_load_average(lower: &str) -> bool {
 /// `NO_DELAY_DEQUEUE`, a kernel and its build number `6.1.0 #55`).
 pub fn setup_beside_counter(text: &str, programs: &[&str]) -> Option<String> {
     let (rest, counter) = split_off_counter(text)?;
+    let rest = without_syslog_tag(&rest).to_string();
     // `5.2.0-rc2-aerate+ #55`: a kernel's build number, not a run's.
     if counter.starts_with('#') && rest.split_whitespace().last().is_some_and(is_kernel_name) {
         return None;
@@ -3069,6 +3098,22 @@ mod tests {
         assert_eq!(shell_loop("$ for i in 1 2 3; do dbench 16; done", "dbench"), None);
         assert_eq!(shell_loop("$ for j in $(seq 3); do time make -j$j; done", "time"), None);
         assert_eq!(shell_loop("I looped for j in 1 2; do make -j$j; done", "make"), None);
+    }
+
+    /// From an attacker's trial (session 25): `/proc/cmdline`'s
+    /// `BOOT_IMAGE=` names the booted kernel (t/k1.txt); a syslog line's
+    /// host and `tag[pid]:` are no part of the set-up beside its date
+    /// (pid/content).
+    #[test]
+    fn boot_image_and_syslog_tag() {
+        assert_eq!(
+            booted_kernel("BOOT_IMAGE=/boot/vmlinuz-6.1.0-13-amd64 root=UUID=1234 ro quiet").as_deref(),
+            Some("6.1.0-13-amd64")
+        );
+        assert!(booted_kernel("BOOT_IMAGE=(hd0,gpt2)/vmlinuz-6.7.0-rc3+ ro").is_some());
+        assert_eq!(booted_kernel("BOOT_IMAGE=/boot/custom root=/dev/sda1"), None);
+        assert_eq!(setup_beside_counter("Jan 16 10:00:01 box bench[4242]: ext4", &["dbench"]).as_deref(), Some("ext4"));
+        assert_eq!(setup_beside_counter("Jan 16 10:05:01 box bench[4311]: xfs", &["dbench"]).as_deref(), Some("xfs"));
     }
 
     /// From an attacker's trial (session 21): set-up lines whose values
