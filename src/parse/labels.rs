@@ -1819,6 +1819,8 @@ fn config_command(text: &str) -> Option<String> {
     // Most lines are none: their first word tells, before anything is made.
     let first = t.split_whitespace().next()?;
     let may = matches!(first, "$" | "#" | "sudo" | "ethtool" | "sysctl" | "echo" | "cpupower" | "tuned-adm" | "ip")
+        || matches!(first, "mount" | "umount" | "export")
+        || first.starts_with("mkfs")
         || first.eq_ignore_ascii_case("alter")
         || first.ends_with(['#', '$']);
     if !may {
@@ -1834,6 +1836,9 @@ fn config_command(text: &str) -> Option<String> {
         t = after.trim_start();
     }
     t = t.strip_prefix("sudo ").unwrap_or(t).trim_start();
+    if let Some(label) = filesystem_command(t) {
+        return Some(label);
+    }
     let words: Vec<&str> = t.split_whitespace().collect();
     let first = *words.first()?;
     let sets = match first {
@@ -1863,6 +1868,42 @@ fn config_command(text: &str) -> Option<String> {
         _ => t.to_ascii_uppercase().starts_with("ALTER SYSTEM SET "),
     };
     (sets && t.chars().count() <= 100).then(|| t.to_string())
+}
+
+/// The set-up a command line typed between runs makes by the file system
+/// it makes, mounts or points the benchmark at, by its distinctive part:
+/// `mkfs.xfs -f /dev/sdb1; mount /dev/sdb1 /mnt` → `mkfs.xfs`, `mount -o
+/// remount,barrier=0 /mnt` → `mount -o remount,barrier=0`, `mount -t ext4
+/// …` → `mount -t ext4`, `export DBENCH_DIR=/mnt/xfs` →
+/// `DBENCH_DIR=/mnt/xfs` (each part of a line joined by `;` or `&&` read;
+/// their labels joined by a space). A `cd DIR` is none: a post's `cd
+/// ~/stream && …` above one copy only took the place of its `[NPS1]`. A
+/// transcript's `# umount /mnt; mkfs.ext4 -q /dev/sdb1; mount …` between
+/// two dbench pairs was the only word that they ran on xfs, then ext4:
+/// the four were averaged. `None` when no part does (`umount /mnt`, `mount
+/// /dev/sdb1 /mnt`, `sync`, `ls`).
+fn filesystem_command(line: &str) -> Option<String> {
+    let mut labels: Vec<String> = Vec::new();
+    for part in line.split([';', '&', '|']) {
+        let words: Vec<&str> = part.split_whitespace().collect();
+        let words = words.strip_prefix(&["sudo"]).unwrap_or(&words);
+        let Some(&first) = words.first() else { continue };
+        let option = |o: &str| words.iter().position(|w| *w == o).and_then(|k| words.get(k + 1).copied());
+        let label = match first {
+            _ if first.starts_with("mkfs.") => Some(first.to_string()),
+            "mkfs" => option("-t").map(|fs| format!("mkfs -t {fs}")),
+            "mount" => match (option("-o"), option("-t")) {
+                (Some(o), _) if o.starts_with("remount") => Some(format!("mount -o {o}")),
+                (o, Some(fs)) => Some(o.map_or(format!("mount -t {fs}"), |o| format!("mount -t {fs} -o {o}"))),
+                _ => None,
+            },
+            "export" => words.get(1).filter(|w| w.contains('=')).map(|w| w.to_string()),
+            _ => None,
+        };
+        labels.extend(label);
+    }
+    let label = labels.join(" ");
+    (!label.is_empty() && label.chars().count() <= MAX_LABEL_CHARS).then_some(label)
 }
 
 /// The kernel a line names as the one booted, the runs below it that
@@ -3114,6 +3155,34 @@ mod tests {
         assert_eq!(booted_kernel("BOOT_IMAGE=/boot/custom root=/dev/sda1"), None);
         assert_eq!(setup_beside_counter("Jan 16 10:00:01 box bench[4242]: ext4", &["dbench"]).as_deref(), Some("ext4"));
         assert_eq!(setup_beside_counter("Jan 16 10:05:01 box bench[4311]: xfs", &["dbench"]).as_deref(), Some("xfs"));
+    }
+
+    /// From an attacker's trial (session 25, t/i.txt, c3, c2, d): a
+    /// command typed between runs that makes, mounts or points at another
+    /// file system labels the runs below it; one that changes nothing does
+    /// not.
+    #[test]
+    fn filesystem_commands_between_runs() {
+        let cases = [
+            ("# mkfs.xfs -f /dev/sdb1 >/dev/null; mount /dev/sdb1 /mnt", Some("mkfs.xfs")),
+            ("# umount /mnt; mkfs.ext4 -q /dev/sdb1; mount /dev/sdb1 /mnt", Some("mkfs.ext4")),
+            ("$ sudo mount -o remount,barrier=0 /mnt", Some("mount -o remount,barrier=0")),
+            ("$ export DBENCH_DIR=/mnt/xfs", Some("DBENCH_DIR=/mnt/xfs")),
+            ("root@box:~# cd /mnt/xfs", None),
+            ("# mount /dev/sdb1 /mnt", None),
+            ("# sync", None),
+            ("# cd", None),
+            ("# echo 3 > /proc/sys/vm/drop_caches", None),
+        ];
+        for (line, want) in cases {
+            assert_eq!(config_command(line).as_deref(), want, "{line}");
+        }
+        let p = labelled(
+            "# mkfs.xfs -f /dev/sdb1; mount /dev/sdb1 /mnt\n# dbench -D /mnt 16\nThroughput 1\n# dbench -D /mnt 16\n\
+             Throughput 2\n# umount /mnt; mkfs.ext4 /dev/sdb1; mount /dev/sdb1 /mnt\n# dbench -D /mnt 16\nThroughput 3\n",
+            &[3, 5, 8],
+        );
+        assert_eq!(last_params(&p), vec!["mkfs.xfs", "mkfs.xfs", "mkfs.ext4"]);
     }
 
     /// From an attacker's trial (session 21): set-up lines whose values
