@@ -11,10 +11,41 @@
 //! or a container's `kubectl exec … --` (`docker`, `podman`, `oc` too), or
 //! `docker exec [options] CONTAINER` without `--`, or a network namespace's
 //! `ip netns exec NS`.
+//!
+//! The prompts read: `$ `, `# `, `% `, `> `, `$> `, `user@host:~$ `,
+//! `[user@host ~]# `, `host% ` (zsh/csh), `❯ ` (starship, pure), `+ `/`++ `
+//! (bash's `set -x` trace), oh-my-zsh's `➜  dir `, and a Python or conda
+//! environment's `(venv) ` before any of them.
 
 /// Wrappers that may run a benchmark: `numactl -N 0 hackbench …`.
 const WRAPPERS: &[&str] =
     &["time", "sudo", "nice", "taskset", "numactl", "chrt", "env", "python", "python2", "python3", "exec", "command"];
+
+/// The rest of `line` after a prompt that is not a `$`/`#` one: bash's
+/// `set -x` trace (`+ hackbench --pipe …`, `++ ` in a subshell), starship's
+/// `❯ `, a csh or zsh `host% `, each after an optional environment's
+/// `(venv) `; `None` for any other line. A `set -x` log's `+ hackbench
+/// --pipe --groups 10` runs lost their `--pipe` and pipe and socket runs
+/// were averaged.
+pub fn after_other_prompt(line: &str) -> Option<&str> {
+    let t = line.trim_start();
+    let t = environment_prefix(t).map_or(t, str::trim_start);
+    let (first, rest) = t.split_once(char::is_whitespace)?;
+    let trace = !first.is_empty() && first.bytes().all(|b| b == b'+');
+    let host = first.len() > 1
+        && first.ends_with('%')
+        && first.bytes().any(|b| b.is_ascii_alphabetic())
+        && first[..first.len() - 1].bytes().all(|b| b.is_ascii_alphanumeric() || b"@:~/._-".contains(&b));
+    (trace || first == "❯" || host).then(|| rest.trim_start())
+}
+
+/// The rest of `line` after a Python or conda environment's name in
+/// parentheses (`(venv) $ …`, `(base) user@host:~$ …`).
+pub fn environment_prefix(line: &str) -> Option<&str> {
+    let rest = line.strip_prefix('(')?;
+    let (name, rest) = rest.split_once(") ")?;
+    (!name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b))).then_some(rest)
+}
 
 /// Programs that run a command in a container or pod with `exec … --`.
 const CONTAINER_RUNNERS: &[&str] = &["kubectl", "oc", "docker", "podman"];
@@ -81,6 +112,7 @@ pub fn args_of<'a>(line: &'a str, program: &str) -> Option<Vec<&'a str>> {
             return args_of(after, program);
         }
     }
+    let line = after_other_prompt(line).or_else(|| environment_prefix(line.trim_start())).unwrap_or(line);
     let toks: Vec<&str> = line.split_whitespace().collect();
     let mut after_wrapper = false;
     let mut skip = zsh_prompt_len(&toks);
@@ -98,6 +130,22 @@ pub fn args_of<'a>(line: &'a str, program: &str) -> Option<Vec<&'a str>> {
         let bare = tok.trim_start_matches(['#', '$']);
         if base(bare) == program {
             return Some(toks[i + 1..].to_vec());
+        }
+        // `perf stat -r 3 hackbench --pipe …`: perf counting the run of
+        // another benchmark is a wrapper; its options' values may be words
+        // (`-e cycles`).
+        if base(tok) == "perf" && toks.get(i + 1) == Some(&"stat") {
+            let mut j = i + 2;
+            while let Some(t) = toks.get(j)
+                && t.starts_with('-')
+            {
+                let takes_value =
+                    matches!(*t, "-r" | "-e" | "-C" | "-p" | "-t" | "-o" | "-G" | "-I" | "-x" | "--repeat");
+                j += if takes_value { 2 } else { 1 };
+            }
+            skip = j;
+            after_wrapper = false;
+            continue;
         }
         // `docker exec kv redis-benchmark --csv …`, no `--`: the runner's
         // options, the container's name, then the command (a post's two
@@ -148,6 +196,24 @@ mod tests {
         );
         assert_eq!(args_of("docker exec -it -e A=1 kv redis-benchmark -q", "redis-benchmark"), Some(vec!["-q"]));
         assert_eq!(args_of("docker exec kv redis-cli ping", "redis-benchmark"), None);
+    }
+
+    #[test]
+    fn trace_starship_csh_and_environment_prompts() {
+        let pipe = Some(vec!["--pipe", "--groups", "10"]);
+        assert_eq!(args_of("+ hackbench --pipe --groups 10", "hackbench"), pipe);
+        assert_eq!(args_of("++ sudo hackbench --pipe --groups 10", "hackbench"), pipe);
+        assert_eq!(args_of("❯ hackbench --pipe --groups 10", "hackbench"), pipe);
+        assert_eq!(args_of("(venv) $ hackbench --pipe --groups 10", "hackbench"), pipe);
+        assert_eq!(args_of("(base) ana@box:~$ hackbench --pipe --groups 10", "hackbench"), pipe);
+        assert_eq!(args_of("box% hackbench --pipe --groups 10", "hackbench"), pipe);
+        assert_eq!(args_of("$ perf stat -r 3 hackbench --pipe --groups 10", "hackbench"), pipe);
+        assert_eq!(args_of("$ perf stat -e cycles -a taskset -c 0 hackbench --pipe --groups 10", "hackbench"), pipe);
+        assert_eq!(args_of("$ nice -n -5 hackbench --pipe --groups 10", "hackbench"), pipe);
+        assert_eq!(args_of("$ perf bench sched pipe", "perf"), Some(vec!["bench", "sched", "pipe"]));
+        assert_eq!(args_of("+ redis-benchmark -q -t set -P 16", "redis-benchmark").map(|a| a.len()), Some(5));
+        assert_eq!(args_of("(so I ran) hackbench -g 4", "hackbench"), None);
+        assert_eq!(args_of("100% hackbench -g 4", "hackbench"), None);
     }
 
     #[test]

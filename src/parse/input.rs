@@ -112,6 +112,9 @@ impl Input {
             } else {
                 unified
             };
+        // A terminal's escape sequences (colours, a window title) and
+        // backspaces (script(1) logs): most files have none.
+        let terminal = memchr::memchr3(0x1b, 0x08, 0x7f, unified.as_bytes()).is_some();
         let mut lines = Vec::with_capacity(memchr::memchr_iter(b'\n', unified.as_bytes()).count() + 1);
         // Kept from the first quoted line on (most files have none).
         let mut quote_depths: Vec<u8> = Vec::new();
@@ -125,7 +128,7 @@ impl Input {
             if quoted {
                 quote_depths.push(depth);
             }
-            lines.push(rest.to_string());
+            lines.push(if terminal { as_the_terminal_showed(rest) } else { rest.to_string() });
         }
         quote_depths.truncate(lines.len());
         // A final newline does not start a line of its own.
@@ -409,6 +412,67 @@ fn escapes_are_an_encoders(line: &str) -> bool {
     std::str::from_utf8(&run).is_ok()
 }
 
+/// A line as a terminal showed it: without ANSI escape sequences (CSI,
+/// `ESC [1m`, colours and cursor moves; OSC, `ESC ]0;title BEL`, a window's
+/// title; two-byte escapes) and with each backspace (`\u{8}`) moving back
+/// one character, the next written over it, as a script(1) log of a typo
+/// corrected while typing (`xsf\b \b\b \b\bfs`) shows; DEL (`\u{7f}`) erases
+/// the character before. Colour codes were kept in labels (`ESC[1m== ext4
+/// ==ESC[0m` raw in HTML and CSV) and a corrected command was another
+/// set-up than the same command typed cleanly.
+fn as_the_terminal_showed(line: &str) -> String {
+    let mut out: Vec<char> = Vec::with_capacity(line.len());
+    let mut at: usize = 0;
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\u{1b}' => match chars.next() {
+                // CSI: parameter and intermediate bytes, then a final byte.
+                Some('[') => {
+                    for n in chars.by_ref() {
+                        if ('\u{40}'..='\u{7e}').contains(&n) {
+                            break;
+                        }
+                    }
+                }
+                // OSC: up to BEL or ST (`ESC \`).
+                Some(']') => {
+                    while let Some(n) = chars.next() {
+                        if n == '\u{7}' {
+                            break;
+                        }
+                        if n == '\u{1b}' {
+                            chars.next_if_eq(&'\\');
+                            break;
+                        }
+                    }
+                }
+                // A character set's designation (`ESC ( B`).
+                Some('(' | ')') => {
+                    chars.next();
+                }
+                _ => {}
+            },
+            '\u{8}' => at = at.saturating_sub(1),
+            '\u{7f}' => {
+                if at > 0 {
+                    at -= 1;
+                    out.remove(at);
+                }
+            }
+            c => {
+                if at < out.len() {
+                    out[at] = c;
+                } else {
+                    out.push(c);
+                }
+                at += 1;
+            }
+        }
+    }
+    out.into_iter().collect()
+}
+
 /// The byte an escape `=XY` stands for, from `rest` (the bytes after the
 /// `=`); `None` for a soft break or anything else.
 fn escaped_byte(rest: &[u8]) -> Option<u8> {
@@ -527,6 +591,16 @@ fn supercite(line: &str) -> Option<&str> {
 
 #[cfg(test)]
 mod tests {
+    /// Terminal escapes and backspaces are read as the terminal showed
+    /// them (an attacker's trial of session 25, c2/ and t/bs.txt).
+    #[test]
+    fn terminal_escapes_and_backspaces() {
+        let text = "\u{1b}[01;31mroot@box\u{1b}[00m:~# x\n\u{1b}[1m== ext4 ==\u{1b}[0m\r\n\u{1b}]0;title\u{7}a\n\
+                    dbench -D /mnt/xsf\u{8} \u{8}\u{8} \u{8}\u{8}fs 16\nab\u{7f}c\n";
+        let input = Input::from_text(text);
+        assert_eq!(input.lines[..5], ["root@box:~# x", "== ext4 ==", "a", "dbench -D /mnt/fs 16", "ac"]);
+    }
+
     use super::*;
 
     #[test]

@@ -186,6 +186,8 @@ fn apply_labels(input: &Input, parsed: &mut ParsedFile) -> usize {
     // The benchmark's own lines, found once for both below (when asked).
     let mut own = OwnLines { read: &read, quiet: None };
     let by_setup = label_by_setup_lines(input, &parsed.samples, &hashes, &mut own, &mut ids);
+    let (b, s) = (&parsed.benchmark, &parsed.samples);
+    let by_loop = label_by_shell_loop(input, b, s, &hashes, &mut ids, &mut parsed.notes);
     // The copies still averaged as runs of one set-up, found once for both
     // warnings (the labels above are final).
     if let Some(m) = merged(input, &parsed.samples, &hashes, &ids) {
@@ -196,7 +198,7 @@ fn apply_labels(input: &Input, parsed: &mut ParsedFile) -> usize {
             warn_of_numbers_differing_above(input, s, &hashes, &mut own, &m, &mut parsed.notes);
         }
     }
-    if !split && !by_command && !by_setup {
+    if !split && !by_command && !by_setup && !by_loop {
         return 0;
     }
     let mut n = 0;
@@ -525,6 +527,112 @@ fn label_by_setup_lines(
             let labels: Vec<&str> =
                 p.iter().filter(|(m, _)| differing.contains(&m.as_str())).map(|(_, l)| l.as_str()).collect();
             parts[k] = Some(labels.join(" / "));
+        }
+    }
+    let mut added = false;
+    for (id, &c) in ids.iter_mut().zip(&copy_of) {
+        if let Some(Some(part)) = parts.get(c) {
+            id.label = Some(match id.label.take() {
+                Some(l) => format!("{l} / {part}"),
+                None => part.clone(),
+            });
+            added = true;
+        }
+    }
+    added
+}
+
+/// A shell loop typed above the copies of an output, `$ for j in 1 2 4;
+/// do make clean; time make -j$j vmlinux; done`: its variable, its values
+/// in order and the loop's command that runs the benchmark `name`, the
+/// words from its program (past `time`, `sudo`) to the one using the
+/// variable (`make -j$j`). `None` for any other line, or a loop whose
+/// values are not written out (`$(seq 3)`, `{1..3}`).
+fn shell_loop<'a>(line: &'a str, name: &str) -> Option<(&'a str, Vec<&'a str>, Vec<&'a str>)> {
+    let t = line.trim();
+    let at = t.find("for ")?;
+    let before = t[..at].trim_end();
+    let prompted = before.is_empty()
+        || before.ends_with(['$', '#', '%', '>', '❯', '+'])
+        || super::cmdline::after_other_prompt(t).is_some();
+    if !prompted || at > 60 {
+        return None;
+    }
+    let (var, rest) = t[at + 4..].split_once(" in ")?;
+    let var = var.trim();
+    if var.is_empty() || !var.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+        return None;
+    }
+    let (values, body) = rest.split_once(';')?;
+    let values: Vec<&str> = values.split_whitespace().collect();
+    if values.len() < 2 || values.iter().any(|v| v.contains(['$', '{', '(', '`', '*'])) {
+        return None;
+    }
+    let body = body.trim_start().strip_prefix("do")?.trim();
+    let body = body.strip_suffix("done").map_or(body, str::trim_end);
+    let uses = |w: &str| {
+        [format!("${{{var}}}"), format!("${var}")].iter().any(|v| {
+            w.match_indices(v.as_str()).any(|(k, _)| {
+                !w[k + v.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_') || v.ends_with('}')
+            })
+        })
+    };
+    let command =
+        body.split([';', '&', '|']).find(|c| c.split_whitespace().any(|w| is_program(command_words_name(w), name)))?;
+    let words: Vec<&str> = command
+        .split_whitespace()
+        .skip_while(|w| matches!(*w, "time" | "sudo" | "command" | "exec"))
+        .take_while(|w| !w.starts_with(['>', '<']) && !w.starts_with("2>") && !w.starts_with("&>"))
+        .collect();
+    let end = words.iter().position(|w| uses(w))?;
+    Some((var, values, words[..=end].to_vec()))
+}
+
+/// Labels the copies of an output that a shell loop over set-ups ran
+/// ([`shell_loop`] on a line above the first of them, none above the
+/// others): when they are as many as the loop's values, the copies get,
+/// in order, the loop's command with each value in place of the variable
+/// (`make -j1`, `make -j2`, `make -j4`); a bash `time` per value was
+/// averaged as runs of one set-up. When they are not as many, they are
+/// left as they are, with a warning at the loop's line. A loop whose
+/// variable the command does not use (`for i in 1 2 3; do dbench 16;
+/// done`) ran runs. Returns whether a label was added.
+fn label_by_shell_loop(
+    input: &Input,
+    benchmark: &str,
+    samples: &[Sample],
+    hashes: &[u64],
+    ids: &mut [Identity],
+    notes: &mut Vec<(usize, String)>,
+) -> bool {
+    let Some(Merged { copies, copy_of, groups }) = merged(input, samples, hashes, ids) else { return false };
+    let name = command_name(benchmark);
+    let loop_above = |k: usize| {
+        let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+        (from..copies[k].0).rev().find_map(|n| Some((n, shell_loop(&input.lines[n - 1], name)?)))
+    };
+    let mut parts: Vec<Option<String>> = vec![None; copies.len()];
+    for members in groups {
+        let Some((line, (var, values, command))) = loop_above(members[0]) else { continue };
+        if members[1..].iter().any(|&k| loop_above(k).is_some()) {
+            continue;
+        }
+        if members.len() != values.len() {
+            notes.push((
+                line,
+                format!(
+                    "the loop over `{var}` ({}) runs `{}` but {} copies of the output follow it: they were \
+                     averaged as runs of one set-up",
+                    values.join(" "),
+                    command.join(" "),
+                    members.len()
+                ),
+            ));
+            continue;
+        }
+        for (&k, value) in members.iter().zip(&values) {
+            let label = command.join(" ").replace(&format!("${{{var}}}"), value).replace(&format!("${var}"), value);
+            parts[k] = Some(label);
         }
     }
     let mut added = false;
@@ -1243,6 +1351,13 @@ fn command_words<'a>(line: &'a str, name: &str) -> Option<Vec<&'a str>> {
         return None;
     }
     let mut prompted = false;
+    // `+ hackbench --pipe …` (set -x), `❯ `, `box% `, `(venv) $ `.
+    if let Some(rest) = super::cmdline::after_other_prompt(t) {
+        t = rest;
+        prompted = true;
+    } else if let Some(rest) = super::cmdline::environment_prefix(t) {
+        t = rest.trim_start();
+    }
     for prompt in ["$ ", "# "] {
         if let Some(rest) = t.strip_prefix(prompt) {
             t = rest.trim_start();
@@ -1791,6 +1906,8 @@ fn config_command(text: &str) -> Option<String> {
     // Most lines are none: their first word tells, before anything is made.
     let first = t.split_whitespace().next()?;
     let may = matches!(first, "$" | "#" | "sudo" | "ethtool" | "sysctl" | "echo" | "cpupower" | "tuned-adm" | "ip")
+        || matches!(first, "mount" | "umount" | "export")
+        || first.starts_with("mkfs")
         || first.eq_ignore_ascii_case("alter")
         || first.ends_with(['#', '$']);
     if !may {
@@ -1806,6 +1923,9 @@ fn config_command(text: &str) -> Option<String> {
         t = after.trim_start();
     }
     t = t.strip_prefix("sudo ").unwrap_or(t).trim_start();
+    if let Some(label) = filesystem_command(t) {
+        return Some(label);
+    }
     let words: Vec<&str> = t.split_whitespace().collect();
     let first = *words.first()?;
     let sets = match first {
@@ -1837,6 +1957,42 @@ fn config_command(text: &str) -> Option<String> {
     (sets && t.chars().count() <= 100).then(|| t.to_string())
 }
 
+/// The set-up a command line typed between runs makes by the file system
+/// it makes, mounts or points the benchmark at, by its distinctive part:
+/// `mkfs.xfs -f /dev/sdb1; mount /dev/sdb1 /mnt` → `mkfs.xfs`, `mount -o
+/// remount,barrier=0 /mnt` → `mount -o remount,barrier=0`, `mount -t ext4
+/// …` → `mount -t ext4`, `export DBENCH_DIR=/mnt/xfs` →
+/// `DBENCH_DIR=/mnt/xfs` (each part of a line joined by `;` or `&&` read;
+/// their labels joined by a space). A `cd DIR` is none: a post's `cd
+/// ~/stream && …` above one copy only took the place of its `[NPS1]`. A
+/// transcript's `# umount /mnt; mkfs.ext4 -q /dev/sdb1; mount …` between
+/// two dbench pairs was the only word that they ran on xfs, then ext4:
+/// the four were averaged. `None` when no part does (`umount /mnt`, `mount
+/// /dev/sdb1 /mnt`, `sync`, `ls`).
+fn filesystem_command(line: &str) -> Option<String> {
+    let mut labels: Vec<String> = Vec::new();
+    for part in line.split([';', '&', '|']) {
+        let words: Vec<&str> = part.split_whitespace().collect();
+        let words = words.strip_prefix(&["sudo"]).unwrap_or(&words);
+        let Some(&first) = words.first() else { continue };
+        let option = |o: &str| words.iter().position(|w| *w == o).and_then(|k| words.get(k + 1).copied());
+        let label = match first {
+            _ if first.starts_with("mkfs.") => Some(first.to_string()),
+            "mkfs" => option("-t").map(|fs| format!("mkfs -t {fs}")),
+            "mount" => match (option("-o"), option("-t")) {
+                (Some(o), _) if o.starts_with("remount") => Some(format!("mount -o {o}")),
+                (o, Some(fs)) => Some(o.map_or(format!("mount -t {fs}"), |o| format!("mount -t {fs} -o {o}"))),
+                _ => None,
+            },
+            "export" => words.get(1).filter(|w| w.contains('=')).map(|w| w.to_string()),
+            _ => None,
+        };
+        labels.extend(label);
+    }
+    let label = labels.join(" ");
+    (!label.is_empty() && label.chars().count() <= MAX_LABEL_CHARS).then_some(label)
+}
+
 /// The kernel a line names as the one booted, the runs below it that
 /// kernel's: `Booted 6.1.0 on Tue Jan 16 10:00:00 UTC 2024` (`booted
 /// into`, `booted kernel`), `uname -a`'s `Linux box 6.1.0 #1 SMP
@@ -1861,6 +2017,9 @@ fn booted_kernel(text: &str) -> Option<String> {
     if first == "Linux" && words.len() >= 4 && words[3].starts_with('#') {
         return name(words[2]);
     }
+    if let Some(image) = boot_image(first) {
+        return name(image);
+    }
     let lower = first.to_ascii_lowercase();
     if lower == "uname" {
         let option = *words.get(1)?;
@@ -1873,6 +2032,31 @@ fn booted_kernel(text: &str) -> Option<String> {
         };
     }
     None
+}
+
+/// The kernel release in `/proc/cmdline`'s first word, the image booted:
+/// `BOOT_IMAGE=/boot/vmlinuz-6.1.0-13-amd64` → `6.1.0-13-amd64` (also
+/// `BOOT_IMAGE=(hd0,gpt2)/vmlinuz-…`, `vmlinux-`, `bzImage-`). A `cat
+/// /proc/cmdline` above each kernel's runs was taken for a label, and the
+/// runs of two kernels were compared as one's (an attacker's trial).
+fn boot_image(first: &str) -> Option<&str> {
+    let image = first.strip_prefix("BOOT_IMAGE=")?;
+    let file = image.rsplit('/').next()?;
+    ["vmlinuz-", "vmlinux-", "bzImage-"].iter().find_map(|p| file.strip_prefix(p))
+}
+
+/// A syslog line's host and tag before its message, `box bench[4242]:
+/// ext4` → `ext4` (its date is the run's counter, split off before):
+/// the pid differs from run to run and names no set-up. A `logger` line
+/// above each run split every run into a set-up of its own.
+fn without_syslog_tag(rest: &str) -> &str {
+    let tag_end = rest.find("]: ").filter(|&k| {
+        let head = &rest[..k];
+        let words = head.split_whitespace().count();
+        head.rsplit_once('[').is_some_and(|(_, pid)| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()))
+            && (1..=2).contains(&words)
+    });
+    tag_end.map_or(rest, |k| rest[k + 3..].trim_start())
 }
 
 /// Words that open a label written on the data line itself.
@@ -2354,6 +2538,7 @@ fn is_load_average(lower: &str) -> bool {
 /// `NO_DELAY_DEQUEUE`, a kernel and its build number `6.1.0 #55`).
 pub fn setup_beside_counter(text: &str, programs: &[&str]) -> Option<String> {
     let (rest, counter) = split_off_counter(text)?;
+    let rest = without_syslog_tag(&rest).to_string();
     // `5.2.0-rc2-aerate+ #55`: a kernel's build number, not a run's.
     if counter.starts_with('#') && rest.split_whitespace().last().is_some_and(is_kernel_name) {
         return None;
@@ -3088,6 +3273,12 @@ mod tests {
             command_words("[root@box software]# sudo /usr/bin/netperf -H a", "netperf"),
             Some(vec!["root@box", "netperf", "-H", "a"])
         );
+        // set -x's `+ `, starship's `❯ `, zsh's `box% `, `(venv) $ `.
+        for line in
+            ["+ sudo hackbench --pipe", "❯ hackbench --pipe", "box% hackbench --pipe", "(venv) $ hackbench --pipe"]
+        {
+            assert_eq!(command_words(line, "hackbench"), Some(vec!["hackbench", "--pipe"]), "{line}");
+        }
         // LKP's time stamps before each run's command are no set-up.
         let p = labelled(
             "2026-07-19 18:06:13 netperf -l 30\nThroughput 1\n2026-07-19 18:07:13 netperf -l 30\nThroughput 2\n",
@@ -3097,6 +3288,71 @@ mod tests {
         // Two machines by their prompts (a GitHub note: a host and its VM).
         let p = labelled("linux:~/src # ./netperf\nThroughput 1\n\nubuntu@vm:~$ netperf\nThroughput 2\n", &[2, 5]);
         assert_eq!(last_params(&p), vec!["linux", "ubuntu@vm"]);
+    }
+
+    /// From an attacker's trial (session 25, t/loopj.txt): a shell loop
+    /// over `make -j$j` above three bash `time` blocks labels them by its
+    /// values in order; a loop whose variable the command does not use ran
+    /// runs; one with fewer blocks than values is warned of.
+    #[test]
+    fn a_shell_loop_over_setups() {
+        let p = labelled("$ for h in a b; do netperf -H $h -l 30; done\nThroughput 1\nThroughput 2\n", &[2, 3]);
+        assert_eq!(last_params(&p), vec!["netperf -H a", "netperf -H b"]);
+        let mut p = labelled("$ for h in a b c; do netperf -H $h; done\nThroughput 1\nThroughput 2\n", &[2, 3]);
+        assert_eq!(last_params(&p), vec!["16", "16"]);
+        p.notes.retain(|(line, _)| *line == 1);
+        assert_eq!(p.notes.len(), 1, "{:?}", p.notes);
+        assert_eq!(
+            shell_loop("$ for j in 1 2 4; do time make -j${j} 2>&1; done", "time"),
+            Some(("j", vec!["1", "2", "4"], vec!["make", "-j${j}"]))
+        );
+        assert_eq!(shell_loop("$ for i in 1 2 3; do dbench 16; done", "dbench"), None);
+        assert_eq!(shell_loop("$ for j in $(seq 3); do time make -j$j; done", "time"), None);
+        assert_eq!(shell_loop("I looped for j in 1 2; do make -j$j; done", "make"), None);
+    }
+
+    /// From an attacker's trial (session 25): `/proc/cmdline`'s
+    /// `BOOT_IMAGE=` names the booted kernel (t/k1.txt); a syslog line's
+    /// host and `tag[pid]:` are no part of the set-up beside its date
+    /// (pid/content).
+    #[test]
+    fn boot_image_and_syslog_tag() {
+        assert_eq!(
+            booted_kernel("BOOT_IMAGE=/boot/vmlinuz-6.1.0-13-amd64 root=UUID=1234 ro quiet").as_deref(),
+            Some("6.1.0-13-amd64")
+        );
+        assert!(booted_kernel("BOOT_IMAGE=(hd0,gpt2)/vmlinuz-6.7.0-rc3+ ro").is_some());
+        assert_eq!(booted_kernel("BOOT_IMAGE=/boot/custom root=/dev/sda1"), None);
+        assert_eq!(setup_beside_counter("Jan 16 10:00:01 box bench[4242]: ext4", &["dbench"]).as_deref(), Some("ext4"));
+        assert_eq!(setup_beside_counter("Jan 16 10:05:01 box bench[4311]: xfs", &["dbench"]).as_deref(), Some("xfs"));
+    }
+
+    /// From an attacker's trial (session 25, t/i.txt, c3, c2, d): a
+    /// command typed between runs that makes, mounts or points at another
+    /// file system labels the runs below it; one that changes nothing does
+    /// not.
+    #[test]
+    fn filesystem_commands_between_runs() {
+        let cases = [
+            ("# mkfs.xfs -f /dev/sdb1 >/dev/null; mount /dev/sdb1 /mnt", Some("mkfs.xfs")),
+            ("# umount /mnt; mkfs.ext4 -q /dev/sdb1; mount /dev/sdb1 /mnt", Some("mkfs.ext4")),
+            ("$ sudo mount -o remount,barrier=0 /mnt", Some("mount -o remount,barrier=0")),
+            ("$ export DBENCH_DIR=/mnt/xfs", Some("DBENCH_DIR=/mnt/xfs")),
+            ("root@box:~# cd /mnt/xfs", None),
+            ("# mount /dev/sdb1 /mnt", None),
+            ("# sync", None),
+            ("# cd", None),
+            ("# echo 3 > /proc/sys/vm/drop_caches", None),
+        ];
+        for (line, want) in cases {
+            assert_eq!(config_command(line).as_deref(), want, "{line}");
+        }
+        let p = labelled(
+            "# mkfs.xfs -f /dev/sdb1; mount /dev/sdb1 /mnt\n# dbench -D /mnt 16\nThroughput 1\n# dbench -D /mnt 16\n\
+             Throughput 2\n# umount /mnt; mkfs.ext4 /dev/sdb1; mount /dev/sdb1 /mnt\n# dbench -D /mnt 16\nThroughput 3\n",
+            &[3, 5, 8],
+        );
+        assert_eq!(last_params(&p), vec!["mkfs.xfs", "mkfs.xfs", "mkfs.ext4"]);
     }
 
     /// From an attacker's trial (session 21): set-up lines whose values

@@ -66,7 +66,9 @@ fn label_line(line: &str) -> Option<(String, bool)> {
     if t.chars().count() > 60 || !t.chars().any(char::is_alphanumeric) || plain(t.trim_end_matches(':')).is_some() {
         return None;
     }
-    if is_own_line(t) || is_prompt(t) {
+    // `/proc/cmdline`'s `BOOT_IMAGE=/boot/vmlinuz-6.1.0 …` names the kernel
+    // booted (read as one by the labeller), no set-up.
+    if is_own_line(t) || is_prompt(t) || t.starts_with("BOOT_IMAGE=") {
         return None;
     }
     if let Some(text) = t.strip_suffix(':').or_else(|| t.strip_suffix(" -")) {
