@@ -2618,11 +2618,16 @@ fn split_off_counter(text: &str) -> Option<(String, String)> {
             && !last.ends_with([':', '-'])
             && !is_timestamp(&words[..k].join(" ").to_ascii_lowercase())
     };
-    let (rest, counter) = match (1..n).rev().find(|&k| is_counter(&words[..k]) && !counts_things(k)) {
+    // A counter or date is at most [`MAX_COUNTER_WORDS`] words (date(1)'s
+    // `Tue Jan 16 10:01:00 UTC 2024` is six): longer runs of words are not
+    // tried (each try joins and lowers them: this search was most of the
+    // labeller's cost on every line with a digit).
+    let longest = n.saturating_sub(1).min(MAX_COUNTER_WORDS);
+    let (rest, counter) = match (1..=longest).rev().find(|&k| is_counter(&words[..k]) && !counts_things(k)) {
         // `run 2, CSV only:`: a clause about the run (how it was printed).
         Some(k) if words[k - 1].ends_with(',') || words[k].starts_with(',') => return None,
         Some(k) => (&words[k..], &words[..k]),
-        None => (1..n).find(|&k| is_counter(&words[k..])).map(|k| (&words[..k], &words[k..]))?,
+        None => (n - longest..n).find(|&k| is_counter(&words[k..])).map(|k| (&words[..k], &words[k..]))?,
     };
     let rest = rest.join(" ");
     let mut rest = rest.trim_matches(|c: char| c.is_whitespace() || matches!(c, ':' | ',' | '-' | ';'));
@@ -2640,6 +2645,10 @@ fn split_off_counter(text: &str) -> Option<(String, String)> {
     }
     (!rest.is_empty()).then(|| (rest.to_string(), counter.join(" ")))
 }
+
+/// The most words a run's counter or date has ([`split_off_counter`]):
+/// `iteration 1 of 2`, date(1)'s `Tue Jan 16 10:01:00 UTC 2024` (six).
+const MAX_COUNTER_WORDS: usize = 8;
 
 /// Words that are a run's counter or a date and nothing more: `run 1`,
 /// `iteration 1 of 2`, `2nd run`, `(run 1)`, `[1/4]`, `(1/2)`, `1/2` (of at
