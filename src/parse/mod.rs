@@ -25,6 +25,7 @@ pub mod cmdline;
 pub mod coremark;
 pub mod cut;
 pub mod dbench;
+pub mod failed;
 pub mod fio;
 pub mod fsmark;
 pub mod generic;
