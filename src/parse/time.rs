@@ -58,7 +58,10 @@
 //! time's `Command terminated by signal 9`: every form
 //! [`super::failed::command_failed`] names), since the record before, timed
 //! a failed command: it is left out, with a warning at its first line
-//! naming the failure's.
+//! naming the failure's. A failure counts only against the command it
+//! follows: a shell prompt's command line (`$ git stash pop`,
+//! [`super::failed::is_command_line`]) between it and the record starts
+//! another command, and the record is read.
 //!
 //!   Posted comparison tables put one run per line and one kernel per column
 //!   (`real 1m4.221s 0m56.916s` under a header `ac12 ac12-pmap2`): each column
@@ -528,7 +531,10 @@ impl BenchParser for GnuTime {
                 if let Some(pos) = line.find("Command exited with non-zero status") {
                     out.notes.push((i + 1, line[pos..].trim().to_string()));
                 }
-                if failed::command_failed(line) {
+                if failed::is_command_line(line) {
+                    // Another command: a failure above it was not this one's.
+                    failed = None;
+                } else if failed::command_failed(line) {
                     failed.get_or_insert(i + 1);
                 }
             }
@@ -675,7 +681,7 @@ impl BenchParser for BashTime {
         let mut group = String::new();
         let mut header: Option<Vec<String>> = None;
         // The first line since the last `time` record or the last command
-        // line where a command reported its failure (`make: *** [Makefile:
+        // line (a prompt's) where a command reported its failure (`make: *** [Makefile:
         // 1913: kernel] Error 2`, `Killed`; `failed::command_failed`): the
         // record after it timed a failed command.
         let mut failed: Option<usize> = None;
@@ -686,6 +692,12 @@ impl BenchParser for BashTime {
         for (i, line) in input.lines.iter().enumerate() {
             if let Some(h) = heading(line) {
                 group = h;
+                skipping = false;
+                continue;
+            }
+            if failed::is_command_line(line) {
+                // Another command: a failure above it was not this one's.
+                failed = None;
                 skipping = false;
                 continue;
             }
@@ -831,6 +843,10 @@ make modules:\n34.11user 23\n";
             "{:?}",
             f.notes
         );
+        // A failure above another command's prompt line was not this one's.
+        let ok = "% make -j8 tools/perf\nmake: *** [Makefile:113: install] Error 2\n% git stash pop\n% time make\n\
+            make  3061.00s user 209.00s system 350% cpu 15:20.123 total\n";
+        assert_eq!(get(&GnuTime.parse(&Input::from_text(ok)).unwrap(), "user"), vec![3061.0]);
         let zsh2 = "% time make -j8 vmlinux >/dev/null\nmake: *** [Makefile:1913: vmlinux] Error 2\n\
             make -j8 vmlinux > /dev/null  61.00s user 9.00s system 350% cpu 20.123 total\n";
         let e = GnuTime.parse(&Input::from_text(zsh2)).unwrap_err();
