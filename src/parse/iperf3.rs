@@ -65,8 +65,10 @@
 //! bitrate of 0; the sender's figure is read.
 //!
 //! A text summary followed (within 3 lines) by `iperf3: interrupt - the
-//! client has terminated` is an interrupted test's (Ctrl-C: `0.00-2.53
-//! sec`, receiver `0.00 bits/sec`): not read, with a note at that line.
+//! client has terminated` (also with the terminal's `^C` glued before it)
+//! is an interrupted test's (Ctrl-C: `0.00-2.53 sec`, receiver `0.00
+//! bits/sec`): not read, with a note at that line; so is one followed by
+//! `iperf3: error - control socket has closed unexpectedly`.
 //!
 //! A file holding both (a post with a text run, then a `-J` one) gives
 //! both: the text summary lines outside the JSON documents are read too,
@@ -492,7 +494,12 @@ fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<
         // `iperf3: interrupt - the client has terminated` (Ctrl-C) right
         // under a summary: iperf3 printed it for a test cut short, whose
         // receiver may have counted nothing. Not a result.
-        if t.starts_with("iperf3: interrupt")
+        // The terminal's echo of Ctrl-C may be glued before it
+        // (`^Ciperf3: interrupt - …`); `iperf3: error - control socket has
+        // closed unexpectedly` (the other side gone) ends a test the same.
+        let stopped = t.trim_start_matches("^C");
+        if (stopped.starts_with("iperf3: interrupt")
+            || stopped.starts_with("iperf3: error - control socket has closed"))
             && let Some((before, first, end)) = last.take()
             && n <= end + 3
         {
