@@ -63,9 +63,17 @@ fn gnu_truncated_is_error() {
 #[test]
 fn corpus_time() {
     let Some(d) = corpus("time") else { return };
-    let input = Input::from_bytes(&std::fs::read(d.join("lkml-2003-04-gnutime-nonzero-status-wrapped.txt")).unwrap());
+    let bytes = std::fs::read(d.join("lkml-2003-04-gnutime-nonzero-status-wrapped.txt")).unwrap();
+    let input = Input::from_bytes(&bytes);
     assert_eq!(detected(&input), "gnu-time");
-    let f = time::GnuTime.parse(&input).unwrap();
+    // A compile failure's report ("IDE compilation problems"): make's
+    // `Error 1` on line 35 is above the record, which timed the failed
+    // build: it is left out, and the file has no other.
+    let e = time::GnuTime.parse(&input).unwrap_err();
+    assert!(e.to_string().contains("(line 35: `make: *** [vmlinux] Error 1`)"), "{e}");
+    // Without make's line the wrapped record is read whole.
+    let text = String::from_utf8_lossy(&bytes).replace("make: *** [vmlinux] Error 1\n", "\n");
+    let f = time::GnuTime.parse(&Input::from_text(&text)).unwrap();
     assert_eq!(vals(&f, "user"), vec![65.30]);
     assert_eq!(vals(&f, "system"), vec![3.04]);
     assert!(close(vals(&f, "elapsed")[0], 68.42));

@@ -64,9 +64,15 @@
 //! 0, "bits_per_second": 0` under `sum_received`) is a warning, not a
 //! bitrate of 0; the sender's figure is read.
 //!
+//! A JSON document with a top-level `"error"` (`"interrupt - the server
+//! has terminated"`; iperf3 writes its `end` sums anyway) is not read, with
+//! a note at that line.
+//!
 //! A text summary followed (within 3 lines) by `iperf3: interrupt - the
-//! client has terminated` is an interrupted test's (Ctrl-C: `0.00-2.53
-//! sec`, receiver `0.00 bits/sec`): not read, with a note at that line.
+//! client has terminated` (also with the terminal's `^C` glued before it)
+//! is an interrupted test's (Ctrl-C: `0.00-2.53 sec`, receiver `0.00
+//! bits/sec`): not read, with a note at that line; so is one followed by
+//! `iperf3: error - control socket has closed unexpectedly`.
 //!
 //! A file holding both (a post with a text run, then a `-J` one) gives
 //! both: the text summary lines outside the JSON documents are read too,
@@ -150,6 +156,13 @@ fn read_doc(input: &Input, v: &Value, first: usize, last: usize, out: &mut Parse
         streams: int("num_streams").map_or(1, |n| n as usize),
         reverse: int("reverse") == Some(1),
     };
+    // `"error": "interrupt - the server has terminated"` at the top level:
+    // iperf3 -J writes its `end` sums of the test it stopped anyway.
+    if let Some(e) = v.get("error").and_then(Value::as_str) {
+        let at = (first..=last).find(|&n| input.lines[n - 1].trim_start().starts_with("\"error\"")).unwrap_or(first);
+        out.notes.push((at, format!("the iperf3 test failed (`\"error\": \"{e}\"`): its JSON document is not read")));
+        return;
+    }
     let Some(end) = v.get("end") else {
         out.notes.push((first, "an iperf3 JSON document with no `end` (the test failed): not read".into()));
         return;
@@ -492,7 +505,12 @@ fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<
         // `iperf3: interrupt - the client has terminated` (Ctrl-C) right
         // under a summary: iperf3 printed it for a test cut short, whose
         // receiver may have counted nothing. Not a result.
-        if t.starts_with("iperf3: interrupt")
+        // The terminal's echo of Ctrl-C may be glued before it
+        // (`^Ciperf3: interrupt - …`); `iperf3: error - control socket has
+        // closed unexpectedly` (the other side gone) ends a test the same.
+        let stopped = t.trim_start_matches("^C");
+        if (stopped.starts_with("iperf3: interrupt")
+            || stopped.starts_with("iperf3: error - control socket has closed"))
             && let Some((before, first, end)) = last.take()
             && n <= end + 3
         {
@@ -661,7 +679,11 @@ impl BenchParser for Iperf3 {
             tag_varying(&mut out, &hosts, "host");
         }
         if out.samples.is_empty() {
-            let reason = match out.notes.iter().find(|(_, m)| m.starts_with("the test was interrupted")) {
+            let reason = match out
+                .notes
+                .iter()
+                .find(|(_, m)| m.starts_with("the test was interrupted") || m.starts_with("the iperf3 test failed"))
+            {
                 Some((n, m)) => format!("line {n}: {m}"),
                 None => "no JSON `end` sums and no `… sender`/`… receiver` summary line".into(),
             };
@@ -686,6 +708,20 @@ mod tests {
         assert!(f.samples.iter().all(|s| s.params.iter().any(|p| p.name == "streams" && p.value == "4")));
     }
     use super::*;
+
+    /// attack25's ip/err.json, trimmed: iperf3 -J wrote its `end` sums of
+    /// a test the server's end stopped, and `"error"` below them.
+    #[test]
+    fn a_json_document_with_an_error_is_not_read() {
+        let doc = "{\n  \"start\": {\"test_start\": {\"protocol\": \"TCP\", \"num_streams\": 1}},\n  \"end\": {\n    \
+            \"sum_sent\": {\"bits_per_second\": 23548961000.0},\n    \
+            \"sum_received\": {\"bits_per_second\": 23548652000.0}\n  },\n  \
+            \"error\": \"interrupt - the server has terminated\"\n}\n";
+        let e = Iperf3.parse(&Input::from_text(doc)).unwrap_err();
+        assert!(e.to_string().contains("line 7: the iperf3 test failed"), "{e}");
+        let clean = doc.replace(",\n  \"error\": \"interrupt - the server has terminated\"", "");
+        assert_eq!(Iperf3.parse(&Input::from_text(&clean)).unwrap().samples.len(), 2);
+    }
 
     #[test]
     fn tests_to_two_servers_are_apart_by_host() {

@@ -36,9 +36,12 @@
 //! An `end time` without a `start time` before it, or a start, end or time
 //! that is no number, is an error at its line; a start time with no end
 //! (a build cut short) is a note. A build inside which make reports its
-//! own failure (`make: *** [Makefile:1913: drivers] Error 2`) is left out,
-//! with a note at its `end time` naming make's line: its times are a
-//! failure's, not a build's.
+//! own failure (`make: *** [Makefile:1913: drivers] Error 2`) or the
+//! harness's shell reports make killed (`/lkp/lkp/src/tests/kbuild: line
+//! 87: 43210 Killed  make -j 256 vmlinux`; every form
+//! [`super::failed::command_failed`] names) is left out, with a note at its
+//! `end time` naming the failure's line: its times are a failure's, not a
+//! build's.
 
 use super::cmdline::args_of;
 use super::num::plain;
@@ -97,10 +100,12 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut setup = Setup::default();
     let mut start: Option<(usize, f64)> = None;
     // The build's `real`/`user`/`sys`, kept until its end time, and the
-    // line of make's failure inside it (`make: *** [Makefile:1913:
-    // drivers] Error 2`): a failed build is left out.
+    // line of the first failure inside it (`make: *** [Makefile:1913:
+    // drivers] Error 2`, `…/kbuild: line 87: 43210 Killed  make`): a failed
+    // build is left out.
     let mut times: Vec<Sample> = Vec::new();
     let mut failed: Option<usize> = None;
+    let mut first_failure: Option<(usize, String)> = None;
     for (n, line) in input.numbered() {
         let t = line.trim();
         if let Some(rest) = t.strip_prefix("start time:") {
@@ -114,7 +119,9 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             let end = seconds(n, t, rest)?;
             let (_, begin) = start.take().ok_or_else(|| ParseError::malformed(n, "a `start time:` line first", t))?;
             if let Some(at) = failed.take() {
-                out.notes.push((n, format!("this build failed (make's error at line {at}): its times are left out")));
+                let what = super::failed::quote(&input.lines[at - 1]);
+                out.notes.push((n, format!("this build failed (line {at}: `{what}`): its times are left out")));
+                first_failure.get_or_insert((at, what));
                 times.clear();
                 continue;
             }
@@ -129,7 +136,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 continue;
             }
             times.push(setup.sample(name, seconds(n, t, rest)?, n));
-        } else if start.is_some() && super::time::make_failed(t) {
+        } else if start.is_some() && super::failed::command_failed(t) {
             failed.get_or_insert(n);
         } else {
             setup.command(t);
@@ -139,8 +146,8 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         out.notes.push((m, "a build's start time with no end time: the build is not read".into()));
     }
     if out.samples.is_empty() {
-        let reason = match out.notes.iter().find(|(_, m)| m.starts_with("this build failed")) {
-            Some((at, _)) => format!("every build failed (line {at})"),
+        let reason = match first_failure {
+            Some((at, what)) => format!("every build failed (line {at}: `{what}`)"),
             None => "no `start time:` / `end time:` pair".into(),
         };
         return Err(ParseError::NoResults { benchmark: ID, reason });
@@ -195,10 +202,36 @@ mod tests {
         assert_eq!(got, ["9 real 150", "10 build time 150.5"]);
         assert_eq!(f.notes.len(), 1, "{:?}", f.notes);
         assert_eq!(f.notes[0].0, 7);
-        assert!(f.notes[0].1.contains("make's error at line 4"), "{:?}", f.notes);
+        assert!(f.notes[0].1.contains("line 4: `make[4]: *** [scripts/Makefile.build:243"), "{:?}", f.notes);
         let alone = "start time: 1695365134.2\nmake: *** [Makefile:1913: drivers] Error 2\nend time: 1695365141.0\n";
         let e = Kbuild.parse(&Input::from_text(alone)).unwrap_err();
-        assert!(e.to_string().contains("every build failed (line 3)"), "{e}");
+        assert!(
+            e.to_string().contains("every build failed (line 2: `make: *** [Makefile:1913: drivers] Error 2`)"),
+            "{e}"
+        );
+    }
+
+    /// attack25's f/kbkill.txt, trimmed: the harness's shell reports make
+    /// killed (`…/kbuild: line 87: 43210 Killed  make -j 256 vmlinux`)
+    /// between start and end time; LKP printed the times anyway.
+    #[test]
+    fn a_killed_build_is_left_out() {
+        let text = "2024-02-26 06:47:27 make defconfig\nstart time: 1708930050.011573855\n\n\
+            /lkp/lkp/src/tests/kbuild: line 87: 43210 Killed                  make -j 256 vmlinux\n\
+            real: 33.544s\nuser: 910.672s\nsys: 160.023s\nend time: 1708930083.557520310\n\
+            start time: 1708930089.790027934\n\nreal: 34.189s\nuser: 912.767s\nsys: 160.453s\n\
+            end time: 1708930123.979912732\n";
+        let f = Kbuild.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<String> =
+            f.samples.iter().map(|s| format!("{} {} {}", s.line, s.metric.name, s.value.mean())).collect();
+        assert_eq!(got, ["11 real 34.189", "12 user 912.767", "13 sys 160.453", "14 build time 34.189885"]);
+        assert_eq!(f.notes.len(), 1, "{:?}", f.notes);
+        assert_eq!(f.notes[0].0, 8);
+        assert!(
+            f.notes[0].1.contains("line 4: `/lkp/lkp/src/tests/kbuild: line 87: 43210 Killed make"),
+            "{:?}",
+            f.notes
+        );
     }
 
     #[test]

@@ -25,6 +25,7 @@ pub mod cmdline;
 pub mod coremark;
 pub mod cut;
 pub mod dbench;
+pub mod failed;
 pub mod fio;
 pub mod fsmark;
 pub mod generic;
@@ -333,6 +334,8 @@ pub fn note_is_info(note: &str) -> bool {
         "not a test left out",
         // fio: a status block alike to another run's, its job sections not.
         "another run's totals, read",
+        // sysbench: each figure line of a failed run, beside its warning.
+        "part of the failed run of line",
     ];
     INFO.iter().any(|p| note.contains(p))
 }

@@ -552,12 +552,36 @@ fn table_line(
     Ok(())
 }
 
+/// The test length a netperf command line asks for, `-l 300` → 300 s
+/// (a negative `-l` counts transactions, not seconds: `None`).
+fn test_length(line: &str) -> Option<f64> {
+    let args = super::cmdline::args_of(line, "netperf")?;
+    let global = args.iter().position(|a| *a == "--").map_or(&args[..], |i| &args[..i]);
+    short_option(global, "-l").and_then(plain).filter(|v| *v > 0.0)
+}
+
+/// A result row's elapsed time, by its table's kind: the fourth cell of a
+/// stream row, the third of a UDP row, the fifth of a request/response row.
+fn elapsed_of(kind: Kind, cells: &[Option<f64>]) -> Option<f64> {
+    let at = match kind {
+        Kind::Stream => 3,
+        Kind::Udp => 2,
+        Kind::Rr => 4,
+    };
+    cells.get(at).copied().flatten()
+}
+
 /// Reads every table in `input`. Rows below one header are runs of its
 /// test; label lines between the header and a row are left to
-/// [`super::labels`].
+/// [`super::labels`]. A row whose elapsed time is under 90 % of the
+/// command line's `-l` seconds ran a test that stopped early: not read,
+/// with a note at its line.
 fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut out = ParsedFile { benchmark: "netperf".into(), ..ParsedFile::default() };
     let mut block: Option<Block> = None;
+    // The `-l` seconds of the last command line: a row whose elapsed time
+    // is well short of it ran a stopped test.
+    let mut length: Option<f64> = None;
     let mut last: Option<Sample> = None;
     let mut first_error: Option<ParseError> = None;
     // Each test's remote host from its banner (`… AF_INET to 192.168.0.3
@@ -610,6 +634,9 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             }
         }
         let command = command_test(t);
+        if command.is_some() {
+            length = test_length(t);
+        }
         if command.is_some() && t.ends_with('&') && !t.ends_with("&&") {
             match launches.last_mut() {
                 // No table read since the last `&` line: one launch.
@@ -665,6 +692,19 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                     first_error.get_or_insert(e);
                     b.broken = true;
                     (b.udp_pending, last) = (false, None);
+                } else if let Some(secs) = length
+                    && out.samples.len() > before
+                    && let Some(elapsed) = b.kind().and_then(|k| elapsed_of(k, &cells))
+                    && elapsed < 0.9 * secs
+                {
+                    // The run stopped early (a killed netperf, a lost
+                    // connection): its rate is of the seconds it ran.
+                    out.samples.truncate(before);
+                    last = None;
+                    let msg = format!(
+                        "netperf ran {elapsed} s of the {secs} s its command asked (`-l {secs}`): the run stopped early, its row is not read"
+                    );
+                    out.notes.push((n, msg));
                 } else if let Some(label) = label {
                     for s in &mut out.samples[before..] {
                         s.params.push(crate::model::Param::new("label", label));
@@ -711,6 +751,9 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     if out.samples.is_empty() {
         if let Some(e) = first_error {
             return Err(e);
+        }
+        if let Some((n, m)) = out.notes.iter().find(|(_, m)| m.contains("the run stopped early")) {
+            return Err(ParseError::NoResults { benchmark: "netperf", reason: format!("line {n}: {m}") });
         }
         return Err(ParseError::NoResults {
             benchmark: "netperf",
@@ -780,6 +823,32 @@ impl BenchParser for Netperf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// attack25's np/short.txt (corpus-modern netperf.txt's first copy with
+    /// Elapsed 12.31 s of `-l 300`), beside a full 300 s run.
+    #[test]
+    fn a_run_stopped_short_of_its_length_is_left_out() {
+        let block = |secs: &str, rate: &str| {
+            format!(
+                "2023-09-12 08:54:50 netperf -4 -H 127.0.0.1 -t SCTP_STREAM_MANY -c -C -l 300 -- -m 10K\n\
+                 SCTP 1-TO-MANY STREAM TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET to 127.0.0.1 () port 0 AF_INET : demo\n\
+                 Recv   Send    Send                          Utilization       Service Demand\n\
+                 Socket Socket  Message  Elapsed              Send     Recv     Send    Recv\n\
+                 Size   Size    Size     Time     Throughput  local    remote   local   remote\n\
+                 bytes  bytes   bytes    secs.    10^6bits/s  % S      % S      us/KB   us/KB\n\n\
+                 212992 212992  10240     {secs}      {rate}   32.07    32.07    44.406  44.406\n"
+            )
+        };
+        let text = format!("{}{}", block("300.01", "8005.72"), block("12.31", "412.02"));
+        let f = Netperf.parse(&Input::from_text(&text)).unwrap();
+        let tput: Vec<f64> =
+            f.samples.iter().filter(|s| s.metric.name == "Throughput").map(|s| s.value.mean()).collect();
+        assert_eq!(tput, [8005.72]);
+        assert!(f.samples.iter().all(|s| s.line == 8), "{:?}", f.samples);
+        let note = f.notes.iter().find(|(_, m)| m.contains("stopped early")).expect("a note");
+        assert_eq!(note.0, 16);
+        assert!(note.1.contains("ran 12.31 s of the 300 s"), "{note:?}");
+    }
 
     fn params(s: &Sample) -> String {
         s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect::<Vec<_>>().join(" ")
@@ -921,7 +990,7 @@ mod tests {
     /// their count is a set-up, so 16 copies are never runs of 4.
     #[test]
     fn copies_launched_at_once_are_a_parameter() {
-        let cmd = "2023-09-12 08:47:50 netperf -4 -H 127.0.0.1 -t TCP_RR -c -C -l 300  &\n";
+        let cmd = "2023-09-12 08:47:50 netperf -4 -H 127.0.0.1 -t TCP_RR -c -C -l 10  &\n";
         let lkp = |n: usize| format!("{}2023-09-12 08:47:50 wait\n{}", cmd.repeat(n), RR.repeat(n));
         for n in [4, 16] {
             let f = Netperf.parse(&Input::from_text(&lkp(n))).unwrap();

@@ -43,7 +43,9 @@
 //! A run that pgbench ends with `pgbench: error: Run was aborted; the
 //! above results are incomplete.` (15 and later: clients aborted, as a
 //! database node failing makes them) is a warning at that line, and its
-//! summary is not read: its tps counts what the clients left did.
+//! summary is not read: its tps counts what the clients left did. So is a
+//! run above whose summary pgbench 10 to 14 reports `client 3 aborted in
+//! command 4 (SQL) of script 0; ERROR: …` (the warning at that line).
 //!
 //! `progress:` lines (`-P`) and per-statement latencies (`-r`) are not
 //! read. A tps or latency line whose value is no number is an error at its
@@ -64,11 +66,33 @@ struct Run {
     params: Vec<(&'static str, String)>,
     figures: Vec<(Metric, f64, usize)>,
     reconnect: bool,
+    /// The line of a client's abort above this run's summary (`client 3
+    /// aborted in command 4 …`): its summary is not read.
+    aborted: Option<usize>,
+}
+
+/// pgbench 10 to 14's report of a client that gave up during the run,
+/// above the summary: `client 3 aborted in command 4 (SQL) of script 0;
+/// ERROR:  could not extend file …` (9.x: `client 3 aborted in state 4:
+/// ERROR: …`).
+fn client_aborted(t: &str) -> bool {
+    let Some(rest) = t.strip_prefix("client ") else { return false };
+    let Some((n, rest)) = rest.split_once(' ') else { return false };
+    n.bytes().all(|b| b.is_ascii_digit())
+        && (rest.starts_with("aborted in command") || rest.starts_with("aborted in state"))
 }
 
 impl Run {
-    /// Moves the run's figures into `out` as samples.
+    /// Moves the run's figures into `out` as samples; a run a client
+    /// aborted in leaves them out, with a note at the abort's line.
     fn finish(&mut self, out: &mut ParsedFile) {
+        if let Some(at) = self.aborted.take()
+            && !self.figures.is_empty()
+        {
+            self.figures.clear();
+            let msg = "a pgbench client aborted (a failed query): the run's summary below is not read";
+            out.notes.push((at, msg.into()));
+        }
         for (metric, value, n) in self.figures.drain(..) {
             let mut s = Sample::new(metric, value, n);
             for (name, v) in &self.params {
@@ -173,12 +197,21 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut run = Run::default();
     // Whether the command line above the next run has `-C`.
     let mut connect = false;
+    // A client's abort above the next run's summary.
+    let mut aborted: Option<usize> = None;
     for (n, line) in input.numbered() {
         let t = line.trim();
         if let Some(v) = t.strip_prefix("transaction type:") {
             run.finish(&mut out);
-            run = Run { params: vec![("type", transaction_type(v))], reconnect: connect, ..Run::default() };
+            run = Run {
+                params: vec![("type", transaction_type(v))],
+                reconnect: connect,
+                aborted: aborted.take(),
+                ..Run::default()
+            };
             connect = false;
+        } else if client_aborted(t) {
+            aborted.get_or_insert(n);
         } else if let Some(v) = t.strip_prefix("pgbench (") {
             // `pgbench (18.3, server 15.12-YB-2025.2.2.2-b0)`: the client's.
             let v = v.split([' ', ')', ',']).next().unwrap_or("");
@@ -203,8 +236,13 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     }
     run.finish(&mut out);
     if out.samples.is_empty() {
-        let reason = match out.notes.iter().find(|(_, m)| m.contains("was aborted")) {
-            Some((n, _)) => format!("line {n}: pgbench says the run was aborted and its results are incomplete"),
+        let reason = match out.notes.iter().find(|(_, m)| m.contains("was aborted") || m.contains("client aborted")) {
+            Some((n, _)) if input.lines[n - 1].contains("Run was aborted") => {
+                format!("line {n}: pgbench says the run was aborted and its results are incomplete")
+            }
+            Some((n, _)) => {
+                format!("line {n}: a pgbench client aborted (`{}`)", super::failed::quote(&input.lines[n - 1]))
+            }
             None => "no `tps = …` or `latency average` line".into(),
         };
         return Err(ParseError::NoResults { benchmark: "pgbench", reason });

@@ -79,7 +79,11 @@
 //! `format=flowed` mail breaks a 100-column row) is read as one row at its
 //! first line, with a note; stress-ng's own
 //! `fail:` lines, a `metrics-check` warning and `metrics untrustworthy: N`
-//! are notes; a file holding only failures has no results.
+//! are notes; a file holding only failures has no results. A stressor
+//! stress-ng reports failed (`vm: child died: signal 9`, `vm: killed by
+//! the OOM killer`, `vm: terminated with an error`) has its row below not
+//! read, and `[PID] unsuccessful run completed` leaves out that process's
+//! rows, each with a note naming the failure's line.
 
 use super::num::plain;
 use super::{BenchParser, Input, ParseError};
@@ -190,6 +194,66 @@ fn strip_prefix(line: &str) -> (&str, &str) {
         _ => rest,
     };
     (level, rest)
+}
+
+/// The stressor stress-ng reports failed in a line's body (after the
+/// `[pid]`): `vm: child died: signal 9 'SIGKILL' (instance 1)`, `vm: killed
+/// by the OOM killer`, `vm: terminated with an error, exit status=2
+/// (stressor failed)` → `vm`.
+fn stressor_failed(body: &str) -> Option<&str> {
+    let (name, rest) = body.split_once(": ")?;
+    let failed = rest.starts_with("child died")
+        || rest.starts_with("killed by the OOM killer")
+        || rest.starts_with("terminated with an error")
+        || rest.starts_with("terminated on signal");
+    (failed && is_stressor_name(name)).then_some(name)
+}
+
+/// Leaves out the rows of stressors stress-ng reports failed (stress-ng
+/// 0.13 on prints its table anyway; attack25 f/sng.txt): a stressor named
+/// by [`stressor_failed`] loses its next row below that line; `[PID]
+/// unsuccessful run completed` loses every row of that process above it.
+/// Each row left out is a note at its line naming the failure's.
+fn drop_failed_stressors(input: &Input, out: &mut ParsedFile) {
+    // (row line, failure line) of each row to leave out.
+    let mut drop: Vec<(usize, usize)> = Vec::new();
+    let stressor_of = |s: &Sample| s.params.iter().find(|p| p.name == "stressor").map(|p| p.value.clone());
+    for (i, line) in input.lines.iter().enumerate() {
+        let (_, body) = strip_prefix(line);
+        if let Some(name) = stressor_failed(body) {
+            let row = out
+                .samples
+                .iter()
+                .filter(|s| s.line > i + 1 && stressor_of(s).as_deref() == Some(name))
+                .map(|s| s.line)
+                .min();
+            if let Some(row) = row {
+                drop.push((row, i + 1));
+            }
+        } else if body.starts_with("unsuccessful run completed") {
+            let t = ungutter(line);
+            let Some(pid) = t.split_once('[').and_then(|(_, r)| r.split_once(']')).map(|(p, _)| format!("[{p}]"))
+            else {
+                continue;
+            };
+            for s in out.samples.iter().filter(|s| s.line <= i) {
+                if input.lines.get(s.line - 1).is_some_and(|l| l.contains(&pid)) {
+                    drop.push((s.line, i + 1));
+                }
+            }
+        }
+    }
+    if drop.is_empty() {
+        return;
+    }
+    drop.sort_unstable();
+    drop.dedup_by_key(|d| d.0);
+    for &(row, at) in &drop {
+        let what = super::failed::quote(&input.lines[at - 1]);
+        out.notes
+            .push((row, format!("stress-ng reported this run failed (line {at}: `{what}`): this row is not read")));
+    }
+    out.samples.retain(|s| !drop.iter().any(|d| d.0 == s.line));
 }
 
 /// The table's header: how many figure columns its rows have: 6, 7 with
@@ -707,11 +771,14 @@ impl BenchParser for StressNg {
             read_yaml(&st, input, b, &mut out)?;
         }
         super::varying::tag_each(&mut out, &st.run_lengths, "timeout");
+        drop_failed_stressors(input, &mut out);
         if out.samples.is_empty() {
             let fail = out.notes.iter().find(|n| n.1.contains("reported: ")).map(|n| n.0);
-            let reason = match fail {
-                Some(l) => format!("stress-ng failed (line {l}) and printed no metrics"),
-                None => "no metrics table (`stressor  bogo ops real time …`) or YAML `metrics:`".into(),
+            let dropped = out.notes.iter().find(|n| n.1.starts_with("stress-ng reported this run failed"));
+            let reason = match (dropped, fail) {
+                (Some((_, m)), _) => format!("every row's run failed: {m}"),
+                (None, Some(l)) => format!("stress-ng failed (line {l}) and printed no metrics"),
+                (None, None) => "no metrics table (`stressor  bogo ops real time …`) or YAML `metrics:`".into(),
             };
             return Err(ParseError::NoResults { benchmark: "stress-ng", reason });
         }

@@ -329,6 +329,12 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut after_blank = false;
     // Lines a poster commented (`read, MiB/s:   87.89  # 吞吐量…`).
     let mut commented: Vec<usize> = Vec::new();
+    // The run being read: its first sample, its command line's `--time=`,
+    // and the first sign that it failed (a `FATAL:` line, a total time
+    // short of `--time`).
+    let mut run_start = 0;
+    let mut time_setting: Option<f64> = None;
+    let mut failed: Option<(usize, String)> = None;
     for (n, line) in input.numbered() {
         let t = match poster_comment(line.trim()).or_else(|| paren_comment(line.trim())) {
             Some(before) => {
@@ -353,6 +359,36 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 checkpoint = None;
             }
             continue;
+        }
+        if t.starts_with("FATAL: ") {
+            failed.get_or_insert((n, format!("`{}`", super::failed::quote(t))));
+        }
+        if let Some(total) = t.strip_prefix("total time:").and_then(|v| plain(v.trim().trim_end_matches('s')))
+            && let Some(setting) = time_setting
+            && total < 0.9 * setting
+        {
+            failed.get_or_insert((n, format!("a total time of {total} s, short of the command's --time={setting}")));
+        }
+        let starts_run = banner(t).is_some() || args_of(t, "sysbench").is_some_and(|a| command_test(&a).is_some());
+        if starts_run {
+            leave_out_failed(&mut out, run_start, failed.take());
+            run_start = out.samples.len();
+            if let Some(args) = args_of(t, "sysbench").filter(|a| command_test(a).is_some()) {
+                time_setting = args
+                    .iter()
+                    .find_map(|a| a.strip_prefix("--time=").or_else(|| a.strip_prefix("--max-time=")))
+                    .and_then(|v| v.parse::<f64>().ok())
+                    .filter(|v| *v > 0.0);
+                // A run that may end at its `--events` ends early by design.
+                let events = args.iter().any(|a| {
+                    a.strip_prefix("--events=")
+                        .or_else(|| a.strip_prefix("--max-requests="))
+                        .is_some_and(|v| v.parse::<f64>().is_ok_and(|e| e > 0.0))
+                });
+                if events {
+                    time_setting = None;
+                }
+            }
         }
         if let Some(v) = banner(t) {
             out.version.get_or_insert_with(|| v.to_string());
@@ -444,6 +480,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             run.latency_unit = None;
         }
     }
+    leave_out_failed(&mut out, run_start, failed);
     if let (Some(first), Some(last)) = (commented.first(), commented.last()) {
         let lines = if first == last { format!("line {first}") } else { format!("lines {first}-{last}") };
         let what = format!(
@@ -453,12 +490,32 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         out.notes.push((*first, what));
     }
     if out.samples.is_empty() {
-        return Err(ParseError::NoResults {
-            benchmark: "sysbench",
-            reason: "no sysbench 1.0 figure of a known test".into(),
-        });
+        let reason = match out.notes.iter().find(|(_, m)| m.starts_with("this sysbench run failed")) {
+            Some((n, m)) => format!("line {n}: {m}"),
+            None => "no sysbench 1.0 figure of a known test".into(),
+        };
+        return Err(ParseError::NoResults { benchmark: "sysbench", reason });
     }
     Ok(out)
+}
+
+/// Leaves out the figures of a run from its first sample `start` on when
+/// it failed: sysbench printed `FATAL: mysql_drv_query() returned error
+/// 2013 …` (a lost connection; the threads stop, the report is printed
+/// anyway) or its total time is short of the command line's `--time=`
+/// (under 90 %). A note at the failure's line says so.
+fn leave_out_failed(out: &mut ParsedFile, start: usize, failed: Option<(usize, String)>) {
+    let Some((at, what)) = failed else { return };
+    if out.samples.len() <= start {
+        return;
+    }
+    let dropped = out.samples.len() - start;
+    let mut lines: Vec<usize> = out.samples.drain(start..).map(|s| s.line).collect();
+    lines.dedup();
+    out.notes.push((at, format!("this sysbench run failed ({what}): its {dropped} figures are not read")));
+    // Each line left out said so (an info note), so that none looks
+    // forgotten.
+    out.notes.extend(lines.into_iter().map(|n| (n, format!("part of the failed run of line {at}: not read"))));
 }
 
 /// A figure line with a poster's words in parentheses after the figure

@@ -50,10 +50,18 @@
 //!   the POSIX `time -p` form `real 64.22`. Metrics `real`, `user`, `sys`, all
 //!   in s, Lower. Every such line is one sample, so a file holding several
 //!   runs yields several samples per metric; a file holding only some of the
-//!   three lines yields those. A record after make's own failure (`make:
-//!   *** [Makefile:1913: kernel] Error 2`, since the record before) timed a
-//!   failed build: it is left out, with a note at its `real` line naming
-//!   make's.
+//!   three lines yields those.
+//!
+//! In both, a record after a command's own report that it failed (make's
+//! `make: *** [Makefile:1913: kernel] Error 2`, bash's `Killed` or
+//! `Segmentation fault (core dumped)`, `zsh: killed  make`, a `^C`, GNU
+//! time's `Command terminated by signal 9`: every form
+//! [`super::failed::command_failed`] names), since the record before, timed
+//! a failed command: it is left out, with a warning at its first line
+//! naming the failure's. A failure counts only against the command it
+//! follows: a shell prompt's command line (`$ git stash pop`,
+//! [`super::failed::is_command_line`]) between it and the record starts
+//! another command, and the record is read.
 //!
 //!   Posted comparison tables put one run per line and one kernel per column
 //!   (`real 1m4.221s 0m56.916s` under a header `ac12 ac12-pmap2`): each column
@@ -70,6 +78,7 @@
 //! [`gnu_record_at`] and [`bash_record_at`] are public for those other
 //! parsers: dbench uses them to read the `time` output that follows a run.
 
+use super::failed;
 use super::num::{clock_seconds, plain};
 use super::{BenchParser, Input, ParseError};
 use crate::model::{Better, Metric, ParsedFile, Sample};
@@ -510,34 +519,64 @@ impl BenchParser for GnuTime {
         let mut i = 0;
         // Words of line `i` already read by a record ending on it.
         let mut skip = 0;
+        // The first line since the last record or command line where a
+        // command reported its failure (`Command terminated by signal 9`,
+        // `zsh: killed  make`, make's `Error 2`): the record after it timed
+        // a failed command and is left out.
+        let mut failed: Option<usize> = None;
+        let mut first_failure: Option<usize> = None;
         while i < input.lines.len() {
             let line = &input.lines[i];
-            if skip == 0
-                && let Some(pos) = line.find("Command exited with non-zero status")
-            {
-                out.notes.push((i + 1, line[pos..].trim().to_string()));
+            if skip == 0 {
+                if let Some(pos) = line.find("Command exited with non-zero status") {
+                    out.notes.push((i + 1, line[pos..].trim().to_string()));
+                }
+                if failed::is_command_line(line) {
+                    // Another command: a failure above it was not this one's.
+                    failed = None;
+                } else if failed::command_failed(line) {
+                    failed.get_or_insert(i + 1);
+                }
             }
+            let here = i + 1;
+            let mut take = |rec: TimeRecord, out: &mut ParsedFile| match failed.take() {
+                Some(at) => {
+                    let what = failed::quote(&input.lines[at - 1]);
+                    let first = rec.samples.iter().map(|s| s.line).min().unwrap_or(here);
+                    out.notes.push((
+                        first,
+                        format!("this `time` record timed a command that failed (line {at}: `{what}`): left out"),
+                    ));
+                    first_failure.get_or_insert(at);
+                }
+                None => out.samples.extend(rec.samples),
+            };
             if let Some((rec, used)) = gnu_record_from(input, i, skip)? {
-                out.samples.extend(rec.samples);
+                let last_idx = rec.last_idx;
+                take(rec, &mut out);
                 // Words left after it on its last line may start another.
-                let more = input.lines[rec.last_idx].split_whitespace().nth(used).is_some();
-                (i, skip) = if more { (rec.last_idx, used) } else { (rec.last_idx + 1, 0) };
+                let more = input.lines[last_idx].split_whitespace().nth(used).is_some();
+                (i, skip) = if more { (last_idx, used) } else { (last_idx + 1, 0) };
                 continue;
             }
             match (skip, gnu_verbose_at(input, i)?) {
                 (0, Some(rec)) => {
-                    out.samples.extend(rec.samples);
                     i = rec.last_idx + 1;
+                    take(rec, &mut out);
                 }
                 _ => i += 1,
             }
             skip = 0;
         }
         if out.samples.is_empty() {
-            return Err(ParseError::NoResults {
-                benchmark: "gnu-time",
-                reason: "no `…user …system …elapsed` line, csh time line or `time -v` block".into(),
-            });
+            let reason = match first_failure {
+                Some(at) => format!(
+                    "its only `time` record timed a command that failed (line {at}: `{}`)",
+                    failed::quote(&input.lines[at - 1])
+                ),
+                None => "no `…user …system …elapsed` line, csh time line or `time -v` block".into(),
+            };
+            return Err(ParseError::NoResults { benchmark: "gnu-time", reason });
         }
         Ok(out)
     }
@@ -565,19 +604,6 @@ fn heading(line: &str) -> Option<String> {
         return None;
     }
     if text.chars().any(|c| c.is_alphabetic()) { Some(text.to_string()) } else { None }
-}
-
-/// make's own report of a failed build, `make: *** [Makefile:1913: kernel]
-/// Error 2` (GNU make; also `gmake:`, `make[1]:`): a target that failed.
-/// Used by kbuild too: a build after it timed a failure. A
-/// `make -k` or an ignored error (`Error 1 (ignored)`) is no failure.
-pub fn make_failed(line: &str) -> bool {
-    let t = line.trim();
-    let Some((tool, rest)) = t.split_once(": *** ") else { return false };
-    let tool = tool.split('[').next().unwrap_or(tool);
-    matches!(tool, "make" | "gmake")
-        && !rest.ends_with("(ignored)")
-        && rest.rsplit_once("Error ").is_some_and(|(_, n)| n.trim().parse::<u32>().is_ok())
 }
 
 /// A column header naming kernels: every word contains a digit and none is
@@ -654,20 +680,29 @@ impl BenchParser for BashTime {
         let mut out = ParsedFile { benchmark: "bash-time".into(), ..Default::default() };
         let mut group = String::new();
         let mut header: Option<Vec<String>> = None;
-        // Line of make's own failure (`make: *** [Makefile:1913: kernel]
-        // Error 2`) since the last `time` record: the record after it timed
-        // a failed build.
+        // The first line since the last `time` record or the last command
+        // line (a prompt's) where a command reported its failure (`make: *** [Makefile:
+        // 1913: kernel] Error 2`, `Killed`; `failed::command_failed`): the
+        // record after it timed a failed command.
         let mut failed: Option<usize> = None;
         // Inside the `real`/`user`/`sys` lines of such a record.
         let mut skipping = false;
+        // The failure line of the first record left out.
+        let mut first_failure: Option<usize> = None;
         for (i, line) in input.lines.iter().enumerate() {
             if let Some(h) = heading(line) {
                 group = h;
                 skipping = false;
                 continue;
             }
-            if make_failed(line) {
-                failed = Some(i + 1);
+            if failed::is_command_line(line) {
+                // Another command: a failure above it was not this one's.
+                failed = None;
+                skipping = false;
+                continue;
+            }
+            if failed::command_failed(line) {
+                failed.get_or_insert(i + 1);
                 skipping = false;
                 continue;
             }
@@ -681,10 +716,12 @@ impl BenchParser for BashTime {
                 skipping = false;
             }
             if let Some(at) = failed.take() {
+                let what = failed::quote(&input.lines[at - 1]);
                 out.notes.push((
                     i + 1,
-                    format!("this `time` record timed a failed build (make's error at line {at}): left out"),
+                    format!("this `time` record timed a command that failed (line {at}: `{what}`): left out"),
                 ));
+                first_failure.get_or_insert(at);
                 skipping = true;
             }
             if skipping {
@@ -708,10 +745,11 @@ impl BenchParser for BashTime {
             }
         }
         if out.samples.is_empty() {
-            let reason = match out.notes.iter().find(|(_, m)| m.contains("timed a failed build")) {
-                Some((at, _)) => {
-                    format!("its only `time` record timed a build that failed (make's error at line {at})")
-                }
+            let reason = match first_failure {
+                Some(at) => format!(
+                    "its only `time` record timed a command that failed (line {at}: `{}`)",
+                    failed::quote(&input.lines[at - 1])
+                ),
                 None => "no `real`, `user` or `sys` line with a time".into(),
             };
             return Err(ParseError::NoResults { benchmark: "bash-time", reason });
@@ -768,22 +806,56 @@ make modules:\n34.11user 23\n";
 
     #[test]
     fn gnu_wrapped_glued_and_nonzero_status() {
-        let i = Input::from_text(
-            "make: *** [vmlinux] Error 1\nCommand exited with non-zero status 2\n\
+        let text = "Command exited with non-zero status 2\n\
              65.30user 3.04system 1:08.42elapsed 99%CPU (0avgtext+0avgdata\n0maxresident)k\n\
-             0inputs+0outputs (134929major+160438minor)pagefaults 0swaps\n",
-        );
-        let f = GnuTime.parse(&i).unwrap();
+             0inputs+0outputs (134929major+160438minor)pagefaults 0swaps\n";
+        let f = GnuTime.parse(&Input::from_text(text)).unwrap();
         assert_eq!(get(&f, "user"), vec![65.30]);
         assert!(close(get(&f, "elapsed")[0], 68.42));
         assert_eq!(get(&f, "minor faults"), vec![160438.0]);
         assert_eq!(f.notes.len(), 1);
+        // After make's own failure the record timed a failed build.
+        let e = GnuTime.parse(&Input::from_text(&format!("make: *** [vmlinux] Error 1\n{text}"))).unwrap_err();
+        assert!(e.to_string().contains("failed (line 1: `make: *** [vmlinux] Error 1`)"), "{e}");
         let i = Input::from_text(
             "**** Throughput 1 MB/sec (NB=2 MB/sec  3\nMBit/sec) 14.74user 22.92system 4:26.91elapsed 14%CPU\n",
         );
         let f = GnuTime.parse(&i).unwrap();
         assert_eq!(get(&f, "user"), vec![14.74]);
         assert_eq!(f.samples[0].line, 2);
+    }
+
+    /// attack25's f/zsh.txt, f/zsh2.txt and f/oom.txt: zsh's `time` after
+    /// `zsh: killed` or make's `Error 2`, GNU time `-v` after `Command
+    /// terminated by signal 9`; a clean record after the next prompt is read.
+    #[test]
+    fn gnu_records_of_failed_commands_are_left_out() {
+        let zsh = "% time make -j8 vmlinux >/dev/null\nzsh: killed     make -j8 vmlinux > /dev/null\n\
+            make -j8 vmlinux > /dev/null  61.00s user 9.00s system 350% cpu 20.123 total\n\
+            % time make -j8 vmlinux >/dev/null\n\
+            make -j8 vmlinux > /dev/null  3061.00s user 209.00s system 350% cpu 15:20.123 total\n";
+        let f = GnuTime.parse(&Input::from_text(zsh)).unwrap();
+        assert_eq!(get(&f, "user"), vec![3061.0]);
+        assert_eq!(f.notes.len(), 1, "{:?}", f.notes);
+        assert_eq!(f.notes[0].0, 3);
+        assert!(
+            f.notes[0].1.contains("(line 2: `zsh: killed make -j8 vmlinux > /dev/null`): left out"),
+            "{:?}",
+            f.notes
+        );
+        // A failure above another command's prompt line was not this one's.
+        let ok = "% make -j8 tools/perf\nmake: *** [Makefile:113: install] Error 2\n% git stash pop\n% time make\n\
+            make  3061.00s user 209.00s system 350% cpu 15:20.123 total\n";
+        assert_eq!(get(&GnuTime.parse(&Input::from_text(ok)).unwrap(), "user"), vec![3061.0]);
+        let zsh2 = "% time make -j8 vmlinux >/dev/null\nmake: *** [Makefile:1913: vmlinux] Error 2\n\
+            make -j8 vmlinux > /dev/null  61.00s user 9.00s system 350% cpu 20.123 total\n";
+        let e = GnuTime.parse(&Input::from_text(zsh2)).unwrap_err();
+        assert!(e.to_string().contains("(line 2: `make: *** [Makefile:1913: vmlinux] Error 2`)"), "{e}");
+        let oom = "$ for i in 1 2 3; do /usr/bin/time -v ./usemem 64G; done\n\tCommand terminated by signal 9\n\
+            \tCommand being timed: \"./usemem 64G\"\n\tUser time (seconds): 1.20\n\tSystem time (seconds): 10.50\n\
+            \tElapsed (wall clock) time (h:mm:ss or m:ss): 0:11.80\n\tExit status: 0\n";
+        let e = GnuTime.parse(&Input::from_text(oom)).unwrap_err();
+        assert!(e.to_string().contains("(line 2: `Command terminated by signal 9`)"), "{e}");
     }
 
     #[test]

@@ -32,6 +32,12 @@
 //! A usemem line of a quoted-printable mail left encoded (`usecs =3D
 //! 14640 KB/s`) reads the same.
 //!
+//! A case run one of whose processes failed (the case script's shell
+//! reports `…/case-swapin: line 30: 4321 Killed  $USEMEM …`, or any line
+//! [`super::failed::command_failed`] names) is left out, from its
+//! `./case-` line to the next, with a note at the failure's line: the
+//! other processes' figures are a failed run's.
+//!
 //! A `truncated`/`faulted` line whose interval is not positive is a note
 //! (no rate can be had from it); a line of these forms whose numbers do not
 //! read is an error at its line.
@@ -90,11 +96,30 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     // usemem line's), and the latest.
     let mut sizes: Vec<Option<u64>> = Vec::new();
     let mut size: Option<u64> = None;
+    // The first sample of the case run being read, and whether a process
+    // of it was killed (its figures then are left out to the next case).
+    let mut case_start = 0;
+    let mut case_failed = false;
     for (n, line) in input.numbered() {
         let t = line.trim();
         let bad = |what: &str| ParseError::malformed(n, what.to_string(), t);
         let (metric, value) = if let Some(c) = case_name(t) {
             case = Some(c.to_string());
+            case_start = out.samples.len();
+            case_failed = false;
+            continue;
+        } else if super::failed::command_failed(t) {
+            // `…/case-swapin: line 30: 4321 Killed  $USEMEM …`: a usemem
+            // process died; the others' figures are a failed run's.
+            let dropped = out.samples.len() - case_start;
+            out.samples.truncate(case_start);
+            sizes.truncate(case_start);
+            let what = super::failed::quote(t);
+            out.notes
+                .push((n, format!("a process of this case failed (`{what}`): its {dropped} figures are not read")));
+            case_failed = true;
+            continue;
+        } else if case_failed {
             continue;
         } else if let Some(rate) = usemem(t) {
             let v = rate.ok_or_else(|| bad("a usemem line ending `= N KB/s`"))?;
@@ -134,10 +159,11 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         }
     }
     if out.samples.is_empty() {
-        return Err(ParseError::NoResults {
-            benchmark: "vm-scalability",
-            reason: "no `= N KB/s`, `bytes truncated in` or `usecs to free memory` line".into(),
-        });
+        let reason = match out.notes.iter().find(|(_, m)| m.starts_with("a process of this case failed")) {
+            Some((n, m)) => format!("line {n}: {m}"),
+            None => "no `= N KB/s`, `bytes truncated in` or `usecs to free memory` line".into(),
+        };
+        return Err(ParseError::NoResults { benchmark: "vm-scalability", reason });
     }
     Ok(out)
 }
@@ -200,6 +226,26 @@ mod tests {
         let one =
             VmScalability.parse(&Input::from_text("5 bytes / 3 usecs = 1 KB/s\n5 bytes / 3 usecs = 2 KB/s\n")).unwrap();
         assert!(one.samples.iter().all(|s| s.params.is_empty()));
+    }
+
+    /// attack25's vm/kill.txt, with a clean case after it: a usemem
+    /// process killed in case-swapin; the case's four figures are not read.
+    #[test]
+    fn a_case_with_a_killed_process_is_left_out() {
+        let text = "2020-05-06 11:25:18  ./case-swapin\n\
+            12884901888 bytes / 859434826 usecs = 14640 KB/s\n12884901888 bytes / 859956623 usecs = 14632 KB/s\n\
+            12884901888 bytes / 860028755 usecs = 14630 KB/s\n12884901888 bytes / 860242768 usecs = 14627 KB/s\n\
+            /lkp/benchmarks/vm-scalability/case-swapin: line 30: 4321 Killed   $USEMEM -n $nr_task ...\n\
+            2020-05-06 11:40:18  ./case-swapin\n12884901888 bytes / 859434826 usecs = 14641 KB/s\n";
+        let f = VmScalability.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<(usize, f64)> = f.samples.iter().map(|s| (s.line, s.value.mean())).collect();
+        assert_eq!(got, [(8, 14641.0)]);
+        assert_eq!(f.notes.len(), 1, "{:?}", f.notes);
+        assert_eq!(f.notes[0].0, 6);
+        assert!(f.notes[0].1.contains("Killed $USEMEM") && f.notes[0].1.contains("its 4 figures"), "{:?}", f.notes);
+        let alone = text.lines().take(6).collect::<Vec<_>>().join("\n");
+        let e = VmScalability.parse(&Input::from_text(&alone)).unwrap_err();
+        assert!(e.to_string().contains("line 6: a process of this case failed"), "{e}");
     }
 
     #[test]

@@ -73,7 +73,9 @@
 //! A run above whose result a client reports a failed operation (3.x
 //! `[2345] write failed on handle 10006 (No space left on device)`, 4.x
 //! `ERROR: child 3 failed at line 1234`) is not read, with a note at its
-//! result line: its throughput is a failed run's.
+//! result line: its throughput is a failed run's. A throughput of 0 MB/sec
+//! (`Throughput 0 MB/sec 16 procs`) is a run that did no work: not read,
+//! with a note at its line.
 //!
 //! When a `time` report directly follows a run's result line (GNU time's
 //! default format, possibly glued onto the result line's wrapped tail; a
@@ -434,6 +436,15 @@ impl<'a> Reader<'a> {
             self.floor = last + 1;
             return Ok(last);
         }
+        // `Throughput 0 MB/sec 16 procs` from clients that ran: a run that
+        // moved no byte failed (attack25 f/db0.txt); 0 is no throughput.
+        if r.throughput == 0.0 {
+            let msg = "a throughput of 0 MB/sec: the run did no work (a failed run); not read".to_string();
+            self.out.notes.push((r.line, msg));
+            self.pending.clear();
+            self.floor = last + 1;
+            return Ok(last);
+        }
         let timed = time_after(self.input, i, r.last_idx)?;
         let glued_time = timed.is_some() && gnu_record_at(self.input, i)?.is_some();
         let trailing = if glued_time { None } else { r.trailing.as_deref() };
@@ -542,7 +553,8 @@ impl<'a> Reader<'a> {
     fn finish(mut self, id: &'static str) -> Result<ParsedFile, ParseError> {
         self.flush();
         if self.out.samples.is_empty() {
-            let reason = match self.out.notes.iter().find(|(_, m)| m.starts_with("a dbench client failed")) {
+            let failed = |m: &str| m.starts_with("a dbench client failed") || m.starts_with("a throughput of 0 MB/sec");
+            let reason = match self.out.notes.iter().find(|(_, m)| failed(m)) {
                 Some((n, m)) => format!("line {n}: {m}"),
                 None => "no `Throughput … MB/sec` line or operation table".into(),
             };

@@ -1,0 +1,238 @@
+//! A command's own report that it failed, as a shell transcript or a
+//! harness's log shows it between a command and its `time` output (or
+//! inside LKP kbuild's `start time:` / `end time:`): the figures timed after
+//! such a line are a failure's, not a run's, and are left out with a
+//! warning naming the line.
+//!
+//! [`command_failed`] names these lines:
+//!
+//! * GNU make's report of a failed target: `make: *** [Makefile:1913:
+//!   kernel] Error 2` (also `gmake:`, `make[1]:`), a target killed by a
+//!   signal (`make: *** [Makefile:1913: vmlinux] Killed`, `… Interrupt`,
+//!   `… Terminated`, `… Segmentation fault`), and `make: *** No rule to
+//!   make target 'x'.  Stop.`. An ignored error (`Error 1 (ignored)`) and
+//!   `make: *** Waiting for unfinished jobs....` are none.
+//! * The shell's report of a command killed by a signal: bash and dash
+//!   print the signal's description alone (`Killed`, `Terminated`,
+//!   `Aborted (core dumped)`, `Segmentation fault (core dumped)`), a script
+//!   with its line and the process id (`bash: line 1: 12345 Killed
+//!   make -j8`, LKP's `/lkp/lkp/src/tests/kbuild: line 87: 43210 Killed
+//!   make -j 256 vmlinux`), job control with the job's number (`[1]+
+//!   Killed  make`); zsh in lower case (`zsh: killed     make -j8 vmlinux`,
+//!   `zsh: segmentation fault (core dumped)  ./a.out`).
+//! * A terminal's echo of Ctrl-C at a line's start: `^C`, also glued to
+//!   the next output (`^Ciperf3: interrupt - the client has terminated`).
+//! * A compiler or linker killed under it: `gcc: fatal error: Killed signal
+//!   terminated program cc1`, `collect2: fatal error: ld terminated with
+//!   signal 9 [Killed]`.
+//! * GNU time's `Command terminated by signal 9` (its `Command exited with
+//!   non-zero status 2` is no such line: the command ran to its end).
+//!
+//! [`is_command_line`] names a shell prompt's command line (`$ make -j8`,
+//! `root@box:~/linux# time make`): a failure above it was another
+//! command's.
+
+/// The signals' descriptions as glibc's `strsignal` gives them, which
+/// bash, dash and make print for a command a signal ended.
+const SIGNALS: &[&str] = &[
+    "Hangup",
+    "Interrupt",
+    "Quit",
+    "Illegal instruction",
+    "Trace/breakpoint trap",
+    "Aborted",
+    "Bus error",
+    "Floating point exception",
+    "Killed",
+    "User defined signal 1",
+    "Segmentation fault",
+    "User defined signal 2",
+    "Terminated",
+    "CPU time limit exceeded",
+    "File size limit exceeded",
+];
+
+/// zsh's own names for the same signals (`zsh: killed     make`).
+const ZSH_SIGNALS: &[&str] = &[
+    "hangup",
+    "interrupt",
+    "quit",
+    "illegal hardware instruction",
+    "trace trap",
+    "abort",
+    "bus error",
+    "floating point exception",
+    "killed",
+    "user-defined signal 1",
+    "segmentation fault",
+    "user-defined signal 2",
+    "terminated",
+    "cpu limit exceeded",
+    "file size limit exceeded",
+];
+
+/// The text after a signal's description at the start of `t` (one of
+/// `names`), its `(core dumped)` passed over, or `None` when `t` does not
+/// start with one followed by the line's end or a blank.
+fn after_signal<'a>(t: &'a str, names: &[&str]) -> Option<&'a str> {
+    names.iter().find_map(|name| {
+        let rest = t.strip_prefix(name)?;
+        if !(rest.is_empty() || rest.starts_with(char::is_whitespace)) {
+            return None;
+        }
+        let rest = rest.trim_start();
+        Some(rest.strip_prefix("(core dumped)").unwrap_or(rest).trim_start())
+    })
+}
+
+/// GNU make's report of a failed target (see the module docs).
+fn make_failed(t: &str) -> bool {
+    let Some((tool, rest)) = t.split_once(": *** ") else { return false };
+    let tool = tool.split('[').next().unwrap_or(tool);
+    if !matches!(tool, "make" | "gmake") || rest.ends_with("(ignored)") {
+        return false;
+    }
+    if rest.rsplit_once("Error ").is_some_and(|(_, n)| n.trim().parse::<u32>().is_ok()) || rest.ends_with("Stop.") {
+        return true;
+    }
+    // `[Makefile:1913: vmlinux] Killed`: the target, then the signal.
+    rest.strip_prefix('[')
+        .and_then(|r| r.split_once("] "))
+        .is_some_and(|(_, sig)| after_signal(sig.trim(), SIGNALS).is_some_and(str::is_empty))
+}
+
+/// The shell's report of a command a signal ended (see the module docs).
+fn shell_killed(t: &str) -> bool {
+    // A signal's description alone: bash or dash in the foreground.
+    if after_signal(t, SIGNALS).is_some_and(str::is_empty) {
+        return true;
+    }
+    if let Some(rest) = t.strip_prefix("zsh: ") {
+        return after_signal(rest, ZSH_SIGNALS).is_some();
+    }
+    // `bash: line 1: 12345 Killed  make`, `./run: line 87: 43210 Killed …`.
+    let mut rest = t;
+    let mut known = false;
+    if let Some((_, r)) = t.split_once(": line ")
+        && let Some((n, r)) = r.split_once(": ")
+        && n.bytes().all(|b| b.is_ascii_digit())
+    {
+        rest = r;
+        known = true;
+    } else if let Some(r) = t.strip_prefix('[')
+        && let Some((n, r)) = r.split_once(']')
+        && !n.is_empty()
+        && n.bytes().all(|b| b.is_ascii_digit())
+    {
+        // `[1]+  Killed                  make -j8`
+        rest = r.trim_start_matches(['+', '-']).trim_start();
+        known = true;
+    }
+    if !known {
+        return false;
+    }
+    let pid_end = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+    after_signal(rest[pid_end..].trim_start(), SIGNALS).is_some()
+}
+
+/// True when `line` is a command's own report that it failed: make's
+/// error, a shell's report of a command a signal ended, a `^C`, a compiler
+/// killed under it, GNU time's `Command terminated by signal 9`. The list
+/// and its forms are in the module docs; `(ignored)` errors and make's
+/// `Waiting for unfinished jobs` are no failure.
+pub fn command_failed(line: &str) -> bool {
+    let t = line.trim();
+    t.starts_with("^C")
+        || make_failed(t)
+        || shell_killed(t)
+        || t.contains("fatal error: Killed signal terminated program")
+        || (t.contains("fatal error: ") && t.contains(" terminated with signal "))
+        || t.starts_with("Command terminated by signal ")
+}
+
+/// A failure line as a warning quotes it: its words joined by one blank,
+/// cut to 80 characters.
+pub fn quote(line: &str) -> String {
+    let t = line.split_whitespace().collect::<Vec<_>>().join(" ");
+    match t.char_indices().nth(80) {
+        Some((i, _)) => format!("{}…", &t[..i]),
+        None => t,
+    }
+}
+
+/// True for a shell prompt's command line: `$ make -j8`, `# time ./x`,
+/// `% time make`, `root@box:~/linux# time make -j8`, `[root@five ~]# make`,
+/// `ana@lab:~$ git stash pop`: the prompt, then a command. A command
+/// started there is another than the one before it.
+pub fn is_command_line(line: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let Some(first) = words.first() else { return false };
+    if words.len() < 2 {
+        return false;
+    }
+    if matches!(*first, "$" | "#" | "%") {
+        return true;
+    }
+    // `user@host:dir$`, `root@box:~#`, `[root@five ~]#` (two words).
+    let prompt = |w: &str| w.len() > 1 && w.ends_with(['$', '#', '%']) && (w.contains('@') || w.contains(':'));
+    prompt(first)
+        || (first.starts_with('[') && words.len() > 2 && words[1].ends_with(['$', '#']) && words[1].contains(']'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn failure_lines() {
+        for l in [
+            "make: *** [Makefile:1913: kernel] Error 2",
+            "make[1]: *** [scripts/Makefile.build:243: kernel/fork.o] Error 1",
+            "make: *** [Makefile:1913: vmlinux] Killed",
+            "make: *** [Makefile:1913: vmlinux] Interrupt",
+            "make[2]: *** [x.o] Segmentation fault (core dumped)",
+            "make: *** No rule to make target 'vmlinuz'.  Stop.",
+            "Killed",
+            "Segmentation fault (core dumped)",
+            "Terminated",
+            "Aborted (core dumped)",
+            "Aborted",
+            "bash: line 1: 12345 Killed                  make -j8",
+            "/lkp/lkp/src/tests/kbuild: line 87: 43210 Killed                  make -j 256 vmlinux",
+            "/lkp/benchmarks/vm-scalability/case-swapin: line 30: 4321 Killed  $USEMEM --prealloc",
+            "[1]+  Killed                  make -j8",
+            "zsh: killed     make -j8 vmlinux > /dev/null",
+            "zsh: segmentation fault (core dumped)  ./a.out",
+            "gcc: fatal error: Killed signal terminated program cc1",
+            "collect2: fatal error: ld terminated with signal 9 [Killed]",
+            "^C",
+            "^Ciperf3: interrupt - the client has terminated",
+            "\tCommand terminated by signal 9",
+        ] {
+            assert!(command_failed(l), "{l}");
+        }
+        for l in [
+            "make: *** [Makefile:10: x] Error 1 (ignored)",
+            "make: *** Waiting for unfinished jobs....",
+            "Killed the old process first, then:",
+            "Terminated runs are not shown",
+            "Command exited with non-zero status 2",
+            "real\t0m3.412s",
+            "  CC      kernel/fork.o",
+            "Killedtime",
+        ] {
+            assert!(!command_failed(l), "{l}");
+        }
+    }
+
+    #[test]
+    fn command_lines() {
+        for l in ["$ make -j8", "# time ./x", "root@box:~/linux# time make -j8", "[root@five ~]# make", "ana@lab:~$ ls"]
+        {
+            assert!(is_command_line(l), "{l}");
+        }
+        for l in ["$", "Killed", "real\t1m2.000s", "  CC      kernel/fork.o", "make: *** [x] Error 2"] {
+            assert!(!is_command_line(l), "{l}");
+        }
+    }
+}
