@@ -460,17 +460,7 @@ fn label_by_command_lines(
             parts[k] = Some(words[start..end].join(" "));
         }
     }
-    let mut added = false;
-    for (id, &c) in ids.iter_mut().zip(&copy_of) {
-        if let Some(Some(part)) = parts.get(c) {
-            id.label = Some(match id.label.take() {
-                Some(l) => format!("{l} / {part}"),
-                None => part.clone(),
-            });
-            added = true;
-        }
-    }
-    added
+    add_copy_labels(ids, &copy_of, &parts)
 }
 
 /// Labels copies of one output that the labels and command lines left
@@ -529,17 +519,7 @@ fn label_by_setup_lines(
             parts[k] = Some(labels.join(" / "));
         }
     }
-    let mut added = false;
-    for (id, &c) in ids.iter_mut().zip(&copy_of) {
-        if let Some(Some(part)) = parts.get(c) {
-            id.label = Some(match id.label.take() {
-                Some(l) => format!("{l} / {part}"),
-                None => part.clone(),
-            });
-            added = true;
-        }
-    }
-    added
+    add_copy_labels(ids, &copy_of, &parts)
 }
 
 /// A shell loop typed above the copies of an output, `$ for j in 1 2 4;
@@ -635,17 +615,7 @@ fn label_by_shell_loop(
             parts[k] = Some(label);
         }
     }
-    let mut added = false;
-    for (id, &c) in ids.iter_mut().zip(&copy_of) {
-        if let Some(Some(part)) = parts.get(c) {
-            id.label = Some(match id.label.take() {
-                Some(l) => format!("{l} / {part}"),
-                None => part.clone(),
-            });
-            added = true;
-        }
-    }
-    added
+    add_copy_labels(ids, &copy_of, &parts)
 }
 
 /// Names that tell when a run was made or which run it is, not its set-up
@@ -2644,6 +2614,23 @@ fn split_off_counter(text: &str) -> Option<(String, String)> {
         }
     }
     (!rest.is_empty()).then(|| (rest.to_string(), counter.join(" ")))
+}
+
+/// Gives each read line of copy `c` the label `parts[c]`, after the
+/// label it has (`ext4 / make -j4`); true when any was given. `copy_of`:
+/// each line's copy ([`copies`]).
+fn add_copy_labels(ids: &mut [Identity], copy_of: &[usize], parts: &[Option<String>]) -> bool {
+    let mut added = false;
+    for (id, &c) in ids.iter_mut().zip(copy_of) {
+        if let Some(Some(part)) = parts.get(c) {
+            id.label = Some(match id.label.take() {
+                Some(l) => format!("{l} / {part}"),
+                None => part.clone(),
+            });
+            added = true;
+        }
+    }
+    added
 }
 
 /// The most words a run's counter or date has ([`split_off_counter`]):
