@@ -81,6 +81,10 @@ impl KernelVersion {
             Some(rest) if rest.starts_with(|c: char| c.is_ascii_digit()) => rest,
             _ => raw,
         };
+        // A distribution's name for a release candidate: read as the
+        // candidate it is (`6.7.0-0.rc8.…fc40` is `6.7.0-rc8.…`).
+        let distro = distro_candidate(name);
+        let name = distro.as_deref().unwrap_or(name);
         // `git describe`: `<tag>-<commits>-g<hash>`; the hash orders nothing.
         let (name, commits) = split_describe(name);
         let mut toks = tokens(name);
@@ -100,7 +104,7 @@ impl KernelVersion {
             }
         }
         let suffix = toks[i..].to_vec();
-        let build = !release.is_empty() && is_build_suffix(name, &suffix);
+        let build = !release.is_empty() && (distro.is_some() || is_build_suffix(name, &suffix));
         KernelVersion { release, suffix, raw: raw.to_string(), build }
     }
 
@@ -121,6 +125,26 @@ impl KernelVersion {
         }
         if words.is_empty() || self.build { "mainline".to_string() } else { words.join("-") }
     }
+}
+
+/// A distribution's release candidate written as the candidate it is:
+/// Fedora's `6.7.0-0.rc8.20240105git1234.1.fc40.x86_64` (release `0.`,
+/// then `rcN`) → `6.7.0-rc8.20240105git1234.1.fc40.x86_64`, and the
+/// Ubuntu mainline builds' `6.7.0-060700rc1-generic` (the version in six
+/// digits, then `rcN`) → `6.7.0-rc1-generic`; they sorted after the
+/// release they come before. `None` for any other name.
+fn distro_candidate(name: &str) -> Option<String> {
+    let (release, rest) = name.split_once('-')?;
+    if !release.split('.').all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit())) {
+        return None;
+    }
+    if let Some(rc) = rest.strip_prefix("0.rc") {
+        return rc.starts_with(|c: char| c.is_ascii_digit()).then(|| format!("{release}-rc{rc}"));
+    }
+    let (digits, after) = rest.split_at_checked(6)?;
+    let rc = after.strip_prefix("rc")?;
+    (digits.bytes().all(|b| b.is_ascii_digit()) && rc.starts_with(|c: char| c.is_ascii_digit()))
+        .then(|| format!("{release}-rc{rc}"))
 }
 
 /// `name` without a `git describe` tail (`-00042-g1a2b3c4d5e6f`, perhaps
@@ -285,6 +309,13 @@ mod tests {
             sorted(vec!["6.8.0-45-generic", "6.8.0-41-generic", "6.9.1"]),
             vec!["6.8.0-41-generic", "6.8.0-45-generic", "6.9.1"]
         );
+        // A distribution's candidates come before the release (attacker 25).
+        assert_eq!(
+            sorted(vec!["6.7.0", "6.7.0-0.rc8.20240105git1234.1.fc40.x86_64", "6.7.0-060700rc1-generic", "6.6.0"]),
+            vec!["6.6.0", "6.7.0-060700rc1-generic", "6.7.0-0.rc8.20240105git1234.1.fc40.x86_64", "6.7.0"]
+        );
+        assert_eq!(KernelVersion::parse("6.7.0-060700rc1-generic").lane(), "mainline");
+        assert_eq!(KernelVersion::parse("6.7.0-0.rc8.20240105git1234.1.fc40.x86_64").lane(), "mainline");
         assert_eq!(
             sorted(vec!["6.11.4-301.fc41.x86_64", "6.11.3-300.fc41.x86_64"]),
             vec!["6.11.3-300.fc41.x86_64", "6.11.4-301.fc41.x86_64"]
