@@ -421,56 +421,56 @@ fn escapes_are_an_encoders(line: &str) -> bool {
 /// ==ESC[0m` raw in HTML and CSV) and a corrected command was another
 /// set-up than the same command typed cleanly.
 fn as_the_terminal_showed(line: &str) -> String {
-    let mut out: Vec<char> = Vec::with_capacity(line.len());
-    let mut at: usize = 0;
-    let mut chars = line.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\u{1b}' => match chars.next() {
-                // CSI: parameter and intermediate bytes, then a final byte.
-                Some('[') => {
-                    for n in chars.by_ref() {
-                        if ('\u{40}'..='\u{7e}').contains(&n) {
-                            break;
-                        }
-                    }
-                }
-                // OSC: up to BEL or ST (`ESC \`).
-                Some(']') => {
-                    while let Some(n) = chars.next() {
-                        if n == '\u{7}' {
-                            break;
-                        }
-                        if n == '\u{1b}' {
-                            chars.next_if_eq(&'\\');
-                            break;
-                        }
-                    }
-                }
-                // A character set's designation (`ESC ( B`).
-                Some('(' | ')') => {
-                    chars.next();
-                }
-                _ => {}
-            },
-            '\u{8}' => at = at.saturating_sub(1),
-            '\u{7f}' => {
-                if at > 0 {
-                    at -= 1;
-                    out.remove(at);
-                }
-            }
-            c => {
-                if at < out.len() {
-                    out[at] = c;
-                } else {
-                    out.push(c);
-                }
-                at += 1;
-            }
+    let mut screen = Screen { out: Vec::with_capacity(line.len()), at: 0 };
+    let mut parser = vte::Parser::new();
+    // DEL is no control a terminal's parser acts on (vte ignores it): the
+    // line is fed in pieces, each DEL erasing the character before.
+    for (i, piece) in line.as_bytes().split(|&b| b == 0x7f).enumerate() {
+        if i > 0 && screen.at > 0 {
+            screen.at -= 1;
+            screen.out.remove(screen.at);
+        }
+        parser.advance(&mut screen, piece);
+    }
+    screen.out.into_iter().collect()
+}
+
+/// One line of a terminal for [`as_the_terminal_showed`]: what it shows
+/// and where the cursor is. vte (alacritty's parser) reads the escape
+/// sequences; only printing and the backspace move what is shown.
+struct Screen {
+    /// The characters shown.
+    out: Vec<char>,
+    /// The cursor's column.
+    at: usize,
+}
+
+impl Screen {
+    /// Writes `c` at the cursor (over what is there) and moves on.
+    fn put(&mut self, c: char) {
+        if self.at < self.out.len() {
+            self.out[self.at] = c;
+        } else {
+            self.out.push(c);
+        }
+        self.at += 1;
+    }
+}
+
+impl vte::Perform for Screen {
+    fn print(&mut self, c: char) {
+        self.put(c);
+    }
+
+    /// A backspace moves back one column; other controls (a tab, a
+    /// carriage return inside the line) are kept as characters, as the
+    /// rest of the reading expects them.
+    fn execute(&mut self, byte: u8) {
+        match byte {
+            0x08 => self.at = self.at.saturating_sub(1),
+            _ => self.put(char::from(byte)),
         }
     }
-    out.into_iter().collect()
 }
 
 /// The byte an escape `=XY` stands for, from `rest` (the bytes after the
