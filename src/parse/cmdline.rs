@@ -39,6 +39,25 @@ pub fn after_other_prompt(line: &str) -> Option<&str> {
     (trace || first == "❯" || host).then(|| rest.trim_start())
 }
 
+/// The working directory a shell prompt at the start of `line` shows:
+/// bash's `user@host:/mnt/xfs# …` (or `$`), Red Hat's `[user@host xfs]# …`;
+/// `None` for a line without such a prompt (`$ `, `# ` show none).
+pub fn prompt_directory(line: &str) -> Option<&str> {
+    let t = line.trim_start();
+    let t = environment_prefix(t).map_or(t, str::trim_start);
+    if let Some(rest) = t.strip_prefix('[') {
+        // `[user@host dir]# `
+        let (who, rest) = rest.split_once(' ')?;
+        let (dir, after) = rest.split_once(']')?;
+        return (who.contains('@') && !dir.is_empty() && !dir.contains(' ') && after.starts_with(['#', '$']))
+            .then_some(dir);
+    }
+    let (first, _) = t.split_once(char::is_whitespace)?;
+    let prompt = first.strip_suffix(['#', '$'])?;
+    let (who, dir) = prompt.split_once(':')?;
+    (who.contains('@') && !who.contains('/') && !dir.is_empty()).then_some(dir)
+}
+
 /// The rest of `line` after a Python or conda environment's name in
 /// parentheses (`(venv) $ …`, `(base) user@host:~$ …`).
 pub fn environment_prefix(line: &str) -> Option<&str> {
@@ -182,6 +201,17 @@ pub fn args_of<'a>(line: &'a str, program: &str) -> Option<Vec<&'a str>> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_directory_a_prompt_shows() {
+        assert_eq!(super::prompt_directory("root@box:/mnt/xfs# dbench 16"), Some("/mnt/xfs"));
+        assert_eq!(super::prompt_directory("me@host:~$ hackbench"), Some("~"));
+        assert_eq!(super::prompt_directory("[root@five xfs]# dbench 16"), Some("xfs"));
+        assert_eq!(super::prompt_directory("(venv) me@host:~/src$ ./run"), Some("~/src"));
+        assert_eq!(super::prompt_directory("$ dbench 16"), None);
+        assert_eq!(super::prompt_directory("# dbench 16"), None);
+        assert_eq!(super::prompt_directory("Throughput: 45 MB/sec"), None);
+    }
+
     use super::args_of;
 
     #[test]

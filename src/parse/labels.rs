@@ -355,11 +355,13 @@ fn label_by_command_lines(
         return false;
     }
     let name = command_name(benchmark);
-    // Each copy's command line's words, and its program as written.
-    let (commands, programs): (Vec<Option<Vec<&str>>>, Vec<Option<&str>>) = copies
+    // Each copy's command line's words, its program as written and the
+    // working directory its prompt shows.
+    type Command<'a> = (Option<Vec<&'a str>>, (Option<&'a str>, Option<&'a str>));
+    let (commands, (programs, dirs)): (Vec<Option<Vec<&str>>>, (Vec<Option<&str>>, Vec<Option<&str>>)) = copies
         .iter()
         .enumerate()
-        .map(|(k, &(first, _))| {
+        .map(|(k, &(first, _))| -> Command<'_> {
             let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
             // Up to a sentence a person wrote (`The point is that the same
             // hardware performs at least 4 times faster on FreeBSD:`): a
@@ -368,8 +370,10 @@ fn label_by_command_lines(
                 .rev()
                 .map(|n| input.lines[n - 1].trim())
                 .take_while(|t| !is_sentence(t))
-                .find_map(|t| Some((command_words(t, name)?, program_as_written(t, name))))
-                .map_or((None, None), |(words, program)| (Some(words), program))
+                .find_map(|t| {
+                    Some((command_words(t, name)?, program_as_written(t, name), super::cmdline::prompt_directory(t)))
+                })
+                .map_or((None, (None, None)), |(words, program, dir)| (Some(words), (program, dir)))
         })
         .unzip();
     if commands.iter().flatten().count() < 2 {
@@ -423,6 +427,17 @@ fn label_by_command_lines(
             if written.iter().all(Option::is_some) && written.iter().any(|p| *p != written[0]) {
                 for (&k, p) in members.iter().zip(&written) {
                     parts[k] = p.map(str::to_string);
+                }
+                continue;
+            }
+            // Alike but for the directory the prompt shows (`cd /mnt/xfs`,
+            // then `root@box:/mnt/xfs# dbench 16`): run where each file
+            // system is mounted, each its directory (ext4's and xfs's runs
+            // were averaged).
+            let at: Vec<Option<&str>> = members.iter().map(|&k| dirs[k]).collect();
+            if at.iter().all(Option::is_some) && at.iter().any(|d| *d != at[0]) {
+                for (&k, d) in members.iter().zip(&at) {
+                    parts[k] = d.map(|d| format!("in {d}"));
                 }
             }
             continue;
