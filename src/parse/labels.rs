@@ -358,7 +358,8 @@ fn label_by_command_lines(
     // Each copy's command line's words, its program as written and the
     // working directory its prompt shows.
     type Command<'a> = (Option<Vec<&'a str>>, (Option<&'a str>, Option<&'a str>));
-    let (commands, (programs, dirs)): (Vec<Option<Vec<&str>>>, (Vec<Option<&str>>, Vec<Option<&str>>)) = copies
+    type Commands<'a> = (Vec<Option<Vec<&'a str>>>, (Vec<Option<&'a str>>, Vec<Option<&'a str>>));
+    let (commands, (programs, dirs)): Commands<'_> = copies
         .iter()
         .enumerate()
         .map(|(k, &(first, _))| -> Command<'_> {
