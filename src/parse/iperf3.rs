@@ -50,7 +50,10 @@
 //! A server's log (`Server listening on 5201`, `Accepted connection from
 //! 10.0.0.1, port 40000`, up to a client's `Connecting to host`) is
 //! another report of the client's test: its summaries carry `side=server`
-//! and are never runs of the client's.
+//! and are never runs of the client's. An iperf3 3.2+ server prints only
+//! the side it measured (`[  5]   0.00-10.02  sec  1.09 GBytes   939
+//! Mbits/sec   receiver`; 3.17+ heads each test `Server listening on 5201
+//! (test #1)`): a log of such lines alone is read.
 //! A `--bidir` test (iperf3 3.7+) is two tests, one a direction, each with
 //! a `bidir` parameter: the text summary's role tag (`[  5][TX-C]`, the
 //! client sending; `[  7][RX-C]`, the client receiving; `TX-S`/`RX-S` in
@@ -640,11 +643,14 @@ impl BenchParser for Iperf3 {
         if input.has("\"sum_sent\"") || (input.has("\"test_start\"") && input.has("\"bits_per_second\"")) {
             return 90;
         }
-        if !input.has("sender") || !input.has("/sec") {
+        // A server's log (iperf3 3.2+) has a `receiver` line alone; a
+        // client's report a `sender` line, then a `receiver` line.
+        if !(input.has("sender") || input.has("receiver")) || !input.has("/sec") {
             return 0;
         }
         let lines = input.lines.iter().filter(|l| summary(l.trim()).is_some()).count();
-        if lines >= 2 { 85 } else { 0 }
+        let server = input.has("Server listening on") && input.has("Accepted connection from");
+        if lines >= 2 || (lines == 1 && server) { 85 } else { 0 }
     }
 
     fn max_score(&self) -> u8 {
@@ -869,6 +875,43 @@ mod tests {
         let f = Iperf3.parse(&Input::from_text(&reverse)).unwrap();
         assert!(f.notes.is_empty(), "{:?}", f.notes);
         assert_eq!(f.samples[2].metric.name, "sender Bitrate");
+    }
+
+    /// attack25's ip/srvlog3.txt, trimmed: an iperf3 3.2+ server's log,
+    /// a `receiver` line alone a test. It was "unrecognised" (detection
+    /// asked for a `sender` line); now each test's receiver line is read
+    /// with `side=server`.
+    #[test]
+    fn a_servers_log_of_receiver_lines_alone_is_read() {
+        let test = |port: u32, rate: &str| {
+            format!(
+                "-----------------------------------------------------------\n\
+                 Server listening on 5201\n\
+                 -----------------------------------------------------------\n\
+                 Accepted connection from 10.0.0.1, port {port}\n\
+                 [  5] local 10.0.0.2 port 5201 connected to 10.0.0.1 port {}\n\
+                 [ ID] Interval           Transfer     Bitrate\n\
+                 [  5]   0.00-1.00   sec  1.09 GBytes  9.37 Gbits/sec\n\
+                 - - - - - - - - - - - - - - - - - - - - - - - - -\n\
+                 [ ID] Interval           Transfer     Bitrate\n\
+                 [  5]   0.00-2.00   sec  2.18 GBytes  {rate}                  receiver\n",
+                port + 2
+            )
+        };
+        let one = format!("$ iperf3 -s\n{}", test(45668, "9.39 Gbits/sec"));
+        let two = format!("{one}{}", test(45672, "9.38 Gbits/sec"));
+        for (text, want) in [(&one, vec![9390.0]), (&two, vec![9390.0, 9380.0])] {
+            let input = Input::from_text(text);
+            assert_eq!(Iperf3.detect(&input), 85);
+            let f = Iperf3.parse(&input).unwrap();
+            let side = |s: &Sample| s.params.iter().any(|p| p.name == "side" && p.value == "server");
+            assert!(f.samples.iter().all(|s| s.metric.name == "receiver Bitrate" && side(s)));
+            assert_eq!(f.samples.iter().map(|s| s.value.mean()).collect::<Vec<_>>(), want);
+            assert!(f.notes.is_empty(), "{:?}", f.notes);
+        }
+        // One receiver line without the server's lines is no iperf3 file.
+        let lone = "[  5]   0.00-2.00   sec  2.18 GBytes  9.39 Gbits/sec                  receiver\n";
+        assert_eq!(Iperf3.detect(&Input::from_text(lone)), 0);
     }
 
     /// A `--bidir` JSON report (3.7+) holds the reverse direction's sums
