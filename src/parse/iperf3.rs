@@ -53,7 +53,12 @@
 //! and are never runs of the client's. An iperf3 3.2+ server prints only
 //! the side it measured (`[  5]   0.00-10.02  sec  1.09 GBytes   939
 //! Mbits/sec   receiver`; 3.17+ heads each test `Server listening on 5201
-//! (test #1)`): a log of such lines alone is read.
+//! (test #1)`): a log of such lines alone is read. Before 3.2 (a
+//! `Bandwidth` column) the server also printed its sending side, which it
+//! did not measure: `[  5]   0.00-35.64  sec  0.00 Bytes  0.00 bits/sec
+//! sender` above its `receiver` line (so did a `-R` client); a `sender`
+//! line of 0 bits/sec beside a `receiver` line of its stream that counted
+//! bytes is not read, with a note.
 //! A `--bidir` test (iperf3 3.7+) is two tests, one a direction, each with
 //! a `bidir` parameter: the text summary's role tag (`[  5][TX-C]`, the
 //! client sending; `[  7][RX-C]`, the client receiving; `TX-S`/`RX-S` in
@@ -437,6 +442,22 @@ fn text_block(block: &[Line], (reverse, server): (bool, bool), streams: usize, o
         );
         out.notes.push((block[0].n, msg));
     }
+    // iperf3 before 3.2 printed the side it did not measure (a server's
+    // sending side; a `-R` client's) as `0.00 Bytes  0.00 bits/sec  sender`
+    // above the `receiver` line that counted the bytes: no result.
+    let unmeasured = |l: &Line| {
+        l.role == "sender"
+            && l.mbits == 0.0
+            && block.iter().any(|r| r.role == "receiver" && r.id == l.id && r.mbits > 0.0)
+    };
+    for l in block.iter().filter(|l| unmeasured(l)) {
+        let msg = format!(
+            "an iperf3 `[{}] … 0.00 bits/sec  sender` line beside its `receiver` line: the side it did not measure \
+             (iperf3 before 3.2), not read",
+            l.id
+        );
+        out.notes.push((l.n, msg));
+    }
     // iperf3's client prints a receiver line after each sender line: a
     // sender line without one was cut off below (the server prints its
     // receiver lines alone).
@@ -451,7 +472,7 @@ fn text_block(block: &[Line], (reverse, server): (bool, bool), streams: usize, o
             out.notes.push((l.n, msg));
         }
     }
-    for l in block {
+    for l in block.iter().filter(|l| !unmeasured(l)) {
         let stream =
             if per_stream && l.id != "SUM" { ids.iter().position(|i| *i == l.id).map(|p| p + 1) } else { None };
         let mut new =
@@ -912,6 +933,41 @@ mod tests {
         // One receiver line without the server's lines is no iperf3 file.
         let lone = "[  5]   0.00-2.00   sec  2.18 GBytes  9.39 Gbits/sec                  receiver\n";
         assert_eq!(Iperf3.detect(&Input::from_text(lone)), 0);
+    }
+
+    /// attack25's ip/srvlog5.txt, trimmed: an iperf3 3.0/3.1 server's log
+    /// (`Bandwidth`) prints its unmeasured sending side as `0.00 Bytes
+    /// 0.00 bits/sec  sender` above its receiver line. That 0 was read as
+    /// a `sender Bitrate` beside 9390; now it is left out with an info note.
+    #[test]
+    fn an_old_servers_unmeasured_sender_line_is_not_read() {
+        let text = "-----------------------------------------------------------\n\
+            Server listening on 5201\n\
+            -----------------------------------------------------------\n\
+            Accepted connection from 10.0.0.1, port 45668\n\
+            [  5] local 10.0.0.2 port 5201 connected to 10.0.0.1 port 45670\n\
+            [ ID] Interval           Transfer     Bandwidth\n\
+            [  5]   0.00-1.00   sec  1.09 GBytes  9.37 Gbits/sec\n\
+            - - - - - - - - - - - - - - - - - - - - - - - - -\n\
+            [ ID] Interval           Transfer     Bandwidth\n\
+            [  5]   0.00-2.00   sec  0.00 Bytes  0.00 bits/sec                  sender\n\
+            [  5]   0.00-2.00   sec  2.18 GBytes  9.39 Gbits/sec                  receiver\n\
+            -----------------------------------------------------------\n\
+            Server listening on 5201\n\
+            -----------------------------------------------------------\n\
+            iperf3: interrupt - the server has terminated\n";
+        let f = Iperf3.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<(usize, &str, f64)> =
+            f.samples.iter().map(|s| (s.line, s.metric.name.as_str(), s.value.mean())).collect();
+        assert_eq!(got, [(11, "receiver Bitrate", 9390.0)]);
+        assert!(f.samples[0].params.iter().any(|p| p.name == "side" && p.value == "server"));
+        assert_eq!(f.notes.len(), 1, "{:?}", f.notes);
+        assert_eq!(f.notes[0].0, 10);
+        assert!(f.notes[0].1.contains("did not measure"), "{:?}", f.notes);
+        assert!(crate::parse::note_is_info(&f.notes[0].1));
+        // A sender that sent bytes is read beside its receiver.
+        let sent = text.replace("0.00 Bytes  0.00 bits/sec", "2.18 GBytes  9.40 Gbits/sec");
+        assert_eq!(Iperf3.parse(&Input::from_text(&sent)).unwrap().samples.len(), 2);
     }
 
     /// A `--bidir` JSON report (3.7+) holds the reverse direction's sums
