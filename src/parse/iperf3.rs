@@ -80,7 +80,8 @@
 //! client has terminated` (also with the terminal's `^C` glued before it)
 //! is an interrupted test's (Ctrl-C: `0.00-2.53 sec`, receiver `0.00
 //! bits/sec`): not read, with a note at that line; so is one followed by
-//! `iperf3: error - control socket has closed unexpectedly`.
+//! `iperf3: error - control socket has closed unexpectedly`, or by a
+//! server's `iperf3: the client has terminated`.
 //!
 //! A file holding both (a post with a text run, then a `-J` one) gives
 //! both: the text summary lines outside the JSON documents are read too,
@@ -531,10 +532,13 @@ fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<
         // receiver may have counted nothing. Not a result.
         // The terminal's echo of Ctrl-C may be glued before it
         // (`^Ciperf3: interrupt - …`); `iperf3: error - control socket has
-        // closed unexpectedly` (the other side gone) ends a test the same.
+        // closed unexpectedly` (the other side gone) ends a test the same,
+        // and so does a server's `iperf3: the client has terminated` (its
+        // client stopped by Ctrl-C).
         let stopped = t.trim_start_matches("^C");
         if (stopped.starts_with("iperf3: interrupt")
-            || stopped.starts_with("iperf3: error - control socket has closed"))
+            || stopped.starts_with("iperf3: error - control socket has closed")
+            || stopped.starts_with("iperf3: the client has terminated"))
             && let Some((before, first, end)) = last.take()
             && n <= end + 3
         {
@@ -968,6 +972,25 @@ mod tests {
         // A sender that sent bytes is read beside its receiver.
         let sent = text.replace("0.00 Bytes  0.00 bits/sec", "2.18 GBytes  9.40 Gbits/sec");
         assert_eq!(Iperf3.parse(&Input::from_text(&sent)).unwrap().samples.len(), 2);
+    }
+
+    /// A server's log of a test its client stopped with Ctrl-C (after a
+    /// Russian OpenVPN lab's README, find_string id 22249987884, iperf3
+    /// before 3.2, cut at 34 of 40 s; the `Accepted` line's port made
+    /// up): the server
+    /// prints `iperf3: the client has terminated` under its summary. Its
+    /// 105 Mbits/sec was read as a result; now it is not, with a note.
+    #[test]
+    fn a_servers_summary_of_a_test_its_client_stopped_is_not_read() {
+        let text = "Server listening on 5201\n\
+            Accepted connection from 10.10.10.2, port 50238\n\
+            [ ID] Interval           Transfer     Bandwidth\n\
+            [  5]   0.00-34.00  sec  0.00 Bytes  0.00 bits/sec                  sender\n\
+            [  5]   0.00-34.00  sec   427 MBytes   105 Mbits/sec                  receiver\n\
+            iperf3: the client has terminated\n\
+            -----------------------------------------------------------\n";
+        let e = Iperf3.parse(&Input::from_text(text)).unwrap_err();
+        assert!(e.to_string().contains("line 6: the test was interrupted"), "{e}");
     }
 
     /// A `--bidir` JSON report (3.7+) holds the reverse direction's sums
