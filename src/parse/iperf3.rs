@@ -50,7 +50,15 @@
 //! A server's log (`Server listening on 5201`, `Accepted connection from
 //! 10.0.0.1, port 40000`, up to a client's `Connecting to host`) is
 //! another report of the client's test: its summaries carry `side=server`
-//! and are never runs of the client's.
+//! and are never runs of the client's. An iperf3 3.2+ server prints only
+//! the side it measured (`[  5]   0.00-10.02  sec  1.09 GBytes   939
+//! Mbits/sec   receiver`; 3.17+ heads each test `Server listening on 5201
+//! (test #1)`): a log of such lines alone is read. Before 3.2 (a
+//! `Bandwidth` column) the server also printed its sending side, which it
+//! did not measure: `[  5]   0.00-35.64  sec  0.00 Bytes  0.00 bits/sec
+//! sender` above its `receiver` line (so did a `-R` client); a `sender`
+//! line of 0 bits/sec beside a `receiver` line of its stream that counted
+//! bytes is not read, with a note.
 //! A `--bidir` test (iperf3 3.7+) is two tests, one a direction, each with
 //! a `bidir` parameter: the text summary's role tag (`[  5][TX-C]`, the
 //! client sending; `[  7][RX-C]`, the client receiving; `TX-S`/`RX-S` in
@@ -72,7 +80,8 @@
 //! client has terminated` (also with the terminal's `^C` glued before it)
 //! is an interrupted test's (Ctrl-C: `0.00-2.53 sec`, receiver `0.00
 //! bits/sec`): not read, with a note at that line; so is one followed by
-//! `iperf3: error - control socket has closed unexpectedly`.
+//! `iperf3: error - control socket has closed unexpectedly`, or by a
+//! server's `iperf3: the client has terminated`.
 //!
 //! A file holding both (a post with a text run, then a `-J` one) gives
 //! both: the text summary lines outside the JSON documents are read too,
@@ -434,6 +443,22 @@ fn text_block(block: &[Line], (reverse, server): (bool, bool), streams: usize, o
         );
         out.notes.push((block[0].n, msg));
     }
+    // iperf3 before 3.2 printed the side it did not measure (a server's
+    // sending side; a `-R` client's) as `0.00 Bytes  0.00 bits/sec  sender`
+    // above the `receiver` line that counted the bytes: no result.
+    let unmeasured = |l: &Line| {
+        l.role == "sender"
+            && l.mbits == 0.0
+            && block.iter().any(|r| r.role == "receiver" && r.id == l.id && r.mbits > 0.0)
+    };
+    for l in block.iter().filter(|l| unmeasured(l)) {
+        let msg = format!(
+            "an iperf3 `[{}] … 0.00 bits/sec  sender` line beside its `receiver` line: the side it did not measure \
+             (iperf3 before 3.2), not read",
+            l.id
+        );
+        out.notes.push((l.n, msg));
+    }
     // iperf3's client prints a receiver line after each sender line: a
     // sender line without one was cut off below (the server prints its
     // receiver lines alone).
@@ -448,7 +473,7 @@ fn text_block(block: &[Line], (reverse, server): (bool, bool), streams: usize, o
             out.notes.push((l.n, msg));
         }
     }
-    for l in block {
+    for l in block.iter().filter(|l| !unmeasured(l)) {
         let stream =
             if per_stream && l.id != "SUM" { ids.iter().position(|i| *i == l.id).map(|p| p + 1) } else { None };
         let mut new =
@@ -507,10 +532,13 @@ fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<
         // receiver may have counted nothing. Not a result.
         // The terminal's echo of Ctrl-C may be glued before it
         // (`^Ciperf3: interrupt - …`); `iperf3: error - control socket has
-        // closed unexpectedly` (the other side gone) ends a test the same.
+        // closed unexpectedly` (the other side gone) ends a test the same,
+        // and so does a server's `iperf3: the client has terminated` (its
+        // client stopped by Ctrl-C).
         let stopped = t.trim_start_matches("^C");
         if (stopped.starts_with("iperf3: interrupt")
-            || stopped.starts_with("iperf3: error - control socket has closed"))
+            || stopped.starts_with("iperf3: error - control socket has closed")
+            || stopped.starts_with("iperf3: the client has terminated"))
             && let Some((before, first, end)) = last.take()
             && n <= end + 3
         {
@@ -640,11 +668,14 @@ impl BenchParser for Iperf3 {
         if input.has("\"sum_sent\"") || (input.has("\"test_start\"") && input.has("\"bits_per_second\"")) {
             return 90;
         }
-        if !input.has("sender") || !input.has("/sec") {
+        // A server's log (iperf3 3.2+) has a `receiver` line alone; a
+        // client's report a `sender` line, then a `receiver` line.
+        if !(input.has("sender") || input.has("receiver")) || !input.has("/sec") {
             return 0;
         }
         let lines = input.lines.iter().filter(|l| summary(l.trim()).is_some()).count();
-        if lines >= 2 { 85 } else { 0 }
+        let server = input.has("Server listening on") && input.has("Accepted connection from");
+        if lines >= 2 || (lines == 1 && server) { 85 } else { 0 }
     }
 
     fn max_score(&self) -> u8 {
@@ -869,6 +900,97 @@ mod tests {
         let f = Iperf3.parse(&Input::from_text(&reverse)).unwrap();
         assert!(f.notes.is_empty(), "{:?}", f.notes);
         assert_eq!(f.samples[2].metric.name, "sender Bitrate");
+    }
+
+    /// attack25's ip/srvlog3.txt, trimmed: an iperf3 3.2+ server's log,
+    /// a `receiver` line alone a test. It was "unrecognised" (detection
+    /// asked for a `sender` line); now each test's receiver line is read
+    /// with `side=server`.
+    #[test]
+    fn a_servers_log_of_receiver_lines_alone_is_read() {
+        let test = |port: u32, rate: &str| {
+            format!(
+                "-----------------------------------------------------------\n\
+                 Server listening on 5201\n\
+                 -----------------------------------------------------------\n\
+                 Accepted connection from 10.0.0.1, port {port}\n\
+                 [  5] local 10.0.0.2 port 5201 connected to 10.0.0.1 port {}\n\
+                 [ ID] Interval           Transfer     Bitrate\n\
+                 [  5]   0.00-1.00   sec  1.09 GBytes  9.37 Gbits/sec\n\
+                 - - - - - - - - - - - - - - - - - - - - - - - - -\n\
+                 [ ID] Interval           Transfer     Bitrate\n\
+                 [  5]   0.00-2.00   sec  2.18 GBytes  {rate}                  receiver\n",
+                port + 2
+            )
+        };
+        let one = format!("$ iperf3 -s\n{}", test(45668, "9.39 Gbits/sec"));
+        let two = format!("{one}{}", test(45672, "9.38 Gbits/sec"));
+        for (text, want) in [(&one, vec![9390.0]), (&two, vec![9390.0, 9380.0])] {
+            let input = Input::from_text(text);
+            assert_eq!(Iperf3.detect(&input), 85);
+            let f = Iperf3.parse(&input).unwrap();
+            let side = |s: &Sample| s.params.iter().any(|p| p.name == "side" && p.value == "server");
+            assert!(f.samples.iter().all(|s| s.metric.name == "receiver Bitrate" && side(s)));
+            assert_eq!(f.samples.iter().map(|s| s.value.mean()).collect::<Vec<_>>(), want);
+            assert!(f.notes.is_empty(), "{:?}", f.notes);
+        }
+        // One receiver line without the server's lines is no iperf3 file.
+        let lone = "[  5]   0.00-2.00   sec  2.18 GBytes  9.39 Gbits/sec                  receiver\n";
+        assert_eq!(Iperf3.detect(&Input::from_text(lone)), 0);
+    }
+
+    /// attack25's ip/srvlog5.txt, trimmed: an iperf3 3.0/3.1 server's log
+    /// (`Bandwidth`) prints its unmeasured sending side as `0.00 Bytes
+    /// 0.00 bits/sec  sender` above its receiver line. That 0 was read as
+    /// a `sender Bitrate` beside 9390; now it is left out with an info note.
+    #[test]
+    fn an_old_servers_unmeasured_sender_line_is_not_read() {
+        let text = "-----------------------------------------------------------\n\
+            Server listening on 5201\n\
+            -----------------------------------------------------------\n\
+            Accepted connection from 10.0.0.1, port 45668\n\
+            [  5] local 10.0.0.2 port 5201 connected to 10.0.0.1 port 45670\n\
+            [ ID] Interval           Transfer     Bandwidth\n\
+            [  5]   0.00-1.00   sec  1.09 GBytes  9.37 Gbits/sec\n\
+            - - - - - - - - - - - - - - - - - - - - - - - - -\n\
+            [ ID] Interval           Transfer     Bandwidth\n\
+            [  5]   0.00-2.00   sec  0.00 Bytes  0.00 bits/sec                  sender\n\
+            [  5]   0.00-2.00   sec  2.18 GBytes  9.39 Gbits/sec                  receiver\n\
+            -----------------------------------------------------------\n\
+            Server listening on 5201\n\
+            -----------------------------------------------------------\n\
+            iperf3: interrupt - the server has terminated\n";
+        let f = Iperf3.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<(usize, &str, f64)> =
+            f.samples.iter().map(|s| (s.line, s.metric.name.as_str(), s.value.mean())).collect();
+        assert_eq!(got, [(11, "receiver Bitrate", 9390.0)]);
+        assert!(f.samples[0].params.iter().any(|p| p.name == "side" && p.value == "server"));
+        assert_eq!(f.notes.len(), 1, "{:?}", f.notes);
+        assert_eq!(f.notes[0].0, 10);
+        assert!(f.notes[0].1.contains("did not measure"), "{:?}", f.notes);
+        assert!(crate::parse::note_is_info(&f.notes[0].1));
+        // A sender that sent bytes is read beside its receiver.
+        let sent = text.replace("0.00 Bytes  0.00 bits/sec", "2.18 GBytes  9.40 Gbits/sec");
+        assert_eq!(Iperf3.parse(&Input::from_text(&sent)).unwrap().samples.len(), 2);
+    }
+
+    /// A server's log of a test its client stopped with Ctrl-C (after a
+    /// Russian OpenVPN lab's README, find_string id 22249987884, iperf3
+    /// before 3.2, cut at 34 of 40 s; the `Accepted` line's port made
+    /// up): the server
+    /// prints `iperf3: the client has terminated` under its summary. Its
+    /// 105 Mbits/sec was read as a result; now it is not, with a note.
+    #[test]
+    fn a_servers_summary_of_a_test_its_client_stopped_is_not_read() {
+        let text = "Server listening on 5201\n\
+            Accepted connection from 10.10.10.2, port 50238\n\
+            [ ID] Interval           Transfer     Bandwidth\n\
+            [  5]   0.00-34.00  sec  0.00 Bytes  0.00 bits/sec                  sender\n\
+            [  5]   0.00-34.00  sec   427 MBytes   105 Mbits/sec                  receiver\n\
+            iperf3: the client has terminated\n\
+            -----------------------------------------------------------\n";
+        let e = Iperf3.parse(&Input::from_text(text)).unwrap_err();
+        assert!(e.to_string().contains("line 6: the test was interrupted"), "{e}");
     }
 
     /// A `--bidir` JSON report (3.7+) holds the reverse direction's sums
