@@ -719,6 +719,24 @@ fn job_error(line: &str) -> Option<&str> {
     Some(rest.split_once("): pid=").map_or(rest, |(e, _)| e).trim())
 }
 
+/// The pid of fio's line for a job process killed by a signal: `fio:
+/// pid=11375, got signal=9` → `11375` (fio 2.x and 3.x print it to stderr
+/// before the report, whose job section still reads `err= 0`).
+fn killed_pid(line: &str) -> Option<&str> {
+    let (pid, signal) = line.trim().strip_prefix("fio: pid=")?.split_once(", got signal=")?;
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    (digits(pid) && digits(signal.trim_end())).then_some(pid)
+}
+
+/// The pid of a job section's header: `rawstor: (groupid=0, jobs=1): err=
+/// 0: pid=11375: Mon Sep 22 …` → `11375`.
+fn header_pid(line: &str) -> Option<&str> {
+    let after = &line[line.find("): err=")?..];
+    let rest = &after[after.find(": pid=")? + ": pid=".len()..];
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    (digits > 0).then(|| &rest[..digits])
+}
+
 /// Leaves out the figures of failed runs, with a note. A job whose
 /// section header carries an error (`err= 5 (…, error=Input/output
 /// error)`: fio reports the I/O done before it failed): its own section
@@ -727,7 +745,12 @@ fn job_error(line: &str) -> Option<&str> {
 /// the other jobs' sections of that group are clean runs and are read. A
 /// report printed after `fio: terminating on signal 2` (a run cut by
 /// Ctrl-C): everything from that line to the end of the next `Run status
-/// group` block, the cut run's whole report.
+/// group` block, the cut run's whole report. A job killed by a signal
+/// (`fio: pid=11375, got signal=9` above the report; its section still
+/// reads `err= 0`): as a job with an error, the note at the `fio: pid=`
+/// line; when no section names that pid (another clone of a
+/// `group_reporting` job), the report after it, as for `terminating on
+/// signal`.
 pub fn drop_failed_runs(input: &Input, out: &mut ParsedFile) {
     let lines = &input.lines;
     let block_end = |g: usize| {
@@ -735,12 +758,25 @@ pub fn drop_failed_runs(input: &Input, out: &mut ParsedFile) {
             .find(|&j| lines[j].trim().is_empty() || lines[j].trim().starts_with("Disk stats"))
             .unwrap_or(lines.len())
     };
+    // `fio: pid=11375, got signal=9`: the job of that pid was killed.
+    let killed: Vec<(usize, &str)> =
+        lines.iter().enumerate().filter_map(|(j, l)| killed_pid(l).map(|pid| (j, pid))).collect();
+    let killed_at = |header: &str| {
+        let pid = header_pid(header)?;
+        killed.iter().find(|k| k.1 == pid).map(|k| k.0)
+    };
     let mut i = 0;
     while i < lines.len() {
         let t = lines[i].trim();
         let first = i + 1;
-        if t.starts_with("fio: terminating on signal") {
-            let why = format!("fio was stopped (`{t}`)");
+        let unmatched_kill = killed_pid(t)
+            .is_some_and(|pid| !lines.iter().any(|l| result_header(l).is_some() && header_pid(l) == Some(pid)));
+        if t.starts_with("fio: terminating on signal") || unmatched_kill {
+            let why = if unmatched_kill {
+                format!("a fio job was killed (`{t}`), and no job's section names its pid")
+            } else {
+                format!("fio was stopped (`{t}`)")
+            };
             let group = (i..lines.len()).find(|&j| lines[j].trim_start().starts_with("Run status group "));
             let last = group.map_or(lines.len(), block_end);
             let before = out.samples.len();
@@ -752,14 +788,18 @@ pub fn drop_failed_runs(input: &Input, out: &mut ParsedFile) {
             i = last.max(i + 1);
             continue;
         }
-        let Some(e) = job_error(&lines[i]) else {
+        let (why, note_at) = if let Some(e) = job_error(&lines[i]) {
+            let why = if e.contains('(') && !e.ends_with(')') {
+                format!("fio job failed (`{e})`)")
+            } else {
+                format!("fio job failed (`{e}`)")
+            };
+            (why, first)
+        } else if let Some(k) = killed_at(&lines[i]) {
+            (format!("fio job killed (`{}`, line {})", lines[k].trim(), k + 1), k + 1)
+        } else {
             i += 1;
             continue;
-        };
-        let why = if e.contains('(') && !e.ends_with(')') {
-            format!("fio job failed (`{e})`)")
-        } else {
-            format!("fio job failed (`{e}`)")
         };
         let gid = result_header(&lines[i]).map_or("", |h| h.1);
         // The section ends where the next job's, a definition or the status blocks begin.
@@ -772,7 +812,7 @@ pub fn drop_failed_runs(input: &Input, out: &mut ParsedFile) {
         out.samples.retain(|s| s.line < first || s.line > last);
         if out.samples.len() < before {
             let msg = format!("{why}: its section (lines {first}-{last}) is a failed run's figures, not read");
-            out.notes.push((first, msg));
+            out.notes.push((note_at, msg));
         }
         // Its group's status block: the first `Run status group <gid>` after it.
         let status = (last..lines.len()).take_while(|&j| definition(&lines[j]).is_none()).find(|&j| {
@@ -813,6 +853,26 @@ mod tests {
         drop_failed_runs(&input, &mut out);
         assert!(out.samples.is_empty(), "{:?}", out.samples);
         assert!(out.notes.iter().any(|(l, m)| *l == 1 && m.contains("fio was stopped")), "{:?}", out.notes);
+    }
+
+    /// attack25's f/fiosig.txt: `fio: pid=11375, got signal=9` above the
+    /// report of the job of pid 11375 (`err= 0`): a killed job's figures,
+    /// not read, the note at the `fio: pid=` line; a pid no section names
+    /// leaves out the report after it.
+    #[test]
+    fn a_killed_jobs_report_is_not_read() {
+        let report = include_str!("../../../tests/fixtures/fio/fio3-rawstor-randrw-4k-qd1.txt");
+        for (pid, note) in [("11375", "fio job killed"), ("4242", "no job's section names its pid")] {
+            let mut out = ParsedFile::default();
+            let input = Input::from_text(&format!("fio: pid={pid}, got signal=9\n{report}"));
+            read(&input, &[], &[], &mut out).unwrap();
+            assert!(!out.samples.is_empty());
+            drop_failed_runs(&input, &mut out);
+            assert!(out.samples.is_empty(), "{:?}", out.samples);
+            assert!(out.notes.iter().any(|(l, m)| *l == 1 && m.contains(note)), "{:?}", out.notes);
+        }
+        assert_eq!(killed_pid("fio: pid=11375, got signal=9"), Some("11375"));
+        assert_eq!(header_pid("rawstor: (groupid=0, jobs=1): err= 0: pid=11375: Mon Sep"), Some("11375"));
     }
 
     /// A quoted report a mail client reflowed (linux-bcache, 2019): the
