@@ -529,7 +529,10 @@ impl BenchParser for Fio {
             ));
         }
         if out.samples.is_empty() && terse_lines > 0 {
-            let reason = match out.notes.iter().find(|(_, m)| m.starts_with("fio terse version")) {
+            let failed = out.notes.iter().find(|(_, m)| m.contains("a failed run's"));
+            let version = out.notes.iter().find(|(_, m)| m.starts_with("fio terse version"));
+            let reason = match failed.or(version) {
+                Some((n, m)) if failed.is_some() => format!("line {n}: {m}"),
                 Some((n, m)) if !input.lines.iter().any(|l| terse::version(l).is_some_and(|v| v >= 3)) => {
                     format!("line {n}: {m}")
                 }
