@@ -611,6 +611,15 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
             }
             return Ok(());
         };
+        if d.iops == 0.0 && d.bw.0 == 0.0 && !io_done(line) {
+            let msg = format!(
+                "fio job {:?} ran {} and did no I/O (`IOPS=0`, bandwidth 0, io 0): a failed run's figures, not read",
+                job.job, d.dir
+            );
+            out.notes.push((n, msg));
+            st.skipping = true;
+            return Ok(());
+        }
         st.dir = Some(d.dir);
         st.clat_ns = None;
         if let Some(sec) = st.sections.last_mut() {
@@ -699,6 +708,20 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
         st.pct = None;
     }
     Ok(())
+}
+
+/// Whether a direction line's io is printed and not 0: 3.x's
+/// `(219MiB/10001msec)` (`(0B/60001msec)`: none), 2.x's `io=83749KB`
+/// (`io=0KB`: none). A line that prints no io says nothing: `false`.
+fn io_done(line: &str) -> bool {
+    let io = match line.split_once(")(") {
+        Some((_, r)) => r.split('/').next(),
+        None => line.split_once("io=").and_then(|(_, r)| r.split(',').next()),
+    };
+    io.is_some_and(|io| {
+        let digits: String = io.trim().chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
+        digits.parse::<f64>().is_ok_and(|v| v > 0.0)
+    })
 }
 
 /// The error of a failed job's section header: `rawstor: (groupid=0,
@@ -875,6 +898,26 @@ mod tests {
         assert_eq!(header_pid("rawstor: (groupid=0, jobs=1): err= 0: pid=11375: Mon Sep"), Some("11375"));
     }
 
+    /// attack25's fx/zero.txt: a randread job whose `read:` line is
+    /// `IOPS=0, BW=0B/s (0B/s)(0B/60001msec)` ran and did nothing: its
+    /// figures are left out with a note at that line; a direction with io
+    /// done is read.
+    #[test]
+    fn a_direction_that_did_no_io_is_not_read() {
+        let head = "randread: (groupid=0, jobs=1): err= 0: pid=4242: Tue Jan 16 10:00:00 2024\n";
+        let mut out = ParsedFile::default();
+        let text = format!(
+            "{head}  read: IOPS=0, BW=0B/s (0B/s)(0B/60001msec)\n    clat (usec): min=0, max=0, avg=0.00, stdev=0.00\n"
+        );
+        read(&Input::from_text(&text), &[], &[], &mut out).unwrap();
+        assert!(out.samples.is_empty(), "{:?}", out.samples);
+        assert!(out.notes.iter().any(|(l, m)| *l == 2 && m.contains("did no I/O")), "{:?}", out.notes);
+        let mut out = ParsedFile::default();
+        let text = format!("{head}  read: IOPS=0, BW=0B/s (0B/s)(4096B/60001msec)\n");
+        read(&Input::from_text(&text), &[], &[], &mut out).unwrap();
+        assert_eq!(out.samples.len(), 2, "{:?}", out.notes);
+    }
+
     /// A quoted report a mail client reflowed (linux-bcache, 2019): the
     /// job header's date wrapped, `--- ` glued before it, `2019 ` before the
     /// direction line and `resets ` before the slat line.
@@ -1036,6 +1079,10 @@ mod tests {
         assert_eq!(d.unwrap().unwrap().iops, 5577.0);
         assert!(direction_line("  read: IOPS=12x, BW=1MiB/s").unwrap().is_err());
         assert!(direction_line("read: the file").is_none());
+        assert!(!io_done("  read: IOPS=0, BW=0B/s (0B/s)(0B/60001msec)"));
+        assert!(io_done("  read: IOPS=0, BW=0B/s (0B/s)(4096B/60001msec)"));
+        assert!(!io_done("  write: io=0KB, bw=0 B/s, iops=0 , runt=318686msec"));
+        assert!(io_done("  write: io=83749KB, bw=269100 B/s, iops=43 , runt=318686msec"));
         assert_eq!(scaled("272k"), Some((272000.0, Some(1000.0))));
         assert_eq!(scaled("1.2M"), Some((1200000.0, Some(100000.0))));
         assert_eq!(scaled("5604"), Some((5604.0, None)));
