@@ -77,6 +77,23 @@ pub fn last_line(parser: &dyn BenchParser, input: &Input, parsed: &mut ParsedFil
     parsed.notes.push((n, note(text)));
 }
 
+/// Leaves out the numbers read from the file's last line when that line has
+/// no line break and `cut_in_name` says its text ends inside a name (a
+/// lkp-compare row `263173  -11.7%  232411  will-it-scale.per_`, cut
+/// inside `per_process_ops`: its figures would be read under the cut
+/// name), with the note [`last_line`] gives a cut line. Does nothing to a
+/// file that ends with a line break.
+pub fn last_line_cut_in_name(input: &Input, parsed: &mut ParsedFile, cut_in_name: impl Fn(&str) -> bool) {
+    let n = input.lines.len();
+    if !input.unterminated || n == 0 || !cut_in_name(&input.lines[n - 1]) {
+        return;
+    }
+    if parsed.samples.iter().any(|s| s.line == n) {
+        parsed.samples.retain(|s| s.line != n);
+        parsed.notes.push((n, note(&input.lines[n - 1])));
+    }
+}
+
 /// A parse that failed at the file's last line when that line has no line
 /// break and ends in a figure (`Throughput 46.20`, cut before dbench's
 /// `MB/sec`): for a parser whose every result line is a run of its own

@@ -104,7 +104,7 @@
 //! is an error at the header: no column is named by a guess.
 
 use super::num::plain;
-use super::{BenchParser, Input, ParseError};
+use super::{BenchParser, Input, ParseError, cut};
 use crate::model::{Better, Metric, ParsedFile, Sample};
 use std::collections::HashSet;
 
@@ -173,8 +173,13 @@ impl BenchParser for LkpCompare {
         95
     }
 
+    /// A last row without its line break whose metric name ends in `_`,
+    /// `.` or `-` (`will-it-scale.per_`, no name LKP gives) was cut inside
+    /// its name: left out with a warning ([`cut::last_line_cut_in_name`]).
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
-        parse_all(input)
+        let mut out = parse_all(input)?;
+        cut::last_line_cut_in_name(input, &mut out, |l| l.ends_with(['_', '.', '-']));
+        Ok(out)
     }
 
     /// LKP's `time` of the test process (`reaim.time.minor_page_faults`,
@@ -711,6 +716,24 @@ d000e073ca2a08ab 89359897983825dbfc08578e7ee
         let text = TWO.replace("  8935989798 (\"do_pollfd(): convert to CLASS(fd)\")\n", "");
         let e = parse(&text).unwrap_err();
         assert_eq!(e.line(), Some(10), "the header, one line up");
+    }
+
+    /// attack25's lk3/cut.txt: the file ends inside its last row's name,
+    /// `will-it-scale.per_` with no line break: that row is left out with a
+    /// warning at its line; the same row ending in a line break is read.
+    #[test]
+    fn a_last_row_cut_inside_its_name_is_left_out() {
+        // TWO up to its will-it-scale rows, cut inside the last one's name.
+        let end = TWO.find("_process_ops").unwrap() + 1;
+        let table = &TWO[..end];
+        let n = table.lines().count();
+        let input = Input::from_text(table);
+        let p = LkpCompare.parse(&input).unwrap();
+        assert!(p.samples.iter().all(|s| s.line < n), "{:?}", p.samples);
+        assert!(p.samples.iter().any(|s| s.line == n - 1));
+        assert!(p.notes.iter().any(|(l, m)| *l == n && m.contains("the file ends mid-line")), "{:?}", p.notes);
+        let p = LkpCompare.parse(&Input::from_text(&format!("{table}\n"))).unwrap();
+        assert!(p.samples.iter().any(|s| s.line == n));
     }
 
     #[test]

@@ -89,7 +89,10 @@
 //! `total_ios`) is not read: its zeros are no measurement; nor are fio
 //! 2.x's unused percentile slots (`"0.00" : 0`), nor a latency statistic
 //! fio did not measure (`N` 0, or no `N` and a zero mean: `slat` under a
-//! synchronous engine). A JSON document
+//! synchronous engine). The text report prints only the directions a job
+//! ran: one printed with `IOPS=0`, bandwidth 0 and io 0 (`read: IOPS=0,
+//! BW=0B/s (0B/s)(0B/60001msec)`) ran and did nothing, a failed run's: a
+//! warning, not read. A JSON document
 //! and a text report of the same run in one file (`--output-format=
 //! normal,json`) are read once: a text job section's direction whose job
 //! name, IOPS (to the step printed) and bandwidth (to 1%) are a JSON job's
@@ -529,7 +532,10 @@ impl BenchParser for Fio {
             ));
         }
         if out.samples.is_empty() && terse_lines > 0 {
-            let reason = match out.notes.iter().find(|(_, m)| m.starts_with("fio terse version")) {
+            let failed = out.notes.iter().find(|(_, m)| m.contains("a failed run's"));
+            let version = out.notes.iter().find(|(_, m)| m.starts_with("fio terse version"));
+            let reason = match failed.or(version) {
+                Some((n, m)) if failed.is_some() => format!("line {n}: {m}"),
                 Some((n, m)) if !input.lines.iter().any(|l| terse::version(l).is_some_and(|v| v >= 3)) => {
                     format!("line {n}: {m}")
                 }

@@ -23,7 +23,8 @@
 //! `<d>: bw`, `<d>: IOPS`, `<d>: slat mean`, `clat mean`, `clat stdev`,
 //! `lat mean`, `clat <p>th`; parameter `job`. A direction with no I/O (io
 //! 0) is a note, as in JSON (a version-4/5 line's trim direction usually
-//! is); so is a job whose error field is not 0. The unused percentile slots
+//! is). A job whose error field is not 0 failed: its figures are left out
+//! with a note, as the text report's `err= 5` and JSON's `"error"`. The unused percentile slots
 //! (`0%=0`, fio's own filler) are absent, no note; a 0th-percentile slot
 //! with a figure (`0%=5`), which no fio writes, is a note, not read.
 //! Version 2 (`--terse-version=2`) has no fio version field and two
@@ -230,8 +231,15 @@ fn read_line(line: &str, v: u8, n: usize, out: &mut ParsedFile) -> Result<(), Pa
         out.notes.push((n, msg));
     }
     let params = JobParams { job: f[2].to_string(), rest: Vec::new() };
+    // Field 5, the job's error (`td->error`): as the text report's `err=
+    // 5` and JSON's `"error" : 5`, a failed run's figures.
     if f[4] != "0" {
-        out.notes.push((n, format!("fio job {:?} ended with error {}: its figures read as printed", params.job, f[4])));
+        let msg = format!(
+            "fio job {:?} failed (terse field 5, error {}): its figures are a failed run's, not read",
+            params.job, f[4]
+        );
+        out.notes.push((n, msg));
+        return Ok(());
     }
     for (i, dir) in dirs.iter().enumerate() {
         let start = HEAD + i * len;
@@ -325,6 +333,22 @@ mod tests {
         assert_eq!(got.len(), 6);
         assert_eq!(out.version.as_deref(), Some("3.36"));
         assert!(out.notes.iter().any(|(_, m)| m.contains("did no write I/O")), "{:?}", out.notes);
+    }
+
+    /// attack25's fx/terr.txt: the probe fixture's line with its error
+    /// field (field 5) `5`: a failed run's, not read, as text's `err= 5`.
+    #[test]
+    fn a_job_with_an_error_is_left_out() {
+        let probe = include_str!("../../../tests/fixtures/fio/rust-src-fio-3.36-terse-v3-randrw-4k-probe.txt");
+        let failed = probe.replacen(";probe;0;0;", ";probe;0;5;", 1);
+        let mut out = ParsedFile::default();
+        read(&Input::from_text(&failed), &mut out).unwrap();
+        assert!(out.samples.is_empty(), "{:?}", out.samples);
+        assert_eq!(out.notes.len(), 1, "{:?}", out.notes);
+        assert!(out.notes[0].1.contains("error 5") && out.notes[0].1.contains("a failed run's"), "{:?}", out.notes);
+        let mut out = ParsedFile::default();
+        read(&Input::from_text(probe), &mut out).unwrap();
+        assert!(!out.samples.is_empty());
     }
 
     #[test]

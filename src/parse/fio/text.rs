@@ -611,6 +611,15 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
             }
             return Ok(());
         };
+        if d.iops == 0.0 && d.bw.0 == 0.0 && !io_done(line) {
+            let msg = format!(
+                "fio job {:?} ran {} and did no I/O (`IOPS=0`, bandwidth 0, io 0): a failed run's figures, not read",
+                job.job, d.dir
+            );
+            out.notes.push((n, msg));
+            st.skipping = true;
+            return Ok(());
+        }
         st.dir = Some(d.dir);
         st.clat_ns = None;
         if let Some(sec) = st.sections.last_mut() {
@@ -701,6 +710,20 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
     Ok(())
 }
 
+/// Whether a direction line's io is printed and not 0: 3.x's
+/// `(219MiB/10001msec)` (`(0B/60001msec)`: none), 2.x's `io=83749KB`
+/// (`io=0KB`: none). A line that prints no io says nothing: `false`.
+fn io_done(line: &str) -> bool {
+    let io = match line.split_once(")(") {
+        Some((_, r)) => r.split('/').next(),
+        None => line.split_once("io=").and_then(|(_, r)| r.split(',').next()),
+    };
+    io.is_some_and(|io| {
+        let digits: String = io.trim().chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
+        digits.parse::<f64>().is_ok_and(|v| v > 0.0)
+    })
+}
+
 /// The error of a failed job's section header: `rawstor: (groupid=0,
 /// jobs=1): err= 5 (file:io_u.c:1845, func=io_u error, error=Input/output
 /// error): pid=…` → `err= 5 (…, error=Input/output error)`; `None` for
@@ -719,6 +742,24 @@ fn job_error(line: &str) -> Option<&str> {
     Some(rest.split_once("): pid=").map_or(rest, |(e, _)| e).trim())
 }
 
+/// The pid of fio's line for a job process killed by a signal: `fio:
+/// pid=11375, got signal=9` → `11375` (fio 2.x and 3.x print it to stderr
+/// before the report, whose job section still reads `err= 0`).
+fn killed_pid(line: &str) -> Option<&str> {
+    let (pid, signal) = line.trim().strip_prefix("fio: pid=")?.split_once(", got signal=")?;
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    (digits(pid) && digits(signal.trim_end())).then_some(pid)
+}
+
+/// The pid of a job section's header: `rawstor: (groupid=0, jobs=1): err=
+/// 0: pid=11375: Mon Sep 22 …` → `11375`.
+fn header_pid(line: &str) -> Option<&str> {
+    let after = &line[line.find("): err=")?..];
+    let rest = &after[after.find(": pid=")? + ": pid=".len()..];
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    (digits > 0).then(|| &rest[..digits])
+}
+
 /// Leaves out the figures of failed runs, with a note. A job whose
 /// section header carries an error (`err= 5 (…, error=Input/output
 /// error)`: fio reports the I/O done before it failed): its own section
@@ -727,7 +768,12 @@ fn job_error(line: &str) -> Option<&str> {
 /// the other jobs' sections of that group are clean runs and are read. A
 /// report printed after `fio: terminating on signal 2` (a run cut by
 /// Ctrl-C): everything from that line to the end of the next `Run status
-/// group` block, the cut run's whole report.
+/// group` block, the cut run's whole report. A job killed by a signal
+/// (`fio: pid=11375, got signal=9` above the report; its section still
+/// reads `err= 0`): as a job with an error, the note at the `fio: pid=`
+/// line; when no section names that pid (another clone of a
+/// `group_reporting` job), the report after it, as for `terminating on
+/// signal`.
 pub fn drop_failed_runs(input: &Input, out: &mut ParsedFile) {
     let lines = &input.lines;
     let block_end = |g: usize| {
@@ -735,12 +781,25 @@ pub fn drop_failed_runs(input: &Input, out: &mut ParsedFile) {
             .find(|&j| lines[j].trim().is_empty() || lines[j].trim().starts_with("Disk stats"))
             .unwrap_or(lines.len())
     };
+    // `fio: pid=11375, got signal=9`: the job of that pid was killed.
+    let killed: Vec<(usize, &str)> =
+        lines.iter().enumerate().filter_map(|(j, l)| killed_pid(l).map(|pid| (j, pid))).collect();
+    let killed_at = |header: &str| {
+        let pid = header_pid(header)?;
+        killed.iter().find(|k| k.1 == pid).map(|k| k.0)
+    };
     let mut i = 0;
     while i < lines.len() {
         let t = lines[i].trim();
         let first = i + 1;
-        if t.starts_with("fio: terminating on signal") {
-            let why = format!("fio was stopped (`{t}`)");
+        let unmatched_kill = killed_pid(t)
+            .is_some_and(|pid| !lines.iter().any(|l| result_header(l).is_some() && header_pid(l) == Some(pid)));
+        if t.starts_with("fio: terminating on signal") || unmatched_kill {
+            let why = if unmatched_kill {
+                format!("a fio job was killed (`{t}`), and no job's section names its pid")
+            } else {
+                format!("fio was stopped (`{t}`)")
+            };
             let group = (i..lines.len()).find(|&j| lines[j].trim_start().starts_with("Run status group "));
             let last = group.map_or(lines.len(), block_end);
             let before = out.samples.len();
@@ -752,14 +811,18 @@ pub fn drop_failed_runs(input: &Input, out: &mut ParsedFile) {
             i = last.max(i + 1);
             continue;
         }
-        let Some(e) = job_error(&lines[i]) else {
+        let (why, note_at) = if let Some(e) = job_error(&lines[i]) {
+            let why = if e.contains('(') && !e.ends_with(')') {
+                format!("fio job failed (`{e})`)")
+            } else {
+                format!("fio job failed (`{e}`)")
+            };
+            (why, first)
+        } else if let Some(k) = killed_at(&lines[i]) {
+            (format!("fio job killed (`{}`, line {})", lines[k].trim(), k + 1), k + 1)
+        } else {
             i += 1;
             continue;
-        };
-        let why = if e.contains('(') && !e.ends_with(')') {
-            format!("fio job failed (`{e})`)")
-        } else {
-            format!("fio job failed (`{e}`)")
         };
         let gid = result_header(&lines[i]).map_or("", |h| h.1);
         // The section ends where the next job's, a definition or the status blocks begin.
@@ -772,7 +835,7 @@ pub fn drop_failed_runs(input: &Input, out: &mut ParsedFile) {
         out.samples.retain(|s| s.line < first || s.line > last);
         if out.samples.len() < before {
             let msg = format!("{why}: its section (lines {first}-{last}) is a failed run's figures, not read");
-            out.notes.push((first, msg));
+            out.notes.push((note_at, msg));
         }
         // Its group's status block: the first `Run status group <gid>` after it.
         let status = (last..lines.len()).take_while(|&j| definition(&lines[j]).is_none()).find(|&j| {
@@ -813,6 +876,46 @@ mod tests {
         drop_failed_runs(&input, &mut out);
         assert!(out.samples.is_empty(), "{:?}", out.samples);
         assert!(out.notes.iter().any(|(l, m)| *l == 1 && m.contains("fio was stopped")), "{:?}", out.notes);
+    }
+
+    /// attack25's f/fiosig.txt: `fio: pid=11375, got signal=9` above the
+    /// report of the job of pid 11375 (`err= 0`): a killed job's figures,
+    /// not read, the note at the `fio: pid=` line; a pid no section names
+    /// leaves out the report after it.
+    #[test]
+    fn a_killed_jobs_report_is_not_read() {
+        let report = include_str!("../../../tests/fixtures/fio/fio3-rawstor-randrw-4k-qd1.txt");
+        for (pid, note) in [("11375", "fio job killed"), ("4242", "no job's section names its pid")] {
+            let mut out = ParsedFile::default();
+            let input = Input::from_text(&format!("fio: pid={pid}, got signal=9\n{report}"));
+            read(&input, &[], &[], &mut out).unwrap();
+            assert!(!out.samples.is_empty());
+            drop_failed_runs(&input, &mut out);
+            assert!(out.samples.is_empty(), "{:?}", out.samples);
+            assert!(out.notes.iter().any(|(l, m)| *l == 1 && m.contains(note)), "{:?}", out.notes);
+        }
+        assert_eq!(killed_pid("fio: pid=11375, got signal=9"), Some("11375"));
+        assert_eq!(header_pid("rawstor: (groupid=0, jobs=1): err= 0: pid=11375: Mon Sep"), Some("11375"));
+    }
+
+    /// attack25's fx/zero.txt: a randread job whose `read:` line is
+    /// `IOPS=0, BW=0B/s (0B/s)(0B/60001msec)` ran and did nothing: its
+    /// figures are left out with a note at that line; a direction with io
+    /// done is read.
+    #[test]
+    fn a_direction_that_did_no_io_is_not_read() {
+        let head = "randread: (groupid=0, jobs=1): err= 0: pid=4242: Tue Jan 16 10:00:00 2024\n";
+        let mut out = ParsedFile::default();
+        let text = format!(
+            "{head}  read: IOPS=0, BW=0B/s (0B/s)(0B/60001msec)\n    clat (usec): min=0, max=0, avg=0.00, stdev=0.00\n"
+        );
+        read(&Input::from_text(&text), &[], &[], &mut out).unwrap();
+        assert!(out.samples.is_empty(), "{:?}", out.samples);
+        assert!(out.notes.iter().any(|(l, m)| *l == 2 && m.contains("did no I/O")), "{:?}", out.notes);
+        let mut out = ParsedFile::default();
+        let text = format!("{head}  read: IOPS=0, BW=0B/s (0B/s)(4096B/60001msec)\n");
+        read(&Input::from_text(&text), &[], &[], &mut out).unwrap();
+        assert_eq!(out.samples.len(), 2, "{:?}", out.notes);
     }
 
     /// A quoted report a mail client reflowed (linux-bcache, 2019): the
@@ -976,6 +1079,10 @@ mod tests {
         assert_eq!(d.unwrap().unwrap().iops, 5577.0);
         assert!(direction_line("  read: IOPS=12x, BW=1MiB/s").unwrap().is_err());
         assert!(direction_line("read: the file").is_none());
+        assert!(!io_done("  read: IOPS=0, BW=0B/s (0B/s)(0B/60001msec)"));
+        assert!(io_done("  read: IOPS=0, BW=0B/s (0B/s)(4096B/60001msec)"));
+        assert!(!io_done("  write: io=0KB, bw=0 B/s, iops=0 , runt=318686msec"));
+        assert!(io_done("  write: io=83749KB, bw=269100 B/s, iops=43 , runt=318686msec"));
         assert_eq!(scaled("272k"), Some((272000.0, Some(1000.0))));
         assert_eq!(scaled("1.2M"), Some((1200000.0, Some(100000.0))));
         assert_eq!(scaled("5604"), Some((5604.0, None)));
