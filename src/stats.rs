@@ -358,6 +358,19 @@ mod tests {
         // 2 ms printed whole against 0.152: beyond the step, a change.
         let c = compare_printed(&runs(&[2.0, 2.0, 3.0]), &us, crate::model::Better::Lower, (printed_ms, converted));
         assert!(!c.within_step && c.pct_better.is_some(), "{c:?}");
+        // fio's msec percentile `[    1]` (0.5 to 1.5 ms) against 73 usec
+        // (0.0725 to 0.0735 ms): less than the coarse step apart, but the
+        // two do not overlap, so the change is certain and compared.
+        let fio_us = runs(&[0.073, 0.073]);
+        let fio_printed = PrintedStep::of([(0.073, Some(0.001))]);
+        let c = compare_printed(&runs(&[1.0, 1.0]), &fio_us, crate::model::Better::Lower, (printed_ms, fio_printed));
+        assert!(!c.within_step && c.pct_better.is_some_and(|p| p < -1000.0), "{c:?}");
+        // A whole 1 ms against 0.6 ms: 0.5 to 1.5 holds 0.6, not compared.
+        let c = compare_printed(&runs(&[1.0]), &runs(&[0.6]), crate::model::Better::Lower, (printed_ms, fio_printed));
+        assert!(c.within_step && c.pct_better.is_none() && c.welch.is_none(), "{c:?}");
+        // Just apart: 1 against 0.499 (up to 0.4995) is compared.
+        let c = compare_printed(&runs(&[1.0]), &runs(&[0.499]), crate::model::Better::Lower, (printed_ms, fio_printed));
+        assert!(!c.within_step && c.pct_better.is_some(), "{c:?}");
         // Both in the column's unit: 21.85 against 21.8 keeps its -0.2%.
         let (a, b) = (runs(&[21.9, 21.8]), runs(&[21.8, 21.8]));
         let one = PrintedStep::of([(21.9, None), (21.8, None)]);
@@ -519,12 +532,14 @@ pub struct Comparison {
     /// page's correction; [`compare`] alone never claims significance.
     pub significant: bool,
     /// True when one side was printed in another unit than the other, more
-    /// coarsely, and the difference is below the coarser step
-    /// ([`compare_printed`]): YCSB's
-    /// `95thPercentileLatency(ms), 0` against `…(us), 152` (0.152 ms), fio's
-    /// msec percentile `[    1]` against 73 usec. The coarse side's
-    /// rounding is the whole difference or more, so it has no percentage
-    /// ([`Comparison::pct_better`] is `None`), no test and no change shown.
+    /// coarsely, and the values each side's printed value stands for (it ±
+    /// half its step) overlap the other side's ([`compare_printed`]):
+    /// YCSB's `95thPercentileLatency(ms), 0` (−0.5 to 0.5) against
+    /// `…(us), 152` (0.152 ms). The coarse side's rounding may be the
+    /// whole difference, so it has no percentage ([`Comparison::pct_better`]
+    /// is `None`), no test and no change shown. fio's msec percentile
+    /// `[    1]` (0.5 to 1.5 ms) against 73 usec does not overlap: it is
+    /// compared, though it differs by less than the coarse step.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub within_step: bool,
 }
@@ -558,7 +573,9 @@ pub fn compare(value: &Summary, baseline: &Summary, better: crate::model::Better
 /// counts (120.5 against 120.6 may be 120.549 against 120.551; 41.5
 /// against 41.55, 41.549 against 41.55). A side read back as a whole
 /// number adds nothing: `40.0` is read as 40, and its step is not known
-/// (runs' rounding is in their spread).
+/// (runs' rounding is in their spread). A side printed more coarsely than
+/// the other whose printed value's interval (± half its step) overlaps the
+/// other's is not compared at all ([`Comparison::within_step`]).
 pub fn compare_printed(
     value: &Summary,
     baseline: &Summary,
@@ -572,16 +589,23 @@ pub fn compare_printed(
         c.welch = None;
     }
     // One side printed more coarsely than the other (a whole 0 ms
-    // against 0.152 ms converted from 152 us), and the difference below
-    // that step: the coarse side's rounding may be all of it, so no
-    // percentage is given (0 against 0.152 is not −100%). Sides printed
-    // alike keep theirs: their means may differ by less than a step (two
+    // against 0.152 ms converted from 152 us), and what each printed
+    // value stands for (itself ± half its step) overlapping the other's:
+    // the coarse side's rounding may be all of the difference, so no
+    // percentage is given (0, anything from −0.5 to 0.5, against 0.152 is
+    // not −100%). Where the two do not overlap the change is certain and
+    // compared as any other: fio's msec percentile `[ 1]` (0.5 to 1.5 ms)
+    // against 0.073 ms (73 usec) is 7 to 20 times slower, though it
+    // differs by less than the coarse step. Sides printed alike keep
+    // their percentage: their means may differ by less than a step (two
     // sides read back in one unit always are: [`PrintedStep::with`] takes
     // the finer). So do derived values (bonnie's CPU efficiencies): a step
     // read back from a `%CPU` of `84.0` is too coarse to hide a change by.
     let finer = value_printed.step().min(base_printed.step());
     let derived = value_printed.derived || base_printed.derived;
-    if !derived && c.diff != 0.0 && step > finer * (1.0 + FLOAT_NOISE) && c.diff.abs() < step * (1.0 - FLOAT_NOISE) {
+    let overlap = (step + finer) / 2.0;
+    if !derived && c.diff != 0.0 && step > finer * (1.0 + FLOAT_NOISE) && c.diff.abs() <= overlap * (1.0 + FLOAT_NOISE)
+    {
         c.within_step = true;
         c.pct_better = None;
         c.welch = None;

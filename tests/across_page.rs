@@ -223,5 +223,26 @@ fn a_class_showing_a_benchmark_in_two_sections_gives_the_cell_of_more_runs() {
     let out = dir.path().join("out");
     benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
     let txt = std::fs::read_to_string(out.join("across.txt")).expect("across.txt");
-    assert!(txt.contains("Box A    9.3422±0.045\nBox B    9.3422±0.045 +0.0%"), "{txt}");
+    // 9.342, as on the class page: no more decimals than its spread's.
+    assert!(txt.contains("Box A    9.342±0.045\nBox B    9.342±0.045 +0.0%"), "{txt}");
+}
+
+/// The cross-class page shows each cell with the decimals its class
+/// printed it with, as the class tables do: dbench's `Throughput 15
+/// MB/sec` on one machine beside `10.25 MB/sec` on another was `15.00`
+/// (the column's finest cell's decimals).
+#[test]
+fn each_cell_across_classes_has_its_own_printed_decimals() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = dir.path().join("content");
+    put(&c, "site.yaml", "title: \"t\"\nreference_machine: boxa\n");
+    for (class, run) in [("boxa", "15"), ("boxb", "10.25")] {
+        put(&c, &format!("{class}/machine.yaml"), format!("name: \"{class}\"\n"));
+        put(&c, &format!("{class}/6.1/dbench-32.txt"), dbench(run));
+    }
+    let out = dir.path().join("out");
+    benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
+    let txt = std::fs::read_to_string(out.join("across.txt")).expect("across.txt");
+    assert!(!txt.contains("15.00"), "{txt}");
+    assert!(txt.contains("10.25"), "{txt}");
 }

@@ -413,3 +413,40 @@ fn a_value_printed_too_coarsely_to_compare_is_warned_of() {
     assert!(mail.contains("not compared: 6.2 95thPercentileLatency (it differs from 6.1 by less"), "{mail}");
     assert!(!mail.contains("0.000") && !mail.contains("+100.0%"), "{mail}");
 }
+
+/// A whole `95thPercentileLatency(ms), 1` (0.5 to 1.5 ms) against
+/// `…(us), 151..153` (0.152 ms): less than the 1 ms step apart, but what
+/// the two printed values stand for does not overlap, so the change is
+/// certain and compared (as fio's msec percentile `[    1]` against 73
+/// usec): no warning, no note.
+#[test]
+fn a_coarse_value_whose_rounding_cannot_reach_the_other_is_compared() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = dir.path().join("content");
+    put(&c, "site.yaml", "title: \"yc\"\n");
+    put(&c, "box/machine.yaml", "name: \"box\"\nbaseline: \"6.1\"\n");
+    let ycsb = |p95: &str, i: usize| {
+        format!(
+            "[OVERALL], RunTime(ms), 100{i}\n[OVERALL], Throughput(ops/sec), 100.1\n[READ], Operations, 500\n\
+             [READ], AverageLatency(us), 101.2\n[READ], 95thPercentileLatency{p95}\n"
+        )
+    };
+    for (i, us) in ["151", "152", "153"].iter().enumerate() {
+        put(&c, &format!("box/6.1/ycsb-{i}.txt"), ycsb(&format!("(us), {us}"), i));
+        put(&c, &format!("box/6.2/ycsb-{i}.txt"), ycsb("(ms), 1", i));
+    }
+    let out = benchsite().arg("check").arg("--content").arg(&c).assert().success();
+    let all = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.get_output().stdout),
+        String::from_utf8_lossy(&out.get_output().stderr)
+    );
+    assert!(!all.contains("by less than the step"), "{all}");
+    let site = dir.path().join("out");
+    benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&site).assert().success();
+    let mail = std::fs::read_to_string(site.join("box/email.txt")).expect("email.txt");
+    assert!(!mail.contains("not compared"), "{mail}");
+    // 1 ms against 0.152 ms: 6.58 times worse.
+    let row = mail.lines().rev().find(|l| l.starts_with("6.2 ")).expect("6.2's READ row");
+    assert!(row.contains("×"), "{row}\n{mail}");
+}

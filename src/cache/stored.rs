@@ -52,6 +52,9 @@ struct StoredColumn {
     stddev: Packed,
     /// [`AcrossColumn::printed`].
     printed: crate::stats::PrintedStep,
+    /// [`AcrossColumn::printed_decimals`]: one per value, or none.
+    #[serde(default)]
+    printed_decimals: Vec<u8>,
 }
 
 /// One column of a column's values as a byte string, value after value:
@@ -251,6 +254,7 @@ impl StoredCells {
                     mean,
                     stddev,
                     printed: c.printed,
+                    printed_decimals: c.printed_decimals.clone(),
                 }
             })
             .collect();
@@ -282,6 +286,9 @@ impl StoredCells {
                 if [steps, ns, means, stddevs].iter().any(|b| !b.0.is_empty()) {
                     return None;
                 }
+                if !c.printed_decimals.is_empty() && c.printed_decimals.len() != len {
+                    return None;
+                }
                 Some(AcrossColumn {
                     benchmark: text(c.benchmark)?,
                     metric: text(c.metric)?,
@@ -291,6 +298,7 @@ impl StoredCells {
                     params: c.params.iter().map(|&(n, v)| Some((text(n)?, text(v)?))).collect::<Option<_>>()?,
                     values,
                     printed: c.printed,
+                    printed_decimals: c.printed_decimals.clone(),
                 })
             })
             .collect::<Option<_>>()?;
@@ -333,6 +341,7 @@ mod tests {
                 .map(|(i, &k)| (k, i as u32 + 1, 9.2929 * i as f64, (i % 2 == 0).then_some(0.1 * i as f64)))
                 .collect(),
             printed: crate::stats::PrintedStep::of([(9.2929, None), (1000.0, Some(10.0))]),
+            printed_decimals: kernels.iter().map(|&k| k as u8 % 3).collect(),
         }
     }
 
@@ -346,7 +355,11 @@ mod tests {
             column(&[0, 1, 2], &[("procs", "32")]),
             // Kernels out of the first column's order, one missing.
             column(&[2, 0], &[]),
-            AcrossColumn { values: vec![(3, 1, -0.0, Some(f64::MIN_POSITIVE))], ..column(&[], &[("a", "")]) },
+            AcrossColumn {
+                values: vec![(3, 1, -0.0, Some(f64::MIN_POSITIVE))],
+                printed_decimals: vec![4],
+                ..column(&[], &[("a", "")])
+            },
         ]);
         let stored = StoredCells::of(&cells);
         let bytes = rmp_serde::to_vec_named(&stored).expect("encodes");

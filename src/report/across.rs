@@ -74,6 +74,13 @@ pub struct AcrossColumn {
     /// printed to 10 Mbit/s (`1.00 Gbits/sec`) bounds every cell's.
     #[serde(default)]
     pub printed: PrintedStep,
+    /// The decimals each value's runs were printed with, in the order of
+    /// [`AcrossColumn::values`] (a class page's cell's
+    /// [`CellView::printed_decimals`]): each cell is shown with its own,
+    /// as on a class page ([`super::section::cell_decimals`]). Empty (an
+    /// older entry): the column's `precision` for every value.
+    #[serde(default)]
+    pub printed_decimals: Vec<u8>,
 }
 
 /// One kernel's value in an [`AcrossColumn`], as the page reads it.
@@ -83,6 +90,8 @@ struct AcrossCell<'a> {
     unit: &'a str,
     better: Better,
     precision: usize,
+    /// The decimals its runs were printed with ([`AcrossColumn::printed_decimals`]).
+    printed_decimals: usize,
     params: &'a [(String, String)],
     n: u32,
     mean: f64,
@@ -91,13 +100,14 @@ struct AcrossCell<'a> {
 }
 
 impl<'a> AcrossCell<'a> {
-    /// Value `v` of column `c`.
-    fn of(c: &'a AcrossColumn, v: &(u32, u32, f64, Option<f64>)) -> Self {
+    /// Value `v` of column `c`, its `i`-th.
+    fn of(c: &'a AcrossColumn, i: usize, v: &(u32, u32, f64, Option<f64>)) -> Self {
         AcrossCell {
             metric: &c.metric,
             unit: &c.unit,
             better: c.better,
             precision: c.precision,
+            printed_decimals: c.printed_decimals.get(i).map_or(c.precision, |&d| usize::from(d)),
             params: &c.params,
             n: v.1,
             mean: v.2,
@@ -155,6 +165,7 @@ pub fn cells_of(page: &MachinePage) -> AcrossCells {
                                 params: params.clone(),
                                 values: Vec::new(),
                                 printed: c.printed,
+                                printed_decimals: Vec::new(),
                             });
                             owner.push(si);
                             out.len() - 1
@@ -166,9 +177,15 @@ pub fn cells_of(page: &MachinePage) -> AcrossCells {
                 // run, not of the first alone).
                 let again = (owner[i] != si).then(|| out[i].values.iter().position(|v| v.0 == kernel)).flatten();
                 match again {
-                    Some(j) if out[i].values[j].1 < value.1 => out[i].values[j] = value,
+                    Some(j) if out[i].values[j].1 < value.1 => {
+                        out[i].values[j] = value;
+                        out[i].printed_decimals[j] = c.printed_decimals;
+                    }
                     Some(_) => continue,
-                    None => out[i].values.push(value),
+                    None => {
+                        out[i].values.push(value);
+                        out[i].printed_decimals.push(c.printed_decimals);
+                    }
                 }
                 out[i].printed = out[i].printed.with(c.printed);
                 out[i].precision = out[i].precision.max(col.precision);
@@ -285,13 +302,13 @@ fn shared_tables(ms: &[MachineSummary]) -> (Tables<'_>, Vec<(&str, &str)>, usize
             continue;
         }
         for (c, &b) in m.cells.columns.iter().zip(&benches_of[i]) {
-            for v in &c.values {
+            for (vi, v) in c.values.iter().enumerate() {
                 if !shown.get(v.0 as usize).copied().unwrap_or(false) {
                     continue;
                 }
                 let k = kernels_of[i][v.0 as usize];
                 if pairs.contains_key(&(k, b)) {
-                    tables.entry((name(k), &c.benchmark)).or_default().push((i, AcrossCell::of(c, v)));
+                    tables.entry((name(k), &c.benchmark)).or_default().push((i, AcrossCell::of(c, vi, v)));
                 }
             }
         }
@@ -430,6 +447,7 @@ fn one_unit_per_metric<'a>(benchmark: &str, cells: &[(usize, AcrossCell<'a>)]) -
             c.printed = c.printed.scaled(f);
             let shift = f.log10().floor() as i64;
             c.precision = usize::try_from((c.precision as i64 - shift).clamp(0, 6)).unwrap_or(0);
+            c.printed_decimals = usize::try_from((c.printed_decimals as i64 - shift).clamp(0, 6)).unwrap_or(0);
         }
     }
     out
@@ -473,13 +491,15 @@ fn section(
     let mut cols_view: Vec<ColumnView> = Vec::new();
     for (metric, unit) in &columns {
         let first = cells.iter().find(|(_, c)| c.metric == *metric && c.unit == *unit).map(|(_, c)| *c);
-        let (better, precision) = first.map_or((Better::Neither, 0), |c| (c.better, c.precision));
+        let better = first.map_or(Better::Neither, |c| c.better);
+        // The most decimals of its cells' (its differences are printed
+        // with it), as a class page's column.
         let precision = cells
             .iter()
             .filter(|(_, c)| c.metric == *metric && c.unit == *unit)
-            .map(|(_, c)| c.precision)
+            .map(|(_, c)| cell_decimals(c))
             .max()
-            .unwrap_or(precision);
+            .unwrap_or(0);
         cols_view.push(ColumnView {
             name: metric.to_string(),
             unit: unit.to_string(),
@@ -499,11 +519,8 @@ fn section(
         for p in param_rows {
             let row_cells: Vec<Option<CellView>> = columns
                 .iter()
-                .zip(&cols_view)
-                .map(|((metric, unit), col)| {
-                    mine.iter()
-                        .find(|c| c.metric == *metric && c.unit == *unit && params_of(c) == p)
-                        .map(|c| cell(c, col.precision))
+                .map(|(metric, unit)| {
+                    mine.iter().find(|c| c.metric == *metric && c.unit == *unit && params_of(c) == p).map(cell)
                 })
                 .collect();
             if row_cells.iter().any(Option::is_some) {
@@ -562,9 +579,9 @@ fn fix_params(rows: &mut [RowView], headers: &mut Vec<String>) -> (Vec<String>, 
     fixed
 }
 
-/// A table cell of `c`, printed with `precision` decimals.
-fn cell(c: &AcrossCell, precision: usize) -> CellView {
-    let summary = Summary {
+/// The summary of `c` (a class's mean, its runs not listed).
+fn summary_of(c: &AcrossCell) -> Summary {
+    Summary {
         n: c.n,
         mean: c.mean,
         stddev: c.stddev,
@@ -572,10 +589,23 @@ fn cell(c: &AcrossCell, precision: usize) -> CellView {
         min: c.mean,
         max: c.mean,
         median: c.mean,
-    };
+    }
+}
+
+/// The decimals `c` is shown with: those a class page shows its cell
+/// with, from the decimals its runs were printed with
+/// ([`super::section::cell_decimals`]), not its column's finest (a whole
+/// `1` msec beside `0.073` is `1`, not `1.000`).
+fn cell_decimals(c: &AcrossCell) -> usize {
+    super::section::cell_decimals(&summary_of(c), c.printed_decimals)
+}
+
+/// A table cell of `c`, printed with its own decimals ([`cell_decimals`]).
+fn cell(c: &AcrossCell) -> CellView {
+    let summary = summary_of(c);
     CellView {
         summary,
-        text: fmt_fixed(c.mean, precision),
+        text: fmt_fixed(c.mean, cell_decimals(c)),
         stddev_text: c.stddev.filter(|_| c.n >= 2).map(fmt_spread),
         printed: c.printed,
         ..CellView::default()

@@ -351,6 +351,7 @@ fn with_rows(s: &SectionView, keep: impl Fn(&RowView) -> bool) -> SectionView {
                     mark: c.mark,
                     runs: Vec::new(),
                     printed: c.printed,
+                    printed_decimals: c.printed_decimals,
                 })
             })
             .collect(),

@@ -406,6 +406,8 @@ fn fill_cells(entries: &[Entry], rows: &Rows, entry_col: &[usize], ncols: usize,
                         .with_derived(mine.iter().any(|&ei| {
                             crate::derive::is_derived(&entries[ei].0.parsed.benchmark, &entries[ei].1.metric.name)
                         })),
+                        // Set below, with the text.
+                        printed_decimals: 0,
                     })
                 })
                 .collect();
@@ -423,6 +425,7 @@ fn fill_cells(entries: &[Entry], rows: &Rows, entry_col: &[usize], ncols: usize,
                 let p = cell_printed(ri, ci);
                 let d = cell_decimals(&c.summary, p);
                 c.text = fmt_fixed(c.summary.mean, d);
+                c.printed_decimals = u8::try_from(p).unwrap_or(u8::MAX);
                 precision[ci] = precision[ci].max(d);
                 printed[ci] = printed[ci].max(p);
             }
@@ -449,7 +452,7 @@ fn decimals_of_step(step: f64) -> usize {
 /// significant digits): `45.6±2.3`, not `45.607022±2.3` (perf bench's
 /// usecs/op, printed with six). At most 6 decimals, as
 /// [`decimals_needed`].
-fn cell_decimals(summary: &Summary, printed: usize) -> usize {
+pub(crate) fn cell_decimals(summary: &Summary, printed: usize) -> usize {
     let mean = summary.mean;
     let coarse = crate::stats::step(printed as i32) > 1e-3 * mean.abs();
     let between = summary.n > 1 && coarse && decimals_needed(&[mean]) > printed;

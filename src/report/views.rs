@@ -436,6 +436,12 @@ pub struct CellView {
     /// comparison with it can test ([`crate::stats::PrintedStep`]).
     #[serde(skip_serializing)]
     pub printed: crate::stats::PrintedStep,
+    /// The decimals its runs were printed with (a scaled run's from its
+    /// step), from which its text's are made
+    /// ([`super::section::cell_decimals`]); the cross-class page shows the
+    /// class's value with them.
+    #[serde(skip_serializing)]
+    pub printed_decimals: u8,
 }
 
 /// One recorded run behind a cell: the number one raw file gave at one line.
