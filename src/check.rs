@@ -275,9 +275,10 @@ fn section_warnings(m: &MachineClass, page: &MachinePage) -> Vec<Diagnostic> {
 /// by less than the step one of the two was printed to
 /// ([`crate::stats::Comparison::within_step`]): YCSB's
 /// `95thPercentileLatency(ms), 0` on one kernel against `…(us), 152` on
-/// the baseline, fio's msec percentiles against usec ones. The unit
-/// change lost the precision a change needs; the table shows none and
-/// says so under it.
+/// the baseline (what `0` ms stands for, below 0.5, takes in 0.152). The
+/// unit change lost the precision a change needs; the table shows none
+/// and says so under it. fio's whole-ms `[ 1]` against 0.073 ms stands
+/// apart and is compared.
 fn within_printed_step(m: &MachineClass, s: &report::SectionView, machine_yaml: &std::path::Path) -> Vec<Diagnostic> {
     let t = &s.table;
     let Some(base) = t.baseline.as_deref() else { return Vec::new() };
