@@ -377,12 +377,10 @@ fn an_empty_class_name_is_warned_of_and_the_directory_names_it() {
     assert!(all.contains("machine.yaml:2: name is empty: the class is shown as \"m1\""), "{all}");
 }
 
-/// YCSB's `95thPercentileLatency(ms), 0` on 6.2 against `…(us),
-/// 151..153` on the baseline 6.1 (0.152 ms): the whole 0 ms may be
-/// anything below 0.5, so the table shows no change for it, and a note;
-/// `check` warns that the unit change lost the precision a change needs.
-#[test]
-fn a_value_printed_too_coarsely_to_compare_is_warned_of() {
+/// A class of YCSB runs: 6.1's `95thPercentileLatency(us)` 151..153, 6.2's
+/// `95thPercentileLatency` + `p95_62` (three runs each); the temporary
+/// directory, the content path and what `check` printed.
+fn ycsb_ms_against_us(p95_62: &str) -> (tempfile::TempDir, std::path::PathBuf, String) {
     let dir = tempfile::tempdir().expect("tempdir");
     let c = dir.path().join("content");
     put(&c, "site.yaml", "title: \"yc\"\n");
@@ -395,7 +393,7 @@ fn a_value_printed_too_coarsely_to_compare_is_warned_of() {
     };
     for (i, us) in ["151", "152", "153"].iter().enumerate() {
         put(&c, &format!("box/6.1/ycsb-{i}.txt"), ycsb(&format!("(us), {us}"), i));
-        put(&c, &format!("box/6.2/ycsb-{i}.txt"), ycsb("(ms), 0", i));
+        put(&c, &format!("box/6.2/ycsb-{i}.txt"), ycsb(p95_62, i));
     }
     let out = benchsite().arg("check").arg("--content").arg(&c).assert().success();
     let all = format!(
@@ -403,6 +401,16 @@ fn a_value_printed_too_coarsely_to_compare_is_warned_of() {
         String::from_utf8_lossy(&out.get_output().stdout),
         String::from_utf8_lossy(&out.get_output().stderr)
     );
+    (dir, c, all)
+}
+
+/// YCSB's `95thPercentileLatency(ms), 0` on 6.2 against `…(us),
+/// 151..153` on the baseline 6.1 (0.152 ms): the whole 0 ms may be
+/// anything below 0.5, so the table shows no change for it, and a note;
+/// `check` warns that the unit change lost the precision a change needs.
+#[test]
+fn a_value_printed_too_coarsely_to_compare_is_warned_of() {
+    let (dir, c, all) = ycsb_ms_against_us("(ms), 0");
     assert!(
         all.contains("6.2 95thPercentileLatency differs from the baseline 6.1 by less than the step one of the two was printed to"),
         "{all}"
@@ -421,26 +429,7 @@ fn a_value_printed_too_coarsely_to_compare_is_warned_of() {
 /// usec): no warning, no note.
 #[test]
 fn a_coarse_value_whose_rounding_cannot_reach_the_other_is_compared() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let c = dir.path().join("content");
-    put(&c, "site.yaml", "title: \"yc\"\n");
-    put(&c, "box/machine.yaml", "name: \"box\"\nbaseline: \"6.1\"\n");
-    let ycsb = |p95: &str, i: usize| {
-        format!(
-            "[OVERALL], RunTime(ms), 100{i}\n[OVERALL], Throughput(ops/sec), 100.1\n[READ], Operations, 500\n\
-             [READ], AverageLatency(us), 101.2\n[READ], 95thPercentileLatency{p95}\n"
-        )
-    };
-    for (i, us) in ["151", "152", "153"].iter().enumerate() {
-        put(&c, &format!("box/6.1/ycsb-{i}.txt"), ycsb(&format!("(us), {us}"), i));
-        put(&c, &format!("box/6.2/ycsb-{i}.txt"), ycsb("(ms), 1", i));
-    }
-    let out = benchsite().arg("check").arg("--content").arg(&c).assert().success();
-    let all = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.get_output().stdout),
-        String::from_utf8_lossy(&out.get_output().stderr)
-    );
+    let (dir, c, all) = ycsb_ms_against_us("(ms), 1");
     assert!(!all.contains("by less than the step"), "{all}");
     let site = dir.path().join("out");
     benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&site).assert().success();
