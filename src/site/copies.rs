@@ -156,19 +156,16 @@ fn fio_rates(samples: &[Sample], kernel: &str) -> Vec<(String, String, f64)> {
 }
 
 /// Which of fio's output formats a raw file holds: `'j'` JSON (its first
-/// non-blank byte `{`), `'t'` terse (a first line of `;`-separated fields
-/// starting with a terse version `2;`/`3;`), else `'n'` (normal text).
+/// non-blank byte `{`), `'t'` terse (a first line
+/// [`crate::parse::fio::terse::version`] reads as one), else `'n'`
+/// (normal text).
 fn fio_format(raw: &[u8]) -> char {
     let start = raw.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(raw.len());
     let first = &raw[start..];
     let line = first.split(|&b| b == b'\n').next().unwrap_or_default();
     if first.starts_with(b"{") {
         'j'
-    } else if line.len() > 2
-        && line[0].is_ascii_digit()
-        && line[1] == b';'
-        && line.iter().filter(|&&b| b == b';').count() > 20
-    {
+    } else if std::str::from_utf8(line).ok().and_then(crate::parse::fio::terse::version).is_some() {
         't'
     } else {
         'n'
