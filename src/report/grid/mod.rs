@@ -65,6 +65,12 @@ pub(in crate::report) use build::view_cell;
 use build::{fits_kernel_columns, folded_grid, kernels, link_sources, range_over_one, unfold};
 pub use plan::{ColumnPlan, TextPlan, over_runs, pad_left, pad_right, wrap_label};
 
+/// What a cell shows where every run printed its test as too fast to time
+/// ([`super::RowView::untimed`]): bonnie++'s own `+++++`, explained under
+/// the table ([`Grid::untimed_note`]). No number: it takes no part in a
+/// comparison, a mean or a chart.
+pub const UNTIMED: &str = "+++++";
+
 /// How a table is laid out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GridOptions {
@@ -369,6 +375,24 @@ impl Grid {
         let notes: Vec<String> =
             self.uncompared.as_ref().map(super::Uncompared::note).into_iter().chain(within).collect();
         (!notes.is_empty()).then(|| notes.join("; "))
+    }
+
+    /// The line under a table with a [`UNTIMED`] cell: "+++++: the test
+    /// ran too fast to time, so the benchmark printed no figure for it
+    /// (bonnie++'s +++++); it was run, and is not a zero"; `None` when no
+    /// cell shows one.
+    pub fn untimed_note(&self) -> Option<String> {
+        let any = self
+            .blocks
+            .iter()
+            .flat_map(|b| &b.rows)
+            .flat_map(|r| r.cells.iter().flatten())
+            .any(|c| c.value == UNTIMED && c.n == 0);
+        any.then(|| {
+            format!(
+                "{UNTIMED}: the test ran too fast to time, so the benchmark printed no figure for it (bonnie++'s {UNTIMED}); it was run, and is not a zero"
+            )
+        })
     }
 
     /// Names the raw files behind the numbers of this grid of `t` (for
