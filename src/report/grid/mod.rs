@@ -359,16 +359,18 @@ impl Grid {
     /// (no row with 6.1's set-up, loadfile client.txt, timelimit 60)";
     /// `None` when every kernel is compared.
     /// A value whose change is not shown for being below a printed step
-    /// ([`Grid::within_step`]) is named there too: "not compared: 6.2
-    /// 95thPercentileLatency (it differs from 6.1 by less than the step
-    /// one of the two was printed to)" (a whole 0 ms beside 0.152 ms is no
-    /// −100%).
+    /// ([`Grid::within_step`]) is named there too, with the rule in a
+    /// reader's words: "not compared: 6.2 95thPercentileLatency (its
+    /// printed value and 6.1's overlap: each stands for anything within
+    /// half a unit of its last printed digit, so the two could be the
+    /// same number)" (a whole 0 ms, anything from −0.5 to 0.5, beside
+    /// 0.152 ms is no −100%).
     pub fn uncompared_note(&self) -> Option<String> {
         let within = self.within_step.as_ref().filter(|(_, v)| !v.is_empty()).map(|(base, values)| {
             let named: Vec<String> = values.iter().map(|(k, c)| format!("{k} {c}")).collect();
-            let it = if values.len() == 1 { "it" } else { "each" };
+            let its = if values.len() == 1 { "its" } else { "each one's" };
             format!(
-                "not compared: {} ({it} differs from {base} by less than the step one of the two was printed to)",
+                "not compared: {} ({its} printed value and {base}'s overlap: each stands for anything within half a unit of its last printed digit, so the two could be the same number)",
                 super::uncompared::some_of(&named, 5, "values")
             )
         });
