@@ -324,6 +324,31 @@ pub struct ParsedFile {
     /// no `baseline:`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub kernel_order: Vec<String>,
+    /// The tests the benchmark ran but printed no number for, because
+    /// each ran too fast to time: bonnie++ 1.03–2.00's `+++++` in place of
+    /// a rate (`16  489  99 +++++ +++` gives Sequential Create's `Read`
+    /// none). Never a number: a table shows `+++++` where the cell would
+    /// be ([`Untimed`]). Empty for every other file.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub untimed: Vec<Untimed>,
+}
+
+/// A test printed without a number because it ran too fast to time
+/// (bonnie++'s `+++++`): its group, metric name and parameters as the
+/// parser read them, and the line. The table finds its row through a
+/// sample of the same file read from the same line with the same
+/// parameters (the timed tests beside it), so it follows whatever kernel
+/// the site gives that file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Untimed {
+    /// The table within the output (`Sequential Create`).
+    pub group: CompactString,
+    /// The metric the test would have given (`Read`), as [`Metric::name`].
+    pub metric: CompactString,
+    /// Parameters, as the samples of its row carry them (`files 16`).
+    pub params: Vec<Param>,
+    /// 1-based line of the `+++++`.
+    pub line: usize,
 }
 
 /// A number as written to data.json and the build cache: an integral value

@@ -127,3 +127,48 @@ fn a_benchmarks_detail_is_on_the_web_pages_and_not_in_the_mail() {
     let mail = mail_with("sections:\n  - title: ops\n    files: [\"*/dbench.txt\"]\n    group: operations\n");
     assert!(mail.contains("AvgLat") && !mail.contains("detail column"), "{mail}");
 }
+
+/// A wide mean with its spread (dbench's `2465838±14716`, and GNU time's
+/// `238223±111` beside three more columns) stays inside its column: every
+/// row of a table is no wider than its rule, and every line of the mail
+/// is at most 72 columns (by display width: `±` is one column, two bytes).
+#[test]
+fn wide_means_with_their_spread_stay_inside_their_columns() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: \"T\"\n");
+    put(&c, "m1/machine.yaml", "name: \"M\"\nbaseline: \"2.4.7\"\n");
+    for (k, base) in [("2.4.7", 2465838), ("2.4.8", 2565838), ("2.4.9-rc1-ac3", 2365838)] {
+        for (i, d) in [0, 14716, -14716].iter().enumerate() {
+            put(
+                &c,
+                &format!("m1/{k}/dbench-{i}.txt"),
+                format!(
+                    "32 clients started\nThroughput {}.5 MB/sec (NB=11.6161 MB/sec  92.929 MBit/sec)\n\
+                     34{i}{i}{i}.11user 238{i}{i}{i}.89system 7{i}:34.59elapsed 6{i}%CPU (0avgtext+0avgdata 0maxresident)k\n",
+                    base + d
+                ),
+            );
+        }
+    }
+    let out = tmp.path().join("out");
+    benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
+    let mail = std::fs::read_to_string(out.join("m1/email.txt")).expect("email.txt");
+    // The one-column Throughput table is star bars in the mail (no ±);
+    // GNU time's four columns are a table.
+    assert!(mail.contains("238112±111 +0.0%"), "{mail}");
+    for l in mail.lines() {
+        assert!(unicode_width::UnicodeWidthStr::width(l) <= 72, "{l:?} is over 72 columns\n{mail}");
+    }
+    // Each table's rows no wider than its rule (`------  ---…`).
+    let mut rule = None;
+    for l in mail.lines() {
+        if l.starts_with("------") {
+            rule = Some(l.trim_end().len());
+        } else if l.is_empty() {
+            rule = None;
+        } else if let Some(w) = rule.filter(|_| l.starts_with("2.4.")) {
+            assert!(unicode_width::UnicodeWidthStr::width(l.trim_end()) <= w, "{l:?} past its rule\n{mail}");
+        }
+    }
+}

@@ -306,3 +306,40 @@ fn rows_shifted_by_different_amounts_are_not_guessed() {
     assert!(on_line(&p, 10).is_empty());
     assert!(p.notes.iter().any(|(l, m)| *l == 10 && m.contains("not read")), "{:?}", p.notes);
 }
+
+/// Two rows of one cut OS cell (`Linux 2.4.2-a`: getsummary prints 13
+/// columns of `Linux 2.4.2-ac1`) where the prose names two kernels that
+/// begin so (`2.4.2-ac1`, `2.4.2-ac3`) are kept apart (`row 1`, `row 2`)
+/// with a warning at each, not averaged as two runs of one kernel; where
+/// the prose names one (`Linux 2.4.2-ac1`), they stay its runs.
+#[test]
+fn rows_of_a_cut_os_cell_the_file_names_two_ways_are_kept_apart() {
+    let text = |prose: &str| {
+        format!(
+            "{prose}\n\n\
+Processor, Processes - times in microseconds - smaller is better
+----------------------------------------------------------------
+Host                 OS  Mhz null null      open selct sig  sig  fork exec sh
+                             call  I/O stat clos TCP   inst hndl proc proc proc
+--------- ------------- ---- ---- ---- ---- ---- ----- ---- ---- ---- ---- ----
+skinny    Linux 2.4.2-a  997 0.34 0.56 3.96 5.04    27 0.89 2.72  245 1128 4044
+skinny    Linux 2.4.2-a  997 0.34 0.57 4.19 5.32    25 0.89 2.71  247 1150 4067
+"
+        )
+    };
+    let fork = |p: &ParsedFile| -> Vec<(f64, Option<String>)> {
+        p.samples.iter().filter(|s| s.metric.name == "fork proc").map(|s| (s.value.mean(), param(s, "row"))).collect()
+    };
+    let two = read(&Input::from_text(&text("First row: 2.4.2-ac1, second: 2.4.2-ac3.")), "lmbench").expect("reads");
+    assert_eq!(fork(&two), [(245.0, Some("1".into())), (247.0, Some("2".into()))], "{:#?}", two.notes);
+    for (line, row) in [(8, "row 1 of 2"), (9, "row 2 of 2")] {
+        assert!(
+            two.notes.iter().any(|(l, n)| *l == line && n.contains(row) && n.contains("2.4.2-ac1; 2.4.2-ac3")),
+            "{:#?}",
+            two.notes
+        );
+    }
+    let one = read(&Input::from_text(&text("Two runs of Linux 2.4.2-ac1:")), "lmbench").expect("reads");
+    assert_eq!(fork(&one), [(245.0, None), (247.0, None)], "{:#?}", one.notes);
+    assert!(!one.notes.iter().any(|(_, n)| n.contains("is cut")), "{:#?}", one.notes);
+}

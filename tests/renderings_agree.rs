@@ -186,3 +186,55 @@ fn ascii_plaintext_is_ascii_and_aligned() {
     }
     assert!(spreads > 0, "the demo has averaged runs whose spread is shown");
 }
+
+/// bonnie++ 1.03's `+++++` (a test too fast to time: 2.4.21's Sequential
+/// Create `Read`, line 8) shows as `+++++` in its cell, not a blank, with
+/// a note under the table saying what it means, in every rendering (both
+/// HTML renderers alike); the kernel that timed it keeps its number.
+#[test]
+fn a_test_too_fast_to_time_is_marked_and_explained_in_every_rendering() {
+    let bonnie = |read: &str| {
+        format!(
+            "\
+Version  1.03       ------Sequential Output------ --Sequential Input- --Random-
+                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--
+Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP
+access1        256M 10564  96 18951  24  6687   7 10030  88 15949   6 153.8   0
+                    ------Sequential Create------ --------Random Create--------
+                    -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--
+              files  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP
+                 16   489  99 {read}   509  98   497  98  1695  97  1701  97
+"
+        )
+    };
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let c = tmp.path();
+    let put = |rel: &str, text: &str| {
+        let p = c.join(rel);
+        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+        std::fs::write(p, text).expect("write");
+    };
+    put("site.yaml", "title: \"T\"\n");
+    put("m/machine.yaml", "name: \"M\"\nbaseline: \"2.4.20\"\n");
+    put("m/2.4.20/bonnie.txt", &bonnie("  812  99"));
+    put("m/2.4.21/bonnie.txt", &bonnie("+++++ +++"));
+    let site = benchsite::site::load(c).expect("content loads");
+    let view = benchsite::chart::site_view(&site);
+    let page = &view.machines[0];
+    let s = page.sections.iter().find(|s| s.table.columns.iter().any(|c| c.name.contains("Read"))).expect("section");
+    let note = "+++++: the test ran too fast to time";
+    let t = section_text(s, &TextOptions { width: 72, compare: true, brief: false, ascii: false });
+    let md = machine_md(page);
+    let native = HtmlRenderer::new(None).expect("default theme").render(&view).expect("native renders");
+    let tera = HtmlRenderer::new(None).expect("default theme").with_native(false).render(&view).expect("tera renders");
+    let html = |files: &[benchsite::render::OutputFile]| {
+        let f = files.iter().find(|f| f.path == "m/index.html").expect("class page");
+        String::from_utf8_lossy(&f.contents).into_owned()
+    };
+    for (name, body) in [("text", t), ("markdown", md), ("html", html(&native)), ("tera", html(&tera))] {
+        assert!(body.contains(note), "{name}: no note\n{body}");
+        // The cell, and the number the baseline timed.
+        assert!(body.matches("+++++").count() >= 2, "{name}: no +++++ cell\n{body}");
+        assert!(body.contains("812"), "{name}\n{body}");
+    }
+}

@@ -55,6 +55,9 @@ struct StoredColumn {
     /// [`AcrossColumn::printed_decimals`]: one per value, or none.
     #[serde(default)]
     printed_decimals: Vec<u8>,
+    /// [`AcrossColumn::printed_steps`]: one per value, or none.
+    #[serde(default)]
+    printed_steps: Vec<crate::stats::PrintedStep>,
 }
 
 /// One column of a column's values as a byte string, value after value:
@@ -255,6 +258,7 @@ impl StoredCells {
                     stddev,
                     printed: c.printed,
                     printed_decimals: c.printed_decimals.clone(),
+                    printed_steps: c.printed_steps.clone(),
                 }
             })
             .collect();
@@ -289,6 +293,9 @@ impl StoredCells {
                 if !c.printed_decimals.is_empty() && c.printed_decimals.len() != len {
                     return None;
                 }
+                if !c.printed_steps.is_empty() && c.printed_steps.len() != len {
+                    return None;
+                }
                 Some(AcrossColumn {
                     benchmark: text(c.benchmark)?,
                     metric: text(c.metric)?,
@@ -299,6 +306,7 @@ impl StoredCells {
                     values,
                     printed: c.printed,
                     printed_decimals: c.printed_decimals.clone(),
+                    printed_steps: c.printed_steps.clone(),
                 })
             })
             .collect::<Option<_>>()?;
@@ -342,6 +350,10 @@ mod tests {
                 .collect(),
             printed: crate::stats::PrintedStep::of([(9.2929, None), (1000.0, Some(10.0))]),
             printed_decimals: kernels.iter().map(|&k| k as u8 % 3).collect(),
+            printed_steps: kernels
+                .iter()
+                .map(|&k| crate::stats::PrintedStep::of([(1.5 * f64::from(k), (k == 1).then_some(10.0))]))
+                .collect(),
         }
     }
 
@@ -358,6 +370,7 @@ mod tests {
             AcrossColumn {
                 values: vec![(3, 1, -0.0, Some(f64::MIN_POSITIVE))],
                 printed_decimals: vec![4],
+                printed_steps: vec![crate::stats::PrintedStep::of([(0.0001, None)])],
                 ..column(&[], &[("a", "")])
             },
         ]);

@@ -49,7 +49,7 @@
 //! each run with its kernel: `TEST4`, `TEST3`, `2.4.0-test3`); a single row,
 //! or rows that all carry one label, leave the kernel `None`.
 
-use crate::model::{Better, Metric, ParsedFile, Sample};
+use crate::model::{Better, Metric, Param, ParsedFile, Sample, Untimed};
 use crate::parse::num::plain;
 use crate::parse::{BenchParser, Input, ParseError};
 
@@ -273,7 +273,8 @@ fn rows_after(
 }
 
 /// Adds the samples of one result row to `out`. A `+++++` cell (too fast
-/// to measure) gives no sample and a note naming the test.
+/// to measure) gives no sample, a note naming the test and an
+/// [`Untimed`] for the table.
 fn row_samples(r: &Row, kernel: Option<&str>, out: &mut ParsedFile) -> Result<(), ParseError> {
     let mut fast: Vec<String> = Vec::new();
     for (k, (group, name)) in IO_TESTS.iter().enumerate() {
@@ -281,6 +282,15 @@ fn row_samples(r: &Row, kernel: Option<&str>, out: &mut ParsedFile) -> Result<()
             let Some((tok, ln)) = r.cells.get(idx) else { continue };
             if too_fast(tok) {
                 fast.push(format!("{group} {}", metric.name));
+                // The rate's `+++++`; its `+++` %CPU is no test of its own.
+                if idx % 2 == 0 {
+                    out.untimed.push(Untimed {
+                        group: (*group).into(),
+                        metric: metric.name.clone(),
+                        params: vec![Param::new("size", &r.size)],
+                        line: *ln,
+                    });
+                }
                 continue;
             }
             let Some(v) = plain(tok) else {

@@ -97,7 +97,7 @@ pub fn text(page: &AcrossPage, opts: &TextOptions) -> String {
         let title = fill(&title);
         let rule = title.lines().map(unicode_width::UnicodeWidthStr::width).max().unwrap_or(0);
         let mut body = format!("{title}\n{}\n{}", "-".repeat(rule), grid_text(&g));
-        for note in [g.runs_note(), g.uncompared_note()].into_iter().flatten() {
+        for note in [g.runs_note(), g.uncompared_note(), g.untimed_note()].into_iter().flatten() {
             body.push_str(&format!("\n{}", fill(&note)));
         }
         if let Some(b) = s.table.baseline.as_deref() {

@@ -461,6 +461,7 @@ fn grid_value(t: &TableView, g: Option<&Grid>) -> Value {
         caption: String,
         runs_note: Option<String>,
         uncompared_note: Option<String>,
+        untimed_note: Option<String>,
         show_n: bool,
     }
     let Some(g) = g else { return Value::none() };
@@ -468,6 +469,7 @@ fn grid_value(t: &TableView, g: Option<&Grid>) -> Value {
         caption: g.caption(t),
         runs_note: g.runs_note(),
         uncompared_note: g.uncompared_note(),
+        untimed_note: g.untimed_note(),
         show_n: show_runs(g),
         grid: g,
     })

@@ -281,6 +281,9 @@ pub(super) fn grid_html(p: &mut Page, g: &Grid, t: &TableView, raw_prefix: &str)
     if let Some(note) = g.uncompared_note() {
         p.raw("<p class=\"uncompared\">").text(&note).raw("</p>\n");
     }
+    if let Some(note) = g.untimed_note() {
+        p.raw("<p class=\"untimed\">").text(&note).raw("</p>\n");
+    }
 }
 
 /// A kernel's mark after its name ([`GridRow::flag`]), with what it

@@ -348,7 +348,7 @@ pub(super) fn grid_md(g: &Grid) -> String {
         }
         block_md(&mut out, b);
     }
-    for note in [g.runs_note(), g.uncompared_note()].into_iter().flatten() {
+    for note in [g.runs_note(), g.uncompared_note(), g.untimed_note()].into_iter().flatten() {
         out.push('\n');
         escape_into(&mut out, &note);
         out.push('\n');

@@ -407,6 +407,9 @@ fn section_body(s: &SectionView, opts: &TextOptions, shown: Shown, g: Option<std
     if let Some(note) = g.uncompared_note() {
         out.push(fill(&note, width));
     }
+    if let Some(note) = g.untimed_note() {
+        out.push(fill(&note, width));
+    }
     if shown.bars
         && !drawn_bars
         && let Some(chart) = crate::chart::text_bar_chart(s, width)

@@ -81,6 +81,15 @@ pub struct AcrossColumn {
     /// older entry): the column's `precision` for every value.
     #[serde(default)]
     pub printed_decimals: Vec<u8>,
+    /// How finely each value's runs were printed, in the order of
+    /// [`AcrossColumn::values`] (a class page's cell's
+    /// [`CellView::printed`]): a comparison with another class's cell
+    /// takes each side's own, as a class page's table does, so a whole
+    /// `1` ms (0.5 to 1.5) beside another kernel's `0.073` in the same
+    /// column is not taken as printed to the thousandth. Empty (an older
+    /// entry): [`AcrossColumn::printed`] for every value.
+    #[serde(default)]
+    pub printed_steps: Vec<PrintedStep>,
 }
 
 /// One kernel's value in an [`AcrossColumn`], as the page reads it.
@@ -112,7 +121,7 @@ impl<'a> AcrossCell<'a> {
             n: v.1,
             mean: v.2,
             stddev: v.3,
-            printed: c.printed,
+            printed: c.printed_steps.get(i).copied().unwrap_or(c.printed),
         }
     }
 }
@@ -166,6 +175,7 @@ pub fn cells_of(page: &MachinePage) -> AcrossCells {
                                 values: Vec::new(),
                                 printed: c.printed,
                                 printed_decimals: Vec::new(),
+                                printed_steps: Vec::new(),
                             });
                             owner.push(si);
                             out.len() - 1
@@ -180,11 +190,13 @@ pub fn cells_of(page: &MachinePage) -> AcrossCells {
                     Some(j) if out[i].values[j].1 < value.1 => {
                         out[i].values[j] = value;
                         out[i].printed_decimals[j] = c.printed_decimals;
+                        out[i].printed_steps[j] = c.printed;
                     }
                     Some(_) => continue,
                     None => {
                         out[i].values.push(value);
                         out[i].printed_decimals.push(c.printed_decimals);
+                        out[i].printed_steps.push(c.printed);
                     }
                 }
                 out[i].printed = out[i].printed.with(c.printed);

@@ -356,6 +356,7 @@ fn with_rows(s: &SectionView, keep: impl Fn(&RowView) -> bool) -> SectionView {
             })
             .collect(),
         raw: r.raw.clone(),
+        untimed: r.untimed.clone(),
     };
     section_with_rows(s, s.table.rows.iter().filter(|r| keep(r)).map(fold).collect())
 }

@@ -118,6 +118,7 @@ pub(super) fn section_view(
     let rows = gather_rows(entries, &param_names, order.kernels);
     let Cells { rows: mut row_views, precision, printed, has_spread } =
         fill_cells(entries, &rows, &entry_col, cols.len(), policy.trim);
+    mark_untimed(entries, &rows, &cols, &mut row_views);
     let baseline = policy.baseline.clone().filter(|b| row_views.iter().any(|r| &r.kernel == b));
     if let Some(b) = &baseline {
         compare_cells(&mut row_views, &cols, b);
@@ -432,6 +433,44 @@ fn fill_cells(entries: &[Entry], rows: &Rows, entry_col: &[usize], ncols: usize,
         }
     }
     Cells { rows: row_views, precision, printed, has_spread }
+}
+
+/// Records on each of `row_views` (in `rows.order`) the columns of `cols`
+/// it has no value in because every run printed the test as too fast to
+/// time ([`crate::model::Untimed`], bonnie++'s `+++++`):
+/// [`RowView::untimed`]. A test's row is the row of a sample of the same
+/// file read from the same line with the same parameters (its timed
+/// neighbours: `16   489  99 +++++ +++` gives `Create` 489 beside
+/// `Read`'s `+++++`), so it has whatever kernel the site gave the file;
+/// its column the one of the test's group and metric name. A test with
+/// no such sample, or no such column, is left to the parser's warning; a
+/// cell another run timed keeps its value (and the warning that its mean
+/// leaves the untimed runs out).
+fn mark_untimed(entries: &[Entry], rows: &Rows, cols: &[ColKey], row_views: &mut [RowView]) {
+    let mut display_row = vec![0usize; rows.rows.len()];
+    for (d, &ri) in rows.order.iter().enumerate() {
+        display_row[ri] = d;
+    }
+    // The entries of each file that printed `+++++`, by the file's address.
+    let mut files: FxHashMap<*const crate::site::ResultFile, Vec<usize>> = FxHashMap::default();
+    for (ei, (rf, _)) in entries.iter().enumerate().filter(|(_, (rf, _))| !rf.parsed.untimed.is_empty()) {
+        files.entry(*rf as *const _).or_default().push(ei);
+    }
+    for mine in files.values() {
+        for u in &entries[mine[0]].0.parsed.untimed {
+            let Some(&ei) = mine.iter().find(|&&ei| entries[ei].1.line == u.line && entries[ei].1.params == u.params)
+            else {
+                continue;
+            };
+            let row = &mut row_views[display_row[rows.entry_row[ei]]];
+            for (ci, c) in cols.iter().enumerate() {
+                let ci32 = u32::try_from(ci).unwrap_or(u32::MAX);
+                if c.group == u.group && c.name == u.metric && row.cells[ci].is_none() && !row.untimed.contains(&ci32) {
+                    row.untimed.push(ci32);
+                }
+            }
+        }
+    }
 }
 
 /// The decimals that show a printed step `step` (a positive number):

@@ -382,6 +382,13 @@ pub struct RowView {
     /// large archive's pages a third smaller.
     #[serde(flatten)]
     pub raw: RawFiles,
+    /// The columns (indexes into [`TableView::columns`]) where the row has
+    /// no value because the benchmark printed the test as too fast to time
+    /// in every run ([`crate::model::Untimed`]: bonnie++'s `+++++`): the
+    /// tables show [`super::grid::UNTIMED`] there, not a blank. Not
+    /// serialised when empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub untimed: Vec<u32>,
 }
 
 impl RowView {
@@ -393,7 +400,7 @@ impl RowView {
             Some(first) if present.all(|c| c.raw == first.raw) => first.raw.clone(),
             _ => RawFiles::default(),
         };
-        RowView { kernel, params, cells, raw }
+        RowView { kernel, params, cells, raw, untimed: Vec::new() }
     }
 }
 

@@ -323,6 +323,7 @@ struct EntryParsed {
     notes: Vec<(usize, String)>,
     lines: Option<(usize, usize)>,
     kernel_order: Vec<String>,
+    untimed: Vec<crate::model::Untimed>,
 }
 
 /// A [`Sample`] as stored: kernel and group (indices into `texts`), the
@@ -357,6 +358,7 @@ impl Entry {
                 notes: p.notes.clone(),
                 lines: p.lines,
                 kernel_order: p.kernel_order.clone(),
+                untimed: p.untimed.clone(),
             })
             .collect();
         Entry { parsed, warnings: o.warnings.clone() }
@@ -390,6 +392,7 @@ impl Entry {
                 notes: p.notes,
                 lines: p.lines,
                 kernel_order: p.kernel_order,
+                untimed: p.untimed,
             });
         }
         Some(FileOutcome { parsed, warnings: self.warnings })
@@ -519,6 +522,12 @@ mod tests {
             notes: vec![(3, "a note".into())],
             lines: Some((1, 41)),
             kernel_order: vec!["2.4.7".into(), "2.4.8".into()],
+            untimed: vec![crate::model::Untimed {
+                group: "Sequential Create".into(),
+                metric: "Read".into(),
+                params: vec![Param::new("files", 16)],
+                line: 40,
+            }],
         };
         FileOutcome { parsed: vec![parsed], warnings: vec![(Some(2), "a warning".into()), (None, "another".into())] }
     }
@@ -606,6 +615,7 @@ mod tests {
                 notes: Vec::new(),
                 lines: None,
                 kernel_order: Vec::new(),
+                untimed: Vec::new(),
             }],
             warnings: Vec::new(),
         };

@@ -103,8 +103,9 @@ mod csv;
 mod run;
 mod table;
 
-use crate::model::{Better, Metric, ParsedFile, Sample};
+use crate::model::{Better, Metric, Param, ParsedFile, Sample, Untimed};
 use crate::parse::bonnie::IO_TESTS;
+use crate::parse::bonnie::rate_metric;
 use crate::parse::labels::is_kernel_name;
 use crate::parse::{BenchParser, Input, ParseError};
 use csv::{csv_record, csv_run, csv_targets};
@@ -430,7 +431,7 @@ impl Reader<'_> {
         }
         let runs = merge_text_and_csv(std::mem::take(&mut self.runs), &mut self.out.notes);
         note_too_fast(&runs, &mut self.out.notes);
-        push_samples(&runs, &mut self.out.samples);
+        push_samples(&runs, &mut self.out.samples, &mut self.out.untimed);
         // bon_csv2txt tables interleave runs: keep file order.
         self.out.samples.sort_by_key(|s| s.line);
         Ok(self.out)
@@ -500,8 +501,9 @@ fn note_too_fast(runs: &[Run], notes: &mut Vec<(usize, String)>) {
 
 /// Pushes the samples of `runs` onto `samples`, each with its part's
 /// parameters and, where they tell runs apart, its host, title label and
-/// kernel.
-fn push_samples(runs: &[Run], samples: &mut Vec<Sample>) {
+/// kernel; and each test a run printed as `+++++` onto `untimed`, with
+/// the parameters its timed neighbours carry.
+fn push_samples(runs: &[Run], samples: &mut Vec<Sample>, untimed: &mut Vec<Untimed>) {
     let mut labels: Vec<&str> = runs.iter().map(|r| r.label.as_str()).filter(|l| !l.is_empty()).collect();
     labels.sort_unstable();
     labels.dedup();
@@ -521,23 +523,35 @@ fn push_samples(runs: &[Run], samples: &mut Vec<Sample>) {
             Some(l) => (run.heading.kernel.clone(), Some(l)),
             None => (run.heading.kernel.clone(), None),
         };
+        // A part's parameters, the host and title where they tell runs apart.
+        let params_of = |file_part: bool| {
+            let part = if file_part { &run.file_params } else { &run.io_params };
+            let mut params: Vec<Param> = part.iter().map(|(name, v)| Param::new(*name, v)).collect();
+            if let Some(h) = host {
+                params.push(Param::new("host", h));
+            }
+            if let Some(l) = run.heading.label.as_deref().filter(|_| titled) {
+                params.push(Param::new("label", l));
+            }
+            params
+        };
         for c in &run.cells {
             let mut s = Sample::new(c.metric.clone(), c.value, c.line).with_group(c.group);
             s.step = c.step;
-            let params = if c.file_part { &run.file_params } else { &run.io_params };
-            for (name, v) in params {
-                s = s.with_param(*name, v);
-            }
-            if let Some(h) = host {
-                s = s.with_param("host", h);
-            }
-            if let Some(l) = run.heading.label.as_deref().filter(|_| titled) {
-                s = s.with_param("label", l);
-            }
+            s.params = params_of(c.file_part);
             if let Some(k) = &kernel {
                 s = s.with_kernel(k.clone());
             }
             samples.push(s);
+        }
+        for f in &run.too_fast {
+            let metric = if f.file_part { files_metric(f.name) } else { rate_metric(f.name) };
+            untimed.push(Untimed {
+                group: f.group.into(),
+                metric: metric.name,
+                params: params_of(f.file_part),
+                line: f.line,
+            });
         }
     }
 }

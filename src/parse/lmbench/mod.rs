@@ -284,7 +284,106 @@ impl BenchParser for Lmbench {
             });
         }
         tag_hosts(&mut out, &hosts);
+        keep_cut_os_apart(&mut out, &lines);
         Ok(out)
+    }
+}
+
+/// A table (its group) and the Host column of its rows, where the file
+/// names more than one host.
+type TableHost = (String, Option<String>);
+
+/// The width `getsummary` cuts the OS cell to (`%-13.13s`): `Linux
+/// 2.4.2-ac26` prints as `Linux 2.4.2-a`.
+const OS_WIDTH: usize = 13;
+
+/// Rows whose OS cell lmbench cut to [`OS_WIDTH`] where the file's other
+/// lines name more than one kernel that begins with what is left: LKML's
+/// `First two: Linux 2.4.2-ac26 + HP Multiqueue patch`, `Second Two:
+/// Linux 2.4.2-ac26` over four rows of `Linux 2.4.2-a`. Read as runs of
+/// one kernel they were averaged, two kernels as four runs of one. Each
+/// such row gets a `row` parameter (its place among the table's rows of
+/// that OS cell and host: `1` to `4`, alike in every table, as lmbench
+/// prints its runs in one order) and a warning at its line, so no two are
+/// averaged; the kernels stay unnamed, as the file does not say which row
+/// is which. A cut cell the file names one way only (`Linux 2.6.29-` over
+/// three runs of `2.6.29-rc3`) stays runs of one kernel.
+fn keep_cut_os_apart(out: &mut ParsedFile, lines: &[(usize, String)]) {
+    let row_lines: std::collections::BTreeSet<usize> = out.samples.iter().map(|s| s.line).collect();
+    let mut cut: Vec<&str> = out
+        .samples
+        .iter()
+        .filter_map(|s| s.kernel.as_deref())
+        .filter(|k| "Linux ".len() + k.len() >= OS_WIDTH)
+        .collect();
+    cut.sort_unstable();
+    cut.dedup();
+    // Each cut name with the kernels the other lines name that begin with
+    // it: per line, what follows `Linux <name>…`, else each word that
+    // begins with it and is longer.
+    let mut ambiguous: Vec<(String, Vec<String>)> = Vec::new();
+    for k in cut {
+        let mut named: Vec<String> = Vec::new();
+        for (_, l) in lines.iter().filter(|(n, _)| !row_lines.contains(n)) {
+            // `Linux 2.4.2-ac26 + HP Multiqueue patch`; not a row quoted
+            // again with the cut cell (`Linux 2.4.2-a  997 0.34 …`).
+            let after_linux = l
+                .find(&format!("Linux {k}"))
+                .map(|at| l[at + "Linux ".len()..].trim())
+                .filter(|m| m.split_whitespace().next().is_some_and(|w| w.len() > k.len()));
+            // Else every word that begins with it and is longer
+            // (`2.4.2-ac1 and 2.4.2-ac3`).
+            let words: Vec<&str> = match after_linux {
+                Some(m) => vec![m],
+                None => l
+                    .split_whitespace()
+                    .map(|w| w.trim_matches(|c: char| ",;:()[]\"'`".contains(c)))
+                    .filter(|w| w.len() > k.len() && w.starts_with(k))
+                    .collect(),
+            };
+            for m in words {
+                let m = m.trim_end_matches(['.', ',', ';', ':']).to_string();
+                if m != k && !named.contains(&m) {
+                    named.push(m);
+                }
+            }
+        }
+        if named.len() >= 2 {
+            ambiguous.push((k.to_string(), named));
+        }
+    }
+    for (k, named) in &ambiguous {
+        // The rows of each table (group) and host with that OS cell, in order.
+        let mut rows: Vec<(TableHost, Vec<usize>)> = Vec::new();
+        for s in out.samples.iter().filter(|s| s.kernel.as_deref() == Some(k.as_str())) {
+            let host = s.params.iter().find(|p| p.name == "host").map(|p| p.value.to_string());
+            let key = (s.group.to_string(), host);
+            match rows.iter_mut().find(|(g, _)| *g == key) {
+                Some((_, ls)) if !ls.contains(&s.line) => ls.push(s.line),
+                Some(_) => {}
+                None => rows.push((key, vec![s.line])),
+            }
+        }
+        let place =
+            |line: usize| rows.iter().find_map(|(_, ls)| ls.iter().position(|&l| l == line).map(|i| (i + 1, ls.len())));
+        for s in out.samples.iter_mut().filter(|s| s.kernel.as_deref() == Some(k.as_str())) {
+            if let Some((i, _)) = place(s.line) {
+                s.params.push(Param::new("row", i));
+            }
+        }
+        for (_, ls) in rows.iter().filter(|(_, ls)| ls.len() > 1) {
+            for (i, &line) in ls.iter().enumerate() {
+                out.notes.push((
+                    line,
+                    format!(
+                        "OS cell `Linux {k}` is cut to lmbench's {OS_WIDTH} columns, and the file names more than one kernel that begins so ({}): this row is kept apart as row {} of {}, not averaged with the others as runs of one kernel",
+                        named.join("; "),
+                        i + 1,
+                        ls.len()
+                    ),
+                ));
+            }
+        }
     }
 }
 

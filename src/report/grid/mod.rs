@@ -65,6 +65,12 @@ pub(in crate::report) use build::view_cell;
 use build::{fits_kernel_columns, folded_grid, kernels, link_sources, range_over_one, unfold};
 pub use plan::{ColumnPlan, TextPlan, over_runs, pad_left, pad_right, wrap_label};
 
+/// What a cell shows where every run printed its test as too fast to time
+/// ([`super::RowView::untimed`]): bonnie++'s own `+++++`, explained under
+/// the table ([`Grid::untimed_note`]). No number: it takes no part in a
+/// comparison, a mean or a chart.
+pub const UNTIMED: &str = "+++++";
+
 /// How a table is laid out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GridOptions {
@@ -353,22 +359,42 @@ impl Grid {
     /// (no row with 6.1's set-up, loadfile client.txt, timelimit 60)";
     /// `None` when every kernel is compared.
     /// A value whose change is not shown for being below a printed step
-    /// ([`Grid::within_step`]) is named there too: "not compared: 6.2
-    /// 95thPercentileLatency (it differs from 6.1 by less than the step
-    /// one of the two was printed to)" (a whole 0 ms beside 0.152 ms is no
-    /// −100%).
+    /// ([`Grid::within_step`]) is named there too, with the rule in a
+    /// reader's words: "not compared: 6.2 95thPercentileLatency (its
+    /// printed value and 6.1's overlap: each stands for anything within
+    /// half a unit of its last printed digit, so the two could be the
+    /// same number)" (a whole 0 ms, anything from −0.5 to 0.5, beside
+    /// 0.152 ms is no −100%).
     pub fn uncompared_note(&self) -> Option<String> {
         let within = self.within_step.as_ref().filter(|(_, v)| !v.is_empty()).map(|(base, values)| {
             let named: Vec<String> = values.iter().map(|(k, c)| format!("{k} {c}")).collect();
-            let it = if values.len() == 1 { "it" } else { "each" };
+            let its = if values.len() == 1 { "its" } else { "each one's" };
             format!(
-                "not compared: {} ({it} differs from {base} by less than the step one of the two was printed to)",
+                "not compared: {} ({its} printed value and {base}'s overlap: each stands for anything within half a unit of its last printed digit, so the two could be the same number)",
                 super::uncompared::some_of(&named, 5, "values")
             )
         });
         let notes: Vec<String> =
             self.uncompared.as_ref().map(super::Uncompared::note).into_iter().chain(within).collect();
         (!notes.is_empty()).then(|| notes.join("; "))
+    }
+
+    /// The line under a table with a [`UNTIMED`] cell: "+++++: the test
+    /// ran too fast to time, so the benchmark printed no figure for it
+    /// (bonnie++'s +++++); it was run, and is not a zero"; `None` when no
+    /// cell shows one.
+    pub fn untimed_note(&self) -> Option<String> {
+        let any = self
+            .blocks
+            .iter()
+            .flat_map(|b| &b.rows)
+            .flat_map(|r| r.cells.iter().flatten())
+            .any(|c| c.value == UNTIMED && c.n == 0);
+        any.then(|| {
+            format!(
+                "{UNTIMED}: the test ran too fast to time, so the benchmark printed no figure for it (bonnie++'s {UNTIMED}); it was run, and is not a zero"
+            )
+        })
     }
 
     /// Names the raw files behind the numbers of this grid of `t` (for
