@@ -968,6 +968,7 @@ mod tests {
         assert!(f.notes.iter().any(|(l, n)| *l == 4 && n.contains("figure before `Throughput`")), "{:?}", f.notes);
         assert_eq!(result::without_run_count("ext3 (run 2)"), "ext3");
         assert_eq!(result::without_run_count("cifs (to Samba/jfs)"), "cifs (to Samba/jfs)");
+        assert_eq!(result::without_run_count("x (éa run)"), "x (éa run)");
     }
 
     #[test]

@@ -88,8 +88,8 @@ pub(super) fn without_run_count(text: &str) -> &str {
     let ordinal = |w: &str| {
         matches!(w, "first" | "second" | "third" | "fourth" | "fifth" | "last")
             || (w.len() > 2
-                && w[..w.len() - 2].bytes().all(|b| b.is_ascii_digit())
-                && matches!(&w[w.len() - 2..], "st" | "nd" | "rd" | "th"))
+                && w.get(..w.len() - 2).is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
+                && matches!(w.get(w.len() - 2..), Some("st" | "nd" | "rd" | "th")))
     };
     let is_count = match words.as_slice() {
         [a, r] if r == "run" => ordinal(a),
