@@ -296,7 +296,16 @@ impl<'a> Reader<'a> {
         }
         let rate = r.values.last().copied().unwrap_or_default();
         let sample = Sample::new(Metric::new(r.name, unit, Better::Higher), rate, at + 1);
-        self.rows.push(Read { sample, values: r.values, compared: false });
+        // A bracketed kernel in the row (`add_double [2.5.45]`) names the
+        // row's kernel, as a hand-made comparison's `[2.5.45]` row does.
+        let (sample, compared) = match r.label {
+            Some(label) if super::labels::is_kernel_name(without_linux(label)) => {
+                (sample.with_kernel(without_linux(label)), true)
+            }
+            Some(label) => (sample.with_param("label", label), true),
+            None => (sample, false),
+        };
+        self.rows.push(Read { sample, values: r.values, compared });
         Ok(())
     }
 
@@ -554,6 +563,9 @@ fn kernel_list(lines: &[String]) -> Option<(usize, Vec<String>)> {
 #[derive(Debug, PartialEq)]
 struct Row<'a> {
     name: &'a str,
+    /// The bracketed kernel or label after the name (`add_double
+    /// [2.5.45]`, `sync_disk_wrt[2.5.45]`), when the row has one.
+    label: Option<&'a str>,
     /// Every number of the row; the operation rate is the last.
     values: Vec<f64>,
     /// The free text after the numbers, possibly empty.
@@ -578,9 +590,30 @@ fn row_head(line: &str) -> Option<(&str, &str)> {
     is_test_name(name).then_some((name, rest))
 }
 
-/// Reads `[N] name  num num [num …] rate  unit text`.
+/// Reads `[N] name  num num [num …] rate  unit text`, the name perhaps
+/// followed by a bracketed kernel, apart or glued (`1 add_double   [2.5.45]
+/// 60.02 …`, `20 sync_disk_wrt[2.5.45]  61.39 …`: Siva Koti Reddy's 2.5.44
+/// against 2.5.45 table, LKML Oct 2002, each test's two kernels' rows one
+/// under the other).
 fn row(line: &str) -> Option<Row<'_>> {
-    let (name, mut rest) = row_head(line)?;
+    let (name, label, mut rest) = match row_head(line) {
+        Some((name, rest)) => {
+            let (w, after) = next_word(rest);
+            match w.strip_prefix('[').and_then(|w| w.strip_suffix(']')).filter(|l| !l.is_empty()) {
+                Some(label) => (name, Some(label), after),
+                None => (name, None, rest),
+            }
+        }
+        None => {
+            let (mut word, mut rest) = next_word(line);
+            if word.parse::<u32>().is_ok() {
+                (word, rest) = next_word(rest);
+            }
+            let word = word.trim_start_matches(|c: char| c.is_ascii_digit());
+            let (name, label) = word.strip_suffix(']')?.split_once('[')?;
+            (is_test_name(name) && !label.is_empty()).then_some((name, Some(label), rest))?
+        }
+    };
     let mut values = Vec::new();
     loop {
         let (w, after) = next_word(rest);
@@ -596,7 +629,7 @@ fn row(line: &str) -> Option<Row<'_>> {
     if values.is_empty() || unit.starts_with(|c: char| !c.is_ascii_alphabetic()) {
         return None;
     }
-    Some(Row { name, values, unit })
+    Some(Row { name, label, values, unit })
 }
 
 /// The second half of a wrapped row: `46.99217  1127812.03 Thousand Short
@@ -882,6 +915,39 @@ creat-clo 10010 87.2128        87212.79 File Creations and Closes/second\n";
             assert_eq!(f.notes.len(), 1);
             assert!(f.notes[0].1.contains("add_int printed 2 times in a row"), "{:?}", f.notes);
         }
+    }
+
+    /// Each row names its kernel in brackets after the test's name, apart
+    /// or glued to a long name (LKML, Oct 2002): read with that kernel, the
+    /// two kernels' rows of a test neither runs of one nor warned of.
+    #[test]
+    fn bracketed_kernel_after_the_name_in_each_row() {
+        let text = "\
+ Test        Test         Elapsed   Iteration Iteration       Operation
+Number       Name        Time (sec)   Count    Rate (loops/sec)Rate (ops/sec)
+     1 add_double   [2.5.45]     60.02       1744   29.05698       523025.66 Thousand Double Precision Additions/second
+     1 add_double   [2.5.44]     60.03       1743   29.03548       522638.68 Thousand Double Precision Additions/second
+
+    20 sync_disk_wrt[2.5.45]     61.39         28    0.45610         1167.62 Sync Sequential Disk Writes (K)/second
+    20 sync_disk_wrt[2.5.44]     60.86         27    0.44364         1135.72 Sync Sequential Disk Writes (K)/second
+";
+        let f = parse(text).unwrap();
+        let got: Vec<(usize, &str, Option<&str>, f64)> =
+            f.samples.iter().map(|s| (s.line, s.metric.name.as_str(), s.kernel.as_deref(), s.value.mean())).collect();
+        assert_eq!(
+            got,
+            vec![
+                (3, "add_double", Some("2.5.45"), 523025.66),
+                (4, "add_double", Some("2.5.44"), 522638.68),
+                (6, "sync_disk_wrt", Some("2.5.45"), 1167.62),
+                (7, "sync_disk_wrt", Some("2.5.44"), 1135.72),
+            ]
+        );
+        assert!(f.notes.iter().all(|(_, n)| !n.contains("times in a row")), "{:?}", f.notes);
+        assert_eq!(
+            row("  3 add_long [] 60.01 1616 26.9 1615730.71 Thousand Long Integer Additions/second").map(|r| r.label),
+            None
+        );
     }
 
     #[test]

@@ -305,23 +305,38 @@ impl BenchParser for UnixBench {
 }
 
 /// A hand-made comparison above a report (Sowmya Adiga's UnixBench 4.1.0
-/// posts, LKML 2002): `1 Dhrystone 2 using register variables[2.5.53]
+/// posts, LKML 2002-2003): `1 Dhrystone 2 using register variables[2.5.53]
 /// 1805936.3` over `  Dhrystone 2 using register variables[2.5.52]
-/// 1753628.8`: a test, a kernel in brackets, its figure. The figure of a
+/// 1753628.8`, or with the unit and a `linux-` before the kernel,
+/// `Execl Throughput[linux-2.5.69]   1327.0 lps` over `Execl
+/// Throughput[linux-2.5.68]   1493.0 lps` (May 2003): a test, a kernel in
+/// brackets, its figure. The kernel is named without its `linux-`, as the
+/// report's `System -- Linux sowmya 2.5.69` names it. The figure of a
 /// kernel whose report here holds that test repeats the report's and is
 /// counted once there (noted); another kernel's is that kernel's result,
-/// with the test's unit. A test no report here holds, or a bracket that
-/// names no kernel, is noted and not read.
+/// with the test's unit. A test no report here holds, a unit other than
+/// the report's for that test, or a bracket that names no kernel, is
+/// noted and not read.
 fn comparison_lines(input: &Input, out: &mut ParsedFile) {
     let mut added = Vec::new();
     for (i, line) in input.lines.iter().enumerate() {
-        let Some((name, kernel, value)) = comparison_line(line) else { continue };
+        let Some((name, kernel, value, unit)) = comparison_line(line) else { continue };
         let lineno = i + 1;
         let tests: Vec<&Sample> = out.samples.iter().filter(|s| s.group.is_empty() && s.metric.name == name).collect();
         let Some(test) = tests.first() else {
             out.notes.push((lineno, format!("`{name}[{kernel}]`: no report here holds this test; not read")));
             continue;
         };
+        if let Some(unit) = unit.filter(|u| *u != test.metric.unit) {
+            out.notes.push((
+                lineno,
+                format!(
+                    "`{name}[{kernel}]` is in {unit}, the report's line {} in {}; not read",
+                    test.line, test.metric.unit
+                ),
+            ));
+            continue;
+        }
         if let Some(own) = tests.iter().find(|s| s.kernel.as_deref() == Some(kernel)) {
             let note = if own.value.mean() == value {
                 format!("`{name}[{kernel}]` repeats line {}; counted once there", own.line)
@@ -350,17 +365,35 @@ fn comparison_lines(input: &Input, out: &mut ParsedFile) {
 }
 
 /// `1 Dhrystone 2 using register variables[2.5.53]        1805936.3` (the
-/// test number optional): the test's name, the bracketed kernel and the
-/// figure.
-fn comparison_line(line: &str) -> Option<(&str, &str, f64)> {
+/// test number optional) or `Execl Throughput[linux-2.5.69]   1327.0 lps`:
+/// the test's name, the bracketed kernel without its `linux-` (any case),
+/// the figure and the unit after it when there is one (a unit UnixBench
+/// prints, `KBps` given as `KB/s` as the report's lines are).
+fn comparison_line(line: &str) -> Option<(&str, &str, f64, Option<&'static str>)> {
     let t = line.trim();
     let t = t.trim_start_matches(|c: char| c.is_ascii_digit()).trim_start();
     let (name, rest) = t.split_once('[')?;
     let (kernel, figure) = rest.split_once(']')?;
     let name = name.trim_end();
-    let ok = name.len() > 2 && name.starts_with(|c: char| c.is_ascii_alphabetic()) && !kernel.trim().is_empty();
+    let kernel = kernel.trim();
+    let kernel = match kernel.get(..6) {
+        Some(head) if head.eq_ignore_ascii_case("linux-") => &kernel[6..],
+        _ => kernel,
+    };
+    let ok = name.len() > 2 && name.starts_with(|c: char| c.is_ascii_alphabetic()) && !kernel.is_empty();
     ok.then_some(())?;
-    Some((name, kernel.trim(), num::plain(figure)?))
+    let mut words = figure.split_whitespace();
+    let value = num::plain(words.next()?)?;
+    let unit = match words.next() {
+        None => None,
+        Some("lps") => Some("lps"),
+        Some("lpm") => Some("lpm"),
+        Some("KBps") => Some("KB/s"),
+        Some("MWIPS") => Some("MWIPS"),
+        Some("fps") => Some("fps"),
+        Some(_) => return None,
+    };
+    words.next().is_none().then_some((name, kernel, value, unit))
 }
 
 /// The run at the top of a 5.x file whose header (`Benchmark Run:` and
@@ -829,6 +862,35 @@ mod tests {
         assert_eq!(got, vec![(2, Some("2.6.0"), 444037.8), (6, Some("2.6.1"), 448266.7)]);
         assert!(f.notes.iter().any(|(l, n)| *l == 1 && n.contains("repeats line 6")), "{:?}", f.notes);
         assert_eq!(comparison_line("Pipe Throughput                          448266.7 lps"), None);
+    }
+
+    /// Sowmya Adiga's May 2003 form: the unit after the figure and `linux-`
+    /// in the brackets (`Execl Throughput[linux-2.5.69] \t  1327.0 lps`). The
+    /// report's kernel's line repeats the report; the other kernel's is read
+    /// under its name without `linux-`; a line in another unit is not read.
+    #[test]
+    fn bracketed_comparison_lines_with_unit_and_linux_prefix() {
+        let text = "Execl Throughput[linux-2.5.69]               \t  1327.0 lps       \n\
+                    Execl Throughput[linux-2.5.68]                    1493.0 lps   \n\
+                    Pipe Throughput[linux-2.5.68]                     317299.2 lpm\n\n\
+                    BYTE UNIX Benchmarks (Version 4.1.0)\n\
+                    System -- Linux sowmya 2.5.69 #2 SMP Mon May 5 10:06:02 IST 2003 i686\n\
+                    Execl Throughput                        1327.0 lps   (29.7 secs,3 samples)\n\
+                    Pipe Throughput                         311523.8 lps (10.0 secs,10 samples)\n";
+        let f = parse(text).unwrap();
+        let got: Vec<(usize, Option<&str>, f64, &str)> =
+            f.samples.iter().map(|s| (s.line, s.kernel.as_deref(), s.value.mean(), s.metric.unit.as_str())).collect();
+        assert_eq!(
+            got,
+            vec![
+                (2, Some("2.5.68"), 1493.0, "lps"),
+                (7, Some("2.5.69"), 1327.0, "lps"),
+                (8, Some("2.5.69"), 311523.8, "lps")
+            ]
+        );
+        assert!(f.notes.iter().any(|(l, n)| *l == 1 && n.contains("repeats line 7")), "{:?}", f.notes);
+        assert!(f.notes.iter().any(|(l, n)| *l == 3 && n.contains("is in lpm")), "{:?}", f.notes);
+        assert_eq!(comparison_line("Pipe Throughput[2.6.0]   444037.8 lps of them"), None);
     }
 
     fn find<'a>(f: &'a ParsedFile, group: &str, metric: &str) -> Vec<&'a Sample> {

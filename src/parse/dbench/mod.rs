@@ -100,8 +100,8 @@ use super::{BenchParser, Input, ParseError};
 use crate::model::{Better, Metric, ParsedFile, Sample};
 use labels::{Headings, drop_single_label, labels_above, prose_above, with_label};
 use result::{
-    Result4, cut_result, is_throughput_tok, may_have_result, other_unit, read_result, table_row, time_after,
-    with_params,
+    Result4, cut_result, figure_before_word, is_throughput_tok, may_have_result, other_unit, read_result, table_row,
+    time_after, with_params,
 };
 
 /// dbench 1.x–4.x; registry id `"dbench"`.
@@ -534,7 +534,9 @@ impl<'a> Reader<'a> {
             return self.table(i + 1);
         }
         if may_have_result(line)
-            && let Some(why) = cut_result(self.input, i).or_else(|| other_unit(self.input, i))
+            && let Some(why) = cut_result(self.input, i)
+                .or_else(|| other_unit(self.input, i))
+                .or_else(|| figure_before_word(self.input, i))
         {
             self.out.notes.push((i + 1, why));
             return Ok(i + 1);
@@ -941,6 +943,32 @@ mod tests {
         assert!(f.notes[0].1.contains("in `GB/sec`"), "{}", f.notes[0].1);
         let i = Input::from_text("Throughput 3 times better than before\nThroughput 1 MB/sec 4 procs\n");
         assert!(Dbench.parse(&i).unwrap().notes.is_empty(), "prose is no result");
+    }
+
+    /// Set-ups named before `Throughput` on the result line (Steve French,
+    /// LKML Apr 2005) are labels, a `(2nd run)` after the name a run of it;
+    /// a line whose figure stands before `Throughput` is noted, not dropped.
+    #[test]
+    fn setup_names_before_throughput_are_labels() {
+        let text = "JFS Throughput 52.6572 MB/sec 20 procs\n\
+                    ext3 Throughput 179.726 MB/sec 20 procs\n\
+                    ext3 (2nd run) Throughput 180.409 MB/sec 20 procs\n\
+                    cifs mounted to samba/JFS 9.67401 Throughput MB/sec 20 procs\n\
+                    nfs mounted to ext3 Throughput 13.5945 MB/sec 20 procs\n";
+        let f = Dbench.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<(usize, String)> = f
+            .samples
+            .iter()
+            .map(|s| {
+                (s.line, s.params.iter().find(|p| p.name == "label").map(|p| p.value.to_string()).unwrap_or_default())
+            })
+            .collect();
+        let want = [(1, "JFS"), (2, "ext3"), (3, "ext3"), (5, "nfs mounted to ext3")];
+        assert_eq!(got, want.map(|(l, s)| (l, s.to_string())).to_vec());
+        assert!(f.notes.iter().any(|(l, n)| *l == 4 && n.contains("figure before `Throughput`")), "{:?}", f.notes);
+        assert_eq!(result::without_run_count("ext3 (run 2)"), "ext3");
+        assert_eq!(result::without_run_count("cifs (to Samba/jfs)"), "cifs (to Samba/jfs)");
+        assert_eq!(result::without_run_count("x (éa run)"), "x (éa run)");
     }
 
     #[test]

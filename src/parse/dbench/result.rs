@@ -50,12 +50,53 @@ fn may_continue_result(next: &str) -> bool {
         && !is_table_header(next)
 }
 
-/// `Before:` / `with patch:` before the `Throughput` word on its line.
+/// `Before:` / `with patch:` before the `Throughput` word on its line; or,
+/// without the colon, a set-up's name written there (Steve French's dbench
+/// 3.03 runs, LKML Apr 2005: `JFS Throughput 52.6572 MB/sec 20 procs`,
+/// `nfs mounted to ext3 Throughput 13.5945 MB/sec 20 procs`), a run count
+/// in parentheses after it left off (`ext3 (2nd run) Throughput …` is a run
+/// of `ext3`). A bare kernel name there is left to the kernel reading
+/// (`2.4.18pre3ll  Throughput …`), and a shell prompt, a time of day or a
+/// long sentence is no label.
 fn prefix_label(toks: &[Tok<'_>], s: usize) -> Option<String> {
     let pre: Vec<&str> = toks[..s].iter().map(|t| t.text).collect();
     let joined = pre.join(" ");
-    let text = joined.strip_suffix(':')?.trim();
-    (!text.is_empty() && text.chars().any(|c| c.is_alphabetic())).then(|| text.to_string())
+    if let Some(text) = joined.strip_suffix(':') {
+        let text = text.trim();
+        return (!text.is_empty() && text.chars().any(|c| c.is_alphabetic())).then(|| text.to_string());
+    }
+    let text = without_run_count(joined.trim());
+    let prompt_or_clock = pre
+        .iter()
+        .any(|t| t.ends_with(['$', '#', '%', '>', ']']) || (t.contains(':') && t.chars().any(|c| c.is_ascii_digit())));
+    let ok = !text.is_empty()
+        && pre.len() <= 8
+        && text.starts_with(|c: char| c.is_alphanumeric())
+        && text.chars().any(|c| c.is_alphabetic())
+        && !prompt_or_clock
+        && !crate::parse::labels::is_kernel_name(text);
+    ok.then(|| text.to_string())
+}
+
+/// `ext3 (2nd run)` → `ext3`: a run count in parentheses at the end of a
+/// set-up's name (`(2nd run)`, `(run 2)`, `(second run)`) counts runs of
+/// that set-up, it names none.
+pub(super) fn without_run_count(text: &str) -> &str {
+    let Some(head) = text.strip_suffix(')') else { return text };
+    let Some((name, inner)) = head.rsplit_once('(') else { return text };
+    let words: Vec<String> = inner.split_whitespace().map(str::to_ascii_lowercase).collect();
+    let ordinal = |w: &str| {
+        matches!(w, "first" | "second" | "third" | "fourth" | "fifth" | "last")
+            || (w.len() > 2
+                && w.get(..w.len() - 2).is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
+                && matches!(w.get(w.len() - 2..), Some("st" | "nd" | "rd" | "th")))
+    };
+    let is_count = match words.as_slice() {
+        [a, r] if r == "run" => ordinal(a),
+        [r, n] if r == "run" => n.bytes().all(|b| b.is_ascii_digit()),
+        _ => false,
+    };
+    if is_count { name.trim_end() } else { text }
 }
 
 /// `max_latency=53.132` → 53.132; `max_latency=3D53.132` (quoted-printable
@@ -114,6 +155,21 @@ pub(super) fn other_unit(input: &Input, idx: usize) -> Option<String> {
     let rate = unit.ends_with("/sec") || unit.ends_with("/s") || unit.ends_with("bit/sec");
     (plain(figure).is_some() && rate && unit != "MB/sec" && !(input.unterminated && idx + 1 == input.lines.len()))
         .then(|| format!("a dbench result in `{unit}` (dbench and tbench print `MB/sec`): `{line}` not read"))
+}
+
+/// Why the result line `idx` (0-based) of `input` is not read when its
+/// figure stands before the `Throughput` word, which `MB/sec` follows
+/// (`cifs mounted to samba/JFS 9.67401 Throughput MB/sec 20 procs`, a line
+/// edited by hand in Steve French's LKML post of Apr 2005): read as prose
+/// it was dropped without a word. `None` for any other line.
+pub(super) fn figure_before_word(input: &Input, idx: usize) -> Option<String> {
+    let line = input.lines.get(idx)?.trim();
+    let toks: Vec<&str> = line.split_whitespace().collect();
+    let at = toks.iter().position(|t| is_throughput_tok(t))?;
+    let moved = at > 0 && toks.get(at + 1) == Some(&"MB/sec") && plain(toks[at - 1]).is_some();
+    moved.then(|| {
+        format!("a dbench result with its figure before `Throughput` (dbench prints `Throughput N MB/sec`): `{line}` not read")
+    })
 }
 
 /// Reads a result line starting on line `idx` (0-based). `Ok(None)` when the

@@ -802,6 +802,30 @@ Threaded I/O Bench
         assert_eq!(find(&p, "Memory latencies", "L1 $")[0].value.mean(), 4.2);
     }
 
+    /// A host written as a number (`800` for "limited to 800 MB", Balbir
+    /// Singh, linux-mm 2007) is a host when an OS name follows it: its row
+    /// is read beside the others, under its own host; a line of numbers
+    /// alone is still no row.
+    #[test]
+    fn numeric_host_before_an_os_name_is_a_host() {
+        let text = "\
+Memory latencies in nanoseconds - smaller is better
+    (WARNING - may not be correct, check graphs)
+---------------------------------------------------
+Host                 OS   Mhz  L1 $   L2 $    Main mem    Guesses
+--------- -------------  ---- ----- ------    --------    -------
+800       Linux 2.6.22-  3597 1.111 7.7940   56.7
+disabled  Linux 2.6.22-  3597 1.111 7.8470   57.8
+";
+        let p = Lmbench.parse(&Input::from_text(text)).unwrap();
+        let main: Vec<(usize, f64, String)> = find(&p, "Memory latencies", "Main mem")
+            .iter()
+            .map(|s| (s.line, s.value.mean(), s.params.iter().map(|p| p.value.clone()).collect::<Vec<_>>().join(",")))
+            .collect();
+        assert_eq!(main, vec![(6, 56.7, "800".to_string()), (7, 57.8, "disabled".to_string())]);
+        assert!(p.notes.iter().all(|(_, n)| !n.contains("not read")), "{:?}", p.notes);
+    }
+
     #[test]
     fn collapsed_row_with_missing_cell_is_skipped_with_a_note() {
         let text = "\

@@ -51,13 +51,18 @@ fn cell_value(
 
 /// The host and OS words of an aligned row and how many tokens they take:
 /// the host starts in column 0, the OS words end by the OS column's rule.
+/// A host that reads as a number is a host when an OS name follows it
+/// (`800       Linux 2.6.22- 3597 0.18 …`: Balbir Singh's memory-controller
+/// set-ups written in the Host cell, linux-mm 2007, `800` for "limited to
+/// 800 MB" beside `disabled` and `unlimited`).
 /// `Ok(None)` when the line does not start like a row; an error message
 /// when a word runs over the OS column's edge (which column it is in
 /// cannot be told).
 fn row_labels(table: &Table, toks: &[Tok<'_>]) -> Result<Option<(Option<String>, String, usize)>, String> {
     let Some(first) = toks.first() else { return Ok(None) };
     if table.host {
-        if first.start != 0 || first.end >= table.label_end || columns::is_cell(first.text) {
+        let os_next = toks.get(1).is_some_and(|t| OS_NAMES.contains(&t.text));
+        if first.start != 0 || first.end >= table.label_end || (columns::is_cell(first.text) && !os_next) {
             return Ok(None);
         }
     } else if first.start > table.label_end {
