@@ -357,6 +357,22 @@ fn uncompared_kernels(m: &MachineClass, s: &report::SectionView, machine_yaml: &
             .of_kind(Kind::Section),
         );
     }
+    for (kernel, columns) in &u.unlike {
+        out.push(
+            Diagnostic::warning(
+                machine_yaml,
+                None,
+                format!(
+                    "{}: section {:?}: {kernel} has rows of the baseline {base}'s set-up but no figure of a metric {base}'s rows give ({} against {}): none of its values is compared with it (another version of the benchmark?)",
+                    m.slug,
+                    s.title,
+                    columns.join(", "),
+                    u.base_columns.join(", "),
+                ),
+            )
+            .of_kind(Kind::Section),
+        );
+    }
     if u.apart.is_empty() {
         return out;
     }

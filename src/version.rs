@@ -257,9 +257,39 @@ pub fn compare(a: &str, b: &str) -> Ordering {
     KernelVersion::parse(a).cmp(&KernelVersion::parse(b))
 }
 
+/// The name a kernel goes by across machine classes: `name` without a git
+/// tag's leading `v` (`v6.1` is `6.1`) or a release's `.0` patch level
+/// (`6.2.0`, `6.2.0-rc3`: `uname -r` of the tags `v6.2`, `v6.2-rc3`).
+/// Names alike this way are one kernel when one class calls it `v6.1` or
+/// `6.2.0` and another `6.1` or `6.2`; any other name is itself (`6.2.1`,
+/// `stock`, `2.4.17rat`).
+pub fn alike(name: &str) -> std::borrow::Cow<'_, str> {
+    let name = match name.strip_prefix(['v', 'V']) {
+        Some(rest) if rest.starts_with(|c: char| c.is_ascii_digit()) => rest,
+        _ => name,
+    };
+    let lead = name.find(|c: char| !c.is_ascii_digit() && c != '.').unwrap_or(name.len());
+    let parts: Vec<&str> = name[..lead].split('.').collect();
+    if parts.len() == 3 && parts[2] == "0" && parts[..2].iter().all(|p| !p.is_empty()) {
+        std::borrow::Cow::Owned(format!("{}.{}{}", parts[0], parts[1], &name[lead..]))
+    } else {
+        std::borrow::Cow::Borrowed(name)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tag_and_a_zero_patch_level_are_the_kernel_across_classes() {
+        assert_eq!(alike("v6.1"), "6.1");
+        assert_eq!(alike("6.2.0"), "6.2");
+        assert_eq!(alike("v6.2.0-rc3"), "6.2-rc3");
+        for same in ["6.2.1", "6.10", "stock", "2.4.17rat", "vanilla", "6.2.10"] {
+            assert_eq!(alike(same), same);
+        }
+    }
 
     fn sorted(mut v: Vec<&str>) -> Vec<&str> {
         v.sort_by(|a, b| compare(a, b));

@@ -278,3 +278,45 @@ fn each_cell_across_classes_is_compared_at_its_own_printed_step() {
     assert!(txt.contains("1003±0 ") && txt.contains("1006±0.58 +0.3%"), "{txt}");
     assert!(!txt.contains("not compared"), "{txt}");
 }
+
+/// One class names its kernels `v6.1` and `6.2.0` (a git tag, `uname -r`),
+/// another `6.1` and `6.2` (attack xa/): one kernel each across the two.
+/// There was no cross-class page ("No kernel ran on more than one machine
+/// class"); now 6.1 and 6.2 each set the two machines side by side, each
+/// with its own class's numbers.
+#[test]
+fn kernels_named_alike_are_one_kernel_across_classes() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = dir.path().join("content");
+    put(&c, "site.yaml", "title: \"t\"\n");
+    for (class, kernels, runs) in [
+        ("boxa", ["6.1", "6.2"], [["45.1023", "46.2034"], ["41.3012", "42.0045"]]),
+        ("boxb", ["v6.1", "6.2.0"], [["61.2034", "62.1001"], ["55.2011", "56.1002"]]),
+    ] {
+        put(&c, &format!("{class}/machine.yaml"), format!("name: \"{class}\"\n"));
+        for (k, mbs) in kernels.iter().zip(runs) {
+            for (i, mb) in mbs.iter().enumerate() {
+                put(&c, &format!("{class}/{k}/dbench-{i}.txt"), dbench(mb));
+            }
+        }
+    }
+    let out = dir.path().join("out");
+    benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
+    let txt = std::fs::read_to_string(out.join("across.txt")).expect("across.txt");
+    assert!(txt.contains("Kernels more than one machine class ran: 6.1, 6.2."), "{txt}");
+    // boxa's 6.1 (45.1023, 46.2034) against boxb's v6.1 (61.2034, 62.1001);
+    // boxa's 6.2 (41.3012, 42.0045) against boxb's 6.2.0 (55.2011, 56.1002).
+    // Means by hand: 45.65285, 61.65175 (+35.0%); 41.65285, 55.65065 (+33.6%).
+    for row in [
+        "6.1: dbench",
+        "boxa     45.65±0.78",
+        "boxb     61.65±0.63",
+        "%           +35.0%*",
+        "6.2: dbench",
+        "boxa     41.65±0.50",
+        "boxb     55.65±0.64",
+        "%           +33.6%*",
+    ] {
+        assert!(txt.contains(row), "{row} in {txt}");
+    }
+}

@@ -1984,7 +1984,9 @@ fn filesystem_command(line: &str) -> Option<String> {
 /// into`, `booted kernel`), `uname -a`'s `Linux box 6.1.0 #1 SMP
 /// PREEMPT_DYNAMIC Tue Jan 16 10:00:00 UTC 2024 x86_64 GNU/Linux` (the
 /// release third, its build `#1` fourth), `uname -r: 6.1.0` (also
-/// `uname -r 6.1.0`, `uname -r = 6.1.0`, `uname -a: Linux …`). Such a line
+/// `uname -r 6.1.0`, `uname -r = 6.1.0`, `uname -a: Linux …`), `cat
+/// /proc/version`'s `Linux version 6.1.0-13-amd64 (debian-kernel@…)
+/// (gcc-12 …, GNU ld (GNU Binutils for Debian) 2.40) #1 SMP …`. Such a line
 /// holds a date, and was passed over as a run's date marker: the runs of
 /// two kernels were averaged as runs of one (an attacker's trial). `None`
 /// for any other line.
@@ -2002,6 +2004,11 @@ fn booted_kernel(text: &str) -> Option<String> {
     }
     if first == "Linux" && words.len() >= 4 && words[3].starts_with('#') {
         return name(words[2]);
+    }
+    // `/proc/version`: the release after `Linux version`, the rest the
+    // compiler's and linker's (`GNU ld (GNU Binutils) 2.40`, no kernel).
+    if first == "Linux" && words.get(1) == Some(&"version") {
+        return words.get(2).and_then(|w| name(w));
     }
     if let Some(image) = boot_image(first) {
         return name(image);
@@ -3031,6 +3038,13 @@ mod tests {
         assert_eq!(booted_kernel("Booted into 6.1.0-13-amd64"), Some("6.1.0-13-amd64".to_string()));
         assert_eq!(booted_kernel("uname -a: Linux h 6.8.0 #2 SMP x86_64"), Some("6.8.0".to_string()));
         assert_eq!(booted_kernel("uname -r 6.1.0 and more"), None);
+        assert_eq!(
+            booted_kernel(
+                "Linux version 6.7.0-rc3+ (me@box) (gcc (Debian 12.2.0-14) 12.2.0, GNU ld (GNU Binutils for Debian) \
+                 2.40) #42 SMP PREEMPT_DYNAMIC Tue Dec  5 10:00:00 CET 2023"
+            ),
+            Some("6.7.0-rc3+".to_string())
+        );
         assert_eq!(booted_kernel("Linux 6.1.0"), None);
         assert_eq!(booted_kernel("Booted in 3.2 seconds"), None);
     }

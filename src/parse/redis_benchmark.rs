@@ -444,7 +444,7 @@ fn uncomment(line: &str) -> &str {
 /// True for a line only redis-benchmark prints: a block title followed
 /// elsewhere by a rate, a `-q` line, or the 6.2+ CSV header.
 fn is_redis_line(t: &str) -> bool {
-    if t.starts_with("\"test\",\"rps\"") {
+    if t.starts_with("\"test\",\"rps\"") || old_csv_test(t).is_some() {
         return true;
     }
     let Some((test, rest)) = t.split_once(": ") else { return false };
@@ -452,6 +452,22 @@ fn is_redis_line(t: &str) -> bool {
     !test.eq_ignore_ascii_case("throughput summary")
         && test.starts_with(|c: char| c.is_ascii_uppercase())
         && rest.split(", ").next().and_then(|r| r.trim().strip_suffix(" requests per second")).and_then(plain).is_some()
+}
+
+/// The tests redis-benchmark runs by default (`-t` picks among them),
+/// as its titles name them.
+const DEFAULT_TESTS: &[&str] = &[
+    "PING_INLINE", "PING_BULK", "PING_MBULK", "SET", "GET", "INCR", "LPUSH", "RPUSH", "LPOP", "RPOP", "SADD", "HSET",
+    "SPOP", "ZADD", "ZPOPMIN", "LRANGE_100", "LRANGE_300", "LRANGE_500", "LRANGE_600", "MSET", "XADD",
+];
+
+/// The test of a `--csv` row before 6.2, which prints no header: two
+/// quoted cells, the test's title (upper case first: `"PING_INLINE"`,
+/// `"LRANGE_100 (first 100 elements)"`) and its rate
+/// (`"PING_INLINE","31055.90"`). `None` for any other line.
+fn old_csv_test(t: &str) -> Option<&str> {
+    let (test, rate) = t.strip_prefix('"')?.strip_suffix('"')?.split_once("\",\"")?;
+    (test.starts_with(|c: char| c.is_ascii_uppercase()) && !test.contains('"') && plain(rate).is_some()).then_some(test)
 }
 
 impl BenchParser for RedisBenchmark {
@@ -464,7 +480,14 @@ impl BenchParser for RedisBenchmark {
     }
 
     fn detect(&self, input: &Input) -> u8 {
-        let csv = input.has("\"test\",\"rps\"");
+        // Before 6.2 `--csv` prints no header: a row of a default test
+        // (`"PING_INLINE","31055.90"`) says whose rows they are.
+        let csv = input.has("\"test\",\"rps\"")
+            || input
+                .lines
+                .iter()
+                .filter_map(|l| old_csv_test(l.trim()))
+                .any(|t| DEFAULT_TESTS.contains(&t.split(' ').next().unwrap_or(t)));
         if !input.has("requests per second") && !csv {
             return 0;
         }

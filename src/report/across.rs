@@ -18,6 +18,7 @@ use crate::model::Better;
 use crate::stats::{PrintedStep, Summary, compare_printed};
 use rustc_hash::{FxHashMap, FxHashSet};
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
@@ -241,8 +242,8 @@ type Tables<'a> = FxHashMap<(&'a str, &'a str), Vec<(usize, AcrossCell<'a>)>>;
 /// cells of the kernels shown. A site of ten classes of 300
 /// kernels has 775,000 cells and shows 20 kernels' (ordered maps of every
 /// cell's names were most of a no-change rebuild's time, then hashing
-/// both names of every cell most of the page's); kernels and benchmarks
-/// are numbered site-wide first (once per class kernel and per column),
+/// both names of every cell most of the page's); kernels (names alike
+/// one: [`intern_kernel`]) and benchmarks are numbered site-wide first (once per class kernel and per column),
 /// each kernel's version is parsed once.
 fn shared_tables(ms: &[MachineSummary]) -> (Tables<'_>, Vec<(&str, &str)>, usize, Vec<bool>) {
     // Site-wide ids: each class's kernels (by their index in the class),
@@ -251,7 +252,7 @@ fn shared_tables(ms: &[MachineSummary]) -> (Tables<'_>, Vec<(&str, &str)>, usize
     let (mut bench_ids, mut bench_names) = (FxHashMap::default(), Vec::new());
     let kernels_of: Vec<Vec<u32>> = ms
         .iter()
-        .map(|m| m.cells.kernels.iter().map(|k| intern(&mut kernel_ids, &mut kernel_names, k)).collect())
+        .map(|m| m.cells.kernels.iter().map(|k| intern_kernel(&mut kernel_ids, &mut kernel_names, k)).collect())
         .collect();
     let benches_of: Vec<Vec<u32>> = ms
         .iter()
@@ -325,7 +326,9 @@ fn shared_tables(ms: &[MachineSummary]) -> (Tables<'_>, Vec<(&str, &str)>, usize
             }
         }
     }
-    let rank_of = |k: &str| kernel_ids.get(k).and_then(|&k| rank.get(k as usize).copied().flatten());
+    let rank_of = |k: &str| {
+        kernel_ids.get(crate::version::alike(k).as_ref()).and_then(|&k| rank.get(k as usize).copied().flatten())
+    };
     let mut keys: Vec<(&str, &str)> = tables.keys().copied().collect();
     keys.sort_by(|a, b| rank_of(a.0).cmp(&rank_of(b.0)).then(a.1.cmp(b.1)));
     (tables, keys, shared, used)
@@ -334,6 +337,16 @@ fn shared_tables(ms: &[MachineSummary]) -> (Tables<'_>, Vec<(&str, &str)>, usize
 /// The id of `name` in `names` (its index), added when new.
 fn intern<'a>(ids: &mut FxHashMap<&'a str, u32>, names: &mut Vec<&'a str>, name: &'a str) -> u32 {
     *ids.entry(name).or_insert_with(|| {
+        names.push(name);
+        u32::try_from(names.len() - 1).unwrap_or(u32::MAX)
+    })
+}
+
+/// The id of kernel `name` in `names`, added when new: names alike
+/// ([`crate::version::alike`]: `v6.1` and `6.1`, `6.2.0` and `6.2`) are one
+/// kernel, under the first name met (the first class's in page order).
+fn intern_kernel<'a>(ids: &mut FxHashMap<Cow<'a, str>, u32>, names: &mut Vec<&'a str>, name: &'a str) -> u32 {
+    *ids.entry(crate::version::alike(name)).or_insert_with(|| {
         names.push(name);
         u32::try_from(names.len() - 1).unwrap_or(u32::MAX)
     })

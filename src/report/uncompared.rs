@@ -34,6 +34,16 @@ pub struct Uncompared {
     /// no rw, bs or iodepth): (the parameters they lack, joined by `, `;
     /// the kernels), taken out of [`Uncompared::apart`].
     pub short: Vec<(String, Vec<String>)>,
+    /// Kernels with rows of a baseline's set-up but no figure in a column
+    /// the baseline's row of that set-up has (sysbench 0.4's cpu test
+    /// prints `total time`, 1.0's `events per second` and latencies): each
+    /// with the columns it gives, compared with nothing.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unlike: Vec<(String, Vec<String>)>,
+    /// The columns the baseline's rows give, where [`Uncompared::unlike`]
+    /// has kernels.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub base_columns: Vec<String>,
     /// What the rows are ("kernels", or the class's `compare:` plural).
     pub many: String,
     /// The baseline has no row in the table at all (a section of a
@@ -120,7 +130,8 @@ pub fn uncompared(t: &TableView) -> Option<Uncompared> {
         }
         false
     });
-    if apart.is_empty() && lacking.is_empty() && short.is_empty() {
+    let (unlike, base_columns) = unlike_columns(t, base, &apart);
+    if apart.is_empty() && lacking.is_empty() && short.is_empty() && unlike.is_empty() {
         return None;
     }
     // Each parameter with the values the baseline's rows give it, in
@@ -151,9 +162,48 @@ pub fn uncompared(t: &TableView) -> Option<Uncompared> {
         lacking,
         lacking_params,
         short,
+        unlike,
+        base_columns,
         many: t.axis.many.clone(),
         no_base: false,
     })
+}
+
+/// The kernels of `t` (not `apart`) with rows of a baseline's set-up, none
+/// of whose figures is in a column the baseline's row of that set-up has
+/// a figure in (module docs: [`Uncompared::unlike`]), each with the
+/// columns it gives; and the columns the baseline's rows give.
+fn unlike_columns(t: &TableView, base: &str, apart: &[String]) -> (Vec<(String, Vec<String>)>, Vec<String>) {
+    let names = |rows: &mut dyn Iterator<Item = &super::RowView>| {
+        let mut idx: Vec<usize> =
+            rows.flat_map(|r| r.cells.iter().enumerate().filter(|(_, c)| c.is_some()).map(|(i, _)| i)).collect();
+        idx.sort_unstable();
+        idx.dedup();
+        idx.iter().filter_map(|&i| t.columns.get(i).map(|c| c.name.clone())).collect::<Vec<_>>()
+    };
+    let base_rows: Vec<&super::RowView> = t.rows.iter().filter(|r| r.kernel == base).collect();
+    let mut unlike: Vec<(String, Vec<String>)> = Vec::new();
+    for r in t.rows.iter().filter(|r| r.kernel != base && !apart.contains(&r.kernel)) {
+        if unlike.iter().any(|(k, _)| *k == r.kernel) {
+            continue;
+        }
+        let mine: Vec<&super::RowView> = t.rows.iter().filter(|x| x.kernel == r.kernel).collect();
+        let met = mine.iter().any(|m| base_rows.iter().any(|b| b.params == m.params));
+        let compared = mine.iter().any(|m| {
+            base_rows
+                .iter()
+                .filter(|b| b.params == m.params)
+                .any(|b| m.cells.iter().zip(&b.cells).any(|(x, y)| x.is_some() && y.is_some()))
+        });
+        if met && !compared {
+            let columns = names(&mut mine.iter().copied());
+            if !columns.is_empty() {
+                unlike.push((r.kernel.clone(), columns));
+            }
+        }
+    }
+    let base_columns = if unlike.is_empty() { Vec::new() } else { names(&mut base_rows.iter().copied()) };
+    (unlike, base_columns)
 }
 
 /// Values one of which a row has: `8`, `8 or 16`, `4, 8 or 16`; past
@@ -188,10 +238,11 @@ impl Uncompared {
         let (apart, lacking) = (keep(&self.apart), keep(&self.lacking));
         let short: Vec<(String, Vec<String>)> =
             self.short.iter().map(|(p, ks)| (p.clone(), keep(ks))).filter(|(_, ks)| !ks.is_empty()).collect();
-        if apart.is_empty() && lacking.is_empty() && short.is_empty() {
+        let unlike: Vec<(String, Vec<String>)> = self.unlike.iter().filter(|(k, _)| k == kernel).cloned().collect();
+        if apart.is_empty() && lacking.is_empty() && short.is_empty() && unlike.is_empty() {
             return None;
         }
-        Some(Uncompared { apart, lacking, short, ..self.clone() })
+        Some(Uncompared { apart, lacking, short, unlike, ..self.clone() })
     }
 
     /// The line under the table: `not compared with 6.1: 6.2 (no row with
@@ -216,6 +267,14 @@ impl Uncompared {
                 some_of(kernels, 5, &self.many),
                 self.base_setup,
                 if kernels.len() == 1 { "its" } else { "their" }
+            ));
+        }
+        for (kernel, columns) in &self.unlike {
+            parts.push(format!(
+                "not compared with {base}: {kernel} (no figure of the same metric: {base}'s rows give {}, \
+                 {kernel}'s {}: other metrics, as another version of the benchmark may print)",
+                self.base_columns.join(", "),
+                columns.join(", ")
             ));
         }
         if !self.lacking.is_empty() {
@@ -256,6 +315,27 @@ mod tests {
         );
         assert_eq!(u.note(), "not compared with 6.1: 6.2 (no row with 6.1's set-up, procs 8 or 16)");
         assert_eq!(alternatives(&["1", "2", "3"]), "1, 2 or 3");
+        // sysbench 0.4 cpu on 6.1 (total time) against 1.0 on 6.2 (events
+        // per second) at 4 threads (attack sbc/): one set-up, no metric in
+        // common.
+        let col = |name: &str| crate::report::ColumnView { name: name.into(), ..Default::default() };
+        let t = TableView {
+            param_headers: vec!["threads".into()],
+            columns: vec![col("total time"), col("events per second")],
+            rows: vec![
+                RowView::new("6.1".into(), vec!["4".into()], vec![Some(CellView::default()), None]),
+                RowView::new("6.2".into(), vec!["4".into()], vec![None, Some(CellView::default())]),
+            ],
+            baseline: Some("6.1".into()),
+            ..TableView::default()
+        };
+        assert_eq!(
+            uncompared(&t).map(|u| u.note()).as_deref(),
+            Some(
+                "not compared with 6.1: 6.2 (no figure of the same metric: 6.1's rows give total time, 6.2's events \
+                 per second: other metrics, as another version of the benchmark may print)"
+            )
+        );
         assert_eq!(alternatives(&["1", "2", "3", "4", "5", "6"]), "1, 2, 3, 4 or 2 more");
     }
 }

@@ -380,7 +380,10 @@ fn parse_yaml<T: for<'de> Deserialize<'de>>(path: &Path, text: &str, diags: &mut
         return Some(v);
     }
     match serde_yaml::from_str::<T>(text) {
-        Ok(v) => Some(v),
+        Ok(v) => {
+            warn_of_duplicate_entry(path, text, diags);
+            Some(v)
+        }
         Err(e) => {
             let loc = e.location();
             let msg = e.to_string();
@@ -402,6 +405,23 @@ fn parse_yaml<T: for<'de> Deserialize<'de>>(path: &Path, text: &str, diags: &mut
             None
         }
     }
+}
+
+/// Warns of a key given twice in a map of names (`runs:`, `env:`) that
+/// read without error: serde gives a map of ours (`BTreeMap`) the last
+/// entry (`runs: {a.txt: {n: 5}, a.txt: {n: 3}}` read as 3 runs), and
+/// says nothing. Read again as a plain YAML value, which refuses it; the
+/// warning is at the second key's line. Only the first such key is named.
+fn warn_of_duplicate_entry(path: &Path, text: &str, diags: &mut Vec<Diagnostic>) {
+    let Err(e) = serde_yaml::from_str::<serde_yaml::Value>(text) else { return };
+    let msg = e.to_string();
+    let Some(key) = duplicate_key(&msg) else { return };
+    let at = e.location().map(|l| (l.line(), l.column()));
+    let line = at.and_then(|(line, column)| super::yaml_lines::second_key_line(text, line, column, key));
+    let msg = format!(
+        "`{key}` is given twice in one map: the later entry is read, the earlier one is not (keep one of the two)"
+    );
+    diags.push(Diagnostic::warning(path, line.or(at.map(|a| a.0)), msg));
 }
 
 /// The key a serde_yaml error names as given twice: `duplicate field
@@ -973,6 +993,19 @@ fn known_ids() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A file named twice under `runs:` (attack 25): serde keeps the last
+    /// entry (3 runs) and said nothing; a warning at the second key's line.
+    #[test]
+    fn a_file_named_twice_under_runs_is_warned_of_at_its_second_line() {
+        let text = "runs:\n  dbench.txt: { n: 5 }\n  # again\n  dbench.txt: { n: 3 }\n";
+        let d = check_yaml(YamlKind::Kernel, text);
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].severity, crate::diag::Severity::Warning);
+        assert_eq!(d[0].line, Some(4), "{d:?}");
+        assert!(d[0].message.contains("`dbench.txt` is given twice in one map"), "{}", d[0].message);
+        assert!(check_yaml(YamlKind::Kernel, "runs:\n  a.txt: { n: 5 }\n  b.txt: { n: 3 }\n").is_empty());
+    }
 
     #[test]
     fn a_byte_order_mark_before_a_multi_line_annotation_is_dropped() {

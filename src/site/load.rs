@@ -90,6 +90,7 @@ pub fn load_machine(
     super::setup_dirs::label_by_setup_dirs(&mut results);
     super::commits::unify_commit_ids(&mut results, diags);
     super::copies::drop_copied_runs(&mut results, diags);
+    super::stress_ng_twice::keep_yaml_of_logged_run(&mut results, diags);
     super::units::unify(&mut results, diags);
     keep_kernels_with_results(&mut kernels, &results, (&kernel_dirs, &kernel_paths, &files), diags);
     let axis = super::axis::Axis::of(yaml.config.compare.as_ref());
