@@ -23,7 +23,10 @@
 //! `Latency` (memtier 1.2), `Avg. Latency`, `p50 Latency`, `p99 Latency`,
 //! `p99.9 Latency` … in ms, lower is better. A `---` cell is no figure; a
 //! row whose every figure is zero or `---` (the `Waits` of a run without
-//! WAIT commands) is a note, not read. A row's last figure without the
+//! WAIT commands) is a note, not read. A row whose `Ops/sec` is 0.00 but
+//! whose latency is not (`Sets 0.00 --- --- 19.71200 0.00`, a memtier build
+//! whose counters failed, issue #128) counted no operation it timed: a
+//! warning, not read (0 ops/s read as a rate was a false -100%). A row's last figure without the
 //! decimals memtier prints (`326` for `326.88`: a log cut inside it) is a
 //! note, not read.
 //!
@@ -222,6 +225,18 @@ impl Reader {
             self.out.notes.push((n, format!("memtier row `{}`: zero figures are not results", cells[0])));
             return Ok(());
         }
+        // `Sets  0.00  ---  ---  19.71200  0.00`: no operation counted, yet
+        // a latency measured over them: the run's counters failed (memtier
+        // issue #128, a 2020 build), and its 0 ops/s is no rate.
+        let ops_zero = figures.iter().any(|(m, v)| m.name == "Ops/sec" && *v == 0.0);
+        if let Some((m, v)) = figures.iter().find(|(m, v)| ops_zero && m.name.contains("Latency") && *v != 0.0) {
+            let msg = format!(
+                "memtier row `{}`: Ops/sec 0.00 yet {} {v}: no operation counted where some were timed (memtier's counters failed): the row is not read",
+                cells[0], m.name
+            );
+            self.out.notes.push((n, msg));
+            return Ok(());
+        }
         for (m, v) in figures {
             let mut s = Sample::new(m, v, n).with_group(cells[0]);
             for (name, value) in &self.params {
@@ -404,6 +419,12 @@ impl BenchParser for Memtier {
             }
         }
         tag_instances(&mut r.out.samples, &r.targets);
+        if r.out.samples.is_empty()
+            && let Some((n, note)) = r.out.notes.iter().find(|(_, m)| m.contains("memtier's counters failed"))
+        {
+            let expected = "a table whose rows counted the operations they timed";
+            return Err(ParseError::malformed(*n, expected, note.as_str()));
+        }
         if r.out.samples.is_empty() {
             return Err(ParseError::NoResults {
                 benchmark: ID,
@@ -543,5 +564,23 @@ mod tests {
         assert_eq!(f.samples.len(), 5);
         let bad = "ALL STATS\nType         Ops/sec     KB/sec\nSets 1.0 2.0 3.0\n";
         assert_eq!(Memtier.parse(&Input::from_text(bad)).unwrap_err().line(), Some(3));
+    }
+
+    #[test]
+    fn ops_zero_with_a_latency_is_a_failed_row() {
+        // memtier issue #128: a build whose counters failed.
+        let bad = "Type         Ops/sec     Hits/sec   Misses/sec      Latency       KB/sec\n\
+                   Sets            0.00          ---          ---     19.71200         0.00\n\
+                   Totals          0.00         0.00         0.00     19.72300         0.00\n";
+        let err = Memtier.parse(&Input::from_text(bad)).unwrap_err().to_string();
+        assert!(err.contains("line 2"), "{err}");
+        let good = format!(
+            "{bad}Type         Ops/sec     Hits/sec   Misses/sec      Latency       KB/sec\n\
+                            Sets        21536.09          ---          ---      0.23100     22561.95\n"
+        );
+        let got = Memtier.parse(&Input::from_text(&good)).unwrap();
+        assert_eq!(got.samples.len(), 3);
+        assert!(got.samples.iter().all(|s| s.line == 5));
+        assert!(got.notes.iter().any(|(n, m)| *n == 2 && m.contains("counters failed")));
     }
 }

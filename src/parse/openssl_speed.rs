@@ -60,6 +60,11 @@
 //! the CPU, and its run's figures are per CPU second (`22441871.33k`):
 //! read, with a note at that line.
 //!
+//! A post that set a label or its command line between the header and
+//! each row (`openssl speed -evp rc4:` / `rc4  348612.51k …`, an
+//! Erlang/OTP pull request) has those rows read under the last `type …`
+//! header, when they have its number of figures, each with its `k`.
+//!
 //! A row of a table whose cells are no numbers is an error at its line. A
 //! row whose last figure is not as openssl prints it (a cipher figure
 //! without its two decimals, `132775` for `132775.62k`; a rate without its
@@ -153,6 +158,18 @@ struct Reader {
     /// A `Doing …` line of this run already said its count was timed on
     /// too little CPU time.
     cpu_time_noted: bool,
+    /// The block sizes of the last `type 16 bytes …` header, kept after
+    /// its table ended: a post that set a label or command line between
+    /// the header and each row (`openssl speed -evp rc4:` / `rc4
+    /// 348612.51k …`) has its rows read under it.
+    last_blocks: Option<Vec<String>>,
+}
+
+/// True when `t` is a cipher or digest row of `n` figures as openssl prints
+/// them, each with its `k` (`rc4  348612.51k  609902.38k …`), after a name.
+fn k_row(t: &str, n: usize) -> bool {
+    let cells: Vec<&str> = t.split_whitespace().collect();
+    cells.len() > n && cells[cells.len() - n..].iter().all(|c| c.ends_with('k') && kilo(c).is_some())
 }
 
 /// `Doing aes-128-cbc for 3s on 8192 size blocks: 12051 aes-128-cbc's in
@@ -295,6 +312,7 @@ impl Reader {
 
     fn line(&mut self, n: usize, t: &str) -> Result<(), ParseError> {
         if let Some(sizes) = blocks_header(t) {
+            self.last_blocks = Some(sizes.clone());
             self.table = Some(Table::Blocks(sizes));
             return Ok(());
         }
@@ -326,6 +344,15 @@ impl Reader {
                 self.table = None;
                 return Ok(());
             }
+        }
+        if self.mr_sizes.is_none()
+            && let Some(sizes) = self.last_blocks.clone()
+            && k_row(t, sizes.len())
+        {
+            self.table = Some(Table::Blocks(sizes));
+            self.row(n, t)?;
+            self.table = None;
+            return Ok(());
         }
         if let Some(args) = args_of(t, "openssl").filter(|a| a.first() == Some(&"speed")) {
             self.multi = args.windows(2).find(|w| w[0] == "-multi").map(|w| w[1].to_string());
@@ -382,9 +409,16 @@ impl BenchParser for OpensslSpeed {
             mr_sizes: None,
             engine: None,
             cpu_time_noted: false,
+            last_blocks: None,
         };
         for (i, t) in lines.iter().enumerate() {
             let table = blocks_header(t).map(Table::Blocks).or_else(|| if pk { pkey_header(t) } else { None });
+            // A label or command line between the header and each row.
+            if let Some(sizes) = blocks_header(t)
+                && lines[i + 1..].iter().take(4).any(|l| k_row(l, sizes.len()))
+            {
+                return 85;
+            }
             if let (Some(table), Some(next)) = (table, lines.get(i + 1)) {
                 r.table = Some(table);
                 if r.row(i + 2, next).unwrap_or(false) {
@@ -416,7 +450,15 @@ impl BenchParser for OpensslSpeed {
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         let out = ParsedFile { benchmark: ID.into(), ..ParsedFile::default() };
-        let mut r = Reader { out, multi: None, table: None, mr_sizes: None, engine: None, cpu_time_noted: false };
+        let mut r = Reader {
+            out,
+            multi: None,
+            table: None,
+            mr_sizes: None,
+            engine: None,
+            cpu_time_noted: false,
+            last_blocks: None,
+        };
         let lines = &input.lines;
         let mut i = 0;
         while i < lines.len() {

@@ -83,7 +83,12 @@
 //! stress-ng reports failed (`vm: child died: signal 9`, `vm: killed by
 //! the OOM killer`, `vm: terminated with an error`) has its row below not
 //! read, and `[PID] unsuccessful run completed` leaves out that process's
-//! rows, each with a note naming the failure's line.
+//! rows, each with a note naming the failure's line. A row of 0 bogo ops
+//! (a stressor that did no work: `inode-flags  0  60.15  0.00 …`, LKP
+//! 2023) is a warning, not read: its 0 is no rate. A row whose usr and sys
+//! time are both 0.00 has its `bogo ops/s (usr+sys time)` (stress-ng's
+//! 0.00 for a division by zero) left out with a warning, the rest read.
+//! `metrics-check: all stressor metrics validated and sane` is no warning.
 
 use super::num::plain;
 use super::{BenchParser, Input, ParseError};
@@ -497,6 +502,11 @@ fn text_line(st: &mut State, n: usize, line: &str, out: &mut ParsedFile) -> Resu
         return Ok(());
     }
     let untrustworthy = body.strip_prefix("metrics untrustworthy:").and_then(plain).is_some_and(|v| v > 0.0);
+    // `metrics-check: all stressor metrics validated and sane` (debug
+    // level, -v) is stress-ng saying all is well: nothing to warn of.
+    if body.starts_with("metrics-check:") && body.contains("validated and sane") {
+        return Ok(());
+    }
     if level == "fail" || body.starts_with("metrics-check:") || untrustworthy {
         out.notes.push((n, format!("stress-ng reported: {body}")));
         return Ok(());
@@ -558,12 +568,34 @@ fn text_line(st: &mut State, n: usize, line: &str, out: &mut ParsedFile) -> Resu
         let what = format!("a stress-ng metrics row: a stressor and {cols} figures");
         return Err(ParseError::malformed(n, what, line.trim()));
     }
-    for (k, tok) in rest.iter().enumerate() {
+    let figures: Vec<f64> = rest.iter().map(|t| plain(t).unwrap_or_default()).collect();
+    st.seen.insert(name.to_string());
+    // `inode-flags  0  60.15  0.00  0.00  0.00  0.00` (LKP, 2023): a
+    // stressor that did no work in its run; its 0 is no rate (stress-ng
+    // 0.15+ says `all bogo-op counters are zero, data may be incorrect`).
+    if figures.first() == Some(&0.0) {
+        let msg = format!(
+            "stress-ng stressor {name:?}: 0 bogo ops in {} s, it did no work (its counters were never bumped): this row is not read",
+            rest.get(1).unwrap_or(&"?")
+        );
+        out.notes.push((n, msg));
+        return Ok(());
+    }
+    // `clone  49271  29.00  0.00  0.00  1698.98  0.00`: no CPU time was
+    // accounted to it, and stress-ng prints 0.00 for the ops per usr+sys
+    // second it could not divide by: that figure is no rate.
+    let no_cpu_time = figures.len() > 5 && figures[2] == 0.0 && figures[3] == 0.0;
+    for (k, &v) in figures.iter().enumerate() {
         let (mname, unit, better) = COLUMNS[k];
-        let v = plain(tok).unwrap_or_default();
+        if k == 5 && no_cpu_time {
+            let msg = format!(
+                "stress-ng stressor {name:?}: usr and sys time 0.00, so its `bogo ops/s (usr+sys time)` {v} is a division by zero, not a rate: not read"
+            );
+            out.notes.push((n, msg));
+            continue;
+        }
         out.samples.push(st.sample(name, Metric::new(mname, unit, better), v, n));
     }
-    st.seen.insert(name.to_string());
     Ok(())
 }
 
@@ -772,6 +804,11 @@ impl BenchParser for StressNg {
         }
         super::varying::tag_each(&mut out, &st.run_lengths, "timeout");
         drop_failed_stressors(input, &mut out);
+        if out.samples.is_empty()
+            && let Some((n, note)) = out.notes.iter().find(|n| n.1.contains("it did no work"))
+        {
+            return Err(ParseError::malformed(*n, "a stressor row of more than 0 bogo ops", note.as_str()));
+        }
         if out.samples.is_empty() {
             let fail = out.notes.iter().find(|n| n.1.contains("reported: ")).map(|n| n.0);
             let dropped = out.notes.iter().find(|n| n.1.starts_with("stress-ng reported this run failed"));

@@ -369,6 +369,12 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         {
             failed.get_or_insert((n, format!("a total time of {total} s, short of the command's --time={setting}")));
         }
+        // `total number of events: 0` (sysbench 1.0.20 memory with a 2G
+        // block on 16 threads, issue #545): the run did nothing, and its
+        // `0.00 MiB/sec` and 0.00 ms latencies are no measurement.
+        if t.strip_prefix("total number of events:").and_then(|v| plain(v.trim())) == Some(0.0) {
+            failed.get_or_insert((n, "`total number of events: 0` (the run did no event)".to_string()));
+        }
         let starts_run = banner(t).is_some() || args_of(t, "sysbench").is_some_and(|a| command_test(&a).is_some());
         if starts_run {
             leave_out_failed(&mut out, run_start, failed.take());
@@ -528,7 +534,10 @@ fn paren_comment(t: &str) -> Option<&str> {
     let colon = t.find(':')?;
     let at = colon + t[colon..].find(" (")? + 1;
     let before = t[colon + 1..at].trim();
-    let opens_number = t[at + 1..].starts_with(|c: char| c.is_ascii_digit() || matches!(c, '-' | '+' | '.'));
+    // sysbench pads a small rate to its width: `Total operations: 0 (
+    // 0.00 per second)` (`%8.2f`, sysbench 1.0 memory) opens with spaces.
+    let opens_number =
+        t[at + 1..].trim_start().starts_with(|c: char| c.is_ascii_digit() || matches!(c, '-' | '+' | '.'));
     (!opens_number && t.ends_with(')') && before.bytes().any(|b| b.is_ascii_digit())).then(|| t[..at].trim_end())
 }
 

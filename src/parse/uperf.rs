@@ -42,6 +42,11 @@
 //! `Total` figure is read, and a warning at that line says so; the NIC and
 //! run tables below are read as usual. The `Group Details` and `Strand
 //! Details` lines of `-g`/`-t` (one group's or thread's rate) are not read.
+//! A file of `Total` lines alone (`uperf -m p.xml | grep Total` in a
+//! loop) is uperf's too: each line a run, told apart by the lines between
+//! them: the nearest short line above a `Total` line with no `Starting …
+//! profile:` above it (`Threads: 1, size: 64`, what the loop echoed) is
+//! its `label`, so that alike labels are runs and others set-ups.
 //!
 //! A row of the NIC or run table whose cells are not as many as its
 //! header's, or a figure that is no number, is an error at its line.
@@ -63,6 +68,29 @@ fn figure(cell: &str) -> Option<(f64, &str)> {
     Some((v, &cell[end..]))
 }
 
+/// True for uperf's `Total` line, `Total 3.55GB /  62.37(s) = 489.11Mb/s
+/// 955302op/s`: a data size, ` / `, seconds with `(s)`, `=`, a rate and
+/// the operations per second.
+fn total_line(t: &str) -> bool {
+    let Some(rest) = t.strip_prefix("Total ") else { return false };
+    let Some((data_time, rates)) = rest.split_once('=') else { return false };
+    let Some((_, time)) = data_time.split_once(" / ") else { return false };
+    let cells: Vec<&str> = rates.split_whitespace().collect();
+    time.trim().strip_suffix("(s)").and_then(plain).is_some()
+        && cells.len() == 2
+        && cells[1].strip_suffix("op/s").and_then(plain).is_some()
+}
+
+/// True for a short line a loop echoed above a grepped `Total` line
+/// (`Threads: 1, size: 64`): not uperf's own (`TxnN`, `Starting`, a
+/// `timestamp_ms:` line), no prompt or command (`sh-5.1# for …`, `$ …`),
+/// no `...` a post put for lines left out.
+fn echoed_setup(t: &str) -> bool {
+    let uperf_own = t.starts_with("Txn") || t.starts_with("timestamp_ms:") || t.starts_with("Error");
+    let command = t.contains("# ") || t.starts_with('$') || t.contains("uperf ");
+    !t.is_empty() && t.len() <= 60 && !uperf_own && !command && t.chars().any(char::is_alphabetic) && t != "..."
+}
+
 #[derive(Clone, Copy, PartialEq)]
 enum Table {
     Netstat,
@@ -74,6 +102,9 @@ struct Reader {
     out: ParsedFile,
     profile: Option<(String, String)>,
     table: Option<Table>,
+    /// The nearest line above that is none of uperf's and no command: what
+    /// a loop echoed before each `… | grep Total` (`Threads: 1, size: 64`).
+    echoed: Option<String>,
 }
 
 impl Reader {
@@ -98,15 +129,23 @@ impl Reader {
             return Err(ParseError::malformed(n, "a bit rate and an op/s rate after `=`", t));
         };
         let bad = || ParseError::malformed(n, "a rate such as `51.32Mb/s`", t);
+        // A Total line with no `Starting … profile:` above it (`| grep
+        // Total`): what the loop echoed above it is its set-up, kept as a
+        // `label` so that `Threads: 1` and `Threads: 4` are not runs of one.
+        let label = match (&self.profile, &self.echoed) {
+            (None, Some(e)) => Some(e.clone()),
+            _ => None,
+        };
+        let label = label.as_deref().map(|l| ("label", l));
         let (v, unit) = figure(bw).ok_or_else(bad)?;
         if !unit.is_empty() {
-            self.push("Total", Metric::new("Throughput", unit, Better::Higher), v, n, None);
+            self.push("Total", Metric::new("Throughput", unit, Better::Higher), v, n, label);
         }
         let (v, unit) = figure(ops).ok_or_else(bad)?;
         if unit != "op/s" {
             return Err(bad());
         }
-        self.push("Total", Metric::new("op/s", "op/s", Better::Higher), v, n, None);
+        self.push("Total", Metric::new("op/s", "op/s", Better::Higher), v, n, label);
         Ok(())
     }
 
@@ -178,6 +217,8 @@ impl Reader {
             }
         } else if t.starts_with("Total ") && t.contains("(s)") {
             self.total(n, t)?;
+        } else if echoed_setup(t) {
+            self.echoed = Some(t.to_string());
         } else if t.starts_with("timestamp_ms:") && t.contains(" name:Total ") {
             self.out.notes.push((
                 n,
@@ -200,7 +241,12 @@ impl BenchParser for Uperf {
     fn detect(&self, input: &Input) -> u8 {
         let run = input.has("Run Statistics") && input.has("Hostname ");
         let net = input.has("Netstat statistics for this run");
-        if (run || net) && (input.has("op/s") || input.has("running profile:")) { 90 } else { 0 }
+        if (run || net) && (input.has("op/s") || input.has("running profile:")) {
+            return 90;
+        }
+        // `uperf -m profile.xml | grep Total` in a loop: the Total lines
+        // alone (a Submariner test guide), uperf's by their form.
+        if input.has("op/s") && input.lines.iter().any(|l| total_line(l.trim())) { 80 } else { 0 }
     }
 
     fn max_score(&self) -> u8 {
@@ -275,5 +321,28 @@ mod tests {
         assert_eq!(f.notes.len(), 1);
         assert_eq!(f.notes[0].0, 2);
         assert!(!crate::parse::note_is_info(&f.notes[0].1));
+    }
+
+    #[test]
+    fn grepped_total_lines_take_the_echoed_set_up_as_label() {
+        let text = "Threads: 1, size: 64\nTotal      3.55GB /  62.37(s) =   489.11Mb/s      955302op/s\n\
+                    Threads: 1, size: 64\nTotal      3.57GB /  62.36(s) =   492.30Mb/s      961522op/s\n\
+                    Threads: 4, size: 64\nTotal      8.31GB /  62.36(s) =     1.14Gb/s     2236111op/s\n";
+        let input = Input::from_text(text);
+        assert_eq!(Uperf.detect(&input), 80);
+        let got = Uperf.parse(&input).unwrap();
+        let labels: Vec<&str> = got.samples.iter().map(|s| s.params[0].value.as_str()).collect();
+        assert_eq!(
+            labels,
+            [
+                "Threads: 1, size: 64",
+                "Threads: 1, size: 64",
+                "Threads: 1, size: 64",
+                "Threads: 1, size: 64",
+                "Threads: 4, size: 64",
+                "Threads: 4, size: 64"
+            ]
+        );
+        assert!(!total_line("Total time: 8.425 [sec]"));
     }
 }

@@ -62,6 +62,57 @@ fn summary(sec: &mut Section, t: &str) {
     }
 }
 
+/// The set-up a `perf bench futex hash|lock-pi` command line gives, for a
+/// run whose `Run summary` line (which says threads and scope) a post left
+/// out: `-t N` / `--threads N` (`threads`), `-f N` / `--futexes N`
+/// (`futexes`), `-S` / `--shared` (`scope`), and perf 6.16's `-b N` /
+/// `--buckets N` (`buckets`, the process's private hash size) and `-I` /
+/// `--immutable` (`immutable`). Short options may be glued (`-Ib512`).
+/// `./perf bench futex hash` and `… -b 512` on one kernel are two set-ups,
+/// not two runs of one (a LKML 2025 futex-hash thread). A `Run summary`
+/// line read after this replaces threads, futexes and scope.
+fn command_options(sec: &mut Section) {
+    let args = sec.args.clone();
+    let mut it = args.iter().skip(2).peekable();
+    while let Some(a) = it.next() {
+        let mut value_of = |key: &'static str, rest: &str, sec: &mut Section| {
+            let v = if rest.is_empty() { it.next().cloned().unwrap_or_default() } else { rest.to_string() };
+            if !v.is_empty() {
+                sec.set(key, v);
+            }
+        };
+        if let Some(long) = a.strip_prefix("--") {
+            let (name, inline) = long.split_once('=').unwrap_or((long, ""));
+            match name {
+                "threads" => value_of("threads", inline, sec),
+                "futexes" => value_of("futexes", inline, sec),
+                "buckets" => value_of("buckets", inline, sec),
+                "shared" => sec.set("scope", "shared"),
+                "immutable" => sec.set("immutable", "yes"),
+                _ => {}
+            }
+        } else if let Some(short) = a.strip_prefix('-') {
+            for (i, c) in short.char_indices() {
+                let rest = &short[i + c.len_utf8()..];
+                match c {
+                    'S' => sec.set("scope", "shared"),
+                    'I' => sec.set("immutable", "yes"),
+                    't' | 'f' | 'b' => {
+                        let key = match c {
+                            't' => "threads",
+                            'f' => "futexes",
+                            _ => "buckets",
+                        };
+                        value_of(key, rest, sec);
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+}
+
 /// A timed line's metric and the text its value follows: `Wokeup 8 of 8
 /// threads in 0.0170 ms`, `Requeued 8 of 8 threads in …`, `Avg per-thread
 /// latency (waking 1/8 threads) in …`.
@@ -112,6 +163,7 @@ pub(super) fn line(sec: &mut Section, n: usize, t: &str, out: &mut ParsedFile) -
     if let Some(rest) = t.strip_prefix("Averaged ") {
         let v = rest.split_once(" operations/sec").and_then(|(v, _)| plain(v));
         let v = v.ok_or_else(|| ParseError::malformed(n, "`Averaged N operations/sec …`", t))?;
+        command_options(sec);
         out.samples.push(sec.sample(Metric::new("operations", "ops/sec", Better::Higher), v, n));
         return Ok(true);
     }

@@ -161,6 +161,16 @@ fn bench_args(line: &str) -> Option<Vec<String>> {
     Some(args[i + 1..].iter().map(|a| a.to_string()).collect())
 }
 
+/// `futex/hash` for the options of `perf bench futex hash -b 512`: the
+/// benchmark a command line names, when its suite is one read here and
+/// both words are there (`perf bench all`, `perf bench futex` name none).
+fn command_group(args: &[String]) -> Option<String> {
+    let (suite, name) = (args.first()?, args.get(1)?);
+    let known = matches!(suite.as_str(), "sched" | "mem" | "futex" | "numa" | "syscall");
+    let word = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    (known && word(name) && name != "all").then(|| format!("{suite}/{name}"))
+}
+
 /// Reads one line of the current section; a line no suite reads that is
 /// not blank, a `#` comment or a `[…]` per-thread line ends the section.
 fn line(sec: &mut Section, n: usize, t: &str, out: &mut ParsedFile) -> Result<(), ParseError> {
@@ -262,6 +272,15 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             }
         }
         if let Some(a) = bench_args(t) {
+            // A post that kept the command but not perf's header under it
+            // (`./perf bench futex hash` / `Averaged 1559643 operations/sec
+            // …`): the result below is read under the group the command
+            // names; a header that follows takes the command's options as
+            // before.
+            if let Some(group) = command_group(&a) {
+                close(&mut pending, &out, &mut failed);
+                sec = Section { group, args: a.clone(), known: true, ..Section::default() };
+            }
             args = a;
         } else if let Some(name) = header(t) {
             let known = matches!(name.split('/').next(), Some("sched" | "mem" | "futex" | "numa" | "syscall"));
@@ -326,6 +345,14 @@ impl BenchParser for PerfBench {
     fn detect(&self, input: &Input) -> u8 {
         if input.has("# Running ") && input.lines.iter().any(|l| header(l.trim()).is_some()) {
             return 95;
+        }
+        // A `perf bench futex hash` command line and perf's summary under
+        // it, the header between them left out of a post.
+        if input.has("operations/sec")
+            && input.lines.iter().any(|l| futex::summary_whole(l.trim()))
+            && input.lines.iter().any(|l| bench_args(l.trim()).as_deref().and_then(command_group).is_some())
+        {
+            return 85;
         }
         if input.has("# Executed ") && input.has("Total time:") {
             let mut sec = Section::default();

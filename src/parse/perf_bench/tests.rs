@@ -107,3 +107,21 @@ fn a_run_that_failed_is_named_not_passed_over() {
     assert_eq!(f.samples.len(), 1);
     assert_eq!(f.notes, vec![(1, "perf bench sched/pipe gave no result under this header".to_string())]);
 }
+
+#[test]
+fn futex_hash_command_without_header_and_its_bucket_options() {
+    // LKML 2025 (futex private hash): the poster kept `./perf bench futex
+    // hash -Ib512` and perf's summary, not the header between them.
+    let text = "./perf bench futex hash\nAveraged 1559643 operations/sec (+- 0.09%), total secs = 10\n\
+                Futex hashing: global hash\n\n./perf bench futex hash -Ib512 -t 8\n\
+                Averaged 1536035 operations/sec (+- 0.11%), total secs = 10\n\
+                Futex hashing: 512 hash buckets (immutable)\n";
+    let input = Input::from_text(text);
+    assert!(PerfBench.detect(&input) >= 80);
+    let got = read(text);
+    assert_eq!(got.samples.len(), 2);
+    assert_eq!(got.samples[0].group, "futex/hash");
+    assert_eq!(params(&got.samples[0]), "");
+    assert_eq!(params(&got.samples[1]), "immutable=yes buckets=512 threads=8");
+    assert_eq!(got.samples[1].value, crate::model::Value::Single { value: 1536035.0 });
+}
