@@ -189,6 +189,15 @@ fn per_base(unit: &str) -> Option<f64> {
     text::kib_per(unit).or_else(|| text::ns_per(unit))
 }
 
+/// A job figure of fio's in its base unit (bandwidth `KiB/s`, latency
+/// `nsec`, `IOPS`), with the step it was printed to in that unit: text's
+/// `BW=21.9MiB/s` is 22425.6 KiB/s to 102.4, terse's clat mean
+/// `62.555513` usec is 62555.513 nsec to 0.001. `None` for a unit not known.
+pub fn in_base_unit(s: &Sample) -> Option<(f64, f64)> {
+    let f = per_base(&s.metric.unit)?;
+    Some((s.value.mean() * f, step_of(s) * f))
+}
+
 /// The step a value was printed to: its own, else its last printed decimal.
 fn step_of(s: &Sample) -> f64 {
     s.step.unwrap_or_else(|| super::num::pow10(-super::num::decimals_of(s.value.mean())))
