@@ -354,6 +354,77 @@ fn measured(obj: &Map<String, Value>) -> bool {
     }
 }
 
+/// True when line `n` (1-based) of a pretty-printed fio JSON report is a
+/// zero figure of a latency object fio did not measure (`measured`'s
+/// test on its own lines: its `"N"` 0, or no `"N"` and a `"mean"` of 0),
+/// fio 3's `slat_ns`, `clat_ns`, `lat_ns` or fio 2's `slat`, `clat`,
+/// `lat`, as fio 3.19 prints `slat_ns` under the mmap engine:
+///
+/// ```text
+///         "slat_ns" : {
+///           "min" : 0,
+///           "max" : 0,
+///           "mean" : 0.000000,
+///           "stddev" : 0.000000,
+///           "N" : 0
+///         },
+/// ```
+pub fn unmeasured_line(lines: &[String], n: usize) -> bool {
+    /// The most lines looked at above and below `n`: fio prints five.
+    const REACH: usize = 16;
+    let key_value = |l: &str| -> Option<(String, f64)> {
+        let (k, v) = l.trim().trim_end_matches(',').split_once(':')?;
+        let k = k.trim().strip_prefix('"')?.strip_suffix('"')?;
+        Some((k.to_string(), crate::parse::num::plain(v.trim())?))
+    };
+    let Some(i) = n.checked_sub(1) else { return false };
+    if !lines.get(i).and_then(|l| key_value(l)).is_some_and(|(_, v)| v == 0.0) {
+        return false;
+    }
+    // The object's opening line, with no other object between.
+    let mut open = None;
+    for j in (i.saturating_sub(REACH)..i).rev() {
+        let l = lines[j].trim();
+        if l.ends_with('{') {
+            open = Some(j);
+            break;
+        }
+        if l.starts_with('}') || l.ends_with('[') || key_value(l).is_none() {
+            return false;
+        }
+    }
+    let Some(open) = open else { return false };
+    let key = lines[open].trim().trim_end_matches('{').trim().trim_end_matches(':').trim().trim_matches('"');
+    if !matches!(key, "slat_ns" | "clat_ns" | "lat_ns" | "slat" | "clat" | "lat") {
+        return false;
+    }
+    // Its own `N` and `mean`, up to its closing line, past nested objects.
+    let (mut count, mut mean, mut depth) = (None, None, 0usize);
+    for l in lines.iter().skip(open + 1).take(4 * REACH) {
+        let t = l.trim();
+        if t.starts_with('}') {
+            if depth == 0 {
+                return match count {
+                    Some(c) => c == 0.0,
+                    None => mean == Some(0.0),
+                };
+            }
+            depth -= 1;
+        } else if t.ends_with('{') {
+            depth += 1;
+        } else if depth == 0
+            && let Some((k, v)) = key_value(t)
+        {
+            match k.as_str() {
+                "N" => count = Some(v),
+                "mean" => mean = Some(v),
+                _ => {}
+            }
+        }
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::Fio;

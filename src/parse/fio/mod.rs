@@ -572,6 +572,12 @@ impl BenchParser for Fio {
         text::run_of_status_block(input, first)
     }
 
+    /// A line of a JSON latency object fio did not measure
+    /// ([`json::unmeasured_line`]).
+    fn unmeasured(&self, input: &Input, n: usize) -> bool {
+        json::unmeasured_line(&input.lines, n)
+    }
+
     /// Latency percentiles but the median (`50.00th`) and the 99th
     /// (`99.00th`), and the standard deviations, are detail: the mail
     /// keeps bandwidth, IOPS, the means and those two percentiles.
