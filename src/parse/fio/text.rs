@@ -329,7 +329,8 @@ struct Section {
     /// Its samples: `out.samples[start..end]`.
     start: usize,
     end: usize,
-    /// Per direction read: (direction, runtime msec, I/Os = IOPS × runtime).
+    /// Per direction read: (direction, runtime msec, I/Os: the `issued
+    /// rwts: total=` count where printed, else IOPS × runtime).
     dirs: Vec<(&'static str, Option<f64>, Option<f64>)>,
     /// Its header carries an error (`err= 5`, [`job_error`]).
     failed: bool,
@@ -361,6 +362,33 @@ fn shared_params(jobs: &[JobParams]) -> Vec<(&'static str, String)> {
             _ => others.iter().all(|j| has(j, name, &value)).then_some((name, value)),
         })
         .collect()
+}
+
+/// The I/Os a job issued per direction (read, write, trim), from fio 3's
+/// `issued rwts: total=0,30961,0,0 short=0,0,0,0 dropped=0,0,0,0` or fio
+/// 2's `issued    : total=r=0/w=30961/d=0, short=r=0/w=0/d=0`. `None`
+/// for any other line or a count not a whole number.
+fn issued_totals(t: &str) -> Option<[f64; 3]> {
+    let rest = t.strip_prefix("issued")?;
+    let rest = rest.strip_prefix(" rwts").unwrap_or(rest).trim_start().strip_prefix(':')?.trim_start();
+    let list = rest.strip_prefix("total=")?.split([' ', ',']).filter(|x| !x.is_empty());
+    let mut out = [0.0; 3];
+    let mut k = 0;
+    for (i, x) in list.enumerate() {
+        // fio 2's `r=0/w=30961/d=0` is one field of three.
+        let parts: Vec<&str> = if x.contains('/') { x.split('/').collect() } else { vec![x] };
+        for p in parts {
+            let v = p.split_once('=').map_or(p, |(_, v)| v);
+            if k < 3 {
+                out[k] = v.parse::<u64>().ok()? as f64;
+            }
+            k += 1;
+        }
+        if x.contains('/') || i >= 2 {
+            break;
+        }
+    }
+    (k >= 3).then_some(out)
 }
 
 /// The parameters of a group status block's total line of `dir` (`READ`,
@@ -588,6 +616,27 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
                 s = s.with_param(*name, value);
             }
             out.samples.push(s);
+        }
+        return Ok(());
+    }
+    // `issued rwts: total=0,30961,0,0 …`: the job's I/O count of each
+    // direction, its clones' weights as JSON's `N` (IOPS × runtime was).
+    if let Some(totals) = issued_totals(t) {
+        if st.job.is_some()
+            && let Some(sec) = st.sections.last_mut()
+        {
+            for d in sec.dirs.iter_mut() {
+                let k = match d.0 {
+                    "read" => Some(totals[0]),
+                    "write" => Some(totals[1]),
+                    "trim" => Some(totals[2]),
+                    "mixed" => Some(totals[0] + totals[1] + totals[2]),
+                    _ => None,
+                };
+                if k.is_some() {
+                    d.2 = k;
+                }
+            }
         }
         return Ok(());
     }
