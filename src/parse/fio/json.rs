@@ -129,17 +129,27 @@ pub fn read_document(
     // every key is looked for among its own job's lines only.
     let job_lines: Vec<usize> = (doc.first..=doc.last).filter(|&n| loc.is_key(n, "jobname")).collect();
     let pretty = job_lines.len() == jobs.len();
-    // The entries read of each job with clones, by (name, group).
-    type JobKey<'a> = (&'a str, Option<u64>);
+    // The entries read of each job with clones, by (name, group, its
+    // `job options` as printed): numjobs clones print the same options;
+    // two definitions of one name (`[randread]` twice, `bs=4k` and
+    // `bs=64k`) are two set-ups, not one run's clones.
+    type JobKey<'a> = (&'a str, Option<u64>, String);
+    let key_of = |name, job: &Map<String, Value>| -> JobKey {
+        let options = job.get("job options").map(Value::to_string).unwrap_or_default();
+        (name, job.get("groupid").and_then(Value::as_u64), options)
+    };
     let mut clones: Vec<(JobKey, Vec<super::CloneSpan>)> = Vec::new();
-    // How many entries each (job name, group) has: more than one are
-    // numjobs clones without group_reporting, one thread each.
-    let mut entries: rustc_hash::FxHashMap<(&str, Option<u64>), usize> = rustc_hash::FxHashMap::default();
+    // How many entries each key has: more than one are numjobs clones
+    // without group_reporting, one thread each.
+    let mut entries: rustc_hash::FxHashMap<JobKey, usize> = rustc_hash::FxHashMap::default();
     for job in jobs.iter().filter_map(Value::as_object) {
         if let Some(name) = job.get("jobname").and_then(Value::as_str) {
-            *entries.entry((name, job.get("groupid").and_then(Value::as_u64))).or_default() += 1;
+            *entries.entry(key_of(name, job)).or_default() += 1;
         }
     }
+    // Each (name, group)'s set-ups read: (options, parameters, line), to
+    // warn of two set-ups the parameters read do not tell apart.
+    let mut setups: Vec<(&str, Option<u64>, String, Vec<(&'static str, String)>, usize)> = Vec::new();
     for (k, job) in jobs.iter().enumerate() {
         let (job_line, end) = if pretty {
             (job_lines[k], job_lines.get(k + 1).map_or(doc.last, |n| n - 1))
@@ -154,7 +164,7 @@ pub fn read_document(
         let Some(name) = job.get("jobname").and_then(Value::as_str) else {
             return Err(ParseError::malformed(job_line, "a `jobname` in a fio job", found));
         };
-        let key = (name, job.get("groupid").and_then(Value::as_u64));
+        let key = key_of(name, job);
         if let Some(e) = job_error(job) {
             let msg = format!("fio job {name:?} failed (`\"error\" : {e}`): its figures are a failed run's, not read");
             out.notes.push((job_line, msg));
@@ -201,6 +211,16 @@ pub fn read_document(
         if let Some(host) = job.get("hostname").and_then(Value::as_str) {
             params.rest.push(("host", host.to_string()));
         }
+        if let Some(other) = setups.iter().find(|u| u.0 == name && u.1 == key.1 && u.2 != key.2 && u.3 == params.rest) {
+            let msg = format!(
+                "fio job {name:?} is defined again with other options (line {}: {}; here: {}) that the parameters \
+                 read do not tell apart: its two set-ups' figures are read as runs of one; check the job file",
+                other.4, other.2, key.2
+            );
+            out.notes.push((job_line, msg));
+        } else if !setups.iter().any(|u| u.0 == name && u.1 == key.1 && u.2 == key.2) {
+            setups.push((name, key.1, key.2.clone(), params.rest.clone(), job_line));
+        }
         let mut reported = JsonJob { job: name.to_string(), dirs: Vec::new() };
         let mut dir_from = job_line;
         for dir in ["read", "write", "trim", "mixed"] {
@@ -227,7 +247,7 @@ pub fn read_document(
         }
     }
     let sets: Vec<(String, Vec<super::CloneSpan>)> =
-        clones.into_iter().filter(|c| c.1.len() > 1).map(|((name, _), spans)| (name.to_string(), spans)).collect();
+        clones.into_iter().filter(|c| c.1.len() > 1).map(|((name, _, _), spans)| (name.to_string(), spans)).collect();
     super::replace_clones(&sets, out);
     Ok(())
 }
@@ -515,6 +535,44 @@ mod tests {
         assert!(f.notes.iter().any(|(l, m)| *l == 1 && m.contains("clat percentiles")), "{:?}", f.notes);
         let one = format!("{{\"fio version\":\"fio-3.36\",\"jobs\":[{a}]}}\n");
         assert_eq!(params(&Fio.parse(&Input::from_text(&one)).unwrap(), 0), "job=c jobs=2");
+    }
+
+    /// `[randread]` defined twice in one job file, `bs=4k` and `bs=64k`:
+    /// two entries of one name and group with other `job options` are two
+    /// set-ups told apart by `bs`, not numjobs clones combined into one
+    /// run of 2 jobs. Options the parameters do not show (`size`) are
+    /// a note: the two are read as runs of one set-up.
+    #[test]
+    fn two_definitions_of_one_name_are_not_clones() {
+        let job = |opts: &str, bw: u32| {
+            format!(
+                "{{\"jobname\":\"randread\",\"groupid\":0,\"job options\":{{\"rw\":\"randread\",{opts}}},\"read\":{{\"bw\":{bw},\"iops\":10,\"runtime\":1000,\"clat_ns\":{{\"mean\":5.0,\"stddev\":0,\"N\":10}}}}}}"
+            )
+        };
+        let doc = |a: &str, b: &str| format!("{{\"fio version\":\"fio-3.36\",\"jobs\":[{a},{b}]}}\n");
+        let f = Fio.parse(&Input::from_text(&doc(&job("\"bs\":\"4k\"", 40), &job("\"bs\":\"64k\"", 640)))).unwrap();
+        let bw: Vec<(String, f64)> = f
+            .samples
+            .iter()
+            .filter(|s| s.metric.name == "read: bw")
+            .map(|s| {
+                (
+                    s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect::<Vec<_>>().join(" "),
+                    s.value.mean(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            bw,
+            [
+                ("job=randread rw=randread bs=4KiB".to_string(), 40.0),
+                ("job=randread rw=randread bs=64KiB".to_string(), 640.0)
+            ]
+        );
+        assert!(!f.notes.iter().any(|(_, m)| m.contains("clones")), "{:?}", f.notes);
+        let f = Fio.parse(&Input::from_text(&doc(&job("\"size\":\"1G\"", 40), &job("\"size\":\"2G\"", 80)))).unwrap();
+        assert_eq!(f.samples.iter().filter(|s| s.metric.name == "read: bw").count(), 2);
+        assert!(f.notes.iter().any(|(_, m)| m.contains("defined again with other options")), "{:?}", f.notes);
     }
 
     #[test]
