@@ -149,7 +149,8 @@ pub fn read_document(
     }
     // Each (name, group)'s set-ups read: (options, parameters, line), to
     // warn of two set-ups the parameters read do not tell apart.
-    let mut setups: Vec<(&str, Option<u64>, String, Vec<(&'static str, String)>, usize)> = Vec::new();
+    type Setup<'a> = (&'a str, Option<u64>, String, Vec<(&'static str, String)>, usize);
+    let mut setups: Vec<Setup> = Vec::new();
     for (k, job) in jobs.iter().enumerate() {
         let (job_line, end) = if pretty {
             (job_lines[k], job_lines.get(k + 1).map_or(doc.last, |n| n - 1))
