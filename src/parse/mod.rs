@@ -200,6 +200,17 @@ pub trait BenchParser: Send + Sync {
         let _ = (input, first);
         None
     }
+
+    /// True when line `n` (1-based) of `input` is one the benchmark prints
+    /// as no measurement, though it reads like a line a number was taken
+    /// from: fio JSON's zeros of a latency it did not measure (`"mean" :
+    /// 0.000000` in a `"slat_ns"` object whose `"N"` is 0, under a
+    /// synchronous engine). The segmenter's look-alike check does not note
+    /// it as a result not read. The default: no line is.
+    fn unmeasured(&self, input: &Input, n: usize) -> bool {
+        let _ = (input, n);
+        false
+    }
 }
 
 /// [`BenchParser::mail_detail`] of the parser with registry id

@@ -548,6 +548,7 @@ fn note_unread_lookalikes(input: &Input, segments: &mut [Segment], read_lines: &
         let sh = shape_hash(line);
         let shapes = shapes.get_or_insert_with(|| shapes_of(segments));
         if let Some(k) = shapes.iter().position(|set| set.contains(&sh))
+            && !segments[k].parser.unmeasured(input, n)
             && let Ok(p) = &mut segments[k].outcome
         {
             p.notes.push((n, unread_note(segments[k].parser.id())));
@@ -908,6 +909,64 @@ mod tests {
         let segs = segments(&Input::from_text(text), None);
         let notes = &segs[0].outcome.as_ref().expect("kernbench reads").notes;
         assert!(notes.iter().any(|(l, m)| *l == 6 && m.contains("looks like a kernbench result")), "{notes:?}");
+    }
+
+    /// fio 3.19's JSON of a `unified_rw_reporting` job (the job of
+    /// corpus-modern/fio/01.txt, its `read` printed as `mixed`: no idle
+    /// direction, whose note would cover the document): the mmap engine's
+    /// unmeasured `slat_ns` and `sync` zeros (`"N" : 0`) are shaped like the
+    /// clat `mean` and `stddev` read, and are no result not read.
+    #[test]
+    fn fio_json_unmeasured_latency_zeros_are_not_noted() {
+        let text = r#"{
+  "fio version" : "fio-3.19-10-g3bd2",
+  "jobs" : [
+    {
+      "jobname" : "task_0",
+      "groupid" : 0,
+      "mixed" : {
+        "bw" : 117320262,
+        "iops" : 29330065.629016,
+        "runtime" : 200003,
+        "total_ios" : 5866101116,
+        "slat_ns" : {
+          "min" : 0,
+          "max" : 0,
+          "mean" : 0.000000,
+          "stddev" : 0.000000,
+          "N" : 0
+        },
+        "clat_ns" : {
+          "min" : 104,
+          "max" : 18898532,
+          "mean" : 1321.865086,
+          "stddev" : 1038.766358,
+          "N" : 5866101116
+        }
+      },
+      "sync" : {
+        "total_ios" : 0,
+        "lat_ns" : {
+          "min" : 0,
+          "max" : 0,
+          "mean" : 0.000000,
+          "stddev" : 0.000000,
+          "N" : 0
+        }
+      }
+    }
+  ]
+}
+"#;
+        let segs = segments(&Input::from_text(text), None);
+        let parsed = segs[0].outcome.as_ref().expect("fio reads");
+        assert_eq!(parsed.samples.len(), 4, "{:?}", parsed.samples);
+        assert!(parsed.notes.is_empty(), "{:?}", parsed.notes);
+        let unmeasured = |t: &str, n| crate::parse::fio::json::unmeasured_line(&Input::from_text(t).lines, n);
+        assert!(unmeasured(text, 15) && unmeasured(text, 16) && !unmeasured(text, 20));
+        // A zero mean of a latency with I/Os counted is a measurement.
+        let counted = text.replacen("\"N\" : 0\n", "\"N\" : 7\n", 1);
+        assert!(!unmeasured(&counted, 15));
     }
 
     #[test]

@@ -31,10 +31,15 @@
 //! the most rows of the commit keeps them, wherever it is in path order.
 //!
 //! One fio run saved in two formats (`a.json` and `a.terse` of
-//! `--output-format=json,terse`) gives no line alike (JSON prints ns and
-//! decimals, terse usec and whole IOPS): when every job's bandwidth and
-//! IOPS of one file are the other's to the units printed, both are still
-//! read, and a warning names the two files.
+//! `--output-format=json,terse`, or `normal,json` into two files) gives no
+//! line alike (JSON prints ns and decimals, terse usec and whole IOPS,
+//! text three digits): when every job figure both files of a kernel print
+//! agrees to the coarser step printed, the same jobs' bandwidth and IOPS
+//! and at least one latency figure, the run is counted once, from the most
+//! precise of the two (JSON, then terse, then text), with a note naming
+//! the file kept. Two files of one format are runs, however alike (a
+//! saturated device prints `IOPS=256k` in each). Two files whose rates
+//! agree with no other figure to compare are both read, with a warning.
 
 use super::ResultFile;
 use crate::diag::Diagnostic;
@@ -79,7 +84,7 @@ pub(super) fn drop_copied_runs(results: &mut [ResultFile], diags: &mut Vec<Diagn
     let mut warnings: Vec<(usize, Diagnostic)> = Vec::new();
     for ((kernel, benchmark), files) in &holders {
         if *benchmark == "fio" && files.len() > 1 {
-            warn_fio_run_in_two_formats(results, kernel, files, &mut warnings);
+            drop_fio_run_in_two_formats(results, kernel, files, &mut copies, &mut warnings);
         }
     }
     for ((kernel, benchmark), mut files) in holders {
@@ -141,29 +146,97 @@ pub(super) fn drop_copied_runs(results: &mut [ResultFile], diags: &mut Vec<Diagn
     diags.extend(warnings.into_iter().map(|(_, d)| d));
 }
 
-/// fio's bandwidth (KiB/s) and IOPS of `kernel` in a file, by job name and
-/// metric (`read: bw`), in line order.
-fn fio_rates(samples: &[Sample], kernel: &str) -> Vec<(String, String, f64)> {
+/// fio's job figures of `kernel` in a file (group `""`, with a `job`),
+/// by job name and metric (`read: clat mean`), each in its base unit with
+/// the step it was printed to ([`crate::parse::fio::in_base_unit`]), in
+/// file order.
+type FioFigures = Vec<(String, String, f64, f64)>;
+
+/// [`FioFigures`] of `kernel` in `samples`; a figure of a unit not known
+/// is left out.
+fn fio_figures(samples: &[Sample], kernel: &str) -> FioFigures {
     samples
         .iter()
         .filter(|s| s.kernel.as_deref() == Some(kernel) && s.group.is_empty())
-        .filter(|s| s.metric.unit == "KiB/s" || s.metric.name.ends_with(": IOPS"))
         .filter_map(|s| {
             let job = s.params.iter().find(|p| p.name == "job")?;
-            Some((job.value.to_string(), s.metric.name.to_string(), s.value.mean()))
+            let (v, step) = crate::parse::fio::in_base_unit(s)?;
+            Some((job.value.to_string(), s.metric.name.to_string(), v, step))
         })
         .collect()
 }
 
+/// Whether a metric is a rate (`read: bw`, `read: IOPS`).
+fn is_rate(metric: &str) -> bool {
+    metric.ends_with(": bw") || metric.ends_with(": IOPS")
+}
+
+/// How two files' [`FioFigures`] of one kernel compare.
+#[derive(Debug, PartialEq)]
+enum FioAlike {
+    /// Every figure both print agrees to the coarser step printed (fio
+    /// truncates terse IOPS, rounds text's three digits): the rates of
+    /// the same jobs and directions, and at least one other figure.
+    Every,
+    /// The rates agree so, and no other figure is printed by both.
+    RatesOnly,
+    /// Some figure differs, or the jobs or directions do.
+    No,
+}
+
+/// Compares two files' [`FioFigures`]: the same (job, metric) figures, in
+/// order, where both print them; each rate of one is the other's.
+fn fio_alike(a: &FioFigures, b: &FioFigures) -> FioAlike {
+    fn rates(f: &FioFigures) -> Vec<(&str, &str)> {
+        let mut r: Vec<(&str, &str)> =
+            f.iter().filter(|x| is_rate(&x.1)).map(|x| (x.0.as_str(), x.1.as_str())).collect();
+        r.sort_unstable();
+        r
+    }
+    if rates(a).is_empty() || rates(a) != rates(b) {
+        return FioAlike::No;
+    }
+    let mut others = 0;
+    let mut done: FxHashSet<(&str, &str)> = FxHashSet::default();
+    for x in a {
+        if !done.insert((x.0.as_str(), x.1.as_str())) {
+            continue;
+        }
+        let of = |f: &FioFigures| -> Vec<(f64, f64)> {
+            f.iter().filter(|y| y.0 == x.0 && y.1 == x.1).map(|y| (y.2, y.3)).collect()
+        };
+        let (xa, xb) = (of(a), of(b));
+        if xb.is_empty() {
+            continue;
+        }
+        if xa.len() != xb.len() {
+            return FioAlike::No;
+        }
+        for ((va, sa), (vb, sb)) in xa.into_iter().zip(xb) {
+            let tol = sa.max(sb) + 1e-9 * va.abs().max(vb.abs());
+            if (va - vb).abs() > tol {
+                return FioAlike::No;
+            }
+        }
+        if !is_rate(&x.1) {
+            others += 1;
+        }
+    }
+    if others > 0 { FioAlike::Every } else { FioAlike::RatesOnly }
+}
+
 /// Which of fio's output formats a raw file holds: `'j'` JSON (its first
-/// non-blank byte `{`), `'t'` terse (a first line
+/// non-blank byte `{`, or fio's `"fio version"` key anywhere: a JSON after
+/// fio's own `Starting 1 process` lines or LKP's command line, whose text
+/// repeats the parser skips), `'t'` terse (a first line
 /// [`crate::parse::fio::terse::version`] reads as one), else `'n'`
 /// (normal text).
 fn fio_format(raw: &[u8]) -> char {
+    const KEY: &[u8] = b"\"fio version\"";
     let start = raw.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(raw.len());
     let first = &raw[start..];
     let line = first.split(|&b| b == b'\n').next().unwrap_or_default();
-    if first.starts_with(b"{") {
+    if first.starts_with(b"{") || raw.windows(KEY.len()).any(|w| w == KEY) {
         'j'
     } else if std::str::from_utf8(line).ok().and_then(crate::parse::fio::terse::version).is_some() {
         't'
@@ -172,47 +245,74 @@ fn fio_format(raw: &[u8]) -> char {
     }
 }
 
-/// Warns of two fio files of one kernel that hold one run in two formats
-/// (fio's `--output-format=json,terse` saved as `a.json` and `a.terse`):
-/// every job's bandwidth (KiB/s, printed whole in both) and IOPS (JSON's
-/// decimals, terse's whole count: to 1) in one is the other's, job for
-/// job, with at least one job and no other, the two files of different
-/// formats ([`fio_format`]: three text runs alike to the units printed are
-/// runs). The figures are not the same
-/// line for line (JSON's ns and decimals, terse's usec and whole IOPS), so
-/// both are read, averaged as two runs with a spread of rounding only:
-/// the warning names both files.
-fn warn_fio_run_in_two_formats(
+/// One fio run of `kernel` saved in two formats (fio's
+/// `--output-format=json,terse` as `a.json` and `a.terse`, or `normal,json`
+/// into two files): when every job figure both files print agrees to the
+/// coarser step printed ([`fio_alike`]: the same jobs' bandwidth and IOPS
+/// and at least one latency figure), the two are one run, counted once:
+/// the most precise format's file keeps it (JSON, then terse, then text:
+/// [`fio_format`]), the other's figures of `kernel` are pushed to
+/// `copies`, with a note naming the file kept. Files of one format are
+/// never taken for one run (a saturated device prints `IOPS=256k` in
+/// every run). When only the rates can be compared, both are read and a
+/// warning names the two files.
+fn drop_fio_run_in_two_formats(
     results: &[ResultFile],
     kernel: &str,
     files: &[usize],
+    copies: &mut Vec<(usize, String)>,
     warnings: &mut Vec<(usize, Diagnostic)>,
 ) {
-    let rates: Vec<Vec<(String, String, f64)>> =
-        files.iter().map(|&i| fio_rates(&results[i].parsed.samples, kernel)).collect();
-    let alike = |a: &[(String, String, f64)], b: &[(String, String, f64)]| {
-        let same = |x: &(String, String, f64), y: &(String, String, f64)| {
-            let tol = if x.1.ends_with(": IOPS") { 1.0 } else { 0.5 };
-            x.0 == y.0 && x.1 == y.1 && (x.2 - y.2).abs() <= tol
-        };
-        !a.is_empty() && a.len() == b.len() && a.iter().all(|x| b.iter().any(|y| same(x, y)))
+    let rank = |i: usize| match fio_format(&results[i].raw) {
+        'j' => 0,
+        't' => 1,
+        _ => 2,
     };
-    for (k, &i) in files.iter().enumerate() {
-        for (m, &j) in files.iter().enumerate().take(k) {
-            // Three text runs of a saturated device may print the same
-            // `IOPS=256k` each: only two formats of one run are one run.
-            let formats_differ = fio_format(&results[i].raw) != fio_format(&results[j].raw);
-            if formats_differ && alike(&rates[k], &rates[m]) && results[i].path != results[j].path {
-                let line =
-                    results[i].parsed.samples.iter().find(|s| s.kernel.as_deref() == Some(kernel)).map(|s| s.line);
-                let msg = format!(
-                    "fio: the bandwidth and IOPS of every job of {kernel} here are those of {}, job for job (to the \
-                     units each prints): the same fio run in two formats (JSON and terse?), read twice as two runs \
-                     of {kernel}; keep one of the two files",
-                    results[j].rel_path
-                );
-                warnings.push((i, Diagnostic::warning(&results[i].path, line, msg)));
-                break;
+    let name = |r: u8| match r {
+        0 => "JSON",
+        1 => "terse",
+        _ => "text",
+    };
+    let mut order: Vec<usize> = files.to_vec();
+    order.sort_by_key(|&i| (rank(i), i));
+    let figures: Vec<FioFigures> = order.iter().map(|&i| fio_figures(&results[i].parsed.samples, kernel)).collect();
+    let mut dropped = vec![false; order.len()];
+    for k in 0..order.len() {
+        if dropped[k] {
+            continue;
+        }
+        let keep = order[k];
+        for m in k + 1..order.len() {
+            let i = order[m];
+            if dropped[m] || rank(i) == rank(keep) || results[i].path == results[keep].path {
+                continue;
+            }
+            let line = results[i].parsed.samples.iter().find(|s| s.kernel.as_deref() == Some(kernel)).map(|s| s.line);
+            match fio_alike(&figures[k], &figures[m]) {
+                FioAlike::Every => {
+                    dropped[m] = true;
+                    copies.push((i, kernel.to_string()));
+                    let msg = format!(
+                        "fio: every job figure of {kernel} here is that of {}, job for job (to the precision each \
+                         prints): the same fio run in two formats, counted once, from {0} ({} is more precise than {})",
+                        results[keep].rel_path,
+                        name(rank(keep)),
+                        name(rank(i))
+                    );
+                    warnings.push((i, Diagnostic::note(&results[i].path, line, msg)));
+                }
+                FioAlike::RatesOnly => {
+                    let msg = format!(
+                        "fio: the bandwidth and IOPS of every job of {kernel} here are those of {}, job for job (to \
+                         the units each prints), and no other figure is printed by both: the same fio run in two \
+                         formats ({} and {})? Both are read, as two runs of {kernel}; keep one of the two files",
+                        results[keep].rel_path,
+                        name(rank(keep)),
+                        name(rank(i))
+                    );
+                    warnings.push((i, Diagnostic::warning(&results[i].path, line, msg)));
+                }
+                FioAlike::No => {}
             }
         }
     }
@@ -422,16 +522,21 @@ mod tests {
     /// fio's JSON and terse outputs of one run (fixture
     /// rust-src-fio-3.36-terse-v3-randrw-4k-probe's terse line, and a JSON
     /// of its figures: bw 62125 and 65875 KiB/s, IOPS 15531.25 and
-    /// 16468.75 against terse's whole 15531 and 16468, latencies in ns) in
-    /// one kernel's directory: warned, naming the other file. Another run
-    /// (IOPS 15000) is not.
+    /// 16468.75 against terse's whole 15531 and 16468, read clat mean
+    /// 62555.513 ns against terse's 62.555513 usec) in one kernel's
+    /// directory: counted once, from the JSON, with a note naming it.
+    /// Another terse run (IOPS 15000) is a run.
     #[test]
-    fn one_fio_run_in_json_and_terse_is_warned_of() {
+    fn one_fio_run_in_json_and_terse_counts_once() {
         use crate::parse::{BenchParser, Input};
         let terse = include_str!("../../tests/fixtures/fio/rust-src-fio-3.36-terse-v3-randrw-4k-probe.txt");
-        let json = "{\"fio version\" : \"fio-3.36\", \"jobs\" : [{\"jobname\" : \"probe\", \"groupid\" : 0, \
-                    \"read\" : {\"bw\" : 62125, \"iops\" : 15531.25, \"runtime\" : 64, \"clat_ns\" : {\"mean\" : 62555.513, \"N\" : 994}}, \
-                    \"write\" : {\"bw\" : 65875, \"iops\" : 16468.75, \"runtime\" : 64}}]}\n";
+        let json = |clat: &str| {
+            format!(
+                "{{\"fio version\" : \"fio-3.36\", \"jobs\" : [{{\"jobname\" : \"probe\", \"groupid\" : 0, \
+                 \"read\" : {{\"bw\" : 62125, \"iops\" : 15531.25, \"runtime\" : 64, \"clat_ns\" : {{\"mean\" : {clat}, \"N\" : 994}}}}, \
+                 \"write\" : {{\"bw\" : 65875, \"iops\" : 16468.75, \"runtime\" : 64}}}}]}}\n"
+            )
+        };
         let other = terse.replace(";15531;", ";15000;");
         let read = |rel: &str, text: &str| {
             let mut f = file(rel, Some("6.1"), Vec::new());
@@ -441,13 +546,42 @@ mod tests {
             f.raw = std::sync::Arc::from(text.as_bytes());
             f
         };
-        let mut results = vec![read("6.1/a.json", json), read("6.1/a.terse", terse), read("6.1/b.terse", &other)];
+        // The terse file first in path order: the JSON keeps the run.
+        let mut results =
+            vec![read("6.1/a.terse", terse), read("6.1/b.json", &json("62555.513")), read("6.1/c.terse", &other)];
         let mut diags = Vec::new();
         drop_copied_runs(&mut results, &mut diags);
         assert_eq!(diags.len(), 1, "{diags:?}");
         assert_eq!(diags[0].file, PathBuf::from("6.1/a.terse"));
-        assert!(diags[0].message.contains("those of 6.1/a.json"), "{}", diags[0].message);
-        // Two terse runs alike to the units printed are runs, not one run twice.
+        assert_eq!(diags[0].severity, crate::diag::Severity::Note);
+        assert!(diags[0].message.contains("counted once, from 6.1/b.json"), "{}", diags[0].message);
+        assert!(results[0].parsed.samples.is_empty());
+        assert_eq!(results[1].parsed.samples.len(), 5);
+        assert_eq!(results[2].parsed.samples.len(), 44);
+        // The cbt fixture's one run printed as JSON, then as text
+        // (`--output-format=json,normal`), saved as two files: every figure
+        // the text prints (`IOPS=3095`, `BW=12.1MiB/s`, clat `avg=2250.43`
+        // usec, `99.00th=[ 4359]`) is the JSON's to its step: the JSON's kept.
+        let both = include_str!("../../tests/fixtures/fio/cbt-fio-3.42-json-then-normal-same-run-randwrite-nvme.txt");
+        let (js, txt) = both.split_once("\n}\n").unwrap();
+        let mut results = vec![read("6.1/run.txt", txt), read("6.1/run.json", &format!("{js}\n}}\n"))];
+        let mut diags = Vec::new();
+        drop_copied_runs(&mut results, &mut diags);
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert!(
+            diags[0].message.contains("counted once, from 6.1/run.json (JSON is more precise than text)"),
+            "{diags:?}"
+        );
+        assert!(results[0].parsed.samples.is_empty());
+        assert_eq!(results[1].parsed.samples.len(), 23);
+        // A latency that differs beyond terse's step: two runs, both read.
+        let mut results = vec![read("6.1/a.json", &json("62557.1")), read("6.1/a.terse", terse)];
+        let mut diags = Vec::new();
+        drop_copied_runs(&mut results, &mut diags);
+        assert!(diags.is_empty(), "{diags:?}");
+        assert_eq!(results[1].parsed.samples.len(), 44);
+        // Two terse files alike are not one run in two formats (the same
+        // file saved twice is a copy, line for line: above).
         let mut results = vec![read("6.1/a.terse", terse), read("6.1/c.terse", terse)];
         let mut diags = Vec::new();
         drop_copied_runs(&mut results, &mut diags);

@@ -129,17 +129,28 @@ pub fn read_document(
     // every key is looked for among its own job's lines only.
     let job_lines: Vec<usize> = (doc.first..=doc.last).filter(|&n| loc.is_key(n, "jobname")).collect();
     let pretty = job_lines.len() == jobs.len();
-    // The entries read of each job with clones, by (name, group).
-    type JobKey<'a> = (&'a str, Option<u64>);
+    // The entries read of each job with clones, by (name, group, its
+    // `job options` as printed): numjobs clones print the same options;
+    // two definitions of one name (`[randread]` twice, `bs=4k` and
+    // `bs=64k`) are two set-ups, not one run's clones.
+    type JobKey<'a> = (&'a str, Option<u64>, String);
+    let key_of = |name, job: &Map<String, Value>| -> JobKey {
+        let options = job.get("job options").map(Value::to_string).unwrap_or_default();
+        (name, job.get("groupid").and_then(Value::as_u64), options)
+    };
     let mut clones: Vec<(JobKey, Vec<super::CloneSpan>)> = Vec::new();
-    // How many entries each (job name, group) has: more than one are
-    // numjobs clones without group_reporting, one thread each.
-    let mut entries: rustc_hash::FxHashMap<(&str, Option<u64>), usize> = rustc_hash::FxHashMap::default();
+    // How many entries each key has: more than one are numjobs clones
+    // without group_reporting, one thread each.
+    let mut entries: rustc_hash::FxHashMap<JobKey, usize> = rustc_hash::FxHashMap::default();
     for job in jobs.iter().filter_map(Value::as_object) {
         if let Some(name) = job.get("jobname").and_then(Value::as_str) {
-            *entries.entry((name, job.get("groupid").and_then(Value::as_u64))).or_default() += 1;
+            *entries.entry(key_of(name, job)).or_default() += 1;
         }
     }
+    // Each (name, group)'s set-ups read: (options, parameters, line), to
+    // warn of two set-ups the parameters read do not tell apart.
+    type Setup<'a> = (&'a str, Option<u64>, String, Vec<(&'static str, String)>, usize);
+    let mut setups: Vec<Setup> = Vec::new();
     for (k, job) in jobs.iter().enumerate() {
         let (job_line, end) = if pretty {
             (job_lines[k], job_lines.get(k + 1).map_or(doc.last, |n| n - 1))
@@ -154,7 +165,7 @@ pub fn read_document(
         let Some(name) = job.get("jobname").and_then(Value::as_str) else {
             return Err(ParseError::malformed(job_line, "a `jobname` in a fio job", found));
         };
-        let key = (name, job.get("groupid").and_then(Value::as_u64));
+        let key = key_of(name, job);
         if let Some(e) = job_error(job) {
             let msg = format!("fio job {name:?} failed (`\"error\" : {e}`): its figures are a failed run's, not read");
             out.notes.push((job_line, msg));
@@ -201,6 +212,16 @@ pub fn read_document(
         if let Some(host) = job.get("hostname").and_then(Value::as_str) {
             params.rest.push(("host", host.to_string()));
         }
+        if let Some(other) = setups.iter().find(|u| u.0 == name && u.1 == key.1 && u.2 != key.2 && u.3 == params.rest) {
+            let msg = format!(
+                "fio job {name:?} is defined again with other options (line {}: {}; here: {}) that the parameters \
+                 read do not tell apart: its two set-ups' figures are read as runs of one; check the job file",
+                other.4, other.2, key.2
+            );
+            out.notes.push((job_line, msg));
+        } else if !setups.iter().any(|u| u.0 == name && u.1 == key.1 && u.2 == key.2) {
+            setups.push((name, key.1, key.2.clone(), params.rest.clone(), job_line));
+        }
         let mut reported = JsonJob { job: name.to_string(), dirs: Vec::new() };
         let mut dir_from = job_line;
         for dir in ["read", "write", "trim", "mixed"] {
@@ -227,7 +248,7 @@ pub fn read_document(
         }
     }
     let sets: Vec<(String, Vec<super::CloneSpan>)> =
-        clones.into_iter().filter(|c| c.1.len() > 1).map(|((name, _), spans)| (name.to_string(), spans)).collect();
+        clones.into_iter().filter(|c| c.1.len() > 1).map(|((name, _, _), spans)| (name.to_string(), spans)).collect();
     super::replace_clones(&sets, out);
     Ok(())
 }
@@ -354,6 +375,77 @@ fn measured(obj: &Map<String, Value>) -> bool {
     }
 }
 
+/// True when line `n` (1-based) of a pretty-printed fio JSON report is a
+/// zero figure of a latency object fio did not measure (`measured`'s
+/// test on its own lines: its `"N"` 0, or no `"N"` and a `"mean"` of 0),
+/// fio 3's `slat_ns`, `clat_ns`, `lat_ns` or fio 2's `slat`, `clat`,
+/// `lat`, as fio 3.19 prints `slat_ns` under the mmap engine:
+///
+/// ```text
+///         "slat_ns" : {
+///           "min" : 0,
+///           "max" : 0,
+///           "mean" : 0.000000,
+///           "stddev" : 0.000000,
+///           "N" : 0
+///         },
+/// ```
+pub fn unmeasured_line(lines: &[String], n: usize) -> bool {
+    /// The most lines looked at above and below `n`: fio prints five.
+    const REACH: usize = 16;
+    let key_value = |l: &str| -> Option<(String, f64)> {
+        let (k, v) = l.trim().trim_end_matches(',').split_once(':')?;
+        let k = k.trim().strip_prefix('"')?.strip_suffix('"')?;
+        Some((k.to_string(), crate::parse::num::plain(v.trim())?))
+    };
+    let Some(i) = n.checked_sub(1) else { return false };
+    if !lines.get(i).and_then(|l| key_value(l)).is_some_and(|(_, v)| v == 0.0) {
+        return false;
+    }
+    // The object's opening line, with no other object between.
+    let mut open = None;
+    for j in (i.saturating_sub(REACH)..i).rev() {
+        let l = lines[j].trim();
+        if l.ends_with('{') {
+            open = Some(j);
+            break;
+        }
+        if l.starts_with('}') || l.ends_with('[') || key_value(l).is_none() {
+            return false;
+        }
+    }
+    let Some(open) = open else { return false };
+    let key = lines[open].trim().trim_end_matches('{').trim().trim_end_matches(':').trim().trim_matches('"');
+    if !matches!(key, "slat_ns" | "clat_ns" | "lat_ns" | "slat" | "clat" | "lat") {
+        return false;
+    }
+    // Its own `N` and `mean`, up to its closing line, past nested objects.
+    let (mut count, mut mean, mut depth) = (None, None, 0usize);
+    for l in lines.iter().skip(open + 1).take(4 * REACH) {
+        let t = l.trim();
+        if t.starts_with('}') {
+            if depth == 0 {
+                return match count {
+                    Some(c) => c == 0.0,
+                    None => mean == Some(0.0),
+                };
+            }
+            depth -= 1;
+        } else if t.ends_with('{') {
+            depth += 1;
+        } else if depth == 0
+            && let Some((k, v)) = key_value(t)
+        {
+            match k.as_str() {
+                "N" => count = Some(v),
+                "mean" => mean = Some(v),
+                _ => {}
+            }
+        }
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::Fio;
@@ -444,6 +536,44 @@ mod tests {
         assert!(f.notes.iter().any(|(l, m)| *l == 1 && m.contains("clat percentiles")), "{:?}", f.notes);
         let one = format!("{{\"fio version\":\"fio-3.36\",\"jobs\":[{a}]}}\n");
         assert_eq!(params(&Fio.parse(&Input::from_text(&one)).unwrap(), 0), "job=c jobs=2");
+    }
+
+    /// `[randread]` defined twice in one job file, `bs=4k` and `bs=64k`:
+    /// two entries of one name and group with other `job options` are two
+    /// set-ups told apart by `bs`, not numjobs clones combined into one
+    /// run of 2 jobs. Options the parameters do not show (`size`) are
+    /// a note: the two are read as runs of one set-up.
+    #[test]
+    fn two_definitions_of_one_name_are_not_clones() {
+        let job = |opts: &str, bw: u32| {
+            format!(
+                "{{\"jobname\":\"randread\",\"groupid\":0,\"job options\":{{\"rw\":\"randread\",{opts}}},\"read\":{{\"bw\":{bw},\"iops\":10,\"runtime\":1000,\"clat_ns\":{{\"mean\":5.0,\"stddev\":0,\"N\":10}}}}}}"
+            )
+        };
+        let doc = |a: &str, b: &str| format!("{{\"fio version\":\"fio-3.36\",\"jobs\":[{a},{b}]}}\n");
+        let f = Fio.parse(&Input::from_text(&doc(&job("\"bs\":\"4k\"", 40), &job("\"bs\":\"64k\"", 640)))).unwrap();
+        let bw: Vec<(String, f64)> = f
+            .samples
+            .iter()
+            .filter(|s| s.metric.name == "read: bw")
+            .map(|s| {
+                (
+                    s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect::<Vec<_>>().join(" "),
+                    s.value.mean(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            bw,
+            [
+                ("job=randread rw=randread bs=4KiB".to_string(), 40.0),
+                ("job=randread rw=randread bs=64KiB".to_string(), 640.0)
+            ]
+        );
+        assert!(!f.notes.iter().any(|(_, m)| m.contains("clones")), "{:?}", f.notes);
+        let f = Fio.parse(&Input::from_text(&doc(&job("\"size\":\"1G\"", 40), &job("\"size\":\"2G\"", 80)))).unwrap();
+        assert_eq!(f.samples.iter().filter(|s| s.metric.name == "read: bw").count(), 2);
+        assert!(f.notes.iter().any(|(_, m)| m.contains("defined again with other options")), "{:?}", f.notes);
     }
 
     #[test]

@@ -176,7 +176,8 @@ pub struct CloneReport {
     pub samples: Vec<Sample>,
     /// `(read|write|trim|mixed, runtime msec, I/Os)`: JSON's `runtime` and
     /// `clat_ns.N` (else `total_ios`); the text report's `(…/10003msec)`
-    /// (2.x `runt=`) and IOPS × runtime.
+    /// (2.x `runt=`) and its `issued rwts: total=` count (else IOPS ×
+    /// runtime: `IOPS=15.5k` is three digits).
     pub dirs: Vec<(&'static str, Option<f64>, Option<f64>)>,
 }
 
@@ -187,6 +188,15 @@ fn per_base(unit: &str) -> Option<f64> {
         return Some(1.0);
     }
     text::kib_per(unit).or_else(|| text::ns_per(unit))
+}
+
+/// A job figure of fio's in its base unit (bandwidth `KiB/s`, latency
+/// `nsec`, `IOPS`), with the step it was printed to in that unit: text's
+/// `BW=21.9MiB/s` is 22425.6 KiB/s to 102.4, terse's clat mean
+/// `62.555513` usec is 62555.513 nsec to 0.001. `None` for a unit not known.
+pub fn in_base_unit(s: &Sample) -> Option<(f64, f64)> {
+    let f = per_base(&s.metric.unit)?;
+    Some((s.value.mean() * f, step_of(s) * f))
 }
 
 /// The step a value was printed to: its own, else its last printed decimal.
@@ -563,6 +573,12 @@ impl BenchParser for Fio {
         text::run_of_status_block(input, first)
     }
 
+    /// A line of a JSON latency object fio did not measure
+    /// ([`json::unmeasured_line`]).
+    fn unmeasured(&self, input: &Input, n: usize) -> bool {
+        json::unmeasured_line(&input.lines, n)
+    }
+
     /// Latency percentiles but the median (`50.00th`) and the 99th
     /// (`99.00th`), and the standard deviations, are detail: the mail
     /// keeps bandwidth, IOPS, the means and those two percentiles.
@@ -588,6 +604,47 @@ mod tests {
         assert_eq!(percentile_name("1.00").as_deref(), Some("1.00th"));
         assert_eq!(percentile_name("101"), None);
         assert_eq!(percentile_name("x"), None);
+    }
+
+    /// Two clones of the cbt fixture's job (numjobs=2 without
+    /// group_reporting), its real write section (clat avg=2250.43 usec,
+    /// `issued rwts: total=0,30961,0,0`) and one of 10000 I/Os at 2000.00
+    /// usec, as text and as JSON (`clat_ns` mean and `N`): the combined
+    /// clat mean is one figure, (2250.43 × 30961 + 2000 × 10000) / 40961 =
+    /// 2189.29 usec, weighted by the I/O count in both (the text's was by
+    /// IOPS × runtime, 3095 × 10.003 s each: 2125.2, the plain mean).
+    #[test]
+    fn text_and_json_clones_of_one_run_combine_alike() {
+        let section = |pid: u32, iops: u32, clat: &str, ios: u32| {
+            format!(
+                "/dev/nvme8n4: (groupid=0, jobs=1): err= 0: pid={pid}: Wed Jul  8 09:10:50 2026\n  write: IOPS={iops}, BW=12.1MiB/s (12.7MB/s)(121MiB/10003msec)\n    clat (usec): min=692, max=10144, avg={clat}, stdev=687.75\n     issued rwts: total=0,{ios},0,0 short=0,0,0,0 dropped=0,0,0,0\n"
+            )
+        };
+        let text = format!(
+            "/dev/nvme8n4: (g=0): rw=randwrite, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, ioengine=libaio, iodepth=7\n{}{}",
+            section(470419, 3095, "2250.43", 30961),
+            section(470420, 3095, "2000.00", 10000)
+        );
+        let entry = |clat: f64, n: u32| {
+            format!(
+                "{{\"jobname\" : \"/dev/nvme8n4\", \"groupid\" : 0, \"write\" : {{\"bw\" : 12383, \"iops\" : 3095.171449, \"runtime\" : 10003, \"total_ios\" : {n}, \"clat_ns\" : {{\"mean\" : {clat}, \"stddev\" : 687750.0, \"N\" : {n}}}}}}}"
+            )
+        };
+        let json = format!(
+            "{{\"fio version\" : \"fio-3.42\", \"jobs\" : [{}, {}]}}\n",
+            entry(2250430.0, 30961),
+            entry(2000000.0, 10000)
+        );
+        let clat = |f: &ParsedFile| {
+            let s = f.samples.iter().find(|s| s.metric.name == "write: clat mean").unwrap();
+            s.value.mean() * text::ns_per(&s.metric.unit).unwrap()
+        };
+        let t = clat(&Fio.parse(&Input::from_text(&text)).unwrap());
+        let j = clat(&Fio.parse(&Input::from_text(&json)).unwrap());
+        let want = (2250430.0 * 30961.0 + 2000000.0 * 10000.0) / 40961.0;
+        // The text's to the 0.01 usec it prints (2189.29), the JSON's to 1 ns.
+        assert!((t - want).abs() <= 10.0, "text {t} want {want}");
+        assert!((j - want).abs() < 1.0, "json {j} want {want}");
     }
 
     #[test]

@@ -303,11 +303,13 @@ struct State {
     /// The job sections of this run not yet closed by their group's
     /// status block, with their `groupid`: fio prints every group's
     /// sections, then every group's status block (`Run status group 0`,
-    /// `1`, …), so a block's jobs are those of its own group id.
-    group_jobs: Vec<(String, JobParams)>,
-    /// The parameters every job of the group being read shares, which its
-    /// lines' samples carry.
-    group_params: Vec<(&'static str, String)>,
+    /// `1`, …), so a block's jobs are those of its own group id. Each
+    /// with the directions its section printed I/O of (`read`, `write`).
+    group_jobs: Vec<(String, JobParams, Vec<&'static str>)>,
+    /// The jobs of the group being read, with the directions each did:
+    /// a total line's parameters are those its direction's jobs share
+    /// ([`direction_params`]).
+    group_members: Vec<(JobParams, Vec<&'static str>)>,
     /// The direction's `clat` mean in ns and its line, to check against
     /// its `lat` mean (lat = slat + clat, so never the smaller).
     clat_ns: Option<(f64, usize)>,
@@ -327,7 +329,8 @@ struct Section {
     /// Its samples: `out.samples[start..end]`.
     start: usize,
     end: usize,
-    /// Per direction read: (direction, runtime msec, I/Os = IOPS × runtime).
+    /// Per direction read: (direction, runtime msec, I/Os: the `issued
+    /// rwts: total=` count where printed, else IOPS × runtime).
     dirs: Vec<(&'static str, Option<f64>, Option<f64>)>,
     /// Its header carries an error (`err= 5`, [`job_error`]).
     failed: bool,
@@ -359,6 +362,50 @@ fn shared_params(jobs: &[JobParams]) -> Vec<(&'static str, String)> {
             _ => others.iter().all(|j| has(j, name, &value)).then_some((name, value)),
         })
         .collect()
+}
+
+/// The I/Os a job issued per direction (read, write, trim), from fio 3's
+/// `issued rwts: total=0,30961,0,0 short=0,0,0,0 dropped=0,0,0,0` or fio
+/// 2's `issued    : total=r=0/w=30961/d=0, short=r=0/w=0/d=0`. `None`
+/// for any other line or a count not a whole number.
+fn issued_totals(t: &str) -> Option<[f64; 3]> {
+    let rest = t.strip_prefix("issued")?;
+    let rest = rest.strip_prefix(" rwts").unwrap_or(rest).trim_start().strip_prefix(':')?.trim_start();
+    let list = rest.strip_prefix("total=")?.split([' ', ',']).filter(|x| !x.is_empty());
+    let mut out = [0.0; 3];
+    let mut k = 0;
+    for (i, x) in list.enumerate() {
+        // fio 2's `r=0/w=30961/d=0` is one field of three.
+        let parts: Vec<&str> = if x.contains('/') { x.split('/').collect() } else { vec![x] };
+        for p in parts {
+            let v = p.split_once('=').map_or(p, |(_, v)| v);
+            if k < 3 {
+                out[k] = v.parse::<u64>().ok()? as f64;
+            }
+            k += 1;
+        }
+        if x.contains('/') || i >= 2 {
+            break;
+        }
+    }
+    (k >= 3).then_some(out)
+}
+
+/// The parameters of a group status block's total line of `dir` (`READ`,
+/// `WRITE`, `TRIM`): those shared by the group's jobs whose sections
+/// printed that direction's I/O ([`shared_params`]), its `jobs` their
+/// threads. A `rw=read` job beside a `rw=write` one in group 0 is not
+/// one of the 1 job the `WRITE: bw=` total is of (it was counted, `jobs
+/// 2`). When no section printed the direction (a report cut to its status
+/// block, a direction line not read), all the group's jobs.
+fn direction_params(members: &[(JobParams, Vec<&'static str>)], dir: &str) -> Vec<(&'static str, String)> {
+    let did: Vec<JobParams> =
+        members.iter().filter(|(_, d)| d.iter().any(|x| x.eq_ignore_ascii_case(dir))).map(|(j, _)| j.clone()).collect();
+    if did.is_empty() {
+        shared_params(&members.iter().map(|(j, _)| j.clone()).collect::<Vec<_>>())
+    } else {
+        shared_params(&did)
+    }
 }
 
 /// KiB/s in one `unit` of a direction line's bandwidth (fio 2.x's `KB`,
@@ -538,7 +585,7 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
         });
         rest.push(("jobs", jobs.to_string()));
         let job = JobParams { job: name.to_string(), rest };
-        st.group_jobs.push((group.to_string(), job.clone()));
+        st.group_jobs.push((group.to_string(), job.clone(), Vec::new()));
         st.job = Some(job);
         st.skipping = false;
         (st.dir, st.pct, st.group) = (None, None, None);
@@ -549,9 +596,9 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
     {
         (st.job, st.dir, st.pct) = (None, None, None);
         st.group = Some(format!("Run status group {num}"));
-        let (mine, others) = std::mem::take(&mut st.group_jobs).into_iter().partition(|(g, _)| g == num);
+        let (mine, others) = std::mem::take(&mut st.group_jobs).into_iter().partition(|(g, _, _)| g == num);
         st.group_jobs = others;
-        st.group_params = shared_params(&mine.into_iter().map(|(_, j)| j).collect::<Vec<_>>());
+        st.group_members = mine.into_iter().map(|(_, j, d)| (j, d)).collect();
         settle_clones(st, None, json_jobs, out);
         return Ok(());
     }
@@ -565,10 +612,31 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
             let (dir, key, v, unit) = r.map_err(bad)?;
             let m = Metric::new(format!("{dir}: {key}"), unit, Better::Higher);
             let mut s = crate::model::Sample::new(m, v, n).with_group(g.as_str());
-            for (name, value) in &st.group_params {
+            for (name, value) in &direction_params(&st.group_members, dir) {
                 s = s.with_param(*name, value);
             }
             out.samples.push(s);
+        }
+        return Ok(());
+    }
+    // `issued rwts: total=0,30961,0,0 …`: the job's I/O count of each
+    // direction, its clones' weights as JSON's `N` (IOPS × runtime was).
+    if let Some(totals) = issued_totals(t) {
+        if st.job.is_some()
+            && let Some(sec) = st.sections.last_mut()
+        {
+            for d in sec.dirs.iter_mut() {
+                let k = match d.0 {
+                    "read" => Some(totals[0]),
+                    "write" => Some(totals[1]),
+                    "trim" => Some(totals[2]),
+                    "mixed" => Some(totals[0] + totals[1] + totals[2]),
+                    _ => None,
+                };
+                if k.is_some() {
+                    d.2 = k;
+                }
+            }
         }
         return Ok(());
     }
@@ -586,6 +654,15 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
         let d = r.map_err(bad)?;
         st.pct = None;
         st.skipping = false;
+        // The direction this job did, for its group's total of it (a
+        // section the JSON report repeats did it too).
+        if (d.iops != 0.0 || d.bw.0 != 0.0 || io_done(line))
+            && st.job.is_some()
+            && let Some((_, _, dirs)) = st.group_jobs.last_mut()
+            && !dirs.contains(&d.dir)
+        {
+            dirs.push(d.dir);
+        }
         if let Some(job) = &st.job
             && json_jobs.iter().any(|j| j.job == job.job)
         {
@@ -940,6 +1017,38 @@ mod tests {
         let mut out = ParsedFile::default();
         read(&Input::from_text(prose), &[], &[], &mut out).unwrap();
         assert!(out.samples.is_empty());
+    }
+
+    /// A reader (`rw=read`) and a writer (`rw=write`) in group 0: the
+    /// `WRITE:` total is the writer's alone (`job writer`, `rw write`,
+    /// `jobs 1`), the `READ:` total the reader's; both were `jobs 2`.
+    #[test]
+    fn a_group_total_counts_the_jobs_that_did_its_direction() {
+        let def = |name: &str, rw: &str| {
+            format!(
+                "{name}: (g=0): rw={rw}, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, ioengine=psync, iodepth=1\n"
+            )
+        };
+        let sec = |name: &str, dir: &str| {
+            format!(
+                "{name}: (groupid=0, jobs=1): err= 0: pid=1: Mon\n  {dir}: IOPS=10, BW=40.0KiB/s (41.0kB/s)(400KiB/10001msec)\n"
+            )
+        };
+        let text = format!(
+            "{}{}{}{}\nRun status group 0 (all jobs):\n   READ: bw=40.0KiB/s (41.0kB/s), 40.0KiB/s-40.0KiB/s (41.0kB/s-41.0kB/s), io=400KiB (410kB), run=10001-10001msec\n  WRITE: bw=40.0KiB/s (41.0kB/s), 40.0KiB/s-40.0KiB/s (41.0kB/s-41.0kB/s), io=400KiB (410kB), run=10001-10001msec\n",
+            def("reader", "read"),
+            def("writer", "write"),
+            sec("reader", "read"),
+            sec("writer", "write")
+        );
+        let mut out = ParsedFile::default();
+        read(&Input::from_text(&text), &[], &[], &mut out).unwrap();
+        let params = |m: &str| -> Vec<String> {
+            let s = out.samples.iter().find(|s| s.group == "Run status group 0" && s.metric.name == m).unwrap();
+            s.params.iter().map(|p| format!("{} {}", p.name, p.value)).collect()
+        };
+        assert_eq!(params("READ: bw"), ["job reader", "rw read", "bs 4KiB", "ioengine psync", "iodepth 1", "jobs 1"]);
+        assert_eq!(params("WRITE: bw"), ["job writer", "rw write", "bs 4KiB", "ioengine psync", "iodepth 1", "jobs 1"]);
     }
 
     /// numjobs=2 without group_reporting: two `jobs=1` sections of one
