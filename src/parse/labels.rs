@@ -224,7 +224,8 @@ fn apply_labels(input: &Input, parsed: &mut ParsedFile) -> usize {
 /// none of them is a label. The samples in line order fall into copies of
 /// one output: a copy ends where a sample repeats a key (metric and
 /// parameters) it already holds, or has other parameters than the sample
-/// before it. Inside a copy, between its first and last
+/// before it on a line not right below that sample's (the next row of one
+/// table is still the copy's). Inside a copy, between its first and last
 /// read line, every line is the benchmark's (`General statistics:`, `CPU
 /// speed:` between sysbench's figures). Above each copy, the lines after
 /// the copy before it (from the file's start for the first): the lines
@@ -301,16 +302,22 @@ fn copies(input: &Input, samples: &[Sample], hashes: &[u64]) -> (Vec<(usize, usi
     let mut copies: Vec<(usize, usize)> = Vec::new();
     let mut held: rustc_hash::FxHashSet<u64> = rustc_hash::FxHashSet::default();
     let mut last_params: &[crate::model::Param] = &[];
+    let mut last_line = 0;
     for (line, h, i) in order {
         if line == 0 || line > input.lines.len() {
             continue;
         }
         // A sample of other parameters than the one before starts another
         // output (sysbench --threads=4, then --threads=8 under a heading of
-        // its own): the lines between are not inside one copy.
+        // its own): the lines between are not inside one copy. Not on the
+        // line right below it, though: that is the next row of one table
+        // (tiotest's box, `Write 440 MBs` over `Random Write 16 MBs`; each
+        // row a copy, the box's label went to its first row only and the
+        // other rows of ext2's and xfs's boxes were averaged as runs).
         let params = samples[i].params.as_slice();
-        let same_run = params == last_params;
+        let same_run = params == last_params || line == last_line + 1;
         last_params = params;
+        last_line = line;
         match copies.last_mut() {
             Some(c) if (same_run && !held.contains(&h)) || c.1 == line => {
                 c.1 = line;
