@@ -1893,7 +1893,8 @@ fn without_aside(text: &str) -> Option<String> {
 /// set something: `ethtool -K`/`-C`/`-G`/`-L`/`-s`, `sysctl -w` or
 /// `sysctl name=value`, `echo … > /sys/…` or `/proc/…`, `cpupower`,
 /// `tuned-adm profile`, `ip link set` (Eric Dumazet's BIG TCP netperf
-/// runs, netdev 2022, told apart only by it), SQL's `ALTER SYSTEM SET`.
+/// runs, netdev 2022, told apart only by it), SQL's `ALTER SYSTEM SET`,
+/// `renice` ([`renice`]).
 fn config_command(text: &str) -> Option<String> {
     let mut t = text.trim();
     // Most lines are none: their first word tells, before anything is made.
@@ -1902,6 +1903,7 @@ fn config_command(text: &str) -> Option<String> {
         || matches!(first, "mount" | "umount" | "export")
         || first.starts_with("mkfs")
         || first.eq_ignore_ascii_case("alter")
+        || first.eq_ignore_ascii_case("renice")
         || first.ends_with(['#', '$']);
     if !may {
         return None;
@@ -1921,6 +1923,9 @@ fn config_command(text: &str) -> Option<String> {
     }
     let words: Vec<&str> = t.split_whitespace().collect();
     let first = *words.first()?;
+    if first.eq_ignore_ascii_case("renice") {
+        return renice(t, &words);
+    }
     let sets = match first {
         "ethtool" => words.get(1).is_some_and(|f| matches!(*f, "-K" | "--offload" | "-C" | "-G" | "-L" | "-s" | "-A")),
         "sysctl" => {
@@ -1948,6 +1953,19 @@ fn config_command(text: &str) -> Option<String> {
         _ => t.to_ascii_uppercase().starts_with("ALTER SYSTEM SET "),
     };
     (sets && t.chars().count() <= 100).then(|| t.to_string())
+}
+
+/// `renice -20 artsd`, `renice -n 19 -p 4242`, also as a person writes
+/// it (`Renice -20 both artsd prozesses (the KDE-2.2.1 noatun sound
+/// daemon)`, LKML 2001, between two sets of dbench 1.x runs): a process's
+/// priority changed between runs, a set-up. The line as printed up to its
+/// aside in brackets, at most [`MAX_LABEL_CHARS`]; `None` without a
+/// priority (`renice` alone, `renice me`).
+fn renice(t: &str, words: &[&str]) -> Option<String> {
+    let priority = words.iter().skip(1).find(|w| **w != "-n")?;
+    priority.trim_start_matches(['-', '+']).parse::<u8>().ok()?;
+    let label = t.split_once(" (").map_or(t, |(head, _)| head).trim_end_matches(['.', ',', ':', ';']).trim_end();
+    (label.chars().count() <= MAX_LABEL_CHARS).then(|| label.to_string())
 }
 
 /// The set-up a command line typed between runs makes by the file system
@@ -3087,6 +3105,10 @@ mod tests {
         let ip = "ip link set dev eth0 gso_ipv6_max_size 185000 gro_ipv6_max_size 185000";
         assert_eq!(config_command(ip).as_deref(), Some(ip));
         assert_eq!(config_command("ip link show eth0"), None);
+        let renice = "Renice -20 both artsd prozesses (the KDE-2.2.1 noatun sound daemon)";
+        assert_eq!(config_command(renice).as_deref(), Some("Renice -20 both artsd prozesses"));
+        assert_eq!(config_command("# renice -n 19 -p 4242").as_deref(), Some("renice -n 19 -p 4242"));
+        assert_eq!(config_command("Renice them all, I said."), None);
     }
 
     /// Peter Puhov's sched/fair patch mail (LKML 2020): `master: 'commit
