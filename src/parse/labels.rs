@@ -1438,11 +1438,15 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str, quali
     // The Markdown headings (`## ext4` over `### Tuned`) the lines below
     // are under, outermost first: each one's level (its `#`s), label and line.
     let mut headings: Vec<(usize, String, usize)> = Vec::new();
+    // The scene a person set before a label on its line (`Run the same
+    // workload, 4 threads at a time. Normal fsync:`), over the label lines
+    // below it until the next such line or Markdown heading.
+    let mut scene: Option<String> = None;
     // Each read line's index, paragraph heading, the Markdown headings over
     // its label line, the label over its group and its block's label: made
     // identities once the headings alike over every label are known.
     // (`None`: its label is a heading or none.)
-    type Parts = (usize, Option<(String, String)>, Option<Vec<String>>, Option<String>, Option<String>);
+    type Parts = (usize, Option<(String, String)>, Option<Vec<String>>, Option<String>, Option<String>, Option<String>);
     let mut parts: Vec<Parts> = Vec::new();
     // Whether a line gave a number since the last label line: until then,
     // a sentence under a change's name is the benchmark's banner
@@ -1489,7 +1493,7 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str, quali
                     .collect::<Vec<_>>()
             });
             let under = under.filter(|u| !own_heading || !u.is_empty());
-            parts.push((i, head, under, outer.clone(), block));
+            parts.push((i, head, under, scene.clone(), outer.clone(), block));
             continue;
         }
         if quiet.get(n).is_some_and(|&q| q) {
@@ -1512,6 +1516,7 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str, quali
             continue;
         }
         if let Some(h) = markdown_heading(text) {
+            scene = None;
             label = Some(label_text(h));
             label_at = n;
             word = None;
@@ -1524,6 +1529,7 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str, quali
         // увеличения производительности в ущерб стабильности`) still ends
         // the last one's part: its first words stand for it.
         if let Some(h) = long_markdown_heading(text) {
+            scene = None;
             let level = markdown_heading_level(text).unwrap_or(2);
             headings.retain(|h| h.0 < level);
             headings.push((level, label_text(&h), n));
@@ -1573,7 +1579,16 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str, quali
         let found = kernel
             .or(beside_counter)
             .or_else(|| label_line(text, underlined))
-            .or_else(|| without_aside(text).and_then(|t| label_line(&t, false)))
+            .or_else(|| without_aside(text).and_then(|t| label_line(&t, false)));
+        // Not the end of a sentence wrapped from the line above (`interface
+        // to run some tests. The quick test is:`).
+        let scened = if found.is_none() && prev_ends { scene_line(text) } else { None };
+        let found = found
+            .or_else(|| {
+                let (set, l) = scened?;
+                scene = Some(set);
+                Some(l)
+            })
             .or_else(|| config_command(text))
             .or_else(|| setup_line(text))
             .or_else(|| base_line(text))
@@ -1623,12 +1638,37 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str, quali
         Some(first) => chains.fold(first.len(), |k, c| first.iter().zip(c).take(k).take_while(|(a, b)| a == b).count()),
         None => 0,
     };
-    for (i, head, under, outer, block) in parts {
+    for (i, head, under, scene, outer, block) in parts {
         let mut outers: Vec<String> = under.unwrap_or_default().into_iter().skip(common).collect();
+        // A kernel's runs are its own, whatever scene was set before.
+        if !block.as_deref().is_some_and(is_kernel_name) {
+            outers.extend(scene);
+        }
         outers.extend(outer);
         out[i] = Some(identity(head, outers, block));
     }
     out
+}
+
+/// A line that sets a scene, then labels the runs below it (`Run the same
+/// workload, 4 threads at a time. Normal fsync:`, Dave Chinner's fs_mark
+/// mail, linux-mm 2015, over the third of four tables; the fourth under
+/// `Using io_fsync():` as the second was, 1 thread there, 4 here): the
+/// scene, a sentence of two to ten words from a capital letter (the line
+/// starts it: the caller sees that the line above ends one), and the label after it that
+/// [`label_line`] reads (`run the same workload, 4 threads at a time`,
+/// `normal fsync`). The scene heads the label lines below it (the tables of
+/// 4 threads were averaged with those of 1 thread as runs). `None` for any
+/// other line.
+fn scene_line(text: &str) -> Option<(String, String)> {
+    if !text.ends_with(':') || text.chars().count() > 100 || !text.starts_with(char::is_uppercase) {
+        return None;
+    }
+    let (set, last) = text.rsplit_once(". ")?;
+    let label = label_line(last.trim(), false)?;
+    let words = set.split_whitespace().count();
+    let sentence = (2..=10).contains(&words) && !set.contains(['.', ':', '=', '|', '(', ')']);
+    sentence.then(|| (label_text(set.trim()), label))
 }
 
 /// The words a change label starts with or, ending in a colon, holds
@@ -2595,10 +2635,12 @@ fn is_harness_word(word: &str, programs: &[&str]) -> bool {
         || programs.iter().any(|p| w.eq_ignore_ascii_case(p))
 }
 
-/// Words that say a line is a run's start, end or number ([`is_harness_word`]).
-const HARNESS_WORDS: [&str; 17] = [
+/// Words that say a line is a run's start, end or number ([`is_harness_word`]):
+/// `- run 5 iterations` (a list of what a test does) counts runs; its
+/// `iterations` labelled the first of four fs_mark tables.
+const HARNESS_WORDS: [&str; 24] = [
     "test", "benchmark", "bench", "harness", "run", "runs", "start", "started", "starting", "begin", "began", "end",
-    "ended", "finished", "done", "date", "time",
+    "ended", "finished", "done", "date", "time", "times", "iteration", "iterations", "loop", "loops", "pass", "passes",
 ];
 
 /// A line split into what is left and the run counter or date at its start
@@ -3109,6 +3151,21 @@ mod tests {
         assert_eq!(config_command(renice).as_deref(), Some("Renice -20 both artsd prozesses"));
         assert_eq!(config_command("# renice -n 19 -p 4242").as_deref(), Some("renice -n 19 -p 4242"));
         assert_eq!(config_command("Renice them all, I said."), None);
+    }
+
+    /// Dave Chinner's fs_mark mail (linux-mm 2015): the scene before a
+    /// label on one line heads the label lines below it.
+    #[test]
+    fn a_scene_before_a_label_heads_the_labels_below() {
+        let line = "Run the same workload, 4 threads at a time. Normal fsync:";
+        assert_eq!(
+            scene_line(line),
+            Some(("run the same workload, 4 threads at a time".to_string(), "normal fsync".to_string()))
+        );
+        assert_eq!(scene_line("Using io_fsync():"), None);
+        assert_eq!(scene_line("I tried it again. It went like this, more or less, the whole time:"), None);
+        assert_eq!(scene_line("See 2.6.8. Run 2:"), None);
+        assert!(is_counter_beside_program("- run 5 iterations", &["fsmark"]));
     }
 
     /// Peter Puhov's sched/fair patch mail (LKML 2020): `master: 'commit
