@@ -2723,8 +2723,9 @@ const MAX_COUNTER_WORDS: usize = 8;
 /// Words that are a run's counter or a date and nothing more: `run 1`,
 /// `iteration 1 of 2`, `2nd run`, `(run 1)`, `[1/4]`, `(1/2)`, `1/2` (of at
 /// most 20 when bare: `30/70` is a mix), `#1`, `test 1`, date(1)'s `Tue
-/// Jan 16 10:01:00 UTC 2024`, `2024-01-16 10:00` (see [`is_timestamp`]);
-/// a separator (`,`, `:`, `-`) on either side.
+/// Jan 16 10:01:00 UTC 2024`, `2024-01-16 10:00` (see [`is_timestamp`]),
+/// a run's process id `pid 4242` ([`is_pid`]); a separator (`,`, `:`,
+/// `-`) on either side.
 fn is_counter(words: &[&str]) -> bool {
     let s = words.join(" ");
     let s = s.trim_matches(|c: char| c.is_whitespace() || matches!(c, ',' | ':' | ';' | '-'));
@@ -2748,7 +2749,9 @@ fn is_counter(words: &[&str]) -> bool {
     {
         return k >= 1 && k <= of && (bracketed || of <= 20);
     }
-    run_counter(&lower) || is_timestamp(&lower)
+    // `ext4 pid 4242`: the run's process beside its set-up (each run was a
+    // set-up of its own, `ext4 pid 4242`, `ext4 pid 4311`).
+    run_counter(&lower) || is_timestamp(&lower) || is_pid(&lower)
 }
 
 /// A line a benchmark prints around its own results, passed over on the
@@ -3166,6 +3169,15 @@ mod tests {
         assert_eq!(scene_line("I tried it again. It went like this, more or less, the whole time:"), None);
         assert_eq!(scene_line("See 2.6.8. Run 2:"), None);
         assert!(is_counter_beside_program("- run 5 iterations", &["fsmark"]));
+    }
+
+    /// A run's pid beside its set-up (`ext4 pid 4242` above each dbench
+    /// run) is the run's marker: the set-up is what is left.
+    #[test]
+    fn a_pid_beside_a_set_up_is_a_run_marker() {
+        assert_eq!(setup_beside_counter("ext4 pid 4242", &["dbench"]).as_deref(), Some("ext4"));
+        assert_eq!(setup_beside_counter("xfs (pid 4402)", &["dbench"]).as_deref(), Some("xfs"));
+        assert!(is_counter_beside_program("dbench pid 4402", &["dbench"]));
     }
 
     /// Peter Puhov's sched/fair patch mail (LKML 2020): `master: 'commit
