@@ -415,7 +415,7 @@ fn label_by_command_lines(
                     read.extend(s.group.split('/'));
                 }
                 let mut kept: Vec<&str> = Vec::new();
-                for &w in commands[k].as_deref().unwrap_or_default() {
+                for w in without_housekeeping(commands[k].as_deref().unwrap_or_default()) {
                     let value = w.rsplit('=').next().unwrap_or(w);
                     if (!w.starts_with('-') || w.contains('=')) && !value.is_empty() && read.contains(value) {
                         if !w.contains('=') && kept.last().is_some_and(|p| p.starts_with('-') && kept.len() > 1) {
@@ -484,6 +484,39 @@ fn label_by_command_lines(
         }
     }
     add_copy_labels(ids, &copy_of, &parts)
+}
+
+/// Commands typed around a benchmark's that set nothing up: changing
+/// directory, unmounting, syncing, waiting, listing (`cd; umount /mnt;
+/// mount -t ext4 /dev/sdb1 /mnt && cd /mnt && dbench 16`: the set-up is
+/// what is mounted, [`filesystem_command`]).
+const HOUSEKEEPING: [&str; 9] = ["cd", "umount", "sync", "sleep", "ls", "pwd", "clear", "date", "uptime"];
+
+/// A command line's words without its parts (joined by `;`, `&&`, `||`)
+/// that set nothing up ([`HOUSEKEEPING`], `echo 3 > /proc/sys/vm/drop_caches`):
+/// they told apart copies of one set-up (`mount -t ext4 … && dbench 16`
+/// and `cd; umount /mnt; mount -t ext4 … && dbench 16` were two).
+fn without_housekeeping<'a>(words: &[&'a str]) -> Vec<&'a str> {
+    let mut kept = Vec::new();
+    let mut part: Vec<&'a str> = Vec::new();
+    let mut flush = |part: &mut Vec<&'a str>| {
+        let first = part.first().map(|w| w.trim_end_matches(';')).unwrap_or_default();
+        let first = command_words_name(first);
+        let chores =
+            HOUSEKEEPING.contains(&first) || (first == "echo" && part.iter().any(|w| w.contains("drop_caches")));
+        if !chores {
+            kept.append(part);
+        }
+        part.clear();
+    };
+    for &w in words {
+        part.push(w);
+        if matches!(w, "&&" | "||" | ";") || w.ends_with(';') {
+            flush(&mut part);
+        }
+    }
+    flush(&mut part);
+    kept
 }
 
 /// Labels copies of one output that the labels and command lines left
@@ -3169,6 +3202,16 @@ mod tests {
         assert_eq!(scene_line("I tried it again. It went like this, more or less, the whole time:"), None);
         assert_eq!(scene_line("See 2.6.8. Run 2:"), None);
         assert!(is_counter_beside_program("- run 5 iterations", &["fsmark"]));
+    }
+
+    /// `cd`, `umount` around a benchmark's command set nothing up.
+    #[test]
+    fn housekeeping_commands_are_no_set_up() {
+        let line = "cd; umount /mnt; mount -t ext4 /dev/sdb1 /mnt && cd /mnt && dbench 16";
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(without_housekeeping(&words).join(" "), "mount -t ext4 /dev/sdb1 /mnt && dbench 16");
+        let words = ["taskset", "-c", "0", "hackbench", "-g", "10"];
+        assert_eq!(without_housekeeping(&words), words);
     }
 
     /// A run's pid beside its set-up (`ext4 pid 4242` above each dbench
