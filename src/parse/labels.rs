@@ -2816,9 +2816,40 @@ fn is_tool_chatter(text: &str) -> bool {
         || text.starts_with("L M B E N C H")
         || (text.starts_with("# Running '") && text.ends_with("benchmark:"))
         || text.starts_with("| Item ")
+        || is_perf_stat_time(text)
         || (text.starts_with([',', '`', '+', '|'])
             && text.contains("---")
             && text.chars().all(|c| matches!(c, ',' | '.' | '`' | '\'' | '+' | '-' | '|')))
+}
+
+/// perf stat's times below its counts: `9.987657624 seconds time elapsed`,
+/// `1.234 seconds user`, `0.5 seconds sys`, with `-r` their spread too
+/// (`9.98 +- 0.01 seconds time elapsed  ( +-  0.12% )`). A tool's output,
+/// a new figure every run, no line a person wrote (above one of three
+/// memtier rounds, it warned that the rounds had different text above them).
+fn is_perf_stat_time(text: &str) -> bool {
+    let figure = |w: &str| {
+        w.starts_with(|c: char| c.is_ascii_digit()) && w.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b',')
+    };
+    let mut words = text.split_whitespace().peekable();
+    if !words.next().is_some_and(figure) {
+        return false;
+    }
+    if words.peek() == Some(&"+-") {
+        words.next();
+        if !words.next().is_some_and(figure) {
+            return false;
+        }
+    }
+    if words.next() != Some("seconds") {
+        return false;
+    }
+    let what = match words.next() {
+        Some("time") => words.next() == Some("elapsed"),
+        Some("user" | "sys") => true,
+        _ => false,
+    };
+    what && words.next().is_none_or(|w| w.starts_with('('))
 }
 
 /// The headings sysbench 0.4 to 1.0 prints above its own figures, the same
@@ -3202,6 +3233,16 @@ mod tests {
         assert_eq!(scene_line("I tried it again. It went like this, more or less, the whole time:"), None);
         assert_eq!(scene_line("See 2.6.8. Run 2:"), None);
         assert!(is_counter_beside_program("- run 5 iterations", &["fsmark"]));
+    }
+
+    /// perf stat's times are its output, no one's words.
+    #[test]
+    fn perf_stat_times_are_tool_chatter() {
+        assert!(is_tool_chatter("9.987657624 seconds time elapsed"));
+        assert!(is_tool_chatter("1.234 seconds user"));
+        assert!(is_tool_chatter("9.98 +- 0.01 seconds time elapsed  ( +-  0.12% )"));
+        assert!(!is_person_line("0.5 seconds sys", "memtier"));
+        assert!(!is_tool_chatter("10 seconds later it was done"));
     }
 
     /// `cd`, `umount` around a benchmark's command set nothing up.
