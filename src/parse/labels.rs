@@ -563,7 +563,10 @@ fn label_by_setup_lines(
             .filter(|name| {
                 let values: Vec<Option<&String>> =
                     pairs.iter().map(|p| p.iter().find(|(m, _)| m == name).map(|(_, l)| l)).collect();
-                values.iter().all(Option::is_some) && values.iter().any(|v| *v != values[0])
+                values.iter().all(Option::is_some)
+                    && values
+                        .iter()
+                        .any(|v| !v.unwrap_or(&String::new()).eq_ignore_ascii_case(values[0].unwrap_or(&String::new())))
             })
             .collect();
         if differing.is_empty() {
@@ -743,8 +746,8 @@ fn sched_feature(text: &str) -> Option<&str> {
 ///   line as `/sys/kernel/debug/sched/features` names it (capitals, an
 ///   underscore, `NO_` when off) → (`DELAY_DEQUEUE`, the line as written).
 ///
-/// All [`MAX_LABEL_CHARS`] at most, in lower case (a kernel's name as
-/// written). `None` for any other line.
+/// All [`MAX_LABEL_CHARS`] at most; names in lower case, values as written
+/// (compared without case). `None` for any other line.
 fn setup_pair(text: &str) -> Option<(String, String)> {
     if text.chars().count() > MAX_LABEL_CHARS || text.ends_with(['.', ',', ';', '!', '?']) || is_run_marker(text) {
         return None;
@@ -1680,6 +1683,15 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str, quali
         outers.extend(outer);
         out[i] = Some(identity(head, outers, block));
     }
+    // Labels alike but for case (`### Before` and `before:`) are one
+    // set-up, shown as first written.
+    let mut written: FxHashMap<String, String> = FxHashMap::default();
+    for l in out.iter_mut().flatten().filter_map(|id| id.label.as_mut()) {
+        let first = written.entry(l.to_lowercase()).or_insert_with(|| l.clone());
+        if *l != *first {
+            l.clone_from(first);
+        }
+    }
     out
 }
 
@@ -1806,7 +1818,7 @@ fn title(text: &str) -> Option<String> {
     } else {
         text.to_string()
     };
-    (ok && !text.is_empty()).then(|| if is_kernel_name(&text) { text } else { text.to_lowercase() })
+    (ok && !text.is_empty()).then_some(text)
 }
 
 /// A sample's identity inside one file, what makes two samples runs of
@@ -2238,7 +2250,9 @@ fn long_markdown_heading(text: &str) -> Option<String> {
 /// (`Kernel: 6.1-rc3 + fix`: the whole name, a set-up of its own),
 /// or a title between rules (`---with THP---`). Numbered runs
 /// (`run 2:`) are runs, not labels. A label holding one kernel name among
-/// other words (`Following the 2.5.33 results:`) is that kernel.
+/// other words (`Following the 2.5.33 results:`) is that kernel. As the
+/// person wrote it (`Using io_fsync()`), but for the `Kernel: 6.1-rc3 +
+/// fix` form and a numbered item, in lower case.
 fn label_line(text: &str, underlined: bool) -> Option<String> {
     if let Some(inner) = fenced_title(text) {
         return Some(label_text(inner));
@@ -2310,7 +2324,22 @@ fn label_line(text: &str, underlined: bool) -> Option<String> {
         .filter(|&(k, w)| is_kernel_name(w) && (k == 0 || leads_to_kernel(words[k - 1])))
         .map(|(_, w)| *w)
         .collect();
-    Some(if kernels.len() == 1 && !more { kernels[0].to_string() } else { without_preposition(&lower).to_string() })
+    Some(if kernels.len() == 1 && !more {
+        kernels[0].to_string()
+    } else {
+        as_written(bare, without_preposition(&lower))
+    })
+}
+
+/// `part`, the end of `text` in lower case (as [`without_preposition`]
+/// leaves it), as written in `text` (`For the A72 -` → `A72`); `part`
+/// itself where lowering changed the text's length.
+fn as_written(text: &str, part: &str) -> String {
+    let start = text.trim_end().len().checked_sub(part.len());
+    start
+        .and_then(|k| text.trim_end().get(k..))
+        .filter(|w| w.to_lowercase() == part)
+        .map_or_else(|| part.to_string(), str::to_string)
 }
 
 /// A row of a program's table or histogram: a word, then two or more
@@ -2340,10 +2369,12 @@ fn numbered_item(text: &str) -> Option<&str> {
     .then_some(rest)
 }
 
-/// A label as the pages show it: a kernel's name as written, anything
-/// else in lower case (`### OpenEBS` → `openebs`, `mq-deadline`).
+/// A label as the pages show it: as the person wrote it (`### OpenEBS`,
+/// `## 6.1.0-13-amd64 (Debian stock)`: lowered, it showed as `(debian
+/// stock)`). Labels that differ only in case are one set-up
+/// ([`identities`] shows each as first written).
 fn label_text(text: &str) -> String {
-    if is_kernel_name(text) { text.to_string() } else { text.to_lowercase() }
+    text.to_string()
 }
 
 /// True when `s.to_lowercase() == lower` (`lower` has no Σ, the one letter
@@ -3092,7 +3123,7 @@ mod tests {
             ("pass 1: ext3", "pass 2: ext4", ["ext3", "ext4"]),
             ("run 1: nobarrier", "run 2: barrier", ["nobarrier", "barrier"]),
             ("Round 1 (cold cache)", "Round 2 (warm cache)", ["cold cache", "warm cache"]),
-            ("=== 16 clients, O_SYNC ===", "=== 32 clients, O_SYNC ===", ["16 clients, o_sync", "32 clients, o_sync"]),
+            ("=== 16 clients, O_SYNC ===", "=== 32 clients, O_SYNC ===", ["16 clients, O_SYNC", "32 clients, O_SYNC"]),
             ("NO_DELAY_DEQUEUE", "DELAY_DEQUEUE", ["NO_DELAY_DEQUEUE", "DELAY_DEQUEUE"]),
             ("before:", "after:", ["before", "after"]),
             ("16 clients:", "32 clients:", ["16 clients", "32 clients"]),
@@ -3227,7 +3258,7 @@ mod tests {
         let line = "Run the same workload, 4 threads at a time. Normal fsync:";
         assert_eq!(
             scene_line(line),
-            Some(("run the same workload, 4 threads at a time".to_string(), "normal fsync".to_string()))
+            Some(("Run the same workload, 4 threads at a time".to_string(), "Normal fsync".to_string()))
         );
         assert_eq!(scene_line("Using io_fsync():"), None);
         assert_eq!(scene_line("I tried it again. It went like this, more or less, the whole time:"), None);
@@ -3274,7 +3305,7 @@ mod tests {
             &format!("{master}\nThroughput 1\nWith patch:\nThroughput 2\n{master}\nThroughput 3\n"),
             &[2, 4, 6],
         );
-        assert_eq!(last_params(&p), vec![master, "with patch", master]);
+        assert_eq!(last_params(&p), vec![master, "With patch", master]);
         assert_eq!(base_line("base: 8784fb5fa2e0 (tip/master)").as_deref(), Some("base: 8784fb5fa2e0 (tip/master)"));
         assert_eq!(base_line("master:"), None);
         assert_eq!(base_line("Database: mysql"), None);
@@ -3288,7 +3319,7 @@ mod tests {
             "Before anything:\nThroughput 1\n\nand with it being the way it is in the branch:\n\nThroughput 2\n",
             &[2, 6],
         );
-        assert_eq!(last_params(&p), vec!["before anything", "and with it being the way it is in the branch"]);
+        assert_eq!(last_params(&p), vec!["Before anything", "and with it being the way it is in the branch"]);
     }
 
     #[test]
@@ -3310,7 +3341,7 @@ mod tests {
             "Before this commit (average 25617 +- 0.16%):\n\nThroughput 1\nThroughput 2\n\nAfter this commit (average 1194790 +- 0.11%):\n\nThroughput 3\n",
             &[3, 4, 8],
         );
-        assert_eq!(last_params(&p), vec!["before this commit", "before this commit", "after this commit"]);
+        assert_eq!(last_params(&p), vec!["Before this commit", "Before this commit", "After this commit"]);
         assert_eq!(without_aside("We ran it (see below):"), None);
     }
 
@@ -3333,7 +3364,7 @@ mod tests {
         assert_eq!(config_command("echo hello"), None);
         assert_eq!(config_command("sysctl vm.swappiness"), None);
         assert_eq!(setup_line("Scheduler: mq-deadline").as_deref(), Some("mq-deadline"));
-        assert_eq!(setup_line("I/O scheduler: BFQ").as_deref(), Some("bfq"));
+        assert_eq!(setup_line("I/O scheduler: BFQ").as_deref(), Some("BFQ"));
         assert_eq!(setup_line("Number of threads: 4"), None);
         assert_eq!(setup_line("Scheduler: we left it at the default one."), None);
     }
@@ -3342,7 +3373,7 @@ mod tests {
     fn before_and_after_become_a_label_parameter() {
         let p = labelled("Before:\nThroughput 1\nThroughput 2\n\nAfter:\nThroughput 3\nThroughput 4\n", &[2, 3, 6, 7]);
         let labels = last_params(&p);
-        assert_eq!(labels, vec!["before", "before", "after", "after"]);
+        assert_eq!(labels, vec!["Before", "Before", "After", "After"]);
     }
 
     #[test]
@@ -3380,7 +3411,7 @@ mod tests {
         let text = format!("{}\n{}", block("w/o patch", "1.000"), block("w/ patch", "2.000"));
         let p = labelled(&text, &[5, 11]);
         let labels = last_params(&p);
-        assert_eq!(labels, vec!["w/o patch / results", "w/ patch / results"]);
+        assert_eq!(labels, vec!["w/o patch / Results", "w/ patch / Results"]);
     }
 
     /// sysbench's own headings (`CPU speed:`, `General statistics:`) are
@@ -3560,15 +3591,15 @@ mod tests {
         for (a, b, want) in [
             ("Filesystem: ext4", "Filesystem: xfs", ["filesystem: ext4", "filesystem: xfs"]),
             ("SMT: on", "SMT: off", ["smt: on", "smt: off"]),
-            ("CPU frequency: 2.0 GHz", "CPU frequency: 3.0 GHz", ["cpu frequency: 2.0 ghz", "cpu frequency: 3.0 ghz"]),
+            ("CPU frequency: 2.0 GHz", "CPU frequency: 3.0 GHz", ["cpu frequency: 2.0 GHz", "cpu frequency: 3.0 GHz"]),
             ("mitigations=on", "mitigations=off", ["mitigations=on", "mitigations=off"]),
-            ("**Before patch**", "**After patch**", ["before patch", "after patch"]),
+            ("**Before patch**", "**After patch**", ["Before patch", "After patch"]),
             ("[base]", "[patched]", ["base", "patched"]),
             ("Run 1 (cold cache):", "Run 2 (warm cache):", ["cold cache", "warm cache"]),
             ("Filesystem = ext4", "Filesystem = xfs", ["Filesystem = ext4", "Filesystem = xfs"]),
-            ("*Before*", "*After*", ["before", "after"]),
+            ("*Before*", "*After*", ["Before", "After"]),
             ("(base)", "(patched)", ["base", "patched"]),
-            ("<b>Before</b>", "<b>After</b>", ["before", "after"]),
+            ("<b>Before</b>", "<b>After</b>", ["Before", "After"]),
             ("- ext4", "- xfs", ["ext4", "xfs"]),
             ("Threads: 4", "Threads: 8", ["threads: 4", "threads: 8"]),
             ("Run 1 on ext4:", "Run 2 on xfs:", ["ext4", "xfs"]),
@@ -3602,7 +3633,7 @@ mod tests {
             assert_eq!(setup_pair(line), None, "{line}");
         }
         assert_eq!(setup_pair("NO_HRTICK"), Some(("HRTICK".to_string(), "NO_HRTICK".to_string())));
-        assert_eq!(setup_pair("Scheduler: BFQ"), Some(("scheduler".to_string(), "bfq".to_string())));
+        assert_eq!(setup_pair("Scheduler: BFQ"), Some(("scheduler".to_string(), "BFQ".to_string())));
     }
 
     /// From an attacker's trial (session 21): set-up lines of other names
@@ -3660,7 +3691,7 @@ mod tests {
     #[test]
     fn one_hash_headings_label_without_their_hash() {
         let p = labelled("# Before patch\n\nThroughput 1\n\n# After patch\n\nThroughput 2\n", &[3, 7]);
-        assert_eq!(last_params(&p), vec!["before patch", "after patch"]);
+        assert_eq!(last_params(&p), vec!["Before patch", "After patch"]);
         let p = labelled("# ext4\nThroughput 1\n\n# xfs\nThroughput 2\n", &[2, 5]);
         assert_eq!(last_params(&p), vec!["ext4", "xfs"]);
         for line in ["# echo 3 > /proc/sys/vm/drop_caches", "# uname -r", "# run 2", "#!/bin/sh"] {
@@ -3827,7 +3858,7 @@ mod tests {
         let text = "EXTREME\n\nSuite VII Run Beginning\n\nTasks jobs/min\nThroughput 1\n\nVMEMMAP\n\nTasks jobs/min\nThroughput 2\n";
         let p = labelled(text, &[6, 11]);
         let labels = last_params(&p);
-        assert_eq!(labels, vec!["extreme", "vmemmap"]);
+        assert_eq!(labels, vec!["EXTREME", "VMEMMAP"]);
     }
 
     #[test]
@@ -3835,7 +3866,7 @@ mod tests {
         let text = "### Directly on the node\n```bash\nThroughput 1\n```\n\n### Ephemeral storage\n```bash\nThroughput 2\n```\n";
         let p = labelled(text, &[3, 8]);
         let labels = last_params(&p);
-        assert_eq!(labels, vec!["directly on the node", "ephemeral storage"]);
+        assert_eq!(labels, vec!["Directly on the node", "Ephemeral storage"]);
     }
 
     /// A note pasted as Markdown: `### ext4` over `before:` and `after:`,
@@ -3889,7 +3920,7 @@ mod tests {
         let text = "## Without THP\n### 2024-01-16\nThroughput 1\n### Iteration 2\nThroughput 2\n\
                     ## With THP\n### Run 1\nThroughput 3\n### Run 2\nThroughput 4\n";
         let p = labelled(text, &[3, 5, 8, 10]);
-        assert_eq!(last_params(&p), vec!["without thp", "without thp", "with thp", "with thp"]);
+        assert_eq!(last_params(&p), vec!["Without THP", "Without THP", "With THP", "With THP"]);
         // A heading over one copy only, no label line under it: as before.
         let p = labelled("### Results on the box\nThroughput 1\nThroughput 2\n", &[2, 3]);
         assert_eq!(last_params(&p), vec!["16", "16"]);
@@ -3933,7 +3964,7 @@ mod tests {
         };
         assert_eq!(
             param("label"),
-            vec!["before", "after", "a72 / before", "a72 / after", "a53 / before", "a53 / after"]
+            vec!["Before", "After", "A72 / Before", "A72 / After", "A53 / Before", "A53 / After"]
         );
         // The quoted post's runs are not the writer's.
         assert_eq!(param("quoting"), vec!["quoted", "quoted", "unquoted", "unquoted", "unquoted", "unquoted"]);
@@ -3948,7 +3979,7 @@ mod tests {
         let labels = last_params(&p);
         assert_eq!(
             labels,
-            vec!["single dd writes 2gb / before", "9 copies of dd, each writes 20mb / before", "before"]
+            vec!["single dd writes 2GB / before", "9 copies of dd, each writes 20mb / before", "before"]
         );
     }
 
@@ -3957,13 +3988,13 @@ mod tests {
         let text = "2.6.10:\nBefore:\nThroughput 1\nAfter:\nThroughput 2\n\n2.6.11:\nBefore:\nThroughput 3\n";
         let p = labelled(text, &[3, 5, 9]);
         let got = kernels_and_last_params(&p);
-        assert_eq!(got, vec![(Some("2.6.10"), "before"), (Some("2.6.10"), "after"), (Some("2.6.11"), "before")]);
+        assert_eq!(got, vec![(Some("2.6.10"), "Before"), (Some("2.6.10"), "After"), (Some("2.6.11"), "Before")]);
     }
 
     #[test]
     fn a_dash_ended_line_alone_is_a_label() {
         let p = labelled("For the A72 -\nThroughput 1\nFor the A53 -\nThroughput 2\n", &[2, 4]);
-        assert_eq!(p.samples[1].params.last().map(|p| p.value.as_str()), Some("a53"));
+        assert_eq!(p.samples[1].params.last().map(|p| p.value.as_str()), Some("A53"));
         // A sentence ending in a dash is no label.
         let p = labelled("and here is what I got when I ran it twice -\nThroughput 1\nThroughput 2\n", &[2, 3]);
         assert!(p.samples.iter().all(|s| s.params.len() == 1));
@@ -4010,7 +4041,7 @@ mod tests {
         let p = labelled(&text, &[1, 5]);
         assert!(p.samples.iter().all(|s| s.params.len() == 1), "{:?}", last_params(&p));
         let p = labelled("Throughput 1\n\nWith THP\n========\nThroughput 2\n", &[1, 5]);
-        assert_eq!(last_params(&p), vec!["16", "with thp"]);
+        assert_eq!(last_params(&p), vec!["16", "With THP"]);
         // Right above its block, after a sentence ends: a label.
         let text = "Tested on a Xeon.\nbefore this patch\nThroughput 1\n\nafter this patch\nThroughput 2\n";
         assert_eq!(last_params(&labelled(text, &[3, 6])), vec!["before this patch", "after this patch"]);
@@ -4041,7 +4072,7 @@ mod tests {
 
     #[test]
     fn fenced_titles_and_perf_headers() {
-        assert_eq!(label_line("---with THP---", false).as_deref(), Some("with thp"));
+        assert_eq!(label_line("---with THP---", false).as_deref(), Some("with THP"));
         assert_eq!(label_line("=== 2.6.32 ===", false).as_deref(), Some("2.6.32"));
         assert_eq!(label_line("------", false), None);
         assert_eq!(fenced_title("-- x --"), None);
