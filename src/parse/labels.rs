@@ -1551,6 +1551,18 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str, quali
             word = None;
             continue;
         }
+        // `**ext4**` alone on its line over `before:` and `after:`: a heading
+        // as `### ext4` is, under every `#` heading (the two file systems'
+        // `before:` runs were averaged); `**Run 1:**` counts runs (above).
+        if let Some(h) = bold_heading(text) {
+            scene = None;
+            label = Some(label_text(h));
+            label_at = n;
+            word = None;
+            headings.retain(|h| h.0 < BOLD_LEVEL);
+            headings.push((BOLD_LEVEL, label_text(h), n));
+            continue;
+        }
         if let Some(h) = markdown_heading(text) {
             scene = None;
             label = Some(label_text(h));
@@ -2214,6 +2226,26 @@ pub fn heading_over_labels(text: &str) -> Option<(usize, String)> {
     }
     let h = markdown_heading(t).map(str::to_string).or_else(|| long_markdown_heading(t))?;
     Some((level, h))
+}
+
+/// The level [`identities`] gives a bold line alone (`**ext4**`): under
+/// every Markdown heading (`######` is 6).
+const BOLD_LEVEL: usize = 7;
+
+/// `**ext4**`, `**Before patch**` → its words: a line that is only bold
+/// text of one to six words, at most [`MAX_LABEL_CHARS`], no run marker
+/// (`**Run 1:**`). Not with a colon: `**Output:**` over each copy's code
+/// block is a caption, the same above every copy (as a heading it hid the
+/// `### SET Workload` / `### GET Workload` headings above it). `None` for
+/// any other line.
+fn bold_heading(text: &str) -> Option<&str> {
+    let inner = text.trim().strip_prefix("**")?.strip_suffix("**")?.trim();
+    let ok = !inner.is_empty()
+        && !inner.contains(['*', ':'])
+        && inner.chars().count() <= MAX_LABEL_CHARS
+        && inner.split_whitespace().count() <= 6
+        && !is_run_marker(text);
+    ok.then_some(inner)
 }
 
 /// The level of a Markdown heading (`### ext4` → 3): two to six `#` and a
@@ -3266,6 +3298,15 @@ mod tests {
         assert!(is_counter_beside_program("- run 5 iterations", &["fsmark"]));
     }
 
+    /// A bold line alone is a heading; a bold caption or run marker is none.
+    #[test]
+    fn bold_lines_alone_head_labels() {
+        assert_eq!(bold_heading("**ext4**"), Some("ext4"));
+        assert_eq!(bold_heading("**Output:**"), None);
+        assert_eq!(bold_heading("**Run 1**"), None);
+        assert_eq!(bold_heading("**ext4** is faster"), None);
+    }
+
     /// perf stat's times are its output, no one's words.
     #[test]
     fn perf_stat_times_are_tool_chatter() {
@@ -3648,8 +3689,10 @@ mod tests {
             "{:?}",
             p.notes
         );
+        // A bold line alone heads its runs (a set-up of its own): not averaged.
         let p = labelled("mitigations=off\nThroughput 1\n\n**With the fix**\nThroughput 2\n", &[2, 5]);
-        assert!(p.notes.iter().any(|(l, _)| *l == 4), "{:?}", p.notes);
+        let labels = last_params(&p);
+        assert_ne!(labels[0], labels[1], "{:?}", p.notes);
         assert!(is_person_line("With “cont-pages=on”, qemu keep 907264kb THPs.", "netperf"));
         assert!(!is_person_line("Total ticks      : 371867026", "netperf"));
         assert!(!is_person_line("Compiler version : GCC11.1.0", "netperf"));
