@@ -266,7 +266,7 @@ fn fixtures_keep_set_ups_apart() {
     let hb = fixture_labels("hackbench/blog-tw-ltp-hackbench-old-form-vm-cpus.txt", "Time");
     assert_eq!(hb, vec!["for 1 cpu", "for 2 cpu", "for 1 cpu", "for 2 cpu", "4cpu"]);
     let mem = fixture_labels("perf-bench/lkml-2012-mem-memcpy-old-header-prefault-thp.txt", "bandwidth");
-    assert_eq!(mem, vec!["with thp", "no thp"]);
+    assert_eq!(mem, vec!["with THP", "no THP"]);
     let pipe = fixture_labels("perf-bench/lkml-2021-sched-pipe-wf-sync-before-after.txt", "Total time");
-    assert_eq!(pipe, vec!["before", "after"]);
+    assert_eq!(pipe, vec!["Before", "After"]);
 }

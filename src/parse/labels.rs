@@ -224,7 +224,8 @@ fn apply_labels(input: &Input, parsed: &mut ParsedFile) -> usize {
 /// none of them is a label. The samples in line order fall into copies of
 /// one output: a copy ends where a sample repeats a key (metric and
 /// parameters) it already holds, or has other parameters than the sample
-/// before it. Inside a copy, between its first and last
+/// before it on a line not right below that sample's (the next row of one
+/// table is still the copy's). Inside a copy, between its first and last
 /// read line, every line is the benchmark's (`General statistics:`, `CPU
 /// speed:` between sysbench's figures). Above each copy, the lines after
 /// the copy before it (from the file's start for the first): the lines
@@ -301,16 +302,22 @@ fn copies(input: &Input, samples: &[Sample], hashes: &[u64]) -> (Vec<(usize, usi
     let mut copies: Vec<(usize, usize)> = Vec::new();
     let mut held: rustc_hash::FxHashSet<u64> = rustc_hash::FxHashSet::default();
     let mut last_params: &[crate::model::Param] = &[];
+    let mut last_line = 0;
     for (line, h, i) in order {
         if line == 0 || line > input.lines.len() {
             continue;
         }
         // A sample of other parameters than the one before starts another
         // output (sysbench --threads=4, then --threads=8 under a heading of
-        // its own): the lines between are not inside one copy.
+        // its own): the lines between are not inside one copy. Not on the
+        // line right below it, though: that is the next row of one table
+        // (tiotest's box, `Write 440 MBs` over `Random Write 16 MBs`; each
+        // row a copy, the box's label went to its first row only and the
+        // other rows of ext2's and xfs's boxes were averaged as runs).
         let params = samples[i].params.as_slice();
-        let same_run = params == last_params;
+        let same_run = params == last_params || line == last_line + 1;
         last_params = params;
+        last_line = line;
         match copies.last_mut() {
             Some(c) if (same_run && !held.contains(&h)) || c.1 == line => {
                 c.1 = line;
@@ -408,7 +415,7 @@ fn label_by_command_lines(
                     read.extend(s.group.split('/'));
                 }
                 let mut kept: Vec<&str> = Vec::new();
-                for &w in commands[k].as_deref().unwrap_or_default() {
+                for w in without_housekeeping(commands[k].as_deref().unwrap_or_default()) {
                     let value = w.rsplit('=').next().unwrap_or(w);
                     if (!w.starts_with('-') || w.contains('=')) && !value.is_empty() && read.contains(value) {
                         if !w.contains('=') && kept.last().is_some_and(|p| p.starts_with('-') && kept.len() > 1) {
@@ -479,6 +486,39 @@ fn label_by_command_lines(
     add_copy_labels(ids, &copy_of, &parts)
 }
 
+/// Commands typed around a benchmark's that set nothing up: changing
+/// directory, unmounting, syncing, waiting, listing (`cd; umount /mnt;
+/// mount -t ext4 /dev/sdb1 /mnt && cd /mnt && dbench 16`: the set-up is
+/// what is mounted, [`filesystem_command`]).
+const HOUSEKEEPING: [&str; 9] = ["cd", "umount", "sync", "sleep", "ls", "pwd", "clear", "date", "uptime"];
+
+/// A command line's words without its parts (joined by `;`, `&&`, `||`)
+/// that set nothing up ([`HOUSEKEEPING`], `echo 3 > /proc/sys/vm/drop_caches`):
+/// they told apart copies of one set-up (`mount -t ext4 … && dbench 16`
+/// and `cd; umount /mnt; mount -t ext4 … && dbench 16` were two).
+fn without_housekeeping<'a>(words: &[&'a str]) -> Vec<&'a str> {
+    let mut kept = Vec::new();
+    let mut part: Vec<&'a str> = Vec::new();
+    let mut flush = |part: &mut Vec<&'a str>| {
+        let first = part.first().map(|w| w.trim_end_matches(';')).unwrap_or_default();
+        let first = command_words_name(first);
+        let chores =
+            HOUSEKEEPING.contains(&first) || (first == "echo" && part.iter().any(|w| w.contains("drop_caches")));
+        if !chores {
+            kept.append(part);
+        }
+        part.clear();
+    };
+    for &w in words {
+        part.push(w);
+        if matches!(w, "&&" | "||" | ";") || w.ends_with(';') {
+            flush(&mut part);
+        }
+    }
+    flush(&mut part);
+    kept
+}
+
 /// Labels copies of one output that the labels and command lines left
 /// merged as runs of one set-up (see [`merged_groups`]) by the set-up
 /// lines above them whose values differ from copy to copy while their names
@@ -523,7 +563,10 @@ fn label_by_setup_lines(
             .filter(|name| {
                 let values: Vec<Option<&String>> =
                     pairs.iter().map(|p| p.iter().find(|(m, _)| m == name).map(|(_, l)| l)).collect();
-                values.iter().all(Option::is_some) && values.iter().any(|v| *v != values[0])
+                values.iter().all(Option::is_some)
+                    && values
+                        .iter()
+                        .any(|v| !v.unwrap_or(&String::new()).eq_ignore_ascii_case(values[0].unwrap_or(&String::new())))
             })
             .collect();
         if differing.is_empty() {
@@ -703,8 +746,8 @@ fn sched_feature(text: &str) -> Option<&str> {
 ///   line as `/sys/kernel/debug/sched/features` names it (capitals, an
 ///   underscore, `NO_` when off) → (`DELAY_DEQUEUE`, the line as written).
 ///
-/// All [`MAX_LABEL_CHARS`] at most, in lower case (a kernel's name as
-/// written). `None` for any other line.
+/// All [`MAX_LABEL_CHARS`] at most; names in lower case, values as written
+/// (compared without case). `None` for any other line.
 fn setup_pair(text: &str) -> Option<(String, String)> {
     if text.chars().count() > MAX_LABEL_CHARS || text.ends_with(['.', ',', ';', '!', '?']) || is_run_marker(text) {
         return None;
@@ -1431,11 +1474,15 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str, quali
     // The Markdown headings (`## ext4` over `### Tuned`) the lines below
     // are under, outermost first: each one's level (its `#`s), label and line.
     let mut headings: Vec<(usize, String, usize)> = Vec::new();
+    // The scene a person set before a label on its line (`Run the same
+    // workload, 4 threads at a time. Normal fsync:`), over the label lines
+    // below it until the next such line or Markdown heading.
+    let mut scene: Option<String> = None;
     // Each read line's index, paragraph heading, the Markdown headings over
     // its label line, the label over its group and its block's label: made
     // identities once the headings alike over every label are known.
     // (`None`: its label is a heading or none.)
-    type Parts = (usize, Option<(String, String)>, Option<Vec<String>>, Option<String>, Option<String>);
+    type Parts = (usize, Option<(String, String)>, Option<Vec<String>>, Option<String>, Option<String>, Option<String>);
     let mut parts: Vec<Parts> = Vec::new();
     // Whether a line gave a number since the last label line: until then,
     // a sentence under a change's name is the benchmark's banner
@@ -1482,7 +1529,7 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str, quali
                     .collect::<Vec<_>>()
             });
             let under = under.filter(|u| !own_heading || !u.is_empty());
-            parts.push((i, head, under, outer.clone(), block));
+            parts.push((i, head, under, scene.clone(), outer.clone(), block));
             continue;
         }
         if quiet.get(n).is_some_and(|&q| q) {
@@ -1504,7 +1551,20 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str, quali
             word = None;
             continue;
         }
+        // `**ext4**` alone on its line over `before:` and `after:`: a heading
+        // as `### ext4` is, under every `#` heading (the two file systems'
+        // `before:` runs were averaged); `**Run 1:**` counts runs (above).
+        if let Some(h) = bold_heading(text) {
+            scene = None;
+            label = Some(label_text(h));
+            label_at = n;
+            word = None;
+            headings.retain(|h| h.0 < BOLD_LEVEL);
+            headings.push((BOLD_LEVEL, label_text(h), n));
+            continue;
+        }
         if let Some(h) = markdown_heading(text) {
+            scene = None;
             label = Some(label_text(h));
             label_at = n;
             word = None;
@@ -1517,6 +1577,7 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str, quali
         // увеличения производительности в ущерб стабильности`) still ends
         // the last one's part: its first words stand for it.
         if let Some(h) = long_markdown_heading(text) {
+            scene = None;
             let level = markdown_heading_level(text).unwrap_or(2);
             headings.retain(|h| h.0 < level);
             headings.push((level, label_text(&h), n));
@@ -1566,7 +1627,16 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str, quali
         let found = kernel
             .or(beside_counter)
             .or_else(|| label_line(text, underlined))
-            .or_else(|| without_aside(text).and_then(|t| label_line(&t, false)))
+            .or_else(|| without_aside(text).and_then(|t| label_line(&t, false)));
+        // Not the end of a sentence wrapped from the line above (`interface
+        // to run some tests. The quick test is:`).
+        let scened = if found.is_none() && prev_ends { scene_line(text) } else { None };
+        let found = found
+            .or_else(|| {
+                let (set, l) = scened?;
+                scene = Some(set);
+                Some(l)
+            })
             .or_else(|| config_command(text))
             .or_else(|| setup_line(text))
             .or_else(|| base_line(text))
@@ -1616,12 +1686,46 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str, quali
         Some(first) => chains.fold(first.len(), |k, c| first.iter().zip(c).take(k).take_while(|(a, b)| a == b).count()),
         None => 0,
     };
-    for (i, head, under, outer, block) in parts {
+    for (i, head, under, scene, outer, block) in parts {
         let mut outers: Vec<String> = under.unwrap_or_default().into_iter().skip(common).collect();
+        // A kernel's runs are its own, whatever scene was set before.
+        if !block.as_deref().is_some_and(is_kernel_name) {
+            outers.extend(scene);
+        }
         outers.extend(outer);
         out[i] = Some(identity(head, outers, block));
     }
+    // Labels alike but for case (`### Before` and `before:`) are one
+    // set-up, shown as first written.
+    let mut written: FxHashMap<String, String> = FxHashMap::default();
+    for l in out.iter_mut().flatten().filter_map(|id| id.label.as_mut()) {
+        let first = written.entry(l.to_lowercase()).or_insert_with(|| l.clone());
+        if *l != *first {
+            l.clone_from(first);
+        }
+    }
     out
+}
+
+/// A line that sets a scene, then labels the runs below it (`Run the same
+/// workload, 4 threads at a time. Normal fsync:`, Dave Chinner's fs_mark
+/// mail, linux-mm 2015, over the third of four tables; the fourth under
+/// `Using io_fsync():` as the second was, 1 thread there, 4 here): the
+/// scene, a sentence of two to ten words from a capital letter (the line
+/// starts it: the caller sees that the line above ends one), and the label after it that
+/// [`label_line`] reads (`run the same workload, 4 threads at a time`,
+/// `normal fsync`). The scene heads the label lines below it (the tables of
+/// 4 threads were averaged with those of 1 thread as runs). `None` for any
+/// other line.
+fn scene_line(text: &str) -> Option<(String, String)> {
+    if !text.ends_with(':') || text.chars().count() > 100 || !text.starts_with(char::is_uppercase) {
+        return None;
+    }
+    let (set, last) = text.rsplit_once(". ")?;
+    let label = label_line(last.trim(), false)?;
+    let words = set.split_whitespace().count();
+    let sentence = (2..=10).contains(&words) && !set.contains(['.', ':', '=', '|', '(', ')']);
+    sentence.then(|| (label_text(set.trim()), label))
 }
 
 /// The words a change label starts with or, ending in a colon, holds
@@ -1726,7 +1830,7 @@ fn title(text: &str) -> Option<String> {
     } else {
         text.to_string()
     };
-    (ok && !text.is_empty()).then(|| if is_kernel_name(&text) { text } else { text.to_lowercase() })
+    (ok && !text.is_empty()).then_some(text)
 }
 
 /// A sample's identity inside one file, what makes two samples runs of
@@ -1886,7 +1990,8 @@ fn without_aside(text: &str) -> Option<String> {
 /// set something: `ethtool -K`/`-C`/`-G`/`-L`/`-s`, `sysctl -w` or
 /// `sysctl name=value`, `echo … > /sys/…` or `/proc/…`, `cpupower`,
 /// `tuned-adm profile`, `ip link set` (Eric Dumazet's BIG TCP netperf
-/// runs, netdev 2022, told apart only by it), SQL's `ALTER SYSTEM SET`.
+/// runs, netdev 2022, told apart only by it), SQL's `ALTER SYSTEM SET`,
+/// `renice` ([`renice`]).
 fn config_command(text: &str) -> Option<String> {
     let mut t = text.trim();
     // Most lines are none: their first word tells, before anything is made.
@@ -1895,6 +2000,7 @@ fn config_command(text: &str) -> Option<String> {
         || matches!(first, "mount" | "umount" | "export")
         || first.starts_with("mkfs")
         || first.eq_ignore_ascii_case("alter")
+        || first.eq_ignore_ascii_case("renice")
         || first.ends_with(['#', '$']);
     if !may {
         return None;
@@ -1914,6 +2020,9 @@ fn config_command(text: &str) -> Option<String> {
     }
     let words: Vec<&str> = t.split_whitespace().collect();
     let first = *words.first()?;
+    if first.eq_ignore_ascii_case("renice") {
+        return renice(t, &words);
+    }
     let sets = match first {
         "ethtool" => words.get(1).is_some_and(|f| matches!(*f, "-K" | "--offload" | "-C" | "-G" | "-L" | "-s" | "-A")),
         "sysctl" => {
@@ -1941,6 +2050,19 @@ fn config_command(text: &str) -> Option<String> {
         _ => t.to_ascii_uppercase().starts_with("ALTER SYSTEM SET "),
     };
     (sets && t.chars().count() <= 100).then(|| t.to_string())
+}
+
+/// `renice -20 artsd`, `renice -n 19 -p 4242`, also as a person writes
+/// it (`Renice -20 both artsd prozesses (the KDE-2.2.1 noatun sound
+/// daemon)`, LKML 2001, between two sets of dbench 1.x runs): a process's
+/// priority changed between runs, a set-up. The line as printed up to its
+/// aside in brackets, at most [`MAX_LABEL_CHARS`]; `None` without a
+/// priority (`renice` alone, `renice me`).
+fn renice(t: &str, words: &[&str]) -> Option<String> {
+    let priority = words.iter().skip(1).find(|w| **w != "-n")?;
+    priority.trim_start_matches(['-', '+']).parse::<u8>().ok()?;
+    let label = t.split_once(" (").map_or(t, |(head, _)| head).trim_end_matches(['.', ',', ':', ';']).trim_end();
+    (label.chars().count() <= MAX_LABEL_CHARS).then(|| label.to_string())
 }
 
 /// The set-up a command line typed between runs makes by the file system
@@ -2113,6 +2235,26 @@ pub fn heading_over_labels(text: &str) -> Option<(usize, String)> {
     Some((level, h))
 }
 
+/// The level [`identities`] gives a bold line alone (`**ext4**`): under
+/// every Markdown heading (`######` is 6).
+const BOLD_LEVEL: usize = 7;
+
+/// `**ext4**`, `**Before patch**` → its words: a line that is only bold
+/// text of one to six words, at most [`MAX_LABEL_CHARS`], no run marker
+/// (`**Run 1:**`). Not with a colon: `**Output:**` over each copy's code
+/// block is a caption, the same above every copy (as a heading it hid the
+/// `### SET Workload` / `### GET Workload` headings above it). `None` for
+/// any other line.
+fn bold_heading(text: &str) -> Option<&str> {
+    let inner = text.trim().strip_prefix("**")?.strip_suffix("**")?.trim();
+    let ok = !inner.is_empty()
+        && !inner.contains(['*', ':'])
+        && inner.chars().count() <= MAX_LABEL_CHARS
+        && inner.split_whitespace().count() <= 6
+        && !is_run_marker(text);
+    ok.then_some(inner)
+}
+
 /// The level of a Markdown heading (`### ext4` → 3): two to six `#` and a
 /// space (one `#` is as often a root shell's prompt).
 fn markdown_heading_level(text: &str) -> Option<usize> {
@@ -2147,7 +2289,9 @@ fn long_markdown_heading(text: &str) -> Option<String> {
 /// (`Kernel: 6.1-rc3 + fix`: the whole name, a set-up of its own),
 /// or a title between rules (`---with THP---`). Numbered runs
 /// (`run 2:`) are runs, not labels. A label holding one kernel name among
-/// other words (`Following the 2.5.33 results:`) is that kernel.
+/// other words (`Following the 2.5.33 results:`) is that kernel. As the
+/// person wrote it (`Using io_fsync()`), but for the `Kernel: 6.1-rc3 +
+/// fix` form and a numbered item, in lower case.
 fn label_line(text: &str, underlined: bool) -> Option<String> {
     if let Some(inner) = fenced_title(text) {
         return Some(label_text(inner));
@@ -2219,7 +2363,22 @@ fn label_line(text: &str, underlined: bool) -> Option<String> {
         .filter(|&(k, w)| is_kernel_name(w) && (k == 0 || leads_to_kernel(words[k - 1])))
         .map(|(_, w)| *w)
         .collect();
-    Some(if kernels.len() == 1 && !more { kernels[0].to_string() } else { without_preposition(&lower).to_string() })
+    Some(if kernels.len() == 1 && !more {
+        kernels[0].to_string()
+    } else {
+        as_written(bare, without_preposition(&lower))
+    })
+}
+
+/// `part`, the end of `text` in lower case (as [`without_preposition`]
+/// leaves it), as written in `text` (`For the A72 -` → `A72`); `part`
+/// itself where lowering changed the text's length.
+fn as_written(text: &str, part: &str) -> String {
+    let start = text.trim_end().len().checked_sub(part.len());
+    start
+        .and_then(|k| text.trim_end().get(k..))
+        .filter(|w| w.to_lowercase() == part)
+        .map_or_else(|| part.to_string(), str::to_string)
 }
 
 /// A row of a program's table or histogram: a word, then two or more
@@ -2249,10 +2408,12 @@ fn numbered_item(text: &str) -> Option<&str> {
     .then_some(rest)
 }
 
-/// A label as the pages show it: a kernel's name as written, anything
-/// else in lower case (`### OpenEBS` → `openebs`, `mq-deadline`).
+/// A label as the pages show it: as the person wrote it (`### OpenEBS`,
+/// `## 6.1.0-13-amd64 (Debian stock)`: lowered, it showed as `(debian
+/// stock)`). Labels that differ only in case are one set-up
+/// ([`identities`] shows each as first written).
 fn label_text(text: &str) -> String {
-    if is_kernel_name(text) { text.to_string() } else { text.to_lowercase() }
+    text.to_string()
 }
 
 /// True when `s.to_lowercase() == lower` (`lower` has no Σ, the one letter
@@ -2577,10 +2738,12 @@ fn is_harness_word(word: &str, programs: &[&str]) -> bool {
         || programs.iter().any(|p| w.eq_ignore_ascii_case(p))
 }
 
-/// Words that say a line is a run's start, end or number ([`is_harness_word`]).
-const HARNESS_WORDS: [&str; 17] = [
+/// Words that say a line is a run's start, end or number ([`is_harness_word`]):
+/// `- run 5 iterations` (a list of what a test does) counts runs; its
+/// `iterations` labelled the first of four fs_mark tables.
+const HARNESS_WORDS: [&str; 24] = [
     "test", "benchmark", "bench", "harness", "run", "runs", "start", "started", "starting", "begin", "began", "end",
-    "ended", "finished", "done", "date", "time",
+    "ended", "finished", "done", "date", "time", "times", "iteration", "iterations", "loop", "loops", "pass", "passes",
 ];
 
 /// A line split into what is left and the run counter or date at its start
@@ -2663,8 +2826,9 @@ const MAX_COUNTER_WORDS: usize = 8;
 /// Words that are a run's counter or a date and nothing more: `run 1`,
 /// `iteration 1 of 2`, `2nd run`, `(run 1)`, `[1/4]`, `(1/2)`, `1/2` (of at
 /// most 20 when bare: `30/70` is a mix), `#1`, `test 1`, date(1)'s `Tue
-/// Jan 16 10:01:00 UTC 2024`, `2024-01-16 10:00` (see [`is_timestamp`]);
-/// a separator (`,`, `:`, `-`) on either side.
+/// Jan 16 10:01:00 UTC 2024`, `2024-01-16 10:00` (see [`is_timestamp`]),
+/// a run's process id `pid 4242` ([`is_pid`]); a separator (`,`, `:`,
+/// `-`) on either side.
 fn is_counter(words: &[&str]) -> bool {
     let s = words.join(" ");
     let s = s.trim_matches(|c: char| c.is_whitespace() || matches!(c, ',' | ':' | ';' | '-'));
@@ -2688,7 +2852,9 @@ fn is_counter(words: &[&str]) -> bool {
     {
         return k >= 1 && k <= of && (bracketed || of <= 20);
     }
-    run_counter(&lower) || is_timestamp(&lower)
+    // `ext4 pid 4242`: the run's process beside its set-up (each run was a
+    // set-up of its own, `ext4 pid 4242`, `ext4 pid 4311`).
+    run_counter(&lower) || is_timestamp(&lower) || is_pid(&lower)
 }
 
 /// A line a benchmark prints around its own results, passed over on the
@@ -2720,9 +2886,40 @@ fn is_tool_chatter(text: &str) -> bool {
         || text.starts_with("L M B E N C H")
         || (text.starts_with("# Running '") && text.ends_with("benchmark:"))
         || text.starts_with("| Item ")
+        || is_perf_stat_time(text)
         || (text.starts_with([',', '`', '+', '|'])
             && text.contains("---")
             && text.chars().all(|c| matches!(c, ',' | '.' | '`' | '\'' | '+' | '-' | '|')))
+}
+
+/// perf stat's times below its counts: `9.987657624 seconds time elapsed`,
+/// `1.234 seconds user`, `0.5 seconds sys`, with `-r` their spread too
+/// (`9.98 +- 0.01 seconds time elapsed  ( +-  0.12% )`). A tool's output,
+/// a new figure every run, no line a person wrote (above one of three
+/// memtier rounds, it warned that the rounds had different text above them).
+fn is_perf_stat_time(text: &str) -> bool {
+    let figure = |w: &str| {
+        w.starts_with(|c: char| c.is_ascii_digit()) && w.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b',')
+    };
+    let mut words = text.split_whitespace().peekable();
+    if !words.next().is_some_and(figure) {
+        return false;
+    }
+    if words.peek() == Some(&"+-") {
+        words.next();
+        if !words.next().is_some_and(figure) {
+            return false;
+        }
+    }
+    if words.next() != Some("seconds") {
+        return false;
+    }
+    let what = match words.next() {
+        Some("time") => words.next() == Some("elapsed"),
+        Some("user" | "sys") => true,
+        _ => false,
+    };
+    what && words.next().is_none_or(|w| w.starts_with('('))
 }
 
 /// The headings sysbench 0.4 to 1.0 prints above its own figures, the same
@@ -2965,7 +3162,7 @@ mod tests {
             ("pass 1: ext3", "pass 2: ext4", ["ext3", "ext4"]),
             ("run 1: nobarrier", "run 2: barrier", ["nobarrier", "barrier"]),
             ("Round 1 (cold cache)", "Round 2 (warm cache)", ["cold cache", "warm cache"]),
-            ("=== 16 clients, O_SYNC ===", "=== 32 clients, O_SYNC ===", ["16 clients, o_sync", "32 clients, o_sync"]),
+            ("=== 16 clients, O_SYNC ===", "=== 32 clients, O_SYNC ===", ["16 clients, O_SYNC", "32 clients, O_SYNC"]),
             ("NO_DELAY_DEQUEUE", "DELAY_DEQUEUE", ["NO_DELAY_DEQUEUE", "DELAY_DEQUEUE"]),
             ("before:", "after:", ["before", "after"]),
             ("16 clients:", "32 clients:", ["16 clients", "32 clients"]),
@@ -3094,6 +3291,63 @@ mod tests {
         let ip = "ip link set dev eth0 gso_ipv6_max_size 185000 gro_ipv6_max_size 185000";
         assert_eq!(config_command(ip).as_deref(), Some(ip));
         assert_eq!(config_command("ip link show eth0"), None);
+        let renice = "Renice -20 both artsd prozesses (the KDE-2.2.1 noatun sound daemon)";
+        assert_eq!(config_command(renice).as_deref(), Some("Renice -20 both artsd prozesses"));
+        assert_eq!(config_command("# renice -n 19 -p 4242").as_deref(), Some("renice -n 19 -p 4242"));
+        assert_eq!(config_command("Renice them all, I said."), None);
+    }
+
+    /// Dave Chinner's fs_mark mail (linux-mm 2015): the scene before a
+    /// label on one line heads the label lines below it.
+    #[test]
+    fn a_scene_before_a_label_heads_the_labels_below() {
+        let line = "Run the same workload, 4 threads at a time. Normal fsync:";
+        assert_eq!(
+            scene_line(line),
+            Some(("Run the same workload, 4 threads at a time".to_string(), "Normal fsync".to_string()))
+        );
+        assert_eq!(scene_line("Using io_fsync():"), None);
+        assert_eq!(scene_line("I tried it again. It went like this, more or less, the whole time:"), None);
+        assert_eq!(scene_line("See 2.6.8. Run 2:"), None);
+        assert!(is_counter_beside_program("- run 5 iterations", &["fsmark"]));
+    }
+
+    /// A bold line alone is a heading; a bold caption or run marker is none.
+    #[test]
+    fn bold_lines_alone_head_labels() {
+        assert_eq!(bold_heading("**ext4**"), Some("ext4"));
+        assert_eq!(bold_heading("**Output:**"), None);
+        assert_eq!(bold_heading("**Run 1**"), None);
+        assert_eq!(bold_heading("**ext4** is faster"), None);
+    }
+
+    /// perf stat's times are its output, no one's words.
+    #[test]
+    fn perf_stat_times_are_tool_chatter() {
+        assert!(is_tool_chatter("9.987657624 seconds time elapsed"));
+        assert!(is_tool_chatter("1.234 seconds user"));
+        assert!(is_tool_chatter("9.98 +- 0.01 seconds time elapsed  ( +-  0.12% )"));
+        assert!(!is_person_line("0.5 seconds sys", "memtier"));
+        assert!(!is_tool_chatter("10 seconds later it was done"));
+    }
+
+    /// `cd`, `umount` around a benchmark's command set nothing up.
+    #[test]
+    fn housekeeping_commands_are_no_set_up() {
+        let line = "cd; umount /mnt; mount -t ext4 /dev/sdb1 /mnt && cd /mnt && dbench 16";
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(without_housekeeping(&words).join(" "), "mount -t ext4 /dev/sdb1 /mnt && dbench 16");
+        let words = ["taskset", "-c", "0", "hackbench", "-g", "10"];
+        assert_eq!(without_housekeeping(&words), words);
+    }
+
+    /// A run's pid beside its set-up (`ext4 pid 4242` above each dbench
+    /// run) is the run's marker: the set-up is what is left.
+    #[test]
+    fn a_pid_beside_a_set_up_is_a_run_marker() {
+        assert_eq!(setup_beside_counter("ext4 pid 4242", &["dbench"]).as_deref(), Some("ext4"));
+        assert_eq!(setup_beside_counter("xfs (pid 4402)", &["dbench"]).as_deref(), Some("xfs"));
+        assert!(is_counter_beside_program("dbench pid 4402", &["dbench"]));
     }
 
     /// Peter Puhov's sched/fair patch mail (LKML 2020): `master: 'commit
@@ -3106,7 +3360,7 @@ mod tests {
             &format!("{master}\nThroughput 1\nWith patch:\nThroughput 2\n{master}\nThroughput 3\n"),
             &[2, 4, 6],
         );
-        assert_eq!(last_params(&p), vec![master, "with patch", master]);
+        assert_eq!(last_params(&p), vec![master, "With patch", master]);
         assert_eq!(base_line("base: 8784fb5fa2e0 (tip/master)").as_deref(), Some("base: 8784fb5fa2e0 (tip/master)"));
         assert_eq!(base_line("master:"), None);
         assert_eq!(base_line("Database: mysql"), None);
@@ -3120,7 +3374,7 @@ mod tests {
             "Before anything:\nThroughput 1\n\nand with it being the way it is in the branch:\n\nThroughput 2\n",
             &[2, 6],
         );
-        assert_eq!(last_params(&p), vec!["before anything", "and with it being the way it is in the branch"]);
+        assert_eq!(last_params(&p), vec!["Before anything", "and with it being the way it is in the branch"]);
     }
 
     #[test]
@@ -3142,7 +3396,7 @@ mod tests {
             "Before this commit (average 25617 +- 0.16%):\n\nThroughput 1\nThroughput 2\n\nAfter this commit (average 1194790 +- 0.11%):\n\nThroughput 3\n",
             &[3, 4, 8],
         );
-        assert_eq!(last_params(&p), vec!["before this commit", "before this commit", "after this commit"]);
+        assert_eq!(last_params(&p), vec!["Before this commit", "Before this commit", "After this commit"]);
         assert_eq!(without_aside("We ran it (see below):"), None);
     }
 
@@ -3165,7 +3419,7 @@ mod tests {
         assert_eq!(config_command("echo hello"), None);
         assert_eq!(config_command("sysctl vm.swappiness"), None);
         assert_eq!(setup_line("Scheduler: mq-deadline").as_deref(), Some("mq-deadline"));
-        assert_eq!(setup_line("I/O scheduler: BFQ").as_deref(), Some("bfq"));
+        assert_eq!(setup_line("I/O scheduler: BFQ").as_deref(), Some("BFQ"));
         assert_eq!(setup_line("Number of threads: 4"), None);
         assert_eq!(setup_line("Scheduler: we left it at the default one."), None);
     }
@@ -3174,7 +3428,7 @@ mod tests {
     fn before_and_after_become_a_label_parameter() {
         let p = labelled("Before:\nThroughput 1\nThroughput 2\n\nAfter:\nThroughput 3\nThroughput 4\n", &[2, 3, 6, 7]);
         let labels = last_params(&p);
-        assert_eq!(labels, vec!["before", "before", "after", "after"]);
+        assert_eq!(labels, vec!["Before", "Before", "After", "After"]);
     }
 
     #[test]
@@ -3212,7 +3466,7 @@ mod tests {
         let text = format!("{}\n{}", block("w/o patch", "1.000"), block("w/ patch", "2.000"));
         let p = labelled(&text, &[5, 11]);
         let labels = last_params(&p);
-        assert_eq!(labels, vec!["w/o patch / results", "w/ patch / results"]);
+        assert_eq!(labels, vec!["w/o patch / Results", "w/ patch / Results"]);
     }
 
     /// sysbench's own headings (`CPU speed:`, `General statistics:`) are
@@ -3392,15 +3646,15 @@ mod tests {
         for (a, b, want) in [
             ("Filesystem: ext4", "Filesystem: xfs", ["filesystem: ext4", "filesystem: xfs"]),
             ("SMT: on", "SMT: off", ["smt: on", "smt: off"]),
-            ("CPU frequency: 2.0 GHz", "CPU frequency: 3.0 GHz", ["cpu frequency: 2.0 ghz", "cpu frequency: 3.0 ghz"]),
+            ("CPU frequency: 2.0 GHz", "CPU frequency: 3.0 GHz", ["cpu frequency: 2.0 GHz", "cpu frequency: 3.0 GHz"]),
             ("mitigations=on", "mitigations=off", ["mitigations=on", "mitigations=off"]),
-            ("**Before patch**", "**After patch**", ["before patch", "after patch"]),
+            ("**Before patch**", "**After patch**", ["Before patch", "After patch"]),
             ("[base]", "[patched]", ["base", "patched"]),
             ("Run 1 (cold cache):", "Run 2 (warm cache):", ["cold cache", "warm cache"]),
             ("Filesystem = ext4", "Filesystem = xfs", ["Filesystem = ext4", "Filesystem = xfs"]),
-            ("*Before*", "*After*", ["before", "after"]),
+            ("*Before*", "*After*", ["Before", "After"]),
             ("(base)", "(patched)", ["base", "patched"]),
-            ("<b>Before</b>", "<b>After</b>", ["before", "after"]),
+            ("<b>Before</b>", "<b>After</b>", ["Before", "After"]),
             ("- ext4", "- xfs", ["ext4", "xfs"]),
             ("Threads: 4", "Threads: 8", ["threads: 4", "threads: 8"]),
             ("Run 1 on ext4:", "Run 2 on xfs:", ["ext4", "xfs"]),
@@ -3434,7 +3688,7 @@ mod tests {
             assert_eq!(setup_pair(line), None, "{line}");
         }
         assert_eq!(setup_pair("NO_HRTICK"), Some(("HRTICK".to_string(), "NO_HRTICK".to_string())));
-        assert_eq!(setup_pair("Scheduler: BFQ"), Some(("scheduler".to_string(), "bfq".to_string())));
+        assert_eq!(setup_pair("Scheduler: BFQ"), Some(("scheduler".to_string(), "BFQ".to_string())));
     }
 
     /// From an attacker's trial (session 21): set-up lines of other names
@@ -3449,8 +3703,10 @@ mod tests {
             "{:?}",
             p.notes
         );
+        // A bold line alone heads its runs (a set-up of its own): not averaged.
         let p = labelled("mitigations=off\nThroughput 1\n\n**With the fix**\nThroughput 2\n", &[2, 5]);
-        assert!(p.notes.iter().any(|(l, _)| *l == 4), "{:?}", p.notes);
+        let labels = last_params(&p);
+        assert_ne!(labels[0], labels[1], "{:?}", p.notes);
         assert!(is_person_line("With “cont-pages=on”, qemu keep 907264kb THPs.", "netperf"));
         assert!(!is_person_line("Total ticks      : 371867026", "netperf"));
         assert!(!is_person_line("Compiler version : GCC11.1.0", "netperf"));
@@ -3492,7 +3748,7 @@ mod tests {
     #[test]
     fn one_hash_headings_label_without_their_hash() {
         let p = labelled("# Before patch\n\nThroughput 1\n\n# After patch\n\nThroughput 2\n", &[3, 7]);
-        assert_eq!(last_params(&p), vec!["before patch", "after patch"]);
+        assert_eq!(last_params(&p), vec!["Before patch", "After patch"]);
         let p = labelled("# ext4\nThroughput 1\n\n# xfs\nThroughput 2\n", &[2, 5]);
         assert_eq!(last_params(&p), vec!["ext4", "xfs"]);
         for line in ["# echo 3 > /proc/sys/vm/drop_caches", "# uname -r", "# run 2", "#!/bin/sh"] {
@@ -3659,7 +3915,7 @@ mod tests {
         let text = "EXTREME\n\nSuite VII Run Beginning\n\nTasks jobs/min\nThroughput 1\n\nVMEMMAP\n\nTasks jobs/min\nThroughput 2\n";
         let p = labelled(text, &[6, 11]);
         let labels = last_params(&p);
-        assert_eq!(labels, vec!["extreme", "vmemmap"]);
+        assert_eq!(labels, vec!["EXTREME", "VMEMMAP"]);
     }
 
     #[test]
@@ -3667,7 +3923,7 @@ mod tests {
         let text = "### Directly on the node\n```bash\nThroughput 1\n```\n\n### Ephemeral storage\n```bash\nThroughput 2\n```\n";
         let p = labelled(text, &[3, 8]);
         let labels = last_params(&p);
-        assert_eq!(labels, vec!["directly on the node", "ephemeral storage"]);
+        assert_eq!(labels, vec!["Directly on the node", "Ephemeral storage"]);
     }
 
     /// A note pasted as Markdown: `### ext4` over `before:` and `after:`,
@@ -3721,7 +3977,7 @@ mod tests {
         let text = "## Without THP\n### 2024-01-16\nThroughput 1\n### Iteration 2\nThroughput 2\n\
                     ## With THP\n### Run 1\nThroughput 3\n### Run 2\nThroughput 4\n";
         let p = labelled(text, &[3, 5, 8, 10]);
-        assert_eq!(last_params(&p), vec!["without thp", "without thp", "with thp", "with thp"]);
+        assert_eq!(last_params(&p), vec!["Without THP", "Without THP", "With THP", "With THP"]);
         // A heading over one copy only, no label line under it: as before.
         let p = labelled("### Results on the box\nThroughput 1\nThroughput 2\n", &[2, 3]);
         assert_eq!(last_params(&p), vec!["16", "16"]);
@@ -3765,7 +4021,7 @@ mod tests {
         };
         assert_eq!(
             param("label"),
-            vec!["before", "after", "a72 / before", "a72 / after", "a53 / before", "a53 / after"]
+            vec!["Before", "After", "A72 / Before", "A72 / After", "A53 / Before", "A53 / After"]
         );
         // The quoted post's runs are not the writer's.
         assert_eq!(param("quoting"), vec!["quoted", "quoted", "unquoted", "unquoted", "unquoted", "unquoted"]);
@@ -3780,7 +4036,7 @@ mod tests {
         let labels = last_params(&p);
         assert_eq!(
             labels,
-            vec!["single dd writes 2gb / before", "9 copies of dd, each writes 20mb / before", "before"]
+            vec!["single dd writes 2GB / before", "9 copies of dd, each writes 20mb / before", "before"]
         );
     }
 
@@ -3789,13 +4045,13 @@ mod tests {
         let text = "2.6.10:\nBefore:\nThroughput 1\nAfter:\nThroughput 2\n\n2.6.11:\nBefore:\nThroughput 3\n";
         let p = labelled(text, &[3, 5, 9]);
         let got = kernels_and_last_params(&p);
-        assert_eq!(got, vec![(Some("2.6.10"), "before"), (Some("2.6.10"), "after"), (Some("2.6.11"), "before")]);
+        assert_eq!(got, vec![(Some("2.6.10"), "Before"), (Some("2.6.10"), "After"), (Some("2.6.11"), "Before")]);
     }
 
     #[test]
     fn a_dash_ended_line_alone_is_a_label() {
         let p = labelled("For the A72 -\nThroughput 1\nFor the A53 -\nThroughput 2\n", &[2, 4]);
-        assert_eq!(p.samples[1].params.last().map(|p| p.value.as_str()), Some("a53"));
+        assert_eq!(p.samples[1].params.last().map(|p| p.value.as_str()), Some("A53"));
         // A sentence ending in a dash is no label.
         let p = labelled("and here is what I got when I ran it twice -\nThroughput 1\nThroughput 2\n", &[2, 3]);
         assert!(p.samples.iter().all(|s| s.params.len() == 1));
@@ -3842,7 +4098,7 @@ mod tests {
         let p = labelled(&text, &[1, 5]);
         assert!(p.samples.iter().all(|s| s.params.len() == 1), "{:?}", last_params(&p));
         let p = labelled("Throughput 1\n\nWith THP\n========\nThroughput 2\n", &[1, 5]);
-        assert_eq!(last_params(&p), vec!["16", "with thp"]);
+        assert_eq!(last_params(&p), vec!["16", "With THP"]);
         // Right above its block, after a sentence ends: a label.
         let text = "Tested on a Xeon.\nbefore this patch\nThroughput 1\n\nafter this patch\nThroughput 2\n";
         assert_eq!(last_params(&labelled(text, &[3, 6])), vec!["before this patch", "after this patch"]);
@@ -3873,7 +4129,7 @@ mod tests {
 
     #[test]
     fn fenced_titles_and_perf_headers() {
-        assert_eq!(label_line("---with THP---", false).as_deref(), Some("with thp"));
+        assert_eq!(label_line("---with THP---", false).as_deref(), Some("with THP"));
         assert_eq!(label_line("=== 2.6.32 ===", false).as_deref(), Some("2.6.32"));
         assert_eq!(label_line("------", false), None);
         assert_eq!(fenced_title("-- x --"), None);
