@@ -1951,6 +1951,7 @@ fn config_command(text: &str) -> Option<String> {
     // Most lines are none: their first word tells, before anything is made.
     let first = t.split_whitespace().next()?;
     let may = matches!(first, "$" | "#" | "sudo" | "ethtool" | "sysctl" | "echo" | "cpupower" | "tuned-adm" | "ip")
+        || matches!(first, "hdparm" | "tune2fs" | "blockdev" | "swapoff" | "rmmod")
         || matches!(first, "mount" | "umount" | "export")
         || first.starts_with("mkfs")
         || first.eq_ignore_ascii_case("alter")
@@ -1958,8 +1959,12 @@ fn config_command(text: &str) -> Option<String> {
     if !may {
         return None;
     }
+    let mut prompted = false;
     for prompt in ["$ ", "# "] {
-        t = t.strip_prefix(prompt).unwrap_or(t).trim_start();
+        if let Some(rest) = t.strip_prefix(prompt) {
+            t = rest.trim_start();
+            prompted = true;
+        }
     }
     if let Some((before, after)) = t.split_once("# ").or_else(|| t.split_once("$ "))
         && !before.contains(' ')
@@ -1969,6 +1974,9 @@ fn config_command(text: &str) -> Option<String> {
     }
     t = t.strip_prefix("sudo ").unwrap_or(t).trim_start();
     if let Some(label) = filesystem_command(t) {
+        return Some(label);
+    }
+    if let Some(label) = system_command(t, prompted) {
         return Some(label);
     }
     let words: Vec<&str> = t.split_whitespace().collect();
@@ -1998,6 +2006,38 @@ fn config_command(text: &str) -> Option<String> {
         "ip" => words.get(1) == Some(&"link") && words.get(2) == Some(&"set"),
         "tuned-adm" => words.get(1) == Some(&"profile"),
         _ => t.to_ascii_uppercase().starts_with("ALTER SYSTEM SET "),
+    };
+    (sets && t.chars().count() <= 100).then(|| t.to_string())
+}
+
+/// A command typed between runs (`t`: without its prompt and `sudo`) that
+/// changes the system or the tree built, as its label: `hdparm -W0
+/// /dev/sdb` (the disk's write cache), `tune2fs -O ^has_journal /dev/sdb`,
+/// `blockdev --setra 4096 /dev/sdb`, `swapoff -a`, `rmmod zram`, `git
+/// checkout v6.2`; and, typed alone at a prompt
+/// (`prompted`), `cd /mnt/xfs` (a `$ ` prompt shows no directory). An
+/// attacker's transcripts (session 26, f/u1-u8, cdd, cdk3) had two runs
+/// on each side of such a command averaged as runs of one set-up: the
+/// write cache's, the file system's (xfs -17%) hidden. `None` for reading
+/// ones (`hdparm -t /dev/sdb`, `tune2fs -l`, `blockdev --getra`, `git log`).
+fn system_command(t: &str, prompted: bool) -> Option<String> {
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let option = |w: &&str| w.starts_with('-');
+    let sets = match *words.first()? {
+        "hdparm" => words[1..].iter().any(|w| {
+            let flag = w.trim_start_matches('-');
+            w.starts_with('-') && !w.starts_with("--") && flag.starts_with(['W', 'a', 'A', 'B', 'M', 'S', 'X', 'd'])
+        }),
+        "tune2fs" => words[1..].iter().any(|w| option(w) && !matches!(*w, "-l" | "-f")),
+        "blockdev" => words[1..].iter().any(|w| w.starts_with("--set") || *w == "--flushbufs"),
+        // Not `swapon`, `modprobe`: a set-up script repeats them above
+        // each set-up (`swapon /swapfile` after each `echo 1 >
+        // /sys/module/zswap/parameters/…`, whose label it took, and the
+        // two set-ups were averaged).
+        "swapoff" | "rmmod" => true,
+        "git" => matches!(words.get(1), Some(&("checkout" | "switch"))) && words.len() >= 3,
+        "cd" => prompted && words.len() == 2 && !t.contains(['&', ';', '|']),
+        _ => false,
     };
     (sets && t.chars().count() <= 100).then(|| t.to_string())
 }
@@ -3148,6 +3188,25 @@ mod tests {
         assert_eq!(config_command(tee).as_deref(), Some(tee));
         assert!(config_command("echo 1 | tee -a /proc/sys/kernel/sched_schedstats").is_some());
         assert_eq!(config_command("# echo 3 > /proc/sys/vm/drop_caches"), None);
+        for (line, want) in [
+            ("# hdparm -W0 /dev/sdb", Some("hdparm -W0 /dev/sdb")),
+            ("# tune2fs -O ^has_journal /dev/sdb", Some("tune2fs -O ^has_journal /dev/sdb")),
+            ("$ sudo blockdev --setra 4096 /dev/sdb", Some("blockdev --setra 4096 /dev/sdb")),
+            ("# swapoff -a", Some("swapoff -a")),
+            ("# rmmod zram", Some("rmmod zram")),
+            ("> swapon /swapfile", None),
+            ("# modprobe zram", None),
+            ("$ git checkout v6.2", Some("git checkout v6.2")),
+            ("$ cd /mnt/xfs", Some("cd /mnt/xfs")),
+            ("# hdparm -t /dev/sdb", None),
+            ("# tune2fs -l /dev/sdb", None),
+            ("# blockdev --getra /dev/sdb", None),
+            ("$ git log --oneline", None),
+            ("$ cd ~/stream && make", None),
+            ("cd /mnt/xfs", None),
+        ] {
+            assert_eq!(config_command(line).as_deref(), want, "{line}");
+        }
         assert_eq!(config_command("sysctl -w vm.drop_caches=3"), None);
         assert_eq!(config_command("echo hello | tee notes.txt"), None);
         let ip = "ip link set dev eth0 gso_ipv6_max_size 185000 gro_ipv6_max_size 185000";
