@@ -366,7 +366,7 @@ fn label_by_command_lines(
     // working directory its prompt shows.
     type Command<'a> = (Option<Vec<&'a str>>, (Option<&'a str>, Option<&'a str>));
     type Commands<'a> = (Vec<Option<Vec<&'a str>>>, (Vec<Option<&'a str>>, Vec<Option<&'a str>>));
-    let (commands, (programs, dirs)): Commands<'_> = copies
+    let (mut commands, (mut programs, mut dirs)): Commands<'_> = copies
         .iter()
         .enumerate()
         .map(|(k, &(first, _))| -> Command<'_> {
@@ -384,6 +384,7 @@ fn label_by_command_lines(
                 .map_or((None, (None, None)), |(words, program, dir)| (Some(words), (program, dir)))
         })
         .unzip();
+    inherit_commands(input, samples, &copies, &copy_of, &mut commands, &mut programs, &mut dirs);
     if commands.iter().flatten().count() < 2 {
         return false;
     }
@@ -418,7 +419,7 @@ fn label_by_command_lines(
                 for w in without_housekeeping(commands[k].as_deref().unwrap_or_default()) {
                     let value = w.rsplit('=').next().unwrap_or(w);
                     if (!w.starts_with('-') || w.contains('=')) && !value.is_empty() && read.contains(value) {
-                        if !w.contains('=') && kept.last().is_some_and(|p| p.starts_with('-') && kept.len() > 1) {
+                        if !w.contains('=') && kept.last().is_some_and(|p| takes_value(name, p) && kept.len() > 1) {
                             kept.pop();
                         }
                         continue;
@@ -455,9 +456,15 @@ fn label_by_command_lines(
         let suffix = (0..shortest - prefix)
             .take_while(|&d| lines.iter().all(|l| l[l.len() - 1 - d] == lines[0][lines[0].len() - 1 - d]))
             .count();
-        // One line the start of another: a command wrapped or cut in the
-        // mail, no other set-up that the words tell.
-        if suffix == 0 && lines.iter().any(|l| l.len() == prefix) {
+        // One line the start of another once the values read are left
+        // out, the rest no option: a word the parser read in other words
+        // (`perf bench syscall all` beside `… syscall basic`, its group
+        // `syscall/basic`). The rest an option (`dbench -t 60 16` beside
+        // `dbench 16`) is a set-up.
+        if suffix == 0
+            && lines.iter().any(|l| l.len() == prefix)
+            && !lines.iter().any(|l| l.get(prefix).is_some_and(|w| is_option(w)))
+        {
             continue;
         }
         // Lines that differ only in a numbered run's log (`> run1.log; cat
@@ -517,6 +524,48 @@ fn without_housekeeping<'a>(words: &[&'a str]) -> Vec<&'a str> {
     }
     flush(&mut part);
     kept
+}
+
+/// The next rows of one output's table (kernbench's `load=optimal`
+/// figures after its `load=half` ones, reaim's `forked=200` row after
+/// `forked=100`) are copies of their own ([`copies`]: other parameters)
+/// with no command line between them: each takes the command of the copy
+/// before it, when nothing but the benchmark's own lines (no sentence a
+/// person wrote) stands between. Only the first row was labelled by its
+/// command line; the other rows of two reports (`taskset -c 0-7
+/// ./kernbench` / `taskset -c 0-15 ./kernbench`, `reaim -c
+/// ./reaim-dbase.config` / `-c ./reaim-shared.config`) were averaged.
+fn inherit_commands<'a>(
+    input: &'a Input,
+    samples: &[Sample],
+    copies: &[(usize, usize)],
+    copy_of: &[usize],
+    commands: &mut [Option<Vec<&'a str>>],
+    programs: &mut [Option<&'a str>],
+    dirs: &mut [Option<&'a str>],
+) {
+    // Each copy's first and last sample's parameters (in line order).
+    let mut ends: Vec<Option<(&Sample, &Sample)>> = vec![None; copies.len()];
+    for (s, &k) in samples.iter().zip(copy_of) {
+        let Some(e) = ends.get_mut(k) else { continue };
+        *e = Some(match *e {
+            None => (s, s),
+            Some((a, b)) => (if s.line < a.line { s } else { a }, if s.line >= b.line { s } else { b }),
+        });
+    }
+    for k in 1..copies.len() {
+        if commands[k].is_some() || commands[k - 1].is_none() {
+            continue;
+        }
+        let next_row =
+            matches!((ends[k - 1], ends[k]), (Some((_, last)), Some((first, _))) if last.params != first.params);
+        let between = copies[k - 1].1 + 1..copies[k].0;
+        if next_row && !between.clone().any(|n| is_sentence(input.lines[n - 1].trim())) {
+            commands[k] = commands[k - 1].clone();
+            programs[k] = programs[k - 1];
+            dirs[k] = dirs[k - 1];
+        }
+    }
 }
 
 /// Labels copies of one output that the labels and command lines left
@@ -1337,6 +1386,16 @@ fn is_option(word: &str) -> bool {
     word.len() > 1 && word.starts_with('-') && !word[1..].starts_with(|c: char| c.is_ascii_digit() || c == '.')
 }
 
+/// True when `word` is an option of the benchmark `name`'s command line
+/// that may take the word after it as its value: `-g` of `hackbench -g
+/// 10`, not `--directory=/mnt/xfs` (its value is glued on) nor one of
+/// dbench's options that take none (`-s` of `dbench -s 16`: O_SYNC, and
+/// `16` the client count; its O_SYNC runs were averaged with `dbench 16`'s).
+fn takes_value(name: &str, word: &str) -> bool {
+    let flag = matches!(name, "dbench" | "tbench") && super::dbench::NOARG.contains(&word);
+    word.starts_with('-') && !word.contains('=') && !flag
+}
+
 /// A word of a command line that tells runs apart, not set-ups: a numbered
 /// run's log (`run1.log`, `/tmp/run-2.txt;`) or the shell's words around
 /// it (`>`, `;`, `cat`, `tee`).
@@ -1997,6 +2056,7 @@ fn config_command(text: &str) -> Option<String> {
     // Most lines are none: their first word tells, before anything is made.
     let first = t.split_whitespace().next()?;
     let may = matches!(first, "$" | "#" | "sudo" | "ethtool" | "sysctl" | "echo" | "cpupower" | "tuned-adm" | "ip")
+        || matches!(first, "hdparm" | "tune2fs" | "blockdev" | "swapoff" | "rmmod")
         || matches!(first, "mount" | "umount" | "export")
         || first.starts_with("mkfs")
         || first.eq_ignore_ascii_case("alter")
@@ -2005,8 +2065,12 @@ fn config_command(text: &str) -> Option<String> {
     if !may {
         return None;
     }
+    let mut prompted = false;
     for prompt in ["$ ", "# "] {
-        t = t.strip_prefix(prompt).unwrap_or(t).trim_start();
+        if let Some(rest) = t.strip_prefix(prompt) {
+            t = rest.trim_start();
+            prompted = true;
+        }
     }
     if let Some((before, after)) = t.split_once("# ").or_else(|| t.split_once("$ "))
         && !before.contains(' ')
@@ -2016,6 +2080,9 @@ fn config_command(text: &str) -> Option<String> {
     }
     t = t.strip_prefix("sudo ").unwrap_or(t).trim_start();
     if let Some(label) = filesystem_command(t) {
+        return Some(label);
+    }
+    if let Some(label) = system_command(t, prompted) {
         return Some(label);
     }
     let words: Vec<&str> = t.split_whitespace().collect();
@@ -2063,6 +2130,38 @@ fn renice(t: &str, words: &[&str]) -> Option<String> {
     priority.trim_start_matches(['-', '+']).parse::<u8>().ok()?;
     let label = t.split_once(" (").map_or(t, |(head, _)| head).trim_end_matches(['.', ',', ':', ';']).trim_end();
     (label.chars().count() <= MAX_LABEL_CHARS).then(|| label.to_string())
+}
+
+/// A command typed between runs (`t`: without its prompt and `sudo`) that
+/// changes the system or the tree built, as its label: `hdparm -W0
+/// /dev/sdb` (the disk's write cache), `tune2fs -O ^has_journal /dev/sdb`,
+/// `blockdev --setra 4096 /dev/sdb`, `swapoff -a`, `rmmod zram`, `git
+/// checkout v6.2`; and, typed alone at a prompt
+/// (`prompted`), `cd /mnt/xfs` (a `$ ` prompt shows no directory). An
+/// attacker's transcripts (session 26, f/u1-u8, cdd, cdk3) had two runs
+/// on each side of such a command averaged as runs of one set-up: the
+/// write cache's, the file system's (xfs -17%) hidden. `None` for reading
+/// ones (`hdparm -t /dev/sdb`, `tune2fs -l`, `blockdev --getra`, `git log`).
+fn system_command(t: &str, prompted: bool) -> Option<String> {
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let option = |w: &&str| w.starts_with('-');
+    let sets = match *words.first()? {
+        "hdparm" => words[1..].iter().any(|w| {
+            let flag = w.trim_start_matches('-');
+            w.starts_with('-') && !w.starts_with("--") && flag.starts_with(['W', 'a', 'A', 'B', 'M', 'S', 'X', 'd'])
+        }),
+        "tune2fs" => words[1..].iter().any(|w| option(w) && !matches!(*w, "-l" | "-f")),
+        "blockdev" => words[1..].iter().any(|w| w.starts_with("--set") || *w == "--flushbufs"),
+        // Not `swapon`, `modprobe`: a set-up script repeats them above
+        // each set-up (`swapon /swapfile` after each `echo 1 >
+        // /sys/module/zswap/parameters/…`, whose label it took, and the
+        // two set-ups were averaged).
+        "swapoff" | "rmmod" => true,
+        "git" => matches!(words.get(1), Some(&("checkout" | "switch"))) && words.len() >= 3,
+        "cd" => prompted && words.len() == 2 && !t.contains(['&', ';', '|']),
+        _ => false,
+    };
+    (sets && t.chars().count() <= 100).then(|| t.to_string())
 }
 
 /// The set-up a command line typed between runs makes by the file system
@@ -2883,6 +2982,7 @@ fn is_tool_chatter(text: &str) -> bool {
         || (text.starts_with("Performance counter stats for ") && text.ends_with(':'))
         || (text.starts_with('[') && text.ends_with("] Checkpoint report:"))
         || text.starts_with("Tiotest ")
+        || is_kernbench_chatter(text)
         || text.starts_with("L M B E N C H")
         || (text.starts_with("# Running '") && text.ends_with("benchmark:"))
         || text.starts_with("| Item ")
@@ -2920,6 +3020,15 @@ fn is_perf_stat_time(text: &str) -> bool {
         _ => false,
     };
     what && words.next().is_none_or(|w| w.starts_with('('))
+}
+
+/// kernbench's own lines between its command and its figures: `Half load
+/// -j 2 run number 1...`, `Average Optimal load -j 16 Run (std
+/// deviation):`. Read as sentences a person wrote, they hid the command
+/// line above (`taskset -c 0-7 ./kernbench -n 3` / `taskset -c 0-15 …`:
+/// two reports pooled).
+fn is_kernbench_chatter(text: &str) -> bool {
+    text.contains(" load -j") && (text.contains(" run number ") || text.ends_with(" Run (std deviation):"))
 }
 
 /// The headings sysbench 0.4 to 1.0 prints above its own figures, the same
@@ -3174,9 +3283,13 @@ mod tests {
     }
 
     fn labelled(text: &str, lines: &[usize]) -> ParsedFile {
+        labelled_as("netperf", text, lines)
+    }
+
+    fn labelled_as(benchmark: &str, text: &str, lines: &[usize]) -> ParsedFile {
         let input = Input::from_text(text);
         let mut p = ParsedFile {
-            benchmark: "netperf".to_string(),
+            benchmark: benchmark.to_string(),
             samples: lines.iter().map(|&l| throughput(l, l as f64)).collect(),
             ..ParsedFile::default()
         };
@@ -3286,6 +3399,25 @@ mod tests {
         assert_eq!(config_command(tee).as_deref(), Some(tee));
         assert!(config_command("echo 1 | tee -a /proc/sys/kernel/sched_schedstats").is_some());
         assert_eq!(config_command("# echo 3 > /proc/sys/vm/drop_caches"), None);
+        for (line, want) in [
+            ("# hdparm -W0 /dev/sdb", Some("hdparm -W0 /dev/sdb")),
+            ("# tune2fs -O ^has_journal /dev/sdb", Some("tune2fs -O ^has_journal /dev/sdb")),
+            ("$ sudo blockdev --setra 4096 /dev/sdb", Some("blockdev --setra 4096 /dev/sdb")),
+            ("# swapoff -a", Some("swapoff -a")),
+            ("# rmmod zram", Some("rmmod zram")),
+            ("> swapon /swapfile", None),
+            ("# modprobe zram", None),
+            ("$ git checkout v6.2", Some("git checkout v6.2")),
+            ("$ cd /mnt/xfs", Some("cd /mnt/xfs")),
+            ("# hdparm -t /dev/sdb", None),
+            ("# tune2fs -l /dev/sdb", None),
+            ("# blockdev --getra /dev/sdb", None),
+            ("$ git log --oneline", None),
+            ("$ cd ~/stream && make", None),
+            ("cd /mnt/xfs", None),
+        ] {
+            assert_eq!(config_command(line).as_deref(), want, "{line}");
+        }
         assert_eq!(config_command("sysctl -w vm.drop_caches=3"), None);
         assert_eq!(config_command("echo hello | tee notes.txt"), None);
         let ip = "ip link set dev eth0 gso_ipv6_max_size 185000 gro_ipv6_max_size 185000";
@@ -3519,6 +3651,47 @@ mod tests {
         let p = labelled("6.1\nThroughput 1\n\n6.1 + fix\nThroughput 2\n", &[2, 5]);
         let got = kernels_and_last_params(&p);
         assert_eq!(got, vec![(Some("6.1"), "16"), (None, "6.1 + fix")]);
+    }
+
+    /// From an attacker's trial (session 26, `ds/`, `f/w21`-`w29`, `w61`,
+    /// `w62`): dbench command lines that differ by an option were averaged
+    /// as runs of one set-up (O_SYNC's -22% shown as -9.3%): `-s` took the
+    /// client count `16` (read as `procs`) for its value and was dropped
+    /// with it, `--directory=` likewise, and a line that was another's
+    /// start once the read values were left out (`dbench -t 60` beside
+    /// `dbench`) was taken for a wrapped one. Each is labelled by its
+    /// option now; the bare line keeps no label.
+    #[test]
+    fn dbench_options_label_their_runs() {
+        for (a, b, want) in [
+            ("dbench -s 16", "dbench 16", ["-s", "16"]),
+            ("dbench -S 16", "dbench 16", ["-S", "16"]),
+            ("dbench -x 16", "dbench 16", ["-x", "16"]),
+            ("dbench --sync-dirs 16", "dbench 16", ["--sync-dirs", "16"]),
+            ("dbench --sync 16", "dbench --fsync 16", ["--sync", "--fsync"]),
+            (
+                "dbench --directory=/mnt/ext4 16",
+                "dbench --directory=/mnt/xfs 16",
+                ["--directory=/mnt/ext4", "--directory=/mnt/xfs"],
+            ),
+            ("dbench -D /mnt/ext4 16", "dbench 16", ["-D /mnt/ext4", "16"]),
+            ("dbench -D /mnt/ext4 16", "dbench -D /mnt/ext4 --sync 16", ["16", "--sync"]),
+            ("dbench -t 60 16", "dbench 16", ["-t 60", "16"]),
+        ] {
+            let text = format!("$ {a}\nThroughput 1\n$ {a}\nThroughput 2\n$ {b}\nThroughput 3\n$ {b}\nThroughput 4\n");
+            let p = labelled_as("dbench", &text, &[2, 4, 6, 8]);
+            assert_eq!(last_params(&p), [want[0], want[0], want[1], want[1]], "{a} / {b}");
+        }
+        // kernbench's progress lines (`… run number 1...`) are no sentence
+        // hiding its command line (f/kbl.txt: two CPU sets pooled).
+        let report = "Half load -j 2 run number 1...\nAverage Half load -j 2 Run (std deviation):\nElapsed Time";
+        let text =
+            format!("$ taskset -c 0-7 ./kernbench -n 3\n{report} 1\n$ taskset -c 0-15 ./kernbench -n 3\n{report} 2\n");
+        let p = labelled_as("kernbench", &text, &[4, 8]);
+        assert_eq!(last_params(&p), ["taskset -c 0-7", "taskset -c 0-15"]);
+        // Still: a line the start of another as written is a wrapped one.
+        let p = labelled_as("dbench", "$ dbench -t\nThroughput 1\n$ dbench -t 60 16\nThroughput 2\n", &[2, 4]);
+        assert_eq!(last_params(&p), ["16", "16"]);
     }
 
     /// From an attacker's trial: copies told apart only by their command

@@ -210,8 +210,10 @@ fn some_tbench(input: &Input) -> bool {
     tbench_lines(input).iter().any(|&t| t)
 }
 
-/// Options of dbench/tbench that take no argument.
-const NOARG: &[&str] = &[
+/// Options of dbench/tbench that take no argument (`-s`, O_SYNC; `-S`,
+/// `--sync-dirs`; `-F`, `--fsync`; `-x`, `--xattr`): in `dbench -s 16` the
+/// `16` is the client count, not `-s`'s value.
+pub const NOARG: &[&str] = &[
     "-S",
     "-s",
     "-F",
@@ -221,6 +223,7 @@ const NOARG: &[&str] = &[
     "--fsync",
     "--xattr",
     "--sync-dir",
+    "--sync-dirs",
     "--no-resolve",
     "--skip-cleanup",
     "--per-client-results",
