@@ -2681,6 +2681,10 @@ fn run_counter(lower: &str) -> bool {
         "run", "try", "pass", "iteration", "iter", "round", "loop", "attempt", "trial", "repetition", "rep", "sample",
         "measurement",
     ];
+    // Without a digit, only `first run`, `second try` alone (below).
+    if !lower.bytes().any(|b| b.is_ascii_digit()) {
+        return is_numbered_run(lower) && !lower.contains(['(', ':']);
+    }
     let after_word = WORDS
         .iter()
         .filter_map(|w| lower.strip_prefix(w))
@@ -2718,6 +2722,11 @@ fn is_timestamp(lower: &str) -> bool {
         "at", "on", "date", "time", "timestamp", "now", "start", "started", "starting", "begin", "began", "end",
         "ended", "finished", "am", "pm", "test",
     ];
+    // A clock to the second has two colons, a date a `-` or `/`: most
+    // lines have neither (one pass instead of every word's tests).
+    if !lower.bytes().any(|b| b == b'-' || b == b'/') && lower.bytes().filter(|&b| b == b':').count() < 2 {
+        return false;
+    }
     let mut clock = false;
     let all = lower.split_whitespace().all(|w| {
         let w = w.trim_end_matches([',', ':']);
@@ -2777,7 +2786,7 @@ fn is_load_average(lower: &str) -> bool {
 /// `run 1 (noop)` → `noop`, `before (run 1):` → `before`, `without patch,
 /// 1st run:` → `without patch`, `mitigations=off: run 1` →
 /// `mitigations=off`, `test 1: baseline` → `baseline` (as written, the
-/// caller lowers it). A counter only in a counter's shapes (`is_counter`:
+/// caller lowers it). A counter only in a counter's shapes (`is_lower_counter`:
 /// `N/M`, `(N/M)`, `#N`, `run N`, `iteration N of M`, `Nth run`, a date),
 /// at the line's start or end; what is left is a set-up only when it still
 /// has a word in it, and none of `programs` (the benchmark's own name:
@@ -2846,7 +2855,7 @@ const HARNESS_WORDS: [&str; 24] = [
 ];
 
 /// A line split into what is left and the run counter or date at its start
-/// or end ([`is_counter`]; the longest such run of words), the line's
+/// or end ([`is_lower_counter`]; the longest such run of words), the line's
 /// fences (`#`, `===`, `**`) and the separators between the two (`:`, `,`,
 /// `-`, brackets around the rest, a leading `on`/`for`) taken off:
 /// `# ext3 (1/2)` → (`ext3`, `(1/2)`). `None` when neither end is a counter
@@ -2854,7 +2863,9 @@ const HARNESS_WORDS: [&str; 24] = [
 fn split_off_counter(text: &str) -> Option<(String, String)> {
     let t = text.trim();
     // Most lines are none: a counter has a digit (`first run` a run word).
-    if t.len() > 100 || !(t.bytes().any(|b| b.is_ascii_digit()) || t.to_ascii_lowercase().contains(" run")) {
+    if t.len() > 100
+        || !(t.bytes().any(|b| b.is_ascii_digit()) || t.as_bytes().windows(4).any(|w| w.eq_ignore_ascii_case(b" run")))
+    {
         return None;
     }
     let t = t.trim_end_matches(':').trim();
@@ -2865,27 +2876,42 @@ fn split_off_counter(text: &str) -> Option<(String, String)> {
     if !(2..=16).contains(&n) {
         return None;
     }
+    // The words joined by one space, once, and in lower case, once: every
+    // run of words tried below is a slice of these (each try joined and
+    // lowered its words anew: most of the labeller's cost on every line
+    // with a digit). `starts[k]`: where word `k` starts in them.
+    let joined = words.join(" ");
+    let lower = joined.to_ascii_lowercase();
+    let mut starts = Vec::with_capacity(n + 1);
+    let mut at = 0;
+    for w in &words {
+        starts.push(at);
+        at += w.len() + 1;
+    }
+    starts.push(joined.len() + 1);
+    // Words `i..j` of the line, joined, as written or in lower case.
+    let span = |i: usize, j: usize| starts[i]..starts[j] - 1;
     // `2 of 4 processes prepared for launch`: a count of things at the
     // start, not of runs, unless set apart (`[1/4] ext3`, `1/4: ext3`).
     let counts_things = |k: usize| {
         let last = words[k - 1];
         words[0].starts_with(|c: char| c.is_ascii_digit())
             && !last.ends_with([':', '-'])
-            && !is_timestamp(&words[..k].join(" ").to_ascii_lowercase())
+            && !is_timestamp(&lower[span(0, k)])
     };
     // A counter or date is at most [`MAX_COUNTER_WORDS`] words (date(1)'s
     // `Tue Jan 16 10:01:00 UTC 2024` is six): longer runs of words are not
-    // tried (each try joins and lowers them: this search was most of the
-    // labeller's cost on every line with a digit).
+    // tried.
     let longest = n.saturating_sub(1).min(MAX_COUNTER_WORDS);
-    let (rest, counter) = match (1..=longest).rev().find(|&k| is_counter(&words[..k]) && !counts_things(k)) {
+    let (rest, counter) = match (1..=longest).rev().find(|&k| is_lower_counter(&lower[span(0, k)]) && !counts_things(k))
+    {
         // `run 2, CSV only:`: a clause about the run (how it was printed).
         Some(k) if words[k - 1].ends_with(',') || words[k].starts_with(',') => return None,
-        Some(k) => (&words[k..], &words[..k]),
-        None => (n - longest..n).find(|&k| is_counter(&words[k..])).map(|k| (&words[..k], &words[k..]))?,
+        Some(k) => (span(k, n), span(0, k)),
+        None => (n - longest..n).find(|&k| is_lower_counter(&lower[span(k, n)])).map(|k| (span(0, k), span(k, n)))?,
     };
-    let rest = rest.join(" ");
-    let mut rest = rest.trim_matches(|c: char| c.is_whitespace() || matches!(c, ':' | ',' | '-' | ';'));
+    let counter = &joined[counter];
+    let mut rest = joined[rest].trim_matches(|c: char| c.is_whitespace() || matches!(c, ':' | ',' | '-' | ';'));
     for (open, close) in [("(", ")"), ("[", "]")] {
         if let Some(inner) = rest.strip_prefix(open).and_then(|r| r.strip_suffix(close))
             && !inner.contains([open.as_bytes()[0] as char, close.as_bytes()[0] as char])
@@ -2898,7 +2924,7 @@ fn split_off_counter(text: &str) -> Option<(String, String)> {
             rest = rest[p.len()..].trim_start();
         }
     }
-    (!rest.is_empty()).then(|| (rest.to_string(), counter.join(" ")))
+    (!rest.is_empty()).then(|| (rest.to_string(), counter.to_string()))
 }
 
 /// Gives each read line of copy `c` the label `parts[c]`, after the
@@ -2928,13 +2954,14 @@ const MAX_COUNTER_WORDS: usize = 8;
 /// Jan 16 10:01:00 UTC 2024`, `2024-01-16 10:00` (see [`is_timestamp`]),
 /// a run's process id `pid 4242` ([`is_pid`]); a separator (`,`, `:`,
 /// `-`) on either side.
-fn is_counter(words: &[&str]) -> bool {
-    let s = words.join(" ");
-    let s = s.trim_matches(|c: char| c.is_whitespace() || matches!(c, ',' | ':' | ';' | '-'));
+///
+/// `words`: the words joined by one space, in lower case.
+fn is_lower_counter(words: &str) -> bool {
+    let s = words.trim_matches(|c: char| c.is_whitespace() || matches!(c, ',' | ':' | ';' | '-'));
     let inner = s.strip_prefix('(').and_then(|r| r.strip_suffix(')'));
     let inner = inner.or_else(|| s.strip_prefix('[').and_then(|r| r.strip_suffix(']')));
     let bracketed = inner.is_some();
-    let lower = inner.unwrap_or(s).trim().trim_end_matches([':', ',']).to_ascii_lowercase();
+    let lower = inner.unwrap_or(s).trim().trim_end_matches([':', ',']);
     let number = |d: &str| (1..=4).contains(&d.len()) && d.bytes().all(|b| b.is_ascii_digit());
     if let Some(d) = lower.strip_prefix('#') {
         return number(d);
@@ -2953,7 +2980,7 @@ fn is_counter(words: &[&str]) -> bool {
     }
     // `ext4 pid 4242`: the run's process beside its set-up (each run was a
     // set-up of its own, `ext4 pid 4242`, `ext4 pid 4311`).
-    run_counter(&lower) || is_timestamp(&lower) || is_pid(&lower)
+    run_counter(lower) || is_timestamp(lower) || is_pid(lower)
 }
 
 /// A line a benchmark prints around its own results, passed over on the

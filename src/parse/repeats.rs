@@ -123,6 +123,7 @@ pub fn drop_repeated_figures(input: &Input, parsed: &mut ParsedFile) {
             _ => lines.push((s.line, vec![i], twin)),
         }
     }
+    let by_chance = Spread::of(&parsed.samples);
     let mut drop = vec![false; parsed.samples.len()];
     let mut k = 0;
     while k < lines.len() {
@@ -145,7 +146,10 @@ pub fn drop_repeated_figures(input: &Input, parsed: &mut ParsedFile) {
         let (before, after) = (k.checked_sub(1).map(|p| lines[p].0), lines.get(k + run).map(|l| l.0));
         let whole = before.is_none_or(|l| !same_paragraph(input, l, block[0].0))
             && after.is_none_or(|l| !same_paragraph(input, block[run - 1].0, l));
-        let sure = run >= 2 && whole && distinct.iter().filter(|&&v| digits(v) >= MIN_DIGITS).count() >= MIN_FIGURES;
+        let sure = run >= 2
+            && whole
+            && distinct.iter().filter(|&&v| digits(v) >= MIN_DIGITS).count() >= MIN_FIGURES
+            && !by_chance.coincidence_likely(block.iter().map(|l| l.1.as_slice()), &parsed.samples, lines.len());
         if sure {
             let (a, b) = (block[0].0, block[run - 1].0);
             let of: Vec<usize> = block.iter().filter_map(|l| l.2).collect();
@@ -173,6 +177,83 @@ pub fn drop_repeated_figures(input: &Input, parsed: &mut ParsedFile) {
             !drop[i - 1]
         });
     }
+}
+
+/// What a figure's value is not: kernel, group, parameters (but the
+/// label), metric name and unit.
+type Series<'a> = (Option<&'a str>, &'a str, Vec<(&'a str, &'a str)>, &'a str, &'a str);
+
+/// How closely the file's own figures of each series lie ([`Series`]):
+/// how many distinct values it printed, their least and greatest, and the
+/// finest step they were printed to. A file of thousands of runs prints
+/// `real 0m10.779s` twice by chance (10 to 11 s to the millisecond is
+/// 1,001 values): there, figures alike are no evidence of a quote (an
+/// attacker's 5,000 `time` blocks lost 948 lines' runs as "quoted again",
+/// matching lines 3 to 13,850 of the file).
+struct Spread<'a>(FxHashMap<Series<'a>, (FxHashSet<u64>, f64, f64, u32)>);
+
+impl<'a> Spread<'a> {
+    fn series(s: &'a Sample) -> Series<'a> {
+        let params =
+            s.params.iter().filter(|p| p.name != "label").map(|p| (p.name.as_str(), p.value.as_str())).collect();
+        (s.kernel.as_deref(), s.group.as_str(), params, s.metric.name.as_str(), s.metric.unit.as_str())
+    }
+
+    fn of(samples: &'a [Sample]) -> Self {
+        let mut m: FxHashMap<Series<'a>, (FxHashSet<u64>, f64, f64, u32)> = FxHashMap::default();
+        for s in samples {
+            let v = s.value.mean();
+            let e = m.entry(Self::series(s)).or_insert_with(|| (FxHashSet::default(), v, v, 0));
+            e.0.insert(v.to_bits());
+            e.1 = e.1.min(v);
+            e.2 = e.2.max(v);
+            e.3 = e.3.max(decimals(v));
+        }
+        Spread(m)
+    }
+
+    /// The chance that a line of figures (`members`, samples of one line)
+    /// equals an earlier line's by chance: the series' distinct values over
+    /// the values it could print (its printed range at its finest step, and
+    /// at least a tenth of the figure's size: a series of one or two runs
+    /// says little of its spread), at most 1.
+    fn chance(&self, members: &[usize], samples: &'a [Sample]) -> f64 {
+        let mut distinct: usize = 1;
+        let mut slots = 1.0_f64;
+        for &i in members {
+            let s = &samples[i];
+            let Some((values, lo, hi, dec)) = self.0.get(&Self::series(s)) else { continue };
+            let step = 10f64.powi(-(*dec as i32));
+            let v = s.value.mean().abs();
+            slots *= ((hi - lo) / step + 1.0).max(0.1 * v / step).max(1.0);
+            distinct = distinct.max(values.len());
+        }
+        (distinct as f64 / slots).min(1.0)
+    }
+
+    /// True when a block of lines (each its samples) could repeat earlier
+    /// figures by chance in a file of `lines` lines of figures: the
+    /// product of its lines' [`Spread::chance`], times the lines where a
+    /// block could start, is 1 in 1,000 or more.
+    fn coincidence_likely<'b>(
+        &self,
+        block: impl Iterator<Item = &'b [usize]>,
+        samples: &[Sample],
+        lines: usize,
+    ) -> bool {
+        let p: f64 = block.map(|members| self.chance(members, samples)).product();
+        p * lines as f64 >= 1e-3
+    }
+}
+
+/// Decimals of `v` to nine significant digits, trailing zeros not
+/// counted (`10.779` 3, `56946` 0, `1.001e-9` 12): a figure read as
+/// `1m21.123s` is 81.12299999999999 in binary, printed to 3 decimals.
+fn decimals(v: f64) -> u32 {
+    let s = format!("{:.8e}", v.abs());
+    let (mantissa, exp) = s.split_once('e').unwrap_or((&s, "0"));
+    let fraction = mantissa.split_once('.').map_or("", |(_, f)| f.trim_end_matches('0'));
+    (fraction.len() as i64 - exp.parse::<i64>().unwrap_or(0)).clamp(0, 20) as u32
 }
 
 /// Drops each lmbench row (lmbench 2.0/3.0 `make summary`, e.g.
@@ -242,6 +323,34 @@ mod tests {
 
     fn file(samples: Vec<Sample>) -> ParsedFile {
         ParsedFile { benchmark: "fio".into(), samples, ..ParsedFile::default() }
+    }
+
+    /// Thousands of `time` blocks whose figures lie close together print
+    /// figures alike by chance (`real 0m10.779s` twice among 5,000 runs of
+    /// 10 to 11 s): runs, never "quoted again" (an attacker's log lost 948
+    /// lines of runs so).
+    #[test]
+    fn many_runs_printing_alike_by_chance_stay_runs() {
+        assert_eq!(
+            [decimals(10.0 + 0.779), decimals(60.0 + 21.123), decimals(56946.0), decimals(1.001e-9)],
+            [3, 3, 0, 12]
+        );
+        let mut x: u64 = 12345;
+        let mut next = |lo: f64| {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            lo + ((x >> 33) % 1000) as f64 / 1000.0
+        };
+        let mut samples = Vec::new();
+        for b in 0..3000 {
+            let line = 4 * b + 2;
+            samples.push(Sample::new(Metric::new("real", "s", Better::Lower), next(10.0), line));
+            samples.push(Sample::new(Metric::new("user", "s", Better::Lower), next(9.0), line + 1));
+            samples.push(Sample::new(Metric::new("sys", "s", Better::Lower), next(0.0), line + 2));
+        }
+        let text = "\nreal\nuser\nsys".repeat(3000);
+        let mut f = ParsedFile { benchmark: "bash-time".into(), samples, ..ParsedFile::default() };
+        drop_repeated_figures(&Input::from_text(&text), &mut f);
+        assert_eq!(f.samples.len(), 9000, "{:?}", f.notes.first());
     }
 
     /// lmbench's context-switch row quoted under a second heading above

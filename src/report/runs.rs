@@ -107,9 +107,17 @@ pub(super) fn row_runs(t: &TableView, cells: &[Option<GridCell>]) -> Vec<GridRun
             }
         })
         .collect();
-    // The line is said only where the row has several runs of one file.
-    let of_file = |path: &Arc<str>| runs.iter().filter(|(_, f)| f.is_some_and(|(p, _)| p == path)).count();
-    let several: Vec<bool> = runs.iter().map(|(_, file)| file.is_some_and(|(path, _)| of_file(path) > 1)).collect();
+    // The line is said only where the row has several runs of one file
+    // (counted once per file: a row of 5,000 runs asked each run's file of
+    // every run, most of a large table's layout).
+    let mut of_file: rustc_hash::FxHashMap<&str, usize> = rustc_hash::FxHashMap::default();
+    for (path, _) in runs.iter().filter_map(|(_, f)| *f) {
+        *of_file.entry(path).or_default() += 1;
+    }
+    let several: Vec<bool> = runs
+        .iter()
+        .map(|(_, file)| file.is_some_and(|(path, _)| of_file.get(&**path).is_some_and(|&n| n > 1)))
+        .collect();
     runs.into_iter()
         .zip(several)
         .map(|((mut run, file), several)| {
