@@ -6,7 +6,7 @@
 //! [`column_views`]. Every lookup goes through a hash map, so a section is
 //! linear in its samples.
 
-use super::format::{fmt_change, fmt_fixed, fmt_spread, raw_link, slugify};
+use super::format::{fmt_cell_value, fmt_change, fmt_spread, raw_link, slugify};
 use super::{
     CellView, ColumnView, DeltaClass, Entry, Mark, Policy, RawFiles, RowView, RunView, SectionView, TableView,
 };
@@ -424,7 +424,8 @@ fn fill_cells(entries: &[Entry], rows: &Rows, entry_col: &[usize], ncols: usize,
             if let Some(c) = cell {
                 let p = cell_printed(ri, ci);
                 let d = cell_decimals(&c.summary, p);
-                c.text = fmt_fixed(c.summary.mean, d);
+                let sd = c.summary.stddev.filter(|_| c.summary.n > 1);
+                c.text = fmt_cell_value(c.summary.mean, d, sd);
                 c.printed_decimals = u8::try_from(p).unwrap_or(u8::MAX);
                 precision[ci] = precision[ci].max(d);
                 printed[ci] = printed[ci].max(p);
