@@ -595,10 +595,15 @@ impl BenchParser for GnuTime {
         }
         if out.samples.is_empty() {
             let reason = match first_failure {
-                Some(at) => format!(
-                    "its only `time` record timed a command that failed (line {at}: `{}`)",
-                    failed::quote(&input.lines[at - 1])
-                ),
+                Some(at) => {
+                    let what = failed::quote(&input.lines[at - 1]);
+                    match out.notes.iter().filter(|(_, n)| n.contains("timed a command that failed")).count() {
+                        n if n > 1 => format!(
+                            "each of its {n} `time` records timed a command that failed (the first, line {at}: `{what}`)"
+                        ),
+                        _ => format!("its only `time` record timed a command that failed (line {at}: `{what}`)"),
+                    }
+                }
                 None => "no `…user …system …elapsed` line, csh time line or `time -v` block".into(),
             };
             return Err(ParseError::NoResults { benchmark: "gnu-time", reason });
@@ -771,10 +776,15 @@ impl BenchParser for BashTime {
         }
         if out.samples.is_empty() {
             let reason = match first_failure {
-                Some(at) => format!(
-                    "its only `time` record timed a command that failed (line {at}: `{}`)",
-                    failed::quote(&input.lines[at - 1])
-                ),
+                Some(at) => {
+                    let what = failed::quote(&input.lines[at - 1]);
+                    match out.notes.iter().filter(|(_, n)| n.contains("timed a command that failed")).count() {
+                        n if n > 1 => format!(
+                            "each of its {n} `time` records timed a command that failed (the first, line {at}: `{what}`)"
+                        ),
+                        _ => format!("its only `time` record timed a command that failed (line {at}: `{what}`)"),
+                    }
+                }
                 None => "no `real`, `user` or `sys` line with a time".into(),
             };
             return Err(ParseError::NoResults { benchmark: "bash-time", reason });
@@ -910,6 +920,13 @@ make modules:\n34.11user 23\n";
                 (2, "this `time` record timed a command that failed (line 6: `Exit status: 2`): left out"),
                 (14, "this `time` record timed a command that failed (line 18: `Exit status: 2`): left out"),
             ]
+        );
+        // attack26 gv/'s 6.2: both runs failed, and the warning says both.
+        let text = format!("{}{}", verbose(2, "0:17.12"), verbose(2, "0:27.34"));
+        let e = GnuTime.parse(&Input::from_text(&text)).unwrap_err();
+        assert!(
+            e.to_string().contains("each of its 2 `time` records timed a command that failed (the first, line 6"),
+            "{e}"
         );
         // `-v` as GNU time 1.9 prints it: its own line above the block too.
         let e = GnuTime
