@@ -126,6 +126,10 @@ pub enum Value {
     /// deviation over `n` runs, in the metric's unit. kernbench prints
     /// `Elapsed Time 28.094 (0.182565)` over 5 runs; a post says "average of
     /// 5 runs". Never mistaken for one sample: statistics weigh it by `n`.
+    /// A deviation with `n` 1 is a count the output did not print
+    /// (kernbench's `Average … Run` block without its `run number N`
+    /// lines): at least 2 runs, weighed as one so that it is never tested
+    /// as more, and said to be unstated wherever the count is printed.
     Summary { mean: f64, stddev: Option<f64>, n: u32 },
 }
 

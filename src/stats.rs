@@ -578,6 +578,14 @@ pub struct Comparison {
     /// compared, though it differs by less than the coarse step.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub within_step: bool,
+    /// True when a side's mean is 0 or below (a generic YAML metric of
+    /// negative values, a sign that flips): the two means have no ratio,
+    /// so a loss is shown as its percentage of the baseline's magnitude
+    /// ([`Comparison::pct_better`]: −5.005 → −10.005 is −99.9%), never as
+    /// a factor (the factor 1/(1 − 0.999) read "1001× worse", attack26
+    /// gs/).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub no_ratio: bool,
 }
 
 /// Compares `value` with `baseline` for a metric whose better direction is
@@ -597,7 +605,8 @@ pub fn compare(value: &Summary, baseline: &Summary, better: crate::model::Better
     let below_step = diff.abs() < resolution * (1.0 - FLOAT_NOISE);
     let untestable = below_step || (no_spread(value) && no_spread(baseline));
     let welch = welch_beyond(value, baseline, resolution).filter(|_| !untestable);
-    Comparison { diff, pct_better, welch, p_adjusted: None, significant: false, within_step: false }
+    let no_ratio = !(value.mean > 0.0 && baseline.mean > 0.0);
+    Comparison { diff, pct_better, welch, p_adjusted: None, significant: false, within_step: false, no_ratio }
 }
 
 /// [`compare`] at the printed step of both sides' values (`value_printed`

@@ -71,8 +71,13 @@ fn corpus_time() {
     // build: it is left out, and the file has no other.
     let e = time::GnuTime.parse(&input).unwrap_err();
     assert!(e.to_string().contains("(line 35: `make: *** [vmlinux] Error 1`)"), "{e}");
-    // Without make's line the wrapped record is read whole.
+    // Without make's line GNU time's own `Command exited with non-zero
+    // status 2` (line 36) still says the build failed: left out too.
     let text = String::from_utf8_lossy(&bytes).replace("make: *** [vmlinux] Error 1\n", "\n");
+    let e = time::GnuTime.parse(&Input::from_text(&text)).unwrap_err();
+    assert!(e.to_string().contains("(line 36: `Command exited with non-zero status 2`)"), "{e}");
+    // Without both, the wrapped record is read whole.
+    let text = text.replace("Command exited with non-zero status 2\n", "\n");
     let f = time::GnuTime.parse(&Input::from_text(&text)).unwrap();
     assert_eq!(vals(&f, "user"), vec![65.30]);
     assert_eq!(vals(&f, "system"), vec![3.04]);

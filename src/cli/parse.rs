@@ -19,6 +19,25 @@ pub struct ParseArgs {
     pub format: Option<String>,
 }
 
+/// A value as `benchsite parse` prints it: `65.25`, `65.25 (summary of 3
+/// runs, sd 1.2)`; a deviation over "1 run" is a count the output did not
+/// print (kernbench's `Average … Run` block without its `run number N`
+/// lines: at least 2), `65.25 (summary of an unstated number of runs, sd
+/// 1.2)`, never "of 1 runs" (attack26 f/kbn.txt).
+fn value_text(v: &crate::model::Value) -> String {
+    match *v {
+        crate::model::Value::Single { value } => short(value),
+        crate::model::Value::Summary { mean, stddev: Some(sd), n: 1 } => {
+            format!("{} (summary of an unstated number of runs, sd {})", short(mean), short(sd))
+        }
+        crate::model::Value::Summary { mean, stddev, n } => format!(
+            "{} (summary of {n} runs{})",
+            short(mean),
+            stddev.map(|s| format!(", sd {}", short(s))).unwrap_or_default()
+        ),
+    }
+}
+
 /// A value for display: at most 6 decimals, trailing zeros dropped
 /// (`7:34.59` → `454.59`, not `454.59000000000003`).
 fn short(v: f64) -> String {
@@ -161,14 +180,7 @@ fn print_segment(file: &std::path::Path, parsed: &crate::model::ParsedFile) {
     );
     for s in &parsed.samples {
         let params: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
-        let value = match s.value {
-            crate::model::Value::Single { value } => short(value),
-            crate::model::Value::Summary { mean, stddev, n } => format!(
-                "{} (summary of {n} runs{})",
-                short(mean),
-                stddev.map(|s| format!(", sd {}", short(s))).unwrap_or_default()
-            ),
-        };
+        let value = value_text(&s.value);
         outln!(
             "line {:>5}  {:<16} {:<group_w$} {:<28} {:<22} {:>14} {:<8} {}",
             s.line,
@@ -183,5 +195,20 @@ fn print_segment(file: &std::path::Path, parsed: &crate::model::ParsedFile) {
     }
     for (line, note) in parsed.notes.iter().filter(|(_, n)| parse::note_is_info(n)) {
         outln!("note: line {line}: {note}");
+    }
+}
+
+#[cfg(test)]
+mod value_text_tests {
+    use super::value_text;
+    use crate::model::Value;
+
+    #[test]
+    fn an_unprinted_run_count_is_said_to_be_unstated() {
+        let v = |stddev, n| value_text(&Value::Summary { mean: 65.25, stddev, n });
+        assert_eq!(v(Some(1.2), 1), "65.25 (summary of an unstated number of runs, sd 1.2)");
+        assert_eq!(v(Some(1.2), 3), "65.25 (summary of 3 runs, sd 1.2)");
+        assert_eq!(v(None, 5), "65.25 (summary of 5 runs)");
+        assert_eq!(value_text(&Value::Single { value: 65.25 }), "65.25");
     }
 }

@@ -25,8 +25,11 @@
 //! * A compiler or linker killed under it: `gcc: fatal error: Killed signal
 //!   terminated program cc1`, `collect2: fatal error: ld terminated with
 //!   signal 9 [Killed]`.
-//! * GNU time's `Command terminated by signal 9` (its `Command exited with
-//!   non-zero status 2` is no such line: the command ran to its end).
+//! * GNU time's `Command terminated by signal 9` and `Command exited with
+//!   non-zero status 2` (printed above its record in both the default and
+//!   the `-v` format; a command that exits non-zero, such as a `make` whose
+//!   build failed, timed a failure, not a run). `-v`'s own `Exit status: 2`
+//!   comes at its block's end and is read by [`super::time`].
 //!
 //! [`is_command_line`] names a shell prompt's command line (`$ make -j8`,
 //! `root@box:~/linux# time make`): a failure above it was another
@@ -137,7 +140,8 @@ fn shell_killed(t: &str) -> bool {
 
 /// True when `line` is a command's own report that it failed: make's
 /// error, a shell's report of a command a signal ended, a `^C`, a compiler
-/// killed under it, GNU time's `Command terminated by signal 9`. The list
+/// killed under it, GNU time's `Command terminated by signal 9` or
+/// `Command exited with non-zero status 2`. The list
 /// and its forms are in the module docs; `(ignored)` errors and make's
 /// `Waiting for unfinished jobs` are no failure.
 pub fn command_failed(line: &str) -> bool {
@@ -148,6 +152,14 @@ pub fn command_failed(line: &str) -> bool {
         || t.contains("fatal error: Killed signal terminated program")
         || (t.contains("fatal error: ") && t.contains(" terminated with signal "))
         || t.starts_with("Command terminated by signal ")
+        || nonzero_exit(t)
+}
+
+/// GNU time's `Command exited with non-zero status 2` (any status but 0).
+fn nonzero_exit(t: &str) -> bool {
+    t.strip_prefix("Command exited with non-zero status ")
+        .and_then(|n| n.trim().parse::<i64>().ok())
+        .is_some_and(|n| n != 0)
 }
 
 /// A failure line as a warning quotes it: its words joined by one blank,
@@ -208,6 +220,8 @@ mod tests {
             "^C",
             "^Ciperf3: interrupt - the client has terminated",
             "\tCommand terminated by signal 9",
+            "Command exited with non-zero status 2",
+            "\tCommand exited with non-zero status 139",
         ] {
             assert!(command_failed(l), "{l}");
         }
@@ -216,7 +230,7 @@ mod tests {
             "make: *** Waiting for unfinished jobs....",
             "Killed the old process first, then:",
             "Terminated runs are not shown",
-            "Command exited with non-zero status 2",
+            "Command exited with non-zero status",
             "real\t0m3.412s",
             "  CC      kernel/fork.o",
             "Killedtime",

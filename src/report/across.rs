@@ -12,7 +12,7 @@
 use super::grid::{GridOptions, grid};
 use super::{
     CellView, ColumnView, MachinePage, MachineSummary, RowView, SectionView, SiteSummary, TableView, correct_page,
-    fmt_fixed, fmt_spread, slugify,
+    fmt_cell_value, fmt_spread, slugify,
 };
 use crate::model::Better;
 use crate::stats::{PrintedStep, Summary, compare_printed};
@@ -630,7 +630,7 @@ fn cell(c: &AcrossCell) -> CellView {
     let summary = summary_of(c);
     CellView {
         summary,
-        text: fmt_fixed(c.mean, cell_decimals(c)),
+        text: fmt_cell_value(c.mean, cell_decimals(c), c.stddev.filter(|_| c.n >= 2)),
         stddev_text: c.stddev.filter(|_| c.n >= 2).map(fmt_spread),
         printed: c.printed,
         ..CellView::default()

@@ -112,6 +112,20 @@ pub fn fmt_change(pct_better: f64, better: crate::model::Better, unit: &str) -> 
     s
 }
 
+/// The change of a comparison whose means have no ratio (a side at 0 or
+/// below, [`crate::stats::Comparison::no_ratio`]): always its percentage
+/// of the baseline's magnitude, "-99.9%" for −5.005 → −10.005, never a
+/// factor ([`fmt_change`]'s "1001× worse" there was the factor of a
+/// percentage, and a ratio of two negative numbers, "2×", says "worse"
+/// or "better" only by the direction, which the sign already says). With
+/// `significant`, a change under 0.05% gets the decimals that show its
+/// first digit, as [`fmt_change_significant`].
+pub fn fmt_change_no_ratio(pct_better: f64, significant: bool) -> CompactString {
+    let mut s = CompactString::default();
+    push_pct_to(&mut s, pct_better, significant);
+    s
+}
+
 /// [`fmt_change`] of a change tested significant: one under 0.05% shows
 /// the decimals that bring out its first digit (`-0.005%`, `-0.00004%`),
 /// where `+0.0%*` called a significant loss no change and the wrong way (a
@@ -229,6 +243,39 @@ fn is_time_or_rate(unit: &str) -> bool {
         || ["lps", "iops", "kbps", "mbps", "gbps", "bps"].contains(&u.as_str())
 }
 
+/// A table cell's mean: [`fmt_fixed`] with the cell's `decimals`, or, for
+/// a value so small that those decimals show fewer of its significant
+/// digits than it has, scientific notation with them: `1.0015e-9` for the
+/// mean of `1.001e-9` and `1.002e-9`, which read `0` beside a change of
+/// `-2.00×` (attack26 gs/), `4.667e-5` for a value printed so (it read
+/// `0.000047`). Its significant digits run down to its spread's second
+/// (`stddev`, the one [`fmt_spread`] prints), or without a spread are
+/// those of the value's shortest form; at most seven.
+pub fn fmt_cell_value(mean: f64, decimals: usize, stddev: Option<f64>) -> CompactString {
+    let fixed = fmt_fixed(mean, decimals);
+    if mean == 0.0 || !mean.is_finite() || mean.abs() >= 1e-3 {
+        return fixed;
+    }
+    let exp = mean.abs().log10().floor() as i32;
+    let sig = match stddev.filter(|sd| *sd > 0.0 && sd.is_finite()) {
+        // Down to the spread's second significant digit.
+        Some(sd) => exp - (sd.log10().floor() as i32 - 1) + 1,
+        None => {
+            let short = format!("{:e}", mean.abs());
+            let mantissa = short.split('e').next().unwrap_or("");
+            mantissa.bytes().filter(u8::is_ascii_digit).count() as i32
+        }
+    }
+    .clamp(1, 7);
+    // The significant digits the fixed text shows.
+    let shown = decimals as i32 + exp + 1;
+    if shown >= sig {
+        return fixed;
+    }
+    let prec = (sig - 1) as usize;
+    CompactString::from(format!("{mean:.prec$e}"))
+}
+
 /// Formats a standard deviation with two significant digits.
 pub fn fmt_spread(sd: f64) -> CompactString {
     if sd == 0.0 || !sd.is_finite() {
@@ -304,6 +351,21 @@ pub const MAX_SLUG: usize = 120;
 
 #[cfg(test)]
 mod tests {
+
+    /// attack26 gs/ and lke/: tiny values keep their significant digits.
+    #[test]
+    fn tiny_cell_values_keep_their_significant_digits() {
+        let sd = crate::stats::Summary::of_samples(&[1.001e-9, 1.002e-9, 0.999e-9, 1.004e-9]);
+        assert_eq!(fmt_cell_value(1.0015e-9, 0, sd.stddev), "1.0015e-9");
+        assert_eq!(fmt_cell_value(1.0015e-9, 0, Some(1.29e-12)), "1.0015e-9");
+        assert_eq!(fmt_cell_value(4.667e-5, 6, None), "4.667e-5");
+        assert_eq!(fmt_cell_value(-2.5e-7, 3, None), "-2.5e-7");
+        // Shown whole by the fixed form: as before.
+        assert_eq!(fmt_cell_value(0.000123, 6, None), "0.000123");
+        assert_eq!(fmt_cell_value(0.0, 3, None), "0.000");
+        assert_eq!(fmt_cell_value(45.607, 1, Some(2.3)), "45.6");
+    }
+
     use super::*;
 
     #[test]

@@ -164,6 +164,7 @@ mod tests {
             p_adjusted: None,
             significant,
             within_step: false,
+            no_ratio: false,
         });
         Some(CellView { comparison, ..CellView::default() })
     }

@@ -330,6 +330,7 @@ mod tests {
             p_adjusted: Some(p),
             significant: p < 0.05,
             within_step: false,
+            no_ratio: false,
         });
         Some(CellView {
             text: text.into(),
@@ -417,6 +418,7 @@ mod tests {
             p_adjusted: Some(0.04),
             significant: true,
             within_step: false,
+            no_ratio: false,
         };
         let errors = Some(CellView {
             text: "12".into(),

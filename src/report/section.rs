@@ -6,7 +6,7 @@
 //! [`column_views`]. Every lookup goes through a hash map, so a section is
 //! linear in its samples.
 
-use super::format::{fmt_change, fmt_fixed, fmt_spread, raw_link, slugify};
+use super::format::{fmt_cell_value, fmt_change, fmt_spread, raw_link, slugify};
 use super::{
     CellView, ColumnView, DeltaClass, Entry, Mark, Policy, RawFiles, RowView, RunView, SectionView, TableView,
 };
@@ -425,7 +425,8 @@ fn fill_cells(entries: &[Entry], rows: &Rows, entry_col: &[usize], ncols: usize,
             if let Some(c) = cell {
                 let p = cell_printed(ri, ci);
                 let d = cell_decimals(&c.summary, p);
-                c.text = fmt_fixed(c.summary.mean, d);
+                let sd = c.summary.stddev.filter(|_| c.summary.n > 1);
+                c.text = fmt_cell_value(c.summary.mean, d, sd);
                 c.printed_decimals = u8::try_from(p).unwrap_or(u8::MAX);
                 precision[ci] = precision[ci].max(d);
                 printed[ci] = printed[ci].max(p);
@@ -580,6 +581,7 @@ pub(super) fn change_of(
     }
     // Positive is better, as `pct_better`.
     let (text, better_by) = match cmp.pct_better {
+        Some(p) if cmp.no_ratio => (super::format::fmt_change_no_ratio(p, false), p),
         Some(p) => (fmt_change(p, better, unit), p),
         None if cmp.diff.is_finite() && cmp.diff != 0.0 => {
             ("from 0".into(), if better == Better::Lower { -cmp.diff } else { cmp.diff })
@@ -776,5 +778,31 @@ mod run_tests {
             1.0,
         );
         assert_eq!(change_of(&c, Better::Higher, "ops"), (Some("+20.0%".into()), DeltaClass::Better));
+    }
+
+    /// attack26 gs/: `better: higher`, 6.1 [-5.01, -5.02, -4.99, -5.00]
+    /// against 6.2 [-10.01, -10.02, -9.99, -10.00] read "1001× worse" (the
+    /// factor of −99.9%); now the percentage of the baseline's magnitude.
+    /// Two positive means keep the factor past −50%.
+    #[test]
+    fn a_negative_baseline_shows_a_percentage_never_a_factor() {
+        let base = Summary::of_samples(&[-5.01, -5.02, -4.99, -5.00]);
+        let new = Summary::of_samples(&[-10.01, -10.02, -9.99, -10.00]);
+        let c = crate::stats::compare(&new, &base, Better::Higher, 0.01);
+        assert!(c.no_ratio);
+        assert_eq!(change_of(&c, Better::Higher, ""), (Some("-99.9%".into()), DeltaClass::Worse));
+        // Significant: the same text (not `fmt_change_significant`'s factor).
+        assert_eq!(crate::report::format::fmt_change_no_ratio(c.pct_better.unwrap(), true), "-99.9%");
+        // A sign that flips: −1.005 → 1.005 is +200.0%.
+        let c = crate::stats::compare(
+            &Summary::of_samples(&[1.005]),
+            &Summary::of_samples(&[-1.005]),
+            Better::Higher,
+            0.001,
+        );
+        assert_eq!(change_of(&c, Better::Higher, "").0.as_deref(), Some("+200.0%"));
+        let c = crate::stats::compare(&Summary::of_samples(&[2.5]), &Summary::of_samples(&[10.0]), Better::Higher, 0.1);
+        assert!(!c.no_ratio);
+        assert_eq!(change_of(&c, Better::Higher, "").0.as_deref(), Some("4.00× worse"));
     }
 }

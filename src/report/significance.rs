@@ -43,8 +43,14 @@ pub fn correct_page(sections: &mut [SectionView], alpha: f64, over: &str) -> usi
             for (c, col) in r.cells.iter_mut().zip(columns) {
                 if let Some(c) = c.as_mut().filter(|_| col.better != Better::Neither) {
                     c.mark = c.comparison.as_ref().map_or(Mark::None, significance_mark);
-                    if let Some(pct) = c.comparison.filter(|x| x.significant).and_then(|x| x.pct_better) {
-                        c.delta_text = Some(super::format::fmt_change_significant(pct, col.better, &col.unit));
+                    if let Some(x) = c.comparison.filter(|x| x.significant)
+                        && let Some(pct) = x.pct_better
+                    {
+                        c.delta_text = Some(if x.no_ratio {
+                            super::format::fmt_change_no_ratio(pct, true)
+                        } else {
+                            super::format::fmt_change_significant(pct, col.better, &col.unit)
+                        });
                     }
                 }
             }

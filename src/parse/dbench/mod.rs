@@ -45,7 +45,12 @@
 //! 32`, `./dbench 48`, `time ./dbench 32`, `2023-10-30 16:13:09 tbench -t 30
 //! 128 127.0.0.1`). A result's `N procs` that differs from its `N clients
 //! started` is read as printed, with a note. The operation table, printed
-//! before its result line, takes that result line's parameters. Then
+//! before its result line, takes that result line's parameters. A table
+//! whose `Throughput` line never comes (the next run's banner, `Running
+//! for` line, command line or table, or the file's end, follows it, with
+//! or without a blank line between) is a run cut short: its figures are
+//! left out, with a note at its table, and the next run keeps its own
+//! parameters. Then
 //! `loadfile` and `timelimit`, from the run's own `Running for 60 seconds
 //! with load '/usr/share/dbench/client.txt' …` line (3.x/4.x): the load
 //! file's name and the seconds.
@@ -315,6 +320,8 @@ struct Reader<'a> {
     started: Option<(u32, usize)>,
     pending: Vec<Sample>,
     pending_line: usize,
+    /// First line after the pending operation table (0-based).
+    pending_end: usize,
     /// Labels of the current block, outermost first.
     label: Vec<String>,
     /// First line after the last result read (0-based).
@@ -335,6 +342,7 @@ impl<'a> Reader<'a> {
             started: None,
             pending: Vec::new(),
             pending_line: 0,
+            pending_end: 0,
             label: Vec::new(),
             floor: 0,
             setup: Vec::new(),
@@ -365,24 +373,28 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// An operation table left without its result line: kept with the
-    /// command's count, and a note.
+    /// An operation table left without its result line when the next run
+    /// starts (its banner, its `Running for …` line, a command line, the
+    /// next table) or the file ends: dbench 4 prints `Throughput …` right
+    /// after the table, so the run was cut (a paste that lost lines, a run
+    /// killed after its table): its figures are left out, with a note at
+    /// the table naming it. The run's `loadfile`/`timelimit` go with it,
+    /// and the next run reads its own.
     fn flush(&mut self) {
         if self.pending.is_empty() {
             return;
         }
         let at = self.pending_line;
-        self.out.notes.push((at, "operation table without a Throughput line after it".to_string()));
-        let label = self.label_text(None, None);
-        for s in std::mem::take(&mut self.pending) {
-            let s = match self.cmd_procs {
-                Some(n) => s.with_param("procs", n),
-                None => s,
-            };
-            let s = self.setup.iter().fold(s, |s, (n, v)| s.with_param(*n, v));
-            self.out.samples.push(with_label(s, label.as_deref()));
-        }
+        let msg = format!(
+            "the run of the operation table on line {at} has no `Throughput` line after it (cut short): \
+             its {} figures are not read",
+            self.pending.len()
+        );
+        self.out.notes.push((at, msg));
+        self.pending.clear();
         self.setup.clear();
+        // Its table's header is no label of the next run.
+        self.floor = self.floor.max(self.pending_end);
     }
 
     fn label_text(&self, prefix: Option<&str>, trailing: Option<&str>) -> Option<String> {
@@ -486,7 +498,15 @@ impl<'a> Reader<'a> {
             if t.is_empty() {
                 return Ok(i + 1);
             }
-            if t.starts_with("Throughput") {
+            // The result line, or the next run's start with the blank
+            // line and `Throughput` line of this one cut (attack26
+            // f/d4cut.txt): `line` reads it.
+            if t.starts_with("Throughput")
+                || t.starts_with("dbench version ")
+                || running_for(line).is_some()
+                || command_count(line).is_some()
+                || is_table_header(line)
+            {
                 return Ok(i);
             }
             if !t.bytes().all(|b| b == b'-') {
@@ -508,10 +528,13 @@ impl<'a> Reader<'a> {
     /// Handles line `i`; returns the next line to read.
     fn line(&mut self, i: usize) -> Result<usize, ParseError> {
         let line = self.input.lines[i].as_str();
-        if self.out.version.is_none()
-            && let Some(rest) = line.trim().strip_prefix("dbench version ")
-        {
-            self.out.version = rest.split_whitespace().next().map(str::to_string);
+        if let Some(rest) = line.trim().strip_prefix("dbench version ") {
+            // The next run's banner: a table still waiting for its result
+            // line was a cut run's.
+            self.flush();
+            if self.out.version.is_none() {
+                self.out.version = rest.split_whitespace().next().map(str::to_string);
+            }
         }
         if let Some(n) = command_count(line) {
             self.flush();
@@ -522,6 +545,7 @@ impl<'a> Reader<'a> {
             return Ok(i + 1);
         }
         if let Some(setup) = running_for(line) {
+            self.flush();
             self.setup = setup;
             return Ok(i + 1);
         }
@@ -534,7 +558,8 @@ impl<'a> Reader<'a> {
             self.flush();
             self.take_labels(i);
             self.pending_line = i + 1;
-            return self.table(i + 1);
+            self.pending_end = self.table(i + 1)?;
+            return Ok(self.pending_end);
         }
         if may_have_result(line)
             && let Some(why) = cut_result(self.input, i)

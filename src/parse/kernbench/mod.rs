@@ -50,8 +50,11 @@
 //! * a value with a deviation is `Value::Summary { mean, stddev, n }`, with
 //!   `n` the highest `… run number N...` line of that load level, else an
 //!   `-n N` option on a kernbench command line, else a `N runs` phrase; when
-//!   none of these is in the file, `n` is 1 (the only count certain) and a
-//!   note says the run count was not printed;
+//!   none of these is in the file, `n` is 1 and a note says the run count
+//!   was not printed: the count is unknown (at least 2, as it has a
+//!   deviation), and as one run the mean is never tested as if its runs
+//!   were known (`benchsite parse` prints it "summary of an unstated number
+//!   of runs", never "of 1 runs");
 //! * a value without a deviation is `Value::Summary { mean, stddev: None, n }`
 //!   when a run count above 1 is known, and `Value::Single` otherwise (one
 //!   run, or kernbench 0.20's averages over an unstated number of runs,
@@ -475,7 +478,10 @@ impl<'a> Reader<'a> {
             (Some(sd), Some(n)) => s = s.with_summary(value, Some(sd), n.max(1)),
             (Some(sd), None) => {
                 if !self.noted_unknown {
-                    self.out.notes.push((lineno, "run count not printed: summaries counted as one run".into()));
+                    let msg = "run count not printed (no `run number N` line, `-n N` or `N runs`): each mean with a \
+                               deviation stands for an unstated number of runs, at least 2; counted as one run, so \
+                               not tested";
+                    self.out.notes.push((lineno, msg.into()));
                     self.noted_unknown = true;
                 }
                 s = s.with_summary(value, Some(sd), 1);

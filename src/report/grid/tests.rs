@@ -15,6 +15,7 @@ fn cell(text: &str, n: u32, sd: Option<&str>, delta: Option<&str>) -> Option<Cel
         p_adjusted: None,
         significant: false,
         within_step: false,
+        no_ratio: false,
     });
     Some(CellView {
         summary: Summary { n, mean, stddev: None, cv: None, min: mean, max: mean, median: mean },
