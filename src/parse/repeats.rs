@@ -123,7 +123,9 @@ pub fn drop_repeated_figures(input: &Input, parsed: &mut ParsedFile) {
             _ => lines.push((s.line, vec![i], twin)),
         }
     }
-    let by_chance = Spread::of(&parsed.samples);
+    // Made once, for the first block that may be a quote (most files
+    // with a figure printed twice have none).
+    let by_chance = std::cell::OnceCell::new();
     let mut drop = vec![false; parsed.samples.len()];
     let mut k = 0;
     while k < lines.len() {
@@ -149,7 +151,11 @@ pub fn drop_repeated_figures(input: &Input, parsed: &mut ParsedFile) {
         let sure = run >= 2
             && whole
             && distinct.iter().filter(|&&v| digits(v) >= MIN_DIGITS).count() >= MIN_FIGURES
-            && !by_chance.coincidence_likely(block.iter().map(|l| l.1.as_slice()), &parsed.samples, lines.len());
+            && !by_chance.get_or_init(|| Spread::of(&parsed.samples)).coincidence_likely(
+                block.iter().map(|l| l.1.as_slice()),
+                &parsed.samples,
+                lines.len(),
+            );
         if sure {
             let (a, b) = (block[0].0, block[run - 1].0);
             let of: Vec<usize> = block.iter().filter_map(|l| l.2).collect();
@@ -250,12 +256,19 @@ impl<'a> Spread<'a> {
 /// counted (`10.779` 3, `56946` 0, `1.001e-9` 12): a figure read as
 /// `1m21.123s` is 81.12299999999999 in binary, printed to 3 decimals.
 fn decimals(v: f64) -> u32 {
-    let s = format!("{:.8e}", v.abs());
-    let (mantissa, exp) = s.split_once('e').unwrap_or((&s, "0"));
-    let fraction = mantissa.split_once('.').map_or("", |(_, f)| f.trim_end_matches('0'));
-    (fraction.len() as i64 - exp.parse::<i64>().unwrap_or(0)).clamp(0, 20) as u32
+    let v = v.abs();
+    if v == 0.0 || !v.is_finite() {
+        return 0;
+    }
+    // The ninth significant digit's place, as a count of decimals.
+    let ninth = (8 - v.log10().floor() as i32).clamp(0, 20) as u32;
+    (0..=ninth)
+        .find(|&d| {
+            let scaled = v * 10f64.powi(d as i32);
+            (scaled - scaled.round()).abs() <= 1e-9 * scaled
+        })
+        .unwrap_or(ninth)
 }
-
 /// Drops each lmbench row (lmbench 2.0/3.0 `make summary`, e.g.
 /// `i686-linu  Linux 2.5.54    3      4     11     6     48      12      53`)
 /// of [`MIN_LMBENCH_ROW_FIGURES`] figures or more that repeats, figure for
