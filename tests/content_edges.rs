@@ -1003,3 +1003,61 @@ fn annotation_mistakes_are_said_at_their_lines() {
         "{diags:?}"
     );
 }
+
+/// Run directories named as a set-up and a run number (`ext4-1/`,
+/// `ext4-2/`, `xfs-1/`, `xfs-2/`) are two runs of each set-up, averaged
+/// and tested; they were four set-ups of one run each, nothing tested
+/// (attacker 26 finding 12, rb1/). `take1/`, `take2/` are runs too, and a
+/// count (`threads-1/`, `threads-4/`) stays two set-ups.
+#[test]
+fn set_up_directories_with_a_run_number_are_runs_of_that_set_up() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let c = tmp.path().join("content");
+    put(&c, "m1/machine.yaml", "name: \"M\"\nbaseline: \"6.1\"\n");
+    for (k, dir, mb) in [
+        ("6.1", "ext4-1", "44.1"),
+        ("6.1", "ext4-2", "44.2"),
+        ("6.1", "xfs_1", "64.1"),
+        ("6.1", "xfs_2", "64.3"),
+        ("6.2", "ext4-1", "41.1"),
+        ("6.2", "ext4-2", "41.2"),
+        ("6.2", "xfs_1", "61.1"),
+        ("6.2", "xfs_2", "61.3"),
+        ("6.1", "threads-1/take1", "10.1"),
+        ("6.1", "threads-1/take2", "10.3"),
+        ("6.1", "threads-4/take1", "30.1"),
+        ("6.1", "threads-4/take2", "30.3"),
+        ("6.2", "threads-1/take1", "10.2"),
+        ("6.2", "threads-1/take2", "10.4"),
+        ("6.2", "threads-4/take1", "30.2"),
+        ("6.2", "threads-4/take2", "30.4"),
+    ] {
+        let name = if dir.starts_with("threads") { "dbench-t.txt" } else { "dbench.txt" };
+        put(&c, &format!("m1/{k}/{dir}/{name}"), dbench(mb));
+    }
+    let out = tmp.path().join("output");
+    let report = build(&BuildOptions::new(&c, &out)).expect("site builds");
+    assert!(!report.diagnostics.iter().any(|d| d.severity == Severity::Warning), "{:?}", report.diagnostics);
+    let csv: String = std::fs::read_dir(out.join("m1/csv"))
+        .expect("csv")
+        .map(|e| std::fs::read_to_string(e.expect("entry").path()).expect("csv"))
+        .collect();
+    for (k, dir, mean) in [
+        ("6.1", "ext4", "44.15"),
+        ("6.1", "xfs", "64.2"),
+        ("6.2", "ext4", "41.15"),
+        ("6.2", "xfs", "61.2"),
+        ("6.1", "threads-1", "10.2"),
+        ("6.1", "threads-4", "30.2"),
+        ("6.2", "threads-1", "10.3"),
+        ("6.2", "threads-4", "30.3"),
+    ] {
+        assert!(
+            csv.lines().any(|l| l.starts_with(&format!("{k},")) && l.contains(&format!(",{dir},")) && l.contains(mean)),
+            "{k} {dir} {mean}:\n{csv}"
+        );
+    }
+    for gone in ["ext4-1", "xfs_2", "take1"] {
+        assert!(!csv.contains(gone), "{gone}:\n{csv}");
+    }
+}
