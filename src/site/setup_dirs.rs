@@ -16,10 +16,13 @@
 //! parameter naming those directories (`ext4`, `ext4/threads-4`), so the
 //! table keeps them apart and compares each with the same directory of
 //! the baseline, instead of averaging them as runs of one (silently: the
-//! files share a name, so no "averaged as if runs" warning fired). A
-//! benchmark whose files sit in one set-up directory per kernel
-//! (`6.1/results/dbench.txt`) gets no parameter: nothing there is two
-//! set-ups.
+//! files share a name, so no "averaged as if runs" warning fired). So
+//! are files of one benchmark in set-up directories of different names
+//! in different kernels' directories (`6.1/ext4/`, `6.2/xfs/`): each is
+//! compared only with a directory of its name, never ext4 with xfs. A
+//! benchmark whose files sit in one set-up directory of the same name
+//! in every kernel (`6.1/results/dbench.txt`, `6.2/results/dbench.txt`)
+//! gets no parameter: nothing there is two set-ups.
 
 use super::ResultFile;
 use crate::model::Param;
@@ -104,19 +107,28 @@ fn setup_dirs(rel_path: &str, kernel_dir: &str) -> String {
 
 /// Gives the samples of files in set-up directories a [`DIR_PARAM`]
 /// parameter where one kernel's directory holds one benchmark's files
-/// under two or more different set-up directories (the module's doc).
+/// under two or more different set-up directories, or two kernels'
+/// directories hold them under set-up directories of different names
+/// (`6.1/ext4/`, `6.2/xfs/`: each compared only with a directory of its
+/// own name, so 6.2 is not compared with 6.1) (the module's doc).
 /// Files directly in the class directory (no kernel directory) are left
 /// as they are.
 pub fn label_by_setup_dirs(results: &mut [ResultFile]) {
     let dirs: Vec<Option<String>> =
         results.iter().map(|rf| rf.kernel_dir.as_deref().map(|k| setup_dirs(&rf.rel_path, k))).collect();
-    // Benchmarks some kernel directory holds under two set-up directories.
+    // Benchmarks some kernel directory holds under two set-up directories,
+    // or two kernel directories under set-up directories of different
+    // names (`6.1/ext4/` and `6.2/xfs/`: not alike, so not compared).
     let mut seen: FxHashMap<(&str, &str), &str> = FxHashMap::default();
+    let mut named: FxHashMap<&str, &str> = FxHashMap::default();
     let mut split: FxHashSet<&str> = FxHashSet::default();
     for (rf, d) in results.iter().zip(&dirs) {
         let (Some(k), Some(d)) = (rf.kernel_dir.as_deref(), d.as_deref()) else { continue };
         let bench = rf.parsed.benchmark.as_str();
         if *seen.entry((k, bench)).or_insert(d) != d {
+            split.insert(bench);
+        }
+        if !d.is_empty() && *named.entry(bench).or_insert(d) != d {
             split.insert(bench);
         }
     }
