@@ -1109,3 +1109,42 @@ fn set_up_directories_of_different_names_per_kernel_are_not_compared() {
     assert!(mail.contains("dbench Throughput: 6.2 +35.0% vs 6.1"), "{mail}");
     assert!(!mail.contains("dir ext4") && !mail.contains("not compared"), "{mail}");
 }
+
+/// will-it-scale CSVs numbered per side of a comparison (`before1.csv` …
+/// `before3.csv`, `after1.csv` …) in one kernel directory are 3 runs of
+/// each side: the warning about averaging different results names a
+/// `before` and an `after` file, and the three `before` runs alone are
+/// averaged without one. They were six different results (attacker 26),
+/// and `before1.csv`…`before3.csv` alone warned as if different.
+#[test]
+fn numbered_before_and_after_files_are_runs_of_each_side() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let c = tmp.path().join("content");
+    put(&c, "m1/machine.yaml", "name: \"M\"\nbaseline: \"6.1\"\n");
+    let csv = |ops: &str| {
+        format!("tasks,processes,processes_idle,threads,threads_idle,linear\n0,0,100,0,100,0\n1,{ops},0.1,0,0,0\n")
+    };
+    for (name, ops) in [("before1", "101000"), ("before2", "102000"), ("before3", "103000")] {
+        put(&c, &format!("m1/6.1/{name}.csv"), csv(ops));
+    }
+    let out = tmp.path().join("output");
+    let report = build(&BuildOptions::new(&c, &out)).expect("site builds");
+    assert!(!report.diagnostics.iter().any(|d| d.message.contains("averaged")), "{:?}", report.diagnostics);
+    for (name, ops) in [("after1", "121000"), ("after2", "122000"), ("after3", "123000")] {
+        put(&c, &format!("m1/6.1/{name}.csv"), csv(ops));
+    }
+    let report = build(&BuildOptions::new(&c, &out)).expect("site builds");
+    let merged: Vec<String> =
+        report.diagnostics.iter().map(|d| d.to_string()).filter(|d| d.contains("averaged")).collect();
+    assert!(merged.len() == 1 && merged[0].contains("6.1/after1.csv and 6.1/before1.csv both give ops"), "{merged:?}");
+    // Different tests' files (mmap1, mmap2) stay different results.
+    std::fs::remove_dir_all(c.join("m1/6.1")).expect("rm");
+    put(&c, "m1/6.1/mmap1.csv", csv("101000"));
+    put(&c, "m1/6.1/mmap2.csv", csv("202000"));
+    let report = build(&BuildOptions::new(&c, &out)).expect("site builds");
+    assert!(
+        report.diagnostics.iter().any(|d| d.message.contains("6.1/mmap1.csv and 6.1/mmap2.csv both give ops")),
+        "{:?}",
+        report.diagnostics
+    );
+}
