@@ -194,12 +194,14 @@ pub fn select(sections: &[SectionConfig], results: &[ResultFile]) -> Selection {
 
 /// The name by which a raw file is one run among others: its file name
 /// without directories, without an extension that is not a number, and
-/// without trailing numbers set off by `-`, `_`, `.` or `run`
-/// (`dbench-32-run2.txt` → `dbench`, `out.3` → `out`, `run2/dbench.txt`
-/// → `dbench`). Files of one stem are runs of one thing (or differ in a
+/// without trailing numbers set off by `-`, `_`, `.` or `run`, or
+/// following a side of a comparison (`before2`, `patched3`: see
+/// `NUMBERED_RUN_WORDS`) (`dbench-32-run2.txt` → `dbench`, `out.3` →
+/// `out`, `run2/dbench.txt` → `dbench`, `before3.csv` → `before`). Files of one stem are runs of one thing (or differ in a
 /// parameter the benchmark prints, such as dbench's 32 processes);
-/// `build-perl.txt` and `build-kernel.txt`, or `tiobench-ext2.txt` and
-/// `tiobench-ext3.txt`, are different results.
+/// `build-perl.txt` and `build-kernel.txt`, `tiobench-ext2.txt` and
+/// `tiobench-ext3.txt`, or `mmap1.csv` and `mmap2.csv`, are different
+/// results.
 pub fn run_stem(rel_path: &str) -> &str {
     let name = rel_path.rsplit('/').next().unwrap_or(rel_path);
     let mut stem = match name.rsplit_once('.') {
@@ -212,8 +214,20 @@ pub fn run_stem(rel_path: &str) -> &str {
     stem
 }
 
+/// Words that name one side of a comparison, or a run, whose copies a
+/// person numbers without a separator (`before1.csv` … `before3.csv`,
+/// `after1.csv` …; `take2.txt`): the number is a run's. A set-up's name
+/// and a digit (`ext2`, `ext3`, `j1`, `j4`, `raid1`) is not one of them.
+const NUMBERED_RUN_WORDS: &[&str] = &[
+    "before", "after", "base", "baseline", "patched", "unpatched", "vanilla", "orig", "original", "old", "new", "pre",
+    "post", "ref", "reference", "stock", "fixed", "good", "bad", "take", "try", "trial", "iter", "attempt", "pass",
+    "round",
+];
+
 /// `name` without its trailing number when `-`, `_`, `.`, a space or
-/// `run` sets it off (`ext2` keeps its digit); `None` when it has none.
+/// `run` sets it off, or when it follows a word of
+/// [`NUMBERED_RUN_WORDS`] (`before2`, `x-after3`); `ext2` keeps its
+/// digit; `None` when it has none.
 fn without_run_number(name: &str) -> Option<&str> {
     let no_digits = name.trim_end_matches(|c: char| c.is_ascii_digit());
     if no_digits.len() == name.len() {
@@ -222,10 +236,13 @@ fn without_run_number(name: &str) -> Option<&str> {
     let n = no_digits.len();
     let run_word = n >= 3 && no_digits.get(n - 3..).is_some_and(|w| w.eq_ignore_ascii_case("run"));
     let before = if run_word { &no_digits[..n - 3] } else { no_digits };
+    let last_word = before.rsplit(['-', '_', '.', ' ']).next().unwrap_or(before);
     match before.strip_suffix(['-', '_', '.', ' ']) {
         Some(stem) => Some(stem),
         // `run2` alone, or `xrun2`.
         None if run_word || before.is_empty() => Some(before),
+        // `before2`, `wis-after3`.
+        None if NUMBERED_RUN_WORDS.iter().any(|w| w.eq_ignore_ascii_case(last_word)) => Some(before),
         None => None,
     }
 }
@@ -630,6 +647,12 @@ mod tests {
             ("k/tbench_1.log", "k/tbench_2.log"),
             ("k/run1.txt", "k/run2.txt"),
             ("k/dbench-32.txt", "k/dbench-32-run2.txt"),
+            // A side of a comparison, numbered (attacker 26).
+            ("k/before1.csv", "k/before3.csv"),
+            ("k/after1.csv", "k/after2.csv"),
+            ("k/mmap1-patched2.csv", "k/mmap1-patched10.csv"),
+            ("k/Before2.csv", "k/Before3.csv"),
+            ("k/take1.txt", "k/take2.txt"),
         ];
         for (a, b) in same {
             assert_eq!(run_stem(a), run_stem(b), "{a} {b}");
@@ -639,6 +662,13 @@ mod tests {
             ("tiobench-ext2.txt", "tiobench-ext3.txt"),
             ("k/test-a-run1.txt", "k/test-b-run1.txt"),
             ("lmbench-2.0p2-summary.txt", "k/lmbench.txt"),
+            ("k/before1.csv", "k/after1.csv"),
+            ("k/old1.txt", "k/new1.txt"),
+            ("k/ext2.txt", "k/ext3.txt"),
+            ("k/j1.txt", "k/j4.txt"),
+            ("k/raid1.txt", "k/raid5.txt"),
+            ("k/mmap1.csv", "k/mmap2.csv"),
+            ("k/beforehand1.txt", "k/beforehand2.txt"),
         ];
         for (a, b) in different {
             assert_ne!(run_stem(a), run_stem(b), "{a} {b}");
@@ -646,6 +676,8 @@ mod tests {
         assert_eq!(run_stem("k/dbench-32-run2.txt"), "dbench");
         assert_eq!(run_stem("k/dbench-32.txt"), "dbench");
         assert_eq!(run_stem("k/ext2"), "ext2");
+        assert_eq!(run_stem("k/before3.csv"), "before");
+        assert_eq!(run_stem("k/wis-after12.csv"), "wis-after");
         assert_eq!(run_stem("k/é9"), "é9");
     }
 }

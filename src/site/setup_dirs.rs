@@ -6,18 +6,23 @@
 //! in a class comparing file systems, `ext4/6.1/` and `ext4/6.2/`; LKP
 //! keeps its parameters as directories too
 //! (`hackbench/1-process-pipe/…/0/`). Directories named as runs
-//! (`run1/`, `2/`, `iter-3/`, a date) hold runs of one set-up and stay
-//! runs (README: "any depth").
+//! (`run1/`, `2/`, `iter-3/`, `take2/`, a date) hold runs of one set-up
+//! and stay runs (README: "any depth"); so do a set-up's name and a run
+//! number (`ext4-1/`, `ext4-2/`: runs 1 and 2 of `ext4`), unless the
+//! word before the number counts something (`threads-4/`).
 //!
 //! Files of one benchmark whose set-up directories differ within one
 //! kernel's directory are different set-ups: their samples get a `dir`
 //! parameter naming those directories (`ext4`, `ext4/threads-4`), so the
 //! table keeps them apart and compares each with the same directory of
 //! the baseline, instead of averaging them as runs of one (silently: the
-//! files share a name, so no "averaged as if runs" warning fired). A
-//! benchmark whose files sit in one set-up directory per kernel
-//! (`6.1/results/dbench.txt`) gets no parameter: nothing there is two
-//! set-ups.
+//! files share a name, so no "averaged as if runs" warning fired). So
+//! are files of one benchmark in set-up directories of different names
+//! in different kernels' directories (`6.1/ext4/`, `6.2/xfs/`): each is
+//! compared only with a directory of its name, never ext4 with xfs. A
+//! benchmark whose files sit in one set-up directory of the same name
+//! in every kernel (`6.1/results/dbench.txt`, `6.2/results/dbench.txt`)
+//! gets no parameter: nothing there is two set-ups.
 
 use super::ResultFile;
 use crate::model::Param;
@@ -30,7 +35,18 @@ pub const DIR_PARAM: &str = "dir";
 /// `trial_2`, `r1`): a directory of that name holds one run.
 const RUN_WORDS: &[&str] = &[
     "run", "runs", "iter", "iteration", "rep", "repeat", "repetition", "trial", "try", "round", "sample", "pass",
-    "attempt", "r", "i", "n",
+    "attempt", "take", "r", "i", "n",
+];
+
+/// Words that count something when a number follows them (`threads-4`,
+/// `jobs_8`, `raid-1`): a directory of that name is a set-up of that
+/// count, not a run of a set-up ([`setup_name`]).
+const COUNT_WORDS: &[&str] = &[
+    "thread", "threads", "t", "job", "jobs", "numjobs", "j", "proc", "procs", "process", "processes", "p", "client",
+    "clients", "c", "cpu", "cpus", "vcpu", "vcpus", "core", "cores", "worker", "workers", "task", "tasks", "user",
+    "users", "nr", "iodepth", "qd", "depth", "bs", "size", "group", "groups", "g", "stream", "streams", "conn",
+    "conns", "connections", "file", "files", "instance", "instances", "session", "sessions", "node", "nodes", "queue",
+    "queues", "raid", "level", "loop", "loops", "disk", "disks", "dev", "sd", "nvme", "x", "k", "m",
 ];
 
 /// True when a directory's name names a run, not a set-up: a number alone
@@ -58,33 +74,61 @@ pub fn is_run_dir(name: &str) -> bool {
     RUN_WORDS.iter().any(|w| w.eq_ignore_ascii_case(word))
 }
 
+/// The set-up a directory's name names: `None` for a run directory
+/// ([`is_run_dir`]); the name without its run number for a set-up name
+/// followed by `-N` or `_N` (`ext4-1`, `xfs_2` → `ext4`, `xfs`: run N of
+/// that set-up), unless the word before the number counts something
+/// ([`COUNT_WORDS`]: `threads-4`, `raid-1` stay set-ups) or the name has
+/// no letter before it (`6.1-2`); the name itself otherwise.
+fn setup_name(name: &str) -> Option<&str> {
+    if is_run_dir(name) {
+        return None;
+    }
+    let no_digits = name.trim_end_matches(|c: char| c.is_ascii_digit());
+    let Some(stem) = no_digits.strip_suffix(['-', '_']).filter(|_| no_digits.len() < name.len()) else {
+        return Some(name);
+    };
+    let last_word = stem.rsplit(['-', '_', '.', ' ', '+']).next().unwrap_or(stem);
+    let counts = COUNT_WORDS.iter().any(|w| w.eq_ignore_ascii_case(last_word));
+    if counts || !stem.bytes().any(|b| b.is_ascii_alphabetic()) { Some(name) } else { Some(stem) }
+}
+
 /// The set-up directories of `rel_path` (relative to the class
 /// directory) inside kernel directory `kernel_dir`: the directories
-/// between it and the file that are not runs ([`is_run_dir`]), joined by
-/// `/`; `""` when there are none.
+/// between it and the file that are not runs, each as [`setup_name`]
+/// names it, joined by `/`; `""` when there are none.
 fn setup_dirs(rel_path: &str, kernel_dir: &str) -> String {
     let inside = rel_path.strip_prefix(kernel_dir).and_then(|r| r.strip_prefix('/')).unwrap_or(rel_path);
     let mut dirs: Vec<&str> = inside.split('/').collect();
     dirs.pop();
-    dirs.retain(|d| !is_run_dir(d));
-    dirs.join("/")
+    let setups: Vec<&str> = dirs.into_iter().filter_map(setup_name).collect();
+    setups.join("/")
 }
 
 /// Gives the samples of files in set-up directories a [`DIR_PARAM`]
 /// parameter where one kernel's directory holds one benchmark's files
-/// under two or more different set-up directories (the module's doc).
+/// under two or more different set-up directories, or two kernels'
+/// directories hold them under set-up directories of different names
+/// (`6.1/ext4/`, `6.2/xfs/`: each compared only with a directory of its
+/// own name, so 6.2 is not compared with 6.1) (the module's doc).
 /// Files directly in the class directory (no kernel directory) are left
 /// as they are.
 pub fn label_by_setup_dirs(results: &mut [ResultFile]) {
     let dirs: Vec<Option<String>> =
         results.iter().map(|rf| rf.kernel_dir.as_deref().map(|k| setup_dirs(&rf.rel_path, k))).collect();
-    // Benchmarks some kernel directory holds under two set-up directories.
+    // Benchmarks some kernel directory holds under two set-up directories,
+    // or two kernel directories under set-up directories of different
+    // names (`6.1/ext4/` and `6.2/xfs/`: not alike, so not compared).
     let mut seen: FxHashMap<(&str, &str), &str> = FxHashMap::default();
+    let mut named: FxHashMap<&str, &str> = FxHashMap::default();
     let mut split: FxHashSet<&str> = FxHashSet::default();
     for (rf, d) in results.iter().zip(&dirs) {
         let (Some(k), Some(d)) = (rf.kernel_dir.as_deref(), d.as_deref()) else { continue };
         let bench = rf.parsed.benchmark.as_str();
         if *seen.entry((k, bench)).or_insert(d) != d {
+            split.insert(bench);
+        }
+        if !d.is_empty() && *named.entry(bench).or_insert(d) != d {
             split.insert(bench);
         }
     }
@@ -109,9 +153,19 @@ mod tests {
 
     #[test]
     fn run_directories_and_set_up_directories() {
-        for run in
-            ["1", "02", "run1", "Run-2", "iter_3", "r1", "2024-01-16", "20240116T1003", "2024-01-16_10:03", "trial 4"]
-        {
+        for run in [
+            "1",
+            "02",
+            "run1",
+            "Run-2",
+            "iter_3",
+            "r1",
+            "2024-01-16",
+            "20240116T1003",
+            "2024-01-16_10:03",
+            "trial 4",
+            "take2",
+        ] {
             assert!(is_run_dir(run), "{run}");
         }
         for setup in
@@ -127,5 +181,14 @@ mod tests {
         assert_eq!(setup_dirs("6.1/ext4/threads-4/2/out.txt", "6.1"), "ext4/threads-4");
         assert_eq!(setup_dirs("6.1/dbench.txt", "6.1"), "");
         assert_eq!(setup_dirs("6.1/run2/dbench.txt", "6.1"), "");
+        // A set-up's name with a run number (attacker 26, rb1/).
+        assert_eq!(setup_dirs("6.1/ext4-1/dbench.txt", "6.1"), "ext4");
+        assert_eq!(setup_dirs("6.1/xfs_2/dbench.txt", "6.1"), "xfs");
+        assert_eq!(setup_dirs("6.1/btrfs-raid1-3/dbench.txt", "6.1"), "btrfs-raid1");
+        assert_eq!(setup_dirs("6.1/ext4/take1/dbench.txt", "6.1"), "ext4");
+        // Counts and versions keep their numbers.
+        for setup in ["threads-4", "jobs_8", "raid-1", "btrfs-raid-1", "Threads-1", "6.1-2", "j4", "ext2"] {
+            assert_eq!(setup_dirs(&format!("6.1/{setup}/dbench.txt"), "6.1"), setup);
+        }
     }
 }
