@@ -594,22 +594,28 @@ impl BenchParser for GnuTime {
             skip = 0;
         }
         if out.samples.is_empty() {
-            let reason = match first_failure {
-                Some(at) => {
-                    let what = failed::quote(&input.lines[at - 1]);
-                    match out.notes.iter().filter(|(_, n)| n.contains("timed a command that failed")).count() {
-                        n if n > 1 => format!(
-                            "each of its {n} `time` records timed a command that failed (the first, line {at}: `{what}`)"
-                        ),
-                        _ => format!("its only `time` record timed a command that failed (line {at}: `{what}`)"),
-                    }
-                }
-                None => "no `…user …system …elapsed` line, csh time line or `time -v` block".into(),
-            };
+            let reason = failed_records(input, &out, first_failure)
+                .unwrap_or_else(|| "no `…user …system …elapsed` line, csh time line or `time -v` block".into());
             return Err(ParseError::NoResults { benchmark: "gnu-time", reason });
         }
         Ok(out)
     }
+}
+
+/// Why a file of `time` records gave no result when every record timed a
+/// command that failed (`first_failure`: the first failure's line,
+/// 1-based): "its only `time` record timed a command that failed (line 7:
+/// `make: *** [vmlinux] Error 2`)", or "each of its 2 … (the first, …)"
+/// after the notes `out` holds. `None` without a failure.
+fn failed_records(input: &Input, out: &ParsedFile, first_failure: Option<usize>) -> Option<String> {
+    let at = first_failure?;
+    let what = failed::quote(&input.lines[at - 1]);
+    Some(match out.notes.iter().filter(|(_, n)| n.contains("timed a command that failed")).count() {
+        n if n > 1 => {
+            format!("each of its {n} `time` records timed a command that failed (the first, line {at}: `{what}`)")
+        }
+        _ => format!("its only `time` record timed a command that failed (line {at}: `{what}`)"),
+    })
 }
 
 /// A decorated heading such as `===[ test A: find / -xdev` or
@@ -775,18 +781,8 @@ impl BenchParser for BashTime {
             }
         }
         if out.samples.is_empty() {
-            let reason = match first_failure {
-                Some(at) => {
-                    let what = failed::quote(&input.lines[at - 1]);
-                    match out.notes.iter().filter(|(_, n)| n.contains("timed a command that failed")).count() {
-                        n if n > 1 => format!(
-                            "each of its {n} `time` records timed a command that failed (the first, line {at}: `{what}`)"
-                        ),
-                        _ => format!("its only `time` record timed a command that failed (line {at}: `{what}`)"),
-                    }
-                }
-                None => "no `real`, `user` or `sys` line with a time".into(),
-            };
+            let reason = failed_records(input, &out, first_failure)
+                .unwrap_or_else(|| "no `real`, `user` or `sys` line with a time".into());
             return Err(ParseError::NoResults { benchmark: "bash-time", reason });
         }
         Ok(out)
