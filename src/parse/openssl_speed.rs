@@ -145,6 +145,7 @@ fn kilo(cell: &str) -> Option<f64> {
     }
 }
 
+#[derive(Default)]
 struct Reader {
     out: ParsedFile,
     multi: Option<String>,
@@ -402,15 +403,7 @@ impl BenchParser for OpensslSpeed {
         if input.has("Got: +H:") && input.has("Got: +F:") {
             return 85;
         }
-        let mut r = Reader {
-            out: ParsedFile::default(),
-            multi: None,
-            table: None,
-            mr_sizes: None,
-            engine: None,
-            cpu_time_noted: false,
-            last_blocks: None,
-        };
+        let mut r = Reader::default();
         for (i, t) in lines.iter().enumerate() {
             let table = blocks_header(t).map(Table::Blocks).or_else(|| if pk { pkey_header(t) } else { None });
             // A label or command line between the header and each row.
@@ -450,15 +443,7 @@ impl BenchParser for OpensslSpeed {
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
         let out = ParsedFile { benchmark: ID.into(), ..ParsedFile::default() };
-        let mut r = Reader {
-            out,
-            multi: None,
-            table: None,
-            mr_sizes: None,
-            engine: None,
-            cpu_time_noted: false,
-            last_blocks: None,
-        };
+        let mut r = Reader { out, ..Reader::default() };
         let lines = &input.lines;
         let mut i = 0;
         while i < lines.len() {
