@@ -1042,6 +1042,39 @@ pub fn drop_failed_runs(input: &Input, out: &mut ParsedFile) {
 mod tests {
     use super::*;
 
+    /// `[randread]` twice with `stonewall` between, `bs=4k` in group 0 and
+    /// `bs=64k` in group 1: each section takes its own group's definition
+    /// (`(g=N)`), where both took the last one's bs=64KiB.
+    #[test]
+    fn a_name_defined_in_two_groups_takes_each_groups_definition() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/fio/edited-fio3-randread-defined-twice-bs4k-bs64k-one-group.txt"
+        ))
+        .unwrap();
+        let text = text
+            .replacen("randread: (g=0): rw=randread, bs=(R) 64", "randread: (g=1): rw=randread, bs=(R) 64", 1)
+            .replace(
+                "randread: (groupid=0, jobs=1): err= 0: pid=5102",
+                "randread: (groupid=1, jobs=1): err= 0: pid=5102",
+            );
+        let mut out = ParsedFile::default();
+        read(&Input::from_text(&text), &[], &[], &mut out).unwrap();
+        let bs: Vec<(f64, String)> = out
+            .samples
+            .iter()
+            .filter(|s| s.metric.name == "read: bw")
+            .map(|s| {
+                (
+                    s.value.mean(),
+                    s.params.iter().find(|p| p.name == "bs").map(|p| p.value.to_string()).unwrap_or_default(),
+                )
+            })
+            .collect();
+        assert_eq!(bs, [(12.1, "4KiB".to_string()), (96.8, "64KiB".to_string())]);
+        assert!(!out.notes.iter().any(|(_, m)| m.contains("defined 2 times")), "{:?}", out.notes);
+    }
+
     /// attack24's fio/sig.txt: a report printed after `fio: terminating on
     /// signal 2` (Ctrl-C) is a cut run's, not read.
     #[test]
