@@ -395,10 +395,16 @@ pub fn kernel_summary(m: &MachinePage, ki: usize, refs: &[ComparisonRef], href: 
 }
 
 /// A ratio to the baseline, above 1 better, as a change: "+2.1%",
-/// "-4.0%", and below 0.5 (past −50%) a factor, "3.06× worse".
+/// "-4.0%", and below 0.5 (past −50%) a factor, "3.06× worse". A ratio at
+/// or below 0 (a mean at or below 0 on one side) has no factor: it stays
+/// a percentage ("-100.0%" for 0, "-300.0%" for −2), where it read
+/// "inf× worse" and "-0.50× worse". Two negative means give a positive
+/// ratio whose direction is the wrong way round (−5.005 → −10.005 is 2.0,
+/// "+99.9%", for a worse value): such a ratio is not this function's to
+/// read, and [`kernel_summary`]'s geometric mean leaves both out.
 pub fn ratio_text(g: f64) -> CompactString {
     let mut s = CompactString::default();
-    if g < 0.5 {
+    if g > 0.0 && g < 0.5 {
         push_fixed(&mut s, 1.0 / g, 2, false);
         s.push_str("× worse");
     } else {
@@ -464,6 +470,16 @@ mod tests {
         assert_eq!(ratio_text(0.6), "-40.0%");
         assert_eq!(ratio_text(0.5), "-50.0%");
         assert_eq!(ratio_text(1.0 / 3.06), "3.06× worse");
+    }
+
+    /// A ratio at or below 0 is no factor: "inf× worse" for 0 and
+    /// "-0.50× worse" for −2 were factors of no ratio.
+    #[test]
+    fn a_ratio_at_or_below_zero_is_a_percentage_never_a_factor() {
+        assert_eq!(ratio_text(0.0), "-100.0%");
+        assert_eq!(ratio_text(-0.0), "-100.0%");
+        assert_eq!(ratio_text(-2.0), "-300.0%");
+        assert_eq!(ratio_text(f64::MIN_POSITIVE), format!("{:.2}× worse", 1.0 / f64::MIN_POSITIVE));
     }
 
     #[test]

@@ -172,6 +172,35 @@ fn the_comparison_summary_counts_significant_changes_and_takes_the_geometric_mea
     assert_eq!((k.geomean_text.as_str(), k.class), ("-3.7%", "worse"));
 }
 
+/// attack26 gs/'s means: `better: higher`, 2.4.17 at −5.005 and 2.4.17rat
+/// at −10.005 (worse). Their ratio, 2.0, read the other way round as
+/// "+99.9%" or turned as "2× worse", says nothing true: the geometric mean
+/// leaves the pair out and gives no text, never a factor; the pair is
+/// still compared. With a positive pair beside it, only that pair's ratio
+/// makes the mean.
+#[test]
+fn the_comparison_summary_has_no_factor_for_negative_means() {
+    let score = |v| Sample::new(Metric::new("score", "", Better::Higher), v, 1);
+    let rate = |v| Sample::new(Metric::new("rate", "ops/s", Better::Higher), v, 1);
+    let files = |with_rate: bool| {
+        [("2.4.17", -5.005, 100.0), ("2.4.17rat", -10.005, 110.0)]
+            .iter()
+            .map(|(k, s, r)| {
+                let mut samples = vec![score(*s)];
+                if with_rate {
+                    samples.push(rate(*r));
+                }
+                file(&format!("{k}/gs.txt"), "gnu-time", samples)
+            })
+            .collect::<Vec<_>>()
+    };
+    let parts = "  - title: GS\n    files: [\"*/gs.txt\"]\n";
+    let k = &compare_summary(&page(parts, files(false)))[0];
+    assert_eq!((k.compared, k.geomean, k.geomean_text.as_str(), k.class), (1, None, "", ""));
+    let k = &compare_summary(&page(parts, files(true)))[0];
+    assert_eq!((k.compared, k.geomean_text.as_str(), k.class), (2, "+10.0%", "better"));
+}
+
 /// A section titled `Kernels` or `Kernel 1` does not take the id of the
 /// page's list of kernels or of its first kernel.
 #[test]

@@ -86,7 +86,11 @@
 //! default format, possibly glued onto the result line's wrapped tail; a
 //! csh/tcsh time line; or bash's `real`/`user`/`sys` lines after at most one
 //! blank line), its values are returned too, in group `time` with the run's
-//! parameters.
+//! parameters. A record under GNU time's `Command exited with non-zero
+//! status 1` (or `Command terminated by signal 9`, or another line
+//! [`super::failed::command_failed`] names, directly above it) timed a
+//! dbench that failed: that run's throughput, latency, table and time are
+//! not read, with a note at its result line naming the failure line.
 //!
 //! Each run is one set of samples: several runs in a file give several
 //! samples with the same key. Progress output (`****`, `+++`, `N clients
@@ -461,6 +465,23 @@ impl<'a> Reader<'a> {
             return Ok(last);
         }
         let timed = time_after(self.input, i, r.last_idx)?;
+        // GNU time's `Command exited with non-zero status 1` above the
+        // run's `time` record: dbench itself failed, and its throughput is
+        // a failed run's.
+        if let Some(t) = &timed
+            && let Some(at) = t.failed
+        {
+            let msg = format!(
+                "the `time` record after this run timed a command that failed (line {at}: `{}`): \
+                 this run's result is not read",
+                super::failed::quote(&self.input.lines[at - 1])
+            );
+            self.out.notes.push((r.line, msg));
+            self.pending.clear();
+            self.setup.clear();
+            self.floor = t.last_idx.max(last) + 1;
+            return Ok(t.last_idx.max(last));
+        }
         let glued_time = timed.is_some() && gnu_record_at(self.input, i)?.is_some();
         let trailing = if glued_time { None } else { r.trailing.as_deref() };
         let label = self.label_text(r.prefix_label.as_deref(), trailing);
@@ -480,11 +501,11 @@ impl<'a> Reader<'a> {
         for s in std::mem::take(&mut self.pending) {
             push(&mut self.out, s);
         }
-        if let Some((samples, end)) = timed {
-            for s in samples {
+        if let Some(t) = timed {
+            for s in t.samples {
                 push(&mut self.out, s.with_group("time"));
             }
-            last = last.max(end);
+            last = last.max(t.last_idx);
         }
         self.floor = last + 1;
         Ok(last)
@@ -583,7 +604,11 @@ impl<'a> Reader<'a> {
     fn finish(mut self, id: &'static str) -> Result<ParsedFile, ParseError> {
         self.flush();
         if self.out.samples.is_empty() {
-            let failed = |m: &str| m.starts_with("a dbench client failed") || m.starts_with("a throughput of 0 MB/sec");
+            let failed = |m: &str| {
+                m.starts_with("a dbench client failed")
+                    || m.starts_with("a throughput of 0 MB/sec")
+                    || m.starts_with("the `time` record after this run timed a command that failed")
+            };
             let reason = match self.out.notes.iter().find(|(_, m)| failed(m)) {
                 Some((n, m)) => format!("line {n}: {m}"),
                 None => "no `Throughput … MB/sec` line or operation table".into(),
@@ -913,6 +938,24 @@ mod tests {
         let f = Dbench.parse(&i).unwrap();
         assert_eq!(vals(&f, "time", "real"), vec![30.5]);
         assert_eq!(vals(&f, "time", "sys"), vec![5.0]);
+    }
+
+    #[test]
+    fn run_under_nonzero_exit_is_not_read() {
+        // GNU time's non-zero exit above the record: dbench failed.
+        let i = Input::from_text(
+            "Throughput 10 MB/sec 4 procs\nCommand exited with non-zero status 1\n\
+             1.00user 5.00system 0:30.50elapsed 19%CPU (0avgtext+0avgdata 0maxresident)k\n",
+        );
+        let e = Dbench.parse(&i).unwrap_err();
+        assert!(e.to_string().contains("line 1: the `time` record after this run timed a command that failed"), "{e}");
+        assert!(e.to_string().contains("(line 2: `Command exited with non-zero status 1`)"), "{e}");
+        // Exit status 0 is no failure.
+        let ok = Input::from_text(
+            "Throughput 10 MB/sec 4 procs\nCommand exited with non-zero status 0\n\
+             1.00user 5.00system 0:30.50elapsed 19%CPU (0avgtext+0avgdata 0maxresident)k\n",
+        );
+        assert_eq!(vals(&Dbench.parse(&ok).unwrap(), "", "Throughput"), vec![10.0]);
     }
 
     #[test]

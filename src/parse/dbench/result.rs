@@ -4,6 +4,7 @@
 
 use super::{clients_started, command_count, is_table_header};
 use crate::model::Sample;
+use crate::parse::failed::command_failed;
 use crate::parse::num::plain;
 use crate::parse::time::{bash_record_at, gnu_record_at};
 use crate::parse::{Input, ParseError};
@@ -295,28 +296,46 @@ pub(super) fn with_params(mut s: Sample, params: &[(&'static str, u32)]) -> Samp
     s
 }
 
+/// A `time` record read after a run's result line.
+pub(super) struct TimeAfter {
+    /// The record's values, without group or parameters.
+    pub(super) samples: Vec<Sample>,
+    /// 0-based index of the record's last line.
+    pub(super) last_idx: usize,
+    /// 1-based line of a failure report between the result and the record
+    /// (GNU time's `Command exited with non-zero status 1` or `Command
+    /// terminated by signal 9`, a shell's `Killed`; see
+    /// [`crate::parse::failed::command_failed`]): the command timed, the
+    /// dbench run, failed.
+    pub(super) failed: Option<usize>,
+}
+
 /// Reads a time report right after a result that ended on line `last_idx`
 /// (searching from `first_idx`, the result line itself, for a glued one).
-pub(super) fn time_after(
-    input: &Input,
-    first_idx: usize,
-    last_idx: usize,
-) -> Result<Option<(Vec<Sample>, usize)>, ParseError> {
+/// GNU time prints `Command exited with non-zero status 1` above its
+/// record when dbench exited with an error; such a line (or any other
+/// [`crate::parse::failed::command_failed`] line) directly above the
+/// record is returned as [`TimeAfter::failed`].
+pub(super) fn time_after(input: &Input, first_idx: usize, last_idx: usize) -> Result<Option<TimeAfter>, ParseError> {
+    let ok = |samples, last_idx, failed| Ok(Some(TimeAfter { samples, last_idx, failed }));
     for i in first_idx..=last_idx + 1 {
         if let Some(rec) = gnu_record_at(input, i)? {
-            return Ok(Some((rec.samples, rec.last_idx)));
+            return ok(rec.samples, rec.last_idx, None);
         }
     }
     // `Command exited with non-zero status N` may sit between.
     let mut j = last_idx + 1;
-    if input.lines.get(j).is_some_and(|l| l.trim_start().starts_with("Command exited with non-zero status"))
-        && let Some(rec) = gnu_record_at(input, j + 1)?
-    {
-        return Ok(Some((rec.samples, rec.last_idx)));
+    let mut failed = None;
+    if input.lines.get(j).is_some_and(|l| command_failed(l)) {
+        if let Some(rec) = gnu_record_at(input, j + 1)? {
+            return ok(rec.samples, rec.last_idx, Some(j + 1));
+        }
+        failed = Some(j + 1);
+        j += 1;
     }
     // bash prints a blank line before `real`.
     if input.lines.get(j).is_some_and(|l| l.trim().is_empty()) {
         j += 1;
     }
-    Ok(bash_record_at(input, j).map(|rec| (rec.samples, rec.last_idx)))
+    Ok(bash_record_at(input, j).map(|rec| TimeAfter { samples: rec.samples, last_idx: rec.last_idx, failed }))
 }

@@ -281,8 +281,13 @@ pub fn run_of_status_block(input: &Input, first: usize) -> Option<(usize, usize)
 /// Where the reader is inside a text report.
 #[derive(Default)]
 struct State {
-    /// Job definitions seen: name → parameters.
-    defs: rustc_hash::FxHashMap<String, Vec<(&'static str, String)>>,
+    /// Job definitions seen: name → each of its definitions in order,
+    /// with its group (`(g=0)`) and line. A job file may define one name
+    /// twice (`[randread]` with `bs=4k`, then with `bs=64k`).
+    defs: rustc_hash::FxHashMap<String, Vec<Def>>,
+    /// Names whose definitions a section has used: their next definition
+    /// line is a new run's, replacing them.
+    defs_used: rustc_hash::FxHashSet<String>,
     /// The job sections since the last group status block (clones of
     /// `numjobs` without `group_reporting` among them).
     sections: Vec<Section>,
@@ -315,6 +320,17 @@ struct State {
     clat_ns: Option<(f64, usize)>,
 }
 
+/// One job definition line: `randread: (g=0): rw=randread, bs=(R) 4096B-4096B, …`.
+#[derive(Debug, Clone)]
+struct Def {
+    /// Its group id, as `(g=0)` prints it.
+    group: String,
+    /// Its parameters (`rw`, `bs`, `ioengine`, `iodepth`).
+    params: Vec<(&'static str, String)>,
+    /// Its line.
+    line: usize,
+}
+
 /// One job section: its header and the samples read from it.
 #[derive(Debug, Clone)]
 struct Section {
@@ -334,6 +350,11 @@ struct Section {
     dirs: Vec<(&'static str, Option<f64>, Option<f64>)>,
     /// Its header carries an error (`err= 5`, [`job_error`]).
     failed: bool,
+    /// The lines of its name's definitions in its group when they differ
+    /// (`[randread]` twice, `bs=4k` and `bs=64k`): the section took the
+    /// definition of its place among its name's sections, to be checked
+    /// against their count ([`settle_clones`]).
+    defs: Vec<usize>,
 }
 
 /// The parameters (`job`, `rw`, `bs` …) every one of `jobs` has with the
@@ -521,6 +542,10 @@ fn settle_clones(st: &mut State, only: Option<&str>, json_jobs: &[JsonJob], out:
         }
         done.push((&s.name, &s.group));
         let set: Vec<Section> = mine.iter().filter(|t| t.name == s.name && t.group == s.group).cloned().collect();
+        if !s.defs.is_empty() {
+            different_definitions(st, &set, out);
+            continue;
+        }
         if set.len() < 2 {
             continue;
         }
@@ -530,6 +555,60 @@ fn settle_clones(st: &mut State, only: Option<&str>, json_jobs: &[JsonJob], out:
             out.notes.push((s.header, super::json::repeated_job_note(&s.name, set.len())));
         }
     }
+}
+
+/// The parameters every one of `defs` has with the same value.
+fn shared_def_params(defs: &[&Def]) -> Vec<(&'static str, String)> {
+    let Some(first) = defs.first() else { return Vec::new() };
+    first.params.iter().filter(|p| defs.iter().all(|d| d.params.contains(p))).cloned().collect()
+}
+
+/// The sections `set` of one name and group whose definitions differ
+/// (`[randread]` twice in a job file, `bs=4k` then `bs=64k`): never
+/// combined as one job's `numjobs` clones. As many sections as
+/// definitions: each section is its definition's run, in order (each has
+/// its own parameters already). Otherwise (`numjobs` clones of some) which
+/// section is which definition's cannot be told: each section is read as
+/// one run with only the parameters the definitions share, with a note
+/// naming the definitions' lines.
+fn different_definitions(st: &State, set: &[Section], out: &mut ParsedFile) {
+    let lines = set[0].defs.iter().map(usize::to_string).collect::<Vec<_>>().join(", ");
+    let name = &set[0].name;
+    if set.len() == set[0].defs.len() {
+        let msg = format!(
+            "fio job {name:?} is defined {} times in group {} with other parameters (lines {lines}): its {} \
+             sections are read in order, one per definition, not combined as clones",
+            set.len(),
+            set[0].group,
+            set.len()
+        );
+        out.notes.push((set[0].header, msg));
+        return;
+    }
+    let mine: Vec<&Def> =
+        st.defs.get(name.as_str()).into_iter().flatten().filter(|d| d.group == set[0].group).collect();
+    let shared = shared_def_params(&mine);
+    let differ: Vec<&str> = mine
+        .iter()
+        .flat_map(|d| d.params.iter().map(|(k, _)| *k))
+        .filter(|k| !shared.iter().any(|(n, _)| n == k))
+        .collect();
+    for sec in set {
+        let end = sec.end.min(out.samples.len());
+        for smp in &mut out.samples[sec.start..end] {
+            smp.params.retain(|p| !differ.contains(&p.name.as_str()));
+        }
+    }
+    let msg = format!(
+        "fio job {name:?} is defined {} times in group {} with other parameters (lines {lines}) but has {} \
+         sections: which section is which definition's cannot be told; each is read as one run, not combined \
+         as clones, without the parameters the definitions differ in ({})",
+        set[0].defs.len(),
+        set[0].group,
+        set.len(),
+        differ.iter().copied().collect::<std::collections::BTreeSet<_>>().into_iter().collect::<Vec<_>>().join(", ")
+    );
+    out.notes.push((set[0].header, msg));
 }
 
 /// Where a direction line starts inside `line` when a mail's reflow glued
@@ -567,11 +646,32 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
         // from a run before (cut before its status block) are not this
         // run's group's.
         st.group_jobs.clear();
-        st.defs.insert(name.to_string(), params);
+        let group = line.split_once(": (g=").and_then(|(_, r)| r.split_once(')')).map_or("", |(g, _)| g);
+        let def = Def { group: group.to_string(), params, line: n };
+        if st.defs_used.remove(name) {
+            st.defs.insert(name.to_string(), vec![def]);
+        } else {
+            st.defs.entry(name.to_string()).or_default().push(def);
+        }
         return Ok(());
     }
     if let Some((name, group, jobs)) = result_header(line) {
-        let mut rest = st.defs.get(name).cloned().unwrap_or_default();
+        st.defs_used.insert(name.to_string());
+        let all = st.defs.get(name).map(Vec::as_slice).unwrap_or_default();
+        let mine: Vec<&Def> = all.iter().filter(|d| d.group == group).collect();
+        let mut rest = mine.last().copied().or(all.last()).map(|d| d.params.clone()).unwrap_or_default();
+        let mut defs = Vec::new();
+        if mine.iter().any(|d| d.params != mine[0].params) {
+            // One name defined twice in its group with other parameters:
+            // the k-th section takes the k-th definition (fio starts the
+            // jobs in the job file's order), checked at its group's end.
+            let k = st.sections.iter().filter(|s| s.name == name && s.group == group).count();
+            rest = match mine.get(k) {
+                Some(d) => d.params.clone(),
+                None => shared_def_params(&mine),
+            };
+            defs = mine.iter().map(|d| d.line).collect();
+        }
         close_section(st, out);
         st.sections.push(Section {
             name: name.to_string(),
@@ -582,6 +682,7 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
             end: usize::MAX,
             dirs: Vec::new(),
             failed: job_error(line).is_some(),
+            defs,
         });
         rest.push(("jobs", jobs.to_string()));
         let job = JobParams { job: name.to_string(), rest };
@@ -940,6 +1041,39 @@ pub fn drop_failed_runs(input: &Input, out: &mut ParsedFile) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `[randread]` twice with `stonewall` between, `bs=4k` in group 0 and
+    /// `bs=64k` in group 1: each section takes its own group's definition
+    /// (`(g=N)`), where both took the last one's bs=64KiB.
+    #[test]
+    fn a_name_defined_in_two_groups_takes_each_groups_definition() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/fio/edited-fio3-randread-defined-twice-bs4k-bs64k-one-group.txt"
+        ))
+        .unwrap();
+        let text = text
+            .replacen("randread: (g=0): rw=randread, bs=(R) 64", "randread: (g=1): rw=randread, bs=(R) 64", 1)
+            .replace(
+                "randread: (groupid=0, jobs=1): err= 0: pid=5102",
+                "randread: (groupid=1, jobs=1): err= 0: pid=5102",
+            );
+        let mut out = ParsedFile::default();
+        read(&Input::from_text(&text), &[], &[], &mut out).unwrap();
+        let bs: Vec<(f64, String)> = out
+            .samples
+            .iter()
+            .filter(|s| s.metric.name == "read: bw")
+            .map(|s| {
+                (
+                    s.value.mean(),
+                    s.params.iter().find(|p| p.name == "bs").map(|p| p.value.to_string()).unwrap_or_default(),
+                )
+            })
+            .collect();
+        assert_eq!(bs, [(12.1, "4KiB".to_string()), (96.8, "64KiB".to_string())]);
+        assert!(!out.notes.iter().any(|(_, m)| m.contains("defined 2 times")), "{:?}", out.notes);
+    }
 
     /// attack24's fio/sig.txt: a report printed after `fio: terminating on
     /// signal 2` (Ctrl-C) is a cut run's, not read.
