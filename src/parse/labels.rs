@@ -703,7 +703,7 @@ fn boot_options(line: &str) -> Option<Vec<&str>> {
 /// words from its program (past `time`, `sudo`) to the one using the
 /// variable (`make -j$j`). `None` for any other line, or a loop whose
 /// values are not written out (`$(seq 3)`, `{1..3}`).
-fn shell_loop<'a>(line: &'a str, name: &str) -> Option<(&'a str, Vec<&'a str>, Vec<&'a str>)> {
+fn shell_loop<'a>(line: &'a str, name: &str) -> Option<(&'a str, Vec<String>, Vec<&'a str>)> {
     let t = line.trim();
     let at = t.find("for ")?;
     let before = t[..at].trim_end();
@@ -719,8 +719,11 @@ fn shell_loop<'a>(line: &'a str, name: &str) -> Option<(&'a str, Vec<&'a str>, V
         return None;
     }
     let (values, body) = rest.split_once(';')?;
-    let values: Vec<&str> = values.split_whitespace().collect();
-    if values.len() < 2 || values.iter().any(|v| v.contains(['$', '{', '(', '`', '*'])) {
+    let values: Vec<String> = match loop_values(values.trim()) {
+        Some(v) => v,
+        None => values.split_whitespace().map(str::to_string).collect(),
+    };
+    if values.len() < 2 || values.iter().any(|v| v.contains(['$', '{', '}', '(', ')', '`', '*', ','])) {
         return None;
     }
     let body = body.trim_start().strip_prefix("do")?.trim();
@@ -741,6 +744,74 @@ fn shell_loop<'a>(line: &'a str, name: &str) -> Option<(&'a str, Vec<&'a str>, V
         .collect();
     let end = words.iter().position(|w| uses(w))?;
     Some((var, values, words[..=end].to_vec()))
+}
+
+/// The values a loop's list writes out in a shell's own shorthand: a brace
+/// list `{1,4}` (`{ext4,xfs}`), a range `{1..4}`, or `$(seq 1 2)` (`$(seq
+/// 1 2 8)`, also in backquotes); `None` for any other list (words, read as
+/// written), or a range of more than 64 values.
+fn loop_values(list: &str) -> Option<Vec<String>> {
+    if let Some(inner) = list.strip_prefix('{').and_then(|r| r.strip_suffix('}')) {
+        if let Some((a, b)) = inner.split_once("..") {
+            let (a, b): (i64, i64) = (a.parse().ok()?, b.parse().ok()?);
+            return (a <= b && b - a < 64).then(|| (a..=b).map(|v| v.to_string()).collect());
+        }
+        let parts: Vec<&str> = inner.split(',').collect();
+        let plain = parts.iter().all(|p| !p.is_empty() && !p.contains(['{', '}', '$', ' ']));
+        return (parts.len() >= 2 && plain).then(|| parts.iter().map(|p| p.to_string()).collect());
+    }
+    let inner = list.strip_prefix("$(").and_then(|r| r.strip_suffix(')'));
+    let inner = inner.or_else(|| list.strip_prefix('`').and_then(|r| r.strip_suffix('`')))?;
+    let words: Vec<i64> =
+        inner.strip_prefix("seq ")?.split_whitespace().map(str::parse).collect::<Result<_, _>>().ok()?;
+    let (first, step, last) = match words[..] {
+        [last] => (1, 1, last),
+        [first, last] => (first, 1, last),
+        [first, step, last] => (first, step, last),
+        _ => return None,
+    };
+    (step > 0 && first <= last && (last - first) / step < 64).then(|| {
+        std::iter::successors(Some(first), |v| Some(v + step))
+            .take_while(|v| *v <= last)
+            .map(|v| v.to_string())
+            .collect()
+    })
+}
+
+/// The variable of a shell loop typed at a prompt (`$ for i in 1 2; do for
+/// j in 1 4; do …; time make -j$j; done; done`, `for fs in ext4 xfs; do
+/// mkfs.$fs …; time tar xf …`) that a command of its body uses
+/// (`$j`, `${j}`, `$((j*4))`), the first so found; `None` for a line with
+/// no such loop (`for i in 1 2 3; do dbench 16; done` runs runs). Where
+/// [`shell_loop`] cannot say which copy ran which value, the copies below
+/// such a loop may be set-ups.
+fn loop_over_setups(line: &str) -> Option<&str> {
+    let t = line.trim();
+    let at = t.find("for ")?;
+    let before = t[..at].trim_end();
+    let prompted = before.is_empty()
+        || before.ends_with(['$', '#', '%', '>', '❯', '+'])
+        || super::cmdline::after_other_prompt(t).is_some();
+    if !prompted || at > 60 {
+        return None;
+    }
+    let mut rest = &t[at..];
+    while let Some(k) = rest.find("for ") {
+        let (var, after) = rest[k + 4..].split_once(" in ")?;
+        let var = var.trim();
+        let body = after.split_once("do ").map_or("", |(_, b)| b);
+        let named = !var.is_empty() && var.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+        let used = named
+            && body.match_indices('$').any(|(d, _)| {
+                let w = body[d + 1..].trim_start_matches(['{', '(']);
+                w.starts_with(var) && !w[var.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+            });
+        if used {
+            return Some(var);
+        }
+        rest = after;
+    }
+    None
 }
 
 /// Labels the copies of an output that a shell loop over set-ups ran
@@ -768,8 +839,59 @@ fn label_by_shell_loop(
     };
     let mut parts: Vec<Option<String>> = vec![None; copies.len()];
     for members in groups {
-        let Some((line, (var, values, command))) = loop_above(members[0]) else { continue };
-        if members[1..].iter().any(|&k| loop_above(k).is_some()) {
+        let Some((line, (var, values, command))) = loop_above(members[0]) else {
+            // A loop the rule cannot read (nested, its variable in another
+            // command than the benchmark's): warned, never a silent average.
+            let from = if members[0] == 0 { 1 } else { copies[members[0] - 1].1 + 1 };
+            let found =
+                (from..copies[members[0]].0).rev().find_map(|n| Some((n, loop_over_setups(&input.lines[n - 1])?)));
+            if let Some((line, var)) = found {
+                notes.push((
+                    line,
+                    format!(
+                        "the loop over `{var}` uses `{var}` in its commands: the {} copies of the output below it may \
+                         be set-ups, not runs, and were averaged as runs of one set-up",
+                        members.len()
+                    ),
+                ));
+            }
+            continue;
+        };
+        // The same loop typed again (a pasted line): each loop's own copies.
+        let starts: Vec<usize> = members.iter().filter(|&&k| loop_above(k).is_some()).copied().collect();
+        if starts.len() > 1 {
+            let all_alike = starts
+                .iter()
+                .all(|&k| loop_above(k).is_some_and(|(_, l)| l.0 == var && l.1 == values && l.2 == command));
+            let mut runs: Vec<Vec<usize>> = Vec::new();
+            for &k in &members {
+                if loop_above(k).is_some() {
+                    runs.push(Vec::new());
+                }
+                if let Some(r) = runs.last_mut() {
+                    r.push(k);
+                }
+            }
+            if all_alike && runs.iter().all(|r| r.len() == values.len()) {
+                for r in &runs {
+                    for (&k, value) in r.iter().zip(&values) {
+                        let label =
+                            command.join(" ").replace(&format!("${{{var}}}"), value).replace(&format!("${var}"), value);
+                        parts[k] = Some(label);
+                    }
+                }
+            } else {
+                notes.push((
+                    line,
+                    format!(
+                        "the loop over `{var}` ({}) is typed {} times above {} copies of the output: they were \
+                         averaged as runs of one set-up",
+                        values.join(" "),
+                        starts.len(),
+                        members.len()
+                    ),
+                ));
+            }
             continue;
         }
         if members.len() != values.len() {
@@ -3871,10 +3993,31 @@ mod tests {
         assert_eq!(p.notes.len(), 1, "{:?}", p.notes);
         assert_eq!(
             shell_loop("$ for j in 1 2 4; do time make -j${j} 2>&1; done", "time"),
-            Some(("j", vec!["1", "2", "4"], vec!["make", "-j${j}"]))
+            Some(("j", vec!["1".to_string(), "2".to_string(), "4".to_string()], vec!["make", "-j${j}"]))
         );
         assert_eq!(shell_loop("$ for i in 1 2 3; do dbench 16; done", "dbench"), None);
-        assert_eq!(shell_loop("$ for j in $(seq 3); do time make -j$j; done", "time"), None);
+        // A shell's shorthand for the values (attack26 f/l6, l7) is read.
+        for list in ["$(seq 3)", "`seq 1 3`", "{1..3}", "{1,2,3}"] {
+            let line = format!("$ for j in {list}; do time make -j$j; done");
+            let values = shell_loop(&line, "time").map(|l| l.1);
+            assert_eq!(values, Some(vec!["1".to_string(), "2".to_string(), "3".to_string()]), "{list}");
+        }
+        assert_eq!(shell_loop("$ for j in $(seq 1 2); do time make -j$((j*4)); done", "time"), None);
+        // Loops the rule cannot read are warned of where their variable is
+        // used (attack26 f/l1, l4, l6), not where it counts runs.
+        for (line, var) in [
+            ("$ for i in 1 2; do for j in 1 4; do make clean; time make -j$j >/dev/null; done; done", Some("j")),
+            ("$ for fs in ext4 xfs; do mkfs.$fs -q /dev/sdb; time tar xf l.tar -C /mnt; done", Some("fs")),
+            ("$ for j in $(seq 1 2); do time make -j$((j*4)); done", Some("j")),
+            ("$ for i in 1 2 3; do dbench 16; done", None),
+            ("$ for i in 1 2 3; do dbench 16 > run$into.log; done", None),
+        ] {
+            assert_eq!(loop_over_setups(line), var, "{line}");
+        }
+        let text = "$ for i in 1 2; do for j in 1 4; do time make -j$j; done; done\nThroughput 1\nThroughput 2\n\
+                    Throughput 3\nThroughput 4\n";
+        let p = labelled(text, &[2, 3, 4, 5]);
+        assert!(p.notes.iter().any(|(line, n)| *line == 1 && n.contains("may be set-ups")), "{:?}", p.notes);
         assert_eq!(shell_loop("I looped for j in 1 2; do make -j$j; done", "make"), None);
     }
 
