@@ -814,6 +814,39 @@ fn loop_over_setups(line: &str) -> Option<&str> {
     None
 }
 
+/// A loop counting runs around a loop over set-ups, `$ for i in 1 2; do
+/// for j in 1 4; do make clean; time make -j$j; done; done` (attack26
+/// f/l4.txt): how many times the outer loop runs and the inner loop as
+/// [`shell_loop`] reads it. `None` unless the outer loop's variable is
+/// used nowhere in its body and the inner loop is the first command of
+/// it.
+fn nested_loop<'a>(line: &'a str, name: &str) -> Option<(usize, (&'a str, Vec<String>, Vec<&'a str>))> {
+    let t = line.trim();
+    let at = t.find("for ")?;
+    let (var, rest) = t[at + 4..].split_once(" in ")?;
+    let var = var.trim();
+    let (list, body) = rest.split_once(';')?;
+    let body = body.trim_start().strip_prefix("do ")?.trim_start();
+    if !body.starts_with("for ") || !var.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') || var.is_empty() {
+        return None;
+    }
+    let runs = match loop_values(list.trim()) {
+        Some(v) => v.len(),
+        None => list.split_whitespace().count(),
+    };
+    let used = body.match_indices('$').any(|(d, _)| {
+        let w = body[d + 1..].trim_start_matches(['{', '(']);
+        w.starts_with(var) && !w[var.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+    });
+    if used || runs < 2 || (list.contains(['$', '`', '*']) && loop_values(list.trim()).is_none()) {
+        return None;
+    }
+    let inner = shell_loop(body, name)?;
+    // The inner loop's own `done` and the outer one's, nothing between.
+    let tail: Vec<&str> = body.rsplit(';').take(2).map(str::trim).collect();
+    (tail == ["done", "done"]).then_some((runs, inner))
+}
+
 /// Labels the copies of an output that a shell loop over set-ups ran
 /// ([`shell_loop`] on a line above the first of them, none above the
 /// others): when they are as many as the loop's values, the copies get,
@@ -845,6 +878,22 @@ fn label_by_shell_loop(
             let from = if members[0] == 0 { 1 } else { copies[members[0] - 1].1 + 1 };
             let found =
                 (from..copies[members[0]].0).rev().find_map(|n| Some((n, loop_over_setups(&input.lines[n - 1])?)));
+            // A loop counting runs around one over set-ups (`for i in 1 2;
+            // do for j in 1 4; do … make -j$j`): the inner values in turn,
+            // once per outer value.
+            let nested = found.and_then(|(n, _)| nested_loop(&input.lines[n - 1], name));
+            if let Some((runs, (var, values, command))) = nested
+                && members.len() == runs * values.len()
+                && members[1..].iter().all(|&k| loop_above(k).is_none())
+            {
+                for (i, &k) in members.iter().enumerate() {
+                    let value = &values[i % values.len()];
+                    let label =
+                        command.join(" ").replace(&format!("${{{var}}}"), value).replace(&format!("${var}"), value);
+                    parts[k] = Some(label);
+                }
+                continue;
+            }
             if let Some((line, var)) = found {
                 notes.push((
                     line,
@@ -4018,6 +4067,12 @@ mod tests {
                     Throughput 3\nThroughput 4\n";
         let p = labelled(text, &[2, 3, 4, 5]);
         assert!(p.notes.iter().any(|(line, n)| *line == 1 && n.contains("may be set-ups")), "{:?}", p.notes);
+        // A loop counting runs around one over set-ups (f/l4): the inner
+        // values in turn; not where the outer variable is used.
+        let l4 = "$ for i in 1 2; do for j in 1 4; do make clean; time make -j$j >/dev/null; done; done";
+        assert_eq!(nested_loop(l4, "time").map(|(runs, l)| (runs, l.1)), Some((2, vec!["1".into(), "4".into()])));
+        assert_eq!(nested_loop(&l4.replace("clean;", "clean$i;"), "time"), None);
+        assert_eq!(nested_loop("$ for j in 1 4; do time make -j$j; done", "time"), None);
         assert_eq!(shell_loop("I looped for j in 1 2; do make -j$j; done", "make"), None);
     }
 
