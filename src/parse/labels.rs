@@ -697,13 +697,17 @@ fn boot_options(line: &str) -> Option<Vec<&str>> {
     Some(words.filter(|w| !w.starts_with("initrd=") && !w.contains(kernel)).collect())
 }
 
+/// A shell loop over set-ups ([`shell_loop`]): its variable, its values in
+/// order and the words of the command using the variable.
+type ShellLoop<'a> = (&'a str, Vec<String>, Vec<&'a str>);
+
 /// A shell loop typed above the copies of an output, `$ for j in 1 2 4;
 /// do make clean; time make -j$j vmlinux; done`: its variable, its values
 /// in order and the loop's command that runs the benchmark `name`, the
 /// words from its program (past `time`, `sudo`) to the one using the
 /// variable (`make -j$j`). `None` for any other line, or a loop whose
 /// values are not written out (`$(seq 3)`, `{1..3}`).
-fn shell_loop<'a>(line: &'a str, name: &str) -> Option<(&'a str, Vec<String>, Vec<&'a str>)> {
+fn shell_loop<'a>(line: &'a str, name: &str) -> Option<ShellLoop<'a>> {
     let t = line.trim();
     let at = t.find("for ")?;
     let before = t[..at].trim_end();
@@ -820,7 +824,7 @@ fn loop_over_setups(line: &str) -> Option<&str> {
 /// [`shell_loop`] reads it. `None` unless the outer loop's variable is
 /// used nowhere in its body and the inner loop is the first command of
 /// it.
-fn nested_loop<'a>(line: &'a str, name: &str) -> Option<(usize, (&'a str, Vec<String>, Vec<&'a str>))> {
+fn nested_loop<'a>(line: &'a str, name: &str) -> Option<(usize, ShellLoop<'a>)> {
     let t = line.trim();
     let at = t.find("for ")?;
     let (var, rest) = t[at + 4..].split_once(" in ")?;
