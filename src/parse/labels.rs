@@ -186,6 +186,7 @@ fn apply_labels(input: &Input, parsed: &mut ParsedFile) -> usize {
     // The benchmark's own lines, found once for both below (when asked).
     let mut own = OwnLines { read: &read, quiet: None };
     let by_setup = label_by_setup_lines(input, &parsed.samples, &hashes, &mut own, &mut ids);
+    let by_boot = label_by_boot_lines(input, &parsed.samples, &hashes, &mut ids);
     let (b, s) = (&parsed.benchmark, &parsed.samples);
     let by_loop = label_by_shell_loop(input, b, s, &hashes, &mut ids, &mut parsed.notes);
     // The copies still averaged as runs of one set-up, found once for both
@@ -198,7 +199,7 @@ fn apply_labels(input: &Input, parsed: &mut ParsedFile) -> usize {
             warn_of_numbers_differing_above(input, s, &hashes, &mut own, &m, &mut parsed.notes);
         }
     }
-    if !split && !by_command && !by_setup && !by_loop {
+    if !split && !by_command && !by_setup && !by_boot && !by_loop {
         return 0;
     }
     let mut n = 0;
@@ -643,13 +644,70 @@ fn label_by_setup_lines(
     add_copy_labels(ids, &copy_of, &parts)
 }
 
+/// Labels copies of one output averaged as runs of one set-up by the boot
+/// command lines above them (`cat /proc/cmdline`'s `BOOT_IMAGE=/boot/vmlinuz-6.1
+/// root=UUID=1234 ro quiet`, then `… ro quiet mitigations=off`): where the
+/// nearest such line above each copy of a group is there and their words
+/// differ beyond the image booted, each copy is labelled by its words not in
+/// every line (`mitigations=off`; a copy whose line holds no other word keeps
+/// its label). Only the kernel was read from the line (it names the same
+/// kernel here), and an attacker's two runs with `mitigations=off` were
+/// averaged with two without (session 26, bmc/: 45 and 61 MB/s as one
+/// set-up, silently). The image, `initrd=` and words naming the kernel
+/// booted are no set-up. Returns whether a label was added.
+fn label_by_boot_lines(input: &Input, samples: &[Sample], hashes: &[u64], ids: &mut [Identity]) -> bool {
+    // Most files hold no boot command line: nothing more is done for them.
+    if !input.lines.iter().any(|l| l.contains("BOOT_IMAGE=")) {
+        return false;
+    }
+    let Some(Merged { copies, copy_of, groups }) = merged(input, samples, hashes, ids) else { return false };
+    let options_above =
+        |k: usize| -> Option<Vec<&str>> { (1..copies[k].0).rev().find_map(|n| boot_options(&input.lines[n - 1])) };
+    let mut parts: Vec<Option<String>> = vec![None; copies.len()];
+    for members in groups {
+        let Some(options) = members.iter().map(|&k| options_above(k)).collect::<Option<Vec<_>>>() else { continue };
+        if options.iter().all(|o| *o == options[0]) {
+            continue;
+        }
+        for (&k, words) in members.iter().zip(&options) {
+            let own: Vec<&str> =
+                words.iter().copied().filter(|w| !options.iter().all(|other| other.contains(w))).collect();
+            if !own.is_empty() {
+                parts[k] = Some(own.join(" "));
+            }
+        }
+    }
+    add_copy_labels(ids, &copy_of, &parts)
+}
+
+/// The options of a boot command line (`/proc/cmdline`, or the kernel's
+/// `Kernel command line:` in dmesg): its words after `BOOT_IMAGE=…`, but
+/// `initrd=…` and any naming the kernel booted (`root=UUID=1234 ro quiet
+/// mitigations=off` of `BOOT_IMAGE=/boot/vmlinuz-6.1 root=UUID=1234 ro quiet
+/// mitigations=off`). `None` for any other line, or one naming no kernel
+/// ([`boot_image`]).
+fn boot_options(line: &str) -> Option<Vec<&str>> {
+    let t = line.trim();
+    let at = t.find("BOOT_IMAGE=")?;
+    if at > 0 && !t[..at].trim_end().ends_with("command line:") {
+        return None;
+    }
+    let mut words = t[at..].split_whitespace();
+    let kernel = boot_image(words.next()?)?;
+    Some(words.filter(|w| !w.starts_with("initrd=") && !w.contains(kernel)).collect())
+}
+
+/// A shell loop over set-ups ([`shell_loop`]): its variable, its values in
+/// order and the words of the command using the variable.
+type ShellLoop<'a> = (&'a str, Vec<String>, Vec<&'a str>);
+
 /// A shell loop typed above the copies of an output, `$ for j in 1 2 4;
 /// do make clean; time make -j$j vmlinux; done`: its variable, its values
 /// in order and the loop's command that runs the benchmark `name`, the
 /// words from its program (past `time`, `sudo`) to the one using the
 /// variable (`make -j$j`). `None` for any other line, or a loop whose
 /// values are not written out (`$(seq 3)`, `{1..3}`).
-fn shell_loop<'a>(line: &'a str, name: &str) -> Option<(&'a str, Vec<&'a str>, Vec<&'a str>)> {
+fn shell_loop<'a>(line: &'a str, name: &str) -> Option<ShellLoop<'a>> {
     let t = line.trim();
     let at = t.find("for ")?;
     let before = t[..at].trim_end();
@@ -665,8 +723,11 @@ fn shell_loop<'a>(line: &'a str, name: &str) -> Option<(&'a str, Vec<&'a str>, V
         return None;
     }
     let (values, body) = rest.split_once(';')?;
-    let values: Vec<&str> = values.split_whitespace().collect();
-    if values.len() < 2 || values.iter().any(|v| v.contains(['$', '{', '(', '`', '*'])) {
+    let values: Vec<String> = match loop_values(values.trim()) {
+        Some(v) => v,
+        None => values.split_whitespace().map(str::to_string).collect(),
+    };
+    if values.len() < 2 || values.iter().any(|v| v.contains(['$', '{', '}', '(', ')', '`', '*', ','])) {
         return None;
     }
     let body = body.trim_start().strip_prefix("do")?.trim();
@@ -687,6 +748,107 @@ fn shell_loop<'a>(line: &'a str, name: &str) -> Option<(&'a str, Vec<&'a str>, V
         .collect();
     let end = words.iter().position(|w| uses(w))?;
     Some((var, values, words[..=end].to_vec()))
+}
+
+/// The values a loop's list writes out in a shell's own shorthand: a brace
+/// list `{1,4}` (`{ext4,xfs}`), a range `{1..4}`, or `$(seq 1 2)` (`$(seq
+/// 1 2 8)`, also in backquotes); `None` for any other list (words, read as
+/// written), or a range of more than 64 values.
+fn loop_values(list: &str) -> Option<Vec<String>> {
+    if let Some(inner) = list.strip_prefix('{').and_then(|r| r.strip_suffix('}')) {
+        if let Some((a, b)) = inner.split_once("..") {
+            let (a, b): (i64, i64) = (a.parse().ok()?, b.parse().ok()?);
+            return (a <= b && b - a < 64).then(|| (a..=b).map(|v| v.to_string()).collect());
+        }
+        let parts: Vec<&str> = inner.split(',').collect();
+        let plain = parts.iter().all(|p| !p.is_empty() && !p.contains(['{', '}', '$', ' ']));
+        return (parts.len() >= 2 && plain).then(|| parts.iter().map(|p| p.to_string()).collect());
+    }
+    let inner = list.strip_prefix("$(").and_then(|r| r.strip_suffix(')'));
+    let inner = inner.or_else(|| list.strip_prefix('`').and_then(|r| r.strip_suffix('`')))?;
+    let words: Vec<i64> =
+        inner.strip_prefix("seq ")?.split_whitespace().map(str::parse).collect::<Result<_, _>>().ok()?;
+    let (first, step, last) = match words[..] {
+        [last] => (1, 1, last),
+        [first, last] => (first, 1, last),
+        [first, step, last] => (first, step, last),
+        _ => return None,
+    };
+    (step > 0 && first <= last && (last - first) / step < 64).then(|| {
+        std::iter::successors(Some(first), |v| Some(v + step))
+            .take_while(|v| *v <= last)
+            .map(|v| v.to_string())
+            .collect()
+    })
+}
+
+/// The variable of a shell loop typed at a prompt (`$ for i in 1 2; do for
+/// j in 1 4; do …; time make -j$j; done; done`, `for fs in ext4 xfs; do
+/// mkfs.$fs …; time tar xf …`) that a command of its body uses
+/// (`$j`, `${j}`, `$((j*4))`), the first so found; `None` for a line with
+/// no such loop (`for i in 1 2 3; do dbench 16; done` runs runs). Where
+/// [`shell_loop`] cannot say which copy ran which value, the copies below
+/// such a loop may be set-ups.
+fn loop_over_setups(line: &str) -> Option<&str> {
+    let t = line.trim();
+    let at = t.find("for ")?;
+    let before = t[..at].trim_end();
+    let prompted = before.is_empty()
+        || before.ends_with(['$', '#', '%', '>', '❯', '+'])
+        || super::cmdline::after_other_prompt(t).is_some();
+    if !prompted || at > 60 {
+        return None;
+    }
+    let mut rest = &t[at..];
+    while let Some(k) = rest.find("for ") {
+        let (var, after) = rest[k + 4..].split_once(" in ")?;
+        let var = var.trim();
+        let body = after.split_once("do ").map_or("", |(_, b)| b);
+        let named = !var.is_empty() && var.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+        let used = named
+            && body.match_indices('$').any(|(d, _)| {
+                let w = body[d + 1..].trim_start_matches(['{', '(']);
+                w.starts_with(var) && !w[var.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+            });
+        if used {
+            return Some(var);
+        }
+        rest = after;
+    }
+    None
+}
+
+/// A loop counting runs around a loop over set-ups, `$ for i in 1 2; do
+/// for j in 1 4; do make clean; time make -j$j; done; done` (attack26
+/// f/l4.txt): how many times the outer loop runs and the inner loop as
+/// [`shell_loop`] reads it. `None` unless the outer loop's variable is
+/// used nowhere in its body and the inner loop is the first command of
+/// it.
+fn nested_loop<'a>(line: &'a str, name: &str) -> Option<(usize, ShellLoop<'a>)> {
+    let t = line.trim();
+    let at = t.find("for ")?;
+    let (var, rest) = t[at + 4..].split_once(" in ")?;
+    let var = var.trim();
+    let (list, body) = rest.split_once(';')?;
+    let body = body.trim_start().strip_prefix("do ")?.trim_start();
+    if !body.starts_with("for ") || !var.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') || var.is_empty() {
+        return None;
+    }
+    let runs = match loop_values(list.trim()) {
+        Some(v) => v.len(),
+        None => list.split_whitespace().count(),
+    };
+    let used = body.match_indices('$').any(|(d, _)| {
+        let w = body[d + 1..].trim_start_matches(['{', '(']);
+        w.starts_with(var) && !w[var.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+    });
+    if used || runs < 2 || (list.contains(['$', '`', '*']) && loop_values(list.trim()).is_none()) {
+        return None;
+    }
+    let inner = shell_loop(body, name)?;
+    // The inner loop's own `done` and the outer one's, nothing between.
+    let tail: Vec<&str> = body.rsplit(';').take(2).map(str::trim).collect();
+    (tail == ["done", "done"]).then_some((runs, inner))
 }
 
 /// Labels the copies of an output that a shell loop over set-ups ran
@@ -714,8 +876,75 @@ fn label_by_shell_loop(
     };
     let mut parts: Vec<Option<String>> = vec![None; copies.len()];
     for members in groups {
-        let Some((line, (var, values, command))) = loop_above(members[0]) else { continue };
-        if members[1..].iter().any(|&k| loop_above(k).is_some()) {
+        let Some((line, (var, values, command))) = loop_above(members[0]) else {
+            // A loop the rule cannot read (nested, its variable in another
+            // command than the benchmark's): warned, never a silent average.
+            let from = if members[0] == 0 { 1 } else { copies[members[0] - 1].1 + 1 };
+            let found =
+                (from..copies[members[0]].0).rev().find_map(|n| Some((n, loop_over_setups(&input.lines[n - 1])?)));
+            // A loop counting runs around one over set-ups (`for i in 1 2;
+            // do for j in 1 4; do … make -j$j`): the inner values in turn,
+            // once per outer value.
+            let nested = found.and_then(|(n, _)| nested_loop(&input.lines[n - 1], name));
+            if let Some((runs, (var, values, command))) = nested
+                && members.len() == runs * values.len()
+                && members[1..].iter().all(|&k| loop_above(k).is_none())
+            {
+                for (i, &k) in members.iter().enumerate() {
+                    let value = &values[i % values.len()];
+                    let label =
+                        command.join(" ").replace(&format!("${{{var}}}"), value).replace(&format!("${var}"), value);
+                    parts[k] = Some(label);
+                }
+                continue;
+            }
+            if let Some((line, var)) = found {
+                notes.push((
+                    line,
+                    format!(
+                        "the loop over `{var}` uses `{var}` in its commands: the {} copies of the output below it may \
+                         be set-ups, not runs, and were averaged as runs of one set-up",
+                        members.len()
+                    ),
+                ));
+            }
+            continue;
+        };
+        // The same loop typed again (a pasted line): each loop's own copies.
+        let starts: Vec<usize> = members.iter().filter(|&&k| loop_above(k).is_some()).copied().collect();
+        if starts.len() > 1 {
+            let all_alike = starts
+                .iter()
+                .all(|&k| loop_above(k).is_some_and(|(_, l)| l.0 == var && l.1 == values && l.2 == command));
+            let mut runs: Vec<Vec<usize>> = Vec::new();
+            for &k in &members {
+                if loop_above(k).is_some() {
+                    runs.push(Vec::new());
+                }
+                if let Some(r) = runs.last_mut() {
+                    r.push(k);
+                }
+            }
+            if all_alike && runs.iter().all(|r| r.len() == values.len()) {
+                for r in &runs {
+                    for (&k, value) in r.iter().zip(&values) {
+                        let label =
+                            command.join(" ").replace(&format!("${{{var}}}"), value).replace(&format!("${var}"), value);
+                        parts[k] = Some(label);
+                    }
+                }
+            } else {
+                notes.push((
+                    line,
+                    format!(
+                        "the loop over `{var}` ({}) is typed {} times above {} copies of the output: they were \
+                         averaged as runs of one set-up",
+                        values.join(" "),
+                        starts.len(),
+                        members.len()
+                    ),
+                ));
+            }
             continue;
         }
         if members.len() != values.len() {
@@ -3399,6 +3628,26 @@ mod tests {
         assert_eq!(booted_kernel("Booted in 3.2 seconds"), None);
     }
 
+    /// From an attacker's trial (session 26, bmc/): boot command lines
+    /// alike but for `mitigations=off` above runs of one kernel are two
+    /// set-ups, labelled by the words not in every line; a line with
+    /// nothing of its own keeps no label.
+    #[test]
+    fn boot_command_lines_differing_beyond_the_kernel_label_their_runs() {
+        let (a, b) = ("BOOT_IMAGE=/boot/vmlinuz-6.1 root=UUID=1234 ro quiet", "mitigations=off");
+        let text = format!("{a}\nThroughput 1\n{a}\nThroughput 2\n{a} {b}\nThroughput 3\n{a} {b}\nThroughput 4\n");
+        let p = labelled(&text, &[2, 4, 6, 8]);
+        let labels: Vec<Option<&str>> =
+            p.samples.iter().map(|s| s.params.iter().find(|p| p.name == "label").map(|p| p.value.as_str())).collect();
+        assert_eq!(labels, [None, None, Some(b), Some(b)]);
+        assert_eq!(
+            boot_options("[    0.000000] Kernel command line: BOOT_IMAGE=/vmlinuz-6.9.1 initrd=/initrd-6.9.1 nosmt"),
+            Some(vec!["nosmt"])
+        );
+        assert_eq!(boot_options("BOOT_IMAGE=/boot/custom root=/dev/sda1"), None);
+        assert_eq!(boot_options("echo BOOT_IMAGE=/boot/vmlinuz-6.1 ro"), None);
+    }
+
     /// From an attacker's trial (session 23): copies under lines that
     /// differ only by a number the labels take for no set-up (`=== 4 ===` /
     /// `=== 8 ===`) are averaged, but warned of; numbers counting the copies
@@ -3797,10 +4046,37 @@ mod tests {
         assert_eq!(p.notes.len(), 1, "{:?}", p.notes);
         assert_eq!(
             shell_loop("$ for j in 1 2 4; do time make -j${j} 2>&1; done", "time"),
-            Some(("j", vec!["1", "2", "4"], vec!["make", "-j${j}"]))
+            Some(("j", vec!["1".to_string(), "2".to_string(), "4".to_string()], vec!["make", "-j${j}"]))
         );
         assert_eq!(shell_loop("$ for i in 1 2 3; do dbench 16; done", "dbench"), None);
-        assert_eq!(shell_loop("$ for j in $(seq 3); do time make -j$j; done", "time"), None);
+        // A shell's shorthand for the values (attack26 f/l6, l7) is read.
+        for list in ["$(seq 3)", "`seq 1 3`", "{1..3}", "{1,2,3}"] {
+            let line = format!("$ for j in {list}; do time make -j$j; done");
+            let values = shell_loop(&line, "time").map(|l| l.1);
+            assert_eq!(values, Some(vec!["1".to_string(), "2".to_string(), "3".to_string()]), "{list}");
+        }
+        assert_eq!(shell_loop("$ for j in $(seq 1 2); do time make -j$((j*4)); done", "time"), None);
+        // Loops the rule cannot read are warned of where their variable is
+        // used (attack26 f/l1, l4, l6), not where it counts runs.
+        for (line, var) in [
+            ("$ for i in 1 2; do for j in 1 4; do make clean; time make -j$j >/dev/null; done; done", Some("j")),
+            ("$ for fs in ext4 xfs; do mkfs.$fs -q /dev/sdb; time tar xf l.tar -C /mnt; done", Some("fs")),
+            ("$ for j in $(seq 1 2); do time make -j$((j*4)); done", Some("j")),
+            ("$ for i in 1 2 3; do dbench 16; done", None),
+            ("$ for i in 1 2 3; do dbench 16 > run$into.log; done", None),
+        ] {
+            assert_eq!(loop_over_setups(line), var, "{line}");
+        }
+        let text = "$ for i in 1 2; do for j in 1 4; do time make -j$j; done; done\nThroughput 1\nThroughput 2\n\
+                    Throughput 3\nThroughput 4\n";
+        let p = labelled(text, &[2, 3, 4, 5]);
+        assert!(p.notes.iter().any(|(line, n)| *line == 1 && n.contains("may be set-ups")), "{:?}", p.notes);
+        // A loop counting runs around one over set-ups (f/l4): the inner
+        // values in turn; not where the outer variable is used.
+        let l4 = "$ for i in 1 2; do for j in 1 4; do make clean; time make -j$j >/dev/null; done; done";
+        assert_eq!(nested_loop(l4, "time").map(|(runs, l)| (runs, l.1)), Some((2, vec!["1".into(), "4".into()])));
+        assert_eq!(nested_loop(&l4.replace("clean;", "clean$i;"), "time"), None);
+        assert_eq!(nested_loop("$ for j in 1 4; do time make -j$j; done", "time"), None);
         assert_eq!(shell_loop("I looped for j in 1 2; do make -j$j; done", "make"), None);
     }
 
