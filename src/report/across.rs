@@ -78,7 +78,7 @@ pub struct AcrossColumn {
     /// The decimals each value's runs were printed with, in the order of
     /// [`AcrossColumn::values`] (a class page's cell's
     /// [`CellView::printed_decimals`]): each cell is shown with its own,
-    /// as on a class page ([`super::section::cell_decimals`]). Empty (an
+    /// as on a class page (`section::cell_decimals`). Empty (an
     /// older entry): the column's `precision` for every value.
     #[serde(default)]
     pub printed_decimals: Vec<u8>,

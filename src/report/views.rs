@@ -445,7 +445,7 @@ pub struct CellView {
     pub printed: crate::stats::PrintedStep,
     /// The decimals its runs were printed with (a scaled run's from its
     /// step), from which its text's are made
-    /// ([`super::section::cell_decimals`]); the cross-class page shows the
+    /// (`section::cell_decimals`); the cross-class page shows the
     /// class's value with them.
     #[serde(skip_serializing)]
     pub printed_decimals: u8,
