@@ -1038,6 +1038,16 @@ fn set_up_directories_with_a_run_number_are_runs_of_that_set_up() {
     let out = tmp.path().join("output");
     let report = build(&BuildOptions::new(&c, &out)).expect("site builds");
     assert!(!report.diagnostics.iter().any(|d| d.severity == Severity::Warning), "{:?}", report.diagnostics);
+    // How they were read is said once per set-up name (two disks `ssd-1/`,
+    // `ssd-2/` would be read so too); `take1/` is a run word, no note.
+    let notes: Vec<&str> =
+        report.diagnostics.iter().filter(|d| d.severity == Severity::Note).map(|d| d.message.as_str()).collect();
+    assert!(
+        notes.iter().any(|n| n.starts_with("6.1/ext4-1/, 6.1/ext4-2/ are read as runs of one set-up, `ext4`")),
+        "{notes:?}"
+    );
+    assert!(notes.iter().any(|n| n.starts_with("6.1/xfs_1/, 6.1/xfs_2/ are read as runs")), "{notes:?}");
+    assert_eq!(notes.iter().filter(|n| n.contains("are read as runs of one set-up")).count(), 2, "{notes:?}");
     let csv: String = std::fs::read_dir(out.join("m1/csv"))
         .expect("csv")
         .map(|e| std::fs::read_to_string(e.expect("entry").path()).expect("csv"))

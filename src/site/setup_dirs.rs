@@ -25,6 +25,7 @@
 //! gets no parameter: nothing there is two set-ups.
 
 use super::ResultFile;
+use crate::diag::Diagnostic;
 use crate::model::Param;
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -113,7 +114,12 @@ fn setup_dirs(rel_path: &str, kernel_dir: &str) -> String {
 /// own name, so 6.2 is not compared with 6.1) (the module's doc).
 /// Files directly in the class directory (no kernel directory) are left
 /// as they are.
-pub fn label_by_setup_dirs(results: &mut [ResultFile]) {
+///
+/// Directories read as runs of one set-up by a trailing number
+/// (`ext4-1/`, `ext4-2/`) get a note naming them, once per set-up name:
+/// two disks `ssd-1/`, `ssd-2/` would be read so too.
+pub fn label_by_setup_dirs(results: &mut [ResultFile], diags: &mut Vec<Diagnostic>) {
+    note_numbered_setups(results, diags);
     let dirs: Vec<Option<String>> =
         results.iter().map(|rf| rf.kernel_dir.as_deref().map(|k| setup_dirs(&rf.rel_path, k))).collect();
     // Benchmarks some kernel directory holds under two set-up directories,
@@ -144,6 +150,43 @@ pub fn label_by_setup_dirs(results: &mut [ResultFile]) {
         for s in &mut rf.parsed.samples {
             s.params.push(Param::new(DIR_PARAM, &d));
         }
+    }
+}
+
+/// Notes, once per set-up name, the directories of one kernel directory
+/// read as runs of that set-up by a trailing number (`6.1/ext4-1/` and
+/// `6.1/ext4-2/` as runs 1 and 2 of `ext4`): a reader who meant two
+/// set-ups (`ssd-1/`, `ssd-2/`: two disks) learns how they were read.
+fn note_numbered_setups(results: &[ResultFile], diags: &mut Vec<Diagnostic>) {
+    // (kernel directory, set-up name) → the directories' names, the first file.
+    let mut numbered: std::collections::BTreeMap<(&str, &str), (std::collections::BTreeSet<&str>, usize)> =
+        Default::default();
+    for (i, rf) in results.iter().enumerate() {
+        let Some(k) = rf.kernel_dir.as_deref() else { continue };
+        let inside = rf.rel_path.strip_prefix(k).and_then(|r| r.strip_prefix('/')).unwrap_or(&rf.rel_path);
+        let mut dirs: Vec<&str> = inside.split('/').collect();
+        dirs.pop();
+        for d in dirs {
+            if let Some(stem) = setup_name(d).filter(|stem| *stem != d) {
+                numbered.entry((k, stem)).or_insert_with(|| (Default::default(), i)).0.insert(d);
+            }
+        }
+    }
+    let mut said: FxHashSet<&str> = FxHashSet::default();
+    for ((k, stem), (names, first)) in &numbered {
+        if names.len() < 2 || !said.insert(stem) {
+            continue;
+        }
+        let listed: Vec<String> = names.iter().map(|n| format!("{k}/{n}/")).collect();
+        diags.push(Diagnostic::note(
+            &results[*first].path,
+            None,
+            format!(
+                "{} are read as runs of one set-up, `{stem}` (a number after a set-up's name counts its runs); \
+                 if they are set-ups of their own, name them apart (`{stem}-a/`, `{stem}-b/`)",
+                listed.join(", ")
+            ),
+        ));
     }
 }
 
