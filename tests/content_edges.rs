@@ -1072,6 +1072,54 @@ fn set_up_directories_with_a_run_number_are_runs_of_that_set_up() {
     }
 }
 
+/// Numbers after a set-up's name that do not count 1, 2, … are settings,
+/// not runs (attacker 26b: `hz-250/`, `hz-1000/`; `gcc-12/`, `gcc-13/`;
+/// `zswap-0/`, `zswap-1/` were each averaged as two runs, a +21.9%
+/// change lost): each directory stays a set-up of its own, compared with
+/// the baseline's of that name, and no note calls them runs.
+#[test]
+fn numbered_set_up_directories_that_do_not_count_from_one_are_set_ups() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let c = tmp.path().join("content");
+    put(&c, "m1/machine.yaml", "name: \"M\"\nbaseline: \"6.1\"\n");
+    for (k, dir, mb) in [
+        ("6.1", "hz-250", "45.1"),
+        ("6.1", "hz-1000", "55.1"),
+        ("6.2", "hz-250", "45.2"),
+        ("6.2", "hz-1000", "65.1"),
+        ("6.1", "gcc-12", "10.1"),
+        ("6.1", "gcc-13", "20.1"),
+        ("6.2", "gcc-12", "10.2"),
+        ("6.2", "gcc-13", "20.2"),
+    ] {
+        let name = if dir.starts_with("gcc") { "dbench-g.txt" } else { "dbench.txt" };
+        put(&c, &format!("m1/{k}/{dir}/{name}"), dbench(mb));
+    }
+    let out = tmp.path().join("output");
+    let report = build(&BuildOptions::new(&c, &out)).expect("site builds");
+    assert!(
+        !report.diagnostics.iter().any(|d| d.message.contains("are read as runs of one set-up")),
+        "{:?}",
+        report.diagnostics
+    );
+    let csv: String = std::fs::read_dir(out.join("m1/csv"))
+        .expect("csv")
+        .map(|e| std::fs::read_to_string(e.expect("entry").path()).expect("csv"))
+        .collect();
+    for (k, dir, mean) in [
+        ("6.1", "hz-250", "45.1"),
+        ("6.1", "hz-1000", "55.1"),
+        ("6.2", "hz-1000", "65.1"),
+        ("6.1", "gcc-12", "10.1"),
+        ("6.2", "gcc-13", "20.2"),
+    ] {
+        assert!(
+            csv.lines().any(|l| l.starts_with(&format!("{k},")) && l.contains(&format!(",{dir},")) && l.contains(mean)),
+            "{k} {dir} {mean}:\n{csv}"
+        );
+    }
+}
+
 /// Set-up directories of different names in different kernels
 /// (`6.1/ext4/`, `6.2/xfs/`) are not alike: 6.2's xfs runs are not
 /// compared with 6.1's ext4 runs, and the note under the table says why;

@@ -98,11 +98,21 @@ fn setup_name(name: &str) -> Option<&str> {
 /// directory) inside kernel directory `kernel_dir`: the directories
 /// between it and the file that are not runs, each as [`setup_name`]
 /// names it, joined by `/`; `""` when there are none.
-fn setup_dirs(rel_path: &str, kernel_dir: &str) -> String {
+/// `counts_runs(stem)`: whether the numbers after `stem` in this kernel
+/// directory count its runs ([`numbered_setups`]); where they do not
+/// (`hz-250/`, `hz-1000/`; `gcc-12/`, `gcc-13/`) the directory keeps its
+/// whole name, a set-up.
+fn setup_dirs(rel_path: &str, kernel_dir: &str, counts_runs: &dyn Fn(&str) -> bool) -> String {
     let inside = rel_path.strip_prefix(kernel_dir).and_then(|r| r.strip_prefix('/')).unwrap_or(rel_path);
     let mut dirs: Vec<&str> = inside.split('/').collect();
     dirs.pop();
-    let setups: Vec<&str> = dirs.into_iter().filter_map(setup_name).collect();
+    let setups: Vec<&str> = dirs
+        .into_iter()
+        .filter_map(|d| match setup_name(d) {
+            Some(stem) if stem != d && !counts_runs(stem) => Some(d),
+            other => other,
+        })
+        .collect();
     setups.join("/")
 }
 
@@ -119,9 +129,15 @@ fn setup_dirs(rel_path: &str, kernel_dir: &str) -> String {
 /// (`ext4-1/`, `ext4-2/`) get a note naming them, once per set-up name:
 /// two disks `ssd-1/`, `ssd-2/` would be read so too.
 pub fn label_by_setup_dirs(results: &mut [ResultFile], diags: &mut Vec<Diagnostic>) {
-    note_numbered_setups(results, diags);
-    let dirs: Vec<Option<String>> =
-        results.iter().map(|rf| rf.kernel_dir.as_deref().map(|k| setup_dirs(&rf.rel_path, k))).collect();
+    let numbered = numbered_setups(results);
+    note_numbered_setups(results, &numbered, diags);
+    let dirs: Vec<Option<String>> = results
+        .iter()
+        .map(|rf| {
+            let k = rf.kernel_dir.as_deref()?;
+            Some(setup_dirs(&rf.rel_path, k, &|stem| numbered.get(&(k, stem)).is_some_and(|n| n.counts_runs)))
+        })
+        .collect();
     // Benchmarks some kernel directory holds under two set-up directories,
     // or two kernel directories under set-up directories of different
     // names (`6.1/ext4/` and `6.2/xfs/`: not alike, so not compared).
@@ -153,38 +169,71 @@ pub fn label_by_setup_dirs(results: &mut [ResultFile], diags: &mut Vec<Diagnosti
     }
 }
 
-/// Notes, once per set-up name, the directories of one kernel directory
-/// read as runs of that set-up by a trailing number (`6.1/ext4-1/` and
-/// `6.1/ext4-2/` as runs 1 and 2 of `ext4`): a reader who meant two
-/// set-ups (`ssd-1/`, `ssd-2/`: two disks) learns how they were read.
-fn note_numbered_setups(results: &[ResultFile], diags: &mut Vec<Diagnostic>) {
-    // (kernel directory, set-up name) → the directories' names, the first file.
-    let mut numbered: std::collections::BTreeMap<(&str, &str), (std::collections::BTreeSet<&str>, usize)> =
-        Default::default();
+/// The directories of one kernel directory named as a set-up and a number
+/// (`ext4-1/`, `ext4-2/`): their names, their numbers, the first file in
+/// them, and whether the numbers count runs: exactly 1, 2, … n. Numbers
+/// that skip or do not start at 1 are settings (`hz-250/`, `hz-1000/`;
+/// `gcc-12/`, `gcc-13/`; `zswap-0/`, `zswap-1/`: an attacker's trial had
+/// each pair averaged as runs, a +21.9% change lost).
+struct Numbered<'a> {
+    names: std::collections::BTreeSet<&'a str>,
+    first: usize,
+    counts_runs: bool,
+}
+
+/// [`Numbered`] directories by (kernel directory, set-up name).
+fn numbered_setups(results: &[ResultFile]) -> FxHashMap<(&str, &str), Numbered<'_>> {
+    let mut numbered: FxHashMap<(&str, &str), (Numbered<'_>, std::collections::BTreeSet<u64>)> = FxHashMap::default();
     for (i, rf) in results.iter().enumerate() {
         let Some(k) = rf.kernel_dir.as_deref() else { continue };
         let inside = rf.rel_path.strip_prefix(k).and_then(|r| r.strip_prefix('/')).unwrap_or(&rf.rel_path);
         let mut dirs: Vec<&str> = inside.split('/').collect();
         dirs.pop();
         for d in dirs {
-            if let Some(stem) = setup_name(d).filter(|stem| *stem != d) {
-                numbered.entry((k, stem)).or_insert_with(|| (Default::default(), i)).0.insert(d);
-            }
+            let Some(stem) = setup_name(d).filter(|stem| *stem != d) else { continue };
+            let number = d[stem.len()..].trim_start_matches(['-', '_']).parse::<u64>().ok();
+            let e = numbered.entry((k, stem)).or_insert_with(|| {
+                (Numbered { names: Default::default(), first: i, counts_runs: false }, Default::default())
+            });
+            e.0.names.insert(d);
+            // A number that does not read (too long) is no run's.
+            e.1.insert(number.unwrap_or(0));
         }
     }
+    numbered
+        .into_iter()
+        .map(|(key, (mut n, numbers))| {
+            n.counts_runs = numbers.iter().copied().eq(1..=numbers.len() as u64);
+            (key, n)
+        })
+        .collect()
+}
+
+/// Notes, once per set-up name, the directories of one kernel directory
+/// read as runs of that set-up by a trailing number (`6.1/ext4-1/` and
+/// `6.1/ext4-2/` as runs 1 and 2 of `ext4`): a reader who meant two
+/// set-ups (`ssd-1/`, `ssd-2/`: two disks) learns how they were read.
+fn note_numbered_setups(
+    results: &[ResultFile],
+    numbered: &FxHashMap<(&str, &str), Numbered<'_>>,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let mut sorted: Vec<(&(&str, &str), &Numbered<'_>)> = numbered.iter().collect();
+    sorted.sort_by_key(|(key, _)| **key);
     let mut said: FxHashSet<&str> = FxHashSet::default();
-    for ((k, stem), (names, first)) in &numbered {
-        if names.len() < 2 || !said.insert(stem) {
+    for ((k, stem), n) in sorted {
+        if n.names.len() < 2 || !n.counts_runs || !said.insert(stem) {
             continue;
         }
-        let listed: Vec<String> = names.iter().map(|n| format!("{k}/{n}/")).collect();
+        let listed: Vec<String> = n.names.iter().map(|d| format!("{k}/{d}/")).collect();
         diags.push(Diagnostic::note(
-            &results[*first].path,
+            &results[n.first].path,
             None,
             format!(
-                "{} are read as runs of one set-up, `{stem}` (a number after a set-up's name counts its runs); \
-                 if they are set-ups of their own, name them apart (`{stem}-a/`, `{stem}-b/`)",
-                listed.join(", ")
+                "{} are read as runs of one set-up, `{stem}` (numbers 1 to {} after a set-up's name count its \
+                 runs); if they are set-ups of their own, name them apart (`{stem}-a/`, `{stem}-b/`)",
+                listed.join(", "),
+                n.names.len()
             ),
         ));
     }
@@ -193,6 +242,11 @@ fn note_numbered_setups(results: &[ResultFile], diags: &mut Vec<Diagnostic>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`setup_dirs`] where every number after a set-up's name counts runs.
+    fn setup_dirs_all(rel_path: &str, kernel_dir: &str) -> String {
+        setup_dirs(rel_path, kernel_dir, &|_| true)
+    }
 
     #[test]
     fn run_directories_and_set_up_directories() {
@@ -220,18 +274,18 @@ mod tests {
 
     #[test]
     fn the_directories_between_the_kernels_and_the_file() {
-        assert_eq!(setup_dirs("6.1/ext4/run1/dbench.txt", "6.1"), "ext4");
-        assert_eq!(setup_dirs("6.1/ext4/threads-4/2/out.txt", "6.1"), "ext4/threads-4");
-        assert_eq!(setup_dirs("6.1/dbench.txt", "6.1"), "");
-        assert_eq!(setup_dirs("6.1/run2/dbench.txt", "6.1"), "");
+        assert_eq!(setup_dirs_all("6.1/ext4/run1/dbench.txt", "6.1"), "ext4");
+        assert_eq!(setup_dirs_all("6.1/ext4/threads-4/2/out.txt", "6.1"), "ext4/threads-4");
+        assert_eq!(setup_dirs_all("6.1/dbench.txt", "6.1"), "");
+        assert_eq!(setup_dirs_all("6.1/run2/dbench.txt", "6.1"), "");
         // A set-up's name with a run number (attacker 26, rb1/).
-        assert_eq!(setup_dirs("6.1/ext4-1/dbench.txt", "6.1"), "ext4");
-        assert_eq!(setup_dirs("6.1/xfs_2/dbench.txt", "6.1"), "xfs");
-        assert_eq!(setup_dirs("6.1/btrfs-raid1-3/dbench.txt", "6.1"), "btrfs-raid1");
-        assert_eq!(setup_dirs("6.1/ext4/take1/dbench.txt", "6.1"), "ext4");
+        assert_eq!(setup_dirs_all("6.1/ext4-1/dbench.txt", "6.1"), "ext4");
+        assert_eq!(setup_dirs_all("6.1/xfs_2/dbench.txt", "6.1"), "xfs");
+        assert_eq!(setup_dirs_all("6.1/btrfs-raid1-3/dbench.txt", "6.1"), "btrfs-raid1");
+        assert_eq!(setup_dirs_all("6.1/ext4/take1/dbench.txt", "6.1"), "ext4");
         // Counts and versions keep their numbers.
         for setup in ["threads-4", "jobs_8", "raid-1", "btrfs-raid-1", "Threads-1", "6.1-2", "j4", "ext2"] {
-            assert_eq!(setup_dirs(&format!("6.1/{setup}/dbench.txt"), "6.1"), setup);
+            assert_eq!(setup_dirs_all(&format!("6.1/{setup}/dbench.txt"), "6.1"), setup);
         }
     }
 }
