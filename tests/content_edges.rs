@@ -936,6 +936,19 @@ fn a_site_root_given_as_the_content_directory_is_named() {
     assert!(notes.iter().all(|d| !d.message.contains("content directory")) && !notes.is_empty(), "{diags:?}");
 }
 
+/// Every CSV file of `class` in the built site `out`, concatenated.
+fn class_csv(out: &std::path::Path, class: &str) -> String {
+    std::fs::read_dir(out.join(class).join("csv"))
+        .expect("csv")
+        .map(|e| std::fs::read_to_string(e.expect("entry").path()).expect("csv"))
+        .collect()
+}
+
+/// Whether `csv` has a row of kernel `k` holding `part` and `mean`.
+fn has_row(csv: &str, k: &str, part: &str, mean: &str) -> bool {
+    csv.lines().any(|l| l.starts_with(&format!("{k},")) && l.contains(part) && l.contains(mean))
+}
+
 /// Directories of set-ups inside a kernel's directory (`6.1/ext4/`,
 /// `6.1/xfs/`) keep their runs apart, each compared with the baseline's
 /// directory of that name; run directories (`run1/`, `2/`) stay runs. The
@@ -961,18 +974,12 @@ fn set_up_directories_are_set_ups_and_run_directories_runs() {
     let out = tmp.path().join("output");
     let report = build(&BuildOptions::new(&c, &out)).expect("site builds");
     assert!(!report.diagnostics.iter().any(|d| d.severity == Severity::Warning), "{:?}", report.diagnostics);
-    let csv: String = std::fs::read_dir(out.join("m1/csv"))
-        .expect("csv")
-        .map(|e| std::fs::read_to_string(e.expect("entry").path()).expect("csv"))
-        .collect();
+    let csv = class_csv(&out, "m1");
     // Each file system a row of its own per kernel: the mean of its 2 runs.
     for (k, fs, mean) in
         [("6.1", "ext4", "45.65"), ("6.1", "xfs", "61.65"), ("6.2", "ext4", "45.65"), ("6.2", "xfs", "55.65")]
     {
-        assert!(
-            csv.lines().any(|l| l.starts_with(&format!("{k},")) && l.contains(fs) && l.contains(mean)),
-            "{k} {fs} {mean}:\n{csv}"
-        );
+        assert!(has_row(&csv, k, fs, mean), "{k} {fs} {mean}:\n{csv}");
     }
     let mail = std::fs::read_to_string(out.join("m1/email.txt")).expect("mail");
     assert!(mail.contains("- dbench Throughput xfs: 6.2 -9.7% vs 6.1 (adjusted p = "), "{mail}");
@@ -1048,10 +1055,7 @@ fn set_up_directories_with_a_run_number_are_runs_of_that_set_up() {
     );
     assert!(notes.iter().any(|n| n.starts_with("6.1/xfs_1/, 6.1/xfs_2/ are read as runs")), "{notes:?}");
     assert_eq!(notes.iter().filter(|n| n.contains("are read as runs of one set-up")).count(), 2, "{notes:?}");
-    let csv: String = std::fs::read_dir(out.join("m1/csv"))
-        .expect("csv")
-        .map(|e| std::fs::read_to_string(e.expect("entry").path()).expect("csv"))
-        .collect();
+    let csv = class_csv(&out, "m1");
     for (k, dir, mean) in [
         ("6.1", "ext4", "44.15"),
         ("6.1", "xfs", "64.2"),
@@ -1062,10 +1066,7 @@ fn set_up_directories_with_a_run_number_are_runs_of_that_set_up() {
         ("6.2", "threads-1", "10.3"),
         ("6.2", "threads-4", "30.3"),
     ] {
-        assert!(
-            csv.lines().any(|l| l.starts_with(&format!("{k},")) && l.contains(&format!(",{dir},")) && l.contains(mean)),
-            "{k} {dir} {mean}:\n{csv}"
-        );
+        assert!(has_row(&csv, k, &format!(",{dir},"), mean), "{k} {dir} {mean}:\n{csv}");
     }
     for gone in ["ext4-1", "xfs_2", "take1"] {
         assert!(!csv.contains(gone), "{gone}:\n{csv}");
@@ -1102,10 +1103,7 @@ fn numbered_set_up_directories_that_do_not_count_from_one_are_set_ups() {
         "{:?}",
         report.diagnostics
     );
-    let csv: String = std::fs::read_dir(out.join("m1/csv"))
-        .expect("csv")
-        .map(|e| std::fs::read_to_string(e.expect("entry").path()).expect("csv"))
-        .collect();
+    let csv = class_csv(&out, "m1");
     for (k, dir, mean) in [
         ("6.1", "hz-250", "45.1"),
         ("6.1", "hz-1000", "55.1"),
@@ -1113,10 +1111,7 @@ fn numbered_set_up_directories_that_do_not_count_from_one_are_set_ups() {
         ("6.1", "gcc-12", "10.1"),
         ("6.2", "gcc-13", "20.2"),
     ] {
-        assert!(
-            csv.lines().any(|l| l.starts_with(&format!("{k},")) && l.contains(&format!(",{dir},")) && l.contains(mean)),
-            "{k} {dir} {mean}:\n{csv}"
-        );
+        assert!(has_row(&csv, k, &format!(",{dir},"), mean), "{k} {dir} {mean}:\n{csv}");
     }
 }
 
