@@ -44,21 +44,23 @@ pub const MIN_LMBENCH_ROW_FIGURES: usize = 7;
 /// are printed with.
 pub const MIN_DIGITS: usize = 4;
 
-/// What a sample says but its line and label: kernel, group, parameters,
-/// metric name and unit, and the value's bits.
-type Key<'a> = (Option<&'a str>, &'a str, Vec<(&'a str, &'a str)>, &'a str, &'a str, u64);
+/// What a sample says but its line and label: its [`Series`] and the
+/// value's bits.
+type Key<'a> = (Series<'a>, u64);
 
 /// The key two copies of one figure share ([`Key`]).
 fn key(s: &Sample) -> Key<'_> {
+    (series(s), s.value.mean().to_bits())
+}
+
+/// What a figure's value is not: kernel, group, parameters (but the
+/// label), metric name and unit.
+type Series<'a> = (Option<&'a str>, &'a str, Vec<(&'a str, &'a str)>, &'a str, &'a str);
+
+/// The series of `s` ([`Series`]).
+fn series(s: &Sample) -> Series<'_> {
     let params = s.params.iter().filter(|p| p.name != "label").map(|p| (p.name.as_str(), p.value.as_str())).collect();
-    (
-        s.kernel.as_deref(),
-        s.group.as_str(),
-        params,
-        s.metric.name.as_str(),
-        s.metric.unit.as_str(),
-        s.value.mean().to_bits(),
-    )
+    (s.kernel.as_deref(), s.group.as_str(), params, s.metric.name.as_str(), s.metric.unit.as_str())
 }
 
 /// Significant digits of `v` as its shortest decimal form writes them,
@@ -185,10 +187,6 @@ pub fn drop_repeated_figures(input: &Input, parsed: &mut ParsedFile) {
     }
 }
 
-/// What a figure's value is not: kernel, group, parameters (but the
-/// label), metric name and unit.
-type Series<'a> = (Option<&'a str>, &'a str, Vec<(&'a str, &'a str)>, &'a str, &'a str);
-
 /// How closely the file's own figures of each series lie ([`Series`]):
 /// how many distinct values it printed, their least and greatest, and the
 /// finest step they were printed to. A file of thousands of runs prints
@@ -199,17 +197,11 @@ type Series<'a> = (Option<&'a str>, &'a str, Vec<(&'a str, &'a str)>, &'a str, &
 struct Spread<'a>(FxHashMap<Series<'a>, (FxHashSet<u64>, f64, f64, u32)>);
 
 impl<'a> Spread<'a> {
-    fn series(s: &'a Sample) -> Series<'a> {
-        let params =
-            s.params.iter().filter(|p| p.name != "label").map(|p| (p.name.as_str(), p.value.as_str())).collect();
-        (s.kernel.as_deref(), s.group.as_str(), params, s.metric.name.as_str(), s.metric.unit.as_str())
-    }
-
     fn of(samples: &'a [Sample]) -> Self {
         let mut m: FxHashMap<Series<'a>, (FxHashSet<u64>, f64, f64, u32)> = FxHashMap::default();
         for s in samples {
             let v = s.value.mean();
-            let e = m.entry(Self::series(s)).or_insert_with(|| (FxHashSet::default(), v, v, 0));
+            let e = m.entry(series(s)).or_insert_with(|| (FxHashSet::default(), v, v, 0));
             e.0.insert(v.to_bits());
             e.1 = e.1.min(v);
             e.2 = e.2.max(v);
@@ -228,7 +220,7 @@ impl<'a> Spread<'a> {
         let mut slots = 1.0_f64;
         for &i in members {
             let s = &samples[i];
-            let Some((values, lo, hi, dec)) = self.0.get(&Self::series(s)) else { continue };
+            let Some((values, lo, hi, dec)) = self.0.get(&series(s)) else { continue };
             let step = 10f64.powi(-(*dec as i32));
             let v = s.value.mean().abs();
             slots *= ((hi - lo) / step + 1.0).max(0.1 * v / step).max(1.0);
