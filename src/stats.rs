@@ -513,10 +513,15 @@ pub fn welch(a: &Summary, b: &Summary) -> Option<Welch> {
         // Deviations near f64::MAX overflow their squares: no test to trust.
         return None;
     }
+    Some(Welch { t, df, p: two_sided_p(t, df)? })
+}
+
+/// The two-sided p-value of Student's t at `df` degrees of freedom;
+/// `None` for a `df` statrs refuses.
+fn two_sided_p(t: f64, df: f64) -> Option<f64> {
     use statrs::distribution::{ContinuousCDF, StudentsT};
     let dist = StudentsT::new(0.0, 1.0, df).ok()?;
-    let p = (2.0 * (1.0 - dist.cdf(t.abs()))).clamp(0.0, 1.0);
-    Some(Welch { t, df, p })
+    Some((2.0 * (1.0 - dist.cdf(t.abs()))).clamp(0.0, 1.0))
 }
 
 /// [`welch`] on the difference of the means less `rounding` (toward
@@ -540,10 +545,7 @@ pub fn welch_beyond(a: &Summary, b: &Summary, rounding: f64) -> Option<Welch> {
         return Some(w);
     }
     let t = w.t * left / diff.abs();
-    use statrs::distribution::{ContinuousCDF, StudentsT};
-    let dist = StudentsT::new(0.0, 1.0, w.df).ok()?;
-    let p = (2.0 * (1.0 - dist.cdf(t.abs()))).clamp(0.0, 1.0);
-    Some(Welch { t, df: w.df, p })
+    Some(Welch { t, df: w.df, p: two_sided_p(t, w.df)? })
 }
 
 /// How a kernel's value compares with the baseline's.
