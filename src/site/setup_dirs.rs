@@ -94,6 +94,16 @@ fn setup_name(name: &str) -> Option<&str> {
     if counts || !stem.bytes().any(|b| b.is_ascii_alphabetic()) { Some(name) } else { Some(stem) }
 }
 
+/// The directories between kernel directory `kernel_dir` and the file
+/// `rel_path` (relative to the class directory), outermost first:
+/// `6.1/ext4/run1/dbench.txt` in `6.1` → `ext4`, `run1`.
+fn dirs_inside<'a>(rel_path: &'a str, kernel_dir: &str) -> Vec<&'a str> {
+    let inside = rel_path.strip_prefix(kernel_dir).and_then(|r| r.strip_prefix('/')).unwrap_or(rel_path);
+    let mut dirs: Vec<&str> = inside.split('/').collect();
+    dirs.pop();
+    dirs
+}
+
 /// The set-up directories of `rel_path` (relative to the class
 /// directory) inside kernel directory `kernel_dir`: the directories
 /// between it and the file that are not runs, each as [`setup_name`]
@@ -103,10 +113,7 @@ fn setup_name(name: &str) -> Option<&str> {
 /// (`hz-250/`, `hz-1000/`; `gcc-12/`, `gcc-13/`) the directory keeps its
 /// whole name, a set-up.
 fn setup_dirs(rel_path: &str, kernel_dir: &str, counts_runs: &dyn Fn(&str) -> bool) -> String {
-    let inside = rel_path.strip_prefix(kernel_dir).and_then(|r| r.strip_prefix('/')).unwrap_or(rel_path);
-    let mut dirs: Vec<&str> = inside.split('/').collect();
-    dirs.pop();
-    let setups: Vec<&str> = dirs
+    let setups: Vec<&str> = dirs_inside(rel_path, kernel_dir)
         .into_iter()
         .filter_map(|d| match setup_name(d) {
             Some(stem) if stem != d && !counts_runs(stem) => Some(d),
@@ -186,10 +193,7 @@ fn numbered_setups(results: &[ResultFile]) -> FxHashMap<(&str, &str), Numbered<'
     let mut numbered: FxHashMap<(&str, &str), (Numbered<'_>, std::collections::BTreeSet<u64>)> = FxHashMap::default();
     for (i, rf) in results.iter().enumerate() {
         let Some(k) = rf.kernel_dir.as_deref() else { continue };
-        let inside = rf.rel_path.strip_prefix(k).and_then(|r| r.strip_prefix('/')).unwrap_or(&rf.rel_path);
-        let mut dirs: Vec<&str> = inside.split('/').collect();
-        dirs.pop();
-        for d in dirs {
+        for d in dirs_inside(&rf.rel_path, k) {
             let Some(stem) = setup_name(d).filter(|stem| *stem != d) else { continue };
             let number = d[stem.len()..].trim_start_matches(['-', '_']).parse::<u64>().ok();
             let e = numbered.entry((k, stem)).or_insert_with(|| {
