@@ -100,9 +100,29 @@ pub(super) fn drop_copied_runs(results: &mut [ResultFile], diags: &mut Vec<Diagn
         });
         // Line hash → (file, line) of the first file giving it.
         let mut seen: FxHashMap<u64, (usize, usize)> = FxHashMap::default();
+        // Files read before `i` and kept (not copies).
+        let mut kept: Vec<usize> = Vec::new();
         for &i in &files {
             let rf = &results[i];
             let lines = lines_of(&rf.parsed.samples, kernel);
+            if let Some(of) = same_bytes(results, &kept, i)
+                && saved_twice(&rf.parsed.samples, kernel)
+            {
+                warnings.push((
+                    i,
+                    Diagnostic::warning(
+                        &rf.path,
+                        lines.first().map(|l| l.0),
+                        format!(
+                            "{benchmark}: {} is {} byte for byte: the same run saved twice, its figures of {kernel} \
+                             counted once (from {1})",
+                            rf.rel_path, results[of].rel_path
+                        ),
+                    ),
+                ));
+                copies.push((i, kernel.to_string()));
+                continue;
+            }
             // Lines another file gave first: (that file, its line).
             let found: Vec<(usize, usize)> = lines
                 .iter()
@@ -135,6 +155,7 @@ pub(super) fn drop_copied_runs(results: &mut [ResultFile], diags: &mut Vec<Diagn
             for (line, h) in lines {
                 seen.entry(h).or_insert((i, line));
             }
+            kept.push(i);
         }
     }
     for (i, kernel) in &copies {
@@ -399,6 +420,36 @@ fn span(a: usize, b: usize) -> String {
     if a == b { format!("line {a}") } else { format!("lines {a}-{b}") }
 }
 
+/// The first of `kept` (results read before `i` and kept) that is another
+/// raw file with `i`'s bytes, byte for byte.
+fn same_bytes(results: &[ResultFile], kept: &[usize], i: usize) -> Option<usize> {
+    let rf = &results[i];
+    kept.iter().copied().find(|&j| {
+        let other = &results[j];
+        other.path != rf.path && !rf.raw.is_empty() && other.raw.len() == rf.raw.len() && other.raw[..] == rf.raw[..]
+    })
+}
+
+/// Whether a raw file that is another's byte for byte holds enough of
+/// `kernel`'s figures to be that file saved twice rather than a second
+/// run printing the same by chance: [`MIN_COPIED`] figures or more, of two
+/// values at least (hackbench's three runs `Time: 1.260`, `1.213`,
+/// `1.190` saved as `hackbench.txt` and `hackbench.log`; one run's lone
+/// `Time: 0.440` twice may be two runs). Two files alike in every byte,
+/// their headers, prompts and every figure in its place, are one file:
+/// unlike [`strong_figures`], a figure's printed digits do not matter
+/// (`1.260` reads back as 1.26, three digits).
+fn saved_twice(samples: &[Sample], kernel: &str) -> bool {
+    let mut values = samples.iter().filter(|s| s.kernel.as_deref() == Some(kernel)).map(|s| s.value.mean().to_bits());
+    let Some(first) = values.next() else { return false };
+    let (mut count, mut other) = (1usize, false);
+    for v in values {
+        count += 1;
+        other |= v != first;
+    }
+    count >= MIN_COPIED && other
+}
+
 /// Distinct values of `kernel`'s figures printed with [`MIN_DIGITS`]
 /// significant digits or more.
 fn strong_figures(samples: &[Sample], kernel: &str) -> usize {
@@ -439,6 +490,46 @@ mod tests {
             parsed: ParsedFile { benchmark: "lmbench".into(), samples, ..ParsedFile::default() },
             raw: std::sync::Arc::from(&b""[..]),
         }
+    }
+
+    /// A file of `values` (one figure a line) with bytes `raw`.
+    fn saved(rel: &str, values: &[f64], raw: &[u8]) -> ResultFile {
+        let samples = values
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| Sample::new(Metric::new("Time", "s", Better::Lower), v, 3 * i + 3).with_kernel("6.2"))
+            .collect();
+        ResultFile { raw: std::sync::Arc::from(raw), ..file(rel, Some("6.2"), samples) }
+    }
+
+    /// Attacker 27, finding 3: hackbench's three runs saved as
+    /// `hackbench.log` and `hackbench.txt`, byte for byte, were six runs
+    /// (three decimals: `1.260` reads back as three digits, so the
+    /// figure-for-figure check did not take them for a copy), and a
+    /// change of −5.9%~ became a starred regression.
+    #[test]
+    fn a_file_saved_twice_byte_for_byte_counts_once() {
+        let raw = b"Time: 1.285\nTime: 1.331\nTime: 1.260\n";
+        let mut results = vec![
+            saved("6.2/hackbench.log", &[1.285, 1.331, 1.26], raw),
+            saved("6.2/hackbench.txt", &[1.285, 1.331, 1.26], raw),
+        ];
+        let mut diags = Vec::new();
+        drop_copied_runs(&mut results, &mut diags);
+        assert_eq!((results[0].parsed.samples.len(), results[1].parsed.samples.len()), (3, 0));
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert!(diags[0].message.contains("6.2/hackbench.txt is 6.2/hackbench.log byte for byte"), "{diags:?}");
+    }
+
+    /// One run's lone figure in two files alike may be two runs printing
+    /// alike: both read.
+    #[test]
+    fn two_files_of_one_figure_alike_are_two_runs() {
+        let raw = b"Time: 0.440\n";
+        let mut results = vec![saved("6.2/run1.txt", &[0.44], raw), saved("6.2/run2.txt", &[0.44], raw)];
+        let mut diags = Vec::new();
+        drop_copied_runs(&mut results, &mut diags);
+        assert_eq!((results[0].parsed.samples.len(), results[1].parsed.samples.len(), diags.len()), (1, 1, 0));
     }
 
     const A: [f64; 5] = [1.20, 24.07, 188.7, 209.1, 223.3];
