@@ -45,7 +45,10 @@
 //! database node failing makes them) is a warning at that line, and its
 //! summary is not read: its tps counts what the clients left did. So is a
 //! run above whose summary pgbench 10 to 14 reports `client 3 aborted in
-//! command 4 (SQL) of script 0; ERROR: …` (the warning at that line).
+//! command 4 (SQL) of script 0; ERROR: …` (the warning at that line),
+//! and a run of `-t` that did fewer transactions than planned, failed
+//! ones (15+, `--max-tries`) counted as done: `number of transactions
+//! actually processed: 12000/80000` (the warning at that line).
 //!
 //! `progress:` lines (`-P`) and per-statement latencies (`-r`) are not
 //! read. A tps or latency line whose value is no number is an error at its
@@ -69,6 +72,24 @@ struct Run {
     /// The line of a client's abort above this run's summary (`client 3
     /// aborted in command 4 …`): its summary is not read.
     aborted: Option<usize>,
+    /// `number of transactions actually processed: 12000/80000` (a run
+    /// of `-t`): (done, planned, line).
+    processed: Option<(u64, u64, usize)>,
+    /// `number of failed transactions: 10 (0.100%)` (pgbench 15+, a run
+    /// with `--max-tries`): failed transactions are part of a whole run.
+    failed: u64,
+}
+
+/// `number of transactions actually processed: 12000/80000` → (12000,
+/// 80000); a run of `-T` prints no planned count (`: 12221`): `None`.
+fn processed(t: &str) -> Option<(u64, u64)> {
+    let (done, planned) = t.strip_prefix("number of transactions actually processed:")?.trim().split_once('/')?;
+    Some((done.trim().parse().ok()?, planned.trim().parse().ok()?))
+}
+
+/// `number of failed transactions: 10 (0.100%)` → 10.
+fn failed_transactions(t: &str) -> Option<u64> {
+    t.strip_prefix("number of failed transactions:")?.split_whitespace().next()?.parse().ok()
 }
 
 /// pgbench 10 to 14's report of a client that gave up during the run,
@@ -92,6 +113,21 @@ impl Run {
             self.figures.clear();
             let msg = "a pgbench client aborted (a failed query): the run's summary below is not read";
             out.notes.push((at, msg.into()));
+        }
+        if let Some((done, planned, at)) = self.processed.take()
+            && done.saturating_add(self.failed) < planned
+            && !self.figures.is_empty()
+        {
+            // Transactions neither done nor failed: the run stopped early
+            // (clients aborted, the server went away) and its tps counts
+            // what was done before.
+            self.figures.clear();
+            let msg = format!(
+                "pgbench processed {done} of the {planned} transactions planned{}: the run stopped early, its \
+                 summary is not read",
+                if self.failed > 0 { format!(" ({} failed)", self.failed) } else { String::new() }
+            );
+            out.notes.push((at, msg));
         }
         for (metric, value, n) in self.figures.drain(..) {
             let mut s = Sample::new(metric, value, n);
@@ -212,13 +248,17 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             connect = false;
         } else if client_aborted(t) {
             aborted.get_or_insert(n);
+        } else if let Some((done, planned)) = processed(t) {
+            run.processed = Some((done, planned, n));
+        } else if let Some(failed) = failed_transactions(t) {
+            run.failed = failed;
         } else if let Some(v) = t.strip_prefix("pgbench (") {
             // `pgbench (18.3, server 15.12-YB-2025.2.2.2-b0)`: the client's.
             let v = v.split([' ', ')', ',']).next().unwrap_or("");
             if out.version.is_none() && v.starts_with(|c: char| c.is_ascii_digit()) {
                 out.version = Some(v.to_string());
             }
-        } else if t.ends_with("Run was aborted; the above results are incomplete.") {
+        } else if t.contains("Run was aborted") {
             // pgbench 15+: clients aborted (a failed server, a query
             // error); the summary above counts only what the others did.
             if !run.figures.is_empty() {
@@ -236,10 +276,13 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     }
     run.finish(&mut out);
     if out.samples.is_empty() {
-        let reason = match out.notes.iter().find(|(_, m)| m.contains("was aborted") || m.contains("client aborted")) {
+        let stopped =
+            |m: &str| m.contains("was aborted") || m.contains("client aborted") || m.contains("stopped early");
+        let reason = match out.notes.iter().find(|(_, m)| stopped(m)) {
             Some((n, _)) if input.lines[n - 1].contains("Run was aborted") => {
                 format!("line {n}: pgbench says the run was aborted and its results are incomplete")
             }
+            Some((n, m)) if m.contains("stopped early") => format!("line {n}: {m}"),
             Some((n, _)) => {
                 format!("line {n}: a pgbench client aborted (`{}`)", super::failed::quote(&input.lines[n - 1]))
             }
@@ -324,6 +367,33 @@ mod tests {
         let odd = "number of clients: 1\ntps = 5.0 (something new)\nlatency average = 1.0 ms\n";
         let f = Pgbench.parse(&Input::from_text(odd)).unwrap();
         assert_eq!((f.samples.len(), f.notes.len()), (1, 1));
+    }
+
+    /// Attacker 27, finding 2: a run of `-t` that processed 12000 of
+    /// 80000 transactions (its tps 150.2 of what was done) was averaged
+    /// with a whole run; failed transactions of a run with retries make a
+    /// whole run.
+    #[test]
+    fn a_run_that_did_fewer_transactions_than_planned_is_left_out() {
+        let run = |done: &str, failed: &str, tps: &str| {
+            format!(
+                "pgbench (16.2)\ntransaction type: <builtin: TPC-B (sort of)>\nscaling factor: 100\n\
+                 number of clients: 8\nnumber of transactions per client: 10000\n\
+                 number of transactions actually processed: {done}/80000\n\
+                 number of failed transactions: {failed} (0.000%)\nlatency average = 8.0 ms\ntps = {tps} (without \
+                 initial connection time)\n"
+            )
+        };
+        let text =
+            format!("{}{}{}", run("80000", "0", "1001.1"), run("12000", "0", "150.2"), run("79990", "10", "998.3"));
+        let parsed = Pgbench.parse(&Input::from_text(&text)).expect("two whole runs");
+        let tps: Vec<f64> = parsed.samples.iter().filter(|s| s.metric.name == "tps").map(|s| s.value.mean()).collect();
+        assert_eq!(tps, [1001.1, 998.3]);
+        let (line, note) = &parsed.notes[0];
+        assert_eq!(*line, 15, "{note}");
+        assert!(note.contains("processed 12000 of the 80000 transactions planned"), "{note}");
+        let only = Pgbench.parse(&Input::from_text(&run("12000", "0", "150.2"))).unwrap_err().to_string();
+        assert!(only.contains("line 6: pgbench processed 12000 of the 80000"), "{only}");
     }
 
     #[test]
