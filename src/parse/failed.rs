@@ -30,6 +30,10 @@
 //!   the `-v` format; a command that exits non-zero, such as a `make` whose
 //!   build failed, timed a failure, not a run). `-v`'s own `Exit status: 2`
 //!   comes at its block's end and is read by [`super::time`].
+//! * The shell's report that it could not start the command at all:
+//!   `bash: ./build.sh: No such file or directory`, `command not found`,
+//!   `Permission denied` (also dash's `sh: 1: x: not found` and zsh's
+//!   `zsh: command not found: x`), from the shell itself only.
 //!
 //! [`is_command_line`] names a shell prompt's command line (`$ make -j8`,
 //! `root@box:~/linux# time make`): a failure above it was another
@@ -153,6 +157,33 @@ pub fn command_failed(line: &str) -> bool {
         || (t.contains("fatal error: ") && t.contains(" terminated with signal "))
         || t.starts_with("Command terminated by signal ")
         || nonzero_exit(t)
+        || not_run(t)
+}
+
+/// The shell's report that it could not start the command at all (bash:
+/// `bash: ./build.sh: No such file or directory`, `-bash: mkae: command
+/// not found`, `bash: ./x: Permission denied`, `bash: line 1: foo: command
+/// not found`; dash: `sh: 1: foo: not found`; zsh: `zsh: command not
+/// found: mkae`, `zsh: no such file or directory: ./x`): `time` then times
+/// the shell's failure (`real 0m0.001s`). Only a line starting with the
+/// shell's own name: make's subshell names itself by its path (`/bin/sh:
+/// 1: bc: not found` in a build that goes on).
+fn not_run(t: &str) -> bool {
+    let Some(rest) = ["bash: ", "-bash: ", "sh: ", "dash: ", "zsh: "].iter().find_map(|p| t.strip_prefix(p)) else {
+        return false;
+    };
+    const WHY: &[&str] = &[
+        ": No such file or directory",
+        ": command not found",
+        ": Permission denied",
+        ": not found",
+        ": Is a directory",
+        ": Exec format error",
+    ];
+    WHY.iter().any(|w| rest.ends_with(w))
+        || ["command not found: ", "no such file or directory: ", "permission denied: "]
+            .iter()
+            .any(|p| rest.starts_with(p))
 }
 
 /// GNU time's `Command exited with non-zero status 2` (any status but 0).
@@ -222,12 +253,20 @@ mod tests {
             "\tCommand terminated by signal 9",
             "Command exited with non-zero status 2",
             "\tCommand exited with non-zero status 139",
+            "bash: ./build.sh: No such file or directory",
+            "-bash: mkae: command not found",
+            "bash: line 1: foo: command not found",
+            "bash: ./run.sh: Permission denied",
+            "sh: 1: ./bench: not found",
+            "zsh: command not found: mkae",
+            "zsh: no such file or directory: ./build.sh",
         ] {
             assert!(command_failed(l), "{l}");
         }
         for l in [
             "make: *** [Makefile:10: x] Error 1 (ignored)",
             "make: *** Waiting for unfinished jobs....",
+            "/bin/sh: 1: bc: not found",
             "Killed the old process first, then:",
             "Terminated runs are not shown",
             "Command exited with non-zero status",
