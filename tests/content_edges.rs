@@ -1201,3 +1201,24 @@ fn numbered_before_and_after_files_are_runs_of_each_side() {
         report.diagnostics
     );
 }
+
+/// Attacker 27, finding 10: `2.4.7`/`v2.4.7`, `2.4.8`/`2.4.8.0` and
+/// `2.4.9`/`2.4.9 ` (a blank at its end) were kernels of their own, two
+/// rows printed alike, with no word: each later one is warned of.
+#[test]
+fn kernels_of_one_name_but_spelling_are_warned_of() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    for (kernel, value) in [("v2.4.7", "3.3333"), ("2.4.8.0", "4.4444"), ("2.4.9 ", "5.5555"), ("2.4.9", "5.6666")] {
+        put(&content, &format!("m1/{kernel}/dbench-32.txt"), &dbench(value));
+    }
+    let (report, page) = build_ok(tmp.path(), &content);
+    let alike: Vec<String> =
+        report.diagnostics.iter().map(|d| d.to_string()).filter(|d| d.contains("name one kernel")).collect();
+    assert!(page.contains("3.3333") && page.contains("5.5555"), "each is still shown");
+    assert!(alike.iter().any(|d| d.contains("`2.4.7` and `v2.4.7`")), "{alike:#?}");
+    assert!(
+        alike.iter().any(|d| d.contains("`2.4.9` and `2.4.9 `") || d.contains("`2.4.9 ` and `2.4.9`")),
+        "{alike:#?}"
+    );
+}

@@ -95,6 +95,7 @@ pub fn load_machine(
     keep_kernels_with_results(&mut kernels, &results, (&kernel_dirs, &kernel_paths, &files), diags);
     let axis = super::axis::Axis::of(yaml.config.compare.as_ref());
     if axis.kernels {
+        warn_kernels_alike(dir, &kernels, diags);
         let from_files = FileOrder::of(&results, &kernels);
         if yaml.config.kernel_order.is_empty() {
             order_kernels(&mut kernels, &from_files.order);
@@ -279,6 +280,34 @@ fn attach_environment(
         }
         e.facts.extend(super::env::from_yaml(&k.config.env, &format!("{}/kernel.yaml", k.name)));
         k.env = e;
+    }
+}
+
+/// Warns, on the later directory, of kernels of one class whose names are
+/// one kernel's ([`crate::version::alike`]: `v6.2` and `6.2`, `6.1.0` and
+/// `6.1`; also names differing only in case or in blanks at either end,
+/// `6.2 ` and `6.2`, which print alike): each is shown and compared as
+/// a kernel of its own, its runs apart from the other's, which is right
+/// only if they are two builds. Linear in kernels.
+fn warn_kernels_alike(dir: &std::path::Path, kernels: &[Kernel], diags: &mut Vec<Diagnostic>) {
+    let mut seen: rustc_hash::FxHashMap<String, &str> = rustc_hash::FxHashMap::default();
+    for k in kernels {
+        let key = crate::version::alike(k.name.trim()).to_lowercase();
+        match seen.get(&key) {
+            Some(first) => diags.push(Diagnostic::warning(
+                &dir.join(&k.name),
+                None,
+                format!(
+                    "kernels `{first}` and `{}` name one kernel (a git tag's `v`, a `.0` patch level, case or blanks \
+                     aside): they are shown and compared as two, each with its own runs; if they are one kernel, put \
+                     their files in one directory",
+                    k.name
+                ),
+            )),
+            None => {
+                seen.insert(key, &k.name);
+            }
+        }
     }
 }
 
