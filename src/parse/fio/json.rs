@@ -94,6 +94,49 @@ fn option(job: &Map<String, Value>, global: Option<&Map<String, Value>>, key: &s
     }
 }
 
+/// Options no parameter reads ([`super::JsonJob::options`]): the
+/// document's `global options`, the job's own over them, by name; the
+/// options read as parameters, the job's name and log files' names left
+/// out.
+fn unread_options(job: &Map<String, Value>, global: Option<&Map<String, Value>>) -> Vec<(String, String)> {
+    const READ: &[&str] = &[
+        "rw",
+        "readwrite",
+        "bs",
+        "blocksize",
+        "bsrange",
+        "blocksize_range",
+        "ioengine",
+        "iodepth",
+        "numjobs",
+        "kb_base",
+        "name",
+        "output",
+        "group_reporting",
+        // Where a run does its I/O or which seed it draws: a script gives
+        // each run a file or directory of its own; still runs of one set-up.
+        "filename",
+        "directory",
+        "filename_format",
+        "opendir",
+        "randseed",
+    ];
+    let mut options: std::collections::BTreeMap<&str, String> = std::collections::BTreeMap::new();
+    for obj in [global, job.get("job options").and_then(Value::as_object)].into_iter().flatten() {
+        for (k, v) in obj {
+            if READ.contains(&k.as_str()) || k.ends_with("_log") || k.starts_with("log_") {
+                continue;
+            }
+            let v = match v {
+                Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            options.insert(k, v);
+        }
+    }
+    options.into_iter().map(|(k, v)| (k.to_string(), v)).collect()
+}
+
 /// A failed job's error number: fio's JSON job `"error" : 5` (EIO), with
 /// the I/O it did before failing; `None` for `"error" : 0` or none.
 fn job_error(job: &Map<String, Value>) -> Option<u64> {
@@ -222,7 +265,8 @@ pub fn read_document(
         } else if !setups.iter().any(|u| u.0 == name && u.1 == key.1 && u.2 == key.2) {
             setups.push((name, key.1, key.2.clone(), params.rest.clone(), job_line));
         }
-        let mut reported = JsonJob { job: name.to_string(), dirs: Vec::new() };
+        let mut reported =
+            JsonJob { job: name.to_string(), options: unread_options(job, global), lines: (job_line, end), ..Default::default() };
         let mut dir_from = job_line;
         for dir in ["read", "write", "trim", "mixed"] {
             let Some(d) = job.get(dir).and_then(Value::as_object) else { continue };

@@ -165,6 +165,48 @@ pub struct JsonJob {
     pub job: String,
     /// `(read|write|trim|mixed, IOPS, KiB/s)` of each direction with I/O.
     pub dirs: Vec<(&'static str, f64, f64)>,
+    /// Its options as its document prints them (`global options`, then its
+    /// own `job options` over them), by name, that no parameter reads
+    /// (`direct`, `size`, `filename`; not `rw`, `bs`, `ioengine`,
+    /// `iodepth`, `numjobs`, nor a log file's name).
+    pub options: Vec<(String, String)>,
+    /// Its entry's first and last line.
+    pub lines: (usize, usize),
+}
+
+/// Options of a JSON job no parameter reads ([`JsonJob::options`]) that
+/// differ between entries of one job name in a file (two documents of
+/// `direct=1` and `direct=0`, IOPS 95000 and 250000) become a parameter
+/// `options` of each entry's samples (`direct=1`): they are two set-ups,
+/// never runs of one.
+fn label_differing_options(jobs: &[JsonJob], out: &mut ParsedFile) {
+    let mut names: Vec<&str> = jobs.iter().map(|j| j.job.as_str()).collect();
+    names.sort_unstable();
+    names.dedup();
+    for name in names {
+        let entries: Vec<&JsonJob> = jobs.iter().filter(|j| j.job == name).collect();
+        if entries.len() < 2 {
+            continue;
+        }
+        let mut keys: Vec<&str> = entries.iter().flat_map(|j| j.options.iter().map(|(k, _)| k.as_str())).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        let value = |j: &JsonJob, k: &str| j.options.iter().find(|(o, _)| o == k).map_or("", |(_, v)| v.as_str()).to_string();
+        let differ: Vec<&str> =
+            keys.into_iter().filter(|k| entries.iter().any(|j| value(j, k) != value(entries[0], k))).collect();
+        if differ.is_empty() {
+            continue;
+        }
+        for j in entries {
+            let label = differ.iter().map(|k| format!("{k}={}", value(j, k))).collect::<Vec<_>>().join(" ");
+            let of_job = |s: &Sample| {
+                (j.lines.0..=j.lines.1).contains(&s.line) && s.params.iter().any(|p| p.name == "job" && p.value == name)
+            };
+            for s in out.samples.iter_mut().filter(|s| of_job(s)) {
+                s.params.push(crate::model::Param::new("options", label.as_str()));
+            }
+        }
+    }
 }
 
 /// One `numjobs` clone's report of a job (fio without `group_reporting`
@@ -519,6 +561,7 @@ impl BenchParser for Fio {
         for doc in &docs {
             json::read_document(input, doc, &mut out, &mut json_jobs)?;
         }
+        label_differing_options(&json_jobs, &mut out);
         let mut skip: Vec<(usize, usize)> = docs.iter().map(|d| (d.first, d.last)).collect();
         // A JSON document the file ends inside: what is complete before it
         // (a text report, documents) is read; it is a warning, or the
