@@ -16,7 +16,9 @@ use crate::parse::{Input, ParseError};
 
 /// `name: (groupid=0, jobs=10): err= 0: pid=…` → (name, group, jobs).
 pub fn result_header(line: &str) -> Option<(&str, &str, &str)> {
-    let (name, rest) = line.trim_end().split_once(": (groupid=")?;
+    // A report indented as a whole (a markdown code block's TAB or four
+    // spaces: `\trandom-write: (groupid=0, …`) indents its headers too.
+    let (name, rest) = line.trim().split_once(": (groupid=")?;
     // A mail's reflow may glue a separator before it (`--- fiojob: (groupid=0, …`).
     let name = match name.rsplit_once(' ') {
         Some((before, n)) if !before.trim().is_empty() && !before.contains(|c: char| c.is_alphanumeric()) => n,
@@ -43,7 +45,7 @@ pub fn result_header(line: &str) -> Option<(&str, &str, &str)> {
 /// set-up as much as the depth (`libaio` against `sync` of one job
 /// doubled its bandwidth).
 fn definition(line: &str) -> Option<(&str, Vec<(&'static str, String)>)> {
-    let (name, rest) = line.trim_end().split_once(": (g=")?;
+    let (name, rest) = line.trim().split_once(": (g=")?;
     let (_, rest) = rest.split_once("): ")?;
     let mut params = Vec::new();
     let rw = rest.strip_prefix("rw=")?.split(',').next()?.trim();
@@ -1266,7 +1268,8 @@ mod tests {
             result_header("mytest: (groupid=0, jobs=10): err= 0: pid=5178: Wed May"),
             Some(("mytest", "0", "10"))
         );
-        assert_eq!(result_header("  x: (groupid=0, jobs=1): err= 0:"), None);
+        // A report indented as a whole (a markdown code block) is read.
+        assert_eq!(result_header("\tx: (groupid=0, jobs=1): err= 0: pid=1"), Some(("x", "0", "1")));
         let (name, p) = definition(
             "mytest: (g=0): rw=randread, bs=(R) 16.0KiB-16.0KiB, (W) 16.0KiB-16.0KiB, (T) 16.0KiB-16.0KiB, ioengine=psync, iodepth=1",
         )
