@@ -91,7 +91,9 @@
 //! A JSON document that names iperf (`"sum_sent"`, `"test_start"`) but is
 //! cut short or damaged is an error at the line `serde_json` stopped on; a
 //! document without `end` sums (the test failed: `"error"`) is a note. A
-//! text summary line whose bitrate is unreadable is an error at its line.
+//! text summary line whose bitrate is unreadable is an error at its line; a
+//! sender's retransmit count glued to the unit (`11.9 Gbits/sec1 sender`, a
+//! pasted report that lost its spaces) is not: the bitrate before it is read.
 //! A test posted with its interval lines only (stopped, or stalled at
 //! `0.00 bits/sec` and cut before its summary: netdev 2023) has no result
 //! and gives nothing; its interval bitrates are not read.
@@ -397,7 +399,15 @@ fn read_line<'a>(
     (id, cells, role, bidir): (&'a str, Vec<&str>, &'a str, Option<&'a str>),
 ) -> Result<Line<'a>, ParseError> {
     let bad = || ParseError::malformed(n, "an iperf3 summary line with a bitrate in bits/sec", t);
-    let (mbits, step) = bitrate(cells.get(2).ok_or_else(bad)?, cells.get(3).ok_or_else(bad)?).ok_or_else(bad)?;
+    let unit = *cells.get(3).ok_or_else(bad)?;
+    // A sender's retransmit count glued to the unit (`11.9 Gbits/sec1
+    // sender`, a blog's pasted report that lost the spaces between them):
+    // the unit is the text before the count.
+    let unit = match unit.find(|c: char| c.is_ascii_digit()) {
+        Some(at) if role == "sender" && at > 0 && unit[at..].bytes().all(|b| b.is_ascii_digit()) => &unit[..at],
+        _ => unit,
+    };
+    let (mbits, step) = bitrate(cells.get(2).ok_or_else(bad)?, unit).ok_or_else(bad)?;
     let udp = match cells.get(5) {
         Some(&"ms") => {
             let jitter = plain(cells[4]).ok_or_else(bad)?;

@@ -336,7 +336,10 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut time_setting: Option<f64> = None;
     let mut failed: Option<(usize, String)> = None;
     for (n, line) in input.numbered() {
-        let t = match poster_comment(line.trim()).or_else(|| paren_comment(line.trim())) {
+        let t = match poster_comment(line.trim())
+            .or_else(|| paren_comment(line.trim()))
+            .or_else(|| dash_comment(line.trim()))
+        {
             Some(before) => {
                 commented.push(n);
                 before
@@ -541,6 +544,24 @@ fn paren_comment(t: &str) -> Option<&str> {
     (!opens_number && t.ends_with(')') && before.bytes().any(|b| b.is_ascii_digit())).then(|| t[..at].trim_end())
 }
 
+/// A poster's words after a figure, set off by a dash: `95th percentile:
+/// 292.60 - 95% запросов к БД имеют задержку меньше 292 ms` (a Russian
+/// course report, 2023) → `95th percentile:  292.60`. sysbench prints
+/// nothing after a figure; the words must hold a letter, so that no range
+/// or figure is cut.
+fn dash_comment(t: &str) -> Option<&str> {
+    let colon = t.find(':')?;
+    let after = &t[colon + 1..];
+    let number = after.trim_start();
+    if !number.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    let end = colon + 1 + (after.len() - number.len()) + number.find(char::is_whitespace)?;
+    let rest = t[end..].trim_start();
+    let words = rest.strip_prefix(['-', '–', '—'])?;
+    (words.starts_with(char::is_whitespace) && words.chars().any(char::is_alphabetic)).then(|| t[..end].trim_end())
+}
+
 /// `[ 20ms ] Checkpoint report:`, `[ 10s ] Checkpoint report:`: the
 /// header of a report `--report-checkpoints` prints during a run.
 fn is_checkpoint(t: &str) -> bool {
@@ -684,6 +705,13 @@ mod tests {
             Some("total number of events:              45526")
         );
         assert_eq!(poster_comment("total time:     0.9209s  <-- lower"), Some("total time:     0.9209s"));
+        assert_eq!(
+            dash_comment("95th percentile:                      292.60 - 95% запросов к БД"),
+            Some("95th percentile:                      292.60")
+        );
+        assert_eq!(dash_comment("95th percentile:   292.60  - 95 % апросов"), Some("95th percentile:   292.60"));
+        assert_eq!(dash_comment("events (avg/stddev):   2630.4000/49.80"), None);
+        assert_eq!(dash_comment("threads:  4 - 8"), None);
         assert_eq!(paren_comment("events per second:   114.02     (초당 …)"), Some("events per second:   114.02"));
         assert_eq!(paren_comment("time elapsed:   87.7069s       (총 소요시간)"), Some("time elapsed:   87.7069s"));
         assert_eq!(paren_comment("transactions:    19447  (381.31 per sec.)"), None);

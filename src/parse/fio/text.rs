@@ -16,7 +16,9 @@ use crate::parse::{Input, ParseError};
 
 /// `name: (groupid=0, jobs=10): err= 0: pid=…` → (name, group, jobs).
 pub fn result_header(line: &str) -> Option<(&str, &str, &str)> {
-    let (name, rest) = line.trim_end().split_once(": (groupid=")?;
+    // A report indented as a whole (a markdown code block's TAB or four
+    // spaces: `\trandom-write: (groupid=0, …`) indents its headers too.
+    let (name, rest) = line.trim().split_once(": (groupid=")?;
     // A mail's reflow may glue a separator before it (`--- fiojob: (groupid=0, …`).
     let name = match name.rsplit_once(' ') {
         Some((before, n)) if !before.trim().is_empty() && !before.contains(|c: char| c.is_alphanumeric()) => n,
@@ -43,7 +45,7 @@ pub fn result_header(line: &str) -> Option<(&str, &str, &str)> {
 /// set-up as much as the depth (`libaio` against `sync` of one job
 /// doubled its bandwidth).
 fn definition(line: &str) -> Option<(&str, Vec<(&'static str, String)>)> {
-    let (name, rest) = line.trim_end().split_once(": (g=")?;
+    let (name, rest) = line.trim().split_once(": (g=")?;
     let (_, rest) = rest.split_once("): ")?;
     let mut params = Vec::new();
     let rw = rest.strip_prefix("rw=")?.split(',').next()?.trim();
@@ -923,10 +925,19 @@ fn job_error(line: &str) -> Option<&str> {
 /// The pid of fio's line for a job process killed by a signal: `fio:
 /// pid=11375, got signal=9` → `11375` (fio 2.x and 3.x print it to stderr
 /// before the report, whose job section still reads `err= 0`).
+///
+/// Also fio's line for a job that failed: `fio: pid=4045,
+/// err=110/file:io_u.c:1889, func=io_u error, error=Connection timed out`
+/// (a page may keep only `fio: pid=28242, err=5`); `err=0` is no failure.
 fn killed_pid(line: &str) -> Option<&str> {
-    let (pid, signal) = line.trim().strip_prefix("fio: pid=")?.split_once(", got signal=")?;
+    let rest = line.trim().strip_prefix("fio: pid=")?;
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    (digits(pid) && digits(signal.trim_end())).then_some(pid)
+    if let Some((pid, signal)) = rest.split_once(", got signal=") {
+        return (digits(pid) && digits(signal.trim_end())).then_some(pid);
+    }
+    let (pid, err) = rest.split_once(", err=")?;
+    let code: &str = err.split(|c: char| !c.is_ascii_digit()).next()?;
+    (digits(pid) && digits(code) && code.bytes().any(|b| b != b'0')).then_some(pid)
 }
 
 /// The pid of a job section's header: `rawstor: (groupid=0, jobs=1): err=
@@ -973,7 +984,9 @@ pub fn drop_failed_runs(input: &Input, out: &mut ParsedFile) {
         let unmatched_kill = killed_pid(t)
             .is_some_and(|pid| !lines.iter().any(|l| result_header(l).is_some() && header_pid(l) == Some(pid)));
         if t.starts_with("fio: terminating on signal") || unmatched_kill {
-            let why = if unmatched_kill {
+            let why = if unmatched_kill && t.contains(", err=") {
+                format!("a fio job failed (`{t}`), and no job's section names its pid")
+            } else if unmatched_kill {
                 format!("a fio job was killed (`{t}`), and no job's section names its pid")
             } else {
                 format!("fio was stopped (`{t}`)")
@@ -997,7 +1010,8 @@ pub fn drop_failed_runs(input: &Input, out: &mut ParsedFile) {
             };
             (why, first)
         } else if let Some(k) = killed_at(&lines[i]) {
-            (format!("fio job killed (`{}`, line {})", lines[k].trim(), k + 1), k + 1)
+            let what = if lines[k].contains(", err=") { "failed" } else { "killed" };
+            (format!("fio job {what} (`{}`, line {})", lines[k].trim(), k + 1), k + 1)
         } else {
             i += 1;
             continue;
@@ -1107,6 +1121,13 @@ mod tests {
         }
         assert_eq!(killed_pid("fio: pid=11375, got signal=9"), Some("11375"));
         assert_eq!(header_pid("rawstor: (groupid=0, jobs=1): err= 0: pid=11375: Mon Sep"), Some("11375"));
+        // A failed job's line, whole or as a page kept it; `err=0` is none.
+        assert_eq!(
+            killed_pid("fio: pid=4045, err=110/file:io_u.c:1889, func=io_u error, error=Connection timed out"),
+            Some("4045")
+        );
+        assert_eq!(killed_pid("\tfio: pid=28242, err=5"), Some("28242"));
+        assert_eq!(killed_pid("fio: pid=1, err=0/file:x.c:1"), None);
     }
 
     /// attack25's fx/zero.txt: a randread job whose `read:` line is
@@ -1266,7 +1287,8 @@ mod tests {
             result_header("mytest: (groupid=0, jobs=10): err= 0: pid=5178: Wed May"),
             Some(("mytest", "0", "10"))
         );
-        assert_eq!(result_header("  x: (groupid=0, jobs=1): err= 0:"), None);
+        // A report indented as a whole (a markdown code block) is read.
+        assert_eq!(result_header("\tx: (groupid=0, jobs=1): err= 0: pid=1"), Some(("x", "0", "1")));
         let (name, p) = definition(
             "mytest: (g=0): rw=randread, bs=(R) 16.0KiB-16.0KiB, (W) 16.0KiB-16.0KiB, (T) 16.0KiB-16.0KiB, ioengine=psync, iodepth=1",
         )

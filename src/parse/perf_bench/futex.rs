@@ -22,6 +22,8 @@
 //! secs = 300` line, perf's mean over the threads of the run (the threads'
 //! own `[thread N] … [ 490919 ops/sec ]` lines are parts of that run and
 //! are not read; the ± is perf's standard error of that mean, not read).
+//! perf prints that mean as an integer, so a locale's thousands separators
+//! in it (`Averaged 1.487.148 operations/sec (+- 0,53%)`) are read as such.
 //!
 //! wake, wake-parallel and requeue repeat the measurement (10 runs by
 //! default): each `[Run N]:` line is a run, read as one sample of the
@@ -150,6 +152,26 @@ pub(super) fn summary_whole(t: &str) -> bool {
         .is_some_and(|(_, secs)| secs.bytes().all(|b| b.is_ascii_digit()))
 }
 
+/// The mean of `Averaged %ld operations/sec` printed with a locale's
+/// thousands separator (`1.487.148`, `42.410` in a German locale, whose
+/// `(+- 0,53%)` has a decimal comma: linux-kernel 2025): perf prints an
+/// integer there, so a `.`, `,`, `'` or space between groups of three
+/// digits is a separator, never a decimal point. `None` unless every
+/// group after the first has three digits and one separator is used.
+fn grouped_integer(v: &str) -> Option<f64> {
+    let v = v.trim();
+    let sep = v.chars().find(|c| !c.is_ascii_digit())?;
+    if !matches!(sep, '.' | ',' | '\'' | ' ' | '\u{a0}' | '\u{202f}') {
+        return None;
+    }
+    let mut groups = v.split(sep);
+    let first = groups.next()?;
+    let ok_first = (1..=3).contains(&first.len()) && first.bytes().all(|b| b.is_ascii_digit());
+    let rest: Vec<&str> = groups.collect();
+    let ok_rest = !rest.is_empty() && rest.iter().all(|g| g.len() == 3 && g.bytes().all(|b| b.is_ascii_digit()));
+    (ok_first && ok_rest).then(|| v.chars().filter(char::is_ascii_digit).collect::<String>().parse().ok())?
+}
+
 /// Reads a futex summary or result line; true when it was one.
 pub(super) fn line(sec: &mut Section, n: usize, t: &str, out: &mut ParsedFile) -> Result<bool, ParseError> {
     // The summary's tail wrapped onto a line of its own by a mail (`Run
@@ -161,7 +183,7 @@ pub(super) fn line(sec: &mut Section, n: usize, t: &str, out: &mut ParsedFile) -
         return Ok(true);
     }
     if let Some(rest) = t.strip_prefix("Averaged ") {
-        let v = rest.split_once(" operations/sec").and_then(|(v, _)| plain(v));
+        let v = rest.split_once(" operations/sec").and_then(|(v, _)| grouped_integer(v).or_else(|| plain(v)));
         let v = v.ok_or_else(|| ParseError::malformed(n, "`Averaged N operations/sec …`", t))?;
         command_options(sec);
         out.samples.push(sec.sample(Metric::new("operations", "ops/sec", Better::Higher), v, n));

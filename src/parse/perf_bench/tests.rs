@@ -125,3 +125,21 @@ fn futex_hash_command_without_header_and_its_bucket_options() {
     assert_eq!(params(&got.samples[1]), "immutable=yes buckets=512 threads=8");
     assert_eq!(got.samples[1].value, crate::model::Value::Single { value: 1536035.0 });
 }
+
+/// `perf bench futex hash` in a German locale prints its integer mean with
+/// thousands separators (`Averaged 1.487.148 operations/sec (+- 0,53%)`,
+/// linux-kernel 2025): 1487148, never 1.487; `42.410` is 42410.
+#[test]
+fn futex_hash_mean_with_a_locales_thousands_separators() {
+    let f = read(
+        "# Running 'futex/hash' benchmark:\nRun summary [PID 1]: 32 threads, each operating on 1024 [shared] futexes for 10 secs.\n\n\
+         Averaged 1.487.148 operations/sec (+- 0,53%), total secs = 10\n\
+         # Running 'futex/hash' benchmark:\nRun summary [PID 2]: 144 threads, each operating on 1024 [shared] futexes for 20 secs.\n\n\
+         Averaged 42.410 operations/sec (+- 0,20%), total secs = 20\n",
+    );
+    let values: Vec<f64> = f.samples.iter().map(|s| s.value.mean()).collect();
+    assert_eq!(values, [1487148.0, 42410.0]);
+    for bad in ["Averaged 1.48.148 operations/sec", "Averaged 1.487,148 operations/sec"] {
+        assert!(PerfBench.parse(&Input::from_text(&format!("# Running 'futex/hash' benchmark:\n{bad}\n"))).is_err());
+    }
+}
