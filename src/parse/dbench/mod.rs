@@ -39,7 +39,8 @@
 //! | `time`       | see [`super::time`] (`elapsed`, `user`, `system`, `CPU`, faults; or `real`, `user`, `sys`) | | |
 //!
 //! Parameters: `clients` and `procs` as the 4.x result line prints them (in
-//! that order); for 1.x–3.x `procs`, from the result line's `N procs`, or
+//! that order), and `sync` (`open`, `dirs`) for a 4.x run with `-s` / `-S`,
+//! whose line says ` (sync open)` / ` (sync dirs)` after `MB/sec`; for 1.x–3.x `procs`, from the result line's `N procs`, or
 //! else from the run's own `N clients started` line (the one since the
 //! previous result), or else from the latest earlier command line (`dbench
 //! 32`, `./dbench 48`, `time ./dbench 32`, `2023-10-30 16:13:09 tbench -t 30
@@ -486,8 +487,12 @@ impl<'a> Reader<'a> {
         let trailing = if glued_time { None } else { r.trailing.as_deref() };
         let label = self.label_text(r.prefix_label.as_deref(), trailing);
         let setup = std::mem::take(&mut self.setup);
+        let sync = (!r.sync.is_empty()).then(|| r.sync.join(", "));
         let push = |out: &mut ParsedFile, s: Sample| {
-            let s = setup.iter().fold(with_params(s, &params), |s, (n, v)| s.with_param(*n, v));
+            let mut s = setup.iter().fold(with_params(s, &params), |s, (n, v)| s.with_param(*n, v));
+            if let Some(sync) = &sync {
+                s = s.with_param("sync", sync);
+            }
             out.samples.push(with_label(s, label.as_deref()))
         };
         let tm = Metric::new("Throughput", "MB/s", Better::Higher);
@@ -861,6 +866,40 @@ mod tests {
 
     fn param(s: &Sample, name: &str) -> Option<String> {
         s.params.iter().find(|p| p.name == name).map(|p| p.value.to_string())
+    }
+
+    /// From linux-btrfs 2021 (Wang Yugui's dbench -s runs): `Throughput
+    /// 481.002 MB/sec (sync open)  32 clients  32 procs  max_latency=…`.
+    /// The counts and max_latency after ` (sync open)` were not read: a
+    /// 16-client and a 32-client run were averaged as runs, max_latency
+    /// dropped. Now both are read and the sync mode is a set-up.
+    #[test]
+    fn sync_open_runs_keep_their_counts_and_mode() {
+        let f = Dbench
+            .parse(&Input::from_text(
+                " WriteX        457376     3.665   957.922\n\n\
+             Throughput 481.002 MB/sec (sync open)  32 clients  32 procs  max_latency=957.929 ms\n\n\
+             Throughput 3789.19 MB/sec  32 clients  32 procs  max_latency=0.470 ms\n\n\
+             Throughput 12.5 MB/sec (sync open) (sync dirs)  16 clients  16 procs  max_latency=9.5 ms\n",
+            ))
+            .unwrap();
+        assert_eq!(vals(&f, "", "max_latency"), vec![957.929, 0.47, 9.5]);
+        let tput: Vec<(Option<String>, Option<String>)> = f
+            .samples
+            .iter()
+            .filter(|s| s.metric.name == "Throughput")
+            .map(|s| (param(s, "clients"), param(s, "sync")))
+            .collect();
+        assert_eq!(
+            tput,
+            vec![
+                (Some("32".into()), Some("open".into())),
+                (Some("32".into()), None),
+                (Some("16".into()), Some("open, dirs".into()))
+            ]
+        );
+        let op = f.samples.iter().find(|s| s.metric.name == "WriteX MaxLat").unwrap();
+        assert_eq!(param(op, "sync").as_deref(), Some("open"));
     }
 
     #[test]

@@ -38,6 +38,9 @@ pub(super) struct Result4 {
     pub(super) trailing: Option<String>,
     /// `max_latency=3D3.481`: quoted-printable `=3D` read as `=`.
     pub(super) qp_latency: bool,
+    /// dbench 4's ` (sync open)` / ` (sync dirs)` after `MB/sec` (`-s`,
+    /// `-S`): `open`, `dirs`, in the order printed.
+    pub(super) sync: Vec<&'static str>,
 }
 
 /// True when a line may be the wrapped tail of the result line above it:
@@ -212,6 +215,7 @@ pub(super) fn read_result(input: &Input, idx: usize) -> Result<Option<Result4>, 
         prefix_label: prefix_label(&toks, s),
         trailing: None,
         qp_latency: false,
+        sync: Vec::new(),
     };
     let mut k = s + 3;
     while let Some(t) = toks.get(k) {
@@ -226,6 +230,21 @@ pub(super) fn read_result(input: &Input, idx: usize) -> Result<Option<Result4>, 
                 }
                 None => break,
             }
+        }
+        // `Throughput 481.002 MB/sec (sync open)  32 clients …`: dbench -s
+        // (and -S, `(sync dirs)`) runs, a set-up of their own; the counts
+        // and max_latency follow.
+        if t.text == "(sync"
+            && let Some(mode) = toks.get(k + 1).and_then(|u| match u.text {
+                "open)" => Some("open"),
+                "dirs)" => Some("dirs"),
+                _ => None,
+            })
+        {
+            res.sync.push(mode);
+            res.last_idx = toks[k + 1].idx;
+            k += 2;
+            continue;
         }
         if let Some(v) = t.text.strip_prefix("max_latency=") {
             match (latency_value(v), toks.get(k + 1)) {

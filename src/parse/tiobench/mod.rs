@@ -69,7 +69,10 @@
 //! (bytes), `threads`, each when the table has that column; an old table's
 //! `Dir` is a `dir` parameter when it is not `.`. Kernel: the Identifier /
 //! Kernel (first) column of the row, so rows of two identifiers are two
-//! kernels, never runs of one; an old table's `Dir` names no kernel.
+//! kernels, never runs of one; an old table's `Dir` names no kernel. An
+//! identifier that is no kernel's name (`ext3`, `xfs`: tiobench.pl's
+//! `--identifier` set to what the runs compare) is the parameter
+//! `identifier` of the file's kernel instead, a row of its own.
 //!
 //! Which cell is which column is found from the row itself, never from where
 //! the header words sit: the header names the columns in order, the cells
@@ -225,14 +228,32 @@ fn row_samples(row: &Row, lay: &Layout, groups: &[String]) -> Result<Vec<Sample>
         }
         if lay.label_is_kernel && !row.label.is_empty() {
             // `2.5.70-ext2`: kernel 2.5.70 on ext2, not a kernel of that name.
+            // An identifier that names no kernel (`--identifier ext3`,
+            // `xfs`: file systems compared on one kernel) is a set-up of
+            // the file's kernel, not a kernel: as a kernel, the rows of two
+            // kernels' files, each naming `ext3`, were averaged as runs of
+            // a kernel `ext3`.
             s = match crate::parse::labels::kernel_and_filesystem(&row.label) {
                 Some((kernel, fs)) => s.with_kernel(kernel).with_param("fs", fs),
-                None => s.with_kernel(row.label.clone()),
+                None if names_kernel(&row.label) => s.with_kernel(row.label.clone()),
+                None => s.with_param("identifier", &row.label),
             };
         }
         out.push(s);
     }
     Ok(out)
+}
+
+/// Whether a row's identifier names a kernel: a kernel's name, or one
+/// with a patch's name glued on (`2.4.17rat`): a release number first
+/// (`2.4`, after a `linux-`). `ext3` and `xfs` name none.
+fn names_kernel(label: &str) -> bool {
+    if crate::parse::labels::is_kernel_name(label) {
+        return true;
+    }
+    let b = crate::parse::labels::bare_kernel(label).as_bytes();
+    let major = b.iter().take_while(|c| c.is_ascii_digit()).count();
+    (1..=2).contains(&major) && b.get(major) == Some(&b'.') && b.get(major + 1).is_some_and(u8::is_ascii_digit)
 }
 
 /// The tiobench version the text names (`tiobench-0.3.3`, `tiobench 0.3.1`).
