@@ -1201,3 +1201,47 @@ fn numbered_before_and_after_files_are_runs_of_each_side() {
         report.diagnostics
     );
 }
+
+/// Directories named by a number alone count runs only where their numbers
+/// in one directory are 1, 2, … n (or LKP's 0, 1, …): `6.1/1/`, `6.1/4/`,
+/// `6.1/16/` (thread or client counts) are three set-ups, each compared
+/// with the baseline's directory of that number; they were averaged as
+/// three runs (a -10% at 16 and +10% at 4 read as one -2.0%). `r/1/`,
+/// `r/2/` beside them stay two runs of `r`.
+#[test]
+fn numbered_directories_that_do_not_count_runs_are_set_ups() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let c = tmp.path().join("content");
+    put(&c, "m1/machine.yaml", "name: \"M\"\nbaseline: \"6.1\"\n");
+    for (k, dir, mb) in [
+        ("6.1", "1", "10.1"),
+        ("6.1", "4", "30.1"),
+        ("6.1", "16", "50.1"),
+        ("6.2", "1", "10.3"),
+        ("6.2", "4", "33.1"),
+        ("6.2", "16", "45.1"),
+        ("6.1", "r/1", "20.1"),
+        ("6.1", "r/2", "20.3"),
+        ("6.2", "r/0", "22.1"),
+        ("6.2", "r/1", "22.4"),
+    ] {
+        put(&c, &format!("m1/{k}/{dir}/dbench.txt"), dbench(mb));
+    }
+    let out = tmp.path().join("output");
+    build(&BuildOptions::new(&c, &out)).expect("site builds");
+    let csv = class_csv(&out, "m1");
+    for (k, dir, mean) in [
+        ("6.1", "1", "10.1"),
+        ("6.1", "4", "30.1"),
+        ("6.1", "16", "50.1"),
+        ("6.2", "16", "45.1"),
+        ("6.1", "r", "20.2"),
+        ("6.2", "r", "22.25"),
+    ] {
+        assert!(has_row(&csv, k, &format!("{k},{dir},"), mean), "{k} {dir} {mean}:\n{csv}");
+    }
+    assert!(!csv.contains(",r/"), "{csv}");
+    let mail = std::fs::read_to_string(out.join("m1/email.txt")).expect("mail");
+    assert!(mail.contains("- dbench Throughput r: 6.2 +10.1% vs 6.1"), "{mail}");
+    assert!(!mail.contains("-2.0%"), "{mail}");
+}
