@@ -1245,3 +1245,32 @@ fn numbered_directories_that_do_not_count_runs_are_set_ups() {
     assert!(mail.contains("- dbench Throughput r: 6.2 +10.1% vs 6.1"), "{mail}");
     assert!(!mail.contains("-2.0%"), "{mail}");
 }
+
+/// A benchmark's files directly in one kernel's directory and in a set-up
+/// directory in another's (`6.1/dbench.txt`, `6.2/ext4/dbench.txt`) are
+/// not alike: 6.1's name no set-up, so nothing says they ran on ext4. 6.2
+/// is not compared with 6.1 and the note says why; it read `+49.8%*`. A
+/// third kernel whose files sit directly in its directory (`6.3/`) is
+/// compared, and run directories (`run2/`) name no set-up.
+#[test]
+fn files_in_a_set_up_directory_are_not_compared_with_files_in_none() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let c = tmp.path().join("content");
+    put(&c, "m1/machine.yaml", "name: \"M\"\nbaseline: \"6.1\"\n");
+    for (path, mb) in [
+        ("6.1/dbench.txt", "10.1"),
+        ("6.1/run2/dbench.txt", "10.2"),
+        ("6.2/ext4/dbench.txt", "15.1"),
+        ("6.2/ext4/run2/dbench.txt", "15.3"),
+        ("6.3/dbench.txt", "10.5"),
+        ("6.3/run2/dbench.txt", "10.6"),
+    ] {
+        put(&c, &format!("m1/{path}"), dbench(mb));
+    }
+    let out = tmp.path().join("output");
+    build(&BuildOptions::new(&c, &out)).expect("site builds");
+    let mail = std::fs::read_to_string(out.join("m1/email.txt")).expect("mail");
+    assert!(!mail.contains("+49.8%"), "{mail}");
+    assert!(mail.contains("not compared with 6.1: 6.2 (no row with 6.1's set-up, no dir)"), "{mail}");
+    assert!(mail.contains("6.3           10.55±0.071 +3.9%~"), "{mail}");
+}

@@ -21,7 +21,10 @@
 //! files share a name, so no "averaged as if runs" warning fired). So
 //! are files of one benchmark in set-up directories of different names
 //! in different kernels' directories (`6.1/ext4/`, `6.2/xfs/`): each is
-//! compared only with a directory of its name, never ext4 with xfs. A
+//! compared only with a directory of its name, never ext4 with xfs; and
+//! files directly in one kernel's directory and in a set-up directory in
+//! another's (`6.1/dbench.txt`, `6.2/ext4/dbench.txt`): 6.1's name no
+//! set-up, so nothing says they were ext4's, and 6.2 is not compared. A
 //! benchmark whose files sit in one set-up directory of the same name
 //! in every kernel (`6.1/results/dbench.txt`, `6.2/results/dbench.txt`)
 //! gets no parameter: nothing there is two set-ups.
@@ -157,7 +160,10 @@ fn setup_dirs(rel_path: &str, kernel_dir: &str, counts_runs: &dyn Fn(&str) -> bo
 /// under two or more different set-up directories, or two kernels'
 /// directories hold them under set-up directories of different names
 /// (`6.1/ext4/`, `6.2/xfs/`: each compared only with a directory of its
-/// own name, so 6.2 is not compared with 6.1) (the module's doc).
+/// own name, so 6.2 is not compared with 6.1), or one kernel's directory
+/// holds them directly and another's in a set-up directory
+/// (`6.1/dbench.txt`, `6.2/ext4/dbench.txt`: not compared either) (the
+/// module's doc).
 /// Files directly in the class directory (no kernel directory) are left
 /// as they are.
 ///
@@ -174,19 +180,18 @@ pub fn label_by_setup_dirs(results: &mut [ResultFile], diags: &mut Vec<Diagnosti
             Some(setup_dirs(&rf.rel_path, k, &|stem| numbered.get(&(k, stem)).is_some_and(|n| n.counts_runs)))
         })
         .collect();
-    // Benchmarks some kernel directory holds under two set-up directories,
-    // or two kernel directories under set-up directories of different
-    // names (`6.1/ext4/` and `6.2/xfs/`: not alike, so not compared).
-    let mut seen: FxHashMap<(&str, &str), &str> = FxHashMap::default();
+    // Benchmarks whose files sit in set-up directories of different names,
+    // in one kernel directory or in two (`6.1/ext4/` and `6.2/xfs/`: not
+    // alike, so not compared), or in a set-up directory in one kernel's
+    // directory and directly in another's (`6.1/dbench.txt`,
+    // `6.2/ext4/dbench.txt`: 6.1's names no set-up, so nothing says it was
+    // ext4's).
     let mut named: FxHashMap<&str, &str> = FxHashMap::default();
     let mut split: FxHashSet<&str> = FxHashSet::default();
     for (rf, d) in results.iter().zip(&dirs) {
-        let (Some(k), Some(d)) = (rf.kernel_dir.as_deref(), d.as_deref()) else { continue };
+        let Some(d) = d.as_deref() else { continue };
         let bench = rf.parsed.benchmark.as_str();
-        if *seen.entry((k, bench)).or_insert(d) != d {
-            split.insert(bench);
-        }
-        if !d.is_empty() && *named.entry(bench).or_insert(d) != d {
+        if *named.entry(bench).or_insert(d) != d {
             split.insert(bench);
         }
     }
