@@ -61,8 +61,10 @@ pub struct Summary {
     pub n: u32,
     /// Arithmetic mean.
     pub mean: f64,
-    /// Sample standard deviation (n − 1 denominator); `None` when n < 2 or
-    /// when a reported summary gave no deviation.
+    /// Sample standard deviation (n − 1 denominator); `None` when n < 2,
+    /// when a reported summary gave no deviation, or when one is of an
+    /// unstated number of runs ([`Value::Summary`] with `n` 1): such a
+    /// cell is not tested.
     pub stddev: Option<f64>,
     /// Coefficient of variation, stddev / |mean| (a fraction, not percent).
     pub cv: Option<f64>,
@@ -116,7 +118,14 @@ impl Summary {
         } else {
             None
         };
-        let stddev = stddev.map(|sd| denoise(sd, mean.abs()));
+        // A summary of an unstated number of runs (a deviation with `n` 1:
+        // kernbench's `Average … Run` block without its `run number N`
+        // lines) weighs as one run with no spread of its own: pooled with
+        // others, the spread of their means alone would be tested as
+        // theirs (two such means 0.06 apart read ±0.042 beside their own
+        // ±1.2, and tested). The cell keeps its mean, untested.
+        let unstated = values.iter().any(|v| matches!(*v, Value::Summary { stddev: Some(_), n: 1, .. }));
+        let stddev = stddev.filter(|_| !unstated).map(|sd| denoise(sd, mean.abs()));
         let means: Vec<f64> = groups.iter().map(|g| g.0).collect();
         let base = Self::of_samples(&means);
         Some(Summary { n, mean, stddev, cv: cv(mean, stddev), min: base.min, max: base.max, median: base.median })
@@ -449,6 +458,20 @@ mod tests {
         let s = Summary::of(&[Value::Summary { mean: 28.094, stddev: Some(0.182565), n: 5 }]).unwrap();
         assert_eq!(s.n, 5);
         assert_eq!(s.stddev, Some(0.182565));
+    }
+
+    /// Means of an unstated number of runs (a deviation with `n` 1) pooled
+    /// with each other or with runs keep their mean but no deviation, so
+    /// the cell is not tested: two kernbench means 65.25 (1.2) and 65.31
+    /// (1.1) read ±0.042 over "2 runs" and were tested (session 27).
+    #[test]
+    fn means_of_unstated_run_counts_are_not_tested() {
+        let unstated = |mean| Value::Summary { mean, stddev: Some(1.2), n: 1 };
+        let s = Summary::of(&[unstated(65.25), unstated(65.31)]).unwrap();
+        assert!((s.mean - 65.28).abs() < 1e-9 && s.stddev.is_none(), "{s:?}");
+        let s = Summary::of(&[unstated(65.25), Value::single(66.0)]).unwrap();
+        assert!(s.stddev.is_none(), "{s:?}");
+        assert!(welch(&s, &Summary::of_samples(&[60.0, 61.0, 62.0])).is_none());
     }
 
     #[test]

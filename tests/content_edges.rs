@@ -1165,10 +1165,11 @@ fn set_up_directories_of_different_names_per_kernel_are_not_compared() {
 
 /// will-it-scale CSVs numbered per side of a comparison (`before1.csv` …
 /// `before3.csv`, `after1.csv` …) in one kernel directory are 3 runs of
-/// each side: the warning about averaging different results names a
-/// `before` and an `after` file, and the three `before` runs alone are
-/// averaged without one. They were six different results (attacker 26),
-/// and `before1.csv`…`before3.csv` alone warned as if different.
+/// each side, two set-ups (`file before`, `file after`), and the three
+/// `before` runs alone are averaged without a warning. They were six
+/// different results (attacker 26), then one cell of 6 runs with a
+/// warning (session 26), and `before1.csv`…`before3.csv` alone warned as
+/// if different.
 #[test]
 fn numbered_before_and_after_files_are_runs_of_each_side() {
     let tmp = tempfile::tempdir().expect("tmp");
@@ -1187,9 +1188,12 @@ fn numbered_before_and_after_files_are_runs_of_each_side() {
         put(&c, &format!("m1/6.1/{name}.csv"), csv(ops));
     }
     let report = build(&BuildOptions::new(&c, &out)).expect("site builds");
-    let merged: Vec<String> =
-        report.diagnostics.iter().map(|d| d.to_string()).filter(|d| d.contains("averaged")).collect();
-    assert!(merged.len() == 1 && merged[0].contains("6.1/after1.csv and 6.1/before1.csv both give ops"), "{merged:?}");
+    // Two set-ups, `file before` and `file after`, of 3 runs each: they
+    // were one cell of 6 runs, warned of but pooled (session 27).
+    assert!(!report.diagnostics.iter().any(|d| d.message.contains("averaged")), "{:?}", report.diagnostics);
+    let rows = class_csv(&out, "m1");
+    assert!(has_row(&rows, "6.1", "6.1,before,", ",3,102000,"), "{rows}");
+    assert!(has_row(&rows, "6.1", "6.1,after,", ",3,122000,"), "{rows}");
     // Different tests' files (mmap1, mmap2) stay different results.
     std::fs::remove_dir_all(c.join("m1/6.1")).expect("rm");
     put(&c, "m1/6.1/mmap1.csv", csv("101000"));
@@ -1221,4 +1225,77 @@ fn kernels_of_one_name_but_spelling_are_warned_of() {
         alike.iter().any(|d| d.contains("`2.4.9` and `2.4.9 `") || d.contains("`2.4.9 ` and `2.4.9`")),
         "{alike:#?}"
     );
+}
+
+/// Directories named by a number alone count runs only where their numbers
+/// in one directory are 1, 2, … n (or LKP's 0, 1, …): `6.1/1/`, `6.1/4/`,
+/// `6.1/16/` (thread or client counts) are three set-ups, each compared
+/// with the baseline's directory of that number; they were averaged as
+/// three runs (a -10% at 16 and +10% at 4 read as one -2.0%). `r/1/`,
+/// `r/2/` beside them stay two runs of `r`.
+#[test]
+fn numbered_directories_that_do_not_count_runs_are_set_ups() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let c = tmp.path().join("content");
+    put(&c, "m1/machine.yaml", "name: \"M\"\nbaseline: \"6.1\"\n");
+    for (k, dir, mb) in [
+        ("6.1", "1", "10.1"),
+        ("6.1", "4", "30.1"),
+        ("6.1", "16", "50.1"),
+        ("6.2", "1", "10.3"),
+        ("6.2", "4", "33.1"),
+        ("6.2", "16", "45.1"),
+        ("6.1", "r/1", "20.1"),
+        ("6.1", "r/2", "20.3"),
+        ("6.2", "r/0", "22.1"),
+        ("6.2", "r/1", "22.4"),
+    ] {
+        put(&c, &format!("m1/{k}/{dir}/dbench.txt"), dbench(mb));
+    }
+    let out = tmp.path().join("output");
+    build(&BuildOptions::new(&c, &out)).expect("site builds");
+    let csv = class_csv(&out, "m1");
+    for (k, dir, mean) in [
+        ("6.1", "1", "10.1"),
+        ("6.1", "4", "30.1"),
+        ("6.1", "16", "50.1"),
+        ("6.2", "16", "45.1"),
+        ("6.1", "r", "20.2"),
+        ("6.2", "r", "22.25"),
+    ] {
+        assert!(has_row(&csv, k, &format!("{k},{dir},"), mean), "{k} {dir} {mean}:\n{csv}");
+    }
+    assert!(!csv.contains(",r/"), "{csv}");
+    let mail = std::fs::read_to_string(out.join("m1/email.txt")).expect("mail");
+    assert!(mail.contains("- dbench Throughput r: 6.2 +10.1% vs 6.1"), "{mail}");
+    assert!(!mail.contains("-2.0%"), "{mail}");
+}
+
+/// A benchmark's files directly in one kernel's directory and in a set-up
+/// directory in another's (`6.1/dbench.txt`, `6.2/ext4/dbench.txt`) are
+/// not alike: 6.1's name no set-up, so nothing says they ran on ext4. 6.2
+/// is not compared with 6.1 and the note says why; it read `+49.8%*`. A
+/// third kernel whose files sit directly in its directory (`6.3/`) is
+/// compared, and run directories (`run2/`) name no set-up.
+#[test]
+fn files_in_a_set_up_directory_are_not_compared_with_files_in_none() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let c = tmp.path().join("content");
+    put(&c, "m1/machine.yaml", "name: \"M\"\nbaseline: \"6.1\"\n");
+    for (path, mb) in [
+        ("6.1/dbench.txt", "10.1"),
+        ("6.1/run2/dbench.txt", "10.2"),
+        ("6.2/ext4/dbench.txt", "15.1"),
+        ("6.2/ext4/run2/dbench.txt", "15.3"),
+        ("6.3/dbench.txt", "10.5"),
+        ("6.3/run2/dbench.txt", "10.6"),
+    ] {
+        put(&c, &format!("m1/{path}"), dbench(mb));
+    }
+    let out = tmp.path().join("output");
+    build(&BuildOptions::new(&c, &out)).expect("site builds");
+    let mail = std::fs::read_to_string(out.join("m1/email.txt")).expect("mail");
+    assert!(!mail.contains("+49.8%"), "{mail}");
+    assert!(mail.contains("not compared with 6.1: 6.2 (no row with 6.1's set-up, no dir)"), "{mail}");
+    assert!(mail.contains("6.3           10.55±0.071 +3.9%~"), "{mail}");
 }

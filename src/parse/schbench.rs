@@ -42,7 +42,8 @@
 //! is not shorter is an interim one, superseded by the cumulative report
 //! after it; it is not read, and an info note says where the final report
 //! is. The `current rps:` lines are not read either (the RPS percentiles
-//! summarise them). Anything else between reports (a label, a blank line,
+//! summarise them); a file with them and no final RPS figure (an `RPS
+//! percentiles` report or `average rps:`) gets a note at the first. Anything else between reports (a label, a blank line,
 //! LKP's `Iteration :` line) ends the stretch: both reports are runs.
 //! A report whose runtime is short of the command line's `-r` (`runtime
 //! 20 (s)` under `./schbench … -r 30`: a log cut after an interim report)
@@ -157,6 +158,9 @@ struct Reader {
     runtime: Option<u64>,
     /// The last RPS report's `min=…, max=…`, for the `average rps:` after it.
     rps_range: Option<(f64, f64)>,
+    /// The first `current rps:` line: where a file gives no final RPS
+    /// figure, its rates are said not read there.
+    current_rps: Option<usize>,
 }
 
 /// The value of a command-line option: `-m 2`, or glued as getopt allows
@@ -238,6 +242,9 @@ impl Reader {
     }
 
     fn line(&mut self, n: usize, t: &str) -> Result<(), ParseError> {
+        if self.current_rps.is_none() && t.starts_with("current rps:") {
+            self.current_rps = Some(n);
+        }
         if let Some((group, runtime)) = header(t) {
             self.stretch.push(Report { group, line: n, runtime, rows: Vec::new() });
             return Ok(());
@@ -391,6 +398,7 @@ impl BenchParser for Schbench {
             stretch: Vec::new(),
             runtime: None,
             rps_range: None,
+            current_rps: None,
         };
         for (n, line) in input.numbered() {
             // A line a quoted-printable soft break emptied (its text is on
@@ -402,6 +410,16 @@ impl BenchParser for Schbench {
         }
         cut_last_report(&mut r, input);
         r.flush();
+        // A post that kept only the per-interval `current rps:` lines of a
+        // run (no `RPS percentiles` report, no `average rps:`) loses its
+        // rate: said at the first such line, not left silent.
+        if let Some(n) = r.current_rps
+            && !r.out.samples.iter().any(|s| s.group == "rps")
+        {
+            let msg = "`current rps:` lines (each interval's rate) are not read, and no final RPS figure (an `RPS \
+                       percentiles` report or `average rps:`) follows: this file's requests per second are not read";
+            r.out.notes.push((n, msg.into()));
+        }
         if r.out.samples.is_empty() {
             return Err(ParseError::NoResults { benchmark: "schbench", reason: "no percentile report".into() });
         }

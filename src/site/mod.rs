@@ -53,6 +53,7 @@ mod partial;
 mod raw_file;
 mod select;
 mod setup_dirs;
+mod setup_files;
 mod stress_ng_twice;
 mod threshold;
 mod units;

@@ -6,10 +6,12 @@
 //! in a class comparing file systems, `ext4/6.1/` and `ext4/6.2/`; LKP
 //! keeps its parameters as directories too
 //! (`hackbench/1-process-pipe/…/0/`). Directories named as runs
-//! (`run1/`, `2/`, `iter-3/`, `take2/`, a date) hold runs of one set-up
+//! (`run1/`, `iter-3/`, `take2/`, a date) hold runs of one set-up
 //! and stay runs (README: "any depth"); so do a set-up's name and a run
 //! number (`ext4-1/`, `ext4-2/`: runs 1 and 2 of `ext4`), unless the
-//! word before the number counts something (`threads-4/`).
+//! word before the number counts something (`threads-4/`), and numbers
+//! alone (`1/`, `2/`): each only where the numbers count 1, 2, … n
+//! (`1/`, `4/`, `16/` are thread counts, set-ups).
 //!
 //! Files of one benchmark whose set-up directories differ within one
 //! kernel's directory are different set-ups: their samples get a `dir`
@@ -19,7 +21,10 @@
 //! files share a name, so no "averaged as if runs" warning fired). So
 //! are files of one benchmark in set-up directories of different names
 //! in different kernels' directories (`6.1/ext4/`, `6.2/xfs/`): each is
-//! compared only with a directory of its name, never ext4 with xfs. A
+//! compared only with a directory of its name, never ext4 with xfs; and
+//! files directly in one kernel's directory and in a set-up directory in
+//! another's (`6.1/dbench.txt`, `6.2/ext4/dbench.txt`): 6.1's name no
+//! set-up, so nothing says they were ext4's, and 6.2 is not compared. A
 //! benchmark whose files sit in one set-up directory of the same name
 //! in every kernel (`6.1/results/dbench.txt`, `6.2/results/dbench.txt`)
 //! gets no parameter: nothing there is two set-ups.
@@ -50,15 +55,20 @@ const COUNT_WORDS: &[&str] = &[
     "queues", "raid", "level", "loop", "loops", "disk", "disks", "dev", "sd", "nvme", "x", "k", "m",
 ];
 
-/// True when a directory's name names a run, not a set-up: a number alone
-/// (`1`, `02`), a date or time (`2024-01-16`, `20240116T1003`,
-/// `2024-01-16_10:03`), or a run word and a number (`run2`, `Run-2`,
-/// `iter_3`). `ext4`, `threads-4`, `j4`, `1-process-pipe` are set-ups.
+/// True when a directory's name is a number alone (`1`, `02`, `16`): a
+/// run or a set-up (a thread or client count), as its siblings' numbers
+/// tell ([`numbered_setups`]).
+fn is_bare_number(name: &str) -> bool {
+    !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// True when a directory's name names a run, not a set-up: a date or time
+/// (`2024-01-16`, `20240116T1003`, `2024-01-16_10:03`), or a run word and
+/// a number (`run2`, `Run-2`, `iter_3`). `ext4`, `threads-4`, `j4`,
+/// `1-process-pipe` are set-ups; a number alone (`1`, `16`) is either, as
+/// its siblings' numbers tell ([`numbered_setups`]).
 pub fn is_run_dir(name: &str) -> bool {
     let separators = |c: char| matches!(c, '-' | '_' | '.' | ':' | ' ' | '+');
-    if !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit()) {
-        return true;
-    }
     // A date or time: six digits or more with `-`, `_`, `:` or `T` between
     // them (a version such as `6.1` or `2.4.17` is a set-up).
     let digits = name.bytes().filter(u8::is_ascii_digit).count();
@@ -76,7 +86,9 @@ pub fn is_run_dir(name: &str) -> bool {
 }
 
 /// The set-up a directory's name names: `None` for a run directory
-/// ([`is_run_dir`]); the name without its run number for a set-up name
+/// ([`is_run_dir`]); `""` for a number alone (`1/`, `16/`: a run, or a
+/// set-up of that count where its siblings' numbers do not count runs);
+/// the name without its run number for a set-up name
 /// followed by `-N` or `_N` (`ext4-1`, `xfs_2` → `ext4`, `xfs`: run N of
 /// that set-up), unless the word before the number counts something
 /// ([`COUNT_WORDS`]: `threads-4`, `raid-1` stay set-ups) or the name has
@@ -84,6 +96,9 @@ pub fn is_run_dir(name: &str) -> bool {
 fn setup_name(name: &str) -> Option<&str> {
     if is_run_dir(name) {
         return None;
+    }
+    if is_bare_number(name) {
+        return Some("");
     }
     let no_digits = name.trim_end_matches(|c: char| c.is_ascii_digit());
     let Some(stem) = no_digits.strip_suffix(['-', '_']).filter(|_| no_digits.len() < name.len()) else {
@@ -95,28 +110,45 @@ fn setup_name(name: &str) -> Option<&str> {
 }
 
 /// The directories between kernel directory `kernel_dir` and the file
-/// `rel_path` (relative to the class directory), outermost first:
-/// `6.1/ext4/run1/dbench.txt` in `6.1` → `ext4`, `run1`.
-fn dirs_inside<'a>(rel_path: &'a str, kernel_dir: &str) -> Vec<&'a str> {
-    let inside = rel_path.strip_prefix(kernel_dir).and_then(|r| r.strip_prefix('/')).unwrap_or(rel_path);
-    let mut dirs: Vec<&str> = inside.split('/').collect();
-    dirs.pop();
+/// `rel_path` (relative to the class directory), outermost first, each
+/// with the path of the directory holding it (ending in `/`):
+/// `6.1/ext4/run1/dbench.txt` in `6.1` → (`6.1/`, `ext4`),
+/// (`6.1/ext4/`, `run1`).
+fn dirs_inside<'a>(rel_path: &'a str, kernel_dir: &str) -> Vec<(&'a str, &'a str)> {
+    let start =
+        rel_path.strip_prefix(kernel_dir).filter(|r| r.starts_with('/')).map_or(0, |r| rel_path.len() - r.len() + 1);
+    let mut dirs = Vec::new();
+    let mut at = start;
+    while let Some(end) = rel_path[at..].find('/') {
+        dirs.push((&rel_path[..at], &rel_path[at..at + end]));
+        at += end + 1;
+    }
     dirs
+}
+
+/// The key [`numbered_setups`] files directory `d` under, in the
+/// directory `parent`, given its set-up name `stem`: the set-up name, or
+/// for a number alone (`stem` empty) the directory holding it, so that
+/// `ext4/1/`, `ext4/2/` are counted apart from `threads/1/`, `threads/4/`.
+fn numbered_key<'a>(parent: &'a str, stem: &'a str) -> &'a str {
+    if stem.is_empty() { parent } else { stem }
 }
 
 /// The set-up directories of `rel_path` (relative to the class
 /// directory) inside kernel directory `kernel_dir`: the directories
 /// between it and the file that are not runs, each as [`setup_name`]
 /// names it, joined by `/`; `""` when there are none.
-/// `counts_runs(stem)`: whether the numbers after `stem` in this kernel
-/// directory count its runs ([`numbered_setups`]); where they do not
-/// (`hz-250/`, `hz-1000/`; `gcc-12/`, `gcc-13/`) the directory keeps its
-/// whole name, a set-up.
+/// `counts_runs(key)`: whether the numbers after a set-up's name (or
+/// numbers alone in one directory) in this kernel directory count its
+/// runs ([`numbered_setups`], [`numbered_key`]); where they do not
+/// (`hz-250/`, `hz-1000/`; `gcc-12/`, `gcc-13/`; `1/`, `4/`, `16/`) the
+/// directory keeps its whole name, a set-up.
 fn setup_dirs(rel_path: &str, kernel_dir: &str, counts_runs: &dyn Fn(&str) -> bool) -> String {
     let setups: Vec<&str> = dirs_inside(rel_path, kernel_dir)
         .into_iter()
-        .filter_map(|d| match setup_name(d) {
-            Some(stem) if stem != d && !counts_runs(stem) => Some(d),
+        .filter_map(|(parent, d)| match setup_name(d) {
+            Some(stem) if stem != d && !counts_runs(numbered_key(parent, stem)) => Some(d),
+            Some("") => None,
             other => other,
         })
         .collect();
@@ -128,7 +160,10 @@ fn setup_dirs(rel_path: &str, kernel_dir: &str, counts_runs: &dyn Fn(&str) -> bo
 /// under two or more different set-up directories, or two kernels'
 /// directories hold them under set-up directories of different names
 /// (`6.1/ext4/`, `6.2/xfs/`: each compared only with a directory of its
-/// own name, so 6.2 is not compared with 6.1) (the module's doc).
+/// own name, so 6.2 is not compared with 6.1), or one kernel's directory
+/// holds them directly and another's in a set-up directory
+/// (`6.1/dbench.txt`, `6.2/ext4/dbench.txt`: not compared either) (the
+/// module's doc).
 /// Files directly in the class directory (no kernel directory) are left
 /// as they are.
 ///
@@ -145,19 +180,18 @@ pub fn label_by_setup_dirs(results: &mut [ResultFile], diags: &mut Vec<Diagnosti
             Some(setup_dirs(&rf.rel_path, k, &|stem| numbered.get(&(k, stem)).is_some_and(|n| n.counts_runs)))
         })
         .collect();
-    // Benchmarks some kernel directory holds under two set-up directories,
-    // or two kernel directories under set-up directories of different
-    // names (`6.1/ext4/` and `6.2/xfs/`: not alike, so not compared).
-    let mut seen: FxHashMap<(&str, &str), &str> = FxHashMap::default();
+    // Benchmarks whose files sit in set-up directories of different names,
+    // in one kernel directory or in two (`6.1/ext4/` and `6.2/xfs/`: not
+    // alike, so not compared), or in a set-up directory in one kernel's
+    // directory and directly in another's (`6.1/dbench.txt`,
+    // `6.2/ext4/dbench.txt`: 6.1's names no set-up, so nothing says it was
+    // ext4's).
     let mut named: FxHashMap<&str, &str> = FxHashMap::default();
     let mut split: FxHashSet<&str> = FxHashSet::default();
     for (rf, d) in results.iter().zip(&dirs) {
-        let (Some(k), Some(d)) = (rf.kernel_dir.as_deref(), d.as_deref()) else { continue };
+        let Some(d) = d.as_deref() else { continue };
         let bench = rf.parsed.benchmark.as_str();
-        if *seen.entry((k, bench)).or_insert(d) != d {
-            split.insert(bench);
-        }
-        if !d.is_empty() && *named.entry(bench).or_insert(d) != d {
+        if *named.entry(bench).or_insert(d) != d {
             split.insert(bench);
         }
     }
@@ -177,8 +211,11 @@ pub fn label_by_setup_dirs(results: &mut [ResultFile], diags: &mut Vec<Diagnosti
 }
 
 /// The directories of one kernel directory named as a set-up and a number
-/// (`ext4-1/`, `ext4-2/`): their names, their numbers, the first file in
-/// them, and whether the numbers count runs: exactly 1, 2, … n. Numbers
+/// (`ext4-1/`, `ext4-2/`), or numbers alone in one directory (`1/`, `4/`,
+/// `16/`): their names, their numbers, the first file in them, and
+/// whether the numbers count runs: exactly 1, 2, … n (numbers alone: or
+/// 0, 1, … n - 1, as LKP's `0/`). `1/`, `4/`, `16/` are thread or client
+/// counts, set-ups: they were averaged as runs. Numbers
 /// that skip or do not start at 1 are settings (`hz-250/`, `hz-1000/`;
 /// `gcc-12/`, `gcc-13/`; `zswap-0/`, `zswap-1/`: an attacker's trial had
 /// each pair averaged as runs, a +21.9% change lost).
@@ -193,10 +230,10 @@ fn numbered_setups(results: &[ResultFile]) -> FxHashMap<(&str, &str), Numbered<'
     let mut numbered: FxHashMap<(&str, &str), (Numbered<'_>, std::collections::BTreeSet<u64>)> = FxHashMap::default();
     for (i, rf) in results.iter().enumerate() {
         let Some(k) = rf.kernel_dir.as_deref() else { continue };
-        for d in dirs_inside(&rf.rel_path, k) {
+        for (parent, d) in dirs_inside(&rf.rel_path, k) {
             let Some(stem) = setup_name(d).filter(|stem| *stem != d) else { continue };
             let number = d[stem.len()..].trim_start_matches(['-', '_']).parse::<u64>().ok();
-            let e = numbered.entry((k, stem)).or_insert_with(|| {
+            let e = numbered.entry((k, numbered_key(parent, stem))).or_insert_with(|| {
                 (Numbered { names: Default::default(), first: i, counts_runs: false }, Default::default())
             });
             e.0.names.insert(d);
@@ -207,7 +244,9 @@ fn numbered_setups(results: &[ResultFile]) -> FxHashMap<(&str, &str), Numbered<'
     numbered
         .into_iter()
         .map(|(key, (mut n, numbers))| {
-            n.counts_runs = numbers.iter().copied().eq(1..=numbers.len() as u64);
+            // Numbers alone may count from 0 too (LKP's `0/`, `1/`, …).
+            let from = if key.1.ends_with('/') && numbers.first() == Some(&0) { 0 } else { 1 };
+            n.counts_runs = numbers.iter().copied().eq(from..from + numbers.len() as u64);
             (key, n)
         })
         .collect()
@@ -226,7 +265,8 @@ fn note_numbered_setups(
     sorted.sort_by_key(|(key, _)| **key);
     let mut said: FxHashSet<&str> = FxHashSet::default();
     for ((k, stem), n) in sorted {
-        if n.names.len() < 2 || !n.counts_runs || !said.insert(stem) {
+        // Numbers alone counting runs (`1/`, `2/`) need no note.
+        if n.names.len() < 2 || !n.counts_runs || stem.ends_with('/') || !said.insert(stem) {
             continue;
         }
         let listed: Vec<String> = n.names.iter().map(|d| format!("{k}/{d}/")).collect();
@@ -254,25 +294,19 @@ mod tests {
 
     #[test]
     fn run_directories_and_set_up_directories() {
-        for run in [
-            "1",
-            "02",
-            "run1",
-            "Run-2",
-            "iter_3",
-            "r1",
-            "2024-01-16",
-            "20240116T1003",
-            "2024-01-16_10:03",
-            "trial 4",
-            "take2",
-        ] {
+        for run in
+            ["run1", "Run-2", "iter_3", "r1", "2024-01-16", "20240116T1003", "2024-01-16_10:03", "trial 4", "take2"]
+        {
             assert!(is_run_dir(run), "{run}");
         }
         for setup in
             ["ext4", "xfs", "threads-4", "j4", "1-process-pipe", "mq-deadline", "bfq", "6.1", "results", "btrfs-raid1"]
         {
             assert!(!is_run_dir(setup), "{setup}");
+        }
+        // A number alone is either, as its siblings tell.
+        for number in ["1", "02", "16"] {
+            assert!(!is_run_dir(number) && setup_name(number) == Some(""), "{number}");
         }
     }
 
@@ -282,6 +316,9 @@ mod tests {
         assert_eq!(setup_dirs_all("6.1/ext4/threads-4/2/out.txt", "6.1"), "ext4/threads-4");
         assert_eq!(setup_dirs_all("6.1/dbench.txt", "6.1"), "");
         assert_eq!(setup_dirs_all("6.1/run2/dbench.txt", "6.1"), "");
+        assert_eq!(setup_dirs_all("6.1/2/dbench.txt", "6.1"), "");
+        assert_eq!(setup_dirs("6.1/16/dbench.txt", "6.1", &|_| false), "16");
+        assert_eq!(setup_dirs("6.1/ext4/16/dbench.txt", "6.1", &|key| key == "6.1/"), "ext4/16");
         // A set-up's name with a run number (attacker 26, rb1/).
         assert_eq!(setup_dirs_all("6.1/ext4-1/dbench.txt", "6.1"), "ext4");
         assert_eq!(setup_dirs_all("6.1/xfs_2/dbench.txt", "6.1"), "xfs");
