@@ -6,7 +6,7 @@
 //! [`column_views`]. Every lookup goes through a hash map, so a section is
 //! linear in its samples.
 
-use super::format::{fmt_cell_value, fmt_change, fmt_spread, raw_link, slugify};
+use super::format::{fmt_cell_spread, fmt_cell_value, fmt_change, raw_link, slugify};
 use super::{
     CellView, ColumnView, DeltaClass, Entry, Mark, Policy, RawFiles, RowView, RunView, SectionView, TableView,
 };
@@ -392,7 +392,8 @@ fn fill_cells(entries: &[Entry], rows: &Rows, entry_col: &[usize], ncols: usize,
                     Some(CellView {
                         // Printed below, once the column's precision is known.
                         text: CompactString::default(),
-                        stddev_text: summary.stddev.filter(|_| summary.n > 1).map(fmt_spread),
+                        // Printed below, in the notation of the text.
+                        stddev_text: None,
                         summary,
                         raw,
                         comparison: None,
@@ -427,6 +428,7 @@ fn fill_cells(entries: &[Entry], rows: &Rows, entry_col: &[usize], ncols: usize,
                 let d = cell_decimals(&c.summary, p);
                 let sd = c.summary.stddev.filter(|_| c.summary.n > 1);
                 c.text = fmt_cell_value(c.summary.mean, d, sd);
+                c.stddev_text = sd.map(|sd| fmt_cell_spread(sd, &c.text));
                 c.printed_decimals = u8::try_from(p).unwrap_or(u8::MAX);
                 precision[ci] = precision[ci].max(d);
                 printed[ci] = printed[ci].max(p);
