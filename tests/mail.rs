@@ -154,8 +154,12 @@ fn wide_means_with_their_spread_stay_inside_their_columns() {
     let out = tmp.path().join("out");
     benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
     let mail = std::fs::read_to_string(out.join("m1/email.txt")).expect("email.txt");
-    // The one-column Throughput table is star bars in the mail (no ±);
-    // GNU time's four columns are a table.
+    // The one-column Throughput table is star bars in the mail, each
+    // value with its spread as the table's cell has it (display27: the
+    // bars showed no ±); GNU time's four columns are a table.
+    let bars: Vec<&str> = mail.lines().filter(|l| l.contains(" ****")).collect();
+    assert_eq!(bars.len(), 3, "{mail}");
+    assert!(bars.iter().all(|l| l.contains("±14716 MB/s")), "{bars:?}");
     assert!(mail.contains("238112±111 +0.0%"), "{mail}");
     for l in mail.lines() {
         assert!(unicode_width::UnicodeWidthStr::width(l) <= 72, "{l:?} is over 72 columns\n{mail}");

@@ -346,9 +346,8 @@ impl Grid {
         Some(if spread { format!("{runs}, ± standard deviation") } else { runs })
     }
 
-    /// The runs note without the spread (`means of 3 runs`), under a
-    /// drawing that shows no ± (the mail's star bars standing in for a
-    /// one-column table).
+    /// The runs note without the spread (`means of 3 runs`), the head of
+    /// [`Grid::runs_note`].
     pub fn runs_count_note(&self) -> Option<String> {
         let (lo, hi) = self.runs?;
         Some(if lo == hi { format!("means of {lo} runs") } else { format!("means of {lo} to {hi} runs") })
