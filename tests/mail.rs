@@ -176,3 +176,34 @@ fn wide_means_with_their_spread_stay_inside_their_columns() {
         }
     }
 }
+
+/// kernbench prints its averages with awk's `%g` (display27): `Percent
+/// CPU 199 (0)` beside another load's `386.333 (2.08167)` is 199, not
+/// `199.000` (its column's finest), in the mail and the Markdown.
+#[test]
+fn a_benchmark_printing_shortest_numbers_keeps_each_values_decimals() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: \"T\"\n");
+    put(&c, "m1/machine.yaml", "name: \"M\"\nbaseline: \"6.1\"\n");
+    for (k, cpu) in [("6.1", "199"), ("6.2", "198")] {
+        put(
+            &c,
+            &format!("m1/{k}/kernbench.txt"),
+            format!(
+                "Average Half load -j 2 Run (std deviation):\nElapsed Time 120.5 (0.5)\nUser Time 220.1 (0.21)\n\
+                 System Time 20.3 (0.1)\nPercent CPU {cpu} (0)\nContext Switches 12000 (120.5)\nSleeps 15000 (33)\n\n\
+                 Average Optimal load -j 16 Run (std deviation):\nElapsed Time 65.25 (1.2)\nUser Time 230.4 (0.9)\n\
+                 System Time 22.6 (0.3)\nPercent CPU 386.333 (2.08167)\nContext Switches 45000.3 (500.2)\n\
+                 Sleeps 17000.7 (80.1)\n"
+            ),
+        );
+    }
+    let out = tmp.path().join("out");
+    benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
+    for page in ["email.txt", "index.md"] {
+        let text = std::fs::read_to_string(out.join("m1").join(page)).expect(page);
+        assert!(!text.contains("199.000") && !text.contains("198.000"), "{page}:\n{text}");
+        assert!(text.contains("199") && text.contains("386.3"), "{page}:\n{text}");
+    }
+}

@@ -322,12 +322,20 @@ fn fill_cells(entries: &[Entry], rows: &Rows, entry_col: &[usize], ncols: usize,
     // of its printed step, not the quotient's (1031 KiB/s is 1.0068 MiB/s,
     // not 1.006836). A derived efficiency shows the two decimals it is
     // rounded to, as the posts print it: its step is only what rounding
-    // of its inputs can move it by. `None`: read back from the values.
+    // of its inputs can move it by. A value its benchmark printed in its
+    // shortest form ([`crate::parse::prints_shortest`]) shows its own
+    // decimals: the column's gave kernbench's `199 (0)` beside
+    // `386.333 (2.08167)` as `199.000`, and the robot's `7072` beside
+    // `554.83` as `7072.00`. `None`: read back from the column's values.
     let mut step_decimals: Vec<Option<usize>> = Vec::with_capacity(entries.len());
+    let mut shortest: FxHashMap<&str, bool> = FxHashMap::default();
     for (ei, (rf, s)) in entries.iter().enumerate() {
         cell_entries.entry((rows.entry_row[ei], entry_col[ei])).or_default().push(ei);
-        match s.step.filter(|_| !crate::derive::is_derived(&rf.parsed.benchmark, &s.metric.name)) {
+        let benchmark = rf.parsed.benchmark.as_str();
+        let own = *shortest.entry(benchmark).or_insert_with(|| crate::parse::prints_shortest(benchmark));
+        match s.step.filter(|_| !crate::derive::is_derived(benchmark, &s.metric.name)) {
             Some(step) => step_decimals.push(Some(decimals_of_step(step))),
+            None if own => step_decimals.push(Some(decimals_needed(&[s.value.mean()]))),
             None => {
                 col_values[entry_col[ei]].push(s.value.mean());
                 step_decimals.push(None);
