@@ -133,8 +133,9 @@ pub struct Grid {
     /// the table.
     #[serde(skip)]
     pub uncompared: Option<super::Uncompared>,
-    /// The values whose change is not shown because they differ from the
-    /// baseline's by less than the step one of the two was printed to
+    /// The values whose change is not shown because their printed value
+    /// and the baseline's overlap, each standing for anything within half
+    /// a unit of its last printed digit
     /// ([`crate::stats::Comparison::within_step`]): the baseline, and each
     /// (row's kernel, column) in table order. [`Grid::uncompared_note`]
     /// says so under the table.
@@ -367,10 +368,10 @@ impl Grid {
     pub fn uncompared_note(&self) -> Option<String> {
         let within = self.within_step.as_ref().filter(|(_, v)| !v.is_empty()).map(|(base, values)| {
             let named: Vec<String> = values.iter().map(|(k, c)| format!("{k} {c}")).collect();
-            let its = if values.len() == 1 { "its" } else { "each one's" };
             format!(
-                "not compared: {} ({its} printed value and {base}'s overlap: each stands for anything within half a unit of its last printed digit, so the two could be the same number)",
-                super::uncompared::some_of(&named, 5, "values")
+                "not compared: {} ({})",
+                super::uncompared::some_of(&named, 5, "values"),
+                super::within_step_reason(values.len(), base)
             )
         });
         let notes: Vec<String> =
