@@ -454,9 +454,12 @@ fn fill_cells(entries: &[Entry], rows: &Rows, entry_col: &[usize], ncols: usize,
 /// neighbours: `16   489  99 +++++ +++` gives `Create` 489 beside
 /// `Read`'s `+++++`), so it has whatever kernel the site gave the file;
 /// its column the one of the test's group and metric name. A test with
-/// no such sample, or no such column, is left to the parser's warning; a
-/// cell another run timed keeps its value (and the warning that its mean
-/// leaves the untimed runs out).
+/// no such sample, or no such column, is left to the parser's warning. A
+/// cell another run timed keeps its value, the mean of the timed runs,
+/// and is marked as understating the test ([`RowView::part_untimed`]):
+/// its row is found as above, or, where the run printed every test of
+/// its part as `+++++` (no timed neighbour on its line), as the one row
+/// the file's samples of the same parameters are in.
 fn mark_untimed(entries: &[Entry], rows: &Rows, cols: &[ColKey], row_views: &mut [RowView]) {
     let mut display_row = vec![0usize; rows.rows.len()];
     for (d, &ri) in rows.order.iter().enumerate() {
@@ -469,15 +472,27 @@ fn mark_untimed(entries: &[Entry], rows: &Rows, cols: &[ColKey], row_views: &mut
     }
     for mine in files.values() {
         for u in &entries[mine[0]].0.parsed.untimed {
-            let Some(&ei) = mine.iter().find(|&&ei| entries[ei].1.line == u.line && entries[ei].1.params == u.params)
-            else {
-                continue;
+            let same = |ei: &&usize| entries[**ei].1.params == u.params;
+            let ri = match mine.iter().filter(same).find(|&&ei| entries[ei].1.line == u.line) {
+                Some(&ei) => rows.entry_row[ei],
+                None => {
+                    let mut of = mine.iter().filter(same).map(|&ei| rows.entry_row[ei]);
+                    let Some(first) = of.next() else { continue };
+                    if of.any(|r| r != first) {
+                        continue;
+                    }
+                    first
+                }
             };
-            let row = &mut row_views[display_row[rows.entry_row[ei]]];
+            let row = &mut row_views[display_row[ri]];
             for (ci, c) in cols.iter().enumerate() {
                 let ci32 = u32::try_from(ci).unwrap_or(u32::MAX);
-                if c.group == u.group && c.name == u.metric && row.cells[ci].is_none() && !row.untimed.contains(&ci32) {
-                    row.untimed.push(ci32);
+                if c.group != u.group || c.name != u.metric {
+                    continue;
+                }
+                let marks = if row.cells[ci].is_none() { &mut row.untimed } else { &mut row.part_untimed };
+                if !marks.contains(&ci32) {
+                    marks.push(ci32);
                 }
             }
         }

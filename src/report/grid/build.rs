@@ -72,7 +72,16 @@ pub(super) fn folded_grid(t: &TableView, shape: Shape, opts: &GridOptions) -> Gr
                 .iter()
                 .enumerate()
                 .map(|(ci, c)| match c {
-                    Some(c) => Some(grid_cell(c, opts, (ri, ci), t.columns[ci].better)),
+                    Some(c) => {
+                        let mut cell = grid_cell(c, opts, (ri, ci), t.columns[ci].better);
+                        // The mean of the timed runs only: it understates
+                        // the test ([`super::AT_LEAST`], the note under the table).
+                        if r.part_untimed.contains(&(ci as u32)) {
+                            let mark = if opts.ascii { ">=" } else { super::AT_LEAST };
+                            cell.value = compact_str::format_compact!("{mark}{}", cell.value);
+                        }
+                        Some(cell)
+                    }
                     // A test too fast to time in every run: `+++++`, as
                     // the benchmark printed it, and the note under the
                     // table ([`Grid::untimed_note`]).

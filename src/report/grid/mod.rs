@@ -71,6 +71,12 @@ pub use plan::{ColumnPlan, TextPlan, over_runs, pad_left, pad_right, wrap_label}
 /// comparison, a mean or a chart.
 pub const UNTIMED: &str = "+++++";
 
+/// What goes before a value that is the mean of only the runs that
+/// timed its test, the others having printed it as too fast to time
+/// ([`super::RowView::part_untimed`]): the test ran at least that fast,
+/// explained under the table ([`Grid::untimed_note`]). `>=` in ASCII.
+pub const AT_LEAST: &str = "≥";
+
 /// How a table is laid out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GridOptions {
@@ -383,18 +389,32 @@ impl Grid {
     /// ran too fast to time, so the benchmark printed no figure for it
     /// (bonnie++'s +++++); it was run, and is not a zero"; `None` when no
     /// cell shows one.
+    /// A value marked [`AT_LEAST`] (`≥27500`, or `>=27500` in ASCII) is
+    /// said there too: "≥: the mean of only the runs that timed the test;
+    /// its other runs printed +++++ (too fast to time), so the test ran
+    /// faster than this mean says".
     pub fn untimed_note(&self) -> Option<String> {
-        let any = self
-            .blocks
-            .iter()
-            .flat_map(|b| &b.rows)
-            .flat_map(|r| r.cells.iter().flatten())
-            .any(|c| c.value == UNTIMED && c.n == 0);
-        any.then(|| {
-            format!(
+        let cells = || self.blocks.iter().flat_map(|b| &b.rows).flat_map(|r| r.cells.iter().flatten());
+        let all = cells().any(|c| c.value == UNTIMED && c.n == 0);
+        let at_least = cells().find_map(|c| {
+            [AT_LEAST, ">="].into_iter().find(|m| {
+                c.n > 0
+                    && c.value.starts_with(m)
+                    && c.value[m.len()..].starts_with(|d: char| d.is_ascii_digit() || d == '-')
+            })
+        });
+        let mut notes = Vec::new();
+        if all {
+            notes.push(format!(
                 "{UNTIMED}: the test ran too fast to time, so the benchmark printed no figure for it (bonnie++'s {UNTIMED}); it was run, and is not a zero"
-            )
-        })
+            ));
+        }
+        if let Some(m) = at_least {
+            notes.push(format!(
+                "{m}: the mean of only the runs that timed the test; its other runs printed {UNTIMED} (too fast to time), so the test ran faster than this mean says"
+            ));
+        }
+        (!notes.is_empty()).then(|| notes.join("; "))
     }
 
     /// Names the raw files behind the numbers of this grid of `t` (for
