@@ -271,9 +271,10 @@ fn section_warnings(m: &MachineClass, page: &MachinePage) -> Vec<Diagnostic> {
     out
 }
 
-/// A warning for section `s` when some values differ from the baseline's
-/// by less than the step one of the two was printed to
-/// ([`crate::stats::Comparison::within_step`]): YCSB's
+/// A warning for section `s` when some values are not compared for
+/// what their printed value and the baseline's stand for overlapping
+/// ([`crate::stats::Comparison::within_step`], said as the table's note
+/// says it, [`report::within_step_reason`]): YCSB's
 /// `95thPercentileLatency(ms), 0` on one kernel against `…(us), 152` on
 /// the baseline (what `0` ms stands for, below 0.5, takes in 0.152). The
 /// unit change lost the precision a change needs; the table shows none
@@ -300,11 +301,12 @@ fn within_printed_step(m: &MachineClass, s: &report::SectionView, machine_yaml: 
             machine_yaml,
             None,
             format!(
-                "{}: section {:?}: {} differ{} from the baseline {base} by less than the step one of the two was printed to (printed in another unit, or more coarsely: a whole 0 ms against 0.152 ms): no change is shown",
+                "{}: section {:?}: not compared with the baseline {base}: {} ({}); the table shows no change for {}, and says so under it",
                 m.slug,
                 s.title,
                 report::some_of(&named, 5, "values"),
-                if named.len() == 1 { "s" } else { "" },
+                report::within_step_reason(named.len(), base),
+                if named.len() == 1 { "it" } else { "them" },
             ),
         )
         .of_kind(Kind::Section),

@@ -154,8 +154,12 @@ fn wide_means_with_their_spread_stay_inside_their_columns() {
     let out = tmp.path().join("out");
     benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
     let mail = std::fs::read_to_string(out.join("m1/email.txt")).expect("email.txt");
-    // The one-column Throughput table is star bars in the mail (no ±);
-    // GNU time's four columns are a table.
+    // The one-column Throughput table is star bars in the mail, each
+    // value with its spread as the table's cell has it (display27: the
+    // bars showed no ±); GNU time's four columns are a table.
+    let bars: Vec<&str> = mail.lines().filter(|l| l.contains(" ****")).collect();
+    assert_eq!(bars.len(), 3, "{mail}");
+    assert!(bars.iter().all(|l| l.contains("±14716 MB/s")), "{bars:?}");
     assert!(mail.contains("238112±111 +0.0%"), "{mail}");
     for l in mail.lines() {
         assert!(unicode_width::UnicodeWidthStr::width(l) <= 72, "{l:?} is over 72 columns\n{mail}");
@@ -170,5 +174,36 @@ fn wide_means_with_their_spread_stay_inside_their_columns() {
         } else if let Some(w) = rule.filter(|_| l.starts_with("2.4.")) {
             assert!(unicode_width::UnicodeWidthStr::width(l.trim_end()) <= w, "{l:?} past its rule\n{mail}");
         }
+    }
+}
+
+/// kernbench prints its averages with awk's `%g` (display27): `Percent
+/// CPU 199 (0)` beside another load's `386.333 (2.08167)` is 199, not
+/// `199.000` (its column's finest), in the mail and the Markdown.
+#[test]
+fn a_benchmark_printing_shortest_numbers_keeps_each_values_decimals() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: \"T\"\n");
+    put(&c, "m1/machine.yaml", "name: \"M\"\nbaseline: \"6.1\"\n");
+    for (k, cpu) in [("6.1", "199"), ("6.2", "198")] {
+        put(
+            &c,
+            &format!("m1/{k}/kernbench.txt"),
+            format!(
+                "Average Half load -j 2 Run (std deviation):\nElapsed Time 120.5 (0.5)\nUser Time 220.1 (0.21)\n\
+                 System Time 20.3 (0.1)\nPercent CPU {cpu} (0)\nContext Switches 12000 (120.5)\nSleeps 15000 (33)\n\n\
+                 Average Optimal load -j 16 Run (std deviation):\nElapsed Time 65.25 (1.2)\nUser Time 230.4 (0.9)\n\
+                 System Time 22.6 (0.3)\nPercent CPU 386.333 (2.08167)\nContext Switches 45000.3 (500.2)\n\
+                 Sleeps 17000.7 (80.1)\n"
+            ),
+        );
+    }
+    let out = tmp.path().join("out");
+    benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
+    for page in ["email.txt", "index.md"] {
+        let text = std::fs::read_to_string(out.join("m1").join(page)).expect(page);
+        assert!(!text.contains("199.000") && !text.contains("198.000"), "{page}:\n{text}");
+        assert!(text.contains("199") && text.contains("386.3"), "{page}:\n{text}");
     }
 }

@@ -238,3 +238,62 @@ access1        256M 10564  96 18951  24  6687   7 10030  88 15949   6 153.8   0
         assert!(body.contains("812"), "{name}\n{body}");
     }
 }
+
+/// bonnie++ 1.03 run three times on 2.4.21, the second run printing
+/// Sequential Create `Read` as `+++++` (display27): the cell is the mean
+/// of the two timed runs (800 and 900: 850), which understates the test;
+/// it reads `≥850` with a note saying why in every rendering (both HTML
+/// renderers alike), where it was a plain 850.
+#[test]
+fn a_mean_of_only_the_timed_runs_is_marked_in_every_rendering() {
+    let bonnie = |read: &str| {
+        format!(
+            "\
+Version  1.03       ------Sequential Output------ --Sequential Input- --Random-
+                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--
+Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP
+access1        256M 10564  96 18951  24  6687   7 10030  88 15949   6 153.8   0
+                    ------Sequential Create------ --------Random Create--------
+                    -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--
+              files  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP
+                 16   489  99 {read}   509  98   497  98  1695  97  1701  97
+"
+        )
+    };
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let c = tmp.path();
+    let put = |rel: &str, text: &str| {
+        let p = c.join(rel);
+        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+        std::fs::write(p, text).expect("write");
+    };
+    put("site.yaml", "title: \"T\"\n");
+    put("m/machine.yaml", "name: \"M\"\nbaseline: \"2.4.20\"\n");
+    for (i, read) in ["  812  99", "  812  99", "  812  99"].iter().enumerate() {
+        put(&format!("m/2.4.20/bonnie-{i}.txt"), &bonnie(read));
+    }
+    for (i, read) in ["  800  99", "+++++ +++", "  900  99"].iter().enumerate() {
+        put(&format!("m/2.4.21/bonnie-{i}.txt"), &bonnie(read));
+    }
+    let site = benchsite::site::load(c).expect("content loads");
+    let view = benchsite::chart::site_view(&site);
+    let page = &view.machines[0];
+    let s = page.sections.iter().find(|s| s.table.columns.iter().any(|c| c.name.contains("Read"))).expect("section");
+    let note = "the mean of only the runs that timed the test";
+    let t = section_text(s, &TextOptions { width: 72, compare: true, brief: false, ascii: false });
+    let ascii = section_text(s, &TextOptions { width: 72, compare: true, brief: false, ascii: true });
+    assert!(ascii.contains(">=850") && ascii.contains(note), "{ascii}");
+    let md = machine_md(page);
+    let native = HtmlRenderer::new(None).expect("default theme").render(&view).expect("native renders");
+    let tera = HtmlRenderer::new(None).expect("default theme").with_native(false).render(&view).expect("tera renders");
+    let html = |files: &[benchsite::render::OutputFile]| {
+        let f = files.iter().find(|f| f.path == "m/index.html").expect("class page");
+        String::from_utf8_lossy(&f.contents).into_owned()
+    };
+    for (name, body) in [("text", t), ("markdown", md), ("html", html(&native)), ("tera", html(&tera))] {
+        assert!(body.contains(note), "{name}: no note\n{body}");
+        assert!(body.contains("≥850"), "{name}: the mean of the timed runs unmarked\n{body}");
+        // The baseline's Read, every run timed, is unmarked.
+        assert!(body.contains("812") && !body.contains("≥812"), "{name}\n{body}");
+    }
+}

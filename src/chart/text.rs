@@ -35,18 +35,24 @@ type Entry = (String, f64, String);
 /// Returns `None` when there is nothing to draw: no headline column, no
 /// finite value, or a width too small to hold a name, a bar and a value.
 pub fn text_bar_chart(section: &SectionView, width: usize) -> Option<String> {
-    bar_chart(section, width, false)
+    bar_chart(section, width, None)
 }
 
 /// [`text_bar_chart`] with each kernel's change against the baseline and
 /// its significance mark after the value ("12.1 MB/s -3.2%"), and no
 /// heading line, as the mail draws a one-column table: the bars then
-/// carry all the table holds, and stand in for it under its title.
-pub fn text_bar_chart_with_changes(section: &SectionView, width: usize) -> Option<String> {
-    bar_chart(section, width, true)
+/// carry all the table holds, and stand in for it under its title. With
+/// `spread` (`"±"`, or `"+-"` for ASCII; `None` for a brief text), a
+/// value averaged over runs carries its spread as the table's cell does
+/// ("9.34±0.12 MB/sec -26.3%*"), so the line under the bars can say
+/// "± standard deviation" as it does under a table.
+pub fn text_bar_chart_with_changes(section: &SectionView, width: usize, spread: Option<&str>) -> Option<String> {
+    bar_chart(section, width, Some(spread))
 }
 
-fn bar_chart(section: &SectionView, width: usize, changes: bool) -> Option<String> {
+/// The bars; with `changes` (the stand-in for a one-column table), each
+/// value's change, and its spread after the sign `changes` holds.
+fn bar_chart(section: &SectionView, width: usize, changes: Option<Option<&str>>) -> Option<String> {
     let t = &section.table;
     let col = star_headline(t)?;
     let column = &t.columns[col];
@@ -56,8 +62,14 @@ fn bar_chart(section: &SectionView, width: usize, changes: bool) -> Option<Strin
     for r in &t.rows {
         let Some(cell) = r.cells.get(col).and_then(Option::as_ref) else { continue };
         let Some(v) = finite(cell.summary.mean) else { continue };
-        let mut text = with_unit(&clean(&cell.text), &clean(&column.unit));
-        if let Some(pct) = cell.comparison.as_ref().and_then(|c| c.pct_better).filter(|_| changes) {
+        let mut value = clean(&cell.text);
+        // The table's spread, as [`crate::report::grid`] shows it in a cell.
+        if let (Some(Some(sign)), Some(sd), true) = (changes, &cell.stddev_text, cell.summary.n > 1) {
+            value.push_str(sign);
+            value.push_str(&clean(sd));
+        }
+        let mut text = with_unit(&value, &clean(&column.unit));
+        if let Some(pct) = cell.comparison.as_ref().and_then(|c| c.pct_better).filter(|_| changes.is_some()) {
             // The table's own text (a significant `-0.004%`, not `+0.0%`).
             text.push(' ');
             let no_ratio = cell.comparison.as_ref().is_some_and(|c| c.no_ratio);
@@ -99,7 +111,7 @@ fn bar_chart(section: &SectionView, width: usize, changes: bool) -> Option<Strin
     // Standing in for a one-column table, the bars go under the section's
     // title, which names the unit and direction already (as the post:
     // "dbench 64 processes", then the bars).
-    if !heading.trim().is_empty() && !changes {
+    if !heading.trim().is_empty() && changes.is_none() {
         out.push(fit(heading.trim(), width));
     }
     if blocks.len() < total {

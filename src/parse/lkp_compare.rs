@@ -188,6 +188,12 @@ impl BenchParser for LkpCompare {
     fn mail_detail(&self, _group: &str, metric: &str) -> bool {
         metric.contains(".time.") && !metric.contains(".time.elapsed_time")
     }
+
+    /// The robot prints a number's decimals by its size (`7072`,
+    /// `554.83`, `2.177e+09`), not by its row.
+    fn prints_shortest(&self) -> bool {
+        true
+    }
 }
 
 /// `%stddev     %change         %stddev`: the header of a table's values.

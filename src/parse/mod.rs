@@ -175,6 +175,18 @@ pub trait BenchParser: Send + Sync {
         false
     }
 
+    /// True when the benchmark prints each number in its shortest form,
+    /// its decimals depending on the number and not on a column's fixed
+    /// format: kernbench's awk `%g` (`Percent CPU 199 (0)` beside
+    /// `386.333 (2.08167)`), the LKP robot's compare table (`7072` beside
+    /// `554.83`). A table then shows each value with its own decimals, not
+    /// its column's (`199`, not `199.000`); for a fixed format, where
+    /// `7.80` reads back as 7.8, the column's finest is taken (`7.80`
+    /// beside `6.16`). The default: a fixed format.
+    fn prints_shortest(&self) -> bool {
+        false
+    }
+
     /// True when the format itself proves the last figure of `input`'s
     /// last line complete, that line having no line break
     /// ([`Input::unterminated`]: the file may have been cut inside it). A
@@ -217,6 +229,12 @@ pub trait BenchParser: Send + Sync {
 /// `benchmark`; false for an id no parser has.
 pub fn mail_detail(benchmark: &str, group: &str, metric: &str) -> bool {
     by_id(benchmark).is_some_and(|p| p.mail_detail(group, metric))
+}
+
+/// [`BenchParser::prints_shortest`] of the parser with registry id
+/// `benchmark`; false for an id no parser has.
+pub fn prints_shortest(benchmark: &str) -> bool {
+    by_id(benchmark).is_some_and(|p| p.prints_shortest())
 }
 
 /// Every parser benchsite knows, in the order they are tried.

@@ -392,7 +392,8 @@ fn section_body(s: &SectionView, opts: &TextOptions, shown: Shown, g: Option<std
     let stand_in = (shown.bars && whole)
         .then(|| {
             if opts.compare {
-                crate::chart::text_bar_chart_with_changes(s, width)
+                let spread = (!opts.brief).then_some(if opts.ascii { "+-" } else { "±" });
+                crate::chart::text_bar_chart_with_changes(s, width, spread)
             } else {
                 crate::chart::text_bar_chart(s, width)
             }
@@ -400,8 +401,9 @@ fn section_body(s: &SectionView, opts: &TextOptions, shown: Shown, g: Option<std
         .flatten();
     let drawn_bars = stand_in.is_some();
     out.push(stand_in.unwrap_or_else(|| grid_text(&g)));
-    // The bars standing in for the table show no ±.
-    if let Some(note) = if drawn_bars { g.runs_count_note() } else { g.runs_note() } {
+    // The bars standing in for the table show its ± (not with `brief`,
+    // as the grid's cells), so the table's note says the same under them.
+    if let Some(note) = g.runs_note() {
         out.push(fill(&note, width));
     }
     if let Some(note) = g.uncompared_note() {

@@ -12,7 +12,7 @@
 use super::grid::{GridOptions, grid};
 use super::{
     CellView, ColumnView, MachinePage, MachineSummary, RowView, SectionView, SiteSummary, TableView, correct_page,
-    fmt_cell_value, fmt_spread, slugify,
+    fmt_cell_spread, fmt_cell_value, slugify,
 };
 use crate::model::Better;
 use crate::stats::{PrintedStep, Summary, compare_printed};
@@ -628,10 +628,12 @@ fn cell_decimals(c: &AcrossCell) -> usize {
 /// A table cell of `c`, printed with its own decimals ([`cell_decimals`]).
 fn cell(c: &AcrossCell) -> CellView {
     let summary = summary_of(c);
+    let sd = c.stddev.filter(|_| c.n >= 2);
+    let text = fmt_cell_value(c.mean, cell_decimals(c), sd);
     CellView {
         summary,
-        text: fmt_cell_value(c.mean, cell_decimals(c), c.stddev.filter(|_| c.n >= 2)),
-        stddev_text: c.stddev.filter(|_| c.n >= 2).map(fmt_spread),
+        stddev_text: sd.map(|sd| fmt_cell_spread(sd, &text)),
+        text,
         printed: c.printed,
         ..CellView::default()
     }

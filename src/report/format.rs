@@ -284,6 +284,18 @@ pub fn fmt_spread(sd: f64) -> CompactString {
     fmt_fixed(sd, spread_decimals(sd))
 }
 
+/// A cell's spread in the notation of its mean's text `mean_text`
+/// ([`fmt_cell_value`]): [`fmt_spread`] beside a fixed-point mean, and
+/// two significant digits in scientific notation beside a mean in it
+/// (`1.0015e-9±2.1e-12`, where `±0.0000000000021` beside `1.0015e-9`
+/// was hard to read and set a table's column far wider than its means).
+pub fn fmt_cell_spread(sd: f64, mean_text: &str) -> CompactString {
+    if sd == 0.0 || !sd.is_finite() || !mean_text.contains('e') {
+        return fmt_spread(sd);
+    }
+    CompactString::from(format!("{sd:.1e}"))
+}
+
 /// The decimals [`fmt_spread`] shows a nonzero, finite spread `sd` with
 /// (its two significant digits, none past the point for 10 and up):
 /// 2.3 → 1, 0.071 → 3, 1384.16 → 0.
@@ -364,6 +376,16 @@ mod tests {
         assert_eq!(fmt_cell_value(0.000123, 6, None), "0.000123");
         assert_eq!(fmt_cell_value(0.0, 3, None), "0.000");
         assert_eq!(fmt_cell_value(45.607, 1, Some(2.3)), "45.6");
+    }
+
+    /// A spread prints in the notation of its mean (display27: `1.0015e-9±0.0000000000021`).
+    #[test]
+    fn a_spread_takes_its_means_notation() {
+        let sd = crate::stats::Summary::of_samples(&[1.001e-9, 1.002e-9, 0.999e-9, 1.004e-9]).stddev.unwrap();
+        let mean = fmt_cell_value(1.0015e-9, 0, Some(sd));
+        assert_eq!(fmt_cell_spread(sd, &mean), "2.1e-12");
+        assert_eq!(fmt_cell_spread(2.3, "45.6"), "2.3");
+        assert_eq!(fmt_cell_spread(0.0, "1.0e-9"), "0");
     }
 
     use super::*;

@@ -357,6 +357,7 @@ fn with_rows(s: &SectionView, keep: impl Fn(&RowView) -> bool) -> SectionView {
             .collect(),
         raw: r.raw.clone(),
         untimed: r.untimed.clone(),
+        part_untimed: r.part_untimed.clone(),
     };
     section_with_rows(s, s.table.rows.iter().filter(|r| keep(r)).map(fold).collect())
 }

@@ -6,7 +6,7 @@
 //! [`column_views`]. Every lookup goes through a hash map, so a section is
 //! linear in its samples.
 
-use super::format::{fmt_cell_value, fmt_change, fmt_spread, raw_link, slugify};
+use super::format::{fmt_cell_spread, fmt_cell_value, fmt_change, raw_link, slugify};
 use super::{
     CellView, ColumnView, DeltaClass, Entry, Mark, Policy, RawFiles, RowView, RunView, SectionView, TableView,
 };
@@ -322,12 +322,20 @@ fn fill_cells(entries: &[Entry], rows: &Rows, entry_col: &[usize], ncols: usize,
     // of its printed step, not the quotient's (1031 KiB/s is 1.0068 MiB/s,
     // not 1.006836). A derived efficiency shows the two decimals it is
     // rounded to, as the posts print it: its step is only what rounding
-    // of its inputs can move it by. `None`: read back from the values.
+    // of its inputs can move it by. A value its benchmark printed in its
+    // shortest form ([`crate::parse::prints_shortest`]) shows its own
+    // decimals: the column's gave kernbench's `199 (0)` beside
+    // `386.333 (2.08167)` as `199.000`, and the robot's `7072` beside
+    // `554.83` as `7072.00`. `None`: read back from the column's values.
     let mut step_decimals: Vec<Option<usize>> = Vec::with_capacity(entries.len());
+    let mut shortest: FxHashMap<&str, bool> = FxHashMap::default();
     for (ei, (rf, s)) in entries.iter().enumerate() {
         cell_entries.entry((rows.entry_row[ei], entry_col[ei])).or_default().push(ei);
-        match s.step.filter(|_| !crate::derive::is_derived(&rf.parsed.benchmark, &s.metric.name)) {
+        let benchmark = rf.parsed.benchmark.as_str();
+        let own = *shortest.entry(benchmark).or_insert_with(|| crate::parse::prints_shortest(benchmark));
+        match s.step.filter(|_| !crate::derive::is_derived(benchmark, &s.metric.name)) {
             Some(step) => step_decimals.push(Some(decimals_of_step(step))),
+            None if own => step_decimals.push(Some(decimals_needed(&[s.value.mean()]))),
             None => {
                 col_values[entry_col[ei]].push(s.value.mean());
                 step_decimals.push(None);
@@ -392,7 +400,8 @@ fn fill_cells(entries: &[Entry], rows: &Rows, entry_col: &[usize], ncols: usize,
                     Some(CellView {
                         // Printed below, once the column's precision is known.
                         text: CompactString::default(),
-                        stddev_text: summary.stddev.filter(|_| summary.n > 1).map(fmt_spread),
+                        // Printed below, in the notation of the text.
+                        stddev_text: None,
                         summary,
                         raw,
                         comparison: None,
@@ -427,6 +436,7 @@ fn fill_cells(entries: &[Entry], rows: &Rows, entry_col: &[usize], ncols: usize,
                 let d = cell_decimals(&c.summary, p);
                 let sd = c.summary.stddev.filter(|_| c.summary.n > 1);
                 c.text = fmt_cell_value(c.summary.mean, d, sd);
+                c.stddev_text = sd.map(|sd| fmt_cell_spread(sd, &c.text));
                 c.printed_decimals = u8::try_from(p).unwrap_or(u8::MAX);
                 precision[ci] = precision[ci].max(d);
                 printed[ci] = printed[ci].max(p);
@@ -444,9 +454,12 @@ fn fill_cells(entries: &[Entry], rows: &Rows, entry_col: &[usize], ncols: usize,
 /// neighbours: `16   489  99 +++++ +++` gives `Create` 489 beside
 /// `Read`'s `+++++`), so it has whatever kernel the site gave the file;
 /// its column the one of the test's group and metric name. A test with
-/// no such sample, or no such column, is left to the parser's warning; a
-/// cell another run timed keeps its value (and the warning that its mean
-/// leaves the untimed runs out).
+/// no such sample, or no such column, is left to the parser's warning. A
+/// cell another run timed keeps its value, the mean of the timed runs,
+/// and is marked as understating the test ([`RowView::part_untimed`]):
+/// its row is found as above, or, where the run printed every test of
+/// its part as `+++++` (no timed neighbour on its line), as the one row
+/// the file's samples of the same parameters are in.
 fn mark_untimed(entries: &[Entry], rows: &Rows, cols: &[ColKey], row_views: &mut [RowView]) {
     let mut display_row = vec![0usize; rows.rows.len()];
     for (d, &ri) in rows.order.iter().enumerate() {
@@ -459,15 +472,27 @@ fn mark_untimed(entries: &[Entry], rows: &Rows, cols: &[ColKey], row_views: &mut
     }
     for mine in files.values() {
         for u in &entries[mine[0]].0.parsed.untimed {
-            let Some(&ei) = mine.iter().find(|&&ei| entries[ei].1.line == u.line && entries[ei].1.params == u.params)
-            else {
-                continue;
+            let same = |ei: &&usize| entries[**ei].1.params == u.params;
+            let ri = match mine.iter().filter(same).find(|&&ei| entries[ei].1.line == u.line) {
+                Some(&ei) => rows.entry_row[ei],
+                None => {
+                    let mut of = mine.iter().filter(same).map(|&ei| rows.entry_row[ei]);
+                    let Some(first) = of.next() else { continue };
+                    if of.any(|r| r != first) {
+                        continue;
+                    }
+                    first
+                }
             };
-            let row = &mut row_views[display_row[rows.entry_row[ei]]];
+            let row = &mut row_views[display_row[ri]];
             for (ci, c) in cols.iter().enumerate() {
                 let ci32 = u32::try_from(ci).unwrap_or(u32::MAX);
-                if c.group == u.group && c.name == u.metric && row.cells[ci].is_none() && !row.untimed.contains(&ci32) {
-                    row.untimed.push(ci32);
+                if c.group != u.group || c.name != u.metric {
+                    continue;
+                }
+                let marks = if row.cells[ci].is_none() { &mut row.untimed } else { &mut row.part_untimed };
+                if !marks.contains(&ci32) {
+                    marks.push(ci32);
                 }
             }
         }

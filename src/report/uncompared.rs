@@ -217,6 +217,20 @@ fn alternatives(values: &[&str]) -> String {
     }
 }
 
+/// Why values are not compared for being within a printed step of the
+/// baseline's ([`crate::stats::Comparison::within_step`]), in a reader's
+/// words, for `values` named values (one: "its", more: "each one's") and
+/// the baseline `base`: "its printed value and 6.1's overlap: each
+/// stands for anything within half a unit of its last printed digit, so
+/// the two could be the same number". The table's note and `check`'s
+/// warning say it alike.
+pub fn within_step_reason(values: usize, base: &str) -> String {
+    let its = if values == 1 { "its" } else { "each one's" };
+    format!(
+        "{its} printed value and {base}'s overlap: each stands for anything within half a unit of its last printed digit, so the two could be the same number"
+    )
+}
+
 /// The first `shown` of `names`, and how many more `what` there are:
 /// "a, b, c and 12 more kernels"; all of them where one more is left.
 pub fn some_of(names: &[impl AsRef<str>], shown: usize, what: &str) -> String {

@@ -129,6 +129,11 @@ impl BenchParser for Kernbench {
         "kernbench"
     }
 
+    /// kernbench's averages are awk's `%g`: `199 (0)`, `386.333 (2.08167)`.
+    fn prints_shortest(&self) -> bool {
+        true
+    }
+
     fn describe(&self) -> &'static str {
         "kernbench (0.20 to 0.5x Average … Run blocks)"
     }

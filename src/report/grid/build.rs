@@ -72,7 +72,16 @@ pub(super) fn folded_grid(t: &TableView, shape: Shape, opts: &GridOptions) -> Gr
                 .iter()
                 .enumerate()
                 .map(|(ci, c)| match c {
-                    Some(c) => Some(grid_cell(c, opts, (ri, ci), t.columns[ci].better)),
+                    Some(c) => {
+                        let mut cell = grid_cell(c, opts, (ri, ci), t.columns[ci].better);
+                        // The mean of the timed runs only: it understates
+                        // the test ([`super::AT_LEAST`], the note under the table).
+                        if r.part_untimed.contains(&(ci as u32)) {
+                            let mark = if opts.ascii { ">=" } else { super::AT_LEAST };
+                            cell.value = compact_str::format_compact!("{mark}{}", cell.value);
+                        }
+                        Some(cell)
+                    }
                     // A test too fast to time in every run: `+++++`, as
                     // the benchmark printed it, and the note under the
                     // table ([`Grid::untimed_note`]).
@@ -416,7 +425,11 @@ fn change_row(cells: &mut [Option<GridCell>], labels: usize) -> Option<GridRow> 
 }
 
 /// One metric over one parameter: one row per kernel (table order), one
-/// column per parameter value (table order), headed "procs 32".
+/// column per parameter value (table order), headed "procs 32"; the
+/// column of rows whose output printed no value for it "no procs"
+/// (CoreMark prints `Parallel PThreads : 64` for a run of 64 threads and
+/// nothing for a single-thread run, whose column read "parallel" as if
+/// it were a parallel one).
 fn param_block(t: &TableView, cells: Vec<Vec<Option<GridCell>>>, shared_unit: bool) -> GridBlock {
     let kernels: Vec<&str> = kernels(t).collect();
     let values: Vec<&str> = distinct(t.rows.iter().map(|r| r.params[0].as_str())).collect();
@@ -431,7 +444,11 @@ fn param_block(t: &TableView, cells: Vec<Vec<Option<GridCell>>>, shared_unit: bo
     let columns = values
         .iter()
         .map(|v| GridColumn {
-            name: format!("{} {v}", t.param_headers[0]),
+            name: if v.is_empty() {
+                format!("no {}", t.param_headers[0])
+            } else {
+                format!("{} {v}", t.param_headers[0])
+            },
             over: String::new(),
             unit: unit.clone(),
             better: Some(t.columns[0].better),

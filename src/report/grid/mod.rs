@@ -71,6 +71,12 @@ pub use plan::{ColumnPlan, TextPlan, over_runs, pad_left, pad_right, wrap_label}
 /// comparison, a mean or a chart.
 pub const UNTIMED: &str = "+++++";
 
+/// What goes before a value that is the mean of only the runs that
+/// timed its test, the others having printed it as too fast to time
+/// ([`super::RowView::part_untimed`]): the test ran at least that fast,
+/// explained under the table ([`Grid::untimed_note`]). `>=` in ASCII.
+pub const AT_LEAST: &str = "≥";
+
 /// How a table is laid out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GridOptions {
@@ -133,8 +139,9 @@ pub struct Grid {
     /// the table.
     #[serde(skip)]
     pub uncompared: Option<super::Uncompared>,
-    /// The values whose change is not shown because they differ from the
-    /// baseline's by less than the step one of the two was printed to
+    /// The values whose change is not shown because their printed value
+    /// and the baseline's overlap, each standing for anything within half
+    /// a unit of its last printed digit
     /// ([`crate::stats::Comparison::within_step`]): the baseline, and each
     /// (row's kernel, column) in table order. [`Grid::uncompared_note`]
     /// says so under the table.
@@ -346,9 +353,8 @@ impl Grid {
         Some(if spread { format!("{runs}, ± standard deviation") } else { runs })
     }
 
-    /// The runs note without the spread (`means of 3 runs`), under a
-    /// drawing that shows no ± (the mail's star bars standing in for a
-    /// one-column table).
+    /// The runs note without the spread (`means of 3 runs`), the head of
+    /// [`Grid::runs_note`].
     pub fn runs_count_note(&self) -> Option<String> {
         let (lo, hi) = self.runs?;
         Some(if lo == hi { format!("means of {lo} runs") } else { format!("means of {lo} to {hi} runs") })
@@ -368,10 +374,10 @@ impl Grid {
     pub fn uncompared_note(&self) -> Option<String> {
         let within = self.within_step.as_ref().filter(|(_, v)| !v.is_empty()).map(|(base, values)| {
             let named: Vec<String> = values.iter().map(|(k, c)| format!("{k} {c}")).collect();
-            let its = if values.len() == 1 { "its" } else { "each one's" };
             format!(
-                "not compared: {} ({its} printed value and {base}'s overlap: each stands for anything within half a unit of its last printed digit, so the two could be the same number)",
-                super::uncompared::some_of(&named, 5, "values")
+                "not compared: {} ({})",
+                super::uncompared::some_of(&named, 5, "values"),
+                super::within_step_reason(values.len(), base)
             )
         });
         let notes: Vec<String> =
@@ -383,18 +389,32 @@ impl Grid {
     /// ran too fast to time, so the benchmark printed no figure for it
     /// (bonnie++'s +++++); it was run, and is not a zero"; `None` when no
     /// cell shows one.
+    /// A value marked [`AT_LEAST`] (`≥27500`, or `>=27500` in ASCII) is
+    /// said there too: "≥: the mean of only the runs that timed the test;
+    /// its other runs printed +++++ (too fast to time), so the test ran
+    /// faster than this mean says".
     pub fn untimed_note(&self) -> Option<String> {
-        let any = self
-            .blocks
-            .iter()
-            .flat_map(|b| &b.rows)
-            .flat_map(|r| r.cells.iter().flatten())
-            .any(|c| c.value == UNTIMED && c.n == 0);
-        any.then(|| {
-            format!(
+        let cells = || self.blocks.iter().flat_map(|b| &b.rows).flat_map(|r| r.cells.iter().flatten());
+        let all = cells().any(|c| c.value == UNTIMED && c.n == 0);
+        let at_least = cells().find_map(|c| {
+            [AT_LEAST, ">="].into_iter().find(|m| {
+                c.n > 0
+                    && c.value.starts_with(m)
+                    && c.value[m.len()..].starts_with(|d: char| d.is_ascii_digit() || d == '-')
+            })
+        });
+        let mut notes = Vec::new();
+        if all {
+            notes.push(format!(
                 "{UNTIMED}: the test ran too fast to time, so the benchmark printed no figure for it (bonnie++'s {UNTIMED}); it was run, and is not a zero"
-            )
-        })
+            ));
+        }
+        if let Some(m) = at_least {
+            notes.push(format!(
+                "{m}: the mean of only the runs that timed the test; its other runs printed {UNTIMED} (too fast to time), so the test ran faster than this mean says"
+            ));
+        }
+        (!notes.is_empty()).then(|| notes.join("; "))
     }
 
     /// Names the raw files behind the numbers of this grid of `t` (for

@@ -165,6 +165,24 @@ fn one_metric_over_a_parameter_turns_the_parameter() {
     assert_eq!(g.caption(&t), "ctxsw in µs, smaller is better");
 }
 
+/// CoreMark's single-thread run prints no `Parallel PThreads` line: its
+/// column says it has no `parallel` value (it read "parallel", as if
+/// parallel; display27, the Cix board's fixture).
+#[test]
+fn a_column_of_rows_without_the_parameter_says_so() {
+    let mut rows = Vec::new();
+    for parallel in ["", "64"] {
+        for k in ["6.1", "6.2"] {
+            rows.push((k, vec![parallel], vec![cell("24832.38", 1, None, None)]));
+        }
+    }
+    let t = table(&[("Iterations/Sec", "iterations/s")], &["parallel"], rows);
+    let g = grid(&t, &GridOptions::default());
+    assert_eq!(g.shape, Shape::ParamsAsColumns);
+    let names: Vec<&str> = g.blocks[0].columns.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["no parallel", "parallel 64"]);
+}
+
 /// Parts of several columns (`Seq Read Rate`, `Seq Read CPU%`) say
 /// their label once, over their columns.
 #[test]
