@@ -324,6 +324,7 @@ struct EntryParsed {
     lines: Option<(usize, usize)>,
     kernel_order: Vec<String>,
     untimed: Vec<crate::model::Untimed>,
+    setup: crate::model::FileSetup,
 }
 
 /// A [`Sample`] as stored: kernel and group (indices into `texts`), the
@@ -359,6 +360,7 @@ impl Entry {
                 lines: p.lines,
                 kernel_order: p.kernel_order.clone(),
                 untimed: p.untimed.clone(),
+                setup: p.setup.clone(),
             })
             .collect();
         Entry { parsed, warnings: o.warnings.clone() }
@@ -393,6 +395,7 @@ impl Entry {
                 lines: p.lines,
                 kernel_order: p.kernel_order,
                 untimed: p.untimed,
+                setup: p.setup,
             });
         }
         Some(FileOutcome { parsed, warnings: self.warnings })
