@@ -561,10 +561,10 @@ pub fn machine_page_without_grids(m: &MachineClass, policy: &Policy) -> MachineP
 /// ([`TableView::setup_note`]); `None` when it has no such column.
 fn setup_note(t: &TableView, benchmarks: &[String], setups: &[site::SetupSource]) -> Option<String> {
     let i = t.param_headers.iter().position(|h| h == site::SETUP_PARAM)?;
-    let shown: Vec<&site::SetupSource> = setups
-        .iter()
-        .filter(|s| benchmarks.contains(&s.benchmark) && t.rows.iter().any(|r| r.params.get(i) == Some(&s.value)))
-        .collect();
+    let values: rustc_hash::FxHashSet<&str> =
+        t.rows.iter().filter_map(|r| r.params.get(i)).map(String::as_str).collect();
+    let shown: Vec<&site::SetupSource> =
+        setups.iter().filter(|s| benchmarks.contains(&s.benchmark) && values.contains(s.value.as_str())).collect();
     (!shown.is_empty()).then(|| site::setup_note(&shown))
 }
 

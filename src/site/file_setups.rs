@@ -81,30 +81,40 @@ pub fn label_by_file_setups(
         values.extend(setups_apart(results, files));
     }
     let mut sources: Vec<SetupSource> = Vec::new();
+    // Each source's index by (benchmark, value): an archive of thousands
+    // of files may show as many set-ups.
+    let mut index: FxHashMap<(String, String), usize> = FxHashMap::default();
     for (i, value) in values {
         let rf = &mut results[i];
-        let line = shown_line(&rf.parsed.setup);
-        match sources.iter_mut().find(|s| s.benchmark == rf.parsed.benchmark && s.value == value) {
-            Some(s) => s.more += 1,
-            None => sources.push(SetupSource {
-                benchmark: rf.parsed.benchmark.clone(),
-                value: value.clone(),
-                place: format!("{} line {line}", rf.rel_path),
-                more: 0,
-            }),
+        match index.entry((rf.parsed.benchmark.clone(), value.clone())) {
+            std::collections::hash_map::Entry::Occupied(e) => sources[*e.get()].more += 1,
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(sources.len());
+                let line = shown_line(&rf.parsed.setup);
+                sources.push(SetupSource {
+                    benchmark: rf.parsed.benchmark.clone(),
+                    value: value.clone(),
+                    place: format!("{} line {line}", rf.rel_path),
+                    more: 0,
+                });
+            }
         }
         for s in &mut rf.parsed.samples {
             s.params.push(Param::new(SETUP_PARAM, &value));
         }
     }
+    let mut by_bench: FxHashMap<&str, Vec<&SetupSource>> = FxHashMap::default();
+    for s in &sources {
+        by_bench.entry(s.benchmark.as_str()).or_default().push(s);
+    }
     for (bench, _) in &benches {
-        let of: Vec<&SetupSource> = sources.iter().filter(|s| s.benchmark == *bench).collect();
+        let Some(of) = by_bench.get(bench.as_str()) else { continue };
         let Some(first) = of.first() else { continue };
         let first_file = first.place.rsplit_once(" line ").map_or(first.place.as_str(), |(f, _)| f);
         let path = results.iter().find(|rf| rf.rel_path == first_file).map(|rf| rf.path.clone()).unwrap_or_default();
         let said = format!(
             "{bench}: files show different set-ups, each compared only with the baseline's of its own; {}",
-            note(&of)
+            note(of)
         );
         diags.push(Diagnostic::note(&path, None, said));
     }
@@ -117,8 +127,11 @@ pub fn label_by_file_setups(
 /// (6.2/dbench.txt line 1); if they are one set-up, list dbench under
 /// `same_setup:` in machine.yaml".
 pub fn note(of: &[&SetupSource]) -> String {
-    let listed: Vec<String> = of
+    // At most this many set-ups are listed, then how many more.
+    const LISTED: usize = 6;
+    let mut listed: Vec<String> = of
         .iter()
+        .take(LISTED)
         .map(|s| {
             let more = match s.more {
                 0 => String::new(),
@@ -128,6 +141,9 @@ pub fn note(of: &[&SetupSource]) -> String {
             format!("`{}` ({}{more})", s.value, s.place)
         })
         .collect();
+    if of.len() > LISTED {
+        listed.push(format!("and {} more set-ups", of.len() - LISTED));
+    }
     let bench = of.first().map_or("", |s| s.benchmark.as_str());
     format!(
         "set-ups as the files show them: {}; if they are one set-up, list {bench} under `same_setup:` in \
@@ -169,7 +185,12 @@ fn setups_apart(results: &[ResultFile], files: &[usize]) -> Vec<(usize, String)>
             [
                 s.command.as_ref().map(|(_, c)| vec![masked(c)]),
                 commands,
-                s.boot.as_ref().map(|(_, b)| b.split_whitespace().map(masked).collect()),
+                s.boot.as_ref().map(|(_, b)| {
+                    let mut words: Vec<String> = b.split_whitespace().map(masked).collect();
+                    words.sort_unstable();
+                    words.dedup();
+                    words
+                }),
             ]
         })
         .collect();
@@ -180,15 +201,20 @@ fn setups_apart(results: &[ResultFile], files: &[usize]) -> Vec<(usize, String)>
     for p in 0..PARTS {
         let known: Vec<&Vec<String>> = parts.iter().filter_map(|f| f[p].as_ref()).collect();
         let Some(first) = known.first() else { continue };
-        if known.iter().all(|k| {
-            let (mut a, mut b) = ((*k).clone(), (*first).clone());
-            a.sort_unstable();
-            b.sort_unstable();
-            a == b
-        }) {
+        if known.iter().all(|k| k == first) {
             continue;
         }
-        let shared = |w: &String| known.iter().all(|k| k.contains(w));
+        // How many files know each word (each file's words once).
+        let mut count: FxHashMap<&str, usize> = FxHashMap::default();
+        for k in &known {
+            let mut words: Vec<&str> = k.iter().map(String::as_str).collect();
+            words.sort_unstable();
+            words.dedup();
+            for w in words {
+                *count.entry(w).or_default() += 1;
+            }
+        }
+        let shared = |w: &String| count.get(w.as_str()) == Some(&known.len());
         let mut others: Vec<&str> =
             known.iter().flat_map(|k| k.iter()).filter(|w| !shared(w)).map(String::as_str).collect();
         others.sort_unstable();

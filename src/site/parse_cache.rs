@@ -531,6 +531,11 @@ mod tests {
                 params: vec![Param::new("files", 16)],
                 line: 40,
             }],
+            setup: crate::model::FileSetup {
+                command: Some((1, "dbench -D /mnt/xfs".into())),
+                commands: Some(vec![(2, "hdparm -W0 /dev/sda".into())]),
+                boot: None,
+            },
         };
         FileOutcome { parsed: vec![parsed], warnings: vec![(Some(2), "a warning".into()), (None, "another".into())] }
     }
@@ -619,6 +624,7 @@ mod tests {
                 lines: None,
                 kernel_order: Vec::new(),
                 untimed: Vec::new(),
+                setup: Default::default(),
             }],
             warnings: Vec::new(),
         };
