@@ -335,6 +335,51 @@ pub struct ParsedFile {
     /// be ([`Untimed`]). Empty for every other file.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub untimed: Vec<Untimed>,
+    /// What the file shows of the set-up every one of its runs ran under
+    /// ([`FileSetup`]): the command line, the set-up commands and the
+    /// boot options above them. A fact of the file, not a parameter: the
+    /// site gives its samples a `set-up` parameter only where two files of
+    /// one benchmark show different set-ups (`dbench -D /mnt/ext4 16` in
+    /// 6.1's file, `dbench -D /mnt/xfs 16` in 6.2's).
+    #[serde(default, skip_serializing_if = "FileSetup::is_unknown")]
+    pub setup: FileSetup,
+}
+
+/// What a raw file shows of the set-up all its runs share, each part with
+/// its 1-based line: read by [`crate::parse::labels`] where one set-up
+/// covers the whole file (a set-up that differs inside the file labels
+/// its runs instead). A part the file does not show is unknown, never
+/// "none": a bare `Throughput 41.3 MB/sec` tells nothing of the command
+/// that printed it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct FileSetup {
+    /// The command line that ran the benchmark, the same above every run
+    /// that shows one: its words without the prompt, `sudo`, `time`,
+    /// housekeeping (`sync;`, `cd /mnt &&`), what follows the benchmark's
+    /// own command (`> log`, `| tee`) and the values the parser read into
+    /// parameters (`dbench -D /mnt/xfs` of `$ dbench -D /mnt/xfs 16`, its
+    /// 16 read as `procs`). `None` when no line shows it, or the runs'
+    /// lines differ.
+    pub command: Option<(usize, String)>,
+    /// Commands above the first run that set the system up (`hdparm -W0
+    /// /dev/sda`, `sysctl -w vm.swappiness=10`, `echo never >
+    /// /sys/kernel/mm/transparent_hugepage/enabled`, `mount -t xfs`), each
+    /// as the labeller names it; empty where the file shows the
+    /// benchmark's command line and none above it (a transcript); `None`
+    /// where it shows neither, or a set-up command between runs.
+    pub commands: Option<Vec<(usize, String)>>,
+    /// The options of the boot command line nearest above the first run
+    /// (`/proc/cmdline`'s words but the image booted and `initrd=`:
+    /// `root=/dev/sda1 ro mitigations=off`), joined by spaces; `None`
+    /// when the file shows none.
+    pub boot: Option<(usize, String)>,
+}
+
+impl FileSetup {
+    /// True when the file shows nothing of its set-up.
+    pub fn is_unknown(&self) -> bool {
+        self.command.is_none() && self.commands.is_none() && self.boot.is_none()
+    }
 }
 
 /// A test printed without a number because it ran too fast to time

@@ -1299,3 +1299,162 @@ fn files_in_a_set_up_directory_are_not_compared_with_files_in_none() {
     assert!(mail.contains("not compared with 6.1: 6.2 (no row with 6.1's set-up, no dir)"), "{mail}");
     assert!(mail.contains("6.3           10.55±0.071 +3.9%~"), "{mail}");
 }
+
+/// A class of two kernels, 6.1 (the baseline) and 6.2, each one file of
+/// three runs of its own set-up: above each run `run_61` / `run_62` (the
+/// command line, or nothing), above the first `head_61` / `head_62`; then
+/// the run's output, `output(mean)`. Returns the build's notes, the
+/// class's mail and its Markdown page.
+fn two_set_ups(
+    (head_61, run_61): (&str, &str),
+    (head_62, run_62): (&str, &str),
+    output: &dyn Fn(&str) -> String,
+    yaml: &str,
+) -> (Vec<String>, String, String) {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let c = tmp.path().join("content");
+    put(&c, "m1/machine.yaml", format!("name: \"M\"\nbaseline: \"6.1\"\n{yaml}"));
+    for (k, head, run, means) in
+        [("6.1", head_61, run_61, ["40.1", "40.2", "40.3"]), ("6.2", head_62, run_62, ["49.1", "49.2", "49.3"])]
+    {
+        let mut text = if head.is_empty() { String::new() } else { format!("{head}\n") };
+        for m in means {
+            if !run.is_empty() {
+                text.push_str(run);
+                text.push('\n');
+            }
+            text.push_str(&output(m));
+            text.push('\n');
+        }
+        put(&c, &format!("m1/{k}/out.txt"), text);
+    }
+    let out = tmp.path().join("output");
+    let report = build(&BuildOptions::new(&c, &out)).expect("site builds");
+    let notes = report.diagnostics.iter().map(|d| d.to_string()).collect();
+    let mail = std::fs::read_to_string(out.join("m1/email.txt")).expect("mail");
+    let md = std::fs::read_to_string(out.join("m1/index.md")).expect("markdown page");
+    (notes, mail, md)
+}
+
+/// dbench 1.x's line for a mean.
+fn dbench_16(mb: &str) -> String {
+    format!("Throughput {mb} MB/sec  16 procs\n")
+}
+
+/// Set-ups a command line, a set-up command or a boot line shows for a
+/// whole kernel's file, different between the kernels' files: the two
+/// kernels are not compared (they read +22.4%*, a notable improvement,
+/// in every build since s24, an attacker's trial), and the note under the
+/// table names both set-ups, the files and lines they came from, and
+/// `same_setup:`.
+#[test]
+fn set_ups_that_differ_between_kernels_files_are_not_compared() {
+    let boot =
+        |k: &str, more: &str| format!("$ cat /proc/cmdline\nBOOT_IMAGE=/boot/vmlinuz-{k} root=/dev/sda1 ro{more}");
+    let boot_61 = boot("6.1", "");
+    let boot_62 = boot("6.2", " mitigations=off");
+    let time = |s: &str| format!("\nreal\t1m{s}00s\nuser\t3m0.000s\nsys\t0m20.000s\n");
+    let cases: [((&str, &str), (&str, &str), &dyn Fn(&str) -> String, [&str; 2]); 7] = [
+        (
+            ("", "$ dbench -D /mnt/ext4 16"),
+            ("", "$ dbench -D /mnt/xfs 16"),
+            &dbench_16,
+            ["dbench -D /mnt/ext4 (6.1/out.txt line 1)", "dbench -D /mnt/xfs (6.2/out.txt line 1)"],
+        ),
+        (
+            ("", "$ dbench -t 60 16"),
+            ("", "$ dbench -t 600 16"),
+            &dbench_16,
+            ["dbench -t 60 (6.1/out.txt line 1)", "dbench -t 600 (6.2/out.txt line 1)"],
+        ),
+        (
+            ("", "$ dbench 16"),
+            ("", "$ dbench -s 16"),
+            &dbench_16,
+            ["dbench (6.1/out.txt line 1)", "dbench -s (6.2/out.txt line 1)"],
+        ),
+        (
+            ("", "$ taskset -c 0 dbench 16"),
+            ("", "$ dbench 16"),
+            &dbench_16,
+            ["taskset -c 0 dbench (6.1/out.txt line 1)", "dbench (6.2/out.txt line 1)"],
+        ),
+        (
+            ("", "$ dbench 16"),
+            ("# hdparm -W0 /dev/sda", "$ dbench 16"),
+            &dbench_16,
+            ["without hdparm -W0 /dev/sda (6.1/out.txt line 1)", "hdparm -W0 /dev/sda (6.2/out.txt line 1)"],
+        ),
+        (
+            (&boot_61, ""),
+            (&boot_62, ""),
+            &dbench_16,
+            ["without mitigations=off (6.1/out.txt line 2)", "mitigations=off (6.2/out.txt line 2)"],
+        ),
+        (
+            ("", "$ time make -j4"),
+            ("", "$ time make -j8"),
+            &time,
+            ["time make -j4 (6.1/out.txt line 1)", "time make -j8 (6.2/out.txt line 1)"],
+        ),
+    ];
+    for (one, two, output, [a, b]) in cases {
+        let (notes, mail, md) = two_set_ups(one, two, output, "");
+        let case = format!("{one:?} / {two:?}");
+        assert!(!mail.contains("adjusted p") && !mail.contains("%*"), "{case}: compared:\n{mail}");
+        assert!(mail.contains("not compared with 6.1: 6.2"), "{case}:\n{mail}");
+        let said = |text: &str| {
+            let flat = text.split_whitespace().collect::<Vec<_>>().join(" ").replace(['`', '\\'], "");
+            flat.contains(a) && flat.contains(b) && flat.contains("same_setup:")
+        };
+        assert!(said(&mail) && said(&md), "{case}: the note names {a:?} and {b:?}:\n{mail}\n{md}");
+        assert!(notes.iter().any(|n| said(n)), "{case}: {notes:?}");
+    }
+}
+
+/// Set-ups alike in every kernel's file change nothing (no `set-up`
+/// column, no note, the change compared as before); nor does a bare
+/// result beside a transcript (an unknown set-up is no different one),
+/// the kernel's own name in paths (`~/linux-6.1`, `> 6.1.log`), the
+/// prompt's directory, or housekeeping. `same_setup:` joins set-ups the
+/// files show apart.
+#[test]
+fn set_ups_alike_unknown_or_joined_are_compared() {
+    let cases: [((&str, &str), (&str, &str), &str); 5] = [
+        (("", "$ dbench -D /mnt/xfs 16"), ("", "$ dbench -D /mnt/xfs 16"), ""),
+        (("", "$ dbench -D /mnt/xfs 16"), ("", ""), ""),
+        (
+            ("", "me@box:~/linux-6.1$ cd ~/linux-6.1 && sync && ./dbench 16 > /tmp/6.1.log"),
+            ("", "me@box:~/linux-6.2$ cd ~/linux-6.2 && ./dbench 16 > /tmp/6.2.log"),
+            "",
+        ),
+        (("$ cat /proc/cmdline\nBOOT_IMAGE=/boot/vmlinuz-6.1 ro", ""), ("", ""), ""),
+        (("", "$ dbench -D /mnt/ext4 16"), ("", "$ dbench -D /mnt/xfs 16"), "same_setup: [dbench]\n"),
+    ];
+    for (one, two, yaml) in cases {
+        let (notes, mail, md) = two_set_ups(one, two, &dbench_16, yaml);
+        let case = format!("{one:?} / {two:?} {yaml}");
+        assert!(mail.contains("dbench Throughput: 6.2 +22.4% vs 6.1"), "{case}:\n{mail}");
+        for text in [&mail, &md] {
+            assert!(!text.contains("set-up") && !text.contains("not compared"), "{case}:\n{text}");
+        }
+        assert!(!notes.iter().any(|n| n.contains("set-up")), "{case}: {notes:?}");
+    }
+}
+
+/// `same_setup:` naming no parser is an error at its line.
+#[test]
+fn same_setup_naming_no_parser_is_an_error() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let c = small_site(tmp.path());
+    put(&c, "m1/machine.yaml", "name: \"M\"\nsame_setup:\n  - dbench4\n");
+    let out = tmp.path().join("output");
+    let err = build(&BuildOptions::new(&c, &out)).expect_err("an error in machine.yaml");
+    let BuildError::Invalid(diags) = err else { panic!("{err}") };
+    assert!(
+        diags.iter().any(|d| d.severity == Severity::Error
+            && d.line == Some(3)
+            && d.message.contains("same_setup: unknown parser \"dbench4\"")),
+        "{diags:?}"
+    );
+}

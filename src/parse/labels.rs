@@ -62,6 +62,8 @@
 //! process id (`pid 4711`) or a measured time (`took 45 s`) above a run is
 //! no set-up: the runs under them stay runs.
 
+mod file_setup;
+
 use super::Input;
 use crate::model::{ParsedFile, Sample};
 use compact_str::CompactString;
@@ -75,6 +77,9 @@ const MAX_LABEL_CHARS: usize = 48;
 /// copies averaged as runs under different text. Returns how many samples
 /// were labelled.
 pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
+    // Before the labels: only the values the parser read are left out of
+    // the command line.
+    parsed.setup = file_setup::file_setup(input, parsed);
     let labelled = apply_labels(input, parsed);
     labelled + part_quote_depths(input, parsed)
 }
@@ -424,23 +429,8 @@ fn label_by_command_lines(
         let lines: Vec<Vec<&str>> = members
             .iter()
             .map(|&k| {
-                let mut read: rustc_hash::FxHashSet<&str> = rustc_hash::FxHashSet::default();
-                for (s, _) in samples.iter().zip(&copy_of).filter(|(_, c)| **c == k) {
-                    read.extend(s.params.iter().map(|p| p.value.as_str()));
-                    read.extend(s.group.split('/'));
-                }
-                let mut kept: Vec<&str> = Vec::new();
-                for w in without_housekeeping(commands[k].as_deref().unwrap_or_default()) {
-                    let value = w.rsplit('=').next().unwrap_or(w);
-                    if (!w.starts_with('-') || w.contains('=')) && !value.is_empty() && read.contains(value) {
-                        if !w.contains('=') && kept.last().is_some_and(|p| takes_value(name, p) && kept.len() > 1) {
-                            kept.pop();
-                        }
-                        continue;
-                    }
-                    kept.push(w);
-                }
-                kept
+                let of_copy = samples.iter().zip(&copy_of).filter(|(_, c)| **c == k).map(|(s, _)| s);
+                without_values_read(name, commands[k].as_deref().unwrap_or_default(), of_copy)
             })
             .collect();
         if lines.iter().all(|l| *l == lines[0]) {
@@ -505,6 +495,36 @@ fn label_by_command_lines(
         }
     }
     add_copy_labels(ids, &copy_of, &parts)
+}
+
+/// A command line's words ([`command_words`]) without its housekeeping
+/// ([`without_housekeeping`]) and without the values the parser read from
+/// `samples` (their parameters' values and group names) with the options
+/// they are given to: `netperf -H b` of `netperf -H b -t TCP_STREAM` (its
+/// test read), `dbench -D /mnt/xfs` of `dbench -D /mnt/xfs 16` (`procs`
+/// 16). `name` is the benchmark's command ([`command_name`]).
+fn without_values_read<'a, 's>(
+    name: &str,
+    words: &[&'a str],
+    samples: impl Iterator<Item = &'s Sample>,
+) -> Vec<&'a str> {
+    let mut read: rustc_hash::FxHashSet<&str> = rustc_hash::FxHashSet::default();
+    for s in samples {
+        read.extend(s.params.iter().map(|p| p.value.as_str()));
+        read.extend(s.group.split('/'));
+    }
+    let mut kept: Vec<&str> = Vec::new();
+    for w in without_housekeeping(words) {
+        let value = w.rsplit('=').next().unwrap_or(w);
+        if (!w.starts_with('-') || w.contains('=')) && !value.is_empty() && read.contains(value) {
+            if !w.contains('=') && kept.last().is_some_and(|p| takes_value(name, p) && kept.len() > 1) {
+                kept.pop();
+            }
+            continue;
+        }
+        kept.push(w);
+    }
+    kept
 }
 
 /// Commands typed around a benchmark's that set nothing up: changing

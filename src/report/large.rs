@@ -399,6 +399,7 @@ pub(super) fn section_with_rows(s: &SectionView, rows: Vec<RowView>) -> SectionV
         legend,
         axis,
         marks,
+        setup_note,
     } = table;
     SectionView {
         id: id.clone(),
@@ -426,6 +427,7 @@ pub(super) fn section_with_rows(s: &SectionView, rows: Vec<RowView>) -> SectionV
             legend: legend.clone(),
             axis: axis.clone(),
             marks: marks.clone(),
+            setup_note: setup_note.clone(),
         },
         charts: charts.clone(),
         chart_note: chart_note.clone(),

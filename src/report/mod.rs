@@ -486,6 +486,7 @@ pub fn machine_page_without_grids(m: &MachineClass, policy: &Policy) -> MachineP
                 section::section_view(&j.title, &j.commentary, &j.parts, &entries, &entry_part, &order, &j.policy);
             drop((entries, entry_part));
             s.table.axis = axis.clone();
+            s.table.setup_note = setup_note(&s.table, &s.benchmarks, &m.setups);
             if !j.notes.trim().is_empty() {
                 s.notes_md = j.notes.to_string();
                 s.notes_html = markdown::html(j.notes, j.policy.allow_remote);
@@ -553,6 +554,18 @@ pub fn machine_page_without_grids(m: &MachineClass, policy: &Policy) -> MachineP
         shown_note: String::new(),
         summary: None,
     }
+}
+
+/// The note under table `t` (of `benchmarks`) naming the set-ups its
+/// `set-up` column shows and the files they were read from
+/// ([`TableView::setup_note`]); `None` when it has no such column.
+fn setup_note(t: &TableView, benchmarks: &[String], setups: &[site::SetupSource]) -> Option<String> {
+    let i = t.param_headers.iter().position(|h| h == site::SETUP_PARAM)?;
+    let values: rustc_hash::FxHashSet<&str> =
+        t.rows.iter().filter_map(|r| r.params.get(i)).map(String::as_str).collect();
+    let shown: Vec<&site::SetupSource> =
+        setups.iter().filter(|s| benchmarks.contains(&s.benchmark) && values.contains(s.value.as_str())).collect();
+    (!shown.is_empty()).then(|| site::setup_note(&shown))
 }
 
 /// Lays out each table of `page` ([`SectionView::grid`]) once, for every

@@ -60,7 +60,13 @@ pub fn notable_changes(sections: &[SectionView]) -> (Vec<NotableChange>, usize) 
                 .filter(|(_, v)| !v.is_empty())
                 // A set-up's own name says what it is (`xfs`, `before`):
                 // "xfs dir" or "before label" would not.
-                .map(|(h, v)| if matches!(h.as_str(), "label" | "dir") { v.to_string() } else { format!("{v} {h}") })
+                .map(|(h, v)| {
+                    if matches!(h.as_str(), "label" | "dir" | crate::site::SETUP_PARAM) {
+                        v.to_string()
+                    } else {
+                        format!("{v} {h}")
+                    }
+                })
                 .collect();
             // The metric's name, unless the section's title says it: a
             // one-metric section titled `net` says which of iperf3's.

@@ -165,6 +165,7 @@ pub(super) fn section_view(
             legend: None,
             axis: Default::default(),
             marks: Vec::new(),
+            setup_note: None,
         },
     }
 }

@@ -26,6 +26,7 @@ fn page(sections_yaml: &str, results: Vec<ResultFile>) -> MachinePage {
         results,
         selection,
         ignored: Vec::new(),
+        setups: Vec::new(),
     };
     let policy = machine_policy(&SiteConfig::default(), &m.config);
     machine_page(&m, &policy)

@@ -329,6 +329,15 @@ pub struct TableView {
     /// templates (the grid carries them).
     #[serde(skip)]
     pub marks: Vec<super::environment::KernelMark>,
+    /// Where the table's rows have a `set-up` parameter
+    /// ([`crate::site::SETUP_PARAM`]: files of one benchmark showing
+    /// different command lines, set-up commands or boot options), the
+    /// set-ups and the file and line each was read from, and how to join
+    /// them (`same_setup:`): "files show different set-ups, not compared as
+    /// like: `dbench -D /mnt/ext4` (6.1/dbench.txt line 1), …"; `None`
+    /// otherwise. Under the table, after the uncompared note.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub setup_note: Option<String>,
 }
 
 /// A metric column.

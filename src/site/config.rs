@@ -166,6 +166,16 @@ pub struct MachineConfig {
     /// found at load (`site::partial`).
     #[serde(skip)]
     pub partial_lines: BTreeMap<String, usize>,
+    /// Benchmarks (parser ids, as `check` names them: `dbench`, `fio`)
+    /// whose files' differing set-ups are one set-up: the command lines
+    /// (`dbench -D /mnt/ext4 16`, `dbench -D /mnt/test 16`), set-up
+    /// commands (`hdparm -W0 /dev/sda`) and boot options
+    /// (`mitigations=off`) their files show are not compared between
+    /// them, and their rows get no `set-up` parameter
+    /// ([`crate::site`]'s `file_setups`). Without it, files of one
+    /// benchmark that show different set-ups are never compared as like.
+    #[serde(default)]
+    pub same_setup: Vec<String>,
     /// Sections in page order.
     #[serde(default)]
     pub sections: Vec<SectionConfig>,
@@ -611,6 +621,22 @@ fn machine_formats(
     formats
 }
 
+/// `same_setup:` must name parsers: an unknown id (a typo, `dbench4`) is
+/// an error at its line, and is left out (its files' set-ups stay apart).
+fn check_same_setup(yaml: &Path, text: &str, config: &mut MachineConfig, diags: &mut Vec<Diagnostic>) {
+    config.same_setup.retain(|id| {
+        let known = parse::by_id(id).is_some();
+        if !known {
+            diags.push(Diagnostic::error(
+                yaml,
+                line_of(text, "same_setup", id),
+                format!("same_setup: unknown parser {id:?} (known: {})", known_ids()),
+            ));
+        }
+        known
+    });
+}
+
 /// The `ignore:` globs of `yaml` (`site.yaml` or `machine.yaml`); a bad
 /// glob is an error naming its line.
 fn ignore_globs(yaml: &Path, text: &str, globs: &[String], diags: &mut Vec<Diagnostic>) -> Vec<glob::Pattern> {
@@ -783,6 +809,7 @@ impl MachineYaml {
             config.name = slug;
         }
         let formats = machine_formats(&path, &text, &config, diags);
+        check_same_setup(&path, &text, &mut config, diags);
         let ignore = ignore_globs(&path, &text, &config.ignore, diags);
         Some(MachineYaml { path, text, config, formats, ignore })
     }

@@ -89,6 +89,7 @@ pub fn load_machine(
     let (mut results, env) = parse_all(&files, &yaml.formats, &kernels, (opts.cache, whole_dirs), opts.progress, diags);
     super::setup_dirs::label_by_setup_dirs(&mut results, diags);
     super::setup_files::label_by_setup_files(&mut results);
+    let setups = super::file_setups::label_by_file_setups(&mut results, &yaml.config.same_setup, diags);
     super::commits::unify_commit_ids(&mut results, diags);
     super::copies::drop_copied_runs(&mut results, diags);
     super::stress_ng_twice::keep_yaml_of_logged_run(&mut results, diags);
@@ -128,6 +129,7 @@ pub fn load_machine(
         results,
         selection,
         ignored,
+        setups,
     })
 }
 

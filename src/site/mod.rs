@@ -38,6 +38,9 @@
 //!   ([`select`], [`Selector`]), and the checks that need it;
 //! * `setup_dirs`: directories inside a kernel's directory that are
 //!   set-ups (`6.1/ext4/`, `6.1/xfs/`), given a `dir` parameter, not runs;
+//! * `file_setups`: set-ups two files of one benchmark show apart
+//!   (`dbench -D /mnt/ext4 16` in 6.1's file, `… /mnt/xfs 16` in 6.2's),
+//!   given a `set-up` parameter ([`SETUP_PARAM`], [`SetupSource`]);
 //! * `load`: [`load`] a whole site, or [`load_machine`] one machine class:
 //!   its kernels, their order, `runs:`.
 
@@ -47,6 +50,7 @@ mod config;
 mod copies;
 mod discover;
 pub mod env;
+mod file_setups;
 mod load;
 mod parse_cache;
 mod partial;
@@ -67,6 +71,7 @@ pub use config::{
 pub use discover::{
     Discovered, check_content_dir, discover, discover_with, has_hidden_component, has_line_break, plan,
 };
+pub use file_setups::{SETUP_PARAM, SetupSource, note as setup_note};
 pub use load::{LoadOptions, first_of_each_file, load, load_machine, load_with_progress, order_kernels};
 pub use parse_cache::ParseCache;
 pub use raw_file::{FileOutcome, MAX_RAW_FILE_SIZE, RawRead, parse_bytes, parse_file, read_regular};
@@ -135,6 +140,10 @@ pub struct MachineClass {
     /// (path relative to the class directory, the glob), in path order.
     /// Not warned about; the lint page lists them.
     pub ignored: Vec<(String, String)>,
+    /// The set-ups files of one benchmark show apart, each given as a
+    /// [`SETUP_PARAM`] parameter, with the file it was first read from:
+    /// the note under a table that shows them. Empty in most classes.
+    pub setups: Vec<SetupSource>,
 }
 
 impl MachineClass {

@@ -324,6 +324,7 @@ struct EntryParsed {
     lines: Option<(usize, usize)>,
     kernel_order: Vec<String>,
     untimed: Vec<crate::model::Untimed>,
+    setup: crate::model::FileSetup,
 }
 
 /// A [`Sample`] as stored: kernel and group (indices into `texts`), the
@@ -359,6 +360,7 @@ impl Entry {
                 lines: p.lines,
                 kernel_order: p.kernel_order.clone(),
                 untimed: p.untimed.clone(),
+                setup: p.setup.clone(),
             })
             .collect();
         Entry { parsed, warnings: o.warnings.clone() }
@@ -393,6 +395,7 @@ impl Entry {
                 lines: p.lines,
                 kernel_order: p.kernel_order,
                 untimed: p.untimed,
+                setup: p.setup,
             });
         }
         Some(FileOutcome { parsed, warnings: self.warnings })
@@ -528,6 +531,11 @@ mod tests {
                 params: vec![Param::new("files", 16)],
                 line: 40,
             }],
+            setup: crate::model::FileSetup {
+                command: Some((1, "dbench -D /mnt/xfs".into())),
+                commands: Some(vec![(2, "hdparm -W0 /dev/sda".into())]),
+                boot: None,
+            },
         };
         FileOutcome { parsed: vec![parsed], warnings: vec![(Some(2), "a warning".into()), (None, "another".into())] }
     }
@@ -616,6 +624,7 @@ mod tests {
                 lines: None,
                 kernel_order: Vec::new(),
                 untimed: Vec::new(),
+                setup: Default::default(),
             }],
             warnings: Vec::new(),
         };

@@ -34,6 +34,7 @@ pub(super) fn fits_kernel_columns(t: &TableView, width: usize) -> bool {
 pub(super) fn unfold(t: &TableView, g: &mut Grid, opts: &GridOptions) {
     g.uncompared = super::super::uncompared(t);
     g.within_step = within_step(t);
+    g.setups.clone_from(&t.setup_note);
     if !opts.brief {
         for b in &mut g.blocks {
             crate::report::runs::unfold_block(t, b);
@@ -105,7 +106,17 @@ pub(super) fn folded_grid(t: &TableView, shape: Shape, opts: &GridOptions) -> Gr
         mark_kernels(b, shape, &t.marks);
         b.text = plan_text(b, opts.width);
     }
-    Grid { shape, unit, runs, blocks, metric, uncompared: None, within_step: None, kernel_rows: OnceLock::new() }
+    Grid {
+        shape,
+        unit,
+        runs,
+        blocks,
+        metric,
+        uncompared: None,
+        within_step: None,
+        setups: None,
+        kernel_rows: OnceLock::new(),
+    }
 }
 
 /// A cell's parts from the view's cell, at `origin` (row, column) of the

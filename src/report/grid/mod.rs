@@ -147,6 +147,11 @@ pub struct Grid {
     /// says so under the table.
     #[serde(skip)]
     pub within_step: Option<(String, Vec<(String, String)>)>,
+    /// The set-ups the table's files show apart and where they were read
+    /// ([`TableView::setup_note`]): [`Grid::uncompared_note`] says it
+    /// under the table.
+    #[serde(skip)]
+    pub setups: Option<String>,
     /// Each block's rows by kernel (a kernel's rows and the change rows
     /// under them, in order), made on the first [`Grid::only_kernel`] and
     /// kept: every kernel page of a class asks each section's grid for one
@@ -370,7 +375,8 @@ impl Grid {
     /// printed value and 6.1's overlap: each stands for anything within
     /// half a unit of its last printed digit, so the two could be the
     /// same number)" (a whole 0 ms, anything from −0.5 to 0.5, beside
-    /// 0.152 ms is no −100%).
+    /// 0.152 ms is no −100%). So are the set-ups its files show apart
+    /// ([`Grid::setups`]).
     pub fn uncompared_note(&self) -> Option<String> {
         let within = self.within_step.as_ref().filter(|(_, v)| !v.is_empty()).map(|(base, values)| {
             let named: Vec<String> = values.iter().map(|(k, c)| format!("{k} {c}")).collect();
@@ -380,8 +386,14 @@ impl Grid {
                 super::within_step_reason(values.len(), base)
             )
         });
-        let notes: Vec<String> =
-            self.uncompared.as_ref().map(super::Uncompared::note).into_iter().chain(within).collect();
+        let notes: Vec<String> = self
+            .uncompared
+            .as_ref()
+            .map(super::Uncompared::note)
+            .into_iter()
+            .chain(within)
+            .chain(self.setups.clone())
+            .collect();
         (!notes.is_empty()).then(|| notes.join("; "))
     }
 
@@ -521,6 +533,7 @@ impl Grid {
                 .within_step
                 .as_ref()
                 .map(|(base, v)| (base.clone(), v.iter().filter(|(k, _)| k == kernel).cloned().collect())),
+            setups: self.setups.clone(),
             kernel_rows: OnceLock::new(),
         }
     }

@@ -1,0 +1,185 @@
+//! The set-up a whole file shows ([`FileSetup`]): what the labels of
+//! the module above cannot see, as they tell runs apart only inside one
+//! file. 6.1's file all `$ dbench -D /mnt/ext4 16` and 6.2's all `$ dbench
+//! -D /mnt/xfs 16` have no label (nothing differs inside either), and the
+//! two kernels were compared as like (+21.9%, starred). The file keeps
+//! what it shows as a fact; the site compares the facts of a benchmark's
+//! files and gives a parameter only where they differ (`site::file_setups`).
+
+use super::{
+    boot_options, command_name, command_words, config_command, copies, is_program, is_sentence, key_hash,
+    without_values_read,
+};
+use crate::model::{FileSetup, ParsedFile};
+use crate::parse::Input;
+
+/// What `input` shows of the set-up all of `parsed`'s runs share (see
+/// [`FileSetup`]): the command line alike above every run that shows
+/// one, the set-up commands above the first run, the boot options
+/// nearest above it. A part that differs inside the file (a set-up
+/// command or boot line between runs, two command lines) is left
+/// unknown: the labels keep those runs apart.
+pub(super) fn file_setup(input: &Input, parsed: &ParsedFile) -> FileSetup {
+    if parsed.samples.is_empty() {
+        return FileSetup::default();
+    }
+    let hashes: Vec<u64> = parsed.samples.iter().map(key_hash).collect();
+    let (copies, copy_of) = copies(input, &parsed.samples, &hashes);
+    let (Some(&(first, _)), Some(&(_, last))) = (copies.first(), copies.last()) else {
+        return FileSetup::default();
+    };
+    let name = command_name(&parsed.benchmark);
+    let line = |n: usize| input.lines[n - 1].trim();
+    // Each copy's command line: the nearest above it, below the copy
+    // before, up to a sentence a person wrote.
+    let mut command: Option<(usize, String)> = None;
+    let mut shown = false;
+    for (k, &(start, _)) in copies.iter().enumerate() {
+        let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+        let found = (from..start)
+            .rev()
+            .take_while(|&n| !is_sentence(line(n)))
+            .find_map(|n| Some((n, command_words(line(n), name)?)));
+        let Some((n, words)) = found else { continue };
+        shown = true;
+        let words = run_words(line(n), words, name);
+        let of_copy = parsed.samples.iter().zip(&copy_of).filter(|(_, c)| **c == k).map(|(s, _)| s);
+        let kept = without_values_read(name, &words, of_copy);
+        let kept = without_time(&kept, name).join(" ");
+        match &command {
+            None => command = Some((n, kept)),
+            // Runs under other command lines: the labels' to tell apart.
+            Some((_, c)) if *c != kept => return FileSetup { command: None, ..setup_above(input, first, last, false) },
+            Some(_) => {}
+        }
+    }
+    FileSetup { command, ..setup_above(input, first, last, shown) }
+}
+
+/// The set-up commands and boot options above line `first` (the first
+/// run's), each unknown where one stands between `first` and `last` (a
+/// set-up changed between runs, which the labels read). With no set-up
+/// command above, the commands are known to be none where the file shows
+/// the benchmark's command line (`shown`): a transcript.
+fn setup_above(input: &Input, first: usize, last: usize, shown: bool) -> FileSetup {
+    let between = |f: &dyn Fn(&str) -> bool| (first..last).any(|n| f(&input.lines[n - 1]));
+    let setup_command = |t: &str| config_command(t.trim()).filter(|c| !is_housekeeping_or_tree(c));
+    let commands = if between(&|t| setup_command(t).is_some()) {
+        None
+    } else {
+        let found: Vec<(usize, String)> =
+            (1..first).filter_map(|n| Some((n, setup_command(&input.lines[n - 1])?))).collect();
+        (shown || !found.is_empty()).then_some(found)
+    };
+    let boot = if between(&|t| boot_options(t).is_some()) {
+        None
+    } else {
+        (1..first).rev().find_map(|n| Some((n, boot_options(&input.lines[n - 1])?.join(" "))))
+    };
+    FileSetup { command: None, commands, boot }
+}
+
+/// A set-up command as [`config_command`] names it that says nothing of
+/// the set-up across kernels: the tree checked out (`git checkout v6.2`:
+/// the kernel itself) and a directory changed to (`cd ~/linux-6.1`).
+fn is_housekeeping_or_tree(command: &str) -> bool {
+    command.starts_with("git ") || command.starts_with("cd ")
+}
+
+/// The words of a command line that ran the benchmark (`words`, from
+/// [`command_words`] of `line`) as far as they set up its run: without
+/// the prompt's host (`me@box` of `me@box:~/6.1$ dbench 16`: the machine
+/// is the class's) and without what follows the benchmark's own command
+/// (`> 6.1.log`, `| tee log`, `; sync`: after the run).
+fn run_words<'a>(line: &str, mut words: Vec<&'a str>, name: &str) -> Vec<&'a str> {
+    let t = line.trim();
+    if let Some(at) = t.find("$ ").or_else(|| t.find("# "))
+        && words.first().is_some_and(|w| t[..at].contains(w) && !is_program(w, name))
+    {
+        words.remove(0);
+    }
+    let Some(program) = words.iter().position(|w| is_program(w, name)) else { return words };
+    let after = words[program + 1..]
+        .iter()
+        .position(|w| matches!(*w, ";" | "&&" | "||" | "|" | "&") || w.starts_with(['>', '|']) || w.contains(">"));
+    if let Some(k) = after {
+        words.truncate(program + 1 + k);
+    }
+    let end = words[program..].iter().position(|w| w.ends_with(';')).map(|k| program + k);
+    if let Some(k) = end {
+        words.truncate(k + 1);
+        words[k] = words[k].trim_end_matches(';');
+    }
+    words
+}
+
+/// `words` without a `time` wrapper and its options (`time`,
+/// `/usr/bin/time -v`): the run timed, not set up. Kept for the shell's
+/// `time` itself (`name` `time`: `time make -j4` is the run).
+fn without_time<'a>(words: &[&'a str], name: &str) -> Vec<&'a str> {
+    if name == "time" {
+        return words.to_vec();
+    }
+    let mut kept = Vec::with_capacity(words.len());
+    let mut timing = false;
+    for &w in words {
+        if w == "time" || w.ends_with("/time") {
+            timing = true;
+            continue;
+        }
+        if timing && matches!(w, "-v" | "-p" | "--verbose" | "--portability") {
+            continue;
+        }
+        timing = false;
+        kept.push(w);
+    }
+    kept
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn setup(bench: &str, text: &str) -> FileSetup {
+        let input = Input::from_text(text);
+        let segments = crate::parse::segment::segments(&input, crate::parse::by_id(bench));
+        segments.into_iter().find_map(|s| s.outcome.ok()).expect("parses").setup
+    }
+
+    #[test]
+    fn a_command_line_above_every_run() {
+        let text = "$ dbench -D /mnt/xfs 16\nThroughput 49.1 MB/sec  16 procs\n\n\
+                    $ dbench -D /mnt/xfs 16\nThroughput 49.2 MB/sec  16 procs\n";
+        let s = setup("dbench", text);
+        assert_eq!(s.command, Some((1, "dbench -D /mnt/xfs".to_string())));
+        assert_eq!(s.commands, Some(Vec::new()));
+        assert_eq!(s.boot, None);
+        // A bare result shows nothing.
+        assert!(setup("dbench", "Throughput 49.1 MB/sec  16 procs\n").is_unknown());
+    }
+
+    #[test]
+    fn set_up_commands_and_boot_options_above_the_first_run() {
+        let text = "$ cat /proc/cmdline\nBOOT_IMAGE=/boot/vmlinuz-6.2 root=/dev/sda1 ro mitigations=off\n\
+                    # hdparm -W0 /dev/sda\n# sync\n# time dbench 16 > 6.2.log\nThroughput 49.1 MB/sec  16 procs\n";
+        let s = setup("dbench", text);
+        assert_eq!(s.command, Some((5, "dbench".to_string())));
+        assert_eq!(s.commands, Some(vec![(3, "hdparm -W0 /dev/sda".to_string())]));
+        assert_eq!(s.boot, Some((2, "root=/dev/sda1 ro mitigations=off".to_string())));
+        // The prompt's host and directory are no set-up.
+        let s = setup("dbench", "me@box:~/6.1$ taskset -c 0 dbench 16\nThroughput 49.1 MB/sec  16 procs\n");
+        assert_eq!(s.command, Some((1, "taskset -c 0 dbench".to_string())));
+    }
+
+    #[test]
+    fn set_ups_that_differ_inside_the_file_are_the_labels() {
+        let text = "$ dbench -D /mnt/ext4 16\nThroughput 40.1 MB/sec  16 procs\n\n\
+                    $ dbench -D /mnt/xfs 16\nThroughput 49.2 MB/sec  16 procs\n";
+        assert_eq!(setup("dbench", text).command, None);
+        let text = "$ dbench 16\nThroughput 40.1 MB/sec  16 procs\n\n# hdparm -W0 /dev/sda\n\
+                    $ dbench 16\nThroughput 49.2 MB/sec  16 procs\n";
+        let s = setup("dbench", text);
+        assert_eq!(s.command, Some((1, "dbench".to_string())));
+        assert_eq!(s.commands, None);
+    }
+}

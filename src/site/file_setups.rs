@@ -1,0 +1,267 @@
+//! Set-ups that differ between files: a kernel's file all `$ dbench -D
+//! /mnt/ext4 16`, another's all `$ dbench -D /mnt/xfs 16`.
+//!
+//! The labels (`parse::labels`) tell runs apart only inside one file; a
+//! set-up that covers a whole file is kept as a fact of the file
+//! ([`FileSetup`]: its command line, the set-up commands above its runs,
+//! its boot options). Here the facts of one benchmark's files are
+//! compared: where two files (of two kernels, or of one) show different
+//! set-ups, the samples of each file that shows one get a [`SETUP_PARAM`]
+//! parameter naming it (`set-up dbench -D /mnt/ext4`), as set-up
+//! directories get `dir` (`site::setup_dirs`): the table keeps them apart
+//! and compares each only with the baseline's rows of its set-up, and
+//! says so under the table ([`SetupSource`]). An attacker's trial had
+//! ext4 against xfs listed as a +21.9% improvement, starred; `dbench -s`
+//! (O_SYNC) against `dbench`, `taskset -c 0` against none, `hdparm -W0`
+//! above one kernel's runs only and `mitigations=off` on one kernel's
+//! boot line alike.
+//!
+//! What a file does not show is unknown, never a difference: a bare
+//! result beside a transcript changes nothing, and gets no parameter (it
+//! is then compared with neither set-up, where others differ). A set-up
+//! command above one kernel's runs only is a difference where the other
+//! file shows its session (the benchmark's command line) without one: the
+//! transcript shows what was typed. The kernel's own name in a path
+//! (`~/linux-6.1/tools/dbench`, `> 6.2.log`) is no set-up. Benchmarks
+//! `machine.yaml` lists under `same_setup:` are left alone.
+
+use super::ResultFile;
+use crate::diag::Diagnostic;
+use crate::model::{FileSetup, Param};
+use rustc_hash::FxHashMap;
+
+/// The name of the parameter a file's set-up gives where the set-ups of
+/// a benchmark's files differ.
+pub const SETUP_PARAM: &str = "set-up";
+
+/// A set-up given as a [`SETUP_PARAM`] parameter, and the file it was
+/// first read from: for the note under the table that shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetupSource {
+    /// The benchmark (parser id).
+    pub benchmark: String,
+    /// The parameter's value: `dbench -D /mnt/ext4`, `hdparm -W0
+    /// /dev/sda`, `without mitigations=off`.
+    pub value: String,
+    /// The first file it was read from (relative to the class directory)
+    /// and the line, `6.1/dbench.txt line 1`.
+    pub place: String,
+    /// How many more files show it.
+    pub more: usize,
+}
+
+/// The three parts of a [`FileSetup`], compared each on its own.
+const PARTS: usize = 3;
+
+/// Gives the samples of files whose set-ups differ from another file's
+/// of the same benchmark a [`SETUP_PARAM`] parameter (module docs), but
+/// for benchmarks `same` lists (`same_setup:`). Files directly in the
+/// class directory (no kernel directory) are left as they are. Returns
+/// where each set-up given came from, and notes once per benchmark in
+/// `diags` which set-ups were kept apart and how to join them.
+pub fn label_by_file_setups(
+    results: &mut [ResultFile],
+    same: &[String],
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<SetupSource> {
+    // Most classes show no set-up: nothing more is done for them.
+    if results.iter().all(|rf| rf.parsed.setup.is_unknown()) {
+        return Vec::new();
+    }
+    let mut by_bench: FxHashMap<String, Vec<usize>> = FxHashMap::default();
+    for (i, rf) in results.iter().enumerate() {
+        if rf.kernel_dir.is_some() && !same.iter().any(|b| *b == rf.parsed.benchmark) {
+            by_bench.entry(rf.parsed.benchmark.clone()).or_default().push(i);
+        }
+    }
+    let mut benches: Vec<(String, Vec<usize>)> = by_bench.into_iter().collect();
+    benches.sort_unstable();
+    let mut values: Vec<(usize, String)> = Vec::new();
+    for (_, files) in &benches {
+        values.extend(setups_apart(results, files));
+    }
+    let mut sources: Vec<SetupSource> = Vec::new();
+    // Each source's index by (benchmark, value): an archive of thousands
+    // of files may show as many set-ups.
+    let mut index: FxHashMap<(String, String), usize> = FxHashMap::default();
+    for (i, value) in values {
+        let rf = &mut results[i];
+        match index.entry((rf.parsed.benchmark.clone(), value.clone())) {
+            std::collections::hash_map::Entry::Occupied(e) => sources[*e.get()].more += 1,
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(sources.len());
+                let line = shown_line(&rf.parsed.setup);
+                sources.push(SetupSource {
+                    benchmark: rf.parsed.benchmark.clone(),
+                    value: value.clone(),
+                    place: format!("{} line {line}", rf.rel_path),
+                    more: 0,
+                });
+            }
+        }
+        for s in &mut rf.parsed.samples {
+            s.params.push(Param::new(SETUP_PARAM, &value));
+        }
+    }
+    let mut by_bench: FxHashMap<&str, Vec<&SetupSource>> = FxHashMap::default();
+    for s in &sources {
+        by_bench.entry(s.benchmark.as_str()).or_default().push(s);
+    }
+    for (bench, _) in &benches {
+        let Some(of) = by_bench.get(bench.as_str()) else { continue };
+        let Some(first) = of.first() else { continue };
+        let first_file = first.place.rsplit_once(" line ").map_or(first.place.as_str(), |(f, _)| f);
+        let path = results.iter().find(|rf| rf.rel_path == first_file).map(|rf| rf.path.clone()).unwrap_or_default();
+        let said = format!(
+            "{bench}: files show different set-ups, each compared only with the baseline's of its own; {}",
+            note(of)
+        );
+        diags.push(Diagnostic::note(&path, None, said));
+    }
+    sources
+}
+
+/// The words under a table, and in the build's note, for the set-ups
+/// `of` one benchmark: "set-ups as the files show them: `dbench -D
+/// /mnt/ext4` (6.1/dbench.txt line 1), `dbench -D /mnt/xfs`
+/// (6.2/dbench.txt line 1); if they are one set-up, list dbench under
+/// `same_setup:` in machine.yaml".
+pub fn note(of: &[&SetupSource]) -> String {
+    // At most this many set-ups are listed, then how many more.
+    const LISTED: usize = 6;
+    let mut listed: Vec<String> = of
+        .iter()
+        .take(LISTED)
+        .map(|s| {
+            let more = match s.more {
+                0 => String::new(),
+                1 => " and 1 more file".to_string(),
+                n => format!(" and {n} more files"),
+            };
+            format!("`{}` ({}{more})", s.value, s.place)
+        })
+        .collect();
+    if of.len() > LISTED {
+        listed.push(format!("and {} more set-ups", of.len() - LISTED));
+    }
+    let bench = of.first().map_or("", |s| s.benchmark.as_str());
+    format!(
+        "set-ups as the files show them: {}; if they are one set-up, list {bench} under `same_setup:` in \
+         machine.yaml",
+        listed.join(", ")
+    )
+}
+
+/// The 1-based line a file's set-up is first shown on.
+fn shown_line(setup: &FileSetup) -> usize {
+    let lines = [
+        setup.command.as_ref().map(|(n, _)| *n),
+        setup.commands.as_ref().and_then(|c| c.first().map(|(n, _)| *n)),
+        setup.boot.as_ref().map(|(n, _)| *n),
+    ];
+    lines.into_iter().flatten().min().unwrap_or(0)
+}
+
+/// The [`SETUP_PARAM`] value of each of `files` (indices into `results`,
+/// one benchmark's) whose set-up differs from another's: each part of
+/// [`FileSetup`] known in two files with two values apart, joined by ` /
+/// `; a file whose set-up is unknown where they differ gets none.
+fn setups_apart(results: &[ResultFile], files: &[usize]) -> Vec<(usize, String)> {
+    // Each file's parts, its kernel's name in paths masked: the command
+    // line, the set-up commands, the boot options.
+    let parts: Vec<[Option<Vec<String>>; PARTS]> = files
+        .iter()
+        .map(|&i| {
+            let rf = &results[i];
+            let kernel = rf.kernel_dir.as_deref().unwrap_or_default();
+            let s = &rf.parsed.setup;
+            let masked = |t: &str| without_kernel(t, kernel);
+            let mut commands: Option<Vec<String>> =
+                s.commands.as_ref().map(|c| c.iter().map(|(_, c)| masked(c)).collect());
+            if let Some(c) = &mut commands {
+                c.sort_unstable();
+                c.dedup();
+            }
+            [
+                s.command.as_ref().map(|(_, c)| vec![masked(c)]),
+                commands,
+                s.boot.as_ref().map(|(_, b)| {
+                    let mut words: Vec<String> = b.split_whitespace().map(masked).collect();
+                    words.sort_unstable();
+                    words.dedup();
+                    words
+                }),
+            ]
+        })
+        .collect();
+    // Per part, whether two files know it apart; the words every file
+    // that knows it shares (a set-up command or boot option of them all
+    // says nothing), and the others'.
+    let mut values: Vec<Vec<String>> = vec![Vec::new(); files.len()];
+    for p in 0..PARTS {
+        let known: Vec<&Vec<String>> = parts.iter().filter_map(|f| f[p].as_ref()).collect();
+        let Some(first) = known.first() else { continue };
+        if known.iter().all(|k| k == first) {
+            continue;
+        }
+        // How many files know each word (each file's words once).
+        let mut count: FxHashMap<&str, usize> = FxHashMap::default();
+        for k in &known {
+            let mut words: Vec<&str> = k.iter().map(String::as_str).collect();
+            words.sort_unstable();
+            words.dedup();
+            for w in words {
+                *count.entry(w).or_default() += 1;
+            }
+        }
+        let shared = |w: &String| count.get(w.as_str()) == Some(&known.len());
+        let mut others: Vec<&str> =
+            known.iter().flat_map(|k| k.iter()).filter(|w| !shared(w)).map(String::as_str).collect();
+        others.sort_unstable();
+        others.dedup();
+        for (f, v) in parts.iter().zip(&mut values) {
+            let Some(words) = &f[p] else { continue };
+            let own: Vec<&str> = words.iter().filter(|w| p == 0 || !shared(w)).map(String::as_str).collect();
+            let sep = if p == 1 { "; " } else { " " };
+            v.push(if own.is_empty() { format!("without {}", others.join(sep)) } else { own.join(sep) });
+        }
+    }
+    files.iter().zip(values).filter(|(_, v)| !v.is_empty()).map(|(&i, v)| (i, v.join(" / "))).collect()
+}
+
+/// `text` with the kernel's name `kernel` (its directory's) written as
+/// `<kernel>` where it stands alone as a version, not inside a longer one
+/// (`~/linux-6.1/dbench` → `~/linux-<kernel>/dbench`, `6.1.0` →
+/// `<kernel>.0`; not `6.10` nor `16.1`): a path naming the kernel tested
+/// is no set-up of its own.
+fn without_kernel(text: &str, kernel: &str) -> String {
+    if kernel.is_empty() || !text.contains(kernel) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(kernel) {
+        let before = rest[..at].chars().next_back();
+        let after = rest[at + kernel.len()..].chars().next();
+        let alone =
+            !before.is_some_and(|c| c.is_ascii_digit() || c == '.') && !after.is_some_and(|c| c.is_ascii_digit());
+        out.push_str(&rest[..at]);
+        out.push_str(if alone { "<kernel>" } else { kernel });
+        rest = &rest[at + kernel.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_kernels_own_name_is_no_set_up() {
+        assert_eq!(without_kernel("~/linux-6.1/dbench", "6.1"), "~/linux-<kernel>/dbench");
+        assert_eq!(without_kernel("dbench -D /mnt/6.10", "6.1"), "dbench -D /mnt/6.10");
+        assert_eq!(without_kernel("-t 16.1", "6.1"), "-t 16.1");
+        assert_eq!(without_kernel("vmlinuz-6.1.0-13", "6.1"), "vmlinuz-<kernel>.0-13");
+    }
+}
