@@ -2823,7 +2823,8 @@ fn is_numbered_run(lower: &str) -> bool {
 /// date(1) prints it, `2024-01-16T10:01:00Z`, `[2024-01-16 10:01:00]`,
 /// `2024/01/16 10:01:00`, `Starting at 10:01:00`), or a load average
 /// (`/proc/loadavg`'s `0.52 0.58 0.59 1/234 5678`, uptime's `10:01:00 up 3
-/// days, … load average: 0.52, 0.58, 0.59`). Such lines differ from run to
+/// days, … load average: 0.52, 0.58, 0.59`), or a repeat alone (`Again:`,
+/// `once more`, [`is_repeat`]). Such lines differ from run to
 /// run: as labels they made each run a set-up of its own (an attacker's
 /// trial: three dbench runs under date lines, six rows, nothing averaged
 /// nor compared). A counter with more words (`Run 1 (cold cache):`, `run 2
@@ -2844,6 +2845,20 @@ pub fn is_run_marker(text: &str) -> bool {
         || is_loop_variable(&lower)
         || is_pid(&lower)
         || is_measured_duration(&lower)
+        || is_repeat(&lower)
+}
+
+/// `again`, `once more`, `rerun`, `and again`, `one more time` (lower
+/// case, alone): the same thing run again, a run of the set-up above (or
+/// of none), never a set-up (`Again:` over a second dbench run made it a
+/// set-up of its own beside the first). `Again, with the patch:` says
+/// more and is none.
+fn is_repeat(lower: &str) -> bool {
+    const REPEATS: [&str; 14] = [
+        "again", "and again", "once again", "same again", "once more", "one more time", "one more run", "another run",
+        "repeat", "repeated", "rerun", "re-run", "run again", "ran again",
+    ];
+    REPEATS.contains(&lower.trim_end_matches(['.', '!', ':']).trim())
 }
 
 /// `pid 4711`, `pid: 4711`, `pid=4711` (lower case): the process a run
@@ -3425,6 +3440,14 @@ mod tests {
             "took 1 m 20 s",
             "elapsed 12.3 sec",
             "done in 0:45",
+            "Again:",
+            "Once more:",
+            "Rerun",
+            "First run:",
+            "Second run:",
+            "Trial 1:",
+            "Attempt 1:",
+            "Iteration 1:",
         ] {
             assert!(is_run_marker(m), "{m:?}");
         }
@@ -3453,6 +3476,8 @@ mod tests {
             "took 45 s on xfs",
             "pid namespace",
             "pid 4711 on ext4",
+            "Again, with the patch:",
+            "again on xfs",
         ] {
             assert!(!is_run_marker(m), "{m:?}");
         }

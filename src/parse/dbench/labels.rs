@@ -127,7 +127,8 @@ pub(super) fn prose_above(input: &Input, i: usize, floor: usize) -> Option<usize
 
 /// The label lines above line `i` (0-based), not above `floor` (the first
 /// line after the previous result): a chain of label lines directly above,
-/// or one `label:` line with one or two blank lines between. Returns the
+/// or one `label:` line with one or two blank lines between (a run's
+/// counter there, `Run 2:`, is passed over as it is right above). Returns the
 /// labels, outermost first, whether the chain directly follows the
 /// previous result (then it replaces that result's innermost labels:
 /// `DELAY_DEQUEUE` after a `NO_DELAY_DEQUEUE` block under one kernel line),
@@ -161,6 +162,16 @@ pub(super) fn labels_above(input: &Input, i: usize, floor: usize) -> Option<(Vec
         let mut k = j;
         while k > floor && j - k < 2 && input.lines[k - 1].trim().is_empty() {
             k -= 1;
+        }
+        // `Run 1:` (or `ext3: run 1`), a blank line, the run: read as
+        // right above it, the counter passed over (as a label it made each
+        // of three runs a set-up of its own, nothing compared).
+        if k < j && k > floor && {
+            let line = &input.lines[k - 1];
+            is_counter_beside_program(line, &PROGRAMS)
+                || (!is_own_line(line) && setup_beside_counter(line, &PROGRAMS).is_some())
+        } {
+            return labels_above(input, k, floor);
         }
         let (text, colon) = (k < j && k > floor).then(|| label_line(&input.lines[k - 1])).flatten()?;
         if !colon {
