@@ -1925,19 +1925,21 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str, quali
             }) || (text.ends_with(':')
                 && trimmed.get(n).is_some_and(|next| next.is_empty())
                 && trimmed.get(n + 1).is_some_and(|after| !after.is_empty())));
+        // A scene before a label (`Tested on ext4. Before:`) is read before
+        // the whole line as one label: as one (`Tested on ext4. Before`) it
+        // left the `After:` below it bare, and the two file systems' `After:`
+        // runs were averaged. Not the end of a sentence wrapped from the
+        // line above (`interface to run some tests. The quick test is:`).
+        let scened = if kernel.is_none() && beside_counter.is_none() && prev_ends { scene_line(text) } else { None };
         let found = kernel
             .or(beside_counter)
-            .or_else(|| label_line(text, underlined))
-            .or_else(|| without_aside(text).and_then(|t| label_line(&t, false)));
-        // Not the end of a sentence wrapped from the line above (`interface
-        // to run some tests. The quick test is:`).
-        let scened = if found.is_none() && prev_ends { scene_line(text) } else { None };
-        let found = found
             .or_else(|| {
                 let (set, l) = scened?;
                 scene = Some(set);
                 Some(l)
             })
+            .or_else(|| label_line(text, underlined))
+            .or_else(|| without_aside(text).and_then(|t| label_line(&t, false)))
             .or_else(|| config_command(text))
             .or_else(|| setup_line(text))
             .or_else(|| base_line(text))
@@ -2018,7 +2020,7 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str, quali
 /// `normal fsync`). The scene heads the label lines below it (the tables of
 /// 4 threads were averaged with those of 1 thread as runs). `None` for any
 /// other line.
-fn scene_line(text: &str) -> Option<(String, String)> {
+pub(crate) fn scene_line(text: &str) -> Option<(String, String)> {
     if !text.ends_with(':') || text.chars().count() > 100 || !text.starts_with(char::is_uppercase) {
         return None;
     }
