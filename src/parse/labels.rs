@@ -1938,6 +1938,7 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str, quali
                 scene = Some(set);
                 Some(l)
             })
+            .or_else(|| without_bold(text).and_then(|t| label_line(&t, underlined)))
             .or_else(|| label_line(text, underlined))
             .or_else(|| without_aside(text).and_then(|t| label_line(&t, false)))
             .or_else(|| config_command(text))
@@ -2596,6 +2597,22 @@ fn bold_heading(text: &str) -> Option<&str> {
         && inner.split_whitespace().count() <= 6
         && !is_run_marker(text);
     ok.then_some(inner)
+}
+
+/// `**Before:**`, `**Before**:`, `**Before**` → `Before:`, `Before:`,
+/// `Before`: a line that is one run of Markdown bold text (a colon inside
+/// or after it), without the `**`. As written, `**Before:**` was read as
+/// the label `**Before:**` and `**Before**:` as `**Before**`, two set-ups
+/// of what `Before:` names. `None` for any other line.
+pub fn without_bold(text: &str) -> Option<String> {
+    let t = text.trim();
+    let inner = t.strip_prefix("**")?;
+    let (inner, colon) = match inner.strip_suffix("**:") {
+        Some(i) => (i, ":"),
+        None => (inner.strip_suffix("**")?, ""),
+    };
+    let inner = inner.trim();
+    (!inner.is_empty() && !inner.contains('*')).then(|| format!("{inner}{colon}"))
 }
 
 /// The level of a Markdown heading (`### ext4` → 3): two to six `#` and a

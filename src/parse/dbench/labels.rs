@@ -5,7 +5,9 @@ use super::result::may_have_result;
 use super::{clients_started, command_count, is_table_header};
 use crate::model::Sample;
 use crate::parse::Input;
-use crate::parse::labels::{heading_over_labels, is_counter_beside_program, scene_line, setup_beside_counter};
+use crate::parse::labels::{
+    heading_over_labels, is_counter_beside_program, scene_line, setup_beside_counter, without_bold,
+};
 use crate::parse::num::plain;
 use crate::parse::time::shell_line;
 
@@ -58,6 +60,9 @@ fn label_line(line: &str) -> Option<(String, bool)> {
     if t.starts_with("```") || t.starts_with("~~~") {
         return None;
     }
+    // `**Before:**`, `**Before**:`: Markdown's bold is no part of the name.
+    let unbolded = without_bold(t);
+    let t = unbolded.as_deref().unwrap_or(t);
     let t = match t.trim_start_matches('#') {
         // `## Heading` (one `#` is as often a root prompt: `# dbench 4`).
         rest if (2..=6).contains(&(t.len() - rest.len())) && rest.starts_with(' ') => rest.trim(),
