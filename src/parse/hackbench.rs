@@ -51,6 +51,7 @@
 //! better`, LKML 2023) is passed over with a note, the time before it read.
 
 use super::cmdline::args_of;
+use super::labels::{is_counter_beside_program, setup_beside_counter};
 use super::num::{plain, poster_comment};
 use super::{BenchParser, Input, ParseError};
 use crate::model::{Better, Metric, ParsedFile, Sample};
@@ -146,13 +147,19 @@ impl Setup {
 /// cpu : ./hackbench 15 process 50` → `for 2 cpu`). A root prompt's
 /// command line (`# hackbench process 10 1000 -s 16`, `# numactl -N 0
 /// hackbench -p -T -g 10`) is no name: it is the same above the runs a
-/// poster sets under `Without this change:` / `With this change:`.
-fn comment_label(t: &str) -> Option<&str> {
+/// poster sets under `Without this change:` / `With this change:`. A
+/// run's counter (`# run 2`, `# iteration 2 of 3`) names no set-up (as a
+/// label it made each run one of its own, nothing averaged); beside a
+/// set-up (`# 4cpu run 2`) the set-up is the name.
+fn comment_label(t: &str) -> Option<String> {
     let rest = t.strip_prefix("# ")?.trim();
     let label = rest.split_once(" : ").map_or(rest, |(l, _)| l).trim();
     let command = label.split_whitespace().any(|w| w.rsplit('/').next() == Some("hackbench"));
-    (!label.is_empty() && !command && label.chars().count() <= 40 && label.chars().any(char::is_alphabetic))
-        .then_some(label)
+    let ok = !label.is_empty() && !command && label.chars().count() <= 40 && label.chars().any(char::is_alphabetic);
+    if !ok || is_counter_beside_program(label, &["hackbench"]) {
+        return None;
+    }
+    Some(setup_beside_counter(label, &["hackbench"]).unwrap_or_else(|| label.to_string()))
 }
 
 /// Gives every sample its run's comment label as a `label` parameter, when
@@ -197,7 +204,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     for (n, line) in input.numbered() {
         let t = line.trim();
         if let Some(c) = comment_label(t) {
-            comment = Some((n, c.to_string()));
+            comment = Some((n, c));
         }
         if let Some(args) = args_of(t, "hackbench") {
             cmd = command(&args);
@@ -313,8 +320,11 @@ mod tests {
 
     #[test]
     fn a_root_prompt_command_is_no_comment_label() {
-        assert_eq!(comment_label("# for 1 cpu"), Some("for 1 cpu"));
-        assert_eq!(comment_label("# for 2 cpu : ./hackbench 15 process 50"), Some("for 2 cpu"));
+        assert_eq!(comment_label("# for 1 cpu").as_deref(), Some("for 1 cpu"));
+        assert_eq!(comment_label("# for 2 cpu : ./hackbench 15 process 50").as_deref(), Some("for 2 cpu"));
+        assert_eq!(comment_label("# run 2"), None);
+        assert_eq!(comment_label("# Run 2 of 3"), None);
+        assert_eq!(comment_label("# 4cpu run 2").as_deref(), Some("4cpu"));
         assert_eq!(comment_label("# hackbench process 10 1000 -s 16"), None);
         assert_eq!(comment_label("# numactl -N 0 /usr/bin/hackbench -p -T -g 10"), None);
     }

@@ -1945,19 +1945,22 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str, quali
             }) || (text.ends_with(':')
                 && trimmed.get(n).is_some_and(|next| next.is_empty())
                 && trimmed.get(n + 1).is_some_and(|after| !after.is_empty())));
+        // A scene before a label (`Tested on ext4. Before:`) is read before
+        // the whole line as one label: as one (`Tested on ext4. Before`) it
+        // left the `After:` below it bare, and the two file systems' `After:`
+        // runs were averaged. Not the end of a sentence wrapped from the
+        // line above (`interface to run some tests. The quick test is:`).
+        let scened = if kernel.is_none() && beside_counter.is_none() && prev_ends { scene_line(text) } else { None };
         let found = kernel
             .or(beside_counter)
-            .or_else(|| label_line(text, underlined))
-            .or_else(|| without_aside(text).and_then(|t| label_line(&t, false)));
-        // Not the end of a sentence wrapped from the line above (`interface
-        // to run some tests. The quick test is:`).
-        let scened = if found.is_none() && prev_ends { scene_line(text) } else { None };
-        let found = found
             .or_else(|| {
                 let (set, l) = scened?;
                 scene = Some(set);
                 Some(l)
             })
+            .or_else(|| without_bold(text).and_then(|t| label_line(&t, underlined)))
+            .or_else(|| label_line(text, underlined))
+            .or_else(|| without_aside(text).and_then(|t| label_line(&t, false)))
             .or_else(|| config_command(text))
             .or_else(|| setup_line(text))
             .or_else(|| base_line(text))
@@ -2038,7 +2041,7 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str, quali
 /// `normal fsync`). The scene heads the label lines below it (the tables of
 /// 4 threads were averaged with those of 1 thread as runs). `None` for any
 /// other line.
-fn scene_line(text: &str) -> Option<(String, String)> {
+pub(crate) fn scene_line(text: &str) -> Option<(String, String)> {
     if !text.ends_with(':') || text.chars().count() > 100 || !text.starts_with(char::is_uppercase) {
         return None;
     }
@@ -2616,6 +2619,22 @@ fn bold_heading(text: &str) -> Option<&str> {
     ok.then_some(inner)
 }
 
+/// `**Before:**`, `**Before**:`, `**Before**` → `Before:`, `Before:`,
+/// `Before`: a line that is one run of Markdown bold text (a colon inside
+/// or after it), without the `**`. As written, `**Before:**` was read as
+/// the label `**Before:**` and `**Before**:` as `**Before**`, two set-ups
+/// of what `Before:` names. `None` for any other line.
+pub fn without_bold(text: &str) -> Option<String> {
+    let t = text.trim();
+    let inner = t.strip_prefix("**")?;
+    let (inner, colon) = match inner.strip_suffix("**:") {
+        Some(i) => (i, ":"),
+        None => (inner.strip_suffix("**")?, ""),
+    };
+    let inner = inner.trim();
+    (!inner.is_empty() && !inner.contains('*')).then(|| format!("{inner}{colon}"))
+}
+
 /// The level of a Markdown heading (`### ext4` → 3): two to six `#` and a
 /// space (one `#` is as often a root shell's prompt).
 fn markdown_heading_level(text: &str) -> Option<usize> {
@@ -2843,7 +2862,8 @@ fn is_numbered_run(lower: &str) -> bool {
 /// date(1) prints it, `2024-01-16T10:01:00Z`, `[2024-01-16 10:01:00]`,
 /// `2024/01/16 10:01:00`, `Starting at 10:01:00`), or a load average
 /// (`/proc/loadavg`'s `0.52 0.58 0.59 1/234 5678`, uptime's `10:01:00 up 3
-/// days, … load average: 0.52, 0.58, 0.59`). Such lines differ from run to
+/// days, … load average: 0.52, 0.58, 0.59`), or a repeat alone (`Again:`,
+/// `once more`, [`is_repeat`]). Such lines differ from run to
 /// run: as labels they made each run a set-up of its own (an attacker's
 /// trial: three dbench runs under date lines, six rows, nothing averaged
 /// nor compared). A counter with more words (`Run 1 (cold cache):`, `run 2
@@ -2864,6 +2884,20 @@ pub fn is_run_marker(text: &str) -> bool {
         || is_loop_variable(&lower)
         || is_pid(&lower)
         || is_measured_duration(&lower)
+        || is_repeat(&lower)
+}
+
+/// `again`, `once more`, `rerun`, `and again`, `one more time` (lower
+/// case, alone): the same thing run again, a run of the set-up above (or
+/// of none), never a set-up (`Again:` over a second dbench run made it a
+/// set-up of its own beside the first). `Again, with the patch:` says
+/// more and is none.
+fn is_repeat(lower: &str) -> bool {
+    const REPEATS: [&str; 14] = [
+        "again", "and again", "once again", "same again", "once more", "one more time", "one more run", "another run",
+        "repeat", "repeated", "rerun", "re-run", "run again", "ran again",
+    ];
+    REPEATS.contains(&lower.trim_end_matches(['.', '!', ':']).trim())
 }
 
 /// `pid 4711`, `pid: 4711`, `pid=4711` (lower case): the process a run
@@ -3445,6 +3479,14 @@ mod tests {
             "took 1 m 20 s",
             "elapsed 12.3 sec",
             "done in 0:45",
+            "Again:",
+            "Once more:",
+            "Rerun",
+            "First run:",
+            "Second run:",
+            "Trial 1:",
+            "Attempt 1:",
+            "Iteration 1:",
         ] {
             assert!(is_run_marker(m), "{m:?}");
         }
@@ -3473,6 +3515,8 @@ mod tests {
             "took 45 s on xfs",
             "pid namespace",
             "pid 4711 on ext4",
+            "Again, with the patch:",
+            "again on xfs",
         ] {
             assert!(!is_run_marker(m), "{m:?}");
         }

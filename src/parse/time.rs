@@ -630,7 +630,10 @@ fn heading(line: &str) -> Option<String> {
     if lead < 2 {
         return None;
     }
+    // `**Before:**`, `**Before**:` and `**Before**` are one heading, `Before`
+    // (the second kept `Before**:`, the first `Before:`: three groups).
     let text = t.trim_matches(|c: char| deco(c) || c.is_whitespace());
+    let text = text.trim_end_matches(':').trim_end_matches(|c: char| deco(c) || c.is_whitespace());
     if ["Warning:", "WARNING:", "Error:", "ERROR:"].iter().any(|w| text.contains(w)) {
         return None;
     }

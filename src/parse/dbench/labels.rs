@@ -5,7 +5,9 @@ use super::result::may_have_result;
 use super::{clients_started, command_count, is_table_header};
 use crate::model::Sample;
 use crate::parse::Input;
-use crate::parse::labels::{heading_over_labels, is_counter_beside_program, setup_beside_counter};
+use crate::parse::labels::{
+    heading_over_labels, is_counter_beside_program, scene_line, setup_beside_counter, without_bold,
+};
 use crate::parse::num::plain;
 use crate::parse::time::shell_line;
 
@@ -58,6 +60,9 @@ fn label_line(line: &str) -> Option<(String, bool)> {
     if t.starts_with("```") || t.starts_with("~~~") {
         return None;
     }
+    // `**Before:**`, `**Before**:`: Markdown's bold is no part of the name.
+    let unbolded = without_bold(t);
+    let t = unbolded.as_deref().unwrap_or(t);
     let t = match t.trim_start_matches('#') {
         // `## Heading` (one `#` is as often a root prompt: `# dbench 4`).
         rest if (2..=6).contains(&(t.len() - rest.len())) && rest.starts_with(' ') => rest.trim(),
@@ -127,13 +132,13 @@ pub(super) fn prose_above(input: &Input, i: usize, floor: usize) -> Option<usize
 
 /// The label lines above line `i` (0-based), not above `floor` (the first
 /// line after the previous result): a chain of label lines directly above,
-/// or one `label:` line with one or two blank lines between. Returns the
-/// labels, outermost first, whether the chain directly follows the
-/// previous result (then it replaces that result's innermost labels:
-/// `DELAY_DEQUEUE` after a `NO_DELAY_DEQUEUE` block under one kernel line),
-/// and the chain's first line (0-based).
-pub(super) fn labels_above(input: &Input, i: usize, floor: usize) -> Option<(Vec<String>, bool, usize)> {
+/// or one `label:` line with one or two blank lines between (a run's
+/// counter there, `Run 2:`, is passed over as it is right above). Returns the
+/// labels ([`Above`]). A scene before a label on its line (`Tested on
+/// ext4. Before:`) is two: the scene, then the label.
+pub(super) fn labels_above(input: &Input, i: usize, floor: usize) -> Option<Above> {
     let mut chain = Vec::new();
+    let mut scene = None;
     let mut j = i;
     // A run marker (`run 2`, a date line, `[2/3]`) is passed over: it
     // tells runs of one set-up apart, not set-ups.
@@ -146,6 +151,9 @@ pub(super) fn labels_above(input: &Input, i: usize, floor: usize) -> Option<(Vec
             chain.push(setup);
         } else if is_counter_beside_program(line, &PROGRAMS) {
             markers += 1;
+        } else if let Some((set, label)) = scene_and_label(line) {
+            chain.extend([label, set.clone()]);
+            scene = Some(set);
         } else if let Some((text, _)) = label_line(line) {
             chain.push(text);
         } else {
@@ -162,15 +170,60 @@ pub(super) fn labels_above(input: &Input, i: usize, floor: usize) -> Option<(Vec
         while k > floor && j - k < 2 && input.lines[k - 1].trim().is_empty() {
             k -= 1;
         }
-        let (text, colon) = (k < j && k > floor).then(|| label_line(&input.lines[k - 1])).flatten()?;
-        if !colon {
-            return None;
+        // `Run 1:` (or `ext3: run 1`), a blank line, the run: read as
+        // right above it, the counter passed over (as a label it made each
+        // of three runs a set-up of its own, nothing compared).
+        if k < j && k > floor && {
+            let line = &input.lines[k - 1];
+            is_counter_beside_program(line, &PROGRAMS)
+                || (!is_own_line(line) && setup_beside_counter(line, &PROGRAMS).is_some())
+        } {
+            return labels_above(input, k, floor);
         }
-        chain.push(text);
+        if k < j
+            && k > floor
+            && let Some((set, label)) = scene_and_label(&input.lines[k - 1])
+        {
+            chain.extend([label, set.clone()]);
+            scene = Some(set);
+        } else {
+            let (text, colon) = (k < j && k > floor).then(|| label_line(&input.lines[k - 1])).flatten()?;
+            if !colon {
+                return None;
+            }
+            chain.push(text);
+        }
         j = k - 1;
     }
     chain.reverse();
-    Some((chain, j == floor && floor > 0, j))
+    Some(Above { labels: chain, replaces: j == floor && floor > 0, top: j, scene })
+}
+
+/// The labels [`labels_above`] found above a result.
+pub(super) struct Above {
+    /// The labels, outermost first.
+    pub(super) labels: Vec<String>,
+    /// Whether the chain directly follows the previous result: then it
+    /// replaces that result's innermost labels (`DELAY_DEQUEUE` after a
+    /// `NO_DELAY_DEQUEUE` block under one kernel line).
+    pub(super) replaces: bool,
+    /// The chain's first line (0-based).
+    pub(super) top: usize,
+    /// The scene a line of the chain set (`Tested on ext4` of `Tested on
+    /// ext4. Before:`), which also heads the labels below it until the
+    /// next scene or Markdown heading (the `After:` under it).
+    pub(super) scene: Option<String>,
+}
+
+/// `Tested on ext4. Before:` → (`Tested on ext4`, `Before`): a scene set in
+/// a sentence, then a label, on one line ([`scene_line`]); never a line of
+/// dbench's or a shell's.
+fn scene_and_label(line: &str) -> Option<(String, String)> {
+    let t = line.trim();
+    if is_own_line(t) || is_prompt(t) {
+        return None;
+    }
+    scene_line(t)
 }
 
 /// The Markdown headings open as a file is read down (`### ext4` until
@@ -202,6 +255,12 @@ impl Headings {
         let heads: Vec<String> = self.open.iter().filter(|h| h.2 < top).map(|h| h.1.clone()).collect();
         self.used.push(heads.clone());
         heads
+    }
+
+    /// Whether a heading read so far ([`Headings::over`]) opened below line
+    /// `at` (0-based): it ends a scene set on that line.
+    pub(super) fn opened_below(&self, at: usize) -> bool {
+        self.open.iter().any(|h| h.2 > at)
     }
 
     /// Drops from the samples' labels the headings over every labelled

@@ -108,7 +108,8 @@ use super::num::plain;
 use super::time::gnu_record_at;
 use super::{BenchParser, Input, ParseError};
 use crate::model::{Better, Metric, ParsedFile, Sample};
-use labels::{Headings, drop_single_label, labels_above, prose_above, with_label};
+use crate::parse::labels::is_kernel_name;
+use labels::{Above, Headings, drop_single_label, labels_above, prose_above, with_label};
 use result::{
     Result4, cut_result, figure_before_word, is_throughput_tok, may_have_result, other_unit, read_result, table_row,
     time_after, with_params,
@@ -336,6 +337,9 @@ struct Reader<'a> {
     setup: Vec<(&'static str, String)>,
     /// The Markdown headings over the label lines read so far.
     headings: Headings,
+    /// The scene the last label chain with one set (`Tested on ext4` of
+    /// `Tested on ext4. Before:`) and the chain's first line (0-based).
+    scene: Option<(String, usize)>,
 }
 
 impl<'a> Reader<'a> {
@@ -352,19 +356,34 @@ impl<'a> Reader<'a> {
             floor: 0,
             setup: Vec::new(),
             headings: Headings::default(),
+            scene: None,
         }
     }
 
     /// Takes the labels above line `i`, if any, as the current block's.
     fn take_labels(&mut self, i: usize) {
-        if let Some((chain, replaces, top)) = labels_above(self.input, i, self.floor) {
+        if let Some(Above { labels: chain, replaces, top, scene }) = labels_above(self.input, i, self.floor) {
             if replaces {
                 self.label.truncate(self.label.len().saturating_sub(chain.len()));
                 self.label.extend(chain);
             } else {
                 // Under the Markdown headings open above it (`### ext4`).
                 self.label = self.headings.over(self.input, top);
+                // Under the scene set above it (`Tested on ext4. Before:`
+                // over `After:`: the two file systems' `After:` runs were
+                // averaged), until the next scene or heading; a kernel's
+                // runs are its own.
+                if scene.is_none()
+                    && let Some((set, at)) = &self.scene
+                    && !self.headings.opened_below(*at)
+                    && !chain.first().is_some_and(|l| is_kernel_name(l))
+                {
+                    self.label.push(set.clone());
+                }
                 self.label.extend(chain);
+            }
+            if let Some(set) = scene {
+                self.scene = Some((set, top));
             }
         } else if let Some(j) = prose_above(self.input, i, self.floor) {
             // A sentence where a label would be: no label (the results are
