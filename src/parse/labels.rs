@@ -522,10 +522,7 @@ fn without_housekeeping<'a>(words: &[&'a str]) -> Vec<&'a str> {
     let mut part: Vec<&'a str> = Vec::new();
     let mut flush = |part: &mut Vec<&'a str>| {
         let first = part.first().map(|w| w.trim_end_matches(';')).unwrap_or_default();
-        let first = command_words_name(first);
-        let chores =
-            HOUSEKEEPING.contains(&first) || (first == "echo" && part.iter().any(|w| w.contains("drop_caches")));
-        if !chores {
+        if !is_housekeeping(first, part.iter().any(|w| w.contains("drop_caches"))) {
             kept.append(part);
         }
         part.clear();
@@ -538,6 +535,85 @@ fn without_housekeeping<'a>(words: &[&'a str]) -> Vec<&'a str> {
     }
     flush(&mut part);
     kept
+}
+
+/// True when a command part whose first word is `first` sets nothing up:
+/// one of [`HOUSEKEEPING`] (with or without its directory, `/bin/sync`), or
+/// `echo`/`sysctl` dropping the page cache (`drops_caches`: the part names
+/// `drop_caches`).
+fn is_housekeeping(first: &str, drops_caches: bool) -> bool {
+    let first = command_words_name(first);
+    HOUSEKEEPING.contains(&first) || (matches!(first, "echo" | "sysctl") && drops_caches)
+}
+
+/// A shell command line's parts, split at `;`, `&&` and `||` outside
+/// quotes, each trimmed, empty ones left out: `sync; echo never >
+/// /sys/kernel/mm/transparent_hugepage/enabled` → `sync`, `echo never > …`.
+/// A pipe (`echo 1 | tee /sys/…`) stays one part.
+fn command_line_parts(t: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let (mut from, mut quote) = (0, None);
+    let bytes = t.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        match quote {
+            Some(q) if b == q => quote = None,
+            Some(_) => {}
+            None if b == b'"' || b == b'\'' => quote = Some(b),
+            None if b == b';' || (matches!(b, b'&' | b'|') && bytes.get(i + 1) == Some(&b)) => {
+                parts.push(t[from..i].trim());
+                i += if b == b';' { 1 } else { 2 };
+                from = i;
+                continue;
+            }
+            None => {}
+        }
+        i += 1;
+    }
+    parts.push(t[from..].trim());
+    parts.retain(|p| !p.is_empty());
+    parts
+}
+
+/// The set-up a command line typed between runs makes (`t`: without its
+/// prompt and `sudo`), each of its parts ([`command_line_parts`]) judged
+/// alone ([`one_setup_command`]): the parts that set nothing up
+/// ([`is_housekeeping`]: `sync`, `sleep 30`, `umount /mnt`, `echo 3 >
+/// /proc/sys/vm/drop_caches`) drop out, the labels of those that do are
+/// joined by `; ` (`sleep 30 && sysctl -w vm.dirty_ratio=10` →
+/// `sysctl -w vm.dirty_ratio=10`). A `cd DIR` typed at a prompt with only
+/// housekeeping beside it (`# cd /mnt/xfs && sync`) is the directory's
+/// set-up, as alone. An attacker's trial had `# sync; echo never >
+/// /sys/kernel/mm/transparent_hugepage/enabled` over three dbench runs and
+/// `# sync; echo always > …` over three more: the line's first word hid
+/// the set-up, and the six runs (a 30% change) were averaged as one
+/// set-up, silently. `None` when no part sets anything up.
+fn command_line_setup(t: &str, prompted: bool) -> Option<String> {
+    let parts = command_line_parts(t);
+    if parts.len() < 2 {
+        return one_setup_command(t, prompted);
+    }
+    let (mut labels, mut dirs, mut others) = (Vec::new(), Vec::new(), false);
+    for part in parts {
+        let part = part.strip_prefix("sudo ").map_or(part, str::trim_start);
+        let first = part.split_whitespace().next().unwrap_or_default();
+        if command_words_name(first) == "cd" {
+            dirs.push(part);
+        } else if !is_housekeeping(first, part.contains("drop_caches")) {
+            match one_setup_command(part, false) {
+                Some(label) => labels.push(label),
+                None => others = true,
+            }
+        }
+    }
+    if labels.is_empty() {
+        return match dirs[..] {
+            [dir] if !others => one_setup_command(dir, prompted),
+            _ => None,
+        };
+    }
+    Some(labels.join("; "))
 }
 
 /// The next rows of one output's table (kernbench's `load=optimal`
@@ -2292,13 +2368,15 @@ fn without_aside(text: &str) -> Option<String> {
 /// `sysctl name=value`, `echo … > /sys/…` or `/proc/…`, `cpupower`,
 /// `tuned-adm profile`, `ip link set` (Eric Dumazet's BIG TCP netperf
 /// runs, netdev 2022, told apart only by it), SQL's `ALTER SYSTEM SET`,
-/// `renice` ([`renice`]).
+/// `renice` ([`renice`]). A line of several commands (`sync; echo never >
+/// /sys/…`) is judged part by part ([`command_line_setup`]).
 fn config_command(text: &str) -> Option<String> {
     let mut t = text.trim();
     // Most lines are none: their first word tells, before anything is made.
     let first = t.split_whitespace().next()?;
     let may = matches!(first, "$" | "#" | "sudo" | "ethtool" | "sysctl" | "echo" | "cpupower" | "tuned-adm" | "ip")
         || matches!(first, "hdparm" | "tune2fs" | "blockdev" | "swapoff" | "rmmod")
+        || HOUSEKEEPING.contains(&first.trim_end_matches(';'))
         || matches!(first, "mount" | "umount" | "export")
         || first.starts_with("mkfs")
         || first.eq_ignore_ascii_case("alter")
@@ -2321,6 +2399,14 @@ fn config_command(text: &str) -> Option<String> {
         t = after.trim_start();
     }
     t = t.strip_prefix("sudo ").unwrap_or(t).trim_start();
+    command_line_setup(t, prompted)
+}
+
+/// The set-up one command (`t`: a part of a command line, without its
+/// prompt and `sudo`) makes, as its label ([`config_command`] lists them;
+/// `prompted`: typed alone at a prompt, for `cd DIR`). `None` for one that
+/// makes none.
+fn one_setup_command(t: &str, prompted: bool) -> Option<String> {
     if let Some(label) = filesystem_command(t) {
         return Some(label);
     }
@@ -2431,6 +2517,10 @@ fn filesystem_command(line: &str) -> Option<String> {
             "mount" => match (option("-o"), option("-t")) {
                 (Some(o), _) if o.starts_with("remount") => Some(format!("mount -o {o}")),
                 (o, Some(fs)) => Some(o.map_or(format!("mount -t {fs}"), |o| format!("mount -t {fs} -o {o}"))),
+                // `mount -o barrier=0 /dev/sdb1 /mnt`: its options, whatever
+                // the file system (they were no set-up, and barrier=0's runs
+                // were averaged with barrier=1's).
+                (Some(o), None) => Some(format!("mount -o {o}")),
                 _ => None,
             },
             "export" => words.get(1).filter(|w| w.contains('=')).map(|w| w.to_string()),
@@ -4097,6 +4187,41 @@ mod tests {
     }
 
     /// From an attacker's trial (session 25, t/i.txt, c3, c2, d): a
+    /// A line of several commands is judged part by part: housekeeping
+    /// before or after a set-up (`sync; echo never > …`, `sleep 30 &&
+    /// sysctl -w …`) no longer hides it (an attacker's trial, session 27:
+    /// each had its two set-ups' runs averaged).
+    #[test]
+    fn housekeeping_parts_drop_out_of_setup_lines() {
+        let thp = "/sys/kernel/mm/transparent_hugepage/enabled";
+        for (line, want) in [
+            (format!("# sync; echo never > {thp}"), Some(format!("echo never > {thp}"))),
+            ("# echo 3 > /proc/sys/vm/drop_caches; hdparm -W0 /dev/sda".into(), Some("hdparm -W0 /dev/sda".into())),
+            ("# umount /mnt; mount -o barrier=0 /dev/sdb1 /mnt".into(), Some("mount -o barrier=0".into())),
+            ("$ sleep 30 && sudo sysctl -w vm.dirty_ratio=10".into(), Some("sysctl -w vm.dirty_ratio=10".into())),
+            ("# cd /mnt/xfs && sync".into(), Some("cd /mnt/xfs".into())),
+            ("sync; sysctl -w a.b=1 || sysctl -w a.c=2".into(), Some("sysctl -w a.b=1; sysctl -w a.c=2".into())),
+            ("# echo \"a;b\" > /sys/x".into(), Some("echo \"a;b\" > /sys/x".into())),
+            ("# sync; echo 3 > /proc/sys/vm/drop_caches".into(), None),
+            ("# sync && sleep 10".into(), None),
+            ("$ cd ~/stream && make".into(), None),
+            ("# cd /mnt/xfs && cd /mnt/ext4".into(), None),
+            ("cd /mnt/xfs && sync".into(), None),
+        ] {
+            assert_eq!(config_command(&line), want, "{line}");
+        }
+        assert_eq!(command_line_parts("a; b && c || d | e"), vec!["a", "b", "c", "d | e"]);
+        let p = labelled(
+            &format!(
+                "# sync; echo always > {thp}\n# dbench 16\nThroughput 1\n# dbench 16\nThroughput 2\n\
+                 # sync; echo never > {thp}\n# dbench 16\nThroughput 3\n"
+            ),
+            &[3, 5, 8],
+        );
+        let (always, never) = (format!("echo always > {thp}"), format!("echo never > {thp}"));
+        assert_eq!(last_params(&p), vec![always.as_str(), always.as_str(), never.as_str()]);
+    }
+
     /// command typed between runs that makes, mounts or points at another
     /// file system labels the runs below it; one that changes nothing does
     /// not.
