@@ -2014,7 +2014,7 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str, quali
                 scene = Some(set);
                 Some(l)
             })
-            .or_else(|| config_command(text))
+            .or_else(|| config_command(text).filter(|l| !is_script_swapon(l, label_at + 1 == n)))
             .or_else(|| setup_line(text))
             .or_else(|| base_line(text))
             .or_else(|| alone.then(|| title(text)).flatten())
@@ -2375,7 +2375,7 @@ fn config_command(text: &str) -> Option<String> {
     // Most lines are none: their first word tells, before anything is made.
     let first = t.split_whitespace().next()?;
     let may = matches!(first, "$" | "#" | "sudo" | "ethtool" | "sysctl" | "echo" | "cpupower" | "tuned-adm" | "ip")
-        || matches!(first, "hdparm" | "tune2fs" | "blockdev" | "swapoff" | "rmmod")
+        || matches!(first, "hdparm" | "tune2fs" | "blockdev" | "swapoff" | "swapon" | "rmmod")
         || HOUSEKEEPING.contains(&first.trim_end_matches(';'))
         || matches!(first, "mount" | "umount" | "export")
         || first.starts_with("mkfs")
@@ -2447,6 +2447,18 @@ fn one_setup_command(t: &str, prompted: bool) -> Option<String> {
     (sets && t.chars().count() <= 100).then(|| t.to_string())
 }
 
+/// True for a `swapon` ([`config_command`]'s label `label`) right under
+/// another label line (`under_label`): a set-up script's turning swap on
+/// after the set-up it makes, typed again above each set-up (`echo 1 >
+/// /sys/module/zswap/parameters/enabled`, then `swapon /swapfile`, in
+/// linux-mm 2019's zswap posts): the set-up is the line above, and the
+/// runs of both set-ups took `swapon`'s label and were averaged. Typed
+/// alone between runs (`swapoff -a`, runs, `swapon -a`, runs) it labels the
+/// runs below it.
+fn is_script_swapon(label: &str, under_label: bool) -> bool {
+    under_label && label.split_whitespace().next() == Some("swapon")
+}
+
 /// `renice -20 artsd`, `renice -n 19 -p 4242`, also as a person writes
 /// it (`Renice -20 both artsd prozesses (the KDE-2.2.1 noatun sound
 /// daemon)`, LKML 2001, between two sets of dbench 1.x runs): a process's
@@ -2463,7 +2475,7 @@ fn renice(t: &str, words: &[&str]) -> Option<String> {
 /// A command typed between runs (`t`: without its prompt and `sudo`) that
 /// changes the system or the tree built, as its label: `hdparm -W0
 /// /dev/sdb` (the disk's write cache), `tune2fs -O ^has_journal /dev/sdb`,
-/// `blockdev --setra 4096 /dev/sdb`, `swapoff -a`, `rmmod zram`, `git
+/// `blockdev --setra 4096 /dev/sdb`, `swapoff -a`, `swapon -a`, `rmmod zram`, `git
 /// checkout v6.2`; and, typed alone at a prompt
 /// (`prompted`), `cd /mnt/xfs` (a `$ ` prompt shows no directory). An
 /// attacker's transcripts (session 26, f/u1-u8, cdd, cdk3) had two runs
@@ -2480,11 +2492,10 @@ fn system_command(t: &str, prompted: bool) -> Option<String> {
         }),
         "tune2fs" => words[1..].iter().any(|w| option(w) && !matches!(*w, "-l" | "-f")),
         "blockdev" => words[1..].iter().any(|w| w.starts_with("--set") || *w == "--flushbufs"),
-        // Not `swapon`, `modprobe`: a set-up script repeats them above
-        // each set-up (`swapon /swapfile` after each `echo 1 >
-        // /sys/module/zswap/parameters/…`, whose label it took, and the
-        // two set-ups were averaged).
-        "swapoff" | "rmmod" => true,
+        // `swapon -a` after `swapoff -a`'s runs turns swap back on (their
+        // runs were averaged); but right under another set-up line it is
+        // the set-up script's ([`is_script_swapon`]). Not `modprobe`.
+        "swapoff" | "swapon" | "rmmod" => true,
         "git" => matches!(words.get(1), Some(&("checkout" | "switch"))) && words.len() >= 3,
         "cd" => prompted && words.len() == 2 && !t.contains(['&', ';', '|']),
         _ => false,
@@ -3784,7 +3795,7 @@ mod tests {
             ("$ sudo blockdev --setra 4096 /dev/sdb", Some("blockdev --setra 4096 /dev/sdb")),
             ("# swapoff -a", Some("swapoff -a")),
             ("# rmmod zram", Some("rmmod zram")),
-            ("> swapon /swapfile", None),
+            ("# swapon -a", Some("swapon -a")),
             ("# modprobe zram", None),
             ("$ git checkout v6.2", Some("git checkout v6.2")),
             ("$ cd /mnt/xfs", Some("cd /mnt/xfs")),
@@ -4187,6 +4198,25 @@ mod tests {
     }
 
     /// From an attacker's trial (session 25, t/i.txt, c3, c2, d): a
+    /// `swapon -a` after `swapoff -a`'s runs labels the runs below it; a
+    /// `swapon` right under a set-up script's line is that script's, the
+    /// line above it the set-up (the zswap posts' `swapon /swapfile`).
+    #[test]
+    fn swapon_labels_unless_under_a_setup_line() {
+        let p = labelled("# swapoff -a\n# dbench 16\nThroughput 1\n# swapon -a\n# dbench 16\nThroughput 2\n", &[3, 6]);
+        assert_eq!(last_params(&p), vec!["swapoff -a", "swapon -a"]);
+        let zswap = "/sys/module/zswap/parameters";
+        let p = labelled(
+            &format!(
+                "# echo 0 > {zswap}/enabled\n# swapon /swapfile\n# dbench 16\nThroughput 1\n\
+                 # echo 1 > {zswap}/enabled\n# swapon /swapfile\n# dbench 16\nThroughput 2\n"
+            ),
+            &[4, 8],
+        );
+        let (off, on) = (format!("echo 0 > {zswap}/enabled"), format!("echo 1 > {zswap}/enabled"));
+        assert_eq!(last_params(&p), vec![off.as_str(), on.as_str()]);
+    }
+
     /// A line of several commands is judged part by part: housekeeping
     /// before or after a set-up (`sync; echo never > …`, `sleep 30 &&
     /// sysctl -w …`) no longer hides it (an attacker's trial, session 27:
