@@ -399,6 +399,13 @@ fn label_by_command_lines(
         })
         .unzip();
     inherit_commands(input, samples, &copies, &copy_of, &mut commands, &mut programs, &mut dirs);
+    // dbench's options spelled one way (`--sync` is `-s`, `-t60` is `-t 60`).
+    let positional_count = matches!(name, "dbench" | "tbench");
+    if positional_count {
+        for words in commands.iter_mut().flatten() {
+            *words = super::dbench::option_spelling(words);
+        }
+    }
     if commands.iter().flatten().count() < 2 {
         return false;
     }
@@ -432,8 +439,15 @@ fn label_by_command_lines(
                 let mut kept: Vec<&str> = Vec::new();
                 for w in without_housekeeping(commands[k].as_deref().unwrap_or_default()) {
                     let value = w.rsplit('=').next().unwrap_or(w);
+                    let after_option = kept.last().is_some_and(|p| takes_value(name, p) && kept.len() > 1);
+                    // dbench's client count stands alone: `16` after `-R`
+                    // is the rate's (`dbench -R 16 16` was `dbench 16`).
+                    if positional_count && after_option {
+                        kept.push(w);
+                        continue;
+                    }
                     if (!w.starts_with('-') || w.contains('=')) && !value.is_empty() && read.contains(value) {
-                        if !w.contains('=') && kept.last().is_some_and(|p| takes_value(name, p) && kept.len() > 1) {
+                        if !w.contains('=') && after_option {
                             kept.pop();
                         }
                         continue;
@@ -1708,10 +1722,12 @@ fn is_option(word: &str) -> bool {
 /// that may take the word after it as its value: `-g` of `hackbench -g
 /// 10`, not `--directory=/mnt/xfs` (its value is glued on) nor one of
 /// dbench's options that take none (`-s` of `dbench -s 16`: O_SYNC, and
-/// `16` the client count; its O_SYNC runs were averaged with `dbench 16`'s).
+/// `16` the client count; its O_SYNC runs were averaged with `dbench 16`'s),
+/// nor one with its value glued on (`-t60`: `dbench -t60 16` and `dbench
+/// -t600 16` both lost the option with the `16` after it, and were one).
 fn takes_value(name: &str, word: &str) -> bool {
     let flag = matches!(name, "dbench" | "tbench") && super::dbench::NOARG.contains(&word);
-    word.starts_with('-') && !word.contains('=') && !flag
+    word.starts_with('-') && !word.contains('=') && !flag && !super::dbench::is_glued_option(word)
 }
 
 /// A word of a command line that tells runs apart, not set-ups: a numbered
@@ -4057,16 +4073,18 @@ mod tests {
             ("dbench -s 16", "dbench 16", ["-s", "16"]),
             ("dbench -S 16", "dbench 16", ["-S", "16"]),
             ("dbench -x 16", "dbench 16", ["-x", "16"]),
-            ("dbench --sync-dirs 16", "dbench 16", ["--sync-dirs", "16"]),
-            ("dbench --sync 16", "dbench --fsync 16", ["--sync", "--fsync"]),
-            (
-                "dbench --directory=/mnt/ext4 16",
-                "dbench --directory=/mnt/xfs 16",
-                ["--directory=/mnt/ext4", "--directory=/mnt/xfs"],
-            ),
+            // Options spelled one way (session 27's attacker: `-s` and
+            // `--sync` were two set-ups, `-t60` no option, `-R 16`'s value
+            // taken for the client count and the runs pooled with `dbench
+            // 16`'s).
+            ("dbench --sync-dirs 16", "dbench 16", ["-S", "16"]),
+            ("dbench --sync 16", "dbench --fsync 16", ["-s", "-F"]),
+            ("dbench --directory=/mnt/ext4 16", "dbench --directory=/mnt/xfs/ 16", ["-D /mnt/ext4", "-D /mnt/xfs"]),
             ("dbench -D /mnt/ext4 16", "dbench 16", ["-D /mnt/ext4", "16"]),
-            ("dbench -D /mnt/ext4 16", "dbench -D /mnt/ext4 --sync 16", ["16", "--sync"]),
+            ("dbench -D /mnt/ext4 16", "dbench -D /mnt/ext4/ --sync 16", ["16", "-s"]),
             ("dbench -t 60 16", "dbench 16", ["-t 60", "16"]),
+            ("dbench -t60 16", "dbench -t600 16", ["-t 60", "-t 600"]),
+            ("dbench --timelimit=60 16", "dbench -R 16 16", ["-t 60", "-R 16"]),
         ] {
             let text = format!("$ {a}\nThroughput 1\n$ {a}\nThroughput 2\n$ {b}\nThroughput 3\n$ {b}\nThroughput 4\n");
             let p = labelled_as("dbench", &text, &[2, 4, 6, 8]);
