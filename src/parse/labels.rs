@@ -2479,13 +2479,25 @@ fn is_script_swapon(label: &str, under_label: bool) -> bool {
 /// it (`Renice -20 both artsd prozesses (the KDE-2.2.1 noatun sound
 /// daemon)`, LKML 2001, between two sets of dbench 1.x runs): a process's
 /// priority changed between runs, a set-up. The line as printed up to its
-/// aside in brackets, at most [`MAX_LABEL_CHARS`]; `None` without a
-/// priority (`renice` alone, `renice me`).
+/// aside in brackets, without process numbers (`renice -n 19`), at most
+/// [`MAX_LABEL_CHARS`]; `None` without a priority (`renice` alone, `renice
+/// me`).
 fn renice(t: &str, words: &[&str]) -> Option<String> {
-    let priority = words.iter().skip(1).find(|w| **w != "-n")?;
-    priority.trim_start_matches(['-', '+']).parse::<u8>().ok()?;
+    let at = words.iter().skip(1).position(|w| *w != "-n")? + 1;
+    words[at].trim_start_matches(['-', '+']).parse::<u8>().ok()?;
     let label = t.split_once(" (").map_or(t, |(head, _)| head).trim_end_matches(['.', ',', ':', ';']).trim_end();
-    (label.chars().count() <= MAX_LABEL_CHARS).then(|| label.to_string())
+    // The process by its number (`-p 4242`, `4242`): another each time it
+    // is started, no set-up (each run was a set-up of its own, its number
+    // the label). The priority and the process by its name stay.
+    let pid = |w: &str| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit());
+    let kept: Vec<&str> = label
+        .split_whitespace()
+        .enumerate()
+        .filter(|&(k, w)| k <= at || (w != "-p" && !pid(w)))
+        .map(|(_, w)| w)
+        .collect();
+    let label = kept.join(" ");
+    (label.chars().count() <= MAX_LABEL_CHARS).then_some(label)
 }
 
 /// A command typed between runs (`t`: without its prompt and `sudo`) that
@@ -3373,6 +3385,7 @@ fn is_tool_chatter(text: &str) -> bool {
         || (text.starts_with("# Running '") && text.ends_with("benchmark:"))
         || text.starts_with("| Item ")
         || is_perf_stat_time(text)
+        || super::time::is_gnu_time_line(text)
         || (text.starts_with([',', '`', '+', '|'])
             && text.contains("---")
             && text.chars().all(|c| matches!(c, ',' | '.' | '`' | '\'' | '+' | '-' | '|')))
@@ -3801,6 +3814,9 @@ mod tests {
         assert!(is_tool_chatter("clat percentiles (usec):"));
         assert!(is_tool_chatter("Disk stats (read/write):"));
         assert!(is_tool_chatter("[ 20ms ] Checkpoint report:"));
+        assert!(is_tool_chatter("0inputs+10outputs (0major+61minor)pagefaults 0swaps"));
+        assert!(is_tool_chatter("0.00user 0.00system 0:00.01elapsed 0%CPU (0avgtext+0avgdata 1080maxresident)k"));
+        assert!(!is_tool_chatter("user system"));
         let tee = "echo performance | sudo tee /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor";
         assert_eq!(config_command(tee).as_deref(), Some(tee));
         assert!(config_command("echo 1 | tee -a /proc/sys/kernel/sched_schedstats").is_some());
@@ -3831,7 +3847,10 @@ mod tests {
         assert_eq!(config_command("ip link show eth0"), None);
         let renice = "Renice -20 both artsd prozesses (the KDE-2.2.1 noatun sound daemon)";
         assert_eq!(config_command(renice).as_deref(), Some("Renice -20 both artsd prozesses"));
-        assert_eq!(config_command("# renice -n 19 -p 4242").as_deref(), Some("renice -n 19 -p 4242"));
+        assert_eq!(config_command("# renice -n 19 -p 4242").as_deref(), Some("renice -n 19"));
+        assert_eq!(config_command("# renice -n -20 -p 4242 4250").as_deref(), Some("renice -n -20"));
+        assert_eq!(config_command("# renice -20 artsd").as_deref(), Some("renice -20 artsd"));
+        assert_eq!(config_command("# renice +5 -u me").as_deref(), Some("renice +5 -u me"));
         assert_eq!(config_command("Renice them all, I said."), None);
     }
 
