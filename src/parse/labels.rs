@@ -404,6 +404,13 @@ fn label_by_command_lines(
         })
         .unzip();
     inherit_commands(input, samples, &copies, &copy_of, &mut commands, &mut programs, &mut dirs);
+    // dbench's options spelled one way (`--sync` is `-s`, `-t60` is `-t 60`).
+    let positional_count = matches!(name, "dbench" | "tbench");
+    if positional_count {
+        for words in commands.iter_mut().flatten() {
+            *words = super::dbench::option_spelling(words);
+        }
+    }
     if commands.iter().flatten().count() < 2 {
         return false;
     }
@@ -513,11 +520,19 @@ fn without_values_read<'a, 's>(
         read.extend(s.params.iter().map(|p| p.value.as_str()));
         read.extend(s.group.split('/'));
     }
+    // dbench's client count stands alone: `16` after `-R` is the rate's
+    // (`dbench -R 16 16` was `dbench 16`).
+    let positional_count = matches!(name, "dbench" | "tbench");
     let mut kept: Vec<&str> = Vec::new();
     for w in without_housekeeping(words) {
         let value = w.rsplit('=').next().unwrap_or(w);
+        let after_option = kept.last().is_some_and(|p| takes_value(name, p) && kept.len() > 1);
+        if positional_count && after_option {
+            kept.push(w);
+            continue;
+        }
         if (!w.starts_with('-') || w.contains('=')) && !value.is_empty() && read.contains(value) {
-            if !w.contains('=') && kept.last().is_some_and(|p| takes_value(name, p) && kept.len() > 1) {
+            if !w.contains('=') && after_option {
                 kept.pop();
             }
             continue;
@@ -542,10 +557,7 @@ fn without_housekeeping<'a>(words: &[&'a str]) -> Vec<&'a str> {
     let mut part: Vec<&'a str> = Vec::new();
     let mut flush = |part: &mut Vec<&'a str>| {
         let first = part.first().map(|w| w.trim_end_matches(';')).unwrap_or_default();
-        let first = command_words_name(first);
-        let chores =
-            HOUSEKEEPING.contains(&first) || (first == "echo" && part.iter().any(|w| w.contains("drop_caches")));
-        if !chores {
+        if !is_housekeeping(first, part.iter().any(|w| w.contains("drop_caches"))) {
             kept.append(part);
         }
         part.clear();
@@ -558,6 +570,85 @@ fn without_housekeeping<'a>(words: &[&'a str]) -> Vec<&'a str> {
     }
     flush(&mut part);
     kept
+}
+
+/// True when a command part whose first word is `first` sets nothing up:
+/// one of [`HOUSEKEEPING`] (with or without its directory, `/bin/sync`), or
+/// `echo`/`sysctl` dropping the page cache (`drops_caches`: the part names
+/// `drop_caches`).
+fn is_housekeeping(first: &str, drops_caches: bool) -> bool {
+    let first = command_words_name(first);
+    HOUSEKEEPING.contains(&first) || (matches!(first, "echo" | "sysctl") && drops_caches)
+}
+
+/// A shell command line's parts, split at `;`, `&&` and `||` outside
+/// quotes, each trimmed, empty ones left out: `sync; echo never >
+/// /sys/kernel/mm/transparent_hugepage/enabled` → `sync`, `echo never > …`.
+/// A pipe (`echo 1 | tee /sys/…`) stays one part.
+fn command_line_parts(t: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let (mut from, mut quote) = (0, None);
+    let bytes = t.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        match quote {
+            Some(q) if b == q => quote = None,
+            Some(_) => {}
+            None if b == b'"' || b == b'\'' => quote = Some(b),
+            None if b == b';' || (matches!(b, b'&' | b'|') && bytes.get(i + 1) == Some(&b)) => {
+                parts.push(t[from..i].trim());
+                i += if b == b';' { 1 } else { 2 };
+                from = i;
+                continue;
+            }
+            None => {}
+        }
+        i += 1;
+    }
+    parts.push(t[from..].trim());
+    parts.retain(|p| !p.is_empty());
+    parts
+}
+
+/// The set-up a command line typed between runs makes (`t`: without its
+/// prompt and `sudo`), each of its parts ([`command_line_parts`]) judged
+/// alone ([`one_setup_command`]): the parts that set nothing up
+/// ([`is_housekeeping`]: `sync`, `sleep 30`, `umount /mnt`, `echo 3 >
+/// /proc/sys/vm/drop_caches`) drop out, the labels of those that do are
+/// joined by `; ` (`sleep 30 && sysctl -w vm.dirty_ratio=10` →
+/// `sysctl -w vm.dirty_ratio=10`). A `cd DIR` typed at a prompt with only
+/// housekeeping beside it (`# cd /mnt/xfs && sync`) is the directory's
+/// set-up, as alone. An attacker's trial had `# sync; echo never >
+/// /sys/kernel/mm/transparent_hugepage/enabled` over three dbench runs and
+/// `# sync; echo always > …` over three more: the line's first word hid
+/// the set-up, and the six runs (a 30% change) were averaged as one
+/// set-up, silently. `None` when no part sets anything up.
+fn command_line_setup(t: &str, prompted: bool) -> Option<String> {
+    let parts = command_line_parts(t);
+    if parts.len() < 2 {
+        return one_setup_command(t, prompted);
+    }
+    let (mut labels, mut dirs, mut others) = (Vec::new(), Vec::new(), false);
+    for part in parts {
+        let part = part.strip_prefix("sudo ").map_or(part, str::trim_start);
+        let first = part.split_whitespace().next().unwrap_or_default();
+        if command_words_name(first) == "cd" {
+            dirs.push(part);
+        } else if !is_housekeeping(first, part.contains("drop_caches")) {
+            match one_setup_command(part, false) {
+                Some(label) => labels.push(label),
+                None => others = true,
+            }
+        }
+    }
+    if labels.is_empty() {
+        return match dirs[..] {
+            [dir] if !others => one_setup_command(dir, prompted),
+            _ => None,
+        };
+    }
+    Some(labels.join("; "))
 }
 
 /// The next rows of one output's table (kernbench's `load=optimal`
@@ -1652,10 +1743,12 @@ fn is_option(word: &str) -> bool {
 /// that may take the word after it as its value: `-g` of `hackbench -g
 /// 10`, not `--directory=/mnt/xfs` (its value is glued on) nor one of
 /// dbench's options that take none (`-s` of `dbench -s 16`: O_SYNC, and
-/// `16` the client count; its O_SYNC runs were averaged with `dbench 16`'s).
+/// `16` the client count; its O_SYNC runs were averaged with `dbench 16`'s),
+/// nor one with its value glued on (`-t60`: `dbench -t60 16` and `dbench
+/// -t600 16` both lost the option with the `16` after it, and were one).
 fn takes_value(name: &str, word: &str) -> bool {
     let flag = matches!(name, "dbench" | "tbench") && super::dbench::NOARG.contains(&word);
-    word.starts_with('-') && !word.contains('=') && !flag
+    word.starts_with('-') && !word.contains('=') && !flag && !super::dbench::is_glued_option(word)
 }
 
 /// A word of a command line that tells runs apart, not set-ups: a numbered
@@ -1961,7 +2054,7 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str, quali
             .or_else(|| without_bold(text).and_then(|t| label_line(&t, underlined)))
             .or_else(|| label_line(text, underlined))
             .or_else(|| without_aside(text).and_then(|t| label_line(&t, false)))
-            .or_else(|| config_command(text))
+            .or_else(|| config_command(text).filter(|l| !is_script_swapon(l, label_at + 1 == n)))
             .or_else(|| setup_line(text))
             .or_else(|| base_line(text))
             .or_else(|| alone.then(|| title(text)).flatten())
@@ -2315,13 +2408,15 @@ fn without_aside(text: &str) -> Option<String> {
 /// `sysctl name=value`, `echo … > /sys/…` or `/proc/…`, `cpupower`,
 /// `tuned-adm profile`, `ip link set` (Eric Dumazet's BIG TCP netperf
 /// runs, netdev 2022, told apart only by it), SQL's `ALTER SYSTEM SET`,
-/// `renice` ([`renice`]).
+/// `renice` ([`renice`]). A line of several commands (`sync; echo never >
+/// /sys/…`) is judged part by part ([`command_line_setup`]).
 fn config_command(text: &str) -> Option<String> {
     let mut t = text.trim();
     // Most lines are none: their first word tells, before anything is made.
     let first = t.split_whitespace().next()?;
     let may = matches!(first, "$" | "#" | "sudo" | "ethtool" | "sysctl" | "echo" | "cpupower" | "tuned-adm" | "ip")
-        || matches!(first, "hdparm" | "tune2fs" | "blockdev" | "swapoff" | "rmmod")
+        || matches!(first, "hdparm" | "tune2fs" | "blockdev" | "swapoff" | "swapon" | "rmmod")
+        || HOUSEKEEPING.contains(&first.trim_end_matches(';'))
         || matches!(first, "mount" | "umount" | "export")
         || first.starts_with("mkfs")
         || first.eq_ignore_ascii_case("alter")
@@ -2344,6 +2439,14 @@ fn config_command(text: &str) -> Option<String> {
         t = after.trim_start();
     }
     t = t.strip_prefix("sudo ").unwrap_or(t).trim_start();
+    command_line_setup(t, prompted)
+}
+
+/// The set-up one command (`t`: a part of a command line, without its
+/// prompt and `sudo`) makes, as its label ([`config_command`] lists them;
+/// `prompted`: typed alone at a prompt, for `cd DIR`). `None` for one that
+/// makes none.
+fn one_setup_command(t: &str, prompted: bool) -> Option<String> {
     if let Some(label) = filesystem_command(t) {
         return Some(label);
     }
@@ -2384,23 +2487,47 @@ fn config_command(text: &str) -> Option<String> {
     (sets && t.chars().count() <= 100).then(|| t.to_string())
 }
 
+/// True for a `swapon` ([`config_command`]'s label `label`) right under
+/// another label line (`under_label`): a set-up script's turning swap on
+/// after the set-up it makes, typed again above each set-up (`echo 1 >
+/// /sys/module/zswap/parameters/enabled`, then `swapon /swapfile`, in
+/// linux-mm 2019's zswap posts): the set-up is the line above, and the
+/// runs of both set-ups took `swapon`'s label and were averaged. Typed
+/// alone between runs (`swapoff -a`, runs, `swapon -a`, runs) it labels the
+/// runs below it.
+fn is_script_swapon(label: &str, under_label: bool) -> bool {
+    under_label && label.split_whitespace().next() == Some("swapon")
+}
+
 /// `renice -20 artsd`, `renice -n 19 -p 4242`, also as a person writes
 /// it (`Renice -20 both artsd prozesses (the KDE-2.2.1 noatun sound
 /// daemon)`, LKML 2001, between two sets of dbench 1.x runs): a process's
 /// priority changed between runs, a set-up. The line as printed up to its
-/// aside in brackets, at most [`MAX_LABEL_CHARS`]; `None` without a
-/// priority (`renice` alone, `renice me`).
+/// aside in brackets, without process numbers (`renice -n 19`), at most
+/// [`MAX_LABEL_CHARS`]; `None` without a priority (`renice` alone, `renice
+/// me`).
 fn renice(t: &str, words: &[&str]) -> Option<String> {
-    let priority = words.iter().skip(1).find(|w| **w != "-n")?;
-    priority.trim_start_matches(['-', '+']).parse::<u8>().ok()?;
+    let at = words.iter().skip(1).position(|w| *w != "-n")? + 1;
+    words[at].trim_start_matches(['-', '+']).parse::<u8>().ok()?;
     let label = t.split_once(" (").map_or(t, |(head, _)| head).trim_end_matches(['.', ',', ':', ';']).trim_end();
-    (label.chars().count() <= MAX_LABEL_CHARS).then(|| label.to_string())
+    // The process by its number (`-p 4242`, `4242`): another each time it
+    // is started, no set-up (each run was a set-up of its own, its number
+    // the label). The priority and the process by its name stay.
+    let pid = |w: &str| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit());
+    let kept: Vec<&str> = label
+        .split_whitespace()
+        .enumerate()
+        .filter(|&(k, w)| k <= at || (w != "-p" && !pid(w)))
+        .map(|(_, w)| w)
+        .collect();
+    let label = kept.join(" ");
+    (label.chars().count() <= MAX_LABEL_CHARS).then_some(label)
 }
 
 /// A command typed between runs (`t`: without its prompt and `sudo`) that
 /// changes the system or the tree built, as its label: `hdparm -W0
 /// /dev/sdb` (the disk's write cache), `tune2fs -O ^has_journal /dev/sdb`,
-/// `blockdev --setra 4096 /dev/sdb`, `swapoff -a`, `rmmod zram`, `git
+/// `blockdev --setra 4096 /dev/sdb`, `swapoff -a`, `swapon -a`, `rmmod zram`, `git
 /// checkout v6.2`; and, typed alone at a prompt
 /// (`prompted`), `cd /mnt/xfs` (a `$ ` prompt shows no directory). An
 /// attacker's transcripts (session 26, f/u1-u8, cdd, cdk3) had two runs
@@ -2417,11 +2544,10 @@ fn system_command(t: &str, prompted: bool) -> Option<String> {
         }),
         "tune2fs" => words[1..].iter().any(|w| option(w) && !matches!(*w, "-l" | "-f")),
         "blockdev" => words[1..].iter().any(|w| w.starts_with("--set") || *w == "--flushbufs"),
-        // Not `swapon`, `modprobe`: a set-up script repeats them above
-        // each set-up (`swapon /swapfile` after each `echo 1 >
-        // /sys/module/zswap/parameters/…`, whose label it took, and the
-        // two set-ups were averaged).
-        "swapoff" | "rmmod" => true,
+        // `swapon -a` after `swapoff -a`'s runs turns swap back on (their
+        // runs were averaged); but right under another set-up line it is
+        // the set-up script's ([`is_script_swapon`]). Not `modprobe`.
+        "swapoff" | "swapon" | "rmmod" => true,
         "git" => matches!(words.get(1), Some(&("checkout" | "switch"))) && words.len() >= 3,
         "cd" => prompted && words.len() == 2 && !t.contains(['&', ';', '|']),
         _ => false,
@@ -2454,6 +2580,10 @@ fn filesystem_command(line: &str) -> Option<String> {
             "mount" => match (option("-o"), option("-t")) {
                 (Some(o), _) if o.starts_with("remount") => Some(format!("mount -o {o}")),
                 (o, Some(fs)) => Some(o.map_or(format!("mount -t {fs}"), |o| format!("mount -t {fs} -o {o}"))),
+                // `mount -o barrier=0 /dev/sdb1 /mnt`: its options, whatever
+                // the file system (they were no set-up, and barrier=0's runs
+                // were averaged with barrier=1's).
+                (Some(o), None) => Some(format!("mount -o {o}")),
                 _ => None,
             },
             "export" => words.get(1).filter(|w| w.contains('=')).map(|w| w.to_string()),
@@ -3310,6 +3440,7 @@ fn is_tool_chatter(text: &str) -> bool {
         || (text.starts_with("# Running '") && text.ends_with("benchmark:"))
         || text.starts_with("| Item ")
         || is_perf_stat_time(text)
+        || super::time::is_gnu_time_line(text)
         || (text.starts_with([',', '`', '+', '|'])
             && text.contains("---")
             && text.chars().all(|c| matches!(c, ',' | '.' | '`' | '\'' | '+' | '-' | '|')))
@@ -3748,6 +3879,9 @@ mod tests {
         assert!(is_tool_chatter("clat percentiles (usec):"));
         assert!(is_tool_chatter("Disk stats (read/write):"));
         assert!(is_tool_chatter("[ 20ms ] Checkpoint report:"));
+        assert!(is_tool_chatter("0inputs+10outputs (0major+61minor)pagefaults 0swaps"));
+        assert!(is_tool_chatter("0.00user 0.00system 0:00.01elapsed 0%CPU (0avgtext+0avgdata 1080maxresident)k"));
+        assert!(!is_tool_chatter("user system"));
         let tee = "echo performance | sudo tee /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor";
         assert_eq!(config_command(tee).as_deref(), Some(tee));
         assert!(config_command("echo 1 | tee -a /proc/sys/kernel/sched_schedstats").is_some());
@@ -3758,7 +3892,7 @@ mod tests {
             ("$ sudo blockdev --setra 4096 /dev/sdb", Some("blockdev --setra 4096 /dev/sdb")),
             ("# swapoff -a", Some("swapoff -a")),
             ("# rmmod zram", Some("rmmod zram")),
-            ("> swapon /swapfile", None),
+            ("# swapon -a", Some("swapon -a")),
             ("# modprobe zram", None),
             ("$ git checkout v6.2", Some("git checkout v6.2")),
             ("$ cd /mnt/xfs", Some("cd /mnt/xfs")),
@@ -3778,7 +3912,10 @@ mod tests {
         assert_eq!(config_command("ip link show eth0"), None);
         let renice = "Renice -20 both artsd prozesses (the KDE-2.2.1 noatun sound daemon)";
         assert_eq!(config_command(renice).as_deref(), Some("Renice -20 both artsd prozesses"));
-        assert_eq!(config_command("# renice -n 19 -p 4242").as_deref(), Some("renice -n 19 -p 4242"));
+        assert_eq!(config_command("# renice -n 19 -p 4242").as_deref(), Some("renice -n 19"));
+        assert_eq!(config_command("# renice -n -20 -p 4242 4250").as_deref(), Some("renice -n -20"));
+        assert_eq!(config_command("# renice -20 artsd").as_deref(), Some("renice -20 artsd"));
+        assert_eq!(config_command("# renice +5 -u me").as_deref(), Some("renice +5 -u me"));
         assert_eq!(config_command("Renice them all, I said."), None);
     }
 
@@ -4020,16 +4157,18 @@ mod tests {
             ("dbench -s 16", "dbench 16", ["-s", "16"]),
             ("dbench -S 16", "dbench 16", ["-S", "16"]),
             ("dbench -x 16", "dbench 16", ["-x", "16"]),
-            ("dbench --sync-dirs 16", "dbench 16", ["--sync-dirs", "16"]),
-            ("dbench --sync 16", "dbench --fsync 16", ["--sync", "--fsync"]),
-            (
-                "dbench --directory=/mnt/ext4 16",
-                "dbench --directory=/mnt/xfs 16",
-                ["--directory=/mnt/ext4", "--directory=/mnt/xfs"],
-            ),
+            // Options spelled one way (session 27's attacker: `-s` and
+            // `--sync` were two set-ups, `-t60` no option, `-R 16`'s value
+            // taken for the client count and the runs pooled with `dbench
+            // 16`'s).
+            ("dbench --sync-dirs 16", "dbench 16", ["-S", "16"]),
+            ("dbench --sync 16", "dbench --fsync 16", ["-s", "-F"]),
+            ("dbench --directory=/mnt/ext4 16", "dbench --directory=/mnt/xfs/ 16", ["-D /mnt/ext4", "-D /mnt/xfs"]),
             ("dbench -D /mnt/ext4 16", "dbench 16", ["-D /mnt/ext4", "16"]),
-            ("dbench -D /mnt/ext4 16", "dbench -D /mnt/ext4 --sync 16", ["16", "--sync"]),
+            ("dbench -D /mnt/ext4 16", "dbench -D /mnt/ext4/ --sync 16", ["16", "-s"]),
             ("dbench -t 60 16", "dbench 16", ["-t 60", "16"]),
+            ("dbench -t60 16", "dbench -t600 16", ["-t 60", "-t 600"]),
+            ("dbench --timelimit=60 16", "dbench -R 16 16", ["-t 60", "-R 16"]),
         ] {
             let text = format!("$ {a}\nThroughput 1\n$ {a}\nThroughput 2\n$ {b}\nThroughput 3\n$ {b}\nThroughput 4\n");
             let p = labelled_as("dbench", &text, &[2, 4, 6, 8]);
@@ -4161,6 +4300,60 @@ mod tests {
     }
 
     /// From an attacker's trial (session 25, t/i.txt, c3, c2, d): a
+    /// `swapon -a` after `swapoff -a`'s runs labels the runs below it; a
+    /// `swapon` right under a set-up script's line is that script's, the
+    /// line above it the set-up (the zswap posts' `swapon /swapfile`).
+    #[test]
+    fn swapon_labels_unless_under_a_setup_line() {
+        let p = labelled("# swapoff -a\n# dbench 16\nThroughput 1\n# swapon -a\n# dbench 16\nThroughput 2\n", &[3, 6]);
+        assert_eq!(last_params(&p), vec!["swapoff -a", "swapon -a"]);
+        let zswap = "/sys/module/zswap/parameters";
+        let p = labelled(
+            &format!(
+                "# echo 0 > {zswap}/enabled\n# swapon /swapfile\n# dbench 16\nThroughput 1\n\
+                 # echo 1 > {zswap}/enabled\n# swapon /swapfile\n# dbench 16\nThroughput 2\n"
+            ),
+            &[4, 8],
+        );
+        let (off, on) = (format!("echo 0 > {zswap}/enabled"), format!("echo 1 > {zswap}/enabled"));
+        assert_eq!(last_params(&p), vec![off.as_str(), on.as_str()]);
+    }
+
+    /// A line of several commands is judged part by part: housekeeping
+    /// before or after a set-up (`sync; echo never > …`, `sleep 30 &&
+    /// sysctl -w …`) no longer hides it (an attacker's trial, session 27:
+    /// each had its two set-ups' runs averaged).
+    #[test]
+    fn housekeeping_parts_drop_out_of_setup_lines() {
+        let thp = "/sys/kernel/mm/transparent_hugepage/enabled";
+        for (line, want) in [
+            (format!("# sync; echo never > {thp}"), Some(format!("echo never > {thp}"))),
+            ("# echo 3 > /proc/sys/vm/drop_caches; hdparm -W0 /dev/sda".into(), Some("hdparm -W0 /dev/sda".into())),
+            ("# umount /mnt; mount -o barrier=0 /dev/sdb1 /mnt".into(), Some("mount -o barrier=0".into())),
+            ("$ sleep 30 && sudo sysctl -w vm.dirty_ratio=10".into(), Some("sysctl -w vm.dirty_ratio=10".into())),
+            ("# cd /mnt/xfs && sync".into(), Some("cd /mnt/xfs".into())),
+            ("sync; sysctl -w a.b=1 || sysctl -w a.c=2".into(), Some("sysctl -w a.b=1; sysctl -w a.c=2".into())),
+            ("# echo \"a;b\" > /sys/x".into(), Some("echo \"a;b\" > /sys/x".into())),
+            ("# sync; echo 3 > /proc/sys/vm/drop_caches".into(), None),
+            ("# sync && sleep 10".into(), None),
+            ("$ cd ~/stream && make".into(), None),
+            ("# cd /mnt/xfs && cd /mnt/ext4".into(), None),
+            ("cd /mnt/xfs && sync".into(), None),
+        ] {
+            assert_eq!(config_command(&line), want, "{line}");
+        }
+        assert_eq!(command_line_parts("a; b && c || d | e"), vec!["a", "b", "c", "d | e"]);
+        let p = labelled(
+            &format!(
+                "# sync; echo always > {thp}\n# dbench 16\nThroughput 1\n# dbench 16\nThroughput 2\n\
+                 # sync; echo never > {thp}\n# dbench 16\nThroughput 3\n"
+            ),
+            &[3, 5, 8],
+        );
+        let (always, never) = (format!("echo always > {thp}"), format!("echo never > {thp}"));
+        assert_eq!(last_params(&p), vec![always.as_str(), always.as_str(), never.as_str()]);
+    }
+
     /// command typed between runs that makes, mounts or points at another
     /// file system labels the runs below it; one that changes nothing does
     /// not.

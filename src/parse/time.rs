@@ -140,6 +140,19 @@ fn num_suffix(tok: &str, suffix: &str) -> Option<f64> {
     tok.strip_suffix(suffix).and_then(plain).filter(|v| *v >= 0.0)
 }
 
+/// True for either line of GNU time's default record: `0.00user
+/// 0.00system 0:00.01elapsed 0%CPU (0avgtext+0avgdata 1080maxresident)k`
+/// and `0inputs+10outputs (0major+61minor)pagefaults 0swaps`. A tool's
+/// output, other figures each time, never a label: a `/usr/bin/time sync`
+/// typed before each dbench run made its pagefaults line each run's label
+/// (one set-up's runs never averaged, two kernels' rows never compared).
+pub fn is_gnu_time_line(text: &str) -> bool {
+    let mut words = text.split_whitespace();
+    let Some(first) = words.next() else { return false };
+    (plus_pair(first, "inputs", "outputs") && text.contains("pagefaults"))
+        || (num_suffix(first, "user").is_some() && words.next().is_some_and(|w| num_suffix(w, "system").is_some()))
+}
+
 /// `(1008major+1402minor)pagefaults` → (1008, 1402).
 fn faults(tok: &str) -> Option<(f64, f64)> {
     let inner = tok.strip_prefix('(')?.strip_suffix(")pagefaults")?;

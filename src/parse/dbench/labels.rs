@@ -9,7 +9,7 @@ use crate::parse::labels::{
     heading_over_labels, is_counter_beside_program, scene_line, setup_beside_counter, without_bold,
 };
 use crate::parse::num::plain;
-use crate::parse::time::shell_line;
+use crate::parse::time::{is_gnu_time_line, shell_line};
 
 /// The names dbench's and tbench's runs go by beside a harness's counter
 /// (`dbench run 1`: a run marker, not a set-up).
@@ -46,6 +46,7 @@ fn is_own_line(line: &str) -> bool {
         || is_table_header(t)
         || is_progress(t)
         || shell_line(t).is_some()
+        || is_gnu_time_line(t)
 }
 
 /// A line naming the set-up of the results below it (never a shell `time`

@@ -245,6 +245,58 @@ pub const NOARG: &[&str] = &[
     "--run-once",
 ];
 
+/// dbench's and tbench's long options and the short ones they stand for
+/// (dbench 4's `--timelimit` is `-t`, `--sync` is `-s`).
+const LONG_OPTIONS: [(&str, &str); 11] = [
+    ("--timelimit", "-t"),
+    ("--loadfile", "-c"),
+    ("--directory", "-D"),
+    ("--target-rate", "-R"),
+    ("--backend", "-B"),
+    ("--tcp-options", "-T"),
+    ("--sync", "-s"),
+    ("--sync-dir", "-S"),
+    ("--sync-dirs", "-S"),
+    ("--fsync", "-F"),
+    ("--xattr", "-x"),
+];
+
+/// True for a short option with its value glued on (`-t60`, dbench's run
+/// length: `-t` and `60`, not an option taking the client count after it).
+pub fn is_glued_option(word: &str) -> bool {
+    let b = word.as_bytes();
+    b.len() > 2 && b[0] == b'-' && b[1].is_ascii_alphabetic() && b[2].is_ascii_digit()
+}
+
+/// A dbench or tbench command line's words with each option spelled one
+/// way, so that the same set-up written two ways is one: a long option as
+/// its short one (`--sync` → `-s`, `--timelimit=60` → `-t 60`), a value
+/// glued on split off (`-t60` → `-t 60`), the directory of `-D` without a
+/// trailing `/` (`-D /mnt/x/` → `-D /mnt/x`). The other words as they are.
+/// (`dbench -s 16` against `dbench --sync 16`, or `-D /mnt/x` against `-D
+/// /mnt/x/`, were two set-ups never compared; `-t60` was no option.)
+pub fn option_spelling<'a>(words: &[&'a str]) -> Vec<&'a str> {
+    let mut out: Vec<&'a str> = Vec::with_capacity(words.len() + 1);
+    for &w in words {
+        let (name, value) = w.split_once('=').filter(|_| w.starts_with("--")).map_or((w, None), |(n, v)| (n, Some(v)));
+        if let Some(&(_, short)) = LONG_OPTIONS.iter().find(|(long, _)| *long == name) {
+            out.push(short);
+            out.extend(value);
+        } else if is_glued_option(w) {
+            out.push(&w[..2]);
+            out.push(&w[2..]);
+        } else {
+            out.push(w);
+        }
+    }
+    for k in 1..out.len() {
+        if out[k - 1] == "-D" && out[k].len() > 1 {
+            out[k] = out[k].trim_end_matches('/');
+        }
+    }
+    out
+}
+
 /// A dbench/tbench command line: returns the client count it asks for.
 ///
 /// The command may be preceded only by `time`, `sudo`, `nice`, a shell
@@ -271,7 +323,7 @@ pub fn command_count(line: &str) -> Option<u32> {
     let mut k = j + 1;
     while let Some(t) = toks.get(k) {
         if t.starts_with('-') && t.len() > 1 {
-            let takes_arg = !t.contains('=') && !NOARG.contains(t);
+            let takes_arg = !t.contains('=') && !NOARG.contains(t) && !is_glued_option(t);
             let next_is_opt = toks.get(k + 1).is_some_and(|n| n.starts_with('-'));
             k += if takes_arg && !next_is_opt { 2 } else { 1 };
             continue;
@@ -929,6 +981,11 @@ mod tests {
         assert_eq!(command_count("2023-10-30 16:13:09 dbench 128 -c /usr/local/share/client.txt"), Some(128));
         assert_eq!(command_count("2023-10-30 16:04:30 tbench -t 30 128 127.0.0.1"), Some(128));
         assert_eq!(command_count("dbench -S -t 60 16"), Some(16));
+        assert_eq!(command_count("dbench -t60 16"), Some(16));
+        let spelled = |line: &str| option_spelling(&line.split_whitespace().collect::<Vec<_>>()).join(" ");
+        assert_eq!(spelled("dbench --sync --timelimit=60 16"), "dbench -s -t 60 16");
+        assert_eq!(spelled("dbench -t60 --directory /mnt/x/ 16"), "dbench -t 60 -D /mnt/x 16");
+        assert_eq!(spelled("dbench --directory=/mnt/x/ -D / 16"), "dbench -D /mnt/x -D / 16");
         assert_eq!(command_count("I used time ./dbench 32 and"), None);
         assert_eq!(command_count("dbench version 4.00 - Copyright Andrew Tridgell 1999-2004"), None);
         assert_eq!(command_count("2023-10-30 16:04:30 command -v tbench"), None);
