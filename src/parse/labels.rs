@@ -35,7 +35,9 @@
 //! b`, `taskset -c 0 …` / `taskset -c 0-7 …`, the prompts of two machines):
 //! each is labelled by the part of its line that differs, or by its
 //! program as written where only that differs (`./hackbench` /
-//! `./hackbench-patched`: two builds). Copies still alike are told apart
+//! `./hackbench-patched`: two builds); options added at the end of a
+//! command typed again (`dbench 16` / `dbench 16 --sync`) label the
+//! longer's copies, unless a mail wrapped the shorter line. Copies still alike are told apart
 //! by the set-up lines a person wrote above them, the same name with
 //! another value (`Filesystem: ext4` / `Filesystem: xfs`, `mitigations=on`
 //! / `mitigations=off`, `**Before patch**` / `**After patch**`, `[base]` /
@@ -420,12 +422,11 @@ fn label_by_command_lines(
         if members.iter().any(|&k| commands[k].is_none()) {
             continue;
         }
-        // One line the start of another, as written: a command wrapped or
-        // cut in the mail, no other set-up that the words tell.
-        let raw: Vec<&[&str]> = members.iter().filter_map(|&k| commands[k].as_deref()).collect();
-        let shortest = raw.iter().map(|l| l.len()).min().unwrap_or(0);
-        let prefix = (0..shortest).take_while(|&d| raw.iter().all(|l| l[d] == raw[0][d])).count();
-        if raw.iter().any(|l| l.len() == prefix) && raw.iter().any(|l| l.len() > prefix) {
+        // One line the start of another, as written, where the mail
+        // wrapped it (the rest of the longer line on the line below it): no
+        // other set-up that the words tell. Options added at the end
+        // (`dbench 16` / `dbench 16 --sync`) are one (below).
+        if wrapped_command(input, name, &copies, &members, &commands) {
             continue;
         }
         // Each line without the values the parser read (and their options):
@@ -507,39 +508,134 @@ fn label_by_command_lines(
 /// A command line's words ([`command_words`]) without its housekeeping
 /// ([`without_housekeeping`]) and without the values the parser read from
 /// `samples` (their parameters' values and group names) with the options
-/// they are given to: `netperf -H b` of `netperf -H b -t TCP_STREAM` (its
-/// test read), `dbench -D /mnt/xfs` of `dbench -D /mnt/xfs 16` (`procs`
-/// 16). `name` is the benchmark's command ([`command_name`]).
+/// they are given to ([`without_read_values`]): `netperf -H b` of
+/// `netperf -H b -t TCP_STREAM` (its test read), `dbench -D /mnt/xfs` of
+/// `dbench -D /mnt/xfs 16` (`procs` 16). `name` is the benchmark's
+/// command ([`command_name`]).
 fn without_values_read<'a, 's>(
     name: &str,
     words: &[&'a str],
     samples: impl Iterator<Item = &'s Sample>,
 ) -> Vec<&'a str> {
-    let mut read: rustc_hash::FxHashSet<&str> = rustc_hash::FxHashSet::default();
+    let mut read: ReadValues<'s> = rustc_hash::FxHashMap::default();
     for s in samples {
-        read.extend(s.params.iter().map(|p| p.value.as_str()));
-        read.extend(s.group.split('/'));
+        for p in &s.params {
+            read.entry(p.value.as_str()).or_default().push(p.name.as_str());
+        }
+        for part in s.group.split('/') {
+            read.entry(part).or_default().push("");
+        }
     }
-    // dbench's client count stands alone: `16` after `-R` is the rate's
-    // (`dbench -R 16 16` was `dbench 16`).
+    without_read_values(name, &without_housekeeping(words), &read)
+}
+
+/// True when, among the command lines of the copies `members`, one is
+/// the start of another as written because a mail wrapped it: the line
+/// right below the shorter one's (between the copy before and its copy)
+/// starts with the word the longer line goes on with. A lore.kernel.org
+/// reply's `$ stress-ng --timeout 100 … --sequential ` went on with `96
+/// --class memory …` on the next line, its quoted original on one line:
+/// one command. Without that line below, the longer command is the
+/// shorter one with options added at its end (`dbench 16` / `dbench 16
+/// --sync`, `iperf3 -c x` / `iperf3 -c x -R`): another set-up, which the
+/// labeller names by those options (O_SYNC runs at a fifth of the
+/// throughput were averaged with the others, silently).
+fn wrapped_command(
+    input: &Input,
+    name: &str,
+    copies: &[(usize, usize)],
+    members: &[usize],
+    commands: &[Option<Vec<&str>>],
+) -> bool {
+    let raw: Vec<(usize, &[&str])> = members.iter().filter_map(|&k| Some((k, commands[k].as_deref()?))).collect();
+    let Some(&(_, first)) = raw.first() else { return false };
+    let shortest = raw.iter().map(|(_, l)| l.len()).min().unwrap_or(0);
+    let prefix = (0..shortest).take_while(|&d| raw.iter().all(|(_, l)| l[d] == first[d])).count();
+    let goes_on: Vec<&str> = raw.iter().filter_map(|(_, l)| l.get(prefix).copied()).collect();
+    let Some(&(k, _)) = raw.iter().find(|(_, l)| l.len() == prefix) else { return false };
+    if goes_on.is_empty() {
+        return false;
+    }
+    // The shorter command's line: the nearest above its copy, below the
+    // copy before, that reads as these words (an inherited command, a
+    // table's next row, has none there: no wrap seen).
+    let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+    let Some(at) = (from..copies[k].0)
+        .rev()
+        .find(|&n| command_words(input.lines[n - 1].trim(), name).as_deref() == commands[k].as_deref())
+    else {
+        return false;
+    };
+    input
+        .lines
+        .get(at)
+        .and_then(|next| next.split_whitespace().next())
+        .is_some_and(|w| goes_on.contains(&w.trim_matches('"')))
+}
+
+/// The values a parser read from one copy's samples, each with the names
+/// of the parameters it is the value of (`""` for a part of the group).
+type ReadValues<'a> = rustc_hash::FxHashMap<&'a str, Vec<&'a str>>;
+
+/// A command line's words without the values the parser read (`read`) and
+/// the options they are given to: `-t TCP_STREAM` (netperf's test, which
+/// a copy shares whether its line says so or not), `basic` of `perf bench
+/// syscall basic`. A number given to a long option (`--direct=1`,
+/// `--taskset 4`) is that option's value only where the option names the
+/// parameter the number was read as (`--iodepth=1` is `iodepth`,
+/// `--numjobs=4` is `jobs`): fio's `--direct=1` was left out as the `1`
+/// of `iodepth=1`, and O_DIRECT runs were averaged with buffered ones.
+fn without_read_values<'a>(name: &str, words: &[&'a str], read: &ReadValues<'_>) -> Vec<&'a str> {
     let positional_count = matches!(name, "dbench" | "tbench");
-    let mut kept: Vec<&str> = Vec::new();
-    for w in without_housekeeping(words) {
+    let mut kept: Vec<&'a str> = Vec::new();
+    for &w in words {
         let value = w.rsplit('=').next().unwrap_or(w);
-        let after_option = kept.last().is_some_and(|p| takes_value(name, p) && kept.len() > 1);
-        if positional_count && after_option {
+        let option = match w.split_once('=') {
+            Some((option, _)) if w.starts_with('-') => Some(option),
+            Some(_) => None,
+            None if w.starts_with('-') => {
+                kept.push(w);
+                continue;
+            }
+            None => {
+                let option = kept.last().copied().filter(|p| takes_value(name, p) && kept.len() > 1);
+                // dbench's client count stands alone: `16` after `-R` is
+                // the rate's (`dbench -R 16 16` was `dbench 16`).
+                if positional_count && option.is_some() {
+                    kept.push(w);
+                    continue;
+                }
+                option
+            }
+        };
+        let Some(names) = read.get(value).filter(|_| !value.is_empty()) else {
+            kept.push(w);
+            continue;
+        };
+        let long = option.and_then(|o| o.strip_prefix("--"));
+        let number = value.starts_with(|c: char| c.is_ascii_digit());
+        if let Some(long) = long
+            && number
+            && !names.iter().any(|n| names_parameter(long, n))
+        {
             kept.push(w);
             continue;
         }
-        if (!w.starts_with('-') || w.contains('=')) && !value.is_empty() && read.contains(value) {
-            if !w.contains('=') && after_option {
-                kept.pop();
-            }
-            continue;
+        if !w.contains('=') && option.is_some() {
+            kept.pop();
         }
-        kept.push(w);
     }
     kept
+}
+
+/// True when a long option's name (`iodepth`, `numjobs`, `cpu-max-prime`)
+/// names the parameter `param` (`iodepth`, `jobs`, `cpu_max_prime`): the
+/// one names the other, `-` and `_` aside, or ends with it.
+fn names_parameter(option: &str, param: &str) -> bool {
+    let plain =
+        |s: &str| s.chars().filter(|c| !matches!(c, '-' | '_')).flat_map(char::to_lowercase).collect::<String>();
+    let (o, p) = (plain(option), plain(param));
+    !p.is_empty() && (o == p || o.ends_with(&p) || p.ends_with(&o))
 }
 
 /// Commands typed around a benchmark's that set nothing up: changing
@@ -4186,6 +4282,29 @@ mod tests {
         assert_eq!(last_params(&p), ["16", "16"]);
     }
 
+    /// From an attacker's trial (session 27, finding 1): a number given to
+    /// a long option is the value the parser read only where the option
+    /// names that parameter (`--iodepth=1`, `--numjobs=4`); fio's
+    /// `--direct=1` was dropped as `iodepth=1`'s `1`, stress-ng's
+    /// `--taskset 4` as `instances=4`'s `4`.
+    #[test]
+    fn long_options_keep_numbers_of_other_parameters() {
+        let mut read: ReadValues<'_> = FxHashMap::default();
+        read.insert("1", vec!["iodepth", "jobs"]);
+        read.insert("4", vec!["instances"]);
+        read.insert("randread", vec!["rw"]);
+        read.insert("TCP_STREAM", vec!["test"]);
+        let words = ["fio", "--rw=randread", "--iodepth=1", "--numjobs=1", "--direct=1"];
+        assert_eq!(without_read_values("fio", &words, &read), ["fio", "--direct=1"]);
+        let words = ["stress-ng", "--cpu", "4", "--taskset", "4"];
+        assert_eq!(without_read_values("stress-ng", &words, &read), ["stress-ng", "--cpu", "4", "--taskset", "4"]);
+        // Short options and words as before: `-t TCP_STREAM`, `-P 4`.
+        let words = ["netperf", "-t", "TCP_STREAM", "-P", "4", "-l", "30"];
+        assert_eq!(without_read_values("netperf", &words, &read), ["netperf", "-l", "30"]);
+        assert!(names_parameter("cpu-max-prime", "cpu_max_prime"));
+        assert!(!names_parameter("direct", "iodepth"));
+    }
+
     /// From an attacker's trial: copies told apart only by their command
     /// lines are labelled by the part that differs; one that is the start
     /// of another (a command wrapped in the mail) or a word the parser
@@ -4201,9 +4320,15 @@ mod tests {
         assert_eq!(last_params(&p), vec!["taskset -c 0", "taskset -c 0-7"]);
         let p = labelled("$ numactl -N 1 netperf -l 30\nThroughput 1\n$ netperf -l 30\nThroughput 2\n", &[2, 4]);
         assert_eq!(last_params(&p), vec!["numactl -N 1", "16"]);
-        // Wrapped: `netperf -H a` is the start of `netperf -H a -l 30`.
-        let p = labelled("$ netperf -H a\nThroughput 1\n$ netperf -H a -l 30\nThroughput 2\n", &[2, 4]);
+        // Wrapped: `netperf -H a` is the start of `netperf -H a -l 30`,
+        // and the line below it goes on with `-l 30`.
+        let p = labelled("$ netperf -H a\n-l 30\nThroughput 1\n$ netperf -H a -l 30\nThroughput 2\n", &[3, 5]);
         assert_eq!(last_params(&p), vec!["16", "16"]);
+        // Not wrapped, options added at the end (attacker 27, finding 1:
+        // `dbench 16` / `dbench 16 --sync`, `iperf3 -c x` / `… -R`, averaged
+        // as runs of one set-up): the added options label their copy.
+        let p = labelled("$ netperf -H a\nThroughput 1\n$ netperf -H a -l 30\nThroughput 2\n", &[2, 4]);
+        assert_eq!(last_params(&p), vec!["16", "-l 30"]);
         let p = labelled(
             "$ netperf -H a\nThroughput 1\n\nThe second run is on the other box, see below:\nThroughput 2\n",
             &[2, 5],
