@@ -83,7 +83,46 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
     // the command line.
     parsed.setup = file_setup::file_setup(input, parsed);
     let labelled = apply_labels(input, parsed);
+    if parsed.samples.iter().all(|s| s.kernel.is_none())
+        && let Some(k) = booted_above_all(input, parsed)
+    {
+        for s in &mut parsed.samples {
+            s.kernel = Some(CompactString::from(k.as_str()));
+        }
+    }
     labelled + part_quote_depths(input, parsed)
+}
+
+/// The one kernel the lines above `parsed`'s last run name as booted
+/// ([`booted_kernel`]: `uname -a`'s `Linux box 6.1.0 #1 SMP …`, `Booted
+/// 6.1.0`, `/proc/version`, `BOOT_IMAGE=`; or `$ uname -r` with the
+/// release alone on the line below it), when every such line names it: the
+/// kernel of all its runs. A single such line was a label of nothing (one
+/// label parts no runs), and a file of 6.1's runs in 6.2's directory gave
+/// `check` no word (attacker 27). `None` where none names one, or two name
+/// different kernels (the labels part those runs).
+fn booted_above_all(input: &Input, parsed: &ParsedFile) -> Option<String> {
+    let last = parsed.samples.iter().map(|s| s.line).max()?;
+    let mut found: Option<String> = None;
+    for n in 1..last.min(input.lines.len() + 1) {
+        let text = input.lines[n - 1].trim();
+        let named = booted_kernel(text).or_else(|| {
+            // `$ uname -r` (a prompt, or none), the release below it.
+            let command = text.rsplit_once("$ ").map_or(text, |(_, c)| c).trim();
+            (command == "uname -r")
+                .then(|| input.lines.get(n).map(|l| l.trim()))
+                .flatten()
+                .filter(|next| is_kernel_name(next) && !next.contains(char::is_whitespace))
+                .map(|next| bare_kernel(next).to_string())
+        });
+        match (&found, named) {
+            (_, None) => {}
+            (None, Some(k)) => found = Some(k),
+            (Some(f), Some(k)) if *f == k => {}
+            (Some(_), Some(_)) => return None,
+        }
+    }
+    found
 }
 
 /// Copies of one output a mail quotes at different depths (`> Throughput
@@ -608,7 +647,19 @@ fn without_read_values<'a>(name: &str, words: &[&'a str], read: &ReadValues<'_>)
                 option
             }
         };
-        let Some(names) = read.get(value).filter(|_| !value.is_empty()) else {
+        // A value the parser read with its unit (`--timeout 10`, read as
+        // stress-ng's `timeout=10s`), under the parameter its option names.
+        let with_unit = || {
+            let long = option?.trim_start_matches('-');
+            read.iter().find_map(|(v, names)| {
+                let unit = v.strip_prefix(value)?;
+                (!unit.is_empty()
+                    && unit.bytes().all(|b| b.is_ascii_alphabetic())
+                    && names.iter().any(|n| names_parameter(long, n)))
+                .then_some(names)
+            })
+        };
+        let Some(names) = read.get(value).or_else(with_unit).filter(|_| !value.is_empty()) else {
             kept.push(w);
             continue;
         };
@@ -2858,7 +2909,13 @@ pub fn without_bold(text: &str) -> Option<String> {
         None => (inner.strip_suffix("**")?, ""),
     };
     let inner = inner.trim();
-    (!inner.is_empty() && !inner.contains('*')).then(|| format!("{inner}{colon}"))
+    // `**Output:**`, `**Results:**` over each of a page's code blocks name
+    // no set-up: the heading above them does (a memtier page's `### SET
+    // Workload` / `**Output:**` and `### GET Workload` / `**Output:**`,
+    // whose totals were averaged once `Output:` was read as both's label).
+    let caption = ["output", "results", "result", "log", "console output", "command", "commands", "raw output"];
+    let word = inner.trim_end_matches(':').to_ascii_lowercase();
+    (!inner.is_empty() && !inner.contains('*') && !caption.contains(&word.as_str())).then(|| format!("{inner}{colon}"))
 }
 
 /// The level of a Markdown heading (`### ext4` → 3): two to six `#` and a
