@@ -761,6 +761,14 @@ impl BenchParser for StressNg {
             .last()
             .and_then(|l| l.split_once(": "))
             .is_some_and(|(k, v)| YAML_KEYS.contains(&k.trim()) && super::num::decimals(v) == Some(6))
+            // A `--metrics(-brief)` row: stress-ng prints its rates with
+            // two decimals (`%12.2f`), so a cut one has fewer.
+            || input.lines.last().is_some_and(|l| {
+                let words: Vec<&str> = l.split_whitespace().collect();
+                l.contains("stress-ng: ")
+                    && words.len() >= 9
+                    && words[words.len() - 2..].iter().all(|w| super::num::decimals(w) == Some(2))
+            })
     }
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {

@@ -646,7 +646,10 @@ pub fn better_by(cmp: &crate::stats::Comparison, better: Better) -> Option<f64> 
 /// A parameter with the same value in every row is a setting, not a
 /// dimension: said once instead of repeated in a column. Removes such
 /// parameters from `param_names` and the rows, and returns them as text
-/// (`["blk size 4096"]`) and as (name, value) pairs.
+/// (`["blk size 4096"]`) and as (name, value) pairs. A set-up the file
+/// names gave ([`crate::site::FILE_PARAM`]: `file ext2` of
+/// `dbench-ext2-64.txt`) is no setting worth a word when every row has it:
+/// the section's files say it; it is left out of the text.
 fn fix_params(rows: &mut [RowView], param_names: &mut Vec<String>) -> (Vec<String>, Vec<(String, String)>) {
     let mut fixed_params = Vec::new();
     let mut fixed_param_values = Vec::new();
@@ -655,7 +658,9 @@ fn fix_params(rows: &mut [RowView], param_names: &mut Vec<String>) -> (Vec<Strin
         while i < param_names.len() {
             let first = &rows[0].params[i];
             if !first.is_empty() && rows.iter().all(|r| &r.params[i] == first) {
-                fixed_params.push(format!("{} {}", param_names[i], first));
+                if param_names[i] != crate::site::FILE_PARAM {
+                    fixed_params.push(format!("{} {}", param_names[i], first));
+                }
                 fixed_param_values.push((param_names[i].clone(), first.clone()));
                 param_names.remove(i);
                 for r in rows.iter_mut() {

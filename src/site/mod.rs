@@ -76,6 +76,7 @@ pub use load::{LoadOptions, first_of_each_file, load, load_machine, load_with_pr
 pub use parse_cache::ParseCache;
 pub use raw_file::{FileOutcome, MAX_RAW_FILE_SIZE, RawRead, parse_bytes, parse_file, read_regular};
 pub use select::{SampleRef, Selection, Selector, run_stem, select};
+pub use setup_files::FILE_PARAM;
 pub use units::conversion_factor;
 pub use yaml_lines::section_line;
 

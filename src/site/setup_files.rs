@@ -65,22 +65,34 @@ fn distinct_parts<'a>(stems: &[&'a str]) -> Vec<&'a str> {
     if parts.iter().any(|p| p.is_empty()) { stems.to_vec() } else { parts }
 }
 
+/// The directory of `rf` inside its kernel's directory (`6.1/ext4/x.csv`
+/// → `ext4`, `6.1/x.csv` → ``): files of one set-up sit at the same place
+/// in every kernel's directory.
+fn place_in_kernel(rf: &ResultFile) -> &str {
+    let dir = rf.rel_path.rsplit_once('/').map_or("", |(d, _)| d);
+    dir.split_once('/').map_or("", |(_, inner)| inner)
+}
+
 /// Gives the samples of files named as a set-up and a run number
 /// (`before1.csv` … `after3.csv`) a [`FILE_PARAM`] parameter naming the
 /// set-up, where one directory inside a kernel's directory holds one
-/// benchmark's files under two or more such names (the module's doc).
-/// Files directly in the class directory are left as they are.
+/// benchmark's files under two or more such names whose files give the
+/// same cells (the module's doc). The names are gathered over every
+/// kernel's directory at that place, and a file of such a name is labelled
+/// in each: a kernel whose directory holds only `dbench-ext2-64.txt` has
+/// the `ext2` rows its baseline's `dbench-ext2-*`/`dbench-ext3-*` files
+/// give, and is compared with them. Files directly in the class directory
+/// are left as they are.
 pub fn label_by_setup_files(results: &mut [ResultFile]) {
-    // (directory, benchmark) → run stem → whether every file of it was
-    // read off a run number.
+    // (place in the kernel's directory, benchmark) → run stem → whether
+    // every file of it was read off a run number.
     let mut groups: FxHashMap<(&str, &str), Vec<(&str, bool)>> = FxHashMap::default();
     for rf in results.iter() {
         if rf.kernel_dir.is_none() {
             continue;
         }
-        let dir = rf.rel_path.rsplit_once('/').map_or("", |(d, _)| d);
         let (stem, whole) = (run_stem(&rf.rel_path), file_stem(&rf.rel_path));
-        let stems = groups.entry((dir, rf.parsed.benchmark.as_str())).or_default();
+        let stems = groups.entry((place_in_kernel(rf), rf.parsed.benchmark.as_str())).or_default();
         match stems.iter_mut().find(|(s, _)| *s == stem) {
             Some(e) => e.1 &= stem != whole,
             None => stems.push((stem, stem != whole)),
@@ -91,19 +103,22 @@ pub fn label_by_setup_files(results: &mut [ResultFile]) {
         return;
     }
     // Only stems whose files give the same cells (kernel, group, metric,
-    // parameters) would be averaged: `fio-randread-1.json` and
-    // `fio-write-1.json` give different ones, and stay as they are.
+    // parameters) in one kernel's directory would be averaged:
+    // `fio-randread-1.json` and `fio-write-1.json` give different ones,
+    // and stay as they are.
     let mut cells: FxHashMap<(&str, &str, String), &str> = FxHashMap::default();
     let mut overlap: FxHashSet<(&str, &str)> = FxHashSet::default();
     for rf in results.iter() {
-        let dir = rf.rel_path.rsplit_once('/').map_or("", |(d, _)| d);
-        let key = (dir, rf.parsed.benchmark.as_str());
+        let key = (place_in_kernel(rf), rf.parsed.benchmark.as_str());
         if rf.kernel_dir.is_none() || !groups.contains_key(&key) || overlap.contains(&key) {
             continue;
         }
         let stem = run_stem(&rf.rel_path);
         for s in &rf.parsed.samples {
-            let cell = format!("{:?}\u{0}{}\u{0}{}\u{0}{:?}", s.kernel, s.group, s.metric.name, s.params);
+            let cell = format!(
+                "{:?}\u{0}{:?}\u{0}{}\u{0}{}\u{0}{:?}",
+                rf.kernel_dir, s.kernel, s.group, s.metric.name, s.params
+            );
             if *cells.entry((key.0, key.1, cell)).or_insert(stem) != stem {
                 overlap.insert(key);
                 break;
@@ -111,21 +126,24 @@ pub fn label_by_setup_files(results: &mut [ResultFile]) {
         }
     }
     let mut labels: FxHashMap<(String, String), String> = FxHashMap::default();
-    for ((dir, bench), stems) in groups {
-        if !overlap.contains(&(dir, bench)) {
+    for ((place, bench), mut stems) in groups {
+        if !overlap.contains(&(place, bench)) {
             continue;
         }
+        stems.sort_unstable();
         let names: Vec<&str> = stems.iter().map(|(s, _)| *s).collect();
         for (stem, part) in names.iter().zip(distinct_parts(&names)) {
-            labels.insert((format!("{dir}\u{0}{bench}"), (*stem).to_string()), part.to_string());
+            labels.insert((format!("{place}\u{0}{bench}"), (*stem).to_string()), part.to_string());
         }
     }
     if labels.is_empty() {
         return;
     }
     for rf in results.iter_mut() {
-        let dir = rf.rel_path.rsplit_once('/').map_or("", |(d, _)| d);
-        let key = (format!("{dir}\u{0}{}", rf.parsed.benchmark), run_stem(&rf.rel_path).to_string());
+        if rf.kernel_dir.is_none() {
+            continue;
+        }
+        let key = (format!("{}\u{0}{}", place_in_kernel(rf), rf.parsed.benchmark), run_stem(&rf.rel_path).to_string());
         let Some(part) = labels.get(&key) else { continue };
         for s in &mut rf.parsed.samples {
             s.params.push(Param::new(FILE_PARAM, part));

@@ -948,7 +948,8 @@ mod tests {
     fn sync_open_runs_keep_their_counts_and_mode() {
         let f = Dbench
             .parse(&Input::from_text(
-                " WriteX        457376     3.665   957.922\n\n\
+                " Operation      Count    AvgLat    MaxLat\n ----------------------------------------\n \
+             WriteX        457376     3.665   957.922\n\n\
              Throughput 481.002 MB/sec (sync open)  32 clients  32 procs  max_latency=957.929 ms\n\n\
              Throughput 3789.19 MB/sec  32 clients  32 procs  max_latency=0.470 ms\n\n\
              Throughput 12.5 MB/sec (sync open) (sync dirs)  16 clients  16 procs  max_latency=9.5 ms\n",

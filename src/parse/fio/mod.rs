@@ -551,7 +551,14 @@ impl BenchParser for Fio {
     /// [`terse::read_fields_whole`]): the `2` it ends in is no figure
     /// read.
     fn last_figure_complete(&self, input: &Input) -> bool {
-        input.lines.last().is_some_and(|l| terse::read_fields_whole(l))
+        // A latency line's `stdev=41.70`: fio prints it with two decimals
+        // (`%5.02f`), so a cut one has fewer.
+        let latency_stdev = |l: &str| {
+            let t = l.trim();
+            ["clat", "slat", "lat"].iter().any(|k| t.starts_with(k))
+                && t.rsplit_once("stdev=").is_some_and(|(_, v)| super::num::decimals(v) == Some(2))
+        };
+        input.lines.last().is_some_and(|l| terse::read_fields_whole(l) || latency_stdev(l))
     }
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {

@@ -42,7 +42,11 @@ pub(super) fn file_setup(input: &Input, parsed: &ParsedFile) -> FileSetup {
             .find_map(|n| Some((n, command_words(line(n), name)?)));
         let Some((n, words)) = found else { continue };
         shown = true;
-        let words = run_words(line(n), words, name);
+        let mut words = run_words(line(n), words, name);
+        // dbench's options spelled one way, as inside a file (`--sync` is `-s`).
+        if matches!(name, "dbench" | "tbench") {
+            words = crate::parse::dbench::option_spelling(&words);
+        }
         let of_copy = parsed.samples.iter().zip(&copy_of).filter(|(_, c)| **c == k).map(|(s, _)| s);
         let kept = without_values_read(name, &words, of_copy);
         let kept = without_time(&kept, name).join(" ");
