@@ -1214,7 +1214,7 @@ fn kernels_of_one_name_but_spelling_are_warned_of() {
     let tmp = tempfile::tempdir().expect("tmp");
     let content = small_site(tmp.path());
     for (kernel, value) in [("v2.4.7", "3.3333"), ("2.4.8.0", "4.4444"), ("2.4.9 ", "5.5555"), ("2.4.9", "5.6666")] {
-        put(&content, &format!("m1/{kernel}/dbench-32.txt"), &dbench(value));
+        put(&content, &format!("m1/{kernel}/dbench-32.txt"), dbench(value));
     }
     let (report, page) = build_ok(tmp.path(), &content);
     let alike: Vec<String> =
@@ -1300,6 +1300,13 @@ fn files_in_a_set_up_directory_are_not_compared_with_files_in_none() {
     assert!(mail.contains("6.3           10.55±0.071 +3.9%~"), "{mail}");
 }
 
+/// One kernel's file as [`two_set_ups`] takes it: the lines above its
+/// first run, and above each run.
+type Side<'a> = (&'a str, &'a str);
+
+/// A run's output made from its figure.
+type Output = dyn Fn(&str) -> String;
+
 /// A class of two kernels, 6.1 (the baseline) and 6.2, each one file of
 /// three runs of its own set-up: above each run `run_61` / `run_62` (the
 /// command line, or nothing), above the first `head_61` / `head_62`; then
@@ -1354,7 +1361,7 @@ fn set_ups_that_differ_between_kernels_files_are_not_compared() {
     let boot_61 = boot("6.1", "");
     let boot_62 = boot("6.2", " mitigations=off");
     let time = |s: &str| format!("\nreal\t1m{s}00s\nuser\t3m0.000s\nsys\t0m20.000s\n");
-    let cases: [((&str, &str), (&str, &str), &dyn Fn(&str) -> String, [&str; 2]); 7] = [
+    let cases: [(Side, Side, &Output, [&str; 2]); 7] = [
         (
             ("", "$ dbench -D /mnt/ext4 16"),
             ("", "$ dbench -D /mnt/xfs 16"),
@@ -1420,7 +1427,7 @@ fn set_ups_that_differ_between_kernels_files_are_not_compared() {
 /// files show apart.
 #[test]
 fn set_ups_alike_unknown_or_joined_are_compared() {
-    let cases: [((&str, &str), (&str, &str), &str); 5] = [
+    let cases: [(Side, Side, &str); 5] = [
         (("", "$ dbench -D /mnt/xfs 16"), ("", "$ dbench -D /mnt/xfs 16"), ""),
         (("", "$ dbench -D /mnt/xfs 16"), ("", ""), ""),
         (

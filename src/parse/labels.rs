@@ -3146,7 +3146,7 @@ fn is_numbered_run(lower: &str) -> bool {
 /// `2024/01/16 10:01:00`, `Starting at 10:01:00`), or a load average
 /// (`/proc/loadavg`'s `0.52 0.58 0.59 1/234 5678`, uptime's `10:01:00 up 3
 /// days, … load average: 0.52, 0.58, 0.59`), or a repeat alone (`Again:`,
-/// `once more`, [`is_repeat`]). Such lines differ from run to
+/// `once more`, `is_repeat`). Such lines differ from run to
 /// run: as labels they made each run a set-up of its own (an attacker's
 /// trial: three dbench runs under date lines, six rows, nothing averaged
 /// nor compared). A counter with more words (`Run 1 (cold cache):`, `run 2

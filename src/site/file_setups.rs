@@ -70,7 +70,7 @@ pub fn label_by_file_setups(
     }
     let mut by_bench: FxHashMap<String, Vec<usize>> = FxHashMap::default();
     for (i, rf) in results.iter().enumerate() {
-        if rf.kernel_dir.is_some() && !same.iter().any(|b| *b == rf.parsed.benchmark) {
+        if rf.kernel_dir.is_some() && !same.contains(&rf.parsed.benchmark) {
             by_bench.entry(rf.parsed.benchmark.clone()).or_default().push(i);
         }
     }

@@ -298,7 +298,7 @@ fn warn_kernels_alike(dir: &std::path::Path, kernels: &[Kernel], diags: &mut Vec
         let key = crate::version::alike(k.name.trim()).to_lowercase();
         match seen.get(&key) {
             Some(first) => diags.push(Diagnostic::warning(
-                &dir.join(&k.name),
+                dir.join(&k.name),
                 None,
                 format!(
                     "kernels `{first}` and `{}` name one kernel (a git tag's `v`, a `.0` patch level, case or blanks \

@@ -111,8 +111,8 @@ use crate::parse::{BenchParser, Input, ParseError};
 use csv::{csv_record, csv_run, csv_targets};
 use run::{Heading, Run, files_params, merge_text_and_csv, size_params};
 use table::{
-    cut_header_spans, header_spans, headerless_rows, is_files_header, is_files_spec, is_header_rest, is_io_header, is_size,
-    latency_cells, latency_row, row_cells, text_row, title_heading,
+    cut_header_spans, header_spans, headerless_rows, is_files_header, is_files_spec, is_header_rest, is_io_header,
+    is_size, latency_cells, latency_row, row_cells, text_row, title_heading,
 };
 
 /// The bonnie++ parser (registry id `"bonnie++"`).

@@ -66,7 +66,7 @@ pub(super) fn cut_header_spans(line: &str) -> Option<Spans> {
         .filter(|t| matches!(t.s, "K/sec" | "/sec" | "%CP"))
         .map(|t| (t.end - t.s.len(), t.end))
         .collect();
-    (spans.len() >= 2 && spans.len() < 12 && spans.len() % 2 == 0).then_some(spans)
+    (spans.len() >= 2 && spans.len() < 12 && spans.len().is_multiple_of(2)).then_some(spans)
 }
 
 /// The spans of a table's 6 tests (a rate and its %CP each), where its

@@ -265,8 +265,12 @@ pub fn read_document(
         } else if !setups.iter().any(|u| u.0 == name && u.1 == key.1 && u.2 == key.2) {
             setups.push((name, key.1, key.2.clone(), params.rest.clone(), job_line));
         }
-        let mut reported =
-            JsonJob { job: name.to_string(), options: unread_options(job, global), lines: (job_line, end), ..Default::default() };
+        let mut reported = JsonJob {
+            job: name.to_string(),
+            options: unread_options(job, global),
+            lines: (job_line, end),
+            ..Default::default()
+        };
         let mut dir_from = job_line;
         for dir in ["read", "write", "trim", "mixed"] {
             let Some(d) = job.get(dir).and_then(Value::as_object) else { continue };

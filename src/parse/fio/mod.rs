@@ -191,7 +191,8 @@ fn label_differing_options(jobs: &[JsonJob], out: &mut ParsedFile) {
         let mut keys: Vec<&str> = entries.iter().flat_map(|j| j.options.iter().map(|(k, _)| k.as_str())).collect();
         keys.sort_unstable();
         keys.dedup();
-        let value = |j: &JsonJob, k: &str| j.options.iter().find(|(o, _)| o == k).map_or("", |(_, v)| v.as_str()).to_string();
+        let value =
+            |j: &JsonJob, k: &str| j.options.iter().find(|(o, _)| o == k).map_or("", |(_, v)| v.as_str()).to_string();
         let differ: Vec<&str> =
             keys.into_iter().filter(|k| entries.iter().any(|j| value(j, k) != value(entries[0], k))).collect();
         if differ.is_empty() {
