@@ -279,3 +279,34 @@ fn fio_clones_read_alike_from_json_and_text() {
         assert!((j[0].0 / per - t[0].0).abs() <= step, "{m}: {} against {}", j[0].0 / per, t[0].0);
     }
 }
+
+/// Two JSON documents of one job differing only in an option no parameter
+/// reads (`direct` 1 and 0, attacker 27, finding 5) are two set-ups: each
+/// entry's samples get `options=direct=1` / `options=direct=0`. They were
+/// averaged as two runs of one set-up. Where only the file a run writes
+/// differs (`filename`), they stay runs of one.
+#[test]
+fn json_entries_of_one_job_with_other_options_are_set_ups() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fio");
+    let text = std::fs::read_to_string(dir.join("cbt-fio-3.42-json-then-normal-same-run-randwrite-nvme.txt"))
+        .expect("fixture");
+    let json: String = text.lines().skip(3).take(282).map(|l| format!("{l}\n")).collect();
+    assert!(json.starts_with('{') && json.trim_end().ends_with('}'), "{json}");
+    let with = |option: &str| {
+        json.replace("\"name\" : \"/dev/nvme8n4\"", &format!("\"name\" : \"/dev/nvme8n4\",\n        {option}"))
+    };
+    let read = |a: &str, b: &str| {
+        let file = format!("{}{}", with(a), with(b));
+        let f = parse::by_id("fio").expect("fio").parse(&Input::from_text(&file)).expect("reads");
+        let mut options: Vec<String> = f
+            .samples
+            .iter()
+            .filter(|s| s.metric.name == "write: bw")
+            .map(|s| s.params.iter().find(|p| p.name == "options").map_or(String::new(), |p| p.value.to_string()))
+            .collect();
+        options.sort();
+        options
+    };
+    assert_eq!(read("\"direct\" : \"1\"", "\"direct\" : \"0\""), ["direct=0", "direct=1"]);
+    assert_eq!(read("\"filename\" : \"/mnt/a\"", "\"filename\" : \"/mnt/b\""), ["", ""]);
+}
