@@ -1530,3 +1530,26 @@ fn options_added_at_the_end_of_a_command_are_a_set_up() {
     let mail = std::fs::read_to_string(out.join("m1/email.txt")).expect("mail");
     assert!(mail.contains("- dbench Throughput -s: 6.2 -49.8% vs 6.1 (adjusted p = "), "{mail}");
 }
+
+/// Run directories of one kernel whose `cmdline` files differ (attacker
+/// 27, finding 8: `6.2/2/cmdline` with `mitigations=off`, `6.2/1/`'s
+/// without) are warned of, naming each directory's value; alike ones
+/// (6.1's) are not. Their results were averaged, the environment shown
+/// one file's, with no word.
+#[test]
+fn run_directories_with_other_environment_files_are_warned_of() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let c = tmp.path().join("content");
+    put(&c, "m1/machine.yaml", "name: \"M\"\nbaseline: \"6.1\"\n");
+    for d in ["6.1/1", "6.1/2", "6.2/1", "6.2/2"] {
+        put(&c, &format!("m1/{d}/dbench.txt"), dbench("45.1"));
+        let more = if d == "6.2/2" { " mitigations=off" } else { "" };
+        put(&c, &format!("m1/{d}/cmdline"), format!("BOOT_IMAGE=/boot/vmlinuz root=/dev/sda1 ro quiet{more}\n"));
+    }
+    let out = tmp.path().join("output");
+    let report = build(&BuildOptions::new(&c, &out)).expect("site builds");
+    let differ: Vec<String> =
+        report.diagnostics.iter().map(|d| d.to_string()).filter(|d| d.contains("environment files differ")).collect();
+    assert_eq!(differ.len(), 1, "{differ:#?}");
+    assert!(differ[0].contains("6.2: ") && differ[0].contains("`not set` in 6.2/1/, `off` in 6.2/2/"), "{differ:#?}");
+}

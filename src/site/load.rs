@@ -262,7 +262,49 @@ fn parse_all(
             results.push(rf);
         }
     }
+    warn_env_differing_in_kernels(&env, files, diags);
     (results, env)
+}
+
+/// Warns, once per kernel, where its environment files in two
+/// directories inside its directory differ ([`super::env::differing_between_dirs`]:
+/// `6.1/1/cmdline` with `mitigations=off`, `6.1/2/cmdline` without): the
+/// results beside them were averaged as runs of one set-up, silently,
+/// and the environment shown was one of the files' (attacker 27).
+fn warn_env_differing_in_kernels(
+    env: &FxHashMap<Option<String>, Environment>,
+    files: &[RawFile],
+    diags: &mut Vec<Diagnostic>,
+) {
+    let mut kernels: Vec<(&String, &Environment)> = env.iter().filter_map(|(k, e)| Some((k.as_ref()?, e))).collect();
+    kernels.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    for (kernel, e) in kernels {
+        let differ = super::env::differing_between_dirs(e);
+        let Some((_, first)) = differ.first() else { continue };
+        let said: Vec<String> = differ
+            .iter()
+            .take(3)
+            .map(|(key, by_dir)| {
+                let each: Vec<String> = by_dir.iter().map(|(d, v)| format!("`{v}` in {d}/")).collect();
+                format!("{key}: {}", each.join(", "))
+            })
+            .collect();
+        let more = if differ.len() > 3 { format!(" and {} more", differ.len() - 3) } else { String::new() };
+        let dir = &first[0].0;
+        let path = files
+            .iter()
+            .find(|(rel, _, _)| rel.rsplit_once('/').is_some_and(|(d, _)| d == dir))
+            .map(|(_, p, _)| p.clone())
+            .unwrap_or_default();
+        diags.push(Diagnostic::warning(
+            path,
+            None,
+            format!(
+                "{kernel}: its environment files differ between the directories inside it ({}{more}); the results beside them are averaged as runs of one set-up and one file's environment is shown: if they ran different set-ups, give each a set-up directory of its own name",
+                said.join("; ")
+            ),
+        ));
+    }
 }
 
 /// Gives each kernel its environment: `machine.yaml`'s `env:` (`class`),
