@@ -663,7 +663,8 @@ fn without_read_values<'a>(name: &str, words: &[&'a str], read: &ReadValues<'_>)
             kept.push(w);
             continue;
         };
-        let long = option.and_then(|o| o.strip_prefix("--"));
+        // `--direct=1`, or fio's one-dash spelling of it, `-direct=1`.
+        let long = option.and_then(|o| o.strip_prefix("--").or_else(|| o.strip_prefix('-').filter(|r| r.len() > 1)));
         let number = value.starts_with(|c: char| c.is_ascii_digit());
         if let Some(long) = long
             && number
@@ -942,17 +943,40 @@ fn label_by_boot_lines(input: &Input, samples: &[Sample], hashes: &[u64], ids: &
 /// `Kernel command line:` in dmesg): its words after `BOOT_IMAGE=…`, but
 /// `initrd=…` and any naming the kernel booted (`root=UUID=1234 ro quiet
 /// mitigations=off` of `BOOT_IMAGE=/boot/vmlinuz-6.1 root=UUID=1234 ro quiet
-/// mitigations=off`). `None` for any other line, or one naming no kernel
-/// ([`boot_image`]).
+/// mitigations=off`). Without `BOOT_IMAGE=` (systemd-boot, an EFI stub,
+/// most ARM boards), a line of kernel parameters only whose first is
+/// `root=…` (`root=/dev/nvme0n1p2 rw quiet mitigations=off`, alone or
+/// after dmesg's `Command line:`): its words but `initrd=…`. `None` for
+/// any other line, or one naming no kernel ([`boot_image`]).
 fn boot_options(line: &str) -> Option<Vec<&str>> {
     let t = line.trim();
-    let at = t.find("BOOT_IMAGE=")?;
-    if at > 0 && !t[..at].trim_end().ends_with("command line:") {
+    let Some(at) = t.find("BOOT_IMAGE=") else { return root_first_options(t) };
+    if at > 0 && !t[..at].trim_end().to_ascii_lowercase().ends_with("command line:") {
         return None;
     }
     let mut words = t[at..].split_whitespace();
     let kernel = boot_image(words.next()?)?;
     Some(words.filter(|w| !w.starts_with("initrd=") && !w.contains(kernel)).collect())
+}
+
+/// [`boot_options`] of a command line without `BOOT_IMAGE=`: `root=…`
+/// first (after dmesg's `Command line:` where it has it), every word a
+/// kernel parameter (`key=value` or a lower-case flag), at least two;
+/// `initrd=…` left out wherever it stands (systemd-boot's comes first).
+fn root_first_options(t: &str) -> Option<Vec<&str>> {
+    let lower = t.to_ascii_lowercase();
+    let rest = match ["command line:", "cmdline:"].iter().find_map(|p| Some((lower.find(p)?, p.len()))) {
+        Some((at, len)) => t[at + len..].trim_start(),
+        None => t,
+    };
+    let words: Vec<&str> = rest.split_whitespace().filter(|w| !w.starts_with("initrd=")).collect();
+    let param = |w: &str| {
+        !w.is_empty()
+            && w.bytes().all(|b| b.is_ascii_graphic() && b != b'\'' && b != b'"')
+            && (w.contains('=')
+                || w.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_' || b == b'.'))
+    };
+    (words.len() >= 2 && words[0].starts_with("root=") && words.iter().all(|w| param(w))).then_some(words)
 }
 
 /// A shell loop over set-ups ([`shell_loop`]): its variable, its values in
@@ -2565,6 +2589,7 @@ fn config_command(text: &str) -> Option<String> {
         || matches!(first, "hdparm" | "tune2fs" | "blockdev" | "swapoff" | "swapon" | "rmmod")
         || HOUSEKEEPING.contains(&first.trim_end_matches(';'))
         || matches!(first, "mount" | "umount" | "export")
+        || matches!(first, "smartctl" | "systemctl" | "ulimit" | "sh" | "bash" | "tee" | "for")
         || first.starts_with("mkfs")
         || first.eq_ignore_ascii_case("alter")
         || first.eq_ignore_ascii_case("renice")
@@ -2586,6 +2611,9 @@ fn config_command(text: &str) -> Option<String> {
         t = after.trim_start();
     }
     t = t.strip_prefix("sudo ").unwrap_or(t).trim_start();
+    if let Some(label) = loop_over_files(t) {
+        return Some(label);
+    }
     command_line_setup(t, prompted)
 }
 
@@ -2594,6 +2622,17 @@ fn config_command(text: &str) -> Option<String> {
 /// `prompted`: typed alone at a prompt, for `cd DIR`). `None` for one that
 /// makes none.
 fn one_setup_command(t: &str, prompted: bool) -> Option<String> {
+    // `sh -c 'echo never > /sys/…'`, `bash -c "…"`: the command it runs.
+    for shell in ["sh -c ", "bash -c "] {
+        if let Some(inner) = t.strip_prefix(shell) {
+            let inner = inner.trim();
+            let unquoted = inner
+                .strip_prefix('\'')
+                .and_then(|i| i.strip_suffix('\''))
+                .or_else(|| inner.strip_prefix('"').and_then(|i| i.strip_suffix('"')))?;
+            return command_line_setup(unquoted.trim(), false);
+        }
+    }
     if let Some(label) = filesystem_command(t) {
         return Some(label);
     }
@@ -2629,6 +2668,8 @@ fn one_setup_command(t: &str, prompted: bool) -> Option<String> {
         // eth0 mtu 9000`: not `ip link show`.
         "ip" => words.get(1) == Some(&"link") && words.get(2) == Some(&"set"),
         "tuned-adm" => words.get(1) == Some(&"profile"),
+        // `tee /sys/kernel/mm/transparent_hugepage/enabled <<< never`.
+        "tee" => words.iter().skip(1).any(|w| w.starts_with("/sys/") || w.starts_with("/proc/")) && t.contains("<<<"),
         _ => t.to_ascii_uppercase().starts_with("ALTER SYSTEM SET "),
     };
     (sets && t.chars().count() <= 100).then(|| t.to_string())
@@ -2695,11 +2736,46 @@ fn system_command(t: &str, prompted: bool) -> Option<String> {
         // runs were averaged); but right under another set-up line it is
         // the set-up script's ([`is_script_swapon`]). Not `modprobe`.
         "swapoff" | "swapon" | "rmmod" => true,
+        // `smartctl -s wcache,off /dev/sda` (as `hdparm -W0`); not `-a`.
+        "smartctl" => words[1..].iter().any(|w| *w == "-s" || w.starts_with("--set")),
+        // A service stopped or started between runs (`irqbalance`).
+        "systemctl" => {
+            matches!(words.get(1), Some(&("stop" | "start" | "disable" | "enable" | "mask"))) && words.len() >= 3
+        }
+        // `sysctl -p /etc/sysctl.d/99-bench.conf`: settings from a file.
+        "sysctl" => words.get(1) == Some(&"-p") && words.len() >= 3,
+        // `ulimit -n 65536`: a limit with its value.
+        "ulimit" => words.len() >= 3 && words[1].starts_with('-'),
         "git" => matches!(words.get(1), Some(&("checkout" | "switch"))) && words.len() >= 3,
         "cd" => prompted && words.len() == 2 && !t.contains(['&', ';', '|']),
         _ => false,
     };
     (sets && t.chars().count() <= 100).then(|| t.to_string())
+}
+
+/// A loop writing a setting into files of `/sys` or `/proc`, `for f in
+/// /sys/devices/system/cpu/cpu*/cpufreq/scaling_governor; do echo
+/// performance > $f; done`: its body with the loop's files in place of
+/// its variable (`echo performance > /sys/…/cpu*/cpufreq/scaling_governor`),
+/// at most 100 characters. `None` for any other line.
+fn loop_over_files(t: &str) -> Option<String> {
+    let rest = t.strip_prefix("for ")?;
+    let (var, rest) = rest.split_once(" in ")?;
+    let (list, rest) = rest.split_once(';')?;
+    let body = rest.trim_start().strip_prefix("do ")?;
+    let body = body.split(';').next()?.trim();
+    let files: Vec<&str> = list.split_whitespace().collect();
+    if files.is_empty() || !files.iter().all(|f| f.starts_with("/sys/") || f.starts_with("/proc/")) {
+        return None;
+    }
+    let (echo, to) = body.split_once('>')?;
+    let to = to.trim_start_matches('>').trim().trim_matches('"');
+    let var = var.trim();
+    if !echo.trim_start().starts_with("echo ") || !(to == format!("${var}") || to == format!("${{{var}}}")) {
+        return None;
+    }
+    let label = format!("{} > {}", echo.trim(), files.join(" "));
+    (label.chars().count() <= 100).then_some(label)
 }
 
 /// The set-up a command line typed between runs makes by the file system
@@ -3994,6 +4070,22 @@ mod tests {
         );
         assert_eq!(boot_options("BOOT_IMAGE=/boot/custom root=/dev/sda1"), None);
         assert_eq!(boot_options("echo BOOT_IMAGE=/boot/vmlinuz-6.1 ro"), None);
+        // Without BOOT_IMAGE= (attacker 28, p50): root= first.
+        assert_eq!(
+            boot_options("root=/dev/nvme0n1p2 rw quiet mitigations=off"),
+            Some(vec!["root=/dev/nvme0n1p2", "rw", "quiet", "mitigations=off"])
+        );
+        assert_eq!(
+            boot_options("[    0.000000] Command line: root=/dev/sda2 ro nosmt initrd=/x"),
+            Some(vec!["root=/dev/sda2", "ro", "nosmt"])
+        );
+        assert_eq!(boot_options("root=/dev/sda1 is where it lives, I think"), None);
+        assert_eq!(boot_options("Command line: dbench 16"), None);
+        assert_eq!(
+            boot_options("initrd=\\initramfs-linux.img root=PARTUUID=abcd rw mitigations=off"),
+            Some(vec!["root=PARTUUID=abcd", "rw", "mitigations=off"])
+        );
+        assert_eq!(boot_options("cmdline: root=/dev/sda1 ro nosmt"), Some(vec!["root=/dev/sda1", "ro", "nosmt"]));
     }
 
     /// From an attacker's trial (session 23): copies under lines that
@@ -4070,6 +4162,24 @@ mod tests {
         assert_eq!(config_command("# renice -20 artsd").as_deref(), Some("renice -20 artsd"));
         assert_eq!(config_command("# renice +5 -u me").as_deref(), Some("renice +5 -u me"));
         assert_eq!(config_command("Renice them all, I said."), None);
+        // Attacker 28 (p26): set-up commands in other forms.
+        let thp = "echo never > /sys/kernel/mm/transparent_hugepage/enabled";
+        assert_eq!(config_command(&format!("$ sudo sh -c '{thp}'")).as_deref(), Some(thp));
+        assert_eq!(config_command(&format!("# bash -c \"{thp}\"")).as_deref(), Some(thp));
+        let gov = "for f in /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor; do echo performance > $f; done";
+        assert_eq!(
+            config_command(gov).as_deref(),
+            Some("echo performance > /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor")
+        );
+        assert_eq!(config_command("for i in 1 2 3; do echo $i > /dev/null; done"), None);
+        assert!(config_command("$ sudo smartctl -s wcache,off /dev/sda").is_some());
+        assert_eq!(config_command("smartctl -a /dev/sda"), None);
+        assert!(config_command("systemctl stop irqbalance").is_some());
+        assert_eq!(config_command("systemctl status irqbalance"), None);
+        assert!(config_command("sysctl -p /etc/sysctl.d/99-bench.conf").is_some());
+        assert!(config_command("ulimit -n 65536").is_some());
+        assert!(config_command("tee /sys/kernel/mm/transparent_hugepage/enabled <<< never").is_some());
+        assert_eq!(config_command("sh ./run.sh"), None);
     }
 
     /// Dave Chinner's fs_mark mail (linux-mm 2015): the scene before a
@@ -4353,6 +4463,9 @@ mod tests {
         read.insert("TCP_STREAM", vec!["test"]);
         let words = ["fio", "--rw=randread", "--iodepth=1", "--numjobs=1", "--direct=1"];
         assert_eq!(without_read_values("fio", &words, &read), ["fio", "--direct=1"]);
+        // fio's one-dash long options alike (attacker 28, p34).
+        let words = ["fio", "-rw=randread", "-iodepth=1", "-direct=1"];
+        assert_eq!(without_read_values("fio", &words, &read), ["fio", "-direct=1"]);
         let words = ["stress-ng", "--cpu", "4", "--taskset", "4"];
         assert_eq!(without_read_values("stress-ng", &words, &read), ["stress-ng", "--cpu", "4", "--taskset", "4"]);
         // Short options and words as before: `-t TCP_STREAM`, `-P 4`.
