@@ -81,7 +81,13 @@ const MAX_LABEL_CHARS: usize = 48;
 pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
     // Before the labels: only the values the parser read are left out of
     // the command line.
+    // A set-up the parser read from the output itself (fio JSON's job
+    // options) stands where no command line shows one.
+    let own = parsed.setup.command.take();
     parsed.setup = file_setup::file_setup(input, parsed);
+    if parsed.setup.command.is_none() {
+        parsed.setup.command = own;
+    }
     let labelled = apply_labels(input, parsed);
     if parsed.samples.iter().all(|s| s.kernel.is_none())
         && let Some(k) = booted_above_all(input, parsed)
