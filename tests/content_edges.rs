@@ -1361,7 +1361,30 @@ fn set_ups_that_differ_between_kernels_files_are_not_compared() {
     let boot_61 = boot("6.1", "");
     let boot_62 = boot("6.2", " mitigations=off");
     let time = |s: &str| format!("\nreal\t1m{s}00s\nuser\t3m0.000s\nsys\t0m20.000s\n");
-    let cases: [(Side, Side, &Output, [&str; 2]); 7] = [
+    let cases: [(Side, Side, &Output, [&str; 2]); 10] = [
+        // Attacker 28: a mount point changed to (p11), a service stopped
+        // inside `sh -c` (p26), a boot line without BOOT_IMAGE= (p50).
+        (
+            ("$ cd /mnt/ext4", "$ dbench 16"),
+            ("$ cd /mnt/xfs", "$ dbench 16"),
+            &dbench_16,
+            ["cd /mnt/ext4 (6.1/out.txt line 1)", "cd /mnt/xfs (6.2/out.txt line 1)"],
+        ),
+        (
+            ("", "$ dbench 16"),
+            ("$ sudo sh -c 'systemctl stop irqbalance'", "$ dbench 16"),
+            &dbench_16,
+            [
+                "without systemctl stop irqbalance (6.1/out.txt line 1)",
+                "systemctl stop irqbalance (6.2/out.txt line 1)",
+            ],
+        ),
+        (
+            ("$ cat /proc/cmdline\nroot=/dev/nvme0n1p2 rw quiet", ""),
+            ("$ cat /proc/cmdline\nroot=/dev/nvme0n1p2 rw quiet mitigations=off", ""),
+            &dbench_16,
+            ["without mitigations=off (6.1/out.txt line 2)", "mitigations=off (6.2/out.txt line 2)"],
+        ),
         (
             ("", "$ dbench -D /mnt/ext4 16"),
             ("", "$ dbench -D /mnt/xfs 16"),
@@ -1579,7 +1602,8 @@ fn fio_json_files_with_other_options_are_not_compared() {
     let report = build(&BuildOptions::new(&c, &out)).expect("site builds");
     let noted = report.diagnostics.iter().map(|d| d.to_string()).find(|d| d.contains("files show different set-ups"));
     assert!(
-        noted.as_deref().is_some_and(|n| n.contains("`fio direct=1 ramp_time=10 runtime=10`") && n.contains("`fio direct=0 ramp_time=10 runtime=10`")),
+        noted.as_deref().is_some_and(|n| n.contains("`fio direct=1 ramp_time=10 runtime=10`")
+            && n.contains("`fio direct=0 ramp_time=10 runtime=10`")),
         "{noted:?}"
     );
     let mail = std::fs::read_to_string(out.join("m1/email.txt")).expect("mail");
