@@ -442,10 +442,11 @@ fn label_by_command_lines(
             // command above it ran another output.
             (from..first)
                 .rev()
-                .map(|n| input.lines[n - 1].trim())
-                .take_while(|t| !is_sentence(t))
-                .find_map(|t| {
-                    Some((command_words(t, name)?, program_as_written(t, name), super::cmdline::prompt_directory(t)))
+                .map(|n| (n, input.lines[n - 1].trim()))
+                .take_while(|(_, t)| !is_sentence(t))
+                .find_map(|(n, t)| {
+                    let words = with_continuation(input, n, command_words(t, name)?, first);
+                    Some((words, program_as_written(t, name), super::cmdline::prompt_directory(t)))
                 })
                 .map_or((None, (None, None)), |(words, program, dir)| (Some(words), (program, dir)))
         })
@@ -1908,6 +1909,34 @@ fn command_name(benchmark: &str) -> &str {
 /// (`/usr/bin/sysbench` → `sysbench`, `./hackbench` → `hackbench`).
 fn command_words_name(word: &str) -> &str {
     word.rsplit('/').next().unwrap_or(word)
+}
+
+/// A command line's `words` (of line `n`) with the lines that carry it on
+/// below it, up to line `until` (the output's first): after a line ending
+/// in `\`, or a line of options alone (`--direct=1`, `-t 60`) that a mail
+/// wrapped off it. The options of `$ fio --name=seq … --size=4G` over
+/// `--direct=1` were read without it, and the O_DIRECT runs averaged with
+/// the buffered ones (attacker 28, p66).
+pub(super) fn with_continuation<'a>(input: &'a Input, n: usize, mut words: Vec<&'a str>, until: usize) -> Vec<&'a str> {
+    let mut at = n;
+    while at + 1 < until {
+        let this = input.lines[at - 1].trim_end();
+        let next = input.lines[at].trim();
+        let continued = this.ends_with('\\');
+        let options_alone = next.starts_with('-')
+            && next[1..].starts_with(|c: char| c.is_ascii_alphabetic() || c == '-')
+            && next.split_whitespace().next().is_some_and(is_option)
+            && !next.contains(": ");
+        if !(continued || options_alone) || next.is_empty() {
+            break;
+        }
+        if words.last() == Some(&"\\") {
+            words.pop();
+        }
+        words.extend(next.split_whitespace().filter(|w| *w != "\\"));
+        at += 1;
+    }
+    words
 }
 
 /// A command line's option (`-n`, `--cpu-list`), not a negative number
@@ -3983,6 +4012,20 @@ mod tests {
 
     fn labelled(text: &str, lines: &[usize]) -> ParsedFile {
         labelled_as("netperf", text, lines)
+    }
+
+    /// A command a mail wrapped (its `--direct=1`, or `-l 30`, on the
+    /// line below it) or continued with `\` is read whole (attacker 28,
+    /// p66): the copies of the longer command are a set-up of their own.
+    #[test]
+    fn a_command_carried_on_below_is_read_whole() {
+        let text = "$ netperf -H a\n-l 30\nThroughput 1\n$ netperf -H a\n-l 30\nThroughput 2\n\
+                    $ netperf -H a\nThroughput 3\n$ netperf -H a\nThroughput 4\n";
+        let p = labelled(text, &[3, 6, 8, 10]);
+        assert_eq!(last_params(&p), vec!["-l 30", "-l 30", "16", "16"]);
+        let text = "$ netperf -H a \\\n  -l 30\nThroughput 1\n$ netperf -H a\nThroughput 2\n";
+        let p = labelled(text, &[3, 5]);
+        assert_eq!(last_params(&p), vec!["-l 30", "16"]);
     }
 
     fn labelled_as(benchmark: &str, text: &str, lines: &[usize]) -> ParsedFile {

@@ -8,7 +8,7 @@
 
 use super::{
     boot_options, command_name, command_words, config_command, copies, is_program, is_sentence, key_hash,
-    without_values_read,
+    with_continuation, without_values_read,
 };
 use crate::model::{FileSetup, ParsedFile};
 use crate::parse::Input;
@@ -39,7 +39,7 @@ pub(super) fn file_setup(input: &Input, parsed: &ParsedFile) -> FileSetup {
         let found = (from..start)
             .rev()
             .take_while(|&n| !is_sentence(line(n)))
-            .find_map(|n| Some((n, command_words(line(n), name)?)));
+            .find_map(|n| Some((n, with_continuation(input, n, command_words(line(n), name)?, start))));
         let Some((n, words)) = found else { continue };
         shown = true;
         let mut words = run_words(line(n), words, name);
