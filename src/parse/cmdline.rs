@@ -141,7 +141,9 @@ pub fn args_of<'a>(line: &'a str, program: &str) -> Option<Vec<&'a str>> {
         }
         // `ip netns exec NS iperf3 -P 24 …`: the command run in network
         // namespace NS (a SmartNIC README's runs lost their `-P 24`).
-        if base(tok) == "ip" && toks.get(i + 1) == Some(&"netns") && toks.get(i + 2) == Some(&"exec") {
+        // (`ip net exec`: ip's abbreviation of it.)
+        if base(tok) == "ip" && matches!(toks.get(i + 1), Some(&("netns" | "net"))) && toks.get(i + 2) == Some(&"exec")
+        {
             skip = i + 4;
             after_wrapper = false;
             continue;

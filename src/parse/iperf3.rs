@@ -42,7 +42,7 @@
 //! cut after `[SUM] … sender`) is read, with a note that the receiver's
 //! figures are missing.
 //!
-//! Parameters: `protocol` (`TCP`, `UDP`), `streams`, and `reverse` (`1`)
+//! Parameters: `protocol` (`TCP`, `UDP`, `SCTP` from JSON or a `--sctp` command line), `streams`, and `reverse` (`1`)
 //! for a reverse-mode test (JSON `test_start.reverse`, text `Reverse mode`
 //! line), and `host` (the server, `Connecting to host 10.0.0.1, port
 //! 5201` or JSON `start.connecting_to.host`) when a file's tests connected
@@ -161,12 +161,14 @@ fn read_doc(input: &Input, v: &Value, first: usize, last: usize, out: &mut Parse
     }
     let ts = v.get("start").and_then(|s| s.get("test_start"));
     let int = |k: &str| ts.and_then(|t| t.get(k)).and_then(Value::as_u64);
-    let udp = ts.and_then(|t| t.get("protocol")).and_then(Value::as_str) == Some("UDP");
-    let setup = Setup {
-        protocol: if udp { "UDP" } else { "TCP" },
-        streams: int("num_streams").map_or(1, |n| n as usize),
-        reverse: int("reverse") == Some(1),
+    let protocol = match ts.and_then(|t| t.get("protocol")).and_then(Value::as_str) {
+        Some("UDP") => "UDP",
+        Some("SCTP") => "SCTP",
+        _ => "TCP",
     };
+    let udp = protocol == "UDP";
+    let setup =
+        Setup { protocol, streams: int("num_streams").map_or(1, |n| n as usize), reverse: int("reverse") == Some(1) };
     // `"error": "interrupt - the server has terminated"` at the top level:
     // iperf3 -J writes its `end` sums of the test it stopped anyway.
     if let Some(e) = v.get("error").and_then(Value::as_str) {
@@ -504,7 +506,7 @@ fn text_block(block: &[Line], (reverse, server): (bool, bool), streams: usize, o
 /// Reads every text summary block of `input`: consecutive summary lines.
 fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<(), ParseError> {
     let mut block: Vec<Line> = Vec::new();
-    let (mut reverse, mut server) = (false, false);
+    let (mut reverse, mut server, mut sctp) = (false, false, false);
     // The streams of the test being read: its command's `-P N`, and the
     // distinct ids of its `[  5] …` lines above the summary.
     let (mut declared, mut seen): (usize, Vec<String>) = (0, Vec::new());
@@ -533,7 +535,11 @@ fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<
         }
         if !block.is_empty() {
             last = Some((out.samples.len(), block[0].n, block[block.len() - 1].n));
+            let from = out.samples.len();
             server_block(&block, (reverse, server), declared.max(seen.len()), declared, out);
+            if sctp {
+                as_sctp(&mut out.samples[from..]);
+            }
             block.clear();
             (declared, seen) = (0, Vec::new());
         }
@@ -565,6 +571,7 @@ fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<
         }
         if let Some(args) = super::cmdline::args_of(t, "iperf3") {
             (declared, seen) = (parallel(&args).unwrap_or(0), Vec::new());
+            sctp = args.contains(&"--sctp");
         } else if t.starts_with("iperf Done.") || t.starts_with("Connecting to host") {
             seen.clear();
             // `Connecting to host 10.0.0.1, port 5201`: the server of the
@@ -582,9 +589,25 @@ fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<
         }
     }
     if !block.is_empty() {
+        let from = out.samples.len();
         server_block(&block, (reverse, server), declared.max(seen.len()), declared, out);
+        if sctp {
+            as_sctp(&mut out.samples[from..]);
+        }
     }
     Ok(())
+}
+
+/// The samples of a test whose command ran `--sctp`: `protocol` `SCTP`,
+/// not the `TCP` a text summary's lines alone give (a stable@ backport's
+/// SCTP-over-UDP runs were filed as TCP, and would be compared with TCP
+/// runs; wild28).
+fn as_sctp(samples: &mut [crate::model::Sample]) {
+    for s in samples {
+        for p in s.params.iter_mut().filter(|p| p.name == "protocol") {
+            *p = crate::model::Param::new("protocol", "SCTP");
+        }
+    }
 }
 
 /// Reads a summary block ([`bidir_blocks`]); one of a server's log is the
