@@ -2441,7 +2441,8 @@ fn title(text: &str) -> Option<String> {
         && !is_numbered_run(&text.to_lowercase())
         && text.chars().count() <= 40
         && text.chars().any(char::is_alphabetic)
-        && !text.ends_with(['.', ',', '!', '?', ';']);
+        && !text.ends_with(['.', ',', '!', '?', ';'])
+        && !ends_mid_sentence(text);
     // Markdown's bold, a bracketed aside and a heading's `#` are the
     // page's dress, not the name: `[ **NPS1** の場合]` → `nps1 の場合`,
     // `# Before patch` → `before patch`.
@@ -2454,6 +2455,19 @@ fn title(text: &str) -> Option<String> {
         text.to_string()
     };
     (ok && !text.is_empty()).then_some(text)
+}
+
+/// True when `text` ends in a word that carries a sentence on (`to`,
+/// `from`, `than`, `and`): prose a poster broke around the outputs, not a
+/// title. A linux-mmc mail's `fio performance does increase slightly
+/// from` / output / `without CQE to` / output / `with CQE enabled.`: the
+/// middle line named the run above it, and was taken for the title of
+/// the run below (the with-CQE run read `without CQE to`; wild28).
+fn ends_mid_sentence(text: &str) -> bool {
+    const CARRY: [&str; 14] =
+        ["to", "from", "than", "and", "or", "vs", "versus", "of", "by", "into", "the", "a", "an", "against"];
+    text.split_whitespace().nth(1).is_some()
+        && text.split_whitespace().last().is_some_and(|w| CARRY.iter().any(|c| w.eq_ignore_ascii_case(c)))
 }
 
 /// A sample's identity inside one file, what makes two samples runs of
@@ -4012,6 +4026,21 @@ mod tests {
 
     fn labelled(text: &str, lines: &[usize]) -> ParsedFile {
         labelled_as("netperf", text, lines)
+    }
+
+    /// Prose a poster broke around two outputs (`… increase slightly
+    /// from` / output / `without CQE to` / output / `with CQE enabled.`)
+    /// gives no title: the middle line named the run above it, and was the
+    /// label of the run below (wild28's linux-mmc mail). The two are
+    /// averaged with a warning instead.
+    #[test]
+    fn a_line_that_ends_mid_sentence_is_no_title() {
+        assert!(ends_mid_sentence("without CQE to") && ends_mid_sentence("faster than"));
+        assert!(!ends_mid_sentence("to") && !ends_mid_sentence("with CQE") && !ends_mid_sentence("patched kernel"));
+        let text = "It goes from\n\nThroughput 1\n\nwithout CQE to\n\nThroughput 2\n\nwith CQE enabled.\n";
+        let p = labelled(text, &[3, 7]);
+        assert!(p.samples.iter().all(|s| !s.params.iter().any(|p| p.name == "label")), "{:?}", p.samples);
+        assert!(p.notes.iter().any(|(_, n)| n.contains("averaged as runs of one set-up")), "{:?}", p.notes);
     }
 
     /// A command a mail wrapped (its `--direct=1`, or `-l 30`, on the
