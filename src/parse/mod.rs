@@ -46,6 +46,7 @@ pub mod netperf;
 pub mod num;
 pub mod openssl_speed;
 pub mod osdb;
+pub mod pct_table;
 pub mod perf_bench;
 pub mod pgbench;
 pub mod redis_benchmark;
@@ -260,6 +261,7 @@ pub fn registry() -> &'static [&'static dyn BenchParser] {
         &stress_ng::StressNg,
         &will_it_scale::WillItScale,
         &lkp_compare::LkpCompare,
+        &pct_table::PctTable,
         &hackbench::Hackbench,
         &perf_bench::PerfBench,
         &schbench::Schbench,

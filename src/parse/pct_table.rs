@@ -1,0 +1,430 @@
+//! A poster's comparison table with each value's change in `pct` beside
+//! it: the form AMD's scheduler testers have posted to LKML since about
+//! 2021 for hackbench, schbench, tbench, STREAM, netperf and more, one
+//! column per kernel, the first the baseline.
+//!
+//! ```text
+//! ~~~~~~~~~
+//! hackbench
+//! ~~~~~~~~~
+//!
+//! NPS1
+//!
+//! Test:                   sched-tip              v2_sis_prop
+//!  1-groups:         5.05 (0.00 pct)         5.00 (0.99 pct)
+//!  2-groups:         5.72 (0.00 pct)         5.63 (1.57 pct)
+//! ```
+//!
+//! **Header.** A line of a word ending in a colon (`Test:`, `#workers:`,
+//! `Clients:`) and two or more kernels' names: each names the column
+//! under it. **Rows.** A case (`1-groups:`, `16:`, `4`, `Copy:`) and, per
+//! kernel, a value and its change against the first column, `(-1.50
+//! pct)`; a row of another number of columns ends the table. Rows after
+//! a person's words (a reply's interjection inside the quoted table)
+//! continue the last table of the same quote depth when their columns
+//! agree.
+//!
+//! **Sample.** Group: the benchmark, from the title over the table (the
+//! word between `~~~` rules, or a `Test: hackbench` line); metric: the
+//! same word, as the table names nothing else; unit: none (the table
+//! prints none); kernel: the column's name ([`Sample::with_kernel`]);
+//! parameters: the case, named by the header's word (`groups` of
+//! `1-groups`, `workers`, `clients`, `case`), the title block's whole
+//! text where it says more than a name (`Stream with 16 threads; built
+//! with -DSTREAM_ARRAY_SIZE=128000000, -DNTIMES=10`: two such blocks'
+//! tables are two set-ups) as `title`, and the set-up line between the
+//! title and the header (`NPS1`, `NPS Mode - NPS1`) as `mode`. Each
+//! value is a mean of runs the table does not count: a single value.
+//!
+//! **Direction.** The table says it: a positive `pct` is an improvement.
+//! Where a case's value went up with a positive change, higher is better;
+//! down, lower is better; the table's cases must agree, or the metric is
+//! given no direction (with a note). A `pct` that is not the change the
+//! values give (within the rounding of both) is a note naming the line:
+//! a column out of place would be a wrong number.
+//!
+//! Not read: the newer `[pct imp](CV)` form (`1.00 [ -0.00]( 2.09)`),
+//! the benchmarks' own output.
+
+use super::{BenchParser, Input, ParseError};
+use crate::model::{Better, Metric, ParsedFile, Sample};
+
+/// The parser id.
+pub const ID: &str = "pct-table";
+
+/// The `pct` comparison tables (module docs).
+pub struct PctTable;
+
+/// One value cell: the value and its `pct`.
+type Cell = (f64, f64);
+
+/// A table's header: its case word, its kernels, the line it is on.
+#[derive(Clone)]
+struct Header {
+    case: String,
+    kernels: Vec<String>,
+    benchmark: String,
+    details: Option<String>,
+    mode: Option<String>,
+}
+
+/// `1-groups:  5.05 (0.00 pct)  5.00 (0.99 pct)` → (`1-groups`, cells);
+/// `None` for any other line.
+fn row(t: &str) -> Option<(String, Vec<Cell>)> {
+    let first = t.find(|c: char| c.is_whitespace())?;
+    let case = t[..first].trim_end_matches(':').to_string();
+    if case.is_empty() {
+        return None;
+    }
+    let mut rest = t[first..].trim_start();
+    let mut cells = Vec::new();
+    while !rest.is_empty() {
+        let (value, after) = rest.split_once(char::is_whitespace)?;
+        let value = super::num::plain(value)?;
+        let after = after.trim_start().strip_prefix('(')?;
+        let (pct, after) = after.split_once(')')?;
+        let pct = pct.trim().strip_suffix("pct")?.trim();
+        cells.push((value, super::num::plain(pct)?));
+        rest = after.trim_start();
+    }
+    (cells.len() >= 2).then_some((case, cells))
+}
+
+/// `Test:   sched-tip   v2_sis_prop` → (`Test`, kernels); `None` for any
+/// other line.
+fn header(t: &str) -> Option<(String, Vec<String>)> {
+    let mut words = t.split_whitespace();
+    let key = words.next()?.strip_suffix(':')?;
+    let kernels: Vec<String> = words.map(str::to_string).collect();
+    let fits = kernels.len() >= 2
+        && kernels.iter().all(|k| k.len() <= 40 && !k.contains("pct") && super::num::plain(k).is_none());
+    (fits && !key.is_empty()).then(|| (key.to_string(), kernels))
+}
+
+/// The parameter a case is named by: `groups` for `1-groups`, else the
+/// header's word (`#workers` → `workers`, `Clients` → `clients`, `Test`
+/// → `case`).
+fn case_param(key: &str, case: &str) -> (String, String) {
+    if let Some((n, word)) = case.split_once('-')
+        && super::num::plain(n).is_some()
+        && word.chars().all(|c| c.is_ascii_alphabetic())
+    {
+        return (word.to_ascii_lowercase(), n.to_string());
+    }
+    let name = key.trim_start_matches('#').to_ascii_lowercase();
+    let name = if name == "test" || name.is_empty() { "case".to_string() } else { name };
+    (name, case.to_string())
+}
+
+/// True when `pct` is the change from `base` to `value`, up or down,
+/// within the rounding of the printed figures (half a unit of the last
+/// decimal of each, and 0.01 of the percentage).
+fn pct_agrees(base: f64, value: f64, pct: f64) -> bool {
+    if base == 0.0 {
+        return true;
+    }
+    let change = (value - base) / base * 100.0;
+    let slack = 0.011 + 100.0 * 0.006 * (1.0 / base.abs()).min(1.0) + change.abs() * 0.002;
+    (change.abs() - pct.abs()).abs() <= slack.max(0.02)
+}
+
+fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
+    let mut out = ParsedFile { benchmark: ID.into(), ..ParsedFile::default() };
+    let mut title: Option<String> = None;
+    // A title block's whole text where it says more than the name.
+    let mut details: Option<String> = None;
+    let mut mode: Option<String> = None;
+    // The table being read, and its quote depth.
+    let mut open: Option<(u8, Header)> = None;
+    // The last header of each quote depth, for rows a reply's words broke.
+    let mut by_depth: Vec<(u8, Header)> = Vec::new();
+    // Per (benchmark, table) the rows' votes: (higher, lower).
+    let mut votes: Vec<(String, usize, usize, Vec<usize>)> = Vec::new();
+    let lines: Vec<&str> = input.lines.iter().map(|l| l.trim()).collect();
+    // The last line of a title's block (its closing rule).
+    let mut skip_to = 0;
+    for (i, &t) in lines.iter().enumerate() {
+        let n = i + 1;
+        let depth = input.quote_depth(i);
+        // `~~~~` / `hackbench` / `~~~~`: the benchmark's title; of a
+        // block of up to three lines (`Stream with 16 threads.` / `built
+        // with …`), the first line's first word.
+        if i >= 1
+            && is_rule(lines[i - 1])
+            && !t.is_empty()
+            && let Some(end) = (i + 1..(i + 4).min(lines.len())).find(|&j| is_rule(lines[j]))
+        {
+            let words: Vec<&str> = t.split_whitespace().collect();
+            let name = if words.len() <= 3 { t.trim_end_matches('.') } else { words[0] };
+            title = Some(name.to_string());
+            // The block's words beyond the name tell two tables of one
+            // benchmark apart (`-DNTIMES=10` / `-DNTIMES=100`).
+            let block: Vec<&str> = lines[i..end].iter().map(|l| l.trim_end_matches('.')).collect();
+            let block = block.join("; ");
+            details = (block != name).then_some(block);
+            mode = None;
+            open = None;
+            skip_to = end;
+            continue;
+        }
+        if skip_to > 0 && i <= skip_to {
+            continue;
+        }
+        if let Some((key, kernels)) = header(t) {
+            // `Test: hackbench` alone is a title line, not a header.
+            let h = Header {
+                case: key,
+                kernels,
+                benchmark: title.clone().unwrap_or_else(|| "results".to_string()),
+                details: details.clone(),
+                mode: mode.clone(),
+            };
+            by_depth.retain(|(d, _)| *d != depth);
+            by_depth.push((depth, h.clone()));
+            open = Some((depth, h));
+            continue;
+        }
+        if let Some((case, cells)) = row(t) {
+            let h = match &open {
+                Some((d, h)) if *d == depth && h.kernels.len() == cells.len() => h.clone(),
+                _ => match by_depth.iter().find(|(d, h)| *d == depth && h.kernels.len() == cells.len()) {
+                    Some((_, h)) => h.clone(),
+                    None => {
+                        out.notes.push((
+                            n,
+                            format!(
+                                "a row of {} `pct` columns under no header of as many kernels: not read",
+                                cells.len()
+                            ),
+                        ));
+                        continue;
+                    }
+                },
+            };
+            let base = cells[0].0;
+            let (param, value) = case_param(&h.case, &case);
+            let at = out.samples.len();
+            for (k, (kernel, &(v, pct))) in h.kernels.iter().zip(&cells).enumerate() {
+                if k > 0 && !pct_agrees(base, v, pct) {
+                    out.notes.push((
+                        n,
+                        format!("`{v} ({pct} pct)` is not the change from {base} the first column gives: the row is not read"),
+                    ));
+                    out.samples.truncate(at);
+                    break;
+                }
+                let metric = Metric::new(h.benchmark.as_str(), "", Better::Neither);
+                let mut s = Sample::new(metric, v, n).with_group(h.benchmark.as_str()).with_kernel(kernel.as_str());
+                s = s.with_param(param.as_str(), &value);
+                if let Some(d) = &h.details {
+                    s = s.with_param("title", d);
+                }
+                if let Some(m) = &h.mode {
+                    s = s.with_param("mode", m);
+                }
+                out.samples.push(s);
+            }
+            if out.samples.len() == at {
+                continue;
+            }
+            let key = h.benchmark.clone();
+            let vote = match votes.iter_mut().position(|v| v.0 == key) {
+                Some(p) => p,
+                None => {
+                    votes.push((key, 0, 0, Vec::new()));
+                    votes.len() - 1
+                }
+            };
+            votes[vote].3.extend(at..out.samples.len());
+            for &(v, pct) in &cells[1..] {
+                if pct > 0.0 && v > base || pct < 0.0 && v < base {
+                    votes[vote].1 += 1;
+                } else if pct > 0.0 && v < base || pct < 0.0 && v > base {
+                    votes[vote].2 += 1;
+                }
+            }
+            continue;
+        }
+        // A short line between the title and the header: the set-up
+        // (`NPS1`, `NPS Mode - NPS1`).
+        if !t.is_empty() && t.chars().count() <= 30 && !t.ends_with(['.', ':', ',']) && !is_rule(t) {
+            mode = Some(t.to_string());
+        }
+        // A blank line or a person's words end the table; rows after
+        // them continue the last of their quote depth (`by_depth`).
+        open = None;
+    }
+    for (bench, higher, lower, samples) in votes {
+        let better = match (higher, lower) {
+            (h, 0) if h > 0 => Better::Higher,
+            (0, l) if l > 0 => Better::Lower,
+            (0, 0) => Better::Neither,
+            _ => {
+                let line = samples.first().map_or(1, |&i| out.samples[i].line);
+                out.notes.push((
+                    line,
+                    format!("{bench}: the `pct` columns call a rise better in {higher} cases and worse in {lower}: no direction is given"),
+                ));
+                Better::Neither
+            }
+        };
+        for i in samples {
+            out.samples[i].metric.better = better;
+        }
+    }
+    if out.samples.is_empty() {
+        return Err(ParseError::NoResults {
+            benchmark: ID,
+            reason: "no row of values with `(N pct)` under a header of kernels".into(),
+        });
+    }
+    Ok(out)
+}
+
+/// A line of `~`, `=` or `-` alone (3 or more).
+fn is_rule(t: &str) -> bool {
+    t.len() >= 3 && t.chars().all(|c| matches!(c, '~' | '=' | '-'))
+}
+
+impl BenchParser for PctTable {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn describe(&self) -> &'static str {
+        "comparison tables of values with their change in `(N pct)` per kernel column (AMD's scheduler results on LKML)"
+    }
+
+    fn detect(&self, input: &Input) -> u8 {
+        if !input.has(" pct)") {
+            return 0;
+        }
+        let rows = input.lines.iter().filter(|l| row(l.trim()).is_some()).take(2).count();
+        let headed = input.lines.iter().any(|l| header(l.trim()).is_some());
+        if rows >= 2 && headed { 85 } else { 0 }
+    }
+
+    fn max_score(&self) -> u8 {
+        85
+    }
+
+    fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        parse_all(input)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_headers_and_cases() {
+        assert_eq!(
+            row("1-groups:         5.05 (0.00 pct)         5.00 (0.99 pct)"),
+            Some(("1-groups".into(), vec![(5.05, 0.0), (5.0, 0.99)]))
+        );
+        assert_eq!(row("256    26726.29 (0.00 pct)     52502.83 (96.44 pct)").map(|r| r.1.len()), Some(2));
+        assert_eq!(row("1-groups: 5.05 (0.00 pct)"), None);
+        assert_eq!(row("we still saw (some) downgradings"), None);
+        assert_eq!(
+            header("Test:                   sched-tip              v2_sis_prop"),
+            Some(("Test".into(), vec!["sched-tip".into(), "v2_sis_prop".into()]))
+        );
+        assert_eq!(header("Test: hackbench"), None);
+        assert_eq!(case_param("Test", "1-groups"), ("groups".into(), "1".into()));
+        assert_eq!(case_param("#workers", "16"), ("workers".into(), "16".into()));
+        assert_eq!(case_param("Test", "Copy"), ("case".into(), "Copy".into()));
+        assert!(
+            pct_agrees(5.05, 5.00, 0.99) && pct_agrees(13.0, 14.5, -11.53) && pct_agrees(26726.29, 52502.83, 96.44)
+        );
+        assert!(!pct_agrees(5.05, 5.00, 9.9));
+    }
+
+    /// From an LKML reply (AMD, 2022, hackbench and schbench under NPS
+    /// modes, quoted, with the replier's own older table broken into the
+    /// quoted one): each kernel's column read, the direction from the
+    /// `pct` signs (hackbench's time and schbench's latency lower, tbench
+    /// higher), the quoted rows after the interjection read under the
+    /// quoted header.
+    #[test]
+    fn a_quoted_table_with_an_interjection() {
+        let text = "\
+> ~~~~~~~~~
+> hackbench
+> ~~~~~~~~~
+>
+> NPS1
+>
+> Test:                   sched-tip              v2_sis_prop
+>  1-groups:         5.05 (0.00 pct)         5.00 (0.99 pct)
+>  2-groups:         5.72 (0.00 pct)         5.63 (1.57 pct)
+>
+> ~~~~~~~~
+> schbench
+> ~~~~~~~~
+>
+> NPS 1
+>
+> #workers:        sched-tip               v2_sis_prop
+>   1:      13.00 (0.00 pct)        14.50 (-11.53 pct)
+It seems that in the old result:
+NPS Mode - NPS1
+#workers:       sched-tip                util-avg
+  1:      13.00 (0.00 pct)        14.50 (-11.53 pct)
+we still saw some downgradings.
+>   4:      43.00 (0.00 pct)        44.50 (-3.48 pct)
+>
+> ~~~~~~
+> tbench
+> ~~~~~~
+>
+> Clients:          sched-tip              v2_sis_prop
+>     1    477.85 (0.00 pct)       470.68 (-1.50 pct)
+";
+        let input = Input::from_text(text);
+        assert!(PctTable.detect(&input) > 0);
+        let f = PctTable.parse(&input).expect("reads");
+        let got: Vec<(String, String, f64, String, Better)> = f
+            .samples
+            .iter()
+            .map(|s| {
+                let params = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect::<Vec<_>>().join(" ");
+                (
+                    s.metric.name.to_string(),
+                    s.kernel.as_deref().unwrap_or("").to_string(),
+                    s.value.mean(),
+                    params,
+                    s.metric.better,
+                )
+            })
+            .collect();
+        let row = |m: &str, k: &str, v: f64, p: &str, b: Better| (m.to_string(), k.to_string(), v, p.to_string(), b);
+        assert_eq!(
+            got,
+            vec![
+                row("hackbench", "sched-tip", 5.05, "groups=1 mode=NPS1", Better::Lower),
+                row("hackbench", "v2_sis_prop", 5.0, "groups=1 mode=NPS1", Better::Lower),
+                row("hackbench", "sched-tip", 5.72, "groups=2 mode=NPS1", Better::Lower),
+                row("hackbench", "v2_sis_prop", 5.63, "groups=2 mode=NPS1", Better::Lower),
+                row("schbench", "sched-tip", 13.0, "workers=1 mode=NPS 1", Better::Lower),
+                row("schbench", "v2_sis_prop", 14.5, "workers=1 mode=NPS 1", Better::Lower),
+                row("schbench", "sched-tip", 13.0, "workers=1 mode=NPS Mode - NPS1", Better::Lower),
+                row("schbench", "util-avg", 14.5, "workers=1 mode=NPS Mode - NPS1", Better::Lower),
+                row("schbench", "sched-tip", 43.0, "workers=4 mode=NPS 1", Better::Lower),
+                row("schbench", "v2_sis_prop", 44.5, "workers=4 mode=NPS 1", Better::Lower),
+                row("tbench", "sched-tip", 477.85, "clients=1", Better::Higher),
+                row("tbench", "v2_sis_prop", 470.68, "clients=1", Better::Higher),
+            ]
+        );
+    }
+
+    /// A `pct` that is not the change between the values (a column out of
+    /// place) leaves the row out with a note.
+    #[test]
+    fn a_pct_that_does_not_agree_leaves_its_row_out() {
+        let text = "Test:   a   b\n 1-groups:  5.05 (0.00 pct)  5.00 (9.99 pct)\n 2-groups:  5.72 (0.00 pct)  5.63 (1.57 pct)\n";
+        let f = PctTable.parse(&Input::from_text(text)).expect("reads");
+        assert_eq!(f.samples.len(), 2);
+        assert!(f.notes.iter().any(|(l, m)| *l == 2 && m.contains("not the change")), "{:?}", f.notes);
+    }
+}
