@@ -43,6 +43,10 @@
 //! values give (within the rounding of both) is a note naming the line:
 //! a column out of place would be a wrong number.
 //!
+//! The columns' order, first seen first, is the file's kernel order
+//! ([`ParsedFile::kernel_order`]): the first column, the base, is the
+//! class's baseline unless `machine.yaml` names one.
+//!
 //! Not read: the newer `[pct imp](CV)` form (`1.00 [ -0.00]( 2.09)`),
 //! the benchmarks' own output.
 
@@ -179,6 +183,11 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 details: details.clone(),
                 mode: mode.clone(),
             };
+            for k in &h.kernels {
+                if !out.kernel_order.contains(k) {
+                    out.kernel_order.push(k.clone());
+                }
+            }
             by_depth.retain(|(d, _)| *d != depth);
             by_depth.push((depth, h.clone()));
             open = Some((depth, h));
