@@ -47,8 +47,15 @@
 //! ([`ParsedFile::kernel_order`]): the first column, the base, is the
 //! class's baseline unless `machine.yaml` names one.
 //!
-//! Not read: the newer `[pct imp](CV)` form (`1.00 [ -0.00]( 2.09)`),
-//! the benchmarks' own output.
+//! **The newer form** (2023 on): a description over each table (`Test
+//! : hackbench`, `Units : Normalized time in seconds`, `Interpretation:
+//! Lower is better`, `Statistic : AMean`, sometimes `cmdline : perf bench
+//! …`), a header `Case:  tip[pct imp](CV)  patched[pct imp](CV)` and
+//! rows `1-groups  1.00 [ -0.00]( 2.08)  0.98 [  2.29]( 3.19)`: each
+//! value normalized to the first column's (unit `normalized`), its
+//! improvement in brackets, its coefficient of variation (not read: the
+//! run count is not printed). The benchmark is the `Test` line's, the
+//! direction the `Interpretation` line's, `cmdline` the `title`.
 
 use super::{BenchParser, Input, ParseError};
 use crate::model::{Better, Metric, ParsedFile, Sample};
@@ -70,6 +77,10 @@ struct Header {
     benchmark: String,
     details: Option<String>,
     mode: Option<String>,
+    /// The newer form's `Units` (`normalized`), else empty.
+    unit: String,
+    /// The newer form's `Interpretation` line's direction.
+    interpretation: Option<Better>,
 }
 
 /// `1-groups:  5.05 (0.00 pct)  5.00 (0.99 pct)` → (`1-groups`, cells);
@@ -83,15 +94,54 @@ fn row(t: &str) -> Option<(String, Vec<Cell>)> {
     let mut rest = t[first..].trim_start();
     let mut cells = Vec::new();
     while !rest.is_empty() {
-        let (value, after) = rest.split_once(char::is_whitespace)?;
-        let value = super::num::plain(value)?;
-        let after = after.trim_start().strip_prefix('(')?;
-        let (pct, after) = after.split_once(')')?;
-        let pct = pct.trim().strip_suffix("pct")?.trim();
-        cells.push((value, super::num::plain(pct)?));
-        rest = after.trim_start();
+        let end = rest.find(|c: char| c.is_whitespace() || c == '[')?;
+        let value = super::num::plain(&rest[..end])?;
+        let after = rest[end..].trim_start();
+        // `5.00 (0.99 pct)`, or the newer `0.98 [  2.29]( 3.19)`: the
+        // change in brackets, the coefficient of variation after it.
+        if let Some(after) = after.strip_prefix('(') {
+            let (pct, after) = after.split_once(')')?;
+            let pct = pct.trim().strip_suffix("pct")?.trim();
+            cells.push((value, super::num::plain(pct)?));
+            rest = after.trim_start();
+        } else {
+            let (pct, after) = after.strip_prefix('[')?.split_once(']')?;
+            let (cv, after) = after.trim_start().strip_prefix('(')?.split_once(')')?;
+            super::num::plain(cv.trim())?;
+            cells.push((value, super::num::plain(pct.trim())?));
+            rest = after.trim_start();
+        }
     }
     (cells.len() >= 2).then_some((case, cells))
+}
+
+/// The newer form's header, `Case:  tip[pct imp](CV)  patched[pct
+/// imp](CV)` → (`Case`, kernels); `None` for any other line.
+fn imp_header(t: &str) -> Option<(String, Vec<String>)> {
+    const MARK: &str = "[pct imp](CV)";
+    let (key, rest) = t.split_once(':')?;
+    let key = key.trim();
+    if key.is_empty() || key.contains(char::is_whitespace) || !rest.trim_end().ends_with(MARK) {
+        return None;
+    }
+    let kernels: Vec<String> = rest.trim_end().strip_suffix(MARK)?.split(MARK).map(|k| k.trim().to_string()).collect();
+    (kernels.len() >= 2 && kernels.iter().all(|k| !k.is_empty() && !k.contains(char::is_whitespace)))
+        .then(|| (key.to_string(), kernels))
+}
+
+/// The newer form's `Key : value` lines above a table (`Test          :
+/// hackbench`, `Units         : Normalized time in seconds`,
+/// `Interpretation: Lower is better`, `cmdline : perf bench …`):
+/// (key in lower case, value).
+fn described(t: &str) -> Option<(String, &str)> {
+    let (key, value) = t.split_once(':')?;
+    let key = key.trim().to_ascii_lowercase();
+    ["test", "units", "interpretation", "statistic", "cmdline"]
+        .contains(&key.as_str())
+        .then(|| (key, value.trim()))
+        // `Test: sched-tip  v2_sis_prop` is the older form's header of
+        // kernels, not a test's name (one word).
+        .filter(|(k, v)| !v.is_empty() && !v.contains("[pct imp]") && (k != "test" || !v.contains(char::is_whitespace)))
 }
 
 /// `Test:   sched-tip   v2_sis_prop` → (`Test`, kernels); `None` for any
@@ -138,6 +188,8 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     // A title block's whole text where it says more than the name.
     let mut details: Option<String> = None;
     let mut mode: Option<String> = None;
+    let mut unit = String::new();
+    let mut interpretation: Option<Better> = None;
     // The table being read, and its quote depth.
     let mut open: Option<(u8, Header)> = None;
     // The last header of each quote depth, for rows a reply's words broke.
@@ -156,6 +208,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         if i >= 1
             && is_rule(lines[i - 1])
             && !t.is_empty()
+            && described(t).is_none()
             && let Some(end) = (i + 1..(i + 4).min(lines.len())).find(|&j| is_rule(lines[j]))
         {
             let words: Vec<&str> = t.split_whitespace().collect();
@@ -174,7 +227,36 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         if skip_to > 0 && i <= skip_to {
             continue;
         }
-        if let Some((key, kernels)) = header(t) {
+        // The newer form's description over its table.
+        if let Some((key, value)) = described(t) {
+            match key.as_str() {
+                "test" => {
+                    title = Some(value.to_string());
+                    (details, mode, unit, interpretation) = (None, None, String::new(), None);
+                }
+                "units" => {
+                    unit = if value.to_ascii_lowercase().starts_with("normalized") {
+                        "normalized".to_string()
+                    } else {
+                        value.to_string()
+                    }
+                }
+                "interpretation" => {
+                    let v = value.to_ascii_lowercase();
+                    interpretation = if v.starts_with("lower") {
+                        Some(Better::Lower)
+                    } else if v.starts_with("higher") {
+                        Some(Better::Higher)
+                    } else {
+                        None
+                    };
+                }
+                "cmdline" => details = Some(value.to_string()),
+                _ => {}
+            }
+            continue;
+        }
+        if let Some((key, kernels)) = header(t).or_else(|| imp_header(t)) {
             // `Test: hackbench` alone is a title line, not a header.
             let h = Header {
                 case: key,
@@ -182,6 +264,8 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 benchmark: title.clone().unwrap_or_else(|| "results".to_string()),
                 details: details.clone(),
                 mode: mode.clone(),
+                unit: unit.clone(),
+                interpretation,
             };
             for k in &h.kernels {
                 if !out.kernel_order.contains(k) {
@@ -222,7 +306,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                     out.samples.truncate(at);
                     break;
                 }
-                let metric = Metric::new(h.benchmark.as_str(), "", Better::Neither);
+                let metric = Metric::new(h.benchmark.as_str(), h.unit.as_str(), Better::Neither);
                 let mut s = Sample::new(metric, v, n).with_group(h.benchmark.as_str()).with_kernel(kernel.as_str());
                 s = s.with_param(param.as_str(), &value);
                 if let Some(d) = &h.details {
@@ -236,7 +320,14 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             if out.samples.len() == at {
                 continue;
             }
-            let key = h.benchmark.clone();
+            let key = format!("{}\u{0}{}", h.benchmark, h.details.as_deref().unwrap_or(""));
+            if let Some(b) = h.interpretation {
+                // The table says its direction: its pct only checked.
+                for i in at..out.samples.len() {
+                    out.samples[i].metric.better = b;
+                }
+                continue;
+            }
             let vote = match votes.iter_mut().position(|v| v.0 == key) {
                 Some(p) => p,
                 None => {
@@ -263,7 +354,8 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         // them continue the last of their quote depth (`by_depth`).
         open = None;
     }
-    for (bench, higher, lower, samples) in votes {
+    for (key, higher, lower, samples) in votes {
+        let bench = key.split('\u{0}').next().unwrap_or_default();
         let better = match (higher, lower) {
             (h, 0) if h > 0 => Better::Higher,
             (0, l) if l > 0 => Better::Lower,
@@ -305,11 +397,11 @@ impl BenchParser for PctTable {
     }
 
     fn detect(&self, input: &Input) -> u8 {
-        if !input.has(" pct)") {
+        if !input.has(" pct)") && !input.has("[pct imp](CV)") {
             return 0;
         }
         let rows = input.lines.iter().filter(|l| row(l.trim()).is_some()).take(2).count();
-        let headed = input.lines.iter().any(|l| header(l.trim()).is_some());
+        let headed = input.lines.iter().any(|l| header(l.trim()).is_some() || imp_header(l.trim()).is_some());
         if rows >= 2 && headed { 85 } else { 0 }
     }
 
@@ -347,6 +439,18 @@ mod tests {
             pct_agrees(5.05, 5.00, 0.99) && pct_agrees(13.0, 14.5, -11.53) && pct_agrees(26726.29, 52502.83, 96.44)
         );
         assert!(!pct_agrees(5.05, 5.00, 9.9));
+        // The newer form.
+        assert_eq!(
+            row("2-groups     1.00 [ -0.00]( 4.73)     2.88 [-188.25](63.11)"),
+            Some(("2-groups".into(), vec![(1.0, -0.0), (2.88, -188.25)]))
+        );
+        assert_eq!(
+            imp_header("Case:           tip[pct imp](CV)    run-to-parity-wakeup[pct imp](CV)"),
+            Some(("Case".into(), vec!["tip".into(), "run-to-parity-wakeup".into()]))
+        );
+        assert_eq!(described("Interpretation: Lower is better"), Some(("interpretation".into(), "Lower is better")));
+        assert_eq!(described("Test          : hackbench"), Some(("test".into(), "hackbench")));
+        assert_eq!(described("Test:   sched-tip   v2_sis_prop"), None);
     }
 
     /// From an LKML reply (AMD, 2022, hackbench and schbench under NPS
