@@ -1360,7 +1360,18 @@ fn setup_pair(text: &str) -> Option<(String, String)> {
         // What follows the run's word and number: `run 1 on ext4`, `run1
         // ext4`, `Run 1 - ext4`, `Run 1 (cold cache)`.
         let rest = ["run", "try", "pass", "iteration", "round"].iter().find_map(|w| lower.strip_prefix(w))?;
-        let rest = rest.trim_start_matches([' ', '#', '-', '_', '.']).trim_start_matches(|c: char| c.is_ascii_digit());
+        // As written (`Run 1 (Warm Cache)` → `Warm Cache`), where lowering
+        // kept every byte in its place.
+        let rest = match bare.len() == lower.len() && bare.is_char_boundary(bare.len() - rest.len()) {
+            true => &bare[bare.len() - rest.len()..],
+            false => rest,
+        };
+        let rest = rest.trim_start_matches([' ', '#', '-', '_', '.']);
+        let rest = NUMBER_WORDS
+            .iter()
+            .find_map(|n| rest.get(..n.len()).filter(|h| h.eq_ignore_ascii_case(n)).map(|_| &rest[n.len()..]))
+            .unwrap_or(rest)
+            .trim_start_matches(|c: char| c.is_ascii_digit());
         // `run 2, CSV only:`: a clause about the run (how it was printed).
         if rest.trim_start().starts_with(',') {
             return None;
@@ -1400,13 +1411,15 @@ fn setup_pair(text: &str) -> Option<(String, String)> {
         && !MAIL_HEADERS.iter().any(|h| name.eq_ignore_ascii_case(h))
         && !name.get(..2).is_some_and(|x| x.eq_ignore_ascii_case("x-"));
     ok.then(|| {
-        let name = name.to_lowercase();
-        let label = if SETUP_KEYS.contains(&name.as_str()) {
+        let key = name.to_lowercase();
+        // The label as written (`CPUs: 2`, not `cpus: 2`); the key, which
+        // tells set-ups of one name apart, in lower case.
+        let label = if SETUP_KEYS.contains(&key.as_str()) {
             label_text(value)
         } else {
             format!("{name}: {}", label_text(value))
         };
-        (name, label)
+        (key, label)
     })
 }
 
@@ -2361,7 +2374,7 @@ fn names_a_change(label: &str) -> bool {
 fn group_heading(text: &str) -> Option<String> {
     let bare = text.strip_suffix(':').or_else(|| text.strip_suffix(" -"))?.trim();
     (!bare.is_empty() && text.chars().count() <= MAX_LABEL_CHARS && !text.contains('='))
-        .then(|| without_preposition(&bare.to_lowercase()).to_string())
+        .then(|| without_preposition(bare).to_string())
 }
 
 /// A line standing alone between blank lines that reads as a title: one
@@ -2977,7 +2990,7 @@ fn label_line(text: &str, underlined: bool) -> Option<String> {
         // `Kernel: 6.1-rc3 + fix`: the kernel and more, a set-up of its
         // own (as `6.1-rc3 + fix:` is), never the plain kernel's runs.
         if name.split_whitespace().next().is_some_and(is_kernel_name) {
-            return Some(without_preposition(&name.to_lowercase()).to_string());
+            return Some(without_preposition(name).to_string());
         }
     }
     // Both tests give `None`; the one without lowering a copy first.
@@ -2999,7 +3012,7 @@ fn label_line(text: &str, underlined: bool) -> Option<String> {
     // `1. 16k vmm page size` / `2. 1M vmm page size`: a numbered list of
     // set-ups, one above each copy (linux-mm, 2007: two AIM7 runs averaged).
     if let Some(item) = numbered_item(bare) {
-        return Some(without_preposition(&item.to_lowercase()).to_string());
+        return Some(without_preposition(item).to_string());
     }
     if !(colon || underlined || is_kernel_name(bare) || kernel_and_more) {
         return None;
@@ -3102,9 +3115,14 @@ fn fenced_title(text: &str) -> Option<&str> {
     .then_some(inner)
 }
 
-/// `for the a72` → `a72`: a label's leading `for (the)` / `on (the)`.
+/// `for the a72` → `a72`: a label's leading `for (the)` / `on (the)`, in
+/// any case.
 fn without_preposition(lower: &str) -> &str {
-    ["for the ", "on the ", "for ", "on "].iter().find_map(|p| lower.strip_prefix(p)).unwrap_or(lower).trim()
+    ["for the ", "on the ", "for ", "on "]
+        .iter()
+        .find_map(|p| lower.get(..p.len()).filter(|h| h.eq_ignore_ascii_case(p)).map(|_| &lower[p.len()..]))
+        .unwrap_or(lower)
+        .trim()
 }
 
 /// `run 2`, `Run #3`, `run2`, `pass-1`, `2nd run`, `second try:` (`lower`
@@ -3114,9 +3132,16 @@ fn is_numbered_run(lower: &str) -> bool {
     const RUNS: [&str; 5] = ["run", "try", "pass", "iteration", "round"];
     let lower = lower.trim();
     let numbered = RUNS.iter().any(|w| {
-        lower
-            .strip_prefix(w)
-            .is_some_and(|r| r.trim_start_matches([' ', '#', '-', '_', '.']).starts_with(|c: char| c.is_ascii_digit()))
+        lower.strip_prefix(w).is_some_and(|r| {
+            let n = r.trim_start_matches([' ', '#', '-', '_', '.']);
+            n.starts_with(|c: char| c.is_ascii_digit())
+                // `run one (cold cache)`: a number in words, then the end
+                // or more words.
+                || (n.len() < r.len()
+                    && NUMBER_WORDS.iter().any(|w| {
+                        n.strip_prefix(w).is_some_and(|t| t.is_empty() || t.starts_with([' ', ':', '(', ',', '-']))
+                    }))
+        })
     });
     // `1st run`, `second run:`, `3rd try (warm cache)`: an ordinal, then
     // the run's word, then nothing but a colon or an aside.
@@ -3161,6 +3186,7 @@ pub fn is_run_marker(text: &str) -> bool {
     }
     let lower = t.to_ascii_lowercase();
     run_counter(&lower)
+        || counter_at_time(&lower)
         || is_timestamp(&lower)
         || is_load_average(&lower)
         || is_fenced_number(text)
@@ -3250,19 +3276,61 @@ fn is_loop_variable(lower: &str) -> bool {
     matches!(words.as_slice(), ["+", "for", var, "in", n] if var.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') && number(n))
 }
 
+/// The words a run's counter starts with (`run 2`, `Repeat 2`, `Result
+/// 2:`, `Take 2`, `Execution 2`, `Benchmark 2:`, `Output 2:`; attack28 p21:
+/// the last six made each run a set-up of its own, nothing tested).
+/// `Test 2` is not one: a numbered test is as often a different test.
+const RUN_COUNTER_WORDS: [&str; 19] = [
+    "run", "try", "pass", "iteration", "iter", "round", "loop", "attempt", "trial", "repetition", "rep", "sample",
+    "measurement", "repeat", "result", "output", "take", "execution", "benchmark",
+];
+
+/// `one` … `ten` (lower case): a run counted in words (`Run one:`, `Run
+/// two:`), which names no set-up.
+const NUMBER_WORDS: [&str; 10] = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+
+/// `run 1 at 10:00:01`, `run 1 - mon jan 15 10:00:01 utc 2024`, `run 2
+/// started 2024-01-15 10:05:01` (lower case): a run's counter, then when
+/// it ran ([`is_timestamp`]); both differ from run to run, neither names a
+/// set-up (attack28 p21: each run was a set-up `at`, or `mon jan 15 …`).
+fn counter_at_time(lower: &str) -> bool {
+    let Some(rest) = RUN_COUNTER_WORDS.iter().find_map(|w| lower.strip_prefix(w)) else {
+        return false;
+    };
+    let rest = rest.trim_start_matches([' ', '#', '-', '_', '.']);
+    let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let rest = if digits > 0 {
+        &rest[digits..]
+    } else if let Some(r) = NUMBER_WORDS.iter().find_map(|n| rest.strip_prefix(n)) {
+        r
+    } else {
+        return false;
+    };
+    let rest = rest.trim_start_matches([' ', '-', ':', ',', '@', '–', '—']).trim();
+    rest.starts_with(|c: char| c.is_ascii_alphanumeric()) && is_timestamp(rest)
+}
+
 /// `run 2`, `run #2`, `iteration 2 of 3`, `loop 2/3`, `2/3`, `2 of 3`, `1st
 /// run`, `harness run 2` (lower case): a run's number and nothing more.
 fn run_counter(lower: &str) -> bool {
     // `harness run 2`, `test run 2`: the run of what the whole log runs.
-    let lower =
-        ["harness ", "test ", "benchmark ", "bench "].iter().find_map(|p| lower.strip_prefix(p)).unwrap_or(lower);
-    const WORDS: [&str; 13] = [
-        "run", "try", "pass", "iteration", "iter", "round", "loop", "attempt", "trial", "repetition", "rep", "sample",
-        "measurement",
-    ];
+    // `benchmark 1` alone is the first run of the benchmark (attack28
+    // p21): its word is a counter's when nothing else follows.
+    let lower = ["harness ", "test ", "benchmark ", "bench "]
+        .iter()
+        .find_map(|p| lower.strip_prefix(p))
+        .filter(|r| RUN_COUNTER_WORDS.iter().any(|w| r.starts_with(w)))
+        .unwrap_or(lower);
+    const WORDS: [&str; 19] = RUN_COUNTER_WORDS;
     // Without a digit, only `first run`, `second try` alone (below).
     if !lower.bytes().any(|b| b.is_ascii_digit()) {
-        return is_numbered_run(lower) && !lower.contains(['(', ':']);
+        // `run one`, `repeat two`: counted in words.
+        let in_words = WORDS
+            .iter()
+            .filter_map(|w| lower.strip_prefix(w))
+            .filter(|r| r.starts_with([' ', '#', '-', '_', '.']))
+            .any(|r| NUMBER_WORDS.contains(&r.trim_start_matches([' ', '#', '-', '_', '.']).trim()));
+        return in_words || (is_numbered_run(lower) && !lower.contains(['(', ':']));
     }
     let after_word = WORDS
         .iter()
@@ -3771,6 +3839,18 @@ mod tests {
             "Trial 1:",
             "Attempt 1:",
             "Iteration 1:",
+            // attack28 p21: each was a set-up of its own, nothing tested.
+            "Result 1:",
+            "Repeat 2",
+            "Output 1:",
+            "Take 3",
+            "Benchmark 1:",
+            "Execution 2",
+            "Run one:",
+            "Run three",
+            "Run 1 at 10:00:01",
+            "Run 2 - Mon Jan 15 10:05:01 UTC 2024",
+            "run 3 started 2024-01-15 10:10:01",
         ] {
             assert!(is_run_marker(m), "{m:?}");
         }
@@ -3801,6 +3881,14 @@ mod tests {
             "pid 4711 on ext4",
             "Again, with the patch:",
             "again on xfs",
+            // A letter names a variant of an A/B test as often as a run.
+            "Run A",
+            "Run B:",
+            "Benchmark",
+            "Benchmark 1: dbench",
+            "Run one (cold cache):",
+            "Output 1 of fio",
+            "Kernel 6.1 at 10:00:01",
         ] {
             assert!(!is_run_marker(m), "{m:?}");
         }
@@ -4572,9 +4660,9 @@ mod tests {
     #[test]
     fn set_up_lines_that_differ_label_their_copies() {
         for (a, b, want) in [
-            ("Filesystem: ext4", "Filesystem: xfs", ["filesystem: ext4", "filesystem: xfs"]),
-            ("SMT: on", "SMT: off", ["smt: on", "smt: off"]),
-            ("CPU frequency: 2.0 GHz", "CPU frequency: 3.0 GHz", ["cpu frequency: 2.0 GHz", "cpu frequency: 3.0 GHz"]),
+            ("Filesystem: ext4", "Filesystem: xfs", ["Filesystem: ext4", "Filesystem: xfs"]),
+            ("SMT: on", "SMT: off", ["SMT: on", "SMT: off"]),
+            ("CPU frequency: 2.0 GHz", "CPU frequency: 3.0 GHz", ["CPU frequency: 2.0 GHz", "CPU frequency: 3.0 GHz"]),
             ("mitigations=on", "mitigations=off", ["mitigations=on", "mitigations=off"]),
             ("**Before patch**", "**After patch**", ["Before patch", "After patch"]),
             ("[base]", "[patched]", ["base", "patched"]),
@@ -4584,10 +4672,14 @@ mod tests {
             ("(base)", "(patched)", ["base", "patched"]),
             ("<b>Before</b>", "<b>After</b>", ["Before", "After"]),
             ("- ext4", "- xfs", ["ext4", "xfs"]),
-            ("Threads: 4", "Threads: 8", ["threads: 4", "threads: 8"]),
+            ("Threads: 4", "Threads: 8", ["Threads: 4", "Threads: 8"]),
             ("Run 1 on ext4:", "Run 2 on xfs:", ["ext4", "xfs"]),
             ("run1 ext4", "run2 xfs", ["ext4", "xfs"]),
             ("Run 1 - ext4", "Run 2 - xfs", ["ext4", "xfs"]),
+            // As written, as README says labels show.
+            ("Run 1 (Cold Cache):", "Run 2 (Warm Cache):", ["Cold Cache", "Warm Cache"]),
+            ("Run one (cold cache):", "Run two (warm cache):", ["cold cache", "warm cache"]),
+            ("CPUs: 1", "CPUs: 2", ["CPUs: 1", "CPUs: 2"]),
             ("NO_DELAY_DEQUEUE", "DELAY_DEQUEUE", ["NO_DELAY_DEQUEUE", "DELAY_DEQUEUE"]),
         ] {
             let p = labelled(&format!("{a}\nThroughput 1\n\n{b}\nThroughput 2\n"), &[2, 5]);
@@ -4744,7 +4836,7 @@ mod tests {
     #[test]
     fn numbered_list_items_label_their_copies() {
         let p = labelled("1. 16k page size\n\nThroughput 1\n\n2. 1M page size\n\nThroughput 2\n", &[3, 7]);
-        assert_eq!(last_params(&p), vec!["16k page size", "1m page size"]);
+        assert_eq!(last_params(&p), vec!["16k page size", "1M page size"]);
         assert_eq!(numbered_item("1. I ran it twice."), None);
         assert_eq!(numbered_item("2002. 16k"), None);
     }
@@ -4964,7 +5056,7 @@ mod tests {
         let labels = last_params(&p);
         assert_eq!(
             labels,
-            vec!["single dd writes 2GB / before", "9 copies of dd, each writes 20mb / before", "before"]
+            vec!["single dd writes 2GB / before", "9 copies of dd, each writes 20MB / before", "before"]
         );
     }
 
