@@ -3135,11 +3135,15 @@ fn is_numbered_run(lower: &str) -> bool {
         lower.strip_prefix(w).is_some_and(|r| {
             let n = r.trim_start_matches([' ', '#', '-', '_', '.']);
             n.starts_with(|c: char| c.is_ascii_digit())
-                // `run one (cold cache)`: a number in words, then the end
-                // or more words.
+                // `run one (cold cache)`, `run two: xfs`: a number in
+                // words, then the end or an aside (`run three times` counts
+                // runs, it numbers none).
                 || (n.len() < r.len()
                     && NUMBER_WORDS.iter().any(|w| {
-                        n.strip_prefix(w).is_some_and(|t| t.is_empty() || t.starts_with([' ', ':', '(', ',', '-']))
+                        n.strip_prefix(w).is_some_and(|t| {
+                            let t = t.trim_start();
+                            t.is_empty() || t.starts_with([':', '(', ',', '-'])
+                        })
                     }))
         })
     });
@@ -3887,6 +3891,7 @@ mod tests {
             "Benchmark",
             "Benchmark 1: dbench",
             "Run one (cold cache):",
+            "run three times",
             "Output 1 of fio",
             "Kernel 6.1 at 10:00:01",
         ] {
@@ -4755,6 +4760,7 @@ mod tests {
             assert_eq!(last_params(&p), vec!["16", "16"], "{a} / {b}");
         }
         assert!(!is_numbered_run("first run the benchmark twice"));
+        assert!(!is_numbered_run("run three times") && is_numbered_run("run three (warm)"));
         let p = labelled(
             "$ nice -n 19 netperf -l 30\nThroughput 1\n\n$ nice -n -20 netperf -l 30\nThroughput 2\n",
             &[2, 5],
