@@ -263,7 +263,40 @@ fn apply_labels(input: &Input, parsed: &mut ParsedFile) -> usize {
         }
         n += 1;
     }
+    warn_of_lettered_runs(parsed);
     n
+}
+
+/// `Run A`, `Run B`, `Run C` above three copies: set-ups, as an A/B test
+/// names its two variants (merging them as runs would average two set-ups
+/// without a word), but they may count runs of one (attack28 p21, where
+/// nothing was then tested): a note naming them says how to have them
+/// read as runs. Only where every label of the file is `Run` and one
+/// capital letter, two or more of them.
+fn warn_of_lettered_runs(parsed: &mut ParsedFile) {
+    let mut letters: Vec<(&str, usize)> = Vec::new();
+    for s in &parsed.samples {
+        let Some(l) = s.params.iter().find(|p| p.name == "label") else { continue };
+        let lettered =
+            l.value.strip_prefix("Run ").is_some_and(|x| x.len() == 1 && x.as_bytes()[0].is_ascii_uppercase());
+        if !lettered {
+            return;
+        }
+        if !letters.iter().any(|(v, _)| *v == l.value.as_str()) {
+            letters.push((l.value.as_str(), s.line));
+        }
+    }
+    if letters.len() < 2 {
+        return;
+    }
+    let line = letters.iter().map(|(_, n)| *n).min().unwrap_or(1);
+    let names: Vec<&str> = letters.iter().map(|(v, _)| *v).collect();
+    let note = format!(
+        "{} read as set-ups, each its own row (a letter names an A/B test's variant); if they are runs of one \
+         set-up, number them (Run 1, Run 2, …) and they are averaged and tested",
+        names.join(", ")
+    );
+    parsed.notes.push((line, note));
 }
 
 /// The lines of `input` (index *n* for line *n*, `input.lines.len() + 2`
@@ -3994,6 +4027,22 @@ mod tests {
 
     fn labelled(text: &str, lines: &[usize]) -> ParsedFile {
         labelled_as("netperf", text, lines)
+    }
+
+    /// attack28 p21: `Run A`/`Run B`/`Run C` stay set-ups (a letter names
+    /// an A/B test's variant), with a note saying how to have them read as
+    /// runs; numbered, they are runs of one set-up, and no note.
+    #[test]
+    fn lettered_runs_are_set_ups_with_a_note() {
+        let p = labelled("Run A\n\nThroughput 1\n\nRun B\n\nThroughput 2\n\nRun C\n\nThroughput 3\n", &[3, 7, 11]);
+        assert_eq!(last_params(&p), vec!["Run A", "Run B", "Run C"]);
+        assert_eq!(p.notes.len(), 1, "{:?}", p.notes);
+        assert!(p.notes[0].1.starts_with("Run A, Run B, Run C read as set-ups"), "{:?}", p.notes);
+        let p = labelled("Run 1\n\nThroughput 1\n\nRun 2\n\nThroughput 2\n\nRun 3\n\nThroughput 3\n", &[3, 7, 11]);
+        assert!(p.samples.iter().all(|s| s.params.iter().all(|x| x.name != "label")), "{:?}", p.samples);
+        assert!(p.notes.is_empty(), "{:?}", p.notes);
+        let p = labelled("Before\n\nThroughput 1\n\nRun B\n\nThroughput 2\n", &[3, 7]);
+        assert!(p.notes.is_empty(), "{:?}", p.notes);
     }
 
     fn labelled_as(benchmark: &str, text: &str, lines: &[usize]) -> ParsedFile {
