@@ -1574,13 +1574,13 @@ fn a_mean_of_only_the_timed_runs_makes_no_significance_claim() {
     };
     put(&c, "site.yaml", "title: \"t\"\n");
     put(&c, "m/machine.yaml", "name: \"m\"\nbaseline: \"6.1\"\n");
-    put(&c, "m/6.1/bonnie.csv", &format!("{h}\n{}{}{}", row(0, "30000,40"), row(1, "30100,40"), row(2, "30050,41")));
-    put(&c, "m/6.2/bonnie.csv", &format!("{h}\n{}{}{}", row(3, "25000,40"), row(4, "+++++,+++"), row(5, "25100,41")));
+    put(&c, "m/6.1/bonnie.csv", format!("{h}\n{}{}{}", row(0, "30000,40"), row(1, "30100,40"), row(2, "30050,41")));
+    put(&c, "m/6.2/bonnie.csv", format!("{h}\n{}{}{}", row(3, "25000,40"), row(4, "+++++,+++"), row(5, "25100,41")));
     // Another machine whose 6.2 timed every run: the cross-class page
     // marks m's mean too, and tests no change from it.
     put(&c, "n/machine.yaml", "name: \"n\"\nbaseline: \"6.1\"\n");
-    put(&c, "n/6.1/bonnie.csv", &format!("{h}\n{}{}{}", row(6, "30000,40"), row(7, "30100,40"), row(8, "30050,41")));
-    put(&c, "n/6.2/bonnie.csv", &format!("{h}\n{}{}{}", row(6, "30000,40"), row(7, "30100,40"), row(8, "30050,41")));
+    put(&c, "n/6.1/bonnie.csv", format!("{h}\n{}{}{}", row(6, "30000,40"), row(7, "30100,40"), row(8, "30050,41")));
+    put(&c, "n/6.2/bonnie.csv", format!("{h}\n{}{}{}", row(6, "30000,40"), row(7, "30100,40"), row(8, "30050,41")));
     let out = tmp.path().join("out");
     build(&BuildOptions::new(&c, &out)).expect("site builds");
     let read = |p: &str| std::fs::read_to_string(out.join(p)).unwrap_or_else(|e| panic!("{p}: {e}"));

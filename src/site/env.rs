@@ -359,6 +359,45 @@ pub fn from_yaml(map: &std::collections::BTreeMap<String, String>, file: &str) -
     map.iter().map(|(k, v)| EnvFact { key: k.clone(), value: v.clone(), file: file.to_string(), line: None }).collect()
 }
 
+/// Facts of one kernel's environment files that differ between the
+/// directories inside its directory (`6.1/1/cmdline` says `mitigations=off`,
+/// `6.1/2/cmdline` says nothing of it): the results beside them ran under
+/// different set-ups but are averaged as runs of one, and only one of the
+/// files' facts is shown. Each returned item is a fact's key and, per
+/// directory (relative to the class directory), its value there (`not
+/// set` where that directory's file of the same kind lacks it), directories
+/// in name order. `uname` (which names the kernel) is never compared; a
+/// kernel whose files sit in one directory gives none.
+pub fn differing_between_dirs(e: &Environment) -> Vec<(String, Vec<(String, String)>)> {
+    use std::collections::BTreeMap;
+    let dir_of = |file: &str| file.rsplit_once('/').map_or(String::new(), |(d, _)| d.to_string());
+    // The kind of a fact, by its key: `cmdline`, `mount`, `sysctl`, a config.
+    let kind_of = |key: &str| -> String {
+        if key.starts_with("CONFIG_") { "config".to_string() } else { key.split(' ').next().unwrap_or(key).to_string() }
+    };
+    // kind → directories that have a file of it; (kind, key) → dir → value.
+    let mut dirs_of_kind: BTreeMap<String, std::collections::BTreeSet<String>> = BTreeMap::new();
+    let mut values: BTreeMap<(String, String), BTreeMap<String, String>> = BTreeMap::new();
+    for f in &e.facts {
+        if f.key == "uname" || f.file.ends_with(".yaml") {
+            continue;
+        }
+        let (kind, dir) = (kind_of(&f.key), dir_of(&f.file));
+        dirs_of_kind.entry(kind.clone()).or_default().insert(dir.clone());
+        values.entry((kind, f.key.clone())).or_default().insert(dir, f.value.clone());
+    }
+    let mut out = Vec::new();
+    for ((kind, key), by_dir) in values {
+        let Some(dirs) = dirs_of_kind.get(&kind).filter(|d| d.len() >= 2) else { continue };
+        let all: Vec<(String, String)> =
+            dirs.iter().map(|d| (d.clone(), by_dir.get(d).cloned().unwrap_or_else(|| "not set".to_string()))).collect();
+        if all.iter().any(|(_, v)| *v != all[0].1) {
+            out.push((key, all));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -473,43 +512,4 @@ mod tests {
             [DmesgProblem { file: "k/dmesg".into(), line: 2, text: "WARNING: CPU: 1 PID: 7 at mm/slub.c:123".into() }]
         );
     }
-}
-
-/// Facts of one kernel's environment files that differ between the
-/// directories inside its directory (`6.1/1/cmdline` says `mitigations=off`,
-/// `6.1/2/cmdline` says nothing of it): the results beside them ran under
-/// different set-ups but are averaged as runs of one, and only one of the
-/// files' facts is shown. Each returned item is a fact's key and, per
-/// directory (relative to the class directory), its value there (`not
-/// set` where that directory's file of the same kind lacks it), directories
-/// in name order. `uname` (which names the kernel) is never compared; a
-/// kernel whose files sit in one directory gives none.
-pub fn differing_between_dirs(e: &Environment) -> Vec<(String, Vec<(String, String)>)> {
-    use std::collections::BTreeMap;
-    let dir_of = |file: &str| file.rsplit_once('/').map_or(String::new(), |(d, _)| d.to_string());
-    // The kind of a fact, by its key: `cmdline`, `mount`, `sysctl`, a config.
-    let kind_of = |key: &str| -> String {
-        if key.starts_with("CONFIG_") { "config".to_string() } else { key.split(' ').next().unwrap_or(key).to_string() }
-    };
-    // kind → directories that have a file of it; (kind, key) → dir → value.
-    let mut dirs_of_kind: BTreeMap<String, std::collections::BTreeSet<String>> = BTreeMap::new();
-    let mut values: BTreeMap<(String, String), BTreeMap<String, String>> = BTreeMap::new();
-    for f in &e.facts {
-        if f.key == "uname" || f.file.ends_with(".yaml") {
-            continue;
-        }
-        let (kind, dir) = (kind_of(&f.key), dir_of(&f.file));
-        dirs_of_kind.entry(kind.clone()).or_default().insert(dir.clone());
-        values.entry((kind, f.key.clone())).or_default().insert(dir, f.value.clone());
-    }
-    let mut out = Vec::new();
-    for ((kind, key), by_dir) in values {
-        let Some(dirs) = dirs_of_kind.get(&kind).filter(|d| d.len() >= 2) else { continue };
-        let all: Vec<(String, String)> =
-            dirs.iter().map(|d| (d.clone(), by_dir.get(d).cloned().unwrap_or_else(|| "not set".to_string()))).collect();
-        if all.iter().any(|(_, v)| *v != all[0].1) {
-            out.push((key, all));
-        }
-    }
-    out
 }
