@@ -123,9 +123,34 @@ pub fn derive(parsed: &mut ParsedFile) {
                 }
             }
             insert_after_rows(&mut parsed.samples, derived);
+            untimed_efficiencies(parsed);
         }
         _ => {}
     }
+}
+
+/// Adds to `parsed`'s [`crate::model::Untimed`] tests the efficiency of
+/// each test a run printed as too fast to time (bonnie++'s `+++++`) where
+/// the file gives that test a %CPU: the run has no efficiency either, so a
+/// `<test> CPU Eff` of the other runs is the mean of the timed runs only
+/// and understates the test as much as the rate does (attack28 p35: the
+/// `Create CPU Eff` of two of three runs showed no `≥` and was reported a
+/// significant regression). Each is added once, however often `derive`
+/// runs over the file.
+fn untimed_efficiencies(parsed: &mut ParsedFile) {
+    let mut more = Vec::new();
+    for u in &parsed.untimed {
+        let cpu = format!("{} %CPU", u.metric);
+        if !parsed.samples.iter().any(|s| s.group == u.group && s.metric.name == cpu) {
+            continue;
+        }
+        let mut e = u.clone();
+        e.metric = format!("{} CPU Eff", u.metric).into();
+        if !parsed.untimed.contains(&e) && !more.contains(&e) {
+            more.push(e);
+        }
+    }
+    parsed.untimed.extend(more);
 }
 
 /// The indices of `samples` on each line: a row is on one line, so a row's

@@ -83,7 +83,9 @@
 //! those with one value on every line), then [`CSV_COLUMNS`]: `metric`,
 //! `unit`, `better`, `n`, `mean`, `stddev`, `pct_better`, `p`,
 //! `significant`, `p_adjusted`, `dmesg` (`!` for a kernel whose dmesg shows
-//! a problem, the mark the pages put after its name; else empty) (`metric`
+//! a problem, the mark the pages put after its name; else empty),
+//! `at_least` (`true` for a mean of only the runs that timed the test,
+//! bonnie++'s `+++++` in the others; else empty) (`metric`
 //! is the table column's name: in a
 //! section mixing a benchmark's groups it starts with the group, `time
 //! elapsed`). It is the one place the table's statistics
@@ -177,8 +179,18 @@ pub const SAMPLE_COLUMNS: [&str; 7] = ["file", "kernel", "group", "params", "met
 /// value, which format 3 wrote here and in `data.json`) is in `data.json`,
 /// and the difference in the metric's unit is the line's mean minus the
 /// baseline kernel's line's: neither is written again.
-pub const CSV_COLUMNS: [&str; 11] =
-    ["metric", "unit", "better", "n", "mean", "stddev", "pct_better", "p", "significant", "p_adjusted", "dmesg"];
+///
+/// `at_least` is `true` on a line whose `mean` is the mean of only the
+/// runs that timed the test, its other runs having printed it as too fast
+/// to time (bonnie++'s `+++++`; the tables mark it `≥`): the test ran
+/// faster than that mean says, and a change from it (this line's or, where
+/// the baseline's line is one, every line compared with it) is not tested
+/// (`p` empty); else empty. Last, after `dmesg`, so that the columns
+/// before it stay where they were.
+pub const CSV_COLUMNS: [&str; 12] = [
+    "metric", "unit", "better", "n", "mean", "stddev", "pct_better", "p", "significant", "p_adjusted", "dmesg",
+    "at_least",
+];
 
 /// The significant digits of a CSV file's statistics (`stddev`,
 /// `pct_better`, `p`, `p_adjusted`); see [`push_sig`].
@@ -474,7 +486,7 @@ fn section_csv(s: &SectionView) -> String {
         let _ = w.write_field(&buf);
     };
     for r in &s.table.rows {
-        for (c, col) in r.cells.iter().zip(&s.table.columns) {
+        for (ci, (c, col)) in r.cells.iter().zip(&s.table.columns).enumerate() {
             let Some(c) = c else { continue };
             let _ = w.write_field(csv_text(&r.kernel).as_ref());
             for p in r.params.iter().chain(s.table.fixed_param_values.iter().map(|(_, v)| v)) {
@@ -500,6 +512,7 @@ fn section_csv(s: &SectionView) -> String {
             num(&mut w, p_adjusted, CSV_DIGITS);
             let _ =
                 w.write_field(crate::report::environment::mark_of(&s.table.marks, &r.kernel).map_or("", |m| m.mark));
+            let _ = w.write_field(if r.part_untimed.contains(&(ci as u32)) { "true" } else { "" });
             let _ = w.write_record(None::<&[u8]>);
         }
     }

@@ -359,8 +359,9 @@ fn data_json_lists_metrics_once_and_refers_to_them() {
     let csv = files.iter().find(|f| f.path == path).expect("the section's CSV");
     let csv = String::from_utf8_lossy(&csv.contents);
     let line = csv.lines().find(|l| l.starts_with("2.4.7,32,Throughput,")).expect("2.4.7's Throughput");
-    // The last column, `dmesg`, is empty: no kernel of the class has a dmesg problem.
-    assert_eq!(line, "2.4.7,32,Throughput,MB/s,higher,2,9.3,0.2828,,,,,", "{csv}");
+    // `dmesg` is empty: no kernel of the class has a dmesg problem; the
+    // last column, `at_least`, too: every run timed its test.
+    assert_eq!(line, "2.4.7,32,Throughput,MB/s,higher,2,9.3,0.2828,,,,,,", "{csv}");
 }
 
 /// A sample naming one parameter twice (YAML keys `1` and `"1"` read as the
@@ -1612,4 +1613,80 @@ fn fio_json_files_with_other_options_are_not_compared() {
     build(&BuildOptions::new(&c, &out)).expect("site builds");
     let mail = std::fs::read_to_string(out.join("m1/email.txt")).expect("mail");
     assert!(!mail.contains("not compared"), "{mail}");
+}
+
+/// attack28 p35: bonnie++ 1.96 CSV, three runs per kernel; 6.2's second
+/// run printed Sequential Create `Create` as `+++++`. 6.2's `Create` (and
+/// the `Create CPU Eff` computed from it) is the mean of the two timed
+/// runs and understates the test: both read `≥` in the table, their
+/// change is not tested (no star in the table, nothing in the notable
+/// changes or regressions.md, `p` empty in the CSV), the CSV marks them
+/// `at_least`, and the geometric mean leaves them out. They were
+/// -16.6%* and -17.0%*, two significant regressions.
+#[test]
+fn a_mean_of_only_the_timed_runs_makes_no_significance_claim() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let c = tmp.path().join("content");
+    let h = "format_version,bonnie_version,name,concurrency,seed,file_size,io_chunk_size,putc,putc_cpu,put_block,put_block_cpu,rewrite,rewrite_cpu,getc,getc_cpu,get_block,get_block_cpu,seeks,seeks_cpu,num_files,max_size,min_size,num_dirs,file_chunk_size,seq_create,seq_create_cpu,seq_stat,seq_stat_cpu,seq_del,seq_del_cpu,ran_create,ran_create_cpu,ran_stat,ran_stat_cpu,ran_del,ran_del_cpu,putc_latency,put_block_latency,rewrite_latency,getc_latency,get_block_latency,seeks_latency,seq_create_latency,seq_stat_latency,seq_del_latency,ran_create_latency,ran_stat_latency,ran_del_latency";
+    let row = |seed: u32, create: &str| {
+        format!(
+            "1.96,1.96,db1,1,130000000{seed},4G,,801,97,88012,11,40110,5,4210,96,110233,6,301.2,4,16,,,,,{create},+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,12001us,801ms,900ms,7012us,88123us,501ms,120us,410us,601us,98us,12us,55us\n"
+        )
+    };
+    put(&c, "site.yaml", "title: \"t\"\n");
+    put(&c, "m/machine.yaml", "name: \"m\"\nbaseline: \"6.1\"\n");
+    put(&c, "m/6.1/bonnie.csv", format!("{h}\n{}{}{}", row(0, "30000,40"), row(1, "30100,40"), row(2, "30050,41")));
+    put(&c, "m/6.2/bonnie.csv", format!("{h}\n{}{}{}", row(3, "25000,40"), row(4, "+++++,+++"), row(5, "25100,41")));
+    // Another machine whose 6.2 timed every run: the cross-class page
+    // marks m's mean too, and tests no change from it.
+    put(&c, "n/machine.yaml", "name: \"n\"\nbaseline: \"6.1\"\n");
+    put(&c, "n/6.1/bonnie.csv", format!("{h}\n{}{}{}", row(6, "30000,40"), row(7, "30100,40"), row(8, "30050,41")));
+    put(&c, "n/6.2/bonnie.csv", format!("{h}\n{}{}{}", row(6, "30000,40"), row(7, "30100,40"), row(8, "30050,41")));
+    let out = tmp.path().join("out");
+    build(&BuildOptions::new(&c, &out)).expect("site builds");
+    let read = |p: &str| std::fs::read_to_string(out.join(p)).unwrap_or_else(|e| panic!("{p}: {e}"));
+    let email = read("m/email.txt");
+    assert!(email.contains("≥25050") && email.contains("≥61860"), "{email}");
+    assert!(!email.contains("%*") && !email.contains("Notable changes"), "{email}");
+    assert!(email.contains("a change from it is not tested"), "{email}");
+    let regressions = read("m/regressions.md");
+    assert!(!regressions.contains("Create"), "{regressions}");
+    assert!(regressions.contains("| 6.2 | 26 | 0 | 0 | 0 | +0.0% |"), "{regressions}");
+    let csv = read("m/csv/bonnie-sequential-create.csv");
+    assert!(csv.lines().next().is_some_and(|l| l.ends_with(",dmesg,at_least")), "{csv}");
+    for metric in ["Create", "Create CPU Eff"] {
+        let line = csv.lines().find(|l| l.starts_with(&format!("6.2,16,{metric},"))).expect(metric);
+        assert!(line.ends_with(",,,,,true"), "{line}");
+        let base = csv.lines().find(|l| l.starts_with(&format!("6.1,16,{metric},"))).expect(metric);
+        assert!(base.ends_with(','), "{base}");
+    }
+    assert!(read("m/compare.html").contains("≥25050"));
+    let across = read("across.md");
+    assert!(across.contains("| m | 16 | ≥25050±71 |") && across.contains("| ≥61860±905 |"), "{across}");
+    assert!(across.contains("| % |  | +20.0% |") && !across.contains("%\\*"), "{across}");
+}
+
+/// Labels show as written (`CPUs: 2` was `cpus: 2`, attack28 p49), and
+/// labels alike but for case in two kernels' files are one set-up,
+/// compared: 6.1's `Filesystem: ext4` and 6.2's `filesystem: ext4`.
+#[test]
+fn labels_show_as_written_and_meet_across_files_whatever_their_case() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: \"t\"\n");
+    put(&c, "m/machine.yaml", "name: \"m\"\nbaseline: \"6.1\"\n");
+    for (k, name) in [("6.1", "Filesystem"), ("6.2", "filesystem")] {
+        put(
+            &c,
+            &format!("m/{k}/dbench.txt"),
+            format!(
+                "{name}: ext4\n\nThroughput 100.5 MB/sec 16 procs\n\n{name}: xfs\n\nThroughput 90.5 MB/sec 16 procs\n"
+            ),
+        );
+    }
+    let out = tmp.path().join("out");
+    build(&BuildOptions::new(&c, &out)).expect("site builds");
+    let email = std::fs::read_to_string(out.join("m/email.txt")).expect("email");
+    assert!(email.contains("6.2     Filesystem: ext4  100.5 +0.0%"), "{email}");
+    assert!(!email.contains("filesystem") && !email.contains("not compared"), "{email}");
 }

@@ -58,6 +58,9 @@ struct StoredColumn {
     /// [`AcrossColumn::printed_steps`]: one per value, or none.
     #[serde(default)]
     printed_steps: Vec<crate::stats::PrintedStep>,
+    /// [`AcrossColumn::at_least`]: the values of only the timed runs, or none.
+    #[serde(default)]
+    at_least: Vec<u32>,
 }
 
 /// One column of a column's values as a byte string, value after value:
@@ -259,6 +262,7 @@ impl StoredCells {
                     printed: c.printed,
                     printed_decimals: c.printed_decimals.clone(),
                     printed_steps: c.printed_steps.clone(),
+                    at_least: c.at_least.clone(),
                 }
             })
             .collect();
@@ -307,6 +311,7 @@ impl StoredCells {
                     printed: c.printed,
                     printed_decimals: c.printed_decimals.clone(),
                     printed_steps: c.printed_steps.clone(),
+                    at_least: c.at_least.iter().copied().filter(|&i| (i as usize) < len).collect(),
                 })
             })
             .collect::<Option<_>>()?;
@@ -354,6 +359,8 @@ mod tests {
                 .iter()
                 .map(|&k| crate::stats::PrintedStep::of([(1.5 * f64::from(k), (k == 1).then_some(10.0))]))
                 .collect(),
+            // The second value a mean of only the timed runs, kept through the store.
+            at_least: if kernels.len() > 1 { vec![1] } else { Vec::new() },
         }
     }
 

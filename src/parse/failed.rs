@@ -32,8 +32,12 @@
 //!   comes at its block's end and is read by [`super::time`].
 //! * The shell's report that it could not start the command at all:
 //!   `bash: ./build.sh: No such file or directory`, `command not found`,
-//!   `Permission denied` (also dash's `sh: 1: x: not found` and zsh's
-//!   `zsh: command not found: x`), from the shell itself only.
+//!   `Permission denied` (also dash's `sh: 1: x: not found`, zsh's
+//!   `zsh: command not found: x` and fish's `fish: Unknown command: x`),
+//!   from the shell itself only.
+//!
+//! [`did_nothing`] names make's `make: Nothing to be done for 'x'.`: no
+//! failure, but what `time` timed then was no build either.
 //!
 //! [`is_command_line`] names a shell prompt's command line (`$ make -j8`,
 //! `root@box:~/linux# time make`): a failure above it was another
@@ -164,11 +168,16 @@ pub fn command_failed(line: &str) -> bool {
 /// `bash: ./build.sh: No such file or directory`, `-bash: mkae: command
 /// not found`, `bash: ./x: Permission denied`, `bash: line 1: foo: command
 /// not found`; dash: `sh: 1: foo: not found`; zsh: `zsh: command not
-/// found: mkae`, `zsh: no such file or directory: ./x`): `time` then times
+/// found: mkae`, `zsh: no such file or directory: ./x`; fish: `fish:
+/// Unknown command: mkae`): `time` then times
 /// the shell's failure (`real 0m0.001s`). Only a line starting with the
 /// shell's own name: make's subshell names itself by its path (`/bin/sh:
 /// 1: bc: not found` in a build that goes on).
 fn not_run(t: &str) -> bool {
+    // fish: `fish: Unknown command: mkae`.
+    if t.strip_prefix("fish: Unknown command: ").is_some_and(|c| !c.trim().is_empty()) {
+        return true;
+    }
     let Some(rest) = ["bash: ", "-bash: ", "sh: ", "dash: ", "zsh: "].iter().find_map(|p| t.strip_prefix(p)) else {
         return false;
     };
@@ -184,6 +193,32 @@ fn not_run(t: &str) -> bool {
         || ["command not found: ", "no such file or directory: ", "permission denied: "]
             .iter()
             .any(|p| rest.starts_with(p))
+}
+
+/// True when `line` is make's own report that the target needed no work
+/// (`make: Nothing to be done for 'bzImage'.`, `make: 'vmlinux' is up to
+/// date.`, also `gmake:`): a `time` of it timed make finding nothing to
+/// build (`real 0m0.004s`), not a build (attack28 p38: it was averaged
+/// with two 1m41s builds as a third run, 101.5 s became 68 ± 59). Only the
+/// top-level make's: a sub-make's `make[2]: Nothing to be done for 'all'.`
+/// is printed inside builds that do work.
+pub fn did_nothing(line: &str) -> bool {
+    let t = line.trim();
+    let Some(rest) = ["make: ", "gmake: "].iter().find_map(|p| t.strip_prefix(p)) else { return false };
+    rest.starts_with("Nothing to be done for ") || (rest.starts_with(['\'', '`']) && rest.ends_with("is up to date."))
+}
+
+/// Why the `time` record after `line` timed no run: "failed" for a
+/// [`command_failed`] line, "did nothing" for a [`did_nothing`] one;
+/// `None` for any other line.
+pub fn not_a_run(line: &str) -> Option<&'static str> {
+    if command_failed(line) {
+        Some("failed")
+    } else if did_nothing(line) {
+        Some("did nothing")
+    } else {
+        None
+    }
 }
 
 /// GNU time's `Command exited with non-zero status 2` (any status but 0).
@@ -260,8 +295,18 @@ mod tests {
             "sh: 1: ./bench: not found",
             "zsh: command not found: mkae",
             "zsh: no such file or directory: ./build.sh",
+            "fish: Unknown command: make",
         ] {
             assert!(command_failed(l), "{l}");
+        }
+        for l in
+            ["make: Nothing to be done for 'bzImage'.", "make: 'vmlinux' is up to date.", "gmake: `all' is up to date."]
+        {
+            assert!(did_nothing(l) && !command_failed(l), "{l}");
+            assert_eq!(not_a_run(l), Some("did nothing"));
+        }
+        for l in ["make[2]: Nothing to be done for 'all'.", "make: *** [x] Error 2", "Nothing to be done for 'all'."] {
+            assert!(!did_nothing(l), "{l}");
         }
         for l in [
             "make: *** [Makefile:10: x] Error 1 (ignored)",

@@ -269,7 +269,40 @@ fn apply_labels(input: &Input, parsed: &mut ParsedFile) -> usize {
         }
         n += 1;
     }
+    warn_of_lettered_runs(parsed);
     n
+}
+
+/// `Run A`, `Run B`, `Run C` above three copies: set-ups, as an A/B test
+/// names its two variants (merging them as runs would average two set-ups
+/// without a word), but they may count runs of one (attack28 p21, where
+/// nothing was then tested): a note naming them says how to have them
+/// read as runs. Only where every label of the file is `Run` and one
+/// capital letter, two or more of them.
+fn warn_of_lettered_runs(parsed: &mut ParsedFile) {
+    let mut letters: Vec<(&str, usize)> = Vec::new();
+    for s in &parsed.samples {
+        let Some(l) = s.params.iter().find(|p| p.name == "label") else { continue };
+        let lettered =
+            l.value.strip_prefix("Run ").is_some_and(|x| x.len() == 1 && x.as_bytes()[0].is_ascii_uppercase());
+        if !lettered {
+            return;
+        }
+        if !letters.iter().any(|(v, _)| *v == l.value.as_str()) {
+            letters.push((l.value.as_str(), s.line));
+        }
+    }
+    if letters.len() < 2 {
+        return;
+    }
+    let line = letters.iter().map(|(_, n)| *n).min().unwrap_or(1);
+    let names: Vec<&str> = letters.iter().map(|(v, _)| *v).collect();
+    let note = format!(
+        "{} read as set-ups, each its own row (a letter names an A/B test's variant); if they are runs of one \
+         set-up, number them (Run 1, Run 2, …) and they are averaged and tested",
+        names.join(", ")
+    );
+    parsed.notes.push((line, note));
 }
 
 /// The lines of `input` (index *n* for line *n*, `input.lines.len() + 2`
@@ -1391,7 +1424,18 @@ fn setup_pair(text: &str) -> Option<(String, String)> {
         // What follows the run's word and number: `run 1 on ext4`, `run1
         // ext4`, `Run 1 - ext4`, `Run 1 (cold cache)`.
         let rest = ["run", "try", "pass", "iteration", "round"].iter().find_map(|w| lower.strip_prefix(w))?;
-        let rest = rest.trim_start_matches([' ', '#', '-', '_', '.']).trim_start_matches(|c: char| c.is_ascii_digit());
+        // As written (`Run 1 (Warm Cache)` → `Warm Cache`), where lowering
+        // kept every byte in its place.
+        let rest = match bare.len() == lower.len() && bare.is_char_boundary(bare.len() - rest.len()) {
+            true => &bare[bare.len() - rest.len()..],
+            false => rest,
+        };
+        let rest = rest.trim_start_matches([' ', '#', '-', '_', '.']);
+        let rest = NUMBER_WORDS
+            .iter()
+            .find_map(|n| rest.get(..n.len()).filter(|h| h.eq_ignore_ascii_case(n)).map(|_| &rest[n.len()..]))
+            .unwrap_or(rest)
+            .trim_start_matches(|c: char| c.is_ascii_digit());
         // `run 2, CSV only:`: a clause about the run (how it was printed).
         if rest.trim_start().starts_with(',') {
             return None;
@@ -1431,13 +1475,15 @@ fn setup_pair(text: &str) -> Option<(String, String)> {
         && !MAIL_HEADERS.iter().any(|h| name.eq_ignore_ascii_case(h))
         && !name.get(..2).is_some_and(|x| x.eq_ignore_ascii_case("x-"));
     ok.then(|| {
-        let name = name.to_lowercase();
-        let label = if SETUP_KEYS.contains(&name.as_str()) {
+        let key = name.to_lowercase();
+        // The label as written (`CPUs: 2`, not `cpus: 2`); the key, which
+        // tells set-ups of one name apart, in lower case.
+        let label = if SETUP_KEYS.contains(&key.as_str()) {
             label_text(value)
         } else {
             format!("{name}: {}", label_text(value))
         };
-        (name, label)
+        (key, label)
     })
 }
 
@@ -2420,7 +2466,7 @@ fn names_a_change(label: &str) -> bool {
 fn group_heading(text: &str) -> Option<String> {
     let bare = text.strip_suffix(':').or_else(|| text.strip_suffix(" -"))?.trim();
     (!bare.is_empty() && text.chars().count() <= MAX_LABEL_CHARS && !text.contains('='))
-        .then(|| without_preposition(&bare.to_lowercase()).to_string())
+        .then(|| without_preposition(bare).to_string())
 }
 
 /// A line standing alone between blank lines that reads as a title: one
@@ -3102,7 +3148,7 @@ fn label_line(text: &str, underlined: bool) -> Option<String> {
         // `Kernel: 6.1-rc3 + fix`: the kernel and more, a set-up of its
         // own (as `6.1-rc3 + fix:` is), never the plain kernel's runs.
         if name.split_whitespace().next().is_some_and(is_kernel_name) {
-            return Some(without_preposition(&name.to_lowercase()).to_string());
+            return Some(without_preposition(name).to_string());
         }
     }
     // Both tests give `None`; the one without lowering a copy first.
@@ -3124,7 +3170,7 @@ fn label_line(text: &str, underlined: bool) -> Option<String> {
     // `1. 16k vmm page size` / `2. 1M vmm page size`: a numbered list of
     // set-ups, one above each copy (linux-mm, 2007: two AIM7 runs averaged).
     if let Some(item) = numbered_item(bare) {
-        return Some(without_preposition(&item.to_lowercase()).to_string());
+        return Some(without_preposition(item).to_string());
     }
     if !(colon || underlined || is_kernel_name(bare) || kernel_and_more) {
         return None;
@@ -3227,9 +3273,14 @@ fn fenced_title(text: &str) -> Option<&str> {
     .then_some(inner)
 }
 
-/// `for the a72` → `a72`: a label's leading `for (the)` / `on (the)`.
+/// `for the a72` → `a72`: a label's leading `for (the)` / `on (the)`, in
+/// any case.
 fn without_preposition(lower: &str) -> &str {
-    ["for the ", "on the ", "for ", "on "].iter().find_map(|p| lower.strip_prefix(p)).unwrap_or(lower).trim()
+    ["for the ", "on the ", "for ", "on "]
+        .iter()
+        .find_map(|p| lower.get(..p.len()).filter(|h| h.eq_ignore_ascii_case(p)).map(|_| &lower[p.len()..]))
+        .unwrap_or(lower)
+        .trim()
 }
 
 /// `run 2`, `Run #3`, `run2`, `pass-1`, `2nd run`, `second try:` (`lower`
@@ -3239,9 +3290,20 @@ fn is_numbered_run(lower: &str) -> bool {
     const RUNS: [&str; 5] = ["run", "try", "pass", "iteration", "round"];
     let lower = lower.trim();
     let numbered = RUNS.iter().any(|w| {
-        lower
-            .strip_prefix(w)
-            .is_some_and(|r| r.trim_start_matches([' ', '#', '-', '_', '.']).starts_with(|c: char| c.is_ascii_digit()))
+        lower.strip_prefix(w).is_some_and(|r| {
+            let n = r.trim_start_matches([' ', '#', '-', '_', '.']);
+            n.starts_with(|c: char| c.is_ascii_digit())
+                // `run one (cold cache)`, `run two: xfs`: a number in
+                // words, then the end or an aside (`run three times` counts
+                // runs, it numbers none).
+                || (n.len() < r.len()
+                    && NUMBER_WORDS.iter().any(|w| {
+                        n.strip_prefix(w).is_some_and(|t| {
+                            let t = t.trim_start();
+                            t.is_empty() || t.starts_with([':', '(', ',', '-'])
+                        })
+                    }))
+        })
     });
     // `1st run`, `second run:`, `3rd try (warm cache)`: an ordinal, then
     // the run's word, then nothing but a colon or an aside.
@@ -3286,6 +3348,7 @@ pub fn is_run_marker(text: &str) -> bool {
     }
     let lower = t.to_ascii_lowercase();
     run_counter(&lower)
+        || counter_at_time(&lower)
         || is_timestamp(&lower)
         || is_load_average(&lower)
         || is_fenced_number(text)
@@ -3375,19 +3438,61 @@ fn is_loop_variable(lower: &str) -> bool {
     matches!(words.as_slice(), ["+", "for", var, "in", n] if var.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') && number(n))
 }
 
+/// The words a run's counter starts with (`run 2`, `Repeat 2`, `Result
+/// 2:`, `Take 2`, `Execution 2`, `Benchmark 2:`, `Output 2:`; attack28 p21:
+/// the last six made each run a set-up of its own, nothing tested).
+/// `Test 2` is not one: a numbered test is as often a different test.
+const RUN_COUNTER_WORDS: [&str; 19] = [
+    "run", "try", "pass", "iteration", "iter", "round", "loop", "attempt", "trial", "repetition", "rep", "sample",
+    "measurement", "repeat", "result", "output", "take", "execution", "benchmark",
+];
+
+/// `one` … `ten` (lower case): a run counted in words (`Run one:`, `Run
+/// two:`), which names no set-up.
+const NUMBER_WORDS: [&str; 10] = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+
+/// `run 1 at 10:00:01`, `run 1 - mon jan 15 10:00:01 utc 2024`, `run 2
+/// started 2024-01-15 10:05:01` (lower case): a run's counter, then when
+/// it ran ([`is_timestamp`]); both differ from run to run, neither names a
+/// set-up (attack28 p21: each run was a set-up `at`, or `mon jan 15 …`).
+fn counter_at_time(lower: &str) -> bool {
+    let Some(rest) = RUN_COUNTER_WORDS.iter().find_map(|w| lower.strip_prefix(w)) else {
+        return false;
+    };
+    let rest = rest.trim_start_matches([' ', '#', '-', '_', '.']);
+    let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let rest = if digits > 0 {
+        &rest[digits..]
+    } else if let Some(r) = NUMBER_WORDS.iter().find_map(|n| rest.strip_prefix(n)) {
+        r
+    } else {
+        return false;
+    };
+    let rest = rest.trim_start_matches([' ', '-', ':', ',', '@', '–', '—']).trim();
+    rest.starts_with(|c: char| c.is_ascii_alphanumeric()) && is_timestamp(rest)
+}
+
 /// `run 2`, `run #2`, `iteration 2 of 3`, `loop 2/3`, `2/3`, `2 of 3`, `1st
 /// run`, `harness run 2` (lower case): a run's number and nothing more.
 fn run_counter(lower: &str) -> bool {
     // `harness run 2`, `test run 2`: the run of what the whole log runs.
-    let lower =
-        ["harness ", "test ", "benchmark ", "bench "].iter().find_map(|p| lower.strip_prefix(p)).unwrap_or(lower);
-    const WORDS: [&str; 13] = [
-        "run", "try", "pass", "iteration", "iter", "round", "loop", "attempt", "trial", "repetition", "rep", "sample",
-        "measurement",
-    ];
+    // `benchmark 1` alone is the first run of the benchmark (attack28
+    // p21): its word is a counter's when nothing else follows.
+    let lower = ["harness ", "test ", "benchmark ", "bench "]
+        .iter()
+        .find_map(|p| lower.strip_prefix(p))
+        .filter(|r| RUN_COUNTER_WORDS.iter().any(|w| r.starts_with(w)))
+        .unwrap_or(lower);
+    const WORDS: [&str; 19] = RUN_COUNTER_WORDS;
     // Without a digit, only `first run`, `second try` alone (below).
     if !lower.bytes().any(|b| b.is_ascii_digit()) {
-        return is_numbered_run(lower) && !lower.contains(['(', ':']);
+        // `run one`, `repeat two`: counted in words.
+        let in_words = WORDS
+            .iter()
+            .filter_map(|w| lower.strip_prefix(w))
+            .filter(|r| r.starts_with([' ', '#', '-', '_', '.']))
+            .any(|r| NUMBER_WORDS.contains(&r.trim_start_matches([' ', '#', '-', '_', '.']).trim()));
+        return in_words || (is_numbered_run(lower) && !lower.contains(['(', ':']));
     }
     let after_word = WORDS
         .iter()
@@ -3896,6 +4001,18 @@ mod tests {
             "Trial 1:",
             "Attempt 1:",
             "Iteration 1:",
+            // attack28 p21: each was a set-up of its own, nothing tested.
+            "Result 1:",
+            "Repeat 2",
+            "Output 1:",
+            "Take 3",
+            "Benchmark 1:",
+            "Execution 2",
+            "Run one:",
+            "Run three",
+            "Run 1 at 10:00:01",
+            "Run 2 - Mon Jan 15 10:05:01 UTC 2024",
+            "run 3 started 2024-01-15 10:10:01",
         ] {
             assert!(is_run_marker(m), "{m:?}");
         }
@@ -3926,6 +4043,15 @@ mod tests {
             "pid 4711 on ext4",
             "Again, with the patch:",
             "again on xfs",
+            // A letter names a variant of an A/B test as often as a run.
+            "Run A",
+            "Run B:",
+            "Benchmark",
+            "Benchmark 1: dbench",
+            "Run one (cold cache):",
+            "run three times",
+            "Output 1 of fio",
+            "Kernel 6.1 at 10:00:01",
         ] {
             assert!(!is_run_marker(m), "{m:?}");
         }
@@ -4055,6 +4181,22 @@ mod tests {
         let text = "$ netperf -H a \\\n  -l 30\nThroughput 1\n$ netperf -H a\nThroughput 2\n";
         let p = labelled(text, &[3, 5]);
         assert_eq!(last_params(&p), vec!["-l 30", "16"]);
+    }
+
+    /// attack28 p21: `Run A`/`Run B`/`Run C` stay set-ups (a letter names
+    /// an A/B test's variant), with a note saying how to have them read as
+    /// runs; numbered, they are runs of one set-up, and no note.
+    #[test]
+    fn lettered_runs_are_set_ups_with_a_note() {
+        let p = labelled("Run A\n\nThroughput 1\n\nRun B\n\nThroughput 2\n\nRun C\n\nThroughput 3\n", &[3, 7, 11]);
+        assert_eq!(last_params(&p), vec!["Run A", "Run B", "Run C"]);
+        assert_eq!(p.notes.len(), 1, "{:?}", p.notes);
+        assert!(p.notes[0].1.starts_with("Run A, Run B, Run C read as set-ups"), "{:?}", p.notes);
+        let p = labelled("Run 1\n\nThroughput 1\n\nRun 2\n\nThroughput 2\n\nRun 3\n\nThroughput 3\n", &[3, 7, 11]);
+        assert!(p.samples.iter().all(|s| s.params.iter().all(|x| x.name != "label")), "{:?}", p.samples);
+        assert!(p.notes.is_empty(), "{:?}", p.notes);
+        let p = labelled("Before\n\nThroughput 1\n\nRun B\n\nThroughput 2\n", &[3, 7]);
+        assert!(p.notes.is_empty(), "{:?}", p.notes);
     }
 
     fn labelled_as(benchmark: &str, text: &str, lines: &[usize]) -> ParsedFile {
@@ -4763,9 +4905,9 @@ mod tests {
     #[test]
     fn set_up_lines_that_differ_label_their_copies() {
         for (a, b, want) in [
-            ("Filesystem: ext4", "Filesystem: xfs", ["filesystem: ext4", "filesystem: xfs"]),
-            ("SMT: on", "SMT: off", ["smt: on", "smt: off"]),
-            ("CPU frequency: 2.0 GHz", "CPU frequency: 3.0 GHz", ["cpu frequency: 2.0 GHz", "cpu frequency: 3.0 GHz"]),
+            ("Filesystem: ext4", "Filesystem: xfs", ["Filesystem: ext4", "Filesystem: xfs"]),
+            ("SMT: on", "SMT: off", ["SMT: on", "SMT: off"]),
+            ("CPU frequency: 2.0 GHz", "CPU frequency: 3.0 GHz", ["CPU frequency: 2.0 GHz", "CPU frequency: 3.0 GHz"]),
             ("mitigations=on", "mitigations=off", ["mitigations=on", "mitigations=off"]),
             ("**Before patch**", "**After patch**", ["Before patch", "After patch"]),
             ("[base]", "[patched]", ["base", "patched"]),
@@ -4775,10 +4917,14 @@ mod tests {
             ("(base)", "(patched)", ["base", "patched"]),
             ("<b>Before</b>", "<b>After</b>", ["Before", "After"]),
             ("- ext4", "- xfs", ["ext4", "xfs"]),
-            ("Threads: 4", "Threads: 8", ["threads: 4", "threads: 8"]),
+            ("Threads: 4", "Threads: 8", ["Threads: 4", "Threads: 8"]),
             ("Run 1 on ext4:", "Run 2 on xfs:", ["ext4", "xfs"]),
             ("run1 ext4", "run2 xfs", ["ext4", "xfs"]),
             ("Run 1 - ext4", "Run 2 - xfs", ["ext4", "xfs"]),
+            // As written, as README says labels show.
+            ("Run 1 (Cold Cache):", "Run 2 (Warm Cache):", ["Cold Cache", "Warm Cache"]),
+            ("Run one (cold cache):", "Run two (warm cache):", ["cold cache", "warm cache"]),
+            ("CPUs: 1", "CPUs: 2", ["CPUs: 1", "CPUs: 2"]),
             ("NO_DELAY_DEQUEUE", "DELAY_DEQUEUE", ["NO_DELAY_DEQUEUE", "DELAY_DEQUEUE"]),
         ] {
             let p = labelled(&format!("{a}\nThroughput 1\n\n{b}\nThroughput 2\n"), &[2, 5]);
@@ -4854,6 +5000,7 @@ mod tests {
             assert_eq!(last_params(&p), vec!["16", "16"], "{a} / {b}");
         }
         assert!(!is_numbered_run("first run the benchmark twice"));
+        assert!(!is_numbered_run("run three times") && is_numbered_run("run three (warm)"));
         let p = labelled(
             "$ nice -n 19 netperf -l 30\nThroughput 1\n\n$ nice -n -20 netperf -l 30\nThroughput 2\n",
             &[2, 5],
@@ -4935,7 +5082,7 @@ mod tests {
     #[test]
     fn numbered_list_items_label_their_copies() {
         let p = labelled("1. 16k page size\n\nThroughput 1\n\n2. 1M page size\n\nThroughput 2\n", &[3, 7]);
-        assert_eq!(last_params(&p), vec!["16k page size", "1m page size"]);
+        assert_eq!(last_params(&p), vec!["16k page size", "1M page size"]);
         assert_eq!(numbered_item("1. I ran it twice."), None);
         assert_eq!(numbered_item("2002. 16k"), None);
     }
@@ -5155,7 +5302,7 @@ mod tests {
         let labels = last_params(&p);
         assert_eq!(
             labels,
-            vec!["single dd writes 2GB / before", "9 copies of dd, each writes 20mb / before", "before"]
+            vec!["single dd writes 2GB / before", "9 copies of dd, each writes 20MB / before", "before"]
         );
     }
 

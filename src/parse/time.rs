@@ -561,7 +561,7 @@ impl BenchParser for GnuTime {
         // command reported its failure (`Command terminated by signal 9`,
         // `zsh: killed  make`, make's `Error 2`): the record after it timed
         // a failed command and is left out.
-        let mut failed: Option<usize> = None;
+        let mut failed: Option<(usize, &str)> = None;
         let mut first_failure: Option<usize> = None;
         while i < input.lines.len() {
             let line = &input.lines[i];
@@ -569,20 +569,23 @@ impl BenchParser for GnuTime {
                 if failed::is_command_line(line) {
                     // Another command: a failure above it was not this one's.
                     failed = None;
-                } else if failed::command_failed(line) {
-                    failed.get_or_insert(i + 1);
+                } else if let Some(why) = failed::not_a_run(line) {
+                    failed.get_or_insert((i + 1, why));
                 }
             }
             let here = i + 1;
             // `exit`: a `-v` block's own `Exit status: 2` line, when no
             // failure line came before it.
-            let mut take = |rec: TimeRecord, exit: Option<usize>, out: &mut ParsedFile| match failed.take().or(exit) {
-                Some(at) => {
+            let mut take = |rec: TimeRecord, exit: Option<usize>, out: &mut ParsedFile| match failed
+                .take()
+                .or(exit.map(|at| (at, "failed")))
+            {
+                Some((at, why)) => {
                     let what = failed::quote(&input.lines[at - 1]);
                     let first = rec.samples.iter().map(|s| s.line).min().unwrap_or(here);
                     out.notes.push((
                         first,
-                        format!("this `time` record timed a command that failed (line {at}: `{what}`): left out"),
+                        format!("this `time` record timed a command that {why} (line {at}: `{what}`): left out"),
                     ));
                     first_failure.get_or_insert(at);
                 }
@@ -623,11 +626,19 @@ impl BenchParser for GnuTime {
 fn failed_records(input: &Input, out: &ParsedFile, first_failure: Option<usize>) -> Option<String> {
     let at = first_failure?;
     let what = failed::quote(&input.lines[at - 1]);
-    Some(match out.notes.iter().filter(|(_, n)| n.contains("timed a command that failed")).count() {
-        n if n > 1 => {
+    // What the first did: failed, or did nothing (make's `Nothing to be
+    // done`); the count is of both.
+    let why = failed::not_a_run(&input.lines[at - 1]).unwrap_or("failed");
+    let count = |w: &str| out.notes.iter().filter(|(_, n)| n.contains(&format!("timed a command that {w} "))).count();
+    let (failed, nothing) = (count("failed"), count("did nothing"));
+    Some(match failed + nothing {
+        n if n > 1 && nothing == 0 => {
             format!("each of its {n} `time` records timed a command that failed (the first, line {at}: `{what}`)")
         }
-        _ => format!("its only `time` record timed a command that failed (line {at}: `{what}`)"),
+        n if n > 1 => format!(
+            "each of its {n} `time` records timed a command that failed or did nothing (the first, line {at}: `{what}`)"
+        ),
+        _ => format!("its only `time` record timed a command that {why} (line {at}: `{what}`)"),
     })
 }
 
@@ -736,7 +747,7 @@ impl BenchParser for BashTime {
         // line (a prompt's) where a command reported its failure (`make: *** [Makefile:
         // 1913: kernel] Error 2`, `Killed`; `failed::command_failed`): the
         // record after it timed a failed command.
-        let mut failed: Option<usize> = None;
+        let mut failed: Option<(usize, &str)> = None;
         // Inside the `real`/`user`/`sys` lines of such a record.
         let mut skipping = false;
         // The failure line of the first record left out.
@@ -753,8 +764,8 @@ impl BenchParser for BashTime {
                 skipping = false;
                 continue;
             }
-            if failed::command_failed(line) {
-                failed.get_or_insert(i + 1);
+            if let Some(why) = failed::not_a_run(line) {
+                failed.get_or_insert((i + 1, why));
                 skipping = false;
                 continue;
             }
@@ -767,11 +778,11 @@ impl BenchParser for BashTime {
             if key == "real" && skipping && failed.is_none() {
                 skipping = false;
             }
-            if let Some(at) = failed.take() {
+            if let Some((at, why)) = failed.take() {
                 let what = failed::quote(&input.lines[at - 1]);
                 out.notes.push((
                     i + 1,
-                    format!("this `time` record timed a command that failed (line {at}: `{what}`): left out"),
+                    format!("this `time` record timed a command that {why} (line {at}: `{what}`): left out"),
                 ));
                 first_failure.get_or_insert(at);
                 skipping = true;
@@ -906,6 +917,37 @@ make modules:\n34.11user 23\n";
             \tElapsed (wall clock) time (h:mm:ss or m:ss): 0:11.80\n\tExit status: 0\n";
         let e = GnuTime.parse(&Input::from_text(oom)).unwrap_err();
         assert!(e.to_string().contains("(line 2: `Command terminated by signal 9`)"), "{e}");
+    }
+
+    /// attack28 p38: `time make -j8 bzImage` printing make's `Nothing to
+    /// be done for 'bzImage'.` timed no build (`real 0m0.004s`), and was
+    /// averaged with two 1m41s builds: left out, with a note saying so;
+    /// fish's `Unknown command` likewise, as a failure. A sub-make's
+    /// `make[1]: Nothing to be done for 'all'.` inside a build is none.
+    #[test]
+    fn a_make_that_did_nothing_is_no_run() {
+        let t = |line: &str, real: &str| {
+            format!("$ time make -j8 bzImage\n{line}\nreal\t{real}\nuser\t10m1.000s\nsys\t1m1.000s\n\n")
+        };
+        let text = [
+            t("", "1m41.100s"),
+            t("make[1]: Nothing to be done for 'all'.", "1m41.900s"),
+            t("make: Nothing to be done for 'bzImage'.", "0m0.004s"),
+            t("fish: Unknown command: make", "0m0.002s"),
+        ]
+        .concat();
+        let f = BashTime.parse(&Input::from_text(&text)).unwrap();
+        assert_eq!(get(&f, "real"), vec![101.1, 101.9]);
+        let notes: Vec<&str> = f.notes.iter().map(|(_, n)| n.as_str()).collect();
+        assert_eq!(
+            notes,
+            vec![
+                "this `time` record timed a command that did nothing (line 14: `make: Nothing to be done for 'bzImage'.`): left out",
+                "this `time` record timed a command that failed (line 20: `fish: Unknown command: make`): left out",
+            ]
+        );
+        let e = BashTime.parse(&Input::from_text(&t("make: 'vmlinux' is up to date.", "0m0.004s"))).unwrap_err();
+        assert!(e.to_string().contains("its only `time` record timed a command that did nothing (line 2"), "{e}");
     }
 
     /// attack26's gv/ and gn/ (content/box/6.2/time.txt): two failed

@@ -91,6 +91,13 @@ pub struct AcrossColumn {
     /// entry): [`AcrossColumn::printed`] for every value.
     #[serde(default)]
     pub printed_steps: Vec<PrintedStep>,
+    /// The indexes into [`AcrossColumn::values`] of the values that are
+    /// the mean of only the runs that timed the test (a class page's
+    /// [`RowView::part_untimed`], bonnie++'s `+++++` in the others): shown
+    /// `≥` here too, and never tested against another class's. Empty (an
+    /// older entry, or none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub at_least: Vec<u32>,
 }
 
 /// One kernel's value in an [`AcrossColumn`], as the page reads it.
@@ -107,6 +114,8 @@ struct AcrossCell<'a> {
     mean: f64,
     stddev: Option<f64>,
     printed: PrintedStep,
+    /// The mean of only the runs that timed the test ([`AcrossColumn::at_least`]).
+    at_least: bool,
 }
 
 impl<'a> AcrossCell<'a> {
@@ -123,6 +132,7 @@ impl<'a> AcrossCell<'a> {
             mean: v.2,
             stddev: v.3,
             printed: c.printed_steps.get(i).copied().unwrap_or(c.printed),
+            at_least: c.at_least.contains(&u32::try_from(i).unwrap_or(u32::MAX)),
         }
     }
 }
@@ -177,6 +187,7 @@ pub fn cells_of(page: &MachinePage) -> AcrossCells {
                                 printed: c.printed,
                                 printed_decimals: Vec::new(),
                                 printed_steps: Vec::new(),
+                                at_least: Vec::new(),
                             });
                             owner.push(si);
                             out.len() - 1
@@ -187,18 +198,26 @@ pub fn cells_of(page: &MachinePage) -> AcrossCells {
                 // column keeps the cell of more runs (the section of every
                 // run, not of the first alone).
                 let again = (owner[i] != si).then(|| out[i].values.iter().position(|v| v.0 == kernel)).flatten();
-                match again {
+                let at_least = r.part_untimed.contains(&u32::try_from(ci).unwrap_or(u32::MAX));
+                let j = match again {
                     Some(j) if out[i].values[j].1 < value.1 => {
                         out[i].values[j] = value;
                         out[i].printed_decimals[j] = c.printed_decimals;
                         out[i].printed_steps[j] = c.printed;
+                        j
                     }
                     Some(_) => continue,
                     None => {
                         out[i].values.push(value);
                         out[i].printed_decimals.push(c.printed_decimals);
                         out[i].printed_steps.push(c.printed);
+                        out[i].values.len() - 1
                     }
+                };
+                let j = u32::try_from(j).unwrap_or(u32::MAX);
+                out[i].at_least.retain(|&x| x != j);
+                if at_least {
+                    out[i].at_least.push(j);
                 }
                 out[i].printed = out[i].printed.with(c.printed);
                 out[i].precision = out[i].precision.max(col.precision);
@@ -542,14 +561,19 @@ fn section(
         param_rows.sort();
         param_rows.dedup();
         for p in param_rows {
-            let row_cells: Vec<Option<CellView>> = columns
+            let found: Vec<Option<&AcrossCell>> = columns
                 .iter()
-                .map(|(metric, unit)| {
-                    mine.iter().find(|c| c.metric == *metric && c.unit == *unit && params_of(c) == p).map(cell)
-                })
+                .map(|(metric, unit)| mine.iter().find(|c| c.metric == *metric && c.unit == *unit && params_of(c) == p))
                 .collect();
+            let row_cells: Vec<Option<CellView>> = found.iter().map(|c| c.map(cell)).collect();
             if row_cells.iter().any(Option::is_some) {
-                rows.push(RowView::new(ms[i].name.clone(), p, row_cells));
+                let mut row = RowView::new(ms[i].name.clone(), p, row_cells);
+                // A mean of only the timed runs, marked as on its class's page.
+                row.part_untimed = (0..found.len())
+                    .filter(|&ci| found[ci].is_some_and(|c| c.at_least))
+                    .map(|ci| u32::try_from(ci).unwrap_or(u32::MAX))
+                    .collect();
+                rows.push(row);
             }
         }
     }
@@ -644,17 +668,26 @@ fn cell(c: &AcrossCell) -> CellView {
 /// table compares kernels with its baseline.
 fn compare_rows(rows: &mut [RowView], cols: &[ColumnView], base: &str) {
     // Each base row's parameters and cells (summary, printed step).
-    type BaseRow = (Vec<String>, Vec<Option<(Summary, PrintedStep)>>);
+    type BaseRow = (Vec<String>, Vec<Option<(Summary, PrintedStep)>>, Vec<u32>);
     let base_rows: Vec<BaseRow> = rows
         .iter()
         .filter(|r| r.kernel == base)
-        .map(|r| (r.params.clone(), r.cells.iter().map(|c| c.as_ref().map(|c| (c.summary, c.printed))).collect()))
+        .map(|r| {
+            let cells = r.cells.iter().map(|c| c.as_ref().map(|c| (c.summary, c.printed))).collect();
+            (r.params.clone(), cells, r.part_untimed.clone())
+        })
         .collect();
     for r in rows.iter_mut().filter(|r| r.kernel != base) {
-        let Some((_, base_cells)) = base_rows.iter().find(|(p, _)| *p == r.params) else { continue };
-        for ((c, b), col) in r.cells.iter_mut().zip(base_cells).zip(cols) {
+        let Some((_, base_cells, base_at_least)) = base_rows.iter().find(|(p, _, _)| *p == r.params) else { continue };
+        for (ci, ((c, b), col)) in r.cells.iter_mut().zip(base_cells).zip(cols).enumerate() {
             let (Some(c), Some((b, of_b))) = (c.as_mut(), b) else { continue };
-            let cmp = compare_printed(&c.summary, b, col.better, (c.printed, *of_b));
+            let mut cmp = compare_printed(&c.summary, b, col.better, (c.printed, *of_b));
+            // A mean of only the timed runs on either side understates
+            // it: not tested, as on a class page.
+            let ci32 = u32::try_from(ci).unwrap_or(u32::MAX);
+            if r.part_untimed.contains(&ci32) || base_at_least.contains(&ci32) {
+                cmp.welch = None;
+            }
             (c.delta_text, c.delta_class) = super::section::change_of(&cmp, col.better, &col.unit);
             c.comparison = Some(cmp);
         }

@@ -209,7 +209,9 @@ pub struct KernelSummary {
     pub losses: usize,
     /// Geometric mean over the compared values of kernel ÷ baseline,
     /// turned so that above 1 is better (baseline ÷ kernel where smaller is
-    /// better); values of 0 or below on either side left out. `None`
+    /// better); values of 0 or below on either side left out, and those
+    /// where either side is a mean of only the runs that timed the test
+    /// ([`RowView::part_untimed`]: it understates the test). `None`
     /// without such a value.
     pub geomean: Option<f64>,
     /// [`KernelSummary::geomean`] as a change, positive is better:
@@ -368,7 +370,13 @@ pub fn kernel_summary(m: &MachinePage, ki: usize, refs: &[ComparisonRef], href: 
             wins += usize::from(cmp.significant && pct > 0.0);
             losses += usize::from(cmp.significant && pct < 0.0);
         }
+        // A mean of only the runs that timed the test understates it
+        // (bonnie++'s `+++++` in the others): no ratio of it is a change.
+        let understated = |row: usize| s.table.rows[row].part_untimed.contains(&(x.column as u32));
         let (v, b) = (c.summary.mean, bc.summary.mean);
+        if understated(x.row) || understated(x.base_row) {
+            continue;
+        }
         if v > 0.0 && b > 0.0 && v.is_finite() && b.is_finite() {
             log_sum += if better == Better::Higher { (v / b).ln() } else { (b / v).ln() };
             logs += 1;
@@ -420,12 +428,20 @@ fn comparison_row(m: &MachinePage, x: &ComparisonRef) -> Option<ComparisonRow> {
     let s = &m.sections[x.section];
     let (r, br, col) = (&s.table.rows[x.row], &s.table.rows[x.base_row], &s.table.columns[x.column]);
     let (Some(c), Some(bc)) = (&r.cells[x.column], &br.cells[x.column]) else { return None };
+    // A mean of only the timed runs is marked as the tables mark it.
+    let shown = |row: &RowView, c: &CellView| {
+        if row.part_untimed.contains(&(x.column as u32)) {
+            compact_str::format_compact!("{}{}", super::grid::AT_LEAST, c.text)
+        } else {
+            c.text.clone()
+        }
+    };
     Some(ComparisonRow {
         metric: col.name.clone(),
         unit: col.unit.clone(),
         params: params_text(&s.table, r),
-        baseline: bc.text.clone(),
-        value: c.text.clone(),
+        baseline: shown(br, bc),
+        value: shown(r, c),
         delta: c.delta_text.clone().unwrap_or_default(),
         diff: diff_text(c, col),
         mark: c.mark.as_str(),

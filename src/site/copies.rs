@@ -40,6 +40,12 @@
 //! the file kept. Two files of one format are runs, however alike (a
 //! saturated device prints `IOPS=256k` in each). Two files whose rates
 //! agree with no other figure to compare are both read, with a warning.
+//!
+//! Two files alike byte for byte with too few figures to be sure they are
+//! one run saved twice ([`saved_twice`]: one `Throughput 103.5 MB/sec`)
+//! are both read as runs, with a warning naming both: a copy counted
+//! again makes a spread too small and a test too sure, but dropping a
+//! run that was one would be a guess the other way.
 
 use super::ResultFile;
 use crate::diag::Diagnostic;
@@ -105,7 +111,27 @@ pub(super) fn drop_copied_runs(results: &mut [ResultFile], diags: &mut Vec<Diagn
         for &i in &files {
             let rf = &results[i];
             let lines = lines_of(&rf.parsed.samples, kernel);
-            if let Some(of) = same_bytes(results, &kept, i)
+            let twin = same_bytes(results, &kept, i);
+            // Too few figures to tell a copy from a second run that
+            // printed the same (attack28 p27: one `Throughput 103.5
+            // MB/sec 16 procs` copied to run4.txt and run5.txt made 6.2's
+            // n 5 and its +1.2%~ a +1.7%*): both are read, and the person
+            // who knows is told.
+            if let Some(of) = twin.filter(|_| !saved_twice(&rf.parsed.samples, kernel)) {
+                warnings.push((
+                    i,
+                    Diagnostic::warning(
+                        &rf.path,
+                        lines.first().map(|l| l.0),
+                        format!(
+                            "{benchmark}: {} and {} are byte for byte alike; counted as two runs of {kernel} — if \
+                             one is a copy, remove it",
+                            results[of].rel_path, rf.rel_path
+                        ),
+                    ),
+                ));
+            }
+            if let Some(of) = twin
                 && saved_twice(&rf.parsed.samples, kernel)
             {
                 warnings.push((
@@ -522,14 +548,22 @@ mod tests {
     }
 
     /// One run's lone figure in two files alike may be two runs printing
-    /// alike: both read.
+    /// alike: both read, with a warning naming both files (attack28 p27:
+    /// a short file copied twice was silently two more runs).
     #[test]
-    fn two_files_of_one_figure_alike_are_two_runs() {
+    fn two_files_of_one_figure_alike_are_two_runs_with_a_warning() {
         let raw = b"Time: 0.440\n";
         let mut results = vec![saved("6.2/run1.txt", &[0.44], raw), saved("6.2/run2.txt", &[0.44], raw)];
         let mut diags = Vec::new();
         drop_copied_runs(&mut results, &mut diags);
-        assert_eq!((results[0].parsed.samples.len(), results[1].parsed.samples.len(), diags.len()), (1, 1, 0));
+        assert_eq!((results[0].parsed.samples.len(), results[1].parsed.samples.len(), diags.len()), (1, 1, 1));
+        assert_eq!(diags[0].file, PathBuf::from("6.2/run2.txt"));
+        assert!(
+            diags[0].message.contains(
+                "6.2/run1.txt and 6.2/run2.txt are byte for byte alike; counted as two runs of 6.2 — if one is a copy, remove it"
+            ),
+            "{diags:?}"
+        );
     }
 
     const A: [f64; 5] = [1.20, 24.07, 188.7, 209.1, 223.3];

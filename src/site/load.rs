@@ -64,6 +64,26 @@ pub struct LoadOptions<'a> {
     pub progress: Option<&'a indicatif::ProgressBar>,
 }
 
+/// Makes labels alike but for case one set-up across the class's files,
+/// as [`crate::parse::labels`] does within a file: each `label` takes the
+/// spelling its first file in path order wrote (`Filesystem: ext4` in
+/// 6.1's file, `filesystem: ext4` in 6.2's: one row set, compared; labels
+/// show as written, so a case that differs no longer meets in one
+/// lowered spelling).
+fn unify_label_case(results: &mut [crate::site::ResultFile]) {
+    let mut written: rustc_hash::FxHashMap<String, compact_str::CompactString> = rustc_hash::FxHashMap::default();
+    for rf in results.iter_mut() {
+        for s in &mut rf.parsed.samples {
+            for p in s.params.iter_mut().filter(|p| p.name == "label") {
+                let first = written.entry(p.value.to_lowercase().to_string()).or_insert_with(|| p.value.clone());
+                if p.value != *first {
+                    p.value.clone_from(first);
+                }
+            }
+        }
+    }
+}
+
 /// Loads one machine class (from [`plan`]) in directory `dir`, named
 /// `slug`: its annotations and every raw file, parsed in parallel, as
 /// `opts` says. `None` when its `machine.yaml` cannot be read or is
@@ -91,6 +111,7 @@ pub fn load_machine(
     super::setup_files::label_by_setup_files(&mut results);
     let setups = super::file_setups::label_by_file_setups(&mut results, &yaml.config.same_setup, diags);
     super::commits::unify_commit_ids(&mut results, diags);
+    unify_label_case(&mut results);
     super::copies::drop_copied_runs(&mut results, diags);
     super::stress_ng_twice::keep_yaml_of_logged_run(&mut results, diags);
     super::units::unify(&mut results, diags);

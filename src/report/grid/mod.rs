@@ -404,7 +404,7 @@ impl Grid {
     /// A value marked [`AT_LEAST`] (`≥27500`, or `>=27500` in ASCII) is
     /// said there too: "≥: the mean of only the runs that timed the test;
     /// its other runs printed +++++ (too fast to time), so the test ran
-    /// faster than this mean says".
+    /// faster than this mean says, and a change from it is not tested".
     pub fn untimed_note(&self) -> Option<String> {
         let cells = || self.blocks.iter().flat_map(|b| &b.rows).flat_map(|r| r.cells.iter().flatten());
         let all = cells().any(|c| c.value == UNTIMED && c.n == 0);
@@ -423,7 +423,7 @@ impl Grid {
         }
         if let Some(m) = at_least {
             notes.push(format!(
-                "{m}: the mean of only the runs that timed the test; its other runs printed {UNTIMED} (too fast to time), so the test ran faster than this mean says"
+                "{m}: the mean of only the runs that timed the test; its other runs printed {UNTIMED} (too fast to time), so the test ran faster than this mean says, and a change from it is not tested"
             ));
         }
         (!notes.is_empty()).then(|| notes.join("; "))
