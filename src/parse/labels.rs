@@ -2512,8 +2512,7 @@ fn title(text: &str) -> Option<String> {
 fn ends_mid_sentence(text: &str) -> bool {
     const CARRY: [&str; 14] =
         ["to", "from", "than", "and", "or", "vs", "versus", "of", "by", "into", "the", "a", "an", "against"];
-    text.split_whitespace().nth(1).is_some()
-        && text.split_whitespace().last().is_some_and(|w| CARRY.iter().any(|c| w.eq_ignore_ascii_case(c)))
+    text.split_whitespace().nth(1).is_some() && text.split_whitespace().last().is_some_and(|w| CARRY.contains(&w))
 }
 
 /// A sample's identity inside one file, what makes two samples runs of
