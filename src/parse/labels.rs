@@ -3132,6 +3132,12 @@ fn label_line(text: &str, underlined: bool) -> Option<String> {
     if text.chars().count() > MAX_LABEL_CHARS || text.contains('=') {
         return None;
     }
+    // reStructuredText's `::` ends the prose over a literal block (a
+    // kernel document's `… higher number means better performance::`
+    // over a perf bench run): a sentence, never a set-up's name.
+    if text.ends_with("::") {
+        return None;
+    }
     let dash = text.ends_with(" -");
     let bare = text.trim_end_matches(':').trim_end_matches(" -").trim();
     if bare.is_empty() {
@@ -4151,6 +4157,15 @@ mod tests {
 
     fn labelled(text: &str, lines: &[usize]) -> ParsedFile {
         labelled_as("netperf", text, lines)
+    }
+
+    /// reStructuredText's `::` ends prose over a literal block: no label
+    /// (a kernel document's `number means better performance::` labelled
+    /// a perf bench run; wild28).
+    #[test]
+    fn a_line_ending_in_a_double_colon_is_no_label() {
+        assert_eq!(label_line("number means better performance::", false), None);
+        assert!(label_line("better performance:", false).is_some());
     }
 
     /// Prose a poster broke around two outputs (`… increase slightly
