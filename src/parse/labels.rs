@@ -2205,6 +2205,7 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str, quali
             .or_else(|| setup_line(text))
             .or_else(|| base_line(text))
             .or_else(|| alone.then(|| title(text)).flatten())
+            .or_else(|| alone.then(|| long_title(text)).flatten())
             .or_else(|| block_follows.then(|| change_label(text)).flatten())
             .or_else(|| change_abbreviation(text));
         if let Some(l) = found {
@@ -2395,6 +2396,35 @@ fn title(text: &str) -> Option<String> {
         text.to_string()
     };
     (ok && !text.is_empty()).then_some(text)
+}
+
+/// A line standing alone between blank lines that names a set-up by a
+/// patch's or a file's name too long for a [`title`] or a label (`7.2.0-rc2
+/// with 0001-tun-set-waking-threshold-to-ptr_ring_empty.patch`, netdev
+/// 2026, over its `threads N` blocks): one to four words, one of them a
+/// name of more than 24 characters (letters, digits, `-`, `_`, `.`, `+`,
+/// `/`, `@`), at most 100 characters, no sentence's end, no URL; the line
+/// as written, a trailing colon left out. Whole, not cut to its first
+/// words: two patches' names often differ only at their end, and cut
+/// alike their runs were averaged. Refused, it let the label above it go
+/// on over its runs (three kernels' runs averaged as one's, silently).
+fn long_title(text: &str) -> Option<String> {
+    let text = text.strip_suffix(':').unwrap_or(text).trim_end();
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let name = |w: &&str| {
+        w.chars().count() > 24
+            && w.chars().any(char::is_alphabetic)
+            && w.chars().all(|c| c.is_alphanumeric() || "-_.+/@".contains(c))
+    };
+    let ok = (1..=4).contains(&words.len())
+        && text.chars().count() <= 100
+        && words.iter().any(name)
+        && text.starts_with(char::is_alphanumeric)
+        && !text.ends_with(['.', ',', '!', '?', ';'])
+        && !text.contains("://")
+        && !is_run_marker(text)
+        && !is_numbered_run(&text.to_lowercase());
+    ok.then(|| text.to_string())
 }
 
 /// A sample's identity inside one file, what makes two samples runs of
@@ -4965,6 +4995,46 @@ mod tests {
         assert_eq!(
             labels,
             vec!["single dd writes 2GB / before", "9 copies of dd, each writes 20mb / before", "before"]
+        );
+    }
+
+    /// From wild28's tun mail (netdev 2026): three kernels as lines alone
+    /// over their `threads N` blocks, two of them longer than a label
+    /// (patches' file names that differ only at their end). Refused, the
+    /// first kernel's label went on over the others' runs, each `threads
+    /// N` row averaging the three kernels silently.
+    #[test]
+    fn a_long_line_alone_naming_a_patch_parts_the_runs_under_it() {
+        let text = "7.2.0-rc2 (unpatched)\n\nthreads 2\nThroughput 1\n\nthreads 8\nThroughput 2\n\n\n\
+                    7.2.0-rc2 with 0001-tun-set-waking-threshold-to-ptr_ring_empty.patch\n\n\
+                    threads 2\nThroughput 3\n\nthreads 8\nThroughput 4\n\n\n\
+                    7.2.0-rc2 with 0001-tun-set-waking-threshold-to-tx_ring.batch.patch\n\n\
+                    threads 2\nThroughput 5\n\nthreads 8\nThroughput 6\n";
+        let p = labelled(text, &[4, 7, 13, 16, 22, 25]);
+        let labels = last_params(&p);
+        assert_eq!(
+            labels,
+            vec![
+                "7.2.0-rc2 (unpatched) / threads 2",
+                "7.2.0-rc2 (unpatched) / threads 8",
+                "7.2.0-rc2 with 0001-tun-set-waking-threshold-to-ptr_ring_empty.patch / threads 2",
+                "7.2.0-rc2 with 0001-tun-set-waking-threshold-to-ptr_ring_empty.patch / threads 8",
+                "7.2.0-rc2 with 0001-tun-set-waking-threshold-to-tx_ring.batch.patch / threads 2",
+                "7.2.0-rc2 with 0001-tun-set-waking-threshold-to-tx_ring.batch.patch / threads 8",
+            ]
+        );
+        // Prose, a URL, a sentence or a line of short words is no such title.
+        for no in [
+            "see https://lore.kernel.org/netdev/20260707-very-long-message-id@example.org",
+            "This is what I measured with the patch applied on top.",
+            "0001-tun-set-waking-threshold-to-ptr_ring_empty.patch is what I tried first, then more",
+            "the numbers below were taken with the same machine",
+        ] {
+            assert_eq!(long_title(no), None, "{no}");
+        }
+        assert_eq!(
+            long_title("6.9.0 with tun-set-waking-threshold-to-ptr-ring.patch:").as_deref(),
+            Some("6.9.0 with tun-set-waking-threshold-to-ptr-ring.patch")
         );
     }
 
