@@ -1588,20 +1588,30 @@ fn warn_of_merged_copies(
         if members.iter().any(|&c| depth(c) != depth(members[0])) {
             continue;
         }
-        // Each copy's lines a person wrote, between the copy before and it.
-        let above: Vec<(usize, Vec<usize>)> = members
-            .iter()
-            .map(|&k| {
-                let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
-                (
-                    k,
-                    (from..copies[k].0)
-                        .filter(|&n| !quiet[n] && times[text(n)] == 1 && is_person_line(text(n), name))
-                        .collect(),
-                )
-            })
-            .collect();
-        let written: Vec<&(usize, Vec<usize>)> = above.iter().filter(|(_, lines)| !lines.is_empty()).collect();
+        // Each copy's lines a person wrote, between the copy before and it;
+        // with `lone`, its long lines alone between blank lines too
+        // ([`lone_long_line`]), looked at only where the others differ
+        // nowhere (they would name less telling pairs).
+        let above = |lone: bool| -> Vec<(usize, Vec<usize>)> {
+            members
+                .iter()
+                .map(|&k| {
+                    let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+                    (
+                        k,
+                        (from..copies[k].0)
+                            .filter(|&n| {
+                                !quiet[n]
+                                    && times[text(n)] == 1
+                                    && (is_person_line(text(n), name) || lone && lone_long_line(input, n))
+                            })
+                            .collect(),
+                    )
+                })
+                .collect()
+        };
+        let above_written = above(false);
+        let written: Vec<&(usize, Vec<usize>)> = above_written.iter().filter(|(_, lines)| !lines.is_empty()).collect();
         // Two copies each with a line the other has not: the first such pair.
         // Lines alike but for their figures (`Each test below will take on
         // the order of 4608 microseconds.`) are the benchmark's, run to run.
@@ -1612,10 +1622,17 @@ fn warn_of_merged_copies(
             None => super::segment::shape_hash(text(n)),
         };
         let only = |a: &[usize], b: &[usize]| a.iter().copied().find(|&n| !b.iter().any(|&m| shape(m) == shape(n)));
-        let differ = written
-            .iter()
-            .enumerate()
-            .find_map(|(i, x)| written[i + 1..].iter().find_map(|y| Some((only(&x.1, &y.1)?, only(&y.1, &x.1)?))));
+        let first_pair = |written: &[&(usize, Vec<usize>)]| {
+            written
+                .iter()
+                .enumerate()
+                .find_map(|(i, x)| written[i + 1..].iter().find_map(|y| Some((only(&x.1, &y.1)?, only(&y.1, &x.1)?))))
+        };
+        let differ = first_pair(&written).or_else(|| {
+            let with_lone = above(true);
+            let written: Vec<&(usize, Vec<usize>)> = with_lone.iter().filter(|(_, lines)| !lines.is_empty()).collect();
+            first_pair(&written)
+        });
         if let Some((a, b)) = differ {
             notes.push((
                 b,
@@ -1847,6 +1864,34 @@ fn is_person_line(text: &str, name: &str) -> bool {
         && !is_numbered_run(&text.to_lowercase())
         && !is_run_marker(text)
         && command_words(text, name).is_none()
+}
+
+/// Line `n` of `input` stands alone between blank lines (or the file's
+/// start) and is too long for a label: a heading a person wrote over the
+/// runs below it that no label was taken from (`tun-set-waking-threshold
+/// 0001 0002 0003 applied, second try`), though of too few words of
+/// letters for [`is_person_line`]. Copies averaged under two such
+/// different lines are warned of: a kernel's runs were averaged with
+/// another's with no word. Not a rule, code fence, the benchmark's
+/// chatter, a run marker, nor a line holding `|`, `{`, tab or columns.
+fn lone_long_line(input: &Input, n: usize) -> bool {
+    // Blank: empty, not a line a quoted-printable soft break emptied.
+    let blank = |k: usize| input.lines.get(k - 1).is_none_or(|l| l.trim().is_empty() && !input.joined_away(k - 1));
+    let text = input.lines.get(n.wrapping_sub(1)).map_or("", |l| l.trim());
+    let alone = (n == 1 || blank(n - 1)) && blank(n + 1);
+    let words = text.split_whitespace().count();
+    alone
+        && words >= 2
+        // A CSV record (bonnie++'s `ivy,368M,1415,95,…`) is none.
+        && text.matches(',').count() < words
+        && text.chars().count() > MAX_LABEL_CHARS
+        && text.chars().count() <= 120
+        && text.starts_with(char::is_alphanumeric)
+        && !text.contains(['|', '{', '\t'])
+        && !text.contains("   ")
+        && !is_rule(text)
+        && !is_tool_chatter(text)
+        && !is_run_marker(text)
 }
 
 /// A sentence a person wrote: six words or more, three of them lower-case,
@@ -2403,11 +2448,13 @@ fn title(text: &str) -> Option<String> {
 /// with 0001-tun-set-waking-threshold-to-ptr_ring_empty.patch`, netdev
 /// 2026, over its `threads N` blocks): one to four words, one of them a
 /// name of more than 24 characters (letters, digits, `-`, `_`, `.`, `+`,
-/// `/`, `@`), at most 100 characters, no sentence's end, no URL; the line
-/// as written, a trailing colon left out. Whole, not cut to its first
-/// words: two patches' names often differ only at their end, and cut
-/// alike their runs were averaged. Refused, it let the label above it go
-/// on over its runs (three kernels' runs averaged as one's, silently).
+/// `/`, `@`); or up to twelve words from a kernel's name (`6.9.0 +
+/// 0001-….patch + 0002-….patch`, `7.2.0-rc2 w/ 0001-….patch (v2,
+/// rebased)`). At most 100 characters, no sentence's end, no URL; the
+/// line as written, a trailing colon left out. Whole, not cut to its
+/// first words: two patches' names often differ only at their end, and
+/// cut alike their runs were averaged. Refused, it let the label above it
+/// go on over its runs (three kernels' runs averaged as one's, silently).
 fn long_title(text: &str) -> Option<String> {
     let text = text.strip_suffix(':').unwrap_or(text).trim_end();
     let words: Vec<&str> = text.split_whitespace().collect();
@@ -2416,9 +2463,9 @@ fn long_title(text: &str) -> Option<String> {
             && w.chars().any(char::is_alphabetic)
             && w.chars().all(|c| c.is_alphanumeric() || "-_.+/@".contains(c))
     };
-    let ok = (1..=4).contains(&words.len())
+    let kernel_first = words.first().is_some_and(|w| is_kernel_name(w.trim_end_matches(':')));
+    let ok = ((1..=4).contains(&words.len()) && words.iter().any(name) || kernel_first && words.len() <= 12)
         && text.chars().count() <= 100
-        && words.iter().any(name)
         && text.starts_with(char::is_alphanumeric)
         && !text.ends_with(['.', ',', '!', '?', ';'])
         && !text.contains("://")
@@ -5032,9 +5079,36 @@ mod tests {
         ] {
             assert_eq!(long_title(no), None, "{no}");
         }
+        // From a kernel's name on, a longer line heads its runs as well.
+        for heading in [
+            "6.9.0 + 0001-tun-set-waking-threshold-to-ptr_ring_empty.patch + 0002-tun-foo.patch",
+            "7.2.0-rc2 w/ 0001-tun-set-waking-threshold-to-ptr_ring_empty.patch (v2, rebased)",
+            "6.9.0 patched: tun-set-waking-threshold-to-ptr-ring and tx-ring-batch",
+        ] {
+            assert_eq!(long_title(heading).as_deref(), Some(heading));
+        }
+        assert_eq!(long_title("6.9.0 is a little slower than 6.8 with this, as expected."), None);
         assert_eq!(
             long_title("6.9.0 with tun-set-waking-threshold-to-ptr-ring.patch:").as_deref(),
             Some("6.9.0 with tun-set-waking-threshold-to-ptr-ring.patch")
+        );
+    }
+
+    /// A long heading alone between blank lines that no label is taken
+    /// from (no kernel first, too many words for a patch's name) still
+    /// keeps its copies from being averaged silently with another
+    /// heading's: a warning names both lines.
+    #[test]
+    fn copies_under_a_long_heading_no_label_took_are_warned_of() {
+        let text = "6.9.0 (unpatched)\n\nthreads 2\nThroughput 1\n\nthreads 8\nThroughput 2\n\n\n\
+                    tun-set-waking-threshold-to-ptr-ring 0001 0002 0003 applied second try\n\n\
+                    threads 2\nThroughput 3\n\nthreads 8\nThroughput 4\n";
+        let p = labelled(text, &[4, 7, 13, 16]);
+        assert!(
+            p.notes.iter().any(|(n, m)| *n == 10 && m.contains("were averaged as runs of one set-up")),
+            "{:?} {:?}",
+            p.notes,
+            last_params(&p)
         );
     }
 
