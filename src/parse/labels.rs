@@ -191,8 +191,11 @@ fn apply_labels(input: &Input, parsed: &mut ParsedFile) -> usize {
         }
         return 0;
     }
+    // Label lines right above one another, each labelling runs elsewhere
+    // (see [`identities`]): warned of once the labels are applied.
+    let stacked: std::cell::RefCell<Vec<(usize, usize)>> = std::cell::RefCell::default();
     let labelled = |quiet: &[bool], qualify: bool| -> Option<Vec<Identity>> {
-        let by_line = identities(input, &read, quiet, command_name(&parsed.benchmark), qualify);
+        let by_line = identities(input, &read, quiet, command_name(&parsed.benchmark), qualify, &mut stacked.borrow_mut());
         let ids: Vec<Identity> = parsed
             .samples
             .iter()
@@ -227,6 +230,24 @@ fn apply_labels(input: &Input, parsed: &mut ParsedFile) -> usize {
     // Copies still alike by their labels may be told apart by their
     // command lines (`netperf -H a` / `netperf -H b`).
     let split = ids.is_some();
+    if split {
+        let mut pairs = stacked.take();
+        pairs.sort_unstable();
+        pairs.dedup();
+        let text = |n: usize| input.lines[n - 1].trim();
+        for (upper, lower) in pairs {
+            parsed.notes.push((
+                lower,
+                format!(
+                    "label line {upper} (`{}`) stands right above label line {lower} (`{}`), and each labels \
+                     other runs in this file: which one the runs below are, the lines do not say; they are \
+                     kept apart under both",
+                    text(upper),
+                    text(lower)
+                ),
+            ));
+        }
+    }
     let mut ids = ids.unwrap_or_else(|| vec![Identity::default(); parsed.samples.len()]);
     let by_command = label_by_command_lines(input, &parsed.benchmark, &parsed.samples, &hashes, &mut ids);
     // The benchmark's own lines, found once for both below (when asked).
@@ -2062,7 +2083,22 @@ struct Identity {
 /// ext4` over `before:`: `ext4 / before`), but for the headings alike over
 /// every label line (`## Results`); a heading that counts or dates runs
 /// (`### round 2`) is passed over.
-fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str, qualify: bool) -> Vec<Option<Identity>> {
+///
+/// A label line right above another (`Unpatched 6.7-rc4:` over `Patched
+/// with this series:`) names the group of blocks below (`For the A72 -`
+/// over `Before:`), unless the upper one labels runs of its own elsewhere
+/// in the file: then the two are peers, and which one the runs below are
+/// the lines do not say. Those runs get both (a row of their own), the
+/// blocks after them not the upper one; each such pair's lines (upper,
+/// lower) are added to `stacked`, to be warned of.
+fn identities(
+    input: &Input,
+    read: &[bool],
+    quiet: &[bool],
+    program: &str,
+    qualify: bool,
+    stacked: &mut Vec<(usize, usize)>,
+) -> Vec<Option<Identity>> {
     let mut out = vec![None; input.lines.len()];
     // Every line trimmed once (each is looked at as this, previous and
     // next line).
@@ -2077,6 +2113,12 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str, quali
     // The label over a group of labelled blocks (`For the A72 -` right
     // above `Before:`), and the label line right above this line, if any.
     let (mut outer, mut above): (Option<String>, Option<String>) = (None, None);
+    // The line of the label under which `outer` was found right above it
+    // (0: none), and each such pair: (upper label and its line, lower
+    // label's line, the outer before it).
+    let mut outer_from = 0;
+    let mut stacks: Vec<(String, usize, usize, Option<String>)> = Vec::new();
+    let mut above_at = 0;
     // The Markdown headings (`## ext4` over `### Tuned`) the lines below
     // are under, outermost first: each one's level (its `#`s), label and line.
     let mut headings: Vec<(usize, String, usize)> = Vec::new();
@@ -2089,6 +2131,8 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str, quali
     // identities once the headings alike over every label are known.
     // (`None`: its label is a heading or none.)
     type Parts = (usize, Option<(String, String)>, Option<Vec<String>>, Option<String>, Option<String>, Option<String>);
+    // Each part's block label line and the line its `outer` came from.
+    let mut part_lines: Vec<(usize, usize)> = Vec::new();
     let mut parts: Vec<Parts> = Vec::new();
     // Whether a line gave a number since the last label line: until then,
     // a sentence under a change's name is the benchmark's banner
@@ -2136,6 +2180,7 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str, quali
             });
             let under = under.filter(|u| !own_heading || !u.is_empty());
             parts.push((i, head, under, scene.clone(), outer.clone(), block));
+            part_lines.push((at, outer_from));
             continue;
         }
         if quiet.get(n).is_some_and(|&q| q) {
@@ -2254,10 +2299,13 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str, quali
             .or_else(|| block_follows.then(|| change_label(text)).flatten())
             .or_else(|| change_abbreviation(text));
         if let Some(l) = found {
-            if was_above.is_some() {
-                outer = was_above;
+            if let Some(upper) = was_above {
+                stacks.push((upper.clone(), above_at, n, outer.clone()));
+                outer = Some(upper);
+                outer_from = n;
             }
             above = Some(l.clone());
+            above_at = n;
             label = Some(l);
             label_at = n;
             word = None;
@@ -2269,6 +2317,7 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str, quali
             // second run merged with the next set-up's).
             let l = label_text(text);
             above = Some(l.clone());
+            above_at = n;
             label = Some(l);
             label_at = n;
             word = None;
@@ -2287,6 +2336,32 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str, quali
                 outer = None;
             }
             above = group_heading(text);
+            above_at = n;
+        }
+    }
+    // A label right above a label that labels runs of its own elsewhere
+    // is a peer, not a group's name: only the runs right under the pair
+    // get it (both labels: a row of their own).
+    let blocks: rustc_hash::FxHashSet<String> = parts.iter().filter_map(|p| p.5.as_ref()).map(|b| b.to_lowercase()).collect();
+    // Two headings written alike, each ending in a colon: a script's
+    // set-up commands one after another (`echo 1 > …/enabled` over `echo 1
+    // > …/malloc_movable_if_support`) all apply.
+    let colon = |n: usize| trimmed.get(n.wrapping_sub(1)).is_some_and(|t| t.ends_with(':'));
+    for (upper, upper_at, lower_at, before) in &stacks {
+        if !blocks.contains(&upper.to_lowercase()) || !colon(*upper_at) || !colon(*lower_at) {
+            continue;
+        }
+        stacked.push((*upper_at, *lower_at));
+        for (p, &(at, from)) in parts.iter_mut().zip(&part_lines) {
+            if from != *lower_at {
+                continue;
+            }
+            if at != *lower_at {
+                p.4.clone_from(before);
+            } else if let Some(b) = before {
+                // Right under the pair: the group it is in, then both.
+                p.4 = Some(format!("{b} / {upper}"));
+            }
         }
     }
     // The headings alike over every label line (`## Results` over
@@ -5030,6 +5105,35 @@ mod tests {
         );
         // The quoted post's runs are not the writer's.
         assert_eq!(param("quoting"), vec!["quoted", "quoted", "unquoted", "unquoted", "unquoted", "unquoted"]);
+    }
+
+    /// From wild28's MGLRU mail (linux-mm 2023): `Unpatched 6.7-rc4:`
+    /// written right over `Patched with this series:` above one run, each
+    /// the label of other runs. Read as a group's name, the upper one
+    /// went on over every later block (`Unpatched 6.7-rc4 / MGLRU off`),
+    /// and the run under both was averaged with the next `Patched with
+    /// this series` run, with no warning.
+    #[test]
+    fn a_label_right_above_a_peer_label_is_warned_of_and_heads_no_group() {
+        let text = "Unpatched:\nThroughput 1\n\nPatched:\nThroughput 2\n\nMGLRU off:\nThroughput 3\n\n\
+                    - If I change zipf to random:\nUnpatched:\nPatched:\nThroughput 4\n\n\
+                    Patched:\nThroughput 5\n\nMGLRU off:\nThroughput 6\n";
+        let p = labelled(text, &[2, 5, 8, 13, 16, 19]);
+        assert_eq!(
+            last_params(&p),
+            vec![
+                "Unpatched",
+                "Patched",
+                "MGLRU off",
+                "- if i change zipf to random / Unpatched / Patched",
+                "- if i change zipf to random / Patched",
+                "- if i change zipf to random / MGLRU off",
+            ]
+        );
+        assert!(p.notes.iter().any(|(n, m)| *n == 12 && m.contains("stands right above label line 12")), "{:?}", p.notes);
+        // A group's name over its labels (no runs of its own) is no peer.
+        let p = labelled("For the A72 -\nBefore:\nThroughput 1\n\nAfter:\nThroughput 2\n", &[3, 6]);
+        assert!(p.notes.is_empty(), "{:?}", p.notes);
     }
 
     #[test]
