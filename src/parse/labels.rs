@@ -195,7 +195,8 @@ fn apply_labels(input: &Input, parsed: &mut ParsedFile) -> usize {
     // (see [`identities`]): warned of once the labels are applied.
     let stacked: std::cell::RefCell<Vec<(usize, usize)>> = std::cell::RefCell::default();
     let labelled = |quiet: &[bool], qualify: bool| -> Option<Vec<Identity>> {
-        let by_line = identities(input, &read, quiet, command_name(&parsed.benchmark), qualify, &mut stacked.borrow_mut());
+        let by_line =
+            identities(input, &read, quiet, command_name(&parsed.benchmark), qualify, &mut stacked.borrow_mut());
         let ids: Vec<Identity> = parsed
             .samples
             .iter()
@@ -2342,7 +2343,8 @@ fn identities(
     // A label right above a label that labels runs of its own elsewhere
     // is a peer, not a group's name: only the runs right under the pair
     // get it (both labels: a row of their own).
-    let blocks: rustc_hash::FxHashSet<String> = parts.iter().filter_map(|p| p.5.as_ref()).map(|b| b.to_lowercase()).collect();
+    let blocks: rustc_hash::FxHashSet<String> =
+        parts.iter().filter_map(|p| p.5.as_ref()).map(|b| b.to_lowercase()).collect();
     // Two headings written alike, each ending in a colon: a script's
     // set-up commands one after another (`echo 1 > …/enabled` over `echo 1
     // > …/malloc_movable_if_support`) all apply.
@@ -5130,7 +5132,11 @@ mod tests {
                 "- if i change zipf to random / MGLRU off",
             ]
         );
-        assert!(p.notes.iter().any(|(n, m)| *n == 12 && m.contains("stands right above label line 12")), "{:?}", p.notes);
+        assert!(
+            p.notes.iter().any(|(n, m)| *n == 12 && m.contains("stands right above label line 12")),
+            "{:?}",
+            p.notes
+        );
         // A group's name over its labels (no runs of its own) is no peer.
         let p = labelled("For the A72 -\nBefore:\nThroughput 1\n\nAfter:\nThroughput 2\n", &[3, 6]);
         assert!(p.notes.is_empty(), "{:?}", p.notes);

@@ -529,7 +529,9 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             out.notes.push((n, what.into()));
         } else if let Some(f) = figure(t, run.test.as_deref()) {
             match (&f, &run.columns) {
-                (Figure::Inner(name, unit, _), Some(cols)) => read_columns(&mut out, &run, input, n, t, (name, unit), cols),
+                (Figure::Inner(name, unit, _), Some(cols)) => {
+                    read_columns(&mut out, &run, input, n, t, (name, unit), cols)
+                }
                 _ => read_figure(&mut out, &run, n, t, f)?,
             }
         } else if interim_tail(t) {
@@ -690,7 +692,8 @@ fn read_columns(
                 lines[found.len()..].fill(n + 1);
             }
             found = joined;
-            out.notes.push((n, format!("the rate of line {} (a column wrapped by the mail) rejoined to line {n}", n + 1)));
+            out.notes
+                .push((n, format!("the rate of line {} (a column wrapped by the mail) rejoined to line {n}", n + 1)));
         }
     }
     if found.len() != columns.len() || found.iter().any(Option::is_none) {
@@ -1037,7 +1040,8 @@ mod tests {
         let bare = format!("sysbench --test=oltp --num-threads=16 run\nOLTP test statistics:\n{rows}");
         let f = parse_all(&Input::from_text(&bare)).unwrap();
         assert_eq!(show(&f), ["3 oltp transactions threads=16 2.47", "4 oltp requests threads=16 46.86"]);
-        let warned: Vec<usize> = f.notes.iter().filter(|(_, m)| m.contains("only the first")).map(|(n, _)| *n).collect();
+        let warned: Vec<usize> =
+            f.notes.iter().filter(|(_, m)| m.contains("only the first")).map(|(n, _)| *n).collect();
         assert_eq!(warned, [3, 4]);
         // A sentence or a figure line is no header row.
         assert_eq!(column_headers("        total:   186480   250404", "OLTP test statistics:"), None);
