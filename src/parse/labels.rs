@@ -197,8 +197,12 @@ fn apply_labels(input: &Input, parsed: &mut ParsedFile) -> usize {
         }
         return 0;
     }
+    // Label lines right above one another, each labelling runs elsewhere
+    // (see [`identities`]): warned of once the labels are applied.
+    let stacked: std::cell::RefCell<Vec<(usize, usize)>> = std::cell::RefCell::default();
     let labelled = |quiet: &[bool], qualify: bool| -> Option<Vec<Identity>> {
-        let by_line = identities(input, &read, quiet, command_name(&parsed.benchmark), qualify);
+        let by_line =
+            identities(input, &read, quiet, command_name(&parsed.benchmark), qualify, &mut stacked.borrow_mut());
         let ids: Vec<Identity> = parsed
             .samples
             .iter()
@@ -233,6 +237,24 @@ fn apply_labels(input: &Input, parsed: &mut ParsedFile) -> usize {
     // Copies still alike by their labels may be told apart by their
     // command lines (`netperf -H a` / `netperf -H b`).
     let split = ids.is_some();
+    if split {
+        let mut pairs = stacked.take();
+        pairs.sort_unstable();
+        pairs.dedup();
+        let text = |n: usize| input.lines[n - 1].trim();
+        for (upper, lower) in pairs {
+            parsed.notes.push((
+                lower,
+                format!(
+                    "label line {upper} (`{}`) stands right above label line {lower} (`{}`), and each labels \
+                     other runs in this file: which one the runs below are, the lines do not say; they are \
+                     kept apart under both",
+                    text(upper),
+                    text(lower)
+                ),
+            ));
+        }
+    }
     let mut ids = ids.unwrap_or_else(|| vec![Identity::default(); parsed.samples.len()]);
     let by_command = label_by_command_lines(input, &parsed.benchmark, &parsed.samples, &hashes, &mut ids);
     // The benchmark's own lines, found once for both below (when asked).
@@ -1665,20 +1687,30 @@ fn warn_of_merged_copies(
         if members.iter().any(|&c| depth(c) != depth(members[0])) {
             continue;
         }
-        // Each copy's lines a person wrote, between the copy before and it.
-        let above: Vec<(usize, Vec<usize>)> = members
-            .iter()
-            .map(|&k| {
-                let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
-                (
-                    k,
-                    (from..copies[k].0)
-                        .filter(|&n| !quiet[n] && times[text(n)] == 1 && is_person_line(text(n), name))
-                        .collect(),
-                )
-            })
-            .collect();
-        let written: Vec<&(usize, Vec<usize>)> = above.iter().filter(|(_, lines)| !lines.is_empty()).collect();
+        // Each copy's lines a person wrote, between the copy before and it;
+        // with `lone`, its long lines alone between blank lines too
+        // ([`lone_long_line`]), looked at only where the others differ
+        // nowhere (they would name less telling pairs).
+        let above = |lone: bool| -> Vec<(usize, Vec<usize>)> {
+            members
+                .iter()
+                .map(|&k| {
+                    let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+                    (
+                        k,
+                        (from..copies[k].0)
+                            .filter(|&n| {
+                                !quiet[n]
+                                    && times[text(n)] == 1
+                                    && (is_person_line(text(n), name) || lone && lone_long_line(input, n))
+                            })
+                            .collect(),
+                    )
+                })
+                .collect()
+        };
+        let above_written = above(false);
+        let written: Vec<&(usize, Vec<usize>)> = above_written.iter().filter(|(_, lines)| !lines.is_empty()).collect();
         // Two copies each with a line the other has not: the first such pair.
         // Lines alike but for their figures (`Each test below will take on
         // the order of 4608 microseconds.`) are the benchmark's, run to run.
@@ -1689,10 +1721,17 @@ fn warn_of_merged_copies(
             None => super::segment::shape_hash(text(n)),
         };
         let only = |a: &[usize], b: &[usize]| a.iter().copied().find(|&n| !b.iter().any(|&m| shape(m) == shape(n)));
-        let differ = written
-            .iter()
-            .enumerate()
-            .find_map(|(i, x)| written[i + 1..].iter().find_map(|y| Some((only(&x.1, &y.1)?, only(&y.1, &x.1)?))));
+        let first_pair = |written: &[&(usize, Vec<usize>)]| {
+            written
+                .iter()
+                .enumerate()
+                .find_map(|(i, x)| written[i + 1..].iter().find_map(|y| Some((only(&x.1, &y.1)?, only(&y.1, &x.1)?))))
+        };
+        let differ = first_pair(&written).or_else(|| {
+            let with_lone = above(true);
+            let written: Vec<&(usize, Vec<usize>)> = with_lone.iter().filter(|(_, lines)| !lines.is_empty()).collect();
+            first_pair(&written)
+        });
         if let Some((a, b)) = differ {
             notes.push((
                 b,
@@ -1926,6 +1965,34 @@ fn is_person_line(text: &str, name: &str) -> bool {
         && command_words(text, name).is_none()
 }
 
+/// Line `n` of `input` stands alone between blank lines (or the file's
+/// start) and is too long for a label: a heading a person wrote over the
+/// runs below it that no label was taken from (`tun-set-waking-threshold
+/// 0001 0002 0003 applied, second try`), though of too few words of
+/// letters for [`is_person_line`]. Copies averaged under two such
+/// different lines are warned of: a kernel's runs were averaged with
+/// another's with no word. Not a rule, code fence, the benchmark's
+/// chatter, a run marker, nor a line holding `|`, `{`, tab or columns.
+fn lone_long_line(input: &Input, n: usize) -> bool {
+    // Blank: empty, not a line a quoted-printable soft break emptied.
+    let blank = |k: usize| input.lines.get(k - 1).is_none_or(|l| l.trim().is_empty() && !input.joined_away(k - 1));
+    let text = input.lines.get(n.wrapping_sub(1)).map_or("", |l| l.trim());
+    let alone = (n == 1 || blank(n - 1)) && blank(n + 1);
+    let words = text.split_whitespace().count();
+    alone
+        && words >= 2
+        // A CSV record (bonnie++'s `ivy,368M,1415,95,…`) is none.
+        && text.matches(',').count() < words
+        && text.chars().count() > MAX_LABEL_CHARS
+        && text.chars().count() <= 120
+        && text.starts_with(char::is_alphanumeric)
+        && !text.contains(['|', '{', '\t'])
+        && !text.contains("   ")
+        && !is_rule(text)
+        && !is_tool_chatter(text)
+        && !is_run_marker(text)
+}
+
 /// A sentence a person wrote: six words or more, three of them lower-case,
 /// ending in `.`, `:`, `!` or `?`, no table's header (columns set apart by
 /// tabs or runs of spaces: netperf's `Socket Size   Request  Resp.
@@ -2122,7 +2189,22 @@ struct Identity {
 /// ext4` over `before:`: `ext4 / before`), but for the headings alike over
 /// every label line (`## Results`); a heading that counts or dates runs
 /// (`### round 2`) is passed over.
-fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str, qualify: bool) -> Vec<Option<Identity>> {
+///
+/// A label line right above another (`Unpatched 6.7-rc4:` over `Patched
+/// with this series:`) names the group of blocks below (`For the A72 -`
+/// over `Before:`), unless the upper one labels runs of its own elsewhere
+/// in the file: then the two are peers, and which one the runs below are
+/// the lines do not say. Those runs get both (a row of their own), the
+/// blocks after them not the upper one; each such pair's lines (upper,
+/// lower) are added to `stacked`, to be warned of.
+fn identities(
+    input: &Input,
+    read: &[bool],
+    quiet: &[bool],
+    program: &str,
+    qualify: bool,
+    stacked: &mut Vec<(usize, usize)>,
+) -> Vec<Option<Identity>> {
     let mut out = vec![None; input.lines.len()];
     // Every line trimmed once (each is looked at as this, previous and
     // next line).
@@ -2137,6 +2219,12 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str, quali
     // The label over a group of labelled blocks (`For the A72 -` right
     // above `Before:`), and the label line right above this line, if any.
     let (mut outer, mut above): (Option<String>, Option<String>) = (None, None);
+    // The line of the label under which `outer` was found right above it
+    // (0: none), and each such pair: (upper label and its line, lower
+    // label's line, the outer before it).
+    let mut outer_from = 0;
+    let mut stacks: Vec<(String, usize, usize, Option<String>)> = Vec::new();
+    let mut above_at = 0;
     // The Markdown headings (`## ext4` over `### Tuned`) the lines below
     // are under, outermost first: each one's level (its `#`s), label and line.
     let mut headings: Vec<(usize, String, usize)> = Vec::new();
@@ -2149,6 +2237,8 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str, quali
     // identities once the headings alike over every label are known.
     // (`None`: its label is a heading or none.)
     type Parts = (usize, Option<(String, String)>, Option<Vec<String>>, Option<String>, Option<String>, Option<String>);
+    // Each part's block label line and the line its `outer` came from.
+    let mut part_lines: Vec<(usize, usize)> = Vec::new();
     let mut parts: Vec<Parts> = Vec::new();
     // Whether a line gave a number since the last label line: until then,
     // a sentence under a change's name is the benchmark's banner
@@ -2196,6 +2286,7 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str, quali
             });
             let under = under.filter(|u| !own_heading || !u.is_empty());
             parts.push((i, head, under, scene.clone(), outer.clone(), block));
+            part_lines.push((at, outer_from));
             continue;
         }
         if quiet.get(n).is_some_and(|&q| q) {
@@ -2310,13 +2401,17 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str, quali
             .or_else(|| setup_line(text))
             .or_else(|| base_line(text))
             .or_else(|| alone.then(|| title(text)).flatten())
+            .or_else(|| alone.then(|| long_title(text)).flatten())
             .or_else(|| block_follows.then(|| change_label(text)).flatten())
             .or_else(|| change_abbreviation(text));
         if let Some(l) = found {
-            if was_above.is_some() {
-                outer = was_above;
+            if let Some(upper) = was_above {
+                stacks.push((upper.clone(), above_at, n, outer.clone()));
+                outer = Some(upper);
+                outer_from = n;
             }
             above = Some(l.clone());
+            above_at = n;
             label = Some(l);
             label_at = n;
             word = None;
@@ -2328,6 +2423,7 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str, quali
             // second run merged with the next set-up's).
             let l = label_text(text);
             above = Some(l.clone());
+            above_at = n;
             label = Some(l);
             label_at = n;
             word = None;
@@ -2346,6 +2442,33 @@ fn identities(input: &Input, read: &[bool], quiet: &[bool], program: &str, quali
                 outer = None;
             }
             above = group_heading(text);
+            above_at = n;
+        }
+    }
+    // A label right above a label that labels runs of its own elsewhere
+    // is a peer, not a group's name: only the runs right under the pair
+    // get it (both labels: a row of their own).
+    let blocks: rustc_hash::FxHashSet<String> =
+        parts.iter().filter_map(|p| p.5.as_ref()).map(|b| b.to_lowercase()).collect();
+    // Two headings written alike, each ending in a colon: a script's
+    // set-up commands one after another (`echo 1 > …/enabled` over `echo 1
+    // > …/malloc_movable_if_support`) all apply.
+    let colon = |n: usize| trimmed.get(n.wrapping_sub(1)).is_some_and(|t| t.ends_with(':'));
+    for (upper, upper_at, lower_at, before) in &stacks {
+        if !blocks.contains(&upper.to_lowercase()) || !colon(*upper_at) || !colon(*lower_at) {
+            continue;
+        }
+        stacked.push((*upper_at, *lower_at));
+        for (p, &(at, from)) in parts.iter_mut().zip(&part_lines) {
+            if from != *lower_at {
+                continue;
+            }
+            if at != *lower_at {
+                p.4.clone_from(before);
+            } else if let Some(b) = before {
+                // Right under the pair: the group it is in, then both.
+                p.4 = Some(format!("{b} / {upper}"));
+            }
         }
     }
     // The headings alike over every label line (`## Results` over
@@ -2513,6 +2636,37 @@ fn ends_mid_sentence(text: &str) -> bool {
     const CARRY: [&str; 14] =
         ["to", "from", "than", "and", "or", "vs", "versus", "of", "by", "into", "the", "a", "an", "against"];
     text.split_whitespace().nth(1).is_some() && text.split_whitespace().last().is_some_and(|w| CARRY.contains(&w))
+}
+
+/// A line standing alone between blank lines that names a set-up by a
+/// patch's or a file's name too long for a [`title`] or a label (`7.2.0-rc2
+/// with 0001-tun-set-waking-threshold-to-ptr_ring_empty.patch`, netdev
+/// 2026, over its `threads N` blocks): one to four words, one of them a
+/// name of more than 24 characters (letters, digits, `-`, `_`, `.`, `+`,
+/// `/`, `@`); or up to twelve words from a kernel's name (`6.9.0 +
+/// 0001-….patch + 0002-….patch`, `7.2.0-rc2 w/ 0001-….patch (v2,
+/// rebased)`). At most 100 characters, no sentence's end, no URL; the
+/// line as written, a trailing colon left out. Whole, not cut to its
+/// first words: two patches' names often differ only at their end, and
+/// cut alike their runs were averaged. Refused, it let the label above it
+/// go on over its runs (three kernels' runs averaged as one's, silently).
+fn long_title(text: &str) -> Option<String> {
+    let text = text.strip_suffix(':').unwrap_or(text).trim_end();
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let name = |w: &&str| {
+        w.chars().count() > 24
+            && w.chars().any(char::is_alphabetic)
+            && w.chars().all(|c| c.is_alphanumeric() || "-_.+/@".contains(c))
+    };
+    let kernel_first = words.first().is_some_and(|w| is_kernel_name(w.trim_end_matches(':')));
+    let ok = ((1..=4).contains(&words.len()) && words.iter().any(name) || kernel_first && words.len() <= 12)
+        && text.chars().count() <= 100
+        && text.starts_with(char::is_alphanumeric)
+        && !text.ends_with(['.', ',', '!', '?', ';'])
+        && !text.contains("://")
+        && !is_run_marker(text)
+        && !is_numbered_run(&text.to_lowercase());
+    ok.then(|| text.to_string())
 }
 
 /// A sample's identity inside one file, what makes two samples runs of
@@ -5307,6 +5461,39 @@ mod tests {
         assert_eq!(param("quoting"), vec!["quoted", "quoted", "unquoted", "unquoted", "unquoted", "unquoted"]);
     }
 
+    /// From wild28's MGLRU mail (linux-mm 2023): `Unpatched 6.7-rc4:`
+    /// written right over `Patched with this series:` above one run, each
+    /// the label of other runs. Read as a group's name, the upper one
+    /// went on over every later block (`Unpatched 6.7-rc4 / MGLRU off`),
+    /// and the run under both was averaged with the next `Patched with
+    /// this series` run, with no warning.
+    #[test]
+    fn a_label_right_above_a_peer_label_is_warned_of_and_heads_no_group() {
+        let text = "Unpatched:\nThroughput 1\n\nPatched:\nThroughput 2\n\nMGLRU off:\nThroughput 3\n\n\
+                    - If I change zipf to random:\nUnpatched:\nPatched:\nThroughput 4\n\n\
+                    Patched:\nThroughput 5\n\nMGLRU off:\nThroughput 6\n";
+        let p = labelled(text, &[2, 5, 8, 13, 16, 19]);
+        assert_eq!(
+            last_params(&p),
+            vec![
+                "Unpatched",
+                "Patched",
+                "MGLRU off",
+                "- if i change zipf to random / Unpatched / Patched",
+                "- if i change zipf to random / Patched",
+                "- if i change zipf to random / MGLRU off",
+            ]
+        );
+        assert!(
+            p.notes.iter().any(|(n, m)| *n == 12 && m.contains("stands right above label line 12")),
+            "{:?}",
+            p.notes
+        );
+        // A group's name over its labels (no runs of its own) is no peer.
+        let p = labelled("For the A72 -\nBefore:\nThroughput 1\n\nAfter:\nThroughput 2\n", &[3, 6]);
+        assert!(p.notes.is_empty(), "{:?}", p.notes);
+    }
+
     #[test]
     fn a_long_heading_above_a_label_starts_a_group_and_prose_ends_one() {
         let text = "single dd writes 2GB:\nbefore:\nThroughput 1\n\n\
@@ -5317,6 +5504,73 @@ mod tests {
         assert_eq!(
             labels,
             vec!["single dd writes 2GB / before", "9 copies of dd, each writes 20MB / before", "before"]
+        );
+    }
+
+    /// From wild28's tun mail (netdev 2026): three kernels as lines alone
+    /// over their `threads N` blocks, two of them longer than a label
+    /// (patches' file names that differ only at their end). Refused, the
+    /// first kernel's label went on over the others' runs, each `threads
+    /// N` row averaging the three kernels silently.
+    #[test]
+    fn a_long_line_alone_naming_a_patch_parts_the_runs_under_it() {
+        let text = "7.2.0-rc2 (unpatched)\n\nthreads 2\nThroughput 1\n\nthreads 8\nThroughput 2\n\n\n\
+                    7.2.0-rc2 with 0001-tun-set-waking-threshold-to-ptr_ring_empty.patch\n\n\
+                    threads 2\nThroughput 3\n\nthreads 8\nThroughput 4\n\n\n\
+                    7.2.0-rc2 with 0001-tun-set-waking-threshold-to-tx_ring.batch.patch\n\n\
+                    threads 2\nThroughput 5\n\nthreads 8\nThroughput 6\n";
+        let p = labelled(text, &[4, 7, 13, 16, 22, 25]);
+        let labels = last_params(&p);
+        assert_eq!(
+            labels,
+            vec![
+                "7.2.0-rc2 (unpatched) / threads 2",
+                "7.2.0-rc2 (unpatched) / threads 8",
+                "7.2.0-rc2 with 0001-tun-set-waking-threshold-to-ptr_ring_empty.patch / threads 2",
+                "7.2.0-rc2 with 0001-tun-set-waking-threshold-to-ptr_ring_empty.patch / threads 8",
+                "7.2.0-rc2 with 0001-tun-set-waking-threshold-to-tx_ring.batch.patch / threads 2",
+                "7.2.0-rc2 with 0001-tun-set-waking-threshold-to-tx_ring.batch.patch / threads 8",
+            ]
+        );
+        // Prose, a URL, a sentence or a line of short words is no such title.
+        for no in [
+            "see https://lore.kernel.org/netdev/20260707-very-long-message-id@example.org",
+            "This is what I measured with the patch applied on top.",
+            "0001-tun-set-waking-threshold-to-ptr_ring_empty.patch is what I tried first, then more",
+            "the numbers below were taken with the same machine",
+        ] {
+            assert_eq!(long_title(no), None, "{no}");
+        }
+        // From a kernel's name on, a longer line heads its runs as well.
+        for heading in [
+            "6.9.0 + 0001-tun-set-waking-threshold-to-ptr_ring_empty.patch + 0002-tun-foo.patch",
+            "7.2.0-rc2 w/ 0001-tun-set-waking-threshold-to-ptr_ring_empty.patch (v2, rebased)",
+            "6.9.0 patched: tun-set-waking-threshold-to-ptr-ring and tx-ring-batch",
+        ] {
+            assert_eq!(long_title(heading).as_deref(), Some(heading));
+        }
+        assert_eq!(long_title("6.9.0 is a little slower than 6.8 with this, as expected."), None);
+        assert_eq!(
+            long_title("6.9.0 with tun-set-waking-threshold-to-ptr-ring.patch:").as_deref(),
+            Some("6.9.0 with tun-set-waking-threshold-to-ptr-ring.patch")
+        );
+    }
+
+    /// A long heading alone between blank lines that no label is taken
+    /// from (no kernel first, too many words for a patch's name) still
+    /// keeps its copies from being averaged silently with another
+    /// heading's: a warning names both lines.
+    #[test]
+    fn copies_under_a_long_heading_no_label_took_are_warned_of() {
+        let text = "6.9.0 (unpatched)\n\nthreads 2\nThroughput 1\n\nthreads 8\nThroughput 2\n\n\n\
+                    tun-set-waking-threshold-to-ptr-ring 0001 0002 0003 applied second try\n\n\
+                    threads 2\nThroughput 3\n\nthreads 8\nThroughput 4\n";
+        let p = labelled(text, &[4, 7, 13, 16]);
+        assert!(
+            p.notes.iter().any(|(n, m)| *n == 10 && m.contains("were averaged as runs of one set-up")),
+            "{:?} {:?}",
+            p.notes,
+            last_params(&p)
         );
     }
 

@@ -85,6 +85,14 @@
 //! `--report-checkpoints` (`[ 20ms ] Checkpoint report:` and the figures
 //! down to its `execution time (avg/stddev):` line, sysbench 1.x) is the
 //! run so far, not a run: a note, not read.
+//!
+//! Two reports a poster set side by side (sysbench 0.4 OLTP re-typed in a
+//! mail, `8880(2.47 per sec.)    11924(3.31 per sec.) (+34%)`) under
+//! column headers right above the test's figures (`Without zcache
+//! With zcache`, [`column_headers`]) give each column's rate under its
+//! header, a `label` parameter; a column the mail wrapped onto the next
+//! line is rejoined (a note). Rates not one a header, or two rates on a
+//! line with no headers (the first is read), are a warning at the line.
 
 use super::cmdline::{args_of, base};
 use super::num::{plain, poster_comment};
@@ -110,6 +118,10 @@ struct Run {
     fixed_events: Option<bool>,
     /// The run printed sysbench 0.4's `Test execution summary:`.
     form04: bool,
+    /// The column headers a poster set over two or more copies of the
+    /// report side by side (`Without zcache   With zcache`, see
+    /// [`column_headers`]).
+    columns: Option<Vec<String>>,
 }
 
 /// sysbench 0.4's cpu option line: `Maximum prime number checked in CPU
@@ -185,6 +197,48 @@ fn per_sec(rest: &str) -> Option<f64> {
     let inner = rest.split_once('(')?.1.split_once(')')?.0;
     let x = inner.strip_suffix(" per sec.").or_else(|| inner.strip_suffix(" per second"))?;
     plain(x.trim())
+}
+
+/// Every `(X per sec.)` / `(X per second)` of a line, in order: the
+/// rates of reports set side by side (`8880(2.47 per sec.)
+/// 11924(3.31 per sec.) (+34%)`); `None` for one whose X is no number.
+fn rates(t: &str) -> Vec<Option<f64>> {
+    let mut out = Vec::new();
+    let mut rest = t;
+    while let Some((_, after)) = rest.split_once('(') {
+        let Some((inner, tail)) = after.split_once(')') else { break };
+        if let Some(x) = inner.strip_suffix(" per sec.").or_else(|| inner.strip_suffix(" per second")) {
+            out.push(plain(x.trim()));
+        }
+        rest = tail;
+    }
+    out
+}
+
+/// A poster's column headers over copies of a report set side by side
+/// (Bob Liu's zcache mail, linux-mm 2013: `Without zcache          With
+/// zcache` over sysbench 0.4's `OLTP test statistics:`): a line indented
+/// as the figures are (eight spaces or more), two to four headers apart by
+/// three spaces or more, each of letters (not a figure, no colon), at
+/// most 40 characters, right above (`next`, trimmed) the heading of a
+/// test's figures (`OLTP test statistics:`, `SQL statistics:`, `General
+/// statistics:`, a line naming the test).
+fn column_headers(line: &str, next: &str) -> Option<Vec<String>> {
+    let indent = line.len() - line.trim_start().len();
+    let above = next.ends_with("statistics:") || telling(next).is_some();
+    if indent < 8 || !above || line.contains('\t') {
+        return None;
+    }
+    let parts: Vec<String> = line
+        .trim()
+        .split("   ")
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(|p| p.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect();
+    let ok = (2..=4).contains(&parts.len())
+        && parts.iter().all(|p| p.chars().count() <= 40 && p.chars().any(char::is_alphabetic) && !p.contains(':'));
+    ok.then_some(parts)
 }
 
 /// What one line of a run is: (metric, unit, better, value text or parsed value).
@@ -438,6 +492,13 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             }
             continue;
         }
+        // A poster's headers over reports set side by side: each
+        // column's rates are read under its header (a `label`).
+        let next = input.lines.get(n).map_or("", |l| l.trim());
+        if let Some(cols) = column_headers(line, next) {
+            run.columns = Some(cols);
+            continue;
+        }
         if let Some(test) = telling(t)
             && run.test.is_none()
         {
@@ -467,7 +528,12 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             let what = "the total time of a run whose length is a setting (`--time`, 10 s by default in sysbench 1.0; no `--events=N --time=0` on the command line): not read";
             out.notes.push((n, what.into()));
         } else if let Some(f) = figure(t, run.test.as_deref()) {
-            read_figure(&mut out, &run, n, t, f)?;
+            match (&f, &run.columns) {
+                (Figure::Inner(name, unit, _), Some(cols)) => {
+                    read_columns(&mut out, &run, input, n, t, (name, unit), cols)
+                }
+                _ => read_figure(&mut out, &run, n, t, f)?,
+            }
         } else if interim_tail(t) {
             let what =
                 "the tail of a sysbench 0.5 interim report (`[  10s] threads: …`) on a line of its own: not read";
@@ -594,6 +660,67 @@ fn is_heading(t: &str, h: &str) -> bool {
     t.strip_prefix(h).is_some_and(|rest| rest.trim().is_empty() || rest.trim_start().starts_with("--"))
 }
 
+/// Reads the rates of line `n` (text `t`, figure `name` in `unit`) of
+/// reports set side by side under `columns` (see [`column_headers`]):
+/// each column's rate under its header, a `label` (`Without zcache`,
+/// `With zcache`). A second column a mail wrapped onto the next line
+/// (`171598(23.83` / `per sec.) (+7%)`, or the whole `3260362(452.70 per
+/// sec.)` on a line of its own) is rejoined (a note says so). Where the
+/// rates are not one a column, none is read and a warning names the line:
+/// which rate is whose, the line does not say.
+fn read_columns(
+    out: &mut ParsedFile,
+    run: &Run,
+    input: &Input,
+    n: usize,
+    t: &str,
+    (name, unit): (&str, &str),
+    columns: &[String],
+) {
+    let mut found = rates(t);
+    // Each rate's line: a whole figure wrapped onto the next line is there.
+    let mut lines = vec![n; columns.len()];
+    if found.len() < columns.len()
+        && let Some(next) = input.lines.get(n).map(|l| l.trim())
+        && next.contains("per sec.)")
+        && !next.contains(':')
+        && next.starts_with(|c: char| c.is_ascii_digit() || c == 'p')
+    {
+        let joined = rates(&format!("{t} {next}"));
+        if joined.len() == columns.len() {
+            if next.starts_with(|c: char| c.is_ascii_digit()) {
+                lines[found.len()..].fill(n + 1);
+            }
+            found = joined;
+            out.notes
+                .push((n, format!("the rate of line {} (a column wrapped by the mail) rejoined to line {n}", n + 1)));
+        }
+    }
+    if found.len() != columns.len() || found.iter().any(Option::is_none) {
+        out.notes.push((
+            n,
+            format!(
+                "{} sysbench rate(s) `(X per sec.)` on a line under {} column headers ({}): `{name}` not read, \
+                 which rate is whose the line does not say",
+                found.len(),
+                columns.len(),
+                columns.join(" / ")
+            ),
+        ));
+        return;
+    }
+    for ((value, column), at) in found.into_iter().flatten().zip(columns).zip(lines) {
+        if value == 0.0 {
+            out.notes.push((n, format!("no {name} done (`0 (0.00 per sec.)`): its zero figures are not results")));
+            continue;
+        }
+        let mut r = run.clone();
+        r.params.retain(|(p, _)| *p != "label");
+        r.params.push(("label", column.clone()));
+        r.push(out, at, Metric::new(name, unit, Better::Higher), value);
+    }
+}
+
 /// Reads figure `f` of line `n` (text `t`) into `out`.
 fn read_figure(out: &mut ParsedFile, run: &Run, n: usize, t: &str, f: Figure) -> Result<(), ParseError> {
     match f {
@@ -615,7 +742,21 @@ fn read_figure(out: &mut ParsedFile, run: &Run, n: usize, t: &str, f: Figure) ->
             // (0.5's oltp_simple and select tests count requests only).
             out.notes.push((n, format!("no {name} done (`0 (0.00 per sec.)`): its zero figures are not results")));
         }
-        Figure::Inner(name, unit, Some(value)) => run.push(out, n, Metric::new(name, unit, Better::Higher), value),
+        Figure::Inner(name, unit, Some(value)) => {
+            run.push(out, n, Metric::new(name, unit, Better::Higher), value);
+            // sysbench prints one rate a line: more are a poster's copies
+            // set side by side, with no headers to name them.
+            let more = rates(t).len();
+            if more > 1 {
+                out.notes.push((
+                    n,
+                    format!(
+                        "{more} sysbench rates `(X per sec.)` on one line, reports set side by side with no column \
+                         headers above them: only the first ({value}) is read as `{name}`, the others not"
+                    ),
+                ));
+            }
+        }
         Figure::Inner(name, _, None) => {
             return Err(ParseError::malformed(n, format!("`{name}` with a rate in brackets"), t));
         }
@@ -847,5 +988,64 @@ mod tests {
         assert_eq!(Sysbench.parse(&Input::from_text(mutex)).unwrap_err().line(), Some(4));
         let mutex_whole = "sysbench mutex run\nsysbench 1.0.20\nGeneral statistics:\n    total time:   0.1742s\n";
         assert_eq!(show(&Sysbench.parse(&Input::from_text(mutex_whole)).unwrap()), ["4 mutex total time  0.1742"]);
+    }
+
+    /// From wild28's zcache mail (linux-mm 2013): a poster set two sysbench
+    /// 0.4 OLTP reports side by side under `Without zcache  With zcache`;
+    /// only the first `(X per sec.)` of each line was read, the second
+    /// dropped silently.
+    #[test]
+    fn reports_side_by_side_are_read_under_their_column_headers() {
+        let head = "sysbench --test=oltp --num-threads=16 run\n\n\
+                    \x20                               Without zcache          With zcache\n\
+                    OLTP test statistics:\n";
+        let rows = "    transactions:                 8880(2.47 per sec.)    11924(3.31 per sec.) (+34%)\n\
+                    \x20   read/write requests:        168720(46.86 per sec.)  226556(62.91 per sec.)(+34%)\n\
+                    Test execution summary:\n";
+        let f = parse_all(&Input::from_text(&format!("{head}{rows}"))).unwrap();
+        assert_eq!(
+            show(&f),
+            [
+                "5 oltp transactions threads=16 label=Without zcache 2.47",
+                "5 oltp transactions threads=16 label=With zcache 3.31",
+                "6 oltp requests threads=16 label=Without zcache 46.86",
+                "6 oltp requests threads=16 label=With zcache 62.91",
+            ]
+        );
+        assert!(f.notes.is_empty(), "{:?}", f.notes);
+        // The second column wrapped by the mail: rejoined, each rate on
+        // the line it is printed on.
+        let wrapped = "    transactions:               159889(22.20 per sec.)    171598(23.83\n\
+                       per sec.) (+7%)\n\
+                       \x20   read/write requests:       3037891(421.87 per sec.)\n\
+                       3260362(452.70 per sec.)(+7%)\n";
+        let f = parse_all(&Input::from_text(&format!("{head}{wrapped}"))).unwrap();
+        assert_eq!(
+            show(&f),
+            [
+                "5 oltp transactions threads=16 label=Without zcache 22.2",
+                "5 oltp transactions threads=16 label=With zcache 23.83",
+                "7 oltp requests threads=16 label=Without zcache 421.87",
+                "8 oltp requests threads=16 label=With zcache 452.7",
+            ]
+        );
+        assert!(f.notes.iter().all(|(_, m)| m.contains("rejoined")), "{:?}", f.notes);
+        // Three rates under two headers: which is whose? None read, a warning.
+        let three = "    transactions:   8880(2.47 per sec.)  11924(3.31 per sec.)  1(0.01 per sec.)\n\
+                     \x20   read/write requests:        168720(46.86 per sec.)  226556(62.91 per sec.)\n";
+        let f = parse_all(&Input::from_text(&format!("{head}{three}"))).unwrap();
+        assert_eq!(show(&f).len(), 2);
+        assert!(f.notes.iter().any(|(n, m)| *n == 5 && m.contains("not read")), "{:?}", f.notes);
+        // Side by side with no headers: the first read, the line warned of.
+        let bare = format!("sysbench --test=oltp --num-threads=16 run\nOLTP test statistics:\n{rows}");
+        let f = parse_all(&Input::from_text(&bare)).unwrap();
+        assert_eq!(show(&f), ["3 oltp transactions threads=16 2.47", "4 oltp requests threads=16 46.86"]);
+        let warned: Vec<usize> =
+            f.notes.iter().filter(|(_, m)| m.contains("only the first")).map(|(n, _)| *n).collect();
+        assert_eq!(warned, [3, 4]);
+        // A sentence or a figure line is no header row.
+        assert_eq!(column_headers("        total:   186480   250404", "OLTP test statistics:"), None);
+        assert_eq!(column_headers("Without zcache          With zcache", "OLTP test statistics:"), None);
+        assert_eq!(column_headers("        Without zcache          With zcache", "read: 1"), None);
     }
 }
