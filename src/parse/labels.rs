@@ -5479,9 +5479,9 @@ mod tests {
                 "Unpatched",
                 "Patched",
                 "MGLRU off",
-                "- if i change zipf to random / Unpatched / Patched",
-                "- if i change zipf to random / Patched",
-                "- if i change zipf to random / MGLRU off",
+                "- If I change zipf to random / Unpatched / Patched",
+                "- If I change zipf to random / Patched",
+                "- If I change zipf to random / MGLRU off",
             ]
         );
         assert!(
