@@ -112,6 +112,11 @@ fn booted_above_all(input: &Input, parsed: &ParsedFile) -> Option<String> {
     let mut found: Option<String> = None;
     for n in 1..last.min(input.lines.len() + 1) {
         let text = input.lines[n - 1].trim();
+        // Most lines name no kernel: the words each form holds tell first.
+        let may = ["ooted", "Linux", "uname", "BOOT_IMAGE"].iter().any(|w| text.contains(w));
+        if !may {
+            continue;
+        }
         let named = booted_kernel(text).or_else(|| {
             // `$ uname -r` (a prompt, or none), the release below it.
             let command = text.rsplit_once("$ ").map_or(text, |(_, c)| c).trim();
@@ -1026,6 +1031,10 @@ fn boot_options(line: &str) -> Option<Vec<&str>> {
 /// kernel parameter (`key=value` or a lower-case flag), at least two;
 /// `initrd=…` left out wherever it stands (systemd-boot's comes first).
 fn root_first_options(t: &str) -> Option<Vec<&str>> {
+    // Most lines are none: `root=` tells before anything is made.
+    if !t.contains("root=") {
+        return None;
+    }
     let lower = t.to_ascii_lowercase();
     let rest = match ["command line:", "cmdline:"].iter().find_map(|p| Some((lower.find(p)?, p.len()))) {
         Some((at, len)) => t[at + len..].trim_start(),

@@ -89,7 +89,7 @@
 //! Two reports a poster set side by side (sysbench 0.4 OLTP re-typed in a
 //! mail, `8880(2.47 per sec.)    11924(3.31 per sec.) (+34%)`) under
 //! column headers right above the test's figures (`Without zcache
-//! With zcache`, [`column_headers`]) give each column's rate under its
+//! With zcache`, `column_headers`) give each column's rate under its
 //! header, a `label` parameter; a column the mail wrapped onto the next
 //! line is rejoined (a note). Rates not one a header, or two rates on a
 //! line with no headers (the first is read), are a warning at the line.
