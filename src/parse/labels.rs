@@ -503,7 +503,7 @@ fn label_by_command_lines(
             (from..first)
                 .rev()
                 .map(|n| (n, input.lines[n - 1].trim()))
-                .take_while(|(_, t)| !is_sentence(t))
+                .take_while(|(_, t)| !is_persons_sentence(input, t))
                 .find_map(|(n, t)| {
                     let words = with_continuation(input, n, command_words(t, name)?, first);
                     Some((words, program_as_written(t, name), super::cmdline::prompt_directory(t)))
@@ -525,7 +525,13 @@ fn label_by_command_lines(
     let groups = merged_groups(copies.len(), &copy_of, hashes, ids);
     let mut parts: Vec<Option<String>> = vec![None; copies.len()];
     for members in groups {
-        if members.iter().any(|&k| commands[k].is_none()) {
+        // The copies that show a command line are told apart by it; one
+        // that shows none (a run quoted again without its command) keeps
+        // no label, a row of its own where the others get one. Skipping
+        // the whole group averaged a STREAM mail's two binaries' runs
+        // because a third copy, reposted, showed no command (wild28).
+        let members: Vec<usize> = members.into_iter().filter(|&k| commands[k].is_some()).collect();
+        if members.len() < 2 {
             continue;
         }
         // One line the start of another, as written, where the mail
@@ -2097,7 +2103,33 @@ fn is_run_log_or_glue(word: &str) -> bool {
 /// (`hackbench-patched`, `hackbench.new`; not `memtier_benchmark`, one
 /// program whose LKP command lines differ by each instance's port).
 fn is_program(base: &str, name: &str) -> bool {
-    base.strip_prefix(name).is_some_and(|rest| rest.is_empty() || rest.starts_with(['-', '.']))
+    // `streamPPC`, `streamPPCpowerpcO3`: builds named by a capital after
+    // the name (a qemu-ppc mail's two STREAM binaries, averaged).
+    base.strip_prefix(name).is_some_and(|rest| {
+        rest.is_empty() || rest.starts_with(['-', '.']) || rest.starts_with(|c: char| c.is_ascii_uppercase())
+    })
+}
+
+/// True when `t` is a sentence ([`is_sentence`]) a person wrote, not one
+/// the benchmark prints above each run: a sentence the file holds twice
+/// or more, as written, is the program's banner (STREAM's `This system
+/// uses 8 bytes per array element.` above every run). The search for a
+/// run's command line stops at a person's sentence only: at STREAM's, a
+/// mail's `$ qemu-ppc -cpu 460ex streamPPC` and `… streamPPCpowerpcO3`
+/// were never reached, and the two binaries' runs were averaged (wild28).
+pub(super) fn is_persons_sentence(input: &Input, t: &str) -> bool {
+    if !is_sentence(t) {
+        return false;
+    }
+    // Alike but for their figures (`Each test below will take on the
+    // order of 1234 microseconds.`).
+    let alike = |l: &str| {
+        let (a, b) = (l.trim(), t);
+        a.len() + 12 >= b.len()
+            && b.len() + 12 >= a.len()
+            && a.chars().filter(|c| !c.is_ascii_digit()).eq(b.chars().filter(|c| !c.is_ascii_digit()))
+    };
+    input.lines.iter().filter(|l| alike(l)).take(2).count() < 2
 }
 
 /// The program word of a command line that runs the benchmark `name` as
@@ -3323,7 +3355,10 @@ fn label_line(text: &str, underlined: bool) -> Option<String> {
     let colon = (text.ends_with(':') || dash) && bare.split_whitespace().count() <= 6;
     // A sentence over a rule is a program's banner (STREAM's `This system
     // uses 8 bytes per array element.` above its `-----`), not a title.
-    let underlined = underlined && !bare.ends_with(['.', '!', '?', ';', ',']) && !is_table_row(bare);
+    // A version control keyword (`Based on STREAM version $Revision: 5.10
+    // $` between STREAM's rules) is a program's banner too.
+    let underlined =
+        underlined && !bare.ends_with(['.', '!', '?', ';', ',']) && !is_table_row(bare) && !bare.contains("$Revision");
     let lower = bare.to_lowercase();
     // `2.1.108 + shmfs`, `2.4.19 with the patch`: more than the kernel.
     let more = bare.contains('+') || lower.contains("patch") || lower.contains("with");
@@ -4320,6 +4355,20 @@ mod tests {
 
     fn labelled(text: &str, lines: &[usize]) -> ParsedFile {
         labelled_as("netperf", text, lines)
+    }
+
+    /// A sentence the file holds above every run, but for its figures
+    /// (STREAM's banner), is the program's: the search for a run's
+    /// command line passes it; a person's sentence stops it.
+    #[test]
+    fn a_banner_sentence_repeated_is_no_persons_sentence() {
+        let text = "$ streamA\nEach test will take 123 microseconds.\nThroughput 1\n\
+                    $ streamB\nEach test will take 456 microseconds.\nThroughput 2\n";
+        let input = Input::from_text(text);
+        assert!(!is_persons_sentence(&input, "Each test will take 123 microseconds."));
+        let said = "The point is that the same hardware performs at least 4 times faster on FreeBSD:";
+        assert!(is_sentence(said) && is_persons_sentence(&Input::from_text(said), said));
+        assert!(is_program("streamPPC", "stream") && !is_program("streamer", "stream"));
     }
 
     /// reStructuredText's `::` ends prose over a literal block: no label

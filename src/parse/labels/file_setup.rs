@@ -7,7 +7,7 @@
 //! files and gives a parameter only where they differ (`site::file_setups`).
 
 use super::{
-    boot_options, command_name, command_words, config_command, copies, is_program, is_sentence, key_hash,
+    boot_options, command_name, command_words, config_command, copies, is_persons_sentence, is_program, key_hash,
     with_continuation, without_values_read,
 };
 use crate::model::{FileSetup, ParsedFile};
@@ -38,7 +38,7 @@ pub(super) fn file_setup(input: &Input, parsed: &ParsedFile) -> FileSetup {
         let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
         let found = (from..start)
             .rev()
-            .take_while(|&n| !is_sentence(line(n)))
+            .take_while(|&n| !is_persons_sentence(input, line(n)))
             .find_map(|n| Some((n, with_continuation(input, n, command_words(line(n), name)?, start))));
         let Some((n, words)) = found else { continue };
         shown = true;
