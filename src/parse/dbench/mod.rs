@@ -974,6 +974,17 @@ mod tests {
         assert_eq!(param(op, "sync").as_deref(), Some("open"));
     }
 
+    /// Attacker 27: a throughput figure a mail broke across two lines
+    /// (`Throughput 12` / `2.60 MB/sec 16 procs`) was passed over without
+    /// a word; it is an error naming the line (its digits may be one
+    /// number, 122.60).
+    #[test]
+    fn a_throughput_figure_broken_across_lines_is_an_error() {
+        let e = Dbench.parse(&Input::from_text("Throughput 12\n2.60 MB/sec 16 procs\n")).unwrap_err();
+        assert!(e.to_string().contains("12 / 2.60 MB/sec"), "{e}");
+        assert_eq!(e.line(), Some(1));
+    }
+
     #[test]
     fn command_lines() {
         assert_eq!(command_count("dbench 32"), Some(32));

@@ -201,6 +201,18 @@ pub(super) fn read_result(input: &Input, idx: usize) -> Result<Option<Result4>, 
     };
     match toks.get(s + 2) {
         Some(t) if t.text == "MB/sec" => {}
+        // `Throughput 12` / `2.60 MB/sec 16 procs`: a figure a mail broke
+        // across two lines (122.60, or 12 and a stray 2.60): no number to
+        // be sure of, never a silent skip (attacker 27).
+        Some(t)
+            if t.idx != vt.idx && plain(t.text).is_some() && toks.get(s + 3).is_some_and(|u| u.text == "MB/sec") =>
+        {
+            return Err(ParseError::malformed(
+                vt.idx + 1,
+                "a throughput figure whole on its line (the mail broke it across two lines)",
+                format!("{} / {} MB/sec", vt.text, t.text),
+            ));
+        }
         Some(_) => return Ok(None),
         None => {
             return Err(ParseError::malformed(vt.idx + 1, "`MB/sec` after the throughput value", line.trim()));
