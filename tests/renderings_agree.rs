@@ -187,15 +187,11 @@ fn ascii_plaintext_is_ascii_and_aligned() {
     assert!(spreads > 0, "the demo has averaged runs whose spread is shown");
 }
 
-/// bonnie++ 1.03's `+++++` (a test too fast to time: 2.4.21's Sequential
-/// Create `Read`, line 8) shows as `+++++` in its cell, not a blank, with
-/// a note under the table saying what it means, in every rendering (both
-/// HTML renderers alike); the kernel that timed it keeps its number.
-#[test]
-fn a_test_too_fast_to_time_is_marked_and_explained_in_every_rendering() {
-    let bonnie = |read: &str| {
-        format!(
-            "\
+/// A bonnie++ 1.03 report of one run whose Sequential Create `Read`
+/// cells are `read` (`  812  99`, or `+++++ +++`).
+fn bonnie_103(read: &str) -> String {
+    format!(
+        "\
 Version  1.03       ------Sequential Output------ --Sequential Input- --Random-
                     -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--
 Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP
@@ -205,19 +201,29 @@ access1        256M 10564  96 18951  24  6687   7 10030  88 15949   6 153.8   0
               files  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP
                  16   489  99 {read}   509  98   497  98  1695  97  1701  97
 "
-        )
-    };
+    )
+}
+
+/// Writes `text` to `rel` under `dir`, making its directories.
+fn put_file(dir: &std::path::Path, rel: &str, text: &str) {
+    let p = dir.join(rel);
+    std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+    std::fs::write(p, text).expect("write");
+}
+
+/// bonnie++ 1.03's `+++++` (a test too fast to time: 2.4.21's Sequential
+/// Create `Read`, line 8) shows as `+++++` in its cell, not a blank, with
+/// a note under the table saying what it means, in every rendering (both
+/// HTML renderers alike); the kernel that timed it keeps its number.
+#[test]
+fn a_test_too_fast_to_time_is_marked_and_explained_in_every_rendering() {
     let tmp = tempfile::tempdir().expect("tempdir");
     let c = tmp.path();
-    let put = |rel: &str, text: &str| {
-        let p = c.join(rel);
-        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
-        std::fs::write(p, text).expect("write");
-    };
+    let put = |rel: &str, text: &str| put_file(c, rel, text);
     put("site.yaml", "title: \"T\"\n");
     put("m/machine.yaml", "name: \"M\"\nbaseline: \"2.4.20\"\n");
-    put("m/2.4.20/bonnie.txt", &bonnie("  812  99"));
-    put("m/2.4.21/bonnie.txt", &bonnie("+++++ +++"));
+    put("m/2.4.20/bonnie.txt", &bonnie_103("  812  99"));
+    put("m/2.4.21/bonnie.txt", &bonnie_103("+++++ +++"));
     let site = benchsite::site::load(c).expect("content loads");
     let view = benchsite::chart::site_view(&site);
     let page = &view.machines[0];
@@ -246,34 +252,16 @@ access1        256M 10564  96 18951  24  6687   7 10030  88 15949   6 153.8   0
 /// renderers alike), where it was a plain 850.
 #[test]
 fn a_mean_of_only_the_timed_runs_is_marked_in_every_rendering() {
-    let bonnie = |read: &str| {
-        format!(
-            "\
-Version  1.03       ------Sequential Output------ --Sequential Input- --Random-
-                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--
-Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP
-access1        256M 10564  96 18951  24  6687   7 10030  88 15949   6 153.8   0
-                    ------Sequential Create------ --------Random Create--------
-                    -Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--
-              files  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP
-                 16   489  99 {read}   509  98   497  98  1695  97  1701  97
-"
-        )
-    };
     let tmp = tempfile::tempdir().expect("tempdir");
     let c = tmp.path();
-    let put = |rel: &str, text: &str| {
-        let p = c.join(rel);
-        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
-        std::fs::write(p, text).expect("write");
-    };
+    let put = |rel: &str, text: &str| put_file(c, rel, text);
     put("site.yaml", "title: \"T\"\n");
     put("m/machine.yaml", "name: \"M\"\nbaseline: \"2.4.20\"\n");
     for (i, read) in ["  812  99", "  812  99", "  812  99"].iter().enumerate() {
-        put(&format!("m/2.4.20/bonnie-{i}.txt"), &bonnie(read));
+        put(&format!("m/2.4.20/bonnie-{i}.txt"), &bonnie_103(read));
     }
     for (i, read) in ["  800  99", "+++++ +++", "  900  99"].iter().enumerate() {
-        put(&format!("m/2.4.21/bonnie-{i}.txt"), &bonnie(read));
+        put(&format!("m/2.4.21/bonnie-{i}.txt"), &bonnie_103(read));
     }
     let site = benchsite::site::load(c).expect("content loads");
     let view = benchsite::chart::site_view(&site);

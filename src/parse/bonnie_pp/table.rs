@@ -41,15 +41,22 @@ fn tokens(line: &str, ln: usize) -> Vec<Tok<'_>> {
 pub(super) type Spans = Vec<(usize, usize)>;
 
 pub(super) fn header_spans(line: &str) -> Option<Spans> {
+    rate_spans(line).filter(|spans| spans.len() == 12)
+}
+
+/// Byte spans of the `K/sec`, `/sec` and `%CP` words of a column header
+/// (ASCII, no TAB, which would give no positions), however many.
+fn rate_spans(line: &str) -> Option<Spans> {
     if !line.is_ascii() || line.contains('\t') {
         return None;
     }
-    let spans: Spans = tokens(line, 0)
-        .iter()
-        .filter(|t| matches!(t.s, "K/sec" | "/sec" | "%CP"))
-        .map(|t| (t.end - t.s.len(), t.end))
-        .collect();
-    (spans.len() == 12).then_some(spans)
+    Some(
+        tokens(line, 0)
+            .iter()
+            .filter(|t| matches!(t.s, "K/sec" | "/sec" | "%CP"))
+            .map(|t| (t.end - t.s.len(), t.end))
+            .collect(),
+    )
 }
 
 /// Byte spans of a column header a poster cut on the right, dropping the
@@ -58,15 +65,7 @@ pub(super) fn header_spans(line: &str) -> Option<Spans> {
 /// 12. Only for a header not wrapped onto the next line (see
 /// [`is_header_rest`]), whose rows then hold as many cells as it has columns.
 pub(super) fn cut_header_spans(line: &str) -> Option<Spans> {
-    if !line.is_ascii() || line.contains('\t') {
-        return None;
-    }
-    let spans: Spans = tokens(line, 0)
-        .iter()
-        .filter(|t| matches!(t.s, "K/sec" | "/sec" | "%CP"))
-        .map(|t| (t.end - t.s.len(), t.end))
-        .collect();
-    (spans.len() >= 2 && spans.len() < 12 && spans.len().is_multiple_of(2)).then_some(spans)
+    rate_spans(line).filter(|spans| spans.len() >= 2 && spans.len() < 12 && spans.len().is_multiple_of(2))
 }
 
 /// The spans of a table's 6 tests (a rate and its %CP each), where its
