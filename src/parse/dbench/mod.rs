@@ -111,8 +111,8 @@ use crate::model::{Better, Metric, ParsedFile, Sample};
 use crate::parse::labels::is_kernel_name;
 use labels::{Above, Headings, drop_single_label, labels_above, prose_above, with_label};
 use result::{
-    Result4, cut_result, figure_before_word, is_throughput_tok, may_have_result, other_unit, read_result, table_row,
-    time_after, with_params,
+    Result4, broken_figure, cut_result, figure_before_word, is_throughput_tok, may_have_result, other_unit,
+    read_result, table_row, time_after, with_params,
 };
 
 /// dbench 1.x–4.x; registry id `"dbench"`.
@@ -662,6 +662,7 @@ impl<'a> Reader<'a> {
             && let Some(why) = cut_result(self.input, i)
                 .or_else(|| other_unit(self.input, i))
                 .or_else(|| figure_before_word(self.input, i))
+                .or_else(|| broken_figure(self.input, i))
         {
             self.out.notes.push((i + 1, why));
             return Ok(i + 1);
@@ -976,13 +977,14 @@ mod tests {
 
     /// Attacker 27: a throughput figure a mail broke across two lines
     /// (`Throughput 12` / `2.60 MB/sec 16 procs`) was passed over without
-    /// a word; it is an error naming the line (its digits may be one
-    /// number, 122.60).
+    /// a word; it is a note naming the line (its digits may be one number,
+    /// 122.60), and the file's other runs are read.
     #[test]
-    fn a_throughput_figure_broken_across_lines_is_an_error() {
-        let e = Dbench.parse(&Input::from_text("Throughput 12\n2.60 MB/sec 16 procs\n")).unwrap_err();
-        assert!(e.to_string().contains("12 / 2.60 MB/sec"), "{e}");
-        assert_eq!(e.line(), Some(1));
+    fn a_throughput_figure_broken_across_lines_is_noted() {
+        let text = "Throughput 12\n2.60 MB/sec 16 procs\n\nThroughput 45.1 MB/sec 16 procs\n";
+        let f = Dbench.parse(&Input::from_text(text)).expect("reads the whole one");
+        assert_eq!(vals(&f, "", "Throughput"), vec![45.1]);
+        assert!(f.notes.iter().any(|(l, m)| *l == 1 && m.contains("`12` / `2.60 MB/sec`")), "{:?}", f.notes);
     }
 
     #[test]
