@@ -1362,7 +1362,17 @@ fn set_ups_that_differ_between_kernels_files_are_not_compared() {
     let boot_61 = boot("6.1", "");
     let boot_62 = boot("6.2", " mitigations=off");
     let time = |s: &str| format!("\nreal\t1m{s}00s\nuser\t3m0.000s\nsys\t0m20.000s\n");
-    let cases: [(Side, Side, &Output, [&str; 2]); 10] = [
+    let cases: [(Side, Side, &Output, [&str; 2]); 11] = [
+        // Attacker 28 (p22): a setting shown by `cat`, not set.
+        (
+            ("$ cat /sys/kernel/mm/transparent_hugepage/enabled\n[always] madvise never", "$ dbench 16"),
+            ("$ cat /sys/kernel/mm/transparent_hugepage/enabled\nalways madvise [never]", "$ dbench 16"),
+            &dbench_16,
+            [
+                "/sys/kernel/mm/transparent_hugepage/enabled: always (6.1/out.txt line 1)",
+                "/sys/kernel/mm/transparent_hugepage/enabled: never (6.2/out.txt line 1)",
+            ],
+        ),
         // Attacker 28: a mount point changed to (p11), a service stopped
         // inside `sh -c` (p26), a boot line without BOOT_IMAGE= (p50).
         (

@@ -68,11 +68,13 @@ pub(super) fn file_setup(input: &Input, parsed: &ParsedFile) -> FileSetup {
 fn setup_above(input: &Input, first: usize, last: usize, shown: bool) -> FileSetup {
     let between = |f: &dyn Fn(&str) -> bool| (first..last).any(|n| f(&input.lines[n - 1]));
     let setup_command = |t: &str| config_command(t.trim()).filter(|c| !is_housekeeping_or_tree(c));
-    let commands = if between(&|t| setup_command(t).is_some()) {
+    let setting_between = (first..last).any(|n| shown_setting(input, n).is_some());
+    let commands = if setting_between || between(&|t| setup_command(t).is_some()) {
         None
     } else {
-        let found: Vec<(usize, String)> =
-            (1..first).filter_map(|n| Some((n, setup_command(&input.lines[n - 1])?))).collect();
+        let found: Vec<(usize, String)> = (1..first)
+            .filter_map(|n| Some((n, setup_command(&input.lines[n - 1]).or_else(|| shown_setting(input, n))?)))
+            .collect();
         (shown || !found.is_empty()).then_some(found)
     };
     let boot = if between(&|t| boot_options(t).is_some()) {
@@ -81,6 +83,34 @@ fn setup_above(input: &Input, first: usize, last: usize, shown: bool) -> FileSet
         (1..first).rev().find_map(|n| Some((n, boot_options(&input.lines[n - 1])?.join(" "))))
     };
     FileSetup { command: None, commands, boot }
+}
+
+/// Where the system's kernel settings live: a `cat` of a file below one
+/// of these shows a setting the runs below it ran under.
+const SETTINGS: [&str; 6] =
+    ["/sys/kernel/mm/", "/sys/block/", "/proc/sys/", "/sys/devices/system/cpu/", "/sys/module/", "/sys/kernel/"];
+
+/// A setting line `n` shows by `cat` (`$ cat /sys/kernel/mm/transparent_hugepage/enabled`
+/// over `always madvise [never]`): `PATH: VALUE`, the bracketed choice of
+/// a sysfs choice list, else the next line's one word (`/proc/sys/kernel/numa_balancing:
+/// 1`). `None` for any other line. 6.1's file showing `[always]` and
+/// 6.2's `[never]` were compared as one set-up (attacker 28, p22).
+fn shown_setting(input: &Input, n: usize) -> Option<String> {
+    let t = input.lines.get(n - 1)?.trim();
+    let t = t.strip_prefix("$ ").or_else(|| t.strip_prefix("# ")).unwrap_or(t).trim_start();
+    let t = t.strip_prefix("sudo ").unwrap_or(t).trim_start();
+    let path = t.strip_prefix("cat ")?.trim();
+    if path.contains(char::is_whitespace) || !SETTINGS.iter().any(|p| path.starts_with(p)) {
+        return None;
+    }
+    let value = input.lines.get(n)?.trim();
+    let chosen = value.split_whitespace().find_map(|w| w.strip_prefix('[')?.strip_suffix(']'));
+    let value = match chosen {
+        Some(c) => c,
+        None if !value.is_empty() && !value.contains(char::is_whitespace) && value.chars().count() <= 40 => value,
+        None => return None,
+    };
+    Some(format!("{path}: {value}"))
 }
 
 /// A set-up command as [`config_command`] names it that says nothing of
