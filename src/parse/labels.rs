@@ -488,6 +488,7 @@ fn label_by_command_lines(
         return false;
     }
     let name = command_name(benchmark);
+    let sentences = Sentences::new(input);
     // Each copy's command line's words, its program as written and the
     // working directory its prompt shows.
     type Command<'a> = (Option<Vec<&'a str>>, (Option<&'a str>, Option<&'a str>));
@@ -503,7 +504,7 @@ fn label_by_command_lines(
             (from..first)
                 .rev()
                 .map(|n| (n, input.lines[n - 1].trim()))
-                .take_while(|(_, t)| !is_persons_sentence(input, t))
+                .take_while(|(_, t)| !sentences.is_persons(t))
                 .find_map(|(n, t)| {
                     let words = with_continuation(input, n, command_words(t, name)?, first);
                     Some((words, program_as_written(t, name), super::cmdline::prompt_directory(t)))
@@ -2110,26 +2111,47 @@ fn is_program(base: &str, name: &str) -> bool {
     })
 }
 
-/// True when `t` is a sentence ([`is_sentence`]) a person wrote, not one
-/// the benchmark prints above each run: a sentence the file holds twice
-/// or more, as written, is the program's banner (STREAM's `This system
-/// uses 8 bytes per array element.` above every run). The search for a
-/// run's command line stops at a person's sentence only: at STREAM's, a
-/// mail's `$ qemu-ppc -cpu 460ex streamPPC` and `… streamPPCpowerpcO3`
-/// were never reached, and the two binaries' runs were averaged (wild28).
-pub(super) fn is_persons_sentence(input: &Input, t: &str) -> bool {
-    if !is_sentence(t) {
-        return false;
+/// The sentences ([`is_sentence`]) of one file a person wrote, told from
+/// the ones the benchmark prints above each run: a sentence the file holds
+/// twice or more, as written but for its figures (`Each test below will
+/// take on the order of 1234 microseconds.`, within 12 digits more or
+/// fewer), is the program's banner (STREAM's `This system uses 8 bytes per
+/// array element.` above every run). The search for a run's command line
+/// stops at a person's sentence only: at STREAM's, a mail's `$ qemu-ppc
+/// -cpu 460ex streamPPC` and `… streamPPCpowerpcO3` were never reached,
+/// and the two binaries' runs were averaged (wild28). The file's lines are
+/// indexed once, at the first sentence asked about.
+pub(super) struct Sentences<'a> {
+    input: &'a Input,
+    /// Each line's text without its digits → the lengths of the lines
+    /// that give it.
+    lines: std::cell::OnceCell<FxHashMap<String, Vec<usize>>>,
+}
+
+impl<'a> Sentences<'a> {
+    pub(super) fn new(input: &'a Input) -> Self {
+        Sentences { input, lines: std::cell::OnceCell::new() }
     }
-    // Alike but for their figures (`Each test below will take on the
-    // order of 1234 microseconds.`).
-    let alike = |l: &str| {
-        let (a, b) = (l.trim(), t);
-        a.len() + 12 >= b.len()
-            && b.len() + 12 >= a.len()
-            && a.chars().filter(|c| !c.is_ascii_digit()).eq(b.chars().filter(|c| !c.is_ascii_digit()))
-    };
-    input.lines.iter().filter(|l| alike(l)).take(2).count() < 2
+
+    /// True when `t` (a line, trimmed) is a sentence a person wrote.
+    pub(super) fn is_persons(&self, t: &str) -> bool {
+        if !is_sentence(t) {
+            return false;
+        }
+        let without_digits = |l: &str| l.chars().filter(|c| !c.is_ascii_digit()).collect::<String>();
+        let lines = self.lines.get_or_init(|| {
+            let mut m: FxHashMap<String, Vec<usize>> = FxHashMap::default();
+            for l in &self.input.lines {
+                let l = l.trim();
+                m.entry(without_digits(l)).or_default().push(l.len());
+            }
+            m
+        });
+        let alike = lines
+            .get(&without_digits(t))
+            .map_or(0, |lens| lens.iter().filter(|&&len| len + 12 >= t.len() && t.len() + 12 >= len).take(2).count());
+        alike < 2
+    }
 }
 
 /// The program word of a command line that runs the benchmark `name` as
@@ -4365,9 +4387,10 @@ mod tests {
         let text = "$ streamA\nEach test will take 123 microseconds.\nThroughput 1\n\
                     $ streamB\nEach test will take 456 microseconds.\nThroughput 2\n";
         let input = Input::from_text(text);
-        assert!(!is_persons_sentence(&input, "Each test will take 123 microseconds."));
+        assert!(!Sentences::new(&input).is_persons("Each test will take 123 microseconds."));
         let said = "The point is that the same hardware performs at least 4 times faster on FreeBSD:";
-        assert!(is_sentence(said) && is_persons_sentence(&Input::from_text(said), said));
+        let one = Input::from_text(said);
+        assert!(is_sentence(said) && Sentences::new(&one).is_persons(said));
         assert!(is_program("streamPPC", "stream") && !is_program("streamer", "stream"));
     }
 

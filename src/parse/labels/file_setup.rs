@@ -7,7 +7,7 @@
 //! files and gives a parameter only where they differ (`site::file_setups`).
 
 use super::{
-    boot_options, command_name, command_words, config_command, copies, is_persons_sentence, is_program, key_hash,
+    Sentences, boot_options, command_name, command_words, config_command, copies, is_program, key_hash,
     with_continuation, without_values_read,
 };
 use crate::model::{FileSetup, ParsedFile};
@@ -32,13 +32,14 @@ pub(super) fn file_setup(input: &Input, parsed: &ParsedFile) -> FileSetup {
     let line = |n: usize| input.lines[n - 1].trim();
     // Each copy's command line: the nearest above it, below the copy
     // before, up to a sentence a person wrote.
+    let sentences = Sentences::new(input);
     let mut command: Option<(usize, String)> = None;
     let mut shown = false;
     for (k, &(start, _)) in copies.iter().enumerate() {
         let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
         let found = (from..start)
             .rev()
-            .take_while(|&n| !is_persons_sentence(input, line(n)))
+            .take_while(|&n| !sentences.is_persons(line(n)))
             .find_map(|n| Some((n, with_continuation(input, n, command_words(line(n), name)?, start))));
         let Some((n, words)) = found else { continue };
         shown = true;
