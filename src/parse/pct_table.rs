@@ -278,10 +278,10 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             continue;
         }
         if let Some((case, cells)) = row(t) {
-            let h = match &open {
-                Some((d, h)) if *d == depth && h.kernels.len() == cells.len() => h.clone(),
+            let h: &Header = match &open {
+                Some((d, h)) if *d == depth && h.kernels.len() == cells.len() => h,
                 _ => match by_depth.iter().find(|(d, h)| *d == depth && h.kernels.len() == cells.len()) {
-                    Some((_, h)) => h.clone(),
+                    Some((_, h)) => h,
                     None => {
                         out.notes.push((
                             n,
@@ -320,14 +320,14 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             if out.samples.len() == at {
                 continue;
             }
-            let key = format!("{}\u{0}{}", h.benchmark, h.details.as_deref().unwrap_or(""));
             if let Some(b) = h.interpretation {
                 // The table says its direction: its pct only checked.
-                for i in at..out.samples.len() {
-                    out.samples[i].metric.better = b;
+                for s in &mut out.samples[at..] {
+                    s.metric.better = b;
                 }
                 continue;
             }
+            let key = format!("{}\u{0}{}", h.benchmark, h.details.as_deref().unwrap_or(""));
             let vote = match votes.iter_mut().position(|v| v.0 == key) {
                 Some(p) => p,
                 None => {
