@@ -204,6 +204,26 @@ access1        256M 10564  96 18951  24  6687   7 10030  88 15949   6 153.8   0
     )
 }
 
+/// The site in `content` (class `m`) rendered four ways, each named: its
+/// section with a `Read` column as mail text (ASCII where `ascii`), the
+/// class's Markdown page, and its HTML page from the native renderer and
+/// from the Tera templates.
+fn bonnie_renderings(content: &std::path::Path, ascii: bool) -> Vec<(&'static str, String)> {
+    let site = benchsite::site::load(content).expect("content loads");
+    let view = benchsite::chart::site_view(&site);
+    let page = &view.machines[0];
+    let s = page.sections.iter().find(|s| s.table.columns.iter().any(|c| c.name.contains("Read"))).expect("section");
+    let t = section_text(s, &TextOptions { width: 72, compare: true, brief: false, ascii });
+    let md = machine_md(page);
+    let native = HtmlRenderer::new(None).expect("default theme").render(&view).expect("native renders");
+    let tera = HtmlRenderer::new(None).expect("default theme").with_native(false).render(&view).expect("tera renders");
+    let html = |files: &[benchsite::render::OutputFile]| {
+        let f = files.iter().find(|f| f.path == "m/index.html").expect("class page");
+        String::from_utf8_lossy(&f.contents).into_owned()
+    };
+    vec![("text", t), ("markdown", md), ("html", html(&native)), ("tera", html(&tera))]
+}
+
 /// Writes `text` to `rel` under `dir`, making its directories.
 fn put_file(dir: &std::path::Path, rel: &str, text: &str) {
     let p = dir.join(rel);
@@ -224,20 +244,8 @@ fn a_test_too_fast_to_time_is_marked_and_explained_in_every_rendering() {
     put("m/machine.yaml", "name: \"M\"\nbaseline: \"2.4.20\"\n");
     put("m/2.4.20/bonnie.txt", &bonnie_103("  812  99"));
     put("m/2.4.21/bonnie.txt", &bonnie_103("+++++ +++"));
-    let site = benchsite::site::load(c).expect("content loads");
-    let view = benchsite::chart::site_view(&site);
-    let page = &view.machines[0];
-    let s = page.sections.iter().find(|s| s.table.columns.iter().any(|c| c.name.contains("Read"))).expect("section");
     let note = "+++++: the test ran too fast to time";
-    let t = section_text(s, &TextOptions { width: 72, compare: true, brief: false, ascii: false });
-    let md = machine_md(page);
-    let native = HtmlRenderer::new(None).expect("default theme").render(&view).expect("native renders");
-    let tera = HtmlRenderer::new(None).expect("default theme").with_native(false).render(&view).expect("tera renders");
-    let html = |files: &[benchsite::render::OutputFile]| {
-        let f = files.iter().find(|f| f.path == "m/index.html").expect("class page");
-        String::from_utf8_lossy(&f.contents).into_owned()
-    };
-    for (name, body) in [("text", t), ("markdown", md), ("html", html(&native)), ("tera", html(&tera))] {
+    for (name, body) in bonnie_renderings(c, false) {
         assert!(body.contains(note), "{name}: no note\n{body}");
         // The cell, and the number the baseline timed.
         assert!(body.matches("+++++").count() >= 2, "{name}: no +++++ cell\n{body}");
@@ -263,22 +271,10 @@ fn a_mean_of_only_the_timed_runs_is_marked_in_every_rendering() {
     for (i, read) in ["  800  99", "+++++ +++", "  900  99"].iter().enumerate() {
         put(&format!("m/2.4.21/bonnie-{i}.txt"), &bonnie_103(read));
     }
-    let site = benchsite::site::load(c).expect("content loads");
-    let view = benchsite::chart::site_view(&site);
-    let page = &view.machines[0];
-    let s = page.sections.iter().find(|s| s.table.columns.iter().any(|c| c.name.contains("Read"))).expect("section");
     let note = "the mean of only the runs that timed the test";
-    let t = section_text(s, &TextOptions { width: 72, compare: true, brief: false, ascii: false });
-    let ascii = section_text(s, &TextOptions { width: 72, compare: true, brief: false, ascii: true });
+    let ascii = &bonnie_renderings(c, true)[0].1;
     assert!(ascii.contains(">=850") && ascii.contains(note), "{ascii}");
-    let md = machine_md(page);
-    let native = HtmlRenderer::new(None).expect("default theme").render(&view).expect("native renders");
-    let tera = HtmlRenderer::new(None).expect("default theme").with_native(false).render(&view).expect("tera renders");
-    let html = |files: &[benchsite::render::OutputFile]| {
-        let f = files.iter().find(|f| f.path == "m/index.html").expect("class page");
-        String::from_utf8_lossy(&f.contents).into_owned()
-    };
-    for (name, body) in [("text", t), ("markdown", md), ("html", html(&native)), ("tera", html(&tera))] {
+    for (name, body) in bonnie_renderings(c, false) {
         assert!(body.contains(note), "{name}: no note\n{body}");
         assert!(body.contains("≥850"), "{name}: the mean of the timed runs unmarked\n{body}");
         // The baseline's Read, every run timed, is unmarked.
