@@ -2343,7 +2343,7 @@ fn identities(
             let under = (qualify && block.is_some()).then(|| {
                 headings
                     .iter()
-                    .filter(|h| h.2 < at && (!own_heading || is_kernel_name(&h.1)))
+                    .filter(|h| h.2 < at && (!own_heading || is_kernel_name(&h.1) || h.0 > BOLD_LEVEL))
                     .map(|h| h.1.clone())
                     .collect::<Vec<_>>()
             });
@@ -2381,6 +2381,21 @@ fn identities(
             word = None;
             headings.retain(|h| h.0 < BOLD_LEVEL);
             headings.push((BOLD_LEVEL, label_text(h), n));
+            continue;
+        }
+        // `- Xeon CPU E5-2650, 2 NUMA nodes, total 32 CPUs:` over `  -
+        // Before the introducing task local hash` over its results: list
+        // items heading the runs under them, nested by their indent (a
+        // linux-kernel 2025 futex-hash mail's two machines and two kernels
+        // were averaged).
+        if let Some(h) = bullet_heading(input, read, i) {
+            scene = None;
+            label = Some(h.clone());
+            label_at = n;
+            word = None;
+            let level = BOLD_LEVEL + 1 + (raw.len() - raw.trim_start().len());
+            headings.retain(|h| h.0 < level);
+            headings.push((level, h, n));
             continue;
         }
         if let Some(h) = markdown_heading(text) {
@@ -3332,6 +3347,36 @@ fn long_markdown_heading(text: &str) -> Option<String> {
         out.push_str(w);
     }
     (!out.is_empty()).then(|| format!("{out}…"))
+}
+
+/// The words of a list item (`- With the series`, `* Xeon CPU E5-2650, 2
+/// NUMA nodes, total 32 CPUs:`) that heads the runs right under it, or a
+/// deeper item that does: the line after it (blank lines allowed) is a
+/// read line, or a list item indented deeper whose next line is. Without
+/// its marker and final colon; a long one's first words and `…` (as
+/// [`long_markdown_heading`]). `None` for a sentence (a final `.`, `!`,
+/// `?`) and any other line. Its level in [`identities`]' headings is
+/// under [`BOLD_LEVEL`], one deeper per space of indent.
+fn bullet_heading(input: &Input, read: &[bool], i: usize) -> Option<String> {
+    let item = |k: usize| -> Option<(usize, &str)> {
+        let raw = input.lines.get(k)?;
+        let t = raw.trim_start();
+        let words = t.strip_prefix("- ").or_else(|| t.strip_prefix("* "))?.trim();
+        let words = words.trim_end_matches(':').trim_end();
+        let ok = !words.is_empty() && !words.ends_with(['.', '!', '?']) && words.starts_with(char::is_alphanumeric);
+        ok.then(|| (raw.len() - t.len(), words))
+    };
+    let (indent, words) = item(i)?;
+    let next = |k: usize| (k + 1..input.lines.len()).find(|&j| !input.lines[j].trim().is_empty());
+    let heads = |k: usize| next(k).is_some_and(|j| read.get(j + 1).is_some_and(|&r| r));
+    let under = next(i).and_then(|j| item(j).filter(|&(d, _)| d > indent).map(|_| j));
+    if !(heads(i) || under.is_some_and(heads)) {
+        return None;
+    }
+    if words.chars().count() <= MAX_LABEL_CHARS {
+        return Some(label_text(words));
+    }
+    long_markdown_heading(&format!("## {words}"))
 }
 
 /// A line that reads as a label: short, and ending in a colon or ` -`
@@ -5439,6 +5484,29 @@ mod tests {
         let p = labelled(text, &[3, 8]);
         let labels = last_params(&p);
         assert_eq!(labels, vec!["Directly on the node", "Ephemeral storage"]);
+    }
+
+    /// List items heading the runs right under them, nested by indent: two
+    /// machines' `- Before` / `- With the series` runs (a linux-kernel 2025
+    /// futex-hash mail) were averaged. An item that is a sentence, or that
+    /// heads no runs, is no label.
+    #[test]
+    fn list_items_over_runs_head_them_nested_by_indent() {
+        let text = "- Xeon E5:\n  - Before the series\n    Throughput 1\n  - With the series\n    Throughput 2\n\n\
+                    - Xeon E7:\n  - Before the series\n    Throughput 3\n  - With the series\n    Throughput 4\n";
+        let p = labelled(text, &[3, 5, 9, 11]);
+        assert_eq!(
+            last_params(&p),
+            vec![
+                "Xeon E5 / Before the series",
+                "Xeon E5 / With the series",
+                "Xeon E7 / Before the series",
+                "Xeon E7 / With the series"
+            ]
+        );
+        let text = "- I ran it twice.\nThroughput 1\nThroughput 2\n";
+        let p = labelled(text, &[2, 3]);
+        assert_eq!(last_params(&p), vec!["16", "16"]);
     }
 
     /// A note pasted as Markdown: `### ext4` over `before:` and `after:`,

@@ -152,6 +152,30 @@ pub(super) fn summary_whole(t: &str) -> bool {
         .is_some_and(|(_, secs)| secs.bytes().all(|b| b.is_ascii_digit()))
 }
 
+/// A post's own set-up word glued before perf's whole summary line
+/// (`shared  Averaged 1.487.148 operations/sec (+- 0,53%), total secs =
+/// 10`, `-Ib8192 Averaged …`): the word and the summary. `None` unless
+/// the line is one word, spaces, and a summary `summary_whole` accepts
+/// (after the locale's `=3D` is decoded, `total secs = 10`).
+pub(super) fn glued(t: &str) -> Option<(&str, &str)> {
+    let (word, rest) = t.split_once(char::is_whitespace)?;
+    let summary = rest.trim_start();
+    (!word.is_empty() && summary_whole(summary)).then_some((word, summary))
+}
+
+/// The set-up a word glued before a summary names: perf's own options
+/// (`-b128`, `-Ib8192`: buckets, immutable) are added to the quoted
+/// command's; `shared` and `private` are the futexes' scope perf's `Run
+/// summary` would say; any other word is kept as the run's `setup`
+/// parameter, so that runs of two such words are never averaged.
+pub(super) fn glued_setup(sec: &mut Section, word: &str) {
+    match word {
+        "shared" | "private" => sec.set("scope", word),
+        w if w.starts_with('-') => sec.args.push(w.to_string()),
+        w => sec.set("setup", w),
+    }
+}
+
 /// The mean of `Averaged %ld operations/sec` printed with a locale's
 /// thousands separator (`1.487.148`, `42.410` in a German locale, whose
 /// `(+- 0,53%)` has a decimal comma: linux-kernel 2025): perf prints an

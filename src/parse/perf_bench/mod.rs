@@ -161,6 +161,20 @@ fn bench_args(line: &str) -> Option<Vec<String>> {
     Some(args[i + 1..].iter().map(|a| a.to_string()).collect())
 }
 
+/// The options of a `perf bench` command that prose quotes rather than
+/// runs: `For comparison, results of "perf bench futex hash -s":` (a
+/// linux-kernel 2025 mail, whose result lines carry no header and no
+/// command line) gives `futex hash -s`. The command must be whole inside
+/// `"…"` or `` `…` `` and name a benchmark read here.
+fn quoted_command(line: &str) -> Option<Vec<String>> {
+    let at = line.find("\"perf bench ").or_else(|| line.find("`perf bench "))?;
+    let quote = line[at..].chars().next()?;
+    let inner = &line[at + 1..];
+    let (command, _) = inner.split_once(quote)?;
+    let args = bench_args(command)?;
+    command_group(&args).map(|_| args)
+}
+
 /// `futex/hash` for the options of `perf bench futex hash -b 512`: the
 /// benchmark a command line names, when its suite is one read here and
 /// both words are there (`perf bench all`, `perf bench futex` name none).
@@ -251,6 +265,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut commented: Vec<usize> = Vec::new();
     let mut pending: Option<Pending> = None;
     let mut failed: Vec<Failed> = Vec::new();
+    let mut quoted: Option<Vec<String>> = None;
     for (n, raw) in input.numbered() {
         // A poster's comment after perf's text (`969.932105 MB/Sec  #
         // 表示…`, `perf bench mem memcpy  # 对memcpy…`): the text before it.
@@ -271,7 +286,12 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 p.said = Some((n, t.to_string()));
             }
         }
-        if let Some(a) = bench_args(t) {
+        if let Some(a) = quoted_command(t) {
+            // Prose naming the command its results below were run with
+            // (`For comparison, results of "perf bench futex hash -s":`):
+            // kept for result lines that name their set-up themselves.
+            quoted = Some(a);
+        } else if let Some(a) = bench_args(t) {
             // A post that kept the command but not perf's header under it
             // (`./perf bench futex hash` / `Averaged 1559643 operations/sec
             // …`): the result below is read under the group the command
@@ -293,6 +313,19 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                 out.notes.push((n, format!("perf bench {name} is not read by benchsite")));
             }
             sec = Section { group: name.to_string(), args: std::mem::take(&mut args), known, ..Section::default() };
+        } else if let Some((word, summary)) = futex::glued(t)
+            && let Some(a) = quoted.as_ref()
+            && let Some(group) = command_group(a).filter(|g| matches!(g.as_str(), "futex/hash" | "futex/lock-pi"))
+        {
+            // `shared  Averaged 1.487.148 operations/sec (+- 0,53%), total
+            // secs = 10`: a post's own set-up word glued before perf's
+            // summary, under prose naming the command (no header, no
+            // command line above it).
+            close(&mut pending, &out, &mut failed);
+            sec = Section { group, args: a.clone(), known: true, ..Section::default() };
+            futex::glued_setup(&mut sec, word);
+            line(&mut sec, n, summary, &mut out)?;
+            sec = Section { known: true, ..Section::default() };
         } else if syscall::executed(&mut sec, t) {
             // A syscall or sched/pipe run's `# Executed …` line.
         } else {
@@ -351,6 +384,14 @@ impl BenchParser for PerfBench {
         if input.has("operations/sec")
             && input.lines.iter().any(|l| futex::summary_whole(l.trim()))
             && input.lines.iter().any(|l| bench_args(l.trim()).as_deref().and_then(command_group).is_some())
+        {
+            return 85;
+        }
+        // Prose quoting the command and result lines with the post's own
+        // set-up glued before perf's summary (`shared  Averaged …`).
+        if input.has("operations/sec")
+            && input.lines.iter().any(|l| futex::glued(l.trim()).is_some())
+            && input.lines.iter().any(|l| quoted_command(l).is_some())
         {
             return 85;
         }

@@ -143,3 +143,26 @@ fn futex_hash_mean_with_a_locales_thousands_separators() {
         assert!(PerfBench.parse(&Input::from_text(&format!("# Running 'futex/hash' benchmark:\n{bad}\n"))).is_err());
     }
 }
+
+#[test]
+fn set_ups_glued_before_averaged_under_prose_quoting_the_command() {
+    let text = "For comparison, results of \"perf bench futex hash -s\":\n\
+                shared  Averaged 1.487.148 operations/sec (+- 0,53%), total secs = 10\n\
+                -Ib128  Averaged   851.490 operations/sec (+- 0,67%), total secs = 10\n\
+                fast    Averaged   100 operations/sec (+- 0,67%), total secs = 10\n";
+    assert_eq!(PerfBench.detect(&Input::from_text(text)), 85);
+    let f = read(text);
+    let got: Vec<(String, f64)> = f.samples.iter().map(|s| (params(s), s.value.mean())).collect();
+    assert_eq!(
+        got,
+        [
+            ("scope=shared".to_string(), 1487148.0),
+            ("immutable=yes buckets=128".to_string(), 851490.0),
+            ("setup=fast".to_string(), 100.0)
+        ]
+    );
+    assert!(f.samples.iter().all(|s| s.group == "futex/hash"));
+    // Without the prose naming the command, nothing says which benchmark.
+    let bare = "shared  Averaged 1.487.148 operations/sec (+- 0,53%), total secs = 10\n";
+    assert_eq!(PerfBench.detect(&Input::from_text(bare)), 0);
+}
