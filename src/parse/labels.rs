@@ -2642,7 +2642,9 @@ fn change_label(text: &str) -> Option<String> {
         && !text.contains('=')
         && !sentence;
     let colon = text.ends_with(':') && text.chars().count() <= 100 && words.iter().any(|w| change(w));
-    ((short || colon) && !conjunction && !repeat).then(|| bare.to_string())
+    // As written (`With patch`, over UnixBench's 72-dash rule, showed as
+    // `with patch` beside its `Without patch`).
+    ((short || colon) && !conjunction && !repeat).then(|| text.trim().trim_end_matches(':').trim().to_string())
 }
 
 /// A line that is only a change's usual abbreviation or word, `w/o`,
@@ -5744,14 +5746,14 @@ mod tests {
     fn a_change_named_above_its_block_is_a_label() {
         assert_eq!(
             change_label("With my changes on top of 5.10.0-rc7").as_deref(),
-            Some("with my changes on top of 5.10.0-rc7")
+            Some("With my changes on top of 5.10.0-rc7")
         );
         let long = "Please find the hackbench numbers with your change as given below:";
         assert_eq!(
             change_label(long).as_deref(),
-            Some("please find the hackbench numbers with your change as given below")
+            Some("Please find the hackbench numbers with your change as given below")
         );
-        assert_eq!(change_label("Without-patch").as_deref(), Some("without-patch"));
+        assert_eq!(change_label("Without-patch").as_deref(), Some("Without-patch"));
         assert_eq!(change_label("With the patch the numbers go up a lot."), None);
         assert_eq!(change_label("Please find the numbers below:"), None);
         // Prose that opens with one of the words is no label.
