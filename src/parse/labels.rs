@@ -782,8 +782,9 @@ fn differing_parts(name: &str, lines: &[Vec<&str>]) -> Option<Vec<Option<String>
 /// `samples` (their parameters' values and group names) with the options
 /// they are given to ([`without_read_values`]): `netperf -H b` of
 /// `netperf -H b -t TCP_STREAM` (its test read), `dbench -D /mnt/xfs` of
-/// `dbench -D /mnt/xfs 16` (`procs` 16). `name` is the benchmark's
-/// command ([`command_name`]).
+/// `dbench -D /mnt/xfs 16` (`procs` 16); nor the options that only say how
+/// often to repeat the measurement ([`without_repetition`]: netperf's `-I
+/// 99` and `-i 10,3`). `name` is the benchmark's command ([`command_name`]).
 fn without_values_read<'a, 's>(
     name: &str,
     words: &[&'a str],
@@ -798,7 +799,49 @@ fn without_values_read<'a, 's>(
             read.entry(part).or_default().push("");
         }
     }
-    without_read_values(name, &without_housekeeping(words), &read)
+    without_read_values(name, &without_repetition(name, &without_housekeeping(words)), &read)
+}
+
+/// `words` of a command running `name` without the options that repeat
+/// or lengthen its measurement rather than set it up: netperf's confidence
+/// interval (`-I 99`, `-I 99,5`, `-I99`), iteration bounds (`-i 10,3`) and
+/// test length (`-l 30`, `-l -1000` transactions), global options before
+/// its `--`, after which the test's own (`-m`, `-r`) are set-ups. netperf
+/// reports one figure of the same kind however often or long it measured:
+/// an eelinux README's `-I 99` run and its `-l 30` run were set-ups of
+/// their own beside each other (wild28), so that nothing was compared
+/// with them. (A run short of its `-l` is still found by the parser.)
+/// Other benchmarks' words are kept.
+fn without_repetition<'a>(name: &str, words: &[&'a str]) -> Vec<&'a str> {
+    if name != "netperf" {
+        return words.to_vec();
+    }
+    let mut kept = Vec::with_capacity(words.len());
+    let (mut test_options, mut skip_value) = (false, false);
+    for &w in words {
+        if skip_value {
+            skip_value = false;
+            // `-l -1000`: a negative length counts transactions.
+            if !w.starts_with('-') || w[1..].starts_with(|c: char| c.is_ascii_digit()) {
+                continue;
+            }
+        }
+        test_options |= w == "--";
+        if !test_options
+            && let Some(rest) = ["-I", "-i", "-l"].iter().find_map(|o| w.strip_prefix(o))
+        {
+            // `-I 99`: the value is the next word; `-I99`, `-l-1000`: glued.
+            if rest.is_empty() {
+                skip_value = true;
+                continue;
+            }
+            if rest.trim_start_matches('-').starts_with(|c: char| c.is_ascii_digit()) {
+                continue;
+            }
+        }
+        kept.push(w);
+    }
+    kept
 }
 
 /// True when, among the command lines of the copies `members`, one is
@@ -4601,6 +4644,25 @@ mod tests {
         assert!(is_tool_chatter("Solution Validates: avg error less than 1.000000e-13 on all three arrays"));
         assert_eq!(command_words("$ ./streamPPCpowerpcO3", "stream"), Some(vec!["streamPPCpowerpcO3"]));
         assert_eq!(command_words("# stream", "stream"), None);
+    }
+
+    /// netperf's `-I 99` (confidence), `-i 10,3` (iterations) and `-l 30`
+    /// (length) repeat or lengthen the measurement, set nothing up: runs with and without them are
+    /// runs of one set-up (wild28's eelinux README); the test's own
+    /// options after `--` still tell set-ups apart.
+    #[test]
+    fn netperf_repetition_options_are_no_set_up() {
+        fn w(t: &str) -> Vec<&str> {
+            t.split_whitespace().collect()
+        }
+        let line = w("netperf -t TCP_RR -H h -I 99,5 -i10,3 -l -1000 -- -r 32,128 -i 4");
+        assert_eq!(without_repetition("netperf", &line), w("netperf -t TCP_RR -H h -- -r 32,128 -i 4"));
+        assert_eq!(without_repetition("iperf3", &w("iperf3 -i 1")), w("iperf3 -i 1"));
+        let text = "Normal Linux:\n$ netperf -H h -I 99 -- -m 1500\nThroughput 1\n\
+                    $ netperf -H h -l 30 -- -m 1500\nThroughput 2\n\
+                    Poll:\n$ netperf -H h -- -m 1500\nThroughput 3\n$ netperf -H h -- -m 9000\nThroughput 4\n";
+        let p = labelled(text, &[3, 5, 8, 10]);
+        assert_eq!(last_params(&p), ["Normal Linux", "Normal Linux", "Poll / -m 1500", "Poll / -m 9000"]);
     }
 
     /// reStructuredText's `::` ends prose over a literal block: no label
