@@ -650,7 +650,9 @@ fn prefer_command_lines(
             .zip(found)
             .map(|(&k, part)| {
                 let id = of_copy[k].flatten()?;
-                part.filter(|_| id.label.as_deref().is_some_and(|l| label_in_prose(input, copies, k, commands, name, l)))
+                part.filter(|_| {
+                    id.label.as_deref().is_some_and(|l| label_in_prose(input, copies, k, commands, name, l))
+                })
             })
             .collect();
         if found.iter().all(Option::is_none) {
@@ -827,9 +829,7 @@ fn without_repetition<'a>(name: &str, words: &[&'a str]) -> Vec<&'a str> {
             }
         }
         test_options |= w == "--";
-        if !test_options
-            && let Some(rest) = ["-I", "-i", "-l"].iter().find_map(|o| w.strip_prefix(o))
-        {
+        if !test_options && let Some(rest) = ["-I", "-i", "-l"].iter().find_map(|o| w.strip_prefix(o)) {
             // `-I 99`: the value is the next word; `-I99`, `-l-1000`: glued.
             if rest.is_empty() {
                 skip_value = true;
@@ -4636,7 +4636,10 @@ mod tests {
                     $ qemu-ppc -cpu 460ex streamAO3\n-----\nThroughput 2\n\
                     Results Validation Verbose Results:\n\nThe run on the board:\n$ ./streamAO3\nThroughput 3\n";
         let p = labelled_as("stream", text, &[5, 14, 19]);
-        assert_eq!(last_params(&p), ["qemu-ppc -cpu 460ex streamA", "qemu-ppc -cpu 460ex streamAO3", "The run on the board"]);
+        assert_eq!(
+            last_params(&p),
+            ["qemu-ppc -cpu 460ex streamA", "qemu-ppc -cpu 460ex streamAO3", "The run on the board"]
+        );
         // A set-up's name over each command is kept.
         let named = "Without profiling:\n$ OMP_NUM_THREADS=4 ./stream\nThroughput 1\n\
                      With profiling:\n$ OMP_NUM_THREADS=4 perf-report ./stream\nThroughput 2\n";

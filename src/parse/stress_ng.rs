@@ -644,8 +644,7 @@ fn wrapped_header(line: &str, next: Option<&str>) -> Option<String> {
     let (_, body) = strip_prefix(line);
     header_columns(body)?;
     let next = next?.trim();
-    if body.contains("bogo ops/s") || next.is_empty() || next.starts_with("stress-ng") || !next.contains("bogo ops/s")
-    {
+    if body.contains("bogo ops/s") || next.is_empty() || next.starts_with("stress-ng") || !next.contains("bogo ops/s") {
         return None;
     }
     Some(format!("{} {next}", line.trim_end()))
