@@ -4692,18 +4692,18 @@ mod tests {
         assert!(p.notes.iter().any(|(_, n)| n.contains("averaged as runs of one set-up")), "{:?}", p.notes);
     }
 
-    /// A command a mail wrapped (its `--direct=1`, or `-l 30`, on the
+    /// A command a mail wrapped (its `--direct=1`, or `-T 1,1`, on the
     /// line below it) or continued with `\` is read whole (attacker 28,
     /// p66): the copies of the longer command are a set-up of their own.
     #[test]
     fn a_command_carried_on_below_is_read_whole() {
-        let text = "$ netperf -H a\n-l 30\nThroughput 1\n$ netperf -H a\n-l 30\nThroughput 2\n\
+        let text = "$ netperf -H a\n-T 1,1\nThroughput 1\n$ netperf -H a\n-T 1,1\nThroughput 2\n\
                     $ netperf -H a\nThroughput 3\n$ netperf -H a\nThroughput 4\n";
         let p = labelled(text, &[3, 6, 8, 10]);
-        assert_eq!(last_params(&p), vec!["-l 30", "-l 30", "16", "16"]);
-        let text = "$ netperf -H a \\\n  -l 30\nThroughput 1\n$ netperf -H a\nThroughput 2\n";
+        assert_eq!(last_params(&p), vec!["-T 1,1", "-T 1,1", "16", "16"]);
+        let text = "$ netperf -H a \\\n  -T 1,1\nThroughput 1\n$ netperf -H a\nThroughput 2\n";
         let p = labelled(text, &[3, 5]);
-        assert_eq!(last_params(&p), vec!["-l 30", "16"]);
+        assert_eq!(last_params(&p), vec!["-T 1,1", "16"]);
     }
 
     /// attack28 p21: `Run A`/`Run B`/`Run C` stay set-ups (a letter names
@@ -5224,24 +5224,24 @@ mod tests {
     /// read (its group) labels nothing, nor does a command above a sentence.
     #[test]
     fn command_lines_that_differ_label_their_copies() {
-        let p = labelled("$ netperf -H a -l 30\nThroughput 1\n\n$ netperf -H b -l 30\nThroughput 2\n", &[2, 5]);
+        let p = labelled("$ netperf -H a -T 1,1\nThroughput 1\n\n$ netperf -H b -T 1,1\nThroughput 2\n", &[2, 5]);
         assert_eq!(last_params(&p), vec!["-H a", "-H b"]);
         let p = labelled(
-            "# taskset -c 0 netperf -l 30\nThroughput 1\n# taskset -c 0-7 netperf -l 30\nThroughput 2\n",
+            "# taskset -c 0 netperf -T 1,1\nThroughput 1\n# taskset -c 0-7 netperf -T 1,1\nThroughput 2\n",
             &[2, 4],
         );
         assert_eq!(last_params(&p), vec!["taskset -c 0", "taskset -c 0-7"]);
-        let p = labelled("$ numactl -N 1 netperf -l 30\nThroughput 1\n$ netperf -l 30\nThroughput 2\n", &[2, 4]);
+        let p = labelled("$ numactl -N 1 netperf -T 1,1\nThroughput 1\n$ netperf -T 1,1\nThroughput 2\n", &[2, 4]);
         assert_eq!(last_params(&p), vec!["numactl -N 1", "16"]);
-        // Wrapped: `netperf -H a` is the start of `netperf -H a -l 30`,
-        // and the line below it goes on with `-l 30`.
-        let p = labelled("$ netperf -H a\n-l 30\nThroughput 1\n$ netperf -H a -l 30\nThroughput 2\n", &[3, 5]);
+        // Wrapped: `netperf -H a` is the start of `netperf -H a -T 1,1`,
+        // and the line below it goes on with `-T 1,1`.
+        let p = labelled("$ netperf -H a\n-T 1,1\nThroughput 1\n$ netperf -H a -T 1,1\nThroughput 2\n", &[3, 5]);
         assert_eq!(last_params(&p), vec!["16", "16"]);
         // Not wrapped, options added at the end (attacker 27, finding 1:
         // `dbench 16` / `dbench 16 --sync`, `iperf3 -c x` / `… -R`, averaged
         // as runs of one set-up): the added options label their copy.
-        let p = labelled("$ netperf -H a\nThroughput 1\n$ netperf -H a -l 30\nThroughput 2\n", &[2, 4]);
-        assert_eq!(last_params(&p), vec!["16", "-l 30"]);
+        let p = labelled("$ netperf -H a\nThroughput 1\n$ netperf -H a -T 1,1\nThroughput 2\n", &[2, 4]);
+        assert_eq!(last_params(&p), vec!["16", "-T 1,1"]);
         let p = labelled(
             "$ netperf -H a\nThroughput 1\n\nThe second run is on the other box, see below:\nThroughput 2\n",
             &[2, 5],
@@ -5264,7 +5264,7 @@ mod tests {
         }
         // LKP's time stamps before each run's command are no set-up.
         let p = labelled(
-            "2026-07-19 18:06:13 netperf -l 30\nThroughput 1\n2026-07-19 18:07:13 netperf -l 30\nThroughput 2\n",
+            "2026-07-19 18:06:13 netperf -T 1,1\nThroughput 1\n2026-07-19 18:07:13 netperf -T 1,1\nThroughput 2\n",
             &[2, 4],
         );
         assert_eq!(last_params(&p), vec!["16", "16"]);
