@@ -42,6 +42,16 @@
 //! averaged as runs. Other labels (`before:`, a kernel's name) are found by
 //! [`super::labels`].
 //!
+//! A post's hand table of means over group counts (LKML 2021, Barry Song's
+//! `g=    2      4     6 …` over `w/o: 1.8151 3.8499 …` and `w/ : 1.8428
+//! …`, under the hackbench command and one run's banner) is read: each
+//! row's figure per column a `Time` with `groups` the column's count and
+//! `label` the row's name (`w/o`, `w/`), the other parameters the nearest
+//! banner's above (the `-g` it shows is the table's); each a mean of runs
+//! the table does not count, a single value. A row of changes under it
+//! (`+4.1%  +8.3%`) is the poster's arithmetic, a note; a row of another
+//! number of figures ends the table, a note naming it.
+//!
 //! A `Time:` line with no `Running …` line above it since the previous time
 //! is not read (a note says so): its set-up is unknown. Nor is a time with
 //! fewer than the three decimals hackbench prints (`Time: 0.`, `Time:
@@ -193,6 +203,74 @@ fn refused(cell: &str, value: f64) -> Option<&'static str> {
     }
 }
 
+/// A hand table's header of group counts, `g=    2      4     6 …` (a
+/// post's table of means, one column per `-g`): the counts, two or more.
+fn groups_header(t: &str) -> Option<Vec<u64>> {
+    let rest = t.strip_prefix("g=").or_else(|| t.strip_prefix("g ="))?;
+    let counts: Vec<u64> = rest.split_whitespace().map(|w| w.parse().ok()).collect::<Option<_>>()?;
+    (counts.len() >= 2).then_some(counts)
+}
+
+/// A hand table's row, `w/o: 1.8151 3.8499 …` or `w/ : 1.8428 …`: its
+/// name (the words before the colon) and its figures. `None` for a line
+/// of another shape.
+fn hand_row(t: &str) -> Option<(&str, Vec<(&str, f64)>)> {
+    let (name, rest) = t.split_once(':')?;
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > 24 {
+        return None;
+    }
+    let cells: Vec<(&str, f64)> = rest.split_whitespace().map(|w| Some((w, plain(w)?))).collect::<Option<_>>()?;
+    (!cells.is_empty()).then_some((name, cells))
+}
+
+/// A row of changes under a hand table (`+4.1%  +8.3%  +7.3%   +6.3%`):
+/// the poster's, derived from the rows above it.
+fn change_row(t: &str) -> bool {
+    let words: Vec<&str> = t.split_whitespace().collect();
+    !words.is_empty() && words.iter().all(|w| w.strip_suffix('%').and_then(plain).is_some())
+}
+
+/// Reads a hand table of hackbench means from line `at` (its `g=` header,
+/// `counts` its group counts) on: each row below it of one figure per
+/// count (`w/o: 1.8151 3.8499 …`, `w/ : 1.8428 …`) gives a `Time` per
+/// count, `groups` the column's and `label` the row's name, the other
+/// parameters those of the nearest run's banner above (`set_up`: a post
+/// shows one run of the command, then the table of its means over `-g`).
+/// A row of changes is a note; a row of other figures ends the table with
+/// a note. Each figure is a mean of runs the table does not count: a
+/// single value. Returns the index of the first line after the table.
+fn hand_table(input: &Input, at: usize, counts: &[u64], set_up: &Setup, out: &mut ParsedFile) -> usize {
+    let mut n = at + 1;
+    while let Some(line) = input.lines.get(n - 1) {
+        let t = line.trim();
+        if change_row(t) {
+            out.notes.push((
+                n,
+                "a row of changes under the hackbench table, derived from the rows above it: not read".into(),
+            ));
+            n += 1;
+            continue;
+        }
+        let Some((name, cells)) = hand_row(t) else { break };
+        if cells.len() != counts.len() {
+            let msg = format!(
+                "a row of {} figures under the hackbench table of {} group counts (line {at}): not read",
+                cells.len(),
+                counts.len()
+            );
+            out.notes.push((n, msg));
+            break;
+        }
+        for (&groups, &(_, value)) in counts.iter().zip(&cells) {
+            let s = Setup { groups: Some(groups), ..set_up.clone() };
+            out.samples.push(s.sample(value, n).with_param("label", name));
+        }
+        n += 1;
+    }
+    n
+}
+
 /// Reads every run in `input`.
 fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut out = ParsedFile { benchmark: "hackbench".into(), ..ParsedFile::default() };
@@ -201,8 +279,21 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     // The latest `#` comment (line, text), the current run's, each sample's.
     let (mut comment, mut label): (Option<(usize, String)>, Option<String>) = (None, None);
     let mut labels: Vec<Option<String>> = Vec::new();
+    // The latest banner's set-up (a hand table of means below takes its
+    // parameters but for the groups), and the line a hand table ends at.
+    let (mut banner, mut table_end): (Option<Setup>, usize) = (None, 0);
     for (n, line) in input.numbered() {
+        if n < table_end {
+            continue;
+        }
         let t = line.trim();
+        if let Some(counts) = groups_header(t) {
+            let set_up = banner.clone().unwrap_or(Setup { ipc: cmd.ipc, ..Setup::default() });
+            let before = out.samples.len();
+            table_end = hand_table(input, n, &counts, &set_up, &mut out);
+            labels.resize(labels.len() + out.samples.len() - before, None);
+            continue;
+        }
         if let Some(c) = comment_label(t) {
             comment = Some((n, c));
         }
@@ -216,10 +307,12 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             cmd.ipc = c.ipc;
             let (mode, loops) = if mode.is_some() { (mode, None) } else { (c.mode, c.loops) };
             setup = Some(Setup { mode, ipc: c.ipc, groups: Some(groups), fds: Some(fds), loops, size: None });
+            banner.clone_from(&setup);
             label = comment.take().filter(|(at, _)| n - at <= 2).map(|(_, l)| l);
         } else if let Some((loops, size)) = sender(t) {
             if let Some(s) = &mut setup {
                 (s.loops, s.size) = (Some(loops), Some(size));
+                banner.clone_from(&setup);
             }
         } else if let Some(v) = t.strip_prefix("Time:") {
             // A poster's arrow after the time (`Time: 101.285  <--- lower
@@ -281,6 +374,17 @@ impl BenchParser for Hackbench {
     }
 
     fn detect(&self, input: &Input) -> u8 {
+        // A post's hand table of means (`g=  2  4 …` over `w/o: …`) under
+        // a hackbench command line or banner.
+        if input.has("g=") && input.has("hackbench") {
+            let lines: Vec<&str> = input.lines.iter().map(|l| l.trim()).collect();
+            let table = lines.windows(2).any(|w| {
+                groups_header(w[0]).is_some_and(|c| hand_row(w[1]).is_some_and(|(_, cells)| cells.len() == c.len()))
+            });
+            if table {
+                return 90;
+            }
+        }
         if !input.has("Running ") || !input.has("Time:") {
             return 0;
         }
@@ -300,6 +404,31 @@ impl BenchParser for Hackbench {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A post's hand table of means over `-g` (wild28: Barry Song's LKML
+    /// mail, 2021): one `Time` per row and column, `groups` the column's,
+    /// `label` the row's, the banner's other parameters; the row of changes
+    /// and a row of other figures are not read.
+    #[test]
+    fn a_hand_table_of_means_over_group_counts() {
+        let text = "$ numactl -N 0 hackbench -p -T -l 20000 -g 10\n\
+                    Running in threaded mode with 10 groups using 40 file descriptors each\n(== 400 tasks)\n\
+                    Each sender will pass 20000 messages of 100 bytes\n\n\
+                    g=    2      4     6\n\
+                    w/o: 1.8151 3.8499 5.5142\n\
+                    w/ : 1.8428 3.7436 5.4501\n\
+                    \x20                +1.2%\n\
+                    new: 1.0 2.0\n";
+        let input = Input::from_text(text);
+        assert_eq!(Hackbench.detect(&input), 90);
+        let f = Hackbench.parse(&input).unwrap();
+        let got: Vec<(usize, f64)> = f.samples.iter().map(|s| (s.line, s.value.mean())).collect();
+        assert_eq!(got, [(7, 1.8151), (7, 3.8499), (7, 5.5142), (8, 1.8428), (8, 3.7436), (8, 5.4501)]);
+        let params: Vec<String> = f.samples[4].params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+        assert_eq!(params.join(" "), "mode=thread ipc=pipe groups=4 fds=40 loops=20000 size=100 label=w/");
+        assert!(f.notes.iter().any(|(n, m)| *n == 9 && super::super::note_is_info(m)), "{:?}", f.notes);
+        assert!(f.notes.iter().any(|(n, m)| *n == 10 && m.contains("a row of 2 figures")), "{:?}", f.notes);
+    }
 
     /// A complete report saved without its final line break keeps its
     /// time (three decimals prove it whole); a cut one is still refused.

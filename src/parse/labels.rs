@@ -523,6 +523,9 @@ fn label_by_command_lines(
     if commands.iter().flatten().count() < 2 {
         return false;
     }
+    // Labels taken from prose around a command line give way to it first;
+    // the copies still merged are told apart by their lines below.
+    let preferred = prefer_command_lines(input, name, samples, (&copies, &copy_of), hashes, &commands, ids);
     let groups = merged_groups(copies.len(), &copy_of, hashes, ids);
     let mut parts: Vec<Option<String>> = vec![None; copies.len()];
     for members in groups {
@@ -576,46 +579,204 @@ fn label_by_command_lines(
             }
             continue;
         }
-        let shortest = lines.iter().map(Vec::len).min().unwrap_or(0);
-        let prefix = (0..shortest).take_while(|&d| lines.iter().all(|l| l[d] == lines[0][d])).count();
-        let suffix = (0..shortest - prefix)
-            .take_while(|&d| lines.iter().all(|l| l[l.len() - 1 - d] == lines[0][lines[0].len() - 1 - d]))
-            .count();
-        // One line the start of another once the values read are left
-        // out, the rest no option: a word the parser read in other words
-        // (`perf bench syscall all` beside `… syscall basic`, its group
-        // `syscall/basic`). The rest an option (`dbench -t 60 16` beside
-        // `dbench 16`) is a set-up.
-        if suffix == 0
-            && lines.iter().any(|l| l.len() == prefix)
-            && !lines.iter().any(|l| l.get(prefix).is_some_and(|w| is_option(w)))
-        {
-            continue;
-        }
-        // Lines that differ only in a numbered run's log (`> run1.log; cat
-        // run1.log` / `> run2.log; cat run2.log`): runs, not set-ups.
-        if lines.iter().all(|l| l[prefix..l.len() - suffix].iter().all(|w| is_run_log_or_glue(w))) {
-            continue;
-        }
-        for (&k, words) in members.iter().zip(&lines) {
-            let end = words.len() - suffix;
-            if end <= prefix {
-                continue;
+        let Some(found) = differing_parts(name, &lines) else { continue };
+        for (&k, part) in members.iter().zip(found) {
+            if part.is_some() {
+                parts[k] = part;
             }
-            let mut start = prefix;
-            // `-H b`: the option the differing value is given to, and
-            // `taskset -c 0-7`: the wrapper that takes that option.
-            // `nice -n -20`: a negative number is the option's value.
-            if start > 0 && !is_option(words[start]) && is_option(words[start - 1]) {
-                start -= 1;
-                if start > 0 && !is_option(words[start - 1]) && command_words_name(words[start - 1]) != name {
-                    start -= 1;
-                }
-            }
-            parts[k] = Some(words[start..end].join(" "));
         }
     }
-    add_copy_labels(ids, &copy_of, &parts)
+    add_copy_labels(ids, &copy_of, &parts) || preferred
+}
+
+/// Relabels copies of one key that the label lines above them told apart
+/// by their command lines, where those differ: the command is what was
+/// run, the label line above it a person's words around it (a qemu-ppc
+/// mail's `while on amigaone or pegasos2 the same executable finishes
+/// with:` and `Results Validation Verbose Results:` labelled runs of `$
+/// qemu-ppc -cpu 460ex streamPPC` and `$ ./streamPPCpowerpcO3`, wild28).
+/// Each copy with a command line is labelled by its line's part that
+/// differs ([`differing_parts`]), its kernel kept; only where every such
+/// copy has a part and no two copies the labels told apart would come
+/// together (`before:` and `after:` over one command keep their labels).
+/// `commands`: each copy's command line's words ([`command_words`]).
+/// Returns whether a label was changed.
+fn prefer_command_lines(
+    input: &Input,
+    name: &str,
+    samples: &[Sample],
+    (copies, copy_of): (&[(usize, usize)], &[usize]),
+    hashes: &[u64],
+    commands: &[Option<Vec<&str>>],
+    ids: &mut [Identity],
+) -> bool {
+    // Each copy's identity, where its samples share one.
+    let mut of_copy: Vec<Option<Option<&Identity>>> = vec![None; copies.len()];
+    for (id, &c) in ids.iter().zip(copy_of) {
+        if let Some(slot) = of_copy.get_mut(c) {
+            *slot = match *slot {
+                None => Some(Some(id)),
+                Some(Some(other)) if other == id => Some(Some(id)),
+                _ => Some(None),
+            };
+        }
+    }
+    let unlabelled = vec![Identity::default(); samples.len()];
+    let mut relabel: Vec<Option<String>> = vec![None; copies.len()];
+    for members in merged_groups(copies.len(), copy_of, hashes, &unlabelled) {
+        let Some(old) = members.iter().map(|&k| of_copy[k].flatten()).collect::<Option<Vec<&Identity>>>() else {
+            continue;
+        };
+        if old.iter().all(|id| *id == old[0]) {
+            continue;
+        }
+        let with: Vec<usize> = members.iter().copied().filter(|&k| commands[k].is_some()).collect();
+        if with.len() < 2 || wrapped_command(input, name, copies, &with, commands) {
+            continue;
+        }
+        let lines: Vec<Vec<&str>> = with
+            .iter()
+            .map(|&k| {
+                let of = samples.iter().zip(copy_of).filter(|(_, c)| **c == k).map(|(s, _)| s);
+                without_values_read(name, commands[k].as_deref().unwrap_or_default(), of)
+            })
+            .collect();
+        let Some(found) = differing_parts(name, &lines) else { continue };
+        // Only a copy whose label was taken from prose around its command
+        // line is relabelled; a set-up's name (`VF to VF:`, `master:`) is
+        // kept, and a copy with none stays so (a kernel may tell it apart).
+        let found: Vec<Option<String>> = with
+            .iter()
+            .zip(found)
+            .map(|(&k, part)| {
+                let id = of_copy[k].flatten()?;
+                part.filter(|_| {
+                    id.label.as_deref().is_some_and(|l| label_in_prose(input, copies, k, commands, name, l))
+                })
+            })
+            .collect();
+        if found.iter().all(Option::is_none) {
+            continue;
+        }
+        let new: Vec<Identity> = members
+            .iter()
+            .zip(&old)
+            .map(|(k, id)| match with.iter().position(|w| w == k).and_then(|p| found[p].clone()) {
+                Some(part) => Identity { kernel: id.kernel.clone(), label: Some(part) },
+                None => (*id).clone(),
+            })
+            .collect();
+        // Copies the labels told apart stay apart.
+        let parts_apart =
+            (0..members.len()).all(|i| (i + 1..members.len()).all(|j| old[i] == old[j] || new[i] != new[j]));
+        if !parts_apart {
+            continue;
+        }
+        for (k, part) in with.into_iter().zip(found) {
+            relabel[k] = part;
+        }
+    }
+    let mut changed = false;
+    for (id, &c) in ids.iter_mut().zip(copy_of) {
+        if let Some(Some(part)) = relabel.get(c) {
+            id.label = Some(part.clone());
+            changed = true;
+        }
+    }
+    changed
+}
+
+/// True when copy `k`'s label `label` was taken from prose around its
+/// command line rather than a set-up's name: the nearest line above the
+/// command (below the copy before) that holds the label is a sentence's
+/// words (six or more from a lower-case one: `while on amigaone or
+/// pegasos2 the same executable finishes with:`) or the end of a sentence
+/// wrapped from the line above (`… another known weak` / `point of
+/// QEMU):`). False where the command's line or the label's is not found
+/// (the label's is looked for anywhere above the command: a copy further
+/// up may have handed it down).
+fn label_in_prose(
+    input: &Input,
+    copies: &[(usize, usize)],
+    k: usize,
+    commands: &[Option<Vec<&str>>],
+    name: &str,
+    label: &str,
+) -> bool {
+    let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+    let text = |n: usize| input.lines[n - 1].trim();
+    let Some(at) =
+        (from..copies[k].0).rev().find(|&n| command_words(text(n), name).as_deref() == commands[k].as_deref())
+    else {
+        return false;
+    };
+    // The label may be that of a copy further up, inherited.
+    let lower = label.to_lowercase();
+    let Some(l) = (1..at).rev().find(|&n| text(n).to_lowercase().contains(&lower)) else { return false };
+    let t = text(l);
+    let words = t.split_whitespace().count();
+    let lower_words = |t: &str| t.split_whitespace().filter(|w| w.starts_with(char::is_lowercase)).count();
+    let sentence = t.starts_with(char::is_lowercase) && words >= 6 && lower_words(t) * 4 >= words * 3;
+    let wrapped = l > 1 && {
+        let p = text(l - 1);
+        !p.ends_with(['.', '!', '?', ':', ';'])
+            && !p.contains('\t')
+            && !p.contains("  ")
+            && !is_rule(p)
+            && p.split_whitespace().count() >= 5
+            && lower_words(p) >= 3
+    };
+    sentence || wrapped
+}
+
+/// The part of each of several command lines (`lines`: each one's words
+/// without the values the parser read) that differs from the others: the
+/// words between those all of them begin and end with, with the option a
+/// differing value is given to (`-H b`) and the wrapper that takes that
+/// option (`taskset -c 0-7`); `None` for a line with nothing there. `None`
+/// in all where the lines tell no set-ups apart: one the start of another
+/// but for no option (a word the parser read in other words), or lines
+/// that differ only in a numbered run's log.
+fn differing_parts(name: &str, lines: &[Vec<&str>]) -> Option<Vec<Option<String>>> {
+    let shortest = lines.iter().map(Vec::len).min().unwrap_or(0);
+    let prefix = (0..shortest).take_while(|&d| lines.iter().all(|l| l[d] == lines[0][d])).count();
+    let suffix = (0..shortest - prefix)
+        .take_while(|&d| lines.iter().all(|l| l[l.len() - 1 - d] == lines[0][lines[0].len() - 1 - d]))
+        .count();
+    // One line the start of another once the values read are left
+    // out, the rest no option: a word the parser read in other words
+    // (`perf bench syscall all` beside `… syscall basic`, its group
+    // `syscall/basic`). The rest an option (`dbench -t 60 16` beside
+    // `dbench 16`) is a set-up.
+    if suffix == 0
+        && lines.iter().any(|l| l.len() == prefix)
+        && !lines.iter().any(|l| l.get(prefix).is_some_and(|w| is_option(w)))
+    {
+        return None;
+    }
+    // Lines that differ only in a numbered run's log (`> run1.log; cat
+    // run1.log` / `> run2.log; cat run2.log`): runs, not set-ups.
+    if lines.iter().all(|l| l[prefix..l.len() - suffix].iter().all(|w| is_run_log_or_glue(w))) {
+        return None;
+    }
+    let part = |words: &Vec<&str>| {
+        let end = words.len() - suffix;
+        if end <= prefix {
+            return None;
+        }
+        let mut start = prefix;
+        // `-H b`: the option the differing value is given to, and
+        // `taskset -c 0-7`: the wrapper that takes that option.
+        // `nice -n -20`: a negative number is the option's value.
+        if start > 0 && !is_option(words[start]) && is_option(words[start - 1]) {
+            start -= 1;
+            if start > 0 && !is_option(words[start - 1]) && command_words_name(words[start - 1]) != name {
+                start -= 1;
+            }
+        }
+        Some(words[start..end].join(" "))
+    };
+    Some(lines.iter().map(part).collect())
 }
 
 /// A command line's words ([`command_words`]) without its housekeeping
@@ -623,8 +784,9 @@ fn label_by_command_lines(
 /// `samples` (their parameters' values and group names) with the options
 /// they are given to ([`without_read_values`]): `netperf -H b` of
 /// `netperf -H b -t TCP_STREAM` (its test read), `dbench -D /mnt/xfs` of
-/// `dbench -D /mnt/xfs 16` (`procs` 16). `name` is the benchmark's
-/// command ([`command_name`]).
+/// `dbench -D /mnt/xfs 16` (`procs` 16); nor the options that only say how
+/// often to repeat the measurement ([`without_repetition`]: netperf's `-I
+/// 99` and `-i 10,3`). `name` is the benchmark's command ([`command_name`]).
 fn without_values_read<'a, 's>(
     name: &str,
     words: &[&'a str],
@@ -639,7 +801,47 @@ fn without_values_read<'a, 's>(
             read.entry(part).or_default().push("");
         }
     }
-    without_read_values(name, &without_housekeeping(words), &read)
+    without_read_values(name, &without_repetition(name, &without_housekeeping(words)), &read)
+}
+
+/// `words` of a command running `name` without the options that repeat
+/// or lengthen its measurement rather than set it up: netperf's confidence
+/// interval (`-I 99`, `-I 99,5`, `-I99`), iteration bounds (`-i 10,3`) and
+/// test length (`-l 30`, `-l -1000` transactions), global options before
+/// its `--`, after which the test's own (`-m`, `-r`) are set-ups. netperf
+/// reports one figure of the same kind however often or long it measured:
+/// an eelinux README's `-I 99` run and its `-l 30` run were set-ups of
+/// their own beside each other (wild28), so that nothing was compared
+/// with them. (A run short of its `-l` is still found by the parser.)
+/// Other benchmarks' words are kept.
+fn without_repetition<'a>(name: &str, words: &[&'a str]) -> Vec<&'a str> {
+    if name != "netperf" {
+        return words.to_vec();
+    }
+    let mut kept = Vec::with_capacity(words.len());
+    let (mut test_options, mut skip_value) = (false, false);
+    for &w in words {
+        if skip_value {
+            skip_value = false;
+            // `-l -1000`: a negative length counts transactions.
+            if !w.starts_with('-') || w[1..].starts_with(|c: char| c.is_ascii_digit()) {
+                continue;
+            }
+        }
+        test_options |= w == "--";
+        if !test_options && let Some(rest) = ["-I", "-i", "-l"].iter().find_map(|o| w.strip_prefix(o)) {
+            // `-I 99`: the value is the next word; `-I99`, `-l-1000`: glued.
+            if rest.is_empty() {
+                skip_value = true;
+                continue;
+            }
+            if rest.trim_start_matches('-').starts_with(|c: char| c.is_ascii_digit()) {
+                continue;
+            }
+        }
+        kept.push(w);
+    }
+    kept
 }
 
 /// True when, among the command lines of the copies `members`, one is
@@ -2055,7 +2257,9 @@ pub(super) fn with_continuation<'a>(input: &'a Input, n: usize, mut words: Vec<&
         let options_alone = next.starts_with('-')
             && next[1..].starts_with(|c: char| c.is_ascii_alphabetic() || c == '-')
             && next.split_whitespace().next().is_some_and(is_option)
-            && !next.contains(": ");
+            && !next.contains(": ")
+            // STREAM's `-----…` under `$ ./stream`: a rule, no option.
+            && !is_rule(next);
         if !(continued || options_alone) || next.is_empty() {
             break;
         }
@@ -2227,7 +2431,11 @@ fn command_words<'a>(line: &'a str, name: &str) -> Option<Vec<&'a str>> {
     words.dedup();
     let runs = words.iter().any(|w| is_program(w, name));
     let option = words.iter().any(|w| w.starts_with('-') && w.len() > 1);
-    (runs && words.len() >= 2 && (prompted || option) && !t.ends_with(['.', ':', ',', '!', '?'])).then_some(words)
+    // `$ ./streamPPCpowerpcO3`: a program run by its path at a prompt is a
+    // command alone (`# stream` may be a Markdown heading, `stream` a word).
+    let by_path = prompted && words.len() == 1 && t.split_whitespace().next().is_some_and(|w| w.contains('/'));
+    (runs && (words.len() >= 2 || by_path) && (prompted || option) && !t.ends_with(['.', ':', ',', '!', '?']))
+        .then_some(words)
 }
 
 /// What the lines above a sample say it is: a kernel, a label, both or
@@ -2438,10 +2646,15 @@ fn identities(
         }
         // An underline is about as long as its title; a report's full-width
         // rule below a sentence (UnixBench's `----…` before each run) is not.
-        let underlined = trimmed
-            .get(n)
-            .is_some_and(|&rule| is_rule(rule) && rule.len() >= 3 && rule.len() <= text.chars().count() * 3 / 2 + 8);
-        let alone = starts_paragraph && trimmed.get(n).is_none_or(|next| next.is_empty());
+        // A command line running the benchmark is no title, however
+        // underlined (STREAM's `-----` under `$ qemu-ppc -cpu 460ex
+        // streamPPCpowerpcO3`): the command lines tell copies apart below.
+        let runs = text.starts_with("$ ") && command_words(text, program).is_some();
+        let underlined = !runs
+            && trimmed.get(n).is_some_and(|&rule| {
+                is_rule(rule) && rule.len() >= 3 && rule.len() <= text.chars().count() * 3 / 2 + 8
+            });
+        let alone = !runs && starts_paragraph && trimmed.get(n).is_none_or(|next| next.is_empty());
         // A change label stands on its own: not inside a wrapped sentence
         // (the line above ends one, or is no prose) nor carried on by the
         // line below (`After a reboot the second run went` / `a little
@@ -4083,6 +4296,7 @@ fn is_lower_counter(words: &str) -> bool {
 /// one round of a memtier note from the others).
 fn is_tool_chatter(text: &str) -> bool {
     SYSBENCH_HEADINGS.contains(&text)
+        || is_stream_validation(text)
         || (text.starts_with("Run status group ") && text.ends_with(':'))
         || (text.contains(" percentiles (") && text.ends_with("):"))
         || text == "Disk stats (read/write):"
@@ -4099,6 +4313,17 @@ fn is_tool_chatter(text: &str) -> bool {
         || (text.starts_with([',', '`', '+', '|'])
             && text.contains("---")
             && text.chars().all(|c| matches!(c, ',' | '.' | '`' | '\'' | '+' | '-' | '|')))
+}
+
+/// STREAM's own lines below its table, the same after every run: `Solution
+/// Validates: avg error less than 1.000000e-13 on all three arrays`,
+/// `Results Validation Verbose Results:`, `Failed Validation on array a[]
+/// …`. As a label (`Results Validation Verbose Results`) it named the run
+/// below it (a qemu-ppc mail's sam460ex Linux run, wild28).
+fn is_stream_validation(text: &str) -> bool {
+    text.starts_with("Solution Validates")
+        || text.starts_with("Failed Validation on array")
+        || text == "Results Validation Verbose Results:"
 }
 
 /// perf stat's times below its counts: `9.987657624 seconds time elapsed`,
@@ -4441,6 +4666,55 @@ mod tests {
         assert!(is_program("streamPPC", "stream") && !is_program("streamer", "stream"));
     }
 
+    /// A label taken from prose around a run's command line gives way to
+    /// the command, where the commands differ (wild28's qemu-ppc mail:
+    /// `while on amigaone or pegasos2 the same executable finishes with:`
+    /// and the end of a wrapped sentence, `point of QEMU):`, labelled runs
+    /// of `$ qemu-ppc -cpu 460ex streamPPC` and `… streamPPCpowerpcO3`);
+    /// a set-up's name over its command stays; a command run by its path
+    /// alone at a prompt is one; STREAM's validation lines are no labels.
+    #[test]
+    fn a_command_line_wins_over_prose_around_it() {
+        let text = "while on amigaone or pegasos2 the same executable finishes with:\n\n\
+                    $ qemu-ppc -cpu 460ex streamA\n-----\nThroughput 1\n\
+                    Results Validation Verbose Results:\n\n\
+                    or compiled with -O3 that was said to be used for the binary it is even\n\
+                    better (as long as no FPU is used, another known weak\npoint of QEMU):\n\n\
+                    $ qemu-ppc -cpu 460ex streamAO3\n-----\nThroughput 2\n\
+                    Results Validation Verbose Results:\n\nThe run on the board:\n$ ./streamAO3\nThroughput 3\n";
+        let p = labelled_as("stream", text, &[5, 14, 19]);
+        assert_eq!(
+            last_params(&p),
+            ["qemu-ppc -cpu 460ex streamA", "qemu-ppc -cpu 460ex streamAO3", "The run on the board"]
+        );
+        // A set-up's name over each command is kept.
+        let named = "Without profiling:\n$ OMP_NUM_THREADS=4 ./stream\nThroughput 1\n\
+                     With profiling:\n$ OMP_NUM_THREADS=4 perf-report ./stream\nThroughput 2\n";
+        assert_eq!(last_params(&labelled_as("stream", named, &[3, 6])), ["Without profiling", "With profiling"]);
+        assert!(is_tool_chatter("Solution Validates: avg error less than 1.000000e-13 on all three arrays"));
+        assert_eq!(command_words("$ ./streamPPCpowerpcO3", "stream"), Some(vec!["streamPPCpowerpcO3"]));
+        assert_eq!(command_words("# stream", "stream"), None);
+    }
+
+    /// netperf's `-I 99` (confidence), `-i 10,3` (iterations) and `-l 30`
+    /// (length) repeat or lengthen the measurement, set nothing up: runs with and without them are
+    /// runs of one set-up (wild28's eelinux README); the test's own
+    /// options after `--` still tell set-ups apart.
+    #[test]
+    fn netperf_repetition_options_are_no_set_up() {
+        fn w(t: &str) -> Vec<&str> {
+            t.split_whitespace().collect()
+        }
+        let line = w("netperf -t TCP_RR -H h -I 99,5 -i10,3 -l -1000 -- -r 32,128 -i 4");
+        assert_eq!(without_repetition("netperf", &line), w("netperf -t TCP_RR -H h -- -r 32,128 -i 4"));
+        assert_eq!(without_repetition("iperf3", &w("iperf3 -i 1")), w("iperf3 -i 1"));
+        let text = "Normal Linux:\n$ netperf -H h -I 99 -- -m 1500\nThroughput 1\n\
+                    $ netperf -H h -l 30 -- -m 1500\nThroughput 2\n\
+                    Poll:\n$ netperf -H h -- -m 1500\nThroughput 3\n$ netperf -H h -- -m 9000\nThroughput 4\n";
+        let p = labelled(text, &[3, 5, 8, 10]);
+        assert_eq!(last_params(&p), ["Normal Linux", "Normal Linux", "Poll / -m 1500", "Poll / -m 9000"]);
+    }
+
     /// reStructuredText's `::` ends prose over a literal block: no label
     /// (a kernel document's `number means better performance::` labelled
     /// a perf bench run; wild28).
@@ -4465,18 +4739,18 @@ mod tests {
         assert!(p.notes.iter().any(|(_, n)| n.contains("averaged as runs of one set-up")), "{:?}", p.notes);
     }
 
-    /// A command a mail wrapped (its `--direct=1`, or `-l 30`, on the
+    /// A command a mail wrapped (its `--direct=1`, or `-T 1,1`, on the
     /// line below it) or continued with `\` is read whole (attacker 28,
     /// p66): the copies of the longer command are a set-up of their own.
     #[test]
     fn a_command_carried_on_below_is_read_whole() {
-        let text = "$ netperf -H a\n-l 30\nThroughput 1\n$ netperf -H a\n-l 30\nThroughput 2\n\
+        let text = "$ netperf -H a\n-T 1,1\nThroughput 1\n$ netperf -H a\n-T 1,1\nThroughput 2\n\
                     $ netperf -H a\nThroughput 3\n$ netperf -H a\nThroughput 4\n";
         let p = labelled(text, &[3, 6, 8, 10]);
-        assert_eq!(last_params(&p), vec!["-l 30", "-l 30", "16", "16"]);
-        let text = "$ netperf -H a \\\n  -l 30\nThroughput 1\n$ netperf -H a\nThroughput 2\n";
+        assert_eq!(last_params(&p), vec!["-T 1,1", "-T 1,1", "16", "16"]);
+        let text = "$ netperf -H a \\\n  -T 1,1\nThroughput 1\n$ netperf -H a\nThroughput 2\n";
         let p = labelled(text, &[3, 5]);
-        assert_eq!(last_params(&p), vec!["-l 30", "16"]);
+        assert_eq!(last_params(&p), vec!["-T 1,1", "16"]);
     }
 
     /// attack28 p21: `Run A`/`Run B`/`Run C` stay set-ups (a letter names
@@ -4997,24 +5271,24 @@ mod tests {
     /// read (its group) labels nothing, nor does a command above a sentence.
     #[test]
     fn command_lines_that_differ_label_their_copies() {
-        let p = labelled("$ netperf -H a -l 30\nThroughput 1\n\n$ netperf -H b -l 30\nThroughput 2\n", &[2, 5]);
+        let p = labelled("$ netperf -H a -T 1,1\nThroughput 1\n\n$ netperf -H b -T 1,1\nThroughput 2\n", &[2, 5]);
         assert_eq!(last_params(&p), vec!["-H a", "-H b"]);
         let p = labelled(
-            "# taskset -c 0 netperf -l 30\nThroughput 1\n# taskset -c 0-7 netperf -l 30\nThroughput 2\n",
+            "# taskset -c 0 netperf -T 1,1\nThroughput 1\n# taskset -c 0-7 netperf -T 1,1\nThroughput 2\n",
             &[2, 4],
         );
         assert_eq!(last_params(&p), vec!["taskset -c 0", "taskset -c 0-7"]);
-        let p = labelled("$ numactl -N 1 netperf -l 30\nThroughput 1\n$ netperf -l 30\nThroughput 2\n", &[2, 4]);
+        let p = labelled("$ numactl -N 1 netperf -T 1,1\nThroughput 1\n$ netperf -T 1,1\nThroughput 2\n", &[2, 4]);
         assert_eq!(last_params(&p), vec!["numactl -N 1", "16"]);
-        // Wrapped: `netperf -H a` is the start of `netperf -H a -l 30`,
-        // and the line below it goes on with `-l 30`.
-        let p = labelled("$ netperf -H a\n-l 30\nThroughput 1\n$ netperf -H a -l 30\nThroughput 2\n", &[3, 5]);
+        // Wrapped: `netperf -H a` is the start of `netperf -H a -T 1,1`,
+        // and the line below it goes on with `-T 1,1`.
+        let p = labelled("$ netperf -H a\n-T 1,1\nThroughput 1\n$ netperf -H a -T 1,1\nThroughput 2\n", &[3, 5]);
         assert_eq!(last_params(&p), vec!["16", "16"]);
         // Not wrapped, options added at the end (attacker 27, finding 1:
         // `dbench 16` / `dbench 16 --sync`, `iperf3 -c x` / `… -R`, averaged
         // as runs of one set-up): the added options label their copy.
-        let p = labelled("$ netperf -H a\nThroughput 1\n$ netperf -H a -l 30\nThroughput 2\n", &[2, 4]);
-        assert_eq!(last_params(&p), vec!["16", "-l 30"]);
+        let p = labelled("$ netperf -H a\nThroughput 1\n$ netperf -H a -T 1,1\nThroughput 2\n", &[2, 4]);
+        assert_eq!(last_params(&p), vec!["16", "-T 1,1"]);
         let p = labelled(
             "$ netperf -H a\nThroughput 1\n\nThe second run is on the other box, see below:\nThroughput 2\n",
             &[2, 5],
@@ -5037,7 +5311,7 @@ mod tests {
         }
         // LKP's time stamps before each run's command are no set-up.
         let p = labelled(
-            "2026-07-19 18:06:13 netperf -l 30\nThroughput 1\n2026-07-19 18:07:13 netperf -l 30\nThroughput 2\n",
+            "2026-07-19 18:06:13 netperf -T 1,1\nThroughput 1\n2026-07-19 18:07:13 netperf -T 1,1\nThroughput 2\n",
             &[2, 4],
         );
         assert_eq!(last_params(&p), vec!["16", "16"]);

@@ -367,6 +367,8 @@ pub fn note_is_info(note: &str) -> bool {
         "another run's totals, read",
         // sysbench: each figure line of a failed run, beside its warning.
         "part of the failed run of line",
+        // hackbench: a post's row of changes under its hand table of means.
+        "derived from the rows above it",
         // iperf3 before 3.2: the `0.00 bits/sec  sender` line of a side not measured.
         "the side it did not measure",
     ];

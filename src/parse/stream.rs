@@ -42,8 +42,17 @@
 //! `Daxpy`…): none of its rows is read, a note says so. A known kernel's row whose
 //! rate is no number is an error at its line. A row cut short (a truncated
 //! log's last line: fewer than its four figures, a rate without decimals,
-//! a max time with fewer decimals than the avg time) is a note, not read. A `Failed Validation` line
-//! (the kernels computed wrong results) is a note; the rates are read.
+//! a max time with fewer decimals than the avg time) is a note, not read.
+//!
+//! A run that failed its validation (STREAM prints `Failed Validation on
+//! array a[] …` below its table: the kernels computed wrong results, as a
+//! QEMU sam460ex's broken TLB made them in a qemu-ppc mail, wild28) is left
+//! out, as every parser leaves out a failed run: its table's rates are
+//! taken back with one warning at the first such line, naming the table's
+//! lines. They were read and averaged as any run's, a note beside them
+//! only; kept apart (a `validation=failed` row) they would still be
+//! compared with another file's runs of that name, and a wrong result's
+//! time says nothing of the kernel's memory bandwidth.
 
 use super::num::plain;
 use super::{BenchParser, Input, ParseError};
@@ -118,6 +127,8 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut open = Table::default();
     // Whether a table came before, and a set-up line since it.
     let (mut read_before, mut fresh) = (false, false);
+    // The last table read, for a `Failed Validation` line below it.
+    let mut last: Option<Ran> = None;
     for (n, line) in input.numbered() {
         let t = line.trim();
         if let Some(mb) = header(t) {
@@ -136,6 +147,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             }
             table = Some(mb);
             open = Table { header: n, first_sample: out.samples.len(), foreign: 0 };
+            last = Some(Ran { header: n, first_sample: out.samples.len(), failed: false });
             continue;
         }
         if let Some(mb) = table {
@@ -151,7 +163,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
             table = None;
         }
         if t.starts_with("Failed Validation") {
-            out.notes.push((n, "STREAM says the run failed its validation: its rates are read all the same".into()));
+            fail_validation(&mut out, &mut last, (n, t));
         } else if let Some(rest) = t.strip_prefix("STREAM version") {
             setup = Setup::default();
             fresh = true;
@@ -172,7 +184,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     }
     close_table(&mut out, &open);
     if out.samples.is_empty() {
-        let other = out.notes.iter().find(|(_, m)| m.contains("another benchmark"));
+        let other = out.notes.iter().find(|(_, m)| m.contains("another benchmark") || m.contains(FAILED));
         let reason = match other {
             Some((n, m)) => format!("line {n}: {m}"),
             None => "no `Copy:`/`Scale:`/`Add:`/`Triad:` row under a `Function … Rate MB/s` header".into(),
@@ -180,6 +192,45 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         return Err(ParseError::NoResults { benchmark: "stream", reason });
     }
     Ok(out)
+}
+
+/// The words of the warning at a run that failed its validation.
+const FAILED: &str = "STREAM says the run failed its validation";
+
+/// The last table read: its header's line, the index of its first sample
+/// in `out.samples`, and whether a `Failed Validation` line took it back.
+struct Ran {
+    header: usize,
+    first_sample: usize,
+    failed: bool,
+}
+
+/// A `Failed Validation` line (line `n`, text `t`): the run of the table
+/// above it (`last`) computed wrong results, and its rates are taken back,
+/// with a warning at the first such line naming the table's lines (the
+/// lines for the other arrays of that run add nothing). With no table
+/// above, the warning says there was none to leave out.
+fn fail_validation(out: &mut ParsedFile, last: &mut Option<Ran>, (n, t): (usize, &str)) {
+    let Some(ran) = last.as_mut() else {
+        let msg = format!("{FAILED} (`{t}`), with no table of its rates above: none is read for it");
+        out.notes.push((n, msg));
+        return;
+    };
+    if ran.failed {
+        return;
+    }
+    ran.failed = true;
+    let lines: Vec<usize> = out.samples.get(ran.first_sample..).unwrap_or_default().iter().map(|s| s.line).collect();
+    let msg = match (lines.first(), lines.last()) {
+        (Some(a), Some(b)) => format!(
+            "{FAILED} (`{t}`): the rates of its table (line {}, rows on lines {a}-{b}) are wrong results' times, \
+             left out",
+            ran.header
+        ),
+        _ => format!("{FAILED} (`{t}`): its table (line {}) gave no rate to leave out", ran.header),
+    };
+    out.samples.truncate(ran.first_sample.min(out.samples.len()));
+    out.notes.push((n, msg));
 }
 
 /// A table being read: its header's line, the index of its first sample
@@ -353,6 +404,36 @@ mod tests {
         assert_eq!(Stream.parse(&Input::from_text(bad)).unwrap_err().line(), Some(2));
         let gb = "Function    Best Rate GB/s  Avg time     Min time     Max time\nCopy:  1.0 0.1 0.1 0.1\nTriad: 1.0\n";
         assert!(Stream.parse(&Input::from_text(gb)).is_err());
+    }
+
+    #[test]
+    fn a_run_that_failed_validation_is_left_out() {
+        let table = |copy: &str| {
+            format!(
+                "Function    Best Rate MB/s  Avg time     Min time     Max time\n\
+                 Copy:            {copy}     0.095517     0.092821     0.103645\n\
+                 Triad:            763.2     0.323731     0.314454     0.343873\n---\n"
+            )
+        };
+        let text = format!(
+            "{}Failed Validation on array a[], AvgRelAbsErr > epsilon (1.000000e-13)\n\
+             Failed Validation on array b[], AvgRelAbsErr > epsilon (1.000000e-13)\n{}\
+             Solution Validates: avg error less than 1.000000e-13 on all three arrays\n",
+            table("1723.8"),
+            table("3191.5")
+        );
+        let f = Stream.parse(&Input::from_text(&text)).unwrap();
+        let read: Vec<(usize, f64)> = f.samples.iter().map(|s| (s.line, s.value.mean())).collect();
+        assert_eq!(read, [(8, 3191.5), (9, 763.2)]);
+        assert_eq!(f.notes.len(), 1, "{:?}", f.notes);
+        assert_eq!(f.notes[0].0, 5);
+        assert!(f.notes[0].1.contains("table (line 1, rows on lines 2-3)"), "{:?}", f.notes);
+        // Only a failed run: no result, the error says why.
+        let e = Stream.parse(&Input::from_text(&text[..text.find("Failed Validation on array b").unwrap()]));
+        assert!(e.unwrap_err().to_string().contains("failed its validation"));
+        // A failure line with no table above leaves nothing out.
+        let f = Stream.parse(&Input::from_text(&format!("Failed Validation on array a[]\n{}", table("1.5")))).unwrap();
+        assert_eq!((f.samples.len(), f.notes[0].0), (2, 1));
     }
 
     #[test]

@@ -77,7 +77,13 @@
 //! no `stress-ng:` prefix, where it may be a post's prose), but a row a
 //! mail wrapped (its last figures alone on the next line, no prefix, as
 //! `format=flowed` mail breaks a 100-column row) is read as one row at its
-//! first line, with a note; stress-ng's own
+//! first line, with a note, when its two halves make the header's columns
+//! (a header wrapped alike is joined first: its second half names the
+//! 8-column form's `CPU used per … RSS Max`); an extra metric's line
+//! wrapped inside its description is joined with the rest (`… read/write`
+//! / `combined rate (harmonic mean of 4 instances)`); a row wrapped into
+//! halves that do not make the columns is an error at its line that says
+//! so; stress-ng's own
 //! `fail:` lines, a `metrics-check` warning and `metrics untrustworthy: N`
 //! are notes; a file holding only failures has no results. A stressor
 //! stress-ng reports failed (`vm: child died: signal 9`, `vm: killed by
@@ -625,6 +631,77 @@ fn wrapped_row(st: &State, line: &str, next: Option<&str>) -> Option<String> {
     fits.then(|| format!("{} {next}", line.trim_end()))
 }
 
+/// A table header a mail wrapped (a Gmail mail's 72 columns, wild28's
+/// linux-block report of stress-ng 0.17.07): `stress-ng: metrc: [230]
+/// stressor       bogo ops real time  usr time` then `sys time   bogo
+/// ops/s     bogo ops/s CPU used per       RSS Max` alone. Returns the
+/// header joined when `line` starts a header ([`header_columns`]) without
+/// its `bogo ops/s` columns and `next` is a bare line (no `stress-ng`
+/// prefix) that gives them: the joined header tells the table's columns
+/// (8 here; the first line alone read as the 6 of an old table, and the
+/// wrapped row, 3 and 5 figures, was an error that skipped the file).
+fn wrapped_header(line: &str, next: Option<&str>) -> Option<String> {
+    let (_, body) = strip_prefix(line);
+    header_columns(body)?;
+    let next = next?.trim();
+    if body.contains("bogo ops/s") || next.is_empty() || next.starts_with("stress-ng") || !next.contains("bogo ops/s") {
+        return None;
+    }
+    Some(format!("{} {next}", line.trim_end()))
+}
+
+/// An extra metric's line a mail wrapped inside its description: `…
+/// [230] hdd  2.96 MB/sec read/write` then `combined rate (harmonic mean
+/// of 4 instances)` alone. Returns the line joined when `line` is a
+/// stressor's extra metric (a stressor of a table being read, one figure,
+/// words without stress-ng's averaging note) and `next` is a bare line
+/// (no `stress-ng` prefix, no figure first) that ends with that note: the
+/// metric's name is the whole description (`MB/sec read/write combined
+/// rate`), as in an unwrapped log, not its first half.
+fn wrapped_extra(st: &State, line: &str, next: Option<&str>) -> Option<String> {
+    st.columns?;
+    let next = next?.trim();
+    if next.is_empty() || next.starts_with("stress-ng") || next.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    let (_, body) = strip_prefix(line);
+    let toks: Vec<&str> = body.split_whitespace().collect();
+    let [name, value, _, ..] = toks[..] else { return None };
+    let desc = body[name.len()..].trim_start()[value.len()..].trim();
+    let fits = is_stressor_name(name)
+        && plain(value).is_some()
+        && plain(toks[2]).is_none()
+        && strip_averaging(desc).len() == desc.len()
+        && {
+            let whole = format!("{desc} {next}");
+            strip_averaging(&whole).len() < whole.len()
+        };
+    fits.then(|| format!("{} {next}", line.trim_end()))
+}
+
+/// The error `e` of a metrics row (line `n`, text `line`), saying why it
+/// was not joined with `next` where a mail seems to have wrapped it (its
+/// figures go on alone on the next line, but the two together are not the
+/// header's columns): the row is not guessed at.
+fn why_not_joined(st: &State, e: ParseError, (n, line): (usize, &str), next: Option<&str>) -> ParseError {
+    let (Some(cols), Some(next)) = (st.columns, next.map(str::trim)) else { return e };
+    if e.line() != Some(n) || next.is_empty() || next.starts_with("stress-ng") {
+        return e;
+    }
+    let (_, body) = strip_prefix(line);
+    let rest = body.split_whitespace().skip(1).filter(|t| plain(t).is_some()).count();
+    let more = next.split_whitespace().count();
+    if !next.split_whitespace().all(|t| plain(t).is_some()) {
+        return e;
+    }
+    let what = format!(
+        "a stress-ng metrics row: a stressor and {cols} figures (the row looks wrapped by a mail, its figures going \
+         on on line {}, but {rest} and {more} figures are not the header's {cols}: not joined)",
+        n + 1
+    );
+    ParseError::malformed(n, what, line.trim())
+}
+
 /// The 0-based line ranges of YAML `metrics:` blocks: the `metrics:` line
 /// at the start of a line and the indented (or blank) lines after it.
 fn yaml_blocks(input: &Input) -> Vec<(usize, usize)> {
@@ -786,7 +863,17 @@ impl BenchParser for StressNg {
             if in_yaml[i] || input.joined_away(i) || skip == Some(i) {
                 continue;
             }
-            if let Some(joined) = wrapped_row(&st, line, input.lines.get(i + 1).map(String::as_str)) {
+            let next = input.lines.get(i + 1).map(String::as_str);
+            if let Some(joined) = wrapped_header(line, next).or_else(|| wrapped_extra(&st, line, next)) {
+                out.notes.push((
+                    i + 1,
+                    format!("stress-ng line {} continues on line {} (a mail's wrapping): rejoined", i + 1, i + 2),
+                ));
+                skip = Some(i + 1);
+                text_line(&mut st, i + 1, &joined, &mut out)?;
+                continue;
+            }
+            if let Some(joined) = wrapped_row(&st, line, next) {
                 out.notes.push((
                     i + 1,
                     format!(
@@ -799,7 +886,7 @@ impl BenchParser for StressNg {
                 text_line(&mut st, i + 1, &joined, &mut out)?;
                 continue;
             }
-            text_line(&mut st, i + 1, line, &mut out)?;
+            text_line(&mut st, i + 1, line, &mut out).map_err(|e| why_not_joined(&st, e, (i + 1, line), next))?;
             if out.version.is_none()
                 && let Some(v) =
                     line.trim().strip_prefix("stress-ng-version:").or_else(|| line.split("stress-ng, version ").nth(1))
@@ -1008,6 +1095,33 @@ mod tests {
 
     /// A row a mail wrapped at 72 columns: its last figures alone on the
     /// next line (LKML 2020, a `format=flowed` reply).
+    #[test]
+    fn a_wrapped_header_tells_the_columns_of_a_wrapped_row() {
+        // wild28: stress-ng 0.17.07 --metrics in a Gmail mail, 8 figure
+        // columns, both header lines, the row and the extra metrics wrapped.
+        let t = "stress-ng: metrc: [230] stressor       bogo ops real time  usr time\n\
+                 sys time   bogo ops/s     bogo ops/s CPU used per       RSS Max\n\
+                 stress-ng: metrc: [230]                           (secs)    (secs)\n\
+                 (secs)   (real time) (usr+sys time) instance (%)          (KB)\n\
+                 stress-ng: metrc: [230] hdd               10839     61.51      2.14\n\
+                 \x2094.28       176.20         112.41        39.19          2124\n\
+                 stress-ng: metrc: [230] miscellaneous metrics:\n\
+                 stress-ng: metrc: [230] hdd                    2.96 MB/sec read/write\n\
+                 combined rate (harmonic mean of 4 instances)\n";
+        let f = StressNg.parse(&Input::from_text(t)).unwrap();
+        let got: Vec<(&str, f64, usize)> =
+            f.samples.iter().map(|s| (s.metric.name.as_str(), s.value.mean(), s.line)).collect();
+        assert_eq!(got.len(), 9, "{got:?}");
+        assert_eq!(got[7], ("RSS Max", 2124.0, 5));
+        assert_eq!(got[8], ("MB/sec read/write combined rate", 2.96, 8));
+        // A row whose two halves are not the header's columns is an error
+        // at its line that says so.
+        let bad = t.replace("39.19          2124", "39.19");
+        let e = StressNg.parse(&Input::from_text(&bad)).unwrap_err();
+        assert_eq!(e.line(), Some(5));
+        assert!(e.to_string().contains("3 and 4 figures are not the header's 8"), "{e}");
+    }
+
     #[test]
     fn a_row_wrapped_onto_the_next_line_is_one_row() {
         let t = "stress-ng: info:  [2765] stressor       bogo ops real time  usr time  \nsys time   bogo ops/s   bogo ops/s\n\

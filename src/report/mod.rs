@@ -653,7 +653,7 @@ fn section_jobs<'a>(m: &'a MachineClass, policy: &Policy) -> Vec<SectionJob<'a>>
     // Results no configured section showed get a section per benchmark and group.
     for ((bench, group), samples) in &selection.unclaimed {
         jobs.push(SectionJob {
-            title: unclaimed_title(bench, group),
+            title: unclaimed_title(bench, group, &selection.unclaimed),
             commentary: String::new(),
             notes: "",
             parts: vec![section::Part { label: None, metric_order: &[], configured: false, group_named: false }],
@@ -678,8 +678,17 @@ impl<'a> SectionJob<'a> {
 }
 
 /// The title of the section of a benchmark's (and group's) results that no
-/// configured section showed: "dbench", "tiobench: write".
-fn unclaimed_title(bench: &str, group: &str) -> String {
+/// configured section showed: "dbench", "tiobench: write". A parser of
+/// other benchmarks' results whose group is the benchmark (`pct-table`'s
+/// `hackbench`) titles it by the benchmark alone ("hackbench", not
+/// "pct-table: hackbench", its parser's id, no word a reader knows); "(pct
+/// table)" after it where the page has a section of that benchmark's own
+/// output too (`unclaimed`: every such section's benchmark and group).
+fn unclaimed_title(bench: &str, group: &str, unclaimed: &[((String, String), Vec<site::SampleRef>)]) -> String {
+    if bench == crate::parse::pct_table::ID && !group.is_empty() {
+        let own = unclaimed.iter().any(|((b, g), _)| b == group && g.is_empty());
+        return if own { format!("{group} (pct table)") } else { group.to_string() };
+    }
     if group.is_empty() { bench.to_string() } else { format!("{bench}: {group}") }
 }
 
@@ -692,7 +701,8 @@ pub fn section_heads(m: &MachineClass) -> Vec<(String, String)> {
     // As `section_jobs` makes them: a section per configured one, then one
     // per benchmark and group of the results none showed.
     let configured = m.config.sections.iter().zip(&m.selection.shown).map(|(sc, _)| sc.title.clone());
-    let unclaimed = m.selection.unclaimed.iter().map(|((bench, group), _)| unclaimed_title(bench, group));
+    let all = &m.selection.unclaimed;
+    let unclaimed = all.iter().map(|((bench, group), _)| unclaimed_title(bench, group, all));
     let mut ids: Vec<String> = Vec::new();
     configured
         .chain(unclaimed)

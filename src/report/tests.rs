@@ -211,3 +211,18 @@ fn section_ids_keep_clear_of_the_pages_own() {
     assert_eq!(unique_id(&["dbench".into()], "dbench".into()), "dbench-2");
     assert_eq!(unique_id(&[], "kernel-builds".into()), "kernel-builds");
 }
+
+/// A section of `pct-table`'s results is titled by the benchmark alone
+/// (`hackbench`, not `pct-table: hackbench`, the parser's id); `(pct
+/// table)` after it where the page has a section of hackbench's own
+/// output too. Other parsers' sections are titled as before.
+#[test]
+fn a_pct_table_section_is_titled_by_its_benchmark() {
+    let key = |b: &str, g: &str| ((b.to_string(), g.to_string()), Vec::new());
+    let alone = [key("pct-table", "hackbench")];
+    assert_eq!(unclaimed_title("pct-table", "hackbench", &alone), "hackbench");
+    let both = [key("pct-table", "hackbench"), key("hackbench", "")];
+    assert_eq!(unclaimed_title("pct-table", "hackbench", &both), "hackbench (pct table)");
+    assert_eq!(unclaimed_title("hackbench", "", &both), "hackbench");
+    assert_eq!(unclaimed_title("tiobench", "write", &both), "tiobench: write");
+}

@@ -115,6 +115,7 @@ pub fn load_machine(
     super::copies::drop_copied_runs(&mut results, diags);
     super::stress_ng_twice::keep_yaml_of_logged_run(&mut results, diags);
     super::units::unify(&mut results, diags);
+    super::normalized_bases::warn_of_normalized_bases(&results, diags);
     keep_kernels_with_results(&mut kernels, &results, (&kernel_dirs, &kernel_paths, &files), diags);
     let axis = super::axis::Axis::of(yaml.config.compare.as_ref());
     if axis.kernels {

@@ -52,6 +52,7 @@ mod discover;
 pub mod env;
 mod file_setups;
 mod load;
+mod normalized_bases;
 mod parse_cache;
 mod partial;
 mod raw_file;
