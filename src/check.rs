@@ -157,23 +157,21 @@ fn missing_benchmarks(m: &MachineClass, axis: &crate::site::Axis) -> Vec<Diagnos
 
 /// Files whose own kernel name disagrees with their directory (one warning
 /// per file).
+/// A file naming another kernel of the class is warned of at load, where
+/// its runs are kept apart (`site::load`): not again here.
 fn kernel_name_mismatches(m: &MachineClass) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let mut seen: BTreeSet<&str> = BTreeSet::new();
+    let kernel_dirs = crate::site::kernel_dirs_of(&m.results);
     for rf in &m.results {
         if let (Some(named), Some(dir)) = (&rf.named_kernel, &rf.kernel_dir)
             && !kernel_names_agree(named, dir)
+            && crate::site::other_kernel_named(named, dir, &kernel_dirs).is_none()
             && seen.insert(rf.rel_path.as_str())
         {
             let line = rf.parsed.samples.first().map(|s| s.line);
-            out.push(Diagnostic::warning(
-                &rf.path,
-                line,
-                format!(
-                    "{}: the file names kernel {named:?}, but sits in kernel directory {dir:?}; its numbers are filed under {dir:?}",
-                    rf.parsed.benchmark
-                ),
-            ).of_kind(Kind::KernelName));
+            let said = crate::site::kernel_name_mismatch(&rf.parsed.benchmark, named, dir);
+            out.push(Diagnostic::warning(&rf.path, line, said).of_kind(Kind::KernelName));
         }
     }
     out

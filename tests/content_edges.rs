@@ -1821,3 +1821,70 @@ fn one_set_up_typed_two_ways_is_compared() {
         assert!(mail.contains(changed), "{changed}: {mail}");
     }
 }
+
+/// Attacker 28, p65: a forgotten reboot, `uname -r` printing 6.1's
+/// kernel in 6.2's file. `check` warned; the build said nothing and
+/// compared two runs of 6.1 (+9.9%*). Now both warn in one sentence, and
+/// the file's runs are a row of their own (`booted 6.1.0`), not compared.
+/// A name that is no other kernel of the class is `check`'s warning alone,
+/// its runs compared as before.
+#[test]
+fn a_file_naming_another_kernel_of_the_class_is_not_compared() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: \"t\"\n");
+    put(&c, "m/machine.yaml", "name: \"m\"\nbaseline: \"6.1\"\n");
+    let db = |values: &[&str]| -> String {
+        values.iter().map(|v| format!("$ dbench 16\nThroughput {v} MB/sec 16 procs\n")).collect()
+    };
+    put(&c, "m/6.1/dbench.txt", db(&["100.5", "101.5", "100.9"]));
+    put(&c, "m/6.2/dbench.txt", format!("$ uname -r\n6.1.0\n{}", db(&["110.5", "111.5", "110.9"])));
+    let out = tmp.path().join("out");
+    let report = build(&BuildOptions::new(&c, &out)).expect("site builds");
+    diag_for(
+        &report,
+        "6.2/dbench.txt",
+        "dbench: the file names kernel \"6.1.0\", but sits in kernel directory \"6.2\"; its numbers are filed under \
+         \"6.2\"; it names 6.1's kernel: its runs are kept apart (booted 6.1.0), not compared",
+    );
+    let mail = std::fs::read_to_string(out.join("m/email.txt")).expect("email");
+    assert!(mail.contains("6.2     6.1.0   111.0±0.50") && !mail.contains("%*"), "{mail}");
+    // The kernel's own name: compared, no word.
+    put(&c, "m/6.2/dbench.txt", format!("$ uname -r\n6.2.0\n{}", db(&["110.5", "111.5", "110.9"])));
+    let report = build(&BuildOptions::new(&c, &out)).expect("site builds");
+    assert!(!report.diagnostics.iter().any(|d| d.message.contains("names kernel")), "{:?}", report.diagnostics);
+    let mail = std::fs::read_to_string(out.join("m/email.txt")).expect("email");
+    assert!(mail.contains("- dbench Throughput: 6.2 +9.9% vs 6.1"), "{mail}");
+}
+
+/// Attacker 28, p48: `6.2/all.txt`, the `cat` of `6.2/run1/` … `run3/`'s
+/// files, counted every run twice (6 runs of 6.2, warned only as
+/// averaged as if runs): counted once, with a warning naming the files.
+#[test]
+fn a_file_of_other_runs_put_together_counts_them_once() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: \"t\"\n");
+    put(&c, "m/machine.yaml", "name: \"m\"\nbaseline: \"6.1\"\n");
+    let mut all = String::new();
+    for (k, base) in [("6.1", 100.0), ("6.2", 101.0)] {
+        for (i, f) in [0.5, 1.5, 0.9].iter().enumerate() {
+            let run = format!("$ dbench 16\nThroughput {} MB/sec 16 procs\n", base + f);
+            put(&c, &format!("m/{k}/run{}/dbench.txt", i + 1), &run);
+            if k == "6.2" {
+                all.push_str(&run);
+            }
+        }
+    }
+    put(&c, "m/6.2/all.txt", all);
+    let out = tmp.path().join("out");
+    let report = build(&BuildOptions::new(&c, &out)).expect("site builds");
+    diag_for(
+        &report,
+        "6.2/all.txt",
+        "dbench: 6.2/all.txt holds 6.2/run1/dbench.txt, 6.2/run2/dbench.txt, 6.2/run3/dbench.txt byte for byte",
+    );
+    assert!(!report.diagnostics.iter().any(|d| d.message.contains("averaged")), "{:?}", report.diagnostics);
+    let mail = std::fs::read_to_string(out.join("m/email.txt")).expect("email");
+    assert!(mail.contains("means of 3 runs") && mail.contains("102.0±0.50"), "{mail}");
+}

@@ -264,8 +264,9 @@ fn drop_concatenations(
                     continue;
                 }
                 found = true;
-                for n in line_of(at)..=line_of(end.saturating_sub(1)) {
-                    covered[n] = true;
+                let (from, to) = (line_of(at), line_of(end.saturating_sub(1)));
+                if let Some(lines) = covered.get_mut(from..=to) {
+                    lines.fill(true);
                 }
             }
             if found {
