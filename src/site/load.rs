@@ -97,6 +97,46 @@ pub fn kernel_name_mismatch(benchmark: &str, named: &str, dir: &str) -> String {
     )
 }
 
+/// True when a kernel name printed in a file and a kernel directory's
+/// name can be the same kernel, ignoring a leading `Linux ` and ASCII
+/// case: equal, or the longer continues the shorter where a name may be
+/// cut or extended — after a shorter name that ends inside a word
+/// (lmbench cuts its OS column short: `2.4.19-r` for `2.4.19-rc5-aa1`),
+/// or at `-`, `+`, `_` or a `.0` release (`6.1` and `6.1.0-13-amd64`). Not
+/// where a number goes on (`2.4.1` is not `2.4.18`, `6.1` not `6.15.3`
+/// nor `6.1.5`) or the file names a pre-release of its directory's kernel
+/// (`6.1-rc7` in `6.1/`; `2.3.13` in `2.3.13-pre1/` agrees).
+pub fn kernel_names_agree(named: &str, dir: &str) -> bool {
+    let norm = |s: &str| {
+        let s = s.trim();
+        let s = crate::parse::labels::bare_kernel(s);
+        s.to_ascii_lowercase()
+    };
+    let (a, b) = (norm(named), norm(dir));
+    if a.is_empty() || b.is_empty() {
+        return false;
+    }
+    let (short, long) = if a.len() <= b.len() { (&a, &b) } else { (&b, &a) };
+    let Some(rest) = long.strip_prefix(short.as_str()) else { return false };
+    if rest.is_empty() {
+        return true;
+    }
+    if !short.ends_with(|c: char| c.is_ascii_digit()) {
+        // Cut inside a word (`2.4.19-r`, `2.4.19-`).
+        return true;
+    }
+    // A file naming a pre-release of its directory's kernel ran another
+    // kernel; a directory naming the pre-release of the file's does not
+    // (2.3-era pre-patches kept the release's name: `2.3.13` in
+    // `2.3.13-pre1/`).
+    let pre = a.len() > b.len()
+        && ["-rc", "-pre", "-test"]
+            .iter()
+            .any(|p| rest.strip_prefix(p).is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit())));
+    let zero = rest.strip_prefix(".0").is_some_and(|r| !r.starts_with(|c: char| c.is_ascii_digit()));
+    !pre && (zero || rest.starts_with(['-', '+', '_']))
+}
+
 /// The kernel directories `results` sit in, each once, in order.
 pub fn kernel_dirs_of(results: &[crate::site::ResultFile]) -> Vec<String> {
     let dirs: std::collections::BTreeSet<&str> = results.iter().filter_map(|rf| rf.kernel_dir.as_deref()).collect();
@@ -105,12 +145,12 @@ pub fn kernel_dirs_of(results: &[crate::site::ResultFile]) -> Vec<String> {
 
 /// The kernel directory other than `dir` among `kernel_dirs` whose kernel
 /// a file naming kernel `named` (and sitting in `dir`, which disagrees)
-/// ran on, if exactly one agrees ([`crate::check::kernel_names_agree`]).
+/// ran on, if exactly one agrees ([`kernel_names_agree`]).
 pub fn other_kernel_named<'a>(named: &str, dir: &str, kernel_dirs: &'a [String]) -> Option<&'a str> {
-    if named.contains(", ") || crate::check::kernel_names_agree(named, dir) {
+    if named.contains(", ") || kernel_names_agree(named, dir) {
         return None;
     }
-    let mut agree = kernel_dirs.iter().filter(|k| *k != dir && crate::check::kernel_names_agree(named, k));
+    let mut agree = kernel_dirs.iter().filter(|k| *k != dir && kernel_names_agree(named, k));
     let one = agree.next()?;
     agree.next().is_none().then_some(one.as_str())
 }
