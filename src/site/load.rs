@@ -85,7 +85,7 @@ fn unify_label_case(results: &mut [crate::site::ResultFile]) {
 }
 
 /// The name of the parameter that keeps apart the runs of a file naming
-/// another kernel of its class than its directory's ([`keep_apart_runs_of_another_kernel`]).
+/// another kernel of its class than its directory's (the build keeps such runs apart and warns).
 pub const BOOTED_PARAM: &str = "booted";
 
 /// The words of the warning for a file that names kernel `named` but
