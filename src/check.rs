@@ -157,23 +157,21 @@ fn missing_benchmarks(m: &MachineClass, axis: &crate::site::Axis) -> Vec<Diagnos
 
 /// Files whose own kernel name disagrees with their directory (one warning
 /// per file).
+/// A file naming another kernel of the class is warned of at load, where
+/// its runs are kept apart (`site::load`): not again here.
 fn kernel_name_mismatches(m: &MachineClass) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let mut seen: BTreeSet<&str> = BTreeSet::new();
+    let kernel_dirs = crate::site::kernel_dirs_of(&m.results);
     for rf in &m.results {
         if let (Some(named), Some(dir)) = (&rf.named_kernel, &rf.kernel_dir)
             && !kernel_names_agree(named, dir)
+            && crate::site::other_kernel_named(named, dir, &kernel_dirs).is_none()
             && seen.insert(rf.rel_path.as_str())
         {
             let line = rf.parsed.samples.first().map(|s| s.line);
-            out.push(Diagnostic::warning(
-                &rf.path,
-                line,
-                format!(
-                    "{}: the file names kernel {named:?}, but sits in kernel directory {dir:?}; its numbers are filed under {dir:?}",
-                    rf.parsed.benchmark
-                ),
-            ).of_kind(Kind::KernelName));
+            let said = crate::site::kernel_name_mismatch(&rf.parsed.benchmark, named, dir);
+            out.push(Diagnostic::warning(&rf.path, line, said).of_kind(Kind::KernelName));
         }
     }
     out
@@ -449,45 +447,10 @@ fn run_count_warnings(m: &MachineClass, s: &report::SectionView, machine_yaml: &
     out
 }
 
-/// True when a kernel name printed in a file and a kernel directory's
-/// name can be the same kernel, ignoring a leading `Linux ` and ASCII
-/// case: equal, or the longer continues the shorter where a name may be
-/// cut or extended — after a shorter name that ends inside a word
-/// (lmbench cuts its OS column short: `2.4.19-r` for `2.4.19-rc5-aa1`),
-/// or at `-`, `+`, `_` or a `.0` release (`6.1` and `6.1.0-13-amd64`). Not
-/// where a number goes on (`2.4.1` is not `2.4.18`, `6.1` not `6.15.3`
-/// nor `6.1.5`) or the file names a pre-release of its directory's kernel
-/// (`6.1-rc7` in `6.1/`; `2.3.13` in `2.3.13-pre1/` agrees).
-pub fn kernel_names_agree(named: &str, dir: &str) -> bool {
-    let norm = |s: &str| {
-        let s = s.trim();
-        let s = crate::parse::labels::bare_kernel(s);
-        s.to_ascii_lowercase()
-    };
-    let (a, b) = (norm(named), norm(dir));
-    if a.is_empty() || b.is_empty() {
-        return false;
-    }
-    let (short, long) = if a.len() <= b.len() { (&a, &b) } else { (&b, &a) };
-    let Some(rest) = long.strip_prefix(short.as_str()) else { return false };
-    if rest.is_empty() {
-        return true;
-    }
-    if !short.ends_with(|c: char| c.is_ascii_digit()) {
-        // Cut inside a word (`2.4.19-r`, `2.4.19-`).
-        return true;
-    }
-    // A file naming a pre-release of its directory's kernel ran another
-    // kernel; a directory naming the pre-release of the file's does not
-    // (2.3-era pre-patches kept the release's name: `2.3.13` in
-    // `2.3.13-pre1/`).
-    let pre = a.len() > b.len()
-        && ["-rc", "-pre", "-test"]
-            .iter()
-            .any(|p| rest.strip_prefix(p).is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit())));
-    let zero = rest.strip_prefix(".0").is_some_and(|r| !r.starts_with(|c: char| c.is_ascii_digit()));
-    !pre && (zero || rest.starts_with(['-', '+', '_']))
-}
+/// Whether a name a file prints and a kernel directory's name can be
+/// one kernel (moved to `site`, which keeps apart a file naming another
+/// kernel of its class).
+pub use crate::site::kernel_names_agree;
 
 #[cfg(test)]
 mod tests {

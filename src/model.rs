@@ -373,12 +373,20 @@ pub struct FileSetup {
     /// `root=/dev/sda1 ro mitigations=off`), joined by spaces; `None`
     /// when the file shows none.
     pub boot: Option<(usize, String)>,
+    /// The host the shell prompt shows above every run that shows a
+    /// command line (`boxA` of `root@boxA:~# dbench 16`), the same on
+    /// each; `None` where no prompt shows one, or two lines show two (the
+    /// labels tell those runs apart). Two files' hosts apart are two
+    /// machines (attacker 28, p23: boxA's 6.1 against boxB's 6.2 read
+    /// +9.9%, starred).
+    #[serde(default)]
+    pub host: Option<(usize, String)>,
 }
 
 impl FileSetup {
     /// True when the file shows nothing of its set-up.
     pub fn is_unknown(&self) -> bool {
-        self.command.is_none() && self.commands.is_none() && self.boot.is_none()
+        self.command.is_none() && self.commands.is_none() && self.boot.is_none() && self.host.is_none()
     }
 }
 

@@ -1700,3 +1700,191 @@ fn labels_show_as_written_and_meet_across_files_whatever_their_case() {
     assert!(email.contains("6.2     Filesystem: ext4  100.5 +0.0%"), "{email}");
     assert!(!email.contains("filesystem") && !email.contains("not compared"), "{email}");
 }
+
+/// Set-ups two kernels' files show apart beyond the command line
+/// (attacker 28): a fio job file shown by `cat` above the same `$ fio
+/// job.fio` (6.1's `direct=1`, 6.2's `direct=0`; p63, +105.1%*) and the
+/// hosts of the prompts above the runs (`root@boxA:~#` in 6.1's file,
+/// `root@boxB:~#` in 6.2's; p23, +9.9%*). Each is a set-up, named in the
+/// note, not compared; alike, they are compared.
+#[test]
+fn a_job_file_shown_by_cat_and_the_prompts_host_are_set_ups() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: \"t\"\n");
+    put(&c, "m/machine.yaml", "name: \"m\"\nbaseline: \"6.1\"\n");
+    let fio = |direct: &str, iops: &[u32]| {
+        let mut t = format!(
+            "$ cat job.fio\n[global]\nioengine=libaio\ndirect={direct}\nruntime=60\n\n[mytest]\n\
+             filename=/dev/nvme0n1\nrw=randread\nbs=4k\niodepth=1\n"
+        );
+        for i in iops {
+            t.push_str(&format!(
+                "$ fio job.fio\nmytest: (g=0): rw=randread, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, \
+                 ioengine=libaio, iodepth=1\nfio-3.28\nStarting 1 process\nmytest: (groupid=0, jobs=1): err= 0: \
+                 pid=5178: Wed May 12 11:01:45 2021\n  read: IOPS={i}, BW=37.1MiB/s (38.9MB/s)(2227MiB/60001msec)\n    \
+                 clat (usec): min=16, max=12159, avg=98.50, stdev=10.20\n"
+            ));
+        }
+        t
+    };
+    let db = |host: &str, values: &[&str]| -> String {
+        values.iter().map(|v| format!("root@{host}:~# dbench 16\nThroughput {v} MB/sec 16 procs\n")).collect()
+    };
+    put(&c, "m/6.1/fio.txt", fio("1", &[9500, 9530, 9510]));
+    put(&c, "m/6.2/fio.txt", fio("0", &[19500, 19530, 19510]));
+    put(&c, "m/6.1/dbench.txt", db("boxA", &["100.5", "101.5", "100.9"]));
+    put(&c, "m/6.2/dbench.txt", db("boxB", &["110.5", "111.5", "110.9"]));
+    let out = tmp.path().join("out");
+    let report = build(&BuildOptions::new(&c, &out)).expect("site builds");
+    let notes: Vec<String> = report.diagnostics.iter().map(|d| d.to_string()).collect();
+    assert!(
+        notes.iter().any(|n| n.contains("fio: files show different set-ups")
+            && n.contains("`[global] direct=1` (6.1/fio.txt line 3), `[global] direct=0` (6.2/fio.txt line 3)")),
+        "{notes:#?}"
+    );
+    assert!(
+        notes.iter().any(|n| n.contains("dbench: files show different set-ups")
+            && n.contains("`on boxA` (6.1/dbench.txt line 1), `on boxB` (6.2/dbench.txt line 1)")),
+        "{notes:#?}"
+    );
+    let mail = std::fs::read_to_string(out.join("m/email.txt")).expect("email");
+    assert!(!mail.contains("%*") && !mail.contains("Notable changes"), "{mail}");
+    // Alike, they are compared.
+    put(&c, "m/6.2/fio.txt", fio("1", &[19500, 19530, 19510]));
+    put(&c, "m/6.2/dbench.txt", db("boxA", &["110.5", "111.5", "110.9"]));
+    let report = build(&BuildOptions::new(&c, &out)).expect("site builds");
+    assert!(!report.diagnostics.iter().any(|d| d.message.contains("set-ups")), "{:?}", report.diagnostics);
+    let mail = std::fs::read_to_string(out.join("m/email.txt")).expect("email");
+    assert!(
+        mail.contains("- fio read: IOPS: 6.2 +105.1% vs 6.1") && mail.contains("- dbench Throughput: 6.2 +9.9%"),
+        "{mail}"
+    );
+}
+
+/// One set-up typed two ways in two kernels' files is one, compared
+/// (attacker 28): dbench's options in another order (`-t 60 -D /mnt/x`,
+/// `-D /mnt/x -t 60`) or a path glued on (`-D/mnt/x`), hackbench's `-p`
+/// and `--pipe`, stress-ng's `--timeout 60` and `--timeout 1m`. Each was
+/// two set-ups, no change ever tested.
+#[test]
+fn one_set_up_typed_two_ways_is_compared() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: \"t\"\n");
+    put(&c, "m/machine.yaml", "name: \"m\"\nbaseline: \"6.1\"\n");
+    let db = |cmd: &str, values: &[&str]| -> String {
+        values.iter().map(|v| format!("$ {cmd}\nThroughput {v} MB/sec 16 procs\n")).collect()
+    };
+    let hb = |cmd: &str, values: &[&str]| -> String {
+        values
+            .iter()
+            .map(|v| {
+                format!(
+                    "$ {cmd}\nRunning in process mode with 10 groups using 40 file descriptors each (== 400 \
+                     tasks)\nEach sender will pass 100 messages of 100 bytes\nTime: {v}\n"
+                )
+            })
+            .collect()
+    };
+    let sn = |cmd: &str, values: &[u32]| -> String {
+        values
+            .iter()
+            .map(|v| {
+                format!(
+                    "$ {cmd}\nstress-ng: info:  [1234] dispatching hogs: 4 cpu\nstress-ng: info:  [1234] stressor       \
+                     bogo ops real time  usr time  sys time   bogo ops/s     bogo ops/s\nstress-ng: info:  [1234]       \
+                                         (secs)    (secs)    (secs)   (real time) (usr+sys time)\nstress-ng: info:  \
+                     [1234] cpu               {}     60.00    239.80      0.02      {v}.00       {v}.00\nstress-ng: \
+                     info:  [1234] successful run completed in 60.00s (1 min, 0.00 secs)\n",
+                    v * 60
+                )
+            })
+            .collect()
+    };
+    put(&c, "m/6.1/dbench.txt", db("dbench -t 60 -D /mnt/x 16", &["100.5", "101.5", "100.9"]));
+    put(&c, "m/6.2/dbench.txt", db("dbench -D/mnt/x -t 60 16", &["110.5", "111.5", "110.9"]));
+    put(&c, "m/6.1/hackbench.txt", hb("hackbench -p -g 10", &["1.260", "1.213", "1.190"]));
+    put(&c, "m/6.2/hackbench.txt", hb("hackbench --pipe -g 10", &["1.460", "1.413", "1.490"]));
+    let brief = "--metrics-brief";
+    put(&c, "m/6.1/stress-ng.txt", sn(&format!("stress-ng --cpu 4 --timeout 60 {brief}"), &[1001, 1013, 1019]));
+    put(&c, "m/6.2/stress-ng.txt", sn(&format!("stress-ng --cpu 4 --timeout 1m {brief}"), &[1101, 1113, 1119]));
+    let out = tmp.path().join("out");
+    let report = build(&BuildOptions::new(&c, &out)).expect("site builds");
+    assert!(!report.diagnostics.iter().any(|d| d.message.contains("set-up")), "{:?}", report.diagnostics);
+    let mail = std::fs::read_to_string(out.join("m/email.txt")).expect("email");
+    for changed in [
+        "- dbench Throughput: 6.2 +9.9% vs 6.1",
+        "- hackbench Time: 6.2 -19.1% vs 6.1",
+        "- stress-ng bogo ops: 6.2 +9.9%",
+    ] {
+        assert!(mail.contains(changed), "{changed}: {mail}");
+    }
+}
+
+/// Attacker 28, p65: a forgotten reboot, `uname -r` printing 6.1's
+/// kernel in 6.2's file. `check` warned; the build said nothing and
+/// compared two runs of 6.1 (+9.9%*). Now both warn in one sentence, and
+/// the file's runs are a row of their own (`booted 6.1.0`), not compared.
+/// A name that is no other kernel of the class is `check`'s warning alone,
+/// its runs compared as before.
+#[test]
+fn a_file_naming_another_kernel_of_the_class_is_not_compared() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: \"t\"\n");
+    put(&c, "m/machine.yaml", "name: \"m\"\nbaseline: \"6.1\"\n");
+    let db = |values: &[&str]| -> String {
+        values.iter().map(|v| format!("$ dbench 16\nThroughput {v} MB/sec 16 procs\n")).collect()
+    };
+    put(&c, "m/6.1/dbench.txt", db(&["100.5", "101.5", "100.9"]));
+    put(&c, "m/6.2/dbench.txt", format!("$ uname -r\n6.1.0\n{}", db(&["110.5", "111.5", "110.9"])));
+    let out = tmp.path().join("out");
+    let report = build(&BuildOptions::new(&c, &out)).expect("site builds");
+    diag_for(
+        &report,
+        "6.2/dbench.txt",
+        "dbench: the file names kernel \"6.1.0\", but sits in kernel directory \"6.2\"; its numbers are filed under \
+         \"6.2\"; it names 6.1's kernel: its runs are kept apart (booted 6.1.0), not compared",
+    );
+    let mail = std::fs::read_to_string(out.join("m/email.txt")).expect("email");
+    assert!(mail.contains("6.2     6.1.0   111.0±0.50") && !mail.contains("%*"), "{mail}");
+    // The kernel's own name: compared, no word.
+    put(&c, "m/6.2/dbench.txt", format!("$ uname -r\n6.2.0\n{}", db(&["110.5", "111.5", "110.9"])));
+    let report = build(&BuildOptions::new(&c, &out)).expect("site builds");
+    assert!(!report.diagnostics.iter().any(|d| d.message.contains("names kernel")), "{:?}", report.diagnostics);
+    let mail = std::fs::read_to_string(out.join("m/email.txt")).expect("email");
+    assert!(mail.contains("- dbench Throughput: 6.2 +9.9% vs 6.1"), "{mail}");
+}
+
+/// Attacker 28, p48: `6.2/all.txt`, the `cat` of `6.2/run1/` … `run3/`'s
+/// files, counted every run twice (6 runs of 6.2, warned only as
+/// averaged as if runs): counted once, with a warning naming the files.
+#[test]
+fn a_file_of_other_runs_put_together_counts_them_once() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let c = tmp.path().join("content");
+    put(&c, "site.yaml", "title: \"t\"\n");
+    put(&c, "m/machine.yaml", "name: \"m\"\nbaseline: \"6.1\"\n");
+    let mut all = String::new();
+    for (k, base) in [("6.1", 100.0), ("6.2", 101.0)] {
+        for (i, f) in [0.5, 1.5, 0.9].iter().enumerate() {
+            let run = format!("$ dbench 16\nThroughput {} MB/sec 16 procs\n", base + f);
+            put(&c, &format!("m/{k}/run{}/dbench.txt", i + 1), &run);
+            if k == "6.2" {
+                all.push_str(&run);
+            }
+        }
+    }
+    put(&c, "m/6.2/all.txt", all);
+    let out = tmp.path().join("out");
+    let report = build(&BuildOptions::new(&c, &out)).expect("site builds");
+    diag_for(
+        &report,
+        "6.2/all.txt",
+        "dbench: 6.2/all.txt holds 6.2/run1/dbench.txt, 6.2/run2/dbench.txt, 6.2/run3/dbench.txt byte for byte",
+    );
+    assert!(!report.diagnostics.iter().any(|d| d.message.contains("averaged")), "{:?}", report.diagnostics);
+    let mail = std::fs::read_to_string(out.join("m/email.txt")).expect("email");
+    assert!(mail.contains("means of 3 runs") && mail.contains("102.0±0.50"), "{mail}");
+}

@@ -513,12 +513,12 @@ fn label_by_command_lines(
         })
         .unzip();
     inherit_commands(input, samples, &copies, &copy_of, &mut commands, &mut programs, &mut dirs);
-    // dbench's options spelled one way (`--sync` is `-s`, `-t60` is `-t 60`).
-    let positional_count = matches!(name, "dbench" | "tbench");
-    if positional_count {
-        for words in commands.iter_mut().flatten() {
-            *words = super::dbench::option_spelling(words);
-        }
+    // Options spelled one way and in one order ([`one_spelling`]: `--sync`
+    // is `-s`, `-t60` is `-t 60`, `--pipe` is `-p`); a line a mail
+    // wrapped is told by its words as written.
+    let written = commands.clone();
+    for words in commands.iter_mut().flatten() {
+        *words = one_spelling(name, words);
     }
     if commands.iter().flatten().count() < 2 {
         return false;
@@ -542,7 +542,7 @@ fn label_by_command_lines(
         // wrapped it (the rest of the longer line on the line below it): no
         // other set-up that the words tell. Options added at the end
         // (`dbench 16` / `dbench 16 --sync`) are one (below).
-        if wrapped_command(input, name, &copies, &members, &commands) {
+        if wrapped_command(input, name, &copies, &members, &written) {
             continue;
         }
         // Each line without the values the parser read (and their options):
@@ -779,6 +779,83 @@ fn differing_parts(name: &str, lines: &[Vec<&str>]) -> Option<Vec<Option<String>
     Some(lines.iter().map(part).collect())
 }
 
+/// Long options of hackbench and their short spellings (`hackbench
+/// --pipe` is `hackbench -p`).
+const HACKBENCH_LONG_OPTIONS: [(&str, &str); 7] = [
+    ("--pipe", "-p"),
+    ("--threads", "-T"),
+    ("--process", "-P"),
+    ("--groups", "-g"),
+    ("--loops", "-l"),
+    ("--datasize", "-s"),
+    ("--fds", "-f"),
+];
+
+/// hackbench's options that take no value (`-p 10` is no pipe of 10).
+const HACKBENCH_FLAGS: [&str; 3] = ["-p", "-T", "-P"];
+
+/// A command line's `words` (of the benchmark `name`'s command) with its
+/// options spelled one way and, for a benchmark whose options mean the
+/// same in any order (dbench, tbench, hackbench, stress-ng), in one
+/// order, so that one set-up typed two ways is one: dbench's long options
+/// as its short ones and a value glued on split off
+/// ([`super::dbench::option_spelling`]: `--sync` → `-s`, `-t60` → `-t
+/// 60`, `-D/mnt/x` → `-D /mnt/x`), hackbench's (`--pipe` → `-p`,
+/// `--groups=10` → `-g 10`), stress-ng's `-t` as `--timeout`; then, after
+/// the program, each option with its value sorted by its text, the words
+/// that are no option's value after them in their order (`dbench -t 60
+/// -D /mnt/x 16` → `dbench -D /mnt/x -t 60 16`). Other benchmarks' words
+/// are as they are (fio's options after `--name=` are that job's: their
+/// order says something). Two files' `dbench -t 60 -D /mnt/x 4` and
+/// `dbench -D /mnt/x -t 60 4`, `hackbench -p` and `hackbench --pipe` were
+/// set-ups never compared (attacker 28).
+pub(super) fn one_spelling<'a>(name: &str, words: &[&'a str]) -> Vec<&'a str> {
+    let out: Vec<&'a str> = match name {
+        "dbench" | "tbench" => super::dbench::option_spelling(words),
+        "hackbench" => {
+            let mut out = Vec::with_capacity(words.len() + 1);
+            for &w in words {
+                let (option, value) =
+                    w.split_once('=').filter(|_| w.starts_with("--")).map_or((w, None), |(o, v)| (o, Some(v)));
+                match HACKBENCH_LONG_OPTIONS.iter().find(|(long, _)| *long == option) {
+                    Some(&(_, short)) => {
+                        out.push(short);
+                        out.extend(value);
+                    }
+                    None => out.push(w),
+                }
+            }
+            out
+        }
+        "stress-ng" => words.iter().map(|&w| if w == "-t" { "--timeout" } else { w }).collect(),
+        _ => return words.to_vec(),
+    };
+    let Some(program) = out.iter().position(|w| is_program(command_words_name(w), name)) else { return out };
+    // Each option with its value, then the other words, after the program.
+    let flag = |w: &str| name == "hackbench" && HACKBENCH_FLAGS.contains(&w);
+    let mut options: Vec<&[&'a str]> = Vec::new();
+    let mut others: Vec<&'a str> = Vec::new();
+    let rest = &out[program + 1..];
+    let mut k = 0;
+    while k < rest.len() {
+        let w = rest[k];
+        if is_option(w) {
+            let valued = takes_value(name, w) && !flag(w) && rest.get(k + 1).is_some_and(|v| !is_option(v));
+            let end = if valued { k + 2 } else { k + 1 };
+            options.push(&rest[k..end]);
+            k = end;
+        } else {
+            others.push(w);
+            k += 1;
+        }
+    }
+    options.sort();
+    let mut sorted: Vec<&'a str> = out[..=program].to_vec();
+    sorted.extend(options.into_iter().flatten());
+    sorted.extend(others);
+    sorted
+}
+
 /// A command line's words ([`command_words`]) without its housekeeping
 /// ([`without_housekeeping`]) and without the values the parser read from
 /// `samples` (their parameters' values and group names) with the options
@@ -935,7 +1012,14 @@ fn without_read_values<'a>(name: &str, words: &[&'a str], read: &ReadValues<'_>)
                 .then_some(names)
             })
         };
-        let Some(names) = read.get(value).or_else(with_unit).filter(|_| !value.is_empty()) else {
+        // A run length in other units than the one read (`--timeout 1m`,
+        // read as `timeout=60s`).
+        let in_seconds = || {
+            let long = option?.trim_start_matches('-');
+            let secs = duration_seconds(value)?;
+            read.get(format!("{secs}s").as_str()).filter(|names| names.iter().any(|n| names_parameter(long, n)))
+        };
+        let Some(names) = read.get(value).or_else(with_unit).or_else(in_seconds).filter(|_| !value.is_empty()) else {
             kept.push(w);
             continue;
         };
@@ -954,6 +1038,20 @@ fn without_read_values<'a>(name: &str, words: &[&'a str], read: &ReadValues<'_>)
         }
     }
     kept
+}
+
+/// The seconds a run length with a unit gives (`1m` → 60, `2h`, `1d`);
+/// `None` for a bare number or anything else.
+fn duration_seconds(value: &str) -> Option<f64> {
+    let (at, unit) = value.char_indices().last()?;
+    let scale = match unit {
+        'm' => 60.0,
+        'h' => 3_600.0,
+        'd' => 86_400.0,
+        _ => return None,
+    };
+    let n: f64 = value[..at].parse().ok().filter(|v: &f64| v.is_finite() && *v > 0.0)?;
+    Some(n * scale)
 }
 
 /// True when a long option's name (`iodepth`, `numjobs`, `cpu-max-prime`)

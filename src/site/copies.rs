@@ -41,6 +41,11 @@
 //! saturated device prints `IOPS=256k` in each). Two files whose rates
 //! agree with no other figure to compare are both read, with a warning.
 //!
+//! A file that is other files of the kernel put together, byte for byte
+//! (`all.txt`, the `cat` of `run1.txt` … `run3.txt` beside it), is
+//! dropped with a warning naming them, whatever its figures' digits
+//! ([`drop_concatenations`]): each of its runs was counted twice.
+//!
 //! Two files alike byte for byte with too few figures to be sure they are
 //! one run saved twice ([`saved_twice`]: one `Throughput 103.5 MB/sec`)
 //! are both read as runs, with a warning naming both: a copy counted
@@ -97,6 +102,7 @@ pub(super) fn drop_copied_runs(results: &mut [ResultFile], diags: &mut Vec<Diagn
         if files.len() < 2 {
             continue;
         }
+        drop_concatenations(results, kernel, benchmark, &mut files, &mut copies, &mut warnings);
         // K's own directory's files first, then the robot's tables with
         // the most rows of K (one repeating only some of another's rows
         // is found after it), then path order.
@@ -191,6 +197,103 @@ pub(super) fn drop_copied_runs(results: &mut [ResultFile], diags: &mut Vec<Diagn
     // In path order, as every other warning of the class.
     warnings.sort_by_key(|(i, d)| (*i, d.line));
     diags.extend(warnings.into_iter().map(|(_, d)| d));
+}
+
+/// Drops from `files` (one benchmark's files holding `kernel`'s figures)
+/// each that is other files of them put together, byte for byte: every
+/// line giving its figures of `kernel` lies inside a whole other file's
+/// bytes, shorter than it, found in it from a line's start to a line's
+/// end, two such files at least (`all.txt`, the `cat` of `run1.txt`,
+/// `run2.txt` and `run3.txt` beside them). Its figures of `kernel` are
+/// marked in `copies`, with a warning naming the files it holds: they
+/// are counted once, from those. Each run in `all.txt` was counted
+/// twice, with a warning only that the files were averaged as if runs
+/// (attacker 28, p48: 6 runs of 6.2 against 6.1's 3). Too few figures
+/// for [`MIN_COPIED`] do not matter here: a run's whole text alike in
+/// two files, and two runs at least, is no chance.
+fn drop_concatenations(
+    results: &[ResultFile],
+    kernel: &str,
+    benchmark: &str,
+    files: &mut Vec<usize>,
+    copies: &mut Vec<(usize, String)>,
+    warnings: &mut Vec<(usize, Diagnostic)>,
+) {
+    let lines: Vec<Lines> = files.iter().map(|&i| lines_of(&results[i].parsed.samples, kernel)).collect();
+    let mut dropped: Vec<usize> = Vec::new();
+    for (a, &i) in files.iter().enumerate() {
+        let rf = &results[i];
+        let raw = &rf.raw[..];
+        if lines[a].len() < 2 || raw.is_empty() {
+            continue;
+        }
+        let hashes: FxHashSet<u64> = lines[a].iter().map(|(_, h)| *h).collect();
+        // Whole files shorter than this one, whose figures of the kernel
+        // are all among this one's: only those are looked for.
+        let candidates: Vec<usize> = files
+            .iter()
+            .zip(&lines)
+            .filter(|&(&j, of)| {
+                let other = &results[j];
+                let piece = other.raw.trim_ascii_end();
+                j != i
+                    && other.path != rf.path
+                    && !piece.is_empty()
+                    && piece.len() < raw.trim_ascii_end().len()
+                    && !of.is_empty()
+                    && of.iter().all(|(_, h)| hashes.contains(h))
+            })
+            .map(|(&j, _)| j)
+            .collect();
+        if candidates.len() < 2 {
+            continue;
+        }
+        // Each line's start in the bytes (line n at index n − 1).
+        let starts: Vec<usize> = std::iter::once(0).chain(memchr::memchr_iter(b'\n', raw).map(|p| p + 1)).collect();
+        let line_of = |at: usize| starts.partition_point(|&s| s <= at);
+        let mut covered = vec![false; starts.len() + 1];
+        let mut held: Vec<usize> = Vec::new();
+        for j in candidates {
+            let piece = results[j].raw.trim_ascii_end();
+            let mut found = false;
+            for at in memchr::memmem::find_iter(raw, piece) {
+                let end = at + piece.len();
+                let whole_lines =
+                    (at == 0 || raw[at - 1] == b'\n') && (end == raw.len() || matches!(raw[end], b'\n' | b'\r'));
+                if !whole_lines {
+                    continue;
+                }
+                found = true;
+                let (from, to) = (line_of(at), line_of(end.saturating_sub(1)));
+                if let Some(lines) = covered.get_mut(from..=to) {
+                    lines.fill(true);
+                }
+            }
+            if found {
+                held.push(j);
+            }
+        }
+        if held.len() < 2 || !lines[a].iter().all(|&(n, _)| covered.get(n) == Some(&true)) {
+            continue;
+        }
+        let names: Vec<&str> = held.iter().map(|&j| results[j].rel_path.as_str()).collect();
+        warnings.push((
+            i,
+            Diagnostic::warning(
+                &rf.path,
+                lines[a].first().map(|l| l.0),
+                format!(
+                    "{benchmark}: {} holds {} byte for byte (the same runs put together): its figures of {kernel} \
+                     counted once, from those files",
+                    rf.rel_path,
+                    names.join(", ")
+                ),
+            ),
+        ));
+        copies.push((i, kernel.to_string()));
+        dropped.push(i);
+    }
+    files.retain(|i| !dropped.contains(i));
 }
 
 /// fio's job figures of `kernel` in a file (group `""`, with a `job`),
@@ -564,6 +667,63 @@ mod tests {
             ),
             "{diags:?}"
         );
+    }
+
+    /// A file of dbench runs, one figure each on lines 2, 4, …, with
+    /// its bytes.
+    fn runs(rel: &str, values: &[f64]) -> ResultFile {
+        let raw: String = values.iter().map(|v| format!("$ dbench 16\nThroughput {v} MB/sec 16 procs\n")).collect();
+        let samples = values
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| {
+                Sample::new(Metric::new("Throughput", "MB/s", Better::Higher), v, 2 * i + 2).with_kernel("6.2")
+            })
+            .collect();
+        ResultFile { raw: std::sync::Arc::from(raw.as_bytes()), ..file(rel, Some("6.2"), samples) }
+    }
+
+    /// Attacker 28, p48: `all.txt`, the `cat` of `run1/` … `run3/`'s
+    /// files beside them, counted each run twice (6 runs of 6.2): its
+    /// figures are dropped with a warning naming the files it holds. A
+    /// file with a run of its own besides is read.
+    #[test]
+    fn a_file_of_other_files_put_together_counts_once() {
+        let all = ResultFile {
+            raw: std::sync::Arc::from(
+                [&runs("a", &[100.5]), &runs("b", &[101.5]), &runs("c", &[100.9])]
+                    .iter()
+                    .flat_map(|r| r.raw.iter().copied())
+                    .collect::<Vec<u8>>(),
+            ),
+            ..runs("6.2/all.txt", &[100.5, 101.5, 100.9])
+        };
+        let pieces = || {
+            vec![
+                runs("6.2/run1/dbench.txt", &[100.5]),
+                runs("6.2/run2/dbench.txt", &[101.5]),
+                runs("6.2/run3/dbench.txt", &[100.9]),
+            ]
+        };
+        let mut results = [vec![all.clone()], pieces()].concat();
+        let mut diags = Vec::new();
+        drop_copied_runs(&mut results, &mut diags);
+        let counts: Vec<usize> = results.iter().map(|r| r.parsed.samples.len()).collect();
+        assert_eq!(counts, [0, 1, 1, 1]);
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert!(
+            diags[0].message.contains(
+                "6.2/all.txt holds 6.2/run1/dbench.txt, 6.2/run2/dbench.txt, 6.2/run3/dbench.txt byte for byte"
+            ),
+            "{diags:?}"
+        );
+        // A run of its own besides: read (its copies are another matter).
+        let more = runs("6.2/all.txt", &[100.5, 101.5, 100.9, 102.7]);
+        let mut results = [vec![more], pieces()].concat();
+        let mut diags = Vec::new();
+        drop_copied_runs(&mut results, &mut diags);
+        assert_eq!(results[0].parsed.samples.len(), 4);
+        assert!(!diags.iter().any(|d| d.message.contains("holds")), "{diags:?}");
     }
 
     const A: [f64; 5] = [1.20, 24.07, 188.7, 209.1, 223.3];

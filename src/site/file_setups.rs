@@ -4,7 +4,7 @@
 //! The labels (`parse::labels`) tell runs apart only inside one file; a
 //! set-up that covers a whole file is kept as a fact of the file
 //! ([`FileSetup`]: its command line, the set-up commands above its runs,
-//! its boot options). Here the facts of one benchmark's files are
+//! its boot options, the host its prompts show). Here the facts of one benchmark's files are
 //! compared: where two files (of two kernels, or of one) show different
 //! set-ups, the samples of each file that shows one get a [`SETUP_PARAM`]
 //! parameter naming it (`set-up dbench -D /mnt/ext4`), as set-up
@@ -21,7 +21,11 @@
 //! is then compared with neither set-up, where others differ). A set-up
 //! command above one kernel's runs only is a difference where the other
 //! file shows its session (the benchmark's command line) without one: the
-//! transcript shows what was typed. The kernel's own name in a path
+//! transcript shows what was typed. Two hosts in the shell prompts above
+//! the runs (`root@boxA:~#` in 6.1's file, `root@boxB:~#` in 6.2's) are
+//! two machines: `on boxA`, `on boxB`. A job file shown by `cat` above
+//! the runs (`$ cat job.fio`, fio's ini) is among the set-up commands, a
+//! setting a line (`[global] direct=1`). The kernel's own name in a path
 //! (`~/linux-6.1/tools/dbench`, `> 6.2.log`) is no set-up. Benchmarks
 //! `machine.yaml` lists under `same_setup:` are left alone.
 
@@ -50,8 +54,8 @@ pub struct SetupSource {
     pub more: usize,
 }
 
-/// The three parts of a [`FileSetup`], compared each on its own.
-const PARTS: usize = 3;
+/// The four parts of a [`FileSetup`], compared each on its own.
+const PARTS: usize = 4;
 
 /// Gives the samples of files whose set-ups differ from another file's
 /// of the same benchmark a [`SETUP_PARAM`] parameter (module docs), but
@@ -158,6 +162,7 @@ fn shown_line(setup: &FileSetup) -> usize {
         setup.command.as_ref().map(|(n, _)| *n),
         setup.commands.as_ref().and_then(|c| c.first().map(|(n, _)| *n)),
         setup.boot.as_ref().map(|(n, _)| *n),
+        setup.host.as_ref().map(|(n, _)| *n),
     ];
     lines.into_iter().flatten().min().unwrap_or(0)
 }
@@ -168,7 +173,7 @@ fn shown_line(setup: &FileSetup) -> usize {
 /// `; a file whose set-up is unknown where they differ gets none.
 fn setups_apart(results: &[ResultFile], files: &[usize]) -> Vec<(usize, String)> {
     // Each file's parts, its kernel's name in paths masked: the command
-    // line, the set-up commands, the boot options.
+    // line, the set-up commands, the boot options, the prompt's host.
     let parts: Vec<[Option<Vec<String>>; PARTS]> = files
         .iter()
         .map(|&i| {
@@ -191,6 +196,7 @@ fn setups_apart(results: &[ResultFile], files: &[usize]) -> Vec<(usize, String)>
                     words.dedup();
                     words
                 }),
+                s.host.as_ref().map(|(_, h)| vec![format!("on {}", masked(h))]),
             ]
         })
         .collect();
@@ -221,7 +227,9 @@ fn setups_apart(results: &[ResultFile], files: &[usize]) -> Vec<(usize, String)>
         others.dedup();
         for (f, v) in parts.iter().zip(&mut values) {
             let Some(words) = &f[p] else { continue };
-            let own: Vec<&str> = words.iter().filter(|w| p == 0 || !shared(w)).map(String::as_str).collect();
+            // The command line and the host are one word each, whole.
+            let whole = p == 0 || p == 3;
+            let own: Vec<&str> = words.iter().filter(|w| whole || !shared(w)).map(String::as_str).collect();
             let sep = if p == 1 { "; " } else { " " };
             v.push(if own.is_empty() { format!("without {}", others.join(sep)) } else { own.join(sep) });
         }

@@ -84,6 +84,106 @@ fn unify_label_case(results: &mut [crate::site::ResultFile]) {
     }
 }
 
+/// The name of the parameter that keeps apart the runs of a file naming
+/// another kernel of its class than its directory's (the build keeps such runs apart and warns).
+pub const BOOTED_PARAM: &str = "booted";
+
+/// The words of the warning for a file that names kernel `named` but
+/// sits in kernel directory `dir` (`check`'s, and the build's where the
+/// runs are kept apart).
+pub fn kernel_name_mismatch(benchmark: &str, named: &str, dir: &str) -> String {
+    format!(
+        "{benchmark}: the file names kernel {named:?}, but sits in kernel directory {dir:?}; its numbers are filed under {dir:?}"
+    )
+}
+
+/// True when a kernel name printed in a file and a kernel directory's
+/// name can be the same kernel, ignoring a leading `Linux ` and ASCII
+/// case: equal, or the longer continues the shorter where a name may be
+/// cut or extended — after a shorter name that ends inside a word
+/// (lmbench cuts its OS column short: `2.4.19-r` for `2.4.19-rc5-aa1`),
+/// or at `-`, `+`, `_` or a `.0` release (`6.1` and `6.1.0-13-amd64`). Not
+/// where a number goes on (`2.4.1` is not `2.4.18`, `6.1` not `6.15.3`
+/// nor `6.1.5`) or the file names a pre-release of its directory's kernel
+/// (`6.1-rc7` in `6.1/`; `2.3.13` in `2.3.13-pre1/` agrees).
+pub fn kernel_names_agree(named: &str, dir: &str) -> bool {
+    let norm = |s: &str| {
+        let s = s.trim();
+        let s = crate::parse::labels::bare_kernel(s);
+        s.to_ascii_lowercase()
+    };
+    let (a, b) = (norm(named), norm(dir));
+    if a.is_empty() || b.is_empty() {
+        return false;
+    }
+    let (short, long) = if a.len() <= b.len() { (&a, &b) } else { (&b, &a) };
+    let Some(rest) = long.strip_prefix(short.as_str()) else { return false };
+    if rest.is_empty() {
+        return true;
+    }
+    if !short.ends_with(|c: char| c.is_ascii_digit()) {
+        // Cut inside a word (`2.4.19-r`, `2.4.19-`).
+        return true;
+    }
+    // A file naming a pre-release of its directory's kernel ran another
+    // kernel; a directory naming the pre-release of the file's does not
+    // (2.3-era pre-patches kept the release's name: `2.3.13` in
+    // `2.3.13-pre1/`).
+    let pre = a.len() > b.len()
+        && ["-rc", "-pre", "-test"]
+            .iter()
+            .any(|p| rest.strip_prefix(p).is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit())));
+    let zero = rest.strip_prefix(".0").is_some_and(|r| !r.starts_with(|c: char| c.is_ascii_digit()));
+    !pre && (zero || rest.starts_with(['-', '+', '_']))
+}
+
+/// The kernel directories `results` sit in, each once, in order.
+pub fn kernel_dirs_of(results: &[crate::site::ResultFile]) -> Vec<String> {
+    let dirs: std::collections::BTreeSet<&str> = results.iter().filter_map(|rf| rf.kernel_dir.as_deref()).collect();
+    dirs.into_iter().map(str::to_string).collect()
+}
+
+/// The kernel directory other than `dir` among `kernel_dirs` whose kernel
+/// a file naming kernel `named` (and sitting in `dir`, which disagrees)
+/// ran on, if exactly one agrees ([`kernel_names_agree`]).
+pub fn other_kernel_named<'a>(named: &str, dir: &str, kernel_dirs: &'a [String]) -> Option<&'a str> {
+    if named.contains(", ") || kernel_names_agree(named, dir) {
+        return None;
+    }
+    let mut agree = kernel_dirs.iter().filter(|k| *k != dir && kernel_names_agree(named, k));
+    let one = agree.next()?;
+    agree.next().is_none().then_some(one.as_str())
+}
+
+/// Keeps apart the runs of a file that names another kernel of the class
+/// than its directory's (`uname -r` printing `6.1.0` in `6.2/dbench.txt`:
+/// the machine was not rebooted into 6.2, attacker 28 p65, +9.9%*
+/// between two runs of 6.1): its samples get a [`BOOTED_PARAM`]
+/// parameter naming the kernel the file names, a row of their own not
+/// compared with the baseline's, and a warning in `check`'s words (which
+/// `check` alone gave) says so. A name that agrees with no other kernel
+/// of the class (`6.2.0-rc1` in `patched/`) is left to `check`'s
+/// warning.
+fn keep_apart_runs_of_another_kernel(results: &mut [crate::site::ResultFile], diags: &mut Vec<Diagnostic>) {
+    if results.iter().all(|rf| rf.named_kernel.is_none()) {
+        return;
+    }
+    let kernel_dirs = kernel_dirs_of(results);
+    for rf in results.iter_mut() {
+        let (Some(named), Some(dir)) = (&rf.named_kernel, &rf.kernel_dir) else { continue };
+        let Some(other) = other_kernel_named(named, dir, &kernel_dirs) else { continue };
+        let line = rf.parsed.samples.first().map(|s| s.line);
+        let said = format!(
+            "{}; it names {other}'s kernel: its runs are kept apart ({BOOTED_PARAM} {named}), not compared",
+            kernel_name_mismatch(&rf.parsed.benchmark, named, dir)
+        );
+        diags.push(Diagnostic::warning(&rf.path, line, said).of_kind(crate::diag::Kind::KernelName));
+        for s in &mut rf.parsed.samples {
+            s.params.push(crate::model::Param::new(BOOTED_PARAM, named.as_str()));
+        }
+    }
+}
+
 /// Loads one machine class (from [`plan`]) in directory `dir`, named
 /// `slug`: its annotations and every raw file, parsed in parallel, as
 /// `opts` says. `None` when its `machine.yaml` cannot be read or is
@@ -107,6 +207,9 @@ pub fn load_machine(
     // item whatever kernels it names: those are what the item ran.
     let whole_dirs = !super::axis::Axis::of(yaml.config.compare.as_ref()).kernels;
     let (mut results, env) = parse_all(&files, &yaml.formats, &kernels, (opts.cache, whole_dirs), opts.progress, diags);
+    if !whole_dirs {
+        keep_apart_runs_of_another_kernel(&mut results, diags);
+    }
     super::setup_dirs::label_by_setup_dirs(&mut results, diags);
     super::setup_files::label_by_setup_files(&mut results);
     let setups = super::file_setups::label_by_file_setups(&mut results, &yaml.config.same_setup, diags);

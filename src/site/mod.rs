@@ -73,7 +73,10 @@ pub use discover::{
     Discovered, check_content_dir, discover, discover_with, has_hidden_component, has_line_break, plan,
 };
 pub use file_setups::{SETUP_PARAM, SetupSource, note as setup_note};
-pub use load::{LoadOptions, first_of_each_file, load, load_machine, load_with_progress, order_kernels};
+pub use load::{
+    BOOTED_PARAM, LoadOptions, first_of_each_file, kernel_dirs_of, kernel_name_mismatch, kernel_names_agree, load,
+    load_machine, load_with_progress, order_kernels, other_kernel_named,
+};
 pub use parse_cache::ParseCache;
 pub use raw_file::{FileOutcome, MAX_RAW_FILE_SIZE, RawRead, parse_bytes, parse_file, read_regular};
 pub use select::{SampleRef, Selection, Selector, run_stem, select};

@@ -535,6 +535,7 @@ mod tests {
                 command: Some((1, "dbench -D /mnt/xfs".into())),
                 commands: Some(vec![(2, "hdparm -W0 /dev/sda".into())]),
                 boot: None,
+                host: Some((1, "boxA".into())),
             },
         };
         FileOutcome { parsed: vec![parsed], warnings: vec![(Some(2), "a warning".into()), (None, "another".into())] }

@@ -268,10 +268,16 @@ pub fn is_glued_option(word: &str) -> bool {
     b.len() > 2 && b[0] == b'-' && b[1].is_ascii_alphabetic() && b[2].is_ascii_digit()
 }
 
+/// True for a short option with a path glued on (`-D/mnt/x`, `-c./client.txt`).
+fn is_glued_path(word: &str) -> bool {
+    let b = word.as_bytes();
+    b.len() > 2 && b[0] == b'-' && b[1].is_ascii_alphabetic() && matches!(b[2], b'/' | b'.' | b'~')
+}
+
 /// A dbench or tbench command line's words with each option spelled one
 /// way, so that the same set-up written two ways is one: a long option as
 /// its short one (`--sync` → `-s`, `--timelimit=60` → `-t 60`), a value
-/// glued on split off (`-t60` → `-t 60`), the directory of `-D` without a
+/// glued on split off (`-t60` → `-t 60`, `-D/mnt/x` → `-D /mnt/x`), the directory of `-D` without a
 /// trailing `/` (`-D /mnt/x/` → `-D /mnt/x`). The other words as they are.
 /// (`dbench -s 16` against `dbench --sync 16`, or `-D /mnt/x` against `-D
 /// /mnt/x/`, were two set-ups never compared; `-t60` was no option.)
@@ -282,7 +288,7 @@ pub fn option_spelling<'a>(words: &[&'a str]) -> Vec<&'a str> {
         if let Some(&(_, short)) = LONG_OPTIONS.iter().find(|(long, _)| *long == name) {
             out.push(short);
             out.extend(value);
-        } else if is_glued_option(w) {
+        } else if is_glued_option(w) || is_glued_path(w) {
             out.push(&w[..2]);
             out.push(&w[2..]);
         } else {

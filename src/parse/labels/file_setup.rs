@@ -7,7 +7,7 @@
 //! files and gives a parameter only where they differ (`site::file_setups`).
 
 use super::{
-    Sentences, boot_options, command_name, command_words, config_command, copies, is_program, key_hash,
+    Sentences, boot_options, command_name, command_words, config_command, copies, is_program, key_hash, one_spelling,
     with_continuation, without_values_read,
 };
 use crate::model::{FileSetup, ParsedFile};
@@ -34,6 +34,9 @@ pub(super) fn file_setup(input: &Input, parsed: &ParsedFile) -> FileSetup {
     // before, up to a sentence a person wrote.
     let sentences = Sentences::new(input);
     let mut command: Option<(usize, String)> = None;
+    // The prompt's host above each copy's command line: one machine's
+    // while every line shows the same (`None` inside: a line without one).
+    let mut host: Option<Option<(usize, String)>> = None;
     let mut shown = false;
     for (k, &(start, _)) in copies.iter().enumerate() {
         let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
@@ -43,22 +46,30 @@ pub(super) fn file_setup(input: &Input, parsed: &ParsedFile) -> FileSetup {
             .find_map(|n| Some((n, with_continuation(input, n, command_words(line(n), name)?, start))));
         let Some((n, words)) = found else { continue };
         shown = true;
-        let mut words = run_words(line(n), words, name);
-        // dbench's options spelled one way, as inside a file (`--sync` is `-s`).
-        if matches!(name, "dbench" | "tbench") {
-            words = crate::parse::dbench::option_spelling(&words);
+        let (words, at) = run_words(line(n), words, name);
+        let at = at.map(|h| (n, h.rsplit('@').next().unwrap_or(h).to_string()));
+        match &host {
+            None => host = Some(at),
+            Some(h) if h.as_ref().map(|h| &h.1) != at.as_ref().map(|h| &h.1) => host = Some(None),
+            Some(_) => {}
         }
+        // Options spelled one way and in one order, as inside a file
+        // (`--sync` is `-s`, `--pipe` is `-p`, `-t 60 -D /mnt/x` is `-D
+        // /mnt/x -t 60`).
+        let words = one_spelling(name, &words);
         let of_copy = parsed.samples.iter().zip(&copy_of).filter(|(_, c)| **c == k).map(|(s, _)| s);
         let kept = without_values_read(name, &words, of_copy);
         let kept = without_time(&kept, name).join(" ");
         match &command {
             None => command = Some((n, kept)),
             // Runs under other command lines: the labels' to tell apart.
-            Some((_, c)) if *c != kept => return FileSetup { command: None, ..setup_above(input, first, last, false) },
+            Some((_, c)) if *c != kept => {
+                return FileSetup { command: None, ..setup_above(input, name, first, last, false) };
+            }
             Some(_) => {}
         }
     }
-    FileSetup { command, ..setup_above(input, first, last, shown) }
+    FileSetup { command, host: host.flatten(), ..setup_above(input, name, first, last, shown) }
 }
 
 /// The set-up commands and boot options above line `first` (the first
@@ -66,16 +77,23 @@ pub(super) fn file_setup(input: &Input, parsed: &ParsedFile) -> FileSetup {
 /// set-up changed between runs, which the labels read). With no set-up
 /// command above, the commands are known to be none where the file shows
 /// the benchmark's command line (`shown`): a transcript.
-fn setup_above(input: &Input, first: usize, last: usize, shown: bool) -> FileSetup {
+fn setup_above(input: &Input, name: &str, first: usize, last: usize, shown: bool) -> FileSetup {
     let between = |f: &dyn Fn(&str) -> bool| (first..last).any(|n| f(&input.lines[n - 1]));
     let setup_command = |t: &str| config_command(t.trim()).filter(|c| !is_housekeeping_or_tree(c));
     let setting_between = (first..last).any(|n| shown_setting(input, n).is_some());
-    let commands = if setting_between || between(&|t| setup_command(t).is_some()) {
+    let found: Vec<(usize, String)> = (1..first)
+        .flat_map(|n| match setup_command(&input.lines[n - 1]).or_else(|| shown_setting(input, n)) {
+            Some(c) => vec![(n, c)],
+            None => job_file_settings(input, n, name),
+        })
+        .collect();
+    // A job file shown again between runs is the same set-up only where
+    // it shows what the one above the first run showed.
+    let job_file_between =
+        (first..last).flat_map(|n| job_file_settings(input, n, name)).any(|(_, s)| !found.iter().any(|(_, f)| *f == s));
+    let commands = if setting_between || job_file_between || between(&|t| setup_command(t).is_some()) {
         None
     } else {
-        let found: Vec<(usize, String)> = (1..first)
-            .filter_map(|n| Some((n, setup_command(&input.lines[n - 1]).or_else(|| shown_setting(input, n))?)))
-            .collect();
         (shown || !found.is_empty()).then_some(found)
     };
     let boot = if between(&|t| boot_options(t).is_some()) {
@@ -83,7 +101,7 @@ fn setup_above(input: &Input, first: usize, last: usize, shown: bool) -> FileSet
     } else {
         (1..first).rev().find_map(|n| Some((n, boot_options(&input.lines[n - 1])?.join(" "))))
     };
-    FileSetup { command: None, commands, boot }
+    FileSetup { command: None, commands, boot, host: None }
 }
 
 /// Where the system's kernel settings live: a `cat` of a file below one
@@ -114,6 +132,63 @@ fn shown_setting(input: &Input, n: usize) -> Option<String> {
     Some(format!("{path}: {value}"))
 }
 
+/// The settings of a job file (an ini: `[sections]` of `key=value`
+/// lines, fio's) that line `n` shows by `cat` (`$ cat job.fio` over
+/// `[global]`, `direct=1`, …), each with its line as `[global] direct=1`,
+/// a key alone (`time_based`) as it is; none for any other line, or a
+/// file shown without a `[section]`. The file's name is left out: two
+/// files of one content under two names are one set-up. The lines read
+/// end at the first that is none of a section, a setting, a blank line or
+/// a comment (`;`, `#` but a line that runs the benchmark `name`). 6.1's
+/// `direct=1` and 6.2's `direct=0` above the same `$ fio job.fio` were
+/// compared as one set-up (attacker 28, p63: +105%, starred).
+fn job_file_settings(input: &Input, n: usize, name: &str) -> Vec<(usize, String)> {
+    let Some(t) = input.lines.get(n - 1).map(|t| t.trim()) else { return Vec::new() };
+    if !t.contains("cat ") {
+        return Vec::new();
+    }
+    let t = t.strip_prefix("$ ").or_else(|| t.strip_prefix("# ")).unwrap_or(t).trim_start();
+    // `root@box:~# cat job.fio`: the prompt's host and directory.
+    let t = match t.split_once("# ").or_else(|| t.split_once("$ ")) {
+        Some((before, after)) if !before.contains(' ') && (before.contains('@') || before.contains(':')) => {
+            after.trim_start()
+        }
+        _ => t,
+    };
+    let t = t.strip_prefix("sudo ").unwrap_or(t).trim_start();
+    let Some(path) = t.strip_prefix("cat ").map(str::trim) else { return Vec::new() };
+    if path.is_empty() || path.contains(char::is_whitespace) || SETTINGS.iter().any(|p| path.starts_with(p)) {
+        return Vec::new();
+    }
+    let key = |k: &str| !k.is_empty() && k.bytes().all(|b| b.is_ascii_alphanumeric() || b"_.-".contains(&b));
+    let mut section: Option<&str> = None;
+    let mut out: Vec<(usize, String)> = Vec::new();
+    for m in n + 1..=input.lines.len() {
+        let l = input.lines[m - 1].trim();
+        if l.is_empty() || l.starts_with(';') {
+            continue;
+        }
+        if l.starts_with('#') {
+            if command_words(l, name).is_some() {
+                break;
+            }
+            continue;
+        }
+        if let Some(s) = l.strip_prefix('[').and_then(|r| r.strip_suffix(']')).filter(|s| key(s.trim())) {
+            section = Some(s.trim());
+            continue;
+        }
+        let setting = match l.split_once('=') {
+            Some((k, v)) if key(k.trim()) => format!("{}={}", k.trim(), v.trim()),
+            None if l.bytes().all(|b| b.is_ascii_lowercase() || b == b'_') => l.to_string(),
+            _ => break,
+        };
+        let Some(s) = section else { break };
+        out.push((m, format!("[{s}] {setting}")));
+    }
+    out
+}
+
 /// A set-up command as [`config_command`] names it that says nothing of
 /// the set-up across kernels: the tree checked out (`git checkout v6.2`:
 /// the kernel itself) and a directory changed to (`cd ~/linux-6.1`), but
@@ -127,17 +202,19 @@ fn is_housekeeping_or_tree(command: &str) -> bool {
 
 /// The words of a command line that ran the benchmark (`words`, from
 /// [`command_words`] of `line`) as far as they set up its run: without
-/// the prompt's host (`me@box` of `me@box:~/6.1$ dbench 16`: the machine
-/// is the class's) and without what follows the benchmark's own command
-/// (`> 6.1.log`, `| tee log`, `; sync`: after the run).
-fn run_words<'a>(line: &str, mut words: Vec<&'a str>, name: &str) -> Vec<&'a str> {
+/// the prompt's host (`me@box` of `me@box:~/6.1$ dbench 16`, returned
+/// beside them: [`FileSetup::host`]) and without what follows the
+/// benchmark's own command (`> 6.1.log`, `| tee log`, `; sync`: after the
+/// run).
+fn run_words<'a>(line: &str, mut words: Vec<&'a str>, name: &str) -> (Vec<&'a str>, Option<&'a str>) {
     let t = line.trim();
+    let mut host = None;
     if let Some(at) = t.find("$ ").or_else(|| t.find("# "))
         && words.first().is_some_and(|w| t[..at].contains(w) && !is_program(w, name))
     {
-        words.remove(0);
+        host = Some(words.remove(0));
     }
-    let Some(program) = words.iter().position(|w| is_program(w, name)) else { return words };
+    let Some(program) = words.iter().position(|w| is_program(w, name)) else { return (words, host) };
     let after = words[program + 1..]
         .iter()
         .position(|w| matches!(*w, ";" | "&&" | "||" | "|" | "&") || w.starts_with(['>', '|']) || w.contains(">"));
@@ -149,7 +226,7 @@ fn run_words<'a>(line: &str, mut words: Vec<&'a str>, name: &str) -> Vec<&'a str
         words.truncate(k + 1);
         words[k] = words[k].trim_end_matches(';');
     }
-    words
+    (words, host)
 }
 
 /// `words` without a `time` wrapper and its options (`time`,
@@ -208,6 +285,64 @@ mod tests {
         // The prompt's host and directory are no set-up.
         let s = setup("dbench", "me@box:~/6.1$ taskset -c 0 dbench 16\nThroughput 49.1 MB/sec  16 procs\n");
         assert_eq!(s.command, Some((1, "taskset -c 0 dbench".to_string())));
+    }
+
+    /// Attacker 28, p63: the job file `cat` shows above `$ fio job.fio`
+    /// is among the set-up commands, a setting a line, by its section.
+    #[test]
+    fn a_job_file_shown_by_cat_is_part_of_the_set_up() {
+        let run = "$ fio job.fio\nmytest: (g=0): rw=randread, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) \
+                   4096B-4096B, ioengine=libaio, iodepth=1\nfio-3.28\nStarting 1 process\nmytest: (groupid=0, \
+                   jobs=1): err= 0: pid=5178: Wed May 12 11:01:45 2021\n  read: IOPS=9500, BW=37.1MiB/s \
+                   (38.9MB/s)(2227MiB/60001msec)\n";
+        let job = "$ cat job.fio\n[global]\n; O_DIRECT\nioengine=libaio\ndirect=1\ntime_based\n\n[mytest]\n\
+                   filename=/dev/nvme0n1\n";
+        let s = setup("fio", &format!("{job}{run}{run}"));
+        let settings: Vec<&str> = s.commands.as_ref().expect("known").iter().map(|(_, c)| c.as_str()).collect();
+        assert_eq!(
+            settings,
+            ["[global] ioengine=libaio", "[global] direct=1", "[global] time_based", "[mytest] filename=/dev/nvme0n1"]
+        );
+        assert_eq!(s.commands.as_ref().and_then(|c| c.first()).map(|c| c.0), Some(4));
+        // Shown again alike between runs: the same set-up; another
+        // content between runs: the runs' set-ups differ, unknown here.
+        assert_eq!(setup("fio", &format!("{job}{run}{job}{run}")).commands, s.commands);
+        let other = job.replace("direct=1", "direct=0");
+        assert_eq!(setup("fio", &format!("{job}{run}{other}{run}")).commands, None);
+        // No `[section]`: no job file.
+        let s = setup("fio", &format!("$ cat notes\ndirect=1\n{run}"));
+        assert_eq!(s.commands, Some(Vec::new()));
+    }
+
+    /// Attacker 28, p23: the prompt's host above the runs is kept, the
+    /// same above each; two hosts in one file are the labels'.
+    #[test]
+    fn the_prompts_host() {
+        let run = |host: &str| format!("root@{host}:~# dbench 16\nThroughput 49.1 MB/sec  16 procs\n");
+        let s = setup("dbench", &format!("{}{}", run("boxA"), run("boxA")));
+        assert_eq!(s.host, Some((1, "boxA".to_string())));
+        assert_eq!(s.command, Some((1, "dbench".to_string())));
+        assert_eq!(setup("dbench", &format!("{}{}", run("boxA"), run("boxB"))).host, None);
+        assert_eq!(setup("dbench", "$ dbench 16\nThroughput 49.1 MB/sec  16 procs\n").host, None);
+    }
+
+    /// One set-up typed two ways is one command (attacker 28): dbench's
+    /// options in another order or with a path glued on, hackbench's
+    /// long options.
+    #[test]
+    fn options_in_another_order_or_spelling_are_one_command() {
+        let command =
+            |bench: &str, line: &str, out: &str| setup(bench, &format!("$ {line}\n{out}")).command.map(|c| c.1);
+        let tp = "Throughput 49.1 MB/sec  16 procs\n";
+        let a = command("dbench", "dbench -t 60 -D /mnt/x 16", tp);
+        assert_eq!(a.as_deref(), Some("dbench -D /mnt/x -t 60"));
+        assert_eq!(command("dbench", "dbench -D /mnt/x -t 60 16", tp), a);
+        assert_eq!(command("dbench", "dbench -D/mnt/x -t60 16", tp), a);
+        let hb = "Running in process mode with 10 groups using 40 file descriptors each (== 400 tasks)\n\
+                  Each sender will pass 100 messages of 100 bytes\nTime: 1.260\n";
+        let p = command("hackbench", "hackbench -p -g 10", hb);
+        assert_eq!(p.as_deref(), Some("hackbench -p"));
+        assert_eq!(command("hackbench", "hackbench --groups=10 --pipe", hb), p);
     }
 
     #[test]
