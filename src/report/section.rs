@@ -254,8 +254,9 @@ fn choose_columns<'a>(entries: &[Entry<'a>], entry_part: &[usize], parts: &[Part
 }
 
 /// The rows of `entries`, keyed by kernel and parameter values, and their
-/// display order: by parameters (numerically where both are numbers), then
-/// by `kernel_order`, then by version.
+/// display order: by parameters (numerically where both are numbers, else
+/// in the order the entries first show them), then by `kernel_order`, then
+/// by version.
 fn gather_rows<'a>(entries: &[Entry<'a>], param_names: &[String], kernel_order: &[String]) -> Rows<'a> {
     let mut rows: Vec<(&str, Vec<&str>)> = Vec::new();
     let mut row_index: FxHashMap<(&str, Vec<&str>), usize> = FxHashMap::default();
@@ -294,13 +295,22 @@ fn gather_rows<'a>(entries: &[Entry<'a>], param_names: &[String], kernel_order: 
     // per comparison.
     let numeric: Vec<Vec<Option<f64>>> =
         rows.iter().map(|(_, params)| params.iter().map(|x| x.parse::<f64>().ok()).collect()).collect();
+    // A word's place is where the files first show it (`before patch` over
+    // `after patch`, as the mail sets them; the alphabet put `after` first).
+    let mut first_seen: Vec<FxHashMap<&str, usize>> = vec![FxHashMap::default(); param_names.len()];
+    for (_, params) in &rows {
+        for (seen, x) in first_seen.iter_mut().zip(params) {
+            let next = seen.len();
+            seen.entry(x).or_insert(next);
+        }
+    }
     let mut order: Vec<usize> = (0..rows.len()).collect();
     order.sort_by(|&ai, &bi| {
         let (a, b) = (&rows[ai], &rows[bi]);
-        for ((x, y), (p, q)) in a.1.iter().zip(&b.1).zip(numeric[ai].iter().zip(&numeric[bi])) {
+        for (k, ((x, y), (p, q))) in a.1.iter().zip(&b.1).zip(numeric[ai].iter().zip(&numeric[bi])).enumerate() {
             let o = match (p, q) {
                 (Some(p), Some(q)) => p.total_cmp(q),
-                _ => x.cmp(y),
+                _ => first_seen[k].get(x).cmp(&first_seen[k].get(y)),
             };
             if o != std::cmp::Ordering::Equal {
                 return o;

@@ -225,4 +225,24 @@ fn a_pct_table_section_is_titled_by_its_benchmark() {
     assert_eq!(unclaimed_title("pct-table", "hackbench", &both), "hackbench (pct table)");
     assert_eq!(unclaimed_title("hackbench", "", &both), "hackbench");
     assert_eq!(unclaimed_title("tiobench", "write", &both), "tiobench: write");
+
+/// Rows of a word parameter come in the order the files first show them
+/// (`before patch` over `after patch`, as a mail sets them); numbers in
+/// their order. The alphabet put `after patch` first (a stable backport's
+/// netperf before/after, session 29).
+#[test]
+fn word_rows_keep_the_files_order_and_numbers_theirs() {
+    let tput = |v, label: &str, size: u32| {
+        Sample::new(Metric::new("Throughput", "MB/s", Better::Higher), v, 1)
+            .with_param("size", size)
+            .with_param("label", label)
+    };
+    let results = vec![file(
+        "2.4.17/netperf.txt",
+        "netperf",
+        vec![tput(1.0, "before patch", 64), tput(2.0, "after patch", 64), tput(3.0, "before patch", 16)],
+    )];
+    let p = page("  - title: Net\n    files: [\"*/netperf.txt\"]\n", results);
+    let got: Vec<String> = rows(&p.sections[0].table);
+    assert_eq!(got, ["2.4.17 16 before patch 3", "2.4.17 64 before patch 1", "2.4.17 64 after patch 2"]);
 }
