@@ -225,6 +225,7 @@ fn a_pct_table_section_is_titled_by_its_benchmark() {
     assert_eq!(unclaimed_title("pct-table", "hackbench", &both), "hackbench (pct table)");
     assert_eq!(unclaimed_title("hackbench", "", &both), "hackbench");
     assert_eq!(unclaimed_title("tiobench", "write", &both), "tiobench: write");
+}
 
 /// Rows of a word parameter come in the order the files first show them
 /// (`before patch` over `after patch`, as a mail sets them); numbers in
