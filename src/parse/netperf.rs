@@ -102,6 +102,10 @@
 //! 192.168.0.3 ()`, `… to localhost ()`) carry a `host` parameter: no runs
 //! of one set-up.
 //!
+//! netperf 2.1/2.2's banners name only the test and the host (`TCP
+//! STREAM TEST to sci5`, `UDP UNIDIRECTIONAL SEND TEST to sci5`): they are
+//! read as banners too.
+//!
 //! A banner with no result row below it (the test failed) is a note. A
 //! result row with too few columns, a cell that is no number, a result
 //! without its decimals (a line cut short: `54` or `5424.1` for
@@ -147,6 +151,10 @@ fn banner(line: &str) -> Option<String> {
     // REQUEST/RESPONSE TEST...`): still a banner, `MIGRATED` and the `...`
     // tell it.
     let abbreviated = line.starts_with("MIGRATED ") && line.ends_with("...");
+    if let Some((words, _)) = old_banner(line) {
+        let name = TESTS.iter().find(|(w, _)| *w == words).map(|(_, n)| n)?;
+        return Some(name.to_string());
+    }
     let (words, rest) = match line.split_once(" TEST from ") {
         Some(split) => split,
         None if abbreviated => (line.split_once(" TEST...")?.0, ""),
@@ -165,6 +173,17 @@ fn banner(line: &str) -> Option<String> {
     Some(name.to_string())
 }
 
+/// netperf 2.1/2.2's banner (`TCP STREAM TEST to sci5`, `UDP
+/// UNIDIRECTIONAL SEND TEST to sci5`: no `from`, no ports; LKML 2002): the
+/// test's words and the host. `None` unless the words are a test netperf
+/// names ([`TESTS`]) and the host one word.
+fn old_banner(line: &str) -> Option<(&str, &str)> {
+    let (words, host) = line.split_once(" TEST to ")?;
+    let host = host.trim();
+    let known = TESTS.iter().any(|(w, _)| *w == words.trim());
+    (known && !host.is_empty() && !host.contains(char::is_whitespace)).then_some((words.trim(), host))
+}
+
 /// The remote host a banner names: `… port 0 AF_INET to 192.168.0.3 ()
 /// port 0 AF_INET : demo` → `192.168.0.3`; the address in brackets where
 /// netperf printed one (`to server1 (10.0.0.2)` → `10.0.0.2`, so a host
@@ -172,7 +191,10 @@ fn banner(line: &str) -> Option<String> {
 /// `localhost`. `None` for a command line, or a banner a
 /// mail wrapped before its host.
 fn banner_host(line: &str) -> Option<String> {
-    let rest = line.split_once(" TEST from ")?.1.split_once(" to ")?.1;
+    let rest = match old_banner(line) {
+        Some((_, host)) => host,
+        None => line.split_once(" TEST from ")?.1.split_once(" to ")?.1,
+    };
     // netperf prints `(null)` for a host it did not name: unknown.
     if rest.starts_with("(null)") {
         return None;
@@ -780,7 +802,9 @@ impl BenchParser for Netperf {
         if !header {
             return 0;
         }
-        if input.has(" TEST from ") && input.lines.iter().any(|l| banner(l.trim()).is_some()) {
+        if (input.has(" TEST from ") || input.has(" TEST to "))
+            && input.lines.iter().any(|l| banner(l.trim()).is_some())
+        {
             return 90;
         }
         // A post that kept `$ netperf … -t TCP_STREAM` and its table, not
@@ -823,6 +847,24 @@ impl BenchParser for Netperf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// netperf 2.1/2.2's banners name the test and the host only (`TCP
+    /// STREAM TEST to sci5`, LKML 2002): the file was unrecognised.
+    #[test]
+    fn an_old_banner_without_from_is_a_banner() {
+        assert_eq!(banner("TCP STREAM TEST to sci5").as_deref(), Some("TCP_STREAM"));
+        assert_eq!(banner("UDP UNIDIRECTIONAL SEND TEST to sci5").as_deref(), Some("UDP_STREAM"));
+        assert_eq!(banner_host("TCP STREAM TEST to sci5").as_deref(), Some("sci5"));
+        // Prose is no banner.
+        assert_eq!(banner("I ran the TCP STREAM TEST to see"), None);
+        assert_eq!(banner("MY STREAM TEST to sci5"), None);
+        let text = "TCP STREAM TEST to sci5\nRecv   Send    Send\nSocket Socket  Message  Elapsed\n\
+                    Size   Size    Size     Time     Throughput\nbytes  bytes   bytes    secs.    MBytes/sec\n\n\
+                    524288 524288 524288    9.99      175.87\n";
+        assert_eq!(Netperf.detect(&Input::from_text(text)), 90);
+        let f = Netperf.parse(&Input::from_text(text)).unwrap();
+        assert_eq!(f.samples.iter().map(|s| s.value.mean()).collect::<Vec<_>>(), [175.87]);
+    }
 
     /// attack25's np/short.txt (corpus-modern netperf.txt's first copy with
     /// Elapsed 12.31 s of `-l 300`), beside a full 300 s run.
