@@ -289,9 +289,12 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         if let Some(a) = quoted_command(t) {
             // Prose naming the command its results below were run with
             // (`For comparison, results of "perf bench futex hash -s":`):
-            // kept for result lines that name their set-up themselves.
+            // kept for result lines that name their set-up themselves. The
+            // line is read on as before (numa's `# Running main, "perf
+            // bench numa mem …"` gives its options).
             quoted = Some(a);
-        } else if let Some(a) = bench_args(t) {
+        }
+        if let Some(a) = bench_args(t) {
             // A post that kept the command but not perf's header under it
             // (`./perf bench futex hash` / `Averaged 1559643 operations/sec
             // …`): the result below is read under the group the command
