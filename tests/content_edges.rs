@@ -434,6 +434,35 @@ fn kernel_order_naming_a_missing_kernel_warns() {
     diag_for(&report, "m1/machine.yaml", "kernel_order names 2.4.9 that is not a kernel of this machine class");
 }
 
+/// `kernel_order:` listing a kernel twice, and `metrics: []` or `parts: []`
+/// (lists that choose nothing, as if the key were not there) were read
+/// without a word: each is a warning naming machine.yaml, its line and the
+/// key (and the kernel), and the site builds as before.
+#[test]
+fn a_kernel_twice_in_kernel_order_and_empty_lists_are_warned_of() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    put(
+        &content,
+        "m1/machine.yaml",
+        "name: \"Machine one\"\nbaseline: \"2.4.7\"\nkernel_order: [\"2.4.8\", \"2.4.7\", \"2.4.8\"]\nsections:\n  - title: \"dbench 32\"\n    files: [\"*/dbench*.txt\"]\n    metrics: []\n  - title: \"again\"\n    files: [\"*/dbench*.txt\"]\n    parts: []\n",
+    );
+    let (report, _) = build_ok(tmp.path(), &content);
+    let at = |line: usize, what: &str| {
+        assert!(
+            report.diagnostics.iter().any(|d| d.file.ends_with("m1/machine.yaml")
+                && d.line == Some(line)
+                && d.severity == Severity::Warning
+                && d.message.contains(what)),
+            "no warning at machine.yaml:{line} saying {what:?}: {:#?}",
+            report.diagnostics
+        )
+    };
+    at(3, "kernel_order names \"2.4.8\" 2 times (places 1, 3)");
+    at(7, "section \"dbench 32\": metrics: [] names no metric");
+    at(10, "section \"again\": parts: [] gives no part");
+}
+
 /// Names that differ only in bytes that are not UTF-8 read the same
 /// (`caf\u{FFFD}`): the first in name order keeps the name, a later class,
 /// kernel directory or file is skipped with a warning, instead of two
