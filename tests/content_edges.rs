@@ -463,6 +463,33 @@ fn a_kernel_twice_in_kernel_order_and_empty_lists_are_warned_of() {
     at(10, "section \"again\": parts: [] gives no part");
 }
 
+/// A generic CSV's `1.0e-400` (read as 0) was taken without a word, and
+/// `-0` printed `-0` in the tables, the runs and the mail: the underflow is
+/// a diagnostic naming the file and line, and a zero prints as `0`.
+#[test]
+fn a_csv_underflow_is_named_and_minus_zero_prints_as_zero() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    put(&content, "m1/2.4.7/lat.csv", "metric,value,unit,better\nzero,-0,ms,lower\nzero,-0.0,ms,lower\n");
+    put(&content, "m1/2.4.8/lat.csv", "metric,value,unit,better\nzero,-0,ms,lower\nzero,-0.00,ms,lower\n");
+    put(&content, "m1/2.4.8/tiny.csv", "metric,value,unit,better\ntiny,1,ms,lower\ntiny,1.0e-400,ms,lower\n");
+    let (report, _) = build_ok(tmp.path(), &content);
+    let d = report
+        .diagnostics
+        .iter()
+        .find(|d| d.file.ends_with("2.4.8/tiny.csv"))
+        .unwrap_or_else(|| panic!("no diagnostic for tiny.csv: {:#?}", report.diagnostics));
+    assert_eq!(d.line, Some(3), "{d}");
+    assert!(d.message.contains("\\\"1.0e-400\\\" underflows to 0"), "{d}");
+    let out = tmp.path().join("output/m1");
+    for page in ["index.html", "index.md", "email.txt", "csv/generic.csv", "data.json", "kernels/2.4.8.html"] {
+        let text = std::fs::read_to_string(out.join(page)).unwrap_or_else(|e| panic!("{page}: {e}"));
+        for minus_zero in [">-0<", ">-0 ", "| -0 ", " -0±", "-0.0,", ",-0,", ": -0.0"] {
+            assert!(!text.contains(minus_zero), "{page} prints {minus_zero:?}:\n{text}");
+        }
+    }
+}
+
 /// Names that differ only in bytes that are not UTF-8 read the same
 /// (`caf\u{FFFD}`): the first in name order keeps the name, a later class,
 /// kernel directory or file is skipped with a warning, instead of two
