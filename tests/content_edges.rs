@@ -490,6 +490,38 @@ fn a_csv_underflow_is_named_and_minus_zero_prints_as_zero() {
     }
 }
 
+/// A mail in a patched kernel's directory whose runs are labelled by the
+/// unpatched kernel's name (`2.4.8:`) and its own (`2.4.8-patched:`) had
+/// all its runs filed as the patched kernel without a word: a warning at
+/// the label line names both kernels and the runs (which stay where they
+/// are: the file does not prove which kernel ran them).
+#[test]
+fn runs_labelled_as_another_kernel_of_the_class_are_warned_of() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    put(
+        &content,
+        "m1/2.4.8-patched/dbench-mail.txt",
+        "Hi,\n\nthe numbers with and without the patch.\n\n2.4.8:\nThroughput 100.1 MB/sec 4 procs\nThroughput 101.2 MB/sec 4 procs\n\n2.4.8-patched:\nThroughput 110.1 MB/sec 4 procs\nThroughput 111.2 MB/sec 4 procs\n",
+    );
+    let (report, _) = build_ok(tmp.path(), &content);
+    let hits: Vec<&benchsite::diag::Diagnostic> =
+        report.diagnostics.iter().filter(|d| d.file.ends_with("2.4.8-patched/dbench-mail.txt")).collect();
+    assert_eq!(hits.len(), 1, "{hits:#?}");
+    assert_eq!(hits[0].line, Some(5));
+    assert!(
+        hits[0].message.contains(
+            "label line 5 (`2.4.8:`) names kernel \"2.4.8\" of this class, but the runs below it (lines 6, 7) sit in kernel directory \"2.4.8-patched\""
+        ),
+        "{}",
+        hits[0]
+    );
+    // A file whose every label is its own kernel's, or names none: no word.
+    put(&content, "m1/2.4.8-patched/dbench-mail.txt", "2.4.8-patched:\nThroughput 110.1 MB/sec 4 procs\n\n2.4.8-patched:\nThroughput 111.2 MB/sec 4 procs\n");
+    let (report, _) = build_ok(tmp.path(), &content);
+    no_diag_for(&report, "2.4.8-patched/dbench-mail.txt");
+}
+
 /// Names that differ only in bytes that are not UTF-8 read the same
 /// (`caf\u{FFFD}`): the first in name order keeps the name, a later class,
 /// kernel directory or file is skipped with a warning, instead of two
