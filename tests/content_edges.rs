@@ -517,7 +517,11 @@ fn runs_labelled_as_another_kernel_of_the_class_are_warned_of() {
         hits[0]
     );
     // A file whose every label is its own kernel's, or names none: no word.
-    put(&content, "m1/2.4.8-patched/dbench-mail.txt", "2.4.8-patched:\nThroughput 110.1 MB/sec 4 procs\n\n2.4.8-patched:\nThroughput 111.2 MB/sec 4 procs\n");
+    put(
+        &content,
+        "m1/2.4.8-patched/dbench-mail.txt",
+        "2.4.8-patched:\nThroughput 110.1 MB/sec 4 procs\n\n2.4.8-patched:\nThroughput 111.2 MB/sec 4 procs\n",
+    );
     let (report, _) = build_ok(tmp.path(), &content);
     no_diag_for(&report, "2.4.8-patched/dbench-mail.txt");
 }

@@ -297,9 +297,7 @@ fn a_mean_of_only_the_timed_runs_is_marked_in_every_rendering() {
     // (only the note under the table did: fix29a); the mail's legend is a
     // line of marks, the note under its table says it.
     let reason = "or a mean of only the runs that timed the test (≥: its other runs printed +++++, too fast to time)";
-    let legend_of = |body: &str| {
-        body.lines().find(|l| l.contains("% = change vs")).unwrap_or_default().to_string()
-    };
+    let legend_of = |body: &str| body.lines().find(|l| l.contains("% = change vs")).unwrap_or_default().to_string();
     for (name, body) in bonnie_renderings(c, false) {
         assert!(body.contains(note), "{name}: no note\n{body}");
         assert!(body.contains("≥850"), "{name}: the mean of the timed runs unmarked\n{body}");

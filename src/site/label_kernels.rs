@@ -18,7 +18,11 @@ use std::collections::BTreeSet;
 /// as a row), so 6.1's numbers may be counted as 6.1-patched's. Not moved:
 /// which kernel ran them the file does not prove. One warning per label
 /// line, at it, naming both kernels and the runs' lines.
-pub(super) fn warn_of_labels_naming_other_kernels(results: &[ResultFile], kernels: &[Kernel], diags: &mut Vec<Diagnostic>) {
+pub(super) fn warn_of_labels_naming_other_kernels(
+    results: &[ResultFile],
+    kernels: &[Kernel],
+    diags: &mut Vec<Diagnostic>,
+) {
     let names: BTreeSet<&str> = kernels.iter().map(|k| k.name.as_str()).collect();
     let longest = names.iter().map(|n| n.len()).max().unwrap_or(0);
     let mut i = 0;

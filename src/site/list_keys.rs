@@ -102,8 +102,10 @@ fn empty_lists(yaml: &Path, text: &str, config: &MachineConfig, diags: &mut Vec<
         if found.is_empty() {
             continue;
         }
-        let (mut metrics_lines, mut parts_lines) =
-            (empty_list_lines(text, &sc.title, "metrics").into_iter(), empty_list_lines(text, &sc.title, "parts").into_iter());
+        let (mut metrics_lines, mut parts_lines) = (
+            empty_list_lines(text, &sc.title, "metrics").into_iter(),
+            empty_list_lines(text, &sc.title, "parts").into_iter(),
+        );
         // A section written in flow style (`- {title: x, metrics: []}`):
         // the first line after `sections:` that holds its title.
         let title_line = || section_line(text, &sc.title, "title:").or_else(|| line_of(text, "sections", &sc.title));
