@@ -72,8 +72,11 @@ pub(super) fn warn_of_labels_naming_other_kernels(
             }
         }
         for (at, label, named, runs, bench) in found {
-            let lines = runs.iter().map(usize::to_string).collect::<Vec<_>>();
-            let lines = crate::report::some_of(&lines, 6, "lines");
+            // The first six lines, and how many more (a mail of dozens of runs).
+            let mut lines = runs.iter().take(6).map(usize::to_string).collect::<Vec<_>>().join(", ");
+            if runs.len() > 6 {
+                lines.push_str(&format!(" and {} more", runs.len() - 6));
+            }
             diags.push(
                 Diagnostic::warning(
                     &file[0].path,
