@@ -251,14 +251,15 @@ pub struct Sample {
 
 impl Sample {
     /// A single measurement with no kernel, group or parameters; chain the
-    /// `with_*` builders to add them.
+    /// `with_*` builders to add them. A negative zero (`-0.00` printed)
+    /// is 0: its sign would print in every table of it.
     pub fn new(metric: Metric, value: f64, line: usize) -> Self {
         Sample {
             kernel: None,
             group: CompactString::default(),
             params: Vec::new(),
             metric,
-            value: Value::single(value),
+            value: Value::single(value + 0.0),
             line,
             step: None,
         }
@@ -292,9 +293,10 @@ impl Sample {
         self
     }
 
-    /// Replaces the value with a summary over `n` runs.
+    /// Replaces the value with a summary over `n` runs (a negative zero
+    /// read as 0, as in [`Sample::new`]).
     pub fn with_summary(mut self, mean: f64, stddev: Option<f64>, n: u32) -> Self {
-        self.value = Value::Summary { mean, stddev, n };
+        self.value = Value::Summary { mean: mean + 0.0, stddev: stddev.map(|sd| sd + 0.0), n };
         self
     }
 }

@@ -434,6 +434,98 @@ fn kernel_order_naming_a_missing_kernel_warns() {
     diag_for(&report, "m1/machine.yaml", "kernel_order names 2.4.9 that is not a kernel of this machine class");
 }
 
+/// `kernel_order:` listing a kernel twice, and `metrics: []` or `parts: []`
+/// (lists that choose nothing, as if the key were not there) were read
+/// without a word: each is a warning naming machine.yaml, its line and the
+/// key (and the kernel), and the site builds as before.
+#[test]
+fn a_kernel_twice_in_kernel_order_and_empty_lists_are_warned_of() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    put(
+        &content,
+        "m1/machine.yaml",
+        "name: \"Machine one\"\nbaseline: \"2.4.7\"\nkernel_order: [\"2.4.8\", \"2.4.7\", \"2.4.8\"]\nsections:\n  - title: \"dbench 32\"\n    files: [\"*/dbench*.txt\"]\n    metrics: []\n  - title: \"again\"\n    files: [\"*/dbench*.txt\"]\n    parts: []\n",
+    );
+    let (report, _) = build_ok(tmp.path(), &content);
+    let at = |line: usize, what: &str| {
+        assert!(
+            report.diagnostics.iter().any(|d| d.file.ends_with("m1/machine.yaml")
+                && d.line == Some(line)
+                && d.severity == Severity::Warning
+                && d.message.contains(what)),
+            "no warning at machine.yaml:{line} saying {what:?}: {:#?}",
+            report.diagnostics
+        )
+    };
+    at(3, "kernel_order names \"2.4.8\" 2 times (places 1, 3)");
+    at(7, "section \"dbench 32\": metrics: [] names no metric");
+    at(10, "section \"again\": parts: [] gives no part");
+}
+
+/// A generic CSV's `1.0e-400` (read as 0) was taken without a word, and
+/// `-0` printed `-0` in the tables, the runs and the mail: the underflow is
+/// a diagnostic naming the file and line, and a zero prints as `0`.
+#[test]
+fn a_csv_underflow_is_named_and_minus_zero_prints_as_zero() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    put(&content, "m1/2.4.7/lat.csv", "metric,value,unit,better\nzero,-0,ms,lower\nzero,-0.0,ms,lower\n");
+    put(&content, "m1/2.4.8/lat.csv", "metric,value,unit,better\nzero,-0,ms,lower\nzero,-0.00,ms,lower\n");
+    put(&content, "m1/2.4.8/tiny.csv", "metric,value,unit,better\ntiny,1,ms,lower\ntiny,1.0e-400,ms,lower\n");
+    let (report, _) = build_ok(tmp.path(), &content);
+    let d = report
+        .diagnostics
+        .iter()
+        .find(|d| d.file.ends_with("2.4.8/tiny.csv"))
+        .unwrap_or_else(|| panic!("no diagnostic for tiny.csv: {:#?}", report.diagnostics));
+    assert_eq!(d.line, Some(3), "{d}");
+    assert!(d.message.contains("\\\"1.0e-400\\\" underflows to 0"), "{d}");
+    let out = tmp.path().join("output/m1");
+    for page in ["index.html", "index.md", "email.txt", "csv/generic.csv", "data.json", "kernels/2.4.8.html"] {
+        let text = std::fs::read_to_string(out.join(page)).unwrap_or_else(|e| panic!("{page}: {e}"));
+        for minus_zero in [">-0<", ">-0 ", "| -0 ", " -0±", "-0.0,", ",-0,", ": -0.0"] {
+            assert!(!text.contains(minus_zero), "{page} prints {minus_zero:?}:\n{text}");
+        }
+    }
+}
+
+/// A mail in a patched kernel's directory whose runs are labelled by the
+/// unpatched kernel's name (`2.4.8:`) and its own (`2.4.8-patched:`) had
+/// all its runs filed as the patched kernel without a word: a warning at
+/// the label line names both kernels and the runs (which stay where they
+/// are: the file does not prove which kernel ran them).
+#[test]
+fn runs_labelled_as_another_kernel_of_the_class_are_warned_of() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    put(
+        &content,
+        "m1/2.4.8-patched/dbench-mail.txt",
+        "Hi,\n\nthe numbers with and without the patch.\n\n2.4.8:\nThroughput 100.1 MB/sec 4 procs\nThroughput 101.2 MB/sec 4 procs\n\n2.4.8-patched:\nThroughput 110.1 MB/sec 4 procs\nThroughput 111.2 MB/sec 4 procs\n",
+    );
+    let (report, _) = build_ok(tmp.path(), &content);
+    let hits: Vec<&benchsite::diag::Diagnostic> =
+        report.diagnostics.iter().filter(|d| d.file.ends_with("2.4.8-patched/dbench-mail.txt")).collect();
+    assert_eq!(hits.len(), 1, "{hits:#?}");
+    assert_eq!(hits[0].line, Some(5));
+    assert!(
+        hits[0].message.contains(
+            "label line 5 (`2.4.8:`) names kernel \"2.4.8\" of this class, but the runs below it (lines 6, 7) sit in kernel directory \"2.4.8-patched\""
+        ),
+        "{}",
+        hits[0]
+    );
+    // A file whose every label is its own kernel's, or names none: no word.
+    put(
+        &content,
+        "m1/2.4.8-patched/dbench-mail.txt",
+        "2.4.8-patched:\nThroughput 110.1 MB/sec 4 procs\n\n2.4.8-patched:\nThroughput 111.2 MB/sec 4 procs\n",
+    );
+    let (report, _) = build_ok(tmp.path(), &content);
+    no_diag_for(&report, "2.4.8-patched/dbench-mail.txt");
+}
+
 /// Names that differ only in bytes that are not UTF-8 read the same
 /// (`caf\u{FFFD}`): the first in name order keeps the name, a later class,
 /// kernel directory or file is skipped with a warning, instead of two

@@ -231,6 +231,25 @@ fn put_file(dir: &std::path::Path, rel: &str, text: &str) {
     std::fs::write(p, text).expect("write");
 }
 
+/// A page without `≥` says the usual reasons only.
+#[test]
+fn a_page_without_a_mean_of_only_the_timed_runs_does_not_name_it() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let c = tmp.path();
+    let put = |rel: &str, text: &str| put_file(c, rel, text);
+    put("site.yaml", "title: \"T\"\n");
+    put("m/machine.yaml", "name: \"M\"\nbaseline: \"2.4.20\"\n");
+    for (k, reads) in [("2.4.20", ["  812  99", "  815  99"]), ("2.4.21", ["  800  99", "  900  99"])] {
+        for (i, read) in reads.iter().enumerate() {
+            put(&format!("m/{k}/bonnie-{i}.txt"), &bonnie_103(read));
+        }
+    }
+    for (name, body) in bonnie_renderings(c, false).into_iter().filter(|(n, _)| *n != "text") {
+        let legend = body.lines().find(|l| l.contains("unmarked: not tested")).unwrap_or_default();
+        assert!(legend.contains("last printed decimal place)") && !legend.contains("+++++"), "{name}: {legend}");
+    }
+}
+
 /// bonnie++ 1.03's `+++++` (a test too fast to time: 2.4.21's Sequential
 /// Create `Read`, line 8) shows as `+++++` in its cell, not a blank, with
 /// a note under the table saying what it means, in every rendering (both
@@ -274,9 +293,18 @@ fn a_mean_of_only_the_timed_runs_is_marked_in_every_rendering() {
     let note = "the mean of only the runs that timed the test";
     let ascii = &bonnie_renderings(c, true)[0].1;
     assert!(ascii.contains(">=850") && ascii.contains(note), "{ascii}");
+    // The page's legend names it among the reasons a change is not tested
+    // (only the note under the table did: fix29a); the mail's legend is a
+    // line of marks, the note under its table says it.
+    let reason = "or a mean of only the runs that timed the test (≥: its other runs printed +++++, too fast to time)";
+    let legend_of = |body: &str| body.lines().find(|l| l.contains("% = change vs")).unwrap_or_default().to_string();
     for (name, body) in bonnie_renderings(c, false) {
         assert!(body.contains(note), "{name}: no note\n{body}");
         assert!(body.contains("≥850"), "{name}: the mean of the timed runs unmarked\n{body}");
+        if name != "text" {
+            let legend = legend_of(&body);
+            assert!(legend.contains(reason), "{name}: the legend leaves it out: {legend}");
+        }
         // The baseline's Read, every run timed, is unmarked.
         assert!(body.contains("812") && !body.contains("≥812"), "{name}\n{body}");
     }

@@ -14,7 +14,31 @@ pub fn plain(s: &str) -> Option<f64> {
     if !s.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'-' | b'+' | b'e' | b'E')) {
         return None;
     }
-    s.parse::<f64>().ok().filter(|v| v.is_finite())
+    // `-0` is 0: no benchmark measures a negative zero, and its sign
+    // would print (`-0`, `-0.00`) in every table of it.
+    s.parse::<f64>().ok().filter(|v| v.is_finite()).map(|v| v + 0.0)
+}
+
+/// Why a plain number `s` cannot be held as written, when it cannot: its
+/// magnitude is beyond a double's (`1e400` "overflows": [`plain`] refuses
+/// it), or so small that a double reads it as 0 (`1.0e-400` "underflows
+/// to 0", which [`plain`] gives as 0 without a word). `None` for a number
+/// a double holds (`0`, `-0`, `0.0e-400`, `1e-300`) and for text that is
+/// no number.
+pub fn out_of_range(s: &str) -> Option<&'static str> {
+    let s = s.trim();
+    if !s.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'-' | b'+' | b'e' | b'E')) {
+        return None;
+    }
+    let v = s.parse::<f64>().ok()?;
+    let mantissa = s.split(['e', 'E']).next().unwrap_or("");
+    if v.is_infinite() {
+        Some("overflows: a double holds magnitudes up to 1.8e308")
+    } else if v == 0.0 && mantissa.bytes().any(|b| matches!(b, b'1'..=b'9')) {
+        Some("underflows to 0: a double holds magnitudes down to 4.9e-324")
+    } else {
+        None
+    }
 }
 
 /// A line with a poster's comment after a benchmark's text (sysbench's
@@ -105,7 +129,8 @@ fn short_decimal(s: &[u8]) -> Option<f64> {
     // Both exact: the division rounds once.
     #[allow(clippy::cast_precision_loss)]
     let v = mantissa as f64 / EXACT_POW10[scale];
-    Some(if negative { -v } else { v })
+    // `-0` and `-0.00` are 0, as in [`plain`].
+    Some(if negative && v != 0.0 { -v } else { v })
 }
 
 /// Parses a number with an optional `K` suffix meaning ×1000, as lmbench's
@@ -191,8 +216,9 @@ pub fn clock_seconds(s: &str) -> Option<f64> {
 mod tests {
     use super::*;
 
+    /// `parse`'s value, `-0` read as 0 (as [`plain`] reads it).
     fn parsed(s: &str) -> Option<f64> {
-        s.parse::<f64>().ok().filter(|v| v.is_finite())
+        s.parse::<f64>().ok().filter(|v| v.is_finite()).map(|v| v + 0.0)
     }
 
     #[test]
@@ -231,6 +257,25 @@ mod tests {
         ) {
             let s = match &frac { Some(f) => format!("{sign}{int}.{f}"), None => format!("{sign}{int}") };
             proptest::prop_assert_eq!(plain(&s).map(f64::to_bits), plain_by_parse(&s).map(f64::to_bits), "{:?}", s);
+        }
+    }
+
+    /// `-0` read as -0.0 printed `-0` in every table of it; `1.0e-400`
+    /// read as 0 without a word (the generic CSV parser asks
+    /// [`out_of_range`] why).
+    #[test]
+    fn a_negative_zero_is_zero_and_a_lost_magnitude_is_named() {
+        for z in ["-0", "-0.0", "-0.00", "-0e5", "-.0"] {
+            assert_eq!(plain(z).map(f64::to_bits), Some(0f64.to_bits()), "{z}");
+            assert_eq!(out_of_range(z), None, "{z}");
+        }
+        assert_eq!(plain("1.0e-400"), Some(0.0));
+        assert!(out_of_range("1.0e-400").is_some_and(|w| w.starts_with("underflows to 0")));
+        assert!(out_of_range("-5E-999").is_some_and(|w| w.starts_with("underflows to 0")));
+        assert_eq!(plain("1e400"), None);
+        assert!(out_of_range("1e400").is_some_and(|w| w.starts_with("overflows")));
+        for fine in ["0", "0.0e-400", "1e-300", "4.9e-324", "1.5", "abc", ""] {
+            assert_eq!(out_of_range(fine), None, "{fine}");
         }
     }
 

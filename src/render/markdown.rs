@@ -281,7 +281,7 @@ fn page_md(m: &MachinePage, opts: &MarkdownOptions, notice: Option<&str>) -> Str
     // The marks are explained once, not under every table.
     let legend = page_legend(m);
     if let Some(l) = legend {
-        out += &format!("{}\n\n", escape(l));
+        out += &format!("{}\n\n", escape(&with_reasons(l, m)));
     }
     for c in &m.trend_charts {
         out += &image(c, m, opts);
@@ -293,6 +293,25 @@ fn page_md(m: &MachinePage, opts: &MarkdownOptions, notice: Option<&str>) -> Str
         out += &s;
     }
     out
+}
+
+/// A legend `l` ending "unmarked: not tested" with the reasons after it,
+/// as the HTML page says them ([`MachinePage::not_tested`]: a single run,
+/// …, a mean of only the timed runs where a table shows `≥`); any other
+/// legend (no change tested: [`crate::report::NO_TESTS`]) with `≥` among
+/// its reasons where the page shows one.
+fn with_reasons(l: &str, m: &MachinePage) -> String {
+    use crate::report::{AT_LEAST_NOT_TESTED, NO_TESTS};
+    if l.ends_with("unmarked: not tested") {
+        return format!("{l} ({}).", m.not_tested);
+    }
+    // No change tested: the short reasons, and `≥` where the page shows it.
+    match l.strip_suffix(NO_TESTS) {
+        Some(head) if m.not_tested.contains(AT_LEAST_NOT_TESTED) => {
+            format!("{head}{}, or {AT_LEAST_NOT_TESTED})", NO_TESTS.trim_end_matches(')'))
+        }
+        _ => l.to_string(),
+    }
 }
 
 /// One section: heading, commentary, table, direction, its legend only
@@ -322,7 +341,7 @@ fn section_md(s: &SectionView, m: &MachinePage, page_legend: Option<&str>, opts:
         out += "(no results)\n";
     }
     if let Some(l) = s.table.legend.as_deref().filter(|l| Some(*l) != page_legend) {
-        out += &format!("\n{}\n", escape(l));
+        out += &format!("\n{}\n", escape(&with_reasons(l, m)));
     }
     for c in &s.charts {
         out += &format!("\n{}\n", image(c, m, opts));

@@ -32,7 +32,9 @@ pub fn fmt_fixed(v: f64, decimals: usize) -> CompactString {
 /// Appends `v` with `decimals` places to `out`, exactly as
 /// `write!(out, "{v:.decimals$}")` does (with `plus`, as `{v:+.decimals$}`):
 /// the decimal value of `v` rounded half to even, `-` kept on a negative
-/// value that rounds to zero (`-0.00`).
+/// value that rounds to zero (`-0.00`); but a zero is unsigned, `0.00`
+/// (`+0.00` with `plus`), never `-0.00`: a mean or difference of exactly
+/// nothing has no sign to show.
 ///
 /// Tables print hundreds of thousands of numbers, and the standard
 /// formatter's exact algorithms (Grisu, then Dragon4 for the rest) cost
@@ -44,6 +46,8 @@ pub fn fmt_fixed(v: f64, decimals: usize) -> CompactString {
 pub fn push_fixed(out: &mut CompactString, v: f64, decimals: usize, plus: bool) {
     use std::fmt::Write as _;
     const POW10: [u64; 10] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000];
+    // -0.0 + 0.0 is 0.0; every other value is itself.
+    let v = v + 0.0;
     let fast = (v.is_finite() && decimals < POW10.len())
         .then(|| v.abs() * POW10[decimals] as f64)
         .filter(|&scaled| scaled < 4_503_599_627_370_496.0)
@@ -400,7 +404,9 @@ mod tests {
     }
 
     /// [`push_fixed`] as the standard formatter writes it.
+    /// The standard formatter's text, but for a zero's sign ([`push_fixed`]).
     fn std_fixed(v: f64, decimals: usize, plus: bool) -> String {
+        let v = v + 0.0;
         if plus { format!("{v:+.decimals$}") } else { format!("{v:.decimals$}") }
     }
 
@@ -422,6 +428,18 @@ mod tests {
         assert_eq!(fmt_change_significant(-4e-11, Better::Higher, "MB/s"), "-4.0e-11%");
         assert_eq!(fmt_change_significant(-1.25, Better::Higher, "MB/s"), fmt_change(-1.25, Better::Higher, "MB/s"));
         assert_eq!(fmt_change(-0.005, Better::Higher, "MB/s"), "+0.0%", "untested: the page's one decimal");
+    }
+
+    /// A CSV value `-0` printed `-0±0` in the mail and `-0` in the runs
+    /// table: a zero is printed without a sign.
+    #[test]
+    fn a_negative_zero_prints_as_zero() {
+        assert_eq!(our_fixed(-0.0, 0, false), "0");
+        assert_eq!(our_fixed(-0.0, 2, false), "0.00");
+        assert_eq!(our_fixed(-0.0, 1, true), "+0.0");
+        assert_eq!(fmt_cell_value(-0.0, 0, Some(0.0)), "0");
+        // A negative value that rounds to zero keeps its sign, as std's.
+        assert_eq!(our_fixed(-0.001, 2, false), "-0.00");
     }
 
     #[test]

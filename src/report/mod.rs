@@ -331,7 +331,8 @@ pub struct MachinePage {
     pub notable_more_text: String,
     /// What "not tested" means in every legend of the page ([`NOT_TESTED`]):
     /// "a single run, no spread on either side, or a difference below the
-    /// last printed decimal place".
+    /// last printed decimal place", and a mean of only the timed runs
+    /// (`≥`) where a table shows one ([`significance::not_tested_text`]).
     pub not_tested: String,
     /// Trend charts across kernel versions (may be empty). Filled by the
     /// chart step (`chart::page_charts`), which draws them.
@@ -548,7 +549,7 @@ pub fn machine_page_without_grids(m: &MachineClass, policy: &Policy) -> MachineP
         regressions_counted,
         notable_more_text: notable_more_line(notable_more),
         notable_more,
-        not_tested: NOT_TESTED.to_string(),
+        not_tested: significance::not_tested_text(selected.at_least),
         trend_charts: Vec::new(),
         axis,
         shown_note: String::new(),

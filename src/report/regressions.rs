@@ -78,6 +78,10 @@ pub struct Selection {
     pub within_threshold: usize,
     /// The thresholds in use (percent), smallest first, each once.
     pub thresholds: Vec<f64>,
+    /// Whether a table with a baseline shows a mean of only the timed
+    /// runs (`≥`: bonnie++'s `+++++` in its other runs), whose change is
+    /// not tested, so never a regression.
+    pub at_least: bool,
 }
 
 /// The regressions of `sections` ([`Selection`]): every cell marked `*`
@@ -101,6 +105,7 @@ pub fn select(sections: &[SectionView]) -> Selection {
             .filter(|c| c.comparison.is_some())
             .count();
         out.uncompared |= super::uncompared(t).is_some();
+        out.at_least |= t.rows.iter().any(|r| !r.part_untimed.is_empty());
         let threshold = t.regression_threshold;
         if !out.thresholds.contains(&threshold) {
             out.thresholds.push(threshold);
@@ -160,7 +165,14 @@ pub fn counts_text(s: &Selection) -> String {
         return "No kernel could be compared with the baseline: their rows lack its set-up (the note under each table says which and why), so no regression or improvement can be told.".to_string();
     }
     if s.tests == 0 {
-        return "No change could be tested for significance (single runs, no spread, or differences below the last printed decimal), so no regression or improvement can be told.".to_string();
+        let why = if s.at_least {
+            "single runs, no spread, differences below the last printed decimal, or means of only the runs that timed a test, marked ≥: their other runs printed +++++"
+        } else {
+            "single runs, no spread, or differences below the last printed decimal"
+        };
+        return format!(
+            "No change could be tested for significance ({why}), so no regression or improvement can be told."
+        );
     }
     let n = s.regressions.len();
     let m = s.improvements;
@@ -189,8 +201,15 @@ pub fn selection_text(s: &Selection, significance: &str) -> String {
         1 => "; 1 significant change within the threshold is not counted".to_string(),
         n => format!("; {n} significant changes within the threshold are not counted"),
     };
+    // A change from a mean of only the timed runs is never listed: the
+    // table's note says why, and so does this page.
+    let at_least = if s.at_least {
+        " A change from a mean of only the runs that timed the test (≥: its other runs printed +++++, too fast to time) is not tested, so never listed."
+    } else {
+        ""
+    };
     format!(
-        "Changes for the worse against the baseline {significance}{threshold}, largest loss first; improvements are the changes for the better past the same threshold{within}. Change in percent, positive is better whatever the metric's direction."
+        "Changes for the worse against the baseline {significance}{threshold}, largest loss first; improvements are the changes for the better past the same threshold{within}. Change in percent, positive is better whatever the metric's direction.{at_least}"
     )
 }
 
@@ -394,6 +413,24 @@ mod tests {
         assert_eq!(s.within_threshold, 2);
         assert_eq!(s.thresholds, [10.0]);
         assert!(selection_text(&s, "sig").contains("larger than 10% of the baseline's value"));
+    }
+
+    /// regressions.md named the reasons a change is not tested but for a
+    /// mean of only the timed runs (`≥`, bonnie++'s `+++++` in its other
+    /// runs), which only the table's note said: named where a table shows
+    /// one, and only there.
+    #[test]
+    fn a_mean_of_only_the_timed_runs_is_named_among_the_reasons() {
+        let mut sec = section(10.0, [Better::Lower, Better::Neither], rows());
+        let s = select(std::slice::from_ref(&sec));
+        assert!(!s.at_least && !selection_text(&s, "sig").contains("≥"));
+        sec.table.rows[1].part_untimed = vec![0];
+        let s = select(std::slice::from_ref(&sec));
+        assert!(s.at_least);
+        assert!(selection_text(&s, "sig").contains("A change from a mean of only the runs that timed the test (≥"));
+        sec.table.tests = 0;
+        let text = counts_text(&select(&[sec]));
+        assert!(text.contains("or means of only the runs that timed a test, marked ≥"), "{text}");
     }
 
     #[test]

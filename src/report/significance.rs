@@ -75,6 +75,25 @@ pub fn significance_mark(c: &Comparison) -> Mark {
 pub const NOT_TESTED: &str =
     "a single run, no spread on either side, or a difference below the last printed decimal place";
 
+/// Why a change from a value marked `≥` is not tested: said with the
+/// other reasons ([`not_tested_text`]) on a page that shows one.
+pub const AT_LEAST_NOT_TESTED: &str =
+    "a mean of only the runs that timed the test (≥: its other runs printed +++++, too fast to time)";
+
+/// What "not tested" means on a page: [`NOT_TESTED`], and where a table
+/// of the page shows a mean of only the timed runs (`≥`, bonnie++'s
+/// `+++++` in its other runs: `at_least`), that too, which only the note
+/// under that table said.
+pub fn not_tested_text(at_least: bool) -> String {
+    if at_least {
+        format!(
+            "a single run, no spread on either side, a difference below the last printed decimal place, or {AT_LEAST_NOT_TESTED}"
+        )
+    } else {
+        NOT_TESTED.to_string()
+    }
+}
+
 /// What `*` means: "significant at α = 0.05 after Benjamini–Hochberg
 /// correction over the 412 tests of this machine class (Welch's t-test)"
 /// ("the one test"; with none, that no change could be tested).

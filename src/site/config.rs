@@ -516,8 +516,9 @@ impl YamlKind {
 /// Checks one annotation's text as [`load`](fn@super::load) reads it, without a content
 /// directory: YAML syntax, unknown keys, wrong types, and for `machine.yaml`
 /// the `formats:` globs and parser ids, the sections' and their parts'
-/// `files:` globs, and the parts' labels (given, unique in the section).
-/// Diagnostics name the bare file name ([`YamlKind::file_name`]). Used by
+/// `files:` globs, the parts' labels (given, unique in the section), and
+/// lists that say nothing or one thing twice (`metrics: []`, a kernel
+/// twice in `kernel_order:`). Diagnostics name the bare file name ([`YamlKind::file_name`]). Used by
 /// the fuzzer and the malformed-input tests; never panics.
 pub fn check_yaml(kind: YamlKind, text: &str) -> Vec<Diagnostic> {
     let mut diags = Vec::new();
@@ -534,6 +535,7 @@ pub fn check_yaml(kind: YamlKind, text: &str) -> Vec<Diagnostic> {
                 let _ = machine_formats(path, text, &config, &mut diags);
                 check_section_globs(path, text, &config, &mut diags);
                 check_part_labels(path, text, &config, &mut diags);
+                super::list_keys::check_list_keys(path, text, &config, &mut diags);
             }
         }
         YamlKind::Kernel => {
@@ -810,6 +812,7 @@ impl MachineYaml {
         }
         let formats = machine_formats(&path, &text, &config, diags);
         check_same_setup(&path, &text, &mut config, diags);
+        super::list_keys::check_list_keys(&path, &text, &config, diags);
         let ignore = ignore_globs(&path, &text, &config.ignore, diags);
         Some(MachineYaml { path, text, config, formats, ignore })
     }

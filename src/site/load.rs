@@ -223,6 +223,7 @@ pub fn load_machine(
     let axis = super::axis::Axis::of(yaml.config.compare.as_ref());
     if axis.kernels {
         warn_kernels_alike(dir, &kernels, diags);
+        super::label_kernels::warn_of_labels_naming_other_kernels(&results, &kernels, diags);
         let from_files = FileOrder::of(&results, &kernels);
         if yaml.config.kernel_order.is_empty() {
             order_kernels(&mut kernels, &from_files.order);

@@ -51,6 +51,8 @@ mod copies;
 mod discover;
 pub mod env;
 mod file_setups;
+mod label_kernels;
+mod list_keys;
 mod load;
 mod normalized_bases;
 mod parse_cache;

@@ -88,6 +88,20 @@ impl PartLines {
     }
 }
 
+/// The 1-based lines, in order, inside the section titled `title` of a
+/// `machine.yaml` text, where `key` (`"metrics"`, `"parts"`) is given an
+/// empty flow list (`metrics: []`, `parts: [ ]  # none`): the section's own
+/// key and its parts' alike. Empty when the section is not found.
+pub(super) fn empty_list_lines(text: &str, title: &str, key: &str) -> Vec<usize> {
+    let Some((start, end)) = section_range(text, title) else { return Vec::new() };
+    let empty = |l: &str| {
+        let Some(rest) = key_of(l).strip_prefix(key).and_then(|r| r.strip_prefix(':')) else { return false };
+        let value = rest.split(" #").next().unwrap_or("").trim();
+        value.strip_prefix('[').and_then(|v| v.strip_suffix(']')).is_some_and(|v| v.trim().is_empty())
+    };
+    text.lines().enumerate().take(end).skip(start).filter(|(_, l)| empty(l)).map(|(i, _)| i + 1).collect()
+}
+
 /// A line of YAML without its indentation and list markers (`- `).
 fn key_of(line: &str) -> &str {
     line.trim_start().trim_start_matches(['-', ' '])
@@ -135,6 +149,15 @@ mod tests {
         assert_eq!(PartLines::of(text, "B").line(0), Some(8));
         assert_eq!(PartLines::of(text, "C").line(0), None);
     }
+    #[test]
+    fn empty_list_keys_are_found_in_their_section() {
+        let text = "sections:\n  - title: \"A\"\n    metrics: []\n    parts:\n      - label: x\n        metrics: [ ]  # all\n      - label: y\n        metrics: [\"z\"]\n  - title: \"B\"\n    parts: []\n";
+        assert_eq!(empty_list_lines(text, "A", "metrics"), vec![3, 6]);
+        assert_eq!(empty_list_lines(text, "A", "parts"), Vec::<usize>::new());
+        assert_eq!(empty_list_lines(text, "B", "parts"), vec![10]);
+        assert_eq!(empty_list_lines(text, "C", "parts"), Vec::<usize>::new());
+    }
+
     #[test]
     fn the_second_of_a_duplicate_key_is_found_in_its_map() {
         let top = "name: a\nbaseline: x\nname: b\n";

@@ -179,6 +179,16 @@ fn csv_row(n: usize, line: &str, delim: char, names: &[String], cols: &[CsvCol])
     let cell_err = |i: usize, expected: &str| {
         ParseError::malformed(n, expected.to_string(), format!("column {} ({}): {:?}", i + 1, names[i], cells[i]))
     };
+    // A number a double cannot hold as written (`1.0e-400` read as 0,
+    // `1e400`) is an error naming why, not a 0 in the tables.
+    let number = |i: usize| match num::out_of_range(&cells[i]) {
+        Some(why) => Err(ParseError::malformed(
+            n,
+            "a number a double holds",
+            format!("column {} ({}): {:?} {why}", i + 1, names[i], cells[i]),
+        )),
+        None => num::plain(&cells[i]).ok_or_else(|| cell_err(i, "a number")),
+    };
     let (mut kernel, mut group, mut metric, mut value, mut unit, mut better, mut runs, mut sd) =
         (None, String::new(), String::new(), None, String::new(), None, None, None);
     let mut params = Vec::new();
@@ -188,7 +198,7 @@ fn csv_row(n: usize, line: &str, delim: char, names: &[String], cols: &[CsvCol])
             CsvCol::Group => group = cell.clone(),
             CsvCol::Metric => metric = cell.clone(),
             CsvCol::Unit => unit = cell.clone(),
-            CsvCol::Value => value = Some(num::plain(cell).ok_or_else(|| cell_err(i, "a number"))?),
+            CsvCol::Value => value = Some(number(i)?),
             CsvCol::Better => {
                 better = Some(better_word(cell).ok_or_else(|| cell_err(i, "higher, lower or neither"))?);
             }
@@ -201,7 +211,7 @@ fn csv_row(n: usize, line: &str, delim: char, names: &[String], cols: &[CsvCol])
                 );
             }
             CsvCol::Stddev if !cell.is_empty() => {
-                sd = Some(num::plain(cell).ok_or_else(|| cell_err(i, "a number"))?);
+                sd = Some(number(i)?);
             }
             CsvCol::N | CsvCol::Stddev => {}
             CsvCol::Param => {

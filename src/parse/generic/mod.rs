@@ -266,6 +266,22 @@ results:
         assert_eq!(e.line(), Some(1));
     }
 
+    /// `1.0e-400` was read as 0 and `-0` as -0.0 (printed `-0`), without
+    /// a word: a value or stddev a double cannot hold is an error naming
+    /// its line and column; `-0` is 0.
+    #[test]
+    fn csv_values_a_double_cannot_hold_are_errors_and_minus_zero_is_zero() {
+        let e = parse("metric,value,better\na,2,lower\na,1.0e-400,lower\n").unwrap_err();
+        assert_eq!(e.line(), Some(3));
+        assert!(e.to_string().contains("column 2 (value)") && e.to_string().contains("underflows to 0"), "{e}");
+        let e = parse("metric,value,better\na,1e400,lower\n").unwrap_err();
+        assert!(e.to_string().contains("overflows"), "{e}");
+        let e = parse("metric,value,better,n,stddev\na,2,lower,3,1e-999\n").unwrap_err();
+        assert!(e.to_string().contains("column 5 (stddev)") && e.to_string().contains("underflows"), "{e}");
+        let p = parse("metric,value,better\na,-0,lower\na,0.0e-400,lower\n").unwrap();
+        assert!(p.samples.iter().all(|s| s.value.mean().to_bits() == 0f64.to_bits()));
+    }
+
     #[test]
     fn tab_separated_csv() {
         let p = parse("metric\tvalue\tbetter\tthreads\nSeeks/sec\t153.8\thigher\t4\n").unwrap();
