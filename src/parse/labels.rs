@@ -1683,7 +1683,6 @@ fn merged_groups(n: usize, copy_of: &[usize], hashes: &[u64], ids: &[Identity]) 
 /// the first copy only (`before:` / copy / copy, no `after:`) is noted: its
 /// counterpart may be among the runs.
 #[allow(clippy::too_many_arguments)]
-#[allow(clippy::too_many_arguments)]
 fn warn_of_merged_copies<'a>(
     input: &'a Input,
     benchmark: &str,
