@@ -182,6 +182,9 @@ fn apply_labels(input: &Input, parsed: &mut ParsedFile) -> usize {
     if hashes.iter().all(|&h| keys.insert(h)) {
         return 0;
     }
+    // The passes below ask the same lines the same costly questions: each
+    // distinct line's answers, once.
+    let asked = Asked::default();
     // `read[n]`: line n gave a number (index 0 and past the end: no).
     let mut read = vec![false; input.lines.len() + 2];
     for s in &parsed.samples {
@@ -198,7 +201,7 @@ fn apply_labels(input: &Input, parsed: &mut ParsedFile) -> usize {
         let mut own = OwnLines { read: &read, quiet: None };
         if let Some(m) = merged(input, &parsed.samples, &hashes, &ids) {
             let (b, s) = (&parsed.benchmark, &parsed.samples);
-            warn_of_merged_copies(input, b, s, &hashes, &mut own, &ids, &m, &mut parsed.notes);
+            warn_of_merged_copies(input, b, s, &hashes, &mut own, &asked, &ids, &m, &mut parsed.notes);
         }
         return 0;
     }
@@ -206,8 +209,8 @@ fn apply_labels(input: &Input, parsed: &mut ParsedFile) -> usize {
     // (see [`identities`]): warned of once the labels are applied.
     let stacked: std::cell::RefCell<Vec<(usize, usize)>> = std::cell::RefCell::default();
     let labelled = |quiet: &[bool], qualify: bool| -> Option<Vec<Identity>> {
-        let by_line =
-            identities(input, &read, quiet, command_name(&parsed.benchmark), qualify, &mut stacked.borrow_mut());
+        let program = command_name(&parsed.benchmark);
+        let by_line = identities(input, &read, quiet, program, qualify, &asked, &mut stacked.borrow_mut());
         let ids: Vec<Identity> = parsed
             .samples
             .iter()
@@ -264,7 +267,7 @@ fn apply_labels(input: &Input, parsed: &mut ParsedFile) -> usize {
     let by_command = label_by_command_lines(input, &parsed.benchmark, &parsed.samples, &hashes, &mut ids);
     // The benchmark's own lines, found once for both below (when asked).
     let mut own = OwnLines { read: &read, quiet: None };
-    let by_setup = label_by_setup_lines(input, &parsed.samples, &hashes, &mut own, &mut ids);
+    let by_setup = label_by_setup_lines(input, &parsed.samples, &hashes, &mut own, &asked, &mut ids);
     let by_boot = label_by_boot_lines(input, &parsed.samples, &hashes, &mut ids);
     let (b, s) = (&parsed.benchmark, &parsed.samples);
     let by_loop = label_by_shell_loop(input, b, s, &hashes, &mut ids, &mut parsed.notes);
@@ -273,7 +276,7 @@ fn apply_labels(input: &Input, parsed: &mut ParsedFile) -> usize {
     if let Some(m) = merged(input, &parsed.samples, &hashes, &ids) {
         let noted = parsed.notes.len();
         let (b, s) = (&parsed.benchmark, &parsed.samples);
-        warn_of_merged_copies(input, b, s, &hashes, &mut own, &ids, &m, &mut parsed.notes);
+        warn_of_merged_copies(input, b, s, &hashes, &mut own, &asked, &ids, &m, &mut parsed.notes);
         if parsed.notes.len() == noted {
             warn_of_numbers_differing_above(input, s, &hashes, &mut own, &m, &mut parsed.notes);
         }
@@ -1226,11 +1229,12 @@ fn inherit_commands<'a>(
 /// [`output_lines`]). A name in every copy of the group with values not
 /// all alike labels each copy by its line ([`setup_pair`]'s label; two
 /// such names: both, `a / b`). Returns whether a label was added.
-fn label_by_setup_lines(
-    input: &Input,
+fn label_by_setup_lines<'a>(
+    input: &'a Input,
     samples: &[Sample],
     hashes: &[u64],
     own: &mut OwnLines,
+    asked: &Asked<'a>,
     ids: &mut [Identity],
 ) -> bool {
     let Some(Merged { copies, copy_of, groups }) = merged(input, samples, hashes, ids) else { return false };
@@ -1245,7 +1249,7 @@ fn label_by_setup_lines(
                 let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
                 let mut found: Vec<(String, String)> = Vec::new();
                 for n in (from..copies[k].0).filter(|&n| !quiet[n] && !read[n]) {
-                    if let Some((name, label)) = setup_pair(input.lines[n - 1].trim()) {
+                    if let Some((name, label)) = setup_pair_asked(input.lines[n - 1].trim(), asked) {
                         found.retain(|(m, _)| *m != name);
                         found.push((name, label));
                     }
@@ -1700,12 +1704,17 @@ fn sched_feature(text: &str) -> Option<&str> {
 /// All [`MAX_LABEL_CHARS`] at most; names in lower case, values as written
 /// (compared without case). `None` for any other line.
 fn setup_pair(text: &str) -> Option<(String, String)> {
-    if text.chars().count() > MAX_LABEL_CHARS || text.ends_with(['.', ',', ';', '!', '?']) || is_run_marker(text) {
+    setup_pair_asked(text, &Asked::default())
+}
+
+/// [`setup_pair`], its run markers and counters from `asked`.
+fn setup_pair_asked<'a>(text: &'a str, asked: &Asked<'a>) -> Option<(String, String)> {
+    if text.chars().count() > MAX_LABEL_CHARS || text.ends_with(['.', ',', ';', '!', '?']) || asked.run_marker(text) {
         return None;
     }
     // `ext3: run 1`, `[1/4] ext3`: the set-up beside a run's counter, named
     // as a numbered run's aside is below (not `ext3` → `ext3: run 1`).
-    if let Some(setup) = setup_beside_counter(text, &[]) {
+    if let Some(setup) = asked.setup_beside_counter(text, &[]) {
         return Some(("run".to_string(), label_text(&setup)));
     }
     if let Some(feature) = sched_feature(text) {
@@ -1974,12 +1983,13 @@ fn merged_groups(n: usize, copy_of: &[usize], hashes: &[u64], ids: &[Identity]) 
 /// the first copy only (`before:` / copy / copy, no `after:`) is noted: its
 /// counterpart may be among the runs.
 #[allow(clippy::too_many_arguments)]
-fn warn_of_merged_copies(
-    input: &Input,
+fn warn_of_merged_copies<'a>(
+    input: &'a Input,
     benchmark: &str,
     samples: &[Sample],
     hashes: &[u64],
     own: &mut OwnLines,
+    asked: &Asked<'a>,
     ids: &[Identity],
     merged: &Merged,
     notes: &mut Vec<(usize, String)>,
@@ -1996,6 +2006,9 @@ fn warn_of_merged_copies(
         *times.entry(l.trim()).or_default() += 1;
     }
     warn_of_kernels_named_in_prose(input, samples, copies, copy_of, groups, quiet, name, ids, notes);
+    // Each line's shape (below), made once: pairs of copies compare every
+    // line of one with every line of the other.
+    let shapes: Vec<std::cell::OnceCell<u64>> = vec![std::cell::OnceCell::new(); input.lines.len() + 1];
     for members in groups {
         // Copies a mail quotes at different depths are parted by
         // [`part_quote_depths`]: no merge to warn of.
@@ -2032,9 +2045,11 @@ fn warn_of_merged_copies(
         // the order of 4608 microseconds.`) are the benchmark's, run to run.
         // So are a set-up's lines beside their runs' counters (`without
         // patch, 1st run:` / `without patch, 2nd run:`).
-        let shape = |n: usize| match setup_beside_counter(text(n), &[name]) {
-            Some(setup) => super::segment::shape_hash(&setup),
-            None => super::segment::shape_hash(text(n)),
+        let shape = |n: usize| {
+            *shapes[n].get_or_init(|| match asked.setup_beside_counter(text(n), &[name]) {
+                Some(setup) => super::segment::shape_hash(&setup),
+                None => super::segment::shape_hash(text(n)),
+            })
         };
         let only = |a: &[usize], b: &[usize]| a.iter().copied().find(|&n| !b.iter().any(|&m| shape(m) == shape(n)));
         let first_pair = |written: &[&(usize, Vec<usize>)]| {
@@ -2566,12 +2581,13 @@ struct Identity {
 /// the lines do not say. Those runs get both (a row of their own), the
 /// blocks after them not the upper one; each such pair's lines (upper,
 /// lower) are added to `stacked`, to be warned of.
-fn identities(
-    input: &Input,
+fn identities<'a>(
+    input: &'a Input,
     read: &[bool],
     quiet: &[bool],
     program: &str,
     qualify: bool,
+    asked: &Asked<'a>,
     stacked: &mut Vec<(usize, usize)>,
 ) -> Vec<Option<Identity>> {
     let mut out = vec![None; input.lines.len()];
@@ -2673,7 +2689,7 @@ fn identities(
         // under `### Without libhugetlbfs` and again under `### With
         // libhugetlbfs` made each round a set-up, the two builds' runs
         // averaged).
-        if markdown_heading_level(text).is_some() && is_run_marker(text) {
+        if markdown_heading_level(text).is_some() && asked.run_marker(text) {
             word = None;
             continue;
         }
@@ -2727,7 +2743,8 @@ fn identities(
         // `ext3: run 1`, `run 1 of 2 on ext3`: the set-up beside a run's
         // counter labels it (the counter alone would make each run a set-up).
         // Read as a label line of its own (`Kernel 6.1 (1/2)` → kernel 6.1).
-        let beside_counter = setup_beside_counter(text, &[program])
+        let beside_counter = asked
+            .setup_beside_counter(text, &[program])
             .map(|l| label_line(&format!("{l}:"), false).unwrap_or_else(|| label_text(&l)));
         // sysbench 1.0's `Throughput:` over its own `events/s (eps):` line
         // (a person may head results `Throughput:`, so only there).
@@ -2737,7 +2754,7 @@ fn identities(
         if kernel.is_none()
             && beside_counter.is_none()
             && (is_tool_chatter(text)
-                || is_counter_beside_program(text, &[program])
+                || asked.is_counter_beside_program(text, &[program])
                 || (text == "Throughput:" && trimmed.get(n).is_some_and(|next| next.starts_with("events/"))))
         {
             continue;
@@ -3469,6 +3486,15 @@ fn filesystem_command(line: &str) -> Option<String> {
 /// two kernels were averaged as runs of one (an attacker's trial). `None`
 /// for any other line.
 fn booted_kernel(text: &str) -> Option<String> {
+    // Most lines are none: their first word tells, before anything is made.
+    let first = text.split_whitespace().next()?;
+    if !(first.eq_ignore_ascii_case("booted")
+        || first == "Linux"
+        || first.starts_with("BOOT_IMAGE=")
+        || first.eq_ignore_ascii_case("uname"))
+    {
+        return None;
+    }
     let words: Vec<&str> = text.split_whitespace().collect();
     let first = *words.first()?;
     let name = |w: &str| {
@@ -4192,7 +4218,13 @@ fn is_load_average(lower: &str) -> bool {
 /// `NO_DELAY_DEQUEUE`, a kernel and its build number `6.1.0 #55`).
 pub fn setup_beside_counter(text: &str, programs: &[&str]) -> Option<String> {
     let (rest, counter) = split_off_counter(text)?;
-    let rest = without_syslog_tag(&rest).to_string();
+    setup_beside(&rest, &counter, programs)
+}
+
+/// [`setup_beside_counter`] of a line [`split_off_counter`] split into
+/// `rest` and `counter`.
+fn setup_beside(rest: &str, counter: &str, programs: &[&str]) -> Option<String> {
+    let rest = without_syslog_tag(rest).to_string();
     // `5.2.0-rc2-aerate+ #55`: a kernel's build number, not a run's.
     if counter.starts_with('#') && rest.split_whitespace().last().is_some_and(is_kernel_name) {
         return None;
@@ -4222,9 +4254,61 @@ pub fn setup_beside_counter(text: &str, programs: &[&str]) -> Option<String> {
 /// a harness's word (`dbench run 1`, `=== dbench 2/3 ===`, `test run 2`)
 /// or alone ([`is_run_marker`]): a run marker, never a label.
 pub fn is_counter_beside_program(text: &str, programs: &[&str]) -> bool {
-    is_run_marker(text)
-        || split_off_counter(text)
-            .is_some_and(|(rest, _)| rest.split_whitespace().all(|w| is_harness_word(w, programs)))
+    is_run_marker(text) || split_off_counter(text).is_some_and(|(rest, _)| is_harness_words(&rest, programs))
+}
+
+/// True when every word of `rest` is a harness's ([`is_harness_word`]).
+fn is_harness_words(rest: &str, programs: &[&str]) -> bool {
+    rest.split_whitespace().all(|w| is_harness_word(w, programs))
+}
+
+/// A file's answers to the labeller's costliest questions of a line, its
+/// run marker ([`is_run_marker`]) and counter ([`split_off_counter`]),
+/// each asked once per distinct text (a line trimmed, as the passes ask):
+/// the labels' passes (up to four over the file), the set-up lines and
+/// the warnings ask them of the same lines, and copies of one output
+/// repeat their lines. Each answer is the function's own.
+#[derive(Default)]
+struct Asked<'a> {
+    markers: std::cell::RefCell<FxHashMap<&'a str, bool>>,
+    counters: std::cell::RefCell<FxHashMap<&'a str, Option<(String, String)>>>,
+}
+
+impl<'a> Asked<'a> {
+    /// [`is_run_marker`] of `text`.
+    fn run_marker(&self, text: &'a str) -> bool {
+        if let Some(&m) = self.markers.borrow().get(text) {
+            return m;
+        }
+        let m = is_run_marker(text);
+        self.markers.borrow_mut().insert(text, m);
+        m
+    }
+
+    /// `f` of [`split_off_counter`] of `text` (`f` asks nothing of `self`).
+    fn with_counter<R>(&self, text: &'a str, f: impl FnOnce(Option<(&str, &str)>) -> R) -> R {
+        if let Some(split) = self.counters.borrow().get(text) {
+            return f(split.as_ref().map(|(r, c)| (r.as_str(), c.as_str())));
+        }
+        let split = split_off_counter(text);
+        let out = f(split.as_ref().map(|(r, c)| (r.as_str(), c.as_str())));
+        self.counters.borrow_mut().insert(text, split);
+        out
+    }
+
+    /// [`setup_beside_counter`] of `text`.
+    fn setup_beside_counter(&self, text: &'a str, programs: &[&str]) -> Option<String> {
+        self.with_counter(text, |split| {
+            let (rest, counter) = split?;
+            setup_beside(rest, counter, programs)
+        })
+    }
+
+    /// [`is_counter_beside_program`] of `text`.
+    fn is_counter_beside_program(&self, text: &'a str, programs: &[&str]) -> bool {
+        self.run_marker(text)
+            || self.with_counter(text, |split| split.is_some_and(|(rest, _)| is_harness_words(rest, programs)))
+    }
 }
 
 /// A word a harness prints beside a run's counter or date that names no
@@ -4656,6 +4740,43 @@ mod tests {
     /// and a run's counter (or date) on one line. The counter is taken off,
     /// the rest is the set-up: runs of one set-up are averaged, set-ups kept
     /// apart (they were merged, or every run a set-up of its own).
+    /// A file's answers asked once ([`Asked`]) are the functions' own, the
+    /// second time as the first, for programs of either kind.
+    #[test]
+    fn answers_asked_once_are_the_functions_own() {
+        let lines = [
+            "run 1 of 2 on ext3",
+            "# ext3 (1/2)",
+            "dbench run 1",
+            "Start Benchmark Run: Tue Dec 10 13:23:54 IST 2002",
+            "Jan 16 10:00:01 box bench[4242]: ext4",
+            "5.2.0-rc2-aerate+ #55",
+            "Throughput 41.3 MB/sec  16 procs",
+            "=== 2 ===",
+            "xfs (pid 4402)",
+            "",
+        ];
+        let asked = Asked::default();
+        for _ in 0..2 {
+            for line in lines {
+                for programs in [&[][..], &["dbench"][..]] {
+                    assert_eq!(asked.run_marker(line), is_run_marker(line), "{line:?}");
+                    assert_eq!(
+                        asked.setup_beside_counter(line, programs),
+                        setup_beside_counter(line, programs),
+                        "{line:?}"
+                    );
+                    assert_eq!(
+                        asked.is_counter_beside_program(line, programs),
+                        is_counter_beside_program(line, programs),
+                        "{line:?}"
+                    );
+                }
+                assert_eq!(setup_pair_asked(line, &asked), setup_pair(line), "{line:?}");
+            }
+        }
+    }
+
     #[test]
     fn a_set_up_beside_a_run_counter_is_the_label() {
         for (line, want) in [

@@ -71,13 +71,14 @@ pub fn uncompared(t: &TableView) -> Option<Uncompared> {
     if base_params.is_empty() {
         return None;
     }
+    // Each kernel's rows, kernels in the order of their first row: every
+    // question below is asked of a kernel's rows, once (a scan of the
+    // whole table for each row made this quadratic in rows).
+    let by_kernel = rows_by_kernel(t);
     let mut apart: Vec<String> = Vec::new();
-    for r in &t.rows {
-        if r.kernel != base && !apart.contains(&r.kernel) {
-            let kernel = r.kernel.as_str();
-            if !t.rows.iter().filter(|x| x.kernel == kernel).any(|x| base_params.contains(x.params.as_slice())) {
-                apart.push(r.kernel.clone());
-            }
+    for (kernel, rows) in &by_kernel {
+        if *kernel != base && !rows.iter().any(|x| base_params.contains(x.params.as_slice())) {
+            apart.push(kernel.to_string());
         }
     }
     // The parameters (indices) row `params` lacks where a baseline's row
@@ -115,9 +116,11 @@ pub fn uncompared(t: &TableView) -> Option<Uncompared> {
     }
     let lacking_params = names(lacked);
     let mut short: Vec<(String, Vec<String>)> = Vec::new();
+    let rows_of: rustc_hash::FxHashMap<&str, &[&super::RowView]> =
+        by_kernel.iter().map(|(k, rows)| (*k, rows.as_slice())).collect();
     apart.retain(|kernel| {
         let mut lacks: Vec<usize> = Vec::new();
-        for r in t.rows.iter().filter(|r| &r.kernel == kernel) {
+        for r in rows_of.get(kernel.as_str()).copied().unwrap_or_default() {
             match missing(&r.params) {
                 Some(m) => lacks.extend(m),
                 None => return true,
@@ -130,7 +133,7 @@ pub fn uncompared(t: &TableView) -> Option<Uncompared> {
         }
         false
     });
-    let (unlike, base_columns) = unlike_columns(t, base, &apart);
+    let (unlike, base_columns) = unlike_columns(t, &by_kernel, base, &apart);
     if apart.is_empty() && lacking.is_empty() && short.is_empty() && unlike.is_empty() {
         return None;
     }
@@ -173,7 +176,12 @@ pub fn uncompared(t: &TableView) -> Option<Uncompared> {
 /// of whose figures is in a column the baseline's row of that set-up has
 /// a figure in (module docs: [`Uncompared::unlike`]), each with the
 /// columns it gives; and the columns the baseline's rows give.
-fn unlike_columns(t: &TableView, base: &str, apart: &[String]) -> (Vec<(String, Vec<String>)>, Vec<String>) {
+fn unlike_columns(
+    t: &TableView,
+    by_kernel: &[(&str, Vec<&super::RowView>)],
+    base: &str,
+    apart: &[String],
+) -> (Vec<(String, Vec<String>)>, Vec<String>) {
     let names = |rows: &mut dyn Iterator<Item = &super::RowView>| {
         let mut idx: Vec<usize> =
             rows.flat_map(|r| r.cells.iter().enumerate().filter(|(_, c)| c.is_some()).map(|(i, _)| i)).collect();
@@ -183,11 +191,7 @@ fn unlike_columns(t: &TableView, base: &str, apart: &[String]) -> (Vec<(String, 
     };
     let base_rows: Vec<&super::RowView> = t.rows.iter().filter(|r| r.kernel == base).collect();
     let mut unlike: Vec<(String, Vec<String>)> = Vec::new();
-    for r in t.rows.iter().filter(|r| r.kernel != base && !apart.contains(&r.kernel)) {
-        if unlike.iter().any(|(k, _)| *k == r.kernel) {
-            continue;
-        }
-        let mine: Vec<&super::RowView> = t.rows.iter().filter(|x| x.kernel == r.kernel).collect();
+    for (kernel, mine) in by_kernel.iter().filter(|(k, _)| *k != base && !apart.iter().any(|a| a == k)) {
         let met = mine.iter().any(|m| base_rows.iter().any(|b| b.params == m.params));
         let compared = mine.iter().any(|m| {
             base_rows
@@ -198,12 +202,27 @@ fn unlike_columns(t: &TableView, base: &str, apart: &[String]) -> (Vec<(String, 
         if met && !compared {
             let columns = names(&mut mine.iter().copied());
             if !columns.is_empty() {
-                unlike.push((r.kernel.clone(), columns));
+                unlike.push((kernel.to_string(), columns));
             }
         }
     }
     let base_columns = if unlike.is_empty() { Vec::new() } else { names(&mut base_rows.iter().copied()) };
     (unlike, base_columns)
+}
+
+/// The rows of `t` by kernel, each kernel once in the order of its first
+/// row, its rows in table order.
+fn rows_by_kernel(t: &TableView) -> Vec<(&str, Vec<&super::RowView>)> {
+    let mut at: rustc_hash::FxHashMap<&str, usize> = rustc_hash::FxHashMap::default();
+    let mut out: Vec<(&str, Vec<&super::RowView>)> = Vec::new();
+    for r in &t.rows {
+        let k = *at.entry(r.kernel.as_str()).or_insert_with(|| {
+            out.push((r.kernel.as_str(), Vec::new()));
+            out.len() - 1
+        });
+        out[k].1.push(r);
+    }
+    out
 }
 
 /// Values one of which a row has: `8`, `8 or 16`, `4, 8 or 16`; past
@@ -351,5 +370,30 @@ mod tests {
             )
         );
         assert_eq!(alternatives(&["1", "2", "3", "4", "5", "6"]), "1, 2, 3, 4 or 2 more");
+    }
+
+    /// A kernel's rows scattered over the table are asked about together,
+    /// once: kernels in the order of their first row, a kernel with one
+    /// row of the baseline's set-up compared (each kernel's rows are
+    /// gathered once, not scanned for again at each of its rows).
+    #[test]
+    fn kernels_whose_rows_are_scattered_are_named_once_in_table_order() {
+        let t = TableView {
+            param_headers: vec!["procs".into()],
+            rows: vec![
+                row("6.3", "4"),
+                row("6.1", "8"),
+                row("6.2", "4"),
+                row("6.3", "2"),
+                row("6.4", "4"),
+                row("6.2", "2"),
+                row("6.4", "8"),
+            ],
+            baseline: Some("6.1".into()),
+            ..TableView::default()
+        };
+        let u = uncompared(&t).expect("6.3 and 6.2 are compared with nothing");
+        assert_eq!(u.apart, ["6.3", "6.2"]);
+        assert_eq!(u.note(), "not compared with 6.1: 6.3, 6.2 (no row with 6.1's set-up, procs 8)");
     }
 }
