@@ -3346,6 +3346,10 @@ fn label_line(text: &str, underlined: bool) -> Option<String> {
     if let Some(inner) = fenced_title(text) {
         return Some(label_text(inner));
     }
+    // `before, 3 runs:`: the count of the runs below is no part of the name.
+    if let Some(rest) = without_run_count(text) {
+        return label_line(&rest, underlined);
+    }
     if text.chars().count() > MAX_LABEL_CHARS || text.contains('=') {
         return None;
     }
@@ -3546,6 +3550,40 @@ fn is_numbered_run(lower: &str) -> bool {
         (is_ordinal && (after.is_empty() || after.starts_with([':', '(']))).then_some(())
     };
     numbered || ordinal().is_some()
+}
+
+/// A label with a count of its runs after it (`With atomic counters, 32
+/// clients, 3 runs`, `before (5 runs)`, `ext3 - 3 runs each:`): the label
+/// without the count (`With atomic counters, 32 clients`), its colon kept.
+/// The count says how many runs follow, which are its set-up's; as part
+/// of the label it made a label line of LKML 2006 too long to be one, and
+/// two set-ups were averaged. `None` when the text ends in no such count
+/// or nothing with a letter is left (`3 runs` alone).
+pub fn without_run_count(text: &str) -> Option<String> {
+    let t = text.trim();
+    let (body, colon) = match t.strip_suffix(':') {
+        Some(b) => (b.trim_end(), ":"),
+        None => (t, ""),
+    };
+    let (body, closed) = match body.strip_suffix(')') {
+        Some(b) => (b, true),
+        None => (body, false),
+    };
+    let body = body.trim_end();
+    let body = body.strip_suffix(" each").unwrap_or(body).trim_end();
+    let body = ["runs", "run", "iterations", "passes", "tries"].iter().find_map(|w| body.strip_suffix(w))?;
+    let body = body.trim_end();
+    let digits = body.len() - body.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    if digits == 0 || body[body.len() - digits..].starts_with('0') {
+        return None;
+    }
+    let rest = body[..body.len() - digits].trim_end();
+    let rest = if closed { rest.strip_suffix('(')? } else { rest };
+    let rest = rest.trim_end().trim_end_matches([',', ';', '-', ':']).trim_end();
+    // `3 runs` needs a separator before it unless in parentheses: `did 3
+    // runs` is a sentence's end.
+    let separated = closed || rest.len() < body[..body.len() - digits].trim_end().len();
+    (separated && rest.chars().any(char::is_alphabetic)).then(|| format!("{rest}{colon}"))
 }
 
 /// A line that tells only which run follows or when it ran, never a
@@ -4183,6 +4221,21 @@ mod tests {
     /// From an attacker's trial (session 23): what a harness prints above
     /// each run (a counter, a date, a load average) marks runs; a counter
     /// with more words, a set-up, a kernel or a ratio is no run marker.
+    /// A count of runs after a label is dropped (LKML 2006: `Without
+    /// atomic counters (per-cpu counters), 32 clients, 3 runs` was too long
+    /// to be a label, and two set-ups were averaged).
+    #[test]
+    fn run_count_after_a_label_is_dropped() {
+        let w = |t: &str| without_run_count(t);
+        assert_eq!(w("With atomic counters, 32 clients, 3 runs").as_deref(), Some("With atomic counters, 32 clients"));
+        assert_eq!(w("before (5 runs):").as_deref(), Some("before:"));
+        assert_eq!(w("ext3 - 3 runs each:").as_deref(), Some("ext3:"));
+        assert_eq!(w("3 runs"), None);
+        assert_eq!(w("I did 3 runs"), None);
+        assert_eq!(w("ext3: run 1"), None);
+        assert_eq!(label_line("after, 3 runs:", false).as_deref(), Some("after"));
+    }
+
     #[test]
     fn run_markers() {
         for m in [

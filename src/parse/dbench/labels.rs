@@ -6,7 +6,7 @@ use super::{clients_started, command_count, is_table_header};
 use crate::model::Sample;
 use crate::parse::Input;
 use crate::parse::labels::{
-    heading_over_labels, is_counter_beside_program, scene_line, setup_beside_counter, without_bold,
+    heading_over_labels, is_counter_beside_program, scene_line, setup_beside_counter, without_bold, without_run_count,
 };
 use crate::parse::num::plain;
 use crate::parse::time::{is_gnu_time_line, shell_line};
@@ -69,6 +69,11 @@ fn label_line(line: &str) -> Option<(String, bool)> {
         rest if (2..=6).contains(&(t.len() - rest.len())) && rest.starts_with(' ') => rest.trim(),
         _ => t,
     };
+    // `With atomic counters, 32 clients, 3 runs`: the count of the runs
+    // below is no part of the label (with it the line was too long to be
+    // one, and both set-ups' runs were averaged).
+    let counted = without_run_count(t);
+    let t = counted.as_deref().unwrap_or(t);
     if t.chars().count() > 60 || !t.chars().any(char::is_alphanumeric) || plain(t.trim_end_matches(':')).is_some() {
         return None;
     }
