@@ -16,8 +16,9 @@
 //! of one kernel. [`apply`] finds each sample's label, the nearest line
 //! above it that reads as one, and keeps the samples apart only where the
 //! labels do: when two samples of one key carry different labels. A label
-//! that names a kernel (`2.5.8`, `linux-2.4.19-pre7`) becomes the samples'
-//! kernel (when the parser read none); any other becomes a parameter
+//! that names a kernel (`2.5.8`, `linux-2.4.19-pre7`, also with an aside
+//! in parentheses after its colon: `2.4.25:  (dual athlon MP 1.4GHz)`)
+//! becomes the samples' kernel (when the parser read none); any other becomes a parameter
 //! `label` (`label = before`), a row of its own in the tables. Samples of
 //! one key under one label (or none) are runs, as before; a parser that
 //! keeps identities itself (a `label` parameter, kernels it read)
@@ -3350,6 +3351,9 @@ fn label_line(text: &str, underlined: bool) -> Option<String> {
     if let Some(rest) = without_run_count(text) {
         return label_line(&rest, underlined);
     }
+    if let Some(kernel) = kernel_with_aside(text) {
+        return Some(kernel.to_string());
+    }
     if text.chars().count() > MAX_LABEL_CHARS || text.contains('=') {
         return None;
     }
@@ -3550,6 +3554,17 @@ fn is_numbered_run(lower: &str) -> bool {
         (is_ordinal && (after.is_empty() || after.starts_with([':', '(']))).then_some(())
     };
     numbered || ordinal().is_some()
+}
+
+/// `2.4.25:  (dual athlon MP 1.4GHz, 1G RAM, Intel e1000)`: a kernel's
+/// name, its colon, then an aside in parentheses about the machine it ran
+/// on (LKML 2005, tiobench over NFS from two clients): the kernel of the
+/// runs below. As a whole line it was a label, the kernel unread.
+pub fn kernel_with_aside(text: &str) -> Option<&str> {
+    let (name, aside) = text.trim().split_once(':')?;
+    let aside = aside.trim();
+    let ok = aside.starts_with('(') && aside.ends_with(')') && aside.matches('(').count() == aside.matches(')').count();
+    (ok && is_kernel_name(bare_kernel(name.trim()))).then(|| bare_kernel(name.trim()))
 }
 
 /// A label with a count of its runs after it (`With atomic counters, 32
@@ -4234,6 +4249,20 @@ mod tests {
         assert_eq!(w("I did 3 runs"), None);
         assert_eq!(w("ext3: run 1"), None);
         assert_eq!(label_line("after, 3 runs:", false).as_deref(), Some("after"));
+    }
+
+    /// A kernel's name, a colon and an aside about its machine (LKML 2005:
+    /// `2.4.25:  (dual athlon MP 1.4GHz, 1G RAM, Intel e1000)`) names the
+    /// kernel of the runs below; the whole line was a label, the kernel `-`.
+    #[test]
+    fn kernel_heading_with_an_aside_is_the_kernel() {
+        assert_eq!(
+            label_line("2.4.25:  (dual athlon MP 1.4GHz, 1G RAM, Intel e1000)", false).as_deref(),
+            Some("2.4.25")
+        );
+        assert_eq!(kernel_with_aside("linux-2.6.11.6: (dual PIII)"), Some("2.6.11.6"));
+        assert_eq!(kernel_with_aside("ext3: (data=ordered)"), None);
+        assert_eq!(kernel_with_aside("2.4.25: (a) and (b"), None);
     }
 
     #[test]

@@ -267,8 +267,13 @@ fn read_paragraphs(input: &Input, taken: &[bool], parsed: &ParsedFile) -> Vec<(u
 /// (this segment's among them).
 fn leave_tails(input: &Input, taken: &mut [bool], parsed: &ParsedFile, done: &[&str]) {
     let n = input.lines.len();
-    for (_, end, read) in read_paragraphs(input, taken, parsed) {
+    for (start, end, read) in read_paragraphs(input, taken, parsed) {
         let Some(&last) = read.last() else { continue };
+        // A line the segment said it did not read (a dbench run cut short,
+        // the `time` record under it) is its own too: another parser read
+        // that record as a build's time.
+        let noted = parsed.notes.iter().map(|n| n.0).filter(|&l| l > start && l <= end + 1).max();
+        let last = noted.map_or(last, |l| l.max(last));
         let tail = last..=end; // 0-based: the lines after `last` (1-based)
         if tail.is_empty() || !input.lines[tail.clone()].iter().any(|l| l.bytes().any(|b| b.is_ascii_digit())) {
             continue;
@@ -597,7 +602,11 @@ fn note_hidden_results(
                 continue;
             };
             let by = segments[*k].parser.id();
-            if let Ok(p) = &mut segments[*k].outcome {
+            // A line the segment said why it did not read (a dbench run's
+            // `time` record, the run cut short) needs no second word.
+            if let Ok(p) = &mut segments[*k].outcome
+                && !p.notes.iter().any(|x| x.0 == n)
+            {
                 p.notes.push((n, format!("{} (its paragraph was read as {by})", unread_note(parser.id()))));
             }
         }
