@@ -267,13 +267,17 @@ fn read_paragraphs(input: &Input, taken: &[bool], parsed: &ParsedFile) -> Vec<(u
 /// (this segment's among them).
 fn leave_tails(input: &Input, taken: &mut [bool], parsed: &ParsedFile, done: &[&str]) {
     let n = input.lines.len();
-    for (start, end, read) in read_paragraphs(input, taken, parsed) {
+    for (_, end, read) in read_paragraphs(input, taken, parsed) {
         let Some(&last) = read.last() else { continue };
-        // A line the segment said it did not read (a dbench run cut short,
-        // the `time` record under it) is its own too: another parser read
-        // that record as a build's time.
-        let noted = parsed.notes.iter().map(|n| n.0).filter(|&l| l > start && l <= end + 1).max();
-        let last = noted.map_or(last, |l| l.max(last));
+        // The lines right after the last one read that the segment said it
+        // did not read (a dbench run cut short, the `time` record under
+        // it) are its own too: another parser read that record as a
+        // build's time. A noted line after one it neither read nor noted
+        // (dbench's line between kernbench's rows) is left as before.
+        let mut last = last;
+        while last <= end && parsed.notes.iter().any(|n| n.0 == last + 1) {
+            last += 1;
+        }
         let tail = last..=end; // 0-based: the lines after `last` (1-based)
         if tail.is_empty() || !input.lines[tail.clone()].iter().any(|l| l.bytes().any(|b| b.is_ascii_digit())) {
             continue;
