@@ -16,8 +16,9 @@
 //! of one kernel. [`apply`] finds each sample's label, the nearest line
 //! above it that reads as one, and keeps the samples apart only where the
 //! labels do: when two samples of one key carry different labels. A label
-//! that names a kernel (`2.5.8`, `linux-2.4.19-pre7`) becomes the samples'
-//! kernel (when the parser read none); any other becomes a parameter
+//! that names a kernel (`2.5.8`, `linux-2.4.19-pre7`, also with an aside
+//! in parentheses after its colon: `2.4.25:  (dual athlon MP 1.4GHz)`)
+//! becomes the samples' kernel (when the parser read none); any other becomes a parameter
 //! `label` (`label = before`), a row of its own in the tables. Samples of
 //! one key under one label (or none) are runs, as before; a parser that
 //! keeps identities itself (a `label` parameter, kernels it read)
@@ -3730,6 +3731,13 @@ fn label_line(text: &str, underlined: bool) -> Option<String> {
     if let Some(inner) = fenced_title(text) {
         return Some(label_text(inner));
     }
+    // `before, 3 runs:`: the count of the runs below is no part of the name.
+    if let Some(rest) = without_run_count(text) {
+        return label_line(&rest, underlined);
+    }
+    if let Some(kernel) = kernel_with_aside(text) {
+        return Some(kernel.to_string());
+    }
     if text.chars().count() > MAX_LABEL_CHARS || text.contains('=') {
         return None;
     }
@@ -3930,6 +3938,51 @@ fn is_numbered_run(lower: &str) -> bool {
         (is_ordinal && (after.is_empty() || after.starts_with([':', '(']))).then_some(())
     };
     numbered || ordinal().is_some()
+}
+
+/// `2.4.25:  (dual athlon MP 1.4GHz, 1G RAM, Intel e1000)`: a kernel's
+/// name, its colon, then an aside in parentheses about the machine it ran
+/// on (LKML 2005, tiobench over NFS from two clients): the kernel of the
+/// runs below. As a whole line it was a label, the kernel unread.
+pub fn kernel_with_aside(text: &str) -> Option<&str> {
+    let (name, aside) = text.trim().split_once(':')?;
+    let aside = aside.trim();
+    let ok = aside.starts_with('(') && aside.ends_with(')') && aside.matches('(').count() == aside.matches(')').count();
+    (ok && is_kernel_name(bare_kernel(name.trim()))).then(|| bare_kernel(name.trim()))
+}
+
+/// A label with a count of its runs after it (`With atomic counters, 32
+/// clients, 3 runs`, `before (5 runs)`, `ext3 - 3 runs each:`): the label
+/// without the count (`With atomic counters, 32 clients`), its colon kept.
+/// The count says how many runs follow, which are its set-up's; as part
+/// of the label it made a label line of LKML 2006 too long to be one, and
+/// two set-ups were averaged. `None` when the text ends in no such count
+/// or nothing with a letter is left (`3 runs` alone).
+pub fn without_run_count(text: &str) -> Option<String> {
+    let t = text.trim();
+    let (body, colon) = match t.strip_suffix(':') {
+        Some(b) => (b.trim_end(), ":"),
+        None => (t, ""),
+    };
+    let (body, closed) = match body.strip_suffix(')') {
+        Some(b) => (b, true),
+        None => (body, false),
+    };
+    let body = body.trim_end();
+    let body = body.strip_suffix(" each").unwrap_or(body).trim_end();
+    let body = ["runs", "run", "iterations", "passes", "tries"].iter().find_map(|w| body.strip_suffix(w))?;
+    let body = body.trim_end();
+    let digits = body.len() - body.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    if digits == 0 || body[body.len() - digits..].starts_with('0') {
+        return None;
+    }
+    let rest = body[..body.len() - digits].trim_end();
+    let rest = if closed { rest.strip_suffix('(')? } else { rest };
+    let rest = rest.trim_end().trim_end_matches([',', ';', '-', ':']).trim_end();
+    // `3 runs` needs a separator before it unless in parentheses: `did 3
+    // runs` is a sentence's end.
+    let separated = closed || rest.len() < body[..body.len() - digits].trim_end().len();
+    (separated && rest.chars().any(char::is_alphabetic)).then(|| format!("{rest}{colon}"))
 }
 
 /// A line that tells only which run follows or when it ran, never a
@@ -4637,6 +4690,35 @@ mod tests {
     /// From an attacker's trial (session 23): what a harness prints above
     /// each run (a counter, a date, a load average) marks runs; a counter
     /// with more words, a set-up, a kernel or a ratio is no run marker.
+    /// A count of runs after a label is dropped (LKML 2006: `Without
+    /// atomic counters (per-cpu counters), 32 clients, 3 runs` was too long
+    /// to be a label, and two set-ups were averaged).
+    #[test]
+    fn run_count_after_a_label_is_dropped() {
+        let w = |t: &str| without_run_count(t);
+        assert_eq!(w("With atomic counters, 32 clients, 3 runs").as_deref(), Some("With atomic counters, 32 clients"));
+        assert_eq!(w("before (5 runs):").as_deref(), Some("before:"));
+        assert_eq!(w("ext3 - 3 runs each:").as_deref(), Some("ext3:"));
+        assert_eq!(w("3 runs"), None);
+        assert_eq!(w("I did 3 runs"), None);
+        assert_eq!(w("ext3: run 1"), None);
+        assert_eq!(label_line("after, 3 runs:", false).as_deref(), Some("after"));
+    }
+
+    /// A kernel's name, a colon and an aside about its machine (LKML 2005:
+    /// `2.4.25:  (dual athlon MP 1.4GHz, 1G RAM, Intel e1000)`) names the
+    /// kernel of the runs below; the whole line was a label, the kernel `-`.
+    #[test]
+    fn kernel_heading_with_an_aside_is_the_kernel() {
+        assert_eq!(
+            label_line("2.4.25:  (dual athlon MP 1.4GHz, 1G RAM, Intel e1000)", false).as_deref(),
+            Some("2.4.25")
+        );
+        assert_eq!(kernel_with_aside("linux-2.6.11.6: (dual PIII)"), Some("2.6.11.6"));
+        assert_eq!(kernel_with_aside("ext3: (data=ordered)"), None);
+        assert_eq!(kernel_with_aside("2.4.25: (a) and (b"), None);
+    }
+
     #[test]
     fn run_markers() {
         for m in [

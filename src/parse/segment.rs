@@ -269,6 +269,15 @@ fn leave_tails(input: &Input, taken: &mut [bool], parsed: &ParsedFile, done: &[&
     let n = input.lines.len();
     for (_, end, read) in read_paragraphs(input, taken, parsed) {
         let Some(&last) = read.last() else { continue };
+        // The lines right after the last one read that the segment said it
+        // did not read (a dbench run cut short, the `time` record under
+        // it) are its own too: another parser read that record as a
+        // build's time. A noted line after one it neither read nor noted
+        // (dbench's line between kernbench's rows) is left as before.
+        let mut last = last;
+        while last <= end && parsed.notes.iter().any(|n| n.0 == last + 1) {
+            last += 1;
+        }
         let tail = last..=end; // 0-based: the lines after `last` (1-based)
         if tail.is_empty() || !input.lines[tail.clone()].iter().any(|l| l.bytes().any(|b| b.is_ascii_digit())) {
             continue;
@@ -597,7 +606,11 @@ fn note_hidden_results(
                 continue;
             };
             let by = segments[*k].parser.id();
-            if let Ok(p) = &mut segments[*k].outcome {
+            // A line the segment said why it did not read (a dbench run's
+            // `time` record, the run cut short) needs no second word.
+            if let Ok(p) = &mut segments[*k].outcome
+                && !p.notes.iter().any(|x| x.0 == n)
+            {
                 p.notes.push((n, format!("{} (its paragraph was read as {by})", unread_note(parser.id()))));
             }
         }

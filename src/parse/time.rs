@@ -31,7 +31,16 @@
 //!   newline: `… 0+0io 21pf+0w      497.270u 1.392s 2:39.51 312.6% …`):
 //!   both are read, each a run of its own on that line.
 //!
-//!   Metrics (group empty, no parameters):
+//!   A name and a colon before a record on its line (`2.5.23-rmap:
+//!   1149.840u 83.350s 21:01.37 97.7% …`) name its kernel (a release) or
+//!   its `label` (`before:`); a record right below such a one, indented and
+//!   unnamed, is the same name's other program (parameter `record` = 1, 2,
+//!   … on each of them, with a warning: a post timed two forkbombs per
+//!   kernel). A `Test 1:` heading at a line's start (a word, then a number
+//!   or one capital letter) is the group of the records below it: the
+//!   workload they time.
+//!
+//!   Metrics (group and parameters as just said, else none):
 //!
 //!   | name           | unit | better  | from                                   |
 //!   |----------------|------|---------|----------------------------------------|
@@ -557,6 +566,9 @@ impl BenchParser for GnuTime {
         let mut i = 0;
         // Words of line `i` already read by a record ending on it.
         let mut skip = 0;
+        // Who the records are: the `Test 1:` heading above them, the
+        // `2.5.23:` before a record on its line (see [`Prefixed`]).
+        let mut who = Prefixed::default();
         // The first line since the last record or command line where a
         // command reported its failure (`Command terminated by signal 9`,
         // `zsh: killed  make`, make's `Error 2`): the record after it timed
@@ -591,9 +603,16 @@ impl BenchParser for GnuTime {
                 }
                 None => out.samples.extend(rec.samples),
             };
+            if skip == 0
+                && let Some(h) = test_heading(line)
+            {
+                who.heading(h);
+            }
             if let Some((rec, used)) = gnu_record_from(input, i, skip)? {
                 let last_idx = rec.last_idx;
+                let from = out.samples.len();
                 take(rec, None, &mut out);
+                who.record(input, i, skip, last_idx, from..out.samples.len(), &mut out);
                 // Words left after it on its last line may start another.
                 let more = input.lines[last_idx].split_whitespace().nth(used).is_some();
                 (i, skip) = if more { (last_idx, used) } else { (last_idx + 1, 0) };
@@ -609,12 +628,161 @@ impl BenchParser for GnuTime {
             }
             skip = 0;
         }
+        who.finish(&mut out);
         if out.samples.is_empty() {
             let reason = failed_records(input, &out, first_failure)
                 .unwrap_or_else(|| "no `…user …system …elapsed` line, csh time line or `time -v` block".into());
             return Err(ParseError::NoResults { benchmark: "gnu-time", reason });
         }
         Ok(out)
+    }
+}
+
+/// `Test 1: (non-swap) 'time make -j2 bzImage' for 2.5.23 tree, config at`
+/// at the start of a line: a word and a short name, then a colon, heading
+/// the workload whose `time` records follow (LKML 2002: Tests 1, 2 and 5, a
+/// build, a build under swap and a forkbomb, each timed on four kernels).
+/// Its group is `Test 1` (the name a number or one capital letter: `Test
+/// A`). A run's counter (`Run 2:`, `iteration 3:`) is no
+/// heading: its records are runs of one workload.
+fn test_heading(line: &str) -> Option<&str> {
+    if line.starts_with(char::is_whitespace) {
+        return None;
+    }
+    let (head, _) = line.split_once(':')?;
+    let (word, name) = head.split_once(' ')?;
+    let named = word.len() >= 2
+        && word.chars().all(|c| c.is_ascii_alphabetic())
+        && word.starts_with(|c: char| c.is_ascii_uppercase())
+        && !name.is_empty()
+        && name.len() <= 4
+        && name.chars().all(|c| c.is_ascii_alphanumeric())
+        // `Test 5`, `Test 2b`, `Test A`: a number or a letter, no word
+        // (`Parting shot: I also used time(1):` is a sentence).
+        && (name.bytes().any(|b| b.is_ascii_digit()) || (name.len() == 1 && name.as_bytes()[0].is_ascii_uppercase()));
+    (named && !super::labels::is_run_marker(head)).then_some(head)
+}
+
+/// The text before a csh/GNU `time` record on its own line, when it ends in
+/// a colon: `2.5.23-rmap:` of `2.5.23-rmap:    1149.840u 83.350s 21:01.37
+/// 97.7% …`, without the colon. A kernel's name there is the record's
+/// kernel; a short name (`before:`) its label.
+fn record_prefix(line: &str) -> Option<&str> {
+    let starts = |t: &str| num_suffix(t, "user").is_some() || num_suffix(t, "u").is_some();
+    let first = line.split_whitespace().find(|w| starts(w))?;
+    let at = line.find(first)?;
+    let head = line[..at].trim().strip_suffix(':')?.trim();
+    let ok = !head.is_empty() && head.chars().count() <= 32 && !head.contains(char::is_whitespace);
+    ok.then_some(head)
+}
+
+/// Who the `time` records of a file are, where the file says so: the
+/// workload a `Test N:` heading above them names (the samples' group),
+/// and the kernel (or label) written before a record on its line
+/// (`2.5.23:  1153.490u 79.380s 20:58.79 97.9% …`). A record on the line
+/// right below such a one, indented and with no name of its own, is the
+/// same kernel's; each record of such a pair or more is a program of its
+/// own (parameter `record`: 1, 2, …): a post timing two forkbombs per
+/// kernel (13 s and 1.3 s) under one name averaged them as two runs.
+#[derive(Default)]
+struct Prefixed {
+    group: String,
+    /// The named records being read: their kernel, their label, the range
+    /// of `out.samples` of each record, and the last line (0-based) of
+    /// the last one.
+    kernel: Option<String>,
+    label: Option<String>,
+    records: Vec<std::ops::Range<usize>>,
+    last_idx: usize,
+    /// The note on a record read as a name's second one was made (once a
+    /// file).
+    noted: bool,
+}
+
+impl Prefixed {
+    /// A `Test N:` heading: the group of the records below it.
+    fn heading(&mut self, h: &str) {
+        self.group = h.to_string();
+        self.kernel = None;
+        self.label = None;
+        self.records.clear();
+    }
+
+    /// The record on line `i` (0-based; `skip` words of it read before)
+    /// to line `last_idx`, whose samples are `range` of `out.samples`.
+    fn record(
+        &mut self,
+        input: &Input,
+        i: usize,
+        skip: usize,
+        last_idx: usize,
+        range: std::ops::Range<usize>,
+        out: &mut ParsedFile,
+    ) {
+        let line = &input.lines[i];
+        let below = i == self.last_idx + 1 && line.starts_with(char::is_whitespace) && !self.records.is_empty();
+        if skip > 0 {
+            // A record after another on one line: a run of the same name.
+            if let Some(r) = self.records.last_mut() {
+                r.end = range.end;
+            }
+        } else if let Some(name) = record_prefix(line) {
+            self.end(out);
+            let bare = super::labels::bare_kernel(name);
+            (self.kernel, self.label) = if super::labels::is_kernel_name(bare) {
+                (Some(bare.to_string()), None)
+            } else {
+                (None, Some(name.to_string()))
+            };
+            self.records.push(range.clone());
+        } else if below && record_prefix(line).is_none() {
+            if !self.noted {
+                let first = self.records[0].start;
+                let named = out.samples.get(first).map_or(0, |s| s.line);
+                out.notes.push((
+                    i + 1,
+                    format!(
+                        "the `time` record on line {} has no name before it and stands right below the one named on \
+                         line {named}: read as that name's record {} (another program), not another run of it",
+                        i + 1,
+                        self.records.len() + 1
+                    ),
+                ));
+                self.noted = true;
+            }
+            self.records.push(range.clone());
+        } else {
+            self.end(out);
+            self.kernel = None;
+            self.label = None;
+        }
+        self.last_idx = last_idx;
+        for s in &mut out.samples[range] {
+            s.group = self.group.as_str().into();
+            if let Some(k) = &self.kernel {
+                s.kernel = Some(k.as_str().into());
+            }
+            if let Some(l) = &self.label {
+                s.params.push(crate::model::Param::new("label", l.as_str()));
+            }
+        }
+    }
+
+    /// Ends the records of one name: each of two or more is numbered.
+    fn end(&mut self, out: &mut ParsedFile) {
+        if self.records.len() >= 2 {
+            for (n, r) in self.records.iter().enumerate() {
+                for s in &mut out.samples[r.clone()] {
+                    s.params.push(crate::model::Param::new("record", n + 1));
+                }
+            }
+        }
+        self.records.clear();
+    }
+
+    /// Ends the file's last records.
+    fn finish(&mut self, out: &mut ParsedFile) {
+        self.end(out);
     }
 }
 
@@ -843,6 +1011,48 @@ make modules:\n34.11user 23\n";
         let e = GnuTime.parse(&Input::from_text(text)).unwrap_err();
         assert_eq!(e.line(), Some(4), "{e}");
         assert!(e.to_string().contains("238.89system"), "{e}");
+    }
+
+    /// csh records after their kernel's name and a colon, under `Test N:`
+    /// headings of three workloads (LKML 2002): each record is its
+    /// kernel's, each heading a group; a record right below a named one,
+    /// with no name, is that kernel's second program. All 15 were averaged
+    /// into one row.
+    #[test]
+    fn kernel_before_the_record_and_test_headings() {
+        let text = "Test 1: (non-swap) 'time make -j2 bzImage' for 2.5.23 tree, config at\n\
+             \tthe rmap patch site.  Record 'time' output.\n\n\
+             2.5.1-pre1:     1145.450u 74.290s 20:58.40 96.9%   0+0k 0+0io 1270393pf+0w\n\
+             2.5.23:\t        1153.490u 79.380s 20:58.79 97.9%   0+0k 0+0io 1270393pf+0w\n\n\
+             Test 5: (non-swap) forkbomb test.\n\n\
+             2.5.23:\t\t0.000u 0.260s 0:12.96 2.0%      0+0k 0+0io 71pf+0w\n\
+             \t\t0.010u 0.220s 0:01.31 17.5%     0+0k 0+0io 71pf+0w\n\n\
+             before:  1.0u 0.5s 0:02.00 75.0%\n";
+        let f = GnuTime.parse(&Input::from_text(text)).unwrap();
+        let elapsed: Vec<(f64, &str, Option<&str>, Vec<String>)> = f
+            .samples
+            .iter()
+            .filter(|s| s.metric.name == "elapsed")
+            .map(|s| {
+                let params = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+                (s.value.mean(), s.group.as_str(), s.kernel.as_deref(), params)
+            })
+            .collect();
+        let p = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            elapsed,
+            vec![
+                (1258.4, "Test 1", Some("2.5.1-pre1"), p(&[])),
+                (1258.79, "Test 1", Some("2.5.23"), p(&[])),
+                (12.96, "Test 5", Some("2.5.23"), p(&["record=1"])),
+                (1.31, "Test 5", Some("2.5.23"), p(&["record=2"])),
+                (2.0, "Test 5", None, p(&["label=before"])),
+            ]
+        );
+        assert!(f.notes.iter().any(|n| n.0 == 10 && n.1.contains("record 2")), "{:?}", f.notes);
+        assert_eq!(test_heading("Parting shot: I also used time(1):"), None);
+        assert_eq!(test_heading("Run 2: again"), None);
+        assert_eq!(test_heading("Test A: find / -xdev"), Some("Test A"));
     }
 
     #[test]

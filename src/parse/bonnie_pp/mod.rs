@@ -82,7 +82,12 @@
 //! Params: I/O results carry `size` as printed (`256M`, `4G`) and, when
 //! printed, `chunk` and `concurrency` (≠ 1); file results carry `files` (in
 //! units of 1024 files, as printed: `16`) and, when given, `max size`, `min
-//! size` and `dirs`.
+//! size` and `dirs`. A run below a bonnie++ command line that gives `-b`
+//! (no write buffering, `fsync()` after every write: `bonnie++ -s 2048 -m
+//! raid0 -u root -b` under a shell prompt) carries `sync` = `-b` on both
+//! its parts (and its `+++++` tests), until the next command line: such
+//! runs write at a fraction of the buffered rate and are no runs of the
+//! buffered set-up.
 //!
 //! Kernel and host rule: the machine name is usually a host name, and is
 //! kept only when the file holds two or more runs with at least two
@@ -202,6 +207,7 @@ impl BenchParser for BonniePp {
             heading: Heading::default(),
             pending: Vec::new(),
             first_broken: None,
+            fsync: false,
         };
         let mut i = 0;
         while i < r.lines.len() {
@@ -227,6 +233,9 @@ struct Reader<'a> {
     pending: Vec<usize>,
     /// The first damaged CSV record: the file's error when nothing else is read.
     first_broken: Option<ParseError>,
+    /// The latest bonnie++ command line gave `-b` ([`command_fsync`]): the
+    /// runs below it until the next command line were run so.
+    fsync: bool,
 }
 
 impl Reader<'_> {
@@ -250,6 +259,10 @@ impl Reader<'_> {
         let lines = self.lines;
         let line = &lines[i];
         let t = line.trim_start();
+        if let Some(fsync) = command_fsync(line) {
+            self.fsync = fsync;
+            return Ok(i + 1);
+        }
         if let Some(h) = title_heading(line, lines.get(i + 1)) {
             self.heading = h;
             return Ok(i + 2);
@@ -307,6 +320,7 @@ impl Reader<'_> {
                     too_fast,
                     line: row.key_line,
                     heading: self.heading.clone(),
+                    fsync: self.fsync,
                     ..Default::default()
                 };
                 self.runs.push(run);
@@ -391,7 +405,8 @@ impl Reader<'_> {
             return self.pending[p];
         }
         let label = if label.is_empty() { files_machine.unwrap_or_default().to_string() } else { label.to_string() };
-        self.runs.push(Run { label, line: key_line, heading: self.heading.clone(), ..Default::default() });
+        let heading = self.heading.clone();
+        self.runs.push(Run { label, line: key_line, heading, fsync: self.fsync, ..Default::default() });
         self.runs.len() - 1
     }
 
@@ -404,6 +419,7 @@ impl Reader<'_> {
             Ok(Some((fields, last))) => {
                 let mut run = csv_run(&fields, &mut self.out.version, &mut self.out.notes)?;
                 run.heading = self.heading.clone();
+                run.fsync = self.fsync;
                 self.runs.push(run);
                 self.pending.clear();
                 Ok(Some(last + 1))
@@ -431,13 +447,43 @@ impl Reader<'_> {
                 reason: "no bonnie++ report or CSV record with a result".into(),
             });
         }
-        let runs = merge_text_and_csv(std::mem::take(&mut self.runs), &mut self.out.notes);
+        let mut runs = merge_text_and_csv(std::mem::take(&mut self.runs), &mut self.out.notes);
+        // Both parts of a run, and its `+++++` tests, carry its set-up.
+        for run in runs.iter_mut().filter(|r| r.fsync) {
+            run.io_params.push(("sync", "-b".into()));
+            run.file_params.push(("sync", "-b".into()));
+        }
         note_too_fast(&runs, &mut self.out.notes);
         push_samples(&runs, &mut self.out.samples, &mut self.out.untimed);
         // bon_csv2txt tables interleave runs: keep file order.
         self.out.samples.sort_by_key(|s| s.line);
         Ok(self.out)
     }
+}
+
+/// A bonnie++ command line (`[root@ip-10-160-206-223 data1]# bonnie++ -s
+/// 2048 … -u root -b`, after a prompt or none): whether it gives `-b` (no
+/// write buffering, `fsync()` after every write; alone or among other
+/// letters, `-qb`). `None` for any other line. Such runs write at a
+/// fraction of the buffered rate (55024 against 813061 K/sec, a blog's
+/// RAID0 of 2012): a parameter `sync` = `-b` keeps them apart from runs
+/// without it, both parts of a run (its throughput and file-creation rows)
+/// alike.
+fn command_fsync(line: &str) -> Option<bool> {
+    if !line.contains("bonnie") {
+        return None;
+    }
+    let mut words = line.split_whitespace();
+    words.find(|w| *w == "bonnie++" || w.ends_with("/bonnie++"))?;
+    let options: Vec<&str> = words.collect();
+    // A sentence naming the program (`bonnie++ is slow`) is no command.
+    if options.first().is_some_and(|w| !w.starts_with('-')) {
+        return None;
+    }
+    Some(options.iter().any(|w| {
+        w.strip_prefix('-')
+            .is_some_and(|f| !f.starts_with('-') && f.contains('b') && f.bytes().all(|b| b"bqD".contains(&b)))
+    }))
 }
 
 /// Says which tests bonnie++ printed as `+++++` (too fast to time), per
@@ -603,6 +649,38 @@ access1,256M,10564,96,18951,24,6687,7,10030,88,15949,6,153.8,0,16,489,99,+++++,+
         assert_eq!(info.len(), 1, "{:#?}", p.notes);
         assert_eq!(info[0].0, 1);
         assert!(info[0].1.contains("Random Create Delete (line 1)"), "{info:?}");
+    }
+
+    /// A run typed with `-b` (fsync after every write) under a prompt is
+    /// a set-up of its own, both its rows: the throughput row was told
+    /// apart (by the labeller, from the command lines), the file-creation
+    /// row was not, and its `+++++` seek counted as a run of the buffered
+    /// set-up (blog 2012, bonnie++ 1.03e on a RAID0).
+    #[test]
+    fn fsync_flag_on_the_command_line_keeps_both_rows_apart() {
+        let run = |flags: &str, seek: &str, create: &str| {
+            V103.replace("153.8   0", seek).replace("   489  99", create).lines().take(8).fold(
+                format!("[root@box data1]# bonnie++ -s 256 -d /data1/test/ -u root{flags}\nUsing uid:0, gid:0.\n"),
+                |a, l| a + l + "\n",
+            )
+        };
+        let text = run("", "153.8   0", "+++++ +++") + "\n" + &run(" -b", "+++++ +++", "   319   0");
+        let p = parse(&text).unwrap();
+        let sync = |s: &&Sample| s.params.iter().find(|p| p.name == "sync").map(|p| p.value.to_string());
+        let seeks = find(&p, "Random", "Seeks");
+        assert_eq!(seeks.iter().map(sync).collect::<Vec<_>>(), vec![None]);
+        let create = find(&p, "Sequential Create", "Create");
+        assert_eq!(
+            create.iter().map(|s| (s.value.mean(), sync(s))).collect::<Vec<_>>(),
+            vec![(319.0, Some("-b".into()))]
+        );
+        let block = find(&p, "Sequential Output", "Block");
+        assert_eq!(block.iter().map(sync).collect::<Vec<_>>(), vec![None, Some("-b".into())]);
+        // Each `+++++` is its own set-up's, every run of it: no warning.
+        assert!(p.notes.iter().all(|n| crate::parse::note_is_info(&n.1)), "{:#?}", p.notes);
+        assert_eq!(command_fsync("$ ./bonnie++ -qb -d /mnt"), Some(true));
+        assert_eq!(command_fsync("bonnie++ is slow"), None);
+        assert_eq!(command_fsync("# bonnie++ -d /mnt -m box"), Some(false));
     }
 
     #[test]

@@ -41,6 +41,9 @@ pub(super) struct Run {
     pub(super) has_files: bool,
     /// The tests of this run printed `+++++`: too fast to time.
     pub(super) too_fast: Vec<TooFast>,
+    /// The command line above the run gave `-b` (no write buffering,
+    /// `fsync()` after every write): a set-up of its own.
+    pub(super) fsync: bool,
 }
 
 /// What the underlined title above a run says: a kernel (`Kernel 2.5.43`

@@ -6,7 +6,8 @@ use super::{clients_started, command_count, is_table_header};
 use crate::model::Sample;
 use crate::parse::Input;
 use crate::parse::labels::{
-    heading_over_labels, is_counter_beside_program, scene_line, setup_beside_counter, without_bold,
+    bare_kernel, heading_over_labels, is_counter_beside_program, is_kernel_name, kernel_with_aside, scene_line,
+    setup_beside_counter, without_bold, without_run_count,
 };
 use crate::parse::num::plain;
 use crate::parse::time::{is_gnu_time_line, shell_line};
@@ -69,6 +70,15 @@ fn label_line(line: &str) -> Option<(String, bool)> {
         rest if (2..=6).contains(&(t.len() - rest.len())) && rest.starts_with(' ') => rest.trim(),
         _ => t,
     };
+    // `With atomic counters, 32 clients, 3 runs`: the count of the runs
+    // below is no part of the label (with it the line was too long to be
+    // one, and both set-ups' runs were averaged).
+    let counted = without_run_count(t);
+    let t = counted.as_deref().unwrap_or(t);
+    // `2.4.25:  (dual athlon MP 1.4GHz, …)`: the kernel, its aside left.
+    if let Some(kernel) = kernel_with_aside(t) {
+        return Some((kernel.to_string(), true));
+    }
     if t.chars().count() > 60 || !t.chars().any(char::is_alphanumeric) || plain(t.trim_end_matches(':')).is_some() {
         return None;
     }
@@ -289,6 +299,25 @@ pub(super) fn with_label(s: Sample, label: Option<&str>) -> Sample {
     match label {
         Some(l) => s.with_param("label", l),
         None => s,
+    }
+}
+
+/// Makes kernels of the labels when every label of the file is a kernel's
+/// name alone (`2.5.1:`, `2.5.23-rmap:` over each kernel's runs, LKML
+/// 2002): those are the runs' kernels, not set-ups of the directory's
+/// kernel. A file where some label says more (`2.5.30 with patch`) keeps
+/// its labels; so does one where the parser read a kernel.
+pub(super) fn kernels_of_labels(samples: &mut [Sample]) {
+    let label = |s: &Sample| s.params.iter().find(|p| p.name == "label").map(|p| p.value.clone());
+    let all_kernels = samples.iter().all(|s| s.kernel.is_none() && label(s).is_none_or(|l| is_kernel_name(&l)));
+    if !all_kernels || samples.iter().all(|s| label(s).is_none()) {
+        return;
+    }
+    for s in samples {
+        if let Some(l) = label(s) {
+            s.params.retain(|p| p.name != "label");
+            s.kernel = Some(bare_kernel(&l).into());
+        }
     }
 }
 

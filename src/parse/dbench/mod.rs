@@ -71,7 +71,11 @@
 //! When the file's results are under more than one label (two labels, or
 //! labelled and unlabelled results) every labelled sample gets `label =
 //! <text>`, so that different set-ups are not averaged as runs of one; with
-//! one label, or none, there is no `label` parameter.
+//! one label, or none, there is no `label` parameter. When every label is a
+//! kernel's name alone (`2.5.1:`, `2.5.23-rmap:`, also `2.4.25:  (dual
+//! athlon …)` with an aside after its colon), they are the runs' kernels
+//! instead. A count of runs after a label (`…, 32 clients, 3 runs`) is no
+//! part of it.
 //!
 //! The `NB=` and `MBit/sec` figures of 1.x are fixed multiples of the
 //! throughput (×1.25 and ×10) and are not returned.
@@ -99,7 +103,9 @@
 //! Result lines wrapped by a mail client are rejoined when the next line
 //! continues the known pattern (`MB/sec`, `(NB=…`, `MBit/sec)`, `N procs`,
 //! `max_latency=…`); a result line cut after its number, or an operation
-//! table row cut short, is an error.
+//! table row cut short, is an error. A 1.x line cut inside its `(NB=…`
+//! group (`… 157.686 MBit/sec` without `)  8 procs`) is a note naming it,
+//! and so is the `time` record under it: that run is not read.
 
 mod labels;
 mod result;
@@ -109,7 +115,7 @@ use super::time::gnu_record_at;
 use super::{BenchParser, Input, ParseError};
 use crate::model::{Better, Metric, ParsedFile, Sample};
 use crate::parse::labels::is_kernel_name;
-use labels::{Above, Headings, drop_single_label, labels_above, prose_above, with_label};
+use labels::{Above, Headings, drop_single_label, kernels_of_labels, labels_above, prose_above, with_label};
 use result::{
     Result4, broken_figure, cut_result, figure_before_word, is_throughput_tok, may_have_result, other_unit,
     read_result, table_row, time_after, with_params,
@@ -671,6 +677,15 @@ impl<'a> Reader<'a> {
                 .or_else(|| broken_figure(self.input, i))
         {
             self.out.notes.push((i + 1, why));
+            // The `time` record right under it timed that run: not read
+            // either (alone, a later round read it as a build's time).
+            if let Ok(Some(rec)) = time_after(self.input, i + 1, i)
+                && let Some(first) = rec.samples.iter().map(|s| s.line).min()
+            {
+                let msg = format!("the `time` record of the dbench run on line {} (not read): not read", i + 1);
+                self.out.notes.push((first, msg));
+                return Ok(rec.last_idx + 1);
+            }
             return Ok(i + 1);
         }
         if may_have_result(line)
@@ -700,6 +715,7 @@ impl<'a> Reader<'a> {
         }
         self.headings.drop_common(&mut self.out.samples);
         drop_single_label(&mut self.out.samples);
+        kernels_of_labels(&mut self.out.samples);
         Ok(self.out)
     }
 }
@@ -1137,6 +1153,36 @@ mod tests {
         assert!(e.to_string().contains("12x.45"), "{e}");
         let i = Input::from_text("Throughput 13563.9 MB/sec  128 clients  128 procs  max_latency=\n");
         assert_eq!(Dbench.parse(&i).unwrap_err().line(), Some(1));
+    }
+
+    /// Kernels' names as headings (`2.5.1:`, `2.4.25:  (dual athlon …)`)
+    /// are the runs' kernels; a 1.x line cut inside its `(NB=…` group is a
+    /// note, and so is the `time` record of its run (LKML 2002: it was a
+    /// row of no procs, its time a build's time of a segment of its own).
+    #[test]
+    fn kernel_headings_and_a_line_cut_inside_nb() {
+        let text = "2.5.1:\n\
+                    Throughput 31.8967 MB/sec (NB=39.8709 MB/sec  318.967 MBit/sec)  1 procs\n\
+                    1.610u 2.120s 0:05.14 72.5%     0+0k 0+0io 129pf+0w\n\n\
+                    2.5.23-rmap:  (the rmap patch)\n\
+                    Throughput 34.9151 MB/sec (NB=43.6439 MB/sec  349.151 MBit/sec)  1 procs\n\
+                    1.770u 1.940s 0:04.78 77.6%     0+0k 0+0io 133pf+0w\n\
+                    Throughput 15.7686 MB/sec (NB=19.7107 MB/sec  157.686 MBit/sec\n\
+                    14.060u 21.850s 1:07.97 52.8%   0+0k 0+0io 294pf+0w\n";
+        let f = Dbench.parse(&Input::from_text(text)).unwrap();
+        let got: Vec<(usize, Option<&str>, usize)> = f
+            .samples
+            .iter()
+            .filter(|s| s.group.is_empty())
+            .map(|s| (s.line, s.kernel.as_deref(), s.params.len()))
+            .collect();
+        assert_eq!(got, vec![(2, Some("2.5.1"), 1), (6, Some("2.5.23-rmap"), 1)]);
+        assert!(f.samples.iter().all(|s| s.line < 8), "{:?}", f.samples);
+        let noted: Vec<usize> = f.notes.iter().map(|n| n.0).collect();
+        assert_eq!(noted, vec![8, 9], "{:?}", f.notes);
+        // A wrapped tail that closes the group is the same line, read.
+        let i = Input::from_text("Throughput 15.7686 MB/sec (NB=19.7107 MB/sec\n157.686 MBit/sec)  8 procs\n");
+        assert_eq!(vals(&Dbench.parse(&i).unwrap(), "", "Throughput"), vec![15.7686]);
     }
 
     #[test]

@@ -123,7 +123,8 @@ const RESULT_WORDS: [&str; 7] = ["MB/sec", "procs", "clients", "max_latency=", "
 /// ending, without a line break, inside a word dbench prints after the
 /// figure (`Throughput 118.52 MB/sec 16 pr`, `Throughput 118.52 MB/s`),
 /// which read as it is would lose its `procs` and stand as a row of its
-/// own. `None` for any other line.
+/// own; or a 1.x line cut inside its `(NB=…` group. `None` for any other
+/// line.
 pub(super) fn cut_result(input: &Input, idx: usize) -> Option<String> {
     let line = input.lines.get(idx)?.trim();
     let glued = line.match_indices("Throughput").any(|(at, _)| {
@@ -134,6 +135,25 @@ pub(super) fn cut_result(input: &Input, idx: usize) -> Option<String> {
         return Some(format!(
             "a dbench result cut inside its figure with the next one glued after it (`{line}`): neither is read"
         ));
+    }
+    // dbench 1.x's `(NB=19.7107 MB/sec  157.686 MBit/sec)` group never
+    // closed, on this line or a wrapped tail below: the line was cut
+    // after it, its `N procs` lost (LKML 2002: read as a row of no procs).
+    let toks: Vec<&str> = line.split_whitespace().collect();
+    if let Some(nb) = toks.iter().position(|t| t.starts_with("(NB=")) {
+        let next: Vec<&str> = input
+            .lines
+            .get(idx + 1)
+            .filter(|n| may_continue_result(n))
+            .map(|n| n.split_whitespace().collect())
+            .unwrap_or_default();
+        let closed = toks[nb..].iter().chain(&next).take(4).any(|t| t.ends_with(')'));
+        if !closed {
+            return Some(format!(
+                "a dbench result cut inside its `(NB=…` group, before `MBit/sec)` and its `N procs` \
+                 (`{line}`): its run is not read"
+            ));
+        }
     }
     let last = idx + 1 == input.lines.len() && input.unterminated;
     let word = line.split_whitespace().last()?;

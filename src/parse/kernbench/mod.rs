@@ -72,8 +72,14 @@
 //! group and clears the kernel.
 //!
 //! kernbench itself prints `date` and `uname -r` before its blocks
-//! (`Wed Aug 23 15:47:33 UTC 2017` over `4.13.0-rc5+`): that release is the
-//! kernel of the blocks that follow. Two variants of one kernel (under
+//! (`Wed Aug 23 15:47:33 UTC 2017` over `4.13.0-rc5+`), or, on 0.4x's
+//! console, `Kernel 2.6.16` above `Performing 5 runs of`: that release is
+//! the kernel of the blocks that follow. A label above the console's own
+//! lines (`16 cpus found` … `Half load -j 8 run number 5...`), the nearest
+//! line above them that is no sentence (`***** With percpu_counter:`), names
+//! the blocks below. Two runs of the console under one kernel and label
+//! whose blocks are averaged together are warned of at the later one's
+//! first line. Two variants of one kernel (under
 //! `# __flush_tlb_one` and `# flush_tlb_kernel_range()`) stay apart by
 //! their labels.
 //!
@@ -116,7 +122,9 @@ mod table;
 use super::labels::is_kernel_name;
 use super::{BenchParser, Input, ParseError};
 use crate::model::{Metric, ParsedFile, Sample};
-use preamble::{kernel_release, last_kernel_line, preamble_kernel, preamble_label, side_by_side_kernels};
+use preamble::{
+    console_start, kernel_release, last_kernel_line, preamble_kernel, preamble_label, side_by_side_kernels,
+};
 use table::{
     ROWS, Row, column_names, global_runs, header, header_name, is_header_tail, row, run_number, side_by_side_header,
 };
@@ -193,6 +201,7 @@ impl BenchParser for Kernbench {
         }
         r.end_block();
         r.ended_early();
+        r.warn_of_merged_consoles();
         if r.out.samples.is_empty() {
             return Err(ParseError::NoResults {
                 benchmark: "kernbench",
@@ -235,6 +244,9 @@ struct Reader<'a> {
     /// The open block's header says `(std deviation)`: each row prints a
     /// deviation, or, after a single run, six decimals (`7.770000`).
     sd_header: bool,
+    /// Each run of kernbench's console output met (`16 cpus found` …):
+    /// its first line (1-based) and the group and kernel of its blocks.
+    consoles: Vec<(usize, String, Option<String>)>,
 }
 
 /// What two blocks that repeat each other share in their first sample:
@@ -262,6 +274,7 @@ impl<'a> Reader<'a> {
             noted_unknown: false,
             noted_plain: false,
             sd_header: false,
+            consoles: Vec::new(),
         }
     }
 
@@ -356,6 +369,7 @@ impl<'a> Reader<'a> {
         if let Some(k) = preamble_kernel(self.input, self.preamble, i) {
             self.kernel = Some(k);
         }
+        self.another_console(i);
         if let Some(above) = i.checked_sub(1).filter(|&p| p >= self.preamble)
             && let Some(names) = column_names(&self.input.lines[above])
             && matches!(row(&self.input.lines[above], above + 1), Ok(None))
@@ -364,6 +378,46 @@ impl<'a> Reader<'a> {
         }
         self.block = Some(h);
         self.rows_in_block = 0;
+    }
+
+    /// Notes the run of kernbench's console output (`16 cpus found` …)
+    /// that the block whose header is on line `i` (0-based) starts, if it
+    /// starts one, with the kernel and label of its blocks.
+    fn another_console(&mut self, i: usize) {
+        if let Some(start) = console_start(self.input, self.preamble, i) {
+            self.consoles.push((start + 1, self.group.clone(), self.kernel.clone()));
+        }
+    }
+
+    /// Warns of a run of kernbench's console output whose blocks are
+    /// averaged with an earlier run's, under the same kernel and label (no
+    /// label line above either tells them apart): two runs of the program,
+    /// most likely two set-ups, merged with no word (LKML 2006, before the
+    /// labels above the console were read). A run whose blocks were left
+    /// out (cut, then run again) merges nothing.
+    fn warn_of_merged_consoles(&mut self) {
+        let key = |s: &Sample| (s.metric.name.clone(), s.params.clone());
+        let mut keys: Vec<rustc_hash::FxHashSet<_>> = vec![Default::default(); self.consoles.len()];
+        for s in &self.out.samples {
+            if let Some(c) = self.consoles.iter().rposition(|c| c.0 <= s.line) {
+                keys[c].insert(key(s));
+            }
+        }
+        for j in 1..self.consoles.len() {
+            let (start, group, kernel) = &self.consoles[j];
+            let earlier = (0..j).rev().find(|&i| {
+                let c = &self.consoles[i];
+                (&c.1, &c.2) == (group, kernel) && keys[i].intersection(&keys[j]).next().is_some()
+            });
+            if let Some(i) = earlier {
+                let msg = format!(
+                    "kernbench runs again from line {start} under the kernel and label of its run from line {} \
+                     (no label line above either tells them apart): their blocks are averaged as runs of one set-up",
+                    self.consoles[i].0
+                );
+                self.out.notes.push((*start, msg));
+            }
+        }
     }
 
     /// Ends the block being read: its samples join the file's, unless the
@@ -611,6 +665,31 @@ mod tests {
         let f = Kernbench.parse(&i).unwrap();
         let g: Vec<(&str, Option<&str>)> = f.samples.iter().map(|s| (s.group.as_str(), s.kernel.as_deref())).collect();
         assert_eq!(g, vec![("Base", None), ("other", Some("4.13.0-rc5+")), ("", Some("3.7.0-rc3"))]);
+    }
+
+    /// kernbench 0.4x's console (`16 cpus found` … `run number 2...`)
+    /// between a label and its blocks: the label above the chatter names
+    /// the set-up, `Kernel 2.6.16` is the kernel (LKML 2006: two runs on
+    /// one kernel were averaged as one set-up's). Without labels, a note.
+    #[test]
+    fn label_above_the_console_names_the_run() {
+        let console = |label: &str, v: f64| {
+            format!(
+                "{label}\n\n16 cpus found\nCleaning source tree...\nKernel 2.6.16\nPerforming 2 runs of\nmake -j 8\n\n\
+                 All data logged to kernbench.log\nWarmup run...\nHalf load -j 8 run number 1...\n\
+                 Half load -j 8 run number 2...\nAverage Half load -j 8 Run (std deviation):\nElapsed Time {v} (0.4)\n\n"
+            )
+        };
+        let text = console("***** With percpu_counter:", 120.68) + &console("***** With atomic_long_t", 120.468);
+        let f = Kernbench.parse(&Input::from_text(&text)).unwrap();
+        let g: Vec<(&str, Option<&str>)> = f.samples.iter().map(|s| (s.group.as_str(), s.kernel.as_deref())).collect();
+        assert_eq!(g, vec![("With percpu_counter", Some("2.6.16")), ("With atomic_long_t", Some("2.6.16"))]);
+        assert!(f.notes.is_empty(), "{:?}", f.notes);
+        // A sentence above the chatter is no label; two runs alike are warned of.
+        let text = console("I ran it twice.", 120.68) + &console("", 120.468);
+        let f = Kernbench.parse(&Input::from_text(&text)).unwrap();
+        assert!(f.samples.iter().all(|s| s.group.is_empty()));
+        assert!(f.notes.iter().any(|n| n.0 == 18 && n.1.contains("from line 3")), "{:?}", f.notes);
     }
 
     #[test]

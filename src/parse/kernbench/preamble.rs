@@ -18,13 +18,87 @@ fn is_date_line(line: &str) -> bool {
 
 /// The kernel kernbench names in its own preamble between lines `from` and
 /// `to` (0-based): the `uname -r` line under its `date` line
-/// (`Wed Aug 23 15:47:33 UTC 2017` over `4.13.0-rc5+`).
+/// (`Wed Aug 23 15:47:33 UTC 2017` over `4.13.0-rc5+`), or the 0.4x
+/// console's `Kernel 2.6.16` line (its `echo Kernel $(uname -r)`) right
+/// above `Performing 5 runs of`.
 pub(super) fn preamble_kernel(input: &Input, from: usize, to: usize) -> Option<String> {
     let lines = &input.lines;
-    (from..to.saturating_sub(1))
-        .rev()
-        .find(|&j| is_date_line(&lines[j]) && is_kernel_name(lines[j + 1].trim()))
-        .map(|j| lines[j + 1].trim().to_string())
+    (from..to.saturating_sub(1)).rev().find_map(|j| {
+        let next = lines[j + 1].trim();
+        if is_date_line(&lines[j]) && is_kernel_name(next) {
+            return Some(next.to_string());
+        }
+        let name = lines[j].trim().strip_prefix("Kernel ")?.trim();
+        (is_performing_line(next) && is_kernel_name(name)).then(|| name.to_string())
+    })
+}
+
+/// `Performing 5 runs of`: kernbench 0.4x's console, above the `make`
+/// lines of its loads.
+fn is_performing_line(line: &str) -> bool {
+    line.trim()
+        .strip_prefix("Performing ")
+        .and_then(|r| r.strip_suffix(" runs of"))
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// A line kernbench 0.4x prints on the console before and between its
+/// blocks (`16 cpus found`, `Cleaning source tree...`, `Kernel 2.6.16`,
+/// `Performing 5 runs of`, `make -j 8`, `Warmup run...`, `Half load -j 8
+/// run number 1...`), or a blank one. `true` for the lines that start a
+/// run of kernbench (the first four kinds) in `.1`.
+fn console_line(line: &str) -> Option<bool> {
+    let t = line.trim();
+    let starts = t.strip_suffix(" cpus found").is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        || matches!(t, "Cleaning source tree..." | "Caching kernel source in ram..." | "Making mrproper")
+        || t.starts_with("Making defconfig")
+        || t.starts_with("No old config found")
+        || is_performing_line(t)
+        || t.strip_prefix("Kernel ").is_some_and(|k| is_kernel_name(k.trim()));
+    if starts {
+        return Some(true);
+    }
+    let make = t == "make" || t.strip_prefix("make -j").is_some_and(|n| n.trim().bytes().all(|b| b.is_ascii_digit()));
+    let chatter = t.is_empty()
+        || make
+        || t == "Warmup run..."
+        || t.starts_with("All data logged to ")
+        || super::table::run_number(t).is_some();
+    chatter.then_some(false)
+}
+
+/// The first line (0-based) of kernbench 0.4x's console output that starts
+/// a run of kernbench (`16 cpus found`, `Kernel 2.6.16`, `Performing 5 runs
+/// of`) among lines `from` to `to`, when there is one.
+pub(super) fn console_start(input: &Input, from: usize, to: usize) -> Option<usize> {
+    (from..to).find(|&j| console_line(&input.lines[j]) == Some(true))
+}
+
+/// The label a person wrote above kernbench 0.4x's console output, when the
+/// lines between `from` and the header on line `to` (0-based) end in that
+/// output from its start (`16 cpus found` … `Half load -j 8 run number
+/// 5...`): the nearest line above them that is no sentence, without its
+/// decoration and colon (`***** With percpu_counter:` is `With
+/// percpu_counter`; LKML 2006, two console runs on one kernel told apart
+/// by these lines only).
+fn label_above_console(input: &Input, from: usize, to: usize) -> Option<String> {
+    let lines = &input.lines;
+    let mut j = to;
+    let mut started = false;
+    while j > from {
+        match console_line(&lines[j - 1]) {
+            Some(s) => started |= s,
+            None => break,
+        }
+        j -= 1;
+    }
+    if !started || j == from {
+        return None;
+    }
+    let t = lines[j - 1].trim();
+    let label = t.trim_matches(|c: char| "*#=-_ ".contains(c)).trim_end_matches(':').trim();
+    let sentence = label.ends_with(['.', '?', '!']) || label.chars().count() > 60;
+    (!label.is_empty() && !sentence && header_name(t).is_none() && column_names(t).is_none()).then(|| label.to_string())
 }
 
 /// A line of `===` or `---` underlining the title above it.
@@ -69,7 +143,7 @@ pub(super) fn preamble_label(input: &Input, from: usize, to: usize) -> Option<St
             found = Some(text.trim().to_string());
         }
     }
-    found
+    found.or_else(|| label_above_console(input, from, to))
 }
 
 /// The name on a `Kernel: <name>` line (any case: `kernel: staircase6.2`).
