@@ -2466,7 +2466,13 @@ fn identities(
             .or_else(|| alone.then(|| title(text)).flatten())
             .or_else(|| alone.then(|| long_title(text)).flatten())
             .or_else(|| block_follows.then(|| change_label(text)).flatten())
-            .or_else(|| change_abbreviation(text));
+            .or_else(|| change_abbreviation(text))
+            .or_else(|| {
+                // Not the benchmark's own command carried on (`fio …` /
+                // `--bs=4k`): [`label_by_command_lines`] reads that.
+                let prev = if i == 0 || read[i] { "" } else { trimmed[i - 1] };
+                (command_words(prev, program).is_none() && !prev.ends_with('\\')).then(|| option_line(text)).flatten()
+            });
         if let Some(l) = found {
             if let Some(upper) = was_above {
                 stacks.push((upper.clone(), above_at, n, outer.clone()));
@@ -2653,6 +2659,29 @@ fn group_heading(text: &str) -> Option<String> {
     let bare = text.strip_suffix(':').or_else(|| text.strip_suffix(" -"))?.trim();
     (!bare.is_empty() && text.chars().count() <= MAX_LABEL_CHARS && !text.contains('='))
         .then(|| without_preposition(bare).to_string())
+}
+
+/// A line of options alone, a set-up's (mount's) options written under
+/// it or by themselves: `-oversion=9p2000.L,cache=mmap,msize=104857600`
+/// (qemu-devel 2020, under a wrapped `9p mount -t 9p -o trans=virtio
+/// kernel /mnt`, over each of two fio blocks differing only in msize),
+/// `-o msize=1048576`, `--direct=1`. One to four words, the first an
+/// option from a lower-case letter, with a value (`=` or a word after
+/// it); no parentheses, braces or `;` (a patch's removed line). As
+/// written, up to 100 characters. Too long for a [`title`], the two blocks
+/// were averaged as runs of one with no word.
+fn option_line(text: &str) -> Option<String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let first = *words.first()?;
+    let name = first.trim_start_matches('-');
+    let ok = (1..=4).contains(&words.len())
+        && is_option(first)
+        && first.len() - name.len() <= 2
+        && name.starts_with(|c: char| c.is_ascii_lowercase())
+        && (first.contains('=') || words.len() > 1)
+        && text.chars().count() <= 100
+        && !text.contains(['(', ')', '{', '}', ';', '|', '<', '>', '`', '$']);
+    ok.then(|| text.to_string())
 }
 
 /// A line standing alone between blank lines that reads as a title: one
@@ -4430,6 +4459,30 @@ mod tests {
         let text = "$ netperf -H a \\\n  -l 30\nThroughput 1\n$ netperf -H a\nThroughput 2\n";
         let p = labelled(text, &[3, 5]);
         assert_eq!(last_params(&p), vec!["-l 30", "16"]);
+    }
+
+    /// A line of a set-up's options alone over each block, or under a
+    /// wrapped mount command (qemu-devel 2020, wild29m: `-oversion=9p2000.L,
+    /// cache=mmap,msize=104857600` vs `…1048576000`, averaged with no word):
+    /// each block's label, as written.
+    #[test]
+    fn a_line_of_options_over_each_block_is_its_label() {
+        let a = "-oversion=9p2000.L,cache=mmap,msize=104857600";
+        let b = "-oversion=9p2000.L,cache=mmap,msize=1048576000";
+        let text = format!("{a}\n\nThroughput 1\n\n{b}\n\nThroughput 2\n");
+        let p = labelled(&text, &[3, 7]);
+        assert_eq!(last_params(&p), vec![a, b]);
+        let text = format!(
+            "9p mount -t 9p -o trans=virtio kernel /mnt\n{a}\n\nThroughput 1\n\n\
+                            9p mount -t 9p -o trans=virtio kernel /mnt\n{b}\n\nThroughput 2\n"
+        );
+        let p = labelled(&text, &[4, 9]);
+        assert_eq!(last_params(&p), vec![a, b]);
+        // Not a patch's removed line, a capital's config line or a rule.
+        for t in ["-static int foo(void);", "-CONFIG_FOO=y", "--", "-- ", "-v", "-5 % change"] {
+            assert_eq!(option_line(t), None, "{t}");
+        }
+        assert_eq!(option_line("-o msize=1048576").as_deref(), Some("-o msize=1048576"));
     }
 
     /// attack28 p21: `Run A`/`Run B`/`Run C` stay set-ups (a letter names
