@@ -2320,7 +2320,16 @@ fn identities(
         if read[n] {
             read_since_label = true;
             let (block, at) = match (leading_label(raw), &word) {
-                (Some(b), _) => (Some(b), n),
+                // `6.9: average rps: 2117400.22` over two more `average
+                // rps:` lines (LKML 2025): the lines under it are its runs
+                // too, until the next label (they took the label above).
+                (Some(b), _) => {
+                    if !read[i] {
+                        label = Some(b.clone());
+                        label_at = n;
+                    }
+                    (Some(b), n)
+                }
                 (None, Some(w)) => (Some(w.clone()), word_at),
                 (None, None) => (label.clone(), label_at),
             };
@@ -2473,7 +2482,16 @@ fn identities(
                 let prev = if i == 0 || read[i] { "" } else { trimmed[i - 1] };
                 (command_words(prev, program).is_none() && !prev.ends_with('\\')).then(|| option_line(text)).flatten()
             });
-        if let Some(l) = found {
+        // `001 bbce3de72be5 sched/eevdf: Fix …`: a bisect's point, the
+        // runs under it its own; a point right above another (an untested
+        // commit in the list) heads no group.
+        let commit = git_log_line(text);
+        let was_above = if commit.is_some() && label_at + 1 == n && git_log_line(trimmed[i - 1]).is_some() {
+            None
+        } else {
+            was_above
+        };
+        if let Some(l) = commit.or(found) {
             if let Some(upper) = was_above {
                 stacks.push((upper.clone(), above_at, n, outer.clone()));
                 outer = Some(upper);
@@ -2659,6 +2677,25 @@ fn group_heading(text: &str) -> Option<String> {
     let bare = text.strip_suffix(':').or_else(|| text.strip_suffix(" -"))?.trim();
     (!bare.is_empty() && text.chars().count() <= MAX_LABEL_CHARS && !text.contains('='))
         .then(|| without_preposition(bare).to_string())
+}
+
+/// A `git log --oneline` line of a bisect's list, `001 bbce3de72be5
+/// sched/eevdf: Fix se->slice being set to U64_MAX …` (LKML 2025, over
+/// `average rps:` lines): its number, if any, and its hash (`001
+/// bbce3de72be5`) name the point. An abbreviated hash (7 to 16
+/// hexadecimal digits, letters and digits both), then a subject of two
+/// words or more (not a `(v5.10-rc1) + your patch` aside: a whole line).
+fn git_log_line(text: &str) -> Option<String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let numbered = words.first().is_some_and(|w| w.len() <= 4 && w.bytes().all(|b| b.is_ascii_digit()));
+    let at = usize::from(numbered);
+    let sha = *words.get(at)?;
+    let hex = (7..=16).contains(&sha.len())
+        && sha.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+        && sha.bytes().any(|b| b.is_ascii_digit())
+        && sha.bytes().any(|b| b.is_ascii_alphabetic());
+    let subject = words.get(at + 1).is_some_and(|w| w.starts_with(|c: char| c.is_alphanumeric()));
+    (hex && subject && words.len() >= at + 3).then(|| words[..=at].join(" "))
 }
 
 /// A line of options alone, a set-up's (mount's) options written under
@@ -3234,7 +3271,7 @@ fn without_syslog_tag(rest: &str) -> &str {
 /// Words that open a label written on the data line itself.
 const LEADING: &[&str] = &[
     "before", "after", "old", "new", "base", "baseline", "patched", "unpatched", "vanilla", "orig", "original", "with",
-    "without", "stock", "mainline",
+    "without", "stock", "mainline", "tip",
 ];
 
 /// `Before:  Throughput …` → `before`: a word or two from [`LEADING`] and a
@@ -3242,13 +3279,14 @@ const LEADING: &[&str] = &[
 fn leading_label(line: &str) -> Option<String> {
     // `2.4.18pre3ll  Throughput 12.563 MB/sec 64 procs`: a kernel's name
     // before a result's words.
+    // `6.9: average rps: 2117400.22` (LKML 2025): with a colon too.
     let t = line.trim();
     if let Some((first, rest)) = t.split_once(char::is_whitespace)
-        && is_kernel_name(first)
+        && is_kernel_name(first.strip_suffix(':').unwrap_or(first))
         && rest.trim_start().starts_with(|c: char| c.is_alphabetic())
         && rest.chars().any(|c| c.is_ascii_digit())
     {
-        return Some(first.to_string());
+        return Some(first.trim_end_matches(':').to_string());
     }
     let (head, rest) = t.split_once(':')?;
     // Its first word must be one of `LEADING` (ASCII, no `k`: no other
@@ -4483,6 +4521,32 @@ mod tests {
             assert_eq!(option_line(t), None, "{t}");
         }
         assert_eq!(option_line("-o msize=1048576").as_deref(), Some("-o msize=1048576"));
+    }
+
+    /// `6.9: average rps: …` over two bare `average rps:` lines, then
+    /// `tip: …`, then a bisect's `git log --oneline` lines each over its
+    /// runs (LKML 2025, wild29m): each group its own, an untested commit
+    /// right above a tested one heading nothing.
+    #[test]
+    fn a_label_glued_before_the_first_run_and_commit_lines_label_their_runs() {
+        let text = "v6.9\n\nRPS 1\n\n6.9: RPS 2\n     RPS 3\n\ntip: RPS 4\n     RPS 5\n\n\
+                    001 bbce3de72be5 sched/eevdf: Fix se->slice being set\n\tRPS 6\n\n\
+                    151 c662e2b1e8cf sched: Fix sched_delayed vs sched_core\n\
+                    152 729288bc6856 kernel/sched: Fix util_est accounting\n\tRPS 7\n";
+        let p = labelled(text, &[3, 5, 6, 8, 9, 12, 16]);
+        let got: Vec<String> = p
+            .samples
+            .iter()
+            .map(|s| {
+                s.kernel
+                    .as_deref()
+                    .map(str::to_string)
+                    .or_else(|| s.params.last().map(|p| p.value.to_string()))
+                    .unwrap_or_default()
+            })
+            .collect();
+        assert_eq!(got, ["v6.9", "6.9", "6.9", "tip", "tip", "001 bbce3de72be5", "152 729288bc6856"]);
+        assert_eq!(git_log_line("3650b228f83adda7e5ee532e2b90429c03f7b9ec (v5.10-rc1) + your patch"), None);
     }
 
     /// attack28 p21: `Run A`/`Run B`/`Run C` stay set-ups (a letter names
