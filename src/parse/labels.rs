@@ -2421,7 +2421,7 @@ fn identities(
         // (a person may head results `Throughput:`, so only there).
         // A line naming the booted kernel (`Booted 6.1.0 on <date>`, `uname
         // -a`'s) holds a date, but names the kernel of the runs below it.
-        let kernel = booted_kernel(text);
+        let kernel = booted_kernel(text).or_else(|| result_on_kernel(text));
         if kernel.is_none()
             && beside_counter.is_none()
             && (is_tool_chatter(text)
@@ -2479,7 +2479,13 @@ fn identities(
             .or_else(|| {
                 // Not the benchmark's own command carried on (`fio …` /
                 // `--bs=4k`): [`label_by_command_lines`] reads that.
-                let prev = if i == 0 || read[i] { "" } else { trimmed[i - 1] };
+                // Up past the command's other option lines (`fio --rw=write
+                // …` / `--size=1000MB …` / `--time_based --name=…`).
+                let mut k = i;
+                while k > 0 && !read[k] && trimmed[k - 1].starts_with('-') {
+                    k -= 1;
+                }
+                let prev = if k == 0 || read[k] { "" } else { trimmed[k - 1] };
                 (command_words(prev, program).is_none() && !prev.ends_with('\\')).then(|| option_line(text)).flatten()
             });
         // `001 bbce3de72be5 sched/eevdf: Fix …`: a bisect's point, the
@@ -2677,6 +2683,18 @@ fn group_heading(text: &str) -> Option<String> {
     let bare = text.strip_suffix(':').or_else(|| text.strip_suffix(" -"))?.trim();
     (!bare.is_empty() && text.chars().count() <= MAX_LABEL_CHARS && !text.contains('='))
         .then(|| without_preposition(bare).to_string())
+}
+
+/// The kernel a line heading results names, `result on 4.4 kernel:` /
+/// `result on 5.3 kernel` (linux-raid 2019, each over a shell prompt and
+/// fio's output; the prompts' hosts were taken for the labels): `4.4`.
+/// Also `results on kernel 5.3`, `results with 6.1:`. `None` otherwise.
+fn result_on_kernel(text: &str) -> Option<String> {
+    let lower = text.trim_end_matches(':').trim_end().to_lowercase();
+    let rest =
+        ["result on ", "results on ", "result with ", "results with "].iter().find_map(|p| lower.strip_prefix(p))?;
+    let rest = rest.strip_prefix("kernel ").or_else(|| rest.strip_suffix(" kernel")).unwrap_or(rest).trim();
+    is_kernel_name(rest).then(|| rest.to_string())
 }
 
 /// A `git log --oneline` line of a bisect's list, `001 bbce3de72be5
@@ -4547,6 +4565,21 @@ mod tests {
             .collect();
         assert_eq!(got, ["v6.9", "6.9", "6.9", "tip", "tip", "001 bbce3de72be5", "152 729288bc6856"]);
         assert_eq!(git_log_line("3650b228f83adda7e5ee532e2b90429c03f7b9ec (v5.10-rc1) + your patch"), None);
+    }
+
+    /// `result on 4.4 kernel:` over a shell prompt of another host and the
+    /// output (linux-raid 2019, wild29m): the kernel is the runs', not the
+    /// prompt's host.
+    #[test]
+    fn a_result_on_kernel_line_names_the_kernel_over_a_prompt() {
+        assert_eq!(result_on_kernel("result on 4.4 kernel:").as_deref(), Some("4.4"));
+        assert_eq!(result_on_kernel("Results on kernel 5.3").as_deref(), Some("5.3"));
+        assert_eq!(result_on_kernel("result on the big box:"), None);
+        let text = "result on 4.4 kernel:\nroot@ib2:~# fio --rw=write\nThroughput 1\n\n\
+                    result on 5.3 kernel\nroot@ib1:/home/j# fio --rw=write\nThroughput 2\n";
+        let p = labelled_as("fio", text, &[3, 7]);
+        let kernels: Vec<Option<&str>> = p.samples.iter().map(|s| s.kernel.as_deref()).collect();
+        assert_eq!(kernels, vec![Some("4.4"), Some("5.3")]);
     }
 
     /// attack28 p21: `Run A`/`Run B`/`Run C` stay set-ups (a letter names
