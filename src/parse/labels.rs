@@ -2643,7 +2643,16 @@ fn identities<'a>(
         if read[n] {
             read_since_label = true;
             let (block, at) = match (leading_label(raw), &word) {
-                (Some(b), _) => (Some(b), n),
+                // `6.9: average rps: 2117400.22` over two more `average
+                // rps:` lines (LKML 2025): the lines under it are its runs
+                // too, until the next label (they took the label above).
+                (Some(b), _) => {
+                    if !read[i] {
+                        label = Some(b.clone());
+                        label_at = n;
+                    }
+                    (Some(b), n)
+                }
                 (None, Some(w)) => (Some(w.clone()), word_at),
                 (None, None) => (label.clone(), label_at),
             };
@@ -2751,7 +2760,7 @@ fn identities<'a>(
         // (a person may head results `Throughput:`, so only there).
         // A line naming the booted kernel (`Booted 6.1.0 on <date>`, `uname
         // -a`'s) holds a date, but names the kernel of the runs below it.
-        let kernel = booted_kernel(text);
+        let kernel = booted_kernel(text).or_else(|| result_on_kernel(text));
         if kernel.is_none()
             && beside_counter.is_none()
             && (is_tool_chatter(text)
@@ -2810,8 +2819,29 @@ fn identities<'a>(
             .or_else(|| alone.then(|| title(text)).flatten())
             .or_else(|| alone.then(|| long_title(text)).flatten())
             .or_else(|| block_follows.then(|| change_label(text)).flatten())
-            .or_else(|| change_abbreviation(text));
-        if let Some(l) = found {
+            .or_else(|| change_abbreviation(text))
+            .or_else(|| {
+                // Not the benchmark's own command carried on (`fio …` /
+                // `--bs=4k`): [`label_by_command_lines`] reads that.
+                // Up past the command's other option lines (`fio --rw=write
+                // …` / `--size=1000MB …` / `--time_based --name=…`).
+                let mut k = i;
+                while k > 0 && !read[k] && trimmed[k - 1].starts_with('-') {
+                    k -= 1;
+                }
+                let prev = if k == 0 || read[k] { "" } else { trimmed[k - 1] };
+                (command_words(prev, program).is_none() && !prev.ends_with('\\')).then(|| option_line(text)).flatten()
+            });
+        // `001 bbce3de72be5 sched/eevdf: Fix …`: a bisect's point, the
+        // runs under it its own; a point right above another (an untested
+        // commit in the list) heads no group.
+        let commit = git_log_line(text);
+        let was_above = if commit.is_some() && label_at + 1 == n && git_log_line(trimmed[i - 1]).is_some() {
+            None
+        } else {
+            was_above
+        };
+        if let Some(l) = commit.or(found) {
             if let Some(upper) = was_above {
                 stacks.push((upper.clone(), above_at, n, outer.clone()));
                 outer = Some(upper);
@@ -2999,6 +3029,60 @@ fn group_heading(text: &str) -> Option<String> {
     let bare = text.strip_suffix(':').or_else(|| text.strip_suffix(" -"))?.trim();
     (!bare.is_empty() && text.chars().count() <= MAX_LABEL_CHARS && !text.contains('='))
         .then(|| without_preposition(bare).to_string())
+}
+
+/// The kernel a line heading results names, `result on 4.4 kernel:` /
+/// `result on 5.3 kernel` (linux-raid 2019, each over a shell prompt and
+/// fio's output; the prompts' hosts were taken for the labels): `4.4`.
+/// Also `results on kernel 5.3`, `results with 6.1:`. `None` otherwise.
+fn result_on_kernel(text: &str) -> Option<String> {
+    let lower = text.trim_end_matches(':').trim_end().to_lowercase();
+    let rest =
+        ["result on ", "results on ", "result with ", "results with "].iter().find_map(|p| lower.strip_prefix(p))?;
+    let rest = rest.strip_prefix("kernel ").or_else(|| rest.strip_suffix(" kernel")).unwrap_or(rest).trim();
+    is_kernel_name(rest).then(|| rest.to_string())
+}
+
+/// A `git log --oneline` line of a bisect's list, `001 bbce3de72be5
+/// sched/eevdf: Fix se->slice being set to U64_MAX …` (LKML 2025, over
+/// `average rps:` lines): its number, if any, and its hash (`001
+/// bbce3de72be5`) name the point. An abbreviated hash (7 to 16
+/// hexadecimal digits, letters and digits both), then a subject of two
+/// words or more (not a `(v5.10-rc1) + your patch` aside: a whole line).
+fn git_log_line(text: &str) -> Option<String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let numbered = words.first().is_some_and(|w| w.len() <= 4 && w.bytes().all(|b| b.is_ascii_digit()));
+    let at = usize::from(numbered);
+    let sha = *words.get(at)?;
+    let hex = (7..=16).contains(&sha.len())
+        && sha.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+        && sha.bytes().any(|b| b.is_ascii_digit())
+        && sha.bytes().any(|b| b.is_ascii_alphabetic());
+    let subject = words.get(at + 1).is_some_and(|w| w.starts_with(|c: char| c.is_alphanumeric()));
+    (hex && subject && words.len() >= at + 3).then(|| words[..=at].join(" "))
+}
+
+/// A line of options alone, a set-up's (mount's) options written under
+/// it or by themselves: `-oversion=9p2000.L,cache=mmap,msize=104857600`
+/// (qemu-devel 2020, under a wrapped `9p mount -t 9p -o trans=virtio
+/// kernel /mnt`, over each of two fio blocks differing only in msize),
+/// `-o msize=1048576`, `--direct=1`. One to four words, the first an
+/// option from a lower-case letter, with a value (`=` or a word after
+/// it); no parentheses, braces or `;` (a patch's removed line). As
+/// written, up to 100 characters. Too long for a [`title`], the two blocks
+/// were averaged as runs of one with no word.
+fn option_line(text: &str) -> Option<String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let first = *words.first()?;
+    let name = first.trim_start_matches('-');
+    let ok = (1..=4).contains(&words.len())
+        && is_option(first)
+        && first.len() - name.len() <= 2
+        && name.starts_with(|c: char| c.is_ascii_lowercase())
+        && (first.contains('=') || words.len() > 1)
+        && text.chars().count() <= 100
+        && !text.contains(['(', ')', '{', '}', ';', '|', '<', '>', '`', '$']);
+    ok.then(|| text.to_string())
 }
 
 /// A line standing alone between blank lines that reads as a title: one
@@ -3560,7 +3644,7 @@ fn without_syslog_tag(rest: &str) -> &str {
 /// Words that open a label written on the data line itself.
 const LEADING: &[&str] = &[
     "before", "after", "old", "new", "base", "baseline", "patched", "unpatched", "vanilla", "orig", "original", "with",
-    "without", "stock", "mainline",
+    "without", "stock", "mainline", "tip",
 ];
 
 /// `Before:  Throughput …` → `before`: a word or two from [`LEADING`] and a
@@ -3568,13 +3652,14 @@ const LEADING: &[&str] = &[
 fn leading_label(line: &str) -> Option<String> {
     // `2.4.18pre3ll  Throughput 12.563 MB/sec 64 procs`: a kernel's name
     // before a result's words.
+    // `6.9: average rps: 2117400.22` (LKML 2025): with a colon too.
     let t = line.trim();
     if let Some((first, rest)) = t.split_once(char::is_whitespace)
-        && is_kernel_name(first)
+        && is_kernel_name(first.strip_suffix(':').unwrap_or(first))
         && rest.trim_start().starts_with(|c: char| c.is_alphabetic())
         && rest.chars().any(|c| c.is_ascii_digit())
     {
-        return Some(first.to_string());
+        return Some(first.trim_end_matches(':').to_string());
     }
     let (head, rest) = t.split_once(':')?;
     // Its first word must be one of `LEADING` (ASCII, no `k`: no other
@@ -5052,6 +5137,71 @@ mod tests {
         let text = "$ netperf -H a \\\n  -T 1,1\nThroughput 1\n$ netperf -H a\nThroughput 2\n";
         let p = labelled(text, &[3, 5]);
         assert_eq!(last_params(&p), vec!["-T 1,1", "16"]);
+    }
+
+    /// A line of a set-up's options alone over each block, or under a
+    /// wrapped mount command (qemu-devel 2020, wild29m: `-oversion=9p2000.L,
+    /// cache=mmap,msize=104857600` vs `…1048576000`, averaged with no word):
+    /// each block's label, as written.
+    #[test]
+    fn a_line_of_options_over_each_block_is_its_label() {
+        let a = "-oversion=9p2000.L,cache=mmap,msize=104857600";
+        let b = "-oversion=9p2000.L,cache=mmap,msize=1048576000";
+        let text = format!("{a}\n\nThroughput 1\n\n{b}\n\nThroughput 2\n");
+        let p = labelled(&text, &[3, 7]);
+        assert_eq!(last_params(&p), vec![a, b]);
+        let text = format!(
+            "9p mount -t 9p -o trans=virtio kernel /mnt\n{a}\n\nThroughput 1\n\n\
+                            9p mount -t 9p -o trans=virtio kernel /mnt\n{b}\n\nThroughput 2\n"
+        );
+        let p = labelled(&text, &[4, 9]);
+        assert_eq!(last_params(&p), vec![a, b]);
+        // Not a patch's removed line, a capital's config line or a rule.
+        for t in ["-static int foo(void);", "-CONFIG_FOO=y", "--", "-- ", "-v", "-5 % change"] {
+            assert_eq!(option_line(t), None, "{t}");
+        }
+        assert_eq!(option_line("-o msize=1048576").as_deref(), Some("-o msize=1048576"));
+    }
+
+    /// `6.9: average rps: …` over two bare `average rps:` lines, then
+    /// `tip: …`, then a bisect's `git log --oneline` lines each over its
+    /// runs (LKML 2025, wild29m): each group its own, an untested commit
+    /// right above a tested one heading nothing.
+    #[test]
+    fn a_label_glued_before_the_first_run_and_commit_lines_label_their_runs() {
+        let text = "v6.9\n\nRPS 1\n\n6.9: RPS 2\n     RPS 3\n\ntip: RPS 4\n     RPS 5\n\n\
+                    001 bbce3de72be5 sched/eevdf: Fix se->slice being set\n\tRPS 6\n\n\
+                    151 c662e2b1e8cf sched: Fix sched_delayed vs sched_core\n\
+                    152 729288bc6856 kernel/sched: Fix util_est accounting\n\tRPS 7\n";
+        let p = labelled(text, &[3, 5, 6, 8, 9, 12, 16]);
+        let got: Vec<String> = p
+            .samples
+            .iter()
+            .map(|s| {
+                s.kernel
+                    .as_deref()
+                    .map(str::to_string)
+                    .or_else(|| s.params.last().map(|p| p.value.to_string()))
+                    .unwrap_or_default()
+            })
+            .collect();
+        assert_eq!(got, ["v6.9", "6.9", "6.9", "tip", "tip", "001 bbce3de72be5", "152 729288bc6856"]);
+        assert_eq!(git_log_line("3650b228f83adda7e5ee532e2b90429c03f7b9ec (v5.10-rc1) + your patch"), None);
+    }
+
+    /// `result on 4.4 kernel:` over a shell prompt of another host and the
+    /// output (linux-raid 2019, wild29m): the kernel is the runs', not the
+    /// prompt's host.
+    #[test]
+    fn a_result_on_kernel_line_names_the_kernel_over_a_prompt() {
+        assert_eq!(result_on_kernel("result on 4.4 kernel:").as_deref(), Some("4.4"));
+        assert_eq!(result_on_kernel("Results on kernel 5.3").as_deref(), Some("5.3"));
+        assert_eq!(result_on_kernel("result on the big box:"), None);
+        let text = "result on 4.4 kernel:\nroot@ib2:~# fio --rw=write\nThroughput 1\n\n\
+                    result on 5.3 kernel\nroot@ib1:/home/j# fio --rw=write\nThroughput 2\n";
+        let p = labelled_as("fio", text, &[3, 7]);
+        let kernels: Vec<Option<&str>> = p.samples.iter().map(|s| s.kernel.as_deref()).collect();
+        assert_eq!(kernels, vec![Some("4.4"), Some("5.3")]);
     }
 
     /// attack28 p21: `Run A`/`Run B`/`Run C` stay set-ups (a letter names

@@ -93,7 +93,10 @@ struct Report {
 }
 
 /// A report header → (group, runtime).
+/// The program's name before it (`schbench RPS percentiles (requests)
+/// runtime 60 (s) …`, a poster's paste, LKML 2025) is left out.
 fn header(t: &str) -> Option<(&'static str, Option<u64>)> {
+    let t = t.strip_prefix("schbench ").map_or(t, str::trim_start);
     let (group, rest) = if let Some(r) = t.strip_prefix("Wakeup Latencies percentiles (usec)") {
         ("wakeup", r)
     } else if let Some(r) = t.strip_prefix("Request Latencies percentiles (usec)") {
@@ -111,6 +114,19 @@ fn header(t: &str) -> Option<(&'static str, Option<u64>)> {
     }
     let runtime = rest.strip_prefix("runtime ")?.split_whitespace().next()?.parse().ok()?;
     Some((group, Some(runtime)))
+}
+
+/// The value part of `6.9: average rps: 2117400.22`: a poster's label of
+/// one to three words, ending in a colon, glued before schbench's line
+/// (LKML 2025). The label is left to the labels. `None` for other lines.
+fn labelled_average(t: &str) -> Option<&str> {
+    let at = t.find(" average rps:")?;
+    let label = t[..at].trim_end();
+    let ok = label.ends_with(':')
+        && (1..=3).contains(&label.split_whitespace().count())
+        && !label.contains("rps")
+        && !label.contains(['=', '|']);
+    ok.then(|| &t[at + " average rps:".len()..])
 }
 
 /// What a report row holds.
@@ -268,7 +284,7 @@ impl Reader {
                 None => self.flush(),
             }
         }
-        if let Some(v) = t.strip_prefix("average rps:") {
+        if let Some(v) = t.strip_prefix("average rps:").or_else(|| labelled_average(t)) {
             // A poster's words after the value (`average rps: 907530.10
             // <<< close to 40% drop in RPS.`) are noted and the value is
             // not read, as a row's are.

@@ -186,6 +186,9 @@ impl BenchParser for UnixBench {
         // After a BYTE banner, a result line cut to `NAME  VALUE UNIT` (the
         // timing note dropped, as posts quote it) is still a result.
         let mut banner_seen = false;
+        // The 1-based line of a `Benchmark   Delta(%): (+ is better)`
+        // header: the table under it holds changes, not results or scores.
+        let mut delta_header: Option<usize> = None;
         let lines = &input.lines;
         let mut i = 0usize;
         while i < lines.len() {
@@ -211,6 +214,12 @@ impl BenchParser for UnixBench {
                 headless.get_or_insert(out.samples.len());
                 copies = None;
                 index = None;
+                delta_header = None;
+                continue;
+            }
+            if is_delta_header(trimmed) {
+                delta_header = Some(lineno);
+                index = None;
                 continue;
             }
             if let Some(c) = copies_of(line).or_else(|| run_copies(line)) {
@@ -221,6 +230,10 @@ impl BenchParser for UnixBench {
             }
             if let Some((group, metric)) = score_label(line) {
                 index = None;
+                if let Some(msg) = change_not_score(trimmed, delta_header) {
+                    out.notes.push((lineno, msg));
+                    continue;
+                }
                 let numbers = trimmed.split_whitespace().filter(|w| num::plain(w).is_some()).count();
                 if numbers > 1 {
                     // `System Benchmarks Index Score   1467.2   1483.0`: a
@@ -253,6 +266,7 @@ impl BenchParser for UnixBench {
                 && !line.contains("RESULT")
                 && lines.get(i).is_some_and(|l| l.trim().starts_with("RESULT") && l.contains("INDEX"));
             if (line.contains("BASELINE") && line.contains("RESULT")) || wrapped_header {
+                delta_header = None;
                 index = Some(if line.contains("3D Graphics") { GRAPHICS_INDEX_GROUP } else { INDEX_GROUP });
                 if wrapped_header {
                     i += 1;
@@ -277,7 +291,8 @@ impl BenchParser for UnixBench {
                 }
                 continue;
             }
-            match result_line(line).or_else(|| if banner_seen { bare_result_line(line).map(Ok) } else { None }) {
+            let bare = banner_seen && delta_header.is_none();
+            match result_line(line).or_else(|| if bare { bare_result_line(line).map(Ok) } else { None }) {
                 Some(Ok(r)) => {
                     if r.wrapped && lines.get(i).is_some_and(|l| l.trim().ends_with("samples)")) {
                         wrapped_notes += 1;
@@ -441,7 +456,7 @@ fn finish(mut out: ParsedFile, wrapped_notes: usize, first_wrapped: Option<usize
     }
     out.notes.sort_by_key(|(line, _)| *line);
     if out.samples.is_empty() {
-        let reason = match out.notes.iter().find(|(_, m)| m.contains("made by hand")) {
+        let reason = match out.notes.iter().find(|(_, m)| m.contains("made by hand") || m.contains(NOT_A_SCORE)) {
             Some((n, m)) => format!("line {n}: {m}"),
             None => "no test result, index row or score line".into(),
         };
@@ -474,14 +489,11 @@ fn score_value(
             notes.push((j + 1, format!("score on line {lineno} wrapped onto this line; rejoined")));
             Ok((v, j + 1, j + 1))
         }
-        None => {
-            let found = lines.get(j).cloned().unwrap_or_default();
-            Err(ParseError::malformed(
-                j.min(lines.len().saturating_sub(1)) + 1,
-                format!("the value of {trimmed:?}"),
-                found,
-            ))
+        // No line below: the score line itself is what was found.
+        None if j >= lines.len() => {
+            Err(ParseError::malformed(lineno, format!("a number ending the score line {trimmed:?}"), trimmed))
         }
+        None => Err(ParseError::malformed(j + 1, format!("the value of {trimmed:?}"), lines[j].clone())),
     }
 }
 
@@ -658,6 +670,41 @@ fn run_copies(line: &str) -> Option<String> {
     let mut counts = args.windows(2).filter(|w| w[0] == "-c").map(|w| w[1]);
     let n = counts.next()?.parse::<u32>().ok()?;
     counts.next().is_none().then(|| n.to_string())
+}
+
+/// Words of every note that a score line's figure is a change, not a score.
+const NOT_A_SCORE: &str = "a change, not a score";
+
+/// A column header naming its figures changes: `Benchmark   Delta(%): (+ is
+/// better)` (KP Singh's LSM static-calls cover letter, 2023, re-typed the
+/// UnixBench summary as percent changes only), or a `Benchmark … %` header.
+/// UnixBench prints neither.
+fn is_delta_header(trimmed: &str) -> bool {
+    let head = trimmed.trim_start_matches(['>', ' ', '\t']);
+    (head.starts_with("Benchmark") || head.starts_with("Test"))
+        && !head.starts_with("Benchmark Run")
+        && (head.contains("Delta") || head.contains("delta") || head.contains('%'))
+}
+
+/// When the score line `trimmed` holds a change rather than a score, the
+/// note saying so: its figure is signed or in percent (`+3.4859`,
+/// `-12.5%`; UnixBench prints the score unsigned, `%.1f`), or it sits
+/// under a `Delta`/`%` header (1-based line `delta_header`).
+fn change_not_score(trimmed: &str, delta_header: Option<usize>) -> Option<String> {
+    let last = trimmed.split_whitespace().last().unwrap_or("");
+    let number = last.trim_end_matches('%');
+    let signed = number.starts_with(['+', '-']) && num::plain(number).is_some();
+    let percent = last.ends_with('%') && num::plain(number).is_some();
+    if signed || percent {
+        let what = if percent { "in percent" } else { "signed" };
+        return Some(format!(
+            "{trimmed:?}: its figure {last:?} is {what}, {NOT_A_SCORE} (UnixBench prints the score unsigned): not read"
+        ));
+    }
+    let header = delta_header?;
+    Some(format!(
+        "{trimmed:?} sits under the header of line {header} naming its figures changes: {NOT_A_SCORE}: not read"
+    ))
 }
 
 /// Recognises a score line: returns its group and metric name.
@@ -1095,6 +1142,53 @@ System Benchmarks Index Score                                         451.3\n\
         assert_eq!(header_host("   System: lkp-csl-d02: GNU/Linux").as_deref(), Some("lkp-csl-d02"));
         assert_eq!(header_host("System: a b: GNU/Linux"), None);
         assert_eq!(header_host("  System -- Linux access1 2.5.53 #5"), None);
+    }
+
+    /// A signed or percent score is a change (KP Singh's LSM table, 2023:
+    /// `System Benchmarks Index Score (Partial Only):  +3.4859` under
+    /// `Delta(%): (+ is better)`): noted with its line, never a score.
+    #[test]
+    fn a_signed_or_percent_score_is_a_change_not_read() {
+        for (text, says) in [
+            ("System Benchmarks Index Score                 +3.4859\n", "is signed"),
+            ("System Benchmarks Index Score:  -12.5%\n", "in percent"),
+        ] {
+            match parse(text) {
+                Err(ParseError::NoResults { reason, .. }) => {
+                    assert!(reason.starts_with("line 1: ") && reason.contains(says), "{reason}");
+                    assert!(reason.contains("a change, not a score"), "{reason}");
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+    }
+
+    /// An unsigned score under a `Delta`/`%` header is a change too; a
+    /// `Benchmark Run:` later starts a real report, whose score is read.
+    #[test]
+    fn a_score_under_a_delta_header_is_not_read_until_a_run_starts() {
+        let text = "Benchmark                     Delta(%): (+ is better)\n\
+                    Pipe Throughput                        9.5499\n\
+                    System Benchmarks Index Score (Partial Only):    3.4859\n\
+                    Benchmark Run: Mon Jan 01 2024 00:00:00 - 00:10:00\n\
+                    System Benchmarks Index Score                      1234.5\n";
+        let f = parse(text).unwrap();
+        assert_eq!(f.samples.len(), 1);
+        assert_eq!((f.samples[0].line, f.samples[0].value.mean()), (5, 1234.5));
+        assert!(f.notes.iter().any(|(l, m)| *l == 3 && m.contains("under the header of line 1")), "{:?}", f.notes);
+    }
+
+    /// A score line ending the file without a figure names itself, not an
+    /// empty line below it.
+    #[test]
+    fn a_score_line_ending_the_file_without_figure_quotes_itself() {
+        match parse("System Benchmarks Index Score:  n/a\n") {
+            Err(ParseError::Malformed { line, found, .. }) => {
+                assert_eq!(line, 1);
+                assert!(found.contains("n/a"), "{found}");
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

@@ -249,6 +249,25 @@ fn group_line(line: &str) -> Option<Result<GroupLine, String>> {
     None
 }
 
+/// Where a group status direction starts in the middle of `line`, after
+/// the tail of the line before it that a mail's reflow moved there:
+/// `io=3070MiB (3219MB), run=49099-49099msec WRITE: bw=20.9MiB/s (…), …`
+/// (qemu-devel 2020; 2.x's tail ends `mint=…msec, maxt=…msec`). Only
+/// after such a tail, so that prose naming `READ:` is not read.
+fn glued_group_line(line: &str) -> Option<usize> {
+    ["READ:", "WRITE:", "TRIM:"].iter().find_map(|d| {
+        line.match_indices(d).map(|(at, _)| at).find(|&at| {
+            let before = &line[..at];
+            let tail = before.trim_end().trim_end_matches(',');
+            at > 0
+                && before.ends_with([' ', '\t'])
+                && tail.ends_with("msec")
+                && (tail.contains("run=") || tail.contains("maxt="))
+                && matches!(group_line(&line[at..]), Some(Ok(_)))
+        })
+    })
+}
+
 /// True for `Run status group N (all jobs):`.
 fn is_status_header(line: &str) -> bool {
     line.trim().strip_prefix("Run status group ").is_some_and(|r| r.contains(" ("))
@@ -307,6 +326,10 @@ struct State {
     pct: Option<String>,
     /// `Run status group N` while its lines are read.
     group: Option<String>,
+    /// The group a blank line closed, while only blank lines followed: a
+    /// mail's reflow can put a blank line inside the block, then the
+    /// READ line's `io=… run=…msec` tail with `WRITE:` glued after it.
+    closed_group: Option<String>,
     /// The job sections of this run not yet closed by their group's
     /// status block, with their `groupid`: fio prints every group's
     /// sections, then every group's status block (`Run status group 0`,
@@ -706,12 +729,35 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
         return Ok(());
     }
     if t.is_empty() || t.starts_with("Disk stats") {
+        if t.is_empty() && st.group.is_some() {
+            st.closed_group = st.group.take();
+        } else if !t.is_empty() {
+            st.closed_group = None;
+        }
         st.group = None;
         st.pct = None;
         return Ok(());
     }
+    let closed = st.closed_group.take();
+    let glued = if group_line(line).is_none() { glued_group_line(line) } else { None };
+    if st.group.is_none()
+        && glued.is_some()
+        && let Some(g) = closed
+    {
+        // The block a blank line seemed to close goes on.
+        st.group = Some(g);
+    }
     if let Some(g) = &st.group {
-        if let Some(r) = group_line(line) {
+        if let Some(at) = glued {
+            out.notes.push((
+                n,
+                format!(
+                    "fio group status `{}:` line glued after the line before's `io=… run=…msec` tail (a mail's reflow): read from there",
+                    line[at..].split(':').next().unwrap_or("").trim()
+                ),
+            ));
+        }
+        if let Some(r) = group_line(glued.map_or(line, |at| &line[at..])) {
             let (dir, key, v, unit) = r.map_err(bad)?;
             let m = Metric::new(format!("{dir}: {key}"), unit, Better::Higher);
             let mut s = crate::model::Sample::new(m, v, n).with_group(g.as_str());
@@ -1364,5 +1410,25 @@ mod tests {
             group_line("   READ: io=326080KB, aggrb=1023KB/s, minb=1023KB/s"),
             Some(Ok(("READ", "aggrb", 1023.0, "KB/s".into())))
         );
+    }
+
+    /// A mail reflowed a status block: a blank line inside it, then the
+    /// READ line's tail with `WRITE:` glued after it (qemu-devel 2020,
+    /// wild29m): the WRITE total is read, with a note naming the line.
+    #[test]
+    fn a_group_status_direction_glued_after_the_tail_before_is_read() {
+        let line = "io=3070MiB (3219MB), run=49099-49099msec WRITE: bw=20.9MiB/s (21.9MB/s),";
+        assert_eq!(glued_group_line(line), Some(41));
+        assert_eq!(glued_group_line("the totals say WRITE: bw=20.9MiB/s (21.9MB/s),"), None);
+        assert_eq!(glued_group_line("   WRITE: bw=20.9MiB/s (21.9MB/s),"), None);
+        let text = "Run status group 0 (all jobs):\n   READ: bw=62.5MiB/s (65.6MB/s), 62.5MiB/s-62.5MiB/s\n   \
+                    (65.6MB/s-65.6MB/s),\n\n{line}\n20.9MiB/s-20.9MiB/s (21.9MB/s-21.9MB/s), io=1026MiB (1076MB),\n\
+                    run=49099-49099msec\n"
+            .replace("{line}", line);
+        let f = crate::parse::BenchParser::parse(&super::super::Fio, &Input::from_text(&text)).unwrap();
+        let got: Vec<(usize, &str, f64)> =
+            f.samples.iter().map(|s| (s.line, s.metric.name.as_str(), s.value.mean())).collect();
+        assert_eq!(got, vec![(2, "READ: bw", 62.5), (5, "WRITE: bw", 20.9)]);
+        assert!(f.notes.iter().any(|(l, m)| *l == 5 && m.contains("glued")), "{:?}", f.notes);
     }
 }

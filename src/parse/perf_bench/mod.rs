@@ -38,7 +38,9 @@
 //! 1000`, LKP's `2023-07-09 10:22:46 /lkp/benchmarks/perf/perf bench futex
 //! hash …`) gives the options its module reads. A header naming a benchmark
 //! not read here (`epoll/wait`, `internals/synthesize`) is noted, and its
-//! lines are not read. A `Total time` line under no header is noted and not
+//! lines are not read (its result lines, `1,053.963 usecs/op` of uprobe's, are
+//! passed over, not the end of its output). Figures with perf's `%'`
+//! thousands separators (`3,428,179 ops/sec`) are read. A `Total time` line under no header is noted and not
 //! read, nor is one after a line of prose or another command that ended
 //! the benchmark's output (`$ cat upstream.log | grep Total`). Text a
 //! post added after `[sec]` (`Total time: 3.972 [sec] (*)`) is noted and
@@ -142,16 +144,45 @@ fn shared_line(n: usize, t: &str) -> Result<Option<(Metric, f64, &str, bool)>, P
             Some((v, tail)) => (v, tail, false),
             None => (rest, "", true),
         };
-        let v = plain(v).ok_or_else(|| ParseError::malformed(n, "`Total time: SECONDS [sec]`", t))?;
+        let v = number(v).ok_or_else(|| ParseError::malformed(n, "`Total time: SECONDS [sec]`", t))?;
         return Ok(Some((Metric::new("Total time", "s", Better::Lower), v, tail.trim(), cut)));
     }
     for (unit, better) in [("usecs/op", Better::Lower), ("ops/sec", Better::Higher)] {
         if let Some(v) = t.strip_suffix(unit).filter(|v| v.ends_with(' ')) {
-            let v = plain(v).ok_or_else(|| ParseError::malformed(n, format!("a number before `{unit}`"), t))?;
+            let v = number(v).ok_or_else(|| ParseError::malformed(n, format!("a number before `{unit}`"), t))?;
             return Ok(Some((Metric::new(unit, unit, better), v, "", false)));
         }
     }
     Ok(None)
+}
+
+/// A figure as perf prints it: plain (`8.425402`), or with the thousands
+/// separators of the `%'` format in a locale that has them (`1,053.963`,
+/// `2,330,445`: syscall's `ops/sec`, uprobe's figures): groups of three
+/// digits after the first, before any decimal point.
+fn number(v: &str) -> Option<f64> {
+    let v = v.trim();
+    if let Some(x) = plain(v) {
+        return Some(x);
+    }
+    let (whole, frac) = v.split_once('.').map_or((v, None), |(w, f)| (w, Some(f)));
+    let mut groups = whole.split(',');
+    let first = groups.next()?;
+    let ok = (1..=3).contains(&first.len())
+        && first.bytes().all(|b| b.is_ascii_digit())
+        && whole.contains(',')
+        && groups.all(|g| g.len() == 3 && g.bytes().all(|b| b.is_ascii_digit()))
+        && frac.is_none_or(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()));
+    if !ok {
+        return None;
+    }
+    plain(&v.replace(',', ""))
+}
+
+/// A line shaped as a perf bench result (`Total time: …`, `… usecs/op …`,
+/// `… ops/sec`), whatever its figures: a benchmark's own output line.
+fn result_like(t: &str) -> bool {
+    t.starts_with("Total time:") || t.contains(" usecs/op") || t.ends_with(" ops/sec")
 }
 
 /// The options of a `perf bench` command line, from after `bench`.
@@ -189,6 +220,14 @@ fn command_group(args: &[String]) -> Option<String> {
 /// not blank, a `#` comment or a `[…]` per-thread line ends the section.
 fn line(sec: &mut Section, n: usize, t: &str, out: &mut ParsedFile) -> Result<(), ParseError> {
     if !sec.known {
+        // The not-read benchmark's own result lines (`Total time: 1,053,963
+        // usecs +2,330 to baseline`, `1,053.963 usecs/op`, perf bench
+        // uprobe, 2023) are its, not the end of its output: the note at its
+        // header says it is not read (they ended it, and a `usecs/op` with
+        // thousands separators was an error that lost the whole file).
+        if result_like(t) {
+            return Ok(());
+        }
         if !t.is_empty() && !t.starts_with(['#', '[']) {
             *sec = Section { known: true, ..Section::default() };
         }
@@ -361,10 +400,14 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         out.notes.push((*first, what));
     }
     if out.samples.is_empty() {
-        return Err(ParseError::NoResults {
-            benchmark: "perf-bench",
-            reason: "no result under a `# Running '…' benchmark:` header".into(),
-        });
+        // Only benchmarks not read here (`perf bench uprobe all`): say which.
+        let skipped: Vec<&(usize, String)> =
+            out.notes.iter().filter(|(_, m)| m.ends_with("is not read by benchsite")).collect();
+        let reason = match skipped.first() {
+            Some((n, m)) => format!("line {n}: {m} (and {} more such header(s))", skipped.len() - 1),
+            None => "no result under a `# Running '…' benchmark:` header".into(),
+        };
+        return Err(ParseError::NoResults { benchmark: "perf-bench", reason });
     }
     Ok(out)
 }

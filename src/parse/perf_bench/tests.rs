@@ -166,3 +166,28 @@ fn set_ups_glued_before_averaged_under_prose_quoting_the_command() {
     let bare = "shared  Averaged 1.487.148 operations/sec (+- 0,53%), total secs = 10\n";
     assert_eq!(PerfBench.detect(&Input::from_text(bare)), 0);
 }
+
+/// perf bench uprobe (2023) is not read: a note at each header, its
+/// result lines with thousands separators are its own (they were an error
+/// at `1,053.963 usecs/op` that lost the file), and a suite read after it
+/// is read; perf's `%'` figures are read where a read suite prints them.
+#[test]
+fn a_suite_not_read_is_a_note_and_thousands_separators_are_read() {
+    let text = "# Running uprobe/baseline benchmark...\n# Executed 1,000 usleep(1000) calls\n\
+        \x20    Total time: 1,053,963 usecs\n\n 1,053.963 usecs/op\n\n\
+        # Running 'syscall/basic' benchmark:\n# Executed 10000000 getppid() calls\n\
+        \x20    Total time: 2.917 [sec]\n\n       0.291700 usecs/op\n       3,428,179 ops/sec\n";
+    let f = PerfBench.parse(&Input::from_text(text)).unwrap();
+    let got: Vec<(usize, f64)> = f.samples.iter().map(|s| (s.line, s.value.mean())).collect();
+    assert_eq!(got, vec![(9, 2.917), (11, 0.2917), (12, 3428179.0)]);
+    assert!(f.notes.iter().any(|(l, m)| *l == 1 && m.contains("uprobe/baseline is not read")), "{:?}", f.notes);
+    match PerfBench.parse(&Input::from_text(&text[..text.find("# Running 'syscall").unwrap()])) {
+        Err(ParseError::NoResults { reason, .. }) => {
+            assert!(reason.starts_with("line 1: perf bench uprobe"), "{reason}")
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(number("1,053.963"), Some(1053.963));
+    assert_eq!(number("1,05.3"), None);
+    assert_eq!(number("12,3456"), None);
+}

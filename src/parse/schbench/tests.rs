@@ -144,3 +144,21 @@ fn glued_options_and_an_average_rps_outside_min_max() {
     assert_eq!(option_value(&["--threads=16"], &["-t", "--threads"]), Some("16"));
     assert_eq!(option_value(&["-F128", "-n10"], &["-m", "--message-threads"]), None);
 }
+
+/// A poster's paste with the program's name before the header (`schbench
+/// RPS percentiles (requests) …`, LKML 2025) is a report; `6.9: average
+/// rps: …` (a label glued before) and tab-indented `average rps:` lines
+/// under it are read.
+#[test]
+fn a_header_after_the_programs_name_and_labelled_averages_are_read() {
+    let text = "schbench RPS percentiles (requests) runtime 60 (s) (61 total samples)\n\
+        \t  20.0th: 1767424    (13 samples)\n\t  min=1733207, max=2027049\naverage rps: 1813674.47\n\n\
+        6.9: average rps: 2117400.22\n     average rps: 2143333.58\n\n\
+        001 bbce3de72be5 sched/eevdf: Fix se->slice\n\taverage rps: 1932495.83\n";
+    assert!(Schbench.detect(&Input::from_text(text)) > 0);
+    let f = read(text);
+    assert_eq!(values(&f, "rps", "20.0th"), vec![1767424.0]);
+    assert_eq!(values(&f, "rps", "average rps"), vec![1813674.47, 2117400.22, 2143333.58, 1932495.83]);
+    assert_eq!(labelled_average("tip: average rps: 1925521.90"), Some(" 1925521.90"));
+    assert_eq!(labelled_average("the new kernel gets average rps: 1925521.90"), None);
+}
