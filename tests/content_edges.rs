@@ -502,7 +502,7 @@ fn runs_labelled_as_another_kernel_of_the_class_are_warned_of() {
     put(
         &content,
         "m1/2.4.8-patched/dbench-mail.txt",
-        "Hi,\n\nthe numbers with and without the patch.\n\n2.4.8:\nThroughput 100.1 MB/sec 4 procs\nThroughput 101.2 MB/sec 4 procs\n\n2.4.8-patched:\nThroughput 110.1 MB/sec 4 procs\nThroughput 111.2 MB/sec 4 procs\n",
+        "Hi,\n\nthe numbers with and without the patch.\n\n2.4.8:\nThroughput 100.1 MB/sec 4 procs\nThroughput 101.2 MB/sec 4 procs\n\nwith the patch:\nThroughput 110.1 MB/sec 4 procs\nThroughput 111.2 MB/sec 4 procs\n",
     );
     let (report, _) = build_ok(tmp.path(), &content);
     let hits: Vec<&benchsite::diag::Diagnostic> =
@@ -516,6 +516,18 @@ fn runs_labelled_as_another_kernel_of_the_class_are_warned_of() {
         "{}",
         hits[0]
     );
+    // Every label a kernel's name alone (`2.4.8:` / `2.4.8-patched:`):
+    // dbench files each label's runs under the kernel it names, and says so.
+    put(
+        &content,
+        "m1/2.4.8-patched/dbench-mail.txt",
+        "2.4.8:\nThroughput 100.1 MB/sec 4 procs\n\n2.4.8-patched:\nThroughput 110.1 MB/sec 4 procs\n",
+    );
+    let (report, _) = build_ok(tmp.path(), &content);
+    let hits: Vec<&benchsite::diag::Diagnostic> =
+        report.diagnostics.iter().filter(|d| d.file.ends_with("2.4.8-patched/dbench-mail.txt")).collect();
+    assert_eq!(hits.len(), 1, "{hits:#?}");
+    assert!(hits[0].message.contains("its rows name 2 kernels (2.4.8, 2.4.8-patched)"), "{}", hits[0]);
     // A file whose every label is its own kernel's, or names none: no word.
     put(
         &content,

@@ -35,28 +35,32 @@ pub(super) fn warn_of_labels_naming_other_kernels(
         if names.len() < 2 {
             continue;
         }
-        let mut filed: Vec<(usize, &str)> = file
+        // Each run's line, benchmark and label, if any: a run under a
+        // later label line that names no kernel (`with the patch:`) is
+        // that label's, not the kernel's above it.
+        let mut filed: Vec<(usize, &str, Option<&str>)> = file
             .iter()
             .flat_map(|rf| rf.parsed.samples.iter().map(move |s| (s, rf.parsed.benchmark.as_str())))
             .filter(|(s, _)| s.kernel.as_deref() == Some(dir))
-            .map(|(s, b)| (s.line, b))
+            .map(|(s, b)| (s.line, b, s.params.iter().find(|p| p.name == "label").map(|p| p.value.as_str())))
             .collect();
         if filed.is_empty() {
             continue;
         }
         filed.sort_unstable();
-        filed.dedup_by_key(|(n, _)| *n);
+        filed.dedup_by_key(|(n, _, _)| *n);
         let text = String::from_utf8_lossy(&file[0].raw);
-        let last = filed.last().map_or(0, |(n, _)| *n);
+        let last = filed.last().map_or(0, |(n, _, _)| *n);
         // The label line in force (the nearest above naming a kernel of
         // the class), and the runs under each that name another kernel.
         let mut current: Option<(usize, &str, &str)> = None;
         let mut found: Vec<(usize, &str, &str, Vec<usize>, &str)> = Vec::new();
         let mut next = filed.iter().peekable();
         for (n, line) in text.lines().enumerate().map(|(j, l)| (j + 1, l)).take(last) {
-            if next.peek().is_some_and(|(r, _)| *r == n) {
-                let bench = next.next().map_or("", |(_, b)| *b);
-                if let Some((at, label, named)) = current.filter(|c| c.2 != dir) {
+            if next.peek().is_some_and(|(r, _, _)| *r == n) {
+                let (bench, own) = next.next().map_or(("", None), |(_, b, l)| (*b, *l));
+                let under = |named: &str| own.is_none_or(|l| kernel_label(l) == Some(named));
+                if let Some((at, label, named)) = current.filter(|c| c.2 != dir && under(c.2)) {
                     match found.last_mut() {
                         Some(f) if f.0 == at => f.3.push(n),
                         _ => found.push((at, label, named, vec![n], bench)),
