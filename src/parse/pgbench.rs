@@ -142,9 +142,13 @@ impl Run {
     }
 }
 
-/// A set-up line → (parameter, value).
+/// A set-up line → (parameter, value): `number of clients: 10`, also as a
+/// Markdown list item (`- number of clients: 10`).
 fn setup(t: &str) -> Option<(&'static str, String)> {
     let (name, v) = t.split_once(':')?;
+    // A Markdown page's list item (`- number of clients: 10`: a README
+    // that turned some of pgbench's lines into bullets) says the same.
+    let name = name.strip_prefix("- ").unwrap_or(name);
     let param = match name {
         "scaling factor" => "scale",
         "query mode" => "mode",
@@ -327,6 +331,16 @@ impl BenchParser for Pgbench {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A README's Markdown turned some of pgbench's lines into list items
+    /// (`- number of clients: 10`): still its set-up (session 29, a
+    /// GitHub page's GET/POST/PUT runs lost their client count).
+    #[test]
+    fn set_up_lines_as_markdown_list_items() {
+        assert_eq!(setup("- number of clients: 10"), Some(("clients", "10".to_string())));
+        assert_eq!(setup("number of threads: 1"), Some(("threads", "1".to_string())));
+        assert_eq!(setup("- duration: 10 s"), None);
+    }
 
     fn show(f: &ParsedFile) -> Vec<String> {
         f.samples
