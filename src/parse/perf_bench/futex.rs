@@ -188,12 +188,7 @@ fn grouped_integer(v: &str) -> Option<f64> {
     if !matches!(sep, '.' | ',' | '\'' | ' ' | '\u{a0}' | '\u{202f}') {
         return None;
     }
-    let mut groups = v.split(sep);
-    let first = groups.next()?;
-    let ok_first = (1..=3).contains(&first.len()) && first.bytes().all(|b| b.is_ascii_digit());
-    let rest: Vec<&str> = groups.collect();
-    let ok_rest = !rest.is_empty() && rest.iter().all(|g| g.len() == 3 && g.bytes().all(|b| b.is_ascii_digit()));
-    (ok_first && ok_rest).then(|| v.chars().filter(char::is_ascii_digit).collect::<String>().parse().ok())?
+    super::thousands_grouped(v, sep).then(|| v.chars().filter(char::is_ascii_digit).collect::<String>().parse().ok())?
 }
 
 /// Reads a futex summary or result line; true when it was one.

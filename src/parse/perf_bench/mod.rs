@@ -166,17 +166,24 @@ fn number(v: &str) -> Option<f64> {
         return Some(x);
     }
     let (whole, frac) = v.split_once('.').map_or((v, None), |(w, f)| (w, Some(f)));
-    let mut groups = whole.split(',');
-    let first = groups.next()?;
-    let ok = (1..=3).contains(&first.len())
-        && first.bytes().all(|b| b.is_ascii_digit())
-        && whole.contains(',')
-        && groups.all(|g| g.len() == 3 && g.bytes().all(|b| b.is_ascii_digit()))
-        && frac.is_none_or(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()));
+    let ok =
+        thousands_grouped(whole, ',') && frac.is_none_or(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()));
     if !ok {
         return None;
     }
     plain(&v.replace(',', ""))
+}
+
+/// True when `whole` is digits in groups of three parted by `sep`, after
+/// a first group of one to three (`1,053,963` with `,`, `1.487.148` with
+/// `.`), with at least one `sep`: an integer perf printed with a locale's
+/// thousands separators (`futex`'s mean, [`number`]'s whole part).
+fn thousands_grouped(whole: &str, sep: char) -> bool {
+    let digits = |g: &str| g.bytes().all(|b| b.is_ascii_digit());
+    let mut groups = whole.split(sep);
+    let first = groups.next().unwrap_or_default();
+    let mut rest = groups.peekable();
+    (1..=3).contains(&first.len()) && digits(first) && rest.peek().is_some() && rest.all(|g| g.len() == 3 && digits(g))
 }
 
 /// A line shaped as a perf bench result (`Total time: …`, `… usecs/op …`,
