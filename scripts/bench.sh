@@ -126,10 +126,12 @@ floor() {
 
 # zola_site DIR PAGES: a Zola site of PAGES Markdown pages (about 7 KB each:
 # paragraphs, a list, a table and a code block) in one section paginated by
-# 100, with minimal templates.
+# 100, with minimal templates. The configuration and templates are written
+# every run (a site kept from an older script would otherwise keep a
+# configuration the Zola at hand may refuse); the pages only when missing.
 zola_site() {
     local dir=$1 pages=$2
-    rm -rf "$dir"
+    rm -rf "$dir/templates" "$dir/config.toml"
     mkdir -p "$dir/templates" "$dir/content/posts"
     cat > "$dir/config.toml" <<'TOML'
 base_url = "https://example.org"
@@ -137,9 +139,6 @@ title = "Generated benchmark posts"
 compile_sass = false
 build_search_index = false
 generate_feeds = false
-
-[markdown]
-highlight_code = false
 TOML
     printf '+++\ntitle = "Home"\n+++\nA generated site.\n' > "$dir/content/_index.md"
     printf '+++\ntitle = "Posts"\nsort_by = "date"\npaginate_by = 100\n+++\n' > "$dir/content/posts/_index.md"
@@ -156,6 +155,7 @@ HTML
 <!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ page.title }}</title></head>
 <body><nav><a href="{{ config.base_url }}">Home</a></nav><article><h1>{{ page.title }}</h1><p>{{ page.date }}</p>{{ page.content | safe }}</article></body></html>
 HTML
+    [ -f "$dir/content/posts/post-$(printf %05d "$pages").md" ] && return 0
     awk -v dir="$dir/content/posts" -v pages="$pages" 'BEGIN {
         para = "The kernel was built with the same configuration as the baseline and booted on the same machine; each benchmark ran five times after a warm-up run, and the table gives the mean of the runs with their standard deviation. Differences under two standard deviations are noise on this machine."
         for (i = 1; i <= pages; i++) {
@@ -190,9 +190,7 @@ zola_compare() {
         return 0
     fi
     local site="$BENCH_DIR/zola-site-$ZOLA_PAGES" out="$SHM_DIR/zola-out" t l
-    if [ ! -f "$site/content/posts/post-$(printf %05d "$ZOLA_PAGES").md" ]; then
-        zola_site "$site" "$ZOLA_PAGES"
-    fi
+    zola_site "$site" "$ZOLA_PAGES"
     echo "Zola: $("$ZOLA" --version 2>&1 | head -n 1), $ZOLA_PAGES pages generated in $site"
     echo
     echo "| size    | measurement                        | wall s  | user s | sys s | RSS MB | files/s | pages/s | charts/s | load (1/5/15 min) |"
