@@ -50,7 +50,7 @@ pub fn span(name: &'static str) -> Span {
 impl Drop for Span {
     fn drop(&mut self) {
         if let Some(s) = self.start {
-            eprintln!(
+            crate::lossy_eprintln!(
                 "[timing] {:<36} {:>8.3} s  from {:.3} s  rss {}",
                 self.name,
                 s.elapsed().as_secs_f64(),

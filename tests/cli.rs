@@ -96,3 +96,32 @@ fn init_says_what_to_run_next() {
     let readme = std::fs::read_to_string(dir.join("README.md")).expect("README");
     assert!(readme.contains(env!("CARGO_PKG_REPOSITORY")) && !readme.contains("@REPOSITORY@"), "{readme}");
 }
+
+/// A closed or full standard error (`benchsite check 2>&1 | head -1`,
+/// `2>/dev/full`) loses the messages, never the command: a newcomer's
+/// trial had `check` and `build` panic there ("failed printing to
+/// stderr", exit 101) while the site was written.
+#[test]
+fn a_full_standard_error_loses_messages_not_the_build() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        eprintln!("skipped: no /dev/full on this system");
+        return;
+    };
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = site_with_a_warning(tmp.path());
+    let out = std::process::Command::new(assert_cmd::cargo::cargo_bin!("benchsite"))
+        .current_dir(&dir)
+        .args(["build", "-v"])
+        .stderr(full.try_clone().expect("dup"))
+        .output()
+        .expect("runs");
+    assert!(out.status.success(), "build: {:?}", out.status);
+    assert!(dir.join("output/index.html").is_file());
+    let out = std::process::Command::new(assert_cmd::cargo::cargo_bin!("benchsite"))
+        .current_dir(&dir)
+        .arg("check")
+        .stderr(full)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(0), "check: {:?}", out.status);
+}
