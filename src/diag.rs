@@ -208,7 +208,6 @@ pub fn to_stderr(text: std::fmt::Arguments<'_>) {
 
 /// `eprintln!` through [`to_stderr`]: never panics on a closed or full
 /// standard error.
-#[macro_export]
 macro_rules! lossy_eprintln {
     ($($t:tt)*) => {
         $crate::diag::to_stderr(format_args!("{}\n", format_args!($($t)*)))
@@ -216,9 +215,9 @@ macro_rules! lossy_eprintln {
 }
 
 /// `eprint!` through [`to_stderr`].
-#[macro_export]
 macro_rules! lossy_eprint {
     ($($t:tt)*) => {
         $crate::diag::to_stderr(format_args!($($t)*))
     };
 }
+pub(crate) use {lossy_eprint, lossy_eprintln};

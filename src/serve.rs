@@ -162,7 +162,7 @@ impl Server {
                 let _ = watch_tx.send(Msg::Changed);
             }
             Ok(_) => {}
-            Err(e) => crate::lossy_eprintln!("warning: file watcher: {e}"),
+            Err(e) => crate::diag::lossy_eprintln!("warning: file watcher: {e}"),
         })
         .map_err(|source| ServeError::Watch { path: opts.content.clone(), source })?;
         watcher
@@ -274,13 +274,15 @@ fn accept_loop(slot: &Mutex<Arc<tiny_http::Server>>, spare: &TcpListener, shared
             let shared = Arc::clone(shared);
             let spawned = std::thread::Builder::new().spawn(move || handle(rq, &shared));
             if let Err(e) = spawned {
-                crate::lossy_eprintln!("warning: cannot start a thread for a request: {e}");
+                crate::diag::lossy_eprintln!("warning: cannot start a thread for a request: {e}");
             }
         }
         if shared.stop.load(Ordering::SeqCst) {
             return;
         }
-        crate::lossy_eprintln!("warning: serve stopped accepting connections (out of file descriptors?); accepting again");
+        crate::diag::lossy_eprintln!(
+            "warning: serve stopped accepting connections (out of file descriptors?); accepting again"
+        );
         // Let the connections that used the descriptors up close.
         std::thread::sleep(Duration::from_millis(500));
         match spare
@@ -292,7 +294,7 @@ fn accept_loop(slot: &Mutex<Arc<tiny_http::Server>>, spare: &TcpListener, shared
                 http = Arc::new(server);
                 *slot.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Arc::clone(&http);
             }
-            Err(e) => crate::lossy_eprintln!("warning: serve cannot accept connections yet: {e}"),
+            Err(e) => crate::diag::lossy_eprintln!("warning: serve cannot accept connections yet: {e}"),
         }
     }
 }
@@ -374,14 +376,14 @@ fn rebuild(shared: &Shared, verb: &str) {
     match result {
         Ok((files, report)) => {
             for d in &report.diagnostics {
-                crate::lossy_eprintln!("{d}");
+                crate::diag::lossy_eprintln!("{d}");
             }
             let warnings = report.diagnostics.iter().filter(|d| d.severity == Severity::Warning).count();
             let files: Files = files.into_iter().map(|f| (f.path, f.contents)).collect();
             let mut st = shared.lock();
             st.builds += 1;
             let same = st.error.is_none() && st.site.as_deref() == Some(&files);
-            crate::lossy_eprintln!(
+            crate::diag::lossy_eprintln!(
                 "{verb} in {ms} ms: {} files, {warnings} warning(s){}",
                 files.len(),
                 if same { " (no change)" } else { "" }
@@ -398,10 +400,10 @@ fn rebuild(shared: &Shared, verb: &str) {
                 BuildError::Invalid(diags) => diags.iter().map(|d| format!("{d}\n")).collect::<String>(),
                 other => format!("error: {other}\n"),
             };
-            crate::lossy_eprint!("{text}");
+            crate::diag::lossy_eprint!("{text}");
             let mut st = shared.lock();
             st.builds += 1;
-            crate::lossy_eprintln!(
+            crate::diag::lossy_eprintln!(
                 "{verb} in {ms} ms: build failed; {}",
                 if st.site.is_some() { "still serving the last good site" } else { "serving the errors" }
             );

@@ -50,7 +50,11 @@ pub fn span(name: &'static str) -> Span {
 impl Drop for Span {
     fn drop(&mut self) {
         if let Some(s) = self.start {
-            crate::lossy_eprintln!(
+            use std::io::Write as _;
+            // A closed or full standard error loses the line, never the
+            // build (as `diag::to_stderr`, a module of this layer).
+            let _ = writeln!(
+                std::io::stderr().lock(),
                 "[timing] {:<36} {:>8.3} s  from {:.3} s  rss {}",
                 self.name,
                 s.elapsed().as_secs_f64(),

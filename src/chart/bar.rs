@@ -80,7 +80,8 @@ pub struct BarValue {
 /// Builds the bar chart of `rows` (indices into the table) over columns
 /// `cols`. `None` when no cell holds a finite value.
 pub fn plan(section: &SectionView, cols: &[usize], rows: &[usize], params: &str) -> Option<BarSpec> {
-    let t = &section.table;
+    let keyed = crate::report::grid::keyed(&section.table);
+    let t = &*keyed;
     let mut kernels: Vec<BarKernel> = Vec::new();
     let mut panels: Vec<BarPanel> = cols
         .iter()

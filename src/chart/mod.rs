@@ -588,7 +588,8 @@ impl SectionPlan {
 /// paged over several charts, a scaling chart each) unless the section
 /// passes [`MAX_CHARTS_PER_SECTION`].
 pub fn section_plan(section: &SectionView) -> SectionPlan {
-    let t = &section.table;
+    let keyed = crate::report::grid::keyed(&section.table);
+    let t = &*keyed;
     let mut specs = if headline_column(t).is_none() { Vec::new() } else { all_specs(section) };
     let specs_total = specs.len();
     specs.truncate(MAX_CHARTS_PER_SECTION);
@@ -618,7 +619,8 @@ pub fn section_plan(section: &SectionView) -> SectionPlan {
 
 /// Every chart of a section, before [`MAX_CHARTS_PER_SECTION`].
 fn all_specs(section: &SectionView) -> Vec<ChartSpec> {
-    let t = &section.table;
+    let keyed = crate::report::grid::keyed(&section.table);
+    let t = &*keyed;
     let cols = bar_columns(t);
     let bars = |rows: &[usize], label: &str| -> Vec<ChartSpec> {
         bar::plan(section, &cols, rows, label)

@@ -65,7 +65,8 @@ pub struct Strip {
 /// The strip chart of `section`, when some value of a ranked column has
 /// [`MIN_RUNS`] recorded runs or more; `None` otherwise.
 pub fn plan(section: &SectionView) -> Option<RunsSpec> {
-    let t = &section.table;
+    let keyed = crate::report::grid::keyed(&section.table);
+    let t = &*keyed;
     let many = |ci: usize| t.rows.iter().any(|r| r.cells[ci].as_ref().is_some_and(|c| c.runs.len() >= MIN_RUNS));
     let cols: Vec<usize> = bar_columns(t).into_iter().filter(|&ci| many(ci)).take(MAX_RUN_PANELS).collect();
     if cols.is_empty() {

@@ -88,7 +88,8 @@ pub struct ScalingPoint {
 /// Builds the scaling chart of `rows` with parameter `xp` on the x axis
 /// and column `col` on the y axis. `None` when no point is finite.
 pub fn plan(section: &SectionView, col: usize, xp: usize, rows: &[usize], others: &str) -> Option<ScalingSpec> {
-    let t = &section.table;
+    let keyed = crate::report::grid::keyed(&section.table);
+    let t = &*keyed;
     let column = t.columns.get(col)?;
     // The rows with a point to draw: (row, x, its text, y, cell).
     let points: Vec<(&crate::report::RowView, f64, &String, f64, &crate::report::CellView)> = rows

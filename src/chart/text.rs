@@ -53,7 +53,8 @@ pub fn text_bar_chart_with_changes(section: &SectionView, width: usize, spread: 
 /// The bars; with `changes` (the stand-in for a one-column table), each
 /// value's change, and its spread after the sign `changes` holds.
 fn bar_chart(section: &SectionView, width: usize, changes: Option<Option<&str>>) -> Option<String> {
-    let t = &section.table;
+    let keyed = crate::report::grid::keyed(&section.table);
+    let t = &*keyed;
     let col = star_headline(t)?;
     let column = &t.columns[col];
     // Blocks by parameter values, in table order.

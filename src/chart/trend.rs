@@ -77,7 +77,8 @@ pub fn plan(sections: &[SectionView], order: &[String]) -> Vec<TrendSpec> {
     // Sections' headline values per kernel, at the first parameter set.
     let mut panels: Vec<(TrendPanel, Vec<(String, TrendValue)>)> = Vec::new();
     for s in sections {
-        let t = &s.table;
+        let keyed = crate::report::grid::keyed(&s.table);
+        let t = &*keyed;
         let (Some(col), Some(first)) = (headline_column(t), t.rows.first()) else { continue };
         let mut vals: Vec<(String, TrendValue)> = Vec::new();
         // Kernels already given a value: the first row of a kernel counts.

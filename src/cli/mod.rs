@@ -14,7 +14,7 @@ pub fn out(text: std::fmt::Arguments<'_>) {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             std::process::exit(0);
         }
-        crate::lossy_eprintln!("error: cannot write to standard output: {e}");
+        crate::diag::lossy_eprintln!("error: cannot write to standard output: {e}");
         std::process::exit(1);
     }
 }
@@ -31,7 +31,7 @@ macro_rules! outln {
 /// or directory name) made inert: every message that can name one.
 macro_rules! errln {
     ($($t:tt)*) => {
-        $crate::lossy_eprintln!("{}", $crate::diag::inert(&format!($($t)*)))
+        $crate::diag::lossy_eprintln!("{}", $crate::diag::inert(&format!($($t)*)))
     };
 }
 

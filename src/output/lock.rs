@@ -25,7 +25,7 @@ impl OutputLock {
             return OutputLock(None);
         }
         let unlocked = |e: std::io::Error| {
-            crate::lossy_eprintln!(
+            crate::diag::lossy_eprintln!(
                 "warning: cannot lock the output directory {} ({e}); another build writing to it at the same time would fail",
                 out.display()
             );
@@ -38,7 +38,10 @@ impl OutputLock {
         match dir.try_lock() {
             Ok(()) => OutputLock(Some(dir)),
             Err(std::fs::TryLockError::WouldBlock) => {
-                crate::lossy_eprintln!("waiting for another benchsite build writing to {} to finish", out.display());
+                crate::diag::lossy_eprintln!(
+                    "waiting for another benchsite build writing to {} to finish",
+                    out.display()
+                );
                 match dir.lock() {
                     Ok(()) => OutputLock(Some(dir)),
                     Err(e) => unlocked(e),

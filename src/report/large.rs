@@ -400,6 +400,7 @@ pub(super) fn section_with_rows(s: &SectionView, rows: Vec<RowView>) -> SectionV
         axis,
         marks,
         setup_note,
+        setup_keys,
     } = table;
     SectionView {
         id: id.clone(),
@@ -428,6 +429,7 @@ pub(super) fn section_with_rows(s: &SectionView, rows: Vec<RowView>) -> SectionV
             axis: axis.clone(),
             marks: marks.clone(),
             setup_note: setup_note.clone(),
+            setup_keys: setup_keys.clone(),
         },
         charts: charts.clone(),
         chart_note: chart_note.clone(),

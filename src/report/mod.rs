@@ -487,7 +487,7 @@ pub fn machine_page_without_grids(m: &MachineClass, policy: &Policy) -> MachineP
                 section::section_view(&j.title, &j.commentary, &j.parts, &entries, &entry_part, &order, &j.policy);
             drop((entries, entry_part));
             s.table.axis = axis.clone();
-            s.table.setup_note = setup_note(&s.table, &s.benchmarks, &m.setups);
+            (s.table.setup_note, s.table.setup_keys) = setup_note(&s.table, &s.benchmarks, &m.setups);
             if !j.notes.trim().is_empty() {
                 s.notes_md = j.notes.to_string();
                 s.notes_html = markdown::html(j.notes, j.policy.allow_remote);
@@ -557,16 +557,49 @@ pub fn machine_page_without_grids(m: &MachineClass, policy: &Policy) -> MachineP
     }
 }
 
+/// The longest `set-up` value, in characters, a table cell shows as it
+/// is (`dbench -D /mnt/ext4`, `taskset -c 0`, `on boxA`); where one is
+/// longer, every set-up of the table is shown as a key
+/// ([`TableView::setup_keys`]).
+pub const SETUP_CELL_CHARS: usize = 24;
+
 /// The note under table `t` (of `benchmarks`) naming the set-ups its
 /// `set-up` column shows and the files they were read from
-/// ([`TableView::setup_note`]); `None` when it has no such column.
-fn setup_note(t: &TableView, benchmarks: &[String], setups: &[site::SetupSource]) -> Option<String> {
-    let i = t.param_headers.iter().position(|h| h == site::SETUP_PARAM)?;
-    let values: rustc_hash::FxHashSet<&str> =
-        t.rows.iter().filter_map(|r| r.params.get(i)).map(String::as_str).collect();
-    let shown: Vec<&site::SetupSource> =
-        setups.iter().filter(|s| benchmarks.contains(&s.benchmark) && values.contains(s.value.as_str())).collect();
-    (!shown.is_empty()).then(|| site::setup_note(&shown))
+/// ([`TableView::setup_note`]), and the keys its cells show for them
+/// where one is too long for a cell ([`TableView::setup_keys`]: each set-up
+/// the note lists then follows its key, `A = `fio direct=1 …` (6.1/fio.json
+/// line 1)`); `None` and no keys when it has no such column.
+fn setup_note(
+    t: &TableView,
+    benchmarks: &[String],
+    setups: &[site::SetupSource],
+) -> (Option<String>, Vec<(String, String)>) {
+    let Some(i) = t.param_headers.iter().position(|h| h == site::SETUP_PARAM) else {
+        return (None, Vec::new());
+    };
+    // The set-ups in row order (the order the keys follow).
+    let mut values: Vec<&str> = Vec::new();
+    for v in t.rows.iter().filter_map(|r| r.params.get(i)).filter(|v| !v.is_empty()) {
+        if !values.contains(&v.as_str()) {
+            values.push(v);
+        }
+    }
+    let mut shown: Vec<&site::SetupSource> =
+        setups.iter().filter(|s| benchmarks.contains(&s.benchmark) && values.contains(&s.value.as_str())).collect();
+    if shown.is_empty() {
+        return (None, Vec::new());
+    }
+    let long = values.iter().any(|v| v.chars().count() > SETUP_CELL_CHARS);
+    // A key per set-up, each listed: at most 26 (A to Z), each of them one
+    // the note can name (read from a file).
+    let keyed = long && values.len() <= 26 && values.iter().all(|v| shown.iter().any(|s| s.value == *v));
+    if !keyed {
+        return (Some(site::setup_note(&shown, &[])), Vec::new());
+    }
+    let keys: Vec<(String, String)> =
+        values.iter().zip('A'..='Z').map(|(v, k)| ((*v).to_string(), k.to_string())).collect();
+    shown.sort_by_key(|s| values.iter().position(|v| *v == s.value));
+    (Some(site::setup_note(&shown, &keys)), keys)
 }
 
 /// Lays out each table of `page` ([`SectionView::grid`]) once, for every

@@ -166,6 +166,7 @@ pub(super) fn section_view(
             axis: Default::default(),
             marks: Vec::new(),
             setup_note: None,
+            setup_keys: Vec::new(),
         },
     }
 }

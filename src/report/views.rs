@@ -338,6 +338,19 @@ pub struct TableView {
     /// otherwise. Under the table, after the uncompared note.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub setup_note: Option<String>,
+    /// Where a `set-up` value is too long for a table cell (longer than
+    /// [`super::SETUP_CELL_CHARS`]: a fio job's dozen options, a
+    /// stress-ng command line): each set-up value of the table and the key
+    /// its cell shows instead, `A`, `B`, … in row order; [`setup_note`](Self::setup_note)
+    /// then names each key's set-up once, under the table, instead of
+    /// every row repeating it (a newcomer's fio mail had an 8–14 line
+    /// set-up cell in each of 9 rows of 3 tables, and lines of 90
+    /// characters at a width of 72). The grid shows the keys
+    /// ([`super::grid::grid`]); the rows, their comparisons, `data.json`,
+    /// the CSV files and the cross-class page keep the set-ups as they are.
+    /// Empty otherwise.
+    #[serde(skip)]
+    pub setup_keys: Vec<(String, String)>,
 }
 
 /// A metric column.

@@ -118,7 +118,7 @@ pub fn label_by_file_setups(
         let path = results.iter().find(|rf| rf.rel_path == first_file).map(|rf| rf.path.clone()).unwrap_or_default();
         let said = format!(
             "{bench}: files show different set-ups, each compared only with the baseline's of its own; {}",
-            note(of)
+            note(of, &[])
         );
         diags.push(Diagnostic::note(&path, None, said));
     }
@@ -129,24 +129,29 @@ pub fn label_by_file_setups(
 /// `of` one benchmark: "set-ups as the files show them: `dbench -D
 /// /mnt/ext4` (6.1/dbench.txt line 1), `dbench -D /mnt/xfs`
 /// (6.2/dbench.txt line 1); if they are one set-up, list dbench under
-/// `same_setup:` in machine.yaml".
-pub fn note(of: &[&SetupSource]) -> String {
-    // At most this many set-ups are listed, then how many more.
-    const LISTED: usize = 6;
+/// `same_setup:` in machine.yaml". Where the table's cells show the
+/// set-ups as `keys` ((set-up, key) pairs, `report::TableView::setup_keys`),
+/// every set-up is listed after its key: "A = `fio direct=0 …` (6.9.0/fio.json
+/// line 1)".
+pub fn note(of: &[&SetupSource], keys: &[(String, String)]) -> String {
+    // At most this many set-ups are listed, then how many more (all of
+    // them where cells show keys: each key must be named).
+    let listed_at_most = if keys.is_empty() { 6 } else { usize::MAX };
     let mut listed: Vec<String> = of
         .iter()
-        .take(LISTED)
+        .take(listed_at_most)
         .map(|s| {
             let more = match s.more {
                 0 => String::new(),
                 1 => " and 1 more file".to_string(),
                 n => format!(" and {n} more files"),
             };
-            format!("`{}` ({}{more})", s.value, s.place)
+            let key = keys.iter().find(|(v, _)| *v == s.value).map_or(String::new(), |(_, k)| format!("{k} = "));
+            format!("{key}`{}` ({}{more})", s.value, s.place)
         })
         .collect();
-    if of.len() > LISTED {
-        listed.push(format!("and {} more set-ups", of.len() - LISTED));
+    if of.len() > listed_at_most {
+        listed.push(format!("and {} more set-ups", of.len() - listed_at_most));
     }
     let bench = of.first().map_or("", |s| s.benchmark.as_str());
     format!(

@@ -615,6 +615,7 @@ pub fn linked_grid(t: &TableView) -> Grid {
 /// `opts.width`; on a tie the first of metrics as columns (as the
 /// benchmark printed it), change rows, metrics as rows.
 pub fn grid(t: &TableView, opts: &GridOptions) -> Grid {
+    let t = &*keyed(t);
     // The shapes are ranked by their plaintext layout; only the one chosen
     // has its runs unfolded.
     let mut best = folded_grid(t, Shape::MetricsAsColumns, opts);
@@ -648,9 +649,30 @@ pub fn grid(t: &TableView, opts: &GridOptions) -> Grid {
     best
 }
 
+/// `t` with each `set-up` cell showing its set-up's key
+/// ([`TableView::setup_keys`]: `A` where the set-up is a fio job's dozen
+/// options, named once in the note under the table); `t` itself where the
+/// set-ups fit their cells.
+pub fn keyed(t: &TableView) -> Cow<'_, TableView> {
+    let Some(i) = t.param_headers.iter().position(|h| h == crate::site::SETUP_PARAM).filter(|_| !t.setup_keys.is_empty())
+    else {
+        return Cow::Borrowed(t);
+    };
+    let mut k = t.clone();
+    for r in &mut k.rows {
+        if let Some(v) = r.params.get_mut(i)
+            && let Some((_, key)) = t.setup_keys.iter().find(|(s, _)| s == v)
+        {
+            v.clone_from(key);
+        }
+    }
+    Cow::Owned(k)
+}
+
 /// Lays out `t` in `shape`. The raw files behind the numbers are not
 /// named until [`Grid::link_sources`].
 pub fn grid_of(t: &TableView, shape: Shape, opts: &GridOptions) -> Grid {
+    let t = &*keyed(t);
     let mut g = folded_grid(t, shape, opts);
     unfold(t, &mut g, opts);
     g
