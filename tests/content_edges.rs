@@ -1557,6 +1557,34 @@ fn set_ups_that_differ_between_kernels_files_are_not_compared() {
     }
 }
 
+/// A set-up too long for a table cell (a fio job's dozen options, a
+/// long mount point) is a key in the cell, `A`, `B`, named once under the
+/// table: a newcomer's fio mail had an 8–14 line set-up cell in every
+/// row of three tables, lines of 90 columns at a width of 72. The build's
+/// note, `data.json` and the CSV keep the set-up as the file shows it.
+#[test]
+fn set_ups_too_long_for_a_cell_are_keys_named_under_the_table() {
+    let one = ("", "$ dbench -D /mnt/scratch/ext4-with-journal-data-ordered 16");
+    let two = ("", "$ dbench -D /mnt/scratch/xfs-with-largeio-and-swalloc 16");
+    let (notes, mail, md) = two_set_ups(one, two, &dbench_16, "");
+    let flat = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ").replace(['`', '\\'], "");
+    for text in [&mail, &md] {
+        let f = flat(text);
+        assert!(
+            f.contains("A = dbench -D /mnt/scratch/ext4-with-journal-data-ordered (6.1/out.txt line 1)")
+                && f.contains("B = dbench -D /mnt/scratch/xfs-with-largeio-and-swalloc (6.2/out.txt line 1)"),
+            "the note names each key's set-up:\n{text}"
+        );
+        // Each set-up once: in the note, not in the rows.
+        assert_eq!(f.matches("ext4-with-journal-data-ordered").count(), 1, "{text}");
+    }
+    let rows: Vec<&str> = mail.lines().filter(|l| l.starts_with("6.1 ") || l.starts_with("6.2 ")).collect();
+    assert!(rows.iter().any(|l| l.split_whitespace().any(|w| w == "A")), "{mail}");
+    assert!(rows.iter().any(|l| l.split_whitespace().any(|w| w == "B")), "{mail}");
+    assert!(mail.lines().all(|l| l.chars().count() <= 72), "{mail}");
+    assert!(notes.iter().any(|n| n.contains("`dbench -D /mnt/scratch/ext4-with-journal-data-ordered`")), "{notes:?}");
+}
+
 /// Set-ups alike in every kernel's file change nothing (no `set-up`
 /// column, no note, the change compared as before); nor does a bare
 /// result beside a transcript (an unknown set-up is no different one),
