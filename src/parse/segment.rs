@@ -33,6 +33,7 @@
 
 use super::{BenchParser, Input, ParseError};
 use crate::model::ParsedFile;
+use rustc_hash::FxHashMap;
 
 /// One benchmark's output inside a file.
 pub struct Segment {
@@ -267,6 +268,13 @@ fn read_paragraphs(input: &Input, taken: &[bool], parsed: &ParsedFile) -> Vec<(u
 /// (this segment's among them).
 fn leave_tails(input: &Input, taken: &mut [bool], parsed: &ParsedFile, done: &[&str]) {
     let n = input.lines.len();
+    // Each distinct tail is offered once: a loop's log repeats one tail
+    // per run (`perf bench sched messaging`'s `# Running …` header under
+    // the previous run's `Total time`, no blank line between), and each
+    // offer blanks and detects over the whole file, so a 4,000-run log took
+    // 10 s and a 20,000-run one hung (a newcomer's trial). The answer is
+    // the tail's: its text alone is what the other parsers are shown.
+    let mut answered: FxHashMap<&[String], bool> = FxHashMap::default();
     for (_, end, read) in read_paragraphs(input, taken, parsed) {
         let Some(&last) = read.last() else { continue };
         // The lines right after the last one read that the segment said it
@@ -282,10 +290,12 @@ fn leave_tails(input: &Input, taken: &mut [bool], parsed: &ParsedFile, done: &[&
         if tail.is_empty() || !input.lines[tail.clone()].iter().any(|l| l.bytes().any(|b| b.is_ascii_digit())) {
             continue;
         }
-        let outside: Vec<bool> = (0..n).map(|k| !tail.contains(&k)).collect();
-        let alone = input.blanked(&outside);
-        let Some(other) = detect_among(&alone, done) else { continue };
-        if other.parse(&alone).is_ok_and(|p| !p.samples.is_empty()) {
+        let leave = *answered.entry(&input.lines[tail.clone()]).or_insert_with(|| {
+            let outside: Vec<bool> = (0..n).map(|k| !tail.contains(&k)).collect();
+            let alone = input.blanked(&outside);
+            detect_among(&alone, done).is_some_and(|other| other.parse(&alone).is_ok_and(|p| !p.samples.is_empty()))
+        });
+        if leave {
             taken[tail].fill(false);
         }
     }
