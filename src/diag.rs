@@ -163,6 +163,32 @@ pub fn replace_controls<'a>(s: &'a str, keep: &[char]) -> std::borrow::Cow<'a, s
     }
 }
 
+/// Writes `text` to standard error, ignoring a failure: a closed or full
+/// standard error (`benchsite check 2>&1 | head -1`, `2>/dev/full`) loses
+/// the message but never ends the program, where `eprintln!` panics
+/// ("failed printing to stderr", exit 101, found by a newcomer's trial).
+/// What the command does, and its exit status, stay as they would be.
+pub fn to_stderr(text: std::fmt::Arguments<'_>) {
+    use std::io::Write as _;
+    let _ = std::io::stderr().lock().write_fmt(text);
+}
+
+/// `eprintln!` through [`to_stderr`]: never panics on a closed or full
+/// standard error.
+macro_rules! lossy_eprintln {
+    ($($t:tt)*) => {
+        $crate::diag::to_stderr(format_args!("{}\n", format_args!($($t)*)))
+    };
+}
+
+/// `eprint!` through [`to_stderr`].
+macro_rules! lossy_eprint {
+    ($($t:tt)*) => {
+        $crate::diag::to_stderr(format_args!($($t)*))
+    };
+}
+pub(crate) use {lossy_eprint, lossy_eprintln};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -195,29 +221,3 @@ mod tests {
         assert!(text.starts_with("warning: c/m1/evil\u{FFFD}error: forged: skipped"), "{text:?}");
     }
 }
-
-/// Writes `text` to standard error, ignoring a failure: a closed or full
-/// standard error (`benchsite check 2>&1 | head -1`, `2>/dev/full`) loses
-/// the message but never ends the program, where `eprintln!` panics
-/// ("failed printing to stderr", exit 101, found by a newcomer's trial).
-/// What the command does, and its exit status, stay as they would be.
-pub fn to_stderr(text: std::fmt::Arguments<'_>) {
-    use std::io::Write as _;
-    let _ = std::io::stderr().lock().write_fmt(text);
-}
-
-/// `eprintln!` through [`to_stderr`]: never panics on a closed or full
-/// standard error.
-macro_rules! lossy_eprintln {
-    ($($t:tt)*) => {
-        $crate::diag::to_stderr(format_args!("{}\n", format_args!($($t)*)))
-    };
-}
-
-/// `eprint!` through [`to_stderr`].
-macro_rules! lossy_eprint {
-    ($($t:tt)*) => {
-        $crate::diag::to_stderr(format_args!($($t)*))
-    };
-}
-pub(crate) use {lossy_eprint, lossy_eprintln};
