@@ -2805,6 +2805,7 @@ fn identities<'a>(
         let scened = if kernel.is_none() && beside_counter.is_none() && prev_ends { scene_line(text) } else { None };
         let found = kernel
             .or(beside_counter)
+            .or_else(|| (i > 0 && !read[i]).then(|| aside_after_prose(trimmed[i - 1], text)).flatten())
             .or_else(|| {
                 let (set, l) = scened?;
                 scene = Some(set);
@@ -3130,6 +3131,27 @@ fn ends_mid_sentence(text: &str) -> bool {
     const CARRY: [&str; 14] =
         ["to", "from", "than", "and", "or", "vs", "versus", "of", "by", "into", "the", "a", "an", "against"];
     text.split_whitespace().nth(1).is_some() && text.split_whitespace().last().is_some_and(|w| CARRY.contains(&w))
+}
+
+/// A label line that is only an aside in parentheses, carried on from the
+/// prose line above it (`Then I decided to apply my patch, which removes
+/// page aging etc...` / `(already sent to this list):`, linux-mm 1998, over
+/// the second of two Bonnie runs): the two lines joined, the colon left
+/// out; the aside alone named the run `(already sent to this list)`. At
+/// most 200 characters; `None` for any other pair of lines (`text` not
+/// ending in `:`; `prev` blank, a rule, or a label line of its own ending
+/// in `:`).
+fn aside_after_prose(prev: &str, text: &str) -> Option<String> {
+    let aside = text.strip_suffix(':')?.trim_end();
+    let inner = aside.strip_prefix('(')?.strip_suffix(')')?;
+    let prose = !prev.is_empty()
+        && !is_rule(prev)
+        && !prev.ends_with(':')
+        && !prev.starts_with('(')
+        && prev.split_whitespace().count() >= 3
+        && !prev.contains("  ");
+    let joined = format!("{prev} {aside}");
+    (prose && !inner.contains(['(', ')']) && joined.chars().count() <= 200).then_some(joined)
 }
 
 /// A heading too long for a label line, wrapped over up to three lines and
@@ -4817,6 +4839,18 @@ mod tests {
     /// A count of runs after a label is dropped (LKML 2006: `Without
     /// atomic counters (per-cpu counters), 32 clients, 3 runs` was too long
     /// to be a label, and two set-ups were averaged).
+    #[test]
+    fn an_aside_carried_on_from_the_prose_above() {
+        let prev = "Then I decided to apply my patch, which removes page aging etc...";
+        assert_eq!(
+            aside_after_prose(prev, "(already sent to this list):").as_deref(),
+            Some("Then I decided to apply my patch, which removes page aging etc... (already sent to this list)")
+        );
+        assert_eq!(aside_after_prose("", "(patched):"), None);
+        assert_eq!(aside_after_prose(prev, "(already sent to this list)"), None);
+        assert_eq!(aside_after_prose("Before:", "(patched):"), None);
+    }
+
     #[test]
     fn a_wrapped_heading_over_its_underline() {
         let lines = [
