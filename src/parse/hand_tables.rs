@@ -3,7 +3,7 @@
 //! average of 9 runs` over `2.4.18-rc2       0.72  3.10  4.78 …`, a
 //! UnixBench comparison under `Unixbench-4.2.0  2.4.18rc2aa2  2.4.18-rc2
 //! …`, dbench's star bars `2.4.18-rc2-jam1  *****  14.9  MB/sec`), a
-//! tab-separated lmbench summary under `2.5.54mm2	2.5.54`, a dbench list
+//! tab-separated lmbench summary under `2.5.54mm2`/`2.5.54` columns, a dbench list
 //! `TEST8  8.4, 8.3, 9.2 MB/sec`. The rest of such a file was read, so it
 //! drew no "unrecognised" warning, and whole tables were left out without
 //! a word (wild30: 129 LMbench figures of one post).
@@ -54,7 +54,7 @@ fn kernel_row<'a>(line: &'a str, known: &[&str]) -> Option<&'a str> {
 
 /// A heading naming a kernel per column: two kernel names or more, and
 /// nothing else but one title word or phrase before them (`Unixbench-4.2.0
-/// 2.4.18rc2aa2  2.4.18-rc2  2.4.18-rc2-jam1`, `		2.5.54mm2	2.5.54`);
+/// 2.4.18rc2aa2  2.4.18-rc2  2.4.18-rc2-jam1`, or the kernels alone, tab-separated);
 /// the kernels, or `None`.
 fn kernel_heading<'a>(line: &'a str, known: &[&str]) -> Option<Vec<&'a str>> {
     let words: Vec<&str> = line.split_whitespace().collect();
