@@ -474,5 +474,11 @@ mod tests {
         }
         assert!(kernel_names_agree("2.4.19-", "2.4.19-rc5-aa1"), "cut after the dash");
         assert!(kernel_names_agree("2.3.13", "2.3.13-pre1"), "a pre-patch's uname");
+        // A patch set's kernel names itself: the release alone ran the release.
+        assert!(!kernel_names_agree("Linux 2.5.54", "2.5.54-mm2"));
+        assert!(!kernel_names_agree("2.4.18", "2.4.18-ac1"));
+        assert!(kernel_names_agree("2.5.54-mm2", "2.5.54"));
+        assert!(kernel_names_agree("6.1", "6.1-generic"));
+        assert!(kernel_names_agree("2.5.54-", "2.5.54-mm2"), "cut after the dash");
     }
 }

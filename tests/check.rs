@@ -360,6 +360,28 @@ fn a_cut_name_agreeing_with_two_kernels_is_named() {
     );
 }
 
+/// A UnixBench report headed "kernel 2.5.54mm2" whose `System --` line
+/// names `Linux access1 2.5.54` (LKML 2003), in `2.5.54-mm2/`: the release
+/// alone, the patch set's kernel would name itself. `check` had no word
+/// (wild30); it says the file names another kernel.
+#[test]
+fn a_release_named_in_its_patch_sets_directory_is_named() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = dir.path().join("content");
+    put(&c, "site.yaml", "title: t\n");
+    put(&c, "box/machine.yaml", "name: F\nbaseline: \"2.5.54-mm2\"\n");
+    let rel = "unixbench/lkml-2003-01-ubench41-2.5.54mm2-report-uname-2.5.54-hand-compare-bracketed-kernels-above.txt";
+    put(&c, "box/2.5.54-mm2/ubench.txt", std::fs::read_to_string(fixture(rel)).expect("fixture"));
+    let out = benchsite().arg("check").arg("--content").arg(&c).assert().success();
+    let all = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(
+        all.contains(
+            "ubench.txt:38: unixbench: the file names kernel \"2.5.54\", but sits in kernel directory \"2.5.54-mm2\""
+        ),
+        "{all}"
+    );
+}
+
 fn fixture(rel: &str) -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(rel)
 }

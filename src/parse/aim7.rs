@@ -444,9 +444,14 @@ fn parse_any(input: &Input, id: &'static str) -> Result<ParsedFile, ParseError> 
             if runs > 1 {
                 s = s.with_summary(value, None, runs);
             }
+            // STP's `kernel:` line names the kernel the run booted, a
+            // release (`patch-2.6.10-rc2` is 2.6.10-rc2) or a patched
+            // kernel's own name (`nikita-b2`): a kernel either way. Read as
+            // a label, `nikita-b2`'s runs sat unlabelled-beside in a
+            // `nikita-b2/` directory under the baseline's (linux-mm 2004).
             if let Some(k) = &stp_kernel {
                 let bare = k.strip_prefix("patch-").or_else(|| k.strip_prefix("linux-")).unwrap_or(k);
-                s = if super::labels::is_kernel_name(bare) { s.with_kernel(bare) } else { s.with_param("label", k) };
+                s = if super::labels::is_kernel_name(bare) { s.with_kernel(bare) } else { s.with_kernel(k.as_str()) };
             }
             out.samples.push(s);
             table = Table::None;
@@ -931,10 +936,10 @@ kernel: nikita-b2\nPeak load Test: Maximum Jobs per Minute 9533.34\n";
             vec![
                 (5, Some("2.6.10-rc2"), "compute", 9591.82, 3),
                 (6, Some("2.6.10-rc2"), "compute", 9359.76, 3),
-                (9, None, "compute", 9533.34, 1)
+                (9, Some("nikita-b2"), "compute", 9533.34, 1)
             ]
         );
-        assert!(f.samples[2].params.iter().any(|p| p.name == "label" && p.value == "nikita-b2"));
+        assert!(f.samples[2].params.iter().all(|p| p.name != "label"));
     }
 
     #[test]

@@ -13,7 +13,7 @@
 //! `ip netns exec NS`.
 //!
 //! The prompts read: `$ `, `# `, `% `, `> `, `$> `, `user@host:~$ `,
-//! `[user@host ~]# `, `host% ` (zsh/csh), `❯ ` (starship, pure), `+ `/`++ `
+//! `[user@host ~]# `, `host% ` (zsh/csh), `user@host:~/dir > ` (tcsh), `❯ ` (starship, pure), `+ `/`++ `
 //! (bash's `set -x` trace), oh-my-zsh's `➜  dir `, and a Python or conda
 //! environment's `(venv) ` before any of them.
 
@@ -23,7 +23,7 @@ const WRAPPERS: &[&str] =
 
 /// The rest of `line` after a prompt that is not a `$`/`#` one: bash's
 /// `set -x` trace (`+ hackbench --pipe …`, `++ ` in a subshell), starship's
-/// `❯ `, a csh or zsh `host% `, each after an optional environment's
+/// `❯ `, a csh or zsh `host% `, tcsh's `user@host:~/dir > `, each after an optional environment's
 /// `(venv) `; `None` for any other line. A `set -x` log's `+ hackbench
 /// --pipe --groups 10` runs lost their `--pipe` and pipe and socket runs
 /// were averaged.
@@ -36,6 +36,17 @@ pub fn after_other_prompt(line: &str) -> Option<&str> {
         && first.ends_with('%')
         && first.bytes().any(|b| b.is_ascii_alphabetic())
         && first[..first.len() - 1].bytes().all(|b| b.is_ascii_alphanumeric() || b"@:~/._-".contains(&b));
+    // tcsh's and SuSE's `user@host:~/dir > ` (LKML 2002: `ratz@laphish:~/netperf-2.2pl2 > ./netperf -H …`).
+    let tcsh = rest.trim_start().starts_with('>') && !rest.trim_start().starts_with(">>") && {
+        let (who, dir) = first.split_once(':').unwrap_or((first, ""));
+        who.contains('@')
+            && !dir.is_empty()
+            && !who.contains('/')
+            && first.bytes().all(|b| b.is_ascii_alphanumeric() || b"@:~/._-".contains(&b))
+    };
+    if tcsh {
+        return Some(rest.trim_start()[1..].trim_start());
+    }
     (trace || first == "❯" || host).then(|| rest.trim_start())
 }
 
@@ -212,6 +223,16 @@ mod tests {
         assert_eq!(super::prompt_directory("$ dbench 16"), None);
         assert_eq!(super::prompt_directory("# dbench 16"), None);
         assert_eq!(super::prompt_directory("Throughput: 45 MB/sec"), None);
+    }
+
+    #[test]
+    fn a_tcsh_prompt() {
+        let line = "ratz@laphish:~/netperf-2.2pl2 > ./netperf -H 192.168.1.141 -p 6666 -l 60";
+        assert_eq!(super::after_other_prompt(line), Some("./netperf -H 192.168.1.141 -p 6666 -l 60"));
+        assert_eq!(super::after_other_prompt("ratz@laphish:~/netperf-2.2pl2 >"), Some(""));
+        assert_eq!(super::after_other_prompt("a@b:~ >> log"), None);
+        assert_eq!(super::after_other_prompt("see x > y"), None);
+        assert_eq!(args_of(line, "netperf"), Some(vec!["-H", "192.168.1.141", "-p", "6666", "-l", "60"]));
     }
 
     use super::args_of;

@@ -2805,6 +2805,7 @@ fn identities<'a>(
         let scened = if kernel.is_none() && beside_counter.is_none() && prev_ends { scene_line(text) } else { None };
         let found = kernel
             .or(beside_counter)
+            .or_else(|| (i > 0 && !read[i]).then(|| aside_after_prose(trimmed[i - 1], text)).flatten())
             .or_else(|| {
                 let (set, l) = scened?;
                 scene = Some(set);
@@ -2816,6 +2817,7 @@ fn identities<'a>(
             .or_else(|| config_command(text).filter(|l| !is_script_swapon(l, label_at + 1 == n)))
             .or_else(|| setup_line(text))
             .or_else(|| base_line(text))
+            .or_else(|| underlined.then(|| underlined_heading(&trimmed, read, head_at, i)).flatten())
             .or_else(|| alone.then(|| title(text)).flatten())
             .or_else(|| alone.then(|| long_title(text)).flatten())
             .or_else(|| block_follows.then(|| change_label(text)).flatten())
@@ -3129,6 +3131,65 @@ fn ends_mid_sentence(text: &str) -> bool {
     const CARRY: [&str; 14] =
         ["to", "from", "than", "and", "or", "vs", "versus", "of", "by", "into", "the", "a", "an", "against"];
     text.split_whitespace().nth(1).is_some() && text.split_whitespace().last().is_some_and(|w| CARRY.contains(&w))
+}
+
+/// A label line that is only an aside in parentheses, carried on from the
+/// prose line above it (`Then I decided to apply my patch, which removes
+/// page aging etc...` / `(already sent to this list):`, linux-mm 1998, over
+/// the second of two Bonnie runs): the two lines joined, the colon left
+/// out; the aside alone named the run `(already sent to this list)`. At
+/// most 200 characters; `None` for any other pair of lines (`text` not
+/// ending in `:`; `prev` blank, a rule, or a label line of its own ending
+/// in `:`).
+fn aside_after_prose(prev: &str, text: &str) -> Option<String> {
+    let aside = text.strip_suffix(':')?.trim_end();
+    let inner = aside.strip_prefix('(')?.strip_suffix(')')?;
+    let prose = !prev.is_empty()
+        && !is_rule(prev)
+        && !prev.ends_with(':')
+        && !prev.starts_with('(')
+        && prev.split_whitespace().count() >= 3
+        && !prev.contains("  ");
+    let joined = format!("{prev} {aside}");
+    (prose && !inner.contains(['(', ')']) && joined.chars().count() <= 200).then_some(joined)
+}
+
+/// A heading too long for a label line, wrapped over up to three lines and
+/// underlined by a rule (`TCP RAW throughput 100Mbit/s max MTU with 10000
+/// non-matching rules + 1` / `last matching rule at the end of the FORWARD
+/// chain [iptables]:` / `-----…`, LKML 2002, over each of three netperf
+/// runs): the paragraph's lines `head_at` (1-based, its first) to `i + 1`
+/// (`trimmed[i]`, the one over the rule) joined, a trailing colon left out.
+/// At most 200 characters, no sentence's end, no URL, no line of it read.
+/// Refused, the label above went on over the runs below, and three
+/// firewall set-ups' throughputs were averaged as runs of one, silently.
+/// `None` for any other line.
+fn underlined_heading(trimmed: &[&str], read: &[bool], head_at: usize, i: usize) -> Option<String> {
+    let first = head_at.checked_sub(1)?;
+    if first > i || i - first > 2 || (first..=i).any(|k| read[k + 1]) {
+        return None;
+    }
+    // A table's header over its rule (`File   Block  Num  Seq Read` over
+    // `------- ------ …`, under `Performance on SMP NFS client:`) is no
+    // heading: an underline is one run of dashes, the heading words apart
+    // by one space, a colon only at its end.
+    let rule = trimmed.get(i + 1).copied().unwrap_or("");
+    let lines = &trimmed[first..=i];
+    if rule.contains(' ')
+        || lines.iter().any(|l| l.contains("  ") || l.contains('\t'))
+        || lines[..lines.len() - 1].iter().any(|l| l.ends_with(':'))
+    {
+        return None;
+    }
+    let text = trimmed[first..=i].join(" ");
+    let text = text.strip_suffix(':').unwrap_or(&text).trim_end();
+    let ok = text.chars().count() <= 200
+        && text.starts_with(char::is_alphanumeric)
+        && !text.ends_with(['.', ',', '!', '?', ';'])
+        && !text.contains("://")
+        && !is_run_marker(text)
+        && !is_numbered_run(&text.to_lowercase());
+    ok.then(|| text.to_string())
 }
 
 /// A line standing alone between blank lines that names a set-up by a
@@ -4778,6 +4839,40 @@ mod tests {
     /// A count of runs after a label is dropped (LKML 2006: `Without
     /// atomic counters (per-cpu counters), 32 clients, 3 runs` was too long
     /// to be a label, and two set-ups were averaged).
+    #[test]
+    fn an_aside_carried_on_from_the_prose_above() {
+        let prev = "Then I decided to apply my patch, which removes page aging etc...";
+        assert_eq!(
+            aside_after_prose(prev, "(already sent to this list):").as_deref(),
+            Some("Then I decided to apply my patch, which removes page aging etc... (already sent to this list)")
+        );
+        assert_eq!(aside_after_prose("", "(patched):"), None);
+        assert_eq!(aside_after_prose(prev, "(already sent to this list)"), None);
+        assert_eq!(aside_after_prose("Before:", "(patched):"), None);
+    }
+
+    #[test]
+    fn a_wrapped_heading_over_its_underline() {
+        let lines = [
+            "TCP RAW throughput 100Mbit/s max MTU with 10000 non-matching rules + 1",
+            "last matching rule at the end of the FORWARD chain [iptables]:",
+            "----------------------------------------------------------------------",
+        ];
+        let read = [false; 6];
+        assert_eq!(
+            underlined_heading(&lines, &read, 1, 1).as_deref(),
+            Some(
+                "TCP RAW throughput 100Mbit/s max MTU with 10000 non-matching rules + 1 last matching rule at the \
+                 end of the FORWARD chain [iptables]"
+            )
+        );
+        // A table's header over its rule is none.
+        let table = ["Performance on SMP NFS client:", "File   Block  Num", "Dir    Size   Size", "------- ------ ---"];
+        assert_eq!(underlined_heading(&table, &read, 1, 2), None);
+        let sentence = ["This system uses 8 bytes per array element.", "-------------"];
+        assert_eq!(underlined_heading(&sentence, &read, 1, 0), None);
+    }
+
     #[test]
     fn run_count_after_a_label_is_dropped() {
         let w = |t: &str| without_run_count(t);

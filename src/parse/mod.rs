@@ -30,6 +30,7 @@ pub mod fio;
 pub mod fsmark;
 pub mod generic;
 pub mod hackbench;
+pub mod hand_tables;
 pub mod input;
 pub mod instances;
 pub mod iperf3;

@@ -105,7 +105,9 @@ pub fn kernel_name_mismatch(benchmark: &str, named: &str, dir: &str) -> String {
 /// or at `-`, `+`, `_` or a `.0` release (`6.1` and `6.1.0-13-amd64`). Not
 /// where a number goes on (`2.4.1` is not `2.4.18`, `6.1` not `6.15.3`
 /// nor `6.1.5`) or the file names a pre-release of its directory's kernel
-/// (`6.1-rc7` in `6.1/`; `2.3.13` in `2.3.13-pre1/` agrees).
+/// (`6.1-rc7` in `6.1/`; `2.3.13` in `2.3.13-pre1/` agrees), nor where
+/// the file names the release a directory's patch set is on (`2.5.54` in
+/// `2.5.54-mm2/`; `6.1` in `6.1-generic/` agrees).
 pub fn kernel_names_agree(named: &str, dir: &str) -> bool {
     let norm = |s: &str| {
         let s = s.trim();
@@ -134,7 +136,21 @@ pub fn kernel_names_agree(named: &str, dir: &str) -> bool {
             .iter()
             .any(|p| rest.strip_prefix(p).is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit())));
     let zero = rest.strip_prefix(".0").is_some_and(|r| !r.starts_with(|c: char| c.is_ascii_digit()));
-    !pre && (zero || rest.starts_with(['-', '+', '_']))
+    // A file naming the release alone in the directory of a patch set on
+    // it (`2.5.54` in `2.5.54-mm2/`, LKML 2003: UnixBench's `System --
+    // Linux access1 2.5.54`, lmbench's `Linux 2.5.54` uncut) ran the
+    // release: a patch set's kernel names itself (`-mm2`, `-ac1`, `-aa1`,
+    // `-ck3`: letters, then a number, its EXTRAVERSION).
+    let patch_set = b.len() > a.len()
+        && rest.strip_prefix('-').is_some_and(|tag| {
+            let letters = tag.bytes().take_while(u8::is_ascii_alphabetic).count();
+            let name = &tag[..letters];
+            (2..=4).contains(&letters)
+                && tag.len() > letters
+                && tag[letters..].bytes().all(|b| b.is_ascii_digit())
+                && !["pre", "rc", "test"].contains(&name)
+        });
+    !pre && !patch_set && (zero || rest.starts_with(['-', '+', '_']))
 }
 
 /// The kernel directories `results` sit in, each once, in order.

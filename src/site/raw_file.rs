@@ -259,6 +259,31 @@ pub fn parse_bytes(bytes: &[u8], forced: Option<&'static dyn parse::BenchParser>
         return skipped(warnings);
     }
     let several = segments.len() > 1;
+    // Hand tables naming kernels among the lines no segment read, spans or
+    // notes (a person's LMbench or UnixBench comparison beside a tiobench
+    // run that was read): warned of, never read.
+    let mut taken: Vec<usize> = Vec::new();
+    let mut known: Vec<&str> = Vec::new();
+    for seg in &segments {
+        // A failed segment's warning names its lines already when its
+        // error names one (a damaged row); one that found nothing of its
+        // own there ("no tiobench results found") says nothing of them.
+        if seg.outcome.as_ref().err().is_none_or(|e| e.line().is_some()) {
+            taken.extend(seg.lines.0..=seg.lines.1);
+        }
+        if let Ok(p) = &seg.outcome {
+            taken.extend(p.notes.iter().map(|n| n.0));
+            for k in p.samples.iter().filter_map(|s| s.kernel.as_deref()) {
+                if !known.contains(&k) {
+                    known.push(k);
+                }
+            }
+        }
+    }
+    taken.sort_unstable();
+    taken.dedup();
+    let hand = parse::hand_tables::unread_tables(&input, &taken, &known);
+    warnings.extend(hand.into_iter().map(|(line, w)| (Some(line), w)));
     let mut out = Vec::with_capacity(segments.len());
     for seg in segments {
         let id = seg.parser.id();

@@ -66,10 +66,12 @@
 //! <name>` line, `# <text>` comment line or underlined title (`Base` over
 //! `====`) since the previous block, sets the group of the blocks that
 //! follow, so that different set-ups are not taken for runs of one. A
-//! `Kernel:` line (any case) that names a release (`kernel:
-//! patch-2.6.7-rc2`, as OSDL's STP reports print it, is 2.6.7-rc2) sets the
-//! kernel instead; one that does not (`kernel: staircase6.2`) sets the
-//! group and clears the kernel.
+//! `Kernel:` line (any case) sets the kernel instead, and clears the
+//! group: its release where it names one (`kernel: patch-2.6.7-rc2`, as
+//! OSDL's STP reports print it, is 2.6.7-rc2), else the name as written
+//! (`kernel: staircase6.2`, a patched kernel STP named so). As a group,
+//! `kernel: nikita-b2`'s blocks in a `nikita-b2/` directory stood
+//! unlabelled beside the baseline's (linux-mm 2004).
 //!
 //! kernbench itself prints `date` and `uname -r` before its blocks
 //! (`Wed Aug 23 15:47:33 UTC 2017` over `4.13.0-rc5+`), or, on 0.4x's
@@ -96,7 +98,8 @@
 //! ```
 //!
 //! Each column is a set-up of its own: a heading that is a kernel's release
-//! is the samples' kernel, any other is a parameter `label`. A change or
+//! or a `kernel: <name>` cell is the samples' kernel, any other is a
+//! parameter `label`. A change or
 //! ratio column after the values (`-12.5%`, `+0%`, `1.05x`) is derived from
 //! them and is not read. A row with several values and no heading naming
 //! each column is an error at its line. A block that repeats an earlier
@@ -226,6 +229,9 @@ struct Reader<'a> {
     kernel: Option<String>,
     /// Headings of side-by-side columns, for rows with several cells.
     columns: Vec<String>,
+    /// The columns' headings are `kernel: <name>` cells: each a kernel,
+    /// release or not (STP's `kernel: nikita-b2`).
+    kernel_columns: bool,
     block: Option<(String, &'static str, Option<u32>)>,
     rows_in_block: usize,
     /// First line after the last block row read (0-based).
@@ -265,6 +271,7 @@ impl<'a> Reader<'a> {
             group: String::new(),
             kernel: None,
             columns: Vec::new(),
+            kernel_columns: false,
             block: None,
             rows_in_block: 0,
             preamble: 0,
@@ -306,6 +313,7 @@ impl<'a> Reader<'a> {
             self.open_block(i, h);
             if let Some((at, names)) = side_by_side_kernels(self.input, from, i, n) {
                 self.columns = names;
+                self.kernel_columns = true;
                 self.kernel = None;
                 self.group = preamble_label(self.input, at + 1, i).unwrap_or_default();
             }
@@ -344,6 +352,7 @@ impl<'a> Reader<'a> {
             Some(r) => self.push(lineno, r)?,
             None if self.rows_in_block == 0 && column_names(line).is_some() => {
                 self.columns = column_names(line).unwrap_or_default();
+                self.kernel_columns = false;
             }
             None => {
                 if !line.trim().is_empty() || self.rows_in_block > 0 {
@@ -358,9 +367,9 @@ impl<'a> Reader<'a> {
     /// label, kernel and column headings from the lines above it.
     fn open_block(&mut self, i: usize, h: (String, &'static str, Option<u32>)) {
         // A `Kernel:` line starts a new set-up: its release is the kernel,
-        // any other name (`staircase6.2`) the group, set below.
+        // else its name as written (`staircase6.2`).
         if let Some(name) = last_kernel_line(self.input, self.preamble, i) {
-            self.kernel = kernel_release(name);
+            self.kernel = Some(kernel_release(name).unwrap_or_else(|| name.to_string()));
             self.group.clear();
         }
         if let Some(label) = preamble_label(self.input, self.preamble, i) {
@@ -375,6 +384,7 @@ impl<'a> Reader<'a> {
             && matches!(row(&self.input.lines[above], above + 1), Ok(None))
         {
             self.columns = names;
+            self.kernel_columns = false;
         }
         self.block = Some(h);
         self.rows_in_block = 0;
@@ -512,7 +522,11 @@ impl<'a> Reader<'a> {
             let mut s = self.sample(lineno, m, value, sd);
             if several {
                 let name = &self.columns[c];
-                s = if is_kernel_name(name) { s.with_kernel(name.as_str()) } else { s.with_param("label", name) };
+                s = if self.kernel_columns || is_kernel_name(name) {
+                    s.with_kernel(name.as_str())
+                } else {
+                    s.with_param("label", name)
+                };
             }
             self.pending.push(s);
         }
@@ -702,7 +716,7 @@ mod tests {
         );
         let f = Kernbench.parse(&i).unwrap();
         let g: Vec<(&str, Option<&str>)> = f.samples.iter().map(|s| (s.group.as_str(), s.kernel.as_deref())).collect();
-        assert_eq!(g, vec![("", Some("2.6.7-rc2")), ("staircase6.2", None), ("crunchah6.3", None)]);
+        assert_eq!(g, vec![("", Some("2.6.7-rc2")), ("", Some("staircase6.2")), ("", Some("crunchah6.3"))]);
     }
 
     #[test]

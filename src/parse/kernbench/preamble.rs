@@ -110,9 +110,9 @@ fn is_underline(line: &str) -> bool {
 /// The text naming the block whose header is on line `to` (0-based), from
 /// the lines since the previous block (`from`): a `label:` line or a list
 /// item (`- 16 CPUs x86 VM`) directly above the header; else the last of a
-/// `Kernel: <name>` line, a `# <text>` comment line or an underlined title
-/// (`Base` over `====`). Headings of side-by-side columns are no label,
-/// and neither is a `Kernel:` line naming a release (that is the kernel).
+/// `# <text>` comment line or an underlined title (`Base` over `====`).
+/// Headings of side-by-side columns are no label, and neither is a
+/// `Kernel:` line (that is the kernel, release or not).
 pub(super) fn preamble_label(input: &Input, from: usize, to: usize) -> Option<String> {
     let lines = &input.lines;
     if let Some(p) = to.checked_sub(1).map(|p| lines[p].trim())
@@ -127,11 +127,9 @@ pub(super) fn preamble_label(input: &Input, from: usize, to: usize) -> Option<St
     let mut found = None;
     for j in from..to {
         let t = lines[j].trim();
-        let text = if let Some(k) = kernel_line(t) {
-            if kernel_release(k).is_some() {
-                continue;
-            }
-            k
+        let text = if kernel_line(t).is_some() {
+            // A `Kernel:` line names the kernel, never the set-up.
+            continue;
         } else if let Some(c) = t.strip_prefix("# ") {
             c
         } else if lines.get(j + 1).is_some_and(|n| is_underline(n)) && !is_underline(t) {

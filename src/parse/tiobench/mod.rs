@@ -374,6 +374,10 @@ struct Tables {
     /// Whether the table is still in its rows (no text line since the
     /// header or the last row): a misfit row there is damage, not the end.
     awake: bool,
+    /// Text lines since the last row: two or more are another table's
+    /// title and header (`bonnie++-1.02a on 1024 MB file` over its column
+    /// heads), whose rows are no tiobench row to note.
+    text_since_row: usize,
 }
 
 impl Tables {
@@ -410,6 +414,7 @@ impl Tables {
             }
             self.layout = Some(lay);
             self.awake = true;
+            self.text_since_row = 0;
             return Ok(last + 1);
         }
         if let Some(t) = section_title(line)
@@ -437,13 +442,16 @@ impl Tables {
             Line::Text => {
                 // Commentary: later rows may still belong to the table.
                 self.awake = false;
+                self.text_since_row += 1;
                 Ok(i + 1)
             }
             Line::Misfit(e) if self.awake => Err(e),
             Line::Misfit(e) => {
                 // Another table's rows after commentary: this table is
                 // over, and the line is not read.
-                if let ParseError::Malformed { line, expected, .. } = &e {
+                if let ParseError::Malformed { line, expected, .. } = &e
+                    && self.text_since_row < 2
+                {
                     out.notes.push((*line, format!("not read: not {expected}")));
                 }
                 self.flush(out);
@@ -466,6 +474,7 @@ impl Tables {
             }
             Line::Row(row, last) => {
                 self.awake = true;
+                self.text_since_row = 0;
                 if last != i {
                     out.notes.push((i + 1, format!("row wrapped onto line {}; rejoined", last + 1)));
                 }
@@ -492,6 +501,21 @@ mod tests {
 
     fn parse(text: &str) -> Result<ParsedFile, ParseError> {
         Tiobench.parse(&Input::from_text(text))
+    }
+
+    #[test]
+    fn another_tables_rows_under_its_own_title_are_not_noted() {
+        // Randy Hron's K6-2 post (LKML 2002): bonnie++'s hand table right
+        // after the last tiobench table was noted as "not a tiobench row".
+        let text = format!(
+            "{}\n\nbonnie++-1.02a on 1024 MB file\n                 ---Sequential Output---\n                 \
+             -----Per Char-----  ------Block-------  -----Rewrite------\n                 MB/sec  %CPU   Eff  \
+             MB/sec  %CPU   Eff  MB/sec  %CPU   Eff\n2.5.57         3.43  98.0  3.50   13.88  57.0 24.35    8.04  \
+             44.3 18.13\n",
+            FULL.trim_end()
+        );
+        let f = parse(&text).unwrap();
+        assert!(f.notes.iter().all(|n| !n.1.contains("not a tiobench row")), "{:?}", f.notes);
     }
 
     const FULL: &str = "\
