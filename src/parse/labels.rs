@@ -110,11 +110,17 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
 /// different kernels (the labels part those runs).
 fn booted_above_all(input: &Input, parsed: &ParsedFile) -> Option<String> {
     let last = parsed.samples.iter().map(|s| s.line).max()?;
+    // Most lines name no kernel: the words each form holds tell first,
+    // and most files hold none of them (one search of the whole text each
+    // instead of one per line).
+    let forms: Vec<&str> = ["ooted", "Linux", "uname", "BOOT_IMAGE"].into_iter().filter(|w| input.has(w)).collect();
+    if forms.is_empty() {
+        return None;
+    }
     let mut found: Option<String> = None;
     for n in 1..last.min(input.lines.len() + 1) {
         let text = input.lines[n - 1].trim();
-        // Most lines name no kernel: the words each form holds tell first.
-        let may = ["ooted", "Linux", "uname", "BOOT_IMAGE"].iter().any(|w| text.contains(w));
+        let may = forms.iter().any(|w| text.contains(w));
         if !may {
             continue;
         }

@@ -78,6 +78,14 @@ pub(super) fn file_setup(input: &Input, parsed: &ParsedFile) -> FileSetup {
 /// command above, the commands are known to be none where the file shows
 /// the benchmark's command line (`shown`): a transcript.
 fn setup_above(input: &Input, name: &str, first: usize, last: usize, shown: bool) -> FileSetup {
+    // Most files show no file by `cat` and no boot command line: one search
+    // of the whole text tells before every line is asked (a line that
+    // shows one holds `cat `, `BOOT_IMAGE=` or `root=`).
+    let cats = input.has("cat ");
+    let shown_setting = |input: &Input, n: usize| if cats { shown_setting(input, n) } else { None };
+    let job_file_settings =
+        |input: &Input, n: usize, name: &str| if cats { job_file_settings(input, n, name) } else { Vec::new() };
+    let boots = input.has("BOOT_IMAGE=") || input.has("root=");
     let between = |f: &dyn Fn(&str) -> bool| (first..last).any(|n| f(&input.lines[n - 1]));
     let setup_command = |t: &str| config_command(t.trim()).filter(|c| !is_housekeeping_or_tree(c));
     let setting_between = (first..last).any(|n| shown_setting(input, n).is_some());
@@ -96,7 +104,7 @@ fn setup_above(input: &Input, name: &str, first: usize, last: usize, shown: bool
     } else {
         (shown || !found.is_empty()).then_some(found)
     };
-    let boot = if between(&|t| boot_options(t).is_some()) {
+    let boot = if !boots || between(&|t| boot_options(t).is_some()) {
         None
     } else {
         (1..first).rev().find_map(|n| Some((n, boot_options(&input.lines[n - 1])?.join(" "))))
