@@ -3069,16 +3069,19 @@ fn result_on_kernel(text: &str) -> Option<String> {
 /// hexadecimal digits, letters and digits both), then a subject of two
 /// words or more (not a `(v5.10-rc1) + your patch` aside: a whole line).
 fn git_log_line(text: &str) -> Option<String> {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let numbered = words.first().is_some_and(|w| w.len() <= 4 && w.bytes().all(|b| b.is_ascii_digit()));
-    let at = usize::from(numbered);
-    let sha = *words.get(at)?;
+    // The first words only, as they come (most lines are none: no list
+    // of every line's words).
+    let mut words = text.split_whitespace();
+    let first = words.next()?;
+    let numbered = first.len() <= 4 && first.bytes().all(|b| b.is_ascii_digit());
+    let sha = if numbered { words.next()? } else { first };
     let hex = (7..=16).contains(&sha.len())
         && sha.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
         && sha.bytes().any(|b| b.is_ascii_digit())
         && sha.bytes().any(|b| b.is_ascii_alphabetic());
-    let subject = words.get(at + 1).is_some_and(|w| w.starts_with(|c: char| c.is_alphanumeric()));
-    (hex && subject && words.len() >= at + 3).then(|| words[..=at].join(" "))
+    // The subject's first word, and at least one more.
+    let subject = hex && words.next().is_some_and(|w| w.starts_with(|c: char| c.is_alphanumeric()));
+    (subject && words.next().is_some()).then(|| if numbered { format!("{first} {sha}") } else { sha.to_string() })
 }
 
 /// A line of options alone, a set-up's (mount's) options written under
@@ -4200,8 +4203,14 @@ fn is_loop_variable(lower: &str) -> bool {
         return matches!(name.trim(), "i" | "j" | "n" | "run" | "iter" | "iteration" | "loop" | "pass")
             && number(value.trim());
     }
-    let words: Vec<&str> = lower.split_whitespace().collect();
-    matches!(words.as_slice(), ["+", "for", var, "in", n] if var.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') && number(n))
+    // Five words, told one by one (most lines fail at the first).
+    let mut words = lower.split_whitespace();
+    let (Some("+"), Some("for"), Some(var), Some("in"), Some(n), None) =
+        (words.next(), words.next(), words.next(), words.next(), words.next(), words.next())
+    else {
+        return false;
+    };
+    var.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') && number(n)
 }
 
 /// The words a run's counter starts with (`run 2`, `Repeat 2`, `Result
@@ -4343,6 +4352,10 @@ fn is_timestamp(lower: &str) -> bool {
 fn is_load_average(lower: &str) -> bool {
     if lower.contains("load average:") || lower.starts_with("loadavg") {
         return true;
+    }
+    // `/proc/loadavg`'s fourth word holds a `/`: most lines have none.
+    if !lower.contains('/') {
+        return false;
     }
     let w: Vec<&str> = lower.split_whitespace().collect();
     let decimal = |s: &str| s.contains('.') && s.bytes().all(|b| b.is_ascii_digit() || b == b'.');
