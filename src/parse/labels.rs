@@ -85,11 +85,14 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
     // A set-up the parser read from the output itself (fio JSON's job
     // options) stands where no command line shows one.
     let own = parsed.setup.command.take();
-    parsed.setup = file_setup::file_setup(input, parsed);
+    // The set-up above and the labels' passes ask the same lines the same
+    // costly questions: each distinct line's answers, once.
+    let asked = Asked::default();
+    parsed.setup = file_setup::file_setup(input, parsed, &asked);
     if parsed.setup.command.is_none() {
         parsed.setup.command = own;
     }
-    let labelled = apply_labels(input, parsed);
+    let labelled = apply_labels(input, parsed, &asked);
     if parsed.samples.iter().all(|s| s.kernel.is_none())
         && let Some(k) = booted_above_all(input, parsed)
     {
@@ -110,11 +113,17 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
 /// different kernels (the labels part those runs).
 fn booted_above_all(input: &Input, parsed: &ParsedFile) -> Option<String> {
     let last = parsed.samples.iter().map(|s| s.line).max()?;
+    // Most lines name no kernel: the words each form holds tell first,
+    // and most files hold none of them (one search of the whole text each
+    // instead of one per line).
+    let forms: Vec<&str> = ["ooted", "Linux", "uname", "BOOT_IMAGE"].into_iter().filter(|w| input.has(w)).collect();
+    if forms.is_empty() {
+        return None;
+    }
     let mut found: Option<String> = None;
     for n in 1..last.min(input.lines.len() + 1) {
         let text = input.lines[n - 1].trim();
-        // Most lines name no kernel: the words each form holds tell first.
-        let may = ["ooted", "Linux", "uname", "BOOT_IMAGE"].iter().any(|w| text.contains(w));
+        let may = forms.iter().any(|w| text.contains(w));
         if !may {
             continue;
         }
@@ -175,7 +184,7 @@ fn part_quote_depths(input: &Input, parsed: &mut ParsedFile) -> usize {
 }
 
 /// [`apply`]'s labels from the lines above the samples.
-fn apply_labels(input: &Input, parsed: &mut ParsedFile) -> usize {
+fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>) -> usize {
     // Labels only ever part samples of one key: most files have none.
     // Each sample's key, hashed once (for this test and for `by_key`).
     let hashes: Vec<u64> = parsed.samples.iter().map(key_hash).collect();
@@ -183,9 +192,6 @@ fn apply_labels(input: &Input, parsed: &mut ParsedFile) -> usize {
     if hashes.iter().all(|&h| keys.insert(h)) {
         return 0;
     }
-    // The passes below ask the same lines the same costly questions: each
-    // distinct line's answers, once.
-    let asked = Asked::default();
     // `read[n]`: line n gave a number (index 0 and past the end: no).
     let mut read = vec![false; input.lines.len() + 2];
     for s in &parsed.samples {
@@ -202,7 +208,7 @@ fn apply_labels(input: &Input, parsed: &mut ParsedFile) -> usize {
         let mut own = OwnLines { read: &read, quiet: None };
         if let Some(m) = merged(input, &parsed.samples, &hashes, &ids) {
             let (b, s) = (&parsed.benchmark, &parsed.samples);
-            warn_of_merged_copies(input, b, s, &hashes, &mut own, &asked, &ids, &m, &mut parsed.notes);
+            warn_of_merged_copies(input, b, s, &hashes, &mut own, asked, &ids, &m, &mut parsed.notes);
         }
         return 0;
     }
@@ -211,7 +217,7 @@ fn apply_labels(input: &Input, parsed: &mut ParsedFile) -> usize {
     let stacked: std::cell::RefCell<Vec<(usize, usize)>> = std::cell::RefCell::default();
     let labelled = |quiet: &[bool], qualify: bool| -> Option<Vec<Identity>> {
         let program = command_name(&parsed.benchmark);
-        let by_line = identities(input, &read, quiet, program, qualify, &asked, &mut stacked.borrow_mut());
+        let by_line = identities(input, &read, quiet, program, qualify, asked, &mut stacked.borrow_mut());
         let ids: Vec<Identity> = parsed
             .samples
             .iter()
@@ -268,7 +274,7 @@ fn apply_labels(input: &Input, parsed: &mut ParsedFile) -> usize {
     let by_command = label_by_command_lines(input, &parsed.benchmark, &parsed.samples, &hashes, &mut ids);
     // The benchmark's own lines, found once for both below (when asked).
     let mut own = OwnLines { read: &read, quiet: None };
-    let by_setup = label_by_setup_lines(input, &parsed.samples, &hashes, &mut own, &asked, &mut ids);
+    let by_setup = label_by_setup_lines(input, &parsed.samples, &hashes, &mut own, asked, &mut ids);
     let by_boot = label_by_boot_lines(input, &parsed.samples, &hashes, &mut ids);
     let (b, s) = (&parsed.benchmark, &parsed.samples);
     let by_loop = label_by_shell_loop(input, b, s, &hashes, &mut ids, &mut parsed.notes);
@@ -277,7 +283,7 @@ fn apply_labels(input: &Input, parsed: &mut ParsedFile) -> usize {
     if let Some(m) = merged(input, &parsed.samples, &hashes, &ids) {
         let noted = parsed.notes.len();
         let (b, s) = (&parsed.benchmark, &parsed.samples);
-        warn_of_merged_copies(input, b, s, &hashes, &mut own, &asked, &ids, &m, &mut parsed.notes);
+        warn_of_merged_copies(input, b, s, &hashes, &mut own, asked, &ids, &m, &mut parsed.notes);
         if parsed.notes.len() == noted {
             warn_of_numbers_differing_above(input, s, &hashes, &mut own, &m, &mut parsed.notes);
         }
@@ -1703,7 +1709,9 @@ fn sched_feature(text: &str) -> Option<&str> {
 ///   underscore, `NO_` when off) → (`DELAY_DEQUEUE`, the line as written).
 ///
 /// All [`MAX_LABEL_CHARS`] at most; names in lower case, values as written
-/// (compared without case). `None` for any other line.
+/// (compared without case). `None` for any other line. The labeller asks
+/// [`setup_pair_asked`] with a file's answers; this is the answer alone.
+#[cfg_attr(not(test), allow(dead_code))]
 fn setup_pair(text: &str) -> Option<(String, String)> {
     setup_pair_asked(text, &Asked::default())
 }
@@ -2006,10 +2014,14 @@ fn warn_of_merged_copies<'a>(
     for l in &input.lines {
         *times.entry(l.trim()).or_default() += 1;
     }
-    warn_of_kernels_named_in_prose(input, samples, copies, copy_of, groups, quiet, name, ids, notes);
+    warn_of_kernels_named_in_prose(input, samples, copies, copy_of, groups, quiet, name, ids, asked, notes);
     // Each line's shape (below), made once: pairs of copies compare every
     // line of one with every line of the other.
     let shapes: Vec<std::cell::OnceCell<u64>> = vec![std::cell::OnceCell::new(); input.lines.len() + 1];
+    // Whether each line is a person's ([`is_person_line`]), asked once
+    // (`above` asks it again with `lone`).
+    let persons: Vec<std::cell::OnceCell<bool>> = vec![std::cell::OnceCell::new(); input.lines.len() + 1];
+    let is_persons = |n: usize| *persons[n].get_or_init(|| is_person_line(text(n), name, asked));
     for members in groups {
         // Copies a mail quotes at different depths are parted by
         // [`part_quote_depths`]: no merge to warn of.
@@ -2030,9 +2042,7 @@ fn warn_of_merged_copies<'a>(
                         k,
                         (from..copies[k].0)
                             .filter(|&n| {
-                                !quiet[n]
-                                    && times[text(n)] == 1
-                                    && (is_person_line(text(n), name) || lone && lone_long_line(input, n))
+                                !quiet[n] && times[text(n)] == 1 && (is_persons(n) || lone && lone_long_line(input, n))
                             })
                             .collect(),
                     )
@@ -2199,8 +2209,8 @@ fn warn_of_numbers_differing_above(
 /// benchmark's own and its command line; `results on 2.6.8:` there, one
 /// kernel, heads the copies).
 #[allow(clippy::too_many_arguments)]
-fn warn_of_kernels_named_in_prose(
-    input: &Input,
+fn warn_of_kernels_named_in_prose<'a>(
+    input: &'a Input,
     samples: &[Sample],
     copies: &[(usize, usize)],
     copy_of: &[usize],
@@ -2208,6 +2218,7 @@ fn warn_of_kernels_named_in_prose(
     quiet: &[bool],
     name: &str,
     ids: &[Identity],
+    asked: &Asked<'a>,
     notes: &mut Vec<(usize, String)>,
 ) {
     let merged: rustc_hash::FxHashSet<usize> = groups.iter().flatten().copied().collect();
@@ -2220,7 +2231,7 @@ fn warn_of_kernels_named_in_prose(
     let text = |n: usize| input.lines[n - 1].trim();
     // The nearest line a person wrote above it (past blank lines, the
     // benchmark's own and its command line).
-    let Some(n) = (1..top).rev().find(|&n| !quiet[n] && is_person_line(text(n), name)) else { return };
+    let Some(n) = (1..top).rev().find(|&n| !quiet[n] && is_person_line(text(n), name, asked)) else { return };
     let mut kernels: Vec<&str> = Vec::new();
     for word in text(n).split_whitespace() {
         let word = word.trim_matches(|c: char| ",;:()'\"`".contains(c)).trim_end_matches('.');
@@ -2254,46 +2265,54 @@ fn warn_of_kernels_named_in_prose(
 /// or more at least half are words of letters; not a rule, a code fence,
 /// the benchmark's chatter or command line (`name` is its command), nor a
 /// run marker (`run 2:`).
-fn is_person_line(text: &str, name: &str) -> bool {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let letters = words
-        .iter()
-        .filter(|w| w.trim_matches(|c: char| c.is_ascii_punctuation()).chars().all(char::is_alphabetic))
-        .count();
-    // A table's header or row: columns set apart by tabs or runs of spaces.
-    let columns = text.contains('\t') || text.matches("  ").count() >= 2;
-    // A figure ends it (`14614`, `15.49`; a sentence's `6.2.` is a name).
-    let figure = words.last().is_some_and(|w| {
-        w.starts_with(|c: char| c.is_ascii_digit())
-            && !w.ends_with('.')
-            && w.chars().all(|c| c.is_ascii_digit() || ".,%".contains(c))
-    }) || text.bytes().filter(u8::is_ascii_digit).count()
-        > text.chars().filter(|c| c.is_alphabetic()).count();
-    // `Compiler version : GCC11.1.0`: a program's `name: value` line (a
-    // person's set-up line, `Filesystem: xfs`, `mitigations=off`, `[base]`,
-    // is one: [`setup_pair`]).
-    let pair = text.trim_end_matches(':').contains(':');
+fn is_person_line<'a>(text: &'a str, name: &str, asked: &Asked<'a>) -> bool {
     // The benchmark's own command line is none, though it may read as a
     // numbered set-up (`dbench 48`: its number is already a parameter).
-    if setup_pair(text).is_some() {
+    if setup_pair_asked(text, asked).is_some() {
         let program = text.trim_start_matches(['$', '+', '#', ' ']).split_whitespace().next().map(command_words_name);
         return command_words(text, name).is_none() && !program.is_some_and(|p| is_program(p, name));
     }
+    // Each test below is asked only when the ones before it passed, the
+    // cheapest first: most lines fail one of the first.
+    if !text.starts_with(char::is_alphanumeric) || text.contains(['|', '[', '{']) {
+        return false;
+    }
+    let words: Vec<&str> = text.split_whitespace().collect();
     // A sentence may quote an option (`With “cont-pages=on”, qemu keep
     // 907264kb THPs.`); a program's `=` is in its figures (`(== 400 tasks)`).
     let sentence = text.ends_with('.') && words.len() >= 5;
-    text.starts_with(char::is_alphanumeric)
-        && !text.contains(['|', '[', '{'])
-        && (sentence || !text.contains('='))
-        && !columns
-        && !figure
-        && !pair
+    if !sentence && text.contains('=') {
+        return false;
+    }
+    // A table's header or row: columns set apart by tabs or runs of spaces.
+    let columns = || text.contains('\t') || text.matches("  ").count() >= 2;
+    // A figure ends it (`14614`, `15.49`; a sentence's `6.2.` is a name).
+    let figure = || {
+        words.last().is_some_and(|w| {
+            w.starts_with(|c: char| c.is_ascii_digit())
+                && !w.ends_with('.')
+                && w.chars().all(|c| c.is_ascii_digit() || ".,%".contains(c))
+        }) || text.bytes().filter(u8::is_ascii_digit).count() > text.chars().filter(|c| c.is_alphabetic()).count()
+    };
+    // `Compiler version : GCC11.1.0`: a program's `name: value` line (a
+    // person's set-up line, `Filesystem: xfs`, `mitigations=off`, `[base]`,
+    // is one: [`setup_pair`]).
+    let pair = || text.trim_end_matches(':').contains(':');
+    let letters = || {
+        words
+            .iter()
+            .filter(|w| w.trim_matches(|c: char| c.is_ascii_punctuation()).chars().all(char::is_alphabetic))
+            .count()
+    };
+    !columns()
+        && !figure()
+        && !pair()
         && !words.iter().any(|w| w.starts_with("--"))
-        && (words.len() < 3 || letters * 2 >= words.len())
+        && (words.len() < 3 || letters() * 2 >= words.len())
         && !is_rule(text)
         && !is_tool_chatter(text)
         && !is_numbered_run(&text.to_lowercase())
-        && !is_run_marker(text)
+        && !asked.run_marker(text)
         && command_words(text, name).is_none()
 }
 
@@ -2814,7 +2833,7 @@ fn identities<'a>(
             .or_else(|| without_bold(text).and_then(|t| label_line(&t, underlined)))
             .or_else(|| label_line(text, underlined))
             .or_else(|| without_aside(text).and_then(|t| label_line(&t, false)))
-            .or_else(|| config_command(text).filter(|l| !is_script_swapon(l, label_at + 1 == n)))
+            .or_else(|| asked.config_command(text).filter(|l| !is_script_swapon(l, label_at + 1 == n)))
             .or_else(|| setup_line(text))
             .or_else(|| base_line(text))
             .or_else(|| underlined.then(|| underlined_heading(&trimmed, read, head_at, i)).flatten())
@@ -3052,16 +3071,19 @@ fn result_on_kernel(text: &str) -> Option<String> {
 /// hexadecimal digits, letters and digits both), then a subject of two
 /// words or more (not a `(v5.10-rc1) + your patch` aside: a whole line).
 fn git_log_line(text: &str) -> Option<String> {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let numbered = words.first().is_some_and(|w| w.len() <= 4 && w.bytes().all(|b| b.is_ascii_digit()));
-    let at = usize::from(numbered);
-    let sha = *words.get(at)?;
+    // The first words only, as they come (most lines are none: no list
+    // of every line's words).
+    let mut words = text.split_whitespace();
+    let first = words.next()?;
+    let numbered = first.len() <= 4 && first.bytes().all(|b| b.is_ascii_digit());
+    let sha = if numbered { words.next()? } else { first };
     let hex = (7..=16).contains(&sha.len())
         && sha.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
         && sha.bytes().any(|b| b.is_ascii_digit())
         && sha.bytes().any(|b| b.is_ascii_alphabetic());
-    let subject = words.get(at + 1).is_some_and(|w| w.starts_with(|c: char| c.is_alphanumeric()));
-    (hex && subject && words.len() >= at + 3).then(|| words[..=at].join(" "))
+    // The subject's first word, and at least one more.
+    let subject = hex && words.next().is_some_and(|w| w.starts_with(|c: char| c.is_alphanumeric()));
+    (subject && words.next().is_some()).then(|| if numbered { format!("{first} {sha}") } else { sha.to_string() })
 }
 
 /// A line of options alone, a set-up's (mount's) options written under
@@ -4242,8 +4264,14 @@ fn is_loop_variable(lower: &str) -> bool {
         return matches!(name.trim(), "i" | "j" | "n" | "run" | "iter" | "iteration" | "loop" | "pass")
             && number(value.trim());
     }
-    let words: Vec<&str> = lower.split_whitespace().collect();
-    matches!(words.as_slice(), ["+", "for", var, "in", n] if var.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') && number(n))
+    // Five words, told one by one (most lines fail at the first).
+    let mut words = lower.split_whitespace();
+    let (Some("+"), Some("for"), Some(var), Some("in"), Some(n), None) =
+        (words.next(), words.next(), words.next(), words.next(), words.next(), words.next())
+    else {
+        return false;
+    };
+    var.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') && number(n)
 }
 
 /// The words a run's counter starts with (`run 2`, `Repeat 2`, `Result
@@ -4386,6 +4414,10 @@ fn is_load_average(lower: &str) -> bool {
     if lower.contains("load average:") || lower.starts_with("loadavg") {
         return true;
     }
+    // `/proc/loadavg`'s fourth word holds a `/`: most lines have none.
+    if !lower.contains('/') {
+        return false;
+    }
     let w: Vec<&str> = lower.split_whitespace().collect();
     let decimal = |s: &str| s.contains('.') && s.bytes().all(|b| b.is_ascii_digit() || b == b'.');
     w.len() == 5
@@ -4471,6 +4503,7 @@ fn is_harness_words(rest: &str, programs: &[&str]) -> bool {
 struct Asked<'a> {
     markers: std::cell::RefCell<FxHashMap<&'a str, bool>>,
     counters: std::cell::RefCell<FxHashMap<&'a str, Option<(String, String)>>>,
+    configs: std::cell::RefCell<FxHashMap<&'a str, Option<String>>>,
 }
 
 impl<'a> Asked<'a> {
@@ -4493,6 +4526,16 @@ impl<'a> Asked<'a> {
         let out = f(split.as_ref().map(|(r, c)| (r.as_str(), c.as_str())));
         self.counters.borrow_mut().insert(text, split);
         out
+    }
+
+    /// [`config_command`] of `text`.
+    fn config_command(&self, text: &'a str) -> Option<String> {
+        if let Some(c) = self.configs.borrow().get(text) {
+            return c.clone();
+        }
+        let c = config_command(text);
+        self.configs.borrow_mut().insert(text, c.clone());
+        c
     }
 
     /// [`setup_beside_counter`] of `text`.
@@ -5548,7 +5591,7 @@ mod tests {
         assert!(is_tool_chatter("9.987657624 seconds time elapsed"));
         assert!(is_tool_chatter("1.234 seconds user"));
         assert!(is_tool_chatter("9.98 +- 0.01 seconds time elapsed  ( +-  0.12% )"));
-        assert!(!is_person_line("0.5 seconds sys", "memtier"));
+        assert!(!is_person_line("0.5 seconds sys", "memtier", &Asked::default()));
         assert!(!is_tool_chatter("10 seconds later it was done"));
     }
 
@@ -6088,11 +6131,11 @@ mod tests {
         let p = labelled("mitigations=off\nThroughput 1\n\n**With the fix**\nThroughput 2\n", &[2, 5]);
         let labels = last_params(&p);
         assert_ne!(labels[0], labels[1], "{:?}", p.notes);
-        assert!(is_person_line("With “cont-pages=on”, qemu keep 907264kb THPs.", "netperf"));
-        assert!(!is_person_line("Total ticks      : 371867026", "netperf"));
-        assert!(!is_person_line("Compiler version : GCC11.1.0", "netperf"));
-        assert!(!is_person_line("Sender: owner-linux-mm@kvack.org", "netperf"));
-        assert!(!is_person_line("Running in process mode with 10 groups (== 400 tasks)", "netperf"));
+        assert!(is_person_line("With “cont-pages=on”, qemu keep 907264kb THPs.", "netperf", &Asked::default()));
+        assert!(!is_person_line("Total ticks      : 371867026", "netperf", &Asked::default()));
+        assert!(!is_person_line("Compiler version : GCC11.1.0", "netperf", &Asked::default()));
+        assert!(!is_person_line("Sender: owner-linux-mm@kvack.org", "netperf", &Asked::default()));
+        assert!(!is_person_line("Running in process mode with 10 groups (== 400 tasks)", "netperf", &Asked::default()));
     }
 
     /// From an attacker's trial (session 21): runs split into set-ups

@@ -7,7 +7,7 @@
 //! files and gives a parameter only where they differ (`site::file_setups`).
 
 use super::{
-    Sentences, boot_options, command_name, command_words, config_command, copies, is_program, key_hash, one_spelling,
+    Asked, Sentences, boot_options, command_name, command_words, copies, is_program, key_hash, one_spelling,
     with_continuation, without_values_read,
 };
 use crate::model::{FileSetup, ParsedFile};
@@ -19,7 +19,7 @@ use crate::parse::Input;
 /// nearest above it. A part that differs inside the file (a set-up
 /// command or boot line between runs, two command lines) is left
 /// unknown: the labels keep those runs apart.
-pub(super) fn file_setup(input: &Input, parsed: &ParsedFile) -> FileSetup {
+pub(super) fn file_setup<'a>(input: &'a Input, parsed: &ParsedFile, asked: &Asked<'a>) -> FileSetup {
     if parsed.samples.is_empty() {
         return FileSetup::default();
     }
@@ -64,12 +64,12 @@ pub(super) fn file_setup(input: &Input, parsed: &ParsedFile) -> FileSetup {
             None => command = Some((n, kept)),
             // Runs under other command lines: the labels' to tell apart.
             Some((_, c)) if *c != kept => {
-                return FileSetup { command: None, ..setup_above(input, name, first, last, false) };
+                return FileSetup { command: None, ..setup_above(input, name, first, last, false, asked) };
             }
             Some(_) => {}
         }
     }
-    FileSetup { command, host: host.flatten(), ..setup_above(input, name, first, last, shown) }
+    FileSetup { command, host: host.flatten(), ..setup_above(input, name, first, last, shown, asked) }
 }
 
 /// The set-up commands and boot options above line `first` (the first
@@ -77,9 +77,24 @@ pub(super) fn file_setup(input: &Input, parsed: &ParsedFile) -> FileSetup {
 /// set-up changed between runs, which the labels read). With no set-up
 /// command above, the commands are known to be none where the file shows
 /// the benchmark's command line (`shown`): a transcript.
-fn setup_above(input: &Input, name: &str, first: usize, last: usize, shown: bool) -> FileSetup {
-    let between = |f: &dyn Fn(&str) -> bool| (first..last).any(|n| f(&input.lines[n - 1]));
-    let setup_command = |t: &str| config_command(t.trim()).filter(|c| !is_housekeeping_or_tree(c));
+fn setup_above<'a>(
+    input: &'a Input,
+    name: &str,
+    first: usize,
+    last: usize,
+    shown: bool,
+    asked: &Asked<'a>,
+) -> FileSetup {
+    // Most files show no file by `cat` and no boot command line: one search
+    // of the whole text tells before every line is asked (a line that
+    // shows one holds `cat `, `BOOT_IMAGE=` or `root=`).
+    let cats = input.has("cat ");
+    let shown_setting = |input: &Input, n: usize| if cats { shown_setting(input, n) } else { None };
+    let job_file_settings =
+        |input: &Input, n: usize, name: &str| if cats { job_file_settings(input, n, name) } else { Vec::new() };
+    let boots = input.has("BOOT_IMAGE=") || input.has("root=");
+    let between = |f: &dyn Fn(&'a str) -> bool| (first..last).any(|n| f(&input.lines[n - 1]));
+    let setup_command = |t: &'a str| asked.config_command(t.trim()).filter(|c| !is_housekeeping_or_tree(c));
     let setting_between = (first..last).any(|n| shown_setting(input, n).is_some());
     let found: Vec<(usize, String)> = (1..first)
         .flat_map(|n| match setup_command(&input.lines[n - 1]).or_else(|| shown_setting(input, n)) {
@@ -96,7 +111,7 @@ fn setup_above(input: &Input, name: &str, first: usize, last: usize, shown: bool
     } else {
         (shown || !found.is_empty()).then_some(found)
     };
-    let boot = if between(&|t| boot_options(t).is_some()) {
+    let boot = if !boots || between(&|t| boot_options(t).is_some()) {
         None
     } else {
         (1..first).rev().find_map(|n| Some((n, boot_options(&input.lines[n - 1])?.join(" "))))
@@ -189,7 +204,7 @@ fn job_file_settings(input: &Input, n: usize, name: &str) -> Vec<(usize, String)
     out
 }
 
-/// A set-up command as [`config_command`] names it that says nothing of
+/// A set-up command as [`config_command`](super::config_command) names it that says nothing of
 /// the set-up across kernels: the tree checked out (`git checkout v6.2`:
 /// the kernel itself) and a directory changed to (`cd ~/linux-6.1`), but
 /// a mount point's (`cd /mnt/xfs`: dbench, bonnie++ and tiobench work where
