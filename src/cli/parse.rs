@@ -38,12 +38,18 @@ fn value_text(v: &crate::model::Value) -> String {
     }
 }
 
-/// A value for display: at most 6 decimals, trailing zeros dropped
-/// (`7:34.59` → `454.59`, not `454.59000000000003`).
+/// A value for display: the shortest text of the value rounded to 15
+/// significant digits (`7:34.59` → `454.59`, not `454.59000000000003`; a
+/// double holds 15 digits of a decimal exactly), in e-notation from 10¹⁵
+/// up and below 10⁻⁴ (`1.234e-9`, not `0` as six fixed decimals printed
+/// it; `1.5e25`, not 26 digits the file never had).
 fn short(v: f64) -> String {
-    let s = format!("{v:.6}");
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s.is_empty() || s == "-" { "0".to_string() } else { s.to_string() }
+    if !v.is_finite() {
+        return v.to_string();
+    }
+    let r: f64 = format!("{v:.14e}").parse().unwrap_or(v);
+    let a = r.abs();
+    if a != 0.0 && !(1e-4..1e15).contains(&a) { format!("{r:e}") } else { format!("{r}") }
 }
 
 /// Runs `parse`: prints what was read (a table, or JSON) and the warnings;
@@ -210,5 +216,12 @@ mod value_text_tests {
         assert_eq!(v(Some(1.2), 3), "65.25 (summary of 3 runs, sd 1.2)");
         assert_eq!(v(None, 5), "65.25 (summary of 5 runs)");
         assert_eq!(value_text(&Value::Single { value: 65.25 }), "65.25");
+        // Small and large values as read, not six fixed decimals (a
+        // newcomer's trial: 1.5e-12 printed `0`, 1.5e25 with 26 digits).
+        for (v, want) in [(1.5e-12, "1.5e-12"), (0.0000012, "1.2e-6"), (0.00012, "0.00012"), (1.5e25, "1.5e25")] {
+            assert_eq!(value_text(&Value::Single { value: v }), want);
+        }
+        assert_eq!(value_text(&Value::Single { value: 7.0 * 60.0 + 34.59 }), "454.59");
+        assert_eq!(value_text(&Value::Single { value: -0.5 }), "-0.5");
     }
 }
