@@ -111,7 +111,9 @@ pub struct RawFile {
 /// warnings it keeps under its own spelling).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 struct StoredDiag {
-    error: bool,
+    /// Error, warning or note (a note kept as a warning would count as
+    /// one, and fail `--strict`, in every build that keeps its class).
+    severity: Severity,
     /// True when `file` is relative to the content directory.
     #[serde(default)]
     in_content: bool,
@@ -233,7 +235,7 @@ impl MachineEntry {
             .map(|d| {
                 let rel = d.file.strip_prefix(content).ok().filter(|_| !content.as_os_str().is_empty());
                 StoredDiag {
-                    error: d.severity == Severity::Error,
+                    severity: d.severity,
                     in_content: rel.is_some(),
                     file: rel.map_or_else(|| d.file.clone(), Path::to_path_buf),
                     line: d.line,
@@ -283,7 +285,7 @@ impl MachineEntry {
         self.diags
             .iter()
             .map(|d| Diagnostic {
-                severity: if d.error { Severity::Error } else { Severity::Warning },
+                severity: d.severity,
                 file: if d.in_content { content.join(&d.file) } else { d.file.clone() },
                 line: d.line,
                 column: d.column,
@@ -619,4 +621,32 @@ fn record_outputs(outputs: &mut [Output], out: &Path, written: &crate::output::W
 
 fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A kept class's diagnostics read back with their severity: a note
+    /// stays a note (it was read back as a warning, counted as one and
+    /// failing `--strict` in every build that kept its class).
+    #[test]
+    fn kept_diagnostics_keep_their_severity() {
+        let content = Path::new("content");
+        let diags = vec![
+            Diagnostic::note(content.join("m/2.4.1/kernbench.txt"), Some(2), "set-ups differ".to_string()),
+            Diagnostic::warning(content.join("m/machine.yaml"), None, "a warning".to_string()),
+            Diagnostic { severity: Severity::Error, ..Diagnostic::warning("/elsewhere", None, "an error".to_string()) },
+        ];
+        let entry = MachineEntry::new(1, 0, Vec::new(), Vec::new(), MachineSummary::default(), 0)
+            .with_diagnostics(&diags, content);
+        let bytes = rmp_serde::to_vec_named(&entry).expect("encodes");
+        let back: MachineEntry = rmp_serde::from_slice(&bytes).expect("decodes");
+        let got = back.diagnostics(Path::new("./content"));
+        let severities: Vec<Severity> = got.iter().map(|d| d.severity).collect();
+        assert_eq!(severities, [Severity::Note, Severity::Warning, Severity::Error]);
+        assert_eq!(got[0].file, Path::new("./content/m/2.4.1/kernbench.txt"));
+        assert_eq!(got[0].line, Some(2));
+        assert_eq!(got[2].file, Path::new("/elsewhere"));
+    }
 }

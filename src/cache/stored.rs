@@ -21,6 +21,14 @@
 //! every kept class whenever the cross-class page is made again (adding a
 //! kernel to one class of ten: 190 M of 4,090 M). The bytes hold the same
 //! numbers as before, as compactly (see [`Packed`]).
+//!
+//! Each value's printed decimals and printed step (how finely its runs
+//! were printed) are stored the same way (cache format 26): the decimals
+//! as one byte string, the steps as indices (varints) into one table of
+//! the class's distinct printed steps. As a MessagePack array of maps,
+//! one map of three named fields per value, they were again most of
+//! reading a kept class's cells back (about 55 M instructions a class of
+//! 300 kernels, and most of the bytes inflated before that).
 
 use crate::model::Better;
 use crate::report::{AcrossCells, AcrossColumn};
@@ -52,12 +60,16 @@ struct StoredColumn {
     stddev: Packed,
     /// [`AcrossColumn::printed`].
     printed: crate::stats::PrintedStep,
-    /// [`AcrossColumn::printed_decimals`]: one per value, or none.
-    #[serde(default)]
-    printed_decimals: Vec<u8>,
-    /// [`AcrossColumn::printed_steps`]: one per value, or none.
-    #[serde(default)]
-    printed_steps: Vec<crate::stats::PrintedStep>,
+    /// [`AcrossColumn::printed_decimals`]: one byte per value, or none
+    /// (a byte string, not an array of MessagePack integers).
+    printed_decimals: Packed,
+    /// [`AcrossColumn::printed_steps`]: one per value, or none, each as
+    /// its index in [`StoredCells::steps`] (varints: a column's values
+    /// share a few printed steps, and each decoded through serde as a map
+    /// of its fields was most of reading the cells back).
+    printed_steps: Packed,
+    /// How many values `printed_steps` holds (0 or `len`).
+    printed_steps_len: u32,
     /// [`AcrossColumn::at_least`]: the values of only the timed runs, or none.
     #[serde(default)]
     at_least: Vec<u32>,
@@ -212,7 +224,38 @@ pub(super) struct StoredCells {
     /// The class's kernels ([`AcrossCells::kernels`]), as indices in
     /// `strings`.
     kernels: Vec<u32>,
+    /// The distinct printed steps of the columns' values
+    /// ([`StoredColumn::printed_steps`] indexes them), in order of first use.
+    steps: Vec<crate::stats::PrintedStep>,
     columns: Vec<StoredColumn>,
+}
+
+/// An interning table of printed steps, each known by its MessagePack
+/// bytes (bit for bit: two steps that compare equal but differ in bits,
+/// such as 0.0 and -0.0, stay apart and read back as they were).
+#[derive(Default)]
+struct StepTable {
+    steps: Vec<crate::stats::PrintedStep>,
+    index: rustc_hash::FxHashMap<Vec<u8>, u32>,
+    buf: Vec<u8>,
+}
+
+impl StepTable {
+    fn index_of(&mut self, step: &crate::stats::PrintedStep) -> u32 {
+        self.buf.clear();
+        if rmp_serde::encode::write(&mut self.buf, step).is_err() {
+            // Not expected (a struct of numbers and flags); stored apart.
+            self.steps.push(*step);
+            return u32::try_from(self.steps.len() - 1).unwrap_or(u32::MAX);
+        }
+        if let Some(&i) = self.index.get(self.buf.as_slice()) {
+            return i;
+        }
+        let i = u32::try_from(self.steps.len()).unwrap_or(u32::MAX);
+        self.steps.push(*step);
+        self.index.insert(self.buf.clone(), i);
+        i
+    }
 }
 
 /// An interning table of texts, in order of first use.
@@ -226,6 +269,7 @@ impl StoredCells {
     /// The stored form of `cells`.
     pub(super) fn of(cells: &AcrossCells) -> Self {
         let mut strings = Table::default();
+        let mut steps = StepTable::default();
         let kernels = cells.kernels.iter().map(|k| index_of(&mut strings, k)).collect();
         let columns = cells
             .columns
@@ -260,13 +304,20 @@ impl StoredCells {
                     mean,
                     stddev,
                     printed: c.printed,
-                    printed_decimals: c.printed_decimals.clone(),
-                    printed_steps: c.printed_steps.clone(),
+                    printed_decimals: Packed(c.printed_decimals.clone()),
+                    printed_steps: {
+                        let mut p = Packed(Vec::with_capacity(c.printed_steps.len()));
+                        for s in &c.printed_steps {
+                            p.push_varint(u64::from(steps.index_of(s)));
+                        }
+                        p
+                    },
+                    printed_steps_len: u32::try_from(c.printed_steps.len()).unwrap_or(u32::MAX),
                     at_least: c.at_least.clone(),
                 }
             })
             .collect();
-        StoredCells { strings: strings.into_iter().map(str::to_string).collect(), kernels, columns }
+        StoredCells { strings: strings.into_iter().map(str::to_string).collect(), kernels, steps: steps.steps, columns }
     }
 
     /// The cells back; `None` when an index is out of its table or the
@@ -294,10 +345,20 @@ impl StoredCells {
                 if [steps, ns, means, stddevs].iter().any(|b| !b.0.is_empty()) {
                     return None;
                 }
-                if !c.printed_decimals.is_empty() && c.printed_decimals.len() != len {
+                if !c.printed_decimals.0.is_empty() && c.printed_decimals.0.len() != len {
                     return None;
                 }
-                if !c.printed_steps.is_empty() && c.printed_steps.len() != len {
+                let steps_len = usize::try_from(c.printed_steps_len).ok()?;
+                if steps_len != 0 && steps_len != len {
+                    return None;
+                }
+                let mut step_indexes = Unpack(&c.printed_steps.0);
+                let mut printed_steps = Vec::with_capacity(steps_len.min(step_indexes.0.len()));
+                for _ in 0..steps_len {
+                    let i = usize::try_from(step_indexes.varint()?).ok()?;
+                    printed_steps.push(*self.steps.get(i)?);
+                }
+                if !step_indexes.is_done() {
                     return None;
                 }
                 Some(AcrossColumn {
@@ -309,8 +370,8 @@ impl StoredCells {
                     params: c.params.iter().map(|&(n, v)| Some((text(n)?, text(v)?))).collect::<Option<_>>()?,
                     values,
                     printed: c.printed,
-                    printed_decimals: c.printed_decimals.clone(),
-                    printed_steps: c.printed_steps.clone(),
+                    printed_decimals: c.printed_decimals.0.clone(),
+                    printed_steps,
                     at_least: c.at_least.iter().copied().filter(|&i| (i as usize) < len).collect(),
                 })
             })
@@ -408,6 +469,97 @@ mod tests {
         let mut stored = StoredCells::of(&cells(vec![column(&[0], &[])]));
         stored.columns[0].stddev.0.pop();
         assert!(stored.cells().is_none());
+        // A printed step past the table of steps, one too few or too many.
+        let mut stored = StoredCells::of(&cells(vec![column(&[0], &[])]));
+        stored.columns[0].printed_steps.0[0] = 9;
+        assert!(stored.cells().is_none());
+        let mut stored = StoredCells::of(&cells(vec![column(&[0, 1], &[])]));
+        stored.columns[0].printed_steps.0.pop();
+        assert!(stored.cells().is_none());
+        let mut stored = StoredCells::of(&cells(vec![column(&[0], &[])]));
+        stored.columns[0].printed_steps.0.push(0);
+        assert!(stored.cells().is_none());
+        let mut stored = StoredCells::of(&cells(vec![column(&[0, 1], &[])]));
+        stored.columns[0].printed_steps_len = 1;
+        assert!(stored.cells().is_none());
+        let mut stored = StoredCells::of(&cells(vec![column(&[0, 1], &[])]));
+        stored.columns[0].printed_decimals.0.pop();
+        assert!(stored.cells().is_none());
+    }
+
+    /// Cells stored by cache format 25 (each value's printed step a map of
+    /// its fields, the decimals an array of integers) do not decode as
+    /// this form: an entry of that form is no cache, never misread (its
+    /// header names the older build first).
+    #[test]
+    fn cells_of_the_older_form_are_refused() {
+        #[derive(Serialize)]
+        struct OldColumn {
+            benchmark: u32,
+            metric: u32,
+            unit: u32,
+            better: Better,
+            precision: usize,
+            params: Vec<(u32, u32)>,
+            len: u32,
+            kernel_steps: Packed,
+            n: Packed,
+            mean: Packed,
+            stddev: Packed,
+            printed: crate::stats::PrintedStep,
+            printed_decimals: Vec<u8>,
+            printed_steps: Vec<crate::stats::PrintedStep>,
+            at_least: Vec<u32>,
+        }
+        #[derive(Serialize)]
+        struct OldCells {
+            strings: Vec<String>,
+            kernels: Vec<u32>,
+            columns: Vec<OldColumn>,
+        }
+        let c = column(&[0, 1, 2], &[("procs", "32")]);
+        let new = StoredCells::of(&cells(vec![c.clone()]));
+        let s = &new.columns[0];
+        let old = OldCells {
+            strings: new.strings.clone(),
+            kernels: new.kernels.clone(),
+            columns: vec![OldColumn {
+                benchmark: s.benchmark,
+                metric: s.metric,
+                unit: s.unit,
+                better: s.better,
+                precision: s.precision,
+                params: s.params.clone(),
+                len: s.len,
+                kernel_steps: s.kernel_steps.clone(),
+                n: s.n.clone(),
+                mean: s.mean.clone(),
+                stddev: s.stddev.clone(),
+                printed: s.printed,
+                printed_decimals: c.printed_decimals.clone(),
+                printed_steps: c.printed_steps.clone(),
+                at_least: s.at_least.clone(),
+            }],
+        };
+        let bytes = rmp_serde::to_vec_named(&old).expect("encodes");
+        assert!(rmp_serde::from_slice::<StoredCells>(&bytes).is_err());
+    }
+
+    /// Printed steps that compare equal but differ in their bits are kept
+    /// apart, and each value reads back with its own.
+    #[test]
+    fn printed_steps_are_shared_bit_for_bit() {
+        let step = |v: f64| crate::stats::PrintedStep::of([(v, Some(v))]);
+        let mut c = column(&[0, 1, 2, 3], &[]);
+        c.printed_steps = vec![step(0.0), step(-0.0), step(0.0), step(f64::NAN)];
+        let stored = StoredCells::of(&cells(vec![c.clone()]));
+        assert_eq!(stored.steps.len(), 3);
+        let bytes = rmp_serde::to_vec_named(&stored).expect("encodes");
+        let back: StoredCells = rmp_serde::from_slice(&bytes).expect("decodes");
+        let got = back.cells().expect("resolves");
+        let bits = |s: &crate::stats::PrintedStep| rmp_serde::to_vec(s).expect("encodes");
+        let want: Vec<_> = c.printed_steps.iter().map(bits).collect();
+        assert_eq!(got.columns[0].printed_steps.iter().map(bits).collect::<Vec<_>>(), want);
     }
 
     #[test]
