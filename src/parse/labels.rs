@@ -3401,8 +3401,7 @@ fn one_setup_command(t: &str, prompted: bool) -> Option<String> {
                 let rest = piped.strip_prefix("tee ")?.trim_start();
                 Some(rest.strip_prefix("-a ").unwrap_or(rest))
             });
-            to.map(str::trim_start)
-                .is_some_and(|to| (to.starts_with("/sys/") || to.starts_with("/proc/")) && !to.contains("drop_caches"))
+            to.map(str::trim_start).is_some_and(|to| settings_file(to) && !to.contains("drop_caches"))
         }
         "cpupower" => true,
         // `ip link set dev eth0 gso_ipv6_max_size 185000 …`, `ip link set
@@ -3410,10 +3409,18 @@ fn one_setup_command(t: &str, prompted: bool) -> Option<String> {
         "ip" => words.get(1) == Some(&"link") && words.get(2) == Some(&"set"),
         "tuned-adm" => words.get(1) == Some(&"profile"),
         // `tee /sys/kernel/mm/transparent_hugepage/enabled <<< never`.
-        "tee" => words.iter().skip(1).any(|w| w.starts_with("/sys/") || w.starts_with("/proc/")) && t.contains("<<<"),
+        "tee" => words.iter().skip(1).any(|w| settings_file(w)) && t.contains("<<<"),
         _ => t.to_ascii_uppercase().starts_with("ALTER SYSTEM SET "),
     };
     (sets && t.chars().count() <= 100).then(|| t.to_string())
+}
+
+/// Whether `path` (the file an `echo … >` or `tee` writes) is a kernel
+/// setting: under `/sys/`, `/proc/`, or debugfs mounted at `/debug/`, where
+/// scheduler mails write features (`echo NO_FAIR_SLEEPERS >
+/// /debug/sched/features`, Peter Zijlstra, LKML 2023-03).
+fn settings_file(path: &str) -> bool {
+    path.starts_with("/sys/") || path.starts_with("/proc/") || path.starts_with("/debug/")
 }
 
 /// True for a `swapon` ([`config_command`]'s label `label`) right under
@@ -5371,6 +5378,9 @@ mod tests {
         let tee = "echo performance | sudo tee /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor";
         assert_eq!(config_command(tee).as_deref(), Some(tee));
         assert!(config_command("echo 1 | tee -a /proc/sys/kernel/sched_schedstats").is_some());
+        // debugfs mounted at /debug (Peter Zijlstra's scheduler mails).
+        let debug = "root@ivb-ep:~/bench# echo NO_FAIR_SLEEPERS > /debug/sched/features";
+        assert_eq!(config_command(debug).as_deref(), Some("echo NO_FAIR_SLEEPERS > /debug/sched/features"));
         assert_eq!(config_command("# echo 3 > /proc/sys/vm/drop_caches"), None);
         for (line, want) in [
             ("# hdparm -W0 /dev/sdb", Some("hdparm -W0 /dev/sdb")),
