@@ -115,7 +115,7 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
                 );
                 // Nothing with a number left: no other benchmark's output.
                 let left = current.lines.iter().zip(&taken).any(|(l, &t)| !t && l.bytes().any(|b| b.is_ascii_digit()));
-                let next = left.then(|| current.blanked(&taken));
+                let next = left.then(|| current.blanked(&keep_failures(current, &taken)));
                 took.push((out.len(), taken));
                 out.push(Segment { parser, outcome: Ok(parsed), lines });
                 if next.is_none() {
@@ -180,6 +180,29 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
     note_unread_lookalikes(input, &mut out, &read);
     note_unread_rates(input, &mut out, &read);
     out
+}
+
+/// `taken` (the lines a segment read, blanked for the later rounds) less
+/// the lines where a command said it failed, without a digit (`^C`,
+/// `Killed`, `Terminated`; [`super::failed::not_a_run`]), when no command
+/// line ([`super::failed::is_command_line`]) follows one before the taken
+/// lines end: the `time` record under it, read in a later round, timed
+/// that failed command. A schbench report's paragraph held `time taskset
+/// -c 3 ./starve/starve 1000000` and its `^C` (Peter Zijlstra, LKML
+/// 2023-03); the `real 0m32.999s` under the blank line was read as a run
+/// and averaged with the good 5.651 s.
+fn keep_failures(input: &Input, taken: &[bool]) -> Vec<bool> {
+    let mut blank = taken.to_vec();
+    for (i, line) in input.lines.iter().enumerate() {
+        if !taken[i] || line.bytes().any(|b| b.is_ascii_digit()) || super::failed::not_a_run(line).is_none() {
+            continue;
+        }
+        let run_end = (i + 1..input.lines.len()).find(|&k| !taken[k]).unwrap_or(input.lines.len());
+        if !input.lines[i + 1..run_end].iter().any(|l| super::failed::is_command_line(l)) {
+            blank[i] = false;
+        }
+    }
+    blank
 }
 
 /// A figure of a rate (`12345 records/s`, `= 511.69 MB/sec`, `506 MB/s`):
