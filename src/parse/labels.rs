@@ -3881,7 +3881,7 @@ fn label_line(text: &str, underlined: bool) -> Option<String> {
     if let Some(item) = numbered_item(bare) {
         return Some(without_preposition(item).to_string());
     }
-    if !(colon || underlined || is_kernel_name(bare) || kernel_and_more) {
+    if !(colon || underlined || is_kernel_name(bare) || kernel_and_more || cjk_label(bare)) {
         return None;
     }
     if is_numbered_run(&lower) {
@@ -3911,6 +3911,16 @@ fn label_line(text: &str, underlined: bool) -> Option<String> {
     } else {
         as_written(bare, without_preposition(&lower))
     })
+}
+
+/// A set-up's name in Chinese, Japanese or Korean alone on its line, which
+/// such posters write without a colon: one word of CJK characters, maybe
+/// with figures or Latin letters (`单线程`, `4线程`, `128线程`: one, 4, 128
+/// threads, over iperf3's summaries in a Chinese GitHub report), at most 12
+/// characters and no punctuation (a sentence has `。`/`，`).
+fn cjk_label(text: &str) -> bool {
+    let cjk = |c: char| matches!(c, '\u{4e00}'..='\u{9fff}' | '\u{3040}'..='\u{30ff}' | '\u{ac00}'..='\u{d7af}');
+    text.chars().count() <= 12 && text.chars().any(cjk) && text.chars().all(|c| cjk(c) || c.is_ascii_alphanumeric())
 }
 
 /// `part`, the end of `text` in lower case (as [`without_preposition`]
@@ -5114,6 +5124,10 @@ mod tests {
     #[test]
     fn a_line_ending_in_a_double_colon_is_no_label() {
         assert_eq!(label_line("number means better performance::", false), None);
+        // Chinese set-up names without a colon; a sentence is none.
+        assert_eq!(label_line("16线程", false).as_deref(), Some("16线程"));
+        assert_eq!(label_line("单线程", false).as_deref(), Some("单线程"));
+        assert_eq!(label_line("数据中分别列出了不同线程情况下的数据传输速率以及重传次数。", false), None);
         assert!(label_line("better performance:", false).is_some());
     }
 
