@@ -497,10 +497,11 @@ fn label_by_command_lines(
     // working directory its prompt shows.
     type Command<'a> = (Option<Vec<&'a str>>, (Option<&'a str>, Option<&'a str>));
     type Commands<'a> = (Vec<Option<Vec<&'a str>>>, (Vec<Option<&'a str>>, Vec<Option<&'a str>>));
-    let (mut commands, (mut programs, mut dirs)): Commands<'_> = copies
+    // Each copy's command line: its line and what [`Command`] holds.
+    let found: Vec<Option<(usize, Command<'_>)>> = copies
         .iter()
         .enumerate()
-        .map(|(k, &(first, _))| -> Command<'_> {
+        .map(|(k, &(first, _))| {
             let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
             // Up to a sentence a person wrote (`The point is that the same
             // hardware performs at least 4 times faster on FreeBSD:`): a
@@ -511,11 +512,13 @@ fn label_by_command_lines(
                 .take_while(|(_, t)| !sentences.is_persons(t))
                 .find_map(|(n, t)| {
                     let words = with_continuation(input, n, command_words(t, name)?, first);
-                    Some((words, program_as_written(t, name), super::cmdline::prompt_directory(t)))
+                    Some((n, (Some(words), (program_as_written(t, name), super::cmdline::prompt_directory(t)))))
                 })
-                .map_or((None, (None, None)), |(words, program, dir)| (Some(words), (program, dir)))
         })
-        .unzip();
+        .collect();
+    let command_at: Vec<Option<usize>> = found.iter().map(|f| f.as_ref().map(|f| f.0)).collect();
+    let (mut commands, (mut programs, mut dirs)): Commands<'_> =
+        found.into_iter().map(|f| f.map_or((None, (None, None)), |(_, c)| c)).unzip();
     inherit_commands(input, samples, &copies, &copy_of, &mut commands, &mut programs, &mut dirs);
     // Options spelled one way and in one order ([`one_spelling`]: `--sync`
     // is `-s`, `-t60` is `-t 60`, `--pipe` is `-p`); a line a mail
@@ -580,6 +583,21 @@ fn label_by_command_lines(
                 for (&k, d) in members.iter().zip(&at) {
                     parts[k] = d.map(|d| format!("in {d}"));
                 }
+                continue;
+            }
+            // Alike as a script's `set -x` trace (`+ fio --bs=4k …`), the
+            // prompt's line above it that ran the script differing
+            // (`taskset -c 0 ~/test/io_uring …` / `taskset -c 80 …`).
+            let wrappers: Option<Vec<Vec<&str>>> =
+                members.iter().map(|&k| command_at[k].and_then(|n| traced_by(input, n))).collect();
+            if let Some(wrappers) = wrappers.filter(|w| w.iter().any(|l| *l != w[0]))
+                && let Some(found) = differing_parts(name, &wrappers)
+            {
+                for (&k, part) in members.iter().zip(found) {
+                    if part.is_some() {
+                        parts[k] = part;
+                    }
+                }
             }
             continue;
         }
@@ -591,6 +609,30 @@ fn label_by_command_lines(
         }
     }
     add_copy_labels(ids, &copy_of, &parts) || preferred
+}
+
+/// The words of the command a shell prompt ran on the line above line `n`
+/// (1-based) when line `n` is a `set -x` trace (`+ fio --bs=4k …`): the
+/// script the prompt started printed the benchmark's command, and the
+/// prompt's line is what the poster typed (`[root@box ~]# taskset -c 80
+/// ~/git/tools/test/nvme/io_uring 10 1 /dev/nvme1n1 4k` → `taskset`, `-c`,
+/// `80`, …; Ming Lei's fio runs on CPU 0 and CPU 80, LKML 2021-07).
+/// `None` for any other line.
+fn traced_by(input: &Input, n: usize) -> Option<Vec<&str>> {
+    let trace = input.lines.get(n - 1)?.trim_start();
+    if !trace.starts_with("+ ") {
+        return None;
+    }
+    let above = input.lines.get(n.checked_sub(2)?)?.trim();
+    if !super::failed::is_command_line(above) {
+        return None;
+    }
+    let words: Vec<&str> = above.split_whitespace().collect();
+    // The prompt: up to its word ending in `#`, `$` or `%` (`$`, `root@box:~#`,
+    // `[root@box ~]#`).
+    let prompt = words.iter().take(2).position(|w| w.ends_with(['#', '$', '%']))?;
+    let command = words[prompt + 1..].to_vec();
+    (!command.is_empty()).then_some(command)
 }
 
 /// Relabels copies of one key that the label lines above them told apart
