@@ -2673,6 +2673,13 @@ fn identities<'a>(
     // (hackbench's `Running in process mode with 10 groups …` under `w/o
     // patch:` and `Results:`), not the end of the group.
     let mut read_since_label = true;
+    // Whether `label` is the end of a sentence a mail wrapped from a long
+    // line of prose above (`My VM has 40 cpus …, and my schbench` /
+    // `command line is:`): a sentence ending in a colon under it (`On a
+    // good kernel, the output looks like this:`) introduces the output
+    // below instead, and ends it (Chris Mason's schbench report, LKML
+    // 2020-10, was labelled `command line is` from 14 lines up).
+    let mut label_is_tail = false;
     for (i, raw) in input.lines.iter().enumerate() {
         let n = i + 1;
         let text = trimmed[i];
@@ -2883,7 +2890,11 @@ fn identities<'a>(
         } else {
             was_above
         };
+        let wrapped_tail = !prev_ends
+            && text.starts_with(|c: char| c.is_lowercase())
+            && trimmed[i - 1].split_whitespace().count() >= 8;
         if let Some(l) = commit.or(found) {
+            label_is_tail = wrapped_tail;
             if let Some(upper) = was_above {
                 stacks.push((upper.clone(), above_at, n, outer.clone()));
                 outer = Some(upper);
@@ -2912,6 +2923,14 @@ fn identities<'a>(
             word_at = n;
         } else {
             word = None;
+            // Not over a command line: the command tells the copies apart
+            // then ([`prefer_command_lines`] relabels a copy labelled).
+            let over_command =
+                trimmed[i + 1..].iter().find(|t| !t.is_empty()).is_some_and(|t| super::failed::is_command_line(t));
+            if label_is_tail && text.ends_with(':') && text.split_whitespace().count() >= 4 && !over_command {
+                label = None;
+                label_is_tail = false;
+            }
             // A sentence ends the group; a long heading (`9 copies of dd,
             // each writes 20MB:`) may start the next one. Not a sentence
             // between a change's name and its result, though: that is the
