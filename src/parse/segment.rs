@@ -179,7 +179,53 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
     out.sort_by_key(|s| s.lines.0);
     note_unread_lookalikes(input, &mut out, &read);
     note_unread_rates(input, &mut out, &read);
+    note_unread_perf_stat(input, &mut out, &read);
     out
+}
+
+/// perf stat's summary of repeated runs (`perf stat -r 5`), `0.55355 +-
+/// 0.00290 seconds time elapsed  ( +-  0.52% )`, also after a script's
+/// prefix (`1:` the hackbench group count of Peter Zijlstra's
+/// doit-hackbench-series.sh, LKML 2023-03): no parser reads it, and
+/// twelve such means in a file whose schbench reports were read were lost
+/// with no word. Each run of such lines that no segment read is noted once,
+/// on its first line, on the segment whose lines hold it (else the one
+/// nearest above). `read`: every line a segment read a number from, in
+/// order.
+fn note_unread_perf_stat(input: &Input, out: &mut [Segment], read: &[usize]) {
+    let elapsed = |l: &str| {
+        // The repeat form only (`+-`): one run's elapsed time is often a
+        // `perf stat -a -- sleep 10`'s, no result.
+        l.split_once(" seconds time elapsed").and_then(|(before, _)| before.split_once(" +- ")).is_some_and(
+            |(mean, sd)| {
+                mean.split_whitespace().next_back().is_some_and(|v| super::num::plain(v).is_some())
+                    && super::num::plain(sd.trim()).is_some()
+            },
+        )
+    };
+    let mut i = 0;
+    while i < input.lines.len() {
+        if !elapsed(&input.lines[i]) || read.binary_search(&(i + 1)).is_ok() {
+            i += 1;
+            continue;
+        }
+        let first = i + 1;
+        while i < input.lines.len() && elapsed(&input.lines[i]) && read.binary_search(&(i + 1)).is_err() {
+            i += 1;
+        }
+        let last = i;
+        let holder = out
+            .iter()
+            .position(|s| s.outcome.is_ok() && s.lines.0 <= first && first <= s.lines.1)
+            .or_else(|| out.iter().rposition(|s| s.outcome.is_ok() && s.lines.0 <= first));
+        let Some(Ok(p)) = holder.map(|k| &mut out[k].outcome) else { continue };
+        let span = if last > first { format!("lines {first}-{last}") } else { format!("line {first}") };
+        p.notes.push((
+            first,
+            format!("perf stat's `… seconds time elapsed` ({span}) not read: no parser reads perf stat's summary"),
+        ));
+        p.notes.sort_by_key(|n| n.0);
+    }
 }
 
 /// `taken` (the lines a segment read, blanked for the later rounds) less
