@@ -180,6 +180,24 @@ impl Input {
         self.file_lines.as_deref().map_or(&self.lines, |l| l.as_slice())
     }
 
+    /// The same input with its lines replaced by `lines` (as many, each
+    /// line *n* still line *n* of the file): a parser's reading of lines a
+    /// mail client re-flowed ([`super::iperf3`]'s `sender` word wrapped
+    /// onto the next line).
+    pub fn with_lines(&self, lines: Vec<String>) -> Input {
+        Input {
+            lines,
+            lossy: self.lossy,
+            quoted: self.quoted,
+            quote_depths: self.quote_depths.clone(),
+            qp: self.qp,
+            soft_joined: self.soft_joined.clone(),
+            unterminated: self.unterminated,
+            file_lines: self.file_lines.clone(),
+            ..Input::default()
+        }
+    }
+
     /// The same input with the lines marked in `blank` (index *n − 1* for
     /// line *n*) emptied: what later rounds of [`super::segment::segments`]
     /// read. Line numbers stay those of the file.
