@@ -358,7 +358,7 @@ fn summary(line: &str) -> Option<(&str, Vec<&str>, &str, Option<&str>)> {
 /// re-flowed them, each role word wrapped onto the start of the next line
 /// (`[  5]   0.00-10.00  sec  1.10 GBytes   942 Mbits/sec   29` / `sender
 /// [  5]   0.00-10.04  sec  1.10 GBytes   936 Mbits/sec` / `receiver`, a
-/// linux-rockchip reply of 2021, quoted `> > `): the word put back at the
+/// linux-rockchip reply of 2025, quoted `> > `): the word put back at the
 /// end of the line above, as many lines, each where it was. `None` where
 /// no line was re-flowed so.
 fn rewrapped(input: &Input) -> Option<Input> {
@@ -369,8 +369,8 @@ fn rewrapped(input: &Input) -> Option<Input> {
     let cut = |t: &str| t.starts_with('[') && t.contains(" sec ") && t.contains("/sec") && summary(t).is_none();
     let mut lines = input.lines.clone();
     let mut changed = false;
-    for i in 0..lines.len() {
-        let t = lines[i].trim().to_string();
+    for (i, line) in lines.iter_mut().enumerate() {
+        let t = line.trim().to_string();
         let own = match role_first(&t) {
             Some((_, rest)) if cut(rest) => rest.to_string(),
             _ if cut(&t) => t.clone(),
@@ -379,7 +379,7 @@ fn rewrapped(input: &Input) -> Option<Input> {
         let Some((role, _)) = input.lines.get(i + 1).and_then(|next| role_first(next.trim())) else {
             continue;
         };
-        lines[i] = format!("{own}  {role}");
+        *line = format!("{own}  {role}");
         changed = true;
     }
     changed.then(|| input.with_lines(lines))
