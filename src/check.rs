@@ -410,12 +410,38 @@ fn run_count_warnings(m: &MachineClass, s: &report::SectionView, machine_yaml: &
     }
     let mut out = Vec::new();
     for (counts, cols) in groups {
-        let mut by_count: BTreeMap<u32, Vec<&str>> = BTreeMap::new();
+        // A kernel with rows of two counts (an iperf3 file's 1-stream and
+        // `2+`-stream rows, both of 6.x-cloud) is named with each row's
+        // parameters: `2 runs: 6.x-cloud; 6 runs: 6.x-cloud` told nothing.
+        let mut seen: BTreeMap<&str, u32> = BTreeMap::new();
+        let with_params = s
+            .table
+            .rows
+            .iter()
+            .zip(&counts)
+            .any(|(r, n)| n.is_some_and(|n| *seen.entry(r.kernel.as_str()).or_insert(n) != n));
+        let name = |r: &report::RowView| -> String {
+            let params: Vec<String> = s
+                .table
+                .param_headers
+                .iter()
+                .zip(&r.params)
+                .filter(|(_, v)| !v.is_empty())
+                .map(|(h, v)| format!("{h} {v}"))
+                .collect();
+            if with_params && !params.is_empty() {
+                format!("{} ({})", r.kernel, params.join(", "))
+            } else {
+                r.kernel.clone()
+            }
+        };
+        let mut by_count: BTreeMap<u32, Vec<String>> = BTreeMap::new();
         for (r, n) in s.table.rows.iter().zip(&counts) {
             if let Some(n) = n {
                 let kernels = by_count.entry(*n).or_default();
-                if !kernels.contains(&r.kernel.as_str()) {
-                    kernels.push(&r.kernel);
+                let row = name(r);
+                if !kernels.contains(&row) {
+                    kernels.push(row);
                 }
             }
         }

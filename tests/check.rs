@@ -472,3 +472,30 @@ fn a_coarse_value_whose_rounding_cannot_reach_the_other_is_compared() {
     let row = mail.lines().rev().find(|l| l.starts_with("6.2 ")).expect("6.2's READ row");
     assert!(row.contains("×"), "{row}\n{mail}");
 }
+
+/// A run-count warning about rows of one kernel at two parameter values
+/// names each row's parameters: an iperf3 file's 1-stream and `2+`-stream
+/// rows of one kernel were said as `2 runs: 6.x-cloud; 6 runs: 6.x-cloud`
+/// (wild30 file 16).
+#[test]
+fn run_count_warnings_name_rows_of_one_kernel_by_their_parameters() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = dir.path().join("content");
+    put(&c, "site.yaml", "title: \"Test site\"\n");
+    put(&c, "m1/machine.yaml", "name: \"Machine one\"\nbaseline: \"6.1\"\n");
+    let result = |v: u32, procs: u32| {
+        format!(
+            "  - metric: rate\n    better: higher\n    unit: MB/s\n    value: {v}\n    params: {{procs: {procs}}}\n"
+        )
+    };
+    let runs = [(10, 1), (11, 1), (20, 8)].map(|(v, p)| result(v, p)).concat();
+    put(&c, "m1/6.1/rate.yaml", format!("benchmark: x\nresults:\n{runs}"));
+    let out = benchsite().arg("check").arg("--content").arg(&c).assert().success();
+    let all = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.get_output().stdout),
+        String::from_utf8_lossy(&out.get_output().stderr)
+    );
+    let w = all.lines().find(|l| l.contains("differing run counts")).expect("a run-count warning");
+    assert!(w.ends_with("(1 run: 6.1 (procs 8); 2 runs: 6.1 (procs 1))"), "{w}");
+}

@@ -15,8 +15,9 @@
 ///   ones) are removed: the mark is invisible, and before `real` or a
 ///   JSON `{` it hid the line from its parser;
 /// * leading mail quote markers (`>`, `> `, `>>`, `> >`, and supercite's
-///   initials `ZC> `) are removed from every line; [`Input::quoted`] is set
-///   when any were;
+///   initials `ZC> `) are removed from every line, also under an indent
+///   on three lines in a row or more (`    >> Copy: …`, quoted output in a
+///   Markdown code block); [`Input::quoted`] is set when any were;
 /// * a mail saved in its quoted-printable transfer encoding (it holds
 ///   `=3D`, an encoded `=`, or lines ending in `=20`, or two or more long
 ///   lines broken by a soft break `=` where the encoder wraps) is decoded:
@@ -121,7 +122,9 @@ impl Input {
         // Kept from the first quoted line on (most files have none).
         let mut quote_depths: Vec<u8> = Vec::new();
         let mut quoted = false;
+        let indented = indented_quotes(&unified);
         for (i, l) in unified.split('\n').enumerate() {
+            let l = if indented.get(i).copied().unwrap_or(false) { l.trim_start() } else { l };
             let (rest, depth) = strip_quote(l);
             if depth > 0 && !quoted {
                 quoted = true;
@@ -175,6 +178,24 @@ impl Input {
     /// else [`Input::lines`].
     pub fn file_lines(&self) -> &[String] {
         self.file_lines.as_deref().map_or(&self.lines, |l| l.as_slice())
+    }
+
+    /// The same input with its lines replaced by `lines` (as many, each
+    /// line *n* still line *n* of the file): a parser's reading of lines a
+    /// mail client re-flowed ([`super::iperf3`]'s `sender` word wrapped
+    /// onto the next line).
+    pub fn with_lines(&self, lines: Vec<String>) -> Input {
+        Input {
+            lines,
+            lossy: self.lossy,
+            quoted: self.quoted,
+            quote_depths: self.quote_depths.clone(),
+            qp: self.qp,
+            soft_joined: self.soft_joined.clone(),
+            unterminated: self.unterminated,
+            file_lines: self.file_lines.clone(),
+            ..Input::default()
+        }
     }
 
     /// The same input with the lines marked in `blank` (index *n − 1* for
@@ -649,6 +670,36 @@ fn decode_quoted_printable(lines: &mut [String]) -> Vec<bool> {
     emptied
 }
 
+/// Index *n − 1*: whether line *n* is quoted under an indent (`    >> Copy:
+/// 4288.6 …`, a Markdown code block of quoted output, a GitHub report of
+/// STREAM runs): two to eight spaces or tabs, then `>`, on three lines in a
+/// row or more (a table's `  > 1000 ms` row alone is no quote; `diff`'s
+/// one-space ` > ` lines, pasted into a mail, are a diff's side, not
+/// quoted). Empty where no line is.
+fn indented_quotes(text: &str) -> Vec<bool> {
+    if !text.contains("\n ") && !text.contains("\n\t") && !text.starts_with([' ', '\t']) {
+        return Vec::new();
+    }
+    let marked: Vec<bool> = text
+        .split('\n')
+        .map(|l| {
+            let rest = l.trim_start_matches([' ', '\t']);
+            let indent = l.len() - rest.len();
+            ((2..=8).contains(&indent) || (indent == 1 && l.starts_with('\t'))) && rest.starts_with('>')
+        })
+        .collect();
+    let mut out = vec![false; marked.len()];
+    let mut i = 0;
+    while i < marked.len() {
+        let end = (i..marked.len()).find(|&k| !marked[k]).unwrap_or(marked.len());
+        if end - i >= 3 {
+            out[i..end].fill(true);
+        }
+        i = end.max(i + 1);
+    }
+    out
+}
+
 /// Removes leading mail quote markers: any run of `>` each optionally
 /// followed by one space. Returns the rest and how many markers it removed.
 fn strip_quote(line: &str) -> (&str, u8) {
@@ -681,6 +732,23 @@ fn supercite(line: &str) -> Option<&str> {
 
 #[cfg(test)]
 mod tests {
+    /// Quote markers under an indent on three lines in a row are quotes;
+    /// a diff's one-space ` > ` lines and a lone indented `>` are not.
+    #[test]
+    fn indented_quotes_on_three_lines() {
+        let input =
+            Input::from_text("#### 1Ghz\n    >> Function    Best Rate MB/s\n    >> Copy:  8848.2\n\t>> Add:  9413.9\n");
+        assert_eq!(input.lines[1], "Function    Best Rate MB/s");
+        assert_eq!(input.lines[3], "Add:  9413.9");
+        assert_eq!(input.quote_depth(2), 2);
+        let diff = Input::from_text(
+            "---\n > Simple read: 8.4718 microseconds\n > Simple write: 7.2 microseconds\n > x: 1 microseconds\n",
+        );
+        assert_eq!(diff.lines[1], " > Simple read: 8.4718 microseconds");
+        let lone = Input::from_text("latency\n   > 1000 ms   3\n   < 10 ms   5\n");
+        assert_eq!(lone.lines[1], "   > 1000 ms   3");
+    }
+
     /// Terminal escapes and backspaces are read as the terminal showed
     /// them (an attacker's trial of session 25, c2/ and t/bs.txt).
     #[test]

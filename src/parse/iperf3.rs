@@ -354,6 +354,37 @@ fn summary(line: &str) -> Option<(&str, Vec<&str>, &str, Option<&str>)> {
     Some((id, cells[2..cells.len() - 1].to_vec(), role, tag))
 }
 
+/// The summary lines of `input` as iperf3 printed them where a mail client
+/// re-flowed them, each role word wrapped onto the start of the next line
+/// (`[  5]   0.00-10.00  sec  1.10 GBytes   942 Mbits/sec   29` / `sender
+/// [  5]   0.00-10.04  sec  1.10 GBytes   936 Mbits/sec` / `receiver`, a
+/// linux-rockchip reply of 2025, quoted `> > `): the word put back at the
+/// end of the line above, as many lines, each where it was. `None` where
+/// no line was re-flowed so.
+fn rewrapped(input: &Input) -> Option<Input> {
+    fn role_first(t: &str) -> Option<(&str, &str)> {
+        let (word, rest) = t.split_once(' ').unwrap_or((t, ""));
+        matches!(word, "sender" | "receiver").then_some((word, rest.trim_start()))
+    }
+    let cut = |t: &str| t.starts_with('[') && t.contains(" sec ") && t.contains("/sec") && summary(t).is_none();
+    let mut lines = input.lines.clone();
+    let mut changed = false;
+    for (i, line) in lines.iter_mut().enumerate() {
+        let t = line.trim().to_string();
+        let own = match role_first(&t) {
+            Some((_, rest)) if cut(rest) => rest.to_string(),
+            _ if cut(&t) => t.clone(),
+            _ => continue,
+        };
+        let Some((role, _)) = input.lines.get(i + 1).and_then(|next| role_first(next.trim())) else {
+            continue;
+        };
+        *line = format!("{own}  {role}");
+        changed = true;
+    }
+    changed.then(|| input.with_lines(lines))
+}
+
 /// iperf3 3.0's UDP summary, which names no side: `[  4]   0.00-10.00  sec
 /// 1.24 MBytes  1.04 Mbits/sec  0.013 ms  0/159 (0%)`.
 fn roleless_udp_summary(t: &str) -> bool {
@@ -568,6 +599,10 @@ fn read_text(input: &Input, out: &mut ParsedFile, hosts: &mut Starts) -> Result<
             server = true;
         } else if t.starts_with("Connecting to host") {
             server = false;
+            // A client's next test: its own `Reverse mode` line follows
+            // if it is one (a mail without `iperf Done.` lines had its `-P
+            // 4` run read as reverse, after a `-R` run).
+            reverse = false;
         }
         if let Some(args) = super::cmdline::args_of(t, "iperf3") {
             (declared, seen) = (parallel(&args).unwrap_or(0), Vec::new());
@@ -706,6 +741,8 @@ impl BenchParser for Iperf3 {
         if !(input.has("sender") || input.has("receiver")) || !input.has("/sec") {
             return 0;
         }
+        let fixed = rewrapped(input);
+        let input = fixed.as_ref().unwrap_or(input);
         let lines = input.lines.iter().filter(|l| summary(l.trim()).is_some()).count();
         let server = input.has("Server listening on") && input.has("Accepted connection from");
         if lines >= 2 || (lines == 1 && server) { 85 } else { 0 }
@@ -716,6 +753,8 @@ impl BenchParser for Iperf3 {
     }
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
+        let fixed = rewrapped(input);
+        let input = fixed.as_ref().unwrap_or(input);
         let mut out = ParsedFile { benchmark: "iperf3".into(), ..ParsedFile::default() };
         // Each test's server, by the index of its first sample (JSON's,
         // then the text's): tagged before the samples are sorted.

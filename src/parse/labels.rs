@@ -503,10 +503,11 @@ fn label_by_command_lines(
     // working directory its prompt shows.
     type Command<'a> = (Option<Vec<&'a str>>, (Option<&'a str>, Option<&'a str>));
     type Commands<'a> = (Vec<Option<Vec<&'a str>>>, (Vec<Option<&'a str>>, Vec<Option<&'a str>>));
-    let (mut commands, (mut programs, mut dirs)): Commands<'_> = copies
+    // Each copy's command line: its line and what [`Command`] holds.
+    let found: Vec<Option<(usize, Command<'_>)>> = copies
         .iter()
         .enumerate()
-        .map(|(k, &(first, _))| -> Command<'_> {
+        .map(|(k, &(first, _))| {
             let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
             // Up to a sentence a person wrote (`The point is that the same
             // hardware performs at least 4 times faster on FreeBSD:`): a
@@ -517,11 +518,13 @@ fn label_by_command_lines(
                 .take_while(|(_, t)| !sentences.is_persons(t))
                 .find_map(|(n, t)| {
                     let words = with_continuation(input, n, command_words(t, name)?, first);
-                    Some((words, program_as_written(t, name), super::cmdline::prompt_directory(t)))
+                    Some((n, (Some(words), (program_as_written(t, name), super::cmdline::prompt_directory(t)))))
                 })
-                .map_or((None, (None, None)), |(words, program, dir)| (Some(words), (program, dir)))
         })
-        .unzip();
+        .collect();
+    let command_at: Vec<Option<usize>> = found.iter().map(|f| f.as_ref().map(|f| f.0)).collect();
+    let (mut commands, (mut programs, mut dirs)): Commands<'_> =
+        found.into_iter().map(|f| f.map_or((None, (None, None)), |(_, c)| c)).unzip();
     inherit_commands(input, samples, &copies, &copy_of, &mut commands, &mut programs, &mut dirs);
     // Options spelled one way and in one order ([`one_spelling`]: `--sync`
     // is `-s`, `-t60` is `-t 60`, `--pipe` is `-p`); a line a mail
@@ -586,6 +589,21 @@ fn label_by_command_lines(
                 for (&k, d) in members.iter().zip(&at) {
                     parts[k] = d.map(|d| format!("in {d}"));
                 }
+                continue;
+            }
+            // Alike as a script's `set -x` trace (`+ fio --bs=4k …`), the
+            // prompt's line above it that ran the script differing
+            // (`taskset -c 0 ~/test/io_uring …` / `taskset -c 80 …`).
+            let wrappers: Option<Vec<Vec<&str>>> =
+                members.iter().map(|&k| command_at[k].and_then(|n| traced_by(input, n))).collect();
+            if let Some(wrappers) = wrappers.filter(|w| w.iter().any(|l| *l != w[0]))
+                && let Some(found) = differing_parts(name, &wrappers)
+            {
+                for (&k, part) in members.iter().zip(found) {
+                    if part.is_some() {
+                        parts[k] = part;
+                    }
+                }
             }
             continue;
         }
@@ -597,6 +615,30 @@ fn label_by_command_lines(
         }
     }
     add_copy_labels(ids, &copy_of, &parts) || preferred
+}
+
+/// The words of the command a shell prompt ran on the line above line `n`
+/// (1-based) when line `n` is a `set -x` trace (`+ fio --bs=4k …`): the
+/// script the prompt started printed the benchmark's command, and the
+/// prompt's line is what the poster typed (`[root@box ~]# taskset -c 80
+/// ~/git/tools/test/nvme/io_uring 10 1 /dev/nvme1n1 4k` → `taskset`, `-c`,
+/// `80`, …; Ming Lei's fio runs on CPU 0 and CPU 80, LKML 2021-07).
+/// `None` for any other line.
+fn traced_by(input: &Input, n: usize) -> Option<Vec<&str>> {
+    let trace = input.lines.get(n - 1)?.trim_start();
+    if !trace.starts_with("+ ") {
+        return None;
+    }
+    let above = input.lines.get(n.checked_sub(2)?)?.trim();
+    if !super::failed::is_command_line(above) {
+        return None;
+    }
+    let words: Vec<&str> = above.split_whitespace().collect();
+    // The prompt: up to its word ending in `#`, `$` or `%` (`$`, `root@box:~#`,
+    // `[root@box ~]#`).
+    let prompt = words.iter().take(2).position(|w| w.ends_with(['#', '$', '%']))?;
+    let command = words[prompt + 1..].to_vec();
+    (!command.is_empty()).then_some(command)
 }
 
 /// Relabels copies of one key that the label lines above them told apart
@@ -2650,6 +2692,13 @@ fn identities<'a>(
     // (hackbench's `Running in process mode with 10 groups …` under `w/o
     // patch:` and `Results:`), not the end of the group.
     let mut read_since_label = true;
+    // Whether `label` is the end of a sentence a mail wrapped from a long
+    // line of prose above (`My VM has 40 cpus …, and my schbench` /
+    // `command line is:`): a sentence ending in a colon under it (`On a
+    // good kernel, the output looks like this:`) introduces the output
+    // below instead, and ends it (Chris Mason's schbench report, LKML
+    // 2020-10, was labelled `command line is` from 14 lines up).
+    let mut label_is_tail = false;
     for (i, raw) in input.lines.iter().enumerate() {
         let n = i + 1;
         let text = trimmed[i];
@@ -2862,7 +2911,11 @@ fn identities<'a>(
         } else {
             was_above
         };
+        let wrapped_tail = !prev_ends
+            && text.starts_with(|c: char| c.is_lowercase())
+            && trimmed[i - 1].split_whitespace().count() >= 8;
         if let Some(l) = commit.or(found) {
+            label_is_tail = wrapped_tail;
             if let Some(upper) = was_above {
                 stacks.push((upper.clone(), above_at, n, outer.clone()));
                 outer = Some(upper);
@@ -2891,6 +2944,14 @@ fn identities<'a>(
             word_at = n;
         } else {
             word = None;
+            // Not over a command line: the command tells the copies apart
+            // then ([`prefer_command_lines`] relabels a copy labelled).
+            let over_command =
+                trimmed[i + 1..].iter().find(|t| !t.is_empty()).is_some_and(|t| super::failed::is_command_line(t));
+            if label_is_tail && text.ends_with(':') && text.split_whitespace().count() >= 4 && !over_command {
+                label = None;
+                label_is_tail = false;
+            }
             // A sentence ends the group; a long heading (`9 copies of dd,
             // each writes 20MB:`) may start the next one. Not a sentence
             // between a change's name and its result, though: that is the
@@ -3484,8 +3545,7 @@ fn one_setup_command(t: &str, prompted: bool) -> Option<String> {
                 let rest = piped.strip_prefix("tee ")?.trim_start();
                 Some(rest.strip_prefix("-a ").unwrap_or(rest))
             });
-            to.map(str::trim_start)
-                .is_some_and(|to| (to.starts_with("/sys/") || to.starts_with("/proc/")) && !to.contains("drop_caches"))
+            to.map(str::trim_start).is_some_and(|to| settings_file(to) && !to.contains("drop_caches"))
         }
         "cpupower" => true,
         // `ip link set dev eth0 gso_ipv6_max_size 185000 …`, `ip link set
@@ -3493,10 +3553,18 @@ fn one_setup_command(t: &str, prompted: bool) -> Option<String> {
         "ip" => words.get(1) == Some(&"link") && words.get(2) == Some(&"set"),
         "tuned-adm" => words.get(1) == Some(&"profile"),
         // `tee /sys/kernel/mm/transparent_hugepage/enabled <<< never`.
-        "tee" => words.iter().skip(1).any(|w| w.starts_with("/sys/") || w.starts_with("/proc/")) && t.contains("<<<"),
+        "tee" => words.iter().skip(1).any(|w| settings_file(w)) && t.contains("<<<"),
         _ => t.to_ascii_uppercase().starts_with("ALTER SYSTEM SET "),
     };
     (sets && t.chars().count() <= 100).then(|| t.to_string())
+}
+
+/// Whether `path` (the file an `echo … >` or `tee` writes) is a kernel
+/// setting: under `/sys/`, `/proc/`, or debugfs mounted at `/debug/`, where
+/// scheduler mails write features (`echo NO_FAIR_SLEEPERS >
+/// /debug/sched/features`, Peter Zijlstra, LKML 2023-03).
+fn settings_file(path: &str) -> bool {
+    path.starts_with("/sys/") || path.starts_with("/proc/") || path.starts_with("/debug/")
 }
 
 /// True for a `swapon` ([`config_command`]'s label `label`) right under
@@ -3957,7 +4025,7 @@ fn label_line(text: &str, underlined: bool) -> Option<String> {
     if let Some(item) = numbered_item(bare) {
         return Some(without_preposition(item).to_string());
     }
-    if !(colon || underlined || is_kernel_name(bare) || kernel_and_more) {
+    if !(colon || underlined || is_kernel_name(bare) || kernel_and_more || cjk_label(bare)) {
         return None;
     }
     if is_numbered_run(&lower) {
@@ -3987,6 +4055,16 @@ fn label_line(text: &str, underlined: bool) -> Option<String> {
     } else {
         as_written(bare, without_preposition(&lower))
     })
+}
+
+/// A set-up's name in Chinese, Japanese or Korean alone on its line, which
+/// such posters write without a colon: one word of CJK characters, maybe
+/// with figures or Latin letters (`单线程`, `4线程`, `128线程`: one, 4, 128
+/// threads, over iperf3's summaries in a Chinese GitHub report), at most 12
+/// characters and no punctuation (a sentence has `。`/`，`).
+fn cjk_label(text: &str) -> bool {
+    let cjk = |c: char| matches!(c, '\u{4e00}'..='\u{9fff}' | '\u{3040}'..='\u{30ff}' | '\u{ac00}'..='\u{d7af}');
+    text.chars().count() <= 12 && text.chars().any(cjk) && text.chars().all(|c| cjk(c) || c.is_ascii_alphanumeric())
 }
 
 /// `part`, the end of `text` in lower case (as [`without_preposition`]
@@ -5245,6 +5323,10 @@ mod tests {
     #[test]
     fn a_line_ending_in_a_double_colon_is_no_label() {
         assert_eq!(label_line("number means better performance::", false), None);
+        // Chinese set-up names without a colon; a sentence is none.
+        assert_eq!(label_line("16线程", false).as_deref(), Some("16线程"));
+        assert_eq!(label_line("单线程", false).as_deref(), Some("单线程"));
+        assert_eq!(label_line("数据中分别列出了不同线程情况下的数据传输速率以及重传次数。", false), None);
         assert!(label_line("better performance:", false).is_some());
     }
 
@@ -5509,6 +5591,9 @@ mod tests {
         let tee = "echo performance | sudo tee /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor";
         assert_eq!(config_command(tee).as_deref(), Some(tee));
         assert!(config_command("echo 1 | tee -a /proc/sys/kernel/sched_schedstats").is_some());
+        // debugfs mounted at /debug (Peter Zijlstra's scheduler mails).
+        let debug = "root@ivb-ep:~/bench# echo NO_FAIR_SLEEPERS > /debug/sched/features";
+        assert_eq!(config_command(debug).as_deref(), Some("echo NO_FAIR_SLEEPERS > /debug/sched/features"));
         assert_eq!(config_command("# echo 3 > /proc/sys/vm/drop_caches"), None);
         for (line, want) in [
             ("# hdparm -W0 /dev/sdb", Some("hdparm -W0 /dev/sdb")),

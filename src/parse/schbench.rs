@@ -437,7 +437,13 @@ impl BenchParser for Schbench {
             r.out.notes.push((n, msg.into()));
         }
         if r.out.samples.is_empty() {
-            return Err(ParseError::NoResults { benchmark: "schbench", reason: "no percentile report".into() });
+            let reason = match input.numbered().find_map(|(n, l)| side_by_side(l.trim()).map(|k| (n, k))) {
+                Some((n, k)) => format!(
+                    "no percentile report: the percentiles set side by side in {k} columns (line {n}, a poster's table) are not read"
+                ),
+                None => "no percentile report".into(),
+            };
+            return Err(ParseError::NoResults { benchmark: "schbench", reason });
         }
         if let Some(k) = super::instances::concurrent(input) {
             r.out.samples =
@@ -446,6 +452,18 @@ impl BenchParser for Schbench {
         r.out.notes.sort_by_key(|n| n.0);
         Ok(r.out)
     }
+}
+
+/// The number of columns of a percentile row of a poster's side-by-side
+/// table (`*99.0000th:  27  31  24`: one column per kernel, no sample
+/// counts; Tianchen Ding's base / revert / patch runs, LKML 2022-11),
+/// two or more; `None` for any other line.
+fn side_by_side(t: &str) -> Option<usize> {
+    let (head, rest) = t.split_once(':')?;
+    let pct = head.trim_start_matches('*').strip_suffix("th")?;
+    super::num::plain(pct)?;
+    let cells: Vec<&str> = rest.split_whitespace().collect();
+    (cells.len() >= 2 && cells.iter().all(|c| super::num::plain(c).is_some())).then_some(cells.len())
 }
 
 #[cfg(test)]

@@ -116,7 +116,7 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
                 );
                 // Nothing with a number left: no other benchmark's output.
                 let left = current.lines.iter().zip(&taken).any(|(l, &t)| !t && l.bytes().any(|b| b.is_ascii_digit()));
-                let next = left.then(|| current.blanked(&taken));
+                let next = left.then(|| current.blanked(&keep_failures(current, &taken)));
                 took.push((out.len(), taken));
                 out.push(Segment { parser, outcome: Ok(parsed), lines });
                 if next.is_none() {
@@ -180,7 +180,76 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
     out.sort_by_key(|s| s.lines.0);
     note_unread_lookalikes(input, &mut out, &read);
     note_unread_rates(input, &mut out, &read);
+    note_unread_perf_stat(input, &mut out, &read);
     out
+}
+
+/// perf stat's summary of repeated runs (`perf stat -r 5`), `0.55355 +-
+/// 0.00290 seconds time elapsed  ( +-  0.52% )`, also after a script's
+/// prefix (`1:` the hackbench group count of Peter Zijlstra's
+/// doit-hackbench-series.sh, LKML 2023-03): no parser reads it, and
+/// twelve such means in a file whose schbench reports were read were lost
+/// with no word. Each run of such lines that no segment read is noted once,
+/// on its first line, on the segment whose lines hold it (else the one
+/// nearest above). `read`: every line a segment read a number from, in
+/// order.
+fn note_unread_perf_stat(input: &Input, out: &mut [Segment], read: &[usize]) {
+    let elapsed = |l: &str| {
+        // The repeat form only (`+-`): one run's elapsed time is often a
+        // `perf stat -a -- sleep 10`'s, no result.
+        l.split_once(" seconds time elapsed").and_then(|(before, _)| before.split_once(" +- ")).is_some_and(
+            |(mean, sd)| {
+                mean.split_whitespace().next_back().is_some_and(|v| super::num::plain(v).is_some())
+                    && super::num::plain(sd.trim()).is_some()
+            },
+        )
+    };
+    let mut i = 0;
+    while i < input.lines.len() {
+        if !elapsed(&input.lines[i]) || read.binary_search(&(i + 1)).is_ok() {
+            i += 1;
+            continue;
+        }
+        let first = i + 1;
+        while i < input.lines.len() && elapsed(&input.lines[i]) && read.binary_search(&(i + 1)).is_err() {
+            i += 1;
+        }
+        let last = i;
+        let holder = out
+            .iter()
+            .position(|s| s.outcome.is_ok() && s.lines.0 <= first && first <= s.lines.1)
+            .or_else(|| out.iter().rposition(|s| s.outcome.is_ok() && s.lines.0 <= first));
+        let Some(Ok(p)) = holder.map(|k| &mut out[k].outcome) else { continue };
+        let span = if last > first { format!("lines {first}-{last}") } else { format!("line {first}") };
+        p.notes.push((
+            first,
+            format!("perf stat's `… seconds time elapsed` ({span}) not read: no parser reads perf stat's summary"),
+        ));
+        p.notes.sort_by_key(|n| n.0);
+    }
+}
+
+/// `taken` (the lines a segment read, blanked for the later rounds) less
+/// the lines where a command said it failed, without a digit (`^C`,
+/// `Killed`, `Terminated`; [`super::failed::not_a_run`]), when no command
+/// line ([`super::failed::is_command_line`]) follows one before the taken
+/// lines end: the `time` record under it, read in a later round, timed
+/// that failed command. A schbench report's paragraph held `time taskset
+/// -c 3 ./starve/starve 1000000` and its `^C` (Peter Zijlstra, LKML
+/// 2023-03); the `real 0m32.999s` under the blank line was read as a run
+/// and averaged with the good 5.651 s.
+fn keep_failures(input: &Input, taken: &[bool]) -> Vec<bool> {
+    let mut blank = taken.to_vec();
+    for (i, line) in input.lines.iter().enumerate() {
+        if !taken[i] || line.bytes().any(|b| b.is_ascii_digit()) || super::failed::not_a_run(line).is_none() {
+            continue;
+        }
+        let run_end = (i + 1..input.lines.len()).find(|&k| !taken[k]).unwrap_or(input.lines.len());
+        if !input.lines[i + 1..run_end].iter().any(|l| super::failed::is_command_line(l)) {
+            blank[i] = false;
+        }
+    }
+    blank
 }
 
 /// A figure of a rate (`12345 records/s`, `= 511.69 MB/sec`, `506 MB/s`):

@@ -383,6 +383,8 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut after_blank = false;
     // Lines a poster commented (`read, MiB/s:   87.89  # 吞吐量…`).
     let mut commented: Vec<usize> = Vec::new();
+    // The line of sysbench's first banner or command line.
+    let mut first_run: Option<usize> = None;
     // The run being read: its first sample, its command line's `--time=`,
     // and the first sign that it failed (a `FATAL:` line, a total time
     // short of `--time`).
@@ -434,6 +436,7 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         }
         let starts_run = banner(t).is_some() || args_of(t, "sysbench").is_some_and(|a| command_test(&a).is_some());
         if starts_run {
+            first_run.get_or_insert(n);
             leave_out_failed(&mut out, run_start, failed.take());
             run_start = out.samples.len();
             if let Some(args) = args_of(t, "sysbench").filter(|a| command_test(a).is_some()) {
@@ -556,6 +559,11 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
         }
     }
     leave_out_failed(&mut out, run_start, failed);
+    // Only sysbench's text has a poster's comments: a line above its
+    // first banner or command that gave no figure is another program's
+    // (Phoronix's `Kernel:  6.8.0-1020-raspi (aarch64)`, 45 lines above a
+    // Pi 5 note's sysbench runs, was warned of as one).
+    commented.retain(|&n| first_run.is_some_and(|f| n >= f) || out.samples.iter().any(|s| s.line == n));
     if let (Some(first), Some(last)) = (commented.first(), commented.last()) {
         let lines = if first == last { format!("line {first}") } else { format!("lines {first}-{last}") };
         let what = format!(

@@ -15,7 +15,8 @@
 //! - binary sizes and rates: `B`, `KiB`, `MiB`, `GiB` (per second);
 //! - bit rates: `bits/sec`, `Kbits/sec`, `Mbits/sec` (`10^6bits/s`),
 //!   `Gbits/sec`, powers of 1000;
-//! - `KB`, `MB`, `GB` (per second) are powers of 1024 for fio (whose 2.x
+//! - `KB`, `MB`, `GB` (per second; also spelled `MBytes`, netperf's
+//!   `-f M`) are powers of 1024 for fio (whose 2.x
 //!   reports print them so); for another benchmark K may mean 1000 or
 //!   1024, so two prefixes are not converted but the same prefix spelled
 //!   two ways is merged.
@@ -83,7 +84,8 @@ fn parse_unit(unit: &str) -> Option<(Dimension, Scale)> {
         let power = power_of(prefix)?;
         return (power > 0).then_some((dimension, Scale::Exact(1024f64.powi(power))));
     }
-    let prefix = amount.strip_suffix('B')?;
+    // netperf's `-f M` spells bytes out: `MBytes/sec`, `MBytes  /s`.
+    let prefix = amount.strip_suffix("Bytes").or_else(|| amount.strip_suffix('B'))?;
     match power_of(prefix)? {
         0 => Some((dimension, Scale::Exact(1.0))),
         power => Some((dimension, Scale::PowerOfK(power))),
@@ -454,6 +456,24 @@ mod tests {
         assert_eq!(
             units(&r),
             [("10^9bits/sec".into(), 0.9415), ("10^9bits/sec".into(), 9.41), ("10^9bits/sec".into(), 9.4)]
+        );
+    }
+
+    /// netperf 2.4.2's `-f M` prints `MBytes  /s` with `-c -C` and
+    /// `MBytes/sec` without (Michael S. Tsirkin, LKML 2006-10): one unit.
+    #[test]
+    fn netperf_mbytes_spelled_two_ways_merge() {
+        let mut r = vec![
+            file("netperf", "a/n.txt", &[("Throughput", "MBytes/s", 286.45)]),
+            file("netperf", "b/n.txt", &[("Throughput", "MBytes/sec", 782.55)]),
+            file("netperf", "c/n.txt", &[("Throughput", "MBytes/sec", 780.0)]),
+        ];
+        let mut d = Vec::new();
+        unify(&mut r, &mut d);
+        assert!(d.is_empty(), "{d:?}");
+        assert_eq!(
+            units(&r),
+            [("MBytes/sec".into(), 286.45), ("MBytes/sec".into(), 782.55), ("MBytes/sec".into(), 780.0)]
         );
     }
 

@@ -325,6 +325,9 @@ impl Reader {
             let mut s = Sample::new(Metric::new(m.name, m.unit, m.better), m.value, n).with_group(m.group);
             s.params = m.params;
             self.push(s);
+            if let Some(aside) = m.aside {
+                self.out.notes.push((n, format!("text after the value not read: {aside:?}")));
+            }
             return;
         }
         if let Some(mhz) = mhz_line(t) {
@@ -413,6 +416,11 @@ mod tests {
         assert_eq!(named(&p, "Pipe bandwidth")[0].metric.unit, "MB/s");
         assert_eq!(named(&p, "File write bandwidth")[0].metric.unit, "KB/s");
         assert_eq!(named(&p, "Pagefaults")[0].value.mean(), 4.0);
+        // A poster's change after the unit: the value read, the change noted.
+        let changed = LmbenchRaw.parse(&Input::from_text("STREAM copy bandwidth: 59338.60 MB/sec  +4.1%\n")).unwrap();
+        assert_eq!(named(&changed, "STREAM copy bandwidth")[0].value.mean(), 59338.6);
+        assert!(changed.notes.iter().any(|(n, t)| *n == 1 && t.contains("+4.1%")));
+        assert!(tool_line("STREAM copy bandwidth: 59338.60 MB/sec faster").is_none());
         let usecs = LmbenchRaw.parse(&Input::from_text("Pagefaults on /usr/tmp/XXX: 3 usecs\n")).unwrap();
         assert_eq!(named(&usecs, "Pagefaults")[0].value.mean(), 3.0);
         assert_eq!(named(&usecs, "Pagefaults")[0].metric.unit, "µs");

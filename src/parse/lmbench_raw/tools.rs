@@ -15,6 +15,16 @@ pub(super) struct ToolMetric {
     pub(super) value: f64,
     /// The label is one of lmbench's own (not a generic `label: value unit`).
     pub(super) known: bool,
+    /// A poster's change figure after the unit (`+4.1%`), not read.
+    pub(super) aside: Option<String>,
+}
+
+/// A poster's change figure typed after a tool line's unit: `+4.1%`,
+/// `-0.5%`, `(+4.1%)` (Barry Song's `STREAM copy bandwidth: 59338.60
+/// MB/sec  +4.1%`, LKML 2021).
+fn is_change_figure(word: &str) -> bool {
+    let w = word.strip_prefix('(').and_then(|w| w.strip_suffix(')')).unwrap_or(word);
+    w.strip_suffix('%').and_then(|w| w.strip_prefix(['+', '-'])).is_some_and(|n| num::plain(n).is_some())
 }
 
 pub(super) fn tool_line(t: &str) -> Option<ToolMetric> {
@@ -30,8 +40,13 @@ pub(super) fn tool_line(t: &str) -> Option<ToolMetric> {
     // One or two words: the value and its unit (no list collected: most
     // lines with a colon are not tool lines).
     let mut w = rest.split_whitespace();
+    let mut aside = None;
     let (value, unit_word) = match (w.next(), w.next(), w.next()) {
         (Some(v), Some(u), None) => (num::plain(v)?, u),
+        (Some(v), Some(u), Some(c)) if w.next().is_none() && is_change_figure(c) => {
+            aside = Some(c.to_string());
+            (num::plain(v)?, u)
+        }
         (Some(v), None, None) if label.ends_with("parallelism") => (num::plain(v)?, ""),
         _ => return None,
     };
@@ -46,7 +61,8 @@ pub(super) fn tool_line(t: &str) -> Option<ToolMetric> {
         "" => ("", Better::Neither),
         _ => return None,
     };
-    let mut m = ToolMetric { name: label.to_string(), unit, better, group: "", params: Vec::new(), value, known: true };
+    let mut m =
+        ToolMetric { name: label.to_string(), unit, better, group: "", params: Vec::new(), value, known: true, aside };
     let local = |host: &str| host.trim() == "localhost";
     let simple = |name: &str, group: &'static str| (name.to_string(), group);
     let (name, group) = match label {
