@@ -208,17 +208,8 @@ impl Input {
             .enumerate()
             .map(|(i, l)| if blank.get(i).copied().unwrap_or(false) { String::new() } else { l.clone() })
             .collect();
-        let out = Input {
-            lines,
-            lossy: self.lossy,
-            quoted: self.quoted,
-            quote_depths: self.quote_depths.clone(),
-            qp: self.qp,
-            soft_joined: self.soft_joined.clone(),
-            unterminated: self.unterminated,
-            file_lines: Some(self.file_lines.clone().unwrap_or_else(|| std::sync::Arc::new(self.lines.clone()))),
-            ..Input::default()
-        };
+        let mut out = self.with_lines(lines);
+        out.file_lines = Some(self.file_lines.clone().unwrap_or_else(|| std::sync::Arc::new(self.lines.clone())));
         // Every pair of adjacent bytes without a line break in the blanked
         // text is inside one of its lines, each this text's line or empty:
         // this text's pairs are a superset, and a superset answers
