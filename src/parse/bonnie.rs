@@ -28,7 +28,9 @@
 //! are not exactly label, size and twelve cells (one missing, two run
 //! together as `97.121456`) is an error naming its line; a row cut in two
 //! by a mail client is rejoined only when the next line is exactly the
-//! missing cells.
+//! missing cells; so is the column header, when the next line is exactly
+//! the rest of it (`MB K/sec %CPU … K/sec %CPU` / `K/sec %CPU   /sec %CPU`,
+//! a reply wrapped at 72 columns).
 //!
 //! Metrics, per group:
 //!
@@ -91,6 +93,23 @@ const HEADER: [&str; 13] =
 /// token after it (for a row flattened onto the header line).
 fn header_end(toks: &[&str]) -> Option<usize> {
     toks.windows(HEADER.len()).position(|w| w == HEADER).map(|p| p + HEADER.len())
+}
+
+/// The column header a mail client wrapped over lines `i` and `i + 1`
+/// (0-based; reiserfs-dev 2004, Bonnie 1.2 quoted: `MB K/sec %CPU K/sec
+/// %CPU K/sec %CPU K/sec %CPU` / `K/sec %CPU   /sec %CPU`): the two lines
+/// hold the whole header and nothing after it, line `i` its start. The
+/// index of the first line after it, where the rows start.
+fn wrapped_header(lines: &[String], i: usize) -> Option<usize> {
+    let first: Vec<&str> = lines[i].split_whitespace().collect();
+    let start = first.iter().position(|t| *t == HEADER[0])?;
+    let next = lines.get(i + 1)?;
+    let rest: Vec<&str> = next.split_whitespace().collect();
+    let seen = first.len() - start;
+    if seen < 2 || rest.is_empty() || seen + rest.len() != HEADER.len() {
+        return None;
+    }
+    (first[start..] == HEADER[..seen] && rest[..] == HEADER[seen..]).then_some(i + 2)
 }
 
 /// A result row: label, size, and twelve (token, line) cells.
@@ -382,6 +401,16 @@ impl BenchParser for Bonnie {
             }
             let toks: Vec<&str> = line.split_whitespace().collect();
             let Some(end) = header_end(&toks) else {
+                if let Some(next) = wrapped_header(lines, i) {
+                    out.notes.push((i + 1, format!("header wrapped onto line {}; rejoined", i + 2)));
+                    let (mut found, after) = rows_after(lines, next, &mut out.notes)?;
+                    if found.is_empty() {
+                        out.notes.push((i + 1, "Bonnie header without result rows".into()));
+                    }
+                    rows.append(&mut found);
+                    i = after.max(next);
+                    continue;
+                }
                 i += 1;
                 continue;
             };
@@ -549,6 +578,23 @@ localh 1*1024 20760 97.8 31044  7.6 11462  3.2 15006 69.2 15993  1.6  159.4  0.5
         assert_eq!(p.samples.len(), 12);
         assert_eq!(p.samples[11].value.mean(), 3.7);
         assert!(Bonnie.detect(&Input::from_text(text)) >= 90);
+    }
+
+    /// Bonnie 1.2 quoted in a reply whose mailer wrapped every line at 72
+    /// columns (reiserfs-dev 2004): the header's last four cells and each
+    /// row's last four on the next line; both rejoined.
+    #[test]
+    fn a_wrapped_header_and_rows_are_rejoined() {
+        let text = "                        MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU \n\
+                    K/sec %CPU   /sec %CPU\n\
+                    generic_file_write      256 16690 99.7 28332 29.9 11528 16.8 12411 77.2 \n\
+                    28888 17.3  237.4  2.1\n";
+        let p = parse(text).unwrap();
+        let seeks = p.samples.iter().find(|s| s.metric.name == "Seeks").unwrap();
+        assert_eq!((seeks.value.mean(), seeks.line), (237.4, 4));
+        assert!(p.notes.iter().any(|n| n.0 == 1 && n.1.contains("header wrapped onto line 2")), "{:?}", p.notes);
+        // A header cut off with nothing of it on the next line stays unread.
+        assert!(parse("MB K/sec %CPU K/sec %CPU\nsomething else\n").is_err());
     }
 
     #[test]

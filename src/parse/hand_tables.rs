@@ -52,6 +52,23 @@ fn kernel_row<'a>(line: &'a str, known: &[&str]) -> Option<&'a str> {
     (figures >= 1 && others <= 3).then(|| first.trim_end_matches(':'))
 }
 
+/// A row of a hand comparison naming its kernel in brackets after the
+/// test's name, then the figure (LKML 2003, UnixBench 4.1.0 2.5.54mm2 vs
+/// 2.5.54: `File Copy 1024 bufsize 2000 maxblocks[2.5.54mm2]
+/// 66095.0KBps`): the kernel's name, or `None`. At most three words
+/// after the brackets, one figure or more among them.
+fn bracketed_kernel_row<'a>(line: &'a str, known: &[&str]) -> Option<&'a str> {
+    let open = line.rfind('[')?;
+    let close = open + line[open..].find(']')?;
+    let name = line[open + 1..close].trim();
+    if !kernel_word(name, known) || line[..open].trim().is_empty() {
+        return None;
+    }
+    let after: Vec<&str> = line[close + 1..].split_whitespace().collect();
+    let figures = after.iter().filter(|w| figure(w)).count();
+    (figures >= 1 && after.len() <= 3).then_some(name)
+}
+
 /// A heading naming a kernel per column: two kernel names or more, and
 /// nothing else but one title word or phrase before them (`Unixbench-4.2.0
 /// 2.4.18rc2aa2  2.4.18-rc2  2.4.18-rc2-jam1`, or the kernels alone, tab-separated);
@@ -69,8 +86,13 @@ fn figures_row(line: &str) -> bool {
 
 /// The title of a table: the first line above its rows that is no rule
 /// (`DBENCH (48 clients)` between `-----` rules).
+/// A sentence of prose there (`Here are the unixbench result for kernel
+/// 2.5.54mm2. Kernel 2.5.54mm2`, its full stop inside or at its end) is
+/// no title: `None`.
 fn title_of(above: &[&str]) -> Option<String> {
-    above.iter().find(|l| !l.chars().all(|c| matches!(c, '-' | '=' | '~' | ' '))).map(|l| l.to_string())
+    let first = above.iter().find(|l| !l.chars().all(|c| matches!(c, '-' | '=' | '~' | ' ')))?;
+    let sentence = first.ends_with(['.', '!', '?']) || first.contains(". ");
+    (!sentence).then(|| first.to_string())
 }
 
 /// The warnings for the hand tables among `input`'s lines that no parser
@@ -127,8 +149,11 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
                 continue;
             }
         }
-        let rows: Vec<(usize, &str)> =
-            (start..=end).filter_map(|k| kernel_row(lines[k], known).map(|name| (k, name))).collect();
+        let rows: Vec<(usize, &str)> = (start..=end)
+            .filter_map(|k| {
+                kernel_row(lines[k], known).or_else(|| bracketed_kernel_row(lines[k], known)).map(|name| (k, name))
+            })
+            .collect();
         if rows.len() < 2 {
             continue;
         }
@@ -179,6 +204,10 @@ mod tests {
         assert_eq!(kernel_row("2.4.18-rc2-jam1      *****************  14.9  MB/sec", &[]), Some("2.4.18-rc2-jam1"));
         assert_eq!(kernel_row("TEST8       8.4, 8.3, 9.2 MB/sec", &["TEST8"]), Some("TEST8"));
         assert_eq!(kernel_row("2.4.18-rc2-jam1 was the only kernel of these three", &[]), None);
+        let row = "File Copy 1024 bufsize 2000 maxblocks[2.5.54mm2]     66095.0KBps";
+        assert_eq!(bracketed_kernel_row(row, &[]), Some("2.5.54mm2"));
+        assert_eq!(bracketed_kernel_row("see [2.5.54] for 3 of the 12 tests we ran in all", &[]), None);
+        assert_eq!(bracketed_kernel_row("[2.5.54] 66095.0KBps", &[]), None);
         assert_eq!(
             kernel_heading("Unixbench-4.2.0                 2.4.18rc2aa2  2.4.18-rc2  2.4.18-rc2-jam1", &[]),
             Some(vec!["2.4.18rc2aa2", "2.4.18-rc2", "2.4.18-rc2-jam1"])

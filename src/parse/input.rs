@@ -692,12 +692,17 @@ fn indented_quotes(text: &str) -> Vec<bool> {
 }
 
 /// Removes leading mail quote markers: any run of `>` each optionally
-/// followed by one space. Returns the rest and how many markers it removed.
+/// followed by one space (after the first, also one space before: `>  >
+/// `). Returns the rest and how many markers it removed.
 fn strip_quote(line: &str) -> (&str, u8) {
     let mut rest = line;
     let mut depth = 0u8;
     loop {
-        let trimmed = rest.strip_prefix('>').or_else(|| supercite(rest));
+        // Inside a quote, a marker one space in (`>  > `: a reply quoting
+        // a writer whose mailer quotes ` > `, LKML 2004) is one level more.
+        let spaced =
+            || (depth > 0).then(|| rest.strip_prefix(" >")).flatten().filter(|r| r.is_empty() || r.starts_with(' '));
+        let trimmed = rest.strip_prefix('>').or_else(spaced).or_else(|| supercite(rest));
         match trimmed {
             Some(r) => {
                 depth = depth.saturating_add(1);
@@ -738,6 +743,20 @@ mod tests {
         assert_eq!(diff.lines[1], " > Simple read: 8.4718 microseconds");
         let lone = Input::from_text("latency\n   > 1000 ms   3\n   < 10 ms   5\n");
         assert_eq!(lone.lines[1], "   > 1000 ms   3");
+    }
+
+    /// A reply quoting a mail whose writer's mailer quotes ` > ` (LKML
+    /// 2004, Marcelo Tosatti quoting Nikita Danilov quoting kernbench):
+    /// `>  > ` is two levels; a lone ` > ` line is no quote.
+    #[test]
+    fn a_quote_marker_one_space_in_is_one_level_more() {
+        let input = Input::from_text(
+            ">  > Elapsed Time 274.916     Elapsed Time 245.026\n>  > \n> plain\n>  >x\n > diff side\n",
+        );
+        assert_eq!(input.lines[0], "Elapsed Time 274.916     Elapsed Time 245.026");
+        assert_eq!((input.quote_depth(0), input.quote_depth(1), input.quote_depth(2)), (2, 2, 1));
+        assert_eq!(input.lines[3], " >x");
+        assert_eq!(input.lines[4], " > diff side");
     }
 
     /// Terminal escapes and backspaces are read as the terminal showed

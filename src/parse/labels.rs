@@ -2297,10 +2297,27 @@ fn warn_of_kernels_named_in_prose<'a>(
     }
 }
 
+/// A line of prose with one word in brackets after a space, a name the
+/// writer set apart (`last matching rule at the end of the FORWARD chain
+/// [iptables]:`, the wrapped end of a heading over netperf's copies, LKML
+/// 2002): five words or more, one `[` and one `]`, the word between them
+/// of letters, digits and `-`, `_`, `.`, `+`.
+fn bracketed_word(text: &str) -> bool {
+    let Some((before, rest)) = text.split_once('[') else { return false };
+    let Some((word, _)) = rest.split_once(']') else { return false };
+    before.ends_with(' ')
+        && text.matches('[').count() == 1
+        && text.matches(']').count() == 1
+        && !word.is_empty()
+        && word.chars().all(|c| c.is_alphanumeric() || "-_.+".contains(c))
+        && text.split_whitespace().count() >= 5
+}
+
 /// A line a person wrote between copies of an output (`I ran it on 6.1
 /// first.`, `before:`): a set-up line ([`setup_pair`]: `Filesystem: xfs`,
 /// `mitigations=off`, `**After patch**`, `[patched]`), or a line that
-/// starts with a letter or digit, holds no `|`, `[`, `{`, tab, `--option`
+/// starts with a letter or digit, holds no `|`, `[` (but around a word of
+/// prose, [`bracketed_word`]), `{`, tab, `--option`
 /// or columns set apart by runs of spaces, nor `=` but in a sentence, nor
 /// ends in a figure or holds more digits than letters, nor is a `name:
 /// value` pair (a benchmark's figures, tables and command line), and of three words
@@ -2316,7 +2333,10 @@ fn is_person_line<'a>(text: &'a str, name: &str, asked: &Asked<'a>) -> bool {
     }
     // Each test below is asked only when the ones before it passed, the
     // cheapest first: most lines fail one of the first.
-    if !text.starts_with(char::is_alphanumeric) || text.contains(['|', '[', '{']) {
+    if !text.starts_with(char::is_alphanumeric)
+        || text.contains(['|', '{'])
+        || text.contains('[') && !bracketed_word(text)
+    {
         return false;
     }
     let words: Vec<&str> = text.split_whitespace().collect();
@@ -6671,6 +6691,35 @@ mod tests {
             p.notes,
             last_params(&p)
         );
+    }
+
+    /// A heading wrapped over two lines with no rule under it, its first
+    /// line the same over each copy and its second naming the set-up in
+    /// brackets (LKML 2002, NF-HIPAC's netperf: `… at the end of the
+    /// FORWARD chain [iptables]:` / `[nf-hipac]:`, here without the
+    /// dashed rules): the copies were averaged with no word; a warning
+    /// names the bracketed lines.
+    #[test]
+    fn copies_under_wrapped_headings_naming_a_set_up_in_brackets_are_warned_of() {
+        let text = "TCP RAW throughput 100Mbit/s max MTU with 10000 non-matching rules + 1
+                    last matching rule at the end of the FORWARD chain [iptables]:
+Throughput 1
+
+
+                    TCP RAW throughput 100Mbit/s max MTU with 10000 non-matching rules + 1
+                    last matching rule at the end of the FORWARD chain [nf-hipac]:
+Throughput 2
+";
+        let p = labelled(text, &[3, 8]);
+        assert!(
+            p.notes.iter().any(|(n, m)| *n == 7 && m.contains("chain [iptables]:") && m.contains("chain [nf-hipac]:")),
+            "{:?} {:?}",
+            p.notes,
+            last_params(&p)
+        );
+        assert!(bracketed_word("last matching rule at the end of the FORWARD chain [iptables]:"));
+        assert!(!bracketed_word("[  5]   0.00-30.00  sec   529 MBytes   148 Mbits/sec"));
+        assert!(!bracketed_word("Jobs: 1 (f=1): [R(1)][100.0%][r=1501MiB/s]"));
     }
 
     #[test]

@@ -255,6 +255,10 @@ pub fn parse_bytes(bytes: &[u8], forced: Option<&'static dyn parse::BenchParser>
     }
     let segments = parse::segment::segments(&input, forced);
     if segments.is_empty() {
+        // A hand table naming kernels is named by its lines, then the file
+        // is unrecognised (akpm's quoted lmbench table, LKML 2003).
+        let hand = parse::hand_tables::unread_tables(&input, &[], &[]);
+        warnings.extend(hand.into_iter().map(|(line, w)| (Some(line), w)));
         warnings.push((None, UNRECOGNISED.to_string()));
         return skipped(warnings);
     }

@@ -71,7 +71,11 @@
 //! OSDL's STP reports print it, is 2.6.7-rc2), else the name as written
 //! (`kernel: staircase6.2`, a patched kernel STP named so). As a group,
 //! `kernel: nikita-b2`'s blocks in a `nikita-b2/` directory stood
-//! unlabelled beside the baseline's (linux-mm 2004).
+//! unlabelled beside the baseline's (linux-mm 2004). STP's `Host:
+//! stp8-002` lines (one per block, or one cell per side-by-side column)
+//! name the machine: where a file names two hosts or more, each sample
+//! gets a `host` parameter, with a note, so two machines' figures are never
+//! averaged as runs of one nor compared; one host adds nothing.
 //!
 //! kernbench itself prints `date` and `uname -r` before its blocks
 //! (`Wed Aug 23 15:47:33 UTC 2017` over `4.13.0-rc5+`), or, on 0.4x's
@@ -126,7 +130,8 @@ use super::labels::is_kernel_name;
 use super::{BenchParser, Input, ParseError};
 use crate::model::{Metric, ParsedFile, Sample};
 use preamble::{
-    console_start, kernel_release, last_kernel_line, preamble_kernel, preamble_label, side_by_side_kernels,
+    console_start, kernel_release, last_host_line, last_kernel_line, preamble_kernel, preamble_label,
+    side_by_side_hosts, side_by_side_kernels,
 };
 use table::{
     ROWS, Row, column_names, global_runs, header, header_name, is_header_tail, row, run_number, side_by_side_header,
@@ -204,6 +209,7 @@ impl BenchParser for Kernbench {
         }
         r.end_block();
         r.ended_early();
+        r.keep_hosts_apart();
         r.warn_of_merged_consoles();
         if r.out.samples.is_empty() {
             return Err(ParseError::NoResults {
@@ -232,6 +238,14 @@ struct Reader<'a> {
     /// The columns' headings are `kernel: <name>` cells: each a kernel,
     /// release or not (STP's `kernel: nikita-b2`).
     kernel_columns: bool,
+    /// The machine of the blocks being read, from a `Host:` line above
+    /// them (STP's `Host: stp8-002`).
+    host: Option<String>,
+    /// The machine of each side-by-side column, from `Host:` cells above
+    /// them; empty when none are named.
+    column_hosts: Vec<String>,
+    /// Each `Host:` line read: its line (1-based) and the hosts it names.
+    host_lines: Vec<(usize, Vec<String>)>,
     block: Option<(String, &'static str, Option<u32>)>,
     rows_in_block: usize,
     /// First line after the last block row read (0-based).
@@ -272,6 +286,9 @@ impl<'a> Reader<'a> {
             kernel: None,
             columns: Vec::new(),
             kernel_columns: false,
+            host: None,
+            column_hosts: Vec::new(),
+            host_lines: Vec::new(),
             block: None,
             rows_in_block: 0,
             preamble: 0,
@@ -315,7 +332,12 @@ impl<'a> Reader<'a> {
                 self.columns = names;
                 self.kernel_columns = true;
                 self.kernel = None;
+                self.column_hosts.clear();
                 self.group = preamble_label(self.input, at + 1, i).unwrap_or_default();
+            }
+            if let Some((at, hosts)) = side_by_side_hosts(self.input, from, i, n) {
+                self.host_lines.push((at + 1, hosts.clone()));
+                self.column_hosts = hosts;
             }
             self.sd_header = line.contains("(std deviation)");
             return Ok(());
@@ -353,6 +375,7 @@ impl<'a> Reader<'a> {
             None if self.rows_in_block == 0 && column_names(line).is_some() => {
                 self.columns = column_names(line).unwrap_or_default();
                 self.kernel_columns = false;
+                self.column_hosts.clear();
             }
             None => {
                 if !line.trim().is_empty() || self.rows_in_block > 0 {
@@ -371,6 +394,11 @@ impl<'a> Reader<'a> {
         if let Some(name) = last_kernel_line(self.input, self.preamble, i) {
             self.kernel = Some(kernel_release(name).unwrap_or_else(|| name.to_string()));
             self.group.clear();
+            self.host = None;
+        }
+        if let Some((at, host)) = last_host_line(self.input, self.preamble, i) {
+            self.host = Some(host.to_string());
+            self.host_lines.push((at + 1, vec![host.to_string()]));
         }
         if let Some(label) = preamble_label(self.input, self.preamble, i) {
             self.group = label;
@@ -385,6 +413,7 @@ impl<'a> Reader<'a> {
         {
             self.columns = names;
             self.kernel_columns = false;
+            self.column_hosts.clear();
         }
         self.block = Some(h);
         self.rows_in_block = 0;
@@ -428,6 +457,39 @@ impl<'a> Reader<'a> {
                 self.out.notes.push((*start, msg));
             }
         }
+    }
+
+    /// Keeps the blocks of different machines apart: where the `Host:`
+    /// lines of the file name two hosts or more (STP's kernbench columns,
+    /// `Host: stp8-002` … `Host: stp8-003`, LKML 2004), each sample keeps
+    /// its `host` parameter, so the machines' figures are never averaged
+    /// as runs of one set-up nor compared with each other, and a note at
+    /// the first `Host:` line that differs says so. Where they name one
+    /// host, or none, the parameter is dropped: one machine is no set-up.
+    fn keep_hosts_apart(&mut self) {
+        let mut hosts: Vec<&str> = Vec::new();
+        for s in &self.out.samples {
+            if let Some(p) = s.params.iter().find(|p| p.name == "host")
+                && !hosts.contains(&p.value.as_str())
+            {
+                hosts.push(p.value.as_str());
+            }
+        }
+        if hosts.len() < 2 {
+            for s in &mut self.out.samples {
+                s.params.retain(|p| p.name != "host");
+            }
+            return;
+        }
+        let first = &self.host_lines[0].1[0];
+        let at = self.host_lines.iter().find(|(_, h)| h.iter().any(|h| h != first)).map_or(0, |(l, _)| *l);
+        let msg = format!(
+            "the blocks ran on {} hosts ({}, named by `Host:` lines): each host's figures are kept apart \
+             by a `host` parameter, never averaged together nor compared across hosts",
+            hosts.len(),
+            hosts.join(", ")
+        );
+        self.out.notes.push((at, msg));
     }
 
     /// Ends the block being read: its samples join the file's, unless the
@@ -527,6 +589,14 @@ impl<'a> Reader<'a> {
                 } else {
                     s.with_param("label", name)
                 };
+            }
+            let host = if several && self.column_hosts.len() == self.columns.len() {
+                Some(&self.column_hosts[c])
+            } else {
+                self.host.as_ref()
+            };
+            if let Some(h) = host {
+                s = s.with_param("host", h);
             }
             self.pending.push(s);
         }
@@ -717,6 +787,42 @@ mod tests {
         let f = Kernbench.parse(&i).unwrap();
         let g: Vec<(&str, Option<&str>)> = f.samples.iter().map(|s| (s.group.as_str(), s.kernel.as_deref())).collect();
         assert_eq!(g, vec![("", Some("2.6.7-rc2")), ("", Some("staircase6.2")), ("", Some("crunchah6.3"))]);
+    }
+
+    /// STP's `Host:` lines: blocks of two machines keep a `host` each,
+    /// whether side by side (linux-mm 2004, `Host: stp8-002` … `Host:
+    /// stp8-003` under the columns' kernels) or one under the other of one
+    /// kernel (never averaged as its runs); one machine adds nothing.
+    #[test]
+    fn hosts_are_kept_apart() {
+        let host = |s: &Sample| s.params.iter().find(|p| p.name == "host").map(|p| p.value.to_string());
+        let i = Input::from_text(
+            "kernel: nikita-b2                kernel: patch-2.6.10-rc2\nHost: stp8-002                   Host: stp8-003\n\n\
+             Average Optimal -j 32 Load Run:  Average Optimal -j 32 Load Run:\nElapsed Time 130                 Elapsed Time 129.562\n\n\
+             Average Maximal -j Load Run:     Average Maximal -j Load Run:\nElapsed Time 128.862             Elapsed Time 128.334\n",
+        );
+        let f = Kernbench.parse(&i).unwrap();
+        let got: Vec<(Option<&str>, Option<String>)> =
+            f.samples.iter().map(|s| (s.kernel.as_deref(), host(s))).collect();
+        let a = (Some("nikita-b2"), Some("stp8-002".to_string()));
+        let b = (Some("2.6.10-rc2"), Some("stp8-003".to_string()));
+        assert_eq!(got, vec![a.clone(), b.clone(), a, b]);
+        assert!(f.notes.iter().any(|n| n.0 == 2 && n.1.contains("2 hosts (stp8-002, stp8-003")), "{:?}", f.notes);
+        let i = Input::from_text(
+            "kernel: patch-2.6.7-rc2\nHost: stp8-002\nAverage Optimal -j 32 Load Run:\nElapsed Time 129.9\n\n\
+             kernel: patch-2.6.7-rc2\nHost: stp8-003\nAverage Optimal -j 32 Load Run:\nElapsed Time 127.5\n",
+        );
+        let f = Kernbench.parse(&i).unwrap();
+        let hosts: Vec<Option<String>> = f.samples.iter().map(host).collect();
+        assert_eq!(hosts, vec![Some("stp8-002".into()), Some("stp8-003".into())]);
+        assert!(f.notes.iter().any(|n| n.0 == 7 && n.1.contains("2 hosts")), "{:?}", f.notes);
+        let i = Input::from_text(
+            "kernel: patch-2.6.7-rc2\nHost: stp8-002\nAverage Optimal -j 32 Load Run:\nElapsed Time 129.9\n\n\
+             kernel: staircase6.2\nHost: stp8-002\nAverage Optimal -j 32 Load Run:\nElapsed Time 129.5\n",
+        );
+        let f = Kernbench.parse(&i).unwrap();
+        assert!(f.samples.iter().all(|s| host(s).is_none()));
+        assert!(f.notes.iter().all(|n| !n.1.contains("hosts")), "{:?}", f.notes);
     }
 
     #[test]

@@ -162,16 +162,53 @@ fn kernel_line(line: &str) -> Option<&str> {
 /// `Host: stp8-002` … `Host: stp8-003`): that line (0-based) and each
 /// column's release (`2.6.10-rc2`), else its name as written.
 pub(super) fn side_by_side_kernels(input: &Input, from: usize, to: usize, n: usize) -> Option<(usize, Vec<String>)> {
+    side_by_side_cells(input, from, to, n, |c| {
+        kernel_line(c).map(|k| kernel_release(k).unwrap_or_else(|| k.to_string()))
+    })
+}
+
+/// The hosts of `n` side-by-side columns, from the last line between lines
+/// `from` and `to` (0-based) that holds `n` `Host: <name>` cells apart by a
+/// TAB or two spaces or more (STP's `Host: stp8-002` … `Host: stp8-003`
+/// under the columns' `kernel:` cells, LKML 2004: each column ran on its
+/// own machine): that line (0-based) and each column's host.
+pub(super) fn side_by_side_hosts(input: &Input, from: usize, to: usize, n: usize) -> Option<(usize, Vec<String>)> {
+    side_by_side_cells(input, from, to, n, |c| host_line(c).map(str::to_string))
+}
+
+/// The last line between lines `from` and `to` (0-based) whose `n` cells,
+/// apart by a TAB or two spaces or more, each give a name by `name`: that
+/// line and the names.
+fn side_by_side_cells(
+    input: &Input,
+    from: usize,
+    to: usize,
+    n: usize,
+    name: impl Fn(&str) -> Option<String>,
+) -> Option<(usize, Vec<String>)> {
     (from..to).rev().find_map(|j| {
         let l = &input.lines[j];
         let cells: Vec<&str> =
             l.split('\t').flat_map(|p| p.split("  ")).map(str::trim).filter(|c| !c.is_empty()).collect();
-        let names: Vec<String> = cells
-            .iter()
-            .map(|c| kernel_line(c).map(|k| kernel_release(k).unwrap_or_else(|| k.to_string())))
-            .collect::<Option<_>>()?;
+        let names: Vec<String> = cells.iter().map(|c| name(c)).collect::<Option<_>>()?;
         (names.len() == n).then_some((j, names))
     })
+}
+
+/// The machine on a `Host: <name>` line (any case), as OSDL's STP reports
+/// print it under `kernel:` and `plmid:` (`Host: stp8-002`): one word. A
+/// line of side-by-side cells names no one host: `None`.
+fn host_line(line: &str) -> Option<&str> {
+    let (head, name) = line.trim().split_once(':')?;
+    let name = name.trim();
+    let one_word = !name.is_empty() && !name.contains(char::is_whitespace);
+    (head.eq_ignore_ascii_case("host") && one_word).then_some(name)
+}
+
+/// The host on the last `Host:` line between lines `from` and `to`
+/// (0-based), with that line (0-based).
+pub(super) fn last_host_line(input: &Input, from: usize, to: usize) -> Option<(usize, &str)> {
+    (from..to).rev().find_map(|j| host_line(&input.lines[j]).map(|h| (j, h)))
 }
 
 /// The release a `Kernel:` line names, when it names one: `2.6.7-rc2` for

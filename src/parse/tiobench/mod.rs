@@ -290,7 +290,11 @@ impl BenchParser for Tiobench {
         // only if the text does.
         let cpu = input.has("(CPU%)");
         let eff = input.has("Rate divided by CPU%");
-        if input.has("tiobench") || input.has("Threaded I/O Bench") || input.has("TIObench") {
+        // The name alone, in prose or a heading (akpm's reply quoting
+        // `> tiobench-0.3.3` below a hand lmbench table, LKML 2003), is no
+        // tiobench output: with no rate in the text, not claimed.
+        let named = input.has("tiobench") || input.has("Threaded I/O Bench") || input.has("TIObench");
+        if named && (input.has("Rate") || input.has("MB/s")) {
             score = 30;
         }
         if (input.has("Tiotest results for ") || input.has("Tiotest latency results:"))
