@@ -103,8 +103,10 @@ fn progress_bar() -> indicatif::ProgressBar {
     if std::io::IsTerminal::is_terminal(&std::io::stderr()) && !crate::cli::quiet() {
         let pb = indicatif::ProgressBar::with_draw_target(Some(0), indicatif::ProgressDrawTarget::stderr());
         pb.set_style(
-            indicatif::ProgressStyle::with_template("{spinner} parsing {pos}/{len} raw files {wide_bar} {eta}")
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            indicatif::ProgressStyle::with_template(
+                "{spinner} parsing {pos}/{len} raw files {bar:24} {eta} {wide_msg}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
         );
         pb.enable_steady_tick(std::time::Duration::from_millis(250));
         pb
