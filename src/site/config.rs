@@ -335,7 +335,7 @@ pub fn read_annotation(path: &Path) -> std::io::Result<Vec<u8>> {
 /// The text of a YAML annotation (lossily decoded); a missing file gives `None`.
 fn read_yaml_text(path: &Path, diags: &mut Vec<Diagnostic>) -> Option<String> {
     match read_regular(path, MAX_ANNOTATION_SIZE as u64) {
-        Ok(Ok(bytes)) => Some(String::from_utf8_lossy(&bytes).into_owned()),
+        Ok(Ok(bytes)) => yaml_text(path, bytes, diags),
         Ok(Err(len)) => {
             let msg = format!("too large: {len} bytes, at most {MAX_ANNOTATION_SIZE} are read");
             diags.push(Diagnostic::error(path, None, msg));
@@ -345,6 +345,48 @@ fn read_yaml_text(path: &Path, diags: &mut Vec<Diagnostic>) -> Option<String> {
         Err(e) => {
             diags.push(Diagnostic::error(path, None, format!("cannot read: {e}")));
             None
+        }
+    }
+}
+
+/// The text of annotation `path` from its `bytes`: UTF-8; UTF-16 with its
+/// byte-order mark (PowerShell's `>` writes it: it gave "control
+/// characters are not allowed at position 7" at `1:1`), decoded as raw
+/// files are; other bytes that are not UTF-8 read as U+FFFD with a
+/// warning. `None`, with an error saying what the file is and how to save
+/// it, when it holds NUL bytes (UTF-16 without its mark, or not text).
+fn yaml_text(path: &Path, bytes: Vec<u8>, diags: &mut Vec<Diagnostic>) -> Option<String> {
+    const SAVE: &str = "save it as UTF-8 (in PowerShell: `Out-File -Encoding utf8`, or `Set-Content` instead of `>`)";
+    if let Some((text, lossy)) = super::raw_file::utf16_text(&bytes) {
+        if lossy {
+            let msg = format!("UTF-16 text with invalid code units (shown as U+FFFD); {SAVE}");
+            diags.push(Diagnostic::warning(path, None, msg));
+        }
+        return Some(text);
+    }
+    if let Some(at) = bytes.iter().position(|&b| b == 0) {
+        let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        let what = if bytes.len() >= 2 && (bytes[0] == 0 || bytes[1] == 0) {
+            "it looks like UTF-16 without a byte-order mark"
+        } else {
+            "is it a text file?"
+        };
+        let msg = format!("not YAML text: a NUL byte (byte {}); {what}; {SAVE}", at + 1);
+        diags.push(Diagnostic::error(path, Some(line), msg));
+        return None;
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) => Some(text),
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            let bytes = e.into_bytes();
+            let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+            let msg = format!(
+                "not UTF-8 (byte {:#04x}, as Latin-1 or Windows-1252 write `é`): such bytes are read as U+FFFD; save it as UTF-8",
+                bytes[at]
+            );
+            diags.push(Diagnostic::warning(path, Some(line), msg));
+            Some(String::from_utf8_lossy(&bytes).into_owned())
         }
     }
 }
@@ -404,6 +446,23 @@ fn parse_yaml<T: for<'de> Deserialize<'de>>(path: &Path, text: &str, diags: &mut
             }
             msg.push_str(yaml_hint(text, loc.as_ref().map(|l| l.line()), &msg));
             let mut at = loc.map(|l| (l.line(), l.column()));
+            // The scanner's "control characters are not allowed at
+            // position 7" came at `1:1`, with a byte position: name the
+            // character, at its own line and column.
+            if msg.contains("control characters are not allowed") {
+                let bad = text.char_indices().find(|&(_, c)| {
+                    c.is_control() && !matches!(c, '\n' | '\r' | '\t' | '\u{85}') || c == '\u{FFFE}' || c == '\u{FFFF}'
+                });
+                if let Some((i, c)) = bad {
+                    let line = text[..i].matches('\n').count() + 1;
+                    let column = text[..i].rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+                    at = Some((line, column));
+                    msg = format!(
+                        "a control character (U+{:04X}), which YAML does not allow: is it a text file? (save it as UTF-8 text)",
+                        u32::from(c)
+                    );
+                }
+            }
             // serde_yaml places a duplicate key at the start of its map
             // (`1:1` for a top-level one): point at the second key instead.
             if let (Some((line, column)), Some(key)) = (at, duplicate_key(&msg)) {
