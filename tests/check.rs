@@ -538,3 +538,26 @@ fn machine_yaml_in_other_encodings_says_what_it_is() {
     let (err, ok) = check_output(&c);
     assert!(!ok && err.contains("machine.yaml:3:12: invalid YAML: a control character (U+0007)"), "{err}");
 }
+
+/// fio's metric names hold `: ` (`read: IOPS`); unquoted in machine.yaml the
+/// hint said to check the indentation (the newcomer's P2-11). It says to
+/// quote them, at the value's line.
+#[test]
+fn an_unquoted_metric_name_holding_a_colon_says_to_quote_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = small_site(dir.path());
+    for (bad, at) in
+        [("metrics: [read: bw, read: IOPS]", "machine.yaml:6:"), ("headline: read: IOPS", "machine.yaml:6:")]
+    {
+        put(
+            &c,
+            "m1/machine.yaml",
+            format!(
+                "name: \"Machine one\"\nbaseline: \"2.4.7\"\nsections:\n  - title: \"dbench 32\"\n    files: [\"*/dbench*.txt\"]\n    {bad}\n"
+            ),
+        );
+        let (err, ok) = check_output(&c);
+        assert!(!ok && err.contains(at), "{bad}: {err}");
+        assert!(err.contains("a value holding `: ` must be quoted") && !err.contains("indentation"), "{bad}: {err}");
+    }
+}

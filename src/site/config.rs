@@ -507,12 +507,24 @@ fn duplicate_key(msg: &str) -> Option<&str> {
 /// A hint for the YAML error `msg` at line `line` of `text`, for the two
 /// mistakes a newcomer makes most: an unquoted glob starting with `*`
 /// (`files: */hackbench.txt`: YAML reads `*` as an alias) and an indent
-/// that does not line up. `""` when neither applies.
+/// that does not line up; and a value holding `: ` unquoted (fio's metric
+/// names, `headline: read: IOPS`), which the indentation hint misled.
+/// `""` when none applies.
 fn yaml_hint(text: &str, line: Option<usize>, msg: &str) -> &'static str {
     let at = line.and_then(|n| text.lines().nth(n.checked_sub(1)?)).unwrap_or("");
     let value = at.split_once(": ").map_or(at.trim_start().strip_prefix("- ").unwrap_or(""), |(_, v)| v);
+    // An item of the value (of a flow list, `[read: bw, read: IOPS]`)
+    // holding `: ` outside quotes.
+    let unquoted_colon = value
+        .trim()
+        .trim_start_matches('[')
+        .trim_end_matches(']')
+        .split(',')
+        .any(|item| !item.trim_start().starts_with(['"', '\'']) && item.contains(": "));
     if value.trim_start().starts_with('*') {
         " (a value starting with `*` is read as a YAML alias: quote a glob, as in files: [\"*/hackbench.txt\"])"
+    } else if unquoted_colon && (msg.contains("mapping values are not allowed") || msg.contains("invalid type: map")) {
+        " (a value holding `: ` must be quoted, as fio's metric names: headline: \"read: IOPS\", metrics: [\"read: bw\"])"
     } else if msg.contains("expected '-' indicator") || msg.contains("mapping values are not allowed") {
         " (check the indentation: the keys of one map, and the items of one list, start in the same column, indented with spaces)"
     } else {
