@@ -616,18 +616,65 @@ pub fn check_yaml(kind: YamlKind, text: &str) -> Vec<Diagnostic> {
     diags
 }
 
-/// True when `url` may prefix every link of the site: empty, an
-/// `http://` or `https://` URL, or an absolute or protocol-relative path
-/// (`/bench/`, `//host/bench/`). Anything else (`javascript:`, `data:`, a
-/// relative path) would make every link on every page point somewhere
-/// else, or run script.
+/// True when `url` may prefix every link of the site ([`base_url_problem`]
+/// finds nothing wrong with it).
 pub fn base_url_ok(url: &str) -> bool {
-    let u = url.trim().to_ascii_lowercase();
-    // `//host/` is a URL of another host (scheme-relative), not a path.
-    u.is_empty()
-        || u.starts_with("https://")
-        || u.starts_with("http://")
-        || (u.starts_with('/') && !u.starts_with("//"))
+    base_url_problem(url).is_none()
+}
+
+/// Why `url` cannot prefix every link of the site; `None` when it can:
+/// empty, an `http://` or `https://` URL, or an absolute path (`/bench/`).
+/// Anything else (`javascript:`, `data:`, a relative path, `//host/`, a
+/// scheme-relative URL of another host) would make every link on every
+/// page point somewhere else, or run script; a query or fragment
+/// (`?x`, `#y`) would swallow the paths after it; a control character
+/// (a line break) the URL parser would drop unseen. Blanks, quotes and
+/// `<>` are no problem: links carry them percent-encoded
+/// ([`encoded_base_url`]).
+pub fn base_url_problem(url: &str) -> Option<String> {
+    let u = url.trim();
+    if u.is_empty() {
+        return None;
+    }
+    if u.chars().any(char::is_control) {
+        return Some("must not hold a control character (a tab or line break)".into());
+    }
+    let lower = u.to_ascii_lowercase();
+    let scheme = lower.starts_with("https://") || lower.starts_with("http://");
+    if !scheme && !(u.starts_with('/') && !u.starts_with("//")) {
+        return Some("must start with https://, http:// or a single /".into());
+    }
+    match parsed_base_url(u) {
+        Err(e) => Some(format!("is not a URL ({e})")),
+        Ok(p) if p.query().is_some() || p.fragment().is_some() => {
+            Some("must not hold `?` or `#`: each link's path is put after it".into())
+        }
+        Ok(_) => None,
+    }
+}
+
+/// `url` (trimmed) read as a URL: an absolute path under a placeholder host.
+fn parsed_base_url(u: &str) -> Result<url::Url, url::ParseError> {
+    if u.starts_with('/') { url::Url::parse("http://placeholder.invalid/")?.join(u) } else { url::Url::parse(u) }
+}
+
+/// `url` as every link carries it: percent-encoded where a link cannot hold
+/// a character as it is (`https://ex.com/a b/` → `https://ex.com/a%20b/`,
+/// `"` → `%22`, `<` → `%3C`: a Markdown link stops at a blank, an HTML
+/// attribute at a quote); a path stays a path. Empty, or a `url` that
+/// [`base_url_problem`] refuses, is returned trimmed as it is.
+pub fn encoded_base_url(url: &str) -> String {
+    let u = url.trim();
+    match parsed_base_url(u) {
+        Ok(p) if base_url_problem(u).is_none() && !u.is_empty() => {
+            if u.starts_with('/') {
+                p.path().to_string()
+            } else {
+                p.as_str().to_string()
+            }
+        }
+        _ => u.to_string(),
+    }
 }
 
 /// True when `name` may name the Markdown files (`markdown_name:`): a
@@ -657,12 +704,12 @@ fn check_markdown_name(yaml: &Path, text: &str, config: &SiteConfig, diags: &mut
 /// A `base_url` in site.yaml that [`base_url_ok`] rejects is an error.
 fn check_base_url(yaml: &Path, text: &str, config: &SiteConfig, diags: &mut Vec<Diagnostic>) {
     if let Some(url) = &config.base_url
-        && !base_url_ok(url)
+        && let Some(problem) = base_url_problem(url)
     {
         diags.push(Diagnostic::error(
             yaml,
             line_of(text, "base_url", "base_url"),
-            format!("base_url {url:?} must start with https://, http:// or a single /"),
+            format!("base_url {url:?} {problem}"),
         ));
     }
 }
@@ -1179,11 +1226,30 @@ mod tests {
     }
 
     #[test]
+    fn a_base_url_is_percent_encoded_as_links_need() {
+        assert_eq!(encoded_base_url("https://ex.com/a b/"), "https://ex.com/a%20b/");
+        assert_eq!(encoded_base_url(" https://ex.com/\"><script>"), "https://ex.com/%22%3E%3Cscript%3E");
+        assert_eq!(encoded_base_url("/my results/"), "/my%20results/");
+        assert_eq!(encoded_base_url("https://u.github.io/bench"), "https://u.github.io/bench");
+        assert_eq!(encoded_base_url("/r/%20x/"), "/r/%20x/");
+        assert_eq!(encoded_base_url(""), "");
+    }
+
+    #[test]
     fn a_scheme_relative_base_url_is_refused() {
         for ok in ["", "/", "/results/", "https://example.org/r/", "http://x/"] {
             assert!(base_url_ok(ok), "{ok}");
         }
-        for bad in ["//evil.example/", "///x", "javascript:alert(1)//", "ftp://x/"] {
+        for bad in [
+            "//evil.example/",
+            "///x",
+            "javascript:alert(1)//",
+            "ftp://x/",
+            "https://x/?a=",
+            "/r/#top",
+            "https://x/a\nb/",
+            "https://",
+        ] {
             assert!(!base_url_ok(bad), "{bad}");
         }
     }
