@@ -125,3 +125,22 @@ fn a_full_standard_error_loses_messages_not_the_build() {
         .expect("runs");
     assert_eq!(out.status.code(), Some(0), "check: {:?}", out.status);
 }
+
+/// `-q` prints errors and warnings only (README): the newcomer's `build -q`
+/// still printed four `note:` lines. Without it the note is printed.
+#[test]
+fn quiet_leaves_notes_out() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = site_with_a_warning(tmp.path());
+    // A hidden kernel directory of results: a note.
+    let hidden = dir.join("content/example-box/.old");
+    std::fs::create_dir_all(&hidden).expect("mkdir");
+    std::fs::write(hidden.join("dbench.txt"), "Throughput 1.5 MB/sec 32 procs\n").expect("write");
+    for cmd in ["build", "check"] {
+        let out = benchsite().current_dir(&dir).args([cmd]).output().expect("runs");
+        assert!(stderr(&out).contains("note: content/example-box/.old: hidden directory"), "{}", stderr(&out));
+        let out = benchsite().current_dir(&dir).args([cmd, "-q"]).output().expect("runs");
+        let err = stderr(&out);
+        assert!(out.status.success() && !err.contains("note:") && err.contains("warning:"), "{cmd} -q: {err}");
+    }
+}

@@ -119,7 +119,7 @@ fn progress_bar() -> indicatif::ProgressBar {
 /// and its totals.
 pub(super) fn print_built(verb: &str, output: &Path, report: &BuildReport, secs: f64) {
     for d in &report.diagnostics {
-        errln!("{d}");
+        crate::cli::print_diagnostic(d);
     }
     let warnings = report.diagnostics.iter().filter(|d| d.severity == Severity::Warning).count();
     verboseln!(
@@ -146,14 +146,14 @@ pub(super) fn print_failed(what: &str, e: BuildError, output: &Path, progress: &
         BuildError::Strict(diags) => {
             progress.finish_and_clear();
             for d in &diags {
-                errln!("{d}");
+                crate::cli::print_diagnostic(d);
             }
             errln!("{what} failed: {} warning(s) with --strict; {} left unchanged", diags.len(), output.display());
         }
         BuildError::Invalid(diags) => {
             progress.finish_and_clear();
             for d in &diags {
-                errln!("{d}");
+                crate::cli::print_diagnostic(d);
             }
             let n = diags.iter().filter(|d| d.severity == Severity::Error).count();
             errln!("{what} failed: {n} error(s); {} left unchanged", output.display());

@@ -65,7 +65,7 @@ fn run_across(content: &std::path::Path, width: usize) -> ExitCode {
     match crate::build::generate(&opts, &hidden, &sink, None) {
         Ok(report) => {
             for d in &report.diagnostics {
-                errln!("{d}");
+                crate::cli::print_diagnostic(d);
             }
         }
         Err(e) => {
@@ -114,7 +114,7 @@ pub fn run(args: &TextArgs) -> ExitCode {
         }
     };
     for d in &one.diagnostics {
-        errln!("{d}");
+        crate::cli::print_diagnostic(d);
     }
     if has_errors(&one.diagnostics) {
         return ExitCode::from(1);
