@@ -561,3 +561,32 @@ fn an_unquoted_metric_name_holding_a_colon_says_to_quote_it() {
         assert!(err.contains("a value holding `: ` must be quoted") && !err.contains("indentation"), "{bad}: {err}");
     }
 }
+
+/// Rows never compared with the baseline (the newcomer's P1-7: schbench
+/// `-r 10` of 6.10.0, 2 runs, beside `-r 30` of 6.9.0, 3 runs) gave a
+/// run-count warning no one could act on, beside the warning that 6.10.0
+/// has no row like the baseline's. Only compared rows' counts are weighed.
+#[test]
+fn run_counts_of_rows_never_compared_are_not_warned_of() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = dir.path().join("content");
+    put(&c, "site.yaml", "title: \"Test site\"\n");
+    put(&c, "m1/machine.yaml", "name: \"Machine one\"\nbaseline: \"6.9.0\"\n");
+    let result = |v: u32, runtime: u32| {
+        format!(
+            "  - metric: wakeup 99.0th\n    better: lower\n    unit: usec\n    value: {v}\n    params: {{runtime: {runtime}}}\n"
+        )
+    };
+    let file = |runs: &[(u32, u32)]| {
+        format!("benchmark: schbench\nresults:\n{}", runs.iter().map(|&(v, r)| result(v, r)).collect::<String>())
+    };
+    put(&c, "m1/6.9.0/schbench.yaml", file(&[(9, 30), (10, 30), (11, 30)]));
+    put(&c, "m1/6.10.0/schbench.yaml", file(&[(9, 10), (90, 10)]));
+    let (err, ok) = check_output(&c);
+    assert!(ok && err.contains("no row with parameters the baseline 6.9.0 has"), "{err}");
+    assert!(!err.contains("differing run counts"), "{err}");
+    // A row of the baseline's parameters is compared: its count is weighed.
+    put(&c, "m1/6.10.0/schbench.yaml", file(&[(9, 10), (90, 10), (12, 30)]));
+    let (err, _) = check_output(&c);
+    assert!(err.contains("differing run counts (1 run: 6.10.0; 3 runs: 6.9.0)"), "{err}");
+}
