@@ -144,3 +144,31 @@ fn quiet_leaves_notes_out() {
         assert!(out.status.success() && !err.contains("note:") && err.contains("warning:"), "{cmd} -q: {err}");
     }
 }
+
+/// `parse`'s table: each column as wide as its cells, so the values end
+/// under `value` and the units start under `unit` however long the
+/// parameters (the newcomer's P1-12: fio's ~70-column parameters pushed
+/// them ~40 columns right of their headers under a 22-column header).
+#[test]
+fn parse_table_columns_line_up_under_their_headers() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/hackbench/blog-tw-ltp-hackbench-old-form-vm-cpus.txt");
+    let out = benchsite().arg("parse").arg(&file).output().expect("runs");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let header = text.lines().find(|l| l.starts_with("line ") && l.contains(" value ")).expect("a header");
+    let value_end = header.find(" value ").expect("value") + " value".len();
+    let unit_at = header.find(" unit ").expect("unit") + 1;
+    let rows: Vec<&str> = text.lines().filter(|l| l.starts_with("line ") && *l != header).collect();
+    assert!(!rows.is_empty(), "{text}");
+    for r in rows {
+        assert!(
+            r.len() > unit_at && r.as_bytes()[value_end - 1].is_ascii_digit(),
+            "value not under its header:\n{header}\n{r}"
+        );
+        assert!(
+            r.as_bytes()[value_end] == b' ' && r.as_bytes()[unit_at] != b' ',
+            "unit not under its header:\n{header}\n{r}"
+        );
+    }
+}
