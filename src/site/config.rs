@@ -641,7 +641,8 @@ pub fn base_url_problem(url: &str) -> Option<String> {
     }
     let lower = u.to_ascii_lowercase();
     let scheme = lower.starts_with("https://") || lower.starts_with("http://");
-    if !scheme && !(u.starts_with('/') && !u.starts_with("//")) {
+    let path = u.starts_with('/') && !u.starts_with("//");
+    if !(scheme || path) {
         return Some("must start with https://, http:// or a single /".into());
     }
     match parsed_base_url(u) {
