@@ -375,7 +375,7 @@ fn rebuild(shared: &Shared, verb: &str) {
     let ms = started.elapsed().as_millis();
     match result {
         Ok((files, report)) => {
-            for d in report.diagnostics.iter().filter(|d| !(crate::cli::quiet() && d.severity == Severity::Note)) {
+            for d in &report.diagnostics {
                 crate::diag::lossy_eprintln!("{d}");
             }
             let warnings = report.diagnostics.iter().filter(|d| d.severity == Severity::Warning).count();

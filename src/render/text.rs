@@ -263,20 +263,18 @@ fn page_text(m: &MachinePage, opts: &TextOptions, notice: Option<&str>, sections
         out.push(field(format!("{}: {}", source.label, source.value)));
     }
     if !m.kernels.is_empty() {
-        let names: Vec<String> = m.kernels.iter().map(|k| k.name_and_ran()).collect();
+        // Their patches with their names, as the HTML page's list of
+        // kernels has them ("2.5.33-mm5 (+ rmap)"); their notes are on the
+        // pages (a line each here took seed 002's mail past its bound).
+        let names: Vec<String> = m
+            .kernels
+            .iter()
+            .map(|k| match k.patches.as_slice() {
+                [] => k.name_and_ran(),
+                p => format!("{} (+ {})", k.name_and_ran(), p.join(", ")),
+            })
+            .collect();
         out.push(field(format!("{}: {}", m.axis.many_cap, names.join(", "))));
-        // Their notes and patches, briefly, as the HTML page's list of
-        // kernels has them (a large class's summary leaves them out).
-        if m.shown_note.is_empty() {
-            let item = markdown::wrap_options(width).initial_indent("  ").subsequent_indent("    ").break_words(false);
-            for k in &m.kernels {
-                // The note on about one line of the mail (the HTML has it whole).
-                let brief = k.brief(width.saturating_sub(k.name.width() + 6).max(20));
-                if !brief.is_empty() {
-                    out.push(markdown::fill(&format!("{}: {brief}", k.name), item.clone()));
-                }
-            }
-        }
     }
     // The triage's count, where changes were tested ("3 regressions, 0
     // improvements"): the first thing a reader of a posted comparison asks.

@@ -224,8 +224,8 @@ impl KernelView {
 
     /// Its notes' first paragraph as plain text, one line, cut at a word
     /// to at most `max_note` characters, and its patches ("The candidate
-    /// kernel. Patches: my-patch"), for the Markdown page's and the mail's
-    /// list of kernels (the HTML shows the notes whole); empty when it has
+    /// kernel. Patches: my-patch"), for the Markdown page's list of
+    /// kernels (the HTML shows the notes whole); empty when it has
     /// neither. Where the note is cut, or has more paragraphs, " …" says so.
     pub fn brief(&self, max_note: usize) -> String {
         let text = crate::markdown::to_text(self.notes_md.trim(), usize::MAX / 4);
