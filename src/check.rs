@@ -392,14 +392,42 @@ fn uncompared_kernels(m: &MachineClass, s: &report::SectionView, machine_yaml: &
     out
 }
 
-/// One warning per set of columns of section `s` whose rows have the same
-/// run counts (a table's metrics usually come from the same runs), naming
+/// One warning per set of columns of section `s` whose rows compared with
+/// the baseline (of parameters its rows have) have differing run counts
+/// (a table's metrics usually come from the same runs), naming
 /// a few kernels per count: an archive of 300 kernels made one line of
 /// 5,000 characters per column.
 fn run_count_warnings(m: &MachineClass, s: &report::SectionView, machine_yaml: &std::path::Path) -> Vec<Diagnostic> {
+    // Only rows compared with the baseline count: a row of parameters (a
+    // set-up) the baseline has no row of, or one no other kernel shares,
+    // is never compared, and its runs are what was run (the newcomer's
+    // schbench `-r 10` of 6.10.0 beside `-r 30` of 6.9.0: a warning no
+    // one could act on).
+    // A table of the baseline alone compares nothing, and its counts are
+    // all there is to say.
+    let others = |base: &str| s.table.rows.iter().any(|r| r.kernel != base);
+    let compared: Vec<bool> = match &s.table.baseline {
+        Some(base) if others(base) => s
+            .table
+            .rows
+            .iter()
+            .map(|r| {
+                let alike = |o: &&report::RowView| o.params == r.params;
+                s.table.rows.iter().filter(alike).any(|o| o.kernel == *base)
+                    && s.table.rows.iter().filter(alike).any(|o| o.kernel != *base)
+            })
+            .collect(),
+        _ => vec![true; s.table.rows.len()],
+    };
     let mut groups: Vec<(Vec<Option<u32>>, Vec<&str>)> = Vec::new();
     for (ci, col) in s.table.columns.iter().enumerate() {
-        let counts: Vec<Option<u32>> = s.table.rows.iter().map(|r| r.cells[ci].as_ref().map(|c| c.summary.n)).collect();
+        let counts: Vec<Option<u32>> = s
+            .table
+            .rows
+            .iter()
+            .zip(&compared)
+            .map(|(r, &c)| r.cells[ci].as_ref().filter(|_| c).map(|c| c.summary.n))
+            .collect();
         if counts.iter().flatten().collect::<BTreeSet<_>>().len() < 2 {
             continue;
         }

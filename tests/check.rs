@@ -499,3 +499,94 @@ fn run_count_warnings_name_rows_of_one_kernel_by_their_parameters() {
     let w = all.lines().find(|l| l.contains("differing run counts")).expect("a run-count warning");
     assert!(w.ends_with("(1 run: 6.1 (procs 8); 2 runs: 6.1 (procs 1))"), "{w}");
 }
+
+/// `check`'s standard error and exit status for content `c`.
+fn check_output(c: &std::path::Path) -> (String, bool) {
+    let out = benchsite().arg("check").arg("--content").arg(c).output().expect("runs");
+    (String::from_utf8_lossy(&out.stderr).to_string(), out.status.success())
+}
+
+/// machine.yaml saved as UTF-16 (PowerShell's `>`, the newcomer's P2-3:
+/// "1:1: control characters are not allowed at position 7") is read as
+/// the raw files are; without its byte-order mark the error says what the
+/// file is and how to save it; a Latin-1 `é` is a warning at its line; a
+/// control character is named at its own line and column.
+#[test]
+fn machine_yaml_in_other_encodings_says_what_it_is() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = small_site(dir.path());
+    let yaml = std::fs::read_to_string(c.join("m1/machine.yaml")).expect("yaml");
+    let le: Vec<u8> = [0xFF, 0xFE].into_iter().chain(yaml.encode_utf16().flat_map(u16::to_le_bytes)).collect();
+    put(&c, "m1/machine.yaml", &le);
+    let (err, ok) = check_output(&c);
+    assert!(ok && !err.contains("machine.yaml"), "{err}");
+
+    let bare: Vec<u8> = yaml.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    put(&c, "m1/machine.yaml", &bare);
+    let (err, ok) = check_output(&c);
+    assert!(!ok, "{err}");
+    assert!(err.contains("machine.yaml:1: not YAML text") && err.contains("UTF-16 without a byte-order mark"), "{err}");
+    assert!(err.contains("save it as UTF-8") && !err.contains("position"), "{err}");
+
+    let latin1 = yaml.replacen("Machine one", "Machine caf\u{e9}", 1);
+    let latin1: Vec<u8> = latin1.chars().map(|ch| u8::try_from(u32::from(ch)).expect("Latin-1")).collect();
+    put(&c, "m1/machine.yaml", &latin1);
+    let (err, ok) = check_output(&c);
+    assert!(ok && err.contains("machine.yaml:1: not UTF-8 (byte 0xe9"), "{err}");
+
+    put(&c, "m1/machine.yaml", yaml.replacen("sections:", "alpha: 0.05\x07\nsections:", 1));
+    let (err, ok) = check_output(&c);
+    assert!(!ok && err.contains("machine.yaml:3:12: invalid YAML: a control character (U+0007)"), "{err}");
+}
+
+/// fio's metric names hold `: ` (`read: IOPS`); unquoted in machine.yaml the
+/// hint said to check the indentation (the newcomer's P2-11). It says to
+/// quote them, at the value's line.
+#[test]
+fn an_unquoted_metric_name_holding_a_colon_says_to_quote_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = small_site(dir.path());
+    for (bad, at) in
+        [("metrics: [read: bw, read: IOPS]", "machine.yaml:6:"), ("headline: read: IOPS", "machine.yaml:6:")]
+    {
+        put(
+            &c,
+            "m1/machine.yaml",
+            format!(
+                "name: \"Machine one\"\nbaseline: \"2.4.7\"\nsections:\n  - title: \"dbench 32\"\n    files: [\"*/dbench*.txt\"]\n    {bad}\n"
+            ),
+        );
+        let (err, ok) = check_output(&c);
+        assert!(!ok && err.contains(at), "{bad}: {err}");
+        assert!(err.contains("a value holding `: ` must be quoted") && !err.contains("indentation"), "{bad}: {err}");
+    }
+}
+
+/// Rows never compared with the baseline (the newcomer's P1-7: schbench
+/// `-r 10` of 6.10.0, 2 runs, beside `-r 30` of 6.9.0, 3 runs) gave a
+/// run-count warning no one could act on, beside the warning that 6.10.0
+/// has no row like the baseline's. Only compared rows' counts are weighed.
+#[test]
+fn run_counts_of_rows_never_compared_are_not_warned_of() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = dir.path().join("content");
+    put(&c, "site.yaml", "title: \"Test site\"\n");
+    put(&c, "m1/machine.yaml", "name: \"Machine one\"\nbaseline: \"6.9.0\"\n");
+    let result = |v: u32, runtime: u32| {
+        format!(
+            "  - metric: wakeup 99.0th\n    better: lower\n    unit: usec\n    value: {v}\n    params: {{runtime: {runtime}}}\n"
+        )
+    };
+    let file = |runs: &[(u32, u32)]| {
+        format!("benchmark: schbench\nresults:\n{}", runs.iter().map(|&(v, r)| result(v, r)).collect::<String>())
+    };
+    put(&c, "m1/6.9.0/schbench.yaml", file(&[(9, 30), (10, 30), (11, 30)]));
+    put(&c, "m1/6.10.0/schbench.yaml", file(&[(9, 10), (90, 10)]));
+    let (err, ok) = check_output(&c);
+    assert!(ok && err.contains("no row with parameters the baseline 6.9.0 has"), "{err}");
+    assert!(!err.contains("differing run counts"), "{err}");
+    // A row of the baseline's parameters is compared: its count is weighed.
+    put(&c, "m1/6.10.0/schbench.yaml", file(&[(9, 10), (90, 10), (12, 30)]));
+    let (err, _) = check_output(&c);
+    assert!(err.contains("differing run counts (1 run: 6.10.0; 3 runs: 6.9.0)"), "{err}");
+}

@@ -125,3 +125,50 @@ fn a_full_standard_error_loses_messages_not_the_build() {
         .expect("runs");
     assert_eq!(out.status.code(), Some(0), "check: {:?}", out.status);
 }
+
+/// `-q` prints errors and warnings only (README): the newcomer's `build -q`
+/// still printed four `note:` lines. Without it the note is printed.
+#[test]
+fn quiet_leaves_notes_out() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = site_with_a_warning(tmp.path());
+    // A hidden kernel directory of results: a note.
+    let hidden = dir.join("content/example-box/.old");
+    std::fs::create_dir_all(&hidden).expect("mkdir");
+    std::fs::write(hidden.join("dbench.txt"), "Throughput 1.5 MB/sec 32 procs\n").expect("write");
+    for cmd in ["build", "check"] {
+        let out = benchsite().current_dir(&dir).args([cmd]).output().expect("runs");
+        assert!(stderr(&out).contains("note: content/example-box/.old: hidden directory"), "{}", stderr(&out));
+        let out = benchsite().current_dir(&dir).args([cmd, "-q"]).output().expect("runs");
+        let err = stderr(&out);
+        assert!(out.status.success() && !err.contains("note:") && err.contains("warning:"), "{cmd} -q: {err}");
+    }
+}
+
+/// `parse`'s table: each column as wide as its cells, so the values end
+/// under `value` and the units start under `unit` however long the
+/// parameters (the newcomer's P1-12: fio's ~70-column parameters pushed
+/// them ~40 columns right of their headers under a 22-column header).
+#[test]
+fn parse_table_columns_line_up_under_their_headers() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/hackbench/blog-tw-ltp-hackbench-old-form-vm-cpus.txt");
+    let out = benchsite().arg("parse").arg(&file).output().expect("runs");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let header = text.lines().find(|l| l.starts_with("line ") && l.contains(" value ")).expect("a header");
+    let value_end = header.find(" value ").expect("value") + " value".len();
+    let unit_at = header.find(" unit ").expect("unit") + 1;
+    let rows: Vec<&str> = text.lines().filter(|l| l.starts_with("line ") && *l != header).collect();
+    assert!(!rows.is_empty(), "{text}");
+    for r in rows {
+        assert!(
+            r.len() > unit_at && r.as_bytes()[value_end - 1].is_ascii_digit(),
+            "value not under its header:\n{header}\n{r}"
+        );
+        assert!(
+            r.as_bytes()[value_end] == b' ' && r.as_bytes()[unit_at] != b' ',
+            "unit not under its header:\n{header}\n{r}"
+        );
+    }
+}

@@ -2020,3 +2020,76 @@ fn a_file_of_other_runs_put_together_counts_them_once() {
     let mail = std::fs::read_to_string(out.join("m/email.txt")).expect("email");
     assert!(mail.contains("means of 3 runs") && mail.contains("102.0±0.50"), "{mail}");
 }
+
+/// Kernel names that differ only in case (`A-B-C`, `a-b-c`: the newcomer's
+/// P2-6) get page files that differ in more than case: on macOS and Windows
+/// `A-B-C.html` and `a-b-c.html` are one file, and one page overwrote the other.
+#[test]
+fn kernels_differing_only_in_case_keep_their_pages() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    put(&content, "m1/A-B-C/dbench-32.txt", dbench("1.1111"));
+    put(&content, "m1/a-b-c/dbench-32.txt", dbench("2.2222"));
+    let (_report, page) = build_ok(tmp.path(), &content);
+    let kernels = tmp.path().join("output/m1/kernels");
+    let mut lower: Vec<String> = std::fs::read_dir(&kernels)
+        .expect("kernels dir")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().to_lowercase())
+        .collect();
+    let n = lower.len();
+    lower.sort();
+    lower.dedup();
+    assert_eq!(lower.len(), n, "two kernel pages differ only in case: {lower:?}");
+    assert!(page.contains("kernels/A-B-C.html") && page.contains("kernels/a-b-c-2.html"), "links to both pages");
+}
+
+/// Machine classes that differ only in case (`Box`, `box`) are one
+/// directory on macOS and Windows: a warning names both.
+#[test]
+fn machine_classes_differing_only_in_case_are_warned_of() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    put(&content, "M1/machine.yaml", "name: \"Machine one again\"\n");
+    put(&content, "M1/2.4.7/dbench-32.txt", dbench("1.1111"));
+    let (report, _) = build_ok(tmp.path(), &content);
+    diag_for(&report, "m1", "differ only in case");
+}
+
+/// A kernel directory whose name starts with `.` is not read, and says so
+/// (the newcomer's `content/box/...` and `.6.10-test` vanished without a
+/// word); a tool's hidden directory (`.git`) and one holding only hidden
+/// files say nothing.
+#[test]
+fn hidden_kernel_directories_are_noted() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    put(&content, "m1/.6.10-test/dbench-32.txt", dbench("1.1111"));
+    put(&content, "m1/.../dbench-32.txt", dbench("2.2222"));
+    put(&content, "m1/.git/HEAD", "ref: refs/heads/main\n");
+    put(&content, "m1/.cache/.lock", "");
+    put(&content, ".m2/machine.yaml", "name: \"Hidden class\"\n");
+    let (report, page) = build_ok(tmp.path(), &content);
+    assert!(!page.contains("1.1111") && !page.contains("2.2222"));
+    for (dir, rename) in [("m1/.6.10-test", "rename it \"6.10-test\""), ("m1/...", "does not start with `.`")] {
+        diag_for(&report, dir, "hidden directory");
+        diag_for(&report, dir, rename);
+    }
+    diag_for(&report, ".m2", "to read it as a machine class, rename it \"m2\"");
+    no_diag_for(&report, ".git");
+    no_diag_for(&report, ".cache");
+    let hidden = report.diagnostics.iter().filter(|d| d.message.contains("hidden directory"));
+    assert!(hidden.clone().all(|d| d.severity == Severity::Note), "notes, not warnings");
+    assert_eq!(hidden.count(), 3);
+}
+
+/// A machine class with no kernel directory (only `machine.yaml`) built a
+/// page with its title only and said nothing (the newcomer's P2-13).
+#[test]
+fn machine_class_without_kernels_is_warned_of() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    put(&content, "box/machine.yaml", "name: \"Box\"\n");
+    let (report, _) = build_ok(tmp.path(), &content);
+    diag_for(&report, "box", "machine class box has no kernel directory and no raw file");
+    assert!(report.diagnostics.iter().all(|d| !d.message.contains("machine class m1 has")));
+}

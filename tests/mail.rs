@@ -207,3 +207,25 @@ fn a_benchmark_printing_shortest_numbers_keeps_each_values_decimals() {
         assert!(text.contains("199") && text.contains("386.3"), "{page}:\n{text}");
     }
 }
+
+/// A kernel.yaml's notes and patches showed only in the HTML (the
+/// newcomer's P1-10: `notes: The candidate kernel.`, `patches:
+/// ["my-patch"]` of 6.10.0 were in index.html, not in index.md nor the
+/// mail). The Markdown lists both under `Kernels:`; the mail names the
+/// patches on its `Kernels:` line (a line of notes a kernel took seed 002's
+/// mail past its bound).
+#[test]
+fn kernel_notes_and_patches_are_in_the_markdown_and_the_mail() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let c = common::small_site(tmp.path());
+    put(&c, "m1/2.4.8/kernel.yaml", "notes: The candidate kernel.\npatches: [\"my-patch\"]\n");
+    let long = "A baseline whose note runs on and on about how it was built.\n\nAnd a second paragraph.";
+    put(&c, "m1/2.4.7/kernel.yaml", format!("notes: \"{}\"\n", long.replace('\n', "\\n")));
+    let out = tmp.path().join("output");
+    benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
+    let md = std::fs::read_to_string(out.join("m1/index.md")).expect("index.md");
+    let mail = std::fs::read_to_string(out.join("m1/email.txt")).expect("email.txt");
+    assert!(md.contains("  - 2.4.8: The candidate kernel. Patches: my-patch\n"), "{md}");
+    assert!(md.contains("  - 2.4.7: A baseline whose note runs on and on about how it was built. …\n"), "{md}");
+    assert!(mail.contains("Kernels: 2.4.7, 2.4.8 (+ my-patch)\n"), "{mail}");
+}

@@ -34,3 +34,28 @@ fn bad_csv_cell_is_an_error_with_line_and_column() {
 fn site_annotation_is_not_claimed() {
     assert_eq!(Generic.detect(&fixture("site.yaml")), 0);
 }
+
+/// A generic YAML file with a key given twice is reported at the second
+/// key's line (it was the line its map starts on), in the README's words
+/// (not `see benchsite::parse::generic`); a merge key in `params` is named
+/// as one (it printed the YAML library's Rust text, `Mapping {…}`). The
+/// newcomer's P2-4 files.
+#[test]
+fn generic_yaml_mistakes_are_named_at_their_line_in_plain_words() {
+    let err = |text: &str| {
+        let input = benchsite::parse::Input::from_text(text);
+        Generic.parse(&input).expect_err("refused")
+    };
+    let e =
+        err("benchmark: pgbench\nresults:\n  - metric: T\n    better: higher\n    values: [1,2]\n    values: [3,4]\n");
+    assert_eq!(e.line(), Some(6), "{e}");
+    assert!(e.to_string().contains("column 5: result 1: duplicate field `values`"), "{e}");
+    assert!(e.to_string().contains("README: \"Your own numbers: the generic format\""), "{e}");
+    assert!(!e.to_string().contains("benchsite::"), "{e}");
+    let e = err("benchmark: pgbench\nbenchmark: x\nresults:\n  - metric: T\n    better: higher\n    values: [1,2]\n");
+    assert_eq!(e.line(), Some(2), "{e}");
+    let e = err(
+        "benchmark: pgbench\nresults:\n  - metric: T\n    better: higher\n    values: [1,2]\n    params: &a {c: 1, d: 2}\n  - metric: U\n    better: higher\n    values: [1,2]\n    params:\n      <<: *a\n      e: 3\n",
+    );
+    assert!(e.to_string().contains("a YAML merge key") && !e.to_string().contains("Mapping"), "{e}");
+}

@@ -841,3 +841,53 @@ fn content_that_is_no_site_is_an_error_that_says_how_to_fix_it() {
     let err = stderr(&a);
     assert!(err.contains("looks like a content directory itself: give --content ."), "{err}");
 }
+
+/// A base URL with quotes, `<>` or a blank (the newcomer's P2-14:
+/// `https://ex.com/"><script>` went raw into the Markdown's links, and
+/// `https://ex.com/a b/` made them no links at all) is percent-encoded in
+/// every link, HTML, Markdown and mail alike; one with a query or fragment,
+/// which would swallow every path after it, is refused.
+#[test]
+fn base_url_is_percent_encoded_in_every_link() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let out = tmp.path().join("output");
+    for (url, want) in [
+        ("https://ex.com/\"><script>", "https://ex.com/%22%3E%3Cscript%3E/m1/"),
+        ("https://ex.com/a b/", "https://ex.com/a%20b/m1/"),
+    ] {
+        let _ = std::fs::remove_dir_all(&out);
+        benchsite()
+            .arg("build")
+            .arg("--content")
+            .arg(&content)
+            .arg("--output")
+            .arg(&out)
+            .arg("--base-url")
+            .arg(url)
+            .assert()
+            .success();
+        let md = std::fs::read_to_string(out.join("m1/index.md")).expect("index.md");
+        let mail = std::fs::read_to_string(out.join("m1/email.txt")).expect("email.txt");
+        let html = std::fs::read_to_string(out.join("m1/index.html")).expect("index.html");
+        let raw = format!("{want}charts/dbench-32-bar.svg");
+        let style = want.replace("m1/", "style.css");
+        assert!(md.contains(&raw) && html.contains(&style), "{url}: no {raw} or {style}\n{md}");
+        for text in [&md, &mail, &html] {
+            assert!(!text.contains("<script>") && !text.contains("ex.com/a b"), "{url}: raw in\n{text}");
+        }
+    }
+    for url in ["https://ex.com/?page=", "/bench/#top"] {
+        let a = benchsite()
+            .arg("build")
+            .arg("--content")
+            .arg(&content)
+            .arg("--output")
+            .arg(tmp.path().join("refused"))
+            .arg("--base-url")
+            .arg(url)
+            .assert()
+            .code(1);
+        assert!(stderr(&a).contains("must not hold `?` or `#`"), "{}", stderr(&a));
+    }
+}

@@ -198,13 +198,9 @@ pub fn render_site_with_progress(
 /// would prefix every link (`javascript:alert(1)//index.html`).
 fn check_options(opts: &BuildOptions) -> Result<(), BuildError> {
     if let Some(url) = &opts.base_url
-        && !site::base_url_ok(url)
+        && let Some(problem) = site::base_url_problem(url)
     {
-        return Err(BuildError::Invalid(vec![Diagnostic::error(
-            "--base-url",
-            None,
-            format!("{url:?} must start with https://, http:// or a single /"),
-        )]));
+        return Err(BuildError::Invalid(vec![Diagnostic::error("--base-url", None, format!("{url:?} {problem}"))]));
     }
     Ok(())
 }

@@ -183,7 +183,10 @@ fn make_renderers(
     theme: Option<&Path>,
 ) -> Result<Vec<Box<dyn Renderer>>, BuildError> {
     let theme = theme.filter(|d| d.is_dir());
-    let base_url = opts.base_url.as_deref().or(config.base_url.as_deref());
+    // Percent-encoded once (`a b` → `a%20b`): a Markdown link stops at a
+    // blank, and every renderer links under it.
+    let base_url = opts.base_url.as_deref().or(config.base_url.as_deref()).map(site::encoded_base_url);
+    let base_url = base_url.as_deref();
     Ok(vec![
         Box::new(HtmlRenderer::new(theme)?.with_base_url(base_url).with_markdown_file(config.markdown_name.as_deref())),
         Box::new(MarkdownRenderer::default().with_file_name(config.markdown_name.as_deref()).with_base_url(base_url)),

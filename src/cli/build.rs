@@ -103,8 +103,10 @@ fn progress_bar() -> indicatif::ProgressBar {
     if std::io::IsTerminal::is_terminal(&std::io::stderr()) && !crate::cli::quiet() {
         let pb = indicatif::ProgressBar::with_draw_target(Some(0), indicatif::ProgressDrawTarget::stderr());
         pb.set_style(
-            indicatif::ProgressStyle::with_template("{spinner} parsing {pos}/{len} raw files {wide_bar} {eta}")
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            indicatif::ProgressStyle::with_template(
+                "{spinner} parsing {pos}/{len} raw files {bar:24} {eta} {wide_msg}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
         );
         pb.enable_steady_tick(std::time::Duration::from_millis(250));
         pb
@@ -117,7 +119,7 @@ fn progress_bar() -> indicatif::ProgressBar {
 /// and its totals.
 pub(super) fn print_built(verb: &str, output: &Path, report: &BuildReport, secs: f64) {
     for d in &report.diagnostics {
-        errln!("{d}");
+        crate::cli::print_diagnostic(d);
     }
     let warnings = report.diagnostics.iter().filter(|d| d.severity == Severity::Warning).count();
     verboseln!(
@@ -144,14 +146,14 @@ pub(super) fn print_failed(what: &str, e: BuildError, output: &Path, progress: &
         BuildError::Strict(diags) => {
             progress.finish_and_clear();
             for d in &diags {
-                errln!("{d}");
+                crate::cli::print_diagnostic(d);
             }
             errln!("{what} failed: {} warning(s) with --strict; {} left unchanged", diags.len(), output.display());
         }
         BuildError::Invalid(diags) => {
             progress.finish_and_clear();
             for d in &diags {
-                errln!("{d}");
+                crate::cli::print_diagnostic(d);
             }
             let n = diags.iter().filter(|d| d.severity == Severity::Error).count();
             errln!("{what} failed: {n} error(s); {} left unchanged", output.display());

@@ -77,7 +77,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
                 }
                 Format::Text => {
                     for d in &diags {
-                        errln!("{d}");
+                        crate::cli::print_diagnostic(d);
                     }
                     infoln!("check: {errors} error(s), {warnings} warning(s){notes}");
                 }

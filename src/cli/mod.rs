@@ -67,6 +67,14 @@ pub fn verbose() -> bool {
     VERBOSITY.load(std::sync::atomic::Ordering::Relaxed) == 2
 }
 
+/// Prints diagnostic `d` on standard error, as `errln!` does; with
+/// `--quiet` a note is left out (`-q` prints errors and warnings only).
+pub fn print_diagnostic(d: &crate::diag::Diagnostic) {
+    if !(quiet() && d.severity == crate::diag::Severity::Note) {
+        errln!("{d}");
+    }
+}
+
 /// The exit statuses and the environment, for `--help` and the man page.
 const EXIT_STATUS: &str = "Exit status: 0 success; 1 failure (errors in the content, a build that could not be written, --strict with warnings, nothing read by parse); 2 a usage error (an unknown option, machine class, kernel or parser).
 

@@ -1,10 +1,12 @@
 //! `benchsite parse FILE`: one raw result file, and what was read from it.
 
 use crate::parse::{self, Input};
+use crate::report::grid::{pad_left, pad_right};
 use crate::site;
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use unicode_width::UnicodeWidthStr;
 
 /// `parse`'s arguments.
 #[derive(Args, Debug)]
@@ -173,30 +175,53 @@ fn print_segment(file: &std::path::Path, parsed: &crate::model::ParsedFile) {
         parsed.version.as_deref().map(|v| format!(", version {v}")).unwrap_or_default(),
         parsed.samples.len()
     );
-    let group_w = parsed.samples.iter().map(|s| s.group.chars().count()).max().unwrap_or(0).max("group".len());
-    outln!(
-        "{:<10}  {:<16} {:<group_w$} {:<28} {:<22} {:>14} {:<8} better",
-        "line",
-        "kernel",
-        "group",
-        "metric",
-        "parameters",
-        "value",
-        "unit"
-    );
-    for s in &parsed.samples {
-        let params: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
-        let value = value_text(&s.value);
+    // Each column as wide as its widest cell (display width): a fixed
+    // 22-column `parameters` pushed fio's value, unit and direction ~40
+    // columns right of their headers (the newcomer's P1-12).
+    let rows: Vec<[String; 7]> = parsed
+        .samples
+        .iter()
+        .map(|s| {
+            let params: Vec<String> = s.params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
+            let cells: [String; 7] = [
+                s.kernel.as_deref().unwrap_or("-").to_string(),
+                if s.group.is_empty() { "-".to_string() } else { s.group.to_string() },
+                s.metric.name.to_string(),
+                params.join(" "),
+                value_text(&s.value),
+                s.metric.unit.to_string(),
+                s.metric.better.phrase().to_string(),
+            ];
+            cells
+        })
+        .collect();
+    const HEADERS: [&str; 7] = ["kernel", "group", "metric", "parameters", "value", "unit", "better"];
+    let mut widths = HEADERS.map(UnicodeWidthStr::width);
+    for r in &rows {
+        for (w, cell) in widths.iter_mut().zip(r) {
+            *w = (*w).max(cell.width());
+        }
+    }
+    // `value` right-aligned; the last column unpadded.
+    let line = |first: &str, cells: [&str; 7]| {
+        let mut out = String::with_capacity(128);
+        pad_right(&mut out, first, 10);
+        out.push(' ');
+        for (i, (cell, w)) in cells.iter().zip(widths).enumerate() {
+            out.push(' ');
+            match i {
+                4 => pad_left(&mut out, cell, w),
+                6 => out.push_str(cell),
+                _ => pad_right(&mut out, cell, w),
+            }
+        }
+        out
+    };
+    outln!("{}", line("line", HEADERS));
+    for (s, r) in parsed.samples.iter().zip(&rows) {
         outln!(
-            "line {:>5}  {:<16} {:<group_w$} {:<28} {:<22} {:>14} {:<8} {}",
-            s.line,
-            s.kernel.as_deref().unwrap_or("-"),
-            if s.group.is_empty() { "-" } else { s.group.as_str() },
-            s.metric.name,
-            params.join(" "),
-            value,
-            s.metric.unit,
-            s.metric.better.phrase()
+            "{}",
+            line(&format!("line {:>5}", s.line), [&r[0], &r[1], &r[2], &r[3], &r[4], &r[5], &r[6]].map(String::as_str))
         );
     }
     for (line, note) in parsed.notes.iter().filter(|(_, n)| parse::note_is_info(n)) {

@@ -65,7 +65,7 @@ fn run_across(content: &std::path::Path, width: usize) -> ExitCode {
     match crate::build::generate(&opts, &hidden, &sink, None) {
         Ok(report) => {
             for d in &report.diagnostics {
-                errln!("{d}");
+                crate::cli::print_diagnostic(d);
             }
         }
         Err(e) => {
@@ -114,7 +114,7 @@ pub fn run(args: &TextArgs) -> ExitCode {
         }
     };
     for d in &one.diagnostics {
-        errln!("{d}");
+        crate::cli::print_diagnostic(d);
     }
     if has_errors(&one.diagnostics) {
         return ExitCode::from(1);
@@ -155,7 +155,11 @@ pub fn run(args: &TextArgs) -> ExitCode {
     // it: the baseline and the last kernels of a class with many, no
     // detail columns, within its size. Sections asked for are printed whole.
     let text = if kernels.is_empty() && sections.is_empty() {
-        mail_text(&page, &opts, &class_page_url(one.base_url.as_deref(), &page))
+        mail_text(
+            &page,
+            &opts,
+            &class_page_url(one.base_url.as_deref().map(crate::site::encoded_base_url).as_deref(), &page),
+        )
     } else {
         machine_text(&page, &opts)
     };

@@ -235,6 +235,16 @@ fn page_md(m: &MachinePage, opts: &MarkdownOptions, notice: Option<&str>) -> Str
     }
     let names: Vec<String> = m.kernels.iter().map(|k| escape(&k.name_and_ran())).collect();
     out += &format!("- **{}:** {}\n", escape(&m.axis.many_cap), names.join(", "));
+    // Their notes and patches, briefly, as the HTML page's list of kernels
+    // has them (a large class's summary leaves them to the kernel pages).
+    if m.shown_note.is_empty() {
+        for k in &m.kernels {
+            let brief = k.brief(usize::MAX);
+            if !brief.is_empty() {
+                out += &format!("  - {}: {}\n", escape(&k.name), escape(&brief));
+            }
+        }
+    }
     out += &format!("- **Regressions:** [{}](regressions.md)\n\n", escape(&m.regressions_text));
     if !m.description_md.trim().is_empty() {
         out += m.description_md.trim();

@@ -64,7 +64,9 @@ pub struct KernelSection {
 
 /// The kernel page file names of a machine page, in kernel order: kernels
 /// whose names give the same file name (`a b` and `a-b` both slug to
-/// `a-b.html`) get `-2`, `-3`… so that no page overwrites another.
+/// `a-b.html`), or names that differ only in case (`A-B-C.html` and
+/// `a-b-c.html` are one file on macOS and Windows), get `-2`, `-3`… so
+/// that no page overwrites another.
 pub fn kernel_files(m: &MachinePage) -> Vec<String> {
     let mut used = std::collections::HashSet::new();
     m.kernels
@@ -74,7 +76,7 @@ pub fn kernel_files(m: &MachinePage) -> Vec<String> {
             let stem = file.trim_end_matches(".html").to_string();
             let mut n = 1;
             let mut f = file;
-            while !used.insert(f.clone()) {
+            while !used.insert(f.to_lowercase()) {
                 n += 1;
                 f = format!("{stem}-{n}.html");
             }

@@ -181,7 +181,7 @@ pub fn lint_page(site: &SiteSummary) -> LintPage {
         }
     }
     groups.retain(|g| !g.rows.is_empty());
-    LintPage { counts: counts_text(counts, classes.len()), groups }
+    LintPage { counts: counts_text(counts, classes.len(), site.machines.len()), groups }
 }
 
 /// A finding `f` of class `m` (none: site-wide) as a row.
@@ -204,10 +204,12 @@ fn row(m: Option<&MachineSummary>, f: &Finding) -> LintRow {
     }
 }
 
-/// "0 errors, 14 warnings and 3 notes, in 2 machine classes"; "Nothing
-/// found" when there are none. `counts` by [`Severity`] (warning, error,
-/// note).
-fn counts_text(counts: [usize; 3], classes: usize) -> String {
+/// "0 errors, 14 warnings and 3 notes, in 2 machine classes", or "in 1
+/// of 2 machine classes" where the site has more than hold findings ("in
+/// 1 machine class" read as if the site had one); "Nothing found" when
+/// there are none. `counts` by [`Severity`] (warning, error, note);
+/// `classes` the classes with findings, of `site_classes`.
+fn counts_text(counts: [usize; 3], classes: usize, site_classes: usize) -> String {
     let [warnings, errors, notes] = counts;
     if warnings + errors + notes == 0 {
         return "Nothing found: every kernel ran every benchmark, with the same run counts and units.".to_string();
@@ -215,10 +217,11 @@ fn counts_text(counts: [usize; 3], classes: usize) -> String {
     let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
     let mut text =
         format!("{}, {} and {}", plural(errors, "error"), plural(warnings, "warning"), plural(notes, "note"));
+    let noun = |n: usize| if n == 1 { "machine class" } else { "machine classes" };
     match classes {
         0 => {}
-        1 => text.push_str(", in 1 machine class"),
-        n => text.push_str(&format!(", in {n} machine classes")),
+        n if site_classes > n => text.push_str(&format!(", in {n} of {site_classes} {}", noun(site_classes))),
+        n => text.push_str(&format!(", in {n} {}", noun(n))),
     }
     text
 }
@@ -266,5 +269,12 @@ mod tests {
         assert_eq!(page.groups[0].rows[0].place, "m/machine.yaml:3");
         assert_eq!(page.groups[0].rows[0].class_href, "m/index.html");
         assert_eq!(page.groups[1].rows[0].class, "");
+        // A site of two classes, one with findings (the newcomer's P1-16).
+        let mut two = site.clone();
+        let mut other = two.machines[0].clone();
+        other.slug = "n".into();
+        other.findings.clear();
+        two.machines.push(other);
+        assert_eq!(lint_page(&two).counts, "1 error, 2 warnings and 1 note, in 1 of 2 machine classes");
     }
 }

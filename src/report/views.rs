@@ -221,6 +221,39 @@ impl KernelView {
         let mark = self.mark.as_ref().map_or("", |m| m.mark);
         if self.ran.is_empty() { format!("{}{mark}", self.name) } else { format!("{}{mark} ({})", self.name, self.ran) }
     }
+
+    /// Its notes' first paragraph as plain text, one line, cut at a word
+    /// to at most `max_note` characters, and its patches ("The candidate
+    /// kernel. Patches: my-patch"), for the Markdown page's list of
+    /// kernels (the HTML shows the notes whole); empty when it has
+    /// neither. Where the note is cut, or has more paragraphs, " …" says so.
+    pub fn brief(&self, max_note: usize) -> String {
+        let text = crate::markdown::to_text(self.notes_md.trim(), usize::MAX / 4);
+        let mut paragraphs = text.split("\n\n").map(str::trim).filter(|p| !p.is_empty());
+        let first = paragraphs.next().unwrap_or_default();
+        let mut more = paragraphs.next().is_some();
+        let mut out = String::new();
+        for word in first.split_whitespace() {
+            if out.chars().count() + 1 + word.chars().count() > max_note {
+                more = true;
+                break;
+            }
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(word);
+        }
+        if more {
+            out.push_str(" …");
+        }
+        if !self.patches.is_empty() {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(&format!("Patches: {}", self.patches.join(", ")));
+        }
+        out
+    }
 }
 
 /// One section: commentary and one table.

@@ -335,7 +335,7 @@ pub fn read_annotation(path: &Path) -> std::io::Result<Vec<u8>> {
 /// The text of a YAML annotation (lossily decoded); a missing file gives `None`.
 fn read_yaml_text(path: &Path, diags: &mut Vec<Diagnostic>) -> Option<String> {
     match read_regular(path, MAX_ANNOTATION_SIZE as u64) {
-        Ok(Ok(bytes)) => Some(String::from_utf8_lossy(&bytes).into_owned()),
+        Ok(Ok(bytes)) => yaml_text(path, bytes, diags),
         Ok(Err(len)) => {
             let msg = format!("too large: {len} bytes, at most {MAX_ANNOTATION_SIZE} are read");
             diags.push(Diagnostic::error(path, None, msg));
@@ -345,6 +345,48 @@ fn read_yaml_text(path: &Path, diags: &mut Vec<Diagnostic>) -> Option<String> {
         Err(e) => {
             diags.push(Diagnostic::error(path, None, format!("cannot read: {e}")));
             None
+        }
+    }
+}
+
+/// The text of annotation `path` from its `bytes`: UTF-8; UTF-16 with its
+/// byte-order mark (PowerShell's `>` writes it: it gave "control
+/// characters are not allowed at position 7" at `1:1`), decoded as raw
+/// files are; other bytes that are not UTF-8 read as U+FFFD with a
+/// warning. `None`, with an error saying what the file is and how to save
+/// it, when it holds NUL bytes (UTF-16 without its mark, or not text).
+fn yaml_text(path: &Path, bytes: Vec<u8>, diags: &mut Vec<Diagnostic>) -> Option<String> {
+    const SAVE: &str = "save it as UTF-8 (in PowerShell: `Out-File -Encoding utf8`, or `Set-Content` instead of `>`)";
+    if let Some((text, lossy)) = super::raw_file::utf16_text(&bytes) {
+        if lossy {
+            let msg = format!("UTF-16 text with invalid code units (shown as U+FFFD); {SAVE}");
+            diags.push(Diagnostic::warning(path, None, msg));
+        }
+        return Some(text);
+    }
+    if let Some(at) = bytes.iter().position(|&b| b == 0) {
+        let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        let what = if bytes.len() >= 2 && (bytes[0] == 0 || bytes[1] == 0) {
+            "it looks like UTF-16 without a byte-order mark"
+        } else {
+            "is it a text file?"
+        };
+        let msg = format!("not YAML text: a NUL byte (byte {}); {what}; {SAVE}", at + 1);
+        diags.push(Diagnostic::error(path, Some(line), msg));
+        return None;
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) => Some(text),
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            let bytes = e.into_bytes();
+            let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+            let msg = format!(
+                "not UTF-8 (byte {:#04x}, as Latin-1 or Windows-1252 write `é`): such bytes are read as U+FFFD; save it as UTF-8",
+                bytes[at]
+            );
+            diags.push(Diagnostic::warning(path, Some(line), msg));
+            Some(String::from_utf8_lossy(&bytes).into_owned())
         }
     }
 }
@@ -404,6 +446,23 @@ fn parse_yaml<T: for<'de> Deserialize<'de>>(path: &Path, text: &str, diags: &mut
             }
             msg.push_str(yaml_hint(text, loc.as_ref().map(|l| l.line()), &msg));
             let mut at = loc.map(|l| (l.line(), l.column()));
+            // The scanner's "control characters are not allowed at
+            // position 7" came at `1:1`, with a byte position: name the
+            // character, at its own line and column.
+            if msg.contains("control characters are not allowed") {
+                let bad = text.char_indices().find(|&(_, c)| {
+                    c.is_control() && !matches!(c, '\n' | '\r' | '\t' | '\u{85}') || c == '\u{FFFE}' || c == '\u{FFFF}'
+                });
+                if let Some((i, c)) = bad {
+                    let line = text[..i].matches('\n').count() + 1;
+                    let column = text[..i].rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+                    at = Some((line, column));
+                    msg = format!(
+                        "a control character (U+{:04X}), which YAML does not allow: is it a text file? (save it as UTF-8 text)",
+                        u32::from(c)
+                    );
+                }
+            }
             // serde_yaml places a duplicate key at the start of its map
             // (`1:1` for a top-level one): point at the second key instead.
             if let (Some((line, column)), Some(key)) = (at, duplicate_key(&msg)) {
@@ -448,12 +507,24 @@ fn duplicate_key(msg: &str) -> Option<&str> {
 /// A hint for the YAML error `msg` at line `line` of `text`, for the two
 /// mistakes a newcomer makes most: an unquoted glob starting with `*`
 /// (`files: */hackbench.txt`: YAML reads `*` as an alias) and an indent
-/// that does not line up. `""` when neither applies.
+/// that does not line up; and a value holding `: ` unquoted (fio's metric
+/// names, `headline: read: IOPS`), which the indentation hint misled.
+/// `""` when none applies.
 fn yaml_hint(text: &str, line: Option<usize>, msg: &str) -> &'static str {
     let at = line.and_then(|n| text.lines().nth(n.checked_sub(1)?)).unwrap_or("");
     let value = at.split_once(": ").map_or(at.trim_start().strip_prefix("- ").unwrap_or(""), |(_, v)| v);
+    // An item of the value (of a flow list, `[read: bw, read: IOPS]`)
+    // holding `: ` outside quotes.
+    let unquoted_colon = value
+        .trim()
+        .trim_start_matches('[')
+        .trim_end_matches(']')
+        .split(',')
+        .any(|item| !item.trim_start().starts_with(['"', '\'']) && item.contains(": "));
     if value.trim_start().starts_with('*') {
         " (a value starting with `*` is read as a YAML alias: quote a glob, as in files: [\"*/hackbench.txt\"])"
+    } else if unquoted_colon && (msg.contains("mapping values are not allowed") || msg.contains("invalid type: map")) {
+        " (a value holding `: ` must be quoted, as fio's metric names: headline: \"read: IOPS\", metrics: [\"read: bw\"])"
     } else if msg.contains("expected '-' indicator") || msg.contains("mapping values are not allowed") {
         " (check the indentation: the keys of one map, and the items of one list, start in the same column, indented with spaces)"
     } else {
@@ -545,18 +616,66 @@ pub fn check_yaml(kind: YamlKind, text: &str) -> Vec<Diagnostic> {
     diags
 }
 
-/// True when `url` may prefix every link of the site: empty, an
-/// `http://` or `https://` URL, or an absolute or protocol-relative path
-/// (`/bench/`, `//host/bench/`). Anything else (`javascript:`, `data:`, a
-/// relative path) would make every link on every page point somewhere
-/// else, or run script.
+/// True when `url` may prefix every link of the site ([`base_url_problem`]
+/// finds nothing wrong with it).
 pub fn base_url_ok(url: &str) -> bool {
-    let u = url.trim().to_ascii_lowercase();
-    // `//host/` is a URL of another host (scheme-relative), not a path.
-    u.is_empty()
-        || u.starts_with("https://")
-        || u.starts_with("http://")
-        || (u.starts_with('/') && !u.starts_with("//"))
+    base_url_problem(url).is_none()
+}
+
+/// Why `url` cannot prefix every link of the site; `None` when it can:
+/// empty, an `http://` or `https://` URL, or an absolute path (`/bench/`).
+/// Anything else (`javascript:`, `data:`, a relative path, `//host/`, a
+/// scheme-relative URL of another host) would make every link on every
+/// page point somewhere else, or run script; a query or fragment
+/// (`?x`, `#y`) would swallow the paths after it; a control character
+/// (a line break) the URL parser would drop unseen. Blanks, quotes and
+/// `<>` are no problem: links carry them percent-encoded
+/// ([`encoded_base_url`]).
+pub fn base_url_problem(url: &str) -> Option<String> {
+    let u = url.trim();
+    if u.is_empty() {
+        return None;
+    }
+    if u.chars().any(char::is_control) {
+        return Some("must not hold a control character (a tab or line break)".into());
+    }
+    let lower = u.to_ascii_lowercase();
+    let scheme = lower.starts_with("https://") || lower.starts_with("http://");
+    let path = u.starts_with('/') && !u.starts_with("//");
+    if !(scheme || path) {
+        return Some("must start with https://, http:// or a single /".into());
+    }
+    match parsed_base_url(u) {
+        Err(e) => Some(format!("is not a URL ({e})")),
+        Ok(p) if p.query().is_some() || p.fragment().is_some() => {
+            Some("must not hold `?` or `#`: each link's path is put after it".into())
+        }
+        Ok(_) => None,
+    }
+}
+
+/// `url` (trimmed) read as a URL: an absolute path under a placeholder host.
+fn parsed_base_url(u: &str) -> Result<url::Url, url::ParseError> {
+    if u.starts_with('/') { url::Url::parse("http://placeholder.invalid/")?.join(u) } else { url::Url::parse(u) }
+}
+
+/// `url` as every link carries it: percent-encoded where a link cannot hold
+/// a character as it is (`https://ex.com/a b/` → `https://ex.com/a%20b/`,
+/// `"` → `%22`, `<` → `%3C`: a Markdown link stops at a blank, an HTML
+/// attribute at a quote); a path stays a path. Empty, or a `url` that
+/// [`base_url_problem`] refuses, is returned trimmed as it is.
+pub fn encoded_base_url(url: &str) -> String {
+    let u = url.trim();
+    match parsed_base_url(u) {
+        Ok(p) if base_url_problem(u).is_none() && !u.is_empty() => {
+            if u.starts_with('/') {
+                p.path().to_string()
+            } else {
+                p.as_str().to_string()
+            }
+        }
+        _ => u.to_string(),
+    }
 }
 
 /// True when `name` may name the Markdown files (`markdown_name:`): a
@@ -586,12 +705,12 @@ fn check_markdown_name(yaml: &Path, text: &str, config: &SiteConfig, diags: &mut
 /// A `base_url` in site.yaml that [`base_url_ok`] rejects is an error.
 fn check_base_url(yaml: &Path, text: &str, config: &SiteConfig, diags: &mut Vec<Diagnostic>) {
     if let Some(url) = &config.base_url
-        && !base_url_ok(url)
+        && let Some(problem) = base_url_problem(url)
     {
         diags.push(Diagnostic::error(
             yaml,
             line_of(text, "base_url", "base_url"),
-            format!("base_url {url:?} must start with https://, http:// or a single /"),
+            format!("base_url {url:?} {problem}"),
         ));
     }
 }
@@ -1108,11 +1227,30 @@ mod tests {
     }
 
     #[test]
+    fn a_base_url_is_percent_encoded_as_links_need() {
+        assert_eq!(encoded_base_url("https://ex.com/a b/"), "https://ex.com/a%20b/");
+        assert_eq!(encoded_base_url(" https://ex.com/\"><script>"), "https://ex.com/%22%3E%3Cscript%3E");
+        assert_eq!(encoded_base_url("/my results/"), "/my%20results/");
+        assert_eq!(encoded_base_url("https://u.github.io/bench"), "https://u.github.io/bench");
+        assert_eq!(encoded_base_url("/r/%20x/"), "/r/%20x/");
+        assert_eq!(encoded_base_url(""), "");
+    }
+
+    #[test]
     fn a_scheme_relative_base_url_is_refused() {
         for ok in ["", "/", "/results/", "https://example.org/r/", "http://x/"] {
             assert!(base_url_ok(ok), "{ok}");
         }
-        for bad in ["//evil.example/", "///x", "javascript:alert(1)//", "ftp://x/"] {
+        for bad in [
+            "//evil.example/",
+            "///x",
+            "javascript:alert(1)//",
+            "ftp://x/",
+            "https://x/?a=",
+            "/r/#top",
+            "https://x/a\nb/",
+            "https://",
+        ] {
             assert!(!base_url_ok(bad), "{bad}");
         }
     }

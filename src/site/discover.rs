@@ -46,8 +46,19 @@ pub fn plan(content: &Path, diags: &mut Vec<Diagnostic>) -> std::io::Result<(Sit
         .filter_map(Result::ok)
         .filter(|e| e.file_type().map(|t| t.is_dir()).unwrap_or(false))
         .map(|e| e.path())
-        .filter(|p| !p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with('.')))
         .collect();
+    // A hidden directory is not read; one that is a machine class (it
+    // holds machine.yaml) is said skipped, not dropped without a word.
+    dirs.retain(|p| {
+        let name = p.file_name().map(|n| n.to_string_lossy()).unwrap_or_default();
+        if !name.starts_with('.') {
+            return true;
+        }
+        if p.join("machine.yaml").is_file() {
+            diags.push(Diagnostic::note(p, None, hidden_dir_skipped(&name, "machine class")));
+        }
+        false
+    });
     dirs.sort();
     let mut out: Vec<(PathBuf, String)> = Vec::new();
     for dir in dirs {
@@ -78,6 +89,19 @@ pub fn plan(content: &Path, diags: &mut Vec<Diagnostic>) -> std::io::Result<(Sit
         if let Some((first, _)) = out.iter().find(|(_, s)| *s == slug) {
             diags.push(Diagnostic::warning(&dir, None, same_name_skipped(&dir, &slug, first)));
             continue;
+        }
+        // A case-insensitive file system (macOS, Windows) holds `Box/` and
+        // `box/` as one directory: one class's pages would overwrite the
+        // other's.
+        if let Some((first, other)) = out.iter().find(|(_, s)| s.to_lowercase() == slug.to_lowercase()) {
+            diags.push(Diagnostic::warning(
+                &dir,
+                None,
+                format!(
+                    "machine classes {other:?} ({}) and {slug:?} differ only in case: on a file system that ignores case (macOS, Windows) their pages are one directory and one overwrites the other; rename one",
+                    first.display()
+                ),
+            ));
         }
         out.push((dir, slug));
     }
@@ -243,6 +267,12 @@ fn walk(dir: &Path, follow_outside: bool) -> Walked {
         // names may then read the same (checked after the walk).
         lossy |= rel_str.contains('\u{FFFD}');
         if has_hidden_component(&rel_str) {
+            if entry.file_type().is_dir() {
+                if entry.depth() == 1 && holds_raw_files(entry.path()) {
+                    diags.push(Diagnostic::note(entry.path(), None, hidden_dir_skipped(name_of(&rel_str), "kernel")));
+                }
+                walk.skip_current_dir();
+            }
             continue;
         }
         if has_line_break(&rel_str) {
@@ -278,6 +308,47 @@ fn walk(dir: &Path, follow_outside: bool) -> Walked {
         files.push((rel_str, entry.path().to_path_buf(), kernel));
     }
     Walked { files, kernels, diags, lossy }
+}
+
+/// The last component of a `/`-separated relative path.
+fn name_of(rel: &str) -> &str {
+    rel.rsplit('/').next().unwrap_or(rel)
+}
+
+/// Directories of tools (version control) that are hidden on purpose and
+/// never hold results: skipped without a note.
+const TOOL_DIRS: &[&str] = &[".git", ".hg", ".svn", ".bzr", ".jj", ".pijul"];
+
+/// True when hidden directory `dir` holds a file the walk would read were
+/// it not hidden (not itself hidden, a README, Markdown or an annotation),
+/// or a directory: results a user may expect to see. Tool directories
+/// (`.git`) never do.
+fn holds_raw_files(dir: &Path) -> bool {
+    let name = dir.file_name().map(|n| n.to_string_lossy()).unwrap_or_default();
+    if TOOL_DIRS.contains(&name.as_ref()) {
+        return false;
+    }
+    std::fs::read_dir(dir).is_ok_and(|entries| {
+        entries.flatten().any(|e| {
+            let n = e.file_name();
+            let n = n.to_string_lossy();
+            !n.starts_with('.') && (e.path().is_dir() || !ignored(&n))
+        })
+    })
+}
+
+/// The note for a hidden directory `name` (a `what`: kernel directory or
+/// machine class) that the walk skips with everything in it.
+fn hidden_dir_skipped(name: &str, what: &str) -> String {
+    let shown = name.trim_start_matches('.');
+    let rename = if shown.trim().is_empty() {
+        "give it a name that does not start with `.`".to_string()
+    } else {
+        format!("rename it {shown:?}")
+    };
+    format!(
+        "hidden directory {name:?} skipped with everything in it (names starting with `.` are not read); to read it as a {what}, {rename}"
+    )
 }
 
 /// The bytes of `p` after its first `skip` (those of the walked directory).

@@ -236,6 +236,18 @@ pub fn load_machine(
     super::units::unify(&mut results, diags);
     super::normalized_bases::warn_of_normalized_bases(&results, diags);
     keep_kernels_with_results(&mut kernels, &results, (&kernel_dirs, &kernel_paths, &files), diags);
+    if kernels.is_empty() && kernel_dirs.is_empty() {
+        // Each empty kernel directory was warned of; a class with none
+        // built a page with a title only, without a word.
+        let what = if files.is_empty() { "no raw file" } else { "no raw file with a result" };
+        diags.push(Diagnostic::warning(
+            dir,
+            None,
+            format!(
+                "machine class {slug} has no kernel directory and {what}: its pages show nothing. Put each kernel's raw files in a directory named after the kernel ({slug}/6.9.0/hackbench.txt)"
+            ),
+        ));
+    }
     let axis = super::axis::Axis::of(yaml.config.compare.as_ref());
     if axis.kernels {
         warn_kernels_alike(dir, &kernels, diags);
@@ -377,10 +389,21 @@ fn parse_all(
     if let Some(p) = progress {
         p.inc_length(files.len() as u64);
     }
+    // On a terminal the bar names the file parsed longest (a file that
+    // takes minutes is then the one named): the files being parsed, in
+    // the order they started.
+    let shown = progress.filter(|p| !p.is_hidden());
+    let in_flight: std::sync::Mutex<Vec<&str>> = std::sync::Mutex::new(Vec::new());
     let parsed: Vec<RawRead> = files
         .par_iter()
         .map(|(rel, path, kernel)| {
+            if let Some(p) = shown {
+                in_flight_started(&in_flight, rel, p);
+            }
             let r = super::raw_file::parse_file_in(rel, path, kernel.as_deref(), formats, cache, whole_dirs);
+            if let Some(p) = shown {
+                in_flight_done(&in_flight, rel, p);
+            }
             if let Some(p) = progress {
                 p.inc(1);
             }
@@ -406,6 +429,27 @@ fn parse_all(
     }
     warn_env_differing_in_kernels(&env, files, diags);
     (results, env)
+}
+
+/// Adds `rel` to the files being parsed; the bar names the oldest.
+fn in_flight_started<'a>(in_flight: &std::sync::Mutex<Vec<&'a str>>, rel: &'a str, bar: &indicatif::ProgressBar) {
+    let mut v = in_flight.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    v.push(rel);
+    if v.len() == 1 {
+        bar.set_message(rel.to_string());
+    }
+}
+
+/// Removes `rel` from the files being parsed; the bar names the oldest
+/// left (the one a slow parse is stuck on).
+fn in_flight_done(in_flight: &std::sync::Mutex<Vec<&str>>, rel: &str, bar: &indicatif::ProgressBar) {
+    let mut v = in_flight.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(i) = v.iter().position(|r| *r == rel) {
+        v.remove(i);
+        if i == 0 {
+            bar.set_message(v.first().map(|r| r.to_string()).unwrap_or_default());
+        }
+    }
 }
 
 /// Warns, once per kernel, where its environment files in two

@@ -323,7 +323,7 @@ pub fn parse_bytes(bytes: &[u8], forced: Option<&'static dyn parse::BenchParser>
 /// whether an invalid code unit (a lone surrogate, an odd last byte) was
 /// replaced; `None` for any other file. Such a file was skipped as
 /// "binary file (NUL bytes)".
-fn utf16_text(bytes: &[u8]) -> Option<(String, bool)> {
+pub(super) fn utf16_text(bytes: &[u8]) -> Option<(String, bool)> {
     let little = match bytes {
         [0xFF, 0xFE, ..] => true,
         [0xFE, 0xFF, ..] => false,

@@ -10,37 +10,8 @@ pub(super) fn line_of(text: &str, after: &str, needle: &str) -> Option<usize> {
     text.lines().enumerate().skip(start).find(|(_, l)| l.contains(needle)).map(|(i, _)| i + 1)
 }
 
-/// The 1-based line of the second `key:` of the map that starts at
-/// `line`, `column` (1-based, where serde_yaml reports a duplicate key):
-/// the keys of that map start in that column, after spaces or a list's
-/// `- `; the map ends at a line with text left of that column. `None`
-/// when no second key is found there (a flow map, `{a: 1, a: 2}`).
-pub(super) fn second_key_line(text: &str, line: usize, column: usize, key: &str) -> Option<usize> {
-    let col = column.checked_sub(1)?;
-    let is_key = |l: &str| {
-        let Some((head, rest)) = l.split_at_checked(col) else { return false };
-        let rest = rest.strip_prefix('"').and_then(|r| r.strip_prefix(key)).and_then(|r| r.strip_prefix('"'));
-        let rest = rest.or_else(|| l.get(col..)?.strip_prefix(key));
-        head.chars().all(|c| c == ' ' || c == '-') && rest.is_some_and(|r| r.trim_start().starts_with(':'))
-    };
-    let mut seen = false;
-    for (i, l) in text.lines().enumerate().skip(line.checked_sub(1)?) {
-        let ends_map = i + 1 > line
-            && !l.trim().is_empty()
-            && !l.trim_start().starts_with('#')
-            && l.len() - l.trim_start().len() < col;
-        if ends_map {
-            return None;
-        }
-        if is_key(l) {
-            if seen {
-                return Some(i + 1);
-            }
-            seen = true;
-        }
-    }
-    None
-}
+/// [`crate::parse::generic::second_key_line`]: where a duplicate key is.
+pub(super) use crate::parse::generic::second_key_line;
 
 /// The line of a top-level `key:` in a YAML annotation (1-based).
 pub(super) fn top_level_line(text: &str, key: &str) -> Option<usize> {

@@ -158,8 +158,45 @@ fn entry_lines(lines: &[String]) -> EntryLines {
     el
 }
 
-/// Turns a serde_yaml error into a [`ParseError`] with its line and column.
-fn yaml_error(err: serde_yaml::Error) -> ParseError {
+/// The 1-based line of the second `key:` of the map that starts at
+/// `line`, `column` (1-based, where serde_yaml reports a duplicate key):
+/// the keys of that map start in that column, after spaces or a list's
+/// `- `; the map ends at a line with text left of that column. `None`
+/// when no second key is found there (a flow map, `{a: 1, a: 2}`).
+pub fn second_key_line(text: &str, line: usize, column: usize, key: &str) -> Option<usize> {
+    let col = column.checked_sub(1)?;
+    let is_key = |l: &str| {
+        let Some((head, rest)) = l.split_at_checked(col) else { return false };
+        let rest = rest.strip_prefix('"').and_then(|r| r.strip_prefix(key)).and_then(|r| r.strip_prefix('"'));
+        let rest = rest.or_else(|| l.get(col..)?.strip_prefix(key));
+        head.chars().all(|c| c == ' ' || c == '-') && rest.is_some_and(|r| r.trim_start().starts_with(':'))
+    };
+    let mut seen = false;
+    for (i, l) in text.lines().enumerate().skip(line.checked_sub(1)?) {
+        let ends_map = i + 1 > line
+            && !l.trim().is_empty()
+            && !l.trim_start().starts_with('#')
+            && l.len() - l.trim_start().len() < col;
+        if ends_map {
+            return None;
+        }
+        if is_key(l) {
+            if seen {
+                return Some(i + 1);
+            }
+            seen = true;
+        }
+    }
+    None
+}
+
+/// What a generic YAML file should be, for its errors: the README's section.
+const EXPECTED: &str = "a generic results YAML file (README: \"Your own numbers: the generic format\")";
+
+/// Turns a serde_yaml error on `text` into a [`ParseError`] with its line
+/// and column: a key given twice at the second key's line (serde_yaml
+/// gives its map's first line), and `results[0]` as `result 1`.
+fn yaml_error(text: &str, err: serde_yaml::Error) -> ParseError {
     let mut msg = err.to_string();
     match err.location() {
         Some(loc) => {
@@ -168,13 +205,34 @@ fn yaml_error(err: serde_yaml::Error) -> ParseError {
             if msg.ends_with(&suffix) {
                 msg.truncate(msg.len() - suffix.len());
             }
-            ParseError::malformed(
-                loc.line(),
-                "a generic results YAML file (see benchsite::parse::generic)",
-                format!("column {}: {msg}", loc.column()),
-            )
+            let mut line = loc.line();
+            if let Some(key) = msg.split_once("duplicate field `").and_then(|(_, r)| r.split('`').next()) {
+                line = second_key_line(text, loc.line(), loc.column(), key).unwrap_or(line);
+            }
+            // `results[0]: …` → `result 1: …`.
+            if let Some((n, rest)) = msg.strip_prefix("results[").and_then(|r| r.split_once(']'))
+                && let Ok(n) = n.parse::<usize>()
+            {
+                let rest = rest.strip_prefix(": ").or_else(|| rest.strip_prefix('.')).unwrap_or(rest);
+                msg = format!("result {}: {rest}", n + 1);
+            }
+            // A duplicate key is in its map's column, as the first.
+            ParseError::malformed(line, EXPECTED, format!("column {}: {msg}", loc.column()))
         }
-        None => ParseError::malformed(1, "a generic results YAML file (see benchsite::parse::generic)", msg),
+        None => ParseError::malformed(1, EXPECTED, msg),
+    }
+}
+
+/// A YAML value as a reader names it in a message: a scalar as written,
+/// a list or map by its kind (not the library's Rust text,
+/// `Mapping {"c": Number(1)}`).
+fn described(v: &serde_yaml::Value) -> String {
+    match v {
+        serde_yaml::Value::Null => "nothing (null)".into(),
+        serde_yaml::Value::Sequence(_) => "a list".into(),
+        serde_yaml::Value::Mapping(_) => "a map".into(),
+        serde_yaml::Value::Tagged(t) => format!("a value tagged {}", t.tag),
+        other => scalar_text(other).unwrap_or_default(),
     }
 }
 
@@ -241,11 +299,11 @@ pub(super) fn parse_yaml(input: &Input) -> Result<ParsedFile, ParseError> {
     if let Some(line) = too_deeply_nested(text) {
         return Err(ParseError::malformed(
             line,
-            "a generic results YAML file (see benchsite::parse::generic)",
+            EXPECTED,
             format!("lists or maps nested more than {MAX_YAML_DEPTH} deep"),
         ));
     }
-    let file: YamlFile = serde_yaml::from_str(text).map_err(yaml_error)?;
+    let file: YamlFile = serde_yaml::from_str(text).map_err(|e| yaml_error(text, e))?;
     let places = entry_lines(&input.lines);
     let located = places.entries.len() == file.results.len();
     let fallback = places.results.max(1);
@@ -270,7 +328,12 @@ pub(super) fn parse_yaml(input: &Input) -> Result<ParsedFile, ParseError> {
         if let Some(map) = &r.params {
             for (k, v) in map {
                 let (Some(name), Some(val)) = (scalar_text(k), scalar_text(v)) else {
-                    return Err(bad(entry_line, "params as `name: value` scalars", format!("{k:?}: {v:?}")));
+                    let found = if k.as_str() == Some("<<") {
+                        "a YAML merge key (`<<: *anchor`), which is not read: write the parameters out".to_string()
+                    } else {
+                        format!("{}: {}", described(k), described(v))
+                    };
+                    return Err(bad(entry_line, "params as `name: value` scalars", found));
                 };
                 params.push(Param::new(name, val));
             }
