@@ -2847,7 +2847,12 @@ fn identities<'a>(
             && trimmed.get(n).is_some_and(|&rule| {
                 is_rule(rule) && rule.len() >= 3 && rule.len() <= text.chars().count() * 3 / 2 + 8
             });
-        let alone = !runs && starts_paragraph && trimmed.get(n).is_none_or(|next| next.is_empty());
+        // A line right above a fio job's banner (`virtiofs cache=none` over
+        // `test: (g=0): rw=randrw, …`, no blank line between: the common
+        // form in a mail) stands alone as one between blank lines does.
+        let alone = !runs
+            && starts_paragraph
+            && trimmed.get(n).is_none_or(|next| next.is_empty() || fio_job_banner(next).is_some_and(str::is_empty));
         // A change label stands on its own: not inside a wrapped sentence
         // (the line above ends one, or is no prose) nor carried on by the
         // line below (`After a reboot the second run went` / `a little
@@ -2888,6 +2893,7 @@ fn identities<'a>(
             .or_else(|| underlined.then(|| underlined_heading(&trimmed, read, head_at, i)).flatten())
             .or_else(|| alone.then(|| title(text)).flatten())
             .or_else(|| alone.then(|| long_title(text)).flatten())
+            .or_else(|| (starts_paragraph && !runs).then(|| title_glued_to_banner(text, trimmed.get(n))).flatten())
             .or_else(|| block_follows.then(|| change_label(text)).flatten())
             .or_else(|| change_abbreviation(text))
             .or_else(|| {
@@ -3202,6 +3208,44 @@ fn title(text: &str) -> Option<String> {
         text.to_string()
     };
     (ok && !text.is_empty()).then_some(text)
+}
+
+/// The text before a fio job's banner on `line` (`name: (g=0): rw=…`,
+/// fio 2.x-3.x normal output): `Some("")` for the banner itself, `Some(text)`
+/// where a mail's reflow glued a person's words in front of it
+/// (`-oversion=9p2000.L,cache=mmap,msize=1048576 ) test: (g=0): rw=randrw,`);
+/// `None` for any other line.
+fn fio_job_banner(line: &str) -> Option<&str> {
+    let (before, rest) = line.split_once(": (g=")?;
+    let (group, after) = rest.split_once(')')?;
+    if group.is_empty() || !group.chars().all(|c| c.is_ascii_digit()) || !after.starts_with(": rw=") {
+        return None;
+    }
+    // The job's name is the last word before the banner's colon.
+    let name_at = before.rfind(char::is_whitespace).map_or(0, |k| k + 1);
+    (!before[name_at..].is_empty()).then(|| before[..name_at].trim_end())
+}
+
+/// The label a mail's reflow glued to a fio job's banner: `text`, starting
+/// a paragraph, and the words in front of the banner on `next`, joined (10
+/// in wild31, a qemu-devel 2020 virtiofs/9p mail: `9p ( mount -t 9p -o
+/// trans=virtio kernel /mnt` / `-oversion=9p2000.L,cache=mmap,msize=1048576
+/// ) test: (g=0): rw=randrw,` → `9p ( mount -t 9p -o trans=virtio kernel
+/// /mnt -oversion=9p2000.L,cache=mmap,msize=1048576 )`). Refused, the run
+/// took the label of the set-up above it and the two were averaged as
+/// runs. At most 120 characters, no sentence's end; `None` for any other
+/// pair of lines.
+fn title_glued_to_banner(text: &str, next: Option<&&str>) -> Option<String> {
+    let glued = fio_job_banner(next?)?;
+    if glued.is_empty() || fio_job_banner(text).is_some() {
+        return None;
+    }
+    let joined = format!("{text} {glued}");
+    let ok = joined.chars().count() <= 120
+        && joined.starts_with(char::is_alphanumeric)
+        && !text.ends_with(['.', ',', '!', '?', ';', ':'])
+        && !joined.contains("://");
+    ok.then_some(joined)
 }
 
 /// True when `text` ends in a word that carries a sentence on (`to`,
@@ -4970,6 +5014,24 @@ mod tests {
         assert_eq!(aside_after_prose("", "(patched):"), None);
         assert_eq!(aside_after_prose(prev, "(already sent to this list)"), None);
         assert_eq!(aside_after_prose("Before:", "(patched):"), None);
+    }
+
+    /// wild31 file 10 (qemu-devel 2020, virtiofs vs 9p): a set-up's name
+    /// right above fio's job banner, and one a mail's reflow glued to it.
+    #[test]
+    fn a_label_right_above_or_glued_to_a_fio_banner() {
+        let banner = "test: (g=0): rw=randrw, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T)";
+        assert_eq!(fio_job_banner(banner), Some(""));
+        let glued = "-oversion=9p2000.L,cache=mmap,msize=1048576 ) test: (g=0): rw=randrw,";
+        assert_eq!(fio_job_banner(glued), Some("-oversion=9p2000.L,cache=mmap,msize=1048576 )"));
+        assert_eq!(fio_job_banner("Run status group 0 (all jobs):"), None);
+        assert_eq!(fio_job_banner("x: (g=a): rw=read"), None);
+        assert_eq!(
+            title_glued_to_banner("9p ( mount -t 9p -o trans=virtio kernel /mnt", Some(&glued)).as_deref(),
+            Some("9p ( mount -t 9p -o trans=virtio kernel /mnt -oversion=9p2000.L,cache=mmap,msize=1048576 )")
+        );
+        assert_eq!(title_glued_to_banner("virtiofs cache=none", Some(&banner)), None);
+        assert_eq!(title_glued_to_banner("That was all.", Some(&glued)), None);
     }
 
     #[test]
