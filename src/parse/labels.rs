@@ -106,7 +106,8 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
 /// The one kernel the lines above `parsed`'s last run name as booted
 /// ([`booted_kernel`]: `uname -a`'s `Linux box 6.1.0 #1 SMP …`, `Booted
 /// 6.1.0`, `/proc/version`, `BOOT_IMAGE=`; or `$ uname -r` with the
-/// release alone on the line below it), when every such line names it: the
+/// release alone on the line below it; a distribution's release with its
+/// `uname -r`, [`distro_kernel`]), when every such line names it: the
 /// kernel of all its runs. A single such line was a label of nothing (one
 /// label parts no runs), and a file of 6.1's runs in 6.2's directory gave
 /// `check` no word (attacker 27). `None` where none names one, or two name
@@ -117,25 +118,22 @@ fn booted_above_all(input: &Input, parsed: &ParsedFile) -> Option<String> {
     // and most files hold none of them (one search of the whole text each
     // instead of one per line).
     let forms: Vec<&str> = ["ooted", "Linux", "uname", "BOOT_IMAGE"].into_iter().filter(|w| input.has(w)).collect();
-    if forms.is_empty() {
+    // `Fedora 42 (6.14.5-300.fc42.x86_64)` ([`distro_kernel`]) over the runs.
+    let distro = input.has(")");
+    if forms.is_empty() && !distro {
         return None;
     }
     let mut found: Option<String> = None;
     for n in 1..last.min(input.lines.len() + 1) {
         let text = input.lines[n - 1].trim();
         let may = forms.iter().any(|w| text.contains(w));
-        if !may {
+        let named = if may {
+            booted_above(input, n, text)
+        } else if distro && (text.ends_with(')') || text.ends_with("):")) {
+            distro_kernel(text)
+        } else {
             continue;
-        }
-        let named = booted_kernel(text).or_else(|| {
-            // `$ uname -r` (a prompt, or none), the release below it.
-            let command = text.rsplit_once("$ ").map_or(text, |(_, c)| c).trim();
-            (command == "uname -r")
-                .then(|| input.lines.get(n).map(|l| l.trim()))
-                .flatten()
-                .filter(|next| is_kernel_name(next) && !next.contains(char::is_whitespace))
-                .map(|next| bare_kernel(next).to_string())
-        });
+        };
         match (&found, named) {
             (_, None) => {}
             (None, Some(k)) => found = Some(k),
@@ -144,6 +142,20 @@ fn booted_above_all(input: &Input, parsed: &ParsedFile) -> Option<String> {
         }
     }
     found
+}
+
+/// The kernel line `n` (`text`, trimmed) names as booted: [`booted_kernel`],
+/// or `$ uname -r` with the release alone on the line below it.
+fn booted_above(input: &Input, n: usize, text: &str) -> Option<String> {
+    booted_kernel(text).or_else(|| {
+        // `$ uname -r` (a prompt, or none), the release below it.
+        let command = text.rsplit_once("$ ").map_or(text, |(_, c)| c).trim();
+        (command == "uname -r")
+            .then(|| input.lines.get(n).map(|l| l.trim()))
+            .flatten()
+            .filter(|next| is_kernel_name(next) && !next.contains(char::is_whitespace))
+            .map(|next| bare_kernel(next).to_string())
+    })
 }
 
 /// Copies of one output a mail quotes at different depths (`> Throughput
@@ -2828,7 +2840,7 @@ fn identities<'a>(
         // (a person may head results `Throughput:`, so only there).
         // A line naming the booted kernel (`Booted 6.1.0 on <date>`, `uname
         // -a`'s) holds a date, but names the kernel of the runs below it.
-        let kernel = booted_kernel(text).or_else(|| result_on_kernel(text));
+        let kernel = booted_kernel(text).or_else(|| result_on_kernel(text)).or_else(|| distro_kernel(text));
         if kernel.is_none()
             && beside_counter.is_none()
             && (is_tool_chatter(text)
@@ -3117,6 +3129,30 @@ fn group_heading(text: &str) -> Option<String> {
     let bare = text.strip_suffix(':').or_else(|| text.strip_suffix(" -"))?.trim();
     (!bare.is_empty() && text.chars().count() <= MAX_LABEL_CHARS && !text.contains('='))
         .then(|| without_preposition(bare).to_string())
+}
+
+/// The kernel a line names as a distribution's release with `uname -r`'s
+/// answer in parentheses, alone on its line: `Rocky 9.5
+/// (5.14.0-503.40.1.el9_5.x86_64)`, `Fedora 42 (6.14.5-300.fc42.x86_64):`
+/// (linux-xfs 2025-05, over each of two fio runs; wild31 file 07) give the
+/// release. Read as a label only, the Fedora run sat under the Rocky
+/// kernel's directory as a row of it, silently; in a class directory both
+/// runs were dropped as naming no kernel. One to three words before the
+/// parentheses, the first a capitalised name; the release has three
+/// numbers or a `-` suffix (`Rocky 9.5 (6.1)` is too vague to be one).
+/// `None` for any other line.
+fn distro_kernel(text: &str) -> Option<String> {
+    let t = text.trim().trim_end_matches(':').trim_end();
+    let (before, inner) = t.strip_suffix(')')?.rsplit_once('(')?;
+    let words: Vec<&str> = before.split_whitespace().collect();
+    let inner = inner.trim();
+    let release_like = inner.contains('-') || inner.split('.').filter(|p| !p.is_empty()).count() >= 3;
+    let ok = (1..=3).contains(&words.len())
+        && words[0].starts_with(|c: char| c.is_ascii_uppercase())
+        && words.iter().all(|w| w.chars().all(|c| c.is_alphanumeric() || "._-/".contains(c)))
+        && release_like
+        && is_kernel_name(inner);
+    ok.then(|| bare_kernel(inner).to_string())
 }
 
 /// The kernel a line heading results names, `result on 4.4 kernel:` /
@@ -5014,6 +5050,21 @@ mod tests {
         assert_eq!(aside_after_prose("", "(patched):"), None);
         assert_eq!(aside_after_prose(prev, "(already sent to this list)"), None);
         assert_eq!(aside_after_prose("Before:", "(patched):"), None);
+    }
+
+    /// wild31 file 07 (linux-xfs 2025-05): a distribution's release with
+    /// `uname -r` in parentheses names the kernel of the runs below it.
+    #[test]
+    fn a_distro_release_with_its_uname_r() {
+        assert_eq!(
+            distro_kernel("Rocky 9.5 (5.14.0-503.40.1.el9_5.x86_64)").as_deref(),
+            Some("5.14.0-503.40.1.el9_5.x86_64")
+        );
+        assert_eq!(distro_kernel("Fedora 42 (6.14.5-300.fc42.x86_64):").as_deref(), Some("6.14.5-300.fc42.x86_64"));
+        assert_eq!(distro_kernel("Debian (6.1.0)").as_deref(), Some("6.1.0"));
+        assert_eq!(distro_kernel("Rocky 9.5 (6.1)"), None);
+        assert_eq!(distro_kernel("it was much faster on (6.1.0-13)"), None);
+        assert_eq!(distro_kernel("Fedora 42 (fast)"), None);
     }
 
     /// wild31 file 10 (qemu-devel 2020, virtiofs vs 9p): a set-up's name

@@ -463,13 +463,24 @@ fn file_kernels(
             named.dedup();
             if named.len() > 1 {
                 let list = named.join(", ");
+                // Each kernel's first run's line: where the file names it
+                // (wild31 07: `Fedora 42 (6.14.5-…)` over line 40's run, in
+                // the Rocky kernel's directory).
+                let firsts: Vec<String> = named
+                    .iter()
+                    .filter_map(|n| {
+                        parsed.samples.iter().filter(|s| s.kernel.as_deref() == Some(*n)).map(|s| s.line).min()
+                    })
+                    .map(|l| l.to_string())
+                    .collect();
                 diags.push(Diagnostic::warning(
                     path,
                     parsed.lines.map(|l| l.0),
                     format!(
-                        "{}: its rows name {} kernels ({list}); they are filed under those kernels, not averaged as runs of {k}",
+                        "{}: its rows name {} kernels ({list}), first on lines {} respectively; they are filed under those kernels, not averaged as runs of {k}",
                         parsed.benchmark,
-                        named.len()
+                        named.len(),
+                        firsts.join(", ")
                     ),
                 ).of_kind(Kind::KernelName));
                 let k = compact_str::CompactString::from(k);
