@@ -66,6 +66,7 @@
 //! no set-up: the runs under them stay runs.
 
 mod file_setup;
+mod machines;
 
 use super::Input;
 use crate::model::{ParsedFile, Sample};
@@ -100,7 +101,7 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
             s.kernel = Some(CompactString::from(k.as_str()));
         }
     }
-    labelled + part_quote_depths(input, parsed)
+    labelled + part_quote_depths(input, parsed) + machines::part_machines(input, parsed)
 }
 
 /// The one kernel the lines above `parsed`'s last run name as booted
@@ -2905,6 +2906,8 @@ fn identities<'a>(
             .or_else(|| underlined.then(|| underlined_heading(&trimmed, read, head_at, i)).flatten())
             .or_else(|| alone.then(|| title(text)).flatten())
             .or_else(|| alone.then(|| long_title(text)).flatten())
+            // `Intel(R) Xeon(R) CPU E3-1240 V2 @ 3.40GHz` alone: a machine's runs below.
+            .or_else(|| alone.then(|| machines::processor(text)).flatten())
             .or_else(|| (starts_paragraph && !runs).then(|| title_glued_to_banner(text, trimmed.get(n))).flatten())
             .or_else(|| block_follows.then(|| change_label(text)).flatten())
             .or_else(|| change_abbreviation(text))
@@ -4886,6 +4889,7 @@ fn is_tool_chatter(text: &str) -> bool {
         || (text.starts_with("Performance counter stats for ") && text.ends_with(':'))
         || (text.starts_with('[') && text.ends_with("] Checkpoint report:"))
         || text.starts_with("Tiotest ")
+        || text.starts_with("stress-ng: info:")
         || is_kernbench_chatter(text)
         || text.starts_with("L M B E N C H")
         || (text.starts_with("# Running '") && text.ends_with("benchmark:"))
