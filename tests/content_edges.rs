@@ -2048,6 +2048,21 @@ fn a_distro_line_with_uname_r_names_its_runs_kernel() {
         "its rows name 2 kernels (5.14.0-503.40.1.el9_5.x86_64, 6.14.5-300.fc42.x86_64), first on lines 20, 40 respectively",
     );
     no_diag_for(&report, "cdir/fio-mail.txt");
+    // Runs of two set-ups naming no kernel, in a class directory: the
+    // advice to use a kernel directory says to split them first.
+    put(&content, "ldir/machine.yaml", "name: \"labels, class directory\"\n");
+    put(
+        &content,
+        "ldir/dbench-mail.txt",
+        "before:\nThroughput 100.1 MB/sec 4 procs\n\nafter:\nThroughput 110.1 MB/sec 4 procs\n",
+    );
+    let (report, _) = build_ok(tmp.path(), &content);
+    diag_for(&report, "ldir/dbench-mail.txt", "2 value(s) name no kernel; put the file in a kernel directory");
+    diag_for(
+        &report,
+        "ldir/dbench-mail.txt",
+        "its runs carry 2 labels (`after`, `before`): if they are different kernels' runs, split the file",
+    );
     let mail = std::fs::read_to_string(tmp.path().join("output/cdir/email.txt")).expect("cdir mail");
     let row = |k: &str| mail.lines().find(|l| l.starts_with(k)).unwrap_or_else(|| panic!("no {k} row:\n{mail}"));
     assert!(row("5.14.0-503.40.1.el9_5.x86_64 ").contains(" 88.5 "), "{mail}");

@@ -500,15 +500,36 @@ fn file_kernels(
         }
         None => {
             let before = parsed.samples.len();
+            // The labels the dropped runs carry: runs of several set-ups,
+            // which one kernel directory would file all as its kernel's
+            // (wild31 07: `Rocky 9.5 (…)` and `Fedora 42 (…)` runs).
+            let mut labels: Vec<&str> = parsed
+                .samples
+                .iter()
+                .filter(|s| s.kernel.is_none())
+                .filter_map(|s| s.params.iter().find(|p| p.name == "label").map(|p| p.value.as_str()))
+                .collect();
+            labels.sort_unstable();
+            labels.dedup();
+            let split = if labels.len() > 1 {
+                let shown: Vec<String> = labels.iter().take(4).map(|l| format!("`{l}`")).collect();
+                let more = if labels.len() > 4 { ", …" } else { "" };
+                format!(
+                    "; its runs carry {} labels ({}{more}): if they are different kernels' runs, split the file, one \
+                     part in each kernel's directory (in one directory they are all filed as its kernel's)",
+                    labels.len(),
+                    shown.join(", ")
+                )
+            } else {
+                String::new()
+            };
             parsed.samples.retain(|s| s.kernel.is_some());
-            if parsed.samples.len() < before {
+            let dropped = before - parsed.samples.len();
+            if dropped > 0 {
                 diags.push(Diagnostic::warning(
                     path,
                     None,
-                    format!(
-                        "{} value(s) name no kernel; put the file in a kernel directory (<machine>/<kernel>/)",
-                        before - parsed.samples.len()
-                    ),
+                    format!("{dropped} value(s) name no kernel; put the file in a kernel directory (<machine>/<kernel>/){split}"),
                 ));
             }
             None
