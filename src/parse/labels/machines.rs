@@ -50,6 +50,11 @@ pub(super) fn processor(text: &str) -> Option<String> {
         }
     }
     let bare = t.trim_end_matches([':', ',']).trim();
+    // Most lines are longer than a short line naming a processor: told
+    // before their words are gathered.
+    if bare.split_whitespace().nth(6).is_some() {
+        return None;
+    }
     let words: Vec<&str> = bare.split_whitespace().collect();
     if words.is_empty() || words.len() > 6 || bare.ends_with(['.', '!', '?']) {
         return None;
