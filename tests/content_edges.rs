@@ -2093,3 +2093,51 @@ fn machine_class_without_kernels_is_warned_of() {
     diag_for(&report, "box", "machine class box has no kernel directory and no raw file");
     assert!(report.diagnostics.iter().all(|d| !d.message.contains("machine class m1 has")));
 }
+
+/// wild31 file 07 (linux-xfs 2025-05, the fixture
+/// `fio/linux-xfs-2025-05-…-distro-uname-r-label-lines.txt`): a mail's two
+/// fio runs under `Rocky 9.5 (5.14.0-503.40.1.el9_5.x86_64)` and `Fedora 42
+/// (6.14.5-300.fc42.x86_64)`. In the Rocky kernel's directory the Fedora
+/// run was a row filed under 5.14.0 without a word; in a class directory
+/// all 12 values were dropped as naming no kernel. Now each run is its
+/// line's kernel's: a warning in the kernel directory names both kernels
+/// and where each starts; in the class directory both kernels are shown.
+#[test]
+fn a_distro_line_with_uname_r_names_its_runs_kernel() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let content = small_site(tmp.path());
+    let mail = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join(
+        "tests/fixtures/fio/linux-xfs-2025-05-fio-3.39-quoted-rocky-5.14-vs-fedora-6.14-distro-uname-r-label-lines.txt",
+    ))
+    .expect("fixture");
+    put(&content, "kdir/machine.yaml", "name: \"NVMe md raid0, kernel directory\"\n");
+    put(&content, "kdir/5.14.0-503.40.1.el9_5.x86_64/fio-mail.txt", &mail);
+    put(&content, "cdir/machine.yaml", "name: \"NVMe md raid0, class directory\"\n");
+    put(&content, "cdir/fio-mail.txt", &mail);
+    let (report, _) = build_ok(tmp.path(), &content);
+    diag_for(
+        &report,
+        "5.14.0-503.40.1.el9_5.x86_64/fio-mail.txt",
+        "its rows name 2 kernels (5.14.0-503.40.1.el9_5.x86_64, 6.14.5-300.fc42.x86_64), first on lines 20, 40 respectively",
+    );
+    no_diag_for(&report, "cdir/fio-mail.txt");
+    // Runs of two set-ups naming no kernel, in a class directory: the
+    // advice to use a kernel directory says to split them first.
+    put(&content, "ldir/machine.yaml", "name: \"labels, class directory\"\n");
+    put(
+        &content,
+        "ldir/dbench-mail.txt",
+        "before:\nThroughput 100.1 MB/sec 4 procs\n\nafter:\nThroughput 110.1 MB/sec 4 procs\n",
+    );
+    let (report, _) = build_ok(tmp.path(), &content);
+    diag_for(&report, "ldir/dbench-mail.txt", "2 value(s) name no kernel; put the file in a kernel directory");
+    diag_for(
+        &report,
+        "ldir/dbench-mail.txt",
+        "its runs carry 2 labels (`after`, `before`): if they are different kernels' runs, split the file",
+    );
+    let mail = std::fs::read_to_string(tmp.path().join("output/cdir/email.txt")).expect("cdir mail");
+    let row = |k: &str| mail.lines().find(|l| l.starts_with(k)).unwrap_or_else(|| panic!("no {k} row:\n{mail}"));
+    assert!(row("5.14.0-503.40.1.el9_5.x86_64 ").contains(" 88.5 "), "{mail}");
+    assert!(row("6.14.5-300.fc42.x86_64 ").contains(" 41.0 "), "{mail}");
+}

@@ -10,7 +10,9 @@
 //!
 //! [`unread_tables`] finds them among the lines no parser read, and says
 //! so: a warning naming the table's lines and kernels, never a guess at
-//! its numbers.
+//! its numbers. A table whose rows name no kernel (`dd500/ext2  - 9.14
+//! 2.33  19.03  2.50` under a heading line, two machines side by side) is
+//! named too, by its rows' labels.
 
 use super::Input;
 
@@ -108,6 +110,9 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
     let is_read = |i: usize| read.binary_search(&(i + 1)).is_ok();
     // Each table found: first and last line (0-based), kernels, title.
     let mut tables: Vec<(usize, usize, Vec<String>, Option<String>)> = Vec::new();
+    // Each table of rows naming no kernel found ([`label_table`]): first
+    // and last line (0-based), the rows' labels.
+    let mut labelled: Vec<(usize, usize, Vec<String>)> = Vec::new();
     let mut i = 0;
     while i < n {
         if lines[i].is_empty() {
@@ -155,16 +160,51 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
             })
             .collect();
         if rows.len() < 2 {
+            if let Some((first, last, names)) = label_table(&lines, start, end, known) {
+                // The same table on after blank lines (`dbench1/…` rows, a
+                // blank line, `dbench4/…` rows): one block.
+                match labelled.last_mut() {
+                    Some(prev) if first == start && (prev.1 + 1..start).all(|k| lines[k].is_empty()) => {
+                        prev.1 = last;
+                        prev.2.extend(names);
+                    }
+                    _ if first > start => labelled.push((first, last, names)),
+                    _ => {}
+                }
+            }
             continue;
         }
-        let first = rows[0].0;
-        let title = title_of(&lines[start..first]);
         let mut kernels: Vec<String> = Vec::new();
         for (_, k) in &rows {
             if !kernels.iter().any(|x| x == k) {
                 kernels.push(k.to_string());
             }
         }
+        // The paragraph's other lines that start with one of the rows'
+        // kernels and hold figures are the table's too, however many words
+        // between (`2.4.22-pre5 total io 2683.087 MB, 428.000 seconds 6.269
+        // MB/s` over the rows `2.4.22-pre5 writes: 2683.087 MB, 6.269 MB/s`,
+        // LKML 2003: the warning named only the rows below).
+        let of_table = |k: usize| {
+            let mut words = lines[k].split_whitespace();
+            words.next().is_some_and(|w| kernels.iter().any(|x| x == w.trim_end_matches(':'))) && words.any(figure)
+        };
+        let rows: Vec<(usize, &str)> =
+            match ((start..=end).find(|&k| of_table(k)), (start..=end).rfind(|&k| of_table(k))) {
+                (Some(a), Some(b)) => {
+                    let mut r = rows;
+                    if a < r[0].0 {
+                        r.insert(0, (a, ""));
+                    }
+                    if b > r[r.len() - 1].0 {
+                        r.push((b, ""));
+                    }
+                    r
+                }
+                _ => rows,
+            };
+        let first = rows[0].0;
+        let title = title_of(&lines[start..first]);
         // A table right under the last one (blank lines between): one block.
         if let Some(prev) = tables.last_mut()
             && prev.1 < first
@@ -176,7 +216,20 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
         }
         tables.push((first, rows[rows.len() - 1].0, kernels, title));
     }
-    tables
+    let labelled = labelled.into_iter().map(|(a, b, names)| {
+        let more = if names.len() > 3 { format!(", … ({} rows)", names.len()) } else { String::new() };
+        let shown: Vec<String> = names.iter().take(3).map(|l| format!("`{l}`")).collect();
+        (
+            a + 1,
+            format!(
+                "lines {}-{}: a table (rows {}{more}), typed by hand or of a program no parser reads, was not read",
+                a + 1,
+                b + 1,
+                shown.join(", ")
+            ),
+        )
+    });
+    let mut out: Vec<(usize, String)> = tables
         .into_iter()
         .map(|(a, b, kernels, title)| {
             let under = title.map(|t| format!(" under `{t}`")).unwrap_or_default();
@@ -191,7 +244,48 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
                 ),
             )
         })
-        .collect()
+        .collect();
+    out.extend(labelled);
+    out.sort_by_key(|(line, _)| *line);
+    out
+}
+
+/// A table a person typed whose rows name no kernel (`dbench1/ext2    -
+/// 5.87   1.43    63.7256        5.93   1.54    63.79`, two machines' columns
+/// side by side, LKML 2005: 48 figures left out without a word): in the
+/// paragraph `lines[start..=end]`, two rows or more of a label (a word with
+/// a letter, no kernel's name) then three figures or more and at most one
+/// other word (`-`), under a heading line of two words or more and no
+/// figure (a table going on after a blank line has none: `start` is then
+/// its first row). The first and last row (0-based) and the rows' labels.
+fn label_table(lines: &[&str], start: usize, end: usize, known: &[&str]) -> Option<(usize, usize, Vec<String>)> {
+    let row = |k: usize| {
+        let mut words = lines[k].split_whitespace();
+        let label = words.next()?;
+        if figure(label) || !label.chars().any(char::is_alphabetic) || kernel_word(label, known) {
+            return None;
+        }
+        let (mut figures, mut others) = (0, 0);
+        for w in words {
+            if figure(w) {
+                figures += 1;
+            } else {
+                others += 1;
+            }
+        }
+        (figures >= 3 && others <= 1).then_some(label)
+    };
+    let rows: Vec<(usize, &str)> = (start..=end).filter_map(|k| row(k).map(|l| (k, l))).collect();
+    let (first, last) = (rows.first()?.0, rows.last()?.0);
+    // Every line from the first row down is a row.
+    if rows.len() < 2 || last - first + 1 != rows.len() {
+        return None;
+    }
+    let heading = |k: usize| lines[k].split_whitespace().count() >= 2 && !lines[k].split_whitespace().any(figure);
+    if first > start && !heading(first - 1) {
+        return None;
+    }
+    Some((first, last, rows.iter().map(|r| r.1.to_string()).collect()))
 }
 
 #[cfg(test)]
@@ -214,6 +308,40 @@ mod tests {
         );
         assert_eq!(kernel_heading("\t\t\t2.5.54mm2\t2.5.54", &[]), Some(vec!["2.5.54mm2", "2.5.54"]));
         assert_eq!(kernel_heading("compared 2.5.54 and 2.5.55", &[]), None);
+    }
+
+    /// wild31 file 04 (LKML 2005-02): dd and dbench tables of two machines
+    /// side by side, rows naming tests, not kernels: 48 figures left out
+    /// without a word. And file 05 (LKML 2003-07): rio's totals over the
+    /// rows the warning named, left out of its range.
+    #[test]
+    fn tables_of_rows_naming_no_kernel_and_a_tables_other_lines_are_named() {
+        let text = "                      SMP                    UP\nTEST / FS         real   sys             real   sys\n\
+                    dd500/ext2      - 9.14   2.33            19.03  2.50\ndd500/ext3      - 12.23  4.06            18.99  4.19\n\n\
+                    The next test is dbench:\n\nTEST / FS         real   sys     MB/s           real   sys     MB/s\n\
+                    dbench1/ext2    - 5.87   1.43    63.7256        5.93   1.54    63.79\n\
+                    dbench1/ext3    - 2.46   1.75    139.794        3.60   1.85    131.372\n\n\
+                    dbench4/ext2    - 4.99   7.13    274.216        9.96   6.22    137.316\n\
+                    dbench4/ext3    - 5.79   8.64    236.858        11.49  7.40    130.146\n";
+        let notes = unread_tables(&Input::from_text(text), &[], &[]);
+        let lines: Vec<usize> = notes.iter().map(|n| n.0).collect();
+        assert_eq!(lines, vec![3, 9], "{notes:?}");
+        assert!(notes[0].1.starts_with("lines 3-4: a table (rows `dd500/ext2`, `dd500/ext3`)"), "{notes:?}");
+        assert!(
+            notes[1]
+                .1
+                .starts_with("lines 9-13: a table (rows `dbench1/ext2`, `dbench1/ext3`, `dbench4/ext2`, … (4 rows))"),
+            "{notes:?}"
+        );
+        let rio = "rio output:\n2.4.22-pre5 total io 2683.087 MB, 428.000 seconds 6.269 MB/s\n\
+                   2.4.21      total io 3231.576 MB, 381.000 seconds 8.482 MB/s\n\
+                   2.4.22-pre5 writes: 2683.087 MB, 6.269 MB/s\n2.4.21      writes: 3231.576 MB, 8.482 MB/s\n";
+        let notes = unread_tables(&Input::from_text(rio), &[], &[]);
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert!(
+            notes[0].1.starts_with("lines 2-5: a table typed by hand naming kernels (2.4.22-pre5, 2.4.21)"),
+            "{notes:?}"
+        );
     }
 
     #[test]

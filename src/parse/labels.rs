@@ -66,6 +66,7 @@
 //! no set-up: the runs under them stay runs.
 
 mod file_setup;
+mod machines;
 
 use super::Input;
 use crate::model::{ParsedFile, Sample};
@@ -100,13 +101,14 @@ pub fn apply(input: &Input, parsed: &mut ParsedFile) -> usize {
             s.kernel = Some(CompactString::from(k.as_str()));
         }
     }
-    labelled + part_quote_depths(input, parsed)
+    labelled + part_quote_depths(input, parsed) + machines::part_machines(input, parsed)
 }
 
 /// The one kernel the lines above `parsed`'s last run name as booted
 /// ([`booted_kernel`]: `uname -a`'s `Linux box 6.1.0 #1 SMP …`, `Booted
 /// 6.1.0`, `/proc/version`, `BOOT_IMAGE=`; or `$ uname -r` with the
-/// release alone on the line below it), when every such line names it: the
+/// release alone on the line below it; a distribution's release with its
+/// `uname -r`, [`distro_kernel`]), when every such line names it: the
 /// kernel of all its runs. A single such line was a label of nothing (one
 /// label parts no runs), and a file of 6.1's runs in 6.2's directory gave
 /// `check` no word (attacker 27). `None` where none names one, or two name
@@ -117,25 +119,22 @@ fn booted_above_all(input: &Input, parsed: &ParsedFile) -> Option<String> {
     // and most files hold none of them (one search of the whole text each
     // instead of one per line).
     let forms: Vec<&str> = ["ooted", "Linux", "uname", "BOOT_IMAGE"].into_iter().filter(|w| input.has(w)).collect();
-    if forms.is_empty() {
+    // `Fedora 42 (6.14.5-300.fc42.x86_64)` ([`distro_kernel`]) over the runs.
+    let distro = input.has(")");
+    if forms.is_empty() && !distro {
         return None;
     }
     let mut found: Option<String> = None;
     for n in 1..last.min(input.lines.len() + 1) {
         let text = input.lines[n - 1].trim();
         let may = forms.iter().any(|w| text.contains(w));
-        if !may {
+        let named = if may {
+            booted_above(input, n, text)
+        } else if distro && (text.ends_with(')') || text.ends_with("):")) {
+            distro_kernel(text)
+        } else {
             continue;
-        }
-        let named = booted_kernel(text).or_else(|| {
-            // `$ uname -r` (a prompt, or none), the release below it.
-            let command = text.rsplit_once("$ ").map_or(text, |(_, c)| c).trim();
-            (command == "uname -r")
-                .then(|| input.lines.get(n).map(|l| l.trim()))
-                .flatten()
-                .filter(|next| is_kernel_name(next) && !next.contains(char::is_whitespace))
-                .map(|next| bare_kernel(next).to_string())
-        });
+        };
         match (&found, named) {
             (_, None) => {}
             (None, Some(k)) => found = Some(k),
@@ -144,6 +143,20 @@ fn booted_above_all(input: &Input, parsed: &ParsedFile) -> Option<String> {
         }
     }
     found
+}
+
+/// The kernel line `n` (`text`, trimmed) names as booted: [`booted_kernel`],
+/// or `$ uname -r` with the release alone on the line below it.
+fn booted_above(input: &Input, n: usize, text: &str) -> Option<String> {
+    booted_kernel(text).or_else(|| {
+        // `$ uname -r` (a prompt, or none), the release below it.
+        let command = text.rsplit_once("$ ").map_or(text, |(_, c)| c).trim();
+        (command == "uname -r")
+            .then(|| input.lines.get(n).map(|l| l.trim()))
+            .flatten()
+            .filter(|next| is_kernel_name(next) && !next.contains(char::is_whitespace))
+            .map(|next| bare_kernel(next).to_string())
+    })
 }
 
 /// Copies of one output a mail quotes at different depths (`> Throughput
@@ -2848,7 +2861,7 @@ fn identities<'a>(
         // (a person may head results `Throughput:`, so only there).
         // A line naming the booted kernel (`Booted 6.1.0 on <date>`, `uname
         // -a`'s) holds a date, but names the kernel of the runs below it.
-        let kernel = booted_kernel(text).or_else(|| result_on_kernel(text));
+        let kernel = booted_kernel(text).or_else(|| result_on_kernel(text)).or_else(|| distro_kernel(text));
         if kernel.is_none()
             && beside_counter.is_none()
             && (is_tool_chatter(text)
@@ -2867,7 +2880,12 @@ fn identities<'a>(
             && trimmed.get(n).is_some_and(|&rule| {
                 is_rule(rule) && rule.len() >= 3 && rule.len() <= text.chars().count() * 3 / 2 + 8
             });
-        let alone = !runs && starts_paragraph && trimmed.get(n).is_none_or(|next| next.is_empty());
+        // A line right above a fio job's banner (`virtiofs cache=none` over
+        // `test: (g=0): rw=randrw, …`, no blank line between: the common
+        // form in a mail) stands alone as one between blank lines does.
+        let alone = !runs
+            && starts_paragraph
+            && trimmed.get(n).is_none_or(|next| next.is_empty() || fio_job_banner(next).is_some_and(str::is_empty));
         // A change label stands on its own: not inside a wrapped sentence
         // (the line above ends one, or is no prose) nor carried on by the
         // line below (`After a reboot the second run went` / `a little
@@ -2908,6 +2926,9 @@ fn identities<'a>(
             .or_else(|| underlined.then(|| underlined_heading(&trimmed, read, head_at, i)).flatten())
             .or_else(|| alone.then(|| title(text)).flatten())
             .or_else(|| alone.then(|| long_title(text)).flatten())
+            // `Intel(R) Xeon(R) CPU E3-1240 V2 @ 3.40GHz` alone: a machine's runs below.
+            .or_else(|| alone.then(|| machines::processor(text)).flatten())
+            .or_else(|| (starts_paragraph && !runs).then(|| title_glued_to_banner(text, trimmed.get(n))).flatten())
             .or_else(|| block_follows.then(|| change_label(text)).flatten())
             .or_else(|| change_abbreviation(text))
             .or_else(|| {
@@ -3133,6 +3154,30 @@ fn group_heading(text: &str) -> Option<String> {
         .then(|| without_preposition(bare).to_string())
 }
 
+/// The kernel a line names as a distribution's release with `uname -r`'s
+/// answer in parentheses, alone on its line: `Rocky 9.5
+/// (5.14.0-503.40.1.el9_5.x86_64)`, `Fedora 42 (6.14.5-300.fc42.x86_64):`
+/// (linux-xfs 2025-05, over each of two fio runs; wild31 file 07) give the
+/// release. Read as a label only, the Fedora run sat under the Rocky
+/// kernel's directory as a row of it, silently; in a class directory both
+/// runs were dropped as naming no kernel. One to three words before the
+/// parentheses, the first a capitalised name; the release has three
+/// numbers or a `-` suffix (`Rocky 9.5 (6.1)` is too vague to be one).
+/// `None` for any other line.
+fn distro_kernel(text: &str) -> Option<String> {
+    let t = text.trim().trim_end_matches(':').trim_end();
+    let (before, inner) = t.strip_suffix(')')?.rsplit_once('(')?;
+    let words: Vec<&str> = before.split_whitespace().collect();
+    let inner = inner.trim();
+    let release_like = inner.contains('-') || inner.split('.').filter(|p| !p.is_empty()).count() >= 3;
+    let ok = (1..=3).contains(&words.len())
+        && words[0].starts_with(|c: char| c.is_ascii_uppercase())
+        && words.iter().all(|w| w.chars().all(|c| c.is_alphanumeric() || "._-/".contains(c)))
+        && release_like
+        && is_kernel_name(inner);
+    ok.then(|| bare_kernel(inner).to_string())
+}
+
 /// The kernel a line heading results names, `result on 4.4 kernel:` /
 /// `result on 5.3 kernel` (linux-raid 2019, each over a shell prompt and
 /// fio's output; the prompts' hosts were taken for the labels): `4.4`.
@@ -3222,6 +3267,44 @@ fn title(text: &str) -> Option<String> {
         text.to_string()
     };
     (ok && !text.is_empty()).then_some(text)
+}
+
+/// The text before a fio job's banner on `line` (`name: (g=0): rw=…`,
+/// fio 2.x-3.x normal output): `Some("")` for the banner itself, `Some(text)`
+/// where a mail's reflow glued a person's words in front of it
+/// (`-oversion=9p2000.L,cache=mmap,msize=1048576 ) test: (g=0): rw=randrw,`);
+/// `None` for any other line.
+fn fio_job_banner(line: &str) -> Option<&str> {
+    let (before, rest) = line.split_once(": (g=")?;
+    let (group, after) = rest.split_once(')')?;
+    if group.is_empty() || !group.chars().all(|c| c.is_ascii_digit()) || !after.starts_with(": rw=") {
+        return None;
+    }
+    // The job's name is the last word before the banner's colon.
+    let name_at = before.rfind(char::is_whitespace).map_or(0, |k| k + 1);
+    (!before[name_at..].is_empty()).then(|| before[..name_at].trim_end())
+}
+
+/// The label a mail's reflow glued to a fio job's banner: `text`, starting
+/// a paragraph, and the words in front of the banner on `next`, joined (10
+/// in wild31, a qemu-devel 2020 virtiofs/9p mail: `9p ( mount -t 9p -o
+/// trans=virtio kernel /mnt` / `-oversion=9p2000.L,cache=mmap,msize=1048576
+/// ) test: (g=0): rw=randrw,` → `9p ( mount -t 9p -o trans=virtio kernel
+/// /mnt -oversion=9p2000.L,cache=mmap,msize=1048576 )`). Refused, the run
+/// took the label of the set-up above it and the two were averaged as
+/// runs. At most 120 characters, no sentence's end; `None` for any other
+/// pair of lines.
+fn title_glued_to_banner(text: &str, next: Option<&&str>) -> Option<String> {
+    let glued = fio_job_banner(next?)?;
+    if glued.is_empty() || fio_job_banner(text).is_some() {
+        return None;
+    }
+    let joined = format!("{text} {glued}");
+    let ok = joined.chars().count() <= 120
+        && joined.starts_with(char::is_alphanumeric)
+        && !text.ends_with(['.', ',', '!', '?', ';', ':'])
+        && !joined.contains("://");
+    ok.then_some(joined)
 }
 
 /// True when `text` ends in a word that carries a sentence on (`to`,
@@ -4826,6 +4909,7 @@ fn is_tool_chatter(text: &str) -> bool {
         || (text.starts_with("Performance counter stats for ") && text.ends_with(':'))
         || (text.starts_with('[') && text.ends_with("] Checkpoint report:"))
         || text.starts_with("Tiotest ")
+        || text.starts_with("stress-ng: info:")
         || is_kernbench_chatter(text)
         || text.starts_with("L M B E N C H")
         || (text.starts_with("# Running '") && text.ends_with("benchmark:"))
@@ -4990,6 +5074,39 @@ mod tests {
         assert_eq!(aside_after_prose("", "(patched):"), None);
         assert_eq!(aside_after_prose(prev, "(already sent to this list)"), None);
         assert_eq!(aside_after_prose("Before:", "(patched):"), None);
+    }
+
+    /// wild31 file 07 (linux-xfs 2025-05): a distribution's release with
+    /// `uname -r` in parentheses names the kernel of the runs below it.
+    #[test]
+    fn a_distro_release_with_its_uname_r() {
+        assert_eq!(
+            distro_kernel("Rocky 9.5 (5.14.0-503.40.1.el9_5.x86_64)").as_deref(),
+            Some("5.14.0-503.40.1.el9_5.x86_64")
+        );
+        assert_eq!(distro_kernel("Fedora 42 (6.14.5-300.fc42.x86_64):").as_deref(), Some("6.14.5-300.fc42.x86_64"));
+        assert_eq!(distro_kernel("Debian (6.1.0)").as_deref(), Some("6.1.0"));
+        assert_eq!(distro_kernel("Rocky 9.5 (6.1)"), None);
+        assert_eq!(distro_kernel("it was much faster on (6.1.0-13)"), None);
+        assert_eq!(distro_kernel("Fedora 42 (fast)"), None);
+    }
+
+    /// wild31 file 10 (qemu-devel 2020, virtiofs vs 9p): a set-up's name
+    /// right above fio's job banner, and one a mail's reflow glued to it.
+    #[test]
+    fn a_label_right_above_or_glued_to_a_fio_banner() {
+        let banner = "test: (g=0): rw=randrw, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T)";
+        assert_eq!(fio_job_banner(banner), Some(""));
+        let glued = "-oversion=9p2000.L,cache=mmap,msize=1048576 ) test: (g=0): rw=randrw,";
+        assert_eq!(fio_job_banner(glued), Some("-oversion=9p2000.L,cache=mmap,msize=1048576 )"));
+        assert_eq!(fio_job_banner("Run status group 0 (all jobs):"), None);
+        assert_eq!(fio_job_banner("x: (g=a): rw=read"), None);
+        assert_eq!(
+            title_glued_to_banner("9p ( mount -t 9p -o trans=virtio kernel /mnt", Some(&glued)).as_deref(),
+            Some("9p ( mount -t 9p -o trans=virtio kernel /mnt -oversion=9p2000.L,cache=mmap,msize=1048576 )")
+        );
+        assert_eq!(title_glued_to_banner("virtiofs cache=none", Some(&banner)), None);
+        assert_eq!(title_glued_to_banner("That was all.", Some(&glued)), None);
     }
 
     #[test]

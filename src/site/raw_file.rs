@@ -467,13 +467,24 @@ fn file_kernels(
             named.dedup();
             if named.len() > 1 {
                 let list = named.join(", ");
+                // Each kernel's first run's line: where the file names it
+                // (wild31 07: `Fedora 42 (6.14.5-…)` over line 40's run, in
+                // the Rocky kernel's directory).
+                let firsts: Vec<String> = named
+                    .iter()
+                    .filter_map(|n| {
+                        parsed.samples.iter().filter(|s| s.kernel.as_deref() == Some(*n)).map(|s| s.line).min()
+                    })
+                    .map(|l| l.to_string())
+                    .collect();
                 diags.push(Diagnostic::warning(
                     path,
                     parsed.lines.map(|l| l.0),
                     format!(
-                        "{}: its rows name {} kernels ({list}); they are filed under those kernels, not averaged as runs of {k}",
+                        "{}: its rows name {} kernels ({list}), first on lines {} respectively; they are filed under those kernels, not averaged as runs of {k}",
                         parsed.benchmark,
-                        named.len()
+                        named.len(),
+                        firsts.join(", ")
                     ),
                 ).of_kind(Kind::KernelName));
                 let k = compact_str::CompactString::from(k);
@@ -493,15 +504,36 @@ fn file_kernels(
         }
         None => {
             let before = parsed.samples.len();
+            // The labels the dropped runs carry: runs of several set-ups,
+            // which one kernel directory would file all as its kernel's
+            // (wild31 07: `Rocky 9.5 (…)` and `Fedora 42 (…)` runs).
+            let mut labels: Vec<&str> = parsed
+                .samples
+                .iter()
+                .filter(|s| s.kernel.is_none())
+                .filter_map(|s| s.params.iter().find(|p| p.name == "label").map(|p| p.value.as_str()))
+                .collect();
+            labels.sort_unstable();
+            labels.dedup();
+            let split = if labels.len() > 1 {
+                let shown: Vec<String> = labels.iter().take(4).map(|l| format!("`{l}`")).collect();
+                let more = if labels.len() > 4 { ", …" } else { "" };
+                format!(
+                    "; its runs carry {} labels ({}{more}): if they are different kernels' runs, split the file, one \
+                     part in each kernel's directory (in one directory they are all filed as its kernel's)",
+                    labels.len(),
+                    shown.join(", ")
+                )
+            } else {
+                String::new()
+            };
             parsed.samples.retain(|s| s.kernel.is_some());
-            if parsed.samples.len() < before {
+            let dropped = before - parsed.samples.len();
+            if dropped > 0 {
                 diags.push(Diagnostic::warning(
                     path,
                     None,
-                    format!(
-                        "{} value(s) name no kernel; put the file in a kernel directory (<machine>/<kernel>/)",
-                        before - parsed.samples.len()
-                    ),
+                    format!("{dropped} value(s) name no kernel; put the file in a kernel directory (<machine>/<kernel>/){split}"),
                 ));
             }
             None

@@ -53,6 +53,7 @@
 //! | `<d>: clat stdev`   | same                                   | Lower  |
 //! | `<d>: lat mean`     | same                                   | Lower  |
 //! | `<d>: clat 99.00th` | same (one metric per printed percentile, named as the text report names it) | Lower |
+//! | `<d>: clat prio 0/0 mean`, `stdev`, `99.00th` | text as printed: an I/O priority class's completion latency (`clat prio 1/0 (msec): …`, `clat prio 1/0 (10.01% of IOs) percentiles (msec):`) | Lower |
 //!
 //! and, from the text report's `Run status group N (all jobs):` block, in
 //! group `Run status group N`: `READ: bw` (3.x) or `READ: aggrb` (2.x), unit
@@ -334,7 +335,9 @@ pub fn combine_clones(clones: &[CloneReport]) -> (Vec<Sample>, Vec<String>) {
                     _ => (figures.iter().map(|f| f.0).sum(), step, 0),
                 }
             }
-            _ if what.ends_with(" mean") || what == "clat stdev" => {
+            // A priority class's mean (`clat prio 0/0 mean`) is over that
+            // class's I/Os, which no line counts per clone: left out below.
+            _ if (what.ends_with(" mean") && !what.starts_with("clat prio ")) || what == "clat stdev" => {
                 let Some(w) = ios.filter(|w| w.iter().all(|&x| x > 0.0)) else {
                     leave(name.to_string());
                     continue;

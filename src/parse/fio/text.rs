@@ -173,6 +173,11 @@ fn latency_line(line: &str) -> Option<Result<LatLine<'_>, String>> {
     let t = line.trim();
     let (kind, rest) =
         ["slat", "clat", "lat"].iter().find_map(|k| Some((*k, t.strip_prefix(k)?.strip_prefix(" (")?)))?;
+    latency_fields(kind, rest)
+}
+
+/// [`latency_line`]'s reading of what follows `kind (`: `usec): min=41, …`.
+fn latency_fields<'a>(kind: &'static str, rest: &'a str) -> Option<Result<LatLine<'a>, String>> {
     let (unit, rest) = rest.split_once("):")?;
     if !rest.trim_start().starts_with("min=") || !matches!(unit, "nsec" | "usec" | "msec" | "sec") {
         return None;
@@ -198,6 +203,29 @@ fn percentiles_header(line: &str) -> Option<Option<&str>> {
     let (kind, rest) = t.split_once(" percentiles (")?;
     let unit = rest.strip_suffix("):")?;
     matches!(kind, "clat" | "lat" | "slat").then_some((kind == "clat").then_some(unit))
+}
+
+/// `clat prio 0/0 (msec): min=7, max=918, avg=171.68, stdev=150.48` (fio
+/// 3.x with `cmdprio_percentage`/`prioclass`, per priority class; a
+/// linux-block 2022 mail, wild31 file 09) → the class (`0/0`) and the line
+/// read as [`latency_line`] reads `clat (msec): …`. `None` for any other
+/// line.
+fn prio_latency_line(line: &str) -> Option<(&str, Result<LatLine<'_>, String>)> {
+    let rest = line.trim().strip_prefix("clat prio ")?;
+    let (prio, rest) = rest.split_once(" (")?;
+    if !prio.contains('/') || !prio.chars().all(|c| c.is_ascii_digit() || c == '/') {
+        return None;
+    }
+    Some((prio, latency_fields("clat", rest)?))
+}
+
+/// `clat prio 1/0 (10.01% of IOs) percentiles (msec):` → (`1/0`, `msec`).
+fn prio_percentiles_header(line: &str) -> Option<(&str, &str)> {
+    let rest = line.trim().strip_prefix("clat prio ")?;
+    let (prio, rest) = rest.split_once(" (")?;
+    let (_, unit) = rest.split_once(") percentiles (")?;
+    let unit = unit.strip_suffix("):")?;
+    (prio.contains('/') && prio.chars().all(|c| c.is_ascii_digit() || c == '/')).then_some((prio, unit))
 }
 
 /// A row of percentile cells: the complete cells, and whether the row's
@@ -324,6 +352,10 @@ struct State {
     /// The unit of the `clat percentiles` rows being read; `None` outside
     /// them (or in another statistic's).
     pct: Option<String>,
+    /// The priority class of the `clat prio 0/0 (89.99% of IOs)
+    /// percentiles` rows being read (`0/0`); `None` in plain `clat
+    /// percentiles` rows. Set with [`State::pct`] at each header.
+    pct_prio: Option<String>,
     /// `Run status group N` while its lines are read.
     group: Option<String>,
     /// The group a blank line closed, while only blank lines followed: a
@@ -876,6 +908,20 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
         }
         return Ok(());
     };
+    // `clat prio 0/0 (msec): min=7, max=918, avg=171.68, stdev=150.48`:
+    // the completion latency of one priority class's I/Os.
+    if let Some((prio, r)) = prio_latency_line(line) {
+        let (_, unit, avg, sd) = r.map_err(bad)?;
+        st.pct = None;
+        let (Some(avg), Some(sd)) = (avg, sd) else {
+            let msg = format!("fio's clat prio {prio} line without the two decimals fio prints (cut short?): not read");
+            out.notes.push((n, msg));
+            return Ok(());
+        };
+        out.samples.push(job.sample(lat_metric(dir, &format!("clat prio {prio} mean"), unit), avg, n));
+        out.samples.push(job.sample(lat_metric(dir, &format!("clat prio {prio} stdev"), unit), sd, n));
+        return Ok(());
+    }
     // `resets slat (usec): min=…`: a reflow glued the line before's tail.
     let lat = latency_line(line).or_else(|| {
         let at = ["slat (", "clat (", "lat ("].iter().find_map(|k| Some(line.find(&format!(" {k}"))? + 1))?;
@@ -919,11 +965,16 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
         st.pct = None;
     } else if let Some(unit) = percentiles_header(line) {
         st.pct = unit.map(str::to_string);
+        st.pct_prio = None;
+    } else if let Some((prio, unit)) = prio_percentiles_header(line) {
+        st.pct = Some(unit.to_string());
+        st.pct_prio = Some(prio.to_string());
     } else if let Some(r) = percentile_row(line) {
         let (cells, cut) = r.map_err(bad)?;
         if let Some(unit) = &st.pct {
+            let kind = st.pct_prio.as_ref().map_or_else(|| "clat".to_string(), |p| format!("clat prio {p}"));
             for (name, v) in cells {
-                out.samples.push(job.sample(lat_metric(dir, &format!("clat {name}"), unit), v, n));
+                out.samples.push(job.sample(lat_metric(dir, &format!("{kind} {name}"), unit), v, n));
             }
             if cut {
                 let msg = "a fio percentile cell without its closing `]` (the line looks cut short): not read";
@@ -1105,6 +1156,23 @@ mod tests {
     /// `[randread]` twice with `stonewall` between, `bs=4k` in group 0 and
     /// `bs=64k` in group 1: each section takes its own group's definition
     /// (`(g=N)`), where both took the last one's bs=64KiB.
+    /// wild31 file 09 (linux-block 2022-06): the per-priority-class
+    /// completion latency lines, the mail's point, were dropped silently.
+    #[test]
+    fn clat_prio_lines_are_read() {
+        let (prio, r) =
+            prio_latency_line(">     clat prio 1/0 (msec): min=8, max=166, avg=24.64, stdev= 5.93"[1..].as_ref())
+                .expect("a prio line");
+        assert_eq!((prio, r), ("1/0", Ok(("clat", "msec", Some(24.64), Some(5.93)))));
+        assert!(prio_latency_line("    clat (msec): min=7, max=918, avg=156.95, stdev=149.43").is_none());
+        assert!(prio_latency_line("    clat prio high (msec): min=7").is_none());
+        assert_eq!(
+            prio_percentiles_header("    clat prio 0/0 (89.99% of IOs) percentiles (msec):"),
+            Some(("0/0", "msec"))
+        );
+        assert_eq!(prio_percentiles_header("    clat percentiles (msec):"), None);
+    }
+
     #[test]
     fn a_name_defined_in_two_groups_takes_each_groups_definition() {
         let text = std::fs::read_to_string(concat!(

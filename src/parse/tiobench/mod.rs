@@ -82,6 +82,9 @@
 //! header words and moves nothing. A row with a cell missing, or two cells
 //! run together (`1126534.220.41870`), is an error naming the line while the
 //! table's rows run on, and a note (the line is not read) after commentary.
+//! A figure below zero (`-0.290` under `Avg Latency`, LKML 2005: tiobench's
+//! latency sum overflowed) is impossible in every column: it is left out with
+//! a note naming its line, the row's other figures read.
 //!
 //! A table that repeats an earlier table exactly (a quoted reply) is dropped
 //! with a note. A row cut short is rejoined with the next line only when that
@@ -205,8 +208,16 @@ fn row_at(lines: &[String], i: usize, n: usize, layout: &Layout) -> Line {
 /// The samples of one row: one per measurement column, with the row's
 /// parameters, its operation's group and, when the label column names the
 /// kernel, the label as kernel. An old table's `Dir` becomes a `dir`
-/// parameter unless it is `.`.
-fn row_samples(row: &Row, lay: &Layout, groups: &[String]) -> Result<Vec<Sample>, ParseError> {
+/// parameter unless it is `.`. A negative figure (`-0.290` in the `Avg
+/// Latency` column: tiobench's latency sum overflowed; every column of
+/// its table is a rate, share, time or ratio, none below zero) is not
+/// read: a note in `notes` names its line, column and cell.
+fn row_samples(
+    row: &Row,
+    lay: &Layout,
+    groups: &[String],
+    notes: &mut Vec<(usize, String)>,
+) -> Result<Vec<Sample>, ParseError> {
     let mut params: Vec<(&str, &str)> = Vec::new();
     if !lay.label_is_kernel && row.label != "." && !row.label.is_empty() {
         params.push(("dir", &row.label));
@@ -222,6 +233,18 @@ fn row_samples(row: &Row, lay: &Layout, groups: &[String]) -> Result<Vec<Sample>
         let Some(v) = cell(*col, tok) else {
             return Err(ParseError::malformed(*ln, "a number", tok.clone()));
         };
+        if v < 0.0 {
+            notes.push((
+                *ln,
+                format!(
+                    "{} {tok}{}{} is below zero, which is impossible (a counter of tiobench's overflowed): not read",
+                    metric.name,
+                    if metric.unit.is_empty() { "" } else { " " },
+                    metric.unit
+                ),
+            ));
+            continue;
+        }
         let mut s = Sample::new(metric, v, *ln).with_group(groups.get(*op).cloned().unwrap_or_default());
         for (name, value) in &params {
             s = s.with_param(*name, value);
@@ -482,7 +505,7 @@ impl Tables {
                 if last != i {
                     out.notes.push((i + 1, format!("row wrapped onto line {}; rejoined", last + 1)));
                 }
-                self.samples.append(&mut row_samples(&row, lay, &self.groups)?);
+                self.samples.append(&mut row_samples(&row, lay, &self.groups, &mut out.notes)?);
                 self.rows.push((row.label.clone(), row.cells.iter().map(|(t, _)| t.clone()).collect()));
                 Ok(last + 1)
             }

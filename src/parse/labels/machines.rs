@@ -1,0 +1,187 @@
+//! Runs of different machines in one file: a post that runs the same
+//! command on two or three boxes, each under a line naming its processor
+//! (`For Threadripper 1950X`, `Intel(R) Xeon(R) CPU E3-1240 V2 @ 3.40GHz`).
+//! A machine class is one machine; such runs were shown as one machine's
+//! (stress-ng's `--cpu 0` gave each box its own instance count, so the
+//! three read as one machine scaling over instances, wild31 file 14). Each
+//! such run gets a parameter `machine` (the processor as written), a row of
+//! its own never averaged with another machine's, and the file one warning
+//! naming the machine lines and the runs under each.
+
+use super::super::Input;
+use crate::model::{Param, ParsedFile};
+
+/// The name of the parameter that keeps apart the runs of different
+/// machines in one file.
+pub const MACHINE_PARAM: &str = "machine";
+
+/// Processor families a short line may name alone (`For Threadripper
+/// 1950X`, `On arm64 (Ampere Altra):`).
+const FAMILIES: [&str; 16] = [
+    "Xeon", "EPYC", "Epyc", "Ryzen", "Threadripper", "Opteron", "Athlon", "Pentium", "Celeron", "Core(TM)", "Altra",
+    "Kunpeng", "Graviton", "ThunderX", "ThunderX2", "Cortex-A",
+];
+
+/// The processor `text` names, as written: `/proc/cpuinfo`'s model name
+/// anywhere on the line (`Intel(R) Xeon(R) CPU E5-2620 v3 @ 2.40GHz`, `AMD
+/// EPYC 8024P 8-Core Processor`), or a short line of at most six words
+/// naming a processor family (`For Threadripper 1950X` → `Threadripper
+/// 1950X`). `None` for any other line.
+pub(super) fn processor(text: &str) -> Option<String> {
+    let t = text.trim();
+    // `Intel(R) … @ 2.40GHz`.
+    if let Some(at) = t.find("Intel(R) ") {
+        let rest = &t[at..];
+        if let Some(end) = rest.find("GHz") {
+            let name = &rest[..end + 3];
+            if name.contains(" @ ") && name.len() <= 80 {
+                return Some(name.to_string());
+            }
+        }
+    }
+    // `AMD EPYC 8024P 8-Core Processor`, `AMD Ryzen 9 5950X 16-Core Processor`.
+    if let Some(at) = t.find("AMD ") {
+        let rest = &t[at..];
+        if let Some(end) = rest.find(" Processor") {
+            let name = &rest[..end + " Processor".len()];
+            if name.split_whitespace().count() <= 7 && !name.contains([',', '.']) {
+                return Some(name.to_string());
+            }
+        }
+    }
+    let bare = t.trim_end_matches([':', ',']).trim();
+    // Most lines are longer than a short line naming a processor: told
+    // before their words are gathered.
+    if bare.split_whitespace().nth(6).is_some() {
+        return None;
+    }
+    let words: Vec<&str> = bare.split_whitespace().collect();
+    if words.is_empty() || words.len() > 6 || bare.ends_with(['.', '!', '?']) {
+        return None;
+    }
+    let family = words.iter().position(|w| {
+        let w = w.trim_matches(['(', ')']);
+        FAMILIES.iter().any(|f| w == *f || (f.ends_with('-') && w.starts_with(f)))
+    })?;
+    // From the family's word, or the maker's right before it (`AMD
+    // Threadripper`, `Intel Xeon`), to the end; an aside's parenthesis
+    // dropped (`On arm64 (Ampere Altra):` → `Ampere Altra`).
+    let from = if family > 0
+        && ["AMD", "Intel", "Ampere", "HiSilicon", "AWS", "Cavium", "ARM", "(Ampere", "(Intel", "(AMD"]
+            .contains(&words[family - 1])
+    {
+        family - 1
+    } else {
+        family
+    };
+    let name = words[from..].join(" ");
+    let name = name.trim_start_matches('(').trim_end_matches(')').trim();
+    (!name.is_empty()).then(|| name.to_string())
+}
+
+/// Gives each sample of `parsed` under a line naming a processor
+/// ([`processor`]) the parameter [`MACHINE_PARAM`], when the samples sit
+/// under two or more different ones, and warns once, naming each machine
+/// line and the lines of the runs under it. Samples above the first such
+/// line are left as they are. Returns how many samples it gave one.
+pub(super) fn part_machines(input: &Input, parsed: &mut ParsedFile) -> usize {
+    let Some(last) = parsed.samples.iter().map(|s| s.line).max() else { return 0 };
+    // Most files name no processor: the words every form holds tell first.
+    let forms = FAMILIES.iter().chain(&["Intel(R) ", "AMD "]).any(|w| input.has(w));
+    if !forms || parsed.samples.iter().any(|s| s.params.iter().any(|p| p.name == MACHINE_PARAM)) {
+        return 0;
+    }
+    // Each line's machine line in force: (line, name), nearest above.
+    let mut in_force: Vec<Option<(usize, String)>> = vec![None; last + 1];
+    let mut current: Option<(usize, String)> = None;
+    let mut read = vec![false; last + 1];
+    for s in &parsed.samples {
+        read[s.line] = true;
+    }
+    for n in 1..=last.min(input.lines.len()) {
+        if !read[n]
+            && let Some(name) = processor(&input.lines[n - 1])
+        {
+            current = Some((n, name));
+        }
+        in_force[n].clone_from(&current);
+    }
+    // The machines the runs sit under, in file order, with their runs' lines.
+    let mut machines: Vec<(usize, String, Vec<usize>)> = Vec::new();
+    for s in &parsed.samples {
+        let Some((at, name)) = in_force.get(s.line).cloned().flatten() else { continue };
+        match machines.iter_mut().find(|m| m.0 == at) {
+            Some(m) => m.2.push(s.line),
+            None => machines.push((at, name, vec![s.line])),
+        }
+    }
+    let mut names: Vec<String> = machines.iter().map(|m| m.1.clone()).collect();
+    names.sort_unstable();
+    names.dedup();
+    if names.len() < 2 {
+        return 0;
+    }
+    let mut n = 0;
+    for s in &mut parsed.samples {
+        if let Some((_, name)) = in_force.get(s.line).cloned().flatten() {
+            // A label that names the machine already keeps its runs apart
+            // (`For Threadripper 1950X`): not said twice.
+            let said =
+                s.params.iter().any(|p| p.name == "label" && p.value.to_lowercase().contains(&name.to_lowercase()));
+            if !said {
+                s.params.push(Param::new(MACHINE_PARAM, name));
+                n += 1;
+            }
+        }
+    }
+    let each: Vec<String> = machines
+        .iter_mut()
+        .map(|(at, name, runs)| {
+            runs.sort_unstable();
+            runs.dedup();
+            let lines = runs.iter().take(6).map(usize::to_string).collect::<Vec<_>>().join(", ");
+            let more = if runs.len() > 6 { format!(" and {} more", runs.len() - 6) } else { String::new() };
+            format!("line {at} `{name}` over line{} {lines}{more}", if runs.len() == 1 { "" } else { "s" })
+        })
+        .collect();
+    let first = machines.first().map_or(1, |m| m.2[0]);
+    parsed.notes.push((
+        first,
+        format!(
+            "the runs name {} different machines ({}): kept apart by machine (their label or a `{MACHINE_PARAM}` \
+             parameter), never averaged; a machine class is one machine: put each machine's runs in a class of \
+             its own",
+            names.len(),
+            each.join("; ")
+        ),
+    ));
+    n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn processors_named_on_a_line() {
+        let p = |t: &str| processor(t);
+        assert_eq!(
+            p("We have to find what the real TDP of CPU is. Because for the Intel(R) Xeon(R) CPU E5-2620 v3 @ 2.40GHz, the TDP is 85 W").as_deref(),
+            Some("Intel(R) Xeon(R) CPU E5-2620 v3 @ 2.40GHz")
+        );
+        assert_eq!(
+            p("Intel(R) Xeon(R) CPU E3-1240 V2 @ 3.40GHz").as_deref(),
+            Some("Intel(R) Xeon(R) CPU E3-1240 V2 @ 3.40GHz")
+        );
+        assert_eq!(p("For Threadripper 1950X").as_deref(), Some("Threadripper 1950X"));
+        assert_eq!(
+            p("For the AMD EPYC 8024P 8-Core Processor, the TDP is 90 W").as_deref(),
+            Some("AMD EPYC 8024P 8-Core Processor")
+        );
+        assert_eq!(p("On arm64 (Ampere Altra):").as_deref(), Some("Ampere Altra"));
+        assert_eq!(p("On x86 (Intel Xeon Platinum 8269CY):").as_deref(), Some("Intel Xeon Platinum 8269CY"));
+        assert_eq!(p("stress-ng: info:  [9573] dispatching hogs: 24 cpu"), None);
+        assert_eq!(p("The Xeon was faster than I thought it would be."), None);
+        assert_eq!(p("Intel(R) rocks"), None);
+    }
+}
