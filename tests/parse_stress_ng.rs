@@ -97,3 +97,19 @@ fn yaml_of_the_same_run_is_read_once() {
     assert_eq!(f.samples.iter().filter(|s| s.metric.name == "bogo ops").count(), 1);
     assert!(f.notes.iter().any(|n| n.1.contains("repeats the table")), "{:?}", f.notes);
 }
+
+/// The set-up a file shows leaves out what the parameters say already
+/// (README, "Content layout"): LKP's `--memrate 96`, `--memrate 128` and
+/// `--longjmp 48` are the stressor and instances read from the table, so
+/// the three files show one set-up (newcomer30 P1-3: they were three,
+/// and the build advised `same_setup:` for them).
+#[test]
+fn the_stressor_and_its_instances_are_no_set_up() {
+    let Some(dir) = corpus() else { return };
+    for name in ["02.txt", "05.txt", "06.txt"] {
+        let input = Input::from_bytes(&std::fs::read(dir.join(name)).expect("corpus file"));
+        let f = parse::detect(&input).expect("stress-ng").parse(&input).expect("parsed");
+        let command = f.setup.command.as_ref().map(|(_, c)| c.as_str());
+        assert_eq!(command, Some("stress-ng --metrics-brief --times --verify"), "{name}");
+    }
+}

@@ -930,7 +930,48 @@ fn without_values_read<'a, 's>(
             read.entry(part).or_default().push("");
         }
     }
-    without_read_values(name, &without_repetition(name, &without_housekeeping(words)), &read)
+    let words = without_repetition(name, &without_housekeeping(words));
+    without_read_values(name, &without_options_read(name, &words, &read), &read)
+}
+
+/// `words` of a command running `name` without the options whose meaning
+/// the parser read from the output as parameters (`read`), which are no
+/// set-up of their own (README, "Content layout"): hackbench's `-P` and
+/// `-T` (`mode`, from `Running in process mode`), `-p` (`ipc` pipe) and
+/// `-f N` (`fds` 2N, from `using 40 file descriptors each`); stress-ng's
+/// `--STRESSOR N` (`stressor`, `instances`: `stress-ng: info: [2680]
+/// memrate 3159 …` of 96 instances). LKP's `hackbench -P -f 20 -p` and
+/// `hackbench -T -f 20 -p`, or `stress-ng --memrate 96` and `--memrate
+/// 128`, were set-ups of their own beside the parameters that already
+/// told them apart, and the build advised `same_setup:` for nothing
+/// (newcomer30 P1-3). Other benchmarks' words are kept.
+fn without_options_read<'a>(name: &str, words: &[&'a str], read: &ReadValues<'_>) -> Vec<&'a str> {
+    let is_read = |value: &str, param: &str| read.get(value).is_some_and(|names| names.contains(&param));
+    let mut kept = Vec::with_capacity(words.len());
+    let mut k = 0;
+    while k < words.len() {
+        let w = words[k];
+        let next = words.get(k + 1).copied().unwrap_or_default();
+        let skip = match name {
+            "hackbench" => match w {
+                "-P" if is_read("process", "mode") => 1,
+                "-T" if is_read("thread", "mode") => 1,
+                "-p" if is_read("pipe", "ipc") => 1,
+                "-f" if next.parse::<u64>().is_ok_and(|n| is_read(&(2 * n).to_string(), "fds")) => 2,
+                _ => 0,
+            },
+            "stress-ng" => match w.strip_prefix("--") {
+                Some(stressor) if is_read(stressor, "stressor") && is_read(next, "instances") => 2,
+                _ => 0,
+            },
+            _ => 0,
+        };
+        if skip == 0 {
+            kept.push(w);
+        }
+        k += skip.max(1);
+    }
+    kept
 }
 
 /// `words` of a command running `name` without the options that repeat
@@ -5911,6 +5952,28 @@ mod tests {
         // Still: a line the start of another as written is a wrapped one.
         let p = labelled_as("dbench", "$ dbench -t\nThroughput 1\n$ dbench -t 60 16\nThroughput 2\n", &[2, 4]);
         assert_eq!(last_params(&p), ["16", "16"]);
+    }
+
+    /// From a newcomer's trial (session 30, P1-3): LKP's `hackbench -g 256
+    /// -f 20 --process --pipe` and stress-ng's `--memrate 96` kept in the
+    /// set-up what the parameters read already say.
+    #[test]
+    fn options_read_as_parameters_are_no_set_up() {
+        let mut read: ReadValues<'_> = FxHashMap::default();
+        read.insert("process", vec!["mode"]);
+        read.insert("pipe", vec!["ipc"]);
+        read.insert("40", vec!["fds"]);
+        read.insert("memrate", vec!["stressor"]);
+        read.insert("96", vec!["instances"]);
+        let words = ["hackbench", "-P", "-f", "20", "-p", "-T"];
+        assert_eq!(without_options_read("hackbench", &words, &read), ["hackbench", "-T"]);
+        let words = ["hackbench", "-f", "10"];
+        assert_eq!(without_options_read("hackbench", &words, &read), words);
+        let words = ["stress-ng", "--memrate", "96", "--cpu", "96", "--memrate", "4", "--verify"];
+        assert_eq!(
+            without_options_read("stress-ng", &words, &read),
+            ["stress-ng", "--cpu", "96", "--memrate", "4", "--verify"]
+        );
     }
 
     /// From an attacker's trial (session 27, finding 1): a number given to
