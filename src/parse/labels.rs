@@ -285,6 +285,9 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
         let (b, s) = (&parsed.benchmark, &parsed.samples);
         warn_of_merged_copies(input, b, s, &hashes, &mut own, asked, &ids, &m, &mut parsed.notes);
         if parsed.notes.len() == noted {
+            warn_of_command_lines_past_prose(input, b, s, &m, &mut parsed.notes);
+        }
+        if parsed.notes.len() == noted {
             warn_of_numbers_differing_above(input, s, &hashes, &mut own, &m, &mut parsed.notes);
         }
     }
@@ -2188,6 +2191,78 @@ fn warn_of_merged_copies<'a>(
                 ));
             }
         }
+    }
+}
+
+/// Notes copies of one output averaged as runs of one set-up (see
+/// [`merged_groups`]) whose command lines differ where one of them stands
+/// above a person's sentence, so that [`label_by_command_lines`] (which
+/// takes a command above prose for another output's) did not see it. A
+/// linux-xfs mail (2025-06, fio 3.38) showed `$ fio … --size=60m` in its
+/// prose (`This resulted in [1].` / `[1] The test results:` below it),
+/// then the output, then `ctheune@host:~/ > fio … --size=60m
+/// --time_based` over a second run of ten times the length: the two were
+/// averaged without a word (wild30, file 14). Each copy's command is the
+/// nearest line above it, below the copy before, that runs the benchmark;
+/// where two of a group differ ([`differing_parts`]: the values the parser
+/// read, one spelling and a numbered run's log aside, not as a mail
+/// wrapped one), the later copy's line is noted, naming both.
+fn warn_of_command_lines_past_prose(
+    input: &Input,
+    benchmark: &str,
+    samples: &[Sample],
+    merged: &Merged,
+    notes: &mut Vec<(usize, String)>,
+) {
+    let Merged { copies, copy_of, groups } = merged;
+    let name = command_name(benchmark);
+    let text = |n: usize| input.lines[n - 1].trim();
+    for members in groups {
+        let found: Vec<Option<(usize, Vec<&str>)>> = members
+            .iter()
+            .map(|&k| {
+                let (first, from) = (copies[k].0, if k == 0 { 1 } else { copies[k - 1].1 + 1 });
+                (from..first)
+                    .rev()
+                    .find_map(|n| Some((n, with_continuation(input, n, command_words(text(n), name)?, first))))
+            })
+            .collect();
+        let with: Vec<(usize, usize, Vec<&str>)> = members
+            .iter()
+            .zip(&found)
+            .filter_map(|(&k, f)| {
+                let (n, words) = f.as_ref()?;
+                let of_copy = samples.iter().zip(copy_of).filter(|(_, c)| **c == k).map(|(s, _)| s);
+                Some((k, *n, without_values_read(name, &one_spelling(name, words), of_copy)))
+            })
+            .collect();
+        let lines: Vec<Vec<&str>> = with.iter().map(|(_, _, w)| w.clone()).collect();
+        // Lines that tell no set-ups apart (a numbered run's log, a word
+        // the parser read in other words: `syscall basic` / `syscall all`).
+        let Some(parts) = differing_parts(name, &lines) else { continue };
+        let Some((_, a, first)) = with.first() else { continue };
+        let Some((_, b, _)) = with.iter().zip(&parts).find(|((_, _, w), p)| w != first && p.is_some()).map(|(w, _)| w)
+        else {
+            continue;
+        };
+        let written: Vec<Option<Vec<&str>>> = found.iter().map(|f| f.as_ref().map(|(_, w)| w.clone())).collect();
+        let ks: Vec<usize> = with.iter().map(|(k, _, _)| *k).collect();
+        let mut commands: Vec<Option<Vec<&str>>> = vec![None; copies.len()];
+        for (&k, w) in members.iter().zip(written) {
+            commands[k] = w;
+        }
+        if wrapped_command(input, name, copies, &ks, &commands) {
+            continue;
+        }
+        notes.push((
+            *b,
+            format!(
+                "copies of the output under different command lines (line {a}: `{}`; line {b}: `{}`) were \
+                 averaged as runs of one set-up: a label line above each (`before:`, `6.2:`) keeps them apart",
+                text(*a),
+                text(*b)
+            ),
+        ));
     }
 }
 
