@@ -221,9 +221,10 @@ fn is_housekeeping_or_tree(command: &str) -> bool {
 /// beside them: [`FileSetup::host`]) and without what follows the
 /// benchmark's own command (`> 6.1.log`, `| tee log`, `; sync`: after the
 /// run).
-fn run_words<'a>(line: &str, mut words: Vec<&'a str>, name: &str) -> (Vec<&'a str>, Option<&'a str>) {
+fn run_words<'a>(line: &'a str, mut words: Vec<&'a str>, name: &str) -> (Vec<&'a str>, Option<&'a str>) {
     let t = line.trim();
-    let mut host = None;
+    // tcsh's `user@host:~/ > fio …` (its words are the command's alone).
+    let mut host = crate::parse::cmdline::tcsh_prompt(t).map(|(who, _)| who);
     if let Some(at) = t.find("$ ").or_else(|| t.find("# "))
         && words.first().is_some_and(|w| t[..at].contains(w) && !is_program(w, name))
     {
@@ -339,6 +340,10 @@ mod tests {
         assert_eq!(s.command, Some((1, "dbench".to_string())));
         assert_eq!(setup("dbench", &format!("{}{}", run("boxA"), run("boxB"))).host, None);
         assert_eq!(setup("dbench", "$ dbench 16\nThroughput 49.1 MB/sec  16 procs\n").host, None);
+        // tcsh's prompt (linux-xfs 2025-06: `ctheune@hannover96stag00:~/ > fio …`).
+        let s = setup("dbench", "me@boxC:~/ > dbench 16\nThroughput 49.1 MB/sec  16 procs\n");
+        assert_eq!(s.host, Some((1, "boxC".to_string())));
+        assert_eq!(s.command, Some((1, "dbench".to_string())));
     }
 
     /// One set-up typed two ways is one command (attacker 28): dbench's
