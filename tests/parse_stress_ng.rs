@@ -21,7 +21,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 fn corpus() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus-modern/stress-ng");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus-modern/stress-ng");
     if dir.is_dir() {
         Some(dir)
     } else {
