@@ -1149,7 +1149,7 @@ mod tests {
             f.samples.iter().map(|s| (s.metric.name.as_str(), s.value.mean(), s.line)).collect();
         assert_eq!(got.len(), 9, "{got:?}");
         assert_eq!(got[7], ("RSS Max", 2124.0, 5));
-        assert_eq!(got[8], ("MB/sec read/write combined rate", 2.96, 8));
+        assert_eq!(got[8], ("MB/sec read/write combined rate (harmonic mean)", 2.96, 8));
         // A row whose two halves are not the header's columns is an error
         // at its line that says so.
         let bad = t.replace("39.19          2124", "39.19");
