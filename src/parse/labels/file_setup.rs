@@ -38,13 +38,26 @@ pub(super) fn file_setup<'a>(input: &'a Input, parsed: &ParsedFile, asked: &Aske
     // while every line shows the same (`None` inside: a line without one).
     let mut host: Option<Option<(usize, String)>> = None;
     let mut shown = false;
+    // The command lines found above a person's sentence only, as `command`.
+    let mut past_prose: Vec<String> = Vec::new();
     for (k, &(start, _)) in copies.iter().enumerate() {
         let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
-        let found = (from..start)
-            .rev()
-            .take_while(|&n| !sentences.is_persons(line(n)))
-            .find_map(|n| Some((n, with_continuation(input, n, command_words(line(n), name)?, start))));
-        let Some((n, words)) = found else { continue };
+        let command_at = |n: usize| Some((n, with_continuation(input, n, command_words(line(n), name)?, start)));
+        let found = (from..start).rev().take_while(|&n| !sentences.is_persons(line(n))).find_map(command_at);
+        let Some((n, words)) = found else {
+            // A command above a person's sentence (`$ fio … --size=60m`,
+            // then `This resulted in [1].`) may be this copy's or another
+            // output's: not the file's set-up, but where it differs from
+            // the others' the file's command is unknown (wild30 file 14:
+            // run 2's `… --time_based` stood as the whole file's).
+            if let Some((n, words)) = (from..start).rev().find_map(command_at) {
+                let (words, _) = run_words(line(n), words, name);
+                let of_copy = parsed.samples.iter().zip(&copy_of).filter(|(_, c)| **c == k).map(|(s, _)| s);
+                let kept = without_time(&without_values_read(name, &one_spelling(name, &words), of_copy), name);
+                past_prose.push(kept.join(" "));
+            }
+            continue;
+        };
         shown = true;
         let (words, at) = run_words(line(n), words, name);
         let at = at.map(|h| (n, h.rsplit('@').next().unwrap_or(h).to_string()));
@@ -68,6 +81,11 @@ pub(super) fn file_setup<'a>(input: &'a Input, parsed: &ParsedFile, asked: &Aske
             }
             Some(_) => {}
         }
+    }
+    if let Some((_, c)) = &command
+        && past_prose.iter().any(|p| p != c)
+    {
+        return FileSetup { command: None, ..setup_above(input, name, first, last, false, asked) };
     }
     FileSetup { command, host: host.flatten(), ..setup_above(input, name, first, last, shown, asked) }
 }
