@@ -43,9 +43,9 @@ pub fn after_other_prompt(line: &str) -> Option<&str> {
 }
 
 /// The `user@host` and the directory of a tcsh (or SuSE) prompt at the
-/// start of `line`, `user@host:~/dir > ` (LKML 2002: `ratz@laphish:~/netperf-2.2pl2
-/// > ./netperf -H …`; linux-xfs 2025: `ctheune@hannover96stag00:~/ > fio
-/// …`); `None` for any other line.
+/// start of `line`, `user@host:~/dir > ` (LKML 2002:
+/// `ratz@laphish:~/netperf-2.2pl2 > ./netperf -H …`; linux-xfs 2025:
+/// `ctheune@hannover96stag00:~/ > fio …`); `None` for any other line.
 pub fn tcsh_prompt(line: &str) -> Option<(&str, &str)> {
     let t = line.trim_start();
     let t = environment_prefix(t).map_or(t, str::trim_start);
