@@ -88,6 +88,14 @@ fn a_kernel_with_no_row_like_the_baselines_is_named() {
     assert!(md.contains(note), "{md}");
     let html = std::fs::read_to_string(out.join("m1/index.html")).expect("index.html");
     assert!(html.contains("<p class=\"uncompared\">not compared with 2.4.7: 2.4.8"), "{html}");
+    // compare.html ("Every kernel against 2.4.7") names it too: it left
+    // such a kernel out without a word (newcomer30 P1-14).
+    let compare = std::fs::read_to_string(out.join("m1/compare.html")).expect("compare.html");
+    assert!(
+        compare.contains("<p class=\"uncompared\">Not compared with 2.4.7: <a class=\"kernel\" href=\"kernels/"),
+        "{compare}"
+    );
+    assert!(compare.contains(">2.4.8</a> (no value of theirs"), "{compare}");
 }
 
 /// A kernel with a run whose file does not print the set-up the others

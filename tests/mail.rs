@@ -229,3 +229,29 @@ fn kernel_notes_and_patches_are_in_the_markdown_and_the_mail() {
     assert!(md.contains("  - 2.4.7: A baseline whose note runs on and on about how it was built. …\n"), "{md}");
     assert!(mail.contains("Kernels: 2.4.7, 2.4.8 (+ my-patch)\n"), "{mail}");
 }
+
+/// The baseline's rows come first in a table whose rows differ by
+/// parameters as well as by kernel: LKP's hackbench files (the corpus's
+/// `hackbench.txt`, process mode, 256 groups, as the baseline 6.9.0, and
+/// `hackbench-multi-instance.txt`, thread mode, 2 and 8192 groups, as
+/// 6.10.0) gave `6.10.0 thread 2 …` above `6.9.0 process 256 …`: the
+/// words were ordered as the files came, in their directories' order
+/// (newcomer30 P1-4).
+#[test]
+fn the_baselines_rows_come_first_whatever_its_directorys_name() {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus-modern/hackbench");
+    if !corpus.is_dir() {
+        eprintln!("corpus not found at {}, skipping", corpus.display());
+        return;
+    }
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let c = tmp.path().join("content");
+    put(&c, "box/machine.yaml", "name: \"Box\"\nbaseline: \"6.9.0\"\n");
+    for (kernel, file) in [("6.9.0", "hackbench.txt"), ("6.10.0", "hackbench-multi-instance.txt")] {
+        put(&c, &format!("box/{kernel}/hackbench.txt"), std::fs::read(corpus.join(file)).expect("corpus file"));
+    }
+    let text = benchsite().args(["text", "box", "--content"]).arg(&c).assert().success();
+    let text = String::from_utf8_lossy(&text.get_output().stdout).into_owned();
+    let first = |k: &str| text.lines().position(|l| l.starts_with(&format!("{k} "))).unwrap_or(usize::MAX);
+    assert!(first("6.9.0") < first("6.10.0"), "{text}");
+}

@@ -310,3 +310,18 @@ fn json_entries_of_one_job_with_other_options_are_set_ups() {
     assert_eq!(read("\"direct\" : \"1\"", "\"direct\" : \"0\""), ["direct=0", "direct=1"]);
     assert_eq!(read("\"filename\" : \"/mnt/a\"", "\"filename\" : \"/mnt/b\""), ["", ""]);
 }
+
+/// A linux-xfs mail (2025-06, fio 3.38, wild30 file 14): run 1's `fio …
+/// --size=60m` stands above the mail's prose, run 2's `… --time_based` at a
+/// tcsh prompt right above its output. The file's set-up was run 2's
+/// command, as if both runs had been time-based; now it is unknown (the
+/// two differ), and a warning names both lines (the fixture's hand.yaml).
+#[test]
+fn a_command_above_prose_that_differs_leaves_the_files_set_up_unknown() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/fio/linuxxfs-2025-06-fio-3.38-quoted-printable-size-60m-then-time-based-prompt-tcsh.txt");
+    let input = Input::from_bytes(&std::fs::read(path).expect("fixture"));
+    let mut f = parse::detect(&input).expect("fio").parse(&input).expect("read");
+    parse::labels::apply(&input, &mut f);
+    assert_eq!(f.setup.command, None);
+}

@@ -122,6 +122,24 @@ fn hackbench_corpus_agrees_with_lkp() {
     assert!(f.samples.iter().all(|s| param(s, "instances") == Some("2")));
 }
 
+/// The set-up a file shows leaves out what the parameters say already
+/// (README, "Content layout"): LKP's `hackbench -g 256 -f 20 --process
+/// --pipe` and `-g 2 -f 20 --threads --pipe` are the mode, ipc, groups
+/// and fds read from `Running in process mode with 256 groups using 40
+/// file descriptors each`: one set-up (newcomer30 P1-3: `hackbench -P -f
+/// 20 -p` against `hackbench -T -f 20 -p`, and `same_setup:` advised).
+#[test]
+fn hackbench_options_read_as_parameters_are_no_set_up() {
+    let Some(dir) = corpus("hackbench") else { return };
+    for name in ["hackbench.txt", "hackbench-multi-instance.txt"] {
+        let mut f = read(&dir, name, "hackbench");
+        // The set-up is read after the parser, as a build reads it.
+        let input = Input::from_bytes(&std::fs::read(dir.join(name)).expect("corpus file"));
+        parse::labels::apply(&input, &mut f);
+        assert_eq!(f.setup.command.as_ref().map(|(_, c)| c.as_str()), Some("hackbench"), "{name}");
+    }
+}
+
 #[test]
 fn perf_bench_corpus_agrees_with_lkp() {
     let Some(root) = corpus("") else { return };

@@ -36,24 +36,40 @@ pub fn after_other_prompt(line: &str) -> Option<&str> {
         && first.ends_with('%')
         && first.bytes().any(|b| b.is_ascii_alphabetic())
         && first[..first.len() - 1].bytes().all(|b| b.is_ascii_alphanumeric() || b"@:~/._-".contains(&b));
-    // tcsh's and SuSE's `user@host:~/dir > ` (LKML 2002: `ratz@laphish:~/netperf-2.2pl2 > ./netperf -H …`).
-    let tcsh = rest.trim_start().starts_with('>') && !rest.trim_start().starts_with(">>") && {
-        let (who, dir) = first.split_once(':').unwrap_or((first, ""));
-        who.contains('@')
-            && !dir.is_empty()
-            && !who.contains('/')
-            && first.bytes().all(|b| b.is_ascii_alphanumeric() || b"@:~/._-".contains(&b))
-    };
-    if tcsh {
+    if tcsh_prompt(t).is_some() {
         return Some(rest.trim_start()[1..].trim_start());
     }
     (trace || first == "❯" || host).then(|| rest.trim_start())
 }
 
+/// The `user@host` and the directory of a tcsh (or SuSE) prompt at the
+/// start of `line`, `user@host:~/dir > ` (LKML 2002:
+/// `ratz@laphish:~/netperf-2.2pl2 > ./netperf -H …`; linux-xfs 2025:
+/// `ctheune@hannover96stag00:~/ > fio …`); `None` for any other line.
+pub fn tcsh_prompt(line: &str) -> Option<(&str, &str)> {
+    let t = line.trim_start();
+    let t = environment_prefix(t).map_or(t, str::trim_start);
+    let (first, rest) = t.split_once(char::is_whitespace)?;
+    let rest = rest.trim_start();
+    if !rest.starts_with('>') || rest.starts_with(">>") {
+        return None;
+    }
+    let (who, dir) = first.split_once(':')?;
+    (who.contains('@')
+        && !dir.is_empty()
+        && !who.contains('/')
+        && first.bytes().all(|b| b.is_ascii_alphanumeric() || b"@:~/._-".contains(&b)))
+    .then_some((who, dir))
+}
+
 /// The working directory a shell prompt at the start of `line` shows:
-/// bash's `user@host:/mnt/xfs# …` (or `$`), Red Hat's `[user@host xfs]# …`;
-/// `None` for a line without such a prompt (`$ `, `# ` show none).
+/// bash's `user@host:/mnt/xfs# …` (or `$`), Red Hat's `[user@host xfs]# …`,
+/// tcsh's `user@host:/mnt/xfs > …`; `None` for a line without such a
+/// prompt (`$ `, `# ` show none).
 pub fn prompt_directory(line: &str) -> Option<&str> {
+    if let Some((_, dir)) = tcsh_prompt(line) {
+        return Some(dir);
+    }
     let t = line.trim_start();
     let t = environment_prefix(t).map_or(t, str::trim_start);
     if let Some(rest) = t.strip_prefix('[') {
@@ -233,6 +249,11 @@ mod tests {
         assert_eq!(super::after_other_prompt("a@b:~ >> log"), None);
         assert_eq!(super::after_other_prompt("see x > y"), None);
         assert_eq!(args_of(line, "netperf"), Some(vec!["-H", "192.168.1.141", "-p", "6666", "-l", "60"]));
+        // linux-xfs 2025-06 (wild30 file 14): its host and directory.
+        let line = "ctheune@hannover96stag00:~/ > fio --rw=randrw --name=synctest --size=60m --time_based";
+        assert_eq!(super::tcsh_prompt(line), Some(("ctheune@hannover96stag00", "~/")));
+        assert_eq!(super::prompt_directory(line), Some("~/"));
+        assert_eq!(super::tcsh_prompt("see x > y"), None);
     }
 
     use super::args_of;

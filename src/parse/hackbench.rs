@@ -271,6 +271,34 @@ fn hand_table(input: &Input, at: usize, counts: &[u64], set_up: &Setup, out: &mu
     n
 }
 
+/// Notes the `Time:` lines with no `Running …` line above them (`bare`,
+/// in order): one note for each run of them on lines one after another,
+/// on its first line. A script's log of bare `Time:` lines (a `grep Time:`
+/// of hackbench's output) gave one warning per line: 200,000 of them for
+/// a 2.4 MB file (newcomer30 P2-1).
+fn note_bare_times(out: &mut ParsedFile, bare: &[usize]) {
+    let mut k = 0;
+    while k < bare.len() {
+        let first = bare[k];
+        let mut last = first;
+        while k + 1 < bare.len() && bare[k + 1] == last + 1 {
+            k += 1;
+            last = bare[k];
+        }
+        k += 1;
+        let note = if last == first {
+            "a hackbench time with no `Running …` line above it: not read".to_string()
+        } else {
+            format!(
+                "{} hackbench times with no `Running …` line above them (lines {first}-{last}): not read",
+                last - first + 1
+            )
+        };
+        out.notes.push((first, note));
+    }
+    out.notes.sort_by_key(|n| n.0);
+}
+
 /// Reads every run in `input`.
 fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     let mut out = ParsedFile { benchmark: "hackbench".into(), ..ParsedFile::default() };
@@ -282,6 +310,8 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
     // The latest banner's set-up (a hand table of means below takes its
     // parameters but for the groups), and the line a hand table ends at.
     let (mut banner, mut table_end): (Option<Setup>, usize) = (None, 0);
+    // The `Time:` lines with no `Running …` line above them, noted below.
+    let mut bare: Vec<usize> = Vec::new();
     for (n, line) in input.numbered() {
         if n < table_end {
             continue;
@@ -332,12 +362,11 @@ fn parse_all(input: &Input) -> Result<ParsedFile, ParseError> {
                     out.samples.push(s.sample(value, n));
                     labels.push(label.take());
                 }
-                (None, None) => {
-                    out.notes.push((n, "a hackbench time with no `Running …` line above it: not read".into()));
-                }
+                (None, None) => bare.push(n),
             }
         }
     }
+    note_bare_times(&mut out, &bare);
     apply_comment_labels(&mut out, &labels);
     if out.samples.is_empty() {
         // A `Time:` line that was refused says why, not that there is none
@@ -404,6 +433,26 @@ impl BenchParser for Hackbench {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A log of bare `Time:` lines (a script's `grep Time:`) under one run's
+    /// banner: the first is read, the others are noted once for the run of
+    /// them, not once a line (newcomer30 P2-1: 200,000 warnings).
+    #[test]
+    fn bare_times_in_a_row_are_one_note() {
+        let text = "Running in process mode with 10 groups using 40 file descriptors each (== 400 tasks)\n\
+                    Each sender will pass 100 messages of 100 bytes\nTime: 1.234\nTime: 1.240\nTime: 1.251\n\
+                    Time: 1.262\n\nTime: 1.300\n";
+        let f = parse_all(&Input::from_text(text)).expect("read");
+        assert_eq!(f.samples.len(), 1);
+        let notes: Vec<(usize, &str)> = f.notes.iter().map(|(n, m)| (*n, m.as_str())).collect();
+        assert_eq!(
+            notes,
+            [
+                (4, "3 hackbench times with no `Running …` line above them (lines 4-6): not read"),
+                (8, "a hackbench time with no `Running …` line above it: not read"),
+            ]
+        );
+    }
 
     /// A post's hand table of means over `-g` (wild28: Barry Song's LKML
     /// mail, 2021): one `Time` per row and column, `groups` the column's,

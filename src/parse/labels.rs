@@ -298,6 +298,9 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
         let (b, s) = (&parsed.benchmark, &parsed.samples);
         warn_of_merged_copies(input, b, s, &hashes, &mut own, asked, &ids, &m, &mut parsed.notes);
         if parsed.notes.len() == noted {
+            warn_of_command_lines_past_prose(input, b, s, &m, &mut parsed.notes);
+        }
+        if parsed.notes.len() == noted {
             warn_of_numbers_differing_above(input, s, &hashes, &mut own, &m, &mut parsed.notes);
         }
     }
@@ -943,7 +946,48 @@ fn without_values_read<'a, 's>(
             read.entry(part).or_default().push("");
         }
     }
-    without_read_values(name, &without_repetition(name, &without_housekeeping(words)), &read)
+    let words = without_repetition(name, &without_housekeeping(words));
+    without_read_values(name, &without_options_read(name, &words, &read), &read)
+}
+
+/// `words` of a command running `name` without the options whose meaning
+/// the parser read from the output as parameters (`read`), which are no
+/// set-up of their own (README, "Content layout"): hackbench's `-P` and
+/// `-T` (`mode`, from `Running in process mode`), `-p` (`ipc` pipe) and
+/// `-f N` (`fds` 2N, from `using 40 file descriptors each`); stress-ng's
+/// `--STRESSOR N` (`stressor`, `instances`: `stress-ng: info: [2680]
+/// memrate 3159 …` of 96 instances). LKP's `hackbench -P -f 20 -p` and
+/// `hackbench -T -f 20 -p`, or `stress-ng --memrate 96` and `--memrate
+/// 128`, were set-ups of their own beside the parameters that already
+/// told them apart, and the build advised `same_setup:` for nothing
+/// (newcomer30 P1-3). Other benchmarks' words are kept.
+fn without_options_read<'a>(name: &str, words: &[&'a str], read: &ReadValues<'_>) -> Vec<&'a str> {
+    let is_read = |value: &str, param: &str| read.get(value).is_some_and(|names| names.contains(&param));
+    let mut kept = Vec::with_capacity(words.len());
+    let mut k = 0;
+    while k < words.len() {
+        let w = words[k];
+        let next = words.get(k + 1).copied().unwrap_or_default();
+        let skip = match name {
+            "hackbench" => match w {
+                "-P" if is_read("process", "mode") => 1,
+                "-T" if is_read("thread", "mode") => 1,
+                "-p" if is_read("pipe", "ipc") => 1,
+                "-f" if next.parse::<u64>().is_ok_and(|n| is_read(&(2 * n).to_string(), "fds")) => 2,
+                _ => 0,
+            },
+            "stress-ng" => match w.strip_prefix("--") {
+                Some(stressor) if is_read(stressor, "stressor") && is_read(next, "instances") => 2,
+                _ => 0,
+            },
+            _ => 0,
+        };
+        if skip == 0 {
+            kept.push(w);
+        }
+        k += skip.max(1);
+    }
+    kept
 }
 
 /// `words` of a command running `name` without the options that repeat
@@ -2160,6 +2204,78 @@ fn warn_of_merged_copies<'a>(
                 ));
             }
         }
+    }
+}
+
+/// Notes copies of one output averaged as runs of one set-up (see
+/// [`merged_groups`]) whose command lines differ where one of them stands
+/// above a person's sentence, so that [`label_by_command_lines`] (which
+/// takes a command above prose for another output's) did not see it. A
+/// linux-xfs mail (2025-06, fio 3.38) showed `$ fio … --size=60m` in its
+/// prose (`This resulted in [1].` / `[1] The test results:` below it),
+/// then the output, then `ctheune@host:~/ > fio … --size=60m
+/// --time_based` over a second run of ten times the length: the two were
+/// averaged without a word (wild30, file 14). Each copy's command is the
+/// nearest line above it, below the copy before, that runs the benchmark;
+/// where two of a group differ ([`differing_parts`]: the values the parser
+/// read, one spelling and a numbered run's log aside, not as a mail
+/// wrapped one), the later copy's line is noted, naming both.
+fn warn_of_command_lines_past_prose(
+    input: &Input,
+    benchmark: &str,
+    samples: &[Sample],
+    merged: &Merged,
+    notes: &mut Vec<(usize, String)>,
+) {
+    let Merged { copies, copy_of, groups } = merged;
+    let name = command_name(benchmark);
+    let text = |n: usize| input.lines[n - 1].trim();
+    for members in groups {
+        let found: Vec<Option<(usize, Vec<&str>)>> = members
+            .iter()
+            .map(|&k| {
+                let (first, from) = (copies[k].0, if k == 0 { 1 } else { copies[k - 1].1 + 1 });
+                (from..first)
+                    .rev()
+                    .find_map(|n| Some((n, with_continuation(input, n, command_words(text(n), name)?, first))))
+            })
+            .collect();
+        let with: Vec<(usize, usize, Vec<&str>)> = members
+            .iter()
+            .zip(&found)
+            .filter_map(|(&k, f)| {
+                let (n, words) = f.as_ref()?;
+                let of_copy = samples.iter().zip(copy_of).filter(|(_, c)| **c == k).map(|(s, _)| s);
+                Some((k, *n, without_values_read(name, &one_spelling(name, words), of_copy)))
+            })
+            .collect();
+        let lines: Vec<Vec<&str>> = with.iter().map(|(_, _, w)| w.clone()).collect();
+        // Lines that tell no set-ups apart (a numbered run's log, a word
+        // the parser read in other words: `syscall basic` / `syscall all`).
+        let Some(parts) = differing_parts(name, &lines) else { continue };
+        let Some((_, a, first)) = with.first() else { continue };
+        let Some((_, b, _)) = with.iter().zip(&parts).find(|((_, _, w), p)| w != first && p.is_some()).map(|(w, _)| w)
+        else {
+            continue;
+        };
+        let written: Vec<Option<Vec<&str>>> = found.iter().map(|f| f.as_ref().map(|(_, w)| w.clone())).collect();
+        let ks: Vec<usize> = with.iter().map(|(k, _, _)| *k).collect();
+        let mut commands: Vec<Option<Vec<&str>>> = vec![None; copies.len()];
+        for (&k, w) in members.iter().zip(written) {
+            commands[k] = w;
+        }
+        if wrapped_command(input, name, copies, &ks, &commands) {
+            continue;
+        }
+        notes.push((
+            *b,
+            format!(
+                "copies of the output under different command lines (line {a}: `{}`; line {b}: `{}`) were \
+                 averaged as runs of one set-up: a label line above each (`before:`, `6.2:`) keeps them apart",
+                text(*a),
+                text(*b)
+            ),
+        ));
     }
 }
 
@@ -6048,6 +6164,28 @@ mod tests {
         // Still: a line the start of another as written is a wrapped one.
         let p = labelled_as("dbench", "$ dbench -t\nThroughput 1\n$ dbench -t 60 16\nThroughput 2\n", &[2, 4]);
         assert_eq!(last_params(&p), ["16", "16"]);
+    }
+
+    /// From a newcomer's trial (session 30, P1-3): LKP's `hackbench -g 256
+    /// -f 20 --process --pipe` and stress-ng's `--memrate 96` kept in the
+    /// set-up what the parameters read already say.
+    #[test]
+    fn options_read_as_parameters_are_no_set_up() {
+        let mut read: ReadValues<'_> = FxHashMap::default();
+        read.insert("process", vec!["mode"]);
+        read.insert("pipe", vec!["ipc"]);
+        read.insert("40", vec!["fds"]);
+        read.insert("memrate", vec!["stressor"]);
+        read.insert("96", vec!["instances"]);
+        let words = ["hackbench", "-P", "-f", "20", "-p", "-T"];
+        assert_eq!(without_options_read("hackbench", &words, &read), ["hackbench", "-T"]);
+        let words = ["hackbench", "-f", "10"];
+        assert_eq!(without_options_read("hackbench", &words, &read), words);
+        let words = ["stress-ng", "--memrate", "96", "--cpu", "96", "--memrate", "4", "--verify"];
+        assert_eq!(
+            without_options_read("stress-ng", &words, &read),
+            ["stress-ng", "--cpu", "96", "--memrate", "4", "--verify"]
+        );
     }
 
     /// From an attacker's trial (session 27, finding 1): a number given to

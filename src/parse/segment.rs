@@ -181,7 +181,57 @@ pub fn segments(input: &Input, forced: Option<&'static dyn BenchParser>) -> Vec<
     note_unread_lookalikes(input, &mut out, &read);
     note_unread_rates(input, &mut out, &read);
     note_unread_perf_stat(input, &mut out, &read);
+    note_unread_phoronix(input, &mut out, &read);
     out
+}
+
+/// The Phoronix Test Suite's results (`    Test: Compression Rating:`, its
+/// runs' figures one a line, `    Average: 10696 MIPS`, `    Deviation:
+/// 0.92%`): no parser reads them, and a Raspberry Pi 5 report's two
+/// compress-7zip results (six runs) were lost with no word beside the
+/// sysbench runs read below them (wild30, file 15). Each result no segment
+/// read is noted once, on its `Test:` line (else its `Average:` line), on
+/// the segment whose lines hold it (else the nearest). `read`: every line
+/// a segment read a number from, in order.
+fn note_unread_phoronix(input: &Input, out: &mut [Segment], read: &[usize]) {
+    if !input.has("Average:") || !input.has("Deviation:") {
+        return;
+    }
+    let text = |i: usize| input.lines[i].trim();
+    let figure = |t: &str| t.split_whitespace().next().is_some_and(|v| super::num::plain(v).is_some());
+    for i in 0..input.lines.len() {
+        let Some(average) = text(i).strip_prefix("Average:").map(str::trim) else { continue };
+        // `Deviation:` on the next line that is not blank.
+        let next = (i + 1..input.lines.len()).find(|&k| !text(k).is_empty());
+        if !figure(average) || !next.is_some_and(|k| text(k).starts_with("Deviation:")) {
+            continue;
+        }
+        // Its `Test:` line: above its runs' figures and blank lines.
+        let mut top = i;
+        while top > 0 && (text(top - 1).is_empty() || figure(text(top - 1))) {
+            top -= 1;
+        }
+        let first = if top > 0 && text(top - 1).starts_with("Test:") { top } else { i + 1 };
+        if (first..=i + 1).any(|n| read.binary_search(&n).is_ok()) {
+            continue;
+        }
+        let holder = out
+            .iter()
+            .position(|s| s.outcome.is_ok() && s.lines.0 <= first && first <= s.lines.1)
+            .or_else(|| out.iter().rposition(|s| s.outcome.is_ok() && s.lines.0 <= first))
+            .or_else(|| out.iter().position(|s| s.outcome.is_ok()));
+        let Some(Ok(p)) = holder.map(|k| &mut out[k].outcome) else { continue };
+        p.notes.push((
+            first,
+            format!(
+                "the Phoronix Test Suite's result `{}` (`Average: {average}`, line {}) not read: no parser reads \
+                 the Phoronix Test Suite's output",
+                text(first - 1),
+                i + 1
+            ),
+        ));
+        p.notes.sort_by_key(|n| n.0);
+    }
 }
 
 /// perf stat's summary of repeated runs (`perf stat -r 5`), `0.55355 +-
@@ -344,6 +394,10 @@ fn leave_tails(input: &Input, taken: &mut [bool], parsed: &ParsedFile, done: &[&
     // 10 s and a 20,000-run one hung (a newcomer's trial). The answer is
     // the tail's: its text alone is what the other parsers are shown.
     let mut answered: FxHashMap<&[String], bool> = FxHashMap::default();
+    // The lines noted, asked once each: looking through every note for each
+    // line took a log of 200,000 bare `Time:` lines, each noted, 14 s, and
+    // a 48 MB one hung (newcomer30 P2-1).
+    let noted: rustc_hash::FxHashSet<usize> = parsed.notes.iter().map(|n| n.0).collect();
     for (_, end, read) in read_paragraphs(input, taken, parsed) {
         let Some(&last) = read.last() else { continue };
         // The lines right after the last one read that the segment said it
@@ -352,7 +406,7 @@ fn leave_tails(input: &Input, taken: &mut [bool], parsed: &ParsedFile, done: &[&
         // build's time. A noted line after one it neither read nor noted
         // (dbench's line between kernbench's rows) is left as before.
         let mut last = last;
-        while last <= end && parsed.notes.iter().any(|n| n.0 == last + 1) {
+        while last <= end && noted.contains(&(last + 1)) {
             last += 1;
         }
         let tail = last..=end; // 0-based: the lines after `last` (1-based)

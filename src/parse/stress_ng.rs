@@ -38,8 +38,12 @@
 //! | `RSS Max`                    | KB           | Neither |
 //!
 //! and each extra metric line's description as the metric's name, without
-//! stress-ng's note of how it averaged the instances (`write128 MB/sec`,
-//! `nanosecs per flock lock call`, `memory rate (MB per sec)`); its unit is
+//! stress-ng's note of how it averaged the instances where that is the
+//! plain mean (`write128 MB/sec` of `(average per stressor)`, `memory rate
+//! (MB per sec)`), with the statistic where it is another
+//! (`write64 MB per sec (geometric mean)` of `(geometic mean)`, `nanosecs
+//! per flock lock call (harmonic mean)` of `(harmonic mean of 6
+//! instances)`: the instances are a parameter); its unit is
 //! the unit the description starts or ends with (`MB/sec`, `MB per sec`,
 //! `nanosecs`, `%`, else none) and its direction: a time per operation
 //! (`nanosecs per …`) lower is better, a data or operation rate (`MB per
@@ -327,6 +331,25 @@ fn strip_averaging(desc: &str) -> &str {
     desc
 }
 
+/// The statistic an extra metric's averaging note names where it is not
+/// the plain mean: `geometric mean` of `(geometic mean)` (stress-ng 0.14's
+/// spelling) and `(geometric mean of 128 instances)`, `harmonic mean` of
+/// `(harmonic mean of 6 instances)`; `None` for `(average per stressor)`
+/// or no note. Kept in the metric's name (`write64 MB per sec (geometric
+/// mean)`): 0.12's `write64 MB/sec (average per stressor)` and 0.14's
+/// `write64 MB per sec (geometic mean)` were told apart by the unit's
+/// spelling alone, and a user took them for one metric (newcomer30 P1-17).
+fn statistic_named(desc: &str) -> Option<&'static str> {
+    let (_, inner) = desc.strip_suffix(')')?.rsplit_once(" (")?;
+    if inner.starts_with("geometic mean") || inner.starts_with("geometric mean") {
+        Some("geometric mean")
+    } else if inner.starts_with("harmonic mean") {
+        Some("harmonic mean")
+    } else {
+        None
+    }
+}
+
 /// An extra metric's unit and direction from its description (see the
 /// module docs).
 fn extra_metric(desc: &str) -> Metric {
@@ -546,6 +569,7 @@ fn text_line(st: &mut State, n: usize, line: &str, out: &mut ParsedFile) -> Resu
         let after_name = body[name.len()..].trim_start();
         let full = after_name[rest[0].len()..].trim();
         let desc = strip_averaging(full);
+        let statistic = statistic_named(full);
         // A bare line (no `stress-ng:` prefix) is an extra metric only with
         // stress-ng's averaging note: prose after a posted table is not.
         if desc.len() == full.len() && !ungutter(line).starts_with("stress-ng:") {
@@ -561,7 +585,11 @@ fn text_line(st: &mut State, n: usize, line: &str, out: &mut ParsedFile) -> Resu
             return Ok(());
         }
         let v = plain(rest[0]).unwrap_or_default();
-        out.samples.push(st.sample(name, extra_metric(desc), v, n));
+        let mut metric = extra_metric(desc);
+        if let Some(statistic) = statistic {
+            metric.name = compact_str::format_compact!("{} ({statistic})", metric.name);
+        }
+        out.samples.push(st.sample(name, metric, v, n));
         return Ok(());
     }
     if numeric != cols || rest.len() != cols {
@@ -1024,6 +1052,14 @@ mod tests {
             (m.name.as_str(), m.unit.as_str(), m.better),
             ("nanosecs per flock lock call", "nanosecs", Better::Lower)
         );
+        assert_eq!(statistic_named("write64 MB per sec (geometic mean)"), Some("geometric mean"));
+        assert_eq!(statistic_named("sendto calls per sec (geometric mean of 128 instances)"), Some("geometric mean"));
+        assert_eq!(
+            statistic_named("nanosecs per flock lock call (harmonic mean of 6 instances)"),
+            Some("harmonic mean")
+        );
+        assert_eq!(statistic_named("write128 MB/sec (average per stressor)"), None);
+        assert_eq!(statistic_named("memory rate (MB per sec)"), None);
         let m = extra_metric(strip_averaging("write128 MB/sec (average per stressor)"));
         assert_eq!((m.name.as_str(), m.unit.as_str(), m.better), ("write128 MB/sec", "MB/sec", Better::Higher));
         let m = extra_metric(strip_averaging("memory rate (MB per sec) (average per stressor)"));
@@ -1113,7 +1149,7 @@ mod tests {
             f.samples.iter().map(|s| (s.metric.name.as_str(), s.value.mean(), s.line)).collect();
         assert_eq!(got.len(), 9, "{got:?}");
         assert_eq!(got[7], ("RSS Max", 2124.0, 5));
-        assert_eq!(got[8], ("MB/sec read/write combined rate", 2.96, 8));
+        assert_eq!(got[8], ("MB/sec read/write combined rate (harmonic mean)", 2.96, 8));
         // A row whose two halves are not the header's columns is an error
         // at its line that says so.
         let bad = t.replace("39.19          2124", "39.19");

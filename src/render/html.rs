@@ -287,6 +287,9 @@ impl Renderer for HtmlRenderer {
                         ctx.insert("compared_total", &all.len());
                         ctx.insert("summary", &report::compare_summary(m));
                         ctx.insert("earlier", &earlier);
+                        let uncompared: Vec<&KernelLink> =
+                            report::uncompared_kernels(m, &kernels).into_iter().map(|i| &links[i]).collect();
+                        ctx.insert("uncompared", &uncompared);
                         ctx.insert("own_baselines", &report::own_baselines(m));
                         ctx.insert_value("compared", Value::from(&all[cut..]));
                         ctx.insert_value("comparisons", blocks.clone());

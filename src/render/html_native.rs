@@ -717,6 +717,20 @@ pub fn compare_page(
             }
             mark_legend(p, m);
             compare_summary(p, m, &compared.summary);
+            if !compared.uncompared.is_empty() {
+                p.raw("<p class=\"uncompared\">Not compared with ").text(baseline).raw(": ");
+                for (n, &i) in compared.uncompared.iter().enumerate() {
+                    if n > 0 {
+                        p.raw(", ");
+                    }
+                    p.raw("<a class=\"kernel\" href=\"kernels/")
+                        .text(&files[i])
+                        .raw("\">")
+                        .text(&m.kernels[i].name)
+                        .raw("</a>");
+                }
+                p.raw(" (no value of theirs has a row with the baseline's parameters and set-up; the class page says why under each table).</p>\n");
+            }
             if !compared.earlier.is_empty() {
                 if blocks.is_empty() {
                     p.raw("<p class=\"earlier\">Every ").text(&m.axis.one).raw("'s changes against ").text(baseline);

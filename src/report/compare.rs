@@ -186,6 +186,12 @@ pub struct ComparePage {
     /// One line per kernel sharing a result with the baseline, earlier
     /// ones included, in kernel order: the summary the page opens with.
     pub summary: Vec<KernelSummary>,
+    /// Indexes (into the page's kernels) of the kernels but the baseline
+    /// that share no result with it, in kernel order: the page names them
+    /// under its summary. A kernel whose every file showed another set-up
+    /// (newcomer30 P1-14: 6.11.0's fio and stress-ng) was nowhere on a
+    /// page headed "Every kernel against 6.9.0".
+    pub uncompared: Vec<usize>,
 }
 
 /// One kernel against the baseline in a line: how many of its changes are
@@ -230,13 +236,28 @@ pub struct KernelSummary {
 pub fn compare_page(m: &MachinePage) -> ComparePage {
     let mut with = every_comparison_ref(m);
     let summary = summaries(m, &with);
+    let compared: Vec<usize> = with.iter().map(|(i, _)| *i).collect();
+    let uncompared = uncompared_kernels(m, &compared);
     let shown = with.split_off(earlier_on_page(m, with.len()));
     ComparePage {
         summary,
+        uncompared,
         total: with.len() + shown.len(),
         earlier: with.into_iter().map(|(i, _)| i).collect(),
         shown: shown.into_iter().map(|(ki, refs)| comparison_block(m, ki, &refs)).collect(),
     }
+}
+
+/// The kernels of `m` but the baseline that are not among `compared`
+/// (indexes into its kernels, of those sharing a result with the
+/// baseline), in kernel order ([`ComparePage::uncompared`]).
+pub fn uncompared_kernels(m: &MachinePage, compared: &[usize]) -> Vec<usize> {
+    let baseline = m.baseline.as_deref();
+    let mut with = vec![false; m.kernels.len()];
+    for &i in compared {
+        with[i] = true;
+    }
+    (0..m.kernels.len()).filter(|&k| !with[k] && Some(m.kernels[k].name.as_str()) != baseline).collect()
 }
 
 /// The summary `compare.html` opens with ([`ComparePage::summary`]).

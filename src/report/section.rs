@@ -256,8 +256,8 @@ fn choose_columns<'a>(entries: &[Entry<'a>], entry_part: &[usize], parts: &[Part
 
 /// The rows of `entries`, keyed by kernel and parameter values, and their
 /// display order: by parameters (numerically where both are numbers, else
-/// in the order the entries first show them), then by `kernel_order`, then
-/// by version.
+/// in the order the kernels' entries first show them, `kernel_order`'s
+/// first kernel first), then by `kernel_order`, then by version.
 fn gather_rows<'a>(entries: &[Entry<'a>], param_names: &[String], kernel_order: &[String]) -> Rows<'a> {
     let mut rows: Vec<(&str, Vec<&str>)> = Vec::new();
     let mut row_index: FxHashMap<(&str, Vec<&str>), usize> = FxHashMap::default();
@@ -297,9 +297,15 @@ fn gather_rows<'a>(entries: &[Entry<'a>], param_names: &[String], kernel_order: 
     let numeric: Vec<Vec<Option<f64>>> =
         rows.iter().map(|(_, params)| params.iter().map(|x| x.parse::<f64>().ok()).collect()).collect();
     // A word's place is where the files first show it (`before patch` over
-    // `after patch`, as the mail sets them; the alphabet put `after` first).
+    // `after patch`, as the mail sets them; the alphabet put `after` first),
+    // the kernels' files read in the kernels' order, the baseline's first:
+    // the files come in their directories' order, and 6.10.0's `thread` and
+    // `schbench -r 10` were put before the baseline 6.9.0's `process` and
+    // `-r 30` (newcomer30 P1-4).
+    let mut by_kernel: Vec<usize> = (0..rows.len()).collect();
+    by_kernel.sort_by_cached_key(|&r| (kpos(rows[r].0), crate::version::KernelVersion::parse(rows[r].0)));
     let mut first_seen: Vec<FxHashMap<&str, usize>> = vec![FxHashMap::default(); param_names.len()];
-    for (_, params) in &rows {
+    for (_, params) in by_kernel.iter().map(|&r| &rows[r]) {
         for (seen, x) in first_seen.iter_mut().zip(params) {
             let next = seen.len();
             seen.entry(x).or_insert(next);

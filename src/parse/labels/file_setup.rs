@@ -38,13 +38,26 @@ pub(super) fn file_setup<'a>(input: &'a Input, parsed: &ParsedFile, asked: &Aske
     // while every line shows the same (`None` inside: a line without one).
     let mut host: Option<Option<(usize, String)>> = None;
     let mut shown = false;
+    // The command lines found above a person's sentence only, as `command`.
+    let mut past_prose: Vec<String> = Vec::new();
     for (k, &(start, _)) in copies.iter().enumerate() {
         let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
-        let found = (from..start)
-            .rev()
-            .take_while(|&n| !sentences.is_persons(line(n)))
-            .find_map(|n| Some((n, with_continuation(input, n, command_words(line(n), name)?, start))));
-        let Some((n, words)) = found else { continue };
+        let command_at = |n: usize| Some((n, with_continuation(input, n, command_words(line(n), name)?, start)));
+        let found = (from..start).rev().take_while(|&n| !sentences.is_persons(line(n))).find_map(command_at);
+        let Some((n, words)) = found else {
+            // A command above a person's sentence (`$ fio … --size=60m`,
+            // then `This resulted in [1].`) may be this copy's or another
+            // output's: not the file's set-up, but where it differs from
+            // the others' the file's command is unknown (wild30 file 14:
+            // run 2's `… --time_based` stood as the whole file's).
+            if let Some((n, words)) = (from..start).rev().find_map(command_at) {
+                let (words, _) = run_words(line(n), words, name);
+                let of_copy = parsed.samples.iter().zip(&copy_of).filter(|(_, c)| **c == k).map(|(s, _)| s);
+                let kept = without_time(&without_values_read(name, &one_spelling(name, &words), of_copy), name);
+                past_prose.push(kept.join(" "));
+            }
+            continue;
+        };
         shown = true;
         let (words, at) = run_words(line(n), words, name);
         let at = at.map(|h| (n, h.rsplit('@').next().unwrap_or(h).to_string()));
@@ -68,6 +81,11 @@ pub(super) fn file_setup<'a>(input: &'a Input, parsed: &ParsedFile, asked: &Aske
             }
             Some(_) => {}
         }
+    }
+    if let Some((_, c)) = &command
+        && past_prose.iter().any(|p| p != c)
+    {
+        return FileSetup { command: None, ..setup_above(input, name, first, last, false, asked) };
     }
     FileSetup { command, host: host.flatten(), ..setup_above(input, name, first, last, shown, asked) }
 }
@@ -221,9 +239,10 @@ fn is_housekeeping_or_tree(command: &str) -> bool {
 /// beside them: [`FileSetup::host`]) and without what follows the
 /// benchmark's own command (`> 6.1.log`, `| tee log`, `; sync`: after the
 /// run).
-fn run_words<'a>(line: &str, mut words: Vec<&'a str>, name: &str) -> (Vec<&'a str>, Option<&'a str>) {
+fn run_words<'a>(line: &'a str, mut words: Vec<&'a str>, name: &str) -> (Vec<&'a str>, Option<&'a str>) {
     let t = line.trim();
-    let mut host = None;
+    // tcsh's `user@host:~/ > fio …` (its words are the command's alone).
+    let mut host = crate::parse::cmdline::tcsh_prompt(t).map(|(who, _)| who);
     if let Some(at) = t.find("$ ").or_else(|| t.find("# "))
         && words.first().is_some_and(|w| t[..at].contains(w) && !is_program(w, name))
     {
@@ -339,6 +358,10 @@ mod tests {
         assert_eq!(s.command, Some((1, "dbench".to_string())));
         assert_eq!(setup("dbench", &format!("{}{}", run("boxA"), run("boxB"))).host, None);
         assert_eq!(setup("dbench", "$ dbench 16\nThroughput 49.1 MB/sec  16 procs\n").host, None);
+        // tcsh's prompt (linux-xfs 2025-06: `ctheune@hannover96stag00:~/ > fio …`).
+        let s = setup("dbench", "me@boxC:~/ > dbench 16\nThroughput 49.1 MB/sec  16 procs\n");
+        assert_eq!(s.host, Some((1, "boxC".to_string())));
+        assert_eq!(s.command, Some((1, "dbench".to_string())));
     }
 
     /// One set-up typed two ways is one command (attacker 28): dbench's
@@ -355,8 +378,9 @@ mod tests {
         assert_eq!(command("dbench", "dbench -D/mnt/x -t60 16", tp), a);
         let hb = "Running in process mode with 10 groups using 40 file descriptors each (== 400 tasks)\n\
                   Each sender will pass 100 messages of 100 bytes\nTime: 1.260\n";
+        // `-p` is read as the parameter `ipc` (pipe): no set-up of its own.
         let p = command("hackbench", "hackbench -p -g 10", hb);
-        assert_eq!(p.as_deref(), Some("hackbench -p"));
+        assert_eq!(p.as_deref(), Some("hackbench"));
         assert_eq!(command("hackbench", "hackbench --groups=10 --pipe", hb), p);
     }
 
