@@ -1,5 +1,5 @@
-//! The demo's machine-readable files: every class's `data.json` (format 4,
-//! columnar) gives back every sample exactly as loaded — raw file,
+//! The demo's machine-readable files: every class's `data.json` (format 5,
+//! columnar, its repeating columns run-length encoded) gives back every sample exactly as loaded — raw file,
 //! benchmark, kernel, group, parameters, metric with its unit and
 //! direction, value and line — and its CSV files give every cell of every
 //! section's table with its statistics (`n` and `mean` exactly, the
@@ -63,13 +63,45 @@ fn str_of(v: &Json) -> String {
     v.as_str().unwrap_or_else(|| panic!("a string: {v}")).to_string()
 }
 
-/// The samples of a format-4 data file, read back column by column.
+/// A column of `samples` as the array of its entries: a column of
+/// `export::RUN_COLUMNS` is `{"values": […], "counts": […]}` (each value
+/// repeated its count of times; the two arrays of one length, each count at
+/// least 1, no value the same as the one before it: the shortest runs),
+/// any other a plain array.
+fn expand(name: &str, c: &Json) -> Vec<Json> {
+    if !benchsite::export::RUN_COLUMNS.contains(&name) {
+        return c.as_array().unwrap_or_else(|| panic!("samples.{name} an array: {c}")).clone();
+    }
+    let values = c["values"].as_array().unwrap_or_else(|| panic!("samples.{name}.values"));
+    let counts = c["counts"].as_array().unwrap_or_else(|| panic!("samples.{name}.counts"));
+    assert_eq!(values.len(), counts.len(), "samples.{name}: a count for each value");
+    assert_eq!(c.as_object().map(serde_json::Map::len), Some(2), "samples.{name}: values and counts only");
+    assert!(values.windows(2).all(|w| w[0] != w[1]), "samples.{name}: a value differs from the one before it");
+    values
+        .iter()
+        .zip(counts)
+        .flat_map(|(v, n)| {
+            let n = n.as_u64().unwrap_or_else(|| panic!("samples.{name}: a count {n}"));
+            assert!(n >= 1, "samples.{name}: a run of none");
+            std::iter::repeat_n(v.clone(), n as usize)
+        })
+        .collect()
+}
+
+/// The samples of a format-5 data file, read back column by column.
 fn read_samples(data: &Json) -> Vec<Flat> {
     let table = |name: &str| data[name].as_array().unwrap_or_else(|| panic!("{name}")).clone();
     let (metrics, kernels, groups, params) = (table("metrics"), table("kernels"), table("groups"), table("params"));
     let files = &data["files"];
     let s = &data["samples"];
-    let col = |name: &str| s[name].as_array().unwrap_or_else(|| panic!("samples.{name}")).clone();
+    assert_eq!(
+        s.as_object().expect("samples").keys().map(String::as_str).collect::<std::collections::BTreeSet<_>>(),
+        benchsite::export::SAMPLE_COLUMNS.into_iter().collect(),
+        "the columns"
+    );
+    let columns: std::collections::HashMap<&str, Vec<Json>> =
+        benchsite::export::SAMPLE_COLUMNS.into_iter().map(|name| (name, expand(name, &s[name]))).collect();
+    let col = |name: &str| &columns[name];
     let n = col("value").len();
     for name in benchsite::export::SAMPLE_COLUMNS {
         assert_eq!(col(name).len(), n, "every column has one entry per sample: {name}");
@@ -110,7 +142,7 @@ fn data_json_gives_back_every_sample_of_the_demo() {
     let mut total = 0;
     for m in &site.machines {
         let data: Json = serde_json::from_slice(file(&files, &format!("{}/data.json", m.slug))).expect("json");
-        assert_eq!(data["format"], 4);
+        assert_eq!(data["format"], 5);
         assert_eq!(data["slug"], m.slug.as_str());
         assert!(data.get("rows").is_none() && data["sections"][0].get("rows").is_none(), "no summaries");
         let expected: Vec<Flat> = m
