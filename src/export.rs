@@ -100,7 +100,7 @@
 //! line per kernel × parameters × metric (the cells of the section's
 //! table), with the columns `kernel`, each parameter (those that vary, then
 //! those with one value on every line), then [`CSV_COLUMNS`]: `metric`,
-//! `unit`, `better`, `n`, `mean`, `stddev`, `pct_better`, `p`,
+//! `unit`, `n`, `mean`, `stddev`, `pct_better`, `p`,
 //! `significant`, `p_adjusted`, `dmesg` (`!` for a kernel whose dmesg shows
 //! a problem, the mark the pages put after its name; else empty),
 //! `at_least` (`true` for a mean of only the runs that timed the test,
@@ -111,9 +111,13 @@
 //! are written for a program or a spreadsheet. One file per section, in
 //! long form (a line per cell, not a column per metric), because a
 //! spreadsheet opens one table at a time and filters or pivots a long
-//! table by any column; the metric's unit and direction are on every line
-//! so that a filtered line still says what it measures. What `data.json`
-//! holds is not written again: the runs' smallest, largest and median
+//! table by any column; the metric's unit is on every line so that a
+//! filtered line still says what it measures, and its change is signed so
+//! that positive is better (empty for a metric with no better direction),
+//! so that the line says which way it went. What `data.json`
+//! holds is not written again: the metric's direction (a `better` column
+//! until the thirty-first session; `pct_better`'s sign says it on every
+//! line with a change), the runs' smallest, largest and median
 //! values (format 3 wrote them in both files; in the large generated
 //! archive half the cells are a single run, whose mean, min, max and
 //! median were four copies of its one sample), nor what the line's own
@@ -177,10 +181,10 @@ pub const SAMPLE_COLUMNS: [&str; 7] = ["file", "kernel", "group", "params", "met
 pub const RUN_COLUMNS: [&str; 5] = ["file", "kernel", "group", "params", "line"];
 
 /// The columns of a section's CSV file after `kernel` and the parameters:
-/// the metric's name, `unit` and `better` direction, the number of runs
-/// `n`, `mean` and `stddev` in the metric's unit, and against the
-/// baseline: `pct_better` (the change in percent, positive when better;
-/// the plain relative change for a metric with no better direction), `p`
+/// the metric's name and `unit`, the number of runs `n`, `mean` and
+/// `stddev` in the metric's unit, and against the baseline: `pct_better`
+/// (the change in percent, positive when better; empty for a metric with
+/// no better direction, whose change is not better or worse), `p`
 /// (Welch's test, empty when the change is not tested: a single run, no
 /// spread on either side, or a difference below the printed resolution),
 /// `significant` (`true` when the adjusted p-value is below α) and
@@ -204,7 +208,14 @@ pub const RUN_COLUMNS: [&str; 5] = ["file", "kernel", "group", "params", "line"]
 /// What the runs themselves give (their smallest, largest and median
 /// value, which format 3 wrote here and in `data.json`) is in `data.json`,
 /// and the difference in the metric's unit is the line's mean minus the
-/// baseline kernel's line's: neither is written again.
+/// baseline kernel's line's: neither is written again. Nor is the metric's
+/// better direction (a `better` column, `higher`, `lower` or `neither`,
+/// until the thirty-first session: 5.1 of the large generated archive's
+/// 51.4 MB of CSV): a line's `pct_better` is signed so that positive is
+/// better and is empty where the metric has neither direction, so a line
+/// read alone still says whether its kernel did better or worse;
+/// `data.json`'s `metrics` give each metric's direction. The plain change
+/// of a metric with no direction is `mean` over the baseline's line's.
 ///
 /// `at_least` is `true` on a line whose `mean` is the mean of only the
 /// runs that timed the test, its other runs having printed it as too fast
@@ -213,10 +224,8 @@ pub const RUN_COLUMNS: [&str; 5] = ["file", "kernel", "group", "params", "line"]
 /// the baseline's line is one, every line compared with it) is not tested
 /// (`p` empty); else empty. Last, after `dmesg`, so that the columns
 /// before it stay where they were.
-pub const CSV_COLUMNS: [&str; 12] = [
-    "metric", "unit", "better", "n", "mean", "stddev", "pct_better", "p", "significant", "p_adjusted", "dmesg",
-    "at_least",
-];
+pub const CSV_COLUMNS: [&str; 11] =
+    ["metric", "unit", "n", "mean", "stddev", "pct_better", "p", "significant", "p_adjusted", "dmesg", "at_least"];
 
 /// The significant digits of a CSV file's statistics (`stddev`,
 /// `pct_better`, `p`, `p_adjusted`); see [`push_sig`].
@@ -566,13 +575,14 @@ fn section_csv(s: &SectionView) -> String {
             }
             let _ = w.write_field(csv_text(&col.name).as_ref());
             let _ = w.write_field(csv_text(&col.unit).as_ref());
-            let _ = w.write_field(col.better.id());
             let cmp = c.comparison;
             let _ = w.write_field(c.summary.n.to_compact_string());
             let mean = c.summary.mean;
             num(&mut w, Some(mean), if mean.fract() == 0.0 { 0 } else { MEAN_DIGITS });
             num(&mut w, c.summary.stddev, CSV_DIGITS);
-            num(&mut w, cmp.and_then(|x| x.pct_better), CSV_DIGITS);
+            // Better-signed only: none for a metric with no better direction.
+            let pct_better = cmp.and_then(|x| x.pct_better).filter(|_| col.better != Better::Neither);
+            num(&mut w, pct_better, CSV_DIGITS);
             num(&mut w, cmp.and_then(|x| x.welch).map(|w| w.p), CSV_DIGITS);
             let p_adjusted = cmp.and_then(|x| x.p_adjusted);
             let significant = match p_adjusted {

@@ -6,7 +6,7 @@
 //! statistics derived from the runs to four significant digits); the one
 //! holds no summary, the other no sample.
 
-use benchsite::model::Value;
+use benchsite::model::{Better, Value};
 use serde_json::Value as Json;
 use std::path::Path;
 
@@ -217,6 +217,8 @@ fn data_json_params_keep_the_benchmarks_order() {
 fn csv_files_give_every_cell_of_the_demo() {
     let (site, view, files) = demo();
     let mut lines = 0;
+    // Lines of a metric with no better direction whose change is left out.
+    let mut undirected = 0;
     for (m, page) in site.machines.iter().zip(&view.machines) {
         let data: Json = serde_json::from_slice(file(&files, &format!("{}/data.json", m.slug))).expect("json");
         let sections = data["sections"].as_array().expect("sections");
@@ -229,6 +231,8 @@ fn csv_files_give_every_cell_of_the_demo() {
             let t = &s.table;
             let params = t.param_headers.len() + t.fixed_param_values.len();
             assert_eq!(header.len(), 1 + params + benchsite::export::CSV_COLUMNS.len(), "{path}: {header:?}");
+            assert_eq!(header[1 + params..], benchsite::export::CSV_COLUMNS, "{path}");
+            assert!(!header.iter().any(|h| h == "better"), "{path}: the direction is pct_better's sign");
             let mut records = r.records().map(|r| r.expect("a record"));
             for row in &t.rows {
                 for (cell, col) in row.cells.iter().zip(&t.columns) {
@@ -264,7 +268,6 @@ fn csv_files_give_every_cell_of_the_demo() {
                     assert_eq!(rec.iter().skip(1).take(params).collect::<Vec<_>>(), values, "{path}");
                     assert_eq!(field("metric"), col.name.as_str(), "{path}");
                     assert_eq!(field("unit"), col.unit.as_str(), "{path}");
-                    assert_eq!(field("better"), col.better.id(), "{path}");
                     assert_eq!(field("n"), c.summary.n.to_string(), "{path}");
                     // A whole mean exactly; any other to MEAN_DIGITS digits.
                     let mean = c.summary.mean;
@@ -276,8 +279,14 @@ fn csv_files_give_every_cell_of_the_demo() {
                     assert_eq!(num("mean"), want, "{path}");
                     assert_eq!(num("stddev"), sig(c.summary.stddev), "{path}");
                     let cmp = c.comparison;
-                    // A change of -0 (none, of a lower-is-better metric) is written 0.
-                    assert_eq!(num("pct_better"), sig(cmp.and_then(|x| x.pct_better).map(|v| v + 0.0)), "{path}");
+                    // A change of -0 (none, of a lower-is-better metric) is
+                    // written 0; a metric with no better direction has none
+                    // (no `better` column: the sign says it).
+                    let pct_better = cmp.and_then(|x| x.pct_better).filter(|_| col.better != Better::Neither);
+                    if col.better == Better::Neither && cmp.is_some_and(|x| x.pct_better.is_some()) {
+                        undirected += 1;
+                    }
+                    assert_eq!(num("pct_better"), sig(pct_better.map(|v| v + 0.0)), "{path}");
                     assert_eq!(num("p"), sig(cmp.and_then(|x| x.welch).map(|w| w.p)), "{path}");
                     assert_eq!(num("p_adjusted"), sig(cmp.and_then(|x| x.p_adjusted)), "{path}");
                     let significant = match cmp.and_then(|x| x.p_adjusted) {
@@ -293,4 +302,5 @@ fn csv_files_give_every_cell_of_the_demo() {
         }
     }
     assert!(lines > 500, "the demo has cells: {lines}");
+    assert!(undirected > 0, "the demo has changes of metrics with no better direction");
 }
