@@ -73,7 +73,6 @@ use std::time::SystemTime;
 
 mod records;
 mod stored;
-pub(crate) use stored::DEFLATE_LEVEL;
 
 /// The cache directory's name inside the output directory.
 pub const DIR: &str = crate::output::CACHE_DIR;

@@ -381,28 +381,14 @@ impl StoredCells {
 }
 
 /// `bytes` deflated (raw DEFLATE, RFC 1951, by `flate2` at level
-/// [`DEFLATE_LEVEL`]: an entry is written after every build that changed
-/// its class).
+/// [`crate::fingerprint::DEFLATE_LEVEL`]: an entry is written after every
+/// build that changed its class).
 pub(super) fn deflate(bytes: &[u8]) -> std::io::Result<Vec<u8>> {
-    let mut e = flate2::write::DeflateEncoder::new(Vec::with_capacity(bytes.len() / 4), DEFLATE_LEVEL);
+    let mut e =
+        flate2::write::DeflateEncoder::new(Vec::with_capacity(bytes.len() / 4), crate::fingerprint::DEFLATE_LEVEL);
     e.write_all(bytes)?;
     e.finish()
 }
-
-/// The deflate level of the build cache's files (the class entries and
-/// the parse caches): 2, the lowest of `flate2`'s (zlib-rs') levels that
-/// look for matches the usual way (level 1, `fast()`, is zlib-rs' quick
-/// strategy). On the large generated archive's caches (10 classes, 17.9 MB
-/// of parse cache and 14.4 MB of entries before deflate) level 1 gave 9.4
-/// and 5.5 MB, level 2 8.1 and 5.1 MB, level 3 7.5 and 4.9 MB, level 6 7.2
-/// and 4.7 MB; deflating them took 250 + 150 ms at level 1, 380 + 240 ms
-/// at 2, 600 + 540 ms at 3 and 1.5 + 1.1 s at 6, and inflating them 120 +
-/// 94 ms at level 1 and 65 + 65 ms at 2 (fewer, longer matches to copy).
-/// Every rebuild inflates every kept class's entry and writes only the
-/// changed class's files, so level 2 is about as fast for a rebuild and
-/// 1.7 MB lighter; level 3 and up would cost a rebuild 35 ms and more per
-/// changed class (measured best of three on a loaded 2-core machine).
-pub(crate) const DEFLATE_LEVEL: flate2::Compression = flate2::Compression::new(2);
 
 /// `bytes` inflated; `None` when they are not a whole DEFLATE stream.
 pub(super) fn inflate(bytes: &[u8]) -> Option<Vec<u8>> {
@@ -623,7 +609,7 @@ mod tests {
         // Level 2 keeps 30% of this input (level 1 under 25%): zlib-rs'
         // short hash chains at level 2 miss many of the matches of its
         // runs of `x 0 0 0`; on the caches of the demo and the large
-        // generated archive it keeps less than level 1 (DEFLATE_LEVEL).
+        // generated archive it keeps less than level 1 (`fingerprint::DEFLATE_LEVEL`).
         assert!(d.len() < bytes.len() / 3, "{} of {}", d.len(), bytes.len());
         assert_eq!(inflate(&d), Some(bytes));
         assert_eq!(inflate(&d[..d.len() / 2]), None);

@@ -197,7 +197,7 @@ impl ParseCache {
             // (that was 0.5 billion instructions for a 300-kernel class).
             let mut out = std::io::BufWriter::with_capacity(
                 1 << 16,
-                flate2::write::DeflateEncoder::new(file, crate::cache::DEFLATE_LEVEL),
+                flate2::write::DeflateEncoder::new(file, crate::fingerprint::DEFLATE_LEVEL),
             );
             let tables = std::mem::take(&mut *lock(&self.interner)).tables();
             let tables = rmp_serde::to_vec(&tables).map_err(std::io::Error::other)?;
