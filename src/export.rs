@@ -1,28 +1,34 @@
 //! Machine-readable exports: `data.json` files and one CSV per section.
 //!
 //! `output/<machine>/data.json` holds every parsed sample of one machine
-//! class, as compact columnar JSON (layout [`DATA_FORMAT`] 4); the class's
+//! class, as compact columnar JSON (layout [`DATA_FORMAT`] 5); the class's
 //! summaries (the tables' numbers and their statistics) are in its CSV
 //! files, one per section, and nowhere else. Each thing a sample refers to
 //! is listed once, in a table of the class: `metrics` (name, unit, better
 //! direction), `kernels`, `groups` (`""` for none) and `params` (each
 //! distinct set of parameters as an object, `{}` for none). `files` and
-//! `samples` are tables of columns: an object of arrays, one array per
-//! field, each with one entry per file or sample ([`SAMPLE_COLUMNS`]). A
-//! sample's `file`, `kernel`, `group`, `params` and `metric` are indices
-//! into those tables (`kernel` is `null` for a sample no kernel claimed);
-//! its `value` is a number in the metric's unit, or `{"mean", "stddev",
-//! "n"}` for a summary the file printed itself; `line` is its line in the
-//! raw file. `sections` names each section's CSV file:
+//! `samples` are tables of columns: an object of columns, one per field,
+//! each with one entry per file or sample ([`SAMPLE_COLUMNS`]). A column of
+//! `files` and the samples' `metric` and `value` are plain arrays; the
+//! samples' `file`, `kernel`, `group`, `params` and `line`
+//! ([`RUN_COLUMNS`]) are run-length encoded, `{"values": […], "counts":
+//! […]}`: each value and how many samples in a row have it. A sample's
+//! `file`, `kernel`, `group`, `params` and `metric` are indices into those
+//! tables (`kernel` is `null` for a sample no kernel claimed); its `value`
+//! is a number in the metric's unit, or `{"mean", "stddev", "n"}` for a
+//! summary the file printed itself; `line` is its line in the raw file.
+//! `sections` names each section's CSV file:
 //!
 //! ```json
-//! { "format": 4, "slug": "dbench32-384m", "name": "…", "baseline": "2.4.7",
+//! { "format": 5, "slug": "dbench32-384m", "name": "…", "baseline": "2.4.7",
 //!   "metrics": [ {"name": "Throughput", "unit": "MB/s", "better": "higher"} ],
 //!   "kernels": ["2.4.7", "2.4.8-pre1"], "groups": [""], "params": [ {"procs": "32"} ],
 //!   "files": { "path": ["2.4.7/dbench-32.txt", "2.4.8-pre1/dbench-32.txt"],
 //!              "benchmark": ["dbench", "dbench"], "version": [null, null] },
-//!   "samples": { "file": [0, 1], "kernel": [0, 1], "group": [0, 0], "params": [0, 0],
-//!                "metric": [0, 0], "value": [9.2929, 6.8078], "line": [2, 2] },
+//!   "samples": { "file": {"values": [0, 1], "counts": [1, 1]},
+//!                "kernel": {"values": [0, 1], "counts": [1, 1]},
+//!                "group": {"values": [0], "counts": [2]}, "params": {"values": [0], "counts": [2]},
+//!                "metric": [0, 0], "value": [9.2929, 6.8078], "line": {"values": [2], "counts": [2]} },
 //!   "sections": [ { "id": "dbench-32", "title": "dbench 32", "csv": "csv/dbench-32.csv" } ] }
 //! ```
 //!
@@ -34,9 +40,21 @@
 //! `"dmesg_problems": [ {"kernel", "file", "line", "text"} ]`, each problem
 //! once; a class without one has no such key.
 //!
-//! A script reads the samples as objects with
-//! `[dict(zip(s, r)) for r in zip(*s.values())]` (`s = data["samples"]`),
-//! or as a table with `pandas.DataFrame(data["samples"])`.
+//! A script expands the columns with
+//! `s = {k: c if isinstance(c, list) else [v for v, n in zip(c["values"], c["counts"]) for _ in range(n)] for k, c in data["samples"].items()}`,
+//! then reads the samples as objects with
+//! `[dict(zip(s, r)) for r in zip(*s.values())]`, or as a table with
+//! `pandas.DataFrame(s)`.
+//!
+//! Why run-length encoded (format 5): a raw file's samples are written
+//! together, so the file's index, its kernel's, and mostly its group and
+//! parameter set repeat from one sample to the next, and a line printing
+//! several figures gives each of them its number. As plain arrays those
+//! five columns took 19 of the 33 MB of `data.json` in the large generated
+//! archive; as runs, 4. Each column stays an array of the same values in
+//! the same order, one comprehension away from format 4's, where a
+//! delta or binary form would need a decoder; `metric` and `value` stay
+//! plain, since their runs would be longer than they are.
 //!
 //! Why columnar, and why the summaries left: a class of 300 kernels has
 //! about 120,000 samples and 65,000 summarised cells. Format 3 wrote each
@@ -55,7 +73,8 @@
 //! reads back as the same `f64`, so a reader gets exactly the values
 //! parsed.
 //!
-//! Earlier layouts: format 3 (fourth session to thirteenth) gave each
+//! Earlier layouts: format 4 (fourteenth session to thirtieth) wrote every
+//! column of `samples` as a plain array; format 3 (fourth session to thirteenth) gave each
 //! sample and summary row as an array, fields named once in
 //! `sample_fields` and `row_fields`, samples inside their file's entry of
 //! `files`, and the summaries in `sections[].rows`; format 2 gave each
@@ -81,7 +100,7 @@
 //! line per kernel × parameters × metric (the cells of the section's
 //! table), with the columns `kernel`, each parameter (those that vary, then
 //! those with one value on every line), then [`CSV_COLUMNS`]: `metric`,
-//! `unit`, `better`, `n`, `mean`, `stddev`, `pct_better`, `p`,
+//! `unit`, `n`, `mean`, `stddev`, `pct_better`, `p`,
 //! `significant`, `p_adjusted`, `dmesg` (`!` for a kernel whose dmesg shows
 //! a problem, the mark the pages put after its name; else empty),
 //! `at_least` (`true` for a mean of only the runs that timed the test,
@@ -92,9 +111,13 @@
 //! are written for a program or a spreadsheet. One file per section, in
 //! long form (a line per cell, not a column per metric), because a
 //! spreadsheet opens one table at a time and filters or pivots a long
-//! table by any column; the metric's unit and direction are on every line
-//! so that a filtered line still says what it measures. What `data.json`
-//! holds is not written again: the runs' smallest, largest and median
+//! table by any column; the metric's unit is on every line so that a
+//! filtered line still says what it measures, and its change is signed so
+//! that positive is better (empty for a metric with no better direction),
+//! so that the line says which way it went. What `data.json`
+//! holds is not written again: the metric's direction (a `better` column
+//! until the thirty-first session; `pct_better`'s sign says it on every
+//! line with a change), the runs' smallest, largest and median
 //! values (format 3 wrote them in both files; in the large generated
 //! archive half the cells are a single run, whose mean, min, max and
 //! median were four copies of its one sample), nor what the line's own
@@ -131,14 +154,15 @@ struct IndexEntry<'a> {
 }
 
 /// The version of the per-class `data.json` layout, its `format` field.
-/// 4: columnar — the class's kernels, groups, parameter sets and metrics
+/// 5: as 4, but the samples' columns that repeat in runs ([`RUN_COLUMNS`])
+/// written run-length encoded, `{"values": […], "counts": […]}`. 4: columnar — the class's kernels, groups, parameter sets and metrics
 /// listed once, the files and samples as one array per field, and the
 /// summaries in the sections' CSV files only. 3: each sample and summary
 /// row an array, their fields named once in `sample_fields` and
 /// `row_fields`. 2: they were objects; metrics listed once per class and
 /// referred to by index, a single measurement as a plain number (as in 3
 /// and 4).
-pub const DATA_FORMAT: u32 = 4;
+pub const DATA_FORMAT: u32 = 5;
 
 /// The columns of `samples` in `data.json`, in order, each an array with
 /// one entry per sample: `file` (index in `files`), `kernel` (index in
@@ -150,11 +174,17 @@ pub const DATA_FORMAT: u32 = 4;
 /// (the raw file's line, 1-based).
 pub const SAMPLE_COLUMNS: [&str; 7] = ["file", "kernel", "group", "params", "metric", "value", "line"];
 
+/// The columns of [`SAMPLE_COLUMNS`] that `data.json` writes run-length
+/// encoded, `{"values": […], "counts": […]}` (format 5): a value and how
+/// many samples in a row have it. The others (`metric`, `value`) are plain
+/// arrays.
+pub const RUN_COLUMNS: [&str; 5] = ["file", "kernel", "group", "params", "line"];
+
 /// The columns of a section's CSV file after `kernel` and the parameters:
-/// the metric's name, `unit` and `better` direction, the number of runs
-/// `n`, `mean` and `stddev` in the metric's unit, and against the
-/// baseline: `pct_better` (the change in percent, positive when better;
-/// the plain relative change for a metric with no better direction), `p`
+/// the metric's name and `unit`, the number of runs `n`, `mean` and
+/// `stddev` in the metric's unit, and against the baseline: `pct_better`
+/// (the change in percent, positive when better; empty for a metric with
+/// no better direction, whose change is not better or worse), `p`
 /// (Welch's test, empty when the change is not tested: a single run, no
 /// spread on either side, or a difference below the printed resolution),
 /// `significant` (`true` when the adjusted p-value is below α) and
@@ -178,7 +208,14 @@ pub const SAMPLE_COLUMNS: [&str; 7] = ["file", "kernel", "group", "params", "met
 /// What the runs themselves give (their smallest, largest and median
 /// value, which format 3 wrote here and in `data.json`) is in `data.json`,
 /// and the difference in the metric's unit is the line's mean minus the
-/// baseline kernel's line's: neither is written again.
+/// baseline kernel's line's: neither is written again. Nor is the metric's
+/// better direction (a `better` column, `higher`, `lower` or `neither`,
+/// until the thirty-first session: 5.1 of the large generated archive's
+/// 51.4 MB of CSV): a line's `pct_better` is signed so that positive is
+/// better and is empty where the metric has neither direction, so a line
+/// read alone still says whether its kernel did better or worse;
+/// `data.json`'s `metrics` give each metric's direction. The plain change
+/// of a metric with no direction is `mean` over the baseline's line's.
 ///
 /// `at_least` is `true` on a line whose `mean` is the mean of only the
 /// runs that timed the test, its other runs having printed it as too fast
@@ -187,10 +224,8 @@ pub const SAMPLE_COLUMNS: [&str; 7] = ["file", "kernel", "group", "params", "met
 /// the baseline's line is one, every line compared with it) is not tested
 /// (`p` empty); else empty. Last, after `dmesg`, so that the columns
 /// before it stay where they were.
-pub const CSV_COLUMNS: [&str; 12] = [
-    "metric", "unit", "better", "n", "mean", "stddev", "pct_better", "p", "significant", "p_adjusted", "dmesg",
-    "at_least",
-];
+pub const CSV_COLUMNS: [&str; 11] =
+    ["metric", "unit", "n", "mean", "stddev", "pct_better", "p", "significant", "p_adjusted", "dmesg", "at_least"];
 
 /// The significant digits of a CSV file's statistics (`stddev`,
 /// `pct_better`, `p`, `p_adjusted`); see [`push_sig`].
@@ -214,7 +249,7 @@ pub const CSV_DIGITS: usize = 4;
 /// `33.74999999999999` as an `f64` (one of the demo's), written `33.75`.
 pub const MEAN_DIGITS: usize = 12;
 
-/// The per-class `data.json`, columnar ([`DATA_FORMAT`] 4).
+/// The per-class `data.json`, columnar ([`DATA_FORMAT`] 5).
 #[derive(Serialize)]
 struct MachineData<'a> {
     format: u32,
@@ -276,6 +311,52 @@ impl<F: Fn() -> I, I: Iterator<Item: Serialize>> Serialize for Column<F> {
     }
 }
 
+/// A run-length encoded column of `data.json`: `{"values": [0, 1],
+/// "counts": [35, 23]}` for thirty-five `0`s then twenty-three `1`s (each
+/// value differs from the one before it; every count is at least 1). The
+/// column is the values, each repeated its count of times, in order:
+/// `[v for v, n in zip(c["values"], c["counts"]) for _ in range(n)]`.
+///
+/// The samples' `file`, `kernel`, `group`, `params` and `line` columns
+/// ([`RUN_COLUMNS`]) are written so: a raw file's samples come together, so
+/// its index, its kernel's, and mostly its group and parameter set repeat
+/// from sample to sample, and the several figures of one line share it (in
+/// the large generated archive a run of `file` is 34 samples on average,
+/// of `kernel` 405, of `group` 7.6, of `params` 10.6, of `line` 2.3). Where that does not pay, a column stays a plain array: `metric`
+/// changes with nearly every sample (its runs would take 1.6 times its
+/// plain array) and `value` with every one.
+struct Runs<T> {
+    values: Vec<T>,
+    counts: Vec<u32>,
+}
+
+impl<T: PartialEq> Runs<T> {
+    /// The runs of `items`, in order.
+    fn of(items: impl Iterator<Item = T>) -> Self {
+        let (mut values, mut counts) = (Vec::new(), Vec::<u32>::new());
+        for item in items {
+            match (values.last(), counts.last_mut()) {
+                (Some(last), Some(count)) if *last == item => *count += 1,
+                _ => {
+                    values.push(item);
+                    counts.push(1);
+                }
+            }
+        }
+        Runs { values, counts }
+    }
+}
+
+impl<T: Serialize> Serialize for Runs<T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct as _;
+        let mut s = serializer.serialize_struct("runs", 2)?;
+        s.serialize_field("values", &self.values)?;
+        s.serialize_field("counts", &self.counts)?;
+        s.end()
+    }
+}
+
 /// The raw files as columns, one entry per file: `path` (relative to the
 /// class directory), `benchmark` (the parser's id), `version` (`null` when
 /// the output does not say).
@@ -323,10 +404,10 @@ impl Serialize for SampleColumns<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct as _;
         let mut s = serializer.serialize_struct("samples", SAMPLE_COLUMNS.len())?;
-        s.serialize_field("file", &Column(|| self.samples().map(|(_, fi, _)| fi)))?;
-        s.serialize_field("kernel", &Column(|| self.samples().map(|(r, _, _)| (r[0] != NO_KERNEL).then_some(r[0]))))?;
-        s.serialize_field("group", &Column(|| self.samples().map(|(r, _, _)| r[1])))?;
-        s.serialize_field("params", &Column(|| self.samples().map(|(r, _, _)| r[2])))?;
+        s.serialize_field("file", &Runs::of(self.samples().map(|(_, fi, _)| fi)))?;
+        s.serialize_field("kernel", &Runs::of(self.samples().map(|(r, _, _)| (r[0] != NO_KERNEL).then_some(r[0]))))?;
+        s.serialize_field("group", &Runs::of(self.samples().map(|(r, _, _)| r[1])))?;
+        s.serialize_field("params", &Runs::of(self.samples().map(|(r, _, _)| r[2])))?;
         s.serialize_field("metric", &Column(|| self.samples().map(|(r, _, _)| r[3])))?;
         s.serialize_field(
             "value",
@@ -339,7 +420,7 @@ impl Serialize for SampleColumns<'_> {
                 })
             }),
         )?;
-        s.serialize_field("line", &Column(|| self.samples().map(|(_, _, s)| s.line)))?;
+        s.serialize_field("line", &Runs::of(self.samples().map(|(_, _, s)| s.line)))?;
         s.end()
     }
 }
@@ -494,13 +575,14 @@ fn section_csv(s: &SectionView) -> String {
             }
             let _ = w.write_field(csv_text(&col.name).as_ref());
             let _ = w.write_field(csv_text(&col.unit).as_ref());
-            let _ = w.write_field(col.better.id());
             let cmp = c.comparison;
             let _ = w.write_field(c.summary.n.to_compact_string());
             let mean = c.summary.mean;
             num(&mut w, Some(mean), if mean.fract() == 0.0 { 0 } else { MEAN_DIGITS });
             num(&mut w, c.summary.stddev, CSV_DIGITS);
-            num(&mut w, cmp.and_then(|x| x.pct_better), CSV_DIGITS);
+            // Better-signed only: none for a metric with no better direction.
+            let pct_better = cmp.and_then(|x| x.pct_better).filter(|_| col.better != Better::Neither);
+            num(&mut w, pct_better, CSV_DIGITS);
             num(&mut w, cmp.and_then(|x| x.welch).map(|w| w.p), CSV_DIGITS);
             let p_adjusted = cmp.and_then(|x| x.p_adjusted);
             let significant = match p_adjusted {
@@ -604,9 +686,10 @@ pub fn data_json(m: &MachineClass, page: &MachinePage) -> OutputFile {
 /// it is made) and its laid-out page are not held together.
 pub fn data_json_of<'a>(m: &MachineClass, sections: impl Iterator<Item = (&'a str, &'a str)>) -> OutputFile {
     let (metrics, kernels, groups, params, samples) = flatten(m);
-    // About what each sample takes as JSON (seven numbers and their commas),
-    // so the buffer is not grown (and copied) a dozen times on a large class.
-    let estimate = samples.refs.len() * 28 + m.results.len() * 64 + 4096;
+    // About what each sample takes as JSON (its value and metric, and its
+    // share of the run-length encoded columns), so the buffer is not grown
+    // (and copied) a dozen times on a large class.
+    let estimate = samples.refs.len() * 16 + m.results.len() * 64 + 4096;
     let data = MachineData {
         format: DATA_FORMAT,
         slug: &m.slug,

@@ -1,12 +1,12 @@
-//! The demo's machine-readable files: every class's `data.json` (format 4,
-//! columnar) gives back every sample exactly as loaded — raw file,
+//! The demo's machine-readable files: every class's `data.json` (format 5,
+//! columnar, its repeating columns run-length encoded) gives back every sample exactly as loaded — raw file,
 //! benchmark, kernel, group, parameters, metric with its unit and
 //! direction, value and line — and its CSV files give every cell of every
 //! section's table with its statistics (`n` and `mean` exactly, the
 //! statistics derived from the runs to four significant digits); the one
 //! holds no summary, the other no sample.
 
-use benchsite::model::Value;
+use benchsite::model::{Better, Value};
 use serde_json::Value as Json;
 use std::path::Path;
 
@@ -63,13 +63,45 @@ fn str_of(v: &Json) -> String {
     v.as_str().unwrap_or_else(|| panic!("a string: {v}")).to_string()
 }
 
-/// The samples of a format-4 data file, read back column by column.
+/// A column of `samples` as the array of its entries: a column of
+/// `export::RUN_COLUMNS` is `{"values": […], "counts": […]}` (each value
+/// repeated its count of times; the two arrays of one length, each count at
+/// least 1, no value the same as the one before it: the shortest runs),
+/// any other a plain array.
+fn expand(name: &str, c: &Json) -> Vec<Json> {
+    if !benchsite::export::RUN_COLUMNS.contains(&name) {
+        return c.as_array().unwrap_or_else(|| panic!("samples.{name} an array: {c}")).clone();
+    }
+    let values = c["values"].as_array().unwrap_or_else(|| panic!("samples.{name}.values"));
+    let counts = c["counts"].as_array().unwrap_or_else(|| panic!("samples.{name}.counts"));
+    assert_eq!(values.len(), counts.len(), "samples.{name}: a count for each value");
+    assert_eq!(c.as_object().map(serde_json::Map::len), Some(2), "samples.{name}: values and counts only");
+    assert!(values.windows(2).all(|w| w[0] != w[1]), "samples.{name}: a value differs from the one before it");
+    values
+        .iter()
+        .zip(counts)
+        .flat_map(|(v, n)| {
+            let n = n.as_u64().unwrap_or_else(|| panic!("samples.{name}: a count {n}"));
+            assert!(n >= 1, "samples.{name}: a run of none");
+            std::iter::repeat_n(v.clone(), n as usize)
+        })
+        .collect()
+}
+
+/// The samples of a format-5 data file, read back column by column.
 fn read_samples(data: &Json) -> Vec<Flat> {
     let table = |name: &str| data[name].as_array().unwrap_or_else(|| panic!("{name}")).clone();
     let (metrics, kernels, groups, params) = (table("metrics"), table("kernels"), table("groups"), table("params"));
     let files = &data["files"];
     let s = &data["samples"];
-    let col = |name: &str| s[name].as_array().unwrap_or_else(|| panic!("samples.{name}")).clone();
+    assert_eq!(
+        s.as_object().expect("samples").keys().map(String::as_str).collect::<std::collections::BTreeSet<_>>(),
+        benchsite::export::SAMPLE_COLUMNS.into_iter().collect(),
+        "the columns"
+    );
+    let columns: std::collections::HashMap<&str, Vec<Json>> =
+        benchsite::export::SAMPLE_COLUMNS.into_iter().map(|name| (name, expand(name, &s[name]))).collect();
+    let col = |name: &str| &columns[name];
     let n = col("value").len();
     for name in benchsite::export::SAMPLE_COLUMNS {
         assert_eq!(col(name).len(), n, "every column has one entry per sample: {name}");
@@ -110,7 +142,7 @@ fn data_json_gives_back_every_sample_of_the_demo() {
     let mut total = 0;
     for m in &site.machines {
         let data: Json = serde_json::from_slice(file(&files, &format!("{}/data.json", m.slug))).expect("json");
-        assert_eq!(data["format"], 4);
+        assert_eq!(data["format"], 5);
         assert_eq!(data["slug"], m.slug.as_str());
         assert!(data.get("rows").is_none() && data["sections"][0].get("rows").is_none(), "no summaries");
         let expected: Vec<Flat> = m
@@ -185,6 +217,8 @@ fn data_json_params_keep_the_benchmarks_order() {
 fn csv_files_give_every_cell_of_the_demo() {
     let (site, view, files) = demo();
     let mut lines = 0;
+    // Lines of a metric with no better direction whose change is left out.
+    let mut undirected = 0;
     for (m, page) in site.machines.iter().zip(&view.machines) {
         let data: Json = serde_json::from_slice(file(&files, &format!("{}/data.json", m.slug))).expect("json");
         let sections = data["sections"].as_array().expect("sections");
@@ -197,6 +231,8 @@ fn csv_files_give_every_cell_of_the_demo() {
             let t = &s.table;
             let params = t.param_headers.len() + t.fixed_param_values.len();
             assert_eq!(header.len(), 1 + params + benchsite::export::CSV_COLUMNS.len(), "{path}: {header:?}");
+            assert_eq!(header[1 + params..], benchsite::export::CSV_COLUMNS, "{path}");
+            assert!(!header.iter().any(|h| h == "better"), "{path}: the direction is pct_better's sign");
             let mut records = r.records().map(|r| r.expect("a record"));
             for row in &t.rows {
                 for (cell, col) in row.cells.iter().zip(&t.columns) {
@@ -232,7 +268,6 @@ fn csv_files_give_every_cell_of_the_demo() {
                     assert_eq!(rec.iter().skip(1).take(params).collect::<Vec<_>>(), values, "{path}");
                     assert_eq!(field("metric"), col.name.as_str(), "{path}");
                     assert_eq!(field("unit"), col.unit.as_str(), "{path}");
-                    assert_eq!(field("better"), col.better.id(), "{path}");
                     assert_eq!(field("n"), c.summary.n.to_string(), "{path}");
                     // A whole mean exactly; any other to MEAN_DIGITS digits.
                     let mean = c.summary.mean;
@@ -244,8 +279,14 @@ fn csv_files_give_every_cell_of_the_demo() {
                     assert_eq!(num("mean"), want, "{path}");
                     assert_eq!(num("stddev"), sig(c.summary.stddev), "{path}");
                     let cmp = c.comparison;
-                    // A change of -0 (none, of a lower-is-better metric) is written 0.
-                    assert_eq!(num("pct_better"), sig(cmp.and_then(|x| x.pct_better).map(|v| v + 0.0)), "{path}");
+                    // A change of -0 (none, of a lower-is-better metric) is
+                    // written 0; a metric with no better direction has none
+                    // (no `better` column: the sign says it).
+                    let pct_better = cmp.and_then(|x| x.pct_better).filter(|_| col.better != Better::Neither);
+                    if col.better == Better::Neither && cmp.is_some_and(|x| x.pct_better.is_some()) {
+                        undirected += 1;
+                    }
+                    assert_eq!(num("pct_better"), sig(pct_better.map(|v| v + 0.0)), "{path}");
                     assert_eq!(num("p"), sig(cmp.and_then(|x| x.welch).map(|w| w.p)), "{path}");
                     assert_eq!(num("p_adjusted"), sig(cmp.and_then(|x| x.p_adjusted)), "{path}");
                     let significant = match cmp.and_then(|x| x.p_adjusted) {
@@ -261,4 +302,5 @@ fn csv_files_give_every_cell_of_the_demo() {
         }
     }
     assert!(lines > 500, "the demo has cells: {lines}");
+    assert!(undirected > 0, "the demo has changes of metrics with no better direction");
 }

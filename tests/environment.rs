@@ -126,7 +126,7 @@ fn a_dmesg_warning_marks_its_kernels_results_in_every_rendering() {
     assert!(regressions.contains("(line 13): WARNING: CPU: 0 PID: 1"), "{regressions}");
     // data.json names the problem; the class without one has no such key.
     let data: serde_json::Value = serde_json::from_str(&read("data.json")).expect("data.json");
-    assert_eq!(data["format"], 4);
+    assert_eq!(data["format"], 5);
     assert_eq!(
         data["dmesg_problems"],
         serde_json::json!([{"kernel": marked, "file": "5.15.0-trunk-arm64/dmesg.txt", "line": 13, "text": warning}])

@@ -23,14 +23,15 @@ fn one_fio_metric_in_msec_and_nsec_is_one_row_in_one_unit() {
     let data: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("rawstor/data.json")).expect("data.json"))
             .expect("json");
-    // data.json (format 4): `metrics` lists each metric once, with its
-    // unit; the samples are columns, `metric` an index into `metrics`.
+    // data.json (format 5): `metrics` lists each metric once, with its
+    // unit; the samples are columns, `metric` an index into `metrics`
+    // (`kernel` run-length encoded: expanded first).
     let metrics = data["metrics"].as_array().expect("metrics");
     let clat: Vec<usize> = (0..metrics.len()).filter(|&i| metrics[i]["name"] == "read: clat mean").collect();
     assert_eq!(clat.len(), 1, "one metric, one unit: {metrics:?}");
     assert_eq!(metrics[clat[0]]["unit"], "msec");
     let mut samples: Vec<(String, f64)> = Vec::new();
-    let columns = &data["samples"];
+    let columns = common::sample_columns(&data);
     for (i, metric) in columns["metric"].as_array().expect("metric").iter().enumerate() {
         if metric.as_u64() == Some(clat[0] as u64) {
             let kernel = &data["kernels"][columns["kernel"][i].as_u64().expect("kernel") as usize];

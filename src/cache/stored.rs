@@ -380,10 +380,12 @@ impl StoredCells {
     }
 }
 
-/// `bytes` deflated (raw DEFLATE, RFC 1951, by `flate2` at its fast
-/// level: an entry is written after every build that changed its class).
+/// `bytes` deflated (raw DEFLATE, RFC 1951, by `flate2` at level
+/// [`crate::fingerprint::DEFLATE_LEVEL`]: an entry is written after every
+/// build that changed its class).
 pub(super) fn deflate(bytes: &[u8]) -> std::io::Result<Vec<u8>> {
-    let mut e = flate2::write::DeflateEncoder::new(Vec::with_capacity(bytes.len() / 4), flate2::Compression::fast());
+    let mut e =
+        flate2::write::DeflateEncoder::new(Vec::with_capacity(bytes.len() / 4), crate::fingerprint::DEFLATE_LEVEL);
     e.write_all(bytes)?;
     e.finish()
 }
@@ -604,7 +606,11 @@ mod tests {
     fn deflate_reads_back() {
         let bytes: Vec<u8> = (0..10_000u32).flat_map(|i| (i % 97).to_le_bytes()).collect();
         let d = deflate(&bytes).expect("deflates");
-        assert!(d.len() < bytes.len() / 4);
+        // Level 2 keeps 30% of this input (level 1 under 25%): zlib-rs'
+        // short hash chains at level 2 miss many of the matches of its
+        // runs of `x 0 0 0`; on the caches of the demo and the large
+        // generated archive it keeps less than level 1 (`fingerprint::DEFLATE_LEVEL`).
+        assert!(d.len() < bytes.len() / 3, "{} of {}", d.len(), bytes.len());
         assert_eq!(inflate(&d), Some(bytes));
         assert_eq!(inflate(&d[..d.len() / 2]), None);
     }

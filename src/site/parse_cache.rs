@@ -190,14 +190,14 @@ impl ParseCache {
             use std::io::Write as _;
             let mut file = std::io::BufWriter::with_capacity(1 << 16, crate::output::create_new(&tmp)?);
             file.write_all(cache_header("parse").as_bytes())?;
-            // The frames deflated, at flate2's fast level (the cache of a
-            // class is written whenever the class changed), through a
+            // The frames deflated, at the build cache's level (2: the cache
+            // of a class is written whenever the class changed), through a
             // buffer: flate2 zero-fills its 32 KB output buffer on every
             // write it is given, and the frames come as many small writes
             // (that was 0.5 billion instructions for a 300-kernel class).
             let mut out = std::io::BufWriter::with_capacity(
                 1 << 16,
-                flate2::write::DeflateEncoder::new(file, flate2::Compression::fast()),
+                flate2::write::DeflateEncoder::new(file, crate::fingerprint::DEFLATE_LEVEL),
             );
             let tables = std::mem::take(&mut *lock(&self.interner)).tables();
             let tables = rmp_serde::to_vec(&tables).map_err(std::io::Error::other)?;

@@ -283,3 +283,29 @@ pub fn chromium() -> Option<String> {
     }
     found.then_some(name)
 }
+
+/// `data.json`'s (format 5) `samples` with every column as the plain array
+/// of its entries, as a script expands them: a run-length encoded column
+/// (`export::RUN_COLUMNS`, `{"values": […], "counts": […]}`) as each value
+/// repeated its count of times; a plain array as it is.
+pub fn sample_columns(data: &serde_json::Value) -> serde_json::Map<String, serde_json::Value> {
+    let samples = data["samples"].as_object().expect("samples");
+    samples
+        .iter()
+        .map(|(name, c)| {
+            let column = if benchsite::export::RUN_COLUMNS.contains(&name.as_str()) {
+                let values = c["values"].as_array().unwrap_or_else(|| panic!("samples.{name}.values"));
+                let counts = c["counts"].as_array().unwrap_or_else(|| panic!("samples.{name}.counts"));
+                assert_eq!(values.len(), counts.len(), "samples.{name}: a count for each value");
+                values
+                    .iter()
+                    .zip(counts)
+                    .flat_map(|(v, n)| std::iter::repeat_n(v.clone(), n.as_u64().expect("a count") as usize))
+                    .collect()
+            } else {
+                c.as_array().unwrap_or_else(|| panic!("samples.{name}: an array")).clone()
+            };
+            (name.clone(), serde_json::Value::Array(column))
+        })
+        .collect()
+}
