@@ -681,6 +681,17 @@ pub fn kernel_pages(
     })
 }
 
+/// The kernels `which` (indices into `m.kernels`) as links to their pages
+/// (`files`: each kernel's page, in kernel order), separated by commas.
+fn kernel_links(p: &mut Page, m: &MachinePage, files: &[String], which: &[usize]) {
+    for (n, &i) in which.iter().enumerate() {
+        if n > 0 {
+            p.raw(", ");
+        }
+        p.raw("<a class=\"kernel\" href=\"kernels/").text(&files[i]).raw("\">").text(&m.kernels[i].name).raw("</a>");
+    }
+}
+
 /// `compare.html`: the last kernels against the baseline, and links to the
 /// earlier ones' pages (`files`: each kernel's page, in kernel order), from
 /// [`crate::report::compare_page`].
@@ -719,16 +730,7 @@ pub fn compare_page(
             compare_summary(p, m, &compared.summary);
             if !compared.uncompared.is_empty() {
                 p.raw("<p class=\"uncompared\">Not compared with ").text(baseline).raw(": ");
-                for (n, &i) in compared.uncompared.iter().enumerate() {
-                    if n > 0 {
-                        p.raw(", ");
-                    }
-                    p.raw("<a class=\"kernel\" href=\"kernels/")
-                        .text(&files[i])
-                        .raw("\">")
-                        .text(&m.kernels[i].name)
-                        .raw("</a>");
-                }
+                kernel_links(p, m, files, &compared.uncompared);
                 p.raw(" (no value of theirs has a row with the baseline's parameters and set-up; the class page says why under each table).</p>\n");
             }
             if !compared.earlier.is_empty() {
@@ -740,16 +742,7 @@ pub fn compare_page(
                     p.raw("<p class=\"earlier\">Earlier ").text(&m.axis.many).raw(", each against ").text(baseline);
                     p.raw(" on its own page: ");
                 }
-                for (n, &i) in compared.earlier.iter().enumerate() {
-                    if n > 0 {
-                        p.raw(", ");
-                    }
-                    p.raw("<a class=\"kernel\" href=\"kernels/")
-                        .text(&files[i])
-                        .raw("\">")
-                        .text(&m.kernels[i].name)
-                        .raw("</a>");
-                }
+                kernel_links(p, m, files, &compared.earlier);
                 p.raw(".</p>\n");
             }
             p.raw("<p class=\"legend\">Change in percent, positive is better whatever the metric's direction; <strong>*</strong> ")
