@@ -620,10 +620,18 @@ pub struct Comparison {
 /// significant: that is decided for a whole page at once
 /// ([`benjamini_hochberg`]).
 pub fn compare(value: &Summary, baseline: &Summary, better: crate::model::Better, resolution: f64) -> Comparison {
-    let diff = value.mean - baseline.mean;
+    // Means that differ only by the summation's rounding are equal: lmbench's
+    // three `5.455` average to 5.455000000000001, two to 5.455, and their
+    // change is 0, not 1.628e-14% (wild31 file 15, LKML 2001-07 lmbench2
+    // summary, `L1 $` of 2.4.6-c against 2.4.6-p). Benchmarks print a few
+    // significant digits; a difference below [`FLOAT_NOISE`] of the larger
+    // mean is never one they printed.
+    let raw = value.mean - baseline.mean;
+    let diff = if raw.abs() <= FLOAT_NOISE * value.mean.abs().max(baseline.mean.abs()) { 0.0 } else { raw };
     // A change too large for f64 (1e308 against 1) has no percentage to show.
     let rel = (baseline.mean != 0.0).then(|| diff / baseline.mean.abs() * 100.0).filter(|r| r.is_finite());
-    let pct_better = rel.map(|r| if better == crate::model::Better::Lower { -r } else { r });
+    // No change is +0 whatever the direction (never a `-0` in the CSV).
+    let pct_better = rel.map(|r| if better == crate::model::Better::Lower && r != 0.0 { -r } else { r });
     let no_spread = |s: &Summary| s.stddev.is_none_or(|sd| sd == 0.0);
     // 1.6 − 1.5 is 0.10000000000000009 and 0.3 − 0.2 is 0.09999999999999998:
     // one step, whichever way the binary rounding went.
@@ -766,6 +774,25 @@ mod welch_tests {
         let c = compare(&a, &b, Better::Higher, 0.1);
         assert!(!c.significant);
         assert!(c.welch.is_none());
+    }
+
+    /// wild31 file 15 (LKML 2001-07, lmbench2 summary, `Memory latencies`
+    /// lines 83-85 and 89-90): `L1 $` 5.455 three times for 2.4.6-p, twice
+    /// for 2.4.6-c. The means differ only by summation noise; the change
+    /// is exactly 0 (the CSV printed `1.628e-14`, the mail +0.0%).
+    #[test]
+    fn equal_means_up_to_summation_noise_are_no_change() {
+        let base = Summary::of_samples(&[5.455, 5.455, 5.455]);
+        let new = Summary::of_samples(&[5.455, 5.455]);
+        assert_ne!(new.mean, base.mean, "the noise this guards against");
+        for better in [Better::Lower, Better::Higher, Better::Neither] {
+            let c = compare(&new, &base, better, 0.001);
+            assert_eq!(c.diff.to_bits(), 0f64.to_bits(), "{c:?}");
+            assert_eq!(c.pct_better.map(f64::to_bits), Some(0f64.to_bits()), "+0, not -0 nor noise: {c:?}");
+        }
+        // A printed difference is still one: 5.454 against 5.455.
+        let c = compare(&Summary::of_samples(&[5.454]), &Summary::of_samples(&[5.455]), Better::Lower, 0.001);
+        assert!(c.pct_better.is_some_and(|p| (p - 0.018_331_805_682_86).abs() < 1e-12), "{c:?}");
     }
 
     /// lmbench prints one decimal: two runs of 1.5 against two of 1.6 have

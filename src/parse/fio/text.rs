@@ -58,9 +58,27 @@ fn definition(line: &str) -> Option<(&str, Vec<(&'static str, String)>)> {
         params.push(("ioengine", e.split(',').next().unwrap_or(e).trim().to_string()));
     }
     if let Some((_, d)) = rest.rsplit_once("iodepth=") {
-        params.push(("iodepth", d.split(',').next().unwrap_or(d).trim().to_string()));
+        // A mail's reflow may glue the next line on: `iodepth=64 fio-3.21`.
+        let d = d.trim_start();
+        params.push(("iodepth", d.split([',', ' ', '\t']).next().unwrap_or(d).to_string()));
     }
     Some((name, params))
+}
+
+/// True when `line` is a job definition a mail client wrapped and `next`
+/// is its rest: fio ends every definition with `iodepth=N`, so one without
+/// it, followed by a line that is no definition itself and carries the
+/// `ioengine=`/`iodepth=` the first lacks, is one line (wild31 file 07,
+/// linux-xfs 2025-05, fio 3.39: `> test: (g=0): rw=read, bs=(R)
+/// 256KiB-256KiB, (W) 256KiB-256KiB, (T)` / `> 256KiB-256KiB,
+/// ioengine=libaio, iodepth=64`).
+fn wrapped_definition(line: &str, next: &str) -> bool {
+    let next = next.trim();
+    definition(line).is_some()
+        && !line.contains("iodepth=")
+        && definition(next).is_none()
+        && !next.contains(": (g")
+        && (next.contains("iodepth=") || (next.contains("ioengine=") && !line.contains("ioengine=")))
 }
 
 /// One `read:`/`write:`/`trim:` line: direction, bandwidth with its unit,
@@ -541,16 +559,25 @@ pub fn read(
     let mut st = State::default();
     // `skip` is in file order: the next range not yet passed.
     let mut next = 0;
+    // The line a wrapped definition was rejoined with (read already).
+    let mut rejoined = 0;
     for (n, line) in input.numbered() {
         while skip.get(next).is_some_and(|&(_, b)| b < n) {
             next += 1;
         }
-        if skip.get(next).is_some_and(|&(a, _)| a <= n) {
+        if skip.get(next).is_some_and(|&(a, _)| a <= n) || n == rejoined {
             continue;
         }
         // A line a quoted-printable soft break emptied (its text is on the
         // line above) ends no percentile rows.
         if input.joined_away(n - 1) {
+            continue;
+        }
+        if let Some(tail) = input.lines.get(n).filter(|next| wrapped_definition(line, next)) {
+            let whole = format!("{} {}", line.trim_end(), tail.trim());
+            out.notes.push((n, format!("fio job definition wrapped onto line {}; rejoined", n + 1)));
+            rejoined = n + 1;
+            step(&mut st, n, &whole, json_jobs, out)?;
             continue;
         }
         step(&mut st, n, line, json_jobs, out)?;
@@ -1393,6 +1420,39 @@ mod tests {
             "{:?}",
             out.notes
         );
+    }
+
+    /// wild31 file 07 (linux-xfs 2025-05, Anton Gavriliuk quoted by Dave
+    /// Chinner, fio 3.39, lines 14-20): the mail wrapped the banner after
+    /// `(T)`; `bs` was read as `(R) 256KiB-256KiB, (W) 256KiB-256KiB, (T)`
+    /// and ioengine and iodepth were lost.
+    #[test]
+    fn a_definition_wrapped_by_the_mail_is_rejoined() {
+        let text = "> test: (g=0): rw=read, bs=(R) 256KiB-256KiB, (W) 256KiB-256KiB, (T)\n\
+                    > 256KiB-256KiB, ioengine=libaio, iodepth=64\n\
+                    > fio-3.39-44-g19d9\n\
+                    > Starting 1 process\n\
+                    > test: (groupid=0, jobs=1): err= 0: pid=43189: Sun May  4 08:22:12 2025\n\
+                    >   read: IOPS=363k, BW=88.5GiB/s (95.1GB/s)(2656GiB/30001msec)\n";
+        let input = Input::from_text(text);
+        let mut out = ParsedFile::default();
+        read(&input, &[], &[], &mut out).unwrap();
+        let params: Vec<String> = out.samples[0].params.iter().map(|p| format!("{} {}", p.name, p.value)).collect();
+        assert_eq!(params, ["job test", "rw read", "bs 256KiB", "ioengine libaio", "iodepth 64", "jobs 1"]);
+        assert!(out.notes.iter().any(|(l, m)| *l == 1 && m.contains("wrapped onto line 2")), "{:?}", out.notes);
+        // qemu-devel 2020-09 (virtiofs vs 9p, fio 3.21, lines 10-11): the
+        // reflow glued the version line onto the banner's rest.
+        let (_, p) = definition(
+            "test: (g=0): rw=randrw, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, ioengine=psync, iodepth=64 fio-3.21",
+        )
+        .unwrap();
+        assert_eq!(p.last(), Some(&("iodepth", "64".to_string())));
+        // A whole definition is not joined with the line after it.
+        let (a, b) = (
+            "j: (g=0): rw=read, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, ioengine=psync, iodepth=1",
+            "fio-3.39",
+        );
+        assert!(!wrapped_definition(a, b) && !wrapped_definition(a, a));
     }
 
     #[test]
