@@ -325,6 +325,7 @@ impl<F: Fn() -> I, I: Iterator<Item: Serialize>> Serialize for Column<F> {
 /// of `kernel` 405, of `group` 7.6, of `params` 10.6, of `line` 2.3). Where that does not pay, a column stays a plain array: `metric`
 /// changes with nearly every sample (its runs would take 1.6 times its
 /// plain array) and `value` with every one.
+#[derive(Serialize)]
 struct Runs<T> {
     values: Vec<T>,
     counts: Vec<u32>,
@@ -344,16 +345,6 @@ impl<T: PartialEq> Runs<T> {
             }
         }
         Runs { values, counts }
-    }
-}
-
-impl<T: Serialize> Serialize for Runs<T> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct as _;
-        let mut s = serializer.serialize_struct("runs", 2)?;
-        s.serialize_field("values", &self.values)?;
-        s.serialize_field("counts", &self.counts)?;
-        s.end()
     }
 }
 
