@@ -16,10 +16,11 @@ use crate::model::{Param, ParsedFile};
 pub const MACHINE_PARAM: &str = "machine";
 
 /// Processor families a short line may name alone (`For Threadripper
-/// 1950X`, `On arm64 (Ampere Altra):`).
+/// 1950X`, `On arm64 (Ampere Altra):`); one ending in `-` names a family by
+/// its prefix (`Cortex-A76`, `Cortex-X1`).
 const FAMILIES: [&str; 16] = [
     "Xeon", "EPYC", "Epyc", "Ryzen", "Threadripper", "Opteron", "Athlon", "Pentium", "Celeron", "Core(TM)", "Altra",
-    "Kunpeng", "Graviton", "ThunderX", "ThunderX2", "Cortex-A",
+    "Kunpeng", "Graviton", "ThunderX", "ThunderX2", "Cortex-",
 ];
 
 /// The processor `text` names, as written: `/proc/cpuinfo`'s model name
@@ -56,7 +57,7 @@ pub(super) fn processor(text: &str) -> Option<String> {
         return None;
     }
     let words: Vec<&str> = bare.split_whitespace().collect();
-    if words.is_empty() || words.len() > 6 || bare.ends_with(['.', '!', '?']) {
+    if words.is_empty() || bare.ends_with(['.', '!', '?']) {
         return None;
     }
     let family = words.iter().position(|w| {
@@ -180,6 +181,9 @@ mod tests {
         );
         assert_eq!(p("On arm64 (Ampere Altra):").as_deref(), Some("Ampere Altra"));
         assert_eq!(p("On x86 (Intel Xeon Platinum 8269CY):").as_deref(), Some("Intel Xeon Platinum 8269CY"));
+        // A family named by its prefix: the `Cortex-` entry's rule (it read
+        // `Cortex-A`, which no word ending in a core's number equals).
+        assert_eq!(p("On the Pi 5 (Cortex-A76):").as_deref(), Some("Cortex-A76"));
         assert_eq!(p("stress-ng: info:  [9573] dispatching hogs: 24 cpu"), None);
         assert_eq!(p("The Xeon was faster than I thought it would be."), None);
         assert_eq!(p("Intel(R) rocks"), None);
