@@ -229,21 +229,23 @@ fn percentiles_header(line: &str) -> Option<Option<&str>> {
 /// read as [`latency_line`] reads `clat (msec): …`. `None` for any other
 /// line.
 fn prio_latency_line(line: &str) -> Option<(&str, Result<LatLine<'_>, String>)> {
+    let (prio, rest) = prio_class(line)?;
+    Some((prio, latency_fields("clat", rest)?))
+}
+
+/// `clat prio 0/0 (…` → the priority class (`0/0`, digits and `/`) and what
+/// follows its ` (`; `None` for any other line.
+fn prio_class(line: &str) -> Option<(&str, &str)> {
     let rest = line.trim().strip_prefix("clat prio ")?;
     let (prio, rest) = rest.split_once(" (")?;
-    if !prio.contains('/') || !prio.chars().all(|c| c.is_ascii_digit() || c == '/') {
-        return None;
-    }
-    Some((prio, latency_fields("clat", rest)?))
+    (prio.contains('/') && prio.chars().all(|c| c.is_ascii_digit() || c == '/')).then_some((prio, rest))
 }
 
 /// `clat prio 1/0 (10.01% of IOs) percentiles (msec):` → (`1/0`, `msec`).
 fn prio_percentiles_header(line: &str) -> Option<(&str, &str)> {
-    let rest = line.trim().strip_prefix("clat prio ")?;
-    let (prio, rest) = rest.split_once(" (")?;
+    let (prio, rest) = prio_class(line)?;
     let (_, unit) = rest.split_once(") percentiles (")?;
-    let unit = unit.strip_suffix("):")?;
-    (prio.contains('/') && prio.chars().all(|c| c.is_ascii_digit() || c == '/')).then_some((prio, unit))
+    Some((prio, unit.strip_suffix("):")?))
 }
 
 /// A row of percentile cells: the complete cells, and whether the row's
