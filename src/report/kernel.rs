@@ -7,12 +7,20 @@ use std::collections::HashMap;
 
 /// The file name (without directory) of a kernel's page: the kernel name
 /// itself when it is made of letters, digits, `.`, `_`, `+` and `-`
-/// (`2.4.19-rc5-aa1.html`), otherwise its slug.
+/// (`2.4.19-rc5-aa1.html`), otherwise its slug, or `kernel.html` for a
+/// name without a letter or digit (a directory named ` ..`), whose slug
+/// would be the generic `section`.
 pub fn kernel_file(name: &str) -> String {
     let safe = !name.is_empty()
         && !name.starts_with('.')
         && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '+' | '-'));
-    if safe { format!("{name}.html") } else { format!("{}.html", slugify(name)) }
+    if safe {
+        format!("{name}.html")
+    } else if !name.chars().any(char::is_alphanumeric) {
+        "kernel.html".to_string()
+    } else {
+        format!("{}.html", slugify(name))
+    }
 }
 
 /// One kernel's page, by position in its machine page: the kernel's notes
@@ -180,5 +188,14 @@ mod tests {
         assert!(pages[0].baseline_pages.is_empty(), "the baseline's own page");
         assert_eq!(pages[1].legend_baseline, "a b");
         assert_eq!(pages[1].baseline_pages, [KernelLink { name: "a b".into(), file: "a-b.html".into() }]);
+    }
+
+    #[test]
+    fn a_kernel_without_letters_or_digits_gets_a_kernel_page_not_a_section_one() {
+        assert_eq!(kernel_file("2.4.19-rc5-aa1"), "2.4.19-rc5-aa1.html");
+        assert_eq!(kernel_file("a b"), "a-b.html");
+        assert_eq!(kernel_file(" .."), "kernel.html");
+        assert_eq!(kernel_file("+"), "+.html", "letters, digits, `.`, `_`, `+`, `-` are kept as they are");
+        assert_eq!(kernel_file("* *"), "kernel.html");
     }
 }
