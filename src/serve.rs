@@ -97,6 +97,8 @@ struct State {
 
 struct Shared {
     opts: BuildOptions,
+    /// `--quiet`: each build's notes are left out (warnings and errors stay).
+    quiet: bool,
     state: Mutex<State>,
     changed: Condvar,
     stop: AtomicBool,
@@ -140,7 +142,17 @@ impl Server {
     /// [`ServeError::Bind`] when the address cannot be bound (the port is
     /// taken), [`ServeError::Watch`] when the content directory cannot be
     /// watched (it does not exist), [`ServeError::Http`] otherwise.
-    pub fn start(mut opts: BuildOptions, addr: SocketAddr) -> Result<Server, ServeError> {
+    pub fn start(opts: BuildOptions, addr: SocketAddr) -> Result<Server, ServeError> {
+        Server::start_with(opts, addr, false)
+    }
+
+    /// [`Server::start`], with `quiet` (`serve --quiet`) leaving each
+    /// build's notes out of stderr, as `build --quiet` does; warnings,
+    /// errors and the one line per build stay.
+    ///
+    /// # Errors
+    /// As [`Server::start`].
+    pub fn start_with(mut opts: BuildOptions, addr: SocketAddr, quiet: bool) -> Result<Server, ServeError> {
         opts.base_url = Some(String::new());
         crate::site::check_content_dir(&opts.content)
             .map_err(|source| ServeError::Content { path: opts.content.clone(), source })?;
@@ -177,6 +189,7 @@ impl Server {
 
         let shared = Arc::new(Shared {
             opts,
+            quiet,
             state: Mutex::new(State { site: None, error: None, generation: 0, builds: 0 }),
             changed: Condvar::new(),
             stop: AtomicBool::new(false),
@@ -375,7 +388,7 @@ fn rebuild(shared: &Shared, verb: &str) {
     let ms = started.elapsed().as_millis();
     match result {
         Ok((files, report)) => {
-            for d in &report.diagnostics {
+            for d in report.diagnostics.iter().filter(|d| !(shared.quiet && d.severity == Severity::Note)) {
                 crate::diag::lossy_eprintln!("{d}");
             }
             let warnings = report.diagnostics.iter().filter(|d| d.severity == Severity::Warning).count();

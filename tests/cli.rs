@@ -143,6 +143,37 @@ fn quiet_leaves_notes_out() {
         let err = stderr(&out);
         assert!(out.status.success() && !err.contains("note:") && err.contains("warning:"), "{cmd} -q: {err}");
     }
+    // serve: the first build's diagnostics, up to its `built in N ms` line.
+    for (args, note) in [(&["serve", "--port", "0"][..], true), (&["serve", "--port", "0", "-q"][..], false)] {
+        let err = serve_first_build(&dir, args);
+        assert_eq!(err.contains("note: content/example-box/.old"), note, "{args:?}: {err}");
+        assert!(err.contains("warning:") && err.contains("built in "), "{args:?}: {err}");
+    }
+}
+
+/// Starts `benchsite ARGS` (a `serve`) in `dir`, reads its stderr up to the
+/// first build's `built in N ms` line, stops it, and returns what it read.
+fn serve_first_build(dir: &Path, args: &[&str]) -> String {
+    use std::io::BufRead;
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin!("benchsite"))
+        .current_dir(dir)
+        .args(args)
+        .stderr(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("serve starts");
+    let mut err = String::new();
+    for line in std::io::BufReader::new(child.stderr.take().expect("stderr")).lines() {
+        let line = line.expect("stderr reads");
+        err.push_str(&line);
+        err.push('\n');
+        if line.starts_with("built in ") {
+            break;
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    err
 }
 
 /// `parse`'s table: each column as wide as its cells, so the values end

@@ -41,7 +41,7 @@ pub fn run(args: ServeArgs) -> ExitCode {
         base_url: None,
     };
     let addr = std::net::SocketAddr::new(bind, port);
-    match Server::start(opts, addr) {
+    match Server::start_with(opts, addr, crate::cli::quiet()) {
         Ok(server) => {
             if !bind.is_loopback() {
                 errln!("warning: listening on {bind}: other machines can reach this server");
