@@ -80,6 +80,13 @@ pub fn run(args: BuildArgs) -> ExitCode {
             .map_or_else(|| "from site.yaml (default: built in)".to_string(), |t| t.display().to_string())
     );
     let progress = progress_bar();
+    let _stalls = progress.is_hidden().then(|| {
+        StallWatch::start(progress.clone(), STALL, |file, secs| {
+            errln!(
+                "warning: still parsing {file}: no raw file has finished for {secs} s (a parser may be stuck on it; the file and this line make a good bug report)"
+            );
+        })
+    });
     let selection = shard.or_else(|| (!classes.is_empty()).then_some(build::shard::Selection::Globs(classes)));
     let built = if let Some(selection) = &selection {
         build::build_shard(&opts, selection, strict, &progress)
@@ -112,6 +119,61 @@ fn progress_bar() -> indicatif::ProgressBar {
         pb
     } else {
         indicatif::ProgressBar::hidden()
+    }
+}
+
+/// How long no raw file may finish parsing before a build without a
+/// progress bar names the file it is parsing ([`StallWatch`]).
+const STALL: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Where no progress bar is drawn (standard error is no terminal, as in
+/// CI, or `--quiet`), a thread that warns when no raw file has finished
+/// parsing for `after`, naming the file parsed longest (the hidden bar's
+/// message, set by the parse), and again after twice as long each time:
+/// a parser stuck on one file otherwise left a CI log silent until the
+/// job's time ran out. A warning, printed even with `--quiet`: a build
+/// that may never end. Stops when dropped.
+struct StallWatch {
+    stop: Option<std::sync::mpsc::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl StallWatch {
+    /// Starts watching `progress`; `say(file, seconds)` gives each warning.
+    fn start(
+        progress: indicatif::ProgressBar,
+        after: std::time::Duration,
+        say: impl Fn(&str, u64) + Send + 'static,
+    ) -> StallWatch {
+        let (stop, stopped) = std::sync::mpsc::channel::<()>();
+        let tick = (after / 8).min(std::time::Duration::from_secs(1));
+        let thread = std::thread::Builder::new()
+            .name("stall-watch".into())
+            .spawn(move || {
+                let (mut pos, mut since, mut next) = (progress.position(), std::time::Instant::now(), after);
+                while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(tick) {
+                    if progress.position() != pos {
+                        (pos, since, next) = (progress.position(), std::time::Instant::now(), after);
+                        continue;
+                    }
+                    let file = progress.message();
+                    if since.elapsed() >= next && !file.is_empty() {
+                        say(&file, since.elapsed().as_secs());
+                        next *= 2;
+                    }
+                }
+            })
+            .ok();
+        StallWatch { stop: Some(stop), thread }
+    }
+}
+
+impl Drop for StallWatch {
+    fn drop(&mut self) {
+        drop(self.stop.take());
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
     }
 }
 
@@ -171,4 +233,57 @@ pub(super) fn print_failed(what: &str, e: BuildError, output: &Path, progress: &
         }
     }
     ExitCode::from(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::StallWatch;
+    use std::sync::{Arc, Mutex};
+    use std::time::{Duration, Instant};
+
+    type Said = Arc<Mutex<Vec<(String, Instant)>>>;
+
+    fn watch(bar: &indicatif::ProgressBar, after: Duration) -> (StallWatch, Said) {
+        let said: Said = Arc::default();
+        let log = Arc::clone(&said);
+        let w = StallWatch::start(bar.clone(), after, move |file, _| {
+            log.lock().unwrap().push((file.to_string(), Instant::now()));
+        });
+        (w, said)
+    }
+
+    /// A parse stuck on one file is named after the wait, then again after
+    /// twice as long.
+    #[test]
+    fn a_stuck_parse_is_named_where_no_bar_shows_it() {
+        let bar = indicatif::ProgressBar::hidden();
+        bar.set_message("content/box/6.1/fio.txt");
+        let start = Instant::now();
+        let (w, said) = watch(&bar, Duration::from_millis(80));
+        while said.lock().unwrap().len() < 2 && start.elapsed() < Duration::from_secs(20) {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        drop(w);
+        let said = said.lock().unwrap();
+        assert!(said.len() >= 2, "{said:?}");
+        assert!(said.iter().all(|(f, _)| f == "content/box/6.1/fio.txt"), "{said:?}");
+        assert!(said[0].1 - start >= Duration::from_millis(80), "not before the wait");
+        assert!(said[1].1 - start >= Duration::from_millis(160), "then after twice the wait");
+    }
+
+    /// Files finishing one after another, then none in flight: no word.
+    #[test]
+    fn a_parse_that_moves_on_says_nothing() {
+        let bar = indicatif::ProgressBar::hidden();
+        let (w, said) = watch(&bar, Duration::from_secs(2));
+        for k in 0..10 {
+            bar.set_message(format!("content/box/6.1/run{k}.txt"));
+            bar.inc(1);
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        bar.set_message("");
+        std::thread::sleep(Duration::from_millis(2500));
+        drop(w);
+        assert!(said.lock().unwrap().is_empty(), "{:?}", said.lock().unwrap());
+    }
 }

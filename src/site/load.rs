@@ -389,10 +389,12 @@ fn parse_all(
     if let Some(p) = progress {
         p.inc_length(files.len() as u64);
     }
-    // On a terminal the bar names the file parsed longest (a file that
-    // takes minutes is then the one named): the files being parsed, in
-    // the order they started.
-    let shown = progress.filter(|p| !p.is_hidden());
+    // The bar's message names the file parsed longest (a file that takes
+    // minutes is then the one named): the files being parsed, in the order
+    // they started. A terminal shows it; elsewhere `build` names it when
+    // no file has finished for a minute (a parser stuck on one file in CI
+    // said nothing at all).
+    let shown = progress;
     let in_flight: std::sync::Mutex<Vec<&str>> = std::sync::Mutex::new(Vec::new());
     let parsed: Vec<RawRead> = files
         .par_iter()
