@@ -470,7 +470,7 @@ fn grid_value(t: &TableView, g: Option<&Grid>) -> Value {
     let Some(g) = g else { return Value::none() };
     Value::from_serializable(&GridContext {
         caption: g.caption(t),
-        runs_note: g.runs_note(),
+        runs_note: g.runs_note_html(),
         uncompared_note: g.uncompared_note(),
         untimed_note: g.untimed_note(),
         show_n: show_runs(g),

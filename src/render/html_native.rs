@@ -211,11 +211,12 @@ pub fn section_grids(m: &MachinePage) -> Vec<Option<std::borrow::Cow<'_, Grid>>>
     m.sections.par_iter().map(section_grid).collect()
 }
 
-/// Whether each value of more than one run says its number of runs
-/// (`n=3`): only where the grid's values differ in it; otherwise the
-/// runs note under the table says it once.
+/// Whether values of more than one run say their number of runs (`n=3`,
+/// or a row's once in its runs column: [`Grid::show_n`]): only where the
+/// grid's values differ in it; otherwise the runs note under the table
+/// says it once.
 pub fn show_runs(g: &Grid) -> bool {
-    g.runs.is_some_and(|(lo, hi)| lo != hi)
+    g.show_n()
 }
 
 /// Grid `g` of table `t` as HTML: its caption (the line every block
@@ -266,7 +267,7 @@ pub(super) fn grid_html(p: &mut Page, g: &Grid, t: &TableView, raw_prefix: &str)
                 p.raw("<br><span class=\"unit\">").text(&c.unit).raw("</span>");
             }
         }
-        if b.unfolds {
+        if b.runs_column {
             p.raw("<th class=\"runs\">runs");
         }
         p.raw("</tr></thead>\n<tbody>\n");
@@ -275,7 +276,7 @@ pub(super) fn grid_html(p: &mut Page, g: &Grid, t: &TableView, raw_prefix: &str)
         }
         p.raw("</tbody>\n</table>\n");
     }
-    if let Some(note) = g.runs_note() {
+    if let Some(note) = g.runs_note_html() {
         p.raw("<p class=\"runs\">").text(&note).raw("</p>\n");
     }
     if let Some(note) = g.uncompared_note() {
@@ -350,7 +351,9 @@ fn grid_row(p: &mut Page, b: &GridBlock, r: &GridRow, kernel_rows: bool, show_n:
         }
         p.raw("<td>");
         linked(p, raw_prefix, c.raw.links(), c.raw.paths(), "from ", &c.value);
-        let n = show_n && c.n > 1;
+        // A row that says its values' runs once ([`GridRow::n`]): only a
+        // value with another count says its own.
+        let n = show_n && c.n > 1 && c.n != r.n;
         if !c.spread.is_empty() || n {
             p.raw(" <small>").text(&c.spread);
             if n {
@@ -364,18 +367,24 @@ fn grid_row(p: &mut Page, b: &GridBlock, r: &GridRow, kernel_rows: bool, show_n:
             p.raw(">").text(&c.delta).text(&c.mark).raw("</span>");
         }
     }
-    if b.unfolds {
+    if b.runs_column {
         row_runs(p, b, r, raw_prefix);
     }
     p.raw("</tr>\n");
 }
 
-/// The runs cell of row `r` of a block that unfolds: the row's runs in a
-/// `<details>` (a table of each run's raw file and values), or nothing
-/// where the row has one run.
+/// The runs cell of row `r` of a block with a runs column: the row's runs
+/// in a `<details>` (a table of each run's raw file and values), or the
+/// number of runs its values share ([`GridRow::n`]: "3 runs", a row whose
+/// runs are not unfolded here, such as the baseline's on a kernel page),
+/// or nothing.
 fn row_runs(p: &mut Page, b: &GridBlock, r: &GridRow, raw_prefix: &str) {
     if r.runs.is_empty() {
-        p.raw("<td>");
+        if r.n > 0 {
+            p.raw("<td class=\"runs\">").num(r.n).raw(" runs");
+        } else {
+            p.raw("<td>");
+        }
         return;
     }
     p.raw("<td class=\"runs\"><details><summary>").num(r.runs.len()).raw(" runs</summary><table class=\"runs\">");
