@@ -381,7 +381,9 @@ fn grid_row(p: &mut Page, b: &GridBlock, r: &GridRow, kernel_rows: bool, show_n:
 fn row_runs(p: &mut Page, b: &GridBlock, r: &GridRow, raw_prefix: &str) {
     if r.runs.is_empty() {
         if r.n > 0 {
-            p.raw("<td class=\"runs\">").num(r.n).raw(" runs");
+            // No class: the stylesheet finds the runs column by its header
+            // (`th.runs`), as a number's cell needs none.
+            p.raw("<td>").num(r.n).raw(" runs");
         } else {
             p.raw("<td>");
         }

@@ -383,19 +383,29 @@ impl Grid {
         Some(if spread { format!("{runs}, ± standard deviation") } else { runs })
     }
 
-    /// [`Grid::runs_note`] as HTML prints it: where values say their runs
-    /// ([`Grid::show_n`]), also where: "means of 1 to 3 runs (per row in
-    /// the runs column, or n=N on a value), ± standard deviation"; a row
-    /// whose values share a count says it once in its runs column
-    /// ([`GridRow::n`]).
+    /// [`Grid::runs_note`] as HTML prints it. Where values say their runs
+    /// ([`Grid::show_n`]), a row whose values share a count says it once,
+    /// "3 runs" in its runs column ([`GridRow::n`]), which needs no word
+    /// more; where some value says its own (`n=2` beside its row's others)
+    /// the note says what that is: "means of 1 to 3 runs (n=N: a value's
+    /// own number of runs), ± standard deviation". Kernel pages hold a
+    /// table or two of two rows each per section: a word more on every
+    /// note cost more than the `n=` it explained.
     pub fn runs_note_html(&self) -> Option<String> {
-        if !self.show_n() {
-            return self.runs_note();
-        }
         let note = self.runs_note()?;
+        let own_n = self.show_n()
+            && self
+                .blocks
+                .iter()
+                .flat_map(|b| &b.rows)
+                .filter(|r| !r.change)
+                .any(|r| r.cells.iter().flatten().any(|c| c.n > 1 && c.n != r.n));
+        if !own_n {
+            return Some(note);
+        }
         let runs = self.runs_count_note()?;
         let rest = &note[runs.len()..];
-        Some(format!("{runs} (per row in the runs column, or n=N on a value){rest}"))
+        Some(format!("{runs} (n=N: a value's own number of runs){rest}"))
     }
 
     /// The runs note without the spread (`means of 3 runs`), the head of

@@ -264,10 +264,17 @@ fn a_row_says_its_runs_once_where_its_values_share_them() {
     let ns: Vec<u32> = g.blocks[0].rows.iter().map(|r| r.n).collect();
     assert_eq!(ns, [3, 0, 0]);
     assert!(g.blocks[0].runs_column);
+    // Row b's values say their own runs: the note says what n= is.
     assert_eq!(
         g.runs_note_html().as_deref(),
-        Some("means of 1 to 3 runs (per row in the runs column, or n=N on a value), ± standard deviation")
+        Some("means of 1 to 3 runs (n=N: a value's own number of runs), ± standard deviation")
     );
+    // Without row b, every row says its count in its runs column.
+    let mut t2 = t.clone();
+    t2.rows.remove(1);
+    let g = grid_of(&t2, Shape::MetricsAsColumns, &GridOptions::default());
+    assert!(g.show_n() && g.blocks[0].rows[0].n == 3);
+    assert_eq!(g.runs_note_html(), g.runs_note());
     let same = table(&[("Throughput", "MB/s")], &[], vec![("a", vec![], vec![cell("12.5", 3, Some("0.3"), None)])]);
     let g = grid_of(&same, Shape::MetricsAsColumns, &GridOptions::default());
     assert!(!g.show_n() && g.blocks[0].rows[0].n == 0 && !g.blocks[0].runs_column);
