@@ -46,6 +46,21 @@ fn demo_site_is_the_same_either_way() {
     both_ways(&content, Some("https://user.github.io/repo"));
 }
 
+/// With site.yaml's `raw_url` (raw files linked in their repository, a
+/// run's line with `#L`), on a class page and its kernel pages alike.
+#[test]
+fn raw_url_sites_are_the_same_either_way() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = common::small_site(dir.path());
+    common::put(&c, "site.yaml", "title: \"Test site\"\nraw_url: https://github.com/u/r/blob/main/content\n");
+    std::fs::remove_file(c.join("m1/2.4.7/dbench-32.txt")).expect("rm");
+    common::put(&c, "m1/2.4.7/dbench-32-a.txt", common::dbench("9.1") + &common::dbench("9.4"));
+    common::put(&c, "m1/2.4.7/dbench-32-b.txt", common::dbench("9.3") + &common::dbench("9.2"));
+    common::put(&c, "m1/2.4.8/dbench-32.txt", common::dbench("6.1") + &common::dbench("6.4"));
+    both_ways(&c, None);
+    both_ways(&c, Some("https://user.github.io/repo"));
+}
+
 #[test]
 fn hostile_and_small_sites_are_the_same_either_way() {
     let dir = tempfile::tempdir().expect("tempdir");

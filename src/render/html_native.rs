@@ -409,7 +409,9 @@ fn row_runs(p: &mut Page, b: &GridBlock, r: &GridRow, raw_prefix: &str) {
         } else if run.link.is_empty() {
             p.text(&run.label);
         } else {
-            p.raw("<a href=\"").text(raw_prefix).text(&run.link).raw("\">").text(&run.label).raw("</a>");
+            p.raw("<a href=\"");
+            raw_href(p, raw_prefix, &run.link);
+            p.raw("\">").text(&run.label).raw("</a>");
         }
         for v in &run.values {
             let Some(v) = v else {
@@ -421,7 +423,9 @@ fn row_runs(p: &mut Page, b: &GridBlock, r: &GridRow, raw_prefix: &str) {
                 p.text(&v.value);
             } else {
                 // One file, the link's own: no title to repeat it.
-                p.raw("<a href=\"").text(raw_prefix).text(&v.link).raw("\">").text(&v.value).raw("</a>");
+                p.raw("<a href=\"");
+                raw_href(p, raw_prefix, &v.link);
+                p.raw("\">").text(&v.value).raw("</a>");
             }
             if v.n > 1 {
                 p.raw(" <small>n=").num(v.n).raw("</small>");
@@ -446,7 +450,9 @@ fn row_runs(p: &mut Page, b: &GridBlock, r: &GridRow, raw_prefix: &str) {
 /// `section.html` says the same with `trim_start(pat=…)`.
 fn run_line<'a>(r: &GridRow, run: &'a GridRun) -> Option<&'a str> {
     let [source] = r.raw.paths() else { return None };
-    if run.link.is_empty() || r.raw.links().first() != Some(&run.link) {
+    // A repository's link to the run's line (`…#L11`) is still the file's.
+    let file = run.link.split('#').next().unwrap_or_default();
+    if file.is_empty() || r.raw.links().first().map(|l| &**l) != Some(file) {
         return None;
     }
     let rest = run.label.trim_start_matches(&**source).trim_start();
@@ -477,12 +483,24 @@ fn linked(p: &mut Page, prefix: &str, links: &[Arc<str>], sources: &[Arc<str>], 
         p.text(text);
         return;
     };
-    p.raw("<a href=\"").text(prefix).text(link);
+    p.raw("<a href=\"");
+    raw_href(p, prefix, link);
     if sources.len() > 1 {
         p.raw("\" title=\"").raw(title);
         sources_list(p, sources);
     }
     p.raw("\">").text(text).raw("</a>");
+}
+
+/// A raw file's `link` ([`crate::report::RawLinks::link`]) as an `href`
+/// on a page `prefix` away from its class's page (`../` on a kernel page):
+/// a copy's relative link after `prefix`, a repository's URL (`raw_url`)
+/// as it is. The templates say the same with `raw_base`.
+fn raw_href(p: &mut Page, prefix: &str, link: &str) {
+    if !crate::report::is_absolute_link(link) {
+        p.text(prefix);
+    }
+    p.text(link);
 }
 
 /// A chart as both templates show one: `<figure class="{class}">` with the

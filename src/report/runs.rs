@@ -122,7 +122,13 @@ pub(super) fn row_runs(t: &TableView, cells: &[Option<GridCell>]) -> Vec<GridRun
         .zip(several)
         .map(|((mut run, file), several)| {
             match file {
-                Some((path, line)) if several => run.label = format!("{path} line {line}"),
+                Some((path, line)) if several => {
+                    run.label = format!("{path} line {line}");
+                    // In a repository, the link goes to the line (`#L11`).
+                    if super::is_absolute_link(&run.link) {
+                        run.link = Arc::from(super::raw_line_link(&run.link, line));
+                    }
+                }
                 Some((path, _)) => run.label = path.to_string(),
                 None => {}
             }
