@@ -87,14 +87,12 @@ pub(super) fn base(
     p.raw("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
     p.raw(CSP).raw("\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
     title(&mut p);
-    p.raw("</title>\n<link rel=\"stylesheet\" href=\"")
-        .text(root)
-        .raw("style.css\">\n<script src=\"")
-        .text(root)
-        .raw("table.js\" defer></script>\n</head>\n<body>\n<header class=\"site-header\">\n  <a class=\"site-title\" href=\"");
+    p.raw("</title>\n<link rel=\"stylesheet\" href=\"").text(root).raw("style.css\">\n<script src=\"").text(root).raw(
+        "table.js\" defer></script>\n</head>\n<body>\n<header class=\"site-header\">\n<a class=\"site-title\" href=\"",
+    );
     p.text(root).raw("index.html\">").text(&site.title).raw("</a>\n</header>\n<main>\n");
     main(&mut p);
-    p.raw("\n</main>\n<footer class=\"site-footer\">Built by benchsite from raw benchmark output.</footer>\n</body>\n</html>\n");
+    p.raw("</main>\n<footer class=\"site-footer\">Built by benchsite from raw benchmark output.</footer>\n</body>\n</html>\n");
     p.into_string()
 }
 
@@ -132,9 +130,9 @@ fn section(
         // page draws some (not on kernel and section pages).
         let figures = charts && !s.charts.is_empty();
         p.raw(if figures {
-            "\n<div class=\"table-chart\">\n<div class=\"table-wrap\">\n"
+            "<div class=\"table-chart\">\n<div class=\"table-wrap\">\n"
         } else {
-            "\n<div class=\"table-wrap\">\n"
+            "<div class=\"table-wrap\">\n"
         });
         grid_html(p, g, t, raw_prefix);
         p.raw("</div>\n");
@@ -157,15 +155,15 @@ fn section(
         }
         if let Some(b) = t.baseline.as_deref().filter(|b| !b.is_empty() && legend_shown) {
             legend(p, m, b, &[]);
+            p.raw("\n");
         }
-        p.raw("\n");
     } else {
-        p.raw("\n<p class=\"empty\">No results.</p>\n");
+        p.raw("<p class=\"empty\">No results.</p>\n");
     }
     if !s.notes_html.is_empty() {
         p.raw("<div class=\"notes\">").raw(&s.notes_html).raw("</div>\n");
     }
-    p.raw("\n</section>\n");
+    p.raw("</section>\n");
 }
 
 /// The legend of the changes against `baseline` (a kernel's name, or
@@ -603,9 +601,7 @@ pub fn machine_page(
             }
             p.raw("\n</ol></nav>\n");
             for (s, g) in m.sections.iter().zip(grids) {
-                p.raw("\n");
                 section(p, m, s, g.as_deref(), true, true, "");
-                p.raw("\n");
             }
             p.raw("\n");
             if !m.trend_charts.is_empty() {
@@ -675,7 +671,7 @@ pub fn kernel_pages(
                 p.text(&k.name).raw(" on ").text(&m.name).raw(" — ").text(&site.title);
             },
             |p| {
-                p.raw("\n<nav class=\"crumbs\" aria-label=\"Breadcrumb\"><a href=\"")
+                p.raw("<nav class=\"crumbs\" aria-label=\"Breadcrumb\"><a href=\"")
                     .text(root)
                     .raw("index.html\">All machine classes</a> › <a href=\"../index.html\">");
                 p.text(&m.name).raw("</a></nav>\n<h1><span class=\"kernel\">").text(&k.name).raw("</span>");
@@ -693,16 +689,13 @@ pub fn kernel_pages(
                 }
                 for ks in secs {
                     let s = &m.sections[ks.section];
-                    p.raw("\n");
                     let beside = s.table.baseline.as_deref();
                     let g = grids.get(ks.section).and_then(|g| g.as_deref()).map(|g| g.only_kernel(&k.name, beside));
                     section(p, m, s, g.as_ref(), false, false, "../");
-                    p.raw("\n");
                 }
                 if secs.is_empty() {
-                    p.raw("\n<p class=\"empty\">No results for this ").text(&m.axis.one).raw(".</p>\n");
+                    p.raw("<p class=\"empty\">No results for this ").text(&m.axis.one).raw(".</p>\n");
                 }
-                p.raw("\n");
             },
             size,
         );
@@ -891,7 +884,7 @@ pub fn section_page(site: &SiteSummary, m: &MachinePage, sp: &crate::report::Sec
                 .text(&site.title);
         },
         |p| {
-            p.raw("\n<nav class=\"crumbs\" aria-label=\"Breadcrumb\"><a href=\"")
+            p.raw("<nav class=\"crumbs\" aria-label=\"Breadcrumb\"><a href=\"")
                 .text(root)
                 .raw("index.html\">All machine classes</a> › <a href=\"../index.html#")
                 .text(&s.id)
@@ -907,7 +900,6 @@ pub fn section_page(site: &SiteSummary, m: &MachinePage, sp: &crate::report::Sec
             mark_legend(p, m);
             let g = section_grid(s);
             section(p, m, s, g.as_deref(), false, true, "../");
-            p.raw("\n");
         },
         size,
     )
