@@ -458,9 +458,9 @@ fn run_line<'a>(r: &GridRow, run: &'a GridRun) -> Option<&'a str> {
 }
 
 /// The ` class="…"` of cell `c`'s change (a change row's cell, or the
-/// `<span>` after a value): its class ("better", "worse", which colour
-/// it) and `significant` for a significant change (bold); nothing when
-/// it has neither.
+/// `<span>` after a value): its class (`b` better, `w` worse:
+/// [`crate::report::DeltaClass::css`], which colour it) and `significant`
+/// for a significant change (bold); nothing when it has neither.
 fn delta_class(p: &mut Page, c: &GridCell) {
     match (c.class.is_empty(), c.mark == "*") {
         (true, false) => {}
@@ -468,7 +468,7 @@ fn delta_class(p: &mut Page, c: &GridCell) {
             p.raw(" class=\"significant\"");
         }
         (false, significant) => {
-            p.raw(" class=\"").text(&c.class).raw(if significant { " significant\"" } else { "\"" });
+            p.raw(" class=\"").raw(c.class.css()).raw(if significant { " significant\"" } else { "\"" });
         }
     }
 }
