@@ -243,7 +243,7 @@ pub struct GridRow {
     /// count) and all of this row's values have the same number, two or
     /// more (and, where it unfolds its runs, that many): a value with
     /// another count says its own. 0 otherwise, and on a change row
-    /// ([`Grid::settle_runs`]).
+    /// (set when the grid is laid out or cut down).
     pub n: u32,
     /// The mark of a kernel's row whose dmesg shows a problem
     /// ([`TableView::marks`]), drawn after its first label; `None` for
