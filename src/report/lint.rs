@@ -27,8 +27,10 @@ pub struct Finding {
     /// (`k6/2.4.17/dbench.txt`).
     pub file: String,
     /// The published copy of the file, relative to the site's root
-    /// (`k6/raw/2.4.17/dbench.txt`), when it is a raw file the site
-    /// publishes; `None` for annotations and files left out.
+    /// (`k6/raw/2.4.17/dbench.txt`), or with site.yaml's `raw_url` the
+    /// file's line in the repository (`https://…/k6/2.4.17/dbench.txt#L3`),
+    /// when it is a raw file the site publishes; `None` for annotations
+    /// and files left out.
     pub href: Option<String>,
     /// 1-based line, when known.
     pub line: Option<usize>,

@@ -24,7 +24,9 @@ pub struct GridRun {
     /// values come from different files (each value then names its own).
     pub label: String,
     /// The raw file's link relative to the machine page
-    /// (`raw/ac12/test-a-run1.txt`) when one file holds the run; else "".
+    /// (`raw/ac12/test-a-run1.txt`), or with site.yaml's `raw_url` its URL
+    /// in the repository, at the run's line (`…/test-a.txt#L11`) where the
+    /// label names one, when one file holds the run; else "".
     pub link: Arc<str>,
     /// One per value column of the block; `None` where the column's cell
     /// has no such run.
