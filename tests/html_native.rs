@@ -46,6 +46,21 @@ fn demo_site_is_the_same_either_way() {
     both_ways(&content, Some("https://user.github.io/repo"));
 }
 
+/// With site.yaml's `raw_url` (raw files linked in their repository, a
+/// run's line with `#L`), on a class page and its kernel pages alike.
+#[test]
+fn raw_url_sites_are_the_same_either_way() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = common::small_site(dir.path());
+    common::put(&c, "site.yaml", "title: \"Test site\"\nraw_url: https://github.com/u/r/blob/main/content\n");
+    std::fs::remove_file(c.join("m1/2.4.7/dbench-32.txt")).expect("rm");
+    common::put(&c, "m1/2.4.7/dbench-32-a.txt", common::dbench("9.1") + &common::dbench("9.4"));
+    common::put(&c, "m1/2.4.7/dbench-32-b.txt", common::dbench("9.3") + &common::dbench("9.2"));
+    common::put(&c, "m1/2.4.8/dbench-32.txt", common::dbench("6.1") + &common::dbench("6.4"));
+    both_ways(&c, None);
+    both_ways(&c, Some("https://user.github.io/repo"));
+}
+
 #[test]
 fn hostile_and_small_sites_are_the_same_either_way() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -377,7 +392,7 @@ fn many_metrics_on_few_kernels_have_kernels_as_columns() {
     assert_eq!(table.matches("<th class=\"metric\">").count(), 7, "{table}");
     assert!(table.contains("<th class=\"metric\">Pipe Throughput<td>"), "{table}");
     assert!(!table.contains("<td><a href="), "no link per number: {table}");
-    assert!(table.contains("1001.5<td>991.5 <span class=\"worse\">-1.0%</span></tr>"), "{table}");
+    assert!(table.contains("1001.5<td>991.5 <span class=\"w\">-1.0%</span></tr>"), "{table}");
     assert!(html.contains("<p class=\"caption\">lps, bigger is better</p>"), "{html}");
     // The Markdown and the mail have the same shape.
     let md = read("m1/index.md");
@@ -390,9 +405,11 @@ fn many_metrics_on_few_kernels_have_kernels_as_columns() {
     assert!(page.contains("<th class=\"kernel\"><a href=\"../raw/2.4.17rat/ubench.yaml\">"));
 }
 
-/// Values of different numbers of runs each say theirs (`n=3`, `n=5`),
-/// as the runs note under the table ("of 3 to 5 runs") cannot; values of
-/// the same number do not, the note says it once. Both ways alike.
+/// Values of different numbers of runs say theirs, as the runs note under
+/// the table ("of 3 to 5 runs") cannot: once per row, in its runs column
+/// ("3 runs"), where the row's values share a count (`n=3` on each value
+/// of another count); values of the same number do not, the note says it
+/// once. Both ways alike.
 #[test]
 fn values_say_their_runs_only_where_the_runs_differ() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -405,7 +422,14 @@ fn values_say_their_runs_only_where_the_runs_differ() {
     common::benchsite().args(["build", "--content"]).arg(&c).arg("--output").arg(&out).assert().success();
     let html = std::fs::read_to_string(out.join("m1/index.html")).expect("index");
     assert!(html.contains("<p class=\"runs\">means of 3 to 5 runs, ± standard deviation</p>"), "{html}");
-    assert!(html.contains(" n=3</small>") && html.contains(" n=5</small>"), "{html}");
+    // Each row's values all of one count: said once, in its runs column.
+    assert!(html.contains("<summary>3 runs</summary>") && html.contains("<summary>5 runs</summary>"), "{html}");
+    assert!(html.contains("<td>9.27 <small>±0.15</small><td>"), "{html}");
+    assert!(!html.contains("n=3") && !html.contains("n=5"), "{html}");
+    // The baseline's row on a kernel page, its runs not unfolded there.
+    let page = std::fs::read_to_string(out.join("m1/kernels/2.4.8.html")).expect("kernel page");
+    assert!(page.contains("<td>60 <small>±0</small><td>3 runs</tr>"), "{page}");
+    assert!(!page.contains("n=3") && !page.contains("n=5"), "{page}");
     // The same number of runs everywhere: the note alone.
     common::put(&c, "m1/2.4.8/dbench-32.txt", runs(&["6.1", "6.4", "6.3"]));
     both_ways(&c, None);
@@ -543,7 +567,8 @@ fn a_link_titles_its_raw_files_only_when_they_are_several() {
     assert!(html.contains("<table class=\"grid\">") && !html.contains("<td class=\"num"), "{html}");
     // The runs 9.1 and 9.4 average 9.25: a mean between two printed
     // steps gets one more decimal (9.2 was 9.25 rounded half to even).
-    // Beside 2.4.8's single run, the mean says its n.
-    assert!(html.contains("<td>9.25 <small>±0.21 n=2</small><td>"), "{html}");
-    assert!(html.contains("means of 1 to 2 runs"), "{html}");
+    // Beside 2.4.8's single run, the row says its values' count once.
+    assert!(html.contains("<td>9.25 <small>±0.21</small><td>"), "{html}");
+    assert!(html.contains("<summary>2 runs</summary>") && !html.contains("n=2"), "{html}");
+    assert!(html.contains("means of 1 to 2 runs, ± standard deviation"), "{html}");
 }

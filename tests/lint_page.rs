@@ -101,3 +101,21 @@ fn a_partial_entry_naming_no_kernel_or_a_benchmark_not_run_is_warned_at_its_line
     );
     assert!(stderr.contains("machine.yaml:4: partial: \"9.9\" is not a kernel of this machine class"), "{stderr}");
 }
+
+/// With site.yaml's `raw_url` the finding links its file's line in the
+/// repository (GitHub's `#L4`, the finding's line), on the HTML page (no `root` before the
+/// URL) and in the Markdown alike; no copy is written.
+#[test]
+fn with_raw_url_a_finding_links_its_line_in_the_repository() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let content = lint_site(tmp.path());
+    put(&content, "site.yaml", "title: \"Lint test\"\nraw_url: https://github.com/u/r/blob/main/content/\n");
+    let out = tmp.path().join("out");
+    benchsite().arg("build").arg("--content").arg(&content).arg("--output").arg(&out).assert().success();
+    let url = "https://github.com/u/r/blob/main/content/m1/2.4.7/unixbench.txt#L4";
+    let html = std::fs::read_to_string(out.join("lint.html")).expect("lint.html");
+    assert!(html.contains(&format!("<a href=\"{url}\">m1/2.4.7/unixbench.txt:4</a>")), "{html}");
+    let md = std::fs::read_to_string(out.join("lint.md")).expect("lint.md");
+    assert!(md.contains(&format!("]({url})")), "{md}");
+    assert!(!out.join("m1/raw").exists());
+}

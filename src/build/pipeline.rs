@@ -71,7 +71,7 @@ pub fn lay_out(config: &site::SiteConfig, m: &site::MachineClass) -> report::Mac
 /// ([`report::machine_page_without_grids`]): a build lays them out
 /// ([`report::lay_out_grids`]) once the class's samples are freed.
 fn lay_out_without_grids(config: &site::SiteConfig, m: &site::MachineClass) -> report::MachinePage {
-    report::machine_page_without_grids(m, &report::machine_policy(config, &m.config))
+    report::machine_page_without_grids(m, &report::machine_policy(config, m))
 }
 
 /// One machine class loaded and laid out on its own ([`lay_out_one`]).
@@ -767,7 +767,8 @@ fn finish_class(ctx: &ClassContext, p: Prepared) -> ClassOutcome {
     drop(t);
     // `check`'s lints, once: `check` prints them, the lint page lists them.
     let lints = crate::check::consistency(&m, &page);
-    let findings = report::findings_of(&m, out.diags.iter().chain(&lints), &ctx.opts.content);
+    let findings =
+        report::findings_of(&m, out.diags.iter().chain(&lints), &ctx.opts.content, &report::raw_links(ctx.config, &m));
     if let Some(lint) = ctx.lint {
         lint(lints);
     }
@@ -892,7 +893,9 @@ fn render_pages(
     Ok(())
 }
 
-/// Copies a class's raw files into the output (`<class>/raw/<path>`). A
+/// Copies a class's raw files into the output (`<class>/raw/<path>`),
+/// unless site.yaml's `raw_url` links them in their repository instead
+/// ([`report::RawLinks`]): then nothing is written. A
 /// file holding several benchmarks' outputs is one `ResultFile` per output,
 /// side by side: each file is copied once. With a cache, returns their
 /// content hashes in [`site::first_of_each_file`] order, for the cache
@@ -906,7 +909,8 @@ fn copy_raw(ctx: &ClassContext, sink: &dyn Sink, m: &mut site::MachineClass) -> 
     let firsts: Vec<&site::ResultFile> = site::first_of_each_file(&m.results).collect();
     let raw_hashes: Vec<u64> =
         if ctx.cache.is_some() { firsts.par_iter().map(|rf| cache::hash(&rf.raw)).collect() } else { Vec::new() };
-    firsts.par_iter().enumerate().try_for_each(|(i, rf)| -> Result<(), BuildError> {
+    let copied = report::raw_links(ctx.config, m).copied();
+    firsts.par_iter().enumerate().filter(|_| copied).try_for_each(|(i, rf)| -> Result<(), BuildError> {
         let path = format!("{}/{}/{}", m.slug, report::RAW_DIR, rf.rel_path);
         if let Some(&h) = raw_hashes.get(i)
             && sink.keep_unchanged(&path, rf.raw.len() as u64, h)?

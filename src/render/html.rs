@@ -17,6 +17,11 @@
 //!   `kernel` (a kernel of the page), `file`, and the page's `sections`
 //!   with only that kernel's rows ([`report::KernelPage`]);
 //!   `regressions.html`: `reg`, a [`report::RegressionsPage`];
+//! * a class's pages: `raw_prefix`, the path back to the class's page
+//!   (`""`, or `"../"` on a kernel or section page) for its charts and
+//!   CSV files, and `raw_base`, what goes before a raw file's link: the
+//!   same, or `""` where site.yaml's `raw_url` makes each link the file's
+//!   URL in its repository ([`report::RawLinks`]);
 //! * `404.html`: `root` is `base_url` or "/" (it is served at any depth,
 //!   where a relative link breaks), and `style_css` is the stylesheet to
 //!   inline.
@@ -254,6 +259,10 @@ impl Renderer for HtmlRenderer {
         ctx.insert("kernel_pages", &links);
         ctx.insert("root", &self.root(1));
         ctx.insert("raw_prefix", "");
+        // Where the raw files' links are relative (their copies): behind
+        // the page's prefix; a repository's URLs (`raw_url`) as they are.
+        let raw_base = |prefix: &'static str| if m.raw_copied { prefix } else { "" };
+        ctx.insert("raw_base", raw_base(""));
         ctx.insert("markdown_file", &self.markdown_file);
         // The machine page, the comparison page and the kernel pages render
         // in parallel; a context clone shares its values.
@@ -299,6 +308,7 @@ impl Renderer for HtmlRenderer {
                         let mut ctx = ctx.clone();
                         ctx.insert("root", &self.root(2));
                         ctx.insert("raw_prefix", "../");
+                        ctx.insert("raw_base", raw_base("../"));
                         kernel_pages
                             .into_par_iter()
                             .zip(pages.par_iter())
@@ -333,6 +343,7 @@ impl Renderer for HtmlRenderer {
         // A large class's sections, every kernel, on pages of their own.
         ctx.insert("root", &self.root(2));
         ctx.insert("raw_prefix", "../");
+        ctx.insert("raw_base", raw_base("../"));
         for sp in report::section_pages(m) {
             let mut ctx = ctx.clone();
             ctx.insert_value("s", section_value(&sp.view));
@@ -470,7 +481,7 @@ fn grid_value(t: &TableView, g: Option<&Grid>) -> Value {
     let Some(g) = g else { return Value::none() };
     Value::from_serializable(&GridContext {
         caption: g.caption(t),
-        runs_note: g.runs_note(),
+        runs_note: g.runs_note_html(),
         uncompared_note: g.uncompared_note(),
         untimed_note: g.untimed_note(),
         show_n: show_runs(g),

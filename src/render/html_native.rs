@@ -87,14 +87,12 @@ pub(super) fn base(
     p.raw("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
     p.raw(CSP).raw("\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
     title(&mut p);
-    p.raw("</title>\n<link rel=\"stylesheet\" href=\"")
-        .text(root)
-        .raw("style.css\">\n<script src=\"")
-        .text(root)
-        .raw("table.js\" defer></script>\n</head>\n<body>\n<header class=\"site-header\">\n  <a class=\"site-title\" href=\"");
+    p.raw("</title>\n<link rel=\"stylesheet\" href=\"").text(root).raw("style.css\">\n<script src=\"").text(root).raw(
+        "table.js\" defer></script>\n</head>\n<body>\n<header class=\"site-header\">\n<a class=\"site-title\" href=\"",
+    );
     p.text(root).raw("index.html\">").text(&site.title).raw("</a>\n</header>\n<main>\n");
     main(&mut p);
-    p.raw("\n</main>\n<footer class=\"site-footer\">Built by benchsite from raw benchmark output.</footer>\n</body>\n</html>\n");
+    p.raw("</main>\n<footer class=\"site-footer\">Built by benchsite from raw benchmark output.</footer>\n</body>\n</html>\n");
     p.into_string()
 }
 
@@ -132,9 +130,9 @@ fn section(
         // page draws some (not on kernel and section pages).
         let figures = charts && !s.charts.is_empty();
         p.raw(if figures {
-            "\n<div class=\"table-chart\">\n<div class=\"table-wrap\">\n"
+            "<div class=\"table-chart\">\n<div class=\"table-wrap\">\n"
         } else {
-            "\n<div class=\"table-wrap\">\n"
+            "<div class=\"table-wrap\">\n"
         });
         grid_html(p, g, t, raw_prefix);
         p.raw("</div>\n");
@@ -157,15 +155,15 @@ fn section(
         }
         if let Some(b) = t.baseline.as_deref().filter(|b| !b.is_empty() && legend_shown) {
             legend(p, m, b, &[]);
+            p.raw("\n");
         }
-        p.raw("\n");
     } else {
-        p.raw("\n<p class=\"empty\">No results.</p>\n");
+        p.raw("<p class=\"empty\">No results.</p>\n");
     }
     if !s.notes_html.is_empty() {
         p.raw("<div class=\"notes\">").raw(&s.notes_html).raw("</div>\n");
     }
-    p.raw("\n</section>\n");
+    p.raw("</section>\n");
 }
 
 /// The legend of the changes against `baseline` (a kernel's name, or
@@ -211,11 +209,12 @@ pub fn section_grids(m: &MachinePage) -> Vec<Option<std::borrow::Cow<'_, Grid>>>
     m.sections.par_iter().map(section_grid).collect()
 }
 
-/// Whether each value of more than one run says its number of runs
-/// (`n=3`): only where the grid's values differ in it; otherwise the
-/// runs note under the table says it once.
+/// Whether values of more than one run say their number of runs (`n=3`,
+/// or a row's once in its runs column: [`Grid::show_n`]): only where the
+/// grid's values differ in it; otherwise the runs note under the table
+/// says it once.
 pub fn show_runs(g: &Grid) -> bool {
-    g.runs.is_some_and(|(lo, hi)| lo != hi)
+    g.show_n()
 }
 
 /// Grid `g` of table `t` as HTML: its caption (the line every block
@@ -266,7 +265,7 @@ pub(super) fn grid_html(p: &mut Page, g: &Grid, t: &TableView, raw_prefix: &str)
                 p.raw("<br><span class=\"unit\">").text(&c.unit).raw("</span>");
             }
         }
-        if b.unfolds {
+        if b.runs_column {
             p.raw("<th class=\"runs\">runs");
         }
         p.raw("</tr></thead>\n<tbody>\n");
@@ -275,7 +274,7 @@ pub(super) fn grid_html(p: &mut Page, g: &Grid, t: &TableView, raw_prefix: &str)
         }
         p.raw("</tbody>\n</table>\n");
     }
-    if let Some(note) = g.runs_note() {
+    if let Some(note) = g.runs_note_html() {
         p.raw("<p class=\"runs\">").text(&note).raw("</p>\n");
     }
     if let Some(note) = g.uncompared_note() {
@@ -350,7 +349,9 @@ fn grid_row(p: &mut Page, b: &GridBlock, r: &GridRow, kernel_rows: bool, show_n:
         }
         p.raw("<td>");
         linked(p, raw_prefix, c.raw.links(), c.raw.paths(), "from ", &c.value);
-        let n = show_n && c.n > 1;
+        // A row that says its values' runs once ([`GridRow::n`]): only a
+        // value with another count says its own.
+        let n = show_n && c.n > 1 && c.n != r.n;
         if !c.spread.is_empty() || n {
             p.raw(" <small>").text(&c.spread);
             if n {
@@ -364,18 +365,26 @@ fn grid_row(p: &mut Page, b: &GridBlock, r: &GridRow, kernel_rows: bool, show_n:
             p.raw(">").text(&c.delta).text(&c.mark).raw("</span>");
         }
     }
-    if b.unfolds {
+    if b.runs_column {
         row_runs(p, b, r, raw_prefix);
     }
     p.raw("</tr>\n");
 }
 
-/// The runs cell of row `r` of a block that unfolds: the row's runs in a
-/// `<details>` (a table of each run's raw file and values), or nothing
-/// where the row has one run.
+/// The runs cell of row `r` of a block with a runs column: the row's runs
+/// in a `<details>` (a table of each run's raw file and values), or the
+/// number of runs its values share ([`GridRow::n`]: "3 runs", a row whose
+/// runs are not unfolded here, such as the baseline's on a kernel page),
+/// or nothing.
 fn row_runs(p: &mut Page, b: &GridBlock, r: &GridRow, raw_prefix: &str) {
     if r.runs.is_empty() {
-        p.raw("<td>");
+        if r.n > 0 {
+            // No class: the stylesheet finds the runs column by its header
+            // (`th.runs`), as a number's cell needs none.
+            p.raw("<td>").num(r.n).raw(" runs");
+        } else {
+            p.raw("<td>");
+        }
         return;
     }
     p.raw("<td class=\"runs\"><details><summary>").num(r.runs.len()).raw(" runs</summary><table class=\"runs\">");
@@ -398,7 +407,9 @@ fn row_runs(p: &mut Page, b: &GridBlock, r: &GridRow, raw_prefix: &str) {
         } else if run.link.is_empty() {
             p.text(&run.label);
         } else {
-            p.raw("<a href=\"").text(raw_prefix).text(&run.link).raw("\">").text(&run.label).raw("</a>");
+            p.raw("<a href=\"");
+            raw_href(p, raw_prefix, &run.link);
+            p.raw("\">").text(&run.label).raw("</a>");
         }
         for v in &run.values {
             let Some(v) = v else {
@@ -410,7 +421,9 @@ fn row_runs(p: &mut Page, b: &GridBlock, r: &GridRow, raw_prefix: &str) {
                 p.text(&v.value);
             } else {
                 // One file, the link's own: no title to repeat it.
-                p.raw("<a href=\"").text(raw_prefix).text(&v.link).raw("\">").text(&v.value).raw("</a>");
+                p.raw("<a href=\"");
+                raw_href(p, raw_prefix, &v.link);
+                p.raw("\">").text(&v.value).raw("</a>");
             }
             if v.n > 1 {
                 p.raw(" <small>n=").num(v.n).raw("</small>");
@@ -435,7 +448,9 @@ fn row_runs(p: &mut Page, b: &GridBlock, r: &GridRow, raw_prefix: &str) {
 /// `section.html` says the same with `trim_start(pat=…)`.
 fn run_line<'a>(r: &GridRow, run: &'a GridRun) -> Option<&'a str> {
     let [source] = r.raw.paths() else { return None };
-    if run.link.is_empty() || r.raw.links().first() != Some(&run.link) {
+    // A repository's link to the run's line (`…#L11`) is still the file's.
+    let file = run.link.split('#').next().unwrap_or_default();
+    if file.is_empty() || r.raw.links().first().map(|l| &**l) != Some(file) {
         return None;
     }
     let rest = run.label.trim_start_matches(&**source).trim_start();
@@ -443,9 +458,9 @@ fn run_line<'a>(r: &GridRow, run: &'a GridRun) -> Option<&'a str> {
 }
 
 /// The ` class="…"` of cell `c`'s change (a change row's cell, or the
-/// `<span>` after a value): its class ("better", "worse", which colour
-/// it) and `significant` for a significant change (bold); nothing when
-/// it has neither.
+/// `<span>` after a value): its class (`b` better, `w` worse:
+/// [`crate::report::DeltaClass::css`], which colour it) and `significant`
+/// for a significant change (bold); nothing when it has neither.
 fn delta_class(p: &mut Page, c: &GridCell) {
     match (c.class.is_empty(), c.mark == "*") {
         (true, false) => {}
@@ -453,7 +468,7 @@ fn delta_class(p: &mut Page, c: &GridCell) {
             p.raw(" class=\"significant\"");
         }
         (false, significant) => {
-            p.raw(" class=\"").text(&c.class).raw(if significant { " significant\"" } else { "\"" });
+            p.raw(" class=\"").raw(c.class.css()).raw(if significant { " significant\"" } else { "\"" });
         }
     }
 }
@@ -466,12 +481,24 @@ fn linked(p: &mut Page, prefix: &str, links: &[Arc<str>], sources: &[Arc<str>], 
         p.text(text);
         return;
     };
-    p.raw("<a href=\"").text(prefix).text(link);
+    p.raw("<a href=\"");
+    raw_href(p, prefix, link);
     if sources.len() > 1 {
         p.raw("\" title=\"").raw(title);
         sources_list(p, sources);
     }
     p.raw("\">").text(text).raw("</a>");
+}
+
+/// A raw file's `link` ([`crate::report::RawLinks::link`]) as an `href`
+/// on a page `prefix` away from its class's page (`../` on a kernel page):
+/// a copy's relative link after `prefix`, a repository's URL (`raw_url`)
+/// as it is. The templates say the same with `raw_base`.
+fn raw_href(p: &mut Page, prefix: &str, link: &str) {
+    if !crate::report::is_absolute_link(link) {
+        p.text(prefix);
+    }
+    p.text(link);
 }
 
 /// A chart as both templates show one: `<figure class="{class}">` with the
@@ -574,9 +601,7 @@ pub fn machine_page(
             }
             p.raw("\n</ol></nav>\n");
             for (s, g) in m.sections.iter().zip(grids) {
-                p.raw("\n");
                 section(p, m, s, g.as_deref(), true, true, "");
-                p.raw("\n");
             }
             p.raw("\n");
             if !m.trend_charts.is_empty() {
@@ -646,7 +671,7 @@ pub fn kernel_pages(
                 p.text(&k.name).raw(" on ").text(&m.name).raw(" — ").text(&site.title);
             },
             |p| {
-                p.raw("\n<nav class=\"crumbs\" aria-label=\"Breadcrumb\"><a href=\"")
+                p.raw("<nav class=\"crumbs\" aria-label=\"Breadcrumb\"><a href=\"")
                     .text(root)
                     .raw("index.html\">All machine classes</a> › <a href=\"../index.html\">");
                 p.text(&m.name).raw("</a></nav>\n<h1><span class=\"kernel\">").text(&k.name).raw("</span>");
@@ -664,16 +689,13 @@ pub fn kernel_pages(
                 }
                 for ks in secs {
                     let s = &m.sections[ks.section];
-                    p.raw("\n");
                     let beside = s.table.baseline.as_deref();
                     let g = grids.get(ks.section).and_then(|g| g.as_deref()).map(|g| g.only_kernel(&k.name, beside));
                     section(p, m, s, g.as_ref(), false, false, "../");
-                    p.raw("\n");
                 }
                 if secs.is_empty() {
-                    p.raw("\n<p class=\"empty\">No results for this ").text(&m.axis.one).raw(".</p>\n");
+                    p.raw("<p class=\"empty\">No results for this ").text(&m.axis.one).raw(".</p>\n");
                 }
-                p.raw("\n");
             },
             size,
         );
@@ -862,7 +884,7 @@ pub fn section_page(site: &SiteSummary, m: &MachinePage, sp: &crate::report::Sec
                 .text(&site.title);
         },
         |p| {
-            p.raw("\n<nav class=\"crumbs\" aria-label=\"Breadcrumb\"><a href=\"")
+            p.raw("<nav class=\"crumbs\" aria-label=\"Breadcrumb\"><a href=\"")
                 .text(root)
                 .raw("index.html\">All machine classes</a> › <a href=\"../index.html#")
                 .text(&s.id)
@@ -878,7 +900,6 @@ pub fn section_page(site: &SiteSummary, m: &MachinePage, sp: &crate::report::Sec
             mark_legend(p, m);
             let g = section_grid(s);
             section(p, m, s, g.as_deref(), false, true, "../");
-            p.raw("\n");
         },
         size,
     )

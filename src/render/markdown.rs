@@ -441,6 +441,8 @@ fn md_link(out: &mut String, text: &str, prefix: &str, link: &str) {
     }
     out.push('[');
     escape_into(out, text);
+    // A raw file linked in its repository (`raw_url`) is a URL of its own.
+    let prefix = if crate::report::is_absolute_link(link) { "" } else { prefix };
     let _ = write!(out, "]({prefix}{link})");
 }
 

@@ -2,15 +2,87 @@
 //! p-values, URL path segments and slugs.
 
 use compact_str::CompactString;
+use std::sync::Arc;
 
 /// Directory under each machine's output directory holding copies of its raw files.
 pub const RAW_DIR: &str = "raw";
 
-/// The percent-encoded link, relative to a machine page, to the copy of the
-/// raw file at `rel_path` (relative to the machine's content directory).
-pub fn raw_link(rel_path: &str) -> String {
-    let parts: Vec<String> = rel_path.split('/').map(path_segment).collect();
-    format!("{RAW_DIR}/{}", parts.join("/"))
+/// Where the links to a machine class's raw files point: its copies in the
+/// output (`raw/<path>`, relative to the class's page: the default), or,
+/// with site.yaml's `raw_url`, the files themselves in the public
+/// repository that holds the content directory
+/// (`https://github.com/u/r/blob/main/content/<class>/<path>`), whose
+/// copies are then not written. Every link to a raw file is made by
+/// [`RawLinks::link`] (and [`raw_line_link`] for one naming a line).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RawLinks {
+    /// `raw_url` as links carry it, ending in `/`, followed by the class's
+    /// directory and `/`; `None` for the copies.
+    base: Option<Arc<str>>,
+}
+
+impl RawLinks {
+    /// Links to the class's copies of its raw files (`raw/<path>`).
+    pub fn copies() -> RawLinks {
+        RawLinks::default()
+    }
+
+    /// Links into the repository at `raw_url` (the content directory's
+    /// URL, [`crate::site::raw_url_problem`] finding nothing wrong
+    /// with it; a `/` is added where it lacks one) for the class whose
+    /// directory in the content directory is named `class_dir`; the copies
+    /// where `raw_url` is `None` or empty.
+    pub fn new(raw_url: Option<&str>, class_dir: &str) -> RawLinks {
+        let Some(url) = raw_url.map(crate::site::encoded_base_url).filter(|u| !u.is_empty()) else {
+            return RawLinks::copies();
+        };
+        let slash = if url.ends_with('/') { "" } else { "/" };
+        RawLinks { base: Some(Arc::from(format!("{url}{slash}{}/", path_segment(class_dir)))) }
+    }
+
+    /// True when the class's raw files are copied into the output and
+    /// linked there (no `raw_url`).
+    pub fn copied(&self) -> bool {
+        self.base.is_none()
+    }
+
+    /// The percent-encoded link to the raw file at `rel_path` (relative to
+    /// the class's directory): `raw/<path>`, relative to the class's page,
+    /// or the repository's URL of the file.
+    pub fn link(&self, rel_path: &str) -> String {
+        let parts: Vec<String> = rel_path.split('/').map(path_segment).collect();
+        match &self.base {
+            None => format!("{RAW_DIR}/{}", parts.join("/")),
+            Some(base) => format!("{base}{}", parts.join("/")),
+        }
+    }
+}
+
+/// `link` (a [`RawLinks::link`]) to line `line` (1-based) of its file:
+/// with GitHub's line anchor (`…/dbench-32.txt#L11`) on a repository's
+/// file; the link itself on a copy (a plain text file has no anchors).
+pub fn raw_line_link(link: &str, line: u32) -> String {
+    if is_absolute_link(link) { format!("{link}#L{line}") } else { link.to_string() }
+}
+
+/// True when `link` is a URL of its own (`https://…`, a raw file linked
+/// into its repository), which a page's relative prefix (`../`) must not
+/// be put in front of; a copy's link (`raw/…`, whose segments are
+/// percent-encoded, so it holds no `:`) is relative.
+pub fn is_absolute_link(link: &str) -> bool {
+    link.split('/').next().is_some_and(|head| head.ends_with(':'))
+}
+
+/// `link` (a [`RawLinks::link`], or any link relative to a class's page)
+/// as a page `prefix` away from the class's page links it: `prefix` +
+/// `link` for a relative one, an absolute one as it is
+/// ([`is_absolute_link`]).
+pub fn prefixed<'a>(prefix: &str, link: &'a str) -> std::borrow::Cow<'a, str> {
+    if prefix.is_empty() || is_absolute_link(link) {
+        std::borrow::Cow::Borrowed(link)
+    } else {
+        std::borrow::Cow::Owned(format!("{prefix}{link}"))
+    }
 }
 
 /// `s` percent-encoded as one URL path segment: everything but ASCII
@@ -393,6 +465,23 @@ mod tests {
     }
 
     use super::*;
+
+    /// The copies' links are relative and percent-encoded; a repository's
+    /// are the URL, the class's directory and the path, a line as `#L`.
+    #[test]
+    fn raw_links_point_at_copies_or_the_repository() {
+        let copies = RawLinks::copies();
+        assert_eq!(copies.link("2.4.7/bonnie++ a.txt"), "raw/2.4.7/bonnie%2B%2B%20a.txt");
+        assert_eq!(raw_line_link(&copies.link("a.txt"), 11), "raw/a.txt");
+        assert_eq!(prefixed("../", &copies.link("a.txt")), "../raw/a.txt");
+        let repo = RawLinks::new(Some("https://github.com/u/r/blob/main/content"), "box 1");
+        assert!(!repo.copied());
+        let link = repo.link("2.4.7/a.txt");
+        assert_eq!(link, "https://github.com/u/r/blob/main/content/box%201/2.4.7/a.txt");
+        assert_eq!(raw_line_link(&link, 11), format!("{link}#L11"));
+        assert_eq!(prefixed("../", &link), link);
+        assert!(RawLinks::new(Some(" "), "m").copied() && RawLinks::new(None, "m").copied());
+    }
 
     #[test]
     fn a_long_title_makes_a_slug_a_file_system_takes() {

@@ -297,6 +297,7 @@ pub(super) fn page_without_sections(m: &MachinePage) -> MachinePage {
         trend_charts,
         axis,
         shown_note,
+        raw_copied,
         summary: _,
     } = m;
     MachinePage {
@@ -322,6 +323,7 @@ pub(super) fn page_without_sections(m: &MachinePage) -> MachinePage {
         trend_charts: trend_charts.clone(),
         axis: axis.clone(),
         shown_note: shown_note.clone(),
+        raw_copied: *raw_copied,
         // A summary's own summary: none.
         summary: None,
     }

@@ -10,7 +10,7 @@
 //! made from the summaries alone ([`lint_page`]), so whatever writes the
 //! site index can write it too.
 
-use super::{MachineSummary, SiteSummary, path_segment, raw_link};
+use super::{MachineSummary, RawLinks, SiteSummary, path_segment, raw_line_link};
 use crate::diag::{Diagnostic, Kind, Severity};
 use crate::site::MachineClass;
 use serde::{Deserialize, Serialize};
@@ -27,8 +27,10 @@ pub struct Finding {
     /// (`k6/2.4.17/dbench.txt`).
     pub file: String,
     /// The published copy of the file, relative to the site's root
-    /// (`k6/raw/2.4.17/dbench.txt`), when it is a raw file the site
-    /// publishes; `None` for annotations and files left out.
+    /// (`k6/raw/2.4.17/dbench.txt`), or with site.yaml's `raw_url` the
+    /// file's line in the repository (`https://…/k6/2.4.17/dbench.txt#L3`),
+    /// when it is a raw file the site publishes; `None` for annotations
+    /// and files left out.
     pub href: Option<String>,
     /// 1-based line, when known.
     pub line: Option<usize>,
@@ -53,15 +55,29 @@ impl Finding {
 
 /// The findings of machine class `m` (`diags`: what loading it gave and
 /// `check`'s lints of it), files named relative to the content directory
-/// `content`, each raw file the site publishes linked to its copy.
-pub fn findings_of<'a>(m: &MachineClass, diags: impl Iterator<Item = &'a Diagnostic>, content: &Path) -> Vec<Finding> {
+/// `content`, each raw file the site publishes linked as `raw` links it:
+/// to its copy, or to its line in the repository (`raw_url`).
+pub fn findings_of<'a>(
+    m: &MachineClass,
+    diags: impl Iterator<Item = &'a Diagnostic>,
+    content: &Path,
+    raw: &RawLinks,
+) -> Vec<Finding> {
     let published: rustc_hash::FxHashSet<&str> = m.results.iter().map(|rf| rf.rel_path.as_str()).collect();
     diags
         .map(|d| {
             let mut f = Finding::of(d, content);
             let rel = d.file.strip_prefix(&m.dir).ok().and_then(|p| p.to_str()).map(|p| p.replace('\\', "/"));
             if let Some(rel) = rel.filter(|r| published.contains(r.as_str())) {
-                f.href = Some(format!("{}/{}", path_segment(&m.slug), raw_link(&rel)));
+                let link = raw.link(&rel);
+                // The lint page is the site's, not the class's: a copy's
+                // link under the class's directory; a repository's as it
+                // is, at the finding's line.
+                f.href = Some(match d.line {
+                    _ if raw.copied() => format!("{}/{link}", path_segment(&m.slug)),
+                    Some(line) => raw_line_link(&link, u32::try_from(line).unwrap_or(u32::MAX)),
+                    None => link,
+                });
             }
             f
         })

@@ -344,6 +344,12 @@ pub struct MachinePage {
     /// On a large class's summary page ([`summary_page`]): what its tables
     /// and charts leave out and where it is; "" on every other page.
     pub shown_note: String,
+    /// True when the class's raw files are copied into the output and its
+    /// pages link the copies (relative links, which a kernel page prefixes
+    /// with `../`); false when they link the repository (site.yaml's
+    /// `raw_url`: links of their own, [`RawLinks`]).
+    #[serde(skip)]
+    pub raw_copied: bool,
     /// A large class's summary page ([`summary_page`]) with its chart
     /// references, made once by the chart step (`chart::page_charts`),
     /// which draws from it, for the HTML renderers ([`shown_page`]);
@@ -359,7 +365,7 @@ pub fn site_view(site: &Site) -> SiteView {
         title: site.config.title.clone(),
         description_md: site.config.description.clone(),
         description_html: markdown::html(&site.config.description, site.config.allow_remote),
-        machines: site.machines.par_iter().map(|m| machine_page(m, &machine_policy(&site.config, &m.config))).collect(),
+        machines: site.machines.par_iter().map(|m| machine_page(m, &machine_policy(&site.config, m))).collect(),
     }
 }
 
@@ -383,6 +389,9 @@ pub struct Policy {
     /// ([`regressions`]): the section's, machine's or site's
     /// `regression_threshold:`, else [`DEFAULT_REGRESSION_THRESHOLD`].
     pub regression_threshold: f64,
+    /// Where the links to the class's raw files point (site.yaml's
+    /// `raw_url`, else the copies).
+    pub raw: RawLinks,
 }
 
 impl Default for Policy {
@@ -393,6 +402,7 @@ impl Default for Policy {
             alpha: 0.05,
             allow_remote: false,
             regression_threshold: DEFAULT_REGRESSION_THRESHOLD,
+            raw: RawLinks::copies(),
         }
     }
 }
@@ -417,9 +427,12 @@ pub fn machine_specs(c: &MachineConfig) -> Vec<Spec> {
 }
 
 /// The policy a machine class's tables use: its baseline, and its (or the
-/// site's) trim and significance level.
-pub fn machine_policy(site: &SiteConfig, m: &MachineConfig) -> Policy {
+/// site's) trim and significance level, and where its raw files are linked.
+pub fn machine_policy(site: &SiteConfig, m: &MachineClass) -> Policy {
+    let raw = raw_links(site, m);
+    let m = &m.config;
     Policy {
+        raw,
         baseline: m.baseline.clone(),
         trim: m.trim.or(site.trim).unwrap_or(0),
         alpha: m.alpha.or(site.alpha).unwrap_or(0.05),
@@ -429,6 +442,13 @@ pub fn machine_policy(site: &SiteConfig, m: &MachineConfig) -> Policy {
             .or(site.regression_threshold)
             .unwrap_or(DEFAULT_REGRESSION_THRESHOLD),
     }
+}
+
+/// Where the links to class `m`'s raw files point: under site.yaml's
+/// `raw_url`, in `m`'s directory, when set; else its copies.
+pub fn raw_links(site: &SiteConfig, m: &MachineClass) -> RawLinks {
+    let dir = m.dir.file_name().map(|n| n.to_string_lossy()).unwrap_or_default();
+    RawLinks::new(site.raw_url.as_deref(), &dir)
 }
 
 /// A sample and the file it came from.
@@ -553,6 +573,7 @@ pub fn machine_page_without_grids(m: &MachineClass, policy: &Policy) -> MachineP
         trend_charts: Vec::new(),
         axis,
         shown_note: String::new(),
+        raw_copied: policy.raw.copied(),
         summary: None,
     }
 }
@@ -673,6 +694,7 @@ fn section_jobs<'a>(m: &'a MachineClass, policy: &Policy) -> Vec<SectionJob<'a>>
             alpha: policy.alpha,
             allow_remote: policy.allow_remote,
             regression_threshold: sc.regression_threshold.unwrap_or(policy.regression_threshold),
+            raw: policy.raw.clone(),
         };
         jobs.push(SectionJob {
             title: sc.title.clone(),

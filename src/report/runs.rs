@@ -24,7 +24,9 @@ pub struct GridRun {
     /// values come from different files (each value then names its own).
     pub label: String,
     /// The raw file's link relative to the machine page
-    /// (`raw/ac12/test-a-run1.txt`) when one file holds the run; else "".
+    /// (`raw/ac12/test-a-run1.txt`), or with site.yaml's `raw_url` its URL
+    /// in the repository, at the run's line (`…/test-a.txt#L11`) where the
+    /// label names one, when one file holds the run; else "".
     pub link: Arc<str>,
     /// One per value column of the block; `None` where the column's cell
     /// has no such run.
@@ -122,7 +124,13 @@ pub(super) fn row_runs(t: &TableView, cells: &[Option<GridCell>]) -> Vec<GridRun
         .zip(several)
         .map(|((mut run, file), several)| {
             match file {
-                Some((path, line)) if several => run.label = format!("{path} line {line}"),
+                Some((path, line)) if several => {
+                    run.label = format!("{path} line {line}");
+                    // In a repository, the link goes to the line (`#L11`).
+                    if super::is_absolute_link(&run.link) {
+                        run.link = Arc::from(super::raw_line_link(&run.link, line));
+                    }
+                }
                 Some((path, _)) => run.label = path.to_string(),
                 None => {}
             }

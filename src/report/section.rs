@@ -6,7 +6,7 @@
 //! [`column_views`]. Every lookup goes through a hash map, so a section is
 //! linear in its samples.
 
-use super::format::{fmt_cell_spread, fmt_cell_value, fmt_change, raw_link, slugify};
+use super::format::{fmt_cell_spread, fmt_cell_value, fmt_change, slugify};
 use super::{
     CellView, ColumnView, DeltaClass, Entry, Mark, Policy, RawFiles, RowView, RunView, SectionView, TableView,
 };
@@ -117,7 +117,7 @@ pub(super) fn section_view(
         choose_columns(entries, entry_part, parts);
     let rows = gather_rows(entries, &param_names, order.kernels);
     let Cells { rows: mut row_views, precision, printed, has_spread } =
-        fill_cells(entries, &rows, &entry_col, cols.len(), policy.trim);
+        fill_cells(entries, &rows, &entry_col, cols.len(), policy.trim, &policy.raw);
     mark_untimed(entries, &rows, &cols, &mut row_views);
     let baseline = policy.baseline.clone().filter(|b| row_views.iter().any(|r| &r.kernel == b));
     if let Some(b) = &baseline {
@@ -330,8 +330,15 @@ fn gather_rows<'a>(entries: &[Entry<'a>], param_names: &[String], kernel_order: 
 
 /// Every row's cells in display order: the runs behind each cell summarised
 /// (after trimming `trim` at each end), the mean printed with its column's
-/// precision, and the raw files it came from.
-fn fill_cells(entries: &[Entry], rows: &Rows, entry_col: &[usize], ncols: usize, trim: usize) -> Cells {
+/// precision, and the raw files it came from, linked by `raw`.
+fn fill_cells(
+    entries: &[Entry],
+    rows: &Rows,
+    entry_col: &[usize],
+    ncols: usize,
+    trim: usize,
+    raw: &super::RawLinks,
+) -> Cells {
     // Samples per cell and raw values per column.
     let mut cell_entries: FxHashMap<(usize, usize), Vec<usize>> = FxHashMap::default();
     cell_entries.reserve(rows.rows.len() * ncols);
@@ -395,7 +402,7 @@ fn fill_cells(entries: &[Entry], rows: &Rows, entry_col: &[usize], ncols: usize,
                     let mut runs = Vec::with_capacity(if mine.len() > 1 { mine.len() } else { 0 });
                     for &ei in mine {
                         let path = entries[ei].0.rel_path.as_str();
-                        let (s, link) = links.entry(path).or_insert_with(|| (path.into(), raw_link(path).into()));
+                        let (s, link) = links.entry(path).or_insert_with(|| (path.into(), raw.link(path).into()));
                         // Runs of one file are next to each other: one entry.
                         if sources.last() != Some(&*s) {
                             sources.push(s.clone());

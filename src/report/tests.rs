@@ -28,7 +28,7 @@ fn page(sections_yaml: &str, results: Vec<ResultFile>) -> MachinePage {
         ignored: Vec::new(),
         setups: Vec::new(),
     };
-    let policy = machine_policy(&SiteConfig::default(), &m.config);
+    let policy = machine_policy(&SiteConfig::default(), &m);
     machine_page(&m, &policy)
 }
 

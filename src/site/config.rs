@@ -36,6 +36,13 @@ pub struct SiteConfig {
     /// empty or absent means relative links, which work from any path.
     #[serde(default)]
     pub base_url: Option<String>,
+    /// The content directory's URL in a public repository
+    /// (`https://github.com/user/repo/blob/main/content/`): the raw files
+    /// are linked there (a run's line with GitHub's `#L11`) and not copied
+    /// into the output ([`crate::report::RawLinks`]). Absent or empty:
+    /// copies under each class's `raw/`, linked relatively.
+    #[serde(default)]
+    pub raw_url: Option<String>,
     /// Significance level for Welch's t-test (default 0.05).
     #[serde(default)]
     pub alpha: Option<f64>,
@@ -598,6 +605,7 @@ pub fn check_yaml(kind: YamlKind, text: &str) -> Vec<Diagnostic> {
         YamlKind::Site => {
             if let Some(config) = parse_yaml::<SiteConfig>(path, text, &mut diags) {
                 check_base_url(path, text, &config, &mut diags);
+                check_raw_url(path, text, &config, &mut diags);
                 check_markdown_name(path, text, &config, &mut diags);
             }
         }
@@ -651,6 +659,35 @@ pub fn base_url_problem(url: &str) -> Option<String> {
             Some("must not hold `?` or `#`: each link's path is put after it".into())
         }
         Ok(_) => None,
+    }
+}
+
+/// Why `url` cannot be `raw_url`, the content directory's URL that raw
+/// files are linked under; `None` when it can: empty, or an `https://` or
+/// `http://` URL (a path on this site would hold no copies) with neither
+/// query nor fragment (each file's path is put after it) nor control
+/// character, as [`base_url_problem`] reads it.
+pub fn raw_url_problem(url: &str) -> Option<String> {
+    let u = url.trim();
+    if u.is_empty() {
+        return None;
+    }
+    let lower = u.to_ascii_lowercase();
+    if !(lower.starts_with("https://") || lower.starts_with("http://")) {
+        return Some(
+            "must start with https:// or http:// (the content directory in a public repository, such as https://github.com/USER/REPO/blob/main/content/)".into(),
+        );
+    }
+    base_url_problem(u)
+}
+
+/// A `raw_url` in site.yaml that [`raw_url_problem`] rejects is an error
+/// at its line.
+fn check_raw_url(yaml: &Path, text: &str, config: &SiteConfig, diags: &mut Vec<Diagnostic>) {
+    if let Some(url) = &config.raw_url
+        && let Some(problem) = raw_url_problem(url)
+    {
+        diags.push(Diagnostic::error(yaml, line_of(text, "raw_url", "raw_url"), format!("raw_url {url:?} {problem}")));
     }
 }
 
@@ -868,14 +905,20 @@ fn check_part_labels(yaml: &Path, text: &str, config: &MachineConfig, diags: &mu
 }
 
 /// Reads `site.yaml` in `content` and checks what serde cannot
-/// (`base_url`, `ignore:` globs, `alpha`, `trim`): problems go to `diags`.
+/// (`base_url`, `raw_url`, `ignore:` globs, `alpha`, `trim`): problems go to `diags`.
 /// A missing or invalid file gives the defaults.
 pub(super) fn read_site_config(content: &Path, diags: &mut Vec<Diagnostic>) -> SiteConfig {
     let site_yaml = content.join("site.yaml");
     read_yaml_text(&site_yaml, diags)
         .and_then(|text| {
-            let config = parse_yaml::<SiteConfig>(&site_yaml, &text, diags)?;
+            let mut config = parse_yaml::<SiteConfig>(&site_yaml, &text, diags)?;
             check_base_url(&site_yaml, &text, &config, diags);
+            let before = diags.len();
+            check_raw_url(&site_yaml, &text, &config, diags);
+            if diags.len() > before {
+                // Never a link made of a refused URL.
+                config.raw_url = None;
+            }
             check_markdown_name(&site_yaml, &text, &config, diags);
             ignore_globs(&site_yaml, &text, &config.ignore, diags);
             check_policy(&site_yaml, &text, config.alpha, config.trim, diags);

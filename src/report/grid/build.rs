@@ -295,7 +295,15 @@ fn column_blocks(
             // Kept with the page: without the room left for change rows
             // (a copy: `shrink_to_fit` may leave it in place).
             let rows = crate::site::exact(rows);
-            GridBlock { label_headers, label_right, columns, rows, unfolds: false, text: TextPlan::default() }
+            GridBlock {
+                label_headers,
+                label_right,
+                columns,
+                rows,
+                unfolds: false,
+                runs_column: false,
+                text: TextPlan::default(),
+            }
         })
         .collect()
 }
@@ -392,7 +400,15 @@ fn row_block(t: &TableView, mut cells: Vec<Vec<Option<GridCell>>>, shared_unit: 
             flag: None,
         })
         .collect();
-    GridBlock { label_headers, label_right, columns, rows, unfolds: false, text: TextPlan::default() }
+    GridBlock {
+        label_headers,
+        label_right,
+        columns,
+        rows,
+        unfolds: false,
+        runs_column: false,
+        text: TextPlan::default(),
+    }
 }
 
 /// Marks the rows (or, metrics as rows, the columns) of block `b` of the
@@ -479,6 +495,7 @@ fn param_block(t: &TableView, cells: Vec<Vec<Option<GridCell>>>, shared_unit: bo
         columns,
         rows,
         unfolds: false,
+        runs_column: false,
         text: TextPlan::default(),
     }
 }

@@ -175,6 +175,10 @@ pub struct GridBlock {
     /// True when some row has runs to unfold ([`GridRow::runs`]): HTML
     /// gives the block a column of them.
     pub unfolds: bool,
+    /// True when HTML gives the block a runs column: some row unfolds its
+    /// runs ([`GridBlock::unfolds`]) or says its values' runs once
+    /// ([`GridRow::n`]).
+    pub runs_column: bool,
     /// Plaintext layout at [`GridOptions::width`]: column widths and the
     /// groups of value columns printed side by side. Not serialised.
     #[serde(skip)]
@@ -233,6 +237,14 @@ pub struct GridRow {
     /// serialised when empty.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub runs: Vec<GridRun>,
+    /// The runs behind every value of the row, said once in HTML's runs
+    /// column ("3 runs") instead of `n=3` on each value, where the grid's
+    /// values differ in runs (else the note under the table says their one
+    /// count) and all of this row's values have the same number, two or
+    /// more (and, where it unfolds its runs, that many): a value with
+    /// another count says its own. 0 otherwise, and on a change row
+    /// (set when the grid is laid out or cut down).
+    pub n: u32,
     /// The mark of a kernel's row whose dmesg shows a problem
     /// ([`TableView::marks`]), drawn after its first label; `None` for
     /// every other row (not serialised then).
@@ -244,7 +256,7 @@ impl GridRow {
     /// A row of values (not a change row) with `labels` and `cells`, its
     /// sources not yet named.
     fn new(labels: Vec<String>, cells: Vec<Option<GridCell>>) -> GridRow {
-        GridRow { change: false, labels, cells, raw: RawFiles::default(), runs: Vec::new(), flag: None }
+        GridRow { change: false, labels, cells, raw: RawFiles::default(), runs: Vec::new(), n: 0, flag: None }
     }
 
     /// The row without its cells.
@@ -255,8 +267,21 @@ impl GridRow {
             cells: Vec::new(),
             raw: self.raw.clone(),
             runs: self.runs.clone(),
+            n: self.n,
             flag: self.flag.clone(),
         }
+    }
+
+    /// The runs behind every value of the row with a number of runs (a
+    /// `+++++` cell has none), where they are the same two or more and,
+    /// where the row unfolds its runs, that many; else 0.
+    fn common_n(&self) -> u32 {
+        let mut ns = self.cells.iter().flatten().map(|c| c.n).filter(|&n| n > 0);
+        let Some(n) = ns.next() else { return 0 };
+        if n < 2 || ns.any(|m| m != n) || !(self.runs.is_empty() || self.runs.len() == n as usize) {
+            return 0;
+        }
+        n
     }
 
     /// Label `i` as plaintext and Markdown print it: the first followed by
@@ -356,6 +381,31 @@ impl Grid {
             .flat_map(|r| r.cells.iter().flatten())
             .any(|c| !c.spread.is_empty());
         Some(if spread { format!("{runs}, ± standard deviation") } else { runs })
+    }
+
+    /// [`Grid::runs_note`] as HTML prints it. Where values say their runs
+    /// ([`Grid::show_n`]), a row whose values share a count says it once,
+    /// "3 runs" in its runs column ([`GridRow::n`]), which needs no word
+    /// more; where some value says its own (`n=2` beside its row's others)
+    /// the note says what that is: "means of 1 to 3 runs (n=N: a value's
+    /// own number of runs), ± standard deviation". Kernel pages hold a
+    /// table or two of two rows each per section: a word more on every
+    /// note cost more than the `n=` it explained.
+    pub fn runs_note_html(&self) -> Option<String> {
+        let note = self.runs_note()?;
+        let own_n = self.show_n()
+            && self
+                .blocks
+                .iter()
+                .flat_map(|b| &b.rows)
+                .filter(|r| !r.change)
+                .any(|r| r.cells.iter().flatten().any(|c| c.n > 1 && c.n != r.n));
+        if !own_n {
+            return Some(note);
+        }
+        let runs = self.runs_count_note()?;
+        let rest = &note[runs.len()..];
+        Some(format!("{runs} (n=N: a value's own number of runs){rest}"))
     }
 
     /// The runs note without the spread (`means of 3 runs`), the head of
@@ -501,6 +551,7 @@ impl Grid {
                             raw: r.raw.clone(),
                             // The baseline's runs are on its own page.
                             runs: if r.labels[0] == kernel { r.runs.clone() } else { Vec::new() },
+                            n: 0,
                             flag: r.flag.clone(),
                         })
                         .collect();
@@ -511,6 +562,7 @@ impl Grid {
                     label_right: b.label_right.clone(),
                     columns,
                     unfolds: rows.iter().any(|r| !r.runs.is_empty()),
+                    runs_column: false,
                     rows,
                     text: TextPlan::default(),
                 })
@@ -522,7 +574,7 @@ impl Grid {
                 blocks.iter().flat_map(|b| &b.rows).filter(|r| !r.change).flat_map(|r| r.cells.iter().flatten());
             range_over_one(cells.map(|c| c.n))
         });
-        Grid {
+        let mut g = Grid {
             shape: self.shape,
             unit: self.unit.clone(),
             runs,
@@ -535,6 +587,31 @@ impl Grid {
                 .map(|(base, v)| (base.clone(), v.iter().filter(|(k, _)| k == kernel).cloned().collect())),
             setups: self.setups.clone(),
             kernel_rows: OnceLock::new(),
+        };
+        g.settle_runs();
+        g
+    }
+
+    /// True when values say their number of runs (`n=3`, or a row's in its
+    /// runs column): the grid's values differ in runs; where they all have
+    /// the same number the note under the table says it.
+    pub fn show_n(&self) -> bool {
+        self.runs.is_some_and(|(lo, hi)| lo != hi)
+    }
+
+    /// Sets each row's [`GridRow::n`] and each block's
+    /// [`GridBlock::runs_column`] from the cells and runs as they are now:
+    /// called last wherever a grid is laid out or cut down.
+    ///
+    /// Kernel pages and section pages are most of a site's bytes; a row of
+    /// ten values of three runs each said ` n=3` ten times.
+    pub(crate) fn settle_runs(&mut self) {
+        let show = self.show_n();
+        for b in &mut self.blocks {
+            for r in &mut b.rows {
+                r.n = if show && !r.change { r.common_n() } else { 0 };
+            }
+            b.runs_column = b.unfolds || b.rows.iter().any(|r| r.n > 0);
         }
     }
 
@@ -646,6 +723,7 @@ pub fn grid(t: &TableView, opts: &GridOptions) -> Grid {
         consider(Shape::ParamsAsColumns, &mut best);
     }
     unfold(t, &mut best, opts);
+    best.settle_runs();
     best
 }
 
@@ -676,5 +754,6 @@ pub fn grid_of(t: &TableView, shape: Shape, opts: &GridOptions) -> Grid {
     let t = &*keyed(t);
     let mut g = folded_grid(t, shape, opts);
     unfold(t, &mut g, opts);
+    g.settle_runs();
     g
 }

@@ -243,3 +243,40 @@ fn a_long_label_wraps_to_keep_the_page_width() {
     // Each row takes its label's lines.
     assert_eq!(g.text_lines(), 3 + 2 * lines.len(), "header, units, rule, two rows");
 }
+
+/// A row says its values' runs once ([`GridRow::n`], HTML's runs column)
+/// where they are all the same count and the grid's values differ in it;
+/// a row whose values differ keeps each value's own `n=` (n 0); a grid of
+/// one count says it in its note alone (n 0 everywhere).
+#[test]
+fn a_row_says_its_runs_once_where_its_values_share_them() {
+    let t = table(
+        &[("Throughput", "MB/s"), ("Latency", "ms")],
+        &[],
+        vec![
+            ("a", vec![], vec![cell("12.5", 3, Some("0.3"), None), cell("1.5", 3, Some("0.1"), None)]),
+            ("b", vec![], vec![cell("12.1", 2, Some("0.3"), None), cell("1.4", 3, Some("0.1"), None)]),
+            ("c", vec![], vec![cell("12.0", 1, None, None), None]),
+        ],
+    );
+    let g = grid_of(&t, Shape::MetricsAsColumns, &GridOptions::default());
+    assert!(g.show_n());
+    let ns: Vec<u32> = g.blocks[0].rows.iter().map(|r| r.n).collect();
+    assert_eq!(ns, [3, 0, 0]);
+    assert!(g.blocks[0].runs_column);
+    // Row b's values say their own runs: the note says what n= is.
+    assert_eq!(
+        g.runs_note_html().as_deref(),
+        Some("means of 1 to 3 runs (n=N: a value's own number of runs), ± standard deviation")
+    );
+    // Without row b, every row says its count in its runs column.
+    let mut t2 = t.clone();
+    t2.rows.remove(1);
+    let g = grid_of(&t2, Shape::MetricsAsColumns, &GridOptions::default());
+    assert!(g.show_n() && g.blocks[0].rows[0].n == 3);
+    assert_eq!(g.runs_note_html(), g.runs_note());
+    let same = table(&[("Throughput", "MB/s")], &[], vec![("a", vec![], vec![cell("12.5", 3, Some("0.3"), None)])]);
+    let g = grid_of(&same, Shape::MetricsAsColumns, &GridOptions::default());
+    assert!(!g.show_n() && g.blocks[0].rows[0].n == 0 && !g.blocks[0].runs_column);
+    assert_eq!(g.runs_note_html(), g.runs_note());
+}
