@@ -241,11 +241,14 @@ fn prio_class(line: &str) -> Option<(&str, &str)> {
     (prio.contains('/') && prio.chars().all(|c| c.is_ascii_digit() || c == '/')).then_some((prio, rest))
 }
 
-/// `clat prio 1/0 (10.01% of IOs) percentiles (msec):` → (`1/0`, `msec`).
-fn prio_percentiles_header(line: &str) -> Option<(&str, &str)> {
+/// `clat prio 1/0 (10.01% of IOs) percentiles (msec):` → (`1/0`, `msec`,
+/// the class's share of the direction's I/Os in percent, `Some(10.01)`;
+/// `None` when the bracket holds no `N% of IOs`).
+fn prio_percentiles_header(line: &str) -> Option<(&str, &str, Option<f64>)> {
     let (prio, rest) = prio_class(line)?;
-    let (_, unit) = rest.split_once(") percentiles (")?;
-    Some((prio, unit.strip_suffix("):")?))
+    let (share, unit) = rest.split_once(") percentiles (")?;
+    let share = share.strip_suffix("% of IOs").and_then(plain);
+    Some((prio, unit.strip_suffix("):")?, share))
 }
 
 /// A row of percentile cells: the complete cells, and whether the row's
@@ -1011,9 +1014,15 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
     } else if let Some(unit) = percentiles_header(line) {
         st.pct = unit.map(str::to_string);
         st.pct_prio = None;
-    } else if let Some((prio, unit)) = prio_percentiles_header(line) {
+    } else if let Some((prio, unit, share)) = prio_percentiles_header(line) {
         st.pct = Some(unit.to_string());
         st.pct_prio = Some(prio.to_string());
+        // `(89.99% of IOs)`: the class's share of the direction's I/Os,
+        // the priority a parameter (one metric for every class).
+        if let Some(share) = share {
+            let m = Metric::new(format!("{dir}: share of IOs"), "%", Better::Neither);
+            out.samples.push(job.sample(m, share, n).with_param("prio", prio));
+        }
     } else if let Some(r) = percentile_row(line) {
         let (cells, cut) = r.map_err(bad)?;
         if let Some(unit) = &st.pct {
@@ -1213,8 +1222,9 @@ mod tests {
         assert!(prio_latency_line("    clat prio high (msec): min=7").is_none());
         assert_eq!(
             prio_percentiles_header("    clat prio 0/0 (89.99% of IOs) percentiles (msec):"),
-            Some(("0/0", "msec"))
+            Some(("0/0", "msec", Some(89.99)))
         );
+        assert_eq!(prio_percentiles_header("    clat prio 1/0 (N/A) percentiles (msec):"), Some(("1/0", "msec", None)));
         assert_eq!(prio_percentiles_header("    clat percentiles (msec):"), None);
     }
 
