@@ -5014,9 +5014,11 @@ fn is_lower_counter(words: &str) -> bool {
 /// and a `mq-deadline` run merged with the `none` runs); memtier's `ALL
 /// STATS` over its table and perf stat's `Performance counter stats for
 /// 'system wide':` (a title or a label, the same in every run, that split
-/// one round of a memtier note from the others).
+/// one round of a memtier note from the others); iperf3's words a mail's
+/// reflow left alone on a line ([`is_iperf3_wrapped_tail`]).
 fn is_tool_chatter(text: &str) -> bool {
     SYSBENCH_HEADINGS.contains(&text)
+        || is_iperf3_wrapped_tail(text)
         || is_stream_validation(text)
         || (text.starts_with("Run status group ") && text.ends_with(':'))
         || (text.contains(" percentiles (") && text.ends_with("):"))
@@ -5035,6 +5037,19 @@ fn is_tool_chatter(text: &str) -> bool {
         || (text.starts_with([',', '`', '+', '|'])
             && text.contains("---")
             && text.chars().all(|c| matches!(c, ',' | '.' | '`' | '\'' | '+' | '-' | '|')))
+}
+
+/// The end of an iperf3 line a mail's reflow wrapped onto a line of its
+/// own: a summary line's role (`sender`, `receiver`; a UDP one's with its
+/// loss, `(0%)  sender`) and the UDP header's last word (`Datagrams`).
+/// As labels they named the runs below them (linux-arm 2019, wild32 file
+/// 04: the TCP receiver rows were labelled `sender`, and the two TCP
+/// set-ups' receivers averaged under it).
+fn is_iperf3_wrapped_tail(text: &str) -> bool {
+    let role = |w: &str| matches!(w, "sender" | "receiver");
+    role(text)
+        || text == "Datagrams"
+        || text.split_once(' ').is_some_and(|(loss, r)| loss.starts_with('(') && loss.ends_with("%)") && role(r.trim()))
 }
 
 /// STREAM's own lines below its table, the same after every run: `Solution
