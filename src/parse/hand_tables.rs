@@ -140,7 +140,8 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
     let is_read = |i: usize| read.binary_search(&(i + 1)).is_ok();
     // Each table found: first and last line (0-based), kernels (or set-ups,
     // when the last is true), title.
-    let mut tables: Vec<(usize, usize, Vec<String>, Option<String>, bool)> = Vec::new();
+    type Found = (usize, usize, Vec<String>, Option<String>, bool);
+    let mut tables: Vec<Found> = Vec::new();
     // Each table of rows naming no kernel found ([`label_table`]): first
     // and last line (0-based), the rows' labels.
     let mut labelled: Vec<(usize, usize, Vec<String>)> = Vec::new();
