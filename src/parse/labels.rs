@@ -3353,8 +3353,18 @@ fn option_line(text: &str) -> Option<String> {
 
 /// A line standing alone between blank lines that reads as a title: one
 /// to three words (`EXTREME`, `SPARSEMEM+VMEMMAP`, `ext3 ordered`), not a
-/// sentence.
+/// sentence. An aside in brackets at its end is no word of it and stays
+/// in the title (`WA_WEIGHT, WA_BIAS, SIS_CURRENT (aka, with patches
+/// on)`: LKML 2023, wild32 file 06; refused, its tbench block was
+/// averaged with the block above it, under that block's label).
 fn title(text: &str) -> Option<String> {
+    if let Some((head, aside)) = text.strip_suffix(')').and_then(|t| t.rsplit_once(" ("))
+        && !head.trim().is_empty()
+        && !aside.contains(['(', ')'])
+        && text.chars().count() <= 100
+    {
+        return title(head.trim_end()).map(|_| text.to_string());
+    }
     let words = text.split_whitespace().count();
     // `HugePages_Rsvd:   0` (/proc/meminfo), `17,063,682  l2d_tlb_refill`
     // (perf stat's counts) between double-spaced lines: a program's
