@@ -3071,6 +3071,28 @@ fn identities<'a>(
         let wrapped_tail = !prev_ends
             && text.starts_with(|c: char| c.is_lowercase())
             && trimmed[i - 1].split_whitespace().count() >= 8;
+        // The end of a short sentence a mail wrapped (`On qemu (6a9fa5ef…)
+        // without these` / `patches, but plugins enabled:`, qemu-devel
+        // 2025, wild32 file 14): the line alone named the runs below by
+        // its last words, the opposite of the sentence (`patches, but
+        // plugins enabled` for runs without the patches). The sentence
+        // whole is the label.
+        let found = match found {
+            Some(l)
+                if !prev_ends
+                    && !wrapped_tail
+                    && commit.is_none()
+                    && !read[i]
+                    && label_at != i
+                    && text.starts_with(|c: char| c.is_lowercase())
+                    && text.split_whitespace().count() >= 2
+                    && is_sentence_start(trimmed[i - 1])
+                    && l.split_whitespace().count() == text.trim_end_matches(':').split_whitespace().count() =>
+            {
+                Some(format!("{} {l}", trimmed[i - 1].trim_end()))
+            }
+            other => other,
+        };
         if let Some(l) = commit.or(found) {
             label_is_tail = wrapped_tail;
             if let Some(upper) = was_above {
@@ -3259,6 +3281,18 @@ fn change_abbreviation(text: &str) -> Option<String> {
 /// [`change_abbreviation`]'s (`w/o patch`, `before`, `with THP`).
 fn names_a_change(label: &str) -> bool {
     label.split_whitespace().next().is_some_and(|w| change_abbreviation(w).is_some())
+}
+
+/// The start of a sentence a mail wrapped in its middle: prose from a
+/// capital letter (`On qemu (6a9fa5ef…) without these`, `And on qemu …`),
+/// three words or more, ending in a lower-case word; no table's double
+/// spaces, no `=`, `%`, `;`, `$` or `#` (a table's heading, a prompt).
+fn is_sentence_start(text: &str) -> bool {
+    text.starts_with(char::is_uppercase)
+        && text.ends_with(char::is_lowercase)
+        && text.split_whitespace().count() >= 3
+        && !text.contains("  ")
+        && !text.contains(['=', '%', ';', '$', '#', '|', '`'])
 }
 
 /// A line too long for a label of its own that still heads a group of
@@ -7096,5 +7130,20 @@ Throughput 2
         assert_eq!(label_line("------", false), None);
         assert_eq!(fenced_title("-- x --"), None);
         assert!(is_tool_chatter("# Running 'sched/pipe' benchmark:"));
+    }
+
+    /// wild32 files 14 and 06 (session 32): a label sentence wrapped after
+    /// `without these`, and a title with a bracketed aside.
+    #[test]
+    fn a_wrapped_sentence_and_an_aside_after_a_title() {
+        assert!(is_sentence_start("On qemu (6a9fa5ef3230a7d51e0d953a59ee9ef10af705b8) without these"));
+        assert!(!is_sentence_start("Count          Size       Files/sec     App Overhead"));
+        assert!(!is_sentence_start("System Benchmarks (+6.4%)"));
+        assert!(!is_sentence_start("postgres=# show maintenance_work_mem;"));
+        assert_eq!(
+            title("WA_WEIGHT, WA_BIAS, SIS_CURRENT (aka, with patches on)").as_deref(),
+            Some("WA_WEIGHT, WA_BIAS, SIS_CURRENT (aka, with patches on)")
+        );
+        assert_eq!(title("a b c d (aka x)"), None, "four words before the aside");
     }
 }
