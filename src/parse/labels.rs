@@ -5059,10 +5059,12 @@ fn is_lower_counter(words: &str) -> bool {
 /// STATS` over its table and perf stat's `Performance counter stats for
 /// 'system wide':` (a title or a label, the same in every run, that split
 /// one round of a memtier note from the others); iperf3's words a mail's
-/// reflow left alone on a line ([`is_iperf3_wrapped_tail`]).
+/// reflow left alone on a line ([`is_iperf3_wrapped_tail`]); a mail's
+/// attribution line ([`is_mail_attribution`]).
 fn is_tool_chatter(text: &str) -> bool {
     SYSBENCH_HEADINGS.contains(&text)
         || is_iperf3_wrapped_tail(text)
+        || is_mail_attribution(text)
         || is_stream_validation(text)
         || (text.starts_with("Run status group ") && text.ends_with(':'))
         || (text.contains(" percentiles (") && text.ends_with("):"))
@@ -5081,6 +5083,16 @@ fn is_tool_chatter(text: &str) -> bool {
         || (text.starts_with([',', '`', '+', '|'])
             && text.contains("---")
             && text.chars().all(|c| matches!(c, ',' | '.' | '`' | '\'' | '+' | '-' | '|')))
+}
+
+/// A mail's attribution line over the text it quotes: `On 2021/4/17 20:33,
+/// zhudi (J) wrote:`, `Jens Axboe wrote:`, `* Ingo Molnar <mingo@elte.hu>
+/// wrote:`; at most 16 words. As a label (a colon at its end) it named
+/// the quoted run under it (netdev 2021, wild32 file 01: the run before
+/// the patch was labelled `2021/4/17 20:33, zhudi (J) wrote`).
+fn is_mail_attribution(text: &str) -> bool {
+    let t = text.trim_end();
+    (t.ends_with(" wrote:") || t.ends_with(" writes:")) && t.split_whitespace().count() <= 16
 }
 
 /// The end of an iperf3 line a mail's reflow wrapped onto a line of its
@@ -7140,6 +7152,8 @@ Throughput 2
         assert!(!is_sentence_start("Count          Size       Files/sec     App Overhead"));
         assert!(!is_sentence_start("System Benchmarks (+6.4%)"));
         assert!(!is_sentence_start("postgres=# show maintenance_work_mem;"));
+        assert!(is_mail_attribution("On 2021/4/17 20:33, zhudi (J) wrote:"));
+        assert!(!is_mail_attribution("with the patch the numbers I wrote down above:"));
         assert_eq!(
             title("WA_WEIGHT, WA_BIAS, SIS_CURRENT (aka, with patches on)").as_deref(),
             Some("WA_WEIGHT, WA_BIAS, SIS_CURRENT (aka, with patches on)")
