@@ -228,9 +228,20 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
     // Label lines right above one another, each labelling runs elsewhere
     // (see [`identities`]): warned of once the labels are applied.
     let stacked: std::cell::RefCell<Vec<(usize, usize)>> = std::cell::RefCell::default();
+    // Runs under a line too long for a label, labelled from above it.
+    let unnamed: std::cell::RefCell<Vec<(usize, usize)>> = std::cell::RefCell::default();
     let labelled = |quiet: &[bool], qualify: bool| -> Option<Vec<Identity>> {
         let program = command_name(&parsed.benchmark);
-        let by_line = identities(input, &read, quiet, program, qualify, asked, &mut stacked.borrow_mut());
+        let by_line = identities(
+            input,
+            &read,
+            quiet,
+            program,
+            qualify,
+            asked,
+            &mut stacked.borrow_mut(),
+            &mut unnamed.borrow_mut(),
+        );
         let ids: Vec<Identity> = parsed
             .samples
             .iter()
@@ -279,6 +290,21 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
                      kept apart under both",
                     text(upper),
                     text(lower)
+                ),
+            ));
+        }
+        let mut unnamed = unnamed.take();
+        unnamed.sort_unstable();
+        unnamed.dedup_by_key(|u| u.0);
+        for (long, from) in unnamed {
+            parsed.notes.push((
+                long,
+                format!(
+                    "line {long} (`{}`) right above the runs below it may name their set-up, but is too long for \
+                     a label (over {MAX_LABEL_CHARS} characters): they are labelled by line {from} (`{}`); a short \
+                     line naming the set-up right above the output would name them",
+                    text(long),
+                    text(from)
                 ),
             ));
         }
@@ -2791,7 +2817,13 @@ struct Identity {
 /// in the file: then the two are peers, and which one the runs below are
 /// the lines do not say. Those runs get both (a row of their own), the
 /// blocks after them not the upper one; each such pair's lines (upper,
-/// lower) are added to `stacked`, to be warned of.
+/// lower) are added to `stacked`, to be warned of. A line right above a
+/// block of runs, ending in a colon, that may name their set-up but is
+/// too long for a label (`Вывод с дефолтными параметрами показал следующие
+/// результаты:` under `4. Запустил pgbench …`, a Russian pgbench 15
+/// homework, wild31 file 13), while the runs take a label from a line
+/// above it: (that line, the label's line) are added to `unnamed`.
+#[allow(clippy::too_many_arguments)]
 fn identities<'a>(
     input: &'a Input,
     read: &[bool],
@@ -2800,6 +2832,7 @@ fn identities<'a>(
     qualify: bool,
     asked: &Asked<'a>,
     stacked: &mut Vec<(usize, usize)>,
+    unnamed: &mut Vec<(usize, usize)>,
 ) -> Vec<Option<Identity>> {
     let mut out = vec![None; input.lines.len()];
     // Every line trimmed once (each is looked at as this, previous and
@@ -2848,6 +2881,8 @@ fn identities<'a>(
     // below instead, and ends it (Chris Mason's schbench report, LKML
     // 2020-10, was labelled `command line is` from 14 lines up).
     let mut label_is_tail = false;
+    // A line too long for a label right above the runs below ([`unnamed`]).
+    let mut long_intro: Option<usize> = None;
     for (i, raw) in input.lines.iter().enumerate() {
         let n = i + 1;
         let text = trimmed[i];
@@ -2859,6 +2894,13 @@ fn identities<'a>(
         let was_above = above.take();
         if read[n] {
             read_since_label = true;
+            if let Some(li) = long_intro.take()
+                && label.is_some()
+                && label_at < li
+                && !trimmed[label_at.saturating_sub(1)].starts_with('#')
+            {
+                unnamed.push((li, label_at));
+            }
             let (block, at) = match (leading_label(raw), &word) {
                 // `6.9: average rps: 2117400.22` over two more `average
                 // rps:` lines (LKML 2025): the lines under it are its runs
@@ -3093,6 +3135,19 @@ fn identities<'a>(
             }
             other => other,
         };
+        if found.is_none()
+            && commit.is_none()
+            && block_follows
+            && text.ends_with(':')
+            && !text.ends_with("::")
+            && text.chars().count() > MAX_LABEL_CHARS
+            && text.starts_with(char::is_alphabetic)
+            && !text.contains(['=', '%', '|', '$', '#'])
+        {
+            long_intro = Some(n);
+        } else if found.is_some() || commit.is_some() {
+            long_intro = None;
+        }
         if let Some(l) = commit.or(found) {
             label_is_tail = wrapped_tail;
             if let Some(upper) = was_above {
