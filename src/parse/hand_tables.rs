@@ -81,6 +81,36 @@ fn kernel_heading<'a>(line: &'a str, known: &[&str]) -> Option<Vec<&'a str>> {
     (kernels >= 2 && words.len() - kernels <= 1).then(|| words[words.len() - kernels..].to_vec())
 }
 
+/// A word heading a column of one set-up of a comparison: `before`,
+/// `after`, `base`, `patched`, `vanilla`, … or one of them joined to more
+/// (`base+revert_f3dd3f674555`, `base+this_patch`, `tip+patch`).
+fn setup_word(word: &str) -> bool {
+    const WORDS: [&str; 16] = [
+        "before", "after", "base", "baseline", "patched", "unpatched", "patch", "vanilla", "orig", "original",
+        "revert", "reverted", "tip", "mainline", "default", "tuned",
+    ];
+    let w = word.trim_end_matches(':').to_ascii_lowercase();
+    let stem = w.split(['+', '-', '_']).next().unwrap_or("");
+    WORDS.contains(&stem) && (stem.len() == w.len() || w.len() > stem.len() + 1)
+}
+
+/// A heading naming a set-up per column (wild31 file 16, LKML 2022:
+/// `Latency percentiles (usec)             before         after` over
+/// schbench's rows, `before        after` over UnixBench's; wild30 file
+/// 11: `base      base+revert_f3dd3f674555   base+this_patch`): two
+/// set-up words or more ([`setup_word`]) last, after at most six words of
+/// a title and no figure. The set-ups and the title, or `None`.
+fn setup_heading(line: &str) -> Option<(Vec<&str>, Option<String>)> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let setups = words.iter().rev().take_while(|w| setup_word(w)).count();
+    let title = &words[..words.len() - setups];
+    if setups < 2 || title.len() > 6 || title.iter().any(|w| figure(w)) {
+        return None;
+    }
+    let title = (!title.is_empty()).then(|| title.join(" ").trim_end_matches(':').to_string());
+    Some((words[words.len() - setups..].to_vec(), title))
+}
+
 /// Rows of two figures or more (a column per kernel).
 fn figures_row(line: &str) -> bool {
     line.split_whitespace().filter(|w| figure(w)).count() >= 2
@@ -108,8 +138,10 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
     let lines: Vec<&str> = input.lines.iter().map(|l| l.trim()).collect();
     let n = lines.len();
     let is_read = |i: usize| read.binary_search(&(i + 1)).is_ok();
-    // Each table found: first and last line (0-based), kernels, title.
-    let mut tables: Vec<(usize, usize, Vec<String>, Option<String>)> = Vec::new();
+    // Each table found: first and last line (0-based), kernels (or set-ups,
+    // when the last is true), title.
+    type Found = (usize, usize, Vec<String>, Option<String>, bool);
+    let mut tables: Vec<Found> = Vec::new();
     // Each table of rows naming no kernel found ([`label_table`]): first
     // and last line (0-based), the rows' labels.
     let mut labelled: Vec<(usize, usize, Vec<String>)> = Vec::new();
@@ -130,14 +162,27 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
         }
         // A heading of kernel columns over rows of figures below it (in
         // this paragraph or the next ones, before a blank-ended prose).
-        if let Some((h, kernels)) = (start..=end).find_map(|k| kernel_heading(lines[k], known).map(|ks| (k, ks))) {
+        let heading = |k: usize| {
+            kernel_heading(lines[k], known)
+                .map(|ks| (ks, None, false))
+                .or_else(|| setup_heading(lines[k]).map(|(ss, title)| (ss, title, true)))
+        };
+        if let Some((h, (kernels, own_title, setups))) = (start..=end).find_map(|k| heading(k).map(|x| (k, x))) {
             let mut last = None;
             let mut k = h + 1;
-            // Until two blank lines, a line read, prose or rows of another
-            // form (a kernel's name first).
+            // Until two blank lines, a line read, prose, rows of another
+            // form (a kernel's name first) or the next table's heading; a
+            // table of set-up columns until its first blank line (under it,
+            // `schbench -m 2 -t 8` over the next machine's table holds two
+            // figures too).
             while k < n && k <= h + 40 && !is_read(k) {
                 let two_blank = lines[k].is_empty() && lines.get(k + 1).is_some_and(|l| l.is_empty());
-                if two_blank || kernel_row(lines[k], known).is_some() || lines[k].split_whitespace().count() > 12 {
+                if two_blank
+                    || (setups && lines[k].is_empty())
+                    || kernel_row(lines[k], known).is_some()
+                    || lines[k].split_whitespace().count() > 12
+                    || heading(k).is_some()
+                {
                     break;
                 }
                 if figures_row(lines[k]) {
@@ -146,8 +191,8 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
                 k += 1;
             }
             if let Some(last) = last {
-                let title = title_of(&lines[start..h]);
-                tables.push((h, last, kernels.iter().map(|k| k.to_string()).collect(), title));
+                let title = own_title.or_else(|| title_of(&lines[start..h]));
+                tables.push((h, last, kernels.iter().map(|k| k.to_string()).collect(), title, setups));
                 while i < n && i <= last {
                     i += 1;
                 }
@@ -214,7 +259,7 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
             prev.1 = rows[rows.len() - 1].0;
             continue;
         }
-        tables.push((first, rows[rows.len() - 1].0, kernels, title));
+        tables.push((first, rows[rows.len() - 1].0, kernels, title, false));
     }
     let labelled = labelled.into_iter().map(|(a, b, names)| {
         let more = if names.len() > 3 { format!(", … ({} rows)", names.len()) } else { String::new() };
@@ -231,12 +276,13 @@ pub fn unread_tables(input: &Input, read: &[usize], known: &[&str]) -> Vec<(usiz
     });
     let mut out: Vec<(usize, String)> = tables
         .into_iter()
-        .map(|(a, b, kernels, title)| {
+        .map(|(a, b, kernels, title, setups)| {
             let under = title.map(|t| format!(" under `{t}`")).unwrap_or_default();
+            let naming = if setups { "with a column per set-up" } else { "naming kernels" };
             (
                 a + 1,
                 format!(
-                    "lines {}-{}: a table typed by hand naming kernels ({}){under} was not read (no parser reads \
+                    "lines {}-{}: a table typed by hand {naming} ({}){under} was not read (no parser reads \
                      this form)",
                     a + 1,
                     b + 1,
@@ -342,6 +388,42 @@ mod tests {
             notes[0].1.starts_with("lines 2-5: a table typed by hand naming kernels (2.4.22-pre5, 2.4.21)"),
             "{notes:?}"
         );
+    }
+
+    /// wild31 file 16 (LKML 2022): schbench percentiles and UnixBench
+    /// scores typed in `before`/`after` columns, two machines one after
+    /// the other: the file drew only "unrecognised"; each table is named
+    /// by its lines and title. wild30 file 11's `base  base+revert_…
+    /// base+this_patch` heading too.
+    #[test]
+    fn tables_with_a_column_per_set_up_are_named() {
+        let text = "On x86 (Intel Xeon Platinum 8269CY):\n   schbench -m 2 -t 8\n\n\
+                    \x20    Latency percentiles (usec)             before         after\n\
+                    \x20        50.0000th:                            8             8\n\
+                    \x20        *99.0000th:                          15            13\n\n\
+                    \x20  Unixbench with full threads (104)\n\
+                    \x20                                            before        after\n\
+                    \x20    Dhrystone 2 using register variables  3004715731    3011862938   0.24%\n\
+                    \x20    Execl Throughput                         27162.1       27667.3   1.86%\n\n\
+                    On arm64 (Ampere Altra):\n   schbench -m 2 -t 8\n\n\
+                    \x20    Latency percentiles (usec)             before         after\n\
+                    \x20        50.0000th:                           14            14\n";
+        let notes = unread_tables(&Input::from_text(text), &[], &[]);
+        let got: Vec<&str> = notes.iter().map(|n| n.1.as_str()).collect();
+        assert_eq!(
+            got,
+            vec![
+                "lines 4-6: a table typed by hand with a column per set-up (before, after) under `Latency \
+                 percentiles (usec)` was not read (no parser reads this form)",
+                "lines 9-11: a table typed by hand with a column per set-up (before, after) under `Unixbench with \
+                 full threads (104)` was not read (no parser reads this form)",
+                "lines 16-17: a table typed by hand with a column per set-up (before, after) under `Latency \
+                 percentiles (usec)` was not read (no parser reads this form)",
+            ]
+        );
+        assert!(setup_heading("               base      base+revert_f3dd3f674555   base+this_patch").is_some());
+        assert_eq!(setup_heading("we compared before and after"), None);
+        assert_eq!(setup_heading("basement after"), None);
     }
 
     #[test]

@@ -359,30 +359,60 @@ fn summary(line: &str) -> Option<(&str, Vec<&str>, &str, Option<&str>)> {
 /// (`[  5]   0.00-10.00  sec  1.10 GBytes   942 Mbits/sec   29` / `sender
 /// [  5]   0.00-10.04  sec  1.10 GBytes   936 Mbits/sec` / `receiver`, a
 /// linux-rockchip reply of 2025, quoted `> > `): the word put back at the
-/// end of the line above, as many lines, each where it was. `None` where
-/// no line was re-flowed so.
+/// end of the line above, as many lines, each where it was. A UDP
+/// summary's loss percentage wrapped with it (`… 0/115894` / `(0%)
+/// sender`) is put back too, past a line a quoted-printable soft break
+/// emptied (`… 0/85888=` / ` (0%)` / `sender`, linux-arm 2019, wild32 file
+/// 04). A line left holding only what was put back is emptied and counts
+/// as joined away ([`Input::joined_away`]): no end of the summary, no
+/// label (a lone `sender` line labelled the receiver line under it, and
+/// split the sender from its receiver). `None` where no line was
+/// re-flowed so.
 fn rewrapped(input: &Input) -> Option<Input> {
     fn role_first(t: &str) -> Option<(&str, &str)> {
         let (word, rest) = t.split_once(' ').unwrap_or((t, ""));
         matches!(word, "sender" | "receiver").then_some((word, rest.trim_start()))
     }
+    // `(0%)  sender`: a UDP summary's loss percentage and role.
+    fn loss_and_role(t: &str) -> Option<&str> {
+        let (loss, role) = t.split_once(' ')?;
+        let pct = loss.strip_prefix('(')?.strip_suffix("%)")?;
+        (super::num::plain(pct).is_some() && matches!(role.trim(), "sender" | "receiver")).then_some(t)
+    }
     let cut = |t: &str| t.starts_with('[') && t.contains(" sec ") && t.contains("/sec") && summary(t).is_none();
     let mut lines = input.lines.clone();
+    let mut joined = input.soft_joined.clone();
     let mut changed = false;
-    for (i, line) in lines.iter_mut().enumerate() {
-        let t = line.trim().to_string();
-        let own = match role_first(&t) {
+    for i in 0..lines.len() {
+        let t = input.lines[i].trim();
+        let own = match role_first(t) {
             Some((_, rest)) if cut(rest) => rest.to_string(),
-            _ if cut(&t) => t.clone(),
+            _ if cut(t) => t.to_string(),
             _ => continue,
         };
-        let Some((role, _)) = input.lines.get(i + 1).and_then(|next| role_first(next.trim())) else {
-            continue;
+        // The next line of the file's text (past one a soft break emptied).
+        let Some(j) = (i + 1..input.lines.len()).find(|&j| !input.joined_away(j)) else { continue };
+        let next = input.lines[j].trim();
+        let (moved, alone) = match (role_first(next), loss_and_role(next)) {
+            (Some((role, rest)), _) => (role, rest.is_empty()),
+            (None, Some(all)) => (all, true),
+            (None, None) => continue,
         };
-        *line = format!("{own}  {role}");
+        lines[i] = format!("{own}  {moved}");
+        if alone {
+            lines[j].clear();
+            if joined.len() < lines.len() {
+                joined.resize(lines.len(), false);
+            }
+            joined[j] = true;
+        }
         changed = true;
     }
-    changed.then(|| input.with_lines(lines))
+    changed.then(|| {
+        let mut fixed = input.with_lines(lines);
+        fixed.soft_joined = joined;
+        fixed
+    })
 }
 
 /// iperf3 3.0's UDP summary, which names no side: `[  4]   0.00-10.00  sec

@@ -228,9 +228,20 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
     // Label lines right above one another, each labelling runs elsewhere
     // (see [`identities`]): warned of once the labels are applied.
     let stacked: std::cell::RefCell<Vec<(usize, usize)>> = std::cell::RefCell::default();
+    // Runs under a line too long for a label, labelled from above it.
+    let unnamed: std::cell::RefCell<Vec<(usize, usize)>> = std::cell::RefCell::default();
     let labelled = |quiet: &[bool], qualify: bool| -> Option<Vec<Identity>> {
         let program = command_name(&parsed.benchmark);
-        let by_line = identities(input, &read, quiet, program, qualify, asked, &mut stacked.borrow_mut());
+        let by_line = identities(
+            input,
+            &read,
+            quiet,
+            program,
+            qualify,
+            asked,
+            &mut stacked.borrow_mut(),
+            &mut unnamed.borrow_mut(),
+        );
         let ids: Vec<Identity> = parsed
             .samples
             .iter()
@@ -279,6 +290,21 @@ fn apply_labels<'a>(input: &'a Input, parsed: &mut ParsedFile, asked: &Asked<'a>
                      kept apart under both",
                     text(upper),
                     text(lower)
+                ),
+            ));
+        }
+        let mut unnamed = unnamed.take();
+        unnamed.sort_unstable();
+        unnamed.dedup_by_key(|u| u.0);
+        for (long, from) in unnamed {
+            parsed.notes.push((
+                long,
+                format!(
+                    "line {long} (`{}`) right above the runs below it may name their set-up, but is too long for \
+                     a label (over {MAX_LABEL_CHARS} characters): they are labelled by line {from} (`{}`); a short \
+                     line naming the set-up right above the output would name them",
+                    text(long),
+                    text(from)
                 ),
             ));
         }
@@ -2791,7 +2817,13 @@ struct Identity {
 /// in the file: then the two are peers, and which one the runs below are
 /// the lines do not say. Those runs get both (a row of their own), the
 /// blocks after them not the upper one; each such pair's lines (upper,
-/// lower) are added to `stacked`, to be warned of.
+/// lower) are added to `stacked`, to be warned of. A line right above a
+/// block of runs, ending in a colon, that may name their set-up but is
+/// too long for a label (`Вывод с дефолтными параметрами показал следующие
+/// результаты:` under `4. Запустил pgbench …`, a Russian pgbench 15
+/// homework, wild31 file 13), while the runs take a label from a line
+/// above it: (that line, the label's line) are added to `unnamed`.
+#[allow(clippy::too_many_arguments)]
 fn identities<'a>(
     input: &'a Input,
     read: &[bool],
@@ -2800,6 +2832,7 @@ fn identities<'a>(
     qualify: bool,
     asked: &Asked<'a>,
     stacked: &mut Vec<(usize, usize)>,
+    unnamed: &mut Vec<(usize, usize)>,
 ) -> Vec<Option<Identity>> {
     let mut out = vec![None; input.lines.len()];
     // Every line trimmed once (each is looked at as this, previous and
@@ -2848,6 +2881,8 @@ fn identities<'a>(
     // below instead, and ends it (Chris Mason's schbench report, LKML
     // 2020-10, was labelled `command line is` from 14 lines up).
     let mut label_is_tail = false;
+    // A line too long for a label right above the runs below ([`unnamed`]).
+    let mut long_intro: Option<usize> = None;
     for (i, raw) in input.lines.iter().enumerate() {
         let n = i + 1;
         let text = trimmed[i];
@@ -2859,6 +2894,13 @@ fn identities<'a>(
         let was_above = above.take();
         if read[n] {
             read_since_label = true;
+            if let Some(li) = long_intro.take()
+                && label.is_some()
+                && label_at < li
+                && !trimmed[label_at.saturating_sub(1)].starts_with('#')
+            {
+                unnamed.push((li, label_at));
+            }
             let (block, at) = match (leading_label(raw), &word) {
                 // `6.9: average rps: 2117400.22` over two more `average
                 // rps:` lines (LKML 2025): the lines under it are its runs
@@ -3071,6 +3113,41 @@ fn identities<'a>(
         let wrapped_tail = !prev_ends
             && text.starts_with(|c: char| c.is_lowercase())
             && trimmed[i - 1].split_whitespace().count() >= 8;
+        // The end of a short sentence a mail wrapped (`On qemu (6a9fa5ef…)
+        // without these` / `patches, but plugins enabled:`, qemu-devel
+        // 2025, wild32 file 14): the line alone named the runs below by
+        // its last words, the opposite of the sentence (`patches, but
+        // plugins enabled` for runs without the patches). The sentence
+        // whole is the label.
+        let found = match found {
+            Some(l)
+                if !prev_ends
+                    && !wrapped_tail
+                    && commit.is_none()
+                    && !read[i]
+                    && label_at != i
+                    && text.starts_with(|c: char| c.is_lowercase())
+                    && text.split_whitespace().count() >= 2
+                    && is_sentence_start(trimmed[i - 1])
+                    && l.split_whitespace().count() == text.trim_end_matches(':').split_whitespace().count() =>
+            {
+                Some(format!("{} {l}", trimmed[i - 1].trim_end()))
+            }
+            other => other,
+        };
+        if found.is_none()
+            && commit.is_none()
+            && block_follows
+            && text.ends_with(':')
+            && !text.ends_with("::")
+            && text.chars().count() > MAX_LABEL_CHARS
+            && text.starts_with(char::is_alphabetic)
+            && !text.contains(['=', '%', '|', '$', '#'])
+        {
+            long_intro = Some(n);
+        } else if found.is_some() || commit.is_some() {
+            long_intro = None;
+        }
         if let Some(l) = commit.or(found) {
             label_is_tail = wrapped_tail;
             if let Some(upper) = was_above {
@@ -3261,6 +3338,18 @@ fn names_a_change(label: &str) -> bool {
     label.split_whitespace().next().is_some_and(|w| change_abbreviation(w).is_some())
 }
 
+/// The start of a sentence a mail wrapped in its middle: prose from a
+/// capital letter (`On qemu (6a9fa5ef…) without these`, `And on qemu …`),
+/// three words or more, ending in a lower-case word; no table's double
+/// spaces, no `=`, `%`, `;`, `$` or `#` (a table's heading, a prompt).
+fn is_sentence_start(text: &str) -> bool {
+    text.starts_with(char::is_uppercase)
+        && text.ends_with(char::is_lowercase)
+        && text.split_whitespace().count() >= 3
+        && !text.contains("  ")
+        && !text.contains(['=', '%', ';', '$', '#', '|', '`'])
+}
+
 /// A line too long for a label of its own that still heads a group of
 /// labelled blocks when a label follows it: ending in `:` or ` -`, at most
 /// [`MAX_LABEL_CHARS`] characters.
@@ -3353,8 +3442,18 @@ fn option_line(text: &str) -> Option<String> {
 
 /// A line standing alone between blank lines that reads as a title: one
 /// to three words (`EXTREME`, `SPARSEMEM+VMEMMAP`, `ext3 ordered`), not a
-/// sentence.
+/// sentence. An aside in brackets at its end is no word of it and stays
+/// in the title (`WA_WEIGHT, WA_BIAS, SIS_CURRENT (aka, with patches
+/// on)`: LKML 2023, wild32 file 06; refused, its tbench block was
+/// averaged with the block above it, under that block's label).
 fn title(text: &str) -> Option<String> {
+    if let Some((head, aside)) = text.strip_suffix(')').and_then(|t| t.rsplit_once(" ("))
+        && !head.trim().is_empty()
+        && !aside.contains(['(', ')'])
+        && text.chars().count() <= 100
+    {
+        return title(head.trim_end()).map(|_| text.to_string());
+    }
     let words = text.split_whitespace().count();
     // `HugePages_Rsvd:   0` (/proc/meminfo), `17,063,682  l2d_tlb_refill`
     // (perf stat's counts) between double-spaced lines: a program's
@@ -5014,9 +5113,13 @@ fn is_lower_counter(words: &str) -> bool {
 /// and a `mq-deadline` run merged with the `none` runs); memtier's `ALL
 /// STATS` over its table and perf stat's `Performance counter stats for
 /// 'system wide':` (a title or a label, the same in every run, that split
-/// one round of a memtier note from the others).
+/// one round of a memtier note from the others); iperf3's words a mail's
+/// reflow left alone on a line ([`is_iperf3_wrapped_tail`]); a mail's
+/// attribution line ([`is_mail_attribution`]).
 fn is_tool_chatter(text: &str) -> bool {
     SYSBENCH_HEADINGS.contains(&text)
+        || is_iperf3_wrapped_tail(text)
+        || is_mail_attribution(text)
         || is_stream_validation(text)
         || (text.starts_with("Run status group ") && text.ends_with(':'))
         || (text.contains(" percentiles (") && text.ends_with("):"))
@@ -5035,6 +5138,29 @@ fn is_tool_chatter(text: &str) -> bool {
         || (text.starts_with([',', '`', '+', '|'])
             && text.contains("---")
             && text.chars().all(|c| matches!(c, ',' | '.' | '`' | '\'' | '+' | '-' | '|')))
+}
+
+/// A mail's attribution line over the text it quotes: `On 2021/4/17 20:33,
+/// zhudi (J) wrote:`, `Jens Axboe wrote:`, `* Ingo Molnar <mingo@elte.hu>
+/// wrote:`; at most 16 words. As a label (a colon at its end) it named
+/// the quoted run under it (netdev 2021, wild32 file 01: the run before
+/// the patch was labelled `2021/4/17 20:33, zhudi (J) wrote`).
+fn is_mail_attribution(text: &str) -> bool {
+    let t = text.trim_end();
+    (t.ends_with(" wrote:") || t.ends_with(" writes:")) && t.split_whitespace().count() <= 16
+}
+
+/// The end of an iperf3 line a mail's reflow wrapped onto a line of its
+/// own: a summary line's role (`sender`, `receiver`; a UDP one's with its
+/// loss, `(0%)  sender`) and the UDP header's last word (`Datagrams`).
+/// As labels they named the runs below them (linux-arm 2019, wild32 file
+/// 04: the TCP receiver rows were labelled `sender`, and the two TCP
+/// set-ups' receivers averaged under it).
+fn is_iperf3_wrapped_tail(text: &str) -> bool {
+    let role = |w: &str| matches!(w, "sender" | "receiver");
+    role(text)
+        || text == "Datagrams"
+        || text.split_once(' ').is_some_and(|(loss, r)| loss.starts_with('(') && loss.ends_with("%)") && role(r.trim()))
 }
 
 /// STREAM's own lines below its table, the same after every run: `Solution
@@ -7071,5 +7197,22 @@ Throughput 2
         assert_eq!(label_line("------", false), None);
         assert_eq!(fenced_title("-- x --"), None);
         assert!(is_tool_chatter("# Running 'sched/pipe' benchmark:"));
+    }
+
+    /// wild32 files 14 and 06 (session 32): a label sentence wrapped after
+    /// `without these`, and a title with a bracketed aside.
+    #[test]
+    fn a_wrapped_sentence_and_an_aside_after_a_title() {
+        assert!(is_sentence_start("On qemu (6a9fa5ef3230a7d51e0d953a59ee9ef10af705b8) without these"));
+        assert!(!is_sentence_start("Count          Size       Files/sec     App Overhead"));
+        assert!(!is_sentence_start("System Benchmarks (+6.4%)"));
+        assert!(!is_sentence_start("postgres=# show maintenance_work_mem;"));
+        assert!(is_mail_attribution("On 2021/4/17 20:33, zhudi (J) wrote:"));
+        assert!(!is_mail_attribution("with the patch the numbers I wrote down above:"));
+        assert_eq!(
+            title("WA_WEIGHT, WA_BIAS, SIS_CURRENT (aka, with patches on)").as_deref(),
+            Some("WA_WEIGHT, WA_BIAS, SIS_CURRENT (aka, with patches on)")
+        );
+        assert_eq!(title("a b c d (aka x)"), None, "four words before the aside");
     }
 }

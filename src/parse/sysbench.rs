@@ -815,10 +815,15 @@ impl BenchParser for Sysbench {
         if !figures {
             return 0;
         }
+        // `Running memory speed test with the following options:`: the
+        // memory test's own heading, above its figures when a post left
+        // out the banner (a GitHub report of 2025 beside stress-ng
+        // tables, wild32 file 11: its 4 figures were lost without a word).
         let stats = input.has("General statistics:")
             || input.has("CPU speed:")
             || input.has("SQL statistics:")
-            || input.has("Test execution summary:");
+            || input.has("Test execution summary:")
+            || (input.has("Running memory speed test with the following options:") && input.has("MiB transferred ("));
         let banner = input.lines.iter().any(|l| banner(l.trim()).is_some());
         match (banner, stats, figures) {
             (true, _, true) => 90,

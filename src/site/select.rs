@@ -440,6 +440,9 @@ impl MachineYaml {
             // group pass; `metrics:` not applied), and the groups they
             // come in.
             let mut groups: Vec<(&str, &str)> = Vec::new();
+            // Each kernel's metrics among them (section-wide), in first
+            // appearance: a metric some kernels' files lack.
+            let mut by_kernel: Vec<(&str, Vec<&str>)> = Vec::new();
             let given: Vec<Vec<&str>> = sc
                 .selectors()
                 .iter()
@@ -449,6 +452,18 @@ impl MachineYaml {
                         for smp in rf.parsed.samples.iter().filter(|smp| part.claims(smp)) {
                             if !names.contains(&smp.metric.name.as_str()) {
                                 names.push(smp.metric.name.as_str());
+                            }
+                            if let Some(k) = smp.kernel.as_deref() {
+                                let at = match by_kernel.iter().position(|(x, _)| *x == k) {
+                                    Some(at) => at,
+                                    None => {
+                                        by_kernel.push((k, Vec::new()));
+                                        by_kernel.len() - 1
+                                    }
+                                };
+                                if !by_kernel[at].1.contains(&smp.metric.name.as_str()) {
+                                    by_kernel[at].1.push(smp.metric.name.as_str());
+                                }
                             }
                             let pair = (smp.group.as_str(), smp.metric.name.as_str());
                             if !pair.0.is_empty() && !groups.contains(&pair) {
@@ -499,8 +514,40 @@ impl MachineYaml {
                     ));
                 }
             }
+            // A name of the section's `metrics:` some kernels' files give
+            // and others' (selected by the section, with other metrics) do
+            // not: those kernels' cells of its column are empty, which
+            // reads as a metric not run (a typo'd name in one kernel's
+            // file, another version's metric name).
+            for m in sc.metrics.iter().filter(|m| all.contains(&m.as_str())) {
+                let without: Vec<&str> =
+                    by_kernel.iter().filter(|(_, names)| !names.contains(&m.as_str())).map(|(k, _)| *k).collect();
+                if without.is_empty() {
+                    continue;
+                }
+                let with: Vec<&str> =
+                    by_kernel.iter().filter(|(_, names)| names.contains(&m.as_str())).map(|(k, _)| *k).collect();
+                diags.push(Diagnostic::warning(
+                    &self.path,
+                    section_line(&self.text, &sc.title, "metrics:"),
+                    format!(
+                        "section {:?}: metrics: {m:?}: the files this section selects of {} have no such metric (those of {} have): its column is empty for {}",
+                        sc.title,
+                        kernels_named(&without),
+                        kernels_named(&with),
+                        if without.len() == 1 { "it" } else { "them" }
+                    ),
+                ));
+            }
         }
     }
+}
+
+/// `kernel 6.1`, `kernels 6.1, 6.2`: kernels named in a message (the
+/// first twelve, and how many more).
+fn kernels_named(kernels: &[&str]) -> String {
+    let s = if kernels.len() == 1 { "" } else { "s" };
+    format!("kernel{s} {}", super::config::first_names(kernels.iter().map(|k| k.to_string())))
 }
 
 #[cfg(test)]
@@ -538,6 +585,31 @@ mod tests {
         let mut diags = Vec::new();
         m.check_selection(results, &select(&m.config.sections, results), &mut diags);
         diags
+    }
+
+    /// A `metrics:` name that only some kernels' files give (session 31's
+    /// open item; here, made up: `Time` in 6.9's and 6.11's files, `time`
+    /// in 6.10's): the kernels without it are named, at the `metrics:` line.
+    #[test]
+    fn a_metric_some_kernels_files_lack_names_those_kernels() {
+        let m = |name: &str, v: f64| Sample::new(Metric::new(name, "s", Better::Lower), v, 1);
+        let results = vec![
+            file("6.9/h.txt", "hackbench", vec![m("Time", 10.0)]),
+            file("6.10/h.txt", "hackbench", vec![m("time", 10.2)]),
+            file("6.11/h.txt", "hackbench", vec![m("Time", 10.1), m("time", 10.1)]),
+        ];
+        let yaml = "name: M\nsections:\n  - title: H\n    benchmark: hackbench\n    metrics: [Time]\n";
+        let d = selection_warnings(yaml, &results);
+        let got: Vec<(Option<usize>, &str)> = d.iter().map(|d| (d.line, d.message.as_str())).collect();
+        assert_eq!(
+            got,
+            vec![(
+                Some(5),
+                "section \"H\": metrics: \"Time\": the files this section selects of kernel 6.10 have no such metric (those of kernels 6.9, 6.11 have): its column is empty for it"
+            )]
+        );
+        let all = "name: M\nsections:\n  - title: H\n    benchmark: hackbench\n    metrics: [Time, time]\n";
+        assert_eq!(selection_warnings(all, &results).len(), 2, "each name its own kernels");
     }
 
     #[test]

@@ -156,6 +156,7 @@ pub fn read_document(
     names: &mut Vec<JsonJob>,
 ) -> Result<(), ParseError> {
     let loc = Locator { lines: &input.lines, last: doc.last };
+    let start = out.samples.len();
     if out.version.is_none()
         && let Some(v) = doc.value.get("fio version").and_then(Value::as_str)
     {
@@ -298,7 +299,35 @@ pub fn read_document(
     let sets: Vec<(String, Vec<super::CloneSpan>)> =
         clones.into_iter().filter(|c| c.1.len() > 1).map(|((name, _, _), spans)| (name.to_string(), spans)).collect();
     super::replace_clones(&sets, out);
+    shown_steps(&mut out.samples[start..]);
     Ok(())
+}
+
+/// Sets the step a JSON document's IOPS and latency means and stdevs are
+/// shown to, after its clones are combined: fio writes every float with
+/// C's `%f` (json.c `json_print_value`), six decimals whatever was
+/// measured (`"iops" : 29330065.629016`), so a figure with a fraction is
+/// shown to the text report's step ([`FLOAT_LATENCY_STEP`],
+/// [`iops_step`]), never finer than its own. The value is kept as written
+/// (a combined one as combined); only its shown decimals, and the step
+/// below which a change is not tested, change. A figure without a fraction
+/// (`"bw" : 117320262`, percentiles) keeps its own.
+fn shown_steps(samples: &mut [crate::model::Sample]) {
+    for s in samples {
+        let v = s.value.mean();
+        if v.fract() == 0.0 {
+            continue;
+        }
+        let name = s.metric.name.as_str();
+        let shown = if name.ends_with(": IOPS") {
+            iops_step(v)
+        } else if name.ends_with(" mean") || name.ends_with(" stdev") {
+            FLOAT_LATENCY_STEP
+        } else {
+            continue;
+        };
+        s.step = Some(s.step.map_or(shown, |own| own.max(shown)));
+    }
 }
 
 /// `jobs`, the threads a job's entry reports, as the text report's
@@ -335,6 +364,23 @@ fn did_io(d: &Map<String, Value>) -> bool {
     ["io_bytes", "io_kbytes", "total_ios", "bw", "iops"]
         .iter()
         .any(|k| d.get(*k).and_then(Value::as_f64).is_some_and(|v| v > 0.0))
+}
+
+/// The step a latency mean or stdev fio's JSON writes as a float is shown
+/// to: fio writes every float with C's `%f` (json.c `json_print_value`),
+/// six decimals whatever was measured (`"mean" : 1321.865086` nsec), where
+/// its text report prints the same figure with two (stat.c `avg=%5.02f`:
+/// `avg=1321.87`). See [`shown_steps`].
+const FLOAT_LATENCY_STEP: f64 = 0.01;
+
+/// The step an IOPS figure fio's JSON writes as a float (`"iops" :
+/// 29330065.629016`, C's `%f`: six decimals of a count over a runtime in
+/// msec) is shown to: whole I/Os per second, finer below 100 IOPS so that
+/// three significant digits stay (`0.523` IOPS of a stalled device:
+/// 0.001). fio's text report prints fewer (`IOPS=29.3M`).
+fn iops_step(iops: f64) -> f64 {
+    let a = iops.abs();
+    if a >= 100.0 || a == 0.0 { 1.0 } else { super::super::num::pow10(a.log10().floor() as i32 - 2).min(1.0) }
 }
 
 /// Reads one direction (`read`, `write`, `trim`) of a job.
@@ -519,6 +565,32 @@ mod tests {
         assert_eq!(f.version.as_deref(), Some("3.19"));
         let p: Vec<String> = f.samples[0].params.iter().map(|p| format!("{}={}", p.name, p.value)).collect();
         assert_eq!(p, vec!["job=a", "rw=read"]);
+    }
+
+    /// fio writes every JSON float with C's `%f` (corpus-modern fio/01.txt,
+    /// fio-3.19: `"iops" : 29330065.629016`, `"mean" : 1321.865086`): the
+    /// value is kept as written, its step is the text report's (latency to
+    /// 0.01, IOPS whole, three significant digits below 100); a figure
+    /// written as an integer keeps its own step.
+    #[test]
+    fn json_floats_are_shown_to_the_text_reports_step() {
+        let f = Fio.parse(&Input::from_text(DOC)).unwrap();
+        let got: Vec<(&str, f64, Option<f64>)> =
+            f.samples.iter().map(|s| (s.metric.name.as_str(), s.value.mean(), s.step)).collect();
+        assert_eq!(
+            got,
+            vec![
+                ("read: bw", 1024.0, None),
+                ("read: IOPS", 256.5, Some(1.0)),
+                ("read: clat mean", 1000.5, Some(0.01)),
+                ("read: clat stdev", 50.0, None),
+                ("read: clat 99.00th", 2000.0, None),
+            ]
+        );
+        assert_eq!(super::iops_step(29330065.629016), 1.0);
+        assert!((super::iops_step(0.523) - 0.001).abs() < 1e-12);
+        assert!((super::iops_step(15.5) - 0.1).abs() < 1e-12);
+        assert_eq!(super::iops_step(0.0), 1.0);
     }
 
     fn params(f: &crate::model::ParsedFile, i: usize) -> String {

@@ -54,6 +54,7 @@
 //! | `<d>: lat mean`     | same                                   | Lower  |
 //! | `<d>: clat 99.00th` | same (one metric per printed percentile, named as the text report names it) | Lower |
 //! | `<d>: clat prio 0/0 mean`, `stdev`, `99.00th` | text as printed: an I/O priority class's completion latency (`clat prio 1/0 (msec): …`, `clat prio 1/0 (10.01% of IOs) percentiles (msec):`) | Lower |
+//! | `<d>: share of IOs`, parameter `prio` (`1/0`) | `%`, text: the class's share of the direction's I/Os (`clat prio 1/0 (10.01% of IOs) percentiles`) | Neither |
 //!
 //! and, from the text report's `Run status group N (all jobs):` block, in
 //! group `Run status group N`: `READ: bw` (3.x) or `READ: aggrb` (2.x), unit

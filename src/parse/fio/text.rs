@@ -241,11 +241,14 @@ fn prio_class(line: &str) -> Option<(&str, &str)> {
     (prio.contains('/') && prio.chars().all(|c| c.is_ascii_digit() || c == '/')).then_some((prio, rest))
 }
 
-/// `clat prio 1/0 (10.01% of IOs) percentiles (msec):` → (`1/0`, `msec`).
-fn prio_percentiles_header(line: &str) -> Option<(&str, &str)> {
+/// `clat prio 1/0 (10.01% of IOs) percentiles (msec):` → (`1/0`, `msec`,
+/// the class's share of the direction's I/Os in percent, `Some(10.01)`;
+/// `None` when the bracket holds no `N% of IOs`).
+fn prio_percentiles_header(line: &str) -> Option<(&str, &str, Option<f64>)> {
     let (prio, rest) = prio_class(line)?;
-    let (_, unit) = rest.split_once(") percentiles (")?;
-    Some((prio, unit.strip_suffix("):")?))
+    let (share, unit) = rest.split_once(") percentiles (")?;
+    let share = share.strip_suffix("% of IOs").and_then(plain);
+    Some((prio, unit.strip_suffix("):")?, share))
 }
 
 /// A row of percentile cells: the complete cells, and whether the row's
@@ -699,16 +702,32 @@ fn different_definitions(st: &State, set: &[Section], out: &mut ParsedFile) {
 
 /// Where a direction line starts inside `line` when a mail's reflow glued
 /// the words before it (the job header's wrapped date: `> 2019 write:
-/// IOPS=1000, BW=4000KiB/s …`): only in a job's section before its first
-/// direction, and only for fio's own `read: IOPS=`/`write: IOPS=` (3.x) or
-/// `read : io=` (2.x) after a space, its figures whole (else it is prose).
+/// IOPS=1000, BW=4000KiB/s …`): only in a job's section, and only for
+/// fio's own `read: IOPS=`/`write: IOPS=` (3.x) or `read : io=` (2.x)
+/// after a space, its figures whole (else it is prose). After the
+/// section's first direction, only another direction glued after one of
+/// fio's own `key=value` statistics (fio 3.21 reflowed by a mail,
+/// qemu-devel 2020: `> stdev=400.86, samples=85 write: IOPS=6102,
+/// BW=23.8MiB/s`, the read direction's `iops` line's tail before it).
 fn glued_direction(st: &State, line: &str) -> Option<usize> {
-    if st.job.is_none() || st.dir.is_some() || direction_line(line).is_some() {
+    if st.job.is_none() || direction_line(line).is_some() {
         return None;
     }
     ["read", "write", "trim"].iter().find_map(|d| {
+        if st.dir.is_some_and(|seen| seen == *d) {
+            return None;
+        }
         [": IOPS=", " : io=", ": io="].iter().find_map(|tail| {
             let at = line.find(&format!(" {d}{tail}"))? + 1;
+            let before = line[..at].trim_end();
+            let stats_tail = before
+                .rsplit([' ', ','])
+                .next()
+                .and_then(|f| f.split_once('='))
+                .is_some_and(|(k, v)| k.chars().all(|c| c.is_ascii_alphabetic()) && plain(v).is_some());
+            if st.dir.is_some() && !stats_tail {
+                return None;
+            }
             matches!(direction_line(&line[at..]), Some(Ok(_))).then_some(at)
         })
     })
@@ -995,9 +1014,15 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
     } else if let Some(unit) = percentiles_header(line) {
         st.pct = unit.map(str::to_string);
         st.pct_prio = None;
-    } else if let Some((prio, unit)) = prio_percentiles_header(line) {
+    } else if let Some((prio, unit, share)) = prio_percentiles_header(line) {
         st.pct = Some(unit.to_string());
         st.pct_prio = Some(prio.to_string());
+        // `(89.99% of IOs)`: the class's share of the direction's I/Os,
+        // the priority a parameter (one metric for every class).
+        if let Some(share) = share {
+            let m = Metric::new(format!("{dir}: share of IOs"), "%", Better::Neither);
+            out.samples.push(job.sample(m, share, n).with_param("prio", prio));
+        }
     } else if let Some(r) = percentile_row(line) {
         let (cells, cut) = r.map_err(bad)?;
         if let Some(unit) = &st.pct {
@@ -1197,8 +1222,9 @@ mod tests {
         assert!(prio_latency_line("    clat prio high (msec): min=7").is_none());
         assert_eq!(
             prio_percentiles_header("    clat prio 0/0 (89.99% of IOs) percentiles (msec):"),
-            Some(("0/0", "msec"))
+            Some(("0/0", "msec", Some(89.99)))
         );
+        assert_eq!(prio_percentiles_header("    clat prio 1/0 (N/A) percentiles (msec):"), Some(("1/0", "msec", None)));
         assert_eq!(prio_percentiles_header("    clat percentiles (msec):"), None);
     }
 
@@ -1560,5 +1586,28 @@ mod tests {
             f.samples.iter().map(|s| (s.line, s.metric.name.as_str(), s.value.mean())).collect();
         assert_eq!(got, vec![(2, "READ: bw", 62.5), (5, "WRITE: bw", 20.9)]);
         assert!(f.notes.iter().any(|(l, m)| *l == 5 && m.contains("glued")), "{:?}", f.notes);
+    }
+
+    /// A mail reflowed a job's section: its `write:` line glued after the
+    /// read's `iops` statistics (fio 3.21, qemu-devel 2020, wild31 file
+    /// 10): read from there with a note; the read's own direction glued
+    /// again, or a `write:` after prose words, is not.
+    #[test]
+    fn a_second_direction_glued_after_the_first_ones_statistics_is_read() {
+        let text = "test: (groupid=0, jobs=1): err= 0: pid=773: Fri Sep 25 12:28:32 2020\n  \
+                    read: IOPS=18.3k, BW=71.3MiB/s (74.8MB/s)(3070MiB/43042msec)\n\
+                    stdev=400.86, samples=85 write: IOPS=6102, BW=23.8MiB/s\n\
+                    (24.0MB/s)(1026MiB/43042msec); 0 zone resets\n";
+        let f = crate::parse::BenchParser::parse(&super::super::Fio, &Input::from_text(text)).unwrap();
+        let got: Vec<(usize, &str, f64)> =
+            f.samples.iter().map(|s| (s.line, s.metric.name.as_str(), s.value.mean())).collect();
+        assert_eq!(
+            got,
+            vec![(2, "read: bw", 71.3), (2, "read: IOPS", 18300.0), (3, "write: bw", 23.8), (3, "write: IOPS", 6102.0)]
+        );
+        assert!(f.notes.iter().any(|(l, m)| *l == 3 && m.contains("glued")), "{:?}", f.notes);
+        let prose = text.replace("stdev=400.86, samples=85 write:", "and then the write:");
+        let f = crate::parse::BenchParser::parse(&super::super::Fio, &Input::from_text(&prose)).unwrap();
+        assert!(f.samples.iter().all(|s| s.line != 3), "{:?}", f.samples);
     }
 }

@@ -156,6 +156,40 @@ fn shared_line(n: usize, t: &str) -> Result<Option<(Metric, f64, &str, bool)>, P
     Ok(None)
 }
 
+/// The error at a `Total time:` whose figure is a placeholder a poster
+/// typed (`Total time: 10X.XXX [sec]`, LKML 2021, wild32 file 10) says
+/// so, and names the figures in `[sec]` the poster typed by hand below it
+/// (`Baseline (no perf-stat)                 104.873 [sec]`, seven
+/// conditions' medians): the warning named only the placeholder, and a
+/// reader took the file for holding nothing else. Any other error as it is.
+fn with_hand_figures(input: &Input, e: ParseError) -> ParseError {
+    let ParseError::Malformed { line, expected, found } = &e else { return e };
+    let placeholder =
+        found.strip_prefix("Total time:").and_then(|r| r.split_once("[sec]")).map(|(v, _)| v.trim()).is_some_and(|v| {
+            v.contains(['X', 'x']) && v.chars().all(|c| c.is_ascii_digit() || matches!(c, '.' | 'X' | 'x'))
+        });
+    if !placeholder {
+        return e;
+    }
+    // `Baseline (no perf-stat)   104.873 [sec]`: words, then a figure in seconds.
+    let hand = |t: &str| {
+        let Some(rest) = t.strip_suffix("[sec]") else { return false };
+        let mut words = rest.split_whitespace().rev();
+        let figure = words.next().is_some_and(|v| plain(v).is_some());
+        figure && words.next().is_some() && !t.starts_with("Total time:")
+    };
+    let rows: Vec<(usize, &str)> = input.numbered().map(|(n, l)| (n, l.trim())).filter(|(_, t)| hand(t)).collect();
+    let (Some(first), Some(last)) = (rows.first(), rows.last()) else { return e };
+    let expected = format!(
+        "{expected} (a placeholder is no run's figure; the {} figure(s) in `[sec]` typed by hand at lines {}-{}, `{}` …, are not read either)",
+        rows.len(),
+        first.0,
+        last.0,
+        first.1.split_whitespace().collect::<Vec<_>>().join(" ")
+    );
+    ParseError::malformed(*line, expected, found.clone())
+}
+
 /// A figure as perf prints it: plain (`8.425402`), or with the thousands
 /// separators of the `%'` format in a locale that has them (`1,053.963`,
 /// `2,330,445`: syscall's `ops/sec`, uprobe's figures): groups of three
@@ -462,7 +496,7 @@ impl BenchParser for PerfBench {
     }
 
     fn parse(&self, input: &Input) -> Result<ParsedFile, ParseError> {
-        parse_all(input)
+        parse_all(input).map_err(|e| with_hand_figures(input, e))
     }
 
     /// A last line `Averaged 491926 operations/sec (+- 0.19%), total secs =

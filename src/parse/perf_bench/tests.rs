@@ -191,3 +191,17 @@ fn a_suite_not_read_is_a_note_and_thousands_separators_are_read() {
     assert_eq!(number("1,05.3"), None);
     assert_eq!(number("12,3456"), None);
 }
+
+/// LKML 2021 (wild32 file 10): `Total time: 10X.XXX [sec]`, a placeholder
+/// in the poster's sample output, then the medians typed by hand in `[sec]`:
+/// the error names those lines too.
+#[test]
+fn a_placeholder_total_time_names_the_hand_typed_figures_below() {
+    let text = "# Running 'sched/messaging' benchmark:\n# 20 sender and receiver threads per group\n\
+                \x20   Total time: 10X.XXX [sec]\n\nBaseline (no perf-stat)                 104.873 [sec]\n\
+                # global\nperf stat -a                            107.887 [sec]\n";
+    let e = PerfBench.parse(&Input::from_text(text)).unwrap_err();
+    assert_eq!(e.line(), Some(3));
+    let m = e.message();
+    assert!(m.contains("typed by hand at lines 5-7, `Baseline (no perf-stat) 104.873 [sec]`"), "{m}");
+}
