@@ -285,8 +285,11 @@ fn within_printed_step(m: &MachineClass, s: &report::SectionView, machine_yaml: 
     for r in &t.rows {
         for (c, col) in r.cells.iter().zip(&t.columns) {
             let within = c.as_ref().and_then(|c| c.comparison).is_some_and(|x| x.within_step);
+            if !within || col.better == crate::model::Better::Neither {
+                continue;
+            }
             let v = format!("{} {}", r.kernel, col.name);
-            if within && col.better != crate::model::Better::Neither && !named.contains(&v) {
+            if !named.contains(&v) {
                 named.push(v);
             }
         }
@@ -407,16 +410,22 @@ fn run_count_warnings(m: &MachineClass, s: &report::SectionView, machine_yaml: &
     // all there is to say.
     let others = |base: &str| s.table.rows.iter().any(|r| r.kernel != base);
     let compared: Vec<bool> = match &s.table.baseline {
-        Some(base) if others(base) => s
-            .table
-            .rows
-            .iter()
-            .map(|r| {
-                let alike = |o: &&report::RowView| o.params == r.params;
-                s.table.rows.iter().filter(alike).any(|o| o.kernel == *base)
-                    && s.table.rows.iter().filter(alike).any(|o| o.kernel != *base)
-            })
-            .collect(),
+        Some(base) if others(base) => {
+            // Per set-up (a row's parameters): whether the baseline has a
+            // row of it, and whether another kernel has. Gathered in one
+            // pass: asking every row of every other row was quadratic in
+            // a large class's rows.
+            let mut setups: rustc_hash::FxHashMap<&[String], (bool, bool)> = rustc_hash::FxHashMap::default();
+            for r in &s.table.rows {
+                let (of_base, of_other) = setups.entry(r.params.as_slice()).or_default();
+                if r.kernel == *base {
+                    *of_base = true;
+                } else {
+                    *of_other = true;
+                }
+            }
+            s.table.rows.iter().map(|r| setups.get(r.params.as_slice()).is_some_and(|&(b, o)| b && o)).collect()
+        }
         _ => vec![true; s.table.rows.len()],
     };
     let mut groups: Vec<(Vec<Option<u32>>, Vec<&str>)> = Vec::new();

@@ -244,6 +244,11 @@ fn note_unread_phoronix(input: &Input, out: &mut [Segment], read: &[usize]) {
 /// nearest above). `read`: every line a segment read a number from, in
 /// order.
 fn note_unread_perf_stat(input: &Input, out: &mut [Segment], read: &[usize]) {
+    // Most files hold no such line: one search of the whole text tells,
+    // instead of a `str` search of each line.
+    if !input.has(" seconds time elapsed") {
+        return;
+    }
     let elapsed = |l: &str| {
         // The repeat form only (`+-`): one run's elapsed time is often a
         // `perf stat -a -- sleep 10`'s, no result.

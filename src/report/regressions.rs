@@ -104,11 +104,20 @@ pub fn select(sections: &[SectionView]) -> Selection {
             .flat_map(|r| r.cells.iter().flatten())
             .filter(|c| c.comparison.is_some())
             .count();
-        out.uncompared |= super::uncompared(t).is_some();
+        // Asked only until one section has uncompared rows (its answer is
+        // all the page needs; working it out costs a pass over the rows).
+        if !out.uncompared {
+            out.uncompared = super::uncompared(t).is_some();
+        }
         out.at_least |= t.rows.iter().any(|r| !r.part_untimed.is_empty());
         let threshold = t.regression_threshold;
         if !out.thresholds.contains(&threshold) {
             out.thresholds.push(threshold);
+        }
+        // The first baseline row of each set-up, found once per section.
+        let mut base_rows: rustc_hash::FxHashMap<&[String], usize> = rustc_hash::FxHashMap::default();
+        for (bi, b) in t.rows.iter().enumerate().filter(|(_, b)| &b.kernel == base) {
+            base_rows.entry(b.params.as_slice()).or_insert(bi);
         }
         for (ri, ci, cmp) in significant_changes(t) {
             let (Some(pct), Some(p)) = (super::section::better_by(cmp, t.columns[ci].better), cmp.p_adjusted) else {
@@ -123,7 +132,7 @@ pub fn select(sections: &[SectionView]) -> Selection {
                 continue;
             }
             let r = &t.rows[ri];
-            let base_cell = t.rows.iter().find(|b| &b.kernel == base && b.params == r.params);
+            let base_cell = base_rows.get(r.params.as_slice()).map(|&bi| &t.rows[bi]);
             let cell = r.cells[ci].as_ref();
             out.regressions.push(Regression {
                 section: s.title.clone(),
