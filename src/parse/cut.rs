@@ -168,7 +168,8 @@ fn unread_cut_line(input: &Input, n: usize, parsed: &mut ParsedFile) {
 fn last_figure(line: &str) -> &str {
     // Past the last other character whole: `读取8` ends in `8`, the byte
     // after `取`'s first one is inside it (a panic, attack32 F0).
-    let start = line.char_indices().rev().find(|&(_, c)| !c.is_ascii_digit() && c != '.').map_or(0, |(i, c)| i + c.len_utf8());
+    let start =
+        line.char_indices().rev().find(|&(_, c)| !c.is_ascii_digit() && c != '.').map_or(0, |(i, c)| i + c.len_utf8());
     &line[start..]
 }
 

@@ -108,6 +108,23 @@ pub fn direction_line(line: &str) -> Option<Result<DirLine, String>> {
         (r.starts_with("IOPS=") || r.starts_with("io=")).then_some((*d, r))
     })?;
     let rest = rest.split(';').next().unwrap_or(rest);
+    // fio separates its fields by commas and never writes one inside a
+    // figure: `iops=7,118` (a thousands separator, or `IOPS=67,4k` a
+    // decimal comma, typed or edited in) read as 7 IOPS, silently
+    // (attack32 F1). A piece after a comma that starts with a digit and
+    // follows a figure is such a comma: the line is damaged.
+    let pieces: Vec<&str> = rest.split(',').collect();
+    if let Some(w) = pieces.windows(2).find(|w| {
+        let next = w[1].trim_end();
+        w[0].ends_with(|c: char| c.is_ascii_digit())
+            && next.starts_with(|c: char| c.is_ascii_digit())
+            && !next.contains('=')
+    }) {
+        let figure = format!("{},{}", w[0].rsplit(['=', ' ']).next().unwrap_or(w[0]), w[1].trim_end());
+        return Some(Err(format!(
+            "fio `{dir}:` line with plain figures (`{figure}` holds a comma: a thousands separator or a decimal comma, which fio never prints)"
+        )));
+    }
     let fields: Vec<(&str, &str)> =
         rest.split(',').filter_map(|f| f.trim().split_once('=')).map(|(k, v)| (k.trim(), v.trim())).collect();
     let get = |k: &str| fields.iter().find(|(n, _)| n.eq_ignore_ascii_case(k)).map(|(_, v)| *v);
@@ -1533,6 +1550,15 @@ mod tests {
                 runtime: Some(318686.0)
             }
         );
+        // A comma inside a figure (attack32 F1: `iops=7,118` read as 7,
+        // `IOPS=67,4k` as 67): the line is damaged, not a smaller figure.
+        for damaged in [
+            "  write: io=596856KB, bw=56946KB/s, iops=7,118 , runt= 10481msec",
+            "  read: IOPS=67,4k, BW=1053MiB/s (1104MB/s)(100GiB/97218msec)",
+        ] {
+            let e = direction_line(damaged).unwrap().unwrap_err();
+            assert!(e.contains("holds a comma"), "{e}");
+        }
         // kb_base=1000: the decimal figure first, the binary one read.
         let d = direction_line("  write: IOPS=3095, BW=12.7MB/s (12.1MiB/s)(127MB/10003msec)").unwrap().unwrap();
         assert_eq!(d.bw, (12.1, "MiB/s".into()));
