@@ -720,6 +720,12 @@ fn compare_row(line: &str) -> Option<(&str, Vec<f64>)> {
 /// text or nothing. Returns the damaged cell.
 fn damaged_row(line: &str, columns: usize) -> Option<&str> {
     let (_, mut rest) = row_head(line)?;
+    // A bracketed kernel after the name (`add_double   [2.5.44]`) is no
+    // cell: a damaged figure after it dropped its row unsaid (attack32 F4).
+    let (w, after) = next_word(rest);
+    if w.len() > 2 && w.starts_with('[') && w.ends_with(']') {
+        rest = after;
+    }
     let mut numbers = 0usize;
     loop {
         let (w, after) = next_word(rest);
@@ -798,6 +804,14 @@ Number       Name      Time (sec)   Count   Rate (loops/sec)    Rate (ops/sec)\n
         assert!(e.to_string().contains("3x8000.00"), "{e}");
         // A percentage column (a comparison table) is not a damaged number.
         assert!(damaged_row(" 1 add_double   1096039.60 1096039.60       0.00  0.00% Thousand", 4).is_none());
+        // After a bracketed kernel too (attack32 F4: the row was dropped unsaid).
+        assert_eq!(
+            damaged_row(
+                "     1 add_double   [2.5.44]     60.03       1743   29.03548       522,638.68 Thousand Double Precision Additions/second",
+                4
+            ),
+            Some("522,638.68")
+        );
     }
 
     #[test]

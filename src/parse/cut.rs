@@ -166,7 +166,10 @@ fn unread_cut_line(input: &Input, n: usize, parsed: &mut ParsedFile) {
 /// The figure `line` ends in: its last run of digits and points (`41` of
 /// `Elapsed Time 41`, `0.55` of `"0.431","0.55`).
 fn last_figure(line: &str) -> &str {
-    let start = line.rfind(|c: char| !c.is_ascii_digit() && c != '.').map_or(0, |i| i + 1);
+    // Past the last other character whole: `读取8` ends in `8`, the byte
+    // after `取`'s first one is inside it (a panic, attack32 F0).
+    let start =
+        line.char_indices().rev().find(|&(_, c)| !c.is_ascii_digit() && c != '.').map_or(0, |(i, c)| i + c.len_utf8());
     &line[start..]
 }
 
@@ -255,5 +258,18 @@ mod tests {
         let long = format!("{} 41", "x".repeat(200));
         let note = &read(&long).notes[0].1;
         assert!(note.contains(&format!("`…{} 41`", "x".repeat(QUOTED_CHARS - 3))), "{note}");
+    }
+
+    /// A figure right after a character of several bytes (`读取8`, `±2`,
+    /// `—8`) on a last line with no line break: the figure is found, not a
+    /// panic (attack32 F0: a cut Chinese sysbench blog post).
+    #[test]
+    fn a_cut_figure_after_a_wide_character_is_found() {
+        assert_eq!(last_figure("1 procs # 读取8"), "8");
+        assert_eq!(last_figure("procs ±2"), "2");
+        assert_eq!(last_figure("procs—8"), "8");
+        assert_eq!(last_figure("41"), "41");
+        let f = read("Elapsed Time 412.87\nElapsed Time 9 # 读取8");
+        assert_eq!(f.notes.len(), 1, "{:?}", f.notes);
     }
 }

@@ -61,11 +61,16 @@ pub struct Uperf;
 const ID: &str = "uperf";
 
 /// `54.89Mb/s` → (54.89, `Mb/s`); `100228op/s` → (100228, `op/s`); a bare
-/// number → (value, "").
+/// number → (value, ""). `None` where what follows the number is none of
+/// uperf's units (rates `b/s`…`Tb/s`, `op/s`; sizes `B`…`TB`; times `s`,
+/// `(s)`, `ms`, `us`, `ns`): `3,752,501` was read as 3 in unit
+/// `,752,501` (attack32 F16).
 fn figure(cell: &str) -> Option<(f64, &str)> {
+    const UNITS: &[&str] =
+        &["", "b/s", "Kb/s", "Mb/s", "Gb/s", "Tb/s", "op/s", "B", "KB", "MB", "GB", "TB", "s", "(s)", "ms", "us", "ns"];
     let end = cell.find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-')).unwrap_or(cell.len());
     let v = plain(&cell[..end])?;
-    Some((v, &cell[end..]))
+    UNITS.contains(&&cell[end..]).then_some((v, &cell[end..]))
 }
 
 /// True for uperf's `Total` line, `Total 3.55GB /  62.37(s) = 489.11Mb/s
@@ -344,5 +349,17 @@ mod tests {
             ]
         );
         assert!(!total_line("Total time: 8.425 [sec]"));
+    }
+
+    /// A figure is its number and one of uperf's units; a thousands
+    /// separator is no unit (attack32 F16: `3,752,501` was 3 `,752,501`).
+    #[test]
+    fn a_figure_takes_only_uperf_units() {
+        assert_eq!(figure("54.89Mb/s"), Some((54.89, "Mb/s")));
+        assert_eq!(figure("955302op/s"), Some((955302.0, "op/s")));
+        assert_eq!(figure("62.37(s)"), Some((62.37, "(s)")));
+        assert_eq!(figure("2575"), Some((2575.0, "")));
+        assert_eq!(figure("3,752,501"), None);
+        assert_eq!(figure("47,663"), None);
     }
 }

@@ -177,6 +177,15 @@ fn value_tok(t: &str) -> bool {
     rate_cell(t).is_some()
 }
 
+/// A figure written with a comma between digits (`1,320`, `21,5`): no
+/// figure bonnie++ prints, a thousands separator or decimal comma typed
+/// or edited in.
+fn comma_figure(t: &str) -> bool {
+    t.contains(',')
+        && t.bytes().all(|b| b.is_ascii_digit() || b == b',' || b == b'.')
+        && t.split(',').all(|p| !p.is_empty())
+}
+
 /// A file size as bonnie++ prints it: `256M`, `4G`, `256M:8k`, `4G::2`.
 pub(super) fn is_size(t: &str) -> bool {
     let head = t.split(':').next().unwrap_or("");
@@ -236,6 +245,17 @@ pub(super) fn text_row<'a>(
             None => return Ok(None),
         }
     };
+    // A figure with a thousands separator or decimal comma (`1,320`,
+    // bonnie++ prints none) before the cells the row was read from: the
+    // row was found past it, its label the figures before (`16 1,320`, a
+    // host) and its files `98` (attack32 F2). The row is damaged.
+    if let Some(t) = toks[..j].iter().find(|t| comma_figure(t.s)) {
+        return Err(ParseError::malformed(
+            i + 1,
+            format!("a bonnie++ {what} row of plain figures (`{}` holds a comma bonnie++ never prints)", t.s),
+            line.trim(),
+        ));
+    }
     let label = toks[..j].iter().map(|t| t.s).collect::<Vec<_>>().join(" ");
     let key = toks[j];
     let vals = &toks[j + 1..];
@@ -584,5 +604,18 @@ mod tests {
         assert_eq!(kernel_heading("2.4.19", Some(&"========".to_string())).as_deref(), Some("2.4.19"));
         assert_eq!(kernel_heading("2.4.19", Some(&"text".to_string())), None);
         assert_eq!(kernel_heading("Results", Some(&"=======".to_string())), None);
+    }
+
+    /// A row with a comma inside a figure is damaged, not a row whose
+    /// label is the figures before the comma (attack32 F2: `16  1,320  98
+    /// …` read as host `16 1,320`, files 98).
+    #[test]
+    fn a_figure_with_a_comma_damages_its_row() {
+        assert!(comma_figure("1,320") && comma_figure("21,5") && comma_figure("1,234,567"));
+        assert!(!comma_figure("1320") && !comma_figure("pogo,1G") && !comma_figure("16,") && !comma_figure(","));
+        let lines =
+            vec!["                 16  1,320  98 +++++ +++  9870  96  1402  97 +++++ +++  4410  95".to_string()];
+        let e = text_row(&lines, 0, is_files_spec, "file", None, &mut Vec::new()).err().expect("damaged");
+        assert!(e.to_string().contains("`1,320` holds a comma"), "{e}");
     }
 }

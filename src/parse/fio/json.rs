@@ -298,7 +298,7 @@ pub fn read_document(
     }
     let sets: Vec<(String, Vec<super::CloneSpan>)> =
         clones.into_iter().filter(|c| c.1.len() > 1).map(|((name, _, _), spans)| (name.to_string(), spans)).collect();
-    super::replace_clones(&sets, out);
+    super::replace_clones(&sets, None, out);
     shown_steps(&mut out.samples[start..]);
     Ok(())
 }

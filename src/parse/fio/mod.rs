@@ -427,7 +427,13 @@ pub struct CloneSpan {
 /// are ([`combine_clones`]), at the first clone's place, with a note
 /// ([`clones_note`]) at its line. Clones one of which failed are a
 /// failed run: none of their figures is read, with a note.
-pub fn replace_clones(sets: &[(String, Vec<CloneSpan>)], out: &mut ParsedFile) {
+///
+/// `short`: (processes reported, processes started, the `Starting N
+/// processes` line) where the report holds fewer of the processes than fio
+/// started (a log cut short): a job's clones are then not all there, their
+/// sum is not the job's, and none of their figures is read, with a note
+/// (attack32 F21: 2 of 4 clones summed as the job's 24.2 MiB/s).
+pub fn replace_clones(sets: &[(String, Vec<CloneSpan>)], short: Option<(usize, usize, usize)>, out: &mut ParsedFile) {
     if sets.is_empty() {
         return;
     }
@@ -443,6 +449,20 @@ pub fn replace_clones(sets: &[(String, Vec<CloneSpan>)], out: &mut ParsedFile) {
             gone[c.samples.clone()].iter_mut().for_each(|g| *g = true);
         }
         let lines: Vec<usize> = spans.iter().map(|c| c.line).collect();
+        if let Some((reported, started, at)) = short {
+            let at_lines: Vec<String> = lines.iter().map(usize::to_string).collect();
+            out.notes.push((
+                first.line,
+                format!(
+                    "fio job {name:?} is reported {} times in one report (numjobs clones without group_reporting, lines {}), \
+                     but fio started {started} processes (line {at}) and the report holds {reported}: cut short, the job's \
+                     other clones are missing and the sum of these is not the job's; none of their figures read",
+                    spans.len(),
+                    at_lines.join(", ")
+                ),
+            ));
+            continue;
+        }
         if let Some(bad) = spans.iter().find(|c| c.failed) {
             let at: Vec<String> = lines.iter().map(usize::to_string).collect();
             let msg = format!(
@@ -627,7 +647,10 @@ impl BenchParser for Fio {
             return Err(ParseError::NoResults { benchmark: "fio", reason });
         }
         if out.samples.is_empty() {
-            let failed = out.notes.iter().find(|(_, m)| m.contains("a failed run's"));
+            let failed = out
+                .notes
+                .iter()
+                .find(|(_, m)| m.contains("a failed run's") || m.contains("the job's other clones are missing"));
             let reason = if let Some((n, m)) = failed {
                 format!("line {n}: {m}")
             } else if input.lines.iter().any(|l| is_command_line(l)) {

@@ -108,6 +108,23 @@ pub fn direction_line(line: &str) -> Option<Result<DirLine, String>> {
         (r.starts_with("IOPS=") || r.starts_with("io=")).then_some((*d, r))
     })?;
     let rest = rest.split(';').next().unwrap_or(rest);
+    // fio separates its fields by commas and never writes one inside a
+    // figure: `iops=7,118` (a thousands separator, or `IOPS=67,4k` a
+    // decimal comma, typed or edited in) read as 7 IOPS, silently
+    // (attack32 F1). A piece after a comma that starts with a digit and
+    // follows a figure is such a comma: the line is damaged.
+    let pieces: Vec<&str> = rest.split(',').collect();
+    if let Some(w) = pieces.windows(2).find(|w| {
+        let next = w[1].trim_end();
+        w[0].ends_with(|c: char| c.is_ascii_digit())
+            && next.starts_with(|c: char| c.is_ascii_digit())
+            && !next.contains('=')
+    }) {
+        let figure = format!("{},{}", w[0].rsplit(['=', ' ']).next().unwrap_or(w[0]), w[1].trim_end());
+        return Some(Err(format!(
+            "fio `{dir}:` line with plain figures (`{figure}` holds a comma: a thousands separator or a decimal comma, which fio never prints)"
+        )));
+    }
     let fields: Vec<(&str, &str)> =
         rest.split(',').filter_map(|f| f.trim().split_once('=')).map(|(k, v)| (k.trim(), v.trim())).collect();
     let get = |k: &str| fields.iter().find(|(n, _)| n.eq_ignore_ascii_case(k)).map(|(_, v)| *v);
@@ -600,8 +617,32 @@ pub fn read(
             (set[0].name.clone(), spans.collect())
         })
         .collect();
-    super::replace_clones(&sets, out);
+    super::replace_clones(&sets, short_report(input), out);
     Ok(())
+}
+
+/// (processes reported, processes started, its line) where the file's one
+/// `Starting N processes` (or `threads`) line says more than its job
+/// sections' headers count (`(groupid=0, jobs=1)`, summed): a report cut
+/// short. `None` with no such line or several (several runs in one file).
+fn short_report(input: &Input) -> Option<(usize, usize, usize)> {
+    let mut starts = input.numbered().filter_map(|(n, l)| {
+        let rest = l.trim().strip_prefix("Starting ")?;
+        let (count, what) = rest.split_once(' ')?;
+        matches!(what.trim(), "process" | "processes" | "thread" | "threads")
+            .then(|| count.parse::<usize>().ok().map(|c| (n, c)))?
+    });
+    let (at, started) = starts.next()?;
+    if starts.next().is_some() {
+        return None;
+    }
+    let reported: usize = input
+        .lines
+        .iter()
+        .filter(|l| l.contains("(groupid="))
+        .filter_map(|l| l.split_once("jobs=")?.1.split(|c: char| !c.is_ascii_digit()).next()?.parse::<usize>().ok())
+        .sum();
+    (reported > 0 && reported < started).then_some((reported, started, at))
 }
 
 /// Ends the section being read (its samples are those read so far).
@@ -1533,6 +1574,15 @@ mod tests {
                 runtime: Some(318686.0)
             }
         );
+        // A comma inside a figure (attack32 F1: `iops=7,118` read as 7,
+        // `IOPS=67,4k` as 67): the line is damaged, not a smaller figure.
+        for damaged in [
+            "  write: io=596856KB, bw=56946KB/s, iops=7,118 , runt= 10481msec",
+            "  read: IOPS=67,4k, BW=1053MiB/s (1104MB/s)(100GiB/97218msec)",
+        ] {
+            let e = direction_line(damaged).unwrap().unwrap_err();
+            assert!(e.contains("holds a comma"), "{e}");
+        }
         // kb_base=1000: the decimal figure first, the binary one read.
         let d = direction_line("  write: IOPS=3095, BW=12.7MB/s (12.1MiB/s)(127MB/10003msec)").unwrap().unwrap();
         assert_eq!(d.bw, (12.1, "MiB/s".into()));
@@ -1609,5 +1659,31 @@ mod tests {
         let prose = text.replace("stdev=400.86, samples=85 write:", "and then the write:");
         let f = crate::parse::BenchParser::parse(&super::super::Fio, &Input::from_text(&prose)).unwrap();
         assert!(f.samples.iter().all(|s| s.line != 3), "{:?}", f.samples);
+    }
+
+    /// A log cut after 2 of the 4 clones fio started: its clones are not
+    /// summed as the job's (attack32 F21: 24.2 MiB/s, half the job's, read
+    /// as `jobs=2` with only a note on summing).
+    #[test]
+    fn clones_of_a_report_cut_short_are_not_summed() {
+        let section = |pid: u32| {
+            format!(
+                "/dev/nvme8n4: (groupid=0, jobs=1): err= 0: pid={pid}: Wed Jul  8 09:10:50 2026\n  \
+                 write: IOPS=3095, BW=12.1MiB/s (12.7MB/s)(121MiB/10003msec)\n"
+            )
+        };
+        let head = "/dev/nvme8n4: (g=0): rw=randwrite, bs=(R) 4096B-4096B, ioengine=libaio, iodepth=7\nfio-3.42\n";
+        let cut = format!("{head}Starting 4 processes\n{}{}", section(1), section(2));
+        assert_eq!(short_report(&Input::from_text(&cut)), Some((2, 4, 3)));
+        let e = crate::parse::BenchParser::parse(&super::super::Fio, &Input::from_text(&cut)).unwrap_err();
+        assert!(e.to_string().contains("the job's other clones are missing"), "{e}");
+        // All four there: summed as before.
+        let whole = format!("{head}Starting 4 processes\n{}{}{}{}", section(1), section(2), section(3), section(4));
+        assert_eq!(short_report(&Input::from_text(&whole)), None);
+        let f = crate::parse::BenchParser::parse(&super::super::Fio, &Input::from_text(&whole)).unwrap();
+        assert!(f.samples.iter().any(|s| s.metric.name == "write: bw" && (s.value.mean() - 48.4).abs() < 1e-9));
+        // group_reporting's one section of `jobs=4`: the 4 are there.
+        let grouped = format!("{head}Starting 4 processes\n{}", section(1).replace("jobs=1", "jobs=4"));
+        assert_eq!(short_report(&Input::from_text(&grouped)), None);
     }
 }
