@@ -414,7 +414,21 @@ impl BenchParser for Bonnie {
                 i += 1;
                 continue;
             };
-            if end < toks.len() {
+            if end < toks.len() && !toks[end..].iter().any(|t| numberish(t)) {
+                // Words after the header, no figure: the names of columns
+                // a variant adds (Bonnie 1.2 `-v 3`: `Iteration` / `Start
+                // Date&Time`, LKML 2006). Rows carry no cells for them (a
+                // row that does is not one of 12 cells: an error), so the
+                // note is information.
+                out.notes.push((
+                    i + 1,
+                    format!(
+                        "`{}` after the header: columns this Bonnie's header names; no row prints them (a row that did \
+                         would be no row of 12 cells)",
+                        toks[end..].join(" ")
+                    ),
+                ));
+            } else if end < toks.len() {
                 // Header and row flattened onto one line.
                 let numbered: Vec<(&str, usize)> = toks[end..].iter().map(|t| (*t, i + 1)).collect();
                 match row_from(&numbered) {
@@ -569,6 +583,25 @@ localh 1*1024 20760 97.8 31044  7.6 11462  3.2 15006 69.2 15993  1.6  159.4  0.5
         assert_eq!(p.samples[12].params[0].value, "1024");
         assert_eq!(p.samples[12].value.mean(), 20760.0);
         assert!(p.samples.iter().all(|s| s.kernel.is_none()));
+    }
+
+    /// Bonnie 1.2 run with `-v 3` (LKML 2006, Unisys): the header names
+    /// `Iteration` / `Start Date&Time` columns the rows do not print. The
+    /// words were read as a flattened row, and the file skipped.
+    #[test]
+    fn column_names_after_the_header_are_noted() {
+        let text = "\
+Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU   /sec %CPU    Start Date&Time
+
+M1135- 3*1024 23779 95.2 20222 95.3 17248 54.7 26313 84.6 28849 58.9  343.9  3.2
+";
+        let p = parse(text).unwrap();
+        assert_eq!(p.samples.len(), 12);
+        assert_eq!((p.samples[10].value.mean(), p.samples[10].line), (343.9, 3));
+        assert!(p.notes.iter().any(|n| n.0 == 1 && n.1.contains("`Start Date&Time`")), "{:?}", p.notes);
+        assert!(crate::parse::note_is_info(&p.notes[0].1));
+        // A row that prints the column's cells is no row of 12 cells.
+        assert!(parse(&text.replace("3.2\n", "3.2  1 07/05/2006\n")).is_err());
     }
 
     #[test]

@@ -1347,22 +1347,25 @@ fn label_by_setup_lines<'a>(
     let read = own.read;
     let quiet = own.quiet(input, samples, hashes);
     let mut parts: Vec<Option<String>> = vec![None; copies.len()];
+    // Each copy's set-up lines, by name, the nearest above it winning: a
+    // copy with none of a name between it and the copy before is under the
+    // line above that one (`State: Without patch` / three Bonnie rows /
+    // `State: Patch was applied` / three rows, LKML 2006: only each
+    // table's first row was labelled, the others averaged across both).
+    let mut above: Vec<Vec<(String, String)>> = Vec::with_capacity(copies.len());
+    for k in 0..copies.len() {
+        let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+        let mut found: Vec<(String, String)> = above.last().cloned().unwrap_or_default();
+        for n in (from..copies[k].0).filter(|&n| !quiet[n] && !read[n]) {
+            if let Some((name, label)) = setup_pair_asked(input.lines[n - 1].trim(), asked) {
+                found.retain(|(m, _)| *m != name);
+                found.push((name, label));
+            }
+        }
+        above.push(found);
+    }
     for members in groups {
-        // Each copy's set-up lines, by name (the nearest above it wins).
-        let pairs: Vec<Vec<(String, String)>> = members
-            .iter()
-            .map(|&k| {
-                let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
-                let mut found: Vec<(String, String)> = Vec::new();
-                for n in (from..copies[k].0).filter(|&n| !quiet[n] && !read[n]) {
-                    if let Some((name, label)) = setup_pair_asked(input.lines[n - 1].trim(), asked) {
-                        found.retain(|(m, _)| *m != name);
-                        found.push((name, label));
-                    }
-                }
-                found
-            })
-            .collect();
+        let pairs: Vec<&Vec<(String, String)>> = members.iter().map(|&k| &above[k]).collect();
         let differing: Vec<&str> = pairs[0]
             .iter()
             .map(|(name, _)| name.as_str())
@@ -6452,6 +6455,15 @@ mod tests {
         // A name above one copy only labels nothing.
         let p = labelled("Filesystem: ext4\nThroughput 1\n\nThroughput 2\n", &[2, 4]);
         assert_eq!(last_params(&p), vec!["16", "16"]);
+        // A copy with no such line between it and the copy before is under
+        // the line above that one (LKML 2006, `State:` over three Bonnie
+        // rows each: only each first row was labelled).
+        let p = labelled(
+            "State: Without patch\nThroughput 1\n\nThroughput 2\n\nState: Patch was applied\nThroughput 3\n\nThroughput 4\n",
+            &[2, 4, 7, 9],
+        );
+        let without = "State: Without patch";
+        assert_eq!(last_params(&p), [without, without, "State: Patch was applied", "State: Patch was applied"]);
         for line in [
             "Total ticks      : 371867026",
             "current rps: 18042.84",
