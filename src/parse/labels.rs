@@ -2999,6 +2999,16 @@ fn identities<'a>(
             && trimmed.get(n).is_some_and(|&rule| {
                 is_rule(rule) && rule.len() >= 3 && rule.len() <= text.chars().count() * 3 / 2 + 8
             });
+        // A heading wrapped over two or three lines with no underline, its
+        // last line ending in a colon right over the benchmark's command
+        // line (`TCP RAW throughput … + 1` / `last matching rule … chain
+        // [iptables]:` / `ratz@laphish:~/netperf-2.2pl2 > ./netperf -H …`,
+        // wild30 01 without its rules): a heading as an underlined one is.
+        // Its copies were warned of but averaged as runs of one set-up.
+        let over_command = !runs
+            && head_at < n
+            && text.ends_with(':')
+            && trimmed.get(n).is_some_and(|next| command_words(next, program).is_some());
         // A line right above a fio job's banner (`virtiofs cache=none` over
         // `test: (g=0): rw=randrw, …`, no blank line between: the common
         // form in a mail) stands alone as one between blank lines does.
@@ -3042,7 +3052,8 @@ fn identities<'a>(
             .or_else(|| asked.config_command(text).filter(|l| !is_script_swapon(l, label_at + 1 == n)))
             .or_else(|| setup_line(text))
             .or_else(|| base_line(text))
-            .or_else(|| underlined.then(|| underlined_heading(&trimmed, read, head_at, i)).flatten())
+            .or_else(|| underlined.then(|| underlined_heading(&trimmed, read, head_at, i, true)).flatten())
+            .or_else(|| over_command.then(|| underlined_heading(&trimmed, read, head_at, i, false)).flatten())
             .or_else(|| alone.then(|| title(text)).flatten())
             .or_else(|| alone.then(|| long_title(text)).flatten())
             // `Intel(R) Xeon(R) CPU E3-1240 V2 @ 3.40GHz` alone: a machine's runs below.
@@ -3468,8 +3479,10 @@ fn aside_after_prose(prev: &str, text: &str) -> Option<String> {
 /// At most 200 characters, no sentence's end, no URL, no line of it read.
 /// Refused, the label above went on over the runs below, and three
 /// firewall set-ups' throughputs were averaged as runs of one, silently.
-/// `None` for any other line.
-fn underlined_heading(trimmed: &[&str], read: &[bool], head_at: usize, i: usize) -> Option<String> {
+/// With `ruled` false, the heading has no rule under it (the caller found
+/// the benchmark's command line there) and only the heading's lines are
+/// looked at. `None` for any other line.
+fn underlined_heading(trimmed: &[&str], read: &[bool], head_at: usize, i: usize, ruled: bool) -> Option<String> {
     let first = head_at.checked_sub(1)?;
     if first > i || i - first > 2 || (first..=i).any(|k| read[k + 1]) {
         return None;
@@ -3478,7 +3491,7 @@ fn underlined_heading(trimmed: &[&str], read: &[bool], head_at: usize, i: usize)
     // `------- ------ …`, under `Performance on SMP NFS client:`) is no
     // heading: an underline is one run of dashes, the heading words apart
     // by one space, a colon only at its end.
-    let rule = trimmed.get(i + 1).copied().unwrap_or("");
+    let rule = if ruled { trimmed.get(i + 1).copied().unwrap_or("") } else { "" };
     let lines = &trimmed[first..=i];
     if rule.contains(' ')
         || lines.iter().any(|l| l.contains("  ") || l.contains('\t'))
@@ -5237,7 +5250,7 @@ mod tests {
         ];
         let read = [false; 6];
         assert_eq!(
-            underlined_heading(&lines, &read, 1, 1).as_deref(),
+            underlined_heading(&lines, &read, 1, 1, true).as_deref(),
             Some(
                 "TCP RAW throughput 100Mbit/s max MTU with 10000 non-matching rules + 1 last matching rule at the \
                  end of the FORWARD chain [iptables]"
@@ -5245,9 +5258,9 @@ mod tests {
         );
         // A table's header over its rule is none.
         let table = ["Performance on SMP NFS client:", "File   Block  Num", "Dir    Size   Size", "------- ------ ---"];
-        assert_eq!(underlined_heading(&table, &read, 1, 2), None);
+        assert_eq!(underlined_heading(&table, &read, 1, 2, true), None);
         let sentence = ["This system uses 8 bytes per array element.", "-------------"];
-        assert_eq!(underlined_heading(&sentence, &read, 1, 0), None);
+        assert_eq!(underlined_heading(&sentence, &read, 1, 0, true), None);
     }
 
     #[test]
@@ -6984,6 +6997,19 @@ Throughput 2
             p.notes,
             last_params(&p)
         );
+        // Right over the benchmark's command line (wild30 01 without its
+        // rules), the wrapped heading is each copy's label, as underlined.
+        let cmd = "ratz@laphish:~/netperf-2.2pl2 > ./netperf -H 192.168.1.141 -p 6666 -l 60";
+        let text = format!(
+            "Results:\n\nTCP RAW throughput 100Mbit/s max MTU with 10000 non-matching rules + 1\n\
+             last matching rule at the end of the FORWARD chain [iptables]:\n{cmd}\nThroughput 1\n\n\
+             TCP RAW throughput 100Mbit/s max MTU with 10000 non-matching rules + 1\n\
+             last matching rule at the end of the FORWARD chain [nf-hipac]:\n{cmd}\nThroughput 2\n"
+        );
+        let p = labelled(&text, &[6, 11]);
+        let labels = last_params(&p);
+        assert!(labels[0].ends_with("chain [iptables]") && labels[1].ends_with("chain [nf-hipac]"), "{labels:?}");
+        assert!(labels[0].starts_with("TCP RAW throughput"), "{labels:?}");
         assert!(bracketed_word("last matching rule at the end of the FORWARD chain [iptables]:"));
         assert!(!bracketed_word("[  5]   0.00-30.00  sec   529 MBytes   148 Mbits/sec"));
         assert!(!bracketed_word("Jobs: 1 (f=1): [R(1)][100.0%][r=1501MiB/s]"));
