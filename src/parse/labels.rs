@@ -2187,6 +2187,25 @@ fn warn_of_merged_copies<'a>(
                     text(b)
                 ),
             ));
+        } else if let Some(n) = (written.len() == 1 && written[0].0 == members[0])
+            .then(|| written[0].1.iter().copied().find(|&n| with_and_without(text(n))))
+            .flatten()
+            .filter(|_| ids.iter().zip(copy_of).all(|(id, &c)| !members.contains(&c) || *id == Identity::default()))
+        {
+            // A sentence above them all that speaks of runs with and
+            // without a change (`See attachments (new_speed is with lolo's
+            // patch and old_speed without).`, linux-mips 2001 over two
+            // bonnie++ reports): which copy is which is not written, but
+            // they are not runs of one set-up for certain.
+            notes.push((
+                n,
+                format!(
+                    "`{}` speaks of runs with and without a change, but the {} copies of the output below it \
+                     carry no label telling which is which: they were averaged as runs of one set-up",
+                    text(n),
+                    members.len()
+                ),
+            ));
         } else if written.len() == 1
             && written[0].0 == members[0]
             && ids.iter().zip(copy_of).any(|(id, &c)| c == members[0] && *id == Identity::default())
@@ -3273,6 +3292,19 @@ fn change_abbreviation(text: &str) -> Option<String> {
 /// [`change_abbreviation`]'s (`w/o patch`, `before`, `with THP`).
 fn names_a_change(label: &str) -> bool {
     label.split_whitespace().next().is_some_and(|w| change_abbreviation(w).is_some())
+}
+
+/// A sentence naming both sides of a change: the words `with` and
+/// `without` (`new_speed is with lolo's patch and old_speed without`), or
+/// `before` and `after` the same patch, `patched` and `unpatched`.
+fn with_and_without(text: &str) -> bool {
+    let words: Vec<String> = text
+        .split(|c: char| !c.is_alphanumeric() && c != '_')
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    let has = |w: &str| words.iter().any(|x| x == w);
+    (has("with") && has("without")) || (has("before") && has("after")) || (has("patched") && has("unpatched"))
 }
 
 /// A line too long for a label of its own that still heads a group of
@@ -6979,6 +7011,19 @@ mod tests {
     /// FORWARD chain [iptables]:` / `[nf-hipac]:`, here without the
     /// dashed rules): the copies were averaged with no word; a warning
     /// names the bracketed lines.
+    /// linux-mips 2001: two bonnie++ reports under "new_speed is with
+    /// lolo's patch and old_speed without", neither named, were averaged
+    /// as runs of one set-up without a word.
+    #[test]
+    fn a_sentence_of_with_and_without_over_unnamed_copies_is_warned_of() {
+        let text =
+            "See attachments (new_speed is with the patch and old_speed without).\n\nThroughput 1\n\nThroughput 2\n";
+        let p = labelled(text, &[3, 5]);
+        assert!(p.notes.iter().any(|(n, m)| *n == 1 && m.contains("with and without a change")), "{:?}", p.notes);
+        assert!(with_and_without("numbers before and after the patch") && !with_and_without("with the patch"));
+        assert!(!with_and_without("without_patch"));
+    }
+
     #[test]
     fn copies_under_wrapped_headings_naming_a_set_up_in_brackets_are_warned_of() {
         let text = "TCP RAW throughput 100Mbit/s max MTU with 10000 non-matching rules + 1
