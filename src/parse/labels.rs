@@ -2191,6 +2191,16 @@ fn warn_of_merged_copies<'a>(
             .then(|| written[0].1.iter().copied().find(|&n| with_and_without(text(n))))
             .flatten()
             .filter(|_| ids.iter().zip(copy_of).all(|(id, &c)| !members.contains(&c) || *id == Identity::default()))
+            // Copies a label line names (`2.4.8:` / runs / `with the patch:`
+            // / runs, under "the numbers with and without the patch") are
+            // told apart already: the runs under one label are runs.
+            .filter(|_| {
+                samples
+                    .iter()
+                    .zip(copy_of)
+                    .filter(|(_, c)| members.contains(c))
+                    .all(|(s, _)| s.kernel.is_none() && !s.params.iter().any(|p| p.name == "label"))
+            })
         {
             // A sentence above them all that speaks of runs with and
             // without a change (`See attachments (new_speed is with lolo's
