@@ -2,11 +2,10 @@
 //!
 //! * tiobench: `CPU Eff` = Rate / CPU% × 100 (MB/s per full CPU; unit "",
 //!   bigger is better). The seed post 000 shows 13.23 MB/s at 43.2% CPU as
-//!   30.62. tiobench.pl prints this column itself, as an integer: benchsite
-//!   recomputes it from each row's Rate and CPU% and replaces the printed
-//!   value when that is the computed one rounded (177 for 177.38); a
-//!   printed value with decimals (as a post gives it), or one that the row
-//!   does not give, is kept as printed. Rows without it get it.
+//!   30.62. tiobench.pl prints this column itself, as an integer: a row
+//!   that prints it keeps it as printed (`217`, not the 217.46 its Rate and
+//!   CPU% give: wild31 file 02 showed figures the file never printed beside
+//!   one it did); rows without it get it computed.
 //! * Bonnie and bonnie++: `<test> CPU Eff` = rate / %CPU × 100 for every
 //!   test that prints a %CPU (KB/s, seeks/s or files/s per full CPU, in the
 //!   rate's unit; bigger is better), as the seed post 000's "Eff" columns.
@@ -76,32 +75,13 @@ pub fn derive(parsed: &mut ParsedFile) {
                     derived.push(eff);
                 }
             }
-            // The computed value replaces the printed one of the same row
-            // only where that is the computed value rounded to an integer
-            // (tiobench.pl prints `177` for 177.38); a printed value with
-            // decimals, or one the row's Rate and CPU% do not give, is
-            // what the file says and stays.
-            // A row a mail wrapped prints its Eff on the next line.
+            // A row that prints its Eff keeps it as printed (tiobench.pl's
+            // `217` for 217.46, a post's `111` where the row gives 112.0):
+            // the site shows what the file says. A row a mail wrapped
+            // prints its Eff on the next line.
             derived.retain(|eff| {
-                let printed = wrapped_row_of(&parsed.samples, &by_line, eff).find(|s| s.metric.name == "CPU Eff");
-                printed.is_none_or(|p| {
-                    let v = p.value.mean();
-                    v.fract() == 0.0 && (v - eff.value.mean()).abs() <= 0.5 + 1e-9
-                })
+                wrapped_row_of(&parsed.samples, &by_line, eff).find(|s| s.metric.name == "CPU Eff").is_none()
             });
-            // Each printed Eff the computed one replaces: on its row's line
-            // or the line after (a wrapped row's).
-            let derived_by_line = index_by_line(&derived);
-            let replaced = |s: &Sample| {
-                s.metric.name == "CPU Eff"
-                    && [s.line, s.line.saturating_sub(1)].iter().any(|l| {
-                        derived_by_line.get(l).into_iter().flatten().any(|&i| {
-                            let d = &derived[i];
-                            d.kernel == s.kernel && d.group == s.group && d.params == s.params
-                        })
-                    })
-            };
-            parsed.samples.retain(|s| !replaced(s));
             insert_after_rows(&mut parsed.samples, derived);
         }
         "bonnie" | "bonnie++" => {
@@ -245,6 +225,13 @@ mod tests {
             samples: vec![row("Rate", "MB/s", 13.23), row("CPU%", "%", 43.2), row("CPU Eff", "", 31.0)],
             ..ParsedFile::default()
         };
+        derive(&mut p);
+        let eff: Vec<&Sample> = p.samples.iter().filter(|s| s.metric.name == "CPU Eff").collect();
+        // The printed integer stays what the file says (wild31 02: 217
+        // was shown 217.46); a row without one gets it computed.
+        assert_eq!(eff.len(), 1);
+        assert_eq!(eff[0].value.mean(), 31.0);
+        p.samples.retain(|s| s.metric.name != "CPU Eff");
         derive(&mut p);
         let eff: Vec<&Sample> = p.samples.iter().filter(|s| s.metric.name == "CPU Eff").collect();
         assert_eq!(eff.len(), 1);

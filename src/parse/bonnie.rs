@@ -46,10 +46,12 @@
 //! Param: `size`, the file size in MB as printed.
 //!
 //! Kernel rule: the Machine column is a label (`-m`), usually the host name.
-//! It becomes [`Sample::kernel`] only when the file holds two or more result
-//! rows with at least two different labels (posts that compare kernels label
-//! each run with its kernel: `TEST4`, `TEST3`, `2.4.0-test3`); a single row,
-//! or rows that all carry one label, leave the kernel `None`.
+//! When the file holds two or more result rows with at least two different
+//! labels, each row keeps its own: as [`Sample::kernel`] where it names a
+//! kernel (posts that compare kernels label each run with its kernel:
+//! `2.4.0-test3`, or the short `TEST4`, `22pre6`), else as a `label`
+//! parameter (`generic_file_write`, `SCSI`, `raid5-ext2-8k`: set-ups or
+//! hosts). A single row, or rows that all carry one label, leave both out.
 
 use crate::model::{Better, Metric, Param, ParsedFile, Sample, Untimed};
 use crate::parse::num::plain;
@@ -336,6 +338,26 @@ fn banner_version(line: &str) -> Option<String> {
     (tail.trim_start().starts_with("File") && v.starts_with(|c: char| c.is_ascii_digit())).then(|| v.to_string())
 }
 
+/// Does a Machine cell name a kernel: a release (`2.4.0-test3`, `2.4.21`)
+/// or the short names posts of the 2.4 days gave kernels in it (`TEST4`,
+/// `TEST8-1MQ`, `t5` for 2.4.0-test4 …; `22pre6aa2` for 2.4.22-pre6aa2)?
+/// Any other (`generic_file_write`, `SCSI`, `raid5-ext2-8k`, a host) is a
+/// label, not a kernel (LKML 2005, reiserfs' two write paths were filed
+/// as two kernels).
+fn names_a_kernel(label: &str) -> bool {
+    if crate::parse::labels::is_kernel_name(label) {
+        return true;
+    }
+    let lower = label.to_ascii_lowercase();
+    let after_test = lower.strip_prefix("test").or_else(|| lower.strip_prefix('t'));
+    if after_test.is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit())) {
+        return true;
+    }
+    lower.starts_with(|c: char| c.is_ascii_digit())
+        && ["pre", "rc"].iter().any(|t| lower.contains(t))
+        && lower.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
+}
+
 impl BenchParser for Bonnie {
     fn id(&self) -> &'static str {
         "bonnie"
@@ -414,7 +436,21 @@ impl BenchParser for Bonnie {
                 i += 1;
                 continue;
             };
-            if end < toks.len() {
+            if end < toks.len() && !toks[end..].iter().any(|t| numberish(t)) {
+                // Words after the header, no figure: the names of columns
+                // a variant adds (Bonnie 1.2 `-v 3`: `Iteration` / `Start
+                // Date&Time`, LKML 2006). Rows carry no cells for them (a
+                // row that does is not one of 12 cells: an error), so the
+                // note is information.
+                out.notes.push((
+                    i + 1,
+                    format!(
+                        "`{}` after the header: columns this Bonnie's header names; no row prints them (a row that did \
+                         would be no row of 12 cells)",
+                        toks[end..].join(" ")
+                    ),
+                ));
+            } else if end < toks.len() {
                 // Header and row flattened onto one line.
                 let numbered: Vec<(&str, usize)> = toks[end..].iter().map(|t| (*t, i + 1)).collect();
                 match row_from(&numbered) {
@@ -456,8 +492,17 @@ impl BenchParser for Bonnie {
             && labels.iter().all(|l| m_name(l).is_some_and(|n| !crate::parse::labels::is_kernel_name(n)));
         let first = out.samples.len();
         for r in &rows {
-            let kernel = (labels_are_kernels && !set_ups && !r.label.is_empty()).then_some(r.label.as_str());
+            let named = labels_are_kernels && !set_ups && !r.label.is_empty();
+            let kernel = (named && names_a_kernel(&r.label)).then_some(r.label.as_str());
+            let from = out.samples.len();
             row_samples(r, kernel, &mut out)?;
+            if named && kernel.is_none() {
+                // A host or set-up (`generic_file_write`, `SCSI`,
+                // `raid5-ext3-ordered-8k`): a row of its own, no kernel.
+                for s in &mut out.samples[from..] {
+                    *s = s.clone().with_param("label", r.label.as_str());
+                }
+            }
         }
         if set_ups {
             for s in &mut out.samples[first..] {
@@ -551,6 +596,26 @@ Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU  /sec %CPU
         assert_eq!(p.samples[13].value.mean(), 100.2);
     }
 
+    /// LKML 2005 (reiserfs' write paths) and 2001 (SCSI vs IDE): a
+    /// Machine column of set-ups was filed as kernels; the 2.4 posts'
+    /// short kernel names stay kernels.
+    #[test]
+    fn machine_cells_name_kernels_only_when_they_are_kernels() {
+        for k in ["2.4.0-test3", "TEST4", "TEST8-1MQ", "t5", "22pre6aa2", "2.4.21"] {
+            assert!(names_a_kernel(k), "{k}");
+        }
+        for l in ["generic_file_write", "SCSI", "IDE", "raid5-ext2-8k", "M1135-", "localh", "nezumi-r"] {
+            assert!(!names_a_kernel(l), "{l}");
+        }
+        let head = CLASSIC.lines().take(3).collect::<Vec<_>>().join("\n");
+        let row = |l: &str| format!("{l:<8} 200  2637 94.2 27421 57.8 12256 18.9  2665 93.7 29279 25.7 231.7  5.9");
+        let p = parse(&format!("{head}\n{}\n{}\n", row("SCSI"), row("TEST4"))).unwrap();
+        assert_eq!(p.samples[0].kernel, None);
+        assert!(p.samples[0].params.iter().any(|q| q.name == "label" && q.value == "SCSI"));
+        assert_eq!(p.samples.last().unwrap().kernel.as_deref(), Some("TEST4"));
+        assert!(!p.samples.last().unwrap().params.iter().any(|q| q.name == "label"));
+    }
+
     #[test]
     fn bonnie12_variant() {
         let text = "\
@@ -569,6 +634,25 @@ localh 1*1024 20760 97.8 31044  7.6 11462  3.2 15006 69.2 15993  1.6  159.4  0.5
         assert_eq!(p.samples[12].params[0].value, "1024");
         assert_eq!(p.samples[12].value.mean(), 20760.0);
         assert!(p.samples.iter().all(|s| s.kernel.is_none()));
+    }
+
+    /// Bonnie 1.2 run with `-v 3` (LKML 2006, Unisys): the header names
+    /// `Iteration` / `Start Date&Time` columns the rows do not print. The
+    /// words were read as a flattened row, and the file skipped.
+    #[test]
+    fn column_names_after_the_header_are_noted() {
+        let text = "\
+Machine    MB K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU K/sec %CPU   /sec %CPU    Start Date&Time
+
+M1135- 3*1024 23779 95.2 20222 95.3 17248 54.7 26313 84.6 28849 58.9  343.9  3.2
+";
+        let p = parse(text).unwrap();
+        assert_eq!(p.samples.len(), 12);
+        assert_eq!((p.samples[10].value.mean(), p.samples[10].line), (343.9, 3));
+        assert!(p.notes.iter().any(|n| n.0 == 1 && n.1.contains("`Start Date&Time`")), "{:?}", p.notes);
+        assert!(crate::parse::note_is_info(&p.notes[0].1));
+        // A row that prints the column's cells is no row of 12 cells.
+        assert!(parse(&text.replace("3.2\n", "3.2  1 07/05/2006\n")).is_err());
     }
 
     #[test]

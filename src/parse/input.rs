@@ -370,12 +370,44 @@ fn declares_an_encoding(text: &str) -> bool {
     ["ransfer-Encoding", "ransfer-encoding", "RANSFER-ENCODING"].iter().any(|h| text.contains(h))
 }
 
+/// A part of a mail its headers declare quoted-printable
+/// ([`declared_qp_parts`]): its lines, as a half-open range of line
+/// indexes, and whether its header names the ISO-8859-1 character set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct QpPart {
+    /// The part's first line index (after the blank line ending its header).
+    start: usize,
+    /// The index after its last line (the next MIME boundary, or the end).
+    end: usize,
+    /// `charset="iso-8859-1"` (or `latin1`): its escapes of non-ASCII
+    /// bytes (`=A0`, a no-break space) are each one character, not pieces
+    /// of UTF-8 ones.
+    latin1: bool,
+}
+
+/// The value of a header parameter `name=` (`charset="iso-8859-1"`,
+/// `boundary="----_=_NextPart_001_…"`) on `line`, in any case, quotes and
+/// a trailing `;` removed.
+fn header_param<'a>(line: &'a str, name: &str) -> Option<&'a str> {
+    let lower = line.to_ascii_lowercase();
+    let at = lower.find(&format!("{name}="))? + name.len() + 1;
+    let value = line[at..].trim_start();
+    let value = match value.strip_prefix('"') {
+        Some(rest) => rest.split('"').next().unwrap_or(rest),
+        None => value.split([';', ' ', '\t']).next().unwrap_or(value),
+    };
+    (!value.is_empty()).then_some(value)
+}
+
 /// The parts of a mail its headers declare quoted-printable
 /// (`Content-Transfer-Encoding: quoted-printable`): each from the line
 /// after the blank line that ends the header block to the next MIME
-/// boundary (a line `--` and a word: `--b1_5a7…`, `--b1_5a7…--`) or the
-/// end, as half-open ranges of line indexes.
-fn declared_qp_parts(lines: &[String]) -> Vec<(usize, usize)> {
+/// boundary (a line `--` and a word: `--b1_5a7…`, `--b1_5a7…--`; or `--`
+/// and a boundary the mail's `boundary="…"` parameter declares, such as
+/// Exchange's `----_=_NextPart_001_01C6A024.25992764`) or the end, with
+/// whether the part's header block names ISO-8859-1 (`charset="iso-8859-1"`,
+/// LKML 2006, a Bonnie report with `=A0` spaces).
+fn declared_qp_parts(lines: &[String]) -> Vec<QpPart> {
     let declares = |l: &str| {
         let t = l.trim();
         t.split_once(':').is_some_and(|(key, value)| {
@@ -383,9 +415,12 @@ fn declared_qp_parts(lines: &[String]) -> Vec<(usize, usize)> {
                 && value.trim().trim_matches('"').eq_ignore_ascii_case("quoted-printable")
         })
     };
+    let declared: Vec<String> =
+        lines.iter().filter_map(|l| header_param(l, "boundary")).map(|b| format!("--{b}")).collect();
     let boundary = |l: &str| {
         let t = l.trim_end();
-        t.len() > 2 && t.starts_with("--") && !t[2..].starts_with('-') && !t.contains(char::is_whitespace)
+        (t.len() > 2 && t.starts_with("--") && !t[2..].starts_with('-') && !t.contains(char::is_whitespace))
+            || declared.iter().any(|b| t.strip_prefix(b.as_str()).is_some_and(|rest| rest.is_empty() || rest == "--"))
     };
     let mut parts = Vec::new();
     let mut i = 0;
@@ -395,10 +430,16 @@ fn declared_qp_parts(lines: &[String]) -> Vec<(usize, usize)> {
             continue;
         }
         let Some(blank) = (i + 1..lines.len()).find(|&j| lines[j].trim().is_empty()) else { break };
+        // The header block: back to the blank line or boundary above.
+        let head = (0..i).rev().find(|&j| lines[j].trim().is_empty() || boundary(&lines[j])).map_or(0, |j| j + 1);
+        let latin1 = lines[head..blank]
+            .iter()
+            .filter_map(|l| header_param(l, "charset"))
+            .any(|c| ["iso-8859-1", "iso8859-1", "latin1", "latin-1"].iter().any(|n| c.eq_ignore_ascii_case(n)));
         let start = blank + 1;
         let end = (start..lines.len()).find(|&j| boundary(&lines[j])).unwrap_or(lines.len());
         if start < end {
-            parts.push((start, end));
+            parts.push(QpPart { start, end, latin1 });
         }
         i = end;
     }
@@ -416,10 +457,10 @@ fn declared_qp_parts(lines: &[String]) -> Vec<(usize, usize)> {
 /// [`decode_encoded_paragraphs`] does. Returns whether any was decoded and
 /// the lines soft breaks emptied.
 fn decode_declared_parts_and_paragraphs(lines: &mut [String], declared: bool) -> (bool, Vec<bool>) {
-    let parts: Vec<(usize, usize)> = if declared {
+    let parts: Vec<QpPart> = if declared {
         declared_qp_parts(lines)
             .into_iter()
-            .filter(|&(s, e)| lines[s..e].iter().all(|l| escapes_are_an_encoders(l)))
+            .filter(|p| lines[p.start..p.end].iter().all(|l| escapes_of(l, p.latin1)))
             .collect()
     } else {
         Vec::new()
@@ -436,14 +477,15 @@ fn decode_declared_parts_and_paragraphs(lines: &mut [String], declared: bool) ->
     let len = lines.len();
     let mut any = !parts.is_empty();
     let mut from = 0;
-    for &(start, end) in parts.iter().chain(std::iter::once(&(len, len))) {
+    let last = QpPart { start: len, end: len, latin1: false };
+    for &QpPart { start, end, latin1 } in parts.iter().chain(std::iter::once(&last)) {
         if from < start {
             let (decoded, local) = decode_encoded_paragraphs(&mut lines[from..start]);
             any |= decoded;
             merge(&mut emptied, from, local, len);
         }
         if start < end {
-            let local = decode_quoted_printable(&mut lines[start..end]);
+            let local = decode_qp(&mut lines[start..end], latin1);
             merge(&mut emptied, start, local, len);
         }
         from = end;
@@ -512,6 +554,19 @@ fn escapes_are_an_encoders(line: &str) -> bool {
         run_end = j + 3;
     }
     std::str::from_utf8(&run).is_ok()
+}
+
+/// [`escapes_are_an_encoders`], or for a part in ISO-8859-1 (`latin1`),
+/// where each escape of a non-ASCII byte (`=A0`) is a character of its
+/// own: only that every `=` is an escape an encoder writes.
+fn escapes_of(line: &str, latin1: bool) -> bool {
+    if !latin1 {
+        return escapes_are_an_encoders(line);
+    }
+    let b = line.as_bytes();
+    (0..b.len())
+        .filter(|&j| b[j] == b'=')
+        .all(|j| b.get(j + 1) == Some(&b'=') || (j > 0 && b[j - 1] == b'=') || is_qp_escape(&b[j + 1..], j == 0))
 }
 
 /// A line as a terminal showed it: without ANSI escape sequences (CSI,
@@ -638,6 +693,13 @@ fn is_qp_escape(rest: &[u8], line_start: bool) -> bool {
 /// line *n* is still line *n* of the file. Returns which lines were
 /// emptied so (index *n − 1*; empty when none was).
 fn decode_quoted_printable(lines: &mut [String]) -> Vec<bool> {
+    decode_qp(lines, false)
+}
+
+/// [`decode_quoted_printable`], the decoded bytes read as ISO-8859-1 when
+/// `latin1` (each byte one character: `=A0` a no-break space, U+00A0),
+/// else as UTF-8.
+fn decode_qp(lines: &mut [String], latin1: bool) -> Vec<bool> {
     let mut emptied: Vec<bool> = Vec::new();
     let mut i = 0;
     while i < lines.len() {
@@ -653,6 +715,7 @@ fn decode_quoted_printable(lines: &mut [String]) -> Vec<bool> {
             next += 1;
         }
         lines[i] = match quoted_printable::decode(joined.as_bytes(), quoted_printable::ParseMode::Robust) {
+            Ok(bytes) if latin1 => bytes.iter().map(|&b| char::from(b)).collect(),
             Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
             Err(_) => joined,
         };
@@ -916,6 +979,28 @@ mod tests {
         // One soft break, or short lines ending in `=`: a plain file.
         assert!(!Input::from_text(&format!("{head}\n time\n")).qp);
         assert!(!Input::from_text("CFLAGS=\nLDFLAGS=\nx\n").qp);
+    }
+
+    /// Exchange's part in ISO-8859-1 (LKML 2006, Unisys, a Bonnie 1.2
+    /// report): `=A0` is a no-break space, no piece of a UTF-8 character,
+    /// and the boundary `----_=_NextPart_…` starts with dashes and holds a
+    /// `=`. The part was never decoded, its tables left broken at `=`.
+    #[test]
+    fn a_latin1_part_is_decoded_to_its_declared_boundary() {
+        let mail = "Content-Type: multipart/mixed;\n\tboundary=\"----_=_NextPart_001_01\"\n\n\
+                    ------_=_NextPart_001_01\nContent-Type: text/plain;\n\tcharset=\"iso-8859-1\"\n\
+                    Content-Transfer-Encoding: quoted-printable\n\n\
+                    State: =A0 Patch was applied\nM1135- 3*1024 25746 93.9  =\n388.0  2.4\n\
+                    ------_=_NextPart_001_01\nContent-Type: application/octet-stream\n";
+        let input = Input::from_text(mail);
+        assert!(input.qp);
+        assert_eq!(input.lines[8], "State:   Patch was applied");
+        assert_eq!(input.lines[9], "M1135- 3*1024 25746 93.9  388.0  2.4");
+        assert!(input.joined_away(10));
+        assert_eq!(input.lines[11], "------_=_NextPart_001_01");
+        // Not declared ISO-8859-1: a lone `=A0` is no encoder's, left as it is.
+        let utf8 = mail.replace("charset=\"iso-8859-1\"", "charset=\"utf-8\"");
+        assert!(Input::from_text(&utf8).lines.iter().any(|l| l.contains("=A0")));
     }
 
     /// A mail declared quoted-printable whose encoder wrapped at 40

@@ -1373,22 +1373,25 @@ fn label_by_setup_lines<'a>(
     let read = own.read;
     let quiet = own.quiet(input, samples, hashes);
     let mut parts: Vec<Option<String>> = vec![None; copies.len()];
+    // Each copy's set-up lines, by name, the nearest above it winning: a
+    // copy with none of a name between it and the copy before is under the
+    // line above that one (`State: Without patch` / three Bonnie rows /
+    // `State: Patch was applied` / three rows, LKML 2006: only each
+    // table's first row was labelled, the others averaged across both).
+    let mut above: Vec<Vec<(String, String)>> = Vec::with_capacity(copies.len());
+    for k in 0..copies.len() {
+        let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
+        let mut found: Vec<(String, String)> = above.last().cloned().unwrap_or_default();
+        for n in (from..copies[k].0).filter(|&n| !quiet[n] && !read[n]) {
+            if let Some((name, label)) = setup_pair_asked(input.lines[n - 1].trim(), asked) {
+                found.retain(|(m, _)| *m != name);
+                found.push((name, label));
+            }
+        }
+        above.push(found);
+    }
     for members in groups {
-        // Each copy's set-up lines, by name (the nearest above it wins).
-        let pairs: Vec<Vec<(String, String)>> = members
-            .iter()
-            .map(|&k| {
-                let from = if k == 0 { 1 } else { copies[k - 1].1 + 1 };
-                let mut found: Vec<(String, String)> = Vec::new();
-                for n in (from..copies[k].0).filter(|&n| !quiet[n] && !read[n]) {
-                    if let Some((name, label)) = setup_pair_asked(input.lines[n - 1].trim(), asked) {
-                        found.retain(|(m, _)| *m != name);
-                        found.push((name, label));
-                    }
-                }
-                found
-            })
-            .collect();
+        let pairs: Vec<&Vec<(String, String)>> = members.iter().map(|&k| &above[k]).collect();
         let differing: Vec<&str> = pairs[0]
             .iter()
             .map(|(name, _)| name.as_str())
@@ -2208,6 +2211,35 @@ fn warn_of_merged_copies<'a>(
                      keeps them apart",
                     text(a),
                     text(b)
+                ),
+            ));
+        } else if let Some(n) = (written.len() == 1 && written[0].0 == members[0])
+            .then(|| written[0].1.iter().copied().find(|&n| with_and_without(text(n))))
+            .flatten()
+            .filter(|_| ids.iter().zip(copy_of).all(|(id, &c)| !members.contains(&c) || *id == Identity::default()))
+            // Copies a label line names (`2.4.8:` / runs / `with the patch:`
+            // / runs, under "the numbers with and without the patch") are
+            // told apart already: the runs under one label are runs.
+            .filter(|_| {
+                samples
+                    .iter()
+                    .zip(copy_of)
+                    .filter(|(_, c)| members.contains(c))
+                    .all(|(s, _)| s.kernel.is_none() && !s.params.iter().any(|p| p.name == "label"))
+            })
+        {
+            // A sentence above them all that speaks of runs with and
+            // without a change (`See attachments (new_speed is with lolo's
+            // patch and old_speed without).`, linux-mips 2001 over two
+            // bonnie++ reports): which copy is which is not written, but
+            // they are not runs of one set-up for certain.
+            notes.push((
+                n,
+                format!(
+                    "`{}` speaks of runs with and without a change, but the {} copies of the output below it \
+                     carry no label telling which is which: they were averaged as runs of one set-up",
+                    text(n),
+                    members.len()
                 ),
             ));
         } else if written.len() == 1
@@ -3038,6 +3070,16 @@ fn identities<'a>(
             && trimmed.get(n).is_some_and(|&rule| {
                 is_rule(rule) && rule.len() >= 3 && rule.len() <= text.chars().count() * 3 / 2 + 8
             });
+        // A heading wrapped over two or three lines with no underline, its
+        // last line ending in a colon right over the benchmark's command
+        // line (`TCP RAW throughput … + 1` / `last matching rule … chain
+        // [iptables]:` / `ratz@laphish:~/netperf-2.2pl2 > ./netperf -H …`,
+        // wild30 01 without its rules): a heading as an underlined one is.
+        // Its copies were warned of but averaged as runs of one set-up.
+        let over_command = !runs
+            && head_at < n
+            && text.ends_with(':')
+            && trimmed.get(n).is_some_and(|next| command_words(next, program).is_some());
         // A line right above a fio job's banner (`virtiofs cache=none` over
         // `test: (g=0): rw=randrw, …`, no blank line between: the common
         // form in a mail) stands alone as one between blank lines does.
@@ -3081,7 +3123,8 @@ fn identities<'a>(
             .or_else(|| asked.config_command(text).filter(|l| !is_script_swapon(l, label_at + 1 == n)))
             .or_else(|| setup_line(text))
             .or_else(|| base_line(text))
-            .or_else(|| underlined.then(|| underlined_heading(&trimmed, read, head_at, i)).flatten())
+            .or_else(|| underlined.then(|| underlined_heading(&trimmed, read, head_at, i, true)).flatten())
+            .or_else(|| over_command.then(|| underlined_heading(&trimmed, read, head_at, i, false)).flatten())
             .or_else(|| alone.then(|| title(text)).flatten())
             .or_else(|| alone.then(|| long_title(text)).flatten())
             // `Intel(R) Xeon(R) CPU E3-1240 V2 @ 3.40GHz` alone: a machine's runs below.
@@ -3350,6 +3393,19 @@ fn is_sentence_start(text: &str) -> bool {
         && !text.contains(['=', '%', ';', '$', '#', '|', '`'])
 }
 
+/// A sentence naming both sides of a change: the words `with` and
+/// `without` (`new_speed is with lolo's patch and old_speed without`), or
+/// `before` and `after` the same patch, `patched` and `unpatched`.
+fn with_and_without(text: &str) -> bool {
+    let words: Vec<String> = text
+        .split(|c: char| !c.is_alphanumeric() && c != '_')
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    let has = |w: &str| words.iter().any(|x| x == w);
+    (has("with") && has("without")) || (has("before") && has("after")) || (has("patched") && has("unpatched"))
+}
+
 /// A line too long for a label of its own that still heads a group of
 /// labelled blocks when a label follows it: ending in `:` or ` -`, at most
 /// [`MAX_LABEL_CHARS`] characters.
@@ -3564,8 +3620,10 @@ fn aside_after_prose(prev: &str, text: &str) -> Option<String> {
 /// At most 200 characters, no sentence's end, no URL, no line of it read.
 /// Refused, the label above went on over the runs below, and three
 /// firewall set-ups' throughputs were averaged as runs of one, silently.
-/// `None` for any other line.
-fn underlined_heading(trimmed: &[&str], read: &[bool], head_at: usize, i: usize) -> Option<String> {
+/// With `ruled` false, the heading has no rule under it (the caller found
+/// the benchmark's command line there) and only the heading's lines are
+/// looked at. `None` for any other line.
+fn underlined_heading(trimmed: &[&str], read: &[bool], head_at: usize, i: usize, ruled: bool) -> Option<String> {
     let first = head_at.checked_sub(1)?;
     if first > i || i - first > 2 || (first..=i).any(|k| read[k + 1]) {
         return None;
@@ -3574,7 +3632,7 @@ fn underlined_heading(trimmed: &[&str], read: &[bool], head_at: usize, i: usize)
     // `------- ------ …`, under `Performance on SMP NFS client:`) is no
     // heading: an underline is one run of dashes, the heading words apart
     // by one space, a colon only at its end.
-    let rule = trimmed.get(i + 1).copied().unwrap_or("");
+    let rule = if ruled { trimmed.get(i + 1).copied().unwrap_or("") } else { "" };
     let lines = &trimmed[first..=i];
     if rule.contains(' ')
         || lines.iter().any(|l| l.contains("  ") || l.contains('\t'))
@@ -5360,7 +5418,7 @@ mod tests {
         ];
         let read = [false; 6];
         assert_eq!(
-            underlined_heading(&lines, &read, 1, 1).as_deref(),
+            underlined_heading(&lines, &read, 1, 1, true).as_deref(),
             Some(
                 "TCP RAW throughput 100Mbit/s max MTU with 10000 non-matching rules + 1 last matching rule at the \
                  end of the FORWARD chain [iptables]"
@@ -5368,9 +5426,9 @@ mod tests {
         );
         // A table's header over its rule is none.
         let table = ["Performance on SMP NFS client:", "File   Block  Num", "Dir    Size   Size", "------- ------ ---"];
-        assert_eq!(underlined_heading(&table, &read, 1, 2), None);
+        assert_eq!(underlined_heading(&table, &read, 1, 2, true), None);
         let sentence = ["This system uses 8 bytes per array element.", "-------------"];
-        assert_eq!(underlined_heading(&sentence, &read, 1, 0), None);
+        assert_eq!(underlined_heading(&sentence, &read, 1, 0, true), None);
     }
 
     #[test]
@@ -6578,6 +6636,15 @@ mod tests {
         // A name above one copy only labels nothing.
         let p = labelled("Filesystem: ext4\nThroughput 1\n\nThroughput 2\n", &[2, 4]);
         assert_eq!(last_params(&p), vec!["16", "16"]);
+        // A copy with no such line between it and the copy before is under
+        // the line above that one (LKML 2006, `State:` over three Bonnie
+        // rows each: only each first row was labelled).
+        let p = labelled(
+            "State: Without patch\nThroughput 1\n\nThroughput 2\n\nState: Patch was applied\nThroughput 3\n\nThroughput 4\n",
+            &[2, 4, 7, 9],
+        );
+        let without = "State: Without patch";
+        assert_eq!(last_params(&p), [without, without, "State: Patch was applied", "State: Patch was applied"]);
         for line in [
             "Total ticks      : 371867026",
             "current rps: 18042.84",
@@ -7080,6 +7147,19 @@ mod tests {
     /// FORWARD chain [iptables]:` / `[nf-hipac]:`, here without the
     /// dashed rules): the copies were averaged with no word; a warning
     /// names the bracketed lines.
+    /// linux-mips 2001: two bonnie++ reports under "new_speed is with
+    /// lolo's patch and old_speed without", neither named, were averaged
+    /// as runs of one set-up without a word.
+    #[test]
+    fn a_sentence_of_with_and_without_over_unnamed_copies_is_warned_of() {
+        let text =
+            "See attachments (new_speed is with the patch and old_speed without).\n\nThroughput 1\n\nThroughput 2\n";
+        let p = labelled(text, &[3, 5]);
+        assert!(p.notes.iter().any(|(n, m)| *n == 1 && m.contains("with and without a change")), "{:?}", p.notes);
+        assert!(with_and_without("numbers before and after the patch") && !with_and_without("with the patch"));
+        assert!(!with_and_without("without_patch"));
+    }
+
     #[test]
     fn copies_under_wrapped_headings_naming_a_set_up_in_brackets_are_warned_of() {
         let text = "TCP RAW throughput 100Mbit/s max MTU with 10000 non-matching rules + 1
@@ -7098,6 +7178,19 @@ Throughput 2
             p.notes,
             last_params(&p)
         );
+        // Right over the benchmark's command line (wild30 01 without its
+        // rules), the wrapped heading is each copy's label, as underlined.
+        let cmd = "ratz@laphish:~/netperf-2.2pl2 > ./netperf -H 192.168.1.141 -p 6666 -l 60";
+        let text = format!(
+            "Results:\n\nTCP RAW throughput 100Mbit/s max MTU with 10000 non-matching rules + 1\n\
+             last matching rule at the end of the FORWARD chain [iptables]:\n{cmd}\nThroughput 1\n\n\
+             TCP RAW throughput 100Mbit/s max MTU with 10000 non-matching rules + 1\n\
+             last matching rule at the end of the FORWARD chain [nf-hipac]:\n{cmd}\nThroughput 2\n"
+        );
+        let p = labelled(&text, &[6, 11]);
+        let labels = last_params(&p);
+        assert!(labels[0].ends_with("chain [iptables]") && labels[1].ends_with("chain [nf-hipac]"), "{labels:?}");
+        assert!(labels[0].starts_with("TCP RAW throughput"), "{labels:?}");
         assert!(bracketed_word("last matching rule at the end of the FORWARD chain [iptables]:"));
         assert!(!bracketed_word("[  5]   0.00-30.00  sec   529 MBytes   148 Mbits/sec"));
         assert!(!bracketed_word("Jobs: 1 (f=1): [R(1)][100.0%][r=1501MiB/s]"));

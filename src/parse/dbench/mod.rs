@@ -579,7 +579,9 @@ impl<'a> Reader<'a> {
             out.samples.push(with_label(s, label.as_deref()))
         };
         let tm = Metric::new("Throughput", "MB/s", Better::Higher);
-        push(&mut self.out, Sample::new(tm, r.throughput, r.line));
+        let mut throughput = Sample::new(tm, r.throughput, r.line);
+        throughput.step = r.throughput_step;
+        push(&mut self.out, throughput);
         if let Some((lat, l)) = r.max_latency {
             push(&mut self.out, Sample::new(Metric::new("max_latency", "ms", Better::Lower), lat, l));
             if r.qp_latency {

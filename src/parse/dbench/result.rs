@@ -28,6 +28,10 @@ struct Tok<'a> {
 /// What one result line said.
 pub(super) struct Result4 {
     pub(super) throughput: f64,
+    /// The step the throughput was printed to: dbench and tbench print it
+    /// `%g` (`135.02` beside `67.3949`, LKML 2002), so each its own, not
+    /// padded to a neighbour's (`135.0200`).
+    pub(super) throughput_step: Option<f64>,
     pub(super) line: usize,
     pub(super) params: Vec<(&'static str, u32)>,
     pub(super) max_latency: Option<(f64, usize)>,
@@ -251,6 +255,7 @@ pub(super) fn read_result(input: &Input, idx: usize) -> Result<Option<Result4>, 
     }
     let mut res = Result4 {
         throughput: value,
+        throughput_step: crate::parse::num::scaled_step(vt.text, 1.0),
         line: vt.idx + 1,
         params: Vec::new(),
         max_latency: None,

@@ -271,7 +271,27 @@ impl BenchParser for Lmbench {
             {
                 layout_version = Some(v);
             }
+            let first = out.samples.len();
             let stop = read_rows(&table, &found.title, &lines, &body, &mut out, &mut hosts)?;
+            // lmbench's own doubt printed under the title (`(WARNING - may
+            // not be correct, check graphs)`, over the memory latencies its
+            // `Guesses` column judges): carried, naming the rows it covers
+            // (wild31 15: it was dropped without a word).
+            if let Some((n, warning)) = lines.get(i + 1).filter(|l| l.1.trim_start().starts_with("(WARNING"))
+                && let (Some(lo), Some(hi)) = (
+                    out.samples[first..].iter().map(|s| s.line).min(),
+                    out.samples[first..].iter().map(|s| s.line).max(),
+                )
+            {
+                let rows = if lo == hi { format!("line {lo}") } else { format!("lines {lo}-{hi}") };
+                out.notes.push((
+                    *n,
+                    format!(
+                        "lmbench's own `{}` over section {group:?}: lmbench doubts the figures of {rows}",
+                        warning.trim()
+                    ),
+                ));
+            }
             i = stop.unwrap_or(body_end);
         }
         if out.version.is_none() {
@@ -824,6 +844,14 @@ disabled  Linux 2.6.22-  3597 1.111 7.8470   57.8
             .collect();
         assert_eq!(main, vec![(6, 56.7, "800".to_string()), (7, 57.8, "disabled".to_string())]);
         assert!(p.notes.iter().all(|(_, n)| !n.contains("not read")), "{:?}", p.notes);
+        // lmbench's own doubt under the title is carried (wild31 15).
+        assert!(
+            p.notes
+                .iter()
+                .any(|(l, n)| *l == 2 && n.contains("(WARNING - may not be correct") && n.ends_with("lines 6-7")),
+            "{:?}",
+            p.notes
+        );
     }
 
     #[test]

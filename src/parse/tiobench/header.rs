@@ -69,6 +69,9 @@ const OPS: [(&str, &str, &str); 4] = [
     ("Random Writes", "Rand", "Write"),
 ];
 
+/// File systems a title's suffix names in tiobench posts.
+const FILE_SYSTEMS: [&str; 10] = ["ext2", "ext3", "ext4", "xfs", "jfs", "reiserfs", "reiser4", "btrfs", "tmpfs", "nfs"];
+
 /// A section title: `Sequential Reads`, `Random Writes ext3`, … Returns the
 /// group name (operation plus cleaned suffix).
 pub(super) fn section_title(line: &str) -> Option<String> {
@@ -87,6 +90,17 @@ pub(super) fn section_title(line: &str) -> Option<String> {
             let mut words: Vec<&str> = suffix.split_whitespace().collect();
             if words.first().is_some_and(|w| w.eq_ignore_ascii_case("on")) {
                 words.remove(0);
+            }
+            // A sentence starting with the words (`Random Reads throughput
+            // on ext2 is a lot higher on 2.5.68.`, over an untitled table,
+            // wild31 02): only the file system it names, if one, is a title's
+            // suffix; its first words (`throughput on ext2`) are none.
+            if words.len() > 3 || t.ends_with('.') {
+                words.retain(|w| FILE_SYSTEMS.iter().any(|f| w.eq_ignore_ascii_case(f)));
+                words.dedup();
+                if words.len() > 1 {
+                    words.clear();
+                }
             }
             words.truncate(3);
             if words.is_empty() {

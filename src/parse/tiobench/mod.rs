@@ -65,7 +65,9 @@
 //! Reads` or `Random Writes`, with the section title's suffix kept (`Sequential
 //! Reads ext2`: posts label tables per filesystem; a leading "on" is dropped
 //! and the suffix is cut at ` - `, `,`, `:`, `;`, `(` or `.` and to three
-//! words). Params, in column order, as printed: `file size` (MB), `blk size`
+//! words; a sentence starting with the operation's name over an untitled
+//! table, `Random Reads throughput on ext2 is a lot higher …`, keeps only
+//! the one file system it names: `Random Reads ext2`). Params, in column order, as printed: `file size` (MB), `blk size`
 //! (bytes), `threads`, each when the table has that column; an old table's
 //! `Dir` is a `dir` parameter when it is not `.`. Kernel: the Identifier /
 //! Kernel (first) column of the row, so rows of two identifiers are two
@@ -528,6 +530,21 @@ mod tests {
 
     fn parse(text: &str) -> Result<ParsedFile, ParseError> {
         Tiobench.parse(&Input::from_text(text))
+    }
+
+    /// wild31 02: prose starting with an operation's name over an untitled
+    /// table gave the group `Random Reads throughput on ext2`.
+    #[test]
+    fn a_sentence_titles_its_table_by_the_file_system_it_names() {
+        let t = |l: &str| section_title(l);
+        assert_eq!(
+            t("Random Reads throughput on ext2 is a lot higher on 2.5.68.  -mm2 has a bump in").as_deref(),
+            Some("Random Reads ext2")
+        );
+        assert_eq!(t("Random Writes are slower on both kernels.").as_deref(), Some("Random Writes"));
+        assert_eq!(t("Sequential Reads ext2").as_deref(), Some("Sequential Reads ext2"));
+        assert_eq!(t("Sequential Writes on ext3 (4 disks)").as_deref(), Some("Sequential Writes ext3"));
+        assert_eq!(t("Random Reads on ext3 are better than on xfs with 8 threads").as_deref(), Some("Random Reads"));
     }
 
     #[test]
