@@ -295,15 +295,7 @@ fn column_blocks(
             // Kept with the page: without the room left for change rows
             // (a copy: `shrink_to_fit` may leave it in place).
             let rows = crate::site::exact(rows);
-            GridBlock {
-                label_headers,
-                label_right,
-                columns,
-                rows,
-                unfolds: false,
-                runs_column: false,
-                text: TextPlan::default(),
-            }
+            GridBlock::new(label_headers, label_right, columns, rows)
         })
         .collect()
 }
@@ -400,15 +392,7 @@ fn row_block(t: &TableView, mut cells: Vec<Vec<Option<GridCell>>>, shared_unit: 
             flag: None,
         })
         .collect();
-    GridBlock {
-        label_headers,
-        label_right,
-        columns,
-        rows,
-        unfolds: false,
-        runs_column: false,
-        text: TextPlan::default(),
-    }
+    GridBlock::new(label_headers, label_right, columns, rows)
 }
 
 /// Marks the rows (or, metrics as rows, the columns) of block `b` of the
@@ -489,13 +473,5 @@ fn param_block(t: &TableView, cells: Vec<Vec<Option<GridCell>>>, shared_unit: bo
             flag: None,
         })
         .collect();
-    GridBlock {
-        label_headers: vec![t.axis.one.clone()],
-        label_right: vec![false],
-        columns,
-        rows,
-        unfolds: false,
-        runs_column: false,
-        text: TextPlan::default(),
-    }
+    GridBlock::new(vec![t.axis.one.clone()], vec![false], columns, rows)
 }

@@ -185,6 +185,29 @@ pub struct GridBlock {
     pub text: TextPlan,
 }
 
+impl GridBlock {
+    /// A block of `rows` under `columns`, labelled by `label_headers`
+    /// (right-aligned where `label_right` says), with no runs to unfold and
+    /// no runs column yet (set once the rows' runs are known) and no
+    /// plaintext layout yet ([`GridBlock::text`]).
+    pub fn new(
+        label_headers: Vec<String>,
+        label_right: Vec<bool>,
+        columns: Vec<GridColumn>,
+        rows: Vec<GridRow>,
+    ) -> Self {
+        GridBlock {
+            label_headers,
+            label_right,
+            columns,
+            rows,
+            unfolds: false,
+            runs_column: false,
+            text: TextPlan::default(),
+        }
+    }
+}
+
 /// A value column: a metric (metrics as columns), a kernel (metrics as
 /// rows) or a parameter value (params as columns).
 #[derive(Debug, Clone, Serialize)]
