@@ -12,6 +12,11 @@ fn build(content: &Path, out: &Path) -> assert_cmd::assert::Assert {
     benchsite().arg("build").arg("--content").arg(content).arg("--output").arg(out).assert()
 }
 
+/// [`build`] with `--base-url URL`.
+fn build_base_url(content: &Path, out: &Path, url: &str) -> assert_cmd::assert::Assert {
+    benchsite().arg("build").arg("--content").arg(content).arg("--output").arg(out).arg("--base-url").arg(url).assert()
+}
+
 /// [`small_site`] in a temporary directory, built once into `output`:
 /// (the directory, to keep alive; content; output).
 fn built_small_site() -> (tempfile::TempDir, PathBuf, PathBuf) {
@@ -371,16 +376,7 @@ fn script_base_url_is_refused() {
     let content = small_site(tmp.path());
     let out = tmp.path().join("output");
     for url in ["javascript:alert(1)//", " JavaScript:alert(1)//", "data:text/html,x", "bench/"] {
-        let a = benchsite()
-            .arg("build")
-            .arg("--content")
-            .arg(&content)
-            .arg("--output")
-            .arg(&out)
-            .arg("--base-url")
-            .arg(url)
-            .assert()
-            .code(1);
+        let a = build_base_url(&content, &out, url).code(1);
         assert!(stderr(&a).contains("must start with https://"), "{}", stderr(&a));
         assert!(!out.exists());
     }
@@ -857,16 +853,7 @@ fn base_url_is_percent_encoded_in_every_link() {
         ("https://ex.com/a b/", "https://ex.com/a%20b/m1/"),
     ] {
         let _ = std::fs::remove_dir_all(&out);
-        benchsite()
-            .arg("build")
-            .arg("--content")
-            .arg(&content)
-            .arg("--output")
-            .arg(&out)
-            .arg("--base-url")
-            .arg(url)
-            .assert()
-            .success();
+        build_base_url(&content, &out, url).success();
         let md = std::fs::read_to_string(out.join("m1/index.md")).expect("index.md");
         let mail = std::fs::read_to_string(out.join("m1/email.txt")).expect("email.txt");
         let html = std::fs::read_to_string(out.join("m1/index.html")).expect("index.html");
@@ -878,16 +865,7 @@ fn base_url_is_percent_encoded_in_every_link() {
         }
     }
     for url in ["https://ex.com/?page=", "/bench/#top"] {
-        let a = benchsite()
-            .arg("build")
-            .arg("--content")
-            .arg(&content)
-            .arg("--output")
-            .arg(tmp.path().join("refused"))
-            .arg("--base-url")
-            .arg(url)
-            .assert()
-            .code(1);
+        let a = build_base_url(&content, &tmp.path().join("refused"), url).code(1);
         assert!(stderr(&a).contains("must not hold `?` or `#`"), "{}", stderr(&a));
     }
 }
