@@ -126,7 +126,7 @@ pub fn direction_line(line: &str) -> Option<Result<DirLine, String>> {
         )));
     }
     let fields: Vec<(&str, &str)> =
-        rest.split(',').filter_map(|f| f.trim().split_once('=')).map(|(k, v)| (k.trim(), v.trim())).collect();
+        pieces.iter().filter_map(|f| f.trim().split_once('=')).map(|(k, v)| (k.trim(), v.trim())).collect();
     let get = |k: &str| fields.iter().find(|(n, _)| n.eq_ignore_ascii_case(k)).map(|(_, v)| *v);
     let bw = get("bw").and_then(binary_rate);
     let iops = get("iops").and_then(scaled);
