@@ -645,6 +645,21 @@ fn short_report(input: &Input) -> Option<(usize, usize, usize)> {
     (reported > 0 && reported < started).then_some((reported, started, at))
 }
 
+/// Whether `t` (a trimmed line) is a line fio prints once per run before
+/// its job sections: the last state of its progress line (`Jobs: 1
+/// (f=1): [W(1)][100.0%][w=22.4MiB/s][w=5735 IOPS][eta 00m:00s]`, fio
+/// 2.x `Jobs: 1 (f=1): [W] [100.0% done] …`) or `Starting 4 processes`
+/// (`threads`). After job sections it starts another fio run.
+fn new_invocation(t: &str) -> bool {
+    if let Some(rest) = t.strip_prefix("Jobs: ") {
+        let (count, after) = rest.split_once(' ').unwrap_or((rest, ""));
+        return !count.is_empty() && count.bytes().all(|b| b.is_ascii_digit()) && after.starts_with("(f=");
+    }
+    t.strip_prefix("Starting ").and_then(|r| r.split_once(' ')).is_some_and(|(count, what)| {
+        count.parse::<usize>().is_ok() && matches!(what.trim(), "process" | "processes" | "thread" | "threads")
+    })
+}
+
 /// Ends the section being read (its samples are those read so far).
 fn close_section(st: &mut State, out: &ParsedFile) {
     if let Some(s) = st.sections.last_mut()
@@ -800,6 +815,15 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
             st.defs.entry(name.to_string()).or_default().push(def);
         }
         return Ok(());
+    }
+    if !st.sections.is_empty() && new_invocation(t) {
+        // fio's progress line (or its `Starting N processes`) after job
+        // sections opens another fio run: the sections before were that
+        // run's, never clones of this one's (qemu 2021, two runs of one
+        // job under `Without …:` / `With …:` were summed as 2 clones).
+        settle_clones(st, None, json_jobs, out);
+        st.group_jobs.clear();
+        (st.job, st.dir, st.pct, st.group) = (None, None, None, None);
     }
     if let Some((name, group, jobs)) = result_header(line) {
         st.defs_used.insert(name.to_string());
