@@ -452,6 +452,8 @@ struct Section {
     /// definition of its place among its name's sections, to be checked
     /// against their count ([`settle_clones`]).
     defs: Vec<usize>,
+    /// When fio printed it, as [`finished_at`] counts.
+    when: Option<u64>,
 }
 
 /// The parameters (`job`, `rw`, `bs` …) every one of `jobs` has with the
@@ -645,6 +647,26 @@ fn short_report(input: &Input) -> Option<(usize, usize, usize)> {
     (reported > 0 && reported < started).then_some((reported, started, at))
 }
 
+/// When a job section's header says fio printed it (`… pid=710: Tue Aug
+/// 24 12:58:16 2021`, ctime's form), in seconds on a calendar of 31-day
+/// months: good for telling whether two sections were printed within a
+/// few seconds of each other (one run's clones are printed together),
+/// never as a date. Two sections either side of midnight at the end of a
+/// shorter month look a day apart. `None` without a time.
+fn finished_at(line: &str) -> Option<u64> {
+    let (_, tail) = line.split_once(": pid=")?;
+    let mut words = tail.split_once(": ")?.1.split_whitespace();
+    let (_weekday, month, day, time, year) =
+        (words.next()?, words.next()?, words.next()?, words.next()?, words.next()?);
+    const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+    let month = MONTHS.iter().position(|m| *m == month)? as u64;
+    let day: u64 = day.parse().ok()?;
+    let year: u64 = year.parse().ok()?;
+    let mut hms = time.split(':').map(|p| p.parse::<u64>().ok());
+    let (h, m, sec) = (hms.next()??, hms.next()??, hms.next()??);
+    Some((((year * 12 + month) * 31 + day) * 24 + h) * 3600 + m * 60 + sec)
+}
+
 /// Whether `t` (a trimmed line) is a line fio prints once per run before
 /// its job sections: the last state of its progress line (`Jobs: 1
 /// (f=1): [W(1)][100.0%][w=22.4MiB/s][w=5735 IOPS][eta 00m:00s]`, fio
@@ -826,6 +848,18 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
         (st.job, st.dir, st.pct, st.group) = (None, None, None, None);
     }
     if let Some((name, group, jobs)) = result_header(line) {
+        let when = finished_at(line);
+        if st
+            .sections
+            .iter()
+            .any(|s| s.name == name && s.group == group && s.when.zip(when).is_some_and(|(a, b)| a.abs_diff(b) > 2))
+        {
+            // fio prints all of one run's job sections at its end, its
+            // clones' with one time: a section of this job finished
+            // minutes apart is another fio run's (two runs pasted without
+            // their progress lines), never a clone of it.
+            settle_clones(st, Some(name), json_jobs, out);
+        }
         st.defs_used.insert(name.to_string());
         let all = st.defs.get(name).map(Vec::as_slice).unwrap_or_default();
         let mine: Vec<&Def> = all.iter().filter(|d| d.group == group).collect();
@@ -853,6 +887,7 @@ fn step(st: &mut State, n: usize, line: &str, json_jobs: &[JsonJob], out: &mut P
             dirs: Vec::new(),
             failed: job_error(line).is_some(),
             defs,
+            when,
         });
         rest.push(("jobs", jobs.to_string()));
         let job = JobParams { job: name.to_string(), rest };
@@ -1443,6 +1478,40 @@ mod tests {
     /// numjobs=2 without group_reporting: two `jobs=1` sections of one
     /// job are one run of 2 jobs, its bandwidth and IOPS their sum (the
     /// group line's 80.0KiB/s), its clat mean over both clones' I/Os.
+    /// Two sections of one job are two fio runs, not clones, when a
+    /// progress line or a `Starting` line comes between them, or when fio
+    /// printed them minutes apart (qemu 2021 virtiofsd commit, runs
+    /// without and with a patch: summed as clones to 105.4 MiB/s); printed
+    /// in the same second and with nothing between, clones.
+    #[test]
+    fn a_second_fio_run_of_one_job_is_not_a_clone() {
+        let sec = |pid: u32, time: &str, iops: &str, bw: &str| {
+            format!(
+                "seqwrite-libaio: (groupid=0, jobs=1): err= 0: pid={pid}: Tue Aug 24 {time} 2021\n  write: IOPS={iops}, BW={bw}MiB/s (23.4MB/s)(446MiB/20002msec); 0 zone resets\n"
+            )
+        };
+        let (a, b) = (sec(710, "12:58:16", "5709", "22.3"), sec(716, "13:00:15", "21.3k", "83.1"));
+        let bws = |text: &str| -> Vec<(f64, String)> {
+            let mut out = ParsedFile::default();
+            read(&Input::from_text(text), &[], &[], &mut out).unwrap();
+            out.samples
+                .iter()
+                .filter(|s| s.metric.name == "write: bw")
+                .map(|s| (s.value.mean(), s.params.iter().find(|p| p.name == "jobs").unwrap().value.to_string()))
+                .collect()
+        };
+        let two = vec![(22.3, "1".to_string()), (83.1, "1".to_string())];
+        let progress = "Jobs: 1 (f=1): [W(1)][100.0%][w=84.0MiB/s][w=21.5k IOPS][eta 00m:00s]\n";
+        assert_eq!(bws(&format!("{a}\n{progress}{b}")), two);
+        assert_eq!(bws(&format!("{a}\nStarting 1 process\n{b}")), two);
+        assert_eq!(bws(&format!("{a}\n{b}")), two);
+        // The same second: one run's two clones, summed.
+        let b_now = sec(716, "12:58:16", "21.3k", "83.1");
+        assert_eq!(bws(&format!("{a}{b_now}")), vec![(105.4, "2".to_string())]);
+        assert!(new_invocation("Jobs: 4 (f=4): [W] [100.0% done] [0K/20M /s] [0/5k iops] [eta 00m:00s]"));
+        assert!(!new_invocation("Jobs: several"));
+    }
+
     #[test]
     fn clones_without_group_reporting_are_one_run_of_their_jobs() {
         let one = |iops: u32, bw: &str, clat: &str| {
