@@ -78,24 +78,42 @@ pub(super) fn row_runs(t: &TableView, cells: &[Option<GridCell>]) -> Vec<GridRun
     if lines < 2 {
         return Vec::new();
     }
+    // The row's cells are of one row of the table (a kernel's metrics),
+    // not of several (a metric's kernels, the grid turned).
+    let mut origins = cells.iter().flatten().map(|c| c.origin.0);
+    let one_row = origins.next().is_none_or(|r| origins.all(|o| o == r));
     // Each run with the file and line it names, if one file holds it.
     let runs: Vec<(GridRun, Option<FileLine>)> = (0..lines)
         .map(|k| {
             let at: Vec<Option<(&CellView, &RunView)>> =
                 views.iter().map(|v| v.and_then(|v| Some((v, v.runs.get(k)?)))).collect();
-            let mut present = at.iter().flatten().map(|(v, run)| &v.raw.paths()[run.source as usize]);
+            let mut present = at.iter().flatten();
             let first = present.next();
-            let shared = first.is_some_and(|f| present.all(|s| s == f));
+            // One run when its values come from one file and, where they
+            // are of different table rows (kernels as columns: the k-th
+            // runs of several kernels), from one line of it. A mail's
+            // Bonnie table holds each kernel's runs on lines of its own:
+            // they were all named and linked by the first kernel's line.
+            let shared =
+                first.is_some_and(|f| present.all(|x| file(x) == file(f) && (one_row || x.1.line == f.1.line)));
             let values = at
                 .iter()
                 .zip(&precision)
                 .map(|(x, &precision)| {
-                    x.map(|(v, run)| GridRunValue {
-                        value: super::fmt_fixed(run.value, run.decimals.map_or(precision, usize::from)),
-                        n: run.n,
-                        trimmed: run.trimmed,
-                        link: if shared { no_file() } else { v.raw.links()[run.source as usize].clone() },
-                        source: if shared { no_file() } else { v.raw.paths()[run.source as usize].clone() },
+                    x.map(|(v, run)| {
+                        let (link, source) = if shared {
+                            (no_file(), no_file())
+                        } else {
+                            let mine = file(&(v, run));
+                            own_source(v, run, at.iter().flatten().filter(|y| file(y) == mine).nth(1).is_some())
+                        };
+                        GridRunValue {
+                            value: super::fmt_fixed(run.value, run.decimals.map_or(precision, usize::from)),
+                            n: run.n,
+                            trimmed: run.trimmed,
+                            link,
+                            source,
+                        }
                     })
                 })
                 .collect();
@@ -137,6 +155,25 @@ pub(super) fn row_runs(t: &TableView, cells: &[Option<GridCell>]) -> Vec<GridRun
             run
         })
         .collect()
+}
+
+/// The raw file (path) a run of a cell was read from.
+fn file<'a>((v, run): &(&'a CellView, &RunView)) -> &'a str {
+    &v.raw.paths()[run.source as usize]
+}
+
+/// The link and path of one value of a run whose values name no one file
+/// and line: its file's, and where another value of the run is of the
+/// same file (`several`), at its own line ("bonnie.txt line 46", a
+/// repository's link to `#L46`).
+fn own_source(v: &CellView, run: &RunView, several: bool) -> (Arc<str>, Arc<str>) {
+    let (link, path) = (&v.raw.links()[run.source as usize], &v.raw.paths()[run.source as usize]);
+    if !several {
+        return (link.clone(), path.clone());
+    }
+    let link =
+        if super::is_absolute_link(link) { Arc::from(super::raw_line_link(link, run.line)) } else { link.clone() };
+    (link, Arc::from(format!("{path} line {}", run.line)))
 }
 
 /// The empty path or link of a run or value that names no file of its
@@ -266,5 +303,35 @@ mod tests {
         // One kernel's column: each run named by its file again.
         let mine = g.only_kernel("a", None);
         assert_eq!(labels(&mine.blocks[0].rows[0]), ["a/run1.txt", "a/run2.txt"]);
+    }
+
+    /// Kernels as columns, every kernel's runs on lines of their own of
+    /// one file (a mail's Bonnie table, TEST4's rows 46-48 above TEST1's
+    /// 54-56): the k-th runs are not one run; each value names and links
+    /// its own line, and one kernel's column is named by its lines.
+    #[test]
+    fn kernels_runs_on_lines_of_one_file_each_name_their_own_line() {
+        let kernel = |k: &str, first: u32| {
+            RowView::new(
+                k.into(),
+                Vec::new(),
+                vec![
+                    cell(&[(1.0, 0, first), (2.0, 0, first + 1)], &["mail.txt"]),
+                    cell(&[(3.0, 0, first), (4.0, 0, first + 1)], &["mail.txt"]),
+                ],
+            )
+        };
+        let t = table(vec![kernel("TEST4", 46), kernel("TEST1", 54)]);
+        let g = grid_of(&t, Shape::MetricsAsRows, &GridOptions::default());
+        let real = &g.blocks[0].rows[0];
+        let labels = |r: &GridRow| r.runs.iter().map(|x| x.label.clone()).collect::<Vec<_>>();
+        assert_eq!(labels(real), ["run 1", "run 2"]);
+        let sources: Vec<&str> = real.runs[0].values.iter().flatten().map(|v| &*v.source).collect();
+        assert_eq!(sources, ["mail.txt line 46", "mail.txt line 54"]);
+        assert_eq!(labels(&g.only_kernel("TEST1", None).blocks[0].rows[0]), ["mail.txt line 54", "mail.txt line 55"]);
+        // Kernels as rows: a kernel's metrics of a run come from one line
+        // each (or nearby lines of one run): still one run, named by its line.
+        let g = grid_of(&t, Shape::MetricsAsColumns, &GridOptions::default());
+        assert_eq!(labels(&g.blocks[0].rows[1]), ["mail.txt line 54", "mail.txt line 55"]);
     }
 }
