@@ -15,7 +15,7 @@ fn yaml(text: &str) -> Value {
 }
 
 fn generated_workflow() -> Value {
-    let files = benchsite::init::files();
+    let files = benchsite::init::files(&benchsite::init::action());
     let (_, text) = files.iter().find(|(p, _)| p == ".github/workflows/pages.yml").expect("pages.yml");
     yaml(text)
 }
@@ -198,7 +198,7 @@ fn the_action_steps_build_a_new_site_and_stage_it_without_the_cache() {
     let repo = tmp.path().join("site");
     let runner_temp = tmp.path().join("runner-temp");
     std::fs::create_dir_all(&runner_temp).expect("mkdir");
-    benchsite::init::init(&repo).expect("init");
+    benchsite::init::init(&repo, &benchsite::init::action()).expect("init");
     // A stray file: a warning, as an annotation on it; the build still passes.
     std::fs::write(repo.join("content/example-box/2.4.7/notes.txt"), "rebooted twice\n").expect("write");
 
@@ -294,7 +294,7 @@ fn the_matrix_workflow_steps_build_shards_and_merge_them_to_the_one_shot_site() 
     let repo = tmp.path().join("site");
     let runner_temp = tmp.path().join("runner-temp");
     std::fs::create_dir_all(&runner_temp).expect("mkdir");
-    benchsite::init::init(&repo).expect("init");
+    benchsite::init::init(&repo, &benchsite::init::action()).expect("init");
     // Five machine classes: the example and four copies under other names.
     let example = repo.join("content/example-box");
     for name in ["alpha", "beta-box", "gamma", "zeta"] {

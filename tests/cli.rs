@@ -203,3 +203,32 @@ fn parse_table_columns_line_up_under_their_headers() {
         );
     }
 }
+
+/// `init --action`: the Pages workflow builds with the action named (a
+/// fork of benchsite while its own repository is not public); one that is
+/// not `OWNER/NAME@REF` is an error naming why, and nothing is written.
+#[test]
+fn init_action_names_the_workflows_action() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let dir = tmp.path().join("forked");
+    let out = benchsite().args(["init", "--action", "you/benchsite@main"]).arg(&dir).output().expect("runs");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("GitHub Action you/benchsite@main"), "{}", stderr(&out));
+    let workflow = std::fs::read_to_string(dir.join(".github/workflows/pages.yml")).expect("workflow");
+    assert!(workflow.contains("uses: you/benchsite@main\n"), "{workflow}");
+    // Without it: this benchsite's repository at its version's tag.
+    let plain = tmp.path().join("plain");
+    benchsite().arg("init").arg(&plain).assert().success();
+    let workflow = std::fs::read_to_string(plain.join(".github/workflows/pages.yml")).expect("workflow");
+    assert!(workflow.contains(&format!("uses: {}\n", benchsite::init::action())), "{workflow}");
+    for bad in ["you/benchsite", "benchsite@main", "you/bench site@main", "you/benchsite@", "you/benchsite/sub@v1"] {
+        let gone = tmp.path().join("bad");
+        benchsite()
+            .args(["init", "--action", bad])
+            .arg(&gone)
+            .assert()
+            .code(1)
+            .stderr(predicates::str::contains("is not a GitHub Action"));
+        assert!(!gone.exists(), "{bad}: nothing written");
+    }
+}

@@ -95,14 +95,14 @@ fn every_internal_link_of_the_demo_resolves() {
 fn an_init_site_builds_and_links_resolve() {
     let tmp = tempfile::tempdir().expect("tmp");
     let dir = tmp.path().join("site");
-    benchsite::init::init(&dir).expect("init");
+    benchsite::init::init(&dir, &benchsite::init::action()).expect("init");
     assert!(dir.join(".github/workflows/pages.yml").is_file());
     let out = dir.join("output");
     let report = build(&BuildOptions::new(dir.join("content"), &out)).expect("init site builds");
     assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
     check_links(&out);
     // init never overwrites.
-    assert!(benchsite::init::init(&dir).is_err());
+    assert!(benchsite::init::init(&dir, &benchsite::init::action()).is_err());
 }
 
 /// 404.html is served at any depth (`/a/b/missing`), where a relative link

@@ -7,7 +7,7 @@ use benchsite::build::{BuildOptions, build};
 fn a_theme_overrides_one_template_and_inherits_the_rest() {
     let tmp = tempfile::tempdir().expect("tmp");
     let dir = tmp.path().join("site");
-    benchsite::init::init(&dir).expect("init");
+    benchsite::init::init(&dir, &benchsite::init::action()).expect("init");
     let yaml = dir.join("content/site.yaml");
     let text = std::fs::read_to_string(&yaml).expect("site.yaml");
     std::fs::write(&yaml, format!("{text}theme: plain\n")).expect("write");

@@ -9,6 +9,14 @@ use std::process::ExitCode;
 pub struct InitArgs {
     /// Directory to create the site in.
     pub dir: PathBuf,
+    /// The GitHub Action the Pages workflow builds the site with,
+    /// OWNER/NAME@REF: a public repository holding benchsite (its
+    /// `action.yml`) at a branch, tag or commit. Default: this benchsite's
+    /// own repository at its version's tag. Until that repository is
+    /// public, push your benchsite checkout to GitHub and name it here
+    /// (`--action you/benchsite@main`).
+    #[arg(long, value_name = "OWNER/NAME@REF")]
+    pub action: Option<String>,
 }
 
 /// True when a `benchsite` (`benchsite.exe`) is in a directory of `PATH`.
@@ -20,12 +28,16 @@ fn on_path() -> bool {
 /// Runs `init`: creates the site and names every file it created.
 pub fn run(args: &InitArgs) -> ExitCode {
     let dir = &args.dir;
-    match crate::init::init(dir) {
+    let action = args.action.clone().unwrap_or_else(crate::init::action);
+    match crate::init::init(dir, &action) {
         Ok(files) => {
             for f in &files {
                 infoln!("created {}", f.display());
             }
             infoln!("new site in {}", dir.display());
+            infoln!(
+                "its Pages workflow builds with the GitHub Action {action}, which GitHub must find public (`--action` names another)"
+            );
             infoln!("next: cd {} && benchsite serve   (or check, build; see its README.md to publish)", dir.display());
             if !on_path() && !crate::cli::quiet() {
                 errln!(

@@ -12,8 +12,10 @@ use std::path::{Path, PathBuf};
 
 const MACHINE: &str = "example-box";
 
-/// The files `init` writes: (path relative to DIR, contents).
-pub fn files() -> Vec<(String, String)> {
+/// The files `init` writes: (path relative to DIR, contents), the Pages
+/// workflow building with the GitHub Action `action` (`OWNER/NAME@REF`,
+/// [`action`] by default, [`check_action`]).
+pub fn files(action: &str) -> Vec<(String, String)> {
     let run = |n: usize, kernel: &str| -> String {
         match (kernel, n) {
             ("2.4.7", 1) => include_str!("../../content/dbench32-384m/2.4.7/dbench-32-run1.txt"),
@@ -31,7 +33,7 @@ pub fn files() -> Vec<(String, String)> {
         (format!("content/{MACHINE}/2.4.7/kernel.yaml"), "notes: |\n  The baseline: a plain 2.4.7.\n".to_string()),
         ("README.md".to_string(), include_str!("README.md").replace("@REPOSITORY@", env!("CARGO_PKG_REPOSITORY"))),
         (".gitignore".to_string(), "/output\n".to_string()),
-        (".github/workflows/pages.yml".to_string(), include_str!("pages.yml").replace("@ACTION@", &action())),
+        (".github/workflows/pages.yml".to_string(), include_str!("pages.yml").replace("@ACTION@", action)),
     ];
     for kernel in ["2.4.7", "2.4.8-pre1"] {
         for n in 1..=3 {
@@ -53,12 +55,43 @@ pub fn action() -> String {
     format!("{path}@v{}", env!("CARGO_PKG_VERSION"))
 }
 
+/// Checks `init --action`: a GitHub Action reference `OWNER/NAME@REF`
+/// (`you/benchsite@main`: a repository holding benchsite's `action.yml` at
+/// its root, at a branch, tag or commit), as a workflow's `uses:` takes it.
+/// Returns it unchanged.
+///
+/// # Errors
+/// [`InitError::Action`] naming what is missing or not allowed (a path
+/// inside the repository, blanks, a `:`).
+pub fn check_action(action: &str) -> Result<&str, InitError> {
+    let bad = |why: &str| Err(InitError::Action(action.to_string(), why.to_string()));
+    let Some((repo, reference)) = action.split_once('@') else {
+        return bad("no `@REF` (a branch, tag or commit: `you/benchsite@main`)");
+    };
+    let Some((owner, name)) = repo.split_once('/') else {
+        return bad("no `OWNER/` before the repository's name");
+    };
+    let word = |w: &str| !w.is_empty() && w.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b));
+    if !word(owner) || !word(name) {
+        return bad(
+            "OWNER and NAME are a GitHub account and repository (letters, digits, `-`, `_`, `.`), and the action is the repository's root `action.yml`",
+        );
+    }
+    if reference.is_empty() || reference.contains(|c: char| c.is_whitespace() || c == ':' || c == '@') {
+        return bad("REF is a branch, tag or commit, without blanks, `:` or `@`");
+    }
+    Ok(action)
+}
+
 /// Why `init` wrote nothing.
 #[derive(Debug, thiserror::Error)]
 pub enum InitError {
     /// A file it would write exists already.
     #[error("{0} already exists; init never overwrites a file (nothing was written)")]
     Exists(PathBuf),
+    /// `--action` is not `OWNER/NAME@REF`: (what was given, why).
+    #[error("--action {0:?} is not a GitHub Action as a workflow's `uses:` names one, OWNER/NAME@REF: {1}")]
+    Action(String, String),
     /// Writing failed.
     #[error("cannot write {path}: {source}")]
     Io {
@@ -69,13 +102,16 @@ pub enum InitError {
     },
 }
 
-/// Creates a new site in `dir` (created if missing). Returns the files written.
+/// Creates a new site in `dir` (created if missing), its Pages workflow
+/// building with the GitHub Action `action` ([`files`]). Returns the files
+/// written.
 ///
 /// # Errors
+/// [`InitError::Action`] for an `action` that is not `OWNER/NAME@REF`;
 /// [`InitError::Exists`] when any target file exists (nothing is written);
 /// [`InitError::Io`] when writing fails.
-pub fn init(dir: &Path) -> Result<Vec<PathBuf>, InitError> {
-    let files = files();
+pub fn init(dir: &Path, action: &str) -> Result<Vec<PathBuf>, InitError> {
+    let files = files(check_action(action)?);
     for (rel, _) in &files {
         let p = dir.join(rel);
         // symlink_metadata: a dangling symbolic link is in the way too (writing
