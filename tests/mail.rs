@@ -109,7 +109,7 @@ fn a_benchmarks_detail_is_on_the_web_pages_and_not_in_the_mail() {
     let page = std::fs::read_to_string(out.join("m1/index.html")).expect("page");
     assert!(mail.contains("Throughput") && mail.contains("max_latency"), "{mail}");
     assert!(!mail.contains("NTCreateX"), "{mail}");
-    assert!(mail.contains("This mail leaves out") && mail.contains("detail columns of dbench: operations"), "{mail}");
+    assert!(mail.contains("This mail leaves out") && mail.contains("detail columns (of dbench: operations)"), "{mail}");
     assert!(page.contains("NTCreateX"), "the class page shows the per-operation table");
 
     // `text --section` prints the section asked for whole.

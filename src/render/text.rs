@@ -149,8 +149,10 @@ struct LeftOut<'a> {
 
 /// The lines at the top of a shortened mail: how many kernels, detail
 /// columns and sections (the last ones) it leaves out ([`LeftOut`], of a
-/// class whose items are `many`), and `url`, where everything is. `None`
-/// when nothing is left out. URLs are never broken.
+/// class whose items are `many`), and `url`, where everything is, when it
+/// is an address (site.yaml's `base_url`; else the class's web page is
+/// named without one). `None` when nothing is left out. URLs are never
+/// broken.
 fn left_out_notice(many: &str, left: &LeftOut, url: &str, width: usize) -> Option<String> {
     let (kernels, dropped, total_sections) = (left.kernels, left.sections, left.of_sections);
     let mut parts = Vec::new();
@@ -172,7 +174,7 @@ fn left_out_notice(many: &str, left: &LeftOut, url: &str, width: usize) -> Optio
             [first, rest @ ..] => format!("{first} and {} more sections", rest.len()),
             [] => String::new(),
         };
-        parts.push(format!("{columns} detail column{c} of {of} (a section's metrics: keeps those it names)"));
+        parts.push(format!("{columns} detail column{c} (of {of})"));
     }
     if dropped > 0 {
         parts.push(format!("the last {dropped} of {total_sections} sections (to stay under {} KB)", MAIL_LIMIT / 1000));
@@ -180,7 +182,13 @@ fn left_out_notice(many: &str, left: &LeftOut, url: &str, width: usize) -> Optio
     if parts.is_empty() {
         return None;
     }
-    let text = format!("This mail leaves out {}. All results: {url}", parts.join(" and "));
+    // Without site.yaml's `base_url` the class page has no address a
+    // mail's reader could open (`index.html` means nothing there).
+    let text = if url.contains("://") {
+        format!("This mail leaves out {}. All results: {url}", parts.join(" and "))
+    } else {
+        format!("This mail leaves out {}; the machine class's web page has all results.", parts.join(" and "))
+    };
     Some(textwrap::fill(&text, markdown::wrap_options(width).break_words(false)))
 }
 
@@ -709,7 +717,7 @@ mod tests {
         assert!(text.len() + section_text(&m.sections[kept], &opts()).len() + 3 > MAIL_LIMIT);
         let want = format!("the last {} of 40 sections (to stay under 300 KB)", 40 - kept);
         assert!(textwrap::unfill(&text).0.contains(&want), "{}", &text[..300]);
-        assert!(text.contains("All results: index.html\n"));
+        assert!(textwrap::unfill(&text).0.contains("; the machine class's web page has all results."));
     }
 
     #[test]
