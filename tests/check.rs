@@ -339,6 +339,27 @@ fn a_headline_several_columns_show_is_a_warning() {
     assert!(hits[0].contains("several columns (part \"wakeup\", part \"request\")"), "{all}");
     let all = check("wakeup");
     assert!(!all.contains("headline"), "{all}");
+    // Without parts, the columns are the groups': the first warning says to
+    // name one as "group metric", and that name is then no warning (it was
+    // "not a metric of its table" although the mail drew that column:
+    // newcomer33, IRMAN's `FILE_IO Max`).
+    let grouped = |headline: &str| {
+        put(
+            &c,
+            "m1/machine.yaml",
+            format!(
+                "name: \"Machine one\"\nbaseline: \"2.4.7\"\nsections:\n  - title: \"dbench 32\"\n    files: [\"*/dbench*.txt\"]\n  - title: \"schbench\"\n    files: [\"*/sched.yaml\"]\n    headline: \"{headline}\"\n"
+            ),
+        );
+        let out = benchsite().arg("check").arg("--content").arg(&c).assert().success();
+        String::from_utf8_lossy(&out.get_output().stderr).into_owned()
+    };
+    let all = grouped("99.0th");
+    assert!(all.contains("several columns (group \"wakeup\", group \"request\")"), "{all}");
+    let all = grouped("request 99.0th");
+    assert!(!all.contains("headline"), "{all}");
+    let all = grouped("lunch 99.0th");
+    assert!(all.contains("headline \"lunch 99.0th\" is not a metric of its table"), "{all}");
 }
 
 /// A class-level lmbench 2.0 summary whose narrow OS column cut two

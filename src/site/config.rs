@@ -1154,7 +1154,18 @@ impl MachineYaml {
                 ));
                 continue;
             }
-            if names.is_empty() || names.iter().any(|n| n == h) {
+            // A grouped metric's column is also named "group metric" (IRMAN's
+            // `FILE_IO Max`), as the table finds its headline column.
+            let group_metric = || {
+                shown.iter().flatten().any(|&(fi, si)| {
+                    let s = &results[fi].parsed.samples[si];
+                    !s.group.is_empty()
+                        && h.strip_prefix(s.group.as_str())
+                            .and_then(|r| r.strip_prefix(' '))
+                            .is_some_and(|m| m == s.metric.name)
+                })
+            };
+            if names.is_empty() || names.iter().any(|n| n == h) || group_metric() {
                 continue;
             }
             let names = first_names(names.iter().map(|n| n.to_string()));
