@@ -119,3 +119,46 @@ fn with_raw_url_a_finding_links_its_line_in_the_repository() {
     assert!(md.contains(&format!("]({url})")), "{md}");
     assert!(!out.join("m1/raw").exists());
 }
+
+/// What reading a raw file warned of is also under the table its figures
+/// are in, on the class page and in its Markdown (wild33: fio runs summed
+/// and set-ups merged with a warning in the build's log only, the page
+/// saying "means of 4 runs"). A file several sections show gives a
+/// warning at a line to the section whose figures follow it: LMbench's
+/// own `(WARNING - may not be correct …)` over its memory latencies is
+/// under that table, not under its five others.
+#[test]
+fn a_files_warning_is_under_the_table_of_its_figures() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let c = tmp.path().join("content");
+    let lmbench = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("content/k6-2-475-384m/lmbench-2.0p2-summary.txt"),
+    )
+    .expect("the demo's LMbench summary");
+    let build = |raw_url: &str| {
+        put(&c, "site.yaml", format!("title: \"Warnings\"\n{raw_url}"));
+        put(&c, "k6/machine.yaml", "name: \"K6\"\nbaseline: \"2.4.17\"\n");
+        put(&c, "k6/lmbench-2.0p2-summary.txt", &lmbench);
+        let out = tmp.path().join("out");
+        benchsite().arg("build").arg("--content").arg(&c).arg("--output").arg(&out).assert().success();
+        let html = std::fs::read_to_string(out.join("k6/index.html")).expect("class page");
+        let md = std::fs::read_to_string(out.join("k6/index.md")).expect("class page md");
+        (html, md)
+    };
+    let (html, md) = build("");
+    let at: Vec<usize> = html.match_indices("<details class=\"warnings\">").map(|(i, _)| i).collect();
+    assert_eq!(at.len(), 1, "one table's warning");
+    let heading = &html[html[..at[0]].rfind("<h2>").expect("its section")..];
+    assert!(heading.starts_with("<h2>lmbench: Memory latencies</h2>"), "{}", &heading[..80]);
+    assert!(
+        html[at[0]..].starts_with(
+            "<details class=\"warnings\"><summary>1 warning about this table&#39;s raw files</summary><ul><li><a href=\"raw/lmbench-2.0p2-summary.txt\">lmbench-2.0p2-summary.txt line 47</a>: lmbench: lmbench&#39;s own"
+        ),
+        "{}",
+        &html[at[0]..at[0] + 300]
+    );
+    assert!(md.contains("1 warning about this table's raw files:\n\n- [lmbench-2.0p2-summary.txt line 47](raw/lmbench-2.0p2-summary.txt): lmbench: "), "{md}");
+    // In a repository, the link goes to the line.
+    let (html, _) = build("raw_url: \"https://github.com/u/r/blob/main/content/\"\n");
+    assert!(html.contains("<a href=\"https://github.com/u/r/blob/main/content/k6/lmbench-2.0p2-summary.txt#L47\">lmbench-2.0p2-summary.txt line 47</a>"), "{html}");
+}

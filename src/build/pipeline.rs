@@ -763,12 +763,14 @@ fn finish_class(ctx: &ClassContext, p: Prepared) -> ClassOutcome {
     let t = timing::span("machine: report");
     // Without its grids: laid out once the samples are freed
     // (`render_class`), so that the two are not held together.
-    let page = lay_out_without_grids(ctx.config, &m);
+    let mut page = lay_out_without_grids(ctx.config, &m);
     drop(t);
     // `check`'s lints, once: `check` prints them, the lint page lists them.
     let lints = crate::check::consistency(&m, &page);
-    let findings =
-        report::findings_of(&m, out.diags.iter().chain(&lints), &ctx.opts.content, &report::raw_links(ctx.config, &m));
+    let raw = report::raw_links(ctx.config, &m);
+    let findings = report::findings_of(&m, out.diags.iter().chain(&lints), &ctx.opts.content, &raw);
+    // The class page says under each table what was warned of its files.
+    report::section_warnings(&mut page, &m, out.diags.iter().chain(&lints), &raw);
     if let Some(lint) = ctx.lint {
         lint(lints);
     }

@@ -135,6 +135,9 @@ fn section(
             "<div class=\"table-wrap\">\n"
         });
         grid_html(p, g, t, raw_prefix);
+        if legend_shown {
+            warnings(p, s, raw_prefix);
+        }
         p.raw("</div>\n");
         if figures {
             for c in &s.charts {
@@ -164,6 +167,24 @@ fn section(
         p.raw("<div class=\"notes\">").raw(&s.notes_html).raw("</div>\n");
     }
     p.raw("</section>\n");
+}
+
+/// What was warned of the raw files of section `s`'s table
+/// ([`SectionView::warnings`]), folded under a line that says how many;
+/// nothing when nothing was. `section.html` says the same.
+fn warnings(p: &mut Page, s: &SectionView, raw_prefix: &str) {
+    if s.warnings.is_empty() {
+        return;
+    }
+    let n = s.warnings.len();
+    p.raw("<details class=\"warnings\"><summary>").text(&n.to_string());
+    p.raw(if n == 1 { " warning" } else { " warnings" }).raw(" about this table&#39;s raw files</summary><ul>");
+    for w in &s.warnings {
+        p.raw("<li><a href=\"");
+        raw_href(p, raw_prefix, &w.link);
+        p.raw("\">").text(&w.source).raw("</a>: ").text(&w.message).raw("</li>");
+    }
+    p.raw("</ul></details>\n");
 }
 
 /// The legend of the changes against `baseline` (a kernel's name, or

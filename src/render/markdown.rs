@@ -347,6 +347,18 @@ fn section_md(s: &SectionView, m: &MachinePage, page_legend: Option<&str>, opts:
             None => String::new(),
         };
         runs_md(&mut out, &g, &prefix);
+        if !s.warnings.is_empty() {
+            // What reading the raw files warned of, as the HTML page says it.
+            let n = s.warnings.len();
+            let _ = write!(out, "\n{n} warning{} about this table's raw files:\n\n", if n == 1 { "" } else { "s" });
+            for w in &s.warnings {
+                out.push_str("- ");
+                md_link(&mut out, &w.source, &prefix, &w.link);
+                out.push_str(": ");
+                escape_into(&mut out, &w.message);
+                out.push('\n');
+            }
+        }
     } else {
         out += "(no results)\n";
     }

@@ -382,6 +382,7 @@ pub(super) fn section_with_rows(s: &SectionView, rows: Vec<RowView>) -> SectionV
         shown_note,
         shown_link,
         shown_pages,
+        warnings,
     } = s;
     let TableView {
         param_headers,
@@ -439,6 +440,7 @@ pub(super) fn section_with_rows(s: &SectionView, rows: Vec<RowView>) -> SectionV
         shown_note: shown_note.clone(),
         shown_link: shown_link.clone(),
         shown_pages: shown_pages.clone(),
+        warnings: warnings.clone(),
     }
 }
 

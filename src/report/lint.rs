@@ -84,6 +84,93 @@ pub fn findings_of<'a>(
         .collect()
 }
 
+/// Gives each section of `page` (class `m`'s page) the warnings of `diags`
+/// about the raw files its table shows values of
+/// ([`SectionView::warnings`](super::SectionView::warnings)), each linked
+/// as `raw` links the file, at its line. Errors and notes are not given:
+/// an error stops the build, a note is no doubt about a figure. A file
+/// that several sections show (an LMbench summary: processes, latencies,
+/// bandwidths) gives a warning at a line to the section whose values come
+/// first at or after it (its figures follow the line that doubts them:
+/// lmbench's own WARNING, fio's clone note at a job's header), else to
+/// the one whose values end nearest above it; one without a line to each.
+pub fn section_warnings<'a>(
+    page: &mut super::MachinePage,
+    m: &MachineClass,
+    diags: impl Iterator<Item = &'a Diagnostic>,
+    raw: &RawLinks,
+) {
+    let mut about: rustc_hash::FxHashMap<String, Vec<&Diagnostic>> = rustc_hash::FxHashMap::default();
+    for d in diags.filter(|d| d.severity == Severity::Warning) {
+        if let Some(rel) = d.file.strip_prefix(&m.dir).ok().and_then(|p| p.to_str()) {
+            about.entry(rel.replace('\\', "/")).or_default().push(d);
+        }
+    }
+    if about.is_empty() {
+        return;
+    }
+    // Per section (configured ones, then one per unclaimed benchmark and
+    // group, as the page lays them out), the lines of each warned-of file
+    // it shows values of.
+    let refs = m.selection.shown.iter().map(|parts| parts.iter().flatten().collect::<Vec<_>>());
+    let refs = refs.chain(m.selection.unclaimed.iter().map(|(_, r)| r.iter().collect()));
+    let lines: Vec<rustc_hash::FxHashMap<&str, Vec<usize>>> = refs
+        .map(|refs| {
+            let mut of: rustc_hash::FxHashMap<&str, Vec<usize>> = rustc_hash::FxHashMap::default();
+            for &&(fi, si) in &refs {
+                let rf = &m.results[fi];
+                if about.contains_key(rf.rel_path.as_str()) {
+                    of.entry(rf.rel_path.as_str()).or_default().push(rf.parsed.samples[si].line);
+                }
+            }
+            of
+        })
+        .collect();
+    let mut given: Vec<Vec<super::SectionWarning>> = vec![Vec::new(); page.sections.len()];
+    let mut files: Vec<&String> = about.keys().collect();
+    files.sort();
+    for f in files {
+        let showing: Vec<(usize, &Vec<usize>)> =
+            lines.iter().enumerate().filter_map(|(k, of)| Some((k, of.get(f.as_str())?))).collect();
+        for d in &about[f] {
+            let to: Vec<usize> = match d.line {
+                None => showing.iter().map(|&(k, _)| k).collect(),
+                Some(at) => {
+                    let after = |ls: &Vec<usize>| ls.iter().copied().filter(|&l| l >= at).min();
+                    let before = |ls: &Vec<usize>| ls.iter().copied().filter(|&l| l < at).max();
+                    match showing.iter().filter_map(|(_, ls)| after(ls)).min() {
+                        Some(first) => {
+                            showing.iter().filter(|(_, ls)| after(ls) == Some(first)).map(|&(k, _)| k).collect()
+                        }
+                        None => {
+                            let last = showing.iter().filter_map(|(_, ls)| before(ls)).max();
+                            showing.iter().filter(|(_, ls)| before(ls) == last).map(|&(k, _)| k).collect()
+                        }
+                    }
+                }
+            };
+            let link = raw.link(f);
+            let (source, link) = match d.line {
+                Some(line) => {
+                    let at = u32::try_from(line).unwrap_or(u32::MAX);
+                    let link = if super::is_absolute_link(&link) { raw_line_link(&link, at) } else { link };
+                    (format!("{f} line {line}"), link)
+                }
+                None => (f.to_string(), link),
+            };
+            let w = super::SectionWarning { source, link: link.into(), message: d.message.clone() };
+            for k in to {
+                if let Some(g) = given.get_mut(k) {
+                    g.push(w.clone());
+                }
+            }
+        }
+    }
+    for (s, w) in page.sections.iter_mut().zip(given) {
+        s.warnings = w;
+    }
+}
+
 /// The lint page's view model.
 #[derive(Debug, Clone, Serialize)]
 pub struct LintPage {

@@ -46,7 +46,7 @@ pub use large::{
     shown_page, summary_page,
 };
 pub use large::{SectionPagePlan, section_page_plans};
-pub use lint::{Finding, LintPage, findings_of, lint_page};
+pub use lint::{Finding, LintPage, findings_of, lint_page, section_warnings};
 pub use notable::*;
 pub use regressions::{
     DEFAULT_REGRESSION_THRESHOLD, LATEST_SHOWN, REGRESSION_PAGE_ROWS, REGRESSIONS_SHOWN, RegressionsPage,

@@ -147,6 +147,7 @@ pub(super) fn section_view(
         shown_note: String::new(),
         shown_link: String::new(),
         shown_pages: Vec::new(),
+        warnings: Vec::new(),
         table: TableView {
             param_headers: param_names,
             fixed_params,

@@ -314,6 +314,25 @@ pub struct SectionView {
     /// The pages holding every kernel of the section when
     /// [`SectionView::shown_note`] is set ([`super::section_pages`]).
     pub shown_pages: Vec<super::PageLink>,
+    /// What benchmark reading and `check` warned of in the raw files of
+    /// this section's table (a merge or sum, a figure left out, a line that
+    /// could not be told), shown under the table on the class page so that
+    /// its reader sees what the builder saw ([`super::section_warnings`]);
+    /// empty when nothing was.
+    pub warnings: Vec<SectionWarning>,
+}
+
+/// A warning about a raw file of a section's table.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct SectionWarning {
+    /// The file relative to the machine directory, with the line where it
+    /// is known: "2.4.7/fio.txt line 12".
+    pub source: String,
+    /// Its raw link ([`super::RawLinks::link`]): the class-relative copy,
+    /// or with `raw_url` the repository's file at the line (`#L12`).
+    pub link: Arc<str>,
+    /// What was wrong, as `check` prints it.
+    pub message: String,
 }
 
 /// A table: kernels (and parameters) as rows, metrics as columns.
