@@ -197,12 +197,15 @@ pub fn unify(results: &mut [ResultFile], diags: &mut Vec<Diagnostic>) {
     for (ra, sa, rb, sb) in flagged {
         let (a, b) = (&results[ra], &results[rb]);
         let (x, y) = (&a.parsed.samples[sa], &b.parsed.samples[sb]);
+        // Both in one file (uperf's rows of two interfaces): its lines.
+        let there =
+            if ra == rb { format!("at line {}", x.line) } else { format!("in {} (line {})", a.rel_path, x.line) };
         diags.push(Diagnostic::warning(
             &b.path,
             Some(y.line),
             format!(
-                "{} {:?} is in {} here and in {} in {} (line {}); not converted (whether K, M, G mean powers of 1000 or 1024 in {}'s units is not known), so each unit is a column of its own",
-                a.parsed.benchmark, x.metric.name.as_str(), y.metric.unit.as_str(), x.metric.unit.as_str(), a.rel_path, x.line, a.parsed.benchmark
+                "{} {:?} is in {} here and in {} {there}; not converted (whether K, M, G mean powers of 1000 or 1024 in {}'s units is not known), so each unit is a column of its own",
+                a.parsed.benchmark, x.metric.name.as_str(), y.metric.unit.as_str(), x.metric.unit.as_str(), a.parsed.benchmark
             ),
         ).of_kind(crate::diag::Kind::UnitClash));
     }
