@@ -2920,7 +2920,12 @@ fn identities<'a>(
         let text = trimmed[i];
         let starts_paragraph = i == 0 || trimmed[i - 1].is_empty();
         if starts_paragraph {
-            head = if read[n] { None } else { paragraph_head(text) };
+            // A line alike above every copy ([`output_lines`]) heads no
+            // paragraph either: `6.1:` over each of two copies pasted
+            // twice gave the first copy's figure kernel 6.1 and the other
+            // three none (attack32 F7).
+            let own = quiet.get(n).is_some_and(|&q| q);
+            head = if read[n] || own { None } else { paragraph_head(text) };
             head_at = n;
         }
         let was_above = above.take();
@@ -6771,6 +6776,25 @@ mod tests {
         // The benchmark's own lines and figures between copies are no prose.
         let p = labelled("Throughput 1\nTotal time (secs): 15.49\n\nThroughput 2\nTotal time (secs): 15.61\n", &[1, 4]);
         assert!(p.notes.is_empty(), "{:?}", p.notes);
+    }
+
+    /// attack32 F7 (case 07: hackbench/edited-kernel-label-over-first-copy-only
+    /// pasted twice): `6.1:` over the first of each two copies, the banner
+    /// over each. The first figure was kernel 6.1's, the other three none's:
+    /// the same text read two ways. Now all four alike, as in the file
+    /// pasted once (`6.1:` above the first copy only heads both).
+    #[test]
+    fn a_label_alike_over_each_pasted_copy_reads_every_copy_alike() {
+        let once = "6.1:\nRunning in process mode with 10 groups using 40 file descriptors each (== 400 tasks)\n\
+                    Each sender will pass 100 messages of 16 bytes\nThroughput 1\n\n\
+                    Running in process mode with 10 groups using 40 file descriptors each (== 400 tasks)\n\
+                    Each sender will pass 100 messages of 16 bytes\nThroughput 2\n";
+        let kernels = |p: &ParsedFile| p.samples.iter().map(|s| s.kernel.clone()).collect::<Vec<_>>();
+        let single = labelled(once, &[4, 8]);
+        let twice = labelled(&format!("{once}{once}"), &[4, 8, 12, 16]);
+        assert_eq!(kernels(&single), vec![None, None]);
+        assert_eq!(kernels(&twice), vec![None, None, None, None]);
+        assert!(twice.samples.iter().all(|s| s.params.iter().all(|p| p.name != "label")));
     }
 
     /// From a 2001 LKML post: two kernels named in one line above dbench
