@@ -3061,7 +3061,11 @@ fn identities<'a>(
             && beside_counter.is_none()
             && (is_tool_chatter(text)
                 || asked.is_counter_beside_program(text, &[program])
-                || (text == "Throughput:" && trimmed.get(n).is_some_and(|next| next.starts_with("events/"))))
+                || (text == "Throughput:"
+                    && trimmed
+                        .get(n)
+                        .is_some_and(|next| next.starts_with("events/") || next.starts_with("read, MiB/s:")))
+                || is_results_caption(text))
         {
             continue;
         }
@@ -4324,6 +4328,9 @@ fn bullet_heading(input: &Input, read: &[bool], i: usize) -> Option<String> {
         ok.then(|| (raw.len() - t.len(), words))
     };
     let (indent, words) = item(i)?;
+    if is_results_caption(input.lines[i].trim()) {
+        return None;
+    }
     let next = |k: usize| (k + 1..input.lines.len()).find(|&j| !input.lines[j].trim().is_empty());
     let heads = |k: usize| next(k).is_some_and(|j| read.get(j + 1).is_some_and(|&r| r));
     let under = next(i).and_then(|j| item(j).filter(|&(d, _)| d > indent).map(|_| j));
@@ -5295,6 +5302,27 @@ const SYSBENCH_HEADINGS: [&str; 12] = [
     "CPU speed:",
     "File operations:",
 ];
+
+/// A caption over the output that names no set-up: `Results:`, `- output:`,
+/// `- resaults:` (one letter off, as typed), also glued to sysbench's own
+/// heading under it (`- resaults: File operations:`). Above the runs of
+/// each of two machines (wild32 file 03, a GitHub note's sysbench fileio
+/// runs under `1. my_laptop:` / `2. server LFF 232:`) it took the place of
+/// the machine's line as their label.
+fn is_results_caption(text: &str) -> bool {
+    let t = text.strip_prefix("- ").or_else(|| text.strip_prefix("* ")).unwrap_or(text).trim();
+    let t = SYSBENCH_HEADINGS.iter().find_map(|h| t.strip_suffix(h)).map_or(t, str::trim_end);
+    let Some(word) = t.strip_suffix(':') else { return false };
+    let word = word.trim().to_ascii_lowercase();
+    // `results` with one letter added (`resaults`, `resultss`).
+    let near = |w: &str| {
+        w.len() == 8
+            && (0..8).any(|k| {
+                w.is_char_boundary(k) && w.is_char_boundary(k + 1) && format!("{}{}", &w[..k], &w[k + 1..]) == "results"
+            })
+    };
+    ["results", "result", "output", "outputs"].contains(&word.as_str()) || near(&word)
+}
 
 /// A line of `=`, `-` or `~` only (an underline or a table rule).
 fn is_rule(text: &str) -> bool {
@@ -6795,6 +6823,20 @@ mod tests {
         assert_eq!(kernels(&single), vec![None, None]);
         assert_eq!(kernels(&twice), vec![None, None, None, None]);
         assert!(twice.samples.iter().all(|s| s.params.iter().all(|p| p.name != "label")));
+    }
+
+    /// wild32 file 03 (fixture sysbench/gh-md-sysbench-1.0-fileio-laptop-vs-
+    /// server-numbered-lines-resaults-caption): the caption over each run,
+    /// also glued to sysbench's own heading, names no set-up; a word that
+    /// only looks like one does.
+    #[test]
+    fn a_results_caption_is_no_label() {
+        for t in ["- resaults:", "- resaults: File operations:", "Results:", "* Output:", "result:"] {
+            assert!(is_results_caption(t), "{t}");
+        }
+        for t in ["resaults", "- before:", "Results with kernel 2.6.13:", "- rsults:", "my_laptop:", "resultant:"] {
+            assert!(!is_results_caption(t), "{t}");
+        }
     }
 
     /// From a 2001 LKML post: two kernels named in one line above dbench
