@@ -5240,7 +5240,7 @@ fn is_iperf3_wrapped_tail(text: &str) -> bool {
 /// below it (a qemu-ppc mail's sam460ex Linux run, wild28).
 fn is_stream_validation(text: &str) -> bool {
     text.starts_with("Solution Validates")
-        || text.starts_with("Failed Validation on array")
+        || super::stream::failed_validation(text)
         || text == "Results Validation Verbose Results:"
 }
 
