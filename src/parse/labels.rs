@@ -4479,9 +4479,16 @@ fn is_table_row(text: &str) -> bool {
 
 /// The words of a numbered list item naming a set-up, `1. 16k vmm page
 /// size` → `16k vmm page size`: a number of one or two digits, `. `, then
-/// one to six words that are no sentence (no final `.`, `!`, `?`).
+/// one to six words that are no sentence (no final `.`, `!`, `?`). The
+/// blank after the dot may be missing before a letter (`1.Default
+/// behavior` / `2.Enable priority load balance` over two schbench runs,
+/// LKML 2022-11, wild33 file 14: they were averaged as runs); never
+/// before a figure (`2.6.13`, `1.5 GHz`).
 fn numbered_item(text: &str) -> Option<&str> {
-    let (number, rest) = text.split_once(". ")?;
+    let (number, rest) = text.split_once(". ").or_else(|| {
+        let (number, rest) = text.split_once('.')?;
+        rest.starts_with(char::is_alphabetic).then_some((number, rest))
+    })?;
     let rest = rest.trim();
     let words = rest.split_whitespace().count();
     (!number.is_empty()
@@ -6865,6 +6872,13 @@ mod tests {
         assert_eq!(last_params(&p), vec!["16k page size", "1M page size"]);
         assert_eq!(numbered_item("1. I ran it twice."), None);
         assert_eq!(numbered_item("2002. 16k"), None);
+        // No blank after the dot (wild33 file 14's `1.Default behavior`),
+        // but never a figure's dot.
+        assert_eq!(numbered_item("1.Default behavior"), Some("Default behavior"));
+        assert_eq!(numbered_item("2.Enable priority load balance"), Some("Enable priority load balance"));
+        for t in ["2.6.13", "1.5 GHz", "6.1", "1.txt is here."] {
+            assert_eq!(numbered_item(t), None, "{t}");
+        }
     }
 
     #[test]
