@@ -2915,9 +2915,30 @@ fn identities<'a>(
     let mut label_is_tail = false;
     // A line too long for a label right above the runs below ([`unnamed`]).
     let mut long_intro: Option<usize> = None;
+    // The short line introducing the output under a long numbered set-up
+    // item ([`long_numbered_item`]): the item's, no label of its own.
+    let mut item_intro = 0;
+    // A Markdown heading right over a Markdown table (`### Описание
+    // значений в отчете` over a glossary of pgbench's words, wild31 file
+    // 13) is the table's caption: it heads nothing past the table (the
+    // tuned run below was labelled `Описание значений в отчете / …`).
+    let mut caption: Option<usize> = None;
     for (i, raw) in input.lines.iter().enumerate() {
         let n = i + 1;
         let text = trimmed[i];
+        if let Some(c) = caption
+            && n > c + 1
+            && !text.starts_with('|')
+        {
+            headings.retain(|h| h.2 != c);
+            if label_at == c {
+                label = None;
+            }
+            caption = None;
+        }
+        if n == item_intro {
+            continue;
+        }
         let starts_paragraph = i == 0 || trimmed[i - 1].is_empty();
         if starts_paragraph {
             // A line alike above every copy ([`output_lines`]) heads no
@@ -3030,6 +3051,9 @@ fn identities<'a>(
             scene = None;
             label = Some(label_text(h));
             label_at = n;
+            if trimmed.get(n).is_some_and(|next| next.starts_with('|') && next.ends_with('|')) {
+                caption = Some(n);
+            }
             word = None;
             let level = markdown_heading_level(text).unwrap_or(2);
             headings.retain(|h| h.0 < level);
@@ -3118,7 +3142,14 @@ fn identities<'a>(
         // runs were averaged. Not the end of a sentence wrapped from the
         // line above (`interface to run some tests. The quick test is:`).
         let scened = if kernel.is_none() && beside_counter.is_none() && prev_ends { scene_line(text) } else { None };
-        let found = kernel
+        let item =
+            if kernel.is_none() && beside_counter.is_none() { long_numbered_item(&trimmed, read, i) } else { None };
+        if let Some((_, intro)) = item {
+            item_intro = intro;
+        }
+        let found = item
+            .map(|(l, _)| l)
+            .or(kernel)
             .or(beside_counter)
             .or_else(|| (i > 0 && !read[i]).then(|| aside_after_prose(trimmed[i - 1], text)).flatten())
             .or_else(|| {
@@ -4308,6 +4339,53 @@ fn long_markdown_heading(text: &str) -> Option<String> {
         out.push_str(w);
     }
     (!out.is_empty()).then(|| format!("{out}…"))
+}
+
+/// A numbered set-up item too long for a label right above its run
+/// (wild31 file 13, a Russian pgbench 15 homework: `5. Выставил настройки
+/// PostgreSQl в файле postgressql.conf … и рестартанул кластер. Запустил
+/// pgbench повторно` / `Вывод представлен ниже:` / the output in a code
+/// fence): its first words and `…` (as [`long_markdown_heading`]), and
+/// the line of the short intro under it ending in a colon (0: none),
+/// which is the item's. Only where the run follows at once: the intro,
+/// then a code fence whose block holds a read line, or the read lines'
+/// paragraph itself. `None` for any other line (a short item is a
+/// [`numbered_item`]; the tuned run was labelled by a glossary's heading
+/// 11 lines up and that intro).
+fn long_numbered_item(trimmed: &[&str], read: &[bool], i: usize) -> Option<(String, usize)> {
+    let text = trimmed[i];
+    let (number, rest) = text.split_once(". ")?;
+    if number.is_empty() || number.len() > 2 || !number.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let rest = rest.trim();
+    if rest.chars().count() <= MAX_LABEL_CHARS || !rest.starts_with(char::is_alphabetic) || rest.ends_with('?') {
+        return None;
+    }
+    let mut j = i + 1;
+    let mut intro = 0;
+    if let Some(t) = trimmed.get(j)
+        && t.ends_with(':')
+        && t.chars().count() <= MAX_LABEL_CHARS
+        && !read[j + 1]
+    {
+        intro = j + 1;
+        j += 1;
+    }
+    let fenced = trimmed.get(j).is_some_and(|t| t.starts_with("```"));
+    if fenced {
+        j += 1;
+    }
+    let runs = trimmed[j.min(trimmed.len())..]
+        .iter()
+        .enumerate()
+        .take_while(|(_, t)| if fenced { !t.starts_with("```") } else { !t.is_empty() })
+        .any(|(k, _)| read[j + k + 1]);
+    if !runs {
+        return None;
+    }
+    let label = long_markdown_heading(&format!("## {rest}"))?;
+    Some((label, intro))
 }
 
 /// The words of a list item (`- With the series`, `* Xeon CPU E5-2650, 2
@@ -6846,6 +6924,29 @@ mod tests {
         for t in ["resaults", "- before:", "Results with kernel 2.6.13:", "- rsults:", "my_laptop:", "resultant:"] {
             assert!(!is_results_caption(t), "{t}");
         }
+    }
+
+    /// wild31 file 13 (fixture pgbench/gh-md-ru-2024-10-pgbench-15-…): a
+    /// numbered set-up item too long for a label, right over its intro and
+    /// its fenced run, labels it by its first words; a heading over a
+    /// Markdown table captions the table only. Prose that is no numbered
+    /// item, or an item with text between it and the run, labels nothing.
+    #[test]
+    fn a_long_numbered_item_right_above_its_run_labels_it() {
+        let text = "### Glossary\n| a | b |\n|---|---|\n| x | y |\n\n4. Ran it:\nThroughput 1\n\n\
+                    5. Set the settings in postgresql.conf to the course's and restarted\nOutput below:\n\
+                    ```\nThroughput 2\n```\n";
+        let p = labelled(text, &[7, 12]);
+        assert_eq!(last_params(&p), vec!["Ran it", "Set the settings in postgresql.conf to the…"]);
+        let far = text.replace("Output below:\n", "Output below:\n\nMore words here.\n");
+        assert_eq!(long_numbered_item(&far.lines().collect::<Vec<_>>(), &[false; 20], 8), None);
+        let trimmed: Vec<&str> = text.lines().collect();
+        let mut read = vec![false; trimmed.len() + 2];
+        read[12] = true;
+        assert_eq!(long_numbered_item(&trimmed, &read, 8).map(|(_, intro)| intro), Some(10));
+        let prose = trimmed.iter().map(|t| t.replace("5. Set", "We set")).collect::<Vec<_>>();
+        let prose: Vec<&str> = prose.iter().map(String::as_str).collect();
+        assert_eq!(long_numbered_item(&prose, &read, 8), None);
     }
 
     /// From a 2001 LKML post: two kernels named in one line above dbench
