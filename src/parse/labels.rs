@@ -5313,9 +5313,7 @@ fn is_mail_attribution(text: &str) -> bool {
 /// set-ups' receivers averaged under it).
 fn is_iperf3_wrapped_tail(text: &str) -> bool {
     let role = |w: &str| matches!(w, "sender" | "receiver");
-    role(text)
-        || text == "Datagrams"
-        || text.split_once(' ').is_some_and(|(loss, r)| loss.starts_with('(') && loss.ends_with("%)") && role(r.trim()))
+    role(text) || text == "Datagrams" || super::iperf3::loss_and_role(text).is_some()
 }
 
 /// STREAM's own lines below its table, the same after every run: `Solution
@@ -6947,6 +6945,20 @@ mod tests {
         let prose = trimmed.iter().map(|t| t.replace("5. Set", "We set")).collect::<Vec<_>>();
         let prose: Vec<&str> = prose.iter().map(String::as_str).collect();
         assert_eq!(long_numbered_item(&prose, &read, 8), None);
+    }
+
+    /// The end of an iperf3 summary a mail wrapped onto its own line is no
+    /// label, by the one rule the iperf3 parser rejoins it with: a loss in
+    /// brackets is a number (`(0%)`, `(0.12%)`), then the role.
+    #[test]
+    fn an_iperf3_wrapped_tail_is_told_by_the_parsers_rule() {
+        for t in ["sender", "receiver", "Datagrams", "(0%)  sender", "(0.12%)  receiver"] {
+            assert!(is_iperf3_wrapped_tail(t), "{t}");
+            assert_eq!(super::super::iperf3::loss_and_role(t).is_some(), t.starts_with('('), "{t}");
+        }
+        for t in ["(most%) sender", "(0%)  senders", "sender side", "(0%)"] {
+            assert!(!is_iperf3_wrapped_tail(t), "{t}");
+        }
     }
 
     /// From a 2001 LKML post: two kernels named in one line above dbench
